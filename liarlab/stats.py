@@ -1,0 +1,47 @@
+"""Interval estimates for simulated win rates."""
+from __future__ import annotations
+
+import numpy as np
+from scipy import stats as _st
+
+Z95 = float(_st.norm.ppf(0.975))
+
+
+def wilson_interval(wins, n, z: float = Z95):
+    """Wilson score interval for a binomial proportion; works on scalars and arrays."""
+    wins = np.asarray(wins, dtype=float)
+    n = np.asarray(n, dtype=float)
+    if np.any(n <= 0):
+        raise ValueError("n (number of games) must be > 0")
+    p = wins / n
+    denom = 1.0 + z**2 / n
+    centre = (p + z**2 / (2 * n)) / denom
+    half = z * np.sqrt(p * (1 - p) / n + z**2 / (4 * n**2)) / denom
+    low, high = centre - half, centre + half
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high
+
+
+def win_rate_frame(wins, n, **columns):
+    """A tidy frame with wins, games, rate and the Wilson 95% interval."""
+    import pandas as pd
+
+    wins = np.asarray(wins)
+    n = np.broadcast_to(np.asarray(n), wins.shape)
+    low, high = wilson_interval(wins, n)
+    frame = pd.DataFrame(columns)
+    frame["wins"] = wins
+    frame["games"] = n
+    frame["win_rate"] = wins / n
+    frame["ci_low"] = low
+    frame["ci_high"] = high
+    return frame
+
+
+def mean_interval(samples, z: float = Z95):
+    """Mean of ``samples`` with a normal-approximation 95% interval."""
+    x = np.asarray(samples, dtype=float)
+    m = x.mean()
+    se = x.std(ddof=1) / np.sqrt(len(x)) if len(x) > 1 else np.nan
+    return float(m), float(m - z * se), float(m + z * se)
