@@ -1,0 +1,399 @@
+"""Agents for two-player common-hand Liar Dice (paper 01, Huang 2009).
+
+* :class:`RandomGuessAgent` -- the thesis's random-guess strategy (Ch. 4 §2), optionally
+  steered by an opponent model through the belief interface below, plus the Ch. 6 extensions
+  (real-valued guessing ``guess="real"``, the lambda mixture ``mix_lambda``).
+* :class:`TestProgram` -- the 32 rule-based test programs of Ch. 5 §1 (five binary traits).
+* :class:`BestResponseAgent` -- an exploiter that knows the random-guess rules exactly.
+
+Agents follow the engine's protocol (:func:`liarlab.liardice.play_game`):
+``new_game(player, starter, config, rng)``, ``act(observation, rng) -> action`` and
+``end_game(record, player, rng)``. They see only their own dice and the public bids.
+
+Belief interface (opponent model used by :class:`RandomGuessAgent`)
+-------------------------------------------------------------------
+Any object with these methods can be passed as ``RandomGuessAgent(belief=...)``;
+:class:`UniformBelief` is the no-information default and reproduces the plain thesis strategy.
+The Bayesian-network model of Ch. 4 §3 lives in ``liarlab.liardice_bbn``.
+
+``new_game(starter_is_me: bool) -> None``
+    Reset the per-game state (imagined opponent hand H, per-face limits L).
+``sample_opponent_hand(rng) -> np.ndarray``
+    Shape (6,) int counts per face (index 0 = face 1) of a sampled 5-dice opponent hand.
+``challenge_guess_range(face: int) -> tuple[int, int]``
+    Inclusive integer range (lo, hi) for the uniform guess g of the opponent's count of ``face``
+    (face in 1..6). Default (0, 5).
+``opening_challenge_probability(count: int) -> float | None``
+    Probability 4 of the thesis: P(the opponent challenges our opening bid of ``count`` dice).
+    When not None and we are opening, the opponent-belief check of a candidate bid becomes a
+    Bernoulli draw with this probability ("keep the bid if the opponent would challenge").
+    Return None when the model has no (adopted) opinion; default None. Called once per
+    candidate checked at the opening, so a gate draw inside it is per candidate.
+``observe_opponent_action(my_last_bid, action, rng) -> None``
+    Called once after every opponent action, before our next decision (or at the end of the
+    game if the opponent challenged). ``action`` is ``("bid", (x, y))`` or ``("challenge",)``;
+    ``my_last_bid`` is our standing bid (x, y) the opponent answered, or None if the opponent
+    opened.
+``end_game(record, me: int) -> None``
+    Called once per finished game with the full revealed :class:`liarlab.liardice.GameRecord`
+    and our seat ``me`` (so ``record.hands[me]`` is our hand, ``record.hands[1 - me]`` theirs;
+    ``record.bids`` lists ``(seat, (x, y))``). Train here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from . import dice
+from .liardice import CHALLENGE, THESIS, LiarDiceConfig, Observation, bid_index
+from .validation import check_choice, check_int, check_probability
+
+#: Hands with >= r dice of a given face among five dice, r = 0..5 (Table 4.7): the bid weights.
+CUM = tuple(dice.cumulative_weights(5, 6))
+MAX_ITERATIONS = 10_000
+
+
+# ============================================================================ belief interface
+
+class UniformBelief:
+    """No information about the opponent: i.i.d. fair dice, guesses uniform on 0..5."""
+
+    def __init__(self, dice_per_player: int = 5, faces: int = 6):
+        self.dice_per_player = check_int("dice_per_player", dice_per_player, 1)
+        self.faces = check_int("faces", faces, 2)
+
+    def new_game(self, starter_is_me: bool) -> None:
+        pass
+
+    def sample_opponent_hand(self, rng: np.random.Generator) -> np.ndarray:
+        return np.bincount(rng.integers(0, self.faces, self.dice_per_player), minlength=self.faces)
+
+    def challenge_guess_range(self, face: int) -> tuple[int, int]:
+        return (0, self.dice_per_player)
+
+    def opening_challenge_probability(self, count: int) -> float | None:
+        return None
+
+    def observe_opponent_action(self, my_last_bid, action, rng) -> None:
+        pass
+
+    def end_game(self, record, me: int) -> None:
+        pass
+
+
+# ============================================================================ ladder helpers
+
+@lru_cache(maxsize=None)
+def _ladder(config: LiarDiceConfig):
+    """Quantities and faces of every bid, lowest first, as arrays (fast candidate masks)."""
+    idx = np.arange(config.n_bids)
+    return config.min_count + idx // config.faces, idx % config.faces + 1
+
+
+def _weights_table(dice_per_player: int) -> np.ndarray:
+    """Bid weight by dice still needed from the opponent: CUM[r], zero when r exceeds their dice."""
+    cum = dice.cumulative_weights(dice_per_player, 6)
+    return np.array(cum + [0] * 64, dtype=float)
+
+
+def _weighted_pick(rng: np.random.Generator, weights: np.ndarray) -> int:
+    cumulative = np.cumsum(weights)
+    return int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
+
+
+# ============================================================================ random guess
+
+class RandomGuessAgent:
+    """The random-guess player of Ch. 4 §2 for two players.
+
+    Each turn it draws a challenge verdict (``decide_challenge``) and a bid (``decide_bid``) and
+    acts only when exactly one of them says go (case 1: bid, case 2: challenge); otherwise it
+    discards both and redraws. The opener skips the challenge draw.
+
+    Parameters
+    ----------
+    belief : object with the belief interface (module docstring), default :class:`UniformBelief`.
+    guess : ``"integer"`` (thesis) or ``"real"`` (X1: hands as 5 * Dirichlet(1,...,1) and a
+        real-valued opponent-belief guess U[0, 5]).
+    mix_lambda : X2: integer guesses are U{lo..hi} with probability lambda and Binomial(5, 1/6)
+        (clipped to the range) otherwise; 1.0 is the thesis.
+    retry_bid : variant of ``decide_bid`` that keeps drawing candidates from the same sampled
+        hand until one passes the opponent-belief check (thesis reading: one candidate per call).
+    max_iterations : loop safety; fall back to a challenge, or to the lowest bid at the opening.
+    """
+
+    def __init__(self, belief=None, *, guess: str = "integer", mix_lambda: float = 1.0,
+                 retry_bid: bool = False, max_iterations: int = MAX_ITERATIONS):
+        self.belief = UniformBelief() if belief is None else belief
+        self.guess = check_choice("guess", guess, ("integer", "real"))
+        self.mix_lambda = check_probability("mix_lambda", mix_lambda)
+        self.retry_bid = bool(retry_bid)
+        self.max_iterations = check_int("max_iterations", max_iterations, 1)
+        self.config = THESIS
+        self.player = 0
+        self.iterations = 0          # loop iterations of the last decision (diagnostics)
+        self._seen = 0
+        self._my_last_bid = None
+
+    # ------------------------------------------------------------------ protocol
+    def new_game(self, player: int, starter: int, config: LiarDiceConfig = THESIS, rng=None) -> None:
+        if config.n_players != 2:
+            raise ValueError(f"the random-guess strategy is defined for 2 players, got {config.n_players}")
+        self.config = config
+        self.player = player
+        self._seen = 0
+        self._my_last_bid = None
+        self.belief.new_game(starter == player)
+
+    def act(self, obs: Observation, rng: np.random.Generator):
+        self._observe_new_bids(obs, rng)
+        action = self.decide(obs.own, obs.last_bid, rng)
+        if action[0] == "bid":
+            self._my_last_bid = action[1]
+            self._seen = len(obs.bids) + 1
+        return action
+
+    def end_game(self, record, player: int, rng: np.random.Generator) -> None:
+        if record.challenger != player and record.bids and record.bids[-1][0] == player:
+            self.belief.observe_opponent_action(self._my_last_bid, CHALLENGE, rng)
+        self.belief.end_game(record, player)
+
+    def _observe_new_bids(self, obs: Observation, rng) -> None:
+        for seat, bid in obs.bids[self._seen:]:
+            if seat != obs.player:
+                self.belief.observe_opponent_action(self._my_last_bid, ("bid", tuple(bid)), rng)
+        self._seen = len(obs.bids)
+
+    # ------------------------------------------------------------------ the strategy
+    def decide(self, own, last_bid, rng: np.random.Generator):
+        """The four-case arbitration loop: act only when exactly one of challenge/bid says go."""
+        own = np.asarray(own)
+        opening = last_bid is None
+        for self.iterations in range(1, self.max_iterations + 1):
+            challenge = False if opening else self.decide_challenge(own, last_bid, rng)
+            bid = self.decide_bid(own, last_bid, rng)
+            if not challenge and bid is not None:
+                return ("bid", bid)
+            if challenge and bid is None:
+                return CHALLENGE
+        if opening:
+            return ("bid", (self.config.min_count, 1))
+        return CHALLENGE
+
+    def decide_challenge(self, own, bid, rng: np.random.Generator) -> bool:
+        """Guess the opponent's count g of the bid face; challenge iff g + own count < quantity."""
+        quantity, face = bid
+        return self.guess_opponent_count(face, rng) + own[face - 1] < quantity
+
+    def guess_opponent_count(self, face: int, rng: np.random.Generator) -> float:
+        if self.guess == "real":
+            return float(self._real_hand(rng)[face - 1])
+        lo, hi = self.belief.challenge_guess_range(face)
+        return self._integer_guess(lo, hi, rng)
+
+    def _integer_guess(self, lo: int, hi: int, rng: np.random.Generator) -> int:
+        if self.mix_lambda >= 1.0 or rng.random() < self.mix_lambda:
+            return int(rng.integers(lo, hi + 1))
+        n = self.config.dice_per_player
+        return int(min(max(rng.binomial(n, 1.0 / self.config.faces), lo), hi))
+
+    def _real_hand(self, rng: np.random.Generator) -> np.ndarray:
+        """X1 (Fig 6.1): cut [0, 5] at five uniform points; the six piece lengths are the counts."""
+        return self.config.dice_per_player * rng.dirichlet(np.ones(self.config.faces))
+
+    def decide_bid(self, own, last_bid, rng: np.random.Generator):
+        """A bid that is true on a sampled deal and that the opponent would (we guess) challenge.
+
+        Candidates are the bids above ``last_bid`` that hold on own + sampled opponent hand; one
+        is drawn with weight CUM[dice needed from the opponent] (proportional to P(true | own
+        hand)); it is kept if the opponent's guess of our count plus their (sampled) count falls
+        short of the quantity. Returns None ("no bid available") otherwise.
+        """
+        own = np.asarray(own)
+        quantities, faces = _ladder(self.config)
+        opp = self._real_hand(rng) if self.guess == "real" else np.asarray(self.belief.sample_opponent_hand(rng))
+        total = own + opp
+        true_on_deal = total[faces - 1] >= quantities - 1e-12
+        if last_bid is not None:
+            true_on_deal[: bid_index(last_bid, self.config) + 1] = False
+        needed = np.maximum(quantities - own[faces - 1], 0)
+        weights = np.where(true_on_deal, _weights_table(self.config.dice_per_player)[needed], 0.0)
+        while weights.sum() > 0:
+            pick = _weighted_pick(rng, weights)
+            bid = (int(quantities[pick]), int(faces[pick]))
+            if self.opponent_would_challenge(bid, opp, last_bid is None, rng):
+                return bid
+            if not self.retry_bid:
+                return None
+            weights[pick] = 0.0
+        return None
+
+    def opponent_would_challenge(self, bid, opp, opening: bool, rng: np.random.Generator) -> bool:
+        """Our guess of the opponent's reasoning: their guess h of our count + their count < quantity."""
+        quantity, face = bid
+        if opening:
+            p = self.belief.opening_challenge_probability(quantity)
+            if p is not None:
+                return bool(rng.random() < p)
+        n = self.config.dice_per_player
+        if self.guess == "real":
+            h = rng.uniform(0.0, n)
+        else:
+            h = self._integer_guess(0, n, rng)
+        return bool(h + opp[face - 1] < quantity)
+
+
+# ============================================================================ test programs
+
+TRAIT_NAMES = ("prefers_bid", "liar", "suspicious", "low_cap", "strong")
+
+
+@dataclass(frozen=True)
+class Traits:
+    """The five binary traits of a test program (Ch. 5 §1); False = the first-listed setting."""
+
+    prefers_bid: bool     # prefer challenge (False) / prefer bid (True)
+    liar: bool            # honest (False) / liar (True)
+    suspicious: bool      # trusting (False) / suspicious (True)
+    low_cap: bool         # cap from {5, 6} (False) / {4, 5} (True)
+    strong: bool          # never jumps (False) / jumps with probability 1/2 (True)
+
+    @property
+    def type_id(self) -> int:
+        return (1 + 16 * self.prefers_bid + 8 * self.liar + 4 * self.suspicious
+                + 2 * self.low_cap + self.strong)
+
+    def label(self) -> str:
+        return ", ".join([
+            "liar" if self.liar else "honest",
+            "suspicious" if self.suspicious else "trusting",
+            "low cap" if self.low_cap else "high cap",
+            "strong" if self.strong else "weak",
+            "prefers bid" if self.prefers_bid else "prefers challenge",
+        ])
+
+
+def traits_of(type_id: int) -> Traits:
+    """type = 1 + 16*[prefers bid] + 8*[liar] + 4*[suspicious] + 2*[low cap] + [strong].
+
+    The appendix lists type31 as a duplicate of type32; the regular enumeration (used here)
+    makes it liar, suspicious, low cap, *weak* attack, prefers bid.
+    """
+    code = check_int("type", type_id, 1, 32) - 1
+    return Traits(bool(code & 16), bool(code & 8), bool(code & 4), bool(code & 2), bool(code & 1))
+
+
+def traits_table():
+    """All 32 test programs and their traits as a DataFrame."""
+    import pandas as pd
+
+    rows = []
+    for t in range(1, 33):
+        tr = traits_of(t)
+        rows.append({"type": t, **{name: getattr(tr, name) for name in TRAIT_NAMES}, "label": tr.label()})
+    return pd.DataFrame(rows)
+
+
+class TestProgram:
+    """One of the 32 heuristic test programs, following the Fig 5.1 walk-through.
+
+    1. Facing a bid whose quantity has reached the cap: challenge (overrides everything).
+    2. Believe the opponent holds x or x-1 (trusting) / x-1 or x-2 (suspicious) of the bid
+       face; the challenge verdict is "believed total < x".
+    3. Pick a face: the most-held (believed totals, ties at random) with probability 0.7 for
+       honest / 0.3 for liar, otherwise a face absent from the own hand.
+    4. Minimal legal quantity on that face (2 at the opening); strong programs add one with
+       probability 1/2. No bid if the quantity exceeds the dice on the table.
+    5. Prefer-challenge programs challenge if the verdict says so (or no bid exists);
+       prefer-bid programs bid whenever they can.
+
+    Variants: ``cap_rule=">"`` (challenge only above the cap), ``cap_limits_bids=True`` (no own
+    bid at or above the cap).
+    """
+
+    __test__ = False   # not a pytest class
+
+    def __init__(self, type_id: int, *, cap_rule: str = ">=", cap_limits_bids: bool = False):
+        self.traits = traits_of(type_id)
+        self.type_id = self.traits.type_id
+        self.cap_rule = check_choice("cap_rule", cap_rule, (">=", ">"))
+        self.cap_limits_bids = bool(cap_limits_bids)
+        self.config = THESIS
+        self.cap = 6
+
+    def __repr__(self) -> str:
+        return f"TestProgram(type{self.type_id}: {self.traits.label()})"
+
+    def new_game(self, player: int, starter: int, config: LiarDiceConfig = THESIS, rng=None) -> None:
+        self.config = config
+        rng = np.random.default_rng() if rng is None else rng
+        self.cap = self.draw_cap(rng)
+
+    def draw_cap(self, rng: np.random.Generator) -> int:
+        return int(rng.choice((4, 5) if self.traits.low_cap else (5, 6)))
+
+    def end_game(self, record, player, rng) -> None:
+        pass
+
+    def act(self, obs: Observation, rng: np.random.Generator):
+        return self.decide(np.asarray(obs.own), obs.last_bid, rng)
+
+    def cap_reached(self, quantity: int) -> bool:
+        return quantity >= self.cap if self.cap_rule == ">=" else quantity > self.cap
+
+    def believed_opponent_count(self, quantity: int, rng: np.random.Generator) -> int:
+        discount = int(rng.integers(1, 3)) if self.traits.suspicious else int(rng.integers(0, 2))
+        others = self.config.max_count - self.config.dice_per_player
+        return min(max(quantity - discount, 0), others)
+
+    def choose_face(self, own: np.ndarray, believed: np.ndarray, rng: np.random.Generator) -> int:
+        honest_branch = rng.random() < (0.3 if self.traits.liar else 0.7)
+        if honest_branch:
+            candidates = np.flatnonzero(believed == believed.max())
+        else:
+            candidates = np.flatnonzero(own == 0)
+            if candidates.size == 0:    # more dice than faces: take the least-held faces
+                candidates = np.flatnonzero(own == own.min())
+        return int(candidates[rng.integers(candidates.size)]) + 1
+
+    def minimal_quantity(self, face: int, last_bid) -> int:
+        if last_bid is None:
+            return self.config.min_count
+        quantity, last_face = last_bid
+        return quantity if face > last_face else quantity + 1
+
+    def decide(self, own, last_bid, rng: np.random.Generator):
+        own = np.asarray(own)
+        believed = own.copy()
+        challenge = False
+        if last_bid is not None:
+            quantity, face = last_bid
+            if self.cap_reached(quantity):
+                return CHALLENGE
+            believed[face - 1] += self.believed_opponent_count(quantity, rng)
+            challenge = believed[face - 1] < quantity
+        proposal = self.propose_bid(own, believed, last_bid, rng)
+        if self.traits.prefers_bid:
+            return ("bid", proposal) if proposal is not None else self._challenge_or_fail(last_bid)
+        if challenge or proposal is None:
+            return self._challenge_or_fail(last_bid)
+        return ("bid", proposal)
+
+    def propose_bid(self, own, believed, last_bid, rng: np.random.Generator):
+        face = self.choose_face(own, believed, rng)
+        quantity = self.minimal_quantity(face, last_bid)
+        if self.traits.strong and rng.random() < 0.5 and quantity < self.config.max_count:
+            quantity += 1
+        if quantity > self.config.max_count:
+            return None
+        if self.cap_limits_bids and last_bid is not None and self.cap_reached(quantity):
+            return None
+        return (quantity, face)
+
+    def _challenge_or_fail(self, last_bid):
+        if last_bid is None:
+            # cannot happen in the thesis setting (an opening bid always exists); keep the game legal
+            return ("bid", (self.config.min_count, 1))
+        return CHALLENGE
