@@ -175,3 +175,20 @@ def _jsonable(value):
     if isinstance(value, (str, int, float, bool)) or value is None:
         return value
     return repr(value)
+
+
+def agreement(paper_value, reproduced_value, *, decimals: int | None = None, truncate: bool = False,
+              tol: float = 0.0) -> str:
+    """'reproduced' if our value matches the printed one at the paper's precision, else 'differs'.
+
+    ``decimals`` compares at the printed number of decimals (rounding, or truncation when the paper
+    truncated); ``tol`` is an absolute tolerance for values printed without a clear precision.
+    """
+    import math
+
+    paper, ours = float(paper_value), float(reproduced_value)
+    if decimals is not None:
+        scale = 10.0**decimals
+        ours = (math.floor(ours * scale + 1e-9) if truncate else round(ours * scale)) / scale
+        return "reproduced" if abs(ours - paper) <= 0.5 / scale * 1e-6 + tol else "differs"
+    return "reproduced" if abs(ours - paper) <= tol else "differs"

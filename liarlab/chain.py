@@ -1,0 +1,155 @@
+"""Execute the notebook chain with papermill: the study's one command.
+
+``python -m liarlab run`` runs every ``notebooks/NN_<slug>.ipynb`` in number order, injects the
+profile and run settings into each notebook's ``parameters`` cell, writes the executed notebooks
+(back in place by default, so the committed notebooks are the report) and an HTML copy of each
+plus an index page to ``report/``.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import io
+from .profiles import PROFILES
+from .validation import check_choice, check_int
+
+NOTEBOOK_DIR = io.REPO_ROOT / "notebooks"
+KERNEL_NAME = "liarlab"
+
+
+class ChainError(RuntimeError):
+    """A notebook of the chain failed; finished notebooks and cached results are kept."""
+
+
+@dataclass
+class NotebookRun:
+    notebook: str
+    seconds: float
+    output: Path
+
+
+def available_notebooks(folder: Path = NOTEBOOK_DIR) -> dict[str, Path]:
+    """Notebook id ('00', '01', ...) -> path, in chain order (99, the summary, comes last)."""
+    found = {}
+    for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+        found[path.name[:2]] = path
+    return found
+
+
+def select_notebooks(only: str | list[str] | None, folder: Path = NOTEBOOK_DIR) -> dict[str, Path]:
+    notebooks = available_notebooks(folder)
+    if not only:
+        return notebooks
+    ids = only.split(",") if isinstance(only, str) else list(only)
+    ids = [i.strip().zfill(2) for i in ids if i.strip()]
+    unknown = [i for i in ids if i not in notebooks]
+    if unknown:
+        raise ValueError(f"only: unknown notebook id(s) {unknown}; available: {sorted(notebooks)}")
+    return {i: notebooks[i] for i in sorted(ids)}
+
+
+def parse_parameter(text: str) -> tuple[str, object]:
+    """'n_games=5000' -> ('n_games', 5000); values are Python literals, else strings."""
+    if "=" not in text:
+        raise ValueError(f"parameter must look like name=value, got {text!r}")
+    name, raw = text.split("=", 1)
+    try:
+        value = ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        value = raw
+    return name.strip(), value
+
+
+def ensure_kernel(name: str = KERNEL_NAME) -> str:
+    """Make sure a Jupyter kernel ``name`` runs this very interpreter; register it if not."""
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    try:
+        spec = KernelSpecManager().get_kernel_spec(name)
+        if Path(spec.argv[0]).resolve() == Path(sys.executable).resolve():
+            return name
+    except NoSuchKernel:
+        pass
+    from ipykernel.kernelspec import install
+
+    install(user=True, kernel_name=name, display_name=f"Python ({name})")
+    return name
+
+
+def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | None = None,
+              force: bool = False, out: str | Path | None = None, parameters: dict | None = None,
+              html: bool = True, log=print) -> list[NotebookRun]:
+    """Execute the selected notebooks in order; raise :class:`ChainError` at the first failure."""
+    check_choice("profile", profile, PROFILES)
+    jobs = check_int("jobs", jobs, 1)
+    notebooks = select_notebooks(only)
+    root = Path(out).resolve() if out else io.REPO_ROOT
+    in_place = out is None
+    nb_out = NOTEBOOK_DIR if in_place else root / "notebooks"
+    nb_out.mkdir(parents=True, exist_ok=True)
+    for sub in ("data", "figures", "report"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    kernel = ensure_kernel()
+    runs = []
+    for nb_id, path in notebooks.items():
+        params = {"profile": profile, "n_jobs": jobs, "scheduler": scheduler, "out_dir": str(root),
+                  "progress_bar": False, "force": bool(force)}
+        params.update(parameters or {})
+        target = nb_out / path.name
+        log(f"[{nb_id}] {path.name} ({profile}) ...")
+        started = time.time()
+        _execute(path, target, params, kernel)
+        seconds = time.time() - started
+        runs.append(NotebookRun(path.name, seconds, target))
+        log(f"[{nb_id}] done in {seconds:.1f} s")
+        if html:
+            _to_html(target, root / "report")
+    if html:
+        _write_index(root / "report", runs, profile)
+    _write_timings(root / "report", runs, profile)
+    log("notebook times: " + ", ".join(f"{r.notebook[:2]} {r.seconds:.1f}s" for r in runs)
+        + f"; total {sum(r.seconds for r in runs):.1f}s")
+    return runs
+
+
+def _execute(path: Path, target: Path, params: dict, kernel: str) -> None:
+    import papermill as pm
+    from papermill.exceptions import PapermillExecutionError
+
+    # Execute to a temporary file and rename: a failed run never replaces a finished notebook.
+    tmp = target.with_name(f".{target.stem}.running.ipynb")
+    try:
+        pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
+                            cwd=str(NOTEBOOK_DIR), progress_bar=False, log_output=False)
+    except PapermillExecutionError as err:
+        failed = target.with_name(f"{target.stem}.failed.ipynb")
+        tmp.replace(failed)
+        raise ChainError(f"notebook {path.name} failed in cell {err.exec_count} "
+                         f"({err.ename}: {err.evalue}); partial output in {failed}") from None
+    tmp.replace(target)
+
+
+def _to_html(notebook: Path, folder: Path) -> None:
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    body, _ = HTMLExporter().from_notebook_node(nbformat.read(notebook, as_version=4))
+    io.atomic_write_text(folder / f"{notebook.stem}.html", body)
+
+
+def _write_index(folder: Path, runs: list[NotebookRun], profile: str) -> None:
+    rows = "\n".join(f'<li><a href="{r.notebook[:-6]}.html">{r.notebook[:-6]}</a> ({r.seconds:.1f} s)</li>'
+                     for r in runs)
+    io.atomic_write_text(folder / "index.html",
+                         f"<!doctype html><title>liarlab report</title><h1>liarlab report ({profile} profile)"
+                         f"</h1><ul>\n{rows}\n</ul>\n")
+
+
+def _write_timings(folder: Path, runs: list[NotebookRun], profile: str) -> None:
+    data = {"profile": profile, "notebooks": {r.notebook: round(r.seconds, 2) for r in runs}}
+    io.atomic_write_text(folder / "timings.json", json.dumps(data, indent=2) + "\n")
