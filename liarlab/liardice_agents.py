@@ -92,10 +92,20 @@ def _ladder(config: LiarDiceConfig):
     return config.min_count + idx // config.faces, idx % config.faces + 1
 
 
+@lru_cache(maxsize=None)
 def _weights_table(dice_per_player: int) -> np.ndarray:
     """Bid weight by dice still needed from the opponent: CUM[r], zero when r exceeds their dice."""
     cum = dice.cumulative_weights(dice_per_player, 6)
     return np.array(cum + [0] * 64, dtype=float)
+
+
+def bid_weight(own, bid, dice_per_player: int = 5) -> int:
+    """Random-guess weight of a candidate bid: hands that supply the dice we lack (Table 4.7).
+
+    "two 5s" holding one 5 needs one 5 from the opponent: 4651 hands; "two 6s" holding none: 1526.
+    """
+    quantity, face = bid
+    return int(_weights_table(dice_per_player)[max(quantity - int(np.asarray(own)[face - 1]), 0)])
 
 
 def _weighted_pick(rng: np.random.Generator, weights: np.ndarray) -> int:
@@ -397,3 +407,64 @@ class TestProgram:
             # cannot happen in the thesis setting (an opening bid always exists); keep the game legal
             return ("bid", (self.config.min_count, 1))
         return CHALLENGE
+
+
+# ============================================================================ exact random-guess policy
+
+@lru_cache(maxsize=None)
+def opponent_hands(dice_per_player: int = 5, faces: int = 6) -> tuple[np.ndarray, np.ndarray]:
+    """Every unordered hand as counts per face (252 x 6 for five dice) and its probability."""
+    multisets = dice.dice_multisets(dice_per_player, faces)
+    counts = np.zeros((len(multisets), faces), dtype=np.int64)
+    probs = np.zeros(len(multisets))
+    for i, (hand, p) in enumerate(multisets):
+        for d in hand:
+            counts[i, d - 1] += 1
+        probs[i] = float(p)
+    return counts, probs
+
+
+def random_guess_bid_probabilities(own, last_bid, config: LiarDiceConfig = THESIS) -> np.ndarray:
+    """q_b = P(one ``decide_bid`` call returns bid b), exactly, by enumerating the sampled hand."""
+    own = np.asarray(own)
+    quantities, faces = _ladder(config)
+    hands, probs = opponent_hands(config.dice_per_player, config.faces)
+    start = 0 if last_bid is None else bid_index(last_bid, config) + 1
+    n = config.dice_per_player
+    true_on_deal = (own[faces - 1] + hands[:, faces - 1]) >= quantities          # (hands, bids)
+    true_on_deal[:, :start] = False
+    weights = _weights_table(n)[np.maximum(quantities - own[faces - 1], 0)]       # (bids,)
+    kept = np.clip(quantities - hands[:, faces - 1], 0, n + 1) / (n + 1)           # P(h + opp < x)
+    w = true_on_deal * weights
+    total = w.sum(axis=1, keepdims=True)
+    share = np.divide(w, total, out=np.zeros_like(w), where=total > 0)
+    return probs @ (share * kept)
+
+
+def random_guess_challenge_probability(own, last_bid, config: LiarDiceConfig = THESIS) -> float:
+    """p_c = P(g + own count < x) with g uniform on 0..dice; 0 at the opening."""
+    if last_bid is None:
+        return 0.0
+    quantity, face = last_bid
+    n = config.dice_per_player
+    return float(np.clip(quantity - np.asarray(own)[face - 1], 0, n + 1) / (n + 1))
+
+
+def random_guess_action_probabilities(own, last_bid, config: LiarDiceConfig = THESIS) -> np.ndarray:
+    """Exact distribution of the random-guess action (index n_bids = challenge).
+
+    The arbitration loop redraws until exactly one of (challenge, bid) says go, so
+    P(challenge) = p_c (1 - p_b) / [p_c (1 - p_b) + (1 - p_c) p_b] and bids keep q_b's shape.
+    When neither can ever happen alone, the loop-safety fallback applies.
+    """
+    q = random_guess_bid_probabilities(own, last_bid, config)
+    p_b = q.sum()
+    p_c = random_guess_challenge_probability(own, last_bid, config)
+    out = np.zeros(config.n_bids + 1)
+    norm = p_c * (1 - p_b) + (1 - p_c) * p_b
+    if norm <= 0:
+        out[0 if last_bid is None else config.n_bids] = 1.0
+        return out
+    out[config.n_bids] = p_c * (1 - p_b) / norm
+    out[: config.n_bids] = (1 - p_c) * q / norm
+    return out
