@@ -468,3 +468,110 @@ def random_guess_action_probabilities(own, last_bid, config: LiarDiceConfig = TH
     out[config.n_bids] = p_c * (1 - p_b) / norm
     out[: config.n_bids] = (1 - p_c) * q / norm
     return out
+
+
+def random_guess_policy_table(config: LiarDiceConfig = THESIS) -> np.ndarray:
+    """Exact random-guess action probabilities for every own hand and standing bid.
+
+    ``table[m, s, a]``: own hand ``opponent_hands()[0][m]``, standing bid index ``s - 1``
+    (``s = 0`` is the opening), action ``a`` (bid index, or ``n_bids`` = challenge).
+    Same formulas as :func:`random_guess_action_probabilities`, batched over hands.
+    Computed once per process (a few seconds); treat the result as read-only.
+    """
+    return _policy_table(config)
+
+
+@lru_cache(maxsize=4)
+def _policy_table(config: LiarDiceConfig) -> np.ndarray:
+    if config.n_players != 2 or config.wild_ones:
+        raise ValueError("the exact random-guess policy covers two players without wild ones")
+    quantities, faces = _ladder(config)
+    hands, probs = opponent_hands(config.dice_per_player, config.faces)
+    n, n_bids = config.dice_per_player, config.n_bids
+    own_f = hands[:, faces - 1]                                                   # (M, B): own count of each bid's face
+    true_on_deal = (own_f[:, None, :] + hands[None, :, faces - 1]) >= quantities  # (M, S, B)
+    weights = _weights_table(n)[np.maximum(quantities - own_f, 0)]                # (M, B)
+    kept = np.clip(quantities - hands[:, faces - 1], 0, n + 1) / (n + 1)          # (S, B)
+    tw = true_on_deal * weights[:, None, :]
+    above = np.concatenate([np.cumsum(tw[:, :, ::-1], axis=2)[:, :, ::-1],
+                            np.zeros(tw.shape[:2] + (1,))], axis=2)               # (M, S, B+1): sum over b >= s
+    inv = np.divide(1.0, above, out=np.zeros_like(above), where=above > 0)
+    q = np.matmul(inv.transpose(0, 2, 1), tw * kept[None] * probs[None, :, None])  # (M, B+1, B)
+    q *= np.arange(n_bids)[None, None, :] >= np.arange(n_bids + 1)[None, :, None]
+    p_b = q.sum(axis=2)
+    last_q = quantities[None, :] - own_f                                          # (M, B)
+    p_c = np.concatenate([np.zeros((len(hands), 1)), np.clip(last_q, 0, n + 1) / (n + 1)], axis=1)
+    norm = p_c * (1 - p_b) + (1 - p_c) * p_b
+    safe = np.where(norm > 0, norm, 1.0)
+    table = np.zeros((len(hands), n_bids + 1, n_bids + 1))
+    table[:, :, n_bids] = np.where(norm > 0, p_c * (1 - p_b) / safe, 1.0)
+    table[:, :, :n_bids] = (1 - p_c)[:, :, None] * q / safe[:, :, None] * (norm > 0)[:, :, None]
+    table[:, 0, n_bids] = 0.0
+    table[:, 0, 0] += np.where(norm[:, 0] > 0, 0.0, 1.0)        # opening fallback: lowest bid
+    return table
+
+
+class BestResponseAgent:
+    """An exploiter that knows the random-guess rules exactly (two players, thesis setting).
+
+    It keeps the exact posterior over the random-guess player's hand (252 unordered hands,
+    updated with :func:`random_guess_policy_table` after each of its bids) and picks the action
+    with the highest win probability looking one exchange ahead: a challenge wins iff the
+    standing bid is false; a bid wins if the random-guess player then challenges it and it is
+    true, or raises and the raise is false (we challenge the raise; a lower bound on our value,
+    since at our next turn we choose again).
+    """
+
+    def __init__(self, config: LiarDiceConfig = THESIS):
+        self.config = config
+        self.table = random_guess_policy_table(config)
+        self.hands, self.prior = opponent_hands(config.dice_per_player, config.faces)
+        self.player = 0
+        self.posterior = self.prior.copy()
+        self._seen = 0
+
+    def new_game(self, player: int, starter: int, config: LiarDiceConfig = THESIS, rng=None) -> None:
+        if config != self.config:
+            raise ValueError(f"BestResponseAgent was built for {self.config}, got {config}")
+        self.player = player
+        self.posterior = self.prior.copy()
+        self._seen = 0
+
+    def end_game(self, record, player, rng) -> None:
+        pass
+
+    def _update_posterior(self, obs: Observation) -> None:
+        for i in range(self._seen, len(obs.bids)):
+            seat, bid = obs.bids[i]
+            if seat == obs.player:
+                continue
+            standing = 0 if i == 0 else bid_index(obs.bids[i - 1][1], self.config) + 1
+            post = self.posterior * self.table[:, standing, bid_index(bid, self.config)]
+            self.posterior = post / post.sum() if post.sum() > 0 else self.prior.copy()
+        self._seen = len(obs.bids)
+
+    def action_values(self, own, last_bid) -> np.ndarray:
+        """Win probability of each action (index n_bids = challenge; -inf when illegal)."""
+        quantities, faces = _ladder(self.config)
+        n_bids = self.config.n_bids
+        post = self.posterior
+        true = (np.asarray(own)[faces - 1] + self.hands[:, faces - 1]) >= quantities   # (M, B)
+        response = self.table[:, 1:, :]                                              # facing bid b
+        win_if_challenged = post @ (response[:, :, n_bids] * true)
+        raise_false = np.matmul(response[:, :, :n_bids], (~true)[:, :, None].astype(float))[:, :, 0]
+        win_if_raised = post @ raise_false
+        values = np.full(n_bids + 1, -np.inf)
+        start = 0 if last_bid is None else bid_index(last_bid, self.config) + 1
+        values[start:n_bids] = (win_if_challenged + win_if_raised)[start:]
+        if last_bid is not None:
+            values[n_bids] = post @ ~true[:, bid_index(last_bid, self.config)]
+        return values
+
+    def act(self, obs: Observation, rng: np.random.Generator):
+        self._update_posterior(obs)
+        values = self.action_values(obs.own, obs.last_bid)
+        best = int(np.argmax(values))
+        if best == self.config.n_bids:
+            return CHALLENGE
+        self._seen = len(obs.bids) + 1
+        return ("bid", (int(_ladder(self.config)[0][best]), int(_ladder(self.config)[1][best])))

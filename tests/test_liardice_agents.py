@@ -208,3 +208,20 @@ def test_x1_and_x2_variants_play_legal_games():
     for agent in (RandomGuessAgent(guess="real"), RandomGuessAgent(mix_lambda=0.0), RandomGuessAgent(retry_bid=True)):
         records = ld.play_match([agent, TestProgram(9)], 20, rng)
         assert len(records) == 20
+
+
+def test_policy_table_matches_single_position_formula():
+    from liarlab.liardice_agents import opponent_hands, random_guess_policy_table
+    table = random_guess_policy_table()
+    hands, probs = opponent_hands()
+    assert hands.shape == (252, 6) and probs.sum() == pytest.approx(1.0)
+    np.testing.assert_allclose(table.sum(axis=2), 1.0, atol=1e-12)
+    for m, standing in [(0, 0), (17, 9), (130, 30), (251, 53)]:
+        last = None if standing == 0 else ld.bid_from_index(standing - 1)
+        np.testing.assert_allclose(table[m, standing], random_guess_action_probabilities(hands[m], last), atol=1e-12)
+
+
+def test_best_responder_exploits_random_guess():
+    from liarlab.liardice_agents import BestResponseAgent
+    records = ld.play_match([BestResponseAgent(), RandomGuessAgent()], 300, np.random.default_rng(8))
+    assert np.mean([r.winner == 0 for r in records]) > 0.62
