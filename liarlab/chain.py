@@ -83,14 +83,13 @@ def ensure_kernel(name: str = KERNEL_NAME) -> str:
 
 def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | None = None,
               force: bool = False, out: str | Path | None = None, parameters: dict | None = None,
-              html: bool = True, log=print) -> list[NotebookRun]:
+              html: bool = True, log=print, notebook_dir: Path = NOTEBOOK_DIR) -> list[NotebookRun]:
     """Execute the selected notebooks in order; raise :class:`ChainError` at the first failure."""
     check_choice("profile", profile, PROFILES)
     jobs = check_int("jobs", jobs, 1)
-    notebooks = select_notebooks(only)
+    notebooks = select_notebooks(only, notebook_dir)
     root = Path(out).resolve() if out else io.REPO_ROOT
-    in_place = out is None
-    nb_out = NOTEBOOK_DIR if in_place else root / "notebooks"
+    nb_out = notebook_dir if out is None else root / "notebooks"
     nb_out.mkdir(parents=True, exist_ok=True)
     for sub in ("data", "figures", "report"):
         (root / sub).mkdir(parents=True, exist_ok=True)
@@ -103,7 +102,7 @@ def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | 
         target = nb_out / path.name
         log(f"[{nb_id}] {path.name} ({profile}) ...")
         started = time.time()
-        _execute(path, target, params, kernel)
+        _execute(path, target, params, kernel, notebook_dir)
         seconds = time.time() - started
         runs.append(NotebookRun(path.name, seconds, target))
         log(f"[{nb_id}] done in {seconds:.1f} s")
@@ -117,20 +116,28 @@ def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | 
     return runs
 
 
-def _execute(path: Path, target: Path, params: dict, kernel: str) -> None:
+def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path) -> None:
+    import logging
+
     import papermill as pm
     from papermill.exceptions import PapermillExecutionError
+
+    # papermill warns about every chain setting a notebook does not use; the chain passes all of them
+    logging.getLogger("papermill").setLevel(logging.ERROR)
 
     # Execute to a temporary file and rename: a failed run never replaces a finished notebook.
     tmp = target.with_name(f".{target.stem}.running.ipynb")
     try:
         pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
-                            cwd=str(NOTEBOOK_DIR), progress_bar=False, log_output=False)
+                            cwd=str(cwd), progress_bar=False, log_output=False)
     except PapermillExecutionError as err:
         failed = target.with_name(f"{target.stem}.failed.ipynb")
         tmp.replace(failed)
-        raise ChainError(f"notebook {path.name} failed in cell {err.exec_count} "
-                         f"({err.ename}: {err.evalue}); partial output in {failed}") from None
+        # cell_index counts papermill's injected cell, so it equals the 1-based cell number of the source
+        first_line = (err.source or "").strip().splitlines()[:1]
+        raise ChainError(f"notebook {path.name} failed in cell {err.cell_index} ({err.ename}: {err.evalue}); "
+                         f"the cell starts {first_line[0] if first_line else ''!r}; "
+                         f"partial output in {failed}") from None
     tmp.replace(target)
 
 
