@@ -1,0 +1,31 @@
+"""Budget check: the quick chain within 5 minutes on 2 cores (the full chain's budget is 45 minutes).
+
+Usage: python benchmarks/bench_chain.py [--profile quick|full] [--jobs 2]
+Runs into a temporary folder, so the committed report is left alone, and prints each notebook's time.
+"""
+import argparse
+import tempfile
+import time
+
+from liarlab import chain
+
+BUDGET_SECONDS = {"quick": 5 * 60, "full": 45 * 60}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--profile", default="quick", choices=sorted(BUDGET_SECONDS))
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as out:
+        started = time.time()
+        runs = chain.run_chain(profile=args.profile, jobs=args.jobs, out=out, html=False, log=lambda *_: None)
+        total = time.time() - started
+    for run in runs:
+        print(f"{run.notebook:45s} {run.seconds:7.1f} s")
+    budget = BUDGET_SECONDS[args.profile]
+    print(f"{args.profile} chain: {total:.1f} s (budget {budget} s) -> {'OK' if total <= budget else 'OVER BUDGET'}")
+
+
+if __name__ == "__main__":
+    main()
