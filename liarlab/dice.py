@@ -231,3 +231,18 @@ def legal_bid_count(players: int, dice: int = 5, faces: int = 6, min_count: int 
     players = check_int("players", players, 2)
     dice, faces = _check(dice, faces)
     return (players * dice - min_count + 1) * faces
+
+
+def multiset_arrays(dice: int, faces: int) -> tuple[tuple[tuple[int, ...], ...], np.ndarray]:
+    """:func:`dice_multisets` as (hands, float probabilities), for vectorised solvers."""
+    pairs = dice_multisets(dice, faces)
+    return tuple(h for h, _ in pairs), np.array([float(p) for _, p in pairs])
+
+
+def matching_table(hands, faces: int, wild: int | None = None) -> np.ndarray:
+    """``table[h, f-1]``: dice of hand ``h`` that count as face ``f`` (``wild`` counts for every face)."""
+    table = np.zeros((len(hands), faces), dtype=np.int64)
+    for i, hand in enumerate(hands):
+        for f in range(1, faces + 1):
+            table[i, f - 1] = count_matching(hand, f, wild)
+    return table

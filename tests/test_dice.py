@@ -96,3 +96,11 @@ def test_bad_parameters_raise_value_error(call):
 def test_error_names_the_parameter_and_range():
     with pytest.raises(ValueError, match=r"faces must be an integer >= 2, got 1"):
         dice.hands_total(5, 1)
+
+
+def test_matching_table_counts_wild_dice_for_every_face():
+    hands, probs = dice.multiset_arrays(2, 3)
+    table = dice.matching_table(hands, 3, wild=3)
+    assert probs.sum() == pytest.approx(1.0)
+    assert table[hands.index((1, 3))].tolist() == [2, 1, 1]
+    assert table[hands.index((3, 3))].tolist() == [2, 2, 2]
