@@ -296,15 +296,19 @@ def ld_exploitability_table(faces_list=(2, 3, 4, 5, 6, 7, 8, 9, 10, 20)) -> pd.D
     return pd.DataFrame(rows)
 
 
-def ld_first_player_table(max_faces: int = 100) -> pd.DataFrame:
-    """E1 / LD-1: P1(N) for N = 1..max_faces."""
+def _ld1_task(rng, faces):
+    sol = ferguson_solution(faces)
+    return {"faces": faces, "first_player_utility": float(sol.values[0]), "first_player_win": sol.first_player_win}
+
+
+def ld_first_player_table(max_faces: int = 100, **run_kwargs) -> pd.DataFrame:
+    """E1 / LD-1: P1(N) for N = 1..max_faces (one task per N through liarlab.parallel; no randomness)."""
+    from .parallel import run_tasks
+
     max_faces = check_int("max_faces", max_faces, 1, 2000)
-    rows = []
-    for N in range(1, max_faces + 1):
-        sol = ferguson_solution(N)
-        rows.append({"faces": N, "first_player_utility": float(sol.values[0]),
-                     "first_player_win": sol.first_player_win})
-    return pd.DataFrame(rows)
+    tasks = [{"faces": N} for N in range(max_faces, 0, -1)]  # largest first balances the workers
+    rows = run_tasks(_ld1_task, tasks, 0, desc="LD-1 faces", **run_kwargs)
+    return pd.DataFrame(rows).sort_values("faces", ignore_index=True)
 
 
 def perturbed_strategy(strategy: LiarsDiceStrategy, epsilon: float, rng: np.random.Generator) -> LiarsDiceStrategy:
@@ -821,3 +825,70 @@ class LastBidPolicy:
     def __call__(self, own_dice, prev_bid, own_count, opp_count):
         before = self.likely_previous(own_count, opp_count, prev_bid) if prev_bid > 0 else 0
         return per_turn_action_probabilities(self.solution, own_count, opp_count, own_dice, prev_bid, before)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exact versus per-turn (E6, E7, E9), using liarlab.bluff_exact
+# ---------------------------------------------------------------------------------------------
+def bluff1_exact_vs_per_turn(faces_list=range(2, 7), rules: BluffRules | None = None,
+                             progress: bool = False) -> pd.DataFrame:
+    """E6/E7, one die each: the per-turn claim, the per-turn profile played in the real round,
+    and the exact sequence-form equilibrium (first-player win probabilities, exploitability)."""
+    import time
+
+    from tqdm.auto import tqdm
+
+    from .bluff_exact import evaluate_profile
+
+    rules = rules if rules is not None else BluffRules()
+    rows = []
+    for N in tqdm(list(faces_list), desc="Bluff-1 exact", disable=not progress):
+        per_turn = per_turn_bluff(N, (1, 1), rules)
+        played = evaluate_profile(N, (1, 1), per_turn_policy(per_turn, 1), per_turn_policy(per_turn, 2),
+                                  **rules.exact_options())
+        t0 = time.perf_counter()
+        exact = solve_bluff(N, (1, 1), **rules.exact_options())
+        rows.append({
+            "faces": N,
+            "per_turn_claimed_win": per_turn.first_player_win,
+            "per_turn_self_play_win": played["opener_win"],
+            "per_turn_gain_first": played["gain_1"],
+            "per_turn_gain_second": played["gain_2"],
+            "per_turn_exploitability": played["exploitability"],
+            "exact_win": exact.first_player_win,
+            "exact_exploitability": exact.exploitability,
+            "exact_seconds": time.perf_counter() - t0,
+        })
+    return pd.DataFrame(rows)
+
+
+def bluff2_exact_table(faces: int = 2, max_dice: int = 5, max_total: int | None = None,
+                       rules: BluffRules | None = None) -> pd.DataFrame:
+    """E9: exact first-player win % for every (a, b) the round LP can hold (others marked omitted)."""
+    from .bluff_exact import bluff_game_values
+
+    rules = rules if rules is not None else BluffRules()
+    frame = bluff_game_values(faces, max_dice, max_total=max_total, **rules.exact_options())
+    frame = frame.rename(columns={"a": "first_dice", "b": "second_dice"})
+    frame["win_pct"] = 100 * frame["opener_win"]
+    return frame
+
+
+def bluff2_exact_variant_search(faces: int = 2, max_dice: int = 5, max_total: int = 6, printed: dict | None = None,
+                                progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """E9 extension: every rule variant solved exactly on the cells with a + b <= max_total."""
+    from tqdm.auto import tqdm
+
+    grids, summary = [], []
+    for rules in tqdm(all_rule_variants(), desc="Bluff-2 exact variants", disable=not progress):
+        grid = bluff2_exact_table(faces, max_dice, max_total, rules)
+        grid = grid[grid["status"] == "solved"]
+        grid.insert(0, "variant", rules.label[:-3])
+        grids.append(grid[["variant", "first_dice", "second_dice", "win_pct", "exploitability"]])
+        row = {"variant": rules.label[:-3], "challenger_penalty": rules.challenger_penalty,
+               "bidder_penalty": rules.bidder_penalty, "next_opener": rules.next_opener}
+        if printed is not None:
+            cells = {(r.first_dice, r.second_dice) for r in grid.itertuples()}
+            row.update(compare_with_printed_grid(grid, {k: v for k, v in printed.items() if k in cells}))
+        summary.append(row)
+    return pd.concat(grids, ignore_index=True), pd.DataFrame(summary)
