@@ -83,9 +83,9 @@ BID_ORDERS = ("quantity", "star")
 PENALTIES = ("difference", "one")
 NEXT_OPENERS = ("loser", "winner", "bidder", "alternate")
 DEFAULT_MAX_BYTES = 6 * 2**30
-# Measured peak memory of build + HiGHS per LP nonzero is about 0.5-1 kB (benchmark); we budget
-# 1 kB so the size check errs on the safe side.
-_BYTES_PER_LP_NONZERO = 1024
+# Measured peak memory of build + HiGHS + checks is about 400 bytes per LP nonzero (N = 7, one die
+# each: 523 MB for 1.3 M nonzeros); the budget errs on the safe side.
+_BYTES_PER_LP_NONZERO = 512
 
 
 # --------------------------------------------------------------------------- rules and sizes
@@ -398,7 +398,7 @@ def constraint_matrix(rnd: Round, player: int, n_hands: int):
     return sp.csr_matrix((vals, (rows, cols)), shape=(1 + n_hands * per_hand, 1 + n_hands * (M - 1)))
 
 
-def solve_sequence_form(rnd: Round, U: np.ndarray, tolerance: float = 1e-9):
+def solve_sequence_form(rnd: Round, U: np.ndarray, tolerance: float = 1e-9, method: str = "highs"):
     """Solve the LP for the opener; the responder's plan is read from the duals (checked)."""
     import scipy.sparse as sp
     from scipy.optimize import linprog
@@ -415,7 +415,7 @@ def solve_sequence_form(rnd: Round, U: np.ndarray, tolerance: float = 1e-9):
     options = dict(primal_feasibility_tolerance=tolerance, dual_feasibility_tolerance=tolerance,
                    presolve=True)
     res = linprog(c, A_ub=A_ub, b_ub=np.zeros(A_ub.shape[0]), A_eq=A_eq, b_eq=b_eq,
-                  bounds=bounds, method="highs", options=options)
+                  bounds=bounds, method=method, options=options)
     if res.status != 0:
         raise RuntimeError(f"sequence-form LP failed: {res.message}")
     x = np.maximum(res.x[:n_x], 0.0)
@@ -674,28 +674,30 @@ def _cached_round(faces, dice, rule_items) -> Round:
 
 
 def solve_bluff(faces: int, dice=(1, 1), *, continuation: dict | None = None,
-                max_bytes: int = DEFAULT_MAX_BYTES, tolerance: float = 1e-9, **rules) -> BluffSolution:
+                max_bytes: int = DEFAULT_MAX_BYTES, tolerance: float = 1e-9, method: str = "highs",
+                **rules) -> BluffSolution:
     """Exact equilibrium of a Bluff round with ``dice = (opener's, responder's)`` dice.
 
     With more than one die in total beyond (1, 1), the payoffs after a challenge are the exact
     values of the smaller rounds, solved first (or taken from ``continuation[(x, y)]``, the value
-    to the opener of a round with x against y dice). Raises ValueError for bad input or when the
-    LP would exceed ``max_bytes`` (checked before allocating).
+    to the opener of a round with x against y dice). ``method`` is scipy's linprog method
+    ("highs", "highs-ds" or "highs-ipm"). Raises ValueError for bad input or when the LP would
+    exceed ``max_bytes`` (checked before allocating).
     """
     r = make_rules(faces, dice, **rules)
     check_fits(r.faces, r.dice, max_bytes)
     if continuation is None and r.dice != (1, 1):
-        continuation = _exact_values_below(r, max_bytes, tolerance)
-    return _solve_round(r, continuation, max_bytes, tolerance)
+        continuation = _exact_values_below(r, max_bytes, tolerance, method)
+    return _solve_round(r, continuation, max_bytes, tolerance, method)
 
 
-def _solve_round(r: Rules, continuation, max_bytes, tolerance) -> BluffSolution:
+def _solve_round(r: Rules, continuation, max_bytes, tolerance, method="highs") -> BluffSolution:
     size = check_fits(r.faces, r.dice, max_bytes)
     t0 = time.perf_counter()
     rnd = Round(r)
     U = zero_sum_payoffs(rnd, continuation)
     t1 = time.perf_counter()
-    value, x, y, lp_info = solve_sequence_form(rnd, U, tolerance)
+    value, x, y, lp_info = solve_sequence_form(rnd, U, tolerance, method)
     t2 = time.perf_counter()
     B0 = behaviour_from_plan(rnd, plan_table(rnd, x, 0), 0)
     B1 = behaviour_from_plan(rnd, plan_table(rnd, y, 1), 1)
@@ -720,17 +722,18 @@ def _needed_rounds(a: int, b: int) -> list[tuple[int, int]]:
     return sorted(cells, key=lambda c: (c[0] + c[1], c))
 
 
-def _exact_values_below(r: Rules, max_bytes, tolerance) -> dict:
+def _exact_values_below(r: Rules, max_bytes, tolerance, method="highs") -> dict:
     values = {}
     for cell in _needed_rounds(*r.dice):
         if cell[0] + cell[1] >= r.total_dice:
             continue
-        values[cell] = _solve_round(r.with_dice(cell), values, max_bytes, tolerance).value
+        values[cell] = _solve_round(r.with_dice(cell), values, max_bytes, tolerance, method).value
     return values
 
 
 def bluff_game_values(faces: int, max_dice: int = 5, *, max_bytes: int = DEFAULT_MAX_BYTES,
-                      max_total: int | None = None, tolerance: float = 1e-9, progress=None, **rules):
+                      max_total: int | None = None, tolerance: float = 1e-9, method: str = "highs",
+                      progress=None, **rules):
     """Exact game values for every (opener's dice a, responder's dice b) with a, b <= max_dice.
 
     Returns a DataFrame with columns a, b, value, opener_win, exploitability, seconds, status,
@@ -760,7 +763,7 @@ def bluff_game_values(faces: int, max_dice: int = 5, *, max_bytes: int = DEFAULT
             row["status"] = f"omitted: needs omitted round {missing[0]}"
         else:
             t0 = time.perf_counter()
-            sol = _solve_round(r, values, max_bytes, tolerance)
+            sol = _solve_round(r, values, max_bytes, tolerance, method)
             row.update(value=sol.value, opener_win=sol.first_player_win,
                        exploitability=sol.exploitability, seconds=time.perf_counter() - t0)
             row["status"] = "solved"
@@ -859,3 +862,70 @@ def evaluate_game_profile(faces: int, max_dice: int, policy, *, max_total: int |
 def payoffs_as_player(U_player: np.ndarray, player: int) -> np.ndarray:
     """Reorder a payoff array [k, bidder, d1, d2] of ``player`` to [k, bidder, d_own, d_opp]."""
     return U_player if player == 0 else np.swapaxes(U_player, 2, 3)
+
+
+# --------------------------------------------------------------------------- Gambit cross-check
+
+def to_efg(faces: int, dice=(1, 1), *, continuation: dict | None = None, **rules) -> str:
+    """The round as a Gambit .efg game tree (chance deals hands, then bids), for cross-checks.
+
+    Information sets are (player, own hand, bid history), so the tree has perfect recall. Meant for
+    small rounds: the tree has deals x 2**n nodes.
+    """
+    check_fits(faces, dice, DEFAULT_MAX_BYTES)
+    rnd, U = _round_and_payoffs(faces, dice, continuation, rules)
+    infosets = [{}, {}]
+    lines = [f'EFG 2 R "Bluff N={rnd.faces} dice={rnd.dice}" {{ "opener" "responder" }}', '""', ""]
+    deals = [(d0, d1) for d0 in range(len(rnd.hands[0])) for d1 in range(len(rnd.hands[1]))]
+    # Hand probabilities are multinomial counts over faces**dice: exact as rationals.
+    denominator = rnd.faces ** (rnd.dice[0] + rnd.dice[1])
+    probs = " ".join(
+        f'"{rnd.hands[0][d0]}|{rnd.hands[1][d1]}" '
+        f'{round(rnd.probs[0][d0] * rnd.probs[1][d1] * denominator)}/{denominator}'
+        for d0, d1 in deals)
+    lines.append(f'c "deal" 1 "deal" {{ {probs} }} 0')
+    outcome_ids = {}
+
+    def outcome(payoff):
+        key = float(payoff)
+        if key not in outcome_ids:
+            outcome_ids[key] = len(outcome_ids) + 1
+        return outcome_ids[key]
+
+    def walk(mask, d0, d1):
+        player = int(rnd.mover[mask])
+        hand = (d0, d1)[player]
+        info = infosets[player].setdefault((hand, mask), len(infosets[player]) + 1)
+        last = int(rnd.top[mask])
+        actions = (['"bluff"'] if mask else []) + [f'"bid{k}"' for k in range(last + 1, rnd.n + 1)]
+        lines.append(f'p "" {player + 1} {info} "" {{ {" ".join(actions)} }} 0')
+        if mask:
+            payoff = float(U[last, 1 - player, d0, d1])
+            lines.append(f't "" {outcome(payoff)} "" {{ {payoff!r}, {-payoff!r} }}')
+        for k in range(last + 1, rnd.n + 1):
+            walk(mask | (1 << (k - 1)), d0, d1)
+
+    for d0, d1 in deals:
+        walk(0, d0, d1)
+    return "\n".join(lines) + "\n"
+
+
+def gambit_value(faces: int, dice=(1, 1), **kwargs) -> float:
+    """Opener's value of the round from pygambit's sequence-form LP (floating point)."""
+    import os
+    import tempfile
+
+    import pygambit
+
+    text = to_efg(faces, dice, **kwargs)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "bluff.efg")
+        with open(path, "w") as handle:
+            handle.write(text)
+        game = pygambit.read_efg(path)
+    result = pygambit.nash.lp_solve(game, rational=False)
+    # pygambit 17 returns one equilibrium; older versions a list of them.
+    profile = result.equilibrium if hasattr(result, "equilibrium") else result.equilibria[0]
+    if hasattr(profile, "payoffs"):
+        return float(profile.payoffs["opener"])
+    return float(profile.payoff(game.players[0]))
