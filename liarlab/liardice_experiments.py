@@ -29,7 +29,10 @@ THESIS_BAND = (0.6, 0.7)
 # ============================================================================ agents from specs
 
 def make_agent(spec):
-    """Picklable agent specs: a test type (int), ``"random_guess"`` or a dict of RandomGuessAgent options."""
+    """Picklable agent specs: a test type (int), ``(type, {TestProgram options})``, ``"random_guess"``,
+    ``"best_response"`` or a dict of RandomGuessAgent options."""
+    if isinstance(spec, tuple):
+        return TestProgram(spec[0], **spec[1])
     if isinstance(spec, dict):
         return RandomGuessAgent(**spec)
     if spec == "random_guess":
@@ -42,6 +45,8 @@ def make_agent(spec):
 def spec_label(spec) -> str:
     if isinstance(spec, dict):
         return "random_guess(" + ", ".join(f"{k}={v}" for k, v in sorted(spec.items())) + ")" if spec else "random_guess"
+    if isinstance(spec, tuple):
+        return f"type{spec[0]}"
     return spec if isinstance(spec, str) else f"type{spec}"
 
 
@@ -369,6 +374,31 @@ def variant_self_play(n_games: int, n_seeds: int, seed: int, lambdas=(0.0, 0.5),
         s.insert(0, "variant", spec_label(agent))
         rows.append(s)
     return pd.concat(rows, ignore_index=True)
+
+
+# ============================================================================ E12: alternative readings
+
+READINGS = (
+    ("baseline (spec readings)", {}, {}, "alternate"),
+    ("random opener each game", {}, {}, "random"),
+    ("random-guess retries candidates within a bid draw", {"retry_bid": True}, {}, "alternate"),
+    ("cap triggers at x > cap", {}, {"cap_rule": ">"}, "alternate"),
+    ("cap also limits the program's own bids", {}, {"cap_limits_bids": True}, "alternate"),
+)
+
+
+def sensitivity(n_games: int, seed: int, types=TYPES, readings=READINGS) -> pd.DataFrame:
+    """E12: random-guess vs the 32 types under the alternative readings of §2.3/§3.4 (one row per reading)."""
+    rows = []
+    for i, (name, agent, program, starters) in enumerate(readings):
+        opponents = [(t, program) for t in types]
+        results = run_matches(agent, opponents, n_games, 1, seed, starters=starters, desc=name)
+        s = summarize_matches(results)
+        rows.append({"reading": name, "mean_win_rate": s.win_rate.mean(), "min_win_rate": s.win_rate.min(),
+                     "worst_type": int(s.loc[s.win_rate.idxmin(), "opponent_label"][4:]),
+                     "max_win_rate": s.win_rate.max(), "types_below_0.6": int((s.win_rate < 0.6).sum()),
+                     "types_ci_below_0.5": int((s.ci_high < 0.5).sum())})
+    return pd.DataFrame(rows)
 
 
 # ============================================================================ best response
