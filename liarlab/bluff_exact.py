@@ -60,6 +60,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.optimize import linprog
 
 from .validation import check_choice, check_int
 
@@ -356,8 +358,6 @@ def sequence_form_lp(rnd: Round, U: np.ndarray):
     The terminal 'call at history m' pairs the caller's sequence (d, m) with the bidder's sequence
     (d', m), so A is block diagonal in m.
     """
-    import scipy.sparse as sp
-
     n, M = rnd.n, rnd.M
     D = [len(h) for h in rnd.hands]
     masks = np.arange(1, M, dtype=np.int64)
@@ -377,8 +377,6 @@ def sequence_form_lp(rnd: Round, U: np.ndarray):
 
 def constraint_matrix(rnd: Round, player: int, n_hands: int):
     """E with E x = e: each information set's action sequences sum to its parent sequence."""
-    import scipy.sparse as sp
-
     M = rnd.M
     masks = np.arange(1, M, dtype=np.int64)
     own_histories = np.flatnonzero(rnd.mover == player)
@@ -399,13 +397,29 @@ def constraint_matrix(rnd: Round, player: int, n_hands: int):
 
 
 def solve_sequence_form(rnd: Round, U: np.ndarray, tolerance: float = 1e-9, method: str = "highs"):
-    """Solve the LP for the opener; the responder's plan is read from the duals (checked)."""
-    import scipy.sparse as sp
-    from scipy.optimize import linprog
+    """Solve the LP for the opener; the responder's plan is read from the duals.
 
+    The duals are checked against the responder's sequence-form constraints; if they fail, the
+    responder's own LP is solved instead.
+    """
     At, E, F = sequence_form_lp(rnd, U)
+    value, x, y, message = _max_min_lp(At, E, F, tolerance, method)
+    f = np.zeros(F.shape[0])
+    f[0] = 1.0
+    if np.abs(F @ y - f).max() > 1e-7:
+        _, y, _, message = _max_min_lp(-At.T.tocsr(), F, E, tolerance, method)
+    nnz = At.nnz + E.nnz + F.nnz * 2
+    return value, x, y, dict(lp_nonzeros=int(nnz), lp_rows=int(F.shape[1] + E.shape[0]),
+                             lp_columns=int(E.shape[1] + F.shape[0]), message=message)
+
+
+def _max_min_lp(Bt, E, F, tolerance, method):
+    """max_x min_y x'By over realization plans (Ex = e, Fy = f) as max f'v s.t. F'v <= B'x.
+
+    Returns the value, x, the minimiser's y (from the duals of F'v <= B'x) and HiGHS's message.
+    """
     n_x, n_v = E.shape[1], F.shape[0]
-    A_ub = sp.hstack([-At, F.T]).tocsr()
+    A_ub = sp.hstack([-Bt, F.T]).tocsr()
     A_eq = sp.hstack([E, sp.csr_matrix((E.shape[0], n_v))]).tocsr()
     b_eq = np.zeros(E.shape[0])
     b_eq[0] = 1.0
@@ -420,9 +434,7 @@ def solve_sequence_form(rnd: Round, U: np.ndarray, tolerance: float = 1e-9, meth
         raise RuntimeError(f"sequence-form LP failed: {res.message}")
     x = np.maximum(res.x[:n_x], 0.0)
     y = np.maximum(-res.ineqlin.marginals, 0.0)
-    nnz = At.nnz + E.nnz + F.nnz * 2
-    return -res.fun, x, y, dict(lp_nonzeros=int(nnz), lp_rows=int(A_ub.shape[0] + A_eq.shape[0]),
-                                lp_columns=int(n_x + n_v), message=str(res.message))
+    return -res.fun, x, y, str(res.message)
 
 
 def plan_table(rnd: Round, plan: np.ndarray, player: int) -> np.ndarray:
