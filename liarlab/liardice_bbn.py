@@ -72,7 +72,7 @@ FACES = 6
 COUNTS = tuple(range(2, 11))                 # node A / N values: legal counts with two players
 BINARY = (0, 1)
 MISSING = 2                                   # C, D index in the count table when E = challenge
-DEFAULT_REFIT_EVERY = 50
+DEFAULT_REFIT_EVERY = 100
 DEFAULT_ESS = 5.0
 
 RESPONSE_EDGES = (("A", "C"), ("B", "C"), ("A", "D"), ("B", "D"), ("C", "D"), ("A", "E"), ("B", "E"))
@@ -88,6 +88,23 @@ def hand_supports(own_count: int, quantity: int) -> bool:
 def bid_is_lie(own_count: int, quantity: int) -> bool:
     """Node C / network (a): a lie counts on 2+ dice from the other player: own <= x - 2."""
     return own_count <= quantity - 2
+
+
+def refit_due(games: int, games_at_last_refit: int, refit_every: int, doubling: bool = True) -> bool:
+    """Refit after ``refit_every`` new games; with ``doubling`` also whenever the games played have
+    doubled since the last refit (after games 1, 2, 4, 8, ...), so early tables are never stale."""
+    new_games = games - games_at_last_refit
+    return new_games >= refit_every or (doubling and new_games >= games_at_last_refit)
+
+
+def refit_points(n_games: int, refit_every: int, doubling: bool = True) -> list[int]:
+    """The game counts after which a match of ``n_games`` refits."""
+    points, last = [], 0
+    for games in range(1, n_games + 1):
+        if refit_due(games, last, refit_every, doubling):
+            points.append(games)
+            last = games
+    return points
 
 
 def gate_probability(n: int) -> float:
@@ -321,11 +338,12 @@ class BayesNetBelief:
     """
 
     def __init__(self, rng: np.random.Generator | None = None, *, refit_every: int = DEFAULT_REFIT_EVERY,
-                 b_depends_on_a: bool = False, verdict: str = "threshold", not_support_offset: int = 2,
+                 refit_doubling: bool = True, b_depends_on_a: bool = False, verdict: str = "threshold", not_support_offset: int = 2,
                  opening_fill: str = "one", equivalent_sample_size: float = DEFAULT_ESS,
                  record: bool = False):
         self.rng = np.random.default_rng(0) if rng is None else rng
         self.refit_every = check_int("refit_every", refit_every, 1)
+        self.refit_doubling = bool(refit_doubling)
         self.b_depends_on_a = bool(b_depends_on_a)
         self.verdict = check_choice("verdict", verdict, ("threshold", "sample"))
         self.not_support_offset = check_choice("not_support_offset", not_support_offset, (2, 3))
@@ -342,7 +360,7 @@ class BayesNetBelief:
         self.games = 0
         self.refits = 0
         self.refit_seconds = 0.0
-        self._games_since_refit = 0
+        self._games_at_refit = 0
         self.models = {}
         self.p_supports = None          # [A-2, D] -> P(B = supports | A, D, E = bid)
         self.p_lie = None               # [A-2, D] -> P(C = lie | A, D, E = bid)
@@ -388,8 +406,7 @@ class BayesNetBelief:
         self._resolve_pending(opp_hand)
         self.add_training_samples(record, me)
         self.games += 1
-        self._games_since_refit += 1
-        if not self.models or self._games_since_refit >= self.refit_every:
+        if refit_due(self.games, self._games_at_refit, self.refit_every, self.refit_doubling):
             self.refit()
 
     # ------------------------------------------------------------------ H / L updates (§4.5)
@@ -492,7 +509,7 @@ class BayesNetBelief:
             model = fit_network(opening_challenge_network(), rows, weights, self.ess)
             self.models["opening_challenge"] = model
             self.p_opening_challenged = _challenge_by_count(model)
-        self._games_since_refit = 0
+        self._games_at_refit = self.games
         self.refits += 1
         self.refit_seconds += time.perf_counter() - start
 
@@ -646,9 +663,10 @@ def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, 
                        "refits": belief.refits, "refit_seconds": belief.refit_seconds}}
 
 
-def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_options):
+def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_options, engine="python"):
     """Module-level worker for :func:`liarlab.parallel.run_tasks`."""
-    out = play_paired_match(opponent_spec, n_games, rng, baseline=baseline, record=record, **belief_options)
+    play = play_paired_match_fast if engine == "fast" else play_paired_match
+    out = play(opponent_spec, n_games, rng, baseline=baseline, record=record, **belief_options)
     for key in ("games", "observations", "hands"):
         out[key].insert(0, "rep", rep)
         out[key].insert(0, "opponent", opponent_label(opponent_spec)) if "opponent" not in out[key] else None
@@ -668,29 +686,34 @@ class BBNRun:
 
 
 def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int = 0, *,
-                    refit_every: int = DEFAULT_REFIT_EVERY, baseline: bool = True, record: bool = True,
-                    n_jobs: int | None = None, scheduler=None, progress: bool | None = None,
-                    **belief_options) -> BBNRun:
+                    refit_every: int = DEFAULT_REFIT_EVERY, baseline: bool = True, record: bool = False,
+                    engine: str = "fast", n_jobs: int | None = None, scheduler=None,
+                    progress: bool | None = None, **belief_options) -> BBNRun:
     """``n_seeds`` paired matches (BBN and plain random-guess, common random numbers) per opponent.
 
     ``opponents``: test type ids and/or opponent specs (see :func:`make_opponent`). Task order is
     opponent-major, so a run is fixed by ``seed`` whatever the number of workers.
+    ``engine="fast"`` plays compiled games; ``engine="python"`` plays the reference agents and
+    is needed for ``record=True`` (the E8 diagnostics).
     """
     from .parallel import run_tasks
 
     n_games = check_int("n_games", n_games, 1)
     n_seeds = check_int("n_seeds", n_seeds, 1)
+    engine = check_choice("engine", engine, ("fast", "python"))
+    if record and engine == "fast":
+        raise ValueError("record=True (E8 diagnostics) needs engine='python'")
     specs = [("type", int(o)) if np.isscalar(o) else tuple(o) for o in opponents]
     options = dict(belief_options, refit_every=refit_every)
     tasks = [dict(opponent_spec=s, rep=r, n_games=n_games, baseline=baseline, record=record,
-                  belief_options=options) for s in specs for r in range(n_seeds)]
+                  belief_options=options, engine=engine) for s in specs for r in range(n_seeds)]
     results = run_tasks(_match_task, tasks, seed, n_jobs=n_jobs, scheduler=scheduler, progress=progress,
                         desc="BBN matches")
     return BBNRun(games=pd.concat([r["games"] for r in results], ignore_index=True),
                   observations=pd.concat([r["observations"] for r in results], ignore_index=True),
                   hands=pd.concat([r["hands"] for r in results], ignore_index=True),
                   timing=pd.DataFrame([r["timing"] for r in results]),
-                  params=dict(n_games=n_games, n_seeds=n_seeds, seed=seed, **options))
+                  params=dict(n_games=n_games, n_seeds=n_seeds, seed=seed, engine=engine, **options))
 
 
 # ============================================================================ E7 summaries
@@ -718,10 +741,10 @@ def summarize_vs_types(run: BBNRun) -> pd.DataFrame:
 
 
 def bbn_vs_types(n_games: int = 500, types=range(1, 33), n_seeds: int = 20, seed: int = 0, *,
-                 refit_every: int = DEFAULT_REFIT_EVERY, n_jobs: int | None = None, scheduler=None,
+                 refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast", n_jobs: int | None = None, scheduler=None,
                  progress: bool | None = None, **belief_options) -> pd.DataFrame:
     """E7 in one call: paired matches against each test type, summarised per type."""
-    run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every, record=False,
+    run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every, record=False, engine=engine,
                           n_jobs=n_jobs, scheduler=scheduler, progress=progress, **belief_options)
     return summarize_vs_types(run)
 
@@ -798,23 +821,31 @@ def imagined_hand_errors(run: BBNRun) -> pd.DataFrame:
 
 # ============================================================================ E9, E10, refit interval
 
-def bbn_timing(n_games: int = 500, type_id: int = 1, seed: int = 0, refit_values=(1, DEFAULT_REFIT_EVERY),
+def bbn_timing(n_games: int = 500, type_id: int = 1, seed: int = 0,
+               schedules=((1, True), (DEFAULT_REFIT_EVERY, True)), engines=("python", "fast"),
                **belief_options) -> pd.DataFrame:
-    """E9: wall time of one match, random-only vs BBN (per refit interval), in this process."""
+    """E9: wall time of one ``n_games`` match, random-only vs BBN, per engine and refit schedule.
+
+    Runs in this process (no workers); call :func:`warm_up` first so compilation is not timed.
+    The thesis's Java program: 500 games in ~10 s random-only and ~30 s with the BBN.
+    """
     rows = []
-    for refit_every in refit_values:
-        out = play_paired_match(("type", type_id), n_games, np.random.default_rng(seed), record=False,
-                                refit_every=refit_every, **belief_options)
-        t = out["timing"]
-        rows.append({"refit_every": refit_every, "games": n_games, "seconds_random_only": t["seconds_plain"],
-                     "seconds_bbn": t["seconds_bbn"], "ratio": t["seconds_bbn"] / t["seconds_plain"],
-                     "bbn_games_per_s": n_games / t["seconds_bbn"], "refits": t["refits"],
-                     "refit_seconds": t["refit_seconds"]})
+    for engine in engines:
+        play = play_paired_match_fast if engine == "fast" else play_paired_match
+        for refit_every, doubling in schedules:
+            out = play(("type", type_id), n_games, np.random.default_rng(seed), record=False,
+                       refit_every=refit_every, refit_doubling=doubling, **belief_options)
+            t = out["timing"]
+            rows.append({"engine": engine, "refit_every": refit_every, "doubling": doubling, "games": n_games,
+                         "seconds_random_only": t["seconds_plain"], "seconds_bbn": t["seconds_bbn"],
+                         "ratio": t["seconds_bbn"] / t["seconds_plain"],
+                         "bbn_games_per_s": n_games / t["seconds_bbn"], "refits": t["refits"],
+                         "refit_ms": 1000 * t["refit_seconds"] / max(t["refits"], 1)})
     return pd.DataFrame(rows)
 
 
 def bbn_substitutes(n_games: int = 500, n_seeds: int = 20, seed: int = 0, *, deceivers=(1, 8, 11),
-                    drift_block: int = 50, refit_every: int = DEFAULT_REFIT_EVERY, n_jobs: int | None = None,
+                    drift_block: int = 50, refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast", n_jobs: int | None = None,
                     scheduler=None, progress: bool | None = None, **belief_options) -> pd.DataFrame:
     """E10 substitutes for the human study, in the layout of Table 5.1.
 
@@ -823,7 +854,7 @@ def bbn_substitutes(n_games: int = 500, n_seeds: int = 20, seed: int = 0, *, dec
     type every ``drift_block`` games, and every game); (d) deceivers (type t, then 33 - t).
     """
     specs = [("random_guess",), ("drifting", drift_block), ("drifting", 1)] + [("deceiver", t) for t in deceivers]
-    run = run_bbn_matches(specs, n_games, n_seeds, seed, refit_every=refit_every, record=False,
+    run = run_bbn_matches(specs, n_games, n_seeds, seed, refit_every=refit_every, record=False, engine=engine,
                           n_jobs=n_jobs, scheduler=scheduler, progress=progress, **belief_options)
     table = summarize_vs_types(run)
     return table.rename(columns={"opponent": "player", "win_rate_plain": "random_guess",
@@ -831,22 +862,382 @@ def bbn_substitutes(n_games: int = 500, n_seeds: int = 20, seed: int = 0, *, dec
 
 
 def refit_sensitivity(types=(1, 8, 11, 23), refit_values=(1, DEFAULT_REFIT_EVERY), n_games: int = 500,
-                      n_seeds: int = 2, seed: int = 0, *, n_jobs: int | None = None, scheduler=None,
-                      progress: bool | None = None, **belief_options) -> pd.DataFrame:
-    """Win rate of the BBN player per refit interval on the same seeds, with the paired gain vs plain.
+                      n_seeds: int = 2, seed: int = 0, *, engine: str = "fast", n_jobs: int | None = None,
+                      scheduler=None, progress: bool | None = None, **belief_options) -> pd.DataFrame:
+    """BBN win rate per refit schedule on the same seeds, with the paired gains vs plain and vs the first.
 
-    The same ``seed`` gives every refit interval the same per-game dice, so the rows are paired.
+    ``refit_values`` items are ``refit_every`` or ``(refit_every, refit_doubling)``. The same ``seed``
+    gives every schedule the same per-game dice, so each row is paired with the first (put the
+    thesis's schedule, 1, first).
     """
-    rows = []
-    for refit_every in refit_values:
-        run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every, record=False,
-                              n_jobs=n_jobs, scheduler=scheduler, progress=progress, **belief_options)
+    rows, reference = [], None
+    for value in refit_values:
+        refit_every, doubling = value if isinstance(value, tuple) else (value, True)
+        run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every,
+                              refit_doubling=doubling, record=False, engine=engine, n_jobs=n_jobs,
+                              scheduler=scheduler, progress=progress, **belief_options)
         g = run.games
+        reference = g.win_bbn.to_numpy() if reference is None else reference
         lo, hi = wilson_interval(g.win_bbn.sum(), len(g))
         diff, d_lo, d_hi = paired_difference(g.win_bbn, g.win_plain)
+        ref, r_lo, r_hi = paired_difference(g.win_bbn, reference) if len(rows) else (0.0, 0.0, 0.0)
         t = run.timing
-        rows.append({"refit_every": refit_every, "games": len(g), "win_rate_bbn": g.win_bbn.mean(),
-                     "ci_low": lo, "ci_high": hi, "win_rate_plain": g.win_plain.mean(), "diff": diff,
-                     "diff_ci_low": d_lo, "diff_ci_high": d_hi,
-                     "bbn_games_per_s": t.games.sum() / t.seconds_bbn.sum()})
+        rows.append({"refit_every": refit_every, "doubling": doubling,
+                     "refits_per_match": t.refits.mean(), "games": len(g), "win_rate_bbn": g.win_bbn.mean(),
+                     "ci_low": lo, "ci_high": hi, "win_rate_plain": g.win_plain.mean(), "diff_vs_plain": diff,
+                     "diff_vs_plain_ci_low": d_lo, "diff_vs_plain_ci_high": d_hi, "diff_vs_first": ref,
+                     "diff_vs_first_ci_low": r_lo, "diff_vs_first_ci_high": r_hi,
+                     "bbn_games_per_s": t.games.sum() / t.seconds_bbn.sum(),
+                     "refit_ms": 1000 * t.refit_seconds.sum() / t.refits.sum()})
     return pd.DataFrame(rows)
+
+
+# ============================================================================ compiled play (fast path)
+#
+# The same player and opponent model in numba, for the large runs: the random-guess decision
+# with H/L sampling, the gate and the verdict updates, and the training counts are compiled;
+# pgmpy still refits the networks between batches of ``refit_every`` games (BayesNetBelief.refit),
+# and the compiled games read the posterior tables it caches. The test programs are the engine's
+# compiled ones (liarlab.liardice_fast._tp_decide). Game g reseeds numba's generator with
+# game_seeds[g], so the BBN and the plain player see the same dice and opponent caps (CRN).
+# Draws follow the reference agents' order but not their generator: the two paths agree in
+# distribution (tests/test_liardice_bbn.py checks win rates), not game by game.
+
+from numba import njit  # noqa: E402
+
+from .liardice_fast import _tp_decide  # noqa: E402  (the engine's compiled test programs)
+
+RG_OPPONENT = 0        # schedule entry 0 = plain random-guess opponent; 1..32 = test type
+
+
+@njit(cache=True)
+def _nb_fill_to(H, L, f, target):
+    size = 0
+    for i in range(FACES):
+        size += H[i]
+    cap = L[f] if L[f] >= 0 else DICE
+    new = min(target, H[f] + DICE - size, cap)
+    if new > H[f]:
+        H[f] = new
+
+
+@njit(cache=True)
+def _nb_limit(H, L, f, at_most):
+    new = max(at_most, H[f], 0)
+    if L[f] < 0 or new < L[f]:
+        L[f] = new
+
+
+@njit(cache=True)
+def _nb_sample_opponent(H, L, opp):
+    """H plus uniform dice, rejection-sampled until within L (limits ignored if infeasible)."""
+    size = 0
+    limited = False
+    for f in range(FACES):
+        size += H[f]
+        if L[f] >= 0:
+            limited = True
+    k = DICE - size
+    feasible = True
+    if limited:
+        room = 0
+        for f in range(FACES):
+            room += min(k, (L[f] - H[f]) if L[f] >= 0 else k)
+        feasible = room >= k
+    while True:
+        for f in range(FACES):
+            opp[f] = H[f]
+        for _ in range(k):
+            opp[np.random.randint(0, FACES)] += 1
+        if not (limited and feasible):
+            return
+        ok = True
+        for f in range(FACES):
+            if L[f] >= 0 and opp[f] > L[f]:
+                ok = False
+        if ok:
+            return
+
+
+@njit(cache=True)
+def _nb_guess_range(H, L, f):
+    size = 0
+    for i in range(FACES):
+        size += H[i]
+    hi = DICE - (size - H[f])
+    if L[f] >= 0:
+        hi = min(hi, L[f])
+    return H[f], max(hi, H[f])
+
+
+@njit(cache=True)
+def _nb_rg_decide(own, last, H, L, p_open, cumw, opp, weights):
+    """Random-guess decision (four-case loop) with the belief's H, L and probability 4.
+
+    Bid indices: (quantity - 2) * 6 + face - 1; 54 = challenge. ``p_open`` < 0: no opinion.
+    """
+    n_bids = len(COUNTS) * FACES
+    for _ in range(10_000):
+        challenge = False
+        if last >= 0:
+            quantity = 2 + last // FACES
+            face = last % FACES
+            lo, hi = _nb_guess_range(H, L, face)
+            challenge = np.random.randint(lo, hi + 1) + own[face] < quantity
+        _nb_sample_opponent(H, L, opp)
+        total_w = 0.0
+        for b in range(n_bids):
+            w = 0.0
+            if b > last:
+                q = 2 + b // FACES
+                f = b % FACES
+                if own[f] + opp[f] >= q:
+                    w = cumw[max(q - own[f], 0)]
+            weights[b] = w
+            total_w += w
+        bid = -1
+        if total_w > 0.0:
+            u = np.random.random() * total_w
+            acc = 0.0
+            pick = -1
+            for b in range(last + 1, n_bids):
+                acc += weights[b]
+                if weights[b] > 0.0:
+                    pick = b
+                    if u < acc:
+                        break
+            q = 2 + pick // FACES
+            f = pick % FACES
+            if last < 0 and p_open[0] >= 0.0:
+                keep = np.random.random() < p_open[q - 2]
+            else:
+                keep = np.random.randint(0, DICE + 1) + opp[f] < q
+            if keep:
+                bid = pick
+        if (not challenge) and bid >= 0:
+            return bid
+        if challenge and bid < 0:
+            return n_bids
+    return 0 if last < 0 else n_bids
+
+
+@njit(cache=True)
+def _nb_says(p, sample):
+    if sample:
+        return np.random.random() < p
+    return p > 0.5
+
+
+@njit(cache=True)
+def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p_open_lie, p_open_chal,
+             response_counts, opening_lie_counts, opening_challenge_counts, decisions_at,
+             sample_verdict, not_support_offset, fill_to_count, cumw, wins):
+    """Play games i = 0..len(game_seeds)-1 with our player in seat 0; update the training counts.
+
+    ``fitted`` = (response, opening lie, opening challenge) networks available.
+    """
+    n_bids = len(COUNTS) * FACES
+    hands = np.zeros((2, FACES), dtype=np.int64)
+    H = np.zeros(FACES, dtype=np.int64)
+    L = np.zeros(FACES, dtype=np.int64)
+    opp = np.zeros(FACES, dtype=np.int64)
+    weights = np.zeros(n_bids)
+    believed = np.zeros(FACES, dtype=np.int64)
+    candidates = np.zeros(FACES, dtype=np.int64)
+    no_opinion = np.full(len(COUNTS), -1.0)
+    plain_H = np.zeros(FACES, dtype=np.int64)
+    plain_L = np.full(FACES, -1, dtype=np.int64)
+    bids = np.zeros(64, dtype=np.int64)
+    for g in range(len(game_seeds)):
+        np.random.seed(game_seeds[g])
+        for p in range(2):
+            for f in range(FACES):
+                hands[p, f] = 0
+            for _ in range(DICE):
+                hands[p, np.random.randint(0, FACES)] += 1
+        opp_type = schedule[g]
+        cap = 0
+        if opp_type > 0:
+            cap = (4 if ((opp_type - 1) & 2) != 0 else 5) + np.random.randint(0, 2)
+        for f in range(FACES):
+            H[f] = 0
+            L[f] = -1
+        p_open = no_opinion
+        if use_bbn and starts[g] and fitted[2]:
+            n = opening_challenge_counts.sum()
+            if np.random.random() < n / (n + 10.0):
+                p_open = p_open_chal
+        current = 0 if starts[g] else 1
+        last = -1
+        n_bidsmade = 0
+        my_last = -1
+        while True:
+            if current == 0:
+                if use_bbn:
+                    action = _nb_rg_decide(hands[0], last, H, L, p_open, cumw, opp, weights)
+                else:
+                    action = _nb_rg_decide(hands[0], last, plain_H, plain_L, no_opinion, cumw, opp, weights)
+            elif opp_type == RG_OPPONENT:
+                action = _nb_rg_decide(hands[1], last, plain_H, plain_L, no_opinion, cumw, opp, weights)
+            else:
+                action = _tp_decide(hands[1], last, opp_type, cap, False, False, DICE, FACES, 2, 2 * DICE,
+                                    believed, candidates)
+            if action == n_bids:
+                break
+            if current == 1 and use_bbn:
+                _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
+                            decisions_at, sample_verdict, not_support_offset, fill_to_count)
+            if current == 0:
+                my_last = action
+            bids[n_bidsmade] = action
+            n_bidsmade += 1
+            last = action
+            current = 1 - current
+        quantity = 2 + last // FACES
+        face = last % FACES
+        stands = hands[0, face] + hands[1, face] >= quantity
+        # current is the challenger: they lose iff the bid stands
+        wins[g] = (current == 1) == stands
+        if use_bbn:
+            first_is_me = starts[g]
+            _nb_train(hands[1], bids, n_bidsmade, first_is_me, current, response_counts, opening_lie_counts,
+                      opening_challenge_counts, decisions_at)
+
+
+@njit(cache=True)
+def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
+                decisions_at, sample_verdict, not_support_offset, fill_to_count):
+    x2 = 2 + action // FACES
+    y2 = action % FACES
+    if my_last < 0:
+        n = opening_lie_counts.sum()
+        if fitted[1] and n > 0 and np.random.random() < n / (n + 10.0):
+            if not _nb_says(p_open_lie, sample_verdict):
+                _nb_fill_to(H, L, y2, H[y2] + 1 if not fill_to_count else x2 - 1)
+            else:
+                _nb_limit(H, L, y2, x2 - 2)
+        return
+    x = 2 + my_last // FACES
+    y = my_last % FACES
+    n = decisions_at[x - 2]
+    if not (fitted[0] and n > 0 and np.random.random() < n / (n + 10.0)):
+        return
+    d = 1 if y2 == y else 0
+    supports = _nb_says(p_supports[x - 2, d], sample_verdict)
+    credible = not _nb_says(p_lie[x - 2, d], sample_verdict)
+    if supports:
+        _nb_fill_to(H, L, y, x - 2)
+    else:
+        _nb_limit(H, L, y, x - not_support_offset)
+    if credible:
+        _nb_fill_to(H, L, y2, x2 - 1)
+    else:
+        _nb_limit(H, L, y2, x2 - 2)
+
+
+@njit(cache=True)
+def _nb_train(opp_hand, bids, n_bids_made, first_is_me, challenger, response_counts, opening_lie_counts,
+              opening_challenge_counts, decisions_at):
+    """Spec §4.6 samples; bids alternate seats starting with the opener."""
+    x0 = 2 + bids[0] // FACES
+    y0 = bids[0] % FACES
+    if first_is_me:
+        challenged = n_bids_made == 1 and challenger == 1
+        opening_challenge_counts[x0 - 2, 1 if challenged else 0] += 1
+    else:
+        opening_lie_counts[1 if opp_hand[y0] <= x0 - 2 else 0] += 1
+    for i in range(n_bids_made):
+        mine = (i % 2 == 0) == first_is_me
+        if not mine:
+            continue
+        x = 2 + bids[i] // FACES
+        y = bids[i] % FACES
+        b = 1 if opp_hand[y] >= x - 2 else 0
+        if i + 1 < n_bids_made:
+            x2 = 2 + bids[i + 1] // FACES
+            y2 = bids[i + 1] % FACES
+            c = 1 if opp_hand[y2] <= x2 - 2 else 0
+            d = 1 if y2 == y else 0
+            response_counts[x - 2, b, c, d, 0] += 1
+        else:
+            response_counts[x - 2, b, MISSING, MISSING, 1] += 1
+        decisions_at[x - 2] += 1
+
+
+def _refit_batches(n_games: int, refit_every: int, doubling: bool):
+    """Game ranges between refits, on the same schedule as the Python path."""
+    edges = [0] + refit_points(n_games, refit_every, doubling)
+    if edges[-1] < n_games:
+        edges.append(n_games)
+    return list(zip(edges[:-1], edges[1:]))
+
+
+def opponent_schedule(spec, n_games: int, rng: np.random.Generator) -> np.ndarray:
+    """Per-game opponent for the compiled path: 0 = plain random-guess, 1..32 = test type."""
+    kind = spec[0]
+    if kind == "type":
+        return np.full(n_games, check_int("type", spec[1], 1, 32), dtype=np.int64)
+    if kind == "random_guess":
+        return np.zeros(n_games, dtype=np.int64)
+    if kind == "drifting":
+        return np.array(drifting_schedule(n_games, spec[1], rng), dtype=np.int64)
+    if kind == "deceiver":
+        return np.array(deceiver_schedule(n_games, spec[1]), dtype=np.int64)
+    raise ValueError(f"unknown opponent spec {spec!r}")
+
+
+def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
+                           record: bool = False, **belief_options) -> dict:
+    """:func:`play_paired_match` with compiled games (same outputs; no per-decision records)."""
+    from . import dice
+
+    n_games = check_int("n_games", n_games, 1)
+    if record:
+        raise ValueError("the compiled path keeps no per-decision records; use engine='python' for E8")
+    schedule_seed, belief_seed, games_seed = rng.integers(0, 2**63, size=3)
+    schedule = opponent_schedule(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)))
+    game_seeds = np.random.default_rng(int(games_seed)).integers(0, 2**32 - 1, size=n_games).astype(np.int64)
+    starts = np.arange(n_games) % 2 == 0
+    belief = BayesNetBelief(np.random.default_rng(int(belief_seed)), **belief_options)
+    cumw = np.array(dice.cumulative_weights(DICE, FACES), dtype=float)
+    sample_verdict = belief.verdict == "sample"
+    fill_to_count = belief.opening_fill == "to_count"
+
+    def play(use_bbn, lo, hi, wins):
+        fitted = np.array([belief.p_supports is not None, belief.p_opening_lie is not None,
+                           belief.p_opening_challenged is not None])
+        p_sup = belief.p_supports if fitted[0] else np.zeros((len(COUNTS), 2))
+        p_lie = belief.p_lie if fitted[0] else np.zeros((len(COUNTS), 2))
+        p_chal = belief.p_opening_challenged if fitted[2] else np.zeros(len(COUNTS))
+        p_open_lie = belief.p_opening_lie if fitted[1] else 0.0
+        _nb_play(game_seeds[lo:hi], schedule[lo:hi], starts[lo:hi], use_bbn, fitted,
+                 np.ascontiguousarray(p_sup, dtype=float), np.ascontiguousarray(p_lie, dtype=float),
+                 float(p_open_lie), np.ascontiguousarray(p_chal, dtype=float),
+                 belief.response_counts, belief.opening_lie_counts, belief.opening_challenge_counts,
+                 belief.decisions_at, sample_verdict, belief.not_support_offset, fill_to_count, cumw, wins[lo:hi])
+
+    wins_bbn = np.zeros(n_games, dtype=np.int8)
+    start = time.perf_counter()
+    for lo, hi in _refit_batches(n_games, belief.refit_every, belief.refit_doubling):
+        play(True, lo, hi, wins_bbn)
+        belief.games += hi - lo
+        if refit_due(belief.games, belief._games_at_refit, belief.refit_every, belief.refit_doubling):
+            belief.refit()
+    seconds_bbn = time.perf_counter() - start
+    games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(n_games),
+                          "bbn_starts": starts, "win_bbn": wins_bbn})
+    seconds_plain = np.nan
+    if baseline:
+        wins_plain = np.zeros(n_games, dtype=np.int8)
+        start = time.perf_counter()
+        play(False, 0, n_games, wins_plain)
+        seconds_plain = time.perf_counter() - start
+        games["win_plain"] = wins_plain
+    return {"games": games, "observations": pd.DataFrame(), "hands": pd.DataFrame(),
+            "timing": {"seconds_bbn": seconds_bbn, "seconds_plain": seconds_plain,
+                       "refits": belief.refits, "refit_seconds": belief.refit_seconds}}
+
+
+def warm_up() -> None:
+    """Compile (or load from the numba cache) the fast path before timing anything."""
+    play_paired_match_fast(("type", 1), 3, np.random.default_rng(0), refit_every=1)

@@ -263,13 +263,13 @@ def test_bbn_player_learns_during_a_match():
     belief = bbn.BayesNetBelief(np.random.default_rng(1), refit_every=10, record=True)
     records = play_match([RandomGuessAgent(belief=belief), TestProgram(11)], 40, np.random.default_rng(2))
     assert len(records) == 40 and belief.games == 40
-    assert belief.refits == 1 + 39 // 10
+    assert belief.refits == len(bbn.refit_points(40, 10))
     assert belief.decisions_at.sum() > 0 and belief.p_supports is not None
     assert any(o["adopted"] for o in belief.observations)
 
 
 def test_run_and_summaries_are_reproducible():
-    kwargs = dict(n_games=20, n_seeds=1, seed=5, refit_every=5, progress=False)
+    kwargs = dict(n_games=20, n_seeds=1, seed=5, refit_every=5, progress=False, engine="python", record=True)
     run1 = bbn.run_bbn_matches([1, ("deceiver", 8)], **kwargs)
     run2 = bbn.run_bbn_matches([1, ("deceiver", 8)], **kwargs)
     assert run1.games.equals(run2.games)
@@ -294,3 +294,73 @@ def test_invalid_parameters_are_rejected():
         bbn.BayesNetBelief(verdict="maybe")
     with pytest.raises(ValueError, match="opponent spec"):
         bbn.make_opponent(("human",), 10, np.random.default_rng(0))
+
+
+# ----------------------------------------------------------------------------- refit schedule and compiled path
+
+def test_refit_schedule():
+    assert bbn.refit_points(10, 1) == list(range(1, 11))
+    assert bbn.refit_points(500, 100) == [1, 2, 4, 8, 16, 32, 64, 128, 228, 328, 428]
+    assert bbn.refit_points(500, 100, doubling=False) == [100, 200, 300, 400, 500]
+
+
+def test_python_belief_refits_on_the_schedule():
+    belief = bbn.BayesNetBelief(np.random.default_rng(1), refit_every=3)
+    play_match([RandomGuessAgent(belief=belief), TestProgram(5)], 10, np.random.default_rng(2))
+    assert belief.refits == len(bbn.refit_points(10, 3))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(1, 6), st.integers(-1, 5)), max_size=8))
+def test_compiled_imagined_hand_matches_reference(ops):
+    hand = bbn.ImaginedHand()
+    H = np.zeros(6, dtype=np.int64)
+    L = np.full(6, -1, dtype=np.int64)
+    for is_fill, face, k in ops:
+        if is_fill:
+            hand.fill_to(face, k)
+            bbn._nb_fill_to(H, L, face - 1, k)
+        else:
+            hand.limit(face, k)
+            bbn._nb_limit(H, L, face - 1, k)
+        assert list(H) == hand.H and list(L) == hand.L
+    for face in range(1, 7):
+        assert tuple(bbn._nb_guess_range(H, L, face - 1)) == hand.guess_range(face)
+    opp = np.zeros(6, dtype=np.int64)
+    feasible = sum(5 if l < 0 else l for l in hand.L) >= 5
+    for _ in range(20):
+        bbn._nb_sample_opponent(H, L, opp)
+        assert opp.sum() == 5 and np.all(opp >= H)
+        if feasible:
+            assert np.all((L < 0) | (opp <= L))
+
+
+def test_compiled_training_counts_match_reference():
+    """The same finished game gives the same training samples in both paths."""
+    opp = np.array([3, 0, 0, 0, 1, 1])
+    bids = [(0, (3, 5)), (1, (3, 6)), (0, (4, 6))]
+    record = _record(opp, [0, 0, 0, 0, 2, 2], bids, challenger=1)
+    ref = bbn.BayesNetBelief()
+    ref.add_training_samples(record, me=0)
+    fast = bbn.BayesNetBelief()
+    index = np.array([(x - 2) * 6 + y - 1 for _, (x, y) in bids] + [0] * 61, dtype=np.int64)
+    bbn._nb_train(opp, index, len(bids), True, 1, fast.response_counts, fast.opening_lie_counts,
+                  fast.opening_challenge_counts, fast.decisions_at)
+    for name in ("response_counts", "opening_lie_counts", "opening_challenge_counts", "decisions_at"):
+        assert np.array_equal(getattr(ref, name), getattr(fast, name)), name
+
+
+def test_compiled_and_reference_paths_agree_in_win_rate():
+    kwargs = dict(n_games=400, n_seeds=1, seed=12, refit_every=100, progress=False, n_jobs=1)
+    fast = bbn.run_bbn_matches([11], engine="fast", **kwargs).games
+    ref = bbn.run_bbn_matches([11], engine="python", **kwargs).games
+    for col in ("win_bbn", "win_plain"):
+        se = np.sqrt(0.25 / len(fast) * 2)
+        assert abs(fast[col].mean() - ref[col].mean()) < 3.5 * se, col
+
+
+def test_fast_path_is_common_random_numbers_and_reproducible():
+    a = bbn.play_paired_match_fast(("type", 3), 50, np.random.default_rng(4), refit_every=10)
+    b = bbn.play_paired_match_fast(("type", 3), 50, np.random.default_rng(4), refit_every=10)
+    assert a["games"].equals(b["games"])
+    assert a["timing"]["refits"] == len(bbn.refit_points(50, 10))
