@@ -229,7 +229,7 @@ def ferguson_strategy_tables(faces: int = 6, variant: str = "K") -> tuple[pd.Dat
     N = strat.faces
     caller = [{"previous": s, "roll": r, "announce": b, "prob": strat.x[s, r - 1, b - 1]}
               for s in range(N) for r in range(1, N + 1) for b in range(s + 1, N + 1)
-              if strat.x[s, r - 1, b - 1] > 1e-12]
+              if strat.x[s, r - 1, b - 1] > 1e-9]
     guesser = [{"previous": s, "announce": b, "p_bluff": strat.y_bluff[s, b - 1]}
                for s in range(N) for b in range(s + 1, N + 1)]
     return pd.DataFrame(caller), pd.DataFrame(guesser)
@@ -296,9 +296,26 @@ def ld_exploitability_table(faces_list=(2, 3, 4, 5, 6, 7, 8, 9, 10, 20)) -> pd.D
     return pd.DataFrame(rows)
 
 
+def ferguson_values(faces: int) -> np.ndarray:
+    """U(s), s = 0..N, from the guesser's side of each turn LP (N + K variables instead of N K).
+
+    Same backward induction as :func:`ferguson_solution` without the strategies; about twice as
+    fast, which is what LD-1's N = 1..100 needs.
+    """
+    N = check_int("faces", faces, 1, 2000)
+    truth = announcement_truth(N)
+    U = np.zeros(N + 1)
+    U[N] = -1.0
+    for s in range(N - 1, -1, -1):
+        bids = np.arange(s + 1, N + 1)
+        U[s], _ = solve_turn_guesser(np.full(N, 1.0 / N), np.ones(1), -U[bids][None, None, :],
+                                     truth[:, bids - 1][:, None, :])
+    return U
+
+
 def _ld1_task(rng, faces):
-    sol = ferguson_solution(faces)
-    return {"faces": faces, "first_player_utility": float(sol.values[0]), "first_player_win": sol.first_player_win}
+    u0 = float(ferguson_values(faces)[0])
+    return {"faces": faces, "first_player_utility": u0, "first_player_win": (1.0 + u0) / 2.0}
 
 
 def ld_first_player_table(max_faces: int = 100, **run_kwargs) -> pd.DataFrame:
@@ -728,9 +745,9 @@ def bluff2_per_turn_table(faces: int = 2, max_dice: int = 5, rules: BluffRules |
 
 
 def compare_with_printed_grid(frame: pd.DataFrame, printed: dict) -> dict:
-    """How a 5x5 win-% grid matches the talk's integers: truncated and rounded agreement, max gap."""
-    got = {(r.first_dice, r.second_dice): r.win_pct for r in frame.itertuples()}
-    keys = sorted(printed)
+    """How a win-% grid matches the talk's integers on the cells both have: truncated/rounded agreement, gaps."""
+    got = {(r.first_dice, r.second_dice): r.win_pct for r in frame.itertuples() if np.isfinite(r.win_pct)}
+    keys = sorted(set(printed) & set(got))
     diffs = np.array([got[k] - printed[k] for k in keys])
     trunc_match = sum(int(np.floor(got[k] + 1e-9)) == printed[k] for k in keys)
     round_match = sum(int(np.floor(got[k] + 0.5)) == printed[k] for k in keys)
@@ -892,3 +909,160 @@ def bluff2_exact_variant_search(faces: int = 2, max_dice: int = 5, max_total: in
             row.update(compare_with_printed_grid(grid, {k: v for k, v in printed.items() if k in cells}))
         summary.append(row)
     return pd.concat(grids, ignore_index=True), pd.DataFrame(summary)
+
+
+# ---------------------------------------------------------------------------------------------
+# The talk's printed numbers (used only as paper_value / comparison columns) and the claims rows
+# ---------------------------------------------------------------------------------------------
+SOURCE = "Kayanuma 2016 talk (seed 004)"
+TALK_LD2 = {("T", "T"): 68.332, ("T", "K"): 68.334, ("K", "T"): 68.333, ("K", "K"): 68.336}
+TALK_BLUFF1 = {2: (0.5, 75.0), 3: (0.12, 56.01), 4: (0.07, 53.84), 5: (0.13, 56.68), 6: (0.16, 58.00),
+               7: (0.18, 59.09), 8: (0.19, 59.69), 9: (0.20, 60.10), 10: (0.21, 60.60), 11: (0.21, 60.79),
+               12: (0.22, 61.01), 13: (0.22, 61.31), 14: (0.22, 61.37), 15: (0.23, 61.53), 16: (0.23, 61.67),
+               17: (0.23, 61.73), 18: (0.23, 61.86), 19: (0.23, 61.92), 20: (0.23, 61.98)}
+TALK_BLUFF1_COMPARISON = {  # N: (this talk, Lanctot & Long 2007, Gambit)
+    2: (75.00, 75.00, 75.00), 3: (56.02, 55.56, 56.02), 4: (53.84, 53.13, None),
+    5: (56.68, 50.40, None), 6: (58.00, 48.64, None)}
+TALK_BLUFF2_ROWS = [[75, 25, 10, 2, 1], [89, 72, 27, 15, 5], [97, 84, 69, 31, 19], [98, 94, 80, 68, 33],
+                    [99, 96, 91, 78, 66]]
+TALK_BLUFF2 = {(a + 1, b + 1): TALK_BLUFF2_ROWS[a][b] for a in range(5) for b in range(5)}
+TALK_BLUFF3 = {12: 0, 11: 2, 10: 11, 9: 16, 8: 22, 7: 27, 6: 29, 5: 38, 4: 47, 3: 54, 2: 58, 1: 58, 0: 58}
+
+
+def matches_printed(value: float, printed: float, digits: int) -> bool:
+    """True when ``value`` shows as ``printed`` at ``digits`` decimals, truncated or rounded half up."""
+    unit = 10.0**-digits
+    truncated = float(truncate(value, digits))
+    return abs(truncated - printed) < unit / 10 or abs(value - printed) <= unit / 2 + 1e-9
+
+
+def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_vs_per_turn, bluff2_per_turn,
+                      bluff2_variants, bluff2_exact, bluff2_exact_variants=None) -> list[dict]:
+    """Every number of the talk as a claims row (see notebook 05 for the evidence behind each)."""
+    from .io import claim
+
+    rows = []
+    p6 = float(ld1.loc[ld1.faces == 6, "first_player_win"].iloc[0])
+    rows.append(claim("Liar's Dice N=6: first player wins 41/60 (68.333%)", SOURCE, 100 * 41 / 60, 100 * p6,
+                      "reproduced" if abs(p6 - 41 / 60) < 1e-9 else "differs",
+                      note="per-turn LP backward induction; certified exactly 41/60 by exact best responses"))
+    lowest = ld1.loc[ld1.first_player_win.idxmin()]
+    rows.append(claim(f"Liar's Dice N=1..{int(ld1.faces.max())}: first player stays favoured (LD-1 figure)", SOURCE,
+                      "> 50% (figure)", 100 * float(lowest.first_player_win),
+                      "reproduced" if (ld1.first_player_win > 0.5).all() else "differs",
+                      note=f"minimum over N at N={int(lowest.faces)}; value shown is the minimum win %"))
+    worst = float(ld_expl.exploitability.abs().max())
+    rows.append(claim("Liar's Dice: the LP strategy K is optimal (equivalent to Ferguson's T)", SOURCE,
+                      "equivalent", worst, "reproduced" if worst < 1e-8 else "differs",
+                      note="value is the largest NashConv of K in the whole multi-turn game over the N tested"))
+    for r in ld2_mc.itertuples():
+        talk_key = (r.first.rstrip("*"), r.second.rstrip("*"))
+        exact = float(ld2_exact.loc[(ld2_exact["first"] == r.first) & (ld2_exact["second"] == r.second),
+                                    "exact_first_win"].iloc[0])
+        ok = r.ci_low <= 41 / 60 <= r.ci_high and abs(TALK_LD2[talk_key] / 100 - exact) < 3 * 0.0000466
+        rows.append(claim(f"LD-2 first={r.first} second={r.second}: first player's win % in simulation", SOURCE,
+                          TALK_LD2[talk_key], 100 * r.win_rate, "reproduced" if ok else "differs",
+                          ci_low=100 * r.ci_low, ci_high=100 * r.ci_high,
+                          note=f"{int(r.games):,} games; exact {100 * exact:.4f}%; T* is a substitute optimal "
+                               "strategy (Ferguson's T is not listed in the talk)"))
+    for r in bluff1.itertuples():
+        util, pct = TALK_BLUFF1[r.faces]
+        rows.append(claim(f"Bluff-1 N={r.faces}: first-player utility (per-turn method)", SOURCE, util, r.utility,
+                          "reproduced" if matches_printed(r.utility, util, 2) else "differs",
+                          note="reading R1; talk truncates to 2 decimals"))
+        rows.append(claim(f"Bluff-1 N={r.faces}: first-player win % (per-turn method)", SOURCE, pct, r.win_pct,
+                          "reproduced" if matches_printed(r.win_pct, pct, 2) else "differs",
+                          note="reading R1; talk truncates to 2 decimals"))
+    per_turn_min = int(bluff1.loc[bluff1.win_pct.idxmin(), "faces"])
+    rows.append(claim("Bluff one die each: N=4 gives the smallest first-player advantage (per-turn method)", SOURCE,
+                      4, per_turn_min, "reproduced" if per_turn_min == 4 else "differs",
+                      note=f"argmin of per-turn win % over N={int(bluff1.faces.min())}..{int(bluff1.faces.max())}"))
+    exact_min = int(exact_vs_per_turn.loc[exact_vs_per_turn.exact_win.idxmin(), "faces"])
+    rows.append(claim("Bluff one die each: N=4 gives the smallest first-player advantage (real game)", SOURCE, 4,
+                      exact_min, "reproduced" if exact_min == 4 else "differs",
+                      note=f"argmin of the exact equilibrium win % over N={int(exact_vs_per_turn.faces.min())}.."
+                           f"{int(exact_vs_per_turn.faces.max())}; exact values fall with N there"))
+    for r in exact_vs_per_turn.itertuples():
+        if r.faces not in TALK_BLUFF1_COMPARISON:
+            continue
+        talk, prior, gambit = TALK_BLUFF1_COMPARISON[r.faces]
+        rows.append(claim(f"Bluff-1 comparison N={r.faces}: this talk's win % (per-turn)", SOURCE, talk,
+                          100 * r.per_turn_claimed_win,
+                          "reproduced" if matches_printed(100 * r.per_turn_claimed_win, talk, 2) else "differs",
+                          note=f"exact equilibrium of the real round: {100 * r.exact_win:.4f}%; the per-turn profile "
+                               f"played in the real round wins {100 * r.per_turn_self_play_win:.4f}% and is exploitable "
+                               f"(mean best-response gain {r.per_turn_exploitability:.4f})"))
+        rows.append(claim(f"Bluff-1 comparison N={r.faces}: prior work (Lanctot & Long 2007) win %", SOURCE, prior,
+                          100 * r.exact_win,
+                          "reproduced" if matches_printed(100 * r.exact_win, prior, 2) else "differs",
+                          note="our exact sequence-form equilibrium of the real round (exploitability "
+                               f"{r.exact_exploitability:.1e}) reproduces the prior work's column"))
+        if gambit is not None:
+            exact_ok = matches_printed(100 * r.exact_win, gambit, 2)
+            rows.append(claim(f"Bluff-1 comparison N={r.faces}: Gambit win %", SOURCE, gambit, 100 * r.exact_win,
+                              "reproduced" if exact_ok else "differs",
+                              note="reproduced_value is the exact full-game equilibrium; the talk's Gambit figure "
+                                   "equals its per-turn value instead, so Gambit was probably given the per-turn "
+                                   "model, not the full game tree" if not exact_ok else "full-game equilibrium"))
+    worst_prior = max(abs(100 * r.exact_win - TALK_BLUFF1_COMPARISON[r.faces][1])
+                      for r in exact_vs_per_turn.itertuples() if r.faces in TALK_BLUFF1_COMPARISON)
+    rows.append(claim("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on", SOURCE, "error found",
+                      f"max |exact - prior| = {worst_prior:.4f} pp", "differs",
+                      note="the exact equilibrium agrees with the prior work; the talk's per-turn values are not "
+                           "equilibrium values of the real game (information carried across turns)"))
+    nontrivial = exact_vs_per_turn[exact_vs_per_turn.faces >= 3]
+    if len(nontrivial):
+        rows.append(claim("Bluff: the per-turn method gives optimal strategies", SOURCE, "optimal",
+                          float(nontrivial.per_turn_exploitability.min()), "differs",
+                          note="value is the smallest exploitability (mean best-response gain, +-1 units) of the "
+                               f"per-turn profile in the real round over N={int(nontrivial.faces.min())}.."
+                               f"{int(nontrivial.faces.max())}; exact equilibria have ~0"))
+    for r in bluff3.itertuples():
+        printed = TALK_BLUFF3[r.s]
+        rows.append(claim(f"Bluff-3 N=6: caller win % after {r.previous_bid}", SOURCE, printed, r.caller_win_pct,
+                          "reproduced" if matches_printed(r.caller_win_pct, printed, 0) else "differs",
+                          note="per-turn method, reading R1; talk truncates to integers"))
+    exact_pct = {(r.first_dice, r.second_dice): r.win_pct for r in bluff2_exact.itertuples()
+                 if r.status == "solved"}
+    best = bluff2_variants.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True]).iloc[0]
+    for r in bluff2_per_turn.itertuples():
+        key = (r.first_dice, r.second_dice)
+        exact_note = f"exact {exact_pct[key]:.2f}%" if key in exact_pct else "exact: round too large, omitted"
+        rows.append(claim(f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %", SOURCE,
+                          TALK_BLUFF2[key], r.win_pct,
+                          "reproduced" if matches_printed(r.win_pct, TALK_BLUFF2[key], 0) else "differs",
+                          note=f"per-turn, default rules (loser opens, Borg penalties); {exact_note}; best "
+                               f"per-turn rule variant {best.variant} matches {int(best.truncated_matches)}/{int(best.cells)}"))
+    rows.append(claim("Bluff-2: some rule variant of the per-turn method reproduces the printed table", SOURCE,
+                      f"{int(best.cells)}/{int(best.cells)} cells", f"{int(best.truncated_matches)}/{int(best.cells)} cells",
+                      "not-reproducible" if best.truncated_matches < best.cells else "reproduced",
+                      note=f"{len(bluff2_variants)} variants (challenger/bidder penalty x next opener) tried"))
+    if bluff2_exact_variants is not None and len(bluff2_exact_variants):
+        top = bluff2_exact_variants.sort_values("truncated_matches", ascending=False).iloc[0]
+        rows.append(claim("Bluff-2: some rule variant of the exact game reproduces the printed table", SOURCE,
+                          "all cells", f"{int(top.truncated_matches)}/{int(top.cells)} solvable cells",
+                          "not-reproducible" if top.truncated_matches < top.cells else "reproduced",
+                          note=f"best exact variant {top.variant}; only cells small enough for the round LP"))
+    rows += _bluff2_trend_claims(bluff2_per_turn, "per-turn")
+    solved = bluff2_exact[bluff2_exact.status == "solved"][["first_dice", "second_dice", "win_pct"]]
+    rows += _bluff2_trend_claims(solved, "exact")
+    return rows
+
+
+def _bluff2_trend_claims(grid: pd.DataFrame, method: str) -> list[dict]:
+    from .io import claim
+
+    pct = {(r.first_dice, r.second_dice): r.win_pct for r in grid.itertuples()}
+    more_dice = all(pct[(a + 1, b)] >= pct[(a, b)] - 1e-9 for a, b in pct if (a + 1, b) in pct) and \
+        all(pct[(a, b + 1)] <= pct[(a, b)] + 1e-9 for a, b in pct if (a, b + 1) in pct)
+    diagonal = [pct[(d, d)] for d in range(1, 6) if (d, d) in pct]
+    falling = all(x > y + 1e-9 for x, y in zip(diagonal, diagonal[1:]))
+    return [
+        claim(f"Bluff-2: holding more dice is an advantage ({method})", SOURCE, "yes",
+              "yes" if more_dice else "no", "reproduced" if more_dice else "differs",
+              note="win % rises with own dice and falls with the opponent's in every computed cell"
+              if more_dice else "some cell breaks monotonicity"),
+        claim(f"Bluff-2: with equal dice, fewer dice favour the first player more ({method})", SOURCE,
+              "75, 72, 69, 68, 66", ", ".join(f"{v:.2f}" for v in diagonal),
+              "reproduced" if falling else "differs", note="diagonal a = b of the first player's win %"),
+    ]

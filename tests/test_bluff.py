@@ -39,6 +39,11 @@ def test_first_player_win_small_cases():
     assert B.ferguson_first_player_win(6) == pytest.approx(41 / 60, abs=1e-9)
 
 
+def test_guesser_side_values_equal_caller_side_values():
+    for faces in (3, 6, 8):
+        assert np.allclose(B.ferguson_values(faces), B.ferguson_solution(faces).values, atol=1e-9)
+
+
 def test_six_faces_value_is_exactly_41_over_60():
     # rounded LP strategies, checked by exact best responses of both seats
     assert B.certified_ferguson_value(6) == Fraction(41, 60)
