@@ -49,6 +49,20 @@ Rules (keyword arguments accepted by every entry point)
     always one), ``next_opener`` ("loser" | "winner" | "bidder" | "alternate": who opens the next
     round; "alternate" means the responder of this round). With one die each the round decides
     the game and these last three do not matter.
+
+Entry points
+------------
+``solve_bluff(faces, dice=(1, 1), *, continuation=None, max_bytes, tolerance, method, **rules)``
+    -> :class:`BluffSolution` (value, first_player_win, exploitability, behaviour tables, sizes,
+    seconds; ``.policy(1 | 2)`` and ``.action_probabilities(player, own_dice, history)``).
+``bluff_game_values(faces, max_dice=5, *, max_total=None, **rules)`` -> DataFrame
+    (a, b, value, opener_win, exploitability, seconds, status, histories, deals).
+``evaluate_profile(faces, dice, policy1, policy2, *, continuation=None, **rules)`` -> dict
+    (value, opener_win, best_response_1, best_response_2, gain_1, gain_2, exploitability);
+    ``exploitability(...)`` and ``best_response_value(faces, dice, player, policy)`` wrap it.
+``evaluate_game_profile(faces, max_dice, policy, **rules)`` -> DataFrame: a per-turn policy used
+    by both players through the whole multi-round game (best responders respond in every round).
+``to_efg`` / ``gambit_value``: the round as a Gambit game tree, solved by pygambit's LP.
 """
 from __future__ import annotations
 
@@ -127,6 +141,7 @@ def make_rules(faces, dice=(1, 1), bid_order="quantity", bidder_penalty="differe
     check_choice("bid_order", bid_order, BID_ORDERS)
     check_choice("bidder_penalty", bidder_penalty, PENALTIES)
     check_choice("challenger_penalty", challenger_penalty, PENALTIES)
+    next_opener = {"alternating": "alternate"}.get(next_opener, next_opener)
     check_choice("next_opener", next_opener, NEXT_OPENERS)
     return Rules(faces, dice, bid_order, bidder_penalty, challenger_penalty, next_opener)
 

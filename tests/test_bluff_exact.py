@@ -274,3 +274,26 @@ def test_too_large_game_is_refused_before_allocation():
         bx.solve_bluff(20)
     with pytest.raises(ValueError, match="too large"):
         bx.solve_bluff(6, max_bytes=10**6)
+
+
+def test_game_profile_evaluation_is_bounded_by_exact_values():
+    """Against any fixed strategy a best responder gets at least its equilibrium game value."""
+    faces = 2
+
+    def raise_then_call(own_dice, prev_bid, own_count, opp_count):
+        n = faces * (own_count + opp_count)
+        out = np.zeros(n + 1)
+        if prev_bid >= n - 1 or (prev_bid >= 2 and own_dice.count(2) == 0):
+            out[0] = 1.0
+        else:
+            out[prev_bid + 1] = 1.0
+        return out
+
+    game = bx.evaluate_game_profile(faces, 2, raise_then_call).set_index(["a", "b"])
+    exact = bx.bluff_game_values(faces, 2).set_index(["a", "b"])
+    assert (game.status == "evaluated").all()
+    assert (game.best_response_1 >= exact.value - 1e-9).all()
+    assert (game.best_response_2 >= -exact.value - 1e-9).all()
+    one_round = bx.evaluate_profile(faces, (1, 1), raise_then_call, raise_then_call)
+    assert game.loc[(1, 1), "value"] == pytest.approx(one_round["value"])
+    assert game.loc[(1, 1), "exploitability"] == pytest.approx(one_round["exploitability"])
