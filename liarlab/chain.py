@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -66,9 +67,16 @@ def parse_parameter(text: str) -> tuple[str, object]:
 
 
 def ensure_kernel(name: str = KERNEL_NAME) -> str:
-    """Make sure a Jupyter kernel ``name`` runs this very interpreter; register it if not."""
+    """Make sure the Jupyter kernel ``name`` runs this very interpreter; register it if not.
+
+    The kernel spec lives inside this environment (``sys.prefix``) and that folder is put first on
+    JUPYTER_PATH, so a ``liarlab`` kernel registered by another checkout or venv can never shadow it.
+    """
     from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 
+    data = Path(sys.prefix) / "share" / "jupyter"
+    others = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != str(data)]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join([str(data)] + others)
     try:
         spec = KernelSpecManager().get_kernel_spec(name)
         if Path(spec.argv[0]).resolve() == Path(sys.executable).resolve():
@@ -77,7 +85,7 @@ def ensure_kernel(name: str = KERNEL_NAME) -> str:
         pass
     from ipykernel.kernelspec import install
 
-    install(user=True, kernel_name=name, display_name=f"Python ({name})")
+    install(kernel_name=name, display_name=f"Python ({name})", prefix=sys.prefix)
     return name
 
 
