@@ -35,12 +35,13 @@ def main():
 
     table = pd.concat(rows, ignore_index=True)
     table.loc[table.refit_every >= 10**9, "refit_every"] = -1      # -1: never refit (pure play cost)
-    cols = ["engine", "refit_every", "doubling", "games", "refits", "refit_ms", "seconds_bbn",
-            "bbn_games_per_s", "seconds_random_only"]
+    cols = ["engine", "refit_every", "doubling", "games", "refits", "refit_ms", "refit_cpu_ms", "seconds_bbn",
+            "bbn_games_per_s", "bbn_games_per_cpu_s", "seconds_random_only"]
     print(table[cols].round(3).to_string(index=False))
-    fast_default = table[(table.engine == "fast") & (table.refit_every == default[0])].bbn_games_per_s.iloc[0]
-    verdict = "meets" if fast_default >= 1000 else "MISSES"
-    print(f"default schedule, compiled: {fast_default:.0f} games/s -> {verdict} the 1,000 games/s target")
+    row = table[(table.engine == "fast") & (table.refit_every == default[0])].iloc[0]
+    for label, rate in (("wall clock", row.bbn_games_per_s), ("CPU time (~ an unloaded core)", row.bbn_games_per_cpu_s)):
+        verdict = "meets" if rate >= 1000 else "MISSES"
+        print(f"default schedule, compiled, {label}: {rate:.0f} games/s -> {verdict} the 1,000 games/s target")
 
 
 if __name__ == "__main__":

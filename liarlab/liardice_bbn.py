@@ -27,15 +27,40 @@ decisions of the opponent when our count was A (response network), recorded oppo
 one draw per game for our opening (made at ``new_game`` from the belief's own generator, because
 ``opening_challenge_probability`` gets none).
 
-Speed and the refit interval (a documented deviation): the thesis retrains after every game.
-Training samples are counted after every game, but pgmpy refits the three networks from the
-aggregated, weighted count table (exact BDeu posterior, at most 324 rows, ~30 ms) only every
-``refit_every`` games, and the posteriors for every evidence value (A, D) are precomputed from
-one joint VariableElimination query per refit, so play never calls pgmpy. Gate counts n are the
-live counts. ``refit_every=1`` is the thesis's schedule; :func:`refit_sensitivity` measures what
-a coarser schedule changes. (``DiscreteBayesianNetwork.fit_update`` is not used: it re-weights
-every parent configuration's old CPD column by the total sample count, which is not the
-count-accumulating update of the thesis's tables.)
+Speed and the refit schedule (a documented deviation): the thesis retrains after every game.
+Here training samples are counted after every game (and the gate's n are these live counts), but
+pgmpy refits the three networks from the aggregated, weighted count table (the exact BDeu
+posterior; at most 324 rows) only on a schedule: after ``refit_every`` new games, and, with
+``refit_doubling`` (default), also whenever the number of games has doubled since the last refit
+(after games 1, 2, 4, ..., 64, 128), so the early tables are never stale. With the default
+``refit_every=100`` a 500-game match refits 11 times instead of 500. Each refit precomputes the
+posteriors for every evidence value (A, D) from one joint VariableElimination query, so play
+never calls pgmpy. One refit costs ~40-100 ms (pandas inside pgmpy's counting), which is the
+whole cost of BBN play: ``refit_every=1`` is the thesis's schedule but runs at ~10-20 games/s.
+:func:`refit_sensitivity` measures what the coarser schedule changes; ``benchmarks/
+bench_liardice_bbn.py`` measures games/s. (``DiscreteBayesianNetwork.fit_update`` is not used:
+it re-weights every parent configuration's old CPD column by the total sample count, which is
+not the count-accumulating update of the thesis's tables.)
+
+Two play engines: ``engine="fast"`` (default) compiles the random-guess decision with H/L, the
+gate, the verdict updates and the training counts with numba (the test programs are the engine's
+compiled ``liardice_fast._tp_decide``), and hands the counts to :meth:`BayesNetBelief.refit`
+between batches; ``engine="python"`` plays the reference agents (``RandomGuessAgent`` with this
+belief) and is the only one that records per-decision diagnostics (``record=True``, E8). The
+two agree in distribution, not game by game (tested on win rates).
+
+Notebook calls (paper 01):
+
+* E7: ``run = run_bbn_matches(range(1, 33), n_games=500, n_seeds=R, seed=seed)``;
+  ``summarize_vs_types(run)``; ``cumulative_wins(run, ["type1", "type8", "type11"])``.
+  One-call form: ``bbn_vs_types(n_games, types=range(1, 33), n_seeds=R, seed=seed)``.
+* E8: ``diag = run_bbn_matches([1, 8, 11, 23], n_games=500, n_seeds=R8, seed=seed, engine="python",
+  record=True)``; ``gate_adoption_curve(diag)``, ``calibration_table(diag)``,
+  ``imagined_hand_errors(diag)``.
+* E9: ``warm_up(); bbn_timing(500, type_id=1, seed=seed)``.
+* E10: ``bbn_substitutes(n_games=500, n_seeds=R, seed=seed)``.
+* Refit schedule: ``refit_sensitivity(types=(1, 8, 11, 23), refit_values=[1, 10, 100, (100, False)],
+  n_seeds=R, seed=seed)``.
 
 Experiments (each returns pandas DataFrames; parallel through :func:`liarlab.parallel.run_tasks`,
 task i = one match of ``n_games`` games with its own random stream):
@@ -360,6 +385,7 @@ class BayesNetBelief:
         self.games = 0
         self.refits = 0
         self.refit_seconds = 0.0
+        self.refit_cpu_seconds = 0.0
         self._games_at_refit = 0
         self.models = {}
         self.p_supports = None          # [A-2, D] -> P(B = supports | A, D, E = bid)
@@ -491,7 +517,7 @@ class BayesNetBelief:
 
     def refit(self) -> None:
         """Refit the three networks with pgmpy and cache every posterior the play needs."""
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         if self.response_counts.any():
             rows, weights = response_rows(self.response_counts)
             model = fit_network(response_network(self.b_depends_on_a), rows, weights, self.ess)
@@ -512,6 +538,7 @@ class BayesNetBelief:
         self._games_at_refit = self.games
         self.refits += 1
         self.refit_seconds += time.perf_counter() - start
+        self.refit_cpu_seconds += time.process_time() - start_cpu
 
     # ------------------------------------------------------------------ diagnostics (E8)
     def _check_imagined_hand(self, opp_hand) -> None:
@@ -622,12 +649,12 @@ def _play(agents_for, n_games: int, game_seeds, bbn_seat_starts) -> tuple[np.nda
     """Games with per-game generators; our player sits in seat 0; returns wins and seconds."""
     agents = agents_for()
     wins = np.zeros(n_games, dtype=np.int8)
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     for i in range(n_games):
         starter = 0 if bbn_seat_starts[i] else 1
         record = play_game(agents, np.random.default_rng(game_seeds[i]), THESIS, starter)
         wins[i] = record.winner == 0
-    return wins, time.perf_counter() - start
+    return wins, time.perf_counter() - start, time.process_time() - start_cpu
 
 
 def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
@@ -648,19 +675,20 @@ def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, 
     def opponent():
         return make_opponent(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)))
 
-    wins_bbn, seconds_bbn = _play(lambda: [RandomGuessAgent(belief=belief), opponent()], n_games,
-                                  game_seeds, bbn_starts)
+    wins_bbn, seconds_bbn, cpu_bbn = _play(lambda: [RandomGuessAgent(belief=belief), opponent()], n_games,
+                                           game_seeds, bbn_starts)
     games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(n_games),
                           "bbn_starts": bbn_starts, "win_bbn": wins_bbn})
     seconds_plain = np.nan
     if baseline:
-        wins_plain, seconds_plain = _play(lambda: [RandomGuessAgent(), opponent()], n_games,
-                                          game_seeds, bbn_starts)
+        wins_plain, seconds_plain, _ = _play(lambda: [RandomGuessAgent(), opponent()], n_games,
+                                             game_seeds, bbn_starts)
         games["win_plain"] = wins_plain
     return {"games": games, "observations": pd.DataFrame(belief.observations),
             "hands": pd.DataFrame(belief.hand_checks),
-            "timing": {"seconds_bbn": seconds_bbn, "seconds_plain": seconds_plain,
-                       "refits": belief.refits, "refit_seconds": belief.refit_seconds}}
+            "timing": {"seconds_bbn": seconds_bbn, "cpu_seconds_bbn": cpu_bbn, "seconds_plain": seconds_plain,
+                       "refits": belief.refits, "refit_seconds": belief.refit_seconds,
+                       "refit_cpu_seconds": belief.refit_cpu_seconds}}
 
 
 def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_options, engine="python"):
@@ -669,7 +697,8 @@ def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_optio
     out = play(opponent_spec, n_games, rng, baseline=baseline, record=record, **belief_options)
     for key in ("games", "observations", "hands"):
         out[key].insert(0, "rep", rep)
-        out[key].insert(0, "opponent", opponent_label(opponent_spec)) if "opponent" not in out[key] else None
+        if "opponent" not in out[key]:
+            out[key].insert(0, "opponent", opponent_label(opponent_spec))
     out["timing"].update(opponent=opponent_label(opponent_spec), rep=rep, games=n_games)
     return out
 
@@ -839,8 +868,10 @@ def bbn_timing(n_games: int = 500, type_id: int = 1, seed: int = 0,
             rows.append({"engine": engine, "refit_every": refit_every, "doubling": doubling, "games": n_games,
                          "seconds_random_only": t["seconds_plain"], "seconds_bbn": t["seconds_bbn"],
                          "ratio": t["seconds_bbn"] / t["seconds_plain"],
-                         "bbn_games_per_s": n_games / t["seconds_bbn"], "refits": t["refits"],
-                         "refit_ms": 1000 * t["refit_seconds"] / max(t["refits"], 1)})
+                         "bbn_games_per_s": n_games / t["seconds_bbn"],
+                         "bbn_games_per_cpu_s": n_games / t["cpu_seconds_bbn"], "refits": t["refits"],
+                         "refit_ms": 1000 * t["refit_seconds"] / max(t["refits"], 1),
+                         "refit_cpu_ms": 1000 * t["refit_cpu_seconds"] / max(t["refits"], 1)})
     return pd.DataFrame(rows)
 
 
@@ -1217,13 +1248,13 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
                  belief.decisions_at, sample_verdict, belief.not_support_offset, fill_to_count, cumw, wins[lo:hi])
 
     wins_bbn = np.zeros(n_games, dtype=np.int8)
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     for lo, hi in _refit_batches(n_games, belief.refit_every, belief.refit_doubling):
         play(True, lo, hi, wins_bbn)
         belief.games += hi - lo
         if refit_due(belief.games, belief._games_at_refit, belief.refit_every, belief.refit_doubling):
             belief.refit()
-    seconds_bbn = time.perf_counter() - start
+    seconds_bbn, cpu_bbn = time.perf_counter() - start, time.process_time() - start_cpu
     games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(n_games),
                           "bbn_starts": starts, "win_bbn": wins_bbn})
     seconds_plain = np.nan
@@ -1234,8 +1265,9 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
         seconds_plain = time.perf_counter() - start
         games["win_plain"] = wins_plain
     return {"games": games, "observations": pd.DataFrame(), "hands": pd.DataFrame(),
-            "timing": {"seconds_bbn": seconds_bbn, "seconds_plain": seconds_plain,
-                       "refits": belief.refits, "refit_seconds": belief.refit_seconds}}
+            "timing": {"seconds_bbn": seconds_bbn, "cpu_seconds_bbn": cpu_bbn, "seconds_plain": seconds_plain,
+                       "refits": belief.refits, "refit_seconds": belief.refit_seconds,
+                       "refit_cpu_seconds": belief.refit_cpu_seconds}}
 
 
 def warm_up() -> None:
