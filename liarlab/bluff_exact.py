@@ -602,9 +602,10 @@ def behaviour_table(rnd: Round, policy, player: int) -> np.ndarray:
     counts = _wants_counts(policy)
     probs = np.empty((len(rnd.hands[player]), rnd.n + 1, rnd.n + 1))
     for d, hand in enumerate(rnd.hands[player]):
-        # The responder never moves at the opening, so it is not asked about prev_bid 0.
-        probs[d, 0] = 0.0
-        for prev in range(player, rnd.n):
+        # Only ask about reachable turns: the opener faces no bid or a bid >= 2, the responder a
+        # bid >= 1; rows for other turns are never read.
+        probs[d] = 0.0
+        for prev in ([0] + list(range(2, rnd.n))) if player == 0 else range(1, rnd.n):
             out = policy(hand, prev, own_count, opp_count) if counts else policy(hand, prev)
             probs[d, prev] = _checked_action_probs(out, rnd.n, prev, hand)
         probs[d, rnd.n] = 0.0
@@ -688,6 +689,14 @@ class BluffSolution:
         for k in range(int(rnd.top[mask]) + 1, rnd.n + 1):
             out[k] = B[d, mask | (1 << (k - 1))]
         return out
+
+    def opening_strategy(self):
+        """DataFrame: the opener's first-bid probabilities, one row per hand, columns "qxf" bids."""
+        import pandas as pd
+
+        rows = [self.action_probabilities(1, hand, ())[1:] for hand in self.hands[0]]
+        columns = [f"{q}x{f}" for q, f in self.bids]
+        return pd.DataFrame(rows, index=[str(h) for h in self.hands[0]], columns=columns)
 
     def policy(self, player: int) -> HistoryPolicy:
         """The equilibrium strategy of ``player`` (1 opener, 2 responder) as a HistoryPolicy."""
