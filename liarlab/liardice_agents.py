@@ -108,11 +108,6 @@ def bid_weight(own, bid, dice_per_player: int = 5) -> int:
     return int(_weights_table(dice_per_player)[max(quantity - int(np.asarray(own)[face - 1]), 0)])
 
 
-def _weighted_pick(rng: np.random.Generator, weights: np.ndarray) -> int:
-    cumulative = np.cumsum(weights)
-    return int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
-
-
 # ============================================================================ random guess
 
 class RandomGuessAgent:
@@ -146,6 +141,8 @@ class RandomGuessAgent:
         self.iterations = 0          # loop iterations of the last decision (diagnostics)
         self._seen = 0
         self._my_last_bid = None
+        self._menu_key = None
+        self._menu = None
 
     # ------------------------------------------------------------------ protocol
     def new_game(self, player: int, starter: int, config: LiarDiceConfig = THESIS, rng=None) -> None:
@@ -205,7 +202,7 @@ class RandomGuessAgent:
 
     def _integer_guess(self, lo: int, hi: int, rng: np.random.Generator) -> int:
         if self.mix_lambda >= 1.0 or rng.random() < self.mix_lambda:
-            return int(rng.integers(lo, hi + 1))
+            return lo + int(rng.random() * (hi - lo + 1))     # uniform on lo..hi (cheaper than integers())
         n = self.config.dice_per_player
         return int(min(max(rng.binomial(n, 1.0 / self.config.faces), lo), hi))
 
@@ -221,24 +218,37 @@ class RandomGuessAgent:
         hand)); it is kept if the opponent's guess of our count plus their (sampled) count falls
         short of the quantity. Returns None ("no bid available") otherwise.
         """
-        own = np.asarray(own)
-        quantities, faces = _ladder(self.config)
+        quantities, face_index, own_counts, prior_weights = self._bid_menu(np.asarray(own), last_bid)
         opp = self._real_hand(rng) if self.guess == "real" else np.asarray(self.belief.sample_opponent_hand(rng))
-        total = own + opp
-        true_on_deal = total[faces - 1] >= quantities - 1e-12
-        if last_bid is not None:
-            true_on_deal[: bid_index(last_bid, self.config) + 1] = False
-        needed = np.maximum(quantities - own[faces - 1], 0)
-        weights = np.where(true_on_deal, _weights_table(self.config.dice_per_player)[needed], 0.0)
-        while weights.sum() > 0:
-            pick = _weighted_pick(rng, weights)
-            bid = (int(quantities[pick]), int(faces[pick]))
+        weights = prior_weights * (own_counts + opp[face_index] >= quantities - 1e-12)
+        while weights.size:
+            cumulative = np.cumsum(weights)
+            if cumulative[-1] <= 0:
+                return None
+            pick = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
+            bid = (int(quantities[pick]), int(face_index[pick]) + 1)
             if self.opponent_would_challenge(bid, opp, last_bid is None, rng):
                 return bid
             if not self.retry_bid:
                 return None
             weights[pick] = 0.0
         return None
+
+    def _bid_menu(self, own: np.ndarray, last_bid):
+        """Bids above ``last_bid`` with our count of their face and their weight CUM[needed].
+
+        The arbitration loop asks for bids many times at one position, so the menu is kept
+        until the position changes.
+        """
+        key = (own.tobytes(), last_bid, self.config)
+        if self._menu_key != key:
+            quantities, faces = _ladder(self.config)
+            start = 0 if last_bid is None else bid_index(last_bid, self.config) + 1
+            q, f = quantities[start:], faces[start:] - 1
+            needed = np.maximum(q - own[f], 0)
+            self._menu = (q, f, own[f], _weights_table(self.config.dice_per_player)[needed])
+            self._menu_key = key
+        return self._menu
 
     def opponent_would_challenge(self, bid, opp, opening: bool, rng: np.random.Generator) -> bool:
         """Our guess of the opponent's reasoning: their guess h of our count + their count < quantity."""
