@@ -358,14 +358,16 @@ class BayesNetBelief:
         (Bernoulli draws with the network's probability).
     not_support_offset : limit after a "does not support" verdict is x - 2 (Fig 4.16) or x - 3.
     opening_fill : credible opponent opening adds ``"one"`` die (text) or fills ``"to_count"`` x - 1.
+    use_opening_probability : use probability 4 (network (b)) at our opening (spec §4.7 reading);
+        False keeps the plain opponent-belief check there.
     equivalent_sample_size : BDeu prior strength for every node.
     record : keep gate, verdict and imagined-hand records for the E8 diagnostics.
     """
 
     def __init__(self, rng: np.random.Generator | None = None, *, refit_every: int = DEFAULT_REFIT_EVERY,
                  refit_doubling: bool = True, b_depends_on_a: bool = False, verdict: str = "threshold", not_support_offset: int = 2,
-                 opening_fill: str = "one", equivalent_sample_size: float = DEFAULT_ESS,
-                 record: bool = False):
+                 opening_fill: str = "one", use_opening_probability: bool = True,
+                 equivalent_sample_size: float = DEFAULT_ESS, record: bool = False):
         self.rng = np.random.default_rng(0) if rng is None else rng
         self.refit_every = check_int("refit_every", refit_every, 1)
         self.refit_doubling = bool(refit_doubling)
@@ -373,6 +375,7 @@ class BayesNetBelief:
         self.verdict = check_choice("verdict", verdict, ("threshold", "sample"))
         self.not_support_offset = check_choice("not_support_offset", not_support_offset, (2, 3))
         self.opening_fill = check_choice("opening_fill", opening_fill, ("one", "to_count"))
+        self.use_opening_probability = bool(use_opening_probability)
         if not equivalent_sample_size > 0:
             raise ValueError(f"equivalent_sample_size must be > 0, got {equivalent_sample_size!r}")
         self.ess = float(equivalent_sample_size)
@@ -403,7 +406,7 @@ class BayesNetBelief:
         self.hand = ImaginedHand()
         self._pending = []
         self._opening_adopted = False
-        if starter_is_me and self.p_opening_challenged is not None:
+        if starter_is_me and self.use_opening_probability and self.p_opening_challenged is not None:
             n = int(self.opening_challenge_counts.sum())
             self._opening_adopted = self.rng.random() < gate_probability(n)
 
@@ -1236,7 +1239,7 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
 
     def play(use_bbn, lo, hi, wins):
         fitted = np.array([belief.p_supports is not None, belief.p_opening_lie is not None,
-                           belief.p_opening_challenged is not None])
+                           belief.p_opening_challenged is not None and belief.use_opening_probability])
         p_sup = belief.p_supports if fitted[0] else np.zeros((len(COUNTS), 2))
         p_lie = belief.p_lie if fitted[0] else np.zeros((len(COUNTS), 2))
         p_chal = belief.p_opening_challenged if fitted[2] else np.zeros(len(COUNTS))
@@ -1273,3 +1276,38 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
 def warm_up() -> None:
     """Compile (or load from the numba cache) the fast path before timing anything."""
     play_paired_match_fast(("type", 1), 3, np.random.default_rng(0), refit_every=1)
+
+
+# ============================================================================ E12 (network readings)
+
+BBN_VARIANTS = {
+    "thesis reading": {},
+    "Bernoulli verdicts": {"verdict": "sample"},
+    "not-support limit x-3": {"not_support_offset": 3},
+    "P(B|A) (edge A->B)": {"b_depends_on_a": True},
+    "credible opening fills to x-1": {"opening_fill": "to_count"},
+    "no probability 4 at our opening": {"use_opening_probability": False},
+}
+
+
+def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int = 500, n_seeds: int = 2,
+                 seed: int = 0, *, refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast",
+                 n_jobs: int | None = None, scheduler=None, progress: bool | None = None) -> pd.DataFrame:
+    """E12 for the network's readings: mean BBN gain over the types per variant (same seed = same dice).
+
+    Per variant: pooled win rates, the paired gain vs plain random-guess with its 95 % interval, and
+    the number of types with a significantly positive / negative gain.
+    """
+    rows = []
+    for name, options in (BBN_VARIANTS if variants is None else variants).items():
+        run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every, engine=engine,
+                              n_jobs=n_jobs, scheduler=scheduler, progress=progress, **options)
+        per_type = summarize_vs_types(run)
+        g = run.games
+        diff, lo, hi = paired_difference(g.win_bbn, g.win_plain)
+        rows.append({"variant": name, "games": len(g), "win_rate_plain": g.win_plain.mean(),
+                     "win_rate_bbn": g.win_bbn.mean(), "diff": diff, "diff_ci_low": lo, "diff_ci_high": hi,
+                     "types_gain": int((per_type.diff_ci_low > 0).sum()),
+                     "types_loss": int((per_type.diff_ci_high < 0).sum()),
+                     "min_type_diff": per_type["diff"].min(), "max_type_diff": per_type["diff"].max()})
+    return pd.DataFrame(rows)

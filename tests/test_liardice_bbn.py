@@ -364,3 +364,16 @@ def test_fast_path_is_common_random_numbers_and_reproducible():
     b = bbn.play_paired_match_fast(("type", 3), 50, np.random.default_rng(4), refit_every=10)
     assert a["games"].equals(b["games"])
     assert a["timing"]["refits"] == len(bbn.refit_points(50, 10))
+
+
+def test_probability_4_can_be_switched_off():
+    belief = bbn.BayesNetBelief(use_opening_probability=False)
+    belief.p_opening_challenged = np.full(9, 0.9)
+    belief.opening_challenge_counts[:] = 10**9
+    belief.new_game(starter_is_me=True)
+    assert belief.opening_challenge_probability(2) is None
+    on = bbn.BayesNetBelief()
+    on.p_opening_challenged = np.full(9, 0.9)
+    on.opening_challenge_counts[:] = 10**9
+    on.new_game(starter_is_me=True)
+    assert on.opening_challenge_probability(2) == pytest.approx(0.9)
