@@ -158,3 +158,8 @@ def test_every_notebook_has_metadata_and_a_parameters_cell():
         code = [c for c in book.cells if c.cell_type == "code"]
         assert "parameters" in code[0].metadata.get("tags", []), path.name
         assert "profile" in code[0].source and "out_dir" in code[0].source
+
+
+def test_written_files_are_readable_by_everyone(tmp_path):
+    io.atomic_write_text(tmp_path / "a.csv", "x\n")
+    assert (tmp_path / "a.csv").stat().st_mode & 0o044 == 0o044
