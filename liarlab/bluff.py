@@ -1038,7 +1038,8 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
                       "not-reproducible" if best.truncated_matches < best.cells else "reproduced",
                       note=f"{len(bluff2_variants)} variants (challenger/bidder penalty x next opener) tried"))
     if bluff2_exact_variants is not None and len(bluff2_exact_variants):
-        top = bluff2_exact_variants.sort_values("truncated_matches", ascending=False).iloc[0]
+        top = bluff2_exact_variants.sort_values(["truncated_matches", "mean_abs_gap_pct"],
+                                                ascending=[False, True]).iloc[0]
         rows.append(claim("Bluff-2: some rule variant of the exact game reproduces the printed table", SOURCE,
                           "all cells", f"{int(top.truncated_matches)}/{int(top.cells)} solvable cells",
                           "not-reproducible" if top.truncated_matches < top.cells else "reproduced",

@@ -86,6 +86,17 @@ def test_monte_carlo_agrees_with_exact_value():
     assert abs(wins / n - 41 / 60) < 4 * se
 
 
+def test_monte_carlo_agrees_with_recursion_for_unequal_strategies():
+    rng = np.random.default_rng(3)
+    K = B.ferguson_solution(4).strategy
+    first, second = B.perturbed_strategy(K, 0.5, rng), B.perturbed_strategy(K, 0.8, rng)
+    exact = (1 + B.liars_dice_match_utility(first, second)) / 2
+    n = 60_000
+    wins = B.simulate_liars_dice(first, second, n, np.random.default_rng(4))
+    assert abs(wins / n - exact) < 4 * np.sqrt(exact * (1 - exact) / n)
+    assert B.liars_dice_best_response(second, 1) >= 2 * exact - 1 - 1e-12  # a best response does no worse
+
+
 def test_monte_carlo_is_reproducible_for_a_seed():
     K = B.ferguson_solution(3).strategy
     a = B.simulate_liars_dice(K, K, 5_000, np.random.default_rng(7))
@@ -136,9 +147,12 @@ def test_dice_lost_follows_the_rules():
 
 def test_two_faces_one_die_is_three_quarters():
     # Hand derivation: "two 1s" is always true (every die is a 1 or the wild 2). Opening with it,
-    # the responder can only challenge (and lose) or raise to "two 2s", true only if both dice
-    # are 2: the responder wins only when both dice show 2, probability 1/4. So P1 >= 3/4; and
-    # the responder's "raise to two 2s when holding a 2" holds P1 to 3/4, so the value is 3/4.
+    # the responder can only challenge (and lose) or raise to "two 2s", which the opener must
+    # challenge and which is true only if both dice are 2: the responder wins with probability
+    # 1/4, so P1 >= 3/4. Conversely a responder holding a 2 can always answer with "two 2s" and
+    # win whenever the opener also holds a 2 (probability 1/4 overall), whatever the opener bid
+    # below it; one holding a 1 challenges "one 2" and "two 2s". Any opening then wins at most
+    # 3/4 for P1 (the per-turn LP and the exact round solver agree).
     assert B.per_turn_first_player_win(2) == pytest.approx(0.75, abs=1e-10)
     assert B.solve_bluff(2).first_player_win == pytest.approx(0.75, abs=1e-9)
 
