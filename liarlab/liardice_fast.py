@@ -9,6 +9,9 @@ Randomness: each batch seeds numba's generator with a 32-bit seed drawn from the
 ``numpy.random.Generator``, so a run is fixed by that Generator. Draws follow the reference
 agents' order but use numba's own generator, so the two implementations agree in
 distribution, not game by game (``tests/test_liardice_fast.py`` checks the agreement).
+
+``_tp_decide`` (one compiled test-program decision) is also used by the compiled BBN engine in
+:mod:`liarlab.liardice_bbn`; keep its signature stable.
 """
 from __future__ import annotations
 
