@@ -99,8 +99,9 @@ BID_ORDERS = ("quantity", "star")
 PENALTIES = ("difference", "one")
 NEXT_OPENERS = ("loser", "winner", "bidder", "alternate")
 DEFAULT_MAX_BYTES = 6 * 2**30
-# Measured peak memory of build + HiGHS + checks is about 400 bytes per LP nonzero (N = 7, one die
-# each: 523 MB for 1.3 M nonzeros); the budget errs on the safe side.
+# Measured peak resident memory of build + HiGHS + checks, per nonzero as estimated by round_size:
+# about 300 bytes (N = 7 one die each: 0.52 GB for 1.7 M; N = 2 with 4 v 5 dice: 4.7 GB for 19.4 M).
+# Budgeting 512 errs on the safe side on a shared machine.
 _BYTES_PER_LP_NONZERO = 512
 
 
