@@ -32,13 +32,13 @@ def test_test_program_action_frequencies_match_reference(t):
     assert np.all(np.abs(ref / n - counts) <= 5 * se + 2e-3)
 
 
-@pytest.mark.parametrize("t", [1, 26])
-def test_win_rates_agree_with_reference_games(t):
+@pytest.mark.parametrize("t, options", [(1, {}), (26, {}), (23, {"guess": "real"})])
+def test_win_rates_agree_with_reference_games(t, options):
     n_ref, n_fast = 1500, 40_000
     rng = np.random.default_rng(t)
-    records = ld.play_match([RandomGuessAgent(), TestProgram(t)], n_ref, rng)
+    records = ld.play_match([RandomGuessAgent(**options), TestProgram(t)], n_ref, rng)
     wins_ref = sum(r.winner == 0 for r in records)
-    sim = fast.simulate_match(RandomGuessAgent(), TestProgram(t), n_fast, rng)
+    sim = fast.simulate_match(RandomGuessAgent(**options), TestProgram(t), n_fast, rng)
     p_fast = np.mean(sim["winner"] == 0)
     lo, hi = wilson_interval(wins_ref, n_ref, z=3.3)
     assert lo <= p_fast <= hi
