@@ -27,10 +27,9 @@ def main():
     print(f"warm-up (compile or load cache, import pgmpy): {time.perf_counter() - start:.1f} s")
     print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     default = (bbn.DEFAULT_REFIT_EVERY, True)
-    rows = [bbn.bbn_timing(args.games, args.type, seed=1, schedules=(default, (10**9, False)), engines=("fast",)),
-            bbn.bbn_timing(args.python_games, args.type, seed=1, schedules=(default,), engines=("python",)),
-            bbn.bbn_timing(min(args.python_games, 100), args.type, seed=1, schedules=((1, True),),
-                           engines=("fast",))]
+    rows = [bbn.bbn_timing(args.games, args.type, seed=1, configs=(("fast",) + default, ("fast", 10**9, False))),
+            bbn.bbn_timing(args.python_games, args.type, seed=1, configs=(("python",) + default,)),
+            bbn.bbn_timing(min(args.python_games, 100), args.type, seed=1, configs=(("fast", 1, True),))]
     import pandas as pd
 
     table = pd.concat(rows, ignore_index=True)
