@@ -498,10 +498,15 @@ class PrivateStates:
     counts: np.ndarray  # counts[h, f-1]: dice in hand h that count as face f (wild N included)
 
 
-def private_states(dice: int, faces: int) -> PrivateStates:
+def private_states(dice: int, faces: int, weighting: str = "multinomial") -> PrivateStates:
+    """Hands as multisets. ``weighting="uniform"`` gives every sorted hand the same weight: wrong for
+    more than one die, kept only to test a hypothesis about the talk's Bluff-2 table."""
+    check_choice("weighting", weighting, ("multinomial", "uniform"))
     hands = tuple(itertools.combinations_with_replacement(range(1, faces + 1), dice))
     raw = np.array([[hand.count(f) for f in range(1, faces + 1)] for hand in hands], dtype=np.int64)
     weights = np.array([factorial(dice) / prod(factorial(int(c)) for c in row) for row in raw]) / faces**dice
+    if weighting == "uniform":
+        weights = np.full(len(hands), 1.0 / len(hands))
     wild = raw[:, -1:]
     counts = raw.copy()
     counts[:, :-1] += wild
@@ -518,12 +523,15 @@ class BluffRules:
     next_opener: who opens the next round: "loser", "winner", "bidder" or "alternate" (the
     responder of this round; "alternating" is accepted too). Names match liarlab.bluff_exact.
     accept_payoff: "R1" (value of the next turn under the uniform prior) or "R2" (conditional on hands).
+    hand_weights: "multinomial" (correct) or "uniform" (every sorted hand equally likely; a hypothesis
+    about how the talk's program weighted multi-dice hands, identical with one die each).
     """
 
     challenger_penalty: str = "difference"
     bidder_penalty: str = "difference"
     next_opener: str = "loser"
     accept_payoff: str = "R1"
+    hand_weights: str = "multinomial"
 
     def __post_init__(self):
         aliases = {"borg": "difference", "alternating": "alternate"}
@@ -533,6 +541,7 @@ class BluffRules:
         check_choice("bidder_penalty", self.bidder_penalty, ("difference", "one"))
         check_choice("next_opener", self.next_opener, ("loser", "winner", "bidder", "alternate"))
         check_choice("accept_payoff", self.accept_payoff, ("R1", "R2"))
+        check_choice("hand_weights", self.hand_weights, ("multinomial", "uniform"))
 
     def exact_options(self) -> dict:
         """The same rules as keyword arguments of liarlab.bluff_exact."""
@@ -541,12 +550,13 @@ class BluffRules:
 
     @property
     def label(self) -> str:
-        return f"{self.challenger_penalty}/{self.bidder_penalty}/{self.next_opener}/{self.accept_payoff}"
+        label = f"{self.challenger_penalty}/{self.bidder_penalty}/{self.next_opener}/{self.accept_payoff}"
+        return label if self.hand_weights == "multinomial" else label + "/uniform-hands"
 
 
-def all_rule_variants(accept_payoff: str = "R1") -> list[BluffRules]:
-    return [BluffRules(c, b, o, accept_payoff) for c in ("difference", "one") for b in ("difference", "one")
-            for o in ("loser", "winner", "bidder", "alternate")]
+def all_rule_variants(accept_payoff: str = "R1", hand_weights: str = "multinomial") -> list[BluffRules]:
+    return [BluffRules(c, b, o, accept_payoff, hand_weights) for c in ("difference", "one")
+            for b in ("difference", "one") for o in ("loser", "winner", "bidder", "alternate")]
 
 
 def dice_lost(count, quantity, rules: BluffRules):
@@ -656,7 +666,7 @@ def per_turn_bluff(faces: int, dice=(1, 1), rules: BluffRules | None = None, **r
     faces, dice = check_bluff_size(faces, dice)
     rules = rules if rules is not None else BluffRules(**rule_options)
     M = max(dice)
-    states = {d: private_states(d, faces) for d in range(1, M + 1)}
+    states = {d: private_states(d, faces, rules.hand_weights) for d in range(1, M + 1)}
     parities = (1, 0) if rules.next_opener == "alternate" else (1,)
     values, strategies, conditional, R = {}, {}, {}, {}
     for total in range(2, 2 * M + 1):
@@ -756,12 +766,13 @@ def compare_with_printed_grid(frame: pd.DataFrame, printed: dict) -> dict:
 
 
 def bluff2_variant_search(faces: int = 2, max_dice: int = 5, printed: dict | None = None,
-                          accept_payoff: str = "R1", progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+                          accept_payoff: str = "R1", progress: bool = False,
+                          hand_weights: str = "multinomial") -> tuple[pd.DataFrame, pd.DataFrame]:
     """E8: every rule variant's grid and its agreement with the printed Bluff-2 table."""
     from tqdm.auto import tqdm
 
     grids, summary = [], []
-    for rules in tqdm(all_rule_variants(accept_payoff), desc="Bluff-2 variants", disable=not progress):
+    for rules in tqdm(all_rule_variants(accept_payoff, hand_weights), desc="Bluff-2 variants", disable=not progress):
         grid = bluff2_per_turn_table(faces, max_dice, rules)
         grid.insert(0, "variant", rules.label)
         grids.append(grid)
@@ -937,7 +948,8 @@ def matches_printed(value: float, printed: float, digits: int) -> bool:
 
 
 def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_vs_per_turn, bluff2_per_turn,
-                      bluff2_variants, bluff2_exact, bluff2_exact_variants=None) -> list[dict]:
+                      bluff2_variants, bluff2_exact, bluff2_exact_variants=None,
+                      bluff2_uniform_variants=None) -> list[dict]:
     """Every number of the talk as a claims row (see notebook 05 for the evidence behind each)."""
     from .io import claim
 
@@ -1044,6 +1056,17 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
                           "all cells", f"{int(top.truncated_matches)}/{int(top.cells)} solvable cells",
                           "not-reproducible" if top.truncated_matches < top.cells else "reproduced",
                           note=f"best exact variant {top.variant}; only cells small enough for the round LP"))
+    if bluff2_uniform_variants is not None and len(bluff2_uniform_variants):
+        hyp = bluff2_uniform_variants.sort_values(["truncated_matches", "mean_abs_gap_pct"],
+                                                  ascending=[False, True]).iloc[0]
+        rows.append(claim("Bluff-2: the printed table comes from the per-turn method with every sorted hand "
+                          "weighted equally (our hypothesis)", SOURCE,
+                          f"{int(hyp.cells)}/{int(hyp.cells)} cells",
+                          f"{int(hyp.truncated_matches)}/{int(hyp.cells)} cells, mean gap {hyp.mean_abs_gap_pct:.2f} pp",
+                          "reproduced" if hyp.truncated_matches == hyp.cells else "not-reproducible",
+                          note=f"best variant {hyp.variant}; the closest hypothesis we found (correct multinomial "
+                               f"weights: best mean gap {bluff2_variants.mean_abs_gap_pct.min():.2f} pp), but not "
+                               "an exact match"))
     rows += _bluff2_trend_claims(bluff2_per_turn, "per-turn")
     solved = bluff2_exact[bluff2_exact.status == "solved"][["first_dice", "second_dice", "win_pct"]]
     rows += _bluff2_trend_claims(solved, "exact")

@@ -123,6 +123,15 @@ def test_private_states_match_brute_force(dice, faces):
             assert counts[f - 1] == expected
 
 
+def test_uniform_hand_weights_hypothesis_only_differs_with_several_dice():
+    uniform = B.private_states(2, 3, "uniform")
+    assert np.allclose(uniform.weights, 1 / 6)
+    rules = B.BluffRules(hand_weights="uniform")
+    assert rules.label.endswith("uniform-hands")
+    assert B.per_turn_first_player_win(4, rules=rules) == pytest.approx(B.per_turn_first_player_win(4))
+    assert B.per_turn_first_player_win(2, (2, 1), rules=rules) != pytest.approx(B.per_turn_first_player_win(2, (2, 1)))
+
+
 def test_talk_counting_example_and_bid_order():
     counts = B.private_states(3, 6)
     hand = counts.hands.index((1, 4, 6))
