@@ -526,19 +526,22 @@ class BestResponseAgent:
 
     It keeps the exact posterior over the random-guess player's hand (252 unordered hands,
     updated with :func:`random_guess_policy_table` after each of its bids) and picks the action
-    with the highest win probability looking one exchange ahead: a challenge wins iff the
-    standing bid is false; a bid wins if the random-guess player then challenges it and it is
-    true, or raises and the raise is false (we challenge the raise; a lower bound on our value,
-    since at our next turn we choose again).
+    with the highest win probability over a short horizon. ``depth=1``: a challenge wins iff
+    the standing bid is false; a bid wins if the random-guess player then challenges it and it
+    is true, or raises and the raise is false (we challenge the raise). ``depth=2``: after a
+    raise we choose again (challenge, or the best depth-1 bid under the updated posterior).
+    Challenging at the horizon lower-bounds the value, since at our next turn we choose again.
     """
 
-    def __init__(self, config: LiarDiceConfig = THESIS):
+    def __init__(self, config: LiarDiceConfig = THESIS, depth: int = 1):
         self.config = config
+        self.depth = check_int("depth", depth, 1, 2)
         self.table = random_guess_policy_table(config)
         self.hands, self.prior = opponent_hands(config.dice_per_player, config.faces)
         self.player = 0
         self.posterior = self.prior.copy()
         self._seen = 0
+        self._tables_key = None
 
     def new_game(self, player: int, starter: int, config: LiarDiceConfig = THESIS, rng=None) -> None:
         if config != self.config:
@@ -560,22 +563,48 @@ class BestResponseAgent:
             self.posterior = post / post.sum() if post.sum() > 0 else self.prior.copy()
         self._seen = len(obs.bids)
 
+    def _hand_tables(self, own):
+        """Per own hand: truth of every bid for every opponent hand, and the depth-1 bid values
+        (per opponent hand) ``win_if_challenged + win_if_raise_challenged``."""
+        own = np.asarray(own)
+        key = own.tobytes()
+        if self._tables_key != key:
+            quantities, faces = _ladder(self.config)
+            n_bids = self.config.n_bids
+            true = (own[faces - 1] + self.hands[:, faces - 1]) >= quantities        # (M, B)
+            response = self.table[:, 1:, :]                                        # RG facing our bid b
+            challenged = response[:, :, n_bids] * true
+            raise_false = np.matmul(response[:, :, :n_bids], (~true)[:, :, None].astype(float))[:, :, 0]
+            self._tables = (true, challenged, challenged + raise_false)
+            self._tables_key = key
+        return self._tables
+
     def action_values(self, own, last_bid) -> np.ndarray:
         """Win probability of each action (index n_bids = challenge; -inf when illegal)."""
-        quantities, faces = _ladder(self.config)
         n_bids = self.config.n_bids
         post = self.posterior
-        true = (np.asarray(own)[faces - 1] + self.hands[:, faces - 1]) >= quantities   # (M, B)
-        response = self.table[:, 1:, :]                                              # facing bid b
-        win_if_challenged = post @ (response[:, :, n_bids] * true)
-        raise_false = np.matmul(response[:, :, :n_bids], (~true)[:, :, None].astype(float))[:, :, 0]
-        win_if_raised = post @ raise_false
+        true, challenged, one_step = self._hand_tables(own)
         values = np.full(n_bids + 1, -np.inf)
         start = 0 if last_bid is None else bid_index(last_bid, self.config) + 1
-        values[start:n_bids] = (win_if_challenged + win_if_raised)[start:]
+        if self.depth == 1:
+            values[start:n_bids] = (post @ one_step)[start:]
+        else:
+            values[start:n_bids] = self._two_step_values(post, start, true, challenged, one_step)
         if last_bid is not None:
             values[n_bids] = post @ ~true[:, bid_index(last_bid, self.config)]
         return values
+
+    def _two_step_values(self, post, start, true, challenged, one_step) -> np.ndarray:
+        """Bid b: RG challenges (win iff true) or raises to c; then we take the better of
+        challenging c and our best depth-1 bid above c, under the posterior given c."""
+        n_bids = self.config.n_bids
+        raises = post[:, None, None] * self.table[:, 1 + start:, :n_bids]           # (M, b, c), unnormalised
+        challenge_next = np.einsum("mbc,mc->bc", raises, ~true)
+        bid_next = np.tensordot(raises, one_step, axes=([0], [0]))                 # (b, c, d)
+        above = np.arange(n_bids)[None, :] > np.arange(n_bids)[:, None]            # d > c
+        bid_next = np.where(above[None], bid_next, -np.inf).max(axis=2)
+        best_next = np.maximum(challenge_next, bid_next)
+        return post @ challenged[:, start:] + best_next.sum(axis=1)
 
     def act(self, obs: Observation, rng: np.random.Generator):
         self._update_posterior(obs)

@@ -403,8 +403,8 @@ def sensitivity(n_games: int, seed: int, types=TYPES, readings=READINGS) -> pd.D
 
 # ============================================================================ best response
 
-def _best_response_task(rng, n_games, starter_offset=0):
-    agents = [BestResponseAgent(), RandomGuessAgent()]
+def _best_response_task(rng, n_games, starter_offset=0, depth=1):
+    agents = [BestResponseAgent(depth=depth), RandomGuessAgent()]
     records = [ld.play_game(agents, rng, starter=(i + starter_offset) % 2) for i in range(n_games)]
     won = np.array([r.winner == 0 for r in records])
     started = np.array([r.starter == 0 for r in records])
@@ -415,19 +415,19 @@ def _best_response_task(rng, n_games, starter_offset=0):
             "br_challenges_won": int(sum(r.challenger == 0 and r.winner == 0 for r in records))}
 
 
-def best_response(n_games: int, n_tasks: int, seed: int) -> pd.DataFrame:
+def best_response(n_games: int, n_tasks: int, seed: int, depth: int = 1) -> pd.DataFrame:
     """Exploitability: the best responder (seat 0) against random-guess, alternating openers.
 
     Returns one row: pooled win rate with a Wilson interval, split by opener, and how often the
     best responder wins the showdowns it calls.
     """
     per_task = check_int("n_games", n_games, 2) // check_int("n_tasks", n_tasks, 1)
-    tasks = [{"n_games": per_task, "starter_offset": i % 2} for i in range(n_tasks)]
+    tasks = [{"n_games": per_task, "starter_offset": i % 2, "depth": depth} for i in range(n_tasks)]
     results = pd.DataFrame(run_tasks(_best_response_task, tasks, seed, desc="best response"))
     total = results.sum()
     lo, hi = wilson_interval(total["wins"], total["games"])
     as_responder = total["games"] - total["games_as_starter"]
-    return pd.DataFrame([{"agent": "best response to random-guess", "opponent": "random_guess",
+    return pd.DataFrame([{"agent": f"best response to random-guess (depth {depth})", "opponent": "random_guess",
                           "wins": int(total["wins"]), "games": int(total["games"]),
                           "win_rate": total["wins"] / total["games"], "ci_low": lo, "ci_high": hi,
                           "as_starter": total["wins_as_starter"] / total["games_as_starter"],

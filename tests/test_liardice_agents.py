@@ -225,3 +225,20 @@ def test_best_responder_exploits_random_guess():
     from liarlab.liardice_agents import BestResponseAgent
     records = ld.play_match([BestResponseAgent(), RandomGuessAgent()], 300, np.random.default_rng(8))
     assert np.mean([r.winner == 0 for r in records]) > 0.62
+
+
+def test_two_step_best_responder_values_are_probabilities():
+    from liarlab.liardice_agents import BestResponseAgent
+    agent = BestResponseAgent(depth=2)
+    agent.new_game(0, 0, ld.THESIS)
+    values = agent.action_values(np.array([1, 0, 2, 0, 2, 0]), (3, 4))
+    legal = values[np.isfinite(values)]
+    assert len(legal) == 54 - ld.bid_index((3, 4)) - 1 + 1
+    assert np.all((legal >= 0) & (legal <= 1 + 1e-9))
+    one = BestResponseAgent(depth=1)
+    one.new_game(0, 0, ld.THESIS)
+    # choosing again after a raise can only add value to a bid
+    v1 = one.action_values(np.array([1, 0, 2, 0, 2, 0]), (3, 4))
+    assert np.all(values[:54][np.isfinite(values[:54])] >= v1[:54][np.isfinite(v1[:54])] - 1e-12)
+    with pytest.raises(ValueError, match="depth"):
+        BestResponseAgent(depth=3)
