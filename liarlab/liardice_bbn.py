@@ -88,8 +88,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+from numba import njit
 
 from .liardice import THESIS, play_game
+from .liardice_fast import _tp_decide          # the engine's compiled test programs (fast path)
 from .liardice_agents import RandomGuessAgent, TestProgram
 from .stats import mean_interval, wilson_interval, win_rate_frame
 from .validation import check_choice, check_int
@@ -361,7 +363,9 @@ class BayesNetBelief:
     not_support_offset : limit after a "does not support" verdict is x - 2 (Fig 4.16) or x - 3.
     opening_fill : credible opponent opening adds ``"one"`` die (text) or fills ``"to_count"`` x - 1.
     use_opening_probability : use probability 4 (network (b)) at our opening (spec §4.7 reading);
-        False keeps the plain opponent-belief check there.
+        False keeps the plain opponent-belief check there. The reading keeps a candidate opening
+        when the opponent would challenge it, true or not, and counts never opened keep the prior
+        P(K=1) = 0.5, so it pushes openings towards higher counts.
     equivalent_sample_size : BDeu prior strength for every node.
     record : keep gate, verdict and imagined-hand records for the E8 diagnostics.
     """
@@ -941,9 +945,6 @@ def refit_sensitivity(types=(1, 8, 11, 23), refit_values=(1, DEFAULT_REFIT_EVERY
 # Draws follow the reference agents' order but not their generator: the two paths agree in
 # distribution (tests/test_liardice_bbn.py checks win rates), not game by game.
 
-from numba import njit  # noqa: E402
-
-from .liardice_fast import _tp_decide  # noqa: E402  (the engine's compiled test programs)
 
 RG_OPPONENT = 0        # schedule entry 0 = plain random-guess opponent; 1..32 = test type
 
