@@ -91,9 +91,9 @@ import pandas as pd
 from numba import njit
 
 from .liardice import THESIS, play_game
-from .liardice_fast import _tp_decide          # the engine's compiled test programs (fast path)
 from .liardice_agents import RandomGuessAgent, TestProgram
-from .stats import mean_interval, wilson_interval, win_rate_frame
+from .liardice_fast import _tp_decide          # the engine's compiled test programs (fast path)
+from .stats import mean_interval, wilson_interval
 from .validation import check_choice, check_int
 
 DICE = 5
