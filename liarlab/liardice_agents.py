@@ -28,7 +28,8 @@ The Bayesian-network model of Ch. 4 §3 lives in ``liarlab.liardice_bbn``.
     When not None and we are opening, the opponent-belief check of a candidate bid becomes a
     Bernoulli draw with this probability ("keep the bid if the opponent would challenge").
     Return None when the model has no (adopted) opinion; default None. Called once per
-    candidate checked at the opening, so a gate draw inside it is per candidate.
+    candidate checked at the opening; it gets no generator, so a model that gates its answer
+    (the Bayesian network does) draws the gate once per game and answers consistently.
 ``observe_opponent_action(my_last_bid, action, rng) -> None``
     Called once after every opponent action, before our next decision (or at the end of the
     game if the opponent challenged). ``action`` is ``("bid", (x, y))`` or ``("challenge",)``;
