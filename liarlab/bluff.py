@@ -15,16 +15,16 @@ LP and reads the guesser's strategy from the LP duals, so each turn costs one Hi
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb, factorial, prod
+from math import comb
 
 import numpy as np
 import pandas as pd
 from scipy import sparse
 from scipy.optimize import linprog
 
+from . import dice as dice_helpers
 from .validation import check_choice, check_int
 
 # The exact-solver half of issue 4 lives in its own module; re-exported for one import point.
@@ -502,15 +502,10 @@ def private_states(dice: int, faces: int, weighting: str = "multinomial") -> Pri
     """Hands as multisets. ``weighting="uniform"`` gives every sorted hand the same weight: wrong for
     more than one die, kept only to test a hypothesis about the talk's Bluff-2 table."""
     check_choice("weighting", weighting, ("multinomial", "uniform"))
-    hands = tuple(itertools.combinations_with_replacement(range(1, faces + 1), dice))
-    raw = np.array([[hand.count(f) for f in range(1, faces + 1)] for hand in hands], dtype=np.int64)
-    weights = np.array([factorial(dice) / prod(factorial(int(c)) for c in row) for row in raw]) / faces**dice
+    hands, weights = dice_helpers.multiset_arrays(dice, faces)
     if weighting == "uniform":
         weights = np.full(len(hands), 1.0 / len(hands))
-    wild = raw[:, -1:]
-    counts = raw.copy()
-    counts[:, :-1] += wild
-    return PrivateStates(dice, faces, hands, weights, counts)
+    return PrivateStates(dice, faces, hands, weights, dice_helpers.matching_table(hands, faces, wild=faces))
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,6 @@ Entry points
 from __future__ import annotations
 
 import inspect
-import itertools
 import math
 import time
 from dataclasses import dataclass, field
@@ -77,6 +76,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 
+from . import dice as dice_helpers
 from .validation import check_choice, check_int
 
 __all__ = [
@@ -160,22 +160,15 @@ def bid_table(faces: int, total_dice: int, bid_order: str = "quantity") -> list[
 
 def hands(faces: int, count: int) -> tuple[list[tuple[int, ...]], np.ndarray]:
     """All hands of ``count`` dice as sorted tuples, with their probabilities."""
-    combos = list(itertools.combinations_with_replacement(range(1, faces + 1), count))
-    denom = faces**count
-    probs = [math.factorial(count) / math.prod(math.factorial(hand.count(f)) for f in set(hand)) / denom
-             for hand in combos]
-    return combos, np.array(probs)
+    hand_list, probs = dice_helpers.multiset_arrays(count, faces)
+    return list(hand_list), probs
 
 
 def face_counts(hand_list, faces: int) -> np.ndarray:
-    """``C[d, f]``: how many dice of hand d count as face f (the wild face N counts for every f)."""
-    counts = np.zeros((len(hand_list), faces + 1), dtype=np.int64)
-    for d, hand in enumerate(hand_list):
-        wild = hand.count(faces)
-        for f in range(1, faces):
-            counts[d, f] = hand.count(f) + wild
-        counts[d, faces] = wild
-    return counts
+    """``C[d, f]`` for f in 1..N: how many dice of hand d count as face f (the wild face N counts for
+    every f); column 0 is unused so that faces index the table directly."""
+    table = dice_helpers.matching_table(hand_list, faces, wild=faces)
+    return np.hstack([np.zeros((len(hand_list), 1), dtype=table.dtype), table])
 
 
 def round_size(faces: int, dice=(1, 1)) -> dict:
@@ -374,7 +367,7 @@ def sequence_form_lp(rnd: Round, U: np.ndarray):
     The terminal 'call at history m' pairs the caller's sequence (d, m) with the bidder's sequence
     (d', m), so A is block diagonal in m.
     """
-    n, M = rnd.n, rnd.M
+    M = rnd.M
     D = [len(h) for h in rnd.hands]
     masks = np.arange(1, M, dtype=np.int64)
     weights = rnd.probs[0][:, None] * rnd.probs[1][None, :]

@@ -16,7 +16,7 @@ def setup(namespace: dict, notebook: str) -> dict:
     """
     profile = namespace.get("profile", "full")
     profiles.pick(None, profile, quick=0, full=0)  # validates the profile name
-    seed = check_int("seed", namespace.get("seed", 0), 0)
+    check_int("seed", namespace.get("seed", 0), 0)
     n_jobs = check_int("n_jobs", namespace.get("n_jobs", 1), 1)
     params = {k: v for k, v in namespace.items()
               if not k.startswith("_") and isinstance(v, (int, float, str, bool, type(None), list, tuple))
