@@ -92,7 +92,7 @@ from numba import njit
 
 from .liardice import THESIS, play_game
 from .liardice_agents import RandomGuessAgent, TestProgram
-from .liardice_fast import _tp_decide          # the engine's compiled test programs (fast path)
+from .liardice_fast import _tp_decide, _weighted_pick  # the engine's compiled test programs and bid draw
 from .stats import mean_interval, wilson_interval
 from .validation import check_choice, check_int
 
@@ -1036,15 +1036,7 @@ def _nb_rg_decide(own, last, H, L, p_open, cumw, opp, weights):
             total_w += w
         bid = -1
         if total_w > 0.0:
-            u = np.random.random() * total_w
-            acc = 0.0
-            pick = -1
-            for b in range(last + 1, n_bids):
-                acc += weights[b]
-                if weights[b] > 0.0:
-                    pick = b
-                    if u < acc:
-                        break
+            pick = _weighted_pick(weights, last + 1, n_bids, total_w)
             q = 2 + pick // FACES
             f = pick % FACES
             if last < 0 and p_open[0] >= 0.0:

@@ -78,6 +78,25 @@ def _rg_challenge(own, last, real, lam, n_dice, faces, min_count, buf):
 
 
 @njit(cache=True)
+def _weighted_pick(weights, start, stop, total_w):
+    """An index in start..stop-1 drawn in proportion to its weight (``total_w`` is their sum).
+
+    Shared by the plain and the Bayesian-network engines so both draw bids identically; the last
+    positive weight catches a draw lost to rounding, and zero weights are never picked.
+    """
+    u = np.random.random() * total_w
+    acc = 0.0
+    pick = -1
+    for b in range(start, stop):
+        acc += weights[b]
+        if weights[b] > 0.0:
+            pick = b
+            if u < acc:
+                break
+    return pick
+
+
+@njit(cache=True)
 def _rg_bid(own, last, real, lam, retry, n_dice, faces, min_count, n_bids, cumw, opp, weights):
     if real:
         _real_hand(opp, n_dice)
@@ -98,15 +117,7 @@ def _rg_bid(own, last, real, lam, retry, n_dice, faces, min_count, n_bids, cumw,
         weights[b] = w
         total_w += w
     while total_w > 0.0:
-        u = np.random.random() * total_w
-        acc = 0.0
-        pick = -1
-        for b in range(last + 1, n_bids):
-            acc += weights[b]
-            if weights[b] > 0.0:
-                pick = b
-                if u < acc:
-                    break
+        pick = _weighted_pick(weights, last + 1, n_bids, total_w)
         quantity = min_count + pick // faces
         face = pick % faces
         if real:
