@@ -104,8 +104,10 @@ def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | 
     kernel = ensure_kernel()
     runs = []
     for nb_id, path in notebooks.items():
-        params = {"profile": profile, "n_jobs": jobs, "scheduler": scheduler, "out_dir": str(root),
-                  "progress_bar": False, "force": bool(force)}
+        # In place, notebooks keep their default output folder (the repository), so the committed
+        # report names no machine-specific path.
+        params = {"profile": profile, "n_jobs": jobs, "scheduler": scheduler,
+                  "out_dir": None if out is None else str(root), "progress_bar": False, "force": bool(force)}
         params.update(parameters or {})
         target = nb_out / path.name
         log(f"[{nb_id}] {path.name} ({profile}) ...")
