@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -110,11 +111,27 @@ def provenance(params: dict | None = None) -> dict:
     }
 
 
-def save_table(frame: pd.DataFrame, name: str, params: dict | None = None, float_format="%.10g") -> Path:
+MEASURED_COLUMN = re.compile(r"seconds|per_s(econd)?$|per_cpu_s$|_ms$")
+
+
+def measured_columns(frame: pd.DataFrame, name: str) -> list[str]:
+    """Columns that measure this machine's speed rather than compute a result.
+
+    They are the one exception to "the same seed gives byte-identical tables": every column of a
+    table named ``NN_*timing*``, and columns named like ``seconds``, ``*_per_s`` or ``*_ms``.
+    """
+    if "timing" in name:
+        return [str(c) for c in frame.columns]
+    return [str(c) for c in frame.columns if MEASURED_COLUMN.search(str(c))]
+
+
+def save_table(frame: pd.DataFrame, name: str, params: dict | None = None, float_format="%.10g",
+               measured_rows: list[int] | None = None) -> Path:
     """Write ``data/<name>.csv`` and its provenance ``data/<name>.json``.
 
-    ``name`` starts with the notebook number, e.g. ``"00_hand_classes"``. The CSV holds only
-    computed values, so the same seed gives byte-identical files; timing lives in the sidecar.
+    ``name`` starts with the notebook number, e.g. ``"00_hand_classes"``. The same seed gives
+    byte-identical files except for speed measurements, which the sidecar lists
+    (``measured_columns``, and ``measured_rows`` for rows that report a timing).
     """
     _check_name(name)
     path = data_dir() / f"{name}.csv"
@@ -122,6 +139,8 @@ def save_table(frame: pd.DataFrame, name: str, params: dict | None = None, float
     sidecar = provenance(params)
     sidecar["rows"] = int(len(frame))
     sidecar["columns"] = [str(c) for c in frame.columns]
+    sidecar["measured_columns"] = measured_columns(frame, name)
+    sidecar["measured_rows"] = list(measured_rows or [])
     atomic_write_text(path.with_suffix(".json"), json.dumps(sidecar, indent=2, sort_keys=True) + "\n")
     return path
 
@@ -144,13 +163,20 @@ def save_figure(fig, name: str, formats=("png", "svg")) -> list[Path]:
 
 
 def claim(claim: str, source: str, paper_value, reproduced_value, verdict: str,
-          ci_low=None, ci_high=None, note: str = "") -> dict:
-    """One row of a claims table; ``verdict`` is one of reproduced, differs, not-reproducible, extension."""
+          ci_low=None, ci_high=None, note: str = "", measured: bool = False) -> dict:
+    """One row of a claims table; ``verdict`` is one of reproduced, differs, not-reproducible, extension.
+
+    ``measured=True`` marks a row whose value is a speed measurement of this machine (it varies
+    from run to run; the sidecar lists it).
+    """
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {VERDICTS}, got {verdict!r}")
-    return {"claim": claim, "source": source, "paper_value": paper_value,
-            "reproduced_value": reproduced_value, "ci_low": ci_low, "ci_high": ci_high,
-            "verdict": verdict, "note": note}
+    row = {"claim": claim, "source": source, "paper_value": paper_value,
+           "reproduced_value": reproduced_value, "ci_low": ci_low, "ci_high": ci_high,
+           "verdict": verdict, "note": note}
+    if measured:
+        row["measured"] = True
+    return row
 
 
 def save_claims(notebook: str, rows: list[dict], params: dict | None = None) -> pd.DataFrame:
@@ -162,8 +188,9 @@ def save_claims(notebook: str, rows: list[dict], params: dict | None = None) -> 
     bad = sorted(set(frame["verdict"]) - set(VERDICTS))
     if bad:
         raise ValueError(f"unknown verdicts {bad}; allowed: {VERDICTS}")
+    measured = [i for i, row in enumerate(rows) if row.get("measured")]
     frame = frame[CLAIM_COLUMNS]
-    save_table(frame, f"{notebook}_claims", params)
+    save_table(frame, f"{notebook}_claims", params, measured_rows=measured)
     return frame
 
 
@@ -202,3 +229,13 @@ def agreement(paper_value, reproduced_value, *, decimals: int | None = None, tru
         ours = (math.floor(ours * scale + 1e-9) if truncate else round(ours * scale)) / scale
         return "reproduced" if abs(ours - paper) <= 0.5 / scale * 1e-6 + tol else "differs"
     return "reproduced" if abs(ours - paper) <= tol else "differs"
+
+
+def reproducible_content(csv_path) -> str:
+    """A table's text without the speed measurements its sidecar lists: what a rerun must repeat exactly."""
+    csv_path = Path(csv_path)
+    meta = json.loads(csv_path.with_suffix(".json").read_text())
+    frame = pd.read_csv(csv_path, dtype=str, keep_default_na=False)
+    frame = frame.drop(columns=[c for c in meta.get("measured_columns", []) if c in frame.columns])
+    frame = frame.drop(index=[i for i in meta.get("measured_rows", []) if i in frame.index])
+    return frame.to_csv(index=False, lineterminator="\n")

@@ -1,6 +1,8 @@
 """Notebook 99: every paper's claims gathered into one scorecard."""
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 
 from . import io
@@ -16,7 +18,8 @@ PAPERS = {
 
 
 def gather_claims(folder=None) -> pd.DataFrame:
-    """All ``NN_claims.csv`` tables in the data folder, with the notebook id in front."""
+    """All ``NN_claims.csv`` tables in the data folder, with the notebook id in front and a flag
+    ``measured`` for rows that report a speed measurement."""
     folder = folder or io.data_dir()
     frames = []
     for path in sorted(folder.glob("[0-9][0-9]_claims.csv")):
@@ -25,9 +28,12 @@ def gather_claims(folder=None) -> pd.DataFrame:
             continue
         frame = pd.read_csv(path, dtype={"paper_value": str, "reproduced_value": str})
         frame.insert(0, "notebook", nb)
+        sidecar = path.with_suffix(".json")
+        measured = json.loads(sidecar.read_text()).get("measured_rows", []) if sidecar.exists() else []
+        frame["measured"] = frame.index.isin(measured)
         frames.append(frame)
     if not frames:
-        return pd.DataFrame(columns=["notebook"] + io.CLAIM_COLUMNS)
+        return pd.DataFrame(columns=["notebook"] + io.CLAIM_COLUMNS + ["measured"])
     return pd.concat(frames, ignore_index=True)
 
 

@@ -163,3 +163,17 @@ def test_every_notebook_has_metadata_and_a_parameters_cell():
 def test_written_files_are_readable_by_everyone(tmp_path):
     io.atomic_write_text(tmp_path / "a.csv", "x\n")
     assert (tmp_path / "a.csv").stat().st_mode & 0o044 == 0o044
+
+
+def test_speed_measurements_are_listed_and_left_out_of_the_reproducible_content(tmp_path):
+    io.configure(tmp_path)
+    frame = pd.DataFrame({"n": [1, 2], "win": [0.5, 0.25], "seconds": [0.1, 0.2], "games_per_s": [10, 20]})
+    path = io.save_table(frame, "00_example", measured_rows=[1])
+    meta = json.loads(path.with_suffix(".json").read_text())
+    assert meta["measured_columns"] == ["seconds", "games_per_s"] and meta["measured_rows"] == [1]
+    assert io.reproducible_content(path) == "n,win\n1,0.5\n"
+    assert io.measured_columns(frame, "00_speed_timing") == list(frame.columns)
+    claims = io.save_claims("00", [io.claim("a", "T", 1, 1, "reproduced"),
+                                   io.claim("b", "T", 10, 3.2, "extension", measured=True)])
+    assert json.loads((tmp_path / "data" / "00_claims.json").read_text())["measured_rows"] == [1]
+    assert list(claims.columns) == io.CLAIM_COLUMNS
