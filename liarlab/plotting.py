@@ -1,11 +1,8 @@
 """One house style for every figure of the study."""
 from __future__ import annotations
 
-import matplotlib
-
-matplotlib.use("Agg") if matplotlib.get_backend().lower() not in ("agg", "module://matplotlib_inline.backend_inline") else None
-import matplotlib.pyplot as plt  # noqa: E402
-import seaborn as sns  # noqa: E402
+import matplotlib.pyplot as plt
+import seaborn as sns
 
 PALETTE = "colorblind"
 
