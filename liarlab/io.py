@@ -227,7 +227,7 @@ def agreement(paper_value, reproduced_value, *, decimals: int | None = None, tru
     if decimals is not None:
         scale = 10.0**decimals
         ours = (math.floor(ours * scale + 1e-9) if truncate else round(ours * scale)) / scale
-        return "reproduced" if abs(ours - paper) <= 0.5 / scale * 1e-6 + tol else "differs"
+        return "reproduced" if abs(ours - paper) <= 1e-9 + tol else "differs"
     return "reproduced" if abs(ours - paper) <= tol else "differs"
 
 
