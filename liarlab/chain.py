@@ -149,6 +149,7 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path) -> 
                          f"the cell starts {first_line[0] if first_line else ''!r}; "
                          f"partial output in {failed}") from None
     tmp.replace(target)
+    target.with_name(f"{target.stem}.failed.ipynb").unlink(missing_ok=True)  # stale after a fixed rerun
 
 
 def _to_html(notebook: Path, folder: Path) -> None:
