@@ -6,12 +6,12 @@ STAMP  := $(VENV)/.liarlab-installed
 PROFILE ?= full
 JOBS   ?= 2
 
-.PHONY: setup report quick test test-fast bench clean-report
+.PHONY: setup report quick lint test test-fast bench clean-report
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,gambit,distributed]"
 	$(BIN)/python -m liarlab kernel
 	touch $(STAMP)
 
@@ -24,8 +24,12 @@ report: setup
 quick: setup
 	$(BIN)/python -m liarlab run --profile quick --jobs $(JOBS) --out build/quick
 
-test: setup
-	$(BIN)/python -m pytest
+lint: setup
+	$(BIN)/ruff check liarlab tests benchmarks
+	$(BIN)/lint-imports
+
+test: setup lint
+	$(BIN)/python -m pytest --durations=15
 
 test-fast: setup
 	$(BIN)/python -m pytest -m "not chain"

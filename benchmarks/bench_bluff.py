@@ -13,7 +13,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
-from liarlab import bluff as B  # noqa: E402
+from liarlab.bluff import ferguson, per_turn
 
 TARGETS_SECONDS = {"Ferguson LP, N = 6": 0.5, "Ferguson LP, N = 1..30": 10.0,
                    "per-turn Bluff-1, N = 2..10": 5.0, "per-turn Bluff-2 grid, N = 2, <= 5 dice": 10.0}
@@ -28,20 +28,20 @@ def _seconds(func) -> float:
 
 def main():
     jobs = {
-        "Ferguson LP, N = 6": lambda: B.ferguson_solution(6),
-        "Ferguson LP, N = 1..30": lambda: [B.ferguson_solution(n) for n in range(1, 31)],
-        "per-turn Bluff-1, N = 2..10": lambda: B.bluff1_per_turn_table(range(2, 11)),
-        "per-turn Bluff-2 grid, N = 2, <= 5 dice": lambda: B.bluff2_per_turn_table(2, 5),
+        "Ferguson LP, N = 6": lambda: ferguson.ferguson_solution(6),
+        "Ferguson LP, N = 1..30": lambda: [ferguson.ferguson_solution(n) for n in range(1, 31)],
+        "per-turn Bluff-1, N = 2..10": lambda: per_turn.bluff1_per_turn_table(range(2, 11)),
+        "per-turn Bluff-2 grid, N = 2, <= 5 dice": lambda: per_turn.bluff2_per_turn_table(2, 5),
     }
     for name, job in jobs.items():
         took = _seconds(job)
         target = TARGETS_SECONDS[name]
         print(f"{name:42s} {took:8.2f} s   (target {target:5.1f} s) {'OK' if took <= target else 'SLOW'}")
-    K = B.ferguson_solution(6).strategy
+    K = ferguson.ferguson_solution(6).strategy
     rng = np.random.default_rng(0)
-    B.simulate_liars_dice(K, K, 10_000, rng)  # warm-up
+    ferguson.simulate_liars_dice(K, K, 10_000, rng)  # warm-up
     n = 2_000_000
-    took = _seconds(lambda: B.simulate_liars_dice(K, K, n, rng))
+    took = _seconds(lambda: ferguson.simulate_liars_dice(K, K, n, rng))
     rate = n / took
     print(f"{'LD-2 simulation, N = 6 (games/s)':42s} {rate:12,.0f}   (target {TARGET_GAMES_PER_SECOND:,}) "
           f"{'OK' if rate >= TARGET_GAMES_PER_SECOND else 'SLOW'}")

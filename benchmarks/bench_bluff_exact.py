@@ -25,7 +25,7 @@ import time
 
 
 def solve_one(faces: int, method: str) -> dict:
-    from liarlab.bluff_exact import solve_bluff
+    from liarlab.bluff.exact import solve_bluff
 
     t0 = time.perf_counter()
     sol = solve_bluff(faces, (1, 1), method=method)
@@ -71,7 +71,7 @@ def main(argv=None) -> None:
                   f"({r['total_s']:.1f} s)", flush=True)
 
     if args.bluff2_max_total:
-        from liarlab.bluff_exact import bluff_game_values
+        from liarlab.bluff.exact import bluff_game_values
 
         t0 = time.perf_counter()
         table = bluff_game_values(2, max_dice=5, max_total=args.bluff2_max_total)

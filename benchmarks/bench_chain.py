@@ -7,7 +7,7 @@ import argparse
 import tempfile
 import time
 
-from liarlab import chain
+from liarlab.study import chain
 
 BUDGET_SECONDS = {"quick": 5 * 60, "full": 45 * 60}
 

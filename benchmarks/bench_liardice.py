@@ -14,9 +14,9 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from liarlab import liardice as ld  # noqa: E402
-from liarlab import liardice_fast as fast  # noqa: E402
-from liarlab.liardice_agents import BestResponseAgent, RandomGuessAgent, TestProgram  # noqa: E402
+from liarlab.liardice import fast
+from liarlab.liardice import rules as ld
+from liarlab.liardice.agents import BestResponseAgent, RandomGuessAgent, TestProgram
 
 TARGETS = {"random-guess vs test program (numba)": 30_000, "test program vs test program (numba)": 100_000}
 

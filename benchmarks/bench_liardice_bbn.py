@@ -11,9 +11,8 @@ import argparse
 import os
 import time
 
-import numpy as np
-
-from liarlab import liardice_bbn as bbn
+from liarlab.liardice import bbn, bbn_play
+from liarlab.papers.p01 import bbn_experiments as bbnx
 
 
 def main():
@@ -23,13 +22,13 @@ def main():
     parser.add_argument("--python-games", type=int, default=200, help="games for the slow reference rows")
     args = parser.parse_args()
     start = time.perf_counter()
-    bbn.warm_up()
+    bbn_play.warm_up()
     print(f"warm-up (compile or load cache, import pgmpy): {time.perf_counter() - start:.1f} s")
     print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     default = (bbn.DEFAULT_REFIT_EVERY, True)
-    rows = [bbn.bbn_timing(args.games, args.type, seed=1, configs=(("fast",) + default, ("fast", 10**9, False))),
-            bbn.bbn_timing(args.python_games, args.type, seed=1, configs=(("python",) + default,)),
-            bbn.bbn_timing(min(args.python_games, 100), args.type, seed=1, configs=(("fast", 1, True),))]
+    rows = [bbnx.bbn_timing(args.games, args.type, seed=1, configs=(("fast",) + default, ("fast", 10**9, False))),
+            bbnx.bbn_timing(args.python_games, args.type, seed=1, configs=(("python",) + default,)),
+            bbnx.bbn_timing(min(args.python_games, 100), args.type, seed=1, configs=(("fast", 1, True),))]
     import pandas as pd
 
     table = pd.concat(rows, ignore_index=True)

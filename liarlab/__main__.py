@@ -5,7 +5,7 @@ import argparse
 import subprocess
 import sys
 
-from . import chain, io
+from liarlab.study import chain, outputs
 
 
 def main(argv=None) -> int:
@@ -40,13 +40,13 @@ def main(argv=None) -> int:
     except (ValueError, chain.ChainError) as err:
         print(f"liarlab: {err}", file=sys.stderr)
         return 2
-    root = args.out or io.REPO_ROOT
+    root = args.out or outputs.REPO_ROOT
     print(f"report: {root}/report/index.html; notebooks: {runs[0].output.parent if runs else root}")
     return 0
 
 
 def run_benchmarks(names) -> int:
-    folder = io.REPO_ROOT / "benchmarks"
+    folder = outputs.REPO_ROOT / "benchmarks"
     scripts = sorted(folder.glob("bench_*.py"))
     if names:
         wanted = {f"bench_{n.removeprefix('bench_').removesuffix('.py')}.py" for n in names}
@@ -59,7 +59,7 @@ def run_benchmarks(names) -> int:
     status = 0
     for script in scripts:
         print(f"== {script.name}", flush=True)
-        status |= subprocess.call([sys.executable, str(script)], cwd=io.REPO_ROOT)
+        status |= subprocess.call([sys.executable, str(script)], cwd=outputs.REPO_ROOT)
     return status
 
 

@@ -1,0 +1,477 @@
+"""Matches of the random-guess player with and without the network: scheduled opponents, the
+Python reference match and the compiled (numba) engine for the large runs.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from liarlab.core.validation import check_int
+from liarlab.liardice.agents import RandomGuessAgent, TestProgram
+from liarlab.liardice.bbn import COUNTS, DICE, FACES, MISSING, BayesNetBelief, refit_due, refit_points  # noqa: F401
+from liarlab.liardice.fast import _tp_decide, _weighted_pick  # the engine's compiled test programs and bid draw
+from liarlab.liardice.rules import THESIS, play_game
+
+# ============================================================================ opponents for E10
+
+class ScheduledOpponent:
+    """A test program whose type follows a per-game schedule (drifting opponents, deceivers)."""
+
+    def __init__(self, schedule):
+        self.schedule = [check_int("type", t, 1, 32) for t in schedule]
+        self._programs = {t: TestProgram(t) for t in set(self.schedule)}
+        self._game = -1
+        self.current = self._programs[self.schedule[0]]
+
+    def new_game(self, player, starter, config=THESIS, rng=None) -> None:
+        self._game += 1
+        self.current = self._programs[self.schedule[self._game % len(self.schedule)]]
+        self.current.new_game(player, starter, config, rng)
+
+    def act(self, obs, rng):
+        return self.current.act(obs, rng)
+
+    def end_game(self, record, player, rng) -> None:
+        self.current.end_game(record, player, rng)
+
+
+def opposite_type(type_id: int) -> int:
+    """All five traits flipped (type t <-> 33 - t)."""
+    return 33 - check_int("type", type_id, 1, 32)
+
+
+def drifting_schedule(n_games: int, block: int, rng: np.random.Generator) -> list[int]:
+    """A new uniformly drawn test type every ``block`` games."""
+    types = rng.integers(1, 33, size=-(-n_games // block))
+    return [int(types[i // block]) for i in range(n_games)]
+
+
+def deceiver_schedule(n_games: int, type_id: int) -> list[int]:
+    """``type_id`` for the first half of the match, its opposite for the second half."""
+    half = n_games // 2
+    return [type_id] * half + [opposite_type(type_id)] * (n_games - half)
+
+
+def make_opponent(spec, n_games: int, rng: np.random.Generator):
+    """Opponent from a picklable spec: ``("type", t)``, ``("random_guess",)``,
+    ``("drifting", block)`` or ``("deceiver", t)``."""
+    kind = spec[0]
+    if kind == "type":
+        return TestProgram(spec[1])
+    if kind == "random_guess":
+        return RandomGuessAgent()
+    if kind == "drifting":
+        return ScheduledOpponent(drifting_schedule(n_games, spec[1], rng))
+    if kind == "deceiver":
+        return ScheduledOpponent(deceiver_schedule(n_games, spec[1]))
+    raise ValueError(f"unknown opponent spec {spec!r}: use ('type', t), ('random_guess',), "
+                     "('drifting', block) or ('deceiver', t)")
+
+
+def opponent_label(spec) -> str:
+    kind = spec[0]
+    if kind == "type":
+        return f"type{spec[1]}"
+    if kind == "random_guess":
+        return "random-guess"
+    if kind == "drifting":
+        return "drifting (new type each game)" if spec[1] == 1 else f"drifting (new type every {spec[1]} games)"
+    return f"deceiver (type{spec[1]} -> type{opposite_type(spec[1])})"
+
+
+# ============================================================================ matches
+
+def _play(agents_for, n_games: int, game_seeds, bbn_seat_starts) -> tuple[np.ndarray, float]:
+    """Games with per-game generators; our player sits in seat 0; returns wins and seconds."""
+    agents = agents_for()
+    wins = np.zeros(n_games, dtype=np.int8)
+    start, start_cpu = time.perf_counter(), time.process_time()
+    for i in range(n_games):
+        starter = 0 if bbn_seat_starts[i] else 1
+        record = play_game(agents, np.random.default_rng(game_seeds[i]), THESIS, starter)
+        wins[i] = record.winner == 0
+    return wins, time.perf_counter() - start, time.process_time() - start_cpu
+
+
+def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
+                      record: bool = True, **belief_options) -> dict:
+    """One match of the BBN player and (``baseline``) of the plain random-guess player.
+
+    Both face a fresh opponent built from ``opponent_spec`` and see the same per-game dice and
+    opponent caps (game i of both matches uses the same generator seed, starters alternate with
+    our player opening game 0): common random numbers. Returns DataFrames ``games``,
+    ``observations`` and ``hands`` plus timing.
+    """
+    n_games = check_int("n_games", n_games, 1)
+    schedule_seed, belief_seed, games_seed = rng.integers(0, 2**63, size=3)
+    game_seeds = np.random.SeedSequence(int(games_seed)).spawn(n_games)
+    bbn_starts = np.arange(n_games) % 2 == 0
+    belief = BayesNetBelief(np.random.default_rng(int(belief_seed)), record=record, **belief_options)
+
+    def opponent():
+        return make_opponent(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)))
+
+    wins_bbn, seconds_bbn, cpu_bbn = _play(lambda: [RandomGuessAgent(belief=belief), opponent()], n_games,
+                                           game_seeds, bbn_starts)
+    games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(n_games),
+                          "bbn_starts": bbn_starts, "win_bbn": wins_bbn})
+    seconds_plain = np.nan
+    if baseline:
+        wins_plain, seconds_plain, _ = _play(lambda: [RandomGuessAgent(), opponent()], n_games,
+                                             game_seeds, bbn_starts)
+        games["win_plain"] = wins_plain
+    return {"games": games, "observations": pd.DataFrame(belief.observations),
+            "hands": pd.DataFrame(belief.hand_checks),
+            "timing": {"seconds_bbn": seconds_bbn, "cpu_seconds_bbn": cpu_bbn, "seconds_plain": seconds_plain,
+                       "refits": belief.refits, "refit_seconds": belief.refit_seconds,
+                       "refit_cpu_seconds": belief.refit_cpu_seconds}}
+
+
+
+
+# ============================================================================ compiled play (fast path)
+#
+# The same player and opponent model in numba, for the large runs: the random-guess decision
+# with H/L sampling, the gate and the verdict updates, and the training counts are compiled;
+# pgmpy still refits the networks between batches of ``refit_every`` games (BayesNetBelief.refit),
+# and the compiled games read the posterior tables it caches. The test programs are the engine's
+# compiled ones (liarlab.liardice.fast._tp_decide). Game g reseeds numba's generator with
+# game_seeds[g], so the BBN and the plain player see the same dice and opponent caps (CRN).
+# Draws follow the reference agents' order but not their generator: the two paths agree in
+# distribution (tests/test_liardice_bbn.py checks win rates), not game by game.
+
+
+RG_OPPONENT = 0        # schedule entry 0 = plain random-guess opponent; 1..32 = test type
+
+
+@njit(cache=True)
+def _nb_fill_to(H, L, f, target):
+    size = 0
+    for i in range(FACES):
+        size += H[i]
+    cap = L[f] if L[f] >= 0 else DICE
+    new = min(target, H[f] + DICE - size, cap)
+    if new > H[f]:
+        H[f] = new
+
+
+@njit(cache=True)
+def _nb_limit(H, L, f, at_most):
+    new = max(at_most, H[f], 0)
+    if L[f] < 0 or new < L[f]:
+        L[f] = new
+
+
+@njit(cache=True)
+def _nb_sample_opponent(H, L, opp):
+    """H plus uniform dice, rejection-sampled until within L (limits ignored if infeasible)."""
+    size = 0
+    limited = False
+    for f in range(FACES):
+        size += H[f]
+        if L[f] >= 0:
+            limited = True
+    k = DICE - size
+    feasible = True
+    if limited:
+        room = 0
+        for f in range(FACES):
+            room += min(k, (L[f] - H[f]) if L[f] >= 0 else k)
+        feasible = room >= k
+    while True:
+        for f in range(FACES):
+            opp[f] = H[f]
+        for _ in range(k):
+            opp[np.random.randint(0, FACES)] += 1
+        if not (limited and feasible):
+            return
+        ok = True
+        for f in range(FACES):
+            if L[f] >= 0 and opp[f] > L[f]:
+                ok = False
+        if ok:
+            return
+
+
+@njit(cache=True)
+def _nb_guess_range(H, L, f):
+    size = 0
+    for i in range(FACES):
+        size += H[i]
+    hi = DICE - (size - H[f])
+    if L[f] >= 0:
+        hi = min(hi, L[f])
+    return H[f], max(hi, H[f])
+
+
+@njit(cache=True)
+def _nb_rg_decide(own, last, H, L, p_open, cumw, opp, weights):
+    """Random-guess decision (four-case loop) with the belief's H, L and probability 4.
+
+    Bid indices: (quantity - 2) * 6 + face - 1; 54 = challenge. ``p_open`` < 0: no opinion.
+    """
+    n_bids = len(COUNTS) * FACES
+    for _ in range(10_000):
+        challenge = False
+        if last >= 0:
+            quantity = 2 + last // FACES
+            face = last % FACES
+            lo, hi = _nb_guess_range(H, L, face)
+            challenge = np.random.randint(lo, hi + 1) + own[face] < quantity
+        _nb_sample_opponent(H, L, opp)
+        total_w = 0.0
+        for b in range(n_bids):
+            w = 0.0
+            if b > last:
+                q = 2 + b // FACES
+                f = b % FACES
+                if own[f] + opp[f] >= q:
+                    w = cumw[max(q - own[f], 0)]
+            weights[b] = w
+            total_w += w
+        bid = -1
+        if total_w > 0.0:
+            pick = _weighted_pick(weights, last + 1, n_bids, total_w)
+            q = 2 + pick // FACES
+            f = pick % FACES
+            if last < 0 and p_open[0] >= 0.0:
+                keep = np.random.random() < p_open[q - 2]
+            else:
+                keep = np.random.randint(0, DICE + 1) + opp[f] < q
+            if keep:
+                bid = pick
+        if (not challenge) and bid >= 0:
+            return bid
+        if challenge and bid < 0:
+            return n_bids
+    return 0 if last < 0 else n_bids
+
+
+@njit(cache=True)
+def _nb_says(p, sample):
+    if sample:
+        return np.random.random() < p
+    return p > 0.5
+
+
+@njit(cache=True)
+def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p_open_lie, p_open_chal,
+             response_counts, opening_lie_counts, opening_challenge_counts, decisions_at,
+             sample_verdict, not_support_offset, fill_to_count, cumw, wins):
+    """Play games i = 0..len(game_seeds)-1 with our player in seat 0; update the training counts.
+
+    ``fitted`` = (response, opening lie, opening challenge) networks available.
+    """
+    n_bids = len(COUNTS) * FACES
+    hands = np.zeros((2, FACES), dtype=np.int64)
+    H = np.zeros(FACES, dtype=np.int64)
+    L = np.zeros(FACES, dtype=np.int64)
+    opp = np.zeros(FACES, dtype=np.int64)
+    weights = np.zeros(n_bids)
+    believed = np.zeros(FACES, dtype=np.int64)
+    candidates = np.zeros(FACES, dtype=np.int64)
+    no_opinion = np.full(len(COUNTS), -1.0)
+    plain_H = np.zeros(FACES, dtype=np.int64)
+    plain_L = np.full(FACES, -1, dtype=np.int64)
+    bids = np.zeros(64, dtype=np.int64)
+    for g in range(len(game_seeds)):
+        np.random.seed(game_seeds[g])
+        for p in range(2):
+            for f in range(FACES):
+                hands[p, f] = 0
+            for _ in range(DICE):
+                hands[p, np.random.randint(0, FACES)] += 1
+        opp_type = schedule[g]
+        cap = 0
+        if opp_type > 0:
+            cap = (4 if ((opp_type - 1) & 2) != 0 else 5) + np.random.randint(0, 2)
+        for f in range(FACES):
+            H[f] = 0
+            L[f] = -1
+        p_open = no_opinion
+        if use_bbn and starts[g] and fitted[2]:
+            n = opening_challenge_counts.sum()
+            if np.random.random() < n / (n + 10.0):
+                p_open = p_open_chal
+        current = 0 if starts[g] else 1
+        last = -1
+        n_bidsmade = 0
+        my_last = -1
+        while True:
+            if current == 0:
+                if use_bbn:
+                    action = _nb_rg_decide(hands[0], last, H, L, p_open, cumw, opp, weights)
+                else:
+                    action = _nb_rg_decide(hands[0], last, plain_H, plain_L, no_opinion, cumw, opp, weights)
+            elif opp_type == RG_OPPONENT:
+                action = _nb_rg_decide(hands[1], last, plain_H, plain_L, no_opinion, cumw, opp, weights)
+            else:
+                action = _tp_decide(hands[1], last, opp_type, cap, False, False, DICE, FACES, 2, 2 * DICE,
+                                    believed, candidates)
+            if action == n_bids:
+                break
+            if current == 1 and use_bbn:
+                _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
+                            decisions_at, sample_verdict, not_support_offset, fill_to_count)
+            if current == 0:
+                my_last = action
+            bids[n_bidsmade] = action
+            n_bidsmade += 1
+            last = action
+            current = 1 - current
+        quantity = 2 + last // FACES
+        face = last % FACES
+        stands = hands[0, face] + hands[1, face] >= quantity
+        # current is the challenger: they lose iff the bid stands
+        wins[g] = (current == 1) == stands
+        if use_bbn:
+            first_is_me = starts[g]
+            _nb_train(hands[1], bids, n_bidsmade, first_is_me, current, response_counts, opening_lie_counts,
+                      opening_challenge_counts, decisions_at)
+
+
+@njit(cache=True)
+def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
+                decisions_at, sample_verdict, not_support_offset, fill_to_count):
+    x2 = 2 + action // FACES
+    y2 = action % FACES
+    if my_last < 0:
+        n = opening_lie_counts.sum()
+        if fitted[1] and n > 0 and np.random.random() < n / (n + 10.0):
+            if not _nb_says(p_open_lie, sample_verdict):
+                _nb_fill_to(H, L, y2, H[y2] + 1 if not fill_to_count else x2 - 1)
+            else:
+                _nb_limit(H, L, y2, x2 - 2)
+        return
+    x = 2 + my_last // FACES
+    y = my_last % FACES
+    n = decisions_at[x - 2]
+    if not (fitted[0] and n > 0 and np.random.random() < n / (n + 10.0)):
+        return
+    d = 1 if y2 == y else 0
+    supports = _nb_says(p_supports[x - 2, d], sample_verdict)
+    credible = not _nb_says(p_lie[x - 2, d], sample_verdict)
+    if supports:
+        _nb_fill_to(H, L, y, x - 2)
+    else:
+        _nb_limit(H, L, y, x - not_support_offset)
+    if credible:
+        _nb_fill_to(H, L, y2, x2 - 1)
+    else:
+        _nb_limit(H, L, y2, x2 - 2)
+
+
+@njit(cache=True)
+def _nb_train(opp_hand, bids, n_bids_made, first_is_me, challenger, response_counts, opening_lie_counts,
+              opening_challenge_counts, decisions_at):
+    """Spec §4.6 samples; bids alternate seats starting with the opener."""
+    x0 = 2 + bids[0] // FACES
+    y0 = bids[0] % FACES
+    if first_is_me:
+        challenged = n_bids_made == 1 and challenger == 1
+        opening_challenge_counts[x0 - 2, 1 if challenged else 0] += 1
+    else:
+        opening_lie_counts[1 if opp_hand[y0] <= x0 - 2 else 0] += 1
+    for i in range(n_bids_made):
+        mine = (i % 2 == 0) == first_is_me
+        if not mine:
+            continue
+        x = 2 + bids[i] // FACES
+        y = bids[i] % FACES
+        b = 1 if opp_hand[y] >= x - 2 else 0
+        if i + 1 < n_bids_made:
+            x2 = 2 + bids[i + 1] // FACES
+            y2 = bids[i + 1] % FACES
+            c = 1 if opp_hand[y2] <= x2 - 2 else 0
+            d = 1 if y2 == y else 0
+            response_counts[x - 2, b, c, d, 0] += 1
+        else:
+            response_counts[x - 2, b, MISSING, MISSING, 1] += 1
+        decisions_at[x - 2] += 1
+
+
+def _refit_batches(n_games: int, refit_every: int, doubling: bool):
+    """Game ranges between refits, on the same schedule as the Python path."""
+    edges = [0] + refit_points(n_games, refit_every, doubling)
+    if edges[-1] < n_games:
+        edges.append(n_games)
+    return list(zip(edges[:-1], edges[1:]))
+
+
+def opponent_schedule(spec, n_games: int, rng: np.random.Generator) -> np.ndarray:
+    """Per-game opponent for the compiled path: 0 = plain random-guess, 1..32 = test type."""
+    kind = spec[0]
+    if kind == "type":
+        return np.full(n_games, check_int("type", spec[1], 1, 32), dtype=np.int64)
+    if kind == "random_guess":
+        return np.zeros(n_games, dtype=np.int64)
+    if kind == "drifting":
+        return np.array(drifting_schedule(n_games, spec[1], rng), dtype=np.int64)
+    if kind == "deceiver":
+        return np.array(deceiver_schedule(n_games, spec[1]), dtype=np.int64)
+    raise ValueError(f"unknown opponent spec {spec!r}")
+
+
+def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
+                           record: bool = False, **belief_options) -> dict:
+    """:func:`play_paired_match` with compiled games (same outputs; no per-decision records)."""
+    from liarlab.core import dice
+
+    n_games = check_int("n_games", n_games, 1)
+    if record:
+        raise ValueError("the compiled path keeps no per-decision records; use engine='python' for E8")
+    schedule_seed, belief_seed, games_seed = rng.integers(0, 2**63, size=3)
+    schedule = opponent_schedule(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)))
+    game_seeds = np.random.default_rng(int(games_seed)).integers(0, 2**32 - 1, size=n_games).astype(np.int64)
+    starts = np.arange(n_games) % 2 == 0
+    belief = BayesNetBelief(np.random.default_rng(int(belief_seed)), **belief_options)
+    cumw = np.array(dice.cumulative_weights(DICE, FACES), dtype=float)
+    sample_verdict = belief.verdict == "sample"
+    fill_to_count = belief.opening_fill == "to_count"
+
+    def play(use_bbn, lo, hi, wins):
+        fitted = np.array([belief.p_supports is not None, belief.p_opening_lie is not None,
+                           belief.p_opening_challenged is not None and belief.use_opening_probability])
+        p_sup = belief.p_supports if fitted[0] else np.zeros((len(COUNTS), 2))
+        p_lie = belief.p_lie if fitted[0] else np.zeros((len(COUNTS), 2))
+        p_chal = belief.p_opening_challenged if fitted[2] else np.zeros(len(COUNTS))
+        p_open_lie = belief.p_opening_lie if fitted[1] else 0.0
+        _nb_play(game_seeds[lo:hi], schedule[lo:hi], starts[lo:hi], use_bbn, fitted,
+                 np.ascontiguousarray(p_sup, dtype=float), np.ascontiguousarray(p_lie, dtype=float),
+                 float(p_open_lie), np.ascontiguousarray(p_chal, dtype=float),
+                 belief.response_counts, belief.opening_lie_counts, belief.opening_challenge_counts,
+                 belief.decisions_at, sample_verdict, belief.not_support_offset, fill_to_count, cumw, wins[lo:hi])
+
+    wins_bbn = np.zeros(n_games, dtype=np.int8)
+    start, start_cpu = time.perf_counter(), time.process_time()
+    for lo, hi in _refit_batches(n_games, belief.refit_every, belief.refit_doubling):
+        play(True, lo, hi, wins_bbn)
+        belief.games += hi - lo
+        if refit_due(belief.games, belief._games_at_refit, belief.refit_every, belief.refit_doubling):
+            belief.refit()
+    seconds_bbn, cpu_bbn = time.perf_counter() - start, time.process_time() - start_cpu
+    games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(n_games),
+                          "bbn_starts": starts, "win_bbn": wins_bbn})
+    seconds_plain = np.nan
+    if baseline:
+        wins_plain = np.zeros(n_games, dtype=np.int8)
+        start = time.perf_counter()
+        play(False, 0, n_games, wins_plain)
+        seconds_plain = time.perf_counter() - start
+        games["win_plain"] = wins_plain
+    return {"games": games, "observations": pd.DataFrame(), "hands": pd.DataFrame(),
+            "timing": {"seconds_bbn": seconds_bbn, "cpu_seconds_bbn": cpu_bbn, "seconds_plain": seconds_plain,
+                       "refits": belief.refits, "refit_seconds": belief.refit_seconds,
+                       "refit_cpu_seconds": belief.refit_cpu_seconds}}
+
+
+def warm_up() -> None:
+    """Compile (or load from the numba cache) the fast path before timing anything."""
+    play_paired_match_fast(("type", 1), 3, np.random.default_rng(0), refit_every=1)
+
+
+# ============================================================================ E12 (network readings)
+

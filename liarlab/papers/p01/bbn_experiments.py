@@ -1,0 +1,282 @@
+"""Notebook 01's network experiments: many matches over the executor, and the tables they give.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from liarlab.core.stats import mean_interval, wilson_interval
+from liarlab.core.validation import check_choice, check_int
+from liarlab.liardice.bbn import DEFAULT_REFIT_EVERY
+from liarlab.liardice.bbn_play import opponent_label, play_paired_match, play_paired_match_fast
+
+
+def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_options, engine="python"):
+    """Module-level worker for :func:`liarlab.study.parallel.run_tasks`."""
+    play = play_paired_match_fast if engine == "fast" else play_paired_match
+    out = play(opponent_spec, n_games, rng, baseline=baseline, record=record, **belief_options)
+    for key in ("games", "observations", "hands"):
+        out[key].insert(0, "rep", rep)
+        if "opponent" not in out[key]:
+            out[key].insert(0, "opponent", opponent_label(opponent_spec))
+    out["timing"].update(opponent=opponent_label(opponent_spec), rep=rep, games=n_games)
+    return out
+
+
+@dataclass
+class BBNRun:
+    """Per-game results, network records and timings of a set of paired matches."""
+
+    games: pd.DataFrame
+    observations: pd.DataFrame
+    hands: pd.DataFrame
+    timing: pd.DataFrame
+    params: dict = field(default_factory=dict)
+
+
+def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int = 0, *,
+                    refit_every: int = DEFAULT_REFIT_EVERY, baseline: bool = True, record: bool = False,
+                    engine: str = "fast", n_jobs: int | None = None, scheduler=None,
+                    progress: bool | None = None, **belief_options) -> BBNRun:
+    """``n_seeds`` paired matches (BBN and plain random-guess, common random numbers) per opponent.
+
+    ``opponents``: test type ids and/or opponent specs (see :func:`make_opponent`). Task order is
+    opponent-major, so a run is fixed by ``seed`` whatever the number of workers.
+    ``engine="fast"`` plays compiled games; ``engine="python"`` plays the reference agents and
+    is needed for ``record=True`` (the E8 diagnostics).
+    """
+    from liarlab.study.parallel import run_tasks
+
+    n_games = check_int("n_games", n_games, 1)
+    n_seeds = check_int("n_seeds", n_seeds, 1)
+    engine = check_choice("engine", engine, ("fast", "python"))
+    if record and engine == "fast":
+        raise ValueError("record=True (E8 diagnostics) needs engine='python'")
+    specs = [("type", int(o)) if np.isscalar(o) else tuple(o) for o in opponents]
+    options = dict(belief_options, refit_every=refit_every)
+    tasks = [dict(opponent_spec=s, rep=r, n_games=n_games, baseline=baseline, record=record,
+                  belief_options=options, engine=engine) for s in specs for r in range(n_seeds)]
+    results = run_tasks(_match_task, tasks, seed, n_jobs=n_jobs, scheduler=scheduler, progress=progress,
+                        desc="BBN matches")
+    return BBNRun(games=pd.concat([r["games"] for r in results], ignore_index=True),
+                  observations=pd.concat([r["observations"] for r in results], ignore_index=True),
+                  hands=pd.concat([r["hands"] for r in results], ignore_index=True),
+                  timing=pd.DataFrame([r["timing"] for r in results]),
+                  params=dict(n_games=n_games, n_seeds=n_seeds, seed=seed, engine=engine, **options))
+
+
+# ============================================================================ E7 summaries
+
+def paired_difference(win_bbn, win_plain) -> tuple[float, float, float]:
+    """Mean per-game difference (BBN - plain) with a normal 95 % interval (games paired by dice)."""
+    return mean_interval(np.asarray(win_bbn, dtype=float) - np.asarray(win_plain, dtype=float))
+
+
+def summarize_vs_types(run: BBNRun) -> pd.DataFrame:
+    """E7 table: per opponent, both win rates with Wilson intervals and the paired difference."""
+    rows = []
+    for opponent, g in run.games.groupby("opponent", sort=False):
+        n = len(g)
+        lo_b, hi_b = wilson_interval(g.win_bbn.sum(), n)
+        row = {"opponent": opponent, "games": n, "wins_bbn": int(g.win_bbn.sum()),
+               "win_rate_bbn": g.win_bbn.mean(), "ci_low_bbn": lo_b, "ci_high_bbn": hi_b}
+        if "win_plain" in g:
+            lo_p, hi_p = wilson_interval(g.win_plain.sum(), n)
+            diff, d_lo, d_hi = paired_difference(g.win_bbn, g.win_plain)
+            row.update(wins_plain=int(g.win_plain.sum()), win_rate_plain=g.win_plain.mean(),
+                       ci_low_plain=lo_p, ci_high_plain=hi_p, diff=diff, diff_ci_low=d_lo, diff_ci_high=d_hi)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def bbn_vs_types(n_games: int = 500, types=range(1, 33), n_seeds: int = 20, seed: int = 0, *,
+                 refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast", n_jobs: int | None = None, scheduler=None,
+                 progress: bool | None = None, **belief_options) -> pd.DataFrame:
+    """E7 in one call: paired matches against each test type, summarised per type."""
+    run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every, record=False, engine=engine,
+                          n_jobs=n_jobs, scheduler=scheduler, progress=progress, **belief_options)
+    return summarize_vs_types(run)
+
+
+def cumulative_wins(run: BBNRun, opponents=None) -> pd.DataFrame:
+    """Figs 5.9-5.11: mean cumulative wins vs game index, BBN and plain, per opponent."""
+    games = run.games if opponents is None else run.games[run.games.opponent.isin(opponents)]
+    games = games.sort_values(["opponent", "rep", "game"])
+    cols = [c for c in ("win_bbn", "win_plain") if c in games]
+    cum = games.groupby(["opponent", "rep"])[cols].cumsum()
+    cum.columns = ["cum_" + c[4:] for c in cols]
+    out = pd.concat([games[["opponent", "rep", "game"]], cum], axis=1)
+    return out.groupby(["opponent", "game"], as_index=False)[list(cum.columns)].mean()
+
+
+# ============================================================================ E8 diagnostics
+
+def gate_adoption_curve(run: BBNRun, bins: int = 10) -> pd.DataFrame:
+    """Adoption rate of the network outputs vs game index, with the mean n/(n+10) it should follow."""
+    obs = run.observations
+    if obs.empty:
+        return pd.DataFrame(columns=["kind", "game_bin", "adopted", "expected", "events"])
+    edges = np.linspace(0, obs.game.max() + 1, bins + 1)
+    binned = obs.assign(game_bin=pd.cut(obs.game, edges, right=False, labels=edges[:-1].astype(int)))
+    out = binned.groupby(["kind", "game_bin"], observed=True).agg(
+        adopted=("adopted", "mean"), expected=("gate", "mean"), events=("adopted", "size")).reset_index()
+    lo, hi = wilson_interval(np.round(out.adopted * out.events), out.events)
+    return out.assign(ci_low=lo, ci_high=hi)
+
+
+def calibration_table(run: BBNRun, n_bins: int = 10) -> pd.DataFrame:
+    """Reliability diagram data: predicted P(B = supports), P(C = lie), P(opening lie) vs revealed truth."""
+    obs = run.observations
+    parts = []
+    if not obs.empty:
+        resp = obs[obs.kind == "response"]
+        parts.append(pd.DataFrame({"target": "P(B) supports", "p": resp.p_supports, "truth": resp.supports}))
+        parts.append(pd.DataFrame({"target": "P(C) lie", "p": resp.p_lie, "truth": resp.lie}))
+        opening = obs[obs.kind == "opening"]
+        parts.append(pd.DataFrame({"target": "P(opening lie)", "p": opening.p_lie, "truth": opening.lie}))
+    if not parts:
+        return pd.DataFrame(columns=["target", "bin", "p_mean", "observed", "n", "ci_low", "ci_high"])
+    data = pd.concat(parts, ignore_index=True).dropna()
+    data["truth"] = data.truth.astype(float)
+    data["bin"] = np.minimum((data.p * n_bins).astype(int), n_bins - 1) / n_bins
+    out = data.groupby(["target", "bin"]).agg(p_mean=("p", "mean"), observed=("truth", "mean"),
+                                             n=("truth", "size")).reset_index()
+    lo, hi = wilson_interval(np.round(out.observed * out.n), out.n)
+    return out.assign(ci_low=lo, ci_high=hi)
+
+
+def imagined_hand_errors(run: BBNRun) -> pd.DataFrame:
+    """How often H overstated the opponent's dice and how often a limit in L was broken."""
+    h = run.hands
+    if h.empty:
+        return pd.DataFrame()
+    rows = []
+    for opponent, g in h.groupby("opponent", sort=False):
+        with_h = g[g.h_dice > 0]
+        with_l = g[g.n_limits > 0]
+        rows.append({
+            "opponent": opponent, "games": len(g),
+            "share_games_with_H": len(with_h) / len(g),
+            "mean_H_dice": g.h_dice.mean(),
+            "share_H_dice_wrong": g.h_dice_wrong.sum() / max(g.h_dice.sum(), 1),
+            "share_games_H_wrong": (with_h.h_dice_wrong > 0).mean() if len(with_h) else np.nan,
+            "share_games_with_L": len(with_l) / len(g),
+            "mean_limits": g.n_limits.mean(),
+            "share_limits_wrong": g.n_limits_wrong.sum() / max(g.n_limits.sum(), 1),
+            "share_games_L_wrong": (with_l.n_limits_wrong > 0).mean() if len(with_l) else np.nan,
+        })
+    return pd.DataFrame(rows)
+
+
+# ============================================================================ E9, E10, refit interval
+
+TIMING_CONFIGS = (("python", 1, True), ("python", DEFAULT_REFIT_EVERY, True), ("fast", DEFAULT_REFIT_EVERY, True))
+
+
+def bbn_timing(n_games: int = 500, type_id: int = 1, seed: int = 0, configs=TIMING_CONFIGS,
+               **belief_options) -> pd.DataFrame:
+    """E9: wall and CPU time of one ``n_games`` match, random-only vs BBN, per (engine, refit_every,
+    refit_doubling) in ``configs``; ("python", 1, True) is the thesis's setting (refit every game).
+
+    Runs in this process (no workers); call :func:`warm_up` first so compilation is not timed.
+    The thesis's Java program: 500 games in ~10 s random-only and ~30 s with the BBN.
+    """
+    rows = []
+    for engine, refit_every, doubling in configs:
+        play = play_paired_match_fast if engine == "fast" else play_paired_match
+        out = play(("type", type_id), n_games, np.random.default_rng(seed), record=False,
+                   refit_every=refit_every, refit_doubling=doubling, **belief_options)
+        t = out["timing"]
+        rows.append({"engine": engine, "refit_every": refit_every, "doubling": doubling, "games": n_games,
+                     "seconds_random_only": t["seconds_plain"], "seconds_bbn": t["seconds_bbn"],
+                     "ratio": t["seconds_bbn"] / t["seconds_plain"],
+                     "bbn_games_per_s": n_games / t["seconds_bbn"],
+                     "bbn_games_per_cpu_s": n_games / t["cpu_seconds_bbn"], "refits": t["refits"],
+                     "refit_ms": 1000 * t["refit_seconds"] / max(t["refits"], 1),
+                     "refit_cpu_ms": 1000 * t["refit_cpu_seconds"] / max(t["refits"], 1)})
+    return pd.DataFrame(rows)
+
+
+def bbn_substitutes(n_games: int = 500, n_seeds: int = 20, seed: int = 0, *, deceivers=(1, 8, 11),
+                    drift_block: int = 50, refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast", n_jobs: int | None = None,
+                    scheduler=None, progress: bool | None = None, **belief_options) -> pd.DataFrame:
+    """E10 substitutes for the human study, in the layout of Table 5.1.
+
+    Rows: (a)/(b) plain random-guess as the opponent (the plain column is random-guess self-play,
+    expected ~50 %; the BBN column is the BBN version against it); (c) drifting opponents (new
+    type every ``drift_block`` games, and every game); (d) deceivers (type t, then 33 - t).
+    """
+    specs = [("random_guess",), ("drifting", drift_block), ("drifting", 1)] + [("deceiver", t) for t in deceivers]
+    run = run_bbn_matches(specs, n_games, n_seeds, seed, refit_every=refit_every, record=False, engine=engine,
+                          n_jobs=n_jobs, scheduler=scheduler, progress=progress, **belief_options)
+    table = summarize_vs_types(run)
+    return table.rename(columns={"opponent": "player", "win_rate_plain": "random_guess",
+                                 "win_rate_bbn": "with_bbn", "diff": "difference"})
+
+
+def refit_sensitivity(types=(1, 8, 11, 23), refit_values=(1, DEFAULT_REFIT_EVERY), n_games: int = 500,
+                      n_seeds: int = 2, seed: int = 0, *, engine: str = "fast", n_jobs: int | None = None,
+                      scheduler=None, progress: bool | None = None, **belief_options) -> pd.DataFrame:
+    """BBN win rate per refit schedule on the same seeds, with the paired gains vs plain and vs the first.
+
+    ``refit_values`` items are ``refit_every`` or ``(refit_every, refit_doubling)``. The same ``seed``
+    gives every schedule the same per-game dice, so each row is paired with the first (put the
+    thesis's schedule, 1, first).
+    """
+    rows, reference = [], None
+    for value in refit_values:
+        refit_every, doubling = value if isinstance(value, tuple) else (value, True)
+        run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every,
+                              refit_doubling=doubling, record=False, engine=engine, n_jobs=n_jobs,
+                              scheduler=scheduler, progress=progress, **belief_options)
+        g = run.games
+        reference = g.win_bbn.to_numpy() if reference is None else reference
+        lo, hi = wilson_interval(g.win_bbn.sum(), len(g))
+        diff, d_lo, d_hi = paired_difference(g.win_bbn, g.win_plain)
+        ref, r_lo, r_hi = paired_difference(g.win_bbn, reference) if len(rows) else (0.0, 0.0, 0.0)
+        t = run.timing
+        rows.append({"refit_every": refit_every, "doubling": doubling,
+                     "refits_per_match": t.refits.mean(), "games": len(g), "win_rate_bbn": g.win_bbn.mean(),
+                     "ci_low": lo, "ci_high": hi, "win_rate_plain": g.win_plain.mean(), "diff_vs_plain": diff,
+                     "diff_vs_plain_ci_low": d_lo, "diff_vs_plain_ci_high": d_hi, "diff_vs_first": ref,
+                     "diff_vs_first_ci_low": r_lo, "diff_vs_first_ci_high": r_hi,
+                     "bbn_games_per_s": t.games.sum() / t.seconds_bbn.sum(),
+                     "refit_ms": 1000 * t.refit_seconds.sum() / t.refits.sum()})
+    return pd.DataFrame(rows)
+
+
+
+
+BBN_VARIANTS = {
+    "thesis reading": {},
+    "Bernoulli verdicts": {"verdict": "sample"},
+    "not-support limit x-3": {"not_support_offset": 3},
+    "P(B|A) (edge A->B)": {"b_depends_on_a": True},
+    "credible opening fills to x-1": {"opening_fill": "to_count"},
+    "no probability 4 at our opening": {"use_opening_probability": False},
+}
+
+
+def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int = 500, n_seeds: int = 2,
+                 seed: int = 0, *, refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast",
+                 n_jobs: int | None = None, scheduler=None, progress: bool | None = None) -> pd.DataFrame:
+    """E12 for the network's readings: mean BBN gain over the types per variant (same seed = same dice).
+
+    Per variant: pooled win rates, the paired gain vs plain random-guess with its 95 % interval, and
+    the number of types with a significantly positive / negative gain.
+    """
+    rows = []
+    for name, options in (BBN_VARIANTS if variants is None else variants).items():
+        run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every, engine=engine,
+                              n_jobs=n_jobs, scheduler=scheduler, progress=progress, **options)
+        per_type = summarize_vs_types(run)
+        g = run.games
+        diff, lo, hi = paired_difference(g.win_bbn, g.win_plain)
+        rows.append({"variant": name, "games": len(g), "win_rate_plain": g.win_plain.mean(),
+                     "win_rate_bbn": g.win_bbn.mean(), "diff": diff, "diff_ci_low": lo, "diff_ci_high": hi,
+                     "types_gain": int((per_type.diff_ci_low > 0).sum()),
+                     "types_loss": int((per_type.diff_ci_high < 0).sum()),
+                     "min_type_diff": per_type["diff"].min(), "max_type_diff": per_type["diff"].max()})
+    return pd.DataFrame(rows)

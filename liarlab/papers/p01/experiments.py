@@ -1,0 +1,471 @@
+"""Experiments of notebook 01 (random-guess Liar Dice, Huang 2009): parameters in, DataFrames out.
+
+Large samples run in the numba simulator (:mod:`liarlab.liardice.fast`); the thesis-style
+500-game matches, the worked checks and the best responder use the reference Python agents.
+Every parallel run goes through :func:`liarlab.study.parallel.run_tasks` (task i gets child i of
+``SeedSequence(seed)``), so results do not depend on the number of workers. The Bayesian-network
+experiments live in :mod:`liarlab.liardice.bbn`.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pandas as pd
+
+from liarlab.core.stats import wilson_interval, win_rate_frame
+from liarlab.core.validation import check_int
+from liarlab.liardice import fast
+from liarlab.liardice import rules as ld
+from liarlab.liardice.agents import (
+    BestResponseAgent,
+    RandomGuessAgent,
+    TestProgram,
+    bid_weight,
+    random_guess_action_probabilities,
+    random_guess_bid_probabilities,
+    random_guess_challenge_probability,
+    traits_of,
+    traits_table,
+)
+from liarlab.study.parallel import run_tasks
+
+TYPES = tuple(range(1, 33))
+THESIS_BAND = (0.6, 0.7)
+
+
+# ============================================================================ agents from specs
+
+def make_agent(spec):
+    """Picklable agent specs: a test type (int), ``(type, {TestProgram options})``, ``"random_guess"``,
+    ``"best_response"`` or a dict of RandomGuessAgent options."""
+    if isinstance(spec, tuple):
+        return TestProgram(spec[0], **spec[1])
+    if isinstance(spec, dict):
+        return RandomGuessAgent(**spec)
+    if spec == "random_guess":
+        return RandomGuessAgent()
+    if spec == "best_response":
+        return BestResponseAgent()
+    return TestProgram(spec)
+
+
+def spec_label(spec) -> str:
+    if isinstance(spec, dict):
+        return "random_guess(" + ", ".join(f"{k}={v}" for k, v in sorted(spec.items())) + ")" if spec else "random_guess"
+    if isinstance(spec, tuple):
+        return f"type{spec[0]}"
+    return spec if isinstance(spec, str) else f"type{spec}"
+
+
+# ============================================================================ E3 / E4: worked checks
+
+WORKED_SITUATIONS = (
+    # name, own counts (faces 1..6), opponent's bid, paper's challenge value
+    ("Figs 4.2/4.3: 'three 5s', one 5 held", (0, 0, 0, 1, 1, 0), (3, 5), 1 / 3),
+    ("Fig 4.5: 'four 3s', no 3s, four 4s", (0, 0, 0, 4, 0, 1), (4, 3), 2 / 3),
+    ("Fig 4.6: 'six 4s', five 6s", (0, 0, 0, 0, 0, 5), (6, 4), 1.0),
+)
+
+
+def worked_checks(n_calls: int, rng: np.random.Generator) -> pd.DataFrame:
+    """E3: the challenge draw p_c, one bid draw p_b, and the final action of the §2.2 situations.
+
+    Exact values come from enumerating the sampled opponent hand; empirical ones from
+    ``n_calls`` calls of the reference agent.
+    """
+    n_calls = check_int("n_calls", n_calls, 1)
+    agent, rows = RandomGuessAgent(), []
+    for name, own, bid, paper in WORKED_SITUATIONS:
+        own = np.array(own)
+        challenges = sum(agent.decide_challenge(own, bid, rng) for _ in range(n_calls))
+        finals = sum(agent.decide(own, bid, rng) == ld.CHALLENGE for _ in range(n_calls))
+        exact = random_guess_action_probabilities(own, bid)
+        lo, hi = wilson_interval(challenges, n_calls)
+        rows.append({"situation": name, "own": "".join(str(f) * c for f, c in enumerate(own, 1)),
+                     "bid": bid, "paper_challenge_draw": paper,
+                     "p_challenge_draw": random_guess_challenge_probability(own, bid),
+                     "p_challenge_draw_sim": challenges / n_calls, "ci_low": lo, "ci_high": hi,
+                     "p_bid_draw": float(random_guess_bid_probabilities(own, bid).sum()),
+                     "p_final_challenge": float(exact[-1]), "p_final_challenge_sim": finals / n_calls})
+    return pd.DataFrame(rows)
+
+
+FIG_4_4_OWN = (1, 1, 1, 1, 1, 0)    # one 5 and no 6, as the figure's weights imply
+
+
+def fig_4_4_candidates(n_calls: int, rng: np.random.Generator, own=FIG_4_4_OWN, last_bid=(2, 3)) -> pd.DataFrame:
+    """E3 (Fig 4.4): weight of every bid above "two 3s" and how often one bid draw returns it."""
+    own = np.array(own)
+    q = random_guess_bid_probabilities(own, last_bid)
+    agent, counts = RandomGuessAgent(), {}
+    for _ in range(n_calls):
+        bid = agent.decide_bid(own, last_bid, rng)
+        counts[bid] = counts.get(bid, 0) + 1
+    rows = []
+    for bid in ld.higher_bids(last_bid):
+        needed = max(bid[0] - own[bid[1] - 1], 0)
+        if needed > 5:
+            continue
+        rows.append({"bid": bid, "needed_from_opponent": needed, "weight": bid_weight(own, bid),
+                     "p_true_given_own": bid_weight(own, bid) / 7776, "p_returned": q[ld.bid_index(bid)],
+                     "p_returned_sim": counts.get(bid, 0) / n_calls})
+    rows.append({"bid": None, "needed_from_opponent": None, "weight": None, "p_true_given_own": None,
+                 "p_returned": 1 - q.sum(), "p_returned_sim": counts.get(None, 0) / n_calls})
+    return pd.DataFrame(rows)
+
+
+def fig_5_1_example() -> dict:
+    """E4: type7 holding two 5s with cap 4 facing "three 5s", with the figure's draws (x-2, honest)."""
+    agent = TestProgram(7)
+    agent.cap = 4
+    own = np.array([0, 1, 1, 1, 2, 0])
+    draws = _ScriptedDraws(integers=[2, 0], randoms=[0.1])
+    action = agent.decide(own, (3, 5), draws)
+    return {"type": 7, "traits": agent.traits.label(), "own": own.tolist(), "cap": 4, "facing": (3, 5),
+            "action": action}
+
+
+def fig_5_1_frequencies(n_calls: int, rng: np.random.Generator) -> pd.DataFrame:
+    """E4: the distribution of type7's action in the Fig 5.1 position over all its random draws."""
+    agent = TestProgram(7)
+    agent.cap = 4
+    own = np.array([0, 1, 1, 1, 2, 0])
+    counts = {}
+    for _ in range(check_int("n_calls", n_calls, 1)):
+        a = agent.decide(own, (3, 5), rng)
+        counts[a] = counts.get(a, 0) + 1
+    frame = pd.DataFrame([{"action": a if a == ld.CHALLENGE else a[1], "share": c / n_calls}
+                          for a, c in counts.items()])
+    return frame.sort_values("share", ascending=False, ignore_index=True)
+
+
+class _ScriptedDraws:
+    """Replays the draws of a worked example (integers/random in call order)."""
+
+    def __init__(self, integers, randoms):
+        self._ints, self._floats = list(integers), list(randoms)
+
+    def integers(self, *args, **kwargs):
+        return self._ints.pop(0)
+
+    def random(self, *args, **kwargs):
+        return self._floats.pop(0)
+
+
+def test_program_behaviour(n_positions: int, rng: np.random.Generator) -> pd.DataFrame:
+    """E4: per type, behaviour over random positions (own hand and a standing bid of 2..6 dice).
+
+    Columns: challenge rate when facing a bid, share of bids on the own most-held face, jump
+    rate (quantity above the minimal raise), mean bid quantity.
+    """
+    n_positions = check_int("n_positions", n_positions, 1)
+    positions = []
+    for _ in range(n_positions):
+        own = ld.roll_hand(rng, 5)
+        last = None if rng.random() < 0.25 else (int(rng.integers(2, 7)), int(rng.integers(1, 7)))
+        positions.append((own, last))
+    rows = []
+    for t in TYPES:
+        agent = TestProgram(t)
+        challenges = facing = bids = most = jumps = quantity = 0
+        for own, last in positions:
+            agent.new_game(0, 0, ld.THESIS, rng)
+            action = agent.decide(own, last, rng)
+            facing += last is not None
+            if action == ld.CHALLENGE:
+                challenges += 1
+                continue
+            (x, y), bids = action[1], bids + 1
+            most += own[y - 1] == own.max()
+            minimal = agent.config.min_count if last is None else (last[0] if y > last[1] else last[0] + 1)
+            jumps += x > minimal
+            quantity += x
+        rows.append({"type": t, "label": traits_of(t).label(), "challenge_rate": challenges / max(facing, 1),
+                     "most_held_share": most / max(bids, 1), "jump_rate": jumps / max(bids, 1),
+                     "mean_bid_quantity": quantity / max(bids, 1)})
+    return pd.DataFrame(rows)
+
+
+# ============================================================================ E5/E6/E11: matches
+
+def _fast_match_task(rng, agent, opponent, n_games, starters="alternate", seat=0, keep_games=False, **labels):
+    """One match in the numba simulator; aggregates stay small, per-game results only on request."""
+    me, other = make_agent(agent), make_agent(opponent)
+    seats = (me, other) if seat == 0 else (other, me)
+    sim = fast.simulate_match(*seats, n_games, rng, starters=starters)
+    won = sim["winner"] == seat
+    started = sim["starter"] == seat
+    i_challenged = sim["challenger"] == seat
+    challenge_won = sim["winner"] == sim["challenger"]
+    out = {**labels, "wins": int(won.sum()), "games": n_games,
+           "wins_as_starter": int(won[started].sum()), "games_as_starter": int(started.sum()),
+           "my_challenges": int(i_challenged.sum()), "my_challenges_won": int((i_challenged & challenge_won).sum()),
+           "opp_challenges": int((~i_challenged).sum()), "opp_challenges_won": int((~i_challenged & challenge_won).sum()),
+           "turns_sum": int(sim["turns"].sum()),
+           "turns_hist": np.bincount(sim["turns"], minlength=56)[:56],
+           "final_quantity_hist": np.bincount(sim["final_quantity"], minlength=11)[:11]}
+    if keep_games:
+        out["won"] = won
+    return out
+
+
+def run_matches(agent, opponents, n_games: int, n_seeds: int, seed: int, *, starters="alternate", seat: int = 0,
+                keep_games: bool = False, desc: str | None = None) -> list[dict]:
+    """``n_seeds`` fast matches of ``agent`` against each opponent spec (task order: opponent, rep)."""
+    n_games = check_int("n_games", n_games, 1)
+    n_seeds = check_int("n_seeds", n_seeds, 1)
+    tasks = [{"agent": agent, "opponent": opp, "n_games": n_games, "starters": starters, "seat": seat,
+              "keep_games": keep_games, "opponent_label": spec_label(opp), "rep": rep}
+             for opp in opponents for rep in range(n_seeds)]
+    return run_tasks(_fast_match_task, tasks, seed, desc=desc)
+
+
+def match_table(results: list[dict]) -> pd.DataFrame:
+    """One row per match (no histograms or per-game arrays)."""
+    drop = {"turns_hist", "final_quantity_hist", "won"}
+    return pd.DataFrame([{k: v for k, v in r.items() if k not in drop} for r in results])
+
+
+def summarize_matches(results: list[dict], by: str = "opponent_label") -> pd.DataFrame:
+    """Pooled win rate per opponent with Wilson 95% intervals, the spread of the per-seed rates,
+    the rates as opener and as responder, and the challengers' success."""
+    matches = match_table(results)
+    matches["rate"] = matches["wins"] / matches["games"]
+    g = matches.groupby(by, sort=False)
+    pooled = g[["wins", "games", "wins_as_starter", "games_as_starter", "my_challenges", "my_challenges_won",
+                "opp_challenges", "opp_challenges_won", "turns_sum"]].sum()
+    frame = win_rate_frame(pooled["wins"].to_numpy(), pooled["games"].to_numpy(), **{by: pooled.index})
+    frame["seeds"] = g.size().to_numpy()
+    frame["seed_min"] = g["rate"].min().to_numpy()
+    frame["seed_max"] = g["rate"].max().to_numpy()
+    frame["as_starter"] = (pooled["wins_as_starter"] / pooled["games_as_starter"]).to_numpy()
+    responder = pooled["games"] - pooled["games_as_starter"]
+    frame["as_responder"] = ((pooled["wins"] - pooled["wins_as_starter"]) / responder.where(responder > 0)).to_numpy()
+    frame["my_challenge_success"] = (pooled["my_challenges_won"] / pooled["my_challenges"]).to_numpy()
+    frame["opp_challenge_success"] = (pooled["opp_challenges_won"] / pooled["opp_challenges"]).to_numpy()
+    frame["mean_turns"] = (pooled["turns_sum"] / pooled["games"]).to_numpy()
+    return frame
+
+
+def vs_types(n_games: int, n_seeds: int, seed: int, *, agent=None, types=TYPES, starters="alternate",
+             seat: int = 0, keep_games: bool = False) -> tuple[pd.DataFrame, list[dict]]:
+    """E5: random-guess (or a variant, ``agent`` = RandomGuessAgent options) against each test type.
+
+    Returns (summary per type with traits, raw task results for plots).
+    """
+    agent = {} if agent is None else dict(agent)
+    results = run_matches(agent, list(types), n_games, n_seeds, seed, starters=starters, seat=seat,
+                          keep_games=keep_games, desc=f"{spec_label(agent)} vs types")
+    summary = summarize_matches(results)
+    summary.insert(0, "type", [int(s[4:]) for s in summary["opponent_label"]])
+    summary.insert(1, "traits", [traits_of(t).label() for t in summary["type"]])
+    return summary.drop(columns="opponent_label"), results
+
+
+def cumulative_wins(results: list[dict]) -> pd.DataFrame:
+    """E6: cumulative wins vs game index for every match kept with ``keep_games=True`` (long format)."""
+    frames = []
+    for r in results:
+        won = r["won"]
+        frames.append(pd.DataFrame({"opponent": r["opponent_label"], "rep": r["rep"],
+                                    "game": np.arange(1, len(won) + 1), "cum_wins": np.cumsum(won)}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def game_length_table(results: list[dict]) -> pd.DataFrame:
+    """E11: distribution of turns per game and of the quantity at the challenge, pooled per opponent."""
+    rows = []
+    for label in dict.fromkeys(r["opponent_label"] for r in results):
+        sub = [r for r in results if r["opponent_label"] == label]
+        turns = sum(r["turns_hist"] for r in sub)
+        final = sum(r["final_quantity_hist"] for r in sub)
+        for k in np.flatnonzero(turns):
+            rows.append({"opponent": label, "measure": "turns", "value": int(k), "share": turns[k] / turns.sum()})
+        for k in np.flatnonzero(final):
+            rows.append({"opponent": label, "measure": "final_quantity", "value": int(k), "share": final[k] / final.sum()})
+    return pd.DataFrame(rows)
+
+
+def _reference_match_task(rng, opponent, n_games, agent=None):
+    """A thesis-style match with the reference Python agents; per-game rows and wall time."""
+    me, other = make_agent({} if agent is None else agent), make_agent(opponent)
+    start = time.perf_counter()
+    records = ld.play_match([me, other], n_games, rng)
+    seconds = time.perf_counter() - start
+    return pd.DataFrame({"opponent": spec_label(opponent), "game": np.arange(1, n_games + 1),
+                         "won": [r.winner == 0 for r in records], "started": [r.starter == 0 for r in records],
+                         "turns": [r.n_turns for r in records],
+                         "final_quantity": [r.final_bid[0] for r in records],
+                         "i_challenged": [r.challenger == 0 for r in records],
+                         "challenge_won": [r.challenge_succeeded for r in records],
+                         "seconds": seconds})
+
+
+def reference_matches(n_games: int, seed: int, *, opponents=TYPES, agent=None) -> pd.DataFrame:
+    """E5/E6 as in the thesis: one match of ``n_games`` (500) alternating-starter games per opponent,
+    played by the reference Python agents. One row per game."""
+    tasks = [{"opponent": o, "n_games": check_int("n_games", n_games, 1), "agent": agent} for o in opponents]
+    return pd.concat(run_tasks(_reference_match_task, tasks, seed, desc="reference matches"), ignore_index=True)
+
+
+def summarize_reference(games: pd.DataFrame) -> pd.DataFrame:
+    g = games.groupby("opponent", sort=False)
+    frame = win_rate_frame(g["won"].sum().to_numpy(), g.size().to_numpy(), opponent=list(g.groups))
+    frame["mean_turns"] = g["turns"].mean().to_numpy()
+    frame["seconds"] = g["seconds"].first().to_numpy()
+    return frame
+
+
+# ============================================================================ E10a / first mover
+
+def first_mover(n_games: int, n_seeds: int, seed: int, types=TYPES) -> pd.DataFrame:
+    """Random-guess against itself and against every type with the opener fixed.
+
+    Rows: ``opens`` = "random_guess" (random-guess opens every game) or "opponent"; the
+    self-play row reports the opener's (seat 0's) win rate.
+    """
+    frames = []
+    for starters, opens in ((0, "random_guess"), (1, "opponent")):
+        results = run_matches({}, ["random_guess", *types], n_games, n_seeds, seed + starters, starters=starters,
+                              desc=f"first mover ({opens} opens)")
+        summary = summarize_matches(results)
+        summary.insert(1, "opens", opens)
+        frames.append(summary)
+    return pd.concat(frames, ignore_index=True)
+
+
+def seat_swap(n_games: int, n_seeds: int, seed: int, types=TYPES) -> pd.DataFrame:
+    """Sanity check: random-guess in seat 1 instead of seat 0 (alternating openers) changes nothing."""
+    summary, _ = vs_types(n_games, n_seeds, seed, types=types, seat=1)
+    return summary
+
+
+# ============================================================================ Ch. 6 extensions
+
+def extension_sweep(n_games: int, n_seeds: int, seed: int, *, lambdas=(0.0, 0.25, 0.5, 0.75, 1.0),
+                    real=True, types=TYPES) -> pd.DataFrame:
+    """X2 (lambda mixture of uniform and Binomial(5, 1/6) guesses) and X1 (real-valued guessing).
+
+    One row per (variant, type). ``lambda = 1`` is the thesis strategy. Each variant uses the same
+    task seeds (the same per-match generator streams; draws diverge once the strategies differ).
+    """
+    variants = [("X2 lambda=%g" % lam, {"mix_lambda": float(lam)}) for lam in lambdas]
+    if real:
+        variants.append(("X1 real-valued", {"guess": "real"}))
+    frames = []
+    for name, options in variants:
+        summary, _ = vs_types(n_games, n_seeds, seed, agent=options, types=types)
+        summary.insert(0, "variant", name)
+        summary.insert(1, "lambda", options.get("mix_lambda", np.nan))
+        frames.append(summary)
+    return pd.concat(frames, ignore_index=True)
+
+
+def variant_summary(sweep: pd.DataFrame) -> pd.DataFrame:
+    """Mean, minimum and maximum win rate over the 32 types per variant."""
+    g = sweep.groupby("variant", sort=False)["win_rate"]
+    out = pd.DataFrame({"mean_win_rate": g.mean(), "min_win_rate": g.min(), "max_win_rate": g.max(),
+                        "types_below_half": sweep.groupby("variant", sort=False)["ci_high"].apply(lambda s: int((s < 0.5).sum())),
+                        "types_in_thesis_band": g.apply(lambda s: int(((s >= 0.6) & (s <= 0.7)).sum()))})
+    out["worst_type"] = sweep.loc[g.idxmin(), "type"].to_numpy()
+    return out.reset_index()
+
+
+def variant_self_play(n_games: int, n_seeds: int, seed: int, lambdas=(0.0, 0.5), real=True) -> pd.DataFrame:
+    """Each extension against the thesis's random-guess player (alternating openers)."""
+    opponents = [{"mix_lambda": float(lam)} for lam in lambdas] + ([{"guess": "real"}] if real else [])
+    rows = []
+    for i, agent in enumerate(opponents):
+        results = run_matches(agent, ["random_guess"], n_games, n_seeds, seed + i, desc="variant vs random guess")
+        s = summarize_matches(results)
+        s.insert(0, "variant", spec_label(agent))
+        rows.append(s)
+    return pd.concat(rows, ignore_index=True)
+
+
+# ============================================================================ E12: alternative readings
+
+READINGS = (
+    ("baseline (spec readings)", {}, {}, "alternate"),
+    ("random opener each game", {}, {}, "random"),
+    ("random-guess retries candidates within a bid draw", {"retry_bid": True}, {}, "alternate"),
+    ("cap triggers at x > cap", {}, {"cap_rule": ">"}, "alternate"),
+    ("cap also limits the program's own bids", {}, {"cap_limits_bids": True}, "alternate"),
+)
+
+
+def sensitivity(n_games: int, seed: int, types=TYPES, readings=READINGS) -> pd.DataFrame:
+    """E12: random-guess vs the 32 types under the alternative readings of §2.3/§3.4 (one row per reading)."""
+    rows = []
+    for i, (name, agent, program, starters) in enumerate(readings):
+        opponents = [(t, program) for t in types]
+        results = run_matches(agent, opponents, n_games, 1, seed, starters=starters, desc=name)
+        s = summarize_matches(results)
+        rows.append({"reading": name, "mean_win_rate": s.win_rate.mean(), "min_win_rate": s.win_rate.min(),
+                     "worst_type": int(s.loc[s.win_rate.idxmin(), "opponent_label"][4:]),
+                     "max_win_rate": s.win_rate.max(), "types_below_0.6": int((s.win_rate < 0.6).sum()),
+                     "types_ci_below_0.5": int((s.ci_high < 0.5).sum())})
+    return pd.DataFrame(rows)
+
+
+# ============================================================================ best response
+
+def _best_response_task(rng, n_games, starter_offset=0, depth=1):
+    agents = [BestResponseAgent(depth=depth), RandomGuessAgent()]
+    records = [ld.play_game(agents, rng, starter=(i + starter_offset) % 2) for i in range(n_games)]
+    won = np.array([r.winner == 0 for r in records])
+    started = np.array([r.starter == 0 for r in records])
+    return {"wins": int(won.sum()), "games": n_games, "wins_as_starter": int(won[started].sum()),
+            "games_as_starter": int(started.sum()),
+            "turns": float(np.mean([r.n_turns for r in records])),
+            "br_challenges": int(sum(r.challenger == 0 for r in records)),
+            "br_challenges_won": int(sum(r.challenger == 0 and r.winner == 0 for r in records))}
+
+
+def best_response(n_games: int, n_tasks: int, seed: int, depth: int = 1) -> pd.DataFrame:
+    """Exploitability: the best responder (seat 0) against random-guess, alternating openers.
+
+    Returns one row: pooled win rate with a Wilson interval, split by opener, and how often the
+    best responder wins the showdowns it calls.
+    """
+    per_task = check_int("n_games", n_games, 2) // check_int("n_tasks", n_tasks, 1)
+    tasks = [{"n_games": per_task, "starter_offset": i % 2, "depth": depth} for i in range(n_tasks)]
+    results = pd.DataFrame(run_tasks(_best_response_task, tasks, seed, desc="best response"))
+    total = results.sum()
+    lo, hi = wilson_interval(total["wins"], total["games"])
+    as_responder = total["games"] - total["games_as_starter"]
+    return pd.DataFrame([{"agent": f"best response to random-guess (depth {depth})", "opponent": "random_guess",
+                          "wins": int(total["wins"]), "games": int(total["games"]),
+                          "win_rate": total["wins"] / total["games"], "ci_low": lo, "ci_high": hi,
+                          "as_starter": total["wins_as_starter"] / total["games_as_starter"],
+                          "as_responder": (total["wins"] - total["wins_as_starter"]) / as_responder,
+                          "br_challenge_success": total["br_challenges_won"] / max(total["br_challenges"], 1),
+                          "mean_turns": float(results["turns"].mean())}])
+
+
+# ============================================================================ E9: timing
+
+def timing(n_games: int, rng: np.random.Generator, type_id: int = 1, throughput_games: int = 200_000) -> pd.DataFrame:
+    """Wall time of one ``n_games`` match (random-guess vs ``type_id``), reference Python vs numba,
+    and the numba simulator's one-core throughput (random-guess vs a type, and type vs type)."""
+    fast.warm_up()
+    rows = []
+    start = time.perf_counter()
+    ld.play_match([RandomGuessAgent(), TestProgram(type_id)], n_games, rng)
+    t = time.perf_counter() - start
+    rows.append({"implementation": "reference Python", "matchup": f"random-guess vs type{type_id}",
+                 "games": n_games, "seconds": t, "games_per_second": n_games / t})
+    for label, a, b, n in ((f"random-guess vs type{type_id}", RandomGuessAgent(), TestProgram(type_id), n_games),
+                           (f"random-guess vs type{type_id}", RandomGuessAgent(), TestProgram(type_id), throughput_games),
+                           ("type3 vs type20", TestProgram(3), TestProgram(20), throughput_games)):
+        start = time.perf_counter()
+        fast.simulate_match(a, b, n, rng)
+        t = time.perf_counter() - start
+        rows.append({"implementation": "numba batch", "matchup": label, "games": n, "seconds": t,
+                     "games_per_second": n / t})
+    return pd.DataFrame(rows)
+
+
+def traits_frame() -> pd.DataFrame:
+    return traits_table()

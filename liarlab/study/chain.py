@@ -1,0 +1,173 @@
+"""Execute the notebook chain with papermill: the study's one command.
+
+``python -m liarlab run`` runs every ``notebooks/NN_<slug>.ipynb`` in number order, injects the
+profile and run settings into each notebook's ``parameters`` cell, writes the executed notebooks
+(back in place by default, so the committed notebooks are the report) and an HTML copy of each
+plus an index page to ``report/``.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from liarlab.core.validation import check_choice, check_int
+from liarlab.study import outputs
+from liarlab.study.profiles import PROFILES
+
+NOTEBOOK_DIR = outputs.REPO_ROOT / "notebooks"
+KERNEL_NAME = "liarlab"
+
+
+class ChainError(RuntimeError):
+    """A notebook of the chain failed; finished notebooks and cached results are kept."""
+
+
+@dataclass
+class NotebookRun:
+    notebook: str
+    seconds: float
+    output: Path
+
+
+def available_notebooks(folder: Path = NOTEBOOK_DIR) -> dict[str, Path]:
+    """Notebook id ('00', '01', ...) -> path, in chain order (99, the summary, comes last)."""
+    found = {}
+    for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+        found[path.name[:2]] = path
+    return found
+
+
+def select_notebooks(only: str | list[str] | None, folder: Path = NOTEBOOK_DIR) -> dict[str, Path]:
+    notebooks = available_notebooks(folder)
+    if not only:
+        return notebooks
+    ids = only.split(",") if isinstance(only, str) else list(only)
+    ids = [i.strip().zfill(2) for i in ids if i.strip()]
+    unknown = [i for i in ids if i not in notebooks]
+    if unknown:
+        raise ValueError(f"only: unknown notebook id(s) {unknown}; available: {sorted(notebooks)}")
+    return {i: notebooks[i] for i in sorted(ids)}
+
+
+def parse_parameter(text: str) -> tuple[str, object]:
+    """'n_games=5000' -> ('n_games', 5000); values are Python literals, else strings."""
+    if "=" not in text:
+        raise ValueError(f"parameter must look like name=value, got {text!r}")
+    name, raw = text.split("=", 1)
+    try:
+        value = ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        value = raw
+    return name.strip(), value
+
+
+def ensure_kernel(name: str = KERNEL_NAME) -> str:
+    """Make sure the Jupyter kernel ``name`` runs this very interpreter; register it if not.
+
+    The kernel spec lives inside this environment (``sys.prefix``) and that folder is put first on
+    JUPYTER_PATH, so a ``liarlab`` kernel registered by another checkout or venv can never shadow it.
+    """
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    data = Path(sys.prefix) / "share" / "jupyter"
+    others = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != str(data)]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join([str(data)] + others)
+    try:
+        spec = KernelSpecManager().get_kernel_spec(name)
+        if Path(spec.argv[0]).resolve() == Path(sys.executable).resolve():
+            return name
+    except NoSuchKernel:
+        pass
+    from ipykernel.kernelspec import install
+
+    install(kernel_name=name, display_name=f"Python ({name})", prefix=sys.prefix)
+    return name
+
+
+def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | None = None,
+              force: bool = False, out: str | Path | None = None, parameters: dict | None = None,
+              html: bool = True, log=print, notebook_dir: Path = NOTEBOOK_DIR) -> list[NotebookRun]:
+    """Execute the selected notebooks in order; raise :class:`ChainError` at the first failure."""
+    check_choice("profile", profile, PROFILES)
+    jobs = check_int("jobs", jobs, 1)
+    notebooks = select_notebooks(only, notebook_dir)
+    root = Path(out).resolve() if out else outputs.REPO_ROOT
+    nb_out = notebook_dir if out is None else root / "notebooks"
+    nb_out.mkdir(parents=True, exist_ok=True)
+    for sub in ("data", "figures", "report"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    kernel = ensure_kernel()
+    runs = []
+    for nb_id, path in notebooks.items():
+        # In place, notebooks keep their default output folder (the repository), so the committed
+        # report names no machine-specific path.
+        params = {"profile": profile, "n_jobs": jobs, "scheduler": scheduler,
+                  "out_dir": None if out is None else str(root), "progress_bar": False, "force": bool(force)}
+        params.update(parameters or {})
+        target = nb_out / path.name
+        log(f"[{nb_id}] {path.name} ({profile}) ...")
+        started = time.time()
+        _execute(path, target, params, kernel, notebook_dir)
+        seconds = time.time() - started
+        runs.append(NotebookRun(path.name, seconds, target))
+        log(f"[{nb_id}] done in {seconds:.1f} s")
+        if html:
+            _to_html(target, root / "report")
+    if html:
+        _write_index(root / "report", runs, profile)
+    _write_timings(root / "report", runs, profile)
+    log("notebook times: " + ", ".join(f"{r.notebook[:2]} {r.seconds:.1f}s" for r in runs)
+        + f"; total {sum(r.seconds for r in runs):.1f}s")
+    return runs
+
+
+def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path) -> None:
+    import logging
+
+    import papermill as pm
+    from papermill.exceptions import PapermillExecutionError
+
+    # papermill warns about every chain setting a notebook does not use; the chain passes all of them
+    logging.getLogger("papermill").setLevel(logging.ERROR)
+
+    # Execute to a temporary file and rename: a failed run never replaces a finished notebook.
+    tmp = target.with_name(f".{target.stem}.running.ipynb")
+    try:
+        pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
+                            cwd=str(cwd), progress_bar=False, log_output=False)
+    except PapermillExecutionError as err:
+        failed = target.with_name(f"{target.stem}.failed.ipynb")
+        tmp.replace(failed)
+        # cell_index counts papermill's injected cell, so it equals the 1-based cell number of the source
+        first_line = (err.source or "").strip().splitlines()[:1]
+        raise ChainError(f"notebook {path.name} failed in cell {err.cell_index} ({err.ename}: {err.evalue}); "
+                         f"the cell starts {first_line[0] if first_line else ''!r}; "
+                         f"partial output in {failed}") from None
+    tmp.replace(target)
+    target.with_name(f"{target.stem}.failed.ipynb").unlink(missing_ok=True)  # stale after a fixed rerun
+
+
+def _to_html(notebook: Path, folder: Path) -> None:
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    body, _ = HTMLExporter().from_notebook_node(nbformat.read(notebook, as_version=4))
+    outputs.atomic_write_text(folder / f"{notebook.stem}.html", body)
+
+
+def _write_index(folder: Path, runs: list[NotebookRun], profile: str) -> None:
+    rows = "\n".join(f'<li><a href="{r.notebook[:-6]}.html">{r.notebook[:-6]}</a> ({r.seconds:.1f} s)</li>'
+                     for r in runs)
+    outputs.atomic_write_text(folder / "index.html",
+                         f"<!doctype html><title>liarlab report</title><h1>liarlab report ({profile} profile)"
+                         f"</h1><ul>\n{rows}\n</ul>\n")
+
+
+def _write_timings(folder: Path, runs: list[NotebookRun], profile: str) -> None:
+    data = {"profile": profile, "notebooks": {r.notebook: round(r.seconds, 2) for r in runs}}
+    outputs.atomic_write_text(folder / "timings.json", json.dumps(data, indent=2) + "\n")

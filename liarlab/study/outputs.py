@@ -1,0 +1,241 @@
+"""Where results go: tables with provenance sidecars, figures, and each notebook's claims table.
+
+Notebooks call :func:`configure` once with the chain's ``out_dir`` parameter, so the quick chain
+in the tests writes into a temporary folder and never over the committed report.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import re
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pandas as pd
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CLAIM_COLUMNS = ["claim", "source", "paper_value", "reproduced_value", "ci_low", "ci_high", "verdict", "note"]
+VERDICTS = ("reproduced", "differs", "not-reproducible", "extension")
+
+_state = {"root": None, "params": {}, "started": time.time(), "start_iso": None}
+
+
+def configure(out_dir=None, params: dict | None = None) -> Path:
+    """Set the output root (default: the repository) and the parameters recorded in provenance."""
+    root = Path(out_dir).resolve() if out_dir else _default_root()
+    for sub in ("data", "figures", "data/cache"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    _state.update(root=root, params=dict(params or {}), started=time.time(),
+                  start_iso=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
+    return root
+
+
+def _default_root() -> Path:
+    env = os.environ.get("LIARLAB_OUT")
+    return Path(env).resolve() if env else REPO_ROOT
+
+
+def output_root() -> Path:
+    if _state["root"] is None:
+        configure()
+    return _state["root"]
+
+
+def data_dir() -> Path:
+    return output_root() / "data"
+
+
+def figures_dir() -> Path:
+    return output_root() / "figures"
+
+
+def cache_dir() -> Path:
+    return output_root() / "data" / "cache"
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_FILE_MODE = 0o666 & ~_umask()
+
+
+def atomic_write_bytes(path: Path, payload: bytes) -> None:
+    """Write through a temporary file in the same folder, then rename: no partial file survives a kill."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.chmod(tmp, _FILE_MODE)  # mkstemp makes owner-only files; results are for everyone to read
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def git_commit() -> str:
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO_ROOT, capture_output=True,
+                             text=True, timeout=10)
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def provenance(params: dict | None = None) -> dict:
+    from liarlab import __version__
+
+    merged = dict(_state["params"])
+    merged.update(params or {})
+    return {
+        "parameters": _jsonable(merged),
+        "seed": _jsonable(merged.get("seed")),
+        "liarlab_version": __version__,
+        "git_commit": git_commit(),
+        "started": _state["start_iso"],
+        "seconds": round(time.time() - _state["started"], 3),
+    }
+
+
+MEASURED_COLUMN = re.compile(r"seconds|per_s(econd)?$|per_cpu_s$|_ms$")
+
+
+def measured_columns(frame: pd.DataFrame, name: str) -> list[str]:
+    """Columns that measure this machine's speed rather than compute a result.
+
+    They are the one exception to "the same seed gives byte-identical tables": every column of a
+    table named ``NN_*timing*``, and columns named like ``seconds``, ``*_per_s`` or ``*_ms``.
+    """
+    if "timing" in name:
+        return [str(c) for c in frame.columns]
+    return [str(c) for c in frame.columns if MEASURED_COLUMN.search(str(c))]
+
+
+def save_table(frame: pd.DataFrame, name: str, params: dict | None = None, float_format="%.10g",
+               measured_rows: list[int] | None = None) -> Path:
+    """Write ``data/<name>.csv`` and its provenance ``data/<name>.json``.
+
+    ``name`` starts with the notebook number, e.g. ``"00_hand_classes"``. The same seed gives
+    byte-identical files except for speed measurements, which the sidecar lists
+    (``measured_columns``, and ``measured_rows`` for rows that report a timing).
+    """
+    _check_name(name)
+    path = data_dir() / f"{name}.csv"
+    atomic_write_text(path, frame.to_csv(index=False, float_format=float_format, lineterminator="\n"))
+    sidecar = provenance(params)
+    sidecar["rows"] = int(len(frame))
+    sidecar["columns"] = [str(c) for c in frame.columns]
+    sidecar["measured_columns"] = measured_columns(frame, name)
+    sidecar["measured_rows"] = list(measured_rows or [])
+    atomic_write_text(path.with_suffix(".json"), json.dumps(sidecar, indent=2, sort_keys=True) + "\n")
+    return path
+
+
+def save_figure(fig, name: str, formats=("png", "svg")) -> list[Path]:
+    """Save ``figures/<name>.png`` and ``.svg`` (deterministic metadata, so reruns are identical)."""
+    _check_name(name)
+    paths = []
+    for fmt in formats:
+        path = figures_dir() / f"{name}.{fmt}"
+        meta = {"Date": None} if fmt == "svg" else {"Software": None}
+        if fmt == "svg":
+            import matplotlib as mpl
+            mpl.rcParams["svg.hashsalt"] = "liarlab"
+        tmp = path.with_name(f".{path.name}.tmp.{fmt}")
+        fig.savefig(tmp, format=fmt, metadata=meta, bbox_inches="tight", dpi=120 if fmt == "png" else None)
+        os.replace(tmp, path)
+        paths.append(path)
+    return paths
+
+
+def claim(claim: str, source: str, paper_value, reproduced_value, verdict: str,
+          ci_low=None, ci_high=None, note: str = "", measured: bool = False) -> dict:
+    """One row of a claims table; ``verdict`` is one of reproduced, differs, not-reproducible, extension.
+
+    ``measured=True`` marks a row whose value is a speed measurement of this machine (it varies
+    from run to run; the sidecar lists it).
+    """
+    if verdict not in VERDICTS:
+        raise ValueError(f"verdict must be one of {VERDICTS}, got {verdict!r}")
+    row = {"claim": claim, "source": source, "paper_value": paper_value,
+           "reproduced_value": reproduced_value, "ci_low": ci_low, "ci_high": ci_high,
+           "verdict": verdict, "note": note}
+    if measured:
+        row["measured"] = True
+    return row
+
+
+def save_claims(notebook: str, rows: list[dict], params: dict | None = None) -> pd.DataFrame:
+    """Write ``data/<NN>_claims.csv`` with the study's fixed claim columns."""
+    frame = pd.DataFrame(rows)
+    missing = [c for c in CLAIM_COLUMNS if c not in frame.columns]
+    if missing:
+        raise ValueError(f"claims rows are missing columns {missing}")
+    bad = sorted(set(frame["verdict"]) - set(VERDICTS))
+    if bad:
+        raise ValueError(f"unknown verdicts {bad}; allowed: {VERDICTS}")
+    measured = [i for i, row in enumerate(rows) if row.get("measured")]
+    frame = frame[CLAIM_COLUMNS]
+    save_table(frame, f"{notebook}_claims", params, measured_rows=measured)
+    return frame
+
+
+def _check_name(name: str) -> None:
+    if len(name) < 4 or not name[:2].isdigit() or name[2] != "_":
+        raise ValueError(f"output name must look like 'NN_<name>', got {name!r}")
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if hasattr(value, "item") and callable(value.item):
+        try:
+            return value.item()
+        except (TypeError, ValueError):
+            pass
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return repr(value)
+
+
+def agreement(paper_value, reproduced_value, *, decimals: int | None = None, truncate: bool = False,
+              tol: float = 0.0) -> str:
+    """'reproduced' if our value matches the printed one at the paper's precision, else 'differs'.
+
+    ``decimals`` compares at the printed number of decimals (rounding, or truncation when the paper
+    truncated); ``tol`` is an absolute tolerance for values printed without a clear precision.
+    """
+    import math
+
+    paper, ours = float(paper_value), float(reproduced_value)
+    if decimals is not None:
+        scale = 10.0**decimals
+        ours = (math.floor(ours * scale + 1e-9) if truncate else round(ours * scale)) / scale
+        return "reproduced" if abs(ours - paper) <= 1e-9 + tol else "differs"
+    return "reproduced" if abs(ours - paper) <= tol else "differs"
+
+
+def reproducible_content(csv_path) -> str:
+    """A table's text without the speed measurements its sidecar lists: what a rerun must repeat exactly."""
+    csv_path = Path(csv_path)
+    meta = json.loads(csv_path.with_suffix(".json").read_text())
+    frame = pd.read_csv(csv_path, dtype=str, keep_default_na=False)
+    frame = frame.drop(columns=[c for c in meta.get("measured_columns", []) if c in frame.columns])
+    frame = frame.drop(index=[i for i in meta.get("measured_rows", []) if i in frame.index])
+    return frame.to_csv(index=False, lineterminator="\n")

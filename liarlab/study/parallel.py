@@ -1,0 +1,72 @@
+"""One executor for every parallel job in the study.
+
+Task ``i`` always receives the ``i``-th child of ``SeedSequence(seed)``, so results are identical
+whether the tasks run in one process, in joblib workers, or on a Dask distributed cluster.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+
+from liarlab.core.validation import check_int
+
+_DEFAULTS = {"n_jobs": 1, "scheduler": None, "progress": True}
+
+
+def configure(n_jobs: int = 1, scheduler: str | None = None, progress: bool = True) -> None:
+    """Defaults for :func:`run_tasks`, set once by a notebook's parameters."""
+    _DEFAULTS.update(n_jobs=check_int("n_jobs", n_jobs, 1), scheduler=scheduler, progress=bool(progress))
+
+
+def task_generators(seed: int, n_tasks: int) -> list[np.random.Generator]:
+    """Independent random streams for ``n_tasks`` tasks, fixed by ``seed`` alone."""
+    return [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(n_tasks)]
+
+
+def _call(func, task, seed_seq):
+    return func(rng=np.random.default_rng(seed_seq), **task)
+
+
+def run_tasks(func: Callable, tasks: Sequence[dict], seed: int, *, n_jobs: int | None = None,
+              scheduler: str | None = None, progress: bool | None = None, desc: str | None = None) -> list:
+    """Run ``func(rng=..., **task)`` for every task and return the results in task order.
+
+    ``scheduler`` is a Dask distributed address (``tcp://host:8786``) or a ``distributed.Client``;
+    without it the tasks run in local processes through joblib (``n_jobs``), or inline for one job.
+    """
+    n_jobs = check_int("n_jobs", _DEFAULTS["n_jobs"] if n_jobs is None else n_jobs, 1)
+    scheduler = _DEFAULTS["scheduler"] if scheduler is None else scheduler
+    progress = _DEFAULTS["progress"] if progress is None else progress
+    tasks = list(tasks)
+    seeds = np.random.SeedSequence(seed).spawn(len(tasks))
+    if scheduler is not None:
+        return _run_dask(func, tasks, seeds, scheduler, progress, desc)
+    if n_jobs == 1 or len(tasks) <= 1:
+        from tqdm.auto import tqdm
+
+        return [_call(func, t, s) for t, s in tqdm(list(zip(tasks, seeds)), desc=desc, disable=not progress)]
+    from joblib import Parallel, delayed
+    from tqdm.auto import tqdm
+
+    jobs = (delayed(_call)(func, t, s) for t, s in zip(tasks, seeds))
+    runner = Parallel(n_jobs=n_jobs, return_as="generator")
+    return list(tqdm(runner(jobs), total=len(tasks), desc=desc, disable=not progress))
+
+
+def _run_dask(func, tasks, seeds, scheduler, progress, desc):
+    from distributed import Client, as_completed
+
+    own = not isinstance(scheduler, Client)
+    client = Client(scheduler) if own else scheduler
+    try:
+        futures = [client.submit(_call, func, t, s, pure=False) for t, s in zip(tasks, seeds)]
+        if progress:
+            from tqdm.auto import tqdm
+
+            for _ in tqdm(as_completed(futures), total=len(futures), desc=desc):
+                pass
+        return client.gather(futures)
+    finally:
+        if own:
+            client.close()

@@ -1,0 +1,70 @@
+"""Experiment functions of notebook 01 on tiny sizes, and failure isolation."""
+import numpy as np
+import pytest
+
+from liarlab.liardice import rules as ld
+from liarlab.liardice.agents import RandomGuessAgent, TestProgram, UniformBelief
+from liarlab.papers.p01 import experiments as ex
+from liarlab.study import cache, outputs
+
+
+def test_vs_types_summary_has_intervals_and_is_seed_stable():
+    a, raw = ex.vs_types(200, 2, seed=3, types=(1, 32), keep_games=True)
+    b, _ = ex.vs_types(200, 2, seed=3, types=(1, 32))
+    assert list(a.type) == [1, 32] and (a.games == 400).all()
+    assert (a.ci_low <= a.win_rate).all() and (a.win_rate <= a.ci_high).all()
+    assert a.win_rate.tolist() == b.win_rate.tolist()
+    curves = ex.cumulative_wins(raw)
+    assert curves.groupby(["opponent", "rep"]).cum_wins.max().sum() == a.wins.sum()
+    lengths = ex.game_length_table(raw)
+    shares = lengths.groupby(["opponent", "measure"]).share.sum()
+    assert np.allclose(shares, 1.0)
+
+
+def test_worked_checks_and_fig_5_1():
+    checks = ex.worked_checks(300, np.random.default_rng(0))
+    assert checks.p_challenge_draw.round(4).tolist() == [0.3333, 0.6667, 1.0]
+    assert ex.fig_5_1_example()["action"] == ("bid", (4, 5))
+    menu = ex.fig_4_4_candidates(200, np.random.default_rng(1))
+    assert menu.set_index(menu.bid.astype(str)).loc["(2, 5)", "weight"] == 4651
+    assert menu.p_returned.sum() == pytest.approx(1.0)
+
+
+def test_sensitivity_and_extensions_run():
+    s = ex.sensitivity(200, 1, types=(1, 9))
+    assert len(s) == len(ex.READINGS) and s.mean_win_rate.between(0, 1).all()
+    sweep = ex.extension_sweep(200, 1, 2, lambdas=(0.0, 1.0), types=(1, 9))
+    assert set(ex.variant_summary(sweep).variant) == {"X2 lambda=0", "X2 lambda=1", "X1 real-valued"}
+
+
+class FailingBelief(UniformBelief):
+    def __init__(self, fail_on_call):
+        super().__init__()
+        self.calls, self.fail_on_call, self.trained = 0, fail_on_call, 0
+
+    def sample_opponent_hand(self, rng):
+        self.calls += 1
+        if self.calls == self.fail_on_call:
+            raise RuntimeError("model broke")
+        return super().sample_opponent_hand(rng)
+
+    def end_game(self, record, me):
+        self.trained += 1
+
+
+def test_a_raising_agent_leaves_no_partial_training_or_cache(tmp_path, monkeypatch):
+    belief = FailingBelief(fail_on_call=40)
+    agent = RandomGuessAgent(belief)
+    with pytest.raises(RuntimeError, match="model broke"):
+        ld.play_match([agent, TestProgram(1)], 100, np.random.default_rng(0))
+    finished = belief.trained
+    assert finished < 100        # the game in progress was never reported to the model
+    monkeypatch.setitem(outputs._state, "root", tmp_path)
+    (tmp_path / "data" / "cache").mkdir(parents=True)
+
+    def compute():
+        return ld.play_match([RandomGuessAgent(FailingBelief(fail_on_call=5)), TestProgram(1)], 10,
+                             np.random.default_rng(0))
+    with pytest.raises(RuntimeError):
+        cache.cached("01_test_failure", {"x": 1}, compute)
+    assert not cache.cache_path("01_test_failure", {"x": 1}).exists()
