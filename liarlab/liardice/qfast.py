@@ -1,0 +1,505 @@
+"""Compiled (numba) training and evaluation of paper 02's players: EXP rules, RAND, EXPRAND and Q-tables.
+
+Same rules as :mod:`liarlab.liardice.rules` in the report's setting (:func:`exp_agents.paper_config`:
+k players, five dice each, 30k bids, the first seat opens) and the same decisions as the reference
+players in :mod:`exp_agents` and :mod:`qtable`. Actions are ladder indices: bid ``b`` is quantity
+``b // 6 + 1`` of face ``b % 6 + 1``; ``n_bids = 30k`` is the challenge. The legal actions after bid
+``b`` are exactly ``b + 1 .. n_bids`` in the report's order, so every list position is an offset.
+
+Q-tables live in dense arrays indexed by :class:`qtable.Layout` (:class:`FastTable`); a ``seen`` byte
+per entry counts the entries a dict table would hold (``len(Q)`` of the report).
+
+Randomness: each call seeds numba's generator with a 32-bit seed drawn from the caller's
+``numpy.random.Generator``, so results are fixed by that Generator. The decision functions take their
+uniform draws as arguments, so the tests compare them with the reference exactly; whole games agree
+with the reference in distribution.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
+
+from liarlab.core.validation import check_choice, check_int, check_probability
+from liarlab.liardice.qtable import HANDS, N_HANDS, RULES, Layout, QTable, hand_ranks, load_arrays, save_arrays
+
+RAND, EXP0, EXP1, EXP2, EXP3, EXPRAND, QAGENT = 0, 1, 2, 3, 4, 5, 6
+KIND_CODES = {"RAND": RAND, "EXP0": EXP0, "EXP1": EXP1, "EXP2": EXP2, "EXP3": EXP3, "EXPRAND": EXPRAND}
+RULE_CODES = {r: i for i, r in enumerate(RULES)}
+FALLBACK_CODES = {"smallest": 0, "best_face_plus_one": 1}
+MAX_K = 3
+
+
+# ============================================================================ tables
+
+@dataclass
+class FastTable:
+    """A Q-table as a dense array (``values``) plus a ``seen`` mask, for one :class:`Layout`."""
+
+    layout: Layout
+    values: np.ndarray = field(default=None)
+    seen: np.ndarray = field(default=None)
+    games_trained: int = 0
+
+    def __post_init__(self):
+        if self.values is None:
+            self.values = np.zeros(self.layout.size, dtype=np.float64)
+        if self.seen is None:
+            self.seen = np.zeros(self.layout.size, dtype=np.uint8)
+
+    @classmethod
+    def new(cls, n_players: int = 2, history: int = 1, hand: str = "partial") -> "FastTable":
+        check_int("n_players", n_players, 2, MAX_K)
+        check_int("history", history, 1, 3 if hand == "partial" else 1)
+        check_choice("hand", hand, HANDS)
+        return cls(Layout(n_players, history, hand))
+
+    def __len__(self) -> int:
+        return int(self.seen.sum())
+
+    def copy(self) -> "FastTable":
+        return FastTable(self.layout, self.values.copy(), self.seen.copy(), self.games_trained)
+
+    def explored_share(self) -> float:
+        """``len(Q)`` over the report's key-space size (11,040 partial / 476,280 full for k=2, n=1)."""
+        return len(self) / self.layout.report_space_size
+
+    def to_qtable(self) -> QTable:
+        idx = np.flatnonzero(self.seen)
+        keys = self.layout.keys_of_indices(idx)
+        return QTable.from_arrays(keys, self.values[idx], self.layout.n_players, self.layout.history,
+                                  self.layout.hand)
+
+    @classmethod
+    def from_qtable(cls, table: QTable) -> "FastTable":
+        fast = cls.new(table.n_players, table.history, table.hand)
+        for key, value in table.values.items():
+            i = fast.layout.index_of_key(key)
+            fast.values[i] = value
+            fast.seen[i] = 1
+        return fast
+
+    def save(self, path):
+        idx = np.flatnonzero(self.seen)
+        meta = {"format": 1, "n_players": self.layout.n_players, "history": self.layout.history,
+                "hand": self.layout.hand, "entries": int(len(idx)), "games_trained": int(self.games_trained)}
+        return save_arrays(path, self.layout.keys_of_indices(idx), self.values[idx], meta)
+
+    @classmethod
+    def load(cls, path) -> "FastTable":
+        keys, vals, meta = load_arrays(path)
+        fast = cls.new(meta["n_players"], meta["history"], meta["hand"])
+        idx = np.array([fast.layout.index_of_key(tuple(int(x) for x in k)) for k in keys], dtype=np.int64)
+        fast.values[idx] = vals
+        fast.seen[idx] = 1
+        fast.games_trained = int(meta.get("games_trained", 0))
+        return fast
+
+
+# ============================================================================ compiled decisions
+
+@njit(cache=True)
+def _largest(own):
+    m = 0
+    mf = 0
+    for f in range(6):
+        if own[f] >= m:
+            m = own[f]
+            mf = f
+    return m, mf          # mf is 0-based
+
+
+@njit(cache=True)
+def _exp_decide(kind, own, last, n_bids, margin, fallback, u):
+    """One EXP decision; ``last`` = standing bid index (-1 at the opening); ``u`` ~ U[0, 1)."""
+    lo = last + 1
+    n_legal = n_bids - lo + (1 if last >= 0 else 0)
+    if kind == EXP0:
+        if last >= 0 and own[last % 6] + (margin - 1) < last // 6 + 1:
+            return n_bids
+        width = min(n_legal - 1, 5) + 1
+        r = int(u * width)
+        if r >= width:
+            r = width - 1
+        return lo + r
+    m, mf = _largest(own)
+    if last < 0:
+        if kind == EXP2:
+            return (m - 1) * 6 + mf
+        if kind == EXP3:
+            return m * 6 + mf
+    elif m + (margin - 1) < last // 6 + 1:
+        return n_bids
+    for b in range(lo, n_bids):
+        if b // 6 + 1 <= own[b % 6]:
+            return b
+    if fallback == 1:
+        target = m * 6 + mf
+        if lo <= target < n_bids:
+            return target
+    return lo
+
+
+@njit(cache=True)
+def _history_rank(bids, nb, history, binom, offsets):
+    j = min(nb, history)
+    rank = offsets[j]
+    for i in range(j):
+        rank += binom[bids[nb - 1 - i], j - i]
+    return rank
+
+
+@njit(cache=True)
+def _key_index(rank, own, hand_rank, action, n_bids, full):
+    if full:
+        return (rank * 252 + hand_rank) * (n_bids + 1) + action
+    held = 0 if action == n_bids else own[action % 6]
+    return (rank * (n_bids + 1) + action) * 6 + held
+
+
+@njit(cache=True)
+def _q_greedy(values, offset, rank, own, hand_rank, lo, n_bids, full, shuffle, order):
+    """Highest value over the legal actions ``lo..n_bids`` (``lo..n_bids-1`` at the opening), ties -> last."""
+    hi = n_bids if lo > 0 else n_bids - 1
+    n = hi - lo + 1
+    if shuffle:
+        for i in range(n):
+            order[i] = lo + i
+        for i in range(n - 1, 0, -1):
+            j = np.random.randint(0, i + 1)
+            order[i], order[j] = order[j], order[i]
+    best = lo
+    vmax = -999.0
+    for i in range(n):
+        a = order[i] if shuffle else lo + i
+        v = values[offset + _key_index(rank, own, hand_rank, a, n_bids, full)]
+        if v >= vmax:
+            vmax = v
+            best = a
+    return best
+
+
+@njit(cache=True)
+def _q_best_value(values, offset, rank, own, hand_rank, lo, n_bids, full):
+    hi = n_bids if lo > 0 else n_bids - 1
+    vmax = -999.0
+    for a in range(lo, hi + 1):
+        v = values[offset + _key_index(rank, own, hand_rank, a, n_bids, full)]
+        if v > vmax:
+            vmax = v
+    return vmax
+
+
+@njit(cache=True)
+def _deal(hand, same):
+    for f in range(6):
+        hand[f] = 0
+    if same == 0:
+        for _ in range(5):
+            hand[np.random.randint(0, 6)] += 1
+        return
+    hand[np.random.randint(0, 6)] += same
+    for _ in range(5 - same):
+        d = np.random.randint(0, 6)
+        while hand[d] != 0:
+            d = np.random.randint(0, 6)
+        hand[d] += 1
+
+
+@njit(cache=True)
+def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, epsilons, shuffles, offsets_q,
+          values, seen, learner, rule, alpha, gamma, reward, penalty, rotate, fixed_shift, binom, hoff_all,
+          hand_lookup, preset, winner_out, shift_out, length_out, scanned_out):
+    """Play ``n_games``; lineup slot i sits in seat ``(i + shift) % k`` (shift = g % k if rotating).
+
+    ``learner`` = slot whose table learns (-1 = frozen). Returns the number of new table entries.
+    ``hoff_all[i]`` = history-rank offsets of slot i's layout (row), ``binom`` covers every history.
+    ``preset`` (games, k, 6): fixed hands per game and seat instead of dealing (empty = deal).
+    """
+    np.random.seed(seed)
+    n_bids = 30 * k
+    hands = np.zeros((k, 6), dtype=np.int64)
+    hand_rank = np.zeros(k, dtype=np.int64)
+    bids = np.zeros(n_bids + 1, dtype=np.int64)
+    visited = np.zeros(n_bids + 2, dtype=np.int64)
+    order = np.zeros(n_bids + 1, dtype=np.int64)
+    slot_of_seat = np.zeros(k, dtype=np.int64)
+    created = 0
+    for g in range(n_games):
+        shift = (g % k) if rotate else fixed_shift
+        for i in range(k):
+            slot_of_seat[(i + shift) % k] = i
+        for s in range(k):
+            slot = slot_of_seat[s]
+            if preset.shape[0] > 0:
+                for f in range(6):
+                    hands[s, f] = preset[g, s, f]
+            else:
+                _deal(hands[s], same[slot])
+            code = 0
+            p = 1
+            for f in range(6):
+                code += hands[s, f] * p
+                p *= 6
+            hand_rank[s] = hand_lookup[code]
+        nb = 0
+        seat = 0
+        n_visited = 0
+        pending = -1
+        scanned = 0
+        while True:
+            slot = slot_of_seat[seat]
+            kind = kinds[slot]
+            last = bids[nb - 1] if nb > 0 else -1
+            lo = last + 1
+            own = hands[seat]
+            if kind == QAGENT:
+                rank = _history_rank(bids, nb, histories[slot], binom, hoff_all[slot])
+                full = fulls[slot] == 1
+                if slot == learner and rule == 1 and pending >= 0:
+                    best = _q_best_value(values, offsets_q[slot], rank, own, hand_rank[seat], lo, n_bids, full)
+                    values[pending] += alpha * (gamma * best - values[pending])
+                    if seen[pending] == 0:
+                        seen[pending] = 1
+                        created += 1
+                if np.random.random() <= epsilons[slot]:
+                    n_legal = n_bids - lo + (1 if nb > 0 else 0)
+                    action = lo + np.random.randint(0, n_legal)
+                else:
+                    action = _q_greedy(values, offsets_q[slot], rank, own, hand_rank[seat], lo, n_bids, full,
+                                       shuffles[slot] == 1, order)
+                    scanned += (n_bids if nb > 0 else n_bids - 1) - lo + 1
+                idx = offsets_q[slot] + _key_index(rank, own, hand_rank[seat], action, n_bids, full)
+                if slot == learner:
+                    if rule == 2 and pending >= 0:
+                        values[pending] += alpha * (gamma * values[idx] - values[pending])
+                        if seen[pending] == 0:
+                            seen[pending] = 1
+                            created += 1
+                    visited[n_visited] = idx
+                    n_visited += 1
+                    pending = idx
+            elif kind == RAND:
+                n_legal = n_bids - lo + (1 if nb > 0 else 0)
+                action = lo + np.random.randint(0, n_legal)
+            else:
+                ekind = kind
+                if kind == EXPRAND:
+                    u = np.random.random()
+                    ekind = EXP0 if u <= 0.25 else (EXP1 if u <= 0.5 else (EXP2 if u <= 0.75 else EXP3))
+                u = np.random.random() if ekind == EXP0 else 0.0
+                action = _exp_decide(ekind, own, last, n_bids, margins[slot], fallbacks[slot], u)
+            if action == n_bids:
+                break
+            bids[nb] = action
+            nb += 1
+            seat = (seat + 1) % k
+        # showdown: the challenger (seat) against the bidder just before them
+        b = bids[nb - 1]
+        total = 0
+        for s in range(k):
+            total += hands[s, b % 6]
+        bidder = (seat - 1 + k) % k
+        win_seat = bidder if total >= b // 6 + 1 else seat
+        win_slot = slot_of_seat[win_seat]
+        winner_out[g] = win_slot
+        shift_out[g] = shift
+        length_out[g] = nb + 1
+        scanned_out[g] = scanned
+        if learner >= 0:
+            r = reward if win_slot == learner else penalty
+            if rule == 0:
+                for i in range(n_visited - 1, -1, -1):
+                    s_i = visited[i]
+                    values[s_i] += alpha * (gamma * r - values[s_i])
+                    r = values[s_i]
+                    if seen[s_i] == 0:
+                        seen[s_i] = 1
+                        created += 1
+            elif pending >= 0:
+                values[pending] += alpha * (r - values[pending])
+                if seen[pending] == 0:
+                    seen[pending] = 1
+                    created += 1
+    return created
+
+
+# ============================================================================ Python wrappers
+
+@dataclass
+class Player:
+    """One lineup slot for the compiled engine: a rule name or a :class:`FastTable`."""
+
+    kind: str | FastTable
+    epsilon: float = 0.1
+    margin: int | None = None
+    honest_fallback: str = "smallest"
+    same: int = 0
+    do_shuffle: bool = False
+
+    def __post_init__(self):
+        if not isinstance(self.kind, FastTable):
+            check_choice("kind", self.kind, list(KIND_CODES))
+        check_probability("epsilon", self.epsilon)
+        check_choice("honest_fallback", self.honest_fallback, list(FALLBACK_CODES))
+        check_int("same", self.same, 0, 5)
+        if self.margin is not None:
+            check_int("margin", self.margin, 1)
+
+    @property
+    def name(self) -> str:
+        return "RL" if isinstance(self.kind, FastTable) else self.kind
+
+
+def as_player(p) -> Player:
+    if isinstance(p, Player):
+        return p
+    return Player(p)
+
+
+@dataclass
+class MatchResult:
+    """Per game: winning lineup slot, seat shift (slot i sat in seat (i + shift) % k), actions incl. challenge."""
+
+    winner: np.ndarray
+    shift: np.ndarray
+    length: np.ndarray
+    scanned: np.ndarray
+    created: int
+    k: int
+
+    def seat_of(self, slot: int) -> np.ndarray:
+        return (slot + self.shift) % self.k
+
+    def wins(self, slot: int) -> int:
+        return int((self.winner == slot).sum())
+
+    def wins_by_seat(self, slot: int) -> tuple[np.ndarray, np.ndarray]:
+        """Wins and games of ``slot`` per seat it sat in."""
+        seat = self.seat_of(slot)
+        won = self.winner == slot
+        return (np.bincount(seat[won], minlength=self.k).astype(np.int64),
+                np.bincount(seat, minlength=self.k).astype(np.int64))
+
+
+_BINOM_CACHE: dict = {}
+
+
+def _layout_arrays(k: int, histories):
+    """One binomial table for every slot and per-slot history-rank offsets."""
+    n_bids = 30 * k
+    hmax = max(histories) if len(histories) else 1
+    key = (k, hmax)
+    if key not in _BINOM_CACHE:
+        _BINOM_CACHE[key] = Layout(k, hmax, "partial").binomials()
+    binom = _BINOM_CACHE[key]
+    hoff = np.zeros((len(histories), hmax + 2), dtype=np.int64)
+    for i, h in enumerate(histories):
+        off = Layout(k, h, "partial").offsets()
+        hoff[i, :len(off)] = off
+    del n_bids
+    return binom, hoff
+
+
+def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None = None, rule: str = "paper",
+         alpha: float = 0.2, gamma: float = 0.9, reward: float = 1.0, penalty: float = 0.0,
+         seats: str | int = "rotate", hands=None) -> MatchResult:
+    """Play ``n_games`` games of the report's k-player game between the players of ``lineup``.
+
+    ``lineup[i]`` is a :class:`Player`, a rule name (``"EXP0"``...) or wraps a :class:`FastTable`.
+    ``seats="rotate"``: slot i sits in seat ``(i + g) % k`` in game g (the report's even training);
+    an int s: every game uses shift s (slot i in seat ``(i + s) % k``). Seat 0 always opens.
+    ``learner``: the slot whose table is trained (the others, tables included, stay frozen).
+    ``hands``: optional fixed hands, shape (n_games, k, 6) counts per face by seat (for tests).
+    """
+    n_games = check_int("n_games", n_games, 0)
+    players = [as_player(p) for p in lineup]
+    k = len(players)
+    check_int("number of players", k, 2, MAX_K)
+    check_choice("rule", rule, RULES)
+    for name, v in (("alpha", alpha), ("gamma", gamma)):
+        check_probability(name, v)
+    if seats == "rotate":
+        rotate, fixed = True, 0
+    else:
+        rotate, fixed = False, check_int("seats", seats, 0, k - 1)
+    if learner is not None:
+        check_int("learner", learner, 0, k - 1)
+        if not isinstance(players[learner].kind, FastTable):
+            raise ValueError(f"learner slot {learner} holds {players[learner].name}, not a Q-table")
+    tables, offsets, size = [], np.zeros(k, dtype=np.int64), 0
+    learner_table = None
+    for i, p in enumerate(players):
+        if isinstance(p.kind, FastTable):
+            if p.kind.layout.n_players != k:
+                raise ValueError(f"slot {i}: a Q-table for {p.kind.layout.n_players} players in a {k}-player game")
+            if i == learner:
+                learner_table = p.kind
+            offsets[i] = size
+            tables.append(p.kind)
+            size += p.kind.layout.size
+    if len(tables) == 1:
+        values, seen = tables[0].values, tables[0].seen     # train in place
+    elif tables:
+        if learner is not None:
+            raise ValueError("training with more than one Q-table in the lineup is not supported")
+        values = np.concatenate([t.values for t in tables])
+        seen = np.zeros(size, dtype=np.uint8)
+    else:
+        values, seen = np.zeros(1), np.zeros(1, dtype=np.uint8)
+    kinds = np.array([QAGENT if isinstance(p.kind, FastTable) else KIND_CODES[p.kind] for p in players], np.int64)
+    histories = [p.kind.layout.history if isinstance(p.kind, FastTable) else 1 for p in players]
+    fulls = np.array([isinstance(p.kind, FastTable) and p.kind.layout.hand == "full" for p in players], np.int64)
+    binom, hoff = _layout_arrays(k, histories)
+    if hands is None:
+        preset = np.zeros((0, k, 6), dtype=np.int64)
+    else:
+        preset = np.asarray(hands, dtype=np.int64)
+        if preset.shape != (n_games, k, 6) or (preset.sum(axis=2) != 5).any():
+            raise ValueError(f"hands must have shape {(n_games, k, 6)} with five dice each, got {preset.shape}")
+    _, lookup = hand_ranks()
+    out = {name: np.zeros(n_games, dtype=dt) for name, dt in
+           (("winner", np.int8), ("shift", np.int8), ("length", np.int16), ("scanned", np.int32))}
+    created = _play(k, n_games, int(rng.integers(0, 2**32 - 1)), kinds,
+                    np.array([k if p.margin is None else p.margin for p in players], np.int64),
+                    np.array([FALLBACK_CODES[p.honest_fallback] for p in players], np.int64),
+                    np.array([p.same for p in players], np.int64), np.array(histories, np.int64), fulls,
+                    np.array([p.epsilon for p in players], np.float64),
+                    np.array([p.do_shuffle for p in players], np.int64), offsets, values, seen,
+                    -1 if learner is None else learner, RULE_CODES[rule], alpha, gamma, reward, penalty,
+                    rotate, fixed, binom, hoff, lookup, preset, out["winner"], out["shift"], out["length"], out["scanned"])
+    if learner_table is not None:
+        learner_table.games_trained += n_games
+    return MatchResult(out["winner"], out["shift"], out["length"], out["scanned"], int(created), k)
+
+
+def train(table: FastTable, opponents, n_games: int, rng: np.random.Generator, *, epsilon: float = 0.1,
+          seats: str | int = "rotate", rule: str = "paper", alpha: float = 0.2, gamma: float = 0.9,
+          same=None, do_shuffle: bool = False) -> MatchResult:
+    """Train ``table`` in place against ``opponents`` (rule names, k - 1 of them); the table is slot 0.
+
+    ``seats="rotate"`` puts the learner in seat ``g % k`` in game g; an int fixes its seat.
+    """
+    opponents = [opponents] if isinstance(opponents, str) else list(opponents)
+    same = same or [0] * (len(opponents) + 1)
+    lineup = [Player(table, epsilon=epsilon, same=same[0], do_shuffle=do_shuffle)]
+    lineup += [Player(o, same=s) if isinstance(o, str) else o for o, s in zip(opponents, same[1:])]
+    return play(lineup, n_games, rng, learner=0, rule=rule, alpha=alpha, gamma=gamma, seats=seats)
+
+
+def empty_table_size(n_players: int = 2, history: int = 1, hand: str = "partial") -> int:
+    """Dense array length (not the report's space size: it includes impossible keys)."""
+    return Layout(n_players, history, hand).size
+
+
+def warm_up() -> None:
+    """Compile (or load from the numba cache) before timing anything."""
+    rng = np.random.default_rng(0)
+    t = FastTable.new(2, 1, "partial")
+    train(t, "EXP0", 10, rng)
+    play([t, "EXPRAND"], 10, rng)
+    play([Player(FastTable.new(3)), "EXP0", "RAND"], 10, rng)
+
+
+__all__ = ["FastTable", "Player", "MatchResult", "play", "train", "warm_up", "N_HANDS"]
