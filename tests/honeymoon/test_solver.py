@@ -1,0 +1,158 @@
+"""The exact solver against a plain minimax, symmetries, hand-made endings and bad input."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from liarlab.core.cards import SUITS, card_code
+from liarlab.honeymoon import DoubleDummy, double_dummy_tricks, double_dummy_tricks_reference
+from liarlab.honeymoon.solver import encode
+
+
+def _random_deal(rng, n, suits=SUITS):
+    pool = [s + r for s in suits for r in "23456789TJQKA"]
+    cards = rng.choice(pool, 2 * n, replace=False)
+    return list(cards[:n]), list(cards[n:])
+
+
+def test_agrees_with_brute_force_on_thousands_of_small_deals():
+    rng = np.random.default_rng(2024)
+    trumps = [None, "S", "H", "D", "C"]
+    n_checked = 0
+    for _ in range(2500):
+        n = int(rng.integers(0, 7))
+        # random suit restrictions make long suits and voids common
+        k = int(rng.integers(1, 5))
+        suits = "".join(rng.choice(list(SUITS), k, replace=False))
+        if 2 * n > 13 * k:
+            continue
+        leader, follower = _random_deal(rng, n, suits)
+        trump = trumps[rng.integers(5)]   # often a trump absent from both hands
+        assert double_dummy_tricks(leader, follower, trump) == \
+            double_dummy_tricks_reference(leader, follower, trump), (leader, follower, trump)
+        n_checked += 1
+    assert n_checked > 2000
+
+
+def test_fresh_and_persistent_tables_agree():
+    rng = np.random.default_rng(7)
+    warm = DoubleDummy(tt_bits=12)   # a tiny table forces many overwrites
+    for _ in range(200):
+        deck = rng.permutation(52)
+        lead, foll, trump = list(deck[:7]), list(deck[7:14]), int(rng.integers(5))
+        fresh = DoubleDummy(tt_bits=16)
+        assert warm.tricks(lead, foll, trump) == fresh.tricks(lead, foll, trump)
+
+
+_SUIT_PERMS = st.permutations(list(SUITS))
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), perm=_SUIT_PERMS, n=st.integers(1, 13),
+       trump=st.sampled_from([None, "S", "H", "D", "C"]))
+def test_swapping_suit_names_with_the_trump_keeps_the_value(seed, perm, n, trump):
+    rng = np.random.default_rng(seed)
+    leader, follower = _random_deal(rng, n)
+    rename = dict(zip(SUITS, perm))
+    moved = [rename[c[0]] + c[1] for c in leader], [rename[c[0]] + c[1] for c in follower]
+    assert double_dummy_tricks(leader, follower, trump) == \
+        double_dummy_tricks(*moved, None if trump is None else rename[trump])
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 9))
+def test_order_preserving_relabelling_keeps_the_value(seed, n):
+    """Only the order of the live cards in each suit matters: pushing every live card to the top
+    ranks of its suit (keeping the order) gives the same value."""
+    rng = np.random.default_rng(seed)
+    deck = rng.permutation(52)
+    leader, follower, trump = list(deck[:n]), list(deck[n:2 * n]), int(rng.integers(5))
+    code = encode(leader, follower)
+    new_l, new_f = [], []
+    for s in range(4):
+        length = int(code[s]).bit_length() - 1
+        for i in range(length):
+            c = s * 13 + (13 - length) + i
+            (new_l if (int(code[s]) >> i) & 1 else new_f).append(c)
+    solver = DoubleDummy(tt_bits=14)
+    assert solver.tricks(leader, follower, trump) == solver.tricks(new_l, new_f, trump)
+
+
+@pytest.mark.parametrize("leader, follower, trump, expected", [
+    ([], [], None, 0),
+    (["SA"], ["S2"], None, 1),
+    (["S2"], ["SA"], None, 0),
+    (["S2"], ["HA"], None, 1),          # a discard never wins
+    (["S2"], ["HA"], "H", 0),           # a ruff does
+    (["SA", "SK"], ["S2", "S3"], "H", 2),
+    # the leader's trumps are drawn first, then its side winners cash
+    (["HA", "HK", "SA"], ["H2", "S2", "S3"], "H", 3),
+    # the follower ruffs the side ace: leader must draw the trump first
+    (["HA", "SA", "SK"], ["H2", "D2", "D3"], "H", 3),
+    (["SA", "SK", "HA"], ["H2", "D2", "D3"], "H", 3),
+    # follower holds the top trump: it always scores one trick
+    (["HK", "SA", "SK"], ["HA", "S2", "S3"], "H", 2),
+    # thirteen top spades against thirteen low hearts at hearts: the follower ruffs every trick
+    ([s for s in ["S" + r for r in "23456789TJQKA"]], ["H" + r for r in "23456789TJQKA"], "H", 0),
+    ([s for s in ["S" + r for r in "23456789TJQKA"]], ["H" + r for r in "23456789TJQKA"], None, 13),
+])
+def test_hand_made_endings(leader, follower, trump, expected):
+    assert double_dummy_tricks(leader, follower, trump) == expected
+    assert double_dummy_tricks_reference(leader, follower, trump) == expected if len(leader) <= 6 else True
+
+
+def _from_sequence(bits_by_suit, trump_suit=0):
+    """Absolute cards from the thesis's per-suit bit strings (high to low, 1 = on lead)."""
+    leader, follower = [], []
+    for s, bits in enumerate(bits_by_suit):
+        for i, b in enumerate(bits):
+            c = card_code(s * 13 + 12 - i)
+            (leader if b == "1" else follower).append(c)
+    return leader, follower
+
+
+def test_thesis_table_line_31372_gives_4():
+    # 31372 = 0111101010001100: trump 011110, side suits 1 / 01 / 0001100 (lengths 1, 2, 7)
+    leader, follower = _from_sequence(["011110", "1", "01", "0001100"])
+    assert len(leader) == len(follower) == 8
+    assert double_dummy_tricks(leader, follower, "S") == 4
+    assert double_dummy_tricks_reference(leader, follower, "S") == 4
+
+
+def test_fig_3_9_canonical_pair_is_the_same_position():
+    a = _from_sequence(["1011011", "1010010", "100100", "000111"])
+    b = _from_sequence(["000111", "1011011", "1010010", "100100"])   # hearts are trump here
+    assert double_dummy_tricks(*a, "S") == double_dummy_tricks(*b, "H")
+
+
+@pytest.mark.parametrize("leader, follower, trump, message", [
+    (["SA"], [], None, "same number"),
+    (["SA", "SA"], ["S2", "S3"], None, "twice"),
+    (["SA"], ["SA"], None, "both hands"),
+    (["SX"], ["S2"], None, "malformed"),
+    (["S"], ["S2"], None, "malformed"),
+    (["SA"], ["S2"], "N", "trump"),
+    (["SA"], ["S2"], 7, "trump"),
+    ([f"S{r}" for r in "23456789TJQKA"] + ["HA"], [f"D{r}" for r in "23456789TJQKA"] + ["CA"], None,
+     "0 to 13"),
+])
+def test_bad_input_raises_value_error(leader, follower, trump, message):
+    with pytest.raises(ValueError, match=message):
+        double_dummy_tricks(leader, follower, trump)
+
+
+def test_lead_values_take_the_best_card_and_reply_values_agree():
+    rng = np.random.default_rng(11)
+    solver = DoubleDummy(tt_bits=16)
+    for _ in range(60):
+        n = int(rng.integers(1, 7))
+        deck = rng.permutation(52)
+        lead, foll, trump = [int(c) for c in deck[:n]], [int(c) for c in deck[n:2 * n]], int(rng.integers(5))
+        values = solver.lead_values(lead, foll, trump)
+        assert set(values) == set(lead)
+        assert max(values.values()) == solver.tricks(lead, foll, trump)
+        for c in lead:
+            replies = solver.reply_values(lead, foll, c, trump)
+            assert min(replies.values()) == values[c]
