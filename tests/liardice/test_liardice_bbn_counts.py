@@ -1,0 +1,60 @@
+"""The closed-form BDeu tables agree with pgmpy's fit + VariableElimination (paper 01's network)."""
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from liarlab.liardice import bbn, bbn_counts
+
+
+def _random_counts(rng, scale, sparsity):
+    """Count tables in the belief's layout: C, D missing exactly on the challenge rows (E = 1)."""
+    response = np.zeros((9, 2, 3, 3, 2), dtype=np.int64)
+    bid = rng.integers(0, scale + 1, size=(9, 2, 2, 2)) * (rng.random((9, 2, 2, 2)) > sparsity)
+    response[:, :, :2, :2, 0] = bid
+    response[:, :, bbn.MISSING, bbn.MISSING, 1] = rng.integers(0, scale + 1, size=(9, 2)) * (rng.random((9, 2)) > sparsity)
+    response[0, 0, 0, 0, 0] += 1                     # pgmpy needs at least one row
+    opening_lie = rng.integers(0, scale + 1, size=2)
+    opening_challenge = rng.integers(0, scale + 1, size=(9, 2)) * (rng.random((9, 2)) > sparsity)
+    return response, opening_lie, opening_challenge
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), scale=st.sampled_from([1, 5, 200]), sparsity=st.sampled_from([0.0, 0.5, 0.9]),
+       ess=st.sampled_from([0.5, 5.0, 20.0]), b_depends_on_a=st.booleans())
+def test_closed_form_equals_pgmpy_for_every_query(seed, scale, sparsity, ess, b_depends_on_a):
+    counts = _random_counts(np.random.default_rng(seed), scale, sparsity)
+    fast = bbn_counts.closed_form_tables(*counts, ess, b_depends_on_a)
+    ref = bbn_counts.pgmpy_tables(*counts, ess, b_depends_on_a)
+    for key in ("p_supports", "p_lie", "p_opening_challenged"):
+        np.testing.assert_allclose(fast[key], ref[key], rtol=0, atol=1e-9, err_msg=key)
+    assert fast["p_opening_lie"] == pytest.approx(ref["p_opening_lie"], abs=1e-9)
+
+
+def test_closed_form_equals_direct_pgmpy_queries_one_by_one():
+    """Every (A, D) query the player makes, asked of pgmpy one at a time with full evidence."""
+    counts = _random_counts(np.random.default_rng(11), 30, 0.3)
+    fast = bbn_counts.closed_form_tables(*counts, 5.0)
+    model = bbn_counts.pgmpy_tables(*counts, 5.0)["models"]["response"]
+    for a in bbn.COUNTS:
+        for d in (0, 1):
+            evidence = {"A": a, "D": d, "E": 0}
+            assert fast["p_supports"][a - 2, d] == pytest.approx(bbn.query_probability(model, "B", 1, evidence), abs=1e-9)
+            assert fast["p_lie"][a - 2, d] == pytest.approx(bbn.query_probability(model, "C", 1, evidence), abs=1e-9)
+
+
+def test_weighted_counts_are_what_the_prior_sees():
+    """An empty table gives the BDeu prior alone: every answer 1/2."""
+    zero = bbn_counts.closed_form_tables(np.zeros((9, 2, 3, 3, 2)), np.zeros(2), np.zeros((9, 2)), 5.0)
+    np.testing.assert_allclose(zero["p_supports"], 0.5)
+    np.testing.assert_allclose(zero["p_lie"], 0.5)
+    assert zero["p_opening_lie"] == 0.5
+    np.testing.assert_allclose(zero["p_opening_challenged"], 0.5)
+
+
+def test_a_count_moves_the_answer_the_right_way():
+    counts = np.zeros((9, 2, 3, 3, 2))
+    counts[1, 1, 0, 1, 0] = 50                       # A=3: opponent supported, did not lie, kept the face
+    t = bbn_counts.closed_form_tables(counts, np.array([0, 30]), np.zeros((9, 2)), 5.0)
+    assert t["p_supports"][1, 1] > 0.9 and t["p_lie"][1, 1] < 0.1
+    assert t["p_opening_lie"] == pytest.approx(32.5 / 35)
