@@ -1,0 +1,177 @@
+"""Registered stage-2 agents: the six personality types a..f, a random player and the linear-Q learner.
+
+Each decision draws ``N_UNIFORMS`` uniforms (``rng.random(6)``) whether it needs them or not, so the
+compiled engine, which does the same, replays a game exactly. The decision rules themselves live in
+:mod:`liarlab.cheat.policies` (spec §4 and §5).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from liarlab.core.api import register_agent
+from liarlab.core.validation import check_choice, check_probability
+
+from . import policies as pol
+from .game import ACCEPT, Challenge, CheatEvent, CheatObservation, CheatState, Play
+
+SCRIPTED_TYPES = ("a", "b", "c", "d", "e", "f", "random")
+DESCRIPTIONS = {
+    "a": "never challenges; honest when it can, else lies with as many cards of one rank as allowed",
+    "b": "early: lies all at once; mid: lies with fewer cards; late: challenges",
+    "c": "like b, but its lies take one card per rank",
+    "d": "always honest; challenges when it cannot be",
+    "e": "honest when it can; lies with fewer cards the more of its last 3 lies were caught",
+    "f": "never challenges; always plays its least suitable cards",
+    "random": "challenges half the time; else plays 1..max_play random cards",
+    "q": "approximate Q-learning with the seven bucketed features",
+}
+
+
+def _record(obs: CheatObservation, player: int) -> tuple[np.ndarray, int]:
+    rec = np.array(obs.lie_record[player], dtype=np.int64)
+    return (rec if len(rec) else np.zeros(1, dtype=np.int64)), len(obs.lie_record[player])
+
+
+def _to_action(code: int, out: np.ndarray, obs: CheatObservation):
+    if obs.final_pending:
+        return Challenge(obs.last_player) if code == pol.CHALLENGE_CODE else ACCEPT
+    if code == pol.CHALLENGE_CODE:
+        return Challenge(obs.last_player)
+    return Play(tuple(int(x) for x in out))
+
+
+class ScriptedAgent:
+    """Personality type ``kind`` (a..f) or ``random``; see :data:`DESCRIPTIONS`."""
+
+    def __init__(self, kind: str = "a"):
+        self.kind = check_choice("kind", kind, SCRIPTED_TYPES)
+        self.code = pol.AGENT_TYPES.index(kind)
+
+    def decide(self, obs: CheatObservation, u: np.ndarray) -> tuple[int, np.ndarray]:
+        rules = obs.rules
+        rec, count = _record(obs, obs.player)
+        out = np.zeros(rules.n_ranks, dtype=np.int64)
+        code = pol.scripted_decision(self.code, np.array(obs.hand, dtype=np.int64), obs.required_rank,
+                                     rules.n_players, rules.n_ranks, rules.hand_size, rules.max_play,
+                                     obs.pile_size, pol.caught_recent(rec, count, 3), u, out)
+        return code, out
+
+    def act(self, observation: CheatObservation, legal_actions, rng: np.random.Generator):
+        code, out = self.decide(observation, rng.random(pol.N_UNIFORMS))
+        return _to_action(code, out, observation)
+
+
+for _kind in SCRIPTED_TYPES:
+    register_agent("cheat", _kind)(lambda _k=_kind: ScriptedAgent(_k))
+
+
+def features(obs: CheatObservation, feature_set: str = "F7") -> tuple[np.ndarray, np.ndarray]:
+    """(phi, levels) of the learner's state (spec §5.1)."""
+    n_features, memory = pol.FEATURE_SETS[check_choice("feature_set", feature_set, pol.FEATURE_SETS)]
+    rules = obs.rules
+    prev = obs.last_player if obs.last_player >= 0 else (obs.player - 1) % rules.n_players
+    own, own_n = _record(obs, obs.player)
+    other, other_n = _record(obs, prev)
+    phi = np.zeros(pol.N_FEATURES)
+    levels = pol.feature_vector(obs.pile_size, obs.hand_sizes[prev], obs.last_count, min(obs.hand_sizes), own, own_n,
+                                other, other_n, rules.hand_size, n_features, memory, phi)
+    return phi, levels
+
+
+def q_action_names(max_play: int = 3) -> list[str]:
+    return ["CHALLENGE"] + [f"TRUTH_{n}" for n in range(1, max_play + 1)] + [f"LIE_{n}" for n in range(1, max_play + 1)]
+
+
+@register_agent("cheat", "q")
+class QLearner:
+    """Approximate Q-learning with linear Q(s, a) = theta_a . phi(s) (spec §5).
+
+    While ``learning``, it explores with rate ``epsilon``, keeps its transitions and learns when the pile
+    is cleared or the game ends (:meth:`observe`, :meth:`end_game`, called by
+    :func:`liarlab.cheat.game.play_with_events`). With ``learning=False`` it plays greedily and never
+    changes its weights (the paper's test: alpha = 0, epsilon = 0).
+    """
+
+    def __init__(self, feature_set: str = "F7", alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5,
+                 max_play: int = 3, weights=None, learning: bool = True):
+        self.feature_set = check_choice("feature_set", feature_set, pol.FEATURE_SETS)
+        self.alpha, self.gamma = float(alpha), float(gamma)
+        self.epsilon = check_probability("epsilon", epsilon)
+        self.max_play = max_play
+        n_actions = 1 + 2 * max_play
+        self.weights = np.zeros((n_actions, pol.N_FEATURES)) if weights is None else np.array(weights, dtype=float)
+        self.learning = bool(learning)
+        self.buffer: list[tuple[np.ndarray, int, np.ndarray]] = []
+        self.rewards: list[float] = []
+        self.pending = None  # (phi, action, reward) waiting for its next state
+
+    def act(self, observation: CheatObservation, legal_actions, rng: np.random.Generator):
+        u = rng.random(pol.N_UNIFORMS)
+        rules = observation.rules
+        phi, _ = features(observation, self.feature_set)
+        hand = np.array(observation.hand, dtype=np.int64)
+        legal = np.zeros(1 + 2 * rules.max_play, dtype=np.bool_)
+        pol.q_legal(hand, observation.required_rank, rules.max_play, observation.pile_size, legal)
+        if self.learning and self.pending is not None:
+            p_phi, p_a, p_r = self.pending
+            pol.q_update(self.weights, p_phi, p_a, p_r, self.gamma, self.alpha, phi, legal, False)
+            self.pending = None
+        action = pol.q_choose(self.weights, phi, legal, self.epsilon if self.learning else 0.0, u)
+        if self.learning:
+            self.buffer.append((phi, action, legal))
+        out = np.zeros(rules.n_ranks, dtype=np.int64)
+        code = pol.q_action_cards(action, hand, observation.required_rank, rules.n_players, rules.n_ranks,
+                                  rules.max_play, out)
+        return _to_action(code, out, observation)
+
+    def reward(self, action: int, last: bool, challenged: bool, lie: bool, pile_size: int) -> float:
+        """Reward of one of its actions once settled (spec §5.3)."""
+        M = self.max_play
+        if action == 0:
+            return float(pile_size) if lie else -float(pile_size)
+        is_lie = action > M
+        n = action - M if is_lie else action
+        if last and challenged:
+            return 2.0 * (n - pile_size) if is_lie else float(n + pile_size)
+        return 2.0 * n if is_lie else float(n)
+
+    def _settle(self, terminal: bool) -> None:
+        m = len(self.buffer)
+        for j in range(m - 1):
+            phi, a, _ = self.buffer[j]
+            pol.q_update(self.weights, phi, a, self.rewards[j], self.gamma, self.alpha, self.buffer[j + 1][0],
+                         self.buffer[j + 1][2], False)
+        if m > 0:
+            phi, a, legal = self.buffer[-1]
+            if terminal:
+                pol.q_update(self.weights, phi, a, self.rewards[-1], self.gamma, self.alpha, phi, legal, True)
+            else:
+                self.pending = (phi, a, self.rewards[-1])
+        self.buffer, self.rewards = [], []
+
+    def observe(self, event: CheatEvent, seat: int) -> None:
+        """Learn at a pile clear (a challenge)."""
+        if not self.learning or event.kind != "challenge" or not self.buffer:
+            return
+        m = len(self.buffer)
+        self.rewards = [self.reward(a, j == m - 1, j == m - 1 and seat == event.target, event.lie, event.pile_size)
+                        for j, (_, a, _) in enumerate(self.buffer)]
+        self._settle(terminal=False)
+
+    def end_game(self, state: CheatState, seat: int) -> None:
+        """Learn at the end of a game: +100 for the winning play, -100 for the last action before a loss."""
+        if not self.learning:
+            return
+        self.rewards = [self.reward(a, False, False, False, 0) for _, a, _ in self.buffer]
+        if state.winner == seat:
+            self.rewards[-1] = 100.0
+        elif state.winner >= 0:
+            if self.buffer:
+                self.rewards[-1] = -100.0
+            elif self.pending is not None:
+                self.pending = (self.pending[0], self.pending[1], -100.0)
+        if self.pending is not None:
+            p_phi, p_a, p_r = self.pending
+            pol.q_update(self.weights, p_phi, p_a, p_r, self.gamma, self.alpha, p_phi, np.ones(1, np.bool_), True)
+            self.pending = None
+        self._settle(terminal=True)

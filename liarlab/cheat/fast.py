@@ -1,0 +1,446 @@
+"""Compiled engines for both stages, tested for agreement with the rules modules.
+
+Stage 1: :func:`learning_run` plays the lie-profile learner against one personality (with its
+simulated games), :func:`position_games` plays fixed catchers. Stage 2: :func:`play_cheat` plays the
+modified Cheat game between agent types a..f, random and the linear-Q learner (learning or frozen).
+
+Each engine draws uniforms from numba's generator seeded from the caller's Generator, or, when
+``uniforms`` is given, reads them in order from that array: in the order the rules module and the
+registered agents draw them. The tests feed the same uniforms to both and compare every result.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from liarlab.core.validation import check_choice, check_int, check_probability
+
+from . import policies as pol
+from .game import LIE_HISTORY, CheatRules
+from .positions import (
+    CANDIDATE_STEPS,
+    FULL_MASK,
+    N_POSITIONS,
+    POPCOUNT,
+    UNIFORM_PLACEMENT_CDF,
+    hand_cdf,
+    personality_cdf,
+)
+
+
+@njit(cache=True)
+def _uniform(u, pos):
+    if u.shape[0] == 0:
+        return np.random.random()
+    x = u[pos[0]]
+    pos[0] += 1
+    return x
+
+
+@njit(cache=True)
+def _draw_cdf(cdf, x):
+    i = np.searchsorted(cdf, x, side="right")
+    return min(i, cdf.shape[0] - 1)
+
+
+# ============================================================================ stage 1
+
+@njit(cache=True)
+def _catch_probabilities(p, k, counts, out):
+    total = 0.0
+    for i in range(N_POSITIONS):
+        total += counts[i]
+    for i in range(N_POSITIONS):
+        x = p if total == 0 else p + (counts[i] / total - 0.1) * k
+        out[i] = min(1.0, max(0.0, x))
+
+
+@njit(cache=True)
+def _position_game(hands, learner_cdf, opponent_cdf, learner_probs, opponent_catch, u, pos, popcount):
+    """One game, learner in seat 0; returns (sign of score difference, opponent's lie mask)."""
+    nb0 = _draw_cdf(hands, _uniform(u, pos))
+    nb1 = _draw_cdf(hands, _uniform(u, pos))
+    lie0 = _draw_cdf(learner_cdf[nb0], _uniform(u, pos))
+    lie1 = _draw_cdf(opponent_cdf[nb1], _uniform(u, pos))
+    c0 = 0
+    for i in range(N_POSITIONS):
+        if _uniform(u, pos) < learner_probs[i]:
+            c0 |= 1 << i
+    c1 = 0
+    for i in range(N_POSITIONS):
+        if _uniform(u, pos) < opponent_catch:
+            c1 |= 1 << i
+    s0 = 2 * popcount[lie0 & ~c1 & FULL_MASK] - popcount[lie0 & c1] - popcount[c0 & ~lie1 & FULL_MASK]
+    s1 = 2 * popcount[lie1 & ~c0 & FULL_MASK] - popcount[lie1 & c0] - popcount[c1 & ~lie0 & FULL_MASK]
+    d = s0 - s1
+    return (1 if d > 0 else (-1 if d < 0 else 0)), lie1
+
+
+@njit(cache=True)
+def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0, k0, dp, dk, p_max, k_max,
+                  n_simulated, search, steps, u, seed, popcount):
+    if u.shape[0] == 0:
+        np.random.seed(seed)
+    pos = np.zeros(1, dtype=np.int64)
+    counts = np.zeros(N_POSITIONS, dtype=np.int64)
+    probs = np.empty(N_POSITIONS)
+    outcomes = np.empty(n_games, dtype=np.int64)
+    ps = np.empty(n_games)
+    ks = np.empty(n_games)
+    cand_p = np.empty(9)
+    cand_k = np.empty(9)
+    points = np.empty(9, dtype=np.int64)
+    p, k = p0, k0
+    for g in range(n_games):
+        _catch_probabilities(p, k, counts, probs)
+        res, lie1 = _position_game(hands, learner_cdf, opponent_cdf, probs, opponent_catch, u, pos, popcount)
+        outcomes[g] = res
+        for i in range(N_POSITIONS):
+            counts[i] += (lie1 >> i) & 1
+        if search != 2:  # 0: p and k, 1: p only, 2: frozen
+            for c in range(9):
+                a, b = steps[c, 0], steps[c, 1]
+                if search == 1:
+                    b = 0
+                cand_p[c] = min(p_max, max(0.0, p + a * dp))
+                cand_k[c] = min(k_max, max(0.0, k + b * dk))
+                _catch_probabilities(cand_p[c], cand_k[c], counts, probs)
+                total = 0
+                for _ in range(n_simulated):
+                    r, _l = _position_game(hands, learner_cdf, opponent_cdf, probs, opponent_catch, u, pos,
+                                           popcount)
+                    total += 1 + r
+                points[c] = total
+            best = points.max()
+            n_best = 0
+            for c in range(9):
+                if points[c] == best:
+                    n_best += 1
+            pick = min(int(_uniform(u, pos) * n_best), n_best - 1)
+            for c in range(9):
+                if points[c] == best:
+                    if pick == 0:
+                        p, k = cand_p[c], cand_k[c]
+                        break
+                    pick -= 1
+        ps[g], ks[g] = p, k
+    return outcomes, ps, ks, counts
+
+
+SEARCHES = {"both": 0, "p-only": 1, "none": 2}
+
+
+def learning_run(opponent: str, n_games: int, rng: np.random.Generator | None = None, *, p0: float = 0.5,
+                 k0: float = 0.0, dp: float = 0.05, dk: float = 0.5, p_max: float = 1.0, k_max: float = 20.0,
+                 n_simulated: int = 10, search: str = "both", catch_probability: float = 0.5,
+                 p5_lie_probability: float = 0.3, hand_distribution: str = "binomial", uniforms=None) -> dict:
+    """Compiled :func:`liarlab.cheat.positions.play_learning_run` (same arguments, same results)."""
+    check_int("n_games", n_games, 1)
+    check_int("n_simulated", n_simulated, 1)
+    check_choice("search", search, SEARCHES)
+    catch = check_probability("catch_probability", catch_probability)
+    check_probability("p0", p0)
+    u, seed = _uniform_source(rng, uniforms)
+    out = _learning_run(hand_cdf(hand_distribution), UNIFORM_PLACEMENT_CDF,
+                        personality_cdf(opponent, p5_lie_probability), catch, int(n_games), float(p0), float(k0),
+                        float(dp), float(dk), float(p_max), float(k_max), int(n_simulated), SEARCHES[search],
+                        np.array(CANDIDATE_STEPS, dtype=np.int64), u, seed, POPCOUNT)
+    return {"outcomes": out[0], "p": out[1], "k": out[2], "lie_counts": out[3]}
+
+
+@njit(cache=True)
+def _lie_rates(hands, cdf, n_games, u, seed, popcount):
+    """Realised lies per position over ``n_games`` placements of one personality."""
+    if u.shape[0] == 0:
+        np.random.seed(seed)
+    pos = np.zeros(1, dtype=np.int64)
+    counts = np.zeros(N_POSITIONS, dtype=np.int64)
+    per_game = np.empty(n_games, dtype=np.int64)
+    for g in range(n_games):
+        nb = _draw_cdf(hands, _uniform(u, pos))
+        lie = _draw_cdf(cdf[nb], _uniform(u, pos))
+        per_game[g] = popcount[lie]
+        for i in range(N_POSITIONS):
+            counts[i] += (lie >> i) & 1
+    return counts, per_game
+
+
+def personality_lies(name: str, n_games: int, rng: np.random.Generator, p5_lie_probability: float = 0.3,
+                     hand_distribution: str = "binomial") -> dict:
+    """Lie counts per position and lies per game of personality ``name`` over ``n_games`` deals."""
+    u, seed = _uniform_source(rng, None)
+    counts, per_game = _lie_rates(hand_cdf(hand_distribution), personality_cdf(name, p5_lie_probability),
+                                  check_int("n_games", n_games, 1), u, seed, POPCOUNT)
+    return {"lie_counts": counts, "lies_per_game": per_game}
+
+
+def _uniform_source(rng, uniforms):
+    if uniforms is not None:
+        return np.ascontiguousarray(uniforms, dtype=np.float64), 0
+    if rng is None:
+        raise ValueError("rng (a numpy Generator) is required unless uniforms are given")
+    return np.empty(0), int(rng.integers(2**31 - 1))
+
+
+# ============================================================================ stage 2
+
+N_COUNTERS = 6
+PLAYS, LIES, LIES_CAUGHT, CHALLENGES, CHALLENGES_RIGHT, CARDS = range(N_COUNTERS)
+COUNTER_NAMES = ("plays", "lies", "lies_caught", "challenges", "challenges_right", "cards_played")
+
+
+@njit(cache=True)
+def _push_lie(record, count, p, outcome):
+    if count[p] < record.shape[1]:
+        record[p, count[p]] = outcome
+        count[p] += 1
+    else:
+        for i in range(record.shape[1] - 1):
+            record[p, i] = record[p, i + 1]
+        record[p, record.shape[1] - 1] = outcome
+
+
+@njit(cache=True)
+def _q_reward(action, max_play, last, challenged, lie, pile_size):
+    """Reward of one buffered learner action at a pile clear (spec §5.3)."""
+    if action == 0:
+        return float(pile_size) if lie else -float(pile_size)
+    is_lie = action > max_play
+    n = action - max_play if is_lie else action
+    if last and challenged:
+        return 2.0 * (n - pile_size) if is_lie else float(n + pile_size)
+    return 2.0 * n if is_lie else float(n)
+
+
+@njit(cache=True)
+def _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend, weights,
+            gamma, alpha, terminal):
+    """Update the buffered transitions of seat s in order; the last waits for s' (or ends the game)."""
+    m = buf_len[s]
+    for j in range(m - 1):
+        pol.q_update(weights[s], buf_phi[s, j], buf_a[s, j], buf_r[s, j], gamma, alpha, buf_phi[s, j + 1],
+                     buf_legal[s, j + 1], False)
+    if m > 0:
+        if terminal:
+            pol.q_update(weights[s], buf_phi[s, m - 1], buf_a[s, m - 1], buf_r[s, m - 1], gamma, alpha,
+                         buf_phi[s, m - 1], buf_legal[s, m - 1], True)
+        else:
+            pend_phi[s, :] = buf_phi[s, m - 1]
+            pend_a[s] = buf_a[s, m - 1]
+            pend_r[s] = buf_r[s, m - 1]
+            has_pend[s] = True
+    buf_len[s] = 0
+
+
+@njit(cache=True)
+def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks,
+                hand_size, max_play, play_cap, winner_leads, n_games, u, seed):
+    if u.shape[0] == 0:
+        np.random.seed(seed)
+    pos = np.zeros(1, dtype=np.int64)
+    n_actions = 1 + 2 * max_play
+    hands = np.zeros((n_players, n_ranks), dtype=np.int64)
+    pile = np.zeros(n_ranks, dtype=np.int64)
+    last_counts = np.zeros(n_ranks, dtype=np.int64)
+    out = np.zeros(n_ranks, dtype=np.int64)
+    ubuf = np.empty(pol.N_UNIFORMS)
+    record = np.zeros((n_players, LIE_HISTORY), dtype=np.int64)
+    rec_count = np.zeros(n_players, dtype=np.int64)
+    phi = np.zeros(pol.N_FEATURES)
+    legal = np.zeros(n_actions, dtype=np.bool_)
+    bmax = play_cap // n_players + 2
+    buf_phi = np.zeros((n_players, bmax, pol.N_FEATURES))
+    buf_a = np.zeros((n_players, bmax), dtype=np.int64)
+    buf_legal = np.zeros((n_players, bmax, n_actions), dtype=np.bool_)
+    buf_r = np.zeros((n_players, bmax))
+    buf_len = np.zeros(n_players, dtype=np.int64)
+    pend_phi = np.zeros((n_players, pol.N_FEATURES))
+    pend_a = np.zeros(n_players, dtype=np.int64)
+    pend_r = np.zeros(n_players)
+    has_pend = np.zeros(n_players, dtype=np.bool_)
+    winners = np.empty(n_games, dtype=np.int64)
+    firsts = np.empty(n_games, dtype=np.int64)
+    n_plays = np.empty(n_games, dtype=np.int64)
+    counters = np.zeros((n_players, N_COUNTERS), dtype=np.int64)
+    q_actions = np.zeros((n_players, n_actions), dtype=np.int64)
+    for g in range(n_games):
+        hands[:, :] = 0
+        for p in range(n_players):
+            for _ in range(hand_size):
+                hands[p, min(int(_uniform(u, pos) * n_ranks), n_ranks - 1)] += 1
+        cur = min(int(_uniform(u, pos) * n_players), n_players - 1)
+        firsts[g] = cur
+        pile[:] = 0
+        pile_n = 0
+        last_player = -1
+        last_n = 0
+        last_lie = False
+        plays = 0
+        rec_count[:] = 0
+        winner = -1
+        buf_len[:] = 0
+        has_pend[:] = False
+        while True:
+            r = plays % n_ranks
+            for i in range(pol.N_UNIFORMS):
+                ubuf[i] = _uniform(u, pos)
+            hand = hands[cur]
+            if types[cur] == pol.Q:
+                prev = last_player if last_player >= 0 else (cur - 1) % n_players
+                smallest = hands[0].sum()
+                for p in range(1, n_players):
+                    smallest = min(smallest, hands[p].sum())
+                pol.feature_vector(pile_n, hands[prev].sum(), last_n, smallest, record[cur], rec_count[cur],
+                                   record[prev], rec_count[prev], hand_size, n_features, memory, phi)
+                pol.q_legal(hand, r, max_play, pile_n, legal)
+                if learn[cur] and has_pend[cur]:
+                    pol.q_update(weights[cur], pend_phi[cur], pend_a[cur], pend_r[cur], gamma, alpha, phi, legal,
+                                 False)
+                    has_pend[cur] = False
+                action = pol.q_choose(weights[cur], phi, legal, epsilon if learn[cur] else 0.0, ubuf)
+                q_actions[cur, action] += 1
+                if learn[cur]:
+                    b = buf_len[cur]
+                    buf_phi[cur, b, :] = phi
+                    buf_a[cur, b] = action
+                    buf_legal[cur, b, :] = legal
+                    buf_r[cur, b] = 0.0
+                    buf_len[cur] = b + 1
+                n = pol.q_action_cards(action, hand, r, n_players, n_ranks, max_play, out)
+            else:
+                caught3 = pol.caught_recent(record[cur], rec_count[cur], 3)
+                n = pol.scripted_decision(types[cur], hand, r, n_players, n_ranks, hand_size, max_play, pile_n,
+                                          caught3, ubuf, out)
+            if n == pol.CHALLENGE_CODE:
+                target = last_player
+                size = pile_n
+                loser = target if last_lie else cur
+                lead = cur if last_lie else target
+                for k in range(n_ranks):
+                    hands[loser, k] += pile[k]
+                    pile[k] = 0
+                pile_n = 0
+                counters[cur, CHALLENGES] += 1
+                if last_lie:
+                    counters[cur, CHALLENGES_RIGHT] += 1
+                    counters[target, LIES_CAUGHT] += 1
+                    _push_lie(record, rec_count, target, 1)
+                for s in range(n_players):
+                    if learn[s] and buf_len[s] > 0:
+                        m = buf_len[s]
+                        for j in range(m):
+                            last = j == m - 1
+                            buf_r[s, j] = _q_reward(buf_a[s, j], max_play, last, last and s == target, last_lie,
+                                                    size)
+                        _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend,
+                                weights, gamma, alpha, False)
+                last_player = -1
+                last_n = 0
+                last_lie = False
+                cur = lead if winner_leads else cur
+                continue
+            if last_player >= 0 and last_lie:
+                _push_lie(record, rec_count, last_player, 0)
+            lie = False
+            for k in range(n_ranks):
+                hands[cur, k] -= out[k]
+                pile[k] += out[k]
+                last_counts[k] = out[k]
+                if k != r and out[k] > 0:
+                    lie = True
+            pile_n += n
+            last_player = cur
+            last_n = n
+            last_lie = lie
+            plays += 1
+            counters[cur, PLAYS] += 1
+            counters[cur, CARDS] += n
+            if lie:
+                counters[cur, LIES] += 1
+            if hands[cur].sum() == 0:
+                winner = cur
+                break
+            if plays >= play_cap:
+                break
+            cur = (cur + 1) % n_players
+        winners[g] = winner
+        n_plays[g] = plays
+        for s in range(n_players):
+            if not learn[s]:
+                continue
+            m = buf_len[s]
+            for j in range(m):
+                buf_r[s, j] = _q_reward(buf_a[s, j], max_play, False, False, False, 0)
+            if winner == s:
+                buf_r[s, m - 1] = 100.0
+            elif winner >= 0:
+                if m > 0:
+                    buf_r[s, m - 1] = -100.0
+                elif has_pend[s]:
+                    pend_r[s] = -100.0
+            if has_pend[s]:
+                pol.q_update(weights[s], pend_phi[s], pend_a[s], pend_r[s], gamma, alpha, pend_phi[s], legal, True)
+                has_pend[s] = False
+            _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend, weights,
+                    gamma, alpha, True)
+    return winners, n_plays, counters, q_actions, firsts
+
+
+def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None, *,
+               rules: CheatRules | None = None, weights=None, learn=None, feature_set: str = "F7",
+               alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5, uniforms=None) -> dict:
+    """Play ``n_games`` of the modified game between ``agent_types`` (one of a..f, random, q per seat).
+
+    ``weights`` (seats x actions x 7) hold the Q-learners' weights (zeros if None) and are updated in
+    place for seats with ``learn`` set (epsilon-greedy with rate ``epsilon``); other Q seats play greedily
+    with frozen weights. Returns winners (-1: the play cap was reached, a draw), plays per game, counters
+    per seat (:data:`COUNTER_NAMES`), Q action counts per seat, the weights and each game's first player.
+    """
+    rules = rules or CheatRules()
+    if rules.deck != "random" or rules.last_play_challengeable:
+        raise ValueError("the compiled engine plays the modified rules only (deck='random', last play "
+                         "not challengeable); use liarlab.cheat.game.CheatState for the traditional game")
+    n = rules.n_players
+    types = [check_choice("agent type", t, pol.AGENT_TYPES) for t in agent_types]
+    if len(types) != n:
+        raise ValueError(f"agent_types must name one agent per seat ({n} players), got {len(types)}")
+    n_features, memory = pol.FEATURE_SETS[check_choice("feature_set", feature_set, pol.FEATURE_SETS)]
+    n_actions = 1 + 2 * rules.max_play
+    if weights is None:
+        weights = np.zeros((n, n_actions, pol.N_FEATURES))
+    if weights.shape != (n, n_actions, pol.N_FEATURES) or weights.dtype != np.float64:
+        raise ValueError(f"weights must be a float64 array of shape {(n, n_actions, pol.N_FEATURES)}")
+    learn = np.zeros(n, dtype=np.bool_) if learn is None else np.asarray(learn, dtype=np.bool_)
+    if learn.shape != (n,):
+        raise ValueError(f"learn must have one flag per seat ({n}), got {learn!r}")
+    check_probability("epsilon", epsilon)
+    u, seed = _uniform_source(rng, uniforms)
+    codes = np.array([pol.AGENT_TYPES.index(t) for t in types], dtype=np.int64)
+    winners, plays, counters, q_actions, firsts = _play_cheat(
+        codes, weights, learn, n_features, memory, float(alpha), float(gamma), float(epsilon), n, rules.n_ranks,
+        rules.hand_size, rules.max_play, rules.play_cap, rules.leader_after_challenge == "winner",
+        check_int("n_games", n_games, 1), u, seed)
+    return {"winners": winners, "plays": plays, "counters": counters, "q_actions": q_actions, "weights": weights,
+            "first_players": firsts}
+
+
+def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Generator, *, feature_set: str = "F7",
+                   rules: CheatRules | None = None, alpha: float = 0.7, gamma: float = 0.9,
+                   epsilon: float = 0.5, n_small: int = 20) -> dict:
+    """Train a fresh Q-learner (seat 0) for ``n_train`` games against ``opponent`` in every other seat,
+    then test it frozen and greedy for ``n_test`` games. Returns test wins, draws, weights, action counts,
+    and the wins in the first ``n_small`` test games (the paper's 20-game test)."""
+    rules = rules or CheatRules()
+    seats = ["q"] + [opponent] * (rules.n_players - 1)
+    learn = np.zeros(rules.n_players, dtype=np.bool_)
+    learn[0] = True
+    weights = np.zeros((rules.n_players, 1 + 2 * rules.max_play, pol.N_FEATURES))
+    if n_train > 0:
+        play_cheat(seats, n_train, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
+                   alpha=alpha, gamma=gamma, epsilon=epsilon)
+    test = play_cheat(seats, n_test, rng, rules=rules, weights=weights, feature_set=feature_set)
+    w = test["winners"]
+    return {"wins": int((w == 0).sum()), "draws": int((w == -1).sum()), "games": int(n_test),
+            "small_wins": int((w[:n_small] == 0).sum()), "small_games": int(min(n_small, n_test)),
+            "weights": weights[0].copy(), "q_actions": test["q_actions"][0].copy(),
+            "mean_plays": float(test["plays"].mean())}

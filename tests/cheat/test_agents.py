@@ -1,0 +1,146 @@
+import numpy as np
+import pytest
+
+from liarlab.cheat import policies as pol
+from liarlab.cheat.agents import QLearner, ScriptedAgent, features
+from liarlab.cheat.game import Challenge, CheatEvent, CheatRules, CheatState, Play
+from liarlab.core.api import make_agent
+
+U = np.zeros(pol.N_UNIFORMS)
+
+
+def decide(kind, hand, r=0, pile=0, caught3=0, u=U, **rules):
+    rules = CheatRules(**rules)
+    out = np.zeros(rules.n_ranks, dtype=np.int64)
+    code = pol.scripted_decision(pol.AGENT_TYPES.index(kind), np.array(hand, dtype=np.int64), r, rules.n_players,
+                                 rules.n_ranks, rules.hand_size, rules.max_play, pile, caught3, np.asarray(u), out)
+    return code, list(out)
+
+
+def test_least_suitable_order_two_players():
+    # own turns come every second play: r+2, r+4, r+1, r+3; from r=0 the distances of ranks 1..4 are 3, 1, 4, 2
+    assert list(pol.least_suitable_order(0, 2, 5)) == [3, 1, 4, 2, 0]
+    assert pol.own_turn_distance(3, 0, 2, 5) == 4
+    assert pol.own_turn_distance(1, 0, 5, 5) == 5  # never required again on one's own turn
+
+
+def test_honest_max_comes_first_for_every_type_but_f():
+    for kind in "abcde":
+        assert decide(kind, [4, 1, 0, 0, 0]) == (3, [3, 0, 0, 0, 0])
+
+
+def test_a_lies_with_its_least_suitable_rank():
+    assert decide("a", [0, 2, 0, 2, 1], pile=3) == (2, [0, 0, 0, 2, 0])
+
+
+def test_b_by_phase():
+    assert decide("b", [0, 1, 0, 3, 1])[1] == [0, 0, 0, 3, 0]                 # early (5 cards): all of rank 3
+    assert decide("b", [0, 1, 0, 2, 0], u=[0.99] + [0] * 5) == (2, [0, 0, 0, 2, 0])  # mid: random 1..2 of rank 3
+    assert decide("b", [0, 1, 0, 2, 0], u=[0.0] * 6) == (1, [0, 0, 0, 1, 0])
+    assert decide("b", [0, 1, 0, 0, 0], pile=2)[0] == pol.CHALLENGE_CODE       # late: challenge
+    assert decide("b", [0, 1, 0, 0, 0], pile=0) == (1, [0, 1, 0, 0, 0])        # late, empty pile: one card
+
+
+def test_c_lies_one_card_per_rank():
+    # early: one card from each of the 3 least suitable held ranks (order 3, 1, 4, 2)
+    assert decide("c", [0, 2, 1, 1, 1]) == (3, [0, 1, 0, 1, 1])
+    # mid: a random 1..3 of them
+    assert decide("c", [0, 1, 1, 1, 0], u=[0.0] * 6) == (1, [0, 0, 0, 1, 0])
+
+
+def test_d_is_honest_or_challenges():
+    assert decide("d", [0, 2, 1, 1, 1], pile=1)[0] == pol.CHALLENGE_CODE
+    assert decide("d", [0, 2, 1, 1, 1], pile=0) == (1, [0, 0, 0, 1, 0])
+
+
+def test_e_lies_less_after_being_caught():
+    assert decide("e", [0, 2, 1, 1, 1], caught3=0)[0] == 3
+    assert decide("e", [0, 2, 1, 1, 1], caught3=1)[0] == 2
+    assert decide("e", [0, 2, 1, 1, 1], caught3=2)[0] == 1
+    assert decide("e", [0, 2, 1, 1, 1], caught3=3, pile=2)[0] == pol.CHALLENGE_CODE
+    assert decide("e", [0, 2, 1, 1, 1], caught3=3, pile=0)[0] == 1
+
+
+def test_f_plays_least_suitable_cards_even_with_the_rank():
+    assert decide("f", [2, 0, 0, 1, 0], pile=5) == (3, [2, 0, 0, 1, 0])        # rank 3 first, then r itself
+    assert decide("f", [2, 1, 1, 1, 1], caught3=2) == (2, [0, 1, 0, 1, 0])
+
+
+def test_registered_agents_act_on_observations():
+    rng = np.random.default_rng(0)
+    state = CheatState(rng, hands=[[0, 2, 1, 1, 1], [1, 0, 1, 1, 1]], first_player=0)
+    action = make_agent("cheat", "a").act(state.observation(0), state.legal_actions(), rng)
+    assert isinstance(action, Play) and action in state.legal_actions()
+    state.apply_action(action)
+    assert make_agent("cheat", "d").act(state.observation(1), state.legal_actions(), rng) == Challenge(0)
+    with pytest.raises(ValueError, match="kind"):
+        ScriptedAgent("z")
+
+
+def test_feature_buckets():
+    assert [pol.level(x, 5) for x in range(7)] == [0, 0, 1, 1, 2, 2, 2]
+    rec = np.array([1, 0, 0, 1, 1], dtype=np.int64)
+    assert pol.success_level(rec, 0, 3) == 1           # no lies yet
+    assert pol.success_level(rec, 5, 3) == 1           # last three 0, 1, 1: 1 of 3 uncaught (not < 1/3)
+    assert pol.success_level(np.array([1, 1, 1]), 3, 3) == 0
+    assert pol.success_level(rec, 3, 3) == 2           # 1, 0, 0 -> 2 of 3 uncaught
+    assert pol.success_level(rec, 2, 3) == 1           # 1, 0 -> 1 of 2 uncaught
+    assert pol.caught_recent(rec, 5, 3) == 2
+
+
+def test_features_from_an_observation():
+    state = CheatState(np.random.default_rng(0), hands=[[0, 2, 1, 1, 1], [1, 1, 1, 1, 0]], first_player=1)
+    state.apply_action(Play((1, 1, 0, 0, 0)))          # player 1: 2 cards, a lie; 2 left
+    phi, levels = features(state.observation(0), "F7")
+    # pile 2 -> 1; previous hand 2 -> 1; previous play 2 -> 1; smallest hand 2 -> 1; players -> 2; no lies -> 1, 1
+    assert list(levels) == [1, 1, 1, 1, 2, 1, 1]
+    assert np.allclose(phi, np.array([1, 1, 1, 1, 2, 1, 1]) / 2 / 7)
+    phi5, _ = features(state.observation(0), "F5")
+    assert np.allclose(phi5[:5], np.array([1, 1, 1, 1, 2]) / 2 / 5) and phi5[5:].sum() == 0
+
+
+def test_q_update_worked_example():
+    w = np.zeros((7, 7))
+    phi = np.array([1, 1, 1, 1, 2, 1, 1]) / 14.0
+    nxt = np.array([2, 0, 0, 0, 2, 1, 1]) / 14.0
+    w[2] = 1.0                                        # Q(s', TRUTH_2) = 6/14
+    legal = np.array([True, False, True, False, False, False, False])
+    pol.q_update(w, phi, 4, 2.0, 0.9, 0.7, nxt, legal, False)
+    # target = 2 + 0.9 * max(Q(s', CHALLENGE) = 0, Q(s', TRUTH_2) = 6/14); Q(s, LIE_1) = 0, so delta = target
+    delta = 2 + 0.9 * 6 / 14
+    assert np.allclose(w[4], 0.7 * delta * phi)
+    q_before = float(w[4] @ phi)
+    pol.q_update(w, phi, 4, -100.0, 0.9, 0.7, nxt, legal, True)   # terminal: no future term
+    assert np.allclose(w[4], 0.7 * delta * phi + 0.7 * (-100 - q_before) * phi)
+
+
+def test_q_rewards_follow_the_table():
+    q = QLearner()
+    assert q.reward(5, True, True, True, 6) == 2 * (2 - 6)     # LIE_2 caught with a pile of 6
+    assert q.reward(5, False, False, True, 0) == 4             # LIE_2 not challenged
+    assert q.reward(2, True, True, False, 5) == 7              # TRUTH_2 challenged: the challenger takes 5
+    assert q.reward(0, True, False, True, 4) == 4              # correct challenge
+    assert q.reward(0, True, False, False, 4) == -4            # wrong challenge
+
+
+def test_q_learner_learns_at_a_pile_clear():
+    q = QLearner(epsilon=0.0)
+    rng = np.random.default_rng(0)
+    state = CheatState(rng, hands=[[0, 2, 1, 1, 1], [1, 1, 1, 1, 1]], first_player=0)
+    q.act(state.observation(0), None, rng)
+    assert len(q.buffer) == 1 and q.weights.sum() == 0
+    q.observe(CheatEvent("challenge", 1, target=0, lie=True, pile_size=3), 0)
+    assert q.pending is not None and q.weights.sum() == 0   # waits for s'
+    q.act(state.observation(0), None, rng)
+    assert q.weights.any()
+
+
+def test_q_greedy_ties_and_exploration():
+    w = np.zeros((7, 7))
+    phi = np.ones(7) / 7
+    legal = np.array([False, True, True, False, True, False, False])
+    assert pol.q_choose(w, phi, legal, 0.0, np.array([0.9, 0.0])) == 1
+    assert pol.q_choose(w, phi, legal, 0.0, np.array([0.9, 0.99])) == 4
+    w[2] = 1.0
+    assert pol.q_choose(w, phi, legal, 0.0, np.array([0.9, 0.99])) == 2
+    assert pol.q_choose(w, phi, legal, 0.5, np.array([0.1, 0.0])) == 1   # explores

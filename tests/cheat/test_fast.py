@@ -1,0 +1,91 @@
+import numpy as np
+import pytest
+
+from liarlab.cheat import fast
+from liarlab.cheat.agents import QLearner, ScriptedAgent
+from liarlab.cheat.game import CheatRules, CheatState, play_with_events
+
+from .conftest import ReplayRng
+
+SCRIPTED = ["a", "b", "c", "d", "e", "f", "random"]
+
+
+def reference_games(kinds, n_games, uniforms, rules=None, learner=None):
+    rng = ReplayRng(uniforms)
+    winners, plays = [], []
+    for _ in range(n_games):
+        state = CheatState(rng, rules)
+        agents = [learner if k == "q" else ScriptedAgent(k) for k in kinds]
+        play_with_events(state, agents, rng)
+        winners.append(-1 if state.draw else state.winner)
+        plays.append(state.plays)
+    return np.array(winners), np.array(plays)
+
+
+@pytest.mark.parametrize("first", SCRIPTED)
+def test_compiled_engine_replays_the_rules_module(first, uniforms):
+    for second in SCRIPTED:
+        got = fast.play_cheat([first, second], 8, uniforms=uniforms)
+        winners, plays = reference_games([first, second], 8, uniforms)
+        assert np.array_equal(got["winners"], winners), (first, second)
+        assert np.array_equal(got["plays"], plays), (first, second)
+
+
+@pytest.mark.parametrize("kinds", [("a", "e", "random"), ("q", "d", "f", "b")])
+def test_compiled_engine_replays_more_players(kinds, uniforms):
+    rules = CheatRules(n_players=len(kinds))
+    w = np.zeros((len(kinds), 7, 7))
+    learn = np.array([k == "q" for k in kinds])
+    got = fast.play_cheat(list(kinds), 10, uniforms=uniforms, rules=rules, weights=w, learn=learn)
+    learner = QLearner()
+    winners, plays = reference_games(kinds, 10, uniforms, rules, learner)
+    assert np.array_equal(got["winners"], winners) and np.array_equal(got["plays"], plays)
+    if "q" in kinds:
+        assert np.array_equal(learner.weights, w[0])
+
+
+@pytest.mark.parametrize("opponent,feature_set", [("a", "F7"), ("d", "F5"), ("e", "F7-H5"), ("f", "F7")])
+def test_compiled_training_gives_the_same_weights(opponent, feature_set, uniforms):
+    w = np.zeros((2, 7, 7))
+    got = fast.play_cheat(["q", opponent], 15, uniforms=uniforms, weights=w, learn=[True, False],
+                          feature_set=feature_set)
+    learner = QLearner(feature_set=feature_set)
+    winners, _ = reference_games(["q", opponent], 15, uniforms, learner=learner)
+    assert np.array_equal(got["winners"], winners)
+    assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])
+
+
+def test_frozen_learner_never_changes_its_weights():
+    w = np.random.default_rng(0).normal(size=(2, 7, 7))
+    before = w.copy()
+    fast.play_cheat(["q", "b"], 200, np.random.default_rng(1), weights=w)
+    assert np.array_equal(w, before)
+
+
+def test_capped_games_are_draws_and_are_counted():
+    res = fast.play_cheat(["d", "d"], 500, np.random.default_rng(2), rules=CheatRules(play_cap=4))
+    assert len(res["winners"]) == 500
+    draws = res["winners"] == -1
+    assert draws.any() and (res["plays"][draws] == 4).all()
+
+
+def test_same_seed_same_games():
+    a = fast.play_cheat(["b", "e"], 300, np.random.default_rng(9))
+    b = fast.play_cheat(["b", "e"], 300, np.random.default_rng(9))
+    assert np.array_equal(a["winners"], b["winners"])
+
+
+def test_train_and_test_counts():
+    res = fast.train_and_test("a", 50, 100, np.random.default_rng(0))
+    assert res["games"] == 100 and 0 <= res["wins"] <= 100 and res["small_games"] == 20
+
+
+def test_engine_rejects_what_it_cannot_play():
+    with pytest.raises(ValueError, match="modified rules only"):
+        fast.play_cheat(["a", "b"], 1, np.random.default_rng(0), rules=CheatRules(n_ranks=13, deck="traditional"))
+    with pytest.raises(ValueError, match="agent type"):
+        fast.play_cheat(["a", "zz"], 1, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="one agent per seat"):
+        fast.play_cheat(["a"], 1, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="feature_set"):
+        fast.play_cheat(["a", "q"], 1, np.random.default_rng(0), feature_set="F9")
