@@ -17,10 +17,12 @@ from pathlib import Path
 import pandas as pd
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CLAIM_COLUMNS = ["claim", "source", "paper_value", "reproduced_value", "ci_low", "ci_high", "verdict", "note"]
+CLAIM_COLUMNS = ["claim", "family", "source", "paper_value", "reproduced_value", "ci_low", "ci_high", "verdict",
+                 "note"]
 VERDICTS = ("reproduced", "differs", "not-reproducible", "extension")
 
-_state = {"root": None, "params": {}, "started": time.time(), "start_iso": None}
+_state = {"root": None, "params": {}, "started": time.time(), "start_iso": None, "credited": 0.0}
+VERSIONED = ("numpy", "scipy", "pandas", "pgmpy", "numba")
 
 
 def configure(out_dir=None, params: dict | None = None) -> Path:
@@ -28,7 +30,7 @@ def configure(out_dir=None, params: dict | None = None) -> Path:
     root = Path(out_dir).resolve() if out_dir else _default_root()
     for sub in ("data", "figures", "data/cache"):
         (root / sub).mkdir(parents=True, exist_ok=True)
-    _state.update(root=root, params=dict(params or {}), started=time.time(),
+    _state.update(root=root, params=dict(params or {}), started=time.time(), credited=0.0,
                   start_iso=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
     return root
 
@@ -96,18 +98,47 @@ def git_commit() -> str:
         return "unknown"
 
 
+def credit_seconds(seconds: float) -> None:
+    """Count ``seconds`` of computation done in an earlier run (a result served from the cache)."""
+    _state["credited"] += max(0.0, float(seconds))
+
+
+def versions() -> dict:
+    """Python's version and those of the libraries whose versions can change a result."""
+    import platform
+    from importlib import metadata
+
+    found = {"python": platform.python_version()}
+    for name in VERSIONED:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = None
+    return found
+
+
 def provenance(params: dict | None = None) -> dict:
+    """Parameters, versions, commit and time of the current notebook run.
+
+    ``seconds`` is the computation's own time since the notebook started: the wall time of this run plus
+    the original compute time of every result served from the cache (``wall_seconds`` and
+    ``cached_seconds`` give the two parts).
+    """
     from liarlab import __version__
 
     merged = dict(_state["params"])
     merged.update(params or {})
+    wall = time.time() - _state["started"]
     return {
         "parameters": _jsonable(merged),
         "seed": _jsonable(merged.get("seed")),
         "liarlab_version": __version__,
+        "versions": versions(),
         "git_commit": git_commit(),
         "started": _state["start_iso"],
-        "seconds": round(time.time() - _state["started"], 3),
+        "seconds": round(wall + _state["credited"], 3),
+        "wall_seconds": round(wall, 3),
+        "cached_seconds": round(_state["credited"], 3),
     }
 
 
@@ -163,25 +194,39 @@ def save_figure(fig, name: str, formats=("png", "svg")) -> list[Path]:
 
 
 def claim(claim: str, source: str, paper_value, reproduced_value, verdict: str,
-          ci_low=None, ci_high=None, note: str = "", measured: bool = False) -> dict:
+          ci_low=None, ci_high=None, note: str = "", measured: bool = False, family: str | None = None,
+          headline: bool = False) -> dict:
     """One row of a claims table; ``verdict`` is one of reproduced, differs, not-reproducible, extension.
 
-    ``measured=True`` marks a row whose value is a speed measurement of this machine (it varies
-    from run to run; the sidecar lists it).
+    ``family`` groups the rows of one printed table (``family="Table 5-1"``): the scorecard counts a
+    family once besides counting its rows, so a 25-cell table does not outweigh a one-line claim. Without
+    it the row is its own family. ``headline=True`` marks the paper's main claim (the scorecard and the
+    report's front page show it). ``measured=True`` marks a row whose value is a speed measurement of this
+    machine (it varies from run to run; the sidecar lists it).
     """
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {VERDICTS}, got {verdict!r}")
-    row = {"claim": claim, "source": source, "paper_value": paper_value,
+    row = {"claim": claim, "family": family or claim, "source": source, "paper_value": paper_value,
            "reproduced_value": reproduced_value, "ci_low": ci_low, "ci_high": ci_high,
            "verdict": verdict, "note": note}
     if measured:
         row["measured"] = True
+    if headline:
+        row["headline"] = True
     return row
 
 
 def save_claims(notebook: str, rows: list[dict], params: dict | None = None) -> pd.DataFrame:
-    """Write ``data/<NN>_claims.csv`` with the study's fixed claim columns."""
+    """Write ``data/<NN>_claims.csv`` with the study's fixed claim columns.
+
+    A row without a ``family`` is its own family. The sidecar lists the ``measured_rows`` and the
+    ``headline_rows`` (the paper's main claims, see :func:`claim`).
+    """
     frame = pd.DataFrame(rows)
+    if "family" not in frame.columns:
+        frame["family"] = None
+    if "claim" in frame.columns:
+        frame["family"] = frame["family"].where(frame["family"].notna() & (frame["family"] != ""), frame["claim"])
     missing = [c for c in CLAIM_COLUMNS if c not in frame.columns]
     if missing:
         raise ValueError(f"claims rows are missing columns {missing}")
@@ -189,8 +234,13 @@ def save_claims(notebook: str, rows: list[dict], params: dict | None = None) -> 
     if bad:
         raise ValueError(f"unknown verdicts {bad}; allowed: {VERDICTS}")
     measured = [i for i, row in enumerate(rows) if row.get("measured")]
+    headline = [i for i, row in enumerate(rows) if row.get("headline")]
     frame = frame[CLAIM_COLUMNS]
-    save_table(frame, f"{notebook}_claims", params, measured_rows=measured)
+    path = save_table(frame, f"{notebook}_claims", params, measured_rows=measured)
+    sidecar = path.with_suffix(".json")
+    meta = json.loads(sidecar.read_text())
+    meta["headline_rows"] = headline
+    atomic_write_text(sidecar, json.dumps(meta, indent=2, sort_keys=True) + "\n")
     return frame
 
 

@@ -112,26 +112,27 @@ def claims_rows(mc: pd.DataFrame | None = None) -> list[dict]:
     for k, paper in PAPER_T45.items():
         ours = float(dice.probability_at_least(k))
         rows.append(claim(f"P(at least {k} of a face in 5 dice)", "paper 01 Table 4.5", paper, ours,
-                          agreement(paper, ours, decimals=4),
+                          agreement(paper, ours, decimals=4), family="paper 01 Table 4.5",
                           note=f"exact {dice.hands_with_at_least(k)}/7776"))
     for cls, paper in PAPER_T46.items():
         ours = dice.hand_class_counts()[cls]
-        rows.append(claim(f"hands of class '{cls}'", "paper 01 Table 4.6", paper, ours, agreement(paper, ours)))
+        rows.append(claim(f"hands of class '{cls}'", "paper 01 Table 4.6", paper, ours, agreement(paper, ours),
+                          family="paper 01 Table 4.6"))
     rows.append(claim("Table 4.6 total", "paper 01 Table 4.6", 7776, sum(dice.hand_class_counts().values()),
-                      agreement(7776, sum(dice.hand_class_counts().values()))))
+                      agreement(7776, sum(dice.hand_class_counts().values())), family="paper 01 Table 4.6"))
     for k, paper in PAPER_T47_EXACT.items():
         ours = dice.hands_with_exactly(k)
         rows.append(claim(f"hands with exactly {k} of a face", "paper 01 Table 4.7", paper, ours,
-                          agreement(paper, ours)))
+                          agreement(paper, ours), family="paper 01 Table 4.7"))
     for k, paper in PAPER_T47_CUM.items():
         ours = dice.hands_with_at_least(k)
         rows.append(claim(f"hands with at least {k} of a face", "paper 01 Table 4.7", paper, ours,
-                          agreement(paper, ours)))
+                          agreement(paper, ours), family="paper 01 Table 4.7"))
     ours = dice.hands_with_at_least(1)
     rows.append(claim("bid weight for 'needs one die from the opponent' (text, Fig 4.4)", "paper 01 §4.2 text",
                       PAPER_TEXT_AT_LEAST_ONE, ours, agreement(PAPER_TEXT_AT_LEAST_ONE, ours),
                       note="misprint: 7776 - 3125 = 4651; the text's 4561 transposes two digits; "
-                           "Table 4.7 itself prints 4651"))
+                           "Table 4.7 itself prints 4651", headline=True))
     repeated = dice.hands_with_some_face_repeated()
     rows.append(claim("share of hands with some face at least twice ('about half')", "paper 01 §4.2 text",
                       0.5, repeated / 7776, "differs",
@@ -140,7 +141,7 @@ def claims_rows(mc: pd.DataFrame | None = None) -> list[dict]:
     for m, paper in PAPER_T63_PERCENT.items():
         ours = 100 * dice.max_multiplicity_counts()[m] / 7776
         rows.append(claim(f"percent of hands with largest multiplicity {m}", "paper 02 Table 6-3", paper, ours,
-                          agreement(paper, ours, decimals=2)))
+                          agreement(paper, ours, decimals=2), family="paper 02 Table 6-3"))
     q2 = q_space_table(2)
     for _, r in q2.iterrows():
         n = int(r["n"])
@@ -150,29 +151,34 @@ def claims_rows(mc: pd.DataFrame | None = None) -> list[dict]:
                 note = ("printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
                         if paper != r[col] else "")
                 rows.append(claim(f"Q-space {col}, n={n}, 2 players", "paper 02 Table 4-4", paper, int(r[col]),
-                                  agreement(paper, r[col]), note=note))
+                                  agreement(paper, r[col]), note=note, family="paper 02 Table 4-4",
+                                  headline=bool(note)))
         rows.append(claim(f"Q-space partial, n={n}, 2 players", "paper 02 Table 6-1", PAPER_T61_PARTIAL[n],
-                          int(r["partial"]), agreement(PAPER_T61_PARTIAL[n], r["partial"])))
+                          int(r["partial"]), agreement(PAPER_T61_PARTIAL[n], r["partial"]), family="paper 02 Table 6-1"))
         rows.append(claim(f"Q-space full, n={n}, 2 players", "paper 02 Table 6-2", PAPER_T62_FULL[n],
-                          int(r["full"]), agreement(PAPER_T62_FULL[n], r["full"])))
+                          int(r["full"]), agreement(PAPER_T62_FULL[n], r["full"]), family="paper 02 Table 6-2"))
         if n in PAPER_T61_INCREASE:
             ratio = float(r["partial_over_previous"])
             rows.append(claim(f"'increase' of partial space n={n} over n={n - 1}", "paper 02 Table 6-1",
                               PAPER_T61_INCREASE[n], ratio - 1, agreement(PAPER_T61_INCREASE[n], ratio - 1, decimals=2),
-                              note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}"))
+                              note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}",
+                              family="paper 02 Table 6-1"))
         ratio = float(r["full_over_partial"])
         rows.append(claim(f"'increase' of full over partial, n={n}", "paper 02 Table 6-2", PAPER_T62_INCREASE[n],
                           ratio - 1, agreement(PAPER_T62_INCREASE[n], ratio - 1, decimals=2),
-                          note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}"))
+                          note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}", family="paper 02 Table 6-2"))
     n1, c1 = dice.brute_force_q_keys(1, 2)
     rows.append(claim("Q-space partial n=1 by listing every key", "paper 02 Table 4-4", 11040, 6 * n1 - 5 * c1,
-                      agreement(11040, 6 * n1 - 5 * c1), note="brute-force enumeration of keys"))
+                      agreement(11040, 6 * n1 - 5 * c1), note="brute-force enumeration of keys",
+                      family="paper 02 Table 4-4"))
     n2, c2 = dice.brute_force_q_keys(2, 2)
     rows.append(claim("Q-space partial n=2 by listing every key", "paper 02 Table 4-4", 218130, 6 * n2 - 5 * c2,
-                      agreement(218130, 6 * n2 - 5 * c2), note="brute-force enumeration of keys"))
+                      agreement(218130, 6 * n2 - 5 * c2), note="brute-force enumeration of keys",
+                      family="paper 02 Table 4-4"))
     for n in (1, 2, 3):
-        rows.append(claim(f"Q-space partial/full, n={n}, 3 players", "derived (paper gives none)", None,
-                          f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}", "extension"))
+        rows.append(claim(f"Q-space partial/full, n={n}, 3 players", "paper 02, derived (the paper gives none)",
+                          None, f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}", "extension",
+                          family="Q-table size with 3 players (paper 02's formulas)"))
     rows.append(claim("distinct five-dice hands H(6,5)", "paper 02 §complexity", 252, dice.multisets_count(),
                       agreement(252, dice.multisets_count()), note="the text's 'H6 6' is a typo for H6 5"))
     space2 = dice.multisets_count() ** 2 * 60**5
@@ -187,7 +193,7 @@ def claims_rows(mc: pd.DataFrame | None = None) -> list[dict]:
                       agreement(1.67, search / 1e34, decimals=2, truncate=True)))
     rows.append(claim("legal bids with 5 players", "paper 01 §3", 144, dice.legal_bid_count(5),
                       agreement(144, dice.legal_bid_count(5))))
-    rows.append(claim("legal bids with 2 players (counts 2..10)", "derived", None, dice.legal_bid_count(2),
+    rows.append(claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
                       "extension"))
     if mc is not None:
         for _, r in mc.iterrows():
@@ -195,5 +201,5 @@ def claims_rows(mc: pd.DataFrame | None = None) -> list[dict]:
                               "paper 01 Table 4.5 (extension)", PAPER_T45[int(r["k"])],
                               r["estimate"], "extension", r["ci_low"], r["ci_high"],
                               note=f"exact {r['exact']:.6f} " + ("inside" if r["exact_inside_ci"] else "outside")
-                              + " the 95% interval"))
+                              + " the 95% interval", family="Monte Carlo check of Table 4.5 (extension)"))
     return rows
