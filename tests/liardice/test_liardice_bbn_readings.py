@@ -1,0 +1,101 @@
+"""Each reading of the network (notebook 01's reading comparison) changes a decision at a position
+built for it; the default reading and the variant give different actions there."""
+import numpy as np
+
+from liarlab.liardice import bbn
+from liarlab.liardice.agents import RandomGuessAgent
+
+SURE = 10**9            # decisions recorded at every count: the gate n/(n+10) adopts (almost) always
+
+
+def _belief(p_supports, p_lie, **options):
+    belief = bbn.BayesNetBelief(np.random.default_rng(0), **options)
+    belief.decisions_at[:] = SURE
+    belief.opening_lie_counts[:] = SURE
+    belief.opening_challenge_counts[:] = SURE
+    belief.p_supports = np.full((9, 2), float(p_supports))
+    belief.p_lie = np.full((9, 2), float(p_lie))
+    belief.p_opening_lie = float(p_lie)
+    belief.p_opening_challenged = np.linspace(0.05, 0.95, 9)       # rises with the count
+    return belief
+
+
+def _challenges(belief, own, mine, theirs, n=200):
+    """Share of challenge verdicts (the challenge half of the decision) after observing ``theirs``."""
+    belief.new_game(starter_is_me=True)
+    belief.observe_opponent_action(mine, ("bid", theirs), np.random.default_rng(1))
+    agent = RandomGuessAgent(belief=belief)
+    rng = np.random.default_rng(2)
+    return np.mean([agent.decide_challenge(np.asarray(own), theirs, rng) for _ in range(n)])
+
+
+def test_not_support_limit_x_minus_3_changes_the_challenge():
+    """We bid four 5s holding three; the network says 'does not support' and 'credible'; they raise
+    to five 5s. x-2 lets them hold two 5s (3 + 2 = 5: the bid may stand, never challenged);
+    x-3 allows one (3 + 1 < 5: always challenged)."""
+    own = [0, 0, 0, 0, 3, 2]
+    x2 = _challenges(_belief(0.1, 0.1, not_support_offset=2), own, (4, 5), (5, 5))
+    x3 = _challenges(_belief(0.1, 0.1, not_support_offset=3), own, (4, 5), (5, 5))
+    assert x2 == 0.0 and x3 == 1.0
+
+
+def test_not_support_limits_agree_at_count_two():
+    """At our count 2 both limits are 0 dice (x-3 = -1 is clipped): the reading can matter only from
+    count 3 up."""
+    for offset in (2, 3):
+        belief = _belief(0.1, 0.9, not_support_offset=offset)
+        belief.new_game(False)
+        belief.apply_response_verdicts((2, 4), (2, 6), supports=False, credible=True)
+        assert belief.hand.L[3] == 0
+
+
+def test_bernoulli_verdicts_change_the_challenge():
+    """P(supports) = 0.7: the threshold reading always fills H (two 5s imagined, never a challenge of
+    five 5s holding three); the Bernoulli reading limits the face in about 30 % of games (challenge)."""
+    own = [0, 0, 0, 0, 3, 2]
+    assert _challenges(_belief(0.7, 0.1), own, (4, 5), (5, 5)) == 0.0
+    limited = []
+    for seed in range(60):
+        belief = _belief(0.7, 0.1, verdict="sample")
+        belief.new_game(True)
+        belief.observe_opponent_action((4, 5), ("bid", (5, 5)), np.random.default_rng(seed))
+        limited.append(belief.hand.L[4] >= 0)
+    assert 5 < sum(limited) < 40
+
+
+def test_edge_a_to_b_changes_p_supports_at_high_counts():
+    """Counts where high bids are never supported: P(B) (root) stays near the overall share, P(B|A) drops."""
+    counts = np.zeros((9, 2, 3, 3, 2), dtype=np.int64)
+    counts[0, 1, 0, 0, 0] = 200                    # count 2: always supported
+    counts[3, 0, 1, 0, 0] = 20                     # count 5: never supported
+    root = bbn.BayesNetBelief(refit_every=10**6)
+    child = bbn.BayesNetBelief(refit_every=10**6, b_depends_on_a=True)
+    for belief in (root, child):
+        belief.response_counts[:] = counts
+        belief.refit()
+    assert root.p_supports[3, 0] > 0.5 > child.p_supports[3, 0]
+
+
+def test_opening_fill_to_count_changes_the_imagined_hand():
+    one, to_count = _belief(0.5, 0.1), _belief(0.5, 0.1, opening_fill="to_count")
+    for belief in (one, to_count):
+        belief.new_game(False)
+        belief.observe_opponent_action(None, ("bid", (4, 2)), np.random.default_rng(0))
+    assert one.hand.H[1] == 1 and to_count.hand.H[1] == 3
+
+
+def test_probability_4_changes_our_opening_bid_check():
+    with_p4 = _belief(0.5, 0.5)
+    without = _belief(0.5, 0.5, use_opening_probability=False)
+    for belief in (with_p4, without):
+        belief.new_game(starter_is_me=True)
+    assert with_p4.opening_challenge_probability(10) is not None
+    assert without.opening_challenge_probability(10) is None
+    # the opening keeps a candidate with probability P(K=1|N): at N=10 that is 0.95, vs the hand check
+    agent = RandomGuessAgent(belief=with_p4)
+    rng = np.random.default_rng(0)
+    opp = np.zeros(6, dtype=np.int64)
+    kept = np.mean([agent.opponent_would_challenge((10, 6), opp, True, rng) for _ in range(400)])
+    plain = RandomGuessAgent(belief=without)
+    kept_plain = np.mean([plain.opponent_would_challenge((2, 6), opp, True, rng) for _ in range(400)])
+    assert kept > 0.9 and kept_plain < 0.5
