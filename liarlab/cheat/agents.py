@@ -1,7 +1,8 @@
 """Registered stage-2 agents: the six personality types a..f, a random player and the linear-Q learner.
 
-Each decision draws ``N_UNIFORMS`` uniforms (``rng.random(6)``) whether it needs them or not, so the
-compiled engine, which does the same, replays a game exactly. The decision rules themselves live in
+Each decision of a type with random choices (b, c, e, random, q) draws ``N_UNIFORMS`` uniforms
+(``rng.random(6)``) whether it uses them all or not, and a, d, f draw none, so the compiled engine,
+which does the same, replays a game exactly. The decision rules themselves live in
 :mod:`liarlab.cheat.policies` (spec §4 and §5).
 """
 from __future__ import annotations
@@ -51,13 +52,15 @@ class ScriptedAgent:
         rules = obs.rules
         rec, count = _record(obs, obs.player)
         out = np.zeros(rules.n_ranks, dtype=np.int64)
+        order = pol.least_suitable_order(obs.required_rank, rules.n_players, rules.n_ranks)
         code = pol.scripted_decision(self.code, np.array(obs.hand, dtype=np.int64), obs.required_rank,
-                                     rules.n_players, rules.n_ranks, rules.hand_size, rules.max_play,
+                                     order, rules.n_ranks, rules.hand_size, rules.max_play,
                                      obs.pile_size, pol.caught_recent(rec, count, 3), u, out)
         return code, out
 
     def act(self, observation: CheatObservation, legal_actions, rng: np.random.Generator):
-        code, out = self.decide(observation, rng.random(pol.N_UNIFORMS))
+        u = rng.random(pol.N_UNIFORMS) if pol.NEEDS_UNIFORMS[self.code] else np.zeros(pol.N_UNIFORMS)
+        code, out = self.decide(observation, u)
         return _to_action(code, out, observation)
 
 
@@ -120,8 +123,8 @@ class QLearner:
         if self.learning:
             self.buffer.append((phi, action, legal))
         out = np.zeros(rules.n_ranks, dtype=np.int64)
-        code = pol.q_action_cards(action, hand, observation.required_rank, rules.n_players, rules.n_ranks,
-                                  rules.max_play, out)
+        order = pol.least_suitable_order(observation.required_rank, rules.n_players, rules.n_ranks)
+        code = pol.q_action_cards(action, hand, observation.required_rank, order, rules.max_play, out)
         return _to_action(code, out, observation)
 
     def reward(self, action: int, last: bool, challenged: bool, lie: bool, pile_size: int) -> float:

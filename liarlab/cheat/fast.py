@@ -263,6 +263,9 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     n_plays = np.empty(n_games, dtype=np.int64)
     counters = np.zeros((n_players, N_COUNTERS), dtype=np.int64)
     q_actions = np.zeros((n_players, n_actions), dtype=np.int64)
+    orders = np.empty((n_ranks, n_ranks), dtype=np.int64)
+    for r in range(n_ranks):
+        orders[r, :] = pol.least_suitable_order(r, n_players, n_ranks)
     for g in range(n_games):
         hands[:, :] = 0
         for p in range(n_players):
@@ -282,8 +285,9 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
         has_pend[:] = False
         while True:
             r = plays % n_ranks
-            for i in range(pol.N_UNIFORMS):
-                ubuf[i] = _uniform(u, pos)
+            if pol.NEEDS_UNIFORMS[types[cur]]:
+                for i in range(pol.N_UNIFORMS):
+                    ubuf[i] = _uniform(u, pos)
             hand = hands[cur]
             if types[cur] == pol.Q:
                 prev = last_player if last_player >= 0 else (cur - 1) % n_players
@@ -306,10 +310,10 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                     buf_legal[cur, b, :] = legal
                     buf_r[cur, b] = 0.0
                     buf_len[cur] = b + 1
-                n = pol.q_action_cards(action, hand, r, n_players, n_ranks, max_play, out)
+                n = pol.q_action_cards(action, hand, r, orders[r], max_play, out)
             else:
                 caught3 = pol.caught_recent(record[cur], rec_count[cur], 3)
-                n = pol.scripted_decision(types[cur], hand, r, n_players, n_ranks, hand_size, max_play, pile_n,
+                n = pol.scripted_decision(types[cur], hand, r, orders[r], n_ranks, hand_size, max_play, pile_n,
                                           caught3, ubuf, out)
             if n == pol.CHALLENGE_CODE:
                 target = last_player

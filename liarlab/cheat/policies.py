@@ -4,7 +4,7 @@ The same functions serve the registered agents of :mod:`liarlab.cheat.agents` (o
 time, from a :class:`~liarlab.cheat.game.CheatObservation`) and the compiled engine of
 :mod:`liarlab.cheat.fast` (millions of games), so an agent means the same thing in both.
 
-A decision gets ``N_UNIFORMS`` uniforms and writes the cards to play into ``out`` (counts per rank);
+A decision of a random agent type (:data:`NEEDS_UNIFORMS`) gets ``N_UNIFORMS`` uniforms and writes the cards to play into ``out`` (counts per rank);
 it returns the number of cards, or ``CHALLENGE_CODE`` to challenge the previous player.
 
 Helpers (spec §4): ``have`` = cards of the required rank r; HONEST_MAX plays min(have, max_play) of
@@ -21,6 +21,8 @@ AGENT_TYPES = ("a", "b", "c", "d", "e", "f", "random", "q")
 A, B, C, D, E, F, RANDOM, Q = range(8)
 CHALLENGE_CODE = -1
 N_UNIFORMS = 6
+#: which agent types draw uniforms at a decision (a, d and f are deterministic and draw none)
+NEEDS_UNIFORMS = np.array([False, True, True, False, True, False, True, True])
 N_FEATURES = 7
 FEATURE_NAMES = ("pile size", "previous player's hand", "previous play size", "smallest hand",
                  "active players", "own lie success", "previous player's lie success")
@@ -112,9 +114,8 @@ def least_suitable_order(r, n_players, n_ranks):
 
 
 @njit(cache=True)
-def ls_same(hand, r, n_players, n_ranks, limit, out):
+def ls_same(hand, r, order, limit, out):
     """LS_SAME: up to ``limit`` cards of the single least suitable held rank other than r."""
-    order = least_suitable_order(r, n_players, n_ranks)
     for c in order:
         if c != r and hand[c] > 0:
             out[c] = min(hand[c], limit)
@@ -123,9 +124,8 @@ def ls_same(hand, r, n_players, n_ranks, limit, out):
 
 
 @njit(cache=True)
-def ls_cards(hand, r, n_players, n_ranks, n, exclude_r, out):
+def ls_cards(hand, r, order, n, exclude_r, out):
     """LS_CARDS: ``n`` cards taken greedily from the least suitable ranks (r last, or never if excluded)."""
-    order = least_suitable_order(r, n_players, n_ranks)
     left = n
     for c in order:
         if left == 0:
@@ -139,9 +139,8 @@ def ls_cards(hand, r, n_players, n_ranks, n, exclude_r, out):
 
 
 @njit(cache=True)
-def ls_one_per_rank(hand, r, n_players, n_ranks, n, out):
+def ls_one_per_rank(hand, r, order, n, out):
     """LS_ONE_PER_RANK: one card from each of the ``n`` least suitable held ranks other than r."""
-    order = least_suitable_order(r, n_players, n_ranks)
     taken = 0
     for c in order:
         if taken == n:
@@ -170,8 +169,11 @@ def random_cards(hand, n, u, start, out):
 
 
 @njit(cache=True)
-def scripted_decision(kind, hand, r, n_players, n_ranks, hand_size, max_play, pile_size, caught3, u, out):
-    """One decision of agent type a..f or random (spec §4); returns cards played or CHALLENGE_CODE."""
+def scripted_decision(kind, hand, r, order, n_ranks, hand_size, max_play, pile_size, caught3, u, out):
+    """One decision of agent type a..f or random (spec §4); returns cards played or CHALLENGE_CODE.
+
+    ``order`` is :func:`least_suitable_order` for the required rank r (precomputed by the caller).
+    """
     out[:] = 0
     h = hand.sum()
     have = hand[r]
@@ -187,20 +189,19 @@ def scripted_decision(kind, hand, r, n_players, n_ranks, hand_size, max_play, pi
         return random_cards(hand, n, u, 2, out)
     if kind == F:
         n = 3 if caught3 <= 1 else (2 if caught3 == 2 else 1)
-        return ls_cards(hand, r, n_players, n_ranks, min(n, max_play, h), False, out)
+        return ls_cards(hand, r, order, min(n, max_play, h), False, out)
     if have > 0:
         out[r] = min(have, max_play)
         return out[r]
     if kind == A:
-        return ls_same(hand, r, n_players, n_ranks, max_play, out)
+        return ls_same(hand, r, order, max_play, out)
     if kind == B or kind == C:
         if phase == 2:
             if kind == B:
-                return ls_same(hand, r, n_players, n_ranks, max_play, out)
-            return ls_one_per_rank(hand, r, n_players, n_ranks, min(distinct, max_play), out)
+                return ls_same(hand, r, order, max_play, out)
+            return ls_one_per_rank(hand, r, order, min(distinct, max_play), out)
         if phase == 1:
             if kind == B:
-                order = least_suitable_order(r, n_players, n_ranks)
                 for c in order:
                     if c != r and hand[c] > 0:
                         top = min(hand[c], max_play)
@@ -208,14 +209,14 @@ def scripted_decision(kind, hand, r, n_players, n_ranks, hand_size, max_play, pi
                         return out[c]
             top = min(distinct, max_play)
             n = 1 + min(int(u[0] * top), top - 1)
-            return ls_one_per_rank(hand, r, n_players, n_ranks, n, out)
+            return ls_one_per_rank(hand, r, order, n, out)
         if pile_size > 0:
             return CHALLENGE_CODE
-        return ls_cards(hand, r, n_players, n_ranks, 1, False, out)
+        return ls_cards(hand, r, order, 1, False, out)
     if kind == D:
         if pile_size > 0:
             return CHALLENGE_CODE
-        return ls_cards(hand, r, n_players, n_ranks, 1, False, out)
+        return ls_cards(hand, r, order, 1, False, out)
     # kind == E
     if caught3 == 3:
         if pile_size > 0:
@@ -282,7 +283,7 @@ def q_choose(weights, phi, legal, epsilon, u):
 
 
 @njit(cache=True)
-def q_action_cards(action, hand, r, n_players, n_ranks, max_play, out):
+def q_action_cards(action, hand, r, order, max_play, out):
     """The cards of Q action ``action``: TRUTH_n plays n of rank r, LIE_n plays LS_CARDS(n) of the others."""
     out[:] = 0
     if action == 0:
@@ -290,7 +291,7 @@ def q_action_cards(action, hand, r, n_players, n_ranks, max_play, out):
     if action <= max_play:
         out[r] = action
         return action
-    return ls_cards(hand, r, n_players, n_ranks, action - max_play, True, out)
+    return ls_cards(hand, r, order, action - max_play, True, out)
 
 
 @njit(cache=True)

@@ -12,7 +12,8 @@ U = np.zeros(pol.N_UNIFORMS)
 def decide(kind, hand, r=0, pile=0, caught3=0, u=U, **rules):
     rules = CheatRules(**rules)
     out = np.zeros(rules.n_ranks, dtype=np.int64)
-    code = pol.scripted_decision(pol.AGENT_TYPES.index(kind), np.array(hand, dtype=np.int64), r, rules.n_players,
+    order = pol.least_suitable_order(r, rules.n_players, rules.n_ranks)
+    code = pol.scripted_decision(pol.AGENT_TYPES.index(kind), np.array(hand, dtype=np.int64), r, order,
                                  rules.n_ranks, rules.hand_size, rules.max_play, pile, caught3, np.asarray(u), out)
     return code, list(out)
 

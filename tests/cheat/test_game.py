@@ -4,8 +4,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from liarlab.cheat.agents import ScriptedAgent
-from liarlab.cheat.game import (ACCEPT, Challenge, CheatRules, CheatState, Play, modified_rules, play_with_events,
-                                traditional_rules, transcript)
+from liarlab.cheat.game import (
+    ACCEPT,
+    Challenge,
+    CheatRules,
+    CheatState,
+    Play,
+    modified_rules,
+    play_with_events,
+    traditional_rules,
+    transcript,
+)
 
 
 def state_with(hands, first=0, **rules):

@@ -1,0 +1,70 @@
+"""Speed targets of the Cheat engines (paper 04); run ``python -m liarlab bench cheat``.
+
+Targets (one core): >= 100,000 stage-2 games/s between fixed agents and >= 10,000 training games/s
+for the linear-Q learner, both in the compiled engine. The issue quotes about 30,000 games/s for a
+plain-Python reading of the modified game; our rules module (the readable reference) is reported too,
+as is the stage-1 learner (each real game brings 90 simulated ones).
+"""
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from liarlab.cheat import fast  # noqa: E402
+from liarlab.cheat.agents import QLearner, ScriptedAgent  # noqa: E402
+from liarlab.cheat.game import CheatState, play_with_events  # noqa: E402
+
+TARGETS = {"stage 2, fixed agents (numba)": 100_000, "stage 2, Q-learner training (numba)": 10_000}
+PAIRS = (("a", "d"), ("b", "e"), ("c", "f"), ("d", "d"), ("random", "random"))
+
+
+def _rate(play, n_games: int, repeats: int = 3) -> float:
+    best = np.inf
+    for _ in range(repeats):
+        start = time.perf_counter()
+        play(n_games)
+        best = min(best, time.perf_counter() - start)
+    return n_games / best
+
+
+def _reference(kinds, n, rng):
+    for _ in range(n):
+        agents = [QLearner() if k == "q" else ScriptedAgent(k) for k in kinds]
+        play_with_events(CheatState(rng), agents, rng, list_legal=False)
+
+
+def bench(n_fast: int = 200_000, n_train: int = 50_000, n_reference: int = 300, seed: int = 0) -> pd.DataFrame:
+    """Games per second on one core (best of three runs; compilation happens before timing)."""
+    rng = np.random.default_rng(seed)
+    fast.play_cheat(["q", "a"], 10, rng, learn=[True, False])
+    fast.learning_run("P1", 2, rng)
+    rows = []
+    for pair in PAIRS:
+        rows.append(("stage 2, fixed agents (numba)", " vs ".join(pair),
+                     _rate(lambda n: fast.play_cheat(list(pair), n, rng), n_fast)))
+    for opp in ("a", "b", "c", "d", "e", "f"):
+        def train(n, opp=opp):
+            fast.play_cheat(["q", opp], n, rng, weights=np.zeros((2, 7, 7)), learn=[True, False])
+        rows.append(("stage 2, Q-learner training (numba)", f"q vs {opp}", _rate(train, n_train)))
+    rows.append(("stage 2, fixed agents (rules module, Python)", "b vs e",
+                 _rate(lambda n: _reference(["b", "e"], n, rng), n_reference, 1)))
+    rows.append(("stage 2, Q-learner training (rules module, Python)", "q vs d",
+                 _rate(lambda n: _reference(["q", "d"], n, rng), n_reference, 1)))
+    rows.append(("stage 1, learner real games incl. 90 simulated (numba)", "vs P2",
+                 _rate(lambda n: fast.learning_run("P2", n, rng), 2_000)))
+    frame = pd.DataFrame(rows, columns=["benchmark", "matchup", "games_per_second"])
+    frame["target"] = frame["benchmark"].map(TARGETS)
+    frame["meets_target"] = frame["target"].isna() | (frame["games_per_second"] >= frame["target"])
+    return frame
+
+
+if __name__ == "__main__":
+    table = bench()
+    print(table.round(0).to_string(index=False))
+    if not table["meets_target"].all():
+        raise SystemExit("a speed target was missed")
