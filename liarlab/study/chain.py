@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from liarlab.core.validation import check_choice, check_int
-from liarlab.study import outputs
+from liarlab.study import outputs, report
 from liarlab.study.profiles import PROFILES
 
 NOTEBOOK_DIR = outputs.REPO_ROOT / "notebooks"
@@ -117,9 +117,9 @@ def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | 
         runs.append(NotebookRun(path.name, seconds, target))
         log(f"[{nb_id}] done in {seconds:.1f} s")
         if html:
-            _to_html(target, root / "report")
+            report.write_notebook_page(target, root / "report")  # self-contained page, no network scripts
     if html:
-        _write_index(root / "report", runs, profile)
+        report.write_front_page(root, nb_out, profile)  # the study's front page, from every executed notebook
     _write_timings(root / "report", runs, profile)
     log("notebook times: " + ", ".join(f"{r.notebook[:2]} {r.seconds:.1f}s" for r in runs)
         + f"; total {sum(r.seconds for r in runs):.1f}s")

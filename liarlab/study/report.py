@@ -1,0 +1,179 @@
+"""The HTML report: one self-contained page per executed notebook and the study's front page.
+
+``report/index.html`` opens with the study's title, then one entry per notebook: its paper (authors,
+year, title), the question it answers, the headline finding taken from its claims table, its verdict
+counts (claim families and rows) and its rerun time, linking to the notebook's page. Pages load no
+script from the network (no require.js, MathJax or mermaid: the notebooks use no TeX), so the report
+reads the same offline and ``python -m liarlab.study.check_report`` can check it in a headless browser.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pandas as pd
+
+from liarlab.study import outputs, scorecard
+
+TITLE = "liarlab: AI for bluffing games, five papers reproduced"
+INTRO = ("Each notebook rebuilds one paper's experiments as the paper did, then does what it could not (larger "
+         "samples with 95 % intervals, exact solutions, missing baselines). Every number is computed by the "
+         "<code>liarlab</code> package during the run; the papers' values appear only beside ours. One paper "
+         "claim is one row of a claims table; a printed table is one claim family. Verdicts: reproduced, "
+         "differs, not-reproducible, extension.")
+
+# A template without network scripts: the lab template minus require.js, MathJax and mermaid.
+_OFFLINE_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
+{%- block html_head_js_requirejs -%}{%- endblock html_head_js_requirejs -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+"""
+
+
+def notebook_html(notebook: Path) -> str:
+    """The executed notebook as one HTML page with its figures embedded and no script from the network."""
+    import jinja2
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(extra_loaders=[jinja2.DictLoader({"liarlab_offline.html.j2": _OFFLINE_TEMPLATE})],
+                            template_file="liarlab_offline.html.j2")
+    body, _ = exporter.from_notebook_node(nbformat.read(notebook, as_version=4))
+    return body
+
+
+def write_notebook_page(notebook: Path, folder: Path) -> Path:
+    target = Path(folder) / f"{Path(notebook).stem}.html"
+    outputs.atomic_write_text(target, notebook_html(notebook))
+    return target
+
+
+def _notebook_title(nb: dict, fallback: str) -> str:
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            for line in "".join(cell.get("source", "")).splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+            break
+    return fallback
+
+
+def _first_paragraph(nb: dict) -> str:
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            text = "".join(cell.get("source", ""))
+            paragraphs = [p.strip() for p in text.split("\n\n") if p.strip() and not p.startswith("#")]
+            return paragraphs[0] if paragraphs else ""
+    return ""
+
+
+def _seconds(nb: dict) -> float | None:
+    duration = nb.get("metadata", {}).get("papermill", {}).get("duration")
+    return float(duration) if duration is not None else None
+
+
+def _inline_markdown(text: str) -> str:
+    """Escape, then the two emphasis marks the scorecard's sentences use."""
+    text = html.escape(str(text))
+    text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
+    text = re.sub(r"\*(.+?)\*", r"<em>\1</em>", text)
+    return re.sub(r"`(.+?)`", r"<code>\1</code>", text)
+
+
+def _counts_text(claims: pd.DataFrame) -> str:
+    fams = scorecard.families(claims)
+    parts = []
+    for unit, frame in (("claim families", fams), ("rows", claims)):
+        counts = frame["verdict"].value_counts()
+        inner = ", ".join(f'<span class="v-{v}">{int(counts[v])} {v}</span>' for v in outputs.VERDICTS if v in counts)
+        parts.append(f"{len(frame)} {unit} ({inner})")
+    return "; ".join(parts)
+
+
+def notebook_entries(notebook_dir: Path, data_dir: Path) -> list[dict]:
+    """One entry per executed notebook: id, page, title, papers, question, headline sentences, counts, seconds."""
+    claims = scorecard.gather_claims(Path(data_dir))
+    entries = []
+    for path in sorted(Path(notebook_dir).glob("[0-9][0-9]_*.ipynb")):
+        if path.name.endswith((".failed.ipynb", ".running.ipynb")):
+            continue
+        nb_id = path.name[:2]
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        info = scorecard.NOTEBOOKS.get(nb_id)
+        own = claims[claims["notebook"] == nb_id] if not claims.empty else claims
+        entry = {"id": nb_id, "page": f"{path.stem}.html", "title": _notebook_title(nb, path.stem),
+                 "papers": [scorecard.PAPERS[p] for p in (info.papers if info else ()) if p in scorecard.PAPERS],
+                 "question": info.question if info else _first_paragraph(nb), "seconds": _seconds(nb),
+                 "headlines": [], "counts": ""}
+        if nb_id == "99":
+            entry["question"] = "How many of the papers' claims did the study reproduce, paper by paper?"
+            if not claims.empty:
+                entry["counts"] = _counts_text(claims)
+                entry["headlines"] = [f"All notebooks together: {_counts_text(claims)}."]
+        elif len(own):
+            entry["counts"] = _counts_text(own)
+            entry["headlines"] = [scorecard.describe_row(row) for _, row in
+                                  scorecard.headline_rows(claims, notebook=nb_id).iterrows()]
+        entries.append(entry)
+    return entries
+
+
+def _paper_line(paper) -> str:
+    year = paper.year if paper.year else "n.d."
+    return f"{html.escape(paper.authors)} ({year}). <em>{html.escape(paper.title)}</em>"
+
+
+def front_page_html(entries: list[dict], profile: str | None = None) -> str:
+    items = []
+    for e in entries:
+        papers = "".join(f'<p class="paper">Paper {p.number}: {_paper_line(p)}</p>' for p in e["papers"])
+        heads = "".join(f"<li>{_inline_markdown(h)}</li>" for h in e["headlines"])
+        seconds = f" · rerun {e['seconds']:.0f} s" if e["seconds"] is not None else ""
+        items.append(
+            f'<section class="entry" id="nb{e["id"]}">\n'
+            f'<h2><a href="{html.escape(e["page"])}">{html.escape(e["title"])}</a></h2>\n{papers}\n'
+            f'<p><strong>Question.</strong> {_inline_markdown(e["question"])}</p>\n'
+            + (f"<p><strong>Headline finding{'s' if len(e['headlines']) > 1 else ''}.</strong></p><ul>{heads}</ul>\n"
+               if heads else "")
+            + (f'<p class="counts"><strong>Verdicts.</strong> {e["counts"]}{seconds}</p>\n' if e["counts"]
+               else f'<p class="counts">{seconds.strip(" ·")}</p>\n')
+            + f'<p><a href="{html.escape(e["page"])}">Open notebook {e["id"]} &rarr;</a></p>\n</section>')
+    profile_note = f" (profile: {html.escape(profile)})" if profile else ""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(TITLE)}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.45;
+       color: #222; }}
+h1 {{ font-size: 1.7rem; margin-bottom: 0.3rem; }}
+h2 {{ font-size: 1.2rem; margin: 0 0 0.3rem 0; }}
+.entry {{ border-top: 1px solid #ccc; padding: 1rem 0; }}
+.paper {{ color: #555; margin: 0.2rem 0; }}
+.counts {{ color: #333; font-size: 0.95rem; }}
+.v-reproduced {{ color: #027a5a; }} .v-differs {{ color: #b34700; }}
+.v-not-reproducible {{ color: #666; }} .v-extension {{ color: #0160a0; }}
+</style>
+</head>
+<body>
+<h1>{html.escape(TITLE)}</h1>
+<p>{INTRO}</p>
+<p class="paper">{len(entries)} notebooks{profile_note}.</p>
+{chr(10).join(items)}
+</body>
+</html>
+"""
+
+
+def write_front_page(root: Path, notebook_dir: Path | None = None, profile: str | None = None) -> Path:
+    """Write ``<root>/report/index.html`` from the executed notebooks and ``<root>/data/*_claims.csv``."""
+    root = Path(root)
+    notebook_dir = Path(notebook_dir) if notebook_dir else root / "notebooks"
+    entries = notebook_entries(notebook_dir, root / "data")
+    target = root / "report" / "index.html"
+    outputs.atomic_write_text(target, front_page_html(entries, profile))
+    return target

@@ -1,0 +1,101 @@
+"""The report's front page and the headless-browser check of every page."""
+import json
+import shutil
+
+import nbformat
+import pytest
+
+from liarlab.study import check_report, outputs, report
+
+
+def _notebook(path, title, duration=12.5):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(f"# {title}\n\nThe question and where the answer is."),
+                nbformat.v4.new_code_cell("1 + 1")]
+    nb.metadata["papermill"] = {"duration": duration}
+    nbformat.write(nb, path)
+
+
+@pytest.fixture()
+def study(tmp_path):
+    outputs.configure(tmp_path)
+    (tmp_path / "notebooks").mkdir()
+    _notebook(tmp_path / "notebooks" / "05_bluff.ipynb", "05 · Bluff <and> Liar's Dice")
+    _notebook(tmp_path / "notebooks" / "99_scorecard.ipynb", "99 · Scorecard", 3.0)
+    (tmp_path / "notebooks" / "05_bluff.failed.ipynb").write_text("{}")
+    outputs.save_claims("05", [
+        outputs.claim("41/60", "talk", 68.33, 68.33, "reproduced", headline=True, note="certified exactly"),
+        outputs.claim("cell 1", "talk", 75, 75, "reproduced", family="Bluff-2 table"),
+        outputs.claim("cell 2", "talk", 25, 30, "differs", family="Bluff-2 table")])
+    return tmp_path
+
+
+def test_front_page_has_paper_question_headline_counts_and_link(study):
+    path = report.write_front_page(study, profile="quick")
+    page = path.read_text()
+    assert report.TITLE in page
+    assert 'href="05_bluff.html"' in page and 'href="99_scorecard.html"' in page
+    assert "failed" not in page  # a failed copy is not a notebook of the report
+    assert "R. Kayanuma (2016)" in page and "N-faced dice" in page  # the paper
+    assert "<strong>Question.</strong> Does solving Liar&#x27;s Dice" in page
+    assert "<em>41/60</em>" in page and "certified exactly" in page  # the headline row
+    assert "2 claim families" in page and "3 rows" in page and "1 differs" in page
+    assert "rerun 12 s" in page
+    assert "&lt;and&gt;" in page  # titles are escaped
+    assert "http" not in page.split("<body>")[1]  # nothing from the network
+
+
+def test_front_page_without_claims_still_lists_the_notebook(tmp_path):
+    outputs.configure(tmp_path)
+    (tmp_path / "notebooks").mkdir()
+    _notebook(tmp_path / "notebooks" / "03_bridge.ipynb", "03 · Honeymoon Bridge")
+    page = report.write_front_page(tmp_path).read_text()
+    assert "03 · Honeymoon Bridge" in page and "Chun-Ting Yeh (2009)" in page
+    assert "<strong>Verdicts.</strong>" not in page
+
+
+def test_notebook_page_loads_no_script_from_the_network(study):
+    page = report.write_notebook_page(study / "notebooks" / "05_bluff.ipynb", study / "report").read_text()
+    assert "<title>" in page and "cdnjs" not in page and "require.min.js" not in page
+
+
+requires_chromium = pytest.mark.skipif(not any(shutil.which(b) for b in check_report.BROWSERS),
+                                       reason="headless Chromium is not installed")
+
+
+@requires_chromium
+def test_browser_check_passes_a_clean_report_and_fails_each_kind_of_breakage(study):
+    folder = study / "report"
+    report.write_notebook_page(study / "notebooks" / "05_bluff.ipynb", folder)
+    report.write_notebook_page(study / "notebooks" / "99_scorecard.ipynb", folder)
+    report.write_front_page(study)
+    results = check_report.check_report(folder, timeout=60)
+    assert [r.page for r in results] == ["index.html", "05_bluff.html", "99_scorecard.html"]
+    assert all(r.ok for r in results), [r.problems for r in results]
+
+    (folder / "broken.html").write_text('<!doctype html><title>b</title><p>x</p><img src="gone.png">'
+                                        '<script>console.error("boom")</script><a href="nowhere.html">n</a>')
+    (folder / "throws.html").write_text("<!doctype html><title>t</title><p>x</p><script>noSuchFunction()</script>")
+    results = {r.page: r for r in check_report.check_report(folder, timeout=60)}
+    broken = " | ".join(results["broken.html"].problems)
+    assert "broken image: gone.png" in broken and "console.error: boom" in broken and "nowhere.html" in broken
+    assert any("noSuchFunction" in p for p in results["throws.html"].problems)
+    assert check_report.main([str(folder)]) == 1
+
+
+@requires_chromium
+def test_browser_check_fails_without_an_index_page(tmp_path):
+    (tmp_path / "a.html").write_text("<!doctype html><title>a</title><p>a</p>")
+    results = check_report.check_report(tmp_path, timeout=60)
+    assert not results[0].ok and "index.html does not exist" in results[0].problems[0]
+    assert results[1].ok
+
+
+def test_unknown_browser_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(check_report.shutil, "which", lambda name: None)
+    with pytest.raises(FileNotFoundError, match="no Chromium found"):
+        check_report.find_browser("chromium-xyz")
+
+
+def test_sidecar_is_json(study):
+    assert json.loads((study / "data" / "05_claims.json").read_text())["headline_rows"] == [0]
