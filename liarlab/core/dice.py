@@ -16,6 +16,33 @@ import numpy as np
 from liarlab.core.validation import check_int
 
 
+class Hand(tuple):
+    """One player's dice as a sorted tuple of faces (1..faces): the one hand type of liarlab.
+
+    A ``Hand`` is a plain tuple (it compares and hashes like one), so the multisets the solvers
+    enumerate (:func:`dice_multisets`) are hands. Engines that need counts per face (Liar Dice's
+    cups, the compiled simulators) convert with :meth:`counts` and :meth:`from_counts`.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, faces_shown=()):
+        return super().__new__(cls, sorted(int(f) for f in faces_shown))
+
+    @classmethod
+    def from_counts(cls, counts) -> "Hand":
+        """The hand with ``counts[f - 1]`` dice showing face f."""
+        return cls(f + 1 for f, c in enumerate(counts) for _ in range(int(c)))
+
+    def counts(self, faces: int) -> np.ndarray:
+        """Dice per face, index 0 = face 1 (the Liar Dice engines' representation)."""
+        return np.bincount(np.asarray(self, dtype=np.int64) - 1, minlength=faces)[:faces].astype(np.int64)
+
+    def count_matching(self, face: int, wild: int | None = None) -> int:
+        """Dice that count as ``face``; see :func:`count_matching`."""
+        return count_matching(self, face, wild)
+
+
 def _check(dice: int, faces: int) -> tuple[int, int]:
     return check_int("dice", dice, 1), check_int("faces", faces, 2)
 
@@ -161,12 +188,15 @@ def dice_multisets(dice: int, faces: int) -> tuple[tuple[tuple[int, ...], Fracti
     out = []
     for hand in itertools.combinations_with_replacement(range(1, faces + 1), dice):
         ways = factorial(dice) // prod(factorial(c) for c in Counter(hand).values())
-        out.append((hand, Fraction(ways, total)))
+        out.append((Hand(hand), Fraction(ways, total)))
     return tuple(out)
 
 
 def count_matching(hand, face: int, wild: int | None = None) -> int:
-    """Dice in ``hand`` that count as ``face``; a die showing ``wild`` counts for every face."""
+    """Dice in one ``hand`` (faces shown) that count as ``face``; a die showing ``wild`` counts for every face.
+
+    (Liar Dice's table-wide count from counts per face is ``liarlab.liardice.rules.count_on_table``.)
+    """
     hand = list(hand)
     if wild is None or face == wild:
         return sum(1 for d in hand if d == face)

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from numba import njit
 
 from liarlab.core import dice
 from liarlab.core.validation import check_choice, check_int, check_probability
@@ -84,13 +85,99 @@ class UniformBelief:
         pass
 
 
-# ============================================================================ ladder helpers
+# ============================================================================ the random-guess kernel
+# One decision procedure for the three engines: this Python agent, the numba batch simulator
+# (liarlab.liardice.fast) and the compiled network engine (liarlab.liardice.bbn_play). Each engine
+# draws its own random numbers (a numpy Generator here, numba's generator there) and hands them to
+# these compiled steps, so the engines differ only in where the numbers come from.
+# `reference_bid_pick` below is the same step in plain Python; the tests compare the two.
+
+@njit(cache=True)
+def rg_candidate_weights(own, opp, start, quantities, face_indices, cumw, weights):
+    """Weights of the bids ``start..`` that hold on own + sampled opponent hand: CUM[dice still needed].
+
+    Writes ``weights[start:]`` and returns their sum. ``own`` and ``opp`` are counts per face
+    (``opp`` may be real-valued: the X1 guess); ``cumw[r]`` is the number of hands with >= r of a face.
+    """
+    n_dice = cumw.size - 1
+    total = 0.0
+    for b in range(start, quantities.size):
+        quantity = quantities[b]
+        face = face_indices[b]
+        w = 0.0
+        if own[face] + opp[face] >= quantity - 1e-12:
+            need = max(quantity - own[face], 0)
+            if need <= n_dice:
+                w = cumw[need]
+        weights[b] = w
+        total += w
+    return total
+
+
+@njit(cache=True)
+def rg_pick(weights, start, stop, total, u):
+    """The index in start..stop-1 that the uniform draw ``u`` picks in proportion to ``weights``.
+
+    ``total`` is their sum; zero weights are never picked and a draw lost to rounding falls on the
+    last positive weight.
+    """
+    x = u * total
+    acc = 0.0
+    pick = -1
+    for b in range(start, stop):
+        acc += weights[b]
+        if weights[b] > 0.0:
+            pick = b
+            if x < acc:
+                break
+    return pick
+
+
+@njit(cache=True)
+def rg_says_short(guess, held, quantity):
+    """Both verdicts of the strategy: a guessed count plus a held count falls short of the quantity.
+
+    Challenge: our guess g of the opponent's count + our count < quantity. Keep a bid: our guess h of
+    the opponent's guess of our count + their sampled count < quantity (they would challenge it).
+    """
+    return guess + held < quantity
+
+
+@njit(cache=True)
+def rg_arbitrate(challenge, bid, challenge_action):
+    """The four cases: bid if only the bid says go, challenge if only the challenge does, else redraw (-2)."""
+    if (not challenge) and bid >= 0:
+        return bid
+    if challenge and bid < 0:
+        return challenge_action
+    return -2
+
+
+def reference_bid_pick(own, opp, start, config: LiarDiceConfig, u: float) -> int:
+    """Plain-Python reference of :func:`rg_candidate_weights` + :func:`rg_pick` (tests compare them)."""
+    cum = dice.cumulative_weights(config.dice_per_player, config.faces)
+    candidates = []
+    for index in range(start, config.n_bids):
+        quantity, face = config.ladder.bid(index)
+        if own[face - 1] + opp[face - 1] >= quantity - 1e-12:
+            candidates.append((index, cum[max(quantity - int(own[face - 1]), 0)]))
+    total = sum(w for _, w in candidates)
+    if total <= 0:
+        return -1
+    x, acc = u * total, 0.0
+    for index, w in candidates:
+        acc += w
+        if x < acc:
+            return index
+    return candidates[-1][0]
+
 
 @lru_cache(maxsize=None)
-def _ladder(config: LiarDiceConfig):
-    """Quantities and faces of every bid, lowest first, as arrays (fast candidate masks)."""
-    idx = np.arange(config.n_bids)
-    return config.min_count + idx // config.faces, idx % config.faces + 1
+def _cumulative_weights(dice_per_player: int, faces: int) -> np.ndarray:
+    """CUM as a read-only float array, the kernel's ``cumw``."""
+    cum = np.array(dice.cumulative_weights(dice_per_player, faces), dtype=float)
+    cum.setflags(write=False)
+    return cum
 
 
 @lru_cache(maxsize=None)
@@ -142,8 +229,6 @@ class RandomGuessAgent:
         self.iterations = 0          # loop iterations of the last decision (diagnostics)
         self._seen = 0
         self._my_last_bid = None
-        self._menu_key = None
-        self._menu = None
 
     # ------------------------------------------------------------------ protocol
     def new_game(self, player: int, starter: int, config: LiarDiceConfig = THESIS, rng=None) -> None:
@@ -179,21 +264,24 @@ class RandomGuessAgent:
         """The four-case arbitration loop: act only when exactly one of challenge/bid says go."""
         own = np.asarray(own)
         opening = last_bid is None
+        ladder = self.config.ladder
+        challenge_action = ladder.n_bids
         for self.iterations in range(1, self.max_iterations + 1):
             challenge = False if opening else self.decide_challenge(own, last_bid, rng)
             bid = self.decide_bid(own, last_bid, rng)
-            if not challenge and bid is not None:
-                return ("bid", bid)
-            if challenge and bid is None:
+            action = rg_arbitrate(challenge, -1 if bid is None else ladder.index(bid), challenge_action)
+            if action == challenge_action:
                 return CHALLENGE
+            if action >= 0:
+                return ("bid", bid)
         if opening:
-            return ("bid", (self.config.min_count, 1))
+            return ("bid", ladder.bid(0))
         return CHALLENGE
 
     def decide_challenge(self, own, bid, rng: np.random.Generator) -> bool:
         """Guess the opponent's count g of the bid face; challenge iff g + own count < quantity."""
         quantity, face = bid
-        return self.guess_opponent_count(face, rng) + own[face - 1] < quantity
+        return bool(rg_says_short(self.guess_opponent_count(face, rng), own[face - 1], quantity))
 
     def guess_opponent_count(self, face: int, rng: np.random.Generator) -> float:
         if self.guess == "real":
@@ -219,37 +307,23 @@ class RandomGuessAgent:
         hand)); it is kept if the opponent's guess of our count plus their (sampled) count falls
         short of the quantity. Returns None ("no bid available") otherwise.
         """
-        quantities, face_index, own_counts, prior_weights = self._bid_menu(np.asarray(own), last_bid)
+        own = np.asarray(own)
+        ladder = self.config.ladder
+        start = 0 if last_bid is None else ladder.index(last_bid) + 1
         opp = self._real_hand(rng) if self.guess == "real" else np.asarray(self.belief.sample_opponent_hand(rng))
-        weights = prior_weights * (own_counts + opp[face_index] >= quantities - 1e-12)
-        while weights.size:
-            cumulative = np.cumsum(weights)
-            if cumulative[-1] <= 0:
-                return None
-            pick = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
-            bid = (int(quantities[pick]), int(face_index[pick]) + 1)
+        weights = np.zeros(ladder.n_bids)
+        total = rg_candidate_weights(own, opp, start, ladder.quantities, ladder.face_indices,
+                                     _cumulative_weights(self.config.dice_per_player, self.config.faces), weights)
+        while total > 0:
+            pick = rg_pick(weights, start, ladder.n_bids, total, rng.random())
+            bid = ladder.bid(pick)
             if self.opponent_would_challenge(bid, opp, last_bid is None, rng):
                 return bid
             if not self.retry_bid:
                 return None
+            total -= weights[pick]
             weights[pick] = 0.0
         return None
-
-    def _bid_menu(self, own: np.ndarray, last_bid):
-        """Bids above ``last_bid`` with our count of their face and their weight CUM[needed].
-
-        The arbitration loop asks for bids many times at one position, so the menu is kept
-        until the position changes.
-        """
-        key = (own.tobytes(), last_bid, self.config)
-        if self._menu_key != key:
-            quantities, faces = _ladder(self.config)
-            start = 0 if last_bid is None else bid_index(last_bid, self.config) + 1
-            q, f = quantities[start:], faces[start:] - 1
-            needed = np.maximum(q - own[f], 0)
-            self._menu = (q, f, own[f], _weights_table(self.config.dice_per_player)[needed])
-            self._menu_key = key
-        return self._menu
 
     def opponent_would_challenge(self, bid, opp, opening: bool, rng: np.random.Generator) -> bool:
         """Our guess of the opponent's reasoning: their guess h of our count + their count < quantity."""
@@ -263,7 +337,7 @@ class RandomGuessAgent:
             h = rng.uniform(0.0, n)
         else:
             h = self._integer_guess(0, n, rng)
-        return bool(h + opp[face - 1] < quantity)
+        return bool(rg_says_short(h, opp[face - 1], quantity))
 
 
 # ============================================================================ test programs
@@ -426,19 +500,15 @@ class TestProgram:
 def opponent_hands(dice_per_player: int = 5, faces: int = 6) -> tuple[np.ndarray, np.ndarray]:
     """Every unordered hand as counts per face (252 x 6 for five dice) and its probability."""
     multisets = dice.dice_multisets(dice_per_player, faces)
-    counts = np.zeros((len(multisets), faces), dtype=np.int64)
-    probs = np.zeros(len(multisets))
-    for i, (hand, p) in enumerate(multisets):
-        for d in hand:
-            counts[i, d - 1] += 1
-        probs[i] = float(p)
+    counts = np.array([hand.counts(faces) for hand, _ in multisets], dtype=np.int64).reshape(-1, faces)
+    probs = np.array([float(p) for _, p in multisets])
     return counts, probs
 
 
 def random_guess_bid_probabilities(own, last_bid, config: LiarDiceConfig = THESIS) -> np.ndarray:
     """q_b = P(one ``decide_bid`` call returns bid b), exactly, by enumerating the sampled hand."""
     own = np.asarray(own)
-    quantities, faces = _ladder(config)
+    quantities, faces = config.ladder.quantities, config.ladder.face_indices + 1
     hands, probs = opponent_hands(config.dice_per_player, config.faces)
     start = 0 if last_bid is None else bid_index(last_bid, config) + 1
     n = config.dice_per_player
@@ -496,7 +566,7 @@ def random_guess_policy_table(config: LiarDiceConfig = THESIS) -> np.ndarray:
 def _policy_table(config: LiarDiceConfig) -> np.ndarray:
     if config.n_players != 2 or config.wild_ones:
         raise ValueError("the exact random-guess policy covers two players without wild ones")
-    quantities, faces = _ladder(config)
+    quantities, faces = config.ladder.quantities, config.ladder.face_indices + 1
     hands, probs = opponent_hands(config.dice_per_player, config.faces)
     n, n_bids = config.dice_per_player, config.n_bids
     own_f = hands[:, faces - 1]                                                   # (M, B): own count of each bid's face
@@ -570,7 +640,7 @@ class BestResponseAgent:
         own = np.asarray(own)
         key = own.tobytes()
         if self._tables_key != key:
-            quantities, faces = _ladder(self.config)
+            quantities, faces = self.config.ladder.quantities, self.config.ladder.face_indices + 1
             n_bids = self.config.n_bids
             true = (own[faces - 1] + self.hands[:, faces - 1]) >= quantities        # (M, B)
             response = self.table[:, 1:, :]                                        # RG facing our bid b
@@ -614,4 +684,4 @@ class BestResponseAgent:
         if best == self.config.n_bids:
             return CHALLENGE
         self._seen = len(obs.bids) + 1
-        return ("bid", (int(_ladder(self.config)[0][best]), int(_ladder(self.config)[1][best])))
+        return ("bid", self.config.ladder.bid(best))

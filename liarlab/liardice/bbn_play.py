@@ -10,9 +10,16 @@ import pandas as pd
 from numba import njit
 
 from liarlab.core.validation import check_int
-from liarlab.liardice.agents import RandomGuessAgent, TestProgram
+from liarlab.liardice.agents import (
+    RandomGuessAgent,
+    TestProgram,
+    rg_arbitrate,
+    rg_candidate_weights,
+    rg_pick,
+    rg_says_short,
+)
 from liarlab.liardice.bbn import COUNTS, DICE, FACES, MISSING, BayesNetBelief, refit_due, refit_points  # noqa: F401
-from liarlab.liardice.fast import _tp_decide, _weighted_pick  # the engine's compiled test programs and bid draw
+from liarlab.liardice.fast import _tp_decide  # the engine's compiled test programs
 from liarlab.liardice.rules import THESIS, play_game
 
 # ============================================================================ opponents for E10
@@ -208,45 +215,37 @@ def _nb_guess_range(H, L, f):
 
 
 @njit(cache=True)
-def _nb_rg_decide(own, last, H, L, p_open, cumw, opp, weights):
-    """Random-guess decision (four-case loop) with the belief's H, L and probability 4.
+def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, weights):
+    """Random-guess decision (four-case loop, the shared rg_* kernel) with the belief's H, L and probability 4.
 
-    Bid indices: (quantity - 2) * 6 + face - 1; 54 = challenge. ``p_open`` < 0: no opinion.
+    Bid indices are ladder positions (``quantities``/``face_indices``); n_bids = challenge.
+    ``p_open`` < 0: no opinion.
     """
-    n_bids = len(COUNTS) * FACES
+    n_bids = quantities.size
+    min_count = quantities[0]
     for _ in range(10_000):
         challenge = False
         if last >= 0:
-            quantity = 2 + last // FACES
-            face = last % FACES
+            quantity = quantities[last]
+            face = face_indices[last]
             lo, hi = _nb_guess_range(H, L, face)
-            challenge = np.random.randint(lo, hi + 1) + own[face] < quantity
+            challenge = rg_says_short(np.random.randint(lo, hi + 1), own[face], quantity)
         _nb_sample_opponent(H, L, opp)
-        total_w = 0.0
-        for b in range(n_bids):
-            w = 0.0
-            if b > last:
-                q = 2 + b // FACES
-                f = b % FACES
-                if own[f] + opp[f] >= q:
-                    w = cumw[max(q - own[f], 0)]
-            weights[b] = w
-            total_w += w
+        total_w = rg_candidate_weights(own, opp, last + 1, quantities, face_indices, cumw, weights)
         bid = -1
         if total_w > 0.0:
-            pick = _weighted_pick(weights, last + 1, n_bids, total_w)
-            q = 2 + pick // FACES
-            f = pick % FACES
+            pick = rg_pick(weights, last + 1, n_bids, total_w, np.random.random())
+            q = quantities[pick]
+            f = face_indices[pick]
             if last < 0 and p_open[0] >= 0.0:
-                keep = np.random.random() < p_open[q - 2]
+                keep = np.random.random() < p_open[q - min_count]
             else:
-                keep = np.random.randint(0, DICE + 1) + opp[f] < q
+                keep = rg_says_short(np.random.randint(0, DICE + 1), opp[f], q)
             if keep:
                 bid = pick
-        if (not challenge) and bid >= 0:
-            return bid
-        if challenge and bid < 0:
-            return n_bids
+        action = rg_arbitrate(challenge, bid, n_bids)
+        if action >= 0:
+            return action
     return 0 if last < 0 else n_bids
 
 
@@ -260,12 +259,13 @@ def _nb_says(p, sample):
 @njit(cache=True)
 def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p_open_lie, p_open_chal,
              response_counts, opening_lie_counts, opening_challenge_counts, decisions_at,
-             sample_verdict, not_support_offset, fill_to_count, cumw, wins):
+             sample_verdict, not_support_offset, fill_to_count, quantities, face_indices, index_table, cumw, wins):
     """Play games i = 0..len(game_seeds)-1 with our player in seat 0; update the training counts.
 
-    ``fitted`` = (response, opening lie, opening challenge) networks available.
+    ``fitted`` = (response, opening lie, opening challenge) networks available. Bids are positions on
+    the thesis ladder, given as its arrays (``THESIS.ladder``).
     """
-    n_bids = len(COUNTS) * FACES
+    n_bids = quantities.size
     hands = np.zeros((2, FACES), dtype=np.int64)
     H = np.zeros(FACES, dtype=np.int64)
     L = np.zeros(FACES, dtype=np.int64)
@@ -303,41 +303,45 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
         while True:
             if current == 0:
                 if use_bbn:
-                    action = _nb_rg_decide(hands[0], last, H, L, p_open, cumw, opp, weights)
+                    action = _nb_rg_decide(hands[0], last, H, L, p_open, quantities, face_indices, cumw, opp,
+                                           weights)
                 else:
-                    action = _nb_rg_decide(hands[0], last, plain_H, plain_L, no_opinion, cumw, opp, weights)
+                    action = _nb_rg_decide(hands[0], last, plain_H, plain_L, no_opinion, quantities, face_indices,
+                                           cumw, opp, weights)
             elif opp_type == RG_OPPONENT:
-                action = _nb_rg_decide(hands[1], last, plain_H, plain_L, no_opinion, cumw, opp, weights)
+                action = _nb_rg_decide(hands[1], last, plain_H, plain_L, no_opinion, quantities, face_indices, cumw,
+                                       opp, weights)
             else:
-                action = _tp_decide(hands[1], last, opp_type, cap, False, False, DICE, FACES, 2, 2 * DICE,
-                                    believed, candidates)
+                action = _tp_decide(hands[1], last, opp_type, cap, False, False, DICE, FACES, quantities,
+                                    face_indices, index_table, believed, candidates)
             if action == n_bids:
                 break
             if current == 1 and use_bbn:
                 _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
-                            decisions_at, sample_verdict, not_support_offset, fill_to_count)
+                            decisions_at, sample_verdict, not_support_offset, fill_to_count, quantities,
+                            face_indices)
             if current == 0:
                 my_last = action
             bids[n_bidsmade] = action
             n_bidsmade += 1
             last = action
             current = 1 - current
-        quantity = 2 + last // FACES
-        face = last % FACES
+        quantity = quantities[last]
+        face = face_indices[last]
         stands = hands[0, face] + hands[1, face] >= quantity
         # current is the challenger: they lose iff the bid stands
         wins[g] = (current == 1) == stands
         if use_bbn:
             first_is_me = starts[g]
             _nb_train(hands[1], bids, n_bidsmade, first_is_me, current, response_counts, opening_lie_counts,
-                      opening_challenge_counts, decisions_at)
+                      opening_challenge_counts, decisions_at, quantities, face_indices)
 
 
 @njit(cache=True)
 def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
-                decisions_at, sample_verdict, not_support_offset, fill_to_count):
-    x2 = 2 + action // FACES
-    y2 = action % FACES
+                decisions_at, sample_verdict, not_support_offset, fill_to_count, quantities, face_indices):
+    x2 = quantities[action]
+    y2 = face_indices[action]
     if my_last < 0:
         n = opening_lie_counts.sum()
         if fitted[1] and n > 0 and np.random.random() < n / (n + 10.0):
@@ -346,8 +350,8 @@ def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, op
             else:
                 _nb_limit(H, L, y2, x2 - 2)
         return
-    x = 2 + my_last // FACES
-    y = my_last % FACES
+    x = quantities[my_last]
+    y = face_indices[my_last]
     n = decisions_at[x - 2]
     if not (fitted[0] and n > 0 and np.random.random() < n / (n + 10.0)):
         return
@@ -366,10 +370,10 @@ def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, op
 
 @njit(cache=True)
 def _nb_train(opp_hand, bids, n_bids_made, first_is_me, challenger, response_counts, opening_lie_counts,
-              opening_challenge_counts, decisions_at):
+              opening_challenge_counts, decisions_at, quantities, face_indices):
     """Spec §4.6 samples; bids alternate seats starting with the opener."""
-    x0 = 2 + bids[0] // FACES
-    y0 = bids[0] % FACES
+    x0 = quantities[bids[0]]
+    y0 = face_indices[bids[0]]
     if first_is_me:
         challenged = n_bids_made == 1 and challenger == 1
         opening_challenge_counts[x0 - 2, 1 if challenged else 0] += 1
@@ -379,12 +383,12 @@ def _nb_train(opp_hand, bids, n_bids_made, first_is_me, challenger, response_cou
         mine = (i % 2 == 0) == first_is_me
         if not mine:
             continue
-        x = 2 + bids[i] // FACES
-        y = bids[i] % FACES
+        x = quantities[bids[i]]
+        y = face_indices[bids[i]]
         b = 1 if opp_hand[y] >= x - 2 else 0
         if i + 1 < n_bids_made:
-            x2 = 2 + bids[i + 1] // FACES
-            y2 = bids[i + 1] % FACES
+            x2 = quantities[bids[i + 1]]
+            y2 = face_indices[bids[i + 1]]
             c = 1 if opp_hand[y2] <= x2 - 2 else 0
             d = 1 if y2 == y else 0
             response_counts[x - 2, b, c, d, 0] += 1
@@ -429,6 +433,7 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
     starts = np.arange(n_games) % 2 == 0
     belief = BayesNetBelief(np.random.default_rng(int(belief_seed)), **belief_options)
     cumw = np.array(dice.cumulative_weights(DICE, FACES), dtype=float)
+    ladder = THESIS.ladder
     sample_verdict = belief.verdict == "sample"
     fill_to_count = belief.opening_fill == "to_count"
 
@@ -443,7 +448,8 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
                  np.ascontiguousarray(p_sup, dtype=float), np.ascontiguousarray(p_lie, dtype=float),
                  float(p_open_lie), np.ascontiguousarray(p_chal, dtype=float),
                  belief.response_counts, belief.opening_lie_counts, belief.opening_challenge_counts,
-                 belief.decisions_at, sample_verdict, belief.not_support_offset, fill_to_count, cumw, wins[lo:hi])
+                 belief.decisions_at, sample_verdict, belief.not_support_offset, fill_to_count,
+                 ladder.quantities, ladder.face_indices, ladder.index_table, cumw, wins[lo:hi])
 
     wins_bbn = np.zeros(n_games, dtype=np.int8)
     start, start_cpu = time.perf_counter(), time.process_time()

@@ -10,8 +10,10 @@ Randomness: each batch seeds numba's generator with a 32-bit seed drawn from the
 agents' order but use numba's own generator, so the two implementations agree in
 distribution, not game by game (``tests/test_liardice_fast.py`` checks the agreement).
 
-``_tp_decide`` (one compiled test-program decision) is also used by the compiled BBN engine in
-:mod:`liarlab.liardice.bbn`; keep its signature stable.
+The random-guess steps are the shared kernel of :mod:`liarlab.liardice.agents` (``rg_*``); bid
+indices are positions on ``config.ladder`` (:class:`liarlab.core.bids.BidLadder`), passed in as
+arrays. ``_tp_decide`` (one compiled test-program decision) is also used by the compiled BBN
+engine in :mod:`liarlab.liardice.bbn_play`.
 """
 from __future__ import annotations
 
@@ -20,7 +22,15 @@ from numba import njit
 
 from liarlab.core import dice
 from liarlab.core.validation import check_int
-from liarlab.liardice.agents import RandomGuessAgent, TestProgram, UniformBelief
+from liarlab.liardice.agents import (
+    RandomGuessAgent,
+    TestProgram,
+    UniformBelief,
+    rg_arbitrate,
+    rg_candidate_weights,
+    rg_pick,
+    rg_says_short,
+)
 from liarlab.liardice.rules import THESIS, LiarDiceConfig
 
 RANDOM_GUESS, TEST_PROGRAM = 0, 1
@@ -66,38 +76,19 @@ def _real_hand(out, n_dice):
 
 
 @njit(cache=True)
-def _rg_challenge(own, last, real, lam, n_dice, faces, min_count, buf):
-    quantity = min_count + last // faces
-    face = last % faces
+def _rg_challenge(own, last, real, lam, n_dice, faces, quantities, face_indices, buf):
+    quantity = quantities[last]
+    face = face_indices[last]
     if real:
         _real_hand(buf, n_dice)
         g = buf[face]
     else:
         g = _integer_guess(0, n_dice, lam, n_dice, faces)
-    return g + own[face] < quantity
+    return rg_says_short(g, own[face], quantity)
 
 
 @njit(cache=True)
-def _weighted_pick(weights, start, stop, total_w):
-    """An index in start..stop-1 drawn in proportion to its weight (``total_w`` is their sum).
-
-    Shared by the plain and the Bayesian-network engines so both draw bids identically; the last
-    positive weight catches a draw lost to rounding, and zero weights are never picked.
-    """
-    u = np.random.random() * total_w
-    acc = 0.0
-    pick = -1
-    for b in range(start, stop):
-        acc += weights[b]
-        if weights[b] > 0.0:
-            pick = b
-            if u < acc:
-                break
-    return pick
-
-
-@njit(cache=True)
-def _rg_bid(own, last, real, lam, retry, n_dice, faces, min_count, n_bids, cumw, opp, weights):
+def _rg_bid(own, last, real, lam, retry, n_dice, faces, quantities, face_indices, cumw, opp, weights):
     if real:
         _real_hand(opp, n_dice)
     else:
@@ -105,26 +96,15 @@ def _rg_bid(own, last, real, lam, retry, n_dice, faces, min_count, n_bids, cumw,
             opp[f] = 0.0
         for _ in range(n_dice):
             opp[np.random.randint(0, faces)] += 1.0
-    total_w = 0.0
-    for b in range(last + 1, n_bids):
-        quantity = min_count + b // faces
-        face = b % faces
-        w = 0.0
-        if own[face] + opp[face] >= quantity - 1e-12:
-            need = max(quantity - own[face], 0)
-            if need <= n_dice:
-                w = cumw[need]
-        weights[b] = w
-        total_w += w
+    n_bids = quantities.size
+    total_w = rg_candidate_weights(own, opp, last + 1, quantities, face_indices, cumw, weights)
     while total_w > 0.0:
-        pick = _weighted_pick(weights, last + 1, n_bids, total_w)
-        quantity = min_count + pick // faces
-        face = pick % faces
+        pick = rg_pick(weights, last + 1, n_bids, total_w, np.random.random())
         if real:
             h = np.random.random() * n_dice
         else:
             h = _integer_guess(0, n_dice, lam, n_dice, faces)
-        if h + opp[face] < quantity:
+        if rg_says_short(h, opp[face_indices[pick]], quantities[pick]):
             return pick
         if not retry:
             return -1
@@ -134,18 +114,17 @@ def _rg_bid(own, last, real, lam, retry, n_dice, faces, min_count, n_bids, cumw,
 
 
 @njit(cache=True)
-def _rg_decide(own, last, real, lam, retry, n_dice, faces, min_count, n_bids, cumw, opp, weights,
+def _rg_decide(own, last, real, lam, retry, n_dice, faces, quantities, face_indices, cumw, opp, weights,
                max_iterations):
-    challenge_action = n_bids
+    challenge_action = quantities.size
     for _ in range(max_iterations):
         challenge = False
         if last >= 0:
-            challenge = _rg_challenge(own, last, real, lam, n_dice, faces, min_count, opp)
-        bid = _rg_bid(own, last, real, lam, retry, n_dice, faces, min_count, n_bids, cumw, opp, weights)
-        if (not challenge) and bid >= 0:
-            return bid
-        if challenge and bid < 0:
-            return challenge_action
+            challenge = _rg_challenge(own, last, real, lam, n_dice, faces, quantities, face_indices, opp)
+        bid = _rg_bid(own, last, real, lam, retry, n_dice, faces, quantities, face_indices, cumw, opp, weights)
+        action = rg_arbitrate(challenge, bid, challenge_action)
+        if action >= 0:
+            return action
     if last < 0:
         return 0
     return challenge_action
@@ -159,22 +138,25 @@ def _cap_reached(quantity, cap, cap_gt):
 
 
 @njit(cache=True)
-def _tp_decide(own, last, type_id, cap, cap_gt, cap_limits, n_dice, faces, min_count, max_count,
+def _tp_decide(own, last, type_id, cap, cap_gt, cap_limits, n_dice, faces, quantities, face_indices, index_table,
                believed, candidates):
+    """One test-program decision (ladder index, n_bids = challenge); the ladder comes as arrays."""
+    min_count = quantities[0]
+    max_count = index_table.shape[0] - 1
     code = type_id - 1
     prefers_bid = (code & 16) != 0
     liar = (code & 8) != 0
     suspicious = (code & 4) != 0
     strong = (code & 1) != 0
-    n_bids = (max_count - min_count + 1) * faces
+    n_bids = quantities.size
     for f in range(faces):
         believed[f] = own[f]
     challenge = False
     quantity = 0
     face = -1
     if last >= 0:
-        quantity = min_count + last // faces
-        face = last % faces
+        quantity = quantities[last]
+        face = face_indices[last]
         if _cap_reached(quantity, cap, cap_gt):
             return n_bids
         if suspicious:
@@ -213,7 +195,7 @@ def _tp_decide(own, last, type_id, cap, cap_gt, cap_limits, n_dice, faces, min_c
         new_quantity += 1
     proposal = -1
     if new_quantity <= max_count:
-        proposal = (new_quantity - min_count) * faces + new_face
+        proposal = index_table[new_quantity, new_face]
         if cap_limits and last >= 0 and _cap_reached(new_quantity, cap, cap_gt):
             proposal = -1
     if prefers_bid:
@@ -226,11 +208,10 @@ def _tp_decide(own, last, type_id, cap, cap_gt, cap_limits, n_dice, faces, min_c
 
 
 @njit(cache=True)
-def _simulate(specs, lams, n_games, seed, starter_mode, n_dice, faces, min_count, cumw, max_iterations,
-              winner, starter_out, turns, final_bid, challenger_out):
+def _simulate(specs, lams, n_games, seed, starter_mode, n_dice, faces, quantities, face_indices, index_table, cumw,
+              max_iterations, winner, starter_out, turns, final_bid, challenger_out):
     np.random.seed(seed)
-    max_count = 2 * n_dice
-    n_bids = (max_count - min_count + 1) * faces
+    n_bids = quantities.size
     hands = np.zeros((2, faces), dtype=np.int64)
     opp = np.zeros(faces)
     weights = np.zeros(n_bids)
@@ -261,19 +242,19 @@ def _simulate(specs, lams, n_games, seed, starter_mode, n_dice, faces, min_count
             n_turns += 1
             if specs[current, 0] == 0:
                 action = _rg_decide(hands[current], last, specs[current, 2] == 1, lams[current],
-                                    specs[current, 3] == 1, n_dice, faces, min_count, n_bids, cumw,
+                                    specs[current, 3] == 1, n_dice, faces, quantities, face_indices, cumw,
                                     opp, weights, max_iterations)
             else:
                 action = _tp_decide(hands[current], last, specs[current, 1], caps[current],
                                     specs[current, 4] == 1, specs[current, 5] == 1, n_dice, faces,
-                                    min_count, max_count, believed, candidates)
+                                    quantities, face_indices, index_table, believed, candidates)
             if action == n_bids:
                 break
             last = action
             bidder = current
             current = 1 - current
-        quantity = min_count + last // faces
-        face = last % faces
+        quantity = quantities[last]
+        face = face_indices[last]
         if hands[0, face] + hands[1, face] >= quantity:
             loser = current
         else:
@@ -286,21 +267,21 @@ def _simulate(specs, lams, n_games, seed, starter_mode, n_dice, faces, min_count
 
 
 @njit(cache=True)
-def _decide_many(spec, lam, own, last, cap, n_calls, seed, n_dice, faces, min_count, cumw, max_iterations, out):
+def _decide_many(spec, lam, own, last, cap, n_calls, seed, n_dice, faces, quantities, face_indices, index_table, cumw,
+                 max_iterations, out):
     np.random.seed(seed)
-    max_count = 2 * n_dice
-    n_bids = (max_count - min_count + 1) * faces
+    n_bids = quantities.size
     opp = np.zeros(faces)
     weights = np.zeros(n_bids)
     believed = np.zeros(faces, dtype=np.int64)
     candidates = np.zeros(faces, dtype=np.int64)
     for i in range(n_calls):
         if spec[0] == 0:
-            a = _rg_decide(own, last, spec[2] == 1, lam, spec[3] == 1, n_dice, faces, min_count, n_bids,
+            a = _rg_decide(own, last, spec[2] == 1, lam, spec[3] == 1, n_dice, faces, quantities, face_indices,
                            cumw, opp, weights, max_iterations)
         else:
             a = _tp_decide(own, last, spec[1], cap, spec[4] == 1, spec[5] == 1, n_dice, faces,
-                           min_count, max_count, believed, candidates)
+                           quantities, face_indices, index_table, believed, candidates)
         out[a] += 1
 
 
@@ -333,12 +314,13 @@ def simulate_match(agent_a, agent_b, n_games: int, rng: np.random.Generator, *, 
     lams = np.array([lam_a, lam_b])
     cumw = np.array(dice.cumulative_weights(config.dice_per_player, config.faces), dtype=float)
     out = {k: np.zeros(n_games, dtype=np.int64) for k in ("winner", "starter", "turns", "final_bid", "challenger")}
+    ladder = config.ladder
     _simulate(specs, lams, n_games, _seed_from(rng), STARTERS[starters], config.dice_per_player, config.faces,
-              config.min_count, cumw, max_iterations, out["winner"], out["starter"], out["turns"],
-              out["final_bid"], out["challenger"])
+              ladder.quantities, ladder.face_indices, ladder.index_table, cumw, max_iterations, out["winner"],
+              out["starter"], out["turns"], out["final_bid"], out["challenger"])
     final = out.pop("final_bid")
-    out["final_quantity"] = config.min_count + final // config.faces
-    out["final_face"] = final % config.faces + 1
+    out["final_quantity"] = ladder.quantities[final]
+    out["final_face"] = ladder.face_indices[final] + 1
     return out
 
 
@@ -352,11 +334,13 @@ def decide_many(agent, own, last_bid, n_calls: int, rng: np.random.Generator, *,
     _check_config(config)
     spec, lam = agent_spec(agent)
     own = np.asarray(own, dtype=np.int64)
-    last = -1 if last_bid is None else (last_bid[0] - config.min_count) * config.faces + last_bid[1] - 1
+    ladder = config.ladder
+    last = -1 if last_bid is None else ladder.index(last_bid)
     cumw = np.array(dice.cumulative_weights(config.dice_per_player, config.faces), dtype=float)
     out = np.zeros(config.n_bids + 1, dtype=np.int64)
     _decide_many(spec, lam, own, last, cap, check_int("n_calls", n_calls, 1), _seed_from(rng),
-                 config.dice_per_player, config.faces, config.min_count, cumw, max_iterations, out)
+                 config.dice_per_player, config.faces, ladder.quantities, ladder.face_indices, ladder.index_table,
+                 cumw, max_iterations, out)
     return out
 
 

@@ -15,7 +15,7 @@ faces 1 not wild. Options ``wild_ones`` (ones count as any face until someone bi
 
 Actions are plain tuples, the same format the agents and the belief interface use:
 ``("bid", (quantity, face))`` and ``("challenge",)``. Bids also have an integer index in the
-bid ladder (:func:`bid_index`), the order of :func:`all_bids`.
+bid ladder (:class:`liarlab.core.bids.BidLadder`, ``config.ladder``), the order of :func:`all_bids`.
 
 Randomness comes only from a passed ``numpy.random.Generator``. Finished games are kept as a
 :class:`GameRecord` (plain data) so that opponent models can learn from revealed hands.
@@ -27,6 +27,7 @@ from typing import Sequence
 
 import numpy as np
 
+from liarlab.core.bids import BidLadder, bid_ladder
 from liarlab.core.validation import check_int
 
 CHALLENGE = ("challenge",)
@@ -55,35 +56,38 @@ class LiarDiceConfig:
         return self.n_players * self.dice_per_player
 
     @property
+    def ladder(self) -> BidLadder:
+        """The bid ladder of these rules (quantity order, quantities min_count..max_count)."""
+        return bid_ladder(self.faces, self.min_count, self.max_count)
+
+    @property
     def n_bids(self) -> int:
-        return (self.max_count - self.min_count + 1) * self.faces
+        return self.ladder.n_bids
 
 
 THESIS = LiarDiceConfig()
 
 
 # ----------------------------------------------------------------------------- bids
+# The ladder itself is liarlab.core.bids.BidLadder (quantity order); these read like the rules.
 
-def bid_is_higher(new: tuple[int, int], old: tuple[int, int] | None) -> bool:
+def bid_is_higher(new: tuple[int, int], old: tuple[int, int] | None, config: LiarDiceConfig = THESIS) -> bool:
     """The thesis's order: more dice with any face, or as many dice with a higher face."""
-    if old is None:
-        return True
-    return new[0] > old[0] or (new[0] == old[0] and new[1] > old[1])
+    return config.ladder.bid_is_higher(new, old)
 
 
 def bid_index(bid: tuple[int, int], config: LiarDiceConfig = THESIS) -> int:
     """Position of ``bid`` on the ladder (0 = lowest bid), consistent with :func:`bid_is_higher`."""
-    quantity, face = bid
-    return (quantity - config.min_count) * config.faces + (face - 1)
+    return config.ladder.index(bid)
 
 
 def bid_from_index(index: int, config: LiarDiceConfig = THESIS) -> tuple[int, int]:
-    return (config.min_count + index // config.faces, index % config.faces + 1)
+    return config.ladder.bid(index)
 
 
 def all_bids(config: LiarDiceConfig = THESIS) -> list[tuple[int, int]]:
     """Every legal bid from lowest to highest (54 in the thesis setting)."""
-    return [bid_from_index(i, config) for i in range(config.n_bids)]
+    return list(config.ladder.bids)
 
 
 def check_bid(bid, config: LiarDiceConfig = THESIS) -> tuple[int, int]:
@@ -98,8 +102,7 @@ def check_bid(bid, config: LiarDiceConfig = THESIS) -> tuple[int, int]:
 
 
 def higher_bids(last: tuple[int, int] | None, config: LiarDiceConfig = THESIS) -> list[tuple[int, int]]:
-    start = 0 if last is None else bid_index(last, config) + 1
-    return [bid_from_index(i, config) for i in range(start, config.n_bids)]
+    return config.ladder.higher_bids(last)
 
 
 # ----------------------------------------------------------------------------- dice
@@ -109,8 +112,12 @@ def roll_hand(rng: np.random.Generator, n_dice: int, faces: int = 6) -> np.ndarr
     return np.bincount(rng.integers(0, faces, size=n_dice), minlength=faces).astype(np.int64)
 
 
-def count_matching(hands: np.ndarray, face: int, wild_ones: bool = False) -> int:
-    """How many dice on the table show ``face`` (ones count too when they are wild)."""
+def count_on_table(hands: np.ndarray, face: int, wild_ones: bool = False) -> int:
+    """How many dice on the table show ``face`` (ones count too when they are wild).
+
+    ``hands`` are counts per face, one row per player (unlike :func:`liarlab.core.dice.count_matching`,
+    which counts within one :class:`~liarlab.core.dice.Hand`).
+    """
     hands = np.atleast_2d(np.asarray(hands))
     total = int(hands[:, face - 1].sum())
     if wild_ones and face != 1:
@@ -120,7 +127,7 @@ def count_matching(hands: np.ndarray, face: int, wild_ones: bool = False) -> int
 
 def bid_stands(hands: np.ndarray, bid: tuple[int, int], wild_ones: bool = False) -> bool:
     """True iff the table holds at least ``bid``'s quantity of its face."""
-    return count_matching(hands, bid[1], wild_ones) >= bid[0]
+    return count_on_table(hands, bid[1], wild_ones) >= bid[0]
 
 
 # ----------------------------------------------------------------------------- records
@@ -237,7 +244,7 @@ class LiarDiceState:
         bid = check_bid(action[1], self.config)
         if bid[0] > self._dice_on_table():
             raise ValueError(f"illegal bid {bid}: only {self._dice_on_table()} dice are on the table")
-        if not bid_is_higher(bid, self.last_bid()):
+        if not bid_is_higher(bid, self.last_bid(), self.config):
             raise ValueError(f"illegal bid {bid}: it must be higher than the standing bid {self.last_bid()}")
         return ("bid", bid)
 

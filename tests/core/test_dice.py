@@ -106,3 +106,12 @@ def test_matching_table_counts_wild_dice_for_every_face():
     assert probs.sum() == pytest.approx(1.0)
     assert table[hands.index((1, 3))].tolist() == [2, 1, 1]
     assert table[hands.index((3, 3))].tolist() == [2, 2, 2]
+
+
+def test_hand_is_one_sorted_tuple_with_count_conversions():
+    hand = dice.Hand((6, 1, 4, 1))
+    assert hand == (1, 1, 4, 6) and hash(hand) == hash((1, 1, 4, 6))
+    assert hand.counts(6).tolist() == [2, 0, 0, 1, 0, 1]
+    assert dice.Hand.from_counts(hand.counts(6)) == hand
+    assert hand.count_matching(1, wild=6) == 3
+    assert all(isinstance(h, dice.Hand) for h, _ in dice.dice_multisets(2, 3))

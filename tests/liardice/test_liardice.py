@@ -63,7 +63,7 @@ def test_challenge_resolution_counts_both_hands():
 def test_wild_ones_count_until_someone_bids_ones():
     cfg = ld.LiarDiceConfig(wild_ones=True)
     hands = [[2, 0, 1, 0, 0, 2], [1, 0, 2, 2, 0, 0]]
-    assert ld.count_matching(np.array(hands), 3, wild_ones=True) == 6
+    assert ld.count_on_table(np.array(hands), 3, wild_ones=True) == 6
     state = ld.new_game_from_hands(hands, cfg)
     state.apply_action(("bid", (6, 3)))
     state.apply_action(ld.CHALLENGE)

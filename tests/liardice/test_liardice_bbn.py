@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from liarlab.liardice import bbn, bbn_play
 from liarlab.liardice.agents import RandomGuessAgent, TestProgram, UniformBelief
-from liarlab.liardice.rules import GameRecord, play_match
+from liarlab.liardice.rules import THESIS, GameRecord, play_match
 from liarlab.papers.p01 import bbn_experiments as bbnx
 
 # ----------------------------------------------------------------------------- structure
@@ -342,9 +342,10 @@ def test_compiled_training_counts_match_reference():
     ref = bbn.BayesNetBelief()
     ref.add_training_samples(record, me=0)
     fast = bbn.BayesNetBelief()
-    index = np.array([(x - 2) * 6 + y - 1 for _, (x, y) in bids] + [0] * 61, dtype=np.int64)
+    ladder = THESIS.ladder
+    index = np.array([ladder.index(b) for _, b in bids] + [0] * 61, dtype=np.int64)
     bbn_play._nb_train(opp, index, len(bids), True, 1, fast.response_counts, fast.opening_lie_counts,
-                  fast.opening_challenge_counts, fast.decisions_at)
+                       fast.opening_challenge_counts, fast.decisions_at, ladder.quantities, ladder.face_indices)
     for name in ("response_counts", "opening_lie_counts", "opening_challenge_counts", "decisions_at"):
         assert np.array_equal(getattr(ref, name), getattr(fast, name)), name
 
