@@ -1,9 +1,10 @@
-"""Command line: ``python -m liarlab run|bench|kernel``."""
+"""Command line: ``python -m liarlab run|bench|kernel|cache``."""
 from __future__ import annotations
 
 import argparse
 import subprocess
 import sys
+from pathlib import Path
 
 from liarlab.study import chain, outputs
 
@@ -25,7 +26,18 @@ def main(argv=None) -> int:
     bench = sub.add_parser("bench", help="run the speed benchmarks in benchmarks/")
     bench.add_argument("names", nargs="*", help="benchmark names (bench_<name>.py); default all")
     sub.add_parser("kernel", help="register the 'liarlab' Jupyter kernel for this interpreter")
+    store = sub.add_parser("cache", help="list or clear the cached results under data/cache/")
+    action = store.add_mutually_exclusive_group(required=True)
+    action.add_argument("--list", action="store_true", help="one line per entry: name, size, compute time, "
+                                                            "whether its source is unchanged")
+    action.add_argument("--clear", action="store_true", help="remove the entries (all, or --name PREFIX)")
+    store.add_argument("--name", default=None, help="only entries whose name starts with this")
+    store.add_argument("--out", default=None, help="the output root whose cache to use (default: the repository)")
+    run.add_argument("--no-progress", action="store_true", help="no cell progress bar in the terminal")
     args = parser.parse_args(argv)
+
+    if args.command == "cache":
+        return cache_command(args)
 
     if args.command == "kernel":
         print(f"kernel '{chain.ensure_kernel()}' runs {sys.executable}")
@@ -36,12 +48,33 @@ def main(argv=None) -> int:
         params = dict(chain.parse_parameter(p) for p in args.parameter)
         runs = chain.run_chain(profile=args.profile, only=args.only, jobs=args.jobs,
                                scheduler=args.scheduler, force=args.force, out=args.out,
-                               parameters=params, html=not args.no_html)
+                               parameters=params, html=not args.no_html,
+                               progress=False if args.no_progress else None)
     except (ValueError, chain.ChainError) as err:
         print(f"liarlab: {err}", file=sys.stderr)
         return 2
     root = args.out or outputs.REPO_ROOT
     print(f"report: {root}/report/index.html; notebooks: {runs[0].output.parent if runs else root}")
+    return 0
+
+
+def cache_command(args) -> int:
+    from liarlab.study import cache
+
+    folder = (Path(args.out).resolve() if args.out else outputs.REPO_ROOT) / "data" / "cache"
+    if args.clear:
+        removed = cache.clear(folder, prefix=args.name) if folder.exists() else 0
+        print(f"removed {removed} cache entr{'y' if removed == 1 else 'ies'} from {folder}")
+        return 0
+    rows = [e for e in (cache.entries(folder) if folder.exists() else [])
+            if not args.name or str(e.get("name", "")).startswith(args.name)]
+    state = {True: "current", False: "STALE (source changed)", None: "unknown"}
+    for e in rows:
+        seconds = e.get("seconds")
+        print(f"{e['file']}  {e['bytes'] / 1e6:8.2f} MB  "
+              f"{'' if seconds is None else f'{seconds:9.1f} s'}  {state[e['current']]}  {e.get('name', '')}")
+    total = sum(e["bytes"] for e in rows)
+    print(f"{len(rows)} entr{'y' if len(rows) == 1 else 'ies'}, {total / 1e6:.1f} MB in {folder}")
     return 0
 
 

@@ -89,44 +89,166 @@ def ensure_kernel(name: str = KERNEL_NAME) -> str:
     return name
 
 
+def notebook_parameters(path: Path) -> dict[str, dict]:
+    """The parameters of a notebook's ``parameters`` cell as papermill reads them (name -> default, type, help)."""
+    import papermill as pm
+
+    return pm.inspect_notebook(str(path))
+
+
+def check_parameter_names(parameters: dict, notebooks: dict[str, Path]) -> dict[str, dict]:
+    """Raise ValueError for a ``-p`` name that no selected notebook has; return each notebook's parameters."""
+    declared = {nb_id: notebook_parameters(path) for nb_id, path in notebooks.items()}
+    unknown = [name for name in parameters if not any(name in names for names in declared.values())]
+    if unknown:
+        listing = "; ".join(f"{notebooks[i].name}: {', '.join(names)}" for i, names in declared.items())
+        raise ValueError(f"unknown parameter(s) {unknown}; the selected notebooks have: {listing}")
+    return declared
+
+
+def preflight(path: Path, values: dict) -> None:
+    """Check the values a notebook will receive with the specs of its setup cell, before anything runs.
+
+    The setup cell's ``nb.setup(globals(), "NN", name=nb.Int(...), ...)`` call is read from the notebook
+    (nothing is executed but the parameters cell's literal defaults). A notebook without such a call is
+    checked by its own setup cell when it runs.
+    """
+    import nbformat
+
+    from liarlab.study import notebook as nb
+
+    book = nbformat.read(path, as_version=4)
+    code = [c.source for c in book.cells if c.cell_type == "code"]
+    call = None
+    for source in code[1:4]:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setup"
+                    and len(node.args) >= 1 and isinstance(node.args[0], ast.Call)
+                    and getattr(node.args[0].func, "id", None) == "globals"):
+                call = node
+                break
+        if call is not None:
+            break
+    if call is None:
+        return
+    namespace = {}
+    for name, info in notebook_parameters(path).items():
+        try:
+            namespace[name] = ast.literal_eval(info["default"])
+        except (ValueError, SyntaxError):
+            return  # a default that is not a literal: leave the check to the notebook itself
+    namespace.update({k: v for k, v in values.items() if k in namespace})
+    specs = {}
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            return
+        try:
+            specs[keyword.arg] = eval(compile(ast.Expression(keyword.value), "<setup>", "eval"),  # noqa: S307
+                                      {"nb": nb, "list": list, "range": range, "__builtins__": {}})
+        except Exception:  # noqa: BLE001 - an unusual spec is checked when the notebook runs
+            return
+    profile = nb.COMMON["profile"].check("profile", namespace.get("profile", "full"), "full")
+    try:
+        nb.check_parameters(namespace, {k: v for k, v in nb.COMMON.items() if k in namespace}, profile)
+        nb.check_parameters(namespace, specs, profile)
+    except ValueError as err:
+        raise ValueError(f"{path.name}: {err}") from None
+
+
+def expected_seconds(name: str, profile: str, folder: Path, notebook: Path | None = None) -> float | None:
+    """The notebook's time in the last recorded run of ``profile``: ``report/timings.json``, else the
+    duration papermill stored in the committed notebook (when it ran with the same profile)."""
+    try:
+        recorded = json.loads((folder / "timings.json").read_text())
+        seconds = recorded.get("profiles", {}).get(profile, {}).get(name)
+        if seconds is not None:
+            return float(seconds)
+    except (OSError, ValueError, AttributeError):
+        pass
+    if notebook is not None and notebook.exists():
+        try:
+            meta = json.loads(notebook.read_text()).get("metadata", {}).get("papermill", {})
+            if meta.get("parameters", {}).get("profile") == profile and meta.get("duration"):
+                return float(meta["duration"])
+        except (OSError, ValueError, AttributeError):
+            pass
+    return None
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} min"
+
+
 def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | None = None,
               force: bool = False, out: str | Path | None = None, parameters: dict | None = None,
-              html: bool = True, log=print, notebook_dir: Path = NOTEBOOK_DIR) -> list[NotebookRun]:
-    """Execute the selected notebooks in order; raise :class:`ChainError` at the first failure."""
+              html: bool = True, log=print, notebook_dir: Path = NOTEBOOK_DIR,
+              progress: bool | None = None) -> list[NotebookRun]:
+    """Execute the selected notebooks in order; raise :class:`ChainError` at the first failure.
+
+    Unknown ``parameters`` and values a notebook's setup cell would reject raise ValueError before any
+    notebook runs. ``progress`` shows papermill's cell bar in the terminal (default: when stderr is one).
+    """
     check_choice("profile", profile, PROFILES)
     jobs = check_int("jobs", jobs, 1)
     notebooks = select_notebooks(only, notebook_dir)
+    parameters = dict(parameters or {})
+    declared = check_parameter_names(parameters, notebooks)
     root = Path(out).resolve() if out else outputs.REPO_ROOT
     nb_out = notebook_dir if out is None else root / "notebooks"
+    settings = {}
+    for nb_id, path in notebooks.items():
+        # In place, notebooks keep their default output folder (the repository), so the committed
+        # report names no machine-specific path.
+        chain_values = {"profile": profile, "n_jobs": jobs, "scheduler": scheduler,
+                        "out_dir": None if out is None else str(root), "progress_bar": False, "force": bool(force)}
+        chain_values.update(parameters)
+        # each notebook receives only the parameters its parameters cell has
+        settings[nb_id] = {k: v for k, v in chain_values.items() if k in declared[nb_id]}
+        preflight(path, settings[nb_id])
     nb_out.mkdir(parents=True, exist_ok=True)
     for sub in ("data", "figures", "report"):
         (root / sub).mkdir(parents=True, exist_ok=True)
     kernel = ensure_kernel()
+    progress = sys.stderr.isatty() if progress is None else bool(progress)
     runs = []
     for nb_id, path in notebooks.items():
-        # In place, notebooks keep their default output folder (the repository), so the committed
-        # report names no machine-specific path.
-        params = {"profile": profile, "n_jobs": jobs, "scheduler": scheduler,
-                  "out_dir": None if out is None else str(root), "progress_bar": False, "force": bool(force)}
-        params.update(parameters or {})
         target = nb_out / path.name
-        log(f"[{nb_id}] {path.name} ({profile}) ...")
+        expected = expected_seconds(path.name, profile, root / "report", path)
+        hint = f", last {profile} run took {_duration(expected)}" if expected is not None else ""
+        log(f"[{nb_id}] {path.name} ({profile}{hint}) ...")
         started = time.time()
-        _execute(path, target, params, kernel, notebook_dir)
+        _execute(path, target, settings[nb_id], kernel, notebook_dir, progress)
         seconds = time.time() - started
         runs.append(NotebookRun(path.name, seconds, target))
-        log(f"[{nb_id}] done in {seconds:.1f} s")
+        log(f"[{nb_id}] done in {_duration(seconds)}")
+        _write_timings(root / "report", runs[-1:], profile)
         if html:
             report.write_notebook_page(target, root / "report")  # self-contained page, no network scripts
     if html:
         report.write_front_page(root, nb_out, profile)  # the study's front page, from every executed notebook
-    _write_timings(root / "report", runs, profile)
     log("notebook times: " + ", ".join(f"{r.notebook[:2]} {r.seconds:.1f}s" for r in runs)
         + f"; total {sum(r.seconds for r in runs):.1f}s")
     return runs
 
 
-def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path) -> None:
+def _ipc_kernel_manager():
+    """A kernel manager that talks to the kernel over local IPC sockets instead of unencrypted TCP
+    (and so the kernel does not print its TCP warning for every notebook)."""
+    from jupyter_client.manager import AsyncKernelManager
+
+    class IPCKernelManager(AsyncKernelManager):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.transport = "ipc"
+
+    return IPCKernelManager
+
+
+def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, progress: bool = False) -> None:
     import logging
 
     import papermill as pm
@@ -139,7 +261,8 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path) -> 
     tmp = target.with_name(f".{target.stem}.running.ipynb")
     try:
         pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
-                            cwd=str(cwd), progress_bar=False, log_output=False)
+                            cwd=str(cwd), progress_bar=progress, log_output=False,
+                            kernel_manager_class=_ipc_kernel_manager())
     except PapermillExecutionError as err:
         failed = target.with_name(f"{target.stem}.failed.ipynb")
         tmp.replace(failed)
@@ -169,5 +292,13 @@ def _write_index(folder: Path, runs: list[NotebookRun], profile: str) -> None:
 
 
 def _write_timings(folder: Path, runs: list[NotebookRun], profile: str) -> None:
-    data = {"profile": profile, "notebooks": {r.notebook: round(r.seconds, 2) for r in runs}}
-    outputs.atomic_write_text(folder / "timings.json", json.dumps(data, indent=2) + "\n")
+    """Add these runs to ``timings.json`` (seconds per notebook, per profile), keeping the other entries."""
+    path = folder / "timings.json"
+    try:
+        data = json.loads(path.read_text())
+        if not isinstance(data.get("profiles"), dict):
+            raise ValueError("old layout")
+    except (OSError, ValueError, AttributeError):
+        data = {"profiles": {}}
+    data["profiles"].setdefault(profile, {}).update({r.notebook: round(r.seconds, 2) for r in runs})
+    outputs.atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True) + "\n")

@@ -1,29 +1,252 @@
-"""The setup every notebook runs right after its parameters cell."""
+"""The setup every notebook runs right after its parameters cell: check every parameter, then configure the frame.
+
+A notebook's setup cell names each of its own parameters with what it may be and its profile sizes::
+
+    params = nb.setup(globals(), "05",
+                      n_games=nb.Int(1, quick=1_000_000, full=100_000_000),
+                      exact_max_faces=nb.Int(2, 8, quick=4, full=6),
+                      bbn_types=nb.IntList(1, 32, quick=[1, 8, 11], full=list(range(1, 33))))
+
+``setup`` checks the common parameters (:data:`COMMON`) and every named one, type and range, before any
+work starts, and stops with a ``ValueError`` naming the parameter and its allowed values. A parameter
+left at ``None`` gets its profile's size, written back into the notebook's namespace, so the
+cell that follows sees ``n_games == 1_000_000`` in the quick profile.
+"""
 from __future__ import annotations
 
-from liarlab.core.validation import check_int
+import ast
+import numbers
+from dataclasses import dataclass
+
 from liarlab.study import cache, outputs, parallel, plotting, profiles
 
 _current = {"profile": "full"}
 
-COMMON = ("profile", "seed", "n_jobs", "scheduler", "out_dir", "progress_bar", "force")
+
+@dataclass(frozen=True)
+class Param:
+    """What one parameter may be. Subclasses define :meth:`convert` and :meth:`allowed`."""
+
+    quick: object = None
+    full: object = None
+    optional: bool = False  # None is a valid value of its own (not a profile size)
+
+    def has_sizes(self) -> bool:
+        return self.quick is not None or self.full is not None
+
+    def allowed(self) -> str:
+        raise NotImplementedError
+
+    def convert(self, value):
+        """The value if allowed (possibly normalised), else raise ValueError."""
+        raise NotImplementedError
+
+    def check(self, name: str, value, profile: str):
+        if value is None and self.has_sizes():
+            value = profiles.pick(None, profile, quick=self.quick, full=self.full)
+        if value is None and (self.optional or self.has_sizes()):
+            return None
+        try:
+            return self.convert(value)
+        except (ValueError, TypeError, SyntaxError):
+            raise ValueError(f"{name} must be {self.describe()}, got {value!r}") from None
+
+    def describe(self) -> str:
+        text = self.allowed()
+        if self.has_sizes():
+            text += f" (or None for the profile's size: quick {_show(self.quick)}, full {_show(self.full)})"
+        elif self.optional:
+            text += " or None"
+        return text
 
 
-def setup(namespace: dict, notebook: str) -> dict:
-    """Configure output folder, executor, cache and plot style from a notebook's parameter variables.
+def _show(value) -> str:
+    """A size as a reader would write it: [1..32] for a long run of consecutive integers."""
+    if isinstance(value, (list, tuple, range)) and len(value) > 4 and list(value) == list(range(value[0], value[-1] + 1)):
+        return f"[{value[0]}..{value[-1]}]"
+    return repr(value)
 
-    Returns the parameters (common ones plus every simple value defined so far) for provenance.
+
+def _range(low, high) -> str:
+    if low is not None and high is not None:
+        return f" in {low}..{high}"
+    if low is not None:
+        return f" >= {low}"
+    if high is not None:
+        return f" <= {high}"
+    return ""
+
+
+def _in_range(value, low, high):
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(value)
+    return value
+
+
+@dataclass(frozen=True)
+class Int(Param):
+    """An integer in ``low..high`` (either bound may be None)."""
+
+    low: int | None = None
+    high: int | None = None
+
+    def __init__(self, low=None, high=None, *, quick=None, full=None, optional=False):
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+        Param.__init__(self, quick, full, optional)
+
+    def allowed(self):
+        return "an integer" + _range(self.low, self.high)
+
+    def convert(self, value):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(value)
+        return _in_range(int(value), self.low, self.high)
+
+
+@dataclass(frozen=True)
+class Float(Param):
+    """A real number in ``low..high``."""
+
+    low: float | None = None
+    high: float | None = None
+
+    def __init__(self, low=None, high=None, *, quick=None, full=None, optional=False):
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+        Param.__init__(self, quick, full, optional)
+
+    def allowed(self):
+        return "a number" + _range(self.low, self.high)
+
+    def convert(self, value):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise TypeError(value)
+        return _in_range(float(value), self.low, self.high)
+
+
+@dataclass(frozen=True)
+class IntList(Param):
+    """A non-empty list of integers, each in ``low..high`` (``-p name=[1,8]`` and ``-p name=8`` both work)."""
+
+    low: int | None = None
+    high: int | None = None
+
+    def __init__(self, low=None, high=None, *, quick=None, full=None, optional=False):
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+        Param.__init__(self, quick, full, optional)
+
+    def allowed(self):
+        return "a non-empty list of integers" + _range(self.low, self.high)
+
+    def convert(self, value):
+        if isinstance(value, str):  # papermill's command line passes lists as text
+            value = ast.literal_eval(value)
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+            value = [value]
+        if isinstance(value, range):
+            value = list(value)
+        if not isinstance(value, (list, tuple)) or not value:
+            raise TypeError(value)
+        return [Int(self.low, self.high).convert(v) for v in value]
+
+
+@dataclass(frozen=True)
+class Choice(Param):
+    """One of a fixed set of values."""
+
+    options: tuple = ()
+
+    def __init__(self, options, *, quick=None, full=None, optional=False):
+        object.__setattr__(self, "options", tuple(options))
+        Param.__init__(self, quick, full, optional)
+
+    def allowed(self):
+        return f"one of {list(self.options)}"
+
+    def convert(self, value):
+        if value not in self.options or isinstance(value, bool) != any(isinstance(o, bool) for o in self.options):
+            raise ValueError(value)
+        return value
+
+
+@dataclass(frozen=True)
+class Flag(Param):
+    """True or False."""
+
+    def allowed(self):
+        return "True or False"
+
+    def convert(self, value):
+        if not isinstance(value, bool):
+            raise TypeError(value)
+        return value
+
+
+@dataclass(frozen=True)
+class Text(Param):
+    """A string (``optional=True``: or None)."""
+
+    def allowed(self):
+        return "a string"
+
+    def convert(self, value):
+        if not isinstance(value, str):
+            raise TypeError(value)
+        return value
+
+
+#: The parameters every notebook has, checked by :func:`setup` without being named.
+COMMON = {
+    "profile": Choice(profiles.PROFILES),
+    "seed": Int(0),
+    "n_jobs": Int(1),
+    "scheduler": Text(optional=True),
+    "out_dir": Text(optional=True),
+    "progress_bar": Flag(),
+    "force": Flag(),
+}
+
+
+def check_parameters(namespace: dict, specs: dict[str, Param], profile: str | None = None) -> dict:
+    """Check ``namespace[name]`` against each spec; return the checked values (profile sizes filled in).
+
+    Raises ValueError for the first bad parameter, naming it and its allowed values, and for a spec
+    whose parameter is missing from the namespace (a parameters cell and a setup cell that disagree).
     """
-    profile = namespace.get("profile", "full")
-    profiles.pick(None, profile, quick=0, full=0)  # validates the profile name
-    check_int("seed", namespace.get("seed", 0), 0)
-    n_jobs = check_int("n_jobs", namespace.get("n_jobs", 1), 1)
+    profile = profile if profile is not None else namespace.get("profile", "full")
+    checked = {}
+    for name, spec in specs.items():
+        if name not in namespace:
+            raise ValueError(f"setup names parameter {name!r}, but the parameters cell does not define it")
+        checked[name] = spec.check(name, namespace[name], profile)
+    return checked
+
+
+def setup(namespace: dict, notebook: str, **specs: Param) -> dict:
+    """Check every parameter, fill sizes from the profile, and configure outputs, executor, cache and plots.
+
+    ``specs`` names the notebook's own parameters (:class:`Int`, :class:`IntList`, :class:`Float`,
+    :class:`Choice`, :class:`Flag`, :class:`Text`); the common ones (:data:`COMMON`) are always checked.
+    Each checked value is written back into ``namespace``. Returns the parameters for provenance.
+    """
+    if not (isinstance(notebook, str) and len(notebook) == 2 and notebook.isdigit()):
+        raise ValueError(f"notebook must be a two-digit id like '05', got {notebook!r}")
+    unknown_common = sorted(set(specs) & set(COMMON))
+    if unknown_common:
+        raise ValueError(f"{unknown_common} are common parameters, checked by setup itself")
+    present = {k: v for k, v in COMMON.items() if k in namespace}
+    profile = present["profile"].check("profile", namespace["profile"], "full") if "profile" in present else "full"
+    checked = check_parameters(namespace, present, profile)
+    checked.update(check_parameters(namespace, specs, profile))
+    namespace.update(checked)
     params = {k: v for k, v in namespace.items()
               if not k.startswith("_") and isinstance(v, (int, float, str, bool, type(None), list, tuple))
               and k not in ("In", "Out", "exit", "quit")}
     params["notebook"] = notebook
     outputs.configure(namespace.get("out_dir"), params)
-    parallel.configure(n_jobs=n_jobs, scheduler=namespace.get("scheduler"),
+    parallel.configure(n_jobs=checked.get("n_jobs", 1), scheduler=namespace.get("scheduler"),
                        progress=bool(namespace.get("progress_bar", True)))
     cache.set_force(bool(namespace.get("force", False)))
     plotting.house_style()
@@ -32,5 +255,5 @@ def setup(namespace: dict, notebook: str) -> dict:
 
 
 def pick(value, *, quick, full):
-    """A size from the current profile unless the user set ``value``."""
+    """A size from the current profile unless the user set ``value`` (prefer a spec in :func:`setup`)."""
     return profiles.pick(value, _current["profile"], quick=quick, full=full)

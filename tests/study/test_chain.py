@@ -1,6 +1,10 @@
-"""The quick chain, executed into a temporary folder (never over the committed report)."""
+"""The quick chain, executed ONCE into a temporary folder (never over the committed report).
+
+Determinism is checked on that run (every table and its sidecar agree on the seed) and by a cheap
+second run of one notebook with one worker instead of two, compared byte for byte.
+"""
 import hashlib
-import shutil
+import json
 
 import nbformat
 import pandas as pd
@@ -9,7 +13,9 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 from liarlab.study import chain, outputs
 
-pytestmark = pytest.mark.chain
+pytestmark = [pytest.mark.chain, pytest.mark.slow]
+
+SECOND_RUN = "00"  # the cheap notebook run again with one worker
 
 
 def digest(folder, pattern):
@@ -21,7 +27,7 @@ def quick_chain(tmp_path_factory):
     committed = digest(chain.NOTEBOOK_DIR, "*.ipynb")
     committed_data = digest(outputs.REPO_ROOT / "data", "*.csv")
     out = tmp_path_factory.mktemp("quick")
-    runs = chain.run_chain(profile="quick", jobs=2, out=out, log=lambda *_: None)
+    runs = chain.run_chain(profile="quick", jobs=2, out=out, log=lambda *_: None, progress=False)
     assert digest(chain.NOTEBOOK_DIR, "*.ipynb") == committed, "the test chain overwrote the report"
     assert digest(outputs.REPO_ROOT / "data", "*.csv") == committed_data
     return out, runs
@@ -30,6 +36,7 @@ def quick_chain(tmp_path_factory):
 def test_every_notebook_runs_and_writes_its_claims(quick_chain):
     out, runs = quick_chain
     assert [r.notebook for r in runs] == [p.name for p in chain.available_notebooks().values()]
+    with_claims = set()
     for run in runs:
         nb_id = run.notebook[:2]
         assert (out / "notebooks" / run.notebook).exists()
@@ -37,36 +44,63 @@ def test_every_notebook_runs_and_writes_its_claims(quick_chain):
         if nb_id != "99":
             claims = pd.read_csv(out / "data" / f"{nb_id}_claims.csv")
             assert list(claims.columns) == outputs.CLAIM_COLUMNS and len(claims) > 0
+            with_claims.add(nb_id)
     assert (out / "report" / "index.html").exists()
+    timings = json.loads((out / "report" / "timings.json").read_text())
+    assert set(timings["profiles"]["quick"]) == {r.notebook for r in runs}
+    # the scorecard gathers every notebook's claims: none missing, none invented
     scorecard = pd.read_csv(out / "data" / "99_scorecard.csv")
-    assert set(scorecard["notebook"].astype(str).str.zfill(2)) >= {"00"}
+    assert set(scorecard["notebook"].astype(str).str.zfill(2)) == with_claims
+    per_notebook = scorecard.groupby(scorecard["notebook"].astype(str).str.zfill(2)).size()
+    for nb_id in with_claims:
+        assert per_notebook[nb_id] == len(pd.read_csv(out / "data" / f"{nb_id}_claims.csv")), nb_id
+
+
+def test_every_table_of_the_run_records_its_seed_profile_and_versions(quick_chain):
+    out, _ = quick_chain
+    tables = sorted((out / "data").glob("[0-9][0-9]_*.csv"))
+    assert tables
+    for table in tables:
+        meta = json.loads(table.with_suffix(".json").read_text())
+        assert meta["parameters"]["profile"] == "quick", table.name
+        assert meta["seed"] == meta["parameters"]["seed"], table.name
+        assert {"python", "numpy", "scipy", "pandas", "pgmpy", "numba"} <= set(meta["versions"]), table.name
+        assert meta["rows"] == len(pd.read_csv(table, dtype=str, keep_default_na=False)), table.name
 
 
 def test_same_seed_gives_byte_identical_tables_with_one_or_two_workers(quick_chain, tmp_path):
-    """Every table repeats byte for byte, except the speed measurements its sidecar lists."""
-    out, runs = quick_chain
+    """A second, cheap run of one notebook with one worker repeats every table of the two-worker run
+    byte for byte, except the speed measurements its sidecar lists."""
+    out, _ = quick_chain
     again = tmp_path / "again"
-    chain.run_chain(profile="quick", jobs=1, out=again, html=False, log=lambda *_: None)
-    first = sorted(p.name for p in (out / "data").glob("[0-9][0-9]_*.csv"))
-    assert first == sorted(p.name for p in (again / "data").glob("[0-9][0-9]_*.csv"))
+    chain.run_chain(profile="quick", only=SECOND_RUN, jobs=1, out=again, html=False, log=lambda *_: None,
+                    progress=False)
+    first = sorted(p.name for p in (out / "data").glob(f"{SECOND_RUN}_*.csv"))
+    assert first and first == sorted(p.name for p in (again / "data").glob(f"{SECOND_RUN}_*.csv"))
     for name in first:
         a, b = (out / "data" / name).read_bytes(), (again / "data" / name).read_bytes()
         if a != b:
-            assert outputs.reproducible_content(out / "data" / name) == outputs.reproducible_content(again / "data" / name), name
+            assert outputs.reproducible_content(out / "data" / name) == \
+                outputs.reproducible_content(again / "data" / name), name
 
 
 def test_a_failing_notebook_stops_the_chain_and_names_the_cell(tmp_path):
     folder = tmp_path / "notebooks"
     folder.mkdir()
-    shutil.copy(chain.NOTEBOOK_DIR / "00_dice_combinatorics.ipynb", folder)
-    book = new_notebook(cells=[new_code_cell("profile = 'full'\nout_dir = None", metadata={"tags": ["parameters"]}),
-                               new_code_cell("x = 1"), new_code_cell("raise RuntimeError('boom')")])
-    book.metadata["kernelspec"] = {"name": "liarlab", "display_name": "Python (liarlab)", "language": "python"}
-    book.metadata["language_info"] = {"name": "python"}
-    nbformat.write(book, folder / "01_broken.ipynb")
-    nbformat.write(book, folder / "02_never_run.ipynb")
+
+    def notebook(*sources):
+        book = new_notebook(cells=[new_code_cell("profile: str = 'full'\nout_dir: str = None",
+                                                 metadata={"tags": ["parameters"]})]
+                            + [new_code_cell(s) for s in sources])
+        book.metadata["kernelspec"] = {"name": "liarlab", "display_name": "Python (liarlab)", "language": "python"}
+        book.metadata["language_info"] = {"name": "python"}
+        return book
+
+    nbformat.write(notebook("x = 1"), folder / "00_fine.ipynb")
+    nbformat.write(notebook("x = 1", "raise RuntimeError('boom')"), folder / "01_broken.ipynb")
+    nbformat.write(notebook("x = 1", "raise RuntimeError('boom')"), folder / "02_never_run.ipynb")
     with pytest.raises(chain.ChainError, match=r"01_broken\.ipynb failed in cell 3 \(RuntimeError: boom\)"):
         chain.run_chain(profile="quick", out=tmp_path / "out", notebook_dir=folder, html=False,
-                        log=lambda *_: None)
-    assert (tmp_path / "out" / "notebooks" / "00_dice_combinatorics.ipynb").exists()
+                        log=lambda *_: None, progress=False)
+    assert (tmp_path / "out" / "notebooks" / "00_fine.ipynb").exists()
     assert not (tmp_path / "out" / "notebooks" / "02_never_run.ipynb").exists()

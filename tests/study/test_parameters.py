@@ -1,0 +1,131 @@
+"""Parameters as a new user tries them: typos, bad values and plain papermill."""
+import ast
+import re
+import subprocess
+import sys
+
+import nbformat
+import pytest
+
+from liarlab.study import chain
+from liarlab.study import notebook as nb
+
+NOTEBOOKS = chain.available_notebooks()
+
+
+def setup_call(path):
+    """The ``nb.setup(globals(), ...)`` call of a notebook's setup cell."""
+    book = nbformat.read(path, as_version=4)
+    for cell in [c for c in book.cells if c.cell_type == "code"][1:4]:
+        for node in ast.walk(ast.parse(cell.source)):
+            if (isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "setup"
+                    and node.args and getattr(getattr(node.args[0], "func", None), "id", None) == "globals"):
+                return node
+    raise AssertionError(f"{path.name}: no nb.setup(globals(), ...) in its setup cell")
+
+
+@pytest.mark.parametrize("nb_id", sorted(NOTEBOOKS))
+def test_parameters_cell_parses_in_papermill_with_a_type_for_every_parameter(nb_id):
+    path = NOTEBOOKS[nb_id]
+    parameters = chain.notebook_parameters(path)
+    assert set(nb.COMMON) <= set(parameters), path.name
+    for name, info in parameters.items():
+        assert info["inferred_type_name"] not in ("None", None, ""), f"{path.name}: {name} has no type annotation"
+    book = nbformat.read(path, as_version=4)
+    source = [c for c in book.cells if c.cell_type == "code"][0].source
+    for line in source.splitlines():
+        if "#" in line:
+            assert "=" not in line.split("#", 1)[1], f"{path.name}: '=' in a comment confuses papermill: {line}"
+    # papermill's own help, as a user runs it, reports nothing it could not parse
+    help_text = subprocess.run([sys.executable, "-m", "papermill", "--help-notebook", str(path)],
+                               capture_output=True, text=True, timeout=120)
+    combined = help_text.stdout + help_text.stderr
+    assert "Unable to parse" not in combined and "Unknown type" not in combined, combined
+
+
+@pytest.mark.parametrize("nb_id", sorted(NOTEBOOKS))
+def test_setup_cell_checks_every_parameter(nb_id):
+    path = NOTEBOOKS[nb_id]
+    named = {k.arg for k in setup_call(path).keywords}
+    own = set(chain.notebook_parameters(path)) - set(nb.COMMON)
+    assert own == named, f"{path.name}: parameters without a check {sorted(own - named)}, " \
+                         f"checks without a parameter {sorted(named - own)}"
+    chain.preflight(path, {})  # the defaults pass their own checks
+
+
+def test_an_unknown_parameter_stops_the_chain_before_anything_runs(tmp_path):
+    with pytest.raises(ValueError, match=r"unknown parameter\(s\) \['nonsense'\].*00_\w+\.ipynb: profile, seed"):
+        chain.run_chain(profile="quick", only="00", out=tmp_path, parameters={"nonsense": 3}, html=False)
+    assert not (tmp_path / "notebooks").exists()
+
+
+@pytest.mark.parametrize("only, name, value, message", [
+    ("00", "n_monte_carlo", -5, r"n_monte_carlo must be an integer >= 1 \(or None for the profile's size"),
+    ("05", "exact_max_faces", "abc", r"exact_max_faces must be an integer >= 2 .*got 'abc'"),
+    ("00", "seed", -1, r"seed must be an integer >= 0, got -1"),
+    ("00", "progress_bar", "yes", r"progress_bar must be True or False"),
+])
+def test_a_bad_value_stops_the_chain_before_anything_runs(tmp_path, only, name, value, message):
+    if only not in NOTEBOOKS:
+        pytest.skip(f"no notebook {only}")
+    with pytest.raises(ValueError, match=message):
+        chain.run_chain(profile="quick", only=only, out=tmp_path, parameters={name: value}, html=False)
+    assert not (tmp_path / "notebooks").exists()
+
+
+def test_cli_reports_a_typo_with_the_notebooks_parameters(capsys):
+    from liarlab.__main__ import main
+
+    assert main(["run", "--only", "00", "--profile", "quick", "--out", "/nonexistent/never", "-p", "nonsense=3"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown parameter(s) ['nonsense']" in err and "n_monte_carlo" in err
+
+
+SPECS = dict(n=nb.Int(1, quick=5, full=9), rate=nb.Float(0, 1, optional=True),
+             types=nb.IntList(1, 32, quick=[1], full=list(range(1, 33))), mode=nb.Choice(["a", "b"]))
+
+
+def namespace(**changes):
+    ns = dict(profile="quick", seed=1, n_jobs=2, scheduler=None, out_dir=None, progress_bar=False, force=False,
+              n=None, rate=None, types=None, mode="a")
+    ns.update(changes)
+    return ns
+
+
+def test_setup_fills_profile_sizes_and_writes_them_back(tmp_path):
+    ns = namespace(out_dir=str(tmp_path))
+    params = nb.setup(ns, "07", **SPECS)
+    assert ns["n"] == 5 and ns["types"] == [1] and ns["rate"] is None
+    assert params["n"] == 5 and params["notebook"] == "07"
+    ns = namespace(out_dir=str(tmp_path), profile="full", n=3, types="[2, 3]")
+    nb.setup(ns, "07", **SPECS)
+    assert ns["n"] == 3 and ns["types"] == [2, 3]
+
+
+@pytest.mark.parametrize("changes, message", [
+    (dict(n=-5), r"n must be an integer >= 1 \(or None for the profile's size: quick 5, full 9\), got -5"),
+    (dict(n="abc"), r"n must be an integer >= 1 .*got 'abc'"),
+    (dict(n=True), r"n must be an integer"),
+    (dict(n=2.5), r"n must be an integer"),
+    (dict(rate=1.5), r"rate must be a number in 0\.\.1 or None, got 1\.5"),
+    (dict(types=[0, 3]), r"types must be a non-empty list of integers in 1\.\.32 .*full \[1\.\.32\]\), got \[0, 3\]"),
+    (dict(types=[]), r"types must be a non-empty list"),
+    (dict(mode="c"), r"mode must be one of \['a', 'b'\], got 'c'"),
+    (dict(profile="medium"), r"profile must be one of \['quick', 'full'\]"),
+    (dict(n_jobs=0), r"n_jobs must be an integer >= 1, got 0"),
+    (dict(force="yes"), r"force must be True or False, got 'yes'"),
+    (dict(out_dir=3), r"out_dir must be a string or None, got 3"),
+])
+def test_setup_rejects_a_bad_value_naming_the_parameter_and_its_allowed_values(changes, message):
+    with pytest.raises(ValueError, match=message):
+        nb.setup(namespace(**changes), "07", **SPECS)
+
+
+def test_setup_catches_a_check_for_a_parameter_the_cell_lacks():
+    ns = namespace()
+    del ns["mode"]
+    with pytest.raises(ValueError, match="'mode', but the parameters cell does not define it"):
+        nb.setup(ns, "07", **SPECS)
+    with pytest.raises(ValueError, match="two-digit id"):
+        nb.setup(namespace(), "7", **SPECS)
+    assert re.search("common", str(pytest.raises(ValueError, nb.setup, namespace(), "07", seed=nb.Int(0)).value))
