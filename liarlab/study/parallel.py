@@ -19,6 +19,23 @@ def configure(n_jobs: int = 1, scheduler: str | None = None, progress: bool = Tr
     _DEFAULTS.update(n_jobs=check_int("n_jobs", n_jobs, 1), scheduler=scheduler, progress=bool(progress))
 
 
+def progress_bar(iterable=None, **kwargs):
+    """A tqdm bar: the notebook widget when ipywidgets is installed, else plain text on stderr.
+
+    ``tqdm.auto`` without ipywidgets prints "IProgress not found" into the notebook; this never does.
+    Use it (or ``progress=False``) for every bar in the study.
+    """
+    import importlib.util
+    import sys
+
+    if importlib.util.find_spec("ipywidgets") is not None:
+        from tqdm.auto import tqdm
+    else:
+        from tqdm import tqdm
+        kwargs.setdefault("file", sys.stderr)
+    return tqdm(iterable, **kwargs)
+
+
 def task_generators(seed: int, n_tasks: int) -> list[np.random.Generator]:
     """Independent random streams for ``n_tasks`` tasks, fixed by ``seed`` alone."""
     return [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(n_tasks)]
@@ -43,15 +60,12 @@ def run_tasks(func: Callable, tasks: Sequence[dict], seed: int, *, n_jobs: int |
     if scheduler is not None:
         return _run_dask(func, tasks, seeds, scheduler, progress, desc)
     if n_jobs == 1 or len(tasks) <= 1:
-        from tqdm.auto import tqdm
-
-        return [_call(func, t, s) for t, s in tqdm(list(zip(tasks, seeds)), desc=desc, disable=not progress)]
+        return [_call(func, t, s) for t, s in progress_bar(list(zip(tasks, seeds)), desc=desc, disable=not progress)]
     from joblib import Parallel, delayed
-    from tqdm.auto import tqdm
 
     jobs = (delayed(_call)(func, t, s) for t, s in zip(tasks, seeds))
     runner = Parallel(n_jobs=n_jobs, return_as="generator")
-    return list(tqdm(runner(jobs), total=len(tasks), desc=desc, disable=not progress))
+    return list(progress_bar(runner(jobs), total=len(tasks), desc=desc, disable=not progress))
 
 
 def _run_dask(func, tasks, seeds, scheduler, progress, desc):
@@ -62,9 +76,7 @@ def _run_dask(func, tasks, seeds, scheduler, progress, desc):
     try:
         futures = [client.submit(_call, func, t, s, pure=False) for t, s in zip(tasks, seeds)]
         if progress:
-            from tqdm.auto import tqdm
-
-            for _ in tqdm(as_completed(futures), total=len(futures), desc=desc):
+            for _ in progress_bar(as_completed(futures), total=len(futures), desc=desc):
                 pass
         return client.gather(futures)
     finally:

@@ -219,7 +219,7 @@ def test_x1_and_x2_variants_play_legal_games():
     rng = np.random.default_rng(2)
     for agent in (RandomGuessAgent(guess="real"), RandomGuessAgent(mix_lambda=0.0), RandomGuessAgent(retry_bid=True)):
         records = ld.play_match([agent, TestProgram(9)], 20, rng)
-        assert len(records) == 20
+        assert len(records) == 20 and all(r.bids and r.challenger != r.bids[-1][0] and r.winner != r.loser and [ld.bid_index(b) for _, b in r.bids] == sorted({ld.bid_index(b) for _, b in r.bids}) for r in records)  # noqa: E501
 
 
 def test_policy_table_matches_single_position_formula():
