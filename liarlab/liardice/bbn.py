@@ -27,22 +27,21 @@ decisions of the opponent when our count was A (response network), recorded oppo
 one draw per game for our opening (made at ``new_game`` from the belief's own generator, because
 ``opening_challenge_probability`` gets none).
 
-Speed and the refit schedule (a documented deviation): the thesis retrains after every game.
-Here training samples are counted after every game (and the gate's n are these live counts), but
-pgmpy refits the three networks from the aggregated, weighted count table (the exact BDeu
-posterior; at most 324 rows) only on a schedule: after ``refit_every`` new games, and, with
-``refit_doubling`` (default), also whenever the number of games has doubled since the last refit
-(after games 1, 2, 4, ..., 128, 256), so the early tables are never stale. With the default
-``refit_every=250`` a 500-game match refits 9 times instead of 500; on types 1, 8, 11 and 23
-(3 x 500 games each) that changed the BBN win rate by +0.1 points (95 % CI -0.3..+0.5) against
-refitting after every game, paired on the same dice (``refit_sensitivity``). Each refit precomputes the
-posteriors for every evidence value (A, D) from one joint VariableElimination query, so play
-never calls pgmpy. One refit costs ~40-100 ms (pandas inside pgmpy's counting), which is the
-whole cost of BBN play: ``refit_every=1`` is the thesis's schedule but runs at ~10-20 games/s.
-:func:`refit_sensitivity` measures what the coarser schedule changes; ``benchmarks/
-bench_liardice_bbn.py`` measures games/s. (``DiscreteBayesianNetwork.fit_update`` is not used:
-it re-weights every parent configuration's old CPD column by the total sample count, which is
-not the count-accumulating update of the thesis's tables.)
+Learning schedule: as in the thesis, the networks learn after every game (``refit_every=1``, the
+default). Training samples are counted after every game (the gate's n are these live counts) and the
+conditional tables are the BDeu posterior of those counts. The posterior has a closed form, so a refit
+computes every table the player reads straight from the count tables
+(:mod:`liarlab.liardice.bbn_counts`, microseconds); pgmpy stays the model of record:
+``fitter="pgmpy"`` refits the three ``DiscreteBayesianNetwork`` models with pgmpy's BDeu estimator and
+answers with VariableElimination (~50 ms per refit, pandas inside pgmpy), and
+:meth:`BayesNetBelief.pgmpy_models` builds them from the current counts at any time. The two agree to
+1e-9 on random count tables for every query the player makes (tests/liardice/test_liardice_bbn_counts.py).
+A batched schedule remains as a measured alternative: ``refit_every=k`` refits after k new games and,
+with ``refit_doubling``, also whenever the number of games has doubled since the last refit (after games
+1, 2, 4, ...). :func:`refit_sensitivity` measures what it changes; ``benchmarks/bench_liardice_bbn.py``
+measures games/s. (``DiscreteBayesianNetwork.fit_update`` is not used: it re-weights every parent
+configuration's old CPD column by the total sample count, which is not the count-accumulating update of
+the thesis's tables.)
 
 Two play engines: ``engine="fast"`` (default) compiles the random-guess decision with H/L, the
 gate, the verdict updates and the training counts with numba (the test programs are the engine's
@@ -89,13 +88,14 @@ import numpy as np
 import pandas as pd
 
 from liarlab.core.validation import check_choice, check_int
+from liarlab.liardice.bbn_counts import closed_form_tables
 
 DICE = 5
 FACES = 6
 COUNTS = tuple(range(2, 11))                 # node A / N values: legal counts with two players
 BINARY = (0, 1)
 MISSING = 2                                   # C, D index in the count table when E = challenge
-DEFAULT_REFIT_EVERY = 250
+DEFAULT_REFIT_EVERY = 1
 DEFAULT_ESS = 5.0
 
 RESPONSE_EDGES = (("A", "C"), ("B", "C"), ("A", "D"), ("B", "D"), ("C", "D"), ("A", "E"), ("B", "E"))
@@ -350,7 +350,9 @@ class BayesNetBelief:
     Parameters
     ----------
     rng : generator for the once-per-game gate of our opening (network (b)); default fixed seed 0.
-    refit_every : refit the networks after this many games (1 = the thesis: after every game).
+    refit_every : refit the networks after this many games (1, the default, is the thesis: after every game).
+    fitter : ``"counts"`` (closed-form BDeu tables from the counts, default) or ``"pgmpy"`` (pgmpy fit +
+        VariableElimination at every refit; the same tables, ~1,000 times slower).
     b_depends_on_a : add the edge A -> B (P(B|A) instead of P(B)).
     verdict : ``"threshold"`` (credible / supports iff probability > 0.5) or ``"sample"``
         (Bernoulli draws with the network's probability).
@@ -367,7 +369,7 @@ class BayesNetBelief:
     def __init__(self, rng: np.random.Generator | None = None, *, refit_every: int = DEFAULT_REFIT_EVERY,
                  refit_doubling: bool = True, b_depends_on_a: bool = False, verdict: str = "threshold", not_support_offset: int = 2,
                  opening_fill: str = "one", use_opening_probability: bool = True,
-                 equivalent_sample_size: float = DEFAULT_ESS, record: bool = False):
+                 equivalent_sample_size: float = DEFAULT_ESS, record: bool = False, fitter: str = "counts"):
         self.rng = np.random.default_rng(0) if rng is None else rng
         self.refit_every = check_int("refit_every", refit_every, 1)
         self.refit_doubling = bool(refit_doubling)
@@ -380,6 +382,7 @@ class BayesNetBelief:
             raise ValueError(f"equivalent_sample_size must be > 0, got {equivalent_sample_size!r}")
         self.ess = float(equivalent_sample_size)
         self.record = bool(record)
+        self.fitter = check_choice("fitter", fitter, ("counts", "pgmpy"))
         # training counts: response table [A, B, C(+missing), D(+missing), E]; (a) [lie]; (b) [N, K]
         self.response_counts = np.zeros((len(COUNTS), 2, 3, 3, 2), dtype=np.int64)
         self.opening_lie_counts = np.zeros(2, dtype=np.int64)
@@ -519,7 +522,34 @@ class BayesNetBelief:
             self.decisions_at[a] += 1
 
     def refit(self) -> None:
-        """Refit the three networks with pgmpy and cache every posterior the play needs."""
+        """Refit the three networks and cache every posterior the play needs: from the count tables
+        in closed form (``fitter="counts"``, default) or with pgmpy (``fitter="pgmpy"``); the two agree
+        to 1e-9 (tests/liardice/test_liardice_bbn_counts.py)."""
+        if self.fitter == "pgmpy":
+            self._refit_pgmpy()
+            return
+        start, start_cpu = time.perf_counter(), time.process_time()
+        tables = closed_form_tables(self.response_counts, self.opening_lie_counts, self.opening_challenge_counts,
+                                    self.ess, self.b_depends_on_a)
+        # a network with no samples yet has no opinion (the gate's n is 0 there anyway)
+        if self.response_counts.any():
+            self.p_supports, self.p_lie = tables["p_supports"], tables["p_lie"]
+        if self.opening_lie_counts.any():
+            self.p_opening_lie = tables["p_opening_lie"]
+        if self.opening_challenge_counts.any():
+            self.p_opening_challenged = tables["p_opening_challenged"]
+        self._games_at_refit = self.games
+        self.refits += 1
+        self.refit_seconds += time.perf_counter() - start
+        self.refit_cpu_seconds += time.process_time() - start_cpu
+
+    def pgmpy_models(self) -> dict:
+        """The three pgmpy ``DiscreteBayesianNetwork`` models fitted (BDeu) to the current counts: the
+        model of record, whose VariableElimination answers equal the cached tables."""
+        self._refit_pgmpy(count=False)
+        return self.models
+
+    def _refit_pgmpy(self, count: bool = True) -> None:
         start, start_cpu = time.perf_counter(), time.process_time()
         if self.response_counts.any():
             rows, weights = response_rows(self.response_counts)
@@ -538,6 +568,8 @@ class BayesNetBelief:
             model = fit_network(opening_challenge_network(), rows, weights, self.ess)
             self.models["opening_challenge"] = model
             self.p_opening_challenged = _challenge_by_count(model)
+        if not count:
+            return
         self._games_at_refit = self.games
         self.refits += 1
         self.refit_seconds += time.perf_counter() - start

@@ -41,7 +41,7 @@ def _record(opp_hand, my_hand, bids, challenger, me=0):
 
 
 def _trained_belief(ess=5.0):
-    belief = bbn.BayesNetBelief(refit_every=1000, equivalent_sample_size=ess)
+    belief = bbn.BayesNetBelief(refit_every=1000, equivalent_sample_size=ess, fitter="pgmpy")
     rng = np.random.default_rng(7)
     for _ in range(40):
         opp = np.bincount(rng.integers(0, 6, 5), minlength=6)

@@ -58,3 +58,23 @@ def test_a_count_moves_the_answer_the_right_way():
     t = bbn_counts.closed_form_tables(counts, np.array([0, 30]), np.zeros((9, 2)), 5.0)
     assert t["p_supports"][1, 1] > 0.9 and t["p_lie"][1, 1] < 0.1
     assert t["p_opening_lie"] == pytest.approx(32.5 / 35)
+
+
+def test_the_belief_learns_after_every_game_by_default_and_both_fitters_agree():
+    from liarlab.liardice.agents import RandomGuessAgent, TestProgram
+    from liarlab.liardice.rules import THESIS, play_game
+
+    assert bbn.BayesNetBelief().refit_every == 1
+    beliefs = [bbn.BayesNetBelief(np.random.default_rng(0), fitter=f) for f in ("counts", "pgmpy")]
+    records = []
+    for belief in beliefs:
+        agents = [RandomGuessAgent(belief=belief), TestProgram(25)]
+        rng = np.random.default_rng(3)
+        records.append([play_game(agents, rng, THESIS, starter=g % 2).bids for g in range(12)])
+        assert belief.refits == 12
+    assert records[0] == records[1]                      # same tables, so the same games
+    fast, ref = beliefs
+    np.testing.assert_allclose(fast.p_supports, ref.p_supports, atol=1e-9)
+    np.testing.assert_allclose(fast.p_lie, ref.p_lie, atol=1e-9)
+    np.testing.assert_allclose(fast.p_opening_challenged, ref.p_opening_challenged, atol=1e-9)
+    assert set(fast.pgmpy_models()) == {"response", "opening_lie", "opening_challenge"}
