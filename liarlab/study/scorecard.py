@@ -169,7 +169,7 @@ def headline_rows(claims: pd.DataFrame, notebook: str | None = None, paper: str 
     return frame
 
 
-def _value(v) -> str:
+def format_value(v) -> str:
     """A claims cell for prose: integers as integers, long floats to 6 significant digits, text as is."""
     if v is None or (isinstance(v, float) and pd.isna(v)) or str(v) == "nan":
         return "none"
@@ -188,8 +188,8 @@ def describe_row(row) -> str:
     if not pd.isna(row.get("ci_low")) and not pd.isna(row.get("ci_high")):
         ci = f" (95 % interval {float(row['ci_low']):.4g} to {float(row['ci_high']):.4g})"
     note = f" {str(row['note']).rstrip('.')}." if isinstance(row.get("note"), str) and row["note"] else ""
-    return (f"*{row['claim']}* ({row['source']}): paper {_value(row['paper_value'])}, "
-            f"ours {_value(row['reproduced_value'])}{ci}: **{row['verdict']}**.{note}")
+    return (f"*{row['claim']}* ({row['source']}): paper {format_value(row['paper_value'])}, "
+            f"ours {format_value(row['reproduced_value'])}{ci}: **{row['verdict']}**.{note}")
 
 
 def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_extensions: int = 10) -> str:
@@ -238,7 +238,7 @@ def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_exte
     for _, fam in ext.head(max_extensions).iterrows():
         row = claims[(claims.notebook == fam.notebook) & (claims.family == fam.family)].iloc[0]
         rows = f" ({fam.rows} rows)" if fam.rows > 1 else ""
-        lines.append(f"* [{paper_label(fam.paper)}] *{fam.family}*{rows}: {_value(row['reproduced_value'])}"
+        lines.append(f"* [{paper_label(fam.paper)}] *{fam.family}*{rows}: {format_value(row['reproduced_value'])}"
                      + (f". {str(row['note']).rstrip('.')}." if isinstance(row["note"], str) and row["note"] else "."))
     if len(ext) > max_extensions:
         lines.append(f"* ... and {len(ext) - max_extensions} more extension families (table below).")
