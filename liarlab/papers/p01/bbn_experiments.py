@@ -287,3 +287,66 @@ def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int 
                      "types_loss": int((per_type.diff_ci_high < 0).sum()),
                      "min_type_diff": per_type["diff"].min(), "max_type_diff": per_type["diff"].max()})
     return pd.DataFrame(rows)
+
+
+# ============================================================================ why the network loses to liars
+
+def _decisions_task(rng, type_id, rep, n_games, skip_games, belief_options):
+    """One paired match (network and plain random-guess on the same per-game dice) with the reference
+    agents; one row per opponent bid: its count, whether it was false on the table, whether we
+    challenged it; and per game the opponent's bids that the network's gate let through."""
+    from liarlab.liardice.agents import RandomGuessAgent, TestProgram
+    from liarlab.liardice.bbn import BayesNetBelief
+    from liarlab.liardice.rules import THESIS, play_game
+
+    belief_seed, games_seed = rng.integers(0, 2**63, size=2)
+    game_seeds = np.random.SeedSequence(int(games_seed)).spawn(n_games)
+    rows = []
+    for player in ("network", "plain"):
+        belief = BayesNetBelief(np.random.default_rng(int(belief_seed)), **belief_options) if player == "network" else None
+        agents = [RandomGuessAgent(belief=belief), TestProgram(type_id)]
+        for g in range(n_games):
+            record = play_game(agents, np.random.default_rng(game_seeds[g]), THESIS, starter=g % 2)
+            if g < skip_games:
+                continue
+            for i, (seat, (quantity, face)) in enumerate(record.bids):
+                if seat != 1:
+                    continue
+                last = i == len(record.bids) - 1
+                rows.append({"opponent": f"type{type_id}", "rep": rep, "player": player, "game": g,
+                             "count": quantity, "false": bool(record.hands[:, face - 1].sum() < quantity),
+                             "challenged": bool(last and record.challenger == 0), "won": record.winner == 0})
+    return pd.DataFrame(rows)
+
+
+def challenge_decisions(types=range(25, 33), n_games: int = 500, n_seeds: int = 2, seed: int = 0, *,
+                        skip_games: int = 100, n_jobs: int | None = None, scheduler=None, progress: bool | None = None,
+                        **belief_options) -> pd.DataFrame:
+    """Per opponent type, player (network / plain) and the count of the opponent's bid: how many such
+    bids, the share that were false on the table, and the share we challenged (with 95 % intervals).
+
+    Reference agents, paired on the same dice; the first ``skip_games`` games of a match (while the
+    network is still learning) are left out.
+    """
+    from liarlab.study.parallel import run_tasks
+
+    tasks = [dict(type_id=int(t), rep=r, n_games=check_int("n_games", n_games, 1), skip_games=skip_games,
+                  belief_options=belief_options) for t in types for r in range(check_int("n_seeds", n_seeds, 1))]
+    rows = pd.concat(run_tasks(_decisions_task, tasks, seed, n_jobs=n_jobs, scheduler=scheduler, progress=progress,
+                               desc="network decisions"), ignore_index=True)
+    return rows
+
+
+def challenge_by_count(rows: pd.DataFrame, by=("player", "count")) -> pd.DataFrame:
+    """The table of :func:`challenge_decisions` rows grouped by ``by``: bids, share false, share challenged,
+    and the share of our challenges that caught a false bid, each with its Wilson interval."""
+    out = rows.groupby(list(by)).agg(bids=("false", "size"), false=("false", "sum"), challenged=("challenged", "sum"),
+                                     caught=("false", lambda s: int((s & rows.loc[s.index, "challenged"]).sum())))
+    out = out.reset_index()
+    out["share_false"] = out["false"] / out.bids
+    out["share_false_ci_low"], out["share_false_ci_high"] = wilson_interval(out["false"], out.bids)
+    out["share_challenged"] = out.challenged / out.bids
+    out["share_challenged_ci_low"], out["share_challenged_ci_high"] = wilson_interval(out.challenged, out.bids)
+    denom = out.challenged.where(out.challenged > 0, 1)
+    out["challenge_success"] = np.where(out.challenged > 0, out.caught / denom, np.nan)
+    return out
