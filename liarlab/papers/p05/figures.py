@@ -1,0 +1,94 @@
+"""Notebook 05's figures: Bluff-1 per-turn against exact with the printed values, the Bluff-2 grids as heat
+maps, and an exact equilibrium's opening and calling strategy as heat maps (hand by bid)."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib.patches import Rectangle
+from matplotlib.ticker import MaxNLocator
+
+from liarlab.study import plotting
+
+
+def bluff1_per_turn_vs_exact(bluff1: pd.DataFrame, cmp: pd.DataFrame):
+    """First player's win % against N: per-turn method, exact equilibrium, the per-turn profile played for
+    real, and the talk's, the prior work's and Gambit's printed values as markers."""
+    fig, ax = plotting.figure(1, 1, width=7.5, height=4.0)
+    ax.plot(bluff1.faces, bluff1.win_pct, marker="o", ms=3, lw=1.2, label="per-turn method, ours (reading R1)")
+    ax.plot(cmp.faces, 100 * cmp.exact_win, marker="s", ms=4, lw=1.2, label="exact equilibrium of the real round, ours")
+    ax.plot(cmp.faces, 100 * cmp.per_turn_self_play_win, marker="^", ms=4, ls="--", lw=1,
+            label="per-turn profile played in the real round, ours")
+    printed = [("talk_pct", "x", 60, "the talk, printed"), ("prior_work_pct", "+", 110, "prior work (Lanctot & Long), "
+               "as printed in the talk"), ("gambit_pct", "*", 90, "Gambit, as printed in the talk")]
+    for column, marker, size, label in printed:
+        source = cmp
+        if column == "talk_pct" and "talk_win_pct" in bluff1:  # the talk prints Bluff-1 for every N = 2..20
+            source = bluff1.rename(columns={"talk_win_pct": "talk_pct"})
+        if column in source and source[column].notna().any():
+            ax.scatter(source.faces, source[column], marker=marker, s=size, color="black", zorder=4, label=label,
+                       linewidths=1.2)
+    ax.axhline(50, color="grey", lw=0.8, ls=":")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set(xlabel="faces N (one die each)", ylabel="first player's win %", title="Bluff, one die each")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    return fig
+
+
+def _annotated_heatmap(ax, grid: pd.DataFrame, fmt: str, title: str, missing_label: str = "not\nsolved"):
+    values = grid.to_numpy(dtype=float)
+    image = ax.imshow(np.ma.masked_invalid(values), cmap="RdBu", vmin=0, vmax=100, origin="upper")
+    for i in range(values.shape[0]):
+        for j in range(values.shape[1]):
+            if np.isnan(values[i, j]):
+                ax.add_patch(Rectangle(
+                    (j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", edgecolor="0.6", lw=0))
+                ax.text(j, i, missing_label, ha="center", va="center", fontsize=7, color="0.3")
+            else:
+                ax.text(j, i, format(values[i, j], fmt), ha="center", va="center", fontsize=8,
+                        color="white" if abs(values[i, j] - 50) > 30 else "black")
+    ax.set_xticks(range(values.shape[1]), [str(c) for c in grid.columns])
+    ax.set_yticks(range(values.shape[0]), [str(r) for r in grid.index])
+    ax.set(xlabel="second player's dice", ylabel="first player's dice", title=title)
+    ax.grid(False)
+    return image
+
+
+def bluff2_heatmaps(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.DataFrame):
+    """Three grids of the first player's win %, side by side: printed, per-turn (ours), exact (ours; rounds
+    too large to solve are hatched). Each grid has first player's dice as rows, second player's as columns."""
+    fig, axes = plotting.figure(1, 3, width=3.6, height=3.6)
+    image = None
+    for ax, grid, fmt, title in ((axes[0], printed, ".0f", "printed in the talk"),
+                                 (axes[1], per_turn, ".1f", "per-turn method (ours)"),
+                                 (axes[2], exact, ".1f", "exact equilibrium (ours)")):
+        image = _annotated_heatmap(ax, grid.reindex(index=printed.index, columns=printed.columns), fmt, title)
+    fig.colorbar(image, ax=list(axes), shrink=0.8, label="first player's win %")
+    return fig
+
+
+def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, min_prob: float = 5e-4):
+    """The opener's first bid (left) and the responder's chance of calling bluff on it (right), hand by bid.
+    Moves the opener never makes are left blank on the left; on the right, bids nobody opens with (never
+    reached, so the answer there is arbitrary) are hatched."""
+    fig, axes = plotting.figure(1, 2, width=0.42 * opening.shape[1] + 1.6, height=3.4)
+    opened = (opening >= min_prob).any(axis=0)
+    panels = ((axes[0], opening.where(opening >= min_prob), "opener: P(first bid | hand)", "Blues"),
+              (axes[1], calling, "responder: P(call bluff | hand, bid)", "Oranges"))
+    for ax, table, title, cmap in panels:
+        values = table.to_numpy(dtype=float)
+        image = ax.imshow(np.ma.masked_invalid(values), cmap=cmap, vmin=0, vmax=1, aspect="auto")
+        for i in range(values.shape[0]):
+            for j in range(values.shape[1]):
+                if ax is axes[1] and not opened.iloc[j]:
+                    ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=True, facecolor="white", hatch="///",
+                                           edgecolor="0.75", lw=0))
+                elif not np.isnan(values[i, j]) and values[i, j] >= min_prob:
+                    ax.text(j, i, f"{values[i, j]:.2f}", ha="center", va="center", fontsize=7,
+                            color="white" if values[i, j] > 0.6 else "black")
+        ax.set_xticks(range(values.shape[1]), list(table.columns), rotation=90)
+        ax.set_yticks(range(values.shape[0]), list(table.index))
+        ax.set(xlabel="bid (quantity×face)", ylabel="own die" if ax is axes[0] else "", title=title)
+        ax.grid(False)
+        fig.colorbar(image, ax=ax, shrink=0.85, label="probability")
+    fig.suptitle(f"Exact equilibrium, N = {faces}, one die each (face {faces} wild)")
+    return fig

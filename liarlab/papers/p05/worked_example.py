@@ -1,0 +1,101 @@
+"""Notebook 05's worked example and strategy tables, read off an exact Bluff equilibrium.
+
+``bluff_round_transcript`` plays one round of Bluff between the two equilibrium strategies of a solved
+round (:func:`liarlab.bluff.exact.solve_bluff`) and prints, at every turn, the mover's hand and the
+probability of each move it could make, then the move drawn and the showdown. ``opening_table`` and
+``calling_table`` give the opener's first bid and the responder's probability of calling bluff, hand by
+bid, for the heat map of notebook 05.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+ROLES = ("opener", "responder")
+
+
+def bid_label(bid) -> str:
+    """``(2, 5)`` -> ``'2×5'``: at least two dice show 5 (or the wild face)."""
+    quantity, face = bid
+    return f"{int(quantity)}×{int(face)}"
+
+
+def count_matching(hands, face: int, faces: int) -> int:
+    """Dice among ``hands`` that count as ``face``: that face or the wild face N (N counts only once)."""
+    return sum(int(d == face or d == faces) for hand in hands for d in hand)
+
+
+def move_options(probabilities, bids, min_prob: float = 5e-4) -> list[tuple[str, float]]:
+    """``[(move, probability)]`` of the moves played with probability at least ``min_prob``, in bid order
+    ('call' first). Moves an equilibrium never plays are left out."""
+    out = []
+    for k, p in enumerate(np.asarray(probabilities, dtype=float)):
+        if p >= min_prob:
+            out.append(("call" if k == 0 else bid_label(bids[k - 1]), float(p)))
+    return out
+
+
+def bluff_round_transcript(solution, hands, rng: np.random.Generator, min_prob: float = 5e-4):
+    """One round between the equilibrium strategies of ``solution``, with every turn's move probabilities.
+
+    ``hands`` = (opener's dice, responder's dice), e.g. ``((3,), (5,))``; ``rng`` draws each move from the
+    mover's equilibrium probabilities. Returns ``(turns, showdown)``: a DataFrame with one row per turn
+    (turn, player, hand, previous bid, options "move p", move, probability) and a dict describing the
+    challenge (bid, dice that count, who loses).
+    """
+    if len(hands) != 2:
+        raise ValueError(f"hands must be (opener's dice, responder's dice), got {hands!r}")
+    hands = tuple(tuple(sorted(int(d) for d in h)) for h in hands)
+    for role, hand, n in zip(ROLES, hands, solution.dice):
+        if len(hand) != n or not all(1 <= d <= solution.faces for d in hand):
+            raise ValueError(f"hands: the {role} needs {n} dice with faces 1..{solution.faces}, got {hand!r}")
+    history, rows = [], []
+    while True:
+        mover = len(history) % 2
+        probs = np.asarray(solution.action_probabilities(mover + 1, hands[mover], tuple(history)), dtype=float)
+        choice = int(rng.choice(len(probs), p=probs / probs.sum()))
+        options = move_options(probs, solution.bids, min_prob)
+        rows.append({"turn": len(history) + 1, "player": ROLES[mover], "hand": " ".join(map(str, hands[mover])),
+                     "previous_bid": bid_label(solution.bids[history[-1] - 1]) if history else "none",
+                     "options": ", ".join(f"{m} {p:.3f}" for m, p in options),
+                     "move": "call bluff" if choice == 0 else bid_label(solution.bids[choice - 1]),
+                     "probability": float(probs[choice])})
+        if choice == 0:
+            break
+        history.append(choice)
+    quantity, face = solution.bids[history[-1] - 1]
+    present = count_matching(hands, face, solution.faces)
+    bidder = (len(history) - 1) % 2
+    caller = 1 - bidder
+    loser = bidder if present < quantity else caller
+    showdown = {"bid": bid_label((quantity, face)), "bidder": ROLES[bidder], "caller": ROLES[caller],
+                "dice": {ROLES[0]: hands[0], ROLES[1]: hands[1]}, "present": present, "needed": int(quantity),
+                "bid_holds": present >= quantity, "loser": ROLES[loser], "winner": ROLES[1 - loser]}
+    return pd.DataFrame(rows), showdown
+
+
+def showdown_sentence(showdown: dict, faces: int) -> str:
+    """The challenge in words, e.g. 'The opener calls bluff on 1×5: ... The bid holds, so the opener loses.'"""
+    q, f = showdown["bid"].split("×")
+    wild = f" or the wild {faces}" if int(f) != faces else ""
+    dice = "; ".join(f"{role} holds {' '.join(map(str, hand))}" for role, hand in showdown["dice"].items())
+    verdict = "holds" if showdown["bid_holds"] else "fails"
+    dice_word = "die shows" if q == "1" else "dice show"
+    return (f"The {showdown['caller']} calls bluff on {showdown['bid']} (at least {q} {dice_word} {f}{wild}). "
+            f"Dice: {dice}; {showdown['present']} count. The bid {verdict}, so the {showdown['loser']} loses "
+            f"and the {showdown['winner']} wins.")
+
+
+def opening_table(solution) -> pd.DataFrame:
+    """The opener's first bid: P(bid | own hand), hands as rows and bids as columns."""
+    rows = {" ".join(map(str, hand)): solution.action_probabilities(1, hand, ())[1:] for hand in solution.hands[0]}
+    return pd.DataFrame(rows, index=[bid_label(b) for b in solution.bids]).T.rename_axis(index="hand", columns="bid")
+
+
+def calling_table(solution) -> pd.DataFrame:
+    """The responder's answer to each opening bid: P(call bluff | own hand, bid), hands as rows."""
+    rows = {}
+    for hand in solution.hands[1]:
+        rows[" ".join(map(str, hand))] = [solution.action_probabilities(2, hand, (k,))[0]
+                                          for k in range(1, len(solution.bids) + 1)]
+    return pd.DataFrame(rows, index=[bid_label(b) for b in solution.bids]).T.rename_axis(index="hand", columns="bid")
