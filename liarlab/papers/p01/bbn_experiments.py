@@ -271,22 +271,40 @@ def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int 
                  n_jobs: int | None = None, scheduler=None, progress: bool | None = None) -> pd.DataFrame:
     """E12 for the network's readings: mean BBN gain over the types per variant (same seed = same dice).
 
-    Per variant: pooled win rates, the paired gain vs plain random-guess with its 95 % interval, and
-    the number of types with a significantly positive / negative gain.
+    Per variant: pooled win rates, the paired gain vs plain random-guess with its 95 % interval, the
+    number of types with a significantly positive / negative gain, and the number of games whose result
+    differs from the first variant's on the same dice (0 = the reading never changed a game).
     """
-    rows = []
+    rows, first = [], None
     for name, options in (BBN_VARIANTS if variants is None else variants).items():
         run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every, engine=engine,
                               n_jobs=n_jobs, scheduler=scheduler, progress=progress, **options)
         per_type = summarize_vs_types(run)
         g = run.games
+        first = g.win_bbn.to_numpy() if first is None else first
+        changed = int((g.win_bbn.to_numpy() != first).sum())
         diff, lo, hi = paired_difference(g.win_bbn, g.win_plain)
         rows.append({"variant": name, "games": len(g), "win_rate_plain": g.win_plain.mean(),
                      "win_rate_bbn": g.win_bbn.mean(), "diff": diff, "diff_ci_low": lo, "diff_ci_high": hi,
                      "types_gain": int((per_type.diff_ci_low > 0).sum()),
                      "types_loss": int((per_type.diff_ci_high < 0).sum()),
-                     "min_type_diff": per_type["diff"].min(), "max_type_diff": per_type["diff"].max()})
+                     "min_type_diff": per_type["diff"].min(), "max_type_diff": per_type["diff"].max(),
+                     "games_with_other_result": changed})
     return pd.DataFrame(rows)
+
+
+def not_support_events(run: BBNRun) -> pd.DataFrame:
+    """Per count of our bid: the opponent's answers, how many the gate adopted, and how many of those
+    carried a 'does not support' verdict (P(B) <= 0.5), the only case where the limit x-2 or x-3
+    applies; at count 2 both limits are 0 dice."""
+    obs = run.observations
+    resp = obs[obs.kind == "response"]
+    not_support = resp.p_supports <= 0.5
+    out = resp.assign(not_support=not_support, adopted_not_support=not_support & resp.adopted).groupby("count").agg(
+        answers=("adopted", "size"), adopted=("adopted", "sum"), adopted_not_support=("adopted_not_support", "sum"),
+        mean_p_supports=("p_supports", "mean"), true_share_supports=("supports", "mean")).reset_index()
+    out["limits_differ"] = out["count"] >= 3
+    return out.astype({"answers": int, "adopted": int, "adopted_not_support": int})
 
 
 # ============================================================================ why the network loses to liars
