@@ -469,3 +469,47 @@ def timing(n_games: int, rng: np.random.Generator, type_id: int = 1, throughput_
 
 def traits_frame() -> pd.DataFrame:
     return traits_table()
+
+
+# ============================================================================ X2 at a worked position
+
+MIXTURE_POSITIONS = ((None, "opening"), ((3, 1), "facing three 1s"), ((3, 6), "facing three 6s"),
+                     ((4, 2), "facing four 2s"))
+
+
+def guess_mixture_at_positions(own, lambdas=(0.0, 0.5, 1.0), positions=MIXTURE_POSITIONS, n_calls: int = 100_000,
+                               seed: int = 0) -> pd.DataFrame:
+    """X2 at worked positions: for each mixing weight lambda, the guess's mean, the two guess-based
+    checks (challenge draw p_c at the standing bid; share of candidate bids kept), and what the player
+    finally does (share of challenges, mean count of its bids), from ``n_calls`` compiled decisions.
+
+    The two checks use the same guess distribution and both say "go" more often when the guess is
+    lower; the four-case loop then divides one by the other, so most of the shift cancels.
+    """
+    own = np.asarray(own, dtype=np.int64)
+    ladder = ld.THESIS.ladder
+    rows = []
+    for lam in lambdas:
+        weights = lam * np.full(6, 1 / 6) + (1 - lam) * np.array([binomial_guess_pmf(k) for k in range(6)])
+        guess_mean = float(np.dot(np.arange(6), weights))
+        for i, (last_bid, label) in enumerate(positions):
+            agent = RandomGuessAgent(mix_lambda=float(lam))
+            counts = fast.decide_many(agent, own, last_bid, n_calls, np.random.default_rng([seed, i]))
+            share = counts / counts.sum()
+            bids = share[:-1]
+            p_c = np.nan
+            if last_bid is not None:
+                quantity, face = last_bid
+                p_c = float(weights[: max(quantity - int(own[face - 1]), 0)].sum())   # P(g + own < x)
+            rows.append({"lambda": float(lam), "guess_mean": guess_mean, "position": label,
+                         "challenge_draw_p_c": p_c, "final_share_challenge": float(share[-1]),
+                         "mean_bid_count": float(np.dot(bids, ladder.quantities) / bids.sum()) if bids.sum() else np.nan,
+                         "decisions": int(n_calls)})
+    return pd.DataFrame(rows)
+
+
+def binomial_guess_pmf(k: int, n: int = 5, p: float = 1 / 6) -> float:
+    """Binomial(5, 1/6) probability of k (the X2 guess's second component)."""
+    from math import comb
+
+    return comb(n, k) * p**k * (1 - p) ** (n - k)
