@@ -31,10 +31,10 @@ def _t_interval(x) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 
-def _run_tasks(func, tasks, seed, desc):
+def _run_tasks(func, tasks, seed, desc, n_jobs=None):
     from liarlab.study.parallel import run_tasks
 
-    return run_tasks(func, tasks, seed, desc=desc)
+    return run_tasks(func, tasks, seed, desc=desc, n_jobs=n_jobs)
 
 
 # ============================================================================ stage 1
@@ -47,8 +47,9 @@ def personality_lie_rates(n_games: int = 10_000, seed: int = 0) -> pd.DataFrame:
     """E1: realised lie rate per position of each personality (Wilson 95%) over ``n_games`` deals."""
     check_int("n_games", n_games, 1)
     rows = []
+    # a second of work: inline, so no worker processes start for it
     for name, res in _run_tasks(_lies_task, [{"name": n, "n_games": n_games} for n in PERSONALITIES], seed,
-                                "stage-1 lie rates"):
+                                "stage-1 lie rates", n_jobs=1):
         low, high = wilson_interval(res["lie_counts"], n_games)
         for i in range(N_POSITIONS):
             rows.append({"personality": name, "position": i + 1, "lies": int(res["lie_counts"][i]),
@@ -57,53 +58,65 @@ def personality_lie_rates(n_games: int = 10_000, seed: int = 0) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _spread_task(rng, name, n_runs, n_games, position):
+    return name, [int(fast.personality_lies(name, n_games, rng)["lie_counts"][position - 1]) for _ in range(n_runs)]
+
+
 def lie_count_spread(n_runs: int = 1000, n_games: int = 500, position: int = 6, seed: int = 1) -> pd.DataFrame:
     """How many lies each personality tells at ``position`` in ``n_games`` games, over ``n_runs`` runs."""
-    tasks = [{"name": n, "n_games": n_games} for n in PERSONALITIES for _ in range(n_runs)]
+    tasks = [{"name": n, "n_runs": n_runs, "n_games": n_games, "position": position} for n in PERSONALITIES]
     rows = []
-    for name, res in _run_tasks(_lies_task, tasks, seed, "lie counts"):
-        rows.append({"personality": name, "position": position, "games": n_games,
-                     "lies": int(res["lie_counts"][position - 1])})
+    for name, counts in _run_tasks(_spread_task, tasks, seed, "lie counts", n_jobs=1):
+        rows.extend({"personality": name, "position": position, "games": n_games, "lies": c} for c in counts)
     return pd.DataFrame(rows)
 
 
-def _learning_task(rng, opponent, n_runs, n_games, checkpoints, **kwargs):
+def _learning_task(rng, opponent, n_runs, n_games, checkpoints, setting="", **kwargs):
     out = []
     for _ in range(n_runs):
         res = fast.learning_run(opponent, n_games, rng, **kwargs)
-        wins = np.cumsum(res["outcomes"] == 1)
-        draws = np.cumsum(res["outcomes"] == 0)
-        out.append({"wins": wins[np.array(checkpoints) - 1], "draws": draws[np.array(checkpoints) - 1],
-                    "p": res["p"][np.array(checkpoints) - 1], "k": res["k"][np.array(checkpoints) - 1],
-                    "lie_counts": res["lie_counts"]})
-    return opponent, out
+        at = np.array(checkpoints) - 1
+        out.append({"wins": np.cumsum(res["outcomes"] == 1)[at], "draws": np.cumsum(res["outcomes"] == 0)[at],
+                    "p": res["p"][at], "k": res["k"][at]})
+    return setting, opponent, out
+
+
+def _learning_tasks(settings: dict, n_runs, n_games, checkpoints, personalities) -> list[dict]:
+    tasks = []
+    for label, kwargs in settings.items():
+        names = ("P5",) if "P5 lies" in label else personalities
+        for name in names:
+            for start in range(0, n_runs, RUNS_PER_TASK):
+                tasks.append({"opponent": name, "n_runs": min(RUNS_PER_TASK, n_runs - start), "n_games": n_games,
+                              "checkpoints": tuple(checkpoints), "setting": label, **kwargs})
+    return tasks
+
+
+def _runs_frame(results, checkpoints) -> pd.DataFrame:
+    rows = []
+    run_of: dict = {}
+    for setting, name, runs in results:
+        for res in runs:
+            run = run_of.get((setting, name), 0)
+            run_of[(setting, name)] = run + 1
+            for j, c in enumerate(checkpoints):
+                rows.append({"setting": setting, "personality": name, "run": run, "games": c,
+                             "wins": int(res["wins"][j]), "draws": int(res["draws"][j]),
+                             "win_rate": res["wins"][j] / c, "p": float(res["p"][j]), "k": float(res["k"][j])})
+    return pd.DataFrame(rows)
 
 
 def learning_runs(n_runs: int = 200, n_games: int = 500, checkpoints=(20, 50, 100, 300, 500), seed: int = 2,
                   personalities=PERSONALITIES, desc: str = "stage-1 learner", **learner_kwargs) -> pd.DataFrame:
-    """E2-E5: ``n_runs`` independent learners per personality; one row per run and checkpoint.
+    """E2/E4: ``n_runs`` independent learners per personality; one row per run and checkpoint.
 
     Columns: personality, run, games (the checkpoint), wins, draws, win_rate (cumulative, draws count as
     non-wins), p, k (after that game).
     """
     check_int("n_runs", n_runs, 1)
     checkpoints = [c for c in checkpoints if c <= n_games]
-    tasks = []
-    for name in personalities:
-        for start in range(0, n_runs, RUNS_PER_TASK):
-            tasks.append({"opponent": name, "n_runs": min(RUNS_PER_TASK, n_runs - start), "n_games": n_games,
-                          "checkpoints": tuple(checkpoints), **learner_kwargs})
-    rows = []
-    run_of = {}
-    for name, runs in _run_tasks(_learning_task, tasks, seed, desc):
-        for res in runs:
-            run = run_of.get(name, 0)
-            run_of[name] = run + 1
-            for j, c in enumerate(checkpoints):
-                rows.append({"personality": name, "run": run, "games": c, "wins": int(res["wins"][j]),
-                             "draws": int(res["draws"][j]), "win_rate": res["wins"][j] / c,
-                             "p": float(res["p"][j]), "k": float(res["k"][j])})
-    return pd.DataFrame(rows)
+    tasks = _learning_tasks({"": learner_kwargs}, n_runs, n_games, checkpoints, personalities)
+    return _runs_frame(_run_tasks(_learning_task, tasks, seed, desc), checkpoints).drop(columns="setting")
 
 
 def summarise_runs(runs: pd.DataFrame, by=("personality", "games")) -> pd.DataFrame:
@@ -312,3 +325,78 @@ def worked_stage2_game(seed: int = 7, types=("q", "d")):
     start = state.hands.copy()
     play_with_events(state, agents, rng)
     return start, state
+
+
+STAGE1_SETTINGS = {  # label: learner keyword changes (spec §7, E3 and E5)
+    "paper defaults": {},
+    "frozen (p, k) = (0.5, 0)": {"search": "none"},
+    "always catch (1, 0)": {"search": "none", "p0": 1.0},
+    "k fixed at 0": {"search": "p-only"},
+    "opponent catches c = 0.3": {"catch_probability": 0.3},
+    "opponent catches c = 0.7": {"catch_probability": 0.7},
+    "steps (0.02, 0.2)": {"dp": 0.02, "dk": 0.2},
+    "steps (0.1, 1)": {"dp": 0.1, "dk": 1.0},
+    "uniform hands": {"hand_distribution": "uniform"},
+    "P5 lies 20%": {"p5_lie_probability": 0.2},
+    "P5 lies 40%": {"p5_lie_probability": 0.4},
+}
+
+
+def stage1_settings_table(n_runs: int, settings=None, n_games: int = 500, seed: int = 5) -> pd.DataFrame:
+    """E3/E5: the learner's cumulative win rate after ``n_games`` games under each setting (95% t-intervals)."""
+    settings = settings or {k: v for k, v in STAGE1_SETTINGS.items() if k != "paper defaults"}
+    tasks = _learning_tasks(settings, check_int("n_runs", n_runs, 2), n_games, (n_games,), PERSONALITIES)
+    runs = _runs_frame(_run_tasks(_learning_task, tasks, seed, "stage-1 settings"), (n_games,))
+    table = summarise_runs(runs, by=("setting", "personality", "games"))
+    cols = ["setting", "personality", "games", "runs", "win_rate", "ci_low", "ci_high", "draw_rate", "p_mean",
+            "k_mean"]
+    return table[cols]
+
+
+def multiplayer_table(n_seeds: int, n_test: int, players=(3, 4), n_train: int = 300, seed: int = 8) -> pd.DataFrame:
+    """Extension: the learner (seat 0) against n - 1 copies of one type, modified rules with n players."""
+    variants = {f"{n} players": {"n_players": n} for n in players}
+    res = q_learning_grid((n_train,), ("F7",), n_seeds, n_test, seed=seed, variants=variants, desc="multi-player")
+    table = win_rate_table(res)
+    table["players"] = table.variant.str.split().str[0].astype(int)
+    return table
+
+
+RULE_VARIANTS = {"max_play 4": {"max_play": 4}, "max_play 5": {"max_play": 5},
+                 "challenger leads": {"leader_after_challenge": "challenger"}}
+
+
+def rule_variant_table(n_seeds: int, n_test: int, n_train: int = 300, seed: int = 9) -> pd.DataFrame:
+    """E10: the F7 learner after ``n_train`` games under rule variants (does the ordering of opponents survive?)."""
+    res = q_learning_grid((n_train,), ("F7",), n_seeds, n_test, seed=seed, variants=RULE_VARIANTS,
+                          desc="rule variants")
+    return win_rate_table(res)
+
+
+def worked_position_game(seed: int = 11, opponent: str = "P2"):
+    """One stage-1 game, learner with (p, k) = (0.5, 0) against ``opponent``: the finished state."""
+    from liarlab.cheat.positions import LieProfileLearner, PositionGameState
+    from liarlab.core.api import play_game
+
+    rng = np.random.default_rng(seed)
+    learner = LieProfileLearner(opponent)
+    state = PositionGameState(rng)
+    play_game(state, [learner, learner.opponent], rng)
+    return state
+
+
+def position_game_frame(state) -> pd.DataFrame:
+    """The per-position record of a finished stage-1 game (for the worked example)."""
+    from liarlab.cheat.positions import TARGET_BLACK, colours_of
+
+    rows = []
+    colour = {1: "B", 0: "W"}
+    for i in range(N_POSITIONS):
+        row = {"position": i + 1, "target": colour[int(TARGET_BLACK[i])]}
+        for p, who in ((0, "learner"), (1, "opponent")):
+            lies = (state.lie_masks[p] >> i) & 1
+            row[f"{who}_card"] = colour[int(colours_of(state.lie_masks[p])[i])]
+            row[f"{who}_lies"] = bool(lies)
+            row[f"{who}_catches"] = bool((state.catch_masks[p] >> i) & 1)
+        rows.append(row)
+    return pd.DataFrame(rows)
