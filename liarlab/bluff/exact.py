@@ -53,13 +53,13 @@ Rules (keyword arguments accepted by every entry point)
 Entry points
 ------------
 ``solve_bluff(faces, dice=(1, 1), *, continuation=None, max_bytes, tolerance, method, **rules)``
-    -> :class:`BluffSolution` (value, first_player_win, exploitability, behaviour tables, sizes,
+    -> :class:`BluffSolution` (value, first_player_win, mean_gain, nash_conv, behaviour tables, sizes,
     seconds; ``.policy(1 | 2)`` and ``.action_probabilities(player, own_dice, history)``).
 ``bluff_game_values(faces, max_dice=5, *, max_total=None, **rules)`` -> DataFrame
-    (a, b, value, opener_win, exploitability, seconds, status, histories, deals).
+    (a, b, value, opener_win, mean_gain, seconds, status, histories, deals).
 ``evaluate_profile(faces, dice, policy1, policy2, *, continuation=None, **rules)`` -> dict
-    (value, opener_win, best_response_1, best_response_2, gain_1, gain_2, exploitability);
-    ``exploitability(...)`` and ``best_response_value(faces, dice, player, policy)`` wrap it.
+    (value, opener_win, best_response_1, best_response_2, gain_1, gain_2, nash_conv, mean_gain; see
+    :mod:`liarlab.bluff.measures`); ``profile_mean_gain(...)`` and ``best_response_value(faces, dice, player, policy)`` wrap it.
 ``evaluate_game_profile(faces, max_dice, policy, **rules)`` -> DataFrame: a per-turn policy used
     by both players through the whole multi-round game (best responders respond in every round).
 ``to_efg`` / ``gambit_value``: the round as a Gambit game tree, solved by pygambit's LP.
@@ -67,7 +67,6 @@ Entry points
 from __future__ import annotations
 
 import inspect
-import math
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -76,7 +75,18 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 
+from liarlab.bluff.measures import mean_gain, nash_conv
+from liarlab.bluff.rules import (  # noqa: F401  (Rules, make_rules, round_size: part of this module's API)
+    DEFAULT_MAX_BYTES,
+    Rules,
+    check_fits,
+    dice_lost,
+    make_rules,
+    next_round_opener,
+    round_size,
+)
 from liarlab.core import dice as dice_helpers
+from liarlab.core.bids import BID_ORDERS, bid_ladder
 from liarlab.core.validation import check_choice, check_int
 
 __all__ = [
@@ -88,74 +98,23 @@ __all__ = [
     "round_size",
     "evaluate_profile",
     "best_response_value",
-    "exploitability",
+    "profile_mean_gain",
     "behaviour_table",
     "evaluate_behaviour",
     "evaluate_game_profile",
     "DEFAULT_MAX_BYTES",
 ]
 
-BID_ORDERS = ("quantity", "star")
-PENALTIES = ("difference", "one")
-NEXT_OPENERS = ("loser", "winner", "bidder", "alternate")
-DEFAULT_MAX_BYTES = 6 * 2**30
-# Measured peak resident memory of build + HiGHS + checks, per nonzero as estimated by round_size:
-# about 300 bytes (N = 7 one die each: 0.52 GB for 1.7 M; N = 2 with 4 v 5 dice: 4.7 GB for 19.4 M).
-# Budgeting 512 errs on the safe side on a shared machine.
-_BYTES_PER_LP_NONZERO = 512
-
 
 # --------------------------------------------------------------------------- rules and sizes
-
-@dataclass(frozen=True)
-class Rules:
-    faces: int
-    dice: tuple[int, int]
-    bid_order: str = "quantity"
-    bidder_penalty: str = "difference"
-    challenger_penalty: str = "difference"
-    next_opener: str = "loser"
-
-    @property
-    def total_dice(self) -> int:
-        return self.dice[0] + self.dice[1]
-
-    @property
-    def n_bids(self) -> int:
-        return self.faces * self.total_dice
-
-    def with_dice(self, dice) -> "Rules":
-        return Rules(self.faces, tuple(dice), self.bid_order, self.bidder_penalty,
-                     self.challenger_penalty, self.next_opener)
-
-    def options(self) -> dict:
-        return dict(bid_order=self.bid_order, bidder_penalty=self.bidder_penalty,
-                    challenger_penalty=self.challenger_penalty, next_opener=self.next_opener)
-
-
-def make_rules(faces, dice=(1, 1), bid_order="quantity", bidder_penalty="difference",
-               challenger_penalty="difference", next_opener="loser") -> Rules:
-    faces = check_int("faces", faces, 2)
-    if isinstance(dice, (int, np.integer)) or len(dice) != 2:
-        raise ValueError(f"dice must be a pair (opener's dice, responder's dice), got {dice!r}")
-    dice = (check_int("dice", dice[0], 1), check_int("dice", dice[1], 1))
-    check_choice("bid_order", bid_order, BID_ORDERS)
-    check_choice("bidder_penalty", bidder_penalty, PENALTIES)
-    check_choice("challenger_penalty", challenger_penalty, PENALTIES)
-    next_opener = {"alternating": "alternate"}.get(next_opener, next_opener)
-    check_choice("next_opener", next_opener, NEXT_OPENERS)
-    return Rules(faces, dice, bid_order, bidder_penalty, challenger_penalty, next_opener)
-
+# Rules, aliases, penalties, the next-opener rule and the size guards live in liarlab.bluff.rules.
 
 def bid_table(faces: int, total_dice: int, bid_order: str = "quantity") -> list[tuple[int, int]]:
     """``[(quantity, face)]`` of bids 1..n in increasing order (list index 0 is bid 1)."""
     faces = check_int("faces", faces, 2)
     total_dice = check_int("total_dice", total_dice, 2)
     check_choice("bid_order", bid_order, BID_ORDERS)
-    bids = [(q, f) for q in range(1, total_dice + 1) for f in range(1, faces + 1)]
-    if bid_order == "quantity":
-        return bids
-    return sorted(bids, key=lambda b: (2 * b[0] - 1, faces) if b[1] == faces else b)
+    return list(bid_ladder(faces, 1, total_dice, bid_order).bids)
 
 
 def hands(faces: int, count: int) -> tuple[list[tuple[int, ...]], np.ndarray]:
@@ -171,34 +130,6 @@ def face_counts(hand_list, faces: int) -> np.ndarray:
     return np.hstack([np.zeros((len(hand_list), 1), dtype=table.dtype), table])
 
 
-def round_size(faces: int, dice=(1, 1)) -> dict:
-    """Sizes of one round's sequence-form LP, computed without allocating anything."""
-    rules = make_rules(faces, dice)
-    n = rules.n_bids
-    histories = 2**n
-    hands_1 = math.comb(faces + dice[0] - 1, dice[0])
-    hands_2 = math.comb(faces + dice[1] - 1, dice[1])
-    sequences = (hands_1 + hands_2) * (histories - 1) + 2
-    terminal_nonzeros = (histories - 1) * hands_1 * hands_2
-    # A^T, F^T (two entries per sequence) and E (two per sequence).
-    lp_nonzeros = terminal_nonzeros + 4 * sequences
-    return dict(bids=n, histories=histories, hands_1=hands_1, hands_2=hands_2,
-                deals=hands_1 * hands_2, sequences=sequences, lp_nonzeros=lp_nonzeros,
-                estimated_bytes=lp_nonzeros * _BYTES_PER_LP_NONZERO)
-
-
-def check_fits(faces, dice, max_bytes) -> dict:
-    """Raise ValueError before any allocation when a round's LP would not fit in ``max_bytes``."""
-    size = round_size(faces, dice)
-    if size["estimated_bytes"] > max_bytes:
-        raise ValueError(
-            f"Bluff round with faces={faces}, dice={tuple(dice)} is too large: "
-            f"{size['histories']:,} histories x {size['deals']:,} deals, "
-            f"{size['lp_nonzeros']:,} LP nonzeros, about {size['estimated_bytes'] / 2**30:.1f} GiB "
-            f"estimated (limit max_bytes={max_bytes / 2**30:.1f} GiB)")
-    return size
-
-
 # --------------------------------------------------------------------------- the round's tree
 
 class Round:
@@ -210,7 +141,7 @@ class Round:
         self.dice = rules.dice
         self.n = rules.n_bids
         self.M = 1 << self.n
-        self.bids = bid_table(rules.faces, rules.total_dice, rules.bid_order)
+        self.bids = list(rules.ladder.bids)
         self.quantity = np.array([0] + [q for q, _ in self.bids])
         self.face = np.array([0] + [f for _, f in self.bids])
         self.hands = []
@@ -286,31 +217,14 @@ def challenge_outcomes(rnd: Round):
         q, f = rnd.quantity[k], rnd.face[k]
         present = rnd.counts[0][:, f][:, None] + rnd.counts[1][:, f][None, :]
         bid_fails = present < q
-        if r.bidder_penalty == "difference":
-            bidder_loss = q - present
-        else:
-            bidder_loss = np.ones_like(present)
-        if r.challenger_penalty == "difference":
-            challenger_loss = np.maximum(present - q, 1)
-        else:
-            challenger_loss = np.ones_like(present)
+        bidder_loss, challenger_loss = dice_lost(present, q, r)
         for bidder in (0, 1):
             loser = np.where(bid_fails, bidder, 1 - bidder)
             loss = np.where(bid_fails, bidder_loss, challenger_loss)
             new_a[k, bidder] = np.maximum(a - np.where(loser == 0, loss, 0), 0)
             new_b[k, bidder] = np.maximum(b - np.where(loser == 1, loss, 0), 0)
-            next_open[k, bidder] = _next_opener(r.next_opener, loser, bidder)
+            next_open[k, bidder] = next_round_opener(r.next_opener, loser, bidder, opener=0)
     return new_a, new_b, next_open
-
-
-def _next_opener(rule: str, loser, bidder):
-    if rule == "loser":
-        return loser
-    if rule == "winner":
-        return 1 - loser
-    if rule == "bidder":
-        return np.full_like(loser, bidder)
-    return np.ones_like(loser)
 
 
 def zero_sum_payoffs(rnd: Round, values: dict | None) -> np.ndarray:
@@ -564,7 +478,7 @@ def evaluate_behaviour(rnd: Round, U: np.ndarray, B0: np.ndarray, B1: np.ndarray
     br2, _ = best_response(rnd, U_br[1], X0, 1)
     gain1, gain2 = br1 - value, br2 + value
     return dict(value=value, opener_win=(1 + value) / 2, best_response_1=br1, best_response_2=br2,
-                gain_1=gain1, gain_2=gain2, exploitability=(gain1 + gain2) / 2)
+                gain_1=gain1, gain_2=gain2, nash_conv=nash_conv(gain1, gain2), mean_gain=mean_gain(gain1, gain2))
 
 
 # --------------------------------------------------------------------------- policies
@@ -648,7 +562,7 @@ class BluffSolution:
     rules: dict
     value: float                   # opener's equilibrium value, +-1 units (LP optimum)
     first_player_win: float        # (1 + value) / 2: probability the opener wins the game
-    exploitability: float          # mean best-response gain over both players, +-1 units
+    mean_gain: float               # mean best-response gain over both players, +-1 units (half the NashConv)
     self_play_value: float         # value of the extracted behaviour profile (tree walk)
     best_response_gains: tuple[float, float]
     bids: list                     # [(quantity, face)] of bids 1..n
@@ -664,6 +578,11 @@ class BluffSolution:
     @property
     def n_bids(self) -> int:
         return len(self.bids)
+
+    @property
+    def nash_conv(self) -> float:
+        """Sum of both best-response gains (twice :attr:`mean_gain`)."""
+        return nash_conv(*self.best_response_gains)
 
     def action_probabilities(self, player: int, own_dice, history=()) -> np.ndarray:
         """Equilibrium probabilities (index 0 = call, k = bid k) for ``player`` (1 opener, 2 responder)."""
@@ -736,7 +655,7 @@ def _solve_round(r: Rules, continuation, max_bytes, tolerance, method="highs") -
     size.update(lp_info)
     return BluffSolution(
         faces=r.faces, dice=r.dice, rules=r.options(), value=value,
-        first_player_win=(1 + value) / 2, exploitability=ev["exploitability"],
+        first_player_win=(1 + value) / 2, mean_gain=ev["mean_gain"],
         self_play_value=ev["value"], best_response_gains=(ev["gain_1"], ev["gain_2"]),
         bids=list(rnd.bids), hands=(rnd.hands[0], rnd.hands[1]),
         hand_probs=(rnd.probs[0], rnd.probs[1]), behaviour=(B0, B1), sizes=size,
@@ -766,7 +685,7 @@ def bluff_game_values(faces: int, max_dice: int = 5, *, max_bytes: int = DEFAULT
                       progress=None, **rules):
     """Exact game values for every (opener's dice a, responder's dice b) with a, b <= max_dice.
 
-    Returns a DataFrame with columns a, b, value, opener_win, exploitability, seconds, status,
+    Returns a DataFrame with columns a, b, value, opener_win, mean_gain, seconds, status,
     histories, deals. Rounds too large for ``max_bytes`` (or with a + b > max_total) are
     recorded with status "omitted: ..." and NaN values, as are rounds that depend on them.
     ``progress`` is an optional callable(a, b, status) for progress reporting.
@@ -782,7 +701,7 @@ def bluff_game_values(faces: int, max_dice: int = 5, *, max_bytes: int = DEFAULT
     for a, b in cells:
         r = make_rules(faces, (a, b), **rules)
         size = round_size(faces, (a, b))
-        row = dict(a=a, b=b, value=np.nan, opener_win=np.nan, exploitability=np.nan, seconds=np.nan,
+        row = dict(a=a, b=b, value=np.nan, opener_win=np.nan, mean_gain=np.nan, seconds=np.nan,
                    histories=size["histories"], deals=size["deals"])
         missing = [c for c in _needed_rounds(a, b) if c[0] + c[1] < a + b and not np.isfinite(values.get(c, np.nan))]
         if max_total is not None and a + b > max_total:
@@ -795,13 +714,13 @@ def bluff_game_values(faces: int, max_dice: int = 5, *, max_bytes: int = DEFAULT
             t0 = time.perf_counter()
             sol = _solve_round(r, values, max_bytes, tolerance, method)
             row.update(value=sol.value, opener_win=sol.first_player_win,
-                       exploitability=sol.exploitability, seconds=time.perf_counter() - t0)
+                       mean_gain=sol.mean_gain, seconds=time.perf_counter() - t0)
             row["status"] = "solved"
         values[(a, b)] = row["value"]
         rows.append(row)
         if progress is not None:
             progress(a, b, row["status"])
-    return pd.DataFrame(rows, columns=["a", "b", "value", "opener_win", "exploitability", "seconds",
+    return pd.DataFrame(rows, columns=["a", "b", "value", "opener_win", "mean_gain", "seconds",
                                        "status", "histories", "deals"])
 
 
@@ -822,7 +741,8 @@ def evaluate_profile(faces: int, dice, policy1, policy2, *, continuation: dict |
     ``continuation[(x, y)]`` (value to the next round's opener) or, if None, the exact values.
     Returns a dict: value (opener's +-1 utility), opener_win, best_response_1 (what a best
     responding opener gets against policy2), best_response_2 (what a best responding responder
-    gets against policy1, in its own units), gain_1, gain_2 and exploitability = (gain_1 + gain_2)/2.
+    gets against policy1, in its own units), gain_1, gain_2, nash_conv = gain_1 + gain_2 and
+    mean_gain = (gain_1 + gain_2) / 2.
     """
     check_fits(faces, dice, max_bytes)
     rnd, U = _round_and_payoffs(faces, dice, continuation, rules)
@@ -841,9 +761,9 @@ def best_response_value(faces: int, dice, player: int, policy, *, continuation: 
     return best_response(rnd, payoffs_for(U, p), X_opp, p)[0]
 
 
-def exploitability(faces: int, dice, policy1, policy2, **kwargs) -> float:
+def profile_mean_gain(faces: int, dice, policy1, policy2, **kwargs) -> float:
     """Mean over both players of what a best response gains against the profile (+-1 units)."""
-    return evaluate_profile(faces, dice, policy1, policy2, **kwargs)["exploitability"]
+    return evaluate_profile(faces, dice, policy1, policy2, **kwargs)["mean_gain"]
 
 
 def evaluate_game_profile(faces: int, max_dice: int, policy, *, max_total: int | None = None,
@@ -868,7 +788,7 @@ def evaluate_game_profile(faces: int, max_dice: int, policy, *, max_total: int |
         ok = ok and all(np.isfinite(self_play.get(c, np.nan)) for c in _needed_rounds(a, b)
                         if c[0] + c[1] < a + b)
         row = dict(a=a, b=b, value=np.nan, opener_win=np.nan, best_response_1=np.nan,
-                   best_response_2=np.nan, gain_1=np.nan, gain_2=np.nan, exploitability=np.nan)
+                   best_response_2=np.nan, gain_1=np.nan, gain_2=np.nan, nash_conv=np.nan, mean_gain=np.nan)
         if ok:
             rnd = Round(make_rules(faces, (a, b), **rules))
             new_a, new_b, next_open = challenge_outcomes(rnd)

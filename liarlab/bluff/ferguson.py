@@ -10,6 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from liarlab.bluff.measures import nash_conv
 from liarlab.bluff.turn_lp import solve_turn, solve_turn_guesser
 from liarlab.core.validation import check_choice, check_int
 
@@ -140,14 +141,17 @@ def liars_dice_best_response(opponent: LiarsDiceStrategy, seat: int) -> float:
     return float(as_caller[0] if seat == 1 else as_guesser[0])
 
 
-def liars_dice_exploitability(strategy: LiarsDiceStrategy, second: LiarsDiceStrategy | None = None) -> float:
-    """NashConv of (strategy as first, second as second): max u1(.,s2) - min u1(s1,.); 0 at equilibrium."""
+def liars_dice_nash_conv(strategy: LiarsDiceStrategy, second: LiarsDiceStrategy | None = None) -> float:
+    """NashConv of (strategy as first, second as second): max u1(.,s2) - min u1(s1,.); 0 at equilibrium.
+
+    The game value cancels: gain_1 + gain_2 = (BR1 - v) + (BR2 + v) = BR1 + BR2 (see liarlab.bluff.measures).
+    """
     second = strategy if second is None else second
-    return liars_dice_best_response(second, 1) + liars_dice_best_response(strategy, 2)
+    return nash_conv(liars_dice_best_response(second, 1), liars_dice_best_response(strategy, 2))
 
 
 def ld_exploitability_table(faces_list=(2, 3, 4, 5, 6, 7, 8, 9, 10, 20)) -> pd.DataFrame:
-    """E2: exploitability of the per-turn LP profile in the whole multi-turn game."""
+    """E2: NashConv (sum of both best-response gains) of the per-turn LP profile in the whole multi-turn game."""
     rows = []
     for N in faces_list:
         sol = ferguson_solution(N)
@@ -156,7 +160,7 @@ def ld_exploitability_table(faces_list=(2, 3, 4, 5, 6, 7, 8, 9, 10, 20)) -> pd.D
                      "self_play_win": (1 + liars_dice_match_utility(strat, strat)) / 2,
                      "best_response_as_first": liars_dice_best_response(strat, 1),
                      "best_response_as_second": liars_dice_best_response(strat, 2),
-                     "exploitability": liars_dice_exploitability(strat)})
+                     "nash_conv": liars_dice_nash_conv(strat)})
     return pd.DataFrame(rows)
 
 
@@ -178,7 +182,7 @@ def ferguson_values(faces: int) -> np.ndarray:
 
 
 def perturbed_strategy(strategy: LiarsDiceStrategy, epsilon: float, rng: np.random.Generator) -> LiarsDiceStrategy:
-    """Mix ``strategy`` with a random legal strategy (weight ``epsilon``): a test of the exploitability check."""
+    """Mix ``strategy`` with a random legal strategy (weight ``epsilon``): a test of the NashConv check."""
     N = strategy.faces
     noise_x = rng.random(strategy.x.shape)
     noise_y = rng.random(strategy.y_bluff.shape)

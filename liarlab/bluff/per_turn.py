@@ -25,12 +25,13 @@ from liarlab.bluff.rules import (
     BluffRules,
     all_rule_variants,
     bid_name,
-    bid_of,
     check_bluff_size,
     dice_lost,
+    next_round_opener,
     private_states,
 )
 from liarlab.bluff.turn_lp import solve_turn
+from liarlab.core.bids import bid_ladder
 from liarlab.core.validation import check_choice
 
 
@@ -78,19 +79,15 @@ def _round_value(R, caller_dice, guesser_dice, caller_opens):
 
 
 def _caller_opens_next(rules, caller_lost: bool, caller_opened_round: int) -> bool:
-    if rules.next_opener == "loser":
-        return caller_lost
-    if rules.next_opener == "winner":
-        return not caller_lost
-    if rules.next_opener == "bidder":
-        return True
-    return not caller_opened_round  # alternate: whoever did not open this round opens the next
+    # seats: the caller (the bidder of the challenged bid) is 0, the guesser 1
+    opener = 0 if caller_opened_round else 1
+    return bool(next_round_opener(rules.next_opener, 0 if caller_lost else 1, 0, opener) == 0)
 
 
 def bluff_challenge_payoffs(a, b, p, faces, states, R, rules) -> np.ndarray:
     """V[c, g, k-1]: the caller's utility when bid k is challenged, for every pair of hands."""
-    n = faces * (a + b)
-    q, f = np.array([bid_of(k, faces) for k in range(1, n + 1)]).T
+    ladder = bid_ladder(faces, 1, a + b)
+    q, f = ladder.quantities, ladder.face_indices + 1
     count = states[a].counts[:, f - 1][:, None, :] + states[b].counts[:, f - 1][None, :, :]
     bidder_loss, challenger_loss = dice_lost(count, q[None, None, :], rules)
     # index L = dice lost; L = 0 never occurs on the losing side

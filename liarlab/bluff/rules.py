@@ -1,24 +1,154 @@
-"""Bluff's rules for the per-turn method: bids, private states, rule variants, dice lost."""
+"""ONE rule set for Bluff (face N wild, dice kept through a round) and Ferguson's Liar's Dice (notebook 05).
+
+:class:`Rules` holds every rule option with its one set of aliases ("borg" = "difference",
+"alternating" = "alternate"); :func:`dice_lost` is the one penalty rule and :func:`next_round_opener`
+the one next-opener rule; :func:`check_bluff_size` and :func:`check_fits` are the size guards of the
+per-turn LP and of the exact sequence-form LP. :class:`BluffState` plays the game OpenSpiel-style
+(``current_player``, ``legal_actions``, ``apply_action``, ``is_terminal``, ``returns``,
+``observation(player)``); the solvers in :mod:`liarlab.bluff.per_turn`, :mod:`liarlab.bluff.exact`
+and :mod:`liarlab.bluff.ferguson` are tested for agreement with it.
+
+Bids are ``(quantity, face)`` on the ladder :class:`liarlab.core.bids.BidLadder` (quantities
+1..total dice, "quantity" or "star" order); solvers number them 1..n (bid k is ladder index k - 1)
+and use action 0 for "call bluff".
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from math import comb
 
 import numpy as np
 
 from liarlab.core import dice as dice_helpers
+from liarlab.core.bids import BID_ORDERS, BidLadder, bid_ladder
 from liarlab.core.validation import check_choice, check_int
+
+GAMES = ("bluff", "ferguson")
+PENALTIES = ("difference", "one")
+NEXT_OPENERS = ("loser", "winner", "bidder", "alternate")
+ACCEPT_PAYOFFS = ("R1", "R2")
+HAND_WEIGHTS = ("multinomial", "uniform")
+#: The one set of rule-name aliases, for every entry point.
+RULE_ALIASES = {"borg": "difference", "alternating": "alternate"}
 
 # Largest single per-turn LP we build (constraint-matrix nonzeros); larger games fail fast.
 MAX_LP_NONZEROS = 20_000_000
+DEFAULT_MAX_BYTES = 6 * 2**30
+# Measured peak resident memory of build + HiGHS + checks, per nonzero as estimated by round_size:
+# about 300 bytes (N = 7 one die each: 0.52 GB for 1.7 M; N = 2 with 4 v 5 dice: 4.7 GB for 19.4 M).
+# Budgeting 512 errs on the safe side on a shared machine.
+_BYTES_PER_LP_NONZERO = 512
+
+
+def _alias(value):
+    return RULE_ALIASES.get(value, value) if isinstance(value, str) else value
+
+
+def check_dice_pair(dice, name: str = "dice") -> tuple[int, int]:
+    """``dice`` as a validated pair (first player's / opener's dice, second player's / responder's)."""
+    if isinstance(dice, (int, np.integer)) or not isinstance(dice, (tuple, list)) or len(dice) != 2:
+        raise ValueError(f"{name} must be a pair (opener's dice, responder's dice), got {dice!r}")
+    return (check_int(f"{name}[0]", dice[0], 1), check_int(f"{name}[1]", dice[1], 1))
 
 
 # ---------------------------------------------------------------------------------------------
-# Bluff: bids, private states, rules
+# The rules
 # ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Rules:
+    """Every rule option of the talk's Bluff (spec 2.1 and 6) and of Ferguson's game; defaults are the spec's.
+
+    game: "bluff" (dice kept for a round, face N wild) or "ferguson" (one fresh die per turn,
+    announcements 1..N; the dice and penalty options do not apply).
+    faces, dice: N and (opener's dice, responder's dice) of the round or game.
+    bid_order: "quantity" (the talk's) or "star" (the published board), see :mod:`liarlab.core.bids`.
+    challenger_penalty: "difference" (Borg: exact count -> 1 die, over -> the excess) or "one";
+    "borg" is another name for "difference".
+    bidder_penalty: "difference" (the shortfall) or "one".
+    next_opener: who opens the next round: "loser", "winner", "bidder" or "alternate" (the
+    responder of this round; "alternating" is another name).
+    accept_payoff, hand_weights: options of the talk's per-turn *method* (not of the game):
+    "R1" (value of the next turn under the uniform prior) or "R2" (conditional on hands);
+    "multinomial" (correct) or "uniform" (every sorted hand equally likely, a hypothesis about how
+    the talk's program weighted multi-dice hands, identical with one die each).
+    """
+
+    challenger_penalty: str = "difference"
+    bidder_penalty: str = "difference"
+    next_opener: str = "loser"
+    accept_payoff: str = "R1"
+    hand_weights: str = "multinomial"
+    faces: int = 6
+    dice: tuple = (1, 1)
+    bid_order: str = "quantity"
+    game: str = "bluff"
+
+    def __post_init__(self):
+        for name in ("challenger_penalty", "next_opener", "bidder_penalty"):
+            object.__setattr__(self, name, _alias(getattr(self, name)))
+        check_choice("game", self.game, GAMES)
+        check_int("faces", self.faces, 2 if self.game == "bluff" else 1)
+        object.__setattr__(self, "dice", check_dice_pair(self.dice))
+        check_choice("bid_order", self.bid_order, BID_ORDERS)
+        check_choice("challenger_penalty", self.challenger_penalty, PENALTIES)
+        check_choice("bidder_penalty", self.bidder_penalty, PENALTIES)
+        check_choice("next_opener", self.next_opener, NEXT_OPENERS)
+        check_choice("accept_payoff", self.accept_payoff, ACCEPT_PAYOFFS)
+        check_choice("hand_weights", self.hand_weights, HAND_WEIGHTS)
+
+    @property
+    def total_dice(self) -> int:
+        return self.dice[0] + self.dice[1]
+
+    @property
+    def ladder(self) -> BidLadder:
+        """Bluff's bids of this round: quantities 1..total dice in ``bid_order``."""
+        return bid_ladder(self.faces, 1, self.total_dice, self.bid_order)
+
+    @property
+    def n_bids(self) -> int:
+        return self.faces * self.total_dice if self.game == "bluff" else self.faces
+
+    def with_dice(self, dice) -> "Rules":
+        return replace(self, dice=tuple(dice))
+
+    def options(self) -> dict:
+        """The game options as keyword arguments of liarlab.bluff.exact (everything but faces and dice)."""
+        return dict(bid_order=self.bid_order, bidder_penalty=self.bidder_penalty,
+                    challenger_penalty=self.challenger_penalty, next_opener=self.next_opener)
+
+    def exact_options(self) -> dict:
+        """The penalty and next-opener rules as keyword arguments of liarlab.bluff.exact."""
+        return dict(challenger_penalty=self.challenger_penalty, bidder_penalty=self.bidder_penalty,
+                    next_opener=self.next_opener)
+
+    @property
+    def label(self) -> str:
+        label = f"{self.challenger_penalty}/{self.bidder_penalty}/{self.next_opener}/{self.accept_payoff}"
+        return label if self.hand_weights == "multinomial" else label + "/uniform-hands"
+
+
+#: The name the per-turn method and notebook 05 use for the same rules.
+BluffRules = Rules
+
+
+def make_rules(faces, dice=(1, 1), bid_order="quantity", bidder_penalty="difference",
+               challenger_penalty="difference", next_opener="loser") -> Rules:
+    """The rules of a Bluff round of ``faces`` faces and ``dice`` dice (the exact solver's entry point)."""
+    return Rules(challenger_penalty=challenger_penalty, bidder_penalty=bidder_penalty, next_opener=next_opener,
+                 faces=faces, dice=dice, bid_order=bid_order)
+
+
+def all_rule_variants(accept_payoff: str = "R1", hand_weights: str = "multinomial") -> list[Rules]:
+    return [Rules(c, b, o, accept_payoff, hand_weights) for c in PENALTIES for b in PENALTIES for o in NEXT_OPENERS]
+
+
 def bid_of(k: int, faces: int) -> tuple[int, int]:
-    """Bid number k (1-based, increasing) as (quantity, face); face N (wild) is highest per quantity."""
-    return (k - 1) // faces + 1, (k - 1) % faces + 1
+    """Bid number k (1-based, quantity order) as (quantity, face); face N (wild) is highest per quantity.
+
+    The quantity order does not depend on the number of dice, so any ladder reaching bid k will do.
+    """
+    return bid_ladder(faces, 1, (k - 1) // faces + 1).bid(k - 1)
 
 
 def bid_name(k: int, faces: int) -> str:
@@ -28,6 +158,42 @@ def bid_name(k: int, faces: int) -> str:
     return f"{q}x{f}"
 
 
+def dice_lost(count, quantity, rules: Rules):
+    """(bidder's loss, challenger's loss) for a challenged bid, given the true count (arrays).
+
+    The bid fails when count < quantity: the bidder loses the shortfall (or one die). Otherwise the
+    challenger loses: Borg's "difference" rule costs one die for an exact bid and the excess for an
+    exceeded one, "one" always one die.
+    """
+    short = quantity - count
+    bidder = np.where(short > 0, short if rules.bidder_penalty == "difference" else 1, 0)
+    over = count - quantity
+    if rules.challenger_penalty == "difference":
+        challenger = np.where(over == 0, 1, np.where(over > 0, over, 0))
+    else:
+        challenger = np.where(over >= 0, 1, 0)
+    return bidder, challenger
+
+
+def next_round_opener(rule: str, loser, bidder, opener):
+    """Seat (0 or 1) that opens the next round after a challenge; arrays broadcast like ``loser``.
+
+    "loser" / "winner" of the challenge, the "bidder" of the challenged bid, or "alternate": the
+    seat that did not open this round.
+    """
+    loser = np.asarray(loser)
+    if rule == "loser":
+        return loser
+    if rule == "winner":
+        return 1 - loser
+    if rule == "bidder":
+        return np.full_like(loser, bidder)
+    return np.full_like(loser, 1 - opener)
+
+
+# ---------------------------------------------------------------------------------------------
+# Private states and size guards
+# ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class PrivateStates:
     """All hands of ``dice`` N-faced dice as sorted tuples, with multinomial probabilities."""
@@ -42,73 +208,15 @@ class PrivateStates:
 def private_states(dice: int, faces: int, weighting: str = "multinomial") -> PrivateStates:
     """Hands as multisets. ``weighting="uniform"`` gives every sorted hand the same weight: wrong for
     more than one die, kept only to test a hypothesis about the talk's Bluff-2 table."""
-    check_choice("weighting", weighting, ("multinomial", "uniform"))
+    check_choice("weighting", weighting, HAND_WEIGHTS)
     hands, weights = dice_helpers.multiset_arrays(dice, faces)
     if weighting == "uniform":
         weights = np.full(len(hands), 1.0 / len(hands))
     return PrivateStates(dice, faces, hands, weights, dice_helpers.matching_table(hands, faces, wild=faces))
 
 
-@dataclass(frozen=True)
-class BluffRules:
-    """Rule options of the talk's Bluff (spec 2.1 and 6); defaults are the spec's primary reading.
-
-    challenger_penalty: "difference" (Borg: exact count -> 1 die, over -> the excess) or "one";
-    "borg" is accepted as another name for "difference".
-    bidder_penalty: "difference" (the shortfall) or "one".
-    next_opener: who opens the next round: "loser", "winner", "bidder" or "alternate" (the
-    responder of this round; "alternating" is accepted too). Names match liarlab.bluff.exact.
-    accept_payoff: "R1" (value of the next turn under the uniform prior) or "R2" (conditional on hands).
-    hand_weights: "multinomial" (correct) or "uniform" (every sorted hand equally likely; a hypothesis
-    about how the talk's program weighted multi-dice hands, identical with one die each).
-    """
-
-    challenger_penalty: str = "difference"
-    bidder_penalty: str = "difference"
-    next_opener: str = "loser"
-    accept_payoff: str = "R1"
-    hand_weights: str = "multinomial"
-
-    def __post_init__(self):
-        aliases = {"borg": "difference", "alternating": "alternate"}
-        object.__setattr__(self, "challenger_penalty", aliases.get(self.challenger_penalty, self.challenger_penalty))
-        object.__setattr__(self, "next_opener", aliases.get(self.next_opener, self.next_opener))
-        check_choice("challenger_penalty", self.challenger_penalty, ("difference", "one"))
-        check_choice("bidder_penalty", self.bidder_penalty, ("difference", "one"))
-        check_choice("next_opener", self.next_opener, ("loser", "winner", "bidder", "alternate"))
-        check_choice("accept_payoff", self.accept_payoff, ("R1", "R2"))
-        check_choice("hand_weights", self.hand_weights, ("multinomial", "uniform"))
-
-    def exact_options(self) -> dict:
-        """The same rules as keyword arguments of liarlab.bluff.exact."""
-        return dict(challenger_penalty=self.challenger_penalty, bidder_penalty=self.bidder_penalty,
-                    next_opener=self.next_opener)
-
-    @property
-    def label(self) -> str:
-        label = f"{self.challenger_penalty}/{self.bidder_penalty}/{self.next_opener}/{self.accept_payoff}"
-        return label if self.hand_weights == "multinomial" else label + "/uniform-hands"
-
-
-def all_rule_variants(accept_payoff: str = "R1", hand_weights: str = "multinomial") -> list[BluffRules]:
-    return [BluffRules(c, b, o, accept_payoff, hand_weights) for c in ("difference", "one")
-            for b in ("difference", "one") for o in ("loser", "winner", "bidder", "alternate")]
-
-
-def dice_lost(count, quantity, rules: BluffRules):
-    """(bidder's loss, challenger's loss) for a challenged bid, given the true count (arrays)."""
-    short = quantity - count
-    bidder = np.where(short > 0, short if rules.bidder_penalty == "difference" else 1, 0)
-    over = count - quantity
-    if rules.challenger_penalty == "difference":
-        challenger = np.where(over == 0, 1, np.where(over > 0, over, 0))
-    else:
-        challenger = np.where(over >= 0, 1, 0)
-    return bidder, challenger
-
-
 def check_bluff_size(faces: int, dice) -> tuple[int, tuple[int, int]]:
-    """Validate parameters; raise ValueError before allocating a game that would be too large."""
+    """Validate parameters; raise ValueError before allocating a per-turn LP that would be too large."""
     faces = check_int("faces", faces, 2)
     if not isinstance(dice, (tuple, list)) or len(dice) != 2:
         raise ValueError(f"dice must be a pair (first player's dice, second player's dice), got {dice!r}")
@@ -125,3 +233,161 @@ def check_bluff_size(faces: int, dice) -> tuple[int, tuple[int, int]]:
     return faces, (a0, b0)
 
 
+def round_size(faces: int, dice=(1, 1)) -> dict:
+    """Sizes of one round's sequence-form LP, computed without allocating anything."""
+    rules = make_rules(faces, dice)
+    n = rules.n_bids
+    histories = 2**n
+    hands_1 = comb(faces + dice[0] - 1, dice[0])
+    hands_2 = comb(faces + dice[1] - 1, dice[1])
+    sequences = (hands_1 + hands_2) * (histories - 1) + 2
+    terminal_nonzeros = (histories - 1) * hands_1 * hands_2
+    # A^T, F^T (two entries per sequence) and E (two per sequence).
+    lp_nonzeros = terminal_nonzeros + 4 * sequences
+    return dict(bids=n, histories=histories, hands_1=hands_1, hands_2=hands_2,
+                deals=hands_1 * hands_2, sequences=sequences, lp_nonzeros=lp_nonzeros,
+                estimated_bytes=lp_nonzeros * _BYTES_PER_LP_NONZERO)
+
+
+def check_fits(faces, dice, max_bytes) -> dict:
+    """Raise ValueError before any allocation when an exact round's LP would not fit in ``max_bytes``."""
+    size = round_size(faces, dice)
+    if size["estimated_bytes"] > max_bytes:
+        raise ValueError(
+            f"Bluff round with faces={faces}, dice={tuple(dice)} is too large: "
+            f"{size['histories']:,} histories x {size['deals']:,} deals, "
+            f"{size['lp_nonzeros']:,} LP nonzeros, about {size['estimated_bytes'] / 2**30:.1f} GiB "
+            f"estimated (limit max_bytes={max_bytes / 2**30:.1f} GiB)")
+    return size
+
+
+# ---------------------------------------------------------------------------------------------
+# The game, OpenSpiel-style
+# ---------------------------------------------------------------------------------------------
+CALL = 0   # "Bluff!": challenge the standing bid (Bluff) or announcement (Ferguson)
+
+
+@dataclass
+class BluffState:
+    """A game of Bluff (rounds until a player has no dice) or of Ferguson's Liar's Dice, in progress.
+
+    Actions are integers. Bluff: ``CALL`` (0) or bid k (1..n, ladder index k - 1). Ferguson: ``CALL``,
+    announce b (1..N) or ``accept`` (N + 1), after which the accepting player rolls a fresh die and
+    must announce higher (facing the top announcement, accepting loses). Players are 0 and 1;
+    ``returns()`` is +1 for the winner and -1 for the loser. Hands are re-dealt from ``rng`` when a
+    new round (Bluff) or turn (Ferguson) begins.
+    """
+
+    rules: Rules
+    rng: np.random.Generator = field(repr=False)
+    dice: list = field(default_factory=list)        # dice held by seat 0 and seat 1
+    hands: list = field(default_factory=list)       # Bluff: each seat's Hand; Ferguson: the caller's roll
+    opener: int = 0
+    current: int = 0
+    history: list = field(default_factory=list)     # this round's bids (Bluff) / announcements (Ferguson)
+    accepted: bool = True                           # Ferguson: the caller has accepted and rolled
+    winner: int | None = None
+    rounds: list = field(default_factory=list)      # finished Bluff rounds: (opener, history, hands, loser, lost)
+
+    # ------------------------------------------------------------------ setup
+    def _deal(self) -> None:
+        if self.rules.game == "ferguson":
+            self.hands = [None, None]
+            self.hands[self.current] = int(self.rng.integers(1, self.rules.faces + 1))
+            return
+        self.hands = [dice_helpers.Hand(self.rng.integers(1, self.rules.faces + 1, size=d)) for d in self.dice]
+
+    @property
+    def ladder(self) -> BidLadder:
+        return bid_ladder(self.rules.faces, 1, max(sum(self.dice), 1), self.rules.bid_order)
+
+    # ------------------------------------------------------------------ protocol
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def current_player(self) -> int:
+        return -1 if self.is_terminal() else self.current
+
+    def last(self) -> int:
+        return self.history[-1] if self.history else 0
+
+    def legal_actions(self) -> list[int]:
+        if self.is_terminal():
+            return []
+        n = self.rules.faces if self.rules.game == "ferguson" else self.ladder.n_bids
+        if self.rules.game == "ferguson" and not self.accepted:
+            return [CALL, n + 1]
+        raises = list(range(self.last() + 1, n + 1))
+        return raises + ([CALL] if self.history and self.rules.game == "bluff" else [])
+
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see: own dice (or own current roll), the public history and dice counts."""
+        check_int("player", player, 0, 1)
+        own = self.hands[player] if self.hands else None
+        return {"player": player, "own": own, "history": tuple(self.history), "dice": tuple(self.dice),
+                "opener": self.opener, "faces": self.rules.faces, "accepted": self.accepted}
+
+    def clone(self) -> "BluffState":
+        twin = replace(self, dice=list(self.dice), hands=list(self.hands), history=list(self.history),
+                       rounds=list(self.rounds))
+        return twin
+
+    def apply_action(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"illegal action {action!r} for player {self.current}; legal: {self.legal_actions()}")
+        if self.rules.game == "ferguson":
+            self._apply_ferguson(int(action))
+        else:
+            self._apply_bluff(int(action))
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        return [1.0 if seat == self.winner else -1.0 for seat in (0, 1)]
+
+    # ------------------------------------------------------------------ Bluff
+    def _apply_bluff(self, action: int) -> None:
+        if action != CALL:
+            self.history.append(action)
+            self.current = 1 - self.current
+            return
+        bidder, challenger = 1 - self.current, self.current
+        quantity, face = self.ladder.bid(self.history[-1] - 1)
+        count = sum(h.count_matching(face, wild=self.rules.faces) for h in self.hands)
+        bidder_loss, challenger_loss = dice_lost(np.array(count), np.array(quantity), self.rules)
+        loser, lost = (bidder, int(bidder_loss)) if bidder_loss > 0 else (challenger, int(challenger_loss))
+        self.rounds.append((self.opener, tuple(self.history), tuple(self.hands), loser, lost))
+        self.dice[loser] = max(self.dice[loser] - lost, 0)
+        if self.dice[loser] == 0:
+            self.winner = 1 - loser
+            return
+        self.opener = int(next_round_opener(self.rules.next_opener, loser, bidder, self.opener))
+        self.current = self.opener
+        self.history = []
+        self._deal()
+
+    # ------------------------------------------------------------------ Ferguson
+    def _apply_ferguson(self, action: int) -> None:
+        N = self.rules.faces
+        if action == CALL:              # the guesser calls: the announcement stands iff roll >= it
+            caller = 1 - self.current
+            stands = self.hands[caller] >= self.last()
+            self.winner = caller if stands else self.current
+        elif action == N + 1:           # accept: roll a fresh die and become the caller
+            if self.last() == N:
+                self.winner = 1 - self.current     # nothing higher to announce
+                return
+            self.accepted = True
+            self._deal()
+        else:
+            self.history.append(action)
+            self.accepted = False
+            self.current = 1 - self.current
+
+
+def new_game(rules: Rules, rng: np.random.Generator, opener: int = 0) -> BluffState:
+    """Deal the first round (Bluff: ``rules.dice`` = (seat 0's, seat 1's) dice) with ``opener`` to move."""
+    check_int("opener", opener, 0, 1)
+    state = BluffState(rules, rng, dice=list(rules.dice), opener=opener, current=opener)
+    state._deal()
+    return state

@@ -55,16 +55,16 @@ def test_six_faces_value_is_exactly_41_over_60():
 @pytest.mark.parametrize("faces", [2, 3, 4, 6, 9])
 def test_lp_profile_is_unexploitable_and_perturbation_is_not(faces):
     strategy = ferguson.ferguson_solution(faces).strategy
-    assert abs(ferguson.liars_dice_exploitability(strategy)) < 1e-9
+    assert abs(ferguson.liars_dice_nash_conv(strategy)) < 1e-9
     noisy = ferguson.perturbed_strategy(strategy, 0.3, np.random.default_rng(faces))
-    assert ferguson.liars_dice_exploitability(noisy) > 1e-3
+    assert ferguson.liars_dice_nash_conv(noisy) > 1e-3
 
 
 def test_all_pairings_of_optimal_strategies_earn_the_value():
     K = ferguson.ferguson_solution(6, "K").strategy
     T = ferguson.ferguson_solution(6, "T*").strategy
     assert not np.allclose(K.x, T.x)  # the substitute really is a different optimal strategy
-    assert ferguson.liars_dice_exploitability(T) < 1e-8
+    assert ferguson.liars_dice_nash_conv(T) < 1e-8
     for first, second in product((K, T), repeat=2):
         assert (1 + ferguson.liars_dice_match_utility(first, second)) / 2 == pytest.approx(41 / 60, abs=1e-8)
 
@@ -203,7 +203,7 @@ def test_per_turn_policy_in_the_real_round():
     assert result["value"] == pytest.approx(0.5, abs=1e-9)
     sol3 = per_turn.per_turn_bluff(3)
     played = evaluate_profile(3, (1, 1), per_turn.per_turn_policy(sol3, 1), per_turn.per_turn_policy(sol3, 2))
-    assert played["exploitability"] > 1e-3  # the per-turn profile is not an equilibrium at N = 3
+    assert played["mean_gain"] > 1e-3  # the per-turn profile is not an equilibrium at N = 3
     last = per_turn.LastBidPolicy(sol3)
     assert last((2,), 3, 1, 1).sum() == pytest.approx(1.0)
 

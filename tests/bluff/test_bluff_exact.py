@@ -120,7 +120,7 @@ def test_two_faces_one_die_opener_wins_three_quarters():
     sol = bx.solve_bluff(2)
     assert sol.first_player_win == pytest.approx(0.75, abs=1e-9)
     assert sol.value == pytest.approx(0.5, abs=1e-9)
-    assert sol.exploitability < 1e-9
+    assert sol.mean_gain < 1e-9
 
 
 @pytest.mark.parametrize("faces, value", [(3, 1 / 9), (4, 1 / 16), (5, 1 / 125)])
@@ -128,7 +128,7 @@ def test_small_games_match_prior_work(faces, value):
     """Lanctot & Long (2007) printed 55.56, 53.13, 50.40 %; these are the exact values."""
     sol = bx.solve_bluff(faces)
     assert sol.value == pytest.approx(value, abs=1e-8)
-    assert sol.exploitability < 1e-6
+    assert sol.mean_gain < 1e-6
     assert sol.self_play_value == pytest.approx(sol.value, abs=1e-8)
 
 
@@ -151,7 +151,7 @@ def test_solution_is_unexploitable_and_perturbation_is_not():
     sol = bx.solve_bluff(faces)
     exact = bx.evaluate_profile(faces, (1, 1), sol.policy(1), sol.policy(2))
     assert exact["value"] == pytest.approx(sol.value, abs=1e-9)
-    assert abs(exact["exploitability"]) < 1e-6
+    assert abs(exact["mean_gain"]) < 1e-6
     n = sol.n_bids
 
     def perturbed(own_dice, history):
@@ -164,7 +164,7 @@ def test_solution_is_unexploitable_and_perturbation_is_not():
         return 0.8 * p + 0.2 * legal / legal.sum()
 
     bad = bx.evaluate_profile(faces, (1, 1), bx.HistoryPolicy(perturbed), sol.policy(2))
-    assert bad["gain_2"] > 1e-3 and bad["exploitability"] > 5e-4
+    assert bad["gain_2"] > 1e-3 and bad["mean_gain"] > 5e-4
     assert len(perturbed((1,), ())) == n + 1
 
 
@@ -233,7 +233,7 @@ def test_star_order_equals_quantity_order_with_one_die_each():
 def test_multi_round_values_two_faces():
     table = bx.bluff_game_values(2, max_dice=2)
     assert (table.status == "solved").all()
-    assert table.exploitability.abs().max() < 1e-6
+    assert table.mean_gain.abs().max() < 1e-6
     cell = table.set_index(["a", "b"])
     assert cell.loc[(1, 1), "opener_win"] == pytest.approx(0.75)
     # More dice never hurt: (2, 1) beats (1, 1) for the opener, (1, 2) is worse.
@@ -245,7 +245,7 @@ def test_multi_round_values_two_faces():
 def test_solve_bluff_multi_die_uses_smaller_rounds():
     sol = bx.solve_bluff(2, (1, 2))
     assert set(sol.continuation) >= {(1, 1)}
-    assert sol.exploitability < 1e-6
+    assert sol.mean_gain < 1e-6
     assert -1 <= sol.value <= 1
 
 
@@ -296,4 +296,4 @@ def test_game_profile_evaluation_is_bounded_by_exact_values():
     assert (game.best_response_2 >= -exact.value - 1e-9).all()
     one_round = bx.evaluate_profile(faces, (1, 1), raise_then_call, raise_then_call)
     assert game.loc[(1, 1), "value"] == pytest.approx(one_round["value"])
-    assert game.loc[(1, 1), "exploitability"] == pytest.approx(one_round["exploitability"])
+    assert game.loc[(1, 1), "mean_gain"] == pytest.approx(one_round["mean_gain"])

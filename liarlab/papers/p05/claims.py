@@ -31,7 +31,7 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
                       "> 50% (figure)", 100 * float(lowest.first_player_win),
                       "reproduced" if (ld1.first_player_win > 0.5).all() else "differs",
                       note=f"minimum over N at N={int(lowest.faces)}; value shown is the minimum win %"))
-    worst = float(ld_expl.exploitability.abs().max())
+    worst = float(ld_expl.nash_conv.abs().max())
     rows.append(claim("Liar's Dice: the LP strategy K is optimal (equivalent to Ferguson's T)", SOURCE,
                       "equivalent", worst, "reproduced" if worst < 1e-8 else "differs",
                       note="value is the largest NashConv of K in the whole multi-turn game over the N tested"))
@@ -64,13 +64,13 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
                           family="Bluff-1 comparison table",
                           note=f"exact equilibrium of the real round: {100 * r.exact_win:.4f}%; the per-turn profile "
                                f"played in the real round wins {100 * r.per_turn_self_play_win:.4f}% and is exploitable "
-                               f"(mean best-response gain {r.per_turn_exploitability:.4f})"))
+                               f"(mean best-response gain {r.per_turn_mean_gain:.4f})"))
         rows.append(claim(f"Bluff-1 comparison N={r.faces}: prior work (Lanctot & Long 2007) win %", SOURCE, prior,
                           100 * r.exact_win,
                           "reproduced" if matches_printed(100 * r.exact_win, prior, 2) else "differs",
                           family="Bluff-1 comparison table",
                           note="our exact sequence-form equilibrium of the real round (exploitability "
-                               f"{r.exact_exploitability:.1e}) reproduces the prior work's column"))
+                               f"{r.exact_mean_gain:.1e}) reproduces the prior work's column"))
         if gambit is not None:
             exact_ok = matches_printed(100 * r.exact_win, gambit, 2)
             rows.append(claim(f"Bluff-1 comparison N={r.faces}: Gambit win %", SOURCE, gambit, 100 * r.exact_win,
@@ -87,7 +87,7 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
     nontrivial = exact_vs_per_turn[exact_vs_per_turn.faces >= 3]
     if len(nontrivial):
         rows.append(claim("Bluff: the per-turn method gives optimal strategies", SOURCE, "optimal",
-                          float(nontrivial.per_turn_exploitability.min()), "differs",
+                          float(nontrivial.per_turn_mean_gain.min()), "differs",
                           note="value is the smallest exploitability (mean best-response gain, +-1 units) of the "
                                f"per-turn profile in the real round over N={int(nontrivial.faces.min())}.."
                                f"{int(nontrivial.faces.max())}; exact equilibria have ~0"))

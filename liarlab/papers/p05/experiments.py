@@ -59,7 +59,7 @@ def ld2_monte_carlo_table(faces: int = 6, n_games: int = 1_000_000, seed: int = 
 def bluff1_exact_vs_per_turn(faces_list=range(2, 7), rules: BluffRules | None = None,
                              progress: bool = False) -> pd.DataFrame:
     """E6/E7, one die each: the per-turn claim, the per-turn profile played in the real round,
-    and the exact sequence-form equilibrium (first-player win probabilities, exploitability)."""
+    and the exact sequence-form equilibrium (first-player win probabilities, mean best-response gain)."""
     import time
 
     from tqdm.auto import tqdm
@@ -80,9 +80,9 @@ def bluff1_exact_vs_per_turn(faces_list=range(2, 7), rules: BluffRules | None = 
             "per_turn_self_play_win": played["opener_win"],
             "per_turn_gain_first": played["gain_1"],
             "per_turn_gain_second": played["gain_2"],
-            "per_turn_exploitability": played["exploitability"],
+            "per_turn_mean_gain": played["mean_gain"],
             "exact_win": exact.first_player_win,
-            "exact_exploitability": exact.exploitability,
+            "exact_mean_gain": exact.mean_gain,
             "exact_seconds": time.perf_counter() - t0,
         })
     return pd.DataFrame(rows)
@@ -110,7 +110,7 @@ def bluff2_exact_variant_search(faces: int = 2, max_dice: int = 5, max_total: in
         grid = bluff2_exact_table(faces, max_dice, max_total, rules)
         grid = grid[grid["status"] == "solved"]
         grid.insert(0, "variant", rules.label[:-3])
-        grids.append(grid[["variant", "first_dice", "second_dice", "win_pct", "exploitability"]])
+        grids.append(grid[["variant", "first_dice", "second_dice", "win_pct", "mean_gain"]])
         row = {"variant": rules.label[:-3], "challenger_penalty": rules.challenger_penalty,
                "bidder_penalty": rules.bidder_penalty, "next_opener": rules.next_opener}
         if printed is not None:
