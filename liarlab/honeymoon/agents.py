@@ -140,10 +140,8 @@ class HoneymoonBot:
             return int(legal[rng.integers(len(legal))])
         if self.play == "greedy":
             return greedy_play_card(obs, legal)
-        values = dd_card_values(obs, self.solver or default_solver())
-        # leading: maximise own tricks; following: minimise the leader's tricks
-        best = max(values.values()) if not obs["trick"] else min(values.values())
-        return min((c for c, v in values.items() if v == best), key=lambda c: (suit_of(c), rank_of(c)))
+        _, best = dd_optimal_cards(obs, self.solver or default_solver())
+        return min(best, key=lambda c: (suit_of(c), rank_of(c)))
 
 
 def dd_card_values(obs: dict, solver: DoubleDummy) -> dict[int, int]:
@@ -156,6 +154,18 @@ def dd_card_values(obs: dict, solver: DoubleDummy) -> dict[int, int]:
         return solver.lead_values(hand, opp, trump)
     lead = obs["trick"][0][1]
     return solver.reply_values(opp + [lead], hand, lead, trump)
+
+
+def dd_optimal_cards(obs: dict, solver: DoubleDummy) -> tuple[int, list[int]]:
+    """(value, the legal cards that keep it) in the play phase, by null-window tests. Value as in
+    :func:`dd_card_values`."""
+    trump = obs["contract"][1]
+    hand = list(obs["hand"])
+    opp = opponent_hand_in_play(obs)
+    if not obs["trick"]:
+        return solver.optimal_leads(hand, opp, trump)
+    lead = obs["trick"][0][1]
+    return solver.optimal_replies(opp + [lead], hand, lead, trump)
 
 
 def greedy_play_card(obs: dict, legal: list[int]) -> int:

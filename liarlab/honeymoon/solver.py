@@ -146,23 +146,30 @@ def _n_tricks(st, d, ones):
 
 @numba.njit(cache=True)
 def _quick_tricks(st, d, trump, length, ones, sure):
-    """Tricks the leader can cash from the top: a lower bound on the value."""
-    if trump < 4:
-        ts = st[d, trump]
-        f_trumps = length[ts] - ones[ts]
-        top_trumps = sure[ts]
-        if f_trumps > top_trumps:
-            # the follower keeps a trump: only the leader's top trumps are sure
-            return top_trumps
-        q = top_trumps
-    else:
-        q = 0
+    """Tricks the leader can cash from the top: a lower bound on the value.
+
+    Without a follower trump, every top card of every suit cashes. Otherwise the leader can cash
+    its side-suit winners while the follower still follows suit (min(winners, follower length)),
+    then its top trumps; or, holding more top trumps than the follower has trumps, draw them and
+    cash every side winner."""
+    side_all = 0
+    side_safe = 0
     for x in range(4):
         if x == trump:
             continue
         s = st[d, x]
-        q += sure[s]
-    return q
+        w = sure[s]
+        side_all += w
+        f = length[s] - ones[s]
+        side_safe += w if w < f else f
+    if trump >= 4:
+        return side_all
+    ts = st[d, trump]
+    f_trumps = length[ts] - ones[ts]
+    top_trumps = sure[ts]
+    if f_trumps == 0 or top_trumps >= f_trumps:
+        return top_trumps + side_all
+    return top_trumps + side_safe
 
 
 @numba.njit(cache=True)
@@ -209,38 +216,34 @@ def _gen_leads(st, d, moves, length, sure):
         if sure[s] > 0:
             moves[d, n] = x * 16 + length[s] - 1
             n += 1
-    # pass 2: lowest run of each suit, then pass 3: the other runs
+    # pass 2: highest run of each suit (not already taken), then pass 3: the other runs
     for x in range(4):
         s = st[d, x]
         L = length[s]
-        for i in range(L):
+        for i in range(L - 1, -1, -1):
             if (s >> i) & 1:
-                # top of the lowest run
-                j = i
-                while j + 1 < L and (s >> (j + 1)) & 1:
-                    j += 1
-                if not (sure[s] > 0 and j == L - 1):
-                    moves[d, n] = x * 16 + j
+                if not (sure[s] > 0 and i == L - 1):
+                    moves[d, n] = x * 16 + i
                     n += 1
                 break
     for x in range(4):
         s = st[d, x]
         L = length[s]
         first = True
-        i = 0
-        while i < L:
+        i = L - 1
+        while i >= 0:
             if (s >> i) & 1:
                 j = i
-                while j + 1 < L and (s >> (j + 1)) & 1:
-                    j += 1
+                while j - 1 >= 0 and (s >> (j - 1)) & 1:
+                    j -= 1
                 if first:
                     first = False
-                elif not (sure[s] > 0 and j == L - 1):
-                    moves[d, n] = x * 16 + j
+                else:
+                    moves[d, n] = x * 16 + i
                     n += 1
-                i = j + 1
+                i = j - 1
             else:
-                i += 1
+                i -= 1
     return n
 
 
@@ -296,26 +299,31 @@ def _gen_replies(st, d, a, li, trump, replies, length, ones):
                 n += 1
                 break
     first_r = n
-    for x in range(4):
-        s2 = st[d, x]
-        L2 = length[s2]
-        i = 0
-        while i < L2:
-            if not (s2 >> i) & 1:
-                j = i
-                while j + 1 < L2 and not (s2 >> (j + 1)) & 1:
-                    j += 1
-                code = x * 16 + j
-                dup = False
-                for k in range(first_r):
-                    if replies[d, k] == code:
-                        dup = True
-                if not dup:
-                    replies[d, n] = code
-                    n += 1
-                i = j + 1
-            else:
-                i += 1
+    # the lowest card of each suit first (cheap discards), then the other runs
+    for rnd in range(2):
+        for x in range(4):
+            s2 = st[d, x]
+            L2 = length[s2]
+            i = 0
+            k_run = 0
+            while i < L2:
+                if not (s2 >> i) & 1:
+                    j = i
+                    while j + 1 < L2 and not (s2 >> (j + 1)) & 1:
+                        j += 1
+                    if (rnd == 0 and k_run == 0) or (rnd == 1 and k_run > 0):
+                        code = x * 16 + j
+                        dup = False
+                        for k in range(first_r):
+                            if replies[d, k] == code:
+                                dup = True
+                        if not dup:
+                            replies[d, n] = code
+                            n += 1
+                    k_run += 1
+                    i = j + 1
+                else:
+                    i += 1
     return n
 
 
@@ -347,7 +355,7 @@ def _child(st, d, a, li, b, fj, trump, length):
 
 
 @numba.njit(cache=True)
-def _wins(st, d, t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, length, ones, sure, nodes):
+def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes):
     """Can the player on lead in row ``d`` take at least ``t`` of the remaining tricks?"""
     n = _n_tricks(st, d, ones)
     if t <= 0:
@@ -364,14 +372,15 @@ def _wins(st, d, t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, 
     key = _key(st, d, trump)
     h = _hash(key, mask)
     best_move = -1
-    if tt_key[h] == key:
-        lo = tt_lo[h]
-        hi = tt_hi[h]
+    if tt[h, 0] == key:
+        packed = tt[h, 1]
+        lo = packed & 15
+        hi = (packed >> 4) & 15
         if lo >= t:
             return True
         if hi < t:
             return False
-        best_move = tt_best[h]
+        best_move = (packed >> 8) - 1
     else:
         lo = q
         hi = n
@@ -397,10 +406,10 @@ def _wins(st, d, t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, 
             b = rep // 16
             fj = rep % 16
             if _child(st, d, a, li, b, fj, trump, length) == 1:
-                good = _wins(st, d + 1, t - 1, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask,
+                good = _wins(st, d + 1, t - 1, trump, moves, replies, tt, mask,
                              length, ones, sure, nodes)
             else:
-                good = not _wins(st, d + 1, n - t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best,
+                good = not _wins(st, d + 1, n - t, trump, moves, replies, tt,
                                  mask, length, ones, sure, nodes)
             if not good:
                 ok = False
@@ -409,24 +418,25 @@ def _wins(st, d, t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, 
             result = True
             won_with = lead
             break
-    if tt_key[h] != key:
-        tt_key[h] = key
-        tt_best[h] = -1
+    if tt[h, 0] != key:
+        tt[h, 0] = key
+        old_best = -1
+    else:
+        old_best = (tt[h, 1] >> 8) - 1
     if won_with >= 0:
-        tt_best[h] = won_with
+        old_best = won_with
     if result:
         if t > lo:
             lo = t
     else:
         if t - 1 < hi:
             hi = t - 1
-    tt_lo[h] = lo
-    tt_hi[h] = hi
+    tt[h, 1] = lo | (hi << 4) | ((old_best + 1) << 8)
     return result
 
 
 @numba.njit(cache=True)
-def _solve_row(st, d, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, length, ones, sure, nodes):
+def _solve_row(st, d, trump, moves, replies, tt, mask, length, ones, sure, nodes):
     """Exact value of row ``d`` by a sequence of null-window tests on the trick target."""
     n = _n_tricks(st, d, ones)
     if n == 0:
@@ -435,14 +445,14 @@ def _solve_row(st, d, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask
     hi = n - _follower_sure(st, d, trump, length, ones, sure)
     key = _key(st, d, trump)
     h = _hash(key, mask)
-    if tt_key[h] == key:
-        if tt_lo[h] > lo:
-            lo = tt_lo[h]
-        if tt_hi[h] < hi:
-            hi = tt_hi[h]
+    if tt[h, 0] == key:
+        if (tt[h, 1] & 15) > lo:
+            lo = tt[h, 1] & 15
+        if ((tt[h, 1] >> 4) & 15) < hi:
+            hi = (tt[h, 1] >> 4) & 15
     while lo < hi:
         t = (lo + hi + 1) // 2
-        if _wins(st, d, t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, length, ones, sure, nodes):
+        if _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes):
             lo = t
         else:
             hi = t - 1
@@ -450,19 +460,19 @@ def _solve_row(st, d, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask
 
 
 @numba.njit(cache=True)
-def _reply_value(st, d, a, li, b, fj, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, length, ones,
+def _reply_value(st, d, a, li, b, fj, trump, moves, replies, tt, mask, length, ones,
                  sure, nodes):
     """Leader's tricks (this trick included) after lead (a, li) and reply (b, fj)."""
     n = _n_tricks(st, d, ones)
     if _child(st, d, a, li, b, fj, trump, length) == 1:
-        return 1 + _solve_row(st, d + 1, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, length, ones,
+        return 1 + _solve_row(st, d + 1, trump, moves, replies, tt, mask, length, ones,
                               sure, nodes)
-    return (n - 1) - _solve_row(st, d + 1, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, length, ones,
+    return (n - 1) - _solve_row(st, d + 1, trump, moves, replies, tt, mask, length, ones,
                                 sure, nodes)
 
 
 @numba.njit(cache=True)
-def _lead_wins(st, d, a, li, t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, length, ones, sure,
+def _lead_wins(st, d, a, li, t, trump, moves, replies, tt, mask, length, ones, sure,
                nodes):
     """After leading (a, li), can the leader still take >= t tricks (this one included)?"""
     n = _n_tricks(st, d, ones)
@@ -472,10 +482,10 @@ def _lead_wins(st, d, a, li, t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_
         b = rep // 16
         fj = rep % 16
         if _child(st, d, a, li, b, fj, trump, length) == 1:
-            good = _wins(st, d + 1, t - 1, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask,
+            good = _wins(st, d + 1, t - 1, trump, moves, replies, tt, mask,
                          length, ones, sure, nodes)
         else:
-            good = not _wins(st, d + 1, n - t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best,
+            good = not _wins(st, d + 1, n - t, trump, moves, replies, tt,
                              mask, length, ones, sure, nodes)
         if not good:
             return False
@@ -483,12 +493,12 @@ def _lead_wins(st, d, a, li, t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_
 
 
 @numba.njit(cache=True)
-def _lead_value(st, d, a, li, lo, hi, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, length, ones,
+def _lead_value(st, d, a, li, lo, hi, trump, moves, replies, tt, mask, length, ones,
                 sure, nodes):
     """Exact tricks after leading (a, li), known to lie in [lo, hi]: null-window tests."""
     while lo < hi:
         t = (lo + hi + 1) // 2
-        if _lead_wins(st, d, a, li, t, trump, moves, replies, tt_key, tt_lo, tt_hi, tt_best, mask, length,
+        if _lead_wins(st, d, a, li, t, trump, moves, replies, tt, mask, length,
                       ones, sure, nodes):
             lo = t
         else:
@@ -567,28 +577,27 @@ def _index_maps(leader: Sequence[int], follower: Sequence[int]) -> dict[int, tup
 class DoubleDummy:
     """The compiled solver with its transposition table, kept across tricks and deals.
 
-    ``tt_bits`` sets the table size (2**tt_bits entries, 10 bytes each). The table is keyed by
+    ``tt_bits`` sets the table size (2**tt_bits entries, 16 bytes each). The table is keyed by
     the rank-normalised position, so entries stay valid for every later position.
     """
 
-    def __init__(self, tt_bits: int = 20):
+    def __init__(self, tt_bits: int = 18):
         if not isinstance(tt_bits, int) or not 10 <= tt_bits <= 26:
             raise ValueError(f"tt_bits must be an int in 10..26, got {tt_bits!r}")
         self.mask = (1 << tt_bits) - 1
-        self.tt_key = np.full(1 << tt_bits, -1, np.int64)
-        self.tt_lo = np.zeros(1 << tt_bits, np.int8)
-        self.tt_hi = np.zeros(1 << tt_bits, np.int8)
-        self.tt_best = np.full(1 << tt_bits, -1, np.int16)
+        # one row per entry: (key, lower bound | upper bound << 4 | (best lead + 1) << 8), so a
+        # probe touches one cache line
+        self.tt = np.full((1 << tt_bits, 2), -1, np.int64)
         self.st = np.zeros((_MAX_DEPTH, 4), np.int64)
         self.moves = np.zeros((_MAX_DEPTH, 64), np.int64)
         self.replies = np.zeros((_MAX_DEPTH, 64), np.int64)
         self.nodes = np.zeros(1, np.int64)
 
     def clear(self) -> None:
-        self.tt_key[:] = -1
+        self.tt[:, 0] = -1
 
     def _args(self):
-        return (self.moves, self.replies, self.tt_key, self.tt_lo, self.tt_hi, self.tt_best, self.mask, LENGTH, ONES, SURE,
+        return (self.moves, self.replies, self.tt, self.mask, LENGTH, ONES, SURE,
                 self.nodes)
 
     def tricks(self, leader: Sequence[int], follower: Sequence[int], trump: int) -> int:
@@ -597,24 +606,43 @@ class DoubleDummy:
         return int(_solve_row(self.st, 0, trump, *self._args()))
 
     def lead_values(self, leader: Sequence[int], follower: Sequence[int], trump: int) -> dict[int, int]:
-        """For every card the leader may lead: the tricks it then takes (of all remaining)."""
+        """For every card the leader may lead: the tricks it then takes of all remaining (exact,
+        one search per distinct lead sharing the table; equivalent cards share a value)."""
         code = encode(leader, follower)
         best = self.tricks(leader, follower, trump)
-        index = _index_maps(leader, follower)
-        cache: dict[tuple[int, int], int] = {}
         out = {}
-        for c in leader:
+        for c, (a, j) in self._runs(leader, follower, code, leader_side=True).items():
+            if (a, j) not in out:
+                self.st[0] = code
+                out[(a, j)] = int(_lead_value(self.st, 0, a, j, 0, best, trump, *self._args()))
+        return {c: out[aj] for c, aj in self._runs(leader, follower, code, leader_side=True).items()}
+
+    def optimal_leads(self, leader: Sequence[int], follower: Sequence[int], trump: int) -> tuple[int, list[int]]:
+        """(value, the leads that keep it): one null-window test per distinct lead, cheaper than
+        :meth:`lead_values` when only the best cards are wanted."""
+        code = encode(leader, follower)
+        best = self.tricks(leader, follower, trump)
+        ok: dict[tuple[int, int], bool] = {}
+        runs = self._runs(leader, follower, code, leader_side=True)
+        for a, j in runs.values():
+            if (a, j) not in ok:
+                self.st[0] = code
+                ok[(a, j)] = bool(_lead_wins(self.st, 0, a, j, best, trump, *self._args()))
+        return best, [c for c, aj in runs.items() if ok[aj]]
+
+    def _runs(self, leader, follower, code, leader_side: bool) -> dict[int, tuple[int, int]]:
+        """Each card of one side -> (suit, index of the top card of its run of equivalent cards)."""
+        index = _index_maps(leader, follower)
+        out = {}
+        for c in (leader if leader_side else follower):
             a, i = index[c]
-            # equivalent cards share a value: key by the top of the run
             s = int(code[a])
             L = int(LENGTH[s])
+            bit = 1 if leader_side else 0
             j = i
-            while j + 1 < L and (s >> (j + 1)) & 1:
+            while j + 1 < L and ((s >> (j + 1)) & 1) == bit:
                 j += 1
-            if (a, j) not in cache:
-                self.st[0] = code
-                cache[(a, j)] = int(_lead_value(self.st, 0, a, j, 0, best, trump, *self._args()))
-            out[c] = cache[(a, j)]
+            out[c] = (a, j)
         return out
 
     def reply_values(self, leader: Sequence[int], follower: Sequence[int], lead: int,
@@ -622,14 +650,54 @@ class DoubleDummy:
         """After ``leader`` (still holding ``lead``) leads ``lead``: for every legal reply of the
         follower, the tricks the LEADER then takes of all remaining (this trick included)."""
         index = _index_maps(leader, follower)
+        code = encode(leader, follower)
         a, li = index[lead]
         legal = [c for c in follower if suit_of(c) == a] or list(follower)
         out = {}
         for c in legal:
             b, fj = index[c]
-            self.st[0] = encode(leader, follower)
+            self.st[0] = code
             out[c] = int(_reply_value(self.st, 0, a, li, b, fj, trump, *self._args()))
         return out
+
+    def optimal_replies(self, leader: Sequence[int], follower: Sequence[int], lead: int,
+                        trump: int) -> tuple[int, list[int]]:
+        """(leader's tricks after the best reply, the replies that hold it there): one exact
+        search for the first candidate, then null-window tests for the others."""
+        index = _index_maps(leader, follower)
+        code = encode(leader, follower)
+        a, li = index[lead]
+        legal = [c for c in follower if suit_of(c) == a] or list(follower)
+        n = len(leader)
+        best = None
+        holds: dict[int, bool] = {}
+        for c in legal:
+            b, fj = index[c]
+            self.st[0] = code
+            if best is None:
+                best = int(_reply_value(self.st, 0, a, li, b, fj, trump, *self._args()))
+                holds[c] = True
+                continue
+            # can the leader still reach `best` after this reply? if not, this reply is better
+            if _reply_reaches(self.st, a, li, b, fj, best, n, trump, self._args()):
+                holds[c] = False
+            else:
+                self.st[0] = code
+                best = int(_reply_value(self.st, 0, a, li, b, fj, trump, *self._args()))
+                holds = {k: False for k in holds}
+                holds[c] = True
+                continue
+            # equal to best? (the leader cannot reach best + 1)
+            self.st[0] = code
+            holds[c] = not _reply_reaches(self.st, a, li, b, fj, best + 1, n, trump, self._args())
+        return best, [c for c in legal if holds[c]]
+
+
+def _reply_reaches(st, a, li, b, fj, t, n, trump, args) -> bool:
+    """After lead (a, li) and reply (b, fj) from row 0: does the leader take >= t in all?"""
+    if _child(st, 0, a, li, b, fj, trump, LENGTH) == 1:
+        return bool(_wins(st, 1, t - 1, trump, *args))
+    return not bool(_wins(st, 1, n - t, trump, *args))
 
 
 _DEFAULT: DoubleDummy | None = None

@@ -156,3 +156,21 @@ def test_lead_values_take_the_best_card_and_reply_values_agree():
         for c in lead:
             replies = solver.reply_values(lead, foll, c, trump)
             assert min(replies.values()) == values[c]
+
+
+def test_optimal_cards_are_exactly_the_best_valued_cards():
+    rng = np.random.default_rng(12)
+    solver = DoubleDummy(tt_bits=16)
+    for _ in range(80):
+        n = int(rng.integers(1, 8))
+        deck = rng.permutation(52)
+        lead, foll, trump = [int(c) for c in deck[:n]], [int(c) for c in deck[n:2 * n]], int(rng.integers(5))
+        values = solver.lead_values(lead, foll, trump)
+        v, best = solver.optimal_leads(lead, foll, trump)
+        assert v == max(values.values())
+        assert set(best) == {c for c, x in values.items() if x == v}
+        c = lead[int(rng.integers(n))]
+        replies = solver.reply_values(lead, foll, c, trump)
+        w, good = solver.optimal_replies(lead, foll, c, trump)
+        assert w == min(replies.values())
+        assert set(good) == {r for r, x in replies.items() if x == w}
