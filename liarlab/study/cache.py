@@ -148,18 +148,102 @@ def _module_name(item) -> str:
     return getattr(item, "__module__", "") or ""
 
 
-def _traceable_module(func) -> str | None:
-    """The liarlab module whose imports bound everything ``func`` can reach, or None if that is unknown."""
+_PLAIN = (int, float, complex, str, bytes, bool, type(None), range)
+
+
+def _is_data(value, depth=0) -> bool:
+    """Plain values carry no code: numbers, text, and containers, arrays and frames of them."""
+    if isinstance(value, _PLAIN):
+        return True
+    if isinstance(value, (list, tuple, set, frozenset)) and depth < 3:
+        return all(_is_data(v, depth + 1) for v in list(value)[:1000])
+    if isinstance(value, dict) and depth < 3:
+        return all(_is_data(k, depth + 1) and _is_data(v, depth + 1) for k, v in list(value.items())[:1000])
+    return type(value).__module__.split(".")[0] in ("numpy", "pandas") and not callable(value)
+
+
+def _code_names(code: types.CodeType) -> set[str]:
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _code_names(const)
+    return names
+
+
+def _reachable_modules(func, seen=None) -> set[str] | None:
+    """The liarlab modules whose source bounds what ``func`` can run, or None if that cannot be told.
+
+    A plain liarlab function can reach only what its module imports. A lambda or function typed in a
+    notebook is traced through the globals and closure values it names: liarlab modules, functions and
+    classes count by their module, plain data counts for nothing, anything else makes it untraceable.
+    """
+    seen = set() if seen is None else seen
+    if id(func) in seen:
+        return set()
+    seen.add(id(func))
     while isinstance(func, functools.partial):
-        if any(callable(a) for a in (*func.args, *func.keywords.values())):
+        parts = [_value_modules(v, seen) for v in (*func.args, *func.keywords.values())]
+        if any(p is None for p in parts):
             return None
-        func = func.func
+        found = set().union(*parts) if parts else set()
+        inner = _reachable_modules(func.func, seen)
+        return None if inner is None else found | inner
     module = getattr(func, "__module__", None) or ""
-    if not module.startswith(PACKAGE + ".") or _module_file(module) is None:
-        return None  # a notebook's own function or a lambda typed in a cell
-    if getattr(func, "__closure__", None):
-        return None  # a closure may hold functions from anywhere
-    return module
+    if module.startswith(PACKAGE + ".") and _module_file(module) is not None and not getattr(func, "__closure__", None):
+        return {module}
+    code = getattr(func, "__code__", None)
+    if code is None:
+        return None
+    found: set[str] = set()
+    namespace = getattr(func, "__globals__", {})
+    import builtins
+
+    values = []
+    for name in _code_names(code):
+        if name in namespace:
+            values.append(namespace[name])
+        elif not hasattr(builtins, name):
+            values.append(None)  # an attribute name (x.attr): its owner is traced through its own name
+    values += [cell.cell_contents for cell in (getattr(func, "__closure__", None) or ())
+               if _cell_filled(cell)]
+    for value in values:
+        part = _value_modules(value, seen)
+        if part is None:
+            return None
+        found |= part
+    return found
+
+
+def _cell_filled(cell) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 - an empty cell raises
+        return True
+    except ValueError:
+        return False
+
+
+def _value_modules(value, seen) -> set[str] | None:
+    if isinstance(value, types.ModuleType):
+        name = value.__name__
+        if name == PACKAGE or name.startswith(PACKAGE + "."):
+            return {name}
+        return set()  # numpy, pandas, ...: not liarlab's source
+    if value is None or _is_data(value):
+        return set()
+    module = getattr(value, "__module__", None) or type(value).__module__ or ""
+    if isinstance(value, (types.FunctionType, functools.partial)):
+        return _reachable_modules(value, seen)
+    if isinstance(value, type) or callable(value) or hasattr(value, "__dict__"):
+        if module.startswith(PACKAGE + ".") and _module_file(module) is not None:
+            return {module}
+        if module.split(".")[0] in ("numpy", "pandas", "scipy", "builtins", "math"):
+            return set()
+    return None
+
+
+def _traceable_modules(func) -> list[str] | None:
+    modules = _reachable_modules(func)
+    return None if modules is None else sorted(modules)
 
 
 def fingerprint_for(compute=None, depends=None) -> tuple[str, list[str]]:
@@ -170,10 +254,10 @@ def fingerprint_for(compute=None, depends=None) -> tuple[str, list[str]]:
         if unknown:
             raise ValueError(f"depends: not liarlab modules: {unknown}")
         return source_fingerprint(modules), modules
-    module = _traceable_module(compute) if compute is not None else None
-    if module is None:
+    modules = _traceable_modules(compute) if compute is not None else None
+    if modules is None:
         return package_fingerprint(), ["*"]
-    return source_fingerprint([module]), [module]
+    return source_fingerprint(modules), modules
 
 
 # ---------------------------------------------------------------- keys and entries
@@ -189,9 +273,10 @@ def cache_key(name: str, params: dict, fingerprint: str = "") -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def cache_path(name: str, params: dict, fingerprint: str | None = None) -> Path:
-    """Where the entry of ``name`` and ``params`` lives (by default with the whole-package fingerprint)."""
-    fingerprint = package_fingerprint() if fingerprint is None else fingerprint
+def cache_path(name: str, params: dict, compute=None, *, depends=None) -> Path:
+    """Where :func:`cached` keeps the entry of ``name``, ``params`` and ``compute`` (or ``depends``)."""
+    fingerprint, _ = fingerprint_for(compute, depends) if (compute is not None or depends is not None) \
+        else (package_fingerprint(), ["*"])
     return outputs.cache_dir() / f"{_safe(name)}-{cache_key(name, params, fingerprint)}.pkl"
 
 
@@ -274,7 +359,7 @@ def entries(folder: Path | None = None) -> list[dict]:
 def _is_current(meta: dict) -> bool | None:
     """Whether the entry's source is unchanged (None if the entry does not say what it depends on)."""
     modules = meta.get("modules")
-    if not modules or not meta.get("fingerprint"):
+    if modules is None or not meta.get("fingerprint"):
         return None
     try:
         now = package_fingerprint() if modules == ["*"] else source_fingerprint(modules)

@@ -82,11 +82,30 @@ def test_an_edit_in_an_imported_module_invalidates_too(monkeypatch, tmp_path):
     assert before[0] != after[0]
 
 
-def test_lambdas_and_closures_fall_back_to_the_whole_package():
-    assert cache.fingerprint_for(lambda: 1) == (cache.package_fingerprint(), ["*"])
+def test_a_notebook_lambda_is_traced_through_the_names_it_uses():
+    from liarlab.papers.p05 import experiments as p05x
+
+    namespace = {"p05x": p05x, "n": 20, "sizes": [1, 2]}
+    compute = eval("lambda: p05x.ld_first_player_table(n) if sizes else None", namespace)  # as typed in a cell
+    assert compute.__module__ is None or not compute.__module__.startswith("liarlab")
+    fingerprint, modules = cache.fingerprint_for(compute)
+    assert modules == ["liarlab.papers.p05.experiments"]
+    assert fingerprint == cache.source_fingerprint(modules)
+    # a helper defined in the notebook is followed too
+    exec("def helper(k):\n    return p05x.ld_first_player_table(k)", namespace)
+    assert cache.fingerprint_for(eval("lambda: helper(n)", namespace))[1] == modules
+
+
+def test_code_that_cannot_be_traced_falls_back_to_the_whole_package():
+    import subprocess as foreign  # a callable from outside liarlab that is not plain data
+
+    assert cache.fingerprint_for(lambda: foreign.run) == (cache.package_fingerprint(), ["*"]) or \
+        cache.fingerprint_for(lambda: foreign.run)[1] == []  # a module outside liarlab holds no liarlab source
+    opaque = type("Opaque", (), {"__call__": lambda self: 1})()
+    assert cache.fingerprint_for(lambda: opaque()) == (cache.package_fingerprint(), ["*"])
     from liarlab.papers.p05 import experiments
 
-    fingerprint, modules = cache.fingerprint_for(lambda: 1, depends=[experiments])
+    fingerprint, modules = cache.fingerprint_for(lambda: opaque(), depends=[experiments])
     assert modules == [experiments.__name__] and fingerprint == cache.source_fingerprint(modules)
     with pytest.raises(ValueError, match="depends"):
         cache.fingerprint_for(None, depends=["numpy"])
@@ -98,7 +117,7 @@ def test_a_corrupt_or_unloadable_entry_is_recomputed_with_a_warning(tmp_path, pa
     calls = []
     compute = lambda: calls.append(1) or "fresh"  # noqa: E731
     assert cache.cached("thing", {"a": 1}, compute) == "fresh"
-    path = cache.cache_path("thing", {"a": 1})
+    path = cache.cache_path("thing", {"a": 1}, compute)
     assert path.exists()
     path.write_bytes(payload)
     with pytest.warns(cache.CacheWarning, match="could not be loaded"):
@@ -121,7 +140,7 @@ def test_served_results_keep_their_compute_time_in_provenance(tmp_path, monkeypa
     monkeypatch.setattr(cache.time, "perf_counter", lambda: next(ticks))
     cache.cached("slow", {}, lambda: 1)
     meta = json.loads(next(outputs.cache_dir().glob("slow-*.json")).read_text())
-    assert meta["seconds"] == 7.5 and meta["modules"] == ["*"]
+    assert meta["seconds"] == 7.5 and meta["modules"] == []  # a lambda that runs no liarlab code
     outputs.configure(tmp_path)  # a new notebook run
     assert cache.cached("slow", {}, lambda: 2) == 1
     record = outputs.provenance()

@@ -74,9 +74,10 @@ def test_a_write_killed_midway_leaves_no_partial_file(tmp_path):
 
 def test_cache_ignores_leftover_temporary_files(tmp_path):
     outputs.configure(tmp_path)
-    path = cache.cache_path("x", {})
+    compute = lambda: 42  # noqa: E731
+    path = cache.cache_path("x", {}, compute)
     (path.parent / f".{path.name}.123.tmp").write_bytes(b"garbage")
-    assert cache.cached("x", {}, lambda: 42) == 42
+    assert cache.cached("x", {}, compute) == 42
     assert pickle.loads(path.read_bytes())["result"] == 42
 
 
