@@ -109,3 +109,19 @@ def game_transcript(record, names=("us", "them"), notes=None, me: int = 0) -> li
     lines.append(f"{len(record.bids) + 1:2d}. {names[record.challenger]} challenge {bid_text((quantity, face))}: "
                  f"{on_table} x {FACE_NAMES[face]} on the table, {verdict}; {names[record.winner]} win.")
     return lines
+
+
+def worked_example(belief, opponent, rng: np.random.Generator, *, learn_games: int = 200, min_bids: int = 3,
+                   max_tries: int = 200):
+    """Play ``learn_games`` games of the random-guess player with ``belief`` (traced) against ``opponent``,
+    then the first game with at least ``min_bids`` bids; returns (record, notes) for :func:`game_transcript`."""
+    from liarlab.liardice.agents import RandomGuessAgent
+    from liarlab.liardice.rules import THESIS, play_game
+
+    tracer = TracingBelief(belief)
+    players = [RandomGuessAgent(belief=tracer), opponent]
+    for g in range(learn_games + max_tries):
+        record = play_game(players, rng, THESIS, starter=g % 2)
+        if g >= learn_games and len(record.bids) >= min_bids:
+            break
+    return record, tracer.notes

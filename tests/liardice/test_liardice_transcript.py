@@ -31,3 +31,12 @@ def test_transcript_of_a_network_game_tells_the_whole_game():
     assert lines[-1].endswith(f"{winner} win.")
     opponent_bids = sum(1 for seat, _ in record.bids if seat == 1)
     assert text.count("-> ") == opponent_bids          # every opponent bid has a note
+
+
+def test_worked_example_plays_a_game_with_enough_bids():
+    from liarlab.liardice.transcript import worked_example
+
+    belief = bbn.BayesNetBelief(np.random.default_rng(1), record=True)
+    record, notes = worked_example(belief, TestProgram(25), np.random.default_rng(2), learn_games=20, min_bids=3)
+    assert len(record.bids) >= 3 and belief.games >= 21
+    assert len(notes) == sum(1 for seat, _ in record.bids if seat == 1)
