@@ -1,4 +1,4 @@
-"""Command line: ``python -m liarlab run|bench|kernel|cache``."""
+"""Command line: ``python -m liarlab run|bench|kernel|cache|play``."""
 from __future__ import annotations
 
 import argparse
@@ -10,6 +10,11 @@ from liarlab.study import chain, outputs
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["play"]:  # the terminal game has its own parser (its --help lists agents and moves)
+        from liarlab.play.cli import main as play_main
+
+        return play_main(argv[1:])
     parser = argparse.ArgumentParser(prog="liarlab", description="Run the liarlab notebook chain.")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="execute the notebooks with papermill")
@@ -26,6 +31,8 @@ def main(argv=None) -> int:
     bench = sub.add_parser("bench", help="run the speed benchmarks in benchmarks/")
     bench.add_argument("names", nargs="*", help="benchmark names (bench_<name>.py); default all")
     sub.add_parser("kernel", help="register the 'liarlab' Jupyter kernel for this interpreter")
+    sub.add_parser("play", help="play liar-dice, bluff, cheat or honeymoon in the terminal against the study's "
+                                "agents (play --help lists agents and moves)")
     store = sub.add_parser("cache", help="list or clear the cached results under data/cache/")
     action = store.add_mutually_exclusive_group(required=True)
     action.add_argument("--list", action="store_true", help="one line per entry: name, size, compute time, "

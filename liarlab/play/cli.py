@@ -1,0 +1,110 @@
+"""``python -m liarlab play GAME [--agent NAME] [--seed S]``: a terminal game against the study's agents."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import textwrap
+
+from .terminal import Session, line_reader
+
+#: game name on the command line -> adapter module (liarlab.play.<module>.ADAPTER)
+GAMES = {
+    "liar-dice": "liardice",
+    "bluff": "bluff",
+    "cheat": "cheat",
+    "honeymoon": "honeymoon",
+}
+
+
+def adapter_for(game: str):
+    """A fresh adapter of ``game``; ValueError naming the games for an unknown one."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    module = importlib.import_module(f"liarlab.play.{GAMES[game]}")
+    return module.ADAPTER()
+
+
+def available_games() -> dict[str, object]:
+    """Adapters of the games whose rules module can be loaded now (a game still being built is left out)."""
+    out = {}
+    for game in GAMES:
+        try:
+            out[game] = adapter_for(game)
+        except ImportError:
+            continue
+    return out
+
+
+def games_help() -> str:
+    """Agents and move syntax of every game, for ``--help``."""
+    blocks = []
+    games = available_games()
+    for game, adapter in games.items():
+        lines = [f"{game}: {adapter.title}", f"  agents (default {adapter.default_agent}):"]
+        for name, what in adapter.agents().items():
+            lines.append(textwrap.fill(what, width=110, initial_indent=f"    {name:<14}",
+                                       subsequent_indent=" " * 18))
+        lines.append("  moves:")
+        lines += ["  " + line for line in adapter.move_help.splitlines()]
+        blocks.append("\n".join(lines))
+    missing = [g for g in GAMES if g not in games]
+    if missing:
+        blocks.append(f"not playable in this checkout yet: {', '.join(missing)}")
+    blocks.append("At any move: help, moves (the legal ones), show, score, quit. After a game: another? [Y/n].\n"
+                  "The running score is kept until you quit or the input ends.")
+    return "\n\n".join(blocks)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="liarlab play", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play a game of the study in the terminal against one of its agents. You see only your own "
+                    "dice or cards; everything is turned over at the end of each game.",
+        epilog=games_help())
+    parser.add_argument("game", choices=list(GAMES), metavar="GAME", help=f"one of: {', '.join(GAMES)}")
+    parser.add_argument("--agent", default=None, metavar="NAME", help="the opponent (default: the game's own)")
+    parser.add_argument("--seed", type=int, default=None, metavar="S",
+                        help="seed of the deals and the agent's choices (default: a fresh one, printed)")
+    parser.add_argument("--games", type=int, default=None, metavar="N", help="stop after N games")
+    return parser
+
+
+def main(argv=None, stdin=None, stdout=None) -> int:
+    """Run a session; exit status 0 after a normal end (quit or end of input), 2 for bad arguments."""
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    args = build_parser().parse_args(argv)
+
+    def write(text: str) -> None:
+        print(text, file=stdout, flush=True)
+
+    try:
+        adapter = adapter_for(args.game)
+        agent = args.agent or adapter.default_agent
+        if agent not in adapter.agents():
+            raise ValueError(f"unknown agent {agent!r} for {args.game}; choose one of "
+                             f"{', '.join(adapter.agents())}")
+        if args.games is not None and args.games < 1:
+            raise ValueError(f"--games must be >= 1, got {args.games}")
+    except ImportError as err:
+        print(f"liarlab play: {args.game} is not playable in this checkout yet ({err})", file=sys.stderr)
+        return 2
+    except ValueError as err:
+        print(f"liarlab play: {err}", file=sys.stderr)
+        return 2
+    seed = args.seed
+    if seed is None:
+        import numpy as np
+
+        seed = int(np.random.SeedSequence().entropy % 10**9)
+    session = Session(adapter, agent, seed, line_reader(stdin), write, max_games=args.games)
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        write("\ninterrupted: " + session.score.text(agent))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
