@@ -5,14 +5,15 @@ The key of an entry is a hash of
 - the computation's name (for :func:`cached_call`, the function's qualified name),
 - every argument, defaults included (for :func:`cached`, the ``params`` the caller passes),
 - a fingerprint of the liarlab source the computation depends on: its module and every liarlab
-  module that module imports, transitively (found by reading the import statements). Where the
-  code cannot be traced (a lambda typed in a notebook, a closure), the whole package is fingerprinted.
+  module that module imports, transitively (found by reading the import statements). A lambda typed
+  in a notebook is traced through the names it uses (liarlab modules, functions, classes; plain data
+  counts for nothing); where code cannot be traced, the whole package is fingerprinted.
 
 Two forms::
 
     cached_call(p05x.ld_first_player_table, max_faces=20)        # precise: key from the function itself
-    cached("05_ld1", {"max_faces": 20}, lambda: p05x.ld_first_player_table(20))   # whole-package fingerprint
-    cached("05_ld1", {"max_faces": 20}, compute, depends=[p05x])  # a lambda with its dependencies named
+    cached("05_ld1", {"max_faces": 20}, lambda: p05x.ld_first_player_table(20))   # traced through p05x
+    cached("05_ld1", {"max_faces": 20}, compute, depends=[p05x])  # dependencies named explicitly
 
 Each entry is a pickle of the result with its metadata (and a ``.json`` copy of the metadata for
 ``python -m liarlab cache --list``). The metadata keeps the computation's own time, so provenance

@@ -160,15 +160,16 @@ def preflight(path: Path, values: dict) -> None:
 
 
 def expected_seconds(name: str, profile: str, folder: Path, notebook: Path | None = None) -> float | None:
-    """The notebook's time in the last recorded run of ``profile``: ``report/timings.json``, else the
-    duration papermill stored in the committed notebook (when it ran with the same profile)."""
-    try:
-        recorded = json.loads((folder / "timings.json").read_text())
-        seconds = recorded.get("profiles", {}).get(profile, {}).get(name)
-        if seconds is not None:
-            return float(seconds)
-    except (OSError, ValueError, AttributeError):
-        pass
+    """The notebook's time in the last recorded run of ``profile``: ``timings.json`` in ``folder`` or in the
+    repository's ``report/``, else the duration papermill stored in the committed notebook (same profile)."""
+    for place in dict.fromkeys([folder, outputs.REPO_ROOT / "report"]):  # this output root, then the repository
+        try:
+            recorded = json.loads((place / "timings.json").read_text())
+            seconds = recorded.get("profiles", {}).get(profile, {}).get(name)
+            if seconds is not None:
+                return float(seconds)
+        except (OSError, ValueError, AttributeError):
+            pass
     if notebook is not None and notebook.exists():
         try:
             meta = json.loads(notebook.read_text()).get("metadata", {}).get("papermill", {})
