@@ -57,7 +57,7 @@ def main(argv=None) -> None:
         return
 
     header = (f"{'N':>3} {'bids':>5} {'histories':>10} {'deals':>6} {'sequences':>10} {'LP nnz':>10} "
-              f"{'build s':>8} {'solve s':>8} {'check s':>8} {'peak MB':>8} {'exploit.':>9} {'P1 win %':>10}")
+              f"{'build s':>8} {'solve s':>8} {'check s':>8} {'peak MB':>8} {'mean gain':>9} {'P1 win %':>10}")
     print(header)
     for faces in range(args.min_faces, args.max_faces + 1):
         r = run_child(faces, args.method)

@@ -1,0 +1,128 @@
+"""Notebook 00's claims: one row per dice number of papers 01 and 02 (printed values in printed.py)."""
+from __future__ import annotations
+
+import pandas as pd
+
+from liarlab.core import dice
+from liarlab.papers.p00.printed import (
+    PAPER_DISTINCT_HANDS,
+    PAPER_GAME_SIZE_2P,
+    PAPER_GAME_SIZE_3P,
+    PAPER_LEGAL_BIDS_5P,
+    PAPER_SEARCH_SPACE_5P,
+    PAPER_SEARCH_SPACE_5P_MANTISSA,
+    PAPER_T44,
+    PAPER_T45,
+    PAPER_T46,
+    PAPER_T46_TOTAL,
+    PAPER_T47_CUM,
+    PAPER_T47_EXACT,
+    PAPER_T61_INCREASE,
+    PAPER_T61_PARTIAL,
+    PAPER_T62_FULL,
+    PAPER_T62_INCREASE,
+    PAPER_T63_PERCENT,
+    PAPER_TEXT_ABOUT_HALF,
+    PAPER_TEXT_AT_LEAST_ONE,
+)
+from liarlab.papers.p00.tables import q_space_table
+from liarlab.study.outputs import agreement, claim
+
+
+def claims_rows(mc: pd.DataFrame | None = None) -> list[dict]:
+    """Every dice number of papers 01 and 02 that notebook 00 checks."""
+    rows = []
+    for k, paper in PAPER_T45.items():
+        ours = float(dice.probability_at_least(k))
+        rows.append(claim(f"P(at least {k} of a face in 5 dice)", "paper 01 Table 4.5", paper, ours,
+                          agreement(paper, ours, decimals=4), family="paper 01 Table 4.5",
+                          note=f"exact {dice.hands_with_at_least(k)}/7776"))
+    for cls, paper in PAPER_T46.items():
+        ours = dice.hand_class_counts()[cls]
+        rows.append(claim(f"hands of class '{cls}'", "paper 01 Table 4.6", paper, ours, agreement(paper, ours),
+                          family="paper 01 Table 4.6"))
+    rows.append(claim("Table 4.6 total", "paper 01 Table 4.6", PAPER_T46_TOTAL, sum(dice.hand_class_counts().values()),
+                      agreement(PAPER_T46_TOTAL, sum(dice.hand_class_counts().values())), family="paper 01 Table 4.6"))
+    for k, paper in PAPER_T47_EXACT.items():
+        ours = dice.hands_with_exactly(k)
+        rows.append(claim(f"hands with exactly {k} of a face", "paper 01 Table 4.7", paper, ours,
+                          agreement(paper, ours), family="paper 01 Table 4.7"))
+    for k, paper in PAPER_T47_CUM.items():
+        ours = dice.hands_with_at_least(k)
+        rows.append(claim(f"hands with at least {k} of a face", "paper 01 Table 4.7", paper, ours,
+                          agreement(paper, ours), family="paper 01 Table 4.7"))
+    ours = dice.hands_with_at_least(1)
+    rows.append(claim("bid weight for 'needs one die from the opponent' (text, Fig 4.4)", "paper 01 §4.2 text",
+                      PAPER_TEXT_AT_LEAST_ONE, ours, agreement(PAPER_TEXT_AT_LEAST_ONE, ours),
+                      note="misprint: 7776 - 3125 = 4651; the text's 4561 transposes two digits; "
+                           "Table 4.7 itself prints 4651", headline=True))
+    repeated = dice.hands_with_some_face_repeated()
+    rows.append(claim("share of hands with some face at least twice ('about half')", "paper 01 §4.2 text",
+                      PAPER_TEXT_ABOUT_HALF, repeated / 7776, "differs",
+                      note=f"{repeated}/7776; 'one pair' alone is 3600/7776 = {3600 / 7776:.3f}, "
+                           "probably what was meant"))
+    for m, paper in PAPER_T63_PERCENT.items():
+        ours = 100 * dice.max_multiplicity_counts()[m] / 7776
+        rows.append(claim(f"percent of hands with largest multiplicity {m}", "paper 02 Table 6-3", paper, ours,
+                          agreement(paper, ours, decimals=2), family="paper 02 Table 6-3"))
+    q2 = q_space_table(2)
+    for _, r in q2.iterrows():
+        n = int(r["n"])
+        if n in PAPER_T44:
+            for col, idx in (("partial", 0), ("full", 1)):
+                paper = PAPER_T44[n][idx]
+                note = ("printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
+                        if paper != r[col] else "")
+                rows.append(claim(f"Q-space {col}, n={n}, 2 players", "paper 02 Table 4-4", paper, int(r[col]),
+                                  agreement(paper, r[col]), note=note, family="paper 02 Table 4-4",
+                                  headline=bool(note)))
+        rows.append(claim(f"Q-space partial, n={n}, 2 players", "paper 02 Table 6-1", PAPER_T61_PARTIAL[n],
+                          int(r["partial"]), agreement(PAPER_T61_PARTIAL[n], r["partial"]), family="paper 02 Table 6-1"))
+        rows.append(claim(f"Q-space full, n={n}, 2 players", "paper 02 Table 6-2", PAPER_T62_FULL[n],
+                          int(r["full"]), agreement(PAPER_T62_FULL[n], r["full"]), family="paper 02 Table 6-2"))
+        if n in PAPER_T61_INCREASE:
+            ratio = float(r["partial_over_previous"])
+            rows.append(claim(f"'increase' of partial space n={n} over n={n - 1}", "paper 02 Table 6-1",
+                              PAPER_T61_INCREASE[n], ratio - 1, agreement(PAPER_T61_INCREASE[n], ratio - 1, decimals=2),
+                              note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}",
+                              family="paper 02 Table 6-1"))
+        ratio = float(r["full_over_partial"])
+        rows.append(claim(f"'increase' of full over partial, n={n}", "paper 02 Table 6-2", PAPER_T62_INCREASE[n],
+                          ratio - 1, agreement(PAPER_T62_INCREASE[n], ratio - 1, decimals=2),
+                          note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}", family="paper 02 Table 6-2"))
+    n1, c1 = dice.brute_force_q_keys(1, 2)
+    rows.append(claim("Q-space partial n=1 by listing every key", "paper 02 Table 4-4", PAPER_T44[1][0], 6 * n1 - 5 * c1,
+                      agreement(PAPER_T44[1][0], 6 * n1 - 5 * c1), note="brute-force enumeration of keys",
+                      family="paper 02 Table 4-4"))
+    n2, c2 = dice.brute_force_q_keys(2, 2)
+    rows.append(claim("Q-space partial n=2 by listing every key", "paper 02 Table 4-4", PAPER_T44[2][0], 6 * n2 - 5 * c2,
+                      agreement(PAPER_T44[2][0], 6 * n2 - 5 * c2), note="brute-force enumeration of keys",
+                      family="paper 02 Table 4-4"))
+    for n in (1, 2, 3):
+        rows.append(claim(f"Q-space partial/full, n={n}, 3 players", "paper 02, derived (the paper gives none)",
+                          None, f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}", "extension",
+                          family="Q-table size with 3 players (paper 02's formulas)"))
+    rows.append(claim("distinct five-dice hands H(6,5)", "paper 02 §complexity", PAPER_DISTINCT_HANDS,
+                      dice.multisets_count(), agreement(PAPER_DISTINCT_HANDS, dice.multisets_count()), note="the text's 'H6 6' is a typo for H6 5"))
+    space2 = dice.multisets_count() ** 2 * 60**5
+    rows.append(claim("2-player game-size estimate 252^2 x 60^5", "paper 02 §complexity", PAPER_GAME_SIZE_2P, space2,
+                      agreement(PAPER_GAME_SIZE_2P / 1e13, space2 / 1e13, decimals=3)))
+    space3 = dice.multisets_count() ** 3 * 90**5
+    rows.append(claim("3-player game-size estimate 252^3 x 90^5", "paper 02 §complexity", PAPER_GAME_SIZE_3P, space3,
+                      agreement(PAPER_GAME_SIZE_3P / 1e16, space3 / 1e16, decimals=3, truncate=True),
+                      note=f"{space3 / 1e16:.4f}e16: the paper truncated rather than rounded"))
+    search = 6 ** 25 * 30 ** 10
+    rows.append(claim("5-player search space (6^5)^5 x (30^5)^2", "paper 01 §3", PAPER_SEARCH_SPACE_5P, search,
+                      agreement(PAPER_SEARCH_SPACE_5P_MANTISSA, search / 1e34, decimals=2, truncate=True)))
+    rows.append(claim("legal bids with 5 players", "paper 01 §3", PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5),
+                      agreement(PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5))))
+    rows.append(claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
+                      "extension"))
+    if mc is not None:
+        for _, r in mc.iterrows():
+            rows.append(claim(f"Monte Carlo P(at least {int(r['k'])} sixes), {int(r['hands'])} hands",
+                              "paper 01 Table 4.5 (extension)", PAPER_T45[int(r["k"])],
+                              r["estimate"], "extension", r["ci_low"], r["ci_high"],
+                              note=f"exact {r['exact']:.6f} " + ("inside" if r["exact_inside_ci"] else "outside")
+                              + " the 95% interval", family="Monte Carlo check of Table 4.5 (extension)"))
+    return rows
