@@ -80,10 +80,12 @@ class FastTable:
             fast.seen[i] = 1
         return fast
 
-    def save(self, path):
+    def save(self, path, extra: dict | None = None):
+        """Checksummed ``.npz`` of the learned entries; ``extra`` (JSON-able) is stored and checked too."""
         idx = np.flatnonzero(self.seen)
         meta = {"format": 1, "n_players": self.layout.n_players, "history": self.layout.history,
-                "hand": self.layout.hand, "entries": int(len(idx)), "games_trained": int(self.games_trained)}
+                "hand": self.layout.hand, "entries": int(len(idx)), "games_trained": int(self.games_trained),
+                "extra": extra or {}}
         return save_arrays(path, self.layout.keys_of_indices(idx), self.values[idx], meta)
 
     @classmethod
@@ -94,6 +96,7 @@ class FastTable:
         fast.values[idx] = vals
         fast.seen[idx] = 1
         fast.games_trained = int(meta.get("games_trained", 0))
+        fast.extra = meta.get("extra", {})
         return fast
 
 
