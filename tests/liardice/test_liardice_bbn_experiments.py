@@ -1,0 +1,46 @@
+"""Notebook 01's network analyses: the decision table, the not-support events, X2 at worked positions."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from liarlab.papers.p01 import bbn_experiments as bbnx
+from liarlab.papers.p01 import experiments as ex
+
+
+def test_challenge_by_count_counts_and_success():
+    rows = pd.DataFrame({"player": ["network"] * 4 + ["plain"] * 2, "count": [2, 2, 2, 3, 2, 2],
+                         "false": [True, False, True, True, False, False],
+                         "challenged": [True, True, False, True, False, True]})
+    t = bbnx.challenge_by_count(rows).set_index(["player", "count"])
+    assert t.loc[("network", 2), "bids"] == 3
+    assert t.loc[("network", 2), "share_challenged"] == pytest.approx(2 / 3)
+    assert t.loc[("network", 2), "challenge_success"] == pytest.approx(1 / 2)   # one of two challenges caught a false bid
+    assert t.loc[("plain", 2), "challenge_success"] == 0
+    assert (t.share_false_ci_low <= t.share_false).all() and (t.share_false <= t.share_false_ci_high).all()
+
+
+def test_challenge_decisions_pairs_both_players_on_one_match():
+    rows = bbnx.challenge_decisions([25], n_games=12, n_seeds=1, seed=1, skip_games=2, n_jobs=1, progress=False)
+    assert set(rows.player) == {"network", "plain"}
+    assert rows.game.min() >= 2 and set(rows["count"]) <= set(range(2, 11))
+
+
+def test_not_support_events_only_counts_adopted_low_p_supports():
+    obs = pd.DataFrame({"kind": ["response"] * 4 + ["opening"], "count": [2, 3, 3, 4, 2],
+                        "adopted": [True, True, False, True, True], "p_supports": [0.4, 0.3, 0.2, 0.9, np.nan],
+                        "supports": [1.0, 0.0, 0.0, 0.0, np.nan], "p_lie": 0.5, "lie": False, "game": 0})
+    run = bbnx.BBNRun(pd.DataFrame(), obs, pd.DataFrame(), pd.DataFrame())
+    t = bbnx.not_support_events(run).set_index("count")
+    assert t.loc[2, "adopted_not_support"] == 1 and not t.loc[2, "limits_differ"]
+    assert t.loc[3, "adopted_not_support"] == 1 and t.loc[3, "answers"] == 2
+    assert t.loc[4, "adopted_not_support"] == 0
+
+
+def test_guess_mixture_positions():
+    t = ex.guess_mixture_at_positions([2, 1, 0, 1, 1, 0], lambdas=(0.0, 1.0), n_calls=2000, seed=0)
+    opening = t[t.position == "opening"]
+    assert (opening.final_share_challenge == 0).all()
+    three_ones = t[t.position == "facing three 1s"].set_index("lambda")
+    assert three_ones.loc[1.0, "challenge_draw_p_c"] == pytest.approx(1 / 6)        # g = 0 of U{0..5}
+    assert three_ones.loc[0.0, "challenge_draw_p_c"] == pytest.approx((5 / 6) ** 5)  # Binomial(5, 1/6) = 0
+    assert three_ones.loc[0.0, "guess_mean"] == pytest.approx(5 / 6)
