@@ -130,7 +130,7 @@ def front_page_html(entries: list[dict], profile: str | None = None) -> str:
     for e in entries:
         papers = "".join(f'<p class="paper">Paper {p.number}: {_paper_line(p)}</p>' for p in e["papers"])
         heads = "".join(f"<li>{_inline_markdown(h)}</li>" for h in e["headlines"])
-        seconds = f" · rerun {e['seconds']:.0f} s" if e["seconds"] is not None else ""
+        seconds = f" · executed in {e['seconds']:.0f} s in this run" if e["seconds"] is not None else ""
         items.append(
             f'<section class="entry" id="nb{e["id"]}">\n'
             f'<h2><a href="{html.escape(e["page"])}">{html.escape(e["title"])}</a></h2>\n{papers}\n'

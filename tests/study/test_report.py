@@ -40,7 +40,7 @@ def test_front_page_has_paper_question_headline_counts_and_link(study):
     assert "<strong>Question.</strong> Does solving Liar&#x27;s Dice" in page
     assert "<em>41/60</em>" in page and "certified exactly" in page  # the headline row
     assert "2 claim families" in page and "3 rows" in page and "1 differs" in page
-    assert "rerun 12 s" in page
+    assert "executed in 12 s" in page
     assert "&lt;and&gt;" in page  # titles are escaped
     assert "http" not in page.split("<body>")[1]  # nothing from the network
 
