@@ -6,7 +6,8 @@ STAMP  := $(VENV)/.liarlab-installed
 PROFILE ?= full
 JOBS   ?= 2
 
-.PHONY: setup report quick lint test test-fast bench clean-report
+.PHONY: setup report quick lint test test-fast bench clean-report check-report
+REPORT_DIR ?= build/quick/report
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,3 +37,10 @@ test-fast: setup
 
 bench: setup
 	$(BIN)/python -m liarlab bench
+
+# Opens every page of the HTML report in headless Chromium; fails on a page that does not load, a broken image or
+# link, or a console error. On a clean clone it checks the quick chain's report (make report writes report/:
+# then use make check-report REPORT_DIR=report).
+check-report: setup
+	@test -f $(REPORT_DIR)/index.html || $(MAKE) quick
+	$(BIN)/python -m liarlab.study.check_report $(REPORT_DIR)
