@@ -316,8 +316,8 @@ def test_compiled_training_equals_the_reference_game_by_game(history, hand, oppo
 
 def test_compiled_games_agree_with_the_rules_module_in_distribution():
     rng = np.random.default_rng(11)
-    n_ref = 3000
-    for a, b in (("EXP0", "EXP1"), ("RAND", "EXP0"), ("EXPRAND", "EXP3")):
+    n_ref = 1500
+    for a, b in (("EXP0", "EXP1"), ("EXPRAND", "EXP3")):
         agents = [make_agent("liardice", a), make_agent("liardice", b)]
         wins = sum(play_paper_game(agents, rng).winner == 0 for _ in range(n_ref))
         fast = play([a, b], 200_000, rng, seats=0).wins(0) / 200_000
@@ -328,7 +328,7 @@ def test_compiled_games_agree_with_the_rules_module_in_distribution():
 def test_three_player_engine_agrees_with_the_rules_module():
     rng = np.random.default_rng(12)
     agents = [ExpAgent(0), ExpAgent(1), RandAgent()]
-    n_ref = 3000
+    n_ref = 1500
     ref = np.bincount([play_paper_game(agents, rng).winner for _ in range(n_ref)], minlength=3) / n_ref
     fast = np.bincount(play(["EXP0", "EXP1", "RAND"], 200_000, rng, seats=0).winner, minlength=3) / 200_000
     assert np.all(np.abs(ref - fast) < 4 * np.sqrt(fast * (1 - fast) / n_ref) + 1e-3)
@@ -354,17 +354,17 @@ def test_training_against_exp0_beats_an_untrained_table():
 def test_reference_agent_learns_too():
     rng = np.random.default_rng(7)
     learner = QTableAgent()
-    for g in range(3000):
+    for g in range(2000):
         play_paper_game([learner, ExpAgent(0)] if g % 2 == 0 else [ExpAgent(0), learner], rng)
     frozen = QTableAgent(learner.table, learning=False)
     blank = QTableAgent(learning=False)
 
     def rate(agent):
         wins = 0
-        for g in range(1000):
+        for g in range(600):
             seat = g % 2
             rec = play_paper_game([agent, ExpAgent(0)] if seat == 0 else [ExpAgent(0), agent], rng)
             wins += rec.winner == seat
-        return wins / 1000
+        return wins / 600
 
     assert rate(frozen) > rate(blank) + 0.15
