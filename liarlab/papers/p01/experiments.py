@@ -28,10 +28,11 @@ from liarlab.liardice.agents import (
     traits_of,
     traits_table,
 )
+from liarlab.papers.p01 import printed
 from liarlab.study.parallel import run_tasks
 
 TYPES = tuple(range(1, 33))
-THESIS_BAND = (0.6, 0.7)
+THESIS_BAND = printed.WIN_BAND          # the thesis's 60-70 % (printed in §5.2)
 
 
 # ============================================================================ agents from specs
@@ -62,9 +63,9 @@ def spec_label(spec) -> str:
 
 WORKED_SITUATIONS = (
     # name, own counts (faces 1..6), opponent's bid, paper's challenge value
-    ("Figs 4.2/4.3: 'three 5s', one 5 held", (0, 0, 0, 1, 1, 0), (3, 5), 1 / 3),
-    ("Fig 4.5: 'four 3s', no 3s, four 4s", (0, 0, 0, 4, 0, 1), (4, 3), 2 / 3),
-    ("Fig 4.6: 'six 4s', five 6s", (0, 0, 0, 0, 0, 5), (6, 4), 1.0),
+    ("Figs 4.2/4.3: 'three 5s', one 5 held", (0, 0, 0, 1, 1, 0), (3, 5), printed.CHALLENGE_DRAW["Figs 4.2/4.3"]),
+    ("Fig 4.5: 'four 3s', no 3s, four 4s", (0, 0, 0, 4, 0, 1), (4, 3), printed.CHALLENGE_DRAW["Fig 4.5"]),
+    ("Fig 4.6: 'six 4s', five 6s", (0, 0, 0, 0, 0, 5), (6, 4), printed.CHALLENGE_DRAW["Fig 4.6"]),
 )
 
 
