@@ -146,9 +146,10 @@ def all_rule_variants(accept_payoff: str = "R1", hand_weights: str = "multinomia
 def bid_of(k: int, faces: int) -> tuple[int, int]:
     """Bid number k (1-based, quantity order) as (quantity, face); face N (wild) is highest per quantity.
 
-    The quantity order does not depend on the number of dice, so any ladder reaching bid k will do.
+    The quantity order does not depend on the number of dice, so any ladder holding bid k will do (one
+    with quantities up to k has faces * k >= k bids).
     """
-    return bid_ladder(faces, 1, (k - 1) // faces + 1).bid(k - 1)
+    return bid_ladder(faces, 1, max(int(k), 1)).bid(k - 1)
 
 
 def bid_name(k: int, faces: int) -> str:
