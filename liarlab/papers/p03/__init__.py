@@ -1,0 +1,1 @@
+"""Paper 03: Honeymoon Bridge (Yeh 2009)."""

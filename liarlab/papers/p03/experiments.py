@@ -1,0 +1,500 @@
+"""Notebook 03's experiments: solver checks and speed, table sizes, Monte Carlo convergence, the
+Fig 3-13 replay, duplicate matches of the bots, estimation error, exchange ablation, a worked deal.
+
+Every function returns a DataFrame (or a small dict) and takes its sizes and seed as plain
+arguments, so the notebook can cache it with ``liarlab.study.cache.cached_call``.
+"""
+from __future__ import annotations
+
+import time
+from math import comb
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from liarlab.core.cards import SUITS, card_code, parse_cards
+from liarlab.core.stats import wilson_interval
+from liarlab.honeymoon import bidding as bd
+from liarlab.honeymoon import exchange as ex
+from liarlab.honeymoon.agents import HoneymoonBot, mc_estimate
+from liarlab.honeymoon.match import board_deal, play_board
+from liarlab.honeymoon.rules import BIDDING, EXCHANGE, PASS, HoneymoonState, bid_action, bid_name, opponent_hand_in_play
+from liarlab.honeymoon.solver import DoubleDummy, double_dummy_tricks, double_dummy_tricks_reference
+from liarlab.papers.p03 import printed
+from liarlab.study.parallel import run_tasks
+
+# ----------------------------------------------------------------------------- solver checks
+
+
+def solver_agreement(n_deals: int, seed: int) -> pd.DataFrame:
+    """Compiled solver vs plain minimax on random small deals (n = 1..6 cards a hand, random
+    suit restrictions, random trump including no trump and trumps absent from both hands)."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    trumps = [None, "S", "H", "D", "C"]
+    while len(rows) < n_deals:
+        n = int(rng.integers(1, 7))
+        k = int(rng.integers(1, 5))
+        suits = "".join(rng.choice(list(SUITS), k, replace=False))
+        if 2 * n > 13 * k:
+            continue
+        pool = [s + r for s in suits for r in "23456789TJQKA"]
+        cards = list(rng.choice(pool, 2 * n, replace=False))
+        trump = trumps[rng.integers(5)]
+        fast = double_dummy_tricks(cards[:n], cards[n:], trump)
+        slow = double_dummy_tricks_reference(cards[:n], cards[n:], trump)
+        rows.append((n, k, trump or "NT", fast, slow))
+    frame = pd.DataFrame(rows, columns=["cards", "suits_used", "trump", "solver", "minimax"])
+    return frame.assign(agree=frame.solver == frame.minimax)
+
+
+def sequence_hands(bits_by_suit):
+    """Absolute hands from the thesis's per-suit bit strings (high card first, 1 = on lead)."""
+    leader, follower = [], []
+    for s, bits in enumerate(bits_by_suit):
+        for i, b in enumerate(bits):
+            (leader if b == "1" else follower).append(card_code(s * 13 + 12 - i))
+    return leader, follower
+
+
+def thesis_solver_checks() -> pd.DataFrame:
+    """The thesis's printed solver facts, recomputed."""
+    seq, sides, tricks = printed.TABLE_LINE
+    bits = format(seq, "016b")
+    t_len = 16 - sum(sides)
+    parts = [bits[:t_len]]
+    pos = t_len
+    for ln in sides:
+        parts.append(bits[pos:pos + ln])
+        pos += ln
+    lead, foll = sequence_hands(parts)
+    fig7 = sequence_hands(["1011011", "1010010", "100100", "000111"])
+    # a Fig 3-8-like deal: the same sequences on the lowest ranks of each suit instead of the highest
+    shift = {c: c[0] + "23456789TJQKA"["23456789TJQKA".index(c[1]) - (13 - n)]
+             for n, suit in zip((7, 7, 6, 6), "SHDC") for c in [suit + r for r in "23456789TJQKA"[13 - n:]]}
+    fig8 = [shift[c] for c in fig7[0]], [shift[c] for c in fig7[1]]
+    fig9 = sequence_hands(["000111", "1011011", "1010010", "100100"])
+    # Fig 3-17..3-19: leader S A J 9 5 3, follower S K 7: distinct spade leads
+    code = [1, 0, 1, 1, 0, 1, 1]   # high to low: A K J 9 7 5 3
+    runs = sum(1 for i, b in enumerate(code) if b == 1 and (i == 0 or code[i - 1] == 0))
+    return pd.DataFrame([
+        {"check": "table line 31372 1 2 7 -> on-lead tricks", "thesis": tricks,
+         "ours": double_dummy_tricks(lead, foll, "S")},
+        {"check": "Figs 3-7/3-8: two deals with the same sequences have the same value", "thesis": "equal",
+         "ours": "equal" if double_dummy_tricks(*fig7, "S") == double_dummy_tricks(*fig8, "S") else "differ"},
+        {"check": "Fig 3-9: spade-trump and heart-trump forms are the same position", "thesis": "equal",
+         "ours": "equal" if double_dummy_tricks(*fig7, "S") == double_dummy_tricks(*fig9, "H") else "differ"},
+        {"check": "Fig 3-19: distinct spade leads from A J 9 5 3 against K 7", "thesis": 3, "ours": runs},
+    ])
+
+
+def solver_speed(n_deals: int, seed: int) -> pd.DataFrame:
+    """CPU time and nodes of random 13-v-13 solves, every deal with each of the 4 trumps, for a
+    table kept across deals (as in play) and a fresh table per solve."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for table in ("kept", "fresh"):
+        solver = DoubleDummy()
+        solver.tricks(list(range(13)), list(range(13, 26)), 0)
+        solver.clear()
+        for deal in range(n_deals):
+            deck = rng.permutation(52)
+            for trump in range(4):
+                if table == "fresh":
+                    solver.clear()
+                n0 = int(solver.nodes[0])
+                t0 = time.process_time()
+                tricks = solver.tricks(list(deck[:13]), list(deck[13:26]), trump)
+                rows.append((table, deal, SUITS[trump], tricks, time.process_time() - t0,
+                             int(solver.nodes[0]) - n0))
+    return pd.DataFrame(rows, columns=["table", "deal", "trump", "tricks", "cpu_seconds", "nodes"])
+
+
+def speed_summary(speed: pd.DataFrame) -> pd.DataFrame:
+    g = speed.groupby("table")
+    ms = lambda q: g.cpu_seconds.quantile(q) * 1000  # noqa: E731
+    return pd.DataFrame({"solves": g.size(), "mean_ms": g.cpu_seconds.mean() * 1000, "median_ms": ms(0.5),
+                         "p95_ms": ms(0.95), "p99_ms": ms(0.99), "worst_ms": g.cpu_seconds.max() * 1000,
+                         "median_nodes": g.nodes.median(), "p99_nodes": g.nodes.quantile(0.99),
+                         "max_nodes": g.nodes.max()}).reset_index()
+
+
+# ----------------------------------------------------------------------------- table sizes (E4)
+
+
+def _length_vectors(n: int) -> list[tuple[int, int, int, int]]:
+    """(trump length t; side lengths a <= b <= c) with t + a + b + c = 2n (no cap at 13)."""
+    out = []
+    for t in range(2 * n + 1):
+        rest = 2 * n - t
+        for a in range(rest + 1):
+            for b in range(a, rest - a + 1):
+                c = rest - a - b
+                if c >= b:
+                    out.append((t, a, b, c))
+    return out
+
+
+def _sequence_digit_total(n: int) -> int:
+    """Sum over the 2n-bit sequences with n ones of the decimal digits of the sequence."""
+    total = 0
+    from itertools import combinations
+    for ones in combinations(range(2 * n), n):
+        total += len(str(sum(1 << i for i in ones)))
+    return total
+
+
+def table_sizes(max_n: int = 8) -> pd.DataFrame:
+    """Entries and predicted bytes of the thesis's endgame file (one CRLF text line
+    ``order l1 l2 l3 tricks`` per length vector x sequence), beside its printed sizes."""
+    rows = []
+    for n in range(1, max_n + 1):
+        vectors = _length_vectors(n)
+        seqs = comb(2 * n, n)
+        digits = _sequence_digit_total(n)
+        total = 0
+        capped = 0
+        for t, a, b, c in vectors:
+            # "order l1 l2 l3 tricks\r\n": 4 spaces, CR LF, tricks is one digit for n <= 9
+            fixed = len(str(a)) + len(str(b)) + len(str(c)) + 1 + 4 + 2
+            total += digits + fixed * seqs
+            if max(t, a, b, c) <= 13:
+                capped += seqs
+        rows.append({"cards": n, "length_vectors": len(vectors), "entries": len(vectors) * seqs,
+                     "entries_suits_le_13": capped, "predicted_bytes": total,
+                     "thesis_size": printed.TABLE_FILE_SIZE_TEXT[n],
+                     "thesis_bytes_approx": printed.TABLE_FILE_SIZES[n]})
+    return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------- Monte Carlo bidding
+
+
+def estimate_pool(hand: list[int], pool: int, seed: int, solver: DoubleDummy | None = None) -> np.ndarray:
+    """The program's DD tricks (opponent leading) for each of ``pool`` sampled opponent hands x
+    4 trumps: an array (pool, 4)."""
+    rng = np.random.default_rng(seed)
+    opp = bd.sample_opponent_hands(hand, pool, rng)
+    est = bd.MonteCarloEstimate(hand, opp, solver)
+    return np.stack([est.tricks(s, False) for s in range(4)], axis=1)
+
+
+def _convergence_task(hand, pool, seed, ns, reps, label, rng):
+    tricks = estimate_pool(hand, pool, seed)
+    reference = tricks.mean(0)
+    ref_call = bd.choose_call(bd.call_margins(reference, None, None))
+    sd = tricks.std(0, ddof=1)
+    rows = []
+    for n in ns:
+        if n > pool:
+            continue
+        means = np.array([tricks[rng.choice(pool, n, replace=False)].mean(0) for _ in range(reps)])
+        calls = [bd.choose_call(bd.call_margins(m, None, None)) for m in means]
+        for s in range(4):
+            rows.append({"hand": label, "N": n, "suit": SUITS[s], "mean": means[:, s].mean(),
+                         "empirical_sd": means[:, s].std(ddof=1), "sigma_over_sqrt_n": sd[s] / np.sqrt(n)
+                         * np.sqrt((pool - n) / (pool - 1)), "per_deal_sd": sd[s], "reference": reference[s],
+                         "opening_differs": float(np.mean([c != ref_call for c in calls]))})
+    return rows
+
+
+def mc_convergence(n_random_hands: int, pool: int, ns: tuple, reps: int, seed: int) -> pd.DataFrame:
+    """E6: the Fig 3-13 hand and random hands; a pool of sampled deals per hand; repeated
+    estimates from N of them (without replacement; the SD carries the finite-pool factor).
+    ``opening_differs`` = share of repetitions whose opening call differs from the pool's."""
+    rng = np.random.default_rng(seed)
+    hands = [("Fig 3-13", parse_cards(printed.FIG_3_13_COM))]
+    for i in range(n_random_hands):
+        hands.append((f"random {i + 1}", [int(c) for c in rng.permutation(52)[:13]]))
+    tasks = [{"hand": h, "pool": pool, "seed": seed + 1 + i, "ns": tuple(ns), "reps": reps, "label": label}
+             for i, (label, h) in enumerate(hands)]
+    out = run_tasks(_convergence_task, tasks, seed, desc="MC convergence")
+    return pd.DataFrame([r for rows in out for r in rows])
+
+
+def fig_3_13_replay(n_samples: int, seed: int) -> pd.DataFrame:
+    """E7: com's E per suit on the Fig 3-13 hand under the lead conventions, plain and with the
+    opponent-bid adjustment after 1S, 2S, 3S (the printed rows), with standard errors."""
+    hand = parse_cards(printed.FIG_3_13_COM)
+    rows = []
+    plain = mc_estimate(hand, n_samples, seed)
+    for lead, com in (("com leads", True), ("opponent leads", False)):
+        for s in range(4):
+            rows.append({"sampling": "plain", "after": "opening", "lead": lead, "suit": SUITS[s],
+                         "E": plain.mean(s, com), "se": plain.standard_error(s, com)})
+    adj = bd.Adjustment()
+    for level in (1, 2, 3):
+        est = mc_estimate(hand, n_samples, seed, {0: level}, adj)
+        for s in range(4):
+            com = s == 0   # real lead: com defends spades (it leads), declares the others
+            rows.append({"sampling": "adjusted", "after": f"{level}S", "lead": "real", "suit": SUITS[s],
+                         "E": est.mean(s, com), "se": est.standard_error(s, com)})
+    frame = pd.DataFrame(rows)
+    thesis = {("opening", s): e for s, e in zip(SUITS, printed.FIG_3_13_ROWS[0][1])}
+    for bid, e, _ in printed.FIG_3_13_ROWS[1:]:
+        thesis.update({(f"{bid[0]}S", s): x for s, x in zip(SUITS, e)})
+    frame["thesis_E"] = [thesis.get((a, s)) for a, s in zip(frame["after"], frame["suit"])]
+    return frame
+
+
+def fig_3_13_calls() -> pd.DataFrame:
+    """E5: margins and calls recomputed from the printed E of Fig 3-13."""
+    rows = []
+    for bid, e, call in printed.FIG_3_13_ROWS:
+        margins = bd.call_margins(e, None if bid is None else e[bid[1]], bid)
+        ours = bd.choose_call(margins)
+        rows.append({"after": "opening" if bid is None else f"{bid[0]}S",
+                     **{f"margin_{bid_name(a)}": round(m, 2) for a, m in margins.items()},
+                     "pass_needs": None if bid is None else 8 - bid[0], "thesis_call": call,
+                     "our_call": bid_name(ours)})
+    return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------- exchange examples
+
+
+def exchange_examples() -> pd.DataFrame:
+    """E8: Example 3.1 (cases 1 and 2) scores recomputed beside the thesis's."""
+    hand = parse_cards(["S3", "HA", "HQ", "HJ", "H8", "DA", "DJ", "D7", "CK", "CT", "C9", "C7", "C5"])
+    opp_known = set(parse_cards(["SA", "S2"]))
+    seen = set(parse_cards(["S9", "S8", "CQ", "CJ", "C8", "C6", "C2"]))
+    p, unknown = ex.in_opponent_probability(set(hand), opp_known, seen)
+    rows = []
+    case1 = ex.lead_scores(hand, opp_known, unknown, p, 3.0, 1)
+    for code, thesis in printed.EXAMPLE_3_1_CASE_1.items():
+        rows.append({"case": "1 (hearts trump, W < 10): P_lose", "card": code, "thesis": thesis,
+                     "ours": case1[parse_cards([code])[0]]})
+    case2 = ex.lead_scores(hand, opp_known, unknown, p, 24.5, 3)
+    for code, thesis in printed.EXAMPLE_3_1_CASE_2.items():
+        rows.append({"case": "2 (clubs trump, face-up C2): P_win*W - W'", "card": code, "thesis": thesis,
+                     "ours": case2[parse_cards([code])[0]]})
+    frame = pd.DataFrame(rows)
+    frame["difference"] = frame.ours - frame.thesis
+    return frame
+
+
+# ----------------------------------------------------------------------------- bots and matches
+
+PAIRINGS = {
+    "MC0 vs RULE": ("thesis", "rule"),
+    "MC0 vs RAND": ("thesis", "random"),
+    "MCA vs MC0": ("mca", "thesis"),
+    "RULE vs RAND": ("rule", "random"),
+    "RULE vs HCP-greedy": ("rule", "hcp_greedy"),
+    "greedy vs random exchange": ("rule", "rule_random_exchange"),
+    "greedy vs duck exchange": ("rule", "rule_duck_exchange"),
+    "greedy vs win exchange": ("rule", "rule_win_exchange"),
+}
+
+
+def make_bot(name: str, n_samples: int, seed: int):
+    """A fresh bot by study name (registered names plus the exchange-ablation variants)."""
+    if name == "thesis":
+        return HoneymoonBot("mc", "greedy", "dd", n_samples=n_samples, seed=seed)
+    if name == "mca":
+        return HoneymoonBot("mc", "greedy", "dd", n_samples=n_samples, seed=seed, adjustment=bd.Adjustment())
+    if name == "rule":
+        return HoneymoonBot("rule", "greedy", "dd")
+    if name == "hcp_greedy":
+        return HoneymoonBot("rule", "greedy", "greedy")
+    if name == "random":
+        return HoneymoonBot("random", "random", "random")
+    if name.startswith("rule_") and name.endswith("_exchange"):
+        return HoneymoonBot("rule", name[5:-9], "dd")
+    raise ValueError(f"unknown bot {name!r}")
+
+
+def _boards_task(boards, pairings, deal_seed, n_samples, rng):
+    rows = []
+    for board in boards:
+        for label in pairings:
+            a, b = PAIRINGS[label]
+            for row in play_board(deal_seed, board, lambda: make_bot(a, n_samples, deal_seed),
+                                  lambda: make_bot(b, n_samples, deal_seed), rng):
+                row.update(pairing=label, bot_a=a, bot_b=b)
+                rows.append(row)
+    return rows
+
+
+def duplicate_matches(plan: dict, n_samples: int, seed: int, chunk: int = 10) -> pd.DataFrame:
+    """Play every pairing of ``plan`` (pairing label -> number of boards) as duplicate boards.
+
+    Boards are numbered from 0, so pairings with the MC bots share their first boards and each
+    worker's cache serves the MC estimates of a hand to every pairing it plays on that board."""
+    plan = dict(plan)
+    n_max = max(plan.values())
+    tasks = []
+    for start in range(0, n_max, chunk):
+        boards = list(range(start, min(start + chunk, n_max)))
+        labels = tuple(lbl for lbl, n in plan.items() if start < n)
+        tasks.append({"boards": boards, "pairings": labels, "deal_seed": seed, "n_samples": n_samples})
+    out = run_tasks(_boards_task, tasks, seed, desc="duplicate boards")
+    frame = pd.DataFrame([r for rows in out for r in rows])
+    keep = frame.board < frame.pairing.map(plan)
+    return frame[keep].reset_index(drop=True)
+
+
+def match_table(games: pd.DataFrame) -> pd.DataFrame:
+    """Per pairing: bot A's win rate with a Wilson 95% interval, board outcomes and a sign test,
+    and the DD-winner rate (who wins when both play the play phase perfectly)."""
+    rows = []
+    for label, g in games.groupby("pairing", sort=False):
+        n = len(g)
+        wins = int(g.a_won.sum())
+        lo, hi = wilson_interval(wins, n)
+        per_board = g.groupby("board").a_won.sum()
+        both, split, lost = int((per_board == 2).sum()), int((per_board == 1).sum()), int((per_board == 0).sum())
+        decided = both + lost
+        p_sign = stats.binomtest(both, decided).pvalue if decided else float("nan")
+        a_declares = g.declarer == g.a_seat
+        dd_made = g.dd_after >= g.target
+        dd_a_wins = np.where(a_declares, dd_made, ~dd_made)
+        rows.append({"pairing": label, "boards": g.board.nunique(), "games": n, "a_wins": wins,
+                     "a_win_rate": wins / n, "ci_low": lo, "ci_high": hi, "boards_both_won": both,
+                     "boards_split": split, "boards_both_lost": lost, "sign_test_p": p_sign,
+                     "a_dd_win_rate": float(np.mean(dd_a_wins)), "a_declares": float(a_declares.mean())})
+    return pd.DataFrame(rows)
+
+
+def estimation_errors(games: pd.DataFrame, bot: str = "thesis") -> pd.DataFrame:
+    """E10/E11: for every game of ``bot``, its estimate for the contract suit, the DD tricks on
+    the dealt hands and after the exchange, and the tricks it took (all from its side)."""
+    rows = []
+    for r in games.itertuples():
+        for seat, name in ((r.a_seat, r.bot_a), (1 - r.a_seat, r.bot_b)):
+            if name != bot:
+                continue
+            est = getattr(r, f"estimate_{seat}")
+            if est is None or pd.isna(est):
+                continue
+            declares = r.declarer == seat
+            dd_before = r.dd_before if declares else 13 - r.dd_before
+            dd_after = r.dd_after if declares else 13 - r.dd_after
+            rows.append({"pairing": r.pairing, "board": r.board, "role": "declarer" if declares else "defender",
+                         "contract": f"{r.level}{r.suit}", "estimate": est, "dd_before": dd_before,
+                         "dd_after": dd_after, "actual": getattr(r, f"tricks_{seat}"),
+                         "needs": r.target if declares else 14 - r.target, "won": int(r.winner == seat)})
+    frame = pd.DataFrame(rows)
+    frame["error"] = frame.dd_after - frame.estimate
+    return frame
+
+
+def _correlation(a, b) -> float:
+    """Pearson r, NaN when either side is constant or has fewer than 3 values."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    if len(a) < 3 or a.std() == 0 or b.std() == 0:
+        return float("nan")
+    return float(np.corrcoef(a, b)[0, 1])
+
+
+def error_summary(errors: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    for label, g in [("all", errors)] + list(errors.groupby("pairing")):
+        over = g[g.error < 0]
+        under = g[g.error > 0]
+        rows.append({"games": label, "n": len(g), "overestimates": len(over),
+                     "mean_overestimate": -over.error.mean(), "underestimates": len(under),
+                     "mean_underestimate": under.error.mean(), "exact": int((g.error == 0).sum()),
+                     "mean_signed_error": g.error.mean(), "mean_abs_error": g.error.abs().mean(),
+                     "rmse": float(np.sqrt((g.error ** 2).mean())),
+                     "r_estimate_dd": _correlation(g.estimate, g.dd_after),
+                     "actual_minus_dd": (g.actual - g.dd_after).mean()})
+    return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------- worked deal
+
+
+def worked_deal(seed: int, n_samples: int = 50) -> dict:
+    """One deal of the thesis program against RULE, logged card by card: the calls with the
+    program's margins, each exchange trick (face-up card, cards, winner), and each scoring card
+    with the declarer's double-dummy tricks after it."""
+    deal = board_deal(seed, 0)
+    bots = [make_bot("thesis", n_samples, seed), make_bot("rule", n_samples, seed)]
+    names = ["MC0", "RULE"]
+    rng = np.random.default_rng(seed)
+    st = HoneymoonState(deal=deal, opener=0)
+    hands = [" ".join(card_code(c) for c in sorted(deal[:13])), " ".join(card_code(c) for c in sorted(deal[13:26]))]
+    calls, exchange, play = [], [], []
+    solver = DoubleDummy()
+    trick = []
+    while not st.is_terminal():
+        p = st.current_player()
+        obs = st.observation(p)
+        phase = st.phase
+        face = st.face_up
+        action = bots[p].act(obs, st.legal_actions(), rng)
+        if phase == BIDDING:
+            m = bots[p].last_margins or {}
+            calls.append({"player": names[p], "call": bid_name(action),
+                          "margins": ", ".join(f"{bid_name(a)} {v:+.2f}" for a, v in sorted(m.items()))})
+        st.apply_action(action)
+        if phase == EXCHANGE:
+            trick.append(f"{names[p]} {card_code(action)}")
+            if len(trick) == 2:
+                exchange.append({"trick": len(exchange) + 1, "face_up": card_code(face), "cards": ", ".join(trick),
+                                 "winner takes face-up": names[st.exchange_winners[-1]]})
+                trick = []
+        elif phase != BIDDING:
+            d = st.declarer
+            if st.is_terminal():
+                dd = st.tricks_won[d]
+            elif st.trick:
+                # mid-trick: the declarer's tricks so far + its DD tricks from here (the follower to play)
+                leader = st.trick[0][0]
+                lead = st.trick[0][1]
+                vals = solver.reply_values(sorted(st.hands[leader]) + [lead], sorted(st.hands[1 - leader]), lead,
+                                           st.trump)
+                best_for_leader = min(vals.values())
+                mine = best_for_leader if leader == d else (13 - st.trick_number) - best_for_leader
+                dd = st.tricks_won[d] + mine
+            else:
+                leader = st.leader
+                v = solver.tricks(sorted(st.hands[leader]), sorted(st.hands[1 - leader]), st.trump)
+                dd = st.tricks_won[d] + (v if leader == d else (13 - st.trick_number) - v)
+            play.append((names[p], card_code(action), st.tricks_won[d], dd))
+    # one row per scoring trick: both cards, each with the declarer's DD total right after it
+    tricks = []
+    for i in range(0, len(play), 2):
+        (p1, c1, _, dd1), (p2, c2, won, dd2) = play[i], play[i + 1]
+        tricks.append({"trick": i // 2 + 1, "lead": f"{p1} {c1}", "DD after lead": dd1, "reply": f"{p2} {c2}",
+                       "DD after reply": dd2, "declarer's tricks": won})
+    return {"hands": {names[0]: hands[0], names[1]: hands[1]}, "calls": pd.DataFrame(calls),
+            "contract": f"{st.contract[0]}{SUITS[st.contract[1]]} by {names[st.declarer]}",
+            "exchange": pd.DataFrame(exchange), "play": pd.DataFrame(tricks),
+            "tricks": {names[0]: st.tricks_won[0], names[1]: st.tricks_won[1]}, "winner": names[st.winner()]}
+
+
+# ----------------------------------------------------------------------------- timing (E15)
+
+
+def decision_timing(n_decisions: int, n_samples: int, seed: int) -> pd.DataFrame:
+    """CPU seconds of one opening bidding decision (fresh samples), an exchange decision and a
+    play decision of the thesis program."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i in range(n_decisions):
+        deal = rng.permutation(52)
+        hand = [int(c) for c in deal[:13]]
+        t0 = time.process_time()
+        est = mc_estimate(hand, n_samples, seed + 10_000 + i)
+        bd.choose_call(bd.call_margins([est.mean(s, False) for s in range(4)], None, None))
+        rows.append(("bidding (50 deals x 4 trumps)", time.process_time() - t0))
+        st = HoneymoonState(deal=deal, opener=0)
+        st.apply_action(bid_action(1, int(rng.integers(4))))
+        st.apply_action(PASS)
+        bot = make_bot("rule", n_samples, seed)
+        t0 = time.process_time()
+        bot.act(st.observation(st.current_player()), st.legal_actions(), rng)
+        rows.append(("exchange card", time.process_time() - t0))
+        while st.phase == EXCHANGE:
+            p = st.current_player()
+            st.apply_action(bot.act(st.observation(p), st.legal_actions(), rng))
+        obs = st.observation(st.current_player())
+        assert len(opponent_hand_in_play(obs)) == 13
+        t0 = time.process_time()
+        bot.act(obs, st.legal_actions(), rng)
+        rows.append(("first play card (13 v 13)", time.process_time() - t0))
+    frame = pd.DataFrame(rows, columns=["decision", "cpu_seconds"])
+    return frame
