@@ -10,7 +10,7 @@ multi-round table for N = 2 (every cell with a + b <= T, a, b <= 5).
 
 Measured 2026-11-25 on the shared 2-core machine (load 4-8, so times are upper bounds), method
 "highs", one die each: N = 2..5 under 1 s of LP time each (plus ~3 s one-off import/HiGHS start),
-N = 6 2.7-18.6 s and 171 MB peak, N = 7 59 s and 523 MB, N = 8 398 s and 2.1 GB; exploitability
+N = 6 2.7-18.6 s and 171 MB peak, N = 7 59 s and 523 MB, N = 8 398 s and 2.1 GB; mean best-response gain
 <= 3e-16 throughout. N = 2 multi-round cells: a + b = 7 about 10 s, a + b = 8 40-80 s, a + b = 9
 (max_bytes raised to 12 GiB) 210-440 s and 4.7 GB; a + b = 10 would need about 88 M LP nonzeros.
 """
