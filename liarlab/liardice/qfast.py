@@ -24,8 +24,10 @@ from numba import njit
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice.qtable import HANDS, N_HANDS, RULES, Layout, QTable, hand_ranks, load_arrays, save_arrays
 
-RAND, EXP0, EXP1, EXP2, EXP3, EXPRAND, QAGENT = 0, 1, 2, 3, 4, 5, 6
-KIND_CODES = {"RAND": RAND, "EXP0": EXP0, "EXP1": EXP1, "EXP2": EXP2, "EXP3": EXP3, "EXPRAND": EXPRAND}
+RAND, EXP0, EXP1, EXP2, EXP3, EXPRAND, QAGENT, EXPRAND_GAME = 0, 1, 2, 3, 4, 5, 6, 7
+#: "EXPRAND-game" draws one EXP rule per game instead of per decision (the spec's ablation of RL-random)
+KIND_CODES = {"RAND": RAND, "EXP0": EXP0, "EXP1": EXP1, "EXP2": EXP2, "EXP3": EXP3, "EXPRAND": EXPRAND,
+              "EXPRAND-game": EXPRAND_GAME}
 RULE_CODES = {r: i for i, r in enumerate(RULES)}
 FALLBACK_CODES = {"smallest": 0, "best_face_plus_one": 1}
 MAX_K = 3
@@ -228,8 +230,13 @@ def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, e
     visited = np.zeros(n_bids + 2, dtype=np.int64)
     order = np.zeros(n_bids + 1, dtype=np.int64)
     slot_of_seat = np.zeros(k, dtype=np.int64)
+    game_kind = np.zeros(k, dtype=np.int64)
     created = 0
     for g in range(n_games):
+        for i in range(k):
+            if kinds[i] == EXPRAND_GAME:
+                u = np.random.random()
+                game_kind[i] = EXP0 if u <= 0.25 else (EXP1 if u <= 0.5 else (EXP2 if u <= 0.75 else EXP3))
         shift = (g % k) if rotate else fixed_shift
         for i in range(k):
             slot_of_seat[(i + shift) % k] = i
@@ -287,7 +294,7 @@ def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, e
                 n_legal = n_bids - lo + (1 if nb > 0 else 0)
                 action = lo + np.random.randint(0, n_legal)
             else:
-                ekind = kind
+                ekind = game_kind[slot] if kind == EXPRAND_GAME else kind
                 if kind == EXPRAND:
                     u = np.random.random()
                     ekind = EXP0 if u <= 0.25 else (EXP1 if u <= 0.5 else (EXP2 if u <= 0.75 else EXP3))

@@ -334,10 +334,13 @@ def test_three_player_engine_agrees_with_the_rules_module():
     assert np.all(np.abs(ref - fast) < 4 * np.sqrt(fast * (1 - fast) / n_ref) + 1e-3)
 
 
-def test_exprand_per_game_option_runs():
-    agent = ExpRandAgent(per="game")
-    rec = play_paper_game([agent, ExpAgent(0)], np.random.default_rng(0))
-    assert rec.winner in (0, 1)
+def test_exprand_per_game_agrees_with_the_compiled_engine():
+    rng = np.random.default_rng(13)
+    agents = [ExpRandAgent(per="game"), ExpAgent(1)]
+    n_ref = 1500
+    wins = sum(play_paper_game(agents, rng).winner == 0 for _ in range(n_ref))
+    fast = play(["EXPRAND-game", "EXP1"], 200_000, rng, seats=0).wins(0) / 200_000
+    assert abs(wins / n_ref - fast) < 4 * np.sqrt(fast * (1 - fast) / n_ref) + 1e-3
 
 
 # ============================================================================ learning works

@@ -159,7 +159,7 @@ def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, fu
                          (r.ci_low, r.ci_high), f"two frozen copies of {name}; P1 win rate"))
     # Fig 5-7
     seq = sequential[sequential.epsilon == epsilon]
-    multi = [m for m in seq.model.unique() if m != "RL-random" and len(m) > 3]
+    multi = [m for m in seq.model.unique() if m.removeprefix("RL").isdigit() and len(m) > 3]
     last_ok = [above(_get(seq, model=m, opponent=f"EXP{m[-1]}")) for m in multi]
     rows.append(_row("a model is advantaged against the last EXP it trained on", "Fig 5-7", "all",
                      float(np.mean(last_ok)), all(last_ok),
@@ -177,7 +177,8 @@ def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, fu
     rows.append(_row("RL-random is advantaged against all four EXPs", "Fig 5-7", "> 50% against each", low.win_rate,
                      all(above(r) for r in rr), (low.ci_low, low.ci_high), f"lowest: against {low.opponent}"))
     # Fig 5-8
-    f = {(r.trained, r.tested_as): r for r in fixed2.itertuples()}
+    f2 = fixed2[fixed2.epsilon == epsilon] if "epsilon" in fixed2 else fixed2
+    f = {(r.trained, r.tested_as): r for r in f2.itertuples()}
     base1, base2 = f["rotating", "P1"], f["rotating", "P2"]
     d = f["P1 only", "P1"].win_rate - base1.win_rate
     rows.append(_row("trained as P1: win rate as P1 barely changes", "Fig 5-8", "about unchanged", d,

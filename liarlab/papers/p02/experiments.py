@@ -63,6 +63,8 @@ def schedule(name: str, stage: int) -> list[tuple[str, int]]:
     """Training stages of a report model name: RL0, RL01, RL012, RL0123, RL3210, RL-random."""
     if name == "RL-random":
         return [("EXPRAND", 4 * stage)]
+    if name == "RL-random-game":           # ablation: one EXP rule per game instead of per decision
+        return [("EXPRAND-game", 4 * stage)]
     digits = name.removeprefix("RL")
     if not digits.isdigit() or any(d not in "0123" for d in digits):
         raise ValueError(f"model name must be RL followed by EXP numbers or RL-random, got {name!r}")
@@ -253,20 +255,24 @@ def self_play(setup: Setup, rl_models: dict, exp_pairs_frame: pd.DataFrame) -> p
     return rate_frame(rows)
 
 
-def fixed_seat_two(setup: Setup) -> pd.DataFrame:
-    """Fig 5-8: RL0 trained only as P1, only as P2, or rotating; tested vs EXP0 as P1 and as P2."""
+def fixed_seat_two(setup: Setup, epsilons=(0.1, 0.0)) -> pd.DataFrame:
+    """Fig 5-8: RL0 trained only as P1, only as P2, or rotating; tested vs EXP0 as P1 and as P2.
+
+    ``epsilon`` is the evaluation exploration (0.1 canonical, 0 the greedy sensitivity).
+    """
     rows = []
     variants = [("rotating", "rotate", False), ("P1 only", 0, False), ("P2 only", 1, False),
                 ("P2 only, shuffled ties", 1, True)]
-    for label, seats, shuffle in variants:
-        for i in setup.seeds:
-            t, _ = model(setup, "RL0", i, seats=seats, do_shuffle=shuffle)
-            for test_seat in (0, 1):
-                r = play([Player(t, epsilon=setup.epsilon_eval, do_shuffle=shuffle), setup.exp("EXP0")],
-                         setup.eval_games, setup.rng("fixed2", label, i, test_seat), seats=test_seat)
-                rows.append({"trained": label, "seed": i, "tested_as": f"P{test_seat + 1}", "wins": r.wins(0),
-                             "games": setup.eval_games})
-    frame = pd.DataFrame(rows).groupby(["trained", "tested_as"], sort=False).agg(
+    for eps in epsilons:
+        for label, seats, shuffle in variants:
+            for i in setup.seeds:
+                t, _ = model(setup, "RL0", i, seats=seats, do_shuffle=shuffle)
+                for test_seat in (0, 1):
+                    r = play([Player(t, epsilon=eps, do_shuffle=shuffle), setup.exp("EXP0")],
+                             setup.eval_games, setup.rng("fixed2", eps, label, i, test_seat), seats=test_seat)
+                    rows.append({"epsilon": eps, "trained": label, "seed": i, "tested_as": f"P{test_seat + 1}",
+                                 "wins": r.wins(0), "games": setup.eval_games})
+    frame = pd.DataFrame(rows).groupby(["epsilon", "trained", "tested_as"], sort=False).agg(
         wins=("wins", "sum"), games=("games", "sum")).reset_index()
     return rate_frame(frame.to_dict("records"))
 
