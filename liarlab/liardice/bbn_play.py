@@ -143,8 +143,9 @@ def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, 
 #
 # The same player and opponent model in numba, for the large runs: the random-guess decision
 # with H/L sampling, the gate and the verdict updates, and the training counts are compiled;
-# pgmpy still refits the networks between batches of ``refit_every`` games (BayesNetBelief.refit),
-# and the compiled games read the posterior tables it caches. The test programs are the engine's
+# BayesNetBelief.refit recomputes the tables between batches of ``refit_every`` games (one game with
+# the default, the thesis's schedule; closed-form BDeu from the counts, equal to pgmpy's fit), and the
+# compiled games read the posterior tables it caches. The test programs are the engine's
 # compiled ones (liarlab.liardice.fast._tp_decide). Game g reseeds numba's generator with
 # game_seeds[g], so the BBN and the plain player see the same dice and opponent caps (CRN).
 # Draws follow the reference agents' order but not their generator: the two paths agree in
