@@ -11,6 +11,7 @@ import ast
 import json
 import os
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -236,15 +237,17 @@ def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | 
     return runs
 
 
-def _ipc_kernel_manager():
-    """A kernel manager that talks to the kernel over local IPC sockets instead of unencrypted TCP
-    (and so the kernel does not print its TCP warning for every notebook)."""
+def _ipc_kernel_manager(folder: str):
+    """A kernel manager that talks to the kernel over local IPC sockets in ``folder`` instead of unencrypted
+    TCP (so the kernel does not print its TCP warning for every notebook). The sockets live in a private
+    temporary folder: never in the notebooks' working directory, never shared by two runs."""
     from jupyter_client.manager import AsyncKernelManager
 
     class IPCKernelManager(AsyncKernelManager):
         def __init__(self, **kwargs):
             super().__init__(**kwargs)
             self.transport = "ipc"
+            self.ip = os.path.join(folder, "kernel")
 
     return IPCKernelManager
 
@@ -261,9 +264,10 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
     # Execute to a temporary file and rename: a failed run never replaces a finished notebook.
     tmp = target.with_name(f".{target.stem}.running.ipynb")
     try:
-        pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
-                            cwd=str(cwd), progress_bar=progress, log_output=False,
-                            kernel_manager_class=_ipc_kernel_manager())
+        with tempfile.TemporaryDirectory(prefix="liarlab-kernel-") as sockets:
+            pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
+                                cwd=str(cwd), progress_bar=progress, log_output=False,
+                                kernel_manager_class=_ipc_kernel_manager(sockets))
     except PapermillExecutionError as err:
         failed = target.with_name(f"{target.stem}.failed.ipynb")
         tmp.replace(failed)
