@@ -6,6 +6,8 @@ import importlib
 import sys
 import textwrap
 
+import numpy as np
+
 from .terminal import Session, line_reader
 
 #: game name on the command line -> adapter module (liarlab.play.<module>.ADAPTER)
@@ -17,12 +19,20 @@ GAMES = {
 }
 
 
-def adapter_for(game: str):
-    """A fresh adapter of ``game``; ValueError naming the games for an unknown one."""
+#: options only some games take (``--faces``, ``--dice``)
+GAME_OPTIONS = {"bluff": ("faces", "dice")}
+
+
+def adapter_for(game: str, **options):
+    """A fresh adapter of ``game``; ValueError naming the games for an unknown one, or an option it lacks."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    extra = sorted(set(options) - set(GAME_OPTIONS.get(game, ())))
+    if extra:
+        raise ValueError(f"--{extra[0]} applies to {', '.join(g for g, o in GAME_OPTIONS.items() if extra[0] in o)} "
+                         f"only, not to {game}")
     module = importlib.import_module(f"liarlab.play.{GAMES[game]}")
-    return module.ADAPTER()
+    return module.ADAPTER(**options)
 
 
 def available_games() -> dict[str, object]:
@@ -67,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="seed of the deals and the agent's choices (default: a fresh one, printed)")
     parser.add_argument("--games", type=int, default=None, metavar="N", help="stop after N games")
+    parser.add_argument("--faces", type=int, default=None, metavar="N", help="bluff: faces per die (default 6)")
+    parser.add_argument("--dice", type=int, default=None, metavar="D", help="bluff: dice each (default 1)")
     return parser
 
 
@@ -80,29 +92,32 @@ def main(argv=None, stdin=None, stdout=None) -> int:
         print(text, file=stdout, flush=True)
 
     try:
-        adapter = adapter_for(args.game)
+        options = {k: v for k, v in (("faces", args.faces), ("dice", args.dice)) if v is not None}
+        adapter = adapter_for(args.game, **options)
         agent = args.agent or adapter.default_agent
         if agent not in adapter.agents():
             raise ValueError(f"unknown agent {agent!r} for {args.game}; choose one of "
                              f"{', '.join(adapter.agents())}")
         if args.games is not None and args.games < 1:
             raise ValueError(f"--games must be >= 1, got {args.games}")
+        seed = args.seed
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy % 10**9)
+        session = Session(adapter, agent, seed, line_reader(stdin), write, max_games=args.games)
     except ImportError as err:
         print(f"liarlab play: {args.game} is not playable in this checkout yet ({err})", file=sys.stderr)
         return 2
     except ValueError as err:
         print(f"liarlab play: {err}", file=sys.stderr)
         return 2
-    seed = args.seed
-    if seed is None:
-        import numpy as np
-
-        seed = int(np.random.SeedSequence().entropy % 10**9)
-    session = Session(adapter, agent, seed, line_reader(stdin), write, max_games=args.games)
     try:
         session.run()
     except KeyboardInterrupt:
         write("\ninterrupted: " + session.score.text(agent))
+    except Exception as err:  # a bug in a game or agent: say so in one line and keep the score
+        write(f"liarlab play: internal error, the session stops ({type(err).__name__}: {err}). "
+              + session.score.text(agent))
+        return 1
     return 0
 
 

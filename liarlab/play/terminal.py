@@ -51,7 +51,10 @@ class GameAdapter(Protocol):
         """Agent name -> one-line description."""
 
     def make_agent(self, name: str, rng: np.random.Generator) -> Agent:
-        """A fresh opponent; kept for the whole session (learning agents learn from the person)."""
+        """A fresh opponent; kept for the whole session (learning agents learn from the person).
+
+        An adapter may also have ``check_agent(name)``, raising ValueError before the session starts when
+        that agent cannot play these settings."""
 
     def new_game(self, index: int, rng: np.random.Generator) -> tuple[State, int]:
         """Deal game number ``index`` (0-based); return the State and the person's seat."""
@@ -179,14 +182,18 @@ class Session:
         known = self.adapter.agents()
         if self.agent_name not in known:
             raise ValueError(f"unknown agent {self.agent_name!r} for {self.adapter.name}; known: {sorted(known)}")
+        if hasattr(self.adapter, "check_agent"):      # e.g. an exact solver that would not fit
+            self.adapter.check_agent(self.agent_name)
         self.rng = np.random.default_rng(self.seed)
-        self.agent = self.adapter.make_agent(self.agent_name, self.rng)
+        self.agent = None       # made when the session starts (an exact solver may take a few seconds)
         self.human = HumanAgent(self.adapter, self.read_line, self.write,
                                 lambda: self.score.text(self.agent_name))
 
     def run(self) -> Score:
         self.write(f"{self.adapter.title}: you against '{self.agent_name}' "
                    f"(seed {self.seed}). Type 'help' for how to play.")
+        if self.agent is None:
+            self.agent = self.adapter.make_agent(self.agent_name, self.rng)
         index = 0
         while self.max_games is None or index < self.max_games:
             try:
