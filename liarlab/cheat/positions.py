@@ -29,6 +29,7 @@ the compiled engine of :mod:`liarlab.cheat.fast` replays exactly the same game f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -74,9 +75,15 @@ def is_feasible(lie_mask: int, n_black: int) -> bool:
 
 
 def feasible_masks(n_black: int) -> np.ndarray:
-    """All lie masks a hand with ``n_black`` black cards can produce, ascending."""
-    check_int("n_black", n_black, 0, N_POSITIONS)
-    return np.array([m for m in range(N_MASKS) if is_feasible(m, n_black)], dtype=np.int64)
+    """All lie masks a hand with ``n_black`` black cards can produce, ascending (a read-only array)."""
+    return _feasible_masks(check_int("n_black", n_black, 0, N_POSITIONS))
+
+
+@lru_cache(maxsize=None)
+def _feasible_masks(n_black: int) -> np.ndarray:
+    out = np.array([m for m in range(N_MASKS) if is_feasible(m, n_black)], dtype=np.int64)
+    out.flags.writeable = False
+    return out
 
 
 def colours_of(lie_mask: int) -> np.ndarray:
@@ -116,8 +123,12 @@ def scores(lie_masks, catch_masks) -> tuple[int, int]:
 
 
 def hand_cdf(distribution: str = "binomial") -> np.ndarray:
-    """Cumulative distribution of the number of black cards (0..10) in a dealt hand."""
-    check_choice("hand_distribution", distribution, HAND_DISTRIBUTIONS)
+    """Cumulative distribution of the number of black cards (0..10) in a dealt hand (read-only)."""
+    return _hand_cdf(check_choice("hand_distribution", distribution, HAND_DISTRIBUTIONS))
+
+
+@lru_cache(maxsize=None)
+def _hand_cdf(distribution: str) -> np.ndarray:
     if distribution == "binomial":
         from scipy.stats import binom
 
@@ -126,6 +137,7 @@ def hand_cdf(distribution: str = "binomial") -> np.ndarray:
         pmf = np.full(N_POSITIONS + 1, 1.0 / (N_POSITIONS + 1))
     cdf = np.cumsum(pmf)
     cdf[-1] = 1.0
+    cdf.flags.writeable = False
     return cdf
 
 
@@ -159,12 +171,22 @@ def placement_cdf(lie_probabilities) -> np.ndarray:
 
 
 def personality_cdf(name: str, p5_lie_probability: float = 0.3) -> np.ndarray:
-    """The placement cdf of personality ``name`` (P1..P5); P5's constant rate can be changed (E5)."""
+    """The placement cdf of personality ``name`` (P1..P5); P5's constant rate can be changed (E5).
+
+    Built once per (name, rate) and shared read-only: runs call this thousands of times.
+    """
     check_choice("personality", name, PERSONALITIES)
+    return _personality_cdf(name, check_probability("p5_lie_probability", p5_lie_probability))
+
+
+@lru_cache(maxsize=None)
+def _personality_cdf(name: str, p5_lie_probability: float) -> np.ndarray:
     q = list(PERSONALITY_LIE_PROBABILITIES[name])
     if name == "P5":
-        q = [check_probability("p5_lie_probability", p5_lie_probability)] * N_POSITIONS
-    return placement_cdf(q)
+        q = [p5_lie_probability] * N_POSITIONS
+    out = placement_cdf(q)
+    out.flags.writeable = False
+    return out
 
 
 UNIFORM_PLACEMENT_CDF = placement_cdf([0.5] * N_POSITIONS)  # a uniformly random arrangement of the hand
