@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from liarlab.liardice import rules
-from liarlab.play.cli import adapter_for
+from liarlab.play.cli import adapter_for, main
 from liarlab.play.liardice import LiarDiceAdapter
 
 
@@ -120,13 +120,27 @@ def test_cli_end_of_input_and_unknown_command():
     assert "end of input" in done.stdout and "final score" in done.stdout
 
 
-def test_cli_help_lists_agents_and_moves_and_refuses_bad_arguments():
-    helped = _cli(["--help"], "")
-    assert helped.returncode == 0
-    for word in ("liar-dice", "random-guess", "bbn", "QTABLE", "type32", "3 5", "challenge"):
-        assert word in helped.stdout
-    bad = _cli(["liar-dice", "--agent", "nobody"], "")
-    assert bad.returncode == 2 and "unknown agent 'nobody'" in bad.stderr and "Traceback" not in bad.stderr
+def test_cli_help_lists_agents_and_moves_and_refuses_bad_arguments(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    helped = capsys.readouterr().out
+    for word in ("liar-dice", "random-guess", "bbn", "QTABLE", "type32", "3 5", "challenge",
+                 "bluff", "exact", "per-turn", "cheat", "play A A", "honeymoon", "thesis", "2H"):
+        assert word in helped
+    assert main(["liar-dice", "--agent", "nobody"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown agent 'nobody'" in err and "Traceback" not in err
+    assert main(["cheat", "--games", "0"]) == 2
+    assert "--games must be >= 1" in capsys.readouterr().err
+
+
+def test_cli_in_process_plays_from_a_stream(capsys):
+    import io
+
+    assert main(["cheat", "--seed", "1", "--games", "1"], stdin=io.StringIO("play A\n")) == 0
+    out = capsys.readouterr().out
+    assert "seed 1" in out and "final score" in out
 
 
 def test_registry_agents_are_offered():
