@@ -128,7 +128,8 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
 
     stages = schedule(name, setup.stage_games) if stages is None else stages
     kwargs = {k: (list(v) if isinstance(v, tuple) else v) for k, v in kwargs.items()}
-    params = {"name": name, "seed": seed, "stages": stages, "fallback": setup.fallback, "run_seed": setup.seed,
+    params = {"cache_format": 2, "name": name, "seed": seed, "stages": stages, "fallback": setup.fallback,
+              "run_seed": setup.seed,
               "eval_games": setup.eval_games, "epsilon_eval": setup.epsilon_eval, **kwargs}
     memo = json.dumps(params, sort_keys=True, default=str)
     if memo in setup.models:
@@ -138,7 +139,8 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
     if setup.cache and path.exists() and not study_cache._FORCE["value"]:
         try:
             table = FastTable.load(path)
-            result = (table, pd.DataFrame(table.extra.get("curve", [])))
+            curve = pd.DataFrame(table.extra.get("curve", []))
+            result = (table, curve[table.extra.get("curve_columns", list(curve.columns))])
             outputs.credit_seconds(float(table.extra.get("train_seconds", 0.0)))   # rerun time counts it
         except CorruptQTableError:
             result = None          # damaged: retrain below and overwrite
@@ -147,7 +149,10 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
         start = time.perf_counter()
         result = train_model(setup, stages, rng, **kwargs)
         if setup.cache:
-            result[0].save(path, extra={"curve": json.loads(result[1].to_json(orient="records")),
+            # plain Python floats keep every digit through JSON, so a cached run writes the same tables
+            records = [{k: (v.item() if hasattr(v, "item") else v) for k, v in row.items()}
+                       for row in result[1].to_dict("records")]
+            result[0].save(path, extra={"curve": records, "curve_columns": [str(c) for c in result[1].columns],
                                         "train_seconds": time.perf_counter() - start})
     setup.models[memo] = result
     return result
