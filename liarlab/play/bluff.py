@@ -1,7 +1,8 @@
 """Bluff with N-faced dice at the terminal (notebook 05): face N is wild, rounds until a player has no dice.
 
 The default is the talk's Bluff-1: six faces, one die each, so one round decides the game. ``--faces`` and
-``--dice`` choose other sizes (the exact solver must fit: two dice each works with two or three faces).
+``--dice`` choose other sizes (the exact agent plays up to 12 bids a round: N <= 6 with one die each, N <= 3 with
+two, N = 2 with three).
 Opponents: ``exact``, the exact equilibrium of every round (:func:`liarlab.bluff.exact.solve_bluff`, solved
 when first needed and sampled with the session's generator); ``per-turn``, the talk's per-turn method
 (:mod:`liarlab.bluff.per_turn`); ``random``, uniform over the legal actions. The rules, penalties and next
@@ -24,6 +25,9 @@ from .terminal import MoveError
 _CALL = ("c", "call", "bluff", "challenge", "liar")
 #: a round's exact LP must stay below this (the solver checks before allocating)
 MAX_BYTES = 2 * 2**30
+#: bids per round (faces x dice on the table) the exact agent accepts: 2^12 histories solve in seconds,
+#: 2^16 (N = 8, one die each) took 24 minutes on the shared two-core machine
+MAX_EXACT_BIDS = 12
 
 
 def hand_text(hand) -> str:
@@ -107,13 +111,15 @@ Options: --faces N (2-12, default 6), --dice D (dice each, default 1; the exact 
                 "random": "uniform over the legal actions"}
 
     def check_agent(self, name: str) -> None:
-        """The exact solver must fit (checked before anything is allocated); the other agents play any size."""
+        """The exact solver must be quick enough (checked before anything is allocated); per-turn must fit."""
         if name == "exact":
-            try:
-                br.check_fits(self.rules.faces, self.rules.dice, MAX_BYTES)
-            except ValueError as err:
-                raise ValueError(f"{err}; the exact agent plays one die each up to about 8 faces, two dice each "
-                                 "with 2 or 3 faces; choose fewer faces or dice, or --agent per-turn") from None
+            bids = self.rules.faces * sum(self.rules.dice)
+            if bids > MAX_EXACT_BIDS:
+                raise ValueError(f"the exact solver would take minutes to hours here ({bids} bids a round, 2^{bids} "
+                                 f"bid histories; measured: 12 bids take seconds, 16 bids 24 minutes); it plays up "
+                                 f"to {MAX_EXACT_BIDS} bids a round: N <= 6 with one die each, N <= 3 with two, N = 2 "
+                                 "with three. Choose fewer faces or dice, or --agent per-turn")
+            br.check_fits(self.rules.faces, self.rules.dice, MAX_BYTES)
         if name == "per-turn":
             br.check_bluff_size(self.rules.faces, self.rules.dice)
 
