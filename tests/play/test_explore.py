@@ -182,3 +182,15 @@ def test_p05_heat_map_for_each_n():
     assert "N = 3" in fig._suptitle.get_text()
     with pytest.raises(ValueError, match="faces must be in 2..6"):
         explore.explorer(cached=False).figure(faces=9)
+
+
+def test_p00_at_least_chances():
+    from fractions import Fraction
+
+    from liarlab.papers.p00 import explore
+
+    p = explore.at_least_chances(5, 6)
+    assert p[0] == 1.0 and p[1] == float(1 - Fraction(5, 6) ** 5)
+    assert (p[:-1] >= p[1:]).all()
+    fig = explorer_figure(explore.explorer(), n_dice=10, chance=0.25)
+    assert "10 unseen dice" in fig.axes[0].get_title()
