@@ -123,6 +123,14 @@ Options: --faces N (2-12, default 6), --dice D (dice each, default 1; the exact 
         if name == "per-turn":
             br.check_bluff_size(self.rules.faces, self.rules.dice)
 
+    def preparing(self, name: str) -> str | None:
+        if name == "exact":
+            return (f"(solving the exact equilibrium of a round with {self.rules.dice[0]} v {self.rules.dice[1]} dice "
+                    f"and {self.rules.faces} faces; N = 6 with one die each takes a few seconds)")
+        if name == "per-turn":
+            return "(solving the per-turn linear programs)"
+        return None
+
     def make_agent(self, name: str, rng: np.random.Generator):
         if name == "exact":
             agent = ExactAgent(self.rules)

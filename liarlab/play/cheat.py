@@ -60,6 +60,12 @@ The required rank cycles A 2 3 4 5 A ...; the winner of a challenge leads next. 
                         "of a..f, then frozen and greedy")
         return out
 
+    def preparing(self, name: str) -> str | None:
+        if name == "q":
+            return (f"(training the Q-learner: {TRAINING_GAMES_PER_TYPE} games against each of "
+                    f"{', '.join(TRAINING_TYPES)})")
+        return None
+
     def make_agent(self, name: str, rng: np.random.Generator):
         if name == "q":
             return make_agent("cheat", "q", weights=trained_q_weights(), learning=False)

@@ -99,6 +99,11 @@ Paper 01's players bid from 2 dice up, paper 02's (RAND, EXP*, QTABLE) from 1 di
             out[name] = f"paper 02: {what}"
         return out
 
+    def preparing(self, name: str) -> str | None:
+        if name == "QTABLE":
+            return f"(training the Q-table against EXPRAND for {Q_TRAINING_GAMES:,} games; a few seconds)"
+        return None
+
     def make_agent(self, name: str, rng: np.random.Generator):
         if name == "random-guess":
             agent, config = ld_agents.RandomGuessAgent(), rules.THESIS

@@ -54,7 +54,8 @@ class GameAdapter(Protocol):
         """A fresh opponent; kept for the whole session (learning agents learn from the person).
 
         An adapter may also have ``check_agent(name)``, raising ValueError before the session starts when
-        that agent cannot play these settings."""
+        that agent cannot play these settings, and ``preparing(name)``, a line to show while a slow agent is
+        being made (a solver or a training run), or None."""
 
     def new_game(self, index: int, rng: np.random.Generator) -> tuple[State, int]:
         """Deal game number ``index`` (0-based); return the State and the person's seat."""
@@ -193,6 +194,9 @@ class Session:
         self.write(f"{self.adapter.title}: you against '{self.agent_name}' "
                    f"(seed {self.seed}). Type 'help' for how to play.")
         if self.agent is None:
+            note = self.adapter.preparing(self.agent_name) if hasattr(self.adapter, "preparing") else None
+            if note:
+                self.write(note)
             self.agent = self.adapter.make_agent(self.agent_name, self.rng)
         index = 0
         while self.max_games is None or index < self.max_games:

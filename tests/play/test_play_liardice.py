@@ -149,3 +149,16 @@ def test_registry_agents_are_offered():
     offered = LiarDiceAdapter().agents()
     assert set(agent_names("liardice")) <= set(offered)
     assert np.all([f"type{t}" in offered for t in range(1, 33)])
+
+
+@pytest.mark.parametrize("game, agent", [("liar-dice", "type1"), ("bluff", "random"), ("cheat", "a"),
+                                         ("honeymoon", "random")])
+def test_every_game_survives_an_unknown_command_and_the_end_of_input(person, play, game, agent):
+    who = person(["xyzzy", "help", "show", "score"], auto=False)
+    session = play(adapter_for(game), agent, who, seed=3)
+    text = who.text
+    assert "end of input" in text and "final score after 0 games" in text
+    assert session.score.abandoned == 1 and session.score.games == 0
+    assert "Traceback" not in text
+    # no game ends before the person's first move, so every line reached the prompt
+    assert "cannot play 'xyzzy'" in text and "How to type a move" in text and "score after 0 games" in text
