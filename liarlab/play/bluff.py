@@ -103,7 +103,8 @@ class BluffAdapter:
 A bid must be higher: more dice, or as many dice of a higher face ({faces} is the highest face of each quantity).
 Penalties (the talk's rules): a failed bid costs the bidder the shortfall; a bid that holds costs the caller
 one die if exact, else the excess. The loser opens the next round; no dice left loses the game.
-Options: --faces N (2-12, default 6), --dice D (dice each, default 1; the exact solver must fit)."""
+Options: --faces N (2-12, default 6), --dice D (dice each, default 1); the exact agent plays up to
+{MAX_EXACT_BIDS} bids a round (faces x dice on the table): N <= 6 with one die each, N <= 3 with two."""
 
     def agents(self) -> dict[str, str]:
         return {"exact": "the exact equilibrium of every round (sequence-form LP, solved when first needed)",

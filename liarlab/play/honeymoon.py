@@ -83,6 +83,8 @@ face-up stock card, the loser the next hidden one. Then 13 scoring tricks with t
             won = obs["tricks_won"]
             lines.append(f"scoring trick {obs['trick_number'] + 1} of 13; tricks: you {won[me]}, "
                          f"opponent {won[1 - me]}")
+            # every card not in this hand and not yet played is the opponent's (what the bot's memory knows too)
+            lines.append(f"opponent's hand (known by elimination): {hand_text(hm.opponent_hand_in_play(obs))}")
         if obs["trick"]:
             lead = obs["trick"][0][1]
             lines.append(f"opponent led {card_code(lead)}: play a card"

@@ -31,6 +31,20 @@ _BID = re.compile(r"^(?:bid\s+)?(\d+)\s*(?:x|\*|\s)\s*(\d+)'?s?$")
 _CHALLENGE = ("c", "challenge", "liar", "call", "doubt")
 
 
+#: paper 02's rule players and learner, in the words of its report (liarlab.liardice.exp_agents)
+PAPER_02 = {
+    "RAND": "RAND, uniform over the legal actions (it may challenge whenever that is legal)",
+    "EXP0": "EXP0, challenges when its own dice of the bid face + 1 fall short of the bid, else one of the "
+            "next few legal actions at random",
+    "EXP1": "EXP1, challenges when its largest multiplicity + 1 falls short of the bid, else the honest action",
+    "EXP2": "EXP2, opens with its largest honest bid, then plays like EXP1",
+    "EXP3": "EXP3, opens with a slight lie (its largest multiplicity + 1), then plays like EXP1",
+    "EXPRAND": "EXPRAND, one of EXP0-EXP3 drawn afresh at every decision",
+    "QTABLE": f"the report's Q-table agent, trained against EXPRAND for {Q_TRAINING_GAMES:,} games, then frozen "
+              "and greedy",
+}
+
+
 def bid_words(bid) -> str:
     quantity, face = int(bid[0]), int(bid[1])
     return f"{quantity} x {face}s"
@@ -93,9 +107,7 @@ Paper 01's players bid from 2 dice up, paper 02's (RAND, EXP*, QTABLE) from 1 di
         for t in range(1, 33):
             out[f"type{t}"] = f"paper 01 test program {t}: {ld_agents.traits_of(t).label()}"
         for name in agent_names("liardice"):
-            what = ("Q-table agent, trained against EXPRAND for "
-                    f"{Q_TRAINING_GAMES:,} games, frozen and greedy" if name == "QTABLE"
-                    else _first_line(_registered(name)))
+            what = PAPER_02.get(name) or _first_line(_registered(name))
             out[name] = f"paper 02: {what}"
         return out
 

@@ -82,3 +82,12 @@ def test_two_deals_and_the_running_score(person, play):
     assert "final score after 2 games" in who.text
     openers = {g: p for g, p, _ in reversed(session.transcript)}
     assert openers == {0: 0, 1: 1}
+
+
+def test_in_the_play_phase_the_other_hand_is_shown_as_known_by_elimination(person, play):
+    who = person(games=1, seed=6)
+    session = play(HoneymoonAdapter(), "random", who, seed=7)
+    views = [t for t in who.out if "scoring trick 1 of 13" in t and "known by elimination" in t]
+    if views:    # the person moves in the first scoring trick (as leader or follower)
+        assert len(views[0].split("opponent's hand (known by elimination): ")[1].replace("-", "").split()) >= 8
+    assert session.score.games == 1
