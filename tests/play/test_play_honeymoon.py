@@ -89,7 +89,7 @@ def test_in_the_play_phase_the_other_hand_is_shown_as_known_by_elimination(perso
     session = play(HoneymoonAdapter(), "random", who, seed=7)
     views = [t for t in who.out if "scoring trick 1 of 13" in t and "known by elimination" in t]
     assert views      # the person plays in every trick, so it sees the first scoring trick
-    known = views[0].split("opponent's hand (known by elimination): ")[1]
+    known = views[0].split("opponent's hand (known by elimination): ")[1].splitlines()[0]
     ranks = "".join(part.split(":")[1] for part in known.split("  ")).replace("-", "").split()
     assert len(ranks) in (12, 13)      # 13 cards, or 12 when the opponent has already led to this trick
     assert session.score.games == 1
