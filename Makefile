@@ -33,7 +33,7 @@ test: setup
 	$(BIN)/python -m pytest --durations=15
 
 test-fast: setup
-	$(BIN)/python -m pytest -m "not chain"
+	$(BIN)/python -m pytest -m "not chain and not slow" --durations=15
 
 bench: setup
 	$(BIN)/python -m liarlab bench

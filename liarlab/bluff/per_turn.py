@@ -211,10 +211,13 @@ def bluff2_variant_search(faces: int = 2, max_dice: int = 5, printed: dict | Non
                           accept_payoff: str = "R1", progress: bool = False,
                           hand_weights: str = "multinomial") -> tuple[pd.DataFrame, pd.DataFrame]:
     """E8: every rule variant's grid and its agreement with the printed Bluff-2 table."""
-    from tqdm.auto import tqdm
+    import sys
+
+    from tqdm import tqdm  # plain text on stderr: tqdm.auto would print "IProgress not found" in notebooks
 
     grids, summary = [], []
-    for rules in tqdm(all_rule_variants(accept_payoff, hand_weights), desc="Bluff-2 variants", disable=not progress):
+    for rules in tqdm(all_rule_variants(accept_payoff, hand_weights), desc="Bluff-2 variants", disable=not progress,
+                      file=sys.stderr):
         grid = bluff2_per_turn_table(faces, max_dice, rules)
         grid.insert(0, "variant", rules.label)
         grids.append(grid)

@@ -62,9 +62,8 @@ def bluff1_exact_vs_per_turn(faces_list=range(2, 7), rules: BluffRules | None = 
     and the exact sequence-form equilibrium (first-player win probabilities, mean best-response gain)."""
     import time
 
-    from tqdm.auto import tqdm
-
     from liarlab.bluff.exact import evaluate_profile
+    from liarlab.study.parallel import progress_bar as tqdm
 
     rules = rules if rules is not None else BluffRules()
     rows = []
@@ -103,7 +102,7 @@ def bluff2_exact_table(faces: int = 2, max_dice: int = 5, max_total: int | None 
 def bluff2_exact_variant_search(faces: int = 2, max_dice: int = 5, max_total: int = 6, printed: dict | None = None,
                                 progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
     """E9 extension: every rule variant solved exactly on the cells with a + b <= max_total."""
-    from tqdm.auto import tqdm
+    from liarlab.study.parallel import progress_bar as tqdm
 
     grids, summary = [], []
     for rules in tqdm(all_rule_variants(), desc="Bluff-2 exact variants", disable=not progress):
