@@ -26,10 +26,17 @@ def test_win_rate_rows_follow_the_thesis_band():
     assert len(rows) == 6 and {r["verdict"] for r in rows[3:]} == {"not-reproducible"}
 
 
-def test_bid_weights_flag_the_misprint_only():
-    rows = claims01.bid_weight_rows(1526 / 7776, 4651, 1526)
-    assert [(r["paper_value"], r["verdict"]) for r in rows] == [(0.1962, "reproduced"), (4561, "differs"),
-                                                              (1526, "reproduced")]
+def test_bid_weights_leave_the_misprint_to_notebook_00():
+    rows = claims01.bid_weight_rows(1526 / 7776, 1526)
+    assert [(r["paper_value"], r["verdict"]) for r in rows] == [(0.1962, "reproduced"), (1526, "reproduced")]
+    assert rows[1]["reproduced_value"] == 1526
+    assert claims01.bid_weight_rows(1526 / 7776, 1525)[1]["reproduced_value"] == 1525
+
+
+def test_human_play_remarks_are_not_reproducible_with_the_bot_substitute_in_the_note():
+    rows = claims01.game_length_rows(3.2, 0.41, 4.1, 0.33)
+    assert [r["verdict"] for r in rows] == ["not-reproducible"] * 2
+    assert "3.20" in rows[0]["note"] and "0.330" in rows[1]["note"]
 
 
 def test_table_5_1_rows_carry_the_printed_values_and_no_value_of_ours():

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pandas as pd
 
-from liarlab.core import dice
 from liarlab.core.stats import wilson_interval
 from liarlab.papers.p01 import printed
 from liarlab.study.outputs import claim
@@ -15,13 +14,10 @@ from liarlab.study.outputs import claim
 WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
-def background_rows(space: int, rain: float) -> list[dict]:
-    """§4.1 and §4.3: the search space, the legal bids and the rain example."""
+def background_rows(rain: float) -> list[dict]:
+    """§4.3: the rain example. (§4.1's search space and legal-bid count are paper-wide dice facts, claimed once in
+    notebook 00.)"""
     return [
-        claim("5-player search space", "§4.1", printed.SEARCH_SPACE_5P_TEXT, f"{space:.4e}", "reproduced",
-              note="2.843e19 x 5.905e14"),
-        claim("legal bids with 5 players", "§4.1", printed.LEGAL_BIDS_5P, dice.legal_bid_count(5), "reproduced",
-              note="24 counts x 6 faces; 2 players: 54"),
         claim("rain example P(rain | ground dry)", "§4.3, Tables 4.8/4.9", printed.RAIN_GIVEN_DRY, round(rain, 4),
               "reproduced", note="printed denominator (18+45)/100 is a typo for (8+45)/100; literally it gives 0.127"),
     ]
@@ -34,19 +30,19 @@ def worked_check_rows(checks: pd.DataFrame) -> list[dict]:
         rows.append(claim(f"challenge draw: {r.situation}", "§4.2 Figs 4.2-4.6", round(r.paper_challenge_draw, 4),
                           round(r.p_challenge_draw_sim, 4),
                           "reproduced" if r.ci_low - 1e-9 <= r.paper_challenge_draw <= r.ci_high + 1e-9 else "differs",
-                          ci_low=round(r.ci_low, 4), ci_high=round(r.ci_high, 4),
+                          ci_low=round(r.ci_low, 4), ci_high=round(r.ci_high, 4), family="§4.2 Figs 4.2-4.6",
                           note=f"exact {r.p_challenge_draw:.4f}; final action = challenge with probability "
                                f"{r.p_final_challenge:.4f}"))
     return rows
 
 
-def bid_weight_rows(p2: float, w25: int, w26: int) -> list[dict]:
-    """§4.2: P(>= 2 fives) in the Fig 4.2 example and the Fig 4.4 bid weights."""
+def bid_weight_rows(p2: float, w26: int) -> list[dict]:
+    """§4.2: P(>= 2 fives) in the Fig 4.2 example and the Fig 4.4 bid weight of 'two 6s'.
+
+    The text's other weight, 4561 for 'two 5s' (a misprint of 4651), is claimed once, in notebook 00."""
     return [
         claim("P(opponent holds >= 2 fives) in the Fig 4.2 example", "§4.2 text", printed.AT_LEAST_TWO_FIVES,
               round(p2, 4), "reproduced", note="exact 1526/7776; 'challenge about 80%' = 1 - 0.1962"),
-        claim("bid weight 'two 5s' holding one 5 (Fig 4.4)", "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_FIVES, int(w25),
-              "differs", note="the text's 4561 is a digit transposition of 4651 = 7776 - 3125 (Table 4.7 prints 4651)"),
         claim("bid weight 'two 6s' holding no 6 (Fig 4.4)", "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_SIXES, int(w26),
               "reproduced"),
     ]
@@ -71,7 +67,7 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
         claim("random-guess mean win rate over the 32 types, 500 games each", "§5.2", printed.WIN_BAND_TEXT,
               round(large.win_rate.mean(), 4),
               "reproduced" if low_band <= large.win_rate.mean() <= high_band else "differs",
-              ci_low=round(lo_mean, 4), ci_high=round(hi_mean, 4),
+              ci_low=round(lo_mean, 4), ci_high=round(hi_mean, 4), headline=True,
               note=f"large sample, {n_large} games per type; one {n_games}-game match per type gives mean "
                    f"{ref.win_rate.mean():.3f}"),
         claim("random-guess wins about 60-70 % against every type", "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT,
@@ -89,6 +85,7 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
         r = large.set_index("type").loc[t]
         rows.append(claim(f"win rate vs type{t} (Figs 5.6-5.8; plot only, value lost)", "§5.2 Fig 5.6-5.8",
                           printed.FIGS_5_6_TO_5_8_TEXT, round(r.win_rate, 4), "not-reproducible",
+                          family="Figs 5.6-5.8",
                           ci_low=round(r.ci_low, 4), ci_high=round(r.ci_high, 4),
                           note="the per-type numbers exist only in lost figures; our value for comparison"))
     return rows
@@ -107,11 +104,13 @@ def game_length_rows(mean_turns: float, share_45: float, mean_final: float, shar
     """§2.1/§2.2 remarks about human play: game lengths and the count at the challenge."""
     return [
         claim("a game usually ends after 4-5 turns", "§2.1 text", printed.TURNS_TYPICAL_TEXT, round(mean_turns, 3),
-              "differs", note=f"random-guess vs the 32 types: {share_45:.3f} of games have 4-5 actions; the thesis's "
-                              "remark is about human play"),
+              "not-reproducible", family="§2 remarks on human play",
+              note=f"a remark about people playing; bot-vs-bot substitute (random-guess vs the 32 types): mean "
+                   f"{mean_turns:.2f} actions, {share_45:.3f} of games have 4-5 actions"),
         claim("bids usually stop around 5-6 dice (2 players)", "§2.2 text", printed.FINAL_COUNT_TYPICAL_TEXT,
-              round(mean_final, 3), "differs",
-              note=f"share of games challenged at 5-6 dice: {share_56:.3f}; remark about human play"),
+              round(mean_final, 3), "not-reproducible", family="§2 remarks on human play",
+              note=f"a remark about people playing; bot-vs-bot substitute: mean final count {mean_final:.2f}, "
+                   f"{share_56:.3f} of games challenged at 5-6 dice"),
     ]
 
 
@@ -122,6 +121,7 @@ def bbn_gain_row(e7: pd.DataFrame, bbn_seeds: int, bbn_games: int) -> dict:
     gain_sig = (e7.diff_ci_low > 0).sum()
     return claim("BBN adds about 5-10 points against most test programs", "§5.2", printed.BBN_GAIN_TEXT,
                  round(float(e7["diff"].mean()), 4), "reproduced" if gain_band > len(e7) / 2 else "differs",
+                 headline=True,
                  note=f"{len(e7)} types x {bbn_seeds} x {bbn_games} paired games; {gain_band} types with a gain in "
                       f"[0.05, 0.10], {gain_sig} with the 95 % CI above 0; range "
                       f"{e7['diff'].min():+.3f} to {e7['diff'].max():+.3f}")
@@ -130,7 +130,7 @@ def bbn_gain_row(e7: pd.DataFrame, bbn_seeds: int, bbn_games: int) -> dict:
 def human_rows() -> list[dict]:
     """Table 5.1: human players (cannot be reproduced; see the substitute table)."""
     return [claim(f"human player {player}: random-guess / with BBN", "Table 5.1", f"{paper_plain} / {paper_bbn}",
-                  None, "not-reproducible",
+                  None, "not-reproducible", family="Table 5.1",
                   note="human opponents; see the substitute table (self-play, drifting and deceiving programs)")
             for player, (paper_plain, paper_bbn) in printed.TABLE_5_1.items()]
 
