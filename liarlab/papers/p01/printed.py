@@ -7,7 +7,6 @@ range or a phrase).
 
 #: §4.1 (Ch. 3 text): the 5-player search space (6^5)^5 x (30^5)^2, "about 1.67 x 10^34".
 SEARCH_SPACE_5P = 1.67e34
-SEARCH_SPACE_5P_TEXT = "1.67e34"
 #: §4.1: legal bids with 5 players ("two 1s" .. "twenty-five 6s").
 LEGAL_BIDS_5P = 144
 #: §4.3, Tables 4.8/4.9: the rain example, P(rain | ground dry).
@@ -16,8 +15,8 @@ RAIN_GIVEN_DRY = 0.15
 CHALLENGE_DRAW = {"Figs 4.2/4.3": 1 / 3, "Fig 4.5": 2 / 3, "Fig 4.6": 1.0}
 #: §4.2 text (Fig 4.2 example): P(the opponent holds at least two 5s) = 0.1962 ("challenge about 80 %").
 AT_LEAST_TWO_FIVES = 0.1962
-#: §4.2, Fig 4.4 text: bid weights of "two 5s" holding one 5 (a misprint of 4651) and "two 6s" holding none.
-WEIGHT_TWO_FIVES = 4561
+#: §4.2, Fig 4.4 text: bid weight of "two 6s" holding none (its "two 5s" weight, the misprint 4561, is
+#: claimed in notebook 00: liarlab.papers.p00.printed).
 WEIGHT_TWO_SIXES = 1526
 #: §5.1, Fig 5.1: type7 with two 5s, cap 4, facing "three 5s" bids "four 5s".
 FIG_5_1_ACTION = "four 5s"
