@@ -162,3 +162,24 @@ def test_every_game_survives_an_unknown_command_and_the_end_of_input(person, pla
     assert "Traceback" not in text
     # no game ends before the person's first move, so every line reached the prompt
     assert "cannot play 'xyzzy'" in text and "How to type a move" in text and "score after 0 games" in text
+
+
+@pytest.mark.parametrize("game", ["liar-dice", "bluff", "cheat", "honeymoon"])
+def test_every_adapter_deals_a_core_state_and_names_its_default_agent(game):
+    from liarlab.core.api import State
+
+    adapter = adapter_for(game)
+    state, seat = adapter.new_game(0, np.random.default_rng(0))
+    assert isinstance(state, State) and seat in (0, 1)
+    assert adapter.default_agent in adapter.agents()
+    checked = 0
+    for _ in range(6):            # every legal move, typed as 'moves' lists it, reads back as itself
+        legal = state.legal_actions()
+        if state.current_player() == seat:
+            obs = state.observation(seat)
+            assert all(adapter.parse(adapter.move_text(a, obs), obs, legal) == a for a in legal)
+            checked += 1
+        state.apply_action(legal[-1] if state.current_player() == seat else legal[0])
+        if state.is_terminal():
+            break
+    assert checked >= 1
