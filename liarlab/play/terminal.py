@@ -201,21 +201,22 @@ class Session:
         index = 0
         while self.max_games is None or index < self.max_games:
             try:
-                finished = self.play_one(index)
+                self.play_one(index)
             except EndOfInput as why:
                 self.score.abandoned += 1
                 self.write(f"{'end of input' if str(why) == 'end of input' else 'quit'}: "
                            f"game {index + 1} abandoned, not scored")
                 break
             index += 1
-            if not finished or (self.max_games is not None and index >= self.max_games):
+            if self.max_games is not None and index >= self.max_games:
                 break
             if not self.ask_again():
                 break
         self.write("final " + self.score.text(self.agent_name))
         return self.score
 
-    def play_one(self, index: int) -> bool:
+    def play_one(self, index: int) -> None:
+        """One game to the end, the person's moves read as they come; EndOfInput leaves the State as it was."""
         state, human = self.adapter.new_game(index, self.rng)
         opponent = 1 - human
         seats = {human: self.human, opponent: self.agent}
@@ -236,7 +237,6 @@ class Session:
         self.write(self.adapter.reveal(state, human))
         result = self.score.add(state.returns()[human])
         self.write(f"{result}. {self.score.text(self.agent_name)}")
-        return True
 
     def ask_again(self) -> bool:
         self.write("another game? [Y/n]")

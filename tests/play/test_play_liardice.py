@@ -89,6 +89,8 @@ def test_every_kind_of_agent_plays_two_games(person, play, agent):
     assert session.score.games == 2
     config = LiarDiceAdapter().config if agent == "bbn" else rules.LiarDiceConfig(min_count=1)
     assert session.adapter.config == config
+    if agent == "bbn":      # the network learned from both revealed games of the session
+        assert session.agent.agent.belief.games == 2
 
 
 def test_same_seed_and_input_give_the_same_session(person, play):
