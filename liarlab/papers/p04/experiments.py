@@ -314,16 +314,24 @@ def traditional_table(n_games: int = 200, seed: int = 6, tables=("abdf", "bcde",
     return pd.DataFrame(rows)
 
 
-def worked_stage2_game(seed: int = 7, types=("q", "d")):
-    """One short game of the modified rules, learner (trained 300 games vs d) against d, as transcript lines."""
+def worked_stage2_game(seed: int = 7, types=("q", "d"), min_events: int = 8):
+    """A game of the modified rules, learner (trained 300 games vs d) against d, with at least one challenge.
+
+    Tries seed, seed + 1, ... until the game has ``min_events`` events and a challenge, so the example
+    shows the whole turn loop. Returns the dealt hands and the finished state.
+    """
     from liarlab.cheat.agents import QLearner, ScriptedAgent
 
     rng = np.random.default_rng(seed)
     trained = fast.train_and_test(types[1], 300, 1, rng)
-    agents = [QLearner(weights=trained["weights"], learning=False), ScriptedAgent(types[1])]
-    state = CheatState(rng)
-    start = state.hands.copy()
-    play_with_events(state, agents, rng)
+    for attempt in range(1000):
+        rng = np.random.default_rng([seed, attempt])
+        agents = [QLearner(weights=trained["weights"], learning=False), ScriptedAgent(types[1])]
+        state = CheatState(rng)
+        start = state.hands.copy()
+        play_with_events(state, agents, rng)
+        if len(state.history) >= min_events and any(e.kind == "challenge" for e in state.history):
+            break
     return start, state
 
 
