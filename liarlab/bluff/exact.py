@@ -59,7 +59,7 @@ Entry points
     (a, b, value, opener_win, mean_gain, seconds, status, histories, deals).
 ``evaluate_profile(faces, dice, policy1, policy2, *, continuation=None, **rules)`` -> dict
     (value, opener_win, best_response_1, best_response_2, gain_1, gain_2, nash_conv, mean_gain; see
-    :mod:`liarlab.bluff.measures`); ``profile_mean_gain(...)`` and ``best_response_value(faces, dice, player, policy)`` wrap it.
+    :mod:`liarlab.core.measures`); ``profile_mean_gain(...)`` and ``best_response_value(faces, dice, player, policy)`` wrap it.
 ``evaluate_game_profile(faces, max_dice, policy, **rules)`` -> DataFrame: a per-turn policy used
     by both players through the whole multi-round game (best responders respond in every round).
 ``to_efg`` / ``gambit_value``: the round as a Gambit game tree, solved by pygambit's LP.
@@ -75,7 +75,6 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 
-from liarlab.bluff.measures import mean_gain, nash_conv
 from liarlab.bluff.rules import (  # noqa: F401  (Rules, make_rules, round_size: part of this module's API)
     DEFAULT_MAX_BYTES,
     Rules,
@@ -87,6 +86,7 @@ from liarlab.bluff.rules import (  # noqa: F401  (Rules, make_rules, round_size:
 )
 from liarlab.core import dice as dice_helpers
 from liarlab.core.bids import BID_ORDERS, bid_ladder
+from liarlab.core.measures import mean_gain, nash_conv
 from liarlab.core.validation import check_choice, check_int
 
 __all__ = [

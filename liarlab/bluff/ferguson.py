@@ -10,8 +10,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from liarlab.bluff.measures import nash_conv
 from liarlab.bluff.turn_lp import solve_turn, solve_turn_guesser
+from liarlab.core.measures import nash_conv
 from liarlab.core.validation import check_choice, check_int
 
 
@@ -144,7 +144,7 @@ def liars_dice_best_response(opponent: LiarsDiceStrategy, seat: int) -> float:
 def liars_dice_nash_conv(strategy: LiarsDiceStrategy, second: LiarsDiceStrategy | None = None) -> float:
     """NashConv of (strategy as first, second as second): max u1(.,s2) - min u1(s1,.); 0 at equilibrium.
 
-    The game value cancels: gain_1 + gain_2 = (BR1 - v) + (BR2 + v) = BR1 + BR2 (see liarlab.bluff.measures).
+    The game value cancels: gain_1 + gain_2 = (BR1 - v) + (BR2 + v) = BR1 + BR2 (see liarlab.core.measures).
     """
     second = strategy if second is None else second
     return nash_conv(liars_dice_best_response(second, 1), liars_dice_best_response(strategy, 2))

@@ -49,6 +49,7 @@ import numpy as np
 from numba import njit
 
 from liarlab.core import dice
+from liarlab.core.api import register_agent
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice.rules import CHALLENGE, THESIS, LiarDiceConfig, Observation, bid_index
 
@@ -198,6 +199,7 @@ def bid_weight(own, bid, dice_per_player: int = 5) -> int:
 
 # ============================================================================ random guess
 
+@register_agent("liardice", "random-guess")
 class RandomGuessAgent:
     """The random-guess player of Ch. 4 §2 for two players.
 
@@ -391,6 +393,7 @@ def traits_table():
     return pd.DataFrame(rows)
 
 
+@register_agent("liardice", "test-program")
 class TestProgram:
     """One of the 32 heuristic test programs, following the Fig 5.1 walk-through.
 
@@ -592,6 +595,7 @@ def _policy_table(config: LiarDiceConfig) -> np.ndarray:
     return table
 
 
+@register_agent("liardice", "best-response")
 class BestResponseAgent:
     """An exploiter that knows the random-guess rules exactly (two players, thesis setting).
 

@@ -257,3 +257,21 @@ def setup(namespace: dict, notebook: str, **specs: Param) -> dict:
 def pick(value, *, quick, full):
     """A size from the current profile unless the user set ``value`` (prefer a spec in :func:`setup`)."""
     return profiles.pick(value, _current["profile"], quick=quick, full=full)
+
+
+def rerun_time() -> str:
+    """One markdown line: how long a rerun of this notebook takes, computed from this run.
+
+    The time is the computation's own (this run's wall time plus the original compute time of every result
+    served from the cache), so it says what a rerun from scratch costs even when this run was fast.
+    """
+    prov = outputs.provenance()
+    seconds = prov["seconds"]
+    params = prov["parameters"]
+    workers = params.get("n_jobs") or 1
+    shown = f"{seconds / 60:.1f} minutes" if seconds >= 90 else f"{seconds:.0f} seconds"
+    cached = (f" ({prov['cached_seconds']:.0f} s of it served from the cache in this run)"
+              if prov["cached_seconds"] >= 1 else "")
+    return (f"**Rerun time:** a rerun of this notebook from scratch takes about {shown} of computation with "
+            f"{workers} worker{'s' if workers != 1 else ''} in the {params.get('profile', 'full')} profile{cached}, "
+            f"measured on this run's machine.")

@@ -139,3 +139,15 @@ def test_setup_catches_a_check_for_a_parameter_the_cell_lacks():
     with pytest.raises(ValueError, match="two-digit id"):
         nb.setup(namespace(), "7", **SPECS)
     assert re.search("common", str(pytest.raises(ValueError, nb.setup, namespace(), "07", seed=nb.Int(0)).value))
+
+
+def test_rerun_time_counts_cached_compute_time(tmp_path):
+    from liarlab.study import notebook as nb
+    from liarlab.study import outputs
+
+    namespace = {"profile": "quick", "seed": 0, "n_jobs": 2, "out_dir": str(tmp_path)}
+    nb.setup(namespace, "00")
+    outputs.credit_seconds(125.0)
+    text = nb.rerun_time()
+    assert "2.1 minutes" in text and "2 workers" in text and "quick profile" in text
+    assert "125 s of it served from the cache" in text
