@@ -1,5 +1,7 @@
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from liarlab.cheat import fast
 from liarlab.cheat.agents import QLearner, ScriptedAgent
@@ -10,12 +12,14 @@ from .conftest import ReplayRng
 SCRIPTED = ["a", "b", "c", "d", "e", "f", "random"]
 
 
-def reference_games(kinds, n_games, uniforms, rules=None, learner=None):
+def reference_games(kinds, n_games, uniforms, rules=None, learner=None, learners=None):
+    """Replay with the rules module; ``learners`` maps a seat to its QLearner (default: ``learner`` for every q)."""
     rng = ReplayRng(uniforms)
     winners, plays = [], []
+    learners = learners or {}
     for _ in range(n_games):
         state = CheatState(rng, rules)
-        agents = [learner if k == "q" else ScriptedAgent(k) for k in kinds]
+        agents = [learners.get(i, learner) if k == "q" else ScriptedAgent(k) for i, k in enumerate(kinds)]
         play_with_events(state, agents, rng)
         winners.append(-1 if state.draw else state.winner)
         plays.append(state.plays)
@@ -89,3 +93,22 @@ def test_engine_rejects_what_it_cannot_play():
         fast.play_cheat(["a"], 1, np.random.default_rng(0))
     with pytest.raises(ValueError, match="feature_set"):
         fast.play_cheat(["a", "q"], 1, np.random.default_rng(0), feature_set="F9")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n_players=st.integers(2, 4), max_play=st.integers(1, 4),
+       hand_size=st.integers(2, 7), n_ranks=st.integers(3, 6), leader=st.sampled_from(["winner", "challenger"]),
+       kinds=st.lists(st.sampled_from(SCRIPTED + ["q"]), min_size=4, max_size=4))
+def test_compiled_engine_agrees_under_random_rules(seed, n_players, max_play, hand_size, n_ranks, leader, kinds):
+    rules = CheatRules(n_players=n_players, max_play=max_play, hand_size=hand_size, n_ranks=n_ranks,
+                       leader_after_challenge=leader, play_cap=200)
+    kinds = kinds[:n_players]
+    uniforms = np.random.default_rng(seed).random(100_000)
+    w = np.zeros((n_players, 1 + 2 * max_play, 7))
+    learn = np.array([k == "q" for k in kinds])
+    got = fast.play_cheat(kinds, 5, uniforms=uniforms, rules=rules, weights=w, learn=learn)
+    learners = {i: QLearner(max_play=max_play) for i, k in enumerate(kinds) if k == "q"}
+    winners, plays = reference_games(kinds, 5, uniforms, rules, learners=learners)
+    assert np.array_equal(got["winners"], winners) and np.array_equal(got["plays"], plays)
+    for seat, learner in learners.items():
+        assert np.array_equal(learner.weights, w[seat])

@@ -47,7 +47,7 @@ def stage1_claims(summary: pd.DataFrame, runs: pd.DataFrame, lie_spread: pd.Data
     rows = []
     above = summary.win_rate > 0.5
     share = float(above.mean())
-    rows.append(_claim("Stage 1: the learner's win rates are almost all above 50%", "almost all > 50%",
+    rows.append(_claim("Stage 1: the learner's win rates are almost all above 50%", printed.PAPER_VALUES["above_half"],
                        round(100 * share, 1), "reproduced" if share >= 0.8 else "differs", family=STAGE1_FAMILY,
                        note=f"share (%) of the {len(summary)} personality x checkpoint cells whose mean cumulative "
                             "win rate over runs exceeds 50% (rule: >= 80%)"))
@@ -56,7 +56,7 @@ def stage1_claims(summary: pd.DataFrame, runs: pd.DataFrame, lie_spread: pd.Data
         a = g[g.games == last].set_index("run").win_rate
         b = g[g.games == mid].set_index("run").win_rate
         m, lo, hi = _t(a - b.reindex(a.index))
-        rows.append(_claim(f"Stage 1 vs {name}: win rate rises from {mid} to {last} games", "rising",
+        rows.append(_claim(f"Stage 1 vs {name}: win rate rises from {mid} to {last} games", printed.PAPER_VALUES["rising"],
                            _pp(m), "reproduced" if lo > 0 else "differs", family=STAGE1_FAMILY,
                            ci_low=_pp(lo), ci_high=_pp(hi),
                            note=f"paired difference of cumulative win rates over {len(a)} runs (rule: interval > 0)"))
@@ -68,7 +68,7 @@ def stage1_claims(summary: pd.DataFrame, runs: pd.DataFrame, lie_spread: pd.Data
         se = np.sqrt(x.var(ddof=1) / len(x) + others.var(ddof=1) / len(others))
         lo, hi = d - 1.96 * se, d + 1.96 * se
         rows.append(_claim(f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {last} games)",
-                           "not lower", _pp(d), "reproduced" if hi >= 0 else "differs", family=STAGE1_FAMILY,
+                           printed.PAPER_VALUES["flat_not_lower"], _pp(d), "reproduced" if hi >= 0 else "differs", family=STAGE1_FAMILY,
                            ci_low=_pp(lo), ci_high=_pp(hi),
                            note="difference of mean cumulative win rates (rule: not significantly below 0)"))
     ex = printed.STAGE1_EXAMPLE
@@ -100,28 +100,28 @@ def training_claims(table: pd.DataFrame, per_seed: pd.DataFrame) -> list[dict]:
         b = g[g.training_games == low].win_rate
         d = a.mean() - b.mean()
         se = np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
-        rows.append(_claim(f"Stage 2 vs {opp}: win rate rises from {low} to {top} training games", "rises",
+        rows.append(_claim(f"Stage 2 vs {opp}: win rate rises from {low} to {top} training games", printed.PAPER_VALUES["s2_rises"],
                            _pp(d), "reproduced" if d - 1.96 * se > 0 else "differs", family=TRAINING_FAMILY,
                            ci_low=_pp(d - 1.96 * se), ci_high=_pp(d + 1.96 * se),
                            note="difference of mean test win rates (rule: interval > 0)"))
     mean_by_n = table.groupby("training_games").win_rate.mean()
     if 100 in mean_by_n.index and low < 100:
         early, late = mean_by_n[100] - mean_by_n[low], mean_by_n[top] - mean_by_n[100]
-        rows.append(_claim("Stage 2: the rise slows after about 100 training games", "slows after 100",
+        rows.append(_claim("Stage 2: the rise slows after about 100 training games", printed.PAPER_VALUES["s2_flattens"],
                            _pp(late), "reproduced" if late < early else "differs", family=TRAINING_FAMILY,
                            note=f"mean over opponents: {low}->100 games {100 * early:+.2f} pp, 100->{top} "
                                 f"{100 * late:+.2f} pp (value) (rule: the later rise is smaller)"))
     at_top = table[table.training_games == top].set_index("opponent").win_rate
     best2 = set(at_top.sort_values(ascending=False).index[:2])
-    rows.append(_claim(f"Stage 2: highest win rates against a and f ({top} training games)", "a, f",
+    rows.append(_claim(f"Stage 2: highest win rates against a and f ({top} training games)", printed.PAPER_VALUES["s2_best"],
                        ", ".join(sorted(best2)), "reproduced" if best2 == {"a", "f"} else "differs",
                        family=TRAINING_FAMILY, note="the two opponents with the highest mean test win rate"))
     d_gap = at_top["d"] - at_top[["b", "c", "e"]].max()
-    rows.append(_claim("Stage 2: win rate against d slightly above b, c and e", "d > b, c, e", _pp(d_gap),
+    rows.append(_claim("Stage 2: win rate against d slightly above b, c and e", printed.PAPER_VALUES["s2_d_above"], _pp(d_gap),
                        "reproduced" if d_gap > 0 else "differs", family=TRAINING_FAMILY,
                        note="d minus the best of b, c, e (pp), mean test win rates"))
     af_gap = at_top[["a", "f"]].min() - at_top["d"]
-    rows.append(_claim("Stage 2: win rate against d below a and f", "d < a, f", _pp(af_gap),
+    rows.append(_claim("Stage 2: win rate against d below a and f", printed.PAPER_VALUES["s2_d_below"], _pp(af_gap),
                        "reproduced" if af_gap > 0 else "differs", family=TRAINING_FAMILY,
                        note="the lower of a, f minus d (pp)"))
     return rows
@@ -136,12 +136,12 @@ def feature_claims(diff_history: pd.DataFrame, diff_memory: pd.DataFrame) -> lis
                        note="F7 minus F5 test win rate, mean over opponents (rule: 5..15 pp); per opponent: "
                             + ", ".join(f"{r.opponent} {100 * r.difference:+.1f}" for r in diff_history.itertuples())))
     h = float(diff_memory.difference.mean())
-    rows.append(_claim("Stage 2: remembering 5 lies instead of 3 changes little", "little change", _pp(h),
+    rows.append(_claim("Stage 2: remembering 5 lies instead of 3 changes little", printed.PAPER_VALUES["h5_equal"], _pp(h),
                        "reproduced" if abs(h) < 0.03 else "differs", family=FEATURE_FAMILY,
                        note="F7-H5 minus F7 test win rate, mean over opponents (rule: within 3 pp)"))
     top2 = set(diff_memory.sort_values("difference", ascending=False).opponent.iloc[:2])
-    rows.append(_claim("Stage 2: more history helps most against d and e", "d, e", ", ".join(sorted(top2)),
-                       "reproduced" if top2 == {"d", "e"} else "differs", family=FEATURE_FAMILY,
+    rows.append(_claim("Stage 2: more history helps most against d and e", printed.PAPER_VALUES["h5_helps"], ", ".join(sorted(top2)),
+                       "reproduced" if ", ".join(sorted(top2)) == printed.PAPER_VALUES["h5_helps"] else "differs", family=FEATURE_FAMILY,
                        note="the two opponents with the largest F7-H5 minus F7 gain; gains: "
                             + ", ".join(f"{r.opponent} {100 * r.difference:+.1f}" for r in diff_memory.itertuples())))
     return rows
@@ -149,7 +149,7 @@ def feature_claims(diff_history: pd.DataFrame, diff_memory: pd.DataFrame) -> lis
 
 def weights_claim(separability: dict) -> dict:
     ok = separability["ci_low"] > separability["chance"]
-    return _claim(printed.WEIGHTS_CLAIM, "differ strongly", round(100 * separability["accuracy"], 1),
+    return _claim(printed.WEIGHTS_CLAIM, printed.PAPER_VALUES["weights"], round(100 * separability["accuracy"], 1),
                   "reproduced" if ok else "differs", ci_low=_pp(separability["ci_low"]),
                   ci_high=_pp(separability["ci_high"]),
                   note=f"leave-one-out nearest-centroid accuracy (%) of naming the opponent from a learner's weights, "
@@ -158,7 +158,7 @@ def weights_claim(separability: dict) -> dict:
 
 
 def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None) -> list[dict]:
-    rows = [_claim("A 20-game test resolves differences of about +-22 points only", "20 test games",
+    rows = [_claim("A 20-game test resolves differences of about +-22 points only", f"{printed.TEST_GAMES} test games",
                    _pp(1.96 * small_test_sd), "extension",
                    note="1.96 x the standard deviation (pp) of the 20-game test win rate across learners of one "
                         "cell, mean over cells; our tests use thousands of games")]
@@ -180,7 +180,7 @@ def k_claim(default_final: pd.DataFrame, p_only_final: pd.DataFrame) -> dict:
     diff = float((a.win_rate - b.win_rate).mean())
     se = float(np.sqrt((((a.ci_high - a.ci_low) / 3.92) ** 2 + ((b.ci_high - b.ci_low) / 3.92) ** 2).sum())
                / len(a))
-    return _claim("Stage 1: per-position lie statistics do not yet matter much by 500 games", "no clear effect",
+    return _claim("Stage 1: per-position lie statistics do not yet matter much by 500 games", printed.PAPER_VALUES["k_matters_little"],
                   _pp(diff), "reproduced" if diff - 1.96 * se <= 0.02 else "differs",
                   ci_low=_pp(diff - 1.96 * se), ci_high=_pp(diff + 1.96 * se),
                   note="win rate after 500 games of the (p, k) search minus the search with k fixed at 0, mean over "

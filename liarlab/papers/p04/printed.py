@@ -39,3 +39,19 @@ FEATURE_CLAIMS = {
     "h5_helps_d_e": "more history helps most against d and e",                             # §3(4)
 }
 WEIGHTS_CLAIM = "feature weights differ strongly between personalities"                   # §1(3)
+
+# The paper's value of each claims row, as the claims table shows it (section in the comment).
+PAPER_VALUES = {
+    "above_half": "almost all > 50%",          # §2(5)
+    "rising": "rising",                         # §2(5)
+    "flat_not_lower": "not lower",              # §2(5)
+    "k_matters_little": "no clear effect",      # §2(5): "per-position statistics not yet significant"
+    "s2_rises": "rises",                        # §3(4)
+    "s2_flattens": "slows after 100",           # §3(4)
+    "s2_best": "a, f",                          # §3(4)
+    "s2_d_above": "d > b, c, e",                # §3(4)
+    "s2_d_below": "d < a, f",                   # §3(4)
+    "h5_equal": "little change",                # §3(4)
+    "h5_helps": "d, e",                         # §3(4)
+    "weights": "differ strongly",               # §1(3)
+}
