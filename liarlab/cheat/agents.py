@@ -96,7 +96,8 @@ class QLearner:
     """
 
     def __init__(self, feature_set: str = "F7", alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5,
-                 max_play: int = 3, weights=None, learning: bool = True):
+                 max_play: int = 3, weights=None, learning: bool = True, three_actions: bool = False,
+                 caught_lie: str = "n-P"):
         self.feature_set = check_choice("feature_set", feature_set, pol.FEATURE_SETS)
         self.alpha, self.gamma = float(alpha), float(gamma)
         self.epsilon = check_probability("epsilon", epsilon)
@@ -104,7 +105,10 @@ class QLearner:
         n_actions = 1 + 2 * max_play
         self.weights = np.zeros((n_actions, pol.N_FEATURES)) if weights is None else np.array(weights, dtype=float)
         self.learning = bool(learning)
+        self.three_actions = bool(three_actions)
+        self.caught_minus_pile = check_choice("caught_lie", caught_lie, ("n-P", "-P")) == "-P"
         self.buffer: list[tuple[np.ndarray, int, np.ndarray]] = []
+        self.cards: list[int] = []
         self.rewards: list[float] = []
         self.pending = None  # (phi, action, reward) waiting for its next state
 
@@ -114,29 +118,24 @@ class QLearner:
         phi, _ = features(observation, self.feature_set)
         hand = np.array(observation.hand, dtype=np.int64)
         legal = np.zeros(1 + 2 * rules.max_play, dtype=np.bool_)
-        pol.q_legal(hand, observation.required_rank, rules.max_play, observation.pile_size, legal)
+        pol.q_legal(hand, observation.required_rank, rules.max_play, observation.pile_size, self.three_actions, legal)
         if self.learning and self.pending is not None:
             p_phi, p_a, p_r = self.pending
             pol.q_update(self.weights, p_phi, p_a, p_r, self.gamma, self.alpha, phi, legal, False)
             self.pending = None
         action = pol.q_choose(self.weights, phi, legal, self.epsilon if self.learning else 0.0, u)
-        if self.learning:
-            self.buffer.append((phi, action, legal))
         out = np.zeros(rules.n_ranks, dtype=np.int64)
         order = pol.least_suitable_order(observation.required_rank, rules.n_players, rules.n_ranks)
-        code = pol.q_action_cards(action, hand, observation.required_rank, order, rules.max_play, out)
+        code = pol.q_action_cards(action, hand, observation.required_rank, order, rules.max_play, self.three_actions,
+                                  out)
+        if self.learning:
+            self.buffer.append((phi, action, legal))
+            self.cards.append(code)
         return _to_action(code, out, observation)
 
-    def reward(self, action: int, last: bool, challenged: bool, lie: bool, pile_size: int) -> float:
+    def reward(self, action: int, n_cards: int, last: bool, challenged: bool, lie: bool, pile_size: int) -> float:
         """Reward of one of its actions once settled (spec §5.3)."""
-        M = self.max_play
-        if action == 0:
-            return float(pile_size) if lie else -float(pile_size)
-        is_lie = action > M
-        n = action - M if is_lie else action
-        if last and challenged:
-            return 2.0 * (n - pile_size) if is_lie else float(n + pile_size)
-        return 2.0 * n if is_lie else float(n)
+        return pol.q_reward(action, n_cards, self.max_play, last, challenged, lie, pile_size, self.caught_minus_pile)
 
     def _settle(self, terminal: bool) -> None:
         m = len(self.buffer)
@@ -150,22 +149,22 @@ class QLearner:
                 pol.q_update(self.weights, phi, a, self.rewards[-1], self.gamma, self.alpha, phi, legal, True)
             else:
                 self.pending = (phi, a, self.rewards[-1])
-        self.buffer, self.rewards = [], []
+        self.buffer, self.rewards, self.cards = [], [], []
 
     def observe(self, event: CheatEvent, seat: int) -> None:
         """Learn at a pile clear (a challenge)."""
         if not self.learning or event.kind != "challenge" or not self.buffer:
             return
         m = len(self.buffer)
-        self.rewards = [self.reward(a, j == m - 1, j == m - 1 and seat == event.target, event.lie, event.pile_size)
-                        for j, (_, a, _) in enumerate(self.buffer)]
+        self.rewards = [self.reward(a, self.cards[j], j == m - 1, j == m - 1 and seat == event.target, event.lie,
+                                    event.pile_size) for j, (_, a, _) in enumerate(self.buffer)]
         self._settle(terminal=False)
 
     def end_game(self, state: CheatState, seat: int) -> None:
         """Learn at the end of a game: +100 for the winning play, -100 for the last action before a loss."""
         if not self.learning:
             return
-        self.rewards = [self.reward(a, False, False, False, 0) for _, a, _ in self.buffer]
+        self.rewards = [self.reward(a, self.cards[j], False, False, False, 0) for j, (_, a, _) in enumerate(self.buffer)]
         if state.winner == seat:
             self.rewards[-1] = 100.0
         elif state.winner >= 0:

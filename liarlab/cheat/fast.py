@@ -184,6 +184,7 @@ def _uniform_source(rng, uniforms):
 
 # ============================================================================ stage 2
 
+CAUGHT_LIE = ("n-P", "-P")  # reward of a caught LIE_n: 2 (n - P) (spec) or 2 (-P) (E10 variant)
 N_COUNTERS = 6
 PLAYS, LIES, LIES_CAUGHT, CHALLENGES, CHALLENGES_RIGHT, CARDS = range(N_COUNTERS)
 COUNTER_NAMES = ("plays", "lies", "lies_caught", "challenges", "challenges_right", "cards_played")
@@ -198,18 +199,6 @@ def _push_lie(record, count, p, outcome):
         for i in range(record.shape[1] - 1):
             record[p, i] = record[p, i + 1]
         record[p, record.shape[1] - 1] = outcome
-
-
-@njit(cache=True)
-def _q_reward(action, max_play, last, challenged, lie, pile_size):
-    """Reward of one buffered learner action at a pile clear (spec §5.3)."""
-    if action == 0:
-        return float(pile_size) if lie else -float(pile_size)
-    is_lie = action > max_play
-    n = action - max_play if is_lie else action
-    if last and challenged:
-        return 2.0 * (n - pile_size) if is_lie else float(n + pile_size)
-    return 2.0 * n if is_lie else float(n)
 
 
 @njit(cache=True)
@@ -234,7 +223,7 @@ def _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend
 
 @njit(cache=True)
 def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks,
-                hand_size, max_play, play_cap, winner_leads, n_games, u, seed):
+                hand_size, max_play, play_cap, winner_leads, three_actions, caught_minus_pile, n_games, u, seed):
     if u.shape[0] == 0:
         np.random.seed(seed)
     pos = np.zeros(1, dtype=np.int64)
@@ -251,6 +240,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     bmax = play_cap // n_players + 2
     buf_phi = np.zeros((n_players, bmax, pol.N_FEATURES))
     buf_a = np.zeros((n_players, bmax), dtype=np.int64)
+    buf_n = np.zeros((n_players, bmax), dtype=np.int64)
     buf_legal = np.zeros((n_players, bmax, n_actions), dtype=np.bool_)
     buf_r = np.zeros((n_players, bmax))
     buf_len = np.zeros(n_players, dtype=np.int64)
@@ -296,7 +286,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                     smallest = min(smallest, hands[p].sum())
                 pol.feature_vector(pile_n, hands[prev].sum(), last_n, smallest, record[cur], rec_count[cur],
                                    record[prev], rec_count[prev], hand_size, n_features, memory, phi)
-                pol.q_legal(hand, r, max_play, pile_n, legal)
+                pol.q_legal(hand, r, max_play, pile_n, three_actions, legal)
                 if learn[cur] and has_pend[cur]:
                     pol.q_update(weights[cur], pend_phi[cur], pend_a[cur], pend_r[cur], gamma, alpha, phi, legal,
                                  False)
@@ -310,7 +300,9 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                     buf_legal[cur, b, :] = legal
                     buf_r[cur, b] = 0.0
                     buf_len[cur] = b + 1
-                n = pol.q_action_cards(action, hand, r, orders[r], max_play, out)
+                n = pol.q_action_cards(action, hand, r, orders[r], max_play, three_actions, out)
+                if learn[cur]:
+                    buf_n[cur, buf_len[cur] - 1] = n
             else:
                 caught3 = pol.caught_recent(record[cur], rec_count[cur], 3)
                 n = pol.scripted_decision(types[cur], hand, r, orders[r], n_ranks, hand_size, max_play, pile_n,
@@ -334,8 +326,8 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                         m = buf_len[s]
                         for j in range(m):
                             last = j == m - 1
-                            buf_r[s, j] = _q_reward(buf_a[s, j], max_play, last, last and s == target, last_lie,
-                                                    size)
+                            buf_r[s, j] = pol.q_reward(buf_a[s, j], buf_n[s, j], max_play, last,
+                                                       last and s == target, last_lie, size, caught_minus_pile)
                         _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend,
                                 weights, gamma, alpha, False)
                 last_player = -1
@@ -374,7 +366,8 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                 continue
             m = buf_len[s]
             for j in range(m):
-                buf_r[s, j] = _q_reward(buf_a[s, j], max_play, False, False, False, 0)
+                buf_r[s, j] = pol.q_reward(buf_a[s, j], buf_n[s, j], max_play, False, False, False, 0,
+                                           caught_minus_pile)
             if winner == s:
                 buf_r[s, m - 1] = 100.0
             elif winner >= 0:
@@ -392,12 +385,14 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
 
 def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None, *,
                rules: CheatRules | None = None, weights=None, learn=None, feature_set: str = "F7",
-               alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5, uniforms=None) -> dict:
+               alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5, three_actions: bool = False,
+               caught_lie: str = "n-P", uniforms=None) -> dict:
     """Play ``n_games`` of the modified game between ``agent_types`` (one of a..f, random, q per seat).
 
     ``weights`` (seats x actions x 7) hold the Q-learners' weights (zeros if None) and are updated in
     place for seats with ``learn`` set (epsilon-greedy with rate ``epsilon``); other Q seats play greedily
-    with frozen weights. Returns winners (-1: the play cap was reached, a draw), plays per game, counters
+    with frozen weights. ``three_actions`` and ``caught_lie="-P"`` are the learner variants of spec §7 E10
+    (see :class:`liarlab.cheat.agents.QLearner`). Returns winners (-1: the play cap was reached, a draw), plays per game, counters
     per seat (:data:`COUNTER_NAMES`), Q action counts per seat, the weights and each game's first player.
     """
     rules = rules or CheatRules()
@@ -418,19 +413,21 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
     if learn.shape != (n,):
         raise ValueError(f"learn must have one flag per seat ({n}), got {learn!r}")
     check_probability("epsilon", epsilon)
+    check_choice("caught_lie", caught_lie, CAUGHT_LIE)
     u, seed = _uniform_source(rng, uniforms)
     codes = np.array([pol.AGENT_TYPES.index(t) for t in types], dtype=np.int64)
     winners, plays, counters, q_actions, firsts = _play_cheat(
         codes, weights, learn, n_features, memory, float(alpha), float(gamma), float(epsilon), n, rules.n_ranks,
         rules.hand_size, rules.max_play, rules.play_cap, rules.leader_after_challenge == "winner",
-        check_int("n_games", n_games, 1), u, seed)
+        bool(three_actions), caught_lie == "-P", check_int("n_games", n_games, 1), u, seed)
     return {"winners": winners, "plays": plays, "counters": counters, "q_actions": q_actions, "weights": weights,
             "first_players": firsts}
 
 
 def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Generator, *, feature_set: str = "F7",
                    rules: CheatRules | None = None, alpha: float = 0.7, gamma: float = 0.9,
-                   epsilon: float = 0.5, n_small: int = 20) -> dict:
+                   epsilon: float = 0.5, n_small: int = 20, three_actions: bool = False,
+                   caught_lie: str = "n-P") -> dict:
     """Train a fresh Q-learner (seat 0) for ``n_train`` games against ``opponent`` in every other seat,
     then test it frozen and greedy for ``n_test`` games. Returns test wins, draws, weights, action counts,
     and the wins in the first ``n_small`` test games (the paper's 20-game test)."""
@@ -441,8 +438,9 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
     weights = np.zeros((rules.n_players, 1 + 2 * rules.max_play, pol.N_FEATURES))
     if n_train > 0:
         play_cheat(seats, n_train, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
-                   alpha=alpha, gamma=gamma, epsilon=epsilon)
-    test = play_cheat(seats, n_test, rng, rules=rules, weights=weights, feature_set=feature_set)
+                   alpha=alpha, gamma=gamma, epsilon=epsilon, three_actions=three_actions, caught_lie=caught_lie)
+    test = play_cheat(seats, n_test, rng, rules=rules, weights=weights, feature_set=feature_set,
+                      three_actions=three_actions)
     w = test["winners"]
     return {"wins": int((w == 0).sum()), "draws": int((w == -1).sum()), "games": int(n_test),
             "small_wins": int((w[:n_small] == 0).sum()), "small_games": int(min(n_small, n_test)),

@@ -227,14 +227,23 @@ def scripted_decision(kind, hand, r, order, n_ranks, hand_size, max_play, pile_s
 
 
 @njit(cache=True)
-def q_legal(hand, r, max_play, pile_size, legal):
-    """Legal Q actions: 0 CHALLENGE, 1..M TRUTH_n, M+1..2M LIE_n (M = max_play); returns how many."""
+def q_legal(hand, r, max_play, pile_size, three_actions, legal):
+    """Legal Q actions: 0 CHALLENGE, 1..M TRUTH_n, M+1..2M LIE_n (M = max_play); returns how many.
+
+    With ``three_actions`` (spec §5.2 variant) only CHALLENGE, TRUTH (row 1: as many as possible) and
+    LIE (row M+1: LS_SAME(max_play)) exist; the learner no longer picks the number of cards.
+    """
     have = hand[r]
     other = hand.sum() - have
+    legal[:] = False
     legal[0] = pile_size > 0
-    for n in range(1, max_play + 1):
-        legal[n] = n <= have
-        legal[max_play + n] = n <= other
+    if three_actions:
+        legal[1] = have > 0
+        legal[max_play + 1] = other > 0
+    else:
+        for n in range(1, max_play + 1):
+            legal[n] = n <= have
+            legal[max_play + n] = n <= other
     return legal.sum()
 
 
@@ -283,15 +292,39 @@ def q_choose(weights, phi, legal, epsilon, u):
 
 
 @njit(cache=True)
-def q_action_cards(action, hand, r, order, max_play, out):
-    """The cards of Q action ``action``: TRUTH_n plays n of rank r, LIE_n plays LS_CARDS(n) of the others."""
+def q_action_cards(action, hand, r, order, max_play, three_actions, out):
+    """The cards of Q action ``action``: TRUTH_n plays n of rank r, LIE_n plays LS_CARDS(n) of the others.
+
+    With ``three_actions``: TRUTH plays min(have, max_play) of rank r, LIE plays LS_SAME(max_play).
+    """
     out[:] = 0
     if action == 0:
         return CHALLENGE_CODE
     if action <= max_play:
-        out[r] = action
-        return action
+        n = min(hand[r], max_play) if three_actions else action
+        out[r] = n
+        return n
+    if three_actions:
+        return ls_same(hand, r, order, max_play, out)
     return ls_cards(hand, r, order, action - max_play, True, out)
+
+
+@njit(cache=True)
+def q_reward(action, n_cards, max_play, last, challenged, lie, pile_size, caught_minus_pile):
+    """Reward of a settled learner action (spec §5.3): x, doubled for lies.
+
+    ``n_cards`` cards played; ``last``/``challenged``: this play was the one just challenged; ``lie``: the
+    challenged play was a lie; ``pile_size`` includes the challenged cards. ``caught_minus_pile`` is the
+    E10 variant x = -P for a caught lie (default x = n - P).
+    """
+    if action == 0:
+        return float(pile_size) if lie else -float(pile_size)
+    is_lie = action > max_play
+    if last and challenged:
+        if is_lie:
+            return 2.0 * (-pile_size if caught_minus_pile else n_cards - pile_size)
+        return float(n_cards + pile_size)
+    return 2.0 * n_cards if is_lie else float(n_cards)
 
 
 @njit(cache=True)

@@ -117,11 +117,25 @@ def test_q_update_worked_example():
 
 def test_q_rewards_follow_the_table():
     q = QLearner()
-    assert q.reward(5, True, True, True, 6) == 2 * (2 - 6)     # LIE_2 caught with a pile of 6
-    assert q.reward(5, False, False, True, 0) == 4             # LIE_2 not challenged
-    assert q.reward(2, True, True, False, 5) == 7              # TRUTH_2 challenged: the challenger takes 5
-    assert q.reward(0, True, False, True, 4) == 4              # correct challenge
-    assert q.reward(0, True, False, False, 4) == -4            # wrong challenge
+    assert q.reward(5, 2, True, True, True, 6) == 2 * (2 - 6)     # LIE_2 caught with a pile of 6
+    assert q.reward(5, 2, False, False, True, 0) == 4             # LIE_2 not challenged
+    assert q.reward(2, 2, True, True, False, 5) == 7              # TRUTH_2 challenged: the challenger takes 5
+    assert q.reward(0, -1, True, False, True, 4) == 4             # correct challenge
+    assert q.reward(0, -1, True, False, False, 4) == -4           # wrong challenge
+    assert QLearner(caught_lie="-P").reward(5, 2, True, True, True, 6) == -12   # E10 variant x = -P
+    with pytest.raises(ValueError, match="caught_lie"):
+        QLearner(caught_lie="P")
+
+
+def test_three_action_variant():
+    hand = np.array([2, 0, 1, 3, 0], dtype=np.int64)
+    legal = np.zeros(7, dtype=np.bool_)
+    assert pol.q_legal(hand, 0, 3, 4, True, legal) == 3 and list(np.flatnonzero(legal)) == [0, 1, 4]
+    order = pol.least_suitable_order(0, 2, 5)
+    out = np.zeros(5, dtype=np.int64)
+    assert pol.q_action_cards(1, hand, 0, order, 3, True, out) == 2 and list(out) == [2, 0, 0, 0, 0]
+    assert pol.q_action_cards(4, hand, 0, order, 3, True, out) == 3 and list(out) == [0, 0, 0, 3, 0]
+    assert pol.q_legal(hand, 0, 3, 0, False, legal) == 5      # TRUTH_1, TRUTH_2, LIE_1..3
 
 
 def test_q_learner_learns_at_a_pile_clear():

@@ -48,12 +48,14 @@ def test_compiled_engine_replays_more_players(kinds, uniforms):
         assert np.array_equal(learner.weights, w[0])
 
 
-@pytest.mark.parametrize("opponent,feature_set", [("a", "F7"), ("d", "F5"), ("e", "F7-H5"), ("f", "F7")])
-def test_compiled_training_gives_the_same_weights(opponent, feature_set, uniforms):
+@pytest.mark.parametrize("opponent,feature_set,three,caught", [
+    ("a", "F7", False, "n-P"), ("d", "F5", False, "n-P"), ("e", "F7-H5", False, "n-P"), ("f", "F7", False, "n-P"),
+    ("b", "F7", True, "n-P"), ("d", "F7", False, "-P"), ("e", "F5", True, "-P")])
+def test_compiled_training_gives_the_same_weights(opponent, feature_set, three, caught, uniforms):
     w = np.zeros((2, 7, 7))
     got = fast.play_cheat(["q", opponent], 15, uniforms=uniforms, weights=w, learn=[True, False],
-                          feature_set=feature_set)
-    learner = QLearner(feature_set=feature_set)
+                          feature_set=feature_set, three_actions=three, caught_lie=caught)
+    learner = QLearner(feature_set=feature_set, three_actions=three, caught_lie=caught)
     winners, _ = reference_games(["q", opponent], 15, uniforms, learner=learner)
     assert np.array_equal(got["winners"], winners)
     assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])

@@ -163,12 +163,17 @@ def round_robin(n_games: int = 20_000, seed: int = 3, types=STAGE2_TYPES + ("ran
     return frame
 
 
+LEARNER_OPTIONS = ("three_actions", "caught_lie")  # variant keys that change the learner, not the rules
+
+
 def _train_task(rng, opponent, n_train_list, n_seeds, n_test, feature_set, rules_kwargs, label):
-    rules = CheatRules(**rules_kwargs)
+    learner = {k: v for k, v in rules_kwargs.items() if k in LEARNER_OPTIONS}
+    rules = CheatRules(**{k: v for k, v in rules_kwargs.items() if k not in LEARNER_OPTIONS})
     out = []
     for s in range(n_seeds):
         for n_train in n_train_list:
-            res = fast.train_and_test(opponent, n_train, n_test, rng, feature_set=feature_set, rules=rules)
+            res = fast.train_and_test(opponent, n_train, n_test, rng, feature_set=feature_set, rules=rules,
+                                      **learner)
             out.append({"opponent": opponent, "training_games": n_train, "feature_set": feature_set,
                         "variant": label, "seed_index": s, **{k: v for k, v in res.items()
                                                                if k not in ("weights", "q_actions")},
@@ -181,7 +186,8 @@ def q_learning_grid(training_games=(0, 50, 100, 300, 500, 1000), feature_sets=("
                     desc: str = "Q-learning") -> list[dict]:
     """E7/E8/E10: a fresh learner per (opponent, training size, feature set, variant, seed), tested frozen.
 
-    ``variants`` maps a label to CheatRules keyword changes (default: the paper's rules only). Returns one
+    ``variants`` maps a label to CheatRules keyword changes, or learner options (:data:`LEARNER_OPTIONS`)
+    (default: the paper's rules and learner). Returns one
     dict per trained learner (test wins, draws, 20-game test wins, weights, test-time action counts).
     """
     variants = variants or {"paper": {}}
@@ -371,11 +377,13 @@ def multiplayer_table(n_seeds: int, n_test: int, players=(3, 4), n_train: int = 
 
 
 RULE_VARIANTS = {"max_play 4": {"max_play": 4}, "max_play 5": {"max_play": 5},
-                 "challenger leads": {"leader_after_challenge": "challenger"}}
+                 "challenger leads": {"leader_after_challenge": "challenger"},
+                 "3 actions (learner picks no count)": {"three_actions": True},
+                 "caught lie: x = -P": {"caught_lie": "-P"}}
 
 
 def rule_variant_table(n_seeds: int, n_test: int, n_train: int = 300, seed: int = 9) -> pd.DataFrame:
-    """E10: the F7 learner after ``n_train`` games under rule variants (does the ordering of opponents survive?)."""
+    """E10: the F7 learner after ``n_train`` games under rule and learner variants (does the ordering survive?)."""
     res = q_learning_grid((n_train,), ("F7",), n_seeds, n_test, seed=seed, variants=RULE_VARIANTS,
                           desc="rule variants")
     return win_rate_table(res)
