@@ -68,14 +68,14 @@ for _kind in SCRIPTED_TYPES:
     register_agent("cheat", _kind)(lambda _k=_kind: ScriptedAgent(_k))
 
 
-def features(obs: CheatObservation, feature_set: str = "F7") -> tuple[np.ndarray, np.ndarray]:
-    """(phi, levels) of the learner's state (spec §5.1)."""
+def features(obs: CheatObservation, feature_set: str = "F7", encoding: str = "ordinal") -> tuple[np.ndarray, np.ndarray]:
+    """(phi, levels) of the learner's state (spec §5.1); ``encoding="one-hot"`` is the spec's variant."""
     n_features, memory = pol.FEATURE_SETS[check_choice("feature_set", feature_set, pol.FEATURE_SETS)]
     rules = obs.rules
     prev = obs.last_player if obs.last_player >= 0 else (obs.player - 1) % rules.n_players
     own, own_n = _record(obs, obs.player)
     other, other_n = _record(obs, prev)
-    phi = np.zeros(pol.N_FEATURES)
+    phi = np.zeros(pol.phi_size(check_choice("encoding", encoding, pol.ENCODINGS)))
     levels = pol.feature_vector(obs.pile_size, obs.hand_sizes[prev], obs.last_count, min(obs.hand_sizes), own, own_n,
                                 other, other_n, rules.hand_size, n_features, memory, phi)
     return phi, levels
@@ -97,13 +97,15 @@ class QLearner:
 
     def __init__(self, feature_set: str = "F7", alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5,
                  max_play: int = 3, weights=None, learning: bool = True, three_actions: bool = False,
-                 caught_lie: str = "n-P"):
+                 caught_lie: str = "n-P", encoding: str = "ordinal"):
         self.feature_set = check_choice("feature_set", feature_set, pol.FEATURE_SETS)
         self.alpha, self.gamma = float(alpha), float(gamma)
         self.epsilon = check_probability("epsilon", epsilon)
         self.max_play = max_play
         n_actions = 1 + 2 * max_play
-        self.weights = np.zeros((n_actions, pol.N_FEATURES)) if weights is None else np.array(weights, dtype=float)
+        self.encoding = check_choice("encoding", encoding, pol.ENCODINGS)
+        size = pol.phi_size(self.encoding)
+        self.weights = np.zeros((n_actions, size)) if weights is None else np.array(weights, dtype=float)
         self.learning = bool(learning)
         self.three_actions = bool(three_actions)
         self.caught_minus_pile = check_choice("caught_lie", caught_lie, ("n-P", "-P")) == "-P"
@@ -115,7 +117,7 @@ class QLearner:
     def act(self, observation: CheatObservation, legal_actions, rng: np.random.Generator):
         u = rng.random(pol.N_UNIFORMS)
         rules = observation.rules
-        phi, _ = features(observation, self.feature_set)
+        phi, _ = features(observation, self.feature_set, self.encoding)
         hand = np.array(observation.hand, dtype=np.int64)
         legal = np.zeros(1 + 2 * rules.max_play, dtype=np.bool_)
         pol.q_legal(hand, observation.required_rank, rules.max_play, observation.pile_size, self.three_actions, legal)

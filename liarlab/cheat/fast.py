@@ -235,16 +235,17 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     ubuf = np.empty(pol.N_UNIFORMS)
     record = np.zeros((n_players, LIE_HISTORY), dtype=np.int64)
     rec_count = np.zeros(n_players, dtype=np.int64)
-    phi = np.zeros(pol.N_FEATURES)
+    n_phi = weights.shape[2]
+    phi = np.zeros(n_phi)
     legal = np.zeros(n_actions, dtype=np.bool_)
     bmax = play_cap // n_players + 2
-    buf_phi = np.zeros((n_players, bmax, pol.N_FEATURES))
+    buf_phi = np.zeros((n_players, bmax, n_phi))
     buf_a = np.zeros((n_players, bmax), dtype=np.int64)
     buf_n = np.zeros((n_players, bmax), dtype=np.int64)
     buf_legal = np.zeros((n_players, bmax, n_actions), dtype=np.bool_)
     buf_r = np.zeros((n_players, bmax))
     buf_len = np.zeros(n_players, dtype=np.int64)
-    pend_phi = np.zeros((n_players, pol.N_FEATURES))
+    pend_phi = np.zeros((n_players, n_phi))
     pend_a = np.zeros(n_players, dtype=np.int64)
     pend_r = np.zeros(n_players)
     has_pend = np.zeros(n_players, dtype=np.bool_)
@@ -386,12 +387,13 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
 def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None, *,
                rules: CheatRules | None = None, weights=None, learn=None, feature_set: str = "F7",
                alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5, three_actions: bool = False,
-               caught_lie: str = "n-P", uniforms=None) -> dict:
+               caught_lie: str = "n-P", encoding: str = "ordinal", uniforms=None) -> dict:
     """Play ``n_games`` of the modified game between ``agent_types`` (one of a..f, random, q per seat).
 
     ``weights`` (seats x actions x 7) hold the Q-learners' weights (zeros if None) and are updated in
     place for seats with ``learn`` set (epsilon-greedy with rate ``epsilon``); other Q seats play greedily
-    with frozen weights. ``three_actions`` and ``caught_lie="-P"`` are the learner variants of spec §7 E10
+    with frozen weights. ``three_actions``, ``caught_lie="-P"`` and ``encoding="one-hot"`` are the learner
+    variants of spec §7 E10
     (see :class:`liarlab.cheat.agents.QLearner`). Returns winners (-1: the play cap was reached, a draw), plays per game, counters
     per seat (:data:`COUNTER_NAMES`), Q action counts per seat, the weights and each game's first player.
     """
@@ -405,10 +407,11 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
         raise ValueError(f"agent_types must name one agent per seat ({n} players), got {len(types)}")
     n_features, memory = pol.FEATURE_SETS[check_choice("feature_set", feature_set, pol.FEATURE_SETS)]
     n_actions = 1 + 2 * rules.max_play
+    shape = (n, n_actions, pol.phi_size(check_choice("encoding", encoding, pol.ENCODINGS)))
     if weights is None:
-        weights = np.zeros((n, n_actions, pol.N_FEATURES))
-    if weights.shape != (n, n_actions, pol.N_FEATURES) or weights.dtype != np.float64:
-        raise ValueError(f"weights must be a float64 array of shape {(n, n_actions, pol.N_FEATURES)}")
+        weights = np.zeros(shape)
+    if weights.shape != shape or weights.dtype != np.float64:
+        raise ValueError(f"weights must be a float64 array of shape {shape} ({encoding} encoding)")
     learn = np.zeros(n, dtype=np.bool_) if learn is None else np.asarray(learn, dtype=np.bool_)
     if learn.shape != (n,):
         raise ValueError(f"learn must have one flag per seat ({n}), got {learn!r}")
@@ -427,7 +430,7 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
 def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Generator, *, feature_set: str = "F7",
                    rules: CheatRules | None = None, alpha: float = 0.7, gamma: float = 0.9,
                    epsilon: float = 0.5, n_small: int = 20, three_actions: bool = False,
-                   caught_lie: str = "n-P") -> dict:
+                   caught_lie: str = "n-P", encoding: str = "ordinal") -> dict:
     """Train a fresh Q-learner (seat 0) for ``n_train`` games against ``opponent`` in every other seat,
     then test it frozen and greedy for ``n_test`` games. Returns test wins, draws, weights, action counts,
     and the wins in the first ``n_small`` test games (the paper's 20-game test)."""
@@ -435,12 +438,13 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
     seats = ["q"] + [opponent] * (rules.n_players - 1)
     learn = np.zeros(rules.n_players, dtype=np.bool_)
     learn[0] = True
-    weights = np.zeros((rules.n_players, 1 + 2 * rules.max_play, pol.N_FEATURES))
+    weights = np.zeros((rules.n_players, 1 + 2 * rules.max_play, pol.phi_size(encoding)))
     if n_train > 0:
         play_cheat(seats, n_train, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
-                   alpha=alpha, gamma=gamma, epsilon=epsilon, three_actions=three_actions, caught_lie=caught_lie)
+                   alpha=alpha, gamma=gamma, epsilon=epsilon, three_actions=three_actions, caught_lie=caught_lie,
+                   encoding=encoding)
     test = play_cheat(seats, n_test, rng, rules=rules, weights=weights, feature_set=feature_set,
-                      three_actions=three_actions)
+                      three_actions=three_actions, encoding=encoding)
     w = test["winners"]
     return {"wins": int((w == 0).sum()), "draws": int((w == -1).sum()), "games": int(n_test),
             "small_wins": int((w[:n_small] == 0).sum()), "small_games": int(min(n_small, n_test)),

@@ -27,6 +27,12 @@ N_FEATURES = 7
 FEATURE_NAMES = ("pile size", "previous player's hand", "previous play size", "smallest hand",
                  "active players", "own lie success", "previous player's lie success")
 FEATURE_SETS = {"F5": (5, 3), "F7": (7, 3), "F7-H5": (7, 5)}  # (features used, lie memory H)
+ENCODINGS = ("ordinal", "one-hot")
+
+
+def phi_size(encoding: str = "ordinal") -> int:
+    """Length of phi(s): one value per feature (ordinal) or one indicator per feature level (one-hot)."""
+    return 3 * N_FEATURES if encoding == "one-hot" else N_FEATURES
 
 
 @njit(cache=True)
@@ -71,7 +77,9 @@ def feature_vector(pile_size, previous_hand, previous_play, smallest_hand, own_r
                    previous_record, previous_count, hand_size, n_features, memory, out):
     """phi(s): the level of each used feature / 2, divided by the number of features used (spec §5.1).
 
-    Feature 5 (active players) is always 2 in these games and is encoded as level 2: the intercept.
+    Feature 5 (active players) is always 2 in these games and is encoded as level 2: the intercept. When
+    ``out`` has 3 slots per feature the encoding is one-hot (spec variant): slot 3 i + level is 1 / d.
+    Returns the levels.
     """
     levels = np.empty(N_FEATURES, dtype=np.int64)
     levels[0] = level(pile_size, hand_size)
@@ -81,8 +89,13 @@ def feature_vector(pile_size, previous_hand, previous_play, smallest_hand, own_r
     levels[4] = 2
     levels[5] = success_level(own_record, own_count, memory)
     levels[6] = success_level(previous_record, previous_count, memory)
-    for i in range(N_FEATURES):
-        out[i] = levels[i] / 2.0 / n_features if i < n_features else 0.0
+    out[:] = 0.0
+    one_hot = out.shape[0] == 3 * N_FEATURES
+    for i in range(n_features):
+        if one_hot:
+            out[3 * i + levels[i]] = 1.0 / n_features
+        else:
+            out[i] = levels[i] / 2.0 / n_features
     return levels
 
 
@@ -250,7 +263,7 @@ def q_legal(hand, r, max_play, pile_size, three_actions, legal):
 @njit(cache=True)
 def q_value(weights, a, phi):
     q = 0.0
-    for j in range(N_FEATURES):
+    for j in range(phi.shape[0]):
         q += weights[a, j] * phi[j]
     return q
 
@@ -334,5 +347,5 @@ def q_update(weights, phi, action, reward, gamma, alpha, next_phi, next_legal, t
     if not terminal:
         target += gamma * max_q(weights, next_phi, next_legal)
     delta = target - q_value(weights, action, phi)
-    for j in range(N_FEATURES):
+    for j in range(phi.shape[0]):
         weights[action, j] += alpha * delta * phi[j]

@@ -98,6 +98,9 @@ def test_features_from_an_observation():
     assert np.allclose(phi, np.array([1, 1, 1, 1, 2, 1, 1]) / 2 / 7)
     phi5, _ = features(state.observation(0), "F5")
     assert np.allclose(phi5[:5], np.array([1, 1, 1, 1, 2]) / 2 / 5) and phi5[5:].sum() == 0
+    hot, _ = features(state.observation(0), "F7", "one-hot")      # one indicator per feature, at its level
+    assert hot.shape == (21,) and list(np.flatnonzero(hot)) == [1, 4, 7, 10, 14, 16, 19]
+    assert np.allclose(hot[hot > 0], 1 / 7)
 
 
 def test_q_update_worked_example():

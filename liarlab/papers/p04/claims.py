@@ -157,11 +157,18 @@ def weights_claim(separability: dict) -> dict:
                        "(rule: interval above chance)")
 
 
-def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None) -> list[dict]:
+def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None,
+                   history_one_hot: pd.DataFrame | None = None) -> list[dict]:
     rows = [_claim("A 20-game test resolves differences of about +-22 points only", f"{printed.TEST_GAMES} test games",
                    _pp(1.96 * small_test_sd), "extension",
                    note="1.96 x the standard deviation (pp) of the 20-game test win rate across learners of one "
                         "cell, mean over cells; our tests use thousands of games")]
+    if history_one_hot is not None:
+        m = float(history_one_hot.difference.mean())
+        rows.append(_claim("Extension: lie history (F7 - F5) with one-hot features", printed.HISTORY_GAIN_PP, _pp(m),
+                           "extension", note="mean over opponents of F7 minus F5 test win rate when each feature level "
+                                             "is its own indicator (spec §5.1 variant); per opponent: "
+                           + ", ".join(f"{r.opponent} {100 * r.difference:+.1f}" for r in history_one_hot.itertuples())))
     if multiplayer is not None:
         for r in multiplayer.itertuples():
             rows.append(_claim(f"Extension: {r.players}-player game, learner vs {r.opponent}", None, _pp(r.win_rate),
