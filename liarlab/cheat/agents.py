@@ -28,9 +28,10 @@ DESCRIPTIONS = {
 }
 
 
-def _record(obs: CheatObservation, player: int) -> tuple[np.ndarray, int]:
-    rec = np.array(obs.lie_record[player], dtype=np.int64)
-    return (rec if len(rec) else np.zeros(1, dtype=np.int64)), len(obs.lie_record[player])
+def _record(obs: CheatObservation, player: int, revealed: bool = False) -> tuple[np.ndarray, int]:
+    seq = (obs.revealed_record if revealed else obs.lie_record)[player]
+    rec = np.array(seq, dtype=np.int64)
+    return (rec if len(rec) else np.zeros(1, dtype=np.int64)), len(seq)
 
 
 def _to_action(code: int, out: np.ndarray, obs: CheatObservation):
@@ -68,13 +69,18 @@ for _kind in SCRIPTED_TYPES:
     register_agent("cheat", _kind)(lambda _k=_kind: ScriptedAgent(_k))
 
 
-def features(obs: CheatObservation, feature_set: str = "F7", encoding: str = "ordinal") -> tuple[np.ndarray, np.ndarray]:
-    """(phi, levels) of the learner's state (spec §5.1); ``encoding="one-hot"`` is the spec's variant."""
+def features(obs: CheatObservation, feature_set: str = "F7", encoding: str = "ordinal",
+             history: str = "ground-truth") -> tuple[np.ndarray, np.ndarray]:
+    """(phi, levels) of the learner's state (spec §5.1); ``encoding="one-hot"`` is the spec's variant.
+
+    ``history="revealed"`` computes feature 7 from what the table saw of the previous player (its turned-over
+    plays: the share that were honest) instead of the engine's record of its lies.
+    """
     n_features, memory = pol.FEATURE_SETS[check_choice("feature_set", feature_set, pol.FEATURE_SETS)]
     rules = obs.rules
     prev = obs.last_player if obs.last_player >= 0 else (obs.player - 1) % rules.n_players
     own, own_n = _record(obs, obs.player)
-    other, other_n = _record(obs, prev)
+    other, other_n = _record(obs, prev, check_choice("history", history, ("ground-truth", "revealed")) == "revealed")
     phi = np.zeros(pol.phi_size(check_choice("encoding", encoding, pol.ENCODINGS)))
     levels = pol.feature_vector(obs.pile_size, obs.hand_sizes[prev], obs.last_count, min(obs.hand_sizes), own, own_n,
                                 other, other_n, rules.hand_size, n_features, memory, phi)
@@ -97,13 +103,14 @@ class QLearner:
 
     def __init__(self, feature_set: str = "F7", alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5,
                  max_play: int = 3, weights=None, learning: bool = True, three_actions: bool = False,
-                 caught_lie: str = "n-P", encoding: str = "ordinal"):
+                 caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth"):
         self.feature_set = check_choice("feature_set", feature_set, pol.FEATURE_SETS)
         self.alpha, self.gamma = float(alpha), float(gamma)
         self.epsilon = check_probability("epsilon", epsilon)
         self.max_play = max_play
         n_actions = 1 + 2 * max_play
         self.encoding = check_choice("encoding", encoding, pol.ENCODINGS)
+        self.history = check_choice("history", history, ("ground-truth", "revealed"))
         size = pol.phi_size(self.encoding)
         self.weights = np.zeros((n_actions, size)) if weights is None else np.array(weights, dtype=float)
         self.learning = bool(learning)
@@ -117,7 +124,7 @@ class QLearner:
     def act(self, observation: CheatObservation, legal_actions, rng: np.random.Generator):
         u = rng.random(pol.N_UNIFORMS)
         rules = observation.rules
-        phi, _ = features(observation, self.feature_set, self.encoding)
+        phi, _ = features(observation, self.feature_set, self.encoding, self.history)
         hand = np.array(observation.hand, dtype=np.int64)
         legal = np.zeros(1 + 2 * rules.max_play, dtype=np.bool_)
         pol.q_legal(hand, observation.required_rank, rules.max_play, observation.pile_size, self.three_actions, legal)

@@ -184,6 +184,7 @@ def _uniform_source(rng, uniforms):
 
 # ============================================================================ stage 2
 
+HISTORIES = ("ground-truth", "revealed")  # feature 7 from the engine's lie log, or from turned-over plays only
 CAUGHT_LIE = ("n-P", "-P")  # reward of a caught LIE_n: 2 (n - P) (spec) or 2 (-P) (E10 variant)
 N_COUNTERS = 6
 PLAYS, LIES, LIES_CAUGHT, CHALLENGES, CHALLENGES_RIGHT, CARDS = range(N_COUNTERS)
@@ -223,7 +224,8 @@ def _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend
 
 @njit(cache=True)
 def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks,
-                hand_size, max_play, play_cap, winner_leads, three_actions, caught_minus_pile, n_games, u, seed):
+                hand_size, max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games,
+                u, seed):
     if u.shape[0] == 0:
         np.random.seed(seed)
     pos = np.zeros(1, dtype=np.int64)
@@ -235,6 +237,8 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     ubuf = np.empty(pol.N_UNIFORMS)
     record = np.zeros((n_players, LIE_HISTORY), dtype=np.int64)
     rec_count = np.zeros(n_players, dtype=np.int64)
+    seen = np.zeros((n_players, LIE_HISTORY), dtype=np.int64)  # revealed plays: 1 a lie, 0 honest
+    seen_count = np.zeros(n_players, dtype=np.int64)
     n_phi = weights.shape[2]
     phi = np.zeros(n_phi)
     legal = np.zeros(n_actions, dtype=np.bool_)
@@ -271,6 +275,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
         last_lie = False
         plays = 0
         rec_count[:] = 0
+        seen_count[:] = 0
         winner = -1
         buf_len[:] = 0
         has_pend[:] = False
@@ -285,8 +290,12 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                 smallest = hands[0].sum()
                 for p in range(1, n_players):
                     smallest = min(smallest, hands[p].sum())
-                pol.feature_vector(pile_n, hands[prev].sum(), last_n, smallest, record[cur], rec_count[cur],
-                                   record[prev], rec_count[prev], hand_size, n_features, memory, phi)
+                if revealed_only:
+                    pol.feature_vector(pile_n, hands[prev].sum(), last_n, smallest, record[cur], rec_count[cur],
+                                       seen[prev], seen_count[prev], hand_size, n_features, memory, phi)
+                else:
+                    pol.feature_vector(pile_n, hands[prev].sum(), last_n, smallest, record[cur], rec_count[cur],
+                                       record[prev], rec_count[prev], hand_size, n_features, memory, phi)
                 pol.q_legal(hand, r, max_play, pile_n, three_actions, legal)
                 if learn[cur] and has_pend[cur]:
                     pol.q_update(weights[cur], pend_phi[cur], pend_a[cur], pend_r[cur], gamma, alpha, phi, legal,
@@ -322,6 +331,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                     counters[cur, CHALLENGES_RIGHT] += 1
                     counters[target, LIES_CAUGHT] += 1
                     _push_lie(record, rec_count, target, 1)
+                _push_lie(seen, seen_count, target, 1 if last_lie else 0)
                 for s in range(n_players):
                     if learn[s] and buf_len[s] > 0:
                         m = buf_len[s]
@@ -387,13 +397,14 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
 def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None, *,
                rules: CheatRules | None = None, weights=None, learn=None, feature_set: str = "F7",
                alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5, three_actions: bool = False,
-               caught_lie: str = "n-P", encoding: str = "ordinal", uniforms=None) -> dict:
+               caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
+               uniforms=None) -> dict:
     """Play ``n_games`` of the modified game between ``agent_types`` (one of a..f, random, q per seat).
 
     ``weights`` (seats x actions x 7) hold the Q-learners' weights (zeros if None) and are updated in
     place for seats with ``learn`` set (epsilon-greedy with rate ``epsilon``); other Q seats play greedily
-    with frozen weights. ``three_actions``, ``caught_lie="-P"`` and ``encoding="one-hot"`` are the learner
-    variants of spec §7 E10
+    with frozen weights. ``three_actions``, ``caught_lie="-P"``, ``encoding="one-hot"`` and
+    ``history="revealed"`` are the learner variants of spec §7 E10
     (see :class:`liarlab.cheat.agents.QLearner`). Returns winners (-1: the play cap was reached, a draw), plays per game, counters
     per seat (:data:`COUNTER_NAMES`), Q action counts per seat, the weights and each game's first player.
     """
@@ -422,7 +433,8 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
     winners, plays, counters, q_actions, firsts = _play_cheat(
         codes, weights, learn, n_features, memory, float(alpha), float(gamma), float(epsilon), n, rules.n_ranks,
         rules.hand_size, rules.max_play, rules.play_cap, rules.leader_after_challenge == "winner",
-        bool(three_actions), caught_lie == "-P", check_int("n_games", n_games, 1), u, seed)
+        bool(three_actions), caught_lie == "-P", check_choice("history", history, HISTORIES) == "revealed",
+        check_int("n_games", n_games, 1), u, seed)
     return {"winners": winners, "plays": plays, "counters": counters, "q_actions": q_actions, "weights": weights,
             "first_players": firsts}
 
@@ -430,7 +442,7 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
 def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Generator, *, feature_set: str = "F7",
                    rules: CheatRules | None = None, alpha: float = 0.7, gamma: float = 0.9,
                    epsilon: float = 0.5, n_small: int = 20, three_actions: bool = False,
-                   caught_lie: str = "n-P", encoding: str = "ordinal") -> dict:
+                   caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth") -> dict:
     """Train a fresh Q-learner (seat 0) for ``n_train`` games against ``opponent`` in every other seat,
     then test it frozen and greedy for ``n_test`` games. Returns test wins, draws, weights, action counts,
     and the wins in the first ``n_small`` test games (the paper's 20-game test)."""
@@ -442,9 +454,9 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
     if n_train > 0:
         play_cheat(seats, n_train, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
                    alpha=alpha, gamma=gamma, epsilon=epsilon, three_actions=three_actions, caught_lie=caught_lie,
-                   encoding=encoding)
+                   encoding=encoding, history=history)
     test = play_cheat(seats, n_test, rng, rules=rules, weights=weights, feature_set=feature_set,
-                      three_actions=three_actions, encoding=encoding)
+                      three_actions=three_actions, encoding=encoding, history=history)
     w = test["winners"]
     return {"wins": int((w == 0).sum()), "draws": int((w == -1).sum()), "games": int(n_test),
             "small_wins": int((w[:n_small] == 0).sum()), "small_games": int(min(n_small, n_test)),

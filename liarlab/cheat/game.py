@@ -101,6 +101,8 @@ class CheatObservation:
     ``lie_record[p]`` lists player p's resolved lies, oldest first (1 caught, 0 not challenged). An
     unchallenged lie is invisible at a real table; the paper's features 6 and 7 use this record all the
     same (spec §5.1: the engine's ground-truth log), so it is part of the observation.
+    ``revealed_record[p]`` is what anyone at the table saw of player p: each of its plays that was turned
+    over, oldest first (1 a lie, 0 honest).
     """
 
     player: int
@@ -114,6 +116,7 @@ class CheatObservation:
     final_pending: bool       # the previous play emptied a hand and may be challenged or accepted
     lie_record: tuple
     rules: CheatRules
+    revealed_record: tuple = ()
 
 
 @dataclass
@@ -155,6 +158,7 @@ class CheatState:
         self.draw = False
         self.final_pending = False
         self.lie_record: list[list[int]] = [[] for _ in range(n)]
+        self.revealed_record: list[list[int]] = [[] for _ in range(n)]
         self.history: list[CheatEvent] = []
 
     def _deal(self, rng) -> np.ndarray:
@@ -215,7 +219,7 @@ class CheatState:
             pile_size=int(self.pile.sum()), required_rank=self.required_rank(), last_player=self.last_player,
             last_count=0 if self.last_counts is None else int(self.last_counts.sum()), plays=self.plays,
             final_pending=self.final_pending, lie_record=tuple(tuple(x) for x in self.lie_record),
-            rules=self.rules)
+            rules=self.rules, revealed_record=tuple(tuple(x) for x in self.revealed_record))
 
     def clone(self) -> "CheatState":
         new = CheatState.__new__(CheatState)
@@ -223,6 +227,7 @@ class CheatState:
         new.hands, new.pile = self.hands.copy(), self.pile.copy()
         new.last_counts = None if self.last_counts is None else self.last_counts.copy()
         new.lie_record = [list(x) for x in self.lie_record]
+        new.revealed_record = [list(x) for x in self.revealed_record]
         new.history = list(self.history)
         return new
 
@@ -256,6 +261,7 @@ class CheatState:
         self.pile[:] = 0
         if lie:
             self.lie_record[target].append(1)
+        self.revealed_record[target].append(int(lie))
         event = CheatEvent("challenge", p, target=target, lie=lie, pile_size=pile_size, loser=loser,
                            counts=tuple(int(x) for x in self.last_counts), claim=self.last_claim)
         self.last_player, self.last_counts, self.last_claim = -1, None, -1

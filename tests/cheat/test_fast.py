@@ -51,14 +51,17 @@ def test_compiled_engine_replays_more_players(kinds, uniforms):
 @pytest.mark.parametrize("opponent,feature_set,three,caught", [
     ("a", "F7", False, "n-P"), ("d", "F5", False, "n-P"), ("e", "F7-H5", False, "n-P"), ("f", "F7", False, "n-P"),
     ("b", "F7", True, "n-P"), ("d", "F7", False, "-P"), ("e", "F5", True, "-P"), ("c", "F7", "one-hot", "n-P"),
-    ("d", "F5", "one-hot", "-P")])
+    ("d", "F5", "one-hot", "-P"), ("e", "F7", "revealed", "n-P"), ("b", "F7-H5", "revealed", "-P")])
 def test_compiled_training_gives_the_same_weights(opponent, feature_set, three, caught, uniforms):
     encoding = "one-hot" if three == "one-hot" else "ordinal"
+    history = "revealed" if three == "revealed" else "ground-truth"
     three = three is True
     w = np.zeros((2, 7, 21 if encoding == "one-hot" else 7))
     got = fast.play_cheat(["q", opponent], 15, uniforms=uniforms, weights=w, learn=[True, False],
-                          feature_set=feature_set, three_actions=three, caught_lie=caught, encoding=encoding)
-    learner = QLearner(feature_set=feature_set, three_actions=three, caught_lie=caught, encoding=encoding)
+                          feature_set=feature_set, three_actions=three, caught_lie=caught, encoding=encoding,
+                          history=history)
+    learner = QLearner(feature_set=feature_set, three_actions=three, caught_lie=caught, encoding=encoding,
+                       history=history)
     winners, _ = reference_games(["q", opponent], 15, uniforms, learner=learner)
     assert np.array_equal(got["winners"], winners)
     assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])

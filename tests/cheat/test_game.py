@@ -65,7 +65,7 @@ def test_a_caught_lie_sends_the_pile_to_the_liar_and_the_challenger_leads():
     assert list(state.hands[0]) == [0, 2, 1, 1, 1] and state.pile.sum() == 0
     assert state.current_player() == 1          # the challenger won and leads
     assert state.required_rank() == 1           # the cycle continues after one play
-    assert state.lie_record[0] == [1]
+    assert state.lie_record[0] == [1] and state.revealed_record[0] == [1]
 
 
 def test_an_honest_play_sends_the_pile_to_the_challenger_and_the_challenged_leads():
@@ -74,6 +74,7 @@ def test_an_honest_play_sends_the_pile_to_the_challenger_and_the_challenged_lead
     state.apply_action(Challenge(0))
     assert list(state.hands[1]) == [3, 1, 1, 1, 1]
     assert state.current_player() == 0
+    assert state.revealed_record[0] == [0] and state.lie_record[0] == []
     assert state.history[-1].loser == 1 and not state.history[-1].lie
 
 
@@ -82,6 +83,7 @@ def test_an_unchallenged_lie_is_recorded_when_the_next_player_plays():
     state.apply_action(Play((0, 1, 0, 0, 0)))
     state.apply_action(Play((0, 1, 0, 0, 0)))   # claims 2, honest
     assert state.lie_record == [[0], []]
+    assert state.revealed_record == [[], []]    # nobody saw it
     assert state.pile.sum() == 2
 
 

@@ -163,7 +163,7 @@ def round_robin(n_games: int = 20_000, seed: int = 3, types=STAGE2_TYPES + ("ran
     return frame
 
 
-LEARNER_OPTIONS = ("three_actions", "caught_lie", "encoding")  # variant keys that change the learner, not the rules
+LEARNER_OPTIONS = ("three_actions", "caught_lie", "encoding", "history")  # variant keys that change the learner, not the rules
 
 
 def _train_task(rng, opponent, n_train_list, n_seeds, n_test, feature_set, rules_kwargs, label):
@@ -380,7 +380,8 @@ RULE_VARIANTS = {"max_play 4": {"max_play": 4}, "max_play 5": {"max_play": 5},
                  "challenger leads": {"leader_after_challenge": "challenger"},
                  "3 actions (learner picks no count)": {"three_actions": True},
                  "caught lie: x = -P": {"caught_lie": "-P"},
-                 "one-hot features": {"encoding": "one-hot"}}
+                 "one-hot features": {"encoding": "one-hot"},
+                 "feature 7 from revealed plays only": {"history": "revealed"}}
 
 
 def rule_variant_table(n_seeds: int, n_test: int, n_train: int = 300, seed: int = 9) -> pd.DataFrame:
