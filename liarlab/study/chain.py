@@ -276,8 +276,21 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
         raise ChainError(f"notebook {path.name} failed in cell {err.cell_index} ({err.ename}: {err.evalue}); "
                          f"the cell starts {first_line[0] if first_line else ''!r}; "
                          f"partial output in {failed}") from None
+    _drop_machine_paths(tmp, path.name, target.name)
     tmp.replace(target)
     target.with_name(f"{target.stem}.failed.ipynb").unlink(missing_ok=True)  # stale after a fixed rerun
+
+
+def _drop_machine_paths(notebook: Path, input_name: str, output_name: str) -> None:
+    """Papermill records the absolute input and output paths in the notebook's metadata; keep only the file
+    names, so a committed notebook shows no folder of the machine that ran it."""
+    import nbformat
+
+    nb = nbformat.read(notebook, as_version=4)
+    meta = nb.metadata.get("papermill", {})
+    if "input_path" in meta or "output_path" in meta:
+        meta["input_path"], meta["output_path"] = input_name, output_name
+        nbformat.write(nb, str(notebook))
 
 
 def _to_html(notebook: Path, folder: Path) -> None:
