@@ -62,3 +62,17 @@ def test_duplicate_boards_swap_seats_on_the_same_deal():
         assert g.opener.nunique() == 1
     table = x.match_table(games)
     assert int(table.games.iloc[0]) == 6
+
+
+def test_dd_eps_surrogate_loses_nothing_at_zero_and_interpolates():
+    from liarlab.papers.p03 import surrogate as sg
+
+    losses = sg.dd_eps_losses(3, (0.0, 0.5), seed=2, chunk=3)
+    assert (losses[losses.eps == 0].lost == 0).all()
+    summary = pd.DataFrame({"eps": [0.0, 0.1, 0.2], "mean_lost": [0.0, 0.4, 0.8], "games": [1, 1, 1],
+                            "se": [0, 0, 0]})
+    assert abs(sg.matching_eps(summary, 0.6) - 0.15) < 1e-12
+    assert pd.isna(sg.matching_eps(summary, 2.0))
+    rows = c.surrogate_claims(summary, 0.15)
+    assert rows[1]["verdict"] == "reproduced"
+    assert c.surrogate_claims(summary.assign(mean_lost=[0.1, 0.4, 0.8]), 0.15)[1]["verdict"] == "differs"
