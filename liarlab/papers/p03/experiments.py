@@ -306,9 +306,12 @@ def make_bot(name: str, n_samples: int, seed: int):
 
 
 def _boards_task(boards, pairings, deal_seed, n_samples, rng):
+    """Play ``boards`` for every (label, number of boards) of ``pairings`` that includes them."""
     rows = []
     for board in boards:
-        for label in pairings:
+        for label, n_boards in pairings:
+            if board >= n_boards:
+                continue
             a, b = PAIRINGS[label]
             for row in play_board(deal_seed, board, lambda: make_bot(a, n_samples, deal_seed),
                                   lambda: make_bot(b, n_samples, deal_seed), rng):
@@ -327,12 +330,10 @@ def duplicate_matches(plan: dict, n_samples: int, seed: int, chunk: int = 10) ->
     tasks = []
     for start in range(0, n_max, chunk):
         boards = list(range(start, min(start + chunk, n_max)))
-        labels = tuple(lbl for lbl, n in plan.items() if start < n)
+        labels = tuple((lbl, n) for lbl, n in plan.items() if start < n)
         tasks.append({"boards": boards, "pairings": labels, "deal_seed": seed, "n_samples": n_samples})
     out = run_tasks(_boards_task, tasks, seed, desc="duplicate boards")
-    frame = pd.DataFrame([r for rows in out for r in rows])
-    keep = frame.board < frame.pairing.map(plan)
-    return frame[keep].reset_index(drop=True)
+    return pd.DataFrame([r for rows in out for r in rows])
 
 
 def match_table(games: pd.DataFrame) -> pd.DataFrame:
