@@ -103,10 +103,13 @@ Paper 01's players bid from 2 dice up, paper 02's (RAND, EXP*, QTABLE) from 1 di
     def agents(self) -> dict[str, str]:
         out = {"random-guess": "paper 01: the thesis's random-guess strategy (uniform opponent model)",
                "bbn": "paper 01: random guess with the Bayesian-network opponent model; learns from every "
-                      "revealed hand of this session"}
+                      "revealed hand of this session",
+               "best-response": "paper 01: the exploiter of random-guess (it assumes you play random-guess)"}
         for t in range(1, 33):
             out[f"type{t}"] = f"paper 01 test program {t}: {ld_agents.traits_of(t).label()}"
         for name in agent_names("liardice"):
+            if name in PAPER_01_REGISTERED:  # offered above under the thesis's names
+                continue
             what = PAPER_02.get(name) or _first_line(_registered(name))
             out[name] = f"paper 02: {what}"
         return out
@@ -124,6 +127,8 @@ Paper 01's players bid from 2 dice up, paper 02's (RAND, EXP*, QTABLE) from 1 di
 
             belief = BayesNetBelief(np.random.default_rng(rng.integers(2**32)))
             agent, config = ld_agents.RandomGuessAgent(belief=belief), rules.THESIS
+        elif name == "best-response":
+            agent, config = make_agent("liardice", "best-response"), rules.THESIS
         elif re.fullmatch(r"type\d+", name):
             agent, config = ld_agents.TestProgram(int(name[4:])), rules.THESIS
         elif name == "QTABLE":
@@ -190,6 +195,10 @@ Paper 01's players bid from 2 dice up, paper 02's (RAND, EXP*, QTABLE) from 1 di
                  f"the table holds {count} x {bid[1]}s against the bid of {bid_words(bid)}: "
                  + ("the bid stands, the challenger loses" if stands else "the bid fails, the bidder loses")]
         return "\n".join(lines)
+
+
+#: Paper 01's registered agents, offered above under the thesis's names (test-program as type1..type32).
+PAPER_01_REGISTERED = {"random-guess", "test-program", "best-response"}
 
 
 def _registered(name: str):
