@@ -37,6 +37,7 @@ from liarlab.liardice.rules import (
     Observation,
     higher_bids,
     new_game_from_hands,
+    play_state,
 )
 
 EXP_KINDS = (0, 1, 2, 3)
@@ -260,27 +261,4 @@ def play_paper_game(agents: Sequence, rng: np.random.Generator, same: Sequence[i
         state = new_game_from_hands(hands, paper_config(k), starter=0)
     else:
         state = new_paper_game(rng, k, same)
-    for seat, agent in enumerate(agents):
-        if hasattr(agent, "new_game"):
-            agent.new_game(seat, 0, state.config, rng)
-    for _ in range(max_turns):
-        if state.is_terminal():
-            break
-        seat = state.current_player()
-        state.apply_action(_act(agents[seat], state.observation(seat), state.legal_actions(), rng))
-    else:
-        raise RuntimeError(f"game did not end within {max_turns} turns")
-    record = state.record()
-    for seat, agent in enumerate(agents):
-        if hasattr(agent, "end_game"):
-            agent.end_game(record, seat, rng)
-    return record
-
-
-def _act(agent, obs, legal, rng):
-    """Core protocol ``act(obs, legal, rng)``, or the engine's ``act(obs, rng)`` (paper-01 agents)."""
-    import inspect
-
-    if len(inspect.signature(agent.act).parameters) >= 3:
-        return agent.act(obs, legal, rng)
-    return agent.act(obs, rng)
+    return play_state(state, agents, rng, max_turns)

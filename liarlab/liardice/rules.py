@@ -22,7 +22,9 @@ Randomness comes only from a passed ``numpy.random.Generator``. Finished games a
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -326,25 +328,33 @@ def play_game(agents: Sequence, rng: np.random.Generator, config: LiarDiceConfig
               starter: int = 0, dice: Sequence[int] | None = None, max_turns: int = 10_000) -> GameRecord:
     """Play one game between ``agents`` (one per seat) and return its record.
 
-    An agent has ``act(observation, rng) -> action``; optional ``new_game(player, starter, config, rng)``
-    and ``end_game(record, player, rng)`` hooks are called when present. An illegal action raises
-    ValueError naming the seat; agents are told nothing about a game that did not finish.
+    An agent has ``act(observation, rng) -> action`` (or the core protocol's ``act(observation,
+    legal_actions, rng)``); optional ``new_game(player, starter, config, rng)`` and ``end_game(record,
+    player, rng)`` hooks are called when present. An illegal action raises ValueError naming the seat;
+    agents are told nothing about a game that did not finish.
     """
     if len(agents) != config.n_players:
         raise ValueError(f"need {config.n_players} agents, got {len(agents)}")
-    state = new_game(rng, config, starter, dice)
+    return play_state(new_game(rng, config, starter, dice), agents, rng, max_turns)
+
+
+def play_state(state: LiarDiceState, agents: Sequence, rng: np.random.Generator,
+               max_turns: int = 10_000) -> GameRecord:
+    """Play a dealt game ``state`` to its end (see :func:`play_game`) and return its record."""
     for seat, agent in enumerate(agents):
         if hasattr(agent, "new_game"):
-            agent.new_game(seat, starter, config, rng)
+            agent.new_game(seat, state.starter, state.config, rng)
     for _ in range(max_turns):
         if state.is_terminal():
             break
         seat = state.current_player()
-        action = agents[seat].act(state.observation(seat), rng)
+        agent = agents[seat]
+        obs = state.observation(seat)
+        action = agent.act(obs, state.legal_actions(), rng) if _takes_legal_actions(agent) else agent.act(obs, rng)
         try:
             state.apply_action(action)
         except ValueError as err:
-            raise ValueError(f"player {seat} ({type(agents[seat]).__name__}): {err}") from None
+            raise ValueError(f"player {seat} ({type(agent).__name__}): {err}") from None
     else:
         raise RuntimeError(f"game did not end within {max_turns} turns")
     record = state.record()
@@ -352,6 +362,19 @@ def play_game(agents: Sequence, rng: np.random.Generator, config: LiarDiceConfig
         if hasattr(agent, "end_game"):
             agent.end_game(record, seat, rng)
     return record
+
+
+def _takes_legal_actions(agent) -> bool:
+    """True for the core protocol's ``act(observation, legal_actions, rng)``, False for ``act(observation, rng)``."""
+    method = getattr(type(agent), "act", None)
+    if method is None:  # ``act`` set on the instance itself
+        return len(inspect.signature(agent.act).parameters) >= 3
+    return _method_takes_legal_actions(method)
+
+
+@lru_cache(maxsize=None)
+def _method_takes_legal_actions(method) -> bool:
+    return len(inspect.signature(method).parameters) >= 4  # self, observation, legal_actions, rng
 
 
 def play_match(agents: Sequence, n_games: int, rng: np.random.Generator, config: LiarDiceConfig = THESIS,
