@@ -84,16 +84,21 @@ def _in_range(value, low, high):
 
 
 @dataclass(frozen=True)
-class Int(Param):
-    """An integer in ``low..high`` (either bound may be None)."""
+class _Bounded(Param):
+    """A parameter whose values lie in ``low..high`` (either bound may be None)."""
 
-    low: int | None = None
-    high: int | None = None
+    low: object = None
+    high: object = None
 
     def __init__(self, low=None, high=None, *, quick=None, full=None, optional=False):
         object.__setattr__(self, "low", low)
         object.__setattr__(self, "high", high)
         Param.__init__(self, quick, full, optional)
+
+
+@dataclass(frozen=True, init=False)
+class Int(_Bounded):
+    """An integer in ``low..high`` (either bound may be None)."""
 
     def allowed(self):
         return "an integer" + _range(self.low, self.high)
@@ -104,17 +109,9 @@ class Int(Param):
         return _in_range(int(value), self.low, self.high)
 
 
-@dataclass(frozen=True)
-class Float(Param):
+@dataclass(frozen=True, init=False)
+class Float(_Bounded):
     """A real number in ``low..high``."""
-
-    low: float | None = None
-    high: float | None = None
-
-    def __init__(self, low=None, high=None, *, quick=None, full=None, optional=False):
-        object.__setattr__(self, "low", low)
-        object.__setattr__(self, "high", high)
-        Param.__init__(self, quick, full, optional)
 
     def allowed(self):
         return "a number" + _range(self.low, self.high)
@@ -125,17 +122,9 @@ class Float(Param):
         return _in_range(float(value), self.low, self.high)
 
 
-@dataclass(frozen=True)
-class IntList(Param):
+@dataclass(frozen=True, init=False)
+class IntList(_Bounded):
     """A non-empty list of integers, each in ``low..high`` (``-p name=[1,8]`` and ``-p name=8`` both work)."""
-
-    low: int | None = None
-    high: int | None = None
-
-    def __init__(self, low=None, high=None, *, quick=None, full=None, optional=False):
-        object.__setattr__(self, "low", low)
-        object.__setattr__(self, "high", high)
-        Param.__init__(self, quick, full, optional)
 
     def allowed(self):
         return "a non-empty list of integers" + _range(self.low, self.high)
