@@ -134,7 +134,10 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
     memo = json.dumps(params, sort_keys=True, default=str)
     if memo in setup.models:
         return setup.models[memo]
-    path = outputs.cache_dir() / f"02_{name}-{study_cache.cache_key('02_model', params)}.npz"
+    # keyed by the training code's source too (this module and every liarlab module it imports): edited code
+    # never serves a table trained by older code
+    fingerprint, _ = study_cache.fingerprint_for(train_model)
+    path = outputs.cache_dir() / f"02_{name}-{study_cache.cache_key('02_model', params, fingerprint)}.npz"
     result = None
     if setup.cache and path.exists() and not study_cache._FORCE["value"]:
         try:
