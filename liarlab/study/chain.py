@@ -267,6 +267,9 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
         with tempfile.TemporaryDirectory(prefix="liarlab-kernel-") as sockets:
             pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
                                 cwd=str(cwd), progress_bar=progress, log_output=False,
+                                # a kernel that imports numba and pgmpy on a busy 2-core machine can take over
+                                # papermill's default 60 s to answer
+                                start_timeout=300,
                                 kernel_manager_class=_ipc_kernel_manager(sockets))
     except PapermillExecutionError as err:
         failed = target.with_name(f"{target.stem}.failed.ipynb")
