@@ -3,7 +3,8 @@
 Same rules as :mod:`liarlab.liardice.rules` in the report's setting (:func:`exp_agents.paper_config`:
 k players, five dice each, 30k bids, the first seat opens) and the same decisions as the reference
 players in :mod:`exp_agents` and :mod:`qtable`. Actions are ladder indices: bid ``b`` is quantity
-``b // 6 + 1`` of face ``b % 6 + 1``; ``n_bids = 30k`` is the challenge. The legal actions after bid
+``QUANTITY[b]`` of face ``FACE[b] + 1`` on the one bid ladder (:mod:`liarlab.core.bids`); ``n_bids = 30k`` is
+the challenge. The legal actions after bid
 ``b`` are exactly ``b + 1 .. n_bids`` in the report's order, so every list position is an offset.
 
 Q-tables live in dense arrays indexed by :class:`qtable.Layout` (:class:`FastTable`); a ``seen`` byte
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
+from liarlab.core.bids import bid_ladder
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice.qtable import HANDS, N_HANDS, RULES, Layout, QTable, hand_ranks, load_arrays, save_arrays
 
@@ -31,6 +33,12 @@ KIND_CODES = {"RAND": RAND, "EXP0": EXP0, "EXP1": EXP1, "EXP2": EXP2, "EXP3": EX
 RULE_CODES = {r: i for i, r in enumerate(RULES)}
 FALLBACK_CODES = {"smallest": 0, "best_face_plus_one": 1}
 MAX_K = 3
+# The report's bid ladder (bids from one die, faces 1..6) for up to MAX_K players, as arrays the compiled code
+# reads (numba freezes them as constants): QUANTITY[b] and FACE[b] (0-based) of bid b, INDEX[q, f] of bid (q, f + 1).
+_LADDER = bid_ladder(6, 1, 5 * MAX_K)
+QUANTITY = _LADDER.quantities
+FACE = _LADDER.face_indices
+INDEX = _LADDER.index_table
 
 
 # ============================================================================ tables
@@ -121,7 +129,7 @@ def _exp_decide(kind, own, last, n_bids, margin, fallback, u):
     lo = last + 1
     n_legal = n_bids - lo + (1 if last >= 0 else 0)
     if kind == EXP0:
-        if last >= 0 and own[last % 6] + (margin - 1) < last // 6 + 1:
+        if last >= 0 and own[FACE[last]] + (margin - 1) < QUANTITY[last]:
             return n_bids
         width = min(n_legal - 1, 5) + 1
         r = int(u * width)
@@ -131,16 +139,16 @@ def _exp_decide(kind, own, last, n_bids, margin, fallback, u):
     m, mf = _largest(own)
     if last < 0:
         if kind == EXP2:
-            return (m - 1) * 6 + mf
+            return INDEX[m, mf]
         if kind == EXP3:
-            return m * 6 + mf
-    elif m + (margin - 1) < last // 6 + 1:
+            return INDEX[m + 1, mf]
+    elif m + (margin - 1) < QUANTITY[last]:
         return n_bids
     for b in range(lo, n_bids):
-        if b // 6 + 1 <= own[b % 6]:
+        if QUANTITY[b] <= own[FACE[b]]:
             return b
     if fallback == 1:
-        target = m * 6 + mf
+        target = INDEX[m + 1, mf]
         if lo <= target < n_bids:
             return target
     return lo
@@ -159,7 +167,7 @@ def _history_rank(bids, nb, history, binom, offsets):
 def _key_index(rank, own, hand_rank, action, n_bids, full):
     if full:
         return (rank * 252 + hand_rank) * (n_bids + 1) + action
-    held = 0 if action == n_bids else own[action % 6]
+    held = 0 if action == n_bids else own[FACE[action]]
     return (rank * (n_bids + 1) + action) * 6 + held
 
 
@@ -309,9 +317,9 @@ def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, e
         b = bids[nb - 1]
         total = 0
         for s in range(k):
-            total += hands[s, b % 6]
+            total += hands[s, FACE[b]]
         bidder = (seat - 1 + k) % k
-        win_seat = bidder if total >= b // 6 + 1 else seat
+        win_seat = bidder if total >= QUANTITY[b] else seat
         win_slot = slot_of_seat[win_seat]
         winner_out[g] = win_slot
         shift_out[g] = shift

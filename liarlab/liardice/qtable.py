@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from liarlab.core.api import register_agent
+from liarlab.core.bids import bid_ladder
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice.exp_agents import _split_args, legal_from_observation
 
@@ -43,6 +44,8 @@ RULES = ("paper", "q_learning", "sarsa")
 FORMAT_VERSION = 1
 FACES = 6
 N_HANDS = comb(5 + FACES - 1, 5)   # 252 unordered five-dice hands
+#: The report's bid ladder (bids from one die up; 30k bids with k players, so 15 dice cover three players).
+LADDER = bid_ladder(FACES, 1, 15)
 
 
 class CorruptQTableError(ValueError):
@@ -282,18 +285,18 @@ class Layout:
             face, count = key[2 * i], key[2 * i + 1]
             if count == 0:
                 break
-            bids.append((count - 1) * FACES + face - 1)
+            bids.append(int(LADDER.index_table[count, face - 1]))
         rank = self.history_rank(bids)
         rest = key[2 * n:]
         if self.hand == "full":
             hand = rank_of_hand(rest[:FACES])
             face, count = rest[FACES:]
-            action = self.n_bids if face == -1 else (count - 1) * FACES + face - 1
+            action = self.n_bids if face == -1 else int(LADDER.index_table[count, face - 1])
             return (rank * N_HANDS + hand) * self.n_actions + action
         face, held, count = rest
         if face == -1:
             return (rank * self.n_actions + self.n_bids) * FACES
-        return (rank * self.n_actions + (count - 1) * FACES + face - 1) * FACES + held
+        return (rank * self.n_actions + int(LADDER.index_table[count, face - 1])) * FACES + held
 
     def keys_of_indices(self, indices) -> np.ndarray:
         """Report keys (int16 matrix) of dense indices, vectorised."""
@@ -312,11 +315,12 @@ class Layout:
         cols = []
         for i in range(self.history):
             b = hist[:, i]
-            cols.append(np.where(b >= 0, b % FACES + 1, 0))
-            cols.append(np.where(b >= 0, b // FACES + 1, 0))
+            cols.append(np.where(b >= 0, LADDER.face_indices[b] + 1, 0))
+            cols.append(np.where(b >= 0, LADDER.quantities[b], 0))
         challenge = action == self.n_bids
-        face = np.where(challenge, -1, action % FACES + 1)
-        count = np.where(challenge, -1, action // FACES + 1)
+        bid = np.where(challenge, 0, action)
+        face = np.where(challenge, -1, LADDER.face_indices[bid] + 1)
+        count = np.where(challenge, -1, LADDER.quantities[bid])
         if self.hand == "full":
             hands, _ = hand_ranks()
             cols.extend(hands[hand].T)
