@@ -8,12 +8,12 @@ as is the stage-1 learner (each real game brings 90 simulated ones).
 from __future__ import annotations
 
 import os
-import time
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
+from throughput import games_per_second, report, target_table  # noqa: E402
 
 from liarlab.cheat import fast  # noqa: E402
 from liarlab.cheat.agents import QLearner, ScriptedAgent  # noqa: E402
@@ -21,15 +21,6 @@ from liarlab.cheat.game import CheatState, play_with_events  # noqa: E402
 
 TARGETS = {"stage 2, fixed agents (numba)": 100_000, "stage 2, Q-learner training (numba)": 10_000}
 PAIRS = (("a", "d"), ("b", "e"), ("c", "f"), ("d", "d"), ("random", "random"))
-
-
-def _rate(play, n_games: int, repeats: int = 3) -> float:
-    best = np.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        play(n_games)
-        best = min(best, time.perf_counter() - start)
-    return n_games / best
 
 
 def _reference(kinds, n, rng):
@@ -46,25 +37,19 @@ def bench(n_fast: int = 200_000, n_train: int = 50_000, n_reference: int = 300, 
     rows = []
     for pair in PAIRS:
         rows.append(("stage 2, fixed agents (numba)", " vs ".join(pair),
-                     _rate(lambda n: fast.play_cheat(list(pair), n, rng), n_fast)))
+                     games_per_second(lambda n: fast.play_cheat(list(pair), n, rng), n_fast)))
     for opp in ("a", "b", "c", "d", "e", "f"):
         def train(n, opp=opp):
             fast.play_cheat(["q", opp], n, rng, weights=np.zeros((2, 7, 7)), learn=[True, False])
-        rows.append(("stage 2, Q-learner training (numba)", f"q vs {opp}", _rate(train, n_train)))
+        rows.append(("stage 2, Q-learner training (numba)", f"q vs {opp}", games_per_second(train, n_train)))
     rows.append(("stage 2, fixed agents (rules module, Python)", "b vs e",
-                 _rate(lambda n: _reference(["b", "e"], n, rng), n_reference, 1)))
+                 games_per_second(lambda n: _reference(["b", "e"], n, rng), n_reference, 1)))
     rows.append(("stage 2, Q-learner training (rules module, Python)", "q vs d",
-                 _rate(lambda n: _reference(["q", "d"], n, rng), n_reference, 1)))
+                 games_per_second(lambda n: _reference(["q", "d"], n, rng), n_reference, 1)))
     rows.append(("stage 1, learner real games incl. 90 simulated (numba)", "vs P2",
-                 _rate(lambda n: fast.learning_run("P2", n, rng), 2_000)))
-    frame = pd.DataFrame(rows, columns=["benchmark", "matchup", "games_per_second"])
-    frame["target"] = frame["benchmark"].map(TARGETS)
-    frame["meets_target"] = frame["target"].isna() | (frame["games_per_second"] >= frame["target"])
-    return frame
+                 games_per_second(lambda n: fast.learning_run("P2", n, rng), 2_000)))
+    return target_table(rows, TARGETS)
 
 
 if __name__ == "__main__":
-    table = bench()
-    print(table.round(0).to_string(index=False))
-    if not table["meets_target"].all():
-        raise SystemExit("a speed target was missed")
+    report(bench())

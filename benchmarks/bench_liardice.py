@@ -7,27 +7,18 @@ agents are reported for comparison (the thesis: 500 games in about 10 s in Java)
 from __future__ import annotations
 
 import os
-import time
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
+from throughput import games_per_second, report, target_table  # noqa: E402
 
 from liarlab.liardice import fast
 from liarlab.liardice import rules as ld
 from liarlab.liardice.agents import BestResponseAgent, RandomGuessAgent, TestProgram
 
 TARGETS = {"random-guess vs test program (numba)": 30_000, "test program vs test program (numba)": 100_000}
-
-
-def _rate(play, n_games: int, repeats: int = 3) -> float:
-    best = np.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        play(n_games)
-        best = min(best, time.perf_counter() - start)
-    return n_games / best
 
 
 def bench(n_fast: int = 200_000, n_reference: int = 1_000, n_best_response: int = 200, seed: int = 0) -> pd.DataFrame:
@@ -37,26 +28,20 @@ def bench(n_fast: int = 200_000, n_reference: int = 1_000, n_best_response: int 
     rows = []
     for t in (1, 23, 32):
         rows.append(("random-guess vs test program (numba)", f"type{t}",
-                     _rate(lambda n: fast.simulate_match(RandomGuessAgent(), TestProgram(t), n, rng), n_fast)))
+                     games_per_second(lambda n: fast.simulate_match(RandomGuessAgent(), TestProgram(t), n, rng), n_fast)))
     rows.append(("test program vs test program (numba)", "type3 vs type20",
-                 _rate(lambda n: fast.simulate_match(TestProgram(3), TestProgram(20), n, rng), n_fast)))
+                 games_per_second(lambda n: fast.simulate_match(TestProgram(3), TestProgram(20), n, rng), n_fast)))
     rows.append(("random-guess vs random-guess (numba)", "self-play",
-                 _rate(lambda n: fast.simulate_match(RandomGuessAgent(), RandomGuessAgent(), n, rng), n_fast)))
+                 games_per_second(lambda n: fast.simulate_match(RandomGuessAgent(), RandomGuessAgent(), n, rng), n_fast)))
     rows.append(("random-guess vs test program (reference Python)", "type1",
-                 _rate(lambda n: ld.play_match([RandomGuessAgent(), TestProgram(1)], n, rng), n_reference, 1)))
+                 games_per_second(lambda n: ld.play_match([RandomGuessAgent(), TestProgram(1)], n, rng), n_reference, 1)))
     rows.append(("test program vs test program (reference Python)", "type3 vs type20",
-                 _rate(lambda n: ld.play_match([TestProgram(3), TestProgram(20)], n, rng), n_reference, 1)))
+                 games_per_second(lambda n: ld.play_match([TestProgram(3), TestProgram(20)], n, rng), n_reference, 1)))
     BestResponseAgent()   # builds the exact policy table once (a few seconds), not timed
     rows.append(("best response vs random-guess (reference Python)", "",
-                 _rate(lambda n: ld.play_match([BestResponseAgent(), RandomGuessAgent()], n, rng), n_best_response, 1)))
-    frame = pd.DataFrame(rows, columns=["benchmark", "matchup", "games_per_second"])
-    frame["target"] = frame["benchmark"].map(TARGETS)
-    frame["meets_target"] = frame["target"].isna() | (frame["games_per_second"] >= frame["target"])
-    return frame
+                 games_per_second(lambda n: ld.play_match([BestResponseAgent(), RandomGuessAgent()], n, rng), n_best_response, 1)))
+    return target_table(rows, TARGETS)
 
 
 if __name__ == "__main__":
-    table = bench()
-    print(table.round(0).to_string(index=False))
-    if not table["meets_target"].all():
-        raise SystemExit("a speed target was missed")
+    report(bench())

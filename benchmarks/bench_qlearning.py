@@ -8,12 +8,12 @@ quotes ~9,000 training games/s and ~27,000 EXP games/s for a plain-Python readin
 from __future__ import annotations
 
 import os
-import time
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
+from throughput import games_per_second, report, target_table  # noqa: E402
 
 from liarlab.liardice import qfast  # noqa: E402
 from liarlab.liardice.exp_agents import ExpAgent, play_paper_game  # noqa: E402
@@ -23,15 +23,6 @@ from liarlab.liardice.qtable import QTableAgent  # noqa: E402
 TARGETS = {"train RL (partial, n=1) vs EXP0 (numba)": 100_000, "frozen RL vs EXP0 (numba)": 200_000}
 
 
-def _rate(run, n_games: int, repeats: int = 3) -> float:
-    best = np.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run(n_games)
-        best = min(best, time.perf_counter() - start)
-    return n_games / best
-
-
 def bench(n_fast: int = 1_000_000, n_reference: int = 2_000, seed: int = 0) -> pd.DataFrame:
     """Games per second on one core (best of three runs; the table keeps learning between runs)."""
     rng = np.random.default_rng(seed)
@@ -39,19 +30,19 @@ def bench(n_fast: int = 1_000_000, n_reference: int = 2_000, seed: int = 0) -> p
     rows = []
     table = FastTable.new(2, 1, "partial")
     rows.append(("train RL (partial, n=1) vs EXP0 (numba)", "from empty",
-                 _rate(lambda n: train(table, "EXP0", n, rng), n_fast)))
+                 games_per_second(lambda n: train(table, "EXP0", n, rng), n_fast)))
     rows.append(("frozen RL vs EXP0 (numba)", f"{table.games_trained:,} games trained",
-                 _rate(lambda n: play([table, "EXP0"], n, rng), n_fast)))
+                 games_per_second(lambda n: play([table, "EXP0"], n, rng), n_fast)))
     full = FastTable.new(2, 1, "full")
     rows.append(("train RL (full hand, n=1) vs EXP0 (numba)", "from empty",
-                 _rate(lambda n: train(full, "EXP0", n, rng), n_fast)))
+                 games_per_second(lambda n: train(full, "EXP0", n, rng), n_fast)))
     h3 = FastTable.new(2, 3, "partial")
     rows.append(("train RL (partial, n=3) vs EXP0 (numba)", "from empty",
-                 _rate(lambda n: train(h3, "EXP0", n, rng), n_fast)))
+                 games_per_second(lambda n: train(h3, "EXP0", n, rng), n_fast)))
     t3 = FastTable.new(3, 1, "partial")
     rows.append(("train RL (3 players) vs 2 x EXP0 (numba)", "from empty",
-                 _rate(lambda n: train(t3, ["EXP0", "EXP0"], n, rng), n_fast)))
-    rows.append(("EXP0 vs EXP1 (numba)", "", _rate(lambda n: play(["EXP0", "EXP1"], n, rng), n_fast)))
+                 games_per_second(lambda n: train(t3, ["EXP0", "EXP0"], n, rng), n_fast)))
+    rows.append(("EXP0 vs EXP1 (numba)", "", games_per_second(lambda n: play(["EXP0", "EXP1"], n, rng), n_fast)))
     learner = QTableAgent()
     opponent = ExpAgent(0)
 
@@ -59,18 +50,12 @@ def bench(n_fast: int = 1_000_000, n_reference: int = 2_000, seed: int = 0) -> p
         for g in range(n):
             play_paper_game([learner, opponent] if g % 2 == 0 else [opponent, learner], rng)
 
-    rows.append(("train RL vs EXP0 (reference Python, rules module)", "", _rate(reference_training, n_reference, 1)))
+    rows.append(("train RL vs EXP0 (reference Python, rules module)", "", games_per_second(reference_training, n_reference, 1)))
     rows.append(("EXP0 vs EXP1 (reference Python, rules module)", "",
-                 _rate(lambda n: [play_paper_game([ExpAgent(0), ExpAgent(1)], rng) for _ in range(n)],
+                 games_per_second(lambda n: [play_paper_game([ExpAgent(0), ExpAgent(1)], rng) for _ in range(n)],
                        n_reference, 1)))
-    frame = pd.DataFrame(rows, columns=["benchmark", "detail", "games_per_second"])
-    frame["target"] = frame["benchmark"].map(TARGETS)
-    frame["meets_target"] = frame["target"].isna() | (frame["games_per_second"] >= frame["target"])
-    return frame
+    return target_table(rows, TARGETS, detail="detail")
 
 
 if __name__ == "__main__":
-    result = bench()
-    print(result.round(0).to_string(index=False))
-    if not result["meets_target"].all():
-        raise SystemExit("a speed target was missed")
+    report(bench())

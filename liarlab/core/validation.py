@@ -6,7 +6,7 @@ import numbers
 
 def check_int(name: str, value, low: int | None = None, high: int | None = None) -> int:
     """Return ``value`` as an int, or raise ValueError naming ``name`` and the allowed range."""
-    allowed = _range_text(low, high)
+    allowed = range_text(low, high)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be an integer {allowed}, got {value!r}")
     value = int(value)
@@ -29,7 +29,8 @@ def check_probability(name: str, value) -> float:
     return float(value)
 
 
-def _range_text(low, high) -> str:
+def range_text(low, high) -> str:
+    """"in 1..6", ">= 1", "<= 6" or "" (no bound): how the allowed range of a value reads in a message."""
     if low is not None and high is not None:
         return f"in {low}..{high}"
     if low is not None:

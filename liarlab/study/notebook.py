@@ -18,6 +18,7 @@ import ast
 import numbers
 from dataclasses import dataclass
 
+from liarlab.core.validation import range_text
 from liarlab.study import cache, outputs, parallel, plotting, profiles
 
 _current = {"profile": "full"}
@@ -68,13 +69,8 @@ def _show(value) -> str:
 
 
 def _range(low, high) -> str:
-    if low is not None and high is not None:
-        return f" in {low}..{high}"
-    if low is not None:
-        return f" >= {low}"
-    if high is not None:
-        return f" <= {high}"
-    return ""
+    text = range_text(low, high)
+    return f" {text}" if text else ""
 
 
 def _in_range(value, low, high):
