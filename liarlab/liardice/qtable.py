@@ -36,6 +36,7 @@ import numpy as np
 
 from liarlab.core.api import register_agent
 from liarlab.core.bids import bid_ladder
+from liarlab.core.files import atomic_write_bytes
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice.exp_agents import _split_args, legal_from_observation
 
@@ -153,8 +154,6 @@ def _checksum(meta_text: str, keys: np.ndarray, vals: np.ndarray) -> str:
 
 def save_arrays(path, keys: np.ndarray, vals: np.ndarray, meta: dict) -> Path:
     """Write a table (key matrix, values, metadata) with its checksum; atomic (temporary file, then rename)."""
-    import os
-    import tempfile
 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -162,15 +161,7 @@ def save_arrays(path, keys: np.ndarray, vals: np.ndarray, meta: dict) -> Path:
     buffer = _io.BytesIO()
     np.savez_compressed(buffer, keys=np.asarray(keys, dtype=np.int16), values=np.asarray(vals, dtype=np.float64),
                         meta=np.array(meta_text), checksum=np.array(_checksum(meta_text, keys, vals)))
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(buffer.getvalue())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic_write_bytes(path, buffer.getvalue())
     return path
 
 

@@ -10,11 +10,12 @@ import json
 import os
 import re
 import subprocess
-import tempfile
 import time
 from pathlib import Path
 
 import pandas as pd
+
+from liarlab.core.files import atomic_write_bytes  # noqa: F401  (part of this module's API)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CLAIM_COLUMNS = ["claim", "family", "source", "paper_value", "reproduced_value", "ci_low", "ci_high", "verdict",
@@ -56,33 +57,6 @@ def figures_dir() -> Path:
 
 def cache_dir() -> Path:
     return output_root() / "data" / "cache"
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-_FILE_MODE = 0o666 & ~_umask()
-
-
-def atomic_write_bytes(path: Path, payload: bytes) -> None:
-    """Write through a temporary file in the same folder, then rename: no partial file survives a kill."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.chmod(tmp, _FILE_MODE)  # mkstemp makes owner-only files; results are for everyone to read
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def atomic_write_text(path: Path, text: str) -> None:
