@@ -144,27 +144,27 @@ class HoneymoonBot:
         return min(best, key=lambda c: (suit_of(c), rank_of(c)))
 
 
+def _play_position(obs: dict) -> tuple[list[int], list[int], int | None, str | None]:
+    """(own hand, opponent's hand, the card led to us or None when we lead, trump) of a play-phase observation."""
+    lead = obs["trick"][0][1] if obs["trick"] else None
+    return list(obs["hand"]), opponent_hand_in_play(obs), lead, obs["contract"][1]
+
+
 def dd_card_values(obs: dict, solver: DoubleDummy) -> dict[int, int]:
     """Exact value of every legal card in the play phase. Leading: the tricks this player then
     takes of the remaining; following: the tricks the LEADER then takes (this trick included)."""
-    trump = obs["contract"][1]
-    hand = list(obs["hand"])
-    opp = opponent_hand_in_play(obs)
-    if not obs["trick"]:
+    hand, opp, lead, trump = _play_position(obs)
+    if lead is None:
         return solver.lead_values(hand, opp, trump)
-    lead = obs["trick"][0][1]
     return solver.reply_values(opp + [lead], hand, lead, trump)
 
 
 def dd_optimal_cards(obs: dict, solver: DoubleDummy) -> tuple[int, list[int]]:
     """(value, the legal cards that keep it) in the play phase, by null-window tests. Value as in
     :func:`dd_card_values`."""
-    trump = obs["contract"][1]
-    hand = list(obs["hand"])
-    opp = opponent_hand_in_play(obs)
-    if not obs["trick"]:
+    hand, opp, lead, trump = _play_position(obs)
+    if lead is None:
         return solver.optimal_leads(hand, opp, trump)
-    lead = obs["trick"][0][1]
     return solver.optimal_replies(opp + [lead], hand, lead, trump)
 
 
