@@ -16,11 +16,11 @@ from pathlib import Path
 import pandas as pd
 
 from liarlab.core.files import atomic_write_bytes  # noqa: F401  (part of this module's API)
+from liarlab.core.verdicts import KINDS, VERDICTS, Estimate, Judgement
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CLAIM_COLUMNS = ["claim", "family", "source", "paper_value", "reproduced_value", "ci_low", "ci_high", "verdict",
-                 "note"]
-VERDICTS = ("reproduced", "differs", "not-reproducible", "extension")
+CLAIM_COLUMNS = ["claim", "family", "source", "kind", "paper_value", "reproduced_value", "ci_low", "ci_high", "n",
+                 "unit", "seed_min", "seed_max", "rule", "verdict", "flags", "note"]
 
 _state = {"root": None, "params": {}, "started": time.time(), "start_iso": None, "credited": 0.0}
 VERSIONED = ("numpy", "scipy", "pandas", "pgmpy", "numba")
@@ -167,22 +167,48 @@ def save_figure(fig, name: str, formats=("png", "svg")) -> list[Path]:
     return paths
 
 
-def claim(claim: str, source: str, paper_value, reproduced_value, verdict: str,
-          ci_low=None, ci_high=None, note: str = "", measured: bool = False, family: str | None = None,
-          headline: bool = False) -> dict:
-    """One row of a claims table; ``verdict`` is one of reproduced, differs, not-reproducible, extension.
+def claim(claim: str, source: str, paper_value, reproduced_value, verdict, *, kind: str | None = None,
+          rule: str | None = None, ci_low=None, ci_high=None, note: str = "", measured: bool = False,
+          family: str | None = None, headline: bool = False, selected: bool = False) -> dict:
+    """One row of a claims table, judged under the study's verdict protocol (``liarlab.core.verdicts``,
+    docs/VERDICTS.md).
 
-    ``family`` groups the rows of one printed table (``family="Table 5-1"``): the scorecard counts a
-    family once besides counting its rows, so a 25-cell table does not outweigh a one-line claim. Without
-    it the row is its own family. ``headline=True`` marks the paper's main claim (the scorecard and the
-    report's front page show it). ``measured=True`` marks a row whose value is a speed measurement of this
-    machine (it varies from run to run; the sidecar lists it).
+    ``reproduced_value`` is an :class:`~liarlab.core.verdicts.Estimate` (its value, interval, sample size,
+    unit and seed range fill the row) or a plain value. ``verdict`` is a
+    :class:`~liarlab.core.verdicts.Judgement` (its rule and note fill the row) or, for ``extension`` and
+    ``not-reproducible`` rows, a verdict name with ``rule`` given. ``kind`` is ``finding`` (a claim of the
+    paper's experiments or computations), ``arithmetic`` (a check of the paper's own numbers and misprints)
+    or ``check`` (a check of our code, or true by construction): only findings count as reproductions.
+
+    ``family`` groups the rows of one printed table or figure, named by its source (``"Table 5-1"``).
+    ``headline=True`` marks the paper's main claim. ``measured=True`` marks a row whose value is a speed
+    measurement of this machine. ``selected=True`` marks a row judged under a reading that was chosen by its
+    agreement with the paper: it agrees by selection, and the scorecard says so.
     """
+    if kind not in KINDS:
+        raise ValueError(f"claim {claim!r}: kind must be one of {KINDS}, got {kind!r}")
+    row = {"claim": claim, "family": family or claim, "source": source, "kind": kind, "paper_value": paper_value,
+           "reproduced_value": reproduced_value, "ci_low": ci_low, "ci_high": ci_high, "n": None, "unit": None,
+           "seed_min": None, "seed_max": None}
+    if isinstance(reproduced_value, Estimate):
+        est = reproduced_value
+        row.update(reproduced_value=est.value, n=est.n, unit=est.unit, seed_min=est.seed_min, seed_max=est.seed_max)
+        if est.high > est.low or est.unit != "exact":
+            row.update(ci_low=est.low if ci_low is None else ci_low, ci_high=est.high if ci_high is None else ci_high)
+    flags = []
+    if isinstance(verdict, Judgement):
+        rule = rule or verdict.rule
+        note = "; ".join(x for x in (note, verdict.note) if x)
+        if verdict.knife_edge:
+            flags.append("knife-edge")
+        verdict = verdict.verdict
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {VERDICTS}, got {verdict!r}")
-    row = {"claim": claim, "family": family or claim, "source": source, "paper_value": paper_value,
-           "reproduced_value": reproduced_value, "ci_low": ci_low, "ci_high": ci_high,
-           "verdict": verdict, "note": note}
+    if not rule:
+        raise ValueError(f"claim {claim!r}: every row states the rule that decided it")
+    if selected:
+        flags.append("agrees by selection")
+    row.update(rule=rule, verdict=verdict, flags="; ".join(flags), note=note)
     if measured:
         row["measured"] = True
     if headline:
@@ -207,6 +233,11 @@ def save_claims(notebook: str, rows: list[dict], params: dict | None = None) -> 
     bad = sorted(set(frame["verdict"]) - set(VERDICTS))
     if bad:
         raise ValueError(f"unknown verdicts {bad}; allowed: {VERDICTS}")
+    bad = sorted(set(frame["kind"].astype(str)) - set(KINDS))
+    if bad:
+        raise ValueError(f"unknown kinds {bad}; allowed: {KINDS}")
+    if frame["rule"].isna().any() or (frame["rule"].astype(str).str.strip() == "").any():
+        raise ValueError("every claims row states its rule")
     measured = [i for i, row in enumerate(rows) if row.get("measured")]
     headline = [i for i, row in enumerate(rows) if row.get("headline")]
     frame = frame[CLAIM_COLUMNS]
