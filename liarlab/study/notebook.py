@@ -260,3 +260,66 @@ def rerun_time() -> str:
     return (f"**Rerun time:** a rerun of this notebook from scratch takes about {shown} of computation with "
             f"{workers} worker{'s' if workers != 1 else ''} in the {params.get('profile', 'full')} profile{cached}, "
             f"measured on this run's machine.")
+
+
+def _cell(v) -> str:
+    """A table cell for people: empty for missing, integers as integers, other numbers to 4 significant digits."""
+    import math
+
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return ""
+    if isinstance(v, bool):
+        return str(v)
+    if isinstance(v, numbers.Number):
+        x = float(v)
+        if x.is_integer() and abs(x) < 1e15:
+            return f"{int(x):,}"
+        return f"{x:.4g}"
+    return str(v)
+
+
+_WRAP = [{"selector": "td, th", "props": [("white-space", "normal"), ("text-align", "left"),
+                                          ("vertical-align", "top"), ("max-width", "34em")]}]
+
+
+def claims_view(frame):
+    """The whole claims table as people read it: every row, full text, what the paper says, what we
+    measured (value, interval, sample), the rule applied and the verdict, wrapped in HTML (a Styler)."""
+    import pandas as pd
+
+    rows = []
+    for _, r in frame.iterrows():
+        ours = _cell(r.get("reproduced_value"))
+        if _cell(r.get("ci_low")) and _cell(r.get("ci_high")):
+            ours += f" [{_cell(r['ci_low'])}, {_cell(r['ci_high'])}]"
+        if _cell(r.get("n")):
+            ours += f" ({_cell(r['n'])} {r.get('unit') or ''}".rstrip() + ")"
+        if _cell(r.get("seed_min")) and _cell(r.get("seed_max")):
+            ours += f"; seeds {_cell(r['seed_min'])} to {_cell(r['seed_max'])}"
+        note = "; ".join(x for x in (_cell(r.get("flags")), _cell(r.get("note"))) if x)
+        rows.append({"family": _cell(r.get("family")), "claim": _cell(r.get("claim")), "kind": _cell(r.get("kind")),
+                     "paper": _cell(r.get("paper_value")), "ours": ours, "verdict": _cell(r.get("verdict")),
+                     "rule": _cell(r.get("rule")), "note": note})
+    view = pd.DataFrame(rows, columns=["family", "claim", "kind", "paper", "ours", "verdict", "rule", "note"])
+    view.index = range(1, len(view) + 1)
+    return view.style.set_table_styles(_WRAP)
+
+
+def show_claims(frame) -> None:
+    """Display :func:`claims_view` (every row; nothing cut)."""
+    from IPython.display import display
+
+    display(claims_view(frame))
+
+
+def show_coverage(frame) -> None:
+    """Display a coverage ledger (``study.coverage``) whole, wrapped, with its one-line count above it."""
+    from IPython.display import Markdown, display
+
+    from liarlab.study import coverage
+
+    for line in coverage.summary(frame)["line"]:
+        display(Markdown(f"**Coverage.** {line}."))
+    view = frame.drop(columns=[c for c in ("notebook",) if c in frame.columns]).reset_index(drop=True)
+    view.index = range(1, len(view) + 1)
+    display(view.style.set_table_styles(_WRAP))
