@@ -22,7 +22,7 @@ KINDS = ("finding", "arithmetic", "check")
 VERDICTS = ("reproduced", "differs", "inconclusive", "not-reproducible", "extension")
 MIN_SEEDS = 10            # a learned-agent claim rests on at least this many independently trained agents
 NEGLIGIBLE_RATE = 0.02    # win-rate differences within +-2 points count as no difference
-SIM_TOLERANCE_RATE = 0.01  # a printed simulated rate whose sample size the paper does not give: +-1 point
+SIM_TOLERANCE_RATE = 0.01  # a printed simulated rate: +-1 point (plus the paper's own sampling error if known)
 ABOUT = 0.25              # "about x" allows x +- 25 %
 CEILING = 0.995           # rates at or above (or at or below 1 - CEILING) are at a ceiling/floor
 KNIFE_EDGE = 0.25         # a decided interval within a quarter of its half-width of the band's edge
@@ -206,8 +206,9 @@ def value(printed, est: Estimate, *, decimals: int | None = None, truncated: boo
 
 def simulated_value(printed, est: Estimate, *, decimals: int | None = None, truncated: bool = False,
                     paper_n: int | None = None, scale: float = 1.0) -> Judgement:
-    """A printed simulated rate: with ``paper_n`` its own sampling error, without it +-1 point."""
-    tol = 0.0 if paper_n else SIM_TOLERANCE_RATE * scale
+    """A printed simulated rate: its band is the printed value +- 1 point (``SIM_TOLERANCE_RATE``), widened by
+    the paper's own sampling error when it gives its sample size ``paper_n``."""
+    tol = SIM_TOLERANCE_RATE * scale
     return value(printed, est, decimals=decimals, truncated=truncated, tolerance=tol, paper_n=paper_n, scale=scale)
 
 
@@ -278,6 +279,13 @@ def all_of(judgements: list[Judgement], what: str = "every case") -> Judgement:
     if good == n:
         return Judgement("reproduced", rule)
     return Judgement("inconclusive", rule, f"{n - good} of {n} undecided")
+
+
+def covers(est: Estimate, target: float) -> Judgement:
+    """A check of our code (kind ``check`` only): a simulation against the exact value it estimates passes
+    when its interval covers that value."""
+    rule = f"check: the {est.level:.0%} interval covers the exact value {_fmt(target)}"
+    return Judgement("reproduced" if est.low <= target <= est.high else "differs", rule)
 
 
 def stated(verdict: str, rule: str, note: str = "") -> Judgement:

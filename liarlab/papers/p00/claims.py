@@ -4,6 +4,7 @@ from __future__ import annotations
 import pandas as pd
 
 from liarlab.core import dice
+from liarlab.core import verdicts as V
 from liarlab.papers.p00.printed import (
     PAPER_DISTINCT_HANDS,
     PAPER_GAME_SIZE_2P,
@@ -26,45 +27,56 @@ from liarlab.papers.p00.printed import (
     PAPER_TEXT_AT_LEAST_ONE,
 )
 from liarlab.papers.p00.tables import q_space_table
-from liarlab.study.outputs import agreement, claim
+from liarlab.study.outputs import claim
+
+# Notebook 00 recomputes numbers the papers derived by counting, not by experiment: every row is a check of
+# the papers' own arithmetic (kind "arithmetic"), judged at the printed precision (docs/VERDICTS.md).
 
 
-def claims_rows(mc: pd.DataFrame | None = None) -> list[dict]:
+def _printed(text, source, paper, ours, *, decimals=None, truncated=False, compare=None, **kwargs):
+    """A printed number against ours (exact), judged at its printed precision; ``compare`` = (printed, ours)
+    in the units the paper printed when those differ from the displayed values."""
+    printed, value = compare if compare is not None else (paper, ours)
+    judgement = V.value(printed, V.exact(value), decimals=decimals, truncated=truncated)
+    return claim(text, source, paper, ours, judgement, kind="arithmetic", **kwargs)
+
+
+def claims_rows(mc: pd.DataFrame | None = None, mc_multiplicity: pd.DataFrame | None = None) -> list[dict]:
     """Every dice number of papers 01 and 02 that notebook 00 checks."""
     rows = []
     for k, paper in PAPER_T45.items():
         ours = float(dice.probability_at_least(k))
-        rows.append(claim(f"P(at least {k} of a face in 5 dice)", "paper 01 Table 4.5", paper, ours,
-                          agreement(paper, ours, decimals=4), family="paper 01 Table 4.5",
+        rows.append(_printed(f"P(at least {k} of a face in 5 dice)", "paper 01 Table 4.5", paper, ours,
+                             decimals=4, family="paper 01 Table 4.5",
                           note=f"exact {dice.hands_with_at_least(k)}/7776"))
     for cls, paper in PAPER_T46.items():
         ours = dice.hand_class_counts()[cls]
-        rows.append(claim(f"hands of class '{cls}'", "paper 01 Table 4.6", paper, ours, agreement(paper, ours),
-                          family="paper 01 Table 4.6"))
-    rows.append(claim("Table 4.6 total", "paper 01 Table 4.6", PAPER_T46_TOTAL, sum(dice.hand_class_counts().values()),
-                      agreement(PAPER_T46_TOTAL, sum(dice.hand_class_counts().values())), family="paper 01 Table 4.6"))
+        rows.append(_printed(f"hands of class '{cls}'", "paper 01 Table 4.6", paper, ours, family="paper 01 Table 4.6"))
+    rows.append(_printed("Table 4.6 total", "paper 01 Table 4.6", PAPER_T46_TOTAL, sum(dice.hand_class_counts().values()),
+                         family="paper 01 Table 4.6"))
     for k, paper in PAPER_T47_EXACT.items():
         ours = dice.hands_with_exactly(k)
-        rows.append(claim(f"hands with exactly {k} of a face", "paper 01 Table 4.7", paper, ours,
-                          agreement(paper, ours), family="paper 01 Table 4.7"))
+        rows.append(_printed(f"hands with exactly {k} of a face", "paper 01 Table 4.7", paper, ours,
+                             family="paper 01 Table 4.7"))
     for k, paper in PAPER_T47_CUM.items():
         ours = dice.hands_with_at_least(k)
-        rows.append(claim(f"hands with at least {k} of a face", "paper 01 Table 4.7", paper, ours,
-                          agreement(paper, ours), family="paper 01 Table 4.7"))
+        rows.append(_printed(f"hands with at least {k} of a face", "paper 01 Table 4.7", paper, ours,
+                             family="paper 01 Table 4.7"))
     ours = dice.hands_with_at_least(1)
-    rows.append(claim("bid weight for 'needs one die from the opponent' (text, Fig 4.4)", "paper 01 §4.2 text",
-                      PAPER_TEXT_AT_LEAST_ONE, ours, agreement(PAPER_TEXT_AT_LEAST_ONE, ours),
+    rows.append(_printed("bid weight for 'needs one die from the opponent' (text, Fig 4.4)", "paper 01 §4.2 text",
+                         PAPER_TEXT_AT_LEAST_ONE, ours,
                       note="misprint: 7776 - 3125 = 4651; the text's 4561 transposes two digits; "
                            "Table 4.7 itself prints 4651", headline=True))
     repeated = dice.hands_with_some_face_repeated()
     rows.append(claim("share of hands with some face at least twice ('about half')", "paper 01 §4.2 text",
-                      PAPER_TEXT_ABOUT_HALF, repeated / 7776, "differs",
+                      PAPER_TEXT_ABOUT_HALF, V.exact(repeated / 7776), V.word("about half", V.exact(repeated / 7776)),
+                      kind="arithmetic",
                       note=f"{repeated}/7776; 'one pair' alone is 3600/7776 = {3600 / 7776:.3f}, "
                            "probably what was meant"))
     for m, paper in PAPER_T63_PERCENT.items():
         ours = 100 * dice.max_multiplicity_counts()[m] / 7776
-        rows.append(claim(f"percent of hands with largest multiplicity {m}", "paper 02 Table 6-3", paper, ours,
-                          agreement(paper, ours, decimals=2), family="paper 02 Table 6-3"))
+        rows.append(_printed(f"percent of hands with largest multiplicity {m}", "paper 02 Table 6-3", paper, ours,
+                             decimals=2, family="paper 02 Table 6-3"))
     q2 = q_space_table(2)
     for _, r in q2.iterrows():
         n = int(r["n"])
@@ -73,56 +85,91 @@ def claims_rows(mc: pd.DataFrame | None = None) -> list[dict]:
                 paper = PAPER_T44[n][idx]
                 note = ("printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
                         if paper != r[col] else "")
-                rows.append(claim(f"Q-space {col}, n={n}, 2 players", "paper 02 Table 4-4", paper, int(r[col]),
-                                  agreement(paper, r[col]), note=note, family="paper 02 Table 4-4",
+                rows.append(_printed(f"Q-space {col}, n={n}, 2 players", "paper 02 Table 4-4", paper, int(r[col]),
+                                     note=note, family="paper 02 Table 4-4",
                                   headline=bool(note)))
-        rows.append(claim(f"Q-space partial, n={n}, 2 players", "paper 02 Table 6-1", PAPER_T61_PARTIAL[n],
-                          int(r["partial"]), agreement(PAPER_T61_PARTIAL[n], r["partial"]), family="paper 02 Table 6-1"))
-        rows.append(claim(f"Q-space full, n={n}, 2 players", "paper 02 Table 6-2", PAPER_T62_FULL[n],
-                          int(r["full"]), agreement(PAPER_T62_FULL[n], r["full"]), family="paper 02 Table 6-2"))
+        rows.append(_printed(f"Q-space partial, n={n}, 2 players", "paper 02 Table 6-1", PAPER_T61_PARTIAL[n],
+                             int(r["partial"]), family="paper 02 Table 6-1"))
+        rows.append(_printed(f"Q-space full, n={n}, 2 players", "paper 02 Table 6-2", PAPER_T62_FULL[n],
+                             int(r["full"]), family="paper 02 Table 6-2"))
         if n in PAPER_T61_INCREASE:
             ratio = float(r["partial_over_previous"])
-            rows.append(claim(f"'increase' of partial space n={n} over n={n - 1}", "paper 02 Table 6-1",
-                              PAPER_T61_INCREASE[n], ratio - 1, agreement(PAPER_T61_INCREASE[n], ratio - 1, decimals=2),
+            rows.append(_printed(f"'increase' of partial space n={n} over n={n - 1}", "paper 02 Table 6-1",
+                                 PAPER_T61_INCREASE[n], ratio - 1, decimals=2,
                               note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}",
                               family="paper 02 Table 6-1"))
         ratio = float(r["full_over_partial"])
-        rows.append(claim(f"'increase' of full over partial, n={n}", "paper 02 Table 6-2", PAPER_T62_INCREASE[n],
-                          ratio - 1, agreement(PAPER_T62_INCREASE[n], ratio - 1, decimals=2),
+        rows.append(_printed(f"'increase' of full over partial, n={n}", "paper 02 Table 6-2", PAPER_T62_INCREASE[n],
+                             ratio - 1, decimals=2,
                           note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}", family="paper 02 Table 6-2"))
     n1, c1 = dice.brute_force_q_keys(1, 2)
-    rows.append(claim("Q-space partial n=1 by listing every key", "paper 02 Table 4-4", PAPER_T44[1][0], 6 * n1 - 5 * c1,
-                      agreement(PAPER_T44[1][0], 6 * n1 - 5 * c1), note="brute-force enumeration of keys",
+    rows.append(_printed("Q-space partial n=1 by listing every key", "paper 02 Table 4-4", PAPER_T44[1][0], 6 * n1 - 5 * c1,
+                         note="brute-force enumeration of keys",
                       family="paper 02 Table 4-4"))
     n2, c2 = dice.brute_force_q_keys(2, 2)
-    rows.append(claim("Q-space partial n=2 by listing every key", "paper 02 Table 4-4", PAPER_T44[2][0], 6 * n2 - 5 * c2,
-                      agreement(PAPER_T44[2][0], 6 * n2 - 5 * c2), note="brute-force enumeration of keys",
+    rows.append(_printed("Q-space partial n=2 by listing every key", "paper 02 Table 4-4", PAPER_T44[2][0], 6 * n2 - 5 * c2,
+                         note="brute-force enumeration of keys",
                       family="paper 02 Table 4-4"))
     for n in (1, 2, 3):
         rows.append(claim(f"Q-space partial/full, n={n}, 3 players", "paper 02, derived (the paper gives none)",
-                          None, f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}", "extension",
+                          None, f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}",
+                          V.stated("extension", "extension: the paper's formulas evaluated for 3 players, which it does not print"),
+                          kind="arithmetic",
                           family="Q-table size with 3 players (paper 02's formulas)"))
-    rows.append(claim("distinct five-dice hands H(6,5)", "paper 02 §complexity", PAPER_DISTINCT_HANDS,
-                      dice.multisets_count(), agreement(PAPER_DISTINCT_HANDS, dice.multisets_count()), note="the text's 'H6 6' is a typo for H6 5"))
+    rows.append(_printed("distinct five-dice hands H(6,5)", "paper 02 §complexity", PAPER_DISTINCT_HANDS,
+                         dice.multisets_count(), note="the text's 'H6 6' is a typo for H6 5"))
     space2 = dice.multisets_count() ** 2 * 60**5
-    rows.append(claim("2-player game-size estimate 252^2 x 60^5", "paper 02 §complexity", PAPER_GAME_SIZE_2P, space2,
-                      agreement(PAPER_GAME_SIZE_2P / 1e13, space2 / 1e13, decimals=3)))
+    rows.append(_printed("2-player game-size estimate 252^2 x 60^5", "paper 02 §complexity", PAPER_GAME_SIZE_2P, space2,
+                         decimals=3, compare=(PAPER_GAME_SIZE_2P / 1e13, space2 / 1e13)))
     space3 = dice.multisets_count() ** 3 * 90**5
-    rows.append(claim("3-player game-size estimate 252^3 x 90^5", "paper 02 §complexity", PAPER_GAME_SIZE_3P, space3,
-                      agreement(PAPER_GAME_SIZE_3P / 1e16, space3 / 1e16, decimals=3, truncate=True),
+    rows.append(_printed("3-player game-size estimate 252^3 x 90^5", "paper 02 §complexity", PAPER_GAME_SIZE_3P, space3,
+                         decimals=3, truncated=True, compare=(PAPER_GAME_SIZE_3P / 1e16, space3 / 1e16),
                       note=f"{space3 / 1e16:.4f}e16: the paper truncated rather than rounded"))
     search = 6 ** 25 * 30 ** 10
-    rows.append(claim("5-player search space (6^5)^5 x (30^5)^2", "paper 01 §3", PAPER_SEARCH_SPACE_5P, search,
-                      agreement(PAPER_SEARCH_SPACE_5P_MANTISSA, search / 1e34, decimals=2, truncate=True)))
-    rows.append(claim("legal bids with 5 players", "paper 01 §3", PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5),
-                      agreement(PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5))))
+    rows.append(_printed("5-player search space (6^5)^5 x (30^5)^2", "paper 01 §3", PAPER_SEARCH_SPACE_5P, search,
+                         decimals=2, truncated=True, compare=(PAPER_SEARCH_SPACE_5P_MANTISSA, search / 1e34)))
+    rows.append(_printed("legal bids with 5 players", "paper 01 §3", PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)))
     rows.append(claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
-                      "extension"))
+                      V.stated("extension", "extension: counted by the same rule for 2 players"), kind="arithmetic"))
     if mc is not None:
         for _, r in mc.iterrows():
-            rows.append(claim(f"Monte Carlo P(at least {int(r['k'])} sixes), {int(r['hands'])} hands",
-                              "paper 01 Table 4.5 (extension)", PAPER_T45[int(r["k"])],
-                              r["estimate"], "extension", r["ci_low"], r["ci_high"],
-                              note=f"exact {r['exact']:.6f} " + ("inside" if r["exact_inside_ci"] else "outside")
-                              + " the 95% interval", family="Monte Carlo check of Table 4.5 (extension)"))
+            est = V.proportion(int(r["hits"]), int(r["hands"]), unit="hands")
+            rows.append(claim(f"Monte Carlo P(at least {int(r['k'])} sixes), {int(r['hands']):,} hands",
+                              "paper 01 Table 4.5", PAPER_T45[int(r["k"])], est, V.covers(est, r["exact"]),
+                              kind="check", note=f"exact {r['exact']:.6f}; a check of our dice generator",
+                              family="Monte Carlo check of Table 4.5"))
+    if mc_multiplicity is not None:
+        for _, r in mc_multiplicity.iterrows():
+            est = V.proportion(int(r["hits"]), int(r["hands"]), unit="hands")
+            m = int(r["max_multiplicity"])
+            rows.append(claim(f"Monte Carlo share of hands with largest multiplicity {m} (paper 02's generator, "
+                              f"same_p = 0), {int(r['hands']):,} hands", "paper 02 Table 6-3",
+                              PAPER_T63_PERCENT[m] / 100, est, V.covers(est, r["exact"]), kind="check",
+                              note=f"exact {r['exact']:.6f}; a check of paper 02's hand generator",
+                              family="Monte Carlo check of Table 6-3"))
     return rows
+
+
+def coverage_rows(n_monte_carlo: int, n_monte_carlo_generator: int, q2: pd.DataFrame, q3: pd.DataFrame) -> list[dict]:
+    """Notebook 00's ledger: the spec experiments of papers 01 and 02 that are dice counting."""
+    from liarlab.study.coverage import experiment
+
+    where = "notebook 00"
+    mc_status = "full" if n_monte_carlo >= 10**6 else "reduced"
+    return [
+        experiment("01", "E1", "Tables 4.5-4.7 by exact enumeration, plus Monte Carlo",
+                   "7776 hands enumerated; 10^6-hand Monte Carlo",
+                   f"7776 hands enumerated; {n_monte_carlo:,}-hand Monte Carlo", mc_status,
+                   f"{where}: Tables 4.5 and 4.7, Table 4.6",
+                   "" if mc_status == "full" else "quick profile: a smaller Monte Carlo"),
+        experiment("02", "#1", "Hand probabilities (Table 6-3)",
+                   "enumerate 6^5 outcomes; Monte Carlo check of the generator with same_p = 0",
+                   f"6^5 enumerated; {n_monte_carlo_generator:,} hands from paper 02's generator",
+                   "full", f"{where}: Table 6-3"),
+        experiment("02", "#2", "Complexity and Q-space (Tables 4-4, 6-1, 6-2)",
+                   "n = 1..7, k = 2, 3; brute-force enumeration for n = 1, 2",
+                   f"n = 1..{int(q2.n.max())} with 2 players, n = 1..{int(q3.n.max())} with 3 players; brute force "
+                   "for n = 1, 2", "full" if min(q2.n.max(), q3.n.max()) >= 7 else "reduced",
+                   f"{where}: the size of the Q-table",
+                   "" if min(q2.n.max(), q3.n.max()) >= 7 else "fewer history lengths than the spec"),
+    ]

@@ -10,8 +10,8 @@ import numpy as np
 
 from liarlab.core import dice
 from liarlab.core.validation import check_int, check_probability
-from liarlab.play.controls import Explorer, Slider
 from liarlab.study import plotting
+from liarlab.study.controls import Explorer, Slider
 
 
 def at_least_chances(n_dice: int = 5, faces: int = 6) -> np.ndarray:

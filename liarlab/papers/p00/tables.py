@@ -97,3 +97,31 @@ def monte_carlo_at_least(n_hands: int, rng: np.random.Generator, face: int = 6) 
                      "ci_low": low, "ci_high": high, "exact": exact,
                      "exact_inside_ci": bool(low <= exact <= high)})
     return pd.DataFrame(rows)
+
+
+def monte_carlo_max_multiplicity(n_hands: int, rng: np.random.Generator) -> pd.DataFrame:
+    """Paper 02's hand generator with ``same_p = 0`` (its normal game), run ``n_hands`` times: the share of
+    hands whose largest multiplicity is m, with Wilson intervals, beside the exact Table 6-3 value."""
+    from liarlab.liardice.exp_agents import forced_hand
+
+    largest = np.fromiter((forced_hand(rng, 0).max() for _ in range(n_hands)), dtype=np.int64, count=n_hands)
+    exact = dice.max_multiplicity_counts()
+    rows = []
+    for m in range(1, 6):
+        hits = int((largest == m).sum())
+        low, high = wilson_interval(hits, n_hands)
+        p = exact[m] / 7776
+        rows.append({"max_multiplicity": m, "hands": n_hands, "hits": hits, "estimate": hits / n_hands,
+                     "ci_low": low, "ci_high": high, "exact": p, "exact_inside_ci": bool(low <= p <= high)})
+    return pd.DataFrame(rows)
+
+
+def growth_factors(*tables: pd.DataFrame) -> tuple[float, float]:
+    """The smallest and largest factor by which one more history step multiplies a Q-table, over every
+    partial- and full-hand series of the given :func:`q_space_table` frames (what the figure's title quotes)."""
+    factors = []
+    for table in tables:
+        for col in ("partial", "full"):
+            values = table.sort_values("n")[col].to_numpy(dtype=float)
+            factors.extend(values[1:] / values[:-1])
+    return float(min(factors)), float(max(factors))
