@@ -6,13 +6,13 @@ STAMP  := $(VENV)/.liarlab-installed
 PROFILE ?= full
 JOBS   ?= 2
 
-.PHONY: setup report quick lint test test-fast bench clean-report check-report
+.PHONY: setup report quick lint test test-fast bench clean-report check-report lab
 REPORT_DIR ?= build/quick/report
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev,gambit,distributed]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,explore,gambit,distributed]"
 	$(BIN)/python -m liarlab kernel
 	touch $(STAMP)
 
@@ -20,7 +20,7 @@ setup: $(STAMP)
 
 report: setup
 	$(BIN)/python -m liarlab run --profile $(PROFILE) --jobs $(JOBS)
-	@echo "The report: notebooks/ (open with: $(BIN)/jupyter lab notebooks/) and report/index.html"
+	@echo "The report: notebooks/ (open with: make lab) and report/index.html"
 
 quick: setup
 	$(BIN)/python -m liarlab run --profile quick --jobs $(JOBS) --out build/quick
@@ -34,6 +34,10 @@ test: setup
 
 test-fast: setup
 	$(BIN)/python -m pytest -m "not chain and not slow" --durations=15
+
+# JupyterLab on the notebooks with the liarlab kernel: run a notebook's Explore section and move its controls.
+lab: setup
+	JUPYTER_PATH=$(abspath $(VENV))/share/jupyter $(BIN)/jupyter lab --notebook-dir=notebooks
 
 bench: setup
 	$(BIN)/python -m liarlab bench

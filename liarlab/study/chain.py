@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from liarlab.core.validation import check_choice, check_int
-from liarlab.study import outputs, report
+from liarlab.study import controls, outputs, report
 from liarlab.study.profiles import PROFILES
 
 NOTEBOOK_DIR = outputs.REPO_ROOT / "notebooks"
@@ -263,6 +263,9 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
 
     # Execute to a temporary file and rename: a failed run never replaces a finished notebook.
     tmp = target.with_name(f".{target.stem}.running.ipynb")
+    # The kernel inherits this: its Explore cells draw static figures (liarlab.study.controls.front_end)
+    previous = os.environ.get(controls.CHAIN_ENV)
+    os.environ[controls.CHAIN_ENV] = "1"
     try:
         with tempfile.TemporaryDirectory(prefix="liarlab-kernel-") as sockets:
             pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
@@ -279,6 +282,11 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
         raise ChainError(f"notebook {path.name} failed in cell {err.cell_index} ({err.ename}: {err.evalue}); "
                          f"the cell starts {first_line[0] if first_line else ''!r}; "
                          f"partial output in {failed}") from None
+    finally:
+        if previous is None:
+            os.environ.pop(controls.CHAIN_ENV, None)
+        else:
+            os.environ[controls.CHAIN_ENV] = previous
     _drop_machine_paths(tmp, path.name, target.name)
     tmp.replace(target)
     target.with_name(f"{target.stem}.failed.ipynb").unlink(missing_ok=True)  # stale after a fixed rerun

@@ -16,8 +16,8 @@ from liarlab.core.validation import check_int
 from liarlab.liardice import fast
 from liarlab.liardice.agents import TRAIT_NAMES, RandomGuessAgent, TestProgram, Traits
 from liarlab.papers.p01 import printed
-from liarlab.play.controls import Explorer, Slider, Toggle
 from liarlab.study import plotting
+from liarlab.study.controls import Explorer, Slider, Toggle
 
 TRAIT_LABELS = {"prefers_bid": "prefers bid", "liar": "liar", "suspicious": "suspicious", "low_cap": "low cap",
                 "strong": "strong"}

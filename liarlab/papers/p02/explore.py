@@ -14,8 +14,8 @@ from matplotlib.ticker import FuncFormatter
 from liarlab.core.stats import wilson_interval
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice import qfast
-from liarlab.play.controls import Choice, Explorer, Slider
 from liarlab.study import plotting
+from liarlab.study.controls import Choice, Explorer, Slider
 
 OPPONENTS = ("EXPRAND", "EXP0", "EXP1", "EXP2", "EXP3", "RAND")
 

@@ -17,8 +17,8 @@ from liarlab.core.validation import check_choice, check_int
 from liarlab.honeymoon import bidding as bd
 from liarlab.honeymoon.rules import bid_name
 from liarlab.papers.p03 import printed
-from liarlab.play.controls import Choice, Explorer, Slider
 from liarlab.study import plotting
+from liarlab.study.controls import Choice, Explorer, Slider
 
 MAX_SAMPLES = 200
 HANDS = {"Fig 3-13 (the thesis's example)": "fig-3-13", "random hand 1": "random-1", "random hand 2": "random-2",

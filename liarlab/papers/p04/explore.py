@@ -17,8 +17,8 @@ from liarlab.cheat.agents import DESCRIPTIONS
 from liarlab.cheat.policies import FEATURE_SETS
 from liarlab.core.stats import wilson_interval
 from liarlab.core.validation import check_choice, check_int, check_probability
-from liarlab.play.controls import Choice, Explorer, Slider
 from liarlab.study import plotting
+from liarlab.study.controls import Choice, Explorer, Slider
 
 OPPONENTS = ("a", "b", "c", "d", "e", "f", "random")
 TRAINING = (0, 25, 50, 100, 200, 300, 500, 1000)

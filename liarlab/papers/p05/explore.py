@@ -13,7 +13,7 @@ from liarlab.bluff.exact import solve_bluff
 from liarlab.core.validation import check_int
 from liarlab.papers.p05 import figures
 from liarlab.papers.p05.worked_example import calling_table, opening_table
-from liarlab.play.controls import Explorer, Slider
+from liarlab.study.controls import Explorer, Slider
 
 MAX_FACES = 6
 DEFAULT_FACES = 4

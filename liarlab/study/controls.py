@@ -1,21 +1,35 @@
-"""Explore controls for the notebooks: a few parameters that redraw one figure, with ipywidgets optional.
+"""Explore controls for the notebooks: a few parameters that redraw one figure, with ipywidgets.
 
 A paper's ``explore.py`` gives a pure ``draw(**values) -> matplotlib Figure`` and the controls it takes
 (:class:`Slider`, :class:`Choice`, :class:`Toggle`). :class:`Explorer` keeps the current values, checks
-every change (ValueError naming the control and its allowed values) and redraws. :meth:`Explorer.show`
-puts controls above the figure when asked for an interactive view and ipywidgets is installed
-(``pip install 'liarlab[explore]'``); otherwise, and always under the chain (papermill has no front end),
-it shows the static figure of the default values and never waits for anything.
+every change (ValueError naming the control and its allowed values) and redraws.
+
+:meth:`Explorer.show` decides by where the cell runs, never by a notebook parameter (the chain injects
+its parameters into every notebook it executes, so a parameter would also be False when a person later
+opens the committed notebook): :func:`front_end` says
+
+- ``"chain"`` when the environment variable ``LIARLAB_CHAIN`` is set (``liarlab run`` sets it for the
+  kernels it starts), ``"batch"`` when the kernel was started by papermill or nbconvert without the chain
+  (its parent process), ``"no-kernel"`` outside an IPython kernel (plain Python, the tests):
+  the static figure of the default values, once, and nothing waits;
+- ``"jupyter"`` otherwise (JupyterLab, Notebook, VS Code): controls above the figure, redrawn on every
+  change, when ipywidgets is installed (it is in ``make setup``); without it one line says how to get it.
 
 Nothing here needs a browser: the widget callbacks are :meth:`Explorer.on_change`, which the tests call
-directly or through any object with ipywidgets' ``observe`` interface.
+directly or through any object with ipywidgets' ``observe`` interface; tests/browser drives the real ones.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 INSTALL_HINT = "interactive controls need ipywidgets: pip install 'liarlab[explore]'"
+#: set (to anything but "" or "0") for the kernels of ``python -m liarlab run``: figures stay static
+CHAIN_ENV = "LIARLAB_CHAIN"
+#: programs that execute a notebook with no person and no widget front end
+BATCH_RUNNERS = ("papermill", "nbconvert", "nbclient")
 
 
 @dataclass(frozen=True)
@@ -151,18 +165,21 @@ class Explorer:
             children.insert(0, widgets.HTML(f"<b>{self.title}</b>"))
         return widgets.VBox(children)
 
-    def show(self, interactive: bool = False, display: Callable | None = None, widgets=None):
-        """Controls and figure when ``interactive`` and ipywidgets is there; else the default figure, static.
+    def show(self, interactive: bool | None = None, display: Callable | None = None, widgets=None,
+             where: str | None = None):
+        """Controls and figure in a Jupyter front end with ipywidgets; else the default figure, static.
 
-        Pass ``interactive=False`` under the chain (the notebooks pass their ``progress_bar`` flag, which the
-        chain sets False): papermill has no front end, and a static figure keeps the report self-contained.
+        ``where`` (default :func:`front_end`) decides; ``interactive`` is accepted and ignored: the notebooks
+        used to pass their ``progress_bar`` parameter, which the chain's injected cell leaves False in every
+        committed notebook. ``display`` and ``widgets`` stand in for IPython's and ipywidgets' in tests.
         """
+        where = where or front_end()
         display = display or _ipython_display()
-        widgets = widgets or (ipywidgets_module() if interactive else None)
-        if interactive and widgets is not None:
-            display(self.widget(widgets))
-            return None
-        if interactive:
+        if where == "jupyter":
+            widgets = widgets or ipywidgets_module()
+            if widgets is not None:
+                display(self.widget(widgets))
+                return None
             print(INSTALL_HINT + "; showing the default figure")
         fig = self.figure()
         display(fig)
@@ -182,6 +199,44 @@ class Explorer:
             return
         with self.output:
             print(text)
+
+
+def front_end(environ: Mapping[str, str] | None = None, parent_command: str | None = None,
+              in_kernel: bool | None = None) -> str:
+    """Where this code runs: ``"chain"``, ``"batch"``, ``"no-kernel"`` or ``"jupyter"`` (see the module docstring).
+
+    The arguments stand in for ``os.environ``, the parent process's command line and "inside an IPython
+    kernel" in tests.
+    """
+    environ = os.environ if environ is None else environ
+    if environ.get(CHAIN_ENV, "") not in ("", "0"):
+        return "chain"
+    if in_kernel is None:
+        in_kernel = _in_kernel()
+    if not in_kernel:
+        return "no-kernel"
+    command = _parent_command() if parent_command is None else parent_command
+    if any(runner in command for runner in BATCH_RUNNERS):
+        return "batch"
+    return "jupyter"
+
+
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and hasattr(shell, "kernel")
+
+
+def _parent_command() -> str:
+    """The command line of the process that started this one (the kernel's launcher), or "" if unknown."""
+    try:
+        raw = Path(f"/proc/{os.getppid()}/cmdline").read_bytes()
+    except OSError:
+        return ""
+    return raw.replace(b"\0", b" ").decode(errors="replace").lower()
 
 
 def _ipython_display():

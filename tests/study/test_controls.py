@@ -1,10 +1,10 @@
-"""Explore controls: checked values, the widget callbacks without a browser, the static fallback, and each
-paper's figure."""
+"""Explore controls: checked values, the widget callbacks without a browser, where they appear (decided by the
+front end, never by a parameter), the static fallback, and each paper's figure."""
 import pytest
 from matplotlib.figure import Figure
 
-from liarlab.play import controls
-from liarlab.play.controls import Choice, Explorer, Slider, Toggle
+from liarlab.study import controls
+from liarlab.study.controls import Choice, Explorer, Slider, Toggle
 
 # ----------------------------------------------------------------------------- a stand-in for ipywidgets
 
@@ -95,17 +95,51 @@ def test_widget_callbacks_redraw_without_a_browser(capsys):
     assert "not drawn: n must be in 1..10" in capsys.readouterr().out
 
 
-def test_static_figure_when_not_interactive_or_without_ipywidgets(monkeypatch, capsys):
+def test_static_figure_outside_jupyter_or_without_ipywidgets(monkeypatch, capsys):
     shown = []
     ex = _explorer([])
-    assert ex.show(interactive=False, display=shown.append) is None
-    assert len(shown) == 1 and isinstance(shown[0], Figure)
+    for where in ("chain", "batch", "no-kernel"):
+        # the old notebooks pass interactive=progress_bar: it decides nothing either way
+        assert ex.show(interactive=True, display=shown.append, widgets=FakeWidgets, where=where) is None
+        assert isinstance(shown[-1], Figure)
+    assert len(shown) == 3
     monkeypatch.setattr(controls, "ipywidgets_module", lambda: None)
-    ex.show(interactive=True, display=shown.append)
-    assert isinstance(shown[1], Figure)
+    ex.show(interactive=False, display=shown.append, where="jupyter")
+    assert isinstance(shown[-1], Figure)
     assert "pip install 'liarlab[explore]'" in capsys.readouterr().out
-    ex.show(interactive=True, display=shown.append, widgets=FakeWidgets)
-    assert shown[2][0] == "VBox"
+    ex.show(interactive=False, display=shown.append, widgets=FakeWidgets, where="jupyter")
+    assert shown[-1][0] == "VBox"
+
+
+def test_front_end_is_decided_by_what_is_there():
+    jupyter_lab = "/x/.venv/bin/python /x/.venv/bin/jupyter-lab --no-browser"
+    assert controls.front_end({}, jupyter_lab, in_kernel=True) == "jupyter"
+    assert controls.front_end({"LIARLAB_CHAIN": "1"}, jupyter_lab, in_kernel=True) == "chain"
+    assert controls.front_end({"LIARLAB_CHAIN": "0"}, jupyter_lab, in_kernel=True) == "jupyter"
+    assert controls.front_end({}, "/x/bin/python /x/bin/papermill a.ipynb b.ipynb", in_kernel=True) == "batch"
+    assert controls.front_end({}, "python -m jupyter nbconvert --execute a.ipynb", in_kernel=True) == "batch"
+    assert controls.front_end({}, jupyter_lab, in_kernel=False) == "no-kernel"
+    assert controls.front_end() == "no-kernel"              # pytest is no kernel
+
+
+def test_the_chain_marks_its_kernels(tmp_path, monkeypatch):
+    """``liarlab run`` sets LIARLAB_CHAIN for the kernels it starts, and only while they run."""
+    from liarlab.study import chain
+
+    seen = {}
+
+    def fake_execute_notebook(*args, **kwargs):
+        import os
+        seen["env"] = os.environ.get(controls.CHAIN_ENV)
+        raise RuntimeError("stop here")
+
+    import papermill
+    monkeypatch.delenv(controls.CHAIN_ENV, raising=False)
+    monkeypatch.setattr(papermill, "execute_notebook", fake_execute_notebook)
+    with pytest.raises(RuntimeError, match="stop here"):
+        chain._execute(tmp_path / "a.ipynb", tmp_path / "b.ipynb", {}, "liarlab", tmp_path)
+    import os
+    assert seen["env"] == "1" and controls.CHAIN_ENV not in os.environ
 
 
 def test_real_ipywidgets_if_installed():
