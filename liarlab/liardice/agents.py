@@ -288,6 +288,11 @@ class RandomGuessAgent:
     def guess_opponent_count(self, face: int, rng: np.random.Generator) -> float:
         if self.guess == "real":
             return float(self._real_hand(rng)[face - 1])
+        sampled = getattr(self.belief, "sampled_challenge_guess", None)
+        if sampled is not None:
+            g = sampled(face, rng)
+            if g is not None:
+                return g
         lo, hi = self.belief.challenge_guess_range(face)
         return self._integer_guess(lo, hi, rng)
 

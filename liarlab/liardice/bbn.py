@@ -175,12 +175,14 @@ STATE_NAMES = {"A": list(COUNTS), "B": list(BINARY), "C": list(BINARY), "D": lis
                "E": list(BINARY), "O": list(BINARY), "N": list(COUNTS), "K": list(BINARY)}
 
 
-def fit_network(model, rows: pd.DataFrame, weights: np.ndarray, equivalent_sample_size: float):
-    """pgmpy BDeu fit on weighted rows (every state name passed, so unseen states keep prior mass)."""
+def fit_network(model, rows: pd.DataFrame, weights: np.ndarray, equivalent_sample_size: float,
+                laplace: bool = False):
+    """pgmpy fit on weighted rows (every state name passed, so unseen states keep prior mass): BDeu with
+    ``equivalent_sample_size``, or (``laplace``) add-one smoothing, pgmpy's K2 prior."""
     from pgmpy.parameter_estimator import DiscreteBayesianEstimator
 
     states = {v: STATE_NAMES[v] for v in model.nodes()}
-    estimator = DiscreteBayesianEstimator(state_names=states, prior_type="BDeu",
+    estimator = DiscreteBayesianEstimator(state_names=states, prior_type="K2" if laplace else "BDeu",
                                           equivalent_sample_size=equivalent_sample_size)
     model.fit(rows, estimator=estimator, sample_weight=np.asarray(weights, dtype=float))
     return model
@@ -232,6 +234,30 @@ def query_probability(model, variable: str, state, evidence: dict | None = None)
 
     factor = VariableElimination(model).query([variable], evidence=evidence or None, show_progress=False)
     return float(factor.values[list(factor.state_names[variable]).index(state)])
+
+
+def pgmpy_tables(response_counts, opening_lie_counts, opening_challenge_counts, ess: float,
+                 b_depends_on_a: bool = False, laplace: bool = False) -> dict:
+    """The tables of :func:`liarlab.liardice.bbn_counts.closed_form_tables` from pgmpy (the model of record):
+    a fit of the three networks on the weighted rows of the count tables, then VariableElimination
+    queries. Also returns the models. (Lives here, not in ``bbn_counts``, so that module imports nothing
+    of this one.)"""
+    out = {"models": {}}
+    rows, weights = response_rows(np.asarray(response_counts))
+    model = fit_network(response_network(b_depends_on_a), rows, weights, ess, laplace)
+    out["models"]["response"] = model
+    out["p_supports"], out["p_lie"] = response_posteriors(model)
+    model = fit_network(opening_lie_network(), pd.DataFrame({"O": list(BINARY)}),
+                        np.asarray(opening_lie_counts, dtype=float), ess, laplace)
+    out["models"]["opening_lie"] = model
+    out["p_opening_lie"] = query_probability(model, "O", 1)
+    counts = np.asarray(opening_challenge_counts)
+    cells = np.argwhere(np.ones_like(counts, dtype=bool))
+    rows = pd.DataFrame({"N": cells[:, 0] + COUNTS[0], "K": cells[:, 1]})
+    model = fit_network(opening_challenge_network(), rows, counts[tuple(cells.T)].astype(float), ess, laplace)
+    out["models"]["opening_challenge"] = model
+    out["p_opening_challenged"] = _challenge_by_count(model)
+    return out
 
 
 # ============================================================================ imagined hand
@@ -363,13 +389,23 @@ class BayesNetBelief:
         when the opponent would challenge it, true or not, and counts never opened keep the prior
         P(K=1) = 0.5, so it pushes openings towards higher counts.
     equivalent_sample_size : BDeu prior strength for every node.
+    prior : ``"BDeu"`` (default, pgmpy's prior with ``equivalent_sample_size``) or ``"laplace"`` (add-one
+        smoothing, the spec's reading; pgmpy's K2 prior). The default is a stated deviation from the spec.
+    h_updates, l_updates : ablations: False drops every fill of H (resp. every limit in L).
+    gate : ``"thesis"`` (adopt with probability n/(n+10)) or ``"shut"`` (never adopt: no H, no L, no
+        probability 4; the player is then plain random-guess, draw for draw).
+    challenge_guess : ``"range"`` (thesis reading: g ~ U{H(y)..hi}) or ``"sampled"`` (spec variant: g = the
+        count of y in a hand sampled from H and L, used on faces the model has an opinion about; others keep
+        the uniform guess).
     record : keep gate, verdict and imagined-hand records for the E8 diagnostics.
     """
 
     def __init__(self, rng: np.random.Generator | None = None, *, refit_every: int = DEFAULT_REFIT_EVERY,
                  refit_doubling: bool = True, b_depends_on_a: bool = False, verdict: str = "threshold", not_support_offset: int = 2,
                  opening_fill: str = "one", use_opening_probability: bool = True,
-                 equivalent_sample_size: float = DEFAULT_ESS, record: bool = False, fitter: str = "counts"):
+                 equivalent_sample_size: float = DEFAULT_ESS, record: bool = False, fitter: str = "counts",
+                 prior: str = "BDeu", h_updates: bool = True, l_updates: bool = True, gate: str = "thesis",
+                 challenge_guess: str = "range"):
         self.rng = np.random.default_rng(0) if rng is None else rng
         self.refit_every = check_int("refit_every", refit_every, 1)
         self.refit_doubling = bool(refit_doubling)
@@ -381,6 +417,12 @@ class BayesNetBelief:
         if not equivalent_sample_size > 0:
             raise ValueError(f"equivalent_sample_size must be > 0, got {equivalent_sample_size!r}")
         self.ess = float(equivalent_sample_size)
+        self.prior = check_choice("prior", prior, ("BDeu", "laplace"))
+        self.laplace = self.prior == "laplace"
+        self.h_updates = bool(h_updates)
+        self.l_updates = bool(l_updates)
+        self.gate = check_choice("gate", gate, ("thesis", "shut"))
+        self.challenge_guess = check_choice("challenge_guess", challenge_guess, ("range", "sampled"))
         self.record = bool(record)
         self.fitter = check_choice("fitter", fitter, ("counts", "pgmpy"))
         # training counts: response table [A, B, C(+missing), D(+missing), E]; (a) [lie]; (b) [N, K]
@@ -409,7 +451,8 @@ class BayesNetBelief:
         self.hand = ImaginedHand()
         self._pending = []
         self._opening_adopted = False
-        if starter_is_me and self.use_opening_probability and self.p_opening_challenged is not None:
+        if (starter_is_me and self.use_opening_probability and self.p_opening_challenged is not None
+                and self.gate == "thesis"):
             n = int(self.opening_challenge_counts.sum())
             self._opening_adopted = self.rng.random() < gate_probability(n)
 
@@ -418,6 +461,14 @@ class BayesNetBelief:
 
     def challenge_guess_range(self, face: int) -> tuple[int, int]:
         return self.hand.guess_range(face)
+
+    def sampled_challenge_guess(self, face: int, rng: np.random.Generator) -> int | None:
+        """Reading ``challenge_guess="sampled"``: the count of ``face`` in a hand sampled from H and L when
+        the model has an opinion about that face; None (the uniform range guess) otherwise."""
+        f = face - 1
+        if self.challenge_guess != "sampled" or (self.hand.H[f] == 0 and self.hand.L[f] < 0):
+            return None
+        return int(sample_hand(self.hand, rng)[f])
 
     def opening_challenge_probability(self, count: int) -> float | None:
         if not self._opening_adopted:
@@ -470,24 +521,32 @@ class BayesNetBelief:
         """Figs 4.13/4.16 for our face, then Figs 4.14/4.17 for theirs."""
         (x, y), (x2, y2) = mine, theirs
         if supports:
-            self.hand.fill_to(y, x - 2)
+            self._fill(y, x - 2)
         else:
-            self.hand.limit(y, x - self.not_support_offset)
+            self._limit(y, x - self.not_support_offset)
         if credible:
-            self.hand.fill_to(y2, x2 - 1)
+            self._fill(y2, x2 - 1)
         else:
-            self.hand.limit(y2, x2 - 2)
+            self._limit(y2, x2 - 2)
+
+    def _fill(self, face: int, target: int) -> None:
+        if self.h_updates:
+            self.hand.fill_to(face, target)
+
+    def _limit(self, face: int, at_most: int) -> None:
+        if self.l_updates:
+            self.hand.limit(face, at_most)
 
     def apply_opening_verdict(self, bid, credible: bool) -> None:
         """Figs 4.12/4.15."""
         x, y = bid
         if credible:
-            self.hand.fill_to(y, self.hand.H[y - 1] + 1 if self.opening_fill == "one" else x - 1)
+            self._fill(y, self.hand.H[y - 1] + 1 if self.opening_fill == "one" else x - 1)
         else:
-            self.hand.limit(y, x - 2)
+            self._limit(y, x - 2)
 
     def _gate(self, n: int, rng) -> bool:
-        return n > 0 and rng.random() < gate_probability(n)
+        return self.gate == "thesis" and n > 0 and rng.random() < gate_probability(n)
 
     def _says(self, p: float, rng) -> bool:
         """The verdict 'yes' for probability p: p > 0.5, or a Bernoulli(p) draw."""
@@ -530,7 +589,7 @@ class BayesNetBelief:
             return
         start, start_cpu = time.perf_counter(), time.process_time()
         tables = closed_form_tables(self.response_counts, self.opening_lie_counts, self.opening_challenge_counts,
-                                    self.ess, self.b_depends_on_a)
+                                    self.ess, self.b_depends_on_a, self.laplace)
         # a network with no samples yet has no opinion (the gate's n is 0 there anyway)
         if self.response_counts.any():
             self.p_supports, self.p_lie = tables["p_supports"], tables["p_lie"]
@@ -553,19 +612,19 @@ class BayesNetBelief:
         start, start_cpu = time.perf_counter(), time.process_time()
         if self.response_counts.any():
             rows, weights = response_rows(self.response_counts)
-            model = fit_network(response_network(self.b_depends_on_a), rows, weights, self.ess)
+            model = fit_network(response_network(self.b_depends_on_a), rows, weights, self.ess, self.laplace)
             self.models["response"] = model
             self.p_supports, self.p_lie = response_posteriors(model)
         if self.opening_lie_counts.any():
             rows = pd.DataFrame({"O": list(BINARY)})
-            model = fit_network(opening_lie_network(), rows, self.opening_lie_counts, self.ess)
+            model = fit_network(opening_lie_network(), rows, self.opening_lie_counts, self.ess, self.laplace)
             self.models["opening_lie"] = model
             self.p_opening_lie = query_probability(model, "O", 1)
         if self.opening_challenge_counts.any():
             cells = np.argwhere(self.opening_challenge_counts > 0)
             rows = pd.DataFrame({"N": cells[:, 0] + COUNTS[0], "K": cells[:, 1]})
             weights = self.opening_challenge_counts[tuple(cells.T)]
-            model = fit_network(opening_challenge_network(), rows, weights, self.ess)
+            model = fit_network(opening_challenge_network(), rows, weights, self.ess, self.laplace)
             self.models["opening_challenge"] = model
             self.p_opening_challenged = _challenge_by_count(model)
         if not count:

@@ -9,11 +9,16 @@ form: every conditional table is
     P(X = x | parents = u) = (N(x, u) + ess / (|X| |U|)) / (N(u) + ess / |U|),
 
 with N the (weighted) counts of the rows where X and its parents are all observed (pgmpy drops the
-rows where the node or a parent is missing, so C and D are learnt from the bid rows only). The
+rows where the node or a parent is missing, so C and D are learnt from the bid rows only). The spec asks
+for add-one (Laplace) smoothing; the default here is BDeu (ess 5, pgmpy's default prior), a deviation
+notebook 01 states. ``laplace=True`` gives the spec's reading, pseudo count 1 per cell (pgmpy's "K2"):
+
+    P(X = x | parents = u) = (N(x, u) + 1) / (N(u) + |X|). The
 queries the player makes are small sums over B and C of products of these tables, so they are a few
 dozen multiplications: :func:`response_tables` computes them from the count table in microseconds
 instead of pgmpy's ~50 ms refit (pandas counting, model checks). ``tests/liardice/
-test_liardice_bbn_counts.py`` checks these tables against pgmpy's fit plus VariableElimination to
+test_liardice_bbn_counts.py`` checks these tables against pgmpy's fit plus VariableElimination
+(:func:`liarlab.liardice.bbn.pgmpy_tables`; this module imports nothing of the network's) to
 1e-9 on random count tables, for every query the player makes: P(B = supports | A, D, E = bid),
 P(C = lie | A, D, E = bid), P(O = lie) and P(K = 1 | N).
 
@@ -30,7 +35,15 @@ N_COUNTS = 9        # A and N take the nine legal counts 2..10 with two players 
 
 
 @njit(cache=True)
-def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie):
+def _pseudo(ess, laplace, n_states, n_parent_configs):
+    """Prior pseudo count of one cell of a table: BDeu ess / (|X| |U|), or 1 (Laplace)."""
+    if laplace:
+        return 1.0
+    return ess / (n_states * n_parent_configs)
+
+
+@njit(cache=True)
+def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie, laplace=False):
     """Fill ``p_supports[A, D]`` = P(B=1 | A, D, E=bid) and ``p_lie[A, D]`` = P(C=1 | A, D, E=bid).
 
     ``counts`` is the [A, B, C, D, E] table (float or int). The network: B (root, or child of A),
@@ -60,11 +73,13 @@ def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie):
                         for e in range(2):
                             cell[b] += counts[a, b, c, d, e]
                 row += cell[b]
+            k = _pseudo(ess, laplace, 2, n_a)
             for b in range(2):
-                pb[b] = (cell[b] + ess / (2 * n_a)) / (row + ess / n_a)
+                pb[b] = (cell[b] + k) / (row + 2 * k)
         else:
+            k = _pseudo(ess, laplace, 2, 1)
             for b in range(2):
-                pb[b] = (nb[b] + ess / 2) / (total + ess)
+                pb[b] = (nb[b] + k) / (total + 2 * k)
         # score[b, c, d] = P(b) P(E=bid | a, b) P(c | a, b) P(d | a, b, c)
         score = np.zeros((2, 2, 2))
         for b in range(2):
@@ -73,16 +88,19 @@ def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie):
                 for d in range(3):
                     for e in range(2):
                         n_e[e] += counts[a, b, c, d, e]
-            p_e_bid = (n_e[0] + ess / (2 * 2 * n_a)) / (n_e[0] + n_e[1] + ess / (2 * n_a))
+            k_e = _pseudo(ess, laplace, 2, 2 * n_a)
+            p_e_bid = (n_e[0] + k_e) / (n_e[0] + n_e[1] + 2 * k_e)
             n_c = np.zeros(2)
             for c in range(2):
                 for d in range(2):
                     n_c[c] += counts[a, b, c, d, 0]
+            k_c = _pseudo(ess, laplace, 2, 2 * n_a)
+            k_d = _pseudo(ess, laplace, 2, 2 * 2 * n_a)
             for c in range(2):
-                p_c = (n_c[c] + ess / (2 * 2 * n_a)) / (n_c[0] + n_c[1] + ess / (2 * n_a))
+                p_c = (n_c[c] + k_c) / (n_c[0] + n_c[1] + 2 * k_c)
                 n_cd = counts[a, b, c, 0, 0] + counts[a, b, c, 1, 0]
                 for d in range(2):
-                    p_d = (counts[a, b, c, d, 0] + ess / (2 * 2 * 2 * n_a)) / (n_cd + ess / (2 * 2 * n_a))
+                    p_d = (counts[a, b, c, d, 0] + k_d) / (n_cd + 2 * k_d)
                     score[b, c, d] = pb[b] * p_e_bid * p_c * p_d
         for d in range(2):
             z = 0.0
@@ -100,53 +118,32 @@ def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie):
 
 
 @njit(cache=True)
-def opening_lie_probability(counts, ess):
+def opening_lie_probability(counts, ess, laplace=False):
     """P(O = lie) of network (a): one binary root."""
-    return (counts[1] + ess / 2) / (counts[0] + counts[1] + ess)
+    k = _pseudo(ess, laplace, 2, 1)
+    return (counts[1] + k) / (counts[0] + counts[1] + 2 * k)
 
 
 @njit(cache=True)
-def opening_challenge_tables(counts, ess, out):
+def opening_challenge_tables(counts, ess, out, laplace=False):
     """Fill ``out[N - 2]`` = P(K = 1 | N) of network (b), N -> K."""
     n_n = counts.shape[0]
+    k = _pseudo(ess, laplace, 2, n_n)
     for n in range(n_n):
-        out[n] = (counts[n, 1] + ess / (2 * n_n)) / (counts[n, 0] + counts[n, 1] + ess / n_n)
+        out[n] = (counts[n, 1] + k) / (counts[n, 0] + counts[n, 1] + 2 * k)
 
 
 def closed_form_tables(response_counts, opening_lie_counts, opening_challenge_counts, ess: float,
-                       b_depends_on_a: bool = False) -> dict:
+                       b_depends_on_a: bool = False, laplace: bool = False) -> dict:
     """Every table the player reads, from the three count tables (see the module docstring)."""
     p_supports = np.zeros((N_COUNTS, 2))
     p_lie = np.zeros((N_COUNTS, 2))
-    response_tables(np.asarray(response_counts, dtype=float), float(ess), bool(b_depends_on_a), p_supports, p_lie)
+    laplace = bool(laplace)
+    response_tables(np.asarray(response_counts, dtype=float), float(ess), bool(b_depends_on_a), p_supports, p_lie,
+                    laplace)
     p_open = np.zeros(N_COUNTS)
-    opening_challenge_tables(np.asarray(opening_challenge_counts, dtype=float), float(ess), p_open)
+    opening_challenge_tables(np.asarray(opening_challenge_counts, dtype=float), float(ess), p_open, laplace)
     return {"p_supports": p_supports, "p_lie": p_lie,
-            "p_opening_lie": float(opening_lie_probability(np.asarray(opening_lie_counts, dtype=float), float(ess))),
+            "p_opening_lie": float(opening_lie_probability(np.asarray(opening_lie_counts, dtype=float), float(ess),
+                                                           laplace)),
             "p_opening_challenged": p_open}
-
-
-def pgmpy_tables(response_counts, opening_lie_counts, opening_challenge_counts, ess: float,
-                 b_depends_on_a: bool = False) -> dict:
-    """The same tables from pgmpy (the model of record): BDeu fit of the three networks on the
-    weighted rows of the count tables, then VariableElimination queries. Also returns the models."""
-    import pandas as pd
-
-    from liarlab.liardice import bbn
-
-    out = {"models": {}}
-    rows, weights = bbn.response_rows(np.asarray(response_counts))
-    model = bbn.fit_network(bbn.response_network(b_depends_on_a), rows, weights, ess)
-    out["models"]["response"] = model
-    out["p_supports"], out["p_lie"] = bbn.response_posteriors(model)
-    model = bbn.fit_network(bbn.opening_lie_network(), pd.DataFrame({"O": list(bbn.BINARY)}),
-                            np.asarray(opening_lie_counts, dtype=float), ess)
-    out["models"]["opening_lie"] = model
-    out["p_opening_lie"] = bbn.query_probability(model, "O", 1)
-    counts = np.asarray(opening_challenge_counts)
-    cells = np.argwhere(np.ones_like(counts, dtype=bool))
-    rows = pd.DataFrame({"N": cells[:, 0] + bbn.COUNTS[0], "K": cells[:, 1]})
-    model = bbn.fit_network(bbn.opening_challenge_network(), rows, counts[tuple(cells.T)].astype(float), ess)
-    out["models"]["opening_challenge"] = model
-    out["p_opening_challenged"] = bbn._challenge_by_count(model)
-    return out

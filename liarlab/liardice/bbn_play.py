@@ -216,11 +216,12 @@ def _nb_guess_range(H, L, f):
 
 
 @njit(cache=True)
-def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, weights):
+def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, weights, sampled_guess=False):
     """Random-guess decision (four-case loop, the shared rg_* kernel) with the belief's H, L and probability 4.
 
     Bid indices are ladder positions (``quantities``/``face_indices``); n_bids = challenge.
-    ``p_open`` < 0: no opinion.
+    ``p_open`` < 0: no opinion. ``sampled_guess``: on a face with an H or L entry the challenge guess is
+    the face's count in a hand sampled from H and L (the reading ``challenge_guess="sampled"``).
     """
     n_bids = quantities.size
     min_count = quantities[0]
@@ -229,8 +230,13 @@ def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, 
         if last >= 0:
             quantity = quantities[last]
             face = face_indices[last]
-            lo, hi = _nb_guess_range(H, L, face)
-            challenge = rg_says_short(np.random.randint(lo, hi + 1), own[face], quantity)
+            if sampled_guess and (H[face] > 0 or L[face] >= 0):
+                _nb_sample_opponent(H, L, opp)
+                guess = opp[face]
+            else:
+                lo, hi = _nb_guess_range(H, L, face)
+                guess = np.random.randint(lo, hi + 1)
+            challenge = rg_says_short(guess, own[face], quantity)
         _nb_sample_opponent(H, L, opp)
         total_w = rg_candidate_weights(own, opp, last + 1, quantities, face_indices, cumw, weights)
         bid = -1
@@ -260,12 +266,16 @@ def _nb_says(p, sample):
 @njit(cache=True)
 def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p_open_lie, p_open_chal,
              response_counts, opening_lie_counts, opening_challenge_counts, decisions_at,
-             sample_verdict, not_support_offset, fill_to_count, quantities, face_indices, index_table, cumw, wins):
+             sample_verdict, not_support_offset, fill_to_count, quantities, face_indices, index_table, cumw, wins,
+             switches):
     """Play games i = 0..len(game_seeds)-1 with our player in seat 0; update the training counts.
 
     ``fitted`` = (response, opening lie, opening challenge) networks available. Bids are positions on
-    the thesis ladder, given as its arrays (``THESIS.ladder``).
+    the thesis ladder, given as its arrays (``THESIS.ladder``). ``switches`` = (H fills on, L limits on,
+    gate open, sampled challenge guess) as 0/1: the ablations and the guess reading.
     """
+    gate_open = switches[2] != 0
+    sampled_guess = switches[3] != 0
     n_bids = quantities.size
     hands = np.zeros((2, FACES), dtype=np.int64)
     H = np.zeros(FACES, dtype=np.int64)
@@ -293,7 +303,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
             H[f] = 0
             L[f] = -1
         p_open = no_opinion
-        if use_bbn and starts[g] and fitted[2]:
+        if use_bbn and starts[g] and fitted[2] and gate_open:
             n = opening_challenge_counts.sum()
             if np.random.random() < n / (n + 10.0):
                 p_open = p_open_chal
@@ -305,7 +315,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
             if current == 0:
                 if use_bbn:
                     action = _nb_rg_decide(hands[0], last, H, L, p_open, quantities, face_indices, cumw, opp,
-                                           weights)
+                                           weights, sampled_guess)
                 else:
                     action = _nb_rg_decide(hands[0], last, plain_H, plain_L, no_opinion, quantities, face_indices,
                                            cumw, opp, weights)
@@ -317,10 +327,10 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
                                     face_indices, index_table, believed, candidates)
             if action == n_bids:
                 break
-            if current == 1 and use_bbn:
+            if current == 1 and use_bbn and gate_open:
                 _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
                             decisions_at, sample_verdict, not_support_offset, fill_to_count, quantities,
-                            face_indices)
+                            face_indices, switches[0] != 0, switches[1] != 0)
             if current == 0:
                 my_last = action
             bids[n_bidsmade] = action
@@ -340,15 +350,19 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
 
 @njit(cache=True)
 def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
-                decisions_at, sample_verdict, not_support_offset, fill_to_count, quantities, face_indices):
+                decisions_at, sample_verdict, not_support_offset, fill_to_count, quantities, face_indices,
+                h_updates=True, l_updates=True):
+    """The gate and the verdict updates after an opponent bid (``action``) that answered ``my_last`` (-1: they
+    opened). ``h_updates`` / ``l_updates`` False drop the fills of H / the limits in L (ablations)."""
     x2 = quantities[action]
     y2 = face_indices[action]
     if my_last < 0:
         n = opening_lie_counts.sum()
         if fitted[1] and n > 0 and np.random.random() < n / (n + 10.0):
             if not _nb_says(p_open_lie, sample_verdict):
-                _nb_fill_to(H, L, y2, H[y2] + 1 if not fill_to_count else x2 - 1)
-            else:
+                if h_updates:
+                    _nb_fill_to(H, L, y2, H[y2] + 1 if not fill_to_count else x2 - 1)
+            elif l_updates:
                 _nb_limit(H, L, y2, x2 - 2)
         return
     x = quantities[my_last]
@@ -360,12 +374,14 @@ def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, op
     supports = _nb_says(p_supports[x - 2, d], sample_verdict)
     credible = not _nb_says(p_lie[x - 2, d], sample_verdict)
     if supports:
-        _nb_fill_to(H, L, y, x - 2)
-    else:
+        if h_updates:
+            _nb_fill_to(H, L, y, x - 2)
+    elif l_updates:
         _nb_limit(H, L, y, x - not_support_offset)
     if credible:
-        _nb_fill_to(H, L, y2, x2 - 1)
-    else:
+        if h_updates:
+            _nb_fill_to(H, L, y2, x2 - 1)
+    elif l_updates:
         _nb_limit(H, L, y2, x2 - 2)
 
 
@@ -437,6 +453,8 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
     ladder = THESIS.ladder
     sample_verdict = belief.verdict == "sample"
     fill_to_count = belief.opening_fill == "to_count"
+    switches = np.array([belief.h_updates, belief.l_updates, belief.gate == "thesis",
+                         belief.challenge_guess == "sampled"], dtype=np.int64)
 
     def play(use_bbn, lo, hi, wins):
         fitted = np.array([belief.p_supports is not None, belief.p_opening_lie is not None,
@@ -450,7 +468,7 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
                  float(p_open_lie), np.ascontiguousarray(p_chal, dtype=float),
                  belief.response_counts, belief.opening_lie_counts, belief.opening_challenge_counts,
                  belief.decisions_at, sample_verdict, belief.not_support_offset, fill_to_count,
-                 ladder.quantities, ladder.face_indices, ladder.index_table, cumw, wins[lo:hi])
+                 ladder.quantities, ladder.face_indices, ladder.index_table, cumw, wins[lo:hi], switches)
 
     wins_bbn = np.zeros(n_games, dtype=np.int8)
     start, start_cpu = time.perf_counter(), time.process_time()

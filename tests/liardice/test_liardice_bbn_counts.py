@@ -25,7 +25,7 @@ def _random_counts(rng, scale, sparsity):
 def test_closed_form_equals_pgmpy_for_every_query(seed, scale, sparsity, ess, b_depends_on_a):
     counts = _random_counts(np.random.default_rng(seed), scale, sparsity)
     fast = bbn_counts.closed_form_tables(*counts, ess, b_depends_on_a)
-    ref = bbn_counts.pgmpy_tables(*counts, ess, b_depends_on_a)
+    ref = bbn.pgmpy_tables(*counts, ess, b_depends_on_a)
     for key in ("p_supports", "p_lie", "p_opening_challenged"):
         np.testing.assert_allclose(fast[key], ref[key], rtol=0, atol=1e-9, err_msg=key)
     assert fast["p_opening_lie"] == pytest.approx(ref["p_opening_lie"], abs=1e-9)
@@ -35,7 +35,7 @@ def test_closed_form_equals_direct_pgmpy_queries_one_by_one():
     """Every (A, D) query the player makes, asked of pgmpy one at a time with full evidence."""
     counts = _random_counts(np.random.default_rng(11), 30, 0.3)
     fast = bbn_counts.closed_form_tables(*counts, 5.0)
-    model = bbn_counts.pgmpy_tables(*counts, 5.0)["models"]["response"]
+    model = bbn.pgmpy_tables(*counts, 5.0)["models"]["response"]
     for a in bbn.COUNTS:
         for d in (0, 1):
             evidence = {"A": a, "D": d, "E": 0}
@@ -78,3 +78,33 @@ def test_the_belief_learns_after_every_game_by_default_and_both_fitters_agree():
     np.testing.assert_allclose(fast.p_lie, ref.p_lie, atol=1e-9)
     np.testing.assert_allclose(fast.p_opening_challenged, ref.p_opening_challenged, atol=1e-9)
     assert set(fast.pgmpy_models()) == {"response", "opening_lie", "opening_challenge"}
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), scale=st.sampled_from([1, 30]), b_depends_on_a=st.booleans())
+def test_laplace_reading_equals_pgmpy_k2(seed, scale, b_depends_on_a):
+    """The spec's add-one smoothing (a reading beside the BDeu default) agrees with pgmpy's K2 prior."""
+    counts = _random_counts(np.random.default_rng(seed), scale, 0.5)
+    fast = bbn_counts.closed_form_tables(*counts, 5.0, b_depends_on_a, laplace=True)
+    ref = bbn.pgmpy_tables(*counts, 5.0, b_depends_on_a, laplace=True)
+    for key in ("p_supports", "p_lie", "p_opening_challenged"):
+        np.testing.assert_allclose(fast[key], ref[key], rtol=0, atol=1e-9, err_msg=key)
+    assert fast["p_opening_lie"] == pytest.approx(ref["p_opening_lie"], abs=1e-9)
+
+
+def test_laplace_differs_from_bdeu_and_is_add_one():
+    counts = np.zeros((9, 2, 3, 3, 2))
+    t = bbn_counts.closed_form_tables(counts, np.array([0, 3]), np.zeros((9, 2)), 5.0, laplace=True)
+    assert t["p_opening_lie"] == pytest.approx(4 / 5)
+    b = bbn_counts.closed_form_tables(counts, np.array([0, 3]), np.zeros((9, 2)), 5.0)
+    assert b["p_opening_lie"] == pytest.approx(5.5 / 8)
+
+
+def test_bbn_counts_imports_nothing_of_the_network():
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(bbn_counts))
+    names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    assert not any("bbn" in m and m != "liarlab.liardice.bbn_counts" for m in names), names

@@ -99,3 +99,85 @@ def test_probability_4_changes_our_opening_bid_check():
     plain = RandomGuessAgent(belief=without)
     kept_plain = np.mean([plain.opponent_would_challenge((2, 6), opp, True, rng) for _ in range(400)])
     assert kept > 0.9 and kept_plain < 0.5
+
+
+# ---------------------------------------------------------------- the compiled engine's branches
+
+def _compiled_observe(mine, theirs, p_supports, p_lie, offset=2, h_updates=True, l_updates=True):
+    """One call of the compiled verdict update (bbn_play._nb_observe) with the gate (almost) surely open."""
+    from liarlab.liardice import bbn_play
+    from liarlab.liardice.rules import THESIS
+
+    ladder = THESIS.ladder
+    H = np.zeros(6, dtype=np.int64)
+    L = np.full(6, -1, dtype=np.int64)
+    decisions = np.full(9, SURE, dtype=np.int64)
+    np.random.seed(0)
+    bbn_play._nb_observe(ladder.index(mine), ladder.index(theirs), H, L, np.array([True, True, True]),
+                         np.full((9, 2), float(p_supports)), np.full((9, 2), float(p_lie)), 0.5,
+                         np.array([SURE, SURE], dtype=np.int64), decisions, False, offset, False,
+                         ladder.quantities, ladder.face_indices, h_updates, l_updates)
+    return H, L
+
+
+def test_compiled_not_support_limit_x_minus_3_branch():
+    """The compiled engine's x-3 branch: we bid four 5s, 'does not support' -> at most two 5s (x-2) or one
+    (x-3); the reference belief sets the same limits."""
+    for offset, expected in ((2, 2), (3, 1)):
+        H, L = _compiled_observe((4, 5), (5, 6), p_supports=0.1, p_lie=0.9, offset=offset)
+        assert L[4] == expected
+        belief = _belief(0.1, 0.9, not_support_offset=offset)
+        belief.new_game(False)
+        belief.apply_response_verdicts((4, 5), (5, 6), supports=False, credible=False)
+        assert belief.hand.L[4] == expected
+
+
+def test_compiled_ablations_drop_fills_or_limits():
+    H, L = _compiled_observe((4, 5), (5, 6), p_supports=0.9, p_lie=0.1)          # supports, credible
+    assert H[4] == 2 and H[5] >= 1
+    H, L = _compiled_observe((4, 5), (5, 6), p_supports=0.9, p_lie=0.1, h_updates=False)
+    assert H.sum() == 0
+    H, L = _compiled_observe((4, 5), (5, 6), p_supports=0.1, p_lie=0.9)          # limits on both faces
+    assert L[4] == 2 and L[5] == 3
+    H, L = _compiled_observe((4, 5), (5, 6), p_supports=0.1, p_lie=0.9, l_updates=False)
+    assert (L < 0).all()
+
+
+def test_reference_ablations_drop_fills_or_limits():
+    belief = _belief(0.9, 0.1, h_updates=False)
+    belief.new_game(False)
+    belief.apply_response_verdicts((4, 5), (5, 6), supports=True, credible=True)
+    assert belief.hand.size == 0
+    belief = _belief(0.1, 0.9, l_updates=False)
+    belief.new_game(False)
+    belief.apply_response_verdicts((4, 5), (5, 6), supports=False, credible=False)
+    assert max(belief.hand.L) < 0
+
+
+def test_shut_gate_is_plain_random_guess_draw_for_draw():
+    """Gate always shut: the network never acts, so both engines give the plain player's results game by game."""
+    from liarlab.liardice import bbn_play
+
+    fast = bbn_play.play_paired_match_fast(("type", 25), 120, np.random.default_rng(3), gate="shut")
+    assert (fast["games"].win_bbn == fast["games"].win_plain).all()
+    ref = bbn_play.play_paired_match(("type", 25), 40, np.random.default_rng(3), gate="shut", record=False)
+    assert (ref["games"].win_bbn == ref["games"].win_plain).all()
+    open_gate = bbn_play.play_paired_match_fast(("type", 25), 120, np.random.default_rng(3))
+    assert (open_gate["games"].win_bbn != open_gate["games"].win_plain).any()
+
+
+def test_sampled_challenge_guess_uses_the_constrained_hand():
+    """Reading challenge_guess='sampled': with a limit of two 5s the range reading guesses U{0..2} (mean 1) and
+    the sampled reading the count of 5s among five dice given at most two: (3125*0 + 3125*1 + 1250*2)/7500 = 0.75."""
+    rng = np.random.default_rng(4)
+    ranged = _belief(0.5, 0.5)
+    sampled = _belief(0.5, 0.5, challenge_guess="sampled")
+    for b in (ranged, sampled):
+        b.new_game(False)
+        b.hand.limit(5, 2)
+    agent_r, agent_s = RandomGuessAgent(belief=ranged), RandomGuessAgent(belief=sampled)
+    g_r = np.mean([agent_r.guess_opponent_count(5, rng) for _ in range(6000)])
+    g_s = np.mean([agent_s.guess_opponent_count(5, rng) for _ in range(6000)])
+    assert abs(g_r - 1.0) < 0.04
+    assert abs(g_s - 0.75) < 0.04
+    assert sampled.sampled_challenge_guess(4, rng) is None     # no opinion about 4s: the uniform guess
