@@ -175,7 +175,10 @@ class QLearner:
             return
         self.rewards = [self.reward(a, self.cards[j], False, False, False, 0) for j, (_, a, _) in enumerate(self.buffer)]
         if state.winner == seat:
-            self.rewards[-1] = 100.0
+            if self.buffer:
+                self.rewards[-1] = 100.0
+            elif self.pending is not None:  # its emptying play survived a challenge (last play challengeable)
+                self.pending = (self.pending[0], self.pending[1], 100.0)
         elif state.winner >= 0:
             if self.buffer:
                 self.rewards[-1] = -100.0

@@ -22,6 +22,7 @@ from .positions import (
     FULL_MASK,
     N_POSITIONS,
     POPCOUNT,
+    SIMULATIONS,
     UNIFORM_PLACEMENT_CDF,
     hand_cdf,
     personality_cdf,
@@ -77,8 +78,31 @@ def _position_game(hands, learner_cdf, opponent_cdf, learner_probs, opponent_cat
 
 
 @njit(cache=True)
+def _model_game(hands, learner_cdf, rates, learner_probs, opponent_catch, u, pos, popcount):
+    """A simulated game against the model of the opponent (independent lies at ``rates``); learner's result."""
+    nb0 = _draw_cdf(hands, _uniform(u, pos))
+    lie0 = _draw_cdf(learner_cdf[nb0], _uniform(u, pos))
+    lie1 = 0
+    for i in range(N_POSITIONS):
+        if _uniform(u, pos) < rates[i]:
+            lie1 |= 1 << i
+    c0 = 0
+    for i in range(N_POSITIONS):
+        if _uniform(u, pos) < learner_probs[i]:
+            c0 |= 1 << i
+    c1 = 0
+    for i in range(N_POSITIONS):
+        if _uniform(u, pos) < opponent_catch:
+            c1 |= 1 << i
+    s0 = 2 * popcount[lie0 & ~c1 & FULL_MASK] - popcount[lie0 & c1] - popcount[c0 & ~lie1 & FULL_MASK]
+    s1 = 2 * popcount[lie1 & ~c0 & FULL_MASK] - popcount[lie1 & c0] - popcount[c1 & ~lie0 & FULL_MASK]
+    d = s0 - s1
+    return 1 if d > 0 else (-1 if d < 0 else 0)
+
+
+@njit(cache=True)
 def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0, k0, dp, dk, p_max, k_max,
-                  n_simulated, search, steps, u, seed, popcount):
+                  n_simulated, search, steps, u, seed, popcount, model=False):
     if u.shape[0] == 0:
         np.random.seed(seed)
     pos = np.zeros(1, dtype=np.int64)
@@ -90,6 +114,7 @@ def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0,
     cand_p = np.empty(9)
     cand_k = np.empty(9)
     points = np.empty(9, dtype=np.int64)
+    rates = np.zeros(N_POSITIONS)
     p, k = p0, k0
     for g in range(n_games):
         _catch_probabilities(p, k, counts, probs)
@@ -97,6 +122,7 @@ def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0,
         outcomes[g] = res
         for i in range(N_POSITIONS):
             counts[i] += (lie1 >> i) & 1
+            rates[i] = counts[i] / (g + 1)
         if search != 2:  # 0: p and k, 1: p only, 2: frozen
             for c in range(9):
                 a, b = steps[c, 0], steps[c, 1]
@@ -107,8 +133,11 @@ def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0,
                 _catch_probabilities(cand_p[c], cand_k[c], counts, probs)
                 total = 0
                 for _ in range(n_simulated):
-                    r, _l = _position_game(hands, learner_cdf, opponent_cdf, probs, opponent_catch, u, pos,
-                                           popcount)
+                    if model:
+                        r = _model_game(hands, learner_cdf, rates, probs, opponent_catch, u, pos, popcount)
+                    else:
+                        r, _l = _position_game(hands, learner_cdf, opponent_cdf, probs, opponent_catch, u, pos,
+                                               popcount)
                     total += 1 + r
                 points[c] = total
             best = points.max()
@@ -133,8 +162,10 @@ SEARCHES = {"both": 0, "p-only": 1, "none": 2}
 def learning_run(opponent: str, n_games: int, rng: np.random.Generator | None = None, *, p0: float = 0.5,
                  k0: float = 0.0, dp: float = 0.05, dk: float = 0.5, p_max: float = 1.0, k_max: float = 20.0,
                  n_simulated: int = 10, search: str = "both", catch_probability: float = 0.5,
-                 p5_lie_probability: float = 0.3, hand_distribution: str = "binomial", uniforms=None) -> dict:
-    """Compiled :func:`liarlab.cheat.positions.play_learning_run` (same arguments, same results)."""
+                 p5_lie_probability: float = 0.3, hand_distribution: str = "binomial", simulate: str = "program",
+                 uniforms=None) -> dict:
+    """Compiled :func:`liarlab.cheat.positions.play_learning_run` (same arguments, same results);
+    ``simulate="model"`` simulates against the learner's model of the personality (spec §8.4)."""
     check_int("n_games", n_games, 1)
     check_int("n_simulated", n_simulated, 1)
     check_choice("search", search, SEARCHES)
@@ -144,7 +175,8 @@ def learning_run(opponent: str, n_games: int, rng: np.random.Generator | None = 
     out = _learning_run(hand_cdf(hand_distribution), UNIFORM_PLACEMENT_CDF,
                         personality_cdf(opponent, p5_lie_probability), catch, int(n_games), float(p0), float(k0),
                         float(dp), float(dk), float(p_max), float(k_max), int(n_simulated), SEARCHES[search],
-                        np.array(CANDIDATE_STEPS, dtype=np.int64), u, seed, POPCOUNT)
+                        np.array(CANDIDATE_STEPS, dtype=np.int64), u, seed, POPCOUNT,
+                        check_choice("simulate", simulate, SIMULATIONS) == "model")
     return {"outcomes": out[0], "p": out[1], "k": out[2], "lie_counts": out[3]}
 
 
@@ -186,9 +218,15 @@ def _uniform_source(rng, uniforms):
 
 HISTORIES = ("ground-truth", "revealed")  # feature 7 from the engine's lie log, or from turned-over plays only
 CAUGHT_LIE = ("n-P", "-P")  # reward of a caught LIE_n: 2 (n - P) (spec) or 2 (-P) (E10 variant)
-N_COUNTERS = 6
-PLAYS, LIES, LIES_CAUGHT, CHALLENGES, CHALLENGES_RIGHT, CARDS = range(N_COUNTERS)
-COUNTER_NAMES = ("plays", "lies", "lies_caught", "challenges", "challenges_right", "cards_played")
+N_COUNTERS = 10
+PLAYS, LIES, LIES_CAUGHT, CHALLENGES, CHALLENGES_RIGHT, CARDS, DECISIONS, OPPORTUNITIES, DUMPS, EXPRESSIBLE = \
+    range(N_COUNTERS)
+COUNTER_NAMES = ("plays", "lies", "lies_caught", "challenges", "challenges_right", "cards_played", "decisions",
+                 "opportunities", "dumps", "dump_expressible")
+# DECISIONS: turns at which the seat acted (play or challenge). OPPORTUNITIES: turns it started with 1..max_play
+# cards and a play to make (it can empty its hand in one play; under the modified rules that play cannot be
+# challenged, so it wins at once). DUMPS: plays that emptied the hand. EXPRESSIBLE: opportunities at which the
+# hand is all of the required rank or all of other ranks (the Q-learner's TRUTH_n / LIE_n can then empty it).
 
 
 @njit(cache=True)
@@ -225,7 +263,7 @@ def _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend
 @njit(cache=True)
 def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks,
                 hand_size, max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games,
-                u, seed):
+                u, seed, last_challengeable=False):
     if u.shape[0] == 0:
         np.random.seed(seed)
     pos = np.zeros(1, dtype=np.int64)
@@ -255,6 +293,8 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     has_pend = np.zeros(n_players, dtype=np.bool_)
     winners = np.empty(n_games, dtype=np.int64)
     firsts = np.empty(n_games, dtype=np.int64)
+    first_opp = np.empty(n_games, dtype=np.int64)
+    final_lie = np.zeros(n_games, dtype=np.bool_)
     n_plays = np.empty(n_games, dtype=np.int64)
     counters = np.zeros((n_players, N_COUNTERS), dtype=np.int64)
     q_actions = np.zeros((n_players, n_actions), dtype=np.int64)
@@ -279,12 +319,22 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
         winner = -1
         buf_len[:] = 0
         has_pend[:] = False
+        pending = False  # the previous play emptied a hand and may be challenged (last_challengeable)
+        first_opp[g] = -1
         while True:
             r = plays % n_ranks
             if pol.NEEDS_UNIFORMS[types[cur]]:
                 for i in range(pol.N_UNIFORMS):
                     ubuf[i] = _uniform(u, pos)
             hand = hands[cur]
+            counters[cur, DECISIONS] += 1
+            h_now = hand.sum()
+            if not pending and h_now <= max_play:
+                counters[cur, OPPORTUNITIES] += 1
+                if hand[r] == h_now or hand[r] == 0:
+                    counters[cur, EXPRESSIBLE] += 1
+                if first_opp[g] < 0:
+                    first_opp[g] = cur
             if types[cur] == pol.Q:
                 prev = last_player if last_player >= 0 else (cur - 1) % n_players
                 smallest = hands[0].sum()
@@ -341,11 +391,20 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                                                        last and s == target, last_lie, size, caught_minus_pile)
                         _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend,
                                 weights, gamma, alpha, False)
+                survived = pending and not last_lie
+                pending = False
                 last_player = -1
                 last_n = 0
                 last_lie = False
+                if survived:  # the play that emptied the target's hand was honest: it wins
+                    winner = target
+                    break
                 cur = lead if winner_leads else cur
                 continue
+            if pending:  # any other decision accepts the play that emptied the previous player's hand
+                winner = last_player
+                final_lie[g] = last_lie
+                break
             if last_player >= 0 and last_lie:
                 _push_lie(record, rec_count, last_player, 0)
             lie = False
@@ -364,8 +423,15 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
             counters[cur, CARDS] += n
             if lie:
                 counters[cur, LIES] += 1
+            if n == h_now:
+                counters[cur, DUMPS] += 1
             if hands[cur].sum() == 0:
+                if last_challengeable:
+                    pending = True
+                    cur = (cur + 1) % n_players
+                    continue
                 winner = cur
+                final_lie[g] = lie
                 break
             if plays >= play_cap:
                 break
@@ -380,7 +446,10 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                 buf_r[s, j] = pol.q_reward(buf_a[s, j], buf_n[s, j], max_play, False, False, False, 0,
                                            caught_minus_pile)
             if winner == s:
-                buf_r[s, m - 1] = 100.0
+                if m > 0:
+                    buf_r[s, m - 1] = 100.0
+                elif has_pend[s]:  # its emptying play survived a challenge (last play challengeable)
+                    pend_r[s] = 100.0
             elif winner >= 0:
                 if m > 0:
                     buf_r[s, m - 1] = -100.0
@@ -391,7 +460,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                 has_pend[s] = False
             _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend, weights,
                     gamma, alpha, True)
-    return winners, n_plays, counters, q_actions, firsts
+    return winners, n_plays, counters, q_actions, firsts, first_opp, final_lie
 
 
 def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None, *,
@@ -405,13 +474,16 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
     place for seats with ``learn`` set (epsilon-greedy with rate ``epsilon``); other Q seats play greedily
     with frozen weights. ``three_actions``, ``caught_lie="-P"``, ``encoding="one-hot"`` and
     ``history="revealed"`` are the learner variants of spec §7 E10
-    (see :class:`liarlab.cheat.agents.QLearner`). Returns winners (-1: the play cap was reached, a draw), plays per game, counters
-    per seat (:data:`COUNTER_NAMES`), Q action counts per seat, the weights and each game's first player.
+    (see :class:`liarlab.cheat.agents.QLearner`). ``rules.last_play_challengeable`` makes the play that empties
+    a hand challengeable (the next player challenges or accepts; a Q-learner accepts with any non-challenge
+    action). Returns winners (-1: the play cap was reached, a draw), plays per game, counters per seat
+    (:data:`COUNTER_NAMES`), Q action counts per seat, the weights, each game's first player, the first player
+    to start a turn with at most ``max_play`` cards (-1: nobody) and whether the game's winning play was a lie.
     """
     rules = rules or CheatRules()
-    if rules.deck != "random" or rules.last_play_challengeable:
-        raise ValueError("the compiled engine plays the modified rules only (deck='random', last play "
-                         "not challengeable); use liarlab.cheat.game.CheatState for the traditional game")
+    if rules.deck != "random":
+        raise ValueError("the compiled engine plays the modified rules only (deck='random'; the last play may "
+                         "be made challengeable); use liarlab.cheat.game.CheatState for the traditional game")
     n = rules.n_players
     types = [check_choice("agent type", t, pol.AGENT_TYPES) for t in agent_types]
     if len(types) != n:
@@ -430,26 +502,30 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
     check_choice("caught_lie", caught_lie, CAUGHT_LIE)
     u, seed = _uniform_source(rng, uniforms)
     codes = np.array([pol.AGENT_TYPES.index(t) for t in types], dtype=np.int64)
-    winners, plays, counters, q_actions, firsts = _play_cheat(
+    winners, plays, counters, q_actions, firsts, first_opp, final_lie = _play_cheat(
         codes, weights, learn, n_features, memory, float(alpha), float(gamma), float(epsilon), n, rules.n_ranks,
         rules.hand_size, rules.max_play, rules.play_cap, rules.leader_after_challenge == "winner",
         bool(three_actions), caught_lie == "-P", check_choice("history", history, HISTORIES) == "revealed",
-        check_int("n_games", n_games, 1), u, seed)
+        check_int("n_games", n_games, 1), u, seed, bool(rules.last_play_challengeable))
     return {"winners": winners, "plays": plays, "counters": counters, "q_actions": q_actions, "weights": weights,
-            "first_players": firsts}
+            "first_players": firsts, "first_opportunity": first_opp, "final_lie": final_lie}
 
 
 def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Generator, *, feature_set: str = "F7",
                    rules: CheatRules | None = None, alpha: float = 0.7, gamma: float = 0.9,
                    epsilon: float = 0.5, n_small: int = 20, three_actions: bool = False,
-                   caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth") -> dict:
-    """Train a fresh Q-learner (seat 0) for ``n_train`` games against ``opponent`` in every other seat,
+                   caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
+                   seat: int = 0) -> dict:
+    """Train a fresh Q-learner (in ``seat``) for ``n_train`` games against ``opponent`` in every other seat,
     then test it frozen and greedy for ``n_test`` games. Returns test wins, draws, weights, action counts,
-    and the wins in the first ``n_small`` test games (the paper's 20-game test)."""
+    the wins in the first ``n_small`` test games (the paper's 20-game test), and the test games' audit of the
+    hand-emptying line (first-player and first-opportunity wins, lying winning plays, the learner's counters)."""
     rules = rules or CheatRules()
-    seats = ["q"] + [opponent] * (rules.n_players - 1)
+    seat = check_int("seat", seat, 0, rules.n_players - 1)
+    seats = [opponent] * rules.n_players
+    seats[seat] = "q"
     learn = np.zeros(rules.n_players, dtype=np.bool_)
-    learn[0] = True
+    learn[seat] = True
     weights = np.zeros((rules.n_players, 1 + 2 * rules.max_play, pol.phi_size(encoding)))
     if n_train > 0:
         play_cheat(seats, n_train, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
@@ -458,7 +534,13 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
     test = play_cheat(seats, n_test, rng, rules=rules, weights=weights, feature_set=feature_set,
                       three_actions=three_actions, encoding=encoding, history=history)
     w = test["winners"]
-    return {"wins": int((w == 0).sum()), "draws": int((w == -1).sum()), "games": int(n_test),
-            "small_wins": int((w[:n_small] == 0).sum()), "small_games": int(min(n_small, n_test)),
-            "weights": weights[0].copy(), "q_actions": test["q_actions"][0].copy(),
-            "mean_plays": float(test["plays"].mean())}
+    decided = w >= 0
+    c = test["counters"][seat]
+    return {"wins": int((w == seat).sum()), "draws": int((w == -1).sum()), "games": int(n_test),
+            "small_wins": int((w[:n_small] == seat).sum()), "small_games": int(min(n_small, n_test)),
+            "weights": weights[seat].copy(), "q_actions": test["q_actions"][seat].copy(),
+            "mean_plays": float(test["plays"].mean()), "seat": seat,
+            "first_player_wins": int((decided & (w == test["first_players"])).sum()),
+            "first_opportunity_wins": int((decided & (w == test["first_opportunity"])).sum()),
+            "lying_final_plays": int((decided & test["final_lie"]).sum()), "decided": int(decided.sum()),
+            "opportunities": int(c[OPPORTUNITIES]), "dumps": int(c[DUMPS]), "expressible": int(c[EXPRESSIBLE])}

@@ -323,6 +323,7 @@ def catch_probabilities(p: float, k: float, lie_counts_by_position) -> np.ndarra
     return out
 
 
+SIMULATIONS = ("program", "model")
 CANDIDATE_STEPS = tuple((a, b) for a in (-1, 0, 1) for b in (-1, 0, 1))
 
 
@@ -334,19 +335,25 @@ class LieProfileLearner:
     plays ``n_simulated`` games for each of the nine neighbours of ``(p, k)`` against the same personality
     program (fresh deals, counts frozen), scores them 2/1/0 per win/draw/loss and moves to a best one
     (ties at random). ``search="none"`` freezes (p, k); ``search="p-only"`` keeps k fixed.
+
+    ``simulate="model"`` (spec §8.4 variant) plays the simulated games against a *model* of the personality
+    instead of its program: the model lies at position i independently with probability n_i / G (G = real
+    games seen, so the model is the learner's own record of the opponent) and catches like the program.
     """
 
     def __init__(self, opponent: str = "P1", p0: float = 0.5, k0: float = 0.0, dp: float = 0.05, dk: float = 0.5,
                  p_max: float = 1.0, k_max: float = 20.0, n_simulated: int = 10, search: str = "both",
                  catch_probability: float = 0.5, p5_lie_probability: float = 0.3,
-                 hand_distribution: str = "binomial"):
+                 hand_distribution: str = "binomial", simulate: str = "program"):
         self.opponent = Personality(opponent, catch_probability, p5_lie_probability)
         self.p, self.k = check_probability("p0", p0), float(k0)
         self.dp, self.dk, self.p_max, self.k_max = float(dp), float(dk), float(p_max), float(k_max)
         self.n_simulated = check_int("n_simulated", n_simulated, 1)
         self.search = check_choice("search", search, ("both", "p-only", "none"))
         self.hand_distribution = check_choice("hand_distribution", hand_distribution, HAND_DISTRIBUTIONS)
+        self.simulate = check_choice("simulate", simulate, SIMULATIONS)
         self.lie_counts = np.zeros(N_POSITIONS, dtype=np.int64)
+        self.games = 0
 
     def catch_probabilities(self, p=None, k=None) -> np.ndarray:
         return catch_probabilities(self.p if p is None else p, self.k if k is None else k, self.lie_counts)
@@ -371,13 +378,15 @@ class LieProfileLearner:
         """Learn from a finished real game (seat of ``observation.player``)."""
         mask = observation.opponent_lie_mask
         self.lie_counts += np.array([(mask >> i) & 1 for i in range(N_POSITIONS)], dtype=np.int64)
+        self.games += 1
         if self.search == "none":
             return
         points = []
         for p, k in self.candidates():
             total = 0
             for _ in range(self.n_simulated):
-                total += 1 + int(simulated_game(self, p, k, rng))
+                game = model_game if self.simulate == "model" else simulated_game
+                total += 1 + int(game(self, p, k, rng))
             points.append(total)
         best = [i for i, s in enumerate(points) if s == max(points)]
         choice = best[min(int(rng.random() * len(best)), len(best) - 1)]
@@ -402,6 +411,21 @@ def simulated_game(learner: LieProfileLearner, p: float, k: float, rng: np.rando
 
     state = PositionGameState(rng, learner.hand_distribution)
     return int(play_game(state, [_FixedCatcher(learner, p, k), learner.opponent], rng)[0])
+
+
+def model_game(learner: LieProfileLearner, p: float, k: float, rng: np.random.Generator) -> int:
+    """One simulated game against the learner's model of its opponent (spec §8.4): the model lies at position
+    i with probability n_i / G, independently (so it needs no hand), and catches like the program.
+    Uniforms: the learner's deal, its placement, ten for the model's lies, ten per catch vector."""
+    n_black = draw_from_cdf(hand_cdf(learner.hand_distribution), rng.random())
+    own = draw_from_cdf(UNIFORM_PLACEMENT_CDF[n_black], rng.random())
+    rates = learner.lie_counts / max(1, learner.games)
+    u = rng.random(N_POSITIONS)
+    model = int(sum(1 << i for i in range(N_POSITIONS) if u[i] < rates[i]))
+    c0 = catch_mask_from_uniforms(rng.random(N_POSITIONS), learner.catch_probabilities(p, k))
+    c1 = catch_mask_from_uniforms(rng.random(N_POSITIONS), [learner.opponent.catch_probability] * N_POSITIONS)
+    s0, s1 = scores((own, model), (c0, c1))
+    return int(np.sign(s0 - s1))
 
 
 def play_learning_run(opponent: str, n_games: int, rng: np.random.Generator, **learner_kwargs) -> dict:

@@ -103,13 +103,51 @@ def test_engine_rejects_what_it_cannot_play():
         fast.play_cheat(["a", "q"], 1, np.random.default_rng(0), feature_set="F9")
 
 
+@pytest.mark.parametrize("kinds", [("q", "a"), ("q", "d"), ("b", "q"), ("e", "f"), ("c", "random"), ("q", "e", "d")])
+def test_compiled_engine_replays_challengeable_last_play(kinds, uniforms):
+    """The rules variant without the unchallengeable hand-emptying play: same games, same learned weights."""
+    rules = CheatRules(n_players=len(kinds), last_play_challengeable=True)
+    w = np.zeros((len(kinds), 7, 7))
+    learn = np.array([k == "q" for k in kinds])
+    got = fast.play_cheat(list(kinds), 30, uniforms=uniforms, rules=rules, weights=w, learn=learn)
+    learner = QLearner()
+    winners, plays = reference_games(kinds, 30, uniforms, rules, learner)
+    assert np.array_equal(got["winners"], winners) and np.array_equal(got["plays"], plays)
+    if "q" in kinds:
+        assert np.abs(w[kinds.index("q")]).max() > 0 and np.array_equal(learner.weights, w[kinds.index("q")])
+
+
+def test_hand_emptying_audit_counters():
+    """Modified rules: every decided game ends with a play that empties a hand (a dump), and nobody wins
+    without an opportunity; with the last play challengeable some dumps are caught."""
+    res = fast.play_cheat(["e", "f"], 2000, np.random.default_rng(3))
+    c, w = res["counters"], res["winners"]
+    decided = w >= 0
+    assert c[:, fast.DUMPS].sum() == decided.sum()
+    assert (res["first_opportunity"][decided] >= 0).all()
+    assert (c[:, fast.EXPRESSIBLE] <= c[:, fast.OPPORTUNITIES]).all()
+    assert (c[:, fast.DUMPS] <= c[:, fast.OPPORTUNITIES]).all()
+    assert 0 < res["final_lie"].sum() < decided.sum()
+    var = fast.play_cheat(["e", "d"], 2000, np.random.default_rng(3), rules=CheatRules(last_play_challengeable=True))
+    assert var["counters"][:, fast.DUMPS].sum() > (var["winners"] >= 0).sum()
+
+
+def test_learner_seat_rotates():
+    rules = CheatRules(n_players=3)
+    a = fast.train_and_test("d", 30, 200, np.random.default_rng(5), rules=rules, seat=2)
+    assert a["seat"] == 2 and 0 <= a["wins"] <= 200 and a["weights"].shape == (7, 7)
+    with pytest.raises(ValueError, match="seat"):
+        fast.train_and_test("d", 30, 200, np.random.default_rng(5), rules=rules, seat=3)
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n_players=st.integers(2, 4), max_play=st.integers(1, 4),
        hand_size=st.integers(2, 7), n_ranks=st.integers(3, 6), leader=st.sampled_from(["winner", "challenger"]),
-       kinds=st.lists(st.sampled_from(SCRIPTED + ["q"]), min_size=4, max_size=4))
-def test_compiled_engine_agrees_under_random_rules(seed, n_players, max_play, hand_size, n_ranks, leader, kinds):
+       kinds=st.lists(st.sampled_from(SCRIPTED + ["q"]), min_size=4, max_size=4), last=st.booleans())
+def test_compiled_engine_agrees_under_random_rules(seed, n_players, max_play, hand_size, n_ranks, leader, kinds,
+                                                    last):
     rules = CheatRules(n_players=n_players, max_play=max_play, hand_size=hand_size, n_ranks=n_ranks,
-                       leader_after_challenge=leader, play_cap=200)
+                       leader_after_challenge=leader, play_cap=200, last_play_challengeable=last)
     kinds = kinds[:n_players]
     uniforms = np.random.default_rng(seed).random(100_000)
     w = np.zeros((n_players, 1 + 2 * max_play, 7))

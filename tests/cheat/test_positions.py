@@ -94,10 +94,12 @@ def test_candidates_are_the_nine_neighbours_clipped():
     assert set(cands) == {(0.95, 0.0), (0.95, 0.5), (1.0, 0.0), (1.0, 0.5)}
 
 
-@pytest.mark.parametrize("opponent,search", [("P1", "both"), ("P4", "both"), ("P5", "p-only"), ("P2", "none")])
-def test_compiled_learner_replays_the_rules_module(opponent, search, uniforms):
-    ref = pos.play_learning_run(opponent, 6, ReplayRng(uniforms), search=search)
-    got = fast.learning_run(opponent, 6, uniforms=uniforms, search=search)
+@pytest.mark.parametrize("opponent,search,simulate", [("P1", "both", "program"), ("P4", "both", "program"),
+                                                      ("P5", "p-only", "program"), ("P2", "none", "program"),
+                                                      ("P2", "both", "model"), ("P5", "p-only", "model")])
+def test_compiled_learner_replays_the_rules_module(opponent, search, simulate, uniforms):
+    ref = pos.play_learning_run(opponent, 6, ReplayRng(uniforms), search=search, simulate=simulate)
+    got = fast.learning_run(opponent, 6, uniforms=uniforms, search=search, simulate=simulate)
     assert np.array_equal(ref["outcomes"], got["outcomes"])
     assert np.array_equal(ref["p"], got["p"]) and np.array_equal(ref["k"], got["k"])
     assert np.array_equal(ref["lie_counts"], got["lie_counts"])
@@ -116,6 +118,14 @@ def test_realised_lie_rates_follow_the_profiles():
     assert np.allclose(res["lie_counts"] / 20_000, 0.5, atol=0.02)
     p2 = fast.personality_lies("P2", 20_000, np.random.default_rng(2))["lie_counts"] / 20_000
     assert p2[0] > p2[4] > p2[9]
+
+
+def test_model_simulation_differs_from_the_program():
+    """The model variant draws other games than the program variant from the same uniforms."""
+    u = np.random.default_rng(4).random(200_000)
+    a = fast.learning_run("P2", 30, uniforms=u)
+    b = fast.learning_run("P2", 30, uniforms=u, simulate="model")
+    assert not (np.array_equal(a["p"], b["p"]) and np.array_equal(a["k"], b["k"]))
 
 
 def test_bad_parameters_raise():
