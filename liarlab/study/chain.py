@@ -181,6 +181,60 @@ def expected_seconds(name: str, profile: str, folder: Path, notebook: Path | Non
     return None
 
 
+def compute_seconds(nb_id: str, profile: str, data_dirs) -> float | None:
+    """The notebook's own computation in its last recorded run of ``profile``: the largest provenance ``seconds``
+    among its tables' sidecars (``data/NN_*.json``; wall time plus the original time of every result served from
+    the cache), from the first of ``data_dirs`` that has any. What a run costs when the cache cannot serve."""
+    for folder in dict.fromkeys(Path(d) for d in data_dirs):
+        found = []
+        for sidecar in folder.glob(f"{nb_id}_*.json"):
+            try:
+                meta = json.loads(sidecar.read_text())
+                if meta.get("parameters", {}).get("profile") == profile and meta.get("seconds") is not None:
+                    found.append(float(meta["seconds"]))
+            except (OSError, ValueError, AttributeError, TypeError):
+                continue
+        if found:
+            return max(found)
+    return None
+
+
+def cache_state(nb_id: str, cache_folder: Path, force: bool = False) -> str:
+    """``"serves"`` when the notebook's cache entries exist and all match the current source, ``"stale"`` when
+    some do not, ``"empty"`` when there are none, ``"forced"`` under ``--force``. A notebook's entries are those
+    named ``NN_*`` (the short form) or after a function of ``liarlab.papers.pNN`` (the precise form)."""
+    if force:
+        return "forced"
+    from liarlab.study import cache
+
+    mine = [e for e in cache.entries(cache_folder) if str(e.get("name", "")).startswith(f"{nb_id}_")
+            or f".p{nb_id}." in str(e.get("name", ""))]
+    if not mine:
+        return "empty"
+    return "serves" if all(e.get("current") for e in mine) else "stale"
+
+
+def expectation(nb_id: str, name: str, profile: str, root: Path, notebook: Path | None = None,
+                force: bool = False) -> str:
+    """The words after the profile in ``[NN] name (profile, ...)``: the time a person should expect.
+
+    The recorded compute time when the cache is empty, stale or bypassed; the last run's wall time only when
+    the cache will serve (it is then that short)."""
+    state = cache_state(nb_id, root / "data" / "cache", force)
+    compute = compute_seconds(nb_id, profile, [root / "data", outputs.REPO_ROOT / "data"])
+    last = expected_seconds(name, profile, root / "report", notebook)
+    if state == "serves" and last is not None:
+        tail = f"; {_duration(compute)} to compute" if compute is not None and compute > last else ""
+        return f", about {_duration(last)} from the cache{tail}"
+    why = {"empty": "nothing cached yet", "stale": "the cache is stale", "forced": "--force",
+           "serves": "from the cache"}[state]
+    if compute is not None:
+        return f", about {_duration(compute)} to compute: {why}"
+    if last is not None:
+        return f", last {profile} run took {_duration(last)}; {why}"
+    return ""
+
+
 def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} min"
 
@@ -219,9 +273,7 @@ def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | 
     runs = []
     for nb_id, path in notebooks.items():
         target = nb_out / path.name
-        expected = expected_seconds(path.name, profile, root / "report", path)
-        hint = f", last {profile} run took {_duration(expected)}" if expected is not None else ""
-        log(f"[{nb_id}] {path.name} ({profile}{hint}) ...")
+        log(f"[{nb_id}] {path.name} ({profile}{expectation(nb_id, path.name, profile, root, path, force)}) ...")
         started = time.time()
         _execute(path, target, settings[nb_id], kernel, notebook_dir, progress)
         seconds = time.time() - started

@@ -25,3 +25,54 @@ def test_a_fresh_clone_uses_the_duration_papermill_stored_in_the_committed_noteb
     assert chain.expected_seconds("01_x.ipynb", "full", tmp_path / "none", path) == 245.5
     assert chain.expected_seconds("01_x.ipynb", "quick", tmp_path / "none", path) is None
     assert chain._duration(245.5) == "4.1 min" and chain._duration(12.4) == "12 s"
+
+
+def _sidecar(folder, name, seconds, profile="full"):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(json.dumps({"parameters": {"profile": profile}, "seconds": seconds}))
+
+
+def _cache_entry(folder, name, current=True):
+    from liarlab.study import cache
+
+    folder.mkdir(parents=True, exist_ok=True)
+    modules = ["liarlab.core.validation"]
+    fingerprint = cache.source_fingerprint(modules) if current else "0" * 16
+    stem = f"{name}-{len(list(folder.glob('*.pkl')))}"
+    (folder / f"{stem}.pkl").write_bytes(b"x")
+    (folder / f"{stem}.json").write_text(json.dumps({"name": name, "modules": modules, "fingerprint": fingerprint}))
+
+
+def test_compute_time_is_the_largest_sidecar_seconds_of_that_profile(tmp_path):
+    data = tmp_path / "data"
+    _sidecar(data, "03_a.json", 12.0)
+    _sidecar(data, "03_claims.json", 543.2)
+    _sidecar(data, "03_quick.json", 9999.0, profile="quick")
+    _sidecar(data, "04_b.json", 700.0)
+    assert chain.compute_seconds("03", "full", [data]) == 543.2
+    assert chain.compute_seconds("03", "quick", [data]) == 9999.0
+    assert chain.compute_seconds("05", "full", [data]) is None
+    assert chain.compute_seconds("03", "full", [tmp_path / "none", data]) == 543.2   # the first folder with any
+
+
+def test_a_fresh_clone_expects_the_compute_time_not_the_cached_run(tmp_path):
+    """Issue 19: "(full, last full run took 8 s)" then 7.1 minutes. The cache is empty on a fresh clone."""
+    root = tmp_path
+    _sidecar(root / "data", "03_claims.json", 543.0)
+    chain._write_timings(root / "report", [chain.NotebookRun("03_x.ipynb", 8.2, root)], "full")
+    text = chain.expectation("03", "03_x.ipynb", "full", root)
+    assert text == ", about 9.1 min to compute: nothing cached yet"
+    assert "8 s" not in text
+
+    cache_dir = root / "data" / "cache"
+    _cache_entry(cache_dir, "liarlab.papers.p03.experiments.deals")
+    _cache_entry(cache_dir, "03_bidding")
+    _cache_entry(cache_dir, "05_other", current=False)             # another notebook's stale entry: no matter
+    assert chain.cache_state("03", cache_dir) == "serves"
+    assert chain.expectation("03", "03_x.ipynb", "full", root) == ", about 8 s from the cache; 9.1 min to compute"
+    assert chain.expectation("03", "03_x.ipynb", "full", root, force=True) == ", about 9.1 min to compute: --force"
+
+    _cache_entry(cache_dir, "liarlab.papers.p03.experiments.old", current=False)
+    assert chain.cache_state("03", cache_dir) == "stale"
+    assert chain.expectation("03", "03_x.ipynb", "full", root) == ", about 9.1 min to compute: the cache is stale"
+    assert chain.cache_state("04", cache_dir) == "empty"
