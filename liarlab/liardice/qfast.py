@@ -33,6 +33,7 @@ KIND_CODES = {"RAND": RAND, "EXP0": EXP0, "EXP1": EXP1, "EXP2": EXP2, "EXP3": EX
 RULE_CODES = {r: i for i, r in enumerate(RULES)}
 FALLBACK_CODES = {"smallest": 0, "best_face_plus_one": 1}
 MAX_K = 3
+MAX_HISTORY = 3     # the report's history lengths 1..3, partial and full hand
 # The report's bid ladder (bids from one die, faces 1..6) for up to MAX_K players, as arrays the compiled code
 # reads (numba freezes them as constants): QUANTITY[b] and FACE[b] (0-based) of bid b, INDEX[q, f] of bid (q, f + 1).
 _LADDER = bid_ladder(6, 1, 5 * MAX_K)
@@ -43,25 +44,53 @@ INDEX = _LADDER.index_table
 
 # ============================================================================ tables
 
+#: layouts with more keys than this are stored in an open-addressing hash table (full hand n >= 2, partial n = 3):
+#: a dense array of 141 million (or 554 million) entries would not fit beside the other workers
+DENSE_LIMIT = 2_000_000
+EMPTY = -1
+INITIAL_CAPACITY = 1 << 16   # hash positions of a new hashed table (a power of two)
+
+
 @dataclass
 class FastTable:
-    """A Q-table as a dense array (``values``) plus a ``seen`` mask, for one :class:`Layout`."""
+    """A Q-table for one :class:`Layout`: ``values`` plus a ``seen`` mask (``len(Q)`` of the report counts the
+    seen entries). Small layouts are dense arrays indexed by the layout's key index; large ones
+    (``layout.size > DENSE_LIMIT``) are hashed: ``hkeys[p]`` holds the key index stored at position p
+    (``EMPTY`` = free), with ``values[p]`` and ``seen[p]`` beside it (linear probing, grown at half load).
+    """
 
     layout: Layout
     values: np.ndarray = field(default=None)
     seen: np.ndarray = field(default=None)
     games_trained: int = 0
+    hkeys: np.ndarray = field(default=None)
 
     def __post_init__(self):
+        if self.hkeys is None and self.layout.size > DENSE_LIMIT:
+            self.hkeys = np.full(INITIAL_CAPACITY, EMPTY, dtype=np.int64)
+        if self.sparse:
+            n = len(self.hkeys)
+        else:
+            n = self.layout.size
         if self.values is None:
-            self.values = np.zeros(self.layout.size, dtype=np.float64)
+            self.values = np.zeros(n, dtype=np.float64)
         if self.seen is None:
-            self.seen = np.zeros(self.layout.size, dtype=np.uint8)
+            self.seen = np.zeros(n, dtype=np.uint8)
+
+    @property
+    def sparse(self) -> bool:
+        """Stored in the hash table (decided when the table is made)."""
+        return self.hkeys is not None
+
+    @property
+    def capacity(self) -> int:
+        """Hash positions (0 for a dense table)."""
+        return len(self.hkeys) if self.sparse else 0
 
     @classmethod
     def new(cls, n_players: int = 2, history: int = 1, hand: str = "partial") -> "FastTable":
         check_int("n_players", n_players, 2, MAX_K)
-        check_int("history", history, 1, 3 if hand == "partial" else 1)
+        check_int("history", history, 1, MAX_HISTORY)
         check_choice("hand", hand, HANDS)
         return cls(Layout(n_players, history, hand))
 
@@ -69,45 +98,136 @@ class FastTable:
         return int(self.seen.sum())
 
     def copy(self) -> "FastTable":
-        return FastTable(self.layout, self.values.copy(), self.seen.copy(), self.games_trained)
+        return FastTable(self.layout, self.values.copy(), self.seen.copy(), self.games_trained,
+                         None if self.hkeys is None else self.hkeys.copy())
 
     def explored_share(self) -> float:
         """``len(Q)`` over the report's key-space size (11,040 partial / 476,280 full for k=2, n=1)."""
         return len(self) / self.layout.report_space_size
 
+    def learned(self) -> tuple[np.ndarray, np.ndarray]:
+        """Key indices (sorted) and values of the learned entries."""
+        pos = np.flatnonzero(self.seen)
+        idx = self.hkeys[pos] if self.sparse else pos
+        order = np.argsort(idx, kind="stable")
+        return idx[order], self.values[pos][order]
+
+    def lookup(self, indices) -> np.ndarray:
+        """Values at key indices (0 where unlearned), vectorised."""
+        indices = np.asarray(indices, dtype=np.int64)
+        if not self.sparse:
+            return self.values[indices]
+        idx, vals = self.learned()
+        if len(idx) == 0:
+            return np.zeros(indices.shape)
+        at = np.minimum(np.searchsorted(idx, indices), len(idx) - 1)
+        return np.where(idx[at] == indices, vals[at], 0.0)
+
+    def grow(self, capacity: int | None = None) -> None:
+        """Rehash into ``capacity`` positions (default: twice as many)."""
+        if not self.sparse:
+            return
+        idx, vals = self.learned()
+        cap = capacity or 2 * len(self.hkeys)
+        while cap < 2 * len(idx) + 2:
+            cap *= 2
+        self.hkeys = np.full(cap, EMPTY, dtype=np.int64)
+        self.values = np.zeros(cap, dtype=np.float64)
+        self.seen = np.zeros(cap, dtype=np.uint8)
+        _hash_fill(self.hkeys, self.values, self.seen, idx, vals)
+
+    def _put(self, idx: np.ndarray, vals: np.ndarray) -> None:
+        if self.sparse:
+            self.grow(max(len(self.hkeys), 1 << (int(2 * len(idx) + 2).bit_length())))
+            _hash_fill(self.hkeys, self.values, self.seen, np.asarray(idx, np.int64), np.asarray(vals, float))
+        else:
+            self.values[idx] = vals
+            self.seen[idx] = 1
+
     def to_qtable(self) -> QTable:
-        idx = np.flatnonzero(self.seen)
+        idx, vals = self.learned()
         keys = self.layout.keys_of_indices(idx)
-        return QTable.from_arrays(keys, self.values[idx], self.layout.n_players, self.layout.history,
-                                  self.layout.hand)
+        return QTable.from_arrays(keys, vals, self.layout.n_players, self.layout.history, self.layout.hand)
 
     @classmethod
     def from_qtable(cls, table: QTable) -> "FastTable":
         fast = cls.new(table.n_players, table.history, table.hand)
-        for key, value in table.values.items():
-            i = fast.layout.index_of_key(key)
-            fast.values[i] = value
-            fast.seen[i] = 1
+        idx = np.array([fast.layout.index_of_key(key) for key in table.values], dtype=np.int64)
+        fast._put(idx, np.array(list(table.values.values()), dtype=np.float64))
         return fast
 
     def save(self, path, extra: dict | None = None):
         """Checksummed ``.npz`` of the learned entries; ``extra`` (JSON-able) is stored and checked too."""
-        idx = np.flatnonzero(self.seen)
+        idx, vals = self.learned()
         meta = {"format": 1, "n_players": self.layout.n_players, "history": self.layout.history,
                 "hand": self.layout.hand, "entries": int(len(idx)), "games_trained": int(self.games_trained),
                 "extra": extra or {}}
-        return save_arrays(path, self.layout.keys_of_indices(idx), self.values[idx], meta)
+        return save_arrays(path, self.layout.keys_of_indices(idx), vals, meta)
 
     @classmethod
     def load(cls, path) -> "FastTable":
         keys, vals, meta = load_arrays(path)
         fast = cls.new(meta["n_players"], meta["history"], meta["hand"])
         idx = np.array([fast.layout.index_of_key(tuple(int(x) for x in k)) for k in keys], dtype=np.int64)
-        fast.values[idx] = vals
-        fast.seen[idx] = 1
+        fast._put(idx, vals)
         fast.games_trained = int(meta.get("games_trained", 0))
         fast.extra = meta.get("extra", {})
         return fast
+
+
+# ============================================================================ compiled hash positions
+
+@njit(cache=True)
+def _hash(idx, mask):
+    return ((idx ^ (idx >> 17)) * 0x2545F491) & mask
+
+
+@njit(cache=True)
+def _find(hkeys, off, cap, idx):
+    """Position of key ``idx`` in the table at ``off`` (``off + idx`` when dense), or -1 when unlearned."""
+    if cap == 0:
+        return off + idx
+    mask = cap - 1
+    p = _hash(idx, mask)
+    while True:
+        k = hkeys[off + p]
+        if k == idx:
+            return off + p
+        if k == EMPTY:
+            return -1
+        p = (p + 1) & mask
+
+
+@njit(cache=True)
+def _slot(hkeys, off, cap, idx):
+    """Position of key ``idx``, claimed if new (hashed tables)."""
+    if cap == 0:
+        return off + idx
+    mask = cap - 1
+    p = _hash(idx, mask)
+    while True:
+        k = hkeys[off + p]
+        if k == idx:
+            return off + p
+        if k == EMPTY:
+            hkeys[off + p] = idx
+            return off + p
+        p = (p + 1) & mask
+
+
+@njit(cache=True)
+def _read(values, hkeys, off, cap, idx):
+    p = _find(hkeys, off, cap, idx)
+    return 0.0 if p < 0 else values[p]
+
+
+@njit(cache=True)
+def _hash_fill(hkeys, values, seen, idx, vals):
+    cap = len(hkeys)
+    for i in range(len(idx)):
+        p = _slot(hkeys, 0, cap, idx[i])
+        values[p] = vals[i]
+        seen[p] = 1
 
 
 # ============================================================================ compiled decisions
@@ -172,7 +292,7 @@ def _key_index(rank, own, hand_rank, action, n_bids, full):
 
 
 @njit(cache=True)
-def _q_greedy(values, offset, rank, own, hand_rank, lo, n_bids, full, shuffle, order):
+def _q_greedy(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, full, shuffle, order):
     """Highest value over the legal actions ``lo..n_bids`` (``lo..n_bids-1`` at the opening), ties -> last."""
     hi = n_bids if lo > 0 else n_bids - 1
     n = hi - lo + 1
@@ -186,7 +306,7 @@ def _q_greedy(values, offset, rank, own, hand_rank, lo, n_bids, full, shuffle, o
     vmax = -999.0
     for i in range(n):
         a = order[i] if shuffle else lo + i
-        v = values[offset + _key_index(rank, own, hand_rank, a, n_bids, full)]
+        v = _read(values, hkeys, offset, cap, _key_index(rank, own, hand_rank, a, n_bids, full))
         if v >= vmax:
             vmax = v
             best = a
@@ -194,11 +314,11 @@ def _q_greedy(values, offset, rank, own, hand_rank, lo, n_bids, full, shuffle, o
 
 
 @njit(cache=True)
-def _q_best_value(values, offset, rank, own, hand_rank, lo, n_bids, full):
+def _q_best_value(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, full):
     hi = n_bids if lo > 0 else n_bids - 1
     vmax = -999.0
     for a in range(lo, hi + 1):
-        v = values[offset + _key_index(rank, own, hand_rank, a, n_bids, full)]
+        v = _read(values, hkeys, offset, cap, _key_index(rank, own, hand_rank, a, n_bids, full))
         if v > vmax:
             vmax = v
     return vmax
@@ -222,15 +342,18 @@ def _deal(hand, same):
 
 @njit(cache=True)
 def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, epsilons, shuffles, offsets_q,
-          values, seen, learner, rule, alpha, gamma, reward, penalty, rotate, fixed_shift, binom, hoff_all,
-          hand_lookup, preset, winner_out, shift_out, length_out, scanned_out):
-    """Play ``n_games``; lineup slot i sits in seat ``(i + shift) % k`` (shift = g % k if rotating).
+          caps, values, seen, hkeys, learner, rule, alpha, gamma, reward, penalty, rotate, fixed_shift, binom,
+          hoff_all, hand_lookup, preset, winner_out, shift_out, length_out, scanned_out, g0, limit):
+    """Play ``n_games``; lineup slot i sits in seat ``(i + shift) % k`` (shift = (g0 + g) % k if rotating).
 
-    ``learner`` = slot whose table learns (-1 = frozen). Returns the number of new table entries.
+    ``learner`` = slot whose table learns (-1 = frozen). ``caps[i]`` = hash capacity of slot i's table (0 =
+    dense). Returns (games played, new table entries): play stops before a game once the learner's hashed table
+    holds ``limit`` new entries, so that the caller can grow it and go on.
     ``hoff_all[i]`` = history-rank offsets of slot i's layout (row), ``binom`` covers every history.
     ``preset`` (games, k, 6): fixed hands per game and seat instead of dealing (empty = deal).
     """
-    np.random.seed(seed)
+    if seed >= 0:            # a negative seed continues the stream (a hashed table was grown mid-run)
+        np.random.seed(seed)
     n_bids = 30 * k
     hands = np.zeros((k, 6), dtype=np.int64)
     hand_rank = np.zeros(k, dtype=np.int64)
@@ -241,11 +364,13 @@ def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, e
     game_kind = np.zeros(k, dtype=np.int64)
     created = 0
     for g in range(n_games):
+        if created >= limit:
+            return g, created
         for i in range(k):
             if kinds[i] == EXPRAND_GAME:
                 u = np.random.random()
                 game_kind[i] = EXP0 if u <= 0.25 else (EXP1 if u <= 0.5 else (EXP2 if u <= 0.75 else EXP3))
-        shift = (g % k) if rotate else fixed_shift
+        shift = ((g0 + g) % k) if rotate else fixed_shift
         for i in range(k):
             slot_of_seat[(i + shift) % k] = i
         for s in range(k):
@@ -276,24 +401,28 @@ def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, e
                 rank = _history_rank(bids, nb, histories[slot], binom, hoff_all[slot])
                 full = fulls[slot] == 1
                 if slot == learner and rule == 1 and pending >= 0:
-                    best = _q_best_value(values, offsets_q[slot], rank, own, hand_rank[seat], lo, n_bids, full)
-                    values[pending] += alpha * (gamma * best - values[pending])
-                    if seen[pending] == 0:
-                        seen[pending] = 1
+                    best = _q_best_value(values, hkeys, offsets_q[slot], caps[slot], rank, own, hand_rank[seat], lo,
+                                         n_bids, full)
+                    p = _slot(hkeys, offsets_q[slot], caps[slot], pending)
+                    values[p] += alpha * (gamma * best - values[p])
+                    if seen[p] == 0:
+                        seen[p] = 1
                         created += 1
                 if np.random.random() <= epsilons[slot]:
                     n_legal = n_bids - lo + (1 if nb > 0 else 0)
                     action = lo + np.random.randint(0, n_legal)
                 else:
-                    action = _q_greedy(values, offsets_q[slot], rank, own, hand_rank[seat], lo, n_bids, full,
-                                       shuffles[slot] == 1, order)
+                    action = _q_greedy(values, hkeys, offsets_q[slot], caps[slot], rank, own, hand_rank[seat], lo,
+                                       n_bids, full, shuffles[slot] == 1, order)
                     scanned += (n_bids if nb > 0 else n_bids - 1) - lo + 1
-                idx = offsets_q[slot] + _key_index(rank, own, hand_rank[seat], action, n_bids, full)
+                idx = _key_index(rank, own, hand_rank[seat], action, n_bids, full)
                 if slot == learner:
                     if rule == 2 and pending >= 0:
-                        values[pending] += alpha * (gamma * values[idx] - values[pending])
-                        if seen[pending] == 0:
-                            seen[pending] = 1
+                        nxt = _read(values, hkeys, offsets_q[slot], caps[slot], idx)
+                        p = _slot(hkeys, offsets_q[slot], caps[slot], pending)
+                        values[p] += alpha * (gamma * nxt - values[p])
+                        if seen[p] == 0:
+                            seen[p] = 1
                             created += 1
                     visited[n_visited] = idx
                     n_visited += 1
@@ -327,20 +456,22 @@ def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, e
         scanned_out[g] = scanned
         if learner >= 0:
             r = reward if win_slot == learner else penalty
+            off, cap = offsets_q[learner], caps[learner]
             if rule == 0:
                 for i in range(n_visited - 1, -1, -1):
-                    s_i = visited[i]
-                    values[s_i] += alpha * (gamma * r - values[s_i])
-                    r = values[s_i]
-                    if seen[s_i] == 0:
-                        seen[s_i] = 1
+                    p = _slot(hkeys, off, cap, visited[i])
+                    values[p] += alpha * (gamma * r - values[p])
+                    r = values[p]
+                    if seen[p] == 0:
+                        seen[p] = 1
                         created += 1
             elif pending >= 0:
-                values[pending] += alpha * (r - values[pending])
-                if seen[pending] == 0:
-                    seen[pending] = 1
+                p = _slot(hkeys, off, cap, pending)
+                values[p] += alpha * (r - values[p])
+                if seen[p] == 0:
+                    seen[p] = 1
                     created += 1
-    return created
+    return n_games, created
 
 
 # ============================================================================ Python wrappers
@@ -446,7 +577,7 @@ def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None 
         check_int("learner", learner, 0, k - 1)
         if not isinstance(players[learner].kind, FastTable):
             raise ValueError(f"learner slot {learner} holds {players[learner].name}, not a Q-table")
-    tables, offsets, size = [], np.zeros(k, dtype=np.int64), 0
+    tables, offsets, caps, size = [], np.zeros(k, dtype=np.int64), np.zeros(k, dtype=np.int64), 0
     learner_table = None
     for i, p in enumerate(players):
         if isinstance(p.kind, FastTable):
@@ -455,17 +586,11 @@ def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None 
             if i == learner:
                 learner_table = p.kind
             offsets[i] = size
+            caps[i] = p.kind.capacity
             tables.append(p.kind)
-            size += p.kind.layout.size
-    if len(tables) == 1:
-        values, seen = tables[0].values, tables[0].seen     # train in place
-    elif tables:
-        if learner is not None:
-            raise ValueError("training with more than one Q-table in the lineup is not supported")
-        values = np.concatenate([t.values for t in tables])
-        seen = np.zeros(size, dtype=np.uint8)
-    else:
-        values, seen = np.zeros(1), np.zeros(1, dtype=np.uint8)
+            size += len(p.kind.values)
+    if len(tables) > 1 and learner is not None:
+        raise ValueError("training with more than one Q-table in the lineup is not supported")
     kinds = np.array([QAGENT if isinstance(p.kind, FastTable) else KIND_CODES[p.kind] for p in players], np.int64)
     histories = [p.kind.layout.history if isinstance(p.kind, FastTable) else 1 for p in players]
     fulls = np.array([isinstance(p.kind, FastTable) and p.kind.layout.hand == "full" for p in players], np.int64)
@@ -479,14 +604,37 @@ def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None 
     _, lookup = hand_ranks()
     out = {name: np.zeros(n_games, dtype=dt) for name, dt in
            (("winner", np.int8), ("shift", np.int8), ("length", np.int16), ("scanned", np.int32))}
-    created = _play(k, n_games, int(rng.integers(0, 2**32 - 1)), kinds,
-                    np.array([k if p.margin is None else p.margin for p in players], np.int64),
-                    np.array([FALLBACK_CODES[p.honest_fallback] for p in players], np.int64),
-                    np.array([p.same for p in players], np.int64), np.array(histories, np.int64), fulls,
-                    np.array([p.epsilon for p in players], np.float64),
-                    np.array([p.do_shuffle for p in players], np.int64), offsets, values, seen,
-                    -1 if learner is None else learner, RULE_CODES[rule], alpha, gamma, reward, penalty,
-                    rotate, fixed, binom, hoff, lookup, preset, out["winner"], out["shift"], out["length"], out["scanned"])
+    done, created = 0, 0
+    while True:
+        if len(tables) == 1:      # train in place
+            values, seen, hkeys = tables[0].values, tables[0].seen, tables[0].hkeys
+        elif tables:
+            values = np.concatenate([t.values for t in tables])
+            seen = np.zeros(size, dtype=np.uint8)
+            hkeys = np.concatenate([t.hkeys if t.sparse else np.zeros(len(t.values), np.int64) for t in tables])
+        else:
+            values, seen = np.zeros(1), np.zeros(1, dtype=np.uint8)
+        if not tables or hkeys is None:
+            hkeys = np.zeros(1, dtype=np.int64)
+        limit = (learner_table.capacity // 2 - len(learner_table)) if learner_table is not None and \
+            learner_table.sparse else 2**62
+        rest = n_games - done
+        played, new = _play(k, rest, int(rng.integers(0, 2**32 - 1)) if done == 0 else -1, kinds,
+                            np.array([k if p.margin is None else p.margin for p in players], np.int64),
+                            np.array([FALLBACK_CODES[p.honest_fallback] for p in players], np.int64),
+                            np.array([p.same for p in players], np.int64), np.array(histories, np.int64), fulls,
+                            np.array([p.epsilon for p in players], np.float64),
+                            np.array([p.do_shuffle for p in players], np.int64), offsets, caps, values, seen, hkeys,
+                            -1 if learner is None else learner, RULE_CODES[rule], alpha, gamma, reward, penalty,
+                            rotate, fixed, binom, hoff, lookup, preset[done:] if len(preset) else preset,
+                            out["winner"][done:], out["shift"][done:], out["length"][done:], out["scanned"][done:],
+                            done, max(limit, 1))
+        done += played
+        created += new
+        if done >= n_games:
+            break
+        learner_table.grow()                   # half full: double it and go on with the next game
+        caps[learner] = learner_table.capacity
     if learner_table is not None:
         learner_table.games_trained += n_games
     return MatchResult(out["winner"], out["shift"], out["length"], out["scanned"], int(created), k)
@@ -518,6 +666,7 @@ def warm_up() -> None:
     train(t, "EXP0", 10, rng)
     play([t, "EXPRAND"], 10, rng)
     play([Player(FastTable.new(3)), "EXP0", "RAND"], 10, rng)
+    train(FastTable.new(2, 3, "full"), "EXP0", 10, rng)
 
 
 __all__ = ["FastTable", "Player", "MatchResult", "play", "train", "warm_up", "N_HANDS"]

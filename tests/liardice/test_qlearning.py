@@ -309,7 +309,8 @@ def _exact_replay(history, hand, opponent, rule, n_games=300, seed=5):
 
 @pytest.mark.parametrize("history,hand,opponent,rule", [(1, "partial", 1, "paper"), (2, "partial", 2, "paper"),
                                                         (1, "full", 3, "paper"), (1, "partial", 1, "q_learning"),
-                                                        (1, "partial", 2, "sarsa")])
+                                                        (1, "partial", 2, "sarsa"), (3, "partial", 1, "paper"),
+                                                        (2, "full", 2, "paper"), (3, "full", 3, "q_learning")])
 def test_compiled_training_equals_the_reference_game_by_game(history, hand, opponent, rule):
     _exact_replay(history, hand, opponent, rule)
 
@@ -371,3 +372,35 @@ def test_reference_agent_learns_too():
         return wins / 600
 
     assert rate(frozen) > rate(blank) + 0.15
+
+
+# ============================================================================ hashed tables
+
+def test_hashed_table_trains_and_plays_exactly_like_the_dense_one(monkeypatch):
+    """A layout stored in the hash table (grown from a tiny capacity) learns the same entries and plays the
+    same games as the dense array."""
+    from liarlab.liardice import qfast
+
+    dense = FastTable.new(2, 2, "partial")
+    assert not dense.sparse
+    r1 = train(dense, "EXP1", 20_000, np.random.default_rng(3))
+    frozen1 = play([dense, dense], 3_000, np.random.default_rng(4)).winner
+    monkeypatch.setattr(qfast, "DENSE_LIMIT", 1_000)
+    monkeypatch.setattr(qfast, "INITIAL_CAPACITY", 64)
+    hashed = FastTable.new(2, 2, "partial")
+    assert hashed.sparse and hashed.capacity == 64
+    r2 = train(hashed, "EXP1", 20_000, np.random.default_rng(3))
+    assert hashed.capacity > 64 and len(hashed) <= hashed.capacity // 2 + 64
+    assert np.array_equal(r1.winner, r2.winner) and r1.created == r2.created == len(hashed)
+    assert dense.to_qtable().values == hashed.to_qtable().values
+    assert np.array_equal(play([hashed, hashed], 3_000, np.random.default_rng(4)).winner, frozen1)
+    idx, vals = hashed.learned()
+    assert np.array_equal(hashed.lookup(idx), vals) and hashed.lookup(np.array([idx.max() + 1]))[0] == 0.0
+
+
+def test_full_hand_with_history_three_trains_and_round_trips(tmp_path):
+    table = FastTable.new(2, 3, "full")
+    assert table.sparse and table.layout.report_space_size == 141_053_220
+    train(table, "EXP0", 5_000, np.random.default_rng(0))
+    back = FastTable.load(table.save(tmp_path / "f3.npz"))
+    assert back.to_qtable().values == table.to_qtable().values and len(back) == len(table) > 0
