@@ -195,12 +195,15 @@ def value(printed, est: Estimate, *, decimals: int | None = None, truncated: boo
     ``tolerance`` and, for a simulated value with a stated sample size ``paper_n``, by the paper's own 95 %
     sampling half-width (``scale`` = 100 for a rate printed in percent)."""
     lo, hi = printed_band(printed, decimals, truncated)
+    shown = tolerance  # the float round-off allowance below is not part of the stated rule
     widen = tolerance if decimals is not None or tolerance else 1e-9 * (1 + abs(float(printed)))
     if paper_n:
         p = min(max(float(printed) / scale, 0.0), 1.0)
-        widen += _z(LEVEL) * math.sqrt(p * (1 - p) / paper_n) * scale
+        sampling = _z(LEVEL) * math.sqrt(p * (1 - p) / paper_n) * scale
+        widen += sampling
+        shown += sampling
     precision = "exact" if decimals is None else f"{decimals} decimals, {'truncated' if truncated else 'rounded'}"
-    extra = f", +-{widen:.3g}" if widen else ""
+    extra = f", +-{shown:.3g}" if shown else ""
     return within(est, lo - widen, hi + widen, f"value: printed {printed} ({precision}{extra})")
 
 

@@ -312,6 +312,15 @@ def show_claims(frame) -> None:
     display(claims_view(frame))
 
 
+def show_table(frame) -> None:
+    """Display any table whole (every row, every column, text wrapped, integers as integers)."""
+    from IPython.display import display
+
+    view = frame.reset_index(drop=True)
+    view.index = range(1, len(view) + 1)
+    display(view.style.format(_cell).set_table_styles(_WRAP))
+
+
 def show_coverage(frame) -> None:
     """Display a coverage ledger (``study.coverage``) whole, wrapped, with its one-line count above it."""
     from IPython.display import Markdown, display
@@ -320,6 +329,4 @@ def show_coverage(frame) -> None:
 
     for line in coverage.summary(frame)["line"]:
         display(Markdown(f"**Coverage.** {line}."))
-    view = frame.drop(columns=[c for c in ("notebook",) if c in frame.columns]).reset_index(drop=True)
-    view.index = range(1, len(view) + 1)
-    display(view.style.set_table_styles(_WRAP))
+    show_table(frame.drop(columns=[c for c in ("notebook",) if c in frame.columns]))

@@ -269,23 +269,6 @@ def _jsonable(value):
     return repr(value)
 
 
-def agreement(paper_value, reproduced_value, *, decimals: int | None = None, truncate: bool = False,
-              tol: float = 0.0) -> str:
-    """'reproduced' if our value matches the printed one at the paper's precision, else 'differs'.
-
-    ``decimals`` compares at the printed number of decimals (rounding, or truncation when the paper
-    truncated); ``tol`` is an absolute tolerance for values printed without a clear precision.
-    """
-    import math
-
-    paper, ours = float(paper_value), float(reproduced_value)
-    if decimals is not None:
-        scale = 10.0**decimals
-        ours = (math.floor(ours * scale + 1e-9) if truncate else round(ours * scale)) / scale
-        return "reproduced" if abs(ours - paper) <= 1e-9 + tol else "differs"
-    return "reproduced" if abs(ours - paper) <= tol else "differs"
-
-
 def reproducible_content(csv_path) -> str:
     """A table's text without the speed measurements its sidecar lists: what a rerun must repeat exactly."""
     csv_path = Path(csv_path)

@@ -21,8 +21,10 @@ TITLE = "liarlab: AI for bluffing games, five papers reproduced"
 INTRO = ("Each notebook rebuilds one paper's experiments as the paper did, then does what it could not (larger "
          "samples with 95 % intervals, exact solutions, missing baselines). Every number is computed by the "
          "<code>liarlab</code> package during the run; the papers' values appear only beside ours. One paper "
-         "claim is one row of a claims table; a printed table is one claim family. Verdicts: reproduced, "
-         "differs, not-reproducible, extension.")
+         "claim is one row of a claims table; a printed table is one claim family. Verdicts follow one protocol "
+         "(docs/VERDICTS.md): reproduced, differs, inconclusive (the data cannot decide yet), not-reproducible, "
+         "extension. Only findings of the papers' experiments are counted as reproductions; checks of a paper's "
+         "own arithmetic and of our code are counted apart. Counts are per paper, as in notebook 99.")
 
 # A template without network scripts: the lab template minus require.js, MathJax and mermaid.
 _OFFLINE_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
@@ -83,13 +85,8 @@ def _inline_markdown(text: str) -> str:
 
 
 def _counts_text(claims: pd.DataFrame) -> str:
-    fams = scorecard.families(claims)
-    parts = []
-    for unit, frame in (("claim families", fams), ("rows", claims)):
-        counts = frame["verdict"].value_counts()
-        inner = ", ".join(f'<span class="v-{v}">{int(counts[v])} {v}</span>' for v in outputs.VERDICTS if v in counts)
-        parts.append(f"{len(frame)} {unit} ({inner})")
-    return "; ".join(parts)
+    """The scorecard's own sentence (plain text, escaped where it is shown)."""
+    return scorecard.counts_sentence(claims)
 
 
 def notebook_entries(notebook_dir: Path, data_dir: Path) -> list[dict]:
@@ -110,12 +107,21 @@ def notebook_entries(notebook_dir: Path, data_dir: Path) -> list[dict]:
         if nb_id == "99":
             entry["question"] = "How many of the papers' claims did the study reproduce, paper by paper?"
             if not claims.empty:
-                entry["counts"] = _counts_text(claims)
-                entry["headlines"] = [f"All notebooks together: {_counts_text(claims)}."]
+                entry["counts"] = "All papers: " + _counts_text(claims)
+                entry["headlines"] = [f"{scorecard.paper_label(p)}: {_counts_text(claims[claims.paper == p])}"
+                                      for p in sorted(claims["paper"].unique())]
+                entry["coverage"] = scorecard.coverage_lines(data_dir)
         elif len(own):
-            entry["counts"] = _counts_text(own)
+            papers = info.papers if info else sorted(set(own["paper"]))
+            if nb_id == "00":  # its rows count for the papers named in their sources
+                entry["counts"] = (f"Its rows count for papers {' and '.join(papers)}: " + _counts_text(own))
+            else:
+                mine = claims[claims["paper"].isin(papers)]
+                nbs = ", ".join(sorted(mine["notebook"].unique()))
+                entry["counts"] = f"Paper {', '.join(papers)} (rows from notebooks {nbs}): " + _counts_text(mine)
             entry["headlines"] = [scorecard.describe_row(row) for _, row in
                                   scorecard.headline_rows(claims, notebook=nb_id).iterrows()]
+            entry["coverage"] = [line for line in scorecard.coverage_lines(data_dir) if line[:2] in papers]
         entries.append(entry)
     return entries
 
@@ -137,7 +143,9 @@ def front_page_html(entries: list[dict], profile: str | None = None) -> str:
             f'<p><strong>Question.</strong> {_inline_markdown(e["question"])}</p>\n'
             + (f"<p><strong>Headline finding{'s' if len(e['headlines']) > 1 else ''}.</strong></p><ul>{heads}</ul>\n"
                if heads else "")
-            + (f'<p class="counts"><strong>Verdicts.</strong> {e["counts"]}{seconds}</p>\n' if e["counts"]
+            + "".join(f'<p class="counts"><strong>Coverage.</strong> Paper {html.escape(c)}.</p>\n'
+                      for c in e.get("coverage", []))
+            + (f'<p class="counts"><strong>Verdicts.</strong> {html.escape(e["counts"])}{seconds}</p>\n' if e["counts"]
                else f'<p class="counts">{seconds.strip(" ·")}</p>\n')
             + f'<p><a href="{html.escape(e["page"])}">Open notebook {e["id"]} &rarr;</a></p>\n</section>')
     profile_note = f" (profile: {html.escape(profile)})" if profile else ""
@@ -156,7 +164,7 @@ h2 {{ font-size: 1.2rem; margin: 0 0 0.3rem 0; }}
 .paper {{ color: #555; margin: 0.2rem 0; }}
 .counts {{ color: #333; font-size: 0.95rem; }}
 .v-reproduced {{ color: #027a5a; }} .v-differs {{ color: #b34700; }}
-.v-not-reproducible {{ color: #666; }} .v-extension {{ color: #0160a0; }}
+.v-not-reproducible {{ color: #666; }} .v-extension {{ color: #0160a0; }} .v-inconclusive {{ color: #8a6d00; }}
 </style>
 </head>
 <body>

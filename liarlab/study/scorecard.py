@@ -3,7 +3,12 @@
 One paper claim is one row of one notebook's ``data/NN_claims.csv``. The rows of one printed table form
 a *family* (column ``family``); the scorecard counts families and rows separately, so a 25-cell table
 does not outweigh a paper's one headline claim. Counts are grouped by *paper* (notebook 00 checks the
-dice numbers of papers 01 and 02; its rows count for the paper named in their ``source``).
+dice numbers of papers 01 and 02; its rows count for the paper named in their ``source``), on the front
+page and in notebook 99 alike.
+
+Only rows of kind ``finding`` are counted as reproductions (docs/VERDICTS.md): checks of the papers' own
+arithmetic (misprints included) and checks of our code are counted and listed apart. Rows judged under a
+reading chosen by its agreement with the paper carry the flag ``agrees by selection`` and are counted apart.
 """
 from __future__ import annotations
 
@@ -61,7 +66,9 @@ NOTEBOOKS = {
 }
 
 # A family's verdict: the most serious verdict among its rows.
-_FAMILY_ORDER = ("differs", "not-reproducible", "reproduced", "extension")
+_FAMILY_ORDER = ("differs", "inconclusive", "not-reproducible", "reproduced", "extension")
+KIND_LABELS = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic", "check": "checks of our code"}
+SELECTED = "agrees by selection"
 _PAPER_IN_SOURCE = re.compile(r"\bpaper\s*(\d\d)\b", re.IGNORECASE)
 
 
@@ -81,10 +88,14 @@ def paper_of(notebook: str, source) -> str:
 
 
 def _read_claims(path) -> pd.DataFrame:
-    frame = pd.read_csv(path, dtype={"paper_value": str, "reproduced_value": str})
+    frame = pd.read_csv(path, dtype={"paper_value": str, "reproduced_value": str, "flags": str})
     if "family" not in frame.columns:  # a table written before families existed: each row its own family
         frame.insert(1, "family", frame["claim"])
     frame["family"] = frame["family"].fillna(frame["claim"])
+    for column, default in (("kind", "finding"), ("flags", ""), ("rule", "")):
+        if column not in frame.columns:
+            frame[column] = default
+        frame[column] = frame[column].fillna(default)
     sidecar = path.with_suffix(".json")
     meta = json.loads(sidecar.read_text()) if sidecar.exists() else {}
     frame["measured"] = frame.index.isin(meta.get("measured_rows", []))
@@ -110,28 +121,41 @@ def gather_claims(folder=None) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+def findings(claims: pd.DataFrame) -> pd.DataFrame:
+    """The rows that count as reproductions or disagreements: kind ``finding``."""
+    return claims[claims["kind"] == "finding"]
+
+
+def by_selection(claims: pd.DataFrame) -> pd.DataFrame:
+    """The rows that agree with the paper under a reading chosen for that agreement."""
+    return claims[claims["flags"].astype(str).str.contains(SELECTED, regex=False)]
+
+
 def families(claims: pd.DataFrame) -> pd.DataFrame:
-    """One row per claim family: its paper, notebook, number of rows, the rows' verdicts and the family's
-    verdict (the most serious among its rows: differs, then not-reproducible, reproduced, extension)."""
+    """One row per claim family and kind: its paper, notebook, kind, number of rows, the rows' verdicts and
+    the family's verdict (the most serious among its rows: differs, inconclusive, not-reproducible,
+    reproduced, extension)."""
     rows = []
-    for (paper, nb, family), group in claims.groupby(["paper", "notebook", "family"], sort=False):
+    for (paper, nb, family, kind), group in claims.groupby(["paper", "notebook", "family", "kind"], sort=False):
         counts = group["verdict"].value_counts()
         verdict = next(v for v in _FAMILY_ORDER if v in counts.index)
-        rows.append({"paper": paper, "notebook": nb, "family": family, "rows": int(len(group)), "verdict": verdict,
+        rows.append({"paper": paper, "notebook": nb, "family": family, "kind": kind, "rows": int(len(group)),
+                     "verdict": verdict,
                      "row_verdicts": ", ".join(f"{int(counts[v])} {v}" for v in outputs.VERDICTS if v in counts.index),
                      "first_row": int(group.index[0])})
-    columns = ["paper", "notebook", "family", "rows", "verdict", "row_verdicts", "first_row"]
+    columns = ["paper", "notebook", "family", "kind", "rows", "verdict", "row_verdicts", "first_row"]
     frame = pd.DataFrame(rows, columns=columns)
     return frame.sort_values(["paper", "first_row"], kind="stable").reset_index(drop=True)
 
 
 def verdict_counts(claims: pd.DataFrame, by: str = "paper") -> pd.DataFrame:
-    """Families and rows per verdict, grouped ``by`` paper (default) or notebook; a group 'all' last.
-
-    Two lines per group: ``unit`` = 'families' and 'rows'.
+    """Families and rows of *findings* per verdict, grouped ``by`` paper (default) or notebook; a group 'all'
+    last. Two lines per group: ``unit`` = 'families' and 'rows'. Arithmetic and code checks are counted by
+    :func:`kind_counts`, never here.
     """
     if by not in ("paper", "notebook"):
         raise ValueError(f"by must be 'paper' or 'notebook', got {by!r}")
+    claims = findings(claims)
     fams = families(claims)
     out = []
     for unit, frame in (("families", fams), ("rows", claims)):
@@ -187,53 +211,123 @@ def describe_row(row) -> str:
     ci = ""
     if not pd.isna(row.get("ci_low")) and not pd.isna(row.get("ci_high")):
         ci = f" (95 % interval {float(row['ci_low']):.4g} to {float(row['ci_high']):.4g})"
+    sample = ""
+    if not pd.isna(row.get("n")) and isinstance(row.get("unit"), str) and row["unit"] != "exact":
+        sample = f" over {format_value(row['n'])} {row['unit']}"
     note = f" {str(row['note']).rstrip('.')}." if isinstance(row.get("note"), str) and row["note"] else ""
+    flags = f" ({row['flags']})" if isinstance(row.get("flags"), str) and row["flags"] else ""
     return (f"*{row['claim']}* ({row['source']}): paper {format_value(row['paper_value'])}, "
-            f"ours {format_value(row['reproduced_value'])}{ci}: **{row['verdict']}**.{note}")
+            f"ours {format_value(row['reproduced_value'])}{ci}{sample}: **{row['verdict']}**{flags}.{note}")
 
 
-def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_extensions: int = 10) -> str:
-    """Notebook 99's prose, computed from the claims tables: each paper's headline findings and counts,
-    the most important disagreements (headline rows first, then one line per family that differs), and
-    the extensions (one line per family)."""
-    if claims.empty:
-        return "No claims tables were found."
-    fams = families(claims)
-    lines = ["### Headline findings, paper by paper", ""]
-    for paper in sorted(claims["paper"].unique()):
-        fp, rp = fams[fams.paper == paper], claims[claims.paper == paper]
-        nbs = ", ".join(sorted(rp["notebook"].unique()))
-        counts = "; ".join(f"{int((fp.verdict == v).sum())} {v}" for v in outputs.VERDICTS if (fp.verdict == v).any())
-        lines.append(f"**{paper_label(paper)}** (notebook {nbs}): {len(fp)} claim families, {len(rp)} rows "
-                     f"(families: {counts}).")
-        for _, row in headline_rows(claims, paper=paper).iterrows():
-            lines.append(f"* Headline: {describe_row(row)}")
-        lines.append("")
-    lines += ["### The most important disagreements", ""]
-    differ = fams[fams.verdict == "differs"]
+def kind_counts(claims: pd.DataFrame) -> pd.DataFrame:
+    """Rows per paper and kind, with how many of them differ (for arithmetic: the misprints) and how many
+    findings agree by selection."""
+    rows = []
+    for paper, group in claims.groupby("paper", sort=True):
+        for kind in KIND_LABELS:
+            part = group[group["kind"] == kind]
+            rows.append({"paper": paper, "kind": kind, "rows": int(len(part)),
+                         "families": int(part["family"].nunique()),
+                         "differ": int((part["verdict"] == "differs").sum()),
+                         "by_selection": int(len(by_selection(part)))})
+    return pd.DataFrame(rows, columns=["paper", "kind", "rows", "families", "differ", "by_selection"])
+
+
+def _verdict_list(frame: pd.DataFrame) -> str:
+    counts = frame["verdict"].value_counts()
+    return ", ".join(f"{int(counts[v])} {v}" for v in outputs.VERDICTS if v in counts.index) or "none"
+
+
+def counts_sentence(claims: pd.DataFrame) -> str:
+    """The one plain-text count the front page and notebook 99 both print for a set of rows: findings
+    (families, then rows, per verdict), then the arithmetic and code checks apart."""
+    found = findings(claims)
+    fams = families(found)
+    text = (f"Findings: {len(fams)} claim families ({_verdict_list(fams)}); {len(found)} rows "
+            f"({_verdict_list(found)})")
+    selected = by_selection(found[found["verdict"] == "reproduced"])
+    if len(selected):
+        text += f", of which {len(selected)} reproduced rows agree by selection of a reading"
+    extras = []
+    for kind in ("arithmetic", "check"):
+        part = claims[claims["kind"] == kind]
+        if len(part):
+            bad = int((part["verdict"] == "differs").sum())
+            what = "misprints" if kind == "arithmetic" else "failing"
+            extras.append(f"{len(part)} {KIND_LABELS[kind]} ({bad} {what})")
+    return text + (". Not counted as findings: " + "; ".join(extras) if extras else "") + "."
+
+
+def coverage_lines(data_dir=None) -> list[str]:
+    """One line per paper from the notebooks' coverage ledgers ("03: 13 of 15 experiments at full size, ...")."""
+    from liarlab.study import coverage
+
+    return list(coverage.summary(coverage.read_ledgers(data_dir))["line"])
+
+
+def _ranked_disagreements(claims: pd.DataFrame, limit: int) -> list[str]:
+    lines, shown = [], set()
+    found = findings(claims)
     head = headline_rows(claims)
-    head = head[head.verdict == "differs"]
-    shown, count = set(), 0
+    head = head[(head.verdict == "differs") & (head.kind == "finding")]
     for _, row in head.iterrows():
         shown.add((row["notebook"], row["family"]))
         lines.append(f"* [{paper_label(row['paper'])}, headline] {describe_row(row)}")
-        count += 1
+    differ = families(found)
+    differ = differ[differ.verdict == "differs"]
     # then the largest differing families (a table that differs in many cells before a single remark)
     for _, fam in differ.sort_values(["rows", "paper"], ascending=[False, True], kind="stable").iterrows():
-        if count >= max_disagreements:
+        if len(lines) >= limit:
             break
         if (fam.notebook, fam.family) in shown:
             continue
-        members = claims[(claims.notebook == fam.notebook) & (claims.family == fam.family)]
+        members = found[(found.notebook == fam.notebook) & (found.family == fam.family)]
         example = members[members.verdict == "differs"].iloc[0]
         prefix = f"{fam.family} ({fam.row_verdicts}); e.g. " if fam.rows > 1 else ""
         lines.append(f"* [{paper_label(fam.paper)}] {prefix}{describe_row(example)}")
-        count += 1
-    if len(differ) > count:
-        lines.append(f"* ... and {len(differ) - count} more families that differ (table below).")
+        shown.add((fam.notebook, fam.family))
+    rest = len(differ) - len([k for k in shown if k in set(zip(differ.notebook, differ.family))])
+    if rest > 0:
+        lines.append(f"* ... and {rest} more finding families that differ (table below).")
     if differ.empty:
-        lines.append("* None: no claim family differs.")
+        lines.append("* None: no finding differs.")
+    return lines
+
+
+def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_extensions: int = 10,
+                     data_dir=None) -> str:
+    """Notebook 99's prose, computed from the claims tables: each paper's counts (findings only) and headline
+    findings, the coverage of the specs, the most important disagreements among findings, the misprints
+    apart, the inconclusive findings and the extensions."""
+    if claims.empty:
+        return "No claims tables were found."
+    lines = ["### Headline findings, paper by paper", ""]
+    for paper in sorted(claims["paper"].unique()):
+        rp = claims[claims.paper == paper]
+        nbs = ", ".join(sorted(rp["notebook"].unique()))
+        lines.append(f"**{paper_label(paper)}** (rows from notebook {nbs}). {counts_sentence(rp)}")
+        heads = headline_rows(claims, paper=paper)
+        for _, row in heads[heads["kind"] == "finding"].iterrows():  # a paper's headline is a finding
+            lines.append(f"* Headline: {describe_row(row)}")
+        lines.append("")
+    coverage = coverage_lines(data_dir)
+    if coverage:
+        lines += ["### How much of each spec was run", ""] + [f"* {line}" for line in coverage] + [""]
+    lines += ["### The most important disagreements (findings)", ""]
+    lines += _ranked_disagreements(claims, max_disagreements)
+    lines += ["", "### Misprints and arithmetic slips in the papers", ""]
+    slips = claims[(claims.kind == "arithmetic") & (claims.verdict == "differs")]
+    lines += [f"* [{paper_label(r['paper'])}] {describe_row(r)}" for _, r in slips.iterrows()] or ["* None."]
+    lines += ["", "### Findings the data cannot decide yet (inconclusive)", ""]
+    undecided = findings(claims)[findings(claims).verdict == "inconclusive"]
+    lines += [f"* [{paper_label(r['paper'])}] {describe_row(r)}" for _, r in undecided.head(max_disagreements).iterrows()]
+    if len(undecided) > max_disagreements:
+        lines.append(f"* ... and {len(undecided) - max_disagreements} more (table below).")
+    if undecided.empty:
+        lines.append("* None.")
     lines += ["", "### What we added (extensions)", ""]
+    fams = families(claims)
     ext = fams[fams.verdict == "extension"]
     for _, fam in ext.head(max_extensions).iterrows():
         row = claims[(claims.notebook == fam.notebook) & (claims.family == fam.family)].iloc[0]
@@ -248,10 +342,10 @@ def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_exte
 
 
 def verdict_figure(counts: pd.DataFrame):
-    """Families and rows per verdict for each paper, two panels; the legend sits below the panels."""
+    """Families and rows of findings per verdict for each paper, two panels; the legend sits below."""
     from liarlab.study import plotting
 
-    colors = ["#029e73", "#d55e00", "#949494", "#0173b2"]
+    colors = ["#029e73", "#d55e00", "#de8f05", "#949494", "#0173b2"]  # one per verdict, in outputs.VERDICTS order
     body = counts[counts["paper"] != "all"]
     labels = [paper_label(p) for p in body.loc[body.unit == "families", "paper"]]
     fig, axes = plotting.figure(1, 2, width=5.2, height=0.55 * max(len(labels), 2) + 1.2, sharey=True)
@@ -260,7 +354,7 @@ def verdict_figure(counts: pd.DataFrame):
         part.index = labels
         part.plot.barh(stacked=True, ax=ax, color=colors, legend=False, width=0.7)
         ax.invert_yaxis()
-        ax.set(xlabel=f"claim {unit}", ylabel="", title=f"Verdicts per paper: {unit}")
+        ax.set(xlabel=f"finding {unit}", ylabel="", title=f"Verdicts of findings per paper: {unit}")
     axes[0].set_ylabel("paper")
     handles, names = axes[0].get_legend_handles_labels()
     fig.legend(handles, names, title="verdict", loc="outside lower center", ncol=len(names))

@@ -99,8 +99,8 @@ def test_save_table_writes_csv_and_provenance(tmp_path):
 def test_claims_need_known_verdicts(tmp_path):
     outputs.configure(tmp_path)
     with pytest.raises(ValueError, match="verdict"):
-        outputs.claim("x", "T1", 1, 1, "maybe")
-    frame = outputs.save_claims("07", [outputs.claim("x", "T1", 1, 1, "reproduced")])
+        outputs.claim("x", "T1", 1, 1, "maybe", kind="finding", rule="r")
+    frame = outputs.save_claims("07", [outputs.claim("x", "T1", 1, 1, "reproduced", kind="finding", rule="r")])
     assert list(frame.columns) == outputs.CLAIM_COLUMNS
 
 
@@ -110,10 +110,12 @@ def test_output_names_need_the_notebook_number(tmp_path):
         outputs.save_table(pd.DataFrame({"a": [1]}), "table")
 
 
-def test_agreement_respects_printed_precision():
-    assert outputs.agreement(56.01, 56.0194, decimals=2, truncate=True) == "reproduced"
-    assert outputs.agreement(56.02, 56.0194, decimals=2) == "reproduced"
-    assert outputs.agreement(56.02, 56.0194, decimals=2, truncate=True) == "differs"
+def test_printed_precision_rounded_or_truncated():
+    from liarlab.core import verdicts as V
+
+    assert V.value(56.01, V.exact(56.0194), decimals=2, truncated=True).verdict == "reproduced"
+    assert V.value(56.02, V.exact(56.0194), decimals=2).verdict == "reproduced"
+    assert V.value(56.02, V.exact(56.0194), decimals=2, truncated=True).verdict == "differs"
 
 
 def test_wilson_interval_known_value():
@@ -178,7 +180,8 @@ def test_speed_measurements_are_listed_and_left_out_of_the_reproducible_content(
     assert meta["measured_columns"] == ["seconds", "games_per_s"] and meta["measured_rows"] == [1]
     assert outputs.reproducible_content(path) == "n,win\n1,0.5\n"
     assert outputs.measured_columns(frame, "00_speed_timing") == list(frame.columns)
-    claims = outputs.save_claims("00", [outputs.claim("a", "T", 1, 1, "reproduced"),
-                                   outputs.claim("b", "T", 10, 3.2, "extension", measured=True)])
+    claims = outputs.save_claims("00", [outputs.claim("a", "T", 1, 1, "reproduced", kind="finding", rule="r"),
+                                   outputs.claim("b", "T", 10, 3.2, "extension", kind="finding", rule="r",
+                                                 measured=True)])
     assert json.loads((tmp_path / "data" / "00_claims.json").read_text())["measured_rows"] == [1]
     assert list(claims.columns) == outputs.CLAIM_COLUMNS

@@ -5,6 +5,7 @@ import shutil
 import nbformat
 import pytest
 
+from liarlab.core import verdicts as V
 from liarlab.study import check_report, outputs, report
 
 
@@ -23,10 +24,13 @@ def study(tmp_path):
     _notebook(tmp_path / "notebooks" / "05_bluff.ipynb", "05 · Bluff <and> Liar's Dice")
     _notebook(tmp_path / "notebooks" / "99_scorecard.ipynb", "99 · Scorecard", 3.0)
     (tmp_path / "notebooks" / "05_bluff.failed.ipynb").write_text("{}")
+    def c(text, source, paper, ours, verdict, **kwargs):
+        return outputs.claim(text, source, paper, ours, V.stated(verdict, "test rule"), kind="finding", **kwargs)
+
     outputs.save_claims("05", [
-        outputs.claim("41/60", "talk", 68.33, 68.33, "reproduced", headline=True, note="certified exactly"),
-        outputs.claim("cell 1", "talk", 75, 75, "reproduced", family="Bluff-2 table"),
-        outputs.claim("cell 2", "talk", 25, 30, "differs", family="Bluff-2 table")])
+        c("41/60", "talk", 68.33, 68.33, "reproduced", headline=True, note="certified exactly"),
+        c("cell 1", "talk", 75, 75, "reproduced", family="Bluff-2 table"),
+        c("cell 2", "talk", 25, 30, "differs", family="Bluff-2 table")])
     return tmp_path
 
 
@@ -40,6 +44,7 @@ def test_front_page_has_paper_question_headline_counts_and_link(study):
     assert "<strong>Question.</strong> Does solving Liar&#x27;s Dice" in page
     assert "<em>41/60</em>" in page and "certified exactly" in page  # the headline row
     assert "2 claim families" in page and "3 rows" in page and "1 differs" in page
+    assert "&lt;span" not in page  # counts are text, never escaped markup
     assert "executed in 12 s" in page
     assert "&lt;and&gt;" in page  # titles are escaped
     assert "http" not in page.split("<body>")[1]  # nothing from the network

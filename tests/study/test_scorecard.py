@@ -5,7 +5,13 @@ import matplotlib
 import pandas as pd
 import pytest
 
+from liarlab.core import verdicts as V
 from liarlab.study import outputs, scorecard
+
+
+def c(text, source, paper, ours, verdict, kind="finding", **kwargs):
+    """A claims row whose verdict is given (the verdict protocol is tested in tests/core/test_verdicts.py)."""
+    return outputs.claim(text, source, paper, ours, V.stated(verdict, "test rule"), kind=kind, **kwargs)
 
 matplotlib.use("Agg")
 
@@ -13,12 +19,13 @@ matplotlib.use("Agg")
 @pytest.fixture()
 def claims_folder(tmp_path):
     outputs.configure(tmp_path)
-    c = outputs.claim
-    rows00 = [c("P(at least 1)", "paper 01 Table 4.5", 0.5981, 0.5981, "reproduced", family="paper 01 Table 4.5"),
-              c("P(at least 2)", "paper 01 Table 4.5", 0.1962, 0.1962, "reproduced", family="paper 01 Table 4.5"),
-              c("misprint 4561", "paper 01 §4.2 text", 4561, 4651, "differs", headline=True, note="digits swapped"),
-              c("Q-space full n=3", "paper 02 Table 4-4", 141053200, 141053220, "differs", family="paper 02 Table 4-4"),
-              c("Q-space full n=2", "paper 02 Table 4-4", 9545760, 9545760, "reproduced", family="paper 02 Table 4-4")]
+    a = "arithmetic"
+    rows00 = [c("P(at least 1)", "paper 01 Table 4.5", 0.5981, 0.5981, "reproduced", a, family="paper 01 Table 4.5"),
+              c("P(at least 2)", "paper 01 Table 4.5", 0.1962, 0.1962, "reproduced", a, family="paper 01 Table 4.5"),
+              c("misprint 4561", "paper 01 §4.2 text", 4561, 4651, "differs", a, headline=True, note="digits swapped"),
+              c("Q-space full n=3", "paper 02 Table 4-4", 141053200, 141053220, "differs", a, family="paper 02 Table 4-4"),
+              c("Q-space full n=2", "paper 02 Table 4-4", 9545760, 9545760, "reproduced", a, family="paper 02 Table 4-4"),
+              c("MC check", "paper 01 Table 4.5", 0.5981, 0.5982, "reproduced", "check")]
     outputs.save_claims("00", rows00)
     cells = [c(f"Bluff-2 cell {i}", "talk", 50, 50 + (i % 2), "reproduced" if i % 2 == 0 else "differs",
                family="Bluff-2 table") for i in range(25)]
@@ -30,8 +37,8 @@ def claims_folder(tmp_path):
 
 def test_claim_family_defaults_to_the_claim_and_headline_goes_to_the_sidecar(tmp_path):
     outputs.configure(tmp_path)
-    frame = outputs.save_claims("07", [outputs.claim("x", "T1", 1, 1, "reproduced"),
-                                       outputs.claim("y", "T1", 1, 2, "differs", family="Table 1", headline=True)])
+    frame = outputs.save_claims("07", [c("x", "T1", 1, 1, "reproduced"),
+                                       c("y", "T1", 1, 2, "differs", family="Table 1", headline=True)])
     assert list(frame["family"]) == ["x", "Table 1"]
     meta = json.loads((tmp_path / "data" / "07_claims.json").read_text())
     assert meta["headline_rows"] == [1]
@@ -54,12 +61,28 @@ def test_families_and_rows_are_counted_separately_by_paper(claims_folder):
     # the 25-cell table with cells that differ is one family that differs
     assert counts.loc[("05", "families"), "differs"] == 1
     assert counts.loc[("05", "rows"), "differs"] == 12
-    # notebook 00's rows go to papers 01 and 02
-    assert counts.loc[("01", "families"), "total"] == 2 and counts.loc[("01", "rows"), "total"] == 3
-    assert counts.loc[("02", "families"), "total"] == 1 and counts.loc[("02", "families"), "differs"] == 1
-    assert counts.loc[("all", "rows"), "total"] == 32
-    assert counts.loc[("all", "families"), "total"] == 6
+    # notebook 00's rows are arithmetic and code checks: never counted as findings...
+    assert "01" not in counts.index.get_level_values(0) and "02" not in counts.index.get_level_values(0)
+    assert counts.loc[("all", "rows"), "total"] == 27
+    assert counts.loc[("all", "families"), "total"] == 3
     assert "Kayanuma" in counts.loc[("05", "rows"), "paper_name"]
+    # ...but counted apart, for the papers their sources name
+    kinds = scorecard.kind_counts(scorecard.gather_claims(claims_folder)).set_index(["paper", "kind"])
+    assert kinds.loc[("01", "arithmetic"), "rows"] == 3 and kinds.loc[("01", "arithmetic"), "differ"] == 1
+    assert kinds.loc[("01", "check"), "rows"] == 1
+    assert kinds.loc[("02", "arithmetic"), "rows"] == 2 and kinds.loc[("02", "arithmetic"), "differ"] == 1
+
+
+def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
+    outputs.configure(tmp_path)
+    outputs.save_claims("02", [c("a", "T", 1, 1, "reproduced", selected=True),
+                               c("b", "T", 1, 1, "inconclusive"),
+                               c("c", "T", 1, 2, "differs", "arithmetic"),
+                               c("d", "T", 1, 1, "reproduced", "check")])
+    text = scorecard.counts_sentence(scorecard.gather_claims(tmp_path / "data"))
+    assert text.startswith("Findings: 2 claim families (1 reproduced, 1 inconclusive); 2 rows")
+    assert "1 reproduced rows agree by selection" in text
+    assert "1 checks of the paper's arithmetic (1 misprints)" in text and "1 checks of our code (0 failing)" in text
 
 
 def test_family_verdict_is_the_most_serious_row_verdict(claims_folder):
@@ -78,6 +101,9 @@ def test_headlines_and_prose_come_from_the_claims(claims_folder):
     assert "Bluff-2 table (13 reproduced, 12 differs)" in text
     assert "exact Bluff-1 N=7" in text  # the extension
     assert "141,053,220" in text  # integers print as integers
+    disagreements, misprints = text.split("### Misprints")[0].split("### The most important disagreements")[1], \
+        text.split("### Misprints")[1].split("###")[0]
+    assert "misprint 4561" not in disagreements and "misprint 4561" in misprints  # misprints are not findings
 
 
 def test_old_tables_without_family_still_count(tmp_path):
