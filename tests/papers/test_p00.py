@@ -35,3 +35,31 @@ def test_every_paper_value_in_the_claims_comes_from_printed():
     rows = claims00.claims_rows(dice_tables.monte_carlo_at_least(1000, np.random.default_rng(0)))
     paper = {r["paper_value"] for r in rows if r["paper_value"] is not None and r["verdict"] != "extension"}
     assert paper - printed_values == set()
+
+
+def test_q_space_title_range_covers_every_step_of_every_curve():
+    from liarlab.papers.p00 import tables
+
+    q2, q3 = tables.q_space_table(2), tables.q_space_table(3)
+    low, high = tables.growth_factors(q2, q3)
+    steps = [b / a for t in (q2, q3) for col in ("partial", "full") for a, b in zip(t[col][:-1], t[col][1:])]
+    assert low == min(steps) and high == max(steps)
+    assert high > 29  # the 3-player curve from n = 1 to 2: the old "~7-20x" title was wrong
+
+
+def test_paper_02_generator_matches_table_6_3_at_fair_dice():
+    import numpy as np
+
+    from liarlab.papers.p00 import tables
+
+    mc = tables.monte_carlo_max_multiplicity(20_000, np.random.default_rng(1))
+    assert mc["hands"].eq(20_000).all() and abs(mc["estimate"].sum() - 1) < 1e-12
+    assert mc["exact_inside_ci"].sum() >= 4  # 5 intervals at 95 %: at most a rare miss
+
+
+def test_coverage_rows_name_spec_codes_and_reduce_a_small_monte_carlo():
+    from liarlab.papers.p00 import claims, tables
+
+    rows = claims.coverage_rows(10_000, 1_000_000, tables.q_space_table(2), tables.q_space_table(3))
+    assert [(r["spec"], r["code"]) for r in rows] == [("01", "E1"), ("02", "#1"), ("02", "#2")]
+    assert rows[0]["status"] == "reduced" and rows[2]["status"] == "full"
