@@ -110,14 +110,16 @@ class MonteCarloEstimate:
     def tricks(self, suit: int, com_leads: bool) -> np.ndarray:
         key = (suit, bool(com_leads))
         if key not in self._cache:
-            out = np.empty(self.n, int)
-            for i, opp in enumerate(self.opponents):
-                opp = [int(c) for c in opp]
-                if com_leads:
-                    out[i] = self.solver.tricks(self.hand, opp, suit)
-                else:
-                    out[i] = 13 - self.solver.tricks(opp, self.hand, suit)
-            self._cache[key] = out
+            # every sampled deal solved in one compiled loop
+            mine = np.broadcast_to(np.asarray(self.hand, np.int64), (self.n, len(self.hand)))
+            opp = np.asarray(self.opponents, np.int64)
+            trumps = np.full(self.n, suit, np.int64)
+            if com_leads:
+                out, _ = self.solver.solve_many(mine, opp, trumps)
+            else:
+                out, _ = self.solver.solve_many(opp, mine, trumps)
+                out = 13 - out
+            self._cache[key] = out.astype(int)
         return self._cache[key]
 
     def mean(self, suit: int, com_leads: bool) -> float:

@@ -26,6 +26,7 @@ plain minimax over absolute cards, the pure-Python reference the tests compare a
 from __future__ import annotations
 
 from functools import lru_cache
+from math import comb
 from typing import Iterable, Sequence
 
 import numba
@@ -74,6 +75,20 @@ def _suit_tables():
 
 LENGTH, ONES, TOP, FTOP, SURE = _suit_tables()
 
+# ----------------------------------------------------------------------------- search configuration
+
+# slots of the int64 configuration array every search function reads (so one compiled search serves the
+# production solver and each ablation of E3)
+C_EQUIV = 0    # 1: expand one card per run of equivalent cards (Figs 3-17..3-19); 0: every card
+C_TT = 1       # 1: transposition table on
+C_CUTS = 2     # 1: stop a node's loop as soon as its outcome is decided; 0: search every move
+C_QUICK = 3    # 1: quick-trick / sure-trick bounds at every node
+C_TABLE = 4    # largest cards-a-hand answered by the endgame table (0: no table)
+C_LIMIT = 5    # stop once the node counter exceeds this (0: no limit); C_ABORT is then set to 1
+C_ABORT = 6
+C_ORDER = 7    # 1: killer moves per depth (a refutation or success found in a sibling is tried first)
+N_CFG = 8
+
 # ----------------------------------------------------------------------------- numba core
 
 
@@ -81,11 +96,6 @@ LENGTH, ONES, TOP, FTOP, SURE = _suit_tables()
 def _remove(s, i):
     """Suit code ``s`` without its ``i``-th lowest live card."""
     return ((s >> (i + 1)) << i) | (s & ((1 << i) - 1))
-
-
-@numba.njit(cache=True)
-def _complement(s, length):
-    return s ^ ((1 << length[s]) - 1)
 
 
 @numba.njit(cache=True)
@@ -131,6 +141,46 @@ def _key(st, d, trump):
     if a > b:
         a, b = b, a
     return t | (a << 14) | (b << 28) | (c << 42)
+
+
+@numba.njit(cache=True)
+def _tab_index(st, d, trump, n, length, vec, base, binom):
+    """Index of a trump position of ``n`` cards a hand in the flat endgame table: its length vector
+    (trump; sides sorted by length) times C(2n, n) plus the colex rank of the concatenated 2n-bit
+    sequence (trump pattern in the low bits, then the sides)."""
+    t = st[d, trump]
+    a = np.int64(0)
+    b = np.int64(0)
+    c = np.int64(0)
+    k = 0
+    for x in range(4):
+        if x != trump:
+            if k == 0:
+                a = st[d, x]
+            elif k == 1:
+                b = st[d, x]
+            else:
+                c = st[d, x]
+            k += 1
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    lt = length[t]
+    la = length[a]
+    lb = length[b]
+    lc = length[c]
+    word = ((t ^ (1 << lt)) | ((a ^ (1 << la)) << lt) | ((b ^ (1 << lb)) << (lt + la))
+            | ((c ^ (1 << lc)) << (lt + la + lb)))
+    rank = np.int64(0)
+    j = 0
+    for p in range(2 * n):
+        if (word >> p) & 1:
+            j += 1
+            rank += binom[p, j]
+    return base[n] + vec[n, lt, la, lb] * binom[2 * n, n] + rank
 
 
 @numba.njit(cache=True)
@@ -205,10 +255,10 @@ def _last_trick(st, d, trump, length):
 
 
 @numba.njit(cache=True)
-def _gen_leads(st, d, moves, length, sure):
-    """Distinct leads (top card of each run of the leader's cards), ordered: sure winners
-    first, then the lowest card of each suit, then the rest. Returns the count; moves hold
-    suit * 16 + index."""
+def _gen_leads(st, d, moves, length, sure, equiv):
+    """Distinct leads (top card of each run of the leader's cards, or every card when ``equiv`` is
+    0), ordered: sure winners first, then the highest card of each suit, then the rest. Returns the
+    count; moves hold suit * 16 + index."""
     n = 0
     # pass 1: top card of each suit if it beats all follower cards of the suit
     for x in range(4):
@@ -241,6 +291,11 @@ def _gen_leads(st, d, moves, length, sure):
                 else:
                     moves[d, n] = x * 16 + i
                     n += 1
+                if equiv == 0:
+                    # every other card of the run as a lead of its own
+                    for k in range(i - 1, j - 1, -1):
+                        moves[d, n] = x * 16 + k
+                        n += 1
                 i = j - 1
             else:
                 i -= 1
@@ -248,15 +303,25 @@ def _gen_leads(st, d, moves, length, sure):
 
 
 @numba.njit(cache=True)
-def _gen_replies(st, d, a, li, trump, replies, length, ones):
-    """Distinct follower replies to the lead of suit ``a`` index ``li``, ordered: the cheapest
-    winner first, then the lowest losers, then the rest."""
+def _gen_replies(st, d, a, li, trump, replies, length, ones, equiv):
+    """Distinct follower replies to the lead of suit ``a`` index ``li`` (or every legal card when
+    ``equiv`` is 0), ordered: the cheapest winner first, then the lowest losers, then the rest."""
     n = 0
     s = st[d, a]
     L = length[s]
     if L - ones[s] > 0:
         # must follow suit: follower cards are the 0 bits; runs are broken by any 1 bit,
         # including the led card itself
+        if equiv == 0:
+            for i in range(li + 1, L):
+                if not (s >> i) & 1:
+                    replies[d, n] = a * 16 + i
+                    n += 1
+            for i in range(li):
+                if not (s >> i) & 1:
+                    replies[d, n] = a * 16 + i
+                    n += 1
+            return n
         # cheapest winner: lowest follower card above li
         for i in range(li + 1, L):
             if not (s >> i) & 1:
@@ -285,6 +350,14 @@ def _gen_replies(st, d, a, li, trump, replies, length, ones):
                 i = j + 1
             else:
                 i += 1
+        return n
+    if equiv == 0:
+        for x in range(4):
+            s2 = st[d, x]
+            for i in range(length[s2]):
+                if not (s2 >> i) & 1:
+                    replies[d, n] = x * 16 + i
+                    n += 1
         return n
     # void: ruff first (lowest trump run), then the lowest card of each side suit, then rest
     if trump < 4 and trump != a:
@@ -328,6 +401,18 @@ def _gen_replies(st, d, a, li, trump, replies, length, ones):
 
 
 @numba.njit(cache=True)
+def _to_front(moves, d, n, move, pos):
+    """Move ``move`` (if present at or after ``pos``) to position ``pos``; returns the next free position."""
+    for m in range(pos, n):
+        if moves[d, m] == move:
+            for k in range(m, pos, -1):
+                moves[d, k] = moves[d, k - 1]
+            moves[d, pos] = move
+            return pos + 1
+    return pos
+
+
+@numba.njit(cache=True)
 def _child(st, d, a, li, b, fj, trump, length):
     """Write the position after lead (a, li) and reply (b, fj) into row d + 1.
     Returns 1 if the leader won the trick (same perspective), 0 if the follower won (the row
@@ -355,7 +440,8 @@ def _child(st, d, a, li, b, fj, trump, length):
 
 
 @numba.njit(cache=True)
-def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes):
+def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base, binom,
+          killers):
     """Can the player on lead in row ``d`` take at least ``t`` of the remaining tricks?"""
     n = _n_tricks(st, d, ones)
     if t <= 0:
@@ -364,95 +450,128 @@ def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes):
         return False
     if n == 1:
         return _last_trick(st, d, trump, length) >= t
-    q = _quick_tricks(st, d, trump, length, ones, sure)
-    if q >= t:
-        return True
-    if n - _follower_sure(st, d, trump, length, ones, sure) < t:
-        return False
-    key = _key(st, d, trump)
-    h = _hash(key, mask)
-    best_move = -1
-    if tt[h, 0] == key:
-        packed = tt[h, 1]
-        lo = packed & 15
-        hi = (packed >> 4) & 15
-        if lo >= t:
+    if trump < 4 and n <= cfg[C_TABLE]:
+        return tab[_tab_index(st, d, trump, n, length, vec, base, binom)] >= t
+    q = 0
+    if cfg[C_QUICK]:
+        q = _quick_tricks(st, d, trump, length, ones, sure)
+        if q >= t:
             return True
-        if hi < t:
+        if n - _follower_sure(st, d, trump, length, ones, sure) < t:
             return False
-        best_move = (packed >> 8) - 1
-    else:
-        lo = q
-        hi = n
+    use_tt = cfg[C_TT] != 0
+    key = np.int64(0)
+    h = np.int64(0)
+    best_move = -1
+    lo = q
+    hi = n
+    if use_tt:
+        key = _key(st, d, trump)
+        h = _hash(key, mask)
+        if tt[h, 0] == key:
+            packed = tt[h, 1]
+            lo = packed & 15
+            hi = (packed >> 4) & 15
+            if lo >= t:
+                return True
+            if hi < t:
+                return False
+            best_move = (packed >> 8) - 1
     nodes[0] += 1
+    if cfg[C_LIMIT] > 0 and nodes[0] > cfg[C_LIMIT]:
+        cfg[C_ABORT] = 1
+        return False
+    cuts = cfg[C_CUTS] != 0
+    equiv = cfg[C_EQUIV]
     result = False
-    n_leads = _gen_leads(st, d, moves, length, sure)
+    n_leads = _gen_leads(st, d, moves, length, sure, equiv)
+    front = 0
     if best_move >= 0:
         # the lead that succeeded here before goes first
-        for m in range(n_leads):
-            if moves[d, m] == best_move:
-                moves[d, m] = moves[d, 0]
-                moves[d, 0] = best_move
-                break
+        front = _to_front(moves, d, n_leads, best_move, front)
+    if cfg[C_ORDER] and killers[d, 0] >= 0:
+        front = _to_front(moves, d, n_leads, killers[d, 0], front)
     won_with = -1
     for m in range(n_leads):
         lead = moves[d, m]
         a = lead // 16
         li = lead % 16
-        n_rep = _gen_replies(st, d, a, li, trump, replies, length, ones)
+        n_rep = _gen_replies(st, d, a, li, trump, replies, length, ones, equiv)
+        if cfg[C_ORDER] and killers[d, 1] >= 0:
+            _to_front(replies, d, n_rep, killers[d, 1], 0)
         ok = True
         for r in range(n_rep):
             rep = replies[d, r]
             b = rep // 16
             fj = rep % 16
             if _child(st, d, a, li, b, fj, trump, length) == 1:
-                good = _wins(st, d + 1, t - 1, trump, moves, replies, tt, mask,
-                             length, ones, sure, nodes)
+                good = _wins(st, d + 1, t - 1, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg,
+                             tab, vec, base, binom, killers)
             else:
-                good = not _wins(st, d + 1, n - t, trump, moves, replies, tt,
-                                 mask, length, ones, sure, nodes)
+                good = not _wins(st, d + 1, n - t, trump, moves, replies, tt, mask, length, ones, sure, nodes,
+                                 cfg, tab, vec, base, binom, killers)
+            if cfg[C_ABORT]:
+                return False
             if not good:
+                if ok:
+                    killers[d, 1] = rep
                 ok = False
-                break
+                if cuts:
+                    break
         if ok:
+            if not result:
+                won_with = lead
+                killers[d, 0] = lead
             result = True
-            won_with = lead
-            break
-    if tt[h, 0] != key:
-        tt[h, 0] = key
-        old_best = -1
-    else:
-        old_best = (tt[h, 1] >> 8) - 1
-    if won_with >= 0:
-        old_best = won_with
-    if result:
-        if t > lo:
-            lo = t
-    else:
-        if t - 1 < hi:
-            hi = t - 1
-    tt[h, 1] = lo | (hi << 4) | ((old_best + 1) << 8)
+            if cuts:
+                break
+    if use_tt:
+        if tt[h, 0] != key:
+            tt[h, 0] = key
+            old_best = -1
+        else:
+            old_best = (tt[h, 1] >> 8) - 1
+        if won_with >= 0:
+            old_best = won_with
+        if result:
+            if t > lo:
+                lo = t
+        else:
+            if t - 1 < hi:
+                hi = t - 1
+        tt[h, 1] = lo | (hi << 4) | ((old_best + 1) << 8)
     return result
 
 
 @numba.njit(cache=True)
-def _solve_row(st, d, trump, moves, replies, tt, mask, length, ones, sure, nodes):
+def _solve_row(st, d, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base, binom,
+               killers):
     """Exact value of row ``d`` by a sequence of null-window tests on the trick target."""
     n = _n_tricks(st, d, ones)
     if n == 0:
         return 0
-    lo = _quick_tricks(st, d, trump, length, ones, sure)
-    hi = n - _follower_sure(st, d, trump, length, ones, sure)
-    key = _key(st, d, trump)
-    h = _hash(key, mask)
-    if tt[h, 0] == key:
-        if (tt[h, 1] & 15) > lo:
-            lo = tt[h, 1] & 15
-        if ((tt[h, 1] >> 4) & 15) < hi:
-            hi = (tt[h, 1] >> 4) & 15
+    if trump < 4 and n <= cfg[C_TABLE]:
+        return np.int64(tab[_tab_index(st, d, trump, n, length, vec, base, binom)])
+    lo = 0
+    hi = n
+    if cfg[C_QUICK]:
+        lo = _quick_tricks(st, d, trump, length, ones, sure)
+        hi = n - _follower_sure(st, d, trump, length, ones, sure)
+    if cfg[C_TT]:
+        key = _key(st, d, trump)
+        h = _hash(key, mask)
+        if tt[h, 0] == key:
+            if (tt[h, 1] & 15) > lo:
+                lo = tt[h, 1] & 15
+            if ((tt[h, 1] >> 4) & 15) < hi:
+                hi = (tt[h, 1] >> 4) & 15
     while lo < hi:
         t = (lo + hi + 1) // 2
-        if _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes):
+        ok = _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base,
+                   binom, killers)
+        if cfg[C_ABORT]:
+            return -1
+        if ok:
             lo = t
         else:
             hi = t - 1
@@ -460,50 +579,141 @@ def _solve_row(st, d, trump, moves, replies, tt, mask, length, ones, sure, nodes
 
 
 @numba.njit(cache=True)
-def _reply_value(st, d, a, li, b, fj, trump, moves, replies, tt, mask, length, ones,
-                 sure, nodes):
+def _reply_value(st, d, a, li, b, fj, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec,
+                 base, binom, killers):
     """Leader's tricks (this trick included) after lead (a, li) and reply (b, fj)."""
     n = _n_tricks(st, d, ones)
     if _child(st, d, a, li, b, fj, trump, length) == 1:
-        return 1 + _solve_row(st, d + 1, trump, moves, replies, tt, mask, length, ones,
-                              sure, nodes)
-    return (n - 1) - _solve_row(st, d + 1, trump, moves, replies, tt, mask, length, ones,
-                                sure, nodes)
+        return 1 + _solve_row(st, d + 1, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec,
+                              base, binom, killers)
+    return (n - 1) - _solve_row(st, d + 1, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab,
+                                vec, base, binom, killers)
 
 
 @numba.njit(cache=True)
-def _lead_wins(st, d, a, li, t, trump, moves, replies, tt, mask, length, ones, sure,
-               nodes):
+def _lead_wins(st, d, a, li, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base,
+               binom, killers):
     """After leading (a, li), can the leader still take >= t tricks (this one included)?"""
     n = _n_tricks(st, d, ones)
-    n_rep = _gen_replies(st, d, a, li, trump, replies, length, ones)
+    n_rep = _gen_replies(st, d, a, li, trump, replies, length, ones, cfg[C_EQUIV])
     for r in range(n_rep):
         rep = replies[d, r]
         b = rep // 16
         fj = rep % 16
         if _child(st, d, a, li, b, fj, trump, length) == 1:
-            good = _wins(st, d + 1, t - 1, trump, moves, replies, tt, mask,
-                         length, ones, sure, nodes)
+            good = _wins(st, d + 1, t - 1, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab,
+                         vec, base, binom, killers)
         else:
-            good = not _wins(st, d + 1, n - t, trump, moves, replies, tt,
-                             mask, length, ones, sure, nodes)
+            good = not _wins(st, d + 1, n - t, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab,
+                             vec, base, binom, killers)
         if not good:
             return False
     return True
 
 
 @numba.njit(cache=True)
-def _lead_value(st, d, a, li, lo, hi, trump, moves, replies, tt, mask, length, ones,
-                sure, nodes):
+def _lead_value(st, d, a, li, lo, hi, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec,
+                base, binom, killers):
     """Exact tricks after leading (a, li), known to lie in [lo, hi]: null-window tests."""
     while lo < hi:
         t = (lo + hi + 1) // 2
-        if _lead_wins(st, d, a, li, t, trump, moves, replies, tt, mask, length,
-                      ones, sure, nodes):
+        if _lead_wins(st, d, a, li, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec,
+                      base, binom, killers):
             lo = t
         else:
             hi = t - 1
     return lo
+
+
+# ----------------------------------------------------------------------------- the endgame table
+
+
+def _length_vectors(n: int) -> list[tuple[int, int, int, int]]:
+    """(trump length t; side lengths a <= b <= c) with t + a + b + c = 2n (no cap at 13), the thesis's order."""
+    out = []
+    for t in range(2 * n + 1):
+        rest = 2 * n - t
+        for a in range(rest + 1):
+            for b in range(a, rest - a + 1):
+                c = rest - a - b
+                if c >= b:
+                    out.append((t, a, b, c))
+    return out
+
+
+TABLE_MAX = 8
+BINOM = np.array([[comb(i, j) for j in range(2 * TABLE_MAX + 1)] for i in range(2 * TABLE_MAX + 1)], np.int64)
+
+
+def _table_layout(max_n: int):
+    """(vec index array [n, t, a, b], base offset per n, vectors per n) of a table up to ``max_n`` cards."""
+    vec = np.full((TABLE_MAX + 1, 2 * TABLE_MAX + 1, 2 * TABLE_MAX + 1, 2 * TABLE_MAX + 1), -1, np.int64)
+    base = np.zeros(TABLE_MAX + 2, np.int64)
+    vectors = {}
+    offset = 0
+    for n in range(0, max_n + 1):
+        vs = _length_vectors(n) if n else [(0, 0, 0, 0)]
+        vectors[n] = np.array(vs, np.int64)
+        for i, (t, a, b, _c) in enumerate(vs):
+            vec[n, t, a, b] = i
+        base[n] = offset
+        offset += len(vs) * comb(2 * n, n)
+    base[max_n + 1] = offset
+    return vec, base, vectors
+
+
+@numba.njit(cache=True)
+def _build_level(n, vectors, tab, vec, base, binom, st, moves, replies, length, ones, sure):
+    """Fill level ``n`` of the table: every length vector x every 2n-bit sequence with n ones (Gosper's
+    order = colex rank), each by a one-ply search over level n - 1 (suits longer than 13 get -1)."""
+    seqs = binom[2 * n, n]
+    for vi in range(vectors.shape[0]):
+        t = vectors[vi, 0]
+        a = vectors[vi, 1]
+        b = vectors[vi, 2]
+        c = vectors[vi, 3]
+        start = base[n] + vi * seqs
+        if t > 13 or a > 13 or b > 13 or c > 13:
+            for r in range(seqs):
+                tab[start + r] = -1
+            continue
+        word = (np.int64(1) << n) - 1
+        for r in range(seqs):
+            st[0, 0] = (np.int64(1) << t) | (word & ((1 << t) - 1))
+            st[0, 1] = (np.int64(1) << a) | ((word >> t) & ((1 << a) - 1))
+            st[0, 2] = (np.int64(1) << b) | ((word >> (t + a)) & ((1 << b) - 1))
+            st[0, 3] = (np.int64(1) << c) | ((word >> (t + a + b)) & ((1 << c) - 1))
+            best = -1
+            n_leads = _gen_leads(st, 0, moves, length, sure, 1)
+            for m in range(n_leads):
+                lead = moves[0, m]
+                la = lead // 16
+                li = lead % 16
+                n_rep = _gen_replies(st, 0, la, li, 0, replies, length, ones, 1)
+                worst = n
+                for k in range(n_rep):
+                    rep = replies[0, k]
+                    if _child(st, 0, la, li, rep // 16, rep % 16, 0, length) == 1:
+                        v = 1
+                        if n > 1:
+                            v += tab[_tab_index(st, 1, 0, n - 1, length, vec, base, binom)]
+                    else:
+                        v = n - 1
+                        if n > 1:
+                            v -= tab[_tab_index(st, 1, 0, n - 1, length, vec, base, binom)]
+                    if v < worst:
+                        worst = v
+                        if worst <= best:
+                            break
+                if worst > best:
+                    best = worst
+                    if best == n:
+                        break
+            tab[start + r] = best
+            # Gosper's hack: the next larger word with the same number of ones
+            u = word & -word
+            v2 = word + u
+            word = v2 | (((v2 ^ word) // u) >> 2)
 
 
 # ----------------------------------------------------------------------------- Python layer
@@ -563,6 +773,26 @@ def encode(leader: Sequence[int], follower: Sequence[int]) -> np.ndarray:
     return out
 
 
+def encode_many(leaders, followers) -> np.ndarray:
+    """Suit codes of many positions at once: (k, n) card ints each side -> (k, 4)."""
+    leaders = np.asarray(leaders, np.int64)
+    followers = np.asarray(followers, np.int64)
+    k = len(leaders)
+    live = np.zeros((k, 52), bool)
+    mine = np.zeros((k, 52), bool)
+    rows = np.arange(k)[:, None]
+    live[rows, leaders] = True
+    live[rows, followers] = True
+    mine[rows, leaders] = True
+    live = live.reshape(k, 4, 13)
+    mine = mine.reshape(k, 4, 13)
+    # index of each live card among the live cards of its suit (from the bottom)
+    pos = np.cumsum(live, axis=2) - 1
+    pattern = np.where(mine, np.left_shift(1, np.clip(pos, 0, 13)), 0).sum(axis=2)
+    length = live.sum(axis=2)
+    return (np.left_shift(1, length) | pattern).astype(np.int64)
+
+
 def _index_maps(leader: Sequence[int], follower: Sequence[int]) -> dict[int, tuple[int, int]]:
     """Absolute card -> (suit, index among the live cards of its suit)."""
     live = sorted(set(leader) | set(follower))
@@ -574,36 +804,162 @@ def _index_maps(leader: Sequence[int], follower: Sequence[int]) -> dict[int, tup
     return out
 
 
+DEFAULT_TABLE_N = 8
+_TABLES: dict = {}
+
+
+def endgame_table(max_n: int = DEFAULT_TABLE_N):
+    """The thesis's endgame table, built bottom-up (each entry one ply over the level below): every trump
+    position of 1..``max_n`` cards a hand, for every length vector (trump; sides sorted, suits longer than
+    13 included as -1) and every 2n-bit sequence. Returns (flat int8 values, vec index array, base offsets,
+    vectors per n); built once per process and shared."""
+    if not isinstance(max_n, int) or not 0 <= max_n <= TABLE_MAX:
+        raise ValueError(f"max_n must be an int in 0..{TABLE_MAX}, got {max_n!r}")
+    for have in sorted(_TABLES):
+        if have >= max_n:
+            return _TABLES[have]
+    vec, base, vectors = _table_layout(max_n)
+    tab = np.zeros(max(int(base[max_n + 1]), 1), np.int8)
+    st = np.zeros((_MAX_DEPTH, 4), np.int64)
+    moves = np.zeros((_MAX_DEPTH, 64), np.int64)
+    replies = np.zeros((_MAX_DEPTH, 64), np.int64)
+    for n in range(1, max_n + 1):
+        _build_level(n, vectors[n], tab, vec, base, BINOM, st, moves, replies, LENGTH, ONES, SURE)
+    _TABLES[max_n] = (tab, vec, base, vectors)
+    return _TABLES[max_n]
+
+
+def table_value(table, leader_code: Sequence[int], trump: int) -> int:
+    """The table's entry for a position given by its four suit codes (trump 0..3), -1 if absent."""
+    tab, vec, base, _ = table
+    st = np.zeros((1, 4), np.int64)
+    st[0] = leader_code
+    n = int(sum(ONES[int(s)] for s in leader_code))
+    if n == 0:
+        return 0
+    return int(tab[_tab_index(st, 0, int(trump), n, LENGTH, vec, base, BINOM)])
+
+
+def table_position(table, n: int, index: int) -> tuple[np.ndarray, int]:
+    """Decode entry ``index`` (counted within level ``n``) of the endgame table: (the four suit codes with
+    the trump as suit 0, the stored value)."""
+    tab, vec, base, vectors = table
+    seqs = comb(2 * n, n)
+    vi, r = divmod(int(index), seqs)
+    t, a, b, c = (int(x) for x in vectors[n][vi])
+    word = 0
+    for k in range(n, 0, -1):   # colex unranking
+        p = k - 1
+        while comb(p + 1, k) <= r:
+            p += 1
+        word |= 1 << p
+        r -= comb(p, k)
+    code = np.array([(1 << t) | (word & ((1 << t) - 1)), (1 << a) | ((word >> t) & ((1 << a) - 1)),
+                     (1 << b) | ((word >> (t + a)) & ((1 << b) - 1)),
+                     (1 << c) | ((word >> (t + a + b)) & ((1 << c) - 1))], np.int64)
+    return code, int(tab[int(base[n]) + int(index)])
+
+
+def decode(code: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Absolute hands (the top ranks of each suit) of a position given by its four suit codes."""
+    leader, follower = [], []
+    for s in range(4):
+        c = int(code[s])
+        length = c.bit_length() - 1
+        for i in range(length):
+            card = s * 13 + (13 - length) + i
+            (leader if (c >> i) & 1 else follower).append(card)
+    return leader, follower
+
+
 class DoubleDummy:
     """The compiled solver with its transposition table, kept across tricks and deals.
 
     ``tt_bits`` sets the table size (2**tt_bits entries, 16 bytes each). The table is keyed by
-    the rank-normalised position, so entries stay valid for every later position.
+    the rank-normalised position, so entries stay valid for every later position. ``table_n``:
+    positions of at most that many cards a hand (trump contracts) are read from the endgame table
+    (:func:`endgame_table`, built once per process). The switches turn single techniques off for the
+    ablations (equivalent-card pruning, the transposition table, cuts, quick tricks, killer moves);
+    ``node_limit`` > 0 stops a solve after that many nodes (the result is then -1).
     """
 
-    def __init__(self, tt_bits: int = 18):
+    def __init__(self, tt_bits: int = 18, table_n: int = DEFAULT_TABLE_N, equivalence: bool = True,
+                 transposition: bool = True, cuts: bool = True, quick_tricks: bool = True, killers: bool = False,
+                 node_limit: int = 0):
         if not isinstance(tt_bits, int) or not 10 <= tt_bits <= 26:
             raise ValueError(f"tt_bits must be an int in 10..26, got {tt_bits!r}")
+        if not isinstance(table_n, int) or not 0 <= table_n <= TABLE_MAX:
+            raise ValueError(f"table_n must be an int in 0..{TABLE_MAX}, got {table_n!r}")
         self.mask = (1 << tt_bits) - 1
         # one row per entry: (key, lower bound | upper bound << 4 | (best lead + 1) << 8), so a
         # probe touches one cache line
         self.tt = np.full((1 << tt_bits, 2), -1, np.int64)
         self.st = np.zeros((_MAX_DEPTH, 4), np.int64)
-        self.moves = np.zeros((_MAX_DEPTH, 64), np.int64)
-        self.replies = np.zeros((_MAX_DEPTH, 64), np.int64)
+        self.moves = np.zeros((_MAX_DEPTH, 256), np.int64)
+        self.replies = np.zeros((_MAX_DEPTH, 256), np.int64)
+        self.killers = np.full((_MAX_DEPTH, 2), -1, np.int64)
         self.nodes = np.zeros(1, np.int64)
+        self.node_limit = int(node_limit)
+        self.cfg = np.zeros(N_CFG, np.int64)
+        self.cfg[C_EQUIV] = int(equivalence)
+        self.cfg[C_TT] = int(transposition)
+        self.cfg[C_CUTS] = int(cuts)
+        self.cfg[C_QUICK] = int(quick_tricks)
+        self.cfg[C_TABLE] = table_n
+        self.cfg[C_ORDER] = int(killers)
+        if table_n:
+            self.tab, self.vec, self.base, _ = endgame_table(table_n)
+        else:
+            self.tab, self.vec, self.base = np.zeros(1, np.int8), np.zeros((1, 1, 1, 1), np.int64), \
+                np.zeros(2, np.int64)
 
     def clear(self) -> None:
         self.tt[:, 0] = -1
 
     def _args(self):
-        return (self.moves, self.replies, self.tt, self.mask, LENGTH, ONES, SURE,
-                self.nodes)
+        return (self.moves, self.replies, self.tt, self.mask, LENGTH, ONES, SURE, self.nodes, self.cfg, self.tab,
+                self.vec, self.base, BINOM, self.killers)
+
+    def _arm(self) -> None:
+        self.cfg[C_ABORT] = 0
+        self.cfg[C_LIMIT] = int(self.nodes[0]) + self.node_limit if self.node_limit else 0
+
+    def _check_abort(self, value: int) -> int:
+        if self.cfg[C_ABORT]:
+            self.clear()   # entries written during an aborted search are not trustworthy
+            self.cfg[C_ABORT] = 0
+            return -1
+        return value
 
     def tricks(self, leader: Sequence[int], follower: Sequence[int], trump: int) -> int:
         """Tricks the leader takes (card ints, trump 0..3 or 4 = no trump; inputs assumed valid)."""
         self.st[0] = encode(leader, follower)
-        return int(_solve_row(self.st, 0, trump, *self._args()))
+        self._arm()
+        return self._check_abort(int(_solve_row(self.st, 0, trump, *self._args())))
+
+    def tricks_code(self, code, trump: int) -> int:
+        """Tricks the leader takes in the position given by its four suit codes."""
+        self.st[0] = code
+        self._arm()
+        return self._check_abort(int(_solve_row(self.st, 0, int(trump), *self._args())))
+
+    def solve_many(self, leaders: np.ndarray, followers: np.ndarray, trumps: np.ndarray) -> tuple[np.ndarray,
+                                                                                                   np.ndarray]:
+        """Solve many deals: ``leaders``/``followers`` (k, n) card ints, ``trumps`` (k,). Returns (leader's
+        tricks, nodes per solve). The positions are encoded at once with numpy; each solve is one call."""
+        codes = encode_many(leaders, followers)
+        out = np.empty(len(codes), np.int64)
+        nodes = np.empty(len(codes), np.int64)
+        self.cfg[C_LIMIT] = 0
+        self.cfg[C_ABORT] = 0
+        args = self._args()
+        st = self.st
+        for i in range(len(codes)):
+            st[0] = codes[i]
+            n0 = int(self.nodes[0])
+            out[i] = _solve_row(st, 0, int(trumps[i]), *args)
+            nodes[i] = int(self.nodes[0]) - n0
+        return out, nodes
 
     def lead_values(self, leader: Sequence[int], follower: Sequence[int], trump: int) -> dict[int, int]:
         """For every card the leader may lead: the tricks it then takes of all remaining (exact,

@@ -174,3 +174,81 @@ def test_optimal_cards_are_exactly_the_best_valued_cards():
         w, good = solver.optimal_replies(lead, foll, c, trump)
         assert w == min(replies.values())
         assert set(good) == {r for r, x in replies.items() if x == w}
+
+
+# ----------------------------------------------------------------------------- E2/E3: table and ablations
+
+ABLATIONS = [dict(table_n=0), dict(table_n=4), dict(table_n=8), dict(equivalence=False, table_n=0),
+             dict(transposition=False, table_n=0), dict(cuts=False, table_n=0), dict(quick_tricks=False, table_n=0),
+             dict(killers=True, table_n=0), dict(equivalence=False, transposition=False, cuts=False,
+                                                 quick_tricks=False, table_n=0)]
+
+
+@pytest.mark.parametrize("config", ABLATIONS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_every_ablation_agrees_with_minimax_on_restricted_deals(config):
+    """Each technique switched off (or the table on) gives the plain minimax's value on random small deals with
+    random suit restrictions and random trumps (including trumps absent from both hands)."""
+    rng = np.random.default_rng(99)
+    solver = DoubleDummy(tt_bits=14, **config)
+    checked = 0
+    while checked < 150:
+        n = int(rng.integers(1, 7))
+        k = int(rng.integers(1, 5))
+        suits = "".join(rng.choice(list(SUITS), k, replace=False))
+        if 2 * n > 13 * k:
+            continue
+        leader, follower = _random_deal(rng, n, suits)
+        trump = [None, "S", "H", "D", "C"][rng.integers(5)]
+        t = 4 if trump is None else SUITS.index(trump)
+        from liarlab.core.cards import parse_cards
+        assert solver.tricks(parse_cards(leader), parse_cards(follower), t) == \
+            double_dummy_tricks_reference(leader, follower, trump), (config, leader, follower, trump)
+        checked += 1
+
+
+def test_table_entries_agree_with_the_search():
+    from liarlab.honeymoon.solver import BINOM, decode, endgame_table, table_position, table_value
+
+    table = endgame_table(6)
+    search = DoubleDummy(tt_bits=14, table_n=0)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for n in range(1, 7):
+        n_entries = len(table[3][n]) * int(BINOM[2 * n, n])
+        for idx in rng.integers(0, n_entries, 120):
+            code, value = table_position(table, n, int(idx))
+            if value < 0:
+                continue
+            assert table_value(table, code, 0) == value
+            leader, follower = decode(code)
+            assert search.tricks(leader, follower, 0) == value, (n, idx)
+            checked += 1
+    assert checked > 500
+
+
+def test_a_wrong_table_entry_is_caught():
+    """The table check can fail: a corrupted entry disagrees with the search."""
+    from liarlab.honeymoon.solver import endgame_table, table_position
+
+    tab = endgame_table(4)
+    code, value = table_position(tab, 4, 100)
+    leader, follower = __import__("liarlab.honeymoon.solver", fromlist=["decode"]).decode(code)
+    assert DoubleDummy(tt_bits=12, table_n=0).tricks(leader, follower, 0) != value + 1
+
+
+def test_solve_many_matches_one_at_a_time():
+    rng = np.random.default_rng(3)
+    decks = np.array([rng.permutation(52) for _ in range(40)])
+    trumps = rng.integers(0, 5, 40)
+    batch = DoubleDummy()
+    values, nodes = batch.solve_many(decks[:, :13], decks[:, 13:26], trumps)
+    single = DoubleDummy()
+    assert [single.tricks(list(d[:13]), list(d[13:26]), int(t)) for d, t in zip(decks, trumps)] == list(values)
+    assert (nodes >= 0).all()
+
+
+def test_node_limit_aborts_and_reports_minus_one():
+    rng = np.random.default_rng(4)
+    deck = rng.permutation(52)
+    solver = DoubleDummy(table_n=0, node_limit=5)
+    assert solver.tricks(list(deck[:13]), list(deck[13:26]), 0) == -1
