@@ -4,7 +4,7 @@ One configurable :class:`HoneymoonBot` with three parts:
 
 * bidding: ``"mc"`` (the thesis: Monte Carlo estimates + margin rule), ``"rule"`` (high-card
   points + suit length, same margin rule) or ``"random"``;
-* exchange: ``"greedy"`` (the thesis's card values), ``"duck"``, ``"win"`` or ``"random"``;
+* exchange: ``"greedy"`` (the thesis's card values), ``"ruff"`` (greedy with the ruff-aware case 2), ``"duck"``, ``"win"`` or ``"random"``;
 * play: ``"dd"`` (exact search re-run at every card; ties to the lowest card of the lowest suit),
   ``"greedy"`` (win cheaply, else play low) or ``"random"``; ``eps`` > 0 makes a DD player pick a
   random legal card with probability eps (the human-error surrogate DD-eps).
@@ -40,7 +40,9 @@ def mc_estimate(hand, n_samples: int, seed: int, opponent_bids: dict | None = No
     """The (cached) Monte Carlo estimate of ``hand``; samples seeded by (seed, hand, bids)."""
     hand = tuple(sorted(int(c) for c in hand))
     context = () if adjustment is None or not opponent_bids else tuple(sorted(opponent_bids.items()))
-    key = (hand, n_samples, seed, context, adjustment)
+    # reuse: without an opponent bid to adjust for, the adjusted and plain samples are the same deals, so
+    # every bot with this (hand, N, seed) shares them and their solves
+    key = (hand, n_samples, seed, context, adjustment if context else None)
     if key not in _ESTIMATE_CACHE:
         if len(_ESTIMATE_CACHE) > _CACHE_LIMIT:
             _ESTIMATE_CACHE.clear()
@@ -126,8 +128,8 @@ class HoneymoonBot:
 
     # ------------------------------------------------------------------ exchange
     def exchange_card(self, obs: dict, legal: list[int], rng: np.random.Generator) -> int:
-        if self.exchange == "greedy":
-            return int(ex.greedy_exchange_card(obs, legal))
+        if self.exchange in ("greedy", "ruff"):
+            return int(ex.greedy_exchange_card(obs, legal, ruffs=self.exchange == "ruff"))
         if self.exchange == "duck":
             return int(ex.duck_exchange_card(obs, legal))
         if self.exchange == "win":

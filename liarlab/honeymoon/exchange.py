@@ -65,8 +65,13 @@ def in_opponent_probability(mine: set, opp_known: set, seen: set, opp_hand_size:
 
 
 def lead_scores(hand: Iterable[int], opp_known: set, unknown: set, p: float, face_value: float,
-                trump: int | None) -> dict[int, float]:
-    """Case 1 (W < 10): P_lose of the lowest card of each suit; case 2 (W >= 10): P_win * W - W'."""
+                trump: int | None, ruffs: bool = False) -> dict[int, float]:
+    """Case 1 (W < 10): P_lose of the lowest card of each suit; case 2 (W >= 10): P_win * W - W'.
+
+    ``ruffs=True`` is the study's ruff-aware variant of case 2: a side-suit card also loses when the
+    opponent is void in its suit and holds a trump, so P_win = (1-p)^h * (1 - P(void) * P(a trump)), with
+    P(void) = 0 if the opponent is known to hold a card of the suit, else (1-p)^l over the l unknown lower
+    cards, and P(a trump) = 1 if it is known to hold one, else 1 - (1-p)^k over the k unknown trumps."""
     hand = sorted(hand)
     out = {}
     if face_value < VALUABLE:
@@ -87,6 +92,19 @@ def lead_scores(hand: Iterable[int], opp_known: set, unknown: set, p: float, fac
             p_win = 0.0
         else:
             p_win = (1 - p) ** sum(h in unknown for h in higher)
+        s = suit_of(c)
+        if ruffs and p_win > 0 and trump is not None and s != trump:
+            suit_cards = range(s * 13, s * 13 + 13)
+            if any(x in opp_known for x in suit_cards):
+                p_void = 0.0
+            else:
+                p_void = (1 - p) ** sum(x in unknown for x in range(s * 13, c))
+            trumps = range(trump * 13, trump * 13 + 13)
+            if any(x in opp_known for x in trumps):
+                p_trump = 1.0
+            else:
+                p_trump = 1 - (1 - p) ** sum(x in unknown for x in trumps)
+            p_win *= 1 - p_void * p_trump
         out[c] = p_win * face_value - card_value(c, trump)
     return out
 
@@ -95,14 +113,14 @@ def _cheapest(cards: Iterable[int], trump: int | None) -> int:
     return min(cards, key=lambda c: (card_value(c, trump), rank_of(c), suit_of(c)))
 
 
-def greedy_exchange_card(obs: dict, legal: list[int]) -> int:
-    """The thesis's greedy choice for the current exchange trick."""
+def greedy_exchange_card(obs: dict, legal: list[int], ruffs: bool = False) -> int:
+    """The thesis's greedy choice for the current exchange trick (``ruffs=True``: the ruff-aware case 2)."""
     trump = obs["contract"][1]
     face_value = card_value(obs["face_up"], trump)
     if not obs["trick"]:
         mine, opp_known, seen = knowledge(obs)
         p, unknown = in_opponent_probability(mine, opp_known, seen)
-        scores = lead_scores(obs["hand"], opp_known, unknown, p, face_value, trump)
+        scores = lead_scores(obs["hand"], opp_known, unknown, p, face_value, trump, ruffs)
         # highest score; ties to the lower rank, then the lower suit index
         return max(scores, key=lambda c: (scores[c], -rank_of(c), -suit_of(c)))
     lead = obs["trick"][0][1]
@@ -132,4 +150,4 @@ def random_exchange_card(obs: dict, legal: list[int], rng: np.random.Generator) 
     return int(legal[rng.integers(len(legal))])
 
 
-EXCHANGE_POLICIES = ("greedy", "duck", "win", "random")
+EXCHANGE_POLICIES = ("greedy", "ruff", "duck", "win", "random")

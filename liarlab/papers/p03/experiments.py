@@ -13,12 +13,12 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from liarlab.core import verdicts
 from liarlab.core.cards import SUITS, card_code, parse_cards
-from liarlab.core.stats import wilson_interval
 from liarlab.honeymoon import bidding as bd
 from liarlab.honeymoon import exchange as ex
 from liarlab.honeymoon.agents import HoneymoonBot, mc_estimate
-from liarlab.honeymoon.match import board_deal, play_board
+from liarlab.honeymoon.match import board_deal, play_board, play_deal
 from liarlab.honeymoon.rules import BIDDING, EXCHANGE, PASS, HoneymoonState, bid_action, bid_name, opponent_hand_in_play
 from liarlab.honeymoon.solver import DoubleDummy, double_dummy_tricks, double_dummy_tricks_reference
 from liarlab.papers.p03 import printed
@@ -111,13 +111,68 @@ def solver_speed(n_deals: int, seed: int) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["table", "deal", "trump", "tricks", "cpu_seconds", "nodes"])
 
 
-def speed_summary(speed: pd.DataFrame) -> pd.DataFrame:
-    g = speed.groupby("table")
+def speed_summary(speed: pd.DataFrame, by: str = "table") -> pd.DataFrame:
+    g = speed.groupby(by, sort=False)
     ms = lambda q: g.cpu_seconds.quantile(q) * 1000  # noqa: E731
     return pd.DataFrame({"solves": g.size(), "mean_ms": g.cpu_seconds.mean() * 1000, "median_ms": ms(0.5),
                          "p95_ms": ms(0.95), "p99_ms": ms(0.99), "worst_ms": g.cpu_seconds.max() * 1000,
-                         "median_nodes": g.nodes.median(), "p99_nodes": g.nodes.quantile(0.99),
+                         "median_nodes": g.nodes.median(), "p95_nodes": g.nodes.quantile(0.95),
                          "max_nodes": g.nodes.max()}).reset_index()
+
+
+# E3: each technique switched off on its own (killer moves: switched on), the rest as in production
+ABLATIONS = {
+    "production (all on, table <= 8 cards)": {},
+    "no equivalent-card pruning": {"equivalence": False},
+    "no transposition table": {"transposition": False},
+    "no cuts (every move searched)": {"cuts": False},
+    "no endgame table": {"table_n": 0},
+    "no quick-trick bounds": {"quick_tricks": False},
+    "with killer moves": {"killers": True},
+}
+
+
+def _ablation_task(label, n_deals, deal_seed, rng):
+    solver = DoubleDummy(**ABLATIONS[label])
+    solver.tricks(list(range(13)), list(range(13, 26)), 0)
+    solver.clear()
+    deals = np.random.default_rng(deal_seed)
+    rows = []
+    for deal in range(n_deals):
+        deck = deals.permutation(52)
+        lead, foll = [int(c) for c in deck[:13]], [int(c) for c in deck[13:26]]
+        for trump in range(4):
+            n0 = int(solver.nodes[0])
+            t0 = time.process_time()
+            tricks = solver.tricks(lead, foll, trump)
+            rows.append((label, deal, SUITS[trump], tricks, time.process_time() - t0, int(solver.nodes[0]) - n0))
+    return rows
+
+
+def solver_ablations(n_deals: int, seed: int) -> pd.DataFrame:
+    """E3: the same random 13-v-13 deals x 4 trumps solved under each ablation (CPU seconds, nodes, tricks);
+    every ablation must give the same tricks."""
+    tasks = [{"label": label, "n_deals": n_deals, "deal_seed": seed} for label in ABLATIONS]
+    out = run_tasks(_ablation_task, tasks, seed, desc="solver ablations")
+    return pd.DataFrame([r for rows in out for r in rows],
+                        columns=["ablation", "deal", "trump", "tricks", "cpu_seconds", "nodes"])
+
+
+def machine() -> dict:
+    """The CPU model and core count of this machine, read at run time (E15)."""
+    import os
+    import platform
+
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"cpu": model, "logical_cores": os.cpu_count(), "python": platform.python_version()}
 
 
 # ----------------------------------------------------------------------------- table sizes (E4)
@@ -168,6 +223,42 @@ def table_sizes(max_n: int = 8) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def endgame_table_build(max_n: int, n_check: int, seed: int) -> dict:
+    """E4: build the endgame table bottom-up to ``max_n`` cards a hand (CPU seconds), count its entries per
+    level beside the thesis's, and cross-check ``n_check`` random valid entries (spread over the levels) against
+    the search without the table."""
+    from liarlab.honeymoon import solver as hs
+
+    hs._TABLES.clear()
+    t0 = time.process_time()
+    table = hs.endgame_table(max_n)
+    seconds = time.process_time() - t0
+    tab, _, base, vectors = table
+    levels = []
+    for n in range(1, max_n + 1):
+        values = tab[int(base[n]):int(base[n + 1])]
+        levels.append({"cards": n, "entries": len(values), "entries_valid": int((values >= 0).sum()),
+                       "mean_value": float(values[values >= 0].mean())})
+    rng = np.random.default_rng(seed)
+    search = DoubleDummy(table_n=0)
+    rows = []
+    per_level = np.bincount(rng.integers(1, max_n + 1, n_check), minlength=max_n + 1)
+    for n in range(1, max_n + 1):
+        size = len(vectors[n]) * comb(2 * n, n)
+        done = 0
+        while done < per_level[n]:
+            idx = int(rng.integers(size))
+            code, value = hs.table_position(table, n, idx)
+            if value < 0:
+                continue
+            leader, follower = hs.decode(code)
+            rows.append({"cards": n, "index": idx, "table": value, "search": search.tricks(leader, follower, 0)})
+            done += 1
+    check = pd.DataFrame(rows)
+    check["agree"] = check.table == check.search
+    return {"seconds": seconds, "levels": pd.DataFrame(levels), "check": check}
+
+
 # ----------------------------------------------------------------------------- Monte Carlo bidding
 
 
@@ -180,10 +271,11 @@ def estimate_pool(hand: list[int], pool: int, seed: int, solver: DoubleDummy | N
     return np.stack([est.tricks(s, False) for s in range(4)], axis=1)
 
 
-def _convergence_task(hand, pool, seed, ns, reps, label, rng):
+def _convergence_task(hand, pool, ref_pool, seed, ns, reps, label, rng):
     tricks = estimate_pool(hand, pool, seed)
-    reference = tricks.mean(0)
+    reference = estimate_pool(hand, ref_pool, seed + 7_919).mean(0)   # an independent N = ref_pool estimate
     ref_call = bd.choose_call(bd.call_margins(reference, None, None))
+    pool_mean = tricks.mean(0)
     sd = tricks.std(0, ddof=1)
     rows = []
     for n in ns:
@@ -194,21 +286,23 @@ def _convergence_task(hand, pool, seed, ns, reps, label, rng):
         for s in range(4):
             rows.append({"hand": label, "N": n, "suit": SUITS[s], "mean": means[:, s].mean(),
                          "empirical_sd": means[:, s].std(ddof=1), "sigma_over_sqrt_n": sd[s] / np.sqrt(n)
-                         * np.sqrt((pool - n) / (pool - 1)), "per_deal_sd": sd[s], "reference": reference[s],
-                         "opening_differs": float(np.mean([c != ref_call for c in calls]))})
+                         * np.sqrt((pool - n) / (pool - 1)), "per_deal_sd": sd[s], "pool_mean": pool_mean[s],
+                         "reference": reference[s], "opening_differs": float(np.mean([c != ref_call for c in calls]))})
     return rows
 
 
-def mc_convergence(n_random_hands: int, pool: int, ns: tuple, reps: int, seed: int) -> pd.DataFrame:
-    """E6: the Fig 3-13 hand and random hands; a pool of sampled deals per hand; repeated
-    estimates from N of them (without replacement; the SD carries the finite-pool factor).
-    ``opening_differs`` = share of repetitions whose opening call differs from the pool's."""
+def mc_convergence(n_random_hands: int, pool: int, ns: tuple, reps: int, seed: int,
+                   ref_pool: int | None = None) -> pd.DataFrame:
+    """E6: the Fig 3-13 hand and random hands; a pool of sampled deals per hand; repeated estimates from N of
+    them (without replacement; the SD carries the finite-pool factor). ``opening_differs`` = share of
+    repetitions whose opening call differs from the call of an independent reference estimate of ``ref_pool``
+    deals (default ``pool``)."""
     rng = np.random.default_rng(seed)
     hands = [("Fig 3-13", parse_cards(printed.FIG_3_13_COM))]
     for i in range(n_random_hands):
         hands.append((f"random {i + 1}", [int(c) for c in rng.permutation(52)[:13]]))
-    tasks = [{"hand": h, "pool": pool, "seed": seed + 1 + i, "ns": tuple(ns), "reps": reps, "label": label}
-             for i, (label, h) in enumerate(hands)]
+    tasks = [{"hand": h, "pool": pool, "ref_pool": ref_pool or pool, "seed": seed + 1 + i, "ns": tuple(ns),
+              "reps": reps, "label": label} for i, (label, h) in enumerate(hands)]
     out = run_tasks(_convergence_task, tasks, seed, desc="MC convergence")
     return pd.DataFrame([r for rows in out for r in rows])
 
@@ -276,26 +370,56 @@ def exchange_examples() -> pd.DataFrame:
 
 # ----------------------------------------------------------------------------- bots and matches
 
-PAIRINGS = {
-    "MC0 vs RULE": ("thesis", "rule"),
-    "MC0 vs RAND": ("thesis", "random"),
-    "MCA vs MC0": ("mca", "thesis"),
-    "RULE vs RAND": ("rule", "random"),
-    "RULE vs HCP-greedy": ("rule", "hcp_greedy"),
-    "greedy vs random exchange": ("rule", "rule_random_exchange"),
-    "greedy vs duck exchange": ("rule", "rule_duck_exchange"),
-    "greedy vs win exchange": ("rule", "rule_win_exchange"),
-}
+BOT_NAMES = {"thesis": "MC0", "mca": "MCA", "rule": "RULE", "random": "RAND", "ddeps": "DD-ε"}
+
+# E12: every pairing of the spec (bot A first; the win rate is A's)
+MATCH_PAIRINGS = (("MC0 vs RAND", "thesis", "random"), ("MC0 vs RULE", "thesis", "rule"),
+                  ("MCA vs MC0", "mca", "thesis"), ("MCA vs RULE", "mca", "rule"),
+                  ("MC0 vs DD-ε", "thesis", "ddeps"), ("MCA vs DD-ε", "mca", "ddeps"),
+                  ("RULE vs DD-ε", "rule", "ddeps"))
+# E13: only the exchange differs (both bid like RULE and play exactly)
+EXCHANGE_PAIRINGS = (("greedy vs random exchange", "rule", "rule_random_exchange"),
+                     ("greedy vs duck exchange", "rule", "rule_duck_exchange"),
+                     ("greedy vs win exchange", "rule", "rule_win_exchange"),
+                     ("greedy vs ruff-aware exchange", "rule", "rule_ruff_exchange"))
+GRID_ALPHAS = (0.0, 0.5, 1.0, 2.0, 3.0)
+GRID_RHOS = (0.0, 1.0)
 
 
-def make_bot(name: str, n_samples: int, seed: int):
-    """A fresh bot by study name (registered names plus the exchange-ablation variants)."""
+def grid_label(alpha: float, rho: float) -> str:
+    """E14 cell label; the spec's default cell (alpha 2, rho 1) is E12's MCA vs MC0."""
+    if (alpha, rho) == (2.0, 1.0):
+        return "MCA vs MC0"
+    return f"MCA(α={alpha:g}, ρ={rho:g}) vs MC0"
+
+
+def grid_pairings() -> tuple:
+    return tuple((grid_label(a, r), f"mca_a{a:g}_r{r:g}", "thesis") for a in GRID_ALPHAS for r in GRID_RHOS
+                 if (a, r) != (2.0, 1.0))
+
+
+def bot_display(name: str) -> str:
+    if name.startswith("mca_a"):
+        a, r = name[5:].split("_r")
+        return f"MCA(α={a}, ρ={r})"
+    return BOT_NAMES.get(name, name)
+
+
+def make_bot(name: str, n_samples: int, seed: int, eps: float = 0.0):
+    """A fresh bot by study name: thesis (MC0), mca, mca_a<alpha>_r<rho> (MCA with that alpha and rho), rule,
+    random, ddeps (RULE's calls and exchange, DD-eps play) and rule_<policy>_exchange (the E13 variants)."""
     if name == "thesis":
         return HoneymoonBot("mc", "greedy", "dd", n_samples=n_samples, seed=seed)
     if name == "mca":
         return HoneymoonBot("mc", "greedy", "dd", n_samples=n_samples, seed=seed, adjustment=bd.Adjustment())
+    if name.startswith("mca_a"):
+        a, r = name[5:].split("_r")
+        return HoneymoonBot("mc", "greedy", "dd", n_samples=n_samples, seed=seed,
+                            adjustment=bd.Adjustment(alpha=float(a), rho=float(r)))
     if name == "rule":
         return HoneymoonBot("rule", "greedy", "dd")
+    if name == "ddeps":
+        return HoneymoonBot("rule", "greedy", "dd", eps=eps)
     if name == "hcp_greedy":
         return HoneymoonBot("rule", "greedy", "greedy")
     if name == "random":
@@ -305,66 +429,118 @@ def make_bot(name: str, n_samples: int, seed: int):
     raise ValueError(f"unknown bot {name!r}")
 
 
-def _boards_task(boards, pairings, deal_seed, n_samples, rng):
-    """Play ``boards`` for every (label, number of boards) of ``pairings`` that includes them."""
+def _boards_task(boards, pairings, deal_seed, n_samples, eps, rng):
+    """Play ``boards`` for every (label, bot A, bot B, number of boards) of ``pairings`` that includes them."""
     rows = []
     for board in boards:
-        for label, n_boards in pairings:
+        for label, a, b, n_boards in pairings:
             if board >= n_boards:
                 continue
-            a, b = PAIRINGS[label]
-            for row in play_board(deal_seed, board, lambda: make_bot(a, n_samples, deal_seed),
-                                  lambda: make_bot(b, n_samples, deal_seed), rng):
+            for row in play_board(deal_seed, board, lambda: make_bot(a, n_samples, deal_seed, eps),
+                                  lambda: make_bot(b, n_samples, deal_seed, eps), rng):
                 row.update(pairing=label, bot_a=a, bot_b=b)
                 rows.append(row)
     return rows
 
 
-def duplicate_matches(plan: dict, n_samples: int, seed: int, chunk: int = 10) -> pd.DataFrame:
-    """Play every pairing of ``plan`` (pairing label -> number of boards) as duplicate boards.
+def duplicate_matches(plan: tuple, n_samples: int, seed: int, eps: float = 0.0, chunk: int = 10) -> pd.DataFrame:
+    """Play every pairing of ``plan`` ((label, bot A, bot B, number of boards), ...) as duplicate boards.
 
-    Boards are numbered from 0, so pairings with the MC bots share their first boards and each
-    worker's cache serves the MC estimates of a hand to every pairing it plays on that board."""
-    plan = dict(plan)
-    n_max = max(plan.values())
+    Boards are numbered from 0, so all pairings share their first boards (fixed deals per board) and each
+    worker's cache serves the Monte Carlo estimates of a hand to every pairing it plays on that board.
+    ``eps`` is DD-eps's error rate."""
+    plan = tuple(tuple(p) for p in plan)
+    n_max = max(p[3] for p in plan)
     tasks = []
     for start in range(0, n_max, chunk):
         boards = list(range(start, min(start + chunk, n_max)))
-        labels = tuple((lbl, n) for lbl, n in plan.items() if start < n)
-        tasks.append({"boards": boards, "pairings": labels, "deal_seed": seed, "n_samples": n_samples})
+        labels = tuple(p for p in plan if start < p[3])
+        tasks.append({"boards": boards, "pairings": labels, "deal_seed": seed, "n_samples": n_samples, "eps": eps})
     out = run_tasks(_boards_task, tasks, seed, desc="duplicate boards")
     return pd.DataFrame([r for rows in out for r in rows])
 
 
+def _selfplay_task(boards, deal_seed, n_samples, rng):
+    rows = []
+    for board in boards:
+        bots = [make_bot("thesis", n_samples, deal_seed), make_bot("thesis", n_samples, deal_seed)]
+        row = play_deal(board_deal(deal_seed, board), board % 2, bots, rng)
+        row.update(board=board, a_seat=0, a_won=int(row["winner"] == 0), pairing="MC0 vs MC0", bot_a="thesis",
+                   bot_b="thesis")
+        rows.append(row)
+    return rows
+
+
+def selfplay_games(n_deals: int, n_samples: int, seed: int, chunk: int = 20) -> pd.DataFrame:
+    """E10: ``n_deals`` deals of MC0 against MC0, one game each (the opener alternates with the deal)."""
+    tasks = [{"boards": list(range(s, min(s + chunk, n_deals))), "deal_seed": seed, "n_samples": n_samples}
+             for s in range(0, n_deals, chunk)]
+    out = run_tasks(_selfplay_task, tasks, seed, desc="MC0 self-play")
+    return pd.DataFrame([r for rows in out for r in rows])
+
+
+def board_scores(g: pd.DataFrame) -> pd.Series:
+    """Bot A's score per board: the mean of its wins over the board's games (0, 1/2 or 1)."""
+    return g.groupby("board").a_won.mean()
+
+
+def a_dd_wins(g: pd.DataFrame) -> np.ndarray:
+    """Did bot A win under double-dummy play after the exchange (the 'excluding human error' analogue)?"""
+    a_declares = g.declarer == g.a_seat
+    made = g.dd_after >= g.target
+    return np.where(a_declares, made, ~made).astype(float)
+
+
 def match_table(games: pd.DataFrame) -> pd.DataFrame:
-    """Per pairing: bot A's win rate with a Wilson 95% interval, board outcomes and a sign test,
-    and the DD-winner rate (who wins when both play the play phase perfectly)."""
+    """Per pairing: bot A's win rate with a 95% interval across boards (the replication unit; t interval of the
+    per-board scores), board outcomes with a sign test, and the DD-winner rate with its interval."""
+
     rows = []
     for label, g in games.groupby("pairing", sort=False):
         n = len(g)
-        wins = int(g.a_won.sum())
-        lo, hi = wilson_interval(wins, n)
         per_board = g.groupby("board").a_won.sum()
         both, split, lost = int((per_board == 2).sum()), int((per_board == 1).sum()), int((per_board == 0).sum())
         decided = both + lost
         p_sign = stats.binomtest(both, decided).pvalue if decided else float("nan")
-        a_declares = g.declarer == g.a_seat
-        dd_made = g.dd_after >= g.target
-        dd_a_wins = np.where(a_declares, dd_made, ~dd_made)
-        rows.append({"pairing": label, "boards": g.board.nunique(), "games": n, "a_wins": wins,
-                     "a_win_rate": wins / n, "ci_low": lo, "ci_high": hi, "boards_both_won": both,
+        scores = board_scores(g)
+        est = verdicts.mean_of(scores, 0, 1, unit="boards") if len(scores) > 1 else verdicts.exact(scores.mean())
+        dd = g.assign(dd_a=a_dd_wins(g)).groupby("board").dd_a.mean()
+        dd_est = verdicts.mean_of(dd, 0, 1, unit="boards") if len(dd) > 1 else verdicts.exact(dd.mean())
+        rows.append({"pairing": label, "boards": g.board.nunique(), "games": n, "a_wins": int(g.a_won.sum()),
+                     "a_win_rate": est.value, "ci_low": est.low, "ci_high": est.high, "boards_both_won": both,
                      "boards_split": split, "boards_both_lost": lost, "sign_test_p": p_sign,
-                     "a_dd_win_rate": float(np.mean(dd_a_wins)), "a_declares": float(a_declares.mean())})
+                     "a_dd_win_rate": dd_est.value, "dd_ci_low": dd_est.low, "dd_ci_high": dd_est.high,
+                     "a_declares": float((g.declarer == g.a_seat).mean())})
     return pd.DataFrame(rows)
 
 
-def estimation_errors(games: pd.DataFrame, bot: str = "thesis") -> pd.DataFrame:
-    """E10/E11: for every game of ``bot``, its estimate for the contract suit, the DD tricks on
-    the dealt hands and after the exchange, and the tricks it took (all from its side)."""
+def exchange_gains(games: pd.DataFrame) -> pd.DataFrame:
+    """E13: per exchange pairing, bot A's double-dummy tricks gained in the exchange (its DD tricks after minus
+    before, in the contract), averaged per board over its two seats, with a 95% t interval across boards; the
+    variant gains minus this in the same games."""
+
+    rows = []
+    for label, g in games.groupby("pairing", sort=False):
+        a_declares = g.declarer == g.a_seat
+        gain = np.where(a_declares, g.dd_after - g.dd_before, g.dd_before - g.dd_after)
+        per_board = g.assign(gain=gain).groupby("board").gain.mean()
+        est = verdicts.mean_of(per_board, -13, 13, unit="boards") if len(per_board) > 1 else \
+            verdicts.exact(per_board.mean())
+        rows.append({"pairing": label, "boards": len(per_board), "a_dd_tricks_gained": est.value,
+                     "ci_low": est.low, "ci_high": est.high})
+    return pd.DataFrame(rows)
+
+
+def estimation_errors(games: pd.DataFrame, bots=("thesis", "mca")) -> pd.DataFrame:
+    """E10/E11: for every game of a Monte Carlo bot (``bots``, and every mca_a*_r* grid bot), its estimate for
+    the contract suit at its last call, the DD tricks on the dealt hands and after the exchange, and the tricks
+    it took (all from its side)."""
+    if isinstance(bots, str):
+        bots = (bots,)
     rows = []
     for r in games.itertuples():
-        for seat, name in ((r.a_seat, r.bot_a), (1 - r.a_seat, r.bot_b)):
-            if name != bot:
+        for seat, name, other in ((r.a_seat, r.bot_a, r.bot_b), (1 - r.a_seat, r.bot_b, r.bot_a)):
+            if name not in bots and not (name.startswith("mca_a") and "mca" in bots):
                 continue
             est = getattr(r, f"estimate_{seat}")
             if est is None or pd.isna(est):
@@ -372,7 +548,8 @@ def estimation_errors(games: pd.DataFrame, bot: str = "thesis") -> pd.DataFrame:
             declares = r.declarer == seat
             dd_before = r.dd_before if declares else 13 - r.dd_before
             dd_after = r.dd_after if declares else 13 - r.dd_after
-            rows.append({"pairing": r.pairing, "board": r.board, "role": "declarer" if declares else "defender",
+            rows.append({"pairing": r.pairing, "board": r.board, "bot": bot_display(name),
+                         "opponent": bot_display(other), "role": "declarer" if declares else "defender",
                          "contract": f"{r.level}{r.suit}", "estimate": est, "dd_before": dd_before,
                          "dd_after": dd_after, "actual": getattr(r, f"tricks_{seat}"),
                          "needs": r.target if declares else 14 - r.target, "won": int(r.winner == seat)})
@@ -389,9 +566,12 @@ def _correlation(a, b) -> float:
     return float(np.corrcoef(a, b)[0, 1])
 
 
-def error_summary(errors: pd.DataFrame) -> pd.DataFrame:
+def error_summary(errors: pd.DataFrame, by=("pairing",)) -> pd.DataFrame:
+    """Over- and underestimates, signed and absolute error, RMSE and r(Est., DD) for all games and per group."""
     rows = []
-    for label, g in [("all", errors)] + list(errors.groupby("pairing")):
+    groups = [("all", errors)] + [(" / ".join(map(str, k)) if isinstance(k, tuple) else k, g)
+                                  for k, g in errors.groupby(list(by), sort=False)]
+    for label, g in groups:
         over = g[g.error < 0]
         under = g[g.error > 0]
         rows.append({"games": label, "n": len(g), "overestimates": len(over),
@@ -401,6 +581,26 @@ def error_summary(errors: pd.DataFrame) -> pd.DataFrame:
                      "rmse": float(np.sqrt((g.error ** 2).mean())),
                      "r_estimate_dd": _correlation(g.estimate, g.dd_after),
                      "actual_minus_dd": (g.actual - g.dd_after).mean()})
+    return pd.DataFrame(rows)
+
+
+def grid_table(matches: pd.DataFrame, errors: pd.DataFrame) -> pd.DataFrame:
+    """E14: per (alpha, rho), MCA's win rate against MC0 (interval across boards) and its mean absolute
+    estimation error in those games (t interval across games)."""
+
+    m = matches.set_index("pairing")
+    rows = []
+    for a in GRID_ALPHAS:
+        for r in GRID_RHOS:
+            label = grid_label(a, r)
+            if label not in m.index:
+                continue
+            e = errors[(errors.pairing == label) & (errors.bot != "MC0")].error.abs()
+            mae = verdicts.mean_of(e, 0, 13, unit="games") if len(e) > 1 else verdicts.exact(e.mean())
+            rows.append({"alpha": a, "rho": r, "pairing": label, "boards": int(m.loc[label, "boards"]),
+                         "win_rate": m.loc[label, "a_win_rate"], "ci_low": m.loc[label, "ci_low"],
+                         "ci_high": m.loc[label, "ci_high"], "mae": mae.value, "mae_low": mae.low,
+                         "mae_high": mae.high, "estimates": len(e)})
     return pd.DataFrame(rows)
 
 
