@@ -17,7 +17,7 @@ from throughput import games_per_second, report, target_table  # noqa: E402
 
 from liarlab.cheat import fast  # noqa: E402
 from liarlab.cheat.agents import QLearner, ScriptedAgent  # noqa: E402
-from liarlab.cheat.game import CheatState, play_with_events  # noqa: E402
+from liarlab.cheat.game import CheatRules, CheatState, play_with_events  # noqa: E402
 
 TARGETS = {"stage 2, fixed agents (numba)": 100_000, "stage 2, Q-learner training (numba)": 10_000}
 PAIRS = (("a", "d"), ("b", "e"), ("c", "f"), ("d", "d"), ("random", "random"))
@@ -42,12 +42,21 @@ def bench(n_fast: int = 200_000, n_train: int = 50_000, n_reference: int = 300, 
         def train(n, opp=opp):
             fast.play_cheat(["q", opp], n, rng, weights=np.zeros((2, 7, 7)), learn=[True, False])
         rows.append(("stage 2, Q-learner training (numba)", f"q vs {opp}", games_per_second(train, n_train)))
+    challengeable = CheatRules(last_play_challengeable=True)
+    rows.append(("stage 2, fixed agents (numba)", "b vs e, last play challengeable",
+                 games_per_second(lambda n: fast.play_cheat(["b", "e"], n, rng, rules=challengeable), n_fast)))
+    rows.append(("stage 2, Q-learner training (numba)", "q vs d, last play challengeable",
+                 games_per_second(lambda n: fast.play_cheat(["q", "d"], n, rng, rules=challengeable,
+                                                            weights=np.zeros((2, 7, 7)), learn=[True, False]),
+                                  n_train)))
     rows.append(("stage 2, fixed agents (rules module, Python)", "b vs e",
                  games_per_second(lambda n: _reference(["b", "e"], n, rng), n_reference, 1)))
     rows.append(("stage 2, Q-learner training (rules module, Python)", "q vs d",
                  games_per_second(lambda n: _reference(["q", "d"], n, rng), n_reference, 1)))
     rows.append(("stage 1, learner real games incl. 90 simulated (numba)", "vs P2",
                  games_per_second(lambda n: fast.learning_run("P2", n, rng), 2_000)))
+    rows.append(("stage 1, learner real games incl. 90 simulated (numba)", "vs P2, simulating a model",
+                 games_per_second(lambda n: fast.learning_run("P2", n, rng, simulate="model"), 2_000)))
     return target_table(rows, TARGETS)
 
 

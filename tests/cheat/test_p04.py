@@ -1,90 +1,137 @@
-"""Claims of notebook 04 (built from synthetic tables, so each verdict can be shown to flip) and small experiments."""
+"""Claims of notebook 04 (built from synthetic tables, so each verdict can be shown to flip), the coverage ledger
+and small experiments."""
 import numpy as np
 import pandas as pd
 import pytest
 
-from liarlab.papers.p04 import claims, experiments
+from liarlab.papers.p04 import claims, experiments, ledger
+from liarlab.study import coverage
+
+CHECKPOINTS = (20, 50, 100, 300, 500)
 
 
-def _runs(rates_by_personality, n_runs=20, noise=0.01):
-    rng = np.random.default_rng(0)
+def _runs(rates_by_personality, n_runs=30, noise=0.02, seed=0):
+    """Per-run cumulative rows whose windowed rates are ``rates`` (one per checkpoint interval)."""
+    rng = np.random.default_rng(seed)
     rows = []
     for name, rates in rates_by_personality.items():
         for run in range(n_runs):
-            for games, rate in zip((20, 50, 100, 300, 500), rates):
+            wins, prev = 0, 0
+            for games, rate in zip(CHECKPOINTS, rates):
                 r = float(np.clip(rate + rng.normal(0, noise), 0, 1))
-                rows.append({"personality": name, "run": run, "games": games, "wins": round(r * games),
-                             "draws": 0, "win_rate": r, "p": 0.9, "k": 5.0})
+                wins += round(r * (games - prev))
+                prev = games
+                rows.append({"personality": name, "run": run, "games": games, "wins": wins, "draws": 0,
+                             "win_rate": wins / games, "p": 0.9, "k": 5.0})
     return pd.DataFrame(rows)
 
 
-RISING = [0.55, 0.6, 0.65, 0.7, 0.75]
-FLAT_LOW = [0.45, 0.45, 0.45, 0.45, 0.45]
-
-
-def _spread(center):
-    return pd.DataFrame({"personality": ["P1"] * 100, "position": 6, "games": 500,
-                         "lies": np.random.default_rng(1).normal(center, 5, 100).round()})
+def _lies(rate6):
+    return pd.DataFrame([{"personality": p, "position": 6, "lies": int(r * 20_000), "games": 20_000,
+                          "lie_rate": r} for p, r in zip(("P1", "P2", "P3", "P4", "P5"), rate6)])
 
 
 def _verdicts(rows):
     return {r["claim"]: r["verdict"] for r in rows}
 
 
+RISING = [0.55, 0.6, 0.65, 0.75, 0.85]
+FLAT = [0.7] * 5
+LOW = [0.45] * 5
+
+
 def test_stage1_claims_reproduce_and_differ():
     good = _runs({p: RISING for p in ("P1", "P2", "P3", "P4", "P5")})
-    rows = claims.stage1_claims(experiments.summarise_runs(good), good, _spread(343))
+    rows = claims.stage1_claims(good, experiments.windowed_rates(good), _lies([0.5, 0.5, 0.5, 0.69, 0.3]))
     v = _verdicts(rows)
     assert all(x == "reproduced" for x in v.values()), v
-    bad = _runs({"P1": RISING, "P2": RISING, "P3": RISING, "P4": RISING, "P5": FLAT_LOW})
-    v = _verdicts(claims.stage1_claims(experiments.summarise_runs(bad), bad, _spread(250)))
-    assert v["Stage 1 vs P5: win rate rises from 100 to 500 games"] == "differs"
+    example = [r for r in rows if r["claim"].startswith("Stage 1 example")][0]
+    assert "agrees by selection" in example["flags"]
+    # a cumulative curve that rises only because early games are averaged in is flat in the windows
+    bad = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": LOW})
+    v = _verdicts(claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3])))
+    assert v["Stage 1 vs P1: win rate rises from games 51-100 to games 301-500"] == "differs"
+    assert v["Stage 1 vs P5: win rate rises from games 51-100 to games 301-500"] == "differs"
     assert v["Stage 1: win rate vs P5 is not lower than vs P2-P4 (after 500 games)"] == "differs"
-    assert v["Stage 1: win rate vs P1 is not lower than vs P2-P4 (after 500 games)"] == "reproduced"
+    assert v["Stage 1: the learner's win rates are almost all above 50%"] == "differs"  # 20 of 25 is not almost all
     assert v["Stage 1 example: an opponent lied 343 times at position 6 in 500 games"] == "differs"
 
 
-def _training(rates):
-    """Per-seed rows: rates[opponent][n_train] -> win rate."""
+def test_not_lower_is_the_protocol_word():
+    """A gap of 1 point is 'not lower' (the word allows down to -2 points); a significant gap alone does not fail."""
+    base = {p: [0.7] * 5 for p in ("P2", "P3", "P4", "P5")}
+    runs = _runs({"P1": [0.69] * 5, **base}, n_runs=200, noise=0.01)
+    v = _verdicts(claims.stage1_claims(runs, experiments.windowed_rates(runs), _lies([0.5, 0.5, 0.5, 0.69, 0.3])))
+    assert v["Stage 1: win rate vs P1 is not lower than vs P2-P4 (after 500 games)"] == "reproduced"
+
+
+def _learners(rates, seeds=12, sd=0.02, feature_set="F7", variant="paper", seed=0):
+    """Per-seed learner rows: rates[opponent][training_games] -> mean win rate."""
+    rng = np.random.default_rng(seed)
     rows = []
     for opp, by_n in rates.items():
         for n, rate in by_n.items():
-            for s in range(10):
-                rows.append({"opponent": opp, "training_games": n, "feature_set": "F7", "variant": "paper",
-                             "seed_index": s, "wins": int(rate * 1000) + s - 5, "draws": 0, "games": 1000,
-                             "small_wins": 10, "small_games": 20, "mean_plays": 10.0,
-                             "weights": np.zeros((7, 7)), "q_actions": np.ones(7)})
-    return rows
+            for s in range(seeds):
+                r = float(np.clip(rate + rng.normal(0, sd), 0, 1))
+                rows.append({"opponent": opp, "training_games": n, "feature_set": feature_set, "variant": variant,
+                             "seed_index": s, "wins": round(r * 1000), "draws": 0, "games": 1000,
+                             "small_wins": 10, "small_games": 20})
+    frame = pd.DataFrame(rows)
+    frame["win_rate"] = frame.wins / frame.games
+    frame["small_rate"] = frame.small_wins / frame.small_games
+    return frame
+
+
+SHAPE = {50: 0.4, 100: 0.6, 300: 0.62, 500: 0.63, 1000: 0.64}
 
 
 def test_training_claims_follow_the_orderings():
-    shape = {50: 0.5, 100: 0.6, 300: 0.62, 1000: 0.64}
-    rates = {o: {n: r + bonus for n, r in shape.items()} for o, bonus in
-             {"a": 0.3, "f": 0.32, "d": 0.1, "b": 0.0, "c": 0.0, "e": 0.0}.items()}
-    res = _training(rates)
-    v = _verdicts(claims.training_claims(experiments.win_rate_table(res), experiments.per_seed_frame(res)))
+    bonus = {"a": 0.3, "f": 0.32, "d": 0.03, "b": 0.0, "c": 0.0, "e": 0.0}
+    frame = _learners({o: {n: r + b for n, r in SHAPE.items()} for o, b in bonus.items()}, seeds=30, sd=0.01)
+    v = _verdicts(claims.training_claims(frame))
     assert set(v.values()) == {"reproduced"}, v
-    rates["b"] = {n: 0.99 for n in shape}
-    res = _training(rates)
-    v = _verdicts(claims.training_claims(experiments.win_rate_table(res), experiments.per_seed_frame(res)))
+    bonus.update(a=0.1, f=0.12, b=0.3)
+    frame = _learners({o: {n: r + b for n, r in SHAPE.items()} for o, b in bonus.items()}, seeds=30, sd=0.01)
+    v = _verdicts(claims.training_claims(frame))
     assert v["Stage 2: highest win rates against a and f (1000 training games)"] == "differs"
     assert v["Stage 2: win rate against d slightly above b, c and e"] == "differs"
-    assert v["Stage 2 vs b: win rate rises from 50 to 1000 training games"] == "differs"
+
+
+def test_ceiling_cells_are_left_out_of_gains():
+    rates = {o: dict(SHAPE) for o in "abcde"}
+    rates["f"] = {50: 0.9, 100: 0.999, 300: 1.0, 500: 1.0, 1000: 1.0}
+    frame = _learners(rates, sd=0.0005)
+    frame.loc[frame.opponent == "f", "win_rate"] = frame.loc[frame.opponent == "f", "win_rate"].clip(upper=1)
+    rows = {r["claim"]: r for r in claims.training_claims(frame)}
+    f_row = rows["Stage 2 vs f: win rate rises from 50 to 1000 training games"]
+    assert f_row["verdict"] == "inconclusive" and "ceiling" in f_row["note"]
+    assert "left out at the ceiling: f" in rows["Stage 2: the rise slows after about 100 training games"]["note"]
+    assert all(r["ci_high"] is None or r["ci_high"] <= 1 for r in rows.values())
+
+
+def _features(f5, f7, h5, seeds=15):
+    frames = [_learners({o: {300: r} for o, r in rates.items()}, seeds=seeds, feature_set=fs, seed=k)
+              for k, (fs, rates) in enumerate((("F5", f5), ("F7", f7), ("F7-H5", h5)))]
+    return pd.concat(frames, ignore_index=True)
 
 
 def test_feature_claims():
-    hist = pd.DataFrame({"opponent": list("abcdef"), "difference": [0.1] * 6, "ci_low": 0.0, "ci_high": 0.2})
-    mem = pd.DataFrame({"opponent": list("abcdef"), "difference": [0, 0, 0, 0.05, 0.04, 0],
-                        "ci_low": -0.1, "ci_high": 0.1})
-    assert set(_verdicts(claims.feature_claims(hist, mem)).values()) == {"reproduced"}
-    v = _verdicts(claims.feature_claims(hist.assign(difference=0.0), mem.assign(difference=[0.2, 0, 0, 0, 0, 0.1])))
-    assert set(v.values()) == {"differs"}
+    f5 = {o: 0.5 for o in "abcdef"}
+    f7 = {o: 0.6 for o in "abcdef"}
+    h5 = {**f7, "d": 0.65, "e": 0.65}
+    v = _verdicts(claims.feature_claims(_features(f5, f7, h5, seeds=40)))
+    assert v["Stage 2: lie history (features 6, 7) is worth about 10 points"] == "reproduced"
+    assert v["Stage 2: more history helps most against d and e"] == "reproduced"
+    v = _verdicts(claims.feature_claims(_features(f7, f7, {**f7, "a": 0.75}, seeds=40)))
+    assert v["Stage 2: lie history (features 6, 7) is worth about 10 points"] == "differs"
+    assert v["Stage 2: remembering 5 lies instead of 3 changes little"] == "differs"
+    assert v["Stage 2: more history helps most against d and e"] == "differs"
 
 
 def test_weights_claim_needs_more_than_chance():
-    ok = {"learners": 60, "correct": 50, "accuracy": 50 / 60, "ci_low": 0.7, "ci_high": 0.9, "chance": 1 / 6}
+    ok = {"learners": 60, "correct": 50, "accuracy": 50 / 60, "chance": 1 / 6}
     assert claims.weights_claim(ok)["verdict"] == "reproduced"
-    assert claims.weights_claim({**ok, "ci_low": 0.1})["verdict"] == "differs"
+    assert claims.weights_claim({**ok, "correct": 3, "accuracy": 0.05})["verdict"] == "differs"
 
 
 def test_weight_separability_on_separated_and_mixed_weights():
@@ -96,14 +143,51 @@ def test_weight_separability_on_separated_and_mixed_weights():
     assert experiments.weight_separability(mixed)["accuracy"] < 0.8
 
 
+def test_windowed_rates_are_not_cumulative():
+    runs = _runs({"P1": [0.2, 0.2, 1.0, 1.0, 1.0]}, n_runs=2, noise=0.0)
+    w = experiments.windowed_rates(runs).set_index(["run", "window"]).win_rate
+    assert w[(0, "51-100")] == pytest.approx(1.0) and w[(0, "301-500")] == pytest.approx(1.0)
+    assert runs[(runs.run == 0) & (runs.games == 100)].win_rate.iloc[0] < 0.7
+
+
+def test_ledger_rows_follow_the_resolved_sizes():
+    sizes = dict(lie_games=20_000, spread_runs=1000, spread_positions=10, stage1_runs=200, settings_runs=200,
+                 n_settings=12, round_robin_games=20_000, n_agents=7, n_rules=2, q_seeds=30, test_games=5000,
+                 training_sizes=6, variant_seeds=30, n_variants=8, variant_feature_sets=3)
+    rows = ledger.coverage_rows(**sizes)
+    assert [r["code"] for r in rows] == coverage.spec_codes("04") or not coverage.spec_codes("04")
+    assert {r["status"] for r in rows} == {"full"}
+    small = ledger.coverage_rows(**{**sizes, "q_seeds": 10, "settings_runs": 4})
+    status = {r["code"]: r["status"] for r in small}
+    assert status["E7"] == status["E8"] == status["E3"] == status["E5"] == "reduced"
+    assert status["E2"] == "full" and "10 seeds" in [r for r in small if r["code"] == "E7"][0]["run_size"]
+
+
 def test_small_experiments_run_and_have_intervals():
     lies = experiments.personality_lie_rates(n_games=200, seed=0)
     assert len(lies) == 50 and (lies.ci_low <= lies.lie_rate).all()
+    spread = experiments.lie_count_spread(n_runs=3, n_games=50, seed=0)
+    assert len(spread) == 5 * 3 * 10 and set(spread.position) == set(range(1, 11))
     runs = experiments.learning_runs(n_runs=2, n_games=20, checkpoints=(20,), seed=0, personalities=("P1",))
     assert len(runs) == 2 and set(runs.games) == {20}
-    grid = experiments.q_learning_grid((0, 20), n_seeds=2, n_test=30, opponents=("a",))
+    grid = experiments.q_learning_grid((0, 20), n_seeds=3, n_test=30, opponents=("a",))
     table = experiments.win_rate_table(grid)
     assert list(table.training_games) == [0, 20] and (table.test_games == 30).all()
+    assert ((table.ci_low >= 0) & (table.ci_high <= 1)).all()
+    rr = experiments.round_robin(n_games=50, seed=0, types=("a", "d"))
+    audit = experiments.hand_emptying_audit(rr)
+    assert list(audit.rules) == list(experiments.RULES_VARIANTS)
+    assert (audit.first_player_wins <= audit.decided).all()
+    freq = experiments.agent_frequencies(rr).set_index(["rules", "agent"])
+    assert freq.loc[("modified rules", "a"), "challenge_share"] == 0
+
+
+def test_traditional_seatings_rotate_every_type_through_every_seat():
+    assert len(experiments.seatings("abdf")) == 24 and len(experiments.seatings("adaf")) == 12
+    trad = experiments.traditional_table(n_games=1, seed=0, tables=("abdf",))
+    assert set(trad.groupby("agent").seat.nunique()) == {4}
+    by_seat = experiments.traditional_summary(trad, "seat")
+    assert by_seat.games.sum() == 4 * 24
 
 
 def test_expected_difference_matches_spec():

@@ -12,23 +12,24 @@ from liarlab.cheat import fast
 from liarlab.cheat import policies as pol
 from liarlab.cheat.game import CheatRules, CheatState, play_with_events, traditional_rules
 from liarlab.cheat.positions import N_POSITIONS, PERSONALITIES
-from liarlab.core.stats import Z95, wilson_interval
+from liarlab.core import verdicts
+from liarlab.core.stats import wilson_interval
 from liarlab.core.validation import check_int
 
 STAGE2_TYPES = ("a", "b", "c", "d", "e", "f")
 RUNS_PER_TASK = 10
+STAGE1_WINDOWS = ((51, 100), (101, 300), (301, 500))  # windowed win rates for every "rises / learns" claim
 
 
-def _t_interval(x) -> tuple[float, float, float]:
-    """Mean and 95% t-interval over independent runs (seeds)."""
-    from scipy import stats
-
+def _interval(x, low: float = 0.0, high: float = 1.0) -> tuple[float, float, float]:
+    """Mean and 95% t-interval over independent runs (seeds), kept inside [low, high]; the point alone
+    when there is a single run."""
     x = np.asarray(x, dtype=float)
-    m = float(x.mean())
     if len(x) < 2:
+        m = float(x.mean())
         return m, float("nan"), float("nan")
-    half = float(stats.t.ppf(0.975, len(x) - 1) * x.std(ddof=1) / np.sqrt(len(x)))
-    return m, m - half, m + half
+    est = verdicts.across_seeds(x, low, high)
+    return est.value, est.low, est.high
 
 
 def _run_tasks(func, tasks, seed, desc, n_jobs=None):
@@ -58,16 +59,19 @@ def personality_lie_rates(n_games: int = 10_000, seed: int = 0) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _spread_task(rng, name, n_runs, n_games, position):
-    return name, [int(fast.personality_lies(name, n_games, rng)["lie_counts"][position - 1]) for _ in range(n_runs)]
+def _spread_task(rng, name, n_runs, n_games):
+    return name, [fast.personality_lies(name, n_games, rng)["lie_counts"].copy() for _ in range(n_runs)]
 
 
-def lie_count_spread(n_runs: int = 1000, n_games: int = 500, position: int = 6, seed: int = 1) -> pd.DataFrame:
-    """How many lies each personality tells at ``position`` in ``n_games`` games, over ``n_runs`` runs."""
-    tasks = [{"name": n, "n_runs": n_runs, "n_games": n_games, "position": position} for n in PERSONALITIES]
+def lie_count_spread(n_runs: int = 1000, n_games: int = 500, seed: int = 1) -> pd.DataFrame:
+    """E1: how many lies each personality tells at every position in ``n_games`` games, over ``n_runs`` runs
+    (the learner's counts n_i after that many games). One row per personality, run and position."""
+    tasks = [{"name": n, "n_runs": check_int("n_runs", n_runs, 1), "n_games": n_games} for n in PERSONALITIES]
     rows = []
-    for name, counts in _run_tasks(_spread_task, tasks, seed, "lie counts", n_jobs=1):
-        rows.extend({"personality": name, "position": position, "games": n_games, "lies": c} for c in counts)
+    for name, runs in _run_tasks(_spread_task, tasks, seed, "lie counts", n_jobs=1):
+        for run, counts in enumerate(runs):
+            rows.extend({"personality": name, "run": run, "position": i + 1, "games": n_games,
+                         "lies": int(counts[i])} for i in range(N_POSITIONS))
     return pd.DataFrame(rows)
 
 
@@ -119,13 +123,42 @@ def learning_runs(n_runs: int = 200, n_games: int = 500, checkpoints=(20, 50, 10
     return _runs_frame(_run_tasks(_learning_task, tasks, seed, desc), checkpoints).drop(columns="setting")
 
 
+def windowed_rates(runs: pd.DataFrame, windows=STAGE1_WINDOWS, by=("personality",)) -> pd.DataFrame:
+    """Each run's win rate inside game windows (first, last), from its cumulative wins at the checkpoints.
+
+    Cumulative rates keep rising after learning stops; every "rises / learns" claim uses these instead.
+    Needs checkpoints at first - 1 and last for each window.
+    """
+    keys = list(by) + ["run"]
+    wide = runs.pivot_table(index=keys, columns="games", values="wins", aggfunc="first")
+    rows = []
+    for first, last in windows:
+        if first - 1 not in wide.columns or last not in wide.columns:
+            raise ValueError(f"window {first}-{last} needs checkpoints {first - 1} and {last}")
+        rate = (wide[last] - wide[first - 1]) / (last - first + 1)
+        for idx, r in rate.items():
+            rows.append({**dict(zip(keys, idx if isinstance(idx, tuple) else (idx,))), "window": f"{first}-{last}",
+                         "first": first, "last": last, "win_rate": float(r)})
+    return pd.DataFrame(rows)
+
+
+def summarise_windows(windows: pd.DataFrame, by=("personality", "window")) -> pd.DataFrame:
+    """Mean windowed win rate over runs with its 95% t-interval (kept in [0, 1]) and the run range."""
+    rows = []
+    for key, g in windows.groupby(list(by), sort=False):
+        m, lo, hi = _interval(g.win_rate)
+        rows.append({**dict(zip(by, key)), "runs": len(g), "win_rate": m, "ci_low": lo, "ci_high": hi,
+                     "run_min": g.win_rate.min(), "run_max": g.win_rate.max()})
+    return pd.DataFrame(rows)
+
+
 def summarise_runs(runs: pd.DataFrame, by=("personality", "games")) -> pd.DataFrame:
-    """Mean cumulative win rate with its 95% t-interval over runs, plus pooled wins/draws and mean p, k."""
+    """Mean cumulative win rate with its 95% t-interval over runs (kept in [0, 1]), pooled draws, mean p, k."""
     rows = []
     for key, g in runs.groupby(list(by), sort=False):
-        m, lo, hi = _t_interval(g.win_rate)
-        pm, plo, phi = _t_interval(g.p)
-        km, klo, khi = _t_interval(g.k)
+        m, lo, hi = _interval(g.win_rate)
+        pm, plo, phi = _interval(g.p)
+        km, klo, khi = _interval(g.k, 0.0, 20.0)
         games = int(g.games.iloc[0])
         rows.append({**dict(zip(by, key)), "runs": len(g), "win_rate": m, "ci_low": lo, "ci_high": hi,
                      "draw_rate": g.draws.sum() / (games * len(g)),
@@ -141,39 +174,89 @@ def stage1_expected_difference(c: float, q: float, r: float) -> float:
 
 # ============================================================================ stage 2
 
-def _round_robin_task(rng, first, second, n_games):
-    res = fast.play_cheat([first, second], n_games, rng)
+RULES_VARIANTS = {"modified rules": {}, "last play challengeable": {"last_play_challengeable": True}}
+
+
+def _round_robin_task(rng, first, second, n_games, rules_label):
+    res = fast.play_cheat([first, second], n_games, rng, rules=CheatRules(**RULES_VARIANTS[rules_label]))
     w, c = res["winners"], res["counters"]
-    return {"agent": first, "opponent": second, "games": n_games, "wins": int((w == 0).sum()),
-            "losses": int((w == 1).sum()), "cap_draws": int((w == -1).sum()),
-            "mean_plays": float(res["plays"].mean()),
-            "first_player_wins": int((w == res["first_players"]).sum()),
-            "lie_share": c[0, fast.LIES] / max(1, c[0, fast.PLAYS]),
-            "challenges_per_game": c[0, fast.CHALLENGES] / n_games,
-            "challenge_success": c[0, fast.CHALLENGES_RIGHT] / max(1, c[0, fast.CHALLENGES])}
+    decided = w >= 0
+    row = {"rules": rules_label, "agent": first, "opponent": second, "games": n_games, "wins": int((w == 0).sum()),
+           "losses": int((w == 1).sum()), "cap_draws": int((w == -1).sum()),
+           "mean_plays": float(res["plays"].mean()), "decided": int(decided.sum()),
+           "first_player_wins": int((decided & (w == res["first_players"])).sum()),
+           "first_opportunity_wins": int((decided & (w == res["first_opportunity"])).sum()),
+           "lying_final_plays": int((decided & res["final_lie"]).sum())}
+    for seat, who in ((0, "agent"), (1, "opponent")):
+        for k, name in enumerate(fast.COUNTER_NAMES):
+            row[f"{who}_{name}"] = int(c[seat, k])
+    return row
 
 
-def round_robin(n_games: int = 20_000, seed: int = 3, types=STAGE2_TYPES + ("random",)) -> pd.DataFrame:
-    """E6: every ordered pair of scripted agents (row agent in seat 0), ``n_games`` games each."""
-    tasks = [{"first": a, "second": b, "n_games": n_games} for a in types for b in types]
+def round_robin(n_games: int = 20_000, seed: int = 3, types=STAGE2_TYPES + ("random",),
+                rules=tuple(RULES_VARIANTS)) -> pd.DataFrame:
+    """E6: every ordered pair of scripted agents (row agent in seat 0; the first player is drawn at random),
+    ``n_games`` games each, under the modified rules and the variant whose hand-emptying play can be
+    challenged. Each row keeps both seats' counters (:data:`liarlab.cheat.fast.COUNTER_NAMES`)."""
+    tasks = [{"first": a, "second": b, "n_games": n_games, "rules_label": r} for r in rules for a in types
+             for b in types]
     frame = pd.DataFrame(_run_tasks(_round_robin_task, tasks, seed, "round robin"))
     frame["win_rate"] = frame.wins / frame.games
     frame["ci_low"], frame["ci_high"] = wilson_interval(frame.wins, frame.games)
-    frame["first_player_win_rate"] = frame.first_player_wins / frame.games
+    frame["lie_share"] = frame.agent_lies / frame.agent_plays.clip(lower=1)
+    frame["challenge_share"] = frame.agent_challenges / frame.agent_decisions.clip(lower=1)
     return frame
+
+
+def agent_frequencies(rr: pd.DataFrame) -> pd.DataFrame:
+    """E6: each scripted agent's lie and challenge frequencies, pooled over its games against every opponent
+    (both seats), per rules variant: lies per play, challenges per decision, share of its challenges that
+    caught a lie, share of its lies caught, and how often it empties its hand when it can."""
+    rows = []
+    for (rules, agent), g in rr.groupby(["rules", "agent"], sort=False):
+        h = rr[(rr.rules == rules) & (rr.opponent == agent)]
+        tot = {n: int(g[f"agent_{n}"].sum() + h[f"opponent_{n}"].sum()) for n in fast.COUNTER_NAMES}
+        row = {"rules": rules, "agent": agent, "plays": tot["plays"], "decisions": tot["decisions"]}
+        for name, num, den in (("lie_share", "lies", "plays"), ("challenge_share", "challenges", "decisions"),
+                               ("challenge_accuracy", "challenges_right", "challenges"),
+                               ("lies_caught_share", "lies_caught", "lies"),
+                               ("opportunities_taken", "dumps", "opportunities")):
+            row[name] = tot[num] / tot[den] if tot[den] else float("nan")
+            lo, hi = wilson_interval(tot[num], max(1, tot[den]))
+            row[f"{name}_low"], row[f"{name}_high"] = (lo, hi) if tot[den] else (float("nan"), float("nan"))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def hand_emptying_audit(rr: pd.DataFrame) -> pd.DataFrame:
+    """How the game is decided, per rules variant, pooled over all ordered pairs of scripted agents: share of
+    decided games won by the first player, by the first player to start a turn with at most ``max_play``
+    cards (the one who could empty its hand in one play), and share won with a lie (Wilson 95%, fixed agents)."""
+    rows = []
+    for rules, g in rr.groupby("rules", sort=False):
+        n = int(g.decided.sum())
+        row = {"rules": rules, "games": int(g.games.sum()), "decided": n,
+               "cap_draw_share": g.cap_draws.sum() / g.games.sum()}
+        for col in ("first_player_wins", "first_opportunity_wins", "lying_final_plays"):
+            k = int(g[col].sum())
+            lo, hi = wilson_interval(k, n)
+            row.update({col: k, f"{col}_share": k / n, f"{col}_low": lo, f"{col}_high": hi})
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 LEARNER_OPTIONS = ("three_actions", "caught_lie", "encoding", "history")  # variant keys that change the learner, not the rules
 
 
-def _train_task(rng, opponent, n_train_list, n_seeds, n_test, feature_set, rules_kwargs, label):
+def _train_task(rng, opponent, n_train_list, n_seeds, n_test, feature_set, rules_kwargs, label, rotate_seats=False):
     learner = {k: v for k, v in rules_kwargs.items() if k in LEARNER_OPTIONS}
     rules = CheatRules(**{k: v for k, v in rules_kwargs.items() if k not in LEARNER_OPTIONS})
     out = []
     for s in range(n_seeds):
         for n_train in n_train_list:
+            seat = s % rules.n_players if rotate_seats else 0
             res = fast.train_and_test(opponent, n_train, n_test, rng, feature_set=feature_set, rules=rules,
-                                      **learner)
+                                      seat=seat, **learner)
             out.append({"opponent": opponent, "training_games": n_train, "feature_set": feature_set,
                         "variant": label, "seed_index": s, **{k: v for k, v in res.items()
                                                                if k not in ("weights", "q_actions")},
@@ -183,31 +266,32 @@ def _train_task(rng, opponent, n_train_list, n_seeds, n_test, feature_set, rules
 
 def q_learning_grid(training_games=(0, 50, 100, 300, 500, 1000), feature_sets=("F7",), n_seeds: int = 30,
                     n_test: int = 2000, seed: int = 4, opponents=STAGE2_TYPES, variants=None,
-                    desc: str = "Q-learning") -> list[dict]:
+                    desc: str = "Q-learning", rotate_seats: bool = False) -> list[dict]:
     """E7/E8/E10: a fresh learner per (opponent, training size, feature set, variant, seed), tested frozen.
 
     ``variants`` maps a label to CheatRules keyword changes, or learner options (:data:`LEARNER_OPTIONS`)
-    (default: the paper's rules and learner). Returns one
-    dict per trained learner (test wins, draws, 20-game test wins, weights, test-time action counts).
+    (default: the paper's rules and learner). ``rotate_seats`` puts learner ``s`` in seat ``s mod n_players``
+    (with more than two players). Returns one dict per trained learner (test wins, draws, 20-game test wins,
+    weights, test-time action counts, the audit of the hand-emptying line).
     """
     variants = variants or {"paper": {}}
     tasks = [{"opponent": o, "n_train_list": tuple(training_games), "n_seeds": n_seeds, "n_test": n_test,
-              "feature_set": fs, "rules_kwargs": kw, "label": label}
+              "feature_set": fs, "rules_kwargs": kw, "label": label, "rotate_seats": rotate_seats}
              for label, kw in variants.items() for fs in feature_sets for o in opponents]
     return [row for chunk in _run_tasks(_train_task, tasks, seed, desc) for row in chunk]
 
 
-def win_rate_table(results: list[dict], by=("opponent", "training_games", "feature_set", "variant")) -> pd.DataFrame:
-    """Per cell: mean test win rate over seeds with a 95% t-interval, pooled Wilson interval, 20-game spread."""
-    frame = pd.DataFrame([{k: v for k, v in r.items() if k not in ("weights", "q_actions")} for r in results])
-    frame["win_rate"] = frame.wins / frame.games
-    frame["small_rate"] = frame.small_wins / frame.small_games
+def win_rate_table(results, by=("opponent", "training_games", "feature_set", "variant")) -> pd.DataFrame:
+    """Per cell: mean test win rate over independently trained learners (seeds) with a 95% t-interval kept
+    inside [0, 1], the seed range, whether the cell is at a ceiling/floor (>= 99.5 % or <= 0.5 %), and the
+    spread of the paper's 20-game test. ``results``: learner dicts or :func:`per_seed_frame`."""
+    frame = results if isinstance(results, pd.DataFrame) else per_seed_frame(results)
     rows = []
     for key, g in frame.groupby(list(by), sort=False):
-        m, lo, hi = _t_interval(g.win_rate)
-        plo, phi = wilson_interval(g.wins.sum(), g.games.sum())
+        m, lo, hi = _interval(g.win_rate)
         rows.append({**dict(zip(by, key)), "seeds": len(g), "test_games": int(g.games.iloc[0]),
-                     "win_rate": m, "ci_low": lo, "ci_high": hi, "pooled_low": plo, "pooled_high": phi,
+                     "win_rate": m, "ci_low": lo, "ci_high": hi, "seed_min": g.win_rate.min(),
+                     "seed_max": g.win_rate.max(), "at_ceiling": bool(m >= verdicts.CEILING or m <= 1 - verdicts.CEILING),
                      "draw_rate": g.draws.sum() / g.games.sum(),
                      "small_test_min": g.small_rate.min(), "small_test_max": g.small_rate.max(),
                      "small_test_sd": g.small_rate.std(ddof=1) if len(g) > 1 else float("nan")})
@@ -215,26 +299,40 @@ def win_rate_table(results: list[dict], by=("opponent", "training_games", "featu
 
 
 def per_seed_frame(results: list[dict]) -> pd.DataFrame:
+    """One row per trained learner: its test win rate and 20-game rate (weights and action counts dropped)."""
     frame = pd.DataFrame([{k: v for k, v in r.items() if k not in ("weights", "q_actions")} for r in results])
     frame["win_rate"] = frame.wins / frame.games
     frame["small_rate"] = frame.small_wins / frame.small_games
     return frame
 
 
-def paired_difference(results: list[dict], column: str, a, b, by=("opponent",)) -> pd.DataFrame:
-    """Mean of (win rate at column == a) - (win rate at column == b) per group, with a 95% t-interval.
+def seed_values(per_seed: pd.DataFrame, **where) -> pd.Series:
+    """Test win rates of the learners of one cell, indexed by seed index (for pairing cells by seed)."""
+    g = per_seed
+    for k, v in where.items():
+        g = g[g[k] == v]
+    if g.empty:
+        raise ValueError(f"no learners with {where}")
+    return g.set_index("seed_index").win_rate.sort_index()
 
-    Learners are independent across cells, so the interval uses both cells' variances (Welch).
-    """
-    frame = per_seed_frame(results)
+
+def paired_difference(results, column: str, a, b, by=("opponent",)) -> pd.DataFrame:
+    """Mean of (win rate at column == a) - (win rate at column == b) per group over learners paired by seed
+    index (independently trained, so the pairs are independent), with the protocol's interval.
+
+    A group where either cell is at a ceiling or floor keeps its difference but is flagged ``at_ceiling``:
+    such cells are left out of comparisons of gains."""
+    frame = results if isinstance(results, pd.DataFrame) else per_seed_frame(results)
     rows = []
     for key, g in frame.groupby(list(by), sort=False):
-        x = g.loc[g[column] == a, "win_rate"].to_numpy()
-        y = g.loc[g[column] == b, "win_rate"].to_numpy()
-        d = x.mean() - y.mean()
-        se = np.sqrt(x.var(ddof=1) / len(x) + y.var(ddof=1) / len(y))
-        rows.append({**dict(zip(by, key if isinstance(key, tuple) else (key,))), "difference": d,
-                     "ci_low": d - Z95 * se, "ci_high": d + Z95 * se})
+        x = g[g[column] == a].set_index("seed_index").win_rate
+        y = g[g[column] == b].set_index("seed_index").win_rate
+        idx = x.index.intersection(y.index)
+        est = verdicts.paired_difference(x[idx].to_numpy(), y[idx].to_numpy())
+        ceiling = any(v >= verdicts.CEILING or v <= 1 - verdicts.CEILING for v in (x.mean(), y.mean()))
+        rows.append({**dict(zip(by, key if isinstance(key, tuple) else (key,))), "difference": est.value,
+                     "ci_low": est.low, "ci_high": est.high, "seeds": est.n, "seed_min": est.seed_min,
+                     "seed_max": est.seed_max, "at_ceiling": ceiling})
     return pd.DataFrame(rows)
 
 
@@ -271,21 +369,48 @@ def weight_separability(results: list[dict]) -> dict:
         cents = [X[mask & (y == lab)].mean(axis=0) for lab in labels]
         guess = labels[int(np.argmin([np.linalg.norm(X[i] - c) for c in cents]))]
         correct += guess == y[i]
-    low, high = wilson_interval(correct, len(X))
-    return {"learners": len(X), "correct": int(correct), "accuracy": correct / len(X), "ci_low": low,
-            "ci_high": high, "chance": 1 / len(labels)}
+    est = verdicts.proportion(int(correct), len(X), unit="learners")
+    return {"learners": len(X), "correct": int(correct), "accuracy": correct / len(X), "ci_low": est.low,
+            "ci_high": est.high, "chance": 1 / len(labels)}
 
 
 def action_shares(results: list[dict], max_play: int = 3) -> pd.DataFrame:
-    """E9: test-time shares of challenge, truth and lie actions per opponent (pooled over seeds)."""
+    """E9: test-time shares of challenge, truth and lie actions per opponent: each learner's shares, then the
+    mean over learners with a 95% t-interval (kept in [0, 1])."""
     rows = []
-    by_opp: dict[str, np.ndarray] = {}
+    by_opp: dict[str, list] = {}
     for r in results:
-        by_opp[r["opponent"]] = by_opp.get(r["opponent"], 0) + r["q_actions"]
-    for opp, counts in by_opp.items():
-        total = counts.sum()
-        rows.append({"opponent": opp, "decisions": int(total), "challenge": counts[0] / total,
-                     "truth": counts[1:max_play + 1].sum() / total, "lie": counts[max_play + 1:].sum() / total})
+        c = np.asarray(r["q_actions"], dtype=float)
+        t = max(c.sum(), 1.0)
+        by_opp.setdefault(r["opponent"], []).append((c[0] / t, c[1:max_play + 1].sum() / t, c[max_play + 1:].sum() / t,
+                                                     c.sum()))
+    for opp, vals in by_opp.items():
+        v = np.array(vals)
+        row = {"opponent": opp, "learners": len(v), "decisions": int(v[:, 3].sum())}
+        for j, name in enumerate(("challenge", "truth", "lie")):
+            m, lo, hi = _interval(v[:, j])
+            row.update({name: m, f"{name}_low": lo, f"{name}_high": hi})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def learner_audit(per_seed: pd.DataFrame, by=("variant", "opponent")) -> pd.DataFrame:
+    """The hand-emptying line in the learners' test games: per cell, the mean over learners of the share of
+    decided games won by the first player, by the first to reach a turn with <= max_play cards, with a lie,
+    and of the learner's opportunities at which its actions could empty its hand (TRUTH_n / LIE_n only
+    play one kind of card) and at which it did."""
+    rows = []
+    for key, g in per_seed.groupby(list(by), sort=False):
+        row = {**dict(zip(by, key)), "learners": len(g)}
+        dec = g.decided.clip(lower=1)
+        opp = g.opportunities.clip(lower=1)
+        for name, x in (("first_player_wins", g.first_player_wins / dec),
+                        ("first_opportunity_wins", g.first_opportunity_wins / dec),
+                        ("lying_final_plays", g.lying_final_plays / dec),
+                        ("expressible", g.expressible / opp), ("dumps", g.dumps / opp)):
+            m, lo, hi = _interval(x)
+            row.update({name: m, f"{name}_low": lo, f"{name}_high": hi})
+        rows.append(row)
     return pd.DataFrame(rows)
 
 
@@ -307,16 +432,37 @@ def _traditional_task(rng, types, n_games):
             "mean_plays": float(np.mean(plays))}
 
 
-def traditional_table(n_games: int = 200, seed: int = 6, tables=("abdf", "bcde", "adaf")) -> pd.DataFrame:
-    """The traditional 52-card game, 4 players, scripted agents (rules module; cap = draw)."""
+def seatings(table: str) -> list[str]:
+    """Every distinct seating of a table's agents (all permutations, repeated types once): each type sits in
+    every seat and after every other type equally often, so seat effects and type effects separate."""
+    from itertools import permutations
+
+    return sorted({"".join(p) for p in permutations(table)})
+
+
+def traditional_table(n_games: int = 24, seed: int = 6, tables=("abdf", "bcde", "adaf")) -> pd.DataFrame:
+    """The traditional 52-card game, 4 players, scripted agents (rules module; cap = draw), ``n_games`` games
+    in every distinct seating of each table (:func:`seatings`). One row per table, seating and seat."""
+    tasks = [{"types": tuple(s), "n_games": n_games} for t in tables for s in seatings(t)]
+    table_of = [t for t in tables for _ in seatings(t)]
     rows = []
-    for res in _run_tasks(_traditional_task, [{"types": tuple(t), "n_games": n_games} for t in tables], seed,
-                          "traditional Cheat"):
+    for table, res in zip(table_of, _run_tasks(_traditional_task, tasks, seed, "traditional Cheat")):
         for seat, t in enumerate(res["types"]):
-            lo, hi = wilson_interval(res["wins"][seat], res["games"])
-            rows.append({"table": res["types"], "seat": seat, "agent": t, "games": res["games"],
-                         "wins": int(res["wins"][seat]), "win_rate": res["wins"][seat] / res["games"],
-                         "ci_low": lo, "ci_high": hi, "cap_draws": res["draws"], "mean_plays": res["mean_plays"]})
+            rows.append({"table": table, "seating": res["types"], "seat": seat, "agent": t, "games": res["games"],
+                         "wins": int(res["wins"][seat]), "cap_draws": res["draws"], "mean_plays": res["mean_plays"]})
+    return pd.DataFrame(rows)
+
+
+def traditional_summary(trad: pd.DataFrame, by: str = "agent") -> pd.DataFrame:
+    """Win shares pooled over seatings, per table and ``by`` ("agent": type effect; "seat": seat effect);
+    Wilson 95% (fixed agents). A type that appears twice at a table counts both copies' games."""
+    rows = []
+    for (table, key), g in trad.groupby(["table", by], sort=False):
+        games = int(g.games.sum())
+        wins = int(g.wins.sum())
+        lo, hi = wilson_interval(wins, games)
+        rows.append({"table": table, by: key, "games": games, "wins": wins, "win_rate": wins / games,
+                     "ci_low": lo, "ci_high": hi, "fair_share": 1 / trad[trad.table == table].seat.nunique()})
     return pd.DataFrame(rows)
 
 
@@ -353,30 +499,46 @@ STAGE1_SETTINGS = {  # label: learner keyword changes (spec §7, E3 and E5)
     "uniform hands": {"hand_distribution": "uniform"},
     "P5 lies 20%": {"p5_lie_probability": 0.2},
     "P5 lies 40%": {"p5_lie_probability": 0.4},
+    "simulates a model of the personality": {"simulate": "model"},
 }
+SETTINGS_CHECKPOINTS = (50, 100, 300, 500)  # enough for the windows 51-100, 101-300, 301-500
 
 
-def stage1_settings_table(n_runs: int, settings=None, n_games: int = 500, seed: int = 5) -> pd.DataFrame:
-    """E3/E5: the learner's cumulative win rate after ``n_games`` games under each setting (95% t-intervals)."""
+def stage1_settings_runs(n_runs: int, settings=None, n_games: int = 500, seed: int = 5) -> pd.DataFrame:
+    """E3/E5 and the spec's §8.4 model variant: ``n_runs`` independent learners per personality and setting
+    (the "P5 lies" settings only against P5); one row per run and checkpoint (:data:`SETTINGS_CHECKPOINTS`)."""
     settings = settings or {k: v for k, v in STAGE1_SETTINGS.items() if k != "paper defaults"}
-    tasks = _learning_tasks(settings, check_int("n_runs", n_runs, 2), n_games, (n_games,), PERSONALITIES)
-    runs = _runs_frame(_run_tasks(_learning_task, tasks, seed, "stage-1 settings"), (n_games,))
-    table = summarise_runs(runs, by=("setting", "personality", "games"))
+    checkpoints = [c for c in SETTINGS_CHECKPOINTS if c <= n_games]
+    tasks = _learning_tasks(settings, check_int("n_runs", n_runs, 2), n_games, checkpoints, PERSONALITIES)
+    return _runs_frame(_run_tasks(_learning_task, tasks, seed, "stage-1 settings"), checkpoints)
+
+
+def stage1_settings_table(runs: pd.DataFrame, n_games: int = 500) -> pd.DataFrame:
+    """Per setting and personality: cumulative win rate after ``n_games`` and the windowed rate of the last
+    window (games 301-500), each a mean over runs with a 95% t-interval kept in [0, 1]."""
+    final = summarise_runs(runs[runs.games == n_games], by=("setting", "personality", "games"))
+    late = summarise_windows(windowed_rates(runs, (STAGE1_WINDOWS[-1],), by=("setting", "personality")),
+                             by=("setting", "personality"))
+    late = late.rename(columns={"win_rate": "late_rate", "ci_low": "late_low", "ci_high": "late_high"})
     cols = ["setting", "personality", "games", "runs", "win_rate", "ci_low", "ci_high", "draw_rate", "p_mean",
             "k_mean"]
-    return table[cols]
+    return final[cols].merge(late[["setting", "personality", "late_rate", "late_low", "late_high"]],
+                             on=["setting", "personality"])
 
 
 def multiplayer_table(n_seeds: int, n_test: int, players=(3, 4), n_train: int = 300, seed: int = 8) -> pd.DataFrame:
-    """Extension: the learner (seat 0) against n - 1 copies of one type, modified rules with n players."""
+    """Extension: the learner against n - 1 copies of one type, modified rules with n players; learner s sits
+    in seat s mod n (seats rotate across learners)."""
     variants = {f"{n} players": {"n_players": n} for n in players}
-    res = q_learning_grid((n_train,), ("F7",), n_seeds, n_test, seed=seed, variants=variants, desc="multi-player")
+    res = q_learning_grid((n_train,), ("F7",), n_seeds, n_test, seed=seed, variants=variants, desc="multi-player",
+                          rotate_seats=True)
     table = win_rate_table(res)
     table["players"] = table.variant.str.split().str[0].astype(int)
     return table
 
 
-RULE_VARIANTS = {"max_play 4": {"max_play": 4}, "max_play 5": {"max_play": 5},
+RULE_VARIANTS = {"last play challengeable": {"last_play_challengeable": True},
+                 "max_play 4": {"max_play": 4}, "max_play 5": {"max_play": 5},
                  "challenger leads": {"leader_after_challenge": "challenger"},
                  "3 actions (learner picks no count)": {"three_actions": True},
                  "caught lie: x = -P": {"caught_lie": "-P"},
@@ -384,11 +546,12 @@ RULE_VARIANTS = {"max_play 4": {"max_play": 4}, "max_play 5": {"max_play": 5},
                  "feature 7 from revealed plays only": {"history": "revealed"}}
 
 
-def rule_variant_table(n_seeds: int, n_test: int, n_train: int = 300, seed: int = 9) -> pd.DataFrame:
-    """E10: the F7 learner after ``n_train`` games under rule and learner variants (does the ordering survive?)."""
-    res = q_learning_grid((n_train,), ("F7",), n_seeds, n_test, seed=seed, variants=RULE_VARIANTS,
-                          desc="rule variants")
-    return win_rate_table(res)
+def rule_variant_grid(n_seeds: int, n_test: int, n_train: int = 300, seed: int = 9,
+                      feature_sets=("F5", "F7", "F7-H5")) -> list[dict]:
+    """E10: learners trained ``n_train`` games with each feature set under each rule and learner variant, so
+    the E7 and E8 orderings can be rechecked under every variant (one learner dict per seed and cell)."""
+    return q_learning_grid((n_train,), tuple(feature_sets), n_seeds, n_test, seed=seed, variants=RULE_VARIANTS,
+                           desc="rule variants")
 
 
 def worked_position_game(seed: int = 11, opponent: str = "P2"):
