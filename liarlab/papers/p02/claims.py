@@ -1,128 +1,222 @@
-"""Notebook 02's claims rows: each statement of the report beside our measurement, with a verdict.
+"""Notebook 02's claims rows, judged under the study's verdict protocol (:mod:`liarlab.core.verdicts`).
 
-Every printed figure or table is one claim family (``family="Fig 5-4"``). The report's statements are
-qualitative ("clearly", "slight", "about 0"), so each check below states the reading it tests in its note;
-a statement is *reproduced* when our 95% intervals support it and *differs* when they do not. The Q-table
-size claims (Tables 4-4, 6-1, 6-2) are checked in notebook 00 and not counted here.
+Every printed figure or table is one claim family (``family="Fig 5-4"``). Each statement of the report is mapped
+to one of the protocol's rules: a qualitative word to :func:`verdicts.word` ("slight", "clearly", "differ
+little", "mostly"...), an ordering to :func:`verdicts.direction`, a statement about every case to
+:func:`verdicts.all_of` over per-case judgements at a Bonferroni level, a printed count to
+:func:`verdicts.value`. No threshold is kept here.
+
+Intervals: trained tables are replicated by independently trained seeds (:func:`verdicts.across_seeds`,
+differences paired by seed with :func:`verdicts.paired_difference`); fixed agents by games (Wilson, and
+Newcombe's interval for a difference). A linear combination of independent fixed-agent proportions (a gain
+of one rule minus a gain of another) uses the square-root-of-summed-squares combination of their Wilson
+half-widths on each side (:func:`combine`), the same construction as Newcombe's difference.
+The Q-table size claims (Tables 4-4, 6-1, 6-2) are checked in notebook 00 and not counted here.
 """
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pandas as pd
 
-from liarlab.papers.p02.printed import EXPLORED_SHARE_100K, GAME_LENGTH_RANGE, SOURCE, TOP30_CHALLENGES, TOP30_CLASSES
+from liarlab.core import verdicts as V
+from liarlab.papers.p02.experiments import EXPS, FIXED, estimate
+from liarlab.papers.p02.printed import (
+    EXPLORED_SHARE_100K,
+    GAME_LENGTH_RANGE,
+    SOURCE,
+    TOP30_CHALLENGES,
+    TOP30_CLASSES,
+    TOP30_VALUE_RANGE,
+)
 
-EXPS = ("EXP0", "EXP1", "EXP2", "EXP3")
-#: "slight" / "about none" / "about 0" / "barely changes" / "clearly" readings, in win-rate points
-SLIGHT = 0.01
-BARELY = 0.03
-SHARP = 0.10
-ABOUT_ZERO = 0.05
+NEG = V.NEGLIGIBLE_RATE
 
 
-def _row(statement, family, paper, ours, ok, ci=(None, None), note="", measured=False):
+def _claim(text, family, paper, est, judgement, kind="finding", note="", **kw):
     from liarlab.study.outputs import claim
 
-    return claim(statement, SOURCE, paper, ours, "reproduced" if ok else "differs", ci_low=ci[0], ci_high=ci[1],
-                 note=note, family=family, measured=measured)
+    return claim(text, SOURCE, paper, est, judgement, kind=kind, note=note, family=family, **kw)
 
 
-def _get(frame, **where):
+def _where(frame: pd.DataFrame, **where) -> pd.DataFrame:
     mask = np.ones(len(frame), bool)
     for k, v in where.items():
         mask &= (frame[k] == v).to_numpy()
     rows = frame[mask]
-    if len(rows) != 1:
-        raise KeyError(f"expected one row for {where}, found {len(rows)}")
-    return rows.iloc[0]
+    if len(rows) == 0:
+        raise KeyError(f"no rows for {where}")
+    return rows
 
 
-def above(r, x=0.5) -> bool:
-    return r.ci_low > x
+def est(frame, level=V.LEVEL, **where) -> V.Estimate:
+    return estimate(_where(frame, **where), level)
 
 
-def below(r, x=0.5) -> bool:
-    return r.ci_high < x
+def shift(e: V.Estimate, c: float, sign: int = 1) -> V.Estimate:
+    """``sign * (e - c)`` as an estimate (a win rate against a reference line)."""
+    lo, hi = sorted((sign * (e.low - c), sign * (e.high - c)))
+    return V.Estimate(sign * (e.value - c), lo, hi, e.n, e.unit,
+                      None if e.seed_min is None else min(sign * (e.seed_min - c), sign * (e.seed_max - c)),
+                      None if e.seed_max is None else max(sign * (e.seed_min - c), sign * (e.seed_max - c)), e.level)
+
+
+def _is_fixed(rows) -> bool:
+    return (rows["seed"].to_numpy() == FIXED).all()
+
+
+def _rates_by_seed(rows) -> pd.Series:
+    return rows.groupby("seed").apply(lambda g: g["wins"].sum() / g["games"].sum(), include_groups=False)
+
+
+def combine(terms, level=V.LEVEL) -> V.Estimate:
+    """sum(sign * rate) over ``terms`` [(rows, sign)]: paired by seed for trained tables, or for fixed agents
+    independent proportions combined like Newcombe's difference (summed squared Wilson half-widths per side)."""
+    if all(_is_fixed(r) for r, _ in terms):
+        value, lo2, hi2, n = 0.0, 0.0, 0.0, 0
+        for rows, sign in terms:
+            e = V.proportion(int(rows.wins.sum()), int(rows.games.sum()), level)
+            value += sign * e.value
+            down, up = e.value - e.low, e.high - e.value
+            lo2 += (down if sign > 0 else up) ** 2
+            hi2 += (up if sign > 0 else down) ** 2
+            n += e.n
+        bound = float(sum(abs(s) for _, s in terms))
+        return V.Estimate(value, max(-bound, value - math.sqrt(lo2)), min(bound, value + math.sqrt(hi2)), n,
+                          "games", level=level)
+    series = [s * _rates_by_seed(r) for r, s in terms]
+    total = sum(series)
+    bound = float(sum(abs(s) for _, s in terms))
+    return V.across_seeds(total.to_numpy(), -bound, bound, level)
+
+
+def diff(a_rows, b_rows, level=V.LEVEL) -> V.Estimate:
+    """rate(a) - rate(b): paired by seed (tables) or Newcombe (fixed agents)."""
+    if _is_fixed(a_rows) and _is_fixed(b_rows):
+        return V.difference_of_proportions(int(a_rows.wins.sum()), int(a_rows.games.sum()), int(b_rows.wins.sum()),
+                                           int(b_rows.games.sum()), level)
+    return combine([(a_rows, 1), (b_rows, -1)], level)
+
+
+def _all(judgements, what):
+    return V.all_of(judgements, what)
+
+
+def _fmt(e: V.Estimate) -> str:
+    return f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}]"
 
 
 # ============================================================================ EXP-only figures (both readings)
 
-def exp_claims(pairs: pd.DataFrame, three: pd.DataFrame, fallback: str, margin: int = 3) -> list[dict]:
+def _balanced(p: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
+    """a against b with each in each seat: a's wins as P1 plus its wins as P2, as one fixed-agent row."""
+    ab, ba = _where(p, p1=a, p2=b), _where(p, p1=b, p2=a)
+    w = int(ab.wins.sum() + (ba.games.sum() - ba.wins.sum()))
+    return pd.DataFrame([{"seed": FIXED, "wins": w, "games": int(ab.games.sum() + ba.games.sum())}])
+
+
+def exp_claims(pairs: pd.DataFrame, three: pd.DataFrame, fallback: str, margin: int = 3,
+               selected: bool = False) -> list[dict]:
     """Figs 5-2, 5-3, 5-5 (EXP part) and 5-6 under one honestAction reading (and 3-player margin)."""
     rows = []
+    tag = f"reading {fallback}, margin {margin}"
+    kw = {"selected": selected}
     p = pairs[pairs.fallback == fallback]
-    bal = {}
-    for a in EXPS:
-        for b in EXPS:
-            if a != b:
-                w = _get(p, p1=a, p2=b).wins + (_get(p, p1=b, p2=a).games - _get(p, p1=b, p2=a).wins)
-                n = _get(p, p1=a, p2=b).games + _get(p, p1=b, p2=a).games
-                bal[a, b] = (w, n)
-    from liarlab.core.stats import wilson_interval
-
-    def rate(a, b):
-        w, n = bal[a, b]
-        lo, hi = wilson_interval(w, n)
-        return w / n, lo, hi
-
-    worst = max(rate("EXP0", b)[2] for b in EXPS[1:])
-    best0 = max(rate("EXP0", b)[0] for b in EXPS[1:])
-    rows.append(_row("EXP1-EXP3 counter EXP0 (EXP0 clearly disadvantaged)", "Fig 5-2", "EXP0 < 50%", best0,
-                     worst < 0.5 - SLIGHT, note=f"reading {fallback}: EXP0's best balanced-seat win rate against "
-                     "EXP1-3; reproduced if every upper 95% bound is below 49%"))
-    others = [rate(a, b)[0] for a in EXPS[1:] for b in EXPS[1:] if a < b]
-    spread = max(abs(x - 0.5) for x in others)
-    rows.append(_row("the other EXP pairs differ little", "Fig 5-2", "about 50%", 0.5 + spread, spread < 0.03,
-                     note=f"reading {fallback}: largest |balanced win rate - 50%| among EXP1-3 pairs shown as "
-                     "50% + gap; reproduced if within 3 points"))
+    lvl3 = V.simultaneous_level(3)
+    js, shown = [], []
+    for b in EXPS[1:]:
+        e = shift(estimate(_balanced(p, "EXP0", b), lvl3), 0.5, -1)       # EXP0's shortfall below 50%
+        js.append(V.word("clearly", e))
+        shown.append(e)
+    worst = min(shown, key=lambda e: e.low)
+    rows.append(_claim("EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)", "Fig 5-2",
+                       "EXP0 clearly below 50% against each", worst, _all(js, "each of EXP1-3 against EXP0"),
+                       note=f"{tag}; value: EXP0's smallest shortfall below 50% (balanced seats, 50% minus its win "
+                       f"rate) over EXP1-3; shortfalls {', '.join(f'{e.value:.3f}' for e in shown)}", **kw))
+    js, shown = [], []
+    for a, b in (("EXP1", "EXP2"), ("EXP1", "EXP3"), ("EXP2", "EXP3")):
+        e = shift(estimate(_balanced(p, a, b), lvl3), 0.5)
+        js.append(V.word("differ little", e))
+        shown.append((a, b, e))
+    far = max(shown, key=lambda t: abs(t[2].value))
+    rows.append(_claim("the other EXP pairs differ little", "Fig 5-2", "about 50%", far[2],
+                       _all(js, "each pair among EXP1-3"),
+                       note=f"{tag}; value: the largest balanced win-rate edge over 50% ({far[0]} vs {far[1]}); "
+                       "edges " + ", ".join(f"{a}-{b} {e.value:+.3f}" for a, b, e in shown), **kw))
     t = three[(three.fallback == fallback) & (three.margin == margin) & (three.a != three.b)]
-    # (1) the copy of A preceded by EXP0 wins more than the copy of A preceded by the other type
-    checks, diffs = [], []
+    lvl2 = V.simultaneous_level(2)
+    js, shown = [], []
     for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
         s = t[(t.a == a) & (t.b == b) & (t.player == a)]
-        after0 = s[s.preceded_by == "EXP0"]
-        after_other = s[s.preceded_by != "EXP0"]
-        d = after0.wins.sum() / after0.games.sum() - after_other.wins.sum() / after_other.games.sum()
-        diffs.append(d)
-        checks.append(d > SLIGHT)
-    rows.append(_row("a player whose preceding player is EXP0 wins more", "Fig 5-3", "higher", min(diffs),
-                     all(checks), note=f"reading {fallback}, margin {margin}: win-rate gain of an A seated after "
-                     "EXP0 over the other A copy, smaller of {EXP1,EXP1,EXP0} and {EXP0,EXP0,EXP1}, pooled over "
-                     "the three seatings; reproduced if both gains exceed 1 point"))
-    same_order = []
+        e = V.difference_of_proportions(int(s[s.preceded_by == "EXP0"].wins.sum()),
+                                        int(s[s.preceded_by == "EXP0"].games.sum()),
+                                        int(s[s.preceded_by != "EXP0"].wins.sum()),
+                                        int(s[s.preceded_by != "EXP0"].games.sum()), lvl2)
+        js.append(V.direction(e, ">", 0.0))
+        shown.append(e)
+    rows.append(_claim("a player whose preceding player is EXP0 wins more", "Fig 5-3", "higher",
+                       min(shown, key=lambda e: e.value), _all(js, "both type sets"),
+                       note=f"{tag}: win-rate gain of the copy of A seated after EXP0 over the other copy of A, pooled "
+                       "over the three rotations (which cancel the absolute seat); {EXP1,EXP1,EXP0} and "
+                       f"{{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw))
+    # (2) relative seating: in every rotation each pair of roles keeps the order of the pooled rates
+    js, n_same = [], 0
+    cases = []
     for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
         s = t[(t.a == a) & (t.b == b)].copy()
         s["role"] = np.where(s.player == b, "B", np.where(s.preceded_by == b, "A after B", "A after A"))
-        orders = {tuple(g.sort_values("win_rate").role) for _, g in s.groupby("b_seat")}
-        same_order.append(len(orders) == 1)
-    rows.append(_row("win rates follow relative, not absolute seats", "Fig 5-3", "same order in every rotation",
-                     float(sum(same_order)), all(same_order),
-                     note=f"reading {fallback}: number of the two type sets whose ranking of the roles (B, A after "
-                     "B, A after A) is the same in all three seatings"))
-    sp = {a: _get(p, p1=a, p2=a) for a in EXPS}
-    rows.append(_row("EXP0: slight first-mover advantage", "Fig 5-5", "> 50%", sp["EXP0"].win_rate,
-                     above(sp["EXP0"]), (sp["EXP0"].ci_low, sp["EXP0"].ci_high), f"reading {fallback}; P1 win rate"))
-    rows.append(_row("EXP1: about no seat advantage", "Fig 5-5", "about 50%", sp["EXP1"].win_rate,
-                     abs(sp["EXP1"].win_rate - 0.5) < SLIGHT, (sp["EXP1"].ci_low, sp["EXP1"].ci_high),
-                     f"reading {fallback}; within 1 point of 50%"))
-    rows.append(_row("EXP2: second-mover advantage", "Fig 5-5", "< 50%", sp["EXP2"].win_rate, below(sp["EXP2"]),
-                     (sp["EXP2"].ci_low, sp["EXP2"].ci_high), f"reading {fallback}; P1 win rate"))
-    rows.append(_row("EXP3: slight first-mover advantage", "Fig 5-5", "> 50%", sp["EXP3"].win_rate,
-                     above(sp["EXP3"]), (sp["EXP3"].ci_low, sp["EXP3"].ci_high), f"reading {fallback}; P1 win rate"))
+        pooled = s.groupby("role").apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
+        for seat_b in (1, 2, 3):
+            r = s[s.b_seat == seat_b].set_index("role")
+            for x, y in (("B", "A after B"), ("B", "A after A"), ("A after B", "A after A")):
+                cases.append((a, b, seat_b, x, y, r, pooled))
+    lvl = V.simultaneous_level(len(cases))
+    for a, b, seat_b, x, y, r, pooled in cases:
+        e = V.difference_of_proportions(int(r.loc[x, "wins"]), int(r.loc[x, "games"]), int(r.loc[y, "wins"]),
+                                        int(r.loc[y, "games"]), lvl)
+        j = V.direction(e, ">" if pooled[x] >= pooled[y] else "<", 0.0)
+        js.append(j)
+        n_same += j.verdict == "reproduced"
+    rows.append(_claim("win rates follow relative, not absolute seats", "Fig 5-3", "same order in every rotation",
+                       V.share(js, "comparisons"), _all(js, "every rotation and pair of roles"),
+                       note=f"{tag}: in each of the 3 rotations of both type sets, each pair of roles (B, A after B, A "
+                       f"after A) ordered as in the pooled rates; {n_same} of {len(js)} comparisons confirm it", **kw))
+    sp = {a: estimate(_where(p, p1=a, p2=a)) for a in EXPS}
+    rows.append(_claim("EXP0: slight first-mover advantage", "Fig 5-5", "slightly > 50%", shift(sp["EXP0"], 0.5),
+                       V.word("slight", shift(sp["EXP0"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
+    rows.append(_claim("EXP1: about no seat advantage", "Fig 5-5", "about 50%", shift(sp["EXP1"], 0.5),
+                       V.word("no difference", shift(sp["EXP1"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
+    rows.append(_claim("EXP2: second-mover advantage", "Fig 5-5", "< 50%", sp["EXP2"],
+                       V.direction(sp["EXP2"], "<", 0.5), note=f"{tag}; P1 win rate", **kw))
+    rows.append(_claim("EXP3: slight first-mover advantage", "Fig 5-5", "slightly > 50%", shift(sp["EXP3"], 0.5),
+                       V.word("slight", shift(sp["EXP3"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
     same = three[(three.fallback == fallback) & (three.margin == margin) & (three.a == three.b)]
-    by = {a: same[same.a == a].sort_values("seat") for a in EXPS}
     for a, seat, text, small in (("EXP0", 2, "EXP0: small spread, P2 best", True),
                                  ("EXP1", 1, "EXP1: small spread, P1 best", True),
                                  ("EXP2", 3, "EXP2: P3 clearly highest", False),
                                  ("EXP3", 1, "EXP3: P1 clearly advantaged", False)):
-        r = by[a]
-        best = int(r.loc[r.win_rate.idxmax(), "seat"])
-        spread = float(r.win_rate.max() - r.win_rate.min())
-        second = float(np.sort(r.win_rate.to_numpy())[-2])
-        ok = best == seat and ((spread < 0.05) if small else (r.win_rate.max() - second > 0.02))
-        rows.append(_row(text, "Fig 5-6", f"best seat P{seat}", float(best), ok,
-                         note=f"reading {fallback}, margin {margin}: best seat shown; spread {spread:.3f}; 'small' = "
-                         "spread < 5 points, 'clearly' = 2 points above the next seat"))
+        r = same[same.a == a].set_index("seat")
+        others = [s for s in (1, 2, 3) if s != seat]
+        lvl = V.simultaneous_level(2)
+        ds = [V.difference_of_proportions(int(r.loc[seat, "wins"]), int(r.loc[seat, "games"]), int(r.loc[o, "wins"]),
+                                          int(r.loc[o, "games"]), lvl) for o in others]
+        rates = ", ".join(f"P{s} {r.loc[s, 'win_rate']:.3f}" for s in (1, 2, 3))
+        if small:
+            pairs3 = [(1, 2), (1, 3), (2, 3)]
+            spread = [V.difference_of_proportions(int(r.loc[x, "wins"]), int(r.loc[x, "games"]), int(r.loc[y, "wins"]),
+                                                  int(r.loc[y, "games"]), V.simultaneous_level(3)) for x, y in pairs3]
+            big = max(spread, key=lambda e: abs(e.value))
+            rows.append(_claim(f"{a}: small spread across seats", "Fig 5-6", "small spread", big,
+                               _all([V.word("differ little", e) for e in spread], "every pair of seats"),
+                               note=f"{tag}; value: the largest seat-to-seat difference; {rates}", **kw))
+            rows.append(_claim(f"{a}: P{seat} best", "Fig 5-6", f"P{seat} highest", min(ds, key=lambda e: e.value),
+                               _all([V.direction(e, ">", 0.0) for e in ds], f"P{seat} above each other seat"),
+                               note=f"{tag}; value: P{seat}'s smaller lead over another seat; {rates}", **kw))
+        else:
+            rows.append(_claim(text, "Fig 5-6", f"P{seat} clearly highest", min(ds, key=lambda e: e.value),
+                               _all([V.word("clearly", e) for e in ds], f"P{seat} clearly above each other seat"),
+                               note=f"{tag}; value: P{seat}'s smaller lead over another seat; {rates}", **kw))
     return rows
 
 
@@ -130,255 +224,437 @@ def count_reproduced(rows) -> int:
     return sum(r["verdict"] == "reproduced" for r in rows)
 
 
+def reading_table(rows_by_reading: dict) -> pd.DataFrame:
+    """Every EXP statement's verdict under each honestAction reading, side by side."""
+    frames = []
+    for reading, rows in rows_by_reading.items():
+        f = pd.DataFrame(rows)[["family", "claim", "reproduced_value", "verdict"]]
+        frames.append(f.rename(columns={"reproduced_value": f"value ({reading})", "verdict": f"verdict ({reading})"}))
+    out = frames[0]
+    for f in frames[1:]:
+        out = out.merge(f, on=["family", "claim"], how="outer", sort=False)
+    return out
+
+
 # ============================================================================ RL figures
 
-def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, full, top, forced_exp, forced_rl,
-              grid, lengths, epsilon: float = 0.1) -> list[dict]:
-    rows = []
-    worst = vs_rand.loc[vs_rand.ci_low.idxmin()]
-    rows.append(_row("EXP0-EXP3 and RL are far better than RAND", "Fig 5-1", "far above 50%", worst.win_rate,
-                     worst.ci_low > 0.75, (worst.ci_low, worst.ci_high),
-                     f"lowest of EXP0-3 and RL0-3 ({worst.player}); 'far better' read as > 75%"))
-    e = rl_exp[rl_exp.epsilon == epsilon]
-    diag = [_get(e, model=f"RL{i}", opponent=f"EXP{i}") for i in range(4)]
-    low = min(diag, key=lambda r: r.ci_low)
-    rows.append(_row("every RLi wins > 50% against its own EXPi", "Fig 5-4", "> 50%", low.win_rate,
-                     all(above(r) for r in diag), (low.ci_low, low.ci_high),
-                     f"lowest diagonal cell ({low.model}); pooled over training seeds, epsilon {epsilon}"))
-    off = [_get(e, model=f"RL{i}", opponent=f"EXP{j}") for i in range(4) for j in range(4) if i != j]
-    n_below = sum(r.win_rate < 0.5 for r in off)
-    rows.append(_row("against other EXPs RLi mostly wins < 50%", "Fig 5-4", "mostly < 50%", float(n_below),
-                     n_below > len(off) / 2, note=f"off-diagonal cells below 50% out of {len(off)}"))
-    sp = {r.player: r for r in self_play.itertuples()}
-    rows.append(_row("RL0: clear first-mover advantage", "Fig 5-5", "> 50%", sp["RL0"].win_rate,
-                     sp["RL0"].ci_low > 0.5 + 0.02, (sp["RL0"].ci_low, sp["RL0"].ci_high),
-                     "two frozen copies of RL0; 'clear' read as > 52%"))
-    for name in ("RL1", "RL2", "RL3"):
-        r = sp[name]
-        rows.append(_row(f"{name}: slight second-mover advantage", "Fig 5-5", "< 50%", r.win_rate, below(r),
-                         (r.ci_low, r.ci_high), f"two frozen copies of {name}; P1 win rate"))
-    # Fig 5-7
-    seq = sequential[sequential.epsilon == epsilon]
-    multi = [m for m in seq.model.unique() if m.removeprefix("RL").isdigit() and len(m) > 3]
-    last_ok = [above(_get(seq, model=m, opponent=f"EXP{m[-1]}")) for m in multi]
-    rows.append(_row("a model is advantaged against the last EXP it trained on", "Fig 5-7", "all",
-                     float(np.mean(last_ok)), all(last_ok),
-                     note=f"share of the {len(multi)} sequence models above 50% against their last EXP"))
-    earlier = [below(_get(seq, model=m, opponent=f"EXP{d}")) for m in multi for d in set(m[2:-1]) - {m[-1]}]
-    rows.append(_row("and disadvantaged against EXPs it trained on earlier", "Fig 5-7", "mostly",
-                     float(np.mean(earlier)), np.mean(earlier) > 0.5,
-                     note="share of (model, earlier EXP) cells below 50%; the report names exceptions"))
-    for m in ("RL03", "RL0123"):
-        r = _get(seq, model=m, opponent="EXP0")
-        rows.append(_row(f"{m} stays advantaged against EXP0", "Fig 5-7", "> 50%", r.win_rate, above(r),
-                         (r.ci_low, r.ci_high), "balanced seats, pooled over seeds"))
-    rr = [_get(seq, model="RL-random", opponent=o) for o in EXPS]
-    low = min(rr, key=lambda r: r.ci_low)
-    note = f"lowest: against {low.opponent}"
-    if (seq.model == "RL-random-game").any():
-        g = min((_get(seq, model="RL-random-game", opponent=o) for o in EXPS), key=lambda r: r.ci_low)
-        note += (f"; ablation with one EXP rule per game (RL-random-game): lowest {g.win_rate:.3f} "
-                 f"[{g.ci_low:.3f}, {g.ci_high:.3f}] against {g.opponent}")
-    rows.append(_row("RL-random is advantaged against all four EXPs", "Fig 5-7", "> 50% against each", low.win_rate,
-                     all(above(r) for r in rr), (low.ci_low, low.ci_high), note))
-    # Fig 5-8
-    f2 = fixed2[fixed2.epsilon == epsilon] if "epsilon" in fixed2 else fixed2
-    f = {(r.trained, r.tested_as): r for r in f2.itertuples()}
-    base1, base2 = f["rotating", "P1"], f["rotating", "P2"]
-    d = f["P1 only", "P1"].win_rate - base1.win_rate
-    rows.append(_row("trained as P1: win rate as P1 barely changes", "Fig 5-8", "about unchanged", d,
-                     abs(d) < BARELY, note="change against the rotating-seat RL0 as P1; 'barely' = within 3 points"))
-    d = f["P1 only", "P2"].win_rate - base2.win_rate
-    rows.append(_row("trained as P1: win rate as P2 drops sharply", "Fig 5-8", "sharp drop", d, d < -SHARP,
-                     note="change against the rotating-seat RL0 as P2; 'sharply' = more than 10 points"))
-    d = f["P2 only", "P2"].win_rate - base2.win_rate
-    rows.append(_row("trained as P2: win rate as P2 barely changes", "Fig 5-8", "about unchanged", d,
-                     abs(d) < BARELY, note="change against the rotating-seat RL0 as P2"))
-    r = f["P2 only", "P1"]
-    rows.append(_row("trained as P2: win rate as P1 about 0", "Fig 5-8", "about 0", r.win_rate,
-                     r.ci_high < ABOUT_ZERO, (r.ci_low, r.ci_high), "'about 0' = below 5%"))
-    # Fig 5-9
-    g = {(r.trained, r.tested_as): r for r in fixed3.itertuples()}
-    zero = [g["P2 only", "P1"], g["P3 only", "P1"]]
-    hi = max(zero, key=lambda r: r.ci_high)
-    rows.append(_row("trained at P2 or P3: about 0 as P1", "Fig 5-9", "about 0", hi.win_rate,
-                     all(r.ci_high < ABOUT_ZERO for r in zero), (hi.ci_low, hi.ci_high), "the larger of the two"))
-    a, b = g["P1 only", "P2"], g["P1 only", "P3"]
-    ok = all(r.ci_low > 0.02 and r.win_rate < g["rotating", r.tested_as].win_rate - SHARP for r in (a, b))
-    rows.append(_row("trained at P1: much lower but non-zero as P2 and P3", "Fig 5-9", "lower, > 0",
-                     min(a.win_rate, b.win_rate), ok,
-                     note="both > 2% and more than 10 points below the rotating-seat model at that seat"))
-    base = 1 / 3
-    ok = above(g["P1 only", "P1"], base) and not above(a, base) and not above(b, base)
-    rows.append(_row("trained at P1: above the 1/3 baseline only at P1", "Fig 5-9", "only P1 > 1/3",
-                     g["P1 only", "P1"].win_rate, ok, (g["P1 only", "P1"].ci_low, g["P1 only", "P1"].ci_high)))
-    cells = [g["P2 only", "P2"], g["P2 only", "P3"], g["P3 only", "P2"], g["P3 only", "P3"]]
-    lowest = min(cells, key=lambda r: r.win_rate)
-    rows.append(_row("trained at P2 or P3: some strength in both P2 and P3", "Fig 5-9", "near or above 1/3",
-                     lowest.win_rate, all(r.win_rate > 0.25 for r in cells), (lowest.ci_low, lowest.ci_high),
-                     "lowest of the four cells; 'some strength' read as above 25%"))
-    # Fig 5-10 (history), 5-12 (exploration), 5-13 (time) from the curves
-    last = curves[curves.games == curves.games.max()]
-    hist = last[last.config.isin(["n=1", "n=2", "n=3"])]
-    gap = float(hist.win_rate.max() - hist.win_rate.min())
-    rows.append(_row("history length 1, 2, 3 makes no clear difference against EXP0", "Fig 5-10", "no clear effect",
-                     gap, gap < BARELY, note="largest gap between the final win rates (pooled seeds); "
-                     "'no clear difference' = within 3 points"))
-    n1 = curves[curves.config == "n=1"].sort_values("games")
-    share = float(n1.loc[n1.games == n1.games.max(), "explored_share"].iloc[0])
-    rows.append(_row("about 30% of the partial-hand space is explored after 100,000 games", "Fig 5-12",
-                     EXPLORED_SHARE_100K, share, abs(share - EXPLORED_SHARE_100K) < 0.05,
-                     note=f"len(Q) / 11,040 after {int(n1.games.max()):,} games, mean over seeds; within 5 points"))
-    inc = np.diff(np.concatenate([[0], n1.entries.to_numpy()]))
-    ok = inc[-1] < inc[0] and np.all(np.diff(n1.win_rate.to_numpy()[:3]) > -0.02)
-    rows.append(_row("table size and win rate grow with shrinking increments", "Fig 5-12", "concave growth",
-                     float(inc[-1] / inc[0]), bool(ok), note="last over first 10,000-game increment of len(Q)"))
-    t = last.set_index("config")
-    scan = {c: t.loc[c, "scanned_per_game"] for c in ("n=1", "n=2", "n=3")}
-    ok = scan["n=3"] < scan["n=1"]
-    rows.append(_row("more information in the state means less training time for the same games", "Fig 5-13",
-                     "faster with more history", scan["n=3"] / scan["n=1"], bool(ok),
-                     note="mechanism, not wall-clock: actions scanned per game by the greedy choice, n=3 over n=1 "
-                     "(deterministic); wall-clock per 10,000 games is in the timing table"))
-    # Fig 5-11 full hand
-    fs = full
-    p100 = _get(fs, config="partial hand", games=int(fs[fs.config == "partial hand"].games.max()))
-    f100 = _get(fs, config="full hand", games=int(p100.games))
-    rows.append(_row("at 100,000 games the full-hand model is worse than the partial-hand one", "Fig 5-11",
-                     "worse", f100.win_rate - p100.win_rate, f100.ci_high < p100.ci_low,
-                     note="full minus partial win rate against EXP0 at 100,000 games"))
-    fend = fs[fs.config == "full hand"].sort_values("games").iloc[-1]
-    rows.append(_row("at ~30% explored (3,000,000 games) the full-hand model is better than partial", "Fig 5-11",
-                     "better", fend.win_rate - p100.win_rate, fend.ci_low > p100.ci_high,
-                     note=f"full hand after {int(fend.games):,} games ({fend.explored_share:.1%} of 476,280 keys) "
-                     "minus partial hand at 100,000"))
-    # Table 5-1 and text
-    n1top = top[top.config == "n=1"]
-    for kind, printed in TOP30_CLASSES.items():
-        per_seed = n1top.groupby("seed").kind.apply(lambda s, k=kind: int((s == k).sum()))
-        rows.append(_row(f"top-30 entries of RL0 (n=1): {kind}", "Table 5-1", printed, float(per_seed.mean()),
-                         per_seed.min() <= printed <= per_seed.max(),
-                         note=f"mean over seeds; seeds range {per_seed.min()}-{per_seed.max()}; reproduced if the "
-                         "printed count is inside the seed range"))
-    for (hand, n), printed in TOP30_CHALLENGES.items():
-        label = "full" if hand == "full" else f"n={n}"
-        sub = top[top.config == label]
-        per_seed = sub.groupby("seed").kind.apply(lambda s: int((s == "challenge").sum()))
-        ok = per_seed.min() - 2 <= printed <= per_seed.max() + 2
-        rows.append(_row(f"top-30 entries of RL0 ({label}{', n=1' if hand == 'full' else ''}): challenges",
-                         "Table 5-1", printed, float(per_seed.mean()), ok,
-                         note=f"seeds range {per_seed.min()}-{per_seed.max()}; within 2 of the range"))
-    top_value = float(n1top.value.max())
-    rows.append(_row("the best entries have values near the 0.9 ceiling (0.8885-0.8999)", "Table 5-1", 0.8999,
-                     top_value, 0.85 < top_value <= 0.9, note="largest value over seeds; the rule caps values at 0.9"))
-    # Figs 5-14 to 5-16
-    fe = {(r.player, r.same): r for r in forced_exp.itertuples()}
-    e0 = [fe["EXP0", s].win_rate for s in range(1, 6)]
-    rows.append(_row("EXP0's forced side wins more with larger s", "Fig 5-14", "increasing", e0[-1] - e0[0],
-                     bool(np.all(np.diff(e0) > 0)), note="win rate at s=5 minus s=1; reproduced if increasing"))
-    ok = all(above(fe["EXP0", s]) for s in (3, 4, 5)) and all(below(fe["EXP0", s]) for s in (1, 2))
-    rows.append(_row("s >= 3 wins > 50%, s = 1, 2 wins < 50%", "Fig 5-14", "threshold at 3", fe["EXP0", 3].win_rate,
-                     ok, (fe["EXP0", 3].ci_low, fe["EXP0", 3].ci_high), "value shown: s = 3"))
-    spread = {a: fe[a, 5].win_rate - fe[a, 1].win_rate for a in EXPS}
-    ok = all(spread[a] > spread["EXP0"] for a in EXPS[1:]) and all(
-        np.all(np.diff([fe[a, s].win_rate for s in range(1, 6)]) > 0) for a in EXPS[1:])
-    rows.append(_row("EXP1-EXP3 follow EXP0's trend with a larger spread", "Fig 5-15", "larger spread",
-                     min(spread[a] for a in EXPS[1:]) - spread["EXP0"], ok,
-                     note="smallest (s=5 minus s=1) spread of EXP1-3 minus EXP0's; all increasing"))
-    gain = {a: fe[a, 5].win_rate - fe[a, 3].win_rate for a in EXPS}
-    ok = gain["EXP3"] < min(gain["EXP1"], gain["EXP2"])
-    rows.append(_row("EXP3 gains less at s = 4, 5 than EXP1 and EXP2", "Fig 5-15", "smaller gain", gain["EXP3"], ok,
-                     note="win rate at s=5 minus s=3"))
-    fr = {(r.player, r.same): r for r in forced_rl.itertuples()}
-    adv = {n: [above(fr[n, s]) for s in range(1, 6)] for n in ("RL0", "RL1", "RL2", "RL3")}
-    dis = {n: [below(fr[n, s]) for s in range(1, 6)] for n in ("RL0", "RL1", "RL2", "RL3")}
-    rows.append(_row("RL0 is advantaged only at s = 3", "Fig 5-16", "only s=3 > 50%", fr["RL0", 3].win_rate,
-                     adv["RL0"] == [False, False, True, False, False], (fr["RL0", 3].ci_low, fr["RL0", 3].ci_high),
-                     f"cells above 50%: s = {[s + 1 for s, a in enumerate(adv['RL0']) if a]}"))
-    ok = all(adv["RL1"][2:]) and all(dis["RL1"][:2])
-    rows.append(_row("RL1 advantaged at s >= 3, disadvantaged at s = 1, 2", "Fig 5-16", "threshold at 3",
-                     fr["RL1", 3].win_rate, ok, (fr["RL1", 3].ci_low, fr["RL1", 3].ci_high),
-                     f"above 50% at s = {[s + 1 for s, a in enumerate(adv['RL1']) if a]}, below at "
-                     f"{[s + 1 for s, d in enumerate(dis['RL1']) if d]}"))
-    ok = all(dis[n] == [False, True, False, False, False] and
-             np.all(np.diff([fr[n, s].win_rate for s in range(2, 6)]) > 0) for n in ("RL2", "RL3"))
-    rows.append(_row("RL2 and RL3 are disadvantaged only at s = 2, the advantage growing with s", "Fig 5-16",
-                     "only s=2 < 50%", fr["RL2", 2].win_rate, ok, (fr["RL2", 2].ci_low, fr["RL2", 2].ci_high),
-                     f"RL2 below 50% at s = {[s + 1 for s, d in enumerate(dis['RL2']) if d]}, RL3 at "
-                     f"{[s + 1 for s, d in enumerate(dis['RL3']) if d]}"))
-    # Figs 5-17, 5-18
-    gr = {(r.player, r.s1, r.s2): r for r in grid.itertuples()}
-    for name in ("EXP0", "EXP1"):
-        diffs = [(s1 - s2, gr[name, s1, s2].win_rate - gr[name, s2, s1].win_rate)
-                 for s1 in range(1, 6) for s2 in range(1, 6) if s1 > s2]
-        ok = all(d > 0 for _, d in diffs)
-        rows.append(_row(f"{name}: the side with the higher multiplicity is advantaged", "Fig 5-17", "all pairs",
-                         float(np.mean([d > 0 for _, d in diffs])), ok,
-                         note="share of pairs s1 > s2 where P1's rate with (s1, s2) beats its rate with (s2, s1)"))
-        from scipy.stats import spearmanr
+def _lvl(m):
+    return V.simultaneous_level(m)
 
-        rho = float(spearmanr([g for g, _ in diffs], [d for _, d in diffs]).statistic)
-        rows.append(_row(f"{name}: a bigger gap gives a bigger difference", "Fig 5-17", "increasing", rho, rho > 0.5,
-                         note="Spearman correlation of the multiplicity gap with the win-rate difference"))
-    gap = {n: np.mean([abs(gr[n, a, b].win_rate - 0.5) for a in range(1, 6) for b in range(1, 6)])
-           for n in ("EXP0", "EXP1")}
-    rows.append(_row("EXP1's gaps are larger than EXP0's", "Fig 5-17", "larger", gap["EXP1"] - gap["EXP0"],
-                     gap["EXP1"] > gap["EXP0"], note="mean |P1 win rate - 50%| over the 25 cells, EXP1 minus EXP0"))
-    if ("RL0", 1, 1) in gr:
-        peaks = [max(range(1, 6), key=lambda s1, s2=s2: gr["RL0", s1, s2].win_rate) for s2 in range(1, 6)]
-        rows.append(_row("RL0: P1's win rate peaks at s1 = 3 against every s2", "Fig 5-18", "peak at 3",
-                         float(sum(p == 3 for p in peaks)), all(p == 3 for p in peaks),
-                         note=f"columns (s2) whose best s1 is 3, of 5; peaks {peaks}"))
-        n_adv = sum(gr["RL0", a, b].win_rate > 0.5 for a in range(1, 6) for b in range(1, 6))
-        rows.append(_row("RL0: P1 is usually advantaged", "Fig 5-18", "mostly > 50%", float(n_adv), n_adv > 12,
-                         note="cells with P1 above 50%, of 25"))
-        ok = all(gr["RL1", a, b].win_rate > 0.5 for a in (3, 4, 5) for b in range(1, 6)) and all(
-            gr["RL1", a, b].win_rate < 0.5 for a in (1, 2) for b in range(1, 6))
-        n_ok = sum(gr["RL1", a, b].win_rate > 0.5 for a in (3, 4, 5) for b in range(1, 6)) + sum(
-            gr["RL1", a, b].win_rate < 0.5 for a in (1, 2) for b in range(1, 6))
-        rows.append(_row("RL1: s1 >= 3 always advantaged, s1 <= 2 always disadvantaged", "Fig 5-18", "25 of 25",
-                         float(n_ok), ok, note="cells that follow the rule, of 25"))
-    # Fig 6-1
+
+def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, full, top, forced_exp, forced_rl,
+              grid, lengths, timing, epsilon: float = 0.1) -> list[dict]:
+    rows = []
+    # ---------------------------------------------------------------- Fig 5-1
+    players = list(dict.fromkeys(vs_rand.player))
+    lvl = _lvl(len(players))
+    es = {pl: shift(est(vs_rand, lvl, player=pl), 0.5) for pl in players}
+    worst = min(es, key=lambda k: es[k].low)
+    rows.append(_claim("EXP0-EXP3 and RL0-RL3 are far better than RAND", "Fig 5-1", "far above 50%", es[worst],
+                       _all([V.word("large", e) for e in es.values()], "each of EXP0-3 and RL0-3"),
+                       note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: the "
+                       f"smallest edge ({worst}); RL rows across training seeds, EXP rows over games"))
+    # ---------------------------------------------------------------- Fig 5-4 (headline)
+    e = rl_exp[rl_exp.epsilon == epsilon]
+    lvl = _lvl(4)
+    diag = {i: est(e, lvl, model=f"RL{i}", opponent=f"EXP{i}") for i in range(4)}
+    low = min(diag, key=lambda i: diag[i].low)
+    rows.append(_claim("Q-learning learns to beat the fixed strategy it trains against: every RLi wins > 50% "
+                       "against its own EXPi", "Fig 5-4", "> 50%", diag[low],
+                       _all([V.direction(x, ">", 0.5) for x in diag.values()], "each RLi against EXPi"),
+                       note=f"the report's main question; value: the lowest diagonal cell (RL{low}); epsilon "
+                       f"{epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
+                       headline=True))
+    cells = [(i, j) for i in range(4) for j in range(4) if i != j]
+    js = [V.direction(est(e, _lvl(len(cells)), model=f"RL{i}", opponent=f"EXP{j}"), "<", 0.5) for i, j in cells]
+    sh = V.share(js)
+    rows.append(_claim("against other EXPs RLi mostly wins < 50%", "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
+                       note=f"share of the {len(cells)} off-diagonal cells whose interval lies below 50% (bounds: "
+                       "undecided cells counted either way)"))
+    # ---------------------------------------------------------------- Fig 5-5 (RL part)
+    r0 = shift(est(self_play, player="RL0"), 0.5)
+    rows.append(_claim("RL0: clear first-mover advantage", "Fig 5-5", "clearly > 50%", r0, V.word("clear", r0),
+                       note="two frozen copies of RL0; P1 win rate minus 50%"))
+    for name in ("RL1", "RL2", "RL3"):
+        x = shift(est(self_play, player=name), 0.5, -1)
+        rows.append(_claim(f"{name}: slight second-mover advantage", "Fig 5-5", "slightly < 50%", x, V.word("slight", x),
+                           note=f"two frozen copies of {name}; 50% minus the P1 win rate (two-sided: an edge above 5 "
+                           "points is not slight)"))
+    # ---------------------------------------------------------------- Fig 5-7
+    seq = sequential[sequential.epsilon == epsilon]
+    multi = [m for m in dict.fromkeys(seq.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
+    lvl = _lvl(len(multi))
+    js = [V.direction(est(seq, lvl, model=m, opponent=f"EXP{m[-1]}"), ">", 0.5) for m in multi]
+    rows.append(_claim("a model is advantaged against the last EXP it trained on", "Fig 5-7", "every model",
+                       V.share(js, "models"), _all(js, f"each of the {len(multi)} sequence models"),
+                       note="value: share of models whose win rate against their last EXP lies above 50%"))
+    cells = [(m, d) for m in multi for d in sorted(set(m[2:-1]) - {m[-1]})]
+    js = [V.direction(est(seq, _lvl(len(cells)), model=m, opponent=f"EXP{d}"), "<", 0.5) for m, d in cells]
+    sh = V.share(js)
+    rows.append(_claim("and disadvantaged against EXPs it trained on earlier", "Fig 5-7", "mostly", sh,
+                       V.word("mostly", sh), note=f"share of the {len(cells)} (model, earlier EXP) cells below 50%; "
+                       "the report names exceptions"))
+    for m in ("RL03", "RL0123"):
+        x = est(seq, model=m, opponent="EXP0")
+        rows.append(_claim(f"{m} stays advantaged against EXP0", "Fig 5-7", "> 50%", x, V.direction(x, ">", 0.5),
+                           note="balanced seats, across training seeds"))
+    lvl = _lvl(4)
+    rr = {o: est(seq, lvl, model="RL-random", opponent=o) for o in EXPS}
+    low = min(rr, key=lambda o: rr[o].low)
+    note = f"value: the lowest (against {low}); " + ", ".join(f"{o} {x.value:.3f}" for o, x in rr.items())
+    if (seq.model == "RL-random-game").any():
+        g = {o: est(seq, model="RL-random-game", opponent=o) for o in EXPS}
+        note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
+            f"{o} {x.value:.3f}" for o, x in g.items())
+    rows.append(_claim("RL-random is advantaged against all four EXPs", "Fig 5-7", "> 50% against each", rr[low],
+                       _all([V.direction(x, ">", 0.5) for x in rr.values()], "each EXP"), note=note))
+    # ---------------------------------------------------------------- Fig 5-8
+    f2 = fixed2[fixed2.epsilon == epsilon]
+
+    def cell(trained, seat):
+        return _where(f2, trained=trained, tested_as=seat)
+
+    d = diff(cell("P1 only", "P1"), cell("rotating", "P1"))
+    rows.append(_claim("trained as P1: win rate as P1 barely changes", "Fig 5-8", "about unchanged", d,
+                       V.word("no difference", d), note="P1-only minus rotating-seat RL0, both as P1 (seeds paired by "
+                       "index; independent trainings)"))
+    d = diff(cell("rotating", "P2"), cell("P1 only", "P2"))
+    rows.append(_claim("trained as P1: win rate as P2 drops sharply", "Fig 5-8", "sharp drop", d, V.word("large", d),
+                       note="rotating-seat minus P1-only RL0, both as P2; 'sharply' read as the word 'large'"))
+    d = diff(cell("P2 only", "P2"), cell("rotating", "P2"))
+    rows.append(_claim("trained as P2: win rate as P2 barely changes", "Fig 5-8", "about unchanged", d,
+                       V.word("no difference", d), note="P2-only minus rotating-seat RL0, both as P2"))
+    x = estimate(cell("P2 only", "P1"))
+    rows.append(_claim("trained as P2: win rate as P1 about 0", "Fig 5-8", "about 0", x,
+                       V.magnitude(x, 0.0, NEG, "about 0 (within the negligible rate)"),
+                       note="evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) is in "
+                       "the table"))
+    # ---------------------------------------------------------------- Fig 5-9
+    def c3(trained, seat, level=V.LEVEL):
+        return _where(fixed3, trained=trained, tested_as=seat)
+
+    lvl = _lvl(2)
+    zs = [estimate(c3(t_, "P1"), lvl) for t_ in ("P2 only", "P3 only")]
+    rows.append(_claim("trained at P2 or P3: about 0 as P1", "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
+                       _all([V.magnitude(z, 0.0, NEG, "about 0 (within the negligible rate)") for z in zs], "both"),
+                       note="value: the larger of the two"))
+    lvl = _lvl(4)
+    js, shown = [], []
+    for seat in ("P2", "P3"):
+        drop = combine([(c3("rotating", seat), 1), (c3("P1 only", seat), -1)], lvl)
+        js += [V.word("large", drop), V.direction(estimate(c3("P1 only", seat), lvl), ">", 0.0)]
+        shown.append(drop)
+    rows.append(_claim("trained at P1: much lower but non-zero as P2 and P3", "Fig 5-9", "lower, > 0",
+                       min(shown, key=lambda z: z.value), _all(js, "P2 and P3: a large drop, and above 0"),
+                       note="value: the smaller drop against the rotating-seat model at that seat"))
+    lvl = _lvl(3)
+    p1 = estimate(c3("P1 only", "P1"), lvl)
+    js = [V.direction(p1, ">", 1 / 3)] + [V.word("not higher", shift(estimate(c3("P1 only", s), lvl), 1 / 3))
+                                          for s in ("P2", "P3")]
+    rows.append(_claim("trained at P1: above the 1/3 baseline only at P1", "Fig 5-9", "only P1 > 1/3", p1,
+                       _all(js, "above 1/3 at P1, not higher elsewhere"), note="value: its win rate at P1"))
+    lvl = _lvl(4)
+    cs = [shift(estimate(c3(t_, s), lvl), 1 / 3) for t_ in ("P2 only", "P3 only") for s in ("P2", "P3")]
+    rows.append(_claim("trained at P2 or P3: some strength in both P2 and P3", "Fig 5-9", "near or above 1/3",
+                       min(cs, key=lambda z: z.value), _all([V.word("not lower", z) for z in cs], "the four cells"),
+                       note="'some strength' read as 'not lower' than the 1/3 baseline (within the negligible rate); "
+                       "value: the lowest cell minus 1/3"))
+    # ---------------------------------------------------------------- Fig 5-10 (history), 5-11 (full hand)
+    last = curves[curves.games == curves.games.max()]
+    lvl = _lvl(2)
+    ds = [diff(_where(last, config=f"n={n}"), _where(last, config="n=1"), lvl) for n in (2, 3)]
+    big = max(ds, key=lambda z: abs(z.value))
+    rows.append(_claim("history length 1, 2, 3 makes no clear difference against EXP0", "Fig 5-10", "no clear effect",
+                       big, _all([V.word("no difference", z) for z in ds], "n=2 and n=3 against n=1"),
+                       note="final frozen win rate minus n=1's, seeds paired by index; value: the larger difference; "
+                       + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds))))
+    d = diff(_where(last, config="n=1"), _where(last, config="full, n=1"))
+    rows.append(_claim("at 100,000 games the full-hand model is clearly worse than the partial-hand one", "Fig 5-11",
+                       "clearly worse", d, V.word("clearly", d), note="partial minus full hand, both n=1 after one "
+                       "stage, against EXP0"))
+    fend = full[full.games == full.games.max()]
+    d = diff(fend, _where(last, config="n=1"))
+    share_end = float(fend.explored_share.mean())
+    rows.append(_claim("at ~30% explored (3,000,000 games) the full-hand model is better than partial", "Fig 5-11",
+                       "better", d, V.direction(d, ">", 0.0),
+                       note=f"full hand after {int(fend.games.max()):,} games ({share_end:.1%} of 476,280 keys) minus "
+                       "partial hand after one stage"))
+    # ---------------------------------------------------------------- Fig 5-12 (windowed rates)
+    n1 = curves[curves.config == "n=1"]
+    g_last = int(n1.games.max())
+    x = V.across_seeds(n1[n1.games == g_last].explored_share.to_numpy())
+    rows.append(_claim("about 30% of the partial-hand space is explored after 100,000 games", "Fig 5-12",
+                       EXPLORED_SHARE_100K, x, V.about(EXPLORED_SHARE_100K, x),
+                       note=f"len(Q) / 11,040 after {g_last:,} games, across seeds"))
+    marks = sorted(n1.games.unique())
+    first, mid = marks[0], marks[len(marks) // 2 - 1]
+    ent = n1.pivot(index="seed", columns="games", values="entries")
+    inc_first = ent[first].to_numpy()
+    inc_last = (ent[marks[-1]] - ent[marks[-2]]).to_numpy()
+    shrink = V.paired_difference(inc_last / inc_first, np.ones_like(inc_first), bound=np.inf)
+    grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf)
+    rows.append(_claim("the table size grows with shrinking increments", "Fig 5-12", "concave growth", shrink,
+                       _all([V.direction(grow, ">", 0.0), V.direction(shrink, "<", 0.0)], "grows, and the last "
+                            "block adds less than the first"),
+                       note=f"value: new entries in the last {marks[-1] - marks[-2]:,}-game block over those of the "
+                       "first, minus 1, across seeds"))
+    wr = n1.pivot(index="seed", columns="games", values="win_rate")
+    at_ceiling = bool(((wr >= V.CEILING) | (wr <= 1 - V.CEILING)).any().any())
+    early = (wr[mid] - wr[first]).to_numpy()
+    late = (wr[marks[-1]] - wr[mid]).to_numpy()
+    rise = V.across_seeds(early + late, -1, 1)
+    slow = V.paired_difference(late, early)
+    rows.append(_claim("the win rate rises with shrinking increments", "Fig 5-12", "concave growth", slow,
+                       _all([V.direction(rise, ">", 0.0), V.direction(slow, "<", 0.0)], "rises, and rises less late"),
+                       note=f"windowed frozen win rates at checkpoints (not cumulative): gain from {mid:,} to "
+                       f"{marks[-1]:,} games minus gain from {first:,} to {mid:,}, across seeds"
+                       + ("; some checkpoint is at a ceiling/floor" if at_ceiling else "")))
+    # ---------------------------------------------------------------- Fig 5-13 (time, measured)
+    t = timing.groupby(["config", "seed"]).seconds_per_10000_games.mean().unstack("config")
+    for richer, base, what in (("n=3", "n=1", "history 3 against history 1 (partial hand)"),
+                               ("full, n=1", "n=1", "full hand against partial hand (n=1)")):
+        d = V.paired_difference(t[richer].to_numpy(), t[base].to_numpy(), bound=np.inf)
+        rows.append(_claim(f"more information in the state means less training time: {what}", "Fig 5-13",
+                           "less time", d, V.direction(d, "<", 0.0), measured=True,
+                           note=f"wall-clock seconds per 10,000 training games, {richer} minus {base}, paired by seed "
+                           f"({t[richer].mean():.3f} s against {t[base].mean():.3f} s; measured on a shared, loaded "
+                           "machine)"))
+    sc = timing.groupby(["config", "seed"]).scanned_per_game.mean().unstack("config")
+    d = V.paired_difference(sc["n=3"].to_numpy(), sc["n=1"].to_numpy(), bound=np.inf)
+    rows.append(_claim("the report's mechanism: richer states scan fewer actions per game", "Fig 5-13",
+                       "fewer actions scanned", d, V.direction(d, "<", 0.0),
+                       note="actions the greedy choice scans per training game, n=3 minus n=1 (deterministic counts, "
+                       "not time): the code scans every legal action, so fewer scans can only come from shorter "
+                       "games or more exploration; explanatory row"))
+    # ---------------------------------------------------------------- Table 5-1 and text
+    rows += _top_rows(top)
+    # ---------------------------------------------------------------- Figs 5-14 to 5-16
+    rows += _forced_rows(forced_exp, forced_rl)
+    rows += _grid_rows(grid)
+    # ---------------------------------------------------------------- Fig 6-1
     lg = lengths[lengths.matchup == "RL0 vs EXP0"]
     lo, hi = GAME_LENGTH_RANGE
-    share = float(lg[(lg.actions >= lo) & (lg.actions <= hi)].games.sum() / lg.games.sum())
-    rows.append(_row("RL0 vs EXP0 games mostly take 2-5 actions", "Fig 6-1", "mostly 2-5", share, share > 0.75,
-                     note=f"share of games with 2-5 actions (incl. the challenge); longest seen {int(lg.actions.max())}; "
-                     "'mostly' = over 75%"))
+    per = lg.groupby("seed").apply(lambda g: g[(g.actions >= lo) & (g.actions <= hi)].games.sum() / g.games.sum(),
+                                   include_groups=False)
+    x = V.across_seeds(per.to_numpy())
+    rows.append(_claim("RL0 vs EXP0 games mostly take 2-5 actions", "Fig 6-1", "mostly 2-5", x, V.word("mostly", x),
+                       note=f"share of games with 2-5 actions (incl. the challenge), across seeds; longest seen "
+                       f"{int(lg.actions.max())}"))
+    return rows
+
+
+def _top_rows(top) -> list[dict]:
+    rows = []
+    n1top = top[top.config == "n=1"]
+    counts = n1top.groupby(["seed", "kind"]).size().unstack(fill_value=0)
+    for kind, printed in TOP30_CLASSES.items():
+        vals = counts.get(kind, pd.Series(0, index=counts.index)).to_numpy()
+        x = V.across_seeds(vals, 0, 30)
+        rows.append(_claim(f"top-30 entries of RL0 (n=1): {kind}", "Table 5-1", printed, x,
+                           V.value(printed, x, decimals=0), note="count per trained table, across seeds"))
+    for (hand, n), printed in TOP30_CHALLENGES.items():
+        label = f"full, n={n}" if hand == "full" else f"n={n}"
+        sub = top[top.config == label]
+        vals = sub.groupby("seed").kind.apply(lambda s: int((s == "challenge").sum())).to_numpy()
+        x = V.across_seeds(vals, 0, 30)
+        rows.append(_claim(f"top-30 entries of RL0 ({'full hand, ' if hand == 'full' else ''}n={n}): challenges",
+                           "Table 5-1", printed, x, V.value(printed, x, decimals=0),
+                           note="count per trained table, across seeds"))
+    best = n1top.groupby("seed").value.max().to_numpy()
+    x = V.across_seeds(best, 0, 0.9)
+    lo, hi = TOP30_VALUE_RANGE
+    rows.append(_claim("the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)",
+                       "Table 5-1", f"{lo}-{hi}", x, V.magnitude(x, lo, hi + 0.00005, "the printed examples' range"),
+                       note="largest value of each trained table (n=1), across seeds; the rule caps values at 0.9"))
+    return rows
+
+
+def _forced_rows(forced_exp, forced_rl) -> list[dict]:
+    rows = []
+
+    def f(frame, player, s):
+        return _where(frame, player=player, same=s)
+
+    lvl = _lvl(4)
+    steps = [diff(f(forced_exp, "EXP0", s + 1), f(forced_exp, "EXP0", s), lvl) for s in range(1, 5)]
+    rows.append(_claim("EXP0's forced side wins more with larger s", "Fig 5-14", "increasing",
+                       min(steps, key=lambda z: z.value), _all([V.direction(z, ">", 0.0) for z in steps], "each step"),
+                       note="value: the smallest step in win rate from s to s+1"))
+    lvl = _lvl(5)
+    js = [V.direction(estimate(f(forced_exp, "EXP0", s), lvl), ">" if s >= 3 else "<", 0.5) for s in range(1, 6)]
+    x3 = estimate(f(forced_exp, "EXP0", 3))
+    rows.append(_claim("s >= 3 wins > 50%, s = 1, 2 wins < 50%", "Fig 5-14", "threshold at 3", x3,
+                       _all(js, "each s"), note="value: s = 3"))
+    # Fig 5-15: spreads and gains; ceiling cells are left out of gain comparisons
+    ceil = {(a, s): estimate(f(forced_exp, a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
+    lvl = _lvl(3)
+    js, shown, left_out = [], [], []
+    for a in EXPS[1:]:
+        top_s = max(s for s in range(1, 6) if not ceil[a, s] and not ceil["EXP0", s])
+        if top_s < 5:
+            left_out.append(f"{a} s>{top_s}")
+        z = combine([(f(forced_exp, a, top_s), 1), (f(forced_exp, a, 1), -1), (f(forced_exp, "EXP0", top_s), -1),
+                     (f(forced_exp, "EXP0", 1), 1)], lvl)
+        js.append(V.direction(z, ">", 0.0))
+        shown.append(z)
+    incr = []
+    for a in EXPS[1:]:
+        incr += [V.direction(diff(f(forced_exp, a, s + 1), f(forced_exp, a, s), _lvl(12)), ">", 0.0)
+                 for s in range(1, 5) if not (ceil[a, s] and ceil[a, s + 1])]
+    rows.append(_claim("EXP1-EXP3 follow EXP0's trend with a larger spread", "Fig 5-15", "larger spread",
+                       min(shown, key=lambda z: z.value), _all(js + incr, "each of EXP1-3: rising, and a larger "
+                                                              "spread than EXP0"),
+                       note="value: the smallest (top s minus s=1) spread of EXP1-3 minus EXP0's"
+                       + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else "")))
+    gains, notes = {}, []
+    for a in EXPS[1:]:
+        hs = [s for s in (4, 5) if not ceil[a, s] and not ceil["EXP3", s]]
+        if len(hs) < 2:
+            notes.append(f"{a}: s={sorted({4, 5} - set(hs))} at a ceiling, left out")
+        gains[a] = hs
+    lvl = _lvl(2)
+    js, shown = [], []
+    for a in ("EXP1", "EXP2"):
+        hs = gains[a]
+        if not hs:
+            continue
+        terms = [(f(forced_exp, a, s), 1) for s in hs] + [(f(forced_exp, a, 3), -len(hs))]
+        terms += [(f(forced_exp, "EXP3", s), -1) for s in hs] + [(f(forced_exp, "EXP3", 3), len(hs))]
+        z = combine(terms, lvl)
+        js.append(V.direction(z, ">", 0.0))
+        shown.append(z)
+    j = _all(js, "EXP1 and EXP2 against EXP3") if js else V.stated("inconclusive", "every cell at a ceiling")
+    rows.append(_claim("EXP3 gains less at s = 4, 5 than EXP1 and EXP2", "Fig 5-15", "smaller gain",
+                       min(shown, key=lambda z: z.value) if shown else V.exact(float("nan")), j,
+                       note="gain over s=3 summed over s=4,5, EXP1 (or EXP2) minus EXP3" +
+                       (f"; {'; '.join(notes)}" if notes else "")))
+    # Fig 5-16 (tables, across seeds)
+    lvl = _lvl(5)
+    r0 = [shift(estimate(f(forced_rl, "RL0", s), lvl), 0.5) for s in range(1, 6)]
+    js = [V.direction(r0[2], ">", 0.0)] + [V.word("not higher", r0[i]) for i in (0, 1, 3, 4)]
+    rows.append(_claim("RL0 is advantaged only at s = 3", "Fig 5-16", "only s=3 > 50%", r0[2],
+                       _all(js, "above 50% at s=3, not higher elsewhere"),
+                       note="value: s=3 minus 50%; " + ", ".join(f"s={s}: {z.value:+.3f}" for s, z in
+                                                                    zip(range(1, 6), r0))))
+    r1 = [estimate(f(forced_rl, "RL1", s), lvl) for s in range(1, 6)]
+    js = [V.direction(z, ">" if s >= 3 else "<", 0.5) for s, z in zip(range(1, 6), r1)]
+    rows.append(_claim("RL1 advantaged at s >= 3, disadvantaged at s = 1, 2", "Fig 5-16", "threshold at 3", r1[2],
+                       _all(js, "each s"), note="value: s=3; " + ", ".join(f"s={s}: {z.value:.3f}" for s, z in
+                                                                         zip(range(1, 6), r1))))
+    js, shown = [], []
+    lvl = _lvl(2 * 8)
+    for name in ("RL2", "RL3"):
+        z = [shift(estimate(f(forced_rl, name, s), lvl), 0.5) for s in range(1, 6)]
+        js += [V.direction(z[1], "<", 0.0)] + [V.word("not lower", z[i]) for i in (0, 2, 3, 4)]
+        js += [V.direction(diff(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl), ">", 0.0) for s in (2, 3, 4)]
+        shown.append(z[1])
+    rows.append(_claim("RL2 and RL3 are disadvantaged only at s = 2, the advantage growing with s", "Fig 5-16",
+                       "only s=2 < 50%", min(shown, key=lambda z: z.value),
+                       _all(js, "below 50% at s=2, not lower elsewhere, rising from s=2 to 5"),
+                       note="value: the lower s=2 edge over 50%"))
+    return rows
+
+
+def _grid_rows(grid) -> list[dict]:
+    rows = []
+
+    def g(name, s1, s2):
+        return _where(grid, player=name, s1=s1, s2=s2)
+
+    pairs = [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
+    adv = {}
+    for name in ("EXP0", "EXP1"):
+        lvl = _lvl(len(pairs))
+        # seat-symmetrised: P1's rate with (s1, s2) minus its rate with (s2, s1) cancels the seat effect
+        zs = {(a, b): diff(g(name, a, b), g(name, b, a), lvl) for a, b in pairs}
+        worst = min(zs, key=lambda k: zs[k].value)
+        rows.append(_claim(f"{name}: the side with the higher multiplicity is advantaged", "Fig 5-17", "all pairs",
+                           zs[worst], _all([V.direction(z, ">", 0.0) for z in zs.values()], "each pair s1 > s2"),
+                           note=f"P1's rate with (s1, s2) minus with (s2, s1), which cancels the seat; value: the smallest "
+                           f"({worst[0]} vs {worst[1]})"))
+        ceil = {(a, b): estimate(g(name, a, b)).at_ceiling() for a in range(1, 6) for b in range(1, 6)}
+        keep = {k: (not ceil[k] and not ceil[k[1], k[0]]) for k in pairs}
+        lvl = _lvl(3)
+        js, shown = [], []
+        for gap in (1, 2, 3):
+            lo_ = [(a, b) for a, b in pairs if a - b == gap and keep[a, b]]
+            hi_ = [(a, b) for a, b in pairs if a - b == gap + 1 and keep[a, b]]
+            if not lo_ or not hi_:
+                continue
+            terms = [(g(name, a, b), 1 / len(hi_)) for a, b in hi_] + [(g(name, b, a), -1 / len(hi_)) for a, b in hi_]
+            terms += [(g(name, a, b), -1 / len(lo_)) for a, b in lo_] + [(g(name, b, a), 1 / len(lo_)) for a, b in lo_]
+            z = combine(terms, lvl)
+            js.append(V.direction(z, ">", 0.0))
+            shown.append(z)
+        dropped = [f"{a}v{b}" for a, b in pairs if not keep[a, b]]
+        if not shown:
+            terms = [(g(name, a, b), 1 / len(pairs)) for a, b in pairs] + [(g(name, b, a), -1 / len(pairs))
+                                                                            for a, b in pairs]
+            shown = [combine(terms)]
+            js = [V.stated("inconclusive", "each gap g against g+1, cells at a ceiling/floor left out",
+                           "every gap comparison involves a cell at a ceiling or floor; value: the mean advantage")]
+        rows.append(_claim(f"{name}: a bigger gap gives a bigger difference", "Fig 5-17", "increasing",
+                           min(shown, key=lambda z: z.value), js[0] if len(js) == 1 and js[0].verdict ==
+                           "inconclusive" and "ceiling" in js[0].note else _all(js, "each gap g against g+1"),
+                           note="mean seat-symmetrised advantage at gap g+1 minus at gap g; value: the smallest step"
+                           + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}" if dropped else "")))
+        adv[name] = [(g(name, a, b), g(name, b, a)) for a, b in pairs]
+    terms = []
+    for x, y in adv["EXP1"]:
+        terms += [(x, 1 / len(pairs)), (y, -1 / len(pairs))]
+    for x, y in adv["EXP0"]:
+        terms += [(x, -1 / len(pairs)), (y, 1 / len(pairs))]
+    z = combine(terms)
+    rows.append(_claim("EXP1's gaps are larger than EXP0's", "Fig 5-17", "larger", z, V.direction(z, ">", 0.0),
+                       note="mean seat-symmetrised advantage of the higher multiplicity over the 10 pairs, EXP1 minus "
+                       "EXP0"))
+    if (grid.player == "RL0").any():
+        cases = [(s2, s1) for s2 in range(1, 6) for s1 in range(1, 6) if s1 != 3]
+        lvl = _lvl(len(cases))
+        js = [V.direction(diff(g("RL0", 3, s2), g("RL0", s1, s2), lvl), ">", 0.0) for s2, s1 in cases]
+        rows.append(_claim("RL0: P1's win rate peaks at s1 = 3 against every s2", "Fig 5-18", "peak at 3",
+                           V.share(js, "comparisons"), _all(js, "s1=3 above every other s1, in each column s2"),
+                           note="value: share of the 20 comparisons that confirm it"))
+        lvl = _lvl(25)
+        js = [V.direction(estimate(g("RL0", a, b), lvl), ">", 0.5) for a in range(1, 6) for b in range(1, 6)]
+        sh = V.share(js)
+        rows.append(_claim("RL0: P1 is usually advantaged", "Fig 5-18", "mostly > 50%", sh, V.word("usually", sh),
+                           note="share of the 25 cells whose interval lies above 50%"))
+    if (grid.player == "RL1").any():
+        lvl = _lvl(25)
+        js = [V.direction(estimate(g("RL1", a, b), lvl), ">" if a >= 3 else "<", 0.5)
+              for a in range(1, 6) for b in range(1, 6)]
+        rows.append(_claim("RL1: s1 >= 3 always advantaged, s1 <= 2 always disadvantaged", "Fig 5-18", "25 of 25",
+                           V.share(js), _all(js, "each of the 25 cells"), note="value: share of cells that follow it"))
     return rows
 
 
 def table_4_3_claim(slice_frame: pd.DataFrame) -> dict:
-    from liarlab.study.outputs import claim
-
     seen = slice_frame[slice_frame.games == slice_frame.games.min()]
     legal = seen.value.notna().sum()
-    return claim("Table 4-3: example Q values after 1,000 games (hold four 5s, bid c fives)", SOURCE,
-                 "illustrative ('might look like')", float(seen.seen.sum()), "not-reproducible",
-                 note=f"the report labels the values illustrative; our RL0 after 1,000 games has learned "
-                      f"{int(seen.seen.sum())} of these {int(legal)} legal keys", family="Table 4-3")
+    return _claim("Table 4-3: example Q values after 1,000 games (hold four 5s, bid c fives)", "Table 4-3",
+                  "illustrative ('might look like')", V.exact(float(seen.seen.sum())),
+                  V.stated("not-reproducible", "stated: the report labels the values illustrative"),
+                  note=f"our RL0 after 1,000 games has learned {int(seen.seen.sum())} of these {int(legal)} legal keys")
 
 
-def extension_claims(rule_curves: pd.DataFrame, exploit: pd.DataFrame, rl_exp: pd.DataFrame) -> list[dict]:
-    from liarlab.study.outputs import claim
-
+def extension_claims(curves: pd.DataFrame, exploit: pd.DataFrame) -> list[dict]:
     rows = []
-    last = rule_curves[rule_curves.games == rule_curves.games.max()].set_index("config")
+    last = curves[curves.games == curves.games.max()]
+    ours = estimate(_where(last, config="n=1"))
     for label in ("Q-learning", "SARSA"):
-        if label in last.index:
-            r = last.loc[label]
-            rows.append(claim(f"textbook {label} on the same keys, against EXP0, after {int(r.games):,} games",
-                              SOURCE, None, float(r.win_rate), "extension", ci_low=float(r.ci_low),
-                              ci_high=float(r.ci_high),
-                              note=f"the report's rule reaches {last.loc['n=1', 'win_rate']:.3f} at the same point",
-                              family="Extension: update rules"))
-    e = rl_exp[rl_exp.epsilon == 0.1]
-    for r in exploit.itertuples():
-        own = e[(e.model == r.model) & (e.opponent == "EXP" + r.model[-1])] if r.model[-1].isdigit() else e[:0]
-        note = f"{r.games:,} games, balanced seats; the table's win rate is 1 - this"
-        if len(own):
-            note += f"; against its own EXP it wins {own.win_rate.iloc[0]:.3f}"
-        rows.append(claim(f"best responder (notebook 01) against {r.model}: responder's win rate", SOURCE, None,
-                          float(r.win_rate), "extension", ci_low=float(r.ci_low), ci_high=float(r.ci_high),
-                          note=note, family="Extension: exploitability"))
+        if (last.config == label).any():
+            x = estimate(_where(last, config=label))
+            rows.append(_claim(f"textbook {label} on the same keys, against EXP0, after {int(last.games.max()):,} games",
+                               "Extension: update rules", None, x,
+                               V.stated("extension", "extension: our measurement, no paper value"),
+                               note=f"the report's rule reaches {ours.value:.3f} at the same point"))
+    for label in dict.fromkeys(exploit.model):
+        sub = _where(exploit, model=label)
+        x = estimate(sub)
+        rows.append(_claim(f"best responder (notebook 01) against {label}: responder's win rate",
+                           "Extension: exploitability", None, x,
+                           V.stated("extension", "extension: our measurement, no paper value"),
+                           note=f"{int(sub.games.iloc[0]):,} games per trained table, seats alternating; the table's "
+                           f"win rate is 1 - this; key space {int(sub.space.iloc[0]):,}"))
     return rows

@@ -1,10 +1,22 @@
-"""Notebook 02's experiments: the report's figures and tables as tidy frames with 95% Wilson intervals.
+"""Notebook 02's experiments: the report's figures and tables as tidy frames, one row per measurement.
 
-Everything runs on the compiled engine :mod:`liarlab.liardice.qfast` (tested against the rules module
-and the reference players). Trained Q-tables are cached as checksummed ``.npz`` files under
-``data/cache`` (a damaged file is detected and retrained). A model is named like the report: ``RL0``
-is trained 100,000 games against EXP0, ``RL01`` then 100,000 more against EXP1 on the same table,
-``RL-random`` 400,000 games against EXPRAND (a new EXP rule drawn at every decision).
+Everything runs on the compiled engine :mod:`liarlab.liardice.qfast` (tested against the rules module and the
+reference players). Trained Q-tables are cached as checksummed ``.npz`` files under ``data/cache``.
+
+**Replication.** A learned agent is replicated by independently trained tables: every Q-table quantity is
+measured once per training seed (``Setup.seeds``, at least ten in the full profile) and the claims take their
+intervals from the spread across seeds (:func:`liarlab.core.verdicts.across_seeds`). Fixed agents (EXP0-3,
+RAND) are replicated by games (Wilson intervals). Per-seed frames carry a ``seed`` column; fixed-agent rows
+have ``seed = -1``.
+
+**Measured once.** Every evaluation of a trained table goes through :func:`evaluate`, memoised on the
+:class:`Setup`: the same table against the same opponent under the same evaluation settings is one
+measurement wherever it appears (Fig 5-4's RL0-vs-EXP0 cell, the last point of Fig 5-10/5-12's curve, the
+rotating-seat reference of Fig 5-8 and the partial-hand reference of Fig 5-11 are one and the same).
+A balanced evaluation plays ``eval_games`` games per seat arrangement.
+
+Model names follow the report: ``RL0`` is trained 100,000 games against EXP0, ``RL01`` then 100,000 more
+against EXP1 on the same table, ``RL-random`` 400,000 games against EXPRAND (a new EXP rule at every decision).
 """
 from __future__ import annotations
 
@@ -16,11 +28,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from liarlab.core.stats import wilson_interval
+from liarlab.core import verdicts as V
 from liarlab.liardice.qfast import FastTable, Player, play, train
 from liarlab.liardice.qtable import CorruptQTableError, QTable
 
 EXPS = ("EXP0", "EXP1", "EXP2", "EXP3")
+FIXED = -1          # the seed column of a fixed-agent row
+MAX_LENGTH = 92     # actions per game are at most 30k + 1
 
 
 @dataclass
@@ -28,13 +42,20 @@ class Setup:
     """Sizes and readings shared by the experiments (profiles change sizes only)."""
 
     stage_games: int = 100_000
-    eval_games: int = 50_000          # per seat arrangement
-    seeds: tuple = (0, 1, 2)
+    eval_games: int = 20_000          # per seat arrangement
+    seeds: tuple = tuple(range(10))
     fallback: str = "smallest"        # honestAction reading for EXP1-3
     epsilon_eval: float = 0.1
     seed: int = 0
     cache: bool = True
     models: dict = field(default_factory=dict)
+    evals: dict = field(default_factory=dict)
+
+    @property
+    def marks(self) -> tuple:
+        """Checkpoints of every one-stage model: every tenth of a stage (the report logs every 10,000 games)."""
+        step = max(self.stage_games // 10, 1)
+        return tuple(range(step, self.stage_games + 1, step))
 
     def exp(self, name: str, same: int = 0, margin: int | None = None) -> Player:
         return Player(name, honest_fallback=self.fallback, same=same, margin=margin)
@@ -47,14 +68,52 @@ class Setup:
         return np.random.default_rng([self.seed, zlib.crc32(json.dumps(labels, default=str).encode())])
 
 
-def rate_frame(rows: list[dict]) -> pd.DataFrame:
-    """Rows with ``wins`` and ``games`` -> a frame with win_rate and its 95% Wilson interval."""
+# ============================================================================ estimates from tidy frames
+
+def rate_frame(rows) -> pd.DataFrame:
+    """Rows with ``wins`` and ``games`` (and ``seed``: -1 for fixed agents) -> win_rate with its 95% interval.
+
+    A frame with one row per training seed is summarised per group by :func:`summarize`; this gives each row
+    its own Wilson interval (the games of one table or one fixed pairing)."""
     frame = pd.DataFrame(rows)
-    low, high = wilson_interval(frame["wins"].to_numpy(), frame["games"].to_numpy())
+    ests = [V.proportion(w, g) for w, g in zip(frame["wins"], frame["games"])]
     frame["win_rate"] = frame["wins"] / frame["games"]
-    # rounding can put a Wilson bound a hair past the rate when it is 0 or 1
-    frame["ci_low"], frame["ci_high"] = np.minimum(low, frame.win_rate), np.maximum(high, frame.win_rate)
+    frame["ci_low"] = [e.low for e in ests]
+    frame["ci_high"] = [e.high for e in ests]
     return frame
+
+
+def estimate(rows: pd.DataFrame, level: float = V.LEVEL, value: str = "win_rate") -> V.Estimate:
+    """The estimate of one group: across seeds for trained tables (one value per seed), Wilson for a fixed
+    pairing (the pooled games of the ``seed = -1`` rows). ``value`` names a per-seed column (default: wins/games)."""
+    if len(rows) == 0:
+        raise KeyError("no rows to estimate from")
+    seeds = rows["seed"].to_numpy() if "seed" in rows else np.full(len(rows), FIXED)
+    if (seeds == FIXED).all():
+        return V.proportion(int(rows["wins"].sum()), int(rows["games"].sum()), level)
+    per_seed = rows.groupby("seed").apply(
+        lambda g: g[value].mean() if value != "win_rate" else g["wins"].sum() / g["games"].sum(),
+        include_groups=False)
+    lo, hi = (0.0, 1.0) if value in ("win_rate", "explored_share", "share") else (-np.inf, np.inf)
+    return V.across_seeds(per_seed.to_numpy(), lo, hi, level)
+
+
+def per_seed(rows: pd.DataFrame, value: str = "win_rate") -> pd.Series:
+    """One value per training seed (wins over games for ``win_rate``)."""
+    if value == "win_rate":
+        return rows.groupby("seed").apply(lambda g: g["wins"].sum() / g["games"].sum(), include_groups=False)
+    return rows.groupby("seed")[value].mean()
+
+
+def summarize(frame: pd.DataFrame, by: list[str], value: str = "win_rate") -> pd.DataFrame:
+    """Per group: the estimate (mean across seeds or pooled Wilson), its 95% interval, n and unit, seed range."""
+    out = []
+    for key, g in frame.groupby(by, sort=False):
+        key = key if isinstance(key, tuple) else (key,)
+        e = estimate(g, value=value)
+        out.append({**dict(zip(by, key)), value: e.value, "ci_low": e.low, "ci_high": e.high, "n": e.n,
+                    "unit": e.unit, "seed_min": e.seed_min, "seed_max": e.seed_max})
+    return pd.DataFrame(out)
 
 
 # ============================================================================ training and the model zoo
@@ -85,13 +144,15 @@ def train_model(setup: Setup, stages, rng, *, n_players: int = 2, history: int =
                 do_shuffle: bool = False) -> tuple[FastTable, pd.DataFrame]:
     """Train one table through ``stages`` [(opponent, games)]; log at the cumulative game counts in ``checkpoints``.
 
-    At a checkpoint: entries learned (``len(Q)`` of the report), the share of the report's key space,
-    the win rate over the games since the last checkpoint (training, exploring), a frozen evaluation
-    (epsilon 0.1, balanced seats, ``setup.eval_games``) against ``eval_opponent`` (default: the
-    current stage's opponent), and the seconds the training block took.
+    At a checkpoint: entries learned (``len(Q)`` of the report), the share of the report's key space, the win
+    rate over the training block since the last checkpoint (a windowed rate, exploring), a frozen evaluation
+    (balanced seats, ``setup.eval_games`` per seat) against ``eval_opponent`` (default: the current stage's
+    opponent) except at the end of training, where :func:`evaluate` measures the finished table once for every
+    figure, and the wall-clock seconds the training block took (measured, machine-dependent).
     """
     table = FastTable.new(n_players, history, hand)
     marks = sorted(set(int(c) for c in checkpoints))
+    total = sum(g for _, g in stages)
     rows, done = [], 0
     for opponent, games in stages:
         end = done + games
@@ -105,20 +166,28 @@ def train_model(setup: Setup, stages, rng, *, n_players: int = 2, history: int =
             done = cut
             if cut in marks:
                 target = eval_opponent or opponent
-                ev = play([setup.rl(table)] + [setup.exp(target) for _ in range(n_players - 1)],
-                          setup.eval_games, rng)
-                rows.append({"games": done, "entries": len(table), "explored_share": table.explored_share(),
-                             "training_wins": result.wins(0), "training_games": block,
-                             "eval_opponent": target, "wins": ev.wins(0), "eval_games": setup.eval_games,
-                             "mean_actions": float(result.length.mean()),
-                             "scanned_per_game": float(result.scanned.mean()), "seconds": seconds})
+                row = {"games": done, "entries": len(table), "explored_share": table.explored_share(),
+                       "training_wins": result.wins(0), "training_games": block, "eval_opponent": target,
+                       "wins": np.nan, "eval_games": np.nan, "mean_actions": float(result.length.mean()),
+                       "scanned_per_game": float(result.scanned.mean()), "seconds": seconds}
+                if done < total:
+                    ev = play([setup.rl(table)] + [setup.exp(target) for _ in range(n_players - 1)],
+                              n_players * setup.eval_games, rng)
+                    row.update(wins=ev.wins(0), eval_games=n_players * setup.eval_games)
+                rows.append(row)
     curve = pd.DataFrame(rows)
     if len(curve):
-        low, high = wilson_interval(curve["wins"].to_numpy(), curve["eval_games"].to_numpy())
-        curve["win_rate"] = curve["wins"] / curve["eval_games"]
-        curve["ci_low"], curve["ci_high"] = np.minimum(low, curve.win_rate), np.maximum(high, curve.win_rate)
         curve["training_win_rate"] = curve["training_wins"] / curve["training_games"]
     return table, curve
+
+
+def model_kwargs(setup: Setup, name: str, kwargs: dict) -> dict:
+    """One-stage models are always trained with the curve's checkpoints, so Fig 5-12's RL0 is Fig 5-4's RL0."""
+    kwargs = dict(kwargs)
+    if "stages" not in kwargs and len(schedule(name, 1)) == 1 and "checkpoints" not in kwargs \
+            and not name.startswith("RL-random"):
+        kwargs["checkpoints"] = setup.marks
+    return kwargs
 
 
 def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> tuple[FastTable, pd.DataFrame]:
@@ -126,11 +195,11 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
     from liarlab.study import cache as study_cache
     from liarlab.study import outputs
 
+    kwargs = model_kwargs(setup, name, kwargs) if stages is None else kwargs
     stages = schedule(name, setup.stage_games) if stages is None else stages
     kwargs = {k: (list(v) if isinstance(v, tuple) else v) for k, v in kwargs.items()}
-    params = {"cache_format": 2, "name": name, "seed": seed, "stages": stages, "fallback": setup.fallback,
-              "run_seed": setup.seed,
-              "eval_games": setup.eval_games, "epsilon_eval": setup.epsilon_eval, **kwargs}
+    params = {"cache_format": 3, "name": name, "seed": seed, "stages": stages, "fallback": setup.fallback,
+              "run_seed": setup.seed, "eval_games": setup.eval_games, "epsilon_eval": setup.epsilon_eval, **kwargs}
     memo = json.dumps(params, sort_keys=True, default=str)
     if memo in setup.models:
         return setup.models[memo]
@@ -153,8 +222,8 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
         result = train_model(setup, stages, rng, **kwargs)
         if setup.cache:
             # plain Python floats keep every digit through JSON, so a cached run writes the same tables
-            records = [{k: (v.item() if hasattr(v, "item") else v) for k, v in row.items()}
-                       for row in result[1].to_dict("records")]
+            records = [{k: (None if isinstance(v, float) and np.isnan(v) else (v.item() if hasattr(v, "item") else v))
+                        for k, v in row.items()} for row in result[1].to_dict("records")]
             result[0].save(path, extra={"curve": records, "curve_columns": [str(c) for c in result[1].columns],
                                         "train_seconds": time.perf_counter() - start})
     setup.models[memo] = result
@@ -166,32 +235,55 @@ def models(setup: Setup, names, **kwargs) -> dict[str, list[FastTable]]:
     return {name: [model(setup, name, s, **kwargs)[0] for s in setup.seeds] for name in names}
 
 
-# ============================================================================ evaluations
+# ============================================================================ the one evaluation
 
-def _pooled(rows_by_seed: list[tuple[int, int]]) -> dict:
-    wins = sum(w for w, _ in rows_by_seed)
-    games = sum(g for _, g in rows_by_seed)
-    rates = [w / g for w, g in rows_by_seed]
-    return {"wins": wins, "games": games, "seed_min": min(rates), "seed_max": max(rates), "n_seeds": len(rates)}
+def evaluate(setup: Setup, name: str, seed: int, opponent: str = "EXP0", *, epsilon: float | None = None,
+             seats="rotate", same: int = 0, opponent_same: int = 0, model_options: dict | None = None) -> dict:
+    """Trained table ``name`` (training seed ``seed``, :func:`model` keywords ``model_options``) against
+    ``opponent`` (a rule, or ``"self"``: a frozen copy of the same table), measured once per setup.
+
+    ``seats="rotate"`` plays ``eval_games`` games per seat arrangement; an int fixes the table's seat.
+    Returns wins and games per seat of the table and the histogram of actions per game.
+    """
+    eps = setup.epsilon_eval if epsilon is None else epsilon
+    options = dict(model_options or {})
+    key = json.dumps([name, seed, options, opponent, eps, seats, same, opponent_same], sort_keys=True, default=str)
+    if key in setup.evals:
+        return setup.evals[key]
+    table, _ = model(setup, name, seed, **options)
+    n_players = table.layout.n_players
+    rl = setup.rl(table, same=same, epsilon=eps)
+    others = [setup.rl(table, same=opponent_same) if opponent == "self" else
+              setup.exp(opponent, same=opponent_same) if opponent != "RAND" else Player("RAND")
+              for _ in range(n_players - 1)]
+    n = setup.eval_games * (n_players if seats == "rotate" else 1)
+    r = play([rl] + others, n, setup.rng("eval", key), seats=seats)
+    wins, games = r.wins_by_seat(0)
+    out = {"wins": int(wins.sum()), "games": int(n), "seat_wins": wins, "seat_games": games,
+           "lengths": np.bincount(r.length, minlength=MAX_LENGTH)[:MAX_LENGTH]}
+    setup.evals[key] = out
+    return out
 
 
-def balanced(setup: Setup, a: Player, b: Player, rng) -> tuple[int, int, np.ndarray, np.ndarray]:
-    """a against b, each seat equally often: a's wins, games, and its wins/games by seat."""
-    result = play([a, b], setup.eval_games, rng)
-    wins, games = result.wins_by_seat(0)
-    return result.wins(0), setup.eval_games, wins, games
+def _eval_rows(setup, names, opponents, **kw) -> list[dict]:
+    rows = []
+    for name in names:
+        for opp in opponents:
+            for s in setup.seeds:
+                e = evaluate(setup, name, s, opp, **kw)
+                rows.append({"model": name, "opponent": opp, "seed": s, "wins": e["wins"], "games": e["games"],
+                             "p1_wins": int(e["seat_wins"][0]), "p1_games": int(e["seat_games"][0])})
+    return rows
 
 
-def vs_rand(setup: Setup, rl_models: dict) -> pd.DataFrame:
-    """Fig 5-1: EXP0-3 and RL0-3 against RAND, balanced seats."""
+def vs_rand(setup: Setup, rl_names=("RL0", "RL1", "RL2", "RL3")) -> pd.DataFrame:
+    """Fig 5-1: EXP0-3 and RL0-3 against RAND, balanced seats (one row per EXP, one per RL and seed)."""
     rows = []
     for name in EXPS:
-        w, g, _, _ = balanced(setup, setup.exp(name), Player("RAND"), setup.rng("rand", name))
-        rows.append({"player": name, "wins": w, "games": g})
-    for name, tables in rl_models.items():
-        per_seed = [balanced(setup, setup.rl(t), Player("RAND"), setup.rng("rand", name, i))[:2]
-                    for i, t in enumerate(tables)]
-        rows.append({"player": name, **_pooled(per_seed)})
+        r = play([setup.exp(name), Player("RAND")], 2 * setup.eval_games, setup.rng("rand", name))
+        rows.append({"player": name, "seed": FIXED, "wins": r.wins(0), "games": 2 * setup.eval_games})
+    for r in _eval_rows(setup, rl_names, ["RAND"]):
+        rows.append({"player": r["model"], "seed": r["seed"], "wins": r["wins"], "games": r["games"]})
     return rate_frame(rows)
 
 
@@ -203,13 +295,16 @@ def exp_pairs(setup: Setup, fallbacks=("smallest", "best_face_plus_one")) -> pd.
             for b in EXPS:
                 r = play([Player(a, honest_fallback=fb), Player(b, honest_fallback=fb)], setup.eval_games,
                          setup.rng("pairs", fb, a, b), seats=0)
-                rows.append({"fallback": fb, "p1": a, "p2": b, "wins": r.wins(0), "games": setup.eval_games,
-                             "mean_actions": float(r.length.mean())})
+                rows.append({"fallback": fb, "p1": a, "p2": b, "seed": FIXED, "wins": r.wins(0),
+                             "games": setup.eval_games, "mean_actions": float(r.length.mean())})
     return rate_frame(rows)
 
 
 def three_player(setup: Setup, fallbacks=("smallest", "best_face_plus_one"), margins=(3, 2)) -> pd.DataFrame:
-    """Figs 5-3 and 5-6: three EXPs, every seating of {A, A, B} (and A, A, A); win rate per seat."""
+    """Figs 5-3 and 5-6: three EXPs, every seating (rotation) of {A, A, B} (and A, A, A); win rate per seat.
+
+    The rotations separate the seat from the type: ``seat`` is the absolute seat, ``player`` the type and
+    ``preceded_by`` the type of the player just before (relative seating)."""
     rows = []
     for fb in fallbacks:
         for margin in margins:
@@ -217,131 +312,156 @@ def three_player(setup: Setup, fallbacks=("smallest", "best_face_plus_one"), mar
                 for b in EXPS:
                     positions = [0] if a == b else [0, 1, 2]
                     for b_seat in positions:
-                        lineup_names = [a, a, a]
-                        lineup_names[b_seat] = b
-                        lineup = [Player(n, honest_fallback=fb, margin=margin) for n in lineup_names]
+                        names = [a, a, a]
+                        names[b_seat] = b
+                        lineup = [Player(n, honest_fallback=fb, margin=margin) for n in names]
                         r = play(lineup, setup.eval_games, setup.rng("three", fb, margin, a, b, b_seat), seats=0)
                         wins = np.bincount(r.winner, minlength=3)
                         for seat in range(3):
                             rows.append({"fallback": fb, "margin": margin, "a": a, "b": b,
                                          "b_seat": b_seat + 1 if a != b else 0, "seat": seat + 1,
-                                         "player": lineup_names[seat], "preceded_by": lineup_names[seat - 1],
+                                         "player": names[seat], "preceded_by": names[seat - 1], "seed": FIXED,
                                          "wins": int(wins[seat]), "games": setup.eval_games})
     return rate_frame(rows)
 
 
-def rl_vs_exp(setup: Setup, rl_models: dict, epsilons=(0.1, 0.0)) -> pd.DataFrame:
-    """Figs 5-4 and 5-7: each model against each EXP, balanced seats, pooled over training seeds."""
+def rl_vs_exp(setup: Setup, names, epsilons=(0.1, 0.0)) -> pd.DataFrame:
+    """Figs 5-4 and 5-7: each model against each EXP, balanced seats, one row per training seed."""
     rows = []
     for eps in epsilons:
-        for name, tables in rl_models.items():
-            for opp in EXPS:
-                per_seed, seat_w, seat_g = [], np.zeros(2, int), np.zeros(2, int)
-                for i, t in enumerate(tables):
-                    w, g, sw, sg = balanced(setup, setup.rl(t, epsilon=eps), setup.exp(opp),
-                                            setup.rng("rlexp", eps, name, opp, i))
-                    per_seed.append((w, g))
-                    seat_w += sw
-                    seat_g += sg
-                rows.append({"epsilon": eps, "model": name, "opponent": opp, **_pooled(per_seed),
-                             "p1_win_rate": seat_w[0] / seat_g[0], "p2_win_rate": seat_w[1] / seat_g[1]})
+        rows += [{"epsilon": eps, **r} for r in _eval_rows(setup, names, EXPS, epsilon=eps)]
     return rate_frame(rows)
 
 
-def self_play(setup: Setup, rl_models: dict, exp_pairs_frame: pd.DataFrame) -> pd.DataFrame:
+def self_play(setup: Setup, pairs: pd.DataFrame, rl_names=("RL0", "RL1", "RL2", "RL3")) -> pd.DataFrame:
     """Fig 5-5: identical pairs, P1's win rate (two frozen copies of the same table for RL)."""
-    rows = []
-    same = exp_pairs_frame[(exp_pairs_frame.p1 == exp_pairs_frame.p2) & (exp_pairs_frame.fallback == setup.fallback)]
-    for r in same.itertuples():
-        rows.append({"player": r.p1, "wins": r.wins, "games": r.games, "n_seeds": 1})
-    for name, tables in rl_models.items():
-        per_seed = []
-        for i, t in enumerate(tables):
-            res = play([setup.rl(t), setup.rl(t)], setup.eval_games, setup.rng("self", name, i), seats=0)
-            per_seed.append((res.wins(0), setup.eval_games))
-        rows.append({"player": name, **_pooled(per_seed)})
+    same = pairs[(pairs.p1 == pairs.p2) & (pairs.fallback == setup.fallback)]
+    rows = [{"player": r.p1, "seed": FIXED, "wins": r.wins, "games": r.games} for r in same.itertuples()]
+    for r in _eval_rows(setup, rl_names, ["self"], seats=0):
+        rows.append({"player": r["model"], "seed": r["seed"], "wins": r["wins"], "games": r["games"]})
     return rate_frame(rows)
+
+
+FIXED2_VARIANTS = (("rotating", "rotate", False), ("P1 only", 0, False), ("P2 only", 1, False),
+                   ("P2 only, shuffled ties", 1, True))
 
 
 def fixed_seat_two(setup: Setup, epsilons=(0.1, 0.0)) -> pd.DataFrame:
-    """Fig 5-8: RL0 trained only as P1, only as P2, or rotating; tested vs EXP0 as P1 and as P2.
+    """Fig 5-8: RL0 trained only as P1, only as P2, or rotating; tested against EXP0 as P1 and as P2.
 
-    ``epsilon`` is the evaluation exploration (0.1 canonical, 0 the greedy sensitivity).
-    """
+    The rotating-seat rows are the seat halves of RL0's one balanced evaluation (Fig 5-4's cell).
+    ``epsilon`` is the evaluation exploration (0.1 canonical, 0 the greedy sensitivity)."""
     rows = []
-    variants = [("rotating", "rotate", False), ("P1 only", 0, False), ("P2 only", 1, False),
-                ("P2 only, shuffled ties", 1, True)]
     for eps in epsilons:
-        for label, seats, shuffle in variants:
-            for i in setup.seeds:
-                t, _ = model(setup, "RL0", i, seats=seats, do_shuffle=shuffle)
+        for label, seats, shuffle in FIXED2_VARIANTS:
+            options = {} if seats == "rotate" else {"seats": seats, "do_shuffle": shuffle}
+            for s in setup.seeds:
+                e = evaluate(setup, "RL0", s, "EXP0", epsilon=eps, model_options=options)
                 for test_seat in (0, 1):
-                    r = play([Player(t, epsilon=eps, do_shuffle=shuffle), setup.exp("EXP0")],
-                             setup.eval_games, setup.rng("fixed2", eps, label, i, test_seat), seats=test_seat)
-                    rows.append({"epsilon": eps, "trained": label, "seed": i, "tested_as": f"P{test_seat + 1}",
-                                 "wins": r.wins(0), "games": setup.eval_games})
-    frame = pd.DataFrame(rows).groupby(["epsilon", "trained", "tested_as"], sort=False).agg(
-        wins=("wins", "sum"), games=("games", "sum")).reset_index()
-    return rate_frame(frame.to_dict("records"))
+                    rows.append({"epsilon": eps, "trained": label, "seed": s, "tested_as": f"P{test_seat + 1}",
+                                 "wins": int(e["seat_wins"][test_seat]), "games": int(e["seat_games"][test_seat])})
+    return rate_frame(rows)
 
 
 def fixed_seat_three(setup: Setup) -> pd.DataFrame:
     """Fig 5-9: three players, RL0 trained against two EXP0 at P1, P2, P3 or rotating; tested at each seat."""
     rows = []
     for label, seats in (("rotating", "rotate"), ("P1 only", 0), ("P2 only", 1), ("P3 only", 2)):
-        for i in setup.seeds:
-            t, _ = model(setup, "RL0", i, n_players=3, seats=seats)
+        options = {"n_players": 3} if seats == "rotate" else {"n_players": 3, "seats": seats}
+        for s in setup.seeds:
+            e = evaluate(setup, "RL0", s, "EXP0", model_options=options)
             for test_seat in range(3):
-                r = play([setup.rl(t), setup.exp("EXP0"), setup.exp("EXP0")], setup.eval_games,
-                         setup.rng("fixed3", label, i, test_seat), seats=test_seat)
-                rows.append({"trained": label, "tested_as": f"P{test_seat + 1}", "wins": r.wins(0),
-                             "games": setup.eval_games})
-    frame = pd.DataFrame(rows).groupby(["trained", "tested_as"], sort=False).agg(
-        wins=("wins", "sum"), games=("games", "sum")).reset_index()
-    return rate_frame(frame.to_dict("records"))
+                rows.append({"trained": label, "seed": s, "tested_as": f"P{test_seat + 1}",
+                             "wins": int(e["seat_wins"][test_seat]), "games": int(e["seat_games"][test_seat])})
+    return rate_frame(rows)
 
 
-def curves(setup: Setup, configs: dict, log_every: int, total: int) -> pd.DataFrame:
-    """Figs 5-10, 5-12, 5-13 and the textbook-rule extension: RL0 variants logged every ``log_every`` games."""
+#: the report's state records (Figs 5-10, 5-13, Table 5-1) and the textbook update rules (extension)
+CURVE_CONFIGS = {"n=1": {}, "n=2": {"history": 2}, "n=3": {"history": 3},
+                 "full, n=1": {"hand": "full"}, "full, n=2": {"hand": "full", "history": 2},
+                 "full, n=3": {"hand": "full", "history": 3},
+                 "Q-learning": {"rule": "q_learning"}, "SARSA": {"rule": "sarsa"}}
+
+
+def curves(setup: Setup, configs: dict | None = None) -> pd.DataFrame:
+    """Figs 5-10, 5-12, 5-13 and the update-rule extension: RL0 variants logged every tenth of a stage, one row
+    per configuration, seed and checkpoint. The last point of each curve is :func:`evaluate`'s measurement."""
     frames = []
-    marks = range(log_every, total + 1, log_every)
-    for label, kwargs in configs.items():
-        for i in setup.seeds:
-            _, curve = model(setup, "RL0", i, stages=[("EXP0", total)], checkpoints=tuple(marks), **kwargs)
-            frames.append(curve.assign(config=label, seed=i))
-    return pd.concat(frames, ignore_index=True)
+    for label, options in (configs or CURVE_CONFIGS).items():
+        for s in setup.seeds:
+            _, curve = model(setup, "RL0", s, **options)
+            curve = curve.copy()
+            e = evaluate(setup, "RL0", s, "EXP0", model_options=options)
+            last = curve.games == curve.games.max()
+            curve.loc[last, "wins"] = e["wins"]
+            curve.loc[last, "eval_games"] = e["games"]
+            frames.append(curve.assign(config=label, seed=s))
+    frame = pd.concat(frames, ignore_index=True)
+    frame["wins"] = frame["wins"].astype(int)
+    frame["eval_games"] = frame["eval_games"].astype(int)
+    frame = frame.rename(columns={"eval_games": "games_eval"})
+    frame["win_rate"] = frame["wins"] / frame["games_eval"]
+    return frame
 
 
 def summarize_curves(curve: pd.DataFrame) -> pd.DataFrame:
-    """Per configuration and checkpoint: pooled frozen win rate over seeds, mean entries and share."""
-    grouped = curve.groupby(["config", "games"], sort=False).agg(
-        wins=("wins", "sum"), games_eval=("eval_games", "sum"), entries=("entries", "mean"),
-        explored_share=("explored_share", "mean"), training_win_rate=("training_win_rate", "mean"),
-        seed_min=("win_rate", "min"), seed_max=("win_rate", "max"), mean_actions=("mean_actions", "mean"),
-        scanned_per_game=("scanned_per_game", "mean"), seconds=("seconds", "mean")).reset_index()
-    low, high = wilson_interval(grouped["wins"].to_numpy(), grouped["games_eval"].to_numpy())
-    grouped["win_rate"] = grouped["wins"] / grouped["games_eval"]
-    grouped["ci_low"], grouped["ci_high"] = np.minimum(low, grouped.win_rate), np.maximum(high, grouped.win_rate)
-    return grouped
+    """Per configuration and checkpoint: mean frozen win rate across seeds with its t interval and seed range,
+    mean entries, explored share, training-block win rate, game length and scanned actions."""
+    g = curve.rename(columns={"games_eval": "games_e"}).assign(games_=curve["games"])
+    rows = []
+    for (config, games), grp in g.groupby(["config", "games"], sort=False):
+        e = V.across_seeds(grp["win_rate"].to_numpy()) if len(grp) > 1 else V.proportion(grp.wins.sum(),
+                                                                                             grp.games_e.sum())
+        rows.append({"config": config, "games": games, "win_rate": e.value, "ci_low": e.low, "ci_high": e.high,
+                     "n_seeds": len(grp), "seed_min": grp.win_rate.min(), "seed_max": grp.win_rate.max(),
+                     "entries": grp.entries.mean(), "explored_share": grp.explored_share.mean(),
+                     "training_win_rate": grp.training_win_rate.mean(), "mean_actions": grp.mean_actions.mean(),
+                     "scanned_per_game": grp.scanned_per_game.mean(), "seconds": grp.seconds.mean()})
+    return pd.DataFrame(rows)
+
+
+def timing(curve: pd.DataFrame, configs=("n=1", "n=2", "n=3", "full, n=1", "full, n=2", "full, n=3")) -> pd.DataFrame:
+    """Fig 5-13: wall-clock seconds per 10,000 training games after each checkpoint, per configuration and seed
+    (measured on this machine), with the mechanism's counts (actions per game, actions scanned per game)."""
+    c = curve[curve.config.isin(configs)].sort_values(["config", "seed", "games"])
+    c = c.assign(block=c.groupby(["config", "seed"]).games.diff().fillna(c.games))
+    c = c.assign(seconds_per_10000_games=10_000 * c.seconds / c.block)
+    return c[["config", "seed", "games", "seconds_per_10000_games", "mean_actions", "scanned_per_game"]]
+
+
+FULL_CONFIG = {"hand": "full"}
 
 
 def full_hand_marks(total: int, log_every: int, fine_until: int, fine_every: int) -> tuple:
-    """Checkpoints of the full-hand run: every ``fine_every`` up to ``fine_until``, then every ``log_every``."""
+    """Checkpoints of the long full-hand run: every ``fine_every`` up to ``fine_until``, then every ``log_every``."""
     marks = set(range(fine_every, fine_until + 1, fine_every)) | set(range(log_every, total + 1, log_every)) | {total}
     return tuple(sorted(marks))
 
 
-def full_hand(setup: Setup, total: int, log_every: int, fine_until: int, fine_every: int) -> pd.DataFrame:
-    """Fig 5-11: the full-hand RL0 (n=1) to ``total`` games, and the partial-hand RL0 for reference."""
-    marks = full_hand_marks(total, log_every, fine_until, fine_every)
+def full_hand(setup: Setup, total: int, log_every: int) -> pd.DataFrame:
+    """Fig 5-11: the full-hand RL0 (n=1) trained to ``total`` games, one row per seed and checkpoint; the
+    100,000-game point is the same measurement as the one-stage full-hand table (a separate run with the same
+    checkpoints up to one stage would be a second measurement, so the long run logs frozen rates itself)."""
+    marks = full_hand_marks(total, log_every, setup.stage_games, max(setup.stage_games // 10, 1))
     frames = []
-    for i in setup.seeds:
-        _, curve = model(setup, "RL0", i, stages=[("EXP0", total)], checkpoints=marks, hand="full")
-        frames.append(curve.assign(config="full hand", seed=i))
-        _, curve = model(setup, "RL0", i, stages=[("EXP0", setup.stage_games)],
-                         checkpoints=(setup.stage_games,))
-        frames.append(curve.assign(config="partial hand", seed=i))
-    return pd.concat(frames, ignore_index=True)
+    for s in setup.seeds:
+        _, curve = model(setup, "RL0", s, stages=[("EXP0", total)], checkpoints=marks, hand="full")
+        curve = curve.copy()
+        e = evaluate(setup, "RL0", s, "EXP0", model_options=full_long_options(setup, total, log_every))
+        last = curve.games == curve.games.max()
+        curve.loc[last, "wins"] = e["wins"]
+        curve.loc[last, "eval_games"] = e["games"]
+        frames.append(curve.assign(config="full hand", seed=s))
+    frame = pd.concat(frames, ignore_index=True).rename(columns={"eval_games": "games_eval"})
+    frame["wins"] = frame["wins"].astype(int)
+    frame["games_eval"] = frame["games_eval"].astype(int)
+    frame["win_rate"] = frame["wins"] / frame["games_eval"]
+    return frame
+
+
+def full_long_options(setup: Setup, total: int, log_every: int) -> dict:
+    marks = full_hand_marks(total, log_every, setup.stage_games, max(setup.stage_games // 10, 1))
+    return {"stages": [("EXP0", total)], "checkpoints": marks, "hand": "full"}
 
 
 # ============================================================================ table contents
@@ -371,33 +491,33 @@ def top_entries(table: FastTable, n: int = 30) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def top30(setup: Setup, configs: dict) -> pd.DataFrame:
-    """Table 5-1 and the text after it: top-30 entries of RL0 for each state record, every training seed.
+TOP30_CONFIGS = ("n=1", "n=2", "n=3", "full, n=1", "full, n=2", "full, n=3")
 
-    ``configs[label]`` holds ``games`` (training length, default one stage) and the :func:`model` keywords
-    (pass the same ``checkpoints`` as the curves to reuse those very tables).
-    """
+
+def top30(setup: Setup, configs=TOP30_CONFIGS) -> pd.DataFrame:
+    """Table 5-1 and the text after it: top-30 entries of RL0 after one stage for each state record, every seed
+    (the very tables of the curves)."""
     frames = []
-    for label, config in configs.items():
-        kwargs = dict(config)
-        games = kwargs.pop("games", setup.stage_games)
-        for i in setup.seeds:
-            t, _ = model(setup, "RL0", i, stages=[("EXP0", games)], **kwargs)
-            frames.append(top_entries(t).assign(config=label, seed=i))
+    for label in configs:
+        for s in setup.seeds:
+            t, _ = model(setup, "RL0", s, **CURVE_CONFIGS[label])
+            frames.append(top_entries(t).assign(config=label, seed=s))
     return pd.concat(frames, ignore_index=True)
 
 
-def table_4_3(setup: Setup, games=(1_000, 100_000)) -> pd.DataFrame:
-    """Table 4-3's slice (hold four 5s, bid c fives after [2,1], [3,3], [6,4]) of RL0 after few and many games."""
+def table_4_3(setup: Setup, games=(1_000, None)) -> pd.DataFrame:
+    """Table 4-3's slice (hold four 5s, bid c fives after [2,1], [3,3], [6,4]) of RL0 (seed 0) after 1,000 games
+    and after one stage (``None``: the one-stage RL0 itself)."""
     rows = []
     for n in games:
-        t, _ = model(setup, "RL0", setup.seeds[0], stages=[("EXP0", n)])
+        t, _ = model(setup, "RL0", setup.seeds[0]) if n is None else \
+            model(setup, "RL0", setup.seeds[0], stages=[("EXP0", n)])
         q = t.to_qtable()
         for prev in ((2, 1), (3, 3), (6, 4)):
             for c in range(1, 6):
                 legal = c > prev[1] or (c == prev[1] and 5 > prev[0])
                 key = prev + (5, 4, c)
-                rows.append({"games": n, "previous_bid": f"[{prev[0]},{prev[1]}]", "bid_fives": c,
+                rows.append({"games": t.games_trained, "previous_bid": f"[{prev[0]},{prev[1]}]", "bid_fives": c,
                              "value": q.values.get(key, 0.0) if legal else np.nan, "seen": key in q.values})
     return pd.DataFrame(rows)
 
@@ -409,115 +529,61 @@ def forced_exp(setup: Setup) -> pd.DataFrame:
     rows = []
     for name in EXPS:
         for s in range(1, 6):
-            w, g, sw, sg = balanced(setup, setup.exp(name, same=s), setup.exp(name), setup.rng("forced", name, s))
-            rows.append({"player": name, "same": s, "wins": w, "games": g, "p1_win_rate": sw[0] / sg[0],
-                         "p2_win_rate": sw[1] / sg[1]})
+            r = play([setup.exp(name, same=s), setup.exp(name)], 2 * setup.eval_games, setup.rng("forced", name, s))
+            w, g = r.wins_by_seat(0)
+            rows.append({"player": name, "same": s, "seed": FIXED, "wins": int(w.sum()), "games": int(g.sum()),
+                         "p1_win_rate": w[0] / g[0], "p2_win_rate": w[1] / g[1]})
     return rate_frame(rows)
 
 
-def forced_rl(setup: Setup, rl_models: dict) -> pd.DataFrame:
-    """Fig 5-16: RLi (forced s) against a frozen copy of itself with fair dice, balanced seats."""
+def forced_rl(setup: Setup, rl_names=("RL0", "RL1", "RL2", "RL3")) -> pd.DataFrame:
+    """Fig 5-16: RLi (forced s) against a frozen copy of itself with fair dice, balanced seats, per seed."""
     rows = []
-    for name, tables in rl_models.items():
+    for name in rl_names:
         for s in range(1, 6):
-            per_seed = [balanced(setup, setup.rl(t, same=s), setup.rl(t), setup.rng("forcedrl", name, s, i))[:2]
-                        for i, t in enumerate(tables)]
-            rows.append({"player": name, "same": s, **_pooled(per_seed)})
+            for seed in setup.seeds:
+                e = evaluate(setup, name, seed, "self", same=s)
+                rows.append({"player": name, "same": s, "seed": seed, "wins": e["wins"], "games": e["games"]})
     return rate_frame(rows)
 
 
-def forced_grid(setup: Setup, rl_models: dict) -> pd.DataFrame:
-    """Figs 5-17, 5-18: both sides forced, P1 with s1 and P2 with s2; P1's win rate."""
+def forced_grid(setup: Setup, rl_names=("RL0", "RL1")) -> pd.DataFrame:
+    """Figs 5-17, 5-18: both sides forced, P1 with s1 and P2 with s2; P1's win rate (per seed for tables)."""
     rows = []
-    players = [(n, None) for n in ("EXP0", "EXP1")] + [(n, rl_models[n]) for n in ("RL0", "RL1") if n in rl_models]
-    for name, tables in players:
+    for name in ("EXP0", "EXP1"):
         for s1 in range(1, 6):
             for s2 in range(1, 6):
-                if tables is None:
-                    r = play([setup.exp(name, same=s1), setup.exp(name, same=s2)], setup.eval_games,
-                             setup.rng("grid", name, s1, s2), seats=0)
-                    per_seed = [(r.wins(0), setup.eval_games)]
-                else:
-                    per_seed = []
-                    for i, t in enumerate(tables):
-                        r = play([setup.rl(t, same=s1), setup.rl(t, same=s2)], setup.eval_games,
-                                 setup.rng("grid", name, s1, s2, i), seats=0)
-                        per_seed.append((r.wins(0), setup.eval_games))
-                rows.append({"player": name, "s1": s1, "s2": s2, **_pooled(per_seed)})
+                r = play([setup.exp(name, same=s1), setup.exp(name, same=s2)], setup.eval_games,
+                         setup.rng("grid", name, s1, s2), seats=0)
+                rows.append({"player": name, "s1": s1, "s2": s2, "seed": FIXED, "wins": r.wins(0),
+                             "games": setup.eval_games})
+    for name in rl_names:
+        for s1 in range(1, 6):
+            for s2 in range(1, 6):
+                for seed in setup.seeds:
+                    e = evaluate(setup, name, seed, "self", seats=0, same=s1, opponent_same=s2)
+                    rows.append({"player": name, "s1": s1, "s2": s2, "seed": seed, "wins": e["wins"],
+                                 "games": e["games"]})
     return rate_frame(rows)
 
 
 # ============================================================================ game lengths
 
-def game_lengths(setup: Setup, rl0: list[FastTable]) -> pd.DataFrame:
-    """Fig 6-1: actions per game including the challenge (``len(record)/2``), RL0 vs EXP0 and EXP pairs."""
+def game_lengths(setup: Setup) -> pd.DataFrame:
+    """Fig 6-1: actions per game including the challenge (``len(record)/2``): RL0 vs EXP0 per seed (the games of
+    RL0's one balanced evaluation) and EXP pairs for context (``seed = -1``)."""
     rows = []
-    matchups = [("RL0 vs EXP0", [setup.rl(t), setup.exp("EXP0")]) for t in rl0]
-    matchups += [(f"{a} vs {a}", [setup.exp(a), setup.exp(a)]) for a in EXPS]
-    counts: dict[str, np.ndarray] = {}
-    for i, (label, lineup) in enumerate(matchups):
-        r = play(lineup, setup.eval_games, setup.rng("lengths", label, i))
-        counts[label] = counts.get(label, 0) + np.bincount(r.length, minlength=62)[:62]
-    for label, c in counts.items():
-        for length in np.flatnonzero(c):
-            rows.append({"matchup": label, "actions": int(length), "games": int(c[length])})
+    for s in setup.seeds:
+        c = evaluate(setup, "RL0", s, "EXP0")["lengths"]
+        rows += [{"matchup": "RL0 vs EXP0", "seed": s, "actions": int(n), "games": int(c[n])} for n in np.flatnonzero(c)]
+    for a in EXPS:
+        r = play([setup.exp(a), setup.exp(a)], 2 * setup.eval_games, setup.rng("lengths", a))
+        c = np.bincount(r.length, minlength=MAX_LENGTH)
+        rows += [{"matchup": f"{a} vs {a}", "seed": FIXED, "actions": int(n), "games": int(c[n])}
+                 for n in np.flatnonzero(c)]
     frame = pd.DataFrame(rows)
-    frame["share"] = frame["games"] / frame.groupby("matchup")["games"].transform("sum")
+    frame["share"] = frame["games"] / frame.groupby(["matchup", "seed"])["games"].transform("sum")
     return frame
-
-
-# ============================================================================ exploitability (extension)
-
-def policy_table(table: FastTable, hands: np.ndarray, epsilon: float) -> np.ndarray:
-    """``p[m, s, a]``: probability that the epsilon-greedy table plays ``a`` holding ``hands[m]`` with standing
-    bid index ``s - 1`` (``s = 0`` = opening). Only history 1 makes the policy a function of (hand, standing)."""
-    layout = table.layout
-    if layout.history != 1 or layout.n_players != 2:
-        raise ValueError("the exact policy table needs a two-player table with history 1")
-    from liarlab.liardice.qtable import rank_of_hand
-
-    n_bids, a_n = layout.n_bids, layout.n_actions
-    out = np.zeros((len(hands), a_n, a_n))
-    actions = np.arange(a_n)
-    for m, hand in enumerate(hands):
-        if layout.hand == "full":
-            h = rank_of_hand(hand)
-            vals = table.values.reshape(a_n, -1, a_n)[:, h, :]                    # (s, a)
-        else:
-            held = np.where(actions == n_bids, 0, hand[actions % 6])
-            vals = table.values.reshape(a_n, a_n, 6)[:, actions, held]           # (s, a)
-        for s in range(a_n):
-            lo = s
-            hi = n_bids if s > 0 else n_bids - 1
-            legal = np.arange(lo, hi + 1)
-            v = vals[s, legal]
-            greedy = legal[len(v) - 1 - int(np.argmax(v[::-1]))]                # ties go to the last action
-            out[m, s, legal] = epsilon / len(legal)
-            out[m, s, greedy] += 1.0 - epsilon
-    return out
-
-
-def exploitability(setup: Setup, tables: dict, n_games: int, depth: int = 1) -> pd.DataFrame:
-    """Notebook 01's best responder, told the trained table's exact policy, against that table (frozen, epsilon
-    0.1), balanced seats; the table's own win rate is one minus the responder's."""
-    from liarlab.liardice.agents import BestResponseAgent
-    from liarlab.liardice.exp_agents import paper_config, play_paper_game
-    from liarlab.liardice.qtable import QTableAgent
-
-    config = paper_config(2)
-    rows = []
-    for name, table in tables.items():
-        responder = BestResponseAgent(config, depth=depth)
-        responder.table = policy_table(table, responder.hands, setup.epsilon_eval)   # replace its opponent model
-        agent = QTableAgent(table.to_qtable(), epsilon=setup.epsilon_eval, learning=False)
-        rng = setup.rng("exploit", name)
-        wins = 0
-        for g in range(n_games):
-            seat = g % 2                 # the responder's seat; player 1 always opens
-            rec = play_paper_game([responder, agent] if seat == 0 else [agent, responder], rng)
-            wins += int(rec.winner == seat)
-        rows.append({"model": name, "wins": wins, "games": n_games})
-    return rate_frame(rows)
 
 
 def honest_fallback_choice(counts: dict) -> str:

@@ -19,6 +19,8 @@ EXPLORED_SHARE_FULL = 0.30       # full hand "when it reaches 30%" (at 3,000,000
 
 #: Table 5-1: top-30 Q entries of RL0 (n=1, partial hand, 100,000 games) by kind
 TOP30_CLASSES = {"opening honest": 6, "mid-game honest": 18, "slight lie": 4, "challenge": 2}
+#: the range of the four example values printed with Table 5-1
+TOP30_VALUE_RANGE = (0.8885, 0.8999)
 TOP30_EXAMPLES = {(0, 0, 4, 4, 4): 0.8975, (6, 1, 6, 3, 3): 0.892, (5, 4, 5, 3, 5): 0.8999, (2, 5, -1, -1, -1): 0.8885}
 #: text after Table 5-1: challenges among the top 30 with history 2 and 3, and for the full hand (n=1)
 TOP30_CHALLENGES = {("partial", 2): 21, ("partial", 3): 26, ("full", 1): 30}
@@ -57,7 +59,8 @@ STATEMENTS = {
                  "at ~30% explored (3,000,000 games) the full-hand model is better than partial"],
     "Fig 5-12": ["about 30% of the partial-hand space is explored after 100,000 games",
                  "table size and win rate grow with shrinking increments"],
-    "Fig 5-13": ["more information in the state means less training time for the same games"],
+    "Fig 5-13": ["more information in the state means less training time for the same games",
+                 "fewer explored actions are scanned per state"],
     "Fig 5-14": ["EXP0's forced side wins more with larger s", "s >= 3 wins > 50%, s = 1, 2 wins < 50%"],
     "Fig 5-15": ["EXP1-EXP3 follow EXP0's trend with a larger spread",
                  "EXP3 gains less at s = 4, 5 than EXP1 and EXP2"],
