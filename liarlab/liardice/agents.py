@@ -303,7 +303,12 @@ class RandomGuessAgent:
         return int(min(max(rng.binomial(n, 1.0 / self.config.faces), lo), hi))
 
     def _real_hand(self, rng: np.random.Generator) -> np.ndarray:
-        """X1 (Fig 6.1): cut [0, 5] at five uniform points; the six piece lengths are the counts."""
+        """X1 (Fig 6.1): cut [0, 5] at five uniform points; the six piece lengths are the counts. A belief with a
+        real-valued imagined hand (X3, ``sample_real_hand``) supplies the hand instead."""
+        sample = getattr(self.belief, "sample_real_hand", None)
+        hand = sample(rng) if sample is not None else None
+        if hand is not None:
+            return hand
         return self.config.dice_per_player * rng.dirichlet(np.ones(self.config.faces))
 
     def decide_bid(self, own, last_bid, rng: np.random.Generator):

@@ -397,6 +397,10 @@ class BayesNetBelief:
     challenge_guess : ``"range"`` (thesis reading: g ~ U{H(y)..hi}) or ``"sampled"`` (spec variant: g = the
         count of y in a hand sampled from H and L, used on faces the model has an opinion about; others keep
         the uniform guess).
+    weighted_hand : X3 (Ch. 6): a "supports"/"credible" verdict adds the network's probability times the dice
+        the thesis would add, as real-valued weights W (limits in L stay as in the thesis); the player must
+        use real-valued guessing (``RandomGuessAgent(guess="real")``), which then samples its opponent hands
+        from :meth:`sample_real_hand`.
     record : keep gate, verdict and imagined-hand records for the E8 diagnostics.
     """
 
@@ -405,7 +409,7 @@ class BayesNetBelief:
                  opening_fill: str = "one", use_opening_probability: bool = True,
                  equivalent_sample_size: float = DEFAULT_ESS, record: bool = False, fitter: str = "counts",
                  prior: str = "BDeu", h_updates: bool = True, l_updates: bool = True, gate: str = "thesis",
-                 challenge_guess: str = "range"):
+                 challenge_guess: str = "range", weighted_hand: bool = False):
         self.rng = np.random.default_rng(0) if rng is None else rng
         self.refit_every = check_int("refit_every", refit_every, 1)
         self.refit_doubling = bool(refit_doubling)
@@ -423,6 +427,8 @@ class BayesNetBelief:
         self.l_updates = bool(l_updates)
         self.gate = check_choice("gate", gate, ("thesis", "shut"))
         self.challenge_guess = check_choice("challenge_guess", challenge_guess, ("range", "sampled"))
+        self.weighted_hand = bool(weighted_hand)
+        self.weights = np.zeros(FACES)
         self.record = bool(record)
         self.fitter = check_choice("fitter", fitter, ("counts", "pgmpy"))
         # training counts: response table [A, B, C(+missing), D(+missing), E]; (a) [lie]; (b) [N, K]
@@ -449,6 +455,7 @@ class BayesNetBelief:
     # ------------------------------------------------------------------ interface: per game
     def new_game(self, starter_is_me: bool) -> None:
         self.hand = ImaginedHand()
+        self.weights = np.zeros(FACES)
         self._pending = []
         self._opening_adopted = False
         if (starter_is_me and self.use_opening_probability and self.p_opening_challenged is not None
@@ -461,6 +468,22 @@ class BayesNetBelief:
 
     def challenge_guess_range(self, face: int) -> tuple[int, int]:
         return self.hand.guess_range(face)
+
+    def sample_real_hand(self, rng: np.random.Generator) -> np.ndarray | None:
+        """X3: the weights W plus the remaining 5 - sum(W) dice cut as 5 * Dirichlet(1, ..., 1) (X1), each limited
+        face clipped at its limit; None unless ``weighted_hand``."""
+        if not self.weighted_hand:
+            return None
+        rest = max(DICE - float(self.weights.sum()), 0.0)
+        hand = self.weights + rest * rng.dirichlet(np.ones(FACES))
+        limits = np.asarray(self.hand.L, dtype=float)
+        return np.where(limits >= 0, np.minimum(hand, limits), hand)
+
+    def _add_weight(self, face: int, target: float, p: float) -> None:
+        """X3 fill: add ``p`` times the dice the thesis would add to reach ``target``, within five dice."""
+        f = face - 1
+        add = p * max(target - self.weights[f], 0.0)
+        self.weights[f] += min(add, max(DICE - float(self.weights.sum()), 0.0))
 
     def sampled_challenge_guess(self, face: int, rng: np.random.Generator) -> int | None:
         """Reading ``challenge_guess="sampled"``: the count of ``face`` in a hand sampled from H and L when
@@ -496,7 +519,12 @@ class BayesNetBelief:
     def _observe_opening(self, bid, rng) -> None:
         n = int(self.opening_lie_counts.sum())
         adopted = self.p_opening_lie is not None and self._gate(n, rng)
-        if adopted:
+        if adopted and self.weighted_hand:
+            if self._says(self.p_opening_lie, rng):
+                self._limit(bid[1], bid[0] - 2)
+            else:
+                self._add_weight(bid[1], self.weights[bid[1] - 1] + 1, 1 - self.p_opening_lie)
+        elif adopted:
             self.apply_opening_verdict(bid, not self._says(self.p_opening_lie, rng))
         if self.record:
             self._pending.append(("opening", None, bid, n, adopted, None, self.p_opening_lie))
@@ -512,7 +540,17 @@ class BayesNetBelief:
             same_face = int(y2 == y)
             p_b = float(self.p_supports[x - COUNTS[0], same_face])
             p_c = float(self.p_lie[x - COUNTS[0], same_face])
-        if adopted:
+        if adopted and self.weighted_hand:
+            supports, credible = self._says(p_b, rng), not self._says(p_c, rng)
+            if supports:
+                self._add_weight(y, x - 2, p_b)
+            else:
+                self._limit(y, x - self.not_support_offset)
+            if credible:
+                self._add_weight(y2, x2 - 1, 1 - p_c)
+            else:
+                self._limit(y2, x2 - 2)
+        elif adopted:
             self.apply_response_verdicts(mine, theirs, self._says(p_b, rng), not self._says(p_c, rng))
         if self.record:
             self._pending.append(("response", mine, theirs, n, adopted, p_b, p_c))

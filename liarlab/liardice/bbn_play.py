@@ -104,12 +104,13 @@ def _play(agents_for, n_games: int, game_seeds, bbn_seat_starts) -> tuple[np.nda
 
 
 def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
-                      record: bool = True, **belief_options) -> dict:
+                      record: bool = True, agent_options: dict | None = None, **belief_options) -> dict:
     """One match of the BBN player and (``baseline``) of the plain random-guess player.
 
     Both face a fresh opponent built from ``opponent_spec`` and see the same per-game dice and
     opponent caps (game i of both matches uses the same generator seed, starters alternate with
-    our player opening game 0): common random numbers. Returns DataFrames ``games``,
+    our player opening game 0): common random numbers. ``agent_options`` go to both random-guess players
+    (``{"guess": "real"}`` for X1/X3). Returns DataFrames ``games``,
     ``observations`` and ``hands`` plus timing.
     """
     n_games = check_int("n_games", n_games, 1)
@@ -121,13 +122,14 @@ def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, 
     def opponent():
         return make_opponent(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)))
 
-    wins_bbn, seconds_bbn, cpu_bbn = _play(lambda: [RandomGuessAgent(belief=belief), opponent()], n_games,
+    options = dict(agent_options or {})
+    wins_bbn, seconds_bbn, cpu_bbn = _play(lambda: [RandomGuessAgent(belief=belief, **options), opponent()], n_games,
                                            game_seeds, bbn_starts)
     games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(n_games),
                           "bbn_starts": bbn_starts, "win_bbn": wins_bbn})
     seconds_plain = np.nan
     if baseline:
-        wins_plain, seconds_plain, _ = _play(lambda: [RandomGuessAgent(), opponent()], n_games,
+        wins_plain, seconds_plain, _ = _play(lambda: [RandomGuessAgent(**options), opponent()], n_games,
                                              game_seeds, bbn_starts)
         games["win_plain"] = wins_plain
     return {"games": games, "observations": pd.DataFrame(belief.observations),

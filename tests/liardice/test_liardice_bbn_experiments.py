@@ -44,3 +44,34 @@ def test_guess_mixture_positions():
     assert three_ones.loc[1.0, "challenge_draw_p_c"] == pytest.approx(1 / 6)        # g = 0 of U{0..5}
     assert three_ones.loc[0.0, "challenge_draw_p_c"] == pytest.approx((5 / 6) ** 5)  # Binomial(5, 1/6) = 0
     assert three_ones.loc[0.0, "guess_mean"] == pytest.approx(5 / 6)
+
+
+def test_variants_pool_per_seed_and_compare_with_the_thesis_reading():
+    variants = {"thesis reading": {}, "ablation: gate always shut": {"gate": "shut"},
+                "no probability 4 at our opening": {"use_opening_probability": False}}
+    t = bbnx.bbn_variants(variants, types=[1, 25], n_games=40, n_seeds=3, seed=2, n_jobs=1, progress=False,
+                          groups={"all types": (1, 25), "types 25-32": tuple(range(25, 33))})
+    assert list(t.group.unique()) == ["all types", "types 25-32"] and (t.seeds == 3).all()
+    shut = t[t.variant == "ablation: gate always shut"]
+    assert (shut["diff"] == 0).all()                  # the network never acts: plain random-guess game for game
+    base = t[(t.variant == "thesis reading")].set_index("group")
+    assert (shut.set_index("group").vs_thesis == -base["diff"]).all()
+    assert (t.diff_ci_low <= t["diff"]).all() and (t["diff"] <= t.diff_ci_high).all()
+    shares = bbnx.liar_loss_shares(t, ablations=("ablation: gate always shut",))
+    if base.loc["types 25-32", "diff"] < 0:
+        assert shares.share_of_loss_removed.iloc[0] == pytest.approx(1.0)
+
+
+def test_e7_summary_interval_is_across_seeds():
+    run = bbnx.run_bbn_matches([1], n_games=30, n_seeds=3, seed=4, n_jobs=1, progress=False)
+    e7 = bbnx.summarize_vs_types(run)
+    gains = bbnx.seed_gains(run.games)
+    assert e7.diff_unit.iloc[0] == "seeds" and e7.seeds.iloc[0] == 3
+    assert e7["diff"].iloc[0] == pytest.approx(gains.gain.mean())
+    assert e7.diff_seed_min.iloc[0] == pytest.approx(gains.gain.min())
+
+
+def test_x3_weighted_hand_runs_paired():
+    x3 = bbnx.x3_weighted_hand(types=[1], n_games=20, n_seeds=2, seed=1, n_jobs=1, progress=False)
+    assert list(x3.columns) == ["opponent", "rep", "win_bbn", "win_plain", "gain"] and len(x3) == 2
+

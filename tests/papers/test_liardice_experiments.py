@@ -19,11 +19,19 @@ def test_vs_types_summary_has_intervals_and_is_seed_stable():
     lengths = ex.game_length_table(raw)
     shares = lengths.groupby(["opponent", "measure"]).share.sum()
     assert np.allclose(shares, 1.0)
+    split = ex.game_length_table(raw, split_starter=True)
+    games = split.groupby(["starter", "measure"]).games.sum()
+    assert games["random-guess opens"].turns + games["test program opens"].turns == games["all games"].turns == 800
+    assert games["random-guess opens"].turns == 400          # openers alternate
+    success = ex.challenge_success_by_starter(raw)
+    assert success.challenges.sum() == 800 and (success.succeeded <= success.challenges).all()
 
 
 def test_worked_checks_and_fig_5_1():
-    checks = ex.worked_checks(300, np.random.default_rng(0))
+    checks = ex.worked_checks(3000, np.random.default_rng(0))
     assert checks.p_challenge_draw.round(4).tolist() == [0.3333, 0.6667, 1.0]
+    # the compiled loop's final action agrees with the exact closed form
+    assert np.allclose(checks.p_final_challenge_sim, checks.p_final_challenge, atol=0.04)
     assert ex.fig_5_1_example()["action"] == ("bid", (4, 5))
     menu = ex.fig_4_4_candidates(200, np.random.default_rng(1))
     assert menu.set_index(menu.bid.astype(str)).loc["(2, 5)", "weight"] == 4651
@@ -31,8 +39,8 @@ def test_worked_checks_and_fig_5_1():
 
 
 def test_sensitivity_and_extensions_run():
-    s = ex.sensitivity(200, 1, types=(1, 9))
-    assert len(s) == len(ex.READINGS) and s.mean_win_rate.between(0, 1).all()
+    s = ex.sensitivity_by_type(200, 1, types=(1, 9))
+    assert len(s) == 2 * len(ex.READINGS) and s.win_rate.between(0, 1).all() and (s.games == 200).all()
     sweep = ex.extension_sweep(200, 1, 2, lambdas=(0.0, 1.0), types=(1, 9))
     assert set(ex.variant_summary(sweep).variant) == {"X2 lambda=0", "X2 lambda=1", "X1 real-valued"}
 
@@ -68,3 +76,12 @@ def test_a_raising_agent_leaves_no_partial_training_or_cache(tmp_path, monkeypat
     with pytest.raises(RuntimeError):
         cache.cached("01_test_failure", {"x": 1}, compute)
     assert not cache.cache_path("01_test_failure", {"x": 1}).exists()
+
+
+def test_x4_extended_rules_run_and_summarise():
+    x4 = ex.extended_rules(4, 1, types=(1, 25))
+    assert set(x4.rules) == {"wild ones", "dice loss"} and (x4.games == 4).all()
+    dl = x4[x4.rules == "dice loss"]
+    assert (dl.rounds >= 5 * dl.games).all()          # a dice-loss match lasts at least five rounds
+    summary = ex.extended_rules_summary(x4)
+    assert list(summary.rules) == ["wild ones", "dice loss"] and summary.rounds_per_match.iloc[0] == 1

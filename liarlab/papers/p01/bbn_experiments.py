@@ -7,16 +7,21 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from liarlab.core import verdicts
 from liarlab.core.stats import mean_interval, wilson_interval
 from liarlab.core.validation import check_choice, check_int
 from liarlab.liardice.bbn import DEFAULT_REFIT_EVERY
 from liarlab.liardice.bbn_play import opponent_label, play_paired_match, play_paired_match_fast
 
 
-def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_options, engine="python"):
+def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_options, engine="python",
+                agent_options=None):
     """Module-level worker for :func:`liarlab.study.parallel.run_tasks`."""
-    play = play_paired_match_fast if engine == "fast" else play_paired_match
-    out = play(opponent_spec, n_games, rng, baseline=baseline, record=record, **belief_options)
+    if engine == "fast":
+        out = play_paired_match_fast(opponent_spec, n_games, rng, baseline=baseline, record=record, **belief_options)
+    else:
+        out = play_paired_match(opponent_spec, n_games, rng, baseline=baseline, record=record,
+                                agent_options=agent_options, **belief_options)
     for key in ("games", "observations", "hands"):
         out[key].insert(0, "rep", rep)
         if "opponent" not in out[key]:
@@ -39,7 +44,7 @@ class BBNRun:
 def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int = 0, *,
                     refit_every: int = DEFAULT_REFIT_EVERY, baseline: bool = True, record: bool = False,
                     engine: str = "fast", n_jobs: int | None = None, scheduler=None,
-                    progress: bool | None = None, **belief_options) -> BBNRun:
+                    progress: bool | None = None, agent_options: dict | None = None, **belief_options) -> BBNRun:
     """``n_seeds`` paired matches (BBN and plain random-guess, common random numbers) per opponent.
 
     ``opponents``: test type ids and/or opponent specs (see :func:`make_opponent`). Task order is
@@ -52,12 +57,13 @@ def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int 
     n_games = check_int("n_games", n_games, 1)
     n_seeds = check_int("n_seeds", n_seeds, 1)
     engine = check_choice("engine", engine, ("fast", "python"))
-    if record and engine == "fast":
-        raise ValueError("record=True (E8 diagnostics) needs engine='python'")
+    if (record or agent_options) and engine == "fast":
+        raise ValueError("record=True (E8 diagnostics) and agent_options need engine='python'")
     specs = [("type", int(o)) if np.isscalar(o) else tuple(o) for o in opponents]
     options = dict(belief_options, refit_every=refit_every)
     tasks = [dict(opponent_spec=s, rep=r, n_games=n_games, baseline=baseline, record=record,
-                  belief_options=options, engine=engine) for s in specs for r in range(n_seeds)]
+                  belief_options=options, engine=engine, agent_options=agent_options)
+             for s in specs for r in range(n_seeds)]
     results = run_tasks(_match_task, tasks, seed, n_jobs=n_jobs, scheduler=scheduler, progress=progress,
                         desc="BBN matches")
     return BBNRun(games=pd.concat([r["games"] for r in results], ignore_index=True),
@@ -74,9 +80,28 @@ def paired_difference(win_bbn, win_plain) -> tuple[float, float, float]:
     return mean_interval(np.asarray(win_bbn, dtype=float) - np.asarray(win_plain, dtype=float))
 
 
-def summarize_vs_types(run: BBNRun) -> pd.DataFrame:
-    """E7 table: per opponent, both win rates with Wilson intervals and the paired difference."""
+def seed_gains(games: pd.DataFrame, by=("opponent",)) -> pd.DataFrame:
+    """One paired gain (network - plain win rate) per independently seeded match (``rep``): the unit of
+    replication of a learned agent. Grouped by ``by`` plus ``rep``."""
+    keys = [*by, "rep"]
+    g = games.groupby(keys, sort=False)[["win_bbn", "win_plain"]].mean().reset_index()
+    g["gain"] = g.win_bbn - g.win_plain
+    return g
+
+
+def gain_estimate(gains, level: float = verdicts.LEVEL) -> verdicts.Estimate:
+    """The mean paired gain over seeds with its t interval across seeds (``verdicts.across_seeds``)."""
+    return verdicts.across_seeds(np.asarray(gains, dtype=float), -1.0, 1.0, level)
+
+
+def summarize_vs_types(run: BBNRun, level: float = verdicts.LEVEL) -> pd.DataFrame:
+    """E7 table: per opponent, both win rates with Wilson intervals and the paired difference.
+
+    The difference's interval is across the independently seeded matches (t, ``verdicts.across_seeds``) when
+    there are at least two; with one match it falls back to the games (a normal interval, marked in
+    ``diff_unit``)."""
     rows = []
+    n_reps = run.games.groupby("opponent", sort=False).rep.nunique() if "rep" in run.games else None
     for opponent, g in run.games.groupby("opponent", sort=False):
         n = len(g)
         lo_b, hi_b = wilson_interval(g.win_bbn.sum(), n)
@@ -84,9 +109,16 @@ def summarize_vs_types(run: BBNRun) -> pd.DataFrame:
                "win_rate_bbn": g.win_bbn.mean(), "ci_low_bbn": lo_b, "ci_high_bbn": hi_b}
         if "win_plain" in g:
             lo_p, hi_p = wilson_interval(g.win_plain.sum(), n)
-            diff, d_lo, d_hi = paired_difference(g.win_bbn, g.win_plain)
+            if n_reps is not None and n_reps[opponent] >= 2:
+                est = gain_estimate(seed_gains(g).gain, level)
+                diff, d_lo, d_hi, unit = est.value, est.low, est.high, "seeds"
+                s_min, s_max = est.seed_min, est.seed_max
+            else:
+                (diff, d_lo, d_hi), unit, s_min, s_max = paired_difference(g.win_bbn, g.win_plain), "games", np.nan, np.nan
             row.update(wins_plain=int(g.win_plain.sum()), win_rate_plain=g.win_plain.mean(),
-                       ci_low_plain=lo_p, ci_high_plain=hi_p, diff=diff, diff_ci_low=d_lo, diff_ci_high=d_hi)
+                       ci_low_plain=lo_p, ci_high_plain=hi_p, diff=diff, diff_ci_low=d_lo, diff_ci_high=d_hi,
+                       seeds=int(n_reps[opponent]) if n_reps is not None else 1, diff_unit=unit,
+                       diff_seed_min=s_min, diff_seed_max=s_max)
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -263,34 +295,103 @@ BBN_VARIANTS = {
     "P(B|A) (edge A->B)": {"b_depends_on_a": True},
     "credible opening fills to x-1": {"opening_fill": "to_count"},
     "no probability 4 at our opening": {"use_opening_probability": False},
+    "Laplace (add-one) smoothing": {"prior": "laplace"},
+    "challenge guess from a sampled hand": {"challenge_guess": "sampled"},
+    "ablation: no H fills": {"h_updates": False},
+    "ablation: no L limits": {"l_updates": False},
+    "ablation: gate always shut": {"gate": "shut"},
+    "ablation: no probability 4, no L limits": {"use_opening_probability": False, "l_updates": False},
 }
+#: The groups of types each reading is pooled over: all 32, and the liar, prefers-bid programs.
+VARIANT_GROUPS = {"all types": tuple(range(1, 33)), "types 25-32": tuple(range(25, 33))}
 
 
-def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int = 500, n_seeds: int = 2,
-                 seed: int = 0, *, refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast",
-                 n_jobs: int | None = None, scheduler=None, progress: bool | None = None) -> pd.DataFrame:
-    """E12 for the network's readings: mean BBN gain over the types per variant (same seed = same dice).
+def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int = 500, n_seeds: int = 10,
+                 seed: int = 0, *, groups: dict | None = None, refit_every: int = DEFAULT_REFIT_EVERY,
+                 engine: str = "fast", n_jobs: int | None = None, scheduler=None,
+                 progress: bool | None = None) -> pd.DataFrame:
+    """E12 for the network's readings and ablations, one row per (variant, group of types).
 
-    Per variant: pooled win rates, the paired gain vs plain random-guess with its 95 % interval, the
-    number of types with a significantly positive / negative gain, and the number of games whose result
-    differs from the first variant's on the same dice (0 = the reading never changed a game).
-    """
-    rows, first = [], None
-    for name, options in (BBN_VARIANTS if variants is None else variants).items():
-        run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every, engine=engine,
+    Every variant replays the same matches (same seed: the same per-game dice, opponent caps and network
+    seeds). A seed's gain is its paired gain (network - plain) pooled over the group's types; ``diff`` is the
+    mean over seeds with its t interval across seeds (``verdicts.across_seeds``), ``vs_thesis`` the same for
+    the per-seed change against the thesis reading (the first variant), and ``games_with_other_result``
+    counts the games whose result differs from the thesis reading's on the same dice (0 = the reading never
+    changed a game)."""
+    groups = VARIANT_GROUPS if groups is None else groups
+    types = [int(t) for t in types]
+    rows, first, first_gain = [], None, {}
+    variants = BBN_VARIANTS if variants is None else variants
+    thesis = next(iter(variants))
+    for name, options in variants.items():
+        run = run_bbn_matches(types, n_games, n_seeds, seed, refit_every=refit_every, engine=engine,
                               n_jobs=n_jobs, scheduler=scheduler, progress=progress, **options)
-        per_type = summarize_vs_types(run)
         g = run.games
         first = g.win_bbn.to_numpy() if first is None else first
-        changed = int((g.win_bbn.to_numpy() != first).sum())
-        diff, lo, hi = paired_difference(g.win_bbn, g.win_plain)
-        rows.append({"variant": name, "games": len(g), "win_rate_plain": g.win_plain.mean(),
-                     "win_rate_bbn": g.win_bbn.mean(), "diff": diff, "diff_ci_low": lo, "diff_ci_high": hi,
-                     "types_gain": int((per_type.diff_ci_low > 0).sum()),
-                     "types_loss": int((per_type.diff_ci_high < 0).sum()),
-                     "min_type_diff": per_type["diff"].min(), "max_type_diff": per_type["diff"].max(),
-                     "games_with_other_result": changed})
+        changed = g.win_bbn.to_numpy() != first
+        for group, members in groups.items():
+            labels = [f"type{t}" for t in members if t in types]
+            if not labels:
+                continue
+            mask = g.opponent.isin(labels).to_numpy()
+            per_seed = seed_gains(g[mask], by=()).set_index("rep").gain
+            per_type = summarize_vs_types(BBNRun(g[mask], pd.DataFrame(), pd.DataFrame(), pd.DataFrame()))
+            first_gain.setdefault(group, per_seed)
+            row = {"variant": name, "group": group, "types": len(labels), "seeds": int(per_seed.size),
+                   "games": int(mask.sum()), "win_rate_plain": g.win_plain[mask].mean(),
+                   "win_rate_bbn": g.win_bbn[mask].mean()}
+            if per_seed.size >= 2:
+                est = gain_estimate(per_seed)
+                ref = gain_estimate(per_seed - first_gain[group]) if name != thesis else None
+                row.update(diff=est.value, diff_ci_low=est.low, diff_ci_high=est.high, seed_min=est.seed_min,
+                           seed_max=est.seed_max)
+                if ref is not None and ref.high > ref.low:
+                    row.update(vs_thesis=ref.value, vs_thesis_ci_low=ref.low, vs_thesis_ci_high=ref.high)
+                else:
+                    row.update(vs_thesis=float((per_seed - first_gain[group]).mean()), vs_thesis_ci_low=np.nan,
+                               vs_thesis_ci_high=np.nan)
+            else:
+                diff, lo, hi = paired_difference(g.win_bbn[mask], g.win_plain[mask])
+                row.update(diff=diff, diff_ci_low=lo, diff_ci_high=hi, seed_min=np.nan, seed_max=np.nan,
+                           vs_thesis=float((per_seed - first_gain[group]).mean()), vs_thesis_ci_low=np.nan,
+                           vs_thesis_ci_high=np.nan)
+            row.update(types_gain=int((per_type.diff_ci_low > 0).sum()),
+                       types_loss=int((per_type.diff_ci_high < 0).sum()),
+                       min_type_diff=per_type["diff"].min(), max_type_diff=per_type["diff"].max(),
+                       games_with_other_result=int(changed[mask].sum()))
+            rows.append(row)
     return pd.DataFrame(rows)
+
+
+def liar_loss_shares(readings: pd.DataFrame, group: str = "types 25-32",
+                     ablations=("no probability 4 at our opening", "ablation: no L limits", "ablation: no H fills",
+                                "ablation: no probability 4, no L limits", "Laplace (add-one) smoothing",
+                                "ablation: gate always shut")) -> pd.DataFrame:
+    """How much of the network's loss against ``group`` each part accounts for: the loss under the thesis
+    reading, and for each ablation the part of it that disappears when that part is removed
+    (1 - gain without the part / gain with it; 1 = the part accounts for the whole loss)."""
+    g = readings[readings.group == group].set_index("variant")
+    base = float(g.loc["thesis reading", "diff"])
+    rows = []
+    for name in ablations:
+        if name not in g.index:
+            continue
+        gain = float(g.loc[name, "diff"])
+        rows.append({"change": name, "gain_thesis_reading": base, "gain_after_change": gain,
+                     "share_of_loss_removed": (1 - gain / base) if base < 0 else np.nan,
+                     "seeds": int(g.loc[name, "seeds"]),
+                     "vs_thesis": g.loc[name, "vs_thesis"], "vs_thesis_ci_low": g.loc[name, "vs_thesis_ci_low"],
+                     "vs_thesis_ci_high": g.loc[name, "vs_thesis_ci_high"]})
+    return pd.DataFrame(rows)
+
+
+def top_loss_change(shares: pd.DataFrame) -> pd.Series:
+    """The single change (no gate ablation, no combination) that removes the largest share of the loss; the first
+    change when no share is defined (no loss to explain)."""
+    single = shares[~shares.change.str.contains("gate|, no ")]
+    if single.share_of_loss_removed.notna().any():
+        return single.loc[single.share_of_loss_removed.idxmax()]
+    return single.iloc[0]
 
 
 def not_support_events(run: BBNRun) -> pd.DataFrame:
@@ -368,3 +469,22 @@ def challenge_by_count(rows: pd.DataFrame, by=("player", "count")) -> pd.DataFra
     denom = out.challenged.where(out.challenged > 0, 1)
     out["challenge_success"] = np.where(out.challenged > 0, out.caught / denom, np.nan)
     return out
+
+
+# ============================================================================ X3
+
+def x3_weighted_hand(types=(1, 8, 11, 25), n_games: int = 500, n_seeds: int = 10, seed: int = 0, *,
+                     n_jobs: int | None = None, scheduler=None, progress: bool | None = None) -> pd.DataFrame:
+    """X3 (Ch. 6): the network's verdicts added to the imagined hand as real-valued weights (probability times the
+    dice the thesis would add), played with real-valued guessing (X1), paired on the same dice with the
+    real-valued player without a network. One row per seeded match: its paired gain."""
+    run = run_bbn_matches(list(types), n_games, n_seeds, seed, engine="python", agent_options={"guess": "real"},
+                          n_jobs=n_jobs, scheduler=scheduler, progress=progress, weighted_hand=True)
+    return seed_gains(run.games)
+
+
+def subset(run: BBNRun, opponents) -> BBNRun:
+    """The part of ``run`` against ``opponents`` (labels such as "type25")."""
+    def part(frame):
+        return frame[frame.opponent.isin(list(opponents))] if len(frame) and "opponent" in frame else frame
+    return BBNRun(part(run.games), part(run.observations), part(run.hands), run.timing, dict(run.params))

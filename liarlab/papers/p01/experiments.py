@@ -72,19 +72,20 @@ WORKED_SITUATIONS = (
 def worked_checks(n_calls: int, rng: np.random.Generator) -> pd.DataFrame:
     """E3: the challenge draw p_c, one bid draw p_b, and the final action of the §2.2 situations.
 
-    Exact values come from enumerating the sampled opponent hand; empirical ones from
-    ``n_calls`` calls of the reference agent.
+    Exact values come from enumerating the sampled opponent hand; empirical ones from ``n_calls`` calls:
+    the challenge draw of the reference agent, the final action (the whole four-case loop) from the
+    compiled decision (``fast.decide_many``, tested against the reference agent).
     """
     n_calls = check_int("n_calls", n_calls, 1)
     agent, rows = RandomGuessAgent(), []
     for name, own, bid, paper in WORKED_SITUATIONS:
         own = np.array(own)
         challenges = sum(agent.decide_challenge(own, bid, rng) for _ in range(n_calls))
-        finals = sum(agent.decide(own, bid, rng) == ld.CHALLENGE for _ in range(n_calls))
+        finals = int(fast.decide_many(agent, own, bid, n_calls, rng)[-1])
         exact = random_guess_action_probabilities(own, bid)
         lo, hi = wilson_interval(challenges, n_calls)
         rows.append({"situation": name, "own": "".join(str(f) * c for f, c in enumerate(own, 1)),
-                     "bid": bid, "paper_challenge_draw": paper,
+                     "bid": bid, "paper_challenge_draw": paper, "calls": n_calls, "challenge_draws": int(challenges),
                      "p_challenge_draw": random_guess_challenge_probability(own, bid),
                      "p_challenge_draw_sim": challenges / n_calls, "ci_low": lo, "ci_high": hi,
                      "p_bid_draw": float(random_guess_bid_probabilities(own, bid).sum()),
@@ -205,7 +206,13 @@ def _fast_match_task(rng, agent, opponent, n_games, starters="alternate", seat=0
            "opp_challenges": int((~i_challenged).sum()), "opp_challenges_won": int((~i_challenged & challenge_won).sum()),
            "turns_sum": int(sim["turns"].sum()),
            "turns_hist": np.bincount(sim["turns"], minlength=56)[:56],
-           "final_quantity_hist": np.bincount(sim["final_quantity"], minlength=11)[:11]}
+           "final_quantity_hist": np.bincount(sim["final_quantity"], minlength=11)[:11],
+           "turns_hist_opener": np.bincount(sim["turns"][started], minlength=56)[:56],
+           "final_quantity_hist_opener": np.bincount(sim["final_quantity"][started], minlength=11)[:11],
+           "my_challenges_opener": int((i_challenged & started).sum()),
+           "my_challenges_won_opener": int((i_challenged & challenge_won & started).sum()),
+           "opp_challenges_opener": int((~i_challenged & started).sum()),
+           "opp_challenges_won_opener": int((~i_challenged & challenge_won & started).sum())}
     if keep_games:
         out["won"] = won
     return out
@@ -224,7 +231,7 @@ def run_matches(agent, opponents, n_games: int, n_seeds: int, seed: int, *, star
 
 def match_table(results: list[dict]) -> pd.DataFrame:
     """One row per match (no histograms or per-game arrays)."""
-    drop = {"turns_hist", "final_quantity_hist", "won"}
+    drop = {"turns_hist", "final_quantity_hist", "won", "turns_hist_opener", "final_quantity_hist_opener"}
     return pd.DataFrame([{k: v for k, v in r.items() if k not in drop} for r in results])
 
 
@@ -274,17 +281,46 @@ def cumulative_wins(results: list[dict]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def game_length_table(results: list[dict]) -> pd.DataFrame:
-    """E11: distribution of turns per game and of the quantity at the challenge, pooled per opponent."""
+STARTERS = ("random-guess opens", "test program opens")
+
+
+def game_length_table(results: list[dict], split_starter: bool = False) -> pd.DataFrame:
+    """E11: distribution of turns per game and of the quantity at the challenge, pooled per opponent
+    (``split_starter``: also per starting player, column ``starter``)."""
     rows = []
     for label in dict.fromkeys(r["opponent_label"] for r in results):
         sub = [r for r in results if r["opponent_label"] == label]
-        turns = sum(r["turns_hist"] for r in sub)
-        final = sum(r["final_quantity_hist"] for r in sub)
-        for k in np.flatnonzero(turns):
-            rows.append({"opponent": label, "measure": "turns", "value": int(k), "share": turns[k] / turns.sum()})
-        for k in np.flatnonzero(final):
-            rows.append({"opponent": label, "measure": "final_quantity", "value": int(k), "share": final[k] / final.sum()})
+        parts = {"all games": (sum(r["turns_hist"] for r in sub), sum(r["final_quantity_hist"] for r in sub))}
+        if split_starter:
+            t_open = sum(r["turns_hist_opener"] for r in sub)
+            f_open = sum(r["final_quantity_hist_opener"] for r in sub)
+            parts[STARTERS[0]] = (t_open, f_open)
+            parts[STARTERS[1]] = (parts["all games"][0] - t_open, parts["all games"][1] - f_open)
+        for starter, (turns, final) in parts.items():
+            for k in np.flatnonzero(turns):
+                rows.append({"opponent": label, "starter": starter, "measure": "turns", "value": int(k),
+                             "games": int(turns[k]), "share": turns[k] / turns.sum()})
+            for k in np.flatnonzero(final):
+                rows.append({"opponent": label, "starter": starter, "measure": "final_quantity", "value": int(k),
+                             "games": int(final[k]), "share": final[k] / final.sum()})
+    frame = pd.DataFrame(rows)
+    return frame if split_starter else frame.drop(columns="starter")
+
+
+def challenge_success_by_starter(results: list[dict]) -> pd.DataFrame:
+    """E11: how often each side's challenges succeed, pooled over every match, split by who opened."""
+    m = match_table(results)
+    rows = []
+    for starter, suffix in ((STARTERS[0], "_opener"), (STARTERS[1], None)):
+        for side, key in (("random-guess", "my"), ("test program", "opp")):
+            made = m[f"{key}_challenges_opener"].sum()
+            won = m[f"{key}_challenges_won_opener"].sum()
+            if suffix is None:
+                made = m[f"{key}_challenges"].sum() - made
+                won = m[f"{key}_challenges_won"].sum() - won
+            lo, hi = wilson_interval(won, made)
+            rows.append({"starter": starter, "challenger": side, "challenges": int(made), "succeeded": int(won),
+                         "success": won / made if made else np.nan, "ci_low": lo, "ci_high": hi})
     return pd.DataFrame(rows)
 
 
@@ -396,18 +432,81 @@ READINGS = (
 )
 
 
-def sensitivity(n_games: int, seed: int, types=TYPES, readings=READINGS) -> pd.DataFrame:
-    """E12: random-guess vs the 32 types under the alternative readings of §2.3/§3.4 (one row per reading)."""
-    rows = []
-    for i, (name, agent, program, starters) in enumerate(readings):
+def sensitivity_by_type(n_games: int, seed: int, types=TYPES, readings=READINGS) -> pd.DataFrame:
+    """E12: random-guess vs the 32 types under the alternative readings of §2.3/§3.4, one row per (reading,
+    type) with wins and games (fixed agents: the games are the replicates)."""
+    frames = []
+    for name, agent, program, starters in readings:
         opponents = [(t, program) for t in types]
         results = run_matches(agent, opponents, n_games, 1, seed, starters=starters, desc=name)
         s = summarize_matches(results)
-        rows.append({"reading": name, "mean_win_rate": s.win_rate.mean(), "min_win_rate": s.win_rate.min(),
-                     "worst_type": int(s.loc[s.win_rate.idxmin(), "opponent_label"][4:]),
-                     "max_win_rate": s.win_rate.max(), "types_below_0.6": int((s.win_rate < 0.6).sum()),
-                     "types_ci_below_0.5": int((s.ci_high < 0.5).sum())})
-    return pd.DataFrame(rows)
+        frames.append(pd.DataFrame({"reading": name, "type": [int(o[4:]) for o in s["opponent_label"]],
+                                    "wins": s["wins"].astype(int), "games": s["games"].astype(int),
+                                    "win_rate": s["win_rate"]}))
+    return pd.concat(frames, ignore_index=True)
+
+
+# ============================================================================ X4: extended rules
+
+X4_RULES = ("wild ones", "dice loss")
+
+
+class _TableBound:
+    """An agent under the dice-loss rule: a bid above the dice on the table becomes a challenge (at the opening,
+    the lowest bid). The thesis's players do not know the rule; this is the least change that keeps them legal."""
+
+    def __init__(self, agent):
+        self.agent = agent
+
+    def new_game(self, player, starter, config=ld.THESIS, rng=None):
+        self.agent.new_game(player, starter, config, rng)
+
+    def end_game(self, record, player, rng):
+        self.agent.end_game(record, player, rng)
+
+    def act(self, obs, rng):
+        action = self.agent.act(obs, rng)
+        if action[0] == "bid" and action[1][0] > sum(obs.n_dice):
+            return ("bid", obs.config.ladder.bid(0)) if obs.last_bid is None else ld.CHALLENGE
+        return action
+
+
+def _x4_task(rng, type_id, n_games, rules):
+    """Random-guess (unchanged) against one test type under an extended rule: ``wild ones`` (n_games games,
+    alternating openers) or ``dice loss`` (n_games matches, each until a player has no dice; the first opener
+    alternates)."""
+    agents = [make_agent({}), make_agent(type_id)]
+    if rules == "wild ones":
+        records = ld.play_match(agents, n_games, rng, ld.LiarDiceConfig(wild_ones=True))
+        wins = sum(r.winner == 0 for r in records)
+        return {"rules": rules, "type": type_id, "wins": int(wins), "games": n_games, "rounds": n_games}
+    wins = rounds = 0
+    agents = [_TableBound(a) for a in agents]
+    for i in range(n_games):
+        winner, records = ld.play_dice_loss_match(agents, rng, ld.LiarDiceConfig(dice_loss=True), starter=i % 2)
+        wins += winner == 0
+        rounds += len(records)
+    return {"rules": rules, "type": type_id, "wins": int(wins), "games": n_games, "rounds": rounds}
+
+
+def extended_rules(n_games: int, seed: int, types=TYPES, rules=X4_RULES) -> pd.DataFrame:
+    """X4: random-guess vs every type under each extended rule (reference agents; the players do not adapt to the
+    rule). One row per (rule, type) with wins, games (games or matches) and Wilson intervals."""
+    tasks = [{"type_id": int(t), "n_games": check_int("n_games", n_games, 1), "rules": r} for r in rules for t in types]
+    frame = pd.DataFrame(run_tasks(_x4_task, tasks, seed, desc="extended rules"))
+    frame["win_rate"] = frame.wins / frame.games
+    frame["ci_low"], frame["ci_high"] = wilson_interval(frame.wins, frame.games)
+    return frame
+
+
+def extended_rules_summary(x4: pd.DataFrame) -> pd.DataFrame:
+    """X4 per rule: mean and worst win rate over the types, and the mean rounds per match."""
+    g = x4.groupby("rules", sort=False)
+    out = g.agg(mean_win_rate=("win_rate", "mean"), min_win_rate=("win_rate", "min"), games_per_type=("games", "first"),
+                rounds=("rounds", "sum"), games=("games", "sum")).reset_index()
+    out["worst_type"] = [int(x4.loc[x4[x4.rules == r].win_rate.idxmin(), "type"]) for r in out.rules]
+    out["rounds_per_match"] = out.rounds / out.games
+    return out.drop(columns=["rounds", "games"])
 
 
 # ============================================================================ best response

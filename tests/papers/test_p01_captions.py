@@ -1,0 +1,91 @@
+"""Notebook 01's figure captions state numbers that are true of the figures' data (liarlab.papers.p01.captions)."""
+import re
+
+import numpy as np
+import pandas as pd
+
+from liarlab.papers.p01 import captions
+
+
+def _large(rates):
+    rates = np.asarray(rates, dtype=float)
+    return pd.DataFrame({"type": np.arange(1, len(rates) + 1), "win_rate": rates,
+                         "seed_min": rates - 0.03, "seed_max": rates + 0.05})
+
+
+def test_vs_types_caption_counts_the_bars_in_the_band():
+    rates = np.full(32, 0.65)
+    rates[[0, 4, 22]] = [0.55, 0.52, 0.58]
+    rates[[30, 31]] = [0.8, 0.75]
+    text = captions.vs_types(_large(rates), 500, 20)
+    assert "27 of 32 blue bars" in text
+    assert "3 lie below it (types 1, 5, 23)" in text and "2 above it (types 31, 32)" in text
+    assert "type5, wins 0.520" in text and "spans 0.080" in text
+
+
+def _final(ends, n_games=500):
+    return pd.DataFrame([{"opponent": f"type{t}", "rep": r, "cum_wins": w}
+                         for t, ws in ends.items() for r, w in enumerate(ws)])
+
+
+def test_trend_caption_reports_matches_below_the_line():
+    final = _final({1: [270, 244, 300], 5: [260, 251, 250], 23: [280, 290, 300]})
+    text = captions.trend(final, 500)
+    assert "type1: 1 of 3 end at or below x/2, lowest final rate 0.488" in text
+    assert "type5: 1 of 3" in text and "type23: 0 of 3" in text
+
+
+def test_trend_grid_caption_matches_the_data():
+    final = _final({1: [270, 244], 2: [300, 310], 3: [250, 260]})
+    text = captions.trend_grid(final, 500)
+    assert "2 of 6 seeded matches end at or below zero, in types 1, 3" in text
+    assert "from +5.0 (type3) to +55.0 wins (type2)" in text
+
+
+def _curves(ends):
+    rows = []
+    for o, d in ends.items():
+        for g in range(3):
+            rows.append({"opponent": o, "game": g, "cum_bbn": 10.0 * g + (d if g == 2 else 0), "cum_plain": 10.0 * g})
+    return pd.DataFrame(rows)
+
+
+def test_bbn_trend_and_grid_captions_quote_the_final_differences():
+    curves = _curves({"type1": 2.0, "type8": -1.5, "type11": 11.0})
+    text = captions.bbn_trend(curves)
+    assert "type1 +2.0, type8 -1.5, type11 +11.0" in text
+    grid = captions.bbn_grid(curves)
+    assert "2 of 3 end above zero" in grid and "type11 (+11.0 wins)" in grid and "type8 (-1.5 wins)" in grid
+
+
+def test_bbn_gain_caption_counts_intervals():
+    e7 = pd.DataFrame({"opponent": [f"type{t}" for t in (1, 2, 25, 26)], "diff": [0.06, 0.0, -0.05, -0.03],
+                       "diff_ci_low": [0.02, -0.01, -0.06, -0.04], "diff_ci_high": [0.1, 0.01, -0.04, -0.02]})
+    text = captions.bbn_gain(e7)
+    assert "1 of 4 intervals lie above zero and 2 below" in text
+    assert "1 means fall in" in text and "All 2 liar, prefers-bid programs (types 25-32) lose (-0.030 at best)" in text
+
+
+def test_liar_challenge_caption_reads_the_table():
+    rows = []
+    for group in ("L", "H"):
+        for player in ("network", "plain"):
+            for count in (2, 3, 4):
+                rows.append({"group": group, "player": player, "count": count,
+                             "share_challenged": 0.1 * count + (0.05 if player == "network" else 0),
+                             "share_false": 0.2 * count})
+    text = captions.liar_challenges(pd.DataFrame(rows), "L", "H")
+    assert re.search(r"count-2 bid 0.25 of the time against plain random-guess's 0.20", text)
+    assert "false only 0.40 of the time" in text and "false 0.60 and 0.80" in text
+
+
+def test_game_length_caption_splits_by_starter():
+    lengths = pd.DataFrame([
+        {"starter": "random-guess opens", "measure": "turns", "value": 2, "games": 10},
+        {"starter": "random-guess opens", "measure": "turns", "value": 4, "games": 10},
+        {"starter": "random-guess opens", "measure": "final_quantity", "value": 3, "games": 20},
+        {"starter": "test program opens", "measure": "turns", "value": 3, "games": 5},
+        {"starter": "test program opens", "measure": "final_quantity", "value": 4, "games": 5}])
+    text = captions.game_lengths(lengths)
+    assert "random-guess opens: mean 3.00 actions, mean count at the challenge 3.00" in text
+    assert "test program opens: mean 3.00 actions, mean count at the challenge 4.00" in text
