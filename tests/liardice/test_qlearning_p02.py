@@ -5,9 +5,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from liarlab.core import verdicts as V
 from liarlab.liardice.exp_agents import paper_config
 from liarlab.liardice.qfast import FastTable, train
 from liarlab.papers.p02 import claims as c02
+from liarlab.papers.p02 import coverage as cov02
 from liarlab.papers.p02 import experiments as ex
 
 
@@ -16,7 +18,7 @@ def setup(tmp_path):
     from liarlab.study import outputs
 
     outputs.configure(str(tmp_path))
-    return ex.Setup(stage_games=2_000, eval_games=400, seeds=(0,), seed=1)
+    return ex.Setup(stage_games=2_000, eval_games=200, seeds=(0, 1, 2), seed=1)
 
 
 def test_schedules_and_names():
@@ -40,85 +42,97 @@ def test_classify_key_kinds():
 def test_model_cache_round_trip_and_corruption(setup):
     from liarlab.study import outputs
 
-    table, curve = ex.model(setup, "RL0", 0, checkpoints=(1_000, 2_000))
-    assert table.games_trained == 2_000 and list(curve.games) == [1_000, 2_000]
+    table, curve = ex.model(setup, "RL0", 0)
+    assert table.games_trained == 2_000 and list(curve.games) == list(setup.marks)
+    assert curve.wins.iloc[:-1].notna().all() and np.isnan(curve.wins.iloc[-1])   # the end is evaluate()'s
     files = list(outputs.cache_dir().glob("02_RL0-*.npz"))
     assert len(files) == 1
-    fresh = ex.Setup(stage_games=2_000, eval_games=400, seeds=(0,), seed=1)
-    again, curve2 = ex.model(fresh, "RL0", 0, checkpoints=(1_000, 2_000))
+    fresh = ex.Setup(stage_games=2_000, eval_games=200, seeds=(0, 1, 2), seed=1)
+    again, curve2 = ex.model(fresh, "RL0", 0)
     assert np.array_equal(again.values, table.values)
     pd.testing.assert_frame_equal(curve2, curve, check_exact=True)   # every digit survives the cache
     files[0].write_bytes(files[0].read_bytes()[:100])          # damage it: it must be retrained, not used
-    fresh = ex.Setup(stage_games=2_000, eval_games=400, seeds=(0,), seed=1)
-    rebuilt, _ = ex.model(fresh, "RL0", 0, checkpoints=(1_000, 2_000))
+    fresh = ex.Setup(stage_games=2_000, eval_games=200, seeds=(0, 1, 2), seed=1)
+    rebuilt, _ = ex.model(fresh, "RL0", 0)
     assert np.array_equal(rebuilt.values, table.values)
 
 
-def test_policy_table_matches_the_greedy_choice(setup):
-    from liarlab.liardice.agents import opponent_hands
+def test_each_quantity_is_measured_once(setup):
+    """Fig 5-4's cell, the curve's last point and Fig 5-8's rotating rows are the same games."""
+    rl = ex.rl_vs_exp(setup, ["RL0"], epsilons=(0.1,))
+    curve = ex.curves(setup, {"n=1": {}})
+    fixed = ex.fixed_seat_two(setup, epsilons=(0.1,))
+    cell = rl[rl.opponent == "EXP0"].set_index("seed")
+    last = curve[curve.games == curve.games.max()].set_index("seed")
+    assert (cell.wins == last.wins).all() and (cell.games == last.games_eval).all()
+    rot = fixed[fixed.trained == "rotating"].groupby("seed").wins.sum()
+    assert (rot == cell.wins).all()
+    assert ex.evaluate(setup, "RL0", 0, "EXP0") is ex.evaluate(setup, "RL0", 0, "EXP0")
+    assert cell.games.iloc[0] == 2 * setup.eval_games      # eval_games per seat arrangement
+
+
+def test_estimates_replicate_by_seeds_for_tables_and_by_games_for_rules():
+    rows = pd.DataFrame([{"seed": s, "wins": w, "games": 1000} for s, w in enumerate([400, 600, 500, 700])])
+    e = ex.estimate(rows)
+    ref = V.across_seeds([0.4, 0.6, 0.5, 0.7])
+    assert (e.value, e.low, e.high, e.n, e.unit) == (ref.value, ref.low, ref.high, 4, "seeds")
+    assert (e.seed_min, e.seed_max) == (0.4, 0.7)
+    fixed = pd.DataFrame([{"seed": ex.FIXED, "wins": 2200, "games": 4000}])
+    f = ex.estimate(fixed)
+    assert f.unit == "games" and f.n == 4000 and f.high - f.low < 0.04
+    # pooled games would have given a far narrower interval than the seeds' spread
+    assert e.high - e.low > 5 * (V.proportion(2200, 4000).high - V.proportion(2200, 4000).low)
+
+
+def test_combine_of_fixed_proportions_reduces_to_newcombe():
+    a = pd.DataFrame([{"seed": ex.FIXED, "wins": 600, "games": 1000}])
+    b = pd.DataFrame([{"seed": ex.FIXED, "wins": 500, "games": 1000}])
+    z = c02.combine([(a, 1), (b, -1)])
+    ref = V.difference_of_proportions(600, 1000, 500, 1000)
+    assert z.value == pytest.approx(ref.value) and z.low == pytest.approx(ref.low) and z.high == pytest.approx(ref.high)
+
+
+def test_exploit_policy_matches_the_greedy_choice():
     from liarlab.liardice.qtable import QTableAgent
-    from liarlab.liardice.rules import new_game_from_hands
+    from liarlab.liardice.rules import bid_index, new_game_from_hands
+    from liarlab.papers.p02.exploit import TableResponder
 
-    table = FastTable.new(2, 1)
-    train(table, "EXP0", 5_000, np.random.default_rng(0))
-    hands, _ = opponent_hands(5, 6)
-    policy = ex.policy_table(table, hands[:20], 0.0)
-    assert np.allclose(policy.sum(axis=2), 1.0)
-    agent = QTableAgent(table.to_qtable(), epsilon=0.0, learning=False)
-    for m in range(20):
-        for bid in (None, (1, 3), (2, 6), (4, 1)):
-            state = new_game_from_hands(np.stack([hands[m], hands[0]]), paper_config(2))
-            s = 0
-            if bid is not None:
-                state.apply_action(("bid", bid))
-                state.current = 0                           # ask player 1 to answer its own hand's standing bid
-                s = (bid[0] - 1) * 6 + bid[1]
-            action = agent.greedy(state.observation(0), state.legal_actions())
-            index = 60 if action[0] == "challenge" else (action[1][0] - 1) * 6 + action[1][1] - 1
-            assert policy[m, s, index] == 1.0
-
-
-def _rates(rows):
-    return ex.rate_frame(rows)
+    config = paper_config(2)
+    for history, hand in ((1, "partial"), (2, "partial"), (2, "full")):
+        table = FastTable.new(2, history, hand)
+        train(table, "EXP0", 5_000, np.random.default_rng(history))
+        responder = TableResponder(table, 0.0)
+        agent = QTableAgent(table.to_qtable(), epsilon=0.0, learning=False)
+        policy_hands = responder.hands
+        for m in range(0, 252, 25):
+            for bids in ((), ((1, 3),), ((1, 3), (2, 4)), ((1, 2), (1, 6))):
+                state = new_game_from_hands(np.stack([policy_hands[m], policy_hands[0]]), config)
+                for b in bids:
+                    state.apply_action(("bid", b))
+                state.current = 0                      # ask player 1 with its own hand
+                action = agent.greedy(state.observation(0), state.legal_actions())
+                index = 60 if action[0] == "challenge" else bid_index(action[1], config)
+                hist = tuple(reversed([bid_index(b, config) for b in bids]))
+                p = responder.policy(hist)[m]
+                assert p[index] == 1.0 and np.isclose(p.sum(), 1.0), (history, hand, m, bids)
 
 
-def test_rl_claims_on_a_small_run_and_a_flipped_frame(setup):
-    """Every RL statement gets a row; making the second-seat table open well flips 'about 0 as P1'."""
-    rl = ex.models(setup, ["RL0", "RL1", "RL2", "RL3"])
-    pairs = ex.exp_pairs(setup, fallbacks=("smallest",))
-    marks = tuple(range(500, 2_001, 500))
-    frames = dict(
-        vs_rand=ex.vs_rand(setup, rl), rl_exp=ex.rl_vs_exp(setup, rl, epsilons=(0.1,)),
-        self_play=ex.self_play(setup, rl, pairs),
-        sequential=ex.rl_vs_exp(setup, ex.models(setup, ["RL01", "RL03", "RL0123", "RL-random"]), epsilons=(0.1,)),
-        fixed2=ex.fixed_seat_two(setup), fixed3=ex.fixed_seat_three(setup),
-        curves=ex.summarize_curves(ex.curves(setup, {"n=1": {}, "n=2": {"history": 2}, "n=3": {"history": 3}},
-                                             500, 2_000)),
-        full=ex.summarize_curves(ex.full_hand(setup, 4_000, 2_000, 2_000, 1_000)),
-        top=ex.top30(setup, {"n=1": {}, "n=2": {"history": 2, "checkpoints": marks},
-                             "n=3": {"history": 3, "checkpoints": marks}, "full": {"hand": "full"}}),
-        forced_exp=ex.forced_exp(setup), forced_rl=ex.forced_rl(setup, rl), grid=ex.forced_grid(setup, rl),
-        lengths=ex.game_lengths(setup, rl["RL0"]))
-    rows = c02.rl_claims(**frames)
-    assert len(rows) > 40 and all(r["verdict"] in ("reproduced", "differs") for r in rows)
-    target = "trained as P2: win rate as P1 about 0"
-    flipped = frames["fixed2"].copy()
-    mask = (flipped.trained == "P2 only") & (flipped.tested_as == "P1")
-    flipped.loc[mask, "wins"] = flipped.loc[mask, "games"] // 2
-    frames["fixed2"] = ex.rate_frame(flipped.drop(columns=["win_rate", "ci_low", "ci_high"]).to_dict("records"))
-    again = {r["claim"]: r["verdict"] for r in c02.rl_claims(**frames)}
-    assert again[target] == "differs"
+def test_exploit_responder_plays_and_wins_against_an_untrained_table():
+    from liarlab.papers.p02.exploit import responder_win_rate
+
+    wins, games = responder_win_rate(FastTable.new(2, 2, "partial"), 0.1, 20, np.random.default_rng(0))
+    assert games == 20 and wins >= 15
 
 
-def test_exp_claims_follow_the_numbers():
-    """A made-up EXP pair table where EXP0 wins everything must not reproduce 'EXP0 is disadvantaged'."""
+def _pairs_and_three(w_exp0_vs_other=900):
     exps = ex.EXPS
     rows = []
     for a in exps:
         for b in exps:
-            w = 900 if a == "EXP0" and b != "EXP0" else (100 if b == "EXP0" and a != "EXP0" else 500)
-            rows.append({"fallback": "smallest", "p1": a, "p2": b, "wins": w, "games": 1000})
-    pairs = _rates(rows)
+            w = w_exp0_vs_other if a == "EXP0" and b != "EXP0" else (
+                1000 - w_exp0_vs_other if b == "EXP0" and a != "EXP0" else 500)
+            rows.append({"fallback": "smallest", "p1": a, "p2": b, "seed": ex.FIXED, "wins": 100 * w,
+                         "games": 100_000})
     three_rows = []
     for a in exps:
         for b in exps:
@@ -128,30 +142,70 @@ def test_exp_claims_follow_the_numbers():
                 for seat in range(3):
                     three_rows.append({"fallback": "smallest", "margin": 3, "a": a, "b": b,
                                        "b_seat": b_seat + 1 if a != b else 0, "seat": seat + 1,
-                                       "player": names[seat], "preceded_by": names[seat - 1], "wins": 333,
-                                       "games": 1000})
-    rows = c02.exp_claims(pairs, _rates(three_rows), "smallest")
+                                       "player": names[seat], "preceded_by": names[seat - 1], "seed": ex.FIXED,
+                                       "wins": 333, "games": 1000})
+    return ex.rate_frame(rows), ex.rate_frame(three_rows)
+
+
+def test_exp_claims_follow_the_numbers():
+    """A made-up EXP pair table where EXP0 wins everything must not reproduce 'EXP0 is disadvantaged'."""
+    pairs, three = _pairs_and_three(900)
+    verdicts = {r["claim"]: r["verdict"] for r in c02.exp_claims(pairs, three, "smallest")}
+    assert verdicts["EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)"] == "differs"
+    assert verdicts["a player whose preceding player is EXP0 wins more"] != "reproduced"
+    assert verdicts["the other EXP pairs differ little"] == "reproduced"
+    pairs, three = _pairs_and_three(100)
+    rows = c02.exp_claims(pairs, three, "smallest", selected=True)
     verdicts = {r["claim"]: r["verdict"] for r in rows}
-    assert verdicts["EXP1-EXP3 counter EXP0 (EXP0 clearly disadvantaged)"] == "differs"
-    assert verdicts["a player whose preceding player is EXP0 wins more"] == "differs"
-    assert all(r["family"].startswith("Fig 5-") for r in rows)
+    assert verdicts["EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)"] == "reproduced"
+    assert all("agrees by selection" in r["flags"] for r in rows)
+    table = c02.reading_table({"smallest": rows, "other": rows})
+    assert {"verdict (smallest)", "verdict (other)"} <= set(table.columns) and len(table) == len(rows)
 
 
-def test_honest_fallback_choice():
-    assert ex.honest_fallback_choice({"smallest": 5, "best_face_plus_one": 5}) == "smallest"
-    assert ex.honest_fallback_choice({"smallest": 4, "best_face_plus_one": 7}) == "best_face_plus_one"
+def test_slight_is_two_sided():
+    assert V.word("slight", V.Estimate(0.13, 0.12, 0.14, 10, "seeds")).verdict == "differs"
 
 
-def test_small_pipeline_runs(setup):
+def test_rl_claims_on_a_small_run_and_a_flipped_frame(setup):
+    """Every RL statement gets a row judged by the protocol; making the second-seat table open well flips
+    'about 0 as P1'."""
+    names = ["RL0", "RL1", "RL2", "RL3"]
     pairs = ex.exp_pairs(setup, fallbacks=("smallest",))
-    assert len(pairs) == 16 and pairs.games.eq(400).all() and (pairs.ci_low <= pairs.win_rate).all()
-    rl = ex.models(setup, ["RL0", "RL1"])
-    frame = ex.rl_vs_exp(setup, rl, epsilons=(0.1,))
-    assert set(frame.model) == {"RL0", "RL1"} and len(frame) == 8
-    lengths = ex.game_lengths(setup, rl["RL0"])
-    assert np.isclose(lengths.groupby("matchup").share.sum(), 1.0).all() and lengths.actions.min() >= 2
-    top = ex.top_entries(rl["RL0"][0])
-    assert len(top) == 30 and top.value.is_monotonic_decreasing and top.value.max() <= 0.9
-    claim = c02.table_4_3_claim(ex.table_4_3(setup, games=(500, 2_000)))
+    curve = ex.curves(setup, {k: ex.CURVE_CONFIGS[k] for k in ("n=1", "n=2", "n=3", "full, n=1")})
+    frames = dict(
+        vs_rand=ex.vs_rand(setup, names), rl_exp=ex.rl_vs_exp(setup, names, epsilons=(0.1,)),
+        self_play=ex.self_play(setup, pairs, names),
+        sequential=ex.rl_vs_exp(setup, ["RL01", "RL03", "RL0123", "RL-random"], epsilons=(0.1,)),
+        fixed2=ex.fixed_seat_two(setup), fixed3=ex.fixed_seat_three(setup), curves=curve,
+        full=ex.full_hand(setup, 4_000, 2_000), top=ex.top30(setup, ("n=1", "n=2", "n=3", "full, n=1")),
+        forced_exp=ex.forced_exp(setup), forced_rl=ex.forced_rl(setup, names), grid=ex.forced_grid(setup),
+        lengths=ex.game_lengths(setup), timing=ex.timing(curve))
+    rows = c02.rl_claims(**frames)
+    assert len(rows) > 40 and all(r["verdict"] in V.VERDICTS for r in rows) and all(r["rule"] for r in rows)
+    assert sum(bool(r.get("headline")) for r in rows) == 1
+    assert all(r.get("measured") for r in rows if "training time" in r["claim"])
+    seeded = [r for r in rows if r["unit"] == "seeds"]
+    assert seeded and all(r["n"] == 3 for r in seeded)
+    target = "trained as P2: win rate as P1 about 0"
+    flipped = frames["fixed2"].copy()
+    mask = (flipped.trained == "P2 only") & (flipped.tested_as == "P1")
+    flipped.loc[mask, "wins"] = flipped.loc[mask, "games"] // 2
+    frames["fixed2"] = flipped
+    again = {r["claim"]: r["verdict"] for r in c02.rl_claims(**frames)}
+    assert again[target] == "differs"
+
+
+def test_coverage_ledger_lists_the_spec_codes_and_marks_small_runs_reduced(tmp_path, monkeypatch):
+    full = cov02.ledger(cov02.Sizes(100_000, 20_000, 10, 3_000_000, 150, 24))
+    codes = [r["code"] for r in full]
+    assert codes == ["#0"] + [f"#{i}" for i in range(3, 23)]
+    assert all(r["status"] == "full" for r in full)
+    small = cov02.ledger(cov02.Sizes(10_000, 1_000, 3, 100_000, 4, 24))
+    assert {r["code"] for r in small if r["status"] == "reduced"} >= {"#3", "#7", "#14"}
+    assert all(r["why"] for r in small if r["status"] == "reduced")
+
+
+def test_table_4_3_is_not_reproducible(setup):
+    claim = c02.table_4_3_claim(ex.table_4_3(setup, games=(500, None)))
     assert claim["verdict"] == "not-reproducible" and claim["family"] == "Table 4-3"
-    assert isinstance(frame, pd.DataFrame)
