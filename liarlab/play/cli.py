@@ -16,11 +16,12 @@ GAMES = {
     "bluff": "bluff",
     "cheat": "cheat",
     "honeymoon": "honeymoon",
+    "ferguson": "ferguson",
 }
 
 
-#: options only some games take (``--faces``, ``--dice``)
-GAME_OPTIONS = {"bluff": ("faces", "dice")}
+#: options only some games take (``--faces``, ``--dice``, ``--rules``, ``--players``, ``--seat``)
+GAME_OPTIONS = {"bluff": ("faces", "dice"), "ferguson": ("faces",), "cheat": ("rules", "players", "seat")}
 
 
 def adapter_for(game: str, **options):
@@ -77,8 +78,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="seed of the deals and the agent's choices (default: a fresh one, printed)")
     parser.add_argument("--games", type=int, default=None, metavar="N", help="stop after N games")
-    parser.add_argument("--faces", type=int, default=None, metavar="N", help="bluff: faces per die (default 6)")
+    parser.add_argument("--faces", type=int, default=None, metavar="N",
+                        help="bluff, ferguson: faces per die (default 6)")
     parser.add_argument("--dice", type=int, default=None, metavar="D", help="bluff: dice each (default 1)")
+    parser.add_argument("--rules", default=None, metavar="R",
+                        help="cheat: 'modified' (the paper's two-player game, default) or 'traditional'")
+    parser.add_argument("--players", type=int, default=None, metavar="P",
+                        help="cheat --rules traditional: players at the table, 2-6 (default 4)")
+    parser.add_argument("--seat", type=int, default=None, metavar="K", help="cheat: your seat, 1..players (default 1)")
     return parser
 
 
@@ -92,7 +99,8 @@ def main(argv=None, stdin=None, stdout=None) -> int:
         print(text, file=stdout, flush=True)
 
     try:
-        options = {k: v for k, v in (("faces", args.faces), ("dice", args.dice)) if v is not None}
+        options = {k: v for k, v in (("faces", args.faces), ("dice", args.dice), ("rules", args.rules),
+                                     ("players", args.players), ("seat", args.seat)) if v is not None}
         adapter = adapter_for(args.game, **options)
         agent = args.agent or adapter.default_agent
         if agent not in adapter.agents():

@@ -51,14 +51,16 @@ class GameAdapter(Protocol):
         """Agent name -> one-line description."""
 
     def make_agent(self, name: str, rng: np.random.Generator) -> Agent:
-        """A fresh opponent; kept for the whole session (learning agents learn from the person).
+        """A fresh opponent; kept for the whole session (learning agents learn from the person). A game of more
+        than two players (an adapter with ``n_players`` > 2) gets one agent per other seat.
 
         An adapter may also have ``check_agent(name)``, raising ValueError before the session starts when
         that agent cannot play these settings, and ``preparing(name)``, a line to show while a slow agent is
         being made (a solver or a training run), or None."""
 
     def new_game(self, index: int, rng: np.random.Generator) -> tuple[State, int]:
-        """Deal game number ``index`` (0-based); return the State and the person's seat."""
+        """Deal game number ``index`` (0-based); return the State and the person's seat (the other seats are the
+        agents', in seat order)."""
 
     def show(self, observation, legal: Sequence) -> str:
         """The person's view: own hidden information and the public table, nothing else."""
@@ -159,6 +161,10 @@ def help_text(adapter: GameAdapter) -> str:
     return "\n".join(lines)
 
 
+AGAIN_HELP = ("The game is over. Now y or Enter deals the next game; n, quit or q ends the session; score shows the "
+              "running score.")
+
+
 def moves_text(adapter: GameAdapter, observation, legal: Sequence, limit: int = 60) -> str:
     moves = [adapter.move_text(a, observation) for a in legal]
     shown = ", ".join(moves[:limit])
@@ -186,9 +192,13 @@ class Session:
         if hasattr(self.adapter, "check_agent"):      # e.g. an exact solver that would not fit
             self.adapter.check_agent(self.agent_name)
         self.rng = np.random.default_rng(self.seed)
-        self.agent = None       # made when the session starts (an exact solver may take a few seconds)
+        self.n_players = int(getattr(self.adapter, "n_players", 2))
+        self.agents: list = []  # one per other seat, made when the session starts (a solver may take seconds)
+        self.agent = None       # the first of them (the only one in a two-player game)
+        # who the score's losses went to: the agent, or "the d players" at a larger table
+        self.opponents = self.agent_name if self.n_players == 2 else f"the {self.agent_name} players"
         self.human = HumanAgent(self.adapter, self.read_line, self.write,
-                                lambda: self.score.text(self.agent_name))
+                                lambda: self.score.text(self.opponents))
 
     def run(self) -> Score:
         self.write(f"{self.adapter.title}: you against '{self.agent_name}' "
@@ -197,7 +207,8 @@ class Session:
             note = self.adapter.preparing(self.agent_name) if hasattr(self.adapter, "preparing") else None
             if note:
                 self.write(note)
-            self.agent = self.adapter.make_agent(self.agent_name, self.rng)
+            self.agents = [self.adapter.make_agent(self.agent_name, self.rng) for _ in range(self.n_players - 1)]
+            self.agent = self.agents[0]
         index = 0
         while self.max_games is None or index < self.max_games:
             try:
@@ -212,17 +223,18 @@ class Session:
                 break
             if not self.ask_again():
                 break
-        self.write("final " + self.score.text(self.agent_name))
+        self.write("final " + self.score.text(self.opponents))
         return self.score
 
     def play_one(self, index: int) -> None:
         """One game to the end, the person's moves read as they come; EndOfInput leaves the State as it was."""
         state, human = self.adapter.new_game(index, self.rng)
-        opponent = 1 - human
-        seats = {human: self.human, opponent: self.agent}
+        others = [seat for seat in range(self.n_players) if seat != human]
+        seats = {human: self.human, **dict(zip(others, self.agents))}
         self.write(f"\n=== game {index + 1} ===")
-        if hasattr(self.agent, "start"):
-            self.agent.start(state, opponent, self.rng)
+        for seat in others:
+            if hasattr(seats[seat], "start"):
+                seats[seat].start(state, seat, self.rng)
         while not state.is_terminal():
             player = state.current_player()
             legal = state.legal_actions()
@@ -232,11 +244,12 @@ class Session:
             line = self.adapter.describe(state, player, action, human)
             if line:
                 self.write(line)
-        if hasattr(self.agent, "finish"):
-            self.agent.finish(state, opponent, self.rng)
+        for seat in others:
+            if hasattr(seats[seat], "finish"):
+                seats[seat].finish(state, seat, self.rng)
         self.write(self.adapter.reveal(state, human))
         result = self.score.add(state.returns()[human])
-        self.write(f"{result}. {self.score.text(self.agent_name)}")
+        self.write(f"{result}. {self.score.text(self.opponents)}")
 
     def ask_again(self) -> bool:
         self.write("another game? [Y/n]")
@@ -250,7 +263,13 @@ class Session:
                 return True
             if word in ("n", "no", "q", "quit", "exit"):
                 return False
-            self.write("answer y or n")
+            if word in ("help", "?", "h"):
+                self.write(help_text(self.adapter) + "\n\n" + AGAIN_HELP)
+            elif word == "score":
+                self.write(self.score.text(self.opponents))
+            else:
+                self.write("answer y or n (or help, score, quit)")
+            self.write("another game? [Y/n]")
 
 
 def line_reader(stream) -> Callable[[], str | None]:

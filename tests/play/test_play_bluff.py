@@ -72,5 +72,5 @@ def test_too_large_sizes_are_refused_before_solving():
         Session(adapter_for("bluff", faces=6, dice=3), "exact", 1, lambda: None, print)
     with pytest.raises(ValueError, match="faces must be"):
         adapter_for("bluff", faces=1)
-    with pytest.raises(ValueError, match="--faces applies to bluff only"):
+    with pytest.raises(ValueError, match="--faces applies to bluff, ferguson only, not to cheat"):
         adapter_for("cheat", faces=4)
