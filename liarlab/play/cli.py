@@ -62,7 +62,9 @@ def games_help() -> str:
     missing = [g for g in GAMES if g not in games]
     if missing:
         blocks.append(f"not playable in this checkout yet: {', '.join(missing)}")
-    blocks.append("At any move: help, moves (the legal ones), show, score, quit. After a game: another? [Y/n].\n"
+    blocks.append("At any move: help, moves (the legal ones), show, score, quit. After a game: another? [Y/n] "
+                  "(help, score and quit work there too).\n"
+                  "cheat: --rules traditional --players 2-6 --seat K for the traditional game at a larger table.\n"
                   "The running score is kept until you quit or the input ends.")
     return "\n\n".join(blocks)
 
