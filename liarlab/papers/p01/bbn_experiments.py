@@ -306,6 +306,18 @@ BBN_VARIANTS = {
 VARIANT_GROUPS = {"all types": tuple(range(1, 33)), "types 25-32": tuple(range(25, 33))}
 
 
+def _variants_task(rng, type_id, rep, n_games, variants, refit_every):
+    """One seeded match replayed under every variant: the same generator state for each, so the same per-game
+    dice, opponent caps and network seed. Returns compact win arrays per variant."""
+    state = rng.bit_generator.state
+    out = {}
+    for name, options in variants.items():
+        rng.bit_generator.state = state
+        match = play_paired_match_fast(("type", type_id), n_games, rng, refit_every=refit_every, **options)
+        out[name] = (match["games"].win_bbn.to_numpy(), match["games"].win_plain.to_numpy())
+    return {"type": type_id, "rep": rep, "wins": out}
+
+
 def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int = 500, n_seeds: int = 10,
                  seed: int = 0, *, groups: dict | None = None, refit_every: int = DEFAULT_REFIT_EVERY,
                  engine: str = "fast", n_jobs: int | None = None, scheduler=None,
@@ -318,15 +330,22 @@ def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int 
     the per-seed change against the thesis reading (the first variant), and ``games_with_other_result``
     counts the games whose result differs from the thesis reading's on the same dice (0 = the reading never
     changed a game)."""
+    from liarlab.study.parallel import run_tasks
+
     groups = VARIANT_GROUPS if groups is None else groups
     types = [int(t) for t in types]
     rows, first, first_gain = [], None, {}
     variants = BBN_VARIANTS if variants is None else variants
     thesis = next(iter(variants))
-    for name, options in variants.items():
-        run = run_bbn_matches(types, n_games, n_seeds, seed, refit_every=refit_every, engine=engine,
-                              n_jobs=n_jobs, scheduler=scheduler, progress=progress, **options)
-        g = run.games
+    check_choice("engine", engine, ("fast",))
+    tasks = [dict(type_id=t, rep=r, n_games=check_int("n_games", n_games, 1), variants=variants,
+                  refit_every=refit_every) for t in types for r in range(check_int("n_seeds", n_seeds, 1))]
+    results = run_tasks(_variants_task, tasks, seed, n_jobs=n_jobs, scheduler=scheduler, progress=progress,
+                        desc="network readings")
+    for name in variants:
+        g = pd.concat([pd.DataFrame({"opponent": f"type{r['type']}", "rep": r["rep"], "game": np.arange(n_games),
+                                     "win_bbn": r["wins"][name][0], "win_plain": r["wins"][name][1]})
+                       for r in results], ignore_index=True)
         first = g.win_bbn.to_numpy() if first is None else first
         changed = g.win_bbn.to_numpy() != first
         for group, members in groups.items():

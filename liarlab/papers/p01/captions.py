@@ -38,7 +38,7 @@ def trend(final: pd.DataFrame, n_games: int, types=(1, 5, 23)) -> str:
                      f"{f.cum_wins.min() / n_games:.3f}")
     return ("*What to notice:* the curves climb between the two grey lines, but not every seeded match stays above "
             "the 50 % line to the end (" + "; ".join(parts) + "). The true rates against these types are only a "
-            "few points above 0.5, so a 500-game match can end below the line by chance.")
+            f"few points above 0.5, so a {n_games}-game match can end below the line by chance.")
 
 
 def trend_grid(final: pd.DataFrame, n_games: int) -> str:
