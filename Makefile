@@ -33,7 +33,7 @@ test: setup
 	$(BIN)/python -m pytest --durations=15
 
 test-fast: setup
-	$(BIN)/python -m pytest -m "not chain and not slow" --durations=15
+	$(BIN)/python -m pytest -m "not chain and not slow and not browser" --durations=15
 
 # JupyterLab on the notebooks with the liarlab kernel: run a notebook's Explore section and move its controls.
 lab: setup
