@@ -44,6 +44,30 @@ def _draw_cdf(cdf, x):
     return min(i, cdf.shape[0] - 1)
 
 
+GUIDE_BUCKETS = 512
+
+
+def guide_table(cdf_rows: np.ndarray, buckets: int = GUIDE_BUCKETS) -> np.ndarray:
+    """For each row of CDFs, ``guide[j]`` = the first index whose CDF value exceeds j / buckets: a search for a
+    uniform x may start at bucket int(x * buckets) - 1 and scan forward (same index as searchsorted, fewer steps)."""
+    rows = np.atleast_2d(np.asarray(cdf_rows, dtype=np.float64))
+    edges = np.arange(buckets) / buckets
+    return np.array([np.minimum(np.searchsorted(r, edges, side="right"), r.shape[0] - 1) for r in rows],
+                    dtype=np.int64)
+
+
+@njit(cache=True)
+def _draw_guided(cdf, guide, x):
+    """``_draw_cdf(cdf, x)`` (the first index with cdf > x, at most the last), started from the guide table."""
+    b = guide.shape[0]
+    j = int(x * b) - 1
+    i = guide[j] if j > 0 else 0
+    n = cdf.shape[0]
+    while i < n - 1 and cdf[i] <= x:
+        i += 1
+    return i
+
+
 # ============================================================================ stage 1
 
 @njit(cache=True)
@@ -57,12 +81,13 @@ def _catch_probabilities(p, k, counts, out):
 
 
 @njit(cache=True)
-def _position_game(hands, learner_cdf, opponent_cdf, learner_probs, opponent_catch, u, pos, popcount):
+def _position_game(hands, learner_cdf, opponent_cdf, learner_probs, opponent_catch, u, pos, popcount, learner_guide,
+                   opponent_guide):
     """One game, learner in seat 0; returns (sign of score difference, opponent's lie mask)."""
     nb0 = _draw_cdf(hands, _uniform(u, pos))
     nb1 = _draw_cdf(hands, _uniform(u, pos))
-    lie0 = _draw_cdf(learner_cdf[nb0], _uniform(u, pos))
-    lie1 = _draw_cdf(opponent_cdf[nb1], _uniform(u, pos))
+    lie0 = _draw_guided(learner_cdf[nb0], learner_guide[nb0], _uniform(u, pos))
+    lie1 = _draw_guided(opponent_cdf[nb1], opponent_guide[nb1], _uniform(u, pos))
     c0 = 0
     for i in range(N_POSITIONS):
         if _uniform(u, pos) < learner_probs[i]:
@@ -78,10 +103,10 @@ def _position_game(hands, learner_cdf, opponent_cdf, learner_probs, opponent_cat
 
 
 @njit(cache=True)
-def _model_game(hands, learner_cdf, rates, learner_probs, opponent_catch, u, pos, popcount):
+def _model_game(hands, learner_cdf, rates, learner_probs, opponent_catch, u, pos, popcount, learner_guide):
     """A simulated game against the model of the opponent (independent lies at ``rates``); learner's result."""
     nb0 = _draw_cdf(hands, _uniform(u, pos))
-    lie0 = _draw_cdf(learner_cdf[nb0], _uniform(u, pos))
+    lie0 = _draw_guided(learner_cdf[nb0], learner_guide[nb0], _uniform(u, pos))
     lie1 = 0
     for i in range(N_POSITIONS):
         if _uniform(u, pos) < rates[i]:
@@ -102,7 +127,7 @@ def _model_game(hands, learner_cdf, rates, learner_probs, opponent_catch, u, pos
 
 @njit(cache=True)
 def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0, k0, dp, dk, p_max, k_max,
-                  n_simulated, search, steps, u, seed, popcount, model=False):
+                  n_simulated, search, steps, u, seed, popcount, learner_guide, opponent_guide, model=False):
     if u.shape[0] == 0:
         np.random.seed(seed)
     pos = np.zeros(1, dtype=np.int64)
@@ -118,7 +143,8 @@ def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0,
     p, k = p0, k0
     for g in range(n_games):
         _catch_probabilities(p, k, counts, probs)
-        res, lie1 = _position_game(hands, learner_cdf, opponent_cdf, probs, opponent_catch, u, pos, popcount)
+        res, lie1 = _position_game(hands, learner_cdf, opponent_cdf, probs, opponent_catch, u, pos, popcount,
+                                   learner_guide, opponent_guide)
         outcomes[g] = res
         for i in range(N_POSITIONS):
             counts[i] += (lie1 >> i) & 1
@@ -134,10 +160,11 @@ def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0,
                 total = 0
                 for _ in range(n_simulated):
                     if model:
-                        r = _model_game(hands, learner_cdf, rates, probs, opponent_catch, u, pos, popcount)
+                        r = _model_game(hands, learner_cdf, rates, probs, opponent_catch, u, pos, popcount,
+                                        learner_guide)
                     else:
                         r, _l = _position_game(hands, learner_cdf, opponent_cdf, probs, opponent_catch, u, pos,
-                                               popcount)
+                                               popcount, learner_guide, opponent_guide)
                     total += 1 + r
                 points[c] = total
             best = points.max()
@@ -157,6 +184,15 @@ def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0,
 
 
 SEARCHES = {"both": 0, "p-only": 1, "none": 2}
+_UNIFORM_GUIDE = guide_table(UNIFORM_PLACEMENT_CDF)
+_GUIDES: dict = {}
+
+
+def _guide(opponent: str, p5_lie_probability: float) -> np.ndarray:
+    key = (opponent, float(p5_lie_probability))
+    if key not in _GUIDES:
+        _GUIDES[key] = guide_table(personality_cdf(opponent, p5_lie_probability))
+    return _GUIDES[key]
 
 
 def learning_run(opponent: str, n_games: int, rng: np.random.Generator | None = None, *, p0: float = 0.5,
@@ -172,11 +208,11 @@ def learning_run(opponent: str, n_games: int, rng: np.random.Generator | None = 
     catch = check_probability("catch_probability", catch_probability)
     check_probability("p0", p0)
     u, seed = _uniform_source(rng, uniforms)
-    out = _learning_run(hand_cdf(hand_distribution), UNIFORM_PLACEMENT_CDF,
-                        personality_cdf(opponent, p5_lie_probability), catch, int(n_games), float(p0), float(k0),
-                        float(dp), float(dk), float(p_max), float(k_max), int(n_simulated), SEARCHES[search],
-                        np.array(CANDIDATE_STEPS, dtype=np.int64), u, seed, POPCOUNT,
-                        check_choice("simulate", simulate, SIMULATIONS) == "model")
+    opponent_cdf = personality_cdf(opponent, p5_lie_probability)
+    out = _learning_run(hand_cdf(hand_distribution), UNIFORM_PLACEMENT_CDF, opponent_cdf, catch, int(n_games),
+                        float(p0), float(k0), float(dp), float(dk), float(p_max), float(k_max), int(n_simulated), SEARCHES[search],
+                        np.array(CANDIDATE_STEPS, dtype=np.int64), u, seed, POPCOUNT, _UNIFORM_GUIDE,
+                        _guide(opponent, p5_lie_probability), check_choice("simulate", simulate, SIMULATIONS) == "model")
     return {"outcomes": out[0], "p": out[1], "k": out[2], "lie_counts": out[3]}
 
 

@@ -120,6 +120,18 @@ def test_realised_lie_rates_follow_the_profiles():
     assert p2[0] > p2[4] > p2[9]
 
 
+def test_guided_draw_is_the_plain_search():
+    """The stage-1 engine's guide-table draw returns exactly the index of the plain CDF search."""
+    rng = np.random.default_rng(7)
+    rows = [pos.personality_cdf(n)[k] for n in pos.PERSONALITIES for k in (0, 3, 5, 10)]
+    rows += [pos.UNIFORM_PLACEMENT_CDF[k] for k in range(11)]
+    for cdf in rows:
+        guide = fast.guide_table(cdf)[0]
+        xs = np.concatenate([rng.random(3000), cdf[:50], np.nextafter(cdf[:50], 0), [0.0, 1 - 1e-16]])
+        for x in xs:
+            assert fast._draw_guided(cdf, guide, x) == fast._draw_cdf(cdf, x)
+
+
 def test_model_simulation_differs_from_the_program():
     """The model variant draws other games than the program variant from the same uniforms."""
     u = np.random.default_rng(4).random(200_000)
