@@ -79,11 +79,13 @@ def test_browser_check_passes_a_clean_report_and_fails_each_kind_of_breakage(stu
     assert all(r.ok for r in results), [r.problems for r in results]
 
     (folder / "broken.html").write_text('<!doctype html><title>b</title><p>x</p><img src="gone.png">'
-                                        '<script>console.error("boom")</script><a href="nowhere.html">n</a>')
+                                        '<script>console.error("boom")</script><a href="nowhere.html">n</a>'
+                                        '<script src="missing.js"></script>')
     (folder / "throws.html").write_text("<!doctype html><title>t</title><p>x</p><script>noSuchFunction()</script>")
     results = {r.page: r for r in check_report.check_report(folder, timeout=60)}
     broken = " | ".join(results["broken.html"].problems)
     assert "broken image: gone.png" in broken and "console.error: boom" in broken and "nowhere.html" in broken
+    assert "resource failed to load: net::ERR_FILE_NOT_FOUND (script)" in broken
     assert any("noSuchFunction" in p for p in results["throws.html"].problems)
     assert check_report.main([str(folder)]) == 1
 
