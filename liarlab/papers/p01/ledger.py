@@ -55,10 +55,10 @@ def coverage_rows(*, n_calls: int, n_games: int, n_seeds: int, n_large: int, n_t
         experiment(SPEC, "E8", "Gate adoption, calibration of P(B) and P(C), H and L errors",
                    f"E7 runs ({SPEC_SEEDS} seeds x 32 types)", f"{diag_seeds} recorded seed(s) x {diag_types} types x "
                    f"{bbn_games} games (reference engine)", status(e8), "E8 diagnostics",
-                   "" if e8 else ("the per-decision records exist only in the reference Python engine (about 1.6 s "
-                                  "per 500-game paired match); 20 seeds x 32 types would take about 9 minutes on "
-                                  "2 cores, beyond the notebook's 8-minute budget" if bbn_games >= SPEC_GAMES
-                                  else small)),
+                   "" if e8 else ("the per-decision records exist only in the reference Python engine, whose 500-game "
+                                  "paired match costs about 100 times the compiled one; 20 seeds x 32 types "
+                                  f"({SPEC_SEEDS * SPEC_TYPES} recorded matches) would alone exceed the notebook's "
+                                  "8-minute budget on 2 cores" if bbn_games >= SPEC_GAMES else small)),
         experiment(SPEC, "E9", "Wall time random-only vs network", f"{SPEC_GAMES} games per configuration",
                    f"{timing_games} games per configuration", status(timing_games >= SPEC_GAMES),
                    "Running time with and without the network (E9)", "" if timing_games >= SPEC_GAMES else small),
@@ -77,9 +77,9 @@ def coverage_rows(*, n_calls: int, n_games: int, n_seeds: int, n_large: int, n_t
                    f"{rule_readings} rule readings x {n_sweep:,} games per type; {net_readings} network readings x "
                    f"{net_reading_seeds} seeds x {bbn_games} games x {bbn_types} types", status(e12),
                    "Alternative readings (E12); Which reading of the network costs or gains what",
-                   "" if e12 else ("the 13 network readings at 20 seeds would double their ~2.5 minutes; 10 seeds "
-                                   "(the protocol's minimum for a learned agent) fit the budget"
-                                   if net_reading_seeds >= 10 else small)),
+                   "" if e12 else (f"the {net_readings} network readings at {SPEC_SEEDS} seeds would double the "
+                                   "notebook's longest step; 10 seeds (the protocol's minimum for a learned agent) fit "
+                                   "the budget" if net_reading_seeds >= 10 else small)),
         experiment(SPEC, "X1", "Real-valued guessing", "rerun E5", f"{n_sweep:,} games per type", "full",
                    "Chapter 6 extensions (X2, X1)"),
         experiment(SPEC, "X2", "Uniform / binomial mixture of the guess", "lambda in {0, 0.25, 0.5, 0.75, 1}",
