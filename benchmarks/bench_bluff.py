@@ -3,10 +3,18 @@
 Targets (one core): the Ferguson LP at N = 6 under 0.5 s; the talk's per-turn Bluff method for
 N = 2..10 with one die each under 5 s and the Bluff-2 grid (N = 2, up to 5 dice each) under 10 s;
 the LD-2 simulator at >= 1 million games/s (10^8 games per pairing then takes under 2 minutes).
+
+Exact solver (issue 18, liarlab.bluff.oracle), each job in a fresh process with its peak resident memory:
+the certified Bluff-2 grid (N = 2, all 25 cells, talk's rules) within 5 minutes and 8 GB; one die each N = 8
+within 60 s; N = 9 and 10 within 10 minutes and 16 GB each (only with LIARLAB_BENCH_LONG=1, capped at 10
+minutes). Reported with the histories and best-response/LP counts, since this machine is shared.
 """
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 import time
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -48,5 +56,55 @@ def main():
     print(f"{'  -> 10^8 games per pairing would take':42s} {1e8 / rate:8.1f} s")
 
 
+EXACT_TARGETS = {"grid": (300.0, 8.0), "one-die-8": (60.0, 16.0), "one-die-9": (600.0, 16.0),
+                 "one-die-10": (600.0, 16.0)}
+
+
+def _worker(job: str) -> None:
+    import resource
+
+    from liarlab.bluff.oracle import certified_grid, solve_round_certified
+    from liarlab.bluff.rules import make_rules
+
+    start = time.perf_counter()
+    if job == "grid":
+        rows = certified_grid(2, 5)
+        out = {"cells": len(rows), "width": max(r["width"] for r in rows),
+               "iterations": sum(r["iterations"] for r in rows), "histories": sum(r["histories"] for r in rows)}
+    else:
+        faces = int(job.rsplit("-", 1)[1])
+        sol = solve_round_certified(make_rules(faces, (1, 1)), None, cfr_iterations=1000)
+        out = {"cells": 1, "width": sol.width, "iterations": sol.iterations, "histories": sol.histories,
+               "restricted": sol.restricted_histories}
+    out["seconds"] = time.perf_counter() - start
+    out["peak_gb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    print(json.dumps(out))
+
+
+def exact_solver_benchmarks() -> None:
+    jobs = ["grid", "one-die-8"]
+    if os.environ.get("LIARLAB_BENCH_LONG") == "1":
+        jobs += ["one-die-9", "one-die-10"]
+    for job in jobs:
+        seconds, gb = EXACT_TARGETS[job]
+        cap = max(2 * seconds, 120.0) if job in ("grid", "one-die-8") else seconds
+        try:
+            done = subprocess.run([sys.executable, __file__, "--worker", job], capture_output=True, text=True,
+                                  timeout=cap, check=True)
+            r = json.loads(done.stdout.strip().splitlines()[-1])
+            ok = r["seconds"] <= seconds and r["peak_gb"] <= gb and r["width"] <= 1e-9
+            print(f"{'exact ' + job:42s} {r['seconds']:8.1f} s {r['peak_gb']:6.2f} GB  bracket {r['width']:.1e}  "
+                  f"({r['histories']:,} histories, {r['iterations']} oracle rounds; target {seconds:.0f} s, {gb:.0f} GB)"
+                  f" {'OK' if ok else 'SLOW'}")
+        except subprocess.TimeoutExpired:
+            print(f"{'exact ' + job:42s} not solved within {cap:.0f} s (target {seconds:.0f} s)  SLOW")
+    if "one-die-9" not in jobs:
+        print("exact one-die-9, one-die-10: skipped (set LIARLAB_BENCH_LONG=1; each is capped at 10 minutes)")
+
+
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 3 and sys.argv[1] == "--worker":
+        _worker(sys.argv[2])
+    else:
+        main()
+        exact_solver_benchmarks()

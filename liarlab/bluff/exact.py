@@ -123,10 +123,11 @@ def hands(faces: int, count: int) -> tuple[list[tuple[int, ...]], np.ndarray]:
     return list(hand_list), probs
 
 
-def face_counts(hand_list, faces: int) -> np.ndarray:
-    """``C[d, f]`` for f in 1..N: how many dice of hand d count as face f (the wild face N counts for
-    every f); column 0 is unused so that faces index the table directly."""
-    table = dice_helpers.matching_table(hand_list, faces, wild=faces)
+def face_counts(hand_list, faces: int, wild: int | None = -1) -> np.ndarray:
+    """``C[d, f]`` for f in 1..N: how many dice of hand d count as face f (the wild face, N unless
+    ``wild`` says otherwise (None: no wild face), counts for every f); column 0 is unused so that
+    faces index the table directly."""
+    table = dice_helpers.matching_table(hand_list, faces, wild=faces if wild == -1 else wild)
     return np.hstack([np.zeros((len(hand_list), 1), dtype=table.dtype), table])
 
 
@@ -151,7 +152,7 @@ class Round:
             hand_list, probs = hands(self.faces, count)
             self.hands.append(hand_list)
             self.probs.append(probs)
-            self.counts.append(face_counts(hand_list, self.faces))
+            self.counts.append(face_counts(hand_list, self.faces, rules.wild_face))
         self.hand_index = [{h: i for i, h in enumerate(hl)} for hl in self.hands]
         masks = np.arange(self.M, dtype=np.int64)
         self.popcount = np.zeros(self.M, dtype=np.int64)

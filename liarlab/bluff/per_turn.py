@@ -86,7 +86,7 @@ def _caller_opens_next(rules, caller_lost: bool, caller_opened_round: int) -> bo
 
 def bluff_challenge_payoffs(a, b, p, faces, states, R, rules) -> np.ndarray:
     """V[c, g, k-1]: the caller's utility when bid k is challenged, for every pair of hands."""
-    ladder = bid_ladder(faces, 1, a + b)
+    ladder = bid_ladder(faces, 1, a + b, rules.bid_order)
     q, f = ladder.quantities, ladder.face_indices + 1
     count = states[a].counts[:, f - 1][:, None, :] + states[b].counts[:, f - 1][None, :, :]
     bidder_loss, challenger_loss = dice_lost(count, q[None, None, :], rules)
@@ -108,7 +108,7 @@ def per_turn_bluff(faces: int, dice=(1, 1), rules: BluffRules | None = None, **r
     faces, dice = check_bluff_size(faces, dice)
     rules = rules if rules is not None else BluffRules(**rule_options)
     M = max(dice)
-    states = {d: private_states(d, faces, rules.hand_weights) for d in range(1, M + 1)}
+    states = {d: private_states(d, faces, rules.hand_weights, rules.wild) for d in range(1, M + 1)}
     parities = (1, 0) if rules.next_opener == "alternate" else (1,)
     values, strategies, conditional, R = {}, {}, {}, {}
     for total in range(2, 2 * M + 1):

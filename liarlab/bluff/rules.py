@@ -28,6 +28,12 @@ PENALTIES = ("difference", "one")
 NEXT_OPENERS = ("loser", "winner", "bidder", "alternate")
 ACCEPT_PAYOFFS = ("R1", "R2")
 HAND_WEIGHTS = ("multinomial", "uniform")
+#: Counting conventions: "top" (face N is wild: it counts for every face, and a bid on face N counts only
+#: face N) or "none" (no wild face: every face counts only itself).
+WILDS = ("top", "none")
+#: The counting conventions the Bluff-2 variant search tries: (wild, bid order). Without a wild face the
+#: star order has no stars and equals the quantity order, so it is not listed twice.
+COUNTINGS = (("top", "quantity"), ("top", "star"), ("none", "quantity"))
 #: The one set of rule-name aliases, for every entry point.
 RULE_ALIASES = {"borg": "difference", "alternating": "alternate"}
 
@@ -71,6 +77,8 @@ class Rules:
     "R1" (value of the next turn under the uniform prior) or "R2" (conditional on hands);
     "multinomial" (correct) or "uniform" (every sorted hand equally likely, a hypothesis about how
     the talk's program weighted multi-dice hands, identical with one die each).
+    wild: "top" (face N wild, the talk's and the default) or "none" (no wild face), a counting
+    convention the Bluff-2 variant search tries (issue 18).
     """
 
     challenger_penalty: str = "difference"
@@ -82,6 +90,7 @@ class Rules:
     dice: tuple = (1, 1)
     bid_order: str = "quantity"
     game: str = "bluff"
+    wild: str = "top"
 
     def __post_init__(self):
         for name in ("challenger_penalty", "next_opener", "bidder_penalty"):
@@ -95,6 +104,19 @@ class Rules:
         check_choice("next_opener", self.next_opener, NEXT_OPENERS)
         check_choice("accept_payoff", self.accept_payoff, ACCEPT_PAYOFFS)
         check_choice("hand_weights", self.hand_weights, HAND_WEIGHTS)
+        check_choice("wild", self.wild, WILDS)
+
+    @property
+    def wild_face(self) -> int | None:
+        """The face that counts for every face (N), or None without a wild face."""
+        return self.faces if self.wild == "top" else None
+
+    @property
+    def counting(self) -> str:
+        """The counting convention as a short label: "" for the talk's (face N wild, quantity order)."""
+        if self.wild == "none":
+            return "no-wild"
+        return "" if self.bid_order == "quantity" else "star-order"
 
     @property
     def total_dice(self) -> int:
@@ -115,16 +137,24 @@ class Rules:
     def options(self) -> dict:
         """The game options as keyword arguments of liarlab.bluff.exact (everything but faces and dice)."""
         return dict(bid_order=self.bid_order, bidder_penalty=self.bidder_penalty,
-                    challenger_penalty=self.challenger_penalty, next_opener=self.next_opener)
+                    challenger_penalty=self.challenger_penalty, next_opener=self.next_opener, wild=self.wild)
 
     def exact_options(self) -> dict:
-        """The penalty and next-opener rules as keyword arguments of liarlab.bluff.exact."""
-        return dict(challenger_penalty=self.challenger_penalty, bidder_penalty=self.bidder_penalty,
-                    next_opener=self.next_opener)
+        """The penalty, next-opener and counting rules as keyword arguments of liarlab.bluff.exact (the
+        counting ones only when they differ from the talk's, so default calls keep their old form)."""
+        out = dict(challenger_penalty=self.challenger_penalty, bidder_penalty=self.bidder_penalty,
+                   next_opener=self.next_opener)
+        if self.bid_order != "quantity":
+            out["bid_order"] = self.bid_order
+        if self.wild != "top":
+            out["wild"] = self.wild
+        return out
 
     @property
     def label(self) -> str:
         label = f"{self.challenger_penalty}/{self.bidder_penalty}/{self.next_opener}/{self.accept_payoff}"
+        if self.counting:
+            label = f"{self.counting}:{label}"
         return label if self.hand_weights == "multinomial" else label + "/uniform-hands"
 
 
@@ -133,14 +163,17 @@ BluffRules = Rules
 
 
 def make_rules(faces, dice=(1, 1), bid_order="quantity", bidder_penalty="difference",
-               challenger_penalty="difference", next_opener="loser") -> Rules:
+               challenger_penalty="difference", next_opener="loser", wild="top") -> Rules:
     """The rules of a Bluff round of ``faces`` faces and ``dice`` dice (the exact solver's entry point)."""
     return Rules(challenger_penalty=challenger_penalty, bidder_penalty=bidder_penalty, next_opener=next_opener,
-                 faces=faces, dice=dice, bid_order=bid_order)
+                 faces=faces, dice=dice, bid_order=bid_order, wild=wild)
 
 
-def all_rule_variants(accept_payoff: str = "R1", hand_weights: str = "multinomial") -> list[Rules]:
-    return [Rules(c, b, o, accept_payoff, hand_weights) for c in PENALTIES for b in PENALTIES for o in NEXT_OPENERS]
+def all_rule_variants(accept_payoff: str = "R1", hand_weights: str = "multinomial",
+                      countings=(("top", "quantity"),)) -> list[Rules]:
+    """Penalties x next opener (16 variants) for each counting convention (wild, bid order) asked for."""
+    return [Rules(c, b, o, accept_payoff, hand_weights, wild=w, bid_order=order)
+            for w, order in countings for c in PENALTIES for b in PENALTIES for o in NEXT_OPENERS]
 
 
 def bid_of(k: int, faces: int) -> tuple[int, int]:
@@ -206,14 +239,17 @@ class PrivateStates:
     counts: np.ndarray  # counts[h, f-1]: dice in hand h that count as face f (wild N included)
 
 
-def private_states(dice: int, faces: int, weighting: str = "multinomial") -> PrivateStates:
+def private_states(dice: int, faces: int, weighting: str = "multinomial", wild: str = "top") -> PrivateStates:
     """Hands as multisets. ``weighting="uniform"`` gives every sorted hand the same weight: wrong for
-    more than one die, kept only to test a hypothesis about the talk's Bluff-2 table."""
+    more than one die, kept only to test a hypothesis about the talk's Bluff-2 table. ``wild``: "top"
+    (face N counts for every face) or "none"."""
     check_choice("weighting", weighting, HAND_WEIGHTS)
+    check_choice("wild", wild, WILDS)
     hands, weights = dice_helpers.multiset_arrays(dice, faces)
     if weighting == "uniform":
         weights = np.full(len(hands), 1.0 / len(hands))
-    return PrivateStates(dice, faces, hands, weights, dice_helpers.matching_table(hands, faces, wild=faces))
+    return PrivateStates(dice, faces, hands, weights, dice_helpers.matching_table(
+        hands, faces, wild=faces if wild == "top" else None))
 
 
 def check_bluff_size(faces: int, dice) -> tuple[int, tuple[int, int]]:
@@ -354,7 +390,7 @@ class BluffState:
             return
         bidder, challenger = 1 - self.current, self.current
         quantity, face = self.ladder.bid(self.history[-1] - 1)
-        count = sum(h.count_matching(face, wild=self.rules.faces) for h in self.hands)
+        count = sum(h.count_matching(face, wild=self.rules.wild_face) for h in self.hands)
         bidder_loss, challenger_loss = dice_lost(np.array(count), np.array(quantity), self.rules)
         loser, lost = (bidder, int(bidder_loss)) if bidder_loss > 0 else (challenger, int(challenger_loss))
         self.rounds.append((self.opener, tuple(self.history), tuple(self.hands), loser, lost))

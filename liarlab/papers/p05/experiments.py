@@ -2,6 +2,7 @@
 """
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from liarlab.bluff.exact import solve_bluff
@@ -119,3 +120,165 @@ def bluff2_exact_variant_search(faces: int = 2, max_dice: int = 5, max_total: in
     return pd.concat(grids, ignore_index=True), pd.DataFrame(summary)
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 18: certified exact Bluff by the double oracle, counting conventions, one die each
+# ---------------------------------------------------------------------------------------------
+def bluff2_certified_table(faces: int = 2, max_dice: int = 5, rules: BluffRules | None = None,
+                           max_total: int | None = None) -> pd.DataFrame:
+    """E9: every cell (a, b), a, b <= max_dice, solved by the double oracle with its certified bracket.
+
+    Columns: first_dice, second_dice, value, lower, upper, width (the bracket on the real game's value,
+    +-1 units, smaller rounds' widths included), round_width, win_pct, fraction (the simplest fraction in
+    the bracket, when one exists), histories, restricted_histories, iterations, seconds, status. Cells with
+    a + b > max_total are left unsolved (status says so).
+    """
+    from liarlab.bluff.oracle import certified_grid
+    from liarlab.papers.p05.claims import simple_fraction
+
+    rules = rules if rules is not None else BluffRules()
+    cells = [(a, b) for a in range(1, max_dice + 1) for b in range(1, max_dice + 1)
+             if max_total is None or a + b <= max_total]
+    rows = certified_grid(faces, max_dice, cells=cells, **rules.exact_options())
+    frame = pd.DataFrame(rows).rename(columns={"a": "first_dice", "b": "second_dice"})
+    frame["win_pct"] = 100 * frame["opener_win"]
+    frame["fraction"] = [str(f) if (f := simple_fraction(r.value, r.lower, r.upper)) is not None else ""
+                         for r in frame.itertuples()]
+    frame["status"] = "solved"
+    full = pd.DataFrame([(a, b) for a in range(1, max_dice + 1) for b in range(1, max_dice + 1)],
+                        columns=["first_dice", "second_dice"])
+    frame = full.merge(frame, on=["first_dice", "second_dice"], how="left")
+    frame["status"] = frame["status"].fillna(f"not solved: a + b > {max_total}")
+    return frame
+
+
+def counting_variant_search(faces: int = 2, max_dice: int = 5, exact_max_total: int = 6, printed: dict | None = None,
+                            countings=(("top", "quantity"), ("top", "star"), ("none", "quantity")),
+                            progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """E8/E9 extended (issue 18): penalties x next opener x counting conventions, per-turn on the whole grid
+    and exact (double oracle) on the cells with a + b <= exact_max_total. Returns (grids, summary); the
+    summary has one row per (method, variant) with the printed-table agreement on the cells computed and
+    the spec 6.7 race diagnostic (cells a < b with |P(a, b) - (100 - P(b - 1, a))| < 1 point)."""
+    from liarlab.bluff.per_turn import bluff2_per_turn_table, compare_with_printed_grid
+    from liarlab.bluff.rules import all_rule_variants
+    from liarlab.papers.p05.claims import race_diagnostic
+    from liarlab.study.parallel import progress_bar as tqdm
+
+    grids, summary = [], []
+    for rules in tqdm(all_rule_variants(countings=countings), desc="Bluff-2 counting variants", disable=not progress):
+        for method in ("per-turn", "exact"):
+            if method == "per-turn":
+                grid = bluff2_per_turn_table(faces, max_dice, rules)
+            else:
+                grid = bluff2_certified_table(faces, max_dice, rules, exact_max_total)
+                grid = grid[grid.status == "solved"][["first_dice", "second_dice", "win_pct", "width"]]
+            grid = grid.assign(method=method, variant=rules.label[:-3], wild=rules.wild, bid_order=rules.bid_order)
+            grids.append(grid)
+            row = {"method": method, "variant": rules.label[:-3], "wild": rules.wild, "bid_order": rules.bid_order,
+                   "challenger_penalty": rules.challenger_penalty, "bidder_penalty": rules.bidder_penalty,
+                   "next_opener": rules.next_opener}
+            if printed is not None:
+                row.update(compare_with_printed_grid(grid, printed))
+            diag = race_diagnostic(grid)
+            row["race_pattern_cells"] = int((diag.gap.abs() < 1).sum()) if len(diag) else 0
+            row["race_pattern_of"] = len(diag)
+            summary.append(row)
+    return pd.concat(grids, ignore_index=True), pd.DataFrame(summary)
+
+
+def one_die_table(faces_list=range(2, 8), cfr_iterations: int = 2000, lp_max_faces: int = 6,
+                  oracle_max_faces: int = 7) -> pd.DataFrame:
+    """E6 extended (issue 16/18): Bluff with one die each, N in ``faces_list``: the exact value certified by
+    the double oracle (N <= oracle_max_faces), the old whole-tree LP beside it (N <= lp_max_faces), a CFR+
+    cross-check (its average strategy's value and mean best-response gain) and the talk's per-turn value."""
+    import time
+
+    from liarlab.bluff.cfr import best_response_numba, cfr_plus
+    from liarlab.bluff.exact import Round, payoffs_for, self_play_value, zero_sum_payoffs
+    from liarlab.bluff.oracle import solve_round_certified
+    from liarlab.bluff.rules import make_rules
+
+    rows = []
+    for N in faces_list:
+        rules = make_rules(N, (1, 1))
+        row = {"faces": N, "histories": 2 ** (2 * N),
+               "per_turn_win": per_turn_bluff(N, (1, 1), BluffRules()).first_player_win}
+        if N <= oracle_max_faces:
+            sol = solve_round_certified(rules, None, cfr_iterations=cfr_iterations)
+            row.update(exact_win=sol.opener_win, lower=sol.lower, upper=sol.upper, width=sol.width,
+                       restricted_histories=sol.restricted_histories, iterations=sol.iterations,
+                       oracle_seconds=sol.seconds)
+        if N <= lp_max_faces:
+            t0 = time.perf_counter()
+            lp = solve_bluff(N, (1, 1))
+            row.update(lp_win=lp.first_player_win, lp_mean_gain=lp.mean_gain,
+                       lp_seconds=time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        rnd = Round(rules)
+        U = zero_sum_payoffs(rnd, None)
+        X0, X1 = cfr_plus(rnd, U, cfr_iterations)
+        br1, _ = best_response_numba(rnd, payoffs_for(U, 0), X1, 0)
+        br2, _ = best_response_numba(rnd, payoffs_for(U, 1), X0, 1)
+        v = self_play_value(rnd, U, X0, X1)
+        row.update(cfr_win=(1 + v) / 2, cfr_lower=(1 - br2) / 2, cfr_upper=(1 + br1) / 2,
+                   cfr_mean_gain=((br1 - v) + (br2 + v)) / 2, cfr_iterations=cfr_iterations,
+                   cfr_seconds=time.perf_counter() - t0)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def star_order_one_die(faces_list=range(2, 7)) -> pd.DataFrame:
+    """E10: the published star bid order solved separately (per-turn and exact LP) beside the talk's order."""
+    rows = []
+    for N in faces_list:
+        for method in ("per-turn", "exact"):
+            out = {"faces": N, "method": method}
+            for order in ("quantity", "star"):
+                if method == "per-turn":
+                    win = per_turn_bluff(N, (1, 1), BluffRules(bid_order=order)).first_player_win
+                else:
+                    win = solve_bluff(N, (1, 1), bid_order=order).first_player_win
+                out[f"{order}_win"] = win
+            rows.append(out)
+    return pd.DataFrame(rows)
+
+
+def _scaling_task(rng, faces, a, b, solver, below):
+    import resource
+    import time
+
+    from liarlab.bluff.exact import _solve_round
+    from liarlab.bluff.oracle import solve_round_certified
+    from liarlab.bluff.rules import make_rules
+
+    rules = make_rules(faces, (a, b))
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t0 = time.perf_counter()
+    if solver == "old LP":
+        value = _solve_round(rules, below, 64 * 2**30, 1e-9).value
+    else:
+        value = solve_round_certified(rules, below).value
+    seconds = time.perf_counter() - t0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"faces": faces, "first_dice": a, "second_dice": b, "solver": solver, "histories": 2 ** (faces * (a + b)),
+            "value": value, "seconds": seconds, "peak_rss_gb": peak / 2**20, "rss_growth_gb": (peak - base) / 2**20}
+
+
+def scaling_table(grid: pd.DataFrame, cells=((1, 1), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)),
+                  old_lp_max_total: int = 7, faces: int = 2) -> pd.DataFrame:
+    """Time and peak memory of one round vs its number of histories, old whole-tree LP and the double oracle
+    side by side; each round runs in a fresh worker process (its peak resident memory is its own), with the
+    smaller rounds' values taken from ``grid`` (the certified table)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    below = {(int(r.first_dice), int(r.second_dice)): float(r.value) for r in grid.itertuples()
+             if np.isfinite(r.value)}
+    rows = []
+    for a, b in cells:
+        for solver in ("old LP", "double oracle"):
+            if solver == "old LP" and a + b > old_lp_max_total:
+                continue
+            with ProcessPoolExecutor(max_workers=1) as pool:
+                rows.append(pool.submit(_scaling_task, None, faces, a, b, solver, below).result())
+    return pd.DataFrame(rows)

@@ -53,14 +53,15 @@ def _annotated_heatmap(ax, grid: pd.DataFrame, fmt: str, title: str, missing_lab
     return image
 
 
-def bluff2_heatmaps(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.DataFrame):
+def bluff2_heatmaps(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.DataFrame,
+                    titles=("printed in the talk", "per-turn method (ours)", "exact equilibrium (ours)")):
     """Three grids of the first player's win %, side by side: printed, per-turn (ours), exact (ours; rounds
-    too large to solve are hatched). Each grid has first player's dice as rows, second player's as columns."""
+    not solved are hatched). Each grid has first player's dice as rows, second player's as columns."""
     fig, axes = plotting.figure(1, 3, width=3.6, height=3.6)
     image = None
-    for ax, grid, fmt, title in ((axes[0], printed, ".0f", "printed in the talk"),
-                                 (axes[1], per_turn, ".1f", "per-turn method (ours)"),
-                                 (axes[2], exact, ".1f", "exact equilibrium (ours)")):
+    for ax, grid, fmt, title in ((axes[0], printed, ".0f", titles[0]),
+                                 (axes[1], per_turn, ".1f", titles[1]),
+                                 (axes[2], exact, ".1f", titles[2])):
         image = _annotated_heatmap(ax, grid.reindex(index=printed.index, columns=printed.columns), fmt, title)
     fig.colorbar(image, ax=list(axes), shrink=0.8, label="first player's win %")
     return fig
@@ -91,4 +92,19 @@ def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, 
         ax.grid(False)
         fig.colorbar(image, ax=ax, shrink=0.85, label="probability")
     fig.suptitle(f"Exact equilibrium, N = {faces}, one die each (face {faces} wild)")
+    return fig
+
+
+def scaling_figure(scaling: pd.DataFrame):
+    """Time (left) and peak resident memory (right) of one Bluff-2 round against its number of bid histories,
+    the old whole-tree sequence-form LP beside the double oracle (log-log)."""
+    fig, axes = plotting.figure(1, 2, width=4.6, height=3.4)
+    for solver, marker in (("old LP", "s"), ("double oracle", "o")):
+        part = scaling[scaling.solver == solver].sort_values("histories")
+        axes[0].plot(part.histories, part.seconds, marker=marker, label=solver)
+        axes[1].plot(part.histories, part.peak_rss_gb, marker=marker, label=solver)
+    for ax, label in ((axes[0], "seconds"), (axes[1], "peak resident memory (GB)")):
+        ax.set(xscale="log", yscale="log", xlabel="bid histories of the round (2^(2(a+b)))", ylabel=label)
+        ax.legend(fontsize=8)
+    fig.suptitle("One Bluff-2 round (N = 2): old LP vs double oracle")
     return fig

@@ -1,0 +1,239 @@
+"""numba kernels on one Bluff round's bitmask history tree: exact best response and CFR+ (issue 18).
+
+The tree is that of :class:`liarlab.bluff.exact.Round`: history ``m`` is a bitmask of the bids made
+(bit k-1 for bid k), the opener moves at even popcount, the children of ``m`` are ``m | 1 << (k-1)``
+for bids k above its top bid, and "call at m" ends the round with payoff ``U[top(m), bidder, d0, d1]``
+to the opener. A parent always has a smaller mask than its children, so a pass over masks in
+increasing order is a forward (reach) pass and in decreasing order a backward (value) pass.
+
+Tables follow the module doc of :mod:`liarlab.bluff.exact`: for player p, entry ``[m, d]`` is the
+sequence "call at m" when p moves at m, and "the bid that made m" when p made m's last bid.
+
+* :func:`best_response_numba` is the compiled twin of :func:`liarlab.bluff.exact.best_response`
+  (the pure-numpy reference it is tested against).
+* :func:`cfr_plus` runs CFR+ (regret matching+, simultaneous updates, linearly weighted averages)
+  vectorised over both players' hands and returns the average realization plans.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from liarlab.bluff.exact import Round
+
+
+def tree_arrays(rnd: Round):
+    """(mover, top, topbit) as int64 arrays for the kernels."""
+    return (rnd.mover.astype(np.int64), rnd.top.astype(np.int64), rnd.topbit.astype(np.int64))
+
+
+@njit(cache=True)
+def _best_response(n, mover, top, U_own, X_opp, probs_own, probs_opp, player):
+    M = mover.size
+    D = U_own.shape[2]
+    E = U_own.shape[3]
+    q = np.zeros((M, D))
+    choice = np.zeros((M, D), dtype=np.int64)
+    term = np.zeros(D)
+    for m in range(M - 1, -1, -1):
+        t = top[m]
+        if m > 0:
+            bidder = 1 - mover[m]
+            for d in range(D):
+                s = 0.0
+                for e in range(E):
+                    s += U_own[t, bidder, d, e] * X_opp[e, m] * probs_opp[e]
+                term[d] = s
+        if mover[m] == player:
+            for d in range(D):
+                if m > 0:
+                    best = term[d]
+                    arg = 0
+                else:
+                    best = -np.inf
+                    arg = -1
+                for k in range(t + 1, n + 1):
+                    v = q[m | (1 << (k - 1)), d]
+                    if v > best:
+                        best = v
+                        arg = k
+                q[m, d] = best
+                choice[m, d] = arg
+        else:
+            for d in range(D):
+                s = term[d] if m > 0 else 0.0
+                for k in range(t + 1, n + 1):
+                    s += q[m | (1 << (k - 1)), d]
+                q[m, d] = s
+    value = 0.0
+    for d in range(D):
+        value += probs_own[d] * q[0, d]
+    return value, choice
+
+
+def best_response_numba(rnd: Round, U_own: np.ndarray, X_opp: np.ndarray, player: int):
+    """Same contract as :func:`liarlab.bluff.exact.best_response`: (value, choice[m, d])."""
+    mover, top, _ = tree_arrays(rnd)
+    return _best_response(rnd.n, mover, top, np.ascontiguousarray(U_own, dtype=np.float64),
+                          np.ascontiguousarray(X_opp, dtype=np.float64), rnd.probs[player].astype(np.float64),
+                          rnd.probs[1 - player].astype(np.float64), player)
+
+
+@njit(cache=True)
+def _cfr_plus(n, mover, top, topbit, U, w0, w1, iterations, R0, R1, A0, A1):
+    M = mover.size
+    D0 = w0.size
+    D1 = w1.size
+    s0 = np.zeros((M, D0))
+    s1 = np.zeros((M, D1))
+    r0 = np.zeros((M, D0))
+    r1 = np.zeros((M, D1))
+    V0 = np.zeros((M, D0))
+    V1 = np.zeros((M, D1))
+    T0 = np.zeros(D0)
+    T1 = np.zeros(D1)
+    weight_total = 0.0
+    for it in range(1, iterations + 1):
+        # 1. regret matching+: the current strategy at every information set
+        for h in range(M):
+            p = mover[h]
+            D = D0 if p == 0 else D1
+            R = R0 if p == 0 else R1
+            s = s0 if p == 0 else s1
+            t = top[h]
+            n_act = n - t + (1 if h > 0 else 0)
+            if n_act == 0:
+                continue
+            for d in range(D):
+                tot = R[h, d] if h > 0 else 0.0
+                for k in range(t + 1, n + 1):
+                    tot += R[h | (1 << (k - 1)), d]
+                if tot > 0.0:
+                    if h > 0:
+                        s[h, d] = R[h, d] / tot
+                    for k in range(t + 1, n + 1):
+                        c = h | (1 << (k - 1))
+                        s[c, d] = R[c, d] / tot
+                else:
+                    if h > 0:
+                        s[h, d] = 1.0 / n_act
+                    for k in range(t + 1, n + 1):
+                        s[h | (1 << (k - 1)), d] = 1.0 / n_act
+        # 2. forward: each player's own reach of every history
+        for d in range(D0):
+            r0[0, d] = 1.0
+        for d in range(D1):
+            r1[0, d] = 1.0
+        for c in range(1, M):
+            h = c - topbit[c]
+            if mover[h] == 0:
+                for d in range(D0):
+                    r0[c, d] = r0[h, d] * s0[c, d]
+                for d in range(D1):
+                    r1[c, d] = r1[h, d]
+            else:
+                for d in range(D0):
+                    r0[c, d] = r0[h, d]
+                for d in range(D1):
+                    r1[c, d] = r1[h, d] * s1[c, d]
+        # 3. backward: counterfactual values and regret updates
+        for m in range(M - 1, -1, -1):
+            t = top[m]
+            p = mover[m]
+            if m > 0:
+                bidder = 1 - p
+                for d0 in range(D0):
+                    acc = 0.0
+                    for d1 in range(D1):
+                        f = w1[d1] * r1[m, d1]
+                        if p == 1:
+                            f *= s1[m, d1]
+                        acc += U[t, bidder, d0, d1] * f
+                    T0[d0] = acc
+                for d1 in range(D1):
+                    acc = 0.0
+                    for d0 in range(D0):
+                        f = w0[d0] * r0[m, d0]
+                        if p == 0:
+                            f *= s0[m, d0]
+                        acc -= U[t, bidder, d0, d1] * f
+                    T1[d1] = acc
+            else:
+                T0[:] = 0.0
+                T1[:] = 0.0
+            if p == 0:
+                for d in range(D0):
+                    v = s0[m, d] * T0[d] if m > 0 else 0.0
+                    for k in range(t + 1, n + 1):
+                        c = m | (1 << (k - 1))
+                        v += s0[c, d] * V0[c, d]
+                    V0[m, d] = v
+                    if m > 0:
+                        R0[m, d] = max(R0[m, d] + T0[d] - v, 0.0)
+                    for k in range(t + 1, n + 1):
+                        c = m | (1 << (k - 1))
+                        R0[c, d] = max(R0[c, d] + V0[c, d] - v, 0.0)
+                for d in range(D1):
+                    v = T1[d]
+                    for k in range(t + 1, n + 1):
+                        v += V1[m | (1 << (k - 1)), d]
+                    V1[m, d] = v
+            else:
+                for d in range(D1):
+                    v = s1[m, d] * T1[d]
+                    for k in range(t + 1, n + 1):
+                        c = m | (1 << (k - 1))
+                        v += s1[c, d] * V1[c, d]
+                    V1[m, d] = v
+                    R1[m, d] = max(R1[m, d] + T1[d] - v, 0.0)
+                    for k in range(t + 1, n + 1):
+                        c = m | (1 << (k - 1))
+                        R1[c, d] = max(R1[c, d] + V1[c, d] - v, 0.0)
+                for d in range(D0):
+                    v = T0[d]
+                    for k in range(t + 1, n + 1):
+                        v += V0[m | (1 << (k - 1)), d]
+                    V0[m, d] = v
+        # 4. linearly weighted average of the realization plans
+        wt = float(it)
+        weight_total += wt
+        for m in range(1, M):
+            if mover[m] == 0:
+                for d in range(D0):
+                    A0[m, d] += wt * r0[m, d] * s0[m, d]
+                for d in range(D1):
+                    A1[m, d] += wt * r1[m, d]
+            else:
+                for d in range(D1):
+                    A1[m, d] += wt * r1[m, d] * s1[m, d]
+                for d in range(D0):
+                    A0[m, d] += wt * r0[m, d]
+    return weight_total
+
+
+def cfr_plus(rnd: Round, U: np.ndarray, iterations: int):
+    """CFR+ for ``iterations`` iterations from zero regrets; returns the average realization plans
+    (X0, X1), each of shape (hands, 2**n) with column 0 = 1 (the format of exact.plan_from_behaviour)."""
+    mover, top, topbit = tree_arrays(rnd)
+    D0, D1 = len(rnd.hands[0]), len(rnd.hands[1])
+    R0, R1 = np.zeros((rnd.M, D0)), np.zeros((rnd.M, D1))
+    A0, A1 = np.zeros((rnd.M, D0)), np.zeros((rnd.M, D1))
+    total = _cfr_plus(rnd.n, mover, top, topbit, np.ascontiguousarray(U, dtype=np.float64),
+                      rnd.probs[0].astype(np.float64), rnd.probs[1].astype(np.float64), int(iterations),
+                      R0, R1, A0, A1)
+    X0 = (A0 / total).T.copy()
+    X1 = (A1 / total).T.copy()
+    X0[:, 0] = 1.0
+    X1[:, 0] = 1.0
+    return X0, X1
+
+
+def public_reach(rnd: Round, X0: np.ndarray, X1: np.ndarray) -> np.ndarray:
+    """For every history, the smaller of the two players' largest own reach over their hands."""
+    out = []
+    for p, X in ((0, X0), (1, X1)):
+        own_turn = rnd.mover == p
+        masks = np.arange(rnd.M)
+        seq = np.where(own_turn, masks - rnd.topbit, masks)   # p's last own bid before (or making) m
+        out.append(X[:, seq].max(axis=0))
+    return np.minimum(out[0], out[1])

@@ -1,0 +1,73 @@
+"""The double oracle (liarlab.bluff.oracle) and its numba kernels (liarlab.bluff.cfr) against the whole-tree LP."""
+import numpy as np
+import pytest
+
+from liarlab.bluff import cfr, exact, oracle
+from liarlab.bluff.rules import make_rules
+
+
+@pytest.mark.parametrize("rules", [{}, {"wild": "none"}, {"bid_order": "star"},
+                                   {"challenger_penalty": "one", "next_opener": "winner"}])
+def test_double_oracle_agrees_with_the_lp_on_every_cell_the_lp_solves(rules):
+    lp = exact.bluff_game_values(2, 3, max_total=5, **rules)
+    grid = {(r["a"], r["b"]): r for r in oracle.certified_grid(2, 3, **rules)}
+    for row in lp[lp.status == "solved"].itertuples():
+        got = grid[(row.a, row.b)]
+        assert got["value"] == pytest.approx(row.value, abs=1e-9)
+        assert got["width"] <= 1e-9
+        assert got["lower"] - 1e-12 <= row.value <= got["upper"] + 1e-12
+
+
+@pytest.mark.parametrize("faces", [2, 3, 4])
+def test_one_die_values_match_the_lp_and_the_bracket_holds(faces):
+    sol = oracle.solve_round_certified(make_rules(faces, (1, 1)))
+    lp = exact.solve_bluff(faces, (1, 1))
+    assert sol.value == pytest.approx(lp.value, abs=1e-9)
+    assert sol.width <= 1e-9
+    assert sol.restricted_histories <= sol.histories
+
+
+def test_certificate_is_a_real_bracket_even_for_a_bad_restricted_tree():
+    # one iteration from a tiny tree: the bracket is wide, but it still contains the true value
+    r = make_rules(3, (1, 1))
+    sol = oracle.solve_round_certified(r, max_iterations=1, depth=1)
+    true = exact.solve_bluff(3, (1, 1)).value
+    assert sol.lower - 1e-12 <= true <= sol.upper + 1e-12
+    assert sol.width > 1e-6
+
+
+@pytest.mark.parametrize("dice", [(1, 1), (2, 1), (1, 2)])
+def test_numba_best_response_matches_the_numpy_reference(dice):
+    rnd = exact.Round(make_rules(3 if dice == (1, 1) else 2, dice))
+    U = exact.zero_sum_payoffs(rnd, {(1, 1): 0.5} if dice != (1, 1) else None)
+    rng = np.random.default_rng(1)
+    for player in (0, 1):
+        B = rng.random((len(rnd.hands[1 - player]), rnd.M))
+        B = exact.normalise_behaviour(rnd, B, 1 - player)
+        X = exact.plan_from_behaviour(rnd, B, 1 - player)
+        ref_value, ref_choice = exact.best_response(rnd, exact.payoffs_for(U, player), X, player)
+        value, choice = cfr.best_response_numba(rnd, exact.payoffs_for(U, player), X, player)
+        assert value == pytest.approx(ref_value, abs=1e-12)
+        own = rnd.mover == player
+        assert np.array_equal(choice[own], ref_choice[own])
+
+
+def test_cfr_plus_bracket_contains_the_exact_value_and_shrinks():
+    rnd = exact.Round(make_rules(3, (1, 1)))
+    U = exact.zero_sum_payoffs(rnd, None)
+    true = exact.solve_bluff(3, (1, 1)).value
+    widths = []
+    for iterations in (50, 2000):
+        X0, X1 = cfr.cfr_plus(rnd, U, iterations)
+        upper, _ = cfr.best_response_numba(rnd, exact.payoffs_for(U, 0), X1, 0)
+        lower = -cfr.best_response_numba(rnd, exact.payoffs_for(U, 1), X0, 1)[0]
+        assert lower - 1e-12 <= true <= upper + 1e-12
+        widths.append(upper - lower)
+    assert widths[1] < widths[0] / 5
+
+
+def test_no_wild_counting_changes_the_game():
+    wild = oracle.solve_round_certified(make_rules(2, (2, 1)), {(1, 1): 0.5})
+    plain = oracle.solve_round_certified(make_rules(2, (2, 1), wild="none"),
+                                         {(1, 1): exact.solve_bluff(2, (1, 1), wild="none").value})
+    assert abs(wild.value - plain.value) > 0.05

@@ -1,0 +1,62 @@
+"""Notebook 05's claims builder under the verdict protocol: degenerate grids, truncation, the race diagnostic."""
+from fractions import Fraction
+
+import pandas as pd
+import pytest
+
+from liarlab.papers.p05 import claims as claims05
+from liarlab.papers.p05 import ledger as ledger05
+
+
+def _grid(values):
+    return pd.DataFrame([{"first_dice": a, "second_dice": b, "win_pct": v} for (a, b), v in values.items()])
+
+
+def test_truncation_only_matches_are_marked():
+    assert claims05.precision_note(99.9999, 99, 0).startswith("matches only by truncation")
+    assert claims05.precision_note(99.2, 99, 0) == ""
+    row = claims05._value_row("x", "fam", 99, 99.9999, 0)
+    assert row["verdict"] == "reproduced" and "truncation" in row["note"] and row["kind"] == "finding"
+    assert claims05._value_row("x", "fam", 98, 99.9999, 0)["verdict"] == "differs"
+
+
+def test_trend_claims_on_a_degenerate_grid_are_checks_not_evidence():
+    grid = _grid({(1, 1): 75, (1, 2): 25, (2, 1): 90, (2, 2): 72})
+    rows = claims05.bluff2_trend_claims(grid, "test", degenerate=True)
+    assert all(r["kind"] == "check" and "not evidence" in r["note"] for r in rows)
+    more, diagonal = rows
+    assert more["verdict"] == "reproduced" and diagonal["verdict"] == "reproduced"
+    rows = claims05.bluff2_trend_claims(_grid({(1, 1): 75, (1, 2): 80, (2, 1): 90, (2, 2): 76}), "t")
+    assert rows[0]["kind"] == "finding" and rows[0]["verdict"] == "differs" and rows[1]["verdict"] == "differs"
+
+
+def test_race_diagnostic_on_the_printed_table():
+    from liarlab.papers.p05.printed import TALK_BLUFF2
+
+    diag = claims05.race_diagnostic(_grid(TALK_BLUFF2)).set_index(["first_dice", "second_dice"])
+    assert diag.loc[(1, 2), "gap"] == 0           # 25 = 100 - 75
+    assert diag.loc[(3, 4), "gap"] == 0           # 31 = 100 - 69
+    assert diag.loc[(4, 5), "gap"] == 1           # 33 vs 100 - 68: off the race pattern
+
+
+def test_simple_fraction_lies_in_the_bracket():
+    f = claims05.simple_fraction(0.51953125, 0.51953125 - 1e-12, 0.51953125 + 1e-12)
+    assert f == Fraction(133, 256) and claims05.is_dyadic(f)
+    assert claims05.simple_fraction(0.1000001, 0.1000001 - 1e-16, 0.1000001 + 1e-16) is None
+
+
+def test_ledger_has_every_spec_code_and_says_why_when_reduced():
+    rows = ledger05.coverage_rows(ld_max_faces=20, n_games=1000, ld_expl_faces=list(range(2, 11)) + [20],
+                                  bluff1_max_faces=20, exact_max_faces=6, one_die_faces=[2, 3, 4, 5, 6, 7, 8],
+                                  one_die_exact_faces=[2, 3, 4, 5, 6], bluff2_max_dice=5, bluff2_exact_cells=25,
+                                  bluff2_exact_width=0.0, variant_rows=48, counting_exact_max_total=5, r2_done=True,
+                                  star_faces=[2, 3, 4, 5, 6])
+    assert [r["code"] for r in rows] == [f"E{i}" for i in range(1, 11)]
+    status = {r["code"]: r["status"] for r in rows}
+    assert status["E1"] == "reduced" and status["E9"] == "full" and status["E6"] == "reduced"
+    assert all(r["why"] for r in rows if r["status"] != "full")
+
+
+@pytest.mark.parametrize("value,printed,ok", [(56.0185, 56.01, True), (56.0185, 56.02, True), (56.03, 56.01, False)])
+def test_matches_printed(value, printed, ok):
+    assert claims05.matches_printed(value, printed, 2) is ok
