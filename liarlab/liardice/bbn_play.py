@@ -269,13 +269,18 @@ def _nb_says(p, sample):
 def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p_open_lie, p_open_chal,
              response_counts, opening_lie_counts, opening_challenge_counts, decisions_at,
              sample_verdict, not_support_offset, fill_to_count, quantities, face_indices, index_table, cumw, wins,
-             switches):
+             switches, rec_obs, rec_rows, rec_hands):
     """Play games i = 0..len(game_seeds)-1 with our player in seat 0; update the training counts.
 
     ``fitted`` = (response, opening lie, opening challenge) networks available. Bids are positions on
     the thesis ladder, given as its arrays (``THESIS.ladder``). ``switches`` = (H fills on, L limits on,
-    gate open, sampled challenge guess) as 0/1: the ablations and the guess reading.
+    gate open, sampled challenge guess) as 0/1: the ablations and the guess reading. ``rec_obs`` (rows x 10)
+    with a row counter ``rec_rows[0]`` and ``rec_hands`` (games x 5) record the E8 diagnostics when they have
+    rows: per opponent bid [game, kind (0 opening, 1 response), count, n, adopted, P(B), P(C) or P(opening
+    lie), lie, supports, -], and per game the imagined hand against the revealed one [game, H dice, H dice
+    wrong, limits, limits wrong], as the reference belief records them.
     """
+    recording = rec_obs.shape[0] > 0
     gate_open = switches[2] != 0
     sampled_guess = switches[3] != 0
     n_bids = quantities.size
@@ -330,9 +335,32 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
             if action == n_bids:
                 break
             if current == 1 and use_bbn and gate_open:
-                _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
-                            decisions_at, sample_verdict, not_support_offset, fill_to_count, quantities,
-                            face_indices, switches[0] != 0, switches[1] != 0)
+                if recording:
+                    r = rec_rows[0]
+                    rec_obs[r, 0] = g
+                    rec_obs[r, 1] = 0 if my_last < 0 else 1
+                    if my_last < 0:
+                        rec_obs[r, 2] = quantities[action]
+                        rec_obs[r, 3] = opening_lie_counts.sum()
+                        rec_obs[r, 5] = np.nan
+                        rec_obs[r, 6] = p_open_lie if fitted[1] else np.nan
+                        rec_obs[r, 8] = np.nan
+                    else:
+                        xm = quantities[my_last]
+                        d = 1 if face_indices[action] == face_indices[my_last] else 0
+                        rec_obs[r, 2] = xm
+                        rec_obs[r, 3] = decisions_at[xm - 2]
+                        rec_obs[r, 5] = p_supports[xm - 2, d] if fitted[0] else np.nan
+                        rec_obs[r, 6] = p_lie[xm - 2, d] if fitted[0] else np.nan
+                        # truth filled in at the showdown: the opponent's hand is still hidden
+                        rec_obs[r, 8] = (quantities[my_last] * 8 + face_indices[my_last]) * 1.0
+                    rec_obs[r, 7] = quantities[action] * 8 + face_indices[action]
+                adopted = _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie,
+                                      opening_lie_counts, decisions_at, sample_verdict, not_support_offset,
+                                      fill_to_count, quantities, face_indices, switches[0] != 0, switches[1] != 0)
+                if recording:
+                    rec_obs[rec_rows[0], 4] = 1.0 if adopted else 0.0
+                    rec_rows[0] += 1
             if current == 0:
                 my_last = action
             bids[n_bidsmade] = action
@@ -344,6 +372,31 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
         stands = hands[0, face] + hands[1, face] >= quantity
         # current is the challenger: they lose iff the bid stands
         wins[g] = (current == 1) == stands
+        if use_bbn and recording:
+            for r in range(rec_rows[0] - 1, -1, -1):
+                if rec_obs[r, 0] != g:
+                    break
+                code = int(rec_obs[r, 7])
+                rec_obs[r, 7] = 1.0 if hands[1, code % 8] <= code // 8 - 2 else 0.0
+                if rec_obs[r, 1] == 1:
+                    code = int(rec_obs[r, 8])
+                    rec_obs[r, 8] = 1.0 if hands[1, code % 8] >= code // 8 - 2 else 0.0
+            h_dice = 0
+            h_wrong = 0
+            n_lim = 0
+            lim_wrong = 0
+            for f in range(FACES):
+                h_dice += H[f]
+                h_wrong += max(H[f] - hands[1, f], 0)
+                if L[f] >= 0:
+                    n_lim += 1
+                    if hands[1, f] > L[f]:
+                        lim_wrong += 1
+            rec_hands[g, 0] = g
+            rec_hands[g, 1] = h_dice
+            rec_hands[g, 2] = h_wrong
+            rec_hands[g, 3] = n_lim
+            rec_hands[g, 4] = lim_wrong
         if use_bbn:
             first_is_me = starts[g]
             _nb_train(hands[1], bids, n_bidsmade, first_is_me, current, response_counts, opening_lie_counts,
@@ -366,12 +419,13 @@ def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, op
                     _nb_fill_to(H, L, y2, H[y2] + 1 if not fill_to_count else x2 - 1)
             elif l_updates:
                 _nb_limit(H, L, y2, x2 - 2)
-        return
+            return True
+        return False
     x = quantities[my_last]
     y = face_indices[my_last]
     n = decisions_at[x - 2]
     if not (fitted[0] and n > 0 and np.random.random() < n / (n + 10.0)):
-        return
+        return False
     d = 1 if y2 == y else 0
     supports = _nb_says(p_supports[x - 2, d], sample_verdict)
     credible = not _nb_says(p_lie[x - 2, d], sample_verdict)
@@ -385,6 +439,7 @@ def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, op
             _nb_fill_to(H, L, y2, x2 - 1)
     elif l_updates:
         _nb_limit(H, L, y2, x2 - 2)
+    return True
 
 
 @njit(cache=True)
@@ -440,12 +495,13 @@ def opponent_schedule(spec, n_games: int, rng: np.random.Generator) -> np.ndarra
 
 def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
                            record: bool = False, **belief_options) -> dict:
-    """:func:`play_paired_match` with compiled games (same outputs; no per-decision records)."""
+    """:func:`play_paired_match` with compiled games (same outputs; ``record=True`` keeps the E8 records of the
+    network player in the reference belief's layout)."""
     from liarlab.core import dice
 
     n_games = check_int("n_games", n_games, 1)
-    if record:
-        raise ValueError("the compiled path keeps no per-decision records; use engine='python' for E8")
+    record = bool(record)
+    obs_parts, hand_parts = [], []
     schedule_seed, belief_seed, games_seed = rng.integers(0, 2**63, size=3)
     schedule = opponent_schedule(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)))
     game_seeds = np.random.default_rng(int(games_seed)).integers(0, 2**32 - 1, size=n_games).astype(np.int64)
@@ -459,6 +515,10 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
                          belief.challenge_guess == "sampled"], dtype=np.int64)
 
     def play(use_bbn, lo, hi, wins):
+        rows = 64 * (hi - lo) if (record and use_bbn) else 0
+        rec_obs = np.zeros((rows, 10))
+        rec_rows = np.zeros(1, dtype=np.int64)
+        rec_hands = np.zeros((hi - lo if rows else 0, 5))
         fitted = np.array([belief.p_supports is not None, belief.p_opening_lie is not None,
                            belief.p_opening_challenged is not None and belief.use_opening_probability])
         p_sup = belief.p_supports if fitted[0] else np.zeros((len(COUNTS), 2))
@@ -470,7 +530,15 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
                  float(p_open_lie), np.ascontiguousarray(p_chal, dtype=float),
                  belief.response_counts, belief.opening_lie_counts, belief.opening_challenge_counts,
                  belief.decisions_at, sample_verdict, belief.not_support_offset, fill_to_count,
-                 ladder.quantities, ladder.face_indices, ladder.index_table, cumw, wins[lo:hi], switches)
+                 ladder.quantities, ladder.face_indices, ladder.index_table, cumw, wins[lo:hi], switches,
+                 rec_obs, rec_rows, rec_hands)
+        if rows:
+            o = rec_obs[:rec_rows[0]].copy()
+            o[:, 0] += lo
+            obs_parts.append(o)
+            h = rec_hands.copy()
+            h[:, 0] += lo
+            hand_parts.append(h)
 
     wins_bbn = np.zeros(n_games, dtype=np.int8)
     start, start_cpu = time.perf_counter(), time.process_time()
@@ -489,10 +557,27 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
         play(False, 0, n_games, wins_plain)
         seconds_plain = time.perf_counter() - start
         games["win_plain"] = wins_plain
-    return {"games": games, "observations": pd.DataFrame(), "hands": pd.DataFrame(),
+    observations, hands = (_records_frames(obs_parts, hand_parts) if record else (pd.DataFrame(), pd.DataFrame()))
+    return {"games": games, "observations": observations, "hands": hands,
             "timing": {"seconds_bbn": seconds_bbn, "cpu_seconds_bbn": cpu_bbn, "seconds_plain": seconds_plain,
                        "refits": belief.refits, "refit_seconds": belief.refit_seconds,
                        "refit_cpu_seconds": belief.refit_cpu_seconds}}
+
+
+def _records_frames(obs_parts, hand_parts) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The compiled records in the reference belief's layout (``BayesNetBelief.observations`` / ``hand_checks``)."""
+    o = np.concatenate(obs_parts) if obs_parts else np.zeros((0, 10))
+    n = o[:, 3]
+    observations = pd.DataFrame({
+        "game": o[:, 0].astype(np.int64), "kind": np.where(o[:, 1] == 0, "opening", "response"),
+        "count": o[:, 2].astype(np.int64), "n": n.astype(np.int64), "gate": n / (n + 10.0),
+        "adopted": o[:, 4] == 1, "p_supports": o[:, 5], "p_lie": o[:, 6], "lie": o[:, 7] == 1,
+        "supports": o[:, 8]})
+    h = np.concatenate(hand_parts) if hand_parts else np.zeros((0, 5))
+    hands = pd.DataFrame({"game": h[:, 0].astype(np.int64), "h_dice": h[:, 1].astype(np.int64),
+                          "h_dice_wrong": h[:, 2].astype(np.int64), "n_limits": h[:, 3].astype(np.int64),
+                          "n_limits_wrong": h[:, 4].astype(np.int64)})
+    return observations, hands
 
 
 def warm_up() -> None:

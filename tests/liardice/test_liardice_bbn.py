@@ -377,3 +377,22 @@ def test_probability_4_can_be_switched_off():
     on.opening_challenge_counts[:] = 10**9
     on.new_game(starter_is_me=True)
     assert on.opening_challenge_probability(2) == pytest.approx(0.9)
+
+
+def test_compiled_records_match_the_reference_layout_and_distribution():
+    """E8 records from the compiled engine: the reference belief's columns, the gate adopts about n/(n+10) of the
+    time, nothing is adopted before the first record, and the revealed shares agree with the reference engine."""
+    from liarlab.liardice import bbn_play
+
+    fast = bbn_play.play_paired_match_fast(("type", 25), 300, np.random.default_rng(5), record=True)
+    ref = bbn_play.play_paired_match(("type", 25), 300, np.random.default_rng(5), record=True)
+    fo, ro = fast["observations"], ref["observations"]
+    assert list(fo.columns) == list(ro.columns) and list(fast["hands"].columns) == list(ref["hands"].columns)
+    assert len(fast["hands"]) == 300 and fo.game.is_monotonic_increasing
+    assert not fo[fo.n == 0].adopted.any()
+    assert abs(fo.adopted.mean() - fo.gate.mean()) < 0.06
+    assert fo[fo.kind == "opening"].supports.isna().all() and fo[fo.kind == "response"].supports.notna().all()
+    for col in ("lie", "adopted"):
+        assert abs(fo[col].mean() - ro[col].mean()) < 0.08, col
+    h = fast["hands"]
+    assert (h.h_dice_wrong <= h.h_dice).all() and (h.n_limits_wrong <= h.n_limits).all()

@@ -49,16 +49,16 @@ def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int 
 
     ``opponents``: test type ids and/or opponent specs (see :func:`make_opponent`). Task order is
     opponent-major, so a run is fixed by ``seed`` whatever the number of workers.
-    ``engine="fast"`` plays compiled games; ``engine="python"`` plays the reference agents and
-    is needed for ``record=True`` (the E8 diagnostics).
+    ``engine="fast"`` plays compiled games; ``engine="python"`` plays the reference agents. Both keep the E8
+    records with ``record=True`` (gate, verdicts and imagined hand against the revealed hands).
     """
     from liarlab.study.parallel import run_tasks
 
     n_games = check_int("n_games", n_games, 1)
     n_seeds = check_int("n_seeds", n_seeds, 1)
     engine = check_choice("engine", engine, ("fast", "python"))
-    if (record or agent_options) and engine == "fast":
-        raise ValueError("record=True (E8 diagnostics) and agent_options need engine='python'")
+    if agent_options and engine == "fast":
+        raise ValueError("agent_options (X1/X3 players) need engine='python'")
     specs = [("type", int(o)) if np.isscalar(o) else tuple(o) for o in opponents]
     options = dict(belief_options, refit_every=refit_every)
     tasks = [dict(opponent_spec=s, rep=r, n_games=n_games, baseline=baseline, record=record,
