@@ -42,7 +42,7 @@ class Setup:
     """Sizes and readings shared by the experiments (profiles change sizes only)."""
 
     stage_games: int = 100_000
-    eval_games: int = 20_000          # per seat arrangement
+    eval_games: int = 10_000          # per seat arrangement
     seeds: tuple = tuple(range(10))
     fallback: str = "smallest"        # honestAction reading for EXP1-3
     epsilon_eval: float = 0.1
@@ -50,6 +50,7 @@ class Setup:
     cache: bool = True
     models: dict = field(default_factory=dict)
     evals: dict = field(default_factory=dict)
+    fresh: set = field(default_factory=set)       # cache files written in this run (valid under --force)
 
     @property
     def marks(self) -> tuple:
@@ -182,10 +183,11 @@ def train_model(setup: Setup, stages, rng, *, n_players: int = 2, history: int =
 
 
 def model_kwargs(setup: Setup, name: str, kwargs: dict) -> dict:
-    """One-stage models are always trained with the curve's checkpoints, so Fig 5-12's RL0 is Fig 5-4's RL0."""
+    """RL0 in the two-player, rotating-seat setting is always trained with the curve's checkpoints, so Fig 5-12's
+    RL0 is Fig 5-4's RL0 (and each state record of Fig 5-10 is the table of Table 5-1)."""
     kwargs = dict(kwargs)
-    if "stages" not in kwargs and len(schedule(name, 1)) == 1 and "checkpoints" not in kwargs \
-            and not name.startswith("RL-random"):
+    if name == "RL0" and "checkpoints" not in kwargs and kwargs.get("seats", "rotate") == "rotate" \
+            and kwargs.get("n_players", 2) == 2 and not kwargs.get("do_shuffle", False):
         kwargs["checkpoints"] = setup.marks
     return kwargs
 
@@ -208,7 +210,7 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
     fingerprint, _ = study_cache.fingerprint_for(train_model)
     path = outputs.cache_dir() / f"02_{name}-{study_cache.cache_key('02_model', params, fingerprint)}.npz"
     result = None
-    if setup.cache and path.exists() and not study_cache._FORCE["value"]:
+    if setup.cache and path.exists() and (not study_cache._FORCE["value"] or str(path) in setup.fresh):
         try:
             table = FastTable.load(path)
             curve = pd.DataFrame(table.extra.get("curve", []))
@@ -221,6 +223,7 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
         start = time.perf_counter()
         result = train_model(setup, stages, rng, **kwargs)
         if setup.cache:
+            setup.fresh.add(str(path))
             # plain Python floats keep every digit through JSON, so a cached run writes the same tables
             records = [{k: (None if isinstance(v, float) and np.isnan(v) else (v.item() if hasattr(v, "item") else v))
                         for k, v in row.items()} for row in result[1].to_dict("records")]
@@ -233,6 +236,58 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
 def models(setup: Setup, names, **kwargs) -> dict[str, list[FastTable]]:
     """Each name trained once per seed of the setup."""
     return {name: [model(setup, name, s, **kwargs)[0] for s in setup.seeds] for name in names}
+
+
+def _train_task(rng, setup, root, force, name, seed, options):
+    """A worker's share of :func:`pretrain`: train (or find) one table in the run's cache; returns the files it
+    wrote."""
+    use_root(root, force)
+    model(setup, name, seed, **options)
+    return sorted(setup.fresh)
+
+
+def use_root(root: str, force: bool | None = None) -> None:
+    """In a worker process: write to the run's output root and follow its ``--force``."""
+    from liarlab.study import cache as study_cache
+    from liarlab.study import outputs
+
+    if str(outputs.output_root()) != root:
+        outputs.configure(root)
+    if force is not None:
+        study_cache._FORCE["value"] = bool(force)
+
+
+def pretrain(setup: Setup, jobs: list[tuple[str, dict]], *, n_jobs: int | None = None, progress=None) -> None:
+    """Train every (model name, options) for every seed in parallel workers into the cache, so that the notebook's
+    later :func:`model` calls load them. The tables are the same as trained in place: each one's random stream is
+    fixed by its own settings, not by the worker or the order."""
+    from dataclasses import replace
+
+    from liarlab.study import cache as study_cache
+    from liarlab.study import outputs
+    from liarlab.study.parallel import run_tasks
+
+    if not setup.cache:
+        return
+    tasks = [{"setup": replace(setup, models={}, evals={}, fresh=set()), "root": str(outputs.output_root()),
+              "force": bool(study_cache._FORCE["value"]), "name": name, "seed": s, "options": dict(options)}
+             for name, options in jobs for s in setup.seeds]
+    # longest first, so that the two workers finish together
+    tasks.sort(key=lambda t: -sum(g for _, g in (t["options"].get("stages") or schedule(t["name"], 1))))
+    for written in run_tasks(_train_task, tasks, setup.seed, n_jobs=n_jobs, progress=progress, desc="training"):
+        setup.fresh.update(written)
+
+
+def training_jobs(setup: Setup, full_hand_games: int, full_every: int) -> list[tuple[str, dict]]:
+    """Every table the notebook trains, as (model name, options)."""
+    jobs = [(f"RL{i}", {}) for i in range(4)] + [(n, {}) for n in sequential_names() + ["RL-random-game"]]
+    jobs += [("RL0", opts) for label, opts in CURVE_CONFIGS.items() if label != "n=1"]
+    jobs += [("RL0", {"seats": seats, "do_shuffle": shuffle}) for _, seats, shuffle in FIXED2_VARIANTS
+             if seats != "rotate"]
+    jobs += [("RL0", {"n_players": 3})] + [("RL0", {"n_players": 3, "seats": s}) for s in (0, 1, 2)]
+    jobs += [("RL0", full_long_options(setup, full_hand_games, full_every))]
+    jobs += [("RL0", {"stages": [("EXP0", 1_000)]})]
+    return jobs
 
 
 # ============================================================================ the one evaluation
@@ -435,7 +490,7 @@ FULL_CONFIG = {"hand": "full"}
 def full_hand_marks(total: int, log_every: int, fine_until: int, fine_every: int) -> tuple:
     """Checkpoints of the long full-hand run: every ``fine_every`` up to ``fine_until``, then every ``log_every``."""
     marks = set(range(fine_every, fine_until + 1, fine_every)) | set(range(log_every, total + 1, log_every)) | {total}
-    return tuple(sorted(marks))
+    return tuple(sorted(m for m in marks if m <= total))
 
 
 def full_hand(setup: Setup, total: int, log_every: int) -> pd.DataFrame:
