@@ -16,14 +16,22 @@ from . import policies as pol
 from .game import ACCEPT, Challenge, CheatEvent, CheatObservation, CheatState, Play
 
 SCRIPTED_TYPES = ("a", "b", "c", "d", "e", "f", "random")
+#: What each type does, as a person at the table sees it (``policies.scripted_decision``). Every type except
+#: f and random is honest whenever it holds the required rank; "lie" means cards of another rank. Types that
+#: challenge cannot do so on an empty pile: they lie with one card instead.
 DESCRIPTIONS = {
-    "a": "never challenges; honest when it can, else lies with as many cards of one rank as allowed",
-    "b": "early: lies all at once; mid: lies with fewer cards; late: challenges",
+    "a": "honest when it holds the required rank; else lies with as many cards of one other rank as allowed; "
+         "never challenges",
+    "b": "honest when it can; else, early in the game, lies with as many cards of one rank as allowed, midgame "
+         "with a random number of cards of one rank, and late challenges (on an empty pile it lies with one card)",
     "c": "like b, but its lies take one card per rank",
-    "d": "always honest; challenges when it cannot be",
-    "e": "honest when it can; lies with fewer cards the more of its last 3 lies were caught",
-    "f": "never challenges; always plays its least suitable cards",
-    "random": "challenges half the time; else plays 1..max_play random cards",
+    "d": "honest when it holds the required rank; else challenges, or, when the pile is empty (nothing to "
+         "challenge), lies with one card",
+    "e": "honest when it can; else lies with 3, 2 or 1 cards as 0, 1 or 2 of its last 3 lies were caught; once all "
+         "3 were caught it challenges instead (on an empty pile it lies with one card)",
+    "f": "never challenges; always plays its least suitable cards, 3, 2 or 1 as 0-1, 2 or 3 of its last 3 lies "
+         "were caught",
+    "random": "challenges half the time when there is a pile; else plays 1 to the allowed number of random cards",
     "q": "approximate Q-learning with the seven bucketed features",
 }
 

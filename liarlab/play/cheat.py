@@ -47,23 +47,6 @@ def trained_q_weights(seed: int = 0, n_games: int = TRAINING_GAMES_PER_TYPE) -> 
     return weights[0].copy()
 
 
-#: what each scripted type does, as a person at the table sees it (liarlab.cheat.policies.scripted_decision).
-#: Every type except f and random is honest whenever it holds the required rank; "lie" means cards of another
-#: rank. Types that challenge cannot do so on an empty pile: they lie with one card instead.
-PLAY_DESCRIPTIONS = {
-    "a": "honest when it holds the required rank; else lies with as many cards of one other rank as allowed; "
-         "never challenges",
-    "b": "honest when it can; else, early in the game, lies with as many cards of one rank as allowed, midgame "
-         "with a random number of cards of one rank, and late challenges (on an empty pile it lies with one card)",
-    "c": "like b, but its lies take one card per rank",
-    "d": "honest when it holds the required rank; else challenges, or, when the pile is empty (nothing to "
-         "challenge), lies with one card",
-    "e": "honest when it can; else lies with 3, 2 or 1 cards as 0, 1 or 2 of its last 3 lies were caught; once all "
-         "3 were caught it challenges instead (on an empty pile it lies with one card)",
-    "f": "never challenges; always plays its least suitable cards, 3, 2 or 1 as 0-1, 2 or 3 of its last 3 lies "
-         "were caught",
-    "random": "challenges half the time when there is a pile; else plays 1 to the allowed number of random cards",
-}
 VARIANTS = ("modified", "traditional")
 
 
@@ -108,9 +91,9 @@ class CheatAdapter:
 
     def agents(self) -> dict[str, str]:
         names = [n for n in agent_names("cheat") if n in cheat_agents.DESCRIPTIONS]
-        out = {n: f"type {n}: {PLAY_DESCRIPTIONS.get(n, cheat_agents.DESCRIPTIONS[n])}" for n in names
+        out = {n: f"type {n}: {cheat_agents.DESCRIPTIONS[n]}" for n in names
                if n not in ("q", "random")}
-        out["random"] = f"random: {PLAY_DESCRIPTIONS['random']}"
+        out["random"] = f"random: {cheat_agents.DESCRIPTIONS['random']}"
         if "q" in names and self.variant == "modified":
             out["q"] = (f"linear Q-learner (seven features), trained {TRAINING_GAMES_PER_TYPE} games against each "
                         "of a..f, then frozen and greedy")
