@@ -185,6 +185,16 @@ def test_rl_claims_on_a_small_run_and_a_flipped_frame(setup):
     assert len(rows) > 40 and all(r["verdict"] in V.VERDICTS for r in rows) and all(r["rule"] for r in rows)
     assert sum(bool(r.get("headline")) for r in rows) == 1
     assert all(r.get("measured") for r in rows if "training time" in r["claim"])
+    # a curve's win rate is over its evaluation games, not over the games trained
+    last = frames["curves"][frames["curves"].games == frames["curves"].games.max()]
+    n1 = last[last.config == "n=1"]
+    d = [r for r in rows if r["family"] == "Fig 5-11" and "100,000" in r["claim"]][0]
+    full1 = last[last.config == "full, n=1"]
+    expect = np.mean(n1.wins.to_numpy() / n1.games_eval.to_numpy() - full1.wins.to_numpy() / full1.games_eval.to_numpy())
+    assert d["reproduced_value"] == pytest.approx(expect)
+    ext = c02.extension_claims(frames["curves"], ex.rate_frame([{"model": "RL0", "seed": s, "wins": 9, "games": 10,
+                                                                  "space": 1} for s in range(3)]))
+    assert all(0 <= r["reproduced_value"] <= 1 for r in ext)
     seeded = [r for r in rows if r["unit"] == "seeds"]
     assert seeded and all(r["n"] == 3 for r in seeded)
     target = "trained as P2: win rate as P1 about 0"
