@@ -41,6 +41,7 @@ def ledger(sz: Sizes) -> list[dict]:
     why_small = "" if size_ok else (f"this profile trains {sz.stage_games:,} games per stage, {sz.n_seeds} seed(s), "
                                     f"{sz.eval_games:,} evaluation games per seat arrangement")
     tr = f"{sz.stage_games:,} games/stage x {sz.n_seeds} seeds"
+    full_step = max(sz.full_hand_games // 30, max(sz.stage_games // 10, 1))
     ev = f"{sz.eval_games:,} games per seat arrangement"
     sp_tr, sp_ev = f"{SPEC_STAGE:,} games/stage x >= {SPEC_SEEDS} seeds", f"{SPEC_EVAL:,} games per seat arrangement"
     rows = [coverage.experiment(SPEC, "#0", "Unit tests (k = 2, 3)", "asserts on rules, EXP rules, keys, updates",
@@ -71,8 +72,9 @@ def ledger(sz: Sizes) -> list[dict]:
                 f"n = {', '.join(map(str, sz.histories))}, log every {max(sz.stage_games // 10, 1):,} x {sz.n_seeds} "
                 "seeds", size_ok, "Learning curves"),
         "#14": ("Full hand (Fig 5-11)", f"n = 1 to {SPEC_FULL:,} games, checkpoints every 100,000",
-                f"n = 1 to {sz.full_hand_games:,} games x {sz.n_seeds} seeds; n = 2, 3 one stage",
-                sz.full_hand_games >= SPEC_FULL and seeds_ok, "Full hand against partial hand"),
+                f"n = 1 to {sz.full_hand_games:,} games x {sz.n_seeds} seeds, checkpoints every {full_step:,} (and every "
+                f"{max(sz.stage_games // 10, 1):,} up to one stage); n = 2, 3 one stage",
+                sz.full_hand_games >= SPEC_FULL and seeds_ok and full_step <= 100_000, "Full hand against partial hand"),
         "#15": ("Exploration curve (Fig 5-12)", "every 10,000 games: len(Q), share, frozen and training win rate",
                 f"every {max(sz.stage_games // 10, 1):,} games x {sz.n_seeds} seeds", size_ok, "Learning curves"),
         "#16": ("Training time (Fig 5-13)", "wall-clock per 10,000 games + moves and scans per game, #13 and #14 "
