@@ -371,7 +371,8 @@ def estimation_claims(errors: pd.DataFrame) -> list[dict]:
     e = errors.error.to_numpy()
     n = len(e)
     over, under = -e[e < 0], e[e > 0]
-    base = f"{n:,} MC0 estimates in games against {', '.join(sorted(errors.opponent.unique()))}"
+    base = (f"{n:,} MC0 estimates in games against {', '.join(sorted(errors.opponent.unique()))} (a self-play game "
+            "gives one estimate per side)")
     rows = []
     est = V.proportion(len(over), n, unit="games")
     rows.append(_claim("Estimation: the bidding estimate overestimates in 12 of 19 games", round(12 / 19, 4), est,
