@@ -152,8 +152,8 @@ class FastTable:
     @classmethod
     def from_qtable(cls, table: QTable) -> "FastTable":
         fast = cls.new(table.n_players, table.history, table.hand)
-        idx = np.array([fast.layout.index_of_key(key) for key in table.values], dtype=np.int64)
-        fast._put(idx, np.array(list(table.values.values()), dtype=np.float64))
+        keys = np.array(list(table.values), dtype=np.int64).reshape(len(table.values), fast.layout.key_length)
+        fast._put(fast.layout.indices_of_keys(keys), np.array(list(table.values.values()), dtype=np.float64))
         return fast
 
     def save(self, path, extra: dict | None = None):
@@ -168,8 +168,7 @@ class FastTable:
     def load(cls, path) -> "FastTable":
         keys, vals, meta = load_arrays(path)
         fast = cls.new(meta["n_players"], meta["history"], meta["hand"])
-        idx = np.array([fast.layout.index_of_key(tuple(int(x) for x in k)) for k in keys], dtype=np.int64)
-        fast._put(idx, vals)
+        fast._put(fast.layout.indices_of_keys(keys), vals)
         fast.games_trained = int(meta.get("games_trained", 0))
         fast.extra = meta.get("extra", {})
         return fast

@@ -289,6 +289,34 @@ class Layout:
             return (rank * self.n_actions + self.n_bids) * FACES
         return (rank * self.n_actions + int(LADDER.index_table[count, face - 1])) * FACES + held
 
+    def indices_of_keys(self, keys) -> np.ndarray:
+        """Dense indices of a matrix of report keys (one key per row), vectorised :meth:`index_of_key`."""
+        keys = np.asarray(keys, dtype=np.int64).reshape(-1, self.key_length)
+        n, a_n = self.history, self.n_actions
+        table = LADDER.index_table
+        bids = np.full((len(keys), n), -1, dtype=np.int64)
+        for i in range(n):
+            face, count = keys[:, 2 * i], keys[:, 2 * i + 1]
+            ok = count > 0
+            bids[ok, i] = table[count[ok], face[ok] - 1]
+        j = (bids >= 0).sum(axis=1)
+        binom = self.binomials()
+        rank = self.offsets()[j]
+        for i in range(n):
+            use = i < j
+            rank = rank + np.where(use, binom[np.maximum(bids[:, i], 0), np.maximum(j - i, 0)], 0)
+        rest = keys[:, 2 * n:]
+        if self.hand == "full":
+            _, lookup = hand_ranks()
+            hand = lookup[rest[:, :FACES] @ (FACES ** np.arange(FACES))].astype(np.int64)
+            face, count = rest[:, FACES], rest[:, FACES + 1]
+            action = np.where(face == -1, self.n_bids, table[np.maximum(count, 0), np.maximum(face, 1) - 1])
+            return (rank * N_HANDS + hand) * a_n + action
+        face, held, count = rest[:, 0], rest[:, 1], rest[:, 2]
+        challenge = face == -1
+        action = np.where(challenge, self.n_bids, table[np.maximum(count, 0), np.maximum(face, 1) - 1])
+        return (rank * a_n + action) * FACES + np.where(challenge, 0, held)
+
     def keys_of_indices(self, indices) -> np.ndarray:
         """Report keys (int16 matrix) of dense indices, vectorised."""
         idx = np.asarray(indices, dtype=np.int64)

@@ -166,7 +166,8 @@ def test_report_space_sizes():
     assert Layout(3, 1).report_space_size == 24_660
 
 
-@pytest.mark.parametrize("layout", [Layout(2, 1), Layout(2, 2), Layout(3, 1), Layout(2, 1, "full")])
+@pytest.mark.parametrize("layout", [Layout(2, 1), Layout(2, 2), Layout(3, 1), Layout(2, 1, "full"), Layout(2, 3),
+                                    Layout(2, 3, "full")])
 def test_dense_layout_is_a_bijection(layout):
     rng = np.random.default_rng(1)
     idx = np.unique(rng.integers(0, layout.size, 3000))
@@ -175,6 +176,7 @@ def test_dense_layout_is_a_bijection(layout):
     keys = layout.keys_of_indices(idx)
     back = [layout.index_of_key(tuple(int(x) for x in k)) for k in keys]
     assert back == idx.tolist()
+    assert layout.indices_of_keys(keys).tolist() == idx.tolist()      # the vectorised loader agrees
     ranks = [layout.history_rank(tuple(h[h >= 0])) for h in layout.histories()]
     assert ranks == list(range(layout.n_histories))
 

@@ -215,7 +215,8 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
             table = FastTable.load(path)
             curve = pd.DataFrame(table.extra.get("curve", []))
             result = (table, curve[table.extra.get("curve_columns", list(curve.columns))])
-            outputs.credit_seconds(float(table.extra.get("train_seconds", 0.0)))   # rerun time counts it
+            if str(path) not in setup.fresh:    # trained by an earlier run: the rerun time counts its training
+                outputs.credit_seconds(float(table.extra.get("train_seconds", 0.0)))
         except CorruptQTableError:
             result = None          # damaged: retrain below and overwrite
     if result is None:
