@@ -81,7 +81,7 @@ def race_diagnostic(grid: pd.DataFrame) -> pd.DataFrame:
 def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_vs_per_turn, bluff2_per_turn,
                       bluff2_variants, bluff2_exact, bluff2_exact_variants=None, bluff2_uniform_variants=None,
                       counting_search=None, match_grid=None, match_variant=None, degenerate=True,
-                      one_die=None, star_one_die=None) -> list[dict]:
+                      match_degenerate=False, one_die=None, star_one_die=None) -> list[dict]:
     """Every number of the talk as a claims row (see notebook 05 for the evidence behind each).
 
     ``bluff2_exact``: the certified exact grid under the talk's rules (first_dice, second_dice, win_pct,
@@ -233,7 +233,7 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
     rows += bluff2_trend_claims(bluff2_per_turn, "per-turn, talk's counting", degenerate=degenerate)
     rows += bluff2_trend_claims(bluff2_exact, "exact, talk's counting, all cells", degenerate=degenerate)
     if match_grid is not None and len(match_grid):
-        rows += bluff2_trend_claims(match_grid, f"exact, variant {match_variant}", degenerate=False)
+        rows += bluff2_trend_claims(match_grid, f"exact, closest variant {match_variant}", degenerate=match_degenerate)
     # ---- exact grid certificates and one die each (E6 extended, E10)
     if "width" in bluff2_exact:
         widest = float(bluff2_exact.width.max())
