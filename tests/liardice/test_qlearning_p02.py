@@ -219,3 +219,12 @@ def test_coverage_ledger_lists_the_spec_codes_and_marks_small_runs_reduced(tmp_p
 def test_table_4_3_is_not_reproducible(setup):
     claim = c02.table_4_3_claim(ex.table_4_3(setup, games=(500, None)))
     assert claim["verdict"] == "not-reproducible" and claim["family"] == "Table 4-3"
+
+
+def test_shuffled_ties_are_played_by_the_table_that_learned_with_them(setup):
+    """Fig 5-8's do_shuffle row: a table trained only as P2 opens at random among its unseen ties instead of
+    bidding the top bid, so as P1 (greedy) it wins some games."""
+    f = ex.fixed_seat_two(setup, epsilons=(0.0,))
+    rate = f.groupby(["trained", "tested_as"]).apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
+    assert rate["P2 only", "P1"] == 0.0
+    assert rate["P2 only, shuffled ties", "P1"] > 0.05

@@ -308,8 +308,9 @@ def evaluate(setup: Setup, name: str, seed: int, opponent: str = "EXP0", *, epsi
         return setup.evals[key]
     table, _ = model(setup, name, seed, **options)
     n_players = table.layout.n_players
-    rl = setup.rl(table, same=same, epsilon=eps)
-    others = [setup.rl(table, same=opponent_same) if opponent == "self" else
+    shuffle = bool(options.get("do_shuffle", False))      # a table trained with shuffled ties also plays with them
+    rl = Player(table, epsilon=eps, same=same, do_shuffle=shuffle)
+    others = [Player(table, epsilon=setup.epsilon_eval, same=opponent_same, do_shuffle=shuffle) if opponent == "self" else
               setup.exp(opponent, same=opponent_same) if opponent != "RAND" else Player("RAND")
               for _ in range(n_players - 1)]
     n = setup.eval_games * (n_players if seats == "rotate" else 1)
