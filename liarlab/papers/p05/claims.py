@@ -319,15 +319,16 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
     diagonal = [pct[(d, d)] for d in range(1, 6) if (d, d) in pct]
     falls = [V.direction(V.exact(x - y), ">", 0.0) for x, y in zip(diagonal, diagonal[1:])]
     kind = "check" if degenerate else "finding"
-    why = ("degenerate grid (a race: every bid on face 1 is true): the claim cannot fail here, so it is not "
-           "evidence; " if degenerate else "")
+    race = "degenerate grid (a race: every bid on face 1 is true): "
+    why_more = race + "the claim cannot fail in a race, so it is not evidence; " if degenerate else ""
+    why_diag = race + "its diagonal is fixed by the race, so the row is not evidence either way; " if degenerate else ""
     rows = [claim(f"Bluff-2: holding more dice is an advantage ({method})", SOURCE, "yes",
                   f"{sum(j.verdict == 'reproduced' for j in steps)}/{len(steps)} steps rise",
                   V.all_of(steps, "each one-die step"), kind=kind, family="Bluff-2 claims",
-                  note=why + f"{len(pct)} cells")]
+                  note=why_more + f"{len(pct)} cells")]
     if len(falls):
         rows.append(claim(f"Bluff-2: with equal dice, fewer dice favour the first player more ({method})", SOURCE,
                           "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal),
                           V.all_of(falls, "each step down the diagonal a = b"), kind=kind, family="Bluff-2 claims",
-                          note=why + "diagonal a = b of the first player's win %"))
+                          note=why_diag + f"diagonal a = b of the first player's win % ({len(pct)} cells computed)"))
     return rows

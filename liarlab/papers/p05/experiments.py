@@ -253,6 +253,9 @@ def _scaling_task(rng, faces, a, b, solver, below):
     from liarlab.bluff.rules import make_rules
 
     rules = make_rules(faces, (a, b))
+    # warm up on the smallest round (imports, numba's compiled kernels), so the timing is the round's own
+    _solve_round(make_rules(faces, (1, 1)), {}, 2**30, 1e-9)
+    solve_round_certified(make_rules(faces, (1, 1)))
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.perf_counter()
     if solver == "old LP":
@@ -268,10 +271,13 @@ def _scaling_task(rng, faces, a, b, solver, below):
 def scaling_table(grid: pd.DataFrame, cells=((1, 1), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)),
                   old_lp_max_total: int = 7, faces: int = 2) -> pd.DataFrame:
     """Time and peak memory of one round vs its number of histories, old whole-tree LP and the double oracle
-    side by side; each round runs in a fresh worker process (its peak resident memory is its own), with the
+    side by side; each round runs in a freshly started interpreter (its peak resident memory is the
+    interpreter with numpy/scipy/numba loaded plus the round's own), with the
     smaller rounds' values taken from ``grid`` (the certified table)."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: its peak memory is the round's own
     below = {(int(r.first_dice), int(r.second_dice)): float(r.value) for r in grid.itertuples()
              if np.isfinite(r.value)}
     rows = []
@@ -279,6 +285,6 @@ def scaling_table(grid: pd.DataFrame, cells=((1, 1), (2, 2), (2, 3), (3, 3), (3,
         for solver in ("old LP", "double oracle"):
             if solver == "old LP" and a + b > old_lp_max_total:
                 continue
-            with ProcessPoolExecutor(max_workers=1) as pool:
+            with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
                 rows.append(pool.submit(_scaling_task, None, faces, a, b, solver, below).result())
     return pd.DataFrame(rows)
