@@ -4,7 +4,8 @@ from __future__ import annotations
 
 def coverage_rows(*, ld_max_faces, n_games, ld_expl_faces, bluff1_max_faces, exact_max_faces, one_die_faces,
                   one_die_exact_faces, bluff2_max_dice, bluff2_exact_cells, bluff2_exact_width, variant_rows,
-                  counting_exact_max_total, r2_done, star_faces) -> list[dict]:
+                  counting_exact_max_total, r2_done, star_faces, closest_variant: str = "",
+                  closest_variant_cells: int | None = None) -> list[dict]:
     """The ledger rows; every size argument is what the notebook actually computed."""
     from liarlab.study.coverage import experiment
 
@@ -44,7 +45,10 @@ def coverage_rows(*, ld_max_faces, n_games, ld_expl_faces, bluff1_max_faces, exa
                    f"{bluff2_exact_cells} cells certified (widest bracket {bluff2_exact_width:.1e}); variants exact on "
                    f"a + b <= {counting_exact_max_total}",
                    status(bluff2_exact_cells >= 25), "Part 2, Bluff-2 exact",
-                   "" if bluff2_exact_cells >= 25 else "quick profile: fewer cells"),
+                   ("" if bluff2_exact_cells >= 25 else "quick profile: fewer cells; ")
+                   + (f"the closest variant to the print ({closest_variant}) is not a race and is solved exactly on "
+                      f"{closest_variant_cells} cells (a + b <= 6): larger rounds need hundreds of LP rounds each"
+                      if closest_variant and closest_variant_cells is not None and closest_variant_cells < 25 else "")),
         experiment("05", "E10", "Sensitivity: R2, star order", "R2 for E4, E5; star order N = 6 per-turn and exact",
                    f"R2: {'yes' if r2_done else 'no'}; star order solved for N = {min(star_faces)}..{max(star_faces)}",
                    status(r2_done and max(star_faces) >= 6), "Part 2, sensitivity",
