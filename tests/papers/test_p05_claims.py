@@ -20,12 +20,14 @@ def test_truncation_only_matches_are_marked():
     assert claims05._value_row("x", "fam", 98, 99.9999, 0)["verdict"] == "differs"
 
 
-def test_trend_claims_on_a_degenerate_grid_are_checks_not_evidence():
+def test_trend_claims_on_a_degenerate_grid():
     grid = _grid({(1, 1): 75, (1, 2): 25, (2, 1): 90, (2, 2): 72})
-    rows = claims05.bluff2_trend_claims(grid, "test", degenerate=True)
-    assert all(r["kind"] == "check" and "not evidence" in r["note"] for r in rows)
-    more, diagonal = rows
-    assert more["verdict"] == "reproduced" and diagonal["verdict"] == "reproduced"
+    more, diagonal = claims05.bluff2_trend_claims(grid, "test", degenerate=True)
+    # "more dice" cannot fail in a race: a check, not evidence; the diagonal can fail, so it stays a finding
+    assert more["kind"] == "check" and "not evidence" in more["note"] and more["verdict"] == "reproduced"
+    assert diagonal["kind"] == "finding" and "race" in diagonal["note"] and diagonal["verdict"] == "reproduced"
+    tie = claims05.bluff2_trend_claims(_grid({(1, 1): 75, (1, 2): 25, (2, 1): 90, (2, 2): 75}), "t", True)[1]
+    assert tie["verdict"] == "differs"  # an exact tie is not a fall
     rows = claims05.bluff2_trend_claims(_grid({(1, 1): 75, (1, 2): 80, (2, 1): 90, (2, 2): 76}), "t")
     assert rows[0]["kind"] == "finding" and rows[0]["verdict"] == "differs" and rows[1]["verdict"] == "differs"
 

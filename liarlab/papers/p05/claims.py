@@ -308,20 +308,24 @@ def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) -
 def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = False) -> list[dict]:
     """The talk's two Bluff-2 claims judged on every computed cell of ``grid`` (first_dice, second_dice,
     win_pct): more dice are an advantage (win % rises with own dice, falls with the opponent's), and with
-    equal counts fewer dice favour the first player more (the diagonal falls). On a degenerate grid (a race)
-    they are kind "check": true by construction, not evidence."""
+    equal counts fewer dice favour the first player more (the diagonal falls). Exact values: a tie is not a
+    rise or a fall (negligible = 0). On a degenerate grid (a race) "more dice" is kind "check": true by
+    construction, not evidence; the diagonal claim can fail in a race, so it stays a finding, with the race
+    named in its note."""
     from liarlab.study.outputs import claim
 
     pct = {(int(r.first_dice), int(r.second_dice)): float(r.win_pct) for r in grid.itertuples()
            if np.isfinite(r.win_pct)}
-    steps = [V.direction(V.exact(pct[(a + 1, b)] - pct[(a, b)]), ">", 0.0) for a, b in pct if (a + 1, b) in pct]
-    steps += [V.direction(V.exact(pct[(a, b)] - pct[(a, b + 1)]), ">", 0.0) for a, b in pct if (a, b + 1) in pct]
+    steps = [V.direction(V.exact(pct[(a + 1, b)] - pct[(a, b)]), ">", 0.0, negligible=0.0)
+             for a, b in pct if (a + 1, b) in pct]
+    steps += [V.direction(V.exact(pct[(a, b)] - pct[(a, b + 1)]), ">", 0.0, negligible=0.0)
+              for a, b in pct if (a, b + 1) in pct]
     diagonal = [pct[(d, d)] for d in range(1, 6) if (d, d) in pct]
-    falls = [V.direction(V.exact(x - y), ">", 0.0) for x, y in zip(diagonal, diagonal[1:])]
+    falls = [V.direction(V.exact(x - y), ">", 0.0, negligible=0.0) for x, y in zip(diagonal, diagonal[1:])]
     kind = "check" if degenerate else "finding"
     race = "degenerate grid (a race: every bid on face 1 is true): "
     why_more = race + "the claim cannot fail in a race, so it is not evidence; " if degenerate else ""
-    why_diag = race + "its diagonal is fixed by the race, so the row is not evidence either way; " if degenerate else ""
+    why_diag = race + "its diagonal is set by the race, not by bluffing; " if degenerate else ""
     rows = [claim(f"Bluff-2: holding more dice is an advantage ({method})", SOURCE, "yes",
                   f"{sum(j.verdict == 'reproduced' for j in steps)}/{len(steps)} steps rise",
                   V.all_of(steps, "each one-die step"), kind=kind, family="Bluff-2 claims",
@@ -329,6 +333,6 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
     if len(falls):
         rows.append(claim(f"Bluff-2: with equal dice, fewer dice favour the first player more ({method})", SOURCE,
                           "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal),
-                          V.all_of(falls, "each step down the diagonal a = b"), kind=kind, family="Bluff-2 claims",
+                          V.all_of(falls, "each step down the diagonal a = b"), kind="finding", family="Bluff-2 claims",
                           note=why_diag + f"diagonal a = b of the first player's win % ({len(pct)} cells computed)"))
     return rows
