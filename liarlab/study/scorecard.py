@@ -245,7 +245,7 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     found = findings(claims)
     fams = families(found)
     text = (f"Findings: {len(fams)} claim families ({_verdict_list(fams)}); {len(found)} rows "
-            f"({_verdict_list(found)})")
+            f"({_verdict_list(found)})") if len(found) else "No findings: every row is a check"
     selected = by_selection(found[found["verdict"] == "reproduced"])
     if len(selected):
         text += f", of which {len(selected)} reproduced rows agree by selection of a reading"

@@ -127,13 +127,15 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
         claim("random-guess wins about 60-70 % against every type", "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT,
               in_band, V.all_of(band, "every type's win rate in 60-70 %"), kind="finding",
               family="§5.2 win rate per type", headline=True,
-              note=f"each type {n_large:,} games, Wilson at {level:.4f} per type (Bonferroni for {m}); "
+              note=f"value: the share of the {m} types whose win rate lies in 60-70 %; "
+                   f"each type {n_large:,} games, Wilson at {level:.4f} per type (Bonferroni for {m}); "
                    f"{len(outside)} types outside the band (types {', '.join(map(str, outside))}); mean over types "
                    f"{large.win_rate.mean():.3f}, worst type{int(worst.type)} {worst.win_rate:.3f}; one {n_games}-game "
                    f"match per type (the thesis's design) gives mean {ref.win_rate.mean():.3f}"),
         claim("random-guess loses to no test program", "§5.2", printed.LOSES_TO_NONE_TEXT, beaten,
               V.all_of(half, "every type's win rate above 0.5"), kind="finding", family="§5.2 win rate per type",
-              note=f"Wilson at {level:.4f} per type; worst type{int(worst.type)} {worst.win_rate:.3f}"),
+              note=f"value: the share of the {m} types beaten (win rate above 0.5); Wilson at {level:.4f} per type; "
+                   f"worst type{int(worst.type)} {worst.win_rate:.3f}"),
     ] + [claim(f"win rate vs type{t} (Figs 5.6-5.8; plot only, value lost)", "§5.2 Figs 5.6-5.8",
                printed.FIGS_5_6_TO_5_8_TEXT, V.proportion(*large.set_index("type").loc[t, ["wins", "games"]]),
                V.stated("not-reproducible", "the per-type numbers exist only in lost figures"), kind="finding",
@@ -197,7 +199,8 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int) -> dict:
     neg = sum(e.high < 0 for e in ests)
     return claim("BBN adds about 5-10 points against most test programs", "§5.2", printed.BBN_GAIN_TEXT, share,
                  V.word("most", share), kind="finding", headline=True, family="§5.2 network gain per type",
-                 note=f"{len(ests)} types x {int(seeds.min())} seeded matches x {bbn_games} games (paired with plain "
+                 note=f"value: the share of the {len(ests)} types whose gain lies in +5..+10 points; "
+                      f"{len(ests)} types x {int(seeds.min())} seeded matches x {bbn_games} games (paired with plain "
                       f"random-guess on the same dice); per type t across seeds at "
                       f"{V.simultaneous_level(len(ests)):.4f}: {sum(j.verdict == 'reproduced' for j in judged)} types in "
                       f"+5..+10, {sum(j.verdict == 'differs' for j in judged)} outside; gain above 0 for {pos}, below 0 "
