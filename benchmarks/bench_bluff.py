@@ -4,9 +4,9 @@ Targets (one core): the Ferguson LP at N = 6 under 0.5 s; the talk's per-turn Bl
 N = 2..10 with one die each under 5 s and the Bluff-2 grid (N = 2, up to 5 dice each) under 10 s;
 the LD-2 simulator at >= 1 million games/s (10^8 games per pairing then takes under 2 minutes).
 
-Exact solver (issue 18, liarlab.bluff.oracle), each job in a fresh process with its peak resident memory:
-the certified Bluff-2 grid (N = 2, all 25 cells, talk's rules) within 5 minutes and 8 GB; one die each N = 8
-within 60 s; N = 9 and 10 within 10 minutes and 16 GB each (only with LIARLAB_BENCH_LONG=1, capped at 10
+Exact solver (issue 18), each job in a fresh process with its peak resident memory: the certified Bluff-2
+grid (N = 2, all 25 cells, talk's rules; liarlab.bluff.oracle) within 5 minutes and 8 GB; one die each
+(liarlab.bluff.one_die, the fringe-aware double oracle) N = 8 within 60 s; N = 9 and 10 within 10 minutes and 16 GB each (only with LIARLAB_BENCH_LONG=1, capped at 10
 minutes). Reported with the histories and best-response/LP counts, since this machine is shared.
 """
 from __future__ import annotations
@@ -63,8 +63,7 @@ EXACT_TARGETS = {"grid": (300.0, 8.0), "one-die-8": (60.0, 16.0), "one-die-9": (
 def _worker(job: str) -> None:
     import resource
 
-    from liarlab.bluff.oracle import certified_grid, solve_round_certified
-    from liarlab.bluff.rules import make_rules
+    from liarlab.bluff.oracle import certified_grid
 
     start = time.perf_counter()
     if job == "grid":
@@ -72,8 +71,10 @@ def _worker(job: str) -> None:
         out = {"cells": len(rows), "width": max(r["width"] for r in rows),
                "iterations": sum(r["iterations"] for r in rows), "histories": sum(r["histories"] for r in rows)}
     else:
+        from liarlab.bluff.one_die import solve_one_die
+
         faces = int(job.rsplit("-", 1)[1])
-        sol = solve_round_certified(make_rules(faces, (1, 1)), None, cfr_iterations=1000)
+        sol = solve_one_die(faces)
         out = {"cells": 1, "width": sol.width, "iterations": sol.iterations, "histories": sol.histories,
                "restricted": sol.restricted_histories}
     out["seconds"] = time.perf_counter() - start

@@ -22,6 +22,7 @@ histories (73 of 4096 at N = 6), so the LPs stay small.
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -258,7 +259,7 @@ def _certify(rnd: Round, U: np.ndarray, H: np.ndarray, P: int, tolerance: float,
 
 def solve_round_fringe(rules: Rules, continuation: dict | None = None, *, target: float = 1e-9,
                        tolerance: float = 1e-10, max_iterations: int = 200, method: str = "highs-ds",
-                       H0: np.ndarray | None = None, log=None) -> FringeRound:
+                       H0: np.ndarray | None = None, threads: bool = False, log=None) -> FringeRound:
     """One round (``rules.dice`` = (opener's, responder's)) solved and certified by the fringe-aware
     double oracle. ``continuation[(x, y)]``: value to the opener of a fresh round with x against y dice."""
     t0 = time.perf_counter()
@@ -270,8 +271,13 @@ def solve_round_fringe(rules: Rules, continuation: dict | None = None, *, target
     X0 = X1 = None
     for iteration in range(1, max_iterations + 1):
         t1 = time.perf_counter()
-        lp0, g0, X0i, new0 = _certify(rnd, U, H, 0, tolerance, method)
-        lp1, g1, X1i, new1 = _certify(rnd, U, H, 1, tolerance, method)
+        if threads:   # the two LPs are independent; HiGHS runs outside the GIL
+            with ThreadPoolExecutor(2) as pool:
+                jobs = [pool.submit(_certify, rnd, U, H, P, tolerance, method) for P in (0, 1)]
+                (lp0, g0, X0i, new0), (lp1, g1, X1i, new1) = [j.result() for j in jobs]
+        else:
+            lp0, g0, X0i, new0 = _certify(rnd, U, H, 0, tolerance, method)
+            lp1, g1, X1i, new1 = _certify(rnd, U, H, 1, tolerance, method)
         t2 = time.perf_counter()
         lp_s += t2 - t1
         if g0 > lower:
