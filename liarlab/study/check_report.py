@@ -112,6 +112,21 @@ def _check_page(context, path: Path, timeout: float) -> PageResult:
 
 
 def _check_all(pages, browser, timeout) -> list[PageResult]:
+    """Playwright's sync API cannot run where an asyncio loop is running (a Jupyter kernel, or a caller that
+    holds another sync_playwright open): there, the check runs in a thread of its own."""
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return _check_all_here(pages, browser, timeout)
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(_check_all_here, pages, browser, timeout).result()
+
+
+def _check_all_here(pages, browser, timeout) -> list[PageResult]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -73,6 +73,8 @@ def read_ledgers(folder: Path | None = None) -> pd.DataFrame:
     folder = Path(folder or outputs.data_dir())
     frames = []
     for path in sorted(folder.glob("[0-9][0-9]_coverage.csv")):
+        if path.name.startswith("99"):  # the scorecard's notebook keeps no ledger of its own
+            continue
         frame = pd.read_csv(path, dtype=str, keep_default_na=False)
         frame.insert(0, "notebook", path.name[:2])
         frames.append(frame)

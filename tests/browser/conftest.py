@@ -126,8 +126,10 @@ def lab(tmp_path_factory):
         proc.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
+    # module scope: an open sync_playwright keeps its event loop running in this thread, and every later test
+    # that uses asyncio (papermill, another Playwright) would run inside it
     from playwright.sync_api import sync_playwright
 
     from liarlab.study.check_report import launch_chromium

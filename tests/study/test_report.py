@@ -106,3 +106,18 @@ def test_unknown_browser_is_a_clear_error(monkeypatch):
 
 def test_sidecar_is_json(study):
     assert json.loads((study / "data" / "05_claims.json").read_text())["headline_rows"] == [0]
+
+
+@requires_chromium
+def test_browser_check_runs_where_an_event_loop_is_running(tmp_path):
+    """A Jupyter kernel (or a test holding another sync_playwright open) runs an asyncio loop: the check must
+    still work there (it moves to a thread of its own)."""
+    import asyncio
+
+    (tmp_path / "index.html").write_text("<!doctype html><title>i</title><p>i</p>")
+
+    async def inside_a_loop():
+        return check_report.check_report(tmp_path, timeout=60)
+
+    results = asyncio.run(inside_a_loop())
+    assert [r.page for r in results] == ["index.html"] and results[0].ok
