@@ -365,15 +365,16 @@ def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int 
                 row.update(diff=est.value, diff_ci_low=est.low, diff_ci_high=est.high, seed_min=est.seed_min,
                            seed_max=est.seed_max)
                 if ref is not None and ref.high > ref.low:
-                    row.update(vs_thesis=ref.value, vs_thesis_ci_low=ref.low, vs_thesis_ci_high=ref.high)
+                    row.update(vs_thesis=ref.value, vs_thesis_ci_low=ref.low, vs_thesis_ci_high=ref.high,
+                               vs_thesis_seed_min=ref.seed_min, vs_thesis_seed_max=ref.seed_max)
                 else:
                     row.update(vs_thesis=float((per_seed - first_gain[group]).mean()), vs_thesis_ci_low=np.nan,
-                               vs_thesis_ci_high=np.nan)
+                               vs_thesis_ci_high=np.nan, vs_thesis_seed_min=np.nan, vs_thesis_seed_max=np.nan)
             else:
                 diff, lo, hi = paired_difference(g.win_bbn[mask], g.win_plain[mask])
                 row.update(diff=diff, diff_ci_low=lo, diff_ci_high=hi, seed_min=np.nan, seed_max=np.nan,
                            vs_thesis=float((per_seed - first_gain[group]).mean()), vs_thesis_ci_low=np.nan,
-                           vs_thesis_ci_high=np.nan)
+                           vs_thesis_ci_high=np.nan, vs_thesis_seed_min=np.nan, vs_thesis_seed_max=np.nan)
             row.update(types_gain=int((per_type.diff_ci_low > 0).sum()),
                        types_loss=int((per_type.diff_ci_high < 0).sum()),
                        min_type_diff=per_type["diff"].min(), max_type_diff=per_type["diff"].max(),
@@ -400,7 +401,9 @@ def liar_loss_shares(readings: pd.DataFrame, group: str = "types 25-32",
                      "share_of_loss_removed": (1 - gain / base) if base < 0 else np.nan,
                      "seeds": int(g.loc[name, "seeds"]),
                      "vs_thesis": g.loc[name, "vs_thesis"], "vs_thesis_ci_low": g.loc[name, "vs_thesis_ci_low"],
-                     "vs_thesis_ci_high": g.loc[name, "vs_thesis_ci_high"]})
+                     "vs_thesis_ci_high": g.loc[name, "vs_thesis_ci_high"],
+                     "vs_thesis_seed_min": g.loc[name].get("vs_thesis_seed_min", np.nan),
+                     "vs_thesis_seed_max": g.loc[name].get("vs_thesis_seed_max", np.nan)})
     return pd.DataFrame(rows)
 
 

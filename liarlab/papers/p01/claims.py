@@ -254,8 +254,10 @@ def liar_loss_rows(shares: pd.DataFrame, readings: pd.DataFrame) -> list[dict]:
 
     top = top_loss_change(shares)
     lo, hi = top.vs_thesis_ci_low, top.vs_thesis_ci_high
+    smin, smax = top.get("vs_thesis_seed_min", np.nan), top.get("vs_thesis_seed_max", np.nan)
     top_est = V.Estimate(float(top.vs_thesis), float(top.vs_thesis if pd.isna(lo) else lo),
-                         float(top.vs_thesis if pd.isna(hi) else hi), int(top.seeds), "seeds")
+                         float(top.vs_thesis if pd.isna(hi) else hi), int(top.seeds), "seeds",
+                         None if pd.isna(smin) else float(smin), None if pd.isna(smax) else float(smax))
     return [
         claim("the network's gain against the liar, prefers-bid programs (types 25-32)", "E7 (our finding)", None,
               base, V.direction(base, "<", 0.0), kind="finding", family="types 25-32",
