@@ -17,7 +17,10 @@ optimum of an LP:
   enter, until the bracket is at most ``target`` wide.
 
 A round with one die each has N hands a side and, at equilibrium, reaches very few of its 2^(2N)
-histories (73 of 4096 at N = 6), so the LPs stay small.
+histories (73 of 4096 at N = 6), so the LPs stay small. Measured on 2 shared cores (load 2.5-3.5),
+default rules, brackets <= 1e-15: N = 6 in 1.4-2.9 s (480 of 4,096 histories in H), N = 7 in 10-24 s
+(1,454 of 16,384), N = 8 in 79 s (2,987 of 65,536; 0.6 GB), N = 9 in 434 s (4,892 of 262,144; 1.1 GB).
+Almost all of the time is HiGHS on the last two or three restricted LPs.
 """
 from __future__ import annotations
 

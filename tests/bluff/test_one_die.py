@@ -45,3 +45,11 @@ def test_other_rules_and_rounds_with_continuation_values(rules):
         values[(row.a, row.b)] = row.value
         assert sol.value == pytest.approx(row.value, abs=1e-9)
         assert sol.width <= 1e-9
+
+
+@pytest.mark.slow
+def test_seven_faces_agree_with_the_exact_lp():
+    sol = one_die.solve_one_die(7)
+    lp = exact.solve_bluff(7, (1, 1))
+    assert sol.value == pytest.approx(lp.value, abs=1e-9)
+    assert sol.width <= 1e-9
