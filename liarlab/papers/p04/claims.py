@@ -14,6 +14,7 @@ import pandas as pd
 
 from liarlab.core import verdicts as V
 from liarlab.papers.p04 import printed
+from liarlab.papers.p04.experiments import seed_values as _values
 from liarlab.papers.p04.printed import SOURCE
 
 STAGE1_FAMILY = "Stage-1 win-rate chart (§2.5)"
@@ -48,13 +49,6 @@ def ceiling_cells(per_seed: pd.DataFrame, by=("opponent",), **where) -> list:
     return sorted({k[0] if isinstance(k, tuple) else k for k in bad.index})
 
 
-def _values(per_seed: pd.DataFrame, **where) -> pd.Series:
-    g = per_seed
-    for k, v in where.items():
-        g = g[g[k] == v]
-    if g.empty:
-        raise ValueError(f"no learners with {where}")
-    return g.set_index("seed_index").win_rate.sort_index()
 
 
 def seed_difference(per_seed: pd.DataFrame, a: dict, b: dict, level: float = V.LEVEL) -> V.Estimate:
