@@ -190,13 +190,14 @@ def counting_variant_search(faces: int = 2, max_dice: int = 5, exact_max_total: 
 def one_die_table(faces_list=range(2, 8), cfr_iterations: int = 2000, lp_max_faces: int = 6,
                   oracle_max_faces: int = 7) -> pd.DataFrame:
     """E6 extended (issue 16/18): Bluff with one die each, N in ``faces_list``: the exact value certified by
-    the double oracle (N <= oracle_max_faces), the old whole-tree LP beside it (N <= lp_max_faces), a CFR+
-    cross-check (its average strategy's value and mean best-response gain) and the talk's per-turn value."""
+    the fringe-aware double oracle of :mod:`liarlab.bluff.one_die` (N <= oracle_max_faces), the old whole-tree
+    LP beside it (N <= lp_max_faces), a CFR+ cross-check (its average strategy's value and mean best-response
+    gain) and the talk's per-turn value."""
     import time
 
     from liarlab.bluff.cfr import best_response_numba, cfr_plus
     from liarlab.bluff.exact import Round, payoffs_for, self_play_value, zero_sum_payoffs
-    from liarlab.bluff.oracle import solve_round_certified
+    from liarlab.bluff.one_die import solve_one_die
     from liarlab.bluff.rules import make_rules
 
     rows = []
@@ -205,7 +206,7 @@ def one_die_table(faces_list=range(2, 8), cfr_iterations: int = 2000, lp_max_fac
         row = {"faces": N, "histories": 2 ** (2 * N),
                "per_turn_win": per_turn_bluff(N, (1, 1), BluffRules()).first_player_win}
         if N <= oracle_max_faces:
-            sol = solve_round_certified(rules, None, cfr_iterations=cfr_iterations)
+            sol = solve_one_die(N)
             row.update(exact_win=sol.opener_win, lower=sol.lower, upper=sol.upper, width=sol.width,
                        restricted_histories=sol.restricted_histories, iterations=sol.iterations,
                        oracle_seconds=sol.seconds)
