@@ -35,15 +35,21 @@ def test_compiled_engine_replays_the_rules_module(first, uniforms):
         assert np.array_equal(got["plays"], plays), (first, second)
 
 
-@pytest.mark.parametrize("kinds", [("a", "e", "random"), ("q", "d", "f", "b")])
-def test_compiled_engine_replays_more_players(kinds, uniforms):
-    rules = CheatRules(n_players=len(kinds))
+def _replay_both_engines(kinds, n_games, uniforms, rules):
+    """The same games in the compiled engine and the reference; asserts identical winners and plays and returns
+    (the compiled learners' weights, the reference learner)."""
     w = np.zeros((len(kinds), 7, 7))
     learn = np.array([k == "q" for k in kinds])
-    got = fast.play_cheat(list(kinds), 10, uniforms=uniforms, rules=rules, weights=w, learn=learn)
+    got = fast.play_cheat(list(kinds), n_games, uniforms=uniforms, rules=rules, weights=w, learn=learn)
     learner = QLearner()
-    winners, plays = reference_games(kinds, 10, uniforms, rules, learner)
+    winners, plays = reference_games(kinds, n_games, uniforms, rules, learner)
     assert np.array_equal(got["winners"], winners) and np.array_equal(got["plays"], plays)
+    return w, learner
+
+
+@pytest.mark.parametrize("kinds", [("a", "e", "random"), ("q", "d", "f", "b")])
+def test_compiled_engine_replays_more_players(kinds, uniforms):
+    w, learner = _replay_both_engines(kinds, 10, uniforms, CheatRules(n_players=len(kinds)))
     if "q" in kinds:
         assert np.array_equal(learner.weights, w[0])
 
@@ -106,13 +112,8 @@ def test_engine_rejects_what_it_cannot_play():
 @pytest.mark.parametrize("kinds", [("q", "a"), ("q", "d"), ("b", "q"), ("e", "f"), ("c", "random"), ("q", "e", "d")])
 def test_compiled_engine_replays_challengeable_last_play(kinds, uniforms):
     """The rules variant without the unchallengeable hand-emptying play: same games, same learned weights."""
-    rules = CheatRules(n_players=len(kinds), last_play_challengeable=True)
-    w = np.zeros((len(kinds), 7, 7))
-    learn = np.array([k == "q" for k in kinds])
-    got = fast.play_cheat(list(kinds), 30, uniforms=uniforms, rules=rules, weights=w, learn=learn)
-    learner = QLearner()
-    winners, plays = reference_games(kinds, 30, uniforms, rules, learner)
-    assert np.array_equal(got["winners"], winners) and np.array_equal(got["plays"], plays)
+    w, learner = _replay_both_engines(kinds, 30, uniforms,
+                                      CheatRules(n_players=len(kinds), last_play_challengeable=True))
     if "q" in kinds:
         assert np.abs(w[kinds.index("q")]).max() > 0 and np.array_equal(learner.weights, w[kinds.index("q")])
 
