@@ -1,45 +1,56 @@
-"""Certified exact Bluff rounds by a sequence-form double oracle (issue 18).
+"""Certified exact Bluff rounds by a fringe-aware double oracle (issue 18), and grids of them.
 
-The whole-tree sequence-form LP of :mod:`liarlab.bluff.exact` holds a variable for every (hand,
-history) of both players: 2^20 histories for two players with five dice each at N = 2, too large to
-build. Equilibrium play, however, reaches only a small part of that tree. This module solves the LP on
-a *restricted* tree and grows the tree until exact best responses in the *whole* tree certify the
-result (the double-oracle method for extensive-form games, Bosansky et al. 2014, in its simplest form):
+The whole-tree sequence-form LP of :mod:`liarlab.bluff.exact` holds a variable for every (hand, history)
+of both players: 2^20 histories for two players with five dice each at N = 2, or one die each at N = 10,
+too large to build. Equilibrium play reaches only a small part of that tree, so this module solves LPs on
+a growing, prefix-closed set H of public bid histories and certifies every result by exact best responses
+in the *whole* round (the double-oracle idea for extensive-form games, Bosansky et al. 2014):
 
-1. The restricted tree is a prefix-closed set H of public bid histories. At a history of H the mover
-   may call (after the opening) or make any bid that leads to a history of H; everything else is cut.
-2. Its sequence-form LP is solved exactly (HiGHS). Each player's restricted strategy extends to the whole
-   game by *calling at every history outside H* (always legal), so it is a strategy of the real round.
-3. Exact best responses to both extended strategies are computed by backward induction over all 2^n
-   histories (:func:`liarlab.bluff.exact.best_response`): ``upper`` is what a best-responding opener gets
-   against the responder's extended strategy, ``lower`` what the opener's extended strategy guarantees.
-   The round's value lies in [lower, upper] whatever the LP did; this bracket is the certificate.
-4. If the bracket is wider than ``target``, the histories where a best response leaves H are added to H
-   and the LP is solved again. H only grows, so the loop ends (at worst with H = every history).
+* ``G(P, H)``, for the certified player P: inside H both players play the real round. Outside H, P
+  calls whenever it is to move (always legal), while the opponent Q stays free. Q's freedom outside H
+  is finite: at a history just outside H where Q moves, Q calls or makes one more bid, after which P
+  calls. So the game tree is H, its children, and the children of those children where Q moves.
+* The maxmin value of ``G(P, H)`` is exactly what P's strategy, extended by "call outside H",
+  guarantees in the whole round (so the bound does not lag the LP, as it does when both players are cut
+  at H). The LP is solved by HiGHS; an independent best response over all 2^n histories
+  (:func:`liarlab.bluff.cfr.best_response_numba`) re-derives each bound, and the bracket [lower, upper]
+  reported is the one of the best responses: the round's value lies in it whatever the LP did.
+* H grows by the histories outside it that the best responder or the certified player's own plan
+  enter, until the bracket is at most ``target`` wide. H only grows, so the loop ends.
 
-The round's payoffs after a challenge use the values of smaller rounds (backward induction over the dice
-counts). A value of a smaller round known only within +-e moves this round's value by at most e, so a
-grid's certified width adds the widths of the rounds it depends on (:func:`certified_grid`).
+The two bounds' LPs are independent and HiGHS releases the GIL, so they run in two threads when the
+machine has two cores. Measured on the 2-core project machine, quiet, brackets <= 1e-15 (one die each,
+talk's rules): N = 7 in about 6 s, N = 8 in 35 s (2,987 of 65,536 histories in H; 0.9 GB). Almost all of
+the time is HiGHS on the last two or three LPs. A round's payoffs after a challenge use the values of
+smaller rounds (backward induction over the dice counts, :func:`certified_grid`); a smaller round's value
+known only within +-e moves this round's value by at most e, so a grid's certified width adds the widths
+of the rounds it depends on.
 """
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
 
-from liarlab.bluff.cfr import best_response_numba, cfr_plus, public_reach
+from liarlab.bluff.cfr import best_response_numba
 from liarlab.bluff.exact import (
     Round,
     _max_min_lp,
     _needed_rounds,
+    normalise_behaviour,
     payoffs_for,
     plan_from_behaviour,
     zero_sum_payoffs,
 )
 from liarlab.bluff.rules import Rules, make_rules
+from liarlab.core.resources import PeakMemory
 from liarlab.core.validation import check_int
+
+__all__ = ["EXACT_WIDTH", "CertifiedRound", "solve_round_certified", "solve_one_die", "certified_grid"]
 
 EXACT_WIDTH = 1e-9  # a value counts as exact when its certified bracket is at most this wide
 
@@ -49,17 +60,17 @@ class CertifiedRound:
     """One round solved by the double oracle: value and its certificate (opener's +-1 units)."""
 
     dice: tuple
-    value: float            # midpoint of the bracket
-    lower: float            # the opener's extended strategy guarantees at least this
-    upper: float            # a best-responding opener gets at most this against the responder's strategy
-    restricted_value: float  # the last restricted LP's optimum
-    histories: int          # 2^n: histories of the whole round
+    value: float           # midpoint of the bracket
+    lower: float           # the opener's extended strategy guarantees at least this (best response)
+    upper: float           # the responder's extended strategy holds the opener to at most this
+    lp_lower: float        # maxmin of G(opener, H)
+    lp_upper: float        # minus the maxmin of G(responder, H)
+    histories: int         # 2^n: histories of the whole round
     restricted_histories: int  # |H| at the end
     iterations: int
     seconds: float
     lp_seconds: float
-    br_seconds: float
-    cfr_seconds: float = 0.0
+    plans: tuple = ()      # the certified realization plans (X0, X1) over all 2^n histories
 
     @property
     def width(self) -> float:
@@ -70,41 +81,47 @@ class CertifiedRound:
         return (1 + self.value) / 2
 
 
-# --------------------------------------------------------------------------- restricted LP
+# --------------------------------------------------------------------------- the restricted games G(P, H)
 
-def _restricted_lp(rnd: Round, U: np.ndarray, H: np.ndarray):
-    """Sequence-form matrices (A^T, E, F) of the round cut down to the sorted history set ``H`` (with 0)."""
-    Hs = H[1:]
-    K = len(Hs)
-    pos = np.full(rnd.M, -1, dtype=np.int64)
-    pos[Hs] = np.arange(K)
-    D = [len(h) for h in rnd.hands]
-    # terminals: the call at each m in Hs pairs sequence (d0, m) with (d1, m)
-    bidder = 1 - rnd.mover[Hs]
-    w = rnd.probs[0][:, None] * rnd.probs[1][None, :]
-    vals = w[None] * U[rnd.top[Hs], bidder]                     # (K, D0, D1)
-    k = np.arange(K)[:, None, None]
-    rows = 1 + np.arange(D[1])[None, None, :] * K + k
-    cols = 1 + np.arange(D[0])[None, :, None] * K + k
-    At = sp.csr_matrix((vals.ravel(), (np.broadcast_to(rows, vals.shape).ravel(),
-                                       np.broadcast_to(cols, vals.shape).ravel())),
-                       shape=(1 + D[1] * K, 1 + D[0] * K))
-    E = [_restricted_constraints(rnd, H, Hs, pos, p, D[p]) for p in (0, 1)]
-    return At, E[0], E[1], pos
+def _children(rnd: Round, masks: np.ndarray) -> np.ndarray:
+    out = [masks | (np.int64(1) << (k - 1)) for k in range(1, rnd.n + 1)]
+    kids = np.concatenate([o[rnd.top[masks] < k] for k, o in zip(range(1, rnd.n + 1), out)])
+    return np.unique(kids)
 
 
-def _restricted_constraints(rnd: Round, H, Hs, pos, player: int, n_hands: int):
-    K = len(Hs)
-    infosets = H[rnd.mover[H] == player]
+def _closed(rnd: Round, masks: np.ndarray) -> np.ndarray:
+    """``masks`` with all their prefixes (a prefix-closed set, sorted, with 0)."""
+    out = [np.asarray(masks, dtype=np.int64)]
+    cur = out[0]
+    while cur.size:
+        cur = np.unique(cur - rnd.topbit[cur])
+        cur = cur[cur > 0]
+        out.append(cur)
+    return np.union1d(np.concatenate(out), [0]).astype(np.int64)
+
+
+def _fringe_tree(rnd: Round, H: np.ndarray, P: int) -> np.ndarray:
+    """Sorted nodes of G(P, H): H, its children, and the children of those children where P's opponent moves."""
+    kids = np.setdiff1d(_children(rnd, H), H)
+    q_kids = kids[rnd.mover[kids] != P]
+    grand = _children(rnd, q_kids) if q_kids.size else np.zeros(0, dtype=np.int64)
+    return np.unique(np.concatenate([H, kids, grand]))
+
+
+def _constraints(rnd: Round, T: np.ndarray, pos: np.ndarray, player: int, n_hands: int):
+    """E with E x = e over the sequences of ``player`` in tree T (sequence m of a node m > 0)."""
+    K = len(T) - 1
+    Ts = T[1:]
+    infosets = T[rnd.mover[T] == player]
     if player == 1:
         infosets = infosets[infosets != 0]
     rank = np.full(rnd.M, -1, dtype=np.int64)
     rank[infosets] = np.arange(len(infosets))
     per_hand = len(infosets)
-    info_of_seq = rnd.infoset_mask(player)[Hs]
+    info = np.where(rnd.mover[Ts] == player, Ts, Ts - rnd.topbit[Ts])
     hand = np.arange(n_hands)[:, None]
-    seq_rows = 1 + hand * per_hand + rank[info_of_seq][None, :]
-    seq_cols = 1 + hand * K + np.arange(K)[None, :]
+    seq_rows = 1 + hand * per_hand + rank[info][None, :]
+    seq_cols = 1 + hand * K + pos[Ts][None, :]
     parent = infosets - rnd.topbit[infosets]
     parent_cols = np.where(parent[None, :] == 0, 0, 1 + hand * K + pos[parent][None, :])
     parent_rows = 1 + hand * per_hand + np.arange(per_hand)[None, :]
@@ -114,37 +131,119 @@ def _restricted_constraints(rnd: Round, H, Hs, pos, player: int, n_hands: int):
     return sp.csr_matrix((vals, (rows, cols)), shape=(1 + n_hands * per_hand, 1 + n_hands * K))
 
 
-def _extended_plan(rnd: Round, H: np.ndarray, plan: np.ndarray, player: int) -> np.ndarray:
-    """The restricted LP's plan as a valid behaviour strategy of the whole round (call outside H),
-    returned as a realization plan over all 2^n histories."""
-    Hs = H[1:]
-    K = len(Hs)
+def _fringe_lp(rnd: Round, U: np.ndarray, T: np.ndarray, P: int):
+    """(B^T, E_P, E_Q, pos) of max_x min_y x'By for P in the tree T (every node m > 0 ends in 'call at m')."""
+    Q = 1 - P
+    Ts = T[1:]
+    K = len(Ts)
+    pos = np.full(rnd.M, -1, dtype=np.int64)
+    pos[Ts] = np.arange(K)
+    D = [len(h) for h in rnd.hands]
+    UP = payoffs_for(U, P)                                  # [k, bidder, d_P, d_Q]
+    w = rnd.probs[P][:, None] * rnd.probs[Q][None, :]
+    vals = w[None] * UP[rnd.top[Ts], 1 - rnd.mover[Ts]]     # (K, D_P, D_Q)
+    k = np.arange(K)[:, None, None]
+    rows = 1 + np.arange(D[Q])[None, None, :] * K + k
+    cols = 1 + np.arange(D[P])[None, :, None] * K + k
+    Bt = sp.csr_matrix((vals.ravel(), (np.broadcast_to(rows, vals.shape).ravel(),
+                                       np.broadcast_to(cols, vals.shape).ravel())),
+                       shape=(1 + D[Q] * K, 1 + D[P] * K))
+    keep = _undominated_rows(rnd, U, T, pos, P)
+    F = _constraints(rnd, T, pos, Q, D[Q])
+    return Bt[keep], _constraints(rnd, T, pos, P, D[P]), F[:, keep], keep
+
+
+def _undominated_rows(rnd: Round, U: np.ndarray, T: np.ndarray, pos: np.ndarray, P: int) -> np.ndarray:
+    """Indices of Q's sequences to keep. At a history c of T where Q moves, the options that end the round
+    (calling, or a bid to a leaf of T, where P can only call) are compared: one whose payoff to Q is at most
+    another's for every pair of hands is dropped (among equal ones the first is kept). Q never needs it,
+    so the LP value is unchanged; the LP only gets smaller."""
+    Q = 1 - P
+    n, D = rnd.n, len(rnd.hands[Q])
+    K = len(T) - 1
+    UQ = payoffs_for(U, Q)                                   # [k, bidder, d_Q, d_P]
+    Ts = T[1:]
+    in_T = np.zeros(rnd.M, dtype=bool)
+    in_T[T] = True
+    has_kid = np.zeros(rnd.M, dtype=bool)
+    has_kid[Ts - rnd.topbit[Ts]] = True
+    drop = np.zeros(1 + D * K, dtype=bool)
+    nodes = Ts[rnd.mover[Ts] == Q]
+    for t in np.unique(rnd.top[nodes]):
+        cs = nodes[rnd.top[nodes] == t]
+        # options: 0 = call at c (P was the bidder), j >= 1 = bid t + j (then P calls, if that is a leaf)
+        opts = np.concatenate([UQ[t, P][None], UQ[t + 1:, Q]], axis=0)     # (options, d_Q, d_P)
+        kids = cs[:, None] | (np.int64(1) << np.arange(t, n, dtype=np.int64))[None, :]
+        leaf = np.zeros(kids.shape, dtype=bool)
+        if kids.size:
+            leaf = in_T[kids] & ~has_kid[kids]
+        S = np.concatenate([np.ones((len(cs), 1), dtype=bool), leaf], axis=1)   # (nodes, options)
+        idx = np.arange(opts.shape[0])
+        for d in range(D):
+            V = opts[:, d, :]
+            ge = (V[None, :, :] >= V[:, None, :]).all(axis=2)        # ge[o, o2]: o2 at least as good as o
+            gt = (V[None, :, :] > V[:, None, :]).any(axis=2)
+            dom = ge & (gt | (idx[None, :] < idx[:, None])) & (idx[None, :] != idx[:, None])
+            if not dom.any():
+                continue
+            dropped = S & (S[:, None, :] & dom[None]).any(axis=2)   # (nodes, options)
+            ci, oi = np.nonzero(dropped)
+            seqs = np.where(oi == 0, cs[ci], cs[ci] | (np.int64(1) << np.maximum(t + oi - 1, 0)))
+            drop[1 + d * K + pos[seqs]] = True
+    return np.flatnonzero(~drop)
+
+
+def _plan_calling_outside(rnd: Round, S: np.ndarray, T: np.ndarray, z: np.ndarray, player: int) -> np.ndarray:
+    """An LP plan ``z`` over the sequences of tree T as a realization plan of the whole round: the player
+    chooses as the plan says at its histories in S and calls wherever it moves outside S (always legal)."""
     D = len(rnd.hands[player])
+    Ts = T[1:]
     X = np.zeros((D, rnd.M))
     X[:, 0] = 1.0
-    X[:, Hs] = np.maximum(plan[1:].reshape(D, K), 0.0)
+    X[:, Ts] = np.maximum(z[1:].reshape(D, len(Ts)), 0.0)
+    in_S = np.zeros(rnd.M, dtype=bool)
+    in_S[S] = True
     info = rnd.infoset_mask(player)
     parent = rnd.parent_mask(player)
-    in_H = np.zeros(rnd.M, dtype=bool)
-    in_H[H] = True
+    decided = Ts[in_S[info[Ts]]]   # the player's choices made at histories of S
+    uniform = 1.0 / np.maximum(rnd.action_count()[info[decided]], 1)
     B = np.zeros((D, rnd.M))
-    reach = X[:, parent[Hs]]
-    # restricted action counts, for infosets the player's own plan never reaches (any valid choice will do)
-    n_actions = np.bincount(info[Hs], minlength=rnd.M)
-    uniform = 1.0 / np.maximum(n_actions[info[Hs]], 1)
+    reach = X[:, parent[decided]]
     with np.errstate(divide="ignore", invalid="ignore"):
-        B[:, Hs] = np.where(reach > 0, X[:, Hs] / reach, uniform[None, :])
-    # normalise each restricted information set's actions to sum to one
-    totals = np.zeros((D, rnd.M))
-    for d in range(D):
-        totals[d] = np.bincount(info[Hs], weights=B[d, Hs], minlength=rnd.M)
-    denom = totals[:, info[Hs]]
-    B[:, Hs] = np.where(denom > 0, B[:, Hs] / np.where(denom > 0, denom, 1.0), uniform[None, :])
-    # outside H: the player calls wherever it is to move
-    outside = (~in_H) & (rnd.mover == player)
+        B[:, decided] = np.where(reach > 0, X[:, decided] / np.where(reach > 0, reach, 1.0), uniform[None, :])
+    outside = (~in_S) & (rnd.mover == player)
     outside[0] = False
     B[:, outside] = 1.0
-    return plan_from_behaviour(rnd, B, player)
+    return plan_from_behaviour(rnd, normalise_behaviour(rnd, B, player), player)
+
+
+def _certify(rnd: Round, U: np.ndarray, H: np.ndarray, P: int, tolerance: float, method: str):
+    """Solve G(P, H); return (lp value to P, best-response-certified value to P, X_P, new histories)."""
+    Q = 1 - P
+    in_H = np.zeros(rnd.M, dtype=bool)
+    in_H[H] = True
+    T = _fringe_tree(rnd, H, P)
+    Bt, E, F, keep = _fringe_lp(rnd, U, T, P)
+    lp_value, x, y_kept, _ = _max_min_lp(Bt, E, F, tolerance, method)
+    y = np.zeros(1 + len(rnd.hands[Q]) * (len(T) - 1))
+    y[keep] = y_kept
+    X = _plan_calling_outside(rnd, H, T, x, P)  # P calls outside H
+    br, choice = best_response_numba(rnd, payoffs_for(U, Q), X, Q)
+    out = T[~in_H[T]]
+    new = [_frontier(rnd, H, choice, X, Q)]
+    # histories just outside H that P's own plan bids into (P would be forced to call after them)
+    kids = out[in_H[out - rnd.topbit[out]] & (rnd.mover[out] == Q)]
+    new.append(kids[X[:, kids].max(axis=0) > 1e-12])
+    # histories where P is forced to call although a best response to Q's LP plan would bid
+    f = np.zeros(F.shape[0])
+    f[0] = 1.0
+    if np.abs(F @ y_kept - f).max() <= 1e-7:
+        Y = _plan_calling_outside(rnd, T, T, y, Q)  # Q calls outside T
+        _, choice_p = best_response_numba(rnd, payoffs_for(U, P), Y, P)
+        forced = out[rnd.mover[out] == P]
+        forced = forced[Y[:, forced].max(axis=0) > 1e-12]
+        new.append(forced[(choice_p[forced] > 0).any(axis=1)])
+    return lp_value, -br, X, np.unique(np.concatenate(new))
 
 
 def _frontier(rnd: Round, H: np.ndarray, choice: np.ndarray, X_opp: np.ndarray, player: int) -> np.ndarray:
@@ -190,85 +289,75 @@ def _frontier(rnd: Round, H: np.ndarray, choice: np.ndarray, X_opp: np.ndarray, 
     return np.unique(np.concatenate(new)) if new else np.zeros(0, dtype=np.int64)
 
 
-def initial_histories(rnd: Round, depth: int = 2) -> np.ndarray:
-    """Every history of at most ``depth`` bids (prefix-closed, contains 0)."""
-    return np.flatnonzero(rnd.popcount <= depth).astype(np.int64)
+
+# --------------------------------------------------------------------------- the solver
+
+def _use_threads(threads: bool | None) -> bool:
+    return (os.cpu_count() or 1) >= 2 if threads is None else bool(threads)
 
 
-def seed_histories(rnd: Round, U: np.ndarray, iterations: int, eps: float = 1e-3) -> np.ndarray:
-    """The histories CFR+ (``iterations`` iterations) reaches with public reach above ``eps``, plus every
-    single bid: a restricted tree that already holds most of an equilibrium's support."""
-    X0, X1 = cfr_plus(rnd, U, iterations)
-    reach = public_reach(rnd, X0, X1)
-    return np.union1d(np.flatnonzero(reach > eps), initial_histories(rnd, 1)).astype(np.int64)
-
-
-def solve_round_certified(rules: Rules, continuation: dict | None = None, *, target: float = 1e-10,
-                          tolerance: float = 1e-10, max_iterations: int = 1000, depth: int = 2,
-                          cfr_iterations: int = 0, eps: float = 1e-3, method: str = "highs",
-                          expand: int = 0, log=None) -> CertifiedRound:
-    """One round (``rules.dice`` = (opener's, responder's)) solved by the double oracle and certified.
-
-    ``continuation[(x, y)]``: value to the opener of a fresh round with x against y dice. The restricted
-    tree starts from every history of at most ``depth`` bids, or, with ``cfr_iterations`` > 0, from the
-    histories CFR+ reaches (:func:`seed_histories`). Stops when the certified bracket is at most
-    ``target`` wide or no best response leaves the restricted tree.
-    """
+def solve_round_certified(rules: Rules, continuation: dict | None = None, *, target: float = 1e-9,
+                          tolerance: float = 1e-10, max_iterations: int = 200, method: str = "highs-ds",
+                          H0: np.ndarray | None = None, threads: bool | None = None,
+                          log=None) -> CertifiedRound:
+    """One round (``rules.dice`` = (opener's, responder's)) solved and certified by the fringe-aware
+    double oracle. ``continuation[(x, y)]``: value to the opener of a fresh round with x against y dice."""
     t0 = time.perf_counter()
     rnd = Round(rules)
     U = zero_sum_payoffs(rnd, continuation)
-    cfr_s = 0.0
-    if cfr_iterations > 0:
-        H = seed_histories(rnd, U, cfr_iterations, eps)
-        cfr_s = time.perf_counter() - t0
-    else:
-        H = initial_histories(rnd, depth)
-    lp_s = br_s = 0.0
-    best_lower, best_upper = -np.inf, np.inf
+    H = np.flatnonzero(rnd.popcount <= 1).astype(np.int64) if H0 is None else _closed(rnd, H0)
+    threads = _use_threads(threads)
+    lp_s = 0.0
+    lower, upper = -np.inf, np.inf
+    X0 = X1 = None
     for iteration in range(1, max_iterations + 1):
         t1 = time.perf_counter()
-        At, E, F, _ = _restricted_lp(rnd, U, H)
-        value, x, y, _ = _max_min_lp(At, E, F, tolerance, method)
-        f = np.zeros(F.shape[0])
-        f[0] = 1.0
-        if np.abs(F @ y - f).max() > 1e-7:
-            _, y, _, _ = _max_min_lp(-At.T.tocsr(), F, E, tolerance, method)
+        if threads:   # the two bounds are independent; HiGHS runs outside the GIL
+            with ThreadPoolExecutor(2) as pool:
+                jobs = [pool.submit(_certify, rnd, U, H, P, tolerance, method) for P in (0, 1)]
+                (lp0, g0, X0i, new0), (lp1, g1, X1i, new1) = [j.result() for j in jobs]
+        else:
+            lp0, g0, X0i, new0 = _certify(rnd, U, H, 0, tolerance, method)
+            lp1, g1, X1i, new1 = _certify(rnd, U, H, 1, tolerance, method)
         t2 = time.perf_counter()
-        X0 = _extended_plan(rnd, H, x, 0)
-        X1 = _extended_plan(rnd, H, y, 1)
-        upper, choice0 = best_response_numba(rnd, payoffs_for(U, 0), X1, 0)
-        br2, choice1 = best_response_numba(rnd, payoffs_for(U, 1), X0, 1)
-        lower = -br2
-        best_lower, best_upper = max(best_lower, lower), min(best_upper, upper)
-        t3 = time.perf_counter()
         lp_s += t2 - t1
-        br_s += t3 - t2
+        if g0 > lower:
+            lower, X0 = g0, X0i
+        if -g1 < upper:
+            upper, X1 = -g1, X1i
+        lp_lower, lp_upper = lp0, -lp1
         if log is not None:
-            log(f"iteration {iteration}: |H| = {len(H):,}, bracket [{best_lower:.12f}, {best_upper:.12f}], "
-                f"LP {t2 - t1:.2f} s, best responses {t3 - t2:.2f} s")
-        if best_upper - best_lower <= target:
+            log(f"iteration {iteration}: |H| = {len(H):,}, bracket [{lower:.12f}, {upper:.12f}] "
+                f"(LP [{lp0:.12f}, {-lp1:.12f}]), {t2 - t1:.2f} s")
+        if upper - lower <= target:
             break
-        new = np.union1d(_frontier(rnd, H, choice0, X1, 0), _frontier(rnd, H, choice1, X0, 1))
-        if new.size == 0:
-            break
-        for _ in range(expand):   # also every bid from the new histories (fewer, larger steps)
-            kids = [c | (np.int64(1) << (k - 1)) for c in new.tolist() for k in range(int(rnd.top[c]) + 1, rnd.n + 1)]
-            new = np.union1d(new, np.array(kids, dtype=np.int64))
-        H = np.union1d(H, new)
-    return CertifiedRound(dice=rules.dice, value=(best_lower + best_upper) / 2, lower=best_lower,
-                          upper=best_upper, restricted_value=value, histories=rnd.M,
-                          restricted_histories=len(H), iterations=iteration,
-                          seconds=time.perf_counter() - t0, lp_seconds=lp_s, br_seconds=br_s, cfr_seconds=cfr_s)
+        new = np.setdiff1d(np.union1d(new0, new1), H)
+        if new.size == 0:     # nothing new entered: grow by every child of H (never happens in practice)
+            new = np.setdiff1d(_children(rnd, H), H)
+            if new.size == 0:
+                break
+        H = _closed(rnd, np.union1d(H, new))
+    return CertifiedRound(dice=rules.dice, value=(lower + upper) / 2, lower=lower, upper=upper,
+                          lp_lower=lp_lower, lp_upper=lp_upper, histories=rnd.M, restricted_histories=len(H),
+                          iterations=iteration, seconds=time.perf_counter() - t0, lp_seconds=lp_s,
+                          plans=(X0, X1))
+
+
+def solve_one_die(faces: int, **kwargs) -> CertifiedRound:
+    """Bluff with one die each and ``faces`` faces (default rules), certified."""
+    return solve_round_certified(make_rules(faces, (1, 1)), None, **kwargs)
 
 
 def certified_grid(faces: int, max_dice: int = 5, *, cells=None, progress=None, target: float = 1e-10,
-                   cfr_iterations: int = 0, **rules) -> list[dict]:
+                   threads: bool | None = None, **rules) -> list[dict]:
     """Every round (a, b) with a, b <= max_dice solved by the double oracle, by backward induction.
 
     Returns one dict per cell: a, b, value, lower, upper, round_width (this round's own bracket, given
     the midpoints of the smaller rounds), width (round_width plus the widths of the rounds it depends
     on, twice: ``value`` +- width / 2 holds the value of the real game), opener_win, histories,
-    restricted_histories, iterations, seconds. ``cells`` limits the grid to the rounds those cells need.
+    restricted_histories, iterations, seconds, peak_gb and memory_gb (the process's resident peak while the
+    round was solved, and that peak above the resident size before it). ``cells`` limits the grid to the
+    rounds those cells need.
     """
     faces = check_int("faces", faces, 2)
     max_dice = check_int("max_dice", max_dice, 1)
@@ -285,14 +374,16 @@ def certified_grid(faces: int, max_dice: int = 5, *, cells=None, progress=None, 
     for a, b in wanted:
         r = make_rules(faces, (a, b), **rules)
         deps = [c for c in _needed_rounds(a, b) if c[0] + c[1] < a + b]
-        sol = solve_round_certified(r, values, target=target, cfr_iterations=cfr_iterations)
+        with PeakMemory() as memory:
+            sol = solve_round_certified(r, values, target=target, threads=threads)
         inherited = max((errors[c] for c in deps if c in errors), default=0.0)
         values[(a, b)] = sol.value
         errors[(a, b)] = sol.width / 2 + inherited   # |value - the real round's value| is at most this
         rows.append(dict(a=a, b=b, value=sol.value, lower=sol.lower - inherited, upper=sol.upper + inherited,
                          round_width=sol.width, width=sol.width + 2 * inherited, opener_win=sol.opener_win,
                          histories=sol.histories, restricted_histories=sol.restricted_histories,
-                         iterations=sol.iterations, seconds=sol.seconds))
+                         iterations=sol.iterations, seconds=sol.seconds, peak_gb=memory.peak_gb,
+                         memory_gb=memory.growth_gb))
         if progress is not None:
             progress(a, b, sol)
     return rows

@@ -57,6 +57,14 @@ def test_ledger_has_every_spec_code_and_says_why_when_reduced():
     status = {r["code"]: r["status"] for r in rows}
     assert status["E1"] == "reduced" and status["E9"] == "full" and status["E6"] == "reduced"
     assert all(r["why"] for r in rows if r["status"] != "full")
+    kept = dict(ld_max_faces=100, n_games=10**8, ld_expl_faces=list(range(2, 11)) + [20], bluff1_max_faces=20,
+                exact_max_faces=6, one_die_faces=[2, 3], one_die_exact_faces=[2, 3, 4, 5, 6, 7, 8], bluff2_max_dice=5,
+                bluff2_exact_cells=25, bluff2_exact_width=0.0, variant_rows=48, counting_exact_max_total=6,
+                r2_done=True, star_faces=[2, 3, 4, 5, 6])
+    e9 = {r["code"]: r for r in ledger05.coverage_rows(**kept, kept_cells={"star-order:one/one/bidder": 25})}["E9"]
+    assert e9["status"] == "full" and "star-order:one/one/bidder: 25 cells" in e9["run_size"]
+    e9 = {r["code"]: r for r in ledger05.coverage_rows(**kept, kept_cells={"no-wild:one/one/loser": 15})}["E9"]
+    assert e9["status"] == "reduced" and e9["why"]
 
 
 @pytest.mark.parametrize("value,printed,ok", [(56.0185, 56.01, True), (56.0185, 56.02, True), (56.03, 56.01, False)])

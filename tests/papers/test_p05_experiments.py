@@ -1,7 +1,9 @@
 """Notebook 05's one-die table: the certified values (fringe-aware double oracle) agree with the whole-tree LP."""
 import numpy as np
+import pandas as pd
 
 from liarlab.papers.p05 import experiments as p05x
+from liarlab.papers.p05 import figures as figures05
 
 
 def test_one_die_table_certified_values_match_the_whole_tree_lp():
@@ -10,3 +12,28 @@ def test_one_die_table_certified_values_match_the_whole_tree_lp():
     assert (table.width <= 1e-9).all()
     assert np.allclose(table.exact_win, table.lp_win, atol=1e-9)
     assert ((table.cfr_lower <= table.exact_win + 1e-12) & (table.exact_win <= table.cfr_upper + 1e-12)).all()
+
+
+def test_kept_variants_are_the_closest_per_turn_variant_of_each_counting():
+    counting = pd.DataFrame({
+        "method": ["per-turn"] * 5 + ["exact"],
+        "variant": ["a", "b", "star:c", "star:d", "none:e", "exact-best"],
+        "wild": ["top", "top", "top", "top", "none", "top"],
+        "bid_order": ["quantity", "quantity", "star", "star", "quantity", "quantity"],
+        "challenger_penalty": ["one"] * 6, "bidder_penalty": ["one"] * 6, "next_opener": ["loser"] * 6,
+        "truncated_matches": [3, 3, 9, 9, 4, 25], "mean_abs_gap_pct": [4.5, 4.4, 3.9, 3.8, 6.0, 0.0]})
+    kept = p05x.kept_variants(counting)
+    assert list(kept.variant) == ["star:d", "none:e", "b"]   # closest overall first; exact rows are not ranked
+    assert p05x.rules_of(kept.iloc[0]).bid_order == "star"
+
+
+def test_scaling_caption_reads_its_numbers_from_the_table():
+    rows = [("", "old LP", 1024, 1, 1, 0.05, 0.01), ("", "double oracle", 1024, 1, 1, 0.1, 0.02),
+            ("", "double oracle", 4096, 2, 1, 0.2, 0.03),
+            ("star-order:x", "old LP", 1024, 1, 1, 2.0, 1.5), ("star-order:x", "double oracle", 1024, 1, 1, 0.5, 0.25)]
+    scaling = pd.DataFrame(rows, columns=["rules", "solver", "histories", "first_dice", "second_dice", "seconds",
+                                          "rss_growth_gb"])
+    text = figures05.scaling_caption(scaling)
+    assert "talk's rules: at 1,024 histories" in text and "old LP takes 0.1 s" in text
+    assert "largest round (2, 1; 4,096 histories) takes 0.2 s and 0.03 GB" in text
+    assert "star-order:x: at 1,024 histories, the largest round both solve, the old LP takes 2.0 s and 1.50 GB" in text

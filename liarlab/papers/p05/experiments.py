@@ -153,6 +153,32 @@ def bluff2_certified_table(faces: int = 2, max_dice: int = 5, rules: BluffRules 
     return frame
 
 
+def kept_variants(counting: pd.DataFrame) -> pd.DataFrame:
+    """The variants the counting search keeps: for each counting convention (wild face, bid order), the
+    variant whose per-turn grid (the talk's own method, on all printed cells) matches the most printed cells,
+    ties broken by the smaller mean gap. The first row is the closest variant overall."""
+    per_turn = counting[counting.method == "per-turn"]
+    ranked = per_turn.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True], kind="stable")
+    return ranked.groupby(["wild", "bid_order"], sort=False).head(1).reset_index(drop=True)
+
+
+def rules_of(row) -> BluffRules:
+    """The BluffRules of one row of the counting search."""
+    return BluffRules(challenger_penalty=row.challenger_penalty, bidder_penalty=row.bidder_penalty,
+                      next_opener=row.next_opener, wild=row.wild, bid_order=row.bid_order)
+
+
+def kept_variant_grids(kept: pd.DataFrame, faces: int = 2, max_dice: int = 5, progress: bool = False) -> pd.DataFrame:
+    """Every kept variant's whole grid solved by the double oracle (:func:`bluff2_certified_table`), with
+    columns variant, wild, bid_order."""
+    from liarlab.study.parallel import progress_bar as tqdm
+
+    grids = [bluff2_certified_table(faces, max_dice, rules_of(row)).assign(variant=row.variant, wild=row.wild,
+                                                                           bid_order=row.bid_order)
+             for row in tqdm(list(kept.itertuples()), desc="kept variants, exact", disable=not progress)]
+    return pd.concat(grids, ignore_index=True)
+
+
 def counting_variant_search(faces: int = 2, max_dice: int = 5, exact_max_total: int = 6, printed: dict | None = None,
                             countings=(("top", "quantity"), ("top", "star"), ("none", "quantity")),
                             progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -190,14 +216,14 @@ def counting_variant_search(faces: int = 2, max_dice: int = 5, exact_max_total: 
 def one_die_table(faces_list=range(2, 8), cfr_iterations: int = 2000, lp_max_faces: int = 6,
                   oracle_max_faces: int = 7) -> pd.DataFrame:
     """E6 extended (issue 16/18): Bluff with one die each, N in ``faces_list``: the exact value certified by
-    the fringe-aware double oracle of :mod:`liarlab.bluff.one_die` (N <= oracle_max_faces), the old whole-tree
+    the fringe-aware double oracle of :mod:`liarlab.bluff.oracle` (N <= oracle_max_faces), the old whole-tree
     LP beside it (N <= lp_max_faces), a CFR+ cross-check (its average strategy's value and mean best-response
     gain) and the talk's per-turn value."""
     import time
 
     from liarlab.bluff.cfr import best_response_numba, cfr_plus
     from liarlab.bluff.exact import Round, payoffs_for, self_play_value, zero_sum_payoffs
-    from liarlab.bluff.one_die import solve_one_die
+    from liarlab.bluff.oracle import solve_one_die
     from liarlab.bluff.rules import make_rules
 
     rows = []
@@ -245,40 +271,41 @@ def star_order_one_die(faces_list=range(2, 7)) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _scaling_task(rng, faces, a, b, solver, below):
-    import resource
+def _scaling_task(rng, faces, a, b, solver, below, options):
     import time
 
     from liarlab.bluff.exact import _solve_round
     from liarlab.bluff.oracle import solve_round_certified
     from liarlab.bluff.rules import make_rules
+    from liarlab.core.resources import PeakMemory
 
-    rules = make_rules(faces, (a, b))
+    rules = make_rules(faces, (a, b), **options)
     # warm up on the smallest round (imports, numba's compiled kernels), so the timing is the round's own
-    _solve_round(make_rules(faces, (1, 1)), {}, 2**30, 1e-9)
-    solve_round_certified(make_rules(faces, (1, 1)))
-    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    t0 = time.perf_counter()
-    if solver == "old LP":
-        value = _solve_round(rules, below, 64 * 2**30, 1e-9).value
-    else:
-        value = solve_round_certified(rules, below).value
-    seconds = time.perf_counter() - t0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    _solve_round(make_rules(faces, (1, 1), **options), {}, 2**30, 1e-9)
+    solve_round_certified(make_rules(faces, (1, 1), **options))
+    with PeakMemory() as memory:
+        t0 = time.perf_counter()
+        if solver == "old LP":
+            value = _solve_round(rules, below, 64 * 2**30, 1e-9).value
+        else:
+            value = solve_round_certified(rules, below).value
+        seconds = time.perf_counter() - t0
     return {"faces": faces, "first_dice": a, "second_dice": b, "solver": solver, "histories": 2 ** (faces * (a + b)),
-            "value": value, "seconds": seconds, "peak_rss_gb": peak / 2**20, "rss_growth_gb": (peak - base) / 2**20}
+            "value": value, "seconds": seconds, "peak_rss_gb": memory.peak_gb, "rss_growth_gb": memory.growth_gb}
 
 
 def scaling_table(grid: pd.DataFrame, cells=((1, 1), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)),
-                  old_lp_max_total: int = 7, faces: int = 2) -> pd.DataFrame:
-    """Time and peak memory of one round vs its number of histories, old whole-tree LP and the double oracle
-    side by side; each round runs in a freshly started interpreter (its peak resident memory is the
-    interpreter with numpy/scipy/numba loaded plus the round's own), with the
-    smaller rounds' values taken from ``grid`` (the certified table)."""
+                  old_lp_max_total: int = 7, faces: int = 2, rules: BluffRules | None = None) -> pd.DataFrame:
+    """Time and memory of one round vs its number of histories, the old whole-tree LP and the double oracle
+    side by side, under ``rules`` (column ``rules``: the variant's label). Each round runs in a freshly
+    started interpreter, with the smaller rounds' values taken from ``grid`` (the certified table);
+    ``rss_growth_gb`` is the round's resident peak above the warmed-up interpreter's (the peak is reset just
+    before the round), ``peak_rss_gb`` that peak with the interpreter's baseline."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: its peak memory is the round's own
+    rules = rules if rules is not None else BluffRules()
+    spawn = multiprocessing.get_context("spawn")  # a fresh interpreter for every round
     below = {(int(r.first_dice), int(r.second_dice)): float(r.value) for r in grid.itertuples()
              if np.isfinite(r.value)}
     rows = []
@@ -287,5 +314,6 @@ def scaling_table(grid: pd.DataFrame, cells=((1, 1), (2, 2), (2, 3), (3, 3), (3,
             if solver == "old LP" and a + b > old_lp_max_total:
                 continue
             with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
-                rows.append(pool.submit(_scaling_task, None, faces, a, b, solver, below).result())
-    return pd.DataFrame(rows)
+                rows.append(pool.submit(_scaling_task, None, faces, a, b, solver, below,
+                                        rules.exact_options()).result())
+    return pd.DataFrame(rows).assign(rules=rules.label[:-3])

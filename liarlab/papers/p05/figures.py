@@ -96,15 +96,50 @@ def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, 
 
 
 def scaling_figure(scaling: pd.DataFrame):
-    """Time (left) and peak resident memory (right) of one Bluff-2 round against its number of bid histories,
-    the old whole-tree sequence-form LP beside the double oracle (log-log)."""
-    fig, axes = plotting.figure(1, 2, width=4.6, height=3.4)
-    for solver, marker in (("old LP", "s"), ("double oracle", "o")):
-        part = scaling[scaling.solver == solver].sort_values("histories")
-        axes[0].plot(part.histories, part.seconds, marker=marker, label=solver)
-        axes[1].plot(part.histories, part.peak_rss_gb, marker=marker, label=solver)
-    for ax, label in ((axes[0], "seconds"), (axes[1], "peak resident memory (GB)")):
-        ax.set(xscale="log", yscale="log", xlabel="bid histories of the round (2^(2(a+b)))", ylabel=label)
-        ax.legend(fontsize=8)
-    fig.suptitle("One Bluff-2 round (N = 2): old LP vs double oracle")
+    """Time (left) and the round's own peak memory (right; resident peak above the warmed-up interpreter) of
+    one Bluff-2 round against its number of bid histories: the old whole-tree sequence-form LP beside the
+    double oracle, for each rule set in the table (column ``rules``)."""
+    fig, axes = plotting.figure(1, 2, width=4.8, height=3.6)
+    rule_sets = list(dict.fromkeys(scaling["rules"])) if "rules" in scaling else [""]
+    styles = ("-", "--", ":")
+    for k, rules in enumerate(rule_sets):
+        part_rules = scaling[scaling["rules"] == rules] if "rules" in scaling else scaling
+        for solver, marker, colour in (("old LP", "s", "C0"), ("double oracle", "o", "C1")):
+            part = part_rules[part_rules.solver == solver].sort_values("histories")
+            if part.empty:
+                continue
+            label = f"{solver}, {rules or 'talk’s rules'}"
+            axes[0].plot(part.histories, part.seconds, marker=marker, ls=styles[k % 3], color=colour, label=label)
+            axes[1].plot(part.histories, part.rss_growth_gb, marker=marker, ls=styles[k % 3], color=colour,
+                         label=label)
+    axes[0].set(xscale="log", yscale="log", xlabel="bid histories of the round (2^(2(a+b)))", ylabel="seconds")
+    axes[1].set(xscale="log", xlabel="bid histories of the round (2^(2(a+b)))",
+                ylabel="round's own peak memory (GB)")
+    axes[1].set_yscale("symlog", linthresh=0.01)
+    for ax in axes:
+        ax.legend(fontsize=7)
+    fig.suptitle("One Bluff-2 round (N = 2): old whole-tree LP vs double oracle")
     return fig
+
+
+def scaling_caption(scaling: pd.DataFrame) -> str:
+    """What to notice under :func:`scaling_figure`, from its table: for each rule set, the largest round both
+    solvers solve, and the double oracle's largest round."""
+    parts = []
+    for rules, part in scaling.groupby("rules", sort=False):
+        name = rules or "talk's rules"
+        secs = part.pivot(index="histories", columns="solver", values="seconds").dropna()
+        mem = part.pivot(index="histories", columns="solver", values="rss_growth_gb").dropna()
+        oracle = part[part.solver == "double oracle"].sort_values("histories").iloc[-1]
+        text = f"{name}: "
+        if len(secs):
+            big = secs.index.max()
+            text += (f"at {big:,} histories, the largest round both solve, the old LP takes "
+                     f"{secs.loc[big, 'old LP']:.1f} s and {mem.loc[big, 'old LP']:.2f} GB, the double oracle "
+                     f"{secs.loc[big, 'double oracle']:.1f} s and {mem.loc[big, 'double oracle']:.2f} GB; ")
+        text += (f"the double oracle's largest round ({int(oracle.first_dice)}, {int(oracle.second_dice)}; "
+                 f"{int(oracle.histories):,} histories) takes {oracle.seconds:.1f} s and {oracle.rss_growth_gb:.2f} GB")
+        parts.append(text)
+    return ("Figure: time and the round's own peak memory (resident peak above the warmed-up interpreter) of one "
+            "Bluff-2 round against its bid histories, each round in a fresh process. What to notice: "
+            + "; ".join(parts) + ".")

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 def coverage_rows(*, ld_max_faces, n_games, ld_expl_faces, bluff1_max_faces, exact_max_faces, one_die_faces,
                   one_die_exact_faces, bluff2_max_dice, bluff2_exact_cells, bluff2_exact_width, variant_rows,
-                  counting_exact_max_total, r2_done, star_faces, closest_variant: str = "",
-                  closest_variant_cells: int | None = None) -> list[dict]:
+                  counting_exact_max_total, r2_done, star_faces, kept_cells: dict | None = None) -> list[dict]:
     """The ledger rows; every size argument is what the notebook actually computed."""
     from liarlab.study.coverage import experiment
 
@@ -42,13 +41,13 @@ def coverage_rows(*, ld_max_faces, n_games, ld_expl_faces, bluff1_max_faces, exa
                    "conventions)", status(bluff2_max_dice >= 5), "Part 2, Bluff-2 rule search",
                    "" if bluff2_max_dice >= 5 else "quick profile"),
         experiment("05", "E9", "Bluff-2 exact", "every feasible cell, with exploitability checks",
-                   f"{bluff2_exact_cells} cells certified (widest bracket {bluff2_exact_width:.1e}); variants exact on "
-                   f"a + b <= {counting_exact_max_total}",
-                   status(bluff2_exact_cells >= 25), "Part 2, Bluff-2 exact",
-                   ("" if bluff2_exact_cells >= 25 else "quick profile: fewer cells; ")
-                   + (f"the closest variant to the print ({closest_variant}) is not a race and is solved exactly on "
-                      f"{closest_variant_cells} cells (a + b <= 6): larger rounds need hundreds of LP rounds each"
-                      if closest_variant and closest_variant_cells is not None and closest_variant_cells < 25 else "")),
+                   f"{bluff2_exact_cells} cells certified (widest bracket {bluff2_exact_width:.1e}); all variants exact "
+                   f"on a + b <= {counting_exact_max_total}"
+                   + "".join(f"; kept variant {v}: {n} cells certified" for v, n in (kept_cells or {}).items()),
+                   status(bluff2_exact_cells >= 25 and all(n >= 25 for n in (kept_cells or {}).values())),
+                   "Part 2, Bluff-2 exact",
+                   "" if bluff2_exact_cells >= 25 and all(n >= 25 for n in (kept_cells or {}).values())
+                   else "quick profile: fewer cells"),
         experiment("05", "E10", "Sensitivity: R2, star order", "R2 for E4, E5; star order N = 6 per-turn and exact",
                    f"R2: {'yes' if r2_done else 'no'}; star order solved for N = {min(star_faces)}..{max(star_faces)}",
                    status(r2_done and max(star_faces) >= 6), "Part 2, sensitivity",
