@@ -9,7 +9,8 @@ grid (N = 2, all 25 cells, talk's rules; liarlab.bluff.oracle) within 5 minutes 
 variants that are not races (star order, no wild face) within 20 minutes and 16 GB each; one die each
 (liarlab.bluff.oracle.solve_one_die; its two bounds run in two threads) N = 8 within 60 s, N = 9 and 10 within
 10 minutes and 16 GB each. The no-wild grid and N = 9, 10 run only with LIARLAB_BENCH_LONG=1, each capped at its
-target. Reported with the histories and oracle rounds, since this machine is shared.
+target x 1.5 (a slow run is still measured). Reported with the histories and oracle rounds, since this machine
+is shared.
 """
 from __future__ import annotations
 
@@ -98,9 +99,9 @@ def exact_solver_benchmarks() -> None:
     long_runs = os.environ.get("LIARLAB_BENCH_LONG") == "1"
     for job, (seconds, gb, long_job) in EXACT_TARGETS.items():
         if long_job and not long_runs:
-            print(f"{'exact ' + job:42s} skipped (set LIARLAB_BENCH_LONG=1; capped at {seconds / 60:.0f} minutes)")
+            print(f"{'exact ' + job:42s} skipped (set LIARLAB_BENCH_LONG=1; target {seconds / 60:.0f} minutes)")
             continue
-        cap = seconds if long_job else max(2 * seconds, 120.0)
+        cap = 1.5 * seconds if long_job else max(2 * seconds, 120.0)   # over target: still measured, SLOW
         try:
             done = subprocess.run([sys.executable, __file__, "--worker", job], capture_output=True, text=True,
                                   timeout=cap, check=True)

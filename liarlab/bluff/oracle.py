@@ -19,9 +19,12 @@ in the *whole* round (the double-oracle idea for extensive-form games, Bosansky 
   enter, until the bracket is at most ``target`` wide. H only grows, so the loop ends.
 
 The two bounds' LPs are independent and HiGHS releases the GIL, so they run in two threads when the
-machine has two cores. Measured on the 2-core project machine, quiet, brackets <= 1e-15 (one die each,
-talk's rules): N = 7 in about 6 s, N = 8 in 35 s (2,987 of 65,536 histories in H; 0.9 GB). Almost all of
-the time is HiGHS on the last two or three LPs. A round's payoffs after a challenge use the values of
+process may use two cores. Measured by ``python -m liarlab bench bluff`` on the 2-core project machine, quiet,
+every bracket <= 2.2e-15: the talk's Bluff-2 grid (25 rounds) in 2.9 s; the star-order and no-wild variants'
+grids in 22 s and 161 s; one die each, N = 8 in 37 s (2,987 of 65,536 histories in H; 1.0 GB), N = 9 in
+156 s (4,892 of 262,144; 1.8 GB), N = 10 in 571 s (7,398 of 1,048,576; 3.3 GB). Almost all of the time is
+HiGHS on the last two or three LPs.
+A round's payoffs after a challenge use the values of
 smaller rounds (backward induction over the dice counts, :func:`certified_grid`); a smaller round's value
 known only within +-e moves this round's value by at most e, so a grid's certified width adds the widths
 of the rounds it depends on.
@@ -289,11 +292,14 @@ def _frontier(rnd: Round, H: np.ndarray, choice: np.ndarray, X_opp: np.ndarray, 
     return np.unique(np.concatenate(new)) if new else np.zeros(0, dtype=np.int64)
 
 
-
 # --------------------------------------------------------------------------- the solver
 
 def _use_threads(threads: bool | None) -> bool:
-    return (os.cpu_count() or 1) >= 2 if threads is None else bool(threads)
+    """None: two threads when this process may use two cores."""
+    if threads is not None:
+        return bool(threads)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores >= 2
 
 
 def solve_round_certified(rules: Rules, continuation: dict | None = None, *, target: float = 1e-9,
