@@ -24,10 +24,10 @@ every bracket <= 2.2e-15: the talk's Bluff-2 grid (25 rounds) in 2.9 s; the star
 grids in 22 s and 161 s; one die each, N = 8 in 37 s (2,987 of 65,536 histories in H; 1.0 GB), N = 9 in
 156 s (4,892 of 262,144; 1.8 GB), N = 10 in 571 s (7,398 of 1,048,576; 3.3 GB). Almost all of the time is
 HiGHS on the last two or three LPs.
-A round's payoffs after a challenge use the values of
-smaller rounds (backward induction over the dice counts, :func:`certified_grid`); a smaller round's value
-known only within +-e moves this round's value by at most e, so a grid's certified width adds the widths
-of the rounds it depends on.
+
+A round's payoffs after a challenge use the values of smaller rounds (backward induction over the dice
+counts, :func:`certified_grid`); a smaller round's value known only within +-e moves this round's value by
+at most e, so a grid's certified width adds the widths of the rounds it depends on.
 """
 from __future__ import annotations
 
