@@ -28,8 +28,8 @@ def test_kept_variants_are_the_closest_per_turn_variant_of_each_counting():
 
 
 def test_scaling_caption_reads_its_numbers_from_the_table():
-    rows = [("", "old LP", 1024, 1, 1, 0.05, 0.01), ("", "double oracle", 1024, 1, 1, 0.1, 0.02),
-            ("", "double oracle", 4096, 2, 1, 0.2, 0.03),
+    rows = [("talk's rules", "old LP", 1024, 1, 1, 0.05, 0.01), ("talk's rules", "double oracle", 1024, 1, 1, 0.1, 0.02),
+            ("talk's rules", "double oracle", 4096, 2, 1, 0.2, 0.03),
             ("star-order:x", "old LP", 1024, 1, 1, 2.0, 1.5), ("star-order:x", "double oracle", 1024, 1, 1, 0.5, 0.25)]
     scaling = pd.DataFrame(rows, columns=["rules", "solver", "histories", "first_dice", "second_dice", "seconds",
                                           "rss_growth_gb"])

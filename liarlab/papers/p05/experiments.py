@@ -297,7 +297,7 @@ def _scaling_task(rng, faces, a, b, solver, below, options):
 def scaling_table(grid: pd.DataFrame, cells=((1, 1), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)),
                   old_lp_max_total: int = 7, faces: int = 2, rules: BluffRules | None = None) -> pd.DataFrame:
     """Time and memory of one round vs its number of histories, the old whole-tree LP and the double oracle
-    side by side, under ``rules`` (column ``rules``: the variant's label). Each round runs in a freshly
+    side by side, under ``rules`` (column ``rules``: the variant's label, or "talk's rules"). Each round runs in a freshly
     started interpreter, with the smaller rounds' values taken from ``grid`` (the certified table);
     ``rss_growth_gb`` is the round's resident peak above the warmed-up interpreter's (the peak is reset just
     before the round), ``peak_rss_gb`` that peak with the interpreter's baseline."""
@@ -316,4 +316,4 @@ def scaling_table(grid: pd.DataFrame, cells=((1, 1), (2, 2), (2, 3), (3, 3), (3,
             with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
                 rows.append(pool.submit(_scaling_task, None, faces, a, b, solver, below,
                                         rules.exact_options()).result())
-    return pd.DataFrame(rows).assign(rules=rules.label[:-3])
+    return pd.DataFrame(rows).assign(rules="talk's rules" if rules.label == BluffRules().label else rules.label[:-3])

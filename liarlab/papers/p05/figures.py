@@ -100,15 +100,15 @@ def scaling_figure(scaling: pd.DataFrame):
     one Bluff-2 round against its number of bid histories: the old whole-tree sequence-form LP beside the
     double oracle, for each rule set in the table (column ``rules``)."""
     fig, axes = plotting.figure(1, 2, width=4.8, height=3.6)
-    rule_sets = list(dict.fromkeys(scaling["rules"])) if "rules" in scaling else [""]
+    rule_sets = list(dict.fromkeys(scaling["rules"]))
     styles = ("-", "--", ":")
     for k, rules in enumerate(rule_sets):
-        part_rules = scaling[scaling["rules"] == rules] if "rules" in scaling else scaling
+        part_rules = scaling[scaling["rules"] == rules]
         for solver, marker, colour in (("old LP", "s", "C0"), ("double oracle", "o", "C1")):
             part = part_rules[part_rules.solver == solver].sort_values("histories")
             if part.empty:
                 continue
-            label = f"{solver}, {rules or 'talk’s rules'}"
+            label = f"{solver}, {rules}"
             axes[0].plot(part.histories, part.seconds, marker=marker, ls=styles[k % 3], color=colour, label=label)
             axes[1].plot(part.histories, part.rss_growth_gb, marker=marker, ls=styles[k % 3], color=colour,
                          label=label)
@@ -127,11 +127,10 @@ def scaling_caption(scaling: pd.DataFrame) -> str:
     solvers solve, and the double oracle's largest round."""
     parts = []
     for rules, part in scaling.groupby("rules", sort=False):
-        name = rules or "talk's rules"
         secs = part.pivot(index="histories", columns="solver", values="seconds").dropna()
         mem = part.pivot(index="histories", columns="solver", values="rss_growth_gb").dropna()
         oracle = part[part.solver == "double oracle"].sort_values("histories").iloc[-1]
-        text = f"{name}: "
+        text = f"{rules}: "
         if len(secs):
             big = secs.index.max()
             text += (f"at {big:,} histories, the largest round both solve, the old LP takes "
