@@ -99,7 +99,7 @@ def scaling_figure(scaling: pd.DataFrame):
     """Time (left) and the round's own peak memory (right; resident peak above the warmed-up interpreter) of
     one Bluff-2 round against its number of bid histories: the old whole-tree sequence-form LP beside the
     double oracle, for each rule set in the table (column ``rules``)."""
-    fig, axes = plotting.figure(1, 2, width=4.8, height=3.6)
+    fig, axes = plotting.figure(1, 2, width=4.8, height=4.0)
     rule_sets = list(dict.fromkeys(scaling["rules"]))
     styles = ("-", "--", ":")
     for k, rules in enumerate(rule_sets):
@@ -116,8 +116,9 @@ def scaling_figure(scaling: pd.DataFrame):
     axes[1].set(xscale="log", xlabel="bid histories of the round (2^(2(a+b)))",
                 ylabel="round's own peak memory (GB)")
     axes[1].set_yscale("symlog", linthresh=0.01)
-    for ax in axes:
-        ax.legend(fontsize=7)
+    axes[1].set_ylim(bottom=0)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=8)
     fig.suptitle("One Bluff-2 round (N = 2): old whole-tree LP vs double oracle")
     return fig
 
@@ -134,10 +135,10 @@ def scaling_caption(scaling: pd.DataFrame) -> str:
         if len(secs):
             big = secs.index.max()
             text += (f"at {big:,} histories, the largest round both solve, the old LP takes "
-                     f"{secs.loc[big, 'old LP']:.1f} s and {mem.loc[big, 'old LP']:.2f} GB, the double oracle "
-                     f"{secs.loc[big, 'double oracle']:.1f} s and {mem.loc[big, 'double oracle']:.2f} GB; ")
+                     f"{secs.loc[big, 'old LP']:.3g} s and {mem.loc[big, 'old LP']:.2f} GB, the double oracle "
+                     f"{secs.loc[big, 'double oracle']:.3g} s and {mem.loc[big, 'double oracle']:.2f} GB; ")
         text += (f"the double oracle's largest round ({int(oracle.first_dice)}, {int(oracle.second_dice)}; "
-                 f"{int(oracle.histories):,} histories) takes {oracle.seconds:.1f} s and {oracle.rss_growth_gb:.2f} GB")
+                 f"{int(oracle.histories):,} histories) takes {oracle.seconds:.3g} s and {oracle.rss_growth_gb:.2f} GB")
         parts.append(text)
     return ("Figure: time and the round's own peak memory (resident peak above the warmed-up interpreter) of one "
             "Bluff-2 round against its bid histories, each round in a fresh process. What to notice: "
