@@ -34,6 +34,6 @@ def test_scaling_caption_reads_its_numbers_from_the_table():
     scaling = pd.DataFrame(rows, columns=["rules", "solver", "histories", "first_dice", "second_dice", "seconds",
                                           "rss_growth_gb"])
     text = figures05.scaling_caption(scaling)
-    assert "talk's rules: at 1,024 histories" in text and "old LP takes 0.1 s" in text
+    assert "talk's rules: at 1,024 histories" in text and "old LP takes 0.05 s" in text
     assert "largest round (2, 1; 4,096 histories) takes 0.2 s and 0.03 GB" in text
-    assert "star-order:x: at 1,024 histories, the largest round both solve, the old LP takes 2.0 s and 1.50 GB" in text
+    assert "star-order:x: at 1,024 histories, the largest round both solve, the old LP takes 2 s and 1.50 GB" in text
