@@ -161,39 +161,27 @@ def _cfr_plus(n, mover, top, topbit, U, w0, w1, iterations, R0, R1, A0, A1):
             else:
                 T0[:] = 0.0
                 T1[:] = 0.0
+            # the mover's values and regrets (own strategy s), then the other player's values
             if p == 0:
-                for d in range(D0):
-                    v = s0[m, d] * T0[d] if m > 0 else 0.0
-                    for k in range(t + 1, n + 1):
-                        c = m | (1 << (k - 1))
-                        v += s0[c, d] * V0[c, d]
-                    V0[m, d] = v
-                    if m > 0:
-                        R0[m, d] = max(R0[m, d] + T0[d] - v, 0.0)
-                    for k in range(t + 1, n + 1):
-                        c = m | (1 << (k - 1))
-                        R0[c, d] = max(R0[c, d] + V0[c, d] - v, 0.0)
-                for d in range(D1):
-                    v = T1[d]
-                    for k in range(t + 1, n + 1):
-                        v += V1[m | (1 << (k - 1)), d]
-                    V1[m, d] = v
+                so, To, Vo, Ro, Tx, Vx = s0, T0, V0, R0, T1, V1
             else:
-                for d in range(D1):
-                    v = s1[m, d] * T1[d]
-                    for k in range(t + 1, n + 1):
-                        c = m | (1 << (k - 1))
-                        v += s1[c, d] * V1[c, d]
-                    V1[m, d] = v
-                    R1[m, d] = max(R1[m, d] + T1[d] - v, 0.0)
-                    for k in range(t + 1, n + 1):
-                        c = m | (1 << (k - 1))
-                        R1[c, d] = max(R1[c, d] + V1[c, d] - v, 0.0)
-                for d in range(D0):
-                    v = T0[d]
-                    for k in range(t + 1, n + 1):
-                        v += V0[m | (1 << (k - 1)), d]
-                    V0[m, d] = v
+                so, To, Vo, Ro, Tx, Vx = s1, T1, V1, R1, T0, V0
+            for d in range(Vo.shape[1]):
+                v = so[m, d] * To[d] if m > 0 else 0.0
+                for k in range(t + 1, n + 1):
+                    c = m | (1 << (k - 1))
+                    v += so[c, d] * Vo[c, d]
+                Vo[m, d] = v
+                if m > 0:
+                    Ro[m, d] = max(Ro[m, d] + To[d] - v, 0.0)
+                for k in range(t + 1, n + 1):
+                    c = m | (1 << (k - 1))
+                    Ro[c, d] = max(Ro[c, d] + Vo[c, d] - v, 0.0)
+            for d in range(Vx.shape[1]):
+                v = Tx[d]
+                for k in range(t + 1, n + 1):
+                    v += Vx[m | (1 << (k - 1)), d]
+                Vx[m, d] = v
         # 4. linearly weighted average of the realization plans
         wt = float(it)
         weight_total += wt
@@ -226,14 +214,3 @@ def cfr_plus(rnd: Round, U: np.ndarray, iterations: int):
     X0[:, 0] = 1.0
     X1[:, 0] = 1.0
     return X0, X1
-
-
-def public_reach(rnd: Round, X0: np.ndarray, X1: np.ndarray) -> np.ndarray:
-    """For every history, the smaller of the two players' largest own reach over their hands."""
-    out = []
-    for p, X in ((0, X0), (1, X1)):
-        own_turn = rnd.mover == p
-        masks = np.arange(rnd.M)
-        seq = np.where(own_turn, masks - rnd.topbit, masks)   # p's last own bid before (or making) m
-        out.append(X[:, seq].max(axis=0))
-    return np.minimum(out[0], out[1])

@@ -72,7 +72,6 @@ class CertifiedRound:
     restricted_histories: int  # |H| at the end
     iterations: int
     seconds: float
-    lp_seconds: float
     plans: tuple = ()      # the certified realization plans (X0, X1) over all 2^n histories
 
     @property
@@ -313,7 +312,6 @@ def solve_round_certified(rules: Rules, continuation: dict | None = None, *, tar
     U = zero_sum_payoffs(rnd, continuation)
     H = np.flatnonzero(rnd.popcount <= 1).astype(np.int64) if H0 is None else _closed(rnd, H0)
     threads = _use_threads(threads)
-    lp_s = 0.0
     lower, upper = -np.inf, np.inf
     X0 = X1 = None
     for iteration in range(1, max_iterations + 1):
@@ -326,7 +324,6 @@ def solve_round_certified(rules: Rules, continuation: dict | None = None, *, tar
             lp0, g0, X0i, new0 = _certify(rnd, U, H, 0, tolerance, method)
             lp1, g1, X1i, new1 = _certify(rnd, U, H, 1, tolerance, method)
         t2 = time.perf_counter()
-        lp_s += t2 - t1
         if g0 > lower:
             lower, X0 = g0, X0i
         if -g1 < upper:
@@ -345,8 +342,7 @@ def solve_round_certified(rules: Rules, continuation: dict | None = None, *, tar
         H = _closed(rnd, np.union1d(H, new))
     return CertifiedRound(dice=rules.dice, value=(lower + upper) / 2, lower=lower, upper=upper,
                           lp_lower=lp_lower, lp_upper=lp_upper, histories=rnd.M, restricted_histories=len(H),
-                          iterations=iteration, seconds=time.perf_counter() - t0, lp_seconds=lp_s,
-                          plans=(X0, X1))
+                          iterations=iteration, seconds=time.perf_counter() - t0, plans=(X0, X1))
 
 
 def solve_one_die(faces: int, **kwargs) -> CertifiedRound:
