@@ -120,7 +120,7 @@ def _constraints(rnd: Round, T: np.ndarray, pos: np.ndarray, player: int, n_hand
     rank = np.full(rnd.M, -1, dtype=np.int64)
     rank[infosets] = np.arange(len(infosets))
     per_hand = len(infosets)
-    info = np.where(rnd.mover[Ts] == player, Ts, Ts - rnd.topbit[Ts])
+    info = rnd.infoset_mask(player)[Ts]
     hand = np.arange(n_hands)[:, None]
     seq_rows = 1 + hand * per_hand + rank[info][None, :]
     seq_cols = 1 + hand * K + pos[Ts][None, :]
@@ -134,7 +134,8 @@ def _constraints(rnd: Round, T: np.ndarray, pos: np.ndarray, player: int, n_hand
 
 
 def _fringe_lp(rnd: Round, U: np.ndarray, T: np.ndarray, P: int):
-    """(B^T, E_P, E_Q, pos) of max_x min_y x'By for P in the tree T (every node m > 0 ends in 'call at m')."""
+    """(B^T, E_P, E_Q, keep) of max_x min_y x'By for P in the tree T (every node m > 0 ends in 'call at m');
+    ``keep``: the indices of Q's sequences kept as rows (:func:`_undominated_rows`)."""
     Q = 1 - P
     Ts = T[1:]
     K = len(Ts)
