@@ -1,6 +1,7 @@
-"""Registered stage-2 agents: the six personality types a..f, a random player and the linear-Q learner.
+"""Registered stage-2 agents: the six personality types a..f, a random player, the exploiter x and the linear-Q
+learner.
 
-Each decision of a type with random choices (b, c, e, random, q) draws ``N_UNIFORMS`` uniforms
+Each decision of a type with random choices (b, c, e, random, q, x) draws ``N_UNIFORMS`` uniforms
 (``rng.random(6)``) whether it uses them all or not, and a, d, f draw none, so the compiled engine,
 which does the same, replays a game exactly. The decision rules themselves live in
 :mod:`liarlab.cheat.policies` (spec §4 and §5).
@@ -15,7 +16,7 @@ from liarlab.core.validation import check_choice, check_probability
 from . import policies as pol
 from .game import ACCEPT, Challenge, CheatEvent, CheatObservation, CheatState, Play
 
-SCRIPTED_TYPES = ("a", "b", "c", "d", "e", "f", "random")
+SCRIPTED_TYPES = ("a", "b", "c", "d", "e", "f", "random", "x")
 #: What each type does, as a person at the table sees it (``policies.scripted_decision``). Every type except
 #: f and random is honest whenever it holds the required rank; "lie" means cards of another rank. Types that
 #: challenge cannot do so on an empty pile: they lie with one card instead.
@@ -32,6 +33,9 @@ DESCRIPTIONS = {
     "f": "never challenges; always plays its least suitable cards, 3, 2 or 1 as 0-1, 2 or 3 of its last 3 lies "
          "were caught",
     "random": "challenges half the time when there is a pile; else plays 1 to the allowed number of random cards",
+    "x": "exploiter (ours, not the paper's): plays its whole hand, true or not, whenever it holds max_play cards "
+         "or fewer, and always challenges a play that emptied the previous player's hand (rules variant); "
+         "otherwise like b",
     "q": "approximate Q-learning with the seven bucketed features",
 }
 
@@ -51,7 +55,7 @@ def _to_action(code: int, out: np.ndarray, obs: CheatObservation):
 
 
 class ScriptedAgent:
-    """Personality type ``kind`` (a..f) or ``random``; see :data:`DESCRIPTIONS`."""
+    """Personality type ``kind`` (a..f), ``random`` or the exploiter ``x``; see :data:`DESCRIPTIONS`."""
 
     def __init__(self, kind: str = "a"):
         self.kind = check_choice("kind", kind, SCRIPTED_TYPES)
@@ -64,7 +68,7 @@ class ScriptedAgent:
         order = pol.least_suitable_order(obs.required_rank, rules.n_players, rules.n_ranks)
         code = pol.scripted_decision(self.code, np.array(obs.hand, dtype=np.int64), obs.required_rank,
                                      order, rules.n_ranks, rules.hand_size, rules.max_play,
-                                     obs.pile_size, pol.caught_recent(rec, count, 3), u, out)
+                                     obs.pile_size, pol.caught_recent(rec, count, 3), u, out, obs.final_pending)
         return code, out
 
     def act(self, observation: CheatObservation, legal_actions, rng: np.random.Generator):

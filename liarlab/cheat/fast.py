@@ -2,7 +2,8 @@
 
 Stage 1: :func:`learning_run` plays the lie-profile learner against one personality (with its
 simulated games), :func:`position_games` plays fixed catchers. Stage 2: :func:`play_cheat` plays the
-modified Cheat game between agent types a..f, random and the linear-Q learner (learning or frozen).
+modified Cheat game between agent types a..f, random, the exploiter x and the linear-Q learner (learning or
+frozen).
 
 Each engine draws uniforms from numba's generator seeded from the caller's Generator, or, when
 ``uniforms`` is given, reads them in order from that array: in the order the rules module and the
@@ -402,7 +403,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
             else:
                 caught3 = pol.caught_recent(record[cur], rec_count[cur], 3)
                 n = pol.scripted_decision(types[cur], hand, r, orders[r], n_ranks, hand_size, max_play, pile_n,
-                                          caught3, ubuf, out)
+                                          caught3, ubuf, out, pending)
             if n == pol.CHALLENGE_CODE:
                 target = last_player
                 size = pile_n
@@ -504,7 +505,7 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
                alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5, three_actions: bool = False,
                caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
                uniforms=None) -> dict:
-    """Play ``n_games`` of the modified game between ``agent_types`` (one of a..f, random, q per seat).
+    """Play ``n_games`` of the modified game between ``agent_types`` (one of a..f, random, x, q per seat).
 
     ``weights`` (seats x actions x 7) hold the Q-learners' weights (zeros if None) and are updated in
     place for seats with ``learn`` set (epsilon-greedy with rate ``epsilon``); other Q seats play greedily
@@ -551,9 +552,10 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
                    rules: CheatRules | None = None, alpha: float = 0.7, gamma: float = 0.9,
                    epsilon: float = 0.5, n_small: int = 20, three_actions: bool = False,
                    caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
-                   seat: int = 0) -> dict:
+                   seat: int = 0, test_rules: CheatRules | None = None) -> dict:
     """Train a fresh Q-learner (in ``seat``) for ``n_train`` games against ``opponent`` in every other seat,
-    then test it frozen and greedy for ``n_test`` games. Returns test wins, draws, weights, action counts,
+    then test it frozen and greedy for ``n_test`` games (under ``test_rules`` when given, else ``rules``:
+    to tell what training under one rule set does from what the rules do at test time). Returns test wins, draws, weights, action counts,
     the wins in the first ``n_small`` test games (the paper's 20-game test), and the test games' audit of the
     hand-emptying line (first-player and first-opportunity wins, lying winning plays, the learner's counters)."""
     rules = rules or CheatRules()
@@ -567,7 +569,10 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
         play_cheat(seats, n_train, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
                    alpha=alpha, gamma=gamma, epsilon=epsilon, three_actions=three_actions, caught_lie=caught_lie,
                    encoding=encoding, history=history)
-    test = play_cheat(seats, n_test, rng, rules=rules, weights=weights, feature_set=feature_set,
+    test_rules = test_rules or rules
+    if test_rules.n_players != rules.n_players or test_rules.max_play != rules.max_play:
+        raise ValueError("test_rules must keep the training rules' n_players and max_play (the weights' shape)")
+    test = play_cheat(seats, n_test, rng, rules=test_rules, weights=weights, feature_set=feature_set,
                       three_actions=three_actions, encoding=encoding, history=history)
     w = test["winners"]
     decided = w >= 0

@@ -17,12 +17,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-AGENT_TYPES = ("a", "b", "c", "d", "e", "f", "random", "q")
-A, B, C, D, E, F, RANDOM, Q = range(8)
+AGENT_TYPES = ("a", "b", "c", "d", "e", "f", "random", "q", "x")
+A, B, C, D, E, F, RANDOM, Q, X = range(9)  # X: the exploiter (type b that takes the hand-emptying line)
 CHALLENGE_CODE = -1
 N_UNIFORMS = 6
 #: which agent types draw uniforms at a decision (a, d and f are deterministic and draw none)
-NEEDS_UNIFORMS = np.array([False, True, True, False, True, False, True, True])
+NEEDS_UNIFORMS = np.array([False, True, True, False, True, False, True, True, True])
 N_FEATURES = 7
 FEATURE_NAMES = ("pile size", "previous player's hand", "previous play size", "smallest hand",
                  "active players", "own lie success", "previous player's lie success")
@@ -182,13 +182,27 @@ def random_cards(hand, n, u, start, out):
 
 
 @njit(cache=True)
-def scripted_decision(kind, hand, r, order, n_ranks, hand_size, max_play, pile_size, caught3, u, out):
-    """One decision of agent type a..f or random (spec §4); returns cards played or CHALLENGE_CODE.
+def scripted_decision(kind, hand, r, order, n_ranks, hand_size, max_play, pile_size, caught3, u, out,
+                      pending=False):
+    """One decision of agent type a..f, random or the exploiter x (spec §4); returns cards played or
+    CHALLENGE_CODE.
 
-    ``order`` is :func:`least_suitable_order` for the required rank r (precomputed by the caller).
+    ``order`` is :func:`least_suitable_order` for the required rank r (precomputed by the caller). ``pending``:
+    the previous play emptied a hand and may be challenged (rules variant); only the exploiter reads it.
+    The exploiter X (ours, not the paper's) knows the hand-emptying line: it challenges a pending emptying
+    play (accepting it loses at once, so challenging is never worse), plays its whole hand, true or not,
+    whenever it holds ``max_play`` cards or fewer, and otherwise plays as type b.
     """
     out[:] = 0
     h = hand.sum()
+    if kind == X:
+        if pending:
+            return CHALLENGE_CODE
+        if h <= max_play:
+            for c in range(n_ranks):
+                out[c] = hand[c]
+            return h
+        kind = B
     have = hand[r]
     phase = level(h, hand_size)  # 2 early, 1 mid, 0 late
     distinct = 0

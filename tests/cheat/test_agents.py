@@ -9,13 +9,31 @@ from liarlab.core.api import make_agent
 U = np.zeros(pol.N_UNIFORMS)
 
 
-def decide(kind, hand, r=0, pile=0, caught3=0, u=U, **rules):
+def decide(kind, hand, r=0, pile=0, caught3=0, u=U, pending=False, **rules):
     rules = CheatRules(**rules)
     out = np.zeros(rules.n_ranks, dtype=np.int64)
     order = pol.least_suitable_order(r, rules.n_players, rules.n_ranks)
     code = pol.scripted_decision(pol.AGENT_TYPES.index(kind), np.array(hand, dtype=np.int64), r, order,
-                                 rules.n_ranks, rules.hand_size, rules.max_play, pile, caught3, np.asarray(u), out)
+                                 rules.n_ranks, rules.hand_size, rules.max_play, pile, caught3, np.asarray(u), out,
+                                 pending)
     return code, list(out)
+
+
+def test_exploiter_empties_a_small_hand_true_or_not():
+    assert decide("x", [1, 0, 0, 2, 0], pile=2) == (3, [1, 0, 0, 2, 0])   # mixed hand of 3: all of it
+    assert decide("x", [0, 1, 0, 0, 0], pile=2) == (1, [0, 1, 0, 0, 0])   # b would challenge here
+    assert decide("b", [0, 1, 0, 0, 0], pile=2)[0] == pol.CHALLENGE_CODE
+
+
+def test_exploiter_plays_as_b_with_a_larger_hand():
+    for hand, u in (([0, 1, 0, 3, 1], U), ([4, 1, 0, 0, 0], U), ([0, 1, 1, 1, 1], [0.99] * 6)):
+        assert decide("x", hand, pile=2, u=u) == decide("b", hand, pile=2, u=u)
+
+
+def test_exploiter_challenges_a_pending_emptying_play_and_others_do_not_read_it():
+    assert decide("x", [1, 1, 0, 0, 0], pile=3, pending=True)[0] == pol.CHALLENGE_CODE
+    for kind in "abcdef":
+        assert decide(kind, [0, 1, 0, 3, 1], pile=3, pending=True) == decide(kind, [0, 1, 0, 3, 1], pile=3)
 
 
 def test_least_suitable_order_two_players():

@@ -9,7 +9,7 @@ from liarlab.cheat.game import CheatRules, CheatState, play_with_events
 
 from .conftest import ReplayRng
 
-SCRIPTED = ["a", "b", "c", "d", "e", "f", "random"]
+SCRIPTED = ["a", "b", "c", "d", "e", "f", "random", "x"]
 
 
 def reference_games(kinds, n_games, uniforms, rules=None, learner=None, learners=None):
@@ -93,6 +93,28 @@ def test_same_seed_same_games():
     assert np.array_equal(a["winners"], b["winners"])
 
 
+def test_exploiter_replays_under_both_rules_and_challenges_every_emptying_play(uniforms):
+    """The exploiter in the compiled engine and the rules module: the same games under both rules; under the
+    variant it challenges every play that empties its opponent's hand (so it never accepts one)."""
+    for rules in (CheatRules(), CheatRules(last_play_challengeable=True)):
+        for other in ("a", "b", "d", "f", "random"):
+            _replay_both_engines(("x", other), 40, uniforms, rules)
+    rng = ReplayRng(uniforms)
+    for _ in range(40):
+        state = CheatState(rng, CheatRules(last_play_challengeable=True))
+        play_with_events(state, [ScriptedAgent("x"), ScriptedAgent("f")], rng)
+        assert not any(e.kind == "accept" and e.player == 0 for e in state.history)
+
+
+def test_train_and_test_under_other_test_rules():
+    variant = CheatRules(last_play_challengeable=True)
+    a = fast.train_and_test("d", 100, 300, np.random.default_rng(3))
+    b = fast.train_and_test("d", 100, 300, np.random.default_rng(3), test_rules=variant)
+    assert np.array_equal(a["weights"], b["weights"]) and a["wins"] != b["wins"]
+    with pytest.raises(ValueError, match="test_rules"):
+        fast.train_and_test("d", 1, 1, np.random.default_rng(3), test_rules=CheatRules(max_play=4))
+
+
 def test_train_and_test_counts():
     res = fast.train_and_test("a", 50, 100, np.random.default_rng(0))
     assert res["games"] == 100 and 0 <= res["wins"] <= 100 and res["small_games"] == 20
@@ -109,7 +131,8 @@ def test_engine_rejects_what_it_cannot_play():
         fast.play_cheat(["a", "q"], 1, np.random.default_rng(0), feature_set="F9")
 
 
-@pytest.mark.parametrize("kinds", [("q", "a"), ("q", "d"), ("b", "q"), ("e", "f"), ("c", "random"), ("q", "e", "d")])
+@pytest.mark.parametrize("kinds", [("q", "a"), ("q", "d"), ("b", "q"), ("e", "f"), ("c", "random"), ("q", "e", "d"),
+                                   ("x", "f"), ("d", "x"), ("q", "x"), ("x", "x")])
 def test_compiled_engine_replays_challengeable_last_play(kinds, uniforms):
     """The rules variant without the unchallengeable hand-emptying play: same games, same learned weights."""
     w, learner = _replay_both_engines(kinds, 30, uniforms,
