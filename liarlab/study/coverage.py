@@ -1,12 +1,17 @@
-"""Coverage ledgers: for each notebook, one row per numbered experiment of its reproduction spec
-(``../shared/papers/NN-*.md``), saying what the full profile ran against what the spec asks.
+"""Coverage ledgers: for each notebook, one row per numbered experiment of its paper's reproduction spec,
+saying what the full profile ran against what the spec asks.
 
-A notebook builds its ledger from the sizes it actually resolved (never typed totals) and saves it with
-:func:`save_ledger` as ``data/NN_coverage.csv``; notebook 99 and the front page count the rows per paper.
+The experiments themselves (code, title, the spec's size, the notebook that runs them) are listed in
+``liarlab/study/experiments_index/experiments.csv``, shipped with the package, so nothing here reads outside
+the repository. A notebook builds its ledger from the sizes it actually resolved (never typed totals) and saves
+it with :func:`save_ledger` as ``data/NN_coverage.csv``; notebook 99 and the front page count the rows per paper.
 """
 from __future__ import annotations
 
+import functools
+import io
 import re
+from importlib import resources
 from pathlib import Path
 
 import pandas as pd
@@ -15,35 +20,53 @@ from liarlab.study import outputs
 
 COLUMNS = ["spec", "code", "title", "spec_size", "run_size", "status", "where", "why"]
 STATUSES = ("full", "reduced", "missing", "not-applicable")
-SPECS_DIR = outputs.REPO_ROOT.parent / "shared" / "papers"
+SPECS = ("01", "02", "03", "04", "05")
+INDEX_COLUMNS = ["spec", "code", "title", "spec_size", "notebook"]
 
-# How each spec numbers its experiments: "E12"/"X3" in most, "#12" rows of the required-experiments
-# table in paper 02's spec.
+# How the spec documents number their experiments (only for checking the index against a copy of the specs):
+# "E12"/"X3" in most, "#12" rows of the required-experiments table in paper 02's spec.
 _CODE = re.compile(r"\*\*([EX]\d+)\b|^\|\s*([EX]\d+)\s*\||^\d+\.\s+\*\*([EX]\d+)\b", re.MULTILINE)
 _TABLE_ROW = re.compile(r"^\|\s*(\d+)\s*\|", re.MULTILINE)
 
 
-def spec_path(spec: str, folder: Path | None = None) -> Path | None:
-    folder = folder or SPECS_DIR
-    matches = sorted(Path(folder).glob(f"{spec}-*.md"))
-    return matches[0] if matches else None
+@functools.lru_cache(maxsize=1)
+def _index_text() -> str:
+    return resources.files("liarlab.study").joinpath("experiments_index", "experiments.csv").read_text(
+        encoding="utf-8")
 
 
-def spec_codes(spec: str, folder: Path | None = None) -> list[str]:
-    """The experiment codes of spec ``spec`` ("01".."05"), in the spec's order; [] when the spec is absent."""
-    path = spec_path(spec, folder)
-    if path is None:
-        return []
-    text = path.read_text(encoding="utf-8")
+def index() -> pd.DataFrame:
+    """The experiment index: one row per numbered experiment of the five specs (spec, code, title, spec_size,
+    notebook), in each spec's order.
+
+    >>> index().query("spec == '05' and code == 'E9'").title.item()
+    'Bluff-2 exact'
+    """
+    return pd.read_csv(io.StringIO(_index_text()), dtype=str, keep_default_na=False)[INDEX_COLUMNS]
+
+
+def spec_codes(spec: str) -> list[str]:
+    """The experiment codes of spec ``spec`` ("01".."05"), in the spec's order (from the experiment index).
+
+    >>> spec_codes("02")[:4]
+    ['#0', '#1', '#2', '#3']
+    """
+    if str(spec) not in SPECS:
+        raise ValueError(f"spec must be one of {SPECS}, got {spec!r}")
+    frame = index()
+    return frame.loc[frame.spec == str(spec), "code"].tolist()
+
+
+def codes_in_markdown(path: Path) -> list[str]:
+    """The experiment codes a spec document numbers, in order: used only by the test that checks the index
+    against a copy of the specs, when one is at hand. Paper 02's spec numbers the rows of its
+    "Notebook experiments" table instead."""
+    text = Path(path).read_text(encoding="utf-8")
     codes = [next(g for g in m.groups() if g) for m in _CODE.finditer(text)]
-    if not codes:  # paper 02: the numbered rows of "Notebook experiments (required)"
+    if not codes:
         section = text.split("## 6. Notebook experiments", 1)[-1].split("\n## ", 1)[0]
         codes = [f"#{m.group(1)}" for m in _TABLE_ROW.finditer(section)]
-    seen = []
-    for c in codes:
-        if c not in seen:
-            seen.append(c)
-    return seen
+    return list(dict.fromkeys(codes))
 
 
 def experiment(spec: str, code: str, title: str, spec_size: str, run_size: str, status: str, where: str,
@@ -99,12 +122,12 @@ def summary(ledgers: pd.DataFrame) -> pd.DataFrame:
     return counts.reset_index()
 
 
-def missing_codes(ledgers: pd.DataFrame, folder: Path | None = None) -> dict[str, list[str]]:
-    """Per spec, the experiment codes of the spec that no ledger lists."""
+def missing_codes(ledgers: pd.DataFrame) -> dict[str, list[str]]:
+    """Per spec, the experiment codes of the index that no ledger lists."""
     out = {}
-    for spec in ("01", "02", "03", "04", "05"):
+    for spec in SPECS:
         listed = set(ledgers.loc[ledgers.spec == spec, "code"])
-        missing = [c for c in spec_codes(spec, folder) if c not in listed]
+        missing = [c for c in spec_codes(spec) if c not in listed]
         if missing:
             out[spec] = missing
     return out

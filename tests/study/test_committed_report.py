@@ -69,8 +69,6 @@ def test_no_interval_of_a_proportion_leaves_zero_to_one(path):
 
 
 def test_every_spec_experiment_has_a_ledger_row():
-    if coverage.spec_path("01") is None:
-        pytest.skip("the reproduction specs (../shared/papers) are not beside this checkout")
     ledgers = coverage.read_ledgers(DATA)
     assert set(ledgers["status"]) <= set(coverage.STATUSES)
     assert coverage.missing_codes(ledgers) == {}
