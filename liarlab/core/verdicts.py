@@ -26,6 +26,17 @@ SIM_TOLERANCE_RATE = 0.01  # a printed simulated rate: +-1 point (plus the paper
 ABOUT = 0.25              # "about x" allows x +- 25 %
 CEILING = 0.995           # rates at or above (or at or below 1 - CEILING) are at a ceiling/floor
 KNIFE_EDGE = 0.25         # a decided interval within a quarter of its half-width of the band's edge
+WEAK_BAND = 0.10          # a two-sided band wider than +-10 % of the quantity's span carries little evidence
+PLANNED_POWER = 0.80      # a confirmatory sample is sized to decide a row at this power, from the pilot
+FAMILY_REPRODUCED = 0.75  # a family is reproduced when at least 3/4 of its findings are ...
+FAMILY_DIFFERS = 0.50     # ... and differs when at least half of its findings differ; else inconclusive
+# Why a finding differs (docs/VERDICTS.md): every differing finding names one.
+CAUSES = {
+    "misprint": "a misprint or arithmetic slip in the paper",
+    "reading": "a reading (convention) of the paper that we cannot pin down",
+    "power": "too little power: the paper's sample (or ours) cannot carry the claim",
+    "genuine": "a genuine difference: every reading we tried disagrees",
+}
 
 # Qualitative words, mapped before any result was looked at. Scale "rate": a difference of win rates
 # (0.05 = 5 points). Scale "share": a fraction of cases or cells. Each is a two-sided range [low, high].
@@ -63,6 +74,19 @@ class Estimate:
     seed_min: float | None = None
     seed_max: float | None = None
     level: float = LEVEL
+    interval: str = ""  # what [low, high] is when it is not a confidence interval at ``level``
+
+    @property
+    def interval_label(self) -> str:
+        """What the interval is, in words: "95 %", "99.84 % (Bonferroni-adjusted)", the ``interval`` text
+        (a range over undecided cases, a prediction interval), or "" for an exact point."""
+        if self.interval:
+            return self.interval
+        if self.unit == "exact" and self.low == self.high:
+            return ""
+        if abs(self.level - LEVEL) < 1e-12:
+            return f"{LEVEL:.0%}".replace("%", " %")
+        return f"{100 * self.level:.4g} % (Bonferroni-adjusted)"
 
     @property
     def half_width(self) -> float:
@@ -128,6 +152,83 @@ def difference_of_proportions(wins_a, n_a, wins_b, n_b, level: float = LEVEL, un
     return Estimate(d, max(-1.0, lo), min(1.0, hi), int(n_a) + int(n_b), unit, level=level)
 
 
+def prediction_across_seeds(values, low: float = 0.0, high: float = 1.0, level: float = LEVEL,
+                            unit: str = "seeds") -> Estimate:
+    """Where ONE more independently trained agent would fall: the Student t prediction interval
+    ``mean +- t * sd * sqrt(1 + 1/n)``, inside [low, high]. A printed value that comes from a single trained
+    table is compared with this interval, not with the mean's: more seeds narrow the mean's interval but not
+    the spread of one realisation."""
+    x = np.asarray(values, dtype=float)
+    if x.size < 2:
+        raise ValueError(f"prediction_across_seeds needs at least 2 seeds, got {x.size}")
+    m = float(x.mean())
+    half = float(_st.t.ppf(0.5 + level / 2, x.size - 1) * x.std(ddof=1) * math.sqrt(1 + 1 / x.size))
+    label = f"{100 * level:.4g} % prediction interval for one trained agent"
+    return Estimate(m, max(low, m - half), min(high, m + half), int(x.size), unit, float(x.min()), float(x.max()),
+                    level, label)
+
+
+def correlation(x, y, level: float = LEVEL, unit: str = "pairs") -> Estimate:
+    """Pearson's r of independent pairs with Fisher's z interval (inside [-1, 1])."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    n = x.size
+    if n < 4 or y.size != n:
+        raise ValueError(f"correlation needs at least 4 pairs of equal length, got {n} and {y.size}")
+    r = float(np.corrcoef(x, y)[0, 1])
+    z, half = math.atanh(max(-0.999999999, min(0.999999999, r))), _z(level) / math.sqrt(n - 3)
+    return Estimate(r, math.tanh(z - half), math.tanh(z + half), n, unit, level=level)
+
+
+def bootstrap(units, statistic, *, n_boot: int = 2000, seed: int = 0, low: float = -math.inf,
+              high: float = math.inf, level: float = LEVEL, unit: str = "boards") -> Estimate:
+    """A statistic of replication units (boards, deals, seeds) with a percentile bootstrap interval that
+    resamples the units themselves, so that values sharing a unit (the two mirrored estimates of one board)
+    are never treated as independent. ``statistic(list_of_units) -> float``."""
+    units = list(units)
+    n = len(units)
+    if n < 2:
+        raise ValueError(f"bootstrap needs at least 2 units, got {n}")
+    rng = np.random.default_rng(seed)
+    point = float(statistic(units))
+    draws = np.array([statistic([units[i] for i in rng.integers(0, n, n)]) for _ in range(int(n_boot))], float)
+    lo, hi = np.quantile(draws, [0.5 - level / 2, 0.5 + level / 2])
+    return Estimate(point, max(low, float(lo)), min(high, float(hi)), n, unit, level=level,
+                    interval=f"{100 * level:.4g} % bootstrap over {unit}")
+
+
+def difference_of_means(a, b, level: float = LEVEL, unit: str = "samples", bound: float = math.inf) -> Estimate:
+    """mean(a) - mean(b) of two independent samples: Welch's t interval, inside [-bound, bound]."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    if a.size < 2 or b.size < 2:
+        raise ValueError("difference_of_means needs at least 2 values in each sample")
+    va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
+    se = math.sqrt(va + vb)
+    df = (va + vb) ** 2 / ((va ** 2 / (a.size - 1) if va else 0) + (vb ** 2 / (b.size - 1) if vb else 0) or 1e-300)
+    d = float(a.mean() - b.mean())
+    half = float(_st.t.ppf(0.5 + level / 2, max(df, 1.0)) * se)
+    return Estimate(d, max(-bound, d - half), min(bound, d + half), int(a.size + b.size), unit, level=level)
+
+
+def combination_of_proportions(terms, level: float = LEVEL, unit: str = "games") -> Estimate:
+    """A weighted sum ``sum(coef * wins / n)`` of independent proportions (``terms``: (coef, wins, n) each),
+    with the MOVER-Wilson interval: each proportion's Wilson half-widths, scaled by its coefficient, combined
+    in quadrature on each side (Newcombe's hybrid interval is the case (1, -1))."""
+    terms = [(float(c), wins, int(n)) for c, wins, n in terms]
+    if not terms:
+        raise ValueError("combination of no proportions")
+    value_, down, up = 0.0, 0.0, 0.0
+    for c, wins, n in terms:
+        p = proportion(wins, n, level, unit)
+        value_ += c * p.value
+        below, above = (p.value - p.low, p.high - p.value) if c >= 0 else (p.high - p.value, p.value - p.low)
+        down += (abs(c) * below) ** 2
+        up += (abs(c) * above) ** 2
+    lo_bound = sum(min(c, 0.0) for c, _, _ in terms)
+    hi_bound = sum(max(c, 0.0) for c, _, _ in terms)
+    return Estimate(value_, max(lo_bound, value_ - math.sqrt(down)), min(hi_bound, value_ + math.sqrt(up)),
+                    sum(n for _, _, n in terms), unit, level=level)
+
+
 def simultaneous_level(m: int, level: float = LEVEL) -> float:
     """Bonferroni: the per-comparison level that keeps ``m`` intervals jointly at ``level``."""
     if m < 1:
@@ -137,21 +238,58 @@ def simultaneous_level(m: int, level: float = LEVEL) -> float:
 
 @dataclass(frozen=True)
 class Judgement:
+    """A verdict with the rule that gave it. ``needed`` is the sample size that would decide an
+    inconclusive row at ``PLANNED_POWER`` (None where no sample can: ``undecidable``). ``band`` is the allowed
+    range; ``weak`` marks a two-sided band wider than ``WEAK_BAND`` of the quantity's span; ``same_direction``
+    marks a ``differs`` whose estimate lies on the same side of the no-effect reference as the paper's value
+    (a wrong size, not a wrong sign). ``pilot``/``pilot_verdict`` record the first stage of a two-stage row."""
     verdict: str
     rule: str
     note: str = ""
     knife_edge: bool = False
+    needed: int | None = None
+    undecidable: bool = False
+    band: tuple[float, float] | None = None
+    weak: bool = False
+    same_direction: bool = False
+    pilot: Estimate | None = None
+    pilot_verdict: str | None = None
+
+    @property
+    def flags(self) -> list[str]:
+        """The flags this judgement puts on its claims row."""
+        out = []
+        if self.knife_edge:
+            out.append("knife-edge")
+        if self.weak and self.verdict == "reproduced":
+            out.append("weak")
+        if self.same_direction and self.verdict == "differs":
+            out.append("same direction")
+        if self.undecidable:
+            out.append("undecidable")
+        return out
 
 
-def _needed(est: Estimate, lo: float, hi: float) -> str:
-    """How large a sample would decide an inconclusive comparison (the half-width shrinks as 1/sqrt(n))."""
+def _needed_n(est: Estimate, lo: float, hi: float) -> int | None:
+    """The sample size at which an interval like ``est``'s would exclude the nearer band edge with
+    ``PLANNED_POWER`` (the half-width shrinks as 1/sqrt(n)); None where no sample size can."""
+    d = min(abs(est.value - lo), abs(est.value - hi))
+    if est.n is None or est.half_width <= 0 or d <= 0:
+        return None
+    z_a = _z(est.level)
+    z_b = float(_st.norm.ppf(PLANNED_POWER))
+    return max(int(est.n) + 1, math.ceil(est.n * (est.half_width / d) ** 2 * ((z_a + z_b) / z_a) ** 2))
+
+
+def _needed(est: Estimate, lo: float, hi: float) -> tuple[str, int | None, bool]:
+    """How large a sample would decide an inconclusive comparison: (note, n, undecidable)."""
     d = min(abs(est.value - lo), abs(est.value - hi))
     if est.n is None or est.half_width <= 0:
-        return "undecidable at this precision"
+        return "undecidable at this precision", None, True
     if d <= 0:
-        return "the estimate sits on the band's edge: no sample size decides it"
-    n = math.ceil(est.n * (est.half_width / d) ** 2)
-    return f"about {n:,} {est.unit} would decide it (now {est.n:,})"
+        return "the estimate sits on the band's edge: no sample size decides it", None, True
+    n = _needed_n(est, lo, hi)
+    return (f"about {n:,} {est.unit} would decide it at {PLANNED_POWER:.0%} power (now {est.n:,})", n, False)
 
 
 def _fmt(x: float) -> str:
@@ -160,10 +298,28 @@ def _fmt(x: float) -> str:
     return f"{x:.6g}"
 
 
-def within(est: Estimate, lo: float, hi: float, what: str) -> Judgement:
-    """The one decision: interval inside [lo, hi] -> reproduced; disjoint -> differs; else inconclusive."""
-    rule = (f"{what}: allowed [{_fmt(lo)}, {_fmt(hi)}]; reproduced if the {est.level:.0%} interval lies inside, "
+def _is_weak(lo: float, hi: float, span: float | None, one_sided: bool) -> bool:
+    return (span is not None and not one_sided and math.isfinite(lo) and math.isfinite(hi)
+            and (hi - lo) / 2 > WEAK_BAND * span)
+
+
+def _same_side(est: Estimate, lo: float, hi: float, reference: float | None) -> bool:
+    """The estimate and the band lie on the same side of the no-effect ``reference``."""
+    if reference is None:
+        return False
+    centre = (max(lo, -1e300) + min(hi, 1e300)) / 2
+    return (est.value - reference) * (centre - reference) > 0
+
+
+def within(est: Estimate, lo: float, hi: float, what: str, *, span: float | None = None,
+           reference: float | None = None, one_sided: bool = False) -> Judgement:
+    """The one decision: interval inside [lo, hi] -> reproduced; disjoint -> differs; else inconclusive.
+    ``span``: the quantity's natural range (1 for a rate, 100 for percent), for the ``weak`` flag;
+    ``reference``: its no-effect value, for the ``same direction`` flag."""
+    label = est.interval_label or "point"
+    rule = (f"{what}: allowed [{_fmt(lo)}, {_fmt(hi)}]; reproduced if the {label} interval lies inside, "
             "differs if it lies outside, else inconclusive")
+    weak = _is_weak(lo, hi, span, one_sided)
     if lo <= est.low and est.high <= hi:
         gap = min(est.low - lo, hi - est.high)
         verdict = "reproduced"
@@ -171,11 +327,13 @@ def within(est: Estimate, lo: float, hi: float, what: str) -> Judgement:
         gap = lo - est.high if est.high < lo else est.low - hi
         verdict = "differs"
     else:
-        return Judgement("inconclusive", rule, _needed(est, lo, hi))
+        note, n, undecidable = _needed(est, lo, hi)
+        return Judgement("inconclusive", rule, note, needed=n, undecidable=undecidable, band=(lo, hi), weak=weak)
     scale = max(est.half_width, 1e-12 * (1 + abs(est.value)))
     knife = gap <= KNIFE_EDGE * scale
     return Judgement(verdict, rule, "knife-edge: the interval touches the allowed range's edge" if knife else "",
-                     knife)
+                     knife, band=(lo, hi), weak=weak,
+                     same_direction=verdict == "differs" and _same_side(est, lo, hi, reference))
 
 
 def printed_band(printed: float, decimals: int | None = None, truncated: bool = False) -> tuple[float, float]:
@@ -190,7 +348,8 @@ def printed_band(printed: float, decimals: int | None = None, truncated: bool = 
 
 
 def value(printed, est: Estimate, *, decimals: int | None = None, truncated: bool = False,
-          tolerance: float = 0.0, paper_n: int | None = None, scale: float = 1.0) -> Judgement:
+          tolerance: float = 0.0, paper_n: int | None = None, scale: float = 1.0, span: float | None = None,
+          reference: float | None = None) -> Judgement:
     """A printed value. Its band: every number that prints the same at the printed precision, widened by
     ``tolerance`` and, for a simulated value with a stated sample size ``paper_n``, by the paper's own 95 %
     sampling half-width (``scale`` = 100 for a rate printed in percent)."""
@@ -204,90 +363,124 @@ def value(printed, est: Estimate, *, decimals: int | None = None, truncated: boo
         shown += sampling
     precision = "exact" if decimals is None else f"{decimals} decimals, {'truncated' if truncated else 'rounded'}"
     extra = f", +-{shown:.3g}" if shown else ""
-    return within(est, lo - widen, hi + widen, f"value: printed {printed} ({precision}{extra})")
+    return within(est, lo - widen, hi + widen, f"value: printed {printed} ({precision}{extra})", span=span,
+                  reference=reference)
 
 
 def simulated_value(printed, est: Estimate, *, decimals: int | None = None, truncated: bool = False,
-                    paper_n: int | None = None, scale: float = 1.0) -> Judgement:
+                    paper_n: int | None = None, scale: float = 1.0, span: float | None = None,
+                    reference: float | None = None) -> Judgement:
     """A printed simulated rate: its band is the printed value +- 1 point (``SIM_TOLERANCE_RATE``), widened by
-    the paper's own sampling error when it gives its sample size ``paper_n``."""
+    the paper's own sampling error when it gives its sample size ``paper_n``. ``span`` defaults to ``scale``
+    (a rate)."""
     tol = SIM_TOLERANCE_RATE * scale
-    return value(printed, est, decimals=decimals, truncated=truncated, tolerance=tol, paper_n=paper_n, scale=scale)
+    return value(printed, est, decimals=decimals, truncated=truncated, tolerance=tol, paper_n=paper_n, scale=scale,
+                 span=scale if span is None else span, reference=reference)
 
 
 def direction(est: Estimate, expect: str = ">", than: float = 0.0, negligible: float | None = None) -> Judgement:
     """A direction or ordering: ``est`` (usually a difference) is above (``>``) or below (``<``) ``than``.
-    Reproduced when the interval excludes ``than`` on the stated side, differs when it excludes it on the
-    other side or (with ``negligible``) lies wholly within +-negligible of ``than``, else inconclusive."""
+    With ``negligible``, an interval wholly within +-negligible of ``than`` differs (no meaningful difference)
+    whatever its side; otherwise reproduced when the interval excludes ``than`` on the stated side, differs
+    when it excludes it on the other side, else inconclusive."""
     if expect not in (">", "<"):
         raise ValueError("expect must be '>' or '<'")
-    rule = f"direction: {expect} {_fmt(than)}; reproduced if the {est.level:.0%} interval excludes {_fmt(than)} on that side"
+    label = est.interval_label or "point"
+    rule = f"direction: {expect} {_fmt(than)}; reproduced if the {label} interval excludes {_fmt(than)} on that side"
     if negligible is not None:
         rule += f"; differs if it lies within +-{_fmt(negligible)} (no meaningful difference) or on the other side"
     above, below = est.low > than, est.high < than
+    if negligible is not None and than - negligible <= est.low and est.high <= than + negligible:
+        gap = min(est.low - (than - negligible), (than + negligible) - est.high)
+        knife = gap <= KNIFE_EDGE * max(est.half_width, 1e-12)
+        return Judgement("differs", rule, "no meaningful difference either way", knife, band=(than, math.inf))
     if (above and expect == ">") or (below and expect == "<"):
         j = Judgement("reproduced", rule)
     elif above or below:
         j = Judgement("differs", rule)
-    elif negligible is not None and than - negligible <= est.low and est.high <= than + negligible:
-        j = Judgement("differs", rule, "no meaningful difference either way")
     else:
-        return Judgement("inconclusive", rule, _needed(est, than, than))
+        note, n, undecidable = _needed(est, than, than)
+        return Judgement("inconclusive", rule, note, needed=n, undecidable=undecidable)
     gap = min(abs(est.low - than), abs(est.high - than))
-    knife = j.verdict != "inconclusive" and gap <= KNIFE_EDGE * max(est.half_width, 1e-12)
+    knife = gap <= KNIFE_EDGE * max(est.half_width, 1e-12)
     return replace(j, knife_edge=knife, note=j.note or ("knife-edge: the interval nearly touches the reference"
                                                         if knife else ""))
 
 
-def magnitude(est: Estimate, low: float, high: float, what: str = "magnitude") -> Judgement:
+def magnitude(est: Estimate, low: float, high: float, what: str = "magnitude", *, span: float | None = None,
+              reference: float | None = None) -> Judgement:
     """A stated range ("60-70 %", "about 10 points" once turned into a range by :func:`about`)."""
-    return within(est, low, high, what)
+    return within(est, low, high, what, span=span, reference=reference)
 
 
-def about(x: float, est: Estimate) -> Judgement:
+def about(x: float, est: Estimate, *, span: float | None = None, reference: float | None = None) -> Judgement:
     """ "About x": x +- 25 % (two-sided)."""
     lo, hi = sorted((x * (1 - ABOUT), x * (1 + ABOUT)))
-    return within(est, lo, hi, f"about {_fmt(x)} (+-{ABOUT:.0%})")
+    return within(est, lo, hi, f"about {_fmt(x)} (+-{ABOUT:.0%})", span=span, reference=reference)
 
 
-def word(w: str, est: Estimate, scale: float = 1.0) -> Judgement:
-    """A qualitative word, judged on its range from :data:`WORDS` (``scale`` = 100 for values in percent)."""
+def word(w: str, est: Estimate, scale: float = 1.0, *, reference: float | None = None) -> Judgement:
+    """A qualitative word, judged on its range from :data:`WORDS` (``scale`` = 100 for values in percent).
+    A range that runs to the end of its scale ("clear": 5 points or more) is one-sided and never ``weak``."""
     key = w.lower()
     if key not in WORDS:
         raise ValueError(f"no range for the word {w!r}; known: {sorted(WORDS)}")
     kind, lo, hi = WORDS[key]
-    return within(est, lo * scale, hi * scale, f"word '{w}' ({kind})")
+    ends = (-1.0, 1.0) if kind == "rate" else (0.0, 1.0)
+    one_sided = lo <= ends[0] or hi >= ends[1]
+    span = scale * (2.0 if kind == "rate" else 1.0)
+    if reference is None and kind == "rate":
+        reference = 0.0
+    return within(est, lo * scale, hi * scale, f"word '{w}' ({kind})", span=span, reference=reference,
+                  one_sided=one_sided)
 
 
 def share(judgements: list[Judgement], unit: str = "cells") -> Estimate:
     """The share of cases for which a statement holds, from per-case judgements: at least the reproduced
-    ones, at most all but the ones that differ (inconclusive cases could go either way)."""
+    ones, at most all but the ones that differ (inconclusive cases could go either way). Its interval is that
+    range, labelled as such, not a confidence interval."""
     m = len(judgements)
     if m == 0:
         raise ValueError("share of no cases")
     yes = sum(j.verdict == "reproduced" for j in judgements)
     no = sum(j.verdict == "differs" for j in judgements)
-    return Estimate((yes + (m - yes - no) / 2) / m, yes / m, (m - no) / m, m, unit)
+    return Estimate((yes + (m - yes - no) / 2) / m, yes / m, (m - no) / m, m, unit,
+                    interval="range over undecided cases")
 
 
 def all_of(judgements: list[Judgement], what: str = "every case") -> Judgement:
     """A claim about every case (judged at a :func:`simultaneous_level`): any case differs -> differs; every
-    case reproduced -> reproduced; else inconclusive."""
+    case reproduced -> reproduced; else inconclusive. The result is knife-edge when its verdict rests on
+    knife-edge cases (reproduced: any case is; differs: every differing case is), and undecidable when every
+    undecided case is."""
+    judgements = list(judgements)
     verdicts = [j.verdict for j in judgements]
     n, bad, good = len(verdicts), verdicts.count("differs"), verdicts.count("reproduced")
     rule = (f"{what}: each of {n} cases judged at a Bonferroni-adjusted level; reproduced if all are, differs "
             "if any differs")
     if bad:
-        return Judgement("differs", rule, f"{bad} of {n} differ")
+        knife = all(j.knife_edge for j in judgements if j.verdict == "differs")
+        same = all(j.same_direction for j in judgements if j.verdict == "differs")
+        return Judgement("differs", rule, f"{bad} of {n} differ" + ("; knife-edge" if knife else ""), knife,
+                         same_direction=same)
     if good == n:
-        return Judgement("reproduced", rule)
-    return Judgement("inconclusive", rule, f"{n - good} of {n} undecided")
+        knife = any(j.knife_edge for j in judgements)
+        weak = any(j.weak for j in judgements)
+        return Judgement("reproduced", rule, "knife-edge: a case touches its edge" if knife else "", knife,
+                         weak=weak)
+    open_ = [j for j in judgements if j.verdict == "inconclusive"]
+    undecidable = bool(open_) and all(j.undecidable for j in open_)
+    sizes = [j.needed for j in open_ if j.needed is not None]
+    note = f"{n - good} of {n} undecided" + ("; no sample size decides them" if undecidable else "")
+    return Judgement("inconclusive", rule, note, needed=max(sizes) if sizes and not undecidable else None,
+                     undecidable=undecidable)
 
 
 def covers(est: Estimate, target: float) -> Judgement:
     """A check of our code (kind ``check`` only): a simulation against the exact value it estimates passes
     when its interval covers that value."""
-    rule = f"check: the {est.level:.0%} interval covers the exact value {_fmt(target)}"
+    label = est.interval_label or "point"
+    rule = f"check: the {label} interval covers the exact value {_fmt(target)}"
     return Judgement("reproduced" if est.low <= target <= est.high else "differs", rule)
 
 
@@ -297,3 +490,74 @@ def stated(verdict: str, rule: str, note: str = "") -> Judgement:
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {VERDICTS}, got {verdict!r}")
     return Judgement(verdict, rule, note)
+
+
+# ---------------------------------------------------------------- two-stage design
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The confirmatory sample of a row the pilot left undecided: ``n`` fresh units (the planned size, capped
+    at the budget ``cap``), or none at all when no sample can decide it (``undecidable``)."""
+    n: int | None
+    capped: bool
+    undecidable: bool
+    reason: str
+
+
+def plan_confirmation(pilot: Judgement, *, cap: int, population: int | None = None) -> Plan | None:
+    """Size a fresh confirmatory sample from an inconclusive pilot: the size that decides it at
+    ``PLANNED_POWER``, capped at ``cap`` (a budget stated before the confirmatory data are drawn). ``population``
+    bounds what can exist at all (25 cells of a grid): a row needing more is undecidable. None for a pilot that
+    was decided (it needs no second stage)."""
+    if pilot.verdict != "inconclusive":
+        return None
+    if pilot.undecidable or pilot.needed is None:
+        return Plan(None, False, True, pilot.note or "no sample size decides it")
+    if population is not None and pilot.needed > population:
+        return Plan(None, False, True, f"it would need about {pilot.needed:,}, more than the {population:,} that exist")
+    n = min(int(pilot.needed), int(cap))
+    return Plan(n, n < pilot.needed, False, f"planned from the pilot at {PLANNED_POWER:.0%} power: {pilot.needed:,}"
+                + (f", capped at {cap:,}" if n < pilot.needed else ""))
+
+
+def undecidable(j: Judgement, reason: str) -> Judgement:
+    """An inconclusive row that no sample can decide: it says why and suggests no size."""
+    return replace(j, verdict="inconclusive", undecidable=True, needed=None, note=f"no sample decides it: {reason}")
+
+
+def _describe(est: Estimate) -> str:
+    n = f" on {est.n:,} {est.unit}" if est.n is not None else ""
+    if est.low == est.high:
+        return f"{est.value:.4g}{n}"
+    return f"{est.value:.4g} [{est.low:.4g}, {est.high:.4g}]{n}"
+
+
+def confirmed(pilot: Estimate, pilot_judgement: Judgement, estimate: Estimate, judgement: Judgement,
+              plan: Plan) -> Judgement:
+    """The verdict of a two-stage row: from the fresh confirmatory sample alone, with the pilot recorded
+    beside it. A confirmatory sample that is still undecided at the cap says so."""
+    if plan is None or plan.undecidable:
+        raise ValueError("confirmed() needs a plan with a confirmatory size (see plan_confirmation)")
+    stages = (f"pilot {_describe(pilot)}: {pilot_judgement.verdict}; confirmatory (fresh) {_describe(estimate)}: "
+              f"{judgement.verdict} ({plan.reason})")
+    note = stages
+    if judgement.verdict == "inconclusive":
+        note += f"; still undecided at the cap of {plan.n:,}" if plan.capped else "; still undecided"
+    elif judgement.note:
+        note += f"; {judgement.note}"
+    return replace(judgement, note=note, pilot=pilot, pilot_verdict=pilot_judgement.verdict)
+
+
+def family_verdict(verdicts) -> str:
+    """A family's verdict from its findings' verdicts, by a declared rule (not its worst row): reproduced when
+    at least ``FAMILY_REPRODUCED`` of them are reproduced, differs when at least ``FAMILY_DIFFERS`` differ,
+    else inconclusive. Shown with its counts ("11 of 12 reproduced")."""
+    v = [x for x in verdicts if x in ("reproduced", "differs", "inconclusive")]
+    if not v:
+        return "extension" if any(x == "extension" for x in verdicts) else "not-reproducible"
+    if v.count("reproduced") >= FAMILY_REPRODUCED * len(v):
+        return "reproduced"
+    if v.count("differs") >= FAMILY_DIFFERS * len(v):
+        return "differs"
+    return "inconclusive"

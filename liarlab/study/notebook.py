@@ -284,25 +284,69 @@ _WRAP = [{"selector": "td, th", "props": [("white-space", "normal"), ("text-alig
 
 def claims_view(frame):
     """The whole claims table as people read it: every row, full text, what the paper says, what we
-    measured (value, interval, sample), the rule applied and the verdict, wrapped in HTML (a Styler)."""
+    measured (value, interval and what the interval is, sample, and a two-stage row's pilot), the rule applied,
+    the verdict and, for a differing finding, its likeliest cause and the readings tried, wrapped in HTML."""
     import pandas as pd
 
     rows = []
     for _, r in frame.iterrows():
         ours = _cell(r.get("reproduced_value"))
-        if _cell(r.get("ci_low")) and _cell(r.get("ci_high")):
-            ours += f" [{_cell(r['ci_low'])}, {_cell(r['ci_high'])}]"
+        if _cell(r.get("ci_low")) and _cell(r.get("ci_high")) and r.get("ci_low") != r.get("ci_high"):
+            label = _cell(r.get("interval"))
+            ours += f" [{_cell(r['ci_low'])}, {_cell(r['ci_high'])}]" + (f" ({label})" if label else "")
         if _cell(r.get("n")):
             ours += f" ({_cell(r['n'])} {r.get('unit') or ''}".rstrip() + ")"
         if _cell(r.get("seed_min")) and _cell(r.get("seed_max")):
             ours += f"; seeds {_cell(r['seed_min'])} to {_cell(r['seed_max'])}"
+        if _cell(r.get("pilot_value")):
+            pilot = _cell(r["pilot_value"])
+            if _cell(r.get("pilot_ci_low")) and _cell(r.get("pilot_ci_high")):
+                pilot += f" [{_cell(r['pilot_ci_low'])}, {_cell(r['pilot_ci_high'])}]"
+            if _cell(r.get("pilot_n")):
+                pilot += f" ({_cell(r['pilot_n'])})"
+            ours += f"; pilot {pilot}: {_cell(r.get('pilot_verdict'))}"
         note = "; ".join(x for x in (_cell(r.get("flags")), _cell(r.get("note"))) if x)
+        why = ""
+        if _cell(r.get("cause")):
+            why = f"cause: {_cell(r['cause'])}" + (f"; readings: {_cell(r.get('readings'))}"
+                                                    if _cell(r.get("readings")) else "")
         rows.append({"family": _cell(r.get("family")), "claim": _cell(r.get("claim")), "kind": _cell(r.get("kind")),
                      "paper": _cell(r.get("paper_value")), "ours": ours, "verdict": _cell(r.get("verdict")),
-                     "rule": _cell(r.get("rule")), "note": note})
-    view = pd.DataFrame(rows, columns=["family", "claim", "kind", "paper", "ours", "verdict", "rule", "note"])
+                     "rule": _cell(r.get("rule")), "note": note, "why it differs": why})
+    columns = ["family", "claim", "kind", "paper", "ours", "verdict", "rule", "note", "why it differs"]
+    view = pd.DataFrame(rows, columns=columns)
+    if not view["why it differs"].astype(bool).any():
+        view = view.drop(columns=["why it differs"])
     view.index = range(1, len(view) + 1)
     return view.style.set_table_styles(_WRAP)
+
+
+_ANSWER = {"handle": None}
+
+
+def answer_placeholder() -> None:
+    """Show where the notebook's answer goes (right after its setup); :func:`fill_answer` replaces it with the
+    paragraph generated from the claims table once that table is built."""
+    from IPython.display import Markdown, display
+
+    _ANSWER["handle"] = display(Markdown("*The answer is generated from the claims table at the end of this "
+                                         "run.*"), display_id=True)
+
+
+def fill_answer(claims, question: str) -> str:
+    """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (and show it here too, so a
+    reader at the claims table sees it); returns the markdown."""
+    from IPython.display import Markdown, display
+
+    from liarlab.study.answer import answer_paragraph
+
+    text = answer_paragraph(claims, question)
+    handle = _ANSWER["handle"]
+    if handle is not None:
+        handle.update(Markdown(text))
+    else:
+        display(Markdown(text))
+    return text
 
 
 def show_claims(frame) -> None:

@@ -16,11 +16,13 @@ from pathlib import Path
 import pandas as pd
 
 from liarlab.core.files import atomic_write_bytes  # noqa: F401  (part of this module's API)
-from liarlab.core.verdicts import KINDS, VERDICTS, Estimate, Judgement
+from liarlab.core.verdicts import CAUSES, KINDS, VERDICTS, Estimate, Judgement
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CLAIM_COLUMNS = ["claim", "family", "source", "kind", "paper_value", "reproduced_value", "ci_low", "ci_high", "n",
-                 "unit", "seed_min", "seed_max", "rule", "verdict", "flags", "note"]
+                 "unit", "seed_min", "seed_max", "rule", "verdict", "flags", "note", "interval", "pilot_value",
+                 "pilot_ci_low", "pilot_ci_high", "pilot_n", "pilot_verdict", "cause", "readings"]
+JUDGED = ("reproduced", "differs", "inconclusive")
 
 _state = {"root": None, "params": {}, "started": time.time(), "start_iso": None, "credited": 0.0}
 VERSIONED = ("numpy", "scipy", "pandas", "pgmpy", "numba")
@@ -116,7 +118,7 @@ def provenance(params: dict | None = None) -> dict:
     }
 
 
-MEASURED_COLUMN = re.compile(r"seconds|per_s(econd)?$|per_cpu_s$|_ms$")
+MEASURED_COLUMN = re.compile(r"seconds|per_s(econd)?$|per_cpu_s$|_ms$|(^|_)gb$|memory|^threads$|_threads$")
 
 
 def measured_columns(frame: pd.DataFrame, name: str) -> list[str]:
@@ -167,48 +169,78 @@ def save_figure(fig, name: str, formats=("png", "svg")) -> list[Path]:
     return paths
 
 
+def _blank(value) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, float) and value != value:
+        return True
+    return isinstance(value, str) and not value.strip()
+
+
 def claim(claim: str, source: str, paper_value, reproduced_value, verdict, *, kind: str | None = None,
           rule: str | None = None, ci_low=None, ci_high=None, note: str = "", measured: bool = False,
-          family: str | None = None, headline: bool = False, selected: bool = False) -> dict:
+          family: str | None = None, headline: bool = False, selected: bool = False, cause: str | None = None,
+          readings: str | None = None, interval: str | None = None) -> dict:
     """One row of a claims table, judged under the study's verdict protocol (``liarlab.core.verdicts``,
     docs/VERDICTS.md).
 
-    ``reproduced_value`` is an :class:`~liarlab.core.verdicts.Estimate` (its value, interval, sample size,
-    unit and seed range fill the row) or a plain value. ``verdict`` is a
-    :class:`~liarlab.core.verdicts.Judgement` (its rule and note fill the row) or, for ``extension`` and
-    ``not-reproducible`` rows, a verdict name with ``rule`` given. ``kind`` is ``finding`` (a claim of the
-    paper's experiments or computations), ``arithmetic`` (a check of the paper's own numbers and misprints)
-    or ``check`` (a check of our code, or true by construction): only findings count as reproductions.
+    ``reproduced_value`` is an :class:`~liarlab.core.verdicts.Estimate` (its value, interval, the interval's
+    label, sample size, unit and seed range fill the row) or a plain value. ``verdict`` is a
+    :class:`~liarlab.core.verdicts.Judgement` (its rule, note, flags and, for a two-stage row, its pilot fill
+    the row) or, for ``extension`` and ``not-reproducible`` rows, a verdict name with ``rule`` given. ``kind``
+    is ``finding`` (a claim of the paper's experiments or computations), ``arithmetic`` (a check of the paper's
+    own numbers and misprints) or ``check`` (a check of our code, or true by construction): only findings count
+    as reproductions, and a finding judged against nothing is refused (a row without a paper value is an
+    ``extension``).
 
     ``family`` groups the rows of one printed table or figure, named by its source (``"Table 5-1"``).
-    ``headline=True`` marks the paper's main claim. ``measured=True`` marks a row whose value is a speed
-    measurement of this machine. ``selected=True`` marks a row judged under a reading that was chosen by its
-    agreement with the paper: it agrees by selection, and the scorecard says so.
+    ``headline=True`` marks the row that answers the paper's question (one per notebook).
+    ``measured=True`` marks a row whose value is a speed measurement of this machine (such rows belong in
+    timing tables, not claims). ``selected=True`` marks a row judged under a reading that was chosen by its
+    agreement with the paper: it agrees by selection, and the scorecard says so. A differing finding names its
+    likeliest ``cause`` (one of :data:`~liarlab.core.verdicts.CAUSES`) and the ``readings`` of the paper that
+    were tried. ``interval`` overrides the label of ``ci_low``/``ci_high`` when they are given by hand.
     """
     if kind not in KINDS:
         raise ValueError(f"claim {claim!r}: kind must be one of {KINDS}, got {kind!r}")
     row = {"claim": claim, "family": family or claim, "source": source, "kind": kind, "paper_value": paper_value,
            "reproduced_value": reproduced_value, "ci_low": ci_low, "ci_high": ci_high, "n": None, "unit": None,
-           "seed_min": None, "seed_max": None}
+           "seed_min": None, "seed_max": None, "interval": interval or "", "pilot_value": None,
+           "pilot_ci_low": None, "pilot_ci_high": None, "pilot_n": None, "pilot_verdict": None}
     if isinstance(reproduced_value, Estimate):
         est = reproduced_value
         row.update(reproduced_value=est.value, n=est.n, unit=est.unit, seed_min=est.seed_min, seed_max=est.seed_max)
         if est.high > est.low or est.unit != "exact":
             row.update(ci_low=est.low if ci_low is None else ci_low, ci_high=est.high if ci_high is None else ci_high)
+            if est.high > est.low and not interval:
+                row["interval"] = est.interval_label
     flags = []
     if isinstance(verdict, Judgement):
-        rule = rule or verdict.rule
-        note = "; ".join(x for x in (note, verdict.note) if x)
-        if verdict.knife_edge:
-            flags.append("knife-edge")
-        verdict = verdict.verdict
+        j = verdict
+        rule = rule or j.rule
+        note = "; ".join(x for x in (note, j.note) if x)
+        flags.extend(j.flags)
+        if j.pilot is not None:
+            row.update(pilot_value=j.pilot.value, pilot_n=j.pilot.n, pilot_verdict=j.pilot_verdict)
+            if j.pilot.high > j.pilot.low:
+                row.update(pilot_ci_low=j.pilot.low, pilot_ci_high=j.pilot.high)
+        verdict = j.verdict
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {VERDICTS}, got {verdict!r}")
     if not rule:
         raise ValueError(f"claim {claim!r}: every row states the rule that decided it")
+    if kind == "finding" and verdict in JUDGED and _blank(paper_value):
+        raise ValueError(f"claim {claim!r}: a finding is judged against a paper value; a row without one is an "
+                         "extension")
+    if cause is not None and cause not in CAUSES:
+        raise ValueError(f"claim {claim!r}: cause must be one of {sorted(CAUSES)}, got {cause!r}")
+    if kind == "finding" and verdict == "differs" and not cause:
+        raise ValueError(f"claim {claim!r}: a differing finding names its likeliest cause ({sorted(CAUSES)}) and "
+                         "the readings tried")
     if selected:
         flags.append("agrees by selection")
-    row.update(rule=rule, verdict=verdict, flags="; ".join(flags), note=note)
+    row.update(rule=rule, verdict=verdict, flags="; ".join(flags), note=note, cause=cause or "",
+               readings=readings or "")
     if measured:
         row["measured"] = True
     if headline:

@@ -1,0 +1,129 @@
+"""Each notebook's opening answer, generated from its claims table (never typed): the paper's question, our
+answer in a sentence or two from the headline row, its number with the interval's label, why a differing or
+undecided headline is so, and the count of the notebook's findings by verdict.
+
+A notebook shows :func:`liarlab.study.notebook.answer_placeholder` right after its setup and fills it with
+:func:`liarlab.study.notebook.fill_answer` once the claims table is built.
+"""
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from liarlab.core.verdicts import CAUSES
+
+_VERDICT_WORDS = {
+    "reproduced": "reproduced",
+    "differs": "not reproduced: our result differs",
+    "inconclusive": "undecided: our sample cannot decide it",
+    "not-reproducible": "not reproducible: the paper gives too little to test",
+    "extension": "our extension (the paper gives no value)",
+}
+
+
+def _blank(v) -> bool:
+    return v is None or (isinstance(v, float) and math.isnan(v)) or (isinstance(v, str) and not v.strip())
+
+
+def number(v, digits: int = 3) -> str:
+    """A number for prose: integers with separators, others to ``digits`` significant digits."""
+    if _blank(v):
+        return ""
+    try:
+        x = float(v)
+    except (TypeError, ValueError):
+        return str(v)
+    if x.is_integer() and abs(x) < 1e15:
+        return f"{int(x):,}"
+    return f"{x:.{digits}g}"
+
+
+def measured(row) -> str:
+    """Our value of a claims row in words: value, interval with its label, sample."""
+    text = number(row.get("reproduced_value"))
+    lo, hi = row.get("ci_low"), row.get("ci_high")
+    if not _blank(lo) and not _blank(hi) and float(lo) != float(hi):
+        label = row.get("interval") if not _blank(row.get("interval")) else "interval"
+        text += f" ({label}: {number(lo)} to {number(hi)})"
+    if not _blank(row.get("n")):
+        text += f", {number(row.get('n'))} {row.get('unit') or ''}".rstrip()
+    return text
+
+
+def headline(claims: pd.DataFrame) -> pd.Series | None:
+    """The notebook's headline row (the one flagged ``headline``), or None."""
+    if "headline" in claims.columns:
+        flagged = claims[claims["headline"].fillna(False).astype(bool)]
+        if len(flagged):
+            return flagged.iloc[0]
+    return None
+
+
+def finding_counts(claims: pd.DataFrame) -> dict:
+    """Rows of kind ``finding`` by verdict, differing ones by cause, weak agreements and extensions apart."""
+    f = claims[claims["kind"] == "finding"]
+    flags = f["flags"].fillna("").astype(str) if "flags" in f.columns else pd.Series("", index=f.index)
+    differs = f[f["verdict"] == "differs"]
+    causes = differs["cause"].fillna("").astype(str) if "cause" in differs.columns else pd.Series(dtype=str)
+    return {
+        "reproduced": int((f["verdict"] == "reproduced").sum()),
+        "weak": int(((f["verdict"] == "reproduced") & flags.str.contains("weak")).sum()),
+        "differs": int(len(differs)),
+        "by_cause": {c: int((causes == c).sum()) for c in CAUSES if (causes == c).any()},
+        "inconclusive": int((f["verdict"] == "inconclusive").sum()),
+        "not-reproducible": int((f["verdict"] == "not-reproducible").sum()),
+        "extension": int((claims["verdict"] == "extension").sum()),
+    }
+
+
+def counts_sentence(claims: pd.DataFrame) -> str:
+    c = finding_counts(claims)
+    judged = c["reproduced"] + c["differs"] + c["inconclusive"]
+    parts = [f"{c['reproduced']} reproduced" + (f" ({c['weak']} of them weakly: a band wider than +-10 %)"
+                                                 if c["weak"] else "")]
+    if c["differs"]:
+        why = ", ".join(f"{n} {cause}" for cause, n in c["by_cause"].items())
+        parts.append(f"{c['differs']} differ" + (f" (likeliest cause: {why})" if why else ""))
+    parts.append(f"{c['inconclusive']} undecided")
+    text = f"Of its {judged} judged findings (claims rows of the paper): " + ", ".join(parts) + "."
+    extra = []
+    if c["not-reproducible"]:
+        extra.append(f"{c['not-reproducible']} not reproducible")
+    if c["extension"]:
+        extra.append(f"{c['extension']} extension rows of ours (counted apart)")
+    if extra:
+        text += " Besides: " + "; ".join(extra) + "."
+    return text
+
+
+def answer_paragraph(claims: pd.DataFrame, question: str) -> str:
+    """The opening answer in markdown, from the claims table alone."""
+    lines = [f"**The question.** {question}"]
+    row = headline(claims)
+    if row is None:
+        lines.append("**Our answer.** No headline claim is flagged in this notebook's claims table.")
+    else:
+        verdict = str(row.get("verdict"))
+        answer = f"**Our answer.** {row['claim']}: {_VERDICT_WORDS.get(verdict, verdict)}."
+        ours = measured(row)
+        if ours:
+            answer += f" We measure {ours}"
+            if not _blank(row.get("paper_value")):
+                answer += f"; the paper: {row['paper_value']}"
+            answer += "."
+        if verdict == "differs":
+            cause = str(row.get("cause") or "")
+            if cause in CAUSES:
+                answer += f" Likeliest cause: {CAUSES[cause]}."
+            if not _blank(row.get("readings")):
+                answer += f" Readings tried: {row['readings']}"
+                answer += "" if str(row["readings"]).rstrip().endswith(".") else "."
+        elif verdict == "inconclusive" and not _blank(row.get("note")):
+            answer += f" Why: {row['note']}."
+        flags = str(row.get("flags") or "")
+        if flags:
+            answer += f" Flags: {flags}."
+        lines.append(answer)
+    lines.append(counts_sentence(claims) + " The whole claims table and its rules are at the end of this notebook.")
+    return "\n\n".join(lines)

@@ -1,0 +1,32 @@
+"""The opening answer is generated from the claims table: its numbers are the table's."""
+import pandas as pd
+
+from liarlab.core import verdicts as v
+from liarlab.study import answer, outputs
+
+
+def _claims():
+    est = v.proportion(620, 1000)
+    rows = [
+        outputs.claim("A beats B", "Table 1", 0.7, est, v.value(0.7, est, decimals=2, reference=0.5),
+                      kind="finding", headline=True, cause="reading", readings="two openers tried; neither reproduces"),
+        outputs.claim("A at least half", "Table 1", 0.6, est, v.magnitude(est, 0.5, 1.0), kind="finding"),
+        outputs.claim("our own extra", "ours", None, est, "extension", kind="finding", rule="our result"),
+    ]
+    return pd.DataFrame(rows)
+
+
+def test_answer_paragraph_comes_from_the_table():
+    claims = _claims()
+    text = answer.answer_paragraph(claims, "Does A beat B?")
+    assert "Does A beat B?" in text and "A beats B" in text and "differs" in text
+    assert "0.62" in text and "95 %: 0.59 to 0.65" in text and "1,000 games" in text
+    assert "reading (convention)" in text and "two openers tried" in text and "same direction" in text
+    assert "Of its 2 judged findings" in text and "1 reproduced" in text and "1 differ" in text
+    assert "1 extension rows" in text
+
+
+def test_counts_split_causes_and_weak():
+    claims = _claims()
+    c = answer.finding_counts(claims)
+    assert c["by_cause"] == {"reading": 1} and c["extension"] == 1 and c["weak"] == 0
