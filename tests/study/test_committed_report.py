@@ -74,3 +74,34 @@ def test_every_spec_experiment_has_a_ledger_row():
     assert coverage.missing_codes(ledgers) == {}
     short = ledgers[ledgers["status"] != "full"]
     assert (short["why"].str.strip() != "").all(), "every row short of full says why"
+
+
+@pytest.mark.parametrize("nb", NOTEBOOKS)
+def test_every_notebook_flags_one_headline_row(nb):
+    """Exactly one row answers the paper's question, and it is a row of the paper's (a finding)."""
+    import json
+
+    meta = json.loads((DATA / f"{nb}_claims.json").read_text())
+    rows = meta.get("headline_rows", [])
+    assert len(rows) == 1, f"notebook {nb} flags {len(rows)} headline rows"
+    frame = _read(DATA / f"{nb}_claims.csv")
+    assert frame.loc[rows[0], "kind"] == "finding"
+
+
+@pytest.mark.parametrize("path", CLAIMS, ids=lambda p: p.name)
+def test_findings_have_paper_values_and_differing_ones_a_cause(path):
+    frame = _read(path)
+    judged = frame[(frame["kind"] == "finding") & frame["verdict"].isin(["reproduced", "differs", "inconclusive"])]
+    assert judged["paper_value"].notna().all(), judged.loc[judged["paper_value"].isna(), "claim"].tolist()
+    differs = judged[judged["verdict"] == "differs"]
+    assert differs["cause"].isin(list(V.CAUSES)).all(), differs.loc[~differs["cause"].isin(list(V.CAUSES)),
+                                                                    "claim"].tolist()
+
+
+@pytest.mark.parametrize("path", CLAIMS, ids=lambda p: p.name)
+def test_no_timing_rows_in_claims(path):
+    """Speed measurements of a shared machine are not findings: they live in timing tables."""
+    import json
+
+    meta = json.loads(path.with_suffix(".json").read_text())
+    assert not meta.get("measured_rows"), f"{path.name} has timing rows {meta['measured_rows']}"
