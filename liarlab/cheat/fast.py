@@ -557,7 +557,8 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
     then test it frozen and greedy for ``n_test`` games (under ``test_rules`` when given, else ``rules``:
     to tell what training under one rule set does from what the rules do at test time). Returns test wins, draws, weights, action counts,
     the wins in the first ``n_small`` test games (the paper's 20-game test), and the test games' audit of the
-    hand-emptying line (first-player and first-opportunity wins, lying winning plays, the learner's counters)."""
+    hand-emptying line (first-player and first-opportunity wins, lying winning plays, the learner's counters:
+    opportunities, dumps, expressible, decisions, challenges and challenges that caught a lie)."""
     rules = rules or CheatRules()
     seat = check_int("seat", seat, 0, rules.n_players - 1)
     seats = [opponent] * rules.n_players
@@ -584,4 +585,6 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
             "first_player_wins": int((decided & (w == test["first_players"])).sum()),
             "first_opportunity_wins": int((decided & (w == test["first_opportunity"])).sum()),
             "lying_final_plays": int((decided & test["final_lie"]).sum()), "decided": int(decided.sum()),
-            "opportunities": int(c[OPPORTUNITIES]), "dumps": int(c[DUMPS]), "expressible": int(c[EXPRESSIBLE])}
+            "opportunities": int(c[OPPORTUNITIES]), "dumps": int(c[DUMPS]), "expressible": int(c[EXPRESSIBLE]),
+            "decisions": int(c[DECISIONS]), "challenges": int(c[CHALLENGES]),
+            "challenges_right": int(c[CHALLENGES_RIGHT])}

@@ -581,3 +581,160 @@ def position_game_frame(state) -> pd.DataFrame:
             row[f"{who}_catches"] = bool((state.catch_masks[p] >> i) & 1)
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+# ============================================================================ the rules variant, read cleanly
+
+def _pool(agent: str, opponent: str) -> str:
+    return "random agent's cells" if "random" in (agent, opponent) else "a-f only"
+
+
+def hand_emptying_by_pool(rr: pd.DataFrame) -> pd.DataFrame:
+    """:func:`hand_emptying_audit` for the pairs of a-f alone and, apart, the cells with the random agent (which
+    challenges half of all plays, the emptying play included), per rules variant."""
+    parts = []
+    for pool, g in rr.assign(pool=[_pool(a, o) for a, o in zip(rr.agent, rr.opponent)]).groupby("pool", sort=False):
+        parts.append(hand_emptying_audit(g).assign(pool=pool))
+    out = pd.concat(parts, ignore_index=True)
+    return out[["pool"] + [c for c in out.columns if c != "pool"]]
+
+
+def standing(rr: pd.DataFrame, types=STAGE2_TYPES) -> pd.DataFrame:
+    """Each of ``types``' win rate against the others of ``types`` (self-play left out), pooled over both seats,
+    per rules variant (Wilson 95 %, fixed agents), and its rank (1 = highest) within the variant."""
+    rows = []
+    for rules, g in rr.groupby("rules", sort=False):
+        sub = g[g.agent.isin(types) & g.opponent.isin(types) & (g.agent != g.opponent)]
+        for t in types:
+            row_wins = int(sub[sub.agent == t].wins.sum()) + int(sub[sub.opponent == t].losses.sum())
+            games = int(sub[sub.agent == t].games.sum()) + int(sub[sub.opponent == t].games.sum())
+            lo, hi = wilson_interval(row_wins, games)
+            rows.append({"rules": rules, "agent": t, "games": games, "wins": row_wins, "win_rate": row_wins / games,
+                         "ci_low": lo, "ci_high": hi})
+    out = pd.DataFrame(rows)
+    out["rank"] = out.groupby("rules").win_rate.rank(ascending=False, method="min").astype(int)
+    return out
+
+
+def _exploiter_task(rng, agent, opponent, seat, n_games, rules_label):
+    seats = [opponent, opponent]
+    seats[seat] = agent
+    res = fast.play_cheat(seats, n_games, rng, rules=CheatRules(**RULES_VARIANTS[rules_label]))
+    w = res["winners"]
+    c = res["counters"][seat]
+    return {"rules": rules_label, "agent": agent, "opponent": opponent, "seat": seat, "games": n_games,
+            "wins": int((w == seat).sum()), "losses": int(((w >= 0) & (w != seat)).sum()),
+            "cap_draws": int((w == -1).sum()), "dumps": int(c[fast.DUMPS]),
+            "opportunities": int(c[fast.OPPORTUNITIES]), "challenges": int(c[fast.CHALLENGES]),
+            "challenges_right": int(c[fast.CHALLENGES_RIGHT])}
+
+
+def exploiter_games(n_games: int = 50_000, seed: int = 13, agents=("x", "b"), opponents=STAGE2_TYPES,
+                    rules=tuple(RULES_VARIANTS)) -> pd.DataFrame:
+    """The exploiter x (type b that takes the hand-emptying line) and type b itself against each of a-f, under
+    each rules variant, ``n_games`` games in each seat (seats rotated; the first player is drawn at random).
+    One row per rules, agent, opponent and seat."""
+    check_int("n_games", n_games, 1)
+    tasks = [{"agent": a, "opponent": o, "seat": s, "n_games": n_games, "rules_label": r}
+             for r in rules for a in agents for o in opponents for s in (0, 1)]
+    return pd.DataFrame(_run_tasks(_exploiter_task, tasks, seed, "exploiter", n_jobs=1))
+
+
+def exploiter_table(games: pd.DataFrame, agent: str = "x", baseline: str = "b") -> pd.DataFrame:
+    """Per rules and opponent: the exploiter's and the baseline's win rates pooled over both seats (Wilson 95 %,
+    fixed agents) and what knowing the line is worth, exploiter minus baseline (Newcombe 95 %; independent
+    games)."""
+    rows = []
+    pooled = games.groupby(["rules", "agent", "opponent"], sort=False)[["games", "wins"]].sum()
+    for (rules, opponent), _ in games.groupby(["rules", "opponent"], sort=False):
+        x, b = pooled.loc[(rules, agent, opponent)], pooled.loc[(rules, baseline, opponent)]
+        ex = verdicts.proportion(int(x.wins), int(x.games))
+        bs = verdicts.proportion(int(b.wins), int(b.games))
+        d = verdicts.difference_of_proportions(int(x.wins), int(x.games), int(b.wins), int(b.games))
+        rows.append({"rules": rules, "opponent": opponent, "games": int(x.games), f"{agent}_win_rate": ex.value,
+                     f"{agent}_low": ex.low, f"{agent}_high": ex.high, f"{baseline}_win_rate": bs.value,
+                     f"{baseline}_low": bs.low, f"{baseline}_high": bs.high, "gain": d.value, "gain_low": d.low,
+                     "gain_high": d.high})
+    return pd.DataFrame(rows)
+
+
+def _cross_task(rng, opponent, n_train, n_seeds, n_test, train_label):
+    rules = {k: CheatRules(**v) for k, v in RULES_VARIANTS.items()}
+    out = []
+    for s in range(n_seeds):
+        # one learner, trained once, tested under both rules: the same weights, two test samples
+        res = fast.train_and_test(opponent, n_train, 1, rng, rules=rules[train_label])
+        weights = np.stack([res["weights"], np.zeros_like(res["weights"])])
+        for test_label, test_rules in rules.items():
+            test = fast.play_cheat(["q", opponent], n_test, rng, rules=test_rules, weights=weights.copy())
+            w, c, q = test["winners"], test["counters"][0], test["q_actions"][0]
+            out.append({"opponent": opponent, "trained_under": train_label, "tested_under": test_label,
+                        "seed_index": s, "games": n_test, "wins": int((w == 0).sum()), "decisions": int(c[fast.DECISIONS]),
+                        "challenges": int(c[fast.CHALLENGES]), "challenges_right": int(c[fast.CHALLENGES_RIGHT]),
+                        "lies": int(c[fast.LIES]), "plays": int(c[fast.PLAYS]), "dumps": int(c[fast.DUMPS]),
+                        "opportunities": int(c[fast.OPPORTUNITIES]), "q_actions": q.copy()})
+    return out
+
+
+def cross_rules_test(n_train: int = 1000, n_seeds: int = 30, n_test: int = 5000, seed: int = 14,
+                     opponents=STAGE2_TYPES) -> pd.DataFrame:
+    """Why the learner trained under the variant does worse: ``n_seeds`` learners per opponent are trained
+    ``n_train`` games under each rules variant, and each is tested frozen under BOTH variants (learner in
+    seat 0, first player drawn at random). Training effect: trained under the variant vs under the modified
+    rules, same test rules (independent learners). Test-time effect: the same learner under both test rules.
+    One row per learner and test rules, with the learner's test counters (challenges per decision, share of
+    its challenges that caught a lie, lies per play)."""
+    tasks = [{"opponent": o, "n_train": n_train, "n_seeds": check_int("n_seeds", n_seeds, 2), "n_test": n_test,
+              "train_label": t} for t in RULES_VARIANTS for o in opponents]
+    frame = pd.DataFrame([row for chunk in _run_tasks(_cross_task, tasks, seed, "cross-rules test")
+                          for row in chunk]).drop(columns="q_actions")
+    frame["win_rate"] = frame.wins / frame.games
+    frame["challenge_share"] = frame.challenges / frame.decisions.clip(lower=1)
+    frame["challenge_accuracy"] = frame.challenges_right / frame.challenges.clip(lower=1)
+    frame["lie_share"] = frame.lies / frame.plays.clip(lower=1)
+    return frame
+
+
+def cross_rules_summary(cross: pd.DataFrame) -> pd.DataFrame:
+    """Per opponent, training rules and test rules: means over learners (95 % t-intervals across seeds) of the
+    test win rate, challenges per decision, share of challenges that caught a lie, and lies per play."""
+    rows = []
+    for key, g in cross.groupby(["opponent", "trained_under", "tested_under"], sort=False):
+        row = dict(zip(("opponent", "trained_under", "tested_under"), key), learners=len(g))
+        for col in ("win_rate", "challenge_share", "challenge_accuracy", "lie_share"):
+            m, lo, hi = _interval(g[col])
+            row.update({col: m, f"{col}_low": lo, f"{col}_high": hi})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def cross_rules_effects(cross: pd.DataFrame, opponent: str = "a") -> dict:
+    """The learner's drop against ``opponent`` split in two: the training effect (trained under the variant
+    minus trained under the modified rules, both tested under the modified rules; independent learners, Welch)
+    and the test-time effect (the variant-trained learners tested under the variant minus the same learners
+    under the modified rules; paired by learner). Estimates of :mod:`liarlab.core.verdicts`."""
+    g = cross[cross.opponent == opponent]
+    mod, var = tuple(RULES_VARIANTS)
+
+    def rates(train, test, col="win_rate"):
+        return g[(g.trained_under == train) & (g.tested_under == test)].sort_values("seed_index")[col].to_numpy()
+
+    training = _difference_of_means(rates(var, mod), rates(mod, mod))
+    test_time = verdicts.paired_difference(rates(var, var), rates(var, mod))
+    challenges = _difference_of_means(rates(var, mod, "challenge_share"), rates(mod, mod, "challenge_share"))
+    return {"training": training, "test_time": test_time, "challenge_share": challenges}
+
+
+def _difference_of_means(a, b) -> "verdicts.Estimate":
+    """Welch interval of mean(a) - mean(b) (independent samples): the protocol's estimate when it has one."""
+    if hasattr(verdicts, "difference_of_means"):
+        return verdicts.difference_of_means(a, b)
+    from scipy import stats as st
+
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    va, vb = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b)
+    se = np.sqrt(va + vb)
+    df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
+    d = float(a.mean() - b.mean())
+    half = float(st.t.ppf(0.975, df) * se)
+    return verdicts.Estimate(d, max(-1.0, d - half), min(1.0, d + half), len(a) + len(b), "seeds")
