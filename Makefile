@@ -29,7 +29,7 @@ lint: setup
 	$(BIN)/ruff check liarlab tests benchmarks
 	$(BIN)/lint-imports
 
-test: setup
+test: setup lint
 	$(BIN)/python -m pytest --durations=15
 
 test-fast: setup
