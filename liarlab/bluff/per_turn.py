@@ -22,6 +22,7 @@ import pandas as pd
 
 from liarlab.bluff.exact import HistoryPolicy
 from liarlab.bluff.rules import (
+    OPENER_MEMORY_RULES,
     BluffRules,
     all_rule_variants,
     bid_name,
@@ -43,8 +44,8 @@ class PerTurnSolution:
     """Values and strategies of the per-turn method for every cell (a, b) with a, b <= max(dice).
 
     ``values[(a, b, p)][s]``: U_{a,b}(s), the caller's utility with a dice against b after bid s;
-    ``p`` is 1 when the caller opened the current round (only the "alternating" rule uses it,
-    otherwise p is always 1). ``strategies[(a, b, p, s)]`` is the turn's :class:`TurnSolution`
+    ``p`` is 1 when the caller opened the current round (only the rules that name this round's opener,
+    "opener" and "alternate", use it; otherwise p is always 1). ``strategies[(a, b, p, s)]`` is the turn's :class:`TurnSolution`
     with ``x[caller hand, k]`` and ``y_bluff[guesser hand, k]`` over bids k = s+1..n.
     ``round_values[(a, b)]`` = R(a, b) = U_{a,b}(0) for the round opener.
     """
@@ -66,7 +67,7 @@ class PerTurnSolution:
         return (1.0 + self.first_player_utility) / 2.0
 
     def parities(self):
-        return (1, 0) if self.rules.next_opener == "alternate" else (1,)
+        return (1, 0) if self.rules.next_opener in OPENER_MEMORY_RULES else (1,)
 
 
 def _round_value(R, caller_dice, guesser_dice, caller_opens):
@@ -109,7 +110,7 @@ def per_turn_bluff(faces: int, dice=(1, 1), rules: BluffRules | None = None, **r
     rules = rules if rules is not None else BluffRules(**rule_options)
     M = max(dice)
     states = {d: private_states(d, faces, rules.hand_weights, rules.wild) for d in range(1, M + 1)}
-    parities = (1, 0) if rules.next_opener == "alternate" else (1,)
+    parities = (1, 0) if rules.next_opener in OPENER_MEMORY_RULES else (1,)
     values, strategies, conditional, R = {}, {}, {}, {}
     for total in range(2, 2 * M + 1):
         cells = [(a, total - a) for a in range(max(1, total - M), min(M, total - 1) + 1)]
@@ -133,7 +134,8 @@ def per_turn_bluff(faces: int, dice=(1, 1), rules: BluffRules | None = None, **r
 
 
 def _next_parity(rules, p):
-    return 1 - p if rules.next_opener == "alternate" else 1
+    # Accept hands the turn to the other player: it opened this round iff the current caller did not
+    return 1 - p if rules.next_opener in OPENER_MEMORY_RULES else 1
 
 
 def _solve_cell_turn(a, b, p, s, n, states, rules, values, strategies, conditional, challenge):
@@ -238,12 +240,13 @@ def per_turn_action_probabilities(solution: PerTurnSolution, own: int, other: in
 
     Facing bid s that the opponent made after bid t (``before``): call Bluff with y(own hand, s)
     from the turn solved at t, otherwise raise with x(own hand, . | s). At the opening the
-    caller's x applies. ``own_opened`` selects the parity only the "alternate" rule needs.
+    caller's x applies. ``own_opened`` selects the parity only the "opener" and "alternate" rules need.
     """
     n = solution.faces * (own + other)
     hand = solution.states[own].hands.index(tuple(sorted(int(v) for v in own_dice)))
-    p_own = 1 if (own_opened or solution.rules.next_opener != "alternate") else 0
-    p_opp = 1 if (not own_opened or solution.rules.next_opener != "alternate") else 0
+    memory = solution.rules.next_opener in OPENER_MEMORY_RULES
+    p_own = 1 if (own_opened or not memory) else 0
+    p_opp = 1 if (not own_opened or not memory) else 0
     out = np.zeros(n + 1)
     if prev_bid == n:
         out[0] = 1.0  # nothing above the top bid: the only move is to challenge
@@ -284,7 +287,7 @@ class LastBidPolicy:
     Usable for whole multi-round games, where bluff_exact passes the dice counts; the bid before
     the faced one is unknown here, so y is taken from the earlier turn t that makes the faced bid
     most likely under the opponent's per-turn x (a heuristic, labelled as such in notebook 05).
-    Ignores the "alternate" rule's parity.
+    Ignores the parity of the "opener" and "alternate" rules.
     """
 
     def __init__(self, solution: PerTurnSolution):

@@ -25,7 +25,12 @@ from liarlab.core.validation import check_choice, check_int
 
 GAMES = ("bluff", "ferguson")
 PENALTIES = ("difference", "one")
-NEXT_OPENERS = ("loser", "winner", "bidder", "alternate")
+#: Who opens the next round: every role a round can name. The loser or the winner of the challenge, the
+#: "bidder" of the challenged bid, the "challenger" (the player who called Bluff), the "opener" of this round
+#: (the same player opens again) or "alternate" (the other player than this round's opener).
+NEXT_OPENERS = ("loser", "winner", "bidder", "challenger", "opener", "alternate")
+#: The next-opener rules that need to know who opened this round (a parity flag in the per-turn state).
+OPENER_MEMORY_RULES = ("opener", "alternate")
 ACCEPT_PAYOFFS = ("R1", "R2")
 HAND_WEIGHTS = ("multinomial", "uniform")
 #: Counting conventions: "top" (face N is wild: it counts for every face, and a bid on face N counts only
@@ -35,7 +40,7 @@ WILDS = ("top", "none")
 #: star order has no stars and equals the quantity order, so it is not listed twice.
 COUNTINGS = (("top", "quantity"), ("top", "star"), ("none", "quantity"))
 #: The one set of rule-name aliases, for every entry point.
-RULE_ALIASES = {"borg": "difference", "alternating": "alternate"}
+RULE_ALIASES = {"borg": "difference", "alternating": "alternate", "other": "alternate", "same": "opener"}
 
 # Largest single per-turn LP we build (constraint-matrix nonzeros); larger games fail fast.
 MAX_LP_NONZEROS = 20_000_000
@@ -71,8 +76,9 @@ class Rules:
     challenger_penalty: "difference" (Borg: exact count -> 1 die, over -> the excess) or "one";
     "borg" is another name for "difference".
     bidder_penalty: "difference" (the shortfall) or "one".
-    next_opener: who opens the next round: "loser", "winner", "bidder" or "alternate" (the
-    responder of this round; "alternating" is another name).
+    next_opener: who opens the next round: "loser" or "winner" of the challenge, "bidder" (who made the
+    challenged bid), "challenger" (who called Bluff), "opener" (this round's opener opens again; "same" is
+    another name) or "alternate" (the responder of this round; "alternating" and "other" are other names).
     accept_payoff, hand_weights: options of the talk's per-turn *method* (not of the game):
     "R1" (value of the next turn under the uniform prior) or "R2" (conditional on hands);
     "multinomial" (correct) or "uniform" (every sorted hand equally likely, a hypothesis about how
@@ -170,10 +176,10 @@ def make_rules(faces, dice=(1, 1), bid_order="quantity", bidder_penalty="differe
 
 
 def all_rule_variants(accept_payoff: str = "R1", hand_weights: str = "multinomial",
-                      countings=(("top", "quantity"),)) -> list[Rules]:
-    """Penalties x next opener (16 variants) for each counting convention (wild, bid order) asked for."""
+                      countings=(("top", "quantity"),), next_openers=NEXT_OPENERS) -> list[Rules]:
+    """Penalties x next opener (2 x 2 x 6 = 24 variants) for each counting convention (wild, bid order) asked for."""
     return [Rules(c, b, o, accept_payoff, hand_weights, wild=w, bid_order=order)
-            for w, order in countings for c in PENALTIES for b in PENALTIES for o in NEXT_OPENERS]
+            for w, order in countings for c in PENALTIES for b in PENALTIES for o in next_openers]
 
 
 def bid_of(k: int, faces: int) -> tuple[int, int]:
@@ -212,9 +218,12 @@ def dice_lost(count, quantity, rules: Rules):
 def next_round_opener(rule: str, loser, bidder, opener):
     """Seat (0 or 1) that opens the next round after a challenge; arrays broadcast like ``loser``.
 
-    "loser" / "winner" of the challenge, the "bidder" of the challenged bid, or "alternate": the
-    seat that did not open this round.
+    "loser" / "winner" of the challenge, the "bidder" of the challenged bid, the "challenger" who called
+    Bluff (the seat that did not make the bid), the "opener" of this round (it opens again), or
+    "alternate": the seat that did not open this round. ``bidder`` and ``opener`` are seats (scalars).
     """
+    rule = _alias(rule)
+    check_choice("next_opener", rule, NEXT_OPENERS)
     loser = np.asarray(loser)
     if rule == "loser":
         return loser
@@ -222,6 +231,10 @@ def next_round_opener(rule: str, loser, bidder, opener):
         return 1 - loser
     if rule == "bidder":
         return np.full_like(loser, bidder)
+    if rule == "challenger":
+        return np.full_like(loser, 1 - bidder)
+    if rule == "opener":
+        return np.full_like(loser, opener)
     return np.full_like(loser, 1 - opener)
 
 
