@@ -491,6 +491,7 @@ STAGE1_SETTINGS = {  # label: learner keyword changes (spec §7, E3 and E5)
     "paper defaults": {},
     "frozen (p, k) = (0.5, 0)": {"search": "none"},
     "always catch (1, 0)": {"search": "none", "p0": 1.0},
+    "never catch (0, 0)": {"search": "none", "p0": 0.0},
     "k fixed at 0": {"search": "p-only"},
     "opponent catches c = 0.3": {"catch_probability": 0.3},
     "opponent catches c = 0.7": {"catch_probability": 0.7},
@@ -738,3 +739,74 @@ def _difference_of_means(a, b) -> "verdicts.Estimate":
     d = float(a.mean() - b.mean())
     half = float(st.t.ppf(0.975, df) * se)
     return verdicts.Estimate(d, max(-1.0, d - half), min(1.0, d + half), len(a) + len(b), "seeds")
+
+
+# ============================================================================ trivial baselines (stage 2)
+
+def baseline_weights(name: str, max_play: int = 3, encoding: str = "ordinal") -> np.ndarray:
+    """Frozen Q weights that make the learner a trivial policy in its own action set (feature 5 is constant, so a
+    weight on it alone ranks the actions the same in every state): "always challenge" (challenge whenever there
+    is a pile, else the most cards of the required rank, else the fewest lie cards), "never challenge" (the most
+    cards of the required rank, else the most lie cards; never challenges) or "random" (all weights zero: every
+    legal action equally likely, the untrained learner)."""
+    n_actions = 1 + 2 * max_play
+    w = np.zeros((n_actions, pol.phi_size(encoding)))
+    col = 3 * 4 + 2 if encoding == "one-hot" else 4  # feature 5 (active players), always at level 2
+    truth = list(range(max_play, 0, -1))
+    if name == "always challenge":
+        order = [0] + truth + list(range(max_play + 1, 2 * max_play + 1))
+    elif name == "never challenge":
+        order = truth + list(range(2 * max_play, max_play, -1)) + [0]
+    elif name == "random":
+        return w
+    else:
+        raise ValueError(f"baseline must be 'always challenge', 'never challenge' or 'random', got {name!r}")
+    for rank, a in enumerate(order):
+        w[a, col] = float(n_actions - rank)
+    return w
+
+
+STAGE2_BASELINES = ("always challenge", "never challenge", "random")
+
+
+def _baseline_task(rng, baseline, opponent, seat, n_games):
+    weights = np.zeros((2, 7, pol.phi_size()))
+    weights[seat] = baseline_weights(baseline)
+    seats = [opponent, opponent]
+    seats[seat] = "q"
+    w = fast.play_cheat(seats, n_games, rng, weights=weights)["winners"]
+    return {"baseline": baseline, "opponent": opponent, "seat": seat, "games": n_games, "wins": int((w == seat).sum())}
+
+
+def stage2_baselines(n_games: int = 50_000, seed: int = 15, opponents=STAGE2_TYPES,
+                     baselines=STAGE2_BASELINES) -> pd.DataFrame:
+    """The trivial baselines (:func:`baseline_weights`) against each of a-f under the modified rules, ``n_games``
+    games in each seat (fixed agents: Wilson 95 % over both seats' games). One row per baseline and opponent."""
+    tasks = [{"baseline": b, "opponent": o, "seat": s, "n_games": check_int("n_games", n_games, 1)}
+             for b in baselines for o in opponents for s in (0, 1)]
+    raw = pd.DataFrame(_run_tasks(_baseline_task, tasks, seed, "stage-2 baselines", n_jobs=1))
+    out = raw.groupby(["baseline", "opponent"], sort=False)[["games", "wins"]].sum().reset_index()
+    out["win_rate"] = out.wins / out.games
+    out["ci_low"], out["ci_high"] = wilson_interval(out.wins, out.games)
+    return out
+
+
+# ============================================================================ confirmatory samples (two-stage design)
+
+def confirmation_runs(sizes: dict, seed: int, n_test: int = 5000) -> dict:
+    """Fresh, independent samples for the rows the pilot left undecided, sized before they are drawn
+    (``sizes`` from :func:`liarlab.papers.p04.claims.confirmation_sizes`; 0 or absent: nothing to confirm):
+    "stage1" -> new stage-1 runs against P1-P4 (500 games, cumulative rate at 500), "training" -> new learners
+    at 50, 100 and 1,000 training games (F7), "features" -> new learners with F5, F7 and F7-H5 at 300 games.
+    Seeds are spawned from ``seed``, which must differ from every pilot seed."""
+    out = {}
+    if sizes.get("stage1"):
+        out["stage1"] = learning_runs(n_runs=int(sizes["stage1"]), n_games=500, checkpoints=(500,), seed=seed,
+                                      personalities=("P1", "P2", "P3", "P4"), desc="stage-1 confirmation")
+    if sizes.get("training"):
+        out["training"] = per_seed_frame(q_learning_grid((50, 100, 1000), ("F7",), int(sizes["training"]), n_test,
+                                                         seed=seed + 1, desc="training confirmation"))
+    if sizes.get("features"):
+        out["features"] = per_seed_frame(q_learning_grid((300,), ("F5", "F7", "F7-H5"), int(sizes["features"]),
+                                                         n_test, seed=seed + 2, desc="feature confirmation"))
+    return out

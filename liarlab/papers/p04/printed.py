@@ -46,6 +46,7 @@ PAPER_VALUES = {
     "rising": "rising",                         # §2(5)
     "flat_not_lower": "not lower",              # §2(5)
     "k_matters_little": "no clear effect",      # §2(5): "per-position statistics not yet significant"
+    "learns": "learning helps (win rates rise)",  # §2(5) "rising" and §3(4) "rises with training games"
     "s2_rises": "rises",                        # §3(4)
     "s2_flattens": "slows after 100",           # §3(4)
     "s2_best": "a, f",                          # §3(4)
