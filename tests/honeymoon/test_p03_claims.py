@@ -63,22 +63,44 @@ def test_exchange_claims_flag_exactly_the_two_slips():
     assert sorted(differs) == ["Example 3.1 case 2: score of C5", "Example 3.1 case 2: score of C7"]
 
 
-def _errors(est, dd, n=200):
-    return pd.DataFrame({"pairing": ["p"] * n, "opponent": ["RULE"] * n, "estimate": est, "dd_after": dd,
-                         "actual": dd, "error": np.asarray(dd, float) - np.asarray(est, float)})
+def _errors(est, dd, n=200, dealt=None):
+    from liarlab.papers.p03 import correlation as cr
+
+    frame = pd.DataFrame({"pairing": ["p"] * n, "board": np.arange(n) // 2, "opponent": ["RULE"] * n,
+                          "estimate": est, "dd_after": dd, "dd_before": dd if dealt is None else dealt,
+                          "actual": dd, "error": np.asarray(dd, float) - np.asarray(est, float)})
+    return frame, cr.reading_estimates(frame, seed=1, n_boot=300)
 
 
 def test_estimation_claims_can_fail_and_can_pass():
     rng = np.random.default_rng(0)
-    bad = _errors(np.full(200, 8.0) + rng.normal(0, 0.1, 200), np.full(200, 4))
-    v = _verdicts(c.estimation_claims(bad))
+    bad, est = _errors(np.full(200, 8.0) + rng.normal(0, 0.1, 200), np.full(200, 4))
+    rows = c.estimation_claims(bad, est)
+    v = _verdicts(rows)
     assert v["Estimation: the bidding estimate overestimates in 12 of 19 games"] == "differs"
     assert v["Estimation: mean overestimate 1.25"] == "differs"
-    est = rng.uniform(3, 10, 2000)
-    good = _errors(est, np.clip(np.round(est + rng.normal(-0.4, 1.3, 2000)), 0, 13), 2000)
-    r = [row for row in c.estimation_claims(good) if row["claim"].startswith("Estimation: Est. and DD")][0]
+    assert all(r["cause"] in ("genuine", "reading") for r in rows if r["verdict"] == "differs")
+    x = rng.uniform(3, 10, 2000)
+    good, est = _errors(x, np.clip(np.round(x + rng.normal(-0.4, 1.3, 2000)), 0, 13), 2000)
+    r = [row for row in c.estimation_claims(good, est) if row["claim"].startswith("Estimation: Est. and DD")][0]
     assert r["verdict"] in ("reproduced", "inconclusive")
     assert r["ci_low"] < r["reproduced_value"] < r["ci_high"]
+    assert "bootstrap over boards" in r["interval"]
+
+
+def test_estimation_verdict_reads_after_the_exchange_and_quotes_the_dealt_hands():
+    """Estimates that track the dealt hands (r about 0.8) but not the hands after the exchange: the verdict is
+    on the thesis's reading (after) and differs with cause 'reading'; the dealt-hand value is in the readings."""
+    rng = np.random.default_rng(3)
+    n = 3000
+    dealt = np.clip(np.round(rng.normal(7, 2, n)), 0, 13)
+    x = dealt + rng.normal(0.5, 1.0, n)
+    after = np.clip(np.round(dealt + rng.normal(0, 3.0, n)), 0, 13)
+    frame, est = _errors(x, after, n, dealt=dealt)
+    row = [r for r in c.estimation_claims(frame, est) if r["claim"].startswith("Estimation: Est. and DD")][0]
+    assert row["verdict"] == "differs" and row["cause"] == "reading"
+    assert "dealt hands" in row["readings"] and "reproduced" in row["readings"]
+    assert abs(row["reproduced_value"] - np.corrcoef(x, after)[0, 1]) < 1e-12
 
 
 def test_duplicate_boards_swap_seats_on_the_same_deal():
@@ -98,9 +120,14 @@ def test_match_claims_judge_the_stand_in_and_mark_the_headline():
                            "boards_both_won": 350, "boards_split": 20, "boards_both_lost": 30, "sign_test_p": 0.0}])
     rows = c.match_claims(table, 0.2)
     assert sum(bool(r.get("headline")) for r in rows) == 1
-    v = _verdicts(rows)
-    assert v["Com won 9 of 19 games against the author"] == "differs"
-    assert v["Com won 6 of 19 excluding human error (the DD winner)"] == "reproduced"
+    people = [r for r in rows if r["family"] == c.RESULTS]
+    # claims about people are never judged by the machine stand-in: not-reproducible, its value beside them
+    assert {r["verdict"] for r in people} == {"not-reproducible"}
+    by = {r["claim"]: r for r in people}
+    assert by["Com won 9 of 19 games against the author"]["reproduced_value"] == 0.9
+    assert "would call it differs" in by["Com won 9 of 19 games against the author"]["note"]
+    assert "weak band" in by["Com won 12 of 20 cross-test games against two people"]["note"]
+    assert by["Com won 6 of 19 excluding human error (the DD winner)"]["reproduced_value"] == 0.3
 
 
 def test_every_row_has_a_kind_and_a_rule():

@@ -1,0 +1,143 @@
+"""Notebook 03's estimate-accuracy measurements (both targets, bootstrap over boards), the exchange replay, the
+two-stage design and the computed knife-edge text, tested directly (each can fail)."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from liarlab.core import verdicts as V
+from liarlab.papers.p03 import claims as c
+from liarlab.papers.p03 import confirm
+from liarlab.papers.p03 import correlation as cr
+from liarlab.papers.p03 import experiments as x
+
+
+def _mirrored(n_boards, seed=0):
+    """Two identical estimates per board (a mirrored board): r is the same as one per board."""
+    rng = np.random.default_rng(seed)
+    est = rng.uniform(3, 10, n_boards)
+    dd = np.clip(np.round(est + rng.normal(0, 1.5, n_boards)), 0, 13)
+    return pd.DataFrame({"pairing": "p", "board": np.repeat(np.arange(n_boards), 2), "estimate": np.repeat(est, 2),
+                         "dd_after": np.repeat(dd, 2), "dd_before": np.repeat(dd, 2)})
+
+
+def test_statistics_equal_their_direct_formulas():
+    f = _mirrored(50).assign(dd_before=lambda d: d.dd_after - 1)
+    s = cr.board_sums(f, "after").sum(0)
+    e = f.dd_after - f.estimate
+    assert cr.stat_r(s) == pytest.approx(np.corrcoef(f.estimate, f.dd_after)[0, 1])
+    assert cr.stat_rmse(s) == pytest.approx(np.sqrt((e ** 2).mean()))
+    assert cr.stat_over_share(s) == pytest.approx((e < 0).mean())
+    assert cr.stat_mean_over(s) == pytest.approx(-e[e < 0].mean())
+    assert cr.stat_mean_under(s) == pytest.approx(e[e > 0].mean())
+    assert cr.stat_mean_error(cr.board_sums(f, "dealt").sum(0)) == pytest.approx((e - 1).mean())
+
+
+def test_bootstrap_resamples_boards_not_estimates():
+    """Doubling every estimate (mirrored boards) must not narrow the interval; a Fisher interval on the
+    doubled estimates does narrow (it treats them as independent)."""
+    f = _mirrored(300)
+    est = cr.reading_estimates(f, seed=2, n_boot=500)[("r", "after")]
+    assert est.n == 300 and est.unit == "boards" and "bootstrap over boards" in est.interval_label
+    single = f.iloc[::2]
+    fisher_single = V.correlation(single.estimate, single.dd_after)
+    fisher_doubled = V.correlation(f.estimate, f.dd_after)
+    width = est.high - est.low
+    assert width > 0.8 * (fisher_single.high - fisher_single.low)
+    assert width > 1.2 * (fisher_doubled.high - fisher_doubled.low)
+    table = cr.accuracy_table(cr.reading_estimates(f, seed=2, n_boot=200), f)
+    assert list(table.boards) == [300, 300] and (table.r_low <= table.r).all() and (table.r <= table.r_high).all()
+
+
+def test_replayed_exchange_gives_the_logged_dd_tricks():
+    games = x.selfplay_games(3, n_samples=4, seed=5, chunk=3)
+    rep = cr.exchange_replacement(games, deal_seed=5)
+    assert rep.replay_agrees.all()
+    assert ((rep.kept_declarer >= 0) & (rep.kept_declarer <= 13)).all()
+    summary = cr.replacement_summary(rep, seed=1, n_boot=100)
+    assert 0 <= summary["share"].low <= summary["share"].value <= summary["share"].high <= 1
+    # a wrong deal seed replays other cards: the check catches it
+    assert not cr.exchange_replacement(games, deal_seed=6).replay_agrees.all()
+
+
+def test_call_action_round_trips():
+    from liarlab.honeymoon.rules import PASS, bid_name
+
+    assert cr.call_action("pass") == PASS
+    for name in ("1C", "2H", "7S", "3D"):
+        assert bid_name(cr.call_action(name)) == name
+
+
+def _undecided(n=100, value=0.5, half=0.1):
+    est = V.Estimate(value, value - half, value + half, n, "boards")
+    return est, V.magnitude(est, 0.0, 0.55)
+
+
+def test_two_stage_draws_only_a_sample_larger_than_the_pilot():
+    est, j = _undecided()
+    assert j.verdict == "inconclusive" and j.needed > 100
+    # capped at or below the pilot: nothing drawn, the note says why
+    j2, e2 = confirm.two_stage(est, j, 50, lambda e: V.magnitude(e, 0.0, 0.55), lambda n: pytest.fail("drawn"))
+    assert j2.verdict == "inconclusive" and e2 is est and "none drawn" in j2.note
+    # a larger sample is drawn and decides on its own
+    calls = []
+
+    def fresh(n):
+        calls.append(n)
+        return V.Estimate(0.45, 0.43, 0.47, n, "boards")
+    j3, e3 = confirm.two_stage(est, j, 10_000, lambda e: V.magnitude(e, 0.0, 0.55), fresh)
+    assert calls == [j.needed] and j3.verdict == "reproduced" and j3.pilot is est and e3.n == j.needed
+    # a decided pilot needs no second stage
+    dec = V.magnitude(est, 0.0, 1.0)
+    assert confirm.two_stage(est, dec, 10, None, None) == (dec, est)
+    assert confirm.draw_size([confirm.plan(j, 10_000), None], 100) == j.needed
+    assert confirm.draw_size([confirm.plan(j, 50)], 100) == 0
+
+
+def test_knife_edge_text_is_computed_and_never_says_touches_when_it_does_not():
+    # Fig 3-13's C-trump cell: the interval ends at 6.29, the band starts at 6.33
+    est = V.Estimate(6.125, 5.96, 6.29, 400, "deals")
+    j = c.edge_text(est, V.magnitude(est, 6.325, 7.275))
+    assert j.verdict == "differs" and j.knife_edge
+    assert "touches" not in j.note and "0.035 below the allowed range's edge 6.325" in j.note
+    exact = V.exact(88.0)
+    j = c.edge_text(exact, V.value(88, exact, decimals=0, truncated=True))
+    assert "sits on the allowed range's edge 88" in j.note
+
+
+def _replay(opp_c, com_c):
+    rows = []
+    printed_e = dict(zip("SHDC", (5.60, 9.26, 8.16, 6.80)))
+    for lead, values in (("opponent leads", {"S": 5.6, "H": 9.26, "D": 8.16, "C": opp_c}),
+                         ("com leads", {"S": 5.6, "H": 9.26, "D": 8.16, "C": com_c})):
+        for suit, e in values.items():
+            rows.append({"sampling": "plain", "after": "opening", "lead": lead, "suit": suit, "E": e, "se": 0.05,
+                         "thesis_E": printed_e[suit]})
+    for after in ("1S", "3S"):
+        for suit in "SHDC":
+            rows.append({"sampling": "adjusted", "after": after, "lead": "real", "suit": suit, "E": 7.0,
+                         "se": 0.05, "thesis_E": None})
+    return pd.DataFrame(rows)
+
+
+def test_fig_3_13_differing_cell_names_its_cause_from_the_other_lead_convention():
+    rows = c.fig_3_13_claims(x.fig_3_13_calls(), _replay(6.0, 6.8), 400)
+    cell = {r["claim"]: r for r in rows}["Fig 3-13 opening: E for C trump"]
+    assert cell["verdict"] == "differs" and cell["cause"] == "reading" and "Com leads: 6.80" in cell["readings"]
+    rows = c.fig_3_13_claims(x.fig_3_13_calls(), _replay(6.0, 6.0), 400)
+    assert {r["claim"]: r for r in rows}["Fig 3-13 opening: E for C trump"]["cause"] == "genuine"
+
+
+def test_open_findings_names_differing_and_undecided_findings():
+    claims = pd.DataFrame([
+        {"claim": "A", "kind": "finding", "verdict": "differs", "paper_value": 1, "reproduced_value": 2.0,
+         "ci_low": 1.9, "ci_high": 2.1, "interval": "95 %", "cause": "reading", "flags": "", "note": ""},
+        {"claim": "B", "kind": "finding", "verdict": "inconclusive", "paper_value": "rarely", "reproduced_value": 0.12,
+         "ci_low": 0.03, "ci_high": 0.21, "interval": "95 %", "cause": "", "flags": "",
+         "note": "share; about 813 hands would decide it at 80% power (now 21)"},
+        {"claim": "C", "kind": "arithmetic", "verdict": "differs", "paper_value": 1, "reproduced_value": 2,
+         "ci_low": None, "ci_high": None, "interval": "", "cause": "", "flags": "", "note": ""}])
+    text = c.open_findings(claims)
+    assert "**Differs:** A" in text and "a reading (convention)" in text
+    assert "**Undecided:** B" in text and "About 813 hands" in text and "C:" not in text
