@@ -63,7 +63,7 @@ def test_bbn_gain_caption_counts_intervals():
                        "diff_ci_low": [0.02, -0.01, -0.06, -0.04], "diff_ci_high": [0.1, 0.01, -0.04, -0.02]})
     text = captions.bbn_gain(e7)
     assert "1 of 4 intervals lie above zero and 2 below" in text
-    assert "1 means fall in" in text and "All 2 liar, prefers-bid programs (types 25-32) lose (-0.030 at best)" in text
+    assert "1 means fall in" in text and "All 2 liar, prefers-bid programs (types 25-32) lose (-3.0 points at best)" in text
 
 
 def test_liar_challenge_caption_reads_the_table():
@@ -89,3 +89,51 @@ def test_game_length_caption_splits_by_starter():
     text = captions.game_lengths(lengths)
     assert "random-guess opens: mean 3.00 actions, mean count at the challenge 3.00" in text
     assert "test program opens: mean 3.00 actions, mean count at the challenge 4.00" in text
+
+
+def _large_with_wins(rates, games=50_000):
+    rates = np.asarray(rates, dtype=float)
+    wins = np.round(rates * games).astype(int)
+    return pd.DataFrame({"type": np.arange(1, len(rates) + 1), "wins": wins, "games": games,
+                         "win_rate": wins / games, "seed_min": rates - 0.03, "seed_max": rates + 0.05})
+
+
+def test_band_counts_in_caption_and_summary_equal_the_claims_row():
+    """The prose counts the types as the claims row judges them (Bonferroni), and names the undecided ones."""
+    from liarlab.papers.p01 import claims as claims01
+
+    rates = np.full(32, 0.65)
+    rates[[0, 2, 4]] = [0.55, 0.52, 0.58]
+    rates[[8, 9]] = [0.8, 0.75]
+    rates[15] = 0.7015                                 # type 16: its Bonferroni interval straddles 0.7
+    large = _large_with_wins(rates)
+    row = claims01.win_rate_rows(large, pd.DataFrame({"win_rate": rates}), 500, 50_000)[0]
+    text = captions.vs_types(large, 500, 20)
+    assert "6 above it" not in text and "3 lie below it (types 1, 3, 5) and 3 above it (types 9, 10, 16)" in text
+    assert "5 types lie outside the band (3 below, 2 above), 26 inside and 1 undecided (types 16" in text
+    assert "5 types outside the band" in row["note"] and "1 undecided (type 16)" in row["note"]
+
+
+def test_summary_numbers_come_from_the_tables():
+    rates = np.full(32, 0.65)
+    rates[[0, 1]] = [0.55, 0.80]
+    large = _large_with_wins(rates)
+    seeded = large.assign(seed_min=large.win_rate - 0.04, seed_max=large.win_rate + 0.04)
+    traits = pd.DataFrame({"trait": ["liar", "suspicious"], "effect": [0.175, -0.029]})
+    wide = pd.DataFrame({"random_guess": [0.71, 0.72], "opponent": [0.64, 0.64]})
+    rng = np.random.default_rng(0)
+    gains = pd.DataFrame([{"opponent": f"type{t}", "rep": r, "gain": (0.075 if t <= 2 else -0.03)
+                           + 0.005 * rng.standard_normal()} for t in range(1, 5) for r in range(20)])
+    e7 = pd.DataFrame({"opponent": [f"type{t}" for t in range(1, 5)], "diff": [0.075, 0.075, -0.03, -0.03],
+                       "diff_ci_low": [0.07, 0.07, -0.035, -0.035], "diff_ci_high": [0.08, 0.08, -0.025, -0.025]})
+    br = pd.DataFrame({"win_rate": [0.772], "ci_low": [0.763], "ci_high": [0.780]})
+    text = captions.summary(large, seeded, traits, pd.Series({"win_rate": 0.575}), wide, gains, e7, br, 500, 20)
+    assert "2 types lie outside the band (1 below, 1 above), 30 inside." in text
+    assert "2 types gain +5..+10 points, 2 gain more than zero and 2 lose" in text
+    assert "0.772 (95 % interval 0.763 to 0.780)" in text and "claim (i" not in text
+    assert "Exploitab" not in text and "Best-response lower bound" in text
+
+
+def test_a_flat_interval_is_never_printed_as_one():
+    assert captions.est_text(0.0, 0.0, 0.0) == "+0.000"
+    assert captions.est_text(-0.05, -0.057, -0.049) == "-0.050 (95 % interval -0.057 to -0.049)"

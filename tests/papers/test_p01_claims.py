@@ -105,11 +105,107 @@ def test_liar_loss_rows_name_the_change_that_removes_most_of_the_loss():
         {"change": "ablation: no L limits", "gain_thesis_reading": -0.05, "gain_after_change": -0.04,
          "share_of_loss_removed": 0.2, "seeds": 10, "vs_thesis": 0.01, "vs_thesis_ci_low": 0.005, "vs_thesis_ci_high": 0.015}])
     rows = claims01.liar_loss_rows(shares, readings)
-    assert rows[0]["verdict"] == "reproduced" and rows[0]["unit"] == "seeds"
-    assert "no probability 4" in rows[1]["claim"] and rows[1]["verdict"] == "reproduced"
+    # the thesis names no such types and prints no value: our diagnosis is an extension, never a finding verdict
+    assert [r["verdict"] for r in rows] == ["extension", "extension"] and rows[0]["unit"] == "seeds"
+    assert all(r["paper_value"] is None for r in rows)
+    assert "no probability 4" in rows[1]["claim"] and "interval lies below zero" in rows[0]["note"]
 
 
 def test_best_response_row_judges_the_difference_from_one_half():
     br = pd.DataFrame({"wins": [7_700], "games": [10_000], "win_rate": [0.77]})
     row = claims01.best_response_row(br, pd.DataFrame({"win_rate": [0.8], "games": [600]}))
     assert row["verdict"] == "differs" and abs(row["reproduced_value"] - 0.23) < 1e-9
+    assert row["cause"] == "genuine" and "best-response lower bound" in row["claim"]
+    assert "Exploit" not in row["claim"] and "lower bound" in row["note"]
+
+
+def test_a_differing_band_claim_names_its_cause_and_the_readings_tried():
+    from liarlab.papers.p01 import readings as R
+
+    rates = np.full(32, 0.65)
+    rates[[0, 1]] = [0.55, 0.80]
+    large = _large(rates)
+    table = R.win_band_readings(large, ref=pd.DataFrame({"wins": np.round(rates * 500).astype(int), "games": 500}))
+    rows = claims01.win_rate_rows(large, pd.DataFrame({"win_rate": rates}), 500, 50_000, readings=table)
+    assert rows[0]["verdict"] == "differs" and rows[0]["cause"] == "reading"
+    assert "reproduced under: the mean over the 32 types" in rows[0]["readings"]
+    assert "same direction" in rows[0]["flags"]          # both types beat the program: a size, not a sign
+    assert rows[0]["interval"] == "" and rows[0]["headline"]   # every type decided: a point, never a flat [x, x]
+
+
+def test_undecided_types_are_named_in_the_band_note():
+    rates = np.full(32, 0.65)
+    rates[0], rates[15] = 0.55, 0.7015                 # type 16 on the edge: undecided at the Bonferroni level
+    rows = claims01.win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
+    assert "1 types outside the band (types 1), 1 undecided (type 16)" in rows[0]["note"]
+    assert rows[0]["interval"] == "range over undecided cases"
+
+
+def test_an_undecided_pilot_is_confirmed_on_a_fresh_sample_only():
+    rates = np.full(32, 0.65)
+    rates[0] = 0.605                                   # undecided on 2,000 games a type
+    pilot = _large(rates, games=2_000)
+    plan = claims01.win_rate_plan(pilot, cap=400_000)
+    assert plan is not None and not plan.undecidable and plan.n > 2_000
+    fresh = _large(np.full(32, 0.65), games=plan.n)    # the fresh sample decides it
+    rows = claims01.win_rate_rows(pilot, pd.DataFrame({"win_rate": rates}), 500, 2_000, fresh=fresh, plan=plan)
+    assert rows[0]["verdict"] == "reproduced" and rows[0]["pilot_verdict"] == "inconclusive"
+    assert rows[0]["note"].count("pilot") >= 1 and "confirmatory (fresh)" in rows[0]["note"]
+    assert claims01.win_rate_plan(_large(np.full(32, 0.65)), cap=400_000) is None   # a decided pilot: no stage 2
+
+
+def test_a_capped_confirmation_that_stays_undecided_says_so():
+    rates = np.full(32, 0.65)
+    rates[0] = 0.6005
+    pilot = _large(rates, games=2_000)
+    plan = claims01.win_rate_plan(pilot, cap=3_000)
+    assert plan.capped and plan.n == 3_000
+    rows = claims01.win_rate_rows(pilot, pd.DataFrame({"win_rate": rates}), 500, 2_000,
+                                  fresh=_large(rates, games=3_000), plan=plan)
+    assert rows[0]["verdict"] == "inconclusive" and "still undecided at the cap of 3,000" in rows[0]["note"]
+
+
+def test_bbn_gain_plan_asks_for_fresh_seeds_and_a_differing_row_names_its_cause():
+    gains = _gains([0.075] * 8, seeds=3, spread=0.2)
+    plan = claims01.bbn_gain_plan(gains, cap=60)
+    assert plan is not None and plan.n > 3 and plan.n <= 60
+    fresh = _gains([0.075] * 8, seeds=plan.n, spread=0.01, seed=1)
+    row = claims01.bbn_gain_row(gains, 500, fresh=fresh, plan=plan)
+    assert row["verdict"] == "reproduced" and row["pilot_verdict"] == "inconclusive"
+    row = claims01.bbn_gain_row(_gains([0.0] * 8), 500)
+    assert row["verdict"] == "differs" and row["cause"] == "reading"
+    assert claims01.bbn_gain_plan(_gains([0.0] * 8), cap=60) is None
+
+
+def test_bbn_gain_readings_count_relative_gains_and_the_second_half():
+    from liarlab.papers.p01 import readings as R
+
+    rng = np.random.default_rng(0)
+    rows = []
+    for t in range(1, 5):
+        for rep in range(10):
+            plain = rng.random(500) < 0.6
+            # the network wins 4 more games in every 100 of the second half only
+            bbn = plain.copy()
+            idx = np.arange(250, 500)
+            flip = idx[(~plain[idx]) & (rng.random(250) < 0.2)]
+            bbn[flip] = True
+            rows.append(pd.DataFrame({"opponent": f"type{t}", "rep": rep, "game": np.arange(500),
+                                      "bbn_starts": np.arange(500) % 2, "win_bbn": bbn.astype(int),
+                                      "win_plain": plain.astype(int)}))
+    table = R.bbn_gain_readings(pd.concat(rows)).set_index("reading")
+    whole = table.loc["gain in points over the whole match (the claims row)", "mean_gain"]
+    half = table.loc["gain after learning only (games 251-500)", "mean_gain"]
+    rel = table.loc["gain relative to the plain rate (5-10 % of it)", "mean_gain"]
+    assert abs(half - 2 * whole) < 1e-9 and rel > whole
+    assert set(table.changed) >= {"none", "how it is counted", "what is measured", "who opens"}
+
+
+def test_timings_leave_the_claims_for_a_timing_table():
+    assert not hasattr(claims01, "timing_rows")
+    timing = pd.DataFrame({"seconds": [0.15, 0.0013]})
+    row = pd.Series({"ratio": 6.3, "engine": "fast", "seconds_bbn": 0.01})
+    t = claims01.timing_table(timing, row, 500, 500)
+    assert list(t.paper) == [printed01.SECONDS_PER_500, printed01.SECONDS_PER_500, printed01.SECONDS_PER_500_BBN,
+                             printed01.BBN_SLOWDOWN]
+    assert t.ours.iloc[-1] == 6.3

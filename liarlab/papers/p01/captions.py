@@ -13,19 +13,44 @@ def _types(ts) -> str:
     return ", ".join(map(str, ts)) if ts else "none"
 
 
+def band_verdicts(large: pd.DataFrame) -> dict:
+    """The types judged as the claims table judges them: each type's win rate (Wilson at the Bonferroni level
+    for the number of types) against 60-70 %: the types in the band, outside it (below / above) and undecided."""
+    from liarlab.papers.p01.claims import per_type_band
+
+    judged = per_type_band(large.wins, large.games)
+    lo, hi = printed.WIN_BAND
+    out = {"in": [], "below": [], "above": [], "undecided": []}
+    for t, rate, j in zip(large.type, large.win_rate, judged):
+        key = ("in" if j.verdict == "reproduced" else "undecided" if j.verdict == "inconclusive"
+               else "below" if rate < lo else "above")
+        out[key].append(int(t))
+    out["level"] = 1 - (1 - 0.95) / len(large)
+    return out
+
+
 def vs_types(large: pd.DataFrame, n_games: int, n_seeds: int) -> str:
-    """Fig 01_vs_types: how many large-sample bars lie in the thesis's band, and the spread of one match."""
+    """Fig 01_vs_types: how many large-sample bars lie in the thesis's band (by their means, and judged as the
+    claims table judges them, with Bonferroni-adjusted intervals), and the spread of one match."""
     lo, hi = printed.WIN_BAND
     inside = large[(large.win_rate >= lo) & (large.win_rate <= hi)]
     below = large[large.win_rate < lo]
     above = large[large.win_rate > hi]
     worst = large.loc[large.win_rate.idxmin()]
-    return (f"*What to notice:* {len(inside)} of {len(large)} blue bars (large samples) lie inside the green 60-70 % "
+    text = (f"*What to notice:* {len(inside)} of {len(large)} blue bars (large samples) lie inside the green 60-70 % "
             f"band; {len(below)} lie below it (types {_types(below.type)}) and {len(above)} above it (types "
-            f"{_types(above.type)}). The lowest, type{int(worst.type)}, wins {worst.win_rate:.3f}, still above the "
-            f"dashed 50 % line. The orange range of {n_seeds} matches of {n_games} games spans "
-            f"{(large.seed_max - large.seed_min).mean():.3f} on average: a single match, the thesis's design, "
-            "could not separate neighbouring types.")
+            f"{_types(above.type)}). ")
+    if {"wins", "games"} <= set(large.columns):
+        b = band_verdicts(large)
+        text += (f"Judged as the claims table judges them (each type's {100 * b['level']:.2f} % Bonferroni-adjusted "
+                 f"interval), {len(b['below']) + len(b['above'])} types lie outside the band ({len(b['below'])} below, "
+                 f"{len(b['above'])} above), {len(b['in'])} inside and {len(b['undecided'])} undecided"
+                 + (f" (types {_types(b['undecided'])}: the interval straddles an edge of the band)"
+                    if b["undecided"] else "") + ". ")
+    return text + (f"The lowest, type{int(worst.type)}, wins {worst.win_rate:.3f}, still above the "
+                   f"dashed 50 % line. The orange range of {n_seeds} matches of {n_games} games spans "
+                   f"{(large.seed_max - large.seed_min).mean():.3f} on average: a single match, the thesis's design, "
+                   "could not separate neighbouring types.")
 
 
 def trend(final: pd.DataFrame, n_games: int, types=(1, 5, 23)) -> str:
@@ -53,18 +78,38 @@ def trend_grid(final: pd.DataFrame, n_games: int) -> str:
             "that climbs steadily is a steady edge; the spread of the orange curves is the noise of one match.")
 
 
-def bbn_gain(e7: pd.DataFrame) -> str:
-    """Fig 01_bbn_gain: signs of the per-type gains and where the liar, prefers-bid programs sit."""
+def gain_verdicts(gains: pd.DataFrame) -> dict:
+    """The types judged as the claims table judges the network's gain: per type the paired gain across seeds at
+    the Bonferroni level, against +5..+10 points (in, outside, undecided) and against zero (above, below)."""
+    from liarlab.papers.p01.readings import per_type_gains
+
+    names, ests, judged = per_type_gains(gains)
+    return {"in": [o for o, j in zip(names, judged) if j.verdict == "reproduced"],
+            "outside": [o for o, j in zip(names, judged) if j.verdict == "differs"],
+            "undecided": [o for o, j in zip(names, judged) if j.verdict == "inconclusive"],
+            "above_zero": [o for o, e in zip(names, ests) if e.low > 0],
+            "below_zero": [o for o, e in zip(names, ests) if e.high < 0],
+            "level": 1 - (1 - 0.95) / len(names)}
+
+
+def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
+    """Fig 01_bbn_gain: signs of the per-type gains (95 % intervals, as drawn; and, with ``gains``, at the
+    claims table's Bonferroni-adjusted level) and where the liar, prefers-bid programs sit."""
     pos = e7[e7.diff_ci_low > 0]
     neg = e7[e7.diff_ci_high < 0]
     band = e7[(e7["diff"] >= printed.BBN_GAIN_BAND[0]) & (e7["diff"] <= printed.BBN_GAIN_BAND[1])]
     liars = e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])]
-    return (f"*What to notice:* each bar is the network's paired gain over plain random-guess on the same dice, with "
-            f"its 95 % interval across seeded matches. {len(pos)} of {len(e7)} intervals lie above zero and {len(neg)} "
-            f"below; {len(band)} means fall in the thesis's +5..+10 points (green). "
-            + (f"All {len(liars)} liar, prefers-bid programs (types 25-32) lose "
-               f"({liars['diff'].max():+.3f} at best)." if len(liars) and (liars["diff"] < 0).all() else
-               f"{int((liars['diff'] < 0).sum())} of {len(liars)} liar, prefers-bid programs lose."))
+    text = (f"*What to notice:* each bar is the network's paired gain over plain random-guess on the same dice, in "
+            f"points, with its 95 % interval across seeded matches. {len(pos)} of {len(e7)} intervals lie above zero "
+            f"and {len(neg)} below; {len(band)} means fall in the thesis's +5..+10 points (green). ")
+    if gains is not None:
+        g = gain_verdicts(gains)
+        text += (f"With the claims table's {100 * g['level']:.2f} % Bonferroni-adjusted intervals: "
+                 f"{len(g['above_zero'])} above zero, {len(g['below_zero'])} below, and {len(g['in'])} types inside "
+                 f"+5..+10 points ({len(g['outside'])} outside, {len(g['undecided'])} undecided). ")
+    return text + (f"All {len(liars)} liar, prefers-bid programs (types 25-32) lose "
+                   f"({100 * liars['diff'].max():+.1f} points at best)." if len(liars) and (liars["diff"] < 0).all()
+                   else f"{int((liars['diff'] < 0).sum())} of {len(liars)} liar, prefers-bid programs lose.")
 
 
 def bbn_trend(curves: pd.DataFrame, types=("type1", "type8", "type11")) -> str:
@@ -86,7 +131,8 @@ def bbn_grid(curves: pd.DataFrame) -> str:
     last = curves.loc[curves.groupby("opponent").game.idxmax()]
     d = (last.cum_bbn - last.cum_plain).to_numpy()
     names = last.opponent.to_numpy()
-    return (f"*What to notice:* per type, the mean cumulative difference (network - plain) over the seeded matches. "
+    return (f"*What to notice:* per type, the mean cumulative difference in wins (network player minus plain "
+            f"random-guess) over the seeded matches. "
             f"{int((d > 0).sum())} of {len(d)} end above zero; the highest is {names[d.argmax()]} ({d.max():+.1f} "
             f"wins), the lowest {names[d.argmin()]} ({d.min():+.1f} wins).")
 
@@ -118,3 +164,65 @@ def game_lengths(lengths: pd.DataFrame) -> str:
     return ("*What to notice:* bot-against-bot games are short and end at low counts, far from the thesis's remarks "
             "about people (green bands), whoever opens (" + "; ".join(parts) + "). The remarks describe human "
             "play, so bot play is only a substitute, not a test.")
+
+
+def est_text(value: float, low: float, high: float, label: str = "95 %", fmt: str = "+.3f") -> str:
+    """A value with its interval for prose, the interval named by ``label``; a flat interval ([x, x]) is never
+    printed as one: the value stands alone."""
+    if low is None or high is None or not np.isfinite(low) or not np.isfinite(high) or abs(high - low) < 1e-12:
+        return f"{value:{fmt}}"
+    return f"{value:{fmt}} ({label} interval {low:{fmt}} to {high:{fmt}})"
+
+
+def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFrame, self_open, wide: pd.DataFrame,
+            gains: pd.DataFrame, e7: pd.DataFrame, best_response: pd.DataFrame, n_games: int, n_seeds: int,
+            liar_text: str = "", readings_text: str = "", extensions_text: str = "") -> str:
+    """*What the numbers say*, every number computed from the tables it names: the large-sample win rates per
+    type (judged as the claims table judges them), the seeded matches, the trait effects, the opening seat, the
+    network's per-type gains (``gains``: one per seeded match, judged as the claims table judges them; ``e7``:
+    the per-type table with 95 % intervals) and the best responder."""
+    b = band_verdicts(large)
+    g = gain_verdicts(gains)
+    hard = trait_effect.sort_values("effect").iloc[0]
+    easy = trait_effect.sort_values("effect").iloc[-1]
+    rank = large.set_index("type").win_rate.rank(method="min")
+    worst, best = large.loc[large.win_rate.idxmin()], large.loc[large.win_rate.idxmax()]
+    e7_band = ((e7["diff"] >= printed.BBN_GAIN_BAND[0]) & (e7["diff"] <= printed.BBN_GAIN_BAND[1])).sum()
+    br = best_response.iloc[0]
+    outside = len(b["below"]) + len(b["above"])
+    lines = [
+        f"* **Random-guess against the 32 programs (§5.2).** Averaged over the types it wins "
+        f"{large.win_rate.mean():.3f}, and it beats every type. But \"60-70 % against **every** type\" does not "
+        f"hold: the rates run from {worst.win_rate:.3f} (type{int(worst.type)}) to {best.win_rate:.3f} "
+        f"(type{int(best.type)}). Judged as in the claims table (each type's {100 * b['level']:.2f} % "
+        f"Bonferroni-adjusted interval), {outside} types lie outside the band ({len(b['below'])} below, "
+        f"{len(b['above'])} above), {len(b['in'])} inside"
+        + (f", and {len(b['undecided'])} undecided (type{'s' if len(b['undecided']) > 1 else ''} "
+           f"{_types(b['undecided'])}, whose interval straddles an edge)" if b["undecided"] else "")
+        + f". The strongest trait effect is `{easy.trait}` ({easy.effect:+.3f}), the most protective "
+          f"`{hard.trait}` ({hard.effect:+.3f}). The thesis's example types 1, 5 and 23 rank "
+          f"{', '.join(str(int(rank.loc[t])) for t in (1, 5, 23))} of {len(large)} from the hardest.",
+        f"* **Noise.** One {n_games}-game match per type (the thesis's design) moves a type's rate by several points: "
+        f"across {n_seeds} seeds the per-type range averages {(seeded.seed_max - seeded.seed_min).mean():.3f}.",
+        f"* **Opening seat.** Random-guess wins {self_open.win_rate:.3f} of self-play games it opens; against the "
+        f"types it wins {wide['random_guess'].mean():.3f} when it opens every game and {wide['opponent'].mean():.3f} "
+        f"when it always responds.",
+        f"* **The network (§5.2: +5..+10 points against most types).** Learning after every game, as the thesis's "
+        f"network does, the mean paired gain is {100 * e7['diff'].mean():+.1f} points over {len(e7)} types. Judged "
+        f"as in the claims table ({100 * g['level']:.2f} % Bonferroni-adjusted intervals across seeds), "
+        f"{len(g['in'])} types gain +5..+10 points, {len(g['above_zero'])} gain more than zero and "
+        f"{len(g['below_zero'])} lose; with plain 95 % intervals per type the counts are {int(e7_band)} (by the "
+        f"mean), {int((e7.diff_ci_low > 0).sum())} and {int((e7.diff_ci_high < 0).sum())}.",
+    ]
+    if liar_text:
+        lines.append(f"* **Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis).** "
+                     f"{liar_text}")
+    if readings_text:
+        lines.append(f"* **Readings of the network.** {readings_text}")
+    if extensions_text:
+        lines.append(f"* **Extensions.** {extensions_text}")
+    lines.append(f"* **Best-response lower bound.** A responder that knows the rules and looks one exchange ahead "
+                 f"wins {est_text(br.win_rate, br.ci_low, br.ci_high, fmt='.3f')} against random-guess: the "
+                 "premise that random-guess \"ensures not losing\" fails against a modelling opponent, and a full "
+                 "best response would win at least as much.")
+    return "\n".join(lines)

@@ -48,5 +48,5 @@ SECONDS_PER_500_BBN = 30.0
 BBN_SLOWDOWN = 3.0
 #: Spec E10(a): random-guess against itself with alternating openers, expected 50 % ("expect about 50 %").
 SELF_PLAY_EXPECTED = 0.5
-#: Spec E12: conclusion (ii) (a mean win rate of 60-70 %) under the open readings.
+#: Spec E12: the §5.2 win-rate band (a mean win rate of 60-70 %) under the open readings.
 WIN_BAND_MEAN_TEXT = "0.6-0.7 mean"
