@@ -1,8 +1,10 @@
 """The HTML report: one self-contained page per executed notebook and the study's front page.
 
-``report/index.html`` opens with the study's title, then one entry per notebook: its paper (authors,
-year, title), the question it answers, the headline finding taken from its claims table, its verdict
-counts (claim families and rows) and its rerun time, linking to the notebook's page. Pages load no
+``report/index.html`` opens with the study's title and the state of the study (the count notebook 99 prints:
+finding families by verdict, differing ones by cause, weak agreements and extensions apart), then one entry per
+notebook: its paper (authors, year, title), the question it answers, the headline finding taken from its claims
+table, its coverage of the spec (counted as the notebook counts it), its verdict counts (claim families and
+rows), its differing families with their causes and its rerun time, linking to the notebook's page. Pages load no
 script from the network (no require.js, MathJax or mermaid: the notebooks use no TeX), so the report
 reads the same offline and ``python -m liarlab.study.check_report`` can check it in a headless browser.
 """
@@ -21,10 +23,15 @@ TITLE = "liarlab: AI for bluffing games, five papers reproduced"
 INTRO = ("Each notebook rebuilds one paper's experiments as the paper did, then does what it could not (larger "
          "samples with 95 % intervals, exact solutions, missing baselines). Every number is computed by the "
          "<code>liarlab</code> package during the run; the papers' values appear only beside ours. One paper "
-         "claim is one row of a claims table; a printed table is one claim family. Verdicts follow one protocol "
-         "(docs/VERDICTS.md): reproduced, differs, inconclusive (the data cannot decide yet), not-reproducible, "
-         "extension. Only findings of the papers' experiments are counted as reproductions; checks of a paper's "
-         "own arithmetic and of our code are counted apart. Counts are per paper, as in notebook 99.")
+         "claim is one row of a claims table; a printed table is one claim family, and a family's verdict follows "
+         "a declared rule over its rows (for example 11 of 12 reproduced), not its worst row. Verdicts follow one "
+         "protocol (docs/VERDICTS.md): reproduced, differs (with its likeliest cause: a misprint in the paper, a "
+         "reading we cannot pin down, too little power, or a genuine difference), inconclusive (the data cannot "
+         "decide yet; undecidable when no sample can), not-reproducible, extension. Only findings of the papers' "
+         "experiments are counted as reproductions; weak agreements (a band wider than &plusmn;10 % of the "
+         "quantity's range) are counted apart from the reproduced ones; extensions, checks of a paper's own "
+         "arithmetic and checks of our code are counted apart. Verdicts are counted per paper and coverage of the "
+         "specs per notebook, the same way as in notebook 99 and in each notebook.")
 
 # A template without network scripts: the lab template minus require.js, MathJax and mermaid.
 _OFFLINE_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
@@ -89,6 +96,13 @@ def _counts_text(claims: pd.DataFrame) -> str:
     return scorecard.counts_sentence(claims)
 
 
+def _differing_line(family) -> str:
+    """One differing finding family for the front page: where, the family rule's evidence, cause, readings."""
+    readings = f" Readings tried: {family['readings'].rstrip('.')}." if family["readings"] else ""
+    return (f"[notebook {family['notebook']}] *{family['family']}*: {family['basis']}; cause: "
+            f"**{family['cause']}**.{readings}")
+
+
 def notebook_entries(notebook_dir: Path, data_dir: Path) -> list[dict]:
     """One entry per executed notebook: id, page, title, papers, question, headline sentences, counts, seconds."""
     claims = scorecard.gather_claims(Path(data_dir))
@@ -104,13 +118,15 @@ def notebook_entries(notebook_dir: Path, data_dir: Path) -> list[dict]:
                  "papers": [scorecard.PAPERS[p] for p in (info.papers if info else ()) if p in scorecard.PAPERS],
                  "question": info.question if info else _first_paragraph(nb), "seconds": _seconds(nb),
                  "headlines": [], "counts": ""}
+        coverage = scorecard.coverage_summary(data_dir)
         if nb_id == "99":
             entry["question"] = "How many of the papers' claims did the study reproduce, paper by paper?"
             if not claims.empty:
                 entry["counts"] = "All papers: " + _counts_text(claims)
                 entry["headlines"] = [f"{scorecard.paper_label(p)}: {_counts_text(claims[claims.paper == p])}"
                                       for p in sorted(claims["paper"].unique())]
-                entry["coverage"] = scorecard.coverage_lines(data_dir)
+                entry["differing"] = [_differing_line(f) for _, f in scorecard.differing_families(claims).iterrows()]
+            entry["coverage"] = list(coverage["line"])
         elif len(own):
             papers = info.papers if info else sorted(set(own["paper"]))
             if nb_id == "00":  # its rows count for the papers named in their sources
@@ -119,9 +135,10 @@ def notebook_entries(notebook_dir: Path, data_dir: Path) -> list[dict]:
                 mine = claims[claims["paper"].isin(papers)]
                 nbs = ", ".join(sorted(mine["notebook"].unique()))
                 entry["counts"] = f"Paper {', '.join(papers)} (rows from notebooks {nbs}): " + _counts_text(mine)
+                entry["differing"] = [_differing_line(f) for _, f in scorecard.differing_families(mine).iterrows()]
             entry["headlines"] = [scorecard.describe_row(row) for _, row in
                                   scorecard.headline_rows(claims, notebook=nb_id).iterrows()]
-            entry["coverage"] = [line for line in scorecard.coverage_lines(data_dir) if line[:2] in papers]
+            entry["coverage"] = list(coverage.loc[coverage["notebook"] == nb_id, "line"])
         entries.append(entry)
     return entries
 
@@ -131,11 +148,13 @@ def _paper_line(paper) -> str:
     return f"{html.escape(paper.authors)} ({year}). <em>{html.escape(paper.title)}</em>"
 
 
-def front_page_html(entries: list[dict], profile: str | None = None) -> str:
+def front_page_html(entries: list[dict], profile: str | None = None, state: str = "") -> str:
+    """The front page; ``state`` is the all-papers count sentence shown under the introduction."""
     items = []
     for e in entries:
         papers = "".join(f'<p class="paper">Paper {p.number}: {_paper_line(p)}</p>' for p in e["papers"])
         heads = "".join(f"<li>{_inline_markdown(h)}</li>" for h in e["headlines"])
+        differing = "".join(f"<li>{_inline_markdown(d)}</li>" for d in e.get("differing", []))
         seconds = f" · executed in {e['seconds']:.0f} s in this run" if e["seconds"] is not None else ""
         items.append(
             f'<section class="entry" id="nb{e["id"]}">\n'
@@ -143,10 +162,12 @@ def front_page_html(entries: list[dict], profile: str | None = None) -> str:
             f'<p><strong>Question.</strong> {_inline_markdown(e["question"])}</p>\n'
             + (f"<p><strong>Headline finding{'s' if len(e['headlines']) > 1 else ''}.</strong></p><ul>{heads}</ul>\n"
                if heads else "")
-            + "".join(f'<p class="counts"><strong>Coverage.</strong> Paper {html.escape(c)}.</p>\n'
+            + "".join(f'<p class="counts"><strong>Coverage.</strong> {html.escape(c[0].upper() + c[1:])}.</p>\n'
                       for c in e.get("coverage", []))
             + (f'<p class="counts"><strong>Verdicts.</strong> {html.escape(e["counts"])}{seconds}</p>\n' if e["counts"]
                else f'<p class="counts">{seconds.strip(" ·")}</p>\n')
+            + (f"<p><strong>Differing families, with their causes.</strong></p><ul>{differing}</ul>\n"
+               if differing else "")
             + f'<p><a href="{html.escape(e["page"])}">Open notebook {e["id"]} &rarr;</a></p>\n</section>')
     profile_note = f" (profile: {html.escape(profile)})" if profile else ""
     return f"""<!DOCTYPE html>
@@ -163,6 +184,7 @@ h2 {{ font-size: 1.2rem; margin: 0 0 0.3rem 0; }}
 .entry {{ border-top: 1px solid #ccc; padding: 1rem 0; }}
 .paper {{ color: #555; margin: 0.2rem 0; }}
 .counts {{ color: #333; font-size: 0.95rem; }}
+.state {{ background: #f3f6f8; padding: 0.6rem 0.8rem; border-left: 4px solid #0072B2; }}
 .v-reproduced {{ color: #027a5a; }} .v-differs {{ color: #b34700; }}
 .v-not-reproducible {{ color: #666; }} .v-extension {{ color: #0160a0; }} .v-inconclusive {{ color: #8a6d00; }}
 </style>
@@ -170,6 +192,7 @@ h2 {{ font-size: 1.2rem; margin: 0 0 0.3rem 0; }}
 <body>
 <h1>{html.escape(TITLE)}</h1>
 <p>{INTRO}</p>
+{f'<p class="state"><strong>State of the study.</strong> {html.escape(state)}</p>' if state else ""}
 <p class="paper">{len(entries)} notebooks{profile_note}.</p>
 {chr(10).join(items)}
 </body>
@@ -182,6 +205,8 @@ def write_front_page(root: Path, notebook_dir: Path | None = None, profile: str 
     root = Path(root)
     notebook_dir = Path(notebook_dir) if notebook_dir else root / "notebooks"
     entries = notebook_entries(notebook_dir, root / "data")
+    claims = scorecard.gather_claims(root / "data")
+    state = _counts_text(claims) if not claims.empty else ""
     target = root / "report" / "index.html"
-    outputs.atomic_write_text(target, front_page_html(entries, profile))
+    outputs.atomic_write_text(target, front_page_html(entries, profile, state))
     return target

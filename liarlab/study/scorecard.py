@@ -2,23 +2,39 @@
 
 One paper claim is one row of one notebook's ``data/NN_claims.csv``. The rows of one printed table form
 a *family* (column ``family``); the scorecard counts families and rows separately, so a 25-cell table
-does not outweigh a paper's one headline claim. Counts are grouped by *paper* (notebook 00 checks the
+does not outweigh a paper's one headline claim. Verdicts are counted by *paper* (notebook 00 checks the
 dice numbers of papers 01 and 02; its rows count for the paper named in their ``source``), on the front
-page and in notebook 99 alike.
+page and in notebook 99 alike; coverage of the specs is counted by *notebook*, exactly as each notebook
+counts its own ledger (:func:`coverage_summary`).
 
-Only rows of kind ``finding`` are counted as reproductions (docs/VERDICTS.md): checks of the papers' own
-arithmetic (misprints included) and checks of our code are counted and listed apart. Rows judged under a
-reading chosen by its agreement with the paper carry the flag ``agrees by selection`` and are counted apart.
+What is counted (docs/VERDICTS.md, "What the scorecard counts"):
+
+* only rows of kind ``finding`` are reproductions; checks of the papers' own arithmetic (misprints included)
+  and checks of our code are counted and listed apart;
+* ``extension`` rows (ours, no paper value) are never findings: they are counted apart, also when they sit
+  in a family with judged rows;
+* a family's verdict follows the declared rule :func:`liarlab.core.verdicts.family_verdict` over its judged
+  findings ("11 of 12 reproduced"), not its worst row;
+* each finding family gets one *status* for the dashboard: ``reproduced``; ``weak agreement`` (reproduced,
+  but at least half of its reproduced rows carry the ``weak`` flag); ``differs: <cause>`` (the commonest
+  cause among its differing rows, :data:`liarlab.core.verdicts.CAUSES`); ``inconclusive``; ``undecidable``
+  (inconclusive, and at least half of its inconclusive rows are flagged ``undecidable``); ``not-reproducible``;
+* rows judged under a reading chosen by its agreement with the paper carry ``agrees by selection`` and are
+  counted apart.
 """
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 
 import pandas as pd
 
+from liarlab.core.verdicts import CAUSES, VERDICTS, family_verdict
 from liarlab.study import outputs
+
+JUDGED = ("reproduced", "differs", "inconclusive")
 
 
 @dataclass(frozen=True)
@@ -65,11 +81,36 @@ NOTEBOOKS = {
                                 "and what do they say about the first player's chance for N-faced dice?"),
 }
 
-# A family's verdict: the most serious verdict among its rows.
-_FAMILY_ORDER = ("differs", "inconclusive", "not-reproducible", "reproduced", "extension")
 KIND_LABELS = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic", "check": "checks of our code"}
 SELECTED = "agrees by selection"
+WEAK = "weak"
+UNDECIDABLE = "undecidable"
+SAME_DIRECTION = "same direction"
+NO_CAUSE = "cause not given"
 _PAPER_IN_SOURCE = re.compile(r"\bpaper\s*(\d\d)\b", re.IGNORECASE)
+
+# The dashboard's statuses of a finding family (or row), in the order of the figure's bars and the tables.
+# "differs: cause not given" appears only for tables written before every differing finding named a cause.
+REPRODUCED, WEAK_AGREEMENT = "reproduced", "weak agreement"
+DIFFERS = tuple(f"differs: {cause}" for cause in CAUSES) + (f"differs: {NO_CAUSE}",)
+STATUSES = (REPRODUCED, WEAK_AGREEMENT) + DIFFERS + ("inconclusive", UNDECIDABLE, "not-reproducible")
+EXTENSION = "extension"
+
+# One colour and one hatch per status (Okabe-Ito, colour-blind safe; the hatches tell the differing causes
+# apart in grey print too). Extensions are drawn in their own panel, never stacked with the verdicts.
+STYLE = {
+    REPRODUCED: ("#009E73", ""),
+    WEAK_AGREEMENT: ("#A8DCCB", "///"),
+    "differs: misprint": ("#F0E442", "xx"),
+    "differs: reading": ("#CC79A7", "\\\\\\"),
+    "differs: power": ("#E69F00", ".."),
+    "differs: genuine": ("#D55E00", ""),
+    f"differs: {NO_CAUSE}": ("#FFFFFF", "oo"),
+    "inconclusive": ("#56B4E9", ""),
+    UNDECIDABLE: ("#0072B2", "--"),
+    "not-reproducible": ("#999999", ""),
+    EXTENSION: ("#444444", ""),
+}
 
 
 def paper_label(number: str) -> str:
@@ -88,11 +129,13 @@ def paper_of(notebook: str, source) -> str:
 
 
 def _read_claims(path) -> pd.DataFrame:
-    frame = pd.read_csv(path, dtype={"paper_value": str, "reproduced_value": str, "flags": str})
+    frame = pd.read_csv(path, dtype={"paper_value": str, "reproduced_value": str, "flags": str, "cause": str,
+                                     "readings": str, "interval": str, "pilot_verdict": str})
     if "family" not in frame.columns:  # a table written before families existed: each row its own family
         frame.insert(1, "family", frame["claim"])
     frame["family"] = frame["family"].fillna(frame["claim"])
-    for column, default in (("kind", "finding"), ("flags", ""), ("rule", "")):
+    for column, default in (("kind", "finding"), ("flags", ""), ("rule", ""), ("cause", ""), ("readings", ""),
+                            ("interval", "")):
         if column not in frame.columns:
             frame[column] = default
         frame[column] = frame[column].fillna(default)
@@ -131,37 +174,144 @@ def by_selection(claims: pd.DataFrame) -> pd.DataFrame:
     return claims[claims["flags"].astype(str).str.contains(SELECTED, regex=False)]
 
 
+def _text(frame: pd.DataFrame, column: str) -> pd.Series:
+    """A text column of a claims frame, '' where missing (older tables lack the newer columns)."""
+    if column not in frame.columns:
+        return pd.Series("", index=frame.index, dtype=str)
+    return frame[column].fillna("").astype(str).replace("nan", "")
+
+
+def has_flag(frame: pd.DataFrame, flag: str) -> pd.Series:
+    """Rows whose ``flags`` (a "; "-joined list) include ``flag``."""
+    return _text(frame, "flags").map(lambda s: flag in [f.strip() for f in s.split(";")])
+
+
+def row_status(claims: pd.DataFrame) -> pd.Series:
+    """Each row's dashboard status (see :data:`STATUSES`); 'extension' for extensions; '' for rows that are
+    not findings (arithmetic and code checks)."""
+    verdict, cause = claims["verdict"].astype(str), _text(claims, "cause")
+    weak, undecidable = has_flag(claims, WEAK), has_flag(claims, UNDECIDABLE)
+    out = []
+    for i in claims.index:
+        v = verdict[i]
+        if claims.at[i, "kind"] != "finding":
+            out.append("")
+        elif v == "extension":
+            out.append(EXTENSION)
+        elif v == "reproduced":
+            out.append(WEAK_AGREEMENT if weak[i] else REPRODUCED)
+        elif v == "differs":
+            out.append(f"differs: {cause[i] if cause[i] in CAUSES else NO_CAUSE}")
+        elif v == "inconclusive":
+            out.append(UNDECIDABLE if undecidable[i] else "inconclusive")
+        else:
+            out.append(v)
+    return pd.Series(out, index=claims.index, dtype=str)
+
+
+def _commonest_cause(causes: list[str]) -> str:
+    """The commonest cause among a family's differing rows (ties: the order of ``CAUSES``)."""
+    known = [c for c in causes if c in CAUSES]
+    if not known:
+        return NO_CAUSE
+    return max(CAUSES, key=lambda c: (known.count(c), -list(CAUSES).index(c)))
+
+
+def family_basis(verdict: str, counts: dict) -> str:
+    """The family rule's evidence in words: "11 of 12 reproduced", "3 of 4 differ", or, for an inconclusive
+    family, how its judged rows split ("of 5: 2 reproduced, 2 differ, 1 inconclusive")."""
+    judged = sum(counts.get(v, 0) for v in JUDGED)
+    if verdict == "reproduced":
+        return f"{counts['reproduced']} of {judged} reproduced"
+    if verdict == "differs":
+        return f"{counts['differs']} of {judged} differ"
+    if verdict == "inconclusive":
+        return f"of {judged}: " + ", ".join(f"{counts[v]} {'differ' if v == 'differs' else v}"
+                                             for v in JUDGED if counts.get(v))
+    total = sum(counts.values())
+    return f"{total} {verdict}" if total != 1 else verdict
+
+
 def families(claims: pd.DataFrame) -> pd.DataFrame:
-    """One row per claim family and kind: its paper, notebook, kind, number of rows, the rows' verdicts and
-    the family's verdict (the most serious among its rows: differs, inconclusive, not-reproducible,
-    reproduced, extension)."""
+    """One line per claim family and kind (a family's extension rows form a line of their own, verdict
+    ``extension``): its paper, notebook, rows, the verdict by the declared family rule
+    (:func:`liarlab.core.verdicts.family_verdict`), the rule's evidence (``basis``: "11 of 12 reproduced"), the
+    rows' verdicts, the dashboard ``status`` (findings only), the ``cause`` of a differing family and the
+    ``readings`` its differing rows tried, and how many rows are weak, undecidable or agree by selection."""
+    columns = ["paper", "notebook", "family", "kind", "rows", "verdict", "basis", "status", "cause", "readings",
+               "row_verdicts", "weak_rows", "undecidable_rows", "selected_rows", "first_row"]
+    if claims.empty:
+        return pd.DataFrame(columns=columns)
+    frame = claims.assign(_ext=claims["verdict"] == "extension", _cause=_text(claims, "cause"),
+                          _readings=_text(claims, "readings"), _weak=has_flag(claims, WEAK),
+                          _undecidable=has_flag(claims, UNDECIDABLE), _selected=has_flag(claims, SELECTED))
     rows = []
-    for (paper, nb, family, kind), group in claims.groupby(["paper", "notebook", "family", "kind"], sort=False):
-        counts = group["verdict"].value_counts()
-        verdict = next(v for v in _FAMILY_ORDER if v in counts.index)
+    for (paper, nb, family, kind, _), group in frame.groupby(["paper", "notebook", "family", "kind", "_ext"],
+                                                             sort=False):
+        counts = {v: int(n) for v, n in group["verdict"].value_counts().items()}
+        verdict = family_verdict(list(group["verdict"]))
+        status, cause, readings = "", "", ""
+        differing = group[group["verdict"] == "differs"]
+        if verdict == "differs":
+            cause = _commonest_cause(list(differing["_cause"]))
+            readings = " | ".join(dict.fromkeys(r for r in differing["_readings"] if r))
+        if kind == "finding":
+            if verdict == "reproduced":
+                agreeing = group[group["verdict"] == "reproduced"]
+                status = WEAK_AGREEMENT if 2 * agreeing["_weak"].sum() >= len(agreeing) else REPRODUCED
+            elif verdict == "differs":
+                status = f"differs: {cause}"
+            elif verdict == "inconclusive":
+                undecided = group[group["verdict"] == "inconclusive"]
+                status = UNDECIDABLE if len(undecided) and 2 * undecided["_undecidable"].sum() >= len(undecided) \
+                    else "inconclusive"
+            else:
+                status = verdict
         rows.append({"paper": paper, "notebook": nb, "family": family, "kind": kind, "rows": int(len(group)),
-                     "verdict": verdict,
-                     "row_verdicts": ", ".join(f"{int(counts[v])} {v}" for v in outputs.VERDICTS if v in counts.index),
-                     "first_row": int(group.index[0])})
-    columns = ["paper", "notebook", "family", "kind", "rows", "verdict", "row_verdicts", "first_row"]
-    frame = pd.DataFrame(rows, columns=columns)
-    return frame.sort_values(["paper", "first_row"], kind="stable").reset_index(drop=True)
+                     "verdict": verdict, "basis": family_basis(verdict, counts), "status": status, "cause": cause,
+                     "readings": readings,
+                     "row_verdicts": ", ".join(f"{counts[v]} {v}" for v in VERDICTS if v in counts),
+                     "weak_rows": int(group["_weak"].sum()), "undecidable_rows": int(group["_undecidable"].sum()),
+                     "selected_rows": int(group["_selected"].sum()), "first_row": int(group.index[0])})
+    out = pd.DataFrame(rows, columns=columns)
+    return out.sort_values(["paper", "first_row"], kind="stable").reset_index(drop=True)
+
+
+def finding_families(claims: pd.DataFrame) -> pd.DataFrame:
+    """The families that count: kind ``finding``, extensions left out (they are counted apart)."""
+    fams = families(findings(claims))
+    return fams[fams["verdict"] != "extension"].reset_index(drop=True)
+
+
+def extension_families(claims: pd.DataFrame) -> pd.DataFrame:
+    fams = families(findings(claims))
+    return fams[fams["verdict"] == "extension"].reset_index(drop=True)
+
+
+def _present(statuses) -> list[str]:
+    """The statuses to show: every one but 'differs: cause not given', which shows only when it occurs."""
+    seen = set(statuses)
+    return [s for s in STATUSES if s != f"differs: {NO_CAUSE}" or s in seen]
 
 
 def verdict_counts(claims: pd.DataFrame, by: str = "paper") -> pd.DataFrame:
-    """Families and rows of *findings* per verdict, grouped ``by`` paper (default) or notebook; a group 'all'
-    last. Two lines per group: ``unit`` = 'families' and 'rows'. Arithmetic and code checks are counted by
-    :func:`kind_counts`, never here.
-    """
+    """Finding families and rows per dashboard status (:data:`STATUSES`), grouped ``by`` paper (default) or
+    notebook, with a group 'all' last. Two lines per group (``unit`` 'families' and 'rows'); the column
+    ``findings`` is their total, and ``extension`` counts the extension families or rows apart (never among
+    the findings). Arithmetic and code checks are counted by :func:`kind_counts`, never here."""
     if by not in ("paper", "notebook"):
         raise ValueError(f"by must be 'paper' or 'notebook', got {by!r}")
-    claims = findings(claims)
-    fams = families(claims)
+    found = findings(claims)
+    fams = families(found)
+    fams = fams.assign(status=fams["status"].where(fams["verdict"] != "extension", EXTENSION))
+    rows = found.assign(status=row_status(found))
+    statuses = _present(list(fams["status"]) + list(rows["status"]))
     out = []
-    for unit, frame in (("families", fams), ("rows", claims)):
-        table = pd.crosstab(frame[by], frame["verdict"]).reindex(columns=list(outputs.VERDICTS), fill_value=0)
+    for unit, frame in (("families", fams), ("rows", rows)):
+        table = pd.crosstab(frame[by], frame["status"]) if len(frame) else pd.DataFrame()
+        table = table.reindex(columns=statuses + [EXTENSION], fill_value=0)
         table.loc["all"] = table.sum()
-        table["total"] = table.sum(axis=1)
+        table.insert(len(statuses), "findings", table[statuses].sum(axis=1))
         table = table.rename_axis(index=by, columns=None).reset_index()
         table.insert(1, "unit", unit)
         out.append(table)
@@ -193,31 +343,109 @@ def headline_rows(claims: pd.DataFrame, notebook: str | None = None, paper: str 
     return frame
 
 
-def format_value(v) -> str:
-    """A claims cell for prose: integers as integers, long floats to 6 significant digits, text as is."""
-    if v is None or (isinstance(v, float) and pd.isna(v)) or str(v) == "nan":
+def _missing(v) -> bool:
+    return v is None or (isinstance(v, float) and math.isnan(v)) or str(v).strip() in ("", "nan", "None")
+
+
+def _decimals(text) -> int | None:
+    """Decimals a printed number shows ("0.5981" -> 4, "60" -> 0); None for text."""
+    s = str(text).strip().replace(",", "")
+    if not re.fullmatch(r"[-+]?\d+(\.\d+)?", s):
+        return None
+    return len(s.split(".")[1]) if "." in s else 0
+
+
+def format_value(v, digits: int = 3, decimals: int | None = None) -> str:
+    """A claims cell for people: integers as integers (with separators from 10,000), other numbers to
+    ``digits`` significant digits, or to ``decimals`` decimals when that shows more (a paper value printed to
+    4 decimals is compared at 4), text as is; 'none' when missing."""
+    if _missing(v):
         return "none"
     try:
         x = float(v)
     except (TypeError, ValueError):
         return str(v)
+    if math.isinf(x):
+        return "infinity" if x > 0 else "-infinity"
     if x.is_integer() and abs(x) < 1e15:
         return f"{int(x):,}" if abs(x) >= 10_000 else str(int(x))
-    return f"{x:.6g}"
+    text = f"{x:.{digits}g}"
+    if decimals is not None and "e" not in text:
+        shown = len(text.split(".")[1]) if "." in text else 0
+        if decimals > shown:
+            text = f"{x:.{decimals}f}"
+    return text
+
+
+_LONG_DECIMAL = re.compile(r"(?<![\w.])(-?\d+\.\d{4,})(?![\w.])")
+
+
+def words(text) -> str:
+    """A rule or note for people: the protocol's short-hands in words and long decimals to 3 significant
+    digits ("Wilson at 0.9984 per type (Bonferroni for 32)" -> "a 99.84 % Wilson interval per type
+    (Bonferroni-adjusted for 32 comparisons)")."""
+    if _missing(text):
+        return ""
+    s = str(text)
+    s = re.sub(r"\bWilson at (0\.\d+)", lambda m: f"a {100 * float(m.group(1)):.4g} % Wilson interval", s)
+    s = re.sub(r"\bt at (0\.\d+)", lambda m: f"a {100 * float(m.group(1)):.4g} % t interval", s)
+    s = re.sub(r"\(Bonferroni for (\d+)\)", r"(Bonferroni-adjusted for \1 comparisons)", s)
+    s = re.sub(r"(\d)%", r"\1 %", s)
+    s = s.replace("+-", "±").replace(" pp", " points")
+    return _LONG_DECIMAL.sub(lambda m: f"{float(m.group(1)):.3g}", s)
+
+
+def ours_text(row) -> str:
+    """Our value with its interval (and what the interval is) and the sample, rounded for reading."""
+    decimals = _decimals(row.get("paper_value"))
+    text = format_value(row.get("reproduced_value"), decimals=decimals)
+    lo, hi = row.get("ci_low"), row.get("ci_high")
+    if not _missing(lo) and not _missing(hi) and float(lo) != float(hi):
+        label = "" if _missing(row.get("interval")) else str(row.get("interval"))
+        text += (f" ({label + ': ' if label else ''}{format_value(lo, decimals=decimals)} to "
+                 f"{format_value(hi, decimals=decimals)})")
+    if not _missing(row.get("n")) and not _missing(row.get("unit")) and row.get("unit") != "exact":
+        text += f" over {format_value(row['n'])} {row['unit']}"
+    if not _missing(row.get("pilot_value")):
+        text += (f"; pilot {format_value(row['pilot_value'])}"
+                 + (f" over {format_value(row['pilot_n'])}" if not _missing(row.get("pilot_n")) else "")
+                 + (f": {row['pilot_verdict']}" if not _missing(row.get("pilot_verdict")) else ""))
+    return text
 
 
 def describe_row(row) -> str:
-    """One claims row as a sentence: the claim, the paper's value, ours (with interval), verdict and note."""
-    ci = ""
-    if not pd.isna(row.get("ci_low")) and not pd.isna(row.get("ci_high")):
-        ci = f" (95 % interval {float(row['ci_low']):.4g} to {float(row['ci_high']):.4g})"
-    sample = ""
-    if not pd.isna(row.get("n")) and isinstance(row.get("unit"), str) and row["unit"] != "exact":
-        sample = f" over {format_value(row['n'])} {row['unit']}"
-    note = f" {str(row['note']).rstrip('.')}." if isinstance(row.get("note"), str) and row["note"] else ""
-    flags = f" ({row['flags']})" if isinstance(row.get("flags"), str) and row["flags"] else ""
+    """One claims row as a sentence: the claim, the paper's value, ours (with interval), verdict, flags, the
+    cause of a difference and the note, numbers rounded for reading."""
+    note = words(row.get("note"))
+    note = f" {note.rstrip('.')}." if note else ""
+    flags = f" ({row['flags']})" if not _missing(row.get("flags")) else ""
+    cause = ""
+    if row.get("verdict") == "differs" and not _missing(row.get("cause")):
+        cause = f" Likeliest cause: {CAUSES.get(str(row['cause']), row['cause'])}."
     return (f"*{row['claim']}* ({row['source']}): paper {format_value(row['paper_value'])}, "
-            f"ours {format_value(row['reproduced_value'])}{ci}{sample}: **{row['verdict']}**{flags}.{note}")
+            f"ours {ours_text(row)}: **{row['verdict']}**{flags}.{cause}{note}")
+
+
+def table_view(frame: pd.DataFrame) -> pd.DataFrame:
+    """Claims rows as notebook 99's tables show them: the full claim text, the paper's value as printed, ours
+    rounded (3 significant digits, or the paper's printed precision) with the interval's label and the sample,
+    the verdict with its flags, and the cause, readings and note in words; every cell is text, so nothing is
+    cut or reformatted by the display."""
+    rows = []
+    for _, r in frame.iterrows():
+        verdict = str(r["verdict"]) + (f" ({r['flags']})" if not _missing(r.get("flags")) else "")
+        why = []
+        if r.get("verdict") == "differs" and not _missing(r.get("cause")):
+            why.append(f"cause: {r['cause']}")
+        if not _missing(r.get("readings")):
+            why.append(f"readings tried: {r['readings']}")
+        if words(r.get("note")):
+            why.append(words(r.get("note")))
+        rows.append({"paper": paper_label(r["paper"]), "notebook": r["notebook"], "family": r["family"],
+                     "claim": r["claim"], "the paper": "" if _missing(r.get("paper_value")) else r["paper_value"],
+                     "ours": ours_text(r), "verdict": verdict, "why, and notes": "; ".join(why)})
+    return pd.DataFrame(rows, columns=["paper", "notebook", "family", "claim", "the paper", "ours", "verdict",
+                                       "why, and notes"])
 
 
 def kind_counts(claims: pd.DataFrame) -> pd.DataFrame:
@@ -234,21 +462,52 @@ def kind_counts(claims: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["paper", "kind", "rows", "families", "differ", "by_selection"])
 
 
-def _verdict_list(frame: pd.DataFrame) -> str:
-    counts = frame["verdict"].value_counts()
-    return ", ".join(f"{int(counts[v])} {v}" for v in outputs.VERDICTS if v in counts.index) or "none"
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _status_parts(counts: dict) -> tuple[str, int]:
+    """('a reproduced, b differ (by cause: ...), c inconclusive (u of them undecidable), d not reproducible',
+    w weak agreements) from a status -> count mapping."""
+    differ = sum(counts.get(s, 0) for s in DIFFERS)
+    causes = ", ".join(f"{counts[s]} {s.split(': ', 1)[1]}" for s in DIFFERS if counts.get(s))
+    undecided = counts.get("inconclusive", 0) + counts.get(UNDECIDABLE, 0)
+    parts = [f"{counts.get(REPRODUCED, 0)} reproduced",
+             f"{differ} differ" + (f" (by cause: {causes})" if causes else ""),
+             f"{undecided} inconclusive" + (f" ({counts[UNDECIDABLE]} of them undecidable)"
+                                            if counts.get(UNDECIDABLE) else "")]
+    if counts.get("not-reproducible"):
+        parts.append(f"{counts['not-reproducible']} not reproducible")
+    return ", ".join(parts), int(counts.get(WEAK_AGREEMENT, 0))
 
 
 def counts_sentence(claims: pd.DataFrame) -> str:
-    """The one plain-text count the front page and notebook 99 both print for a set of rows: findings
-    (families, then rows, per verdict), then the arithmetic and code checks apart."""
+    """The one plain-text count the front page and notebook 99 both print for a set of rows: "Findings: N
+    families (a reproduced, b differ (by cause: ...), c inconclusive); weak agreements: w; extensions: e
+    (counted apart)", then the finding rows the same way, the rows that agree by selection, and the arithmetic
+    and code checks apart. N counts every finding family, weak agreements included (they are not among the a
+    reproduced); extensions are never among the N."""
     found = findings(claims)
-    fams = families(found)
-    text = (f"Findings: {len(fams)} claim families ({_verdict_list(fams)}); {len(found)} rows "
-            f"({_verdict_list(found)})") if len(found) else "No findings: every row is a check"
-    selected = by_selection(found[found["verdict"] == "reproduced"])
+    fams = finding_families(claims)
+    judged = found[found["verdict"] != "extension"]
+    n_ext_fams, n_ext = len(extension_families(claims)), int((found["verdict"] == "extension").sum())
+    extensions = (f"extensions: {_plural(n_ext_fams, 'family', 'families')} ({_plural(n_ext, 'row')}; our "
+                  "additions, counted apart)")
+    if len(judged):
+        counts = fams["status"].value_counts().to_dict()
+        parts, weak = _status_parts(counts)
+        text = (f"Findings: {_plural(len(fams), 'family', 'families')} ({parts}); weak agreements: {weak}"
+                + (f" (reproduced only within a band wider than ±10 % of the quantity's range; not among the "
+                   f"{counts.get(REPRODUCED, 0)} reproduced)" if weak else "") + f"; {extensions}")
+        row_parts, row_weak = _status_parts(row_status(judged).value_counts().to_dict())
+        text += f". Finding rows: {len(judged)} ({row_parts}); weak agreements: {row_weak}"
+    elif n_ext:
+        text = f"No findings (no row of a paper's claim is judged); {extensions}"
+    else:
+        text = "No findings: every row is a check of a paper's arithmetic or of our code"
+    selected = by_selection(judged[judged["verdict"] == "reproduced"])
     if len(selected):
-        text += f", of which {len(selected)} reproduced rows agree by selection of a reading"
+        text += f"; {len(selected)} reproduced rows agree by selection of a reading"
     extras = []
     for kind in ("arithmetic", "check"):
         part = claims[claims["kind"] == kind]
@@ -259,11 +518,87 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     return text + (". Not counted as findings: " + "; ".join(extras) if extras else "") + "."
 
 
-def coverage_lines(data_dir=None) -> list[str]:
-    """One line per paper from the notebooks' coverage ledgers ("03: 13 of 15 experiments at full size, ...")."""
+def coverage_summary(data_dir=None) -> pd.DataFrame:
+    """Coverage of the specs counted per notebook, exactly as each notebook counts its own ledger: the one
+    counting function :func:`liarlab.study.coverage.summary`, applied to each ``data/NN_coverage.csv`` alone
+    (a notebook's ledger may list experiments of two specs: notebook 00 runs experiments of specs 01 and 02,
+    which are therefore never added to notebook 01's count). One line per notebook and spec."""
     from liarlab.study import coverage
 
-    return list(coverage.summary(coverage.read_ledgers(data_dir))["line"])
+    ledgers = coverage.read_ledgers(data_dir)
+    frames = []
+    for nb, ledger in ledgers.groupby("notebook", sort=True):
+        part = coverage.summary(ledger.drop(columns="notebook"))
+        part.insert(0, "notebook", nb)
+        part["line"] = [f"notebook {nb}, spec {line}" for line in part["line"]]
+        frames.append(part)
+    if not frames:
+        return pd.DataFrame(columns=["notebook", "spec", "experiments", *coverage.STATUSES, "line"])
+    return pd.concat(frames, ignore_index=True).rename_axis(columns=None)
+
+
+def coverage_lines(data_dir=None) -> list[str]:
+    """One line per notebook and spec ("notebook 01, spec 01: 14 of 15 experiments at full size, 1 reduced"),
+    the same count each notebook prints above its own ledger."""
+    return list(coverage_summary(data_dir)["line"])
+
+
+def differing_families(claims: pd.DataFrame) -> pd.DataFrame:
+    """Every finding family whose verdict (by the family rule) is ``differs``: paper, notebook, family, the
+    rule's evidence, its cause (in words too) and the readings its differing rows tried."""
+    fams = finding_families(claims)
+    fams = fams[fams["verdict"] == "differs"].copy()
+    fams["cause_in_words"] = [CAUSES.get(c, "no cause given in the claims table") for c in fams["cause"]]
+    return fams[["paper", "notebook", "family", "basis", "cause", "cause_in_words", "readings", "rows",
+                 "first_row"]].reset_index(drop=True)
+
+
+def differing_families_markdown(claims: pd.DataFrame) -> str:
+    """The list of every differing finding family with its cause and the readings tried; then the families
+    that hold differing rows but that the family rule does not call differing."""
+    fams = differing_families(claims)
+    if fams.empty:
+        lines = ["* None: no finding family differs."]
+    else:
+        lines = []
+        for _, f in fams.iterrows():
+            readings = f["readings"] or "no readings named"
+            lines.append(f"* [{paper_label(f['paper'])}, notebook {f['notebook']}] *{f['family']}*: {f['basis']}. "
+                         f"**Cause: {f['cause']}** ({f['cause_in_words']}). Readings tried: {readings.rstrip('.')}.")
+    allfams = finding_families(claims)
+    mixed = allfams[(allfams["verdict"] != "differs") & allfams["row_verdicts"].str.contains("differs")]
+    if len(mixed):
+        lines += ["", "Families with some differing rows that the family rule does not call differing:", ""]
+        lines += [f"* [{paper_label(f['paper'])}, notebook {f['notebook']}] *{f['family']}*: {f['verdict']} "
+                  f"({f['basis']}; rows: {f['row_verdicts']})" for _, f in mixed.iterrows()]
+    return "\n".join(lines)
+
+
+def dashboard_markdown(claims: pd.DataFrame, data_dir=None) -> str:
+    """Notebook 99's opening: the state of the study in a few lines, computed from the claims tables and the
+    coverage ledgers: the count over all papers, one line per paper, and the coverage per notebook."""
+    if claims.empty:
+        return "No claims tables were found."
+    lines = [f"**All papers.** {counts_sentence(claims)}", ""]
+    for paper in sorted(claims["paper"].unique()):
+        part = claims[claims["paper"] == paper]
+        fams = finding_families(part)
+        counts = fams["status"].value_counts().to_dict()
+        parts, weak = _status_parts(counts)
+        ext = len(extension_families(part))
+        text = (f"{_plural(len(fams), 'finding family', 'finding families')}: {parts}; weak agreements: {weak}; "
+                f"extensions: {ext}") if len(fams) else f"no findings (checks only); extensions: {ext}"
+        head = headline_rows(claims, paper=paper)
+        head = head[head["kind"] == "finding"]
+        if len(head):
+            r = head.iloc[0]
+            text += f". Headline: *{r['claim']}*: **{r['verdict']}**"
+        lines.append(f"* **{paper_label(paper)}**: {text}.")
+    cov = coverage_lines(data_dir)
+    if cov:
+        lines += ["", "**Coverage of the specs** (per notebook, as each notebook counts its own ledger): "
+                  + "; ".join(cov) + "."]
+    return "\n".join(lines)
 
 
 def _ranked_disagreements(claims: pd.DataFrame, limit: int) -> list[str]:
@@ -274,8 +609,7 @@ def _ranked_disagreements(claims: pd.DataFrame, limit: int) -> list[str]:
     for _, row in head.iterrows():
         shown.add((row["notebook"], row["family"]))
         lines.append(f"* [{paper_label(row['paper'])}, headline] {describe_row(row)}")
-    differ = families(found)
-    differ = differ[differ.verdict == "differs"]
+    differ = differing_families(claims)
     # then the largest differing families (a table that differs in many cells before a single remark)
     for _, fam in differ.sort_values(["rows", "paper"], ascending=[False, True], kind="stable").iterrows():
         if len(lines) >= limit:
@@ -284,22 +618,22 @@ def _ranked_disagreements(claims: pd.DataFrame, limit: int) -> list[str]:
             continue
         members = found[(found.notebook == fam.notebook) & (found.family == fam.family)]
         example = members[members.verdict == "differs"].iloc[0]
-        prefix = f"{fam.family} ({fam.row_verdicts}); e.g. " if fam.rows > 1 else ""
+        prefix = f"{fam.family} ({fam.basis}); e.g. " if fam.rows > 1 else ""
         lines.append(f"* [{paper_label(fam.paper)}] {prefix}{describe_row(example)}")
         shown.add((fam.notebook, fam.family))
     rest = len(differ) - len([k for k in shown if k in set(zip(differ.notebook, differ.family))])
     if rest > 0:
-        lines.append(f"* ... and {rest} more finding families that differ (table below).")
+        lines.append(f"* ... and {rest} more finding families that differ (listed above with their causes).")
     if differ.empty:
-        lines.append("* None: no finding differs.")
+        lines.append("* None: no finding family differs.")
     return lines
 
 
 def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_extensions: int = 10,
                      data_dir=None) -> str:
     """Notebook 99's prose, computed from the claims tables: each paper's counts (findings only) and headline
-    findings, the coverage of the specs, the most important disagreements among findings, the misprints
-    apart, the inconclusive findings and the extensions."""
+    findings, the most important disagreements among findings, the misprints apart, the inconclusive
+    findings (undecidable ones apart), the weak agreements and the extensions."""
     if claims.empty:
         return "No claims tables were found."
     lines = ["### Headline findings, paper by paper", ""]
@@ -311,29 +645,33 @@ def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_exte
         for _, row in heads[heads["kind"] == "finding"].iterrows():  # a paper's headline is a finding
             lines.append(f"* Headline: {describe_row(row)}")
         lines.append("")
-    coverage = coverage_lines(data_dir)
-    if coverage:
-        lines += ["### How much of each spec was run", ""] + [f"* {line}" for line in coverage] + [""]
     lines += ["### The most important disagreements (findings)", ""]
     lines += _ranked_disagreements(claims, max_disagreements)
     lines += ["", "### Misprints and arithmetic slips in the papers", ""]
     slips = claims[(claims.kind == "arithmetic") & (claims.verdict == "differs")]
     lines += [f"* [{paper_label(r['paper'])}] {describe_row(r)}" for _, r in slips.iterrows()] or ["* None."]
-    lines += ["", "### Findings the data cannot decide yet (inconclusive)", ""]
-    undecided = findings(claims)[findings(claims).verdict == "inconclusive"]
-    lines += [f"* [{paper_label(r['paper'])}] {describe_row(r)}" for _, r in undecided.head(max_disagreements).iterrows()]
-    if len(undecided) > max_disagreements:
-        lines.append(f"* ... and {len(undecided) - max_disagreements} more (table below).")
-    if undecided.empty:
-        lines.append("* None.")
-    lines += ["", "### What we added (extensions)", ""]
-    fams = families(claims)
-    ext = fams[fams.verdict == "extension"]
+    found = findings(claims)
+    for title, mask in (("Findings the data cannot decide yet (inconclusive)",
+                         (found.verdict == "inconclusive") & ~has_flag(found, UNDECIDABLE)),
+                        ("Findings no sample can decide (undecidable)",
+                         (found.verdict == "inconclusive") & has_flag(found, UNDECIDABLE)),
+                        ("Weak agreements (reproduced within a band wider than ±10 % of the range)",
+                         (found.verdict == "reproduced") & has_flag(found, WEAK))):
+        part = found[mask]
+        lines += ["", f"### {title}", ""]
+        lines += [f"* [{paper_label(r['paper'])}] {describe_row(r)}" for _, r in part.head(max_disagreements).iterrows()]
+        if len(part) > max_disagreements:
+            lines.append(f"* ... and {len(part) - max_disagreements} more (table below).")
+        if part.empty:
+            lines.append("* None.")
+    lines += ["", "### What we added (extensions, counted apart)", ""]
+    ext = extension_families(claims)
     for _, fam in ext.head(max_extensions).iterrows():
-        row = claims[(claims.notebook == fam.notebook) & (claims.family == fam.family)].iloc[0]
+        row = claims.loc[fam.first_row]
         rows = f" ({fam.rows} rows)" if fam.rows > 1 else ""
-        lines.append(f"* [{paper_label(fam.paper)}] *{fam.family}*{rows}: {format_value(row['reproduced_value'])}"
-                     + (f". {str(row['note']).rstrip('.')}." if isinstance(row["note"], str) and row["note"] else "."))
+        note = words(row["note"])
+        lines.append(f"* [{paper_label(fam.paper)}] *{fam.family}*{rows}: {ours_text(row)}"
+                     + (f". {note.rstrip('.')}." if note else "."))
     if len(ext) > max_extensions:
         lines.append(f"* ... and {len(ext) - max_extensions} more extension families (table below).")
     if ext.empty:
@@ -341,21 +679,88 @@ def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_exte
     return "\n".join(lines)
 
 
+def _family_table(counts: pd.DataFrame) -> pd.DataFrame:
+    """The 'families' lines of :func:`verdict_counts` per paper (no 'all'), indexed by paper."""
+    body = counts[(counts["unit"] == "families") & (counts["paper"] != "all")]
+    return body.set_index("paper")
+
+
 def verdict_figure(counts: pd.DataFrame):
-    """Families and rows of findings per verdict for each paper, two panels; the legend sits below."""
+    """Finding families per paper by status (stacked: reproduced, weak agreements, differing by cause,
+    inconclusive, undecidable, not reproducible) in the wide left panel; extension families per paper in
+    their own narrow panel on the right, never stacked as a verdict. One legend below both panels."""
+    from matplotlib.patches import Patch
+
     from liarlab.study import plotting
 
-    colors = ["#029e73", "#d55e00", "#de8f05", "#949494", "#0173b2"]  # one per verdict, in outputs.VERDICTS order
-    body = counts[counts["paper"] != "all"]
-    labels = [paper_label(p) for p in body.loc[body.unit == "families", "paper"]]
-    fig, axes = plotting.figure(1, 2, width=5.2, height=0.55 * max(len(labels), 2) + 1.2, sharey=True)
-    for ax, unit in zip(axes, ("families", "rows")):
-        part = body[body.unit == unit].set_index("paper")[list(outputs.VERDICTS)]
-        part.index = labels
-        part.plot.barh(stacked=True, ax=ax, color=colors, legend=False, width=0.7)
-        ax.invert_yaxis()
-        ax.set(xlabel=f"finding {unit}", ylabel="", title=f"Verdicts of findings per paper: {unit}")
-    axes[0].set_ylabel("paper")
-    handles, names = axes[0].get_legend_handles_labels()
-    fig.legend(handles, names, title="verdict", loc="outside lower center", ncol=len(names))
+    body = _family_table(counts)
+    statuses = [s for s in STATUSES if s in body.columns and body[s].sum() > 0]
+    labels = [paper_label(p) for p in body.index]
+    fig, axes = plotting.figure(1, 2, width=4.6, height=0.6 * max(len(labels), 2) + 1.6, sharey=True,
+                                gridspec_kw={"width_ratios": [3.2, 1]})
+    ax, ax_ext = axes
+    y = list(range(len(labels)))
+    left = [0] * len(labels)
+    for status in statuses:
+        values = [int(v) for v in body[status]]
+        color, hatch = STYLE[status]
+        ax.barh(y, values, left=left, height=0.7, color=color, hatch=hatch, edgecolor="#333333", linewidth=0.6,
+                label=status)
+        left = [a + b for a, b in zip(left, values)]
+    for yi, total in zip(y, left):
+        ax.text(total + 0.2, yi, str(total), va="center", ha="left", fontsize=9)
+    ax.set_yticks(y, labels)
+    ax.invert_yaxis()
+    ax.set(xlabel="finding families (count)", ylabel="paper", title="Findings by verdict")
+    ax.set_xlim(0, max(left + [1]) * 1.12 + 0.5)
+    ext = [int(v) for v in body[EXTENSION]] if EXTENSION in body else [0] * len(labels)
+    ax_ext.barh(y, ext, height=0.7, color=STYLE[EXTENSION][0], edgecolor="#333333", linewidth=0.6)
+    for yi, n in zip(y, ext):
+        ax_ext.text(n + 0.2, yi, str(n), va="center", ha="left", fontsize=9)
+    ax_ext.set(xlabel="extension families (count)", title="Extensions, apart")
+    ax_ext.set_xlim(0, max(ext + [1]) * 1.25 + 0.5)
+    ax_ext.tick_params(axis="y", left=False)
+    handles = [Patch(facecolor=STYLE[s][0], hatch=STYLE[s][1], edgecolor="#333333", label=s) for s in statuses]
+    handles.append(Patch(facecolor=STYLE[EXTENSION][0], edgecolor="#333333", label="extension (ours, no verdict)"))
+    fig.legend(handles=handles, title="verdict of the family", loc="outside lower center", ncol=4)
     return fig
+
+
+def figure_caption(counts: pd.DataFrame) -> str:
+    """What to notice in :func:`verdict_figure`, computed from the same counts."""
+    body = _family_table(counts)
+    total = counts[(counts["unit"] == "families") & (counts["paper"] == "all")].iloc[0]
+    n = int(total["findings"])
+    get = lambda s: int(total[s]) if s in total.index else 0  # noqa: E731
+    differ = sum(get(s) for s in DIFFERS)
+    text = (f"*Figure: claim families of kind finding per paper (left), coloured by the family's verdict under the "
+            f"declared family rule, and the extension families (right), which are our additions and no verdict on "
+            f"the papers. Of {n} finding families, {get(REPRODUCED)} are reproduced")
+    if get(WEAK_AGREEMENT):
+        text += f" and {get(WEAK_AGREEMENT)} more agree only within a weak band (hatched green)"
+    text += f"; {differ} differ"
+    if differ:
+        causes = sorted(((get(s), s.split(": ", 1)[1]) for s in DIFFERS if get(s)), reverse=True)
+        text += " (" + ", ".join(f"{k} {c}" for k, c in causes) + ")"
+    undecided = get("inconclusive") + get(UNDECIDABLE)
+    text += f"; {undecided} are inconclusive" + (f", {get(UNDECIDABLE)} of them undecidable" if get(UNDECIDABLE)
+                                                  else "")
+    if get("not-reproducible"):
+        text += f"; {get('not-reproducible')} are not reproducible"
+    text += "."
+    if len(body) and n:
+        diff_by_paper = body[[s for s in DIFFERS if s in body.columns]].sum(axis=1)
+        share = (body.get(REPRODUCED, 0) / body["findings"].where(body["findings"] > 0)).fillna(0)
+        best, worst = share.idxmax(), diff_by_paper.idxmax()
+        text += (f" What to notice: paper {best} has the largest share of reproduced families "
+                 f"({int(body.loc[best, REPRODUCED])} of {int(body.loc[best, 'findings'])})")
+        if diff_by_paper.max() > 0:
+            text += (f", paper {worst} the most differing ones ({int(diff_by_paper[worst])} of "
+                     f"{int(body.loc[worst, 'findings'])})")
+            if differ:
+                top = max(DIFFERS, key=get)
+                text += (f"; the commonest cause of a difference is '{top.split(': ', 1)[1]}' "
+                         f"({get(top)} of {differ})")
+        text += (f". Extensions ({int(total[EXTENSION])} families) are drawn apart: a long extension bar is work we "
+                 f"added, not support for a paper.")
+    return text + "*"

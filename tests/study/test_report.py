@@ -1,4 +1,5 @@
 """The report's front page and the headless-browser check of every page."""
+import html
 import json
 import shutil
 
@@ -6,7 +7,7 @@ import nbformat
 import pytest
 
 from liarlab.core import verdicts as V
-from liarlab.study import check_report, outputs, report
+from liarlab.study import check_report, coverage, outputs, report, scorecard
 
 
 def _notebook(path, title, duration=12.5):
@@ -30,7 +31,13 @@ def study(tmp_path):
     outputs.save_claims("05", [
         c("41/60", "talk", 68.33, 68.33, "reproduced", headline=True, note="certified exactly"),
         c("cell 1", "talk", 75, 75, "reproduced", family="Bluff-2 table"),
-        c("cell 2", "talk", 25, 30, "differs", family="Bluff-2 table")])
+        c("cell 2", "talk", 25, 30, "differs", family="Bluff-2 table", cause="reading",
+          readings="six opener rules tried; none gives the print"),
+        outputs.claim("wide", "talk", 50, 55, V.Judgement("reproduced", "test rule", weak=True), kind="finding"),
+        c("ours", "talk", None, 47, "extension")])
+    coverage.save_ledger("05", [coverage.experiment("05", "E1", "LD-1", "N = 1..100", "N = 1..100", "full", "here"),
+                                coverage.experiment("05", "E2", "LD-2", "N = 2..20", "N = 2..10", "reduced", "here",
+                                                    "budget")])
     return tmp_path
 
 
@@ -43,7 +50,20 @@ def test_front_page_has_paper_question_headline_counts_and_link(study):
     assert "R. Kayanuma (2016)" in page and "N-faced dice" in page  # the paper
     assert "<strong>Question.</strong> Does solving Liar&#x27;s Dice" in page
     assert "<em>41/60</em>" in page and "certified exactly" in page  # the headline row
-    assert "2 claim families" in page and "3 rows" in page and "1 differs" in page
+    # the same counts as notebook 99: families by the family rule, differing ones by cause, weak agreements and
+    # extensions apart
+    assert ("Findings: 3 families (1 reproduced, 1 differ (by cause: 1 reading), 0 inconclusive); weak "
+            "agreements: 1 (") in page
+    assert "extensions: 1 family (1 row; our additions, counted apart)" in page
+    assert "Finding rows: 4 (2 reproduced, 1 differ (by cause: 1 reading), 0 inconclusive); weak agreements: 1" \
+        in page
+    state = page.split('class="state"')[1].split("</p>")[0]
+    assert html.escape(scorecard.counts_sentence(scorecard.gather_claims(study / "data"))) in state
+    # every differing family with its cause and readings
+    assert "<em>Bluff-2 table</em>: 1 of 2 differ; cause: <strong>reading</strong>. Readings tried: six opener" \
+        in page
+    # coverage counted per notebook, as the notebook counts its own ledger
+    assert "<strong>Coverage.</strong> Notebook 05, spec 05: 1 of 2 experiments at full size, 1 reduced." in page
     assert "&lt;span" not in page  # counts are text, never escaped markup
     assert "executed in 12 s" in page
     assert "&lt;and&gt;" in page  # titles are escaped

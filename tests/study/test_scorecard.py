@@ -1,19 +1,33 @@
-"""The scorecard counts honestly: families and rows separately, grouped by paper, headline rows, prose."""
+"""The scorecard counts honestly: finding families by the declared family rule, differing families by cause,
+weak agreements and extensions apart, coverage per notebook as each notebook counts it, and a figure and
+caption that say the same."""
 import json
+import re
+from pathlib import Path
 
 import matplotlib
+import nbformat
 import pandas as pd
 import pytest
 
 from liarlab.core import verdicts as V
-from liarlab.study import outputs, scorecard
+from liarlab.study import coverage, outputs, scorecard
+
+matplotlib.use("Agg")
+REPO = Path(__file__).resolve().parents[2]
 
 
 def c(text, source, paper, ours, verdict, kind="finding", **kwargs):
     """A claims row whose verdict is given (the verdict protocol is tested in tests/core/test_verdicts.py)."""
+    if verdict == "differs" and kind == "finding":
+        kwargs.setdefault("cause", "genuine")
     return outputs.claim(text, source, paper, ours, V.stated(verdict, "test rule"), kind=kind, **kwargs)
 
-matplotlib.use("Agg")
+
+def j(text, family, verdict, paper=1, **judgement):
+    """A finding row judged by a Judgement with flags (weak, undecidable, ...)."""
+    return outputs.claim(text, "T", paper, 1, V.Judgement(verdict, "test rule", **judgement), kind="finding",
+                         family=family)
 
 
 @pytest.fixture()
@@ -28,11 +42,34 @@ def claims_folder(tmp_path):
               c("MC check", "paper 01 Table 4.5", 0.5981, 0.5982, "reproduced", "check")]
     outputs.save_claims("00", rows00)
     cells = [c(f"Bluff-2 cell {i}", "talk", 50, 50 + (i % 2), "reproduced" if i % 2 == 0 else "differs",
-               family="Bluff-2 table") for i in range(25)]
+               family="Bluff-2 table", cause="reading", readings="loser or winner opens; neither gives the print")
+             for i in range(25)]
     rows05 = [c("41/60", "talk", 68.33, 68.33, "reproduced", headline=True)] + cells + [
         c("exact Bluff-1 N=7", "talk", None, 47.0, "extension", note="what the talk could not solve")]
     outputs.save_claims("05", rows05)
     return tmp_path / "data"
+
+
+@pytest.fixture()
+def mixed(tmp_path):
+    """One paper with every status: 12-row family with one differing row (reproduced by the family rule), a
+    weak agreement, two differing families (reading, power), an undecidable family, an inconclusive family by
+    the rule (2 reproduced, 1 differs, 1 inconclusive), and a family with judged and extension rows."""
+    outputs.configure(tmp_path)
+    rows = [j(f"cell {i}", "Table 1", "reproduced") for i in range(11)]
+    rows.append(c("cell 11", "T", 1, 2, "differs", family="Table 1", cause="power"))
+    rows.append(j("wide band", "Fig 2", "reproduced", weak=True))
+    rows += [c(f"reading {i}", "T", 1, 2, "differs", family="Fig 3", cause="reading",
+               readings="three opener rules tried; none gives the print") for i in range(2)]
+    rows.append(c("small sample", "T", 1, 2, "differs", family="Fig 4", cause="power", readings="one reading"))
+    rows.append(j("ceiling", "Fig 5", "inconclusive", undecidable=True))
+    rows += [j("m1", "Fig 6", "reproduced"), j("m2", "Fig 6", "reproduced"),
+             c("m3", "T", 1, 2, "differs", family="Fig 6", cause="genuine"), j("m4", "Fig 6", "inconclusive")]
+    rows += [j("judged", "Fig 7", "reproduced"),
+             c("ours 1", "T", None, 3, "extension", family="Fig 7"), c("ours 2", "T", None, 4, "extension",
+                                                                       family="Fig 7")]
+    outputs.save_claims("04", rows)
+    return scorecard.gather_claims(tmp_path / "data")
 
 
 def test_claim_family_defaults_to_the_claim_and_headline_goes_to_the_sidecar(tmp_path):
@@ -51,26 +88,80 @@ def test_paper_comes_from_the_source_else_the_notebook():
     assert scorecard.paper_of("03", float("nan")) == "03"
 
 
-def test_families_and_rows_are_counted_separately_by_paper(claims_folder):
-    claims = scorecard.gather_claims(claims_folder)
-    assert list(claims.columns[:2]) == ["notebook", "paper"]
-    counts = scorecard.verdict_counts(claims).set_index(["paper", "unit"])
-    # paper 05: 27 rows, but only 3 families (41/60, the 25-cell table, the extension)
-    assert counts.loc[("05", "rows"), "total"] == 27
-    assert counts.loc[("05", "families"), "total"] == 3
-    # the 25-cell table with cells that differ is one family that differs
-    assert counts.loc[("05", "families"), "differs"] == 1
-    assert counts.loc[("05", "rows"), "differs"] == 12
-    # notebook 00's rows are arithmetic and code checks: never counted as findings...
-    assert "01" not in counts.index.get_level_values(0) and "02" not in counts.index.get_level_values(0)
-    assert counts.loc[("all", "rows"), "total"] == 27
-    assert counts.loc[("all", "families"), "total"] == 3
-    assert "Kayanuma" in counts.loc[("05", "rows"), "paper_name"]
-    # ...but counted apart, for the papers their sources name
-    kinds = scorecard.kind_counts(scorecard.gather_claims(claims_folder)).set_index(["paper", "kind"])
-    assert kinds.loc[("01", "arithmetic"), "rows"] == 3 and kinds.loc[("01", "arithmetic"), "differ"] == 1
-    assert kinds.loc[("01", "check"), "rows"] == 1
-    assert kinds.loc[("02", "arithmetic"), "rows"] == 2 and kinds.loc[("02", "arithmetic"), "differ"] == 1
+def test_family_verdict_follows_the_declared_rule_not_the_worst_row(mixed):
+    fams = scorecard.families(mixed).set_index("family")
+    # 11 of 12 reproduced: one differing row does not turn the family
+    assert fams.loc["Table 1", "verdict"] == "reproduced" and fams.loc["Table 1", "basis"] == "11 of 12 reproduced"
+    assert fams.loc["Table 1", "row_verdicts"] == "11 reproduced, 1 differs"
+    assert fams.loc["Fig 3", "verdict"] == "differs" and fams.loc["Fig 3", "basis"] == "2 of 2 differ"
+    # 2 of 4 reproduced, 1 differs, 1 inconclusive: neither 3/4 reproduced nor 1/2 differing
+    assert fams.loc["Fig 6", "verdict"] == "inconclusive"
+    assert fams.loc["Fig 6", "basis"] == "of 4: 2 reproduced, 1 differ, 1 inconclusive"
+    found = scorecard.finding_families(mixed).set_index("family")
+    for family, group in mixed[mixed.verdict != "extension"].groupby("family"):
+        assert found.loc[family, "verdict"] == V.family_verdict(list(group.verdict))
+
+
+def test_extensions_are_counted_apart_never_among_findings(mixed):
+    found = scorecard.finding_families(mixed)
+    ext = scorecard.extension_families(mixed)
+    assert "extension" not in set(found["verdict"])
+    assert list(ext["family"]) == ["Fig 7"] and ext["rows"].item() == 2
+    assert "Fig 7" in set(found["family"])  # its judged row is a finding family of its own
+    counts = scorecard.verdict_counts(mixed).set_index(["paper", "unit"])
+    assert counts.loc[("04", "families"), "findings"] == 7
+    assert counts.loc[("04", "families"), "extension"] == 1
+    assert counts.loc[("04", "rows"), "findings"] == 22 and counts.loc[("04", "rows"), "extension"] == 2
+    statuses = [s for s in scorecard.STATUSES if s in counts.columns]
+    assert (counts[statuses].sum(axis=1) == counts["findings"]).all()
+
+
+def test_differing_families_are_counted_by_cause(mixed):
+    counts = scorecard.verdict_counts(mixed).set_index(["paper", "unit"])
+    fam = counts.loc[("04", "families")]
+    assert fam["differs: reading"] == 1 and fam["differs: power"] == 1
+    assert fam["differs: genuine"] == 0 and fam["differs: misprint"] == 0
+    assert "differs: cause not given" not in counts.columns  # shown only when a table lacks causes
+    rows = counts.loc[("04", "rows")]
+    assert rows["differs: power"] == 2 and rows["differs: reading"] == 2 and rows["differs: genuine"] == 1
+    differing = scorecard.differing_families(mixed).set_index("family")
+    assert set(differing.index) == {"Fig 3", "Fig 4"}
+    assert differing.loc["Fig 3", "cause"] == "reading"
+    assert differing.loc["Fig 3", "readings"] == "three opener rules tried; none gives the print"
+    text = scorecard.differing_families_markdown(mixed)
+    assert "*Fig 3*: 2 of 2 differ. **Cause: reading**" in text and "Readings tried: one reading." in text
+    # the families that hold differing rows without differing as a family are listed apart
+    assert "*Table 1*: reproduced (11 of 12 reproduced" in text.split("does not call differing")[1]
+
+
+def test_commonest_cause_names_a_family_and_old_tables_say_no_cause(tmp_path):
+    assert scorecard._commonest_cause(["power", "reading", "reading"]) == "reading"
+    assert scorecard._commonest_cause(["genuine", "misprint"]) == "misprint"  # a tie: the order of CAUSES
+    assert scorecard._commonest_cause(["", ""]) == scorecard.NO_CAUSE
+    (tmp_path / "01_claims.csv").write_text("claim,source,paper_value,reproduced_value,ci_low,ci_high,verdict,note\n"
+                                            "a,T,1,2,,,differs,\n")
+    claims = scorecard.gather_claims(tmp_path)
+    assert scorecard.families(claims)["status"].item() == "differs: cause not given"
+    assert "1 differ (by cause: 1 cause not given)" in scorecard.counts_sentence(claims)
+
+
+def test_weak_agreements_and_undecidable_rows_are_counted_apart(mixed):
+    fams = scorecard.families(mixed).set_index("family")
+    assert fams.loc["Fig 2", "status"] == "weak agreement"
+    assert fams.loc["Fig 5", "status"] == "undecidable"
+    counts = scorecard.verdict_counts(mixed).set_index(["paper", "unit"]).loc[("04", "families")]
+    assert counts["reproduced"] == 2 and counts["weak agreement"] == 1  # Table 1 and Fig 7's judged row
+    assert counts["inconclusive"] == 1 and counts["undecidable"] == 1
+
+
+def test_count_line_keeps_weak_agreements_and_extensions_apart(mixed):
+    text = scorecard.counts_sentence(mixed)
+    assert text.startswith("Findings: 7 families (2 reproduced, 2 differ (by cause: 1 reading, 1 power), "
+                           "2 inconclusive (1 of them undecidable)); weak agreements: 1 (")
+    assert "not among the 2 reproduced); extensions: 1 family (2 rows; our additions, counted apart)." in text
+    # 2 + 2 + 2 + 1 weak = 7: extensions never among the findings
+    assert "Finding rows: 22 (14 reproduced, 5 differ (by cause: 2 reading, 2 power, 1 genuine), 2 inconclusive " \
+           "(1 of them undecidable)); weak agreements: 1" in text
 
 
 def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
@@ -80,16 +171,31 @@ def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
                                c("c", "T", 1, 2, "differs", "arithmetic"),
                                c("d", "T", 1, 1, "reproduced", "check")])
     text = scorecard.counts_sentence(scorecard.gather_claims(tmp_path / "data"))
-    assert text.startswith("Findings: 2 claim families (1 reproduced, 1 inconclusive); 2 rows")
+    assert text.startswith("Findings: 2 families (1 reproduced, 0 differ, 1 inconclusive); weak agreements: 0; "
+                           "extensions: 0 families")
     assert "1 reproduced rows agree by selection" in text
     assert "1 checks of the paper's arithmetic (1 misprints)" in text and "1 checks of our code (0 failing)" in text
 
 
-def test_family_verdict_is_the_most_serious_row_verdict(claims_folder):
-    fams = scorecard.families(scorecard.gather_claims(claims_folder)).set_index("family")
-    assert fams.loc["Bluff-2 table", "verdict"] == "differs"
-    assert fams.loc["Bluff-2 table", "row_verdicts"] == "13 reproduced, 12 differs"
-    assert fams.loc["paper 01 Table 4.5", "verdict"] == "reproduced"
+def test_families_and_rows_are_counted_separately_by_paper(claims_folder):
+    claims = scorecard.gather_claims(claims_folder)
+    assert list(claims.columns[:2]) == ["notebook", "paper"]
+    counts = scorecard.verdict_counts(claims).set_index(["paper", "unit"])
+    # paper 05: 26 finding rows in 2 families (41/60, the 25-cell table); the extension apart
+    assert counts.loc[("05", "rows"), "findings"] == 26 and counts.loc[("05", "rows"), "extension"] == 1
+    assert counts.loc[("05", "families"), "findings"] == 2 and counts.loc[("05", "families"), "extension"] == 1
+    # 13 of 25 cells reproduced, 12 differ: neither 3/4 nor 1/2, so the table is inconclusive
+    assert counts.loc[("05", "families"), "inconclusive"] == 1
+    assert counts.loc[("05", "rows"), "differs: reading"] == 12
+    # notebook 00's rows are arithmetic and code checks: never counted as findings...
+    assert "01" not in counts.index.get_level_values(0) and "02" not in counts.index.get_level_values(0)
+    assert counts.loc[("all", "rows"), "findings"] == 26
+    assert "Kayanuma" in counts.loc[("05", "rows"), "paper_name"]
+    # ...but counted apart, for the papers their sources name
+    kinds = scorecard.kind_counts(scorecard.gather_claims(claims_folder)).set_index(["paper", "kind"])
+    assert kinds.loc[("01", "arithmetic"), "rows"] == 3 and kinds.loc[("01", "arithmetic"), "differ"] == 1
+    assert kinds.loc[("01", "check"), "rows"] == 1
+    assert kinds.loc[("02", "arithmetic"), "rows"] == 2 and kinds.loc[("02", "arithmetic"), "differ"] == 1
 
 
 def test_headlines_and_prose_come_from_the_claims(claims_folder):
@@ -98,12 +204,21 @@ def test_headlines_and_prose_come_from_the_claims(claims_folder):
     assert list(heads["claim"]) == ["misprint 4561", "41/60"]
     text = scorecard.summary_markdown(claims)
     assert "Headline: *41/60*" in text and "digits swapped" in text
-    assert "Bluff-2 table (13 reproduced, 12 differs)" in text
     assert "exact Bluff-1 N=7" in text  # the extension
     assert "141,053,220" in text  # integers print as integers
     disagreements, misprints = text.split("### Misprints")[0].split("### The most important disagreements")[1], \
         text.split("### Misprints")[1].split("###")[0]
     assert "misprint 4561" not in disagreements and "misprint 4561" in misprints  # misprints are not findings
+    assert "Likeliest cause: a reading" not in disagreements  # the Bluff-2 table does not differ as a family
+
+
+def test_dashboard_opens_with_the_counts_per_paper_and_coverage(claims_folder):
+    claims = scorecard.gather_claims(claims_folder)
+    text = scorecard.dashboard_markdown(claims, claims_folder)
+    assert text.startswith("**All papers.** Findings: 2 families")
+    assert "**05 · Kayanuma 2016: N-face Liar's Dice and Bluff**: 2 finding families: 1 reproduced, 0 differ, " \
+           "1 inconclusive; weak agreements: 0; extensions: 1. Headline: *41/60*: **reproduced**." in text
+    assert "**01 · Huang 2009: Liar Dice, random guess + network**: no findings (checks only)" in text
 
 
 def test_old_tables_without_family_still_count(tmp_path):
@@ -118,19 +233,116 @@ def test_counts_reject_an_unknown_grouping(claims_folder):
         scorecard.verdict_counts(scorecard.gather_claims(claims_folder), by="verdict")
 
 
-def test_figure_keeps_the_legend_off_the_bars(claims_folder):
-    fig = scorecard.verdict_figure(scorecard.verdict_counts(scorecard.gather_claims(claims_folder)))
-    assert not any(ax.get_legend() for ax in fig.axes)
-    assert len(fig.legends) == 1
+def test_figure_panels_colours_and_legend(mixed):
+    counts = scorecard.verdict_counts(mixed)
+    fig = scorecard.verdict_figure(counts)
+    ax, ax_ext = fig.axes
     fig.canvas.draw()
-    legend_box = fig.legends[0].get_window_extent()
-    for ax in fig.axes:
-        assert not legend_box.overlaps(ax.get_window_extent())
-    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
-    assert any("Kayanuma" in label for label in labels)
+    renderer = fig.canvas.get_renderer()
+    # titles and axis labels never overlap, and every axis is labelled
+    assert not ax.title.get_window_extent(renderer).overlaps(ax_ext.title.get_window_extent(renderer))
+    assert ax.get_xlabel() and ax.get_ylabel() and ax_ext.get_xlabel()
+    # one distinct colour per status; extensions only in their own panel
+    legend = fig.legends[0]
+    names = [t.get_text() for t in legend.get_texts()]
+    assert names[-1].startswith("extension") and not any(n == "extension" for n in names[:-1])
+    colours = [scorecard.STYLE[n][0] for n in names[:-1]] + [scorecard.STYLE["extension"][0]]
+    assert len(set(colours)) == len(colours)
+    left_colours = {matplotlib.colors.to_hex(p.get_facecolor()) for p in ax.patches}
+    assert scorecard.STYLE["extension"][0].lower() not in left_colours
+    ext_widths = [p.get_width() for p in ax_ext.patches]
+    assert ext_widths == [1]  # the one extension family, drawn apart
+    # the stacked bar holds every finding family of the paper
+    assert sum(p.get_width() for p in ax.patches) == 7
+    # the legend covers no data
+    assert not any(a.get_legend() for a in fig.axes) and len(fig.legends) == 1
+    for a in fig.axes:
+        assert not legend.get_window_extent(renderer).overlaps(a.get_window_extent(renderer))
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert any("Cheat" in label for label in labels)
+
+
+def test_every_status_has_a_distinct_colour_and_hatch():
+    styles = [scorecard.STYLE[s] for s in scorecard.STATUSES] + [scorecard.STYLE["extension"]]
+    assert len(set(styles)) == len(styles)
+    assert len({colour for colour, _ in styles}) == len(styles)
+
+
+def test_caption_numbers_come_from_the_counts(mixed):
+    caption = scorecard.figure_caption(scorecard.verdict_counts(mixed))
+    assert "Of 7 finding families, 2 are reproduced and 1 more agree only within a weak band" in caption
+    assert "; 2 differ (1 reading, 1 power); 2 are inconclusive, 1 of them undecidable." in caption
+    assert "Extensions (1 families) are drawn apart" in caption
+
+
+def test_table_view_rounds_and_keeps_the_full_text():
+    row = {"paper": "01", "notebook": "01", "family": "f", "claim": "a long claim " * 20, "source": "s",
+           "paper_value": "0.5981", "reproduced_value": 0.59812345, "ci_low": 0.591234, "ci_high": 0.6051234,
+           "interval": "95 %", "n": 50000, "unit": "games", "verdict": "differs", "flags": "same direction",
+           "cause": "reading", "readings": "two readings", "note": "Wilson at 0.9984 per type (Bonferroni for 32)"}
+    view = scorecard.table_view(pd.DataFrame([row]))
+    r = view.iloc[0]
+    assert r["claim"] == row["claim"]  # never cut
+    assert r["ours"] == "0.5981 (95 %: 0.5912 to 0.6051) over 50,000 games"  # to the paper's precision
+    assert r["verdict"] == "differs (same direction)"
+    assert r["why, and notes"] == ("cause: reading; readings tried: two readings; a 99.84 % Wilson interval per type "
+                                   "(Bonferroni-adjusted for 32 comparisons)")
+
+
+def test_values_read_to_three_significant_digits():
+    assert scorecard.format_value(0.123456789) == "0.123"
+    assert scorecard.format_value(58.00265719529185) == "58"
+    assert scorecard.format_value("141053220") == "141,053,220"
+    assert scorecard.format_value(0.5, decimals=3) == "0.500"
+    assert scorecard.words("mean 0.67812345 and +-0.02, 2.87 pp") == "mean 0.678 and ±0.02, 2.87 points"
 
 
 def test_describe_row_formats_numbers():
     row = pd.Series({"claim": "c", "source": "s", "paper_value": "1.410532e+08", "reproduced_value": "141053220",
                      "ci_low": None, "ci_high": None, "verdict": "differs", "note": ""})
     assert "paper 141,053,200, ours 141,053,220" in scorecard.describe_row(row)
+
+
+# ---------------------------------------------------------------- coverage counted the same way everywhere
+
+def _ledger_rows(spec, codes, reduced=()):
+    return [coverage.experiment(spec, code, code, "size", "size", "reduced" if code in reduced else "full", "here",
+                                "smaller" if code in reduced else "") for code in codes]
+
+
+def test_coverage_counts_per_notebook_as_each_notebook_does(tmp_path):
+    outputs.configure(tmp_path)
+    # notebook 00 runs one experiment of spec 01 and two of spec 02; notebook 01 runs the rest of spec 01
+    coverage.save_ledger("00", _ledger_rows("01", ["E1"]) + _ledger_rows("02", ["#1", "#2"]))
+    coverage.save_ledger("01", _ledger_rows("01", ["E2", "E3", "X4"], reduced=("X4",)))
+    lines = scorecard.coverage_lines(tmp_path / "data")
+    assert lines == ["notebook 00, spec 01: 1 of 1 experiments at full size",
+                     "notebook 00, spec 02: 2 of 2 experiments at full size",
+                     "notebook 01, spec 01: 2 of 3 experiments at full size, 1 reduced"]
+    # the line each notebook prints above its own ledger (nb.show_coverage) is the same count
+    for nb in ("00", "01"):
+        own = pd.read_csv(tmp_path / "data" / f"{nb}_coverage.csv", dtype=str, keep_default_na=False)
+        for line in coverage.summary(own)["line"]:
+            assert f"notebook {nb}, spec {line}" in lines
+
+
+def _markdown_outputs(path):
+    nb = nbformat.read(path, as_version=4)
+    texts = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            texts.append(str(data.get("text/markdown", "")) + str(out.get("text", "")))
+    return "\n".join(texts)
+
+
+def test_committed_coverage_lines_of_the_notebooks_are_notebook_99s():
+    """Every count a committed notebook prints above its ledger ("**Coverage.** 01: 14 of 15 ...") reads the
+    same in the committed notebook 99 ("notebook 01, spec 01: 14 of 15 ...")."""
+    scorecard_text = _markdown_outputs(REPO / "notebooks" / "99_scorecard.ipynb")
+    checked = 0
+    for path in sorted((REPO / "notebooks").glob("0[0-9]_*.ipynb")):
+        for line in re.findall(r"\*\*Coverage\.\*\* (.+?)\.(?:\n|$)", _markdown_outputs(path)):
+            assert f"notebook {path.name[:2]}, spec {line}" in scorecard_text, (path.name, line)
+            checked += 1
+    assert checked >= 1
