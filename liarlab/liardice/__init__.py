@@ -3,5 +3,19 @@
 Importing the package registers its agents under the game name ``"liardice"`` (:mod:`liarlab.core.api`):
 paper 01's ``random-guess``, ``test-program`` (``type_id=1..32``) and ``best-response``; paper 02's ``RAND``,
 ``EXP0``..``EXP3``, ``EXPRAND`` and ``QTABLE``.
+
+Entry points: :func:`play_match` (games between any agents, every game recorded), :func:`simulate_match`
+(paper 01's agents in compiled code), and paper 02's compiled Q-learning: a :class:`FastTable` over a
+:class:`Layout`, trained in place by :func:`train_q` and played by :func:`play_q` (lineup slots are rule names
+or :class:`QPlayer`).
 """
 from liarlab.liardice import agents, exp_agents, qtable  # noqa: F401  (registers the agents)
+from liarlab.liardice.fast import simulate_match
+from liarlab.liardice.qfast import FastTable
+from liarlab.liardice.qfast import Player as QPlayer
+from liarlab.liardice.qfast import play as play_q
+from liarlab.liardice.qfast import train as train_q
+from liarlab.liardice.qtable import Layout
+from liarlab.liardice.rules import play_match
+
+__all__ = ["FastTable", "Layout", "QPlayer", "play_match", "play_q", "simulate_match", "train_q"]

@@ -1,0 +1,216 @@
+"""One entry point for a certified Bluff solve: :func:`solve_bluff` picks the method that can do it.
+
+Two exact methods solve a round of Bluff (``dice = (opener's, responder's)``, ``faces`` faces, the rules of
+:func:`liarlab.bluff.rules.make_rules`):
+
+* the **whole-tree LP** (:func:`liarlab.bluff.exact.solve_bluff`): the sequence-form LP over every history and
+  deal. Fast for small rounds, and it gives the equilibrium as behaviour tables (``detail.policy``); its memory
+  grows with histories x deals, so it cannot build one die each at N = 10 (2^20 histories x 100 deals).
+* the **certified double oracle** (:func:`liarlab.bluff.oracle.solve_round_certified`): LPs on a growing set of
+  histories, each bound certified by an exact best response in the whole round. It solves rounds the LP cannot
+  (one die each at N = 10 in about ten minutes and 3.3 GB on two cores), but it still keeps a few arrays over
+  every history, so it too has a size limit.
+
+``method="auto"`` (the default) uses the LP for small rounds (where it is as fast and gives behaviour tables)
+and the double oracle otherwise; when neither fits in ``max_bytes`` it raises ValueError saying what each would
+need. Rounds with more dice than (1, 1) first solve the smaller rounds they continue into (backward induction
+over the dice counts, as in the study); the bracket then includes the smaller rounds' uncertainty.
+
+>>> result = solve_bluff(4)                 # one die each, four faces, the talk's rules
+>>> result.method, result.fraction, result.width < 1e-9
+('whole-tree LP', Fraction(1, 16), True)
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from liarlab.bluff import exact, oracle
+from liarlab.bluff.rules import DEFAULT_MAX_BYTES, make_rules, round_size
+
+__all__ = ["BluffResult", "METHODS", "choose_method", "solve_bluff", "simplest_fraction"]
+
+METHODS = ("auto", "lp", "oracle")
+#: ``auto`` uses the whole-tree LP up to this many LP nonzeros (N = 6 one die each: 344,000, about 2 s);
+#: beyond it the double oracle is faster (N = 7: 1.7 M nonzeros) as well as leaner.
+LP_AUTO_NONZEROS = 500_000
+#: the double oracle's resident peak per (history x deal) of the round, measured: one die each at N = 8, 9, 10
+#: peaked at 1.0, 1.8 and 3.3 GB for 6.6 M, 21 M and 105 M history-deals (about 33 bytes each at N = 10, more
+#: below); budgeted with margin.
+_ORACLE_BYTES_PER_HISTORY_DEAL = 48
+#: the fraction reported is the simplest one within the bracket widened by this, if its denominator is at most
+#: MAX_DENOMINATOR (two such fractions differ by at least 1e-10, so at most one lies in a window this narrow).
+FRACTION_SLACK = 1e-12
+MAX_DENOMINATOR = 100_000
+
+
+@dataclass
+class BluffResult:
+    """A certified value of one Bluff round, from the opener's side in +-1 units (win = 1, loss = -1).
+
+    ``lower <= value of the round <= upper`` is certified by exact best responses: ``lower`` is what the
+    opener's plan guarantees against every responder, ``upper`` what the responder's plan concedes at most.
+    ``plans`` are the two realization plans (hands x 2^n histories, see :mod:`liarlab.bluff.exact`), ``fraction``
+    the exact value as a fraction when one with a small denominator lies in the bracket (else None), ``detail``
+    the method's own result (:class:`~liarlab.bluff.exact.BluffSolution` with ``.policy(player)``, or
+    :class:`~liarlab.bluff.oracle.CertifiedRound`), ``continuation`` the values of the smaller rounds used.
+    """
+
+    faces: int
+    dice: tuple[int, int]
+    rules: dict
+    method: str                    # "whole-tree LP" or "double oracle"
+    value: float
+    lower: float
+    upper: float
+    plans: tuple
+    seconds: float
+    fraction: Fraction | None = None
+    continuation: dict = field(default_factory=dict)
+    detail: object = None
+
+    @property
+    def width(self) -> float:
+        """Width of the certified bracket."""
+        return self.upper - self.lower
+
+    @property
+    def opener_win(self) -> float:
+        """Probability that the opener wins: (1 + value) / 2."""
+        return (1 + self.value) / 2
+
+
+def simplest_fraction(lower: float, upper: float, max_denominator: int = MAX_DENOMINATOR) -> Fraction | None:
+    """The fraction with the smallest denominator in [lower, upper], or None if that denominator exceeds
+    ``max_denominator``.
+
+    >>> simplest_fraction(0.33333333333, 0.33333333334)
+    Fraction(1, 3)
+    """
+    lo, hi = Fraction(lower), Fraction(upper)
+    if lo > hi:
+        raise ValueError(f"lower {lower} is above upper {upper}")
+    if lo <= 0 <= hi:
+        return Fraction(0)
+    if hi < 0:
+        f = simplest_fraction(-upper, -lower, max_denominator)
+        return None if f is None else -f
+    # Stern-Brocot descent on continued fractions: the simplest rational in [lo, hi] for 0 < lo <= hi.
+    p0, q0, p1, q1 = 0, 1, 1, 0
+    a, b = lo, hi
+    while True:
+        n = a.numerator // a.denominator
+        if Fraction(n) == a or n + 1 <= b:         # an integer (n or n + 1) lies in [a, b]
+            k = n if Fraction(n) == a else n + 1
+            p, q = k * p1 + p0, k * q1 + q0
+            break
+        p0, q0, p1, q1 = p1, q1, n * p1 + p0, n * q1 + q0
+        if q1 > max_denominator:
+            return None
+        a, b = 1 / (b - n), 1 / (a - n)
+    return Fraction(p, q) if q <= max_denominator else None
+
+
+def _fraction(lower: float, upper: float) -> Fraction | None:
+    return simplest_fraction(lower - FRACTION_SLACK, upper + FRACTION_SLACK)
+
+
+def _gib(n_bytes: float) -> str:
+    gib = n_bytes / 2**30
+    return f"{gib:.1f} GiB" if gib < 1e5 else f"{gib:.1e} GiB"
+
+
+def choose_method(faces: int, dice=(1, 1), *, method: str = "auto", max_bytes: int = DEFAULT_MAX_BYTES,
+                  **rules) -> tuple[str, str]:
+    """Which method :func:`solve_bluff` would use, and why: ``("lp" | "oracle", reason)``, computed without
+    allocating anything. Raises ValueError when the method asked for, or every method, cannot fit.
+
+    >>> choose_method(10)[0]
+    'oracle'
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    r = make_rules(faces, dice, **rules)
+    size = round_size(r.faces, r.dice)
+    lp_bytes = size["estimated_bytes"]
+    oracle_bytes = size["histories"] * size["deals"] * _ORACLE_BYTES_PER_HISTORY_DEAL
+    what = (f"Bluff with faces={r.faces}, dice={r.dice}: {size['histories']:,} histories x {size['deals']:,} deals "
+            f"per round")
+    lp_fits, oracle_fits = lp_bytes <= max_bytes, oracle_bytes <= max_bytes
+    need = (f"the whole-tree LP needs about {_gib(lp_bytes)} and the double oracle about {_gib(oracle_bytes)} "
+            f"(limit max_bytes={_gib(max_bytes)})")
+    if method == "lp" and not lp_fits:
+        raise ValueError(f"{what}: too large for the whole-tree LP: {need}; method='oracle' or 'auto' may fit")
+    if method == "oracle" and not oracle_fits:
+        raise ValueError(f"{what}: too large for the double oracle: {need}")
+    if method != "auto":
+        return method, f"asked for ({need})"
+    if lp_fits and size["lp_nonzeros"] <= LP_AUTO_NONZEROS:
+        return "lp", f"small: {size['lp_nonzeros']:,} LP nonzeros"
+    if oracle_fits:
+        return "oracle", f"{size['lp_nonzeros']:,} LP nonzeros: the double oracle is faster and leaner"
+    raise ValueError(f"no method can solve {what}: {need}. Use fewer faces or dice, or a larger max_bytes "
+                     "on a machine that has the memory")
+
+
+def _smaller_rounds(r, method: str, target: float, max_bytes: int, threads) -> tuple[dict, dict]:
+    """Values and half-widths (value +- error holds the real value) of the rounds (x, y) that a round with
+    ``r.dice`` continues into, solved smallest first, each by the method that suits it."""
+    values, errors = {}, {}
+    for cell in exact._needed_rounds(*r.dice):
+        if cell[0] + cell[1] >= r.total_dice:
+            continue
+        sub = r.with_dice(cell)
+        res = _solve_one(sub, values, errors, method, target, max_bytes, threads)
+        values[cell], errors[cell] = res.value, res.width / 2
+    return values, errors
+
+
+def _solve_one(r, values: dict, errors: dict, method: str, target: float, max_bytes: int, threads) -> BluffResult:
+    chosen, _ = choose_method(r.faces, r.dice, method=method, max_bytes=max_bytes, **r.options())
+    deps = [c for c in exact._needed_rounds(*r.dice) if c[0] + c[1] < r.total_dice]
+    inherited = max((errors[c] for c in deps if c in errors), default=0.0)
+    t0 = time.perf_counter()
+    if chosen == "lp":
+        sol = exact._solve_round(r, values, max_bytes, min(target, 1e-9))
+        # the opener's plan guarantees (self-play value - the responder's best-response gain), and the
+        # responder's concedes at most (self-play value + the opener's gain)
+        lower = sol.self_play_value - sol.best_response_gains[1]
+        upper = sol.self_play_value + sol.best_response_gains[0]
+        rnd = exact._cached_round(r.faces, r.dice, tuple(sorted(r.options().items())))
+        plans = (exact.plan_from_behaviour(rnd, sol.behaviour[0], 0), exact.plan_from_behaviour(rnd, sol.behaviour[1], 1))
+        name, detail = "whole-tree LP", sol
+    else:
+        cert = oracle.solve_round_certified(r, values, target=target, threads=threads)
+        lower, upper, plans, name, detail = cert.lower, cert.upper, cert.plans, "double oracle", cert
+    lower, upper = min(lower, upper) - inherited, max(lower, upper) + inherited
+    value = (lower + upper) / 2
+    return BluffResult(faces=r.faces, dice=r.dice, rules=r.options(), method=name, value=value, lower=lower,
+                       upper=upper, plans=plans, seconds=time.perf_counter() - t0, fraction=_fraction(lower, upper),
+                       continuation=dict(values), detail=detail)
+
+
+def solve_bluff(faces: int, dice=(1, 1), *, method: str = "auto", target: float = 1e-9,
+                max_bytes: int = DEFAULT_MAX_BYTES, threads: bool | None = None, **rules) -> BluffResult:
+    """Solve one round of Bluff exactly and certify it: value, bracket, both plans and the fraction.
+
+    ``faces`` >= 2; ``dice = (opener's, responder's)``; ``rules`` are those of
+    :func:`liarlab.bluff.rules.make_rules` (``bid_order``, ``bidder_penalty``, ``challenger_penalty``,
+    ``next_opener``, ``wild``). ``method``: ``"auto"`` (see :func:`choose_method`), ``"lp"`` or ``"oracle"``.
+    ``target``: the widest bracket the double oracle may stop at. ``threads``: the oracle's two bounds in two
+    threads (None: when two cores are free to this process). Raises ValueError, before any allocation, for bad
+    input or a round no method can hold in ``max_bytes``.
+
+    >>> r = solve_bluff(6, method="oracle")
+    >>> r.method, r.fraction, round(r.opener_win, 4)
+    ('double oracle', Fraction(-7, 258), 0.4864)
+    """
+    r = make_rules(faces, dice, **rules)
+    choose_method(r.faces, r.dice, method=method, max_bytes=max_bytes, **r.options())   # fail before any work
+    t0 = time.perf_counter()
+    values, errors = _smaller_rounds(r, method, target, max_bytes, threads)
+    result = _solve_one(r, values, errors, method, target, max_bytes, threads)
+    result.seconds = time.perf_counter() - t0
+    return result
+

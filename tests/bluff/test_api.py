@@ -1,0 +1,65 @@
+"""liarlab.bluff.solve_bluff: one entry point that picks the whole-tree LP or the certified double oracle."""
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from liarlab.bluff import BluffResult, api, choose_method, exact, solve_bluff
+
+
+def test_six_faces_through_the_oracle_agrees_with_the_whole_tree_lp():
+    by_oracle = solve_bluff(6, method="oracle")
+    by_lp = solve_bluff(6, method="lp")
+    assert isinstance(by_oracle, BluffResult)
+    assert (by_oracle.method, by_lp.method) == ("double oracle", "whole-tree LP")
+    assert by_oracle.lower <= by_oracle.value <= by_oracle.upper and by_oracle.width <= 1e-9
+    assert by_oracle.fraction == by_lp.fraction == Fraction(-7, 258)
+    assert by_lp.value == pytest.approx(exact.solve_bluff(6).value, abs=1e-12)
+    for result in (by_oracle, by_lp):
+        X0, X1 = result.plans
+        assert X0.shape == (6, 2**12) and X1.shape == (6, 2**12)
+        assert np.allclose(X0[:, 0], 1) and np.allclose(X1[:, 0], 1)
+        assert result.opener_win == pytest.approx((1 + result.value) / 2)
+
+
+def test_more_dice_solve_the_smaller_rounds_first_under_any_rules():
+    for method in ("lp", "oracle"):
+        r = solve_bluff(2, (2, 2), method=method)
+        assert r.fraction == Fraction(133, 256)
+        assert set(r.continuation) == {(1, 1), (1, 2), (2, 1)}
+    star = solve_bluff(3, (2, 1), bid_order="star", next_opener="winner")
+    assert star.rules["bid_order"] == "star" and star.rules["next_opener"] == "winner"
+    assert star.value == pytest.approx(exact.solve_bluff(3, (2, 1), bid_order="star", next_opener="winner").value,
+                                       abs=1e-9)
+
+
+def test_auto_uses_the_lp_for_small_rounds_and_the_oracle_beyond():
+    assert choose_method(4)[0] == "lp"
+    assert choose_method(7)[0] == "oracle"
+    assert choose_method(10)[0] == "oracle"          # 2^20 histories x 100 deals: the LP cannot
+    assert choose_method(2, (5, 5))[0] == "oracle"
+
+
+def test_what_no_method_can_do_fails_with_a_clear_message_before_any_work():
+    with pytest.raises(ValueError, match=r"no method can solve Bluff with faces=11.*double oracle about"):
+        solve_bluff(11)
+    with pytest.raises(ValueError, match="no method can solve"):
+        choose_method(6, (5, 5))
+    with pytest.raises(ValueError, match="too large for the whole-tree LP.*method='oracle'"):
+        solve_bluff(10, method="lp")
+    with pytest.raises(ValueError, match="method must be one of"):
+        solve_bluff(4, method="cfr")
+    with pytest.raises(ValueError):
+        solve_bluff(1)
+
+
+def test_simplest_fraction():
+    assert api.simplest_fraction(0.0625 - 1e-13, 0.0625 + 1e-13) == Fraction(1, 16)
+    assert api.simplest_fraction(-0.3334, -0.3333) == Fraction(-1, 3)
+    assert api.simplest_fraction(-1e-3, 1e-3) == 0
+    assert api.simplest_fraction(math.pi - 1e-14, math.pi + 1e-14) is None     # no small denominator
+    assert api.simplest_fraction(2.4, 2.6) == Fraction(5, 2)
+    with pytest.raises(ValueError):
+        api.simplest_fraction(1, 0)
+
