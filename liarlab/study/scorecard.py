@@ -761,6 +761,6 @@ def figure_caption(counts: pd.DataFrame) -> str:
                 top = max(DIFFERS, key=get)
                 text += (f"; the commonest cause of a difference is '{top.split(': ', 1)[1]}' "
                          f"({get(top)} of {differ})")
-        text += (f". Extensions ({int(total[EXTENSION])} families) are drawn apart: a long extension bar is work we "
+        text += (f". Extensions ({_plural(int(total[EXTENSION]), 'family', 'families')}) are drawn apart: a long extension bar is work we "
                  f"added, not support for a paper.")
     return text + "*"

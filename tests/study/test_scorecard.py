@@ -272,7 +272,7 @@ def test_caption_numbers_come_from_the_counts(mixed):
     caption = scorecard.figure_caption(scorecard.verdict_counts(mixed))
     assert "Of 7 finding families, 2 are reproduced and 1 more agree only within a weak band" in caption
     assert "; 2 differ (1 reading, 1 power); 2 are inconclusive, 1 of them undecidable." in caption
-    assert "Extensions (1 families) are drawn apart" in caption
+    assert "Extensions (1 family) are drawn apart" in caption
 
 
 def test_table_view_rounds_and_keeps_the_full_text():
