@@ -82,11 +82,17 @@ def experiment(spec: str, code: str, title: str, spec_size: str, run_size: str, 
 
 
 def save_ledger(notebook: str, rows: list[dict], params: dict | None = None) -> pd.DataFrame:
-    """Write ``data/<NN>_coverage.csv``; every row made by :func:`experiment`, no code twice."""
+    """Write ``data/<NN>_coverage.csv``; every row made by :func:`experiment`, no code twice, every code one of
+    the experiment index (a code the index does not know is a typo or an experiment to add to the index)."""
     frame = pd.DataFrame(rows, columns=COLUMNS)
     dup = frame[frame.duplicated(["spec", "code"], keep=False)]
     if len(dup):
         raise ValueError(f"ledger {notebook}: codes listed twice: {sorted(set(dup.code))}")
+    known = set(zip(index().spec, index().code))
+    unknown = [f"{s} {c}" for s, c in zip(frame.spec, frame.code) if (s, c) not in known]
+    if unknown:
+        raise ValueError(f"ledger {notebook}: not in the experiment index (liarlab/study/experiments_index): "
+                         f"{unknown}")
     outputs.save_table(frame, f"{notebook}_coverage", params)
     return frame
 

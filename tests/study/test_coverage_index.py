@@ -83,6 +83,18 @@ def test_missing_codes_names_what_no_ledger_lists():
     assert coverage.missing_codes(ledgers) == {"02": ["#7"]}
 
 
+def test_a_ledger_refuses_a_code_the_index_does_not_know(tmp_path):
+    from liarlab.study import outputs
+
+    outputs.configure(tmp_path)   # conftest puts the output root back
+    row = coverage.experiment("05", "E11", "not an experiment", "-", "-", "full", "here")
+    with pytest.raises(ValueError, match="not in the experiment index.*05 E11"):
+        coverage.save_ledger("05", [row])
+    good = coverage.experiment("05", "E1", "LD-1", "N = 1..100", "N = 1..100", "full", "here")
+    assert len(coverage.save_ledger("05", [good])) == 1
+    assert (tmp_path / "data" / "05_coverage.csv").exists()
+
+
 def test_the_committed_ledgers_list_every_indexed_experiment_in_its_notebook():
     ledgers = coverage.read_ledgers(REPO / "data")
     if ledgers.empty:
