@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.liarlab-installed
 PROFILE ?= full
 JOBS   ?= 2
 
-.PHONY: setup report quick lint test test-fast bench clean-report check-report lab
+.PHONY: setup report quick lint test test-fast bench clean-report check-report lab wheel
 REPORT_DIR ?= build/quick/report
 
 $(STAMP): pyproject.toml
@@ -41,6 +41,11 @@ lab: setup
 
 bench: setup
 	$(BIN)/python -m liarlab bench
+
+# The installable package: dist/liarlab-<version>-py3-none-any.whl (make test checks that it installs into a fresh
+# venv and runs: tests/study/test_wheel.py).
+wheel: setup
+	$(BIN)/python -m build --wheel --no-isolation --outdir dist .
 
 # Opens every page of the HTML report in headless Chromium; fails on a page that does not load, a broken image or
 # link, or a console error. On a clean clone it checks the quick chain's report (make report writes report/:
