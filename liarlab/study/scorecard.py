@@ -752,15 +752,21 @@ def figure_caption(counts: pd.DataFrame) -> str:
         diff_by_paper = body[[s for s in DIFFERS if s in body.columns]].sum(axis=1)
         share = (body.get(REPRODUCED, 0) / body["findings"].where(body["findings"] > 0)).fillna(0)
         best, worst = share.idxmax(), diff_by_paper.idxmax()
-        text += (f" What to notice: paper {best} has the largest share of reproduced families "
-                 f"({int(body.loc[best, REPRODUCED])} of {int(body.loc[best, 'findings'])})")
-        if diff_by_paper.max() > 0:
-            text += (f", paper {worst} the most differing ones ({int(diff_by_paper[worst])} of "
-                     f"{int(body.loc[worst, 'findings'])})")
-            if differ:
-                top = max(DIFFERS, key=get)
-                text += (f"; the commonest cause of a difference is '{top.split(': ', 1)[1]}' "
-                         f"({get(top)} of {differ})")
+        good = f"({int(body.loc[best, REPRODUCED])} of {int(body.loc[best, 'findings'])})"
+        if diff_by_paper.max() > 0 and best == worst:
+            text += (f" What to notice: paper {best} has both the largest share of reproduced families {good} and "
+                     f"the most differing ones ({int(diff_by_paper[worst])} of {int(body.loc[worst, 'findings'])})")
+        else:
+            text += f" What to notice: paper {best} has the largest share of reproduced families {good}"
+            if diff_by_paper.max() > 0:
+                text += (f", paper {worst} the most differing ones ({int(diff_by_paper[worst])} of "
+                         f"{int(body.loc[worst, 'findings'])})")
+        if differ:
+            top = max(DIFFERS, key=get)
+            if top == f"differs: {NO_CAUSE}":
+                text += f"; {get(top)} of the {differ} differing families name no cause yet"
+            else:
+                text += f"; the commonest cause of a difference is '{top.split(': ', 1)[1]}' ({get(top)} of {differ})"
         text += (f". Extensions ({_plural(int(total[EXTENSION]), 'family', 'families')}) are drawn apart: a long extension bar is work we "
                  f"added, not support for a paper.")
     return text + "*"
