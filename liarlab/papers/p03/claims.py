@@ -321,7 +321,7 @@ def exchange_claims(examples: pd.DataFrame) -> list[dict]:
         est = V.exact(r.ours)
         j = V.value(r.thesis, est, decimals=_decimals(r.thesis), truncated=True)
         rows.append(_claim(f"Example 3.1 case {r.case[0]}: score of {r.card}", r.thesis, round(r.ours, 4), j,
-                           family=EXAMPLE, kind="arithmetic",
+                           family=EXAMPLE, kind="arithmetic", cause="misprint" if j.verdict == "differs" else None,
                            note="the thesis truncates its digits" if j.verdict == "reproduced" else
                            f"the thesis's arithmetic: P_win*W - W' gives {r.ours:.3f}; the choice is unchanged"))
 
@@ -380,8 +380,9 @@ def printed_arithmetic_claims() -> list[dict]:
                             f"{under.mean():.3f}"))
     g18 = g.iloc[17]
     est = V.exact(g18.dd - g18.est)
-    rows.append(_claim("19 games: game 18's error is 0.92", 0.92, est, V.value(0.92, est, decimals=2),
-                       family=NINETEEN, kind="arithmetic", note="DD 6 - Est. 5.18 = 0.82: a misprint in the thesis"))
+    j = V.value(0.92, est, decimals=2)
+    rows.append(_claim("19 games: game 18's error is 0.92", 0.92, est, j, cause="misprint" if j.verdict == "differs"
+                       else None, family=NINETEEN, kind="arithmetic", note="DD 6 - Est. 5.18 = 0.82: a misprint in the thesis"))
     r = float(np.corrcoef(g.est, g.dd)[0, 1])
     rows.append(_claim("19 games: Est. and DD correlate, r = 0.80 (derived in the spec from the printed columns)",
                        0.80, V.exact(r), V.value(0.80, V.exact(r), decimals=2), family=NINETEEN, kind="arithmetic"))
