@@ -38,7 +38,7 @@ CAUSES = {
     "genuine": "a genuine difference: every reading we tried disagrees",
 }
 
-# Qualitative words, mapped before any result was looked at. Scale "rate": a difference of win rates
+# Qualitative words and their ranges (fixed when the protocol was written, after the first runs: docs/VERDICTS.md, "History"; pinned by a test). Scale "rate": a difference of win rates
 # (0.05 = 5 points). Scale "share": a fraction of cases or cells. Each is a two-sided range [low, high].
 WORDS = {
     # differences of win rates
