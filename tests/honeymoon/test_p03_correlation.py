@@ -141,3 +141,13 @@ def test_open_findings_names_differing_and_undecided_findings():
     text = c.open_findings(claims)
     assert "**Differs:** A" in text and "a reading (convention)" in text
     assert "**Undecided:** B" in text and "About 813 hands" in text and "C:" not in text
+
+
+def test_timing_is_a_table_beside_the_thesis_not_claims():
+    timing = pd.DataFrame({"decision": ["bidding (50 deals x 4 trumps)", "exchange decision"],
+                           "cpu_seconds": [0.05, 0.0001]})
+    speed = pd.DataFrame({"table": ["kept"], "median_ms": [0.3]})
+    t = c.timing_table(timing, speed, {"cpu": "test cpu", "logical_cores": 2})
+    assert list(t.thesis) == ["about 20 s", "almost instant", "about 0.1 s"]
+    assert t.median_cpu_seconds.iloc[-1] == pytest.approx(0.0003)
+    assert not hasattr(c, "timing_claims")
