@@ -193,3 +193,100 @@ def test_traditional_seatings_rotate_every_type_through_every_seat():
 def test_expected_difference_matches_spec():
     assert experiments.stage1_expected_difference(0.5, 0.5, 1.0) == pytest.approx(0.5)
     assert experiments.stage1_expected_difference(0.5, 0.3, 1.0) == pytest.approx(0.1)
+
+
+def test_two_stage_design_judges_the_fresh_sample_alone():
+    """An undecided pilot asks for a confirmatory size (recorded in plans); the verdict then comes from the fresh
+    sample, with the pilot recorded beside it."""
+    noisy = {o: {n: r for n, r in SHAPE.items()} for o in "abcdef"}
+    noisy["e"] = {**SHAPE, 1000: SHAPE[50] + 0.03}
+    pilot = _learners(noisy, seeds=10, sd=0.08, seed=1)
+    plans = {}
+    claims.training_claims(pilot, plans=plans, caps={"training": 60})
+    assert 0 < plans["training"] <= 60
+    fresh = _learners({**noisy, "e": {**SHAPE, 1000: SHAPE[50] + 0.2}}, seeds=plans["training"], sd=0.02, seed=2)
+    rows = {r["claim"]: r for r in claims.training_claims(pilot, confirm=fresh, caps={"training": 60})}
+    e = rows["Stage 2 vs e: win rate rises from 50 to 1000 training games"]
+    assert e["pilot_verdict"] == "inconclusive" and e["verdict"] == "reproduced" and e["n"] == plans["training"]
+    assert "confirmatory (fresh)" in e["note"]
+
+
+def test_differing_findings_name_a_cause():
+    bad = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": LOW})
+    rows = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]))
+    differing = [r for r in rows if r["kind"] == "finding" and r["verdict"] == "differs"]
+    assert differing and all(r["cause"] and r["readings"] for r in differing)
+    p1 = [r for r in rows if r["claim"].startswith("Stage 1 vs P1: win rate rises")][0]
+    assert p1["cause"] == "reading" and "cumulative" in p1["readings"]
+
+
+def _late(setting_rates, n_runs=40, sd=0.03, seed=0):
+    rng = np.random.default_rng(seed)
+    return pd.DataFrame([{"setting": s, "personality": p, "run": r, "window": "301-500",
+                          "win_rate": float(np.clip(rate + rng.normal(0, sd), 0, 1))}
+                         for s, rate in setting_rates.items() for p in ("P1", "P2", "P3", "P4", "P5")
+                         for r in range(n_runs)])
+
+
+def test_stage1_baselines_say_whether_learning_beats_catching_everything():
+    learner = _late({"paper defaults": 0.79}).drop(columns="setting")
+    base = _late({"always catch (1, 0)": 0.82, "never catch (0, 0)": 0.2, "frozen (p, k) = (0.5, 0)": 0.5,
+                  "k fixed at 0": 0.78}, seed=1)
+    rows = {r["claim"]: r for r in claims.baseline_claims(learner, base)}
+    catch = rows["Stage 1: the learner wins more than always catching (games 301-500)"]
+    assert catch["verdict"] == "differs" and catch["headline"] and catch["cause"] == "genuine"
+    assert "none reaches the baseline" in catch["readings"]
+    assert rows["Stage 1: the learner wins more than never catching (games 301-500)"]["verdict"] == "reproduced"
+    assert sum(bool(r.get("headline")) for r in rows.values()) == 1
+
+
+def test_stage2_baselines_beside_the_learner():
+    frame = _learners({o: {1000: 0.7} for o in "abcdef"}, seeds=20, sd=0.02)
+    base = pd.DataFrame([{"baseline": b, "opponent": o, "games": 100_000, "wins": int(r * 100_000)}
+                         for b, r in (("never challenge", 0.8), ("random", 0.3)) for o in "abcdef"])
+    rows = {r["claim"].split("'")[1]: r for r in claims.stage2_baseline_claims(frame, base)}
+    assert rows["never challenge"]["verdict"] == "differs" and rows["random"]["verdict"] == "reproduced"
+    assert "Bonferroni" in rows["random"]["interval"]
+
+
+def test_baseline_weights_are_the_named_policies():
+    from liarlab.cheat import policies as pol
+
+    legal = np.ones(7, dtype=np.bool_)
+    phi = np.zeros(7)
+    phi[4] = 1 / 7
+    u = np.zeros(6)
+    u[0] = 0.99  # no exploration
+    assert pol.q_choose(experiments.baseline_weights("always challenge"), phi, legal, 0.0, u) == 0
+    never = experiments.baseline_weights("never challenge")
+    assert pol.q_choose(never, phi, legal, 0.0, u) == 3  # TRUTH_3
+    legal[1:4] = False
+    assert pol.q_choose(never, phi, legal, 0.0, u) == 6  # LIE_3, never CHALLENGE
+    assert not experiments.baseline_weights("random").any()
+    with pytest.raises(ValueError):
+        experiments.baseline_weights("sometimes")
+
+
+def test_rules_variant_tables_split_the_random_agent_and_rank_a_to_f():
+    rr = experiments.round_robin(n_games=200, seed=0, types=("a", "d", "f", "random"))
+    pools = experiments.hand_emptying_by_pool(rr)
+    assert set(pools.pool) == {"a-f only", "random agent's cells"}
+    assert pools.groupby("rules").games.sum().eq(16 * 200).all()
+    st = experiments.standing(rr, types=("a", "d", "f"))
+    assert set(st["rank"]) <= {1, 2, 3} and (st.games == 4 * 200).all()
+    rows = claims.audit_claims(pools, pd.DataFrame({"variant": ["paper"] * 3, "expressible": [1, 2, 3],
+                                                    "opportunities": [3, 3, 3]}), st)
+    assert all(r["verdict"] == "extension" for r in rows)
+
+
+def test_exploiter_table_and_cross_rules_effects():
+    games = experiments.exploiter_games(n_games=300, seed=0, opponents=("a", "f"))
+    table = experiments.exploiter_table(games)
+    assert len(table) == 4 and (table.games == 600).all()
+    assert (table.gain_low <= table.gain).all() and (table.gain <= table.gain_high).all()
+    cross = experiments.cross_rules_test(n_train=30, n_seeds=3, n_test=50, seed=0, opponents=("a",))
+    assert len(cross) == 2 * 2 * 3
+    effects = experiments.cross_rules_effects(cross, "a")
+    assert set(effects) == {"training", "test_time", "challenge_share"}
+    rows = claims.variant_claims(table, effects, _learners({o: {1000: 0.6} for o in "abcdef"}, seeds=10))
+    assert all(r["verdict"] == "extension" for r in rows)

@@ -32,6 +32,11 @@ CAP_RUNS = 2_000      # stage-1 learner runs per personality
 CAP_SEEDS = 200       # stage-2 learners per cell (fresh seeds)
 
 
+def _caps(caps: dict | None) -> dict:
+    """Budgets per confirmatory group (the notebook states its own; the quick profile's are smaller)."""
+    return {"stage1": CAP_RUNS, "training": CAP_SEEDS, "features": CAP_SEEDS, **(caps or {})}
+
+
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
            source=SOURCE, cause=None, readings=None, headline=False):
     from liarlab.study.outputs import claim
@@ -154,7 +159,7 @@ def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c"
 # ============================================================================ stage 1
 
 def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, confirm=None,
-                  plans: dict | None = None, settings: pd.DataFrame | None = None) -> list[dict]:
+                  plans: dict | None = None, settings: pd.DataFrame | None = None, caps: dict | None = None) -> list[dict]:
     """Stage-1 rows. ``runs``: per-run cumulative rows of the default learner (:func:`learning_runs`);
     ``windows``: its :func:`windowed_rates`; ``lie_rates``: :func:`personality_lie_rates` (fixed agents).
     ``confirm``: fresh runs for the two-stage design (:func:`confirmation_runs`' "stage1"), ``plans``: where the
@@ -223,7 +228,7 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
 
     for name in ("P1", "P5"):
         est, j = not_lower(runs, name)
-        est, j = _two_stage(est, j, "stage1", CAP_RUNS, confirm,
+        est, j = _two_stage(est, j, "stage1", _caps(caps)["stage1"], confirm,
                             lambda frame, n, name=name: not_lower(frame, name, n), plans)
         rows.append(_claim(f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {top} games)",
                            printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
@@ -376,14 +381,15 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
 # ============================================================================ stage 2
 
 def confirmation_sizes(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, per_seed: pd.DataFrame,
-                       feature_per_seed: pd.DataFrame) -> dict:
+                       feature_per_seed: pd.DataFrame, caps: dict | None = None) -> dict:
     """The two-stage design's confirmatory sizes, from the pilot alone: per group ("stage1" runs, "training"
     and "features" learners per cell), the largest size any undecided row of the group asks for at the planned
-    power, capped at :data:`CAP_RUNS` / :data:`CAP_SEEDS`. Rows that no sample can decide ask for none."""
+    power, capped at ``caps`` (default :data:`CAP_RUNS` / :data:`CAP_SEEDS`). Rows that no sample can decide ask
+    for none."""
     plans: dict = {}
-    stage1_claims(runs, windows, lie_rates, plans=plans)
-    training_claims(per_seed, plans=plans)
-    feature_claims(feature_per_seed, plans=plans)
+    stage1_claims(runs, windows, lie_rates, plans=plans, caps=caps)
+    training_claims(per_seed, plans=plans, caps=caps)
+    feature_claims(feature_per_seed, plans=plans, caps=caps)
     return plans
 
 
@@ -404,7 +410,7 @@ def _ordering_readings(variant_orderings: pd.DataFrame | None, key: str) -> tupl
 
 
 def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
-                    variant_orderings: pd.DataFrame | None = None) -> list[dict]:
+                    variant_orderings: pd.DataFrame | None = None, caps: dict | None = None) -> list[dict]:
     """Rows of the training-games chart, from the F7 training sweep's learners (:func:`per_seed_frame`).
     Undecided rows follow the two-stage design: ``confirm`` holds fresh learners (50, 100 and 1,000 training
     games; :func:`confirmation_runs`' "training"), and ``plans`` collects the sizes they need."""
@@ -431,7 +437,7 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                                note=f"left out: a cell at {low}, {mid} or {top} games is at the ceiling"))
             continue
         est, j = rises(per_seed, opp)
-        est, j = _two_stage(est, j, "training", CAP_SEEDS, confirm, lambda f, n, opp=opp: rises(f, opp, n), plans)
+        est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n, opp=opp: rises(f, opp, n), plans)
         rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
                            note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
                            cause="genuine", readings="the spec's learner and rules; 5,000-game tests per learner"))
@@ -447,7 +453,7 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         return est, V.direction(est, ">", 0.0), early, late
 
     est, j, early, late = slows(per_seed)
-    est, j = _two_stage(est, j, "training", CAP_SEEDS, confirm, lambda f, n: slows(f, n)[:2], plans)
+    est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n: slows(f, n)[:2], plans)
     rows.append(_claim(f"Stage 2: the rise slows after about {mid} training games", printed.PAPER_VALUES["s2_flattens"],
                        est, j, family=TRAINING_FAMILY,
                        note=f"gain per 100 training games, {low}->{mid} ({_pct(early.mean())} points) minus "
@@ -460,7 +466,7 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
              "d below a, f": ("Stage 2: win rate against d below a and f", "s2_d_below")}
     for key, (text, pv) in texts.items():
         est, j, note = checks[key]
-        est, j = _two_stage(est, j, "training", CAP_SEEDS, confirm,
+        est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm,
                             lambda f, n, key=key: ordering_checks(_first(f, n), {"training_games": top})[key][:2],
                             plans)
         cause, readings = _ordering_readings(variant_orderings, key)
@@ -470,7 +476,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
 
 
 def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
-                   variant_orderings: pd.DataFrame | None = None, one_hot: pd.DataFrame | None = None) -> list[dict]:
+                   variant_orderings: pd.DataFrame | None = None, one_hot: pd.DataFrame | None = None,
+                   caps: dict | None = None) -> list[dict]:
     """Rows of the feature chart, from the learners of the feature sweep (300 training games); undecided rows
     follow the two-stage design (``confirm``: fresh F5 / F7 / F7-H5 learners, "features")."""
     checks = feature_checks(per_seed, {})
@@ -486,7 +493,7 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
                           ("H5 helps d and e most", "Stage 2: more history helps most against d and e", "h5_helps")):
         est, j, note = checks[key]
         if est is not None:
-            est, j = _two_stage(est, j, "features", CAP_SEEDS, confirm,
+            est, j = _two_stage(est, j, "features", _caps(caps)["features"], confirm,
                                 lambda f, n, key=key: feature_checks(_first(f, n), {})[key][:2], plans)
         elif j.verdict == "inconclusive":
             j = V.undecidable(j, "d or e is at a ceiling or floor")
