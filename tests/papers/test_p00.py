@@ -63,3 +63,22 @@ def test_coverage_rows_name_spec_codes_and_reduce_a_small_monte_carlo():
     rows = claims.coverage_rows(10_000, 1_000_000, tables.q_space_table(2), tables.q_space_table(3))
     assert [(r["spec"], r["code"]) for r in rows] == [("01", "E1"), ("02", "#1"), ("02", "#2")]
     assert rows[0]["status"] == "reduced" and rows[2]["status"] == "full"
+
+
+def test_one_headline_row_answers_the_question_by_the_family_rule():
+    rows = claims00.claims_rows()
+    heads = [r for r in rows if r.get("headline")]
+    assert len(heads) == 1 and heads[0] is rows[0]
+    head = heads[0]
+    judged = [r for r in rows[1:] if r["kind"] == "arithmetic" and r["verdict"] in ("reproduced", "differs")]
+    wrong = [r for r in judged if r["verdict"] == "differs"]
+    assert f"({len(judged) - len(wrong)} of {len(judged)} printed numbers;" in head["claim"]
+    assert "4,561" in head["claim"] and "141,053,200" in head["claim"] and "'about half'" in head["claim"]
+    assert head["verdict"] == "reproduced" and head["n"] == len(judged) and head["interval"] == ""
+    assert all(r["cause"] for r in wrong)                 # every differing number names its cause
+
+
+def test_the_headline_follows_the_family_rule_not_the_worst_row():
+    rows = claims00.claims_rows()[1:]
+    bad = [dict(r, verdict="differs") if r["verdict"] == "reproduced" else r for r in rows]
+    assert claims00.headline_row(bad)["verdict"] == "differs"

@@ -129,6 +129,7 @@ def test_a_differing_band_claim_names_its_cause_and_the_readings_tried():
     rows = claims01.win_rate_rows(large, pd.DataFrame({"win_rate": rates}), 500, 50_000, readings=table)
     assert rows[0]["verdict"] == "differs" and rows[0]["cause"] == "reading"
     assert "reproduced under: the mean over the 32 types" in rows[0]["readings"]
+    assert "every other (2) differs" in rows[0]["readings"]    # type 2 at 0.80 is outside 55-75 % and in one match
     assert "same direction" in rows[0]["flags"]          # both types beat the program: a size, not a sign
     assert rows[0]["interval"] == "" and rows[0]["headline"]   # every type decided: a point, never a flat [x, x]
 

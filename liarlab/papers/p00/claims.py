@@ -1,12 +1,15 @@
 """Notebook 00's claims: one row per dice number of papers 01 and 02 (printed values in printed.py)."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
 from liarlab.core import dice
 from liarlab.core import verdicts as V
 from liarlab.papers.p00.printed import (
     PAPER_DISTINCT_HANDS,
+    PAPER_EVERY_PRINTED_NUMBER,
     PAPER_GAME_SIZE_2P,
     PAPER_GAME_SIZE_3P,
     PAPER_LEGAL_BIDS_5P,
@@ -66,11 +69,15 @@ def claims_rows(mc: pd.DataFrame | None = None, mc_multiplicity: pd.DataFrame | 
     rows.append(_printed("bid weight for 'needs one die from the opponent' (text, Fig 4.4)", "paper 01 §4.2 text",
                          PAPER_TEXT_AT_LEAST_ONE, ours,
                       note="misprint: 7776 - 3125 = 4651; the text's 4561 transposes two digits; "
-                           "Table 4.7 itself prints 4651", headline=True))
+                           "Table 4.7 itself prints 4651", cause="misprint",
+                         readings="the weight of 'at least one 5' (Table 4.7's cumulative row, 4651) and of 'exactly "
+                                  "one 5' (3125): neither is 4561"))
     repeated = dice.hands_with_some_face_repeated()
     rows.append(claim("share of hands with some face at least twice ('about half')", "paper 01 §4.2 text",
                       PAPER_TEXT_ABOUT_HALF, V.exact(repeated / 7776), V.word("about half", V.exact(repeated / 7776)),
-                      kind="arithmetic",
+                      kind="arithmetic", cause="reading",
+                      readings=f"'some face at least twice' gives {repeated / 7776:.3f}; the class 'one pair' alone "
+                               f"gives {3600 / 7776:.3f}, which is about half",
                       note=f"{repeated}/7776; 'one pair' alone is 3600/7776 = {3600 / 7776:.3f}, "
                            "probably what was meant"))
     for m, paper in PAPER_T63_PERCENT.items():
@@ -87,7 +94,9 @@ def claims_rows(mc: pd.DataFrame | None = None, mc_multiplicity: pd.DataFrame | 
                         if paper != r[col] else "")
                 rows.append(_printed(f"Q-space {col}, n={n}, 2 players", "paper 02 Table 4-4", paper, int(r[col]),
                                      note=note, family="paper 02 Table 4-4",
-                                  headline=bool(note)))
+                                     cause="misprint" if note else None,
+                                     readings=("the same cell in Table 6-2 (141,053,220) and 559,735 x 252"
+                                               if note else None)))
         rows.append(_printed(f"Q-space partial, n={n}, 2 players", "paper 02 Table 6-1", PAPER_T61_PARTIAL[n],
                              int(r["partial"]), family="paper 02 Table 6-1"))
         rows.append(_printed(f"Q-space full, n={n}, 2 players", "paper 02 Table 6-2", PAPER_T62_FULL[n],
@@ -131,6 +140,7 @@ def claims_rows(mc: pd.DataFrame | None = None, mc_multiplicity: pd.DataFrame | 
     rows.append(_printed("legal bids with 5 players", "paper 01 §3", PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)))
     rows.append(claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
                       V.stated("extension", "extension: counted by the same rule for 2 players"), kind="arithmetic"))
+    rows.insert(0, headline_row(rows))
     if mc is not None:
         for _, r in mc.iterrows():
             est = V.proportion(int(r["hits"]), int(r["hands"]), unit="hands")
@@ -148,6 +158,33 @@ def claims_rows(mc: pd.DataFrame | None = None, mc_multiplicity: pd.DataFrame | 
                               note=f"exact {r['exact']:.6f}; a check of paper 02's hand generator",
                               family="Monte Carlo check of Table 6-3"))
     return rows
+
+
+def headline_row(rows: list[dict]) -> dict:
+    """The notebook's answer in one row: the printed dice numbers of papers 01 and 02 (every arithmetic row with
+    a paper value), judged by the study's declared family rule (``verdicts.family_verdict``: reproduced when at
+    least 3/4 are), with the ones that differ named in the claim."""
+    judged = [r for r in rows if r["kind"] == "arithmetic" and r["verdict"] in ("reproduced", "differs")]
+    verdicts = [r["verdict"] for r in judged]
+    agree = verdicts.count("reproduced")
+    def printed_as(r):
+        quoted = re.findall(r"'([^']+)'", r["claim"])
+        if isinstance(r["paper_value"], (int, float)) and r["paper_value"] > 1 or not quoted:
+            return f"{r['paper_value']:,}"
+        return f"'{quoted[-1]}'"
+
+    wrong = [printed_as(r) for r in judged if r["verdict"] == "differs"]
+    share = agree / len(judged)
+    return claim(f"Papers 01 and 02's dice counts and probabilities agree with exact enumeration "
+                 f"({agree} of {len(judged)} printed numbers; they differ at {', '.join(wrong)})",
+                 "papers 01 and 02 (all printed dice numbers)", PAPER_EVERY_PRINTED_NUMBER,
+                 V.Estimate(share, share, share, len(judged), "printed numbers"),
+                 V.stated(V.family_verdict(verdicts),
+                          f"family rule: reproduced when at least {V.FAMILY_REPRODUCED:.0%} of the printed numbers "
+                          f"are (each judged at its printed precision), differs when at least "
+                          f"{V.FAMILY_DIFFERS:.0%} differ"),
+                 kind="arithmetic", family="papers 01 and 02: every printed dice number", headline=True,
+                 note="the rows below, one per printed number; those that differ carry their cause")
 
 
 def coverage_rows(n_monte_carlo: int, n_monte_carlo_generator: int, q2: pd.DataFrame, q3: pd.DataFrame) -> list[dict]:

@@ -43,3 +43,5 @@ PAPER_DISTINCT_HANDS = 252
 #: Paper 02, complexity section: game-size estimates 252^2 x 60^5 (2 players) and 252^3 x 90^5 (3 players).
 PAPER_GAME_SIZE_2P = 4.938e13
 PAPER_GAME_SIZE_3P = 9.449e16
+#: Papers 01 and 02 as a whole (notebook 00's headline row): every dice number above, each as printed.
+PAPER_EVERY_PRINTED_NUMBER = "each number as printed"

@@ -185,10 +185,10 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
     cause = readings_text = None
     if j_band.verdict == "differs":
         cause = "reading"
-        readings_text = (R.summary(readings) if readings is not None else "none tried") + (
-            " Per type no reading of who opens, of the players' rules or of the band reproduces it; counted as "
-            "the mean over the types (the spec's acceptance) it holds. The per-type rates also rest on our "
-            "reconstruction of the 32 programs from their trait descriptions (the thesis's per-type plots are lost).")
+        readings_text = (R.summary(readings) if readings is not None else "no other reading tried.") + (
+            " Whether \"about 60-70 % against all 32\" means each type or their typical level is the open reading; "
+            "the per-type rates also rest on our reconstruction of the 32 programs from their trait descriptions "
+            "(the thesis's per-type plots are lost).")
     return [
         claim("random-guess wins about 60-70 % against every type", "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT,
               in_band, j_band, kind="finding", family="§5.2 win rate per type", headline=True,
@@ -314,7 +314,7 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, readings: pd.DataFrame | N
     cause = text = None
     if j.verdict == "differs":
         cause = "reading"
-        text = ((R.summary(readings) if readings is not None else "none tried")
+        text = ((R.summary(readings) if readings is not None else "no other reading tried.")
                 + " The network's structure (Fig 4.9) is lost and its formulas are approximate (spec §7.8), so "
                   "our network is one reading of it; the thesis ran one unpaired 500-game match per condition "
                   "and its Ch. 6 calls the network's effect \"not very significant\".")

@@ -143,11 +143,16 @@ def best_response_readings(br: pd.DataFrame, br2: pd.DataFrame | None = None) ->
 
 
 def summary(readings: pd.DataFrame, label: str = "reading") -> str:
-    """One sentence for the claims row's ``readings``: how many readings were tried and which, if any,
-    reproduce the print."""
+    """One sentence for the claims row's ``readings``: how many readings were tried beside the row's own (the
+    first), which reproduce the print, which leave it undecided, and that the others differ."""
     tried = readings.iloc[1:] if len(readings) > 1 else readings
     ok = tried[tried.verdict == "reproduced"]
+    open_ = tried[tried.verdict == "inconclusive"]
     text = f"{len(tried)} other {label}s tried ({', '.join(sorted(set(tried.changed)))})"
     if len(ok):
-        return text + "; reproduced under: " + "; ".join(ok[label].astype(str)) + "."
-    return text + "; none reproduces the print."
+        text += "; reproduced under: " + "; ".join(ok[label].astype(str))
+    if len(open_):
+        text += "; undecided under: " + "; ".join(open_[label].astype(str))
+    others = len(tried) - len(ok) - len(open_)
+    return text + (f"; {'every other' if len(ok) or len(open_) else 'every one'} ({others}) differs."
+                   if others else ".")
