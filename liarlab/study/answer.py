@@ -57,7 +57,8 @@ def headline(claims: pd.DataFrame) -> pd.Series | None:
         flagged = claims[claims["headline"].fillna(False).astype(bool)]
         if len(flagged):
             return flagged.iloc[0]
-    return None
+    rows = claims.attrs.get("headline_rows") or []   # what outputs.save_claims returns
+    return claims.iloc[rows[0]] if rows else None
 
 
 def finding_counts(claims: pd.DataFrame) -> dict:
@@ -119,8 +120,8 @@ def answer_paragraph(claims: pd.DataFrame, question: str) -> str:
             if not _blank(row.get("readings")):
                 answer += f" Readings tried: {row['readings']}"
                 answer += "" if str(row["readings"]).rstrip().endswith(".") else "."
-        elif verdict == "inconclusive" and not _blank(row.get("note")):
-            answer += f" Why: {row['note']}."
+        elif verdict in ("inconclusive", "not-reproducible") and not _blank(row.get("note")):
+            answer += f" Why: {str(row['note']).rstrip('.')}."
         flags = str(row.get("flags") or "")
         if flags:
             answer += f" Flags: {flags}."

@@ -278,6 +278,8 @@ def save_claims(notebook: str, rows: list[dict], params: dict | None = None) -> 
     meta = json.loads(sidecar.read_text())
     meta["headline_rows"] = headline
     atomic_write_text(sidecar, json.dumps(meta, indent=2, sort_keys=True) + "\n")
+    frame = frame.copy()
+    frame.attrs["headline_rows"] = headline  # the columns stay the file's; the answer paragraph reads this
     return frame
 
 

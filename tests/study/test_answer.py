@@ -30,3 +30,13 @@ def test_counts_split_causes_and_weak():
     claims = _claims()
     c = answer.finding_counts(claims)
     assert c["by_cause"] == {"reading": 1} and c["extension"] == 1 and c["weak"] == 0
+
+
+def test_the_frame_save_claims_returns_names_its_headline(tmp_path):
+    outputs.configure(tmp_path)
+    rows = [outputs.claim("x", "T1", 1, 1, "reproduced", kind="finding", rule="r"),
+            outputs.claim("y", "T1", 2, 2, "reproduced", kind="finding", rule="r", headline=True)]
+    frame = outputs.save_claims("07", rows)
+    assert list(frame.columns) == outputs.CLAIM_COLUMNS
+    assert answer.headline(frame)["claim"] == "y"
+    assert "**Our answer.** y: reproduced" in answer.answer_paragraph(frame, "Q?")
