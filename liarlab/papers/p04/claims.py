@@ -9,12 +9,15 @@ of comparisons of gains.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 
 from liarlab.core import verdicts as V
 from liarlab.papers.p04 import printed
 from liarlab.papers.p04.experiments import seed_values as _values
+from liarlab.papers.p04.experiments import windowed_rates
 from liarlab.papers.p04.printed import SOURCE
 
 STAGE1_FAMILY = "Stage-1 win-rate chart (§2.5)"
@@ -34,7 +37,7 @@ CAP_SEEDS = 200       # stage-2 learners per cell (fresh seeds)
 
 def _caps(caps: dict | None) -> dict:
     """Budgets per confirmatory group (the notebook states its own; the quick profile's are smaller)."""
-    return {"stage1": CAP_RUNS, "training": CAP_SEEDS, "features": CAP_SEEDS, **(caps or {})}
+    return {"stage1": CAP_RUNS, "settings": CAP_RUNS, "training": CAP_SEEDS, "features": CAP_SEEDS, **(caps or {})}
 
 
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
@@ -175,6 +178,26 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
     share = V.share(cells)
     n_yes = sum(j.verdict == "reproduced" for j in cells)
     n_no = sum(j.verdict == "differs" for j in cells)
+
+    def all_cells(frame, n=None):
+        frame = frame if n is None else _first(frame, n, "run")
+        js = [V.direction(V.across_seeds(g.win_rate.to_numpy(), unit="runs"), ">", 0.5)
+              for _, g in frame.groupby(["personality", "games"], sort=False)]
+        est = V.share(js)
+        return est, V.word("almost all", est), js
+
+    share_j = V.word("almost all", share)
+    if share_j.verdict == "inconclusive":  # plan in runs from the undecided cells (the share itself is in cells)
+        open_ = [j for j in cells if j.verdict == "inconclusive"]
+        sizes = [j.needed for j in open_ if j.needed is not None]
+        planning = replace(share_j, needed=max(sizes) if sizes and len(sizes) == len(open_) else None,
+                           undecidable=not sizes or len(sizes) < len(open_))
+        share_est, share_j2 = _two_stage(share, planning, "stage1", _caps(caps)["stage1"], confirm,
+                                         lambda f, n: all_cells(f, n)[:2], plans)
+        share_j = replace(share_j2, rule=share_j.rule) if share_j2 is not planning else share_j
+        if share_j2.undecidable:
+            share_j = share_j2
+        share = share_est
     late = {}
     if settings is not None:
         late = settings.set_index(["setting", "personality"]).win_rate.to_dict()
@@ -185,8 +208,8 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
                    + (f"; with P5 lying 40 % the learner wins {100 * p5_40:.1f} % of 500 games against it" if p5_40
                       is not None else ""))
     rows.append(_claim("Stage 1: the learner's win rates are almost all above 50%", printed.PAPER_VALUES["above_half"],
-                       share, V.word("almost all", share), family=STAGE1_FAMILY,
-                       note=f"per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
+                       share, share_j, family=STAGE1_FAMILY,
+                       note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
                             f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
                             f"{len(cells) - n_yes - n_no} undecided",
                        cause="reading", readings=p5_readings))
@@ -208,8 +231,18 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
         mid = 100 if 100 in cum.columns else sorted(cum.columns)[len(cum.columns) // 2]
         cum_est = V.paired_difference(cum[top].to_numpy(), cum[mid].to_numpy(), unit="runs")
         cum_j = V.direction(cum_est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
-        rows.append(_claim(text, printed.PAPER_VALUES["rising"], est,
-                           V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), family=STAGE1_FAMILY,
+
+        def rises(frame, n, name=name):
+            w = windowed_rates(_first(frame, n, "run"), (_window(first), _window(last)))
+            w = w[w.personality == name]
+            x = w[w.window == last].set_index("run").win_rate.sort_index()
+            y = w[w.window == first].set_index("run").win_rate.reindex(x.index)
+            e = V.paired_difference(x.to_numpy(), y.to_numpy(), unit="runs")
+            return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
+
+        est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1",
+                            _caps(caps)["stage1"], confirm, rises, plans)
+        rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
                            note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
                                 f"{100 * rate_a:.1f}%), paired by run",
                            cause="reading",
@@ -241,7 +274,8 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
     return rows
 
 
-def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame) -> list[dict]:
+def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
+                    plans: dict | None = None, caps: dict | None = None) -> list[dict]:
     """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, the learner
     (paper defaults) minus each baseline ("always catch (1, 0)", "never catch (0, 0)", "frozen (p, k) = (0.5, 0)",
     which catches at random), per run the mean over P1-P5, independent runs (Welch). The paper claims the
@@ -268,9 +302,22 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame) -> l
                                                                      values="win_rate")
         if base.empty:
             continue
-        est = V.difference_of_means(learner.mean(axis=1).to_numpy(), base.mean(axis=1).to_numpy(), unit="runs",
-                                    bound=1.0)
-        j = V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
+        def judge(learner_runs, base_runs, n=None):
+            a, b = learner_runs.mean(axis=1), base_runs.mean(axis=1)
+            if n is not None:  # n runs in each arm
+                a, b = a.sort_index().iloc[:n], b.sort_index().iloc[:n]
+            e = V.difference_of_means(a.to_numpy(), b.to_numpy(), unit="runs", bound=1.0)
+            return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
+
+        def judge_fresh(f, n, label=label):
+            wide = {k: g.pivot(index="run", columns="personality", values="win_rate")
+                    for k, g in f.groupby("setting")}
+            return judge(wide["paper defaults"], wide[label], n)
+
+        est, j = judge(learner, base)
+        # the planned size counts the runs of both arms (Welch): half of it in each
+        j_plan = j if j.needed is None else replace(j, needed=-(-j.needed // 2))
+        est, j = _two_stage(est, j_plan, "settings", _caps(caps)["settings"], confirm, judge_fresh, plans)
         per = {n: learner[n].mean() - base[n].mean() for n in learner.columns if n in base.columns}
         worse = [n for n, d in per.items() if d < 0]
         rows.append(_claim(f"Stage 1: the learner wins more than {short} (games 301-500)",
@@ -282,35 +329,48 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame) -> l
     return rows
 
 
-def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame) -> list[dict]:
+def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
+                           plans: dict | None = None, caps: dict | None = None) -> list[dict]:
     """Does the trained learner (F7, the largest training size, modified rules) beat the trivial baselines in
     its own action set (:func:`liarlab.papers.p04.experiments.stage2_baselines`: always challenge, never
     challenge, random)? One row per baseline: learner minus baseline against each of a-f at a Bonferroni level
     (learners across seeds, the baseline a fixed agent over both seats' games; the two half-widths combined
-    MOVER-style), reproduced if it is above against every type."""
+    MOVER-style), reproduced if it is above against every type. A type where both sit at the ceiling is left
+    out (no comparison can separate them). Undecided rows are confirmed on fresh learners ("training")."""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
-    level = V.simultaneous_level(len(opponents))
     rows = []
     for name, g in baselines.groupby("baseline", sort=False):
         g = g.set_index("opponent")
-        ests, js = {}, []
-        for o in opponents:
-            learner = V.across_seeds(_values(per_seed, opponent=o, training_games=top).to_numpy(), level=level)
-            base = V.proportion(int(g.wins[o]), int(g.games[o]), level=level)
-            d = learner.value - base.value
-            lo = d - float(np.hypot(learner.value - learner.low, base.high - base.value))
-            hi = d + float(np.hypot(learner.high - learner.value, base.value - base.low))
-            ests[o] = V.Estimate(d, max(-1.0, lo), min(1.0, hi), learner.n, "seeds", level=level)
-            js.append(V.direction(ests[o], ">", 0.0))
-        j = V.all_of(js, f"learner minus '{name}' above 0 against each of {len(opponents)} types")
-        worst = min(ests, key=lambda o: ests[o].value)
-        beaten = [o for o, jj in zip(opponents, js) if jj.verdict == "differs"]
+        base = {o: V.proportion(int(g.wins[o]), int(g.games[o])) for o in opponents}
+        ceiling = [o for o in opponents if base[o].at_ceiling()
+                   and V.across_seeds(_values(per_seed, opponent=o, training_games=top).to_numpy()).at_ceiling()]
+        keep = [o for o in opponents if o not in ceiling]
+        level = V.simultaneous_level(len(keep))
+
+        def judge(frame, n=None, name=name, g=g, keep=keep, level=level):
+            frame = frame if n is None else _first(frame, n)
+            ests, js = {}, []
+            for o in keep:
+                learner = V.across_seeds(_values(frame, opponent=o, training_games=top).to_numpy(), level=level)
+                b = V.proportion(int(g.wins[o]), int(g.games[o]), level=level)
+                d = learner.value - b.value
+                lo = d - float(np.hypot(learner.value - learner.low, b.high - b.value))
+                hi = d + float(np.hypot(learner.high - learner.value, b.value - b.low))
+                ests[o] = V.Estimate(d, max(-1.0, lo), min(1.0, hi), learner.n, "seeds", level=level)
+                js.append(V.direction(ests[o], ">", 0.0))
+            worst = min(ests, key=lambda o: ests[o].value)
+            return ests[worst], V.all_of(js, f"learner minus '{name}' above 0 against each of {len(keep)} types"), ests, js
+
+        est, j, ests, js = judge(per_seed)
+        est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n: judge(f, n)[:2], plans)
+        beaten = [o for o, jj in zip(keep, js) if jj.verdict == "differs"]
         rows.append(_claim(f"Stage 2: the trained learner ({top} games) beats the trivial baseline '{name}' against "
-                           "every type", printed.PAPER_VALUES["learns"], ests[worst], j, family=BASELINE_FAMILY,
-                           note="least favourable type shown; learner minus baseline (points): "
+                           "every type", printed.PAPER_VALUES["learns"], est, j, family=BASELINE_FAMILY,
+                           note="least favourable type shown; pilot's learner minus baseline (points): "
                                 + ", ".join(f"{o} {_pct(e.value)}" for o, e in ests.items())
-                                + (f"; the baseline wins more against {', '.join(beaten)}" if beaten else ""),
+                                + (f"; the baseline wins more against {', '.join(beaten)}" if beaten else "")
+                                + (f"; left out, both at the ceiling: {', '.join(ceiling)}" if ceiling else ""),
                            cause="genuine",
                            readings="the spec's learner (7 actions, ordinal features, 1,000 training games); the "
                                     "variant grid tries 3 actions, one-hot features, x = -P and revealed history "
@@ -348,15 +408,25 @@ def example_claim(lie_rates: pd.DataFrame) -> dict:
                        + "; our lie profiles are the spec's reading")
 
 
-def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame) -> dict:
+def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
+            plans: dict | None = None, caps: dict | None = None) -> dict:
     """Per-position statistics (k) add little by 500 games: windowed win rate (games 301-500) of the full
-    (p, k) search minus the search with k fixed at 0, mean over the five personalities, paired by run index."""
-    a = default_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
-    b = p_only_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
-    idx = a.index.intersection(b.index)
-    est = V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
+    (p, k) search minus the search with k fixed at 0, mean over the five personalities, paired by run index.
+    ``confirm``: fresh windowed rates of the settings group ("paper defaults", "k fixed at 0", ...)."""
+    def judge(a_runs, b_runs, n=None):
+        a = a_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
+        b = b_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
+        idx = a.index.intersection(b.index)
+        if n is not None:
+            idx = idx.sort_values()[:n]
+        est = V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
+        return est, V.word("no difference", est)
+
+    est, j = judge(default_runs, p_only_runs)
+    est, j = _two_stage(est, j, "settings", _caps(caps)["settings"], confirm,
+                        lambda f, n: judge(f[f.setting == "paper defaults"], f[f.setting == "k fixed at 0"], n), plans)
     return _claim("Stage 1: per-position lie statistics do not yet matter much by 500 games",
-                  printed.PAPER_VALUES["k_matters_little"], est, V.word("no difference", est),
+                  printed.PAPER_VALUES["k_matters_little"], est, j,
                   family="Stage-1 discussion (§2.5)", cause="genuine",
                   readings="the spec's search over (p, k) against the same search with k fixed at 0",
                   note="windowed win rate, games 301-500: search over (p, k) minus search with k fixed at 0, mean "
@@ -381,16 +451,28 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
 # ============================================================================ stage 2
 
 def confirmation_sizes(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, per_seed: pd.DataFrame,
-                       feature_per_seed: pd.DataFrame, caps: dict | None = None) -> dict:
-    """The two-stage design's confirmatory sizes, from the pilot alone: per group ("stage1" runs, "training"
-    and "features" learners per cell), the largest size any undecided row of the group asks for at the planned
+                       feature_per_seed: pd.DataFrame, settings_late: pd.DataFrame | None = None,
+                       baselines: pd.DataFrame | None = None, caps: dict | None = None) -> dict:
+    """The two-stage design's confirmatory sizes, from the pilot alone: per group ("stage1" runs and "settings"
+    runs per personality, "training" and "features" learners per cell), the largest size any undecided row of the group asks for at the planned
     power, capped at ``caps`` (default :data:`CAP_RUNS` / :data:`CAP_SEEDS`). Rows that no sample can decide ask
     for none."""
     plans: dict = {}
     stage1_claims(runs, windows, lie_rates, plans=plans, caps=caps)
+    if settings_late is not None:
+        late = windows[windows.window == windows.window.iloc[-1]]
+        k_claim(late, settings_late[settings_late.setting == "k fixed at 0"], plans=plans, caps=caps)
+        baseline_claims(late, settings_late, plans=plans, caps=caps)
     training_claims(per_seed, plans=plans, caps=caps)
+    if baselines is not None:
+        stage2_baseline_claims(per_seed, baselines, plans=plans, caps=caps)
     feature_claims(feature_per_seed, plans=plans, caps=caps)
     return plans
+
+
+def _window(label: str) -> tuple[int, int]:
+    first, last = label.split("-")
+    return int(first), int(last)
 
 
 def _first(frame: pd.DataFrame, n: int, column: str = "seed_index") -> pd.DataFrame:

@@ -796,13 +796,19 @@ def stage2_baselines(n_games: int = 50_000, seed: int = 15, opponents=STAGE2_TYP
 def confirmation_runs(sizes: dict, seed: int, n_test: int = 5000) -> dict:
     """Fresh, independent samples for the rows the pilot left undecided, sized before they are drawn
     (``sizes`` from :func:`liarlab.papers.p04.claims.confirmation_sizes`; 0 or absent: nothing to confirm):
-    "stage1" -> new stage-1 runs against P1-P4 (500 games, cumulative rate at 500), "training" -> new learners
+    "stage1" -> new stage-1 runs against P1-P5 (500 games, the paper's checkpoints), "settings" -> new runs of
+    the paper's learner, the trivial catchers and k fixed at 0 (windowed rate, games 301-500), "training" -> new learners
     at 50, 100 and 1,000 training games (F7), "features" -> new learners with F5, F7 and F7-H5 at 300 games.
     Seeds are spawned from ``seed``, which must differ from every pilot seed."""
     out = {}
     if sizes.get("stage1"):
-        out["stage1"] = learning_runs(n_runs=int(sizes["stage1"]), n_games=500, checkpoints=(500,), seed=seed,
-                                      personalities=("P1", "P2", "P3", "P4"), desc="stage-1 confirmation")
+        out["stage1"] = learning_runs(n_runs=int(sizes["stage1"]), n_games=500, checkpoints=(20, 50, 100, 300, 500),
+                                      seed=seed, desc="stage-1 confirmation")
+    if sizes.get("settings"):
+        labels = ("paper defaults", "always catch (1, 0)", "never catch (0, 0)", "frozen (p, k) = (0.5, 0)",
+                  "k fixed at 0")
+        runs = stage1_settings_runs(int(sizes["settings"]), {k: STAGE1_SETTINGS[k] for k in labels}, seed=seed + 3)
+        out["settings"] = windowed_rates(runs, (STAGE1_WINDOWS[-1],), by=("setting", "personality"))
     if sizes.get("training"):
         out["training"] = per_seed_frame(q_learning_grid((50, 100, 1000), ("F7",), int(sizes["training"]), n_test,
                                                          seed=seed + 1, desc="training confirmation"))
