@@ -137,3 +137,31 @@ def test_summary_numbers_come_from_the_tables():
 def test_a_flat_interval_is_never_printed_as_one():
     assert captions.est_text(0.0, 0.0, 0.0) == "+0.000"
     assert captions.est_text(-0.05, -0.057, -0.049) == "-0.050 (95 % interval -0.057 to -0.049)"
+
+
+def test_liar_loss_text_reads_its_tables_and_prints_no_flat_interval():
+    variants = [("thesis reading", -0.05, -0.056, -0.045), ("no probability 4 at our opening", -0.02, -0.023, -0.017),
+                ("ablation: no L limits", -0.04, -0.044, -0.036), ("ablation: no probability 4, no L limits", -0.012,
+                                                                    -0.014, -0.010),
+                ("ablation: gate always shut", 0.0, 0.0, 0.0)]
+    readings = pd.DataFrame([{"variant": v, "diff": d, "diff_ci_low": lo, "diff_ci_high": hi, "seeds": 20}
+                             for v, d, lo, hi in variants])
+    shares = pd.DataFrame([{"change": v, "gain_thesis_reading": -0.05, "gain_after_change": d,
+                            "share_of_loss_removed": 1 - d / -0.05, "vs_thesis": d + 0.05,
+                            "vs_thesis_ci_low": d + 0.047, "vs_thesis_ci_high": d + 0.053}
+                           for v, d, _, _ in variants[1:]])
+    gain = pd.DataFrame({"diff_ci_high": [-0.01, -0.02, 0.01]})
+    verdicts = pd.DataFrame({"count": [2, 3, 4, 5], "network_p_lie": [0.74, 0.9, 0.93, 0.7],
+                             "revealed_lie": [0.8, 0.93, 0.99, 1.0], "network_p_supports": [0.79, 0.64, 0.55, 0.63],
+                             "revealed_supports": [1.0, 0.59, 0.2, 0.04], "gate_adopted": [0.79, 0.74, 0.71, 0.53]})
+    hands = pd.DataFrame({"share_limits_wrong": [0.2, 0.22], "share_H_dice_wrong": [0.5, 0.5]})
+    decisions = pd.DataFrame([{"group": "L", "player": p, "count": c, "share_challenged": s, "share_false": f}
+                              for p, c, s, f in (("network", 2, 0.8, 0.6), ("plain", 2, 0.46, 0.6),
+                                                 ("plain", 3, 0.5, 0.8), ("plain", 4, 0.7, 0.89))])
+    out = captions.liar_loss(readings, shares, gain, verdicts, hands, decisions, "L")
+    assert "2 of 3 types with an interval below zero" in out["pooled"]
+    assert "removes most of the loss is `no probability 4 at our opening`**: it removes 60% of it" in out["text"]
+    assert "(gain +0.000)" in out["text"] and "[+0.000, +0.000]" not in out["text"]
+    assert "ablation: gate always shut: +0.000;" not in out["text"] and "gate always shut: +0.000" in out["text"]
+    assert "limits set hold in 0.790 of cases" in out["text"] and "count-2 bid 0.80 of the time instead of 0.46" in out["text"]
+    assert "60% of it goes" in out["summary"] and "as well, 76%;" in out["summary"]

@@ -392,10 +392,13 @@ def liar_loss_rows(shares: pd.DataFrame, readings: pd.DataFrame) -> list[dict]:
               note=f"pooled over types 25-32 per seeded match; {side}"),
         claim(f"what accounts for most of that loss: {top.change}", "E12 ablations (our diagnosis)", None, top_est,
               V.stated("extension", rule), kind="finding", family="types 25-32 (our diagnosis)",
-              note=f"removing it moves the pooled gain from {top.gain_thesis_reading:+.3f} to "
-                   f"{top.gain_after_change:+.3f} ({top.share_of_loss_removed:.0%} of the loss); "
-                   + "; ".join(f"{r.change}: {r.share_of_loss_removed:.0%}" for r in shares.itertuples()
-                               if r.change != top.change)),
+              note=(f"removing it moves the pooled gain from {top.gain_thesis_reading:+.3f} to "
+                    f"{top.gain_after_change:+.3f} ({top.share_of_loss_removed:.0%} of the loss); "
+                    + "; ".join(f"{r.change}: {r.share_of_loss_removed:.0%}" for r in shares.itertuples()
+                                if r.change != top.change)
+                    if pd.notna(top.share_of_loss_removed) else
+                    f"no loss to explain in this run (pooled gain {top.gain_thesis_reading:+.3f}); removing it "
+                    f"moves the gain to {top.gain_after_change:+.3f}")),
     ]
 
 
