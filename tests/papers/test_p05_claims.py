@@ -17,7 +17,10 @@ def test_truncation_only_matches_are_marked():
     assert claims05.precision_note(99.2, 99, 0) == ""
     row = claims05._value_row("x", "fam", 99, 99.9999, 0)
     assert row["verdict"] == "reproduced" and "truncation" in row["note"] and row["kind"] == "finding"
-    assert claims05._value_row("x", "fam", 98, 99.9999, 0)["verdict"] == "differs"
+    differs = claims05._value_row("x", "fam", 98, 99.9999, 0, cause="reading", readings="r1, r2")
+    assert differs["verdict"] == "differs" and differs["cause"] == "reading" and differs["readings"] == "r1, r2"
+    # a cause diagnoses a difference only: a reproduced row carries none
+    assert claims05._value_row("x", "fam", 99, 99.2, 0, cause="reading")["cause"] == ""
 
 
 def test_trend_claims_on_a_degenerate_grid():

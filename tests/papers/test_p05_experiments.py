@@ -37,3 +37,20 @@ def test_scaling_caption_reads_its_numbers_from_the_table():
     assert "talk's rules: at 1,024 histories" in text and "old LP takes 0.05 s" in text
     assert "largest round (2, 1; 4,096 histories) takes 0.2 s and 0.03 GB" in text
     assert "star-order:x: at 1,024 histories, the largest round both solve, the old LP takes 2 s and 1.50 GB" in text
+
+
+def test_bluff1_caption_reads_its_numbers_from_the_tables():
+    bluff1 = pd.DataFrame({"faces": [2, 3, 4], "win_pct": [75.0, 56.0185, 53.8443],
+                           "talk_win_pct": [75.0, 56.01, 53.84]})
+    cmp = pd.DataFrame({"faces": [2, 3, 4], "exact_win": [0.75, 5 / 9, 0.53125],
+                        "per_turn_self_play_win": [0.75, 0.55, 0.54], "prior_work_pct": [75.0, 55.56, 53.13],
+                        "gambit_pct": [75.0, 56.02, np.nan]})
+    one_die = pd.DataFrame({"faces": [2, 3, 4, 5], "exact_win": [0.75, 5 / 9, 0.53125, 0.49]})
+    text = figures05.bluff1_caption(bluff1, cmp, one_die)
+    assert "certified for N = 2..5" in text and "part from N = 3 on" in text
+    assert "underdog from N = 5 on" not in text   # N = 5 has no per-turn value in this table
+    assert "Gambit value at N = 3 (56.02 %) sits on the per-turn line (56.02 %)" in text
+    assert "within 0.009 points of every x" in text and "within 0.005 points of every +" in text
+    fig = figures05.bluff1_per_turn_vs_exact(bluff1, cmp, one_die)
+    exact_line = [line for line in fig.axes[0].lines if "certified" in line.get_label()][0]
+    assert list(exact_line.get_xdata()) == [2, 3, 4, 5]   # the exact line reaches the last certified N

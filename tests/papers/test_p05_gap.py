@@ -24,7 +24,9 @@ def test_the_smallest_gap_is_not_the_lowest_win_rate():
     rows = {r["claim"].rsplit("(", 1)[1]: r for r in claims05.smallest_gap_claims(bluff1, exact_vs)}
     per_turn, exact = rows["per-turn method)"], rows["real game, exact equilibrium)"]
     assert per_turn["reproduced_value"] == 4 and per_turn["verdict"] == "reproduced"
-    assert exact["reproduced_value"] == 5 and exact["verdict"] == "differs" and exact.get("headline")
+    assert exact["reproduced_value"] == 5 and exact["verdict"] == "differs" and not exact.get("headline")
+    assert exact["cause"] == "genuine" and "per-turn" in exact["readings"]   # a differing row is diagnosed
+    assert per_turn["cause"] == ""
     assert "0.800" in exact["note"]
 
 

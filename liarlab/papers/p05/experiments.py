@@ -129,9 +129,11 @@ def bluff2_certified_table(faces: int = 2, max_dice: int = 5, rules: BluffRules 
                            max_total: int | None = None) -> pd.DataFrame:
     """E9: every cell (a, b), a, b <= max_dice, solved by the double oracle with its certified bracket.
 
-    Columns: first_dice, second_dice, value, lower, upper, width (the bracket on the real game's value,
-    +-1 units, smaller rounds' widths included), round_width, win_pct, fraction (the simplest fraction in
-    the bracket, when one exists), histories, restricted_histories, iterations, seconds, status. Cells with
+    Columns: first_dice, second_dice, value (the first player's game value in +-1 units: +1 a sure win, -1 a
+    sure loss), lower, upper, width (the bracket on the real game's value, +-1 units, smaller rounds' widths
+    included), round_width, win_pct, value_fraction (the simplest fraction in the value's bracket, when one
+    exists), win_fraction (the first player's win probability (1 + value) / 2 as a fraction, when
+    value_fraction exists), histories, restricted_histories, iterations, seconds, status. Cells with
     a + b > max_total are left unsolved (status says so).
     """
     from liarlab.bluff.oracle import certified_grid
@@ -143,8 +145,9 @@ def bluff2_certified_table(faces: int = 2, max_dice: int = 5, rules: BluffRules 
     rows = certified_grid(faces, max_dice, cells=cells, **rules.exact_options())
     frame = pd.DataFrame(rows).rename(columns={"a": "first_dice", "b": "second_dice"})
     frame["win_pct"] = 100 * frame["opener_win"]
-    frame["fraction"] = [str(f) if (f := simple_fraction(r.value, r.lower, r.upper)) is not None else ""
-                         for r in frame.itertuples()]
+    fractions = [simple_fraction(r.value, r.lower, r.upper) for r in frame.itertuples()]
+    frame["value_fraction"] = [str(f) if f is not None else "" for f in fractions]
+    frame["win_fraction"] = [str((1 + f) / 2) if f is not None else "" for f in fractions]
     frame["status"] = "solved"
     full = pd.DataFrame([(a, b) for a in range(1, max_dice + 1) for b in range(1, max_dice + 1)],
                         columns=["first_dice", "second_dice"])
@@ -160,6 +163,47 @@ def kept_variants(counting: pd.DataFrame) -> pd.DataFrame:
     per_turn = counting[counting.method == "per-turn"]
     ranked = per_turn.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True], kind="stable")
     return ranked.groupby(["wild", "bid_order"], sort=False).head(1).reset_index(drop=True)
+
+
+def talk_game(counting: pd.DataFrame) -> pd.Series | None:
+    """The talk's Bluff-2 game: the variant whose per-turn grid (the talk's own method) reproduces every printed
+    cell (truncated, as the talk prints), the smallest mean gap first; None when no variant does."""
+    per_turn = counting[(counting.method == "per-turn") & (counting.truncated_matches == counting.cells)]
+    if per_turn.empty:
+        return None
+    return per_turn.sort_values("mean_abs_gap_pct", kind="stable").iloc[0]
+
+
+_OPENER_WORDS = {"loser": "the player who lost dice", "winner": "the player who won the challenge",
+                 "bidder": "the player who made the challenged bid", "challenger": "the player who called Bluff",
+                 "opener": "the same player as before (the round's opener opens again)",
+                 "alternate": "the other player than the round's opener"}
+
+
+def rules_in_words(row) -> str:
+    """A variant's rules in a sentence (counting, bid order, penalties, next opener)."""
+    wild = ("face 2 is wild (it counts for face 1 too)" if row.wild == "top" else "no face is wild")
+    order = ("bids ordered by quantity, then face (the talk's ladder)" if row.bid_order == "quantity" else
+             "bids in the published board's star order (k wild 'star' dice rank between 2k - 1 and 2k dice of a "
+             "face)")
+    challenger = ("loses 1 die for an exact count and the excess otherwise (Borg)"
+                  if row.challenger_penalty == "difference" else "loses 1 die")
+    bidder = "loses the shortfall" if row.bidder_penalty == "difference" else "loses 1 die"
+    return (f"{wild}; {order}; when the bid holds the challenger {challenger}, when it fails the bidder "
+            f"{bidder}; the next round is opened by {_OPENER_WORDS[row.next_opener]}")
+
+
+def cell_gaps(per_turn_grid: pd.DataFrame, printed: dict) -> pd.DataFrame:
+    """Each printed cell beside a per-turn grid: our win %, the printed integer, the gap (ours - printed) and
+    whether ours truncates to the print."""
+    rows = []
+    for r in per_turn_grid.itertuples():
+        key = (int(r.first_dice), int(r.second_dice))
+        if key in printed:
+            rows.append({"first_dice": key[0], "second_dice": key[1], "win_pct": float(r.win_pct),
+                         "printed": printed[key], "gap_pct": float(r.win_pct) - printed[key],
+                         "truncates_to_print": int(np.floor(float(r.win_pct) + 1e-9)) == printed[key]})
+    return pd.DataFrame(rows)
 
 
 def rules_of(row) -> BluffRules:
@@ -317,3 +361,14 @@ def scaling_table(grid: pd.DataFrame, cells=((1, 1), (2, 2), (2, 3), (3, 3), (3,
                 rows.append(pool.submit(_scaling_task, None, faces, a, b, solver, below,
                                         rules.exact_options()).result())
     return pd.DataFrame(rows).assign(rules="talk's rules" if rules.label == BluffRules().label else rules.label[:-3])
+
+
+def one_die_with_certified(certified: list[dict], cross_check: pd.DataFrame | None = None) -> pd.DataFrame:
+    """One die each: the certified exact rows (:func:`liarlab.papers.p05.one_die.certified_one_die`, one per N)
+    beside the talk's per-turn value and, where computed, the CFR+ cross-check of :func:`one_die_table`."""
+    frame = pd.DataFrame(certified).sort_values("faces", ignore_index=True)
+    frame["per_turn_win"] = [per_turn_bluff(int(N), (1, 1), BluffRules()).first_player_win for N in frame.faces]
+    if cross_check is not None and len(cross_check):
+        extra = cross_check.drop(columns=[c for c in cross_check.columns if c in frame.columns and c != "faces"])
+        frame = frame.merge(extra, on="faces", how="outer").sort_values("faces", ignore_index=True)
+    return frame
