@@ -79,7 +79,8 @@ def worked_check_rows(checks: pd.DataFrame) -> list[dict]:
     rows = []
     for _, r in checks.iterrows():
         sim = V.proportion(r.challenge_draws, r.calls) if "calls" in r else None
-        sim_text = (f"simulated {sim.value:.4f} [{sim.low:.4f}, {sim.high:.4f}] over {int(r.calls):,} calls; "
+        sim_text = (f"simulated {sim.value:.4f}" + (f" (95 % interval {sim.low:.4f} to {sim.high:.4f})"
+                                                     if sim.high > sim.low else "") + f" over {int(r.calls):,} calls; "
                     if sim is not None else "")
         rows.append(claim(f"challenge draw: {r.situation}", "§4.2 Figs 4.2-4.6", round(r.paper_challenge_draw, 4),
                           V.exact(r.p_challenge_draw), V.value(r.paper_challenge_draw, V.exact(r.p_challenge_draw)),
