@@ -31,7 +31,7 @@ BASELINE_FAMILY = "Learning against trivial baselines (§2.5, §3.4)"
 TOP_PAIRS = [(t, o) for t in ("a", "f") for o in ("b", "c", "d", "e")]
 # Budgets of the two-stage design, stated before any confirmatory sample is drawn: a confirmatory sample never
 # exceeds these, whatever the pilot asks for.
-CAP_RUNS = 2_000      # stage-1 learner runs per personality
+CAP_RUNS = 1_000      # stage-1 learner runs per personality (and per setting)
 CAP_SEEDS = 200       # stage-2 learners per cell (fresh seeds)
 
 
@@ -49,12 +49,13 @@ def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", no
                  readings=readings, headline=headline)
 
 
-def _two_stage(pilot_est, pilot_j, group: str, cap: int, confirm, judge, plans: dict | None):
+def _two_stage(pilot_est, pilot_j, group: str, cap: int, confirm, judge, plans: dict | None, who=()):
     """The row's final (estimate, judgement) under the two-stage design. A decided pilot stands. An undecided
     pilot gets a :func:`verdicts.plan_confirmation` (capped at ``cap``); its size is recorded in ``plans[group]``
     (the notebook draws the fresh sample of the largest size any row of the group asks for). ``judge(frame, n)``
     judges the first ``n`` fresh units of ``confirm`` (the confirmatory sample of the group) with the pilot's
-    rule and returns (estimate, judgement). Without ``confirm`` the pilot's row is returned as it is."""
+    rule and returns (estimate, judgement); ``who`` names what the fresh sample must contain (personalities,
+    settings), recorded in ``plans[group + "_who"]``. Without ``confirm`` the pilot's row is returned as it is."""
     plan = V.plan_confirmation(pilot_j, cap=cap)
     if plan is None:
         return pilot_est, pilot_j
@@ -62,6 +63,8 @@ def _two_stage(pilot_est, pilot_j, group: str, cap: int, confirm, judge, plans: 
         return pilot_est, V.undecidable(pilot_j, plan.reason)
     if plans is not None:
         plans[group] = max(plans.get(group, 0), plan.n)
+        if who:  # which personalities or settings the fresh sample must hold
+            plans[f"{group}_who"] = tuple(sorted(set(plans.get(f"{group}_who", ())) | set(who)))
     if confirm is None:
         return pilot_est, pilot_j
     est, j = judge(confirm, plan.n)
@@ -193,7 +196,7 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
         planning = replace(share_j, needed=max(sizes) if sizes and len(sizes) == len(open_) else None,
                            undecidable=not sizes or len(sizes) < len(open_))
         share_est, share_j2 = _two_stage(share, planning, "stage1", _caps(caps)["stage1"], confirm,
-                                         lambda f, n: all_cells(f, n)[:2], plans)
+                                         lambda f, n: all_cells(f, n)[:2], plans, who=tuple(runs.personality.unique()))
         share_j = replace(share_j2, rule=share_j.rule) if share_j2 is not planning else share_j
         if share_j2.undecidable:
             share_j = share_j2
@@ -241,7 +244,7 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
             return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
 
         est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1",
-                            _caps(caps)["stage1"], confirm, rises, plans)
+                            _caps(caps)["stage1"], confirm, rises, plans, who=(name,))
         rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
                            note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
                                 f"{100 * rate_a:.1f}%), paired by run",
@@ -262,7 +265,8 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
     for name in ("P1", "P5"):
         est, j = not_lower(runs, name)
         est, j = _two_stage(est, j, "stage1", _caps(caps)["stage1"], confirm,
-                            lambda frame, n, name=name: not_lower(frame, name, n), plans)
+                            lambda frame, n, name=name: not_lower(frame, name, n), plans,
+                            who=(name, "P2", "P3", "P4"))
         rows.append(_claim(f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {top} games)",
                            printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run "
@@ -317,7 +321,8 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
         est, j = judge(learner, base)
         # the planned size counts the runs of both arms (Welch): half of it in each
         j_plan = j if j.needed is None else replace(j, needed=-(-j.needed // 2))
-        est, j = _two_stage(est, j_plan, "settings", _caps(caps)["settings"], confirm, judge_fresh, plans)
+        est, j = _two_stage(est, j_plan, "settings", _caps(caps)["settings"], confirm, judge_fresh, plans,
+                            who=("paper defaults", label))
         per = {n: learner[n].mean() - base[n].mean() for n in learner.columns if n in base.columns}
         worse = [n for n, d in per.items() if d < 0]
         rows.append(_claim(f"Stage 1: the learner wins more than {short} (games 301-500)",
@@ -424,7 +429,8 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: p
 
     est, j = judge(default_runs, p_only_runs)
     est, j = _two_stage(est, j, "settings", _caps(caps)["settings"], confirm,
-                        lambda f, n: judge(f[f.setting == "paper defaults"], f[f.setting == "k fixed at 0"], n), plans)
+                        lambda f, n: judge(f[f.setting == "paper defaults"], f[f.setting == "k fixed at 0"], n), plans,
+                        who=("paper defaults", "k fixed at 0"))
     return _claim("Stage 1: per-position lie statistics do not yet matter much by 500 games",
                   printed.PAPER_VALUES["k_matters_little"], est, j,
                   family="Stage-1 discussion (§2.5)", cause="genuine",

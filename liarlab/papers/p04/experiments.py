@@ -727,18 +727,8 @@ def cross_rules_effects(cross: pd.DataFrame, opponent: str = "a") -> dict:
 
 
 def _difference_of_means(a, b) -> "verdicts.Estimate":
-    """Welch interval of mean(a) - mean(b) (independent samples): the protocol's estimate when it has one."""
-    if hasattr(verdicts, "difference_of_means"):
-        return verdicts.difference_of_means(a, b)
-    from scipy import stats as st
-
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    va, vb = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b)
-    se = np.sqrt(va + vb)
-    df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
-    d = float(a.mean() - b.mean())
-    half = float(st.t.ppf(0.975, df) * se)
-    return verdicts.Estimate(d, max(-1.0, d - half), min(1.0, d + half), len(a) + len(b), "seeds")
+    """Welch interval of mean(a) - mean(b) (independent learners), inside [-1, 1]."""
+    return verdicts.difference_of_means(a, b, unit="seeds", bound=1.0)
 
 
 # ============================================================================ trivial baselines (stage 2)
@@ -796,17 +786,19 @@ def stage2_baselines(n_games: int = 50_000, seed: int = 15, opponents=STAGE2_TYP
 def confirmation_runs(sizes: dict, seed: int, n_test: int = 5000) -> dict:
     """Fresh, independent samples for the rows the pilot left undecided, sized before they are drawn
     (``sizes`` from :func:`liarlab.papers.p04.claims.confirmation_sizes`; 0 or absent: nothing to confirm):
-    "stage1" -> new stage-1 runs against P1-P5 (500 games, the paper's checkpoints), "settings" -> new runs of
-    the paper's learner, the trivial catchers and k fixed at 0 (windowed rate, games 301-500), "training" -> new learners
+    "stage1" -> new stage-1 runs against the personalities in ``sizes["stage1_who"]`` (500 games, the paper's
+    checkpoints), "settings" -> new runs of the settings in ``sizes["settings_who"]`` (the paper's learner, the
+    trivial catchers, k fixed at 0; windowed rate, games 301-500), "training" -> new learners
     at 50, 100 and 1,000 training games (F7), "features" -> new learners with F5, F7 and F7-H5 at 300 games.
     Seeds are spawned from ``seed``, which must differ from every pilot seed."""
     out = {}
     if sizes.get("stage1"):
         out["stage1"] = learning_runs(n_runs=int(sizes["stage1"]), n_games=500, checkpoints=(20, 50, 100, 300, 500),
-                                      seed=seed, desc="stage-1 confirmation")
+                                      seed=seed, desc="stage-1 confirmation",
+                                      personalities=tuple(sizes.get("stage1_who") or PERSONALITIES))
     if sizes.get("settings"):
-        labels = ("paper defaults", "always catch (1, 0)", "never catch (0, 0)", "frozen (p, k) = (0.5, 0)",
-                  "k fixed at 0")
+        labels = tuple(sizes.get("settings_who") or ("paper defaults", "always catch (1, 0)", "never catch (0, 0)",
+                                                     "frozen (p, k) = (0.5, 0)", "k fixed at 0"))
         runs = stage1_settings_runs(int(sizes["settings"]), {k: STAGE1_SETTINGS[k] for k in labels}, seed=seed + 3)
         out["settings"] = windowed_rates(runs, (STAGE1_WINDOWS[-1],), by=("setting", "personality"))
     if sizes.get("training"):
