@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from liarlab.play.cli import GAMES as PLAY_GAMES
 from liarlab.study import chain, outputs
 
 
@@ -31,8 +32,8 @@ def main(argv=None) -> int:
     bench = sub.add_parser("bench", help="run the speed benchmarks in benchmarks/")
     bench.add_argument("names", nargs="*", help="benchmark names (bench_<name>.py); default all")
     sub.add_parser("kernel", help="register the 'liarlab' Jupyter kernel for this interpreter")
-    sub.add_parser("play", help="play liar-dice, bluff, cheat or honeymoon in the terminal against the study's "
-                                "agents (play --help lists agents and moves)")
+    sub.add_parser("play", help=f"play {', '.join(PLAY_GAMES)} in the terminal against the study's agents "
+                                "(play --help lists agents and moves)")
     store = sub.add_parser("cache", help="list or clear the cached results under data/cache/")
     action = store.add_mutually_exclusive_group(required=True)
     action.add_argument("--list", action="store_true", help="one line per entry: name, size, compute time, "

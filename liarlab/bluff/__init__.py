@@ -4,8 +4,36 @@ The entry point for an exact Bluff round is :func:`solve_bluff` (:mod:`liarlab.b
 whole-tree LP (:mod:`liarlab.bluff.exact`) or the certified double oracle (:mod:`liarlab.bluff.oracle`) and
 returns a :class:`BluffResult` (value, certified bracket, both plans, the value as a fraction). Whole grids of
 rounds: :func:`liarlab.bluff.oracle.certified_grid`. Ferguson's one-die game: :func:`ferguson_first_player_win`.
+
+Importing the package registers two games with :mod:`liarlab.core.api` (no agents: the terminal adapters
+build theirs from the solvers): ``"bluff"``, ``new_game(rng, rules=Rules(), opener=0)`` (rounds until a
+player has no dice), and ``"ferguson"``, ``new_game(rng, faces=6, opener=0)``; both are
+:class:`~liarlab.bluff.rules.BluffState`, +1 to the winner and -1 to the loser.
 """
+from liarlab.bluff import rules as _rules
 from liarlab.bluff.api import BluffResult, choose_method, solve_bluff
 from liarlab.bluff.ferguson import ferguson_first_player_win
+from liarlab.core.api import register_game
 
 __all__ = ["BluffResult", "choose_method", "ferguson_first_player_win", "solve_bluff"]
+
+
+def _new_bluff(rng, rules: _rules.Rules = _rules.Rules(), opener: int = 0) -> _rules.BluffState:
+    if rules.game != "bluff":
+        raise ValueError(f"rules.game must be 'bluff' here, got {rules.game!r} (Ferguson's game is 'ferguson')")
+    return _rules.new_game(rules, rng, opener)
+
+
+def _new_ferguson(rng, faces: int = 6, opener: int = 0) -> _rules.BluffState:
+    return _rules.new_game(_rules.Rules(game="ferguson", faces=faces), rng, opener)
+
+
+register_game("bluff", _new_bluff, title="Bluff with N-faced dice (paper 05)",
+              variants={"1 die each, 6 faces": {},
+                        "2 dice v 1, 3 faces, opener 1": {"rules": _rules.Rules(faces=3, dice=(2, 1)), "opener": 1},
+                        "2 dice each, 4 faces, star order, no wild, penalty one, winner opens": {
+                            "rules": _rules.Rules(faces=4, dice=(2, 2), bid_order="star", wild="none",
+                                                  challenger_penalty="one", bidder_penalty="one",
+                                                  next_opener="winner")}})
+register_game("ferguson", _new_ferguson, title="Ferguson's Liar's Dice (paper 05)",
+              variants={"6 faces": {}, "2 faces, opener 1": {"faces": 2, "opener": 1}, "10 faces": {"faces": 10}})

@@ -1,14 +1,20 @@
-"""The two protocols every game and agent of liarlab speaks, and the agent registry.
+"""The two protocols every game and agent of liarlab speaks, and the registry of games and agents.
 
 A game is one rules module whose State follows :class:`State` (OpenSpiel's shape): the
 current player, the legal actions, applying one, the end, the returns, and what one player may
 see. An agent follows :class:`Agent`: it sees only its own player's observation and the legal
 actions, and draws randomness only from the Generator it is given. With these two, a match
 runner, a learner or a terminal front end needs nothing game-specific.
+
+Games register themselves: a game package calls :func:`register_game` (and its agents
+:func:`register_agent`) when it is imported, so this module, the bottom layer, names no game. A caller
+reaches a game through :func:`game`, :func:`new_game`, :func:`make_agent` once its package is imported;
+``liarlab.games`` imports every game package, for callers that need them all.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -51,7 +57,70 @@ def play_game(state: State, agents: Sequence[Agent], rng: np.random.Generator,
 
 # ----------------------------------------------------------------------------- registry
 
+@dataclass(frozen=True)
+class Game:
+    """A registered game: how to deal one, who plays it, and what its end promises.
+
+    ``new_game(rng, **options)`` deals a fresh :class:`State` from ``rng`` (every chance event of the game
+    comes from it); the options are the game's own (rules, number of players, who opens). ``variants``
+    names option sets the game supports, each one checked by the conformance test
+    (``tests/core/test_game_conformance.py``). ``agents`` are the names ``make_agent(name, agent)``
+    offers for this game. At the end the returns sum to zero when ``zero_sum``, and exactly one player
+    has a positive return when ``one_winner`` (false for a game that can end in a draw or a tie).
+    """
+
+    name: str
+    new_game: Callable[..., State]
+    agents: tuple[str, ...] = ()
+    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: {"default": {}})
+    zero_sum: bool = True
+    one_winner: bool = True
+    title: str = ""
+
+
+_GAMES: dict[str, Game] = {}
 _REGISTRY: dict[tuple[str, str], Callable[..., Agent]] = {}
+
+
+def register_game(name: str, new_game: Callable[..., State], *, agents: Sequence[str] | None = None,
+                  variants: Mapping[str, Mapping[str, Any]] | None = None, zero_sum: bool = True,
+                  one_winner: bool = True, title: str = "") -> Game:
+    """Register game ``name`` (called by the game's package when it is imported) and return its entry.
+
+    ``agents`` defaults to every agent registered under ``name`` so far; each name given must be registered
+    (``register_agent(name, ...)``) first. Registering the same name again with the same ``new_game`` replaces
+    the entry; another factory under a taken name raises ValueError.
+    """
+    registered = sorted(a for g, a in _REGISTRY if g == name)
+    offered = tuple(registered if agents is None else agents)
+    missing = [a for a in offered if (name, a) not in _REGISTRY]
+    if missing:
+        raise ValueError(f"game {name!r} offers unregistered agents {missing}; registered: {registered}")
+    entry = Game(name, new_game, offered, dict(variants or {"default": {}}), zero_sum, one_winner, title)
+    old = _GAMES.get(name)
+    if old is not None and old.new_game is not new_game:
+        raise ValueError(f"game {name!r} is already registered")
+    _GAMES[name] = entry
+    return entry
+
+
+def games() -> dict[str, Game]:
+    """Every registered game by name, sorted (only the games whose package has been imported)."""
+    return {name: _GAMES[name] for name in sorted(_GAMES)}
+
+
+def game(name: str) -> Game:
+    """The registered game ``name``; an unknown name raises ValueError listing the registered ones."""
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known: {sorted(_GAMES)} (a game registers itself when its "
+                         f"package is imported; liarlab.games imports them all)") from None
+
+
+def new_game(name: str, rng: np.random.Generator, **options) -> State:
+    """A fresh game ``name`` dealt from ``rng``: ``game(name).new_game(rng, **options)``."""
+    return game(name).new_game(rng, **options)
 
 
 def register_agent(game: str, name: str):
@@ -66,28 +135,24 @@ def register_agent(game: str, name: str):
 
 
 def agent_names(game: str) -> list[str]:
-    """The registered agent names of ``game``, sorted."""
-    _import_game(game)
+    """Every agent name registered under ``game``, sorted (``Game.agents`` are the ones it offers)."""
+    _known(game)
     return sorted(name for g, name in _REGISTRY if g == game)
+
+
+def agent_factory(game: str, name: str) -> Callable[..., Agent]:
+    """The class or factory registered as agent ``name`` of ``game`` (ValueError listing the known ones)."""
+    _known(game)
+    try:
+        return _REGISTRY[(game, name)]
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r} for game {game!r}; known: {agent_names(game)}") from None
 
 
 def make_agent(game: str, name: str, **kwargs) -> Agent:
     """A new agent ``name`` of ``game``; an unknown name raises ValueError listing the known ones."""
-    _import_game(game)
-    try:
-        factory = _REGISTRY[(game, name)]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r} for game {game!r}; known: {agent_names(game)}") from None
-    return factory(**kwargs)
+    return agent_factory(game, name)(**kwargs)
 
 
-GAMES = ("liardice", "bluff", "honeymoon", "cheat")
-
-
-def _import_game(game: str) -> None:
-    """Registering happens when a game package is imported; import it on first use."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; known: {list(GAMES)}")
-    import importlib
-
-    importlib.import_module(f"liarlab.{game}")
+def _known(name: str) -> None:
+    game(name)  # raises ValueError for a game not registered

@@ -1,19 +1,56 @@
-"""The State/Agent protocols, play_game and the agent registry (liarlab.core.api)."""
+"""The State/Agent protocols, play_game and the registry of games and agents (liarlab.core.api)."""
+import ast
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+import liarlab.games
 from liarlab.core import api
 from liarlab.core.measures import mean_gain, nash_conv
 
 
 def test_every_game_registers_agents_and_unknown_names_list_the_known_ones():
-    for game in ("liardice", "cheat", "honeymoon"):
+    for game in ("liardice", "cheat", "honeymoon", "cheat-positions"):
         assert api.agent_names(game), game
+        assert set(api.game(game).agents) <= set(api.agent_names(game))
     assert {"random-guess", "test-program", "EXP0", "QTABLE"} <= set(api.agent_names("liardice"))
     with pytest.raises(ValueError, match="known: .*EXP0"):
         api.make_agent("liardice", "EXP9")
-    with pytest.raises(ValueError, match="unknown game"):
+    with pytest.raises(ValueError, match="unknown game 'chess'; known: .*'liardice'"):
         api.agent_names("chess")
+    with pytest.raises(ValueError, match="unknown game"):
+        api.make_agent("chess", "random")
+    assert api.agent_names("bluff") == [] and api.game("bluff").agents == ()
+
+
+def test_games_register_themselves_and_core_names_none_of_them():
+    assert set(api.games()) == set(liarlab.games.all_games()) >= {"liardice", "bluff", "ferguson", "honeymoon",
+                                                                  "cheat", "cheat-positions"}
+    packages = {p.__name__ for p in liarlab.games.PACKAGES}
+    assert packages == {"liarlab.liardice", "liarlab.bluff", "liarlab.honeymoon", "liarlab.cheat"}
+    for source in Path(api.__file__).parent.glob("*.py"):  # no import of a game, no importlib, no game's name
+        tree = ast.parse(source.read_text())
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not {m for m in imported if m.startswith(("importlib", "liarlab.games", *packages))}, source.name
+        strings = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)}
+        assert not strings & set(api.games()), source.name
+
+
+def test_register_game_checks_its_agents_and_refuses_a_second_game_under_a_taken_name(monkeypatch):
+    monkeypatch.setattr(api, "_GAMES", dict(api._GAMES))  # the test's game leaves with the test
+    monkeypatch.setattr(api, "_REGISTRY", dict(api._REGISTRY))
+    new = api.game("liardice").new_game
+    with pytest.raises(ValueError, match="unregistered agents \\['nobody'\\]"):
+        api.register_game("_test_game", new, agents=["nobody"])
+    api.register_agent("_test_game", "_someone")(dict)
+    entry = api.register_game("_test_game", new, variants={"v": {"starter": 1}}, one_winner=False)
+    assert entry.agents == ("_someone",) and api.game("_test_game") is entry
+    assert api.new_game("_test_game", np.random.default_rng(0), starter=1).current_player() == 1
+    assert api.register_game("_test_game", new).variants == {"default": {}}  # the same factory again is fine
+    with pytest.raises(ValueError, match="already registered"):
+        api.register_game("_test_game", api.game("honeymoon").new_game)
 
 
 def test_registering_a_second_factory_under_a_taken_name_fails():
