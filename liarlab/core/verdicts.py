@@ -117,7 +117,9 @@ def proportion(wins, n, level: float = LEVEL, unit: str = "games") -> Estimate:
     """Wins out of ``n`` independent games of fixed agents: the Wilson interval (inside [0, 1])."""
     n = int(n)
     low, high = wilson_interval(wins, n, z=_z(level))
-    return Estimate(float(wins) / n, max(0.0, low), min(1.0, high), n, unit, level=level)
+    p = float(wins) / n
+    # the Wilson bounds at 0 or n wins are 0 and 1 exactly, up to float round-off (5.6e-17 at 0 of 3)
+    return Estimate(p, min(p, max(0.0, low)), max(p, min(1.0, high)), n, unit, level=level)
 
 
 def across_seeds(values, low: float = 0.0, high: float = 1.0, level: float = LEVEL, unit: str = "seeds") -> Estimate:
