@@ -55,7 +55,7 @@ def test_every_stage2_agent_plays_two_games(person, play, agent):
 
 def test_stage1_agents_are_not_offered():
     offered = CheatAdapter().agents()
-    assert set(offered) == {"a", "b", "c", "d", "e", "f", "random", "q"}
+    assert set(offered) == {"a", "b", "c", "d", "e", "f", "x", "random", "q"}
 
 
 def test_end_of_input_mid_game(person, play):
