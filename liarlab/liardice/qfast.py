@@ -26,10 +26,14 @@ from liarlab.core.bids import bid_ladder
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice.qtable import HANDS, N_HANDS, RULES, Layout, QTable, hand_ranks, load_arrays, save_arrays
 
-RAND, EXP0, EXP1, EXP2, EXP3, EXPRAND, QAGENT, EXPRAND_GAME = 0, 1, 2, 3, 4, 5, 6, 7
-#: "EXPRAND-game" draws one EXP rule per game instead of per decision (the spec's ablation of RL-random)
+RAND, EXP0, EXP1, EXP2, EXP3, EXPRAND, QAGENT, EXPRAND_GAME, ALWAYS_CHALLENGE, NEVER_CHALLENGE = range(10)
+#: "EXPRAND-game" draws one EXP rule per game instead of per decision (the spec's ablation of RL-random).
+#: Two trivial baselines beside the learned tables: "ALWAYS-CHALLENGE" challenges every bid (and opens with the
+#: lowest bid, one 1); "NEVER-CHALLENGE" always makes the smallest legal raise (it challenges only the top bid,
+#: where no raise is left).
 KIND_CODES = {"RAND": RAND, "EXP0": EXP0, "EXP1": EXP1, "EXP2": EXP2, "EXP3": EXP3, "EXPRAND": EXPRAND,
-              "EXPRAND-game": EXPRAND_GAME}
+              "EXPRAND-game": EXPRAND_GAME, "ALWAYS-CHALLENGE": ALWAYS_CHALLENGE,
+              "NEVER-CHALLENGE": NEVER_CHALLENGE}
 RULE_CODES = {r: i for i, r in enumerate(RULES)}
 FALLBACK_CODES = {"smallest": 0, "best_face_plus_one": 1}
 MAX_K = 3
@@ -429,6 +433,10 @@ def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, e
             elif kind == RAND:
                 n_legal = n_bids - lo + (1 if nb > 0 else 0)
                 action = lo + np.random.randint(0, n_legal)
+            elif kind == ALWAYS_CHALLENGE:
+                action = n_bids if nb > 0 else lo
+            elif kind == NEVER_CHALLENGE:
+                action = lo
             else:
                 ekind = game_kind[slot] if kind == EXPRAND_GAME else kind
                 if kind == EXPRAND:

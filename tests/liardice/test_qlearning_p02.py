@@ -92,6 +92,48 @@ def test_combine_of_fixed_proportions_reduces_to_newcombe():
     assert z.value == pytest.approx(ref.value) and z.low == pytest.approx(ref.low) and z.high == pytest.approx(ref.high)
 
 
+def test_combine_scales_each_half_width_by_its_coefficient():
+    """Half of a difference has half its interval (the old combine summed unscaled half-widths)."""
+    a = pd.DataFrame([{"seed": ex.FIXED, "wins": 600, "games": 1000}])
+    b = pd.DataFrame([{"seed": ex.FIXED, "wins": 500, "games": 1000}])
+    half = c02.combine([(a, 0.5), (b, -0.5)])
+    ref = V.difference_of_proportions(600, 1000, 500, 1000)
+    assert half.value == pytest.approx(ref.value / 2)
+    assert half.high - half.value == pytest.approx((ref.high - ref.value) / 2)
+    assert half.value - half.low == pytest.approx((ref.value - ref.low) / 2)
+
+
+def test_table_5_1_counts_use_the_prediction_interval_for_one_table():
+    """A printed count inside our seeds' spread is reproduced however many seeds we train (the mean's interval
+    would shrink past it); one far outside differs."""
+    def top(counts):
+        rows = []
+        for seed, c in enumerate(counts):
+            kinds = ["opening honest"] * c + ["mid-game honest"] * (30 - c)
+            rows += [{"config": "n=1", "seed": seed, "kind": k, "value": 0.89} for k in kinds]
+        return pd.DataFrame(rows)
+
+    many = [3, 4, 5, 6, 4, 3, 5, 4] * 5                       # 40 tables, printed 6 lies inside their spread
+    row = [r for r in c02._top_rows(top(many)) if r["claim"].endswith("opening honest")][0]
+    assert row["verdict"] == "reproduced" and "prediction interval" in row["interval"]
+    assert V.across_seeds(many).high < 5.5                    # the mean's interval alone would have said differs
+    row = [r for r in c02._top_rows(top([1, 2, 1, 2, 1, 2, 1, 2])) if r["claim"].endswith("opening honest")][0]
+    assert row["verdict"] == "differs" and row["cause"]
+
+
+def test_trivial_baselines_play_as_defined():
+    from liarlab.liardice.qfast import Player, play
+
+    rng = np.random.default_rng(0)
+    r = play([Player("NEVER-CHALLENGE"), Player("NEVER-CHALLENGE")], 50, rng, seats=0)
+    assert (r.length == 61).all()                 # every bid of the 60-bid ladder, then the forced challenge
+    r = play([Player("ALWAYS-CHALLENGE"), Player("EXP1")], 2_000, rng)
+    assert r.wins(0) == 0                         # EXP1 only ever bids what it holds: challenging it always loses
+    r = play([Player("ALWAYS-CHALLENGE"), Player("ALWAYS-CHALLENGE")], 4_000, rng, seats=0)
+    # the opener bids one 1 and is challenged at once: it wins when the ten dice hold a 1, 1 - (5/6)^10 = 0.838
+    assert (r.length == 2).all() and abs(r.wins(0) / 4_000 - (1 - (5 / 6) ** 10)) < 0.03
+
+
 def test_exploit_policy_matches_the_greedy_choice():
     from liarlab.liardice.qtable import QTableAgent
     from liarlab.liardice.rules import bid_index, new_game_from_hands
@@ -184,7 +226,8 @@ def test_rl_claims_on_a_small_run_and_a_flipped_frame(setup):
     rows = c02.rl_claims(**frames)
     assert len(rows) > 40 and all(r["verdict"] in V.VERDICTS for r in rows) and all(r["rule"] for r in rows)
     assert sum(bool(r.get("headline")) for r in rows) == 1
-    assert all(r.get("measured") for r in rows if "training time" in r["claim"])
+    assert not any("training time" in r["claim"] for r in rows)          # timings are a timing table, not claims
+    assert all(r["kind"] == "finding" for r in rows)
     # a curve's win rate is over its evaluation games, not over the games trained
     last = frames["curves"][frames["curves"].games == frames["curves"].games.max()]
     n1 = last[last.config == "n=1"]
@@ -228,3 +271,25 @@ def test_shuffled_ties_are_played_by_the_table_that_learned_with_them(setup):
     rate = f.groupby(["trained", "tested_as"]).apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
     assert rate["P2 only", "P1"] == 0.0
     assert rate["P2 only, shuffled ties", "P1"] > 0.05
+
+
+def test_two_stage_measures_undecided_rows_on_fresh_seeds_and_flags_undecidable_ones(setup, monkeypatch):
+    from liarlab.papers.p02 import confirm as cf
+
+    monkeypatch.setattr(cf, "CAP_SEEDS", 4)
+    rows = c02.fig_5_5_rl(ex.self_play(setup, None, ("RL1",)))
+    pilot = V.Estimate(0.02, -0.01, 0.05, 3, "seeds", 0.0, 0.04)
+    undecided = c02.rebuild(rows[0], pilot, V.word("slight", pilot))
+    assert undecided["verdict"] == "inconclusive" and undecided.judgement.needed > 4
+    share = V.Estimate(0.56, 0.36, 0.76, 25, "cells", interval="range over undecided cases")
+    grid_row = c02.rebuild(rows[0], share, V.word("usually", share))
+    grid_row.population = 25
+    decided = c02.rebuild(rows[0], V.Estimate(0.02, 0.01, 0.03, 3, "seeds"),
+                          V.word("slight", V.Estimate(0.02, 0.01, 0.03, 3, "seeds")))
+    out, stages = cf.two_stage([undecided, grid_row, decided], setup, n_jobs=1)
+    first = out[0]
+    assert first["pilot_verdict"] == "inconclusive" and first["pilot_n"] == 3 and first["n"] == 4    # capped
+    assert "1000-1003" in first["note"] and "pilot" in first["note"]
+    assert first["reproduced_value"] != pilot.value                    # measured again, not copied
+    assert "undecidable" in out[1]["flags"] and out[1]["verdict"] == "inconclusive"
+    assert out[2] is decided and len(stages) == 2

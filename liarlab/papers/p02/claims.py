@@ -3,25 +3,29 @@
 Every printed figure or table is one claim family (``family="Fig 5-4"``). Each statement of the report is mapped
 to one of the protocol's rules: a qualitative word to :func:`verdicts.word` ("slight", "clearly", "differ
 little", "mostly"...), an ordering to :func:`verdicts.direction`, a statement about every case to
-:func:`verdicts.all_of` over per-case judgements at a Bonferroni level, a printed count to
-:func:`verdicts.value`. No threshold is kept here.
+:func:`verdicts.all_of` over per-case judgements at a Bonferroni level. Table 5-1's printed counts come from ONE
+trained table: the printed count is compared with the 95 % prediction interval for one more trained table
+(:func:`verdicts.prediction_across_seeds`), not with the interval of the mean. No threshold is kept here.
 
 Intervals: trained tables are replicated by independently trained seeds (:func:`verdicts.across_seeds`,
 differences paired by seed with :func:`verdicts.paired_difference`); fixed agents by games (Wilson, and
 Newcombe's interval for a difference). A linear combination of independent fixed-agent proportions (a gain
-of one rule minus a gain of another) uses the square-root-of-summed-squares combination of their Wilson
-half-widths on each side (:func:`combine`), the same construction as Newcombe's difference.
-The Q-table size claims (Tables 4-4, 6-1, 6-2) are checked in notebook 00 and not counted here.
+of one rule minus a gain of another) uses :func:`verdicts.combination_of_proportions` (each Wilson half-width
+scaled by its coefficient, combined in quadrature on each side).
+
+Rows are built in *sections* (one function per figure or group of rows, :data:`SECTIONS` names them), so that a
+row the pilot leaves undecided can be measured again on a fresh confirmatory sample by the same code
+(:mod:`liarlab.papers.p02.confirm`). Each row keeps its estimate and judgement (:class:`Row`).
+The Q-table size claims (Tables 4-4, 6-1, 6-2) are checked in notebook 00 and not counted here; the wall-clock
+timings of Fig 5-13 are a timing table (:func:`timing_table`), not claims.
 """
 from __future__ import annotations
-
-import math
 
 import numpy as np
 import pandas as pd
 
 from liarlab.core import verdicts as V
-from liarlab.papers.p02.experiments import EXPS, FIXED, estimate
+from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, estimate
 from liarlab.papers.p02.printed import (
     EXPLORED_SHARE_100K,
     GAME_LENGTH_RANGE,
@@ -33,11 +37,92 @@ from liarlab.papers.p02.printed import (
 
 NEG = V.NEGLIGIBLE_RATE
 
+#: Why a family may differ, and the readings of the report tried for it (words, not figure numbers). A differing
+#: row names its family's diagnosis unless it gives its own.
+_EXP_READINGS = ("EXP1-EXP3's unshown honestAction read two ways (the smallest honest bid, or the slight lie "
+                 "[mf, m+1] as the fallback) and the three-player challenge margin read two ways (3 from the text, "
+                 "2 from the shown code); ties between faces go to the higher face in every reading")
+DIAGNOSIS = {
+    "Fig 5-1": ("genuine", "'far better' read as an edge of at least 10 points over 50 %; EXP1-EXP3 under the "
+                "chosen honestAction reading"),
+    "Fig 5-2": ("reading", _EXP_READINGS),
+    "Fig 5-3": ("reading", _EXP_READINGS),
+    "Fig 5-5": ("reading", _EXP_READINGS + "; the tables are two frozen copies of one trained table, evaluated "
+                "with exploration 0.1"),
+    "Fig 5-6": ("reading", _EXP_READINGS),
+    "Fig 5-4": ("genuine", "the report's update rule as its code shows it, 100,000 games a stage, evaluation "
+                "exploration 0.1 and greedy; none reproduces the print"),
+    "Fig 5-7": ("genuine", "the report's update rule as its code shows it (not textbook Q-learning), 100,000 "
+                "games a stage on one table, evaluation with exploration 0.1, EXP1-EXP3 under the chosen "
+                "honestAction reading; for the random-opponent model also one EXP rule per game instead of per "
+                "decision; none reproduces the print"),
+    "Fig 5-8": ("genuine", "'barely changes' read as within 2 points; evaluation with exploration 0.1 and greedy; "
+                "ties going to the last action, and ties shuffled (the code's do_shuffle option)"),
+    "Fig 5-9": ("genuine", "'about 0' read as within 2 points of 0, 'much lower' as 10 points or more, 'some "
+                "strength' as not more than 2 points below the fair share 1/3"),
+    "Fig 5-10": ("genuine", "'no clear difference' read as within 2 points, on the frozen win rates after one "
+                 "stage, seeds paired by index"),
+    "Fig 5-11": ("genuine", "frozen win rates after one stage and after the long full-hand run"),
+    "Fig 5-12": ("genuine", "table size and frozen win rates at every tenth of a stage (windowed, not cumulative)"),
+    "Table 5-1": ("reading", "the printed counts come from one trained table and are compared with the 95 % "
+                  "prediction interval for one more table; keys classed as opening honest (no earlier bid), "
+                  "mid-game honest, slight lie (a count above the dice held) and challenge; ties among equal top "
+                  "values broken by key order, which the report leaves open"),
+    "Fig 5-14": ("reading", "the forced hand read as s dice of one face and the rest all different (so s = 3 is "
+                 "never a full house)"),
+    "Fig 5-15": ("reading", "the forced hand as above; EXP1-EXP3 under the chosen honestAction reading; cells at a "
+                 "ceiling or floor left out of gains"),
+    "Fig 5-16": ("genuine", "the forced hand as above; the table plays a frozen copy of itself holding fair dice"),
+    "Fig 5-17": ("reading", "the forced hand as above; each cell against its mirror so that the seat cancels; "
+                 "EXP1 under the chosen honestAction reading; cells at a ceiling or floor left out of gaps"),
+    "Fig 5-18": ("genuine", "the forced hands as above; the tables play a frozen copy of themselves"),
+    "Fig 6-1": ("genuine", "actions counted including the challenge"),
+}
 
-def _claim(text, family, paper, est, judgement, kind="finding", note="", **kw):
+
+class Row(dict):
+    """A claims row (the dict :func:`liarlab.study.outputs.claim` builds) that keeps what built it: its estimate,
+    its judgement, the section that measured it, and (for a share judged directly) how many cases exist."""
+    est: V.Estimate | None = None
+    judgement: V.Judgement | None = None
+    section: str | None = None
+    population: int | None = None
+    base_n: int | None = None
+    spec: tuple = ()
+
+
+def _claim(text, family, paper, est, judgement, kind="finding", note="", *, population=None, base_n=None,
+           cause=None, readings=None, **kw):
     from liarlab.study.outputs import claim
 
-    return claim(text, SOURCE, paper, est, judgement, kind=kind, note=note, family=family, **kw)
+    if isinstance(judgement, V.Judgement) and judgement.verdict == "differs" and kind == "finding" and not cause:
+        cause, default = DIAGNOSIS.get(family, ("genuine", "the report's statement as worded"))
+        readings = readings or default
+    if not (isinstance(judgement, V.Judgement) and judgement.verdict == "differs"):
+        cause, readings = None, readings if readings and kind == "finding" else None
+    row = Row(claim(text, SOURCE, paper, est, judgement, kind=kind, note=note, family=family, cause=cause,
+                    readings=readings, **kw))
+    row.est = est if isinstance(est, V.Estimate) else None
+    row.judgement = judgement if isinstance(judgement, V.Judgement) else None
+    row.population = population
+    row.base_n = base_n
+    row.spec = (text, family, paper, kind, note, kw)
+    return row
+
+
+def rebuild(row: Row, est: V.Estimate, judgement: V.Judgement, note: str | None = None) -> Row:
+    """The same claim with another estimate and judgement (the confirmatory stage of a two-stage row)."""
+    text, family, paper, kind, old_note, kw = row.spec
+    out = _claim(text, family, paper, est, judgement, kind=kind, note=old_note if note is None else note,
+                 population=row.population, base_n=row.base_n, readings=row.get("readings") or None, **kw)
+    out.section = row.section
+    return out
+
+
+def _section(name: str, rows: list) -> list:
+    for r in rows:
+        r.section = name
+    return rows
 
 
 def _where(frame: pd.DataFrame, **where) -> pd.DataFrame:
@@ -59,7 +144,8 @@ def shift(e: V.Estimate, c: float, sign: int = 1) -> V.Estimate:
     lo, hi = sorted((sign * (e.low - c), sign * (e.high - c)))
     return V.Estimate(sign * (e.value - c), lo, hi, e.n, e.unit,
                       None if e.seed_min is None else min(sign * (e.seed_min - c), sign * (e.seed_max - c)),
-                      None if e.seed_max is None else max(sign * (e.seed_min - c), sign * (e.seed_max - c)), e.level)
+                      None if e.seed_max is None else max(sign * (e.seed_min - c), sign * (e.seed_max - c)), e.level,
+                      e.interval)
 
 
 def _is_fixed(rows) -> bool:
@@ -71,23 +157,14 @@ def _rates_by_seed(rows) -> pd.Series:
 
 
 def combine(terms, level=V.LEVEL) -> V.Estimate:
-    """sum(sign * rate) over ``terms`` [(rows, sign)]: paired by seed for trained tables, or for fixed agents
-    independent proportions combined like Newcombe's difference (summed squared Wilson half-widths per side)."""
+    """sum(coef * rate) over ``terms`` [(rows, coef)]: paired by seed for trained tables, or for fixed agents a
+    combination of independent proportions (:func:`verdicts.combination_of_proportions`: each Wilson
+    half-width scaled by its coefficient)."""
     if all(_is_fixed(r) for r, _ in terms):
-        value, lo2, hi2, n = 0.0, 0.0, 0.0, 0
-        for rows, sign in terms:
-            e = V.proportion(int(rows.wins.sum()), int(rows.games.sum()), level)
-            value += sign * e.value
-            down, up = e.value - e.low, e.high - e.value
-            lo2 += (down if sign > 0 else up) ** 2
-            hi2 += (up if sign > 0 else down) ** 2
-            n += e.n
-        bound = float(sum(abs(s) for _, s in terms))
-        return V.Estimate(value, max(-bound, value - math.sqrt(lo2)), min(bound, value + math.sqrt(hi2)), n,
-                          "games", level=level)
-    series = [s * _rates_by_seed(r) for r, s in terms]
+        return V.combination_of_proportions([(c, int(r.wins.sum()), int(r.games.sum())) for r, c in terms], level)
+    series = [c * _rates_by_seed(r) for r, c in terms]
     total = sum(series)
-    bound = float(sum(abs(s) for _, s in terms))
+    bound = float(sum(abs(c) for _, c in terms))
     return V.across_seeds(total.to_numpy(), -bound, bound, level)
 
 
@@ -97,6 +174,17 @@ def diff(a_rows, b_rows, level=V.LEVEL) -> V.Estimate:
         return V.difference_of_proportions(int(a_rows.wins.sum()), int(a_rows.games.sum()), int(b_rows.wins.sum()),
                                            int(b_rows.games.sum()), level)
     return combine([(a_rows, 1), (b_rows, -1)], level)
+
+
+def minus_fixed(rates, wins: int, games: int, level=V.LEVEL) -> V.Estimate:
+    """mean over seeds of a learned rate minus a fixed agent's proportion: the two intervals combined on each
+    side in quadrature (MOVER), in [-1, 1]."""
+    a, b = V.across_seeds(np.asarray(rates, float), 0.0, 1.0, level), V.proportion(wins, games, level)
+    d = a.value - b.value
+    lo = d - np.sqrt((a.value - a.low) ** 2 + (b.high - b.value) ** 2)
+    hi = d + np.sqrt((a.high - a.value) ** 2 + (b.value - b.low) ** 2)
+    return V.Estimate(d, max(-1.0, float(lo)), min(1.0, float(hi)), a.n, "seeds", a.seed_min - b.value,
+                      a.seed_max - b.value, level)
 
 
 def _evaluated(curve_rows: pd.DataFrame) -> pd.DataFrame:
@@ -124,9 +212,16 @@ def _balanced(p: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
 def exp_claims(pairs: pd.DataFrame, three: pd.DataFrame, fallback: str, margin: int = 3,
                selected: bool = False) -> list[dict]:
     """Figs 5-2, 5-3, 5-5 (EXP part) and 5-6 under one honestAction reading (and 3-player margin)."""
-    rows = []
-    tag = f"reading {fallback}, margin {margin}"
-    kw = {"selected": selected}
+    return (fig_5_2(pairs, fallback, margin, selected) + fig_5_3(three, fallback, margin, selected)
+            + fig_5_5_exp(pairs, fallback, margin, selected) + fig_5_6(three, fallback, margin, selected))
+
+
+def _tag(fallback, margin):
+    return f"reading {fallback}, margin {margin}"
+
+
+def fig_5_2(pairs, fallback, margin=3, selected=False) -> list[dict]:
+    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
     p = pairs[pairs.fallback == fallback]
     lvl3 = V.simultaneous_level(3)
     js, shown = [], []
@@ -149,6 +244,11 @@ def exp_claims(pairs: pd.DataFrame, three: pd.DataFrame, fallback: str, margin: 
                        _all(js, "each pair among EXP1-3"),
                        note=f"{tag}; value: the largest balanced win-rate edge over 50% ({far[0]} vs {far[1]}); "
                        "edges " + ", ".join(f"{a}-{b} {e.value:+.3f}" for a, b, e in shown), **kw))
+    return _section("fig_5_2", rows)
+
+
+def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
+    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
     t = three[(three.fallback == fallback) & (three.margin == margin) & (three.a != three.b)]
     lvl2 = V.simultaneous_level(2)
     js, shown = [], []
@@ -166,8 +266,7 @@ def exp_claims(pairs: pd.DataFrame, three: pd.DataFrame, fallback: str, margin: 
                        "over the three rotations (which cancel the absolute seat); {EXP1,EXP1,EXP0} and "
                        f"{{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw))
     # (2) relative seating: in every rotation each pair of roles keeps the order of the pooled rates
-    js, n_same = [], 0
-    cases = []
+    js, n_same, cases, base = [], 0, [], None
     for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
         s = t[(t.a == a) & (t.b == b)].copy()
         s["role"] = np.where(s.player == b, "B", np.where(s.preceded_by == b, "A after B", "A after A"))
@@ -180,27 +279,46 @@ def exp_claims(pairs: pd.DataFrame, three: pd.DataFrame, fallback: str, margin: 
     for a, b, seat_b, x, y, r, pooled in cases:
         e = V.difference_of_proportions(int(r.loc[x, "wins"]), int(r.loc[x, "games"]), int(r.loc[y, "wins"]),
                                         int(r.loc[y, "games"]), lvl)
+        base = e.n
         j = V.direction(e, ">" if pooled[x] >= pooled[y] else "<", 0.0)
         js.append(j)
         n_same += j.verdict == "reproduced"
     rows.append(_claim("win rates follow relative, not absolute seats", "Fig 5-3", "same order in every rotation",
-                       V.share(js, "comparisons"), _all(js, "every rotation and pair of roles"),
+                       V.share(js, "comparisons"), _all(js, "every rotation and pair of roles"), base_n=base,
                        note=f"{tag}: in each of the 3 rotations of both type sets, each pair of roles (B, A after B, A "
                        f"after A) ordered as in the pooled rates; {n_same} of {len(js)} comparisons confirm it", **kw))
-    sp = {a: estimate(_where(p, p1=a, p2=a)) for a in EXPS}
-    rows.append(_claim("EXP0: slight first-mover advantage", "Fig 5-5", "slightly > 50%", shift(sp["EXP0"], 0.5),
-                       V.word("slight", shift(sp["EXP0"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
-    rows.append(_claim("EXP1: about no seat advantage", "Fig 5-5", "about 50%", shift(sp["EXP1"], 0.5),
-                       V.word("no difference", shift(sp["EXP1"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
-    rows.append(_claim("EXP2: second-mover advantage", "Fig 5-5", "< 50%", sp["EXP2"],
-                       V.direction(sp["EXP2"], "<", 0.5), note=f"{tag}; P1 win rate", **kw))
-    rows.append(_claim("EXP3: slight first-mover advantage", "Fig 5-5", "slightly > 50%", shift(sp["EXP3"], 0.5),
-                       V.word("slight", shift(sp["EXP3"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
+    return _section("fig_5_3", rows)
+
+
+def fig_5_5_exp(pairs, fallback, margin=3, selected=False) -> list[dict]:
+    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
+    p = pairs[pairs.fallback == fallback]
+    sp = {a: estimate(_where(p, p1=a, p2=a)) for a in EXPS if ((p.p1 == a) & (p.p2 == a)).any()}
+    if "EXP0" in sp:
+        rows.append(_claim("EXP0: slight first-mover advantage", "Fig 5-5", "slightly > 50%", shift(sp["EXP0"], 0.5),
+                           V.word("slight", shift(sp["EXP0"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
+    if "EXP1" in sp:
+        rows.append(_claim("EXP1: about no seat advantage", "Fig 5-5", "about 50%", shift(sp["EXP1"], 0.5),
+                           V.word("no difference", shift(sp["EXP1"], 0.5)), note=f"{tag}; P1 win rate minus 50%",
+                           **kw))
+    if "EXP2" in sp:
+        rows.append(_claim("EXP2: second-mover advantage", "Fig 5-5", "< 50%", sp["EXP2"],
+                           V.direction(sp["EXP2"], "<", 0.5), note=f"{tag}; P1 win rate", **kw))
+    if "EXP3" in sp:
+        rows.append(_claim("EXP3: slight first-mover advantage", "Fig 5-5", "slightly > 50%", shift(sp["EXP3"], 0.5),
+                           V.word("slight", shift(sp["EXP3"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
+    return _section("fig_5_5_exp", rows)
+
+
+def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
+    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
     same = three[(three.fallback == fallback) & (three.margin == margin) & (three.a == three.b)]
     for a, seat, text, small in (("EXP0", 2, "EXP0: small spread, P2 best", True),
                                  ("EXP1", 1, "EXP1: small spread, P1 best", True),
                                  ("EXP2", 3, "EXP2: P3 clearly highest", False),
                                  ("EXP3", 1, "EXP3: P1 clearly advantaged", False)):
+        if not (same.a == a).any():
+            continue
         r = same[same.a == a].set_index("seat")
         others = [s for s in (1, 2, 3) if s != seat]
         lvl = V.simultaneous_level(2)
@@ -222,6 +340,29 @@ def exp_claims(pairs: pd.DataFrame, three: pd.DataFrame, fallback: str, margin: 
             rows.append(_claim(text, "Fig 5-6", f"P{seat} clearly highest", min(ds, key=lambda e: e.value),
                                _all([V.word("clearly", e) for e in ds], f"P{seat} clearly above each other seat"),
                                note=f"{tag}; value: P{seat}'s smaller lead over another seat; {rates}", **kw))
+    return _section("fig_5_6", rows)
+
+
+def reading_text(rows_by_reading: dict) -> dict:
+    """claim -> the verdict under each reading, in words ("reading smallest, margin 3: differs; ..."), and
+    whether any reading reproduces the print."""
+    out: dict = {}
+    for label, rows in rows_by_reading.items():
+        for r in rows:
+            out.setdefault(r["claim"], []).append((label, r["verdict"]))
+    text = {}
+    for claim_, pairs in out.items():
+        any_ok = [lbl for lbl, v in pairs if v == "reproduced"]
+        text[claim_] = ("; ".join(f"{lbl}: {v}" for lbl, v in pairs) + (
+            f" (reproduced under {', '.join(any_ok)})" if any_ok else " (no reading reproduces the print)"))
+    return text
+
+
+def annotate_readings(rows: list, text: dict) -> list:
+    """Put each EXP row's verdicts under every reading into its ``readings`` column."""
+    for r in rows:
+        if r["claim"] in text and r["kind"] == "finding":
+            r["readings"] = f"{_EXP_READINGS}. Verdicts: {text[r['claim']]}"
     return rows
 
 
@@ -247,19 +388,33 @@ def _lvl(m):
     return V.simultaneous_level(m)
 
 
+SEL = {"selected": True}   # rows whose tables trained against, or whose rules are, EXP1-EXP3 under the chosen reading
+
+
 def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, full, top, forced_exp, forced_rl,
-              grid, lengths, timing, epsilon: float = 0.1) -> list[dict]:
-    rows = []
-    # ---------------------------------------------------------------- Fig 5-1
+              grid, lengths, timing=None, epsilon: float = 0.1) -> list[dict]:
+    """Every RL statement (and the forced-hand EXP ones). ``timing`` is accepted for old callers and unused: the
+    wall-clock times are a timing table (:func:`timing_table`); the report's mechanism is a code check
+    (:func:`mechanism_check`)."""
+    return (fig_5_1(vs_rand) + fig_5_4(rl_exp, epsilon) + fig_5_5_rl(self_play) + fig_5_7(sequential, epsilon)
+            + fig_5_8(fixed2, epsilon) + fig_5_9(fixed3) + fig_5_10_11(curves, full) + fig_5_12(curves)
+            + _top_rows(top) + _forced_rows(forced_exp, forced_rl) + _grid_rows(grid) + fig_6_1(lengths))
+
+
+def fig_5_1(vs_rand) -> list[dict]:
     players = list(dict.fromkeys(vs_rand.player))
     lvl = _lvl(len(players))
     es = {pl: shift(est(vs_rand, lvl, player=pl), 0.5) for pl in players}
     worst = min(es, key=lambda k: es[k].low)
-    rows.append(_claim("EXP0-EXP3 and RL0-RL3 are far better than RAND", "Fig 5-1", "far above 50%", es[worst],
-                       _all([V.word("large", e) for e in es.values()], "each of EXP0-3 and RL0-3"),
-                       note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: the "
-                       f"smallest edge ({worst}); RL rows across training seeds, EXP rows over games"))
-    # ---------------------------------------------------------------- Fig 5-4 (headline)
+    return _section("fig_5_1", [_claim(
+        "EXP0-EXP3 and RL0-RL3 are far better than RAND", "Fig 5-1", "far above 50%", es[worst],
+        _all([V.word("large", e) for e in es.values()], "each of EXP0-3 and RL0-3"),
+        note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: the "
+        f"smallest edge ({worst}); RL rows across training seeds, EXP rows over games", **SEL)])
+
+
+def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
+    rows = []
     e = rl_exp[rl_exp.epsilon == epsilon]
     lvl = _lvl(4)
     diag = {i: est(e, lvl, model=f"RL{i}", opponent=f"EXP{i}") for i in range(4)}
@@ -269,40 +424,53 @@ def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, fu
                        _all([V.direction(x, ">", 0.5) for x in diag.values()], "each RLi against EXPi"),
                        note=f"the report's main question; value: the lowest diagonal cell (RL{low}); epsilon "
                        f"{epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
-                       headline=True))
+                       headline=True, **SEL))
     cells = [(i, j) for i in range(4) for j in range(4) if i != j]
     js = [V.direction(est(e, _lvl(len(cells)), model=f"RL{i}", opponent=f"EXP{j}"), "<", 0.5) for i, j in cells]
     sh = V.share(js)
     rows.append(_claim("against other EXPs RLi mostly wins < 50%", "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
+                       population=len(cells),
                        note=f"share of the {len(cells)} off-diagonal cells whose interval lies below 50% (bounds: "
-                       "undecided cells counted either way)"))
-    # ---------------------------------------------------------------- Fig 5-5 (RL part)
-    r0 = shift(est(self_play, player="RL0"), 0.5)
-    rows.append(_claim("RL0: clear first-mover advantage", "Fig 5-5", "clearly > 50%", r0, V.word("clear", r0),
-                       note="two frozen copies of RL0; P1 win rate minus 50%"))
+                       "undecided cells counted either way)", **SEL))
+    return _section("fig_5_4", rows)
+
+
+def fig_5_5_rl(self_play) -> list[dict]:
+    rows = []
+    if (self_play.player == "RL0").any():
+        r0 = shift(est(self_play, player="RL0"), 0.5)
+        rows.append(_claim("RL0: clear first-mover advantage", "Fig 5-5", "clearly > 50%", r0, V.word("clear", r0),
+                           note="two frozen copies of RL0; P1 win rate minus 50%"))
     for name in ("RL1", "RL2", "RL3"):
+        if not (self_play.player == name).any():
+            continue
         x = shift(est(self_play, player=name), 0.5, -1)
         rows.append(_claim(f"{name}: slight second-mover advantage", "Fig 5-5", "slightly < 50%", x, V.word("slight", x),
                            note=f"two frozen copies of {name}; 50% minus the P1 win rate (two-sided: an edge above 5 "
-                           "points is not slight)"))
-    # ---------------------------------------------------------------- Fig 5-7
+                           "points is not slight)", **SEL))
+    return _section("fig_5_5_rl", rows)
+
+
+def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
+    rows = []
     seq = sequential[sequential.epsilon == epsilon]
     multi = [m for m in dict.fromkeys(seq.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
     lvl = _lvl(len(multi))
     js = [V.direction(est(seq, lvl, model=m, opponent=f"EXP{m[-1]}"), ">", 0.5) for m in multi]
     rows.append(_claim("a model is advantaged against the last EXP it trained on", "Fig 5-7", "every model",
                        V.share(js, "models"), _all(js, f"each of the {len(multi)} sequence models"),
-                       note="value: share of models whose win rate against their last EXP lies above 50%"))
+                       note="value: share of models whose win rate against their last EXP lies above 50%", **SEL))
     cells = [(m, d) for m in multi for d in sorted(set(m[2:-1]) - {m[-1]})]
     js = [V.direction(est(seq, _lvl(len(cells)), model=m, opponent=f"EXP{d}"), "<", 0.5) for m, d in cells]
     sh = V.share(js)
     rows.append(_claim("and disadvantaged against EXPs it trained on earlier", "Fig 5-7", "mostly", sh,
-                       V.word("mostly", sh), note=f"share of the {len(cells)} (model, earlier EXP) cells below 50%; "
-                       "the report names exceptions"))
+                       V.word("mostly", sh), population=len(cells),
+                       note=f"share of the {len(cells)} (model, earlier EXP) cells below 50%; the report names "
+                       "exceptions", **SEL))
     for m in ("RL03", "RL0123"):
         x = est(seq, model=m, opponent="EXP0")
         rows.append(_claim(f"{m} stays advantaged against EXP0", "Fig 5-7", "> 50%", x, V.direction(x, ">", 0.5),
-                           note="balanced seats, across training seeds"))
+                           note="balanced seats, across training seeds", **SEL))
     lvl = _lvl(4)
     rr = {o: est(seq, lvl, model="RL-random", opponent=o) for o in EXPS}
     low = min(rr, key=lambda o: rr[o].low)
@@ -312,8 +480,12 @@ def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, fu
         note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
             f"{o} {x.value:.3f}" for o, x in g.items())
     rows.append(_claim("RL-random is advantaged against all four EXPs", "Fig 5-7", "> 50% against each", rr[low],
-                       _all([V.direction(x, ">", 0.5) for x in rr.values()], "each EXP"), note=note))
-    # ---------------------------------------------------------------- Fig 5-8
+                       _all([V.direction(x, ">", 0.5) for x in rr.values()], "each EXP"), note=note, **SEL))
+    return _section("fig_5_7", rows)
+
+
+def fig_5_8(fixed2, epsilon=0.1) -> list[dict]:
+    rows = []
     f2 = fixed2[fixed2.epsilon == epsilon]
 
     def cell(trained, seat):
@@ -331,18 +503,23 @@ def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, fu
                        V.word("no difference", d), note="P2-only minus rotating-seat RL0, both as P2"))
     x = estimate(cell("P2 only", "P1"))
     rows.append(_claim("trained as P2: win rate as P1 about 0", "Fig 5-8", "about 0", x,
-                       V.magnitude(x, 0.0, NEG, "about 0 (within the negligible rate)"),
+                       V.magnitude(x, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0),
                        note="evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) is in "
                        "the table"))
-    # ---------------------------------------------------------------- Fig 5-9
-    def c3(trained, seat, level=V.LEVEL):
+    return _section("fig_5_8", rows)
+
+
+def fig_5_9(fixed3) -> list[dict]:
+    rows = []
+
+    def c3(trained, seat):
         return _where(fixed3, trained=trained, tested_as=seat)
 
     lvl = _lvl(2)
     zs = [estimate(c3(t_, "P1"), lvl) for t_ in ("P2 only", "P3 only")]
     rows.append(_claim("trained at P2 or P3: about 0 as P1", "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
-                       _all([V.magnitude(z, 0.0, NEG, "about 0 (within the negligible rate)") for z in zs], "both"),
-                       note="value: the larger of the two"))
+                       _all([V.magnitude(z, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0) for z in zs],
+                            "both"), note="value: the larger of the two"))
     lvl = _lvl(4)
     js, shown = [], []
     for seat in ("P2", "P3"):
@@ -364,7 +541,11 @@ def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, fu
                        min(cs, key=lambda z: z.value), _all([V.word("not lower", z) for z in cs], "the four cells"),
                        note="'some strength' read as 'not lower' than the 1/3 baseline (within the negligible rate); "
                        "value: the lowest cell minus 1/3"))
-    # ---------------------------------------------------------------- Fig 5-10 (history), 5-11 (full hand)
+    return _section("fig_5_9", rows)
+
+
+def fig_5_10_11(curves, full=None) -> list[dict]:
+    rows = []
     last = _evaluated(curves[curves.games == curves.games.max()])
     lvl = _lvl(2)
     ds = [diff(_where(last, config=f"n={n}"), _where(last, config="n=1"), lvl) for n in (2, 3)]
@@ -373,6 +554,8 @@ def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, fu
                        big, _all([V.word("no difference", z) for z in ds], "n=2 and n=3 against n=1"),
                        note="final frozen win rate minus n=1's, seeds paired by index; value: the larger difference; "
                        + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds))))
+    if full is None or not (last.config == "full, n=1").any():
+        return _section("fig_5_10_11", rows)
     d = diff(_where(last, config="n=1"), _where(last, config="full, n=1"))
     rows.append(_claim("at 100,000 games the full-hand model is clearly worse than the partial-hand one", "Fig 5-11",
                        "clearly worse", d, V.word("clearly", d), note="partial minus full hand, both n=1 after one "
@@ -384,12 +567,16 @@ def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, fu
                        "better", d, V.direction(d, ">", 0.0),
                        note=f"full hand after {int(full.games.max()):,} games ({share_end:.1%} of 476,280 keys) minus "
                        "partial hand after one stage"))
-    # ---------------------------------------------------------------- Fig 5-12 (windowed rates)
+    return _section("fig_5_10_11", rows)
+
+
+def fig_5_12(curves) -> list[dict]:
+    rows = []
     n1 = curves[curves.config == "n=1"]
     g_last = int(n1.games.max())
     x = V.across_seeds(n1[n1.games == g_last].explored_share.to_numpy())
     rows.append(_claim("about 30% of the partial-hand space is explored after 100,000 games", "Fig 5-12",
-                       EXPLORED_SHARE_100K, x, V.about(EXPLORED_SHARE_100K, x),
+                       EXPLORED_SHARE_100K, x, V.about(EXPLORED_SHARE_100K, x, span=1.0),
                        note=f"len(Q) / 11,040 after {g_last:,} games, across seeds"))
     marks = sorted(n1.games.unique())
     first, mid = marks[0], marks[len(marks) // 2 - 1]
@@ -414,38 +601,69 @@ def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, fu
                        note=f"windowed frozen win rates at checkpoints (not cumulative): gain from {mid:,} to "
                        f"{marks[-1]:,} games minus gain from {first:,} to {mid:,}, across seeds"
                        + ("; some checkpoint is at a ceiling/floor" if at_ceiling else "")))
-    # ---------------------------------------------------------------- Fig 5-13 (time, measured)
-    t = timing.groupby(["config", "seed"]).seconds_per_10000_games.mean().unstack("config")
-    for richer, base, what in (("n=3", "n=1", "history 3 against history 1 (partial hand)"),
-                               ("full, n=1", "n=1", "full hand against partial hand (n=1)")):
-        d = V.paired_difference(t[richer].to_numpy(), t[base].to_numpy(), bound=np.inf)
-        rows.append(_claim(f"more information in the state means less training time: {what}", "Fig 5-13",
-                           "less time", d, V.direction(d, "<", 0.0), measured=True,
-                           note=f"wall-clock seconds per 10,000 training games, {richer} minus {base}, paired by seed "
-                           f"({t[richer].mean():.3f} s against {t[base].mean():.3f} s; measured on a shared, loaded "
-                           "machine)"))
-    sc = timing.groupby(["config", "seed"]).scanned_per_game.mean().unstack("config")
-    d = V.paired_difference(sc["n=3"].to_numpy(), sc["n=1"].to_numpy(), bound=np.inf)
-    rows.append(_claim("the report's mechanism: richer states scan fewer actions per game", "Fig 5-13",
-                       "fewer actions scanned", d, V.direction(d, "<", 0.0),
-                       note="actions the greedy choice scans per training game, n=3 minus n=1 (deterministic counts, "
-                       "not time): the code scans every legal action, so fewer scans can only come from shorter "
-                       "games or more exploration; explanatory row"))
-    # ---------------------------------------------------------------- Table 5-1 and text
-    rows += _top_rows(top)
-    # ---------------------------------------------------------------- Figs 5-14 to 5-16
-    rows += _forced_rows(forced_exp, forced_rl)
-    rows += _grid_rows(grid)
-    # ---------------------------------------------------------------- Fig 6-1
+    return _section("fig_5_12", rows)
+
+
+def fig_6_1(lengths) -> list[dict]:
     lg = lengths[lengths.matchup == "RL0 vs EXP0"]
     lo, hi = GAME_LENGTH_RANGE
     per = lg.groupby("seed").apply(lambda g: g[(g.actions >= lo) & (g.actions <= hi)].games.sum() / g.games.sum(),
                                    include_groups=False)
     x = V.across_seeds(per.to_numpy())
-    rows.append(_claim("RL0 vs EXP0 games mostly take 2-5 actions", "Fig 6-1", "mostly 2-5", x, V.word("mostly", x),
-                       note=f"share of games with 2-5 actions (incl. the challenge), across seeds; longest seen "
-                       f"{int(lg.actions.max())}"))
-    return rows
+    return _section("fig_6_1", [_claim("RL0 vs EXP0 games mostly take 2-5 actions", "Fig 6-1", "mostly 2-5", x,
+                                       V.word("mostly", x), note=f"share of games with 2-5 actions (incl. the "
+                                       f"challenge), across seeds; longest seen {int(lg.actions.max())}")])
+
+
+TIMING_PAIRS = (("n=3", "n=1", "history 3 against history 1 (partial hand)"),
+                ("full, n=1", "n=1", "full hand against partial hand (n=1)"))
+
+
+def timing_table(timing: pd.DataFrame) -> pd.DataFrame:
+    """Fig 5-13's statement "more information in the state means less training time", measured as wall-clock
+    seconds per 10,000 training games on this (shared, loaded) machine: a timing table, not a claim. Each row: the
+    richer state minus the simpler one, paired by seed, with its 95 % interval and which way it points."""
+    t = timing.groupby(["config", "seed"]).seconds_per_10000_games.mean().unstack("config")
+    rows = []
+    for richer, base, what in TIMING_PAIRS:
+        if richer not in t or base not in t:
+            continue
+        d = V.paired_difference(t[richer].to_numpy(), t[base].to_numpy(), bound=np.inf)
+        j = V.direction(d, "<", 0.0)
+        rows.append({"comparison": what, "richer_seconds": float(t[richer].mean()), "simpler_seconds":
+                     float(t[base].mean()), "difference_seconds": d.value, "ci_low_seconds": d.low,
+                     "ci_high_seconds": d.high, "seeds": d.n,
+                     "richer state trains faster": {"reproduced": "yes", "differs": "no"}.get(j.verdict, "undecided")})
+    return pd.DataFrame(rows)
+
+
+def mechanism_check(timing: pd.DataFrame) -> list[dict]:
+    """The report's explanation of Fig 5-13 ("only explored actions are scanned") checked in our code's own
+    counts: a property of our implementation (it scans every legal action), so a code check, not a finding."""
+    sc = timing.groupby(["config", "seed"]).scanned_per_game.mean().unstack("config")
+    d = V.paired_difference(sc["n=3"].to_numpy(), sc["n=1"].to_numpy(), bound=np.inf)
+    return [_claim("our code: richer states scan fewer actions per game", "Fig 5-13", "fewer actions scanned", d,
+                   V.direction(d, "<", 0.0), kind="check",
+                   note="actions the greedy choice scans per training game, n=3 minus n=1 (deterministic counts, "
+                   "not time): our code scans every legal action, so fewer scans can only come from shorter games or "
+                   "more exploration; it explains our timing, not the report's")]
+
+
+def _printed_count(printed, vals, what):
+    """A count printed from ONE trained table against where one more of our tables would fall: the printed count
+    must lie inside the 95 % prediction interval across our seeds (more seeds do not narrow it)."""
+    x = V.prediction_across_seeds(vals, 0, 30)
+    j = V.magnitude(V.exact(printed), x.low, x.high, f"the printed count (one table) inside the {x.interval_label} "
+                    f"of {what}")
+    return x, j
+
+
+def _one_table(j: V.Judgement) -> V.Judgement:
+    """A prediction interval for one table does not narrow with more seeds: undecided stays undecided."""
+    if j.verdict != "inconclusive":
+        return j
+    return V.undecidable(j, "the prediction interval for one trained table straddles the printed range's edge, and "
+                         "more seeds do not narrow it")
 
 
 def _top_rows(top) -> list[dict]:
@@ -454,32 +672,42 @@ def _top_rows(top) -> list[dict]:
     counts = n1top.groupby(["seed", "kind"]).size().unstack(fill_value=0)
     for kind, printed in TOP30_CLASSES.items():
         vals = counts.get(kind, pd.Series(0, index=counts.index)).to_numpy()
-        x = V.across_seeds(vals, 0, 30)
-        rows.append(_claim(f"top-30 entries of RL0 (n=1): {kind}", "Table 5-1", printed, x,
-                           V.value(printed, x, decimals=0), note="count per trained table, across seeds"))
+        x, j = _printed_count(printed, vals, f"the {kind} count")
+        rows.append(_claim(f"top-30 entries of RL0 (n=1): {kind}", "Table 5-1", printed, x, j,
+                           note=f"count per trained table; mean over {x.n} tables, seed range {x.seed_min:g}-"
+                           f"{x.seed_max:g}"))
     for (hand, n), printed in TOP30_CHALLENGES.items():
         label = f"full, n={n}" if hand == "full" else f"n={n}"
         sub = top[top.config == label]
+        if not len(sub):
+            continue
         vals = sub.groupby("seed").kind.apply(lambda s: int((s == "challenge").sum())).to_numpy()
-        x = V.across_seeds(vals, 0, 30)
+        x, j = _printed_count(printed, vals, "the challenge count")
         rows.append(_claim(f"top-30 entries of RL0 ({'full hand, ' if hand == 'full' else ''}n={n}): challenges",
-                           "Table 5-1", printed, x, V.value(printed, x, decimals=0),
-                           note="count per trained table, across seeds"))
+                           "Table 5-1", printed, x, j, note=f"count per trained table; mean over {x.n} tables, seed "
+                           f"range {x.seed_min:g}-{x.seed_max:g}"))
     best = n1top.groupby("seed").value.max().to_numpy()
-    x = V.across_seeds(best, 0, 0.9)
+    x = V.prediction_across_seeds(best, 0, 0.9)
     lo, hi = TOP30_VALUE_RANGE
     rows.append(_claim("the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)",
-                       "Table 5-1", f"{lo}-{hi}", x, V.magnitude(x, lo, hi + 0.00005, "the printed examples' range"),
-                       note="largest value of each trained table (n=1), across seeds; the rule caps values at 0.9"))
-    return rows
+                       "Table 5-1", f"{lo}-{hi}", x,
+                       _one_table(V.magnitude(x, lo, hi + 0.00005, "the printed examples' range", span=1.0)),
+                       note="largest value of one trained table (n=1): the prediction interval for one more table "
+                       "must lie in the printed range; the rule caps values at 0.9"))
+    return _section("table_5_1", rows)
 
 
 def _forced_rows(forced_exp, forced_rl) -> list[dict]:
+    return fig_5_14_15(forced_exp) + fig_5_16(forced_rl)
+
+
+def _f(frame, player, s):
+    return _where(frame, player=player, same=s)
+
+
+def fig_5_14_15(forced_exp) -> list[dict]:
     rows = []
-
-    def f(frame, player, s):
-        return _where(frame, player=player, same=s)
-
+    f = _f
     lvl = _lvl(4)
     steps = [diff(f(forced_exp, "EXP0", s + 1), f(forced_exp, "EXP0", s), lvl) for s in range(1, 5)]
     rows.append(_claim("EXP0's forced side wins more with larger s", "Fig 5-14", "increasing",
@@ -510,7 +738,7 @@ def _forced_rows(forced_exp, forced_rl) -> list[dict]:
                        min(shown, key=lambda z: z.value), _all(js + incr, "each of EXP1-3: rising, and a larger "
                                                               "spread than EXP0"),
                        note="value: the smallest (top s minus s=1) spread of EXP1-3 minus EXP0's"
-                       + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else "")))
+                       + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else ""), **SEL))
     gains, notes = {}, []
     for a in EXPS[1:]:
         hs = [s for s in (4, 5) if not ceil[a, s] and not ceil["EXP3", s]]
@@ -528,39 +756,54 @@ def _forced_rows(forced_exp, forced_rl) -> list[dict]:
         z = combine(terms, lvl)
         js.append(V.direction(z, ">", 0.0))
         shown.append(z)
-    j = _all(js, "EXP1 and EXP2 against EXP3") if js else V.stated("inconclusive", "every cell at a ceiling")
+    j = _all(js, "EXP1 and EXP2 against EXP3") if js else V.undecidable(
+        V.stated("inconclusive", "gain over s=3, EXP1 and EXP2 against EXP3"), "every cell is at a ceiling")
     rows.append(_claim("EXP3 gains less at s = 4, 5 than EXP1 and EXP2", "Fig 5-15", "smaller gain",
                        min(shown, key=lambda z: z.value) if shown else V.exact(float("nan")), j,
                        note="gain over s=3 summed over s=4,5, EXP1 (or EXP2) minus EXP3" +
-                       (f"; {'; '.join(notes)}" if notes else "")))
-    # Fig 5-16 (tables, across seeds)
+                       (f"; {'; '.join(notes)}" if notes else ""), **SEL))
+    return _section("fig_5_14_15", rows)
+
+
+def fig_5_16(forced_rl) -> list[dict]:
+    rows = []
+    f = _f
+    have = set(forced_rl.player)
     lvl = _lvl(5)
-    r0 = [shift(estimate(f(forced_rl, "RL0", s), lvl), 0.5) for s in range(1, 6)]
-    js = [V.direction(r0[2], ">", 0.0)] + [V.word("not higher", r0[i]) for i in (0, 1, 3, 4)]
-    rows.append(_claim("RL0 is advantaged only at s = 3", "Fig 5-16", "only s=3 > 50%", r0[2],
+    if "RL0" in have:
+        r0 = [shift(estimate(f(forced_rl, "RL0", s), lvl), 0.5) for s in range(1, 6)]
+        js = [V.direction(r0[2], ">", 0.0)] + [V.word("not higher", r0[i]) for i in (0, 1, 3, 4)]
+        rows.append(_claim("RL0 is advantaged only at s = 3", "Fig 5-16", "only s=3 > 50%", r0[2],
                        _all(js, "above 50% at s=3, not higher elsewhere"),
                        note="value: s=3 minus 50%; " + ", ".join(f"s={s}: {z.value:+.3f}" for s, z in
                                                                     zip(range(1, 6), r0))))
-    r1 = [estimate(f(forced_rl, "RL1", s), lvl) for s in range(1, 6)]
-    js = [V.direction(z, ">" if s >= 3 else "<", 0.5) for s, z in zip(range(1, 6), r1)]
-    rows.append(_claim("RL1 advantaged at s >= 3, disadvantaged at s = 1, 2", "Fig 5-16", "threshold at 3", r1[2],
-                       _all(js, "each s"), note="value: s=3; " + ", ".join(f"s={s}: {z.value:.3f}" for s, z in
-                                                                         zip(range(1, 6), r1))))
-    js, shown = [], []
-    lvl = _lvl(2 * 8)
-    for name in ("RL2", "RL3"):
-        z = [shift(estimate(f(forced_rl, name, s), lvl), 0.5) for s in range(1, 6)]
-        js += [V.direction(z[1], "<", 0.0)] + [V.word("not lower", z[i]) for i in (0, 2, 3, 4)]
-        js += [V.direction(diff(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl), ">", 0.0) for s in (2, 3, 4)]
-        shown.append(z[1])
-    rows.append(_claim("RL2 and RL3 are disadvantaged only at s = 2, the advantage growing with s", "Fig 5-16",
-                       "only s=2 < 50%", min(shown, key=lambda z: z.value),
-                       _all(js, "below 50% at s=2, not lower elsewhere, rising from s=2 to 5"),
-                       note="value: the lower s=2 edge over 50%"))
-    return rows
+    if "RL1" in have:
+        r1 = [estimate(f(forced_rl, "RL1", s), lvl) for s in range(1, 6)]
+        js = [V.direction(z, ">" if s >= 3 else "<", 0.5) for s, z in zip(range(1, 6), r1)]
+        rows.append(_claim("RL1 advantaged at s >= 3, disadvantaged at s = 1, 2", "Fig 5-16", "threshold at 3", r1[2],
+                           _all(js, "each s"), note="value: s=3; " + ", ".join(f"s={s}: {z.value:.3f}" for s, z in
+                                                                             zip(range(1, 6), r1)), **SEL))
+    if {"RL2", "RL3"} <= have:
+        js, shown = [], []
+        lvl = _lvl(2 * 8)
+        for name in ("RL2", "RL3"):
+            z = [shift(estimate(f(forced_rl, name, s), lvl), 0.5) for s in range(1, 6)]
+            js += [V.direction(z[1], "<", 0.0)] + [V.word("not lower", z[i]) for i in (0, 2, 3, 4)]
+            js += [V.direction(diff(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl), ">", 0.0)
+                   for s in (2, 3, 4)]
+            shown.append(z[1])
+        rows.append(_claim("RL2 and RL3 are disadvantaged only at s = 2, the advantage growing with s", "Fig 5-16",
+                           "only s=2 < 50%", min(shown, key=lambda z: z.value),
+                           _all(js, "below 50% at s=2, not lower elsewhere, rising from s=2 to 5"),
+                           note="value: the lower s=2 edge over 50%", **SEL))
+    return _section("fig_5_16", rows)
 
 
 def _grid_rows(grid) -> list[dict]:
+    return fig_5_17(grid) + fig_5_18(grid)
+
+
+def fig_5_17(grid) -> list[dict]:
     rows = []
 
     def g(name, s1, s2):
@@ -569,14 +812,17 @@ def _grid_rows(grid) -> list[dict]:
     pairs = [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
     adv = {}
     for name in ("EXP0", "EXP1"):
+        if not (grid.player == name).any():
+            continue
+        kw = SEL if name != "EXP0" else {}
         lvl = _lvl(len(pairs))
         # seat-symmetrised: P1's rate with (s1, s2) minus its rate with (s2, s1) cancels the seat effect
         zs = {(a, b): diff(g(name, a, b), g(name, b, a), lvl) for a, b in pairs}
         worst = min(zs, key=lambda k: zs[k].value)
         rows.append(_claim(f"{name}: the side with the higher multiplicity is advantaged", "Fig 5-17", "all pairs",
                            zs[worst], _all([V.direction(z, ">", 0.0) for z in zs.values()], "each pair s1 > s2"),
-                           note=f"P1's rate with (s1, s2) minus with (s2, s1), which cancels the seat; value: the smallest "
-                           f"({worst[0]} vs {worst[1]})"))
+                           note=f"P1's rate with (s1, s2) minus with (s2, s1), which cancels the seat; value: the "
+                           f"smallest ({worst[0]} vs {worst[1]})", **kw))
         ceil = {(a, b): estimate(g(name, a, b)).at_ceiling() for a in range(1, 6) for b in range(1, 6)}
         keep = {k: (not ceil[k] and not ceil[k[1], k[0]]) for k in pairs}
         lvl = _lvl(3)
@@ -592,27 +838,40 @@ def _grid_rows(grid) -> list[dict]:
             js.append(V.direction(z, ">", 0.0))
             shown.append(z)
         dropped = [f"{a}v{b}" for a, b in pairs if not keep[a, b]]
-        if not shown:
+        if shown:
+            j = _all(js, "each gap g against g+1")
+        else:
             terms = [(g(name, a, b), 1 / len(pairs)) for a, b in pairs] + [(g(name, b, a), -1 / len(pairs))
                                                                             for a, b in pairs]
             shown = [combine(terms)]
-            js = [V.stated("inconclusive", "each gap g against g+1, cells at a ceiling/floor left out",
-                           "every gap comparison involves a cell at a ceiling or floor; value: the mean advantage")]
+            j = V.undecidable(V.stated("inconclusive", "each gap g against g+1, cells at a ceiling/floor left out"),
+                              "every gap comparison involves a cell at a ceiling or floor (a certain outcome), which "
+                              "more games cannot move; value: the mean advantage")
         rows.append(_claim(f"{name}: a bigger gap gives a bigger difference", "Fig 5-17", "increasing",
-                           min(shown, key=lambda z: z.value), js[0] if len(js) == 1 and js[0].verdict ==
-                           "inconclusive" and "ceiling" in js[0].note else _all(js, "each gap g against g+1"),
+                           min(shown, key=lambda z: z.value), j,
                            note="mean seat-symmetrised advantage at gap g+1 minus at gap g; value: the smallest step"
-                           + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}" if dropped else "")))
+                           + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}" if dropped
+                              else ""), **kw))
         adv[name] = [(g(name, a, b), g(name, b, a)) for a, b in pairs]
-    terms = []
-    for x, y in adv["EXP1"]:
-        terms += [(x, 1 / len(pairs)), (y, -1 / len(pairs))]
-    for x, y in adv["EXP0"]:
-        terms += [(x, -1 / len(pairs)), (y, 1 / len(pairs))]
-    z = combine(terms)
-    rows.append(_claim("EXP1's gaps are larger than EXP0's", "Fig 5-17", "larger", z, V.direction(z, ">", 0.0),
-                       note="mean seat-symmetrised advantage of the higher multiplicity over the 10 pairs, EXP1 minus "
-                       "EXP0"))
+    if {"EXP0", "EXP1"} <= set(adv):
+        terms = []
+        for x, y in adv["EXP1"]:
+            terms += [(x, 1 / len(pairs)), (y, -1 / len(pairs))]
+        for x, y in adv["EXP0"]:
+            terms += [(x, -1 / len(pairs)), (y, 1 / len(pairs))]
+        z = combine(terms)
+        rows.append(_claim("EXP1's gaps are larger than EXP0's", "Fig 5-17", "larger", z, V.direction(z, ">", 0.0),
+                           note="mean seat-symmetrised advantage of the higher multiplicity over the 10 pairs, EXP1 "
+                           "minus EXP0", **SEL))
+    return _section("fig_5_17", rows)
+
+
+def fig_5_18(grid) -> list[dict]:
+    rows = []
+
+    def g(name, s1, s2):
+        return _where(grid, player=name, s1=s1, s2=s2)
+
     if (grid.player == "RL0").any():
         cases = [(s2, s1) for s2 in range(1, 6) for s1 in range(1, 6) if s1 != 3]
         lvl = _lvl(len(cases))
@@ -624,14 +883,15 @@ def _grid_rows(grid) -> list[dict]:
         js = [V.direction(estimate(g("RL0", a, b), lvl), ">", 0.5) for a in range(1, 6) for b in range(1, 6)]
         sh = V.share(js)
         rows.append(_claim("RL0: P1 is usually advantaged", "Fig 5-18", "mostly > 50%", sh, V.word("usually", sh),
-                           note="share of the 25 cells whose interval lies above 50%"))
+                           population=25, note="share of the 25 cells whose interval lies above 50%"))
     if (grid.player == "RL1").any():
         lvl = _lvl(25)
         js = [V.direction(estimate(g("RL1", a, b), lvl), ">" if a >= 3 else "<", 0.5)
               for a in range(1, 6) for b in range(1, 6)]
         rows.append(_claim("RL1: s1 >= 3 always advantaged, s1 <= 2 always disadvantaged", "Fig 5-18", "25 of 25",
-                           V.share(js), _all(js, "each of the 25 cells"), note="value: share of cells that follow it"))
-    return rows
+                           V.share(js), _all(js, "each of the 25 cells"), note="value: share of cells that follow it",
+                           **SEL))
+    return _section("fig_5_18", rows)
 
 
 def table_4_3_claim(slice_frame: pd.DataFrame) -> dict:
@@ -658,9 +918,92 @@ def extension_claims(curves: pd.DataFrame, exploit: pd.DataFrame) -> list[dict]:
     for label in dict.fromkeys(exploit.model):
         sub = _where(exploit, model=label)
         x = estimate(sub)
-        rows.append(_claim(f"best responder (notebook 01) against {label}: responder's win rate",
-                           "Extension: exploitability", None, x,
+        rows.append(_claim(f"best-response lower bound against {label}: the one-exchange-lookahead responder's win "
+                           "rate", "Extension: best-response lower bound", None, x,
                            V.stated("extension", "extension: our measurement, no paper value"),
-                           note=f"{int(sub.games.iloc[0]):,} games per trained table, seats alternating; the table's "
-                           f"win rate is 1 - this; key space {int(sub.space.iloc[0]):,}"))
+                           note=f"{int(sub.games.iloc[0]):,} games per trained table, seats alternating; a full best "
+                           f"response wins at least this; the table's win rate is 1 - this; key space "
+                           f"{int(sub.space.iloc[0]):,}"))
+    return rows
+
+
+# ============================================================================ trivial baselines
+
+def _learned(vs_rand, rl_exp, sequential, fixed3, epsilon=0.1):
+    """(group, learned agent, opponent, players, per-seed win rates) of every learned table measured against a
+    fixed opponent."""
+    out = []
+    e = rl_exp[rl_exp.epsilon == epsilon]
+    for i in range(4):
+        sub = e[(e.model == f"RL{i}") & (e.opponent == f"EXP{i}")]
+        if len(sub):
+            out.append(("RL0-RL3 against the rule each trained on", f"RL{i}", f"EXP{i}", 2, _rates_by_seed(sub)))
+    for i in range(4):
+        sub = vs_rand[vs_rand.player == f"RL{i}"]
+        if len(sub):
+            out.append(("RL0-RL3 against RAND", f"RL{i}", "RAND", 2, _rates_by_seed(sub)))
+    if sequential is not None:
+        s = sequential[sequential.epsilon == epsilon]
+        for o in EXPS:
+            sub = s[(s.model == "RL-random") & (s.opponent == o)]
+            if len(sub):
+                out.append(("RL-random against each rule", "RL-random", o, 2, _rates_by_seed(sub)))
+    if fixed3 is not None:
+        sub = fixed3[fixed3.trained == "rotating"]
+        if len(sub):
+            out.append(("RL0 with three players against two EXP0", "RL0 (three players)", "EXP0", 3,
+                        _rates_by_seed(sub)))
+    return out
+
+
+def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fixed3=None,
+                   epsilon: float = 0.1) -> pd.DataFrame:
+    """Every learned table beside the trivial baselines (always challenge, never challenge, random) against the
+    same opponent, and whether learning beats each: the learned mean over seeds minus the baseline's rate, with
+    intervals at the Bonferroni level for the three baselines (``learning beats`` yes / no / undecided)."""
+    lvl = _lvl(len(BASELINES))
+    rows = []
+    for group, agent, opp, k, rates in _learned(vs_rand, rl_exp, sequential, fixed3, epsilon):
+        learned = V.across_seeds(rates.to_numpy())
+        row = {"group": group, "learned agent": agent, "opponent": opp, "players": k, "learned win rate":
+               learned.value, "ci_low": learned.low, "ci_high": learned.high, "seeds": learned.n}
+        margins = {}
+        for b, label in BASELINES.items():
+            base = _where(baselines, baseline=b, opponent=opp, players=k)
+            w, n = int(base.wins.sum()), int(base.games.sum())
+            row[label] = w / n
+            margins[label] = (minus_fixed(rates.to_numpy(), w, n, lvl), w / n)
+        best = max(margins, key=lambda lbl: margins[lbl][1])
+        d = margins[best][0]
+        js = [V.direction(m, ">", 0.0) for m, _ in margins.values()]
+        j = V.all_of(js, "learning above each baseline")
+        row.update({"best baseline": best, "learned minus best": d.value, "margin ci_low": d.low,
+                    "margin ci_high": d.high, "interval": d.interval_label,
+                    "learning beats every baseline": {"reproduced": "yes", "differs": "no"}.get(j.verdict,
+                                                                                                "undecided")})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def baseline_claims(table: pd.DataFrame) -> list[dict]:
+    """One extension row per group of learned tables: does learning beat the trivial baselines? (The report
+    gives no baseline, so these are our measurements, with the answer in words.)"""
+    rows = []
+    for group, g in table.groupby("group", sort=False):
+        worst = g.loc[g["margin ci_low"].idxmin()]
+        x = V.Estimate(float(worst["learned minus best"]), float(worst["margin ci_low"]),
+                       float(worst["margin ci_high"]), int(worst["seeds"]), "seeds",
+                       level=V.simultaneous_level(len(BASELINES)))
+        yes = int((g["learning beats every baseline"] == "yes").sum())
+        no = ", ".join(f"{r['learned agent']} vs {r['opponent']} (best baseline {r['best baseline']} "
+                       f"{r[r['best baseline']]:.3f}, learned {r['learned win rate']:.3f})"
+                       for _, r in g.iterrows() if r["learning beats every baseline"] != "yes")
+        rows.append(_claim(f"learning beats the trivial baselines: {group}", "Extension: trivial baselines", None, x,
+                           V.stated("extension", "extension: learned win rate minus the best of always challenge, "
+                                    "never challenge and random against the same opponent; beats it when the "
+                                    "interval lies above 0"),
+                           note=f"learning beats every baseline in {yes} of {len(g)} cases"
+                           + (f"; not shown to beat them: {no}" if no else "")
+                           + f"; value: the smallest margin ({worst['learned agent']} vs {worst['opponent']}, over "
+                           f"{worst['best baseline']})"))
     return rows

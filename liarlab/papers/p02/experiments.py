@@ -42,11 +42,13 @@ class Setup:
     """Sizes and readings shared by the experiments (profiles change sizes only)."""
 
     stage_games: int = 100_000
-    eval_games: int = 10_000          # per seat arrangement
+    eval_games: int = 10_000          # per seat arrangement, for a trained table (its seeds replicate it)
+    fixed_games: int = 50_000         # per seat arrangement, for fixed agents (the games replicate them)
     seeds: tuple = tuple(range(10))
     fallback: str = "smallest"        # honestAction reading for EXP1-3
     epsilon_eval: float = 0.1
     seed: int = 0
+    stream: str = ""                  # "" for the pilot run; a confirmatory sample's games get their own streams
     cache: bool = True
     models: dict = field(default_factory=dict)
     evals: dict = field(default_factory=dict)
@@ -64,8 +66,12 @@ class Setup:
     def rl(self, table: FastTable, same: int = 0, epsilon: float | None = None) -> Player:
         return Player(table, epsilon=self.epsilon_eval if epsilon is None else epsilon, same=same)
 
-    def rng(self, *labels) -> np.random.Generator:
-        """A stream fixed by the run's seed and the experiment's labels (independent of call order)."""
+    def rng(self, *labels, fresh: bool = True) -> np.random.Generator:
+        """A stream fixed by the run's seed and the experiment's labels (independent of call order). A
+        confirmatory setup (``stream`` set) plays fresh games: its label enters every stream except a trained
+        table's (``fresh=False``: a table is fixed by its name, options and training seed, which is new anyway)."""
+        if self.stream and fresh:
+            labels = (self.stream,) + labels
         return np.random.default_rng([self.seed, zlib.crc32(json.dumps(labels, default=str).encode())])
 
 
@@ -220,7 +226,7 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
         except CorruptQTableError:
             result = None          # damaged: retrain below and overwrite
     if result is None:
-        rng = setup.rng("model", memo)
+        rng = setup.rng("model", memo, fresh=False)
         start = time.perf_counter()
         result = train_model(setup, stages, rng, **kwargs)
         if setup.cache:
@@ -337,48 +343,55 @@ def vs_rand(setup: Setup, rl_names=("RL0", "RL1", "RL2", "RL3")) -> pd.DataFrame
     """Fig 5-1: EXP0-3 and RL0-3 against RAND, balanced seats (one row per EXP, one per RL and seed)."""
     rows = []
     for name in EXPS:
-        r = play([setup.exp(name), Player("RAND")], 2 * setup.eval_games, setup.rng("rand", name))
-        rows.append({"player": name, "seed": FIXED, "wins": r.wins(0), "games": 2 * setup.eval_games})
+        r = play([setup.exp(name), Player("RAND")], 2 * setup.fixed_games, setup.rng("rand", name))
+        rows.append({"player": name, "seed": FIXED, "wins": r.wins(0), "games": 2 * setup.fixed_games})
     for r in _eval_rows(setup, rl_names, ["RAND"]):
         rows.append({"player": r["model"], "seed": r["seed"], "wins": r["wins"], "games": r["games"]})
     return rate_frame(rows)
 
 
-def exp_pairs(setup: Setup, fallbacks=("smallest", "best_face_plus_one")) -> pd.DataFrame:
-    """Figs 5-2 and 5-5 (EXP part): EXPi as P1 against EXPj as P2, every pair, both honestAction readings."""
+def exp_pairs(setup: Setup, fallbacks=("smallest", "best_face_plus_one"), only=None) -> pd.DataFrame:
+    """Figs 5-2 and 5-5 (EXP part): EXPi as P1 against EXPj as P2, every pair (or the (P1, P2) pairs in
+    ``only``), both honestAction readings, ``fixed_games`` games each."""
     rows = []
     for fb in fallbacks:
         for a in EXPS:
             for b in EXPS:
-                r = play([Player(a, honest_fallback=fb), Player(b, honest_fallback=fb)], setup.eval_games,
+                if only is not None and (a, b) not in only:
+                    continue
+                r = play([Player(a, honest_fallback=fb), Player(b, honest_fallback=fb)], setup.fixed_games,
                          setup.rng("pairs", fb, a, b), seats=0)
                 rows.append({"fallback": fb, "p1": a, "p2": b, "seed": FIXED, "wins": r.wins(0),
-                             "games": setup.eval_games, "mean_actions": float(r.length.mean())})
+                             "games": setup.fixed_games, "mean_actions": float(r.length.mean())})
     return rate_frame(rows)
 
 
-def three_player(setup: Setup, fallbacks=("smallest", "best_face_plus_one"), margins=(3, 2)) -> pd.DataFrame:
+def three_player(setup: Setup, fallbacks=("smallest", "best_face_plus_one"), margins=(3, 2),
+                 only=None) -> pd.DataFrame:
     """Figs 5-3 and 5-6: three EXPs, every seating (rotation) of {A, A, B} (and A, A, A); win rate per seat.
 
     The rotations separate the seat from the type: ``seat`` is the absolute seat, ``player`` the type and
-    ``preceded_by`` the type of the player just before (relative seating)."""
+    ``preceded_by`` the type of the player just before (relative seating). ``only``: the (A, B) type pairs to
+    play (default all); ``fixed_games`` games per seating."""
     rows = []
     for fb in fallbacks:
         for margin in margins:
             for a in EXPS:
                 for b in EXPS:
+                    if only is not None and (a, b) not in only:
+                        continue
                     positions = [0] if a == b else [0, 1, 2]
                     for b_seat in positions:
                         names = [a, a, a]
                         names[b_seat] = b
                         lineup = [Player(n, honest_fallback=fb, margin=margin) for n in names]
-                        r = play(lineup, setup.eval_games, setup.rng("three", fb, margin, a, b, b_seat), seats=0)
+                        r = play(lineup, setup.fixed_games, setup.rng("three", fb, margin, a, b, b_seat), seats=0)
                         wins = np.bincount(r.winner, minlength=3)
                         for seat in range(3):
                             rows.append({"fallback": fb, "margin": margin, "a": a, "b": b,
                                          "b_seat": b_seat + 1 if a != b else 0, "seat": seat + 1,
                                          "player": names[seat], "preceded_by": names[seat - 1], "seed": FIXED,
-                                         "wins": int(wins[seat]), "games": setup.eval_games})
+                                         "wins": int(wins[seat]), "games": setup.fixed_games})
     return rate_frame(rows)
 
 
@@ -390,10 +403,13 @@ def rl_vs_exp(setup: Setup, names, epsilons=(0.1, 0.0)) -> pd.DataFrame:
     return rate_frame(rows)
 
 
-def self_play(setup: Setup, pairs: pd.DataFrame, rl_names=("RL0", "RL1", "RL2", "RL3")) -> pd.DataFrame:
-    """Fig 5-5: identical pairs, P1's win rate (two frozen copies of the same table for RL)."""
-    same = pairs[(pairs.p1 == pairs.p2) & (pairs.fallback == setup.fallback)]
-    rows = [{"player": r.p1, "seed": FIXED, "wins": r.wins, "games": r.games} for r in same.itertuples()]
+def self_play(setup: Setup, pairs: pd.DataFrame | None, rl_names=("RL0", "RL1", "RL2", "RL3")) -> pd.DataFrame:
+    """Fig 5-5: identical pairs, P1's win rate (two frozen copies of the same table for RL; ``pairs=None``:
+    the tables only)."""
+    rows = []
+    if pairs is not None:
+        same = pairs[(pairs.p1 == pairs.p2) & (pairs.fallback == setup.fallback)]
+        rows = [{"player": r.p1, "seed": FIXED, "wins": r.wins, "games": r.games} for r in same.itertuples()]
     for r in _eval_rows(setup, rl_names, ["self"], seats=0):
         rows.append({"player": r["model"], "seed": r["seed"], "wins": r["wins"], "games": r["games"]})
     return rate_frame(rows)
@@ -581,12 +597,12 @@ def table_4_3(setup: Setup, games=(1_000, None)) -> pd.DataFrame:
 
 # ============================================================================ forced hands
 
-def forced_exp(setup: Setup) -> pd.DataFrame:
+def forced_exp(setup: Setup, names=EXPS) -> pd.DataFrame:
     """Figs 5-14, 5-15: EXPi with a forced largest multiplicity s against EXPi with fair dice, balanced seats."""
     rows = []
-    for name in EXPS:
+    for name in names:
         for s in range(1, 6):
-            r = play([setup.exp(name, same=s), setup.exp(name)], 2 * setup.eval_games, setup.rng("forced", name, s))
+            r = play([setup.exp(name, same=s), setup.exp(name)], 2 * setup.fixed_games, setup.rng("forced", name, s))
             w, g = r.wins_by_seat(0)
             rows.append({"player": name, "same": s, "seed": FIXED, "wins": int(w.sum()), "games": int(g.sum()),
                          "p1_win_rate": w[0] / g[0], "p2_win_rate": w[1] / g[1]})
@@ -604,16 +620,16 @@ def forced_rl(setup: Setup, rl_names=("RL0", "RL1", "RL2", "RL3")) -> pd.DataFra
     return rate_frame(rows)
 
 
-def forced_grid(setup: Setup, rl_names=("RL0", "RL1")) -> pd.DataFrame:
+def forced_grid(setup: Setup, rl_names=("RL0", "RL1"), exp_names=("EXP0", "EXP1")) -> pd.DataFrame:
     """Figs 5-17, 5-18: both sides forced, P1 with s1 and P2 with s2; P1's win rate (per seed for tables)."""
     rows = []
-    for name in ("EXP0", "EXP1"):
+    for name in exp_names:
         for s1 in range(1, 6):
             for s2 in range(1, 6):
-                r = play([setup.exp(name, same=s1), setup.exp(name, same=s2)], setup.eval_games,
+                r = play([setup.exp(name, same=s1), setup.exp(name, same=s2)], setup.fixed_games,
                          setup.rng("grid", name, s1, s2), seats=0)
                 rows.append({"player": name, "s1": s1, "s2": s2, "seed": FIXED, "wins": r.wins(0),
-                             "games": setup.eval_games})
+                             "games": setup.fixed_games})
     for name in rl_names:
         for s1 in range(1, 6):
             for s2 in range(1, 6):
@@ -622,6 +638,32 @@ def forced_grid(setup: Setup, rl_names=("RL0", "RL1")) -> pd.DataFrame:
                     rows.append({"player": name, "s1": s1, "s2": s2, "seed": seed, "wins": e["wins"],
                                  "games": e["games"]})
     return rate_frame(rows)
+
+
+# ============================================================================ trivial baselines
+
+#: players that learn nothing, beside every learned table: their win rates are the floor learning must clear
+BASELINES = {"ALWAYS-CHALLENGE": "always challenge", "NEVER-CHALLENGE": "never challenge", "RAND": "random"}
+
+
+def baselines(setup: Setup, opponents=EXPS + ("RAND",)) -> pd.DataFrame:
+    """The trivial baselines (always challenge, never challenge, a uniformly random legal action) against each
+    opponent a learned table is measured against: balanced seats, ``fixed_games`` games per seat arrangement;
+    and in the three-player game against two EXP0 (seats rotating), as the three-player table is trained."""
+    rows = []
+    for opp in opponents:
+        for b in BASELINES:
+            other = Player("RAND") if opp == "RAND" else setup.exp(opp)
+            r = play([Player(b), other], 2 * setup.fixed_games, setup.rng("baseline", b, opp))
+            rows.append({"players": 2, "baseline": b, "opponent": opp, "seed": FIXED, "wins": r.wins(0),
+                         "games": 2 * setup.fixed_games})
+    for b in BASELINES:
+        r = play([Player(b), setup.exp("EXP0"), setup.exp("EXP0")], 3 * setup.fixed_games, setup.rng("baseline3", b))
+        rows.append({"players": 3, "baseline": b, "opponent": "EXP0", "seed": FIXED, "wins": r.wins(0),
+                     "games": 3 * setup.fixed_games})
+    frame = rate_frame(rows)
+    frame.insert(2, "label", frame.baseline.map(BASELINES))
+    return frame
 
 
 # ============================================================================ game lengths
@@ -634,7 +676,7 @@ def game_lengths(setup: Setup) -> pd.DataFrame:
         c = evaluate(setup, "RL0", s, "EXP0")["lengths"]
         rows += [{"matchup": "RL0 vs EXP0", "seed": s, "actions": int(n), "games": int(c[n])} for n in np.flatnonzero(c)]
     for a in EXPS:
-        r = play([setup.exp(a), setup.exp(a)], 2 * setup.eval_games, setup.rng("lengths", a))
+        r = play([setup.exp(a), setup.exp(a)], 2 * setup.fixed_games, setup.rng("lengths", a))
         c = np.bincount(r.length, minlength=MAX_LENGTH)
         rows += [{"matchup": f"{a} vs {a}", "seed": FIXED, "actions": int(n), "games": int(c[n])}
                  for n in np.flatnonzero(c)]
