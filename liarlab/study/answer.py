@@ -78,9 +78,22 @@ def finding_counts(claims: pd.DataFrame) -> dict:
     }
 
 
+def _checks_sentence(claims: pd.DataFrame) -> str:
+    """For a notebook whose rows check the paper's arithmetic and our code, not findings."""
+    parts = []
+    for kind, what in (("arithmetic", "checks of the paper's own numbers"), ("check", "checks of our code")):
+        rows = claims[claims["kind"] == kind]
+        if len(rows):
+            agree, differ = int((rows["verdict"] == "reproduced").sum()), int((rows["verdict"] == "differs").sum())
+            parts.append(f"{len(rows)} {what} ({agree} agree, {differ} differ)")
+    return "This notebook has no experimental findings of a paper: its rows are " + " and ".join(parts) + "."
+
+
 def counts_sentence(claims: pd.DataFrame) -> str:
     c = finding_counts(claims)
     judged = c["reproduced"] + c["differs"] + c["inconclusive"]
+    if judged == 0 and c["not-reproducible"] == 0:
+        return _checks_sentence(claims)
     parts = [f"{c['reproduced']} reproduced" + (f" ({c['weak']} of them weakly: a band wider than +-10 %)"
                                                  if c["weak"] else "")]
     if c["differs"]:
@@ -106,7 +119,8 @@ def answer_paragraph(claims: pd.DataFrame, question: str) -> str:
         lines.append("**Our answer.** No headline claim is flagged in this notebook's claims table.")
     else:
         verdict = str(row.get("verdict"))
-        answer = f"**Our answer.** {row['claim']}: {_VERDICT_WORDS.get(verdict, verdict)}."
+        text = str(row["claim"])
+        answer = f"**Our answer.** {text[:1].upper() + text[1:]}: {_VERDICT_WORDS.get(verdict, verdict)}."
         ours = measured(row)
         if ours:
             answer += f" We measure {ours}"

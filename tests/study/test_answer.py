@@ -40,3 +40,11 @@ def test_the_frame_save_claims_returns_names_its_headline(tmp_path):
     assert list(frame.columns) == outputs.CLAIM_COLUMNS
     assert answer.headline(frame)["claim"] == "y"
     assert "**Our answer.** y: reproduced" in answer.answer_paragraph(frame, "Q?")
+
+
+def test_a_notebook_of_checks_says_so():
+    rows = [outputs.claim("sums agree", "T1", 1, 1, "reproduced", kind="arithmetic", rule="r", headline=True),
+            outputs.claim("engine agrees", "T1", 1, 1, "reproduced", kind="check", rule="r")]
+    text = answer.answer_paragraph(pd.DataFrame(rows), "Q?")
+    assert "Sums agree: reproduced" in text
+    assert "no experimental findings" in text and "1 checks of the paper's own numbers (1 agree, 0 differ)" in text
