@@ -39,7 +39,7 @@ def test_the_frame_save_claims_returns_names_its_headline(tmp_path):
     frame = outputs.save_claims("07", rows)
     assert list(frame.columns) == outputs.CLAIM_COLUMNS
     assert answer.headline(frame)["claim"] == "y"
-    assert "**Our answer.** y: reproduced" in answer.answer_paragraph(frame, "Q?")
+    assert "**Our answer.** Y: reproduced" in answer.answer_paragraph(frame, "Q?")
 
 
 def test_a_notebook_of_checks_says_so():
