@@ -1,0 +1,498 @@
+"""The fringe-aware double oracle of :mod:`liarlab.bluff.oracle`, with nothing the size of the whole tree
+(issue 27).
+
+:mod:`liarlab.bluff.oracle` keeps arrays over all 2^n bid histories (the tree's index arithmetic, the
+realization plans it certifies, the best responses' values and choices), so its memory grows with the
+whole round even though the restricted set H stays small. Here every array is over a *sorted set of
+histories* instead, and each best response runs over the histories the fixed plan reaches:
+
+* the certified player P's plan calls wherever it moves outside H, so it reaches only the fringe tree
+  T = H, its children and, where the opponent Q moves, their children (the nodes of the restricted game);
+  a history outside T has P's reach 0 and adds 0 to Q's best response, whatever Q does below it;
+* Q's LP plan, extended by calling outside T, reaches only T and the children of T where Q is to move.
+
+So the memory and time of a certificate grow with |H| n^2, not 2^n; a round with 2^30 histories (two
+dice each at N = 6 under the stairs convention) is as easy as its equilibrium's support. The game is
+given by its tree arithmetic alone: ``n`` bids, the movers alternate (the first mover at even-length
+histories), a call at history m ends the round with payoff ``U[top(m), bidder, d0, d1]`` to the first
+mover, and hand probabilities. Bluff rounds (:class:`liarlab.bluff.exact.Round`) and the end game of
+Liar's Dice (:mod:`liarlab.bluff.endgame`) are both such games.
+
+:func:`solve_certified` returns the bracket of best-response values (the round's value lies in it whatever
+the LP did), the final plans on their supports (for the rational certificate of
+:mod:`liarlab.bluff.rational`), |H|, the histories each best response visited, and the time.
+"""
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+from numba import njit
+
+from liarlab.bluff.exact import _max_min_lp
+
+__all__ = ["Tree", "SparsePlan", "SparseCertified", "solve_certified", "best_response_sparse", "closed"]
+
+
+# --------------------------------------------------------------------------- history arithmetic on sets
+
+def top_of(masks: np.ndarray) -> np.ndarray:
+    """Highest bid in each history (0 for the empty history): the bit length of the mask."""
+    masks = np.asarray(masks, dtype=np.int64)
+    return np.where(masks > 0, np.frexp(masks.astype(np.float64))[1], 0).astype(np.int64)
+
+
+def topbit_of(masks: np.ndarray) -> np.ndarray:
+    t = top_of(masks)
+    return np.where(t > 0, np.left_shift(np.int64(1), np.maximum(t - 1, 0)), 0).astype(np.int64)
+
+
+def mover_of(masks: np.ndarray) -> np.ndarray:
+    """0 (first mover) at even-length histories, 1 at odd."""
+    return (np.bitwise_count(np.asarray(masks, dtype=np.int64).astype(np.uint64)) % 2).astype(np.int64)
+
+
+def children(masks: np.ndarray, n: int) -> np.ndarray:
+    """Sorted, unique children (one more, higher bid) of the histories ``masks``."""
+    masks = np.asarray(masks, dtype=np.int64)
+    if masks.size == 0:
+        return masks
+    t = top_of(masks)
+    out = [masks[t < k] | (np.int64(1) << np.int64(k - 1)) for k in range(1, n + 1)]
+    return np.unique(np.concatenate(out))
+
+
+def closed(masks: np.ndarray) -> np.ndarray:
+    """``masks`` with all their prefixes (a prefix-closed, sorted set containing 0)."""
+    out = [np.asarray(masks, dtype=np.int64)]
+    cur = out[0]
+    while cur.size:
+        cur = np.unique(cur - topbit_of(cur))
+        cur = cur[cur > 0]
+        out.append(cur)
+    return np.union1d(np.concatenate(out), [0]).astype(np.int64)
+
+
+def member(S: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """Whether each of ``masks`` is in the sorted set ``S``."""
+    masks = np.asarray(masks, dtype=np.int64)
+    if S.size == 0:
+        return np.zeros(masks.shape, dtype=bool)
+    i = np.minimum(np.searchsorted(S, masks), S.size - 1)
+    return S[i] == masks
+
+
+def index_in(S: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """Positions of ``masks`` (all in S) in the sorted set ``S``."""
+    return np.searchsorted(S, np.asarray(masks, dtype=np.int64))
+
+
+def info_of(masks: np.ndarray, player: int) -> np.ndarray:
+    """The history at which ``player`` chose each of its sequences (m itself for 'call at m' where it moves,
+    the parent for the bid that made m)."""
+    masks = np.asarray(masks, dtype=np.int64)
+    return np.where(mover_of(masks) == player, masks, masks - topbit_of(masks))
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A round given by its tree arithmetic: ``n`` bids, hand probabilities, and the first mover's
+    payoff ``U[k, bidder, d0, d1]`` after a call of bid k."""
+
+    n: int
+    probs: tuple          # (probs0, probs1), float arrays
+    U: np.ndarray
+
+    @classmethod
+    def of_round(cls, rnd, U) -> Tree:
+        return cls(int(rnd.n), (np.asarray(rnd.probs[0], float), np.asarray(rnd.probs[1], float)),
+                   np.ascontiguousarray(U, dtype=np.float64))
+
+    def hands(self, player: int) -> int:
+        return len(self.probs[player])
+
+    def payoffs_for(self, player: int) -> np.ndarray:
+        """[k, bidder, d_own, d_opp] from ``player``'s side."""
+        return self.U if player == 0 else np.ascontiguousarray(-np.swapaxes(self.U, 2, 3))
+
+
+@dataclass
+class SparsePlan:
+    """A realization plan over a sorted history set: ``X[d, i]`` is the weight of the player's sequence at
+    history ``nodes[i]`` (see :mod:`liarlab.bluff.exact`: 'call at m' where it moves, else the bid that made
+    m); the plan is 0 at every history not in ``nodes``."""
+
+    player: int
+    nodes: np.ndarray
+    X: np.ndarray
+
+    def support(self) -> np.ndarray:
+        return self.nodes[self.X.max(axis=0) > 0]
+
+
+# --------------------------------------------------------------------------- best response over a set
+
+@njit(cache=True, nogil=True)
+def _br_sparse(n, S, top, mover, U_own, X_opp, probs_own, probs_opp, player):
+    K = S.size
+    D = U_own.shape[2]
+    E = U_own.shape[3]
+    q = np.zeros((K, D))
+    choice = np.zeros((K, D), dtype=np.int64)
+    term = np.zeros(D)
+    kid = np.zeros(n + 1, dtype=np.int64)
+    for i in range(K - 1, -1, -1):
+        m = S[i]
+        t = top[i]
+        if m > 0:
+            bidder = 1 - mover[i]
+            for d in range(D):
+                s = 0.0
+                for e in range(E):
+                    s += U_own[t, bidder, d, e] * X_opp[e, i] * probs_opp[e]
+                term[d] = s
+        for k in range(t + 1, n + 1):
+            c = m | (np.int64(1) << (k - 1))
+            j = np.searchsorted(S, c)
+            kid[k] = j if (j < K and S[j] == c) else -1
+        if mover[i] == player:
+            for d in range(D):
+                if m > 0:
+                    best = term[d]
+                    arg = 0
+                else:
+                    best = -np.inf
+                    arg = -1
+                for k in range(t + 1, n + 1):
+                    v = q[kid[k], d] if kid[k] >= 0 else 0.0
+                    if v > best:
+                        best = v
+                        arg = k
+                q[i, d] = best
+                choice[i, d] = arg
+        else:
+            for d in range(D):
+                s = term[d] if m > 0 else 0.0
+                for k in range(t + 1, n + 1):
+                    if kid[k] >= 0:
+                        s += q[kid[k], d]
+                q[i, d] = s
+    value = 0.0
+    for d in range(D):
+        value += probs_own[d] * q[0, d]
+    return value, choice, q
+
+
+def best_response_sparse(tree: Tree, plan: SparsePlan, player: int):
+    """``player``'s best response to the opponent's ``plan`` over ``plan.nodes`` (sorted, prefix-closed, and
+    holding every history the opponent's plan reaches): (value, choice[i, d], q[i, d]) with the rows of
+    ``choice`` and ``q`` over ``plan.nodes``. The twin of :func:`liarlab.bluff.cfr.best_response_numba`
+    restricted to the histories that can matter: a history the plan never reaches is worth 0."""
+    S = plan.nodes
+    return _br_sparse(tree.n, S, top_of(S), mover_of(S), tree.payoffs_for(player),
+                      np.ascontiguousarray(plan.X, dtype=np.float64), tree.probs[player].astype(np.float64),
+                      tree.probs[1 - player].astype(np.float64), player)
+
+
+# --------------------------------------------------------------------------- the restricted games G(P, H)
+
+def fringe_tree(n: int, H: np.ndarray, P: int) -> np.ndarray:
+    """Sorted nodes of G(P, H): H, its children, and the children of those children where Q moves."""
+    kids = np.setdiff1d(children(H, n), H)
+    q_kids = kids[mover_of(kids) != P]
+    grand = children(q_kids, n)
+    return np.unique(np.concatenate([H, kids, grand]))
+
+
+def _constraints(T: np.ndarray, player: int, n_hands: int):
+    """E with E x = e over the sequences of ``player`` in tree T (sequence i of node T[i], i >= 1)."""
+    K = len(T) - 1
+    Ts = T[1:]
+    infosets = T[mover_of(T) == player]
+    if player == 1:
+        infosets = infosets[infosets != 0]
+    per_hand = len(infosets)
+    info = info_of(Ts, player)
+    rank = np.searchsorted(infosets, info)
+    pos_Ts = np.arange(K)
+    hand = np.arange(n_hands)[:, None]
+    seq_rows = 1 + hand * per_hand + rank[None, :]
+    seq_cols = 1 + hand * K + pos_Ts[None, :]
+    parent = infosets - topbit_of(infosets)
+    ppos = np.searchsorted(Ts, parent)
+    parent_cols = np.where(parent[None, :] == 0, 0, 1 + hand * K + ppos[None, :])
+    parent_rows = 1 + hand * per_hand + np.arange(per_hand)[None, :]
+    rows = np.concatenate([[0], seq_rows.ravel(), parent_rows.ravel()])
+    cols = np.concatenate([[0], seq_cols.ravel(), parent_cols.ravel()])
+    vals = np.concatenate([[1.0], np.ones(seq_rows.size), -np.ones(parent_rows.size)])
+    return sp.csr_matrix((vals, (rows, cols)), shape=(1 + n_hands * per_hand, 1 + n_hands * K))
+
+
+def _undominated_rows(tree: Tree, T: np.ndarray, P: int) -> np.ndarray:
+    """Indices of Q's sequences to keep (see :func:`liarlab.bluff.oracle._undominated_rows`): at a history of T
+    where Q moves, an option that ends the round (a call, or a bid to a leaf of T where P can only call) whose
+    payoff to Q is at most another's for every pair of hands is dropped. The LP value is unchanged."""
+    Q = 1 - P
+    n, D = tree.n, tree.hands(Q)
+    K = len(T) - 1
+    UQ = tree.payoffs_for(Q)
+    Ts = T[1:]
+    parents = np.unique(Ts - topbit_of(Ts))
+    drop = np.zeros(1 + D * K, dtype=bool)
+    nodes = Ts[mover_of(Ts) == Q]
+    tops = top_of(nodes)
+    for t in np.unique(tops):
+        cs = nodes[tops == t]
+        opts = np.concatenate([UQ[t, P][None], UQ[t + 1:, Q]], axis=0)     # (options, d_Q, d_P)
+        kids = cs[:, None] | (np.int64(1) << np.arange(t, n, dtype=np.int64))[None, :]
+        leaf = np.zeros(kids.shape, dtype=bool)
+        if kids.size:
+            leaf = member(T, kids) & ~member(parents, kids)
+        S = np.concatenate([np.ones((len(cs), 1), dtype=bool), leaf], axis=1)
+        idx = np.arange(opts.shape[0])
+        for d in range(D):
+            V = opts[:, d, :]
+            ge = (V[None, :, :] >= V[:, None, :]).all(axis=2)
+            gt = (V[None, :, :] > V[:, None, :]).any(axis=2)
+            dom = ge & (gt | (idx[None, :] < idx[:, None])) & (idx[None, :] != idx[:, None])
+            if not dom.any():
+                continue
+            dropped = S & (S[:, None, :] & dom[None]).any(axis=2)
+            ci, oi = np.nonzero(dropped)
+            seqs = np.where(oi == 0, cs[ci], cs[ci] | (np.int64(1) << np.maximum(t + oi - 1, 0)))
+            drop[1 + d * K + np.searchsorted(Ts, seqs)] = True
+    return np.flatnonzero(~drop)
+
+
+def _fringe_lp(tree: Tree, T: np.ndarray, P: int):
+    Q = 1 - P
+    Ts = T[1:]
+    K = len(Ts)
+    D = [tree.hands(0), tree.hands(1)]
+    UP = tree.payoffs_for(P)
+    w = tree.probs[P][:, None] * tree.probs[Q][None, :]
+    vals = w[None] * UP[top_of(Ts), 1 - mover_of(Ts)]     # (K, D_P, D_Q)
+    k = np.arange(K)[:, None, None]
+    rows = 1 + np.arange(D[Q])[None, None, :] * K + k
+    cols = 1 + np.arange(D[P])[None, :, None] * K + k
+    Bt = sp.csr_matrix((vals.ravel(), (np.broadcast_to(rows, vals.shape).ravel(),
+                                       np.broadcast_to(cols, vals.shape).ravel())),
+                       shape=(1 + D[Q] * K, 1 + D[P] * K))
+    keep = _undominated_rows(tree, T, P)
+    F = _constraints(T, Q, D[Q])
+    return Bt[keep], _constraints(T, P, D[P]), F[:, keep], keep
+
+
+# --------------------------------------------------------------------------- plans on sets
+
+def plan_calling_outside(tree: Tree, decided_set: np.ndarray, nodes: np.ndarray, T: np.ndarray, z: np.ndarray,
+                         player: int) -> SparsePlan:
+    """An LP plan ``z`` over the sequences of tree T as a plan of the whole round on ``nodes`` (a sorted,
+    prefix-closed superset of T): the player chooses as the plan says at its histories in ``decided_set``
+    and calls wherever it moves outside it. Behaviour is re-normalised at every information set, so the
+    result is a valid realization plan whatever the LP's rounding."""
+    D = tree.hands(player)
+    n = tree.n
+    K = len(nodes)
+    Ts = T[1:]
+    X = np.zeros((D, K))
+    X[:, 0] = 1.0
+    X[:, index_in(nodes, Ts)] = np.maximum(z[1:].reshape(D, len(Ts)), 0.0)
+    mover = mover_of(nodes)
+    info = info_of(nodes, player)
+    info_i = index_in(nodes, info)
+    parent = info - topbit_of(info)
+    parent_i = index_in(nodes, parent)
+    own_nodes = mover == player
+    t_info = top_of(info)
+    actions = (n - t_info) + (info > 0)
+    decided = member(decided_set, info) & member(T, nodes)
+    decided[0] = False
+    B = np.zeros((D, K))
+    reach = X[:, parent_i]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(reach > 0, X / np.where(reach > 0, reach, 1.0), (1.0 / np.maximum(actions, 1))[None, :])
+    B[:, decided] = ratio[:, decided]
+    outside = own_nodes & ~member(decided_set, nodes)
+    outside[0] = False
+    B[:, outside] = 1.0
+    # normalise each information set's probabilities (over the sequences present in ``nodes``)
+    totals = np.zeros((D, K))
+    for d in range(D):
+        totals[d] = np.bincount(info_i[1:], weights=B[d, 1:], minlength=K)
+    denom = totals[:, info_i]
+    B = np.where(denom > 0, B / np.where(denom > 0, denom, 1.0), 0.0)
+    B[:, 0] = 0.0
+    # realization plan: product along the player's own sequences, parents first
+    Xp = np.zeros((D, K))
+    Xp[:, 0] = 1.0
+    depth = np.bitwise_count(nodes.astype(np.uint64)).astype(np.int64)
+    for level in range(1, int(depth.max(initial=0)) + 1):
+        sel = np.flatnonzero(depth == level)
+        Xp[:, sel] = Xp[:, parent_i[sel]] * B[:, sel]
+    return SparsePlan(player, nodes, Xp)
+
+
+def _frontier(tree: Tree, H: np.ndarray, choice: np.ndarray, S: np.ndarray, X_opp: SparsePlan,
+              player: int) -> np.ndarray:
+    """Histories outside H that ``player``'s best response (``choice`` over the rows of S) bids into, on paths
+    the opponent's plan reaches (port of :func:`liarlab.bluff.oracle._frontier` to sets)."""
+    n = tree.n
+    D = choice.shape[1]
+    reach = np.zeros((len(H), D), dtype=bool)
+    reach[0] = True
+    opp_plays = X_opp.X[:, index_in(X_opp.nodes, H)].max(axis=0) > 0
+    H_in_S = index_in(S, H)
+    tops = top_of(H)
+    mov = mover_of(H)
+    new = []
+    for t in range(0, n):
+        gi = np.flatnonzero(tops == t)
+        if gi.size == 0:
+            continue
+        live = reach[gi].any(axis=1)
+        gi = gi[live]
+        if gi.size == 0:
+            continue
+        G = H[gi]
+        own = mov[gi] == player
+        go = gi[own]
+        if go.size:
+            a = choice[H_in_S[go]]
+            bids = (a > 0) & reach[go]
+            r, di = np.nonzero(bids)
+            child = H[go[r]] | (np.int64(1) << (a[r, di] - 1))
+            inside = member(H, child)
+            ci = index_in(H, child[inside])
+            reach[ci, di[inside]] = True
+            new.append(child[~inside])
+        gp = gi[~own]
+        for k in range(t + 1, n + 1):
+            child = H[gp] | (np.int64(1) << np.int64(k - 1))
+            ok = member(H, child)
+            if ok.any():
+                ci = index_in(H, child[ok])
+                ok2 = opp_plays[ci]
+                if ok2.any():
+                    reach[ci[ok2]] |= reach[gp[ok][ok2]]
+        del G
+    return np.unique(np.concatenate(new)) if new else np.zeros(0, dtype=np.int64)
+
+
+def _certify(tree: Tree, H: np.ndarray, P: int, tolerance: float, method: str):
+    """Solve G(P, H); return (lp value to P, certified value to P, P's plan, new histories, visited)."""
+    Q = 1 - P
+    n = tree.n
+    T = fringe_tree(n, H, P)
+    Bt, E, F, keep = _fringe_lp(tree, T, P)
+    lp_value, x, y_kept, _ = _max_min_lp(Bt, E, F, tolerance, method)
+    y = np.zeros(1 + tree.hands(Q) * (len(T) - 1))
+    y[keep] = y_kept
+    X = plan_calling_outside(tree, H, T, T, x, P)       # P calls outside H: reaches only T
+    br, choice, _ = best_response_sparse(tree, X, Q)
+    visited = len(T)
+    in_H_T = member(H, T)
+    out = T[~in_H_T]
+    new = [_frontier(tree, H, choice, T, X, Q)]
+    kids = out[member(H, out - topbit_of(out)) & (mover_of(out) == Q)]
+    new.append(kids[X.X[:, index_in(T, kids)].max(axis=0) > 1e-12])
+    f = np.zeros(F.shape[0])
+    f[0] = 1.0
+    if np.abs(F @ y_kept - f).max() <= 1e-7:
+        p_nodes = T[mover_of(T) == P]
+        S = np.union1d(T, children(p_nodes, n))              # Q calls outside T
+        Y = plan_calling_outside(tree, T, S, T, y, Q)
+        _, choice_p, _ = best_response_sparse(tree, Y, P)
+        forced = out[mover_of(out) == P]
+        fi = index_in(S, forced)
+        keep_f = Y.X[:, fi].max(axis=0) > 1e-12
+        forced, fi = forced[keep_f], fi[keep_f]
+        new.append(forced[(choice_p[fi] > 0).any(axis=1)])
+        visited = max(visited, len(S))
+    return lp_value, -br, X, np.unique(np.concatenate(new)), visited, len(T)
+
+
+# --------------------------------------------------------------------------- the solver
+
+@dataclass
+class SparseCertified:
+    """One round solved by the sparse double oracle (first mover's +-1 units)."""
+
+    value: float
+    lower: float
+    upper: float
+    lp_lower: float
+    lp_upper: float
+    n_bids: int
+    restricted_histories: int     # |H| at the end
+    visited: int                  # most histories one best response ran over (the fringe tree and its kids)
+    lp_nodes: int                 # nodes of the last restricted game G(P, H)
+    iterations: int
+    seconds: float
+    H: np.ndarray = field(repr=False, default=None)
+    plans: tuple = field(repr=False, default=())   # (first mover's plan, second mover's plan): SparsePlan
+
+    @property
+    def width(self) -> float:
+        return self.upper - self.lower
+
+    @property
+    def histories(self) -> int:
+        return 1 << self.n_bids
+
+
+def _use_threads(threads):
+    if threads is not None:
+        return bool(threads)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores >= 2
+
+
+def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-10, max_iterations: int = 500,
+                    method: str = "highs-ds", H0=None, threads: bool | None = None, log=None) -> SparseCertified:
+    """The round solved and certified by the fringe-aware double oracle over sets of histories."""
+    t0 = time.perf_counter()
+    n = tree.n
+    singles = np.int64(1) << np.arange(n, dtype=np.int64)
+    H = closed(np.concatenate([[0], singles])) if H0 is None else closed(H0)
+    threads = _use_threads(threads)
+    lower, upper = -np.inf, np.inf
+    X0 = X1 = None
+    visited = lp_nodes = 0
+    for iteration in range(1, max_iterations + 1):
+        t1 = time.perf_counter()
+        if threads:
+            with ThreadPoolExecutor(2) as pool:
+                jobs = [pool.submit(_certify, tree, H, P, tolerance, method) for P in (0, 1)]
+                r0, r1 = [j.result() for j in jobs]
+        else:
+            r0 = _certify(tree, H, 0, tolerance, method)
+            r1 = _certify(tree, H, 1, tolerance, method)
+        lp0, g0, X0i, new0, v0, k0 = r0
+        lp1, g1, X1i, new1, v1, k1 = r1
+        visited = max(visited, v0, v1)
+        lp_nodes = max(k0, k1)
+        if g0 > lower:
+            lower, X0 = g0, X0i
+        if -g1 < upper:
+            upper, X1 = -g1, X1i
+        lp_lower, lp_upper = lp0, -lp1
+        if log is not None:
+            log(f"iteration {iteration}: |H| = {len(H):,}, bracket [{lower:.12f}, {upper:.12f}] "
+                f"(LP [{lp0:.12f}, {-lp1:.12f}]), {time.perf_counter() - t1:.2f} s")
+        if upper - lower <= target:
+            break
+        new = np.setdiff1d(np.union1d(new0, new1), H)
+        if new.size == 0:
+            new = np.setdiff1d(children(H, n), H)
+            if new.size == 0:
+                break
+        H = closed(np.union1d(H, new))
+    return SparseCertified(value=(lower + upper) / 2, lower=lower, upper=upper, lp_lower=lp_lower,
+                           lp_upper=lp_upper, n_bids=n, restricted_histories=len(H), visited=visited,
+                           lp_nodes=lp_nodes, iterations=iteration, seconds=time.perf_counter() - t0, H=H,
+                           plans=(X0, X1))
