@@ -255,15 +255,17 @@ def _uniform_source(rng, uniforms):
 
 HISTORIES = ("ground-truth", "revealed")  # feature 7 from the engine's lie log, or from turned-over plays only
 CAUGHT_LIE = ("n-P", "-P")  # reward of a caught LIE_n: 2 (n - P) (spec) or 2 (-P) (E10 variant)
-N_COUNTERS = 10
-PLAYS, LIES, LIES_CAUGHT, CHALLENGES, CHALLENGES_RIGHT, CARDS, DECISIONS, OPPORTUNITIES, DUMPS, EXPRESSIBLE = \
-    range(N_COUNTERS)
+N_COUNTERS = 12
+(PLAYS, LIES, LIES_CAUGHT, CHALLENGES, CHALLENGES_RIGHT, CARDS, DECISIONS, OPPORTUNITIES, DUMPS, EXPRESSIBLE,
+ FINAL_CHALLENGES, FINAL_CHALLENGES_RIGHT) = range(N_COUNTERS)
 COUNTER_NAMES = ("plays", "lies", "lies_caught", "challenges", "challenges_right", "cards_played", "decisions",
-                 "opportunities", "dumps", "dump_expressible")
+                 "opportunities", "dumps", "dump_expressible", "final_challenges", "final_challenges_right")
 # DECISIONS: turns at which the seat acted (play or challenge). OPPORTUNITIES: turns it started with 1..max_play
 # cards and a play to make (it can empty its hand in one play; under the modified rules that play cannot be
 # challenged, so it wins at once). DUMPS: plays that emptied the hand. EXPRESSIBLE: opportunities at which the
 # hand is all of the required rank or all of other ranks (the Q-learner's TRUTH_n / LIE_n can then empty it).
+# FINAL_CHALLENGES: challenges of a play that emptied a hand (rules variant only); FINAL_CHALLENGES_RIGHT: those
+# that caught a lie (the game goes on).
 
 
 @njit(cache=True)
@@ -414,6 +416,10 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                     pile[k] = 0
                 pile_n = 0
                 counters[cur, CHALLENGES] += 1
+                if pending:
+                    counters[cur, FINAL_CHALLENGES] += 1
+                    if last_lie:
+                        counters[cur, FINAL_CHALLENGES_RIGHT] += 1
                 if last_lie:
                     counters[cur, CHALLENGES_RIGHT] += 1
                     counters[target, LIES_CAUGHT] += 1

@@ -106,6 +106,13 @@ def test_exploiter_replays_under_both_rules_and_challenges_every_emptying_play(u
         assert not any(e.kind == "accept" and e.player == 0 for e in state.history)
 
 
+def test_final_challenges_are_counted_under_the_variant_only():
+    for rules, any_final in ((CheatRules(), False), (CheatRules(last_play_challengeable=True), True)):
+        c = fast.play_cheat(["x", "f"], 500, np.random.default_rng(4), rules=rules)["counters"][0]
+        assert (c[fast.FINAL_CHALLENGES] > 0) == any_final
+        assert c[fast.FINAL_CHALLENGES_RIGHT] <= c[fast.FINAL_CHALLENGES] <= c[fast.CHALLENGES]
+
+
 def test_train_and_test_under_other_test_rules():
     variant = CheatRules(last_play_challengeable=True)
     a = fast.train_and_test("d", 100, 300, np.random.default_rng(3))

@@ -286,7 +286,9 @@ def test_exploiter_table_and_cross_rules_effects():
     assert (table.gain_low <= table.gain).all() and (table.gain <= table.gain_high).all()
     cross = experiments.cross_rules_test(n_train=30, n_seeds=3, n_test=50, seed=0, opponents=("a",))
     assert len(cross) == 2 * 2 * 3
+    trained = experiments.training_challenges(cross)
+    assert len(trained) == 2 and (trained.set_index("trained_under").final_share["modified rules"] == 0)
     effects = experiments.cross_rules_effects(cross, "a")
     assert set(effects) == {"training", "test_time", "challenge_share"}
-    rows = claims.variant_claims(table, effects, _learners({o: {1000: 0.6} for o in "abcdef"}, seeds=10))
+    rows = claims.variant_claims(table, effects, _learners({o: {1000: 0.6} for o in "abcdef"}, seeds=10), trained)
     assert all(r["verdict"] == "extension" for r in rows)

@@ -650,7 +650,8 @@ def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.
     return rows
 
 
-def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.DataFrame) -> list[dict]:
+def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.DataFrame,
+                   training: pd.DataFrame | None = None) -> list[dict]:
     """Extensions on the rules variant whose hand-emptying play can be challenged (not the paper's rule):
     what knowing the line is worth (the exploiter x minus type b, per rules, the least gain over a-f), why
     the learner trained under the variant does worse against a (:func:`cross_rules_effects`), and the E7
@@ -666,6 +667,14 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
                            note=f"least gain over a-f shown (against {worst}); x's win rate / gain over b (points), "
                                 "seats rotated: " + ", ".join(f"{o} {100 * r.x_win_rate:.1f} % / {_pct(r.gain)}"
                                                                for o, r in g.iterrows())))
+    why = ""
+    if training is not None and "last play challengeable" in set(training.trained_under):
+        t = training.set_index(["opponent", "trained_under"]).loc[("a", "last play challengeable")]
+        why = (f"; in training under the variant {100 * t.final_share:.0f} % of its challenges were of a's "
+               f"hand-emptying play and {100 * t.final_accuracy:.0f} % of those caught a lie (its other challenges "
+               f"{100 * t.other_accuracy:.0f} %): challenging pays there, and since no feature marks that play "
+               "(feature 2 puts a hand of 0 and of 1 card in one level), the learned challenge value carries over "
+               "to a's ordinary plays, which are honest whenever a holds the required rank")
     rows.append(_claim("Extension: the learner's drop against a under the variant comes from training", None,
                        effects["training"], V.stated("extension", "our measurement; no paper value"),
                        family=VARIANT_FAMILY,
@@ -680,9 +689,8 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
     rows.append(_claim("Extension: learners trained under the variant challenge more often (vs a, modified-rules test)",
                        None, effects["challenge_share"], V.stated("extension", "our measurement; no paper value"),
                        family=VARIANT_FAMILY,
-                       note="challenges per decision, trained under the variant minus under the modified rules: "
-                            "challenging a's hand-emptying play pays in training, and the linear features cannot "
-                            "tell that play from an ordinary one, so the challenge weight rises everywhere"))
+                       note="challenges per decision at test, trained under the variant minus under the modified "
+                            "rules" + why))
     top = int(per_seed_var.training_games.max())
     est, j, note = ordering_checks(per_seed_var, {"training_games": top})["a, f highest"]
     rows.append(_claim(f"Extension: highest win rates against a and f under the variant ({top} training games)", None,
