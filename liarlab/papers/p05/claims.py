@@ -124,7 +124,7 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
         rows.append(claim(f"LD-2 first={r.first} second={r.second}: first player's win % in simulation", SOURCE,
                           TALK_LD2[talk_key], est,
                           V.simulated_value(TALK_LD2[talk_key], est, decimals=3, truncated=True, paper_n=10**8,
-                                            scale=100),
+                                            scale=100, reference=50),
                           kind="check", family="LD-2 table",
                           note=f"not a finding: any two optimal strategies earn the game value 41/60 against each "
                                f"other, so this table cannot tell equivalent strategies apart (the NashConv row is "
@@ -134,9 +134,9 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
     for r in bluff1.itertuples():
         util, pct = TALK_BLUFF1[r.faces]
         rows.append(_value_row(f"Bluff-1 N={r.faces}: first-player utility (per-turn method)", "Bluff-1 table", util,
-                               r.utility, 2, note="reading R1; talk truncates to 2 decimals"))
+                               r.utility, 2, span=2, reference=0, note="reading R1; talk truncates to 2 decimals"))
         rows.append(_value_row(f"Bluff-1 N={r.faces}: first-player win % (per-turn method)", "Bluff-1 table", pct,
-                               r.win_pct, 2, note="reading R1; talk truncates to 2 decimals"))
+                               r.win_pct, 2, span=100, reference=50, note="reading R1; talk truncates to 2 decimals"))
     gap_exact = one_die if one_die is not None and len(one_die) and "exact_win" in one_die else exact_vs_per_turn
     rows += smallest_gap_claims(bluff1, gap_exact)
     # ---- Bluff-1 comparison table
@@ -145,17 +145,20 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
         talk, prior, gambit = TALK_BLUFF1_COMPARISON[r.faces]
         rows.append(_value_row(f"Bluff-1 comparison N={r.faces}: this talk's win % (per-turn)",
                                "Bluff-1 comparison table", talk, 100 * r.per_turn_claimed_win, 2, truncated=False,
+                               span=100, reference=50,
                                note=f"this table rounds (N=3 prints 56.02 here, 56.01 in the data table); exact "
                                     f"equilibrium of the real round {100 * r.exact_win:.4f}%; the per-turn profile "
                                     f"played in the real round wins {100 * r.per_turn_self_play_win:.4f}% and is "
                                     f"exploitable (mean best-response gain {r.per_turn_mean_gain:.4f})"))
         rows.append(_value_row(f"Bluff-1 comparison N={r.faces}: prior work (Lanctot & Long 2007) win %",
                                "Bluff-1 comparison table", prior, 100 * r.exact_win, 2, truncated=False,
+                               span=100, reference=50,
                                note="our exact sequence-form equilibrium of the real round (mean best-response "
                                     f"gain {r.exact_mean_gain:.1e}) against the prior work's column"))
         if gambit is not None:
             rows.append(_value_row(f"Bluff-1 comparison N={r.faces}: Gambit win %", "Bluff-1 comparison table",
-                                   gambit, 100 * r.exact_win, 2, truncated=False, cause="genuine",
+                                   gambit, 100 * r.exact_win, 2, truncated=False, cause="genuine", span=100,
+                                   reference=50,
                                    readings=f"Gambit given the whole round (exact {100 * r.exact_win:.2f}%) or the "
                                             f"per-turn model (the talk's per-turn value "
                                             f"{100 * r.per_turn_claimed_win:.2f}%): only the per-turn model "
@@ -183,9 +186,12 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
                                "talk's per-turn values are not equilibrium values of the real game (information "
                                "carried across turns)"))
         gain = float(nontrivial.per_turn_mean_gain.min())
-        rows.append(claim("Bluff: the per-turn method gives optimal strategies", SOURCE, "optimal (gain 0)",
-                          V.exact(gain), V.magnitude(V.exact(gain), 0.0, 1e-9, "mean best-response gain"),
+        rows.append(claim("Bluff: the per-turn method gives optimal strategies (its exploitability: the mean "
+                          "best-response gain against its profile in the real round, +-1 units)", SOURCE,
+                          "optimal (gain 0)", V.exact(gain), V.magnitude(V.exact(gain), 0.0, 1e-9,
+                                                                         "mean best-response gain"),
                           kind="finding", headline=True, cause="genuine",
+                          family="Bluff: the per-turn method gives optimal strategies",
                           readings="accept payoff R1, the reading that reproduces every printed Bluff-1 and "
                                    "Bluff-3 value (R2 reproduces neither); with one die each the penalty, opener "
                                    "and bid-order options do not change the round; the profile is judged in the "
@@ -197,7 +203,7 @@ def notebook05_claims(*, ld1, ld2_exact, ld2_mc, ld_expl, bluff1, bluff3, exact_
     # ---- Bluff-3
     for r in bluff3.itertuples():
         rows.append(_value_row(f"Bluff-3 N=6: caller win % after {r.previous_bid}", "Bluff-3 table",
-                               TALK_BLUFF3[r.s], r.caller_win_pct, 0,
+                               TALK_BLUFF3[r.s], r.caller_win_pct, 0, span=100, reference=50,
                                note="per-turn method, reading R1; talk truncates to integers"))
     # ---- Bluff-2: the talk's game (found by the rule search) and the default reading
     rows += bluff2_claims(bluff2_per_turn=bluff2_per_turn, bluff2_exact=bluff2_exact,
@@ -463,17 +469,18 @@ def verdict_of(claims: pd.DataFrame, prefix: str) -> str:
 
 
 def verdict_changes(*, counting_search, bluff2_per_turn, bluff2_exact, talk_per_turn, talk_exact,
-                    talk_variant) -> pd.DataFrame:
+                    talk_variant, claims: pd.DataFrame | None = None) -> pd.DataFrame:
     """Every Bluff-2 verdict that the talk's game changes: judged as before (default reading: loser opens, face 2
     wild, quantity order; the rule search without the challenger and same-opener rules) and as now (the talk's
-    game), both computed in this run by the same rules of liarlab.core.verdicts."""
+    game), both computed in this run by the same rules of liarlab.core.verdicts. With ``claims`` (this run's
+    table), also the rows whose kind the protocol changed (LD-2: a check, no longer a finding)."""
     rows = []
 
     def add(claim, old, new, why):
         # old and new are (verdict, shown text): a row changed when its verdict (or kind) did
         if old[0] != new[0]:
-            rows.append({"claim": claim, "old verdict (default reading)": old[1],
-                         "new verdict (the talk's game)": new[1], "why": why})
+            rows.append({"claim": claim, "old verdict": old[1],
+                         "new verdict": new[1], "why": why})
 
     per_turn = counting_search[counting_search.method == "per-turn"]
     before = per_turn[per_turn.next_opener.isin(OLD_OPENERS)]
@@ -503,5 +510,11 @@ def verdict_changes(*, counting_search, bluff2_per_turn, bluff2_exact, talk_per_
                 ((n["verdict"], n["kind"]), f"{n['verdict']} ({n['kind']})"),
                 "judged on the talk's game, solved exactly; the default grid is a race (every bid on face 1 is "
                 "true), the talk's game is not")
-    return pd.DataFrame(rows, columns=["claim", "old verdict (default reading)", "new verdict (the talk's game)",
+    if claims is not None:
+        for r in claims[claims.claim.astype(str).str.startswith("LD-2 ") & (claims.kind == "check")].itertuples():
+            rows.append({"claim": r.claim, "old verdict": f"{r.verdict} (finding)",
+                         "new verdict": f"{r.verdict} (check)",
+                         "why": "not a finding: any two optimal strategies earn the game value against each other, "
+                                "so the 2x2 table cannot tell them apart (the notebook said so; issue 24)"})
+    return pd.DataFrame(rows, columns=["claim", "old verdict", "new verdict",
                                        "why"])

@@ -20,8 +20,8 @@ def _exact_one_die(cmp: pd.DataFrame, one_die: pd.DataFrame | None) -> pd.DataFr
 def bluff1_per_turn_vs_exact(bluff1: pd.DataFrame, cmp: pd.DataFrame, one_die: pd.DataFrame | None = None):
     """First player's win % against N: per-turn method, exact equilibrium (certified, to N = 10 with
     ``one_die``), the per-turn profile played for real, and the talk's, the prior work's and Gambit's printed
-    values as markers. Markers are hollow or dodged so that none hides another: the prior work's + sits inside
-    the exact line's hollow squares, Gambit's hollow star is drawn 0.25 to the right of its N."""
+    values as markers. Markers are hollow or dodged so that none hides another: the prior work's + is drawn 0.25
+    to the left of its N, Gambit's hollow star 0.25 to the right (at N = 2 all three print 75)."""
     exact = _exact_one_die(cmp, one_die)
     fig, ax = plotting.figure(1, 1, width=8.0, height=4.2)
     ax.plot(bluff1.faces, bluff1.win_pct, lw=1.4, color="C0", label="per-turn method, ours (reading R1)")
@@ -36,11 +36,11 @@ def bluff1_per_turn_vs_exact(bluff1: pd.DataFrame, cmp: pd.DataFrame, one_die: p
                label="the talk, printed (x)")
     if "prior_work_pct" in cmp and cmp.prior_work_pct.notna().any():
         prior = cmp.dropna(subset=["prior_work_pct"])
-        ax.scatter(prior.faces, prior.prior_work_pct, marker="+", s=70, color="black", zorder=5, linewidths=1.2,
-                   label="prior work (Lanctot & Long), as printed in the talk (+)")
+        ax.scatter(prior.faces - 0.25, prior.prior_work_pct, marker="+", s=70, color="black", zorder=5,
+                   linewidths=1.2, label="prior work (Lanctot & Long), as printed in the talk (+, drawn 0.25 left of its N)")
     if "gambit_pct" in cmp and cmp.gambit_pct.notna().any():
         gambit = cmp.dropna(subset=["gambit_pct"])
-        ax.scatter(gambit.faces + 0.25, gambit.gambit_pct, marker="*", s=110, facecolors="none", edgecolors="C3",
+        ax.scatter(gambit.faces + 0.25, gambit.gambit_pct, marker="*", s=110, facecolors="none", edgecolors="C4",
                    zorder=5, linewidths=1.0, label="Gambit, as printed in the talk (drawn 0.25 right of its N)")
     ax.axhline(50, color="grey", lw=0.8, ls=":")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -64,9 +64,10 @@ def bluff1_caption(bluff1: pd.DataFrame, cmp: pd.DataFrame, one_die: pd.DataFram
     text = (f"Figure: the first player's win % with one die each. Lines: ours (per-turn method; exact equilibrium of "
             f"the real round, certified for N = {min(exact.index)}..{max(exact.index)}; the per-turn strategies played "
             f"in the real round). Black markers: the values printed in the talk (x), the prior work's values as the "
-            f"talk prints them (+); hollow stars: the talk's Gambit values. What to notice: the per-turn line passes "
-            f"within {talk_gap:.3f} points of every x (the talk's method is reproduced), the exact line within "
-            f"{prior_gap:.3f} points of every + (the prior work is right)")
+            f"talk prints them (+, drawn 0.25 to the left of its N); hollow stars: the talk's Gambit values (drawn "
+            f"0.25 to the right). What to notice: the per-turn line passes "
+            f"within {talk_gap:.3f} points of every x (the talk's values, printed to 2 decimals), the exact line within "
+            f"{prior_gap:.3f} points of every + (the prior work's)")
     if apart:
         text += f", and the two lines part from N = {min(apart)} on"
     if below:
