@@ -305,7 +305,7 @@ def _extension(text, family, paper_value, share_row, rule, note):
     from liarlab.study.outputs import claim
 
     share = float(share_row.truncated_matches) / share_row.cells
-    return claim(text, SOURCE, paper_value, V.Estimate(share, share, share, int(share_row.cells), "cells"),
+    return claim(text, SOURCE, paper_value, V.exact(share),
                  V.stated("extension", rule), kind="finding", family=family, note=note)
 
 
