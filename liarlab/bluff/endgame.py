@@ -142,6 +142,13 @@ class EndGame:
                 C[d, f] = self._count(h, f)
         return C
 
+    def count_roll(self, roll, face: int) -> int:
+        """Dice of one roll (in the order they fell) that count as ``face`` in this game."""
+        if self.convention == "stairs" and roll and is_stair(roll, self.stairs):
+            return len(roll) + 1
+        return counts_as(roll, face, "joker" if self.convention == "joker" or (
+            self.convention == "stairs" and self.stairs_jokers) else "normal")
+
     def _count(self, hand: EndGameHand, face: int) -> int:
         if self.convention == "stairs" and hand.stair:
             return len(hand.faces_shown) + 1
@@ -252,8 +259,7 @@ class EndGameState:
 
     def bid_is_true(self, bid: int) -> bool:
         q, f = self.game.bids[bid - 1]
-        g = self.game
-        return sum(counts_as(r, f, g.convention, g.stairs) for r in self.rolls) >= q
+        return sum(self.game.count_roll(r, f) for r in self.rolls) >= q
 
     def returns(self) -> tuple:
         """(first mover's, second mover's) payoff, +-1."""

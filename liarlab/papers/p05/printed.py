@@ -19,3 +19,23 @@ TALK_BLUFF2 = {(a + 1, b + 1): TALK_BLUFF2_ROWS[a][b] for a in range(5) for b in
 TALK_BLUFF3 = {12: 0, 11: 2, 10: 11, 9: 16, 8: 22, 7: 27, 6: 29, 5: 38, 4: 47, 3: 54, 2: 58, 1: 58, 0: 58}
 
 
+
+# ---------------------------------------------------------------------------------------------
+# The end game of Liar's Dice: the public LP study thomasahle/snyd (README tables and outputs/*.{normal,joker,
+# stairs}: "Value" lines, fractions printed by Fraction.limit_denominator()). Value to the first mover, +-1.
+# Key: (first mover's dice, second mover's dice, convention) -> {faces: value as "p/q"}; faces the study left
+# blank are absent. README's N = 1 rows ("1" under normal, "-" otherwise) are included for normal.
+# 2v1 normal N = 6 is printed as "0.275.." in the README and as 212027/771552 in outputs/21_6.normal.
+# ---------------------------------------------------------------------------------------------
+SNYD_SOURCE = "thomasahle/snyd (README tables and outputs/)"
+SNYD = {
+    (1, 1, "normal"): {1: "1", 2: "0", 3: "-1/9", 4: "-1/8", 5: "-3/25", 6: "-1/9"},
+    (1, 1, "joker"): {2: "1", 3: "1/3", 4: "0", 5: "0", 6: "-7/327"},
+    (1, 1, "stairs"): {2: "0", 3: "1/9", 4: "0", 5: "1/25", 6: "0"},
+    (2, 1, "normal"): {1: "1", 2: "1/4", 3: "1/9", 4: "345/1696", 5: "2128/8375", 6: "212027/771552"},
+    (2, 1, "joker"): {2: "1", 3: "1/3", 4: "1/4", 5: "34/125", 6: "7/27"},
+    (2, 1, "stairs"): {2: "3/8", 3: "1/27", 4: "1/16"},
+    (1, 2, "normal"): {1: "1", 2: "0", 3: "-1/27", 4: "-1/8", 5: "-27/125", 6: "-22/81"},
+    (1, 2, "joker"): {2: "1", 3: "-1/27", 4: "-1/32", 5: "-3/125", 6: "-5/54"},
+    (1, 2, "stairs"): {2: "-1/4", 3: "-1/27", 4: "1/16"},
+}
