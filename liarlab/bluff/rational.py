@@ -26,7 +26,7 @@ from math import lcm
 
 import numpy as np
 
-from liarlab.bluff.sparse_oracle import SparsePlan, info_of, mover_of, top_of, topbit_of
+from liarlab.bluff.sparse_oracle import SparsePlan, info_of, topbit_of
 
 __all__ = ["RationalCertificate", "rational_certificate", "rational_plan", "exact_best_response"]
 

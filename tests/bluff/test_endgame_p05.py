@@ -1,0 +1,38 @@
+"""Notebook 05's end-game section (liarlab.papers.p05.endgame): cells, the comparison with the public study,
+claims rows."""
+import pandas as pd
+import pytest
+
+from liarlab.papers.p05 import endgame as E
+from liarlab.papers.p05.printed import SNYD
+
+
+def test_one_cell_is_solved_certified_and_compared():
+    row = E.solve_cell(2, 1, 3, "stairs")
+    assert row["certified"] and row["fraction"] == SNYD[(2, 1, "stairs")][3] and row["width"] <= 1e-9
+    assert 0 < row["restricted_histories"] < row["histories"] == 2**row["n_bids"]
+    assert E.solve_cell(1, 1, 1, "joker")["status"] != "solved"
+    assert E.solve_cell(1, 2, 1, "normal")["fraction"] == "1"
+
+
+def _row(a, b, faces, conv, fraction, value):
+    return dict(a=a, b=b, faces=faces, convention=conv, value=value, lower=value, upper=value, width=0.0,
+                fraction=fraction, certified=bool(fraction), status="solved", histories=64, seconds=0.1,
+                restricted_histories=8)
+
+
+def test_comparison_and_claims_flag_a_disagreement_and_the_blanks():
+    table = pd.DataFrame([_row(1, 1, 3, "normal", "-1/9", -1 / 9), _row(1, 1, 4, "normal", "-1/7", -1 / 7),
+                          _row(2, 1, 5, "stairs", "1/5", 0.2)])
+    cmp = E.public_comparison(table)
+    assert list(cmp.agrees) == ["yes", "NO", ""] and cmp.public.iloc[2] == "blank"
+    rows = E.end_game_claims(table)
+    check = next(r for r in rows if r["kind"] == "check")
+    assert check["verdict"] == "differs" and "1 of 2" in check["reproduced_value"]
+    ext = next(r for r in rows if r["kind"] == "finding")
+    assert ext["verdict"] == "extension" and "stairs N=5: 1/5" in ext["note"]
+
+
+@pytest.mark.parametrize("cells", [E.PUBLIC_CELLS, E.FOUR_DICE_CELLS])
+def test_cells_cover_three_conventions(cells):
+    assert {c[3] for c in cells} == {"normal", "joker", "stairs"}
