@@ -273,10 +273,9 @@ def test_shuffled_ties_are_played_by_the_table_that_learned_with_them(setup):
     assert rate["P2 only, shuffled ties", "P1"] > 0.05
 
 
-def test_two_stage_measures_undecided_rows_on_fresh_seeds_and_flags_undecidable_ones(setup, monkeypatch):
+def test_two_stage_measures_undecided_rows_on_fresh_seeds_and_flags_undecidable_ones(setup):
     from liarlab.papers.p02 import confirm as cf
 
-    monkeypatch.setattr(cf, "CAP_SEEDS", 4)
     rows = c02.fig_5_5_rl(ex.self_play(setup, None, ("RL1",)))
     pilot = V.Estimate(0.02, -0.01, 0.05, 3, "seeds", 0.0, 0.04)
     undecided = c02.rebuild(rows[0], pilot, V.word("slight", pilot))
@@ -286,7 +285,7 @@ def test_two_stage_measures_undecided_rows_on_fresh_seeds_and_flags_undecidable_
     grid_row.population = 25
     decided = c02.rebuild(rows[0], V.Estimate(0.02, 0.01, 0.03, 3, "seeds"),
                           V.word("slight", V.Estimate(0.02, 0.01, 0.03, 3, "seeds")))
-    out, stages = cf.two_stage([undecided, grid_row, decided], setup, n_jobs=1)
+    out, stages = cf.two_stage([undecided, grid_row, decided], setup, cap_seeds=4, n_jobs=1)
     first = out[0]
     assert first["pilot_verdict"] == "inconclusive" and first["pilot_n"] == 3 and first["n"] == 4    # capped
     assert "1000-1003" in first["note"] and "pilot" in first["note"]

@@ -4,9 +4,10 @@ The pilot is the notebook's own run. For each ``inconclusive`` finding, :func:`v
 sizes a confirmatory sample that would decide it at the planned power, capped by a budget fixed here, before any
 confirmatory data are drawn:
 
-* learned agents: at most :data:`CAP_SEEDS` newly trained tables (training seeds from :data:`CONFIRM_SEED0` on,
-  never the pilot's seeds 0..n-1), each evaluated on fresh game streams;
-* fixed agents: at most :data:`CAP_GAMES` games a seat arrangement, on fresh game streams
+* learned agents: at most ``cap_seeds`` (:data:`CAP_SEEDS` in the full profile) newly trained tables (training
+  seeds from :data:`CONFIRM_SEED0` on, never the pilot's seeds 0..n-1), each evaluated on fresh game streams; a
+  row whose confirmation retrains all 23 sequence models at most ``cap_seeds // 4`` (:data:`SEQUENCE_SHARE`);
+* fixed agents: at most ``cap_games`` (:data:`CAP_GAMES`) games a seat arrangement, on fresh game streams
   (``Setup.stream = "confirm"``).
 
 The row is measured again by the same section of :mod:`liarlab.papers.p02.claims` (the same code, the same rule)
@@ -30,6 +31,7 @@ from liarlab.papers.p02 import experiments as ex
 CAP_SEEDS = 40            # newly trained tables per confirmatory sample, at most
 CAP_GAMES = 1_000_000     # games a seat arrangement per confirmatory sample of fixed agents, at most
 CONFIRM_SEED0 = 1_000     # the confirmatory tables' training seeds start here (the pilot's are 0..n-1)
+SEQUENCE_SHARE = 4        # a row that retrains all 23 sequence models gets cap_seeds // 4 tables each
 RL = ("RL0", "RL1", "RL2", "RL3")
 
 
@@ -109,40 +111,47 @@ def _rows_of(section: str, frames: dict, fallback: str) -> list:
     return SECTIONS[section][3](frames)
 
 
-def plan(row, pilot_fixed_games: int):
+def _all_sequences(row) -> bool:
+    return row.section == "fig_5_7" and len(SECTIONS["fig_5_7"][1](row["claim"])) > 4
+
+
+def plan(row, pilot_fixed_games: int, cap_seeds: int = CAP_SEEDS, cap_games: int = CAP_GAMES):
     """(plan, what) for an inconclusive finding: the plan in the row's own units, and the confirmatory size in
     words (tables, or games a seat arrangement); (undecidable plan, reason) when no sample decides it."""
     j, e = row.judgement, row.est
     kind = SECTIONS[row.section][0]
+    if _all_sequences(row):
+        cap_seeds = max(2, cap_seeds // SEQUENCE_SHARE)
     if row.population is not None:
         p = V.plan_confirmation(j, cap=row.population, population=row.population)
         if p.undecidable:
             return replace(p, reason=f"the value is a share of {row.population} cases whose range comes from the "
                            f"undecided ones, not a sampling interval; {p.reason}"), None
-        return V.Plan(CAP_SEEDS, True, False, "a share's range over undecided cases gives no sample size: sized at "
-                      f"the cap of {CAP_SEEDS} tables"), CAP_SEEDS
+        return V.Plan(cap_seeds, True, False, "a share's range over undecided cases gives no sample size: sized at "
+                      f"the cap of {cap_seeds} tables"), cap_seeds
     if kind == "seeds":
-        p = V.plan_confirmation(j, cap=CAP_SEEDS)
+        p = V.plan_confirmation(j, cap=cap_seeds)
         return p, None if p.undecidable else p.n
     per = max(1.0, (row.base_n or e.n) / pilot_fixed_games)       # seat arrangements pooled in one case
-    p = V.plan_confirmation(j, cap=int(CAP_GAMES * per))
+    p = V.plan_confirmation(j, cap=int(cap_games * per))
     if p.undecidable:
         return p, None
-    return p, min(CAP_GAMES, math.ceil(p.n / per))
+    return p, min(cap_games, math.ceil(p.n / per))
 
 
-def two_stage(rows: list, setup: ex.Setup, *, n_jobs: int | None = None, progress=None) -> tuple[list, pd.DataFrame]:
+def two_stage(rows: list, setup: ex.Setup, *, cap_seeds: int = CAP_SEEDS, cap_games: int = CAP_GAMES,
+              n_jobs: int | None = None, progress=None) -> tuple[list, pd.DataFrame]:
     """The rows with every inconclusive finding replaced by its two-stage version, and a table of both stages.
 
-    Sizes are fixed from the pilot alone (:func:`plan`), all tables of the confirmatory samples are trained
-    first (in parallel, cached), then each row is measured on its own sample."""
+    Sizes are fixed from the pilot alone (:func:`plan`) within the caps, all tables of the confirmatory samples
+    are trained first (in parallel, cached), then each row is measured on its own sample."""
     base = replace(setup, stream="confirm", models={}, evals={})
     todo = []
     for i, r in enumerate(rows):
         if r.get("kind") != "finding" or r.get("verdict") != "inconclusive" or getattr(r, "judgement", None) is None \
                 or r.section not in SECTIONS:
             continue
-        p, size = plan(r, setup.fixed_games)
+        p, size = plan(r, setup.fixed_games, cap_seeds, cap_games)
         todo.append((i, r, p, size))
     # train every confirmatory table once, at the largest size any row needs (rows share them as prefixes)
     need: dict = {}
