@@ -12,9 +12,12 @@ in the *whole* round (the double-oracle idea for extensive-form games, Bosansky 
   calls. So the game tree is H, its children, and the children of those children where Q moves.
 * The maxmin value of ``G(P, H)`` is exactly what P's strategy, extended by "call outside H",
   guarantees in the whole round (so the bound does not lag the LP, as it does when both players are cut
-  at H). The LP is solved by HiGHS; an independent best response over all 2^n histories
-  (:func:`liarlab.bluff.cfr.best_response_numba`) re-derives each bound, and the bracket [lower, upper]
-  reported is the one of the best responses: the round's value lies in it whatever the LP did.
+  at H). The LP is solved by HiGHS; an independent best response re-derives each bound, and the bracket
+  [lower, upper] reported is the one of the best responses: the round's value lies in it whatever the LP
+  did. The best response runs over the histories the fixed plan reaches (the fringe tree: P calls outside
+  H), not all 2^n (:func:`liarlab.bluff.sparse_oracle.best_response_sparse`, issue 27); any other history
+  has reach 0 and adds 0, so the values and choices are those of the whole-tree best response
+  (:func:`liarlab.bluff.cfr.best_response_numba`).
 * H grows by the histories outside it that the best responder or the certified player's own plan
   enter, until the bracket is at most ``target`` wide. H only grows, so the loop ends.
 
@@ -39,7 +42,6 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
-from liarlab.bluff.cfr import best_response_numba
 from liarlab.bluff.exact import (
     Round,
     _max_min_lp,
@@ -50,6 +52,7 @@ from liarlab.bluff.exact import (
     zero_sum_payoffs,
 )
 from liarlab.bluff.rules import Rules, make_rules
+from liarlab.bluff.sparse_oracle import SparsePlan, Tree, best_response_sparse
 from liarlab.core.resources import PeakMemory
 from liarlab.core.validation import check_int
 
@@ -220,6 +223,16 @@ def _plan_calling_outside(rnd: Round, S: np.ndarray, T: np.ndarray, z: np.ndarra
     return plan_from_behaviour(rnd, normalise_behaviour(rnd, B, player), player)
 
 
+def _restricted_best_response(rnd: Round, U: np.ndarray, X_opp: np.ndarray, player: int, nodes: np.ndarray):
+    """``player``'s best response to the plan ``X_opp`` over ``nodes`` only: a sorted, prefix-closed set holding
+    every history the plan reaches (below any other its reach is 0, and so is the history's worth). The same
+    sums in the same order as :func:`liarlab.bluff.cfr.best_response_numba`, so the same value and, on
+    ``nodes``, the same choices (rows of ``choice`` follow ``nodes``)."""
+    value, choice, _ = best_response_sparse(Tree.of_round(rnd, U), SparsePlan(1 - player, nodes, X_opp[:, nodes]),
+                                            player)
+    return value, choice
+
+
 def _certify(rnd: Round, U: np.ndarray, H: np.ndarray, P: int, tolerance: float, method: str):
     """Solve G(P, H); return (lp value to P, best-response-certified value to P, X_P, new histories)."""
     Q = 1 - P
@@ -230,10 +243,10 @@ def _certify(rnd: Round, U: np.ndarray, H: np.ndarray, P: int, tolerance: float,
     lp_value, x, y_kept, _ = _max_min_lp(Bt, E, F, tolerance, method)
     y = np.zeros(1 + len(rnd.hands[Q]) * (len(T) - 1))
     y[keep] = y_kept
-    X = _plan_calling_outside(rnd, H, T, x, P)  # P calls outside H
-    br, choice = best_response_numba(rnd, payoffs_for(U, Q), X, Q)
+    X = _plan_calling_outside(rnd, H, T, x, P)  # P calls outside H, so its plan reaches only T
+    br, choice = _restricted_best_response(rnd, U, X, Q, T)
     out = T[~in_H[T]]
-    new = [_frontier(rnd, H, choice, X, Q)]
+    new = [_frontier(rnd, H, choice, X, Q, T)]
     # histories just outside H that P's own plan bids into (P would be forced to call after them)
     kids = out[in_H[out - rnd.topbit[out]] & (rnd.mover[out] == Q)]
     new.append(kids[X[:, kids].max(axis=0) > 1e-12])
@@ -241,17 +254,19 @@ def _certify(rnd: Round, U: np.ndarray, H: np.ndarray, P: int, tolerance: float,
     f = np.zeros(F.shape[0])
     f[0] = 1.0
     if np.abs(F @ y_kept - f).max() <= 1e-7:
-        Y = _plan_calling_outside(rnd, T, T, y, Q)  # Q calls outside T
-        _, choice_p = best_response_numba(rnd, payoffs_for(U, P), Y, P)
+        Y = _plan_calling_outside(rnd, T, T, y, Q)  # Q calls outside T: reaches T and T's bids where P moves
+        S = np.union1d(T, _children(rnd, T[rnd.mover[T] == P]))
+        _, choice_p = _restricted_best_response(rnd, U, Y, P, S)
         forced = out[rnd.mover[out] == P]
         forced = forced[Y[:, forced].max(axis=0) > 1e-12]
-        new.append(forced[(choice_p[forced] > 0).any(axis=1)])
+        new.append(forced[(choice_p[np.searchsorted(S, forced)] > 0).any(axis=1)])
     return lp_value, -br, X, np.unique(np.concatenate(new))
 
 
-def _frontier(rnd: Round, H: np.ndarray, choice: np.ndarray, X_opp: np.ndarray, player: int) -> np.ndarray:
-    """Histories outside H that ``player``'s best response (``choice[m, d]``) bids into, on paths the
-    opponent's plan reaches."""
+def _frontier(rnd: Round, H: np.ndarray, choice: np.ndarray, X_opp: np.ndarray, player: int,
+              nodes: np.ndarray) -> np.ndarray:
+    """Histories outside H that ``player``'s best response (``choice[i, d]`` at history ``nodes[i]``, a sorted
+    superset of H) bids into, on paths the opponent's plan reaches."""
     n = rnd.n
     D = choice.shape[1]
     in_H = np.zeros(rnd.M, dtype=bool)
@@ -275,7 +290,7 @@ def _frontier(rnd: Round, H: np.ndarray, choice: np.ndarray, X_opp: np.ndarray, 
         # own turns: follow the best response
         Go, Ro = G[own], R[own]
         if Go.size:
-            a = choice[Go]                       # (g, D)
+            a = choice[np.searchsorted(nodes, Go)]   # (g, D)
             bids = (a > 0) & Ro
             gi, di = np.nonzero(bids)
             child = Go[gi] | (np.int64(1) << (a[gi, di] - 1))
