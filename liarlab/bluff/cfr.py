@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from liarlab.bluff.exact import Round
+from liarlab.bluff.exact import Round, payoffs_for
 
 
 def tree_arrays(rnd: Round):
@@ -79,8 +79,25 @@ def best_response_numba(rnd: Round, U_own: np.ndarray, X_opp: np.ndarray, player
                           rnd.probs[1 - player].astype(np.float64), player)
 
 
+@njit(cache=True, inline="always")
+def _call_values(U_own, t, bidder, m, w, r, s, opp_moves, T):
+    """One player's value of "call at m" for each own hand d: the sum over the opponent's hands e of
+    ``U_own[t, bidder, d, e]`` times the opponent's chance ``w[e]``, its reach ``r[m, e]`` and, when the
+    opponent moves at m (``opp_moves``), its probability ``s[m, e]`` of calling there."""
+    u = U_own[t, bidder]
+    for d in range(T.size):
+        acc = 0.0
+        if opp_moves:
+            for e in range(w.size):
+                acc += u[d, e] * (w[e] * r[m, e] * s[m, e])
+        else:
+            for e in range(w.size):
+                acc += u[d, e] * (w[e] * r[m, e])
+        T[d] = acc
+
+
 @njit(cache=True)
-def _cfr_plus(n, mover, top, topbit, U, w0, w1, iterations, R0, R1, A0, A1):
+def _cfr_plus(n, mover, top, topbit, U0, U1, w0, w1, iterations, R0, R1, A0, A1):
     M = mover.size
     D0 = w0.size
     D1 = w1.size
@@ -142,22 +159,8 @@ def _cfr_plus(n, mover, top, topbit, U, w0, w1, iterations, R0, R1, A0, A1):
             p = mover[m]
             if m > 0:
                 bidder = 1 - p
-                for d0 in range(D0):
-                    acc = 0.0
-                    for d1 in range(D1):
-                        f = w1[d1] * r1[m, d1]
-                        if p == 1:
-                            f *= s1[m, d1]
-                        acc += U[t, bidder, d0, d1] * f
-                    T0[d0] = acc
-                for d1 in range(D1):
-                    acc = 0.0
-                    for d0 in range(D0):
-                        f = w0[d0] * r0[m, d0]
-                        if p == 0:
-                            f *= s0[m, d0]
-                        acc -= U[t, bidder, d0, d1] * f
-                    T1[d1] = acc
+                _call_values(U0, t, bidder, m, w1, r1, s1, p == 1, T0)
+                _call_values(U1, t, bidder, m, w0, r0, s0, p == 0, T1)
             else:
                 T0[:] = 0.0
                 T1[:] = 0.0
@@ -206,9 +209,11 @@ def cfr_plus(rnd: Round, U: np.ndarray, iterations: int):
     D0, D1 = len(rnd.hands[0]), len(rnd.hands[1])
     R0, R1 = np.zeros((rnd.M, D0)), np.zeros((rnd.M, D1))
     A0, A1 = np.zeros((rnd.M, D0)), np.zeros((rnd.M, D1))
-    total = _cfr_plus(rnd.n, mover, top, topbit, np.ascontiguousarray(U, dtype=np.float64),
-                      rnd.probs[0].astype(np.float64), rnd.probs[1].astype(np.float64), int(iterations),
-                      R0, R1, A0, A1)
+    # each player's own payoffs [k, bidder, d_own, d_opp]; player 1's are -U with the hands swapped, so
+    # acc + (-u) * f is bit for bit acc - u * f
+    U0, U1 = (np.ascontiguousarray(payoffs_for(U, p), dtype=np.float64) for p in (0, 1))
+    total = _cfr_plus(rnd.n, mover, top, topbit, U0, U1, rnd.probs[0].astype(np.float64),
+                      rnd.probs[1].astype(np.float64), int(iterations), R0, R1, A0, A1)
     X0 = (A0 / total).T.copy()
     X1 = (A1 / total).T.copy()
     X0[:, 0] = 1.0

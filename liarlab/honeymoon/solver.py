@@ -98,20 +98,26 @@ def _remove(s, i):
     return ((s >> (i + 1)) << i) | (s & ((1 << i) - 1))
 
 
-@numba.njit(cache=True)
-def _key(st, d, trump):
-    """Transposition key: trump suit first, side suits sorted (value-preserving canonical form)."""
+@numba.njit(cache=True, inline="always")
+def _ordered(a, b):
+    """The pair in increasing order."""
+    if a > b:
+        return b, a
+    return a, b
+
+
+@numba.njit(cache=True, inline="always")
+def _sorted_sides(st, d, trump):
+    """The suit codes of row ``d`` other than the trump's, in increasing order (a, b, c, e); with a trump
+    (``trump`` < 4) there are three and ``e`` is 0."""
     a = np.int64(0)
     b = np.int64(0)
     c = np.int64(0)
     e = np.int64(0)
     k = 0
-    t = np.int64(0)
     for x in range(4):
-        v = st[d, x]
-        if x == trump:
-            t = v
-        else:
+        if x != trump:
+            v = st[d, x]
             if k == 0:
                 a = v
             elif k == 1:
@@ -121,26 +127,23 @@ def _key(st, d, trump):
             else:
                 e = v
             k += 1
-    # sort the side suits (3 or 4 values) with a tiny network
+    a, b = _ordered(a, b)
+    b, c = _ordered(b, c)
+    a, b = _ordered(a, b)
     if trump == 4:
-        if a > b:
-            a, b = b, a
-        if c > e:
-            c, e = e, c
-        if a > c:
-            a, c = c, a
-        if b > e:
-            b, e = e, b
-        if b > c:
-            b, c = c, b
+        c, e = _ordered(c, e)
+        b, c = _ordered(b, c)
+        a, b = _ordered(a, b)
+    return a, b, c, e
+
+
+@numba.njit(cache=True)
+def _key(st, d, trump):
+    """Transposition key: trump suit first, side suits sorted (value-preserving canonical form)."""
+    a, b, c, e = _sorted_sides(st, d, trump)
+    if trump == 4:
         return (a | (b << 14) | (c << 28) | (e << 42)) | (np.int64(1) << 60)
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-    if a > b:
-        a, b = b, a
-    return t | (a << 14) | (b << 28) | (c << 42)
+    return st[d, trump] | (a << 14) | (b << 28) | (c << 42)
 
 
 @numba.njit(cache=True)
@@ -149,25 +152,7 @@ def _tab_index(st, d, trump, n, length, vec, base, binom):
     (trump; sides sorted by length) times C(2n, n) plus the colex rank of the concatenated 2n-bit
     sequence (trump pattern in the low bits, then the sides)."""
     t = st[d, trump]
-    a = np.int64(0)
-    b = np.int64(0)
-    c = np.int64(0)
-    k = 0
-    for x in range(4):
-        if x != trump:
-            if k == 0:
-                a = st[d, x]
-            elif k == 1:
-                b = st[d, x]
-            else:
-                c = st[d, x]
-            k += 1
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-    if a > b:
-        a, b = b, a
+    a, b, c, _ = _sorted_sides(st, d, trump)
     lt = length[t]
     la = length[a]
     lb = length[b]
@@ -302,6 +287,51 @@ def _gen_leads(st, d, moves, length, sure, equiv):
     return n
 
 
+@numba.njit(cache=True, inline="always")
+def _run_top(s, i, L):
+    """Index of the highest card of the run of follower cards (0 bits of suit code ``s``, length ``L``) that
+    contains index ``i``, counting upward from ``i``."""
+    j = i
+    while j + 1 < L and not (s >> (j + 1)) & 1:
+        j += 1
+    return j
+
+
+@numba.njit(cache=True, inline="always")
+def _first_run_top(s, start, L):
+    """Top index of the lowest run of follower cards at or above index ``start``; -1 if there is none."""
+    for i in range(start, L):
+        if not (s >> i) & 1:
+            return _run_top(s, i, L)
+    return -1
+
+
+@numba.njit(cache=True, inline="always")
+def _add_runs(s, L, x, replies, d, n, first, lo_run, hi_run):
+    """Append to row ``d`` of ``replies`` (``n`` entries so far) the top card of each run of follower cards
+    of suit ``x`` (code ``s``, length ``L``) numbered ``lo_run <= k < hi_run`` from the bottom, skipping
+    those already among the first ``first`` entries. Returns the new count."""
+    i = 0
+    k_run = 0
+    while i < L:
+        if not (s >> i) & 1:
+            j = _run_top(s, i, L)
+            if lo_run <= k_run < hi_run:
+                code = x * 16 + j
+                dup = False
+                for k in range(first):
+                    if replies[d, k] == code:
+                        dup = True
+                if not dup:
+                    replies[d, n] = code
+                    n += 1
+            k_run += 1
+            i = j + 1
+        else:
+            i += 1
+    return n
+
+
 @numba.njit(cache=True)
 def _gen_replies(st, d, a, li, trump, replies, length, ones, equiv):
     """Distinct follower replies to the lead of suit ``a`` index ``li`` (or every legal card when
@@ -323,34 +353,12 @@ def _gen_replies(st, d, a, li, trump, replies, length, ones, equiv):
                     n += 1
             return n
         # cheapest winner: lowest follower card above li
-        for i in range(li + 1, L):
-            if not (s >> i) & 1:
-                j = i
-                while j + 1 < L and not (s >> (j + 1)) & 1:
-                    j += 1
-                replies[d, n] = a * 16 + j
-                n += 1
-                break
-        first_w = n
+        j = _first_run_top(s, li + 1, L)
+        if j >= 0:
+            replies[d, n] = a * 16 + j
+            n += 1
         # lowest loser, then other runs
-        i = 0
-        while i < L:
-            if not (s >> i) & 1:
-                j = i
-                while j + 1 < L and not (s >> (j + 1)) & 1:
-                    j += 1
-                code = a * 16 + j
-                dup = False
-                for k in range(first_w):
-                    if replies[d, k] == code:
-                        dup = True
-                if not dup:
-                    replies[d, n] = code
-                    n += 1
-                i = j + 1
-            else:
-                i += 1
-        return n
+        return _add_runs(s, L, a, replies, d, n, n, 0, L)
     if equiv == 0:
         for x in range(4):
             s2 = st[d, x]
@@ -362,41 +370,16 @@ def _gen_replies(st, d, a, li, trump, replies, length, ones, equiv):
     # void: ruff first (lowest trump run), then the lowest card of each side suit, then rest
     if trump < 4 and trump != a:
         t = st[d, trump]
-        Lt = length[t]
-        for i in range(Lt):
-            if not (t >> i) & 1:
-                j = i
-                while j + 1 < Lt and not (t >> (j + 1)) & 1:
-                    j += 1
-                replies[d, n] = trump * 16 + j
-                n += 1
-                break
+        j = _first_run_top(t, 0, length[t])
+        if j >= 0:
+            replies[d, n] = trump * 16 + j
+            n += 1
     first_r = n
     # the lowest card of each suit first (cheap discards), then the other runs
-    for rnd in range(2):
-        for x in range(4):
-            s2 = st[d, x]
-            L2 = length[s2]
-            i = 0
-            k_run = 0
-            while i < L2:
-                if not (s2 >> i) & 1:
-                    j = i
-                    while j + 1 < L2 and not (s2 >> (j + 1)) & 1:
-                        j += 1
-                    if (rnd == 0 and k_run == 0) or (rnd == 1 and k_run > 0):
-                        code = x * 16 + j
-                        dup = False
-                        for k in range(first_r):
-                            if replies[d, k] == code:
-                                dup = True
-                        if not dup:
-                            replies[d, n] = code
-                            n += 1
-                    k_run += 1
-                    i = j + 1
-                else:
-                    i += 1
+    for x in range(4):
+        n = _add_runs(st[d, x], length[st[d, x]], x, replies, d, n, first_r, 0, 1)
+    for x in range(4):
+        n = _add_runs(st[d, x], length[st[d, x]], x, replies, d, n, first_r, 1, 16)
     return n
 
 
@@ -628,7 +611,7 @@ def _lead_value(st, d, a, li, lo, hi, trump, moves, replies, tt, mask, length, o
 # ----------------------------------------------------------------------------- the endgame table
 
 
-def _length_vectors(n: int) -> list[tuple[int, int, int, int]]:
+def length_vectors(n: int) -> list[tuple[int, int, int, int]]:
     """(trump length t; side lengths a <= b <= c) with t + a + b + c = 2n (no cap at 13), the thesis's order."""
     out = []
     for t in range(2 * n + 1):
@@ -652,7 +635,7 @@ def _table_layout(max_n: int):
     vectors = {}
     offset = 0
     for n in range(0, max_n + 1):
-        vs = _length_vectors(n) if n else [(0, 0, 0, 0)]
+        vs = length_vectors(n) if n else [(0, 0, 0, 0)]
         vectors[n] = np.array(vs, np.int64)
         for i, (t, a, b, _c) in enumerate(vs):
             vec[n, t, a, b] = i

@@ -20,7 +20,7 @@ from liarlab.honeymoon import exchange as ex
 from liarlab.honeymoon.agents import HoneymoonBot, mc_estimate
 from liarlab.honeymoon.match import board_deal, play_board, play_deal
 from liarlab.honeymoon.rules import BIDDING, EXCHANGE, PASS, HoneymoonState, bid_action, bid_name, opponent_hand_in_play
-from liarlab.honeymoon.solver import DoubleDummy, double_dummy_tricks, double_dummy_tricks_reference
+from liarlab.honeymoon.solver import DoubleDummy, double_dummy_tricks, double_dummy_tricks_reference, length_vectors
 from liarlab.papers.p03 import printed
 from liarlab.study.parallel import run_tasks
 
@@ -178,19 +178,6 @@ def machine() -> dict:
 # ----------------------------------------------------------------------------- table sizes (E4)
 
 
-def _length_vectors(n: int) -> list[tuple[int, int, int, int]]:
-    """(trump length t; side lengths a <= b <= c) with t + a + b + c = 2n (no cap at 13)."""
-    out = []
-    for t in range(2 * n + 1):
-        rest = 2 * n - t
-        for a in range(rest + 1):
-            for b in range(a, rest - a + 1):
-                c = rest - a - b
-                if c >= b:
-                    out.append((t, a, b, c))
-    return out
-
-
 def _sequence_digit_total(n: int) -> int:
     """Sum over the 2n-bit sequences with n ones of the decimal digits of the sequence."""
     total = 0
@@ -205,7 +192,7 @@ def table_sizes(max_n: int = 8) -> pd.DataFrame:
     ``order l1 l2 l3 tricks`` per length vector x sequence), beside its printed sizes."""
     rows = []
     for n in range(1, max_n + 1):
-        vectors = _length_vectors(n)
+        vectors = length_vectors(n)
         seqs = comb(2 * n, n)
         digits = _sequence_digit_total(n)
         total = 0
