@@ -18,6 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import MaxNLocator
 
 from liarlab.bluff import rational
 from liarlab.bluff import sparse_oracle as so
@@ -27,7 +28,7 @@ from liarlab.core.resources import PeakMemory
 from liarlab.papers.p05.printed import SNYD, SNYD_SOURCE
 
 __all__ = ["READINGS", "game_for", "solve_cell", "end_game_table", "public_comparison", "end_game_claims",
-           "value_figure", "scaling_figure", "PUBLIC_CELLS", "FOUR_DICE_CELLS", "CHAIN_FOUR_DICE_CELLS"]
+           "value_figure", "scaling_figure", "PUBLIC_CELLS", "FOUR_DICE_CELLS", "CHAIN_FOUR_DICE_CELLS", "cells_for"]
 
 #: convention key -> (EndGame convention, stairs reading, jokers outside a run)
 READINGS = {"normal": ("normal", "ordered", True), "joker": ("joker", "ordered", True),
@@ -134,7 +135,7 @@ def value_figure(table: pd.DataFrame):
     from liarlab.study import plotting
 
     convs = [c for c in ("normal", "joker", "stairs") if c in set(table.convention)]
-    fig, axes = plotting.figure(1, len(convs), 4.0 * len(convs), 3.4)
+    fig, axes = plotting.figure(1, len(convs), 3.6, 3.2, sharey=True)
     axes = np.atleast_1d(axes)
     for ax, conv in zip(axes, convs):
         sub = table[(table.convention == conv) & (table.status == "solved")]
@@ -143,6 +144,7 @@ def value_figure(table: pd.DataFrame):
             ax.plot(g.faces, g.value, marker="o", label=f"{a}v{b}")
         ax.axhline(0, color="grey", lw=0.8)
         ax.set_xlabel("faces per die, N")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_title(conv)
     axes[0].set_ylabel("first mover's value (+-1 units)")
     axes[-1].legend(loc="best", fontsize=8, title="dice")
@@ -154,7 +156,7 @@ def scaling_figure(table: pd.DataFrame):
     from liarlab.study import plotting
 
     sub = table[(table.status == "solved") & (table.histories > 0)]
-    fig, axes = plotting.figure(1, 2, 8.5, 3.4)
+    fig, axes = plotting.figure(1, 2, 4.2, 3.2)
     for ax, col, label in ((axes[0], "seconds", "solve time (s)"), (axes[1], "restricted_histories",
                                                                      "histories in H")):
         for conv, g in sub.groupby("convention"):
@@ -169,3 +171,11 @@ def scaling_figure(table: pd.DataFrame):
 
 #: the four-dice cells cheap enough for the chain (N = 2, 3); the rest are computed once offline (issue 27)
 CHAIN_FOUR_DICE_CELLS = [c for c in FOUR_DICE_CELLS if c[2] <= 3]
+
+
+def cells_for(profile: str) -> list:
+    """The section's cells: the public tables and the cheap four-dice cells in the full profile; one die each
+    at N <= 4 and two dice against one at N <= 3 in the quick profile."""
+    if profile == "full":
+        return PUBLIC_CELLS + CHAIN_FOUR_DICE_CELLS
+    return [c for c in PUBLIC_CELLS if c[2] <= (4 if c[:2] == (1, 1) else 3)]
