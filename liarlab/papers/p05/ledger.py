@@ -30,9 +30,8 @@ def coverage_rows(*, ld_max_faces, n_games, ld_expl_faces, bluff1_max_faces, exa
                    f"{max(one_die_exact_faces)}; CFR+ N = {min(one_die_faces)}..{max(one_die_faces)}",
                    status(max(one_die_exact_faces) >= 8), "Part 2, one die each",
                    "" if max(one_die_exact_faces) >= 8 else
-                   f"certified exact values only up to N = {max(one_die_exact_faces)} within the notebook's budget "
-                   "(the double oracle needs ~100 LP rounds at N = 7, about 4 minutes; N = 8..10 out of budget); "
-                   "larger N have CFR+ values with their own exploitability bracket"),
+                   f"certified exact values only up to N = {max(one_die_exact_faces)} in this profile (the full "
+                   "profile certifies N = 2..10; N = 9 and 10 take minutes each and are served from the cache)"),
         experiment("05", "E7", "The per-turn profile played in the real game", "as E6",
                    f"N = 2..{exact_max_faces}", status(exact_max_faces >= 6), "Part 2, exact vs per-turn",
                    "" if exact_max_faces >= 6 else "quick profile"),
