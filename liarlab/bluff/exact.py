@@ -46,8 +46,9 @@ Rules (keyword arguments accepted by every entry point)
     ``bid_order`` ("quantity" | "star"), ``bidder_penalty`` ("difference" | "one": a bid that was
     too high costs the bidder q - n_f dice, or one), ``challenger_penalty`` ("difference" |
     "one": Borg's rule, an exact bid costs the challenger one die and an exceeded bid n_f - q, or
-    always one), ``next_opener`` ("loser" | "winner" | "bidder" | "alternate": who opens the next
-    round; "alternate" means the responder of this round). With one die each the round decides
+    always one), ``next_opener`` ("loser" | "winner" | "bidder" | "challenger" | "opener" | "alternate":
+    who opens the next round; "challenger" is the player who called Bluff, "opener" this round's opener
+    again, "alternate" the responder of this round). With one die each the round decides
     the game and these last three do not matter.
 
 Entry points
