@@ -89,12 +89,14 @@ class Row(dict):
     population: int | None = None
     base_n: int | None = None
     spec: tuple = ()
+    given: tuple = (None, None)
 
 
 def _claim(text, family, paper, est, judgement, kind="finding", note="", *, population=None, base_n=None,
            cause=None, readings=None, **kw):
     from liarlab.study.outputs import claim
 
+    given = (cause, readings)
     if isinstance(judgement, V.Judgement) and judgement.verdict == "differs" and kind == "finding" and not cause:
         cause, default = DIAGNOSIS.get(family, ("genuine", "the report's statement as worded"))
         readings = readings or default
@@ -107,14 +109,17 @@ def _claim(text, family, paper, est, judgement, kind="finding", note="", *, popu
     row.population = population
     row.base_n = base_n
     row.spec = (text, family, paper, kind, note, kw)
+    row.given = given
     return row
 
 
 def rebuild(row: Row, est: V.Estimate, judgement: V.Judgement, note: str | None = None) -> Row:
     """The same claim with another estimate and judgement (the confirmatory stage of a two-stage row)."""
     text, family, paper, kind, old_note, kw = row.spec
+    cause, readings = getattr(row, "given", (None, None))
     out = _claim(text, family, paper, est, judgement, kind=kind, note=old_note if note is None else note,
-                 population=row.population, base_n=row.base_n, readings=row.get("readings") or None, **kw)
+                 population=row.population, base_n=row.base_n, cause=cause,
+                 readings=row.get("readings") or readings, **kw)
     out.section = row.section
     return out
 
@@ -435,19 +440,24 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
     return _section("fig_5_4", rows)
 
 
+_RL_SELF = ("genuine", "two frozen copies of one trained table, evaluated with exploration 0.1; 'slight' read as "
+            "an edge of 0.5 to 5 points and 'clear' as 5 points or more")
+
+
 def fig_5_5_rl(self_play) -> list[dict]:
     rows = []
+    diag = {"cause": _RL_SELF[0], "readings": _RL_SELF[1]}
     if (self_play.player == "RL0").any():
         r0 = shift(est(self_play, player="RL0"), 0.5)
         rows.append(_claim("RL0: clear first-mover advantage", "Fig 5-5", "clearly > 50%", r0, V.word("clear", r0),
-                           note="two frozen copies of RL0; P1 win rate minus 50%"))
+                           note="two frozen copies of RL0; P1 win rate minus 50%", **diag))
     for name in ("RL1", "RL2", "RL3"):
         if not (self_play.player == name).any():
             continue
         x = shift(est(self_play, player=name), 0.5, -1)
         rows.append(_claim(f"{name}: slight second-mover advantage", "Fig 5-5", "slightly < 50%", x, V.word("slight", x),
                            note=f"two frozen copies of {name}; 50% minus the P1 win rate (two-sided: an edge above 5 "
-                           "points is not slight)", **SEL))
+                           "points is not slight)", **SEL, **diag))
     return _section("fig_5_5_rl", rows)
 
 
