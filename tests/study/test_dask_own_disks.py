@@ -59,8 +59,6 @@ def test_the_workers_have_disks_of_their_own(cluster_client, tmp_path):
     assert list(draws) == [d for _, d in parallel.run_tasks(_where, [{}] * 4, seed=3, n_jobs=1, progress=False)]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 28: notebook 02's pretrain leaves trained Q-tables in the worker's "
-                                       "cache and the client reads them from its own disk")
 def test_tables_trained_on_workers_reach_the_clients_cache(cluster_client, tmp_path):
     from liarlab.papers.p02 import experiments as ex
 

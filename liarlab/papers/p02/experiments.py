@@ -247,10 +247,13 @@ def models(setup: Setup, names, **kwargs) -> dict[str, list[FastTable]]:
 
 def _train_task(rng, setup, root, force, name, seed, options):
     """A worker's share of :func:`pretrain`: train (or find) one table in the run's cache; returns the files it
-    wrote."""
+    wrote, by name and content, so they travel back through the executor (a Dask worker's disk need not be the
+    client's)."""
+    from pathlib import Path
+
     use_root(root, force)
     model(setup, name, seed, **options)
-    return sorted(setup.fresh)
+    return [(Path(path).name, Path(path).read_bytes()) for path in sorted(setup.fresh)]
 
 
 def use_root(root: str, force: bool | None = None) -> None:
@@ -281,8 +284,14 @@ def pretrain(setup: Setup, jobs: list[tuple[str, dict]], *, n_jobs: int | None =
              for name, options in jobs for s in setup.seeds]
     # longest first, so that the two workers finish together
     tasks.sort(key=lambda t: -sum(g for _, g in (t["options"].get("stages") or schedule(t["name"], 1))))
+    from liarlab.core.files import atomic_write_bytes
+
     for written in run_tasks(_train_task, tasks, setup.seed, n_jobs=n_jobs, progress=progress, desc="training"):
-        setup.fresh.update(written)
+        for name, content in written:
+            path = outputs.cache_dir() / name
+            if not path.exists():      # a worker on another disk: the table arrives here through the executor
+                atomic_write_bytes(path, content)
+            setup.fresh.add(str(path))
 
 
 def training_jobs(setup: Setup, full_hand_games: int, full_every: int) -> list[tuple[str, dict]]:
