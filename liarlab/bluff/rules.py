@@ -14,6 +14,7 @@ and use action 0 for "call bluff".
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
 from math import comb
 
@@ -378,8 +379,9 @@ class BluffState:
                 "opener": self.opener, "faces": self.rules.faces, "accepted": self.accepted}
 
     def clone(self) -> "BluffState":
-        twin = replace(self, dice=list(self.dice), hands=list(self.hands), history=list(self.history),
-                       rounds=list(self.rounds))
+        # the twin draws its later deals from a copy of the stream, so playing it never moves the original's
+        twin = replace(self, rng=copy.deepcopy(self.rng), dice=list(self.dice), hands=list(self.hands),
+                       history=list(self.history), rounds=list(self.rounds))
         return twin
 
     def apply_action(self, action: int) -> None:

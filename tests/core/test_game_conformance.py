@@ -38,9 +38,9 @@ observation carries ``lie_record``, the engine's log of every player's lies incl
 paper's features 6 and 7 read it, see :class:`liarlab.cheat.game.CheatObservation`); it holds no cards, but a
 person at a real table could not see it.
 
-Where a State has ``clone()``, playing the clone to the end must leave the original game as it was; Bluff's and
-Ferguson's ``BluffState.clone`` share the Generator, so a clone that reaches a new deal draws from the
-original's stream (marked xfail, strict, until the rules module is fixed).
+Where a State has ``clone()``, playing the clone to the end must leave the original game as it was (Bluff's and
+Ferguson's ``BluffState.clone`` once shared the Generator, so a clone that reached a new deal drew from the
+original's stream; it copies it now).
 """
 from __future__ import annotations
 
@@ -264,7 +264,7 @@ def test_the_same_seed_gives_the_same_game(name, variant):
 
 #: BluffState.clone() shares the state's Generator (dataclasses.replace keeps the same rng object), so a clone
 #: that reaches a new deal (Bluff: a challenge; Ferguson: an accept) draws from the original's stream
-CLONE_SHARES_RNG = {"bluff", "ferguson"}
+CLONE_SHARES_RNG: set[str] = set()  # BluffState.clone copies its Generator since the fix
 
 
 def _clone_cases():
