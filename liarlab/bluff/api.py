@@ -35,9 +35,9 @@ METHODS = ("auto", "lp", "oracle")
 #: ``auto`` uses the whole-tree LP up to this many LP nonzeros (N = 6 one die each: 344,000, about 2 s);
 #: beyond it the double oracle is faster (N = 7: 1.7 M nonzeros) as well as leaner.
 LP_AUTO_NONZEROS = 500_000
-#: the double oracle's resident peak per (history x deal) of the round, measured: one die each at N = 8, 9, 10
-#: peaked at 1.0, 1.8 and 3.3 GB for 6.6 M, 21 M and 105 M history-deals (about 33 bytes each at N = 10, more
-#: below); budgeted with margin.
+#: the double oracle's resident peak per (history x deal) of the round: one die each at N = 8, 9, 10 grew the
+#: process by 1.0, 1.8 and 3.3 GB for 6.6 M, 21 M and 105 M history-deals (bench bluff), and a whole process
+#: solving N = 10 through solve_bluff held 4.4 GB resident (about 42 bytes each); budgeted at 48.
 _ORACLE_BYTES_PER_HISTORY_DEAL = 48
 #: the fraction reported is the simplest one within the bracket widened by this, if its denominator is at most
 #: MAX_DENOMINATOR (two such fractions differ by at least 1e-10, so at most one lies in a window this narrow).
