@@ -37,12 +37,13 @@ METHODS = ("auto", "lp", "oracle")
 LP_AUTO_NONZEROS = 500_000
 #: the double oracle's resident peak per (history x deal) of the round: one die each at N = 8, 9, 10 grew the
 #: process by 1.0, 1.8 and 3.3 GB for 6.6 M, 21 M and 105 M history-deals (bench bluff), and a whole process
-#: solving N = 10 through solve_bluff held 4.4 GB resident (about 42 bytes each); budgeted at 48.
-_ORACLE_BYTES_PER_HISTORY_DEAL = 48
+#: solving N = 10 through solve_bluff peaked at 5.0 GiB resident (about 51 bytes each); budgeted at 56.
+_ORACLE_BYTES_PER_HISTORY_DEAL = 56
 #: the fraction reported is the simplest one within the bracket widened by this, if its denominator is at most
-#: MAX_DENOMINATOR (two such fractions differ by at least 1e-10, so at most one lies in a window this narrow).
-FRACTION_SLACK = 1e-12
-MAX_DENOMINATOR = 100_000
+#: MAX_DENOMINATOR (two such fractions differ by at least 1e-12, so at most one lies in a window this narrow
+#: around a certified bracket). One die each at N = 10: -8753/180800.
+FRACTION_SLACK = 1e-13
+MAX_DENOMINATOR = 1_000_000
 
 
 @dataclass

@@ -60,6 +60,9 @@ def test_simplest_fraction():
     assert api.simplest_fraction(-1e-3, 1e-3) == 0
     assert api.simplest_fraction(math.pi - 1e-14, math.pi + 1e-14) is None     # no small denominator
     assert api.simplest_fraction(2.4, 2.6) == Fraction(5, 2)
+    # one die each at N = 10, as solve_bluff(10) certified it (bracket width 5.4e-16; 56 min on a loaded machine)
+    assert api._fraction(-0.04841261061946929, -0.04841261061946875) == Fraction(-8753, 180800)
+    assert api.simplest_fraction(0.1 - 1e-13, 0.1 + 1e-13, max_denominator=9) is None
     with pytest.raises(ValueError):
         api.simplest_fraction(1, 0)
 
