@@ -17,7 +17,7 @@ _VERDICT_WORDS = {
     "reproduced": "reproduced",
     "differs": "not reproduced: our result differs",
     "inconclusive": "undecided: our sample cannot decide it",
-    "not-reproducible": "not reproducible: the paper gives too little to test",
+    "not-reproducible": "not reproducible here",
     "extension": "our extension (the paper gives no value)",
 }
 
