@@ -9,7 +9,7 @@ tomllib = pytest.importorskip("tomllib")
 yaml = pytest.importorskip("yaml")
 
 # pip requirement -> the conda packages that provide it
-CONDA_NAMES = {"dask[distributed]": ["dask", "distributed"]}
+CONDA_NAMES = {"dask[distributed]": ["dask", "distributed"], "build": ["python-build"]}  # conda-forge names
 
 
 def normalise(name):

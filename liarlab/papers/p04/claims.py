@@ -362,7 +362,9 @@ def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, c
                 d = learner.value - b.value
                 lo = d - float(np.hypot(learner.value - learner.low, b.high - b.value))
                 hi = d + float(np.hypot(learner.high - learner.value, b.value - b.low))
-                ests[o] = V.Estimate(d, max(-1.0, lo), min(1.0, hi), learner.n, "seeds", level=level)
+                # the seed range: each trained learner's rate minus the fixed baseline's
+                ests[o] = V.Estimate(d, max(-1.0, lo), min(1.0, hi), learner.n, "seeds", learner.seed_min - b.value,
+                                     learner.seed_max - b.value, level=level)
                 js.append(V.direction(ests[o], ">", 0.0))
             worst = min(ests, key=lambda o: ests[o].value)
             return ests[worst], V.all_of(js, f"learner minus '{name}' above 0 against each of {len(keep)} types"), ests, js
