@@ -68,3 +68,22 @@ def test_tables_trained_on_workers_reach_the_clients_cache(cluster_client, tmp_p
     setup = ex.Setup(stage_games=300, eval_games=20, fixed_games=20, seeds=(0, 1))
     ex.pretrain(setup, [("RL0", {"stages": [("EXP0", 300)]})])
     assert len(list((tmp_path / "client" / "data" / "cache").glob("02_RL0-*.npz"))) == 2
+
+
+@pytest.mark.chain
+def test_notebooks_02_and_04_on_the_cluster_match_a_local_run(cluster_client, tmp_path):
+    """The quick profile of notebooks 02 and 04 with their tasks on the cluster (workers with disks of their own)
+    writes the same tables as a local run, apart from the measured columns the sidecars list."""
+    from liarlab.study import chain
+
+    client, _ = cluster_client
+    address = client.scheduler.address
+    local, remote = tmp_path / "local", tmp_path / "cluster"
+    quiet = {"html": False, "log": lambda *_: None, "progress": False}
+    chain.run_chain(profile="quick", only="02,04", jobs=2, out=local, **quiet)
+    chain.run_chain(profile="quick", only="02,04", jobs=2, scheduler=address, out=remote, **quiet)
+    tables = sorted(p.name for p in (local / "data").glob("0[24]_*.csv"))
+    assert tables and tables == sorted(p.name for p in (remote / "data").glob("0[24]_*.csv"))
+    differ = [t for t in tables if outputs.reproducible_content(local / "data" / t)
+              != outputs.reproducible_content(remote / "data" / t)]
+    assert differ == [], differ
