@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.liarlab-installed
 PROFILE ?= full
 JOBS   ?= 2
 
-.PHONY: setup report quick lint test test-fast bench clean-report check-report lab wheel
+.PHONY: setup report quick lint test test-fast test-integration bench clean-report check-report lab wheel
 REPORT_DIR ?= build/quick/report
 
 $(STAMP): pyproject.toml
@@ -30,7 +30,12 @@ lint: setup
 	$(BIN)/lint-imports
 
 test: setup lint
-	$(BIN)/python -m pytest --durations=15
+	$(BIN)/python -m pytest -m "not integration" --durations=15
+
+# The notebooks on a local Dask cluster whose workers have disks of their own, and a run killed mid-notebook
+# that must resume with identical tables: minutes each, so apart from make test (CI runs both).
+test-integration: setup
+	$(BIN)/python -m pytest -m integration --durations=5
 
 test-fast: setup
 	$(BIN)/python -m pytest -m "not chain and not slow and not browser" --durations=15

@@ -71,6 +71,7 @@ def test_tables_trained_on_workers_reach_the_clients_cache(cluster_client, tmp_p
 
 
 @pytest.mark.chain
+@pytest.mark.integration
 def test_notebooks_02_and_04_on_the_cluster_match_a_local_run(cluster_client, tmp_path):
     """The quick profile of notebooks 02 and 04 with their tasks on the cluster (workers with disks of their own)
     writes the same tables as a local run, apart from the measured columns the sidecars list."""

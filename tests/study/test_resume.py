@@ -10,7 +10,7 @@ import pytest
 
 from liarlab.study import outputs
 
-pytestmark = [pytest.mark.chain, pytest.mark.slow]
+pytestmark = [pytest.mark.chain, pytest.mark.slow, pytest.mark.integration]
 
 NOTEBOOK = "04"  # quick profile: several cached computations, each a few seconds
 
