@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from liarlab.core.validation import check_choice, check_int
-from liarlab.study import controls, outputs, report
+from liarlab.study import controls, outputs, params, report
+from liarlab.study.params import COMMON
 from liarlab.study.profiles import PROFILES
 
 NOTEBOOK_DIR = outputs.REPO_ROOT / "notebooks"
@@ -90,16 +91,14 @@ def ensure_kernel(name: str = KERNEL_NAME) -> str:
     return name
 
 
-def notebook_parameters(path: Path) -> dict[str, dict]:
-    """The parameters of a notebook's ``parameters`` cell as papermill reads them (name -> default, type, help)."""
-    import papermill as pm
-
-    return pm.inspect_notebook(str(path))
+def declared_parameters(nb_id: str) -> dict:
+    """Notebook ``nb_id``'s parameters, common and own, as its paper's ``params.py`` declares them (name -> spec)."""
+    return dict(COMMON) | params.for_notebook(nb_id).specs
 
 
 def check_parameter_names(parameters: dict, notebooks: dict[str, Path]) -> dict[str, dict]:
     """Raise ValueError for a ``-p`` name that no selected notebook has; return each notebook's parameters."""
-    declared = {nb_id: notebook_parameters(path) for nb_id, path in notebooks.items()}
+    declared = {nb_id: declared_parameters(nb_id) for nb_id in notebooks}
     unknown = [name for name in parameters if not any(name in names for names in declared.values())]
     if unknown:
         listing = "; ".join(f"{notebooks[i].name}: {', '.join(names)}" for i, names in declared.items())
@@ -107,57 +106,13 @@ def check_parameter_names(parameters: dict, notebooks: dict[str, Path]) -> dict[
     return declared
 
 
-def preflight(path: Path, values: dict) -> None:
-    """Check the values a notebook will receive with the specs of its setup cell, before anything runs.
-
-    The setup cell's ``nb.setup(globals(), "NN", name=nb.Int(...), ...)`` call is read from the notebook
-    (nothing is executed but the parameters cell's literal defaults). A notebook without such a call is
-    checked by its own setup cell when it runs.
-    """
-    import nbformat
-
-    from liarlab.study import notebook as nb
-
-    book = nbformat.read(path, as_version=4)
-    code = [c.source for c in book.cells if c.cell_type == "code"]
-    call = None
-    for source in code[1:4]:
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setup"
-                    and len(node.args) >= 1 and isinstance(node.args[0], ast.Call)
-                    and getattr(node.args[0].func, "id", None) == "globals"):
-                call = node
-                break
-        if call is not None:
-            break
-    if call is None:
-        return
-    namespace = {}
-    for name, info in notebook_parameters(path).items():
-        try:
-            namespace[name] = ast.literal_eval(info["default"])
-        except (ValueError, SyntaxError):
-            return  # a default that is not a literal: leave the check to the notebook itself
-    namespace.update({k: v for k, v in values.items() if k in namespace})
-    specs = {}
-    for keyword in call.keywords:
-        if keyword.arg is None:
-            return
-        try:
-            specs[keyword.arg] = eval(compile(ast.Expression(keyword.value), "<setup>", "eval"),  # noqa: S307
-                                      {"nb": nb, "list": list, "range": range, "__builtins__": {}})
-        except Exception:  # noqa: BLE001 - an unusual spec is checked when the notebook runs
-            return
-    profile = nb.COMMON["profile"].check("profile", namespace.get("profile", "full"), "full")
+def preflight(nb_id: str, values: dict, name: str | None = None) -> None:
+    """Check the values notebook ``nb_id`` will receive with its declared parameters, before anything runs
+    (the same check its setup cell makes when it runs)."""
     try:
-        nb.check_parameters(namespace, {k: v for k, v in nb.COMMON.items() if k in namespace}, profile)
-        nb.check_parameters(namespace, specs, profile)
+        params.for_notebook(nb_id).check(values)
     except ValueError as err:
-        raise ValueError(f"{path.name}: {err}") from None
+        raise ValueError(f"{name or nb_id}: {err}") from None
 
 
 def expected_seconds(name: str, profile: str, folder: Path, notebook: Path | None = None) -> float | None:
@@ -264,7 +219,7 @@ def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | 
         chain_values.update(parameters)
         # each notebook receives only the parameters its parameters cell has
         settings[nb_id] = {k: v for k, v in chain_values.items() if k in declared[nb_id]}
-        preflight(path, settings[nb_id])
+        preflight(nb_id, settings[nb_id], path.name)
     nb_out.mkdir(parents=True, exist_ok=True)
     for sub in ("data", "figures", "report"):
         (root / sub).mkdir(parents=True, exist_ok=True)

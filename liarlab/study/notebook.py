@@ -1,231 +1,43 @@
 """The setup every notebook runs right after its parameters cell: check every parameter, then configure the frame.
 
-A notebook's setup cell names each of its own parameters with what it may be and its profile sizes::
+A notebook's parameters are declared once, in its paper's ``params.py`` (:mod:`liarlab.study.params`); the
+setup cell passes them here::
 
-    params = nb.setup(globals(), "05",
-                      n_games=nb.Int(1, quick=1_000_000, full=100_000_000),
-                      exact_max_faces=nb.Int(2, 8, quick=4, full=6),
-                      bbn_types=nb.IntList(1, 32, quick=[1, 8, 11], full=list(range(1, 33))))
+    from liarlab.papers.p05 import params as params05
+    params = nb.setup(globals(), params05.PARAMS)
 
-``setup`` checks the common parameters (:data:`COMMON`) and every named one, type and range, before any
+``setup`` checks the common parameters (:data:`COMMON`) and every declared one, type and range, before any
 work starts, and stops with a ``ValueError`` naming the parameter and its allowed values. A parameter
 left at ``None`` gets its profile's size, written back into the notebook's namespace, so the
 cell that follows sees ``n_games == 1_000_000`` in the quick profile.
 """
 from __future__ import annotations
 
-import ast
 import numbers
-from dataclasses import dataclass
 
-from liarlab.core.validation import range_text
 from liarlab.study import cache, outputs, parallel, plotting, profiles
+from liarlab.study.params import COMMON, Choice, Flag, Float, Int, IntList, Param, Parameters, Text, check_parameters  # noqa: F401
 
 _current = {"profile": "full"}
 
 
-@dataclass(frozen=True)
-class Param:
-    """What one parameter may be. Subclasses define :meth:`convert` and :meth:`allowed`."""
-
-    quick: object = None
-    full: object = None
-    optional: bool = False  # None is a valid value of its own (not a profile size)
-
-    def has_sizes(self) -> bool:
-        return self.quick is not None or self.full is not None
-
-    def allowed(self) -> str:
-        raise NotImplementedError
-
-    def convert(self, value):
-        """The value if allowed (possibly normalised), else raise ValueError."""
-        raise NotImplementedError
-
-    def check(self, name: str, value, profile: str):
-        if value is None and self.has_sizes():
-            value = profiles.pick(None, profile, quick=self.quick, full=self.full)
-        if value is None and (self.optional or self.has_sizes()):
-            return None
-        try:
-            return self.convert(value)
-        except (ValueError, TypeError, SyntaxError):
-            raise ValueError(f"{name} must be {self.describe()}, got {value!r}") from None
-
-    def describe(self) -> str:
-        text = self.allowed()
-        if self.has_sizes():
-            text += f" (or None for the profile's size: quick {_show(self.quick)}, full {_show(self.full)})"
-        elif self.optional:
-            text += " or None"
-        return text
-
-
-def _show(value) -> str:
-    """A size as a reader would write it: [1..32] for a long run of consecutive integers."""
-    if isinstance(value, (list, tuple, range)) and len(value) > 4 and list(value) == list(range(value[0], value[-1] + 1)):
-        return f"[{value[0]}..{value[-1]}]"
-    return repr(value)
-
-
-def _range(low, high) -> str:
-    text = range_text(low, high)
-    return f" {text}" if text else ""
-
-
-def _in_range(value, low, high):
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(value)
-    return value
-
-
-@dataclass(frozen=True)
-class _Bounded(Param):
-    """A parameter whose values lie in ``low..high`` (either bound may be None)."""
-
-    low: object = None
-    high: object = None
-
-    def __init__(self, low=None, high=None, *, quick=None, full=None, optional=False):
-        object.__setattr__(self, "low", low)
-        object.__setattr__(self, "high", high)
-        Param.__init__(self, quick, full, optional)
-
-
-@dataclass(frozen=True, init=False)
-class Int(_Bounded):
-    """An integer in ``low..high`` (either bound may be None)."""
-
-    def allowed(self):
-        return "an integer" + _range(self.low, self.high)
-
-    def convert(self, value):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise TypeError(value)
-        return _in_range(int(value), self.low, self.high)
-
-
-@dataclass(frozen=True, init=False)
-class Float(_Bounded):
-    """A real number in ``low..high``."""
-
-    def allowed(self):
-        return "a number" + _range(self.low, self.high)
-
-    def convert(self, value):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise TypeError(value)
-        return _in_range(float(value), self.low, self.high)
-
-
-@dataclass(frozen=True, init=False)
-class IntList(_Bounded):
-    """A non-empty list of integers, each in ``low..high`` (``-p name=[1,8]`` and ``-p name=8`` both work)."""
-
-    def allowed(self):
-        return "a non-empty list of integers" + _range(self.low, self.high)
-
-    def convert(self, value):
-        if isinstance(value, str):  # papermill's command line passes lists as text
-            value = ast.literal_eval(value)
-        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-            value = [value]
-        if isinstance(value, range):
-            value = list(value)
-        if not isinstance(value, (list, tuple)) or not value:
-            raise TypeError(value)
-        return [Int(self.low, self.high).convert(v) for v in value]
-
-
-@dataclass(frozen=True)
-class Choice(Param):
-    """One of a fixed set of values."""
-
-    options: tuple = ()
-
-    def __init__(self, options, *, quick=None, full=None, optional=False):
-        object.__setattr__(self, "options", tuple(options))
-        Param.__init__(self, quick, full, optional)
-
-    def allowed(self):
-        return f"one of {list(self.options)}"
-
-    def convert(self, value):
-        if value not in self.options or isinstance(value, bool) != any(isinstance(o, bool) for o in self.options):
-            raise ValueError(value)
-        return value
-
-
-@dataclass(frozen=True)
-class Flag(Param):
-    """True or False."""
-
-    def allowed(self):
-        return "True or False"
-
-    def convert(self, value):
-        if not isinstance(value, bool):
-            raise TypeError(value)
-        return value
-
-
-@dataclass(frozen=True)
-class Text(Param):
-    """A string (``optional=True``: or None)."""
-
-    def allowed(self):
-        return "a string"
-
-    def convert(self, value):
-        if not isinstance(value, str):
-            raise TypeError(value)
-        return value
-
-
-#: The parameters every notebook has, checked by :func:`setup` without being named.
-COMMON = {
-    "profile": Choice(profiles.PROFILES),
-    "seed": Int(0),
-    "n_jobs": Int(1),
-    "scheduler": Text(optional=True),
-    "out_dir": Text(optional=True),
-    "progress_bar": Flag(),
-    "force": Flag(),
-}
-
-
-def check_parameters(namespace: dict, specs: dict[str, Param], profile: str | None = None) -> dict:
-    """Check ``namespace[name]`` against each spec; return the checked values (profile sizes filled in).
-
-    Raises ValueError for the first bad parameter, naming it and its allowed values, and for a spec
-    whose parameter is missing from the namespace (a parameters cell and a setup cell that disagree).
-    """
-    profile = profile if profile is not None else namespace.get("profile", "full")
-    checked = {}
-    for name, spec in specs.items():
-        if name not in namespace:
-            raise ValueError(f"setup names parameter {name!r}, but the parameters cell does not define it")
-        checked[name] = spec.check(name, namespace[name], profile)
-    return checked
-
-
-def setup(namespace: dict, notebook: str, **specs: Param) -> dict:
+def setup(namespace: dict, declared: Parameters | str, **specs) -> dict:
     """Check every parameter, fill sizes from the profile, and configure outputs, executor, cache and plots.
 
-    ``specs`` names the notebook's own parameters (:class:`Int`, :class:`IntList`, :class:`Float`,
-    :class:`Choice`, :class:`Flag`, :class:`Text`); the common ones (:data:`COMMON`) are always checked.
-    Each checked value is written back into ``namespace``. Returns the parameters for provenance.
+    ``declared`` is the notebook's :class:`~liarlab.study.params.Parameters` (its paper's ``params.PARAMS``), or
+    a bare two-digit id for a notebook with only the common parameters (:data:`COMMON`), which are always
+    checked. Each checked value is written back into ``namespace``. Returns the parameters for provenance.
     """
-    if not (isinstance(notebook, str) and len(notebook) == 2 and notebook.isdigit()):
-        raise ValueError(f"notebook must be a two-digit id like '05', got {notebook!r}")
-    unknown_common = sorted(set(specs) & set(COMMON))
-    if unknown_common:
-        raise ValueError(f"{unknown_common} are common parameters, checked by setup itself")
+    if specs:
+        raise ValueError("declare a notebook's parameters in its params.py, not in the setup call")
+    if isinstance(declared, str):
+        declared = Parameters(declared)
     present = {k: v for k, v in COMMON.items() if k in namespace}
     profile = present["profile"].check("profile", namespace["profile"], "full") if "profile" in present else "full"
     checked = check_parameters(namespace, present, profile)
-    checked.update(check_parameters(namespace, specs, profile))
+    checked.update(check_parameters(namespace, declared.specs, profile))
     namespace.update(checked)
+    notebook = declared.notebook
     params = {k: v for k, v in namespace.items()
               if not k.startswith("_") and isinstance(v, (int, float, str, bool, type(None), list, tuple))
               and k not in ("In", "Out", "exit", "quit")}

@@ -8,10 +8,17 @@ import sys
 import nbformat
 import pytest
 
-from liarlab.study import chain
+from liarlab.study import chain, params
 from liarlab.study import notebook as nb
 
 NOTEBOOKS = chain.available_notebooks()
+
+
+def notebook_parameters(path):
+    """The parameters of a notebook's ``parameters`` cell as papermill reads them (name -> default, type, help)."""
+    import papermill as pm
+
+    return pm.inspect_notebook(str(path))
 
 
 def setup_call(path):
@@ -28,7 +35,7 @@ def setup_call(path):
 @pytest.mark.parametrize("nb_id", sorted(NOTEBOOKS))
 def test_parameters_cell_parses_in_papermill_with_a_type_for_every_parameter(nb_id, caplog):
     path = NOTEBOOKS[nb_id]
-    parameters = chain.notebook_parameters(path)
+    parameters = notebook_parameters(path)
     assert set(nb.COMMON) <= set(parameters), path.name
     for name, info in parameters.items():
         assert info["inferred_type_name"] not in ("None", None, ""), f"{path.name}: {name} has no type annotation"
@@ -39,7 +46,7 @@ def test_parameters_cell_parses_in_papermill_with_a_type_for_every_parameter(nb_
             assert "=" not in line.split("#", 1)[1], f"{path.name}: '=' in a comment confuses papermill: {line}"
     # what `papermill --help-notebook` would complain about, read from papermill's own log
     caplog.set_level(logging.WARNING, logger="papermill")
-    chain.notebook_parameters(path)
+    notebook_parameters(path)
     complaints = [r.getMessage() for r in caplog.records if r.name.startswith("papermill")]
     assert not complaints, f"{path.name}: {complaints}"
 
@@ -54,13 +61,25 @@ def test_papermill_help_notebook_as_a_user_runs_it():
 
 
 @pytest.mark.parametrize("nb_id", sorted(NOTEBOOKS))
-def test_setup_cell_checks_every_parameter(nb_id):
+def test_parameters_cell_agrees_with_the_papers_params_module(nb_id):
+    """The parameters cell names, in order, exactly the common parameters and those of ``pNN/params.py``, each
+    defaulting to None (the profile's size) with the declared help as its comment; the setup cell passes the
+    module's PARAMS and declares nothing of its own."""
     path = NOTEBOOKS[nb_id]
-    named = {k.arg for k in setup_call(path).keywords}
-    own = set(chain.notebook_parameters(path)) - set(nb.COMMON)
-    assert own == named, f"{path.name}: parameters without a check {sorted(own - named)}, " \
-                         f"checks without a parameter {sorted(named - own)}"
-    chain.preflight(path, {})  # the defaults pass their own checks
+    declared = params.for_notebook(nb_id)
+    cell = notebook_parameters(path)
+    own = [name for name in cell if name not in nb.COMMON]
+    assert own == list(declared), f"{path.name}: parameters cell {own} vs params.py {list(declared)}"
+    for name in own:
+        assert cell[name]["default"] == "None", f"{path.name}: {name} must default to None (its profile's size)"
+        assert cell[name]["help"] == declared[name].help, f"{path.name}: {name}'s comment is not params.py's help"
+    call = setup_call(path)
+    assert not call.keywords, f"{path.name}: the setup call declares parameters of its own"
+    if own:
+        assert ast.unparse(call.args[1]) == f"params{nb_id}.PARAMS", path.name
+    chain.preflight(nb_id, {})  # the defaults pass their own checks
+    for profile in ("quick", "full"):
+        assert declared.check({"profile": profile}, profile) == declared.check({"profile": profile})
 
 
 def test_an_unknown_parameter_stops_the_chain_before_anything_runs(tmp_path):
@@ -93,6 +112,7 @@ def test_cli_reports_a_typo_with_the_notebooks_parameters(capsys):
 
 SPECS = dict(n=nb.Int(1, quick=5, full=9), rate=nb.Float(0, 1, optional=True),
              types=nb.IntList(1, 32, quick=[1], full=list(range(1, 33))), mode=nb.Choice(["a", "b"]))
+DECLARED = params.Parameters("07", **SPECS)
 
 
 def namespace(**changes):
@@ -104,11 +124,11 @@ def namespace(**changes):
 
 def test_setup_fills_profile_sizes_and_writes_them_back(tmp_path):
     ns = namespace(out_dir=str(tmp_path))
-    params = nb.setup(ns, "07", **SPECS)
+    params = nb.setup(ns, DECLARED)
     assert ns["n"] == 5 and ns["types"] == [1] and ns["rate"] is None
     assert params["n"] == 5 and params["notebook"] == "07"
     ns = namespace(out_dir=str(tmp_path), profile="full", n=3, types="[2, 3]")
-    nb.setup(ns, "07", **SPECS)
+    nb.setup(ns, DECLARED)
     assert ns["n"] == 3 and ns["types"] == [2, 3]
 
 
@@ -128,17 +148,30 @@ def test_setup_fills_profile_sizes_and_writes_them_back(tmp_path):
 ])
 def test_setup_rejects_a_bad_value_naming_the_parameter_and_its_allowed_values(changes, message):
     with pytest.raises(ValueError, match=message):
-        nb.setup(namespace(**changes), "07", **SPECS)
+        nb.setup(namespace(**changes), DECLARED)
 
 
 def test_setup_catches_a_check_for_a_parameter_the_cell_lacks():
     ns = namespace()
     del ns["mode"]
     with pytest.raises(ValueError, match="'mode', but the parameters cell does not define it"):
-        nb.setup(ns, "07", **SPECS)
+        nb.setup(ns, DECLARED)
     with pytest.raises(ValueError, match="two-digit id"):
-        nb.setup(namespace(), "7", **SPECS)
-    assert re.search("common", str(pytest.raises(ValueError, nb.setup, namespace(), "07", seed=nb.Int(0)).value))
+        params.Parameters("7", **SPECS)
+    assert re.search("common", str(pytest.raises(ValueError, params.Parameters, "07", seed=nb.Int(0)).value))
+    with pytest.raises(TypeError, match="must be declared with Int"):
+        params.Parameters("07", n=5)
+    with pytest.raises(ValueError, match="in its params.py"):
+        nb.setup(namespace(), "07", n=nb.Int(1))
+
+
+def test_declared_sizes_and_checks_without_a_notebook():
+    assert DECLARED.size("n", "quick") == 5 and DECLARED.sizes("full") == {"n": 9, "types": list(range(1, 33))}
+    assert DECLARED.check({"n": 3, "mode": "a"}, "full")["n"] == 3
+    assert DECLARED.check({"mode": "b"}, "quick")["types"] == [1]
+    with pytest.raises(ValueError, match="has no parameter 'nonsense'"):
+        DECLARED.check({"nonsense": 1, "mode": "a"})
+    assert params.for_notebook("99").specs == {} and params.for_notebook("05").notebook == "05"
 
 
 def test_rerun_time_counts_cached_compute_time(tmp_path):
