@@ -82,36 +82,11 @@ def _catch_probabilities(p, k, counts, out):
 
 
 @njit(cache=True)
-def _position_game(hands, learner_cdf, opponent_cdf, learner_probs, opponent_catch, u, pos, popcount, learner_guide,
-                   opponent_guide):
-    """One game, learner in seat 0; returns (sign of score difference, opponent's lie mask)."""
-    nb0 = _draw_cdf(hands, _uniform(u, pos))
-    nb1 = _draw_cdf(hands, _uniform(u, pos))
-    lie0 = _draw_guided(learner_cdf[nb0], learner_guide[nb0], _uniform(u, pos))
-    lie1 = _draw_guided(opponent_cdf[nb1], opponent_guide[nb1], _uniform(u, pos))
-    c0 = 0
-    for i in range(N_POSITIONS):
-        if _uniform(u, pos) < learner_probs[i]:
-            c0 |= 1 << i
-    c1 = 0
-    for i in range(N_POSITIONS):
-        if _uniform(u, pos) < opponent_catch:
-            c1 |= 1 << i
-    s0 = 2 * popcount[lie0 & ~c1 & FULL_MASK] - popcount[lie0 & c1] - popcount[c0 & ~lie1 & FULL_MASK]
-    s1 = 2 * popcount[lie1 & ~c0 & FULL_MASK] - popcount[lie1 & c0] - popcount[c1 & ~lie0 & FULL_MASK]
-    d = s0 - s1
-    return (1 if d > 0 else (-1 if d < 0 else 0)), lie1
-
-
-@njit(cache=True)
-def _model_game(hands, learner_cdf, rates, learner_probs, opponent_catch, u, pos, popcount, learner_guide):
-    """A simulated game against the model of the opponent (independent lies at ``rates``); learner's result."""
-    nb0 = _draw_cdf(hands, _uniform(u, pos))
-    lie0 = _draw_guided(learner_cdf[nb0], learner_guide[nb0], _uniform(u, pos))
-    lie1 = 0
-    for i in range(N_POSITIONS):
-        if _uniform(u, pos) < rates[i]:
-            lie1 |= 1 << i
+def _catch_and_score(lie0, lie1, learner_probs, opponent_catch, u, pos, popcount):
+    """The rest of a game once both lie masks are placed: the learner's catches (position i with
+    ``learner_probs[i]``), then the opponent's (each position with ``opponent_catch``), both drawn in position
+    order, and the sign of the learner's score minus the opponent's (a caught lie -1, an uncaught one +2, a
+    catch of an honest card -1 to the catcher). The real game and the simulated game against a model share it."""
     c0 = 0
     for i in range(N_POSITIONS):
         if _uniform(u, pos) < learner_probs[i]:
@@ -124,6 +99,29 @@ def _model_game(hands, learner_cdf, rates, learner_probs, opponent_catch, u, pos
     s1 = 2 * popcount[lie1 & ~c0 & FULL_MASK] - popcount[lie1 & c0] - popcount[c1 & ~lie0 & FULL_MASK]
     d = s0 - s1
     return 1 if d > 0 else (-1 if d < 0 else 0)
+
+
+@njit(cache=True)
+def _position_game(hands, learner_cdf, opponent_cdf, learner_probs, opponent_catch, u, pos, popcount, learner_guide,
+                   opponent_guide):
+    """One game, learner in seat 0; returns (sign of score difference, opponent's lie mask)."""
+    nb0 = _draw_cdf(hands, _uniform(u, pos))
+    nb1 = _draw_cdf(hands, _uniform(u, pos))
+    lie0 = _draw_guided(learner_cdf[nb0], learner_guide[nb0], _uniform(u, pos))
+    lie1 = _draw_guided(opponent_cdf[nb1], opponent_guide[nb1], _uniform(u, pos))
+    return _catch_and_score(lie0, lie1, learner_probs, opponent_catch, u, pos, popcount), lie1
+
+
+@njit(cache=True)
+def _model_game(hands, learner_cdf, rates, learner_probs, opponent_catch, u, pos, popcount, learner_guide):
+    """A simulated game against the model of the opponent (independent lies at ``rates``); learner's result."""
+    nb0 = _draw_cdf(hands, _uniform(u, pos))
+    lie0 = _draw_guided(learner_cdf[nb0], learner_guide[nb0], _uniform(u, pos))
+    lie1 = 0
+    for i in range(N_POSITIONS):
+        if _uniform(u, pos) < rates[i]:
+            lie1 |= 1 << i
+    return _catch_and_score(lie0, lie1, learner_probs, opponent_catch, u, pos, popcount)
 
 
 @njit(cache=True)
