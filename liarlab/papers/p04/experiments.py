@@ -32,10 +32,12 @@ def _interval(x, low: float = 0.0, high: float = 1.0) -> tuple[float, float, flo
     return est.value, est.low, est.high
 
 
-def _run_tasks(func, tasks, seed, desc, n_jobs=None):
+def _run_tasks(func, tasks, seed, desc):
+    """:func:`liarlab.study.parallel.run_tasks` with the run context's workers, scheduler and progress: task i
+    gets the i-th child of ``SeedSequence(seed)`` however many workers run, so no table depends on them."""
     from liarlab.study.parallel import run_tasks
 
-    return run_tasks(func, tasks, seed, desc=desc, n_jobs=n_jobs)
+    return run_tasks(func, tasks, seed, desc=desc)
 
 
 # ============================================================================ stage 1
@@ -48,9 +50,8 @@ def personality_lie_rates(n_games: int = 10_000, seed: int = 0) -> pd.DataFrame:
     """E1: realised lie rate per position of each personality (Wilson 95%) over ``n_games`` deals."""
     check_int("n_games", n_games, 1)
     rows = []
-    # a second of work: inline, so no worker processes start for it
     for name, res in _run_tasks(_lies_task, [{"name": n, "n_games": n_games} for n in PERSONALITIES], seed,
-                                "stage-1 lie rates", n_jobs=1):
+                                "stage-1 lie rates"):
         low, high = wilson_interval(res["lie_counts"], n_games)
         for i in range(N_POSITIONS):
             rows.append({"personality": name, "position": i + 1, "lies": int(res["lie_counts"][i]),
@@ -68,7 +69,7 @@ def lie_count_spread(n_runs: int = 1000, n_games: int = 500, seed: int = 1) -> p
     (the learner's counts n_i after that many games). One row per personality, run and position."""
     tasks = [{"name": n, "n_runs": check_int("n_runs", n_runs, 1), "n_games": n_games} for n in PERSONALITIES]
     rows = []
-    for name, runs in _run_tasks(_spread_task, tasks, seed, "lie counts", n_jobs=1):
+    for name, runs in _run_tasks(_spread_task, tasks, seed, "lie counts"):
         for run, counts in enumerate(runs):
             rows.extend({"personality": name, "run": run, "position": i + 1, "games": n_games,
                          "lies": int(counts[i])} for i in range(N_POSITIONS))
@@ -638,7 +639,7 @@ def exploiter_games(n_games: int = 50_000, seed: int = 13, agents=("x", "b"), op
     check_int("n_games", n_games, 1)
     tasks = [{"agent": a, "opponent": o, "seat": s, "n_games": n_games, "rules_label": r}
              for r in rules for a in agents for o in opponents for s in (0, 1)]
-    return pd.DataFrame(_run_tasks(_exploiter_task, tasks, seed, "exploiter", n_jobs=1))
+    return pd.DataFrame(_run_tasks(_exploiter_task, tasks, seed, "exploiter"))
 
 
 def exploiter_table(games: pd.DataFrame, agent: str = "x", baseline: str = "b") -> pd.DataFrame:
@@ -801,7 +802,7 @@ def stage2_baselines(n_games: int = 50_000, seed: int = 15, opponents=STAGE2_TYP
     games in each seat (fixed agents: Wilson 95 % over both seats' games). One row per baseline and opponent."""
     tasks = [{"baseline": b, "opponent": o, "seat": s, "n_games": check_int("n_games", n_games, 1)}
              for b in baselines for o in opponents for s in (0, 1)]
-    raw = pd.DataFrame(_run_tasks(_baseline_task, tasks, seed, "stage-2 baselines", n_jobs=1))
+    raw = pd.DataFrame(_run_tasks(_baseline_task, tasks, seed, "stage-2 baselines"))
     out = raw.groupby(["baseline", "opponent"], sort=False)[["games", "wins"]].sum().reset_index()
     out["win_rate"] = out.wins / out.games
     out["ci_low"], out["ci_high"] = wilson_interval(out.wins, out.games)
