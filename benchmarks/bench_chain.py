@@ -1,13 +1,13 @@
 """Budget check: the quick chain within 5 minutes on 2 cores (the full chain's budget is 45 minutes).
 
-Usage: python benchmarks/bench_chain.py [--profile quick|full] [--jobs 2]
+Usage: python benchmarks/bench_chain.py [--profile quick|full] [--n-jobs 2]
 Runs into a temporary folder, so the committed report is left alone, and prints each notebook's time.
 """
 import argparse
 import tempfile
 import time
 
-from liarlab.study import chain
+from liarlab import chain
 
 BUDGET_SECONDS = {"quick": 5 * 60, "full": 45 * 60}
 
@@ -15,11 +15,11 @@ BUDGET_SECONDS = {"quick": 5 * 60, "full": 45 * 60}
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--profile", default="quick", choices=sorted(BUDGET_SECONDS))
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--n-jobs", "--jobs", dest="n_jobs", type=int, default=2)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as out:
         started = time.time()
-        runs = chain.run_chain(profile=args.profile, jobs=args.jobs, out=out, html=False, log=lambda *_: None)
+        runs = chain.run_chain(profile=args.profile, n_jobs=args.n_jobs, out=out, html=False, log=lambda *_: None)
         total = time.time() - started
     for run in runs:
         print(f"{run.notebook:45s} {run.seconds:7.1f} s")

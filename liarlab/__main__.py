@@ -6,8 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from liarlab import chain
 from liarlab.play.cli import GAMES as PLAY_GAMES
-from liarlab.study import chain, outputs
+from liarlab.study import outputs
 
 
 def main(argv=None) -> int:
@@ -21,7 +22,8 @@ def main(argv=None) -> int:
     run = sub.add_parser("run", help="execute the notebooks with papermill")
     run.add_argument("--profile", default="full", help="quick (minutes) or full (the report)")
     run.add_argument("--only", default=None, help="comma-separated notebook ids, e.g. 03,05")
-    run.add_argument("--jobs", type=int, default=2, help="local worker processes (joblib)")
+    run.add_argument("--n-jobs", "--jobs", dest="n_jobs", type=int, default=2,
+                     help="local worker processes (joblib) of each notebook (--jobs: the old name)")
     run.add_argument("--scheduler", default=None, help="Dask distributed scheduler address")
     run.add_argument("--force", action="store_true", help="recompute cached results")
     run.add_argument("--out", default=None, help="write notebooks, data, figures and report here "
@@ -54,7 +56,7 @@ def main(argv=None) -> int:
         return run_benchmarks(args.names)
     try:
         params = dict(chain.parse_parameter(p) for p in args.parameter)
-        runs = chain.run_chain(profile=args.profile, only=args.only, jobs=args.jobs,
+        runs = chain.run_chain(profile=args.profile, only=args.only, n_jobs=args.n_jobs,
                                scheduler=args.scheduler, force=args.force, out=args.out,
                                parameters=params, html=not args.no_html,
                                progress=False if args.no_progress else None)

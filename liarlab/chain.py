@@ -4,6 +4,10 @@
 profile and run settings into each notebook's ``parameters`` cell, writes the executed notebooks
 (back in place by default, so the committed notebooks are the report) and an HTML copy of each
 plus an index page to ``report/``.
+
+The chain is the command line's runner, in the top layer beside ``liarlab.__main__`` and above the papers: it
+imports each paper's ``params.py`` (:data:`PARAMETERS`) to check ``-p`` values before anything runs. Each
+notebook's kernel starts its own run context (``nb.setup``) from the settings the chain injects.
 """
 from __future__ import annotations
 
@@ -17,12 +21,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from liarlab.core.validation import check_choice, check_int
-from liarlab.study import controls, outputs, params, report
-from liarlab.study.params import COMMON
+from liarlab.papers.p00 import params as params00
+from liarlab.papers.p01 import params as params01
+from liarlab.papers.p02 import params as params02
+from liarlab.papers.p03 import params as params03
+from liarlab.papers.p04 import params as params04
+from liarlab.papers.p05 import params as params05
+from liarlab.study import controls, outputs, report
+from liarlab.study.params import COMMON, Parameters
 from liarlab.study.profiles import PROFILES
 
 NOTEBOOK_DIR = outputs.REPO_ROOT / "notebooks"
 KERNEL_NAME = "liarlab"
+
+#: Each paper notebook's own parameters, as its paper's ``params.py`` declares them; a notebook not listed (the
+#: scorecard, 99) has only the common ones.
+PARAMETERS: dict[str, Parameters] = {
+    "00": params00.PARAMS,
+    "01": params01.PARAMS,
+    "02": params02.PARAMS,
+    "03": params03.PARAMS,
+    "04": params04.PARAMS,
+    "05": params05.PARAMS,
+}
 
 
 class ChainError(RuntimeError):
@@ -91,9 +112,14 @@ def ensure_kernel(name: str = KERNEL_NAME) -> str:
     return name
 
 
+def notebook_parameters(nb_id: str) -> Parameters:
+    """Notebook ``nb_id``'s own parameters (:data:`PARAMETERS`; none for a notebook without a paper)."""
+    return PARAMETERS.get(nb_id) or Parameters(nb_id)
+
+
 def declared_parameters(nb_id: str) -> dict:
     """Notebook ``nb_id``'s parameters, common and own, as its paper's ``params.py`` declares them (name -> spec)."""
-    return dict(COMMON) | params.for_notebook(nb_id).specs
+    return dict(COMMON) | notebook_parameters(nb_id).specs
 
 
 def check_parameter_names(parameters: dict, notebooks: dict[str, Path]) -> dict[str, dict]:
@@ -110,7 +136,7 @@ def preflight(nb_id: str, values: dict, name: str | None = None) -> None:
     """Check the values notebook ``nb_id`` will receive with its declared parameters, before anything runs
     (the same check its setup cell makes when it runs)."""
     try:
-        params.for_notebook(nb_id).check(values)
+        notebook_parameters(nb_id).check(values)
     except ValueError as err:
         raise ValueError(f"{name or nb_id}: {err}") from None
 
@@ -194,17 +220,18 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} min"
 
 
-def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | None = None,
+def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str | None = None,
               force: bool = False, out: str | Path | None = None, parameters: dict | None = None,
               html: bool = True, log=print, notebook_dir: Path = NOTEBOOK_DIR,
               progress: bool | None = None) -> list[NotebookRun]:
     """Execute the selected notebooks in order; raise :class:`ChainError` at the first failure.
 
     Unknown ``parameters`` and values a notebook's setup cell would reject raise ValueError before any
-    notebook runs. ``progress`` shows papermill's cell bar in the terminal (default: when stderr is one).
+    notebook runs. ``n_jobs`` is each notebook's local worker processes. ``progress`` shows papermill's cell bar in
+    the terminal (default: when stderr is one).
     """
     check_choice("profile", profile, PROFILES)
-    jobs = check_int("jobs", jobs, 1)
+    n_jobs = check_int("n_jobs", n_jobs, 1)
     notebooks = select_notebooks(only, notebook_dir)
     parameters = dict(parameters or {})
     declared = check_parameter_names(parameters, notebooks)
@@ -214,7 +241,7 @@ def run_chain(profile: str = "full", only=None, jobs: int = 2, scheduler: str | 
     for nb_id, path in notebooks.items():
         # In place, notebooks keep their default output folder (the repository), so the committed
         # report names no machine-specific path.
-        chain_values = {"profile": profile, "n_jobs": jobs, "scheduler": scheduler,
+        chain_values = {"profile": profile, "n_jobs": n_jobs, "scheduler": scheduler,
                         "out_dir": None if out is None else str(root), "progress_bar": False, "force": bool(force)}
         chain_values.update(parameters)
         # each notebook receives only the parameters its parameters cell has

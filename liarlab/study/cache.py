@@ -39,26 +39,36 @@ import warnings
 from pathlib import Path
 from typing import Callable, Iterable
 
-from liarlab.study import outputs
+from liarlab.study import context, outputs
 
 PACKAGE = "liarlab"
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 FORMAT = 2  # bump when the entry layout changes
-
-_FORCE = {"value": False}
 
 
 class CacheWarning(UserWarning):
     """A cache entry could not be used and its result is being recomputed."""
 
 
-def set_force(force: bool) -> None:
-    """Make every :func:`cached` call recompute (the chain's ``--force``)."""
-    _FORCE["value"] = bool(force)
+class _ForceView:
+    """Transitional: ``cache._FORCE["value"]`` read and written through to ``context.current().force``, for
+    ``liarlab.papers.p02.experiments`` until it reads ``context.current().force`` itself. Holds nothing."""
+
+    def __getitem__(self, key):
+        if key != "value":
+            raise KeyError(key)
+        return context.current().force
+
+    def __setitem__(self, key, value):
+        if key != "value":
+            raise KeyError(key)
+        context.current().force = bool(value)
 
 
-def force_enabled() -> bool:
-    return _FORCE["value"]
+def __getattr__(name):  # module attribute hook (PEP 562): the transitional _FORCE above, nothing stored
+    if name == "_FORCE":
+        return _ForceView()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ---------------------------------------------------------------- source fingerprints
@@ -295,7 +305,8 @@ def cached(name: str, params: dict, compute: Callable[[], object], force: bool |
 
     ``params`` must hold everything the result depends on. The source fingerprint covers ``depends``
     (modules, or objects whose module counts) and what they import; without it, ``compute``'s module if
-    it is a plain liarlab function, else the whole package.
+    it is a plain liarlab function, else the whole package. ``force`` left at None is the run context's
+    (``context.current().force``, the chain's ``--force``).
     """
     fingerprint, modules = fingerprint_for(compute, depends)
     return _cached(name, params, compute, fingerprint, modules, force)
@@ -315,7 +326,7 @@ def cached_call(func: Callable, /, *args, _force: bool | None = None, **kwargs):
 
 def _cached(name, params, compute, fingerprint, modules, force):
     path = outputs.cache_dir() / f"{_safe(name)}-{cache_key(name, params, fingerprint)}.pkl"
-    force = _FORCE["value"] if force is None else force
+    force = context.current().force if force is None else force
     if path.exists() and not force:
         started = time.perf_counter()
         try:

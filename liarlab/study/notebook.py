@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import numbers
 
-from liarlab.study import cache, outputs, parallel, plotting, profiles
+from liarlab.study import context, outputs, plotting, profiles
 from liarlab.study.params import COMMON, Choice, Flag, Float, Int, IntList, Param, Parameters, Text, check_parameters  # noqa: F401
-
-_current = {"profile": "full"}
 
 
 def setup(namespace: dict, declared: Parameters | str, **specs) -> dict:
-    """Check every parameter, fill sizes from the profile, and configure outputs, executor, cache and plots.
+    """Check every parameter, fill sizes from the profile, start the run's context (:mod:`liarlab.study.context`:
+    profile, seed, workers, scheduler, output root, force, progress, notebook and parameters, read by outputs,
+    executor and cache) and set the plot style.
 
     ``declared`` is the notebook's :class:`~liarlab.study.params.Parameters` (its paper's ``params.PARAMS``), or
     a bare two-digit id for a notebook with only the common parameters (:data:`COMMON`), which are always
@@ -42,18 +42,17 @@ def setup(namespace: dict, declared: Parameters | str, **specs) -> dict:
               if not k.startswith("_") and isinstance(v, (int, float, str, bool, type(None), list, tuple))
               and k not in ("In", "Out", "exit", "quit")}
     params["notebook"] = notebook
-    outputs.configure(namespace.get("out_dir"), params)
-    parallel.configure(n_jobs=checked.get("n_jobs", 1), scheduler=namespace.get("scheduler"),
-                       progress=bool(namespace.get("progress_bar", True)))
-    cache.set_force(bool(namespace.get("force", False)))
+    context.start(profile=profile, seed=checked.get("seed", 0), n_jobs=checked.get("n_jobs", 1),
+                  scheduler=namespace.get("scheduler"), out_dir=namespace.get("out_dir"),
+                  force=bool(namespace.get("force", False)), progress=bool(namespace.get("progress_bar", True)),
+                  notebook=notebook, params=params)
     plotting.house_style()
-    _current["profile"] = profile
     return params
 
 
 def pick(value, *, quick, full):
     """A size from the current profile unless the user set ``value`` (prefer a spec in :func:`setup`)."""
-    return profiles.pick(value, _current["profile"], quick=quick, full=full)
+    return profiles.pick(value, context.current().profile, quick=quick, full=full)
 
 
 def rerun_time() -> str:
@@ -133,6 +132,8 @@ def claims_view(frame):
     return view.style.set_table_styles(_WRAP)
 
 
+# The answer placeholder's display handle in this kernel (output the notebook shows, not a run setting: nothing
+# reads it but fill_answer)
 _ANSWER = {"handle": None}
 
 

@@ -1,22 +1,22 @@
 """Where results go: tables with provenance sidecars, figures, and each notebook's claims table.
 
-Notebooks call :func:`configure` once with the chain's ``out_dir`` parameter, so the quick chain
-in the tests writes into a temporary folder and never over the committed report.
+The output root is the run context's ``out_dir`` (:mod:`liarlab.study.context`; a notebook's ``nb.setup`` sets it
+from the chain's ``out_dir`` parameter), so the quick chain in the tests writes into a temporary folder and never
+over the committed report. Provenance reads the run's parameters and clock from the same context.
 """
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import os
 import re
 import subprocess
-import time
 from pathlib import Path
 
 import pandas as pd
 
 from liarlab.core.files import atomic_write_bytes  # noqa: F401  (part of this module's API)
 from liarlab.core.verdicts import CAUSES, KINDS, VERDICTS, Estimate, Judgement
+from liarlab.study import context
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CLAIM_COLUMNS = ["claim", "family", "source", "kind", "paper_value", "reproduced_value", "ci_low", "ci_high", "n",
@@ -24,18 +24,19 @@ CLAIM_COLUMNS = ["claim", "family", "source", "kind", "paper_value", "reproduced
                  "pilot_ci_low", "pilot_ci_high", "pilot_n", "pilot_verdict", "cause", "readings"]
 JUDGED = ("reproduced", "differs", "inconclusive")
 
-_state = {"root": None, "params": {}, "started": time.time(), "start_iso": None, "credited": 0.0}
 VERSIONED = ("numpy", "scipy", "pandas", "pgmpy", "numba")
 
 
 def configure(out_dir=None, params: dict | None = None) -> Path:
-    """Set the output root (default: the repository) and the parameters recorded in provenance."""
-    root = Path(out_dir).resolve() if out_dir else _default_root()
-    for sub in ("data", "figures", "data/cache"):
-        (root / sub).mkdir(parents=True, exist_ok=True)
-    _state.update(root=root, params=dict(params or {}), started=time.time(), credited=0.0,
-                  start_iso=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
-    return root
+    """Start a new run (new clock) that writes under ``out_dir`` (default: the repository) and records ``params``
+    in provenance, keeping the other settings of the current context; returns the output root.
+
+    A thin call on :func:`liarlab.study.context.start`, kept for ``liarlab.papers.p02.experiments.use_root`` and
+    scripts; new code calls ``context.start(out_dir=..., params=...)``.
+    """
+    settings = context.current().settings() | {"out_dir": out_dir or None, "params": dict(params or {})}
+    context.start(**settings)
+    return output_root()
 
 
 def _default_root() -> Path:
@@ -44,9 +45,12 @@ def _default_root() -> Path:
 
 
 def output_root() -> Path:
-    if _state["root"] is None:
-        configure()
-    return _state["root"]
+    """The current run's output root (its context's ``out_dir``, else $LIARLAB_OUT, else the repository), with its
+    ``data/``, ``figures/`` and ``data/cache/`` folders."""
+    root = context.current().out_dir or _default_root()
+    for sub in ("data", "figures", "data/cache"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    return root
 
 
 def data_dir() -> Path:
@@ -75,8 +79,9 @@ def git_commit() -> str:
 
 
 def credit_seconds(seconds: float) -> None:
-    """Count ``seconds`` of computation done in an earlier run (a result served from the cache)."""
-    _state["credited"] += max(0.0, float(seconds))
+    """Count ``seconds`` of computation done in an earlier run (a result served from the cache) for the current
+    run (its context's clock, shared by every copy :func:`liarlab.study.context.using` makes)."""
+    context.current().clock.credit(seconds)
 
 
 def versions() -> dict:
@@ -102,19 +107,21 @@ def provenance(params: dict | None = None) -> dict:
     """
     from liarlab import __version__
 
-    merged = dict(_state["params"])
+    run = context.current()
+    merged = dict(run.params)
     merged.update(params or {})
-    wall = time.time() - _state["started"]
+    wall = run.clock.wall()
+    credited = run.clock.credited
     return {
         "parameters": _jsonable(merged),
         "seed": _jsonable(merged.get("seed")),
         "liarlab_version": __version__,
         "versions": versions(),
         "git_commit": git_commit(),
-        "started": _state["start_iso"],
-        "seconds": round(wall + _state["credited"], 3),
+        "started": run.clock.start_iso,
+        "seconds": round(wall + credited, 3),
         "wall_seconds": round(wall, 3),
-        "cached_seconds": round(_state["credited"], 3),
+        "cached_seconds": round(credited, 3),
     }
 
 

@@ -2,21 +2,19 @@
 
 Task ``i`` always receives the ``i``-th child of ``SeedSequence(seed)``, so results are identical
 whether the tasks run in one process, in joblib workers, or on a Dask distributed cluster.
+
+Worker processes, scheduler and progress bars default to the run context's (:mod:`liarlab.study.context`), and
+every task in a worker process runs under the caller's context (:func:`task_context`).
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable, Sequence
 
 import numpy as np
 
 from liarlab.core.validation import check_int
-
-_DEFAULTS = {"n_jobs": 1, "scheduler": None, "progress": True}
-
-
-def configure(n_jobs: int = 1, scheduler: str | None = None, progress: bool = True) -> None:
-    """Defaults for :func:`run_tasks`, set once by a notebook's parameters."""
-    _DEFAULTS.update(n_jobs=check_int("n_jobs", n_jobs, 1), scheduler=scheduler, progress=bool(progress))
+from liarlab.study import context, outputs
 
 
 def progress_bar(iterable=None, **kwargs):
@@ -41,8 +39,18 @@ def task_generators(seed: int, n_tasks: int) -> list[np.random.Generator]:
     return [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(n_tasks)]
 
 
-def _call(func, task, seed_seq):
-    return func(rng=np.random.default_rng(seed_seq), **task)
+def task_context() -> context.RunContext:
+    """The context a task runs under in a worker process: the caller's, with its output root resolved to the
+    caller's folder; its nested tasks run inline (``n_jobs=1``, no scheduler), and its clock is a copy."""
+    return dataclasses.replace(context.current(), out_dir=outputs.output_root(), n_jobs=1, scheduler=None)
+
+
+def _call(func, task, seed_seq, caller: context.RunContext | None = None):
+    """One task; in a worker process, under the caller's context (``caller``)."""
+    if caller is None:
+        return func(rng=np.random.default_rng(seed_seq), **task)
+    with context.inherited(caller):
+        return func(rng=np.random.default_rng(seed_seq), **task)
 
 
 def run_tasks(func: Callable, tasks: Sequence[dict], seed: int, *, n_jobs: int | None = None,
@@ -51,10 +59,13 @@ def run_tasks(func: Callable, tasks: Sequence[dict], seed: int, *, n_jobs: int |
 
     ``scheduler`` is a Dask distributed address (``tcp://host:8786``) or a ``distributed.Client``;
     without it the tasks run in local processes through joblib (``n_jobs``), or inline for one job.
+    ``n_jobs``, ``scheduler`` and ``progress`` left at None are the run context's. A task in a worker process
+    runs under the caller's context (:func:`task_context`); an inline task runs in the caller's own.
     """
-    n_jobs = check_int("n_jobs", _DEFAULTS["n_jobs"] if n_jobs is None else n_jobs, 1)
-    scheduler = _DEFAULTS["scheduler"] if scheduler is None else scheduler
-    progress = _DEFAULTS["progress"] if progress is None else progress
+    run = context.current()
+    n_jobs = check_int("n_jobs", run.n_jobs if n_jobs is None else n_jobs, 1)
+    scheduler = run.scheduler if scheduler is None else scheduler
+    progress = run.progress if progress is None else progress
     tasks = list(tasks)
     seeds = np.random.SeedSequence(seed).spawn(len(tasks))
     if scheduler is not None:
@@ -63,7 +74,8 @@ def run_tasks(func: Callable, tasks: Sequence[dict], seed: int, *, n_jobs: int |
         return [_call(func, t, s) for t, s in progress_bar(list(zip(tasks, seeds)), desc=desc, disable=not progress)]
     from joblib import Parallel, delayed
 
-    jobs = (delayed(_call)(func, t, s) for t, s in zip(tasks, seeds))
+    caller = task_context()
+    jobs = (delayed(_call)(func, t, s, caller) for t, s in zip(tasks, seeds))
     runner = Parallel(n_jobs=n_jobs, return_as="generator")
     return list(progress_bar(runner(jobs), total=len(tasks), desc=desc, disable=not progress))
 
@@ -73,8 +85,9 @@ def _run_dask(func, tasks, seeds, scheduler, progress, desc):
 
     own = not isinstance(scheduler, Client)
     client = Client(scheduler) if own else scheduler
+    caller = task_context()
     try:
-        futures = [client.submit(_call, func, t, s, pure=False) for t, s in zip(tasks, seeds)]
+        futures = [client.submit(_call, func, t, s, caller, pure=False) for t, s in zip(tasks, seeds)]
         if progress:
             for _ in progress_bar(as_completed(futures), total=len(futures), desc=desc):
                 pass

@@ -7,14 +7,13 @@ Each paper's ``liarlab/papers/pNN/params.py`` holds one :class:`Parameters`::
         bbn_types=IntList(1, 32, quick=[1, 8, 11], full=list(range(1, 33)), help="opponent types"))
 
 The notebook's setup cell passes it to :func:`liarlab.study.notebook.setup`; the chain checks ``-p`` values by
-importing it (:func:`for_notebook`); each ledger reads its sizes from it (:meth:`Parameters.size`). The common
+importing it (``liarlab.chain.PARAMETERS``); each ledger reads its sizes from it (:meth:`Parameters.size`). The common
 parameters every notebook has (:data:`COMMON`) are checked without being named. A parameter left at ``None``
 gets its profile's size.
 """
 from __future__ import annotations
 
 import ast
-import importlib
 import numbers
 from dataclasses import dataclass
 
@@ -256,14 +255,3 @@ class Parameters:
         checked.update(check_parameters(namespace, self.specs, profile))
         return checked
 
-
-def for_notebook(notebook: str) -> Parameters:
-    """The declared parameters of notebook ``notebook`` ('05' -> ``liarlab.papers.p05.params.PARAMS``); a notebook
-    without a paper (the scorecard, 99) has only the common ones."""
-    try:
-        module = importlib.import_module(f"liarlab.papers.p{notebook}.params")
-    except ModuleNotFoundError as err:
-        if err.name not in (f"liarlab.papers.p{notebook}", f"liarlab.papers.p{notebook}.params"):
-            raise
-        return Parameters(notebook)
-    return module.PARAMS

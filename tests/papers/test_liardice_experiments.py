@@ -5,7 +5,7 @@ import pytest
 from liarlab.liardice import rules as ld
 from liarlab.liardice.agents import RandomGuessAgent, TestProgram, UniformBelief
 from liarlab.papers.p01 import experiments as ex
-from liarlab.study import cache, outputs
+from liarlab.study import cache, context
 
 
 def test_vs_types_summary_has_intervals_and_is_seed_stable():
@@ -67,8 +67,7 @@ def test_a_raising_agent_leaves_no_partial_training_or_cache(tmp_path, monkeypat
         ld.play_match([agent, TestProgram(1)], 100, np.random.default_rng(0))
     finished = belief.trained
     assert finished < 100        # the game in progress was never reported to the model
-    monkeypatch.setitem(outputs._state, "root", tmp_path)
-    (tmp_path / "data" / "cache").mkdir(parents=True)
+    context.start(out_dir=tmp_path)  # the conftest fixture puts the run context back
 
     def compute():
         return ld.play_match([RandomGuessAgent(FailingBelief(fail_on_call=5)), TestProgram(1)], 10,

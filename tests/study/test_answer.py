@@ -2,7 +2,7 @@
 import pandas as pd
 
 from liarlab.core import verdicts as v
-from liarlab.study import answer, outputs
+from liarlab.study import answer, context, outputs
 
 
 def _claims():
@@ -33,7 +33,7 @@ def test_counts_split_causes_and_weak():
 
 
 def test_the_frame_save_claims_returns_names_its_headline(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     rows = [outputs.claim("x", "T1", 1, 1, "reproduced", kind="finding", rule="r"),
             outputs.claim("y", "T1", 2, 2, "reproduced", kind="finding", rule="r", headline=True)]
     frame = outputs.save_claims("07", rows)

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from liarlab.study import cache, outputs
+from liarlab.study import cache, context, outputs
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def temp_module(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(root))
     monkeypatch.setattr(cache, "PACKAGE", "probepkg")
     monkeypatch.setattr(cache, "PACKAGE_DIR", root / "probepkg")
-    outputs.configure(tmp_path / "out")
+    context.start(out_dir=tmp_path / "out")
 
     def write(body):
         (root / "probepkg" / "probe.py").write_text(textwrap.dedent(body))
@@ -65,7 +65,7 @@ def test_an_edited_module_never_serves_an_old_result(temp_module):
 
 def test_an_edit_in_an_imported_module_invalidates_too(monkeypatch, tmp_path):
     """The fingerprint follows imports: changing the source of a dependency changes the key."""
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     from liarlab.papers.p05 import experiments
 
     deps = cache.dependencies(experiments.__name__)
@@ -113,7 +113,7 @@ def test_code_that_cannot_be_traced_falls_back_to_the_whole_package():
 
 @pytest.mark.parametrize("payload", [b"not a pickle", b"", pickle.dumps(42)], ids=["garbage", "empty", "old-format"])
 def test_a_corrupt_or_unloadable_entry_is_recomputed_with_a_warning(tmp_path, payload):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     calls = []
     compute = lambda: calls.append(1) or "fresh"  # noqa: E731
     assert cache.cached("thing", {"a": 1}, compute) == "fresh"
@@ -135,13 +135,13 @@ def test_a_pickled_class_that_moved_is_recomputed(temp_module):
 
 
 def test_served_results_keep_their_compute_time_in_provenance(tmp_path, monkeypatch):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     ticks = iter([0.0, 7.5, 100.0, 100.25])  # compute takes 7.5 s; loading it later takes 0.25 s
     monkeypatch.setattr(cache.time, "perf_counter", lambda: next(ticks))
     cache.cached("slow", {}, lambda: 1)
     meta = json.loads(next(outputs.cache_dir().glob("slow-*.json")).read_text())
     assert meta["seconds"] == 7.5 and meta["modules"] == []  # a lambda that runs no liarlab code
-    outputs.configure(tmp_path)  # a new notebook run
+    context.start(out_dir=tmp_path)  # a new notebook run
     assert cache.cached("slow", {}, lambda: 2) == 1
     record = outputs.provenance()
     assert record["cached_seconds"] == pytest.approx(7.25)
@@ -149,16 +149,18 @@ def test_served_results_keep_their_compute_time_in_provenance(tmp_path, monkeypa
 
 
 def test_force_recomputes(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     assert cache.cached("f", {}, lambda: 1) == 1
-    cache.set_force(True)  # the conftest fixture restores it
+    with context.using(force=True):  # the chain's --force
+        assert cache.cached("f", {}, lambda: 2) == 2
+    assert cache.cached("f", {}, lambda: 3) == 2  # and without it, the new result is served
     assert cache.cached("f", {}, lambda: 2) == 2
 
 
 def test_list_and_clear(tmp_path, capsys):
     from liarlab.__main__ import main
 
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     cache.cached("05_a", {}, lambda: 1)
     cache.cached("05_b", {"n": 1}, lambda: 2)
     assert main(["cache", "--list", "--out", str(tmp_path)]) == 0

@@ -12,7 +12,8 @@ import pandas as pd
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
-from liarlab.study import chain, outputs
+from liarlab import chain
+from liarlab.study import outputs
 
 pytestmark = [pytest.mark.chain, pytest.mark.slow]
 
@@ -26,7 +27,7 @@ def digest(folder, pattern):
 def quick_chain(tmp_path_factory):
     committed_data = digest(outputs.REPO_ROOT / "data", "*.csv")
     out = tmp_path_factory.mktemp("quick")
-    runs = chain.run_chain(profile="quick", jobs=2, out=out, log=lambda *_: None, progress=False)
+    runs = chain.run_chain(profile="quick", n_jobs=2, out=out, log=lambda *_: None, progress=False)
     # none of the executed quick notebooks landed in notebooks/ (compared with what this run wrote, so an
     # engineer editing a notebook meanwhile does not fail the check), and no committed table changed
     ours = digest(out / "notebooks", "[0-9][0-9]_*.ipynb")
@@ -76,7 +77,7 @@ def test_same_seed_gives_identical_tables_with_one_or_two_workers(quick_chain, t
     measurements its sidecar lists (``measured_columns``, ``measured_rows``)."""
     out, _ = quick_chain
     again = tmp_path / "again"
-    chain.run_chain(profile="quick", jobs=1, out=again, html=False, log=lambda *_: None, progress=False)
+    chain.run_chain(profile="quick", n_jobs=1, out=again, html=False, log=lambda *_: None, progress=False)
     first = sorted(p.name for p in (out / "data").glob("[0-9][0-9]_*.csv"))
     assert first and first == sorted(p.name for p in (again / "data").glob("[0-9][0-9]_*.csv"))
     differ = [name for name in first if (out / "data" / name).read_bytes() != (again / "data" / name).read_bytes()

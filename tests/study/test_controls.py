@@ -124,7 +124,7 @@ def test_front_end_is_decided_by_what_is_there():
 
 def test_the_chain_marks_its_kernels(tmp_path, monkeypatch):
     """``liarlab run`` sets LIARLAB_CHAIN for the kernels it starts, and only while they run."""
-    from liarlab.study import chain
+    from liarlab import chain
 
     seen = {}
 

@@ -21,10 +21,10 @@ import sys
 from pathlib import Path
 
 import liarlab
-from liarlab.study import coverage, outputs
+from liarlab.study import context, coverage
 
 assert Path(liarlab.__file__).resolve().is_relative_to(Path.cwd().resolve()), liarlab.__file__
-outputs.configure(sys.argv[1])
+context.start(out_dir=sys.argv[1])
 
 from liarlab.papers.p00 import claims as c00, tables as t00
 from liarlab.papers.p01 import ledger as l01
@@ -84,9 +84,9 @@ def test_missing_codes_names_what_no_ledger_lists():
 
 
 def test_a_ledger_refuses_a_code_the_index_does_not_know(tmp_path):
-    from liarlab.study import outputs
+    from liarlab.study import context
 
-    outputs.configure(tmp_path)   # conftest puts the output root back
+    context.start(out_dir=tmp_path)   # conftest puts the run context back
     row = coverage.experiment("05", "E11", "not an experiment", "-", "-", "full", "here")
     with pytest.raises(ValueError, match="not in the experiment index.*05 E11"):
         coverage.save_ledger("05", [row])

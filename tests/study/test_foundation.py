@@ -10,8 +10,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from liarlab import chain
 from liarlab.core import stats, validation
-from liarlab.study import cache, chain, outputs, parallel, profiles
+from liarlab.study import cache, context, outputs, parallel, profiles
 
 
 def draw(rng, size):
@@ -38,7 +39,7 @@ def test_run_tasks_on_a_dask_cluster_matches_local():
 
 
 def test_cache_returns_stored_result_and_force_recomputes(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     calls = []
     compute = lambda: calls.append(1) or {"value": len(calls)}  # noqa: E731
     assert cache.cached("thing", {"a": 1}, compute) == {"value": 1}
@@ -73,7 +74,7 @@ def test_a_write_killed_midway_leaves_no_partial_file(tmp_path):
 
 
 def test_cache_ignores_leftover_temporary_files(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     compute = lambda: 42  # noqa: E731
     path = cache.cache_path("x", {}, compute)
     (path.parent / f".{path.name}.123.tmp").write_bytes(b"garbage")
@@ -82,7 +83,7 @@ def test_cache_ignores_leftover_temporary_files(tmp_path):
 
 
 def test_save_table_writes_csv_and_provenance(tmp_path):
-    outputs.configure(tmp_path, {"seed": 3, "profile": "quick"})
+    context.start(out_dir=tmp_path, params={"seed": 3, "profile": "quick"})
     frame = pd.DataFrame({"a": [1, 2], "b": [0.5, 0.25]})
     path = outputs.save_table(frame, "00_example", {"extra": 1})
     first = path.read_bytes()
@@ -97,7 +98,7 @@ def test_save_table_writes_csv_and_provenance(tmp_path):
 
 
 def test_claims_need_known_verdicts(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     with pytest.raises(ValueError, match="verdict"):
         outputs.claim("x", "T1", 1, 1, "maybe", kind="finding", rule="r")
     frame = outputs.save_claims("07", [outputs.claim("x", "T1", 1, 1, "reproduced", kind="finding", rule="r")])
@@ -105,7 +106,7 @@ def test_claims_need_known_verdicts(tmp_path):
 
 
 def test_output_names_need_the_notebook_number(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     with pytest.raises(ValueError, match="NN_"):
         outputs.save_table(pd.DataFrame({"a": [1]}), "table")
 
@@ -132,7 +133,7 @@ def test_wilson_interval_known_value():
     (lambda: profiles.pick(None, "medium", quick=1, full=2), "profile must be one of"),
     (lambda: chain.select_notebooks("42"), r"only: unknown notebook id"),
     (lambda: chain.run_chain(profile="huge"), "profile must be one of"),
-    (lambda: chain.run_chain(profile="quick", jobs=0), "jobs must be an integer >= 1"),
+    (lambda: chain.run_chain(profile="quick", n_jobs=0), "n_jobs must be an integer >= 1"),
     (lambda: parallel.run_tasks(draw, [], seed=1, n_jobs=0), "n_jobs must be an integer >= 1"),
 ])
 def test_bad_parameters_fail_before_work_with_a_clear_message(call, message):
@@ -173,7 +174,7 @@ def test_written_files_are_readable_by_everyone(tmp_path):
 
 
 def test_speed_measurements_are_listed_and_left_out_of_the_reproducible_content(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     frame = pd.DataFrame({"n": [1, 2], "win": [0.5, 0.25], "seconds": [0.1, 0.2], "games_per_s": [10, 20]})
     path = outputs.save_table(frame, "00_example", measured_rows=[1])
     meta = json.loads(path.with_suffix(".json").read_text())

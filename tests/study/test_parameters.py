@@ -4,12 +4,14 @@ import logging
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import nbformat
 import pytest
 
-from liarlab.study import chain, params
+from liarlab import chain
 from liarlab.study import notebook as nb
+from liarlab.study import params
 
 NOTEBOOKS = chain.available_notebooks()
 
@@ -66,7 +68,7 @@ def test_parameters_cell_agrees_with_the_papers_params_module(nb_id):
     defaulting to None (the profile's size) with the declared help as its comment; the setup cell passes the
     module's PARAMS and declares nothing of its own."""
     path = NOTEBOOKS[nb_id]
-    declared = params.for_notebook(nb_id)
+    declared = chain.notebook_parameters(nb_id)
     cell = notebook_parameters(path)
     own = [name for name in cell if name not in nb.COMMON]
     assert own == list(declared), f"{path.name}: parameters cell {own} vs params.py {list(declared)}"
@@ -171,7 +173,15 @@ def test_declared_sizes_and_checks_without_a_notebook():
     assert DECLARED.check({"mode": "b"}, "quick")["types"] == [1]
     with pytest.raises(ValueError, match="has no parameter 'nonsense'"):
         DECLARED.check({"nonsense": 1, "mode": "a"})
-    assert params.for_notebook("99").specs == {} and params.for_notebook("05").notebook == "05"
+
+
+def test_the_chain_knows_every_papers_parameters():
+    """The chain's table names each paper's params.py (imported normally, so lint-imports sees the arrow), and a
+    notebook without a paper has only the common parameters."""
+    papers = sorted(p.parent.name[1:] for p in Path(chain.__file__).parent.glob("papers/p*/params.py"))
+    assert papers and sorted(chain.PARAMETERS) == papers
+    assert all(chain.PARAMETERS[i].notebook == i for i in papers)
+    assert chain.notebook_parameters("99").specs == {} and chain.notebook_parameters("05").notebook == "05"
 
 
 def test_rerun_time_counts_cached_compute_time(tmp_path):

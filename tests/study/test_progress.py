@@ -4,7 +4,7 @@ import json
 import nbformat
 from nbformat.v4 import new_notebook
 
-from liarlab.study import chain
+from liarlab import chain
 
 
 def test_timings_are_merged_per_profile_and_read_back(tmp_path):

@@ -7,7 +7,7 @@ import nbformat
 import pytest
 
 from liarlab.core import verdicts as V
-from liarlab.study import check_report, coverage, outputs, report, scorecard
+from liarlab.study import check_report, context, coverage, outputs, report, scorecard
 
 
 def _notebook(path, title, duration=12.5):
@@ -20,7 +20,7 @@ def _notebook(path, title, duration=12.5):
 
 @pytest.fixture()
 def study(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     (tmp_path / "notebooks").mkdir()
     _notebook(tmp_path / "notebooks" / "05_bluff.ipynb", "05 · Bluff <and> Liar's Dice")
     _notebook(tmp_path / "notebooks" / "99_scorecard.ipynb", "99 · Scorecard", 3.0)
@@ -71,7 +71,7 @@ def test_front_page_has_paper_question_headline_counts_and_link(study):
 
 
 def test_front_page_without_claims_still_lists_the_notebook(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     (tmp_path / "notebooks").mkdir()
     _notebook(tmp_path / "notebooks" / "03_bridge.ipynb", "03 · Honeymoon Bridge")
     page = report.write_front_page(tmp_path).read_text()

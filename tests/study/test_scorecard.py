@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from liarlab.core import verdicts as V
-from liarlab.study import coverage, outputs, scorecard
+from liarlab.study import context, coverage, outputs, scorecard
 
 matplotlib.use("Agg")
 REPO = Path(__file__).resolve().parents[2]
@@ -32,7 +32,7 @@ def j(text, family, verdict, paper=1, **judgement):
 
 @pytest.fixture()
 def claims_folder(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     a = "arithmetic"
     rows00 = [c("P(at least 1)", "paper 01 Table 4.5", 0.5981, 0.5981, "reproduced", a, family="paper 01 Table 4.5"),
               c("P(at least 2)", "paper 01 Table 4.5", 0.1962, 0.1962, "reproduced", a, family="paper 01 Table 4.5"),
@@ -55,7 +55,7 @@ def mixed(tmp_path):
     """One paper with every status: 12-row family with one differing row (reproduced by the family rule), a
     weak agreement, two differing families (reading, power), an undecidable family, an inconclusive family by
     the rule (2 reproduced, 1 differs, 1 inconclusive), and a family with judged and extension rows."""
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     rows = [j(f"cell {i}", "Table 1", "reproduced") for i in range(11)]
     rows.append(c("cell 11", "T", 1, 2, "differs", family="Table 1", cause="power"))
     rows.append(j("wide band", "Fig 2", "reproduced", weak=True))
@@ -73,7 +73,7 @@ def mixed(tmp_path):
 
 
 def test_claim_family_defaults_to_the_claim_and_headline_goes_to_the_sidecar(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     frame = outputs.save_claims("07", [c("x", "T1", 1, 1, "reproduced"),
                                        c("y", "T1", 1, 2, "differs", family="Table 1", headline=True)])
     assert list(frame["family"]) == ["x", "Table 1"]
@@ -165,7 +165,7 @@ def test_count_line_keeps_weak_agreements_and_extensions_apart(mixed):
 
 
 def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     outputs.save_claims("02", [c("a", "T", 1, 1, "reproduced", selected=True),
                                c("b", "T", 1, 1, "inconclusive"),
                                c("c", "T", 1, 2, "differs", "arithmetic"),
@@ -313,7 +313,7 @@ def _ledger_rows(spec, codes, reduced=()):
 
 
 def test_coverage_counts_per_notebook_as_each_notebook_does(tmp_path):
-    outputs.configure(tmp_path)
+    context.start(out_dir=tmp_path)
     # notebook 00 runs one experiment of spec 01 and two of spec 02; notebook 01 runs the rest of spec 01
     coverage.save_ledger("00", _ledger_rows("01", ["E1"]) + _ledger_rows("02", ["#1", "#2"]))
     coverage.save_ledger("01", _ledger_rows("01", ["E2", "E3", "X4"], reduced=("X4",)))
