@@ -186,8 +186,9 @@ def _hash(idx, mask):
 
 
 @njit(cache=True)
-def _find(hkeys, off, cap, idx):
-    """Position of key ``idx`` in the table at ``off`` (``off + idx`` when dense), or -1 when unlearned."""
+def _probe(hkeys, off, cap, idx, claim):
+    """Position of key ``idx`` in the table at ``off`` (``off + idx`` when dense). A hashed table probes linearly
+    from the key's hash; an unlearned key gives -1, or (``claim``) takes the empty slot it reached."""
     if cap == 0:
         return off + idx
     mask = cap - 1
@@ -197,25 +198,23 @@ def _find(hkeys, off, cap, idx):
         if k == idx:
             return off + p
         if k == EMPTY:
+            if claim:
+                hkeys[off + p] = idx
+                return off + p
             return -1
         p = (p + 1) & mask
 
 
 @njit(cache=True)
+def _find(hkeys, off, cap, idx):
+    """Position of key ``idx``, or -1 when unlearned."""
+    return _probe(hkeys, off, cap, idx, False)
+
+
+@njit(cache=True)
 def _slot(hkeys, off, cap, idx):
     """Position of key ``idx``, claimed if new (hashed tables)."""
-    if cap == 0:
-        return off + idx
-    mask = cap - 1
-    p = _hash(idx, mask)
-    while True:
-        k = hkeys[off + p]
-        if k == idx:
-            return off + p
-        if k == EMPTY:
-            hkeys[off + p] = idx
-            return off + p
-        p = (p + 1) & mask
+    return _probe(hkeys, off, cap, idx, True)
 
 
 @njit(cache=True)
