@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from liarlab.core import api
 from liarlab.core.cards import N_CARDS, rank_of, shuffled_deck
 from liarlab.core.validation import check_choice, check_int
 
@@ -329,28 +330,28 @@ def _sub_multisets(hand: tuple, limit: int) -> list[tuple]:
 
 def play_with_events(state: CheatState, agents, rng: np.random.Generator, max_actions: int = 1_000_000,
                      list_legal: bool = True):
-    """Play to the end like :func:`liarlab.core.api.play_game`, telling agents with ``observe`` each event.
+    """Play to the end through :func:`liarlab.core.api.play_game`, telling agents with ``observe`` each event.
 
     Learners need what happened between their own turns (challenges, the end of the game); every event
-    is public at the table, so this shows them nothing a player could not see. ``list_legal=False``
-    passes ``None`` as the legal actions (for agents that do not need the list: the traditional game's
-    hands have thousands of sub-multisets); ``apply_action`` still rejects an illegal choice.
+    is public at the table, so this shows them nothing a player could not see. After each action every
+    agent with ``observe(event, seat)`` hears the event; at the end every agent with ``end_game(state, seat)``
+    is told. ``list_legal=False`` passes ``None`` as the legal actions (for agents that do not need the list:
+    the traditional game's hands have thousands of sub-multisets); ``apply_action`` still rejects an illegal
+    choice. Returns the returns.
     """
-    for _ in range(max_actions):
-        if state.is_terminal():
-            for seat, agent in enumerate(agents):
-                if hasattr(agent, "end_game"):
-                    agent.end_game(state, seat)
-            return state.returns()
-        p = state.current_player()
-        legal = state.legal_actions() if list_legal else None
-        action = agents[p].act(state.observation(p), legal, rng)
-        state.apply_action(action)
+    listeners = [(seat, agent) for seat, agent in enumerate(agents) if hasattr(agent, "observe")]
+
+    def tell(state, player, action):
         event = state.history[-1]
-        for seat, agent in enumerate(agents):
-            if hasattr(agent, "observe"):
-                agent.observe(event, seat)
-    raise RuntimeError(f"game did not end within {max_actions} actions")
+        for seat, agent in listeners:
+            agent.observe(event, seat)
+
+    returns = api.play_game(state, agents, rng, max_actions, on_action=tell if listeners else None,
+                            list_legal=list_legal)
+    for seat, agent in enumerate(agents):
+        if hasattr(agent, "end_game"):
+            agent.end_game(state, seat)
+    return returns
 
 
 def transcript(state: CheatState) -> list[str]:

@@ -4,7 +4,9 @@ A game is one rules module whose State follows :class:`State` (OpenSpiel's shape
 current player, the legal actions, applying one, the end, the returns, and what one player may
 see. An agent follows :class:`Agent`: it sees only its own player's observation and the legal
 actions, and draws randomness only from the Generator it is given. With these two, a match
-runner, a learner or a terminal front end needs nothing game-specific.
+runner, a learner or a terminal front end needs nothing game-specific. :func:`play_game` is the one game
+loop: each game's own way of playing (``liardice.rules.play_game``, ``cheat.game.play_with_events``, the
+terminal's sessions) is a wrapper over it, and the compiled engines are tested against it.
 
 Games register themselves: a game package calls :func:`register_game` (and its agents
 :func:`register_agent`) when it is imported, so this module, the bottom layer, names no game. A caller
@@ -33,26 +35,58 @@ class State(Protocol):
 
 @runtime_checkable
 class Agent(Protocol):
-    """A player: chooses one of ``legal_actions`` from what its player may see."""
+    """A player: chooses one of ``legal_actions`` from what its player may see.
 
-    def act(self, observation, legal_actions: Sequence, rng: np.random.Generator): ...
+    This is the one agent signature of liarlab: :func:`play_game`, every game's own entry points (which are
+    wrappers over it) and the terminal front end call ``act(observation, legal_actions, rng)`` and nothing else
+    each turn. ``legal_actions`` is ``None`` when the caller asked :func:`play_game` not to list them
+    (``list_legal=False``). Hooks before and after a game (a learner's update) are the game's own and are called
+    by its wrapper, never by the loop.
+    """
+
+    def act(self, observation, legal_actions: Sequence | None, rng: np.random.Generator): ...
+
+
+#: ``on_action(state, player, action)``: called by :func:`play_game` after each action is applied
+ActionHook = Callable[[State, int, Any], None]
 
 
 def play_game(state: State, agents: Sequence[Agent], rng: np.random.Generator,
-              max_actions: int = 1_000_000) -> list[float]:
-    """Play ``state`` to the end with one agent per seat; return the returns.
+              max_actions: int = 1_000_000, *, on_action: ActionHook | None = None,
+              list_legal: bool | Sequence[bool] = True) -> list[float]:
+    """Play ``state`` to the end with one agent per seat; return the returns. The one game loop of liarlab.
 
-    Each agent is shown only ``state.observation(player)``. ``max_actions`` guards against a
-    game that never ends (a rules bug), raising instead of hanging.
+    Each turn the player to move is shown only ``state.observation(player)`` and its legal actions, and its
+    agent's ``act(observation, legal_actions, rng)`` returns the action applied. The loop draws nothing from
+    ``rng`` itself: the agents draw from it in the order they act, so the same seed gives the same game.
+
+    ``on_action(state, player, action)`` is called after each action is applied: what a caller needs between
+    turns (Cheat's learners hear each event, the terminal prints each move, a logger keeps a transcript).
+    ``list_legal=False`` passes ``None`` instead of the list, for agents that do not need it where listing is
+    costly (the traditional Cheat hand has thousands of sub-multisets; a Liar Dice player that reads only its
+    observation), or one flag per seat; the State still rejects an illegal action. An action the State rejects raises ValueError naming the seat and its agent. ``max_actions`` guards
+    against a game that never ends (a rules bug), raising RuntimeError instead of hanging.
     """
+    listed = list_legal if isinstance(list_legal, Sequence) else None
     for _ in range(max_actions):
         if state.is_terminal():
             return state.returns()
         player = state.current_player()
-        legal = state.legal_actions()
-        action = agents[player].act(state.observation(player), legal, rng)
-        state.apply_action(action)
+        legal = state.legal_actions() if (list_legal if listed is None else listed[player]) else None
+        agent = agents[player]
+        action = agent.act(state.observation(player), legal, rng)
+        try:
+            state.apply_action(action)
+        except ValueError as err:
+            raise ValueError(f"player {player} ({agent_label(agent)}): {err}") from None
+        if on_action is not None:
+            on_action(state, player, action)
     raise RuntimeError(f"game did not end within {max_actions} actions")
+
+
+def agent_label(agent) -> str:
+    """The class name of ``agent``, or of the agent it wraps (``__wrapped__``), for messages."""
+    return type(getattr(agent, "__wrapped__", agent)).__name__
 
 
 # ----------------------------------------------------------------------------- registry

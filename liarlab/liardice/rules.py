@@ -29,6 +29,7 @@ from typing import Sequence
 
 import numpy as np
 
+from liarlab.core import api
 from liarlab.core.bids import BidLadder, bid_ladder
 from liarlab.core.validation import check_int
 
@@ -326,12 +327,9 @@ def new_game_from_hands(hands, config: LiarDiceConfig = THESIS, starter: int = 0
 
 def play_game(agents: Sequence, rng: np.random.Generator, config: LiarDiceConfig = THESIS,
               starter: int = 0, dice: Sequence[int] | None = None, max_turns: int = 10_000) -> GameRecord:
-    """Play one game between ``agents`` (one per seat) and return its record.
+    """Deal one game from ``rng`` and play it between ``agents`` (one per seat); return its record.
 
-    An agent has ``act(observation, rng) -> action`` (or the core protocol's ``act(observation,
-    legal_actions, rng)``); optional ``new_game(player, starter, config, rng)`` and ``end_game(record,
-    player, rng)`` hooks are called when present. An illegal action raises ValueError naming the seat;
-    agents are told nothing about a game that did not finish.
+    A wrapper over the one game loop, :func:`liarlab.core.api.play_game` (see :func:`play_state`).
     """
     if len(agents) != config.n_players:
         raise ValueError(f"need {config.n_players} agents, got {len(agents)}")
@@ -340,28 +338,44 @@ def play_game(agents: Sequence, rng: np.random.Generator, config: LiarDiceConfig
 
 def play_state(state: LiarDiceState, agents: Sequence, rng: np.random.Generator,
                max_turns: int = 10_000) -> GameRecord:
-    """Play a dealt game ``state`` to its end (see :func:`play_game`) and return its record."""
+    """Play a dealt game ``state`` to its end through :func:`liarlab.core.api.play_game`; return its record.
+
+    An agent has the core protocol's ``act(observation, legal_actions, rng)`` (or, until the last of them
+    moves over, the older ``act(observation, rng)``: see :func:`as_core_agent`); the game's own hooks
+    ``new_game(player, starter, config, rng)`` and ``end_game(record, player, rng)`` are called before and after
+    the loop when present. An illegal action raises ValueError naming the seat; agents are told nothing about a
+    game that did not finish.
+    """
     for seat, agent in enumerate(agents):
         if hasattr(agent, "new_game"):
             agent.new_game(seat, state.starter, state.config, rng)
-    for _ in range(max_turns):
-        if state.is_terminal():
-            break
-        seat = state.current_player()
-        agent = agents[seat]
-        obs = state.observation(seat)
-        action = agent.act(obs, state.legal_actions(), rng) if _takes_legal_actions(agent) else agent.act(obs, rng)
-        try:
-            state.apply_action(action)
-        except ValueError as err:
-            raise ValueError(f"player {seat} ({type(agent).__name__}): {err}") from None
-    else:
-        raise RuntimeError(f"game did not end within {max_turns} turns")
+    seats = [as_core_agent(agent) for agent in agents]
+    # only the agents that take the list get it: listing the bids costs more than a test program's decision
+    api.play_game(state, seats, rng, max_turns, list_legal=[seat is agent for seat, agent in zip(seats, agents)])
     record = state.record()
     for seat, agent in enumerate(agents):
         if hasattr(agent, "end_game"):
             agent.end_game(record, seat, rng)
     return record
+
+
+class _ObservationOnly:
+    """An agent with the older ``act(observation, rng)`` behind the one signature (it never reads the list)."""
+
+    def __init__(self, agent):
+        self.__wrapped__ = agent
+
+    def act(self, observation, legal_actions, rng):
+        return self.__wrapped__.act(observation, rng)
+
+
+def as_core_agent(agent):
+    """``agent`` speaking the one agent signature ``act(observation, legal_actions, rng)``.
+
+    Transitional: the agents of paper 01 (:mod:`liarlab.liardice.agents`, ``bbn_play``) and a few of the papers'
+    own still take ``act(observation, rng)``; they are wrapped here until each takes the list (ignoring it).
+    """
+    return agent if _takes_legal_actions(agent) else _ObservationOnly(agent)
 
 
 def _takes_legal_actions(agent) -> bool:
