@@ -20,7 +20,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 import numpy as np
 
-from liarlab.core.api import Agent, State
+from liarlab.core.api import Agent, State, play_game
 
 COMMANDS = (
     ("help", "this help: commands and how to type a move"),
@@ -235,15 +235,14 @@ class Session:
         for seat in others:
             if hasattr(seats[seat], "start"):
                 seats[seat].start(state, seat, self.rng)
-        while not state.is_terminal():
-            player = state.current_player()
-            legal = state.legal_actions()
-            action = seats[player].act(state.observation(player), legal, self.rng)
-            state.apply_action(action)
+
+        def tell(state, player, action):  # every move said in public as it happens
             self.transcript.append((index, player, action))
             line = self.adapter.describe(state, player, action, human)
             if line:
                 self.write(line)
+
+        play_game(state, [seats[seat] for seat in range(self.n_players)], self.rng, on_action=tell)
         for seat in others:
             if hasattr(seats[seat], "finish"):
                 seats[seat].finish(state, seat, self.rng)
