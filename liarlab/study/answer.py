@@ -22,31 +22,42 @@ _VERDICT_WORDS = {
 }
 
 
-def _blank(v) -> bool:
-    return v is None or (isinstance(v, float) and math.isnan(v)) or (isinstance(v, str) and not v.strip())
+def blank(v) -> bool:
+    """A cell with no value: None, NaN, empty text (or the text 'nan' or 'None' a table may hold)."""
+    return v is None or (isinstance(v, float) and math.isnan(v)) or str(v).strip() in ("", "nan", "None")
 
 
-def number(v, digits: int = 3) -> str:
-    """A number for prose: integers with separators, others to ``digits`` significant digits."""
-    if _blank(v):
-        return ""
+def number(v, digits: int = 3, decimals: int | None = None, missing: str = "") -> str:
+    """A number for people, the one way the study writes one in prose (answers, the scorecard): integers as
+    integers, with separators from 10,000 (``1400``, ``12,500``); other numbers to ``digits`` significant digits,
+    or to ``decimals`` decimals when that shows more (a paper value printed to 4 decimals is compared at 4);
+    infinity in words; text as is; ``missing`` for a blank."""
+    if blank(v):
+        return missing
     try:
         x = float(v)
     except (TypeError, ValueError):
         return str(v)
+    if math.isinf(x):
+        return "infinity" if x > 0 else "-infinity"
     if x.is_integer() and abs(x) < 1e15:
-        return f"{int(x):,}"
-    return f"{x:.{digits}g}"
+        return f"{int(x):,}" if abs(x) >= 10_000 else str(int(x))
+    text = f"{x:.{digits}g}"
+    if decimals is not None and "e" not in text:
+        shown = len(text.split(".")[1]) if "." in text else 0
+        if decimals > shown:
+            text = f"{x:.{decimals}f}"
+    return text
 
 
 def measured(row) -> str:
     """Our value of a claims row in words: value, interval with its label, sample."""
     text = number(row.get("reproduced_value"))
     lo, hi = row.get("ci_low"), row.get("ci_high")
-    if not _blank(lo) and not _blank(hi) and float(lo) != float(hi):
-        label = row.get("interval") if not _blank(row.get("interval")) else "interval"
+    if not blank(lo) and not blank(hi) and float(lo) != float(hi):
+        label = row.get("interval") if not blank(row.get("interval")) else "interval"
         text += f" ({label}: {number(lo)} to {number(hi)})"
-    if not _blank(row.get("n")):
+    if not blank(row.get("n")):
         text += f", {number(row.get('n'))} {row.get('unit') or ''}".rstrip()
     return text
 
@@ -124,17 +135,17 @@ def answer_paragraph(claims: pd.DataFrame, question: str) -> str:
         ours = measured(row)
         if ours:
             answer += f" We measure {ours}"
-            if not _blank(row.get("paper_value")):
+            if not blank(row.get("paper_value")):
                 answer += f"; the paper: {row['paper_value']}"
             answer += "."
         if verdict == "differs":
             cause = str(row.get("cause") or "")
             if cause in CAUSES:
                 answer += f" Likeliest cause: {CAUSES[cause]}."
-            if not _blank(row.get("readings")):
+            if not blank(row.get("readings")):
                 answer += f" Readings tried: {row['readings']}"
                 answer += "" if str(row["readings"]).rstrip().endswith(".") else "."
-        elif verdict in ("inconclusive", "not-reproducible") and not _blank(row.get("note")):
+        elif verdict in ("inconclusive", "not-reproducible") and not blank(row.get("note")):
             answer += f" Why: {str(row['note']).rstrip('.')}."
         flags = str(row.get("flags") or "")
         if flags:

@@ -25,7 +25,6 @@ What is counted (docs/VERDICTS.md, "What the scorecard counts"):
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass
 
@@ -33,6 +32,7 @@ import pandas as pd
 
 from liarlab.core.verdicts import CAUSES, VERDICTS, family_verdict
 from liarlab.study import outputs
+from liarlab.study.answer import blank, number
 
 JUDGED = ("reproduced", "differs", "inconclusive")
 
@@ -343,8 +343,6 @@ def headline_rows(claims: pd.DataFrame, notebook: str | None = None, paper: str 
     return frame
 
 
-def _missing(v) -> bool:
-    return v is None or (isinstance(v, float) and math.isnan(v)) or str(v).strip() in ("", "nan", "None")
 
 
 def _decimals(text) -> int | None:
@@ -356,25 +354,9 @@ def _decimals(text) -> int | None:
 
 
 def format_value(v, digits: int = 3, decimals: int | None = None) -> str:
-    """A claims cell for people: integers as integers (with separators from 10,000), other numbers to
-    ``digits`` significant digits, or to ``decimals`` decimals when that shows more (a paper value printed to
-    4 decimals is compared at 4), text as is; 'none' when missing."""
-    if _missing(v):
-        return "none"
-    try:
-        x = float(v)
-    except (TypeError, ValueError):
-        return str(v)
-    if math.isinf(x):
-        return "infinity" if x > 0 else "-infinity"
-    if x.is_integer() and abs(x) < 1e15:
-        return f"{int(x):,}" if abs(x) >= 10_000 else str(int(x))
-    text = f"{x:.{digits}g}"
-    if decimals is not None and "e" not in text:
-        shown = len(text.split(".")[1]) if "." in text else 0
-        if decimals > shown:
-            text = f"{x:.{decimals}f}"
-    return text
+    """A claims cell for people (:func:`liarlab.study.answer.number`, the study's one number format), 'none' when
+    missing."""
+    return number(v, digits, decimals, missing="none")
 
 
 _LONG_DECIMAL = re.compile(r"(?<![\w.])(-?\d+\.\d{4,})(?![\w.])")
@@ -384,7 +366,7 @@ def words(text) -> str:
     """A rule or note for people: the protocol's short-hands in words and long decimals to 3 significant
     digits ("Wilson at 0.9984 per type (Bonferroni for 32)" -> "a 99.84 % Wilson interval per type
     (Bonferroni-adjusted for 32 comparisons)")."""
-    if _missing(text):
+    if blank(text):
         return ""
     s = str(text)
     s = re.sub(r"\bWilson at (0\.\d+)", lambda m: f"a {100 * float(m.group(1)):.4g} % Wilson interval", s)
@@ -400,16 +382,16 @@ def ours_text(row) -> str:
     decimals = _decimals(row.get("paper_value"))
     text = format_value(row.get("reproduced_value"), decimals=decimals)
     lo, hi = row.get("ci_low"), row.get("ci_high")
-    if not _missing(lo) and not _missing(hi) and float(lo) != float(hi):
-        label = "" if _missing(row.get("interval")) else str(row.get("interval"))
+    if not blank(lo) and not blank(hi) and float(lo) != float(hi):
+        label = "" if blank(row.get("interval")) else str(row.get("interval"))
         text += (f" ({label + ': ' if label else ''}{format_value(lo, decimals=decimals)} to "
                  f"{format_value(hi, decimals=decimals)})")
-    if not _missing(row.get("n")) and not _missing(row.get("unit")) and row.get("unit") != "exact":
+    if not blank(row.get("n")) and not blank(row.get("unit")) and row.get("unit") != "exact":
         text += f" over {format_value(row['n'])} {row['unit']}"
-    if not _missing(row.get("pilot_value")):
+    if not blank(row.get("pilot_value")):
         text += (f"; pilot {format_value(row['pilot_value'])}"
-                 + (f" over {format_value(row['pilot_n'])}" if not _missing(row.get("pilot_n")) else "")
-                 + (f": {row['pilot_verdict']}" if not _missing(row.get("pilot_verdict")) else ""))
+                 + (f" over {format_value(row['pilot_n'])}" if not blank(row.get("pilot_n")) else "")
+                 + (f": {row['pilot_verdict']}" if not blank(row.get("pilot_verdict")) else ""))
     return text
 
 
@@ -418,9 +400,9 @@ def describe_row(row) -> str:
     cause of a difference and the note, numbers rounded for reading."""
     note = words(row.get("note"))
     note = f" {note.rstrip('.')}." if note else ""
-    flags = f" ({row['flags']})" if not _missing(row.get("flags")) else ""
+    flags = f" ({row['flags']})" if not blank(row.get("flags")) else ""
     cause = ""
-    if row.get("verdict") == "differs" and not _missing(row.get("cause")):
+    if row.get("verdict") == "differs" and not blank(row.get("cause")):
         cause = f" Likeliest cause: {CAUSES.get(str(row['cause']), row['cause'])}."
     return (f"*{row['claim']}* ({row['source']}): paper {format_value(row['paper_value'])}, "
             f"ours {ours_text(row)}: **{row['verdict']}**{flags}.{cause}{note}")
@@ -433,16 +415,16 @@ def table_view(frame: pd.DataFrame) -> pd.DataFrame:
     cut or reformatted by the display."""
     rows = []
     for _, r in frame.iterrows():
-        verdict = str(r["verdict"]) + (f" ({r['flags']})" if not _missing(r.get("flags")) else "")
+        verdict = str(r["verdict"]) + (f" ({r['flags']})" if not blank(r.get("flags")) else "")
         why = []
-        if r.get("verdict") == "differs" and not _missing(r.get("cause")):
+        if r.get("verdict") == "differs" and not blank(r.get("cause")):
             why.append(f"cause: {r['cause']}")
-        if not _missing(r.get("readings")):
+        if not blank(r.get("readings")):
             why.append(f"readings tried: {r['readings']}")
         if words(r.get("note")):
             why.append(words(r.get("note")))
         rows.append({"paper": paper_label(r["paper"]), "notebook": r["notebook"], "family": r["family"],
-                     "claim": r["claim"], "the paper": "" if _missing(r.get("paper_value")) else r["paper_value"],
+                     "claim": r["claim"], "the paper": "" if blank(r.get("paper_value")) else r["paper_value"],
                      "ours": ours_text(r), "verdict": verdict, "why, and notes": "; ".join(why)})
     return pd.DataFrame(rows, columns=["paper", "notebook", "family", "claim", "the paper", "ours", "verdict",
                                        "why, and notes"])

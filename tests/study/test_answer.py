@@ -20,7 +20,7 @@ def test_answer_paragraph_comes_from_the_table():
     claims = _claims()
     text = answer.answer_paragraph(claims, "Does A beat B?")
     assert "Does A beat B?" in text and "A beats B" in text and "differs" in text
-    assert "0.62" in text and "95 %: 0.59 to 0.65" in text and "1,000 games" in text
+    assert "0.62" in text and "95 %: 0.59 to 0.65" in text and "1000 games" in text  # separators from 10,000 (answer.number)
     assert "reading (convention)" in text and "two openers tried" in text and "same direction" in text
     assert "Of its 2 judged findings" in text and "1 reproduced" in text and "1 differ" in text
     assert "1 extension rows" in text
@@ -48,3 +48,16 @@ def test_a_notebook_of_checks_says_so():
     text = answer.answer_paragraph(pd.DataFrame(rows), "Q?")
     assert "Sums agree: reproduced" in text
     assert "no experimental findings" in text and "1 checks of the paper's own numbers (1 agree, 0 differ)" in text
+
+
+def test_one_number_format_for_answers_and_the_scorecard():
+    """answer.number is the study's one number format; the scorecard's cells differ only in the word for a blank."""
+    from liarlab.study import scorecard
+
+    cases = {0: "0", 1400: "1400", 9999: "9999", 10_000: "10,000", -25_000.0: "-25,000", 0.123456: "0.123",
+             58.0026: "58", float("inf"): "infinity", "141053220": "141,053,220", "text": "text"}
+    for value, text in cases.items():
+        assert answer.number(value) == scorecard.format_value(value) == text, value
+    assert answer.number(0.5, decimals=3) == scorecard.format_value(0.5, decimals=3) == "0.500"
+    for missing in (None, float("nan"), "", "nan"):
+        assert (answer.number(missing), scorecard.format_value(missing)) == ("", "none")
