@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.liarlab-installed
 PROFILE ?= full
-JOBS   ?= 2
+N_JOBS ?= 2
 
 .PHONY: setup report quick lint test test-fast test-integration bench clean-report check-report lab wheel
 REPORT_DIR ?= build/quick/report
@@ -19,11 +19,11 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 report: setup
-	$(BIN)/python -m liarlab run --profile $(PROFILE) --jobs $(JOBS)
+	$(BIN)/python -m liarlab run --profile $(PROFILE) --n-jobs $(N_JOBS)
 	@echo "The report: notebooks/ (open with: make lab) and report/index.html"
 
 quick: setup
-	$(BIN)/python -m liarlab run --profile quick --jobs $(JOBS) --out build/quick
+	$(BIN)/python -m liarlab run --profile quick --n-jobs $(N_JOBS) --out build/quick
 
 lint: setup
 	$(BIN)/ruff check liarlab tests benchmarks
