@@ -16,7 +16,7 @@ notebook as papermill parameters, so each notebook's kernel starts its own run.
     if context.current().force: ...
 
 **Overridden for a block** with :func:`using`; the previous context comes back when the block ends, also on an
-exception::
+exception (blocks stack per thread; :func:`start` inside a block replaces that block's context)::
 
     with context.using(n_jobs=1, force=True):
         table = experiments.run_something(...)
