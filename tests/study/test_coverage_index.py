@@ -20,20 +20,25 @@ BUILD_LEDGERS = r'''
 import sys
 from pathlib import Path
 
+import numpy as np
+
 import liarlab
 from liarlab.study import context, coverage
 
 assert Path(liarlab.__file__).resolve().is_relative_to(Path.cwd().resolve()), liarlab.__file__
 context.start(out_dir=sys.argv[1])
 
-from liarlab.papers.p00 import claims as c00, tables as t00
+from liarlab.papers.p00 import experiments as x00, ledger as l00
 from liarlab.papers.p01 import ledger as l01
 from liarlab.papers.p02 import coverage as l02
 from liarlab.papers.p03 import experiments as x03
 from liarlab.papers.p04 import ledger as l04
 from liarlab.papers.p05 import ledger as l05
 
-coverage.save_ledger("00", c00.coverage_rows(10**6, 10**6, t00.q_space_table(2), t00.q_space_table(3)))
+coverage.save_ledger("00", l00.coverage_rows(x00.Results(
+    x00.monte_carlo_at_least(10, np.random.default_rng(0)).assign(hands=10**7),
+    x00.monte_carlo_max_multiplicity(10, np.random.default_rng(0)).assign(hands=10**6),
+    x00.q_space_table(2), x00.q_space_table(3))))
 coverage.save_ledger("01", l01.coverage_rows(
     n_calls=100_000, n_games=500, n_seeds=20, n_large=50_000, n_types=32, bbn_games=500, bbn_seeds=20, bbn_types=32,
     grid_panels=32, bbn_grid_panels=32, diag_types=32, diag_seeds=1, timing_games=500, substitute_rows=6,

@@ -7,6 +7,7 @@ import pandas as pd
 
 from liarlab.core import dice
 from liarlab.core import verdicts as V
+from liarlab.papers.p00.experiments import Results, q_space_table
 from liarlab.papers.p00.printed import (
     PAPER_DISTINCT_HANDS,
     PAPER_EVERY_PRINTED_NUMBER,
@@ -29,7 +30,6 @@ from liarlab.papers.p00.printed import (
     PAPER_TEXT_ABOUT_HALF,
     PAPER_TEXT_AT_LEAST_ONE,
 )
-from liarlab.papers.p00.tables import q_space_table
 from liarlab.study.outputs import claim
 
 # Notebook 00 recomputes numbers the papers derived by counting, not by experiment: every row is a check of
@@ -44,8 +44,19 @@ def _printed(text, source, paper, ours, *, decimals=None, truncated=False, compa
     return claim(text, source, paper, ours, judgement, kind="arithmetic", **kwargs)
 
 
-def claims_rows(mc: pd.DataFrame | None = None, mc_multiplicity: pd.DataFrame | None = None) -> list[dict]:
-    """Every dice number of papers 01 and 02 that notebook 00 checks."""
+def claims_rows(results: Results | None = None) -> list[dict]:
+    """Every dice number of papers 01 and 02 that notebook 00 checks, the headline first; with ``results``, the
+    Monte Carlo checks of our generators after them."""
+    q2 = results.q2 if results is not None and results.q2 is not None else q_space_table(2)
+    rows = paper_01_rows() + table_6_3_rows() + q_space_rows(q2) + key_listing_rows() + complexity_rows()
+    rows.insert(0, headline_row(rows))
+    if results is not None:
+        rows += monte_carlo_rows(results)
+    return rows
+
+
+def paper_01_rows() -> list[dict]:
+    """Paper 01, Tables 4.5-4.7 and the two numbers of its §4.2 text."""
     rows = []
     for k, paper in PAPER_T45.items():
         ours = float(dice.probability_at_least(k))
@@ -65,13 +76,18 @@ def claims_rows(mc: pd.DataFrame | None = None, mc_multiplicity: pd.DataFrame | 
         ours = dice.hands_with_at_least(k)
         rows.append(_printed(f"hands with at least {k} of a face", "paper 01 Table 4.7", paper, ours,
                              family="paper 01 Table 4.7"))
+    return rows + paper_01_text_rows()
+
+
+def paper_01_text_rows() -> list[dict]:
+    """The weight 4561 of the text around Fig 4.4 and its "about half"."""
     ours = dice.hands_with_at_least(1)
-    rows.append(_printed("bid weight for 'needs one die from the opponent' (text, Fig 4.4)", "paper 01 §4.2 text",
-                         PAPER_TEXT_AT_LEAST_ONE, ours,
-                      note="misprint: 7776 - 3125 = 4651; the text's 4561 transposes two digits; "
-                           "Table 4.7 itself prints 4651", cause="misprint",
-                         readings="the weight of 'at least one 5' (Table 4.7's cumulative row, 4651) and of 'exactly "
-                                  "one 5' (3125): neither is 4561"))
+    rows = [_printed("bid weight for 'needs one die from the opponent' (text, Fig 4.4)", "paper 01 §4.2 text",
+                     PAPER_TEXT_AT_LEAST_ONE, ours,
+                     note="misprint: 7776 - 3125 = 4651; the text's 4561 transposes two digits; "
+                          "Table 4.7 itself prints 4651", cause="misprint",
+                     readings="the weight of 'at least one 5' (Table 4.7's cumulative row, 4651) and of 'exactly "
+                              "one 5' (3125): neither is 4561")]
     repeated = dice.hands_with_some_face_repeated()
     rows.append(claim("share of hands with some face at least twice ('about half')", "paper 01 §4.2 text",
                       PAPER_TEXT_ABOUT_HALF, V.exact(repeated / 7776), V.word("about half", V.exact(repeated / 7776)),
@@ -80,23 +96,23 @@ def claims_rows(mc: pd.DataFrame | None = None, mc_multiplicity: pd.DataFrame | 
                                f"gives {3600 / 7776:.3f}, which is about half",
                       note=f"{repeated}/7776; 'one pair' alone is 3600/7776 = {3600 / 7776:.3f}, "
                            "probably what was meant"))
-    for m, paper in PAPER_T63_PERCENT.items():
-        ours = 100 * dice.max_multiplicity_counts()[m] / 7776
-        rows.append(_printed(f"percent of hands with largest multiplicity {m}", "paper 02 Table 6-3", paper, ours,
-                             decimals=2, family="paper 02 Table 6-3"))
-    q2 = q_space_table(2)
+    return rows
+
+
+def table_6_3_rows() -> list[dict]:
+    """Paper 02, Table 6-3: the largest multiplicity among five dice."""
+    return [_printed(f"percent of hands with largest multiplicity {m}", "paper 02 Table 6-3", paper,
+                     100 * dice.max_multiplicity_counts()[m] / 7776, decimals=2, family="paper 02 Table 6-3")
+            for m, paper in PAPER_T63_PERCENT.items()]
+
+
+def q_space_rows(q2: pd.DataFrame) -> list[dict]:
+    """Paper 02, Tables 4-4, 6-1 and 6-2, history by history (two players)."""
+    rows = []
     for _, r in q2.iterrows():
         n = int(r["n"])
         if n in PAPER_T44:
-            for col, idx in (("partial", 0), ("full", 1)):
-                paper = PAPER_T44[n][idx]
-                note = ("printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
-                        if paper != r[col] else "")
-                rows.append(_printed(f"Q-space {col}, n={n}, 2 players", "paper 02 Table 4-4", paper, int(r[col]),
-                                     note=note, family="paper 02 Table 4-4",
-                                     cause="misprint" if note else None,
-                                     readings=("the same cell in Table 6-2 (141,053,220) and 559,735 x 252"
-                                               if note else None)))
+            rows += _table_4_4_rows(n, r)
         rows.append(_printed(f"Q-space partial, n={n}, 2 players", "paper 02 Table 6-1", PAPER_T61_PARTIAL[n],
                              int(r["partial"]), family="paper 02 Table 6-1"))
         rows.append(_printed(f"Q-space full, n={n}, 2 players", "paper 02 Table 6-2", PAPER_T62_FULL[n],
@@ -111,22 +127,44 @@ def claims_rows(mc: pd.DataFrame | None = None, mc_multiplicity: pd.DataFrame | 
         rows.append(_printed(f"'increase' of full over partial, n={n}", "paper 02 Table 6-2", PAPER_T62_INCREASE[n],
                              ratio - 1, decimals=2,
                           note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}", family="paper 02 Table 6-2"))
-    n1, c1 = dice.brute_force_q_keys(1, 2)
-    rows.append(_printed("Q-space partial n=1 by listing every key", "paper 02 Table 4-4", PAPER_T44[1][0], 6 * n1 - 5 * c1,
-                         note="brute-force enumeration of keys",
-                      family="paper 02 Table 4-4"))
-    n2, c2 = dice.brute_force_q_keys(2, 2)
-    rows.append(_printed("Q-space partial n=2 by listing every key", "paper 02 Table 4-4", PAPER_T44[2][0], 6 * n2 - 5 * c2,
-                         note="brute-force enumeration of keys",
-                      family="paper 02 Table 4-4"))
+    return rows
+
+
+def _table_4_4_rows(n: int, r) -> list[dict]:
+    rows = []
+    for col, idx in (("partial", 0), ("full", 1)):
+        paper = PAPER_T44[n][idx]
+        note = ("printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
+                if paper != r[col] else "")
+        rows.append(_printed(f"Q-space {col}, n={n}, 2 players", "paper 02 Table 4-4", paper, int(r[col]),
+                             note=note, family="paper 02 Table 4-4",
+                             cause="misprint" if note else None,
+                             readings=("the same cell in Table 6-2 (141,053,220) and 559,735 x 252"
+                                       if note else None)))
+    return rows
+
+
+def key_listing_rows() -> list[dict]:
+    """Table 4-4's first two cells by listing every key, and the formulas for three players (an extension)."""
+    rows = []
+    for n in (1, 2):
+        keys, challenges = dice.brute_force_q_keys(n, 2)
+        rows.append(_printed(f"Q-space partial n={n} by listing every key", "paper 02 Table 4-4", PAPER_T44[n][0],
+                             6 * keys - 5 * challenges, note="brute-force enumeration of keys",
+                             family="paper 02 Table 4-4"))
     for n in (1, 2, 3):
         rows.append(claim(f"Q-space partial/full, n={n}, 3 players", "paper 02, derived (the paper gives none)",
                           None, f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}",
                           V.stated("extension", "extension: the paper's formulas evaluated for 3 players, which it does not print"),
                           kind="arithmetic",
                           family="Q-table size with 3 players (paper 02's formulas)"))
-    rows.append(_printed("distinct five-dice hands H(6,5)", "paper 02 §complexity", PAPER_DISTINCT_HANDS,
-                         dice.multisets_count(), note="the text's 'H6 6' is a typo for H6 5"))
+    return rows
+
+
+def complexity_rows() -> list[dict]:
+    """The game-size estimates of paper 02's complexity section and paper 01's §3 counts."""
+    rows = [_printed("distinct five-dice hands H(6,5)", "paper 02 §complexity", PAPER_DISTINCT_HANDS,
+                     dice.multisets_count(), note="the text's 'H6 6' is a typo for H6 5")]
     space2 = dice.multisets_count() ** 2 * 60**5
     rows.append(_printed("2-player game-size estimate 252^2 x 60^5", "paper 02 §complexity", PAPER_GAME_SIZE_2P, space2,
                          decimals=3, compare=(PAPER_GAME_SIZE_2P / 1e13, space2 / 1e13)))
@@ -140,16 +178,22 @@ def claims_rows(mc: pd.DataFrame | None = None, mc_multiplicity: pd.DataFrame | 
     rows.append(_printed("legal bids with 5 players", "paper 01 §3", PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)))
     rows.append(claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
                       V.stated("extension", "extension: counted by the same rule for 2 players"), kind="arithmetic"))
-    rows.insert(0, headline_row(rows))
-    if mc is not None:
-        for _, r in mc.iterrows():
+    return rows
+
+
+def monte_carlo_rows(results: Results) -> list[dict]:
+    """The Monte Carlo checks of our generators (kind *check*): each estimate's interval must cover the exact
+    value."""
+    rows = []
+    if results.monte_carlo is not None:
+        for _, r in results.monte_carlo.iterrows():
             est = V.proportion(int(r["hits"]), int(r["hands"]), unit="hands")
             rows.append(claim(f"Monte Carlo P(at least {int(r['k'])} sixes), {int(r['hands']):,} hands",
                               "paper 01 Table 4.5", PAPER_T45[int(r["k"])], est, V.covers(est, r["exact"]),
                               kind="check", note=f"exact {r['exact']:.6f}; a check of our dice generator",
                               family="Monte Carlo check of Table 4.5"))
-    if mc_multiplicity is not None:
-        for _, r in mc_multiplicity.iterrows():
+    if results.monte_carlo_generator is not None:
+        for _, r in results.monte_carlo_generator.iterrows():
             est = V.proportion(int(r["hits"]), int(r["hands"]), unit="hands")
             m = int(r["max_multiplicity"])
             rows.append(claim(f"Monte Carlo share of hands with largest multiplicity {m} (paper 02's generator, "
@@ -187,26 +231,36 @@ def headline_row(rows: list[dict]) -> dict:
                  note="the rows below, one per printed number; those that differ carry their cause")
 
 
-def coverage_rows(n_monte_carlo: int, n_monte_carlo_generator: int, q2: pd.DataFrame, q3: pd.DataFrame) -> list[dict]:
-    """Notebook 00's ledger: the spec experiments of papers 01 and 02 that are dice counting."""
-    from liarlab.study.coverage import experiment
+# ============================================================================ the notebook's prose, from the tables
 
-    where = "notebook 00"
-    mc_status = "full" if n_monte_carlo >= 10**6 else "reduced"
-    return [
-        experiment("01", "E1", "Tables 4.5-4.7 by exact enumeration, plus Monte Carlo",
-                   "7776 hands enumerated; 10^6-hand Monte Carlo",
-                   f"7776 hands enumerated; {n_monte_carlo:,}-hand Monte Carlo", mc_status,
-                   f"{where}: Tables 4.5 and 4.7, Table 4.6",
-                   "" if mc_status == "full" else "quick profile: a smaller Monte Carlo"),
-        experiment("02", "#1", "Hand probabilities (Table 6-3)",
-                   "enumerate 6^5 outcomes; Monte Carlo check of the generator with same_p = 0",
-                   f"6^5 enumerated; {n_monte_carlo_generator:,} hands from paper 02's generator",
-                   "full", f"{where}: Table 6-3"),
-        experiment("02", "#2", "Complexity and Q-space (Tables 4-4, 6-1, 6-2)",
-                   "n = 1..7, k = 2, 3; brute-force enumeration for n = 1, 2",
-                   f"n = 1..{int(q2.n.max())} with 2 players, n = 1..{int(q3.n.max())} with 3 players; brute force "
-                   "for n = 1, 2", "full" if min(q2.n.max(), q3.n.max()) >= 7 else "reduced",
-                   f"{where}: the size of the Q-table",
-                   "" if min(q2.n.max(), q3.n.max()) >= 7 else "fewer history lengths than the spec"),
-    ]
+def at_least_one_text(at_least: pd.DataFrame) -> str:
+    """The misprinted weight of the text around Fig 4.4 against Table 4.7's count (``at_least``:
+    :func:`experiments.at_least_table`)."""
+    t = at_least.set_index("k")
+    total, none, ours = int(t.loc[0, "at_least_k"]), int(t.loc[0, "exactly_k"]), int(t.loc[1, "at_least_k"])
+    printed = PAPER_TEXT_AT_LEAST_ONE
+    how = ("the same digits in another order" if sorted(str(printed)) == sorted(str(ours)) and printed != ours
+           else "another number" if printed != ours else "the same number")
+    return (f"Hands with at least one given face: {total:,} - {none:,} = **{ours:,}**; the text prints "
+            f"**{printed:,}**, {how}.")
+
+
+def table_4_4_text(q2: pd.DataFrame) -> str:
+    """Which cells of Table 4-4 differ from the counts (``q2``: :func:`experiments.q_space_table` for two players),
+    and what the same cell of Tables 6-1 and 6-2 prints."""
+    t = q2.set_index("n")
+    wrong = []
+    for n, printed in PAPER_T44.items():
+        for col, paper, later in (("partial", printed[0], PAPER_T61_PARTIAL), ("full", printed[1], PAPER_T62_FULL)):
+            ours = int(t.loc[n, col])
+            if paper != ours:
+                how = (f"{int(t.loc[n, 'action_keys']):,} x {dice.multisets_count()} = **{ours:,}**"
+                       if col == "full" else f"the count is **{ours:,}**")
+                wrong.append(f"Table 4-4 prints the {col}-hand size for n = {n} as **{paper:,}**; {how}, which "
+                             f"Table {'6-2' if col == 'full' else '6-1'} prints "
+                             + ("correctly" if later[n] == ours else f"as {later[n]:,}"))
+    cells = 2 * len(PAPER_T44)
+    if not wrong:
+        return f"**Which printed cell is wrong.** None: all {cells} cells of Table 4-4 agree with the counts."
+    return (f"**Which printed cell is wrong.** {'; '.join(wrong)}. The other {cells - len(wrong)} of its {cells} "
+            "cells agree.")

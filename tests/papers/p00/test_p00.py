@@ -3,8 +3,8 @@ import numpy as np
 
 from liarlab.core import dice
 from liarlab.papers.p00 import claims as claims00
+from liarlab.papers.p00 import experiments as dice_tables
 from liarlab.papers.p00 import printed as printed00
-from liarlab.papers.p00 import tables as dice_tables
 
 
 def test_hand_classes_match_classifying_every_hand():
@@ -32,13 +32,13 @@ def test_every_paper_value_in_the_claims_comes_from_printed():
             items = value.values() if isinstance(value, dict) else [value]
             for v in items:
                 printed_values.update(v if isinstance(v, tuple) else (v,))
-    rows = claims00.claims_rows(dice_tables.monte_carlo_at_least(1000, np.random.default_rng(0)))
+    rows = claims00.claims_rows(dice_tables.Results(monte_carlo=dice_tables.monte_carlo_at_least(1000, np.random.default_rng(0))))
     paper = {r["paper_value"] for r in rows if r["paper_value"] is not None and r["verdict"] != "extension"}
     assert paper - printed_values == set()
 
 
 def test_q_space_title_range_covers_every_step_of_every_curve():
-    from liarlab.papers.p00 import tables
+    from liarlab.papers.p00 import experiments as tables
 
     q2, q3 = tables.q_space_table(2), tables.q_space_table(3)
     low, high = tables.growth_factors(q2, q3)
@@ -50,7 +50,7 @@ def test_q_space_title_range_covers_every_step_of_every_curve():
 def test_paper_02_generator_matches_table_6_3_at_fair_dice():
     import numpy as np
 
-    from liarlab.papers.p00 import tables
+    from liarlab.papers.p00 import experiments as tables
 
     mc = tables.monte_carlo_max_multiplicity(20_000, np.random.default_rng(1))
     assert mc["hands"].eq(20_000).all() and abs(mc["estimate"].sum() - 1) < 1e-12
@@ -58,11 +58,30 @@ def test_paper_02_generator_matches_table_6_3_at_fair_dice():
 
 
 def test_coverage_rows_name_spec_codes_and_reduce_a_small_monte_carlo():
-    from liarlab.papers.p00 import claims, tables
+    from liarlab.papers.p00 import experiments as ex
+    from liarlab.papers.p00 import ledger
+    from liarlab.papers.p00.params import PARAMS
 
-    rows = claims.coverage_rows(10_000, 1_000_000, tables.q_space_table(2), tables.q_space_table(3))
+    def results(n_monte_carlo, histories=range(1, 8)):
+        mc = ex.monte_carlo_at_least(100, np.random.default_rng(0)).assign(hands=n_monte_carlo)
+        mg = ex.monte_carlo_max_multiplicity(100, np.random.default_rng(1))
+        return ex.Results(mc, mg, ex.q_space_table(2, histories), ex.q_space_table(3, histories))
+
+    rows = ledger.coverage_rows(results(10_000))
     assert [(r["spec"], r["code"]) for r in rows] == [("01", "E1"), ("02", "#1"), ("02", "#2")]
-    assert rows[0]["status"] == "reduced" and rows[2]["status"] == "full"
+    assert rows[0]["status"] == "reduced" and rows[2]["status"] == "full" and "10,000-hand" in rows[0]["run_size"]
+    assert ledger.coverage_rows(results(PARAMS.size("n_monte_carlo", "full")))[0]["status"] == "full"
+    assert ledger.coverage_rows(results(10_000, range(1, 7)))[2]["status"] == "reduced"
+    assert rows[0]["spec_size"] == "7776 hands enumerated; 10^6-hand Monte Carlo"    # what the spec asks, from the index
+
+
+def test_the_ledger_holds_no_size_of_its_own():
+    import inspect
+    import re
+
+    from liarlab.papers.p00 import ledger
+
+    assert not re.search(r"\d{3}|10\s*\*\*", inspect.getsource(ledger).replace("7776", ""))
 
 
 def test_one_headline_row_answers_the_question_by_the_family_rule():

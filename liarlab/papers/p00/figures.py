@@ -1,0 +1,108 @@
+"""Notebook 00's figures, one function per figure returning it, and their captions, computed from the figure's own
+table (so a caption's words are true of its figure; tests/papers/p00 checks them against the data).
+
+Whether a printed value "sits on its bar" is the verdict protocol's judgement at the printed precision
+(:func:`liarlab.core.verdicts.value`), the same rule the claims table applies.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from liarlab.core import verdicts as V
+from liarlab.papers.p00.experiments import growth_factors
+from liarlab.study import plotting
+
+
+def _on_their_bars(ours, printed, decimals: int) -> tuple[int, int]:
+    """(printed values that agree with ours at the printed precision, printed values)."""
+    pairs = [(p, o) for p, o in zip(printed, ours) if p is not None and not pd.isna(p)]
+    agree = sum(V.value(p, V.exact(float(o)), decimals=decimals).verdict == "reproduced" for p, o in pairs)
+    return agree, len(pairs)
+
+
+def _sit(agree: int, total: int) -> str:
+    return ("every printed tick sits on its bar" if agree == total
+            else f"{agree} of {total} printed ticks sit on their bars")
+
+
+def at_least_k(at_least: pd.DataFrame):
+    """Paper 01, Table 4.5: the exact chance of at least k of one face among five dice (bars, value on top; log
+    scale, so the smallest bars show) and the printed values (red ticks)."""
+    fig, ax = plotting.figure(width=6, height=3.6)
+    ax.bar(at_least["k"], at_least["p_at_least"], color="C0", label="exact (liarlab)")
+    ax.scatter(at_least["k"], at_least["paper_p_at_least"], color="C3", zorder=3, marker="_", s=400,
+               label="printed in Table 4.5")
+    for k, p in zip(at_least["k"], at_least["p_at_least"]):
+        ax.annotate(f"{p:.4f}", (k, p), textcoords="offset points", xytext=(0, 4), ha="center", fontsize=9)
+    ax.set_yscale("log")  # P(at least 5) = 0.00013 would be an invisible bar on a linear axis
+    ax.set(xlabel="k", ylabel="P(at least k of a given face), log scale",
+           title="Five dice: chance of at least k of one face")
+    ax.legend()
+    return fig
+
+
+def at_least_k_caption(at_least: pd.DataFrame) -> str:
+    agree, total = _on_their_bars(at_least["p_at_least"], at_least["paper_p_at_least"], 4)
+    one = at_least.set_index("k")
+    return ("Figure: the exact chance of at least k of one face among five dice (bars, value on top; log scale, so "
+            "the smallest bars show) and the thesis's Table 4.5 (red ticks). What to notice: "
+            f"{_sit(agree, total)} (at the printed four decimals); the table is cumulative, not \"exactly k\" as its "
+            f"caption says: P(at least 1) = {one.loc[1, 'p_at_least']:.4f}, while exactly one of a face has "
+            f"{one.loc[1, 'exactly_k']}/{int(one.loc[0, 'at_least_k'])} = "
+            f"{one.loc[1, 'exactly_k'] / one.loc[0, 'at_least_k']:.4f}.")
+
+
+def max_multiplicity(multiplicity: pd.DataFrame):
+    """Paper 02, Table 6-3: the share of hands whose most common face shows 1 to 5 times (log scale) and the
+    printed percentages (red ticks)."""
+    fig, ax = plotting.figure(width=6, height=3.4)
+    ax.bar(multiplicity["max_multiplicity"], multiplicity["percent"], color="C0", label="exact (liarlab)")
+    ax.scatter(multiplicity["max_multiplicity"], multiplicity["paper_percent"], color="C3", marker="_", s=400,
+               zorder=3, label="printed in Table 6-3")
+    ax.set_yscale("log")  # five of a kind is 0.08 %: invisible on a linear axis
+    ax.set(xlabel="largest multiplicity in the hand", ylabel="% of the 7776 hands, log scale",
+           title="Five dice: how many of the most common face")
+    ax.legend()
+    return fig
+
+
+def max_multiplicity_caption(multiplicity: pd.DataFrame) -> str:
+    agree, total = _on_their_bars(multiplicity["percent"], multiplicity["paper_percent"], 2)
+    typical = multiplicity.loc[multiplicity["hands"].idxmax()]
+    names = {1: "all faces different", 2: "a pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind"}
+    m = int(typical["max_multiplicity"])
+    return ("Figure: the share of the 7776 hands whose most common face shows 1 to 5 times (bars, log scale so that "
+            "five of a kind shows) and paper 02's Table 6-3 (red ticks). What to notice: a hand with "
+            f"{names[m]} as its best is the typical hand ({typical['percent']:.2f} % of hands), and "
+            f"{_sit(agree, total)} (at the printed two decimals).")
+
+
+def q_space(q2: pd.DataFrame, q3: pd.DataFrame):
+    """Paper 02, Tables 4-4, 6-1 and 6-2: Q-table entries against the history length, two and three players,
+    partial and full hand, on a log scale; the title gives the range of the growth factor per step."""
+    fig, ax = plotting.figure(width=6, height=3.6)
+    ax.semilogy(q2["n"], q2["partial"], "o-", label="partial hand, 2 players")
+    ax.semilogy(q2["n"], q2["full"], "s-", label="full hand, 2 players")
+    ax.semilogy(q3["n"], q3["partial"], "o--", label="partial hand, 3 players")
+    ax.semilogy(q3["n"], q3["full"], "s--", label="full hand, 3 players")
+    low, high = growth_factors(q2, q3)
+    ax.set(xlabel="history length n (earlier actions in the key)", ylabel="Q-table entries (log scale)",
+           title=f"Q-table size grows {low:.1f}x to {high:.1f}x per history step")
+    ax.legend()
+    return fig
+
+
+def _steps(table: pd.DataFrame, col: str) -> np.ndarray:
+    values = table.sort_values("n")[col].to_numpy(dtype=float)
+    return values[1:] / values[:-1]
+
+
+def q_space_caption(q2: pd.DataFrame, q3: pd.DataFrame) -> str:
+    shrinking = all((np.diff(_steps(t, c)) < 0).all() for t in (q2, q3) for c in ("partial", "full"))
+    ratio = pd.concat([q2.full_over_partial, q3.full_over_partial])
+    step = ("multiplies the table by a factor that shrinks as n grows" if shrinking
+            else "multiplies the table by a factor that does not shrink steadily with n")
+    return ("Figure: Q-table entries against the history length n, on a log scale. What to notice: each extra "
+            f"history step {step} (the title gives the range over all four curves; the ratios are printed above), "
+            f"and the full-hand tables stay {ratio.min():.1f} to {ratio.max():.1f} times the partial-hand ones.")

@@ -1,0 +1,55 @@
+"""Notebook 00's captions and prose state numbers that are true of the tables they describe
+(liarlab.papers.p00.figures and the prose functions of liarlab.papers.p00.claims)."""
+from liarlab.core import dice
+from liarlab.papers.p00 import claims, figures
+from liarlab.papers.p00 import experiments as ex
+from liarlab.papers.p00.printed import PAPER_T44
+
+
+def test_at_least_one_text_reads_the_table():
+    table = ex.at_least_table()
+    text = claims.at_least_one_text(table)
+    assert "7,776 - 3,125 = **4,651**" in text and "**4,561**" in text and "another order" in text
+    fake = table.copy()
+    fake.loc[fake.k == 1, "at_least_k"] = 4000
+    assert "= **4,000**" in claims.at_least_one_text(fake) and "another number" in claims.at_least_one_text(fake)
+
+
+def test_table_4_4_text_names_the_wrong_cell_from_the_counts():
+    q2 = ex.q_space_table(2)
+    text = claims.table_4_4_text(q2)
+    n3 = q2.set_index("n").loc[3]
+    assert f"**{PAPER_T44[3][1]:,}**" in text and f"{int(n3.action_keys):,} x 252 = **{int(n3.full):,}**" in text
+    assert "The other 5 of its 6 cells agree" in text and "Table 6-2 prints correctly" in text
+    assert int(n3.full) == dice.multisets_count() * int(n3.action_keys)
+    # a table whose n = 1 partial count differed would be named too
+    fake = q2.copy()
+    fake.loc[fake.n == 1, "partial"] += 1
+    assert "partial-hand size for n = 1" in claims.table_4_4_text(fake)
+
+
+def test_figure_captions_judge_the_ticks_at_the_printed_precision():
+    at_least = ex.at_least_table()
+    assert "every printed tick sits on its bar" in figures.at_least_k_caption(at_least)
+    moved = at_least.assign(paper_p_at_least=at_least.paper_p_at_least.where(at_least.k != 2, 0.2))
+    assert "5 of 6 printed ticks sit on their bars" in figures.at_least_k_caption(moved)
+    multiplicity = ex.max_multiplicity_table()
+    text = figures.max_multiplicity_caption(multiplicity)
+    assert "a pair as its best" in text and "69.44 %" in text and "every printed tick" in text
+    moved = multiplicity.assign(paper_percent=multiplicity.paper_percent + 0.01)
+    assert "0 of 5 printed ticks" in figures.max_multiplicity_caption(moved)
+
+
+def test_q_space_caption_gives_the_full_over_partial_range_of_the_tables():
+    q2, q3 = ex.q_space_table(2), ex.q_space_table(3)
+    text = figures.q_space_caption(q2, q3)
+    ratios = list(q2.full_over_partial) + list(q3.full_over_partial)
+    assert f"{min(ratios):.1f} to {max(ratios):.1f} times" in text and "shrinks as n grows" in text
+    fig = figures.q_space(q2, q3)
+    low, high = ex.growth_factors(q2, q3)
+    assert fig.axes[0].get_title() == f"Q-table size grows {low:.1f}x to {high:.1f}x per history step"
+
+
+def test_every_figure_function_returns_its_figure():
+    for fig in (figures.at_least_k(ex.at_least_table()), figures.max_multiplicity(ex.max_multiplicity_table())):
+        assert fig.axes and fig.axes[0].get_legend() is not None

@@ -1,0 +1,108 @@
+"""Notebook 03's figures draw from small tables, and their notes read every number from the data."""
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+from liarlab.core import verdicts as V  # noqa: E402
+from liarlab.papers.p03 import experiments as x  # noqa: E402
+from liarlab.papers.p03 import figures as f  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _matches(labels, rate=0.5, dd_rate=0.6, boards=10):
+    n = len(labels)
+    return pd.DataFrame({"pairing": labels, "boards": [boards] * n, "a_win_rate": [rate] * n, "ci_low": [rate - 0.1] * n,
+                         "ci_high": [rate + 0.1] * n, "a_dd_win_rate": [dd_rate] * n, "dd_ci_low": [dd_rate - 0.1] * n,
+                         "dd_ci_high": [dd_rate + 0.1] * n, "boards_split": [3] * n})
+
+
+def _errors(n=40, seed=0):
+    rng = np.random.default_rng(seed)
+    estimate = rng.uniform(3, 10, n)
+    frame = pd.DataFrame({"estimate": estimate, "dd_after": np.round(estimate + rng.normal(0, 2, n)),
+                          "dd_before": np.round(estimate + rng.normal(0, 1, n)), "actual": np.round(estimate),
+                          "role": ["declarer", "defender"] * (n // 2), "bot": "MC0", "opponent": "RULE",
+                          "pairing": "MC0 vs RULE"})
+    return frame.assign(error=frame.dd_after - frame.estimate)
+
+
+def test_solver_figure_and_notes():
+    speed = pd.DataFrame({"table": ["kept"] * 4 + ["fresh"] * 4, "deal": [0, 0, 1, 1] * 2, "trump": list("SHSH") * 2,
+                          "tricks": [5, 6, 7, 4] * 2, "cpu_seconds": [0.001, 0.002, 0.003, 0.004] * 2,
+                          "nodes": [100, 200, 300, 400, 150, 250, 350, 450]})
+    assert f.solver_nodes(speed).axes[0].get_xlabel().startswith("log10 nodes")
+    note = f.solver_speed_note(x.speed_summary(speed))
+    assert "median solve takes 2.50 ms and 250 nodes" in note
+    ablations = speed.assign(ablation=np.where(speed.table == "kept", "production", "no cuts")).drop(columns="table")
+    summary = x.speed_summary(ablations, "ablation")
+    assert "switching off **no cuts** (1x" in f.ablation_note(ablations, summary)
+    assert "all 4 solves give the same tricks under every configuration (4 agree)" in f.ablation_note(ablations,
+                                                                                                     summary)
+
+
+def test_convergence_figure_and_note_follow_the_ns():
+    conv = pd.DataFrame({"N": [10, 10, 50, 50], "empirical_sd": [0.4, 0.6, 0.2, 0.3],
+                         "sigma_over_sqrt_n": [0.5, 0.5, 0.22, 0.22], "opening_differs": [0.2, 0.4, 0.1, 0.1]})
+    summary = x.convergence_summary(conv)
+    assert list(summary.N) == [10, 50]
+    assert f.mc_convergence(summary).axes[0].get_xscale() == "log"
+    assert "uncertain by 0.25 tricks" in f.mc_convergence_note(summary) and "10% of N = 50" in f.mc_convergence_note(
+        summary)
+    assert "N = 50" not in f.mc_convergence_note(summary[summary.N == 10])
+    assert x.convergence_ns(100) == (10, 50) and x.convergence_ns(2000) == x.CONVERGENCE_NS
+
+
+def test_match_figures_and_notes():
+    e12 = _matches([p[0] for p in x.MATCH_PAIRINGS])
+    fig = f.duplicate_matches(e12)
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == list(e12.pairing)
+    note = f.duplicate_matches_note(e12)
+    assert "MC0 wins 50.0% [40.0, 60.0] against RULE" in note and "21 of 70 boards are split" in note
+    gains = pd.DataFrame({"pairing": ["greedy vs random exchange", "greedy vs duck exchange"],
+                          "a_dd_tricks_gained": [0.5, 1.5], "ci_low": [0.1, 1.0], "ci_high": [0.9, 2.0]})
+    assert "most against **duck exchange** (+1.50" in f.exchange_gains_note(gains)
+    table = x.exchange_table(_matches(list(gains.pairing)), gains)
+    assert list(table.columns) == ["pairing", "boards", "a_win_rate", "ci_low", "ci_high", "a_dd_tricks_gained",
+                                   "ci_low_tricks", "ci_high_tricks"]
+
+
+def test_adjustment_grid_figure_and_note():
+    grid = pd.DataFrame({"alpha": [0.0, 0.0, 2.0, 2.0], "rho": [0.0, 1.0, 0.0, 1.0], "win_rate": [0.5, 0.6, 0.7, 0.8],
+                         "ci_low": [0.4, 0.45, 0.55, 0.6], "ci_high": [0.6, 0.75, 0.85, 0.95], "mae": [1.0] * 4,
+                         "mae_low": [0.8] * 4, "mae_high": [1.2] * 4})
+    fig = f.adjustment_grid(grid)
+    assert len(fig.axes) == 2 and len(fig.axes[0].get_legend().get_texts()) == 2
+    assert f.adjustment_grid_note(grid).startswith("*What to notice:* 2 of 4 cells")
+
+
+def test_estimation_and_exchange_figures_and_notes():
+    errors = _errors()
+    assert len(f.estimation_error(errors).axes) == 2
+    s0 = x.error_summary(errors).iloc[0]
+    assert f"over {len(errors)} MC0 estimates" in f.estimation_error_note(errors)
+    assert f"{100 * s0.overestimates / s0.n:.0f}% are overestimates" in f.estimation_error_note(errors)
+    replaced = pd.DataFrame({"kept_declarer": [8, 9], "kept_defender": [7, 10]})
+    assert len(f.exchange_effect(errors, replaced).axes) == 2
+    change = f.declarer_change(errors)
+    est = V.Estimate(0.4, 0.3, 0.5, 2, "boards", interval="95 % bootstrap over boards")
+    note = f.exchange_effect_note(errors, {"share": est, "sd_change": est, "agree": 2, "games": 2})
+    assert f"over {len(change)} deals" in note and f"change by {change.mean():+.2f}" in note
+
+
+def test_worked_deal_text():
+    deal = {"hands": {"MC0": "SA SK", "RULE": "H2 H3"}, "tricks": {"MC0": 9, "RULE": 4}, "winner": "MC0"}
+    hands, tricks = x.worked_deal_text(deal)
+    assert hands == "MC0   dealt: SA SK\nRULE  dealt: H2 H3"
+    assert tricks == "tricks taken: MC0 9, RULE 4 - winner: MC0"
