@@ -238,8 +238,19 @@ def bbn_timing(n_games: int = 500, type_id: int = 1, seed: int = 0, configs=TIMI
     return pd.DataFrame(rows)
 
 
-def bbn_substitutes(n_games: int = 500, n_seeds: int = 20, seed: int = 0, *, deceivers=(1, 8, 11),
-                    drift_block: int = 50, refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast", n_jobs: int | None = None,
+#: E10 substitutes: the deceivers (type t, then 33 - t) and the drifting opponent's block of games per type.
+DECEIVERS = (1, 8, 11)
+DRIFT_BLOCK = 50
+
+
+def substitute_opponents(deceivers=DECEIVERS, drift_block: int = DRIFT_BLOCK) -> list[tuple]:
+    """The opponents of the E10 substitute table, one row each: plain random-guess, two drifting opponents and
+    the deceivers."""
+    return [("random_guess",), ("drifting", drift_block), ("drifting", 1)] + [("deceiver", t) for t in deceivers]
+
+
+def bbn_substitutes(n_games: int = 500, n_seeds: int = 20, seed: int = 0, *, deceivers=DECEIVERS,
+                    drift_block: int = DRIFT_BLOCK, refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast", n_jobs: int | None = None,
                     scheduler=None, progress: bool | None = None, **belief_options) -> pd.DataFrame:
     """E10 substitutes for the human study, in the layout of Table 5.1.
 
@@ -247,9 +258,9 @@ def bbn_substitutes(n_games: int = 500, n_seeds: int = 20, seed: int = 0, *, dec
     expected ~50 %; the BBN column is the BBN version against it); (c) drifting opponents (new
     type every ``drift_block`` games, and every game); (d) deceivers (type t, then 33 - t).
     """
-    specs = [("random_guess",), ("drifting", drift_block), ("drifting", 1)] + [("deceiver", t) for t in deceivers]
-    run = run_bbn_matches(specs, n_games, n_seeds, seed, refit_every=refit_every, record=False, engine=engine,
-                          n_jobs=n_jobs, scheduler=scheduler, progress=progress, **belief_options)
+    run = run_bbn_matches(substitute_opponents(deceivers, drift_block), n_games, n_seeds, seed, refit_every=refit_every,
+                          record=False, engine=engine, n_jobs=n_jobs, scheduler=scheduler, progress=progress,
+                          **belief_options)
     table = summarize_vs_types(run)
     return table.rename(columns={"opponent": "player", "win_rate_plain": "random_guess",
                                  "win_rate_bbn": "with_bbn", "diff": "difference"})
@@ -510,3 +521,48 @@ def subset(run: BBNRun, opponents) -> BBNRun:
     def part(frame):
         return frame[frame.opponent.isin(list(opponents))] if len(frame) and "opponent" in frame else frame
     return BBNRun(part(run.games), part(run.observations), part(run.hands), run.timing, dict(run.params))
+
+
+# ============================================================================ the notebook's derived tables
+
+#: The liar, prefers-bid programs against which the network loses, and the honest programs they are set against.
+LIAR_TYPES = VARIANT_GROUPS["types 25-32"]
+CONTRAST_TYPES = (1, 17)
+HONEST, LIARS = "honest (types 1, 17)", "liar, prefers bid (types 25-32)"
+
+
+def worked_example_text(belief_rng: np.random.Generator, game_rng: np.random.Generator, opponent: int = 25,
+                        learn_games: int = 200) -> str:
+    """One game of the network player against ``opponent`` after ``learn_games`` games of learning, as text: the
+    hands, every bid, what the network made of each opponent bid, and the showdown."""
+    from liarlab.liardice.agents import TestProgram
+    from liarlab.liardice.bbn import BayesNetBelief
+    from liarlab.liardice.transcript import game_transcript, worked_example
+
+    example, notes = worked_example(BayesNetBelief(belief_rng, record=True), TestProgram(opponent), game_rng,
+                                    learn_games=learn_games, min_bids=3)
+    return "\n".join(game_transcript(example, names=("network", f"type {opponent}"), notes=notes))
+
+
+def verdicts_by_count(run: BBNRun) -> pd.DataFrame:
+    """Per count of our bid: the opponent's answers, the share the gate adopted, and the network's mean P(lie) and
+    P(supports) beside the shares the revealed hands show."""
+    obs = run.observations
+    return (obs[obs.kind == "response"]
+            .groupby("count").agg(answers=("lie", "size"), gate_adopted=("adopted", "mean"),
+                                  network_p_lie=("p_lie", "mean"), revealed_lie=("lie", "mean"),
+                                  network_p_supports=("p_supports", "mean"), revealed_supports=("supports", "mean"))
+            .reset_index())
+
+
+def liar_decisions_by_count(rows: pd.DataFrame) -> pd.DataFrame:
+    """:func:`challenge_decisions` rows against the liars and the honest contrast, grouped by (group, player,
+    count) with :func:`challenge_by_count`."""
+    rows = rows.assign(group=np.where(rows.opponent.isin([f"type{t}" for t in CONTRAST_TYPES]), HONEST, LIARS))
+    return challenge_by_count(rows, ("group", "player", "count"))
+
+
+def x3_by_type(x3: pd.DataFrame) -> pd.DataFrame:
+    """X3 per type: seeded matches, both players' mean win rates and the mean paired gain."""
+    return x3.groupby("opponent", sort=False).agg(seeds=("gain", "size"), win_rate_x3=("win_bbn", "mean"),
+                                                  win_rate_x1=("win_plain", "mean"), gain=("gain", "mean"))

@@ -10,6 +10,7 @@ judgements, judged with the protocol's word "most". Order of rows = order of the
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -17,6 +18,9 @@ import pandas as pd
 from liarlab.core import verdicts as V
 from liarlab.papers.p01 import printed
 from liarlab.study.outputs import claim
+
+if TYPE_CHECKING:
+    from liarlab.papers.p01.results import Results01
 
 WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 FIG_TYPES = (1, 5, 23)          # the types of Figs 5.6-5.8
@@ -501,3 +505,37 @@ def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int)
         {"measure": "slow-down with the network (ratio, seconds / seconds)", "paper": printed.BBN_SLOWDOWN,
          "seconds": ratio},
     ]).rename(columns={"seconds": "ours"})
+
+
+# ============================================================================ every row, in the notebook's order
+
+def rows(res: Results01) -> list[dict]:
+    """Notebook 01's claims rows from its results (:class:`liarlab.papers.p01.results.Results01`), in the order of
+    the notebook's sections."""
+    from liarlab.core import dice
+    from liarlab.papers.p01.experiments import rain_given_dry
+
+    p, fig44, stats = res.params, res.fig44, res.length_stats.iloc[0]
+    out = background_rows(rain_given_dry())
+    out += worked_check_rows(res.checks)
+    out += bid_weight_rows(float(dice.probability_at_least(2)), fig44.loc[fig44.bid == (2, 6), "weight"].item())
+    out.append(fig_5_1_row(res.fig51, res.freq51))
+    out.append(trend_row(res.large, res.final, p["n_games"], p["n_seeds"], fresh=res.large_fresh, plan=res.win_plan))
+    out += game_length_rows(*(float(stats[c]) for c in ("mean actions per game", "share with 4-5 actions",
+                                                        "mean count at challenge", "share ending at 5-6 dice")))
+    if res.loss_shares is not None:
+        out += liar_loss_rows(res.loss_shares, res.bbn_readings)
+    out += human_rows()
+    out += bbn_reading_rows(res.bbn_readings, p["bbn_games"])
+    out.append(bbn_gain_row(res.gains, p["bbn_games"], readings=res.gain_readings, fresh=res.gains_fresh,
+                            plan=res.gain_plan))
+    out += first_mover_rows(res.self_open, res.wide, p["n_sweep"])
+    variants = res.variants
+    out += extension_rows(variants.loc[variants.mean_win_rate.idxmax()], res.thesis_guess, res.x1, res.vs_plain)
+    out.append(x3_row(res.x3_ext))
+    out.append(x4_row(res.x4_summary))
+    out.append(sensitivity_row(res.readings))
+    out += win_rate_rows(res.large, res.ref, p["n_games"], p["n_large"], readings=res.band_readings,
+                         fresh=res.large_fresh, plan=res.win_plan)
+    out.append(best_response_row(res.br, res.br2, readings=res.br_readings))
+    return out

@@ -13,11 +13,13 @@ import time
 import numpy as np
 import pandas as pd
 
+from liarlab.core import dice
 from liarlab.core.stats import wilson_interval, win_rate_frame
 from liarlab.core.validation import check_int
 from liarlab.liardice import fast
 from liarlab.liardice import rules as ld
 from liarlab.liardice.agents import (
+    TRAIT_NAMES,
     BestResponseAgent,
     RandomGuessAgent,
     TestProgram,
@@ -380,7 +382,11 @@ def seat_swap(n_games: int, n_seeds: int, seed: int, types=TYPES) -> pd.DataFram
 
 # ============================================================================ Ch. 6 extensions
 
-def extension_sweep(n_games: int, n_seeds: int, seed: int, *, lambdas=(0.0, 0.25, 0.5, 0.75, 1.0),
+#: X2: the mixing weights of the uniform guess (1 = the thesis).
+X2_LAMBDAS = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+def extension_sweep(n_games: int, n_seeds: int, seed: int, *, lambdas=X2_LAMBDAS,
                     real=True, types=TYPES) -> pd.DataFrame:
     """X2 (lambda mixture of uniform and Binomial(5, 1/6) guesses) and X1 (real-valued guessing).
 
@@ -613,3 +619,135 @@ def binomial_guess_pmf(k: int, n: int = 5, p: float = 1 / 6) -> float:
     from math import comb
 
     return comb(n, k) * p**k * (1 - p) ** (n - k)
+
+
+# ============================================================================ the notebook's derived tables
+
+#: E4: random positions per type (at most): enough to read each type's behaviour.
+BEHAVIOUR_POSITIONS = 5_000
+
+
+def behaviour_positions(n_calls: int) -> int:
+    """E4: random positions per type for ``n_calls`` calls per worked check."""
+    return min(n_calls, BEHAVIOUR_POSITIONS)
+
+
+def rain_given_dry() -> float:
+    """§4.3, Tables 4.8/4.9: P(rain | ground dry), with the printed denominator "(18+45)/100" read as (8+45)/100."""
+    return (8 / 37) * 0.37 / ((8 + 45) / 100)
+
+
+def side_numbers() -> pd.DataFrame:
+    """E2: the search space for five players, the legal bids, and the rain example, beside the thesis's values."""
+    space = (6**5) ** 5 * (30**5) ** 2
+    return pd.DataFrame([
+        {"item": "5-player search space (6^5)^5 x (30^5)^2", "paper": printed.SEARCH_SPACE_5P, "ours": float(space)},
+        {"item": "legal bids, 5 players", "paper": printed.LEGAL_BIDS_5P, "ours": dice.legal_bid_count(5)},
+        {"item": "legal bids, 2 players", "paper": None, "ours": ld.THESIS.n_bids},
+        {"item": "P(rain | ground dry)", "paper": printed.RAIN_GIVEN_DRY, "ours": rain_given_dry()},
+    ])
+
+
+def vs_types_table(large: pd.DataFrame, ref: pd.DataFrame, seeded: pd.DataFrame) -> pd.DataFrame:
+    """E5 per type: the thesis-style match, the seeded matches (mean and range) and the large sample."""
+    return pd.DataFrame({"type": large.type, "traits": large.traits,
+                         "thesis_style_500": ref.win_rate.to_numpy(),
+                         "seeds_mean": seeded.win_rate.to_numpy(), "seed_min": seeded.seed_min.to_numpy(),
+                         "seed_max": seeded.seed_max.to_numpy(),
+                         "large_sample": large.win_rate.to_numpy(), "ci_low": large.ci_low.to_numpy(),
+                         "ci_high": large.ci_high.to_numpy(),
+                         "as_opener": large.as_starter.to_numpy(), "as_responder": large.as_responder.to_numpy()})
+
+
+def win_rate_views(ref: pd.DataFrame, seeded: pd.DataFrame, large: pd.DataFrame, n_games: int, n_seeds: int,
+                   n_large: int) -> pd.DataFrame:
+    """E5's three views side by side: mean, range and how many types lie in or below the thesis's band."""
+    lo, hi = THESIS_BAND
+    views = (ref, seeded, large)
+    return pd.DataFrame({
+        "view": [f"one {n_games}-game match (reference)", f"{n_seeds} seeds x {n_games} games", f"{n_large} games"],
+        "mean": [d.win_rate.mean() for d in views],
+        "min": [d.win_rate.min() for d in views],
+        "max": [d.win_rate.max() for d in views],
+        "types_in_0.6_0.7": [int(((d.win_rate >= lo) & (d.win_rate <= hi)).sum()) for d in views],
+        "types_below_0.6": [int((d.win_rate < lo).sum()) for d in views],
+        "types_ci_below_0.5": [int((d.ci_high < .5).sum()) for d in views],
+    })
+
+
+def trait_effects(large: pd.DataFrame, traits: pd.DataFrame) -> pd.DataFrame:
+    """Mean large-sample win rate over the types with and without each trait, and the difference."""
+    merged = large.merge(traits, on="type")
+    effect = pd.DataFrame([{"trait": t, "without": merged[~merged[t]].win_rate.mean(),
+                            "with": merged[merged[t]].win_rate.mean()} for t in TRAIT_NAMES])
+    effect["effect"] = effect["with"] - effect["without"]
+    return effect
+
+
+def reference_cumulative_wins(ref_games: pd.DataFrame) -> pd.DataFrame:
+    """E6: the reference matches' per-game rows with the cumulative wins against each opponent."""
+    return ref_games.assign(cum_wins=ref_games.groupby("opponent").won.cumsum())
+
+
+def length_summary(lengths: pd.DataFrame) -> pd.DataFrame:
+    """E11 pooled over the types (all games): mean actions per game, the share with the thesis's typical 4-5
+    actions, the mean count at the challenge and the share ending at the typical 5-6 dice (one row)."""
+    pooled = (lengths[lengths.starter == "all games"].groupby(["measure", "value"]).share.mean().unstack(0).fillna(0))
+    (t_lo, t_hi), (f_lo, f_hi) = printed.TURNS_TYPICAL, printed.FINAL_COUNT_TYPICAL
+    return pd.DataFrame({
+        "mean actions per game": [float((pooled.index * pooled["turns"]).sum())],
+        "share with 4-5 actions": [float(pooled["turns"].reindex(list(range(t_lo, t_hi + 1))).sum())],
+        "mean count at challenge": [float((pooled.index * pooled["final_quantity"]).sum())],
+        "share ending at 5-6 dice": [float(pooled["final_quantity"].reindex(list(range(f_lo, f_hi + 1))).sum())]})
+
+
+def opener_table(first: pd.DataFrame) -> pd.DataFrame:
+    """The first-mover runs against the types as one row per type (type1..type32), one column per opener."""
+    wide = first[first.opponent_label != "random_guess"].pivot(index="opponent_label", columns="opens",
+                                                               values="win_rate")
+    return wide.loc[[f"type{t}" for t in TYPES]]
+
+
+def opener_summary(wide: pd.DataFrame) -> pd.DataFrame:
+    """The opening seat's worth against the types, in one row."""
+    return pd.DataFrame({"mean when random-guess opens": [wide["random_guess"].mean()],
+                         "mean when the program opens": [wide["opponent"].mean()],
+                         "types where responding wins < 0.5": [int((wide["opponent"] < 0.5).sum())]})
+
+
+def seat_swap_gap(swap: pd.DataFrame, large: pd.DataFrame) -> pd.DataFrame:
+    """The largest per-type change (points) when random-guess sits in seat 1 instead of seat 0."""
+    return pd.DataFrame({"max |seat 1 - seat 0| (pp)": [
+        100 * float(np.abs(swap.win_rate.to_numpy() - large.win_rate.to_numpy()).max())]})
+
+
+def extended_rules_table(large: pd.DataFrame, x4_summary: pd.DataFrame, n_large: int) -> pd.DataFrame:
+    """X4 beside the thesis rules' large sample: mean and worst win rate per rule."""
+    thesis = pd.DataFrame([{"rules": "thesis rules (large sample)", "mean_win_rate": large.win_rate.mean(),
+                            "min_win_rate": large.win_rate.min(), "games_per_type": n_large,
+                            "worst_type": int(large.loc[large.win_rate.idxmin(), "type"]),
+                            "rounds_per_match": 1.0}])
+    return pd.concat([thesis, x4_summary], ignore_index=True)
+
+
+def timing_with_paper(timing_table: pd.DataFrame) -> pd.DataFrame:
+    """The timing table with the thesis's seconds per 500 games beside the reference Python row."""
+    out = timing_table.copy()
+    out["paper_seconds_500"] = np.where(out.implementation == "reference Python", printed.SECONDS_PER_500, np.nan)
+    return out
+
+
+def seconds_per_500(timing_table: pd.DataFrame, bbn_time: pd.DataFrame) -> pd.DataFrame:
+    """E9: seconds per 500 games of each configuration beside the thesis's (random-guess only; with the network)."""
+    rows = [{"configuration": f"random-guess only, {r.implementation}", "paper_seconds_per_500": printed.SECONDS_PER_500,
+             "seconds_per_500": r.seconds * 500 / r.games} for r in timing_table.iloc[:2].itertuples()]
+    rows += [{"configuration": f"with BBN, engine={r.engine}, refit every {r.refit_every}",
+              "paper_seconds_per_500": printed.SECONDS_PER_500_BBN, "seconds_per_500": r.seconds_bbn * 500 / r.games}
+             for r in bbn_time.itertuples() if hasattr(r, "engine") and hasattr(r, "seconds_bbn")]
+    return pd.DataFrame(rows)
+
+
+def thesis_schedule_timing(bbn_time: pd.DataFrame) -> pd.Series:
+    """The network's timing row with the thesis's schedule (learning after every game), else the first row."""
+    thesis_schedule = bbn_time[bbn_time.refit_every == 1] if "refit_every" in bbn_time else bbn_time
+    return (thesis_schedule if len(thesis_schedule) else bbn_time).iloc[0]

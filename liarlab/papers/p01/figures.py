@@ -1,0 +1,266 @@
+"""Notebook 01's figures, one function per figure, each returning the matplotlib Figure drawn from the tables it is
+given (their captions, computed from the same tables, are in :mod:`liarlab.papers.p01.captions`)."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from liarlab.papers.p01 import printed
+from liarlab.papers.p01.experiments import STARTERS
+from liarlab.study import plotting
+
+#: The four blocks of eight types that share the two main traits (type = 1 + 16·prefers bid + 8·liar + ...).
+BLOCKS = ("honest, prefers challenge", "liar, prefers challenge", "honest, prefers bid", "liar, prefers bid")
+#: Calibration bins with fewer revealed events are drawn hollow and not joined.
+MIN_EVENTS = 30
+#: Challenge shares are drawn only for counts with at least this many of the opponent's bids.
+MIN_BIDS = 30
+
+
+def bid_draw(fig44: pd.DataFrame):
+    """E3, Fig 4.4: how often one bid draw returns each candidate bid, exact beside simulated (the first 20)."""
+    fig, ax = plotting.figure(1, 1, 9, 3.2)
+    shown = fig44.dropna(subset=["weight"]).head(20)
+    x = np.arange(len(shown))
+    ax.bar(x - 0.2, shown.p_returned, 0.4, label="exact")
+    ax.bar(x + 0.2, shown.p_returned_sim, 0.4, label="simulated")
+    ax.set_xticks(x, [f"{q}x{f}" for q, f in shown.bid], rotation=90)
+    ax.set_ylabel("P(one bid draw returns it)")
+    ax.set_title("Fig 4.4 position (we hold 1-2-3-4-5, opponent bid 'two 3s')")
+    ax.legend()
+    return fig
+
+
+def vs_types(large: pd.DataFrame, ref: pd.DataFrame, seeded: pd.DataFrame, *, n_games: int, n_seeds: int,
+             n_large: int):
+    """E5: random-guess's win rate per type: the large sample with its 95 % interval, the one reference match, and
+    the range over the seeded matches, beside the thesis's 60-70 % band. Types are numbered by their traits, so
+    consecutive blocks of eight share the two main traits; the figure separates and names the blocks."""
+    fig, ax = plotting.figure(1, 1, 13, 4.4)
+    ax.axhspan(*printed.WIN_BAND, color="tab:green", alpha=0.12, label="thesis: 60-70 %")
+    plotting.interval_bars(ax, large.type, large.win_rate, large.ci_low, large.ci_high, color="tab:blue",
+                           label=f"large sample ({n_large} games, 95 % CI)")
+    ax.scatter(np.arange(32), ref.win_rate, color="black", marker="x", zorder=3, label=f"one {n_games}-game match")
+    ax.vlines(np.arange(32), seeded.seed_min, seeded.seed_max, color="tab:orange", lw=3, alpha=0.6,
+              label=f"range over {n_seeds} {n_games}-game matches")
+    ax.axhline(0.5, color="black", lw=1, ls="--")
+    for block, name in enumerate(BLOCKS):
+        if block:
+            ax.axvline(8 * block - 0.5, color="grey", lw=1)
+        ax.text(8 * block + 3.5, 1.02, f"types {8 * block + 1}-{8 * block + 8}: {name}", ha="center", fontsize=9)
+    ax.set_ylim(0.3, 1.08)
+    ax.set_xlim(-0.7, 31.7)
+    ax.set_xlabel("test program type (within a block: suspicious, low cap, strong as the type number rises)")
+    ax.set_ylabel("random-guess win rate")
+    ax.legend(ncol=4, loc="upper center", bbox_to_anchor=(0.5, -0.16), fontsize=9)
+    return fig
+
+
+def _trend(ax, curves: pd.DataFrame, ref_curves: pd.DataFrame, t: int, n_games: int, n_seeds: int,
+           excess: bool = False) -> None:
+    """Cumulative wins against type t: as the thesis drew them, or (excess=True) as wins above the 50 % line."""
+    g = np.arange(0, n_games + 1)
+    base = g / 2 if excess else 0 * g
+    ax.plot(g, g / 2 - base, color="grey", lw=1, label="50 % (y = x/2)")
+    ax.plot(g, g - base, color="grey", lw=1, ls=":", label="100 % (y = x)")
+    for i, (_, c) in enumerate(curves[curves.opponent == f"type{t}"].groupby("rep")):
+        c = c[c.game % max(1, n_games // 100) == 0]          # 100 points per curve are enough to draw it
+        ax.plot(c.game, c.cum_wins - (c.game / 2 if excess else 0), color="tab:orange", lw=0.6, alpha=0.35,
+                label=f"{n_seeds} seeded matches" if i == 0 else None)
+    c = ref_curves[ref_curves.opponent == f"type{t}"]
+    ax.plot(c.game, c.cum_wins - (c.game / 2 if excess else 0), color="black", lw=1.4, label="reference match")
+    ax.set_title(f"type{t}", fontsize=8 if excess else 12)
+
+
+def trend_types(curves: pd.DataFrame, ref_curves: pd.DataFrame, *, n_games: int, n_seeds: int, types=(1, 5, 23)):
+    """E6, Figs 5.6-5.8: cumulative wins against types 1, 5 and 23 between the 50 % and 100 % lines."""
+    fig, axes = plotting.figure(1, 3, 4, 3.4)
+    for ax, t in zip(axes, types):
+        _trend(ax, curves, ref_curves, t, n_games, n_seeds)
+        ax.set_xlabel("games played")
+    axes[0].set_ylabel("cumulative wins")
+    axes[0].legend(fontsize=8, loc="upper left")
+    return fig
+
+
+def trend_grid(curves: pd.DataFrame, ref_curves: pd.DataFrame, *, n_games: int, n_seeds: int):
+    """E6, Fig 5.3: the 32 types' cumulative wins as wins above the 50 % line."""
+    fig, axes = plotting.figure(4, 8, 1.9, 1.7, sharex=True, sharey=True)
+    for ax, t in zip(axes.ravel(), range(1, 33)):
+        _trend(ax, curves, ref_curves, t, n_games, n_seeds, excess=True)
+        ax.set_ylim(-0.1 * n_games, 0.42 * n_games)
+        ax.tick_params(labelsize=7)
+    for ax in axes[-1]:
+        ax.set_xlabel("games", fontsize=8)
+    for ax in axes[:, 0]:
+        ax.set_ylabel("wins - games/2", fontsize=8)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles[:1] + handles[2:], labels[:1] + labels[2:], loc="lower center", ncol=3, fontsize=8,
+               bbox_to_anchor=(0.5, -0.03))
+    return fig
+
+
+def game_lengths(lengths: pd.DataFrame):
+    """E11: actions per game and the bid count at the challenge, by who opens, beside the thesis's remarks."""
+    by_start = lengths[lengths.starter != "all games"].groupby(["starter", "measure", "value"]).games.sum()
+    fig, axes = plotting.figure(1, 2, 5, 3.4)
+    for ax, measure, label in ((axes[0], "turns", "actions per game (incl. the challenge)"),
+                               (axes[1], "final_quantity", "bid count at the challenge")):
+        for k, (starter, color) in enumerate(zip(STARTERS, ("tab:blue", "tab:purple"))):
+            h = by_start.loc[starter, measure]
+            ax.bar(h.index + (k - 0.5) * 0.4, (h / h.sum()).to_numpy(), 0.4, color=color, label=starter)
+        band = printed.TURNS_TYPICAL if measure == "turns" else printed.FINAL_COUNT_TYPICAL
+        ax.axvspan(band[0] - 0.5, band[1] + 0.5, color="tab:green", alpha=0.15,
+                   label="thesis: people usually stop after 4-5 turns" if measure == "turns"
+                   else "thesis: bids usually stop at 5-6 dice")
+        ax.set_xlabel(label)
+        ax.xaxis.get_major_locator().set_params(integer=True)
+        ax.legend(fontsize=8, loc="upper right")
+    axes[0].set_ylabel("share of games (pooled over types)")
+    return fig
+
+
+def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
+    """E7: the network's paired gain over plain random-guess per type, with its 95 % interval across seeds,
+    beside the thesis's +5 to +10 points; the blocks of eight types named."""
+    fig, ax = plotting.figure(1, 1, max(7, 0.4 * len(e7)), 4.2)
+    plotting.interval_bars(ax, [o[4:] for o in e7.opponent], 100 * e7["diff"], 100 * e7.diff_ci_low,
+                           100 * e7.diff_ci_high, color="tab:red",
+                           label=f"network - plain (95 % interval, {bbn_seeds} seeds)")
+    ax.axhspan(5, 10, color="tab:green", alpha=0.12, label="thesis: +5 to +10 points")
+    ax.axhline(0, color="black", lw=1)
+    ax.set_ylim(min(-12, 100 * e7.diff_ci_low.min() - 1), max(18, 100 * e7.diff_ci_high.max() + 9))  # room for names
+    type_ids = [int(o[4:]) for o in e7.opponent]
+    for block, name in enumerate(BLOCKS):
+        members = [k for k, t in enumerate(type_ids) if (t - 1) // 8 == block]
+        if not members:
+            continue
+        if members[0] > 0:
+            ax.axvline(members[0] - 0.5, color="grey", lw=1)
+        ax.text((members[0] + members[-1]) / 2, 0.98, name.replace(", ", ",\n"), ha="center", va="top", fontsize=8,
+                transform=ax.get_xaxis_transform())
+    ax.set_xlabel("test program type")
+    ax.set_ylabel("network gain over plain random-guess\n(percentage points of win rate)")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=8)
+    return fig
+
+
+def bbn_trend(bbn_curves: pd.DataFrame, types, *, bbn_seeds: int):
+    """Figs 5.9-5.11 as differences: cumulative wins of the network player minus plain random-guess."""
+    fig, ax = plotting.figure(1, 1, 6, 3.6)
+    for o in types:
+        c = bbn_curves[bbn_curves.opponent == o]
+        ax.plot(c.game + 1, c.cum_bbn - c.cum_plain, label=o)
+    ax.axhline(0, color="black", lw=1)
+    ax.set_xlabel("games played")
+    ax.set_ylabel("cumulative wins: network - plain")
+    ax.set_title(f"mean over {bbn_seeds} paired matches per type")
+    ax.legend()
+    return fig
+
+
+def bbn_trend_grid(bbn_curves: pd.DataFrame, panels):
+    """The network's cumulative difference per type, one panel per type in ``panels`` (up to 32)."""
+    fig, axes = plotting.figure(4, 8, 1.9, 1.7, sharex=True, sharey=True)
+    for ax in axes.ravel()[len(panels):]:
+        ax.set_visible(False)
+    for ax, o in zip(axes.ravel(), panels):
+        c = bbn_curves[bbn_curves.opponent == o]
+        ax.plot(c.game + 1, c.cum_bbn - c.cum_plain, color="tab:red", lw=1)
+        ax.axhline(0, color="black", lw=0.8)
+        ax.set_title(o, fontsize=8)
+        ax.tick_params(labelsize=7)
+    for ax in axes.ravel()[max(0, len(panels) - 8):len(panels)]:
+        ax.set_xlabel("games played", fontsize=8)
+        ax.xaxis.set_tick_params(labelbottom=True)
+    for ax in axes[:, 0]:
+        ax.set_ylabel("cumulative wins:\nnetwork - plain", fontsize=8)
+    return fig
+
+
+def bbn_calibration(calibration: pd.DataFrame, *, n_types: int, bbn_seeds: int):
+    """E8: the network's probabilities against the revealed hands, per target, with the events per bin; None when
+    the run recorded no calibration events."""
+    if calibration.empty:
+        return None
+    fig, ax = plotting.figure(1, 1, 5.5, 4.6)
+    for (target, g), color in zip(calibration.groupby("target"), ("tab:blue", "tab:orange", "tab:green")):
+        solid = g[g.n >= MIN_EVENTS]
+        yerr = np.clip([solid.observed - solid.ci_low, solid.ci_high - solid.observed], 0, None)
+        ax.errorbar(solid.p_mean, solid.observed, yerr=yerr,
+                    marker="o", color=color, capsize=2, label=f"{target} ({int(g.n.sum())} events)")
+        thin = g[g.n < MIN_EVENTS]
+        ax.scatter(thin.p_mean, thin.observed, facecolors="none", edgecolors=color)
+        for r in solid.itertuples():
+            ax.annotate(str(int(r.n)), (r.p_mean, r.observed), textcoords="offset points", xytext=(4, -10),
+                        fontsize=7, color=color)
+    ax.plot([0, 1], [0, 1], color="grey", lw=1, label="perfect calibration")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("network probability (bin mean)")
+    ax.set_ylabel("observed frequency in the revealed hands")
+    ax.set_title(f"Calibration of the network, {n_types} types x {bbn_seeds} matches")
+    ax.legend(fontsize=8, loc="lower right")
+    return fig
+
+
+def liar_challenges(liar_decisions: pd.DataFrame):
+    """Against the honest programs and the liars: the share of the opponent's bids each player challenges, by the
+    bid's count, beside the share that were false on the table."""
+    fig, axes = plotting.figure(1, 2, 5, 3.6, sharey=True)
+    for ax, (group, g) in zip(axes, liar_decisions.groupby("group", sort=False)):
+        for player, color in (("network", "tab:red"), ("plain", "tab:blue")):
+            p = g[(g.player == player) & (g.bids >= MIN_BIDS)]
+            yerr = np.clip([p.share_challenged - p.share_challenged_ci_low,
+                            p.share_challenged_ci_high - p.share_challenged],
+                           0, None)                      # Wilson bounds at a share of 1 can differ by rounding
+            ax.errorbar(p["count"], p.share_challenged, yerr=yerr,
+                        marker="o", capsize=2, color=color, label=f"{player}: share challenged")
+        p = g[(g.player == "plain") & (g.bids >= MIN_BIDS)]
+        ax.plot(p["count"], p.share_false, color="black", ls="--", marker="x", label="share false on the table")
+        ax.set_title(group, fontsize=10)
+        ax.set_xlabel("count of the opponent's bid")
+        ax.xaxis.get_major_locator().set_params(integer=True)
+    axes[0].set_ylabel("share of the opponent's bids")
+    axes[0].legend(fontsize=8)
+    return fig
+
+
+def first_mover(wide: pd.DataFrame):
+    """Random-guess's win rate per type when it opens every game and when the program does."""
+    fig, ax = plotting.figure(1, 1, 13, 3.4)
+    x = np.arange(32)
+    ax.bar(x - 0.2, wide["random_guess"], 0.4, label="random-guess opens every game")
+    ax.bar(x + 0.2, wide["opponent"], 0.4, label="test program opens every game")
+    ax.axhline(0.5, color="black", lw=1, ls="--")
+    ax.set_xticks(x, range(1, 33))
+    ax.set_xlabel("test program type")
+    ax.set_ylabel("random-guess win rate")
+    ax.legend()
+    return fig
+
+
+def extensions(lam: pd.DataFrame, lam_values, thesis_guess: pd.Series, x1: pd.Series):
+    """X2 (left): mean and worst-type win rate against lambda; X1 (right): real-valued guesses beside the thesis's
+    integer guesses (``thesis_guess``: the lambda = 1 row)."""
+    fig, axes = plotting.figure(1, 2, 4.6, 3.6, sharey=True, gridspec_kw={"width_ratios": [2, 1]})
+    ax = axes[0]
+    ax.plot(lam_values, lam.mean_win_rate, marker="o", label="mean over types")
+    ax.plot(lam_values, lam.min_win_rate, marker="s", label="worst type")
+    ax.axhspan(*printed.WIN_BAND, color="tab:green", alpha=0.12, label="thesis: 60-70 %")
+    ax.axhline(0.5, color="black", lw=1, ls="--")
+    ax.set_xlabel("lambda (share of uniform guesses; 1 = thesis)")
+    ax.set_ylabel("win rate vs the 32 types")
+    ax.set_title("X2: uniform / binomial guess mixture", fontsize=10)
+    ax.legend(fontsize=8, loc="lower left")
+    ax = axes[1]
+    pos = np.arange(2)
+    ax.bar(pos - 0.2, [thesis_guess.mean_win_rate, x1.mean_win_rate], 0.4, label="mean over types")
+    ax.bar(pos + 0.2, [thesis_guess.min_win_rate, x1.min_win_rate], 0.4, label="worst type")
+    ax.axhspan(*printed.WIN_BAND, color="tab:green", alpha=0.12)
+    ax.axhline(0.5, color="black", lw=1, ls="--")
+    ax.set_xticks(pos, ["integer guesses\n(thesis)", "X1 real-valued\nguesses"])
+    ax.set_ylim(0.3, 1.0)
+    ax.set_title("X1: real-valued guessing", fontsize=10)
+    ax.legend(fontsize=8, loc="lower left")
+    return fig

@@ -1,0 +1,365 @@
+"""Notebook 01's results: every table its sections compute, in one object that the claims
+(:func:`liarlab.papers.p01.claims.rows`), the captions, the figures and the coverage ledger read.
+
+:class:`Results01` holds the run's parameters (as ``nb.setup`` resolved them) and one field per table. Each
+``run_*`` method runs one section of the notebook, in the notebook's order, and fills that section's fields; the
+notebook displays and saves them. Expensive runs are cached under ``01_<name>`` with the run's seed and the sizes
+they read (:func:`liarlab.study.cache.cached`), each keyed to the source of the module that computes it. Every
+section draws from its own offset of the run's seed (listed in :data:`SEED_OFFSETS`), so a section's tables do not
+depend on which other sections ran.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from liarlab.liardice import bbn_play
+from liarlab.papers.p01 import bbn_experiments as bbnx
+from liarlab.papers.p01 import claims
+from liarlab.papers.p01 import experiments as ex
+from liarlab.papers.p01 import readings as readings01
+from liarlab.study import cache
+
+#: Each computation's offset from the run's seed (its random streams are children of seed + offset).
+SEED_OFFSETS = {
+    "worked_checks": 0, "fig_4_4": 1, "fig_5_1": 2, "behaviour": 3, "reference_matches": 0, "vs_types_seeds": 10,
+    "vs_types_large": 20, "vs_types_confirm": 21, "worked_example_belief": 25, "worked_example_games": 26,
+    "bbn_matches": 30, "bbn_schedules": 30, "bbn_matches_confirm": 31, "bbn_liar_decisions": 37,
+    "bbn_substitutes": 40, "bbn_variants": 45, "first_mover": 50, "seat_swap": 60, "extensions": 70,
+    "x2_positions": 75, "extensions_vs_plain": 80, "sensitivity": 85, "best_response": 90, "best_response_2": 95,
+    "timing": 100, "bbn_timing": 110, "x3": 120, "x4": 130,
+}
+#: X2 at worked positions: our hand (counts of faces 1..6) and the compiled decisions per call of the checks.
+X2_HAND = (2, 1, 0, 1, 1, 0)
+X2_DECISIONS_PER_CALL = 5
+#: E9: the compiled simulator's throughput is measured on this many games per game of the sweep size.
+THROUGHPUT_PER_SWEEP_GAME = 5
+#: The best responder's games are split over this many tasks (openers alternate between tasks).
+BEST_RESPONSE_TASKS = 8
+
+
+@dataclass
+class Results01:
+    """Notebook 01's tables, filled section by section by the ``run_*`` methods (None until a section ran)."""
+
+    params: dict                                   # the run's parameters, sizes resolved by the profile
+    # E2-E4: side numbers, worked checks, the test programs
+    traits: pd.DataFrame | None = None
+    side: pd.DataFrame | None = None
+    checks: pd.DataFrame | None = None
+    fig44: pd.DataFrame | None = None
+    fig51: dict | None = None
+    freq51: pd.DataFrame | None = None
+    behaviour: pd.DataFrame | None = None
+    # E5, E6, E11: random-guess against the 32 types
+    ref_games: pd.DataFrame | None = None
+    ref: pd.DataFrame | None = None
+    seeded: pd.DataFrame | None = None
+    seeded_raw: list | None = None
+    large: pd.DataFrame | None = None
+    large_raw: list | None = None
+    e5: pd.DataFrame | None = None
+    e5_views: pd.DataFrame | None = None
+    win_plan: object = None
+    large_fresh: pd.DataFrame | None = None
+    trait_effect: pd.DataFrame | None = None
+    curves: pd.DataFrame | None = None
+    ref_curves: pd.DataFrame | None = None
+    final: pd.DataFrame | None = None
+    lengths: pd.DataFrame | None = None
+    success: pd.DataFrame | None = None
+    length_stats: pd.DataFrame | None = None
+    # E7-E10, E12: the network
+    bbn_run: bbnx.BBNRun | None = None
+    e7: pd.DataFrame | None = None
+    gains: pd.DataFrame | None = None
+    bbn_curves: pd.DataFrame | None = None
+    bbn_trend_types: list = field(default_factory=list)
+    panels: list = field(default_factory=list)
+    gain_plan: object = None
+    gains_fresh: pd.DataFrame | None = None
+    adoption: pd.DataFrame | None = None
+    calibration: pd.DataFrame | None = None
+    hand_errors: pd.DataFrame | None = None
+    bbn_readings: pd.DataFrame | None = None
+    liar_readings: pd.DataFrame | None = None
+    loss_shares: pd.DataFrame | None = None
+    liar_hands: pd.DataFrame | None = None
+    liar_verdicts: pd.DataFrame | None = None
+    liar_decisions: pd.DataFrame | None = None
+    liar_gain: pd.DataFrame | None = None
+    substitutes: pd.DataFrame | None = None
+    gain_readings: pd.DataFrame | None = None
+    support_events: pd.DataFrame | None = None
+    # the opening seat, Ch. 6 extensions, E12 rule readings, best response, E9
+    first: pd.DataFrame | None = None
+    self_open: pd.Series | None = None
+    wide: pd.DataFrame | None = None
+    swap: pd.DataFrame | None = None
+    sweep: pd.DataFrame | None = None
+    variants: pd.DataFrame | None = None
+    vs_plain: pd.DataFrame | None = None
+    mixture: pd.DataFrame | None = None
+    x3_ext: pd.DataFrame | None = None
+    x4: pd.DataFrame | None = None
+    x4_summary: pd.DataFrame | None = None
+    readings_by_type: pd.DataFrame | None = None
+    readings: pd.DataFrame | None = None
+    band_readings: pd.DataFrame | None = None
+    br: pd.DataFrame | None = None
+    br2: pd.DataFrame | None = None
+    br_readings: pd.DataFrame | None = None
+    timing: pd.DataFrame | None = None
+    bbn_time: pd.DataFrame | None = None
+    timing_vs_thesis: pd.DataFrame | None = None
+    schedules: pd.DataFrame | None = None
+
+    # ------------------------------------------------------------------ helpers
+
+    def seed(self, name: str) -> int:
+        """The seed of computation ``name``: the run's seed plus its offset."""
+        return self.params["seed"] + SEED_OFFSETS[name]
+
+    def _cached(self, name: str, compute, module, **sizes):
+        """``compute()``, cached as ``01_<name>`` under the run's seed and ``sizes``, keyed to ``module``'s source."""
+        return cache.cached(f"01_{name}", {"seed": self.params["seed"], **sizes}, compute, depends=[module])
+
+    def size(self, name: str):
+        return self.params[name]
+
+    # ------------------------------------------------------------------ E2-E4
+
+    def run_test_programs(self) -> None:
+        self.traits = ex.traits_frame()
+
+    def run_side_numbers(self) -> None:
+        self.side = ex.side_numbers()
+
+    def run_worked_checks(self) -> None:
+        n, seed = self.size("n_calls"), self.seed("worked_checks")
+        self.checks = self._cached("worked_checks", lambda: ex.worked_checks(n, np.random.default_rng(seed)), ex, n=n)
+
+    def run_bid_draw(self) -> None:
+        n, seed = self.size("n_calls"), self.seed("fig_4_4")
+        self.fig44 = self._cached("fig_4_4", lambda: ex.fig_4_4_candidates(n, np.random.default_rng(seed)), ex, n=n)
+
+    def run_test_program_behaviour(self) -> None:
+        n, seed = self.size("n_calls"), self.seed("behaviour")
+        self.fig51 = ex.fig_5_1_example()
+        self.freq51 = ex.fig_5_1_frequencies(n, np.random.default_rng(self.seed("fig_5_1")))
+        positions = ex.behaviour_positions(n)
+        self.behaviour = self._cached(
+            "behaviour", lambda: ex.test_program_behaviour(positions, np.random.default_rng(seed)), ex, n=positions)
+
+    # ------------------------------------------------------------------ E5, E6, E11
+
+    def run_win_rates(self) -> None:
+        """E5's three views: one reference match per type, seeded matches, and the large sample."""
+        n_games, n_seeds, n_large = self.size("n_games"), self.size("n_seeds"), self.size("n_large")
+        s_ref, s_seeded, s_large = (self.seed(k) for k in ("reference_matches", "vs_types_seeds", "vs_types_large"))
+        self.ref_games = self._cached("reference_matches", lambda: ex.reference_matches(n_games, s_ref), ex, n=n_games)
+        self.ref = ex.summarize_reference(self.ref_games)
+        self.ref.insert(0, "type", [int(o[4:]) for o in self.ref.opponent])
+        self.seeded, self.seeded_raw = self._cached(
+            "vs_types_seeds", lambda: ex.vs_types(n_games, n_seeds, s_seeded, keep_games=True), ex, n=n_games,
+            r=n_seeds)
+        self.large, self.large_raw = self._cached("vs_types_large", lambda: ex.vs_types(n_large, 1, s_large), ex,
+                                                  n=n_large)
+        self.e5 = ex.vs_types_table(self.large, self.ref, self.seeded)
+        self.e5_views = ex.win_rate_views(self.ref, self.seeded, self.large, n_games, n_seeds, n_large)
+
+    def run_win_rate_confirmation(self) -> None:
+        """Two-stage design: a per-type claim the large sample leaves undecided is judged again on fresh games, as
+        many as the pilot says would decide it at 80 % power, at most ``confirm_games_cap`` per type."""
+        self.win_plan = claims.win_rate_plan(self.large, cap=self.size("confirm_games_cap"))
+        plan, seed = self.win_plan, self.seed("vs_types_confirm")
+        if plan is not None and not plan.undecidable:
+            self.large_fresh = self._cached("vs_types_confirm", lambda: ex.vs_types(plan.n, 1, seed)[0], ex,
+                                            n=plan.n)
+
+    def run_trait_effects(self) -> None:
+        self.trait_effect = ex.trait_effects(self.large, self.traits)
+
+    def run_trends(self) -> None:
+        self.curves = ex.cumulative_wins(self.seeded_raw)
+        self.ref_curves = ex.reference_cumulative_wins(self.ref_games)
+        self.final = self.curves[self.curves.game == self.size("n_games")]
+
+    def run_game_lengths(self) -> None:
+        self.lengths = ex.game_length_table(self.large_raw, split_starter=True)
+        self.success = ex.challenge_success_by_starter(self.large_raw)
+        self.length_stats = ex.length_summary(self.lengths)
+
+    # ------------------------------------------------------------------ E7-E10: the network
+
+    def worked_example(self) -> str:
+        """One game of the network player against type 25 after 200 games of learning, as text."""
+        return bbnx.worked_example_text(np.random.default_rng(self.seed("worked_example_belief")),
+                                        np.random.default_rng(self.seed("worked_example_games")))
+
+    def run_bbn_matches(self) -> None:
+        """E7: paired matches (network and plain random-guess on the same dice), with the E8 records."""
+        types, n, r, seed = self.size("bbn_types"), self.size("bbn_games"), self.size("bbn_seeds"), self.seed("bbn_matches")
+        self.bbn_run = self._cached("bbn_matches", lambda: bbnx.run_bbn_matches(types, n_games=n, n_seeds=r, seed=seed,
+                                                                                record=True),
+                                    bbnx, n=n, r=r, types=types)
+        self.e7 = bbnx.summarize_vs_types(self.bbn_run)
+        self.gains = bbnx.seed_gains(self.bbn_run.games)      # one paired gain per seeded match: the replication unit
+
+    def run_bbn_curves(self) -> None:
+        self.bbn_curves = bbnx.cumulative_wins(self.bbn_run)
+        self.bbn_trend_types = [o for o in ("type1", "type8", "type11") if o in set(self.bbn_curves.opponent)]
+        self.panels = sorted(set(self.bbn_curves.opponent), key=lambda o: int(o[4:]))      # type1 .. type32
+
+    def run_bbn_gain_confirmation(self) -> None:
+        """Two-stage design for the network's gain: new seeds when the pilot leaves it undecided (at most
+        ``confirm_seeds_cap``)."""
+        self.gain_plan = claims.bbn_gain_plan(self.gains, cap=self.size("confirm_seeds_cap"))
+        plan, types, n, seed = self.gain_plan, self.size("bbn_types"), self.size("bbn_games"), self.seed("bbn_matches_confirm")
+        if plan is not None and not plan.undecidable:
+            self.gains_fresh = self._cached(
+                "bbn_matches_confirm",
+                lambda: bbnx.seed_gains(bbnx.run_bbn_matches(types, n_games=n, n_seeds=plan.n, seed=seed).games),
+                bbnx, n=n, r=plan.n, types=types)
+
+    def run_bbn_diagnostics(self) -> None:
+        """E8 reads the E7 runs: every type, every seeded match."""
+        self.adoption = bbnx.gate_adoption_curve(self.bbn_run)
+        self.calibration = bbnx.calibration_table(self.bbn_run)
+        self.hand_errors = bbnx.imagined_hand_errors(self.bbn_run)
+
+    def run_bbn_readings(self) -> None:
+        """E12 for the network: every reading and ablation replayed on the same matches; over types 25-32 (when
+        this profile has them), how much of the loss each part accounts for."""
+        types, n, r, seed = (self.size("bbn_types"), self.size("bbn_games"), self.size("bbn_variant_seeds"),
+                             self.seed("bbn_variants"))
+        self.bbn_readings = self._cached(
+            "bbn_variants", lambda: bbnx.bbn_variants(types=types, n_games=n, n_seeds=r, seed=seed), bbnx,
+            n=n, r=r, types=types)
+        if (self.bbn_readings.group == "types 25-32").any():
+            self.liar_readings = self.bbn_readings[self.bbn_readings.group == "types 25-32"]
+            self.loss_shares = bbnx.liar_loss_shares(self.bbn_readings)
+
+    def run_liar_diagnosis(self) -> None:
+        """What the network believes and what the player does against types 25-32, with types 1 and 17 beside
+        them (reference agents; the first fifth of each match left out)."""
+        liars = [f"type{t}" for t in bbnx.LIAR_TYPES]
+        liar_run = bbnx.subset(self.bbn_run, liars)
+        self.liar_hands = bbnx.imagined_hand_errors(liar_run)
+        self.liar_verdicts = bbnx.verdicts_by_count(liar_run)
+        types = list(bbnx.LIAR_TYPES) + list(bbnx.CONTRAST_TYPES)
+        n, r, seed = self.size("bbn_games"), self.size("decision_seeds"), self.seed("bbn_liar_decisions")
+        rows = self._cached("bbn_liar_decisions",
+                            lambda: bbnx.challenge_decisions(types, n_games=n, n_seeds=r, seed=seed, skip_games=n // 5),
+                            bbnx, n=n, r=r, types=types)
+        self.liar_decisions = bbnx.liar_decisions_by_count(rows)
+        self.liar_gain = self.e7[self.e7.opponent.isin(liars)]
+
+    def run_substitutes(self) -> None:
+        n, r, seed = self.size("bbn_games"), self.size("bbn_seeds"), self.seed("bbn_substitutes")
+        self.substitutes = self._cached("bbn_substitutes", lambda: bbnx.bbn_substitutes(n_games=n, n_seeds=r, seed=seed),
+                                        bbnx, n=n, r=r)
+
+    def run_bbn_gain_readings(self) -> None:
+        self.gain_readings = readings01.bbn_gain_readings(self.bbn_run.games, self.bbn_readings)
+
+    def run_support_events(self) -> None:
+        self.support_events = bbnx.not_support_events(self.bbn_run)
+
+    @property
+    def x3_reading(self) -> pd.Series:
+        """The network reading "not-support limit x-3" pooled over all types."""
+        return self.bbn_readings[self.bbn_readings.group == "all types"].set_index("variant").loc["not-support limit x-3"]
+
+    # ------------------------------------------------------------------ the opening seat, Ch. 6, E12, best response
+
+    def run_first_mover(self) -> None:
+        n = self.size("n_sweep")
+        s_first, s_swap = self.seed("first_mover"), self.seed("seat_swap")
+        self.first = self._cached("first_mover", lambda: ex.first_mover(n, 1, s_first), ex, n=n)
+        self.self_open = self.first[(self.first.opponent_label == "random_guess")
+                                    & (self.first.opens == "random_guess")].iloc[0]
+        self.wide = ex.opener_table(self.first)
+        self.swap = self._cached("seat_swap", lambda: ex.seat_swap(n, 1, s_swap), ex, n=n)
+
+    def run_extensions(self) -> None:
+        """X2 (the lambda mixture) and X1 (real-valued guesses) against every type and against the thesis player."""
+        n, s_sweep, s_plain = self.size("n_sweep"), self.seed("extensions"), self.seed("extensions_vs_plain")
+        self.sweep = self._cached("extensions", lambda: ex.extension_sweep(n, 1, s_sweep), ex, n=n)
+        self.variants = ex.variant_summary(self.sweep)
+        self.vs_plain = self._cached("extensions_vs_plain", lambda: ex.variant_self_play(n, 1, s_plain), ex, n=n)
+
+    @property
+    def lambda_rows(self) -> pd.DataFrame:
+        """The X2 rows of the variant summary (one per lambda)."""
+        return self.variants[self.variants.variant.str.startswith("X2")]
+
+    @property
+    def lambda_values(self) -> pd.Series:
+        return self.sweep.groupby("variant", sort=False)["lambda"].first().loc[self.lambda_rows.variant]
+
+    @property
+    def x1(self) -> pd.Series:
+        return self.variants[self.variants.variant == "X1 real-valued"].iloc[0]
+
+    @property
+    def thesis_guess(self) -> pd.Series:
+        """The variant summary's row of the thesis's guess (lambda = 1)."""
+        return self.variants[self.variants.variant == "X2 lambda=1"].iloc[0]
+
+    def run_x2_positions(self) -> None:
+        n, seed = self.size("n_calls"), self.seed("x2_positions")
+        self.mixture = self._cached(
+            "x2_positions",
+            lambda: ex.guess_mixture_at_positions(list(X2_HAND), n_calls=n * X2_DECISIONS_PER_CALL, seed=seed), ex, n=n)
+
+    def run_x3_x4(self) -> None:
+        """X3 (a confidence-weighted imagined hand, reference engine) and X4 (extended rules)."""
+        types, n, r, seed = self.size("x3_types"), self.size("bbn_games"), self.size("x3_seeds"), self.seed("x3")
+        self.x3_ext = self._cached("x3", lambda: bbnx.x3_weighted_hand(types=types, n_games=n, n_seeds=r, seed=seed),
+                                   bbnx, n=n, r=r, types=types)
+        n4, s4 = self.size("x4_games"), self.seed("x4")
+        self.x4 = self._cached("x4", lambda: ex.extended_rules(n4, s4), ex, n=n4)
+        self.x4_summary = ex.extended_rules_summary(self.x4)
+
+    def run_sensitivity(self) -> None:
+        n, seed = self.size("n_sweep"), self.seed("sensitivity")
+        self.readings_by_type = self._cached("sensitivity", lambda: ex.sensitivity_by_type(n, seed), ex, n=n)
+        self.readings = claims.reading_robustness(self.readings_by_type)
+
+    def run_win_band_readings(self) -> None:
+        self.band_readings = readings01.win_band_readings(self.large, self.first, self.ref, self.readings_by_type)
+
+    def run_best_response(self) -> None:
+        n1, n2, s1, s2 = (self.size("n_best_response"), self.size("n_best_response_2"), self.seed("best_response"),
+                          self.seed("best_response_2"))
+        self.br = self._cached("best_response", lambda: ex.best_response(n1, BEST_RESPONSE_TASKS, s1), ex, n=n1)
+        self.br2 = self._cached("best_response_2", lambda: ex.best_response(n2, BEST_RESPONSE_TASKS, s2, depth=2), ex,
+                                n=n2)
+        self.br_readings = readings01.best_response_readings(self.br, self.br2)
+
+    @property
+    def best_responses(self) -> pd.DataFrame:
+        return pd.concat([self.br, self.br2], ignore_index=True)
+
+    # ------------------------------------------------------------------ E9 and the learning schedule
+
+    def run_timing(self) -> None:
+        """E9: wall times (measured each run, never cached) of random-guess alone and with the network."""
+        n_games, n_bbn = self.size("n_games"), self.size("bbn_games")
+        self.timing = ex.timing_with_paper(ex.timing(n_games, np.random.default_rng(self.seed("timing")),
+                                                     throughput_games=self.size("n_sweep") * THROUGHPUT_PER_SWEEP_GAME))
+        bbn_play.warm_up()
+        self.bbn_time = bbnx.bbn_timing(n_bbn, type_id=1, seed=self.seed("bbn_timing"))
+        self.timing_vs_thesis = claims.timing_table(self.timing, ex.thesis_schedule_timing(self.bbn_time), n_games,
+                                                    n_bbn)
+
+    def run_schedules(self) -> None:
+        types, n, r, seed = (self.size("bbn_types"), self.size("bbn_games"), self.size("bbn_variant_seeds"),
+                             self.seed("bbn_schedules"))
+        self.schedules = self._cached(
+            "bbn_schedules", lambda: bbnx.refit_sensitivity(types=types, refit_values=[1, bbnx.BATCHED_REFIT_EVERY],
+                                                            n_games=n, n_seeds=r, seed=seed),
+            bbnx, n=n, r=r, types=types)
