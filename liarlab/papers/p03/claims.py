@@ -11,7 +11,7 @@ computed from its printed values.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -21,9 +21,10 @@ from liarlab.core import verdicts as V
 from liarlab.core.cards import parse_card, parse_cards
 from liarlab.honeymoon import exchange as ex
 from liarlab.honeymoon.rules import EXCHANGE
-from liarlab.papers.p03 import confirm, printed
+from liarlab.papers.p03 import confirm, experiments, printed
 from liarlab.papers.p03 import correlation as corr
 from liarlab.papers.p03.printed import SOURCE
+from liarlab.study import cache
 
 SOLVER = "Solver (§3.1, Figs 3-7 to 3-19)"
 TABLE = "Endgame table sizes (§3.1)"
@@ -501,8 +502,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
     ...; a row is judged on its first ``plan.n`` boards) for rows the pilot left undecided (none is drawn when
     the capped sample would be no larger than the pilot); its bootstrap is seeded by ``seed``. ``replacement``:
     :func:`liarlab.papers.p03.correlation.replacement_summary`, quoted in the readings of a differing row."""
-    g = nineteen_games()
-    thesis_rmse = float(np.sqrt(((g.dd - g.est) ** 2).mean()))
+    rmse = thesis_rmse()
     n, boards = len(errors), estimates[("r", "after")].n
     base = (f"{n:,} MC0 estimates on {boards:,} boards (duplicate boards against "
             f"{', '.join(sorted(set(errors.opponent) - {'MC0'}))} and MC0-vs-MC0 deals; a board gives one estimate "
@@ -535,7 +535,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
                     sh, sd = replacement["share"], replacement["sd_change"]
                     moved = (f" (in our games it replaces {100 * sh.value:.0f}% of each hand and moves the "
                              f"declarer's DD tricks with an SD of {sd.value:.2f} [{sd.low:.2f}, {sd.high:.2f}], more "
-                             f"than the thesis's whole error RMSE of {thesis_rmse:.2f})")
+                             f"than the thesis's whole error RMSE of {rmse:.2f})")
                 readings += (f". The exchange is played after the estimate is made{moved}; the thesis's 19 games, "
                              "exchanged against a person, had errors as small as ours against the dealt hands, so "
                              "either its exchanges moved the hands far less than our bots' or its DD column is "
@@ -670,3 +670,144 @@ def open_findings(claims: pd.DataFrame) -> str:
                 why = why[0].upper() + why[1:] if why else why
             lines.append(f"* **{word}:** {r.claim}: the thesis {r.paper_value}, ours {ours}. {why}.")
     return "\n".join(lines) if lines else "* No finding differs or is undecided."
+
+
+# ============================================================================ the notebook's results and claims
+
+QUESTION = ("Can a program that combines an exact double-dummy solver for the play, Monte Carlo bidding and a greedy "
+            "exchange play Honeymoon Bridge at amateur strength?")
+
+
+@dataclass
+class Results:
+    """What notebook 03 measured, as the claims, the summary and the ledger read it (each field is named after the
+    notebook's variable; ``built`` is :func:`liarlab.papers.p03.experiments.endgame_table_build`'s dict)."""
+    agreement: pd.DataFrame
+    checks: pd.DataFrame
+    ablations: pd.DataFrame
+    speed_summary: pd.DataFrame
+    sizes: pd.DataFrame
+    built: dict
+    calls: pd.DataFrame
+    replay: pd.DataFrame
+    replay_samples: int
+    conv: pd.DataFrame
+    examples: pd.DataFrame
+    eps_table: pd.DataFrame
+    eps_human: float
+    eps_match: float
+    matches: pd.DataFrame
+    selfplay: pd.DataFrame
+    errors: pd.DataFrame
+    acc_est: dict
+    replacement: dict
+    gains: pd.DataFrame
+    grid: pd.DataFrame
+    timing: pd.DataFrame
+    confirm_deals: int
+    bootstrap_seed: int
+    fig_fresh: pd.DataFrame | None = None
+    e11_fresh: pd.DataFrame | None = None
+
+    @property
+    def table_check(self) -> pd.DataFrame:
+        return self.built["check"]
+
+    @property
+    def levels(self) -> pd.DataFrame:
+        return self.built["levels"]
+
+    @property
+    def mc0_errors(self) -> pd.DataFrame:
+        return experiments.mc0_errors(self.errors)
+
+    @property
+    def selfplay_errors(self) -> pd.DataFrame:
+        return self.errors[self.errors.pairing == "MC0 vs MC0"]
+
+
+def fig_3_13_confirmation(replay: pd.DataFrame, replay_samples: int, seed: int) -> pd.DataFrame | None:
+    """Two-stage design: a fresh, larger opening sample for the Fig 3-13 cells the pilot (the replay) left
+    undecided; None when every cell is decided."""
+    n_fresh = confirm.draw_size(fig_3_13_plans(replay, replay_samples), replay_samples)
+    return cache.cached_call(confirm.fig_3_13_opening, n_samples=n_fresh, seed=seed) if n_fresh else None
+
+
+def estimation_confirmation(estimates: dict, cap: int, n_samples: int, seed: int) -> pd.DataFrame | None:
+    """Two-stage design for the E11 rows: the estimation errors of fresh MC0-vs-MC0 deals, none when every row is
+    decided or the capped sample would be no larger than the pilot."""
+    n_fresh = confirm.draw_size(estimation_plans(estimates, cap=cap), estimates[("r", "after")].n)
+    if not n_fresh:
+        return None
+    fresh_games = cache.cached_call(experiments.selfplay_games, n_deals=n_fresh, n_samples=n_samples, seed=seed)
+    return experiments.estimation_errors(fresh_games, ("thesis",))
+
+
+def notebook03_claims(r: Results) -> list[dict]:
+    """Every claims row of notebook 03, in the notebook's order."""
+    rows = solver_claims(r.agreement, r.checks, r.ablations, r.table_check)
+    rows += table_size_claims(r.sizes, r.levels)
+    rows += fig_3_13_claims(r.calls, r.replay, r.replay_samples, r.fig_fresh)
+    rows += convergence_claims(r.conv)
+    rows += exchange_claims(r.examples)
+    rows += printed_arithmetic_claims()
+    rows += surrogate_claims(r.eps_table, r.eps_human)
+    rows += match_claims(r.matches, r.eps_match)
+    rows += estimation_claims(r.mc0_errors, r.acc_est, r.e11_fresh, cap=r.confirm_deals, replacement=r.replacement,
+                              seed=r.bootstrap_seed)
+    rows += exchange_effect_claims(r.selfplay_errors, r.replacement)
+    rows += exchange_ablation_claims(r.matches, r.gains)
+    rows += grid_claims(r.grid)
+    return rows
+
+
+def thesis_error_table() -> pd.DataFrame:
+    """The thesis's estimation-error summary of its 19 games, in the columns of
+    :func:`liarlab.papers.p03.experiments.error_summary`."""
+    return pd.DataFrame([{"games": "thesis, 19 vs the author", "n": len(printed.NINETEEN_GAMES),
+                          "overestimates": printed.OVERESTIMATES[0], "mean_overestimate": printed.OVERESTIMATES[1],
+                          "underestimates": printed.UNDERESTIMATES[0],
+                          "mean_underestimate": printed.UNDERESTIMATES[1],
+                          "mean_signed_error": printed.MEAN_SIGNED_ERROR, "r_estimate_dd": printed.R_ESTIMATE_DD}])
+
+
+def thesis_rmse() -> float:
+    """The RMSE of Est. against DD over the thesis's 19 printed games."""
+    g = nineteen_games()
+    return float(np.sqrt(((g.dd - g.est) ** 2).mean()))
+
+
+def what_we_found(r: Results, claims: pd.DataFrame, *, minutes: float, n_jobs: int, profile: str) -> str:
+    """The notebook's summary in markdown, every number from ``r`` and this run's claims table; ``minutes`` of
+    computation on ``n_jobs`` workers in ``profile``."""
+    rate = lambda label: experiments.win_rate_text(r.matches, label, boards=True)  # noqa: E731
+    kept_speed = r.speed_summary.set_index("table").loc["kept"]
+    bid_s = r.timing[r.timing.decision.str.startswith("bidding")].cpu_seconds.median()
+    ra, rd = r.acc_est[("r", "after")], r.acc_est[("r", "dealt")]
+    share, grid, check = r.replacement["share"], r.grid, r.table_check
+    excluding = int(((grid.ci_low > 0.5) | (grid.ci_high < 0.5)).sum())
+    fnd = claims[claims.kind == "finding"]
+    judged = fnd[fnd.verdict.isin(["reproduced", "differs", "inconclusive"])].verdict.value_counts()
+    return f'''
+* **Amateur strength?** The thesis's evidence is 19 games against its author and 20 against two people; people
+  cannot be replayed, so the claim is not reproducible here. Against the human-error stand-in DD-ε (exact play that
+  errs at the author's rate) MC0 wins {rate("MC0 vs DD-ε")}; against the RULE bot {rate("MC0 vs RULE")}; MCA wins
+  {rate("MCA vs MC0")} against MC0.
+* **Solver.** {int(r.agreement.agree.sum()):,} of {len(r.agreement):,} small deals agree with plain minimax, and
+  {int(check.agree.sum()):,} of {len(check):,} endgame-table entries with the search; a random
+  13-v-13 solve takes {kept_speed.median_ms:.2f} ms median CPU, one bidding decision {bid_s:.3f} s (thesis: about 20 s).
+* **The bidding estimate.** r(Est., DD) = {ra.value:.2f} after the exchange and {rd.value:.2f} on the dealt hands
+  (95 % bootstrap over boards: {ra.low:.2f}-{ra.high:.2f} and {rd.low:.2f}-{rd.high:.2f}; thesis, 19 games: 0.80);
+  the exchange replaces {100 * share.value:.0f}% of each hand.
+* **Adjustment grid (E14).** MCA's win rate against MC0 lies between {100 * grid.win_rate.min():.1f}% and
+  {100 * grid.win_rate.max():.1f}% over the {len(grid)} (α, ρ) cells; {excluding}
+  of the cells' 95 % intervals exclude 50%.
+* **Findings judged:** {', '.join(f'{int(n)} {v}' for v, n in judged.items())}; besides,
+  {int((fnd.verdict == "not-reproducible").sum())} not reproducible and {int((claims.verdict == "extension").sum())}
+  extension rows (counted apart). The findings that differ or stay undecided:
+
+{open_findings(claims)}
+
+* **Rerun time:** {minutes:.1f} min of computation on {n_jobs} worker(s) in the {profile} profile
+  (cached results count with the time they originally took).
+'''

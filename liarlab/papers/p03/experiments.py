@@ -246,6 +246,15 @@ def endgame_table_build(max_n: int, n_check: int, seed: int) -> dict:
     return {"seconds": seconds, "levels": pd.DataFrame(levels), "check": check}
 
 
+def table_view(sizes: pd.DataFrame, levels: pd.DataFrame) -> pd.DataFrame:
+    """E4 side by side: the counted entries and predicted bytes per level, the valid entries of the table built
+    bottom-up (missing above the built size) and the thesis's printed size."""
+    built = levels[["cards", "entries_valid"]].rename(columns={"entries_valid": "built_valid_entries"})
+    view = sizes.merge(built, on="cards", how="left")
+    return view[["cards", "length_vectors", "entries", "entries_suits_le_13", "built_valid_entries", "predicted_bytes",
+                 "thesis_size"]].astype({"built_valid_entries": "Int64"})
+
+
 # ----------------------------------------------------------------------------- Monte Carlo bidding
 
 
@@ -292,6 +301,27 @@ def mc_convergence(n_random_hands: int, pool: int, ns: tuple, reps: int, seed: i
               "reps": reps, "label": label} for i, (label, h) in enumerate(hands)]
     out = run_tasks(_convergence_task, tasks, seed, desc="MC convergence")
     return pd.DataFrame([r for rows in out for r in rows])
+
+
+CONVERGENCE_NS = (10, 50, 100, 200, 1000)   # E6: the numbers of sampled deals compared
+
+
+def convergence_ns(pool: int) -> tuple:
+    """E6's N values a pool of ``pool`` sampled deals allows (at most half the pool, so repeats differ)."""
+    return tuple(n for n in CONVERGENCE_NS if n <= pool // 2)
+
+
+def convergence_summary(conv: pd.DataFrame) -> pd.DataFrame:
+    """Per N, over hands and suits: the SD of repeated estimates, sigma/sqrt(N), and the share of estimates whose
+    opening call differs from the reference's."""
+    return conv.groupby("N").agg(empirical_sd=("empirical_sd", "mean"), sigma_over_sqrt_n=("sigma_over_sqrt_n", "mean"),
+                                 opening_differs=("opening_differs", "mean")).reset_index()
+
+
+def simulation_count_table() -> pd.DataFrame:
+    """The thesis's simulation-count table (E per deal and suit at each N) as one row per deal and suit."""
+    return pd.DataFrame([{"deal": d, "suit": s, **{f"N={n}": v for n, v in zip(printed.SIMULATION_NS, vals)}}
+                         for d, row in printed.SIMULATION_COUNTS.items() for s, vals in row.items()])
 
 
 def fig_3_13_replay(n_samples: int, seed: int) -> pd.DataFrame:
@@ -466,6 +496,42 @@ def selfplay_games(n_deals: int, n_samples: int, seed: int, chunk: int = 20) -> 
     return pd.DataFrame([r for rows in out for r in rows])
 
 
+def match_plan(match_boards: int, exchange_boards: int, grid_boards: int) -> tuple:
+    """Every pairing of E12, E13 and E14 with its number of boards, as :func:`duplicate_matches` takes it."""
+    return (tuple((label, a, b, match_boards) for label, a, b in MATCH_PAIRINGS)
+            + tuple((label, a, b, exchange_boards) for label, a, b in EXCHANGE_PAIRINGS)
+            + tuple((label, a, b, grid_boards) for label, a, b in grid_pairings()))
+
+
+def e12_table(matches: pd.DataFrame) -> pd.DataFrame:
+    """The rows of :func:`match_table` that are E12's pairings."""
+    return matches[matches.pairing.isin([p[0] for p in MATCH_PAIRINGS])]
+
+
+def exchange_games(games: pd.DataFrame) -> pd.DataFrame:
+    """The games of E13's pairings (only the exchange differs)."""
+    return games[games.pairing.isin([p[0] for p in EXCHANGE_PAIRINGS])]
+
+
+def exchange_table(matches: pd.DataFrame, gains: pd.DataFrame) -> pd.DataFrame:
+    """E13 per variant: the greedy side's win rate (interval across boards) beside the DD tricks it gains in the
+    exchange (``*_tricks``: their interval)."""
+    rates = matches.set_index("pairing").loc[gains.pairing, ["boards", "a_win_rate", "ci_low", "ci_high"]]
+    return rates.reset_index().merge(gains[["pairing", "a_dd_tricks_gained", "ci_low", "ci_high"]], on="pairing",
+                                     suffixes=("", "_tricks"))
+
+
+def estimation_games(games: pd.DataFrame, selfplay: pd.DataFrame) -> pd.DataFrame:
+    """E11's games: MC0 and MCA against RULE, MCA against MC0 (from the duplicate matches) and MC0 self-play."""
+    duplicate = games[games.pairing.isin(["MC0 vs RULE", "MCA vs RULE", "MCA vs MC0"])]
+    return pd.concat([duplicate, selfplay], ignore_index=True)
+
+
+def mc0_errors(errors: pd.DataFrame) -> pd.DataFrame:
+    """MC0's estimates in its games against RULE and against MC0 (the rows the E11 claims judge)."""
+    return errors[(errors.bot == "MC0") & errors.opponent.isin(["RULE", "MC0"])]
+
+
 def board_scores(g: pd.DataFrame) -> pd.Series:
     """Bot A's score per board: the mean of its wins over the board's games (0, 1/2 or 1)."""
     return g.groupby("board").a_won.mean()
@@ -501,6 +567,15 @@ def match_table(games: pd.DataFrame) -> pd.DataFrame:
                      "a_dd_win_rate": dd_est.value, "dd_ci_low": dd_est.low, "dd_ci_high": dd_est.high,
                      "a_declares": float((g.declarer == g.a_seat).mean())})
     return pd.DataFrame(rows)
+
+
+def win_rate_text(matches: pd.DataFrame, label: str, boards: bool = False) -> str:
+    """The first bot's win rate in pairing ``label`` with its interval across boards, in percent."""
+    r = matches.set_index("pairing").loc[label]
+    if boards:
+        return (f"{100 * r.a_win_rate:.1f}% (95 % interval across boards {100 * r.ci_low:.1f}-"
+                f"{100 * r.ci_high:.1f}%, {int(r.boards)} boards)")
+    return f"{100 * r.a_win_rate:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
 
 
 def exchange_gains(games: pd.DataFrame) -> pd.DataFrame:
@@ -657,6 +732,13 @@ def worked_deal(seed: int, n_samples: int = 50) -> dict:
             "tricks": {names[0]: st.tricks_won[0], names[1]: st.tricks_won[1]}, "winner": names[st.winner()]}
 
 
+def worked_deal_text(deal: dict) -> tuple[str, str]:
+    """Two lines of :func:`worked_deal` for people: each player's dealt hand, and the tricks taken with the winner."""
+    hands = "\n".join(f"{name:5s} dealt: {hand}" for name, hand in deal["hands"].items())
+    tricks = "tricks taken: " + ", ".join(f"{k} {v}" for k, v in deal["tricks"].items()) + f" - winner: {deal['winner']}"
+    return hands, tricks
+
+
 # ----------------------------------------------------------------------------- timing (E15)
 
 
@@ -689,70 +771,3 @@ def decision_timing(n_decisions: int, n_samples: int, seed: int) -> pd.DataFrame
         rows.append(("play decision (first card, 13 v 13)", time.process_time() - t0))
     frame = pd.DataFrame(rows, columns=["decision", "cpu_seconds"])
     return frame
-
-
-# ----------------------------------------------------------------------------- coverage ledger
-
-
-def coverage_rows(run: dict) -> list[dict]:
-    """The E1..E15 ledger rows of spec 03 from the sizes this run resolved (``run``: the notebook's sizes and
-    the measured counts, see the notebook's ledger cell)."""
-    from liarlab.study import coverage as cov
-
-    def status(ok: bool) -> str:
-        return "full" if ok else "reduced"
-
-    e12_min = min(run["match_boards"].values())
-    rows = [
-        cov.experiment("03", "E1", "Rules engine", "unit tests", "tests/honeymoon/test_rules.py", "full",
-                       "tests/honeymoon/test_rules.py"),
-        cov.experiment("03", "E2", "Solver correctness", ">= 1,000 small deals, 100 % agreement",
-                       f"{run['agreement_deals']:,} deals (+ tests: every ablation, table entries)",
-                       status(run["agreement_deals"] >= 1000), "The exact solver: correctness",
-                       "" if run["agreement_deals"] >= 1000 else "quick profile"),
-        cov.experiment("03", "E3", "Solver speed and ablations", "200 deals x 4 trumps per ablation",
-                       f"{run['ablation_deals']} deals x 4 trumps x {run['ablations']} configurations",
-                       status(run["ablation_deals"] >= 200), "The exact solver: speed and ablations",
-                       "" if run["ablation_deals"] >= 200 else "quick profile"),
-        cov.experiment("03", "E4", "Canonical counts and table sizes", "n = 1-8 sizes; built to n >= 6; 10^4 checks",
-                       f"sizes n = 1-8; built to n = {run['table_n']}; {run['table_checks']:,} entries checked",
-                       status(run["table_n"] >= 6 and run["table_checks"] >= 10_000),
-                       "The thesis's endgame table", "" if run["table_checks"] >= 10_000 else "quick profile"),
-        cov.experiment("03", "E5", "Bidding example", "Fig 3-13 calls from the printed E", "all four calls", "full",
-                       "Fig 3-13: the printed auction"),
-        cov.experiment("03", "E6", "MC convergence", "Fig 3-13 hand + 20 random; N to 1000; 100 reps; N=2000 ref",
-                       f"Fig 3-13 + {run['convergence_hands']} random; N = {run['convergence_ns']}; "
-                       f"{run['convergence_reps']} reps; reference N = {run['convergence_pool']}",
-                       status(run["convergence_hands"] >= 20 and run["convergence_reps"] >= 100
-                              and 1000 in run["convergence_ns"] and run["convergence_pool"] >= 2000),
-                       "How many sampled deals are enough",
-                       "" if run["convergence_hands"] >= 20 else "quick profile"),
-        cov.experiment("03", "E7", "Lead convention and Fig 3-13 replay", "three conventions; adjusted rows",
-                       f"{run['replay_samples']} deals per estimate", "full", "Fig 3-13: our estimates"),
-        cov.experiment("03", "E8", "Exchange examples", "Examples 3.1-3.3", "all", "full", "The greedy exchange"),
-        cov.experiment("03", "E9", "Printed-result arithmetic", "the 19-game table", "all", "full", "Claims"),
-        cov.experiment("03", "E10", "Exchange effect", "1,000 MC0-vs-MC0 deals", f"{run['selfplay_deals']:,} deals",
-                       status(run["selfplay_deals"] >= 1000), "What the exchange does to the contract",
-                       "" if run["selfplay_deals"] >= 1000 else "quick profile"),
-        cov.experiment("03", "E11", "Estimation error", "500 games each of MC0 and MCA vs RULE and vs MC0",
-                       "; ".join(f"{k} {v:,}" for k, v in run["estimation_games"].items()),
-                       status(min(run["estimation_games"].values()) >= 500), "How good is the bidding estimate",
-                       "" if min(run["estimation_games"].values()) >= 500 else "quick profile"),
-        cov.experiment("03", "E12", "Duplicate tournaments", "400 boards per pairing, 7 pairings",
-                       f"{len(run['match_boards'])} pairings, >= {e12_min} boards each", status(e12_min >= 400),
-                       "Whole games: duplicate matches", "" if e12_min >= 400 else "quick profile"),
-        cov.experiment("03", "E13", "Exchange ablation", "greedy vs random, duck, win, ruff-aware; DD tricks gained",
-                       f"4 variants x {run['exchange_boards']} boards", status(run["exchange_boards"] >= 400),
-                       "The exchange ablation", "" if run["exchange_boards"] >= 400 else "quick profile"),
-        cov.experiment("03", "E14", "Adjustment calibration", "alpha {0, 0.5, 1, 2, 3} x rho {0, 1}; E11 and E12",
-                       f"10 cells; {run['grid_boards']} boards a cell ({e12_min} for alpha 2, rho 1)",
-                       "reduced" if run["grid_boards"] < 400 else "full", "Calibrating the adjustment",
-                       "" if run["grid_boards"] >= 400 else
-                       "fewer boards per cell to stay in the notebook's 25-minute budget (every MCA call after an "
-                       "opponent bid needs fresh adjusted samples); the spec allows it"),
-        cov.experiment("03", "E15", "Timing", "bid, exchange and play decisions; hardware stated",
-                       f"{run['timing_decisions']} decisions each; {run['cpu']}, {run['cores']} cores",
-                       status(run["timing_decisions"] >= 10), "Timing",
-                       "" if run["timing_decisions"] >= 10 else "quick profile"),
-    ]
-    return rows

@@ -45,6 +45,8 @@ COM_WINS = (9, 19)
 COM_WINS_WITHOUT_HUMAN_ERROR = (6, 19)
 OVERESTIMATES = (12, 1.25)      # count, mean size
 UNDERESTIMATES = (7, 0.794)
+MEAN_SIGNED_ERROR = -0.50       # derived in the spec from the printed rows
+R_ESTIMATE_DD = 0.80            # derived in the spec from the printed columns
 CROSS_TEST_WINS = (12, 20)
 HUMAN_TRICKS_LOST = 11
 

@@ -76,3 +76,12 @@ def matching_eps(summary: pd.DataFrame, target: float | None = None) -> float:
         if (y[i] - target) * (y[i + 1] - target) <= 0 and y[i + 1] != y[i]:
             return float(x[i] + (target - y[i]) * (x[i + 1] - x[i]) / (y[i + 1] - y[i]))
     return float("nan")
+
+
+EPS_GRID = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5)   # the error rates measured
+DEFAULT_EPS = 0.1   # the matches' eps when the grid does not bracket the author's rate
+
+
+def match_eps(eps_human: float) -> float:
+    """The eps the duplicate matches use: the author's, to two decimals (:data:`DEFAULT_EPS` when unknown)."""
+    return round(float(eps_human), 2) if np.isfinite(eps_human) else DEFAULT_EPS

@@ -151,6 +151,7 @@ def test_dd_eps_surrogate_loses_nothing_at_zero_and_interpolates():
 
 
 def test_coverage_rows_cover_the_spec_and_mark_reduced_sizes():
+    from liarlab.papers.p03 import ledger
     from liarlab.study import coverage
 
     run = {"agreement_deals": 3000, "ablation_deals": 200, "ablations": 7, "table_n": 8, "table_checks": 10_000,
@@ -159,14 +160,14 @@ def test_coverage_rows_cover_the_spec_and_mark_reduced_sizes():
            "estimation_games": {"MC0 vs RULE": 800, "MC0 vs MC0": 2000, "MCA vs RULE": 800, "MCA vs MC0": 800},
            "match_boards": {"MC0 vs RULE": 400}, "exchange_boards": 400, "grid_boards": 200,
            "timing_decisions": 10, "cpu": "x", "cores": 2}
-    rows = x.coverage_rows(run)
+    rows = ledger.coverage_rows(run)
     codes = [r["code"] for r in rows]
     expected = coverage.spec_codes("03")
     if expected:
         assert codes == expected
     status = {r["code"]: r["status"] for r in rows}
     assert status["E14"] == "reduced" and status["E12"] == "full"
-    small = x.coverage_rows({**run, "match_boards": {"MC0 vs RULE": 1}})
+    small = ledger.coverage_rows({**run, "match_boards": {"MC0 vs RULE": 1}})
     assert {r["code"]: r["status"] for r in small}["E12"] == "reduced"
 
 
