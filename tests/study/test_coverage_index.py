@@ -39,11 +39,7 @@ coverage.save_ledger("00", l00.coverage_rows(x00.Results(
     x00.monte_carlo_at_least(10, np.random.default_rng(0)).assign(hands=10**7),
     x00.monte_carlo_max_multiplicity(10, np.random.default_rng(0)).assign(hands=10**6),
     x00.q_space_table(2), x00.q_space_table(3))))
-coverage.save_ledger("01", l01.coverage_rows(
-    n_calls=100_000, n_games=500, n_seeds=20, n_large=50_000, n_types=32, bbn_games=500, bbn_seeds=20, bbn_types=32,
-    grid_panels=32, bbn_grid_panels=32, diag_types=32, diag_seeds=1, timing_games=500, substitute_rows=6,
-    split_by_starter=True, rule_readings=5, n_sweep=20_000, net_readings=13, net_reading_seeds=10, lambdas=5,
-    x3_types=4, x3_seeds=10, x4_rules=["wild ones", "dice loss"], x4_games=200))
+coverage.save_ledger("01", l01.coverage_rows(l01.PARAMS.sizes("full")))
 coverage.save_ledger("02", l02.ledger(l02.Sizes(100_000, 20_000, 10, 3_000_000, 150, 24)))
 coverage.save_ledger("03", x03.coverage_rows({
     "agreement_deals": 3000, "ablation_deals": 200, "ablations": 7, "table_n": 8, "table_checks": 10_000,

@@ -1,99 +1,158 @@
 """Notebook 01's coverage ledger: one row per experiment of the reproduction spec (01-liar-dice-random-play-and-bbn.md)
-except E1 (Tables 4.5-4.7 live in notebook 00, whose ledger lists them), built from the sizes the notebook actually
-resolved (never typed totals)."""
+except E1 (Tables 4.5-4.7 live in notebook 00, whose ledger lists them).
+
+A row's run size is written from the run's own parameters (the sizes ``nb.setup`` resolved) and the designs the
+experiments play (the 32 types, the rule and network readings, the lambdas, the extended rules); its spec size is
+the full profile's size of the same parameters (:data:`liarlab.papers.p01.params.PARAMS`, whose full sizes are the
+spec's). A row is "full" when the run is at the full profile's sizes, else "reduced" with the reason.
+"""
 from __future__ import annotations
 
-from liarlab.study.coverage import experiment
+from collections.abc import Mapping
+
+from liarlab.core.verdicts import MIN_SEEDS
+from liarlab.papers.p01 import bbn_experiments as bbnx
+from liarlab.papers.p01 import experiments as ex
+from liarlab.papers.p01.params import PARAMS
+from liarlab.study import coverage
+from liarlab.study.params import Parameters
 
 SPEC = "01"
-SPEC_CALLS = 100_000        # E3: calls per worked situation
-SPEC_GAMES = 500            # every match: 500 games
-SPEC_SEEDS = 20             # R = 20 independent seeds unless stated otherwise
-SPEC_TYPES = 32
+SMALL = "the quick profile's sizes"
+N_TYPES = len(ex.TYPES)
 
 
-def coverage_rows(*, n_calls: int, n_games: int, n_seeds: int, n_large: int, n_types: int, bbn_games: int,
-                  bbn_seeds: int, bbn_types: int, grid_panels: int, bbn_grid_panels: int, diag_types: int,
-                  diag_seeds: int, timing_games: int, substitute_rows: int, split_by_starter: bool,
-                  rule_readings: int, n_sweep: int, net_readings: int, net_reading_seeds: int, lambdas: int,
-                  x3_types: int, x3_seeds: int, x4_rules: list, x4_games: int) -> list[dict]:
-    """The ledger rows; every ``run_size`` is written from the arguments (the notebook's resolved sizes)."""
-    def status(ok: bool) -> str:
-        return "full" if ok else "reduced"
+def _status(ok: bool) -> str:
+    return "full" if ok else "reduced"
 
-    small = "the quick profile's sizes"
-    e5 = n_games >= SPEC_GAMES and n_seeds >= SPEC_SEEDS and n_types >= SPEC_TYPES
-    e7 = bbn_games >= SPEC_GAMES and bbn_seeds >= SPEC_SEEDS and bbn_types >= SPEC_TYPES
-    e8 = e7 and diag_types >= SPEC_TYPES and diag_seeds >= SPEC_SEEDS
-    e12 = net_reading_seeds >= SPEC_SEEDS and e5
-    x4_full = set(x4_rules) >= {"wild ones", "dice loss"}
-    rows = [
-        experiment(SPEC, "E2", "Search space, legal-bid counts, rain example", "none", "computed exactly", "full",
-                   "Side numbers: search space, legal bids, the rain example (E2)"),
-        experiment(SPEC, "E3", "Worked checks of the random-guess rule (p_c, p_b, final action; Fig 4.4 weights)",
-                   f"{SPEC_CALLS:,} calls per situation", f"{n_calls:,} calls per situation",
-                   status(n_calls >= SPEC_CALLS), "How the random-guess player decides (E3)",
-                   "" if n_calls >= SPEC_CALLS else small),
-        experiment(SPEC, "E4", "Fig 5.1 replay and per-type behaviour on random positions",
-                   "the Fig 5.1 position; random states for all 32 types",
-                   f"Fig 5.1 replay and {n_calls:,} draws; {min(n_calls, 5_000):,} random positions x 32 types",
-                   "full", "How the test programs decide (E4)"),
-        experiment(SPEC, "E5", "Random-guess vs type1..32: win rate per type",
-                   f"{SPEC_SEEDS} seeds x {SPEC_GAMES} games per type",
-                   f"{n_seeds} seeds x {n_games} games per type, plus {n_large:,} games per type and one reference "
-                   "match per type", status(e5), "Random-guess win rate against each of the 32 test programs (E5)",
-                   "" if e5 else small),
-        experiment(SPEC, "E6", "Cumulative wins vs game index (types 1, 5, 23 and a 32-panel grid)",
-                   "E5 runs; 3 panels and a 32-panel grid", f"E5 runs; 3 panels and a {grid_panels}-panel grid",
-                   status(e5 and grid_panels >= SPEC_TYPES), "Win-rate trends over a 500-game match (E6)",
-                   "" if e5 and grid_panels >= SPEC_TYPES else small),
-        experiment(SPEC, "E7", "Random-guess + network vs type1..32, paired with plain random-guess",
-                   f"{SPEC_SEEDS} seeds x {SPEC_GAMES} games x 32 types; trends for 1, 8, 11 and a 32-panel grid",
-                   f"{bbn_seeds} seeds x {bbn_games} games x {bbn_types} types; trends for 1, 8, 11 and a "
-                   f"{bbn_grid_panels}-panel grid", status(e7 and bbn_grid_panels >= SPEC_TYPES),
-                   "The Bayesian network: gain over plain random-guess (E7-E10)", "" if e7 else small),
-        experiment(SPEC, "E8", "Gate adoption, calibration of P(B) and P(C), H and L errors",
-                   f"E7 runs ({SPEC_SEEDS} seeds x 32 types)", f"{diag_seeds} recorded seed(s) x {diag_types} types x "
-                   f"{bbn_games} games (reference engine)", status(e8), "E8 diagnostics",
-                   "" if e8 else ("the per-decision records exist only in the reference Python engine, whose 500-game "
-                                  "paired match costs about 100 times the compiled one; 20 seeds x 32 types "
-                                  f"({SPEC_SEEDS * SPEC_TYPES} recorded matches) would alone exceed the notebook's "
-                                  "8-minute budget on 2 cores" if bbn_games >= SPEC_GAMES else small)),
-        experiment(SPEC, "E9", "Wall time random-only vs network", f"{SPEC_GAMES} games per configuration",
-                   f"{timing_games} games per configuration", status(timing_games >= SPEC_GAMES),
-                   "Running time with and without the network (E9)", "" if timing_games >= SPEC_GAMES else small),
-        experiment(SPEC, "E10", "Substitutes for the human study (self-play, drifting, deceivers)",
-                   f"{SPEC_SEEDS} seeds x {SPEC_GAMES} games per row", f"{bbn_seeds} seeds x {bbn_games} games per "
-                   f"row, {substitute_rows} rows", status(e7), "The Bayesian network (E10 substitutes)",
-                   "" if e7 else small),
-        experiment(SPEC, "E11", "Turns per game, count at the challenge, challenger success, split by starter",
-                   "E5/E7 runs, split by starting player",
-                   f"{n_large:,} games per type, {'split' if split_by_starter else 'not split'} by starting player",
-                   status(split_by_starter and n_large >= SPEC_SEEDS * SPEC_GAMES),
-                   "Game length, the count at the challenge, and who challenges well (E11)",
-                   "" if split_by_starter and n_large >= SPEC_SEEDS * SPEC_GAMES else small),
-        experiment(SPEC, "E12", "Alternative readings: rules (start, retry, cap) and network (verdicts, x-3, P(B|A), "
-                   "sampled-hand guess, Laplace, ablations)", f"rerun E5/E7 ({SPEC_SEEDS} seeds x {SPEC_GAMES} games)",
-                   f"{rule_readings} rule readings x {n_sweep:,} games per type; {net_readings} network readings x "
-                   f"{net_reading_seeds} seeds x {bbn_games} games x {bbn_types} types", status(e12),
-                   "Alternative readings (E12); Which reading of the network costs or gains what",
-                   "" if e12 else (f"the {net_readings} network readings at {SPEC_SEEDS} seeds would double the "
-                                   "notebook's longest step; 10 seeds (the protocol's minimum for a learned agent) fit "
-                                   "the budget" if net_reading_seeds >= 10 else small)),
-        experiment(SPEC, "X1", "Real-valued guessing", "rerun E5", f"{n_sweep:,} games per type", "full",
-                   "Chapter 6 extensions (X2, X1)"),
-        experiment(SPEC, "X2", "Uniform / binomial mixture of the guess", "lambda in {0, 0.25, 0.5, 0.75, 1}",
-                   f"{lambdas} values of lambda x {n_sweep:,} games per type", status(lambdas >= 5),
-                   "Chapter 6 extensions (X2, X1)", "" if lambdas >= 5 else small),
-        experiment(SPEC, "X3", "Confidence-weighted imagined hand (with X1)", "not sized by the spec",
-                   f"{x3_types} types x {x3_seeds} seeds x {bbn_games} games (reference engine)",
-                   status(x3_seeds >= 10), "Chapter 6 extensions (X3)",
-                   "" if x3_seeds >= 10 else small),
-        experiment(SPEC, "X4", "Extended rules: wild ones, re-rolling, dice loss, more players",
-                   "wild_ones, allow_reroll, dice_loss, n_players > 2",
-                   f"{', '.join(x4_rules)}: {x4_games} games (dice loss: matches) per type", "reduced",
-                   "Chapter 6 extensions (X4)",
-                   ("re-rolling is not implemented (the thesis calls it a separate research problem); more than two "
-                    "players is not applicable, the random-guess strategy is defined for two" if x4_full else small)),
+
+def _why(ok: bool, reason: str = SMALL) -> str:
+    return "" if ok else reason
+
+
+def coverage_rows(params: Mapping, declared: Parameters = PARAMS) -> list[dict]:
+    """The ledger's rows for a run with ``params`` (the run's parameters, as ``nb.setup`` returns them), against
+    the full sizes of ``declared`` (the notebook's parameter declarations)."""
+    full = declared.sizes("full")
+    return (_worked_rows(params, full) + _match_rows(params, full) + _network_rows(params, full)
+            + _reading_rows(params, full) + _extension_rows(params, full))
+
+
+def _random_guess_full(run: Mapping, full: dict) -> bool:
+    """E5 at the spec's size: as many games and seeds per type as the full profile."""
+    return run["n_games"] >= full["n_games"] and run["n_seeds"] >= full["n_seeds"]
+
+
+def _network_full(run: Mapping, full: dict) -> bool:
+    """E7 at the spec's size: the full profile's games, seeds and types."""
+    return (run["bbn_games"] >= full["bbn_games"] and run["bbn_seeds"] >= full["bbn_seeds"]
+            and len(run["bbn_types"]) >= len(full["bbn_types"]))
+
+
+def _worked_rows(run: Mapping, full: dict) -> list[dict]:
+    """E2-E4: side numbers, worked checks, the test programs' behaviour."""
+    calls = run["n_calls"]
+    return [
+        coverage.experiment(SPEC, "E2", "Search space, legal-bid counts, rain example", "none", "computed exactly",
+                            "full", "Side numbers: search space, legal bids, the rain example (E2)"),
+        coverage.experiment(SPEC, "E3", "Worked checks of the random-guess rule (p_c, p_b, final action; Fig 4.4 "
+                            "weights)", f"{full['n_calls']:,} calls per situation", f"{calls:,} calls per situation",
+                            _status(calls >= full["n_calls"]), "How the random-guess player decides (E3)",
+                            _why(calls >= full["n_calls"])),
+        coverage.experiment(SPEC, "E4", "Fig 5.1 replay and per-type behaviour on random positions",
+                            f"the Fig 5.1 position; random states for all {N_TYPES} types",
+                            f"Fig 5.1 replay and {calls:,} draws; {ex.behaviour_positions(calls):,} random positions "
+                            f"x {N_TYPES} types", "full", "How the test programs decide (E4)"),
     ]
-    return rows
+
+
+def _match_rows(run: Mapping, full: dict) -> list[dict]:
+    """E5-E6: random-guess against the 32 types, and the trends over a match."""
+    e5 = _random_guess_full(run, full)
+    return [
+        coverage.experiment(SPEC, "E5", "Random-guess vs type1..32: win rate per type",
+                            f"{full['n_seeds']} seeds x {full['n_games']} games per type",
+                            f"{run['n_seeds']} seeds x {run['n_games']} games per type, plus {run['n_large']:,} games "
+                            "per type and one reference match per type", _status(e5),
+                            "Random-guess win rate against each of the 32 test programs (E5)", _why(e5)),
+        coverage.experiment(SPEC, "E6", "Cumulative wins vs game index (types 1, 5, 23 and a 32-panel grid)",
+                            f"E5 runs; 3 panels and a {N_TYPES}-panel grid",
+                            f"E5 runs; 3 panels and a {N_TYPES}-panel grid", _status(e5),
+                            "Win-rate trends over a 500-game match (E6)", _why(e5)),
+    ]
+
+
+def _network_rows(run: Mapping, full: dict) -> list[dict]:
+    """E7-E10: the network's gain, its diagnostics (recorded on the E7 runs), its time, the substitutes."""
+    e7 = _network_full(run, full)
+    games, seeds, types = run["bbn_games"], run["bbn_seeds"], len(run["bbn_types"])
+    spec_seeds, spec_games, spec_types = full["bbn_seeds"], full["bbn_games"], len(full["bbn_types"])
+    e8_why = ("the per-decision records exist only in the reference Python engine, whose 500-game paired match costs "
+              f"about 100 times the compiled one; {spec_seeds} seeds x {spec_types} types ({spec_seeds * spec_types} "
+              "recorded matches) would alone exceed the notebook's 8-minute budget on 2 cores"
+              if games >= spec_games else SMALL)
+    return [
+        coverage.experiment(SPEC, "E7", "Random-guess + network vs type1..32, paired with plain random-guess",
+                            f"{spec_seeds} seeds x {spec_games} games x {spec_types} types; trends for 1, 8, 11 and "
+                            f"a {spec_types}-panel grid", f"{seeds} seeds x {games} games x {types} types; trends for "
+                            f"1, 8, 11 and a {types}-panel grid", _status(e7),
+                            "The Bayesian network: gain over plain random-guess (E7-E10)", _why(e7)),
+        coverage.experiment(SPEC, "E8", "Gate adoption, calibration of P(B) and P(C), H and L errors",
+                            f"E7 runs ({spec_seeds} seeds x {spec_types} types)",
+                            f"{seeds} recorded seed(s) x {types} types x {games} games (reference engine)",
+                            _status(e7), "E8 diagnostics", _why(e7, e8_why)),
+        coverage.experiment(SPEC, "E9", "Wall time random-only vs network", f"{spec_games} games per configuration",
+                            f"{games} games per configuration", _status(games >= spec_games),
+                            "Running time with and without the network (E9)", _why(games >= spec_games)),
+        coverage.experiment(SPEC, "E10", "Substitutes for the human study (self-play, drifting, deceivers)",
+                            f"{spec_seeds} seeds x {spec_games} games per row",
+                            f"{seeds} seeds x {games} games per row, {len(bbnx.substitute_opponents())} rows",
+                            _status(e7), "The Bayesian network (E10 substitutes)", _why(e7)),
+    ]
+
+
+def _reading_rows(run: Mapping, full: dict) -> list[dict]:
+    """E11 (game lengths, split by who opens, on the large sample) and E12 (the readings of rules and network)."""
+    e11 = run["n_large"] >= full["n_seeds"] * full["n_games"]          # as many games as the spec's E5 runs
+    e12 = run["bbn_variant_seeds"] >= full["bbn_variant_seeds"] and _random_guess_full(run, full)
+    readings = len(bbnx.BBN_VARIANTS)
+    e12_why = (f"the {readings} network readings at {full['bbn_variant_seeds']} seeds would double the notebook's "
+               f"longest step; {MIN_SEEDS} seeds (the protocol's minimum for a learned agent) fit the budget"
+               if run["bbn_variant_seeds"] >= MIN_SEEDS else SMALL)
+    return [
+        coverage.experiment(SPEC, "E11", "Turns per game, count at the challenge, challenger success, split by starter",
+                            "E5/E7 runs, split by starting player",
+                            f"{run['n_large']:,} games per type, split by starting player", _status(e11),
+                            "Game length, the count at the challenge, and who challenges well (E11)", _why(e11)),
+        coverage.experiment(SPEC, "E12", "Alternative readings: rules (start, retry, cap) and network (verdicts, x-3, "
+                            "P(B|A), sampled-hand guess, Laplace, ablations)",
+                            f"rerun E5/E7 ({full['n_seeds']} seeds x {full['n_games']} games)",
+                            f"{len(ex.READINGS)} rule readings x {run['n_sweep']:,} games per type; {readings} network "
+                            f"readings x {run['bbn_variant_seeds']} seeds x {run['bbn_games']} games x "
+                            f"{len(run['bbn_types'])} types", _status(e12),
+                            "Alternative readings (E12); Which reading of the network costs or gains what",
+                            _why(e12, e12_why)),
+    ]
+
+
+def _extension_rows(run: Mapping, full: dict) -> list[dict]:
+    """X1-X4: the extensions Ch. 6 proposes."""
+    sweep, x3_ok = run["n_sweep"], run["x3_seeds"] >= full["x3_seeds"]
+    lambdas = ex.X2_LAMBDAS
+    return [
+        coverage.experiment(SPEC, "X1", "Real-valued guessing", "rerun E5", f"{sweep:,} games per type", "full",
+                            "Chapter 6 extensions (X2, X1)"),
+        coverage.experiment(SPEC, "X2", "Uniform / binomial mixture of the guess",
+                            "lambda in {" + ", ".join(f"{lam:g}" for lam in lambdas) + "}",
+                            f"{len(lambdas)} values of lambda x {sweep:,} games per type", "full",
+                            "Chapter 6 extensions (X2, X1)"),
+        coverage.experiment(SPEC, "X3", "Confidence-weighted imagined hand (with X1)", "not sized by the spec",
+                            f"{len(run['x3_types'])} types x {run['x3_seeds']} seeds x {run['bbn_games']} games "
+                            "(reference engine)", _status(x3_ok), "Chapter 6 extensions (X3)", _why(x3_ok)),
+        coverage.experiment(SPEC, "X4", "Extended rules: wild ones, re-rolling, dice loss, more players",
+                            "wild_ones, allow_reroll, dice_loss, n_players > 2",
+                            f"{', '.join(ex.X4_RULES)}: {run['x4_games']} games (dice loss: matches) per type",
+                            "reduced", "Chapter 6 extensions (X4)",
+                            "re-rolling is not implemented (the thesis calls it a separate research problem); more "
+                            "than two players is not applicable, the random-guess strategy is defined for two"),
+    ]
