@@ -20,7 +20,8 @@ from typing import Any, Callable, Protocol, Sequence
 
 import numpy as np
 
-from liarlab.core.api import Agent, State, play_game
+from liarlab.core import api
+from liarlab.core.api import Agent, State
 
 COMMANDS = (
     ("help", "this help: commands and how to type a move"),
@@ -242,7 +243,7 @@ class Session:
             if line:
                 self.write(line)
 
-        play_game(state, [seats[seat] for seat in range(self.n_players)], self.rng, on_action=tell)
+        api.play_game(state, [seats[seat] for seat in range(self.n_players)], self.rng, on_action=tell)
         for seat in others:
             if hasattr(seats[seat], "finish"):
                 seats[seat].finish(state, seat, self.rng)

@@ -2,12 +2,16 @@
 
 For each game and each variant (named option set) it registers:
 
-* random legal play reaches the end from every seed (``N_SEEDS`` seeds, a guard on the number of actions);
-* before the end the legal actions are never empty and the player to move is a seat; at the end there are none;
+* random legal play through the one game loop, :func:`liarlab.core.api.play_game`, reaches the end from every
+  seed (``N_SEEDS`` seeds, a guard on the number of actions);
+* before the end the legal actions are never empty, and the loop asks the player to move (a seat) and shows it its
+  own observation and the State's list; at the end there are none;
 * an observation never shows another player's hidden dice or cards: at every position before the end (of the
   first ``N_PROBED`` seeds), for every player, a copy with everything that player cannot see redrawn (the probe
   below) gives the same observation; the probe must change something, or the check proves nothing;
-* the returns keep the game's promise (``Game.zero_sum``, ``Game.one_winner``);
+* the returns keep the game's promise (``Game.zero_sum``, ``Game.one_winner``, at least one of them);
+* every registered agent, made by the registry, speaks the one agent signature and plays legal actions to the end
+  in every seat of a variant it was made for;
 * the same seed gives the same game (actions, observations, returns), and :func:`liarlab.core.api.play_game`
   with the same seed ends with the same returns.
 
@@ -180,38 +184,60 @@ class _Random:
         return legal_actions[int(rng.integers(len(legal_actions)))]
 
 
+class _Checking(_Random):
+    """Seat ``seat``'s random player, checking each position it is asked to act in before it chooses.
+
+    It holds the State (an agent never does: only the test looks behind the observation) to check that the loop
+    asks the player to move, shows it its own observation and a non-empty list, and to probe what it hides.
+    """
+
+    def __init__(self, game, options, seed, seat, state, probe, probe_rng, n_players, log):
+        self.game, self.options, self.seed, self.seat, self.state = game, options, seed, seat, state
+        self.probe, self.probe_rng, self.n_players, self.log = probe, probe_rng, n_players, log
+
+    def act(self, observation, legal_actions, rng):
+        state, where = self.state, f"{self.game.name} {self.options} (seed {self.seed}, action {len(self.log.trace)})"
+        assert legal_actions, f"{where}: no legal action before the end (after {self.log.trace[-3:]})"
+        assert list(legal_actions) == list(state.legal_actions()), f"{where}: the loop passed another list"
+        assert state.current_player() == self.seat, f"{where}: seat {self.seat} asked, {state.current_player()} moves"
+        assert _canon(observation) == _canon(state.observation(self.seat)), f"{where}: another seat's observation"
+        if self.probe is not None:
+            self.log.probe(state, self.probe, self.probe_rng, self.n_players, where)
+        action = super().act(observation, legal_actions, rng)
+        assert action in legal_actions
+        self.log.trace.append((self.seat, _canon(observation), _canon(action)))
+        return action
+
+
+class _Log:
+    def __init__(self):
+        self.trace, self.changed, self.probed = [], 0, 0
+
+    def probe(self, state, probe, probe_rng, n_players, where):
+        for p in range(n_players):
+            seen = _canon(state.observation(p))
+            twin = probe(state, p, probe_rng)
+            self.probed += 1
+            self.changed += _hidden_changed(state, twin)
+            assert _canon(twin.observation(p)) == seen, (
+                f"{where}: player {p}'s observation changed when only what it cannot see was redrawn")
+
+
 def _play(game, options, seed, probe=None):
-    """Play one random legal game; return (trace, returns, probes that changed something, probes run)."""
+    """Play one random legal game through the one loop, :func:`liarlab.core.api.play_game`, every seat checking
+    the positions it acts in; return (trace, returns, probes that changed something, probes run)."""
     game_rng, agent_rng, probe_rng = _rngs(seed)
     state = game.new_game(game_rng, **options)
     assert isinstance(state, api.State), f"{game.name}: new_game must return a State"
-    n_players = len(state.returns())
-    trace, changed, probed = [], 0, 0
-    for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
-            break
-        legal = state.legal_actions()
-        player = state.current_player()
-        assert legal, f"{game.name} {options}: no legal action before the end (seed {seed}, after {trace[-3:]})"
-        assert 0 <= player < n_players, f"{game.name}: current_player {player} before the end"
-        if probe is not None:
-            for p in range(n_players):
-                seen = _canon(state.observation(p))
-                twin = probe(state, p, probe_rng)
-                probed += 1
-                changed += _hidden_changed(state, twin)
-                assert _canon(twin.observation(p)) == seen, (
-                    f"{game.name} {options}: player {p}'s observation changed when only what it cannot see was "
-                    f"redrawn (seed {seed}, action {len(trace)})")
-        observation = state.observation(player)
-        action = _Random().act(observation, legal, agent_rng)
-        assert action in legal
-        trace.append((player, _canon(observation), _canon(action)))
-        state.apply_action(action)
-    else:
-        pytest.fail(f"{game.name} {options}: no end within {MAX_ACTIONS} actions (seed {seed})")
-    assert state.legal_actions() == [], f"{game.name}: legal actions after the end"
-    return trace, [float(r) for r in state.returns()], changed, probed
+    n_players, log = len(state.returns()), _Log()
+    seats = [_Checking(game, options, seed, seat, state, probe, probe_rng, n_players, log) for seat in range(n_players)]
+    try:
+        returns = api.play_game(state, seats, agent_rng, max_actions=MAX_ACTIONS)
+    except RuntimeError as err:
+        pytest.fail(f"{game.name} {options}: no end within {MAX_ACTIONS} actions (seed {seed}): {err}")
+    assert state.is_terminal() and state.legal_actions() == [], f"{game.name}: legal actions after the end"
+    assert returns == state.returns()
+    return log.trace, [float(r) for r in returns], log.changed, log.probed
 
 
 def _cases():
@@ -234,6 +260,7 @@ def test_every_registered_game_has_a_probe_and_the_four_games_are_registered():
 def test_random_legal_play_ends_keeps_its_promise_and_hides_what_it_should(name, variant):
     game = api.game(name)
     options = game.variants[variant]
+    assert game.zero_sum or game.one_winner, f"{name}: a game promises one winner, returns summing to zero, or both"
     changed = probed = 0
     for seed in range(N_SEEDS):
         trace, returns, c, p = _play(game, options, seed, PROBES[name] if seed < N_PROBED else None)
@@ -297,6 +324,40 @@ def test_playing_a_clone_to_the_end_leaves_the_original_game_unchanged(name):
                 trace.append((player, _canon(observation), _canon(action)))
                 state.apply_action(action)
             assert trace == reference, f"{name} {variant}: playing a clone changed the game (seed {seed})"
+
+
+#: what an agent needs to be made beyond the registry's defaults (fewer sampled deals: the same code, faster)
+AGENT_OPTIONS = {("liardice", "test-program"): {"type_id": 5}, ("honeymoon", "mca"): {"n_samples": 4},
+                 ("honeymoon", "thesis"): {"n_samples": 4}}
+#: paper 01's agents still take ``act(observation, rng)``: ``liardice.rules.as_core_agent`` adapts them at the
+#: border until they take the list (with their callers in papers/p01 and liardice/bbn_play); strict, so the day
+#: they speak the one signature this list must shrink
+OLD_SIGNATURE = {("liardice", "test-program"), ("liardice", "random-guess"), ("liardice", "best-response")}
+
+
+def _agent_cases():
+    old = pytest.mark.xfail(strict=True, raises=TypeError, reason="act(observation, rng): adapted, not yet migrated")
+    return [pytest.param(name, agent, id=f"{name}: {agent}", marks=[old] if (name, agent) in OLD_SIGNATURE else [])
+            for name, game in all_games_module.all_games().items() for agent in game.agents]
+
+
+@pytest.mark.parametrize("name, agent", _agent_cases())
+def test_every_registered_agent_speaks_the_one_signature_and_plays_legally_in_every_seat(name, agent):
+    game, played, refused = api.game(name), [], {}
+    for variant, options in game.variants.items():
+        try:
+            for seed in range(4):
+                game_rng, agent_rng, _ = _rngs(seed)
+                state = game.new_game(game_rng, **options)
+                agents = [_Random()] * len(state.returns())
+                agents[seed % len(agents)] = api.make_agent(name, agent, **AGENT_OPTIONS.get((name, agent), {}))
+                api.play_game(state, agents, agent_rng, max_actions=MAX_ACTIONS)
+        except ValueError as err:  # an agent made for other rules (paper 02's EXP2 opens with one die)
+            assert str(err).startswith(f"player {seed % len(agents)} ("), f"{name} {agent}: {err}"
+            refused[variant] = str(err)
+        else:
+            played.append(variant)
+    assert played, f"{name}: agent {agent!r} played no variant to the end: {refused}"
 
 
 class _LeakyLiarDice:

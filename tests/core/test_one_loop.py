@@ -184,6 +184,59 @@ def test_the_one_loop_plays_the_games_the_old_loops_played(name):
     assert CASES[name]() == FROZEN[name], f"{name}: the games changed (or the random stream is read in another order)"
 
 
+def test_every_way_of_playing_goes_through_the_one_loop(monkeypatch):
+    """The game's wrappers, the terminal and stage 1 of Cheat call core.api.play_game, not a loop of their own."""
+    from liarlab.cheat import positions
+
+    calls = []
+    loop = api.play_game
+
+    def spy(state, agents, rng, *args, **kwargs):
+        calls.append(type(state).__name__)
+        return loop(state, agents, rng, *args, **kwargs)
+
+    monkeypatch.setattr(api, "play_game", spy)
+    rng = np.random.default_rng(0)
+    ld.play_game([TestProgram(3), RandomGuessAgent()], rng)
+    play_paper_game([ExpAgent(1), RandAgent()], rng)
+    play_with_events(CheatState(rng), [ScriptedAgent("a"), QLearner()], rng)
+    positions.play_learning_run("P1", 1, rng)
+    person = _FirstMove(1)
+    Session(adapter_for("honeymoon"), "random", 1, person.read_line, person.write).run()
+    # stage 1 plays one real game and many simulated ones, all through the loop
+    assert list(dict.fromkeys(calls)) == ["LiarDiceState", "CheatState", "PositionGameState", "HoneymoonState"]
+    assert calls[:2] == ["LiarDiceState", "LiarDiceState"] and calls[-1] == "HoneymoonState"
+
+
+class _Overbid:
+    def act(self, observation, legal_actions, rng):
+        return ("bid", (99, 6))
+
+
+class _Noting(RandAgent):
+    """RAND, noting whether it was given the list."""
+
+    def __init__(self, listed):
+        super().__init__()
+        self.listed = listed
+
+    def act(self, observation, legal_actions, rng):
+        self.listed.append(legal_actions is not None)
+        return super().act(observation, legal_actions, rng)
+
+
+def test_the_loop_tells_each_action_lists_per_seat_and_names_the_seat_of_an_illegal_action():
+    told, listed = [], []
+    state = ld.new_game(np.random.default_rng(0))
+    with pytest.raises(ValueError, match=r"^player 1 \(_Overbid\): bid quantity must be"):
+        api.play_game(state, [RandAgent(), _Overbid()], np.random.default_rng(0),
+                      on_action=lambda state, player, action: told.append((player, action, len(state.bids))))
+    assert told == [(0, ("bid", state.bids[0][1]), 1)]
+    api.play_game(ld.new_game(np.random.default_rng(1)), [_Noting(listed), _Noting(listed)], np.random.default_rng(1),
+                  list_legal=[True, False])
+    assert len(listed) >= 2 and listed[0::2] == [True] * len(listed[0::2]) and not any(listed[1::2])
+
+
 if __name__ == "__main__":  # print the digests (to freeze them again after a deliberate change of the games)
     for name, case in CASES.items():
         print(f"    {name!r}: {case()!r},")
