@@ -8,15 +8,7 @@ from liarlab.bluff import exact, ferguson
 from liarlab.bluff import rules as br
 from liarlab.core.dice import Hand
 
-
-class FixedRoll:
-    """A stand-in generator that always rolls ``r`` (to enumerate chance outcomes exactly)."""
-
-    def __init__(self, r):
-        self.r = r
-
-    def integers(self, lo, hi, size=None):
-        return self.r if size is None else np.full(size, self.r)
+from .conftest import FixedRoll
 
 
 def _uniform(own_dice, prev, n):
@@ -54,22 +46,15 @@ def test_state_values_a_one_die_round_like_the_exact_evaluator(faces):
 @pytest.mark.parametrize("options", [{}, {"challenger_penalty": "one", "next_opener": "winner"},
                                      {"bidder_penalty": "one", "next_opener": "bidder"},
                                      {"next_opener": "alternating", "bid_order": "star"}])
-def test_state_challenges_match_the_exact_solvers_outcome_tables(options):
-    rules = br.make_rules(2, (2, 1), **options)
-    rnd = exact.Round(rules)
+def test_state_challenges_match_the_exact_solvers_outcome_tables(options, challenges):
+    rnd = exact.Round(br.make_rules(2, (2, 1), **options))
     new_a, new_b, next_open = exact.challenge_outcomes(rnd)
     checked = 0
-    for k in range(1, rnd.n + 1):
-        for bidder in (0, 1):
-            for i, h0 in enumerate(rnd.hands[0]):
-                for j, h1 in enumerate(rnd.hands[1]):
-                    state = br.BluffState(rules, FixedRoll(1), dice=[2, 1], hands=[Hand(h0), Hand(h1)],
-                                          history=[k], current=1 - bidder)
-                    state.apply_action(br.CALL)
-                    assert state.dice == [new_a[k, bidder, i, j], new_b[k, bidder, i, j]]
-                    if not state.is_terminal():
-                        assert state.opener == next_open[k, bidder, i, j]
-                    checked += 1
+    for where, state in challenges(rnd):
+        assert state.dice == [new_a[where], new_b[where]]
+        if not state.is_terminal():
+            assert state.opener == next_open[where]
+        checked += 1
     assert checked == rnd.n * 2 * len(rnd.hands[0]) * len(rnd.hands[1])
 
 

@@ -9,15 +9,7 @@ from liarlab.bluff import exact, oracle, per_turn
 from liarlab.bluff import rules as br
 from liarlab.core.dice import Hand
 
-
-class FixedRoll:
-    """A stand-in Generator whose dice always show ``face``."""
-
-    def __init__(self, face):
-        self.face = face
-
-    def integers(self, low, high, size=None):
-        return np.full(size, self.face) if size is not None else self.face
+from .conftest import FixedRoll
 
 
 def test_every_role_a_round_can_name_is_a_rule():
@@ -85,19 +77,12 @@ def test_the_challenger_and_the_same_opener_rules_in_the_game(opener):
 
 
 @pytest.mark.parametrize("rule", ["challenger", "opener"])
-def test_state_challenges_match_the_exact_solvers_outcome_tables(rule):
-    rules = br.make_rules(2, (2, 1), next_opener=rule, bid_order="star")
-    rnd = exact.Round(rules)
+def test_state_challenges_match_the_exact_solvers_outcome_tables(rule, challenges):
+    rnd = exact.Round(br.make_rules(2, (2, 1), next_opener=rule, bid_order="star"))
     _, _, next_open = exact.challenge_outcomes(rnd)
-    for k in range(1, rnd.n + 1):
-        for bidder in (0, 1):
-            for i, h0 in enumerate(rnd.hands[0]):
-                for j, h1 in enumerate(rnd.hands[1]):
-                    state = br.BluffState(rules, FixedRoll(1), dice=[2, 1], hands=[Hand(h0), Hand(h1)],
-                                          history=[k], current=1 - bidder)
-                    state.apply_action(br.CALL)
-                    if not state.is_terminal():
-                        assert state.opener == next_open[k, bidder, i, j]
+    for where, state in challenges(rnd):
+        if not state.is_terminal():
+            assert state.opener == next_open[where]
 
 
 @pytest.mark.parametrize("rule", ["challenger", "opener"])
