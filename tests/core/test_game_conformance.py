@@ -49,7 +49,6 @@ original's stream; it copies it now).
 from __future__ import annotations
 
 import copy
-import dataclasses
 import math
 
 import numpy as np
@@ -58,6 +57,8 @@ import pytest
 from liarlab import games as all_games_module
 from liarlab.core import api
 from liarlab.core.dice import Hand
+
+from .conftest import canon
 
 N_SEEDS = 30          # random games per variant
 N_PROBED = 6          # of which every position is probed for hidden information
@@ -146,26 +147,9 @@ PROBES = {
 
 # ----------------------------------------------------------------------------- helpers
 
-def _canon(obj):
-    """A comparable form of an observation (dataclasses, dicts, numpy arrays, sets, tuples, scalars)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return (type(obj).__name__,) + tuple((f.name, _canon(getattr(obj, f.name))) for f in dataclasses.fields(obj))
-    if isinstance(obj, dict):
-        return ("dict",) + tuple(sorted((str(k), _canon(v)) for k, v in obj.items()))
-    if isinstance(obj, np.ndarray):
-        return ("array", obj.shape, tuple(obj.ravel().tolist()))
-    if isinstance(obj, (set, frozenset)):
-        return ("set",) + tuple(sorted(_canon(x) for x in obj))
-    if isinstance(obj, (list, tuple)):
-        return (type(obj).__name__,) + tuple(_canon(x) for x in obj)
-    if isinstance(obj, np.generic):
-        return obj.item()
-    return obj
-
-
 def _hidden_changed(state, twin):
     """Whether the probe changed the state at all (else the check proved nothing)."""
-    return _canon(_snapshot(state)) != _canon(_snapshot(twin))
+    return canon(_snapshot(state)) != canon(_snapshot(twin))
 
 
 def _snapshot(state):
@@ -200,12 +184,12 @@ class _Checking(_Random):
         assert legal_actions, f"{where}: no legal action before the end (after {self.log.trace[-3:]})"
         assert list(legal_actions) == list(state.legal_actions()), f"{where}: the loop passed another list"
         assert state.current_player() == self.seat, f"{where}: seat {self.seat} asked, {state.current_player()} moves"
-        assert _canon(observation) == _canon(state.observation(self.seat)), f"{where}: another seat's observation"
+        assert canon(observation) == canon(state.observation(self.seat)), f"{where}: another seat's observation"
         if self.probe is not None:
             self.log.probe(state, self.probe, self.probe_rng, self.n_players, where)
         action = super().act(observation, legal_actions, rng)
         assert action in legal_actions
-        self.log.trace.append((self.seat, _canon(observation), _canon(action)))
+        self.log.trace.append((self.seat, canon(observation), canon(action)))
         return action
 
 
@@ -215,11 +199,11 @@ class _Log:
 
     def probe(self, state, probe, probe_rng, n_players, where):
         for p in range(n_players):
-            seen = _canon(state.observation(p))
+            seen = canon(state.observation(p))
             twin = probe(state, p, probe_rng)
             self.probed += 1
             self.changed += _hidden_changed(state, twin)
-            assert _canon(twin.observation(p)) == seen, (
+            assert canon(twin.observation(p)) == seen, (
                 f"{where}: player {p}'s observation changed when only what it cannot see was redrawn")
 
 
@@ -321,7 +305,7 @@ def test_playing_a_clone_to_the_end_leaves_the_original_game_unchanged(name):
                 player = state.current_player()
                 observation = state.observation(player)
                 action = _Random().act(observation, state.legal_actions(), agent_rng)
-                trace.append((player, _canon(observation), _canon(action)))
+                trace.append((player, canon(observation), canon(action)))
                 state.apply_action(action)
             assert trace == reference, f"{name} {variant}: playing a clone changed the game (seed {seed})"
 
