@@ -1,0 +1,69 @@
+"""Liar Dice's way of playing: a wrapper over the one game loop (core.api.play_game) with the game's own hooks."""
+import numpy as np
+import pytest
+
+from liarlab.liardice import rules as ld
+from liarlab.liardice.agents import TestProgram
+from liarlab.liardice.exp_agents import RandAgent
+
+
+class _Hooked:
+    """Takes the list (the one signature); notes every call of the game's hooks and what it was given."""
+
+    def __init__(self, calls, name):
+        self.calls, self.name, self.inner = calls, name, RandAgent()
+
+    def new_game(self, player, starter, config, rng):
+        self.calls.append((self.name, "new_game", player, starter))
+
+    def act(self, observation, legal_actions, rng):
+        self.calls.append((self.name, "act", legal_actions is not None))
+        return self.inner.act(observation, legal_actions, rng)
+
+    def end_game(self, record, player, rng):
+        self.calls.append((self.name, "end_game", player, record.winner))
+
+
+class _ObservationOnly(TestProgram):
+    """Paper 01's older signature, act(observation, rng), noting that it was asked."""
+
+    def __init__(self, calls):
+        super().__init__(4)
+        self.calls = calls
+
+    def act(self, observation, rng):
+        self.calls.append(("old", "act"))
+        return super().act(observation, rng)
+
+
+def test_the_hooks_come_before_and_after_the_loop_and_only_the_new_signature_gets_the_list():
+    calls = []
+    record = ld.play_game([_Hooked(calls, "new"), _ObservationOnly(calls)], np.random.default_rng(3), starter=1)
+    assert calls[0] == ("new", "new_game", 0, 1)
+    assert calls[-1] == ("new", "end_game", 0, record.winner)
+    turns = calls[1:-1]
+    assert ("old", "act") in turns and ("new", "act", True) in turns
+    assert len(turns) == len(record.bids) + 1 and all(c in {("old", "act"), ("new", "act", True)} for c in turns)
+
+
+def test_as_core_agent_adapts_only_the_older_signature():
+    new = RandAgent()
+    assert ld.as_core_agent(new) is new
+    old = TestProgram(7)
+    seat = ld.as_core_agent(old)
+    assert seat.__wrapped__ is old
+    state = ld.new_game(np.random.default_rng(0))
+    a = seat.act(state.observation(0), state.legal_actions(), np.random.default_rng(1))
+    assert a == old.act(state.observation(0), np.random.default_rng(1))
+
+
+def test_a_game_that_does_not_end_raises_and_tells_no_agent():
+    calls = []
+
+    class Stalling(_Hooked):
+        def act(self, observation, legal_actions, rng):
+            return legal_actions[0]   # the lowest bid, never a challenge
+
+    with pytest.raises(RuntimeError, match="did not end within 3 actions"):
+        ld.play_game([Stalling(calls, "a"), Stalling(calls, "b")], np.random.default_rng(0), max_turns=3)
+    assert not [c for c in calls if c[1] == "end_game"]
