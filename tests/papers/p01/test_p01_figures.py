@@ -1,0 +1,169 @@
+"""Notebook 01's figures (liarlab.papers.p01.figures) draw labelled axes from small tables, and draw what the tables
+say (points per type, hidden panels, bins and counts left out)."""
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from liarlab.papers.p01 import experiments as ex  # noqa: E402
+from liarlab.papers.p01 import figures  # noqa: E402
+
+TYPES = np.arange(1, 33)
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _visible(fig: Figure):
+    return [ax for ax in fig.axes if ax.get_visible()]
+
+
+def _labelled(fig: Figure) -> None:
+    """Every visible panel has a title or an x label, every row's first panel a y label, and every figure a legend."""
+    axes = _visible(fig)
+    assert axes
+    assert all(ax.get_title() or ax.get_xlabel() for ax in axes)
+    assert any(ax.get_ylabel() for ax in axes)
+    assert any(ax.get_legend() for ax in axes) or fig.legends
+
+
+def _large(rates=None):
+    rates = np.full(32, 0.65) if rates is None else np.asarray(rates)
+    return pd.DataFrame({"type": TYPES, "win_rate": rates, "ci_low": rates - 0.01, "ci_high": rates + 0.01,
+                         "seed_min": rates - 0.05, "seed_max": rates + 0.05})
+
+
+def _curves(types, n_games=100, reps=2, rate=0.6):
+    return pd.DataFrame([{"opponent": f"type{t}", "rep": r, "game": g, "cum_wins": int(rate * g)}
+                         for t in types for r in range(reps) for g in range(1, n_games + 1)])
+
+
+def test_bid_draw_has_one_pair_of_bars_per_shown_bid():
+    fig44 = pd.DataFrame({"bid": [(2, 4), (2, 5), (3, 1), None], "weight": [3, 2, 1, None],
+                          "p_returned": [0.2, 0.3, 0.1, 0.4], "p_returned_sim": [0.21, 0.29, 0.1, 0.4]})
+    fig = figures.bid_draw(fig44)
+    _labelled(fig)
+    ax = fig.axes[0]
+    assert len(ax.patches) == 6                           # three bids (the no-bid row is not drawn), two bars each
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["2x4", "2x5", "3x1"]
+
+
+def test_vs_types_marks_every_type_and_names_the_blocks():
+    large = _large()
+    fig = figures.vs_types(large, large[["win_rate"]], large, n_games=500, n_seeds=20, n_large=10_000)
+    _labelled(fig)
+    ax = fig.axes[0]
+    assert len(ax.collections[-2].get_offsets()) == 32  # the reference match: one cross per type
+    texts = [t.get_text() for t in ax.texts]
+    assert texts[0] == "types 1-8: honest, prefers challenge" and texts[-1] == "types 25-32: liar, prefers bid"
+    labels = ax.get_legend_handles_labels()[1]
+    assert "large sample (10000 games, 95 % CI)" in labels and "range over 20 500-game matches" in labels
+
+
+def test_trend_figures_draw_every_seeded_match_between_the_lines():
+    curves, ref = _curves(range(1, 33)), _curves(range(1, 33), reps=1).drop(columns="rep")
+    fig = figures.trend_types(curves, ref, n_games=100, n_seeds=2)
+    _labelled(fig)
+    assert [ax.get_title() for ax in fig.axes] == ["type1", "type5", "type23"]
+    assert len(fig.axes[0].lines) == 2 + 2 + 1           # the 50 % and 100 % lines, two matches, the reference
+    grid = figures.trend_grid(curves, ref, n_games=100, n_seeds=2)
+    assert len(_visible(grid)) == 32 and grid.legends
+    assert grid.axes[0].get_ylim() == pytest.approx((-10, 42))
+
+
+def _lengths():
+    rows = []
+    for starter in ("all games", *ex.STARTERS):
+        for measure, values in (("turns", (2, 3, 4)), ("final_quantity", (2, 3))):
+            rows += [{"opponent": "type1", "starter": starter, "measure": measure, "value": v, "games": 10,
+                      "share": 1 / len(values)} for v in values]
+    return pd.DataFrame(rows)
+
+
+def test_game_lengths_draws_both_starters_beside_the_thesis_bands():
+    fig = figures.game_lengths(_lengths())
+    _labelled(fig)
+    turns, final = fig.axes
+    assert turns.get_xlabel() == "actions per game (incl. the challenge)"
+    assert len(turns.patches) == 2 * 3 + 1 and len(final.patches) == 2 * 2 + 1   # bars and the band
+    assert "thesis: people usually stop after 4-5 turns" in turns.get_legend_handles_labels()[1]
+
+
+def _e7(types):
+    diff = np.linspace(-0.05, 0.08, len(types))
+    return pd.DataFrame({"opponent": [f"type{t}" for t in types], "diff": diff, "diff_ci_low": diff - 0.03,
+                         "diff_ci_high": diff + 0.03})
+
+
+def test_bbn_gain_names_only_the_blocks_present():
+    fig = figures.bbn_gain(_e7([1, 8, 11, 25]), bbn_seeds=2)
+    _labelled(fig)
+    names = [t.get_text() for t in fig.axes[0].texts]
+    assert names == ["honest,\nprefers challenge", "liar,\nprefers challenge", "liar,\nprefers bid"]
+
+
+def _bbn_curves(types, n=30):
+    return pd.DataFrame([{"opponent": f"type{t}", "game": g, "cum_bbn": 0.6 * g, "cum_plain": 0.5 * g}
+                         for t in types for g in range(n)])
+
+
+def test_bbn_trends_draw_one_curve_per_type_and_hide_unused_panels():
+    curves = _bbn_curves([1, 8, 11, 25])
+    fig = figures.bbn_trend(curves, ["type1", "type8", "type11"], bbn_seeds=2)
+    _labelled(fig)
+    assert fig.axes[0].get_legend_handles_labels()[1] == ["type1", "type8", "type11"]
+    grid = figures.bbn_trend_grid(curves, ["type1", "type8", "type11", "type25"])
+    assert [ax.get_title() for ax in _visible(grid)] == ["type1", "type8", "type11", "type25"]
+    assert len(grid.axes) == 32 and all(ax.get_xlabel() == "games played" for ax in _visible(grid))
+
+
+def test_calibration_joins_only_bins_with_enough_events():
+    calibration = pd.DataFrame({"target": ["B"] * 3 + ["C"] * 3, "n": [100, 50, 5, 80, 2, 40],
+                                "p_mean": [0.1, 0.5, 0.9] * 2, "observed": [0.12, 0.45, 1.0] * 2,
+                                "ci_low": [0.05, 0.3, 0.5] * 2, "ci_high": [0.2, 0.6, 1.0] * 2})
+    fig = figures.bbn_calibration(calibration, n_types=4, bbn_seeds=2)
+    _labelled(fig)
+    ax = fig.axes[0]
+    assert ax.get_title() == "Calibration of the network, 4 types x 2 matches"
+    assert sorted(t.get_text() for t in ax.texts) == ["100", "40", "50", "80"]   # events of the joined bins
+    assert figures.bbn_calibration(calibration.iloc[:0], n_types=4, bbn_seeds=2) is None
+
+
+def test_liar_challenges_leaves_out_counts_with_few_bids():
+    rows = [{"group": g, "player": p, "count": c, "bids": 100 if c < 4 else 5, "share_challenged": 0.3,
+             "share_challenged_ci_low": 0.2, "share_challenged_ci_high": 0.4, "share_false": 0.2}
+            for g in ("honest", "liars") for p in ("network", "plain") for c in (2, 3, 4)]
+    fig = figures.liar_challenges(pd.DataFrame(rows))
+    _labelled(fig)
+    assert [ax.get_title() for ax in fig.axes] == ["honest", "liars"]
+    assert list(fig.axes[0].lines[-1].get_xdata()) == [2, 3]    # the share false, counts with >= 30 bids only
+
+
+def test_first_mover_has_a_pair_of_bars_per_type():
+    wide = pd.DataFrame({"random_guess": np.full(32, 0.7), "opponent": np.full(32, 0.55)},
+                        index=[f"type{t}" for t in TYPES])
+    fig = figures.first_mover(wide)
+    _labelled(fig)
+    assert len(fig.axes[0].patches) == 64
+
+
+def test_extensions_draws_the_lambda_sweep_and_x1_beside_the_thesis():
+    variants = pd.DataFrame({"variant": [f"X2 lambda={lam:g}" for lam in ex.X2_LAMBDAS] + ["X1 real-valued"],
+                             "mean_win_rate": [0.66, 0.66, 0.67, 0.66, 0.67, 0.6],
+                             "min_win_rate": [0.55, 0.56, 0.55, 0.56, 0.55, 0.5]})
+    lam = variants.iloc[:5]
+    fig = figures.extensions(lam, pd.Series(ex.X2_LAMBDAS), variants.iloc[4], variants.iloc[5])
+    _labelled(fig)
+    sweep, x1 = fig.axes
+    assert list(sweep.lines[0].get_xdata()) == list(ex.X2_LAMBDAS)
+    assert [p.get_height() for p in x1.patches[:2]] == [0.67, 0.6]       # thesis guess, then X1

@@ -1,0 +1,117 @@
+"""The tables and texts notebook 01's cells used to compute, now in the package (experiments, bbn_experiments,
+captions), on small hand-made inputs."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from liarlab.core import verdicts as V
+from liarlab.papers.p01 import bbn_experiments as bbnx
+from liarlab.papers.p01 import captions
+from liarlab.papers.p01 import experiments as ex
+from liarlab.papers.p01.results import Results01
+
+
+def _rates(rates, games=1000):
+    rates = np.asarray(rates, dtype=float)
+    return pd.DataFrame({"type": np.arange(1, len(rates) + 1), "win_rate": rates, "games": games,
+                         "ci_low": rates - 0.02, "ci_high": rates + 0.02, "seed_min": rates - 0.05,
+                         "seed_max": rates + 0.05})
+
+
+def test_side_numbers_beside_the_thesis():
+    side = ex.side_numbers().set_index("item")
+    assert side.loc["legal bids, 5 players", "ours"] == 144
+    assert side.loc["P(rain | ground dry)", "ours"] == pytest.approx(0.1509, abs=1e-4) == ex.rain_given_dry()
+
+
+def test_win_rate_views_count_the_types_in_and_below_the_band():
+    large = _rates([0.65] * 28 + [0.55, 0.58, 0.75, 0.45])
+    views = ex.win_rate_views(large, large, large, 500, 20, 4000).set_index("view")
+    row = views.loc["4000 games"]
+    assert (row["types_in_0.6_0.7"], row["types_below_0.6"], row["types_ci_below_0.5"]) == (28, 3, 1)
+    assert list(views.index) == ["one 500-game match (reference)", "20 seeds x 500 games", "4000 games"]
+
+
+def test_trait_effects_are_with_minus_without():
+    traits = ex.traits_frame()
+    rates = np.where(traits.liar, 0.7, 0.6)          # liars are easy, nothing else matters
+    effect = ex.trait_effects(_rates(rates).assign(type=traits.type), traits).set_index("trait")
+    assert effect.loc["liar", "effect"] == pytest.approx(0.1)
+    assert effect.drop(index="liar").effect.abs().max() == pytest.approx(0.0)
+
+
+def test_length_summary_reads_the_thesis_bands():
+    lengths = pd.DataFrame([{"starter": "all games", "measure": m, "value": v, "share": s, "games": 1}
+                            for m, dist in (("turns", {2: 0.5, 4: 0.25, 5: 0.25}), ("final_quantity", {3: 0.5, 6: 0.5}))
+                            for v, s in dist.items()])
+    row = ex.length_summary(lengths).iloc[0]
+    assert row["mean actions per game"] == pytest.approx(1 + 1 + 1.25)
+    assert row["share with 4-5 actions"] == pytest.approx(0.5)
+    assert row["share ending at 5-6 dice"] == pytest.approx(0.5)
+
+
+def test_opener_table_orders_the_types_and_counts_the_losses():
+    rows = [{"opponent_label": f"type{t}", "opens": o, "win_rate": 0.45 if (o == "opponent" and t % 8 == 0) else 0.6}
+            for t in range(32, 0, -1) for o in ("random_guess", "opponent")]
+    first = pd.DataFrame(rows + [{"opponent_label": "random_guess", "opens": "random_guess", "win_rate": 0.52}])
+    wide = ex.opener_table(first)
+    assert list(wide.index) == [f"type{t}" for t in range(1, 33)]
+    assert ex.opener_summary(wide)["types where responding wins < 0.5"].item() == 4
+
+
+def test_timing_tables_scale_to_500_games_beside_the_thesis():
+    timing = pd.DataFrame({"implementation": ["reference Python", "numba batch", "numba batch"],
+                           "games": [100, 100, 1000], "seconds": [2.0, 0.01, 0.1]})
+    bbn_time = pd.DataFrame({"engine": ["fast", "python"], "refit_every": [250, 1], "games": [100, 100],
+                             "seconds_bbn": [1.0, 5.0]})
+    per500 = ex.seconds_per_500(ex.timing_with_paper(timing), bbn_time)
+    assert list(per500.seconds_per_500) == pytest.approx([10.0, 0.05, 5.0, 25.0])
+    assert ex.thesis_schedule_timing(bbn_time).engine == "python"        # the thesis learns after every game
+    assert ex.timing_with_paper(timing).paper_seconds_500.notna().sum() == 1
+
+
+def test_extended_rules_table_puts_the_thesis_rules_first():
+    large = _rates([0.65] * 31 + [0.55])
+    x4 = pd.DataFrame({"rules": ["wild ones"], "mean_win_rate": [0.6], "min_win_rate": [0.5], "games_per_type": [10],
+                       "worst_type": [3], "rounds_per_match": [1.0]})
+    table = ex.extended_rules_table(large, x4, 4000)
+    assert list(table.rules) == ["thesis rules (large sample)", "wild ones"]
+    assert table.worst_type.iloc[0] == 32 and table.games_per_type.iloc[0] == 4000
+
+
+def test_liar_decisions_are_grouped_honest_and_liars():
+    rows = pd.DataFrame({"opponent": ["type1", "type17", "type25", "type30"], "player": "plain", "count": 2,
+                         "false": [False, True, True, True], "challenged": [True, False, True, False]})
+    table = bbnx.liar_decisions_by_count(rows).set_index("group")
+    assert table.loc[bbnx.HONEST, "bids"] == 2 and table.loc[bbnx.LIARS, "share_false"] == 1.0
+    assert list(bbnx.substitute_opponents())[-1] == ("deceiver", 11) and len(bbnx.substitute_opponents()) == 6
+
+
+def test_confirmation_texts_say_what_the_two_stage_design_did():
+    res = Results01({})
+    assert captions.win_rate_confirmation(res).startswith("Every per-type win-rate claim is decided by the pilot")
+    plan = V.Plan(n=500, capped=False, undecidable=False, reason="500 fresh games per type")
+    res.win_plan, res.large_fresh = plan, pd.DataFrame()
+    assert captions.win_rate_confirmation(res) == "Confirmatory sample: 500 fresh games per type."
+    res.gain_plan = plan
+    assert captions.bbn_gain_confirmation(res) == "Undecidable: 500 fresh games per type."
+
+
+def test_network_readings_text_reads_the_pooled_gains():
+    readings = pd.DataFrame({"group": "all types", "variant": ["thesis reading", "not-support limit x-3",
+                                                                "ablation: gate always shut"],
+                             "diff": [0.01, 0.02, 0.09], "games_with_other_result": [0, 7, 90], "games": 1000})
+    res = Results01({}, bbn_readings=readings)
+    text = captions.network_readings(res)
+    assert "from +1.0 to +2.0 points" in text and "no reading reaches +5 points" in text   # ablations left out
+    assert "changed the result of 7 of 1000 games" in text
+    res.bbn_readings = readings.assign(diff=[0.01, 0.06, 0.0])
+    assert "some readings reach" in captions.network_readings(res)
+
+
+def test_x2_note_reads_the_position_facing_three_ones():
+    mixture = pd.DataFrame({"lambda": [0.0, 1.0], "position": "facing three 1s", "challenge_draw_p_c": [0.4, 0.2],
+                            "final_share_challenge": [0.1234, 0.1], "decisions": 15_000})
+    text = captions.x2_positions(mixture)
+    assert "probability 0.20 at λ = 1\nand 0.40 at λ = 0" in text and "0.100\nand 0.123" in text
+    assert "(15000 decisions each)" in text
