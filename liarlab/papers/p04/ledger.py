@@ -1,15 +1,42 @@
 """Notebook 04's coverage ledger: one row per experiment E1..E10 of the reproduction spec (04-cheat.md), built
-from the sizes the notebook actually resolved (never typed totals)."""
+from the sizes the notebook actually resolved and the counts its tables hold (never typed totals). What the spec
+asks comes from :data:`liarlab.papers.p04.printed.SPEC_SIZES` and the paper's own sizes in ``printed``; a reduced
+row says whether it ran at the quick profile's sizes (:data:`liarlab.papers.p04.params.PARAMS`)."""
 from __future__ import annotations
 
+from liarlab.cheat.policies import FEATURE_SETS
+from liarlab.cheat.positions import N_POSITIONS
+from liarlab.papers.p04 import printed
+from liarlab.papers.p04.params import PARAMS
+from liarlab.papers.p04.results import Results
 from liarlab.study.coverage import experiment
 
 SPEC = "04"
-# the spec's sizes (§6 statistical caveat and §7)
-SPEC_LIE_GAMES = 10_000       # E1: games per personality
-SPEC_STAGE1_RUNS = 200        # E2..E5: independent runs (>= 200 for stage 1)
-SPEC_SEEDS = 30               # E7, E8, E10: training seeds per cell
-SPEC_TEST_GAMES = 1_000       # E7, E8, E10: test games per learner
+ASKS = printed.SPEC_SIZES
+GAMES = printed.STAGE1_CHECKPOINTS[-1]  # stage 1: games per run (the paper's chart ends there)
+TRAINING_SIZES = len(printed.TRAINING_GAMES) + 1  # E7: the paper's training sizes and an untrained learner
+
+
+def sizes_of(results: Results, params: dict) -> dict:
+    """The keyword arguments of :func:`coverage_rows`: the run's resolved parameters (``params``, as ``nb.setup``
+    returns them) and the counts the results hold."""
+    variants = results.variants.per_seed
+    rr = results.robin.games
+    return dict({k: params[k] for k in ("lie_games", "spread_runs", "stage1_runs", "settings_runs",
+                                        "round_robin_games", "q_seeds", "test_games")},
+                spread_positions=int(results.spread.position.nunique()),
+                n_settings=int(results.settings.runs.setting.nunique()), n_agents=int(rr.agent.nunique()),
+                n_rules=int(rr.rules.nunique()), training_sizes=int(results.training.per_seed.training_games.nunique()),
+                variant_seeds=int(variants.groupby(["variant", "opponent", "feature_set"]).size().min()),
+                n_variants=int(variants.variant.nunique()), variant_feature_sets=int(variants.feature_set.nunique()))
+
+
+def _why(ok: bool, **run) -> str:
+    """Why a row is reduced: the quick profile's sizes, or sizes of the run's own below what the spec asks."""
+    if ok:
+        return ""
+    quick = all(v == PARAMS.size(k, "quick") for k, v in run.items())
+    return "the quick profile's sizes" if quick else "sizes below what the spec asks"
 
 
 def coverage_rows(*, lie_games: int, spread_runs: int, spread_positions: int, stage1_runs: int, settings_runs: int,
@@ -20,52 +47,53 @@ def coverage_rows(*, lie_games: int, spread_runs: int, spread_positions: int, st
     def status(ok: bool) -> str:
         return "full" if ok else "reduced"
 
-    s1 = stage1_runs >= SPEC_STAGE1_RUNS
-    st = settings_runs >= SPEC_STAGE1_RUNS
-    q = q_seeds >= SPEC_SEEDS and test_games >= SPEC_TEST_GAMES
-    v = variant_seeds >= SPEC_SEEDS and test_games >= SPEC_TEST_GAMES
-    small = "the quick profile's sizes"
-    rows = [
+    e1 = lie_games >= ASKS["lie_games"] and spread_positions == N_POSITIONS
+    s1 = stage1_runs >= ASKS["stage1_runs"]
+    st = settings_runs >= ASKS["stage1_runs"]
+    q = q_seeds >= ASKS["q_seeds"] and test_games >= ASKS["test_games"]
+    v = variant_seeds >= ASKS["q_seeds"] and test_games >= ASKS["test_games"]
+    w = q_seeds >= ASKS["q_seeds"]
+    n_sets = len(FEATURE_SETS)
+    return [
         experiment(SPEC, "E1", "Stage-1 personalities: realised lie rates, lie-count histograms",
-                   f"{SPEC_LIE_GAMES:,} games per personality; histograms of 500-game counts",
-                   f"{lie_games:,} games per personality; {spread_runs:,} runs of 500 games, histograms at "
-                   f"{spread_positions} positions", status(lie_games >= SPEC_LIE_GAMES and spread_positions == 10),
-                   "Stage 1 · How the five personalities really lie", "" if lie_games >= SPEC_LIE_GAMES else small),
+                   f"{ASKS['lie_games']:,} games per personality; histograms of {GAMES}-game counts",
+                   f"{lie_games:,} games per personality; {spread_runs:,} runs of {GAMES} games, histograms at "
+                   f"{spread_positions} positions", status(e1),
+                   "Stage 1 · How the five personalities really lie", _why(e1, lie_games=lie_games)),
         experiment(SPEC, "E2", "Stage-1 learning curves (cumulative chart, windowed rates for the rises)",
-                   f"{SPEC_STAGE1_RUNS} runs x 500 games per personality",
-                   f"{stage1_runs} runs x 500 games per personality", status(s1),
-                   "Stage 1 · The learner against the five personalities", "" if s1 else small),
+                   f"{ASKS['stage1_runs']} runs x {GAMES} games per personality",
+                   f"{stage1_runs} runs x {GAMES} games per personality", status(s1),
+                   "Stage 1 · The learner against the five personalities", _why(s1, stage1_runs=stage1_runs)),
         experiment(SPEC, "E3", "Stage-1 baselines and ablation (frozen, always catch, k fixed at 0)",
-                   f">= {SPEC_STAGE1_RUNS} runs per personality and setting",
+                   f">= {ASKS['stage1_runs']} runs per personality and setting",
                    f"{settings_runs} runs per personality and setting", status(st),
-                   "Stage 1 · Baselines, the role of k, and an analytic check", "" if st else small),
-        experiment(SPEC, "E4", "Stage-1 parameter paths p_t, k_t", f"{SPEC_STAGE1_RUNS} runs per personality",
+                   "Stage 1 · Baselines, the role of k, and an analytic check", _why(st, settings_runs=settings_runs)),
+        experiment(SPEC, "E4", "Stage-1 parameter paths p_t, k_t", f"{ASKS['stage1_runs']} runs per personality",
                    f"{stage1_runs} runs per personality", status(s1),
-                   "Stage 1 · The learner against the five personalities", "" if s1 else small),
+                   "Stage 1 · The learner against the five personalities", _why(s1, stage1_runs=stage1_runs)),
         experiment(SPEC, "E5", "Stage-1 sensitivity (c, P5's q, steps, uniform hands) and the model variant (§8.4)",
-                   f">= {SPEC_STAGE1_RUNS} runs per cell",
+                   f">= {ASKS['stage1_runs']} runs per cell",
                    f"{settings_runs} runs per cell, {n_settings} settings", status(st),
-                   "Stage 1 · Baselines, the role of k, and an analytic check", "" if st else small),
+                   "Stage 1 · Baselines, the role of k, and an analytic check", _why(st, settings_runs=settings_runs)),
         experiment(SPEC, "E6", "Stage-2 engine sanity: round robin, lengths, caps, lie/challenge frequencies, "
                                "first-player advantage", "every ordered pair of a-f and random",
                    f"{n_agents * n_agents} ordered pairs x {round_robin_games:,} games, {n_rules} rules variants",
                    "full", "Stage 2 · The engine and the scripted agents"),
         experiment(SPEC, "E7", "Win rate vs training games",
-                   f"a-f x 6 training sizes, {SPEC_SEEDS} seeds, {SPEC_TEST_GAMES:,} test games",
+                   f"a-f x {TRAINING_SIZES} training sizes, {ASKS['q_seeds']} seeds, {ASKS['test_games']:,} test games",
                    f"a-f x {training_sizes} training sizes, {q_seeds} seeds, {test_games:,} test games; again with "
                    "the last play challengeable", status(q), "Stage 2 · Win rate against training games",
-                   "" if q else small),
-        experiment(SPEC, "E8", "Feature sets F5, F7, F7-H5",
-                   f"a-f x 3 feature sets, {SPEC_SEEDS} seeds, {SPEC_TEST_GAMES:,} test games",
-                   f"a-f x 3 feature sets, {q_seeds} seeds, {test_games:,} test games", status(q),
-                   "Stage 2 · Which features matter", "" if q else small),
-        experiment(SPEC, "E9", "Learned weights and test-time behaviour", f"the E8 F7 learners ({SPEC_SEEDS} per type)",
-                   f"the E8 F7 learners ({q_seeds} per type)", status(q_seeds >= SPEC_SEEDS),
-                   "Stage 2 · What the learner learned", "" if q_seeds >= SPEC_SEEDS else small),
+                   _why(q, q_seeds=q_seeds, test_games=test_games)),
+        experiment(SPEC, "E8", f"Feature sets {', '.join(FEATURE_SETS)}",
+                   f"a-f x {n_sets} feature sets, {ASKS['q_seeds']} seeds, {ASKS['test_games']:,} test games",
+                   f"a-f x {n_sets} feature sets, {q_seeds} seeds, {test_games:,} test games", status(q),
+                   "Stage 2 · Which features matter", _why(q, q_seeds=q_seeds, test_games=test_games)),
+        experiment(SPEC, "E9", "Learned weights and test-time behaviour",
+                   f"the E8 F7 learners ({ASKS['q_seeds']} per type)", f"the E8 F7 learners ({q_seeds} per type)",
+                   status(w), "Stage 2 · What the learner learned", _why(w, q_seeds=q_seeds)),
         experiment(SPEC, "E10", "Stage-2 sensitivity; E7 and E8 orderings rechecked under each variant",
-                   f"each variant, {SPEC_SEEDS} seeds, intervals",
+                   f"each variant, {ASKS['q_seeds']} seeds, intervals",
                    f"{n_variants} variants x {variant_feature_sets} feature sets x a-f, {variant_seeds} seeds, "
                    f"{test_games:,} test games", status(v), "Stage 2 · Rule and learner variants (sensitivity)",
-                   "" if v else small),
+                   _why(v, q_seeds=variant_seeds, test_games=test_games)),
     ]
-    return rows
