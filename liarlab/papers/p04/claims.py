@@ -16,9 +16,11 @@ import pandas as pd
 
 from liarlab.core import verdicts as V
 from liarlab.papers.p04 import printed
+from liarlab.papers.p04.experiments import RULE_VARIANTS, windowed_rates
 from liarlab.papers.p04.experiments import seed_values as _values
-from liarlab.papers.p04.experiments import windowed_rates
+from liarlab.papers.p04.params import PARAMS
 from liarlab.papers.p04.printed import SOURCE
+from liarlab.papers.p04.results import Results
 
 STAGE1_FAMILY = "Stage-1 win-rate chart (§2.5)"
 TRAINING_FAMILY = "Stage-2 chart 1: training games vs win rate (§3.4)"
@@ -29,15 +31,19 @@ MULTI_FAMILY = "Extension: more players"
 VARIANT_FAMILY = "Extension: the hand-emptying play made challengeable"
 BASELINE_FAMILY = "Learning against trivial baselines (§2.5, §3.4)"
 TOP_PAIRS = [(t, o) for t in ("a", "f") for o in ("b", "c", "d", "e")]
-# Budgets of the two-stage design, stated before any confirmatory sample is drawn: a confirmatory sample never
-# exceeds these, whatever the pilot asks for.
-CAP_RUNS = 1_000      # stage-1 learner runs per personality (and per setting)
-CAP_SEEDS = 200       # stage-2 learners per cell (fresh seeds)
+QUESTION = "Can a program learn how an opponent lies, and beat it, from games against scripted personalities?"
 
 
-def _caps(caps: dict | None) -> dict:
-    """Budgets per confirmatory group (the notebook states its own; the quick profile's are smaller)."""
-    return {"stage1": CAP_RUNS, "settings": CAP_RUNS, "training": CAP_SEEDS, "features": CAP_SEEDS, **(caps or {})}
+def confirmation_caps(runs_cap: int, seeds_cap: int) -> dict:
+    """Budgets of the two-stage design per confirmatory group, stated before any confirmatory sample is drawn: a
+    confirmatory sample never exceeds them, whatever the pilot asks for. ``runs_cap``: stage-1 learner runs per
+    personality (and per setting); ``seeds_cap``: stage-2 learners per cell (fresh seeds)."""
+    return {"stage1": runs_cap, "settings": runs_cap, "training": seeds_cap, "features": seeds_cap}
+
+
+def _caps(given: dict | None) -> dict:
+    """The notebook's budgets, the full profile's where it states none."""
+    return {**confirmation_caps(PARAMS.size("confirm_runs_cap", "full"), PARAMS.size("confirm_seeds_cap", "full")), **(given or {})}
 
 
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
@@ -170,7 +176,30 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
     ``windows``: its :func:`windowed_rates`; ``lie_rates``: :func:`personality_lie_rates` (fixed agents).
     ``confirm``: fresh runs for the two-stage design (:func:`confirmation_runs`' "stage1"), ``plans``: where the
     confirmatory sizes are recorded; ``settings``: the stage-1 settings table (for the readings tried)."""
-    rows = []
+    cap = _caps(caps)["stage1"]
+    p5_readings = _p5_readings(settings)
+    return ([_above_half_claim(runs, confirm, plans, cap, p5_readings)]
+            + _rising_claims(runs, windows, confirm, plans, cap)
+            + _not_lower_claims(runs, confirm, plans, cap, p5_readings)
+            + [example_claim(lie_rates)])
+
+
+def _p5_readings(settings: pd.DataFrame | None) -> str:
+    """The readings of P5 the settings table tries (its lie rate, the personalities' catch rate)."""
+    late = {}
+    if settings is not None:
+        late = settings.set_index(["setting", "personality"]).win_rate.to_dict()
+    p5_40 = late.get(("P5 lies 40%", "P5"))
+    return ("the spec's P5 lies at 30 % (the paper gives no rate) and personalities catch half the positions "
+            "(the paper does not say how they catch); the settings table tries P5 lying 20 / 30 / 40 % and "
+            "catch rates 0.3 / 0.5 / 0.7"
+            + (f"; with P5 lying 40 % the learner wins {100 * p5_40:.1f} % of 500 games against it" if p5_40
+               is not None else ""))
+
+
+def _above_half_claim(runs: pd.DataFrame, confirm, plans: dict | None, cap: int, p5_readings: str) -> dict:
+    """"Almost all above 50 %": the share of cells (personality x checkpoint) whose cumulative rate over runs is
+    above 50 %, judged by the word "almost all"; an undecided share is planned in runs from its undecided cells."""
     cells = []
     below = set()
     for (name, games), g in runs.groupby(["personality", "games"], sort=False):
@@ -195,27 +224,24 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
         sizes = [j.needed for j in open_ if j.needed is not None]
         planning = replace(share_j, needed=max(sizes) if sizes and len(sizes) == len(open_) else None,
                            undecidable=not sizes or len(sizes) < len(open_))
-        share_est, share_j2 = _two_stage(share, planning, "stage1", _caps(caps)["stage1"], confirm,
+        share_est, share_j2 = _two_stage(share, planning, "stage1", cap, confirm,
                                          lambda f, n: all_cells(f, n)[:2], plans, who=tuple(runs.personality.unique()))
         share_j = replace(share_j2, rule=share_j.rule) if share_j2 is not planning else share_j
         if share_j2.undecidable:
             share_j = share_j2
         share = share_est
-    late = {}
-    if settings is not None:
-        late = settings.set_index(["setting", "personality"]).win_rate.to_dict()
-    p5_40 = late.get(("P5 lies 40%", "P5"))
-    p5_readings = ("the spec's P5 lies at 30 % (the paper gives no rate) and personalities catch half the positions "
-                   "(the paper does not say how they catch); the settings table tries P5 lying 20 / 30 / 40 % and "
-                   "catch rates 0.3 / 0.5 / 0.7"
-                   + (f"; with P5 lying 40 % the learner wins {100 * p5_40:.1f} % of 500 games against it" if p5_40
-                      is not None else ""))
-    rows.append(_claim("Stage 1: the learner's win rates are almost all above 50%", printed.PAPER_VALUES["above_half"],
-                       share, share_j, family=STAGE1_FAMILY,
-                       note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
-                            f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
-                            f"{len(cells) - n_yes - n_no} undecided",
-                       cause="reading", readings=p5_readings))
+    return _claim("Stage 1: the learner's win rates are almost all above 50%", printed.PAPER_VALUES["above_half"],
+                  share, share_j, family=STAGE1_FAMILY,
+                  note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
+                       f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
+                       f"{len(cells) - n_yes - n_no} undecided",
+                  cause="reading", readings=p5_readings)
+
+
+def _rising_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int) -> list[dict]:
+    """"Rising", per personality: the windowed rate of the last window minus the first, paired by run (the
+    cumulative reading, which the paper's chart shows, goes into the readings)."""
+    rows = []
     first, last = windows.window.iloc[0], windows.window.iloc[-1]
     top = int(runs.games.max())
     for name, g in windows.groupby("personality", sort=False):
@@ -244,7 +270,7 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
             return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
 
         est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1",
-                            _caps(caps)["stage1"], confirm, rises, plans, who=(name,))
+                            cap, confirm, rises, plans, who=(name,))
         rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
                            note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
                                 f"{100 * rate_a:.1f}%), paired by run",
@@ -254,6 +280,13 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
                                     f"{_pct(cum_est.high)}]) the claim is {cum_j.verdict}; the protocol judges "
                                     "learning on windowed rates, because a cumulative rate keeps rising after "
                                     "learning stops"))
+    return rows
+
+
+def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int, p5_readings: str) -> list[dict]:
+    """P1 and P5 (the position-independent liars) "not lower" than P2-P4: the final cumulative rate against each
+    minus the mean against P2, P3, P4, run by run."""
+    top = int(runs.games.max())
 
     def not_lower(frame, name, n=None):
         w = frame[frame.games == frame.games.max()].pivot(index="run", columns="personality", values="win_rate")
@@ -262,11 +295,11 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
         est = V.paired_difference(w[name].to_numpy(), w[["P2", "P3", "P4"]].mean(axis=1).to_numpy(), unit="runs")
         return est, V.word("not lower", est)
 
+    rows = []
     for name in ("P1", "P5"):
         est, j = not_lower(runs, name)
-        est, j = _two_stage(est, j, "stage1", _caps(caps)["stage1"], confirm,
-                            lambda frame, n, name=name: not_lower(frame, name, n), plans,
-                            who=(name, "P2", "P3", "P4"))
+        est, j = _two_stage(est, j, "stage1", cap, confirm, lambda frame, n, name=name: not_lower(frame, name, n),
+                            plans, who=(name, "P2", "P3", "P4"))
         rows.append(_claim(f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {top} games)",
                            printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run "
@@ -274,7 +307,6 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
                            cause="reading" if name == "P5" else "power",
                            readings=p5_readings if name == "P5" else
                            "one reading (the spec's profiles); the gap sits at the word's edge (-2 points)"))
-    rows.append(example_claim(lie_rates))
     return rows
 
 
@@ -458,24 +490,70 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
 
 # ============================================================================ stage 2
 
-def confirmation_sizes(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, per_seed: pd.DataFrame,
-                       feature_per_seed: pd.DataFrame, settings_late: pd.DataFrame | None = None,
-                       baselines: pd.DataFrame | None = None, caps: dict | None = None) -> dict:
+def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
     """The two-stage design's confirmatory sizes, from the pilot alone: per group ("stage1" runs and "settings"
-    runs per personality, "training" and "features" learners per cell), the largest size any undecided row of the group asks for at the planned
-    power, capped at ``caps`` (default :data:`CAP_RUNS` / :data:`CAP_SEEDS`). Rows that no sample can decide ask
-    for none."""
+    runs per personality, "training" and "features" learners per cell), the largest size any undecided row of the
+    group asks for at the planned power, capped at ``caps`` (default: the full profile's budgets). Rows that no
+    sample can decide ask for none."""
     plans: dict = {}
-    stage1_claims(runs, windows, lie_rates, plans=plans, caps=caps)
-    if settings_late is not None:
-        late = windows[windows.window == windows.window.iloc[-1]]
-        k_claim(late, settings_late[settings_late.setting == "k fixed at 0"], plans=plans, caps=caps)
-        baseline_claims(late, settings_late, plans=plans, caps=caps)
+    stage1, settings, per_seed = results.stage1, results.settings, results.training.per_seed
+    stage1_claims(stage1.runs, stage1.windows, results.lies, plans=plans, caps=caps)
+    late = stage1.windows[stage1.windows.window == stage1.windows.window.iloc[-1]]
+    k_claim(late, settings.late[settings.late.setting == "k fixed at 0"], plans=plans, caps=caps)
+    baseline_claims(late, settings.late, plans=plans, caps=caps)
     training_claims(per_seed, plans=plans, caps=caps)
-    if baselines is not None:
-        stage2_baseline_claims(per_seed, baselines, plans=plans, caps=caps)
-    feature_claims(feature_per_seed, plans=plans, caps=caps)
+    stage2_baseline_claims(per_seed, results.baselines.table, plans=plans, caps=caps)
+    feature_claims(results.features.per_seed, plans=plans, caps=caps)
     return plans
+
+
+def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -> list[dict]:
+    """Every claims row of notebook 04, in the table's order, from its results and the confirmatory samples
+    (:func:`liarlab.papers.p04.experiments.confirmation_runs` of :func:`confirmation_sizes`)."""
+    stage1, settings, training, features = results.stage1, results.settings, results.training, results.features
+    per_seed, late = training.per_seed, stage1.late_window
+    rows = stage1_claims(stage1.runs, stage1.windows, results.lies, confirm=confirm.get("stage1"),
+                         settings=settings.table, caps=caps)
+    rows.append(k_claim(late, settings.runs_of("k fixed at 0"), confirm=confirm.get("settings"), caps=caps))
+    rows.append(model_variant_claim(late, settings.model_runs()))
+    rows += baseline_claims(late, settings.late, confirm=confirm.get("settings"), caps=caps)
+    rows += training_claims(per_seed, confirm=confirm.get("training"), variant_orderings=results.orderings, caps=caps)
+    rows += stage2_baseline_claims(per_seed, results.baselines.table, confirm=confirm.get("training"), caps=caps)
+    rows += feature_claims(features.per_seed, confirm=confirm.get("features"), variant_orderings=results.orderings,
+                           one_hot=features.history_gain_hot, caps=caps)
+    rows.append(weights_claim(results.weights.separability))
+    rows += audit_claims(results.robin.pool_audit, per_seed[per_seed.training_games == training.top],
+                         results.robin.standing)
+    rows += variant_claims(results.exploit, results.baselines.effects, training.per_seed_var,
+                           results.baselines.challenges)
+    rows += extension_rows(float(training.table.small_test_sd.mean()), results.multiplayer, features.history_gain_hot)
+    return rows
+
+
+def flag_headlines(claims: pd.DataFrame, rows: list[dict]) -> pd.DataFrame:
+    """The saved claims table with each row's headline flag (for the answer paragraph)."""
+    return claims.assign(headline=[bool(r.get("headline")) for r in rows])
+
+
+def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
+    """The verdicts of :func:`variant_orderings`, variants ("paper" first) by statement."""
+    return orderings.pivot(index="variant", columns="ordering", values="verdict").loc[["paper"] + list(RULE_VARIANTS)]
+
+
+def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataFrame) -> pd.DataFrame:
+    """Every E7 ordering (:func:`ordering_checks`, F7 learners) and E8 statement (:func:`feature_checks`) judged
+    under the paper's reading and under each rule and learner variant, with the same rules as the claims table:
+    one row per variant and statement (value and interval in rate units; a statement with no estimate has NaN)."""
+    all_seeds = pd.concat([feature_per_seed, variant_per_seed], ignore_index=True)
+    checks = []
+    for label in ["paper"] + list(RULE_VARIANTS):
+        sub = all_seeds[all_seeds.variant == label]
+        found = {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})}
+        for name, (est, judgement, note) in found.items():
+            checks.append({"variant": label, "ordering": name,
+                           "value": np.nan if est is None else est.value, "ci_low": np.nan if est is None else est.low,
+                           "ci_high": np.nan if est is None else est.high, "verdict": judgement.verdict, "note": note})
+    return pd.DataFrame(checks)
 
 
 def _window(label: str) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from liarlab.core.stats import wilson_interval
 from liarlab.core.validation import check_int
 
 STAGE2_TYPES = ("a", "b", "c", "d", "e", "f")
+FEATURE_SETS = tuple(pol.FEATURE_SETS)  # F5, F7, F7-H5 (E8)
 RUNS_PER_TASK = 10
 STAGE1_WINDOWS = ((51, 100), (101, 300), (301, 500))  # windowed win rates for every "rises / learns" claim
 

@@ -1,11 +1,9 @@
-"""Claims of notebook 04 (built from synthetic tables, so each verdict can be shown to flip), the coverage ledger
-and small experiments."""
+"""Claims of notebook 04 (built from synthetic tables, so each verdict can be shown to flip) and small experiments."""
 import numpy as np
 import pandas as pd
 import pytest
 
-from liarlab.papers.p04 import claims, experiments, ledger
-from liarlab.study import coverage
+from liarlab.papers.p04 import claims, experiments
 
 CHECKPOINTS = (20, 50, 100, 300, 500)
 
@@ -148,19 +146,6 @@ def test_windowed_rates_are_not_cumulative():
     w = experiments.windowed_rates(runs).set_index(["run", "window"]).win_rate
     assert w[(0, "51-100")] == pytest.approx(1.0) and w[(0, "301-500")] == pytest.approx(1.0)
     assert runs[(runs.run == 0) & (runs.games == 100)].win_rate.iloc[0] < 0.7
-
-
-def test_ledger_rows_follow_the_resolved_sizes():
-    sizes = dict(lie_games=20_000, spread_runs=1000, spread_positions=10, stage1_runs=200, settings_runs=200,
-                 n_settings=12, round_robin_games=20_000, n_agents=7, n_rules=2, q_seeds=30, test_games=5000,
-                 training_sizes=6, variant_seeds=30, n_variants=8, variant_feature_sets=3)
-    rows = ledger.coverage_rows(**sizes)
-    assert [r["code"] for r in rows] == coverage.spec_codes("04") or not coverage.spec_codes("04")
-    assert {r["status"] for r in rows} == {"full"}
-    small = ledger.coverage_rows(**{**sizes, "q_seeds": 10, "settings_runs": 4})
-    status = {r["code"]: r["status"] for r in small}
-    assert status["E7"] == status["E8"] == status["E3"] == status["E5"] == "reduced"
-    assert status["E2"] == "full" and "10 seeds" in [r for r in small if r["code"] == "E7"][0]["run_size"]
 
 
 def test_small_experiments_run_and_have_intervals():

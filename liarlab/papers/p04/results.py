@@ -1,0 +1,370 @@
+"""Notebook 04's results, section by section: one frozen dataclass per section of the notebook, holding the tables
+that section shows, built from the experiments' runs (:mod:`liarlab.papers.p04.experiments`), and :class:`Results`,
+the one object the claims (:mod:`~liarlab.papers.p04.claims`), the summaries (:mod:`~liarlab.papers.p04.summary`)
+and the coverage ledger (:mod:`~liarlab.papers.p04.ledger`) read.
+
+Nothing here judges a claim: verdicts are decided in ``claims.py`` only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from liarlab.cheat.agents import DESCRIPTIONS
+from liarlab.cheat.positions import PERSONALITIES, PERSONALITY_LIE_PROBABILITIES
+from liarlab.papers.p04 import experiments as p04x
+
+FIRST_WINDOW, LATE_WINDOW = (f"{a}-{b}" for a, b in (p04x.STAGE1_WINDOWS[0], p04x.STAGE1_WINDOWS[-1]))
+MODIFIED, VARIANT = tuple(p04x.RULES_VARIANTS)  # the paper's modified rules; the last play challengeable
+AF_POOL, RANDOM_POOL = "a-f only", "random agent's cells"  # the pools of p04x.hand_emptying_by_pool
+
+
+def in_points(frame: pd.DataFrame, columns) -> pd.DataFrame:
+    """``frame`` with ``columns`` (rates or differences of rates) in points, to one decimal, for display."""
+    return frame.assign(**{c: (100 * frame[c]).round(1) for c in columns})
+
+
+def personality_table() -> pd.DataFrame:
+    """The six stage-2 personalities and how each plays (spec §4)."""
+    return pd.DataFrame({"type": list(DESCRIPTIONS), "plays": list(DESCRIPTIONS.values())}).set_index("type")
+
+
+# ============================================================================ stage 1
+
+def lie_rate_table(lies: pd.DataFrame) -> pd.DataFrame:
+    """Realised lie rate per personality (rows) and position (columns), with each personality's mean rate."""
+    wide = lies.pivot(index="personality", columns="position", values="lie_rate")
+    wide["overall"] = wide.mean(axis=1)
+    return wide
+
+
+def pair_steps(lies: pd.DataFrame) -> tuple[float, float]:
+    """P2 and P3, whose given profiles rise or fall steadily: the largest realised gap between the two positions of
+    a pair (1-2, 3-4, ...) and the smallest gap of the given profiles there. A hand's colour count ties lies on
+    black and white targets together, so the realised profiles come in steps of two."""
+    pairs = lie_rate_table(lies).drop(columns="overall").loc[["P2", "P3"]]
+    odd, even = [1, 3, 5, 7, 9], [2, 4, 6, 8, 10]
+    given = pd.DataFrame(PERSONALITY_LIE_PROBABILITIES, index=range(1, 11)).T.loc[["P2", "P3"]]
+    step = float(np.abs(pairs[odd].to_numpy() - pairs[even].to_numpy()).max())
+    given_step = float(np.abs(given[odd].to_numpy() - given[even].to_numpy()).min())
+    return step, given_step
+
+
+def lie_count_ranges(spread: pd.DataFrame) -> pd.DataFrame:
+    """The central 95 % range (2.5 % and 97.5 % quantiles) of each personality's lie count at each position over
+    the runs of :func:`~liarlab.papers.p04.experiments.lie_count_spread`."""
+    return (spread.groupby(["personality", "position"]).lies.quantile([0.025, 0.975]).unstack()
+            .rename(columns={0.025: "2.5%", 0.975: "97.5%"}))
+
+
+@dataclass(frozen=True)
+class Stage1:
+    """E2/E4: the learner against the five personalities."""
+
+    runs: pd.DataFrame          # one row per run and checkpoint (p04x.learning_runs)
+    windows: pd.DataFrame       # each run's windowed win rates (p04x.windowed_rates)
+    summary: pd.DataFrame       # cumulative win rate per personality and checkpoint, over runs
+    window_table: pd.DataFrame  # windowed win rate per personality and window, over runs
+
+    @classmethod
+    def from_runs(cls, runs: pd.DataFrame) -> Stage1:
+        windows = p04x.windowed_rates(runs)
+        return cls(runs, windows, p04x.summarise_runs(runs), p04x.summarise_windows(windows))
+
+    @property
+    def final(self) -> pd.DataFrame:
+        """The last checkpoint: runs, win rate with its interval, draws, losses, learned p and k."""
+        s = self.summary
+        return s[s.games == s.games.max()][["personality", "runs", "win_rate", "ci_low", "ci_high", "draw_rate",
+                                             "loss_rate", "p_mean", "k_mean"]]
+
+    @property
+    def late_window(self) -> pd.DataFrame:
+        """Each run's windowed rate in the last window (games 301-500)."""
+        return self.windows[self.windows.window == LATE_WINDOW]
+
+    def window_grid(self) -> pd.DataFrame:
+        """Windowed win rate, windows (in game order) by personality."""
+        return self.window_table.pivot(index="window", columns="personality", values="win_rate").loc[
+            [f"{a}-{b}" for a, b in p04x.STAGE1_WINDOWS]]
+
+    def gains(self) -> dict:
+        """Windowed win rate of the last window minus the first (games 301-500 minus 51-100), per personality."""
+        w = self.window_table.set_index(["personality", "window"]).win_rate
+        return {n: w[(n, LATE_WINDOW)] - w[(n, FIRST_WINDOW)] for n in PERSONALITIES}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """E3/E5: the learner's settings (baselines, k fixed at 0, sensitivity, the model variant) beside the paper's."""
+
+    runs: pd.DataFrame          # every other setting, one row per run and checkpoint (p04x.stage1_settings_runs)
+    table: pd.DataFrame         # per setting and personality: cumulative rate after 500 games, windowed late rate
+    late: pd.DataFrame          # each run's windowed rate in games 301-500, per setting
+    learner_late: pd.Series     # the paper's learner (the Stage1 runs): mean windowed late rate per personality
+
+    @classmethod
+    def from_runs(cls, runs: pd.DataFrame, stage1: Stage1) -> Settings:
+        others = p04x.stage1_settings_table(runs)
+        default_late = stage1.window_table[stage1.window_table.window == LATE_WINDOW].set_index("personality")
+        late_cols = {"win_rate": "late_rate", "ci_low": "late_low", "ci_high": "late_high"}
+        default_row = stage1.final.assign(setting="paper defaults", games=int(stage1.summary.games.max())).merge(
+            default_late[["win_rate", "ci_low", "ci_high"]].rename(columns=late_cols),
+            left_on="personality", right_index=True)
+        table = pd.concat([default_row[others.columns], others], ignore_index=True)
+        late = p04x.windowed_rates(runs, (p04x.STAGE1_WINDOWS[-1],), by=("setting", "personality"))
+        return cls(runs, table, late, stage1.late_window.groupby("personality").win_rate.mean())
+
+    def grid(self, column: str = "win_rate") -> pd.DataFrame:
+        """``column`` by setting (rows, in the table's order) and personality."""
+        return self.table.pivot_table(index="setting", columns="personality", values=column, sort=False)
+
+    def late_mean(self, setting: str) -> pd.Series:
+        """A setting's mean windowed rate in games 301-500, per personality."""
+        return self.late.groupby(["setting", "personality"]).win_rate.mean().unstack().loc[setting]
+
+    def model_gain(self) -> pd.Series:
+        """Simulating against a model of the personality instead of its program: late windowed rate, model
+        minus program, per personality."""
+        model = self.late[self.late.setting.str.startswith("simulates")]
+        return model.groupby("personality").win_rate.mean() - self.learner_late
+
+    def runs_of(self, setting: str) -> pd.DataFrame:
+        """One setting's windowed late rate per run (``personality``, ``run``, ``window``, ``win_rate``)."""
+        return p04x.windowed_rates(self.runs[self.runs.setting == setting], (p04x.STAGE1_WINDOWS[-1],))
+
+    def model_runs(self) -> pd.DataFrame:
+        """The model variant's windowed late rate per run."""
+        return p04x.windowed_rates(self.runs[self.runs.setting.str.startswith("simulates")],
+                                   (p04x.STAGE1_WINDOWS[-1],))
+
+
+def analytic_table() -> pd.DataFrame:
+    """Spec §2.4: the expected score difference per position at the opponent's catch rate 0.5."""
+    return pd.DataFrame([{"opponent lie rate q": q, "catch rate r": r,
+                          "expected difference per position": p04x.stage1_expected_difference(0.5, q, r)}
+                         for q in (0.3, 0.5) for r in (0.0, 0.5, 1.0)])
+
+
+# ============================================================================ stage 2: scripted agents
+
+@dataclass(frozen=True)
+class RoundRobin:
+    """E6: every ordered pair of scripted agents, and how the modified game is decided."""
+
+    games: pd.DataFrame        # one row per rules variant and ordered pair (p04x.round_robin)
+    frequencies: pd.DataFrame  # each agent's lie and challenge frequencies
+    audit: pd.DataFrame        # the hand-emptying audit, pooled over all pairs
+    pool_audit: pd.DataFrame   # the same for a-f alone and for the random agent's cells
+    standing: pd.DataFrame     # each of a-f's win rate against the other five, and its rank
+
+    @classmethod
+    def from_games(cls, rr: pd.DataFrame) -> RoundRobin:
+        return cls(rr, p04x.agent_frequencies(rr), p04x.hand_emptying_audit(rr), p04x.hand_emptying_by_pool(rr),
+                   p04x.standing(rr))
+
+    @property
+    def agents(self) -> list:
+        """a-f and the random agent, in the tables' order."""
+        return list(p04x.STAGE2_TYPES) + ["random"]
+
+    def first_player_share(self, pool: str, rules: str) -> float:
+        return float(self.pool_audit.set_index(["pool", "rules"]).first_player_wins_share[(pool, rules)])
+
+    def first_opportunity_share(self, pool: str, rules: str) -> float:
+        return float(self.pool_audit.set_index(["pool", "rules"]).first_opportunity_wins_share[(pool, rules)])
+
+    def rank_changes(self) -> list[tuple[str, int, int]]:
+        """(type, rank under the modified rules, rank under the variant) for each of a-f whose rank changes."""
+        rank = self.standing.set_index(["rules", "agent"])["rank"]
+        return [(t, int(rank[(MODIFIED, t)]), int(rank[(VARIANT, t)])) for t in p04x.STAGE2_TYPES
+                if rank[(MODIFIED, t)] != rank[(VARIANT, t)]]
+
+
+# ============================================================================ stage 2: the learner
+
+@dataclass(frozen=True)
+class Training:
+    """E7: test win rate against training games, under the modified rules and under the variant."""
+
+    per_seed: pd.DataFrame       # one row per trained learner, modified rules
+    per_seed_var: pd.DataFrame   # the same with the last play challengeable
+    table: pd.DataFrame          # per opponent and training size: mean over learners, interval, ceiling flag
+    table_var: pd.DataFrame
+    learner_audit: pd.DataFrame  # the hand-emptying line in the test games of the longest-trained learners
+
+    @classmethod
+    def from_grids(cls, grid: list[dict], grid_var: list[dict]) -> Training:
+        per_seed, per_seed_var = p04x.per_seed_frame(grid), p04x.per_seed_frame(grid_var)
+        top = per_seed.training_games.max()
+        audit = p04x.learner_audit(pd.concat([per_seed[per_seed.training_games == top],
+                                              per_seed_var[per_seed_var.training_games == top]]))
+        return cls(per_seed, per_seed_var, p04x.win_rate_table(per_seed), p04x.win_rate_table(per_seed_var), audit)
+
+    @property
+    def top(self) -> int:
+        """The longest training (1,000 games)."""
+        return int(self.table.training_games.max())
+
+    @property
+    def curves(self) -> pd.DataFrame:
+        """Both rules' tables, one below the other (the saved table)."""
+        return pd.concat([self.table, self.table_var], ignore_index=True)
+
+    def grid(self) -> pd.DataFrame:
+        return pd.concat([self.table, self.table_var]).pivot_table(
+            index="training_games", columns=["variant", "opponent"], values="win_rate")
+
+    def at_top(self) -> pd.Series:
+        """Mean test win rate after the longest training, per opponent (modified rules)."""
+        return self.table[self.table.training_games == self.top].set_index("opponent").win_rate
+
+    def ceiling(self) -> pd.DataFrame:
+        """Cells at the ceiling or floor (left out of comparisons of gains)."""
+        return self.table[self.table.at_ceiling]
+
+
+@dataclass(frozen=True)
+class Baselines:
+    """Stage 2: the trivial baselines beside the trained learner, and the cross-rules test."""
+
+    table: pd.DataFrame       # each baseline against each type (p04x.stage2_baselines)
+    side: pd.DataFrame        # the trained learner's rate beside each baseline's, per opponent
+    cross: pd.DataFrame       # learners trained under each rule set and tested under both (p04x.cross_rules_test)
+    cross_table: pd.DataFrame
+    challenges: pd.DataFrame  # what those learners challenged while they trained
+    effects: dict             # against a: training effect, test-time effect, challenge share (verdicts.Estimate)
+
+    @classmethod
+    def from_runs(cls, baselines: pd.DataFrame, cross: pd.DataFrame, training: Training) -> Baselines:
+        side = baselines.pivot(index="opponent", columns="baseline", values="win_rate")
+        side.insert(0, f"learner ({training.top} games)", training.at_top())
+        return cls(baselines, side, cross, p04x.cross_rules_summary(cross), p04x.training_challenges(cross),
+                   p04x.cross_rules_effects(cross, "a"))
+
+    def beaten(self) -> dict:
+        """Per baseline, the types against which it wins more than the trained learner (means compared)."""
+        learner = self.side.iloc[:, 0]
+        return {b: [o for o in self.side.index if self.side.loc[o, b] > learner[o]] for b in p04x.STAGE2_BASELINES}
+
+    def trained_against_a(self) -> pd.Series:
+        """The variant-trained learners' challenges against a in training."""
+        return self.challenges.set_index(["opponent", "trained_under"]).loc[("a", VARIANT)]
+
+
+@dataclass(frozen=True)
+class Features:
+    """E8: the feature sets F5, F7, F7-H5 (300 training games), and lie history under one-hot features."""
+
+    learners: list              # one dict per trained learner, with weights and action counts (for E9)
+    per_seed: pd.DataFrame
+    table: pd.DataFrame         # per opponent and feature set, over learners
+    history_gain: pd.DataFrame  # F7 - F5 per opponent, paired by seed
+    memory_gain: pd.DataFrame   # F7-H5 - F7 per opponent
+    history_gain_hot: pd.DataFrame | None = None  # F7 - F5 with one-hot features (:meth:`with_one_hot`)
+
+    @classmethod
+    def from_grid(cls, grid: list[dict]) -> Features:
+        per_seed = p04x.per_seed_frame(grid)
+        return cls(grid, per_seed, p04x.win_rate_table(per_seed),
+                   p04x.paired_difference(per_seed, "feature_set", "F7", "F5"),
+                   p04x.paired_difference(per_seed, "feature_set", "F7-H5", "F7"))
+
+    def with_one_hot(self, hot: list[dict]) -> Features:
+        """The same, with lie history measured again on learners with one-hot features (``hot``: F5 and F7)."""
+        return replace(self, history_gain_hot=p04x.paired_difference(hot, "feature_set", "F7", "F5"))
+
+    def differences(self) -> pd.DataFrame:
+        """F7 - F5 and F7-H5 - F7 side by side, per opponent (the saved table)."""
+        hist = self.history_gain.rename(columns={"difference": "F7 - F5", "ci_low": "low", "ci_high": "high"})
+        mem = self.memory_gain.rename(columns={"difference": "H5 - H3", "ci_low": "H5 low", "ci_high": "H5 high"})
+        return hist[["opponent", "F7 - F5", "low", "high", "at_ceiling"]].merge(
+            mem[["opponent", "H5 - H3", "H5 low", "H5 high"]], on="opponent")
+
+    def differences_in_points(self) -> pd.DataFrame:
+        """:meth:`differences` in points, per opponent (for display)."""
+        return in_points(self.differences().set_index("opponent"),
+                         ["F7 - F5", "low", "high", "H5 - H3", "H5 low", "H5 high"])
+
+    def by_encoding(self) -> pd.DataFrame:
+        """F7 - F5 per opponent with ordinal and with one-hot features (the saved table)."""
+        return pd.concat([self.history_gain.assign(encoding="ordinal"),
+                          self.history_gain_hot.assign(encoding="one-hot")])
+
+    def kept(self, hot: bool = False) -> pd.DataFrame:
+        """F7 - F5 of the opponents not at the ceiling (ordinal, or one-hot)."""
+        g = self.history_gain_hot if hot else self.history_gain
+        return g[~g.at_ceiling]
+
+    def f7(self) -> list[dict]:
+        """The F7 learners (E9)."""
+        return [r for r in self.learners if r["feature_set"] == "F7"]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """E9: what the F7 learners learned."""
+
+    table: pd.DataFrame   # seed-averaged weights per opponent, action and feature
+    separability: dict    # leave-one-out nearest-centroid naming of the opponent from a learner's weights
+    shares: pd.DataFrame  # test-time shares of challenge, truth and lie decisions per opponent
+
+    @classmethod
+    def from_learners(cls, f7: list[dict]) -> Weights:
+        return cls(p04x.weight_table(f7), p04x.weight_separability(f7), p04x.action_shares(f7))
+
+
+@dataclass(frozen=True)
+class Variants:
+    """E10: learners under each rule and learner variant (300 training games, F5 / F7 / F7-H5)."""
+
+    per_seed: pd.DataFrame
+    table: pd.DataFrame
+
+    @classmethod
+    def from_grid(cls, grid: list[dict]) -> Variants:
+        per_seed = p04x.per_seed_frame(grid)
+        return cls(per_seed, p04x.win_rate_table(per_seed))
+
+    def f7_cells(self, features: Features) -> pd.DataFrame:
+        """F7's win rate with its interval as text, per variant ("paper" first) and opponent."""
+        both = pd.concat([features.table, self.table], ignore_index=True)
+        f7 = both[both.feature_set == "F7"].assign(
+            cell=lambda d: [f"{w:.3f} [{lo:.3f}, {hi:.3f}]" for w, lo, hi in zip(d.win_rate, d.ci_low, d.ci_high)])
+        return f7.pivot(index="variant", columns="opponent", values="cell")
+
+
+@dataclass(frozen=True)
+class Traditional:
+    """Extension: the traditional 52-card game, every distinct seating of each table."""
+
+    games: pd.DataFrame     # one row per table, seating and seat (p04x.traditional_table)
+    by_agent: pd.DataFrame  # win shares pooled over seatings, per type
+    by_seat: pd.DataFrame   # per seat
+
+    @classmethod
+    def from_games(cls, trad: pd.DataFrame) -> Traditional:
+        return cls(trad, p04x.traditional_summary(trad, "agent"), p04x.traditional_summary(trad, "seat"))
+
+
+# ============================================================================ the whole notebook
+
+@dataclass(frozen=True)
+class Results:
+    """Every table of notebook 04 that a claim, a summary or the ledger reads."""
+
+    lies: pd.DataFrame        # E1: realised lie rates (p04x.personality_lie_rates)
+    spread: pd.DataFrame      # E1: lie counts in 500-game runs (p04x.lie_count_spread)
+    stage1: Stage1
+    settings: Settings
+    robin: RoundRobin
+    exploit: pd.DataFrame     # the exploiter x against type b (p04x.exploiter_table)
+    training: Training
+    baselines: Baselines
+    features: Features
+    weights: Weights
+    variants: Variants
+    orderings: pd.DataFrame   # the E7 and E8 statements judged under every variant (claims.variant_orderings)
+    multiplayer: pd.DataFrame  # extension: 3 and 4 players (p04x.multiplayer_table)

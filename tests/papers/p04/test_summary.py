@@ -1,0 +1,233 @@
+"""Notebook 04's prose ("What we found", "Where our results differ", the lines under the tables) states numbers
+that are true of the tables it describes (liarlab.papers.p04.summary): each test builds small tables with known
+values, generates the text, and looks for those values in it; change a table and the text must change with it."""
+from types import SimpleNamespace
+
+import numpy as np
+import pandas as pd
+
+from liarlab.core.verdicts import Estimate
+from liarlab.papers.p04 import experiments as p04x
+from liarlab.papers.p04 import summary
+from liarlab.papers.p04.results import (
+    AF_POOL,
+    MODIFIED,
+    RANDOM_POOL,
+    VARIANT,
+    Baselines,
+    Features,
+    RoundRobin,
+    Settings,
+    Stage1,
+    Training,
+    Weights,
+)
+
+PERSONALITIES = ("P1", "P2", "P3", "P4", "P5")
+CHECKPOINTS = (20, 50, 100, 300, 500)
+
+
+def _runs(early: dict, late: dict, n_runs: int = 4) -> pd.DataFrame:
+    """Runs that win ``early[name]`` of games 1-100 and ``late[name]`` of games 101-500, exactly, with p and k."""
+    rows = []
+    for name in PERSONALITIES:
+        for run in range(n_runs):
+            for games in CHECKPOINTS:
+                wins = round(early[name] * min(games, 100)) + round(late[name] * max(games - 100, 0))
+                rows.append({"personality": name, "run": run, "games": games, "wins": wins, "draws": 0,
+                             "win_rate": wins / games, "p": 0.8 if name != "P5" else 0.2, "k": 4.0})
+    return pd.DataFrame(rows)
+
+
+EARLY = {"P1": 0.6, "P2": 0.7, "P3": 0.7, "P4": 0.8, "P5": 0.5}
+LATE = {"P1": 0.7, "P2": 0.75, "P3": 0.8, "P4": 0.9, "P5": 0.45}
+
+
+def _claims(k_value=0.003, k_verdict="reproduced"):
+    return pd.DataFrame([
+        {"claim": "Stage 1: per-position lie statistics do not yet matter much by 500 games", "kind": "finding",
+         "reproduced_value": k_value, "verdict": k_verdict},
+        {"claim": "Stage 2 vs a: rises", "kind": "finding", "reproduced_value": 0.1, "verdict": "differs"},
+        {"claim": "Extension: x", "kind": "finding", "reproduced_value": 0.1, "verdict": "extension"},
+        {"claim": "A check", "kind": "check", "reproduced_value": 0.1, "verdict": "extension"},
+    ])
+
+
+def test_stage1_found_quotes_the_stage1_tables():
+    stage1 = Stage1.from_runs(_runs(EARLY, LATE))
+    text = summary._stage1_found(stage1, _claims())
+    # cumulative after 500 games: (100 early + 400 late) / 500; windowed 301-500: the late rate
+    final = {n: (100 * EARLY[n] + 400 * LATE[n]) / 500 for n in PERSONALITIES}
+    assert "After 500 games the learner wins " + ", ".join(f"{n} {100 * v:.0f}%" for n, v in final.items()) in text
+    assert "means over 4 runs" in text
+    assert "in games 301–500 it wins\n  P1 70%, P2 75%, P3 80%, P4 90%, P5 45%" in text
+    assert "changes by P1 +10.0, P2 +5.0, P3 +10.0, P4 +10.0, P5 -5.0" in text  # late minus games 51-100
+    assert "p reaches\n  0.80 on average against P1–P4 and k 4.0" in text
+    assert 'differs by +0.3 points in games 301–500 (verdict on "no difference":\n  reproduced)' in text
+    other = summary._stage1_found(stage1, _claims(-0.021, "differs"))
+    assert "differs by -2.1 points" in other and "differs)" in other
+
+
+def _pool_audit():
+    rows = []
+    for pool, shares in ((AF_POOL, (0.614, 0.623)), (RANDOM_POOL, (0.603, 0.582))):
+        for rules, share, opportunity in ((MODIFIED, shares[0], 0.72), (VARIANT, shares[1], 0.69)):
+            rows.append({"pool": pool, "rules": rules, "first_player_wins_share": share,
+                         "first_player_wins_low": share - 0.005, "first_player_wins_high": share + 0.005,
+                         "first_opportunity_wins_share": opportunity})
+    return pd.DataFrame(rows)
+
+
+def _learner_audit(expressible=(0.6, 0.7), dumps=(0.5, 0.3)):
+    return pd.DataFrame([{"variant": v, "opponent": o, "expressible": e, "dumps": d}
+                         for v in ("paper", VARIANT) for o, e, d in zip("ab", expressible, dumps)])
+
+
+def test_first_player_found_quotes_the_pool_audit():
+    robin = RoundRobin(None, None, None, _pool_audit(), None)
+    training = Training(None, None, None, None, _learner_audit())
+    text = summary._first_player_found(robin, training)
+    assert "first player wins\n  61.4% of decided games (95 % interval 60.9–61.9%)" in text
+    assert "the first player to get there wins 72%" in text
+    assert "first player wins\n  62.3% among a–f (60.3% ->\n  58.2% in the random agent's cells" in text
+    assert "at 65% of its\n  turns" in text  # mean of 0.6 and 0.7
+
+
+def _training(rates_at_top, seeds=10, test_games=200, top=1000):
+    rows = [{"opponent": o, "training_games": n, "feature_set": "F7", "variant": "paper", "seeds": seeds,
+             "test_games": test_games, "win_rate": r if n == top else r - 0.1, "at_ceiling": r >= 0.995,
+             "small_test_sd": 0.1}
+            for o, r in rates_at_top.items() for n in (0, top)]
+    return pd.DataFrame(rows)
+
+
+def _gains(values, ceiling=()):
+    return pd.DataFrame([{"opponent": o, "difference": v, "ci_low": v - 0.05, "ci_high": v + 0.05,
+                          "at_ceiling": o in ceiling} for o, v in values.items()])
+
+
+def test_stage2_found_quotes_the_training_and_feature_tables():
+    table = _training({"a": 0.73, "b": 0.76, "c": 0.68, "d": 0.67, "e": 0.46, "f": 1.0})
+    training = Training(None, None, table, table, None)
+    features = Features(None, None, None, _gains({"a": 0.02, "b": -0.01, "c": 0.03, "f": 0.5}, ceiling=("f",)),
+                        _gains({"a": 0.01, "b": 0.03, "c": 0.05, "f": -0.4}, ceiling=("f",)))
+    text = summary._stage2_found(SimpleNamespace(training=training, features=features))
+    assert "After 1,000 training games (F7) the frozen learner wins\n  a 73%, b 76%, c 68%, d 67%, e 46%, f 100%" in text
+    assert "of 200-game tests (means over 10\n  learners)" in text
+    assert "ordered from easiest: f, b, a, c, d, e" in text
+    assert "changes the win rate by\n  +1.3 points" in text  # mean of a, b, c (f at the ceiling)
+    assert "five lies instead of three by\n  +3.0" in text
+
+
+def _baselines(learner, **baseline_rates):
+    side = pd.DataFrame({"learner (1000 games)": learner, **baseline_rates})
+    effects = {"training": Estimate(-0.051, -0.08, -0.02, 20, "seeds"),
+               "test_time": Estimate(0.004, -0.01, 0.02, 10, "seeds"),
+               "challenge_share": Estimate(0.12, 0.1, 0.14, 20, "seeds")}
+    return Baselines(None, side, None, None, None, effects)
+
+
+def test_baselines_found_names_the_types_a_baseline_beats():
+    learner = pd.Series({"a": 0.7, "b": 0.6, "c": 0.9})
+    rates = {"always challenge": pd.Series({"a": 0.2, "b": 0.1, "c": 0.1}),
+             "never challenge": pd.Series({"a": 0.8, "b": 0.5, "c": 0.95}),
+             "random": pd.Series({"a": 0.3, "b": 0.3, "c": 0.3})}
+    text = summary._baselines_found(_baselines(learner, **rates))
+    assert "'never challenge' wins more than the trained learner against a, c." in text
+    assert "comes from training (-5.1 points),\n  not from the test rules (+0.4)" in text
+    rates["never challenge"] = pd.Series({"a": 0.1, "b": 0.1, "c": 0.1})
+    assert "The trained learner beats every trivial baseline" in summary._baselines_found(_baselines(learner, **rates))
+    assert summary.beaten_line(_baselines(learner, **rates)) == ("a trivial baseline wins more than the trained "
+                                                                 "learner against: always challenge: none; never "
+                                                                 "challenge: none; random: none")
+
+
+def test_verdict_counts_leave_extensions_and_checks_apart():
+    text = summary._verdicts_found(_claims())
+    assert "1 reproduced, 1 differs; 2 further rows are our extensions" in text
+
+
+def _settings(late_rates: dict, catch_rates: dict, p5: dict):
+    late = pd.DataFrame([{"setting": "always catch (1, 0)", "personality": n, "run": r, "window": "301-500",
+                          "win_rate": catch_rates[n]} for n in PERSONALITIES for r in range(3)])
+    table = pd.DataFrame([{"setting": s, "personality": "P5", "win_rate": v} for s, v in p5.items()])
+    return Settings(None, table, late, pd.Series(late_rates))
+
+
+def test_where_we_differ_quotes_the_settings_tables():
+    learner = {"P1": 0.79, "P2": 0.79, "P3": 0.80, "P4": 0.83, "P5": 0.50}
+    catch = {"P1": 0.82, "P2": 0.80, "P3": 0.81, "P4": 0.85, "P5": 0.47}
+    p5 = {"paper defaults": 0.49, "always catch (1, 0)": 0.47, "P5 lies 20%": 0.3, "P5 lies 40%": 0.61}
+    settings = _settings(learner, catch, p5)
+    text = summary._catching_bullet(settings)
+    assert "the learner wins\n  P1 79.0%, P2 79.0%, P3 80.0%, P4 83.0%, P5 50.0%" in text
+    assert "always catching (no learning) wins\n  P1 82.0%, P2 80.0%, P3 81.0%, P4 85.0%, P5 47.0%" in text
+    p5_text = summary._p5_bullet(settings)
+    assert "paper defaults\n  49%, always catching 47%" in p5_text and "20% / 40%: 30% / 61%" in p5_text
+    line = summary.always_catch_line(settings)
+    assert "P1 -3.0, P2 -1.0, P3 -1.0, P4 -2.0, P5 +3.0" in line
+    assert "always catching wins more against 4 of 5 personalities" in line
+
+
+def test_where_we_differ_quotes_the_exploiter_and_the_features():
+    exploit = pd.DataFrame([{"rules": r, "opponent": o, "gain": g} for r, gains in
+                            ((MODIFIED, {"a": 0.12, "b": 0.31}), (VARIANT, {"a": -0.02, "b": 0.08}))
+                            for o, g in gains.items()])
+    table = _training({"a": 0.7, "f": 0.998})
+    results = SimpleNamespace(exploit=exploit, robin=RoundRobin(None, None, None, _pool_audit(), None),
+                              training=Training(None, None, table, table, None))
+    text = summary._shortcut_bullet(results)
+    assert "wins\n  72% of decided\n  games (69% with" in text
+    assert "beats type b by\n  +12 to +31\n  points under the modified rules, and by -2 to\n  +8 with" in text
+    assert "rule: 99.8% after 1,000\n  training games" in text
+    features = Features(None, None, None, _gains({"a": 0.02, "b": -0.01, "c": 0.09, "f": 0.5}, ceiling=("f",)),
+                        None, _gains({"a": 0.04, "b": 0.0, "f": 0.3}, ceiling=("f",)))
+    text = summary._history_bullet(SimpleNamespace(features=features, training=Training(None, None, table, None,
+                                                                                         None)))
+    assert "F7 − F5 is +3.3 points on average" in text
+    assert "contains 0 for 2 of\n  3 of them" in text  # a and b (intervals +-5 points), not c
+    assert "one-hot features it is +2.0\n  points" in text
+    assert f"about ±{100 * 1.96 * 0.1:.0f} points here" in text
+
+
+def test_ordering_bullet_quotes_the_lie_shares():
+    shares = pd.DataFrame({"opponent": ["a", "b", "c"], "lie": [0.61, 0.58, 0.449]})
+    results = SimpleNamespace(weights=Weights(None, {}, shares))
+    text = summary._ordering_bullet(results)
+    assert "lies in 61%,\n  58% and 45% of its decisions" in text
+
+
+def test_table_lines_quote_their_tables():
+    audit = pd.DataFrame([{"rules": MODIFIED, "first_player_wins_share": 0.611, "first_opportunity_wins_share": 0.709,
+                           "lying_final_plays_share": 0.652, "cap_draw_share": 0.0025},
+                          {"rules": VARIANT, "first_player_wins_share": 0.612, "first_opportunity_wins_share": 0.693,
+                           "lying_final_plays_share": 0.609, "cap_draw_share": 0.0029}])
+    line = summary.audit_line(RoundRobin(None, None, audit, None, None))
+    assert "first player wins 61.1% of decided games" in line and "<= 3 cards 70.9%, and 65.2%" in line
+    assert "61.2%, 69.3% and 60.9%, with 0.29% cap draws (modified: 0.25%)" in line
+    assert summary.confirmation_line({}, 2000, {"stage1": 40, "training": 12}).startswith(
+        "confirmatory samples drawn (fresh seeds, sized from the pilot before drawing): none needed; fresh "
+        "learners are tested on 2,000 games each (caps: 40 stage-1 runs")
+    line = summary.confirmation_line({"stage1": 30, "stage1_who": ("P1", "P5"), "training": 12}, 200,
+                                     {"stage1": 40, "training": 12})
+    assert "stage1 30 (P1, P5), training 12;" in line
+
+
+def test_what_we_found_joins_every_bullet():
+    stage1 = Stage1.from_runs(_runs(EARLY, LATE))
+    table = _training({o: 0.7 for o in p04x.STAGE2_TYPES})
+    gains = _gains({o: 0.01 for o in p04x.STAGE2_TYPES})
+    learner = pd.Series({o: 0.7 for o in p04x.STAGE2_TYPES})
+    results = SimpleNamespace(
+        stage1=stage1, robin=RoundRobin(None, None, None, _pool_audit(), None),
+        training=Training(None, None, table, table, _learner_audit()),
+        features=Features(None, None, None, gains, gains),
+        baselines=_baselines(learner, **{b: learner - 0.1 for b in p04x.STAGE2_BASELINES}),
+        weights=Weights(None, {"accuracy": 0.875, "chance": 1 / 6}, None))
+    text = summary.what_we_found(results, _claims())
+    bullets = [line for line in text.splitlines() if line.startswith("* **")]
+    assert [b.split("**")[1] for b in bullets] == [
+        "Stage 1.", "The first player has the advantage in the modified game.", "Stage 2.",
+        "Learning against doing nothing clever.", "Weights.", "Verdicts of the paper's findings:"]
+    assert "name its opponent in 88% of cases (chance 17%)" in text
+    assert not np.isnan(stage1.final.win_rate).any()
