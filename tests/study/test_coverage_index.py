@@ -30,8 +30,8 @@ context.start(out_dir=sys.argv[1])
 
 from liarlab.papers.p00 import experiments as x00, ledger as l00
 from liarlab.papers.p01 import ledger as l01
-from liarlab.papers.p02 import coverage as l02
-from liarlab.papers.p03 import experiments as x03
+from liarlab.papers.p02 import ledger as l02
+from liarlab.papers.p03 import ledger as l03
 from liarlab.papers.p04 import ledger as l04
 from liarlab.papers.p05 import ledger as l05
 
@@ -40,8 +40,10 @@ coverage.save_ledger("00", l00.coverage_rows(x00.Results(
     x00.monte_carlo_max_multiplicity(10, np.random.default_rng(0)).assign(hands=10**6),
     x00.q_space_table(2), x00.q_space_table(3))))
 coverage.save_ledger("01", l01.coverage_rows(l01.PARAMS.sizes("full")))
-coverage.save_ledger("02", l02.ledger(l02.Sizes(100_000, 20_000, 10, 3_000_000, 150, 24)))
-coverage.save_ledger("03", x03.coverage_rows({
+coverage.save_ledger("02", l02.coverage_rows(l02.Sizes.of_run(
+    {name: l02.full_size(name) for name in ("stage_games", "eval_games", "n_seeds", "full_hand_games", "exploit_games",
+                                            "fixed_games")}, n_sequence_models=24)))
+coverage.save_ledger("03", l03.coverage_rows({
     "agreement_deals": 3000, "ablation_deals": 200, "ablations": 7, "table_n": 8, "table_checks": 10_000,
     "convergence_hands": 20, "convergence_ns": [10, 50, 100, 200, 1000], "convergence_reps": 100,
     "convergence_pool": 2000, "replay_samples": 400, "selfplay_deals": 1000,

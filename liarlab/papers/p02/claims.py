@@ -21,11 +21,13 @@ timings of Fig 5-13 are a timing table (:func:`timing_table`), not claims.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pandas as pd
 
 from liarlab.core import verdicts as V
-from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, estimate
+from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, Results, estimate, honest_fallback_choice
 from liarlab.papers.p02.printed import (
     EXPLORED_SHARE_100K,
     GAME_LENGTH_RANGE,
@@ -387,6 +389,36 @@ def reading_table(rows_by_reading: dict) -> pd.DataFrame:
     return out
 
 
+READINGS = ("smallest", "best_face_plus_one")
+
+
+@dataclass
+class Reading:
+    """The honestAction reading chosen from the EXP-only games, with what chose it."""
+
+    fallback: str          # the reading used from here on
+    counts: dict           # EXP statements reproduced under each reading (margin 3)
+    rows: list             # the chosen reading's rows, each with every reading's verdicts in ``readings``
+    table: pd.DataFrame    # every EXP statement's value and verdict under each reading, and the margin-2 verdicts
+
+
+def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
+    """Judge the EXP statements (Figs 5-2, 5-3, 5-5, 5-6) under both readings of ``honestAction`` and keep the
+    one with more reproduced statements (:func:`experiments.honest_fallback_choice`: a tie keeps the text's);
+    margin 2 (the shown code's constant for three players) is the sensitivity."""
+    counts = {fb: count_reproduced(exp_claims(pairs, three, fb)) for fb in READINGS}
+    fallback = honest_fallback_choice(counts)
+    by_reading = {fb: exp_claims(pairs, three, fb, selected=(fb == fallback)) for fb in READINGS}
+    margin2 = {fb: exp_claims(pairs, three, fb, margin=2) for fb in READINGS}
+    annotate_readings(by_reading[fallback], reading_text({**{f"{fb}, margin 3": by_reading[fb] for fb in READINGS},
+                                                          **{f"{fb}, margin 2": margin2[fb] for fb in READINGS}}))
+    table = reading_table(by_reading)
+    m2 = reading_table(margin2)
+    table = table.merge(m2.drop(columns=[c for c in m2 if c.startswith("value")]).rename(
+        columns=lambda c: c.replace("verdict", "margin 2")), on=["family", "claim"], how="left", sort=False)
+    return Reading(fallback, counts, by_reading[fallback], table)
+
+
 # ============================================================================ RL figures
 
 def _lvl(m):
@@ -396,14 +428,22 @@ def _lvl(m):
 SEL = {"selected": True}   # rows whose tables trained against, or whose rules are, EXP1-EXP3 under the chosen reading
 
 
-def rl_claims(vs_rand, rl_exp, self_play, sequential, fixed2, fixed3, curves, full, top, forced_exp, forced_rl,
-              grid, lengths, timing=None, epsilon: float = 0.1) -> list[dict]:
-    """Every RL statement (and the forced-hand EXP ones). ``timing`` is accepted for old callers and unused: the
-    wall-clock times are a timing table (:func:`timing_table`); the report's mechanism is a code check
+def rl_claims(results: Results) -> list[dict]:
+    """Every RL statement (and the forced-hand EXP ones), from the notebook's :class:`experiments.Results`. The
+    wall-clock times of Fig 5-13 are a timing table (:func:`timing_table`); the report's mechanism is a code check
     (:func:`mechanism_check`)."""
-    return (fig_5_1(vs_rand) + fig_5_4(rl_exp, epsilon) + fig_5_5_rl(self_play) + fig_5_7(sequential, epsilon)
-            + fig_5_8(fixed2, epsilon) + fig_5_9(fixed3) + fig_5_10_11(curves, full) + fig_5_12(curves)
-            + _top_rows(top) + _forced_rows(forced_exp, forced_rl) + _grid_rows(grid) + fig_6_1(lengths))
+    r, eps = results, results.epsilon
+    return (fig_5_1(r.vs_rand) + fig_5_4(r.rl_exp, eps) + fig_5_5_rl(r.self_play) + fig_5_7(r.sequential, eps)
+            + fig_5_8(r.fixed2, eps) + fig_5_9(r.fixed3) + fig_5_10_11(r.curves, r.full) + fig_5_12(r.curves)
+            + _top_rows(r.top) + _forced_rows(r.forced_exp, r.forced_rl) + _grid_rows(r.grid) + fig_6_1(r.lengths))
+
+
+def pilot_rows(reading: Reading, results: Results) -> list[dict]:
+    """The claims table's rows before the confirmatory stage: the EXP statements under the chosen reading, the RL
+    statements, the mechanism check, Table 4-3, the extensions and the trivial baselines."""
+    rows = list(reading.rows) + rl_claims(results) + mechanism_check(results.timing)
+    rows.append(table_4_3_claim(results.slice43))
+    return rows + extension_claims(results.curves, results.exploit) + baseline_claims(results.baseline_table)
 
 
 def fig_5_1(vs_rand) -> list[dict]:

@@ -139,12 +139,13 @@ def plan(row, pilot_fixed_games: int, cap_seeds: int = CAP_SEEDS, cap_games: int
     return p, min(cap_games, math.ceil(p.n / per))
 
 
-def two_stage(rows: list, setup: ex.Setup, *, cap_seeds: int = CAP_SEEDS, cap_games: int = CAP_GAMES,
-              n_jobs: int | None = None, progress=None) -> tuple[list, pd.DataFrame]:
+def two_stage(rows: list, setup: ex.Setup, *, cap_seeds: int = CAP_SEEDS,
+              cap_games: int = CAP_GAMES) -> tuple[list, pd.DataFrame]:
     """The rows with every inconclusive finding replaced by its two-stage version, and a table of both stages.
 
     Sizes are fixed from the pilot alone (:func:`plan`) within the caps, all tables of the confirmatory samples
-    are trained first (in parallel, cached), then each row is measured on its own sample."""
+    are trained first (in the run context's worker processes, cached), then each row is measured on its own
+    sample."""
     base = replace(setup, stream="confirm", models={}, evals={})
     todo = []
     for i, r in enumerate(rows):
@@ -163,9 +164,8 @@ def two_stage(rows: list, setup: ex.Setup, *, cap_seeds: int = CAP_SEEDS, cap_ga
     by_size: dict = {}
     for name, opts, size in need.values():
         by_size.setdefault(size, []).append((name, opts))
-    for size, jobs in sorted(by_size.items()):
-        ex.pretrain(replace(base, seeds=tuple(range(CONFIRM_SEED0, CONFIRM_SEED0 + size))), jobs, n_jobs=n_jobs,
-                    progress=progress)
+    for size, trainings in sorted(by_size.items()):
+        ex.pretrain(replace(base, seeds=tuple(range(CONFIRM_SEED0, CONFIRM_SEED0 + size))), trainings)
     out, stages = list(rows), []
     for i, r, p, size in todo:
         record = {"family": r["family"], "claim": r["claim"], "pilot value": r.est.value, "pilot ci_low": r.est.low,

@@ -201,7 +201,7 @@ def model_kwargs(setup: Setup, name: str, kwargs: dict) -> dict:
 def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> tuple[FastTable, pd.DataFrame]:
     """A trained table (and its curve), from the cache when the same settings ran before."""
     from liarlab.study import cache as study_cache
-    from liarlab.study import outputs
+    from liarlab.study import context, outputs
 
     kwargs = model_kwargs(setup, name, kwargs) if stages is None else kwargs
     stages = schedule(name, setup.stage_games) if stages is None else stages
@@ -216,7 +216,7 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
     fingerprint, _ = study_cache.fingerprint_for(train_model)
     path = outputs.cache_dir() / f"02_{name}-{study_cache.cache_key('02_model', params, fingerprint)}.npz"
     result = None
-    if setup.cache and path.exists() and (not study_cache._FORCE["value"] or str(path) in setup.fresh):
+    if setup.cache and path.exists() and (not context.current().force or str(path) in setup.fresh):
         try:
             table = FastTable.load(path)
             curve = pd.DataFrame(table.extra.get("curve", []))
@@ -245,47 +245,33 @@ def models(setup: Setup, names, **kwargs) -> dict[str, list[FastTable]]:
     return {name: [model(setup, name, s, **kwargs)[0] for s in setup.seeds] for name in names}
 
 
-def _train_task(rng, setup, root, force, name, seed, options):
-    """A worker's share of :func:`pretrain`: train (or find) one table in the run's cache; returns the files it
-    wrote, by name and content, so they travel back through the executor (a Dask worker's disk need not be the
-    client's)."""
+def _train_task(rng, setup, name, seed, options):
+    """A worker's share of :func:`pretrain`: train (or find) one table in the run's cache (the worker runs under
+    the caller's run context: its output root and ``force``); returns the files it wrote, by name and content,
+    so they travel back through the executor (a Dask worker's disk need not be the client's)."""
     from pathlib import Path
 
-    use_root(root, force)
     model(setup, name, seed, **options)
     return [(Path(path).name, Path(path).read_bytes()) for path in sorted(setup.fresh)]
 
 
-def use_root(root: str, force: bool | None = None) -> None:
-    """In a worker process: write to the run's output root and follow its ``--force``."""
-    from liarlab.study import cache as study_cache
-    from liarlab.study import outputs
-
-    if str(outputs.output_root()) != root:
-        outputs.configure(root)
-    if force is not None:
-        study_cache._FORCE["value"] = bool(force)
-
-
-def pretrain(setup: Setup, jobs: list[tuple[str, dict]], *, n_jobs: int | None = None, progress=None) -> None:
-    """Train every (model name, options) for every seed in parallel workers into the cache, so that the notebook's
-    later :func:`model` calls load them. The tables are the same as trained in place: each one's random stream is
-    fixed by its own settings, not by the worker or the order."""
+def pretrain(setup: Setup, trainings: list[tuple[str, dict]], *, n_jobs: int | None = None, progress=None) -> None:
+    """Train every (model name, options) in ``trainings`` for every seed of ``setup`` in worker processes into the
+    cache, so that later :func:`model` calls load them. The tables are the same as trained in place: each one's
+    random stream is fixed by its own settings, not by the worker or the order. ``n_jobs`` and ``progress``
+    default to the run context's."""
     from dataclasses import replace
 
-    from liarlab.study import cache as study_cache
+    from liarlab.core.files import atomic_write_bytes
     from liarlab.study import outputs
     from liarlab.study.parallel import run_tasks
 
     if not setup.cache:
         return
-    tasks = [{"setup": replace(setup, models={}, evals={}, fresh=set()), "root": str(outputs.output_root()),
-              "force": bool(study_cache._FORCE["value"]), "name": name, "seed": s, "options": dict(options)}
-             for name, options in jobs for s in setup.seeds]
-    # longest first, so that the two workers finish together
+    tasks = [{"setup": replace(setup, models={}, evals={}, fresh=set()), "name": name, "seed": s,
+              "options": dict(options)} for name, options in trainings for s in setup.seeds]
+    # longest first, so that the workers finish together
     tasks.sort(key=lambda t: -sum(g for _, g in (t["options"].get("stages") or schedule(t["name"], 1))))
-    from liarlab.core.files import atomic_write_bytes
-
     for written in run_tasks(_train_task, tasks, setup.seed, n_jobs=n_jobs, progress=progress, desc="training"):
         for name, content in written:
             path = outputs.cache_dir() / name
@@ -294,16 +280,21 @@ def pretrain(setup: Setup, jobs: list[tuple[str, dict]], *, n_jobs: int | None =
             setup.fresh.add(str(path))
 
 
-def training_jobs(setup: Setup, full_hand_games: int, full_every: int) -> list[tuple[str, dict]]:
+def full_hand_every(setup: Setup, full_hand_games: int) -> int:
+    """Checkpoint step of the long full-hand run: a thirtieth of it, and never finer than a tenth of a stage."""
+    return max(full_hand_games // 30, max(setup.stage_games // 10, 1))
+
+
+def trainings(setup: Setup, full_hand_games: int, full_every: int) -> list[tuple[str, dict]]:
     """Every table the notebook trains, as (model name, options)."""
-    jobs = [(f"RL{i}", {}) for i in range(4)] + [(n, {}) for n in sequential_names() + ["RL-random-game"]]
-    jobs += [("RL0", opts) for label, opts in CURVE_CONFIGS.items() if label != "n=1"]
-    jobs += [("RL0", {"seats": seats, "do_shuffle": shuffle}) for _, seats, shuffle in FIXED2_VARIANTS
-             if seats != "rotate"]
-    jobs += [("RL0", {"n_players": 3})] + [("RL0", {"n_players": 3, "seats": s}) for s in (0, 1, 2)]
-    jobs += [("RL0", full_long_options(setup, full_hand_games, full_every))]
-    jobs += [("RL0", {"stages": [("EXP0", 1_000)]})]
-    return jobs
+    out = [(f"RL{i}", {}) for i in range(4)] + [(n, {}) for n in sequential_names() + ["RL-random-game"]]
+    out += [("RL0", opts) for label, opts in CURVE_CONFIGS.items() if label != "n=1"]
+    out += [("RL0", {"seats": seats, "do_shuffle": shuffle}) for _, seats, shuffle in FIXED2_VARIANTS
+            if seats != "rotate"]
+    out += [("RL0", {"n_players": 3})] + [("RL0", {"n_players": 3, "seats": s}) for s in (0, 1, 2)]
+    out += [("RL0", full_long_options(setup, full_hand_games, full_every))]
+    out += [("RL0", {"stages": [("EXP0", TABLE_4_3_GAMES)]})]
+    return out
 
 
 # ============================================================================ the one evaluation
@@ -587,7 +578,11 @@ def top30(setup: Setup, configs=TOP30_CONFIGS) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def table_4_3(setup: Setup, games=(1_000, None)) -> pd.DataFrame:
+#: Table 4-3 shows a table "after 1,000 games"
+TABLE_4_3_GAMES = 1_000
+
+
+def table_4_3(setup: Setup, games=(TABLE_4_3_GAMES, None)) -> pd.DataFrame:
     """Table 4-3's slice (hold four 5s, bid c fives after [2,1], [3,3], [6,4]) of RL0 (seed 0) after 1,000 games
     and after one stage (``None``: the one-stage RL0 itself)."""
     rows = []
@@ -698,3 +693,84 @@ def honest_fallback_choice(counts: dict) -> str:
     """The reading with more reproduced EXP claims (Figs 5-2, 5-3, 5-5, 5-6); a tie keeps the text's reading."""
     best = max(counts.values())
     return "smallest" if counts.get("smallest", 0) == best else max(counts, key=counts.get)
+
+
+# ============================================================================ views of the tables the notebook shows
+
+def three_mix(three: pd.DataFrame, fallback: str) -> pd.DataFrame:
+    """Fig 5-3's games: two EXP0 and one EXP1, or two EXP1 and one EXP0, margin 3, under reading ``fallback``."""
+    t = three[(three.fallback == fallback) & (three.margin == 3) & (three.a != three.b)]
+    return t[((t.a == "EXP0") & (t.b == "EXP1")) | ((t.a == "EXP1") & (t.b == "EXP0"))]
+
+
+def three_roles(mix: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Fig 5-3's games pooled two ways: by role (the single player, and each copy of the doubled rule by who sits
+    before it; the type-and-relative-seat effect) and by absolute seat over the three rotations (the seat effect)."""
+    role = np.where(mix.player == mix.b, "the single " + mix.b, mix.player + " after " + mix.preceded_by)
+    by_role = (mix.assign(role=role).groupby(["a", "b", "role"])
+               .agg(wins=("wins", "sum"), games=("games", "sum")).reset_index())
+    by_seat = mix.groupby(["a", "b", "seat"]).agg(wins=("wins", "sum"), games=("games", "sum")).reset_index()
+    return rate_frame(by_role.to_dict("records")), rate_frame(by_seat.to_dict("records"))
+
+
+def three_identical_table(three: pd.DataFrame, fallback: str) -> pd.DataFrame:
+    """Fig 5-6: three identical rules, each seat's win rate, margins 3 and 2 (under reading ``fallback``)."""
+    t = three[(three.fallback == fallback) & (three.a == three.b)]
+    table = t.pivot_table(index=["margin", "player"], columns="seat", values="win_rate")
+    table.columns = [f"P{c}" for c in table.columns]
+    return table
+
+
+def fixed_two_table(fixed2_summary: pd.DataFrame) -> pd.DataFrame:
+    """Fig 5-8's win rates with one column per evaluation exploration."""
+    return (fixed2_summary.pivot_table(index=["trained", "tested_as"], columns="epsilon", values="win_rate", sort=False)
+            .rename(columns=lambda e: f"win rate, ε = {e:g}"))
+
+
+def timing_summary(timing_frame: pd.DataFrame) -> pd.DataFrame:
+    """Fig 5-13 per state record: mean seconds per 10,000 training games, actions and actions scanned per game."""
+    return timing_frame.groupby("config", sort=False).agg(
+        seconds_per_10000_games=("seconds_per_10000_games", "mean"), mean_actions_per_game=("mean_actions", "mean"),
+        actions_scanned_per_game=("scanned_per_game", "mean")).reset_index()
+
+
+def top30_kinds(top: pd.DataFrame, classes) -> pd.DataFrame:
+    """Table 5-1: the mean count of each kind of entry among a table's top 30, per state record."""
+    kinds = (top.groupby(["config", "seed"]).kind.value_counts().unstack(fill_value=0)
+             .reindex(columns=list(classes), fill_value=0))
+    return kinds.groupby("config", sort=False).mean().rename(columns=lambda c: f"{c} (mean over tables)")
+
+
+def length_shares(lengths: pd.DataFrame) -> pd.DataFrame:
+    """Fig 6-1: the share of each matchup's games (seeds pooled) by actions per game."""
+    pooled = lengths.groupby(["matchup", "actions"], sort=False).games.sum().reset_index()
+    pooled["share"] = pooled.games / pooled.groupby("matchup").games.transform("sum")
+    return pooled
+
+
+RL_NAMES = ("RL0", "RL1", "RL2", "RL3")
+
+
+@dataclass
+class Results:
+    """Every table notebook 02 measures that its claims, captions and summary read (one field per experiment;
+    a field left at None was not measured). ``epsilon`` is the canonical evaluation exploration."""
+
+    vs_rand: pd.DataFrame | None = None
+    rl_exp: pd.DataFrame | None = None
+    self_play: pd.DataFrame | None = None
+    sequential: pd.DataFrame | None = None
+    fixed2: pd.DataFrame | None = None
+    fixed3: pd.DataFrame | None = None
+    curves: pd.DataFrame | None = None
+    full: pd.DataFrame | None = None
+    top: pd.DataFrame | None = None
+    forced_exp: pd.DataFrame | None = None
+    forced_rl: pd.DataFrame | None = None
+    grid: pd.DataFrame | None = None
+    lengths: pd.DataFrame | None = None
+    timing: pd.DataFrame | None = None
+    slice43: pd.DataFrame | None = None
+    exploit: pd.DataFrame | None = None
+    baseline_table: pd.DataFrame | None = None
+    epsilon: float = 0.1

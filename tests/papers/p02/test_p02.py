@@ -9,8 +9,8 @@ from liarlab.core import verdicts as V
 from liarlab.liardice.exp_agents import paper_config
 from liarlab.liardice.qfast import FastTable, train
 from liarlab.papers.p02 import claims as c02
-from liarlab.papers.p02 import coverage as cov02
 from liarlab.papers.p02 import experiments as ex
+from liarlab.papers.p02 import ledger as ledger02
 
 
 @pytest.fixture
@@ -223,7 +223,7 @@ def test_rl_claims_on_a_small_run_and_a_flipped_frame(setup):
         full=ex.full_hand(setup, 4_000, 2_000), top=ex.top30(setup, ("n=1", "n=2", "n=3", "full, n=1")),
         forced_exp=ex.forced_exp(setup), forced_rl=ex.forced_rl(setup, names), grid=ex.forced_grid(setup),
         lengths=ex.game_lengths(setup), timing=ex.timing(curve))
-    rows = c02.rl_claims(**frames)
+    rows = c02.rl_claims(ex.Results(**frames))
     assert len(rows) > 40 and all(r["verdict"] in V.VERDICTS for r in rows) and all(r["rule"] for r in rows)
     assert sum(bool(r.get("headline")) for r in rows) == 1
     assert not any("training time" in r["claim"] for r in rows)          # timings are a timing table, not claims
@@ -245,18 +245,36 @@ def test_rl_claims_on_a_small_run_and_a_flipped_frame(setup):
     mask = (flipped.trained == "P2 only") & (flipped.tested_as == "P1")
     flipped.loc[mask, "wins"] = flipped.loc[mask, "games"] // 2
     frames["fixed2"] = flipped
-    again = {r["claim"]: r["verdict"] for r in c02.rl_claims(**frames)}
+    again = {r["claim"]: r["verdict"] for r in c02.rl_claims(ex.Results(**frames))}
     assert again[target] == "differs"
 
 
 def test_coverage_ledger_lists_the_spec_codes_and_marks_small_runs_reduced(tmp_path, monkeypatch):
-    full = cov02.ledger(cov02.Sizes(100_000, 20_000, 10, 3_000_000, 150, 24))
+    from liarlab.papers.p02.params import PARAMS
+
+    sizes = {name: PARAMS.size(name, "full") for name in ("stage_games", "eval_games", "n_seeds", "full_hand_games",
+                                                          "exploit_games", "fixed_games")}
+    full = ledger02.coverage_rows(ledger02.Sizes.of_run(sizes, n_sequence_models=24))
     codes = [r["code"] for r in full]
     assert codes == ["#0"] + [f"#{i}" for i in range(3, 23)]
     assert all(r["status"] == "full" for r in full)
-    small = cov02.ledger(cov02.Sizes(10_000, 1_000, 3, 100_000, 4, 24))
+    small = ledger02.coverage_rows(ledger02.Sizes(10_000, 1_000, 3, 100_000, 4, 24))
     assert {r["code"] for r in small if r["status"] == "reduced"} >= {"#3", "#7", "#14"}
     assert all(r["why"] for r in small if r["status"] == "reduced")
+    # fewer games for the fixed rules than the full profile's reduce only the rows that play them, and say why
+    fewer = ledger02.coverage_rows(ledger02.Sizes.of_run({**sizes, "fixed_games": 10_000}, n_sequence_models=24))
+    reduced = {r["code"]: r["why"] for r in fewer if r["status"] == "reduced"}
+    assert {"#5", "#18"} <= set(reduced) and "#3" not in reduced and "10,000 games" in reduced["#5"]
+    # what the spec asks comes from the experiment index, word for word
+    assert full[1]["spec_size"] == "100,000 games/stage x >= 3 seeds"
+
+
+def test_the_ledger_holds_no_size_of_its_own():
+    import inspect
+    import re
+
+    source = inspect.getsource(ledger02)
+    assert not re.search(r"\b\d{1,3}(,\d{3})+\b|\b\d{4,}\b|_000", source)
 
 
 def test_table_4_3_is_not_reproducible(setup):
@@ -285,7 +303,7 @@ def test_two_stage_measures_undecided_rows_on_fresh_seeds_and_flags_undecidable_
     grid_row.population = 25
     decided = c02.rebuild(rows[0], V.Estimate(0.02, 0.01, 0.03, 3, "seeds"),
                           V.word("slight", V.Estimate(0.02, 0.01, 0.03, 3, "seeds")))
-    out, stages = cf.two_stage([undecided, grid_row, decided], setup, cap_seeds=4, n_jobs=1)
+    out, stages = cf.two_stage([undecided, grid_row, decided], setup, cap_seeds=4)
     first = out[0]
     assert first["pilot_verdict"] == "inconclusive" and first["pilot_n"] == 3 and first["n"] == 4    # capped
     assert "1000-1003" in first["note"] and "pilot" in first["note"]

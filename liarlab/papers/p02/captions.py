@@ -1,0 +1,292 @@
+"""Notebook 02's prose: every figure's *What to notice* and the *What we found* summary, each number computed from
+the table it describes (tests/papers/p02/test_p02_captions.py checks them against the tables).
+
+Each function takes the tidy frames of :mod:`liarlab.papers.p02.experiments` (or their summaries, as named) and
+returns markdown. Nothing here judges a claim: verdicts come from the claims table.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from liarlab.core import verdicts
+from liarlab.liardice.qtable import Layout
+from liarlab.papers.p02 import experiments as ex
+from liarlab.papers.p02.printed import EXPLORED_SHARE_FULL, GAME_LENGTH_RANGE, TOP30_CLASSES
+
+PARTIAL_KEYS = Layout(2, 1, "partial").report_space_size     # the report's key space, history 1, two players
+FULL_KEYS = Layout(2, 1, "full").report_space_size
+
+
+def _names(names) -> str:
+    return ", ".join(names) or "none"
+
+
+def profile(params: dict) -> str:
+    """The run's sizes, in words (the setup cell's line)."""
+    p = params
+    return (f"Profile **{p['profile']}**: {p['stage_games']:,} training games per stage; {p['n_seeds']} independently "
+            "trained tables per model (every learned-agent interval is across them), each evaluated on "
+            f"{p['eval_games']:,} games per seat arrangement; fixed rules on {p['fixed_games']:,} games per seat "
+            f"arrangement; full hand to {p['full_hand_games']:,} games.")
+
+
+def honest_reading(reading) -> str:
+    """Which honestAction reading reproduced more EXP statements (``reading``: :func:`claims.honest_reading`)."""
+    return ("Statements reproduced under margin 3: "
+            + ", ".join(f"`{fb}` {n} of {len(reading.rows)}" for fb, n in reading.counts.items())
+            + f". We use **`{reading.fallback}`** from here on (the reading with more reproduced EXP statements; a tie "
+            "keeps the text's `smallest`). Its rows in the claims table are marked *agrees by selection*.")
+
+
+def vs_rand(summary: pd.DataFrame) -> str:
+    """Fig 5-1 (``summary``: :func:`experiments.summarize` of :func:`experiments.vs_rand` by player)."""
+    above = summary[summary.ci_low > 0.5]
+    return (f"*What to notice:* {len(above)} of {len(summary)} players win more than half their games against RAND "
+            f"(their intervals lie above the dashed 50 % line; the lowest mean is {summary.win_rate.min():.3f}). EXP "
+            "rows are one fixed pairing (Wilson interval over games); RL rows are the mean of the independently "
+            "trained tables with a t interval across them (`n` tables, `seed_min`-`seed_max` their range).")
+
+
+def exp_pairs(pairs: pd.DataFrame, fallback: str) -> str:
+    """Figs 5-2 and 5-5, EXP part (``pairs``: :func:`experiments.exp_pairs`)."""
+    pe = ex.summarize(pairs, ["fallback", "p1", "p2"])
+    pe = pe[pe.fallback == fallback]
+    half = float(((pe.ci_high - pe.ci_low) / 2).max())
+    vs0 = pe[(pe.p2 == "EXP0") & (pe.p1 != "EXP0")].win_rate
+    as0 = pe[(pe.p1 == "EXP0") & (pe.p2 != "EXP0")].win_rate
+    games = int(pairs.games.iloc[0])
+    return (f"*What to notice:* each cell is the first player's win rate over {games:,} games (95% intervals at "
+            f"most ±{half:.3f}; `data/02_exp_pairs.csv`). Under the chosen reading EXP1-EXP3 win "
+            f"{vs0.min():.3f}-{vs0.max():.3f} as P1 against EXP0 and EXP0 wins {as0.min():.3f}-{as0.max():.3f} as P1 "
+            "against them. The diagonal is Fig 5-5's EXP part (the same rule in both seats).")
+
+
+def rl_vs_exp(summary: pd.DataFrame) -> str:
+    """Fig 5-4 (``summary``: by epsilon, model and opponent)."""
+    g1 = summary[summary.epsilon == 0.1].pivot(index="model", columns="opponent", values="win_rate")
+    g0 = summary[summary.epsilon == 0.0].pivot(index="model", columns="opponent", values="win_rate")
+    diag_best = sum(g1.loc[f"RL{i}"].idxmax() == f"EXP{i}" for i in range(4))
+    off = [g1.loc[f"RL{i}", f"EXP{j}"] for i in range(4) for j in range(4) if i != j]
+    n_seeds = int(summary.n.iloc[0])
+    return (f"*What to notice:* the diagonal (each table against the rule it trained on) is the strongest cell in "
+            f"{diag_best} of 4 rows, and {sum(v < 0.5 for v in off)} of {len(off)} off-diagonal cells are below 50%: a "
+            f"table learns its training opponent, not the game. Greedy evaluation (ε = 0, right) "
+            f"{'raises every cell' if (g0 > g1).all().all() else 'changes the cells'} (by "
+            f"{(g0 - g1).min().min():+.3f} to {(g0 - g1).max().max():+.3f}) and keeps the pattern. Each cell shows the "
+            f"mean over the {n_seeds} independently trained tables and its 95 % interval across them; "
+            "`seed_min`/`seed_max` show how much they differ.")
+
+
+def baselines(table: pd.DataFrame) -> str:
+    """The trivial baselines (``table``: :func:`claims.baseline_table`)."""
+    beats = table["learning beats every baseline"]
+    return (f"*What to notice:* learning beats every trivial baseline in {int((beats == 'yes').sum())} of "
+            f"{len(table)} cases (undecided {int((beats == 'undecided').sum())}, no {int((beats == 'no').sum())}). "
+            f"The strongest baseline is usually `{table['best baseline'].mode().iloc[0]}`; against EXP1 and EXP2, "
+            "which open with an honest bid, always challenging never wins.")
+
+
+def self_play(summary: pd.DataFrame) -> str:
+    """Fig 5-5 (``summary`` by player)."""
+    above = list(summary[summary.ci_low > 0.5].player)
+    below = list(summary[summary.ci_high < 0.5].player)
+    return ("*What to notice:* above the dashed line the opener wins more, below it the second player. What is "
+            "measured is P1's win rate for each pair of identical players, not the value of the game (who wins under "
+            "best play), which this notebook does not compute. For these players the opener is ahead for "
+            f"{_names(above)} and behind for {_names(below)} (95 % intervals): the edge follows the players' styles. "
+            "RL rows are two frozen copies of the same table, with a t interval across the independently trained "
+            "tables.")
+
+
+def sequential(summary: pd.DataFrame) -> str:
+    """Fig 5-7 (``summary`` by model and opponent)."""
+    best = summary.pivot(index="model", columns="opponent", values="win_rate")
+    named = [m for m in best.index if m.removeprefix("RL").isdigit()]
+    hits = sum(best.loc[m].idxmax() == f"EXP{m[-1]}" for m in named)
+    report = len(ex.sequential_names())
+    return (f"*What to notice:* {hits} of {len(named)} sequence models win most against the last EXP in their name; "
+            f"EXP0, which plays very differently from EXP1-EXP3, is lost again once later stages train on EXP1-3 "
+            f"(RL03 {best.loc['RL03', 'EXP0']:.3f}, RL0123 {best.loc['RL0123', 'EXP0']:.3f} against EXP0). The full "
+            f"table lists all {report} models (the report's {report - 1} plus RL-random) and an ablation, "
+            "RL-random-game, whose opponent draws one EXP rule per game instead of per decision.")
+
+
+def fixed_seats(fixed2_summary: pd.DataFrame) -> str:
+    """Fig 5-8 (``fixed2_summary`` by epsilon, trained and tested seat)."""
+    f2 = fixed2_summary.set_index(["epsilon", "trained", "tested_as"]).win_rate
+    return (f"*What to notice:* a table trained only as P2 wins {f2[0.1, 'P2 only', 'P1']:.3f} when it has to open "
+            f"(greedy: {f2[0.0, 'P2 only', 'P1']:.3f}). The mechanism is the tie rule: its opening keys were never "
+            "updated, all read 0, and the last action in the list, the top bid [6, 5k], wins the tie, so it is "
+            "challenged and loses. With the report's `do_shuffle` option (ties broken at random, in training and "
+            f"play) it wins {f2[0.1, 'P2 only, shuffled ties', 'P1']:.3f} as opener (greedy "
+            f"{f2[0.0, 'P2 only, shuffled ties', 'P1']:.3f}): a random opening among untried bids is rarely a good "
+            "one. The figure evaluates with ε = 0.1; the table adds greedy evaluation (ε = 0).")
+
+
+def curves(curve: pd.DataFrame) -> str:
+    """Figs 5-10 and 5-12 and the update rules (``curve``: :func:`experiments.summarize_curves`)."""
+    fin = curve[curve.games == curve.games.max()].set_index("config").win_rate
+    return (f"*What to notice:* (left) after one stage history 2 and 3 end {fin['n=2'] - fin['n=1']:+.3f} and "
+            f"{fin['n=3'] - fin['n=1']:+.3f} from history 1 ({fin['n=1']:.3f}); the textbook updates end at "
+            f"{fin['Q-learning']:.3f} (Q-learning) and {fin['SARSA']:.3f} (SARSA); the full-hand table is at "
+            f"{fin['full, n=1']:.3f}. Every point is a frozen evaluation of the table at that moment (a windowed rate, "
+            "not a running average) with a t interval across the independently trained tables. (Middle) the table's "
+            "growth and the training win rate within each block (dotted). (Right) the explored share against the "
+            "report's 30%. The last point of each curve is the same measurement as the table's cell in Fig 5-4.")
+
+
+def partial_reference(curve: pd.DataFrame) -> pd.Series:
+    """The partial-hand table (history 1) after one stage: the reference line of Fig 5-11."""
+    return curve[(curve.config == "n=1") & (curve.games == curve.games.max())].iloc[-1]
+
+
+def full_hand_reach(full_curve: pd.DataFrame, curve: pd.DataFrame) -> str:
+    """Fig 5-11: when the full-hand table reaches the report's explored share, and where it ends."""
+    part = partial_reference(curve)
+    fh = full_curve
+    reach = fh[fh.explored_share >= EXPLORED_SHARE_FULL]
+    return (f"The full-hand table reaches {EXPLORED_SHARE_FULL:.0%} of its key space after "
+            + (f"**{int(reach.games.iloc[0]):,}** training games" if len(reach) else
+               f"more than {int(fh.games.max()):,} games (not reached in this profile)")
+            + f"; after {int(fh.games.max()):,} games it has explored {fh.explored_share.iloc[-1]:.1%} and wins "
+            f"{fh.win_rate.iloc[-1]:.3f} against EXP0, against {part.win_rate:.3f} for the partial hand after one "
+            "stage.")
+
+
+def full_hand(full_curve: pd.DataFrame, curve: pd.DataFrame, stage_games: int) -> str:
+    """Fig 5-11's *What to notice*."""
+    part = partial_reference(curve)
+    fh = full_curve
+    ahead = fh[fh.win_rate > part.win_rate]
+    return (f"*What to notice:* knowing the whole hand multiplies the key space by {FULL_KEYS / PARTIAL_KEYS:.1f} "
+            f"({FULL_KEYS:,} keys against {PARTIAL_KEYS:,}), so after one stage the full-hand table wins "
+            f"{fh[fh.games == stage_games].win_rate.iloc[0]:.3f} against {part.win_rate:.3f} for the partial hand "
+            "(left, orange line). "
+            + (f"Its mean first passes the partial hand's after {int(ahead.games.iloc[0]):,} games, with "
+               f"{ahead.explored_share.iloc[0]:.1%} of its keys explored." if len(ahead) else
+               f"It has not caught up after {int(fh.games.max()):,} games."))
+
+
+def top30(kinds: pd.DataFrame) -> str:
+    """Table 5-1 (``kinds``: :func:`experiments.top30_kinds`)."""
+    n1 = kinds.loc["n=1"]
+    honest = n1.filter(like="honest").sum()
+    challenges = {c: kinds.loc[c].filter(like="challenge").iloc[0] for c in kinds.index}
+    printed = ", ".join(f"{n} {kind}" for kind, n in TOP30_CLASSES.items())
+    most = max(challenges, key=challenges.get)
+    return (f"*What to notice:* with history 1 the top 30 of a table hold on average {honest:.1f} honest bids (the "
+            "agent bids a count it holds itself, often its largest multiplicity), "
+            f"{n1.filter(like='slight lie').iloc[0]:.1f} slight lies and {challenges['n=1']:.1f} challenges; the "
+            f"report's counts were {printed}. The state record with the most challenges on top is `{most}` "
+            f"({challenges[most]:.1f} of 30): a longer history or the full hand pins the situation down precisely "
+            "enough for a challenge to be almost sure to win. Values are capped by the rule at γ = 0.9.")
+
+
+def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
+    """Figs 5-14 to 5-16 (the tidy frames of :func:`experiments.forced_exp` and :func:`experiments.forced_rl`)."""
+    fe_s = ex.summarize(forced_exp, ["player", "same"]).pivot(index="player", columns="same", values="win_rate")
+    fr_s = ex.summarize(forced_rl, ["player", "same"]).pivot(index="player", columns="same", values="win_rate")
+    rising = [p for p in fe_s.index if (np.diff(fe_s.loc[p].to_numpy()) > 0).all()]
+    rl_rising = [p for p in fr_s.index if (np.diff(fr_s.loc[p].to_numpy()) > 0).all()]
+    others = fr_s.loc[["RL1", "RL2", "RL3"]]
+    return (f"*What to notice:* for the rules the forced side's rate rises with s for {_names(rising)} and EXP0 "
+            f"crosses 50% between s = 2 ({fe_s.loc['EXP0', 2]:.3f}) and s = 3 ({fe_s.loc['EXP0', 3]:.3f}); the "
+            "learned tables (against a frozen copy with fair dice) rise steadily for "
+            f"{', '.join(rl_rising) or 'none of them'}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
+            f"({fr_s.loc['RL0'].max():.3f}) and RL1-RL3 stay within {others.min().min():.3f}-"
+            f"{others.max().max():.3f}; a table trained with fair dice rarely saw four or five of a kind.")
+
+
+def forced_grid(summary: pd.DataFrame) -> str:
+    """Figs 5-17 and 5-18 (``summary`` by player, s1 and s2)."""
+    rl0 = summary[summary.player == "RL0"].pivot(index="s1", columns="s2", values="win_rate")
+    return ("*What to notice:* for the rules the side with the higher multiplicity usually wins, and EXP1's "
+            "deterministic play turns many cells into certain outcomes (rates of 0 or 1, left out of the gap "
+            "comparisons). The claims compare each cell (s1, s2) with its mirror (s2, s1), which cancels the seat, so "
+            f"seat effects and hand effects are judged separately. RL0's P1 does best with s1 = "
+            f"{int(rl0.mean(axis=1).idxmax())} on average over s2 ({rl0.mean(axis=1).max():.3f}).")
+
+
+def game_lengths(shares: pd.DataFrame) -> str:
+    """Fig 6-1 (``shares``: :func:`experiments.length_shares`)."""
+    lo, hi = GAME_LENGTH_RANGE
+    rl = shares[shares.matchup == "RL0 vs EXP0"]
+    inside = rl[(rl.actions >= lo) & (rl.actions <= hi)].share.sum()
+    return (f"*What to notice:* RL0 against EXP0 (thick line) ends after {lo}-{hi} actions in {inside:.1%} of its "
+            f"games; the longest game observed took {int(rl.actions.max())} actions. The report used its maximum to "
+            "bound the history lengths of its space tables (checked in notebook 00).")
+
+
+def exploitability(summary: pd.DataFrame) -> str:
+    """The best-response lower bound (``summary``: :func:`exploit.summary`)."""
+    lb = summary["best-response lower bound"]
+    return (f"*What to notice:* the best-response lower bound is {lb.min():.3f}-{lb.max():.3f} (bars, 95 % intervals "
+            "across tables; the dashed line is 50 %): every kind of table, whatever its history length or hand "
+            "information, loses most of its games to a player who knows its policy, although each wins against the "
+            "rule it trained on. The tables learn to exploit one opponent; they do not learn a safe strategy. "
+            "`key_space` is the report's count of possible keys for that state record; `entries` how many a trained "
+            "table holds.")
+
+
+def two_stages(confirm_seeds: int, confirm_games: int) -> str:
+    """The confirmatory design, with this run's caps."""
+    from liarlab.papers.p02 import confirm
+
+    return (f"**Two stages for every undecided finding.** The rows above this cell are the pilot. Each finding the "
+            f"pilot leaves undecided is measured again, by the same code and rule, on a fresh sample sized from the "
+            f"pilot to decide it at {verdicts.PLANNED_POWER:.0%} power, within a budget fixed before any "
+            f"confirmatory data are drawn (this profile's parameters): at most **{confirm_seeds} newly trained "
+            f"tables** (training seeds from {confirm.CONFIRM_SEED0} on, never the pilot's) and at most "
+            f"**{confirm_games:,} games a seat arrangement** for fixed rules (fresh game streams); a row that retrains "
+            f"all {len(ex.sequential_names())} sequence models gets at most "
+            f"{max(2, confirm_seeds // confirm.SEQUENCE_SHARE)} tables of each. Its verdict comes from the "
+            "confirmatory sample alone; the claims table shows both stages (`pilot_*` columns). A row no sample can "
+            "decide says why.")
+
+
+def _why_differ(findings: pd.DataFrame) -> str:
+    """Per differing family: its likeliest cause and the readings tried."""
+    from liarlab.papers.p02.claims import DIAGNOSIS
+
+    differ = findings[findings.verdict == "differs"]
+    return "; ".join(f"**{fam}** ({verdicts.CAUSES[g.cause.iloc[0]]}; readings tried: "
+                     f"{DIAGNOSIS.get(fam, ('', g.readings.iloc[0]))[1]}"
+                     + ("; no reading reproduces the print" if g.readings.str.contains("no reading reproduces").any()
+                        else "") + ")" for fam, g in differ.groupby("family", sort=False))
+
+
+def what_we_found(claims: pd.DataFrame, rows: list, results: ex.Results, reading) -> str:
+    """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline), the measured tables
+    (``results``) and the honestAction reading (``reading``: :func:`claims.honest_reading`)."""
+    from liarlab.papers.p02 import exploit
+
+    found = claims[claims.kind == "finding"]
+    rep, dif, inc = (found[found.verdict == v] for v in ("reproduced", "differs", "inconclusive"))
+    two = found[found.pilot_verdict.fillna("").astype(str) != ""]
+    head = [r for r in rows if r.get("headline")][0]
+    lb = exploit.summary(results.exploit)["best-response lower bound"]
+    beats = results.baseline_table["learning beats every baseline"]
+    fixed2 = ex.summarize(results.fixed2, ["epsilon", "trained", "tested_as"])
+    opener = fixed2[fixed2.epsilon == results.epsilon].set_index(["trained", "tested_as"]).loc[("P2 only", "P1"),
+                                                                                              "win_rate"]
+    n1 = ex.summarize_curves(results.curves).query("config == 'n=1'")
+    fh = ex.summarize_curves(results.full)
+    return f'''
+* **The report's question, does Q-learning learn to beat the fixed strategies?** {head["claim"]}:
+  **{head["verdict"]}**; lowest diagonal cell {head["reproduced_value"]:.3f} ({head["interval"]} interval
+  {head["ci_low"]:.3f} to {head["ci_high"]:.3f}, {int(head["n"])} tables).
+* **{len(rep)} findings reproduced, {len(dif)} differ, {len(inc)} undecided** of {len(rep) + len(dif) + len(inc)}
+  judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
+* **Why findings differ**, by figure: {_why_differ(found) or "none differ"}.
+* **honestAction** reading used: `{reading.fallback}` ({reading.counts[reading.fallback]} of {len(reading.rows)}
+  EXP statements reproduced, against {min(reading.counts.values())} for the other).
+* **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}
+  of {len(results.baseline_table)} cases.
+* **Seats are learned:** a table trained only in the second seat wins {opener:.3f} as the opener, because
+  the tie rule makes unseen openings bid the maximum.
+* **Exploration:** {n1.explored_share.iloc[-1]:.1%} of the {PARTIAL_KEYS:,} partial-hand keys after {int(n1.games.iloc[-1]):,}
+  games; the full hand explores {fh.explored_share.iloc[-1]:.1%} of its {FULL_KEYS:,} keys after {int(fh.games.max()):,}.
+* **Extension, best-response lower bound:** a one-exchange-lookahead responder wins {lb.min():.3f}-{lb.max():.3f}
+  against the trained tables (a full best response wins at least as much).
+'''

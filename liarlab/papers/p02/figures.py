@@ -1,0 +1,274 @@
+"""Notebook 02's figures, one function per figure returning it (captions, computed from the same tables, are in
+:mod:`liarlab.papers.p02.captions`).
+
+Each takes the tidy frames of :mod:`liarlab.papers.p02.experiments` (or their :func:`experiments.summarize`
+summaries, as named) and draws what the notebook shows; nothing here measures or judges.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from liarlab.liardice.qtable import Layout
+from liarlab.papers.p02 import experiments as ex
+from liarlab.papers.p02.printed import EXPLORED_SHARE_100K
+from liarlab.study import plotting
+
+#: the curves of Figs 5-10 and 5-12 and the update-rule extension, each with its colour (colour-blind safe)
+CURVE_COLOURS = {"n=1": "#0072B2", "n=2": "#E69F00", "n=3": "#009E73", "full, n=1": "#CC79A7", "Q-learning": "#000000",
+                 "SARSA": "#56B4E9"}
+
+
+def _chance_line(ax, players: int = 2):
+    ax.axhline(1 / players, color="red", ls="--", lw=1)
+
+
+def _annotated_heatmap(ax, grid: pd.DataFrame, *, vmin, vmax, text, contrast, fontsize=9, origin=None):
+    """A heat map of ``grid`` with each cell written by ``text(i, j, value)``, white on dark cells."""
+    im = ax.imshow(grid.to_numpy(), vmin=vmin, vmax=vmax, cmap="RdBu_r", origin=origin)
+    ax.set_xticks(range(grid.shape[1]), grid.columns)
+    ax.set_yticks(range(grid.shape[0]), grid.index)
+    for i in range(grid.shape[0]):
+        for j in range(grid.shape[1]):
+            v = grid.iloc[i, j]
+            ax.text(j, i, text(i, j, v), ha="center", va="center", fontsize=fontsize,
+                    color="white" if abs(v - 0.5) > contrast else "black")
+    ax.grid(False)
+    return im
+
+
+def vs_rand(summary: pd.DataFrame):
+    """Fig 5-1: every rule and every table against RAND (``summary``: :func:`experiments.summarize` by player)."""
+    fig, ax = plotting.figure(width=7, height=3.5)
+    plotting.interval_bars(ax, summary.player, summary.win_rate, summary.ci_low, summary.ci_high)
+    _chance_line(ax)
+    ax.set(ylabel="win rate against RAND", xlabel="player", ylim=(0, 1), title="Every rule and every RL beats RAND")
+    return fig
+
+
+def exp_pairs(pairs: pd.DataFrame):
+    """Figs 5-2 and 5-5 (EXP part): P1's win rate for every pair of rules, under both honestAction readings."""
+    fig, axes = plotting.figure(1, 2, width=4.6, height=3.8)
+    for ax, fb in zip(axes, ("smallest", "best_face_plus_one")):
+        g = pairs[pairs.fallback == fb].pivot(index="p1", columns="p2", values="win_rate")
+        im = _annotated_heatmap(ax, g, vmin=0.2, vmax=0.8, text=lambda i, j, v: f"{v:.3f}", contrast=0.2)
+        ax.set(xlabel="P2", ylabel="P1", title=f"P1 win rate, reading {fb}")
+    fig.colorbar(im, ax=axes, shrink=0.8, label="P1 win rate")
+    return fig
+
+
+def three_mixes(mix: pd.DataFrame):
+    """Fig 5-3: two of one rule and one of another (``mix``: :func:`experiments.three_mix`), win rate per seat
+    for each seating."""
+    fig, axes = plotting.figure(1, 2, width=5.2, height=3.6, sharey=True)
+    for ax, (a, b) in zip(axes, (("EXP0", "EXP1"), ("EXP1", "EXP0"))):
+        s = mix[(mix.a == a) & (mix.b == b)]
+        for k, seat in enumerate((1, 2, 3)):
+            r = s[s.seat == seat]
+            x = np.arange(3) + (k - 1) * 0.27
+            ax.bar(x, r.win_rate, width=0.27, label=f"P{seat}")
+            ax.errorbar(x, r.win_rate, yerr=[r.win_rate - r.ci_low, r.ci_high - r.win_rate], fmt="none", ecolor="k",
+                        capsize=2, lw=1)
+        ax.set_xticks(range(3), [" ".join(s[s.b_seat == bs].sort_values("seat").player.str.replace("EXP", "E"))
+                                 for bs in (1, 2, 3)])
+        _chance_line(ax, 3)
+        ax.set(xlabel="seating P1 P2 P3", ylabel="win rate", title=f"two {a} + one {b}")
+    axes[0].legend(title="seat", loc="upper left", bbox_to_anchor=(0, -0.2), ncol=3)
+    return fig
+
+
+def three_identical(three: pd.DataFrame):
+    """Fig 5-6: three identical rules, win rate by seat at margin 3 (``three`` under the chosen reading)."""
+    fig, ax = plotting.figure(width=7, height=3.4)
+    s = three[(three.a == three.b) & (three.margin == 3)]
+    for k, seat in enumerate((1, 2, 3)):
+        r = s[s.seat == seat]
+        plotting.interval_bars(ax, r.player, r.win_rate, r.ci_low, r.ci_high, offset=(k - 1) * 0.27, width=0.27,
+                               label=f"P{seat}")
+    _chance_line(ax, 3)
+    ax.set(xlabel="all three players", ylabel="win rate", title="Three identical rules: win rate by seat (margin 3)")
+    ax.legend(title="seat", ncol=3)
+    return fig
+
+
+def rl_vs_exp(summary: pd.DataFrame):
+    """Fig 5-4: each table against each rule, evaluated with exploration 0.1 and greedily, mean across tables
+    and its interval in each cell (``summary`` by epsilon, model and opponent)."""
+    fig, axes = plotting.figure(1, 2, width=5.2, height=4.2)
+    for ax, eps in zip(axes, (0.1, 0.0)):
+        s = summary[summary.epsilon == eps]
+        g = s.pivot(index="model", columns="opponent", values="win_rate")
+        lo = s.pivot(index="model", columns="opponent", values="ci_low")
+        hi = s.pivot(index="model", columns="opponent", values="ci_high")
+        im = _annotated_heatmap(ax, g, vmin=0.1, vmax=0.9, fontsize=7, contrast=0.25,
+                                text=lambda i, j, v: f"{v:.3f}\n[{lo.iloc[i, j]:.2f}, {hi.iloc[i, j]:.2f}]")
+        ax.set_yticks(range(len(g)), [f"{m} (trained\nagainst EXP{m[-1]})" for m in g.index], fontsize=8)
+        ax.set(xlabel="opponent (evaluation)", ylabel="trained table", title=f"RL win rate, evaluation ε = {eps}")
+    fig.colorbar(im, ax=axes, shrink=0.8, label="RL win rate (balanced seats)")
+    return fig
+
+
+def self_play(summary: pd.DataFrame):
+    """Fig 5-5: P1's win rate for each pair of identical players (``summary`` by player)."""
+    fig, ax = plotting.figure(width=7, height=3.4)
+    plotting.interval_bars(ax, summary.player, summary.win_rate, summary.ci_low, summary.ci_high)
+    _chance_line(ax)
+    ax.set(xlabel="both seats", ylabel="P1 win rate", ylim=(0.3, 0.7), title="First-mover advantage depends on the player")
+    return fig
+
+
+SEQUENCE_SHOWN = ("RL01", "RL10", "RL03", "RL30", "RL012", "RL210", "RL0123", "RL-random")
+
+
+def sequential(summary: pd.DataFrame, shown=SEQUENCE_SHOWN):
+    """Fig 5-7: the report's shown sequence models against each rule (``summary`` by model and opponent)."""
+    shown = list(shown)
+    fig, ax = plotting.figure(width=8, height=3.6)
+    for k, opp in enumerate(ex.EXPS):
+        r = summary[summary.opponent == opp].set_index("model").loc[shown]
+        plotting.interval_bars(ax, shown, r.win_rate, r.ci_low, r.ci_high, offset=(k - 1.5) * 0.2, width=0.2, label=opp)
+    _chance_line(ax)
+    ax.set(xlabel="model (training order)", ylabel="win rate", title="Tables favour the last opponent they trained on")
+    ax.legend(title="opponent", ncol=4)
+    return fig
+
+
+def fixed_seats(fixed2_main: pd.DataFrame, fixed3_summary: pd.DataFrame):
+    """Figs 5-8 and 5-9: RL0 trained in one seat only, tested in each seat, two and three players (summaries by
+    trained and tested seat; two players at the evaluation exploration)."""
+    fig, axes = plotting.figure(1, 2, width=5.4, height=3.6)
+    for ax, frame, seats in ((axes[0], fixed2_main, ("P1", "P2")), (axes[1], fixed3_summary, ("P1", "P2", "P3"))):
+        labels = list(frame.trained.unique())
+        w = 0.8 / len(seats)
+        for k, seat in enumerate(seats):
+            r = frame[frame.tested_as == seat].set_index("trained").loc[labels]
+            plotting.interval_bars(ax, [t.replace(", ", ",\n") for t in labels], r.win_rate, r.ci_low, r.ci_high,
+                                   offset=(k - (len(seats) - 1) / 2) * w, width=w, label=f"tested as {seat}")
+        _chance_line(ax, len(seats))
+        ax.set(xlabel="trained", ylabel="win rate against EXP0")
+        ax.legend(fontsize=8)
+    axes[0].set_title("two players")
+    axes[1].set_title("three players (two EXP0)")
+    return fig
+
+
+def curves(curve: pd.DataFrame, shown=tuple(CURVE_COLOURS)):
+    """Figs 5-10 and 5-12 and the update-rule extension (``curve``: :func:`experiments.summarize_curves`): frozen
+    win rates by state record and rule (left), the history-1 table's growth and win rates (middle), and its
+    explored share against the report's (right)."""
+    fig, axes = plotting.figure(1, 3, width=4.8, height=4.2)
+    for label, g in curve[curve.config.isin(shown)].groupby("config", sort=False):
+        style = "--" if label in ("Q-learning", "SARSA") else "-"
+        axes[0].plot(g.games, g.win_rate, style, marker="o", ms=3, label=label, color=CURVE_COLOURS[label])
+        axes[0].fill_between(g.games, g.ci_low, g.ci_high, alpha=0.15, color=CURVE_COLOURS[label])
+    n1 = curve[curve.config == "n=1"]
+    axes[1].plot(n1.games, n1.entries, marker="o", ms=3, color="#0072B2", label="len(Q)")
+    ax2 = axes[1].twinx()
+    ax2.plot(n1.games, n1.win_rate, marker="s", ms=3, color="#D55E00", label="frozen win rate")
+    ax2.plot(n1.games, n1.training_win_rate, ls=":", color="#D55E00", label="training win rate")
+    ax2.set_ylabel("win rate against EXP0")
+    ax2.grid(False)
+    axes[2].plot(n1.games, n1.explored_share, marker="o", ms=3, color="#0072B2", label="our tables (mean)")
+    axes[2].axhline(EXPLORED_SHARE_100K, color="red", ls="--", lw=1, label=f"report: {EXPLORED_SHARE_100K:.0%}")
+    _chance_line(axes[0])
+    axes[0].set(xlabel="training games", ylabel="win rate against EXP0", title="history and update rule")
+    axes[0].legend(fontsize=7, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))
+    axes[1].set(xlabel="training games", ylabel="entries len(Q)", title="growth (history 1)")
+    h1, l1 = axes[1].get_legend_handles_labels()
+    h2, l2 = ax2.get_legend_handles_labels()
+    axes[1].legend(h1 + h2, l1 + l2, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2))
+    axes[2].set(xlabel="training games", ylabel=f"share of the {Layout(2, 1, 'partial').report_space_size:,} keys",
+                title="explored share")
+    axes[2].legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2))
+    return fig
+
+
+def timing(timing_frame: pd.DataFrame, summary: pd.DataFrame):
+    """Fig 5-13: cumulative wall-clock seconds per state record (left, measured on this machine) and the report's
+    mechanism in deterministic counts, actions scanned per game (right; ``summary``: :func:`experiments.timing_summary`)."""
+    fig, axes = plotting.figure(1, 2, width=5.4, height=3.6)
+    for label, g in timing_frame.groupby("config", sort=False):
+        m = g.groupby("games").seconds_per_10000_games.mean()
+        axes[0].plot(m.index, m.cumsum() * (m.index[0] / 10_000), marker="o", ms=3, label=label)
+    axes[0].set(xlabel="training games", ylabel="cumulative wall-clock seconds",
+                title="Fig 5-13: training time (shared machine)")
+    axes[0].legend(fontsize=8)
+    axes[1].bar(summary.config, summary.actions_scanned_per_game)
+    axes[1].set(xlabel="state record", ylabel="actions scanned per game", title="the report's mechanism")
+    axes[1].tick_params(axis="x", rotation=30)
+    return fig
+
+
+def full_hand(full_curve: pd.DataFrame, partial: pd.Series):
+    """Fig 5-11: the long full-hand run's frozen win rate and explored share (``full_curve``:
+    :func:`experiments.summarize_curves`), against the partial hand after one stage (``partial``: its last row)."""
+    partial_space, full_space = Layout(2, 1, "partial").report_space_size, Layout(2, 1, "full").report_space_size
+    fig, axes = plotting.figure(1, 2, width=5.4, height=3.6)
+    axes[0].plot(full_curve.games, full_curve.win_rate, marker="o", ms=3, label="full hand")
+    axes[0].fill_between(full_curve.games, full_curve.ci_low, full_curve.ci_high, alpha=0.2)
+    axes[0].axhline(partial.win_rate, color="C1", ls="-", label=f"partial hand at {int(partial.games):,}")
+    axes[0].axhspan(partial.ci_low, partial.ci_high, color="C1", alpha=0.2)
+    axes[0].set(xscale="log", xlabel="training games (full hand)", ylabel="win rate against EXP0")
+    axes[0].legend(fontsize=8)
+    axes[1].plot(full_curve.games, full_curve.explored_share, marker="o", ms=3,
+                 label=f"full hand (of {full_space:,} keys)")
+    axes[1].axhline(partial.explored_share, color="C1", label=f"partial hand at one stage (of {partial_space:,})")
+    axes[1].set(xscale="log", xlabel="training games", ylabel="explored share")
+    axes[1].legend(fontsize=8)
+    return fig
+
+
+def forced_one_side(forced_exp_summary: pd.DataFrame, forced_rl_summary: pd.DataFrame):
+    """Figs 5-14 to 5-16: the forced side's win rate against its largest multiplicity s, rules and tables
+    (summaries by player and s)."""
+    fig, axes = plotting.figure(1, 2, width=5.0, height=3.6, sharey=True)
+    for ax, frame, title in ((axes[0], forced_exp_summary, "rules (Figs 5-14, 5-15)"),
+                             (axes[1], forced_rl_summary, "tables (Fig 5-16)")):
+        for name, g in frame.groupby("player"):
+            ax.errorbar(g.same, g.win_rate, yerr=[g.win_rate - g.ci_low, g.ci_high - g.win_rate], marker="o", ms=4,
+                        capsize=2, label=name)
+        _chance_line(ax)
+        ax.set(xlabel="forced largest multiplicity s", ylabel="forced side's win rate", title=title, xticks=range(1, 6))
+        ax.legend(fontsize=8)
+    return fig
+
+
+def forced_grid(summary: pd.DataFrame):
+    """Figs 5-17 and 5-18: P1's win rate with both sides forced, one panel per player (``summary`` by player, s1
+    and s2)."""
+    names = list(summary.player.unique())
+    fig, axes = plotting.figure(1, len(names), width=3.2, height=3.2)
+    for ax, name in zip(np.atleast_1d(axes), names):
+        g = summary[summary.player == name].pivot(index="s1", columns="s2", values="win_rate")
+        im = _annotated_heatmap(ax, g, vmin=0, vmax=1, fontsize=7, contrast=0.3, origin="lower",
+                                text=lambda i, j, v: f"{v:.2f}")
+        ax.set(xlabel="P2's s2", ylabel="P1's s1", title=name)
+    fig.colorbar(im, ax=axes, shrink=0.8, label="P1 win rate")
+    return fig
+
+
+def game_lengths(shares: pd.DataFrame):
+    """Fig 6-1: the share of games by actions per game, per matchup (``shares``: :func:`experiments.length_shares`)."""
+    fig, ax = plotting.figure(width=7, height=3.4)
+    for label, g in shares.groupby("matchup", sort=False):
+        ax.plot(g.actions, g.share, marker="o", ms=3, label=label, lw=2.5 if label.startswith("RL0") else 1)
+    ax.set(xlabel="actions per game (including the challenge)", ylabel="share of games",
+           title="Most games end within five actions")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.legend(fontsize=8)
+    return fig
+
+
+def exploitability(summary: pd.DataFrame):
+    """Extension: the one-exchange-lookahead responder's win rate against every kind of trained table
+    (``summary``: :func:`exploit.summary`), with intervals across tables."""
+    fig, ax = plotting.figure(width=8, height=4.2)
+    y = np.arange(len(summary))[::-1]
+    lb = summary["best-response lower bound"]
+    ax.barh(y, lb, color="#0072B2")
+    ax.errorbar(lb, y, xerr=[lb - summary.ci_low, summary.ci_high - lb], fmt="none", ecolor="black", capsize=2, lw=1)
+    ax.set_yticks(y, summary.model, fontsize=8)
+    ax.axvline(0.5, color="red", ls="--", lw=1)
+    ax.set(ylabel="trained tables", xlabel="best-response lower bound (responder's win rate)", xlim=(0, 1),
+           title="A one-exchange-lookahead responder beats every table")
+    return fig

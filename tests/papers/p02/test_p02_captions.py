@@ -1,0 +1,183 @@
+"""Notebook 02's prose states numbers that are true of the tables it describes (liarlab.papers.p02.captions): each
+test builds small tables, reads the numbers back out of the text and checks them against the tables."""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from liarlab.papers.p02 import captions
+from liarlab.papers.p02 import experiments as ex
+from liarlab.papers.p02.claims import Reading
+
+
+def _fixed(rows):
+    return ex.rate_frame([{"seed": ex.FIXED, **r} for r in rows])
+
+
+def _seeded(rows, seeds=(0, 1, 2)):
+    """Rows with a ``rate`` become one row per seed whose rates average to it (1000 games each; a spread of one
+    point across seeds unless at 0 or 1)."""
+    out = []
+    for r in rows:
+        rate = r.pop("rate")
+        spread = 0.01 if 0.01 <= rate <= 0.99 else 0.0
+        for k, s in enumerate(seeds):
+            out.append({**r, "seed": s, "wins": int(round(1000 * (rate + spread * (k - 1)))), "games": 1000})
+    return ex.rate_frame(out)
+
+
+def test_vs_rand_counts_the_players_above_half():
+    summary = ex.summarize(_fixed([{"player": "EXP0", "wins": 900, "games": 1000},
+                                   {"player": "EXP1", "wins": 480, "games": 1000}]), ["player"])
+    text = captions.vs_rand(summary)
+    assert "1 of 2 players win more than half" in text and "lowest mean is 0.480" in text
+
+
+def test_exp_pairs_quotes_the_ranges_of_the_chosen_reading():
+    rows = []
+    rates = {("EXP1", "EXP0"): 0.7, ("EXP2", "EXP0"): 0.6, ("EXP3", "EXP0"): 0.8, ("EXP0", "EXP1"): 0.3,
+             ("EXP0", "EXP2"): 0.25, ("EXP0", "EXP3"): 0.2}
+    for (a, b), rate in rates.items():
+        rows.append({"fallback": "smallest", "p1": a, "p2": b, "wins": int(2000 * rate), "games": 2000})
+    text = captions.exp_pairs(_fixed(rows), "smallest")
+    assert "over 2,000 games" in text
+    assert "EXP1-EXP3 win 0.600-0.800 as P1 against EXP0 and EXP0 wins 0.200-0.300" in text
+    half = max(ex.summarize(_fixed(rows), ["p1", "p2"]).eval("(ci_high - ci_low) / 2"))
+    assert f"at most ±{half:.3f}" in text
+
+
+def test_rl_vs_exp_counts_the_diagonal_and_the_cells_below_half():
+    rows = []
+    for eps, bump in ((0.1, 0.0), (0.0, 0.05)):
+        for i in range(4):
+            for j in range(4):
+                rows.append({"epsilon": eps, "model": f"RL{i}", "opponent": f"EXP{j}",
+                             "rate": (0.7 if i == j else 0.4 if j != 3 else 0.55) + bump})
+    summary = ex.summarize(_seeded(rows), ["epsilon", "model", "opponent"])
+    text = captions.rl_vs_exp(summary)
+    assert "strongest cell in 4 of 4 rows" in text and "9 of 12 off-diagonal cells are below 50%" in text
+    assert "raises every cell (by +0.050 to +0.050)" in text and "over the 3 independently trained tables" in text
+
+
+def test_self_play_names_who_is_ahead_by_the_interval():
+    summary = ex.summarize(_fixed([{"player": "EXP0", "wins": 5600, "games": 10_000},
+                                   {"player": "EXP2", "wins": 4500, "games": 10_000},
+                                   {"player": "EXP1", "wins": 5000, "games": 10_000}]), ["player"])
+    text = captions.self_play(summary)
+    assert "ahead for EXP0 and behind for EXP2" in text
+
+
+def test_fixed_seats_and_curves_quote_their_cells():
+    rows = [{"epsilon": e, "trained": t, "tested_as": "P1", "rate": r}
+            for e, t, r in ((0.1, "P2 only", 0.02), (0.0, "P2 only", 0.0), (0.1, "P2 only, shuffled ties", 0.12),
+                            (0.0, "P2 only, shuffled ties", 0.11))]
+    summary = ex.summarize(_seeded(rows), ["epsilon", "trained", "tested_as"])
+    text = captions.fixed_seats(summary)
+    assert "wins 0.020 when it has to open (greedy: 0.000)" in text and "it wins 0.120 as opener (greedy 0.110)" in text
+    curve = pd.DataFrame({"config": ["n=1", "n=2", "n=3", "Q-learning", "SARSA", "full, n=1", "n=1"],
+                          "games": [100, 100, 100, 100, 100, 100, 50],
+                          "win_rate": [0.5, 0.51, 0.47, 0.4, 0.38, 0.1, 0.2]})
+    text = captions.curves(curve)
+    assert "end +0.010 and -0.030 from history 1 (0.500)" in text and "0.400 (Q-learning) and 0.380 (SARSA)" in text
+    assert "full-hand table is at 0.100" in text
+
+
+def test_full_hand_text_reads_the_long_run_and_the_partial_reference():
+    curve = pd.DataFrame({"config": ["n=1"], "games": [1000], "win_rate": [0.45], "ci_low": [0.4], "ci_high": [0.5],
+                          "explored_share": [0.2]})
+    full = pd.DataFrame({"games": [1000, 5000, 20_000], "win_rate": [0.1, 0.3, 0.5],
+                         "explored_share": [0.01, 0.1, 0.35]})
+    text = captions.full_hand_reach(full, curve)
+    assert "after **20,000** training games" in text and "explored 35.0% and wins 0.500" in text
+    assert "against 0.450 for the partial hand" in text
+    notice = captions.full_hand(full, curve, 1000)
+    assert "wins 0.100 against 0.450" in notice and "first passes the partial hand's after 20,000 games" in notice
+    ratio = captions.FULL_KEYS / captions.PARTIAL_KEYS
+    assert f"by {ratio:.1f} ({captions.FULL_KEYS:,} keys against {captions.PARTIAL_KEYS:,})" in notice
+
+
+def test_game_lengths_share_is_the_tables_share():
+    shares = pd.DataFrame({"matchup": ["RL0 vs EXP0"] * 4, "actions": [1, 2, 5, 9], "games": [10, 50, 30, 10]})
+    shares["share"] = shares.games / shares.games.sum()
+    text = captions.game_lengths(shares)
+    assert "ends after 2-5 actions in 80.0% of its games" in text and "took 9 actions" in text
+
+
+def test_honest_reading_and_two_stages_quote_their_inputs():
+    reading = Reading("best_face_plus_one", {"smallest": 1, "best_face_plus_one": 3}, [{}] * 14, pd.DataFrame())
+    text = captions.honest_reading(reading)
+    assert "`smallest` 1 of 14, `best_face_plus_one` 3 of 14" in text and "**`best_face_plus_one`**" in text
+    text = captions.two_stages(40, 1_000_000)
+    assert "**40 newly trained tables**" in text and "**1,000,000 games a seat arrangement**" in text
+    assert "gets at most 10 tables of each" in text
+
+
+def _what_we_found_inputs():
+    claims = pd.DataFrame([
+        {"kind": "finding", "verdict": "reproduced", "family": "Fig 5-1", "pilot_verdict": None, "cause": None,
+         "readings": None},
+        {"kind": "finding", "verdict": "reproduced", "family": "Fig 5-2", "pilot_verdict": "inconclusive",
+         "cause": None, "readings": None},
+        {"kind": "finding", "verdict": "differs", "family": "Fig 5-8", "pilot_verdict": None, "cause": "genuine",
+         "readings": "x"},
+        {"kind": "finding", "verdict": "inconclusive", "family": "Fig 5-9", "pilot_verdict": "inconclusive",
+         "cause": None, "readings": None},
+        {"kind": "extension", "verdict": "extension", "family": "Extension", "pilot_verdict": None, "cause": None,
+         "readings": None}])
+    head = {"headline": True, "claim": "every RLi wins", "verdict": "reproduced", "reproduced_value": 0.61,
+            "interval": "95 %", "ci_low": 0.55, "ci_high": 0.67, "n": 10}
+    fixed2 = _seeded([{"epsilon": 0.1, "trained": "P2 only", "tested_as": "P1", "rate": 0.03}])
+    curves = pd.DataFrame([{"config": "n=1", "games": g, "seed": s, "win_rate": 0.5, "wins": 50, "games_eval": 100,
+                            "entries": 100, "explored_share": share, "training_win_rate": 0.5, "mean_actions": 4.0,
+                            "scanned_per_game": 10.0, "seconds": 1.0}
+                           for g, share in ((500, 0.2), (1000, 0.3)) for s in (0, 1)])
+    full = curves.assign(config="full hand", explored_share=curves.explored_share / 10)
+    exploit = _seeded([{"model": "RL0", "rate": 0.8, "entries": 10, "space": 11040},
+                       {"model": "RL1", "rate": 0.9, "entries": 10, "space": 11040}])
+    baseline = pd.DataFrame({"learning beats every baseline": ["yes", "yes", "undecided"]})
+    results = ex.Results(fixed2=fixed2, curves=curves, full=full, exploit=exploit, baseline_table=baseline)
+    reading = Reading("smallest", {"smallest": 5, "best_face_plus_one": 2}, [{}] * 14, pd.DataFrame())
+    return claims, [{"headline": False}, head], results, reading
+
+
+def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
+    claims, rows, results, reading = _what_we_found_inputs()
+    text = captions.what_we_found(claims, rows, results, reading)
+    assert "**2 findings reproduced, 1 differ, 1 undecided** of 4" in text
+    assert "2 were undecided in the pilot" in text
+    assert "lowest diagonal cell 0.610 (95 % interval\n  0.550 to 0.670, 10 tables)" in text
+    assert "**Fig 5-8** (" in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
+    assert "`smallest` (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
+    assert "in 2\n  of 3 cases" in text
+    assert "wins 0.030 as the opener" in text
+    assert f"30.0% of the {captions.PARTIAL_KEYS:,} partial-hand keys after 1,000" in text
+    assert f"explores 3.0% of its {captions.FULL_KEYS:,} keys after 1,000" in text
+    assert "wins 0.800-0.900" in text
+    # every number in the text is one of the tables' (or a count of their rows), or in the words of Fig 5-8's
+    # diagnosis (its figure number, "within 2 points", "exploration 0.1")
+    numbers = {float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*\.?\d*", text)}
+    assert numbers <= {0.61, 0.55, 0.67, 10, 2, 1, 4, 5, 14, 3, 0.03, 30.0, 11040, 1000, 3.0, 476280, 0.8, 0.9,
+                       5.0, 8, 9, 0.0, 95, 0.1}
+
+
+def test_what_we_found_follows_the_tables_when_they_change():
+    claims, rows, results, reading = _what_we_found_inputs()
+    results.exploit = results.exploit.assign(wins=results.exploit.wins // 2)
+    text = captions.what_we_found(claims.assign(verdict="reproduced"), rows, results, reading)
+    assert "**5 findings reproduced, 0 differ, 0 undecided** of 5" not in text      # the extension row is no finding
+    assert "**4 findings reproduced, 0 differ, 0 undecided** of 4" in text and "none differ" in text
+    lb = results.exploit.groupby("model").apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
+    assert f"wins {lb.min():.3f}-{lb.max():.3f}" in text
+    assert np.isclose(lb.min(), 0.4, atol=0.01)
+
+
+@pytest.mark.parametrize("name", ["vs_rand", "exp_pairs", "three_mixes", "three_identical", "rl_vs_exp", "self_play",
+                                  "sequential", "fixed_seats", "curves", "timing", "full_hand", "forced_one_side",
+                                  "forced_grid", "game_lengths", "exploitability"])
+def test_every_figure_of_the_notebook_has_a_function(name):
+    from liarlab.papers.p02 import figures
+
+    assert callable(getattr(figures, name))
