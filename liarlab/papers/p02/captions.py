@@ -290,3 +290,17 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: ex.Results, reading
 * **Extension, best-response lower bound:** a one-exchange-lookahead responder wins {lb.min():.3f}-{lb.max():.3f}
   against the trained tables (a full best response wins at least as much).
 '''
+
+
+def table_4_3(slice43: pd.DataFrame) -> str:
+    """Table 4-3 (``slice43``: :func:`experiments.table_4_3`): how many of the slice's legal keys each table has
+    learned, and how rare the slice's hand is (exact, from :mod:`liarlab.core.dice`)."""
+    from liarlab.core import dice
+
+    four = dice.max_multiplicity_counts()[4] / dice.hands_total()
+    learned = "; ".join(f"after {int(games):,} games {int(g.seen.sum())} of its {int(g.value.notna().sum())} legal keys"
+                        for games, g in slice43.groupby("games", sort=True))
+    return ("*Table 4-3* of the report shows such a slice (\"holding four 5s, bid c fives after the previous bid\") for "
+            f"a table after {int(slice43.games.min()):,} games, labelled as what it \"might look like\". Our RL0 has "
+            f"learned, {learned}: these keys are rare (the largest multiplicity of a hand is four in {four:.1%} of "
+            "hands), so few are learned. The printed values are an illustration and are not compared.")

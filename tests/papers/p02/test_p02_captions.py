@@ -181,3 +181,13 @@ def test_every_figure_of_the_notebook_has_a_function(name):
     from liarlab.papers.p02 import figures
 
     assert callable(getattr(figures, name))
+
+
+def test_table_4_3_text_counts_the_learned_keys_of_each_table():
+    rows = [{"games": g, "previous_bid": "[2,1]", "bid_fives": c, "value": (0.5 if seen else 0.0) if legal else np.nan,
+             "seen": seen}
+            for g, seen_up_to in ((1000, 0), (5000, 2)) for c in range(1, 6)
+            for legal in [c != 1] for seen in [legal and c <= 1 + seen_up_to]]
+    text = captions.table_4_3(pd.DataFrame(rows))
+    assert "after 1,000 games 0 of its 4 legal keys; after 5,000 games 2 of its 4 legal keys" in text
+    assert "four in 1.9% of hands" in text
