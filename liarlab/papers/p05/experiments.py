@@ -372,3 +372,70 @@ def one_die_with_certified(certified: list[dict], cross_check: pd.DataFrame | No
         extra = cross_check.drop(columns=[c for c in cross_check.columns if c in frame.columns and c != "faces"])
         frame = frame.merge(extra, on="faces", how="outer").sort_values("faces", ignore_index=True)
     return frame
+
+
+# ---------------------------------------------------------------------------------------------
+# The notebook's sizes and compositions of the tables above
+# ---------------------------------------------------------------------------------------------
+LD_EXPL_FACES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 20)   # E2: the N whose whole multi-turn game is checked (NashConv)
+SCALING_CELLS = ((1, 1), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5))   # timed rounds (dice each)
+
+
+def certified_one_die_rows(max_faces: int) -> list[dict]:
+    """One die each, N = 2..max_faces: :func:`liarlab.papers.p05.one_die.certified_one_die` for each N, one cached
+    call per N (so a larger ``max_faces`` reuses the smaller N)."""
+    from liarlab.papers.p05.one_die import certified_one_die
+    from liarlab.study import cache
+
+    return [cache.cached_call(certified_one_die, N) for N in range(2, max_faces + 1)]
+
+
+def talk_game_or_closest(counting: pd.DataFrame) -> pd.Series:
+    """The talk's game (:func:`talk_game`), or, when no variant gives every printed cell, the closest variant
+    (the first of :func:`kept_variants`), which then stands in for it."""
+    talk = talk_game(counting)
+    return kept_variants(counting).iloc[0] if talk is None else talk
+
+
+def kept_summary(kept: pd.DataFrame, kept_grids: pd.DataFrame) -> pd.DataFrame:
+    """Each kept variant's per-turn agreement with the print beside its exact grid's cells solved, widest bracket,
+    time, memory and largest restricted game."""
+    summary = kept_grids.groupby("variant", sort=False).agg(
+        cells_solved=("status", lambda s: int((s == "solved").sum())), widest_bracket=("width", "max"),
+        seconds=("seconds", "sum"), slowest_round_s=("seconds", "max"), largest_memory_gb=("memory_gb", "max"),
+        largest_H=("restricted_histories", "max"))
+    return kept[["variant", "wild", "bid_order", "truncated_matches", "cells", "mean_abs_gap_pct"]].merge(
+        summary, left_on="variant", right_index=True)
+
+
+def scaling_cells(max_dice: int) -> list[tuple[int, int]]:
+    """The timed rounds of :data:`SCALING_CELLS` with at most ``max_dice`` dice each."""
+    return [(a, b) for a, b in SCALING_CELLS if max(a, b) <= max_dice]
+
+
+def scaling_runs(grids, cells, old_lp_max_total: int) -> pd.DataFrame:
+    """:func:`scaling_table` for each (rules, certified grid) of ``grids``, each cached, in one frame."""
+    from liarlab.study import cache
+
+    return pd.concat([cache.cached("05_bluff2_scaling", {"cells": cells, "max_total": old_lp_max_total,
+                                                         "rules": rules.label},
+                                   lambda: scaling_table(grid, cells, old_lp_max_total, rules=rules))
+                      for rules, grid in grids], ignore_index=True)
+
+
+def r2_sensitivity(bluff1: pd.DataFrame, bluff1_r2: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) -> pd.DataFrame:
+    """Per N: the per-turn first player's win % under accept payoff R1 and R2, their difference, and the exact
+    equilibrium's win % where solved."""
+    sens = bluff1[["faces", "win_pct"]].rename(columns={"win_pct": "R1_win_pct"}).merge(
+        bluff1_r2[["faces", "win_pct"]].rename(columns={"win_pct": "R2_win_pct"}), on="faces")
+    sens["R2_minus_R1"] = sens.R2_win_pct - sens.R1_win_pct
+    exact = exact_vs_per_turn[["faces", "exact_win"]].assign(exact_pct=lambda d: 100 * d.exact_win)
+    return sens.merge(exact.drop(columns="exact_win"), on="faces", how="left")
+
+
+def default_reading_grid(counting_grids: pd.DataFrame) -> pd.DataFrame:
+    """The per-turn grid of the default reading (loser opens, Borg penalties, face 2 wild, quantity order) from
+    the counting search's grids."""
+    g = counting_grids
+    per_turn = g[(g.method == "per-turn") & (g.wild == "top") & (g.bid_order == "quantity")]
+    return per_turn[per_turn.variant == BluffRules().label[:-3]]

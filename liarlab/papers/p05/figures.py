@@ -7,6 +7,7 @@ import pandas as pd
 from matplotlib.patches import Rectangle
 from matplotlib.ticker import MaxNLocator
 
+from liarlab.papers.p05 import printed
 from liarlab.study import plotting
 
 
@@ -208,3 +209,148 @@ def talk_game_caption(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.D
             f"middle grid truncates to the printed integer in {truncates} of {printed.size} cells; the exact "
             f"diagonal reads {diag(ex, '.2f')} (printed {diag(printed, 'd')}), and the exact grid lies up to {gap.abs().max().max():.2f} points from the per-turn values "
             f"(at {where[0]} v {where[1]} dice), because the per-turn method is not exact in Bluff.")
+
+
+# ---------------------------------------------------------------------------------------------
+# Liar's Dice (part 1)
+# ---------------------------------------------------------------------------------------------
+LD1_SHOWN = (1, 2, 3, 4, 5, 6, 10, 20, 50, 100)   # the N shown in the LD-1 table
+
+
+def ld1_first_player(ld1: pd.DataFrame):
+    """LD-1: the first player's win % under optimal play against N, with 50 % and Ferguson's 41/60 marked."""
+    num, den = printed.FERGUSON_P6
+    fig, ax = plotting.figure(1, 1, width=7, height=3.6)
+    ax.plot(ld1.faces, 100 * ld1.first_player_win, marker=".", lw=1)
+    ax.axhline(50, color="grey", lw=0.8, ls="--")
+    ax.axhline(100 * num / den, color="C3", lw=0.8, ls=":", label=f"{num}/{den} (Ferguson & Ferguson, N = 6)")
+    ax.set(xlabel="faces N", ylabel="first player's win %", title="Liar's Dice, optimal play (LD-1)")
+    ax.legend()
+    return fig
+
+
+def ld1_view(ld1: pd.DataFrame) -> pd.DataFrame:
+    """The LD-1 rows of :data:`LD1_SHOWN`, with the win in percent."""
+    return ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win).round(6)
+
+
+def ld1_note(ld1: pd.DataFrame, exact6) -> str:
+    return (f"P1(6) certified exactly: {exact6} = {float(exact6):.10f}; "
+            f"P1 > 1/2 for every N in 1..{int(ld1.faces.max())}: {bool((ld1.first_player_win > 0.5).all())}")
+
+
+def caller_view(caller: pd.DataFrame, min_prob: float = 5e-4) -> pd.DataFrame:
+    """A caller strategy as 'b:prob' per previous s (rows) and roll r (columns); moves never made left out."""
+    played = caller[caller.prob >= min_prob]
+    return (played.assign(txt=lambda d: d.announce.astype(str) + ":" + d.prob.round(3).astype(str))
+            .groupby(["previous", "roll"]).txt.agg(" ".join).unstack("roll"))
+
+
+def guesser_view(guesser: pd.DataFrame) -> pd.DataFrame:
+    """A guesser strategy: P(Bluff) per previous s (rows) and announcement b (columns)."""
+    return guesser.pivot(index="previous", columns="announce", values="p_bluff").round(3)
+
+
+def ld2_view(ld2: pd.DataFrame) -> pd.DataFrame:
+    view = ld2.assign(sim_pct=100 * ld2.win_rate, ci_low_pct=100 * ld2.ci_low, ci_high_pct=100 * ld2.ci_high,
+                      exact_pct=100 * ld2.exact_first_win)
+    return view[["first", "second", "games", "sim_pct", "ci_low_pct", "ci_high_pct", "exact_pct", "talk_pct",
+                 "contains_41_60"]].round(4)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bluff with one die each (part 2)
+# ---------------------------------------------------------------------------------------------
+def exact_vs_view(cmp: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({
+        "faces": cmp.faces,
+        "per-turn claimed %": 100 * cmp.per_turn_claimed_win,
+        "per-turn played %": 100 * cmp.per_turn_self_play_win,
+        "per-turn BR gain (1st)": cmp.per_turn_gain_first,
+        "per-turn BR gain (2nd)": cmp.per_turn_gain_second,
+        "exact %": 100 * cmp.exact_win,
+        "exact mean BR gain": cmp.exact_mean_gain.map("{:.1e}".format),
+        "talk %": cmp.talk_pct, "prior work %": cmp.prior_work_pct, "Gambit %": cmp.gambit_pct,
+    }).round(4)
+
+
+def one_die_view(one_die: pd.DataFrame) -> pd.DataFrame:
+    cfr_bracket = [f"[{100 * lo:.3f}, {100 * hi:.3f}]" if np.isfinite(lo) else ""
+                   for lo, hi in zip(one_die.cfr_lower, one_die.cfr_upper)]
+    return pd.DataFrame({"faces": one_die.faces, "histories": one_die.histories,
+                         "talk %": one_die.talk_pct, "per-turn %": 100 * one_die.per_turn_win,
+                         "exact %": 100 * one_die.exact_win, "bracket width": one_die.width.map("{:.1e}".format),
+                         "CFR+ %": 100 * one_die.cfr_win, "CFR+ bracket %": cfr_bracket,
+                         "oracle s": one_die.oracle_seconds, "CFR+ s": one_die.cfr_seconds}).round(4)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bluff-2 grids
+# ---------------------------------------------------------------------------------------------
+def printed_grid(max_dice: int) -> pd.DataFrame:
+    """The talk's Bluff-2 table up to ``max_dice`` dice each (rows: first player's dice)."""
+    grid = pd.DataFrame(printed.TALK_BLUFF2_ROWS, index=range(1, 6), columns=range(1, 6))
+    return grid.rename_axis(index="first_dice", columns="second_dice").iloc[:max_dice, :max_dice]
+
+
+def win_grid(grid: pd.DataFrame, solved_only: bool = False) -> pd.DataFrame:
+    """A Bluff-2 table (first_dice, second_dice, win_pct) as a grid; ``solved_only`` blanks unsolved cells."""
+    if solved_only:
+        grid = grid.assign(win_pct=grid.win_pct.where(grid.status == "solved"))
+    return grid.pivot(index="first_dice", columns="second_dice", values="win_pct")
+
+
+def default_reading_heatmaps(printed_grid: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.DataFrame):
+    """The printed grid beside the default reading's per-turn and exact grids (tables of win_pct)."""
+    return bluff2_heatmaps(printed_grid, win_grid(per_turn), win_grid(exact, solved_only=True),
+                           titles=("printed in the talk", "default reading, per-turn (ours)",
+                                   "default reading, exact (ours)"))
+
+
+def default_reading_caption(printed_grid: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.DataFrame) -> str:
+    """The caption of :func:`default_reading_heatmaps`, every number read from the grids."""
+    per_turn_grid, exact_grid = win_grid(per_turn), win_grid(exact, solved_only=True)
+    gap = (per_turn_grid - exact_grid).abs().max().max()
+    solved = int((exact.status == "solved").sum())
+    return (f"*Figure: the first player's win % with N = 2 and up to {len(printed_grid)} dice each (rows: first "
+            f"player's dice; columns: second player's). Left: printed in the talk; middle: the talk's per-turn method "
+            f"under the default reading of the rules (loser opens, quantity order; ours); right: the exact equilibrium "
+            f"of that game (ours, {solved} of {len(exact)} cells solved and certified). This is not the talk's game "
+            f"(next section). What to notice: the per-turn and exact grids differ by at most {gap:.2f} points (both "
+            f"are races, see below), and the printed grid's diagonal "
+            f"({', '.join(str(printed_grid.iloc[k, k]) for k in range(len(printed_grid)))}) falls, where the exact "
+            f"diagonal stays at {', '.join(f'{exact_grid.iloc[k, k]:.2f}' for k in range(len(exact_grid)))}.*")
+
+
+def talk_game_heatmaps(printed_grid: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.DataFrame):
+    """The printed grid beside the talk's game's per-turn and exact grids (tables of win_pct)."""
+    return bluff2_heatmaps(printed_grid, win_grid(per_turn), win_grid(exact),
+                           titles=("printed in the talk", "the talk's game, per-turn (ours)",
+                                   "the talk's game, exact (ours)"))
+
+
+def talk_game_note(talk: pd.Series, talk_cells: pd.DataFrame, counting: pd.DataFrame) -> str:
+    """The talk's game (or the closest variant) in words: its rules, the printed cells its per-turn grid gives,
+    and the next best variant's count."""
+    from liarlab.papers.p05.experiments import rules_in_words
+
+    found = bool(talk.truncated_matches == talk.cells)
+    ranked = counting.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True])
+    next_best = ranked[(ranked.method == "per-turn") & (ranked.variant != talk.variant)].truncated_matches.iloc[0]
+    return (f"**{'The talk' + chr(39) + 's game' if found else 'No variant gives every printed cell; the closest'}: "
+            f"`{talk.variant}`.** Rules: {rules_in_words(talk)}. Its per-turn grid gives "
+            f"{int(talk.truncated_matches)} of {int(talk.cells)} printed cells (truncated; {int(talk.rounded_matches)} "
+            f"rounded), gaps from {talk_cells.gap_pct.min():+.2f} to {talk_cells.gap_pct.max():+.2f} points (mean "
+            f"|gap| {talk.mean_abs_gap_pct:.2f}); the next best variant gives {int(next_best)}.")
+
+
+def kept_summary_view(summary: pd.DataFrame) -> pd.DataFrame:
+    """:func:`liarlab.papers.p05.experiments.kept_summary` as shown (brackets in e-notation)."""
+    return summary.assign(widest_bracket=lambda d: d.widest_bracket.map("{:.1e}".format)).round(3)
+
+
+def kept_per_round_view(kept_grids: pd.DataFrame):
+    """Each round of the kept variants: certified bracket width, seconds and memory, one column per variant."""
+    per_round = kept_grids.pivot_table(index=["first_dice", "second_dice"], columns="variant",
+                                       values=["width", "seconds", "memory_gb"], sort=False)
+    return per_round.style.format("{:.1e}", subset=["width"]).format("{:.2f}", subset=["seconds", "memory_gb"])

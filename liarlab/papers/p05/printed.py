@@ -5,6 +5,8 @@
 # The talk's printed numbers (used only as paper_value / comparison columns) and the claims rows
 # ---------------------------------------------------------------------------------------------
 SOURCE = "Kayanuma 2016 talk (seed 004)"
+FERGUSON_P6 = (41, 60)      # P1(6) of Ferguson & Ferguson, the talk's LD-1 value at N = 6, as (numerator, denominator)
+TALK_LD2_GAMES = 10**8      # LD-2: games the talk simulated per pairing
 TALK_LD2 = {("T", "T"): 68.332, ("T", "K"): 68.334, ("K", "T"): 68.333, ("K", "K"): 68.336}
 TALK_BLUFF1 = {2: (0.5, 75.0), 3: (0.12, 56.01), 4: (0.07, 53.84), 5: (0.13, 56.68), 6: (0.16, 58.00),
                7: (0.18, 59.09), 8: (0.19, 59.69), 9: (0.20, 60.10), 10: (0.21, 60.60), 11: (0.21, 60.79),

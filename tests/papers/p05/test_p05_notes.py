@@ -1,0 +1,125 @@
+"""Notebook 05's tables beside the talk, the checks printed under them (judged with core.verdicts) and the views
+and notes moved out of the notebook's cells."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from liarlab.papers.p05 import claims as claims05  # noqa: E402
+from liarlab.papers.p05 import experiments as p05x  # noqa: E402
+from liarlab.papers.p05 import figures as figures05  # noqa: E402
+from liarlab.papers.p05.printed import TALK_BLUFF2  # noqa: E402
+
+
+def test_bluff1_beside_the_talk_marks_each_row():
+    bluff1 = pd.DataFrame({"faces": [2, 3], "utility": [0.5, 0.12037], "win_pct": [75.0, 56.5]})
+    out = claims05.bluff1_beside_talk(bluff1)
+    assert list(out.columns) == ["faces", "utility", "win_pct", "talk_utility", "talk_win_pct", "matches_talk"]
+    assert list(out.matches_talk) == [True, False]     # 56.5 does not print as 56.01
+    assert "talk_pct" not in bluff1                      # the input is left as it was
+
+
+def test_ld2_table_says_which_intervals_contain_41_60():
+    mc = pd.DataFrame({"first": ["K", "T*"], "second": ["K", "K"], "ci_low": [0.68, 0.69], "ci_high": [0.69, 0.70]})
+    exact = pd.DataFrame({"first": ["K", "T*"], "second": ["K", "K"], "exact_first_win": [41 / 60, 41 / 60]})
+    ld2 = claims05.ld2_table(mc, exact)
+    assert list(ld2.contains_41_60) == [True, False] and list(ld2.talk_pct) == [68.336, 68.334]
+
+
+def _one_die(exact, lower, upper):
+    return pd.DataFrame({"faces": [2, 3], "exact_win": exact, "cfr_win": [0.75, 0.5555], "cfr_lower": lower,
+                         "cfr_upper": upper, "width": [0.0, 1e-12]})
+
+
+def test_exact_values_inside_their_cfr_brackets_is_judged_per_n():
+    inside = _one_die([0.75, 5 / 9], [0.7499, 0.555], [0.75, 0.5556])
+    assert claims05.exact_inside_cfr_brackets(inside)
+    assert "every exact value inside its CFR+ bracket (N = 2..3): True" in claims05.one_die_note(inside)
+    outside = _one_die([0.75, 5 / 9], [0.7499, 0.555], [0.75, 0.5555])
+    assert not claims05.exact_inside_cfr_brackets(outside)
+    unsolved = pd.concat([inside, pd.DataFrame({"faces": [4], "exact_win": [0.53], "cfr_win": [np.nan],
+                                                "cfr_lower": [np.nan], "cfr_upper": [np.nan], "width": [0.0]})])
+    assert claims05.exact_inside_cfr_brackets(unsolved)   # N without CFR+ is not judged
+
+
+def _certified(values, fractions, wins):
+    return pd.DataFrame({"value": values, "lower": values, "upper": values, "value_fraction": fractions,
+                         "win_fraction": wins})
+
+
+def test_fractions_agree_with_their_brackets_and_win_fractions():
+    ok = _certified([0.5, float(Fraction(273, 704)) + 5.6e-17], ["1/2", "273/704"], ["3/4", "977/1408"])
+    assert claims05.fractions_inside_brackets(ok)     # a one-float bracket one ulp off its fraction still agrees
+    assert not claims05.fractions_inside_brackets(_certified([0.5], ["1/2"], ["5/8"]))
+    assert not claims05.fractions_inside_brackets(_certified([0.5001], ["1/2"], ["3/4"]))
+    assert claims05.fractions_inside_brackets(_certified([0.3], [""], [""]))   # no fraction, nothing to judge
+
+
+def test_smallest_gap_note_names_each_argmin():
+    gaps = pd.DataFrame({"faces": [2, 3, 4], "per_turn_gap_pct": [50.0, 12.0, 7.7], "exact_gap_pct": [50.0, 11.1,
+                                                                                                    np.nan]})
+    assert claims05.smallest_gap_note(gaps).splitlines() == [
+        "per-turn method: smallest gap at N = 4 (7.700 points) over N = 2..4",
+        "exact equilibrium: smallest gap at N = 3 (11.100 points) over N = 2..3"]
+
+
+def _grid(values, **extra):
+    return pd.DataFrame([{"first_dice": a, "second_dice": b, "win_pct": v, **extra} for (a, b), v in values.items()])
+
+
+def test_race_table_and_note_read_the_grids():
+    printed = figures05.printed_grid(2)
+    assert printed.index.name == "first_dice" and printed.columns.name == "second_dice"
+    exact = _grid({(1, 1): 75.0, (1, 2): 21.875, (2, 1): 96.875, (2, 2): 75.9765625}, status="solved",
+                  value_fraction="1/2")
+    table = claims05.race_table(printed, exact, exact)
+    assert list(table.columns) == ["exact, default reading", "exact, the talk's game", "printed"]
+    assert table.loc[(1, 2), "printed"] == TALK_BLUFF2[(1, 2)] - (100 - TALK_BLUFF2[(1, 1)])
+    talk = pd.Series({"variant": "t", "wild": "top", "bid_order": "star"})
+    per_turn = exact.assign(win_pct=exact.win_pct + 1)
+    note = claims05.race_note(exact, per_turn, talk, per_turn, exact).splitlines()
+    assert note[0] == "default reading: 4 of 4 exact cells are fractions p / 2^k; largest |per-turn - exact| 1.0000 points"
+    assert "(not a race)" in note[1]
+
+
+def test_default_reading_figure_and_caption():
+    printed = figures05.printed_grid(2)
+    per_turn = _grid({(1, 1): 75.0, (1, 2): 25.0, (2, 1): 96.875, (2, 2): 75.0})
+    exact = _grid({(1, 1): 75.0, (1, 2): 21.875, (2, 1): 96.875, (2, 2): 75.9765625}).assign(
+        status=["solved", "solved", "solved", "not solved"])
+    caption = figures05.default_reading_caption(printed, per_turn, exact)
+    assert "3 of 4 cells solved" in caption and "differ by at most 3.12 points" in caption
+    assert "diagonal (75, 72) falls" in caption and "stays at 75.00, nan" in caption
+    assert len(figures05.default_reading_heatmaps(printed, per_turn, exact).axes) == 4   # three grids and a bar
+
+
+def test_ld1_view_note_and_figure():
+    ld1 = pd.DataFrame({"faces": range(1, 8), "first_player_win": [1.0, 0.75, 0.7, 0.69, 0.685, 41 / 60, 0.49]})
+    assert list(figures05.ld1_view(ld1).faces) == [1, 2, 3, 4, 5, 6]
+    assert figures05.ld1_note(ld1, Fraction(41, 60)).endswith("P1 > 1/2 for every N in 1..7: False")
+    legend = figures05.ld1_first_player(ld1).axes[0].get_legend().get_texts()
+    assert legend[0].get_text().startswith("41/60")
+
+
+def test_talk_game_note_and_default_grid():
+    counting = pd.DataFrame({"method": ["per-turn"] * 3, "variant": ["t", "u", "v"], "truncated_matches": [4, 3, 3],
+                             "mean_abs_gap_pct": [0.5, 1.0, 0.8]})
+    talk = pd.Series({"variant": "t", "truncated_matches": 4, "cells": 4, "rounded_matches": 2,
+                      "mean_abs_gap_pct": 0.5, "wild": "top", "bid_order": "star", "challenger_penalty": "difference",
+                      "bidder_penalty": "difference", "next_opener": "challenger"})
+    cells = pd.DataFrame({"gap_pct": [0.0, 0.95]})
+    note = figures05.talk_game_note(talk, cells, counting)
+    assert note.startswith("**The talk's game: `t`.**") and note.endswith("the next best variant gives 3.")
+    closest = talk.copy()
+    closest["truncated_matches"] = 3
+    assert figures05.talk_game_note(closest, cells, counting).startswith("**No variant")
+    grids = pd.DataFrame({"method": ["per-turn", "per-turn", "exact"], "wild": ["top"] * 3,
+                          "bid_order": ["quantity", "star", "quantity"],
+                          "variant": ["difference/difference/loser"] * 3, "win_pct": [1.0, 2.0, 3.0]})
+    assert list(p05x.default_reading_grid(grids).win_pct) == [1.0]
