@@ -26,19 +26,27 @@ def _sit(agree: int, total: int) -> str:
             else f"{agree} of {total} printed ticks sit on their bars")
 
 
+def _exact_against_printed(x, exact, printed, printed_label: str, height: float, **labels):
+    """Our exact values as bars and the printed ones as red ticks on them, on a log scale (the smallest values
+    would be invisible bars on a linear axis); ``labels``: the axes' labels and title."""
+    fig, ax = plotting.figure(width=6, height=height)
+    ax.bar(x, exact, color="C0", label="exact (liarlab)")
+    ax.scatter(x, printed, color="C3", zorder=3, marker="_", s=400, label=printed_label)
+    ax.set_yscale("log")
+    ax.set(**labels)
+    ax.legend()
+    return fig, ax
+
+
 def at_least_k(at_least: pd.DataFrame):
     """Paper 01, Table 4.5: the exact chance of at least k of one face among five dice (bars, value on top; log
     scale, so the smallest bars show) and the printed values (red ticks)."""
-    fig, ax = plotting.figure(width=6, height=3.6)
-    ax.bar(at_least["k"], at_least["p_at_least"], color="C0", label="exact (liarlab)")
-    ax.scatter(at_least["k"], at_least["paper_p_at_least"], color="C3", zorder=3, marker="_", s=400,
-               label="printed in Table 4.5")
+    fig, ax = _exact_against_printed(at_least["k"], at_least["p_at_least"], at_least["paper_p_at_least"],
+                                     "printed in Table 4.5", 3.6, xlabel="k",
+                                     ylabel="P(at least k of a given face), log scale",
+                                     title="Five dice: chance of at least k of one face")
     for k, p in zip(at_least["k"], at_least["p_at_least"]):
         ax.annotate(f"{p:.4f}", (k, p), textcoords="offset points", xytext=(0, 4), ha="center", fontsize=9)
-    ax.set_yscale("log")  # P(at least 5) = 0.00013 would be an invisible bar on a linear axis
-    ax.set(xlabel="k", ylabel="P(at least k of a given face), log scale",
-           title="Five dice: chance of at least k of one face")
-    ax.legend()
     return fig
 
 
@@ -56,14 +64,10 @@ def at_least_k_caption(at_least: pd.DataFrame) -> str:
 def max_multiplicity(multiplicity: pd.DataFrame):
     """Paper 02, Table 6-3: the share of hands whose most common face shows 1 to 5 times (log scale) and the
     printed percentages (red ticks)."""
-    fig, ax = plotting.figure(width=6, height=3.4)
-    ax.bar(multiplicity["max_multiplicity"], multiplicity["percent"], color="C0", label="exact (liarlab)")
-    ax.scatter(multiplicity["max_multiplicity"], multiplicity["paper_percent"], color="C3", marker="_", s=400,
-               zorder=3, label="printed in Table 6-3")
-    ax.set_yscale("log")  # five of a kind is 0.08 %: invisible on a linear axis
-    ax.set(xlabel="largest multiplicity in the hand", ylabel="% of the 7776 hands, log scale",
-           title="Five dice: how many of the most common face")
-    ax.legend()
+    fig, _ = _exact_against_printed(multiplicity["max_multiplicity"], multiplicity["percent"],
+                                    multiplicity["paper_percent"], "printed in Table 6-3", 3.4,
+                                    xlabel="largest multiplicity in the hand", ylabel="% of the 7776 hands, log scale",
+                                    title="Five dice: how many of the most common face")
     return fig
 
 

@@ -37,13 +37,19 @@ def _annotated_heatmap(ax, grid: pd.DataFrame, *, vmin, vmax, text, contrast, fo
     return im
 
 
-def vs_rand(summary: pd.DataFrame):
-    """Fig 5-1: every rule and every table against RAND (``summary``: :func:`experiments.summarize` by player)."""
-    fig, ax = plotting.figure(width=7, height=3.5)
+def _rate_bars(summary: pd.DataFrame, height: float, **labels):
+    """One bar a player with its interval, and the 50 % line (``labels``: the axes' labels, limits and title)."""
+    fig, ax = plotting.figure(width=7, height=height)
     plotting.interval_bars(ax, summary.player, summary.win_rate, summary.ci_low, summary.ci_high)
     _chance_line(ax)
-    ax.set(ylabel="win rate against RAND", xlabel="player", ylim=(0, 1), title="Every rule and every RL beats RAND")
+    ax.set(**labels)
     return fig
+
+
+def vs_rand(summary: pd.DataFrame):
+    """Fig 5-1: every rule and every table against RAND (``summary``: :func:`experiments.summarize` by player)."""
+    return _rate_bars(summary, 3.5, ylabel="win rate against RAND", xlabel="player", ylim=(0, 1),
+                      title="Every rule and every RL beats RAND")
 
 
 def exp_pairs(pairs: pd.DataFrame):
@@ -110,11 +116,8 @@ def rl_vs_exp(summary: pd.DataFrame):
 
 def self_play(summary: pd.DataFrame):
     """Fig 5-5: P1's win rate for each pair of identical players (``summary`` by player)."""
-    fig, ax = plotting.figure(width=7, height=3.4)
-    plotting.interval_bars(ax, summary.player, summary.win_rate, summary.ci_low, summary.ci_high)
-    _chance_line(ax)
-    ax.set(xlabel="both seats", ylabel="P1 win rate", ylim=(0.3, 0.7), title="First-mover advantage depends on the player")
-    return fig
+    return _rate_bars(summary, 3.4, xlabel="both seats", ylabel="P1 win rate", ylim=(0.3, 0.7),
+                      title="First-mover advantage depends on the player")
 
 
 SEQUENCE_SHOWN = ("RL01", "RL10", "RL03", "RL30", "RL012", "RL210", "RL0123", "RL-random")
