@@ -28,6 +28,7 @@ from fractions import Fraction
 
 from liarlab.bluff import exact, oracle
 from liarlab.bluff.rules import DEFAULT_MAX_BYTES, make_rules, round_size
+from liarlab.bluff.sparse_oracle import Bracketed
 
 __all__ = ["BluffResult", "METHODS", "choose_method", "solve_bluff", "simplest_fraction"]
 
@@ -47,7 +48,7 @@ MAX_DENOMINATOR = 1_000_000
 
 
 @dataclass
-class BluffResult:
+class BluffResult(Bracketed):
     """A certified value of one Bluff round, from the opener's side in +-1 units (win = 1, loss = -1).
 
     ``lower <= value of the round <= upper`` is certified by exact best responses: ``lower`` is what the
@@ -70,16 +71,6 @@ class BluffResult:
     fraction: Fraction | None = None
     continuation: dict = field(default_factory=dict)
     detail: object = None
-
-    @property
-    def width(self) -> float:
-        """Width of the certified bracket."""
-        return self.upper - self.lower
-
-    @property
-    def opener_win(self) -> float:
-        """Probability that the opener wins: (1 + value) / 2."""
-        return (1 + self.value) / 2
 
 
 def simplest_fraction(lower: float, upper: float, max_denominator: int = MAX_DENOMINATOR) -> Fraction | None:

@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit
 
 from liarlab.bluff.exact import Round, payoffs_for
+from liarlab.bluff.sparse_oracle import best_response_kernel
 
 
 def tree_arrays(rnd: Round):
@@ -27,56 +28,15 @@ def tree_arrays(rnd: Round):
     return (rnd.mover.astype(np.int64), rnd.top.astype(np.int64), rnd.topbit.astype(np.int64))
 
 
-@njit(cache=True)
-def _best_response(n, mover, top, U_own, X_opp, probs_own, probs_opp, player):
-    M = mover.size
-    D = U_own.shape[2]
-    E = U_own.shape[3]
-    q = np.zeros((M, D))
-    choice = np.zeros((M, D), dtype=np.int64)
-    term = np.zeros(D)
-    for m in range(M - 1, -1, -1):
-        t = top[m]
-        if m > 0:
-            bidder = 1 - mover[m]
-            for d in range(D):
-                s = 0.0
-                for e in range(E):
-                    s += U_own[t, bidder, d, e] * X_opp[e, m] * probs_opp[e]
-                term[d] = s
-        if mover[m] == player:
-            for d in range(D):
-                if m > 0:
-                    best = term[d]
-                    arg = 0
-                else:
-                    best = -np.inf
-                    arg = -1
-                for k in range(t + 1, n + 1):
-                    v = q[m | (1 << (k - 1)), d]
-                    if v > best:
-                        best = v
-                        arg = k
-                q[m, d] = best
-                choice[m, d] = arg
-        else:
-            for d in range(D):
-                s = term[d] if m > 0 else 0.0
-                for k in range(t + 1, n + 1):
-                    s += q[m | (1 << (k - 1)), d]
-                q[m, d] = s
-    value = 0.0
-    for d in range(D):
-        value += probs_own[d] * q[0, d]
-    return value, choice
-
-
 def best_response_numba(rnd: Round, U_own: np.ndarray, X_opp: np.ndarray, player: int):
-    """Same contract as :func:`liarlab.bluff.exact.best_response`: (value, choice[m, d])."""
+    """Same contract as :func:`liarlab.bluff.exact.best_response`: (value, choice[m, d]). The kernel is the one of
+    :func:`liarlab.bluff.sparse_oracle.best_response_sparse`, run over every history."""
     mover, top, _ = tree_arrays(rnd)
-    return _best_response(rnd.n, mover, top, np.ascontiguousarray(U_own, dtype=np.float64),
-                          np.ascontiguousarray(X_opp, dtype=np.float64), rnd.probs[player].astype(np.float64),
-                          rnd.probs[1 - player].astype(np.float64), player)
+    value, choice, _ = best_response_kernel(rnd.n, np.arange(rnd.M, dtype=np.int64), top, mover,
+                                  np.ascontiguousarray(U_own, dtype=np.float64),
+                                  np.ascontiguousarray(X_opp, dtype=np.float64), rnd.probs[player].astype(np.float64),
+                                  rnd.probs[1 - player].astype(np.float64), player, True)
+    return value, choice
 
 
 @njit(cache=True, inline="always")

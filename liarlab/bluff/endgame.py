@@ -218,15 +218,7 @@ class EndGameRound(Round):
             self.probs.append(np.array([float(x) for x in probs]))
             self.counts.append(game.counts(p))
         self.hand_index = [{h: i for i, h in enumerate(hl)} for hl in self.hands]
-        masks = np.arange(self.M, dtype=np.int64)
-        self.popcount = np.zeros(self.M, dtype=np.int64)
-        self.top = np.zeros(self.M, dtype=np.int64)
-        for k in range(self.n):
-            bit = (masks >> k) & 1
-            self.popcount += bit
-            self.top[bit == 1] = k + 1
-        self.topbit = np.where(self.top > 0, np.left_shift(1, np.maximum(self.top - 1, 0)), 0)
-        self.mover = self.popcount % 2
+        self._index_histories()
 
 
 class EndGameState:

@@ -155,6 +155,10 @@ class Round:
             self.probs.append(probs)
             self.counts.append(face_counts(hand_list, self.faces, rules.wild_face))
         self.hand_index = [{h: i for i, h in enumerate(hl)} for hl in self.hands]
+        self._index_histories()
+
+    def _index_histories(self) -> None:
+        """popcount, top bid, its bit and the mover of every history 0..M-1 (the opener moves at even length)."""
         masks = np.arange(self.M, dtype=np.int64)
         self.popcount = np.zeros(self.M, dtype=np.int64)
         self.top = np.zeros(self.M, dtype=np.int64)
@@ -163,7 +167,6 @@ class Round:
             self.popcount += bit
             self.top[bit == 1] = k + 1
         self.topbit = np.where(self.top > 0, np.left_shift(1, np.maximum(self.top - 1, 0)), 0)
-        # The opener moves at even-length histories.
         self.mover = self.popcount % 2
 
     def group(self, t: int) -> slice:

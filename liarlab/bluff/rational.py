@@ -26,9 +26,9 @@ from math import lcm
 
 import numpy as np
 
-from liarlab.bluff.sparse_oracle import SparsePlan, info_of, topbit_of
+from liarlab.bluff.sparse_oracle import SparsePlan, best_response_sparse, info_of, topbit_of
 
-__all__ = ["RationalCertificate", "rational_certificate", "rational_plan", "exact_best_response"]
+__all__ = ["RationalCertificate", "rational_certificate", "rational_plan", "exact_best_response", "verify_plans"]
 
 DENOMINATOR_BOUNDS = (10**2, 10**3, 10**4, 10**5, 10**6, 10**7)
 
@@ -156,3 +156,20 @@ def rational_certificate(tree, plans, exact_probs, bounds=DENOMINATOR_BOUNDS) ->
         if lower == upper:
             return RationalCertificate(lower, lower, upper, bound, sizes)
     return RationalCertificate(None, lower, upper, bounds[-1] if bounds else None, sizes)
+
+
+def verify_plans(tree, plans, exact_probs, max_denominator: int | None = None):
+    """Everything a solve certifies, re-derived from its two final plans alone (no LP): ``(lower, upper, cert)``.
+
+    ``lower`` is what the first mover's plan guarantees (minus the second mover's float best response to it),
+    ``upper`` what the second mover's plan concedes (the first mover's float best response), and ``cert`` the
+    rational certificate of the plans with the denominator bound ``max_denominator`` (None: every bound of
+    :data:`DENOMINATOR_BOUNDS` in turn). Given the plans :func:`liarlab.bluff.sparse_oracle.solve_certified`
+    returned (or the same on their support, :meth:`SparsePlan.on_support`), the bracket is the solve's to the
+    bit and the certificate is :func:`rational_certificate`'s. A stored pair of plans is so checked far faster
+    than it was found: two best responses in floats and two in integers, where the solve ran many LPs."""
+    X0, X1 = plans
+    lower = -best_response_sparse(tree, X0, 1)[0]
+    upper = best_response_sparse(tree, X1, 0)[0]
+    bounds = DENOMINATOR_BOUNDS if max_denominator is None else (int(max_denominator),)
+    return lower, upper, rational_certificate(tree, plans, exact_probs, bounds)

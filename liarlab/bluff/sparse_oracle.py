@@ -1,10 +1,9 @@
-"""The fringe-aware double oracle of :mod:`liarlab.bluff.oracle`, with nothing the size of the whole tree
-(issue 27).
+"""The fringe-aware double oracle (issues 18 and 27), with nothing the size of the whole tree.
 
-:mod:`liarlab.bluff.oracle` keeps arrays over all 2^n bid histories (the tree's index arithmetic, the
-realization plans it certifies, the best responses' values and choices), so its memory grows with the
-whole round even though the restricted set H stays small. Here every array is over a *sorted set of
-histories* instead, and each best response runs over the histories the fixed plan reaches:
+LPs are solved on a growing, prefix-closed set H of public bid histories and every bound is certified by a
+best response in the whole round (the double-oracle idea for extensive-form games, Bosansky et al. 2014; see
+:mod:`liarlab.bluff.oracle` for the restricted games G(P, H)). Every array is over a *sorted set of
+histories*, and each best response runs over the histories the fixed plan reaches:
 
 * the certified player P's plan calls wherever it moves outside H, so it reaches only the fringe tree
   T = H, its children and, where the opponent Q moves, their children (the nodes of the restricted game);
@@ -35,7 +34,21 @@ from numba import njit
 
 from liarlab.bluff.exact import _max_min_lp
 
-__all__ = ["Tree", "SparsePlan", "SparseCertified", "solve_certified", "best_response_sparse", "closed"]
+__all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "solve_certified", "best_response_sparse", "closed"]
+
+
+class Bracketed:
+    """A certified value: the round's value to the first mover (+-1 units) lies in [lower, upper]."""
+
+    @property
+    def width(self) -> float:
+        """Width of the certified bracket."""
+        return self.upper - self.lower
+
+    @property
+    def opener_win(self) -> float:
+        """Probability that the first mover wins: (1 + value) / 2."""
+        return (1 + self.value) / 2
 
 
 # --------------------------------------------------------------------------- history arithmetic on sets
@@ -133,11 +146,20 @@ class SparsePlan:
     def support(self) -> np.ndarray:
         return self.nodes[self.X.max(axis=0) > 0]
 
+    def on_support(self) -> SparsePlan:
+        """The same plan on the prefix-closed hull of its support: every best response to it, and its rational
+        certificate, come out the same to the bit (a history outside adds exactly 0), and it is small enough to
+        store (a few thousand histories where ``nodes`` may hold a million)."""
+        nodes = closed(self.support())
+        return SparsePlan(self.player, nodes, np.ascontiguousarray(self.X[:, index_in(self.nodes, nodes)]))
+
 
 # --------------------------------------------------------------------------- best response over a set
 
 @njit(cache=True, nogil=True)
-def _br_sparse(n, S, top, mover, U_own, X_opp, probs_own, probs_opp, player):
+def best_response_kernel(n, S, top, mover, U_own, X_opp, probs_own, probs_opp, player, dense=False):
+    """The best-response kernel over the sorted history set S (``dense``: S is every history 0..2^n - 1, so a
+    child's row is its mask and no search is needed)."""
     K = S.size
     D = U_own.shape[2]
     E = U_own.shape[3]
@@ -157,8 +179,11 @@ def _br_sparse(n, S, top, mover, U_own, X_opp, probs_own, probs_opp, player):
                 term[d] = s
         for k in range(t + 1, n + 1):
             c = m | (np.int64(1) << (k - 1))
-            j = np.searchsorted(S, c)
-            kid[k] = j if (j < K and S[j] == c) else -1
+            if dense:
+                kid[k] = c
+            else:
+                j = np.searchsorted(S, c)
+                kid[k] = j if (j < K and S[j] == c) else -1
         if mover[i] == player:
             for d in range(D):
                 if m > 0:
@@ -193,7 +218,7 @@ def best_response_sparse(tree: Tree, plan: SparsePlan, player: int):
     ``choice`` and ``q`` over ``plan.nodes``. The twin of :func:`liarlab.bluff.cfr.best_response_numba`
     restricted to the histories that can matter: a history the plan never reaches is worth 0."""
     S = plan.nodes
-    return _br_sparse(tree.n, S, top_of(S), mover_of(S), tree.payoffs_for(player),
+    return best_response_kernel(tree.n, S, top_of(S), mover_of(S), tree.payoffs_for(player),
                       np.ascontiguousarray(plan.X, dtype=np.float64), tree.probs[player].astype(np.float64),
                       tree.probs[1 - player].astype(np.float64), player)
 
@@ -208,12 +233,15 @@ def fringe_tree(n: int, H: np.ndarray, P: int) -> np.ndarray:
     return np.unique(np.concatenate([H, kids, grand]))
 
 
-def _constraints(T: np.ndarray, player: int, n_hands: int):
-    """E with E x = e over the sequences of ``player`` in tree T (sequence i of node T[i], i >= 1)."""
-    K = len(T) - 1
-    Ts = T[1:]
+def _constraints(T: np.ndarray, player: int, n_hands: int, seqs: np.ndarray | None = None):
+    """E with E x = e over the sequences of ``player`` in tree T (sequence i of node T[i], i >= 1), or, given
+    ``seqs`` (a sorted part of T[1:] closed under the player's parent sequences), over those alone."""
+    Ts = T[1:] if seqs is None else seqs
+    K = len(Ts)
     infosets = T[mover_of(T) == player]
-    if player == 1:
+    if seqs is not None:
+        infosets = np.unique(info_of(Ts, player))
+    elif player == 1:
         infosets = infosets[infosets != 0]
     per_hand = len(infosets)
     info = info_of(Ts, player)
@@ -233,8 +261,7 @@ def _constraints(T: np.ndarray, player: int, n_hands: int):
 
 
 def _undominated_rows(tree: Tree, T: np.ndarray, P: int) -> np.ndarray:
-    """Indices of Q's sequences to keep (see :func:`liarlab.bluff.oracle._undominated_rows`): at a history of T
-    where Q moves, an option that ends the round (a call, or a bid to a leaf of T where P can only call) whose
+    """Indices of Q's sequences to keep: at a history of T where Q moves, an option that ends the round (a call, or a bid to a leaf of T where P can only call) whose
     payoff to Q is at most another's for every pair of hands is dropped. The LP value is unchanged."""
     Q = 1 - P
     n, D = tree.n, tree.hands(Q)
@@ -268,7 +295,13 @@ def _undominated_rows(tree: Tree, T: np.ndarray, P: int) -> np.ndarray:
     return np.flatnonzero(~drop)
 
 
-def _fringe_lp(tree: Tree, T: np.ndarray, P: int):
+def _fringe_lp(tree: Tree, T: np.ndarray, P: int, H: np.ndarray | None = None):
+    """(B^T, E_P, E_Q, keep, P's sequence nodes) of max_x min_y x'By for P in the tree T.
+
+    Given ``H``, the lean form: P's forced calls (at the histories of T outside H where P moves, all leaves)
+    are not variables of their own; each is its parent sequence's (it has that sequence's weight), so the call's
+    payoff is put on that sequence. The same LP value on far fewer columns (the grandchildren of H dominate
+    T). Without ``H`` every node of T has a sequence of P (the form the chain's tables were computed with)."""
     Q = 1 - P
     Ts = T[1:]
     K = len(Ts)
@@ -278,13 +311,41 @@ def _fringe_lp(tree: Tree, T: np.ndarray, P: int):
     vals = w[None] * UP[top_of(Ts), 1 - mover_of(Ts)]     # (K, D_P, D_Q)
     k = np.arange(K)[:, None, None]
     rows = 1 + np.arange(D[Q])[None, None, :] * K + k
-    cols = 1 + np.arange(D[P])[None, :, None] * K + k
+    if H is None:
+        seqs = Ts
+        col_of = np.arange(K)
+    else:
+        forced = (mover_of(Ts) == P) & ~member(H, Ts)
+        seqs = Ts[~forced]
+        parent = Ts - topbit_of(Ts)
+        col_of = np.where(forced, np.where(parent > 0, index_in(seqs, parent), -1), index_in(seqs, Ts))
+    Kp = len(seqs)
+    cols = np.where(col_of[:, None, None] < 0, 0, 1 + np.arange(D[P])[None, :, None] * Kp + col_of[:, None, None])
     Bt = sp.csr_matrix((vals.ravel(), (np.broadcast_to(rows, vals.shape).ravel(),
                                        np.broadcast_to(cols, vals.shape).ravel())),
-                       shape=(1 + D[Q] * K, 1 + D[P] * K))
+                       shape=(1 + D[Q] * K, 1 + D[P] * Kp))
     keep = _undominated_rows(tree, T, P)
     F = _constraints(T, Q, D[Q])
-    return Bt[keep], _constraints(T, P, D[P]), F[:, keep], keep
+    E = _constraints(T, P, D[P], None if H is None else seqs)
+    return Bt[keep], E, F[:, keep], keep, seqs
+
+
+def _full_plan(T: np.ndarray, seqs: np.ndarray, x: np.ndarray, n_hands: int) -> np.ndarray:
+    """A lean LP plan ``x`` (over ``seqs``) as a plan over every node of T: a forced call has its parent
+    sequence's weight (the empty sequence's, 1, at the root)."""
+    Ts = T[1:]
+    if len(seqs) == len(Ts):
+        return x
+    parent = Ts - topbit_of(Ts)
+    inside = member(seqs, Ts)
+    src = np.where(inside, index_in(seqs, Ts), index_in(seqs, parent))
+    xs = x[1:].reshape(n_hands, len(seqs))
+    z = np.empty(1 + n_hands * len(Ts))
+    z[0] = x[0]
+    full = xs[:, np.minimum(src, max(len(seqs) - 1, 0))]
+    full[:, ~inside & (parent == 0)] = x[0]
+    z[1:] = full.ravel()
+    return z
 
 
 # --------------------------------------------------------------------------- plans on sets
@@ -340,7 +401,7 @@ def plan_calling_outside(tree: Tree, decided_set: np.ndarray, nodes: np.ndarray,
 def _frontier(tree: Tree, H: np.ndarray, choice: np.ndarray, S: np.ndarray, X_opp: SparsePlan,
               player: int) -> np.ndarray:
     """Histories outside H that ``player``'s best response (``choice`` over the rows of S) bids into, on paths
-    the opponent's plan reaches (port of :func:`liarlab.bluff.oracle._frontier` to sets)."""
+    the opponent's plan reaches."""
     n = tree.n
     D = choice.shape[1]
     reach = np.zeros((len(H), D), dtype=bool)
@@ -383,13 +444,14 @@ def _frontier(tree: Tree, H: np.ndarray, choice: np.ndarray, S: np.ndarray, X_op
     return np.unique(np.concatenate(new)) if new else np.zeros(0, dtype=np.int64)
 
 
-def _certify(tree: Tree, H: np.ndarray, P: int, tolerance: float, method: str):
+def _certify(tree: Tree, H: np.ndarray, P: int, tolerance: float, method: str, lean: bool = False):
     """Solve G(P, H); return (lp value to P, certified value to P, P's plan, new histories, visited)."""
     Q = 1 - P
     n = tree.n
     T = fringe_tree(n, H, P)
-    Bt, E, F, keep = _fringe_lp(tree, T, P)
+    Bt, E, F, keep, seqs = _fringe_lp(tree, T, P, H if lean else None)
     lp_value, x, y_kept, _ = _max_min_lp(Bt, E, F, tolerance, method)
+    x = _full_plan(T, seqs, x, tree.hands(P))
     y = np.zeros(1 + tree.hands(Q) * (len(T) - 1))
     y[keep] = y_kept
     X = plan_calling_outside(tree, H, T, T, x, P)       # P calls outside H: reaches only T
@@ -419,7 +481,7 @@ def _certify(tree: Tree, H: np.ndarray, P: int, tolerance: float, method: str):
 # --------------------------------------------------------------------------- the solver
 
 @dataclass
-class SparseCertified:
+class SparseCertified(Bracketed):
     """One round solved by the sparse double oracle (first mover's +-1 units)."""
 
     value: float
@@ -437,10 +499,6 @@ class SparseCertified:
     plans: tuple = field(repr=False, default=())   # (first mover's plan, second mover's plan): SparsePlan
 
     @property
-    def width(self) -> float:
-        return self.upper - self.lower
-
-    @property
     def histories(self) -> int:
         return 1 << self.n_bids
 
@@ -453,8 +511,14 @@ def _use_threads(threads):
 
 
 def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-10, max_iterations: int = 500,
-                    method: str = "highs-ds", H0=None, threads: bool | None = None, log=None) -> SparseCertified:
-    """The round solved and certified by the fringe-aware double oracle over sets of histories."""
+                    method: str = "highs-ds", H0=None, threads: bool | None = None, lean: bool = False,
+                    log=None) -> SparseCertified:
+    """The round solved and certified by the fringe-aware double oracle over sets of histories.
+
+    ``lean``: restricted games in the lean form (P's forced calls folded into their parent sequences, see
+    :func:`_fringe_lp`): the same bounds in exact arithmetic, found faster and in less memory, but HiGHS may
+    return another of the equilibria, so the last bits of a bracket and the histories H grows by may differ
+    from the default form's."""
     t0 = time.perf_counter()
     n = tree.n
     singles = np.int64(1) << np.arange(n, dtype=np.int64)
@@ -467,11 +531,11 @@ def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-
         t1 = time.perf_counter()
         if threads:
             with ThreadPoolExecutor(2) as pool:
-                jobs = [pool.submit(_certify, tree, H, P, tolerance, method) for P in (0, 1)]
+                jobs = [pool.submit(_certify, tree, H, P, tolerance, method, lean) for P in (0, 1)]
                 r0, r1 = [j.result() for j in jobs]
         else:
-            r0 = _certify(tree, H, 0, tolerance, method)
-            r1 = _certify(tree, H, 1, tolerance, method)
+            r0 = _certify(tree, H, 0, tolerance, method, lean)
+            r1 = _certify(tree, H, 1, tolerance, method, lean)
         lp0, g0, X0i, new0, v0, k0 = r0
         lp1, g1, X1i, new1, v1, k1 = r1
         visited = max(visited, v0, v1)

@@ -176,3 +176,51 @@ def test_a_certificate_that_cannot_close_reports_no_fraction():
     tree = so.Tree(g.n_bids, tuple(np.array([float(x) for x in pr]) for pr in probs), g.payoffs())
     cert = rational.rational_certificate(tree, sol.plans, probs, bounds=(3,))
     assert not cert.holds and cert.fraction is None and cert.lower < Fraction(345, 1696) < cert.upper
+
+
+# --------------------------------------------------------------------------- lean restricted games, stored plans
+
+@pytest.mark.parametrize("game", [EndGame(4, (2, 1)), EndGame(3, (1, 2), "stairs", "ordered", False),
+                                  EndGame(3, (2, 2), "joker")])
+def test_the_lean_restricted_games_certify_the_same_value(game):
+    (plain, cert), (lean, lean_cert) = _solve(game), _solve(game, lean=True)
+    assert plain.width <= 1e-9 and lean.width <= 1e-9
+    assert lean.lower <= plain.upper + 1e-12 and plain.lower <= lean.upper + 1e-12
+    assert cert.holds and lean_cert.fraction == cert.fraction
+
+
+def test_the_lean_lp_has_fewer_columns_and_the_same_value():
+    g = EndGame(4, (2, 1), "joker")
+    tree, _ = _tree_of(g)
+    H = so.closed(np.array([0, 1, 2, 4, 5, 8, 9, 16, 24], dtype=np.int64))
+    for P in (0, 1):
+        T = so.fringe_tree(tree.n, H, P)
+        full = so._fringe_lp(tree, T, P)
+        lean = so._fringe_lp(tree, T, P, H)
+        assert lean[1].shape[1] < full[1].shape[1] and lean[0].shape[0] == full[0].shape[0]
+        v_full = exact._max_min_lp(*full[:3], 1e-10, "highs-ds")
+        v_lean = exact._max_min_lp(*lean[:3], 1e-10, "highs-ds")
+        assert v_lean[0] == pytest.approx(v_full[0], abs=1e-12)
+        # the lean plan, spread over T, is a realization plan of G(P, H) worth the LP value
+        z = so._full_plan(T, lean[4], v_lean[1], tree.hands(P))
+        E = so._constraints(T, P, tree.hands(P))
+        e = np.zeros(E.shape[0])
+        e[0] = 1.0
+        assert np.abs(E @ z - e).max() < 1e-9
+
+
+def _tree_of(game):
+    probs = [game.hands(p)[1] for p in (0, 1)]
+    return so.Tree(game.n_bids, tuple(np.array([float(x) for x in pr]) for pr in probs), game.payoffs()), probs
+
+
+def test_the_plans_on_their_support_give_the_bracket_and_certificate_to_the_bit():
+    g = EndGame(4, (1, 2), "stairs", "ordered", False)
+    tree, probs = _tree_of(g)
+    sol = so.solve_certified(tree, threads=False)
+    cert = rational.rational_certificate(tree, sol.plans, probs)
+    small = tuple(p.on_support() for p in sol.plans)
+    assert all(len(s.nodes) < len(p.nodes) for s, p in zip(small, sol.plans))
+    lower, upper, again = rational.verify_plans(tree, small, probs, cert.max_denominator)
+    assert (lower, upper) == (sol.lower, sol.upper)
+    assert again.holds and (again.fraction, again.lower, again.upper) == (cert.fraction, cert.lower, cert.upper)
