@@ -1,5 +1,6 @@
-"""Notebook 05's figures: Bluff-1 per-turn against exact with the printed values, the Bluff-2 grids as heat
-maps, and an exact equilibrium's opening and calling strategy as heat maps (hand by bid)."""
+"""Notebook 05's figures, one function per figure returning the Figure (LD-1, Bluff-1 per-turn against exact with
+the printed values, the Bluff-2 grids as heat maps, an exact equilibrium's strategies, the old LP against the
+double oracle), their captions computed from the data they draw, and the tables as the notebook shows them."""
 from __future__ import annotations
 
 import numpy as np
