@@ -50,27 +50,6 @@ class CacheWarning(UserWarning):
     """A cache entry could not be used and its result is being recomputed."""
 
 
-class _ForceView:
-    """Transitional: ``cache._FORCE["value"]`` read and written through to ``context.current().force``, for
-    ``liarlab.papers.p02.experiments`` until it reads ``context.current().force`` itself. Holds nothing."""
-
-    def __getitem__(self, key):
-        if key != "value":
-            raise KeyError(key)
-        return context.current().force
-
-    def __setitem__(self, key, value):
-        if key != "value":
-            raise KeyError(key)
-        context.current().force = bool(value)
-
-
-def __getattr__(name):  # module attribute hook (PEP 562): the transitional _FORCE above, nothing stored
-    if name == "_FORCE":
-        return _ForceView()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 # ---------------------------------------------------------------- source fingerprints
 
 

@@ -1,4 +1,4 @@
-"""The setup every notebook runs right after its parameters cell: check every parameter, then configure the frame.
+"""The setup every notebook runs right after its parameters cell: check every parameter, then start the run context.
 
 A notebook's parameters are declared once, in its paper's ``params.py`` (:mod:`liarlab.study.params`); the
 setup cell passes them here::

@@ -27,18 +27,6 @@ JUDGED = ("reproduced", "differs", "inconclusive")
 VERSIONED = ("numpy", "scipy", "pandas", "pgmpy", "numba")
 
 
-def configure(out_dir=None, params: dict | None = None) -> Path:
-    """Start a new run (new clock) that writes under ``out_dir`` (default: the repository) and records ``params``
-    in provenance, keeping the other settings of the current context; returns the output root.
-
-    A thin call on :func:`liarlab.study.context.start`, kept for ``liarlab.papers.p02.experiments.use_root`` and
-    scripts; new code calls ``context.start(out_dir=..., params=...)``.
-    """
-    settings = context.current().settings() | {"out_dir": out_dir or None, "params": dict(params or {})}
-    context.start(**settings)
-    return output_root()
-
-
 def _default_root() -> Path:
     env = os.environ.get("LIARLAB_OUT")
     return Path(env).resolve() if env else REPO_ROOT

@@ -85,16 +85,6 @@ def test_the_frame_reads_the_context(tmp_path):
         assert nb.pick(None, quick=1, full=2) == 1
 
 
-def test_the_transitional_force_view_reads_and_writes_the_context():
-    """``cache._FORCE["value"]`` (until liarlab.papers.p02 reads ``context.current().force``) stores nothing."""
-    context.start(force=True)
-    assert cache._FORCE["value"] is True
-    with context.using():
-        cache._FORCE["value"] = False
-        assert context.current().force is False
-    assert context.current().force is True
-
-
 def _what_the_task_sees(rng, label):
     run = context.current()
     return {"label": label, "pid": os.getpid(), "profile": run.profile, "seed": run.seed, "force": run.force,
@@ -178,4 +168,5 @@ def test_the_run_frame_keeps_no_run_state_of_its_own():
     assert ALLOWED <= found  # the check sees them (it can fail)
     for module, name in [(outputs, "_state"), (parallel, "_DEFAULTS"), (nb, "_current")]:
         assert not hasattr(module, name), f"{module.__name__}.{name} is back"
-    assert not hasattr(parallel, "configure") and not hasattr(cache, "set_force")
+    assert not hasattr(cache, "_FORCE") and not hasattr(parallel, "configure") and not hasattr(cache, "set_force")
+    assert not hasattr(outputs, "configure")  # a run starts one way: context.start (nb.setup calls it)

@@ -15,9 +15,9 @@ from liarlab.papers.p02 import ledger as ledger02
 
 @pytest.fixture
 def setup(tmp_path):
-    from liarlab.study import outputs
+    from liarlab.study import context
 
-    outputs.configure(str(tmp_path))
+    context.start(out_dir=tmp_path)  # the conftest fixture puts the run context back
     return ex.Setup(stage_games=2_000, eval_games=200, seeds=(0, 1, 2), seed=1)
 
 
