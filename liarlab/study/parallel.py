@@ -41,7 +41,8 @@ def task_generators(seed: int, n_tasks: int) -> list[np.random.Generator]:
 
 def task_context() -> context.RunContext:
     """The context a task runs under in a worker process: the caller's, with its output root resolved to the
-    caller's folder; its nested tasks run inline (``n_jobs=1``, no scheduler), and its clock is a copy."""
+    caller's folder; its nested tasks run inline (``n_jobs=1``, no scheduler), and in another process its clock is a
+    copy (seconds credited there do not reach the run)."""
     return dataclasses.replace(context.current(), out_dir=outputs.output_root(), n_jobs=1, scheduler=None)
 
 
