@@ -64,8 +64,10 @@ def play_game(state: State, agents: Sequence[Agent], rng: np.random.Generator,
     turns (Cheat's learners hear each event, the terminal prints each move, a logger keeps a transcript).
     ``list_legal=False`` passes ``None`` instead of the list, for agents that do not need it where listing is
     costly (the traditional Cheat hand has thousands of sub-multisets; a Liar Dice player that reads only its
-    observation), or one flag per seat; the State still rejects an illegal action. An action the State rejects raises ValueError naming the seat and its agent. ``max_actions`` guards
-    against a game that never ends (a rules bug), raising RuntimeError instead of hanging.
+    observation), or one flag per seat; the State still rejects an illegal action. An action the State rejects, or
+    an agent's own ValueError (one that refuses a game of other rules), raises ValueError naming the seat and its
+    agent. ``max_actions`` guards against a game that never ends (a rules bug), raising RuntimeError instead of
+    hanging.
     """
     listed = list_legal if isinstance(list_legal, Sequence) else None
     for _ in range(max_actions):
@@ -74,7 +76,10 @@ def play_game(state: State, agents: Sequence[Agent], rng: np.random.Generator,
         player = state.current_player()
         legal = state.legal_actions() if (list_legal if listed is None else listed[player]) else None
         agent = agents[player]
-        action = agent.act(state.observation(player), legal, rng)
+        try:
+            action = agent.act(state.observation(player), legal, rng)
+        except ValueError as err:  # an agent that refuses the game (made for other rules): name its seat too
+            raise ValueError(f"player {player} ({agent_label(agent)}): {err}") from err
         try:
             state.apply_action(action)
         except ValueError as err:

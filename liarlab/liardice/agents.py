@@ -6,9 +6,12 @@
 * :class:`TestProgram` -- the 32 rule-based test programs of Ch. 5 §1 (five binary traits).
 * :class:`BestResponseAgent` -- an exploiter that knows the random-guess rules exactly.
 
-Agents follow the engine's protocol (:func:`liarlab.liardice.play_game`):
-``new_game(player, starter, config, rng)``, ``act(observation, rng) -> action`` and
-``end_game(record, player, rng)``. They see only their own dice and the public bids.
+Agents follow the one agent signature of :class:`liarlab.core.api.Agent`,
+``act(observation, legal_actions, rng) -> action``, with the engine's hooks
+``new_game(player, starter, config, rng)`` and ``end_game(record, player, rng)``
+(:func:`liarlab.liardice.play_game`). They see only their own dice and the public bids, and
+read no list of legal actions (they know the bid ladder): ``needs_legal_actions = False`` tells
+the engine not to list them each turn, which costs more than their decisions.
 
 Belief interface (opponent model used by :class:`RandomGuessAgent`)
 -------------------------------------------------------------------
@@ -199,6 +202,13 @@ def bid_weight(own, bid, dice_per_player: int = 5) -> int:
 
 # ============================================================================ random guess
 
+def _check_rules(agent, config: LiarDiceConfig) -> None:
+    """Refuse a game of other rules than ``agent.config`` (what its ``new_game`` was told; the thesis until then):
+    its model of the opponent's hand holds only for those."""
+    if config is not agent.config and config != agent.config:
+        raise ValueError(f"{type(agent).__name__} plays {agent.config} (as told by new_game), not {config}")
+
+
 @register_agent("liardice", "random-guess")
 class RandomGuessAgent:
     """The random-guess player of Ch. 4 §2 for two players.
@@ -218,6 +228,8 @@ class RandomGuessAgent:
         hand until one passes the opponent-belief check (thesis reading: one candidate per call).
     max_iterations : loop safety; fall back to a challenge, or to the lowest bid at the opening.
     """
+
+    needs_legal_actions = False   # reads the bid ladder, not the list (module docstring)
 
     def __init__(self, belief=None, *, guess: str = "integer", mix_lambda: float = 1.0,
                  retry_bid: bool = False, max_iterations: int = MAX_ITERATIONS):
@@ -242,7 +254,8 @@ class RandomGuessAgent:
         self._my_last_bid = None
         self.belief.new_game(starter == player)
 
-    def act(self, obs: Observation, rng: np.random.Generator):
+    def act(self, obs: Observation, legal_actions, rng: np.random.Generator):
+        _check_rules(self, obs.config)
         self._observe_new_bids(obs, rng)
         action = self.decide(obs.own, obs.last_bid, rng)
         if action[0] == "bid":
@@ -423,6 +436,8 @@ class TestProgram:
 
     __test__ = False   # not a pytest class
 
+    needs_legal_actions = False   # reads the bid ladder, not the list (module docstring)
+
     def __init__(self, type_id: int, *, cap_rule: str = ">=", cap_limits_bids: bool = False):
         self.traits = traits_of(type_id)
         self.type_id = self.traits.type_id
@@ -445,7 +460,7 @@ class TestProgram:
     def end_game(self, record, player, rng) -> None:
         pass
 
-    def act(self, obs: Observation, rng: np.random.Generator):
+    def act(self, obs: Observation, legal_actions, rng: np.random.Generator):
         return self.decide(np.asarray(obs.own), obs.last_bid, rng)
 
     def cap_reached(self, quantity: int) -> bool:
@@ -618,6 +633,8 @@ class BestResponseAgent:
     Challenging at the horizon lower-bounds the value, since at our next turn we choose again.
     """
 
+    needs_legal_actions = False   # reads the bid ladder, not the list (module docstring)
+
     def __init__(self, config: LiarDiceConfig = THESIS, depth: int = 1):
         self.config = config
         self.depth = check_int("depth", depth, 1, 2)
@@ -691,7 +708,8 @@ class BestResponseAgent:
         best_next = np.maximum(challenge_next, bid_next)
         return post @ challenged[:, start:] + best_next.sum(axis=1)
 
-    def act(self, obs: Observation, rng: np.random.Generator):
+    def act(self, obs: Observation, legal_actions, rng: np.random.Generator):
+        _check_rules(self, obs.config)
         self._update_posterior(obs)
         values = self.action_values(obs.own, obs.last_bid)
         best = int(np.argmax(values))

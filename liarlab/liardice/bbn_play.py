@@ -27,6 +27,8 @@ from liarlab.liardice.rules import THESIS, play_game
 class ScheduledOpponent:
     """A test program whose type follows a per-game schedule (drifting opponents, deceivers)."""
 
+    needs_legal_actions = False   # test programs read the bid ladder, not the list
+
     def __init__(self, schedule):
         self.schedule = [check_int("type", t, 1, 32) for t in schedule]
         self._programs = {t: TestProgram(t) for t in set(self.schedule)}
@@ -38,8 +40,8 @@ class ScheduledOpponent:
         self.current = self._programs[self.schedule[self._game % len(self.schedule)]]
         self.current.new_game(player, starter, config, rng)
 
-    def act(self, obs, rng):
-        return self.current.act(obs, rng)
+    def act(self, obs, legal_actions, rng):
+        return self.current.act(obs, legal_actions, rng)
 
     def end_game(self, record, player, rng) -> None:
         self.current.end_game(record, player, rng)

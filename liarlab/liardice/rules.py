@@ -340,18 +340,17 @@ def play_state(state: LiarDiceState, agents: Sequence, rng: np.random.Generator,
                max_turns: int = 10_000) -> GameRecord:
     """Play a dealt game ``state`` to its end through :func:`liarlab.core.api.play_game`; return its record.
 
-    An agent has the core protocol's ``act(observation, legal_actions, rng)`` (or, until the last of them
-    moves over, the older ``act(observation, rng)``: see :func:`as_core_agent`); the game's own hooks
+    An agent has the core protocol's ``act(observation, legal_actions, rng)``; the game's own hooks
     ``new_game(player, starter, config, rng)`` and ``end_game(record, player, rng)`` are called before and after
-    the loop when present. An illegal action raises ValueError naming the seat; agents are told nothing about a
-    game that did not finish.
+    the loop when present. An agent with ``needs_legal_actions = False`` (paper 01's players, which know the bid
+    ladder) is passed ``None`` instead of the list: listing the bids costs more than their decisions. An illegal
+    action raises ValueError naming the seat; agents are told nothing about a game that did not finish.
     """
     for seat, agent in enumerate(agents):
         if hasattr(agent, "new_game"):
             agent.new_game(seat, state.starter, state.config, rng)
     seats = [as_core_agent(agent) for agent in agents]
-    # only the agents that take the list get it: listing the bids costs more than a test program's decision
-    api.play_game(state, seats, rng, max_turns, list_legal=[seat is agent for seat, agent in zip(seats, agents)])
+    api.play_game(state, seats, rng, max_turns, list_legal=[needs_legal_actions(seat) for seat in seats])
     record = state.record()
     for seat, agent in enumerate(agents):
         if hasattr(agent, "end_game"):
@@ -359,8 +358,16 @@ def play_state(state: LiarDiceState, agents: Sequence, rng: np.random.Generator,
     return record
 
 
+def needs_legal_actions(agent) -> bool:
+    """Whether :func:`play_state` lists the legal actions for ``agent``: unless it says ``needs_legal_actions =
+    False``."""
+    return getattr(agent, "needs_legal_actions", True)
+
+
 class _ObservationOnly:
     """An agent with the older ``act(observation, rng)`` behind the one signature (it never reads the list)."""
+
+    needs_legal_actions = False
 
     def __init__(self, agent):
         self.__wrapped__ = agent
@@ -372,8 +379,9 @@ class _ObservationOnly:
 def as_core_agent(agent):
     """``agent`` speaking the one agent signature ``act(observation, legal_actions, rng)``.
 
-    Transitional: the agents of paper 01 (:mod:`liarlab.liardice.agents`, ``bbn_play``) and a few of the papers'
-    own still take ``act(observation, rng)``; they are wrapped here until each takes the list (ignoring it).
+    Transitional: one agent of the papers' own (paper 02's ``exploit.TableResponder``) still takes
+    ``act(observation, rng)``; it is wrapped here until it takes the list (ignoring it). Every other agent of
+    liarlab speaks the one signature already.
     """
     return agent if _takes_legal_actions(agent) else _ObservationOnly(agent)
 

@@ -52,18 +52,17 @@ def bid_words(bid) -> str:
 
 class SeatedAgent:
     """An agent of the liar-dice engine (optional ``new_game``/``end_game`` hooks) with the session's start/finish
-    calls; :func:`liarlab.liardice.rules.as_core_agent` puts it behind the one signature."""
+    calls."""
 
     def __init__(self, agent):
         self.agent = agent
-        self._seat = rules.as_core_agent(agent)
 
     def start(self, state, seat, rng) -> None:
         if hasattr(self.agent, "new_game"):
             self.agent.new_game(seat, state.starter, state.config, rng)
 
     def act(self, observation, legal_actions, rng):
-        return self._seat.act(observation, legal_actions, rng)
+        return self.agent.act(observation, legal_actions, rng)
 
     def finish(self, state, seat, rng) -> None:
         if hasattr(self.agent, "end_game"):

@@ -313,10 +313,9 @@ def test_playing_a_clone_to_the_end_leaves_the_original_game_unchanged(name):
 #: what an agent needs to be made beyond the registry's defaults (fewer sampled deals: the same code, faster)
 AGENT_OPTIONS = {("liardice", "test-program"): {"type_id": 5}, ("honeymoon", "mca"): {"n_samples": 4},
                  ("honeymoon", "thesis"): {"n_samples": 4}}
-#: paper 01's agents still take ``act(observation, rng)``: ``liardice.rules.as_core_agent`` adapts them at the
-#: border until they take the list (with their callers in papers/p01 and liardice/bbn_play); strict, so the day
-#: they speak the one signature this list must shrink
-OLD_SIGNATURE = {("liardice", "test-program"), ("liardice", "random-guess"), ("liardice", "best-response")}
+#: registered agents that still take ``act(observation, rng)`` (``liardice.rules.as_core_agent`` adapts them at
+#: the border): none now; strict, so an agent listed here that speaks the one signature fails
+OLD_SIGNATURE: set[tuple[str, str]] = set()
 
 
 def _agent_cases():

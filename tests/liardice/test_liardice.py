@@ -112,7 +112,7 @@ def test_match_alternates_starters():
 
 
 class _Broken:
-    def act(self, obs, rng):
+    def act(self, obs, legal_actions, rng):
         return ("bid", (1, 1))
 
 

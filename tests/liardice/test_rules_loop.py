@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from liarlab.liardice import rules as ld
-from liarlab.liardice.agents import TestProgram
+from liarlab.liardice.agents import BestResponseAgent, RandomGuessAgent, TestProgram
 from liarlab.liardice.exp_agents import RandAgent
 
 
@@ -25,7 +25,8 @@ class _Hooked:
 
 
 class _ObservationOnly(TestProgram):
-    """Paper 01's older signature, act(observation, rng), noting that it was asked."""
+    """The older signature, act(observation, rng), noting that it was asked (paper 02's TableResponder until it
+    moves over)."""
 
     def __init__(self, calls):
         super().__init__(4)
@@ -33,25 +34,51 @@ class _ObservationOnly(TestProgram):
 
     def act(self, observation, rng):
         self.calls.append(("old", "act"))
-        return super().act(observation, rng)
+        return super().act(observation, None, rng)
 
 
-def test_the_hooks_come_before_and_after_the_loop_and_only_the_new_signature_gets_the_list():
+class _Unlisted(TestProgram):
+    """A test program (one signature, ``needs_legal_actions = False``) noting what it was given."""
+
+    def __init__(self, calls):
+        super().__init__(4)
+        self.calls = calls
+
+    def act(self, observation, legal_actions, rng):
+        self.calls.append(("unlisted", "act", legal_actions is not None))
+        return super().act(observation, legal_actions, rng)
+
+
+def test_the_hooks_come_before_and_after_the_loop_and_only_the_agents_that_need_it_get_the_list():
     calls = []
-    record = ld.play_game([_Hooked(calls, "new"), _ObservationOnly(calls)], np.random.default_rng(3), starter=1)
+    record = ld.play_game([_Hooked(calls, "new"), _Unlisted(calls)], np.random.default_rng(3), starter=1)
     assert calls[0] == ("new", "new_game", 0, 1)
     assert calls[-1] == ("new", "end_game", 0, record.winner)
     turns = calls[1:-1]
+    asked = {("unlisted", "act", False), ("new", "act", True)}
+    assert asked <= set(turns) and len(turns) == len(record.bids) + 1 and set(turns) <= asked
+
+
+def test_the_older_signature_is_adapted_and_not_listed():
+    calls = []
+    record = ld.play_game([_Hooked(calls, "new"), _ObservationOnly(calls)], np.random.default_rng(3), starter=1)
+    turns = calls[1:-1]
     assert ("old", "act") in turns and ("new", "act", True) in turns
-    assert len(turns) == len(record.bids) + 1 and all(c in {("old", "act"), ("new", "act", True)} for c in turns)
+    assert len(turns) == len(record.bids) + 1 and set(turns) <= {("old", "act"), ("new", "act", True)}
+
+
+def test_paper_01s_players_speak_the_one_signature_and_ask_for_no_list():
+    for agent in (TestProgram(7), RandomGuessAgent(), BestResponseAgent()):
+        assert ld.as_core_agent(agent) is agent and not ld.needs_legal_actions(agent)
+    assert ld.needs_legal_actions(RandAgent())
 
 
 def test_as_core_agent_adapts_only_the_older_signature():
     new = RandAgent()
     assert ld.as_core_agent(new) is new
-    old = TestProgram(7)
+    old = _ObservationOnly([])
     seat = ld.as_core_agent(old)
-    assert seat.__wrapped__ is old
+    assert seat.__wrapped__ is old and not ld.needs_legal_actions(seat)
     state = ld.new_game(np.random.default_rng(0))
     a = seat.act(state.observation(0), state.legal_actions(), np.random.default_rng(1))
     assert a == old.act(state.observation(0), np.random.default_rng(1))
@@ -67,3 +94,15 @@ def test_a_game_that_does_not_end_raises_and_tells_no_agent():
     with pytest.raises(RuntimeError, match="did not end within 3 actions"):
         ld.play_game([Stalling(calls, "a"), Stalling(calls, "b")], np.random.default_rng(0), max_turns=3)
     assert not [c for c in calls if c[1] == "end_game"]
+
+
+def test_paper_01s_players_refuse_a_game_of_other_rules_and_the_loop_names_the_seat():
+    from liarlab.core import api
+    from liarlab.liardice.exp_agents import paper_config
+
+    state = ld.new_game(np.random.default_rng(0), paper_config(3), starter=1)
+    with pytest.raises(ValueError, match=r"^player 1 \(RandomGuessAgent\): RandomGuessAgent plays .* not "):
+        api.play_game(state, [RandAgent(), RandomGuessAgent(), RandAgent()], np.random.default_rng(0))
+    wild = ld.LiarDiceConfig(wild_ones=True)   # told by new_game (the engine's hook): it plays those rules
+    record = ld.play_game([RandomGuessAgent(), TestProgram(9)], np.random.default_rng(0), wild)
+    assert record.winner in (0, 1)

@@ -463,6 +463,7 @@ class _TableBound:
 
     def __init__(self, agent):
         self.agent = agent
+        self.needs_legal_actions = ld.needs_legal_actions(agent)
 
     def new_game(self, player, starter, config=ld.THESIS, rng=None):
         self.agent.new_game(player, starter, config, rng)
@@ -470,8 +471,8 @@ class _TableBound:
     def end_game(self, record, player, rng):
         self.agent.end_game(record, player, rng)
 
-    def act(self, obs, rng):
-        action = self.agent.act(obs, rng)
+    def act(self, obs, legal_actions, rng):
+        action = self.agent.act(obs, legal_actions, rng)
         if action[0] == "bid" and action[1][0] > sum(obs.n_dice):
             return ("bid", obs.config.ladder.bid(0)) if obs.last_bid is None else ld.CHALLENGE
         return action
