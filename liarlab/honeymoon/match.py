@@ -12,6 +12,7 @@ from typing import Sequence
 
 import numpy as np
 
+from liarlab.core import api
 from liarlab.core.validation import check_int
 
 from .rules import BIDDING, EXCHANGE, PLAY, HoneymoonState, action_name
@@ -38,41 +39,48 @@ def _contract_estimate(agent, state: HoneymoonState, seat: int) -> float | None:
 
 def play_deal(deal: Sequence[int], opener: int, agents: Sequence, rng: np.random.Generator,
               solver: DoubleDummy | None = None) -> dict:
-    """Play one deal to the end; return its log (see the module docstring)."""
+    """Play one deal to the end through the one game loop (:func:`liarlab.core.api.play_game`); return its log
+    (see the module docstring)."""
     solver = solver or default_solver()
     state = HoneymoonState(deal=deal, opener=opener)
     for a in agents:
         if hasattr(a, "last_estimate"):
             a.last_estimate = None
-    estimates: list[float | None] = [None, None]
-    dd_before = dd_after = None
-    exchange_won = [0, 0]
-    while not state.is_terminal():
-        p = state.current_player()
-        legal = state.legal_actions()
-        action = agents[p].act(state.observation(p), legal, rng)
-        phase = state.phase
-        state.apply_action(action)
-        if phase == BIDDING and state.phase == EXCHANGE:
-            trump = state.trump
-            for s in (0, 1):
-                estimates[s] = _contract_estimate(agents[s], state, s)
-            d = state.declarer
-            dealt = [list(state.deal[:13]), list(state.deal[13:26])]
-            # declarer's DD tricks on the dealt hands, the non-declarer leading
-            dd_before = 13 - solver.tricks(dealt[1 - d], dealt[d], trump)
-        if phase == EXCHANGE and state.phase == PLAY:
-            d = state.declarer
-            dd_after = 13 - solver.tricks(sorted(state.hands[1 - d]), sorted(state.hands[d]), state.trump)
-            exchange_won = [sum(1 for w in state.exchange_winners if w == s) for s in (0, 1)]
+    log = _DealLog(state, agents, solver)
+    api.play_game(state, agents, rng, on_action=log.after_action)
     d = state.declarer
     level, suit = state.contract
     return {"opener": opener, "auction": " ".join(action_name(a) for _, a in state.bids),
             "n_calls": len(state.bids), "level": level, "suit": "SHDC"[suit], "declarer": d,
             "target": level + 6, "tricks_0": state.tricks_won[0], "tricks_1": state.tricks_won[1],
-            "winner": state.winner(), "estimate_0": estimates[0], "estimate_1": estimates[1],
-            "dd_before": dd_before, "dd_after": dd_after,
-            "exchange_won_0": exchange_won[0], "exchange_won_1": exchange_won[1]}
+            "winner": state.winner(), "estimate_0": log.estimates[0], "estimate_1": log.estimates[1],
+            "dd_before": log.dd_before, "dd_after": log.dd_after,
+            "exchange_won_0": log.exchange_won[0], "exchange_won_1": log.exchange_won[1]}
+
+
+class _DealLog:
+    """What :func:`play_deal` notes as the deal passes from one phase to the next (the loop's ``on_action``)."""
+
+    def __init__(self, state: HoneymoonState, agents: Sequence, solver: DoubleDummy):
+        self.agents, self.solver = agents, solver
+        self.phase = state.phase   # the phase before the action the loop has just applied
+        self.estimates: list[float | None] = [None, None]
+        self.dd_before = self.dd_after = None
+        self.exchange_won = [0, 0]
+
+    def after_action(self, state: HoneymoonState, player: int, action) -> None:
+        phase, self.phase = self.phase, state.phase
+        if phase == BIDDING and state.phase == EXCHANGE:
+            for s in (0, 1):
+                self.estimates[s] = _contract_estimate(self.agents[s], state, s)
+            d = state.declarer
+            dealt = [list(state.deal[:13]), list(state.deal[13:26])]
+            # declarer's DD tricks on the dealt hands, the non-declarer leading
+            self.dd_before = 13 - self.solver.tricks(dealt[1 - d], dealt[d], state.trump)
+        if phase == EXCHANGE and state.phase == PLAY:
+            d = state.declarer
+            self.dd_after = 13 - self.solver.tricks(sorted(state.hands[1 - d]), sorted(state.hands[d]), state.trump)
+            self.exchange_won = [sum(1 for w in state.exchange_winners if w == s) for s in (0, 1)]
 
 
 def play_board(seed: int, board: int, make_a, make_b, rng: np.random.Generator,
