@@ -11,6 +11,12 @@ variants that are not races (star order, no wild face) within 20 minutes and 16 
 10 minutes and 16 GB each. The no-wild grid and N = 9, 10 run only with LIARLAB_BENCH_LONG=1, each capped at its
 target x 1.5 (a slow run is still measured). Reported with the histories and oracle rounds, since this machine
 is shared.
+
+The end game of Liar's Dice and one die each by the sparse double oracle in its lean form (issue 27), always
+run: two dice against one at N = 6 within 10 s, two dice each at N = 6 within 10 minutes and 16 GB, one die each
+at N = 10 within 3 minutes; each line gives |H| (the restricted set), the histories the largest best response
+visited, the largest restricted game's nodes, the seconds and the peak resident memory.
+``python benchmarks/bench_bluff.py --worker endgame-2v2-6`` runs one job alone (its JSON line).
 """
 from __future__ import annotations
 
@@ -67,11 +73,11 @@ EXACT_TARGETS = {"grid": (300.0, 8.0, False),
                  "grid no-wild:one/one/loser": (1200.0, 16.0, True),
                  "one-die-9": (600.0, 16.0, True),
                  "one-die-10": (600.0, 16.0, True),
-                 # issue 27: the end game of Liar's Dice and one die each by the sparse double oracle
-                 # (liarlab.bluff.sparse_oracle; best responses over the histories the fixed plan reaches)
+                 # issue 27: the end game of Liar's Dice (normal convention) and one die each by the sparse double
+                 # oracle in its lean form (best responses over the histories the fixed plan reaches); always run
                  "endgame-2v1-6": (10.0, 16.0, False),
-                 "endgame-2v2-6": (600.0, 16.0, True),
-                 "sparse-one-die-10": (180.0, 16.0, True)}
+                 "endgame-2v2-6": (600.0, 16.0, False),
+                 "sparse-one-die-10": (180.0, 16.0, False)}
 GRID_RULES = {"grid": {},
               "grid star-order:one/one/bidder": dict(bid_order="star", challenger_penalty="one", bidder_penalty="one",
                                                      next_opener="bidder"),
@@ -121,9 +127,9 @@ def _sparse_worker(job: str, start: float) -> None:
 
         rnd = exact.Round(make_rules(int(job.rsplit("-", 1)[1]), (1, 1)))
         tree = so.Tree.of_round(rnd, exact.zero_sum_payoffs(rnd, None))
-    sol = so.solve_certified(tree, method="highs-ipm", target=1e-9)
+    sol = so.solve_certified(tree, method="highs-ds", target=1e-9, lean=True)
     print(json.dumps({"cells": 1, "width": sol.width, "iterations": sol.iterations, "histories": sol.histories,
-                      "restricted": sol.restricted_histories, "visited": sol.visited,
+                      "restricted": sol.restricted_histories, "visited": sol.visited, "lp_nodes": sol.lp_nodes,
                       "seconds": time.perf_counter() - start,
                       "peak_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20}))
 
@@ -143,6 +149,7 @@ def exact_solver_benchmarks() -> None:
             print(f"{'exact ' + job:42s} {r['seconds']:8.1f} s {r['peak_gb']:6.2f} GB  bracket {r['width']:.1e}  "
                   f"({r['cells']} round(s), {r['histories']:,} histories, largest H {r['restricted']:,}, "
                   f"{('best responses over ' + format(r['visited'], ',') + ' histories, ') if 'visited' in r else ''}"
+                  f"{('largest restricted game ' + format(r['lp_nodes'], ',') + ' nodes, ') if 'lp_nodes' in r else ''}"
                   f"{r['iterations']} oracle rounds; target {seconds:.0f} s, {gb:.0f} GB) {'OK' if ok else 'SLOW'}")
         except subprocess.TimeoutExpired:
             print(f"{'exact ' + job:42s} not solved within {cap:.0f} s (target {seconds:.0f} s)  SLOW")

@@ -5,6 +5,7 @@ import pytest
 
 from liarlab.papers.p05 import endgame as E
 from liarlab.papers.p05.printed import SNYD
+from liarlab.study import context
 
 
 def test_one_cell_is_solved_certified_and_compared():
@@ -36,3 +37,18 @@ def test_comparison_and_claims_flag_a_disagreement_and_the_blanks():
 @pytest.mark.parametrize("cells", [E.PUBLIC_CELLS, E.FOUR_DICE_CELLS])
 def test_cells_cover_three_conventions(cells):
     assert {c[3] for c in cells} == {"normal", "joker", "stairs"}
+
+
+def test_stored_plans_are_verified_to_the_same_row(tmp_path):
+    solved = E.store_cell(2, 2, 3, "joker", folder=tmp_path)
+    assert E.plans_path(2, 2, 3, "joker", tmp_path).exists()
+    verified = E.verify_cell(2, 2, 3, "joker", folder=tmp_path)
+    assert verified["status"] == "verified" and solved["status"] == "solved"
+    same = ("value", "lower", "upper", "width", "fraction", "certified", "n_bids", "histories",
+            "restricted_histories", "visited", "iterations", "seconds", "peak_gb")
+    assert {k: verified[k] for k in same} == {k: solved[k] for k in same}
+    with context.using(out_dir=tmp_path / "run"):          # the study's cache goes there
+        table = E.end_game_table([(2, 2, 3, "joker"), (1, 1, 3, "normal")], solve_max_faces=2, folder=tmp_path)
+    assert list(table.status) == ["verified", "solved"] and len(E.solved(table)) == 2
+    with pytest.raises(ValueError):
+        E.verify_cell(2, 2, 3, "joker", folder=tmp_path, digest="0" * 64)

@@ -3,8 +3,14 @@ solved exactly, beside the public LP study (thomasahle/snyd), its blanks filled,
 
 Each cell (a, b, N, convention) is solved by the sparse double oracle (:mod:`liarlab.bluff.sparse_oracle`),
 certified by best responses, and given as an exact fraction when the rational certificate
-(:mod:`liarlab.bluff.rational`) holds. Every cell is one ``cache.cached_call`` of :func:`solve_cell`, so a
-chain pays for each once.
+(:mod:`liarlab.bluff.rational`) holds. Every cell is one ``cache.cached_call``, so a chain pays for each once.
+
+The four-dice cells with more than three faces take minutes to hours each, too long for the chain. They were
+solved once offline (:func:`store_cells`, in the lean form of the restricted games) and their two final plans,
+on their support, are committed as data (``data/05_end_game_plans``). In the chain :func:`verify_cell` recomputes
+each such row from the plans alone: the float bracket by two best responses, the fraction by two exact ones
+(the plans are a certificate: checking one needs no LP). The solve's own iterations, seconds and memory are read
+from the file.
 
 Conventions in the tables: ``normal``, ``joker`` and ``stairs`` as the public study computed it (its
 stairs test is the ordered tuple 1, 2, ..., k, and outside a run its 1s are *not* wild, although its README
@@ -13,8 +19,13 @@ any-order run (``stairs-any``) are readings of our own, for the tables' extensio
 """
 from __future__ import annotations
 
+import datetime as _dt
+import hashlib
+import io
+import json
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -26,9 +37,11 @@ from liarlab.bluff.endgame import EndGame
 from liarlab.core import verdicts as V
 from liarlab.core.resources import PeakMemory
 from liarlab.papers.p05.printed import SNYD, SNYD_SOURCE
+from liarlab.study import outputs
 
 __all__ = ["READINGS", "game_for", "solve_cell", "end_game_table", "public_comparison", "end_game_claims",
-           "value_figure", "scaling_figure", "PUBLIC_CELLS", "FOUR_DICE_CELLS", "CHAIN_FOUR_DICE_CELLS", "cells_for"]
+           "value_figure", "scaling_figure", "PUBLIC_CELLS", "FOUR_DICE_CELLS", "cells_for", "store_cell",
+           "store_cells", "verify_cell", "solved", "PLANS_DIR"]
 
 #: convention key -> (EndGame convention, stairs reading, jokers outside a run)
 READINGS = {"normal": ("normal", "ordered", True), "joker": ("joker", "ordered", True),
@@ -45,20 +58,30 @@ def game_for(a: int, b: int, faces: int, convention: str) -> EndGame:
     return EndGame(faces, (a, b), conv, reading, jokers)
 
 
-def solve_cell(a: int, b: int, faces: int, convention: str, *, method: str = "highs-ds",
-               target: float = 1e-10) -> dict:
-    """One end game solved, certified and (where the rational certificate holds) given as a fraction."""
-    row = dict(a=a, b=b, faces=faces, convention=convention, value=np.nan, lower=np.nan, upper=np.nan,
-               width=np.nan, fraction="", certified=False, n_bids=0, histories=0, restricted_histories=0,
-               visited=0, iterations=0, seconds=0.0, certificate_seconds=0.0, peak_gb=np.nan, status="solved")
-    if READINGS[convention][0] != "normal" and faces < 2:
-        row["status"] = "no bid: face 1 may not be named"
-        return row
-    game = game_for(a, b, faces, convention)
+def _tree(game: EndGame):
     probs = [game.hands(p)[1] for p in (0, 1)]
-    tree = so.Tree(game.n_bids, tuple(np.array([float(x) for x in pr]) for pr in probs), game.payoffs())
+    return so.Tree(game.n_bids, tuple(np.array([float(x) for x in pr]) for pr in probs), game.payoffs()), probs
+
+
+def _blank_row(a: int, b: int, faces: int, convention: str) -> dict:
+    return dict(a=a, b=b, faces=faces, convention=convention, value=np.nan, lower=np.nan, upper=np.nan,
+                width=np.nan, fraction="", certified=False, n_bids=0, histories=0, restricted_histories=0,
+                visited=0, iterations=0, seconds=0.0, certificate_seconds=0.0, peak_gb=np.nan, status="solved")
+
+
+def _no_bid(convention: str, faces: int) -> bool:
+    return READINGS[convention][0] != "normal" and faces < 2
+
+
+def _solve(a: int, b: int, faces: int, convention: str, method: str, target: float, **options):
+    row = _blank_row(a, b, faces, convention)
+    if _no_bid(convention, faces):
+        row["status"] = "no bid: face 1 may not be named"
+        return row, None, None
+    game = game_for(a, b, faces, convention)
+    tree, probs = _tree(game)
     with PeakMemory() as memory:
-        sol = so.solve_certified(tree, method=method, target=target, threads=False)
+        sol = so.solve_certified(tree, method=method, target=target, threads=False, **options)
         t0 = time.perf_counter()
         cert = rational.rational_certificate(tree, sol.plans, probs)
         cert_seconds = time.perf_counter() - t0
@@ -67,19 +90,120 @@ def solve_cell(a: int, b: int, faces: int, convention: str, *, method: str = "hi
                histories=sol.histories, restricted_histories=sol.restricted_histories, visited=sol.visited,
                iterations=sol.iterations, seconds=sol.seconds, certificate_seconds=cert_seconds,
                peak_gb=memory.peak_gb)
+    return row, sol, cert
+
+
+def solve_cell(a: int, b: int, faces: int, convention: str, *, method: str = "highs-ds",
+               target: float = 1e-10) -> dict:
+    """One end game solved, certified and (where the rational certificate holds) given as a fraction."""
+    return _solve(a, b, faces, convention, method, target)[0]
+
+
+# --------------------------------------------------------------------------- stored plans, verified in the chain
+
+#: the final plans of the cells too heavy to solve in the chain, committed as data (one .npz a cell)
+PLANS_DIR = outputs.REPO_ROOT / "data" / "05_end_game_plans"
+#: four-dice cells with more faces than this are verified from their stored plans in the chain, not solved
+FOUR_DICE_SOLVE_MAX_FACES = 3
+
+
+def plans_path(a: int, b: int, faces: int, convention: str, folder=None) -> Path:
+    return Path(folder or PLANS_DIR) / f"{a}v{b}_N{faces}_{convention}.npz"
+
+
+def store_cell(a: int, b: int, faces: int, convention: str, *, folder=None, method: str = "highs-ds",
+               target: float = 1e-10, **options) -> dict:
+    """Solve one cell (offline: the heavy ones take minutes) and store what certifies it: both final plans on
+    their support, the restricted set H, the denominator bound of the rational certificate and the solve's own
+    measurements. :func:`verify_cell` recomputes every number of the row from the file without an LP."""
+    row, sol, cert = _solve(a, b, faces, convention, method, target, **options)
+    if sol is None:
+        return row
+    X0, X1 = (plan.on_support() for plan in sol.plans)
+    solve = {k: row[k] for k in ("visited", "iterations", "seconds", "certificate_seconds", "peak_gb")}
+    meta = dict(cell=[a, b, faces, convention], solver=dict(method=method, target=target, **options),
+                max_denominator=cert.max_denominator if cert.holds else None, solve=solve,
+                value=row["value"], fraction=row["fraction"], git_commit=outputs.git_commit(),
+                stored=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
+    path = plans_path(a, b, faces, convention, folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, nodes0=X0.nodes, X0=X0.X, nodes1=X1.nodes, X1=X1.X, H=sol.H,
+                        meta=np.array(json.dumps(meta)))
     return row
 
 
-def end_game_table(cells, progress=None) -> pd.DataFrame:
-    """One row per cell, each solved once through the study's cache."""
+def store_cells(cells, *, folder=None, log=print, **options) -> list[dict]:
+    """:func:`store_cell` for each cell whose plans are not stored yet (how ``data/05_end_game_plans`` was made:
+    ``store_cells(STORED_CELLS)``, offline, one cell after another)."""
+    rows = []
+    for cell in cells:
+        if plans_path(*cell, folder).exists():
+            continue
+        rows.append(store_cell(*cell, folder=folder, **options))
+        if log is not None:
+            r = rows[-1]
+            log(f"{cell}: {r['fraction'] or r['value']} (width {r['width']:.1e}), |H| = {r['restricted_histories']:,}, "
+                f"{r['iterations']} iterations, {r['seconds']:.1f} s, {r['peak_gb']:.2f} GB")
+    return rows
+
+
+def verify_cell(a: int, b: int, faces: int, convention: str, *, folder=None, digest: str | None = None) -> dict:
+    """One cell's row from its stored plans: the float bracket from two best responses, the fraction from the
+    rational certificate (two exact best responses), both computed here; the restricted set's size from the
+    stored H; iterations, histories visited, solve seconds and memory are the offline solve's, read from the
+    file (``certificate_seconds`` is this verification's time). Status ``"verified"``. ``digest``: the file's
+    sha256, checked when given (it keys the study's cache)."""
+    row = _blank_row(a, b, faces, convention)
+    game = game_for(a, b, faces, convention)
+    tree, probs = _tree(game)
+    content = plans_path(a, b, faces, convention, folder).read_bytes()
+    if digest is not None and hashlib.sha256(content).hexdigest() != digest:
+        raise ValueError(f"the stored plans of {game.label} changed while being read")
+    with np.load(io.BytesIO(content), allow_pickle=False) as f:
+        plans = (so.SparsePlan(0, f["nodes0"], f["X0"]), so.SparsePlan(1, f["nodes1"], f["X1"]))
+        H, meta = f["H"], json.loads(str(f["meta"]))
+    t0 = time.perf_counter()
+    lower, upper, cert = rational.verify_plans(tree, plans, probs, meta["max_denominator"])
+    row.update(value=(lower + upper) / 2, lower=lower, upper=upper, width=upper - lower,
+               fraction=str(cert.fraction) if cert.holds else "", certified=cert.holds, n_bids=game.n_bids,
+               histories=game.histories, restricted_histories=len(H), **meta["solve"],
+               status="verified")
+    row["certificate_seconds"] = time.perf_counter() - t0
+    return row
+
+
+def end_game_table(cells, progress=None, *, solve_max_faces: int = FOUR_DICE_SOLVE_MAX_FACES,
+                   folder=None) -> pd.DataFrame:
+    """One row per cell, each computed once through the study's cache. A cell with three dice or fewer, or with
+    at most ``solve_max_faces`` faces, is solved; a heavier one is verified from its stored plans
+    (:func:`verify_cell`: its bracket and fraction computed here by best responses, without an LP), or, with no
+    plans stored, left without a value (status ``"not solved in the chain: no stored plans"``)."""
     from liarlab.study import cache
 
     rows = []
     for a, b, faces, convention in cells:
-        rows.append(cache.cached_call(solve_cell, a, b, faces, convention))
+        stored = plans_path(a, b, faces, convention, folder)
+        if a + b < 4 or faces <= solve_max_faces:
+            rows.append(cache.cached_call(solve_cell, a, b, faces, convention))
+        elif stored.exists():
+            # the file's digest is an argument, so a changed certificate is never served from the cache
+            digest = hashlib.sha256(stored.read_bytes()).hexdigest()
+            rows.append(cache.cached_call(verify_cell, a, b, faces, convention, folder=str(stored.parent),
+                                          digest=digest))
+        else:
+            rows.append(_blank_row(a, b, faces, convention) | {"status": "not solved in the chain: no stored plans"})
         if progress is not None:
             progress(a, b, faces, convention)
     return pd.DataFrame(rows)
+
+
+#: the statuses of rows with a value: solved in this run, or verified from stored plans
+HAS_VALUE = ("solved", "verified")
+
+
+def solved(table: pd.DataFrame) -> pd.DataFrame:
+    """The rows with a value: solved in this run, or verified from stored plans."""
+    return table[table.status.isin(HAS_VALUE)]
 
 
 def public_comparison(table: pd.DataFrame) -> pd.DataFrame:
@@ -87,14 +211,14 @@ def public_comparison(table: pd.DataFrame) -> pd.DataFrame:
     out = []
     for r in table.itertuples():
         printed = SNYD.get((r.a, r.b, r.convention), {}).get(r.faces)
-        if r.status != "solved":
+        if r.status not in HAS_VALUE:
             ours = "-"
         else:
             ours = r.fraction or f"{r.value:.12f}"
-        agrees = None if printed is None or r.status != "solved" else (
+        agrees = None if printed is None or r.status not in HAS_VALUE else (
             r.certified and Fraction(r.fraction) == Fraction(printed))
         out.append(dict(game=f"{r.a}v{r.b}", faces=r.faces, convention=r.convention,
-                        public=printed if printed is not None else ("-" if r.status != "solved" else "blank"),
+                        public=printed if printed is not None else ("-" if r.status not in HAS_VALUE else "blank"),
                         ours=ours, agrees={None: "", True: "yes", False: "NO"}[agrees]))
     return pd.DataFrame(out)
 
@@ -107,7 +231,7 @@ def end_game_claims(table: pd.DataFrame) -> list[dict]:
     rows = []
     for (a, b), g in table.groupby(["a", "b"], sort=False):
         printed = [(r, SNYD[(a, b, r.convention)][r.faces]) for r in g.itertuples()
-                   if r.faces in SNYD.get((a, b, r.convention), {}) and r.status == "solved"]
+                   if r.faces in SNYD.get((a, b, r.convention), {}) and r.status in HAS_VALUE]
         if printed:
             same = sum(bool(r.certified) and Fraction(r.fraction) == Fraction(p) for r, p in printed)
             j = V.stated("reproduced" if same == len(printed) else "differs",
@@ -116,7 +240,7 @@ def end_game_claims(table: pd.DataFrame) -> list[dict]:
             rows.append(claim(f"End game {a}v{b}: the public LP study's values (normal, joker, stairs)",
                               SNYD_SOURCE, f"{len(printed)} values", f"{same} of {len(printed)} exact", j,
                               kind="check", family="end game: public tables"))
-        blanks = [r for r in g.itertuples() if r.status == "solved"
+        blanks = [r for r in g.itertuples() if r.status in HAS_VALUE
                   and r.faces not in SNYD.get((a, b, r.convention), {})]
         if blanks:
             cert = sum(bool(r.certified) for r in blanks)
@@ -138,7 +262,7 @@ def value_figure(table: pd.DataFrame):
     fig, axes = plotting.figure(1, len(convs), 3.6, 3.2, sharey=True)
     axes = np.atleast_1d(axes)
     for ax, conv in zip(axes, convs):
-        sub = table[(table.convention == conv) & (table.status == "solved")]
+        sub = solved(table)[lambda t: t.convention == conv]
         for (a, b), g in sub.groupby(["a", "b"]):
             g = g.sort_values("faces")
             ax.plot(g.faces, g.value, marker="o", label=f"{a}v{b}")
@@ -155,7 +279,7 @@ def scaling_figure(table: pd.DataFrame):
     """Time and peak memory of each solved cell against its number of bid histories (log-log)."""
     from liarlab.study import plotting
 
-    sub = table[(table.status == "solved") & (table.histories > 0)]
+    sub = solved(table)[lambda t: t.histories > 0]
     fig, axes = plotting.figure(1, 2, 4.2, 3.2)
     for ax, col, label in ((axes[0], "seconds", "solve time (s)"), (axes[1], "restricted_histories",
                                                                      "histories in H")):
@@ -169,13 +293,10 @@ def scaling_figure(table: pd.DataFrame):
     return fig
 
 
-#: the four-dice cells cheap enough for the chain (N = 2, 3); the rest are computed once offline (issue 27)
-CHAIN_FOUR_DICE_CELLS = [c for c in FOUR_DICE_CELLS if c[2] <= 3]
-
-
 def cells_for(profile: str) -> list:
-    """The section's cells: the public tables and the cheap four-dice cells in the full profile; one die each
-    at N <= 4 and two dice against one at N <= 3 in the quick profile."""
+    """The section's cells: the public tables and every four-dice cell in the full profile (those with more than
+    :data:`FOUR_DICE_SOLVE_MAX_FACES` faces verified from their stored plans); one die each at N <= 4 and two dice
+    against one at N <= 3 in the quick profile."""
     if profile == "full":
-        return PUBLIC_CELLS + CHAIN_FOUR_DICE_CELLS
+        return PUBLIC_CELLS + FOUR_DICE_CELLS
     return [c for c in PUBLIC_CELLS if c[2] <= (4 if c[:2] == (1, 1) else 3)]
