@@ -93,13 +93,6 @@ def legal_from_observation(obs: Observation) -> list:
     return actions
 
 
-def _split_args(legal_actions, rng):
-    """Agents accept ``act(obs, rng)`` (engine) and ``act(obs, legal_actions, rng)`` (core protocol)."""
-    if rng is None and isinstance(legal_actions, np.random.Generator):
-        return None, legal_actions
-    return legal_actions, rng
-
-
 def standing(obs: Observation) -> tuple[int, int]:
     """The standing bid in the report's ``[face, count]`` order; ``(0, 0)`` before any bid."""
     if not obs.bids:
@@ -188,8 +181,7 @@ class RandAgent(_PaperAgent):
 
     name = "RAND"
 
-    def act(self, observation, legal_actions=None, rng=None):
-        legal_actions, rng = _split_args(legal_actions, rng)
+    def act(self, observation, legal_actions, rng):
         actions = self._legal(observation, legal_actions)
         return actions[int(rng.integers(len(actions)))]
 
@@ -202,8 +194,7 @@ class ExpAgent(_PaperAgent):
         self.kind = check_choice("kind", kind, EXP_KINDS)
         self.name = f"EXP{self.kind}"
 
-    def act(self, observation, legal_actions=None, rng=None):
-        legal_actions, rng = _split_args(legal_actions, rng)
+    def act(self, observation, legal_actions, rng):
         actions = self._legal(observation, legal_actions)
         return self._decide(self.kind, observation, actions, rng)
 
@@ -226,8 +217,7 @@ class ExpRandAgent(ExpAgent):
     def new_game(self, player, starter, config, rng) -> None:
         self._game_kind = exprand_kind(float(rng.random())) if self.per == "game" else None
 
-    def act(self, observation, legal_actions=None, rng=None):
-        legal_actions, rng = _split_args(legal_actions, rng)
+    def act(self, observation, legal_actions, rng):
         actions = self._legal(observation, legal_actions)
         kind = self._game_kind
         if kind is None:

@@ -38,7 +38,7 @@ from liarlab.core.api import register_agent
 from liarlab.core.bids import bid_ladder
 from liarlab.core.files import atomic_write_bytes
 from liarlab.core.validation import check_choice, check_int, check_probability
-from liarlab.liardice.exp_agents import _split_args, legal_from_observation
+from liarlab.liardice.exp_agents import legal_from_observation
 
 HANDS = ("partial", "full")
 RULES = ("paper", "q_learning", "sarsa")
@@ -409,8 +409,7 @@ class QTableAgent:
                 vmax, best = v, a
         return best
 
-    def act(self, observation, legal_actions=None, rng=None):
-        legal_actions, rng = _split_args(legal_actions, rng)
+    def act(self, observation, legal_actions, rng):
         actions = list(legal_actions) if legal_actions is not None else legal_from_observation(observation)
         if self.learning and self.rule == "q_learning" and self._pending is not None:
             best = max(self.table.get(self.key(observation, a)) for a in actions)
