@@ -22,9 +22,7 @@ Randomness comes only from a passed ``numpy.random.Generator``. Finished games a
 """
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -349,8 +347,7 @@ def play_state(state: LiarDiceState, agents: Sequence, rng: np.random.Generator,
     for seat, agent in enumerate(agents):
         if hasattr(agent, "new_game"):
             agent.new_game(seat, state.starter, state.config, rng)
-    seats = [as_core_agent(agent) for agent in agents]
-    api.play_game(state, seats, rng, max_turns, list_legal=[needs_legal_actions(seat) for seat in seats])
+    api.play_game(state, list(agents), rng, max_turns, list_legal=[needs_legal_actions(agent) for agent in agents])
     record = state.record()
     for seat, agent in enumerate(agents):
         if hasattr(agent, "end_game"):
@@ -362,41 +359,6 @@ def needs_legal_actions(agent) -> bool:
     """Whether :func:`play_state` lists the legal actions for ``agent``: unless it says ``needs_legal_actions =
     False``."""
     return getattr(agent, "needs_legal_actions", True)
-
-
-class _ObservationOnly:
-    """An agent with the older ``act(observation, rng)`` behind the one signature (it never reads the list)."""
-
-    needs_legal_actions = False
-
-    def __init__(self, agent):
-        self.__wrapped__ = agent
-
-    def act(self, observation, legal_actions, rng):
-        return self.__wrapped__.act(observation, rng)
-
-
-def as_core_agent(agent):
-    """``agent`` speaking the one agent signature ``act(observation, legal_actions, rng)``.
-
-    Transitional: one agent of the papers' own (paper 02's ``exploit.TableResponder``) still takes
-    ``act(observation, rng)``; it is wrapped here until it takes the list (ignoring it). Every other agent of
-    liarlab speaks the one signature already.
-    """
-    return agent if _takes_legal_actions(agent) else _ObservationOnly(agent)
-
-
-def _takes_legal_actions(agent) -> bool:
-    """True for the core protocol's ``act(observation, legal_actions, rng)``, False for ``act(observation, rng)``."""
-    method = getattr(type(agent), "act", None)
-    if method is None:  # ``act`` set on the instance itself
-        return len(inspect.signature(agent.act).parameters) >= 3
-    return _method_takes_legal_actions(method)
-
-
-@lru_cache(maxsize=None)
-def _method_takes_legal_actions(method) -> bool:
-    return len(inspect.signature(method).parameters) >= 4  # self, observation, legal_actions, rng
 
 
 def play_match(agents: Sequence, n_games: int, rng: np.random.Generator, config: LiarDiceConfig = THESIS,

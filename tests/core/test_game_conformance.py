@@ -313,14 +313,8 @@ def test_playing_a_clone_to_the_end_leaves_the_original_game_unchanged(name):
 #: what an agent needs to be made beyond the registry's defaults (fewer sampled deals: the same code, faster)
 AGENT_OPTIONS = {("liardice", "test-program"): {"type_id": 5}, ("honeymoon", "mca"): {"n_samples": 4},
                  ("honeymoon", "thesis"): {"n_samples": 4}}
-#: registered agents that still take ``act(observation, rng)`` (``liardice.rules.as_core_agent`` adapts them at
-#: the border): none now; strict, so an agent listed here that speaks the one signature fails
-OLD_SIGNATURE: set[tuple[str, str]] = set()
-
-
 def _agent_cases():
-    old = pytest.mark.xfail(strict=True, raises=TypeError, reason="act(observation, rng): adapted, not yet migrated")
-    return [pytest.param(name, agent, id=f"{name}: {agent}", marks=[old] if (name, agent) in OLD_SIGNATURE else [])
+    return [pytest.param(name, agent, id=f"{name}: {agent}")
             for name, game in all_games_module.all_games().items() for agent in game.agents]
 
 

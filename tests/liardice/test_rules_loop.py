@@ -1,4 +1,6 @@
 """Liar Dice's way of playing: a wrapper over the one game loop (core.api.play_game) with the game's own hooks."""
+import inspect
+
 import numpy as np
 import pytest
 
@@ -24,19 +26,6 @@ class _Hooked:
         self.calls.append((self.name, "end_game", player, record.winner))
 
 
-class _ObservationOnly(TestProgram):
-    """The older signature, act(observation, rng), noting that it was asked (paper 02's TableResponder until it
-    moves over)."""
-
-    def __init__(self, calls):
-        super().__init__(4)
-        self.calls = calls
-
-    def act(self, observation, rng):
-        self.calls.append(("old", "act"))
-        return super().act(observation, None, rng)
-
-
 class _Unlisted(TestProgram):
     """A test program (one signature, ``needs_legal_actions = False``) noting what it was given."""
 
@@ -59,29 +48,10 @@ def test_the_hooks_come_before_and_after_the_loop_and_only_the_agents_that_need_
     assert asked <= set(turns) and len(turns) == len(record.bids) + 1 and set(turns) <= asked
 
 
-def test_the_older_signature_is_adapted_and_not_listed():
-    calls = []
-    record = ld.play_game([_Hooked(calls, "new"), _ObservationOnly(calls)], np.random.default_rng(3), starter=1)
-    turns = calls[1:-1]
-    assert ("old", "act") in turns and ("new", "act", True) in turns
-    assert len(turns) == len(record.bids) + 1 and set(turns) <= {("old", "act"), ("new", "act", True)}
-
-
 def test_paper_01s_players_speak_the_one_signature_and_ask_for_no_list():
     for agent in (TestProgram(7), RandomGuessAgent(), BestResponseAgent()):
-        assert ld.as_core_agent(agent) is agent and not ld.needs_legal_actions(agent)
+        assert "legal_actions" in inspect.signature(agent.act).parameters and not ld.needs_legal_actions(agent)
     assert ld.needs_legal_actions(RandAgent())
-
-
-def test_as_core_agent_adapts_only_the_older_signature():
-    new = RandAgent()
-    assert ld.as_core_agent(new) is new
-    old = _ObservationOnly([])
-    seat = ld.as_core_agent(old)
-    assert seat.__wrapped__ is old and not ld.needs_legal_actions(seat)
-    state = ld.new_game(np.random.default_rng(0))
-    a = seat.act(state.observation(0), state.legal_actions(), np.random.default_rng(1))
-    assert a == old.act(state.observation(0), np.random.default_rng(1))
 
 
 def test_a_game_that_does_not_end_raises_and_tells_no_agent():
