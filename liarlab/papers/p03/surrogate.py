@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from liarlab.core import api
 from liarlab.honeymoon.agents import HoneymoonBot
 from liarlab.honeymoon.match import board_deal
 from liarlab.honeymoon.rules import PLAY, HoneymoonState
@@ -18,14 +19,26 @@ from liarlab.papers.p03 import printed
 from liarlab.study.parallel import run_tasks
 
 
+class _UntilPlay:
+    """A deal that ends, for the game loop, where its play phase starts: every call and card up to it goes
+    through :func:`liarlab.core.api.play_game` like a whole game's, then the loop returns (no returns yet)."""
+
+    def __init__(self, state: HoneymoonState):
+        self.state = state
+
+    def __getattr__(self, name):
+        return getattr(self.state, name)
+
+    def is_terminal(self) -> bool:
+        return self.state.phase == PLAY
+
+
 def _play_phase_start(seed: int, board: int) -> HoneymoonState:
     """The deal of ``board`` bid and exchanged by two RULE bots (deterministic)."""
     st = HoneymoonState(deal=board_deal(seed, board), opener=board % 2)
     bots = [HoneymoonBot("rule", "greedy", "dd"), HoneymoonBot("rule", "greedy", "dd")]
     rng = np.random.default_rng(0)   # unused by RULE's calls and greedy exchange
-    while st.phase != PLAY:
-        p = st.current_player()
-        st.apply_action(bots[p].act(st.observation(p), st.legal_actions(), rng))
+    api.play_game(_UntilPlay(st), bots, rng)
     return st
 
 
@@ -42,9 +55,7 @@ def _eps_task(boards, eps_values, seed, rng):
                 st = start.clone()
                 bots = [HoneymoonBot("rule", "greedy", "dd"), HoneymoonBot("rule", "greedy", "dd")]
                 bots[seat] = HoneymoonBot("rule", "greedy", "dd", eps=eps)
-                while not st.is_terminal():
-                    p = st.current_player()
-                    st.apply_action(bots[p].act(st.observation(p), st.legal_actions(), rng))
+                api.play_game(st, bots, rng)
                 rows.append({"board": board, "eps": eps, "seat": seat,
                              "role": "declarer" if seat == st.declarer else "defender",
                              "dd_tricks": dd[seat], "tricks": st.tricks_won[seat],
