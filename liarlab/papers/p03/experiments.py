@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from liarlab.core import verdicts
+from liarlab.core import api, verdicts
 from liarlab.core.cards import SUITS, card_code, parse_cards
 from liarlab.honeymoon import bidding as bd
 from liarlab.honeymoon import exchange as ex
@@ -679,57 +679,66 @@ def worked_deal(seed: int, n_samples: int = 50) -> dict:
     deal = board_deal(seed, 0)
     bots = [make_bot("thesis", n_samples, seed), make_bot("rule", n_samples, seed)]
     names = ["MC0", "RULE"]
-    rng = np.random.default_rng(seed)
     st = HoneymoonState(deal=deal, opener=0)
     hands = [" ".join(card_code(c) for c in sorted(deal[:13])), " ".join(card_code(c) for c in sorted(deal[13:26]))]
-    calls, exchange, play = [], [], []
-    solver = DoubleDummy()
-    trick = []
-    while not st.is_terminal():
-        p = st.current_player()
-        obs = st.observation(p)
-        phase = st.phase
-        face = st.face_up
-        action = bots[p].act(obs, st.legal_actions(), rng)
-        if phase == BIDDING:
-            m = bots[p].last_margins or {}
-            calls.append({"player": names[p], "call": bid_name(action),
-                          "margins": ", ".join(f"{bid_name(a)} {v:+.2f}" for a, v in sorted(m.items()))})
-        st.apply_action(action)
-        if phase == EXCHANGE:
-            trick.append(f"{names[p]} {card_code(action)}")
-            if len(trick) == 2:
-                exchange.append({"trick": len(exchange) + 1, "face_up": card_code(face), "cards": ", ".join(trick),
-                                 "winner takes face-up": names[st.exchange_winners[-1]]})
-                trick = []
-        elif phase != BIDDING:
-            d = st.declarer
-            if st.is_terminal():
-                dd = st.tricks_won[d]
-            elif st.trick:
-                # mid-trick: the declarer's tricks so far + its DD tricks from here (the follower to play)
-                leader = st.trick[0][0]
-                lead = st.trick[0][1]
-                vals = solver.reply_values(sorted(st.hands[leader]) + [lead], sorted(st.hands[1 - leader]), lead,
-                                           st.trump)
-                best_for_leader = min(vals.values())
-                mine = best_for_leader if leader == d else (13 - st.trick_number) - best_for_leader
-                dd = st.tricks_won[d] + mine
-            else:
-                leader = st.leader
-                v = solver.tricks(sorted(st.hands[leader]), sorted(st.hands[1 - leader]), st.trump)
-                dd = st.tricks_won[d] + (v if leader == d else (13 - st.trick_number) - v)
-            play.append((names[p], card_code(action), st.tricks_won[d], dd))
+    log = _WorkedDealLog(st, bots, names)
+    api.play_game(st, bots, np.random.default_rng(seed), on_action=log.after_action)
     # one row per scoring trick: both cards, each with the declarer's DD total right after it
     tricks = []
-    for i in range(0, len(play), 2):
-        (p1, c1, _, dd1), (p2, c2, won, dd2) = play[i], play[i + 1]
+    for i in range(0, len(log.play), 2):
+        (p1, c1, _, dd1), (p2, c2, won, dd2) = log.play[i], log.play[i + 1]
         tricks.append({"trick": i // 2 + 1, "lead": f"{p1} {c1}", "DD after lead": dd1, "reply": f"{p2} {c2}",
                        "DD after reply": dd2, "declarer's tricks": won})
-    return {"hands": {names[0]: hands[0], names[1]: hands[1]}, "calls": pd.DataFrame(calls),
+    return {"hands": {names[0]: hands[0], names[1]: hands[1]}, "calls": pd.DataFrame(log.calls),
             "contract": f"{st.contract[0]}{SUITS[st.contract[1]]} by {names[st.declarer]}",
-            "exchange": pd.DataFrame(exchange), "play": pd.DataFrame(tricks),
+            "exchange": pd.DataFrame(log.exchange), "play": pd.DataFrame(tricks),
             "tricks": {names[0]: st.tricks_won[0], names[1]: st.tricks_won[1]}, "winner": names[st.winner()]}
+
+
+class _WorkedDealLog:
+    """What :func:`worked_deal` notes of each action (the loop's ``on_action``, called after the action is
+    applied). The phase and face-up card logged are the ones the player saw when it chose: those of the state
+    after the previous action, kept here, since nothing changes the state between two actions."""
+
+    def __init__(self, state: HoneymoonState, bots, names):
+        self.bots, self.names, self.solver = bots, names, DoubleDummy()
+        self.phase, self.face = state.phase, state.face_up   # before the next action
+        self.calls, self.exchange, self.play, self.trick = [], [], [], []
+
+    def after_action(self, st: HoneymoonState, p: int, action) -> None:
+        phase, face = self.phase, self.face
+        self.phase, self.face = st.phase, st.face_up
+        if phase == BIDDING:
+            m = self.bots[p].last_margins or {}
+            self.calls.append({"player": self.names[p], "call": bid_name(action),
+                               "margins": ", ".join(f"{bid_name(a)} {v:+.2f}" for a, v in sorted(m.items()))})
+        elif phase == EXCHANGE:
+            self.trick.append(f"{self.names[p]} {card_code(action)}")
+            if len(self.trick) == 2:
+                self.exchange.append({"trick": len(self.exchange) + 1, "face_up": card_code(face),
+                                      "cards": ", ".join(self.trick),
+                                      "winner takes face-up": self.names[st.exchange_winners[-1]]})
+                self.trick = []
+        else:
+            self.play.append((self.names[p], card_code(action), st.tricks_won[st.declarer], self._declarer_dd(st)))
+
+    def _declarer_dd(self, st: HoneymoonState) -> int:
+        """The declarer's tricks so far plus its double-dummy tricks from here."""
+        d = st.declarer
+        if st.is_terminal():
+            return st.tricks_won[d]
+        if st.trick:
+            # mid-trick: the declarer's tricks so far + its DD tricks from here (the follower to play)
+            leader = st.trick[0][0]
+            lead = st.trick[0][1]
+            vals = self.solver.reply_values(sorted(st.hands[leader]) + [lead], sorted(st.hands[1 - leader]), lead,
+                                            st.trump)
+            best_for_leader = min(vals.values())
+            mine = best_for_leader if leader == d else (13 - st.trick_number) - best_for_leader
+            return st.tricks_won[d] + mine
+        leader = st.leader
+        v = self.solver.tricks(sorted(st.hands[leader]), sorted(st.hands[1 - leader]), st.trump)
+        return st.tricks_won[d] + (v if leader == d else (13 - st.trick_number) - v)
 
 
 def worked_deal_text(deal: dict) -> tuple[str, str]:

@@ -14,6 +14,7 @@ import json
 import numpy as np
 import pandas as pd
 
+from liarlab.core import api
 from liarlab.papers.p03 import experiments as x
 from liarlab.papers.p03 import surrogate as sg
 
@@ -58,3 +59,20 @@ CASES = {"play_phase_start": _play_phase_starts, "eps_task": _eps_rows, "worked_
 def test_paper_03_plays_the_games_its_own_loops_played():
     digests = {name: case() for name, case in CASES.items()}
     assert digests == FROZEN, f"the games changed (or the random stream is read in another order): {digests!r}"
+
+
+def test_paper_03_plays_through_the_one_loop(monkeypatch):
+    """The play-phase starts (bidding and exchange only), the DD-eps games and the worked deal call
+    core.api.play_game, not a loop of their own."""
+    states, loop = [], api.play_game
+
+    def spy(state, agents, rng, *args, **kwargs):
+        states.append(type(state).__name__)
+        return loop(state, agents, rng, *args, **kwargs)
+
+    monkeypatch.setattr(api, "play_game", spy)
+    assert sg._play_phase_start(7, 0).phase == sg.PLAY and states == ["_UntilPlay"]
+    rows = sg._eps_task([0], (0.0,), 7, np.random.default_rng(0))
+    assert len(rows) == 2 and states[1:] == ["_UntilPlay", "HoneymoonState", "HoneymoonState"]
+    deal = x.worked_deal(3, 2)
+    assert len(deal["play"]) == 13 and states[4:] == ["HoneymoonState"]
