@@ -52,3 +52,10 @@ def test_stored_plans_are_verified_to_the_same_row(tmp_path):
     assert list(table.status) == ["verified", "solved"] and len(E.solved(table)) == 2
     with pytest.raises(ValueError):
         E.verify_cell(2, 2, 3, "joker", folder=tmp_path, digest="0" * 64)
+
+
+def test_a_heavy_cell_without_stored_plans_is_not_solved_in_the_chain(tmp_path):
+    with context.using(out_dir=tmp_path / "run"):
+        table = E.end_game_table([(3, 1, 6, "stairs")], folder=tmp_path)
+    assert table.status.iloc[0].startswith("not solved") and E.solved(table).empty
+    assert set(E.cells_for("full")) >= set(E.FOUR_DICE_CELLS) and not set(E.cells_for("quick")) & set(E.FOUR_DICE_CELLS)
