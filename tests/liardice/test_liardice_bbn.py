@@ -11,6 +11,16 @@ from liarlab.liardice.agents import RandomGuessAgent, TestProgram, UniformBelief
 from liarlab.liardice.rules import THESIS, GameRecord, play_match
 from liarlab.papers.p01 import bbn_experiments as bbnx
 
+
+@pytest.fixture(autouse=True)
+def _serial_run_context():
+    """These runs are small: one process, no bars (the run context's settings, as a notebook would set them)."""
+    from liarlab.study import context
+
+    with context.using(n_jobs=1, progress=False):
+        yield
+
+
 # ----------------------------------------------------------------------------- structure
 
 def test_response_network_has_the_thesis_edges_and_b_is_a_root():
@@ -268,7 +278,7 @@ def test_bbn_player_learns_during_a_match():
 
 
 def test_run_and_summaries_are_reproducible():
-    kwargs = dict(n_games=20, n_seeds=1, seed=5, refit_every=5, progress=False, engine="python", record=True)
+    kwargs = dict(n_games=20, n_seeds=1, seed=5, refit_every=5, engine="python", record=True)
     run1 = bbnx.run_bbn_matches([1, ("deceiver", 8)], **kwargs)
     run2 = bbnx.run_bbn_matches([1, ("deceiver", 8)], **kwargs)
     assert run1.games.equals(run2.games)
@@ -351,7 +361,7 @@ def test_compiled_training_counts_match_reference():
 
 
 def test_compiled_and_reference_paths_agree_in_win_rate():
-    kwargs = dict(n_games=400, n_seeds=1, seed=12, refit_every=100, progress=False, n_jobs=1)
+    kwargs = dict(n_games=400, n_seeds=1, seed=12, refit_every=100)
     fast = bbnx.run_bbn_matches([11], engine="fast", **kwargs).games
     ref = bbnx.run_bbn_matches([11], engine="python", **kwargs).games
     for col in ("win_bbn", "win_plain"):

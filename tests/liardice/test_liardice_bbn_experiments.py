@@ -7,6 +7,16 @@ from liarlab.papers.p01 import bbn_experiments as bbnx
 from liarlab.papers.p01 import experiments as ex
 
 
+@pytest.fixture(autouse=True)
+def _serial_run_context():
+    """These runs are small: one process, no bars (the run context's settings, as a notebook would set them)."""
+    from liarlab.study import context
+
+    with context.using(n_jobs=1, progress=False):
+        yield
+
+
+
 def test_challenge_by_count_counts_and_success():
     rows = pd.DataFrame({"player": ["network"] * 4 + ["plain"] * 2, "count": [2, 2, 2, 3, 2, 2],
                          "false": [True, False, True, True, False, False],
@@ -20,7 +30,7 @@ def test_challenge_by_count_counts_and_success():
 
 
 def test_challenge_decisions_pairs_both_players_on_one_match():
-    rows = bbnx.challenge_decisions([25], n_games=12, n_seeds=1, seed=1, skip_games=2, n_jobs=1, progress=False)
+    rows = bbnx.challenge_decisions([25], n_games=12, n_seeds=1, seed=1, skip_games=2)
     assert set(rows.player) == {"network", "plain"}
     assert rows.game.min() >= 2 and set(rows["count"]) <= set(range(2, 11))
 
@@ -49,7 +59,7 @@ def test_guess_mixture_positions():
 def test_variants_pool_per_seed_and_compare_with_the_thesis_reading():
     variants = {"thesis reading": {}, "ablation: gate always shut": {"gate": "shut"},
                 "no probability 4 at our opening": {"use_opening_probability": False}}
-    t = bbnx.bbn_variants(variants, types=[1, 25], n_games=40, n_seeds=3, seed=2, n_jobs=1, progress=False,
+    t = bbnx.bbn_variants(variants, types=[1, 25], n_games=40, n_seeds=3, seed=2,
                           groups={"all types": (1, 25), "types 25-32": tuple(range(25, 33))})
     assert list(t.group.unique()) == ["all types", "types 25-32"] and (t.seeds == 3).all()
     shut = t[t.variant == "ablation: gate always shut"]
@@ -63,7 +73,7 @@ def test_variants_pool_per_seed_and_compare_with_the_thesis_reading():
 
 
 def test_e7_summary_interval_is_across_seeds():
-    run = bbnx.run_bbn_matches([1], n_games=30, n_seeds=3, seed=4, n_jobs=1, progress=False)
+    run = bbnx.run_bbn_matches([1], n_games=30, n_seeds=3, seed=4)
     e7 = bbnx.summarize_vs_types(run)
     gains = bbnx.seed_gains(run.games)
     assert e7.diff_unit.iloc[0] == "seeds" and e7.seeds.iloc[0] == 3
@@ -72,6 +82,6 @@ def test_e7_summary_interval_is_across_seeds():
 
 
 def test_x3_weighted_hand_runs_paired():
-    x3 = bbnx.x3_weighted_hand(types=[1], n_games=20, n_seeds=2, seed=1, n_jobs=1, progress=False)
+    x3 = bbnx.x3_weighted_hand(types=[1], n_games=20, n_seeds=2, seed=1)
     assert list(x3.columns) == ["opponent", "rep", "win_bbn", "win_plain", "gain"] and len(x3) == 2
 

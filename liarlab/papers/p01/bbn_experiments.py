@@ -43,8 +43,7 @@ class BBNRun:
 
 def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int = 0, *,
                     refit_every: int = DEFAULT_REFIT_EVERY, baseline: bool = True, record: bool = False,
-                    engine: str = "fast", n_jobs: int | None = None, scheduler=None,
-                    progress: bool | None = None, agent_options: dict | None = None, **belief_options) -> BBNRun:
+                    engine: str = "fast", agent_options: dict | None = None, **belief_options) -> BBNRun:
     """``n_seeds`` paired matches (BBN and plain random-guess, common random numbers) per opponent.
 
     ``opponents``: test type ids and/or opponent specs (see :func:`make_opponent`). Task order is
@@ -64,7 +63,7 @@ def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int 
     tasks = [dict(opponent_spec=s, rep=r, n_games=n_games, baseline=baseline, record=record,
                   belief_options=options, engine=engine, agent_options=agent_options)
              for s in specs for r in range(n_seeds)]
-    results = run_tasks(_match_task, tasks, seed, n_jobs=n_jobs, scheduler=scheduler, progress=progress,
+    results = run_tasks(_match_task, tasks, seed,
                         desc="BBN matches")
     return BBNRun(games=pd.concat([r["games"] for r in results], ignore_index=True),
                   observations=pd.concat([r["observations"] for r in results], ignore_index=True),
@@ -124,11 +123,9 @@ def summarize_vs_types(run: BBNRun, level: float = verdicts.LEVEL) -> pd.DataFra
 
 
 def bbn_vs_types(n_games: int = 500, types=range(1, 33), n_seeds: int = 20, seed: int = 0, *,
-                 refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast", n_jobs: int | None = None, scheduler=None,
-                 progress: bool | None = None, **belief_options) -> pd.DataFrame:
+                 refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast", **belief_options) -> pd.DataFrame:
     """E7 in one call: paired matches against each test type, summarised per type."""
-    run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every, record=False, engine=engine,
-                          n_jobs=n_jobs, scheduler=scheduler, progress=progress, **belief_options)
+    run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every, record=False, engine=engine, **belief_options)
     return summarize_vs_types(run)
 
 
@@ -250,8 +247,7 @@ def substitute_opponents(deceivers=DECEIVERS, drift_block: int = DRIFT_BLOCK) ->
 
 
 def bbn_substitutes(n_games: int = 500, n_seeds: int = 20, seed: int = 0, *, deceivers=DECEIVERS,
-                    drift_block: int = DRIFT_BLOCK, refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast", n_jobs: int | None = None,
-                    scheduler=None, progress: bool | None = None, **belief_options) -> pd.DataFrame:
+                    drift_block: int = DRIFT_BLOCK, refit_every: int = DEFAULT_REFIT_EVERY, engine: str = "fast", **belief_options) -> pd.DataFrame:
     """E10 substitutes for the human study, in the layout of Table 5.1.
 
     Rows: (a)/(b) plain random-guess as the opponent (the plain column is random-guess self-play,
@@ -259,7 +255,7 @@ def bbn_substitutes(n_games: int = 500, n_seeds: int = 20, seed: int = 0, *, dec
     type every ``drift_block`` games, and every game); (d) deceivers (type t, then 33 - t).
     """
     run = run_bbn_matches(substitute_opponents(deceivers, drift_block), n_games, n_seeds, seed, refit_every=refit_every,
-                          record=False, engine=engine, n_jobs=n_jobs, scheduler=scheduler, progress=progress,
+                          record=False, engine=engine,
                           **belief_options)
     table = summarize_vs_types(run)
     return table.rename(columns={"opponent": "player", "win_rate_plain": "random_guess",
@@ -267,8 +263,7 @@ def bbn_substitutes(n_games: int = 500, n_seeds: int = 20, seed: int = 0, *, dec
 
 
 def refit_sensitivity(types=(1, 8, 11, 23), refit_values=(1, DEFAULT_REFIT_EVERY), n_games: int = 500,
-                      n_seeds: int = 2, seed: int = 0, *, engine: str = "fast", n_jobs: int | None = None,
-                      scheduler=None, progress: bool | None = None, **belief_options) -> pd.DataFrame:
+                      n_seeds: int = 2, seed: int = 0, *, engine: str = "fast", **belief_options) -> pd.DataFrame:
     """BBN win rate per refit schedule on the same seeds, with the paired gains vs plain and vs the first.
 
     ``refit_values`` items are ``refit_every`` or ``(refit_every, refit_doubling)``. The same ``seed``
@@ -279,8 +274,7 @@ def refit_sensitivity(types=(1, 8, 11, 23), refit_values=(1, DEFAULT_REFIT_EVERY
     for value in refit_values:
         refit_every, doubling = value if isinstance(value, tuple) else (value, True)
         run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every,
-                              refit_doubling=doubling, record=False, engine=engine, n_jobs=n_jobs,
-                              scheduler=scheduler, progress=progress, **belief_options)
+                              refit_doubling=doubling, record=False, engine=engine, **belief_options)
         g = run.games
         reference = g.win_bbn.to_numpy() if reference is None else reference
         lo, hi = wilson_interval(g.win_bbn.sum(), len(g))
@@ -331,8 +325,7 @@ def _variants_task(rng, type_id, rep, n_games, variants, refit_every):
 
 def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int = 500, n_seeds: int = 10,
                  seed: int = 0, *, groups: dict | None = None, refit_every: int = DEFAULT_REFIT_EVERY,
-                 engine: str = "fast", n_jobs: int | None = None, scheduler=None,
-                 progress: bool | None = None) -> pd.DataFrame:
+                 engine: str = "fast") -> pd.DataFrame:
     """E12 for the network's readings and ablations, one row per (variant, group of types).
 
     Every variant replays the same matches (same seed: the same per-game dice, opponent caps and network
@@ -351,7 +344,7 @@ def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int 
     check_choice("engine", engine, ("fast",))
     tasks = [dict(type_id=t, rep=r, n_games=check_int("n_games", n_games, 1), variants=variants,
                   refit_every=refit_every) for t in types for r in range(check_int("n_seeds", n_seeds, 1))]
-    results = run_tasks(_variants_task, tasks, seed, n_jobs=n_jobs, scheduler=scheduler, progress=progress,
+    results = run_tasks(_variants_task, tasks, seed,
                         desc="network readings")
     for name in variants:
         g = pd.concat([pd.DataFrame({"opponent": f"type{r['type']}", "rep": r["rep"], "game": np.arange(n_games),
@@ -472,7 +465,7 @@ def _decisions_task(rng, type_id, rep, n_games, skip_games, belief_options):
 
 
 def challenge_decisions(types=range(25, 33), n_games: int = 500, n_seeds: int = 2, seed: int = 0, *,
-                        skip_games: int = 100, n_jobs: int | None = None, scheduler=None, progress: bool | None = None,
+                        skip_games: int = 100,
                         **belief_options) -> pd.DataFrame:
     """Per opponent type, player (network / plain) and the count of the opponent's bid: how many such
     bids, the share that were false on the table, and the share we challenged (with 95 % intervals).
@@ -484,7 +477,7 @@ def challenge_decisions(types=range(25, 33), n_games: int = 500, n_seeds: int = 
 
     tasks = [dict(type_id=int(t), rep=r, n_games=check_int("n_games", n_games, 1), skip_games=skip_games,
                   belief_options=belief_options) for t in types for r in range(check_int("n_seeds", n_seeds, 1))]
-    rows = pd.concat(run_tasks(_decisions_task, tasks, seed, n_jobs=n_jobs, scheduler=scheduler, progress=progress,
+    rows = pd.concat(run_tasks(_decisions_task, tasks, seed,
                                desc="network decisions"), ignore_index=True)
     return rows
 
@@ -506,13 +499,11 @@ def challenge_by_count(rows: pd.DataFrame, by=("player", "count")) -> pd.DataFra
 
 # ============================================================================ X3
 
-def x3_weighted_hand(types=(1, 8, 11, 25), n_games: int = 500, n_seeds: int = 10, seed: int = 0, *,
-                     n_jobs: int | None = None, scheduler=None, progress: bool | None = None) -> pd.DataFrame:
+def x3_weighted_hand(types=(1, 8, 11, 25), n_games: int = 500, n_seeds: int = 10, seed: int = 0) -> pd.DataFrame:
     """X3 (Ch. 6): the network's verdicts added to the imagined hand as real-valued weights (probability times the
     dice the thesis would add), played with real-valued guessing (X1), paired on the same dice with the
     real-valued player without a network. One row per seeded match: its paired gain."""
-    run = run_bbn_matches(list(types), n_games, n_seeds, seed, engine="python", agent_options={"guess": "real"},
-                          n_jobs=n_jobs, scheduler=scheduler, progress=progress, weighted_hand=True)
+    run = run_bbn_matches(list(types), n_games, n_seeds, seed, engine="python", agent_options={"guess": "real"}, weighted_hand=True)
     return seed_gains(run.games)
 
 

@@ -255,11 +255,10 @@ def _train_task(rng, setup, name, seed, options):
     return [(Path(path).name, Path(path).read_bytes()) for path in sorted(setup.fresh)]
 
 
-def pretrain(setup: Setup, trainings: list[tuple[str, dict]], *, n_jobs: int | None = None, progress=None) -> None:
+def pretrain(setup: Setup, trainings: list[tuple[str, dict]]) -> None:
     """Train every (model name, options) in ``trainings`` for every seed of ``setup`` in worker processes into the
     cache, so that later :func:`model` calls load them. The tables are the same as trained in place: each one's
-    random stream is fixed by its own settings, not by the worker or the order. ``n_jobs`` and ``progress``
-    default to the run context's."""
+    random stream is fixed by its own settings, not by the worker or the order."""
     from dataclasses import replace
 
     from liarlab.core.files import atomic_write_bytes
@@ -272,7 +271,7 @@ def pretrain(setup: Setup, trainings: list[tuple[str, dict]], *, n_jobs: int | N
               "options": dict(options)} for name, options in trainings for s in setup.seeds]
     # longest first, so that the workers finish together
     tasks.sort(key=lambda t: -sum(g for _, g in (t["options"].get("stages") or schedule(t["name"], 1))))
-    for written in run_tasks(_train_task, tasks, setup.seed, n_jobs=n_jobs, progress=progress, desc="training"):
+    for written in run_tasks(_train_task, tasks, setup.seed, desc="training"):
         for name, content in written:
             path = outputs.cache_dir() / name
             if not path.exists():      # a worker on another disk: the table arrives here through the executor
