@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numbers
 
-from liarlab.study import context, outputs, plotting, profiles
+from liarlab.study import context, outputs, plotting
 from liarlab.study.params import COMMON, Choice, Flag, Float, Int, IntList, Param, Parameters, Text, check_parameters  # noqa: F401
 
 
@@ -48,11 +48,6 @@ def setup(namespace: dict, declared: Parameters | str, **specs) -> dict:
                   notebook=notebook, params=params)
     plotting.house_style()
     return params
-
-
-def pick(value, *, quick, full):
-    """A size from the current profile unless the user set ``value`` (prefer a spec in :func:`setup`)."""
-    return profiles.pick(value, context.current().profile, quick=quick, full=full)
 
 
 def rerun_time() -> str:

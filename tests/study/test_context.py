@@ -80,9 +80,9 @@ def test_the_frame_reads_the_context(tmp_path):
     assert cache.cached("f", {}, lambda: 2) == 2  # another output root, another cache
     with context.using(force=True):
         assert cache.cached("f", {}, lambda: 3) == 3
-    assert nb.pick(None, quick=1, full=2) == 2
     with context.using(profile="quick"):
-        assert nb.pick(None, quick=1, full=2) == 1
+        assert context.current().profile == "quick"
+    assert context.current().profile == "full"
 
 
 def _what_the_task_sees(rng, label):
