@@ -338,22 +338,6 @@ def _drop_machine_paths(notebook: Path, input_name: str, output_name: str) -> No
         nbformat.write(nb, str(notebook))
 
 
-def _to_html(notebook: Path, folder: Path) -> None:
-    import nbformat
-    from nbconvert import HTMLExporter
-
-    body, _ = HTMLExporter().from_notebook_node(nbformat.read(notebook, as_version=4))
-    outputs.atomic_write_text(folder / f"{notebook.stem}.html", body)
-
-
-def _write_index(folder: Path, runs: list[NotebookRun], profile: str) -> None:
-    rows = "\n".join(f'<li><a href="{r.notebook[:-6]}.html">{r.notebook[:-6]}</a> ({r.seconds:.1f} s)</li>'
-                     for r in runs)
-    outputs.atomic_write_text(folder / "index.html",
-                         f"<!doctype html><title>liarlab report</title><h1>liarlab report ({profile} profile)"
-                         f"</h1><ul>\n{rows}\n</ul>\n")
-
-
 def _write_timings(folder: Path, runs: list[NotebookRun], profile: str) -> None:
     """Add these runs to ``timings.json`` (seconds per notebook, per profile), keeping the other entries."""
     path = folder / "timings.json"
