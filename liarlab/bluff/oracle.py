@@ -69,19 +69,20 @@ class CertifiedRound(Bracketed):
 
 def solve_round_certified(rules: Rules, continuation: dict | None = None, *, target: float = 1e-9,
                           tolerance: float = 1e-10, max_iterations: int = 200, method: str = "highs-ds",
-                          H0: np.ndarray | None = None, threads: bool | None = None,
+                          H0: np.ndarray | None = None, threads: bool | None = None, lean: bool = False,
                           log=None) -> CertifiedRound:
     """One round (``rules.dice`` = (opener's, responder's)) solved and certified by the fringe-aware
     double oracle. ``continuation[(x, y)]``: value to the opener of a fresh round with x against y dice.
 
-    The oracle is :func:`liarlab.bluff.sparse_oracle.solve_certified` on the round's tree arithmetic; its final
-    plans are given here over all 2^n histories (0 wherever they do not reach)."""
+    The oracle is :func:`liarlab.bluff.sparse_oracle.solve_certified` on the round's tree arithmetic (``lean``: its
+    lean restricted games, faster; the same value, possibly another equilibrium); its final plans are given here
+    over all 2^n histories (0 wherever they do not reach)."""
     t0 = time.perf_counter()
     rnd = Round(rules)
     U = zero_sum_payoffs(rnd, continuation)
     H0 = np.flatnonzero(rnd.popcount <= 1).astype(np.int64) if H0 is None else H0
     sol = solve_certified(Tree.of_round(rnd, U), target=target, tolerance=tolerance, max_iterations=max_iterations,
-                          method=method, H0=H0, threads=threads, log=log)
+                          method=method, H0=H0, threads=threads, lean=lean, log=log)
     plans = []
     for plan in sol.plans:
         X = np.zeros((plan.X.shape[0], rnd.M))
