@@ -72,6 +72,7 @@ def test_every_table_of_the_run_records_its_seed_profile_and_versions(quick_chai
         assert meta["rows"] == len(pd.read_csv(table, dtype=str, keep_default_na=False)), table.name
 
 
+@pytest.mark.integration  # a second whole quick chain (about 4 minutes): run by make test-integration and CI
 def test_same_seed_gives_identical_tables_with_one_or_two_workers(quick_chain, tmp_path):
     """The whole quick chain again with one worker repeats every table of the two-worker run, except the
     measurements its sidecar lists (``measured_columns``, ``measured_rows``)."""
