@@ -127,7 +127,7 @@ def _sparse_worker(job: str, start: float) -> None:
 
         rnd = exact.Round(make_rules(int(job.rsplit("-", 1)[1]), (1, 1)))
         tree = so.Tree.of_round(rnd, exact.zero_sum_payoffs(rnd, None))
-    sol = so.solve_certified(tree, method="highs-ds", target=1e-9, lean=True)
+    sol = so.solve_certified(tree, method="highs-ds", target=1e-9, oracle="classic")
     print(json.dumps({"cells": 1, "width": sol.width, "iterations": sol.iterations, "histories": sol.histories,
                       "restricted": sol.restricted_histories, "visited": sol.visited, "lp_nodes": sol.lp_nodes,
                       "seconds": time.perf_counter() - start,

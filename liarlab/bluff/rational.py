@@ -190,21 +190,25 @@ def rational_certificate(tree, plans, exact_probs, bounds=DENOMINATOR_BOUNDS, *,
     return rounded
 
 
-def verify_plans(tree, plans, exact_probs, max_denominator: int | None = None):
+def verify_plans(tree, plans, exact_probs, max_denominator: int | None = None, *, method: str = "rounding"):
     """Everything a solve certifies, re-derived from its two final plans alone (no LP): ``(lower, upper, cert)``.
 
     ``lower`` is what the first mover's plan guarantees (minus the second mover's float best response to it),
     ``upper`` what the second mover's plan concedes (the first mover's float best response), and ``cert`` the
     rational certificate of the plans with the denominator bound ``max_denominator`` (None: every bound of
     :data:`DENOMINATOR_BOUNDS` in turn), or, when rounding does not close, the plans solved exactly on their
-    support (:func:`solve_on_support`). Given the plans :func:`liarlab.bluff.sparse_oracle.solve_certified`
+    support (:func:`solve_on_support`); ``method="support"`` (how the stored certificate was found) goes to that
+    solve at once. Given the plans :func:`liarlab.bluff.sparse_oracle.solve_certified`
     returned (or the same on their support, :meth:`SparsePlan.on_support`), the bracket is the solve's to the
     bit and the certificate is :func:`rational_certificate`'s. A stored pair of plans is so checked far faster
     than it was found: two best responses in floats and two in integers, where the solve ran many LPs."""
     X0, X1 = plans
     lower = -best_response_sparse(tree, X0, 1)[0]
     upper = best_response_sparse(tree, X1, 0)[0]
-    bounds = DENOMINATOR_BOUNDS if max_denominator is None else (int(max_denominator),)
+    if method == "support":
+        bounds = ()
+    else:
+        bounds = DENOMINATOR_BOUNDS if max_denominator is None else (int(max_denominator),)
     return lower, upper, rational_certificate(tree, plans, exact_probs, bounds, support=True)
 
 

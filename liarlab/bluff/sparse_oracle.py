@@ -295,8 +295,9 @@ def _undominated_rows(tree: Tree, T: np.ndarray, P: int) -> np.ndarray:
     return np.flatnonzero(~drop)
 
 
-def _fringe_lp(tree: Tree, T: np.ndarray, P: int, H: np.ndarray | None = None):
-    """(B^T, E_P, E_Q, keep, P's sequence nodes) of max_x min_y x'By for P in the tree T.
+def _fringe_lp(tree: Tree, T: np.ndarray, P: int, H: np.ndarray | None = None, also_keep=None):
+    """(B^T, E_P, E_Q, keep, P's sequence nodes) of max_x min_y x'By for P in the tree T (``also_keep``: indices of
+    Q's sequences kept even where dominated).
 
     Given ``H``, the lean form: P's forced calls (at the histories of T outside H where P moves, all leaves)
     are not variables of their own; each is its parent sequence's (it has that sequence's weight), so the call's
@@ -325,6 +326,8 @@ def _fringe_lp(tree: Tree, T: np.ndarray, P: int, H: np.ndarray | None = None):
                                        np.broadcast_to(cols, vals.shape).ravel())),
                        shape=(1 + D[Q] * K, 1 + D[P] * Kp))
     keep = _undominated_rows(tree, T, P)
+    if also_keep is not None:
+        keep = np.union1d(keep, also_keep)
     F = _constraints(T, Q, D[Q])
     E = _constraints(T, P, D[P], None if H is None else seqs)
     return Bt[keep], E, F[:, keep], keep, seqs
@@ -478,6 +481,67 @@ def _certify(tree: Tree, H: np.ndarray, P: int, tolerance: float, method: str, l
     return lp_value, -br, X, np.unique(np.concatenate(new)), visited, len(T)
 
 
+# --------------------------------------------------------------------------- the classic double oracle on H
+
+def _keys(nodes: np.ndarray, hands: int, n: int, offset: int = 0) -> np.ndarray:
+    """Integer names of the per-hand sequences (or information sets) at ``nodes``, the empty one first: the
+    order of :func:`_constraints`' columns and rows. Distinct for every (hand, history) and stable as H grows, so
+    a warm-started LP can carry each one's basis status over."""
+    per_hand = ((np.arange(hands, dtype=np.int64)[:, None] + 1) << np.int64(n)) | nodes[None, :]
+    return np.r_[np.int64(offset), np.int64(offset) + per_hand.ravel()]
+
+
+class _ClassicLP:
+    """The restricted game on H (both players; calls wherever a history leaves H) as one warm-started LP: player
+    0's plan from its columns, player 1's from the duals. Rows of player 1's sequences once kept stay kept, so
+    the last basis always fits the next LP."""
+
+    def __init__(self, tree: Tree, tolerance: float):
+        from liarlab.bluff.warm_lp import WarmMaxMinLP
+
+        if tree.n + 8 > 62:
+            raise ValueError(f"{tree.n} bids: too many for the LP's integer keys")
+        self.tree = tree
+        self.lp = WarmMaxMinLP(tolerance)
+        self.tolerance = tolerance
+        self.offset = 1 << (tree.n + 7)        # above every sequence key: information sets' keys
+        self.kept = np.zeros(0, dtype=np.int64)
+
+    def solve(self, H: np.ndarray):
+        tree, n, off = self.tree, self.tree.n, self.offset
+        Ts = H[1:]
+        D0, D1 = tree.hands(0), tree.hands(1)
+        q_keys = _keys(Ts, D1, n)
+        Bt, E, F, keep, _ = _fringe_lp(tree, H, 0, also_keep=np.flatnonzero(member(self.kept, q_keys)))
+        self.kept = q_keys[keep]
+        columns = np.r_[_keys(Ts, D0, n), _keys(H[(mover_of(H) == 1) & (H != 0)], D1, n, off)]
+        rows = np.r_[self.kept, _keys(H[mover_of(H) == 0], D0, n, off)]
+        value, x, y_kept = self.lp.solve(Bt, E, F, columns, rows)
+        f = np.zeros(F.shape[0])
+        f[0] = 1.0
+        if np.abs(F @ y_kept - f).max() > 1e-7:      # the duals are not a plan: solve for player 1's side
+            _, y_kept, _, _ = _max_min_lp(-Bt.T.tocsr(), F, E, self.tolerance, "highs-ds")
+        y = np.zeros(1 + D1 * len(Ts))
+        y[keep] = y_kept
+        return value, x, y
+
+
+def _certify_classic(tree: Tree, H: np.ndarray, lp: _ClassicLP):
+    """Solve the restricted game on H; return (lp value twice, certified lower, certified upper, player 0's
+    plan, player 1's plan, new histories, histories visited, nodes of the restricted game). Each plan calls wherever it leaves H, so it reaches H and the
+    children of the opponent's histories in H; each best response runs over those."""
+    n = tree.n
+    value, x, y = lp.solve(H)
+    S0 = np.union1d(H, children(H[mover_of(H) == 1], n))
+    X = plan_calling_outside(tree, H, S0, H, x, 0)
+    br1, choice1, _ = best_response_sparse(tree, X, 1)
+    S1 = np.union1d(H, children(H[mover_of(H) == 0], n))
+    Y = plan_calling_outside(tree, H, S1, H, y, 1)
+    br0, choice0, _ = best_response_sparse(tree, Y, 0)
+    new = np.union1d(_frontier(tree, H, choice1, S0, X, 1), _frontier(tree, H, choice0, S1, Y, 0))
+    return value, value, -br1, br0, X, Y, new, max(len(S0), len(S1)), len(H)
+
+
 # --------------------------------------------------------------------------- the solver
 
 @dataclass
@@ -510,10 +574,31 @@ def _use_threads(threads):
     return cores >= 2
 
 
+def _fringe_round(tree: Tree, H: np.ndarray, tolerance: float, method: str, lean: bool, threads: bool):
+    """One round of the fringe-aware oracle: G(0, H) and G(1, H), in two threads if asked; the same tuple as
+    :func:`_certify_classic`, bounds to the first mover."""
+    if threads:
+        with ThreadPoolExecutor(2) as pool:
+            jobs = [pool.submit(_certify, tree, H, P, tolerance, method, lean) for P in (0, 1)]
+            r0, r1 = [j.result() for j in jobs]
+    else:
+        r0, r1 = (_certify(tree, H, P, tolerance, method, lean) for P in (0, 1))
+    lp0, g0, X0, new0, v0, k0 = r0
+    lp1, g1, X1, new1, v1, k1 = r1
+    return lp0, -lp1, g0, -g1, X0, X1, np.union1d(new0, new1), max(v0, v1), max(k0, k1)
+
+
 def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-10, max_iterations: int = 500,
                     method: str = "highs-ds", H0=None, threads: bool | None = None, lean: bool = False,
-                    log=None) -> SparseCertified:
-    """The round solved and certified by the fringe-aware double oracle over sets of histories.
+                    oracle: str = "fringe", log=None) -> SparseCertified:
+    """The round solved and certified by the double oracle over sets of histories.
+
+    ``oracle``: ``"fringe"``, two restricted games G(P, H) a round, each letting the opponent step once out of
+    H (few rounds, large LPs, solved cold by scipy); ``"classic"``, one restricted game on H for both players
+    (more rounds, LPs the size of H, each re-solved by HiGHS from the last basis: :mod:`liarlab.bluff.warm_lp`).
+    Both certify the bracket by best responses in the whole round; the classic one is far faster on large
+    rounds (two dice each at N = 6: minutes, not the better part of an hour), but it may end at another
+    equilibrium, so a bracket's last bits differ.
 
     ``lean``: restricted games in the lean form (P's forced calls folded into their parent sequences, see
     :func:`_fringe_lp`): the same bounds in exact arithmetic, found faster and in less memory, but HiGHS may
@@ -527,30 +612,28 @@ def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-
     lower, upper = -np.inf, np.inf
     X0 = X1 = None
     visited = lp_nodes = 0
+    if oracle not in ("fringe", "classic"):
+        raise ValueError(f"oracle must be 'fringe' or 'classic', not {oracle!r}")
+    classic = _ClassicLP(tree, tolerance) if oracle == "classic" else None
     for iteration in range(1, max_iterations + 1):
         t1 = time.perf_counter()
-        if threads:
-            with ThreadPoolExecutor(2) as pool:
-                jobs = [pool.submit(_certify, tree, H, P, tolerance, method, lean) for P in (0, 1)]
-                r0, r1 = [j.result() for j in jobs]
+        if classic is not None:
+            step = _certify_classic(tree, H, classic)
         else:
-            r0 = _certify(tree, H, 0, tolerance, method, lean)
-            r1 = _certify(tree, H, 1, tolerance, method, lean)
-        lp0, g0, X0i, new0, v0, k0 = r0
-        lp1, g1, X1i, new1, v1, k1 = r1
-        visited = max(visited, v0, v1)
-        lp_nodes = max(k0, k1)
+            step = _fringe_round(tree, H, tolerance, method, lean, threads)
+        lp0, lp1, g0, g1, X0i, X1i, new, v, lp_nodes = step
+        visited = max(visited, v)
         if g0 > lower:
             lower, X0 = g0, X0i
-        if -g1 < upper:
-            upper, X1 = -g1, X1i
-        lp_lower, lp_upper = lp0, -lp1
+        if g1 < upper:
+            upper, X1 = g1, X1i
+        lp_lower, lp_upper = lp0, lp1
         if log is not None:
             log(f"iteration {iteration}: |H| = {len(H):,}, bracket [{lower:.12f}, {upper:.12f}] "
-                f"(LP [{lp0:.12f}, {-lp1:.12f}]), {time.perf_counter() - t1:.2f} s")
+                f"(LP [{lp0:.12f}, {lp1:.12f}]), {time.perf_counter() - t1:.2f} s")
         if upper - lower <= target:
             break
-        new = np.setdiff1d(np.union1d(new0, new1), H)
+        new = np.setdiff1d(new, H)
         if new.size == 0:
             new = np.setdiff1d(children(H, n), H)
             if new.size == 0:

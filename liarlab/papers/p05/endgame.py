@@ -122,7 +122,8 @@ def store_cell(a: int, b: int, faces: int, convention: str, *, folder=None, meth
     X0, X1 = (plan.on_support() for plan in sol.plans)
     solve = {k: row[k] for k in ("visited", "iterations", "seconds", "certificate_seconds", "peak_gb")}
     meta = dict(cell=[a, b, faces, convention], solver=dict(method=method, target=target, **options),
-                max_denominator=cert.max_denominator if cert.holds else None, solve=solve,
+                max_denominator=cert.max_denominator if cert.holds else None,
+                certificate=cert.method if cert.holds else None, solve=solve,
                 value=row["value"], fraction=row["fraction"], git_commit=outputs.git_commit(),
                 stored=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
     path = plans_path(a, b, faces, convention, folder)
@@ -163,7 +164,8 @@ def verify_cell(a: int, b: int, faces: int, convention: str, *, folder=None, dig
         plans = (so.SparsePlan(0, f["nodes0"], f["X0"]), so.SparsePlan(1, f["nodes1"], f["X1"]))
         H, meta = f["H"], json.loads(str(f["meta"]))
     t0 = time.perf_counter()
-    lower, upper, cert = rational.verify_plans(tree, plans, probs, meta["max_denominator"])
+    lower, upper, cert = rational.verify_plans(tree, plans, probs, meta["max_denominator"],
+                                               method=meta.get("certificate") or "rounding")
     row.update(value=(lower + upper) / 2, lower=lower, upper=upper, width=upper - lower,
                fraction=str(cert.fraction) if cert.holds else "", certified=cert.holds, n_bids=game.n_bids,
                histories=game.histories, restricted_histories=len(H), **meta["solve"],

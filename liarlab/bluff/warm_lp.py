@@ -1,0 +1,96 @@
+"""A sequence-form max-min LP re-solved from the previous basis (issue 27).
+
+The classic double oracle solves one restricted game after another, each a little larger than the last. scipy's
+``linprog`` starts HiGHS cold every time; through HiGHS's own bindings (highspy) the last optimal basis is handed
+to the next LP, so the dual simplex only repairs what the new histories changed: on the end game of Liar's Dice
+(two dice each, six faces) a re-solve takes a few hundred to a few thousand pivots where a cold start takes tens
+of thousands.
+
+The LP is the one of :func:`liarlab.bluff.exact._max_min_lp`: max f'v s.t. F'v <= B'x, Ex = e, x >= 0. Columns
+(x, then v) and rows (the minimiser's sequences, then the maximiser's information sets) are named by integer keys
+the caller chooses; a column or row whose key was in the last LP keeps its basis status, a new column starts at
+its bound and a new row with its slack basic. So a basis stays consistent (as many basic variables as rows) as
+long as no row of the last LP disappears, which the caller ensures by keeping rows once kept.
+"""
+from __future__ import annotations
+
+import highspy
+import numpy as np
+import scipy.sparse as sp
+
+__all__ = ["WarmMaxMinLP"]
+
+_STATUS = highspy.HighsBasisStatus
+_LOWER, _BASIC, _ZERO = int(_STATUS.kLower), int(_STATUS.kBasic), int(_STATUS.kZero)
+
+
+def _carried(old_keys: np.ndarray, old_status: np.ndarray, keys: np.ndarray, default: np.ndarray) -> np.ndarray:
+    """``default`` with the status of every key that was in the last LP (``old_keys`` sorted)."""
+    status = default.copy()
+    if old_keys.size:
+        i = np.minimum(np.searchsorted(old_keys, keys), old_keys.size - 1)
+        hit = old_keys[i] == keys
+        status[hit] = old_status[i[hit]]
+    return status
+
+
+class WarmMaxMinLP:
+    """max_x min_y x'By over realization plans, each solve starting from the last one's optimal basis."""
+
+    def __init__(self, tolerance: float = 1e-10):
+        self.highs = highspy.Highs()
+        self.highs.silent()
+        # the dual simplex on one thread, without presolve (a presolved model could not take the basis)
+        for option, value in dict(primal_feasibility_tolerance=tolerance, dual_feasibility_tolerance=tolerance,
+                                  presolve="off", solver="simplex", simplex_strategy=1, threads=1).items():
+            self.highs.setOptionValue(option, value)
+        self._last = None
+        self.pivots = 0          # simplex iterations of the last solve
+
+    def solve(self, Bt, E, F, column_keys: np.ndarray, row_keys: np.ndarray):
+        """(value, x, y) of max_x min_y x'By with Ex = e, Fy = f; ``y`` from the duals of F'v <= B'x.
+
+        ``column_keys``: one integer per column of [x, v] (E's columns, then F's rows); ``row_keys``: one per row
+        of [F'v <= B'x (Bt's rows), Ex = e (E's rows)]; all distinct."""
+        n_x, n_v, n_ub = E.shape[1], F.shape[0], Bt.shape[0]
+        A = sp.vstack([sp.hstack([-Bt, F.T]), sp.hstack([E, sp.csr_matrix((E.shape[0], n_v))])]).tocsc()
+        n_rows, n_cols = A.shape
+        inf = highspy.kHighsInf
+        e = np.zeros(E.shape[0])
+        e[0] = 1.0
+        lp = highspy.HighsLp()
+        lp.num_col_, lp.num_row_ = n_cols, n_rows
+        cost = np.zeros(n_cols)
+        cost[n_x] = -1.0                        # max v_root
+        lp.col_cost_ = cost
+        lp.col_lower_ = np.r_[np.zeros(n_x), np.full(n_v, -inf)]
+        lp.col_upper_ = np.full(n_cols, inf)
+        lp.row_lower_ = np.r_[np.full(n_ub, -inf), e]
+        lp.row_upper_ = np.r_[np.zeros(n_ub), e]
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+        lp.a_matrix_.start_ = A.indptr
+        lp.a_matrix_.index_ = A.indices
+        lp.a_matrix_.value_ = A.data
+        self.highs.passModel(lp)
+        if self._last is not None:
+            old_cols, col_status, old_rows, row_status = self._last
+            at_bound = np.r_[np.full(n_x, _LOWER), np.full(n_v, _ZERO)]       # x at 0, v free at 0
+            basis = highspy.HighsBasis()
+            basis.col_status = [_STATUS(s) for s in _carried(old_cols, col_status, column_keys, at_bound)]
+            basis.row_status = [_STATUS(s) for s in _carried(old_rows, row_status, row_keys,
+                                                             np.full(n_rows, _BASIC))]
+            basis.valid = True
+            self.highs.setBasis(basis)
+        self.highs.run()
+        if self.highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            raise RuntimeError(f"sequence-form LP failed: {self.highs.modelStatusToString(self.highs.getModelStatus())}")
+        solution, info = self.highs.getSolution(), self.highs.getInfo()
+        self.pivots = int(info.simplex_iteration_count)
+        basis = self.highs.getBasis()
+        cols = np.argsort(column_keys)
+        rows = np.argsort(row_keys)
+        self._last = (np.asarray(column_keys)[cols], np.array([int(s) for s in basis.col_status])[cols],
+                      np.asarray(row_keys)[rows], np.array([int(s) for s in basis.row_status])[rows])
+        x = np.maximum(np.asarray(solution.col_value)[:n_x], 0.0)
+        y = np.maximum(-np.asarray(solution.row_dual)[:n_ub], 0.0)
+        return -info.objective_function_value, x, y

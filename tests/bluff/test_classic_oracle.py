@@ -1,0 +1,76 @@
+"""The classic double oracle of liarlab.bluff.sparse_oracle (one restricted game on H, its LP re-solved from
+the last basis by liarlab.bluff.warm_lp): the same certified values as the fringe-aware oracle, and a warm
+re-solve that gives the cold LP's value in fewer pivots."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from liarlab.bluff import exact, rational
+from liarlab.bluff import sparse_oracle as so
+from liarlab.bluff.endgame import EndGame
+from liarlab.bluff.warm_lp import WarmMaxMinLP
+
+
+def _tree_of(game):
+    probs = [game.hands(p)[1] for p in (0, 1)]
+    return so.Tree(game.n_bids, tuple(np.array([float(x) for x in pr]) for pr in probs), game.payoffs()), probs
+
+
+@pytest.mark.parametrize("game, value", [
+    (EndGame(4, (2, 1)), Fraction(345, 1696)),
+    (EndGame(6, (1, 1)), Fraction(-1, 9)),
+    (EndGame(3, (2, 2), "joker"), Fraction(7, 81)),
+    (EndGame(3, (1, 2), "stairs", "ordered", False), Fraction(-1, 27)),
+])
+def test_the_classic_oracle_certifies_the_same_fraction(game, value):
+    tree, probs = _tree_of(game)
+    sol = so.solve_certified(tree, threads=False, oracle="classic")
+    assert sol.width <= 1e-10 and sol.lower - 1e-12 <= float(value) <= sol.upper + 1e-12
+    cert = rational.rational_certificate(tree, sol.plans, probs)
+    assert cert.holds and cert.fraction == value
+    # each plan is its own player's, calling outside H: the bracket comes back from the plans alone
+    lower, upper, _ = rational.verify_plans(tree, sol.plans, probs, cert.max_denominator)
+    assert (lower, upper) == (sol.lower, sol.upper)
+
+
+def test_an_unknown_oracle_is_refused():
+    tree, _ = _tree_of(EndGame(2, (1, 1)))
+    with pytest.raises(ValueError, match="oracle"):
+        so.solve_certified(tree, oracle="fringes")
+
+
+def _restricted_lps(tree, sizes):
+    """The classic restricted games on a growing H, with the integer keys of their columns and rows."""
+    lp = so._ClassicLP(tree, 1e-10)
+    n = tree.n
+    H = so.closed(np.concatenate([[0], np.int64(1) << np.arange(n, dtype=np.int64)]))
+    out = []
+    for _ in range(sizes):
+        out.append(H)
+        H = so.closed(np.union1d(H, so.children(H, n)[: 3 * len(H) // 2]))
+    return lp, out
+
+
+def test_a_warm_resolve_gives_the_cold_value_in_fewer_pivots():
+    tree, _ = _tree_of(EndGame(4, (2, 1)))
+    warm, sets = _restricted_lps(tree, 4)
+    for H in sets:
+        value, x, y = warm.solve(H)
+        Bt, E, F, keep, _ = so._fringe_lp(tree, H, 0, also_keep=np.flatnonzero(so.member(
+            warm.kept, so._keys(H[1:], tree.hands(1), tree.n))))
+        cold = exact._max_min_lp(Bt, E, F, 1e-10, "highs-ds")[0]
+        assert value == pytest.approx(cold, abs=1e-10)
+        # the plans are feasible: Ex = e for player 0, and player 1's from the duals
+        e = np.zeros(E.shape[0])
+        e[0] = 1.0
+        assert np.abs(E @ x - e).max() < 1e-9
+        assert np.abs(F @ y[keep] - np.eye(1, F.shape[0]).ravel()).max() < 1e-7
+        warm_pivots = warm.lp.pivots
+        fresh = WarmMaxMinLP(1e-10)
+        Ts = H[1:]
+        columns = np.r_[so._keys(Ts, tree.hands(0), tree.n),
+                        so._keys(H[(so.mover_of(H) == 1) & (H != 0)], tree.hands(1), tree.n, warm.offset)]
+        rows = np.r_[warm.kept, so._keys(H[so.mover_of(H) == 0], tree.hands(0), tree.n, warm.offset)]
+        assert fresh.solve(Bt, E, F, columns, rows)[0] == pytest.approx(cold, abs=1e-10)
+    assert warm_pivots < fresh.pivots
