@@ -59,3 +59,18 @@ def test_a_heavy_cell_without_stored_plans_is_not_solved_in_the_chain(tmp_path):
         table = E.end_game_table([(3, 1, 6, "stairs")], folder=tmp_path)
     assert table.status.iloc[0].startswith("not solved") and E.solved(table).empty
     assert set(E.cells_for("full")) >= set(E.FOUR_DICE_CELLS) and not set(E.cells_for("quick")) & set(E.FOUR_DICE_CELLS)
+
+
+def test_a_classic_solve_is_stored_verified_and_shown_with_its_oracle(tmp_path):
+    solved = E.store_cell(2, 2, 2, "normal", folder=tmp_path, oracle="classic")
+    verified = E.verify_cell(2, 2, 2, "normal", folder=tmp_path)
+    assert solved["oracle"] == verified["oracle"] == "classic"
+    assert solved["certificate"] == verified["certificate"] == "rounding"
+    assert verified["fraction"] == solved["fraction"] != ""
+    assert E.solve_cell(1, 1, 2, "normal")["oracle"] == "fringe"
+    with context.using(out_dir=tmp_path / "run"):
+        table = E.end_game_table([(2, 2, 2, "normal"), (3, 1, 6, "stairs"), (1, 1, 2, "normal")],
+                                 solve_max_faces=1, folder=tmp_path)
+    view = E.four_dice_view(table)
+    assert list(view.game) == ["2v2", "3v1"]
+    assert list(view.value) == [solved["fraction"], "-"] and list(view.oracle) == ["classic", ""]

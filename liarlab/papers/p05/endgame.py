@@ -6,7 +6,8 @@ certified by best responses, and given as an exact fraction when the rational ce
 (:mod:`liarlab.bluff.rational`) holds. Every cell is one ``cache.cached_call``, so a chain pays for each once.
 
 The four-dice cells with more than three faces take minutes to hours each, too long for the chain. They were
-solved once offline (:func:`store_cells`, in the lean form of the restricted games) and their two final plans,
+solved once offline (:func:`store_cells`: by the fringe oracle in its lean form, or by the classic double oracle
+with warm-started LPs, which is far faster on two dice each; each file records which) and their two final plans,
 on their support, are committed as data (``data/05_end_game_plans``). In the chain :func:`verify_cell` recomputes
 each such row from the plans alone: the float bracket by two best responses, the fraction by two exact ones
 (the plans are a certificate: checking one needs no LP). The solve's own iterations, seconds and memory are read
@@ -39,7 +40,8 @@ from liarlab.core.resources import PeakMemory
 from liarlab.papers.p05.printed import SNYD, SNYD_SOURCE
 from liarlab.study import outputs
 
-__all__ = ["READINGS", "game_for", "solve_cell", "end_game_table", "public_comparison", "end_game_claims",
+__all__ = ["READINGS", "game_for", "solve_cell", "end_game_table", "public_comparison", "four_dice_view",
+           "end_game_claims",
            "value_figure", "scaling_figure", "PUBLIC_CELLS", "FOUR_DICE_CELLS", "cells_for", "store_cell",
            "store_cells", "verify_cell", "solved", "PLANS_DIR"]
 
@@ -66,7 +68,14 @@ def _tree(game: EndGame):
 def _blank_row(a: int, b: int, faces: int, convention: str) -> dict:
     return dict(a=a, b=b, faces=faces, convention=convention, value=np.nan, lower=np.nan, upper=np.nan,
                 width=np.nan, fraction="", certified=False, n_bids=0, histories=0, restricted_histories=0,
-                visited=0, iterations=0, seconds=0.0, certificate_seconds=0.0, peak_gb=np.nan, status="solved")
+                visited=0, iterations=0, seconds=0.0, certificate_seconds=0.0, peak_gb=np.nan, status="solved",
+                oracle="", certificate="")
+
+
+def _oracle_name(options: dict) -> str:
+    """How a cell was solved: the double oracle's form (``fringe``, ``fringe lean`` or ``classic``)."""
+    name = options.get("oracle", "fringe")
+    return f"{name} lean" if options.get("lean") and name == "fringe" else name
 
 
 def _no_bid(convention: str, faces: int) -> bool:
@@ -89,7 +98,7 @@ def _solve(a: int, b: int, faces: int, convention: str, method: str, target: flo
                fraction=str(cert.fraction) if cert.holds else "", certified=cert.holds, n_bids=game.n_bids,
                histories=sol.histories, restricted_histories=sol.restricted_histories, visited=sol.visited,
                iterations=sol.iterations, seconds=sol.seconds, certificate_seconds=cert_seconds,
-               peak_gb=memory.peak_gb)
+               peak_gb=memory.peak_gb, oracle=_oracle_name(options), certificate=cert.method if cert.holds else "")
     return row, sol, cert
 
 
@@ -169,7 +178,7 @@ def verify_cell(a: int, b: int, faces: int, convention: str, *, folder=None, dig
     row.update(value=(lower + upper) / 2, lower=lower, upper=upper, width=upper - lower,
                fraction=str(cert.fraction) if cert.holds else "", certified=cert.holds, n_bids=game.n_bids,
                histories=game.histories, restricted_histories=len(H), **meta["solve"],
-               status="verified")
+               status="verified", oracle=_oracle_name(meta["solver"]), certificate=cert.method if cert.holds else "")
     row["certificate_seconds"] = time.perf_counter() - t0
     return row
 
@@ -223,6 +232,18 @@ def public_comparison(table: pd.DataFrame) -> pd.DataFrame:
                         public=printed if printed is not None else ("-" if r.status not in HAS_VALUE else "blank"),
                         ours=ours, agrees={None: "", True: "yes", False: "NO"}[agrees]))
     return pd.DataFrame(out)
+
+
+def four_dice_view(table: pd.DataFrame) -> pd.DataFrame:
+    """The four-dice games, one row each: the value (the fraction where certified), how it was found and checked,
+    the restricted set's size and the solve's time."""
+    four = table[table.a + table.b == 4]
+    has = four.status.isin(HAS_VALUE)
+    value = np.where(four.fraction != "", four.fraction, four.value.map(lambda v: f"{v:.12f}"))
+    return pd.DataFrame({"game": [f"{a}v{b}" for a, b in zip(four.a, four.b)], "faces": four.faces,
+                         "convention": four.convention, "value": np.where(has, value, "-"),
+                         "status": four.status, "oracle": four.oracle, "certificate": four.certificate,
+                         "histories in H": four.restricted_histories, "solve seconds": four.seconds.round(1)})
 
 
 def end_game_claims(table: pd.DataFrame) -> list[dict]:
