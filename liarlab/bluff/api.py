@@ -30,7 +30,8 @@ from liarlab.bluff import exact, oracle
 from liarlab.bluff.rules import DEFAULT_MAX_BYTES, make_rules, round_size
 from liarlab.bluff.sparse_oracle import Bracketed
 
-__all__ = ["BluffResult", "METHODS", "choose_method", "solve_bluff", "simplest_fraction"]
+__all__ = ["BluffResult", "EndGameResult", "METHODS", "choose_method", "solve_bluff", "solve_end_game",
+           "simplest_fraction"]
 
 METHODS = ("auto", "lp", "oracle")
 #: ``auto`` uses the whole-tree LP up to this many LP nonzeros (N = 6 one die each: 344,000, about 2 s);
@@ -206,3 +207,51 @@ def solve_bluff(faces: int, dice=(1, 1), *, method: str = "auto", target: float 
     result.seconds = time.perf_counter() - t0
     return result
 
+
+
+# --------------------------------------------------------------------------- the end game of Liar's Dice
+
+@dataclass
+class EndGameResult(Bracketed):
+    """A certified value of the end game of Liar's Dice (:mod:`liarlab.bluff.endgame`), to the first mover in +-1
+    units. ``lower <= value <= upper`` is certified by best responses; ``fraction`` is the exact value when the
+    rational certificate holds (rational plans whose exact best responses meet; else None), ``certificate`` how
+    it was found (``"rounding"`` or ``"support"``, :mod:`liarlab.bluff.rational`). ``plans``: both final plans
+    (:class:`~liarlab.bluff.sparse_oracle.SparsePlan`) over the histories they reach."""
+
+    game: object
+    value: float
+    lower: float
+    upper: float
+    fraction: Fraction | None
+    certificate: str | None
+    restricted_histories: int
+    seconds: float
+    plans: tuple = field(repr=False, default=())
+
+
+def solve_end_game(faces: int, dice=(1, 1), convention: str = "normal", *, stairs: str = "ordered",
+                   stairs_jokers: bool = True, oracle: str = "classic", target: float = 1e-10) -> EndGameResult:
+    """Solve the end game of Liar's Dice exactly: one round, the winner of the call wins.
+
+    ``dice = (first mover's, second mover's)``; ``convention``: ``"normal"``, ``"joker"`` or ``"stairs"`` (with
+    ``stairs`` the run's reading and ``stairs_jokers`` whether 1s are wild outside a run; see
+    :class:`~liarlab.bluff.endgame.EndGame`). ``oracle``: the double oracle's form
+    (:func:`liarlab.bluff.sparse_oracle.solve_certified`): ``"classic"`` (warm-started LPs; the faster on most
+    games) or ``"fringe"`` (faster where the classic one's bracket closes slowly, as under stairs).
+
+    >>> solve_end_game(6, (2, 1)).fraction          # two dice against one, six faces
+    Fraction(212027, 771552)
+    """
+    from liarlab.bluff import rational, sparse_oracle
+    from liarlab.bluff.endgame import EndGame
+
+    game = EndGame(faces, dice, convention, stairs, stairs_jokers)
+    t0 = time.perf_counter()
+    sol = sparse_oracle.solve_certified(game.tree(), target=target, threads=False, oracle=oracle,
+                                        lean=oracle == "fringe")
+    cert = rational.rational_certificate(game.tree(), sol.plans, [game.hands(p)[1] for p in (0, 1)])
+    return EndGameResult(game=game, value=sol.value, lower=sol.lower, upper=sol.upper, fraction=cert.fraction,
+                         certificate=cert.method if cert.holds else None,
+                         restricted_histories=sol.restricted_histories, seconds=time.perf_counter() - t0,
+                         plans=sol.plans)

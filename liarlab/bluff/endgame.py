@@ -169,6 +169,14 @@ class EndGame:
     def round(self) -> EndGameRound:
         return EndGameRound(self)
 
+    def tree(self):
+        """The game as the sparse double oracle takes it (:class:`liarlab.bluff.sparse_oracle.Tree`: bids, float
+        hand probabilities, payoffs); the exact probabilities are ``hands(p)[1]``."""
+        from liarlab.bluff.sparse_oracle import Tree
+
+        return Tree(self.n_bids, tuple(np.array([float(x) for x in self.hands(p)[1]]) for p in (0, 1)),
+                    self.payoffs())
+
     def new_state(self, rng: np.random.Generator) -> EndGameState:
         """A dealt game: each player's dice rolled in order from ``rng``."""
         rolls = tuple(tuple(int(v) for v in rng.integers(1, self.faces + 1, size=k)) for k in self.dice)

@@ -61,8 +61,7 @@ def game_for(a: int, b: int, faces: int, convention: str) -> EndGame:
 
 
 def _tree(game: EndGame):
-    probs = [game.hands(p)[1] for p in (0, 1)]
-    return so.Tree(game.n_bids, tuple(np.array([float(x) for x in pr]) for pr in probs), game.payoffs()), probs
+    return game.tree(), [game.hands(p)[1] for p in (0, 1)]
 
 
 def _blank_row(a: int, b: int, faces: int, convention: str) -> dict:
