@@ -40,37 +40,40 @@ def test_an_unknown_oracle_is_refused():
         so.solve_certified(tree, oracle="fringes")
 
 
-def _restricted_lps(tree, sizes):
-    """The classic restricted games on a growing H, with the integer keys of their columns and rows."""
-    lp = so._ClassicLP(tree, 1e-10)
+def _restricted_sets(tree, count):
+    """A growing sequence of prefix-closed restricted sets H."""
     n = tree.n
     H = so.closed(np.concatenate([[0], np.int64(1) << np.arange(n, dtype=np.int64)]))
     out = []
-    for _ in range(sizes):
+    for _ in range(count):
         out.append(H)
         H = so.closed(np.union1d(H, so.children(H, n)[: 3 * len(H) // 2]))
-    return lp, out
+    return out
 
 
-def test_a_warm_resolve_gives_the_cold_value_in_fewer_pivots():
-    tree, _ = _tree_of(EndGame(4, (2, 1)))
-    warm, sets = _restricted_lps(tree, 4)
-    for H in sets:
-        value, x, y = warm.solve(H)
-        Bt, E, F, keep, _ = so._fringe_lp(tree, H, 0, also_keep=np.flatnonzero(so.member(
-            warm.kept, so._keys(H[1:], tree.hands(1), tree.n))))
-        cold = exact._max_min_lp(Bt, E, F, 1e-10, "highs-ds")[0]
-        assert value == pytest.approx(cold, abs=1e-10)
-        # the plans are feasible: Ex = e for player 0, and player 1's from the duals
-        e = np.zeros(E.shape[0])
-        e[0] = 1.0
-        assert np.abs(E @ x - e).max() < 1e-9
-        assert np.abs(F @ y[keep] - np.eye(1, F.shape[0]).ravel()).max() < 1e-7
+@pytest.mark.parametrize("game", [EndGame(4, (2, 1)), EndGame(4, (1, 2))])
+def test_a_warm_resolve_gives_the_cold_value_in_fewer_pivots(game):
+    tree, _ = _tree_of(game)
+    warm = so._ClassicLP(tree, 1e-10)
+    # the maximiser is the player with fewer hands: the LP with fewer columns
+    assert tree.hands(warm.P) < tree.hands(1 - warm.P)
+    P, Q, n = warm.P, 1 - warm.P, tree.n
+    sign = 1 if P == 0 else -1
+    for H in _restricted_sets(tree, 4):
+        value, z0, z1 = warm.solve(H)
         warm_pivots = warm.lp.pivots
+        Bt, E, F, keep, _ = so._fringe_lp(tree, H, P, also_keep=np.flatnonzero(so.member(
+            warm.kept, so._keys(H[1:], tree.hands(Q), n))))
+        cold = exact._max_min_lp(Bt, E, F, 1e-10, "highs-ds")[0]
+        assert value == pytest.approx(sign * cold, abs=1e-10)
+        # both are realization plans of the restricted game
+        for player, z in ((0, z0), (1, z1)):
+            M = so._constraints(H, player, tree.hands(player))
+            assert np.abs(M @ z - np.eye(1, M.shape[0]).ravel()).max() < 1e-7
         fresh = WarmMaxMinLP(1e-10)
-        Ts = H[1:]
-        columns = np.r_[so._keys(Ts, tree.hands(0), tree.n),
-                        so._keys(H[(so.mover_of(H) == 1) & (H != 0)], tree.hands(1), tree.n, warm.offset)]
-        rows = np.r_[warm.kept, so._keys(H[so.mover_of(H) == 0], tree.hands(0), tree.n, warm.offset)]
+        moves = so.mover_of(H)
+        columns = np.r_[so._keys(H[1:], tree.hands(P), n),
+                        so._keys(H[(moves == Q) & ((H != 0) | (Q == 0))], tree.hands(Q), n, warm.offset)]
+        rows = np.r_[warm.kept, so._keys(H[(moves == P) & ((H != 0) | (P == 0))], tree.hands(P), n, warm.offset)]
         assert fresh.solve(Bt, E, F, columns, rows)[0] == pytest.approx(cold, abs=1e-10)
     assert warm_pivots < fresh.pivots

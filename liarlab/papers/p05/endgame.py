@@ -52,7 +52,7 @@ READINGS = {"normal": ("normal", "ordered", True), "joker": ("joker", "ordered",
 PUBLIC_CELLS = [(a, b, N, c) for (a, b) in ((1, 1), (2, 1), (1, 2)) for c in ("normal", "joker", "stairs")
                 for N in range(1, 7)]
 FOUR_DICE_CELLS = [(a, b, N, c) for (a, b) in ((2, 2), (3, 1), (1, 3)) for c in ("normal", "joker", "stairs")
-                   for N in range(2, 7)]
+                   for N in range(1, 7)]
 
 
 def game_for(a: int, b: int, faces: int, convention: str) -> EndGame:
