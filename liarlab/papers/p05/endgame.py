@@ -307,6 +307,10 @@ def scaling_figure(table: pd.DataFrame):
                                                                      "histories in H")):
         for conv, g in sub.groupby("convention"):
             ax.scatter(g.histories, np.maximum(g[col], 1e-3), s=14, label=conv)
+        if col == "restricted_histories":        # the whole-tree LP holds every history (times the hands)
+            span = np.array([sub.histories.min(), sub.histories.max()], dtype=float)
+            ax.plot(span, span, color="grey", ls="--", lw=1, label="whole tree")
+            ax.legend(loc="upper left", fontsize=8)
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel("bid histories of the whole game, 2^n")
