@@ -242,7 +242,8 @@ def four_dice_view(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({"game": [f"{a}v{b}" for a, b in zip(four.a, four.b)], "faces": four.faces,
                          "convention": four.convention, "value": np.where(has, value, "-"),
                          "status": four.status, "oracle": four.oracle, "certificate": four.certificate,
-                         "histories in H": four.restricted_histories, "solve seconds": four.seconds.round(1)})
+                         "histories in H": four.restricted_histories,
+                         "solve seconds": four.seconds.round(1)}).reset_index(drop=True)
 
 
 def end_game_claims(table: pd.DataFrame) -> list[dict]:
