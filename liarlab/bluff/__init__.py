@@ -4,7 +4,8 @@ The entry point for an exact Bluff round is :func:`solve_bluff` (:mod:`liarlab.b
 whole-tree LP (:mod:`liarlab.bluff.exact`) or the certified double oracle (:mod:`liarlab.bluff.oracle`) and
 returns a :class:`BluffResult` (value, certified bracket, both plans, the value as a fraction). Whole grids of
 rounds: :func:`liarlab.bluff.oracle.certified_grid`. Ferguson's one-die game: :func:`ferguson_first_player_win`.
-The end game of Liar's Dice (one round, the winner of the call wins), exactly: :func:`solve_end_game`.
+The end game of Liar's Dice (one round, the winner of the call wins), exactly: :func:`solve_end_game`, or
+:func:`certify_end_game` for a game already built.
 
 Importing the package registers two games with :mod:`liarlab.core.api` (no agents: the terminal adapters
 build theirs from the solvers): ``"bluff"``, ``new_game(rng, rules=Rules(), opener=0)`` (rounds until a
@@ -12,12 +13,12 @@ player has no dice), and ``"ferguson"``, ``new_game(rng, faces=6, opener=0)``; b
 :class:`~liarlab.bluff.rules.BluffState`, +1 to the winner and -1 to the loser.
 """
 from liarlab.bluff import rules as _rules
-from liarlab.bluff.api import BluffResult, EndGameResult, choose_method, solve_bluff, solve_end_game
+from liarlab.bluff.api import BluffResult, EndGameResult, certify_end_game, choose_method, solve_bluff, solve_end_game
 from liarlab.bluff.ferguson import ferguson_first_player_win
 from liarlab.core.api import register_game
 
 __all__ = ["BluffResult", "EndGameResult", "choose_method", "ferguson_first_player_win", "solve_bluff",
-           "solve_end_game"]
+           "solve_end_game", "certify_end_game"]
 
 
 def _new_bluff(rng, rules: _rules.Rules = _rules.Rules(), opener: int = 0) -> _rules.BluffState:

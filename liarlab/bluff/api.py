@@ -31,7 +31,7 @@ from liarlab.bluff.rules import DEFAULT_MAX_BYTES, make_rules, round_size
 from liarlab.bluff.sparse_oracle import Bracketed
 
 __all__ = ["BluffResult", "EndGameResult", "METHODS", "choose_method", "solve_bluff", "solve_end_game",
-           "simplest_fraction"]
+           "simplest_fraction", "certify_end_game"]
 
 METHODS = ("auto", "lp", "oracle")
 #: ``auto`` uses the whole-tree LP up to this many LP nonzeros (N = 6 one die each: 344,000, about 2 s);
@@ -217,7 +217,9 @@ class EndGameResult(Bracketed):
     units. ``lower <= value <= upper`` is certified by best responses; ``fraction`` is the exact value when the
     rational certificate holds (rational plans whose exact best responses meet; else None), ``certificate`` how
     it was found (``"rounding"`` or ``"support"``, :mod:`liarlab.bluff.rational`). ``plans``: both final plans
-    (:class:`~liarlab.bluff.sparse_oracle.SparsePlan`) over the histories they reach."""
+    (:class:`~liarlab.bluff.sparse_oracle.SparsePlan`) over the histories they reach; ``solution`` the oracle's own
+    result (:class:`~liarlab.bluff.sparse_oracle.SparseCertified`), ``rational`` the certificate
+    (:class:`~liarlab.bluff.rational.RationalCertificate`) and ``certificate_seconds`` its time."""
 
     game: object
     value: float
@@ -228,10 +230,14 @@ class EndGameResult(Bracketed):
     restricted_histories: int
     seconds: float
     plans: tuple = field(repr=False, default=())
+    solution: object = field(repr=False, default=None)
+    rational: object = field(repr=False, default=None)
+    certificate_seconds: float = 0.0
 
 
 def solve_end_game(faces: int, dice=(1, 1), convention: str = "normal", *, stairs: str = "ordered",
-                   stairs_jokers: bool = True, oracle: str = "classic", target: float = 1e-10) -> EndGameResult:
+                   stairs_jokers: bool = True, oracle: str = "classic", target: float = 1e-10,
+                   **options) -> EndGameResult:
     """Solve the end game of Liar's Dice exactly: one round, the winner of the call wins.
 
     ``dice = (first mover's, second mover's)``; ``convention``: ``"normal"``, ``"joker"`` or ``"stairs"`` (with
@@ -243,15 +249,26 @@ def solve_end_game(faces: int, dice=(1, 1), convention: str = "normal", *, stair
     >>> solve_end_game(6, (2, 1)).fraction          # two dice against one, six faces
     Fraction(212027, 771552)
     """
-    from liarlab.bluff import rational, sparse_oracle
     from liarlab.bluff.endgame import EndGame
 
-    game = EndGame(faces, dice, convention, stairs, stairs_jokers)
+    return certify_end_game(EndGame(faces, dice, convention, stairs, stairs_jokers), oracle=oracle, target=target,
+                            **options)
+
+
+def certify_end_game(game, *, oracle: str = "classic", target: float = 1e-10, lean: bool | None = None,
+                     **options) -> EndGameResult:
+    """The end game ``game`` (:class:`~liarlab.bluff.endgame.EndGame`) solved by the double oracle and given its
+    rational certificate. ``lean``: the fringe oracle's lean restricted games (default: with the fringe oracle);
+    ``options`` go to :func:`~liarlab.bluff.sparse_oracle.solve_certified` (``method``, ``max_iterations``, ``log``)."""
+    from liarlab.bluff import rational, sparse_oracle
+
+    tree = game.tree()
     t0 = time.perf_counter()
-    sol = sparse_oracle.solve_certified(game.tree(), target=target, threads=False, oracle=oracle,
-                                        lean=oracle == "fringe")
-    cert = rational.rational_certificate(game.tree(), sol.plans, [game.hands(p)[1] for p in (0, 1)])
+    sol = sparse_oracle.solve_certified(tree, target=target, threads=False, oracle=oracle,
+                                        lean=oracle == "fringe" if lean is None else lean, **options)
+    t1 = time.perf_counter()
+    cert = rational.rational_certificate(tree, sol.plans, [game.hands(p)[1] for p in (0, 1)])
     return EndGameResult(game=game, value=sol.value, lower=sol.lower, upper=sol.upper, fraction=cert.fraction,
                          certificate=cert.method if cert.holds else None,
                          restricted_histories=sol.restricted_histories, seconds=time.perf_counter() - t0,
-                         plans=sol.plans)
+                         plans=sol.plans, solution=sol, rational=cert, certificate_seconds=time.perf_counter() - t1)

@@ -341,22 +341,42 @@ def solve_sequence_form(rnd: Round, U: np.ndarray, tolerance: float = 1e-9, meth
                              lp_columns=int(E.shape[1] + F.shape[0]), message=message)
 
 
+@dataclass(frozen=True)
+class MaxMinForm:
+    """max_x min_y x'By over realization plans (Ex = e, Fy = f) as the LP min c'[x, v] s.t. A_ub [x, v] <= 0,
+    A_eq [x, v] = b_eq, x >= 0, v free: the dual of the minimiser's side turns min_y into max f'v s.t.
+    F'v <= B'x. One form for the cold solve (:func:`_max_min_lp`) and the warm one
+    (:class:`liarlab.bluff.warm_lp.WarmMaxMinLP`)."""
+
+    cost: np.ndarray
+    A_ub: sp.csr_matrix
+    A_eq: sp.csr_matrix
+    b_eq: np.ndarray
+    col_lower: np.ndarray     # 0 for x, -inf for v; every upper bound is +inf
+    n_x: int
+
+    @classmethod
+    def of(cls, Bt, E, F) -> MaxMinForm:
+        n_x, n_v = E.shape[1], F.shape[0]
+        b_eq = np.zeros(E.shape[0])
+        b_eq[0] = 1.0
+        cost = np.zeros(n_x + n_v)
+        cost[n_x] = -1.0                       # max v at the root
+        return cls(cost, sp.hstack([-Bt, F.T]).tocsr(), sp.hstack([E, sp.csr_matrix((E.shape[0], n_v))]).tocsr(),
+                   b_eq, np.r_[np.zeros(n_x), np.full(n_v, -np.inf)], n_x)
+
+
 def _max_min_lp(Bt, E, F, tolerance, method):
     """max_x min_y x'By over realization plans (Ex = e, Fy = f) as max f'v s.t. F'v <= B'x.
 
     Returns the value, x, the minimiser's y (from the duals of F'v <= B'x) and HiGHS's message.
     """
-    n_x, n_v = E.shape[1], F.shape[0]
-    A_ub = sp.hstack([-Bt, F.T]).tocsr()
-    A_eq = sp.hstack([E, sp.csr_matrix((E.shape[0], n_v))]).tocsr()
-    b_eq = np.zeros(E.shape[0])
-    b_eq[0] = 1.0
-    c = np.zeros(n_x + n_v)
-    c[n_x] = -1.0
-    bounds = np.array([(0.0, np.inf)] * n_x + [(-np.inf, np.inf)] * n_v)
+    lp = MaxMinForm.of(Bt, E, F)
+    n_x = lp.n_x
+    bounds = np.c_[lp.col_lower, np.full(lp.col_lower.size, np.inf)]
     options = dict(primal_feasibility_tolerance=tolerance, dual_feasibility_tolerance=tolerance,
                    presolve=True)
-    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(A_ub.shape[0]), A_eq=A_eq, b_eq=b_eq,
+    res = linprog(lp.cost, A_ub=lp.A_ub, b_ub=np.zeros(lp.A_ub.shape[0]), A_eq=lp.A_eq, b_eq=lp.b_eq,
                   bounds=bounds, method=method, options=options)
     if res.status != 0:
         raise RuntimeError(f"sequence-form LP failed: {res.message}")

@@ -1,17 +1,27 @@
-"""The fringe-aware double oracle (issues 18 and 27), with nothing the size of the whole tree.
+"""The double oracle over sets of histories (issues 18 and 27), with nothing the size of the whole tree.
 
 LPs are solved on a growing, prefix-closed set H of public bid histories and every bound is certified by a
-best response in the whole round (the double-oracle idea for extensive-form games, Bosansky et al. 2014; see
-:mod:`liarlab.bluff.oracle` for the restricted games G(P, H)). Every array is over a *sorted set of
-histories*, and each best response runs over the histories the fixed plan reaches:
+best response in the whole round (the double-oracle idea for extensive-form games, Bosansky et al. 2014). Two
+forms of the restricted game:
+
+* the **fringe** oracle (the default; :mod:`liarlab.bluff.oracle` tells its story): two restricted games
+  G(P, H) a round, one for each certified player P, in which the opponent Q may step once out of H and P answer
+  once; each LP is solved cold by scipy's HiGHS. Few rounds, large LPs.
+* the **classic** oracle: one restricted game on H for both players, each calling wherever a history leaves H;
+  its LP is re-solved warm from the last basis (:mod:`liarlab.bluff.warm_lp`). More rounds, LPs the size of H:
+  the faster where the equilibrium needs few deviations answered (the end game of Liar's Dice), the slower where
+  it needs many (one die each, the stairs convention).
+
+Every array is over a *sorted set of histories*, and each best response runs over the histories the fixed plan
+reaches. For the fringe oracle:
 
 * the certified player P's plan calls wherever it moves outside H, so it reaches only the fringe tree
   T = H, its children and, where the opponent Q moves, their children (the nodes of the restricted game);
   a history outside T has P's reach 0 and adds 0 to Q's best response, whatever Q does below it;
 * Q's LP plan, extended by calling outside T, reaches only T and the children of T where Q is to move.
 
-So the memory and time of a certificate grow with |H| n^2, not 2^n; a round with 2^30 histories (two
-dice each at N = 6 under the stairs convention) is as easy as its equilibrium's support. The game is
+So the memory and time of a certificate grow with |H| n^2, not 2^n (two dice each at N = 6 under the stairs
+convention has 2^30 histories; its restricted sets hold thousands). The game is
 given by its tree arithmetic alone: ``n`` bids, the movers alternate (the first mover at even-length
 histories), a call at history m ends the round with payoff ``U[top(m), bidder, d0, d1]`` to the first
 mover, and hand probabilities. Bluff rounds (:class:`liarlab.bluff.exact.Round`) and the end game of
@@ -233,16 +243,18 @@ def fringe_tree(n: int, H: np.ndarray, P: int) -> np.ndarray:
     return np.unique(np.concatenate([H, kids, grand]))
 
 
+def _infosets(T: np.ndarray, player: int) -> np.ndarray:
+    """The histories of T where ``player`` moves: its information sets, one per hand at each (the empty history
+    is the first mover's)."""
+    return T[mover_of(T) == player]
+
+
 def _constraints(T: np.ndarray, player: int, n_hands: int, seqs: np.ndarray | None = None):
     """E with E x = e over the sequences of ``player`` in tree T (sequence i of node T[i], i >= 1), or, given
     ``seqs`` (a sorted part of T[1:] closed under the player's parent sequences), over those alone."""
     Ts = T[1:] if seqs is None else seqs
     K = len(Ts)
-    infosets = T[mover_of(T) == player]
-    if seqs is not None:
-        infosets = np.unique(info_of(Ts, player))
-    elif player == 1:
-        infosets = infosets[infosets != 0]
+    infosets = _infosets(T, player) if seqs is None else np.unique(info_of(Ts, player))
     per_hand = len(infosets)
     info = info_of(Ts, player)
     rank = np.searchsorted(infosets, info)
@@ -519,10 +531,8 @@ class _ClassicLP:
         q_keys = _keys(Ts, DQ, n)
         Bt, E, F, keep, _ = _fringe_lp(tree, H, P, also_keep=np.flatnonzero(member(self.kept, q_keys)))
         self.kept = q_keys[keep]
-        moves = mover_of(H)
-        # information sets as _constraints orders them: the second mover has none at the empty history
-        columns = np.r_[_keys(Ts, DP, n), _keys(H[(moves == Q) & ((H != 0) | (Q == 0))], DQ, n, off)]
-        rows = np.r_[self.kept, _keys(H[(moves == P) & ((H != 0) | (P == 0))], DP, n, off)]
+        columns = np.r_[_keys(Ts, DP, n), _keys(_infosets(H, Q), DQ, n, off)]
+        rows = np.r_[self.kept, _keys(_infosets(H, P), DP, n, off)]
         value, x, y_kept = self.lp.solve(Bt, E, F, columns, rows)
         f = np.zeros(F.shape[0])
         f[0] = 1.0

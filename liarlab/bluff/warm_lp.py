@@ -6,7 +6,7 @@ to the next LP, so the dual simplex only repairs what the new histories changed:
 (two dice each, six faces) a re-solve takes a few hundred to a few thousand pivots where a cold start takes tens
 of thousands.
 
-The LP is the one of :func:`liarlab.bluff.exact._max_min_lp`: max f'v s.t. F'v <= B'x, Ex = e, x >= 0. Columns
+The LP is :class:`liarlab.bluff.exact.MaxMinForm`, the one :func:`liarlab.bluff.exact._max_min_lp` solves cold: max f'v s.t. F'v <= B'x, Ex = e, x >= 0. Columns
 (x, then v) and rows (the minimiser's sequences, then the maximiser's information sets) are named by integer keys
 the caller chooses; a column or row whose key was in the last LP keeps its basis status, a new column starts at
 its bound and a new row with its slack basic. So a basis stays consistent (as many basic variables as rows) as
@@ -17,6 +17,8 @@ from __future__ import annotations
 import highspy
 import numpy as np
 import scipy.sparse as sp
+
+from liarlab.bluff.exact import MaxMinForm
 
 __all__ = ["WarmMaxMinLP"]
 
@@ -52,21 +54,18 @@ class WarmMaxMinLP:
 
         ``column_keys``: one integer per column of [x, v] (E's columns, then F's rows); ``row_keys``: one per row
         of [F'v <= B'x (Bt's rows), Ex = e (E's rows)]; all distinct."""
-        n_x, n_v, n_ub = E.shape[1], F.shape[0], Bt.shape[0]
-        A = sp.vstack([sp.hstack([-Bt, F.T]), sp.hstack([E, sp.csr_matrix((E.shape[0], n_v))])]).tocsc()
+        form = MaxMinForm.of(Bt, E, F)
+        n_x, n_ub = form.n_x, Bt.shape[0]
+        A = sp.vstack([form.A_ub, form.A_eq]).tocsc()
         n_rows, n_cols = A.shape
         inf = highspy.kHighsInf
-        e = np.zeros(E.shape[0])
-        e[0] = 1.0
         lp = highspy.HighsLp()
         lp.num_col_, lp.num_row_ = n_cols, n_rows
-        cost = np.zeros(n_cols)
-        cost[n_x] = -1.0                        # max v_root
-        lp.col_cost_ = cost
-        lp.col_lower_ = np.r_[np.zeros(n_x), np.full(n_v, -inf)]
+        lp.col_cost_ = form.cost
+        lp.col_lower_ = form.col_lower
         lp.col_upper_ = np.full(n_cols, inf)
-        lp.row_lower_ = np.r_[np.full(n_ub, -inf), e]
-        lp.row_upper_ = np.r_[np.zeros(n_ub), e]
+        lp.row_lower_ = np.r_[np.full(n_ub, -inf), form.b_eq]
+        lp.row_upper_ = np.r_[np.zeros(n_ub), form.b_eq]
         lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
         lp.a_matrix_.start_ = A.indptr
         lp.a_matrix_.index_ = A.indices
@@ -74,7 +73,7 @@ class WarmMaxMinLP:
         self.highs.passModel(lp)
         if self._last is not None:
             old_cols, col_status, old_rows, row_status = self._last
-            at_bound = np.r_[np.full(n_x, _LOWER), np.full(n_v, _ZERO)]       # x at 0, v free at 0
+            at_bound = np.r_[np.full(n_x, _LOWER), np.full(n_cols - n_x, _ZERO)]       # x at 0, v free at 0
             basis = highspy.HighsBasis()
             basis.col_status = [_STATUS(s) for s in _carried(old_cols, col_status, column_keys, at_bound)]
             basis.row_status = [_STATUS(s) for s in _carried(old_rows, row_status, row_keys,

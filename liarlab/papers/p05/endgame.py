@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.ticker import MaxNLocator
 
-from liarlab.bluff import rational
+from liarlab.bluff import certify_end_game, rational
 from liarlab.bluff import sparse_oracle as so
 from liarlab.bluff.endgame import EndGame
 from liarlab.core import verdicts as V
@@ -87,12 +87,9 @@ def _solve(a: int, b: int, faces: int, convention: str, method: str, target: flo
         row["status"] = "no bid: face 1 may not be named"
         return row, None, None
     game = game_for(a, b, faces, convention)
-    tree, probs = _tree(game)
     with PeakMemory() as memory:
-        sol = so.solve_certified(tree, method=method, target=target, threads=False, **options)
-        t0 = time.perf_counter()
-        cert = rational.rational_certificate(tree, sol.plans, probs)
-        cert_seconds = time.perf_counter() - t0
+        result = certify_end_game(game, target=target, method=method, **{"oracle": "fringe", "lean": False, **options})
+    sol, cert, cert_seconds = result.solution, result.rational, result.certificate_seconds
     row.update(value=sol.value, lower=sol.lower, upper=sol.upper, width=sol.width,
                fraction=str(cert.fraction) if cert.holds else "", certified=cert.holds, n_bids=game.n_bids,
                histories=sol.histories, restricted_histories=sol.restricted_histories, visited=sol.visited,
