@@ -66,3 +66,18 @@ def test_simplest_fraction():
     with pytest.raises(ValueError):
         api.simplest_fraction(1, 0)
 
+
+
+def test_an_end_game_built_once_is_certified_by_either_oracle_with_its_options():
+    from liarlab.bluff import certify_end_game, solve_end_game
+    from liarlab.bluff.endgame import EndGame
+
+    game = EndGame(4, (2, 1), "joker")
+    fringe = certify_end_game(game, oracle="fringe")
+    classic = certify_end_game(game, oracle="classic")
+    assert fringe.fraction == classic.fraction == solve_end_game(4, (2, 1), "joker").fraction == Fraction(1, 4)
+    assert fringe.solution.plans is fringe.plans and fringe.rational.holds and fringe.certificate_seconds >= 0
+    assert fringe.solution.restricted_histories == fringe.restricted_histories
+    # the options reach the oracle: one round cannot close the bracket, so no fraction is claimed
+    cut = certify_end_game(game, oracle="fringe", max_iterations=1)
+    assert cut.solution.iterations == 1 and cut.width > 1e-3 and cut.fraction is None and cut.certificate is None
