@@ -67,7 +67,6 @@ def test_simplest_fraction():
         api.simplest_fraction(1, 0)
 
 
-
 def test_an_end_game_built_once_is_certified_by_either_oracle_with_its_options():
     from liarlab.bluff import certify_end_game, solve_end_game
     from liarlab.bluff.endgame import EndGame
