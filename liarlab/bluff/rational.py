@@ -17,10 +17,10 @@ are tried, smallest first.
 
 Rounding fails when the equilibrium's probabilities have large denominators (two dice each at N = 6: no
 bound up to 10^7 closes). Then :func:`solve_on_support` *solves* for the rational plans instead: it keeps
-only the supports of the float plans, which an exact equilibrium shares, and solves the sequence-form
-equalities they imply (each player's realization constraints on its support, and the opponent's
-indifference among the sequences the opponent plays or finds as good) in exact rational arithmetic
-(python-flint). The solution is checked by the same two exact best responses, so a wrong support costs a
+only the supports of the float plans, which an exact equilibrium shares (read at a few thresholds, since a
+float plan may carry noise), and solves the sequence-form equalities they imply (each player's realization
+constraints on its support, and the opponent's indifference among the sequences the opponent plays or finds
+as good) in exact rational arithmetic (python-flint). The solution is checked by the same two exact best responses, so a wrong support costs a
 certificate, never a wrong fraction. :func:`rational_certificate` and :func:`verify_plans` fall back to it
 (``method`` says which gave the certificate).
 
@@ -42,9 +42,12 @@ __all__ = ["RationalCertificate", "rational_certificate", "rational_plan", "exac
            "solve_on_support"]
 
 DENOMINATOR_BOUNDS = (10**2, 10**3, 10**4, 10**5, 10**6, 10**7)
-#: a float plan's (hand, sequence) pair is in the support when its weight is above this: a simplex solution's
-#: weights are basic values far above it (>= 1e-4 in the stored plans), anything below is rounding noise
-SUPPORT_THRESHOLD = 1e-12
+#: a float plan's (hand, sequence) pair is in the support when its weight is above the threshold. The supports are
+#: tried at each threshold in turn: a simplex solution's weights are basic values far above the first (>= 1e-4 in
+#: most stored plans), but a plan re-solved warm many times may carry noise (3v1 at N = 6, normal: 101 weights of
+#: the second mover between 4.5e-13 and 1e-8, and no certificate until they are left out). A support too small
+#: or too large costs a certificate, never a wrong fraction: the exact best responses judge every try
+SUPPORT_THRESHOLDS = (1e-12, 1e-9, 1e-6)
 #: where the support's equalities leave a direction free (a degenerate game has a face of equilibria), the
 #: free coordinate keeps the float plan's weight, as the simplest fraction within 1 / this of it
 FREE_DENOMINATOR = 10**6
@@ -214,7 +217,7 @@ def verify_plans(tree, plans, exact_probs, max_denominator: int | None = None, *
 
 # --------------------------------------------------------------------------- exact plans solved on the support
 
-def solve_on_support(tree, plans, exact_probs) -> RationalCertificate:
+def solve_on_support(tree, plans, exact_probs, thresholds=SUPPORT_THRESHOLDS) -> RationalCertificate:
     """The rational certificate of the exact equilibrium on the float plans' supports, solved, not rounded.
 
     An exact equilibrium whose supports are those of the float plans satisfies, for each player P with
@@ -228,18 +231,32 @@ def solve_on_support(tree, plans, exact_probs) -> RationalCertificate:
     P's plan; where they still leave directions free the float plan's weights are kept
     (:data:`FREE_DENOMINATOR`). The two exact best responses then judge the pair: the fraction is reported only
     when they meet. ``lower``/``upper`` are None for a player whose equalities have no non-negative solution
-    (a support no equilibrium has)."""
+    (a support no equilibrium has).
+
+    The supports are read at each of ``thresholds`` in turn (:data:`SUPPORT_THRESHOLDS`; a threshold that
+    changes neither support is skipped) until the bracket closes. Each exact plan is a valid strategy, so the
+    bracket kept is the best ``lower`` and the best ``upper`` over the tries: they may come from different ones."""
     n = tree.n
-    X0r = _solved_plan(tree, plans[0], plans[1], exact_probs)
-    X1r = _solved_plan(tree, plans[1], plans[0], exact_probs)
     lower = upper = None
     k0 = k1 = 0
-    if X0r is not None:
-        br1, k1 = exact_best_response(n, tree.payoffs_for(1), X0r, exact_probs[1], exact_probs[0], 1)
-        lower = -br1
-    if X1r is not None:
-        br0, k0 = exact_best_response(n, tree.payoffs_for(0), X1r, exact_probs[0], exact_probs[1], 0)
-        upper = br0
+    seen = set()
+    for threshold in thresholds:
+        supports = tuple(np.flatnonzero(plan.X.ravel() > threshold).tobytes() for plan in plans)
+        if supports in seen:
+            continue
+        seen.add(supports)
+        X0r = _solved_plan(tree, plans[0], plans[1], exact_probs, threshold)
+        if X0r is not None:
+            br1, k = exact_best_response(n, tree.payoffs_for(1), X0r, exact_probs[1], exact_probs[0], 1)
+            if lower is None or -br1 > lower:
+                lower, k1 = -br1, k
+        X1r = _solved_plan(tree, plans[1], plans[0], exact_probs, threshold)
+        if X1r is not None:
+            br0, k = exact_best_response(n, tree.payoffs_for(0), X1r, exact_probs[0], exact_probs[1], 0)
+            if upper is None or br0 < upper:
+                upper, k0 = br0, k
+        if lower is not None and lower == upper:
+            break
     fraction = lower if lower is not None and lower == upper else None
     return RationalCertificate(fraction, lower, upper, None, (k0, k1), method="support")
 
@@ -249,7 +266,7 @@ def _bit_children(m: int, n: int) -> list:
     return [m | (1 << (k - 1)) for k in range(m.bit_length() + 1, n + 1)]
 
 
-def _realization_coordinates(plan: SparsePlan, n: int):
+def _realization_coordinates(plan: SparsePlan, n: int, threshold: float):
     """P's realization weights on its support as affine functions of free coordinates, or None.
 
     At each information set a hand reaches, the sequences it plays share the parent's weight: all but one
@@ -264,7 +281,7 @@ def _realization_coordinates(plan: SparsePlan, n: int):
     guesses: list = []
     for d in range(X.shape[0]):
         played: dict = {}
-        for i in np.flatnonzero(X[d] > SUPPORT_THRESHOLD):
+        for i in np.flatnonzero(X[d] > threshold):
             if i > 0:
                 played.setdefault(int(info[i]), []).append(int(i))
         for inf in sorted(played):          # a parent sequence's information set comes first (smaller mask)
@@ -356,7 +373,8 @@ def _tight_options(tree, plan_p: SparsePlan):
     return tight
 
 
-def _equality_rows(tree, plan_p: SparsePlan, plan_q: SparsePlan, terms: dict, n_coords: int, dtype) -> list:
+def _equality_rows(tree, plan_p: SparsePlan, plan_q: SparsePlan, terms: dict, n_coords: int, dtype,
+                   threshold: float) -> list:
     """The rows over (1, P's coordinates) that Q's values impose: row . (1, z) = 0.
 
     Q's value v[e, J] at its information set J (hand e) is what each of its options there earns: the call's
@@ -371,7 +389,7 @@ def _equality_rows(tree, plan_p: SparsePlan, plan_q: SparsePlan, terms: dict, n_
     nodes, Y = plan_q.nodes, plan_q.X
     info = info_of(nodes, Q)
     for e in range(Y.shape[0]):
-        for i in np.flatnonzero(Y[e] > SUPPORT_THRESHOLD):
+        for i in np.flatnonzero(Y[e] > threshold):
             if i > 0:
                 played.setdefault((int(info[i]), e), []).append(int(nodes[i]))
     tight = _tight_options(tree, plan_p)
@@ -403,16 +421,16 @@ def _equality_rows(tree, plan_p: SparsePlan, plan_q: SparsePlan, terms: dict, n_
     return rows
 
 
-def _solved_plan(tree, plan_p: SparsePlan, plan_q: SparsePlan, exact_probs) -> dict | None:
+def _solved_plan(tree, plan_p: SparsePlan, plan_q: SparsePlan, exact_probs, threshold: float) -> dict | None:
     """P's exact plan on its support that gives Q the same value at each option Q plays or finds best
     ({node: [Fraction per hand]}, the format of :func:`rational_plan`), or None when those equalities have no
-    solution or it is negative somewhere."""
-    found = _realization_coordinates(plan_p, tree.n)
+    solution or it is negative somewhere. Both supports are the weights above ``threshold``."""
+    found = _realization_coordinates(plan_p, tree.n, threshold)
     if found is None:
         return None
     coords, guesses = found
     terms, dtype = _payoff_terms(tree, coords, exact_probs, plan_p.player)
-    z = _solve_coordinates(_equality_rows(tree, plan_p, plan_q, terms, len(guesses), dtype), guesses)
+    z = _solve_coordinates(_equality_rows(tree, plan_p, plan_q, terms, len(guesses), dtype, threshold), guesses)
     if z is None:
         return None
     D = plan_p.X.shape[0]

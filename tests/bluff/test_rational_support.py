@@ -98,3 +98,33 @@ def test_two_dice_each_at_six_faces_closes_only_with_the_tight_options(monkeypat
     monkeypatch.setattr(rational, "TIGHT_TOLERANCE", -1.0)
     loose = rational.solve_on_support(tree, plans, probs)
     assert not loose.holds and loose.lower < cert.fraction < loose.upper
+
+
+def _mixed(plan: so.SparsePlan, other: so.SparsePlan, eps: float) -> so.SparsePlan:
+    """(1 - eps) plan + eps other, on the union of their histories: a valid plan whose support is both's."""
+    nodes = np.union1d(plan.nodes, other.nodes)
+    X = np.zeros((plan.X.shape[0], len(nodes)))
+    X[:, np.searchsorted(nodes, plan.nodes)] += (1 - eps) * plan.X
+    X[:, np.searchsorted(nodes, other.nodes)] += eps * other.X
+    return so.SparsePlan(plan.player, nodes, X)
+
+
+def test_noise_in_a_float_plan_is_left_out_by_a_higher_threshold():
+    tree, probs, sol = _solved(EndGame(4, (2, 1)))
+    early = so.solve_certified(tree, threads=False, max_iterations=2)
+    noisy = tuple(_mixed(p.on_support(), q, 1e-10) for p, q in zip(sol.plans, early.plans))
+    # read at 1e-12 the noise is support, and no exact plan on it is an equilibrium's
+    assert not rational.solve_on_support(tree, noisy, probs, thresholds=(1e-12,)).holds
+    cert = rational.solve_on_support(tree, noisy, probs)
+    assert rational.SUPPORT_THRESHOLDS[0] == 1e-12 and cert.holds and cert.fraction == Fraction(345, 1696)
+
+
+@pytest.mark.slow
+def test_three_dice_against_one_at_six_faces_closes_once_the_noise_is_left_out():
+    # the classic oracle's plans (re-solved warm 35 times) carry 101 weights of the second mover in 4.5e-13..1e-8
+    (tree, probs), plans = _stored("3v1_N6_normal.npz")
+    first = rational.solve_on_support(tree, plans, probs, thresholds=(1e-12,))
+    assert not first.holds and first.upper is None and first.lower == Fraction(137405, 401112)
+    cert = rational.solve_on_support(tree, plans, probs)
+    assert cert.holds and cert.fraction == Fraction(137405, 401112)
+    assert abs(float(cert.fraction) - 0.3425601826927556) < 1e-12
