@@ -172,7 +172,7 @@ def _solve_one(r, values: dict, errors: dict, method: str, target: float, max_by
         lower = sol.self_play_value - sol.best_response_gains[1]
         upper = sol.self_play_value + sol.best_response_gains[0]
         rnd = exact._cached_round(r.faces, r.dice, tuple(sorted(r.options().items())))
-        plans = (exact.plan_from_behaviour(rnd, sol.behaviour[0], 0), exact.plan_from_behaviour(rnd, sol.behaviour[1], 1))
+        plans = tuple(exact.plan_from_behaviour(rnd, sol.behaviour[p], p) for p in (0, 1))
         name, detail = "whole-tree LP", sol
     else:
         cert = oracle.solve_round_certified(r, values, target=target, threads=threads)
@@ -244,7 +244,8 @@ def solve_end_game(faces: int, dice=(1, 1), convention: str = "normal", *, stair
     ``stairs`` the run's reading and ``stairs_jokers`` whether 1s are wild outside a run; see
     :class:`~liarlab.bluff.endgame.EndGame`). ``oracle``: the double oracle's form
     (:func:`liarlab.bluff.sparse_oracle.solve_certified`): ``"classic"`` (warm-started LPs; the faster on most
-    games) or ``"fringe"`` (faster where the classic one's bracket closes slowly, as under stairs).
+    games) or ``"fringe"`` (faster where the classic one's bracket closes slowly, as under stairs). ``target``
+    and ``options`` go to :func:`certify_end_game`.
 
     >>> solve_end_game(6, (2, 1)).fraction          # two dice against one, six faces
     Fraction(212027, 771552)

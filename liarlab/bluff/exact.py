@@ -60,7 +60,8 @@ Entry points
     (a, b, value, opener_win, mean_gain, seconds, status, histories, deals).
 ``evaluate_profile(faces, dice, policy1, policy2, *, continuation=None, **rules)`` -> dict
     (value, opener_win, best_response_1, best_response_2, gain_1, gain_2, nash_conv, mean_gain; see
-    :mod:`liarlab.core.measures`); ``profile_mean_gain(...)`` and ``best_response_value(faces, dice, player, policy)`` wrap it.
+    :mod:`liarlab.core.measures`); ``profile_mean_gain(...)`` and
+    ``best_response_value(faces, dice, player, policy)`` wrap it.
 ``evaluate_game_profile(faces, max_dice, policy, **rules)`` -> DataFrame: a per-turn policy used
     by both players through the whole multi-round game (best responders respond in every round).
 ``to_efg`` / ``gambit_value``: the round as a Gambit game tree, solved by pygambit's LP.

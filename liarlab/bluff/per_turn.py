@@ -45,8 +45,8 @@ class PerTurnSolution:
 
     ``values[(a, b, p)][s]``: U_{a,b}(s), the caller's utility with a dice against b after bid s;
     ``p`` is 1 when the caller opened the current round (only the rules that name this round's opener,
-    "opener" and "alternate", use it; otherwise p is always 1). ``strategies[(a, b, p, s)]`` is the turn's :class:`TurnSolution`
-    with ``x[caller hand, k]`` and ``y_bluff[guesser hand, k]`` over bids k = s+1..n.
+    "opener" and "alternate", use it; otherwise p is always 1). ``strategies[(a, b, p, s)]`` is the turn's
+    :class:`TurnSolution` with ``x[caller hand, k]`` and ``y_bluff[guesser hand, k]`` over bids k = s+1..n.
     ``round_values[(a, b)]`` = R(a, b) = U_{a,b}(0) for the round opener.
     """
 

@@ -20,9 +20,9 @@ bound up to 10^7 closes). Then :func:`solve_on_support` *solves* for the rationa
 only the supports of the float plans, which an exact equilibrium shares (read at a few thresholds, since a
 float plan may carry noise), and solves the sequence-form equalities they imply (each player's realization
 constraints on its support, and the opponent's indifference among the sequences the opponent plays or finds
-as good) in exact rational arithmetic (python-flint). The solution is checked by the same two exact best responses, so a wrong support costs a
-certificate, never a wrong fraction. :func:`rational_certificate` and :func:`verify_plans` fall back to it
-(``method`` says which gave the certificate).
+as good) in exact rational arithmetic (python-flint). The solution is checked by the same two exact best
+responses, so a wrong support costs a certificate, never a wrong fraction. :func:`rational_certificate` and
+:func:`verify_plans` fall back to it (``method`` says which gave the certificate).
 
 The best responses run over the histories the rational plan reaches (a history it never reaches is worth
 0 to the responder); hand probabilities are exact (``EndGameRound.exact_probs`` or multinomials).
@@ -227,8 +227,8 @@ def solve_on_support(tree, plans, exact_probs, thresholds=SUPPORT_THRESHOLDS) ->
     games are degenerate: the float plans sit at a vertex pinned also by options Q does not play but that are
     as good as the best (tight rows of the LP), so those equalities are kept too (:func:`_equality_rows`; two
     dice each at N = 6: rank 217 of the first mover's 450 coordinates with the played options alone, and the
-    bracket misses by 1e-11; 450 of 450 with the tight ones, and it closes). All are solved in exact rational arithmetic for
-    P's plan; where they still leave directions free the float plan's weights are kept
+    bracket misses by 1e-11; 450 of 450 with the tight ones, and it closes). All are solved in exact rational
+    arithmetic for P's plan; where they still leave directions free the float plan's weights are kept
     (:data:`FREE_DENOMINATOR`). The two exact best responses then judge the pair: the fraction is reported only
     when they meet. ``lower``/``upper`` are None for a player whose equalities have no non-negative solution
     (a support no equilibrium has).

@@ -273,8 +273,9 @@ def _constraints(T: np.ndarray, player: int, n_hands: int, seqs: np.ndarray | No
 
 
 def _undominated_rows(tree: Tree, T: np.ndarray, P: int) -> np.ndarray:
-    """Indices of Q's sequences to keep: at a history of T where Q moves, an option that ends the round (a call, or a bid to a leaf of T where P can only call) whose
-    payoff to Q is at most another's for every pair of hands is dropped. The LP value is unchanged."""
+    """Indices of Q's sequences to keep: at a history of T where Q moves, an option that ends the round (a call,
+    or a bid to a leaf of T where P can only call) whose payoff to Q is at most another's for every pair of hands
+    is dropped. The LP value is unchanged."""
     Q = 1 - P
     n, D = tree.n, tree.hands(Q)
     K = len(T) - 1
@@ -545,8 +546,9 @@ class _ClassicLP:
 
 def _certify_classic(tree: Tree, H: np.ndarray, lp: _ClassicLP):
     """Solve the restricted game on H; return (lp value twice, certified lower, certified upper, player 0's
-    plan, player 1's plan, new histories, histories visited, nodes of the restricted game). Each plan calls wherever it leaves H, so it reaches H and the
-    children of the opponent's histories in H; each best response runs over those."""
+    plan, player 1's plan, new histories, histories visited, nodes of the restricted game). Each plan calls
+    wherever it leaves H, so it reaches H and the children of the opponent's histories in H; each best response
+    runs over those."""
     n = tree.n
     value, x, y = lp.solve(H)
     S0 = np.union1d(H, children(H[mover_of(H) == 1], n))

@@ -6,11 +6,12 @@ to the next LP, so the dual simplex only repairs what the new histories changed:
 (two dice each, six faces) a re-solve takes a few hundred to a few thousand pivots where a cold start takes tens
 of thousands.
 
-The LP is :class:`liarlab.bluff.exact.MaxMinForm`, the one :func:`liarlab.bluff.exact._max_min_lp` solves cold: max f'v s.t. F'v <= B'x, Ex = e, x >= 0. Columns
-(x, then v) and rows (the minimiser's sequences, then the maximiser's information sets) are named by integer keys
-the caller chooses; a column or row whose key was in the last LP keeps its basis status, a new column starts at
-its bound and a new row with its slack basic. So a basis stays consistent (as many basic variables as rows) as
-long as no row of the last LP disappears, which the caller ensures by keeping rows once kept.
+The LP is :class:`liarlab.bluff.exact.MaxMinForm`, the one :func:`liarlab.bluff.exact._max_min_lp` solves cold:
+max f'v s.t. F'v <= B'x, Ex = e, x >= 0. Columns (x, then v) and rows (the minimiser's sequences, then the
+maximiser's information sets) are named by integer keys the caller chooses; a column or row whose key was in the
+last LP keeps its basis status, a new column starts at its bound and a new row with its slack basic. So a basis
+stays consistent (as many basic variables as rows) as long as no row of the last LP disappears, which the caller
+ensures by keeping rows once kept.
 """
 from __future__ import annotations
 
@@ -82,7 +83,8 @@ class WarmMaxMinLP:
             self.highs.setBasis(basis)
         self.highs.run()
         if self.highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-            raise RuntimeError(f"sequence-form LP failed: {self.highs.modelStatusToString(self.highs.getModelStatus())}")
+            status = self.highs.modelStatusToString(self.highs.getModelStatus())
+            raise RuntimeError(f"sequence-form LP failed: {status}")
         solution, info = self.highs.getSolution(), self.highs.getInfo()
         self.pivots = int(info.simplex_iteration_count)
         basis = self.highs.getBasis()
