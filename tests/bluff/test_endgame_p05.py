@@ -1,5 +1,8 @@
 """Notebook 05's end-game section (liarlab.papers.p05.endgame): cells, the comparison with the public study,
 claims rows."""
+import json
+
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -74,3 +77,14 @@ def test_a_classic_solve_is_stored_verified_and_shown_with_its_oracle(tmp_path):
     view = E.four_dice_view(table)
     assert list(view.game) == ["2v2", "3v1"]
     assert list(view.value) == [solved["fraction"], "-"] and list(view.oracle) == ["classic", ""]
+
+
+def test_a_progress_callback_reaches_the_solver_but_is_not_stored_and_bad_options_fail_first(tmp_path):
+    lines = []
+    E.store_cell(2, 2, 2, "normal", folder=tmp_path, oracle="classic", log=lines.append)
+    assert lines and all("iteration" in line for line in lines)
+    with np.load(E.plans_path(2, 2, 2, "normal", tmp_path)) as f:
+        assert json.loads(str(f["meta"]))["solver"] == {"method": "highs-ds", "target": 1e-10, "oracle": "classic"}
+    with pytest.raises(TypeError, match="cannot be"):       # refused at once: a solve is never lost to its meta
+        E.store_cell(2, 2, 3, "normal", folder=tmp_path, H0=np.array([0, 1]))
+    assert not E.plans_path(2, 2, 3, "normal", tmp_path).exists()

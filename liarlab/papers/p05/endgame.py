@@ -120,13 +120,21 @@ def store_cell(a: int, b: int, faces: int, convention: str, *, folder=None, meth
                target: float = 1e-10, **options) -> dict:
     """Solve one cell (offline: the heavy ones take minutes) and store what certifies it: both final plans on
     their support, the restricted set H, the denominator bound of the rational certificate and the solve's own
-    measurements. :func:`verify_cell` recomputes every number of the row from the file without an LP."""
+    measurements. :func:`verify_cell` recomputes every number of the row from the file without an LP.
+
+    ``options`` go to the solver and are stored with the plans; ``log`` (a progress callback) is passed on, not
+    stored. An option that cannot be stored is refused before the solve, not after it."""
+    settings = {k: v for k, v in options.items() if k != "log"}
+    try:
+        json.dumps(settings)
+    except TypeError as err:
+        raise TypeError(f"store_cell stores its solver options with the plans, and one cannot be: {err}") from None
     row, sol, cert = _solve(a, b, faces, convention, method, target, **options)
     if sol is None:
         return row
     X0, X1 = (plan.on_support() for plan in sol.plans)
     solve = {k: row[k] for k in ("visited", "iterations", "seconds", "certificate_seconds", "peak_gb")}
-    meta = dict(cell=[a, b, faces, convention], solver=dict(method=method, target=target, **options),
+    meta = dict(cell=[a, b, faces, convention], solver=dict(method=method, target=target, **settings),
                 max_denominator=cert.max_denominator if cert.holds else None,
                 certificate=cert.method if cert.holds else None, solve=solve,
                 value=row["value"], fraction=row["fraction"], git_commit=outputs.git_commit(),
