@@ -1,0 +1,144 @@
+"""Readings of a paper, and the one rule that turns their verdicts into a cause (docs/VERDICTS.md, "Causes").
+
+A *reading* is one way of taking what a paper leaves open: who opens, how a quantity is counted, what it is
+measured against. A differing finding is a claim about the paper, so before its cause is named every reading
+of the open points behind it is *run*: judged by the same rule as the claims row, on results the chain computed.
+A reading that cannot be run says why in one sentence (:func:`not_run`).
+
+The cause then follows from the readings' verdicts alone (:func:`cause`); nothing else may name one:
+
+- ``reading``: some reading other than the default reproduces the print;
+- ``genuine``: two or more readings were run and every one differs, or no other reading was run and a sentence
+  says why none exists or can be run (:func:`not_run`);
+- ``power``: no reading reproduces, and some other reading is inconclusive at the size it was run;
+- ``misprint``: only for an arithmetic check (``arithmetic=True``) that no reading reproduces.
+
+Rows are plain dicts (:data:`COLUMNS`), one per reading of one claim, so that a notebook writes them as
+``data/NN_readings.csv`` (:func:`liarlab.study.readings.save_readings`) beside its claims.
+
+Why a module of its own beside :mod:`liarlab.core.verdicts`: the rule judges readings, not estimates, and the
+verdict module's source is part of the cache key of every cached result of the study.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from liarlab.core.verdicts import CAUSES, Estimate, Judgement
+
+#: The verdicts of a reading that was run, and the one of a reading that was not.
+RUN = ("reproduced", "differs", "inconclusive")
+NOT_RUN = "not run"
+
+#: The columns of a readings row (and of ``data/NN_readings.csv``).
+COLUMNS = ("family", "claim", "reading", "assumption", "support", "is_default", "estimate", "ci_low", "ci_high",
+           "interval", "n", "unit", "verdict", "note")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way of reading an open point of the paper: a short ``name``, the ``assumption`` in one sentence,
+    and where the paper or its spec ``support`` it. ``default`` marks the reading the claims row is judged under."""
+    name: str
+    assumption: str
+    support: str
+    default: bool = False
+
+    def __post_init__(self):
+        for field in ("name", "assumption", "support"):
+            value = getattr(self, field)
+            if not isinstance(value, str) or not value.strip():
+                raise ValueError(f"a reading states its {field} in words, got {value!r}")
+
+
+def run(family: str, claim: str, reading: Reading, estimate: Estimate | float | None, judgement: Judgement | str,
+        note: str = "") -> dict:
+    """The row of a reading that was run: its estimate and the verdict of the claims row's own rule under it."""
+    verdict = judgement.verdict if isinstance(judgement, Judgement) else judgement
+    if verdict not in RUN:
+        raise ValueError(f"reading {reading.name!r} of {claim!r}: a run reading is judged {RUN}, got {verdict!r}")
+    row = _row(family, claim, reading, verdict, note)
+    if isinstance(estimate, Estimate):
+        row.update(estimate=estimate.value, n=estimate.n, unit=estimate.unit)
+        if estimate.high > estimate.low:
+            row.update(ci_low=estimate.low, ci_high=estimate.high, interval=estimate.interval_label)
+    elif estimate is not None:
+        row["estimate"] = float(estimate)
+    return row
+
+
+def not_run(family: str, claim: str, reading: Reading, why: str) -> dict:
+    """The row of a reading that was not run, with the one sentence that says why (it cannot be built from
+    what the paper gives, or no second reading of this claim exists)."""
+    if reading.default:
+        raise ValueError(f"reading {reading.name!r} of {claim!r}: the default reading is always run")
+    if not isinstance(why, str) or not why.strip():
+        raise ValueError(f"reading {reading.name!r} of {claim!r}: a reading that was not run says why")
+    return _row(family, claim, reading, NOT_RUN, why)
+
+
+def _row(family, claim, reading, verdict, note) -> dict:
+    if not family or not claim:
+        raise ValueError("a readings row names its claim and its family")
+    return {"family": family, "claim": claim, "reading": reading.name, "assumption": reading.assumption,
+            "support": reading.support, "is_default": bool(reading.default), "estimate": None, "ci_low": None,
+            "ci_high": None, "interval": "", "n": None, "unit": "", "verdict": verdict, "note": note}
+
+
+def cause(rows: list[dict], *, arithmetic: bool = False) -> str:
+    """The likeliest cause of a differing row, from the verdicts of its readings alone (the module's rule).
+
+    ``rows``: the readings rows of one claim (:func:`run`, :func:`not_run`); exactly one is the default and it
+    must differ. Raises ``ValueError`` when the readings cannot carry a cause: none, no default, a default that
+    does not differ, or (for a finding) no other reading run and no sentence saying why."""
+    rows = list(rows)
+    if not rows:
+        raise ValueError("a differing row's cause follows from its readings, and it has none")
+    claims = {r["claim"] for r in rows}
+    if len(claims) != 1:
+        raise ValueError(f"the readings of one claim, got rows of {sorted(claims)}")
+    defaults = [r for r in rows if r["is_default"]]
+    if len(defaults) != 1:
+        raise ValueError(f"{rows[0]['claim']!r}: exactly one default reading, got {len(defaults)}")
+    if defaults[0]["verdict"] != "differs":
+        raise ValueError(f"{rows[0]['claim']!r}: the default reading is the claims row's own judgement and differs; "
+                         f"got {defaults[0]['verdict']!r}")
+    others = [r for r in rows if not r["is_default"]]
+    tried = [r for r in others if r["verdict"] in RUN]
+    if any(r["verdict"] == "reproduced" for r in tried):
+        return "reading"
+    if arithmetic:
+        return "misprint"
+    if tried and all(r["verdict"] == "differs" for r in tried):
+        return "genuine"
+    if tried:
+        return "power"
+    if any(r["verdict"] == NOT_RUN for r in others):
+        return "genuine"
+    raise ValueError(f"{rows[0]['claim']!r}: only the default reading was run, and no sentence says why no other "
+                     "reading exists or can be run (readings.not_run)")
+
+
+def summary(rows: list[dict]) -> str:
+    """The readings of one claim in one line, for the claims row's ``readings`` column."""
+    run_rows = [r for r in rows if r["verdict"] in RUN]
+    skipped = [r for r in rows if r["verdict"] == NOT_RUN]
+    parts = [f"{r['reading']}{' (default)' if r['is_default'] else ''}: {r['verdict']}" for r in run_rows]
+    text = f"{len(run_rows)} reading{'s' if len(run_rows) != 1 else ''} run ({'; '.join(parts)})"
+    if skipped:
+        text += "; not run: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in skipped)
+    return text
+
+
+def of_claim(rows: list[dict], claim: str) -> list[dict]:
+    """The readings rows of one claim."""
+    return [r for r in rows if r["claim"] == claim]
+
+
+def derive(rows: list[dict], claim: str, *, arithmetic: bool = False) -> tuple[str, str]:
+    """(cause, readings text) of a differing claim, from its readings rows: the pair a claims builder passes to
+    :func:`liarlab.study.outputs.claim` (``cause=``, ``readings=``)."""
+    mine = of_claim(rows, claim)
+    return cause(mine, arithmetic=arithmetic), summary(mine)
+
+
+assert set(CAUSES) == {"misprint", "reading", "power", "genuine"}, "the rule above names every cause"

@@ -1,0 +1,91 @@
+"""The one rule that derives a differing row's cause from its readings (liarlab.core.readings)."""
+import pandas as pd
+import pytest
+
+from liarlab.core import readings as R
+from liarlab.core import verdicts as V
+from liarlab.study import readings as SR
+
+DEFAULT = R.Reading("as worded", "the statement as the paper words it", "§1", default=True)
+OTHER = R.Reading("other opener", "the other player opens", "spec, open point 2")
+THIRD = R.Reading("counted per game", "counts per game, not per decision", "Fig 3's axis")
+
+
+def rows(*verdicts, not_run=False):
+    out = [R.run("F", "c", DEFAULT, V.proportion(30, 100), "differs")]
+    for reading, verdict in zip((OTHER, THIRD), verdicts):
+        out.append(R.run("F", "c", reading, V.proportion(50, 100), verdict))
+    if not_run:
+        out.append(R.not_run("F", "c", THIRD, "the paper gives no count per decision"))
+    return out
+
+
+@pytest.mark.parametrize("verdicts, expected", [
+    (("reproduced",), "reading"),
+    (("differs", "reproduced"), "reading"),
+    (("differs",), "genuine"),
+    (("differs", "differs"), "genuine"),
+    (("inconclusive",), "power"),
+    (("differs", "inconclusive"), "power"),
+])
+def test_cause_follows_from_the_readings(verdicts, expected):
+    assert R.cause(rows(*verdicts)) == expected
+
+
+def test_one_reading_is_genuine_only_with_a_sentence_saying_why():
+    with pytest.raises(ValueError, match="no sentence says why"):
+        R.cause(rows())
+    assert R.cause(rows(not_run=True)) == "genuine"
+
+
+def test_arithmetic_is_a_misprint_unless_a_reading_reproduces():
+    assert R.cause(rows(), arithmetic=True) == "misprint"
+    assert R.cause(rows("reproduced"), arithmetic=True) == "reading"
+    assert R.cause(rows("differs"), arithmetic=False) == "genuine"
+
+
+def test_no_default_or_a_default_that_agrees_is_refused():
+    with pytest.raises(ValueError):
+        R.cause([])
+    with pytest.raises(ValueError, match="default"):
+        R.cause(rows("differs")[1:])
+    agreeing = [R.run("F", "c", DEFAULT, 0.5, "reproduced"), R.run("F", "c", OTHER, 0.5, "differs")]
+    with pytest.raises(ValueError, match="differs"):
+        R.cause(agreeing)
+
+
+def test_a_reading_says_what_it_assumes_and_a_skipped_one_why():
+    with pytest.raises(ValueError):
+        R.Reading("x", "", "spec")
+    with pytest.raises(ValueError):
+        R.not_run("F", "c", OTHER, " ")
+    with pytest.raises(ValueError):
+        R.not_run("F", "c", DEFAULT, "why")
+    with pytest.raises(ValueError):
+        R.run("F", "c", OTHER, 0.5, "not run")
+
+
+def test_summary_names_every_reading():
+    text = R.summary(rows("differs", not_run=True))
+    assert "as worded (default): differs" in text and "other opener: differs" in text
+    assert "not run: counted per game (the paper gives no count per decision)" in text
+
+
+def claims(cause, verdict="differs", kind="finding"):
+    return pd.DataFrame([{"claim": "c", "family": "F", "kind": kind, "verdict": verdict, "cause": cause}])
+
+
+def test_save_check_refuses_a_typed_cause_and_a_differing_row_without_readings():
+    SR.check(claims("genuine"), rows("differs"))
+    with pytest.raises(ValueError, match="its readings give 'genuine'"):
+        SR.check(claims("reading"), rows("differs"))
+    with pytest.raises(ValueError, match="no readings rows"):
+        SR.check(claims("genuine"), [])
+    SR.check(claims("", verdict="reproduced"), [])
+
+
+def test_frame_has_the_fixed_columns():
+    table = SR.frame(rows("differs"))
+    assert list(table.columns) == list(R.COLUMNS)
+    assert table.is_default.tolist() == [True, False]
+    assert SR.view(table).shape[0] == 2
