@@ -37,12 +37,31 @@ def _carried(old_keys: np.ndarray, old_status: np.ndarray, keys: np.ndarray, def
     return status
 
 
+def quiet_highs():
+    """A ``highspy.Highs`` that prints nothing: HiGHS writes its banner to the process's standard output (file
+    descriptor 1, which ``contextlib.redirect_stdout`` cannot catch) when it is constructed, so fd 1 points at
+    the null device for that moment; the solver is then silenced."""
+    import os
+    import sys
+
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 1)
+            highs = highspy.Highs()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+    highs.silent()
+    return highs
+
+
 class WarmMaxMinLP:
     """max_x min_y x'By over realization plans, each solve starting from the last one's optimal basis."""
 
     def __init__(self, tolerance: float = 1e-10):
-        self.highs = highspy.Highs()
-        self.highs.silent()
+        self.highs = quiet_highs()
         # the dual simplex on one thread, without presolve (a presolved model could not take the basis)
         for option, value in dict(primal_feasibility_tolerance=tolerance, dual_feasibility_tolerance=tolerance,
                                   presolve="off", solver="simplex", simplex_strategy=1, threads=1).items():

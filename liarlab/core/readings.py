@@ -5,7 +5,8 @@ measured against. A differing finding is a claim about the paper, so before its 
 of the open points behind it is *run*: judged by the same rule as the claims row, on results the chain computed.
 A reading that cannot be run says why in one sentence (:func:`not_run`).
 
-The cause then follows from the readings' verdicts alone (:func:`cause`); nothing else may name one:
+The cause then follows from the readings' verdicts alone, by the protocol's one rule
+(:func:`liarlab.core.verdicts.cause`, re-exported here); nothing else may name one:
 
 - ``reading``: some reading other than the default reproduces the print;
 - ``genuine``: two or more readings were run and every one differs, or no other reading was run and a sentence
@@ -15,19 +16,14 @@ The cause then follows from the readings' verdicts alone (:func:`cause`); nothin
 
 Rows are plain dicts (:data:`COLUMNS`), one per reading of one claim, so that a notebook writes them as
 ``data/NN_readings.csv`` (:func:`liarlab.study.readings.save_readings`) beside its claims.
-
-Why a module of its own beside :mod:`liarlab.core.verdicts`: the rule judges readings, not estimates, and the
-verdict module's source is part of the cache key of every cached result of the study.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from liarlab.core.verdicts import CAUSES, Estimate, Judgement
-
-#: The verdicts of a reading that was run, and the one of a reading that was not.
-RUN = ("reproduced", "differs", "inconclusive")
-NOT_RUN = "not run"
+from liarlab.core.verdicts import READING_NOT_RUN as NOT_RUN
+from liarlab.core.verdicts import READING_RUN as RUN
+from liarlab.core.verdicts import Estimate, Judgement, cause
 
 #: The columns of a readings row (and of ``data/NN_readings.csv``).
 COLUMNS = ("family", "claim", "reading", "assumption", "support", "is_default", "estimate", "ci_low", "ci_high",
@@ -84,40 +80,6 @@ def _row(family, claim, reading, verdict, note) -> dict:
             "ci_high": None, "interval": "", "n": None, "unit": "", "verdict": verdict, "note": note}
 
 
-def cause(rows: list[dict], *, arithmetic: bool = False) -> str:
-    """The likeliest cause of a differing row, from the verdicts of its readings alone (the module's rule).
-
-    ``rows``: the readings rows of one claim (:func:`run`, :func:`not_run`); exactly one is the default and it
-    must differ. Raises ``ValueError`` when the readings cannot carry a cause: none, no default, a default that
-    does not differ, or (for a finding) no other reading run and no sentence saying why."""
-    rows = list(rows)
-    if not rows:
-        raise ValueError("a differing row's cause follows from its readings, and it has none")
-    claims = {r["claim"] for r in rows}
-    if len(claims) != 1:
-        raise ValueError(f"the readings of one claim, got rows of {sorted(claims)}")
-    defaults = [r for r in rows if r["is_default"]]
-    if len(defaults) != 1:
-        raise ValueError(f"{rows[0]['claim']!r}: exactly one default reading, got {len(defaults)}")
-    if defaults[0]["verdict"] != "differs":
-        raise ValueError(f"{rows[0]['claim']!r}: the default reading is the claims row's own judgement and differs; "
-                         f"got {defaults[0]['verdict']!r}")
-    others = [r for r in rows if not r["is_default"]]
-    tried = [r for r in others if r["verdict"] in RUN]
-    if any(r["verdict"] == "reproduced" for r in tried):
-        return "reading"
-    if arithmetic:
-        return "misprint"
-    if tried and all(r["verdict"] == "differs" for r in tried):
-        return "genuine"
-    if tried:
-        return "power"
-    if any(r["verdict"] == NOT_RUN for r in others):
-        return "genuine"
-    raise ValueError(f"{rows[0]['claim']!r}: only the default reading was run, and no sentence says why no other "
-                     "reading exists or can be run (readings.not_run)")
-
-
 def summary(rows: list[dict]) -> str:
     """The readings of one claim in one line, for the claims row's ``readings`` column."""
     run_rows = [r for r in rows if r["verdict"] in RUN]
@@ -141,4 +103,4 @@ def derive(rows: list[dict], claim: str, *, arithmetic: bool = False) -> tuple[s
     return cause(mine, arithmetic=arithmetic), summary(mine)
 
 
-assert set(CAUSES) == {"misprint", "reading", "power", "genuine"}, "the rule above names every cause"
+__all__ = ["COLUMNS", "NOT_RUN", "RUN", "Reading", "cause", "derive", "not_run", "of_claim", "run", "summary"]

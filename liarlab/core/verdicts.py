@@ -27,6 +27,7 @@ ABOUT = 0.25              # "about x" allows x +- 25 %
 CEILING = 0.995           # rates at or above (or at or below 1 - CEILING) are at a ceiling/floor
 KNIFE_EDGE = 0.25         # a decided interval within a quarter of its half-width of the band's edge
 WEAK_BAND = 0.10          # a two-sided band wider than +-10 % of the quantity's span carries little evidence
+MC_WIDEN = 3.0           # a bootstrap interval is judged widened by 3 Monte Carlo standard errors of its bounds
 PLANNED_POWER = 0.80      # a confirmatory sample is sized to decide a row at this power, from the pilot
 FAMILY_REPRODUCED = 0.75  # a family is reproduced when at least 3/4 of its findings are ...
 FAMILY_DIFFERS = 0.50     # ... and differs when at least half of its findings differ; else inconclusive
@@ -75,6 +76,7 @@ class Estimate:
     seed_max: float | None = None
     level: float = LEVEL
     interval: str = ""  # what [low, high] is when it is not a confidence interval at ``level``
+    mc_error: float = 0.0  # the Monte Carlo standard error of the bounds (a bootstrap's); 0 for a closed form
 
     @property
     def interval_label(self) -> str:
@@ -115,7 +117,11 @@ def _z(level: float) -> float:
 
 def proportion(wins, n, level: float = LEVEL, unit: str = "games") -> Estimate:
     """Wins out of ``n`` independent games of fixed agents: the Wilson interval (inside [0, 1])."""
+    if isinstance(n, bool) or not float(n).is_integer() or int(n) < 1:
+        raise ValueError(f"proportion: n is a positive count of games, got {n!r}")
     n = int(n)
+    if isinstance(wins, bool) or not 0 <= float(wins) <= n:
+        raise ValueError(f"proportion: wins lie in [0, n] = [0, {n}], got {wins!r}")
     low, high = wilson_interval(wins, n, z=_z(level))
     p = float(wins) / n
     # the Wilson bounds at 0 or n wins are 0 and 1 exactly, up to float round-off (5.6e-17 at 0 of 3)
@@ -195,7 +201,22 @@ def bootstrap(units, statistic, *, n_boot: int = 2000, seed: int = 0, low: float
     draws = np.array([statistic([units[i] for i in rng.integers(0, n, n)]) for _ in range(int(n_boot))], float)
     lo, hi = np.quantile(draws, [0.5 - level / 2, 0.5 + level / 2])
     return Estimate(point, max(low, float(lo)), min(high, float(hi)), n, unit, level=level,
-                    interval=f"{100 * level:.4g} % bootstrap over {unit}")
+                    interval=f"{100 * level:.4g} % bootstrap over {unit}", mc_error=_quantile_mc_error(draws, level))
+
+
+def _quantile_mc_error(draws: np.ndarray, level: float) -> float:
+    """The Monte Carlo standard error of a percentile bootstrap's bounds, distribution-free: the spread of the
+    order statistics that bracket each quantile at +-1 binomial standard deviation of its rank (the larger of
+    the two bounds'). Judgements widen the interval by ``MC_WIDEN`` of these, so that no verdict rests on the
+    resampling draw (docs/VERDICTS.md)."""
+    x = np.sort(np.asarray(draws, float))
+    b = x.size
+    errors = []
+    for p in (0.5 - level / 2, 0.5 + level / 2):
+        sd = math.sqrt(b * p * (1 - p))
+        lo_rank, hi_rank = max(0, math.floor(b * p - sd)), min(b - 1, math.ceil(b * p + sd))
+        errors.append((x[hi_rank] - x[lo_rank]) / 2)
+    return float(max(errors))
 
 
 def difference_of_means(a, b, level: float = LEVEL, unit: str = "samples", bound: float = math.inf) -> Estimate:
@@ -313,6 +334,11 @@ def _same_side(est: Estimate, lo: float, hi: float, reference: float | None) -> 
     return (est.value - reference) * (centre - reference) > 0
 
 
+def _widened(est: Estimate) -> Estimate:
+    """A bootstrap estimate as judgements read it: its bounds widened by ``MC_WIDEN`` Monte Carlo errors."""
+    return replace(est, low=est.low - MC_WIDEN * est.mc_error, high=est.high + MC_WIDEN * est.mc_error, mc_error=0.0)
+
+
 def within(est: Estimate, lo: float, hi: float, what: str, *, span: float | None = None,
            reference: float | None = None, one_sided: bool = False) -> Judgement:
     """The one decision: interval inside [lo, hi] -> reproduced; disjoint -> differs; else inconclusive.
@@ -321,6 +347,9 @@ def within(est: Estimate, lo: float, hi: float, what: str, *, span: float | None
     label = est.interval_label or "point"
     rule = (f"{what}: allowed [{_fmt(lo)}, {_fmt(hi)}]; reproduced if the {label} interval lies inside, "
             "differs if it lies outside, else inconclusive")
+    if est.mc_error > 0:
+        rule += f" (its bounds widened by {MC_WIDEN:g} Monte Carlo standard errors, {_fmt(est.mc_error)} each)"
+        est = _widened(est)
     weak = _is_weak(lo, hi, span, one_sided)
     if lo <= est.low and est.high <= hi:
         gap = min(est.low - lo, hi - est.high)
@@ -375,6 +404,8 @@ def simulated_value(printed, est: Estimate, *, decimals: int | None = None, trun
     """A printed simulated rate: its band is the printed value +- 1 point (``SIM_TOLERANCE_RATE``), widened by
     the paper's own sampling error when it gives its sample size ``paper_n``. ``span`` defaults to ``scale``
     (a rate)."""
+    if not 0 <= float(printed) <= scale:
+        raise ValueError(f"simulated_value: a printed rate lies in [0, {scale:g}], got {printed!r}")
     tol = SIM_TOLERANCE_RATE * scale
     return value(printed, est, decimals=decimals, truncated=truncated, tolerance=tol, paper_n=paper_n, scale=scale,
                  span=scale if span is None else span, reference=reference)
@@ -389,6 +420,9 @@ def direction(est: Estimate, expect: str = ">", than: float = 0.0, negligible: f
         raise ValueError("expect must be '>' or '<'")
     label = est.interval_label or "point"
     rule = f"direction: {expect} {_fmt(than)}; reproduced if the {label} interval excludes {_fmt(than)} on that side"
+    if est.mc_error > 0:
+        rule += f" (its bounds widened by {MC_WIDEN:g} Monte Carlo standard errors, {_fmt(est.mc_error)} each)"
+        est = _widened(est)
     if negligible is not None:
         rule += f"; differs if it lies within +-{_fmt(negligible)} (no meaningful difference) or on the other side"
     above, below = est.low > than, est.high < than
@@ -541,14 +575,74 @@ def confirmed(pilot: Estimate, pilot_judgement: Judgement, estimate: Estimate, j
     beside it. A confirmatory sample that is still undecided at the cap says so."""
     if plan is None or plan.undecidable:
         raise ValueError("confirmed() needs a plan with a confirmatory size (see plan_confirmation)")
+    if pilot.n is not None and plan.n is not None and plan.n < pilot.n:
+        raise ValueError(f"a confirmatory sample of {plan.n:,} {pilot.unit} is smaller than its pilot ({pilot.n:,}): "
+                         "raise the cap to at least the pilot's size")
     stages = (f"pilot {_describe(pilot)}: {pilot_judgement.verdict}; confirmatory (fresh) {_describe(estimate)}: "
               f"{judgement.verdict} ({plan.reason})")
     note = stages
+    if judgement.verdict == "inconclusive" and plan.capped:
+        # the cap is the most the study can afford: a row still undecided there is undecidable here, with the
+        # size it would need
+        needed = judgement.needed
+        note += (f"; still undecided at the cap of {plan.n:,}: no affordable sample decides it"
+                 + (f" (it would need about {needed:,} {estimate.unit})" if needed else ""))
+        return replace(judgement, note=note, pilot=pilot, pilot_verdict=pilot_judgement.verdict, undecidable=True)
     if judgement.verdict == "inconclusive":
-        note += f"; still undecided at the cap of {plan.n:,}" if plan.capped else "; still undecided"
+        note += "; still undecided"
     elif judgement.note:
         note += f"; {judgement.note}"
     return replace(judgement, note=note, pilot=pilot, pilot_verdict=pilot_judgement.verdict)
+
+
+# ---------------------------------------------------------------- causes
+
+
+#: The verdicts of a reading that was run (:mod:`liarlab.core.readings`), and the one of a reading that was not.
+READING_RUN = ("reproduced", "differs", "inconclusive")
+READING_NOT_RUN = "not run"
+
+
+def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
+    """The likeliest cause of a differing row, from the verdicts of its readings alone: the one rule (no cause is
+    ever typed). ``readings``: the rows of one claim (:func:`liarlab.core.readings.run` and ``not_run``), each
+    with ``claim``, ``is_default`` and ``verdict``; exactly one is the default (the claims row's own judgement),
+    and it differs.
+
+    - ``reading``: some other reading that was run reproduces the print;
+    - ``misprint``: an arithmetic check (``arithmetic=True``) that no reading reproduces;
+    - ``genuine``: two or more readings were run and every one differs, or no other reading was run and a
+      sentence says why none exists or can be run;
+    - ``power``: no reading reproduces and some other reading is inconclusive at the size it was run.
+
+    Raises ``ValueError`` when the readings cannot carry a cause."""
+    rows = list(readings)
+    if not rows:
+        raise ValueError("a differing row's cause follows from its readings, and it has none")
+    claims = {r["claim"] for r in rows}
+    if len(claims) != 1:
+        raise ValueError(f"the readings of one claim, got rows of {sorted(claims)}")
+    name = rows[0]["claim"]
+    defaults = [r for r in rows if r["is_default"]]
+    if len(defaults) != 1:
+        raise ValueError(f"{name!r}: exactly one default reading, got {len(defaults)}")
+    if defaults[0]["verdict"] != "differs":
+        raise ValueError(f"{name!r}: the default reading is the claims row's own judgement and differs; "
+                         f"got {defaults[0]['verdict']!r}")
+    others = [r for r in rows if not r["is_default"]]
+    tried = [r for r in others if r["verdict"] in READING_RUN]
+    if any(r["verdict"] == "reproduced" for r in tried):
+        return "reading"
+    if arithmetic:
+        return "misprint"
+    if tried and all(r["verdict"] == "differs" for r in tried):
+        return "genuine"
+    if tried:
+        return "power"
+    if any(r["verdict"] == READING_NOT_RUN for r in others):
+        return "genuine"
+    raise ValueError(f"{name!r}: only the default reading was run, and no sentence says why no other reading "
+                     "exists or can be run (readings.not_run)")
 
 
 def family_verdict(verdicts) -> str:

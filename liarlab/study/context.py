@@ -40,6 +40,7 @@ import contextlib
 import dataclasses
 import datetime as _dt
 import threading
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,6 +70,20 @@ class RunClock:
         return time.time() - self.started
 
 
+def check_scheduler(scheduler):
+    """None (local workers), a ``distributed.Client``, or a Dask scheduler address ``tcp://host:port`` (also
+    ``tls://``, ``inproc://``, ``ucx://``, or ``host:port``); anything else is refused before a run starts."""
+    if scheduler is None or type(scheduler).__name__ == "Client":
+        return scheduler
+    if not isinstance(scheduler, str):
+        raise TypeError(f"scheduler is a Dask address or Client, got {type(scheduler).__name__}")
+    import re
+
+    if not re.fullmatch(r"((tcp|tls|inproc|ucx)://)?[A-Za-z0-9_.\-\[\]:/]+:\d{1,5}", scheduler.strip()):
+        raise ValueError(f"scheduler {scheduler!r} is not a Dask scheduler address (tcp://host:port)")
+    return scheduler.strip()
+
+
 @dataclass
 class RunContext:
     """How the current run runs (not what it computes: sizes are each notebook's parameters)."""
@@ -91,7 +106,12 @@ class RunContext:
         self.force = bool(self.force)
         self.progress = bool(self.progress)
         self.params = dict(self.params or {})
+        if self.out_dir is not None and not isinstance(self.out_dir, (str, os.PathLike)):
+            raise TypeError(f"out_dir is a folder path (str or Path), got {type(self.out_dir).__name__}")
         self.out_dir = Path(self.out_dir).resolve() if self.out_dir else None  # '' too means the default
+        if self.out_dir is not None and self.out_dir.exists() and not self.out_dir.is_dir():
+            raise ValueError(f"out_dir {self.out_dir.name!r} is a file, not a folder")
+        self.scheduler = check_scheduler(self.scheduler)
 
     def settings(self) -> dict:
         """The fields that say how the run runs, without its clock (what :func:`start` takes)."""

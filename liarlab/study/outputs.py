@@ -15,21 +15,31 @@ from pathlib import Path
 import pandas as pd
 
 from liarlab.core.files import atomic_write_bytes  # noqa: F401  (part of this module's API)
-from liarlab.core.verdicts import CAUSES, KINDS, VERDICTS, Estimate, Judgement
+from liarlab.core import readings as _readings
+from liarlab.core.verdicts import KINDS, VERDICTS, Estimate, Judgement
 from liarlab.study import context
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CLAIM_COLUMNS = ["claim", "family", "source", "kind", "paper_value", "reproduced_value", "ci_low", "ci_high", "n",
                  "unit", "seed_min", "seed_max", "rule", "verdict", "flags", "note", "interval", "pilot_value",
-                 "pilot_ci_low", "pilot_ci_high", "pilot_n", "pilot_verdict", "cause", "readings"]
+                 "pilot_ci_low", "pilot_ci_high", "pilot_n", "pilot_verdict", "cause", "readings", "headline"]
 JUDGED = ("reproduced", "differs", "inconclusive")
 
 VERSIONED = ("numpy", "scipy", "pandas", "pgmpy", "numba")
 
 
+def in_repository() -> bool:
+    """liarlab runs from its repository (a clone, or an editable install), not from an installed wheel."""
+    return (REPO_ROOT / "pyproject.toml").is_file() and (REPO_ROOT / "notebooks").is_dir()
+
+
 def _default_root() -> Path:
+    """$LIARLAB_OUT, else the repository when liarlab runs from it, else the current folder (an installed wheel
+    never writes into site-packages)."""
     env = os.environ.get("LIARLAB_OUT")
-    return Path(env).resolve() if env else REPO_ROOT
+    if env:
+        return Path(env).resolve()
+    return REPO_ROOT if in_repository() else Path.cwd().resolve()
 
 
 def output_root() -> Path:
@@ -148,8 +158,14 @@ def save_table(frame: pd.DataFrame, name: str, params: dict | None = None, float
 
 
 def save_figure(fig, name: str, formats=("png", "svg")) -> list[Path]:
-    """Save ``figures/<name>.png`` and ``.svg`` (deterministic metadata, so reruns are identical)."""
+    """Save ``figures/<name>.png`` and ``.svg`` (deterministic metadata, so reruns are identical). A figure whose
+    legend covers plotted data is refused (:func:`liarlab.study.plotting.legend_overlaps`): move the legend."""
+    from liarlab.study.plotting import legend_overlaps
+
     _check_name(name)
+    covered = legend_overlaps(fig)
+    if covered:
+        raise ValueError(f"figure {name}: " + "; ".join(covered) + " (place the legend outside the data)")
     paths = []
     for fmt in formats:
         path = figures_dir() / f"{name}.{fmt}"
@@ -174,8 +190,8 @@ def _blank(value) -> bool:
 
 def claim(claim: str, source: str, paper_value, reproduced_value, verdict, *, kind: str | None = None,
           rule: str | None = None, ci_low=None, ci_high=None, note: str = "", measured: bool = False,
-          family: str | None = None, headline: bool = False, selected: bool = False, cause: str | None = None,
-          readings: str | None = None, interval: str | None = None) -> dict:
+          family: str | None = None, headline: bool = False, selected: bool = False,
+          readings: list[dict] | None = None, interval: str | None = None) -> dict:
     """One row of a claims table, judged under the study's verdict protocol (``liarlab.core.verdicts``,
     docs/VERDICTS.md).
 
@@ -192,9 +208,11 @@ def claim(claim: str, source: str, paper_value, reproduced_value, verdict, *, ki
     ``headline=True`` marks the row that answers the paper's question (one per notebook).
     ``measured=True`` marks a row whose value is a speed measurement of this machine (such rows belong in
     timing tables, not claims). ``selected=True`` marks a row judged under a reading that was chosen by its
-    agreement with the paper: it agrees by selection, and the scorecard says so. A differing finding names its
-    likeliest ``cause`` (one of :data:`~liarlab.core.verdicts.CAUSES`) and the ``readings`` of the paper that
-    were tried. ``interval`` overrides the label of ``ci_low``/``ci_high`` when they are given by hand.
+    agreement with the paper: it agrees by selection, and the scorecard says so. ``readings`` are the
+    rows of this claim's readings (:mod:`liarlab.core.readings`: each run, or not run with why). A differing
+    finding or arithmetic check must have them: its ``cause`` is derived from their verdicts by the protocol's
+    one rule (:func:`liarlab.core.verdicts.cause`), never given, and the ``readings`` column summarises them.
+    ``interval`` overrides the label of ``ci_low``/``ci_high`` when they are given by hand.
     """
     if kind not in KINDS:
         raise ValueError(f"claim {claim!r}: kind must be one of {KINDS}, got {kind!r}")
@@ -227,19 +245,24 @@ def claim(claim: str, source: str, paper_value, reproduced_value, verdict, *, ki
     if kind == "finding" and verdict in JUDGED and _blank(paper_value):
         raise ValueError(f"claim {claim!r}: a finding is judged against a paper value; a row without one is an "
                          "extension")
-    if cause is not None and cause not in CAUSES:
-        raise ValueError(f"claim {claim!r}: cause must be one of {sorted(CAUSES)}, got {cause!r}")
-    if kind == "finding" and verdict == "differs" and not cause:
-        raise ValueError(f"claim {claim!r}: a differing finding names its likeliest cause ({sorted(CAUSES)}) and "
-                         "the readings tried")
+    if readings is not None and (isinstance(readings, str) or not all(isinstance(r, dict) for r in readings)):
+        raise ValueError(f"claim {claim!r}: readings are the rows of liarlab.core.readings (run / not_run), not "
+                         "text")
+    mine = [r for r in (readings or []) if r["claim"] == claim]
+    if readings and len(mine) != len(readings):
+        raise ValueError(f"claim {claim!r}: readings rows of other claims were passed")
+    cause = ""
+    if kind in ("finding", "arithmetic") and verdict == "differs":
+        if not mine:
+            raise ValueError(f"claim {claim!r}: a differing {kind} has its readings run (liarlab.core.readings), "
+                             "and its cause follows from them")
+        cause = _readings.cause(mine, arithmetic=kind == "arithmetic")
     if selected:
         flags.append("agrees by selection")
-    row.update(rule=rule, verdict=verdict, flags="; ".join(flags), note=note, cause=cause or "",
-               readings=readings or "")
+    row.update(rule=rule, verdict=verdict, flags="; ".join(flags), note=note, cause=cause,
+               readings=_readings.summary(mine) if mine else "", headline=bool(headline))
     if measured:
         row["measured"] = True
-    if headline:
-        row["headline"] = True
     return row
 
 
@@ -254,6 +277,7 @@ def save_claims(notebook: str, rows: list[dict], params: dict | None = None) -> 
         frame["family"] = None
     if "claim" in frame.columns:
         frame["family"] = frame["family"].where(frame["family"].notna() & (frame["family"] != ""), frame["claim"])
+    frame["headline"] = frame["headline"].fillna(False).astype(bool) if "headline" in frame else False
     missing = [c for c in CLAIM_COLUMNS if c not in frame.columns]
     if missing:
         raise ValueError(f"claims rows are missing columns {missing}")
@@ -267,6 +291,8 @@ def save_claims(notebook: str, rows: list[dict], params: dict | None = None) -> 
         raise ValueError("every claims row states its rule")
     measured = [i for i, row in enumerate(rows) if row.get("measured")]
     headline = [i for i, row in enumerate(rows) if row.get("headline")]
+    if len(headline) > 1:
+        raise ValueError(f"a notebook has one headline row, {notebook} marks {len(headline)}: {headline}")
     frame = frame[CLAIM_COLUMNS]
     path = save_table(frame, f"{notebook}_claims", params, measured_rows=measured)
     sidecar = path.with_suffix(".json")

@@ -35,3 +35,54 @@ def interval_bars(ax, labels, rates, low, high, *, color=None, label=None, offse
     ax.set_xticks(np.arange(len(labels)))
     ax.set_xticklabels([str(v) for v in labels])
     return ax
+
+
+def legend_overlaps(fig) -> list[str]:
+    """Where a legend's box covers plotted data: one line per (legend, axes) with the markers, line vertices and
+    bars inside the box (drawn in display coordinates, so after layout). Empty when every legend is clear.
+
+    A legend outside the axes (``bbox_to_anchor`` past the frame, or a figure legend beside the panels) covers
+    nothing; lines count by their vertices, bars by their rectangles, scatter by its points."""
+    import numpy as np
+    from matplotlib.collections import PathCollection
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Rectangle
+
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    legends = [(ax.get_legend(), ax) for ax in fig.axes if ax.get_legend() is not None]
+    legends += [(leg, ax) for leg in fig.legends for ax in fig.axes]
+    found = []
+    for legend, ax in legends:
+        if not legend.get_visible():
+            continue
+        box = legend.get_window_extent(renderer).shrunk(0.98, 0.98)
+        frame = ax.get_window_extent(renderer)
+
+        def inside(points):
+            points = np.asarray(points, float).reshape(-1, 2)
+            keep = ((points[:, 0] >= frame.x0) & (points[:, 0] <= frame.x1) & (points[:, 1] >= frame.y0)
+                    & (points[:, 1] <= frame.y1))
+            points = points[keep & np.isfinite(points).all(axis=1)]
+            return int(((points[:, 0] > box.x0) & (points[:, 0] < box.x1) & (points[:, 1] > box.y0)
+                        & (points[:, 1] < box.y1)).sum())
+
+        covered = 0
+        for line in ax.get_lines():
+            if isinstance(line, Line2D) and line.get_visible() and line.get_xydata().size:
+                covered += inside(line.get_transform().transform(line.get_xydata()))
+        for patch in ax.patches:
+            if isinstance(patch, Rectangle) and patch.get_visible() and patch.get_height() and patch.get_width():
+                extent = patch.get_window_extent(renderer)
+                clipped = extent.intersection(extent, frame)
+                if clipped is not None and box.overlaps(clipped):
+                    covered += 1
+        for collection in ax.collections:
+            if isinstance(collection, PathCollection) and collection.get_visible():
+                offsets = collection.get_offsets()
+                if len(offsets):
+                    covered += inside(collection.get_offset_transform().transform(offsets))
+        if covered:
+            title = ax.get_title() or ax.get_ylabel() or f"axes {fig.axes.index(ax) + 1}"
+            found.append(f"the legend covers {covered} plotted point{'s' if covered != 1 else ''} in {title!r}")
+    return found
