@@ -39,8 +39,8 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as _dt
-import threading
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import json
 import os
-import warnings
 import re
 import subprocess
+import warnings
 from pathlib import Path
 
 import pandas as pd
 
-from liarlab.core.files import atomic_write_bytes  # noqa: F401  (part of this module's API)
 from liarlab.core import readings as _readings
+from liarlab.core.files import atomic_write_bytes  # noqa: F401  (part of this module's API)
 from liarlab.core.verdicts import KINDS, VERDICTS, Estimate, Judgement
 from liarlab.study import context
 
