@@ -122,8 +122,10 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     return text
 
 
-def answer_paragraph(claims: pd.DataFrame, question: str) -> str:
-    """The opening answer in markdown, from the claims table alone."""
+def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | None = None,
+                     second: str | None = None) -> str:
+    """The opening answer in markdown, from the claims table alone. ``quantity`` names the headline's number;
+    ``second`` is the claim text of the row reported as the second main result."""
     lines = [f"**The question.** {question}"]
     row = headline(claims)
     if row is None:

@@ -141,14 +141,16 @@ def answer_placeholder() -> None:
                                          "run.*"), display_id=True)
 
 
-def fill_answer(claims, question: str) -> str:
+def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None) -> str:
     """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (and show it here too, so a
-    reader at the claims table sees it); returns the markdown."""
+    reader at the claims table sees it); returns the markdown. ``quantity`` names what the headline's number is
+    ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
+    row reported as the notebook's second main result."""
     from IPython.display import Markdown, display
 
     from liarlab.study.answer import answer_paragraph
 
-    text = answer_paragraph(claims, question)
+    text = answer_paragraph(claims, question, quantity=quantity, second=second)
     handle = _ANSWER["handle"]
     if handle is not None:
         handle.update(Markdown(text))
