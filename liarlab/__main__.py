@@ -91,6 +91,10 @@ def cache_command(args) -> int:
 def run_benchmarks(names) -> int:
     folder = outputs.REPO_ROOT / "benchmarks"
     scripts = sorted(folder.glob("bench_*.py"))
+    if not scripts:
+        print("liarlab: the benchmarks are scripts of the liarlab repository (benchmarks/), not shipped with the "
+              "installed package: run 'python -m liarlab bench' in a clone", file=sys.stderr)
+        return 2
     if names:
         wanted = {f"bench_{n.removeprefix('bench_').removesuffix('.py')}.py" for n in names}
         unknown = wanted - {s.name for s in scripts}

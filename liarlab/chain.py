@@ -67,6 +67,9 @@ def available_notebooks(folder: Path = NOTEBOOK_DIR) -> dict[str, Path]:
 
 def select_notebooks(only: str | list[str] | None, folder: Path = NOTEBOOK_DIR) -> dict[str, Path]:
     notebooks = available_notebooks(folder)
+    if not notebooks:
+        raise ValueError(f"no notebooks in {folder.name}/: the chain runs the notebooks of a clone of the liarlab "
+                         "repository (an installed wheel ships the library only)")
     if not only:
         return notebooks
     ids = only.split(",") if isinstance(only, str) else list(only)
@@ -122,8 +125,18 @@ def declared_parameters(nb_id: str) -> dict:
     return dict(COMMON) | notebook_parameters(nb_id).specs
 
 
+#: Settings the chain itself owns: ``-p`` may not set them (one source for each), with the option to use instead.
+CHAIN_OPTIONS = {"profile": "--profile", "out_dir": "--out", "n_jobs": "--n-jobs", "scheduler": "--scheduler",
+                 "force": "--force", "progress_bar": "--no-progress"}
+
+
 def check_parameter_names(parameters: dict, notebooks: dict[str, Path]) -> dict[str, dict]:
-    """Raise ValueError for a ``-p`` name that no selected notebook has; return each notebook's parameters."""
+    """Raise ValueError for a ``-p`` name that no selected notebook has, or that the chain's own options set;
+    return each notebook's parameters."""
+    owned = [name for name in parameters if name in CHAIN_OPTIONS]
+    if owned:
+        raise ValueError("; ".join(f"-p {name}=... is the chain's own option: use {CHAIN_OPTIONS[name]}"
+                                   for name in owned))
     declared = {nb_id: declared_parameters(nb_id) for nb_id in notebooks}
     unknown = [name for name in parameters if not any(name in names for names in declared.values())]
     if unknown:
@@ -216,6 +229,43 @@ def expectation(nb_id: str, name: str, profile: str, root: Path, notebook: Path 
     return ""
 
 
+def check_out(out) -> Path:
+    """The output root ``out`` resolved; ``ValueError`` (one line) when it or a folder above it is a file, or it
+    cannot be created."""
+    if not isinstance(out, (str, os.PathLike)):
+        raise ValueError(f"--out is a folder path, got {type(out).__name__}")
+    root = Path(out).expanduser().resolve()
+    for folder in (root, *root.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise ValueError(f"--out {out}: {folder} is a file, not a folder")
+            if not os.access(folder, os.W_OK):
+                raise ValueError(f"--out {out}: cannot write in {folder}")
+            break
+    return root
+
+
+def check_scheduler_reachable(scheduler, timeout: float = 5.0) -> None:
+    """Parse the Dask scheduler address and open a connection to it before any notebook runs, so a wrong
+    address fails at once and not minutes into a notebook."""
+    import re
+    import socket
+
+    from liarlab.study.context import check_scheduler
+
+    address = check_scheduler(scheduler)
+    if not isinstance(address, str):
+        return
+    match = re.fullmatch(r"(?:(\w+)://)?(.+):(\d+)", address)
+    if match is None or match.group(1) in ("inproc", "ucx"):
+        return
+    host, port = match.group(2).strip("[]"), int(match.group(3))
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as err:
+        raise ValueError(f"--scheduler {address}: no Dask scheduler answers there ({err.strerror or err})") from None
+
+
 def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} min"
 
@@ -235,7 +285,9 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
     notebooks = select_notebooks(only, notebook_dir)
     parameters = dict(parameters or {})
     declared = check_parameter_names(parameters, notebooks)
-    root = Path(out).resolve() if out else outputs.REPO_ROOT
+    root = check_out(out) if out else outputs.REPO_ROOT
+    if scheduler is not None:
+        check_scheduler_reachable(scheduler)
     nb_out = notebook_dir if out is None else root / "notebooks"
     settings = {}
     for nb_id, path in notebooks.items():
