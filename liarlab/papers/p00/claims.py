@@ -6,7 +6,9 @@ import re
 import pandas as pd
 
 from liarlab.core import dice
+from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
+from liarlab.papers.p00 import readings as R
 from liarlab.papers.p00.experiments import Results, q_space_table
 from liarlab.papers.p00.printed import (
     PAPER_DISTINCT_HANDS,
@@ -80,22 +82,18 @@ def paper_01_rows() -> list[dict]:
 
 
 def paper_01_text_rows() -> list[dict]:
-    """The weight 4561 of the text around Fig 4.4 and its "about half"."""
+    """The weight 4561 of the text around Fig 4.4 and its "about half", each with its readings (readings.py):
+    the cause of a differing row follows from them."""
     ours = dice.hands_with_at_least(1)
-    rows = [_printed("bid weight for 'needs one die from the opponent' (text, Fig 4.4)", "paper 01 §4.2 text",
-                     PAPER_TEXT_AT_LEAST_ONE, ours,
-                     note="misprint: 7776 - 3125 = 4651; the text's 4561 transposes two digits; "
-                          "Table 4.7 itself prints 4651", cause="misprint",
-                     readings="the weight of 'at least one 5' (Table 4.7's cumulative row, 4651) and of 'exactly "
-                              "one 5' (3125): neither is 4561")]
+    rows = [_printed(R.AT_LEAST_ONE_CLAIM, "paper 01 §4.2 text", PAPER_TEXT_AT_LEAST_ONE, ours,
+                     readings=R.at_least_one_rows(),
+                     note="7776 - 3125 = 4651; the text's 4561 has the same digits in another order; "
+                          "Table 4.7 itself prints 4651")]
     repeated = dice.hands_with_some_face_repeated()
-    rows.append(claim("share of hands with some face at least twice ('about half')", "paper 01 §4.2 text",
+    rows.append(claim(R.ABOUT_HALF_CLAIM, "paper 01 §4.2 text",
                       PAPER_TEXT_ABOUT_HALF, V.exact(repeated / 7776), V.word("about half", V.exact(repeated / 7776)),
-                      kind="arithmetic", cause="reading",
-                      readings=f"'some face at least twice' gives {repeated / 7776:.3f}; the class 'one pair' alone "
-                               f"gives {3600 / 7776:.3f}, which is about half",
-                      note=f"{repeated}/7776; 'one pair' alone is 3600/7776 = {3600 / 7776:.3f}, "
-                           "probably what was meant"))
+                      kind="arithmetic", readings=R.about_half_rows(),
+                      note=f"{repeated}/7776; 'one pair' alone is 3600/7776 = {3600 / 7776:.3f}"))
     return rows
 
 
@@ -136,11 +134,10 @@ def _table_4_4_rows(n: int, r) -> list[dict]:
         paper = PAPER_T44[n][idx]
         note = ("printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
                 if paper != r[col] else "")
-        rows.append(_printed(f"Q-space {col}, n={n}, 2 players", "paper 02 Table 4-4", paper, int(r[col]),
-                             note=note, family="paper 02 Table 4-4",
-                             cause="misprint" if note else None,
-                             readings=("the same cell in Table 6-2 (141,053,220) and 559,735 x 252"
-                                       if note else None)))
+        claim_text = f"Q-space {col}, n={n}, 2 players"
+        readings = R.table_4_4_rows(int(r[col])) if claim_text == R.T44_FULL_N3_CLAIM else None
+        rows.append(_printed(claim_text, "paper 02 Table 4-4", paper, int(r[col]),
+                             note=note, family=R.T44_FAMILY, readings=readings))
     return rows
 
 
@@ -204,13 +201,13 @@ def monte_carlo_rows(results: Results) -> list[dict]:
     return rows
 
 
-def headline_row(rows: list[dict]) -> dict:
-    """The notebook's answer in one row: the printed dice numbers of papers 01 and 02 (every arithmetic row with
-    a paper value), judged by the study's declared family rule (``verdicts.family_verdict``: reproduced when at
-    least 3/4 are), with the ones that differ named in the claim."""
-    judged = [r for r in rows if r["kind"] == "arithmetic" and r["verdict"] in ("reproduced", "differs")]
+def _headline_parts(rows: list[dict]):
+    """The headline's claim text, family, estimate, verdict and readings rows, from the rows it counts."""
+    judged = [r for r in rows if r["kind"] == "arithmetic" and r["verdict"] in ("reproduced", "differs")
+              and not r.get("headline")]
     verdicts = [r["verdict"] for r in judged]
     agree = verdicts.count("reproduced")
+
     def printed_as(r):
         quoted = re.findall(r"'([^']+)'", r["claim"])
         if isinstance(r["paper_value"], (int, float)) and r["paper_value"] > 1 or not quoted:
@@ -219,16 +216,31 @@ def headline_row(rows: list[dict]) -> dict:
 
     wrong = [printed_as(r) for r in judged if r["verdict"] == "differs"]
     share = agree / len(judged)
-    return claim(f"Papers 01 and 02's dice counts and probabilities agree with exact enumeration "
-                 f"({agree} of {len(judged)} printed numbers; they differ at {', '.join(wrong)})",
-                 "papers 01 and 02 (all printed dice numbers)", PAPER_EVERY_PRINTED_NUMBER,
-                 V.Estimate(share, share, share, len(judged), "printed numbers"),
-                 V.stated(V.family_verdict(verdicts),
+    text = (f"Papers 01 and 02's dice counts and probabilities agree with exact enumeration "
+            f"({agree} of {len(judged)} printed numbers; they differ at {', '.join(wrong)})")
+    family = "papers 01 and 02: every printed dice number"
+    est = V.Estimate(share, share, share, len(judged), "printed numbers")
+    verdict = V.family_verdict(verdicts)
+    readings = [CR.run(family, text, R.HEADLINE_READINGS[0], est, verdict,
+                      note=f"{agree} of {len(judged)} printed numbers agree"),
+                CR.not_run(family, text, R.HEADLINE_READINGS[1],
+                          "the family rule counts the rows below, and each row that differs has its own readings")]
+    return text, family, est, verdict, readings
+
+
+def headline_row(rows: list[dict]) -> dict:
+    """The notebook's answer in one row: the printed dice numbers of papers 01 and 02 (every arithmetic row with
+    a paper value), judged by the study's declared family rule (``verdicts.family_verdict``: reproduced when at
+    least 3/4 are), with the ones that differ named in the claim."""
+    text, family, est, verdict, readings = _headline_parts(rows)
+    return claim(text, "papers 01 and 02 (all printed dice numbers)", PAPER_EVERY_PRINTED_NUMBER, est,
+                 V.stated(verdict,
                           f"family rule: reproduced when at least {V.FAMILY_REPRODUCED:.0%} of the printed numbers "
                           f"are (each judged at its printed precision), differs when at least "
                           f"{V.FAMILY_DIFFERS:.0%} differ"),
-                 kind="arithmetic", family="papers 01 and 02: every printed dice number", headline=True,
-                 note="the rows below, one per printed number; those that differ carry their cause")
+                 kind="arithmetic", family=family, headline=True, readings=readings,
+                 note="the rows below, one per printed number; the cause of each that differs follows from its readings "
+                      "(the readings table under the claims)")
 
 
 # ============================================================================ the notebook's prose, from the tables
@@ -264,3 +276,11 @@ def table_4_4_text(q2: pd.DataFrame) -> str:
         return f"**Which printed cell is wrong.** None: all {cells} cells of Table 4-4 agree with the counts."
     return (f"**Which printed cell is wrong.** {'; '.join(wrong)}. The other {cells - len(wrong)} of its {cells} "
             "cells agree.")
+
+
+def readings_rows(results: Results | None = None) -> list[dict]:
+    """Every readings row of notebook 00's claims (``data/00_readings.csv``): the same rows the claims were
+    given, from the same counts, the headline's first."""
+    q2 = results.q2 if results is not None and results.q2 is not None else q_space_table(2)
+    rows = claims_rows(results)
+    return _headline_parts(rows[1:])[4] + R.all_rows(int(q2.set_index("n").loc[3, "full"]))

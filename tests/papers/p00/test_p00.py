@@ -101,3 +101,42 @@ def test_the_headline_follows_the_family_rule_not_the_worst_row():
     rows = claims00.claims_rows()[1:]
     bad = [dict(r, verdict="differs") if r["verdict"] == "reproduced" else r for r in rows]
     assert claims00.headline_row(bad)["verdict"] == "differs"
+
+
+def test_no_cause_is_typed_in_the_paper_modules():
+    import inspect
+
+    from liarlab.papers.p00 import readings as readings00
+
+    for module in (claims00, readings00):
+        assert "cause=" not in inspect.getsource(module)
+
+
+def test_each_differing_number_has_readings_and_its_cause_follows_from_them():
+    import pandas as pd
+
+    from liarlab.core import verdicts as V
+    from liarlab.study import readings as study_readings
+
+    rows = claims00.claims_rows()
+    readings = claims00.readings_rows()
+    study_readings.check(pd.DataFrame(rows), readings)       # raises unless every cause is the derived one
+    causes = {r["paper_value"]: r["cause"] for r in rows if r["verdict"] == "differs"}
+    assert causes == {4561: "misprint", 0.5: "reading", 141053200: "misprint"}
+    for r in rows:
+        if r["verdict"] != "differs":
+            continue
+        mine = [x for x in readings if x["claim"] == r["claim"]]
+        assert sum(x["is_default"] for x in mine) == 1 and r["cause"] == V.cause(mine, arithmetic=True)
+        assert r["readings"].startswith(f"{sum(x['verdict'] != 'not run' for x in mine)} reading")
+
+
+def test_a_reading_that_reproduces_makes_the_cause_reading_not_misprint():
+    from liarlab.core import readings as R
+    from liarlab.papers.p00 import readings as readings00
+
+    rows = readings00.about_half_rows()
+    assert [r["verdict"] for r in rows if r["reading"] == "the class 'one pair' alone"] == ["reproduced"]
+    assert R.cause(rows, arithmetic=True) == "reading"
+    rows = [r for r in rows if r["reading"] != "the class 'one pair' alone"]
+    assert R.cause(rows, arithmetic=True) == "misprint"
