@@ -401,3 +401,50 @@ def summary_of(res) -> str:
     return summary(res.large, res.seeded, res.trait_effect, res.self_open, res.wide, res.gains, res.e7, res.br,
                    res.params["n_games"], res.params["n_seeds"], liar_text=liar_text,
                    readings_text=network_readings(res), extensions_text=extensions(res))
+
+
+def bid_draw(fig44: pd.DataFrame) -> str:
+    """Caption of the Fig 4.4 bid-draw figure: which candidates one bid draw never returns, and how close the
+    simulation is to the exact shares."""
+    shown = fig44.dropna(subset=["weight"]).head(20)
+    never = shown[shown.p_returned <= 0]
+    faces = sorted({int(f) for _, f in never.bid})
+    gap = float((shown.p_returned_sim - shown.p_returned).abs().max())
+    never_text = (f"{len(never)} of the {len(shown)} candidates shown, every one on "
+                  f"{'face' if len(faces) == 1 else 'faces'} {', '.join(map(str, faces))}, "
+                  f"{'is' if len(never) == 1 else 'are'} never returned although "
+                  f"{'it has' if len(never) == 1 else 'they have'} a weight"
+                  if len(never) else "every candidate shown is returned sometimes")
+    return (f"*What to notice:* {never_text}: the random-guess player keeps a bid only when the opponent's guess "
+            f"of our count plus its sampled count falls short, which never happens on a face we do not hold. The "
+            f"simulated shares (orange) lie within {gap:.4f} of the exact ones (blue).")
+
+
+def readings_vs_e7(res) -> str:
+    """Why the readings table's "thesis reading" row and E7 give different pooled gains: E12 replays its own
+    seeded matches (another seed), so the two are independent measurements of the same quantity."""
+    from liarlab.papers.p01 import bbn_experiments as bbnx
+    from liarlab.papers.p01.results import SEED_OFFSETS
+
+    allt = res.bbn_readings[res.bbn_readings.group == "all types"].set_index("variant")
+    if "thesis reading" not in allt.index or res.bbn_run is None:
+        return ""
+    t = allt.loc["thesis reading"]
+    per_seed = bbnx.seed_gains(res.bbn_run.games, by=()).set_index("rep").gain
+    e7 = bbnx.gain_estimate(per_seed)
+    e7_rate = float(res.bbn_run.games.win_bbn.mean())
+    same = SEED_OFFSETS["bbn_variants"] == SEED_OFFSETS["bbn_matches"]
+    overlap = not (t.diff_ci_high < e7.low or e7.high < t.diff_ci_low)
+    return ("**Why the thesis-reading row is not E7's number.** " + (
+        "The rows of this table share one set of seeded matches (the same dice for every reading), but "
+        "not E7's: they are drawn from their own seed (offset "
+        f"{SEED_OFFSETS['bbn_variants']} against E7's {SEED_OFFSETS['bbn_matches']}), so the thesis-reading row "
+        "is a second, independent measurement of E7's pooled gain, "
+        if not same else "This table replays E7's own seeded matches, ") +
+        f"with the same {int(t.types)} types x {int(t.seeds)} seeds x {int(t.games // (t.types * t.seeds))} games: "
+        f"here the network wins {t.win_rate_bbn:.4f} and gains {t['diff']:+.4f} "
+        f"(95 % interval {t.diff_ci_low:+.4f} to {t.diff_ci_high:+.4f} across seeds); in E7 it wins {e7_rate:.4f} "
+        f"and gains {e7.value:+.4f} ({e7.low:+.4f} to {e7.high:+.4f}). "
+        + ("The two intervals overlap: the difference is sampling noise between two sets of dice. "
+           if overlap else "The two intervals do not overlap, which sampling noise alone would rarely give. ")
+        + "Every `vs_thesis` change is measured against this table's own thesis-reading row, on the same dice.")

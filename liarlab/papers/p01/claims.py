@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
 from liarlab.papers.p01 import printed
 from liarlab.study.outputs import claim
@@ -101,9 +102,30 @@ def bid_weight_rows(p2: float, w26: int) -> list[dict]:
         claim("P(opponent holds >= 2 fives) in the Fig 4.2 example", "§4.2 text", printed.AT_LEAST_TWO_FIVES,
               V.exact(round(p2, 6)), V.value(printed.AT_LEAST_TWO_FIVES, V.exact(p2), decimals=4, span=1.0), kind="arithmetic",
               note="exact 1526/7776; 'challenge about 80%' = 1 - 0.1962"),
-        claim("bid weight 'two 6s' holding no 6 (Fig 4.4)", "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_SIXES,
-              V.exact(int(w26)), V.value(printed.WEIGHT_TWO_SIXES, V.exact(int(w26))), kind="arithmetic"),
+        claim(_TWO_SIXES, "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_SIXES,
+              V.exact(int(w26)), V.value(printed.WEIGHT_TWO_SIXES, V.exact(int(w26))), kind="arithmetic",
+              readings=two_sixes_readings(int(w26))),
     ]
+
+
+_TWO_SIXES = "bid weight 'two 6s' holding no 6 (Fig 4.4)"
+_TWO_SIXES_READINGS = (
+    CR.Reading("at least two 6s, ordered rolls (Table 4.7)", "the weight counts the 7776 ordered rolls with two or "
+               "more 6s", "thesis §4.2 text and Table 4.7; spec §2.1 (CUM[2])", default=True),
+    CR.Reading("exactly two 6s, ordered rolls", "the weight counts the rolls with exactly two 6s",
+               "Table 4.7 prints both rows"),
+    CR.Reading("at least two 6s, distinct unordered hands", "'手牌種類數' (kinds of hands) counts the 252 "
+               "distinct hands", "thesis §4.2 wording '種類數'"),
+)
+
+
+def two_sixes_readings(ours: int) -> list[dict]:
+    """The readings of the Fig 4.4 weight of "two 6s" (``ours``: the weight our bid draw uses)."""
+    from liarlab.core import dice
+
+    values = (ours, dice.hands_with_exactly(2), dice.multisets_count(dice=3))
+    return [CR.run(_TWO_SIXES, _TWO_SIXES, r, V.exact(v), V.value(printed.WEIGHT_TWO_SIXES, V.exact(v)))
+            for r, v in zip(_TWO_SIXES_READINGS, values)]
 
 
 def fig_5_1_row(example: dict, freq51: pd.DataFrame) -> dict:
@@ -156,14 +178,16 @@ def win_rate_plan(large: pd.DataFrame, cap: int) -> V.Plan | None:
 
 
 def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large: int,
-                  readings: pd.DataFrame | None = None, fresh: pd.DataFrame | None = None,
-                  plan: V.Plan | None = None) -> list[dict]:
+                  first: pd.DataFrame | None = None, by_type: pd.DataFrame | None = None,
+                  fresh: pd.DataFrame | None = None, plan: V.Plan | None = None,
+                  collect: list | None = None) -> list[dict]:
     """§5.2: random-guess against the 32 test programs (large sample per type, fixed agents: Wilson intervals at the
     Bonferroni level for 32 types). "About 60-70 % against every type" and "loses to none" are each one test.
 
-    ``readings`` (:func:`liarlab.papers.p01.readings.win_band_readings`) diagnose a differing band claim;
-    ``fresh`` is the confirmatory sample (same columns as ``large``, fresh games) drawn by ``plan`` when the
-    pilot left a claim undecided."""
+    Each claim carries its readings rows (:func:`liarlab.papers.p01.readings.win_rate_readings`: who opens from
+    ``first``, the E12 rule readings from ``by_type``, one match per type from ``ref``), appended to ``collect``
+    when given; a differing row's cause follows from them. ``fresh`` is the confirmatory sample (same columns as
+    ``large``, fresh games) drawn by ``plan`` when the pilot left a claim undecided."""
     from liarlab.papers.p01 import readings as R
 
     m = len(large)
@@ -187,17 +211,13 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
     elif plan is not None and plan.undecidable:
         j_band = _confirm(in_band, j_band, None, None, plan) if j_band.verdict == "inconclusive" else j_band
         j_half = _confirm(beaten, j_half, None, None, plan) if j_half.verdict == "inconclusive" else j_half
-    cause = readings_text = None
-    if j_band.verdict == "differs":
-        cause = "reading"
-        readings_text = (R.summary(readings) if readings is not None else "no other reading tried.") + (
-            " Whether \"about 60-70 % against all 32\" means each type or their typical level is the open reading; "
-            "the per-type rates also rest on our reconstruction of the 32 programs from their trait descriptions "
-            "(the thesis's per-type plots are lost).")
+    band_readings = R.win_rate_readings("band", in_band, j_band, large, first, ref, by_type)
+    beaten_readings = R.win_rate_readings("beaten", beaten, j_half, large, first, ref, by_type)
+    if collect is not None:
+        collect += band_readings + beaten_readings
     return [
-        claim("random-guess wins about 60-70 % against every type", "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT,
-              in_band, j_band, kind="finding", family="§5.2 win rate per type", headline=True,
-              cause=cause, readings=readings_text,
+        claim(R.BAND_CLAIM, "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT,
+              in_band, j_band, kind="finding", family=R.WIN_FAMILY, headline=True, readings=band_readings,
               note=f"value: the share of the {m} types whose win rate lies in 60-70 % (its interval is the range "
                    f"over undecided types); each type {n_large:,} games (openers alternate), Wilson at "
                    f"{100 * level:.2f} % per type (Bonferroni-adjusted for {m}); {len(outside)} types outside the "
@@ -207,11 +227,8 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
                    + f"; mean over types {large.win_rate.mean():.3f}, worst type{int(worst.type)} "
                      f"{worst.win_rate:.3f}; one {n_games}-game match per type (the thesis's design) gives mean "
                      f"{ref.win_rate.mean():.3f}"),
-        claim("random-guess loses to no test program", "§5.2", printed.LOSES_TO_NONE_TEXT, beaten, j_half,
-              kind="finding", family="§5.2 win rate per type",
-              cause="genuine" if j_half.verdict == "differs" else None,
-              readings=("the large sample with alternating openers; who opens and the rules' readings are in the "
-                        "readings table" if j_half.verdict == "differs" else None),
+        claim(R.BEATEN_CLAIM, "§5.2", printed.LOSES_TO_NONE_TEXT, beaten, j_half,
+              kind="finding", family=R.WIN_FAMILY, readings=beaten_readings,
               note=f"value: the share of the {m} types beaten (win rate above 0.5); Wilson at {100 * level:.2f} % "
                    f"per type (Bonferroni-adjusted); worst type{int(worst.type)} {worst.win_rate:.3f}"),
     ] + [claim(f"win rate vs type{t} (Figs 5.6-5.8; plot only, value lost)", "§5.2 Figs 5.6-5.8",
@@ -221,7 +238,8 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
 
 
 def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
-              fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> dict:
+              fresh: pd.DataFrame | None = None, plan: V.Plan | None = None, ref: pd.DataFrame | None = None,
+              first: pd.DataFrame | None = None, collect: list | None = None) -> dict:
     """Figs 5.3, 5.6-5.8: the cumulative-win curve of types 1, 5, 23 lies between y = x/2 and y = x, i.e. the
     player's win rate against each is above 0.5 (one test over the three types at the Bonferroni level). The
     seeded 500-game matches that end below x/2 are noise of single matches, reported in the note with the share
@@ -243,11 +261,13 @@ def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: i
     from scipy import stats
 
     expected = sum(stats.binom.cdf(n_games // 2, n_games, r) for r in g.win_rate) * n_seeds
-    return claim("cumulative wins against types 1, 5, 23 lie between the slope-1/2 and slope-1 lines",
-                 "§5.1 Fig 5.3, Figs 5.6-5.8", printed.FIG_5_3_TEXT, est, j, kind="finding",
-                 family="Figs 5.6-5.8", cause="genuine" if j.verdict == "differs" else None,
-                 readings=("judged on the true rates (large sample), not on single matches, which end below the "
-                           "line by chance" if j.verdict == "differs" else None),
+    from liarlab.papers.p01 import readings as R
+
+    readings = R.trend_readings(est, j, large, ref, first, FIG_TYPES)
+    if collect is not None:
+        collect += readings
+    return claim(R.TREND_CLAIM, "§5.1 Fig 5.3, Figs 5.6-5.8", printed.FIG_5_3_TEXT, est, j, kind="finding",
+                 family=R.TREND_FAMILY, readings=readings,
                  note=f"large-sample rates {', '.join(f'type{t} {r:.3f}' for t, r in g.win_rate.items())}; "
                       f"{below} of {len(ends)} seeded {n_games}-game matches end at or below x/2 "
                       f"(the binomial expects {expected:.1f})")
@@ -293,12 +313,15 @@ def bbn_gain_plan(gains: pd.DataFrame, cap: int) -> V.Plan | None:
     return V.plan_confirmation(replace(j, needed=max(sizes), undecidable=False), cap=cap)
 
 
-def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, readings: pd.DataFrame | None = None,
-                 fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> dict:
+def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None = None,
+                 bbn_readings: pd.DataFrame | None = None, fresh: pd.DataFrame | None = None,
+                 plan: V.Plan | None = None, collect: list | None = None) -> dict:
     """§5.2: the network adds about 5-10 points against most types: per type the gain across seeds is judged
     against [0.05, 0.10] at the Bonferroni level, the share of types in the band with ``share``, and "most" with
-    the protocol's word. ``readings`` (:func:`liarlab.papers.p01.readings.bbn_gain_readings`) diagnose a
-    differing row; ``fresh`` (seed gains of new seeds) confirms an undecided pilot under ``plan``."""
+    the protocol's word. Its readings rows (:func:`liarlab.papers.p01.readings.gain_readings`, from the E7
+    games ``games`` and the E12 network readings ``bbn_readings``) are appended to ``collect`` when given; a
+    differing row's cause follows from them. ``fresh`` (seed gains of new seeds) confirms an undecided pilot
+    under ``plan``."""
     from liarlab.papers.p01 import readings as R
 
     ests, judged = per_type_gain_judgements(gains)
@@ -316,15 +339,14 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, readings: pd.DataFrame | N
     pos = sum(e.low > 0 for e in ests)
     neg = sum(e.high < 0 for e in ests)
     level = V.simultaneous_level(len(ests))
-    cause = text = None
-    if j.verdict == "differs":
-        cause = "reading"
-        text = ((R.summary(readings) if readings is not None else "no other reading tried.")
-                + " The network's structure (Fig 4.9) is lost and its formulas are approximate (spec §7.8), so "
-                  "our network is one reading of it; the thesis ran one unpaired 500-game match per condition "
-                  "and its Ch. 6 calls the network's effect \"not very significant\".")
-    return claim("BBN adds about 5-10 points against most test programs", "§5.2", printed.BBN_GAIN_TEXT, share,
-                 j, kind="finding", family="§5.2 network gain per type", cause=cause, readings=text,
+    readings = (R.gain_readings(share, j, games, bbn_readings) if games is not None else
+                [CR.run(R.GAIN_FAMILY, R.GAIN_CLAIM, R.GAIN_READINGS["default"], share, j)]
+                + [CR.not_run(R.GAIN_FAMILY, R.GAIN_CLAIM, r, "the games of the matches are not in this call")
+                   for key, r in R.GAIN_READINGS.items() if key != "default"])
+    if collect is not None:
+        collect += readings
+    return claim(R.GAIN_CLAIM, "§5.2", printed.BBN_GAIN_TEXT, share,
+                 j, kind="finding", family=R.GAIN_FAMILY, readings=readings,
                  note=f"value: the share of the {len(ests)} types whose gain lies in +5..+10 points (its interval is "
                       f"the range over undecided types); {len(ests)} types x {int(seeds.min())} seeded matches x "
                       f"{bbn_games} games (paired with plain random-guess on the same dice); per type t across "
@@ -442,6 +464,7 @@ def extension_rows(best, base, x1, vs_plain: pd.DataFrame) -> list[dict]:
 def x3_row(x3: pd.DataFrame) -> dict:
     """X3: the confidence-weighted imagined hand against the real-valued player without a network."""
     est = V.across_seeds(x3.gain.to_numpy(), -1.0, 1.0)
+    est = replace(est, value=round(est.value, 12) + 0.0)   # a mean of exact zeros prints 0, not -2.8e-17
     return claim("X3 confidence-weighted imagined hand: gain over real-valued guessing without a network",
                  "Ch. 6 (proposal)", None, est, V.stated("extension", "a proposal of Ch. 6 that the thesis did not run"),
                  kind="finding", note=f"{x3.opponent.nunique()} types x {x3.rep.nunique()} seeded matches, paired on "
@@ -457,34 +480,33 @@ def x4_row(x4: pd.DataFrame) -> dict:
 
 def sensitivity_row(robust: pd.DataFrame) -> dict:
     """Spec E12: the two per-type claims of (ii) under the open readings of the rules."""
-    every = robust.every_type_60_70.value_counts().to_dict()
-    none = robust.loses_to_none.value_counts().to_dict()
+    def counts(column) -> str:
+        found = robust[column].value_counts()
+        return ", ".join(f"{verdict} under {n} of {len(robust)}" for verdict, n in found.items())
+
+    every, none = counts("every_type_60_70"), counts("loses_to_none")
     return claim("the win-rate claims of §5.2 under the open readings (start, bid retry, cap rule, cap scope)",
                  "spec E12",
                  printed.WIN_BAND_ALL_TEXT,
                  f"{robust.mean_win_rate.min():.3f}-{robust.mean_win_rate.max():.3f} mean",
                  V.stated("extension", "robustness of our verdicts, not a claim of the thesis"), kind="finding",
-                 note=f"'60-70 % against every type' over {len(robust)} readings: {every}; 'loses to none': {none}; "
+                 note=f"'60-70 % against every type' over the {len(robust)} readings: {every}; 'loses to none': {none}; "
                       f"worst single type {robust.min_win_rate.min():.3f}")
 
 
-def best_response_row(br: pd.DataFrame, br2: pd.DataFrame, readings: pd.DataFrame | None = None) -> dict:
+def best_response_row(br: pd.DataFrame, br2: pd.DataFrame, collect: list | None = None) -> dict:
     """Ch. 4 §1 premise: random-guess against a best responder that knows its rules (fixed agents: games). The
-    responder looks one exchange ahead, so its win rate is a lower bound on a best response."""
+    responder looks one exchange ahead, so its win rate is a lower bound on a best response. Its readings rows
+    (:func:`liarlab.papers.p01.readings.best_response_rows`) are appended to ``collect`` when given."""
+    from liarlab.papers.p01 import readings as R
+
     b = br.iloc[0]
     est = V.proportion(int(b.games) - int(b.wins), int(b.games))
     j = V.word("not lower", _minus(est, 0.5))
-    cause = text = None
-    if j.verdict == "differs":
-        cause = "genuine"
-        tried = readings if readings is not None else pd.DataFrame()
-        ok = tried[tried.verdict == "reproduced"] if len(tried) else tried
-        text = (f"{len(tried)} readings tried (the depth-1 and depth-2 responders; all games, and by who opens): "
-                + ("none keeps random-guess near 0.5" if not len(ok) else
-                   f"{len(ok)} keep it near 0.5") + "; the premise concerns a uniformly random mixed strategy, "
-                "which the random-guess player only approximates (it bids only faces it holds).")
-    return claim("random-guess cannot be badly exploited ('ensures not losing'): best-response lower bound",
-                 "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, est, j, kind="finding", cause=cause, readings=text,
+    readings = R.best_response_rows(est, j, br, br2)
+    if collect is not None:
+        collect += readings
+    return claim(R.BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, est, j, kind="finding", readings=readings,
                  note=f"random-guess win rate against a one-exchange-lookahead best responder that knows its rules "
                       f"(a lower bound on a best response; {int(b.games)} games, alternating openers), judged as its "
                       f"difference from 0.5; depth-2 responder: random-guess wins "
@@ -509,9 +531,9 @@ def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int)
 
 # ============================================================================ every row, in the notebook's order
 
-def rows(res: Results01) -> list[dict]:
+def rows(res: Results01, collect: list | None = None) -> list[dict]:
     """Notebook 01's claims rows from its results (:class:`liarlab.papers.p01.results.Results01`), in the order of
-    the notebook's sections."""
+    the notebook's sections; every readings row of its claims is appended to ``collect`` when given."""
     from liarlab.core import dice
     from liarlab.papers.p01.experiments import rain_given_dry
 
@@ -520,22 +542,32 @@ def rows(res: Results01) -> list[dict]:
     out += worked_check_rows(res.checks)
     out += bid_weight_rows(float(dice.probability_at_least(2)), fig44.loc[fig44.bid == (2, 6), "weight"].item())
     out.append(fig_5_1_row(res.fig51, res.freq51))
-    out.append(trend_row(res.large, res.final, p["n_games"], p["n_seeds"], fresh=res.large_fresh, plan=res.win_plan))
+    out.append(trend_row(res.large, res.final, p["n_games"], p["n_seeds"], fresh=res.large_fresh, plan=res.win_plan,
+                         ref=res.ref, first=res.first, collect=collect))
     out += game_length_rows(*(float(stats[c]) for c in ("mean actions per game", "share with 4-5 actions",
                                                         "mean count at challenge", "share ending at 5-6 dice")))
     if res.loss_shares is not None:
         out += liar_loss_rows(res.loss_shares, res.bbn_readings)
     out += human_rows()
     out += bbn_reading_rows(res.bbn_readings, p["bbn_games"])
-    out.append(bbn_gain_row(res.gains, p["bbn_games"], readings=res.gain_readings, fresh=res.gains_fresh,
-                            plan=res.gain_plan))
+    out.append(bbn_gain_row(res.gains, p["bbn_games"], games=res.bbn_run.games if res.bbn_run is not None else None,
+                            bbn_readings=res.bbn_readings, fresh=res.gains_fresh, plan=res.gain_plan,
+                            collect=collect))
     out += first_mover_rows(res.self_open, res.wide, p["n_sweep"])
     variants = res.variants
     out += extension_rows(variants.loc[variants.mean_win_rate.idxmax()], res.thesis_guess, res.x1, res.vs_plain)
     out.append(x3_row(res.x3_ext))
     out.append(x4_row(res.x4_summary))
     out.append(sensitivity_row(res.readings))
-    out += win_rate_rows(res.large, res.ref, p["n_games"], p["n_large"], readings=res.band_readings,
-                         fresh=res.large_fresh, plan=res.win_plan)
-    out.append(best_response_row(res.br, res.br2, readings=res.br_readings))
+    out += win_rate_rows(res.large, res.ref, p["n_games"], p["n_large"], first=res.first, by_type=res.readings_by_type,
+                         fresh=res.large_fresh, plan=res.win_plan, collect=collect)
+    out.append(best_response_row(res.br, res.br2, collect=collect))
     return out
+
+
+def readings_rows(res: Results01) -> list[dict]:
+    """Every readings row of notebook 01's claims (``data/01_readings.csv``), the same rows the claims were
+    given."""
+    collect: list[dict] = []
+    rows(res, collect=collect)
+    return collect

@@ -25,9 +25,10 @@ def bid_draw(fig44: pd.DataFrame):
     ax.bar(x - 0.2, shown.p_returned, 0.4, label="exact")
     ax.bar(x + 0.2, shown.p_returned_sim, 0.4, label="simulated")
     ax.set_xticks(x, [f"{q}x{f}" for q, f in shown.bid], rotation=90)
+    ax.set_xlabel("candidate bid (count x face), in bid order")
     ax.set_ylabel("P(one bid draw returns it)")
     ax.set_title("Fig 4.4 position (we hold 1-2-3-4-5, opponent bid 'two 3s')")
-    ax.legend()
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return fig
 
 
@@ -115,7 +116,7 @@ def game_lengths(lengths: pd.DataFrame):
                    else "thesis: bids usually stop at 5-6 dice")
         ax.set_xlabel(label)
         ax.xaxis.get_major_locator().set_params(integer=True)
-        ax.legend(fontsize=8, loc="upper right")
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the bars
     axes[0].set_ylabel("share of games (pooled over types)")
     return fig
 
@@ -178,29 +179,36 @@ def bbn_trend_grid(bbn_curves: pd.DataFrame, panels):
     return fig
 
 
+def _count_label(n: int) -> str:
+    """A short count for a label beside a point: 869, 5.5k, 184k."""
+    return str(n) if n < 1000 else f"{n / 1000:.1f}k" if n < 10_000 else f"{n / 1000:.0f}k"
+
+
 def bbn_calibration(calibration: pd.DataFrame, *, n_types: int, bbn_seeds: int):
     """E8: the network's probabilities against the revealed hands, per target, with the events per bin; None when
     the run recorded no calibration events."""
     if calibration.empty:
         return None
-    fig, ax = plotting.figure(1, 1, 5.5, 4.6)
-    for (target, g), color in zip(calibration.groupby("target"), ("tab:blue", "tab:orange", "tab:green")):
+    fig, ax = plotting.figure(1, 1, 9, 5.2)
+    offsets = ((-5, 5), (5, -9), (5, 4))
+    for (target, g), color, offset in zip(calibration.groupby("target"), ("tab:blue", "tab:orange", "tab:green"),
+                                          offsets):
         solid = g[g.n >= MIN_EVENTS]
         yerr = np.clip([solid.observed - solid.ci_low, solid.ci_high - solid.observed], 0, None)
         ax.errorbar(solid.p_mean, solid.observed, yerr=yerr,
                     marker="o", color=color, capsize=2, label=f"{target} ({int(g.n.sum())} events)")
         thin = g[g.n < MIN_EVENTS]
         ax.scatter(thin.p_mean, thin.observed, facecolors="none", edgecolors=color)
-        for r in solid.itertuples():
-            ax.annotate(str(int(r.n)), (r.p_mean, r.observed), textcoords="offset points", xytext=(4, -10),
-                        fontsize=7, color=color)
+        for r in solid.itertuples():             # each target's counts on its own side of its points
+            ax.annotate(_count_label(int(r.n)), (r.p_mean, r.observed), textcoords="offset points", xytext=offset,
+                        ha="right" if offset[0] < 0 else "left", fontsize=6, color=color)
     ax.plot([0, 1], [0, 1], color="grey", lw=1, label="perfect calibration")
     ax.set_xlim(0, 1)
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel("network probability (bin mean)")
     ax.set_ylabel("observed frequency in the revealed hands")
     ax.set_title(f"Calibration of the network, {n_types} types x {bbn_seeds} matches")
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0))
     return fig
 
 
@@ -262,5 +270,5 @@ def extensions(lam: pd.DataFrame, lam_values, thesis_guess: pd.Series, x1: pd.Se
     ax.set_xticks(pos, ["integer guesses\n(thesis)", "X1 real-valued\nguesses"])
     ax.set_ylim(0.3, 1.0)
     ax.set_title("X1: real-valued guessing", fontsize=10)
-    ax.legend(fontsize=8, loc="lower left")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0))
     return fig

@@ -156,3 +156,327 @@ def summary(readings: pd.DataFrame, label: str = "reading") -> str:
     others = len(tried) - len(ok) - len(open_)
     return text + (f"; {'every other' if len(ok) or len(open_) else 'every one'} ({others}) differs."
                    if others else ".")
+
+
+# ============================================================================ readings rows (liarlab.core.readings)
+#
+# One set of rows per claim, the default reading first (the claims row's own estimate and judgement). The open
+# points of each family were listed from the spec's "Open ambiguities" (§7) and the thesis's wording before any
+# verdict was looked at; each is a run reading or a not_run row saying why it cannot be run here.
+
+from liarlab.core import readings as CR  # noqa: E402
+
+BAND_CLAIM = "random-guess wins about 60-70 % against every type"
+BEATEN_CLAIM = "random-guess loses to no test program"
+WIN_FAMILY = "§5.2 win rate per type"
+TREND_CLAIM = "cumulative wins against types 1, 5, 23 lie between the slope-1/2 and slope-1 lines"
+TREND_FAMILY = "Figs 5.6-5.8"
+GAIN_CLAIM = "BBN adds about 5-10 points against most test programs"
+GAIN_FAMILY = "§5.2 network gain per type"
+BR_CLAIM = "random-guess cannot be badly exploited ('ensures not losing'): best-response lower bound"
+
+_SPEC = "spec 01 §7"
+
+#: Readings of the per-type win-rate claims of §5.2 (shared by "60-70 % against every type" and "loses to none").
+WIN_READINGS = {
+    "default": CR.Reading("large sample per type, openers alternate",
+                          "each type's true win rate (a large sample, openers alternating game by game) is judged",
+                          f"{_SPEC} 1 (alternating openers chosen); §5.3 'against every type'", default=True),
+    "rg opens": CR.Reading("random-guess opens every game", "random-guess always opens",
+                           f"{_SPEC} 1: the starting player is not specified"),
+    "program opens": CR.Reading("the test program opens every game", "the test program always opens",
+                                f"{_SPEC} 1: the starting player is not specified"),
+    "random opener": CR.Reading("random opener each game (E12)", "the opener is drawn at random each game",
+                                f"{_SPEC} 1; spec E12"),
+    "retry": CR.Reading("random-guess retries candidates within a bid draw (E12)",
+                        "a failed opponent-belief check tries other candidates in the same call",
+                        f"{_SPEC} 3; spec §2.3 variant"),
+    "cap >": CR.Reading("cap triggers at x > cap (E12)", "the test programs challenge only above their cap",
+                        f"{_SPEC} 5; spec §3.4 ('maximum tolerated count')"),
+    "cap own": CR.Reading("cap also limits the program's own bids (E12)",
+                          "a program has no bid available at or above its cap", f"{_SPEC} 5; spec §3.4 variant"),
+    "type31": CR.Reading("type31 as the appendix prints it (a copy of type32)",
+                         "type31 is liar, suspicious, low cap, strong, prefers bid, as printed",
+                         f"{_SPEC} 7: the appendix lists type31 identical to type32"),
+    "one match": CR.Reading("one 500-game match per type (the thesis's design)",
+                            "the thesis's single 500-game match per type is what is judged",
+                            f"{_SPEC} 18; §5.3 (one run per match)"),
+    "loose": CR.Reading("'about' read loosely: every type in 55-75 %",
+                        "'about 60-70 %' allows 55-75 %", "spec E5 ('outside roughly [0.55, 0.75], revisit')"),
+    "mean": CR.Reading("the mean over the 32 types in 60-70 %",
+                       "'about 60-70 % against all 32' describes the typical level, not each type",
+                       "spec E5 acceptance ('the mean across types in [0.6, 0.7]')"),
+    "opening count": CR.Reading("test programs open with another count",
+                                "the test programs' opening bid uses a count other than 2",
+                                f"{_SPEC} 4: opening behaviour not stated"),
+    "cap override": CR.Reading("the cap does not override 'prefers bid'",
+                               "a prefers-bid program may still bid at its cap",
+                               f"{_SPEC} 5 (whether the cap overrides the preference trait)"),
+    "details": CR.Reading("other test-program details (ties, jump size, clipping)",
+                          "ties, the jump size or the clipping of belief counts are read otherwise",
+                          f"{_SPEC} 6"),
+    "min count": CR.Reading("another minimum count", "the lowest legal count is not 2", f"{_SPEC} 2"),
+}
+
+_NOT_BUILT = ("no variant of the 32 programs for it exists in our simulator, and it would need a new run of all "
+              "32 types that this run does not make")
+_WIN_NOT_RUN = {
+    "opening count": _NOT_BUILT,
+    "cap override": _NOT_BUILT,
+    "details": _NOT_BUILT,
+    "min count": "the thesis fixes it twice: 144 legal bids for 5 players and node A's values 2..10 both give 2",
+}
+_E12 = {"random opener": "random opener each game", "retry": "random-guess retries candidates within a bid draw",
+        "cap >": "cap triggers at x > cap", "cap own": "cap also limits the program's own bids"}
+
+
+def _per_type(wins, games, kind: str, m: int | None = None, band=printed.WIN_BAND):
+    wins, games = np.asarray(wins), np.asarray(games)
+    level = V.simultaneous_level(m or len(wins))
+    if kind == "band":
+        judged = [V.magnitude(V.proportion(w, n, level), *band, "win rate in the band", span=1.0, reference=0.5)
+                  for w, n in zip(wins, games)]
+    else:
+        judged = []
+        for w, n in zip(wins, games):
+            e = V.proportion(w, n, level)
+            judged.append(V.direction(V.Estimate(e.value - 0.5, e.low - 0.5, e.high - 0.5, e.n, e.unit), ">", 0.0))
+    return V.share(judged, "types"), V.all_of(judged)
+
+
+def _counts_note(wins, games) -> str:
+    return f"{len(wins)} types x {int(np.min(games)):,} games"
+
+
+def win_rate_readings(kind: str, default_est: V.Estimate, default_j: V.Judgement, large: pd.DataFrame,
+                      first: pd.DataFrame | None = None, ref: pd.DataFrame | None = None,
+                      by_type: pd.DataFrame | None = None) -> list[dict]:
+    """The readings rows of "60-70 % against every type" (``kind="band"``) or "loses to none"
+    (``kind="beaten"``): the default is the claims row's own (``default_est``, ``default_j``); every other
+    reading is judged by the same rule (each type at the Bonferroni level for the types, then every type)."""
+    claim, R_ = (BAND_CLAIM if kind == "band" else BEATEN_CLAIM), WIN_READINGS
+    rows = [CR.run(WIN_FAMILY, claim, R_["default"], default_est, default_j,
+                   note=_counts_note(large.wins, large.games))]
+
+    def add(key, wins, games, band=printed.WIN_BAND, note=""):
+        est, j = _per_type(wins, games, kind, band=band)
+        rows.append(CR.run(WIN_FAMILY, claim, R_[key], est, j, note=note or _counts_note(wins, games)))
+
+    if first is not None:
+        for opens, key in (("random_guess", "rg opens"), ("opponent", "program opens")):
+            f = first[(first.opens == opens) & (first.opponent_label != "random_guess")]
+            add(key, f.wins, f.games)
+    else:
+        for key in ("rg opens", "program opens"):
+            rows.append(CR.not_run(WIN_FAMILY, claim, R_[key], "the first-mover runs are not in this call"))
+    for key, name in _E12.items():
+        g = by_type[by_type.reading == name] if by_type is not None else pd.DataFrame()
+        if len(g):
+            add(key, g.wins, g.games)
+        else:
+            rows.append(CR.not_run(WIN_FAMILY, claim, R_[key], "the E12 rule readings are not in this call"))
+    t = large.set_index("type")
+    if 31 in t.index and 32 in t.index:
+        t31 = t.copy()
+        t31.loc[31, ["wins", "games"]] = t.loc[32, ["wins", "games"]].to_numpy()
+        add("type31", t31.wins, t31.games, note="type31's games are type32's (the same program as printed)")
+    else:
+        rows.append(CR.not_run(WIN_FAMILY, claim, R_["type31"], "types 31 and 32 are not both in this sample"))
+    if ref is not None and {"wins", "games"} <= set(ref.columns):
+        add("one match", ref.wins, ref.games)
+    else:
+        rows.append(CR.not_run(WIN_FAMILY, claim, R_["one match"], "the reference matches are not in this call"))
+    if kind == "band":
+        add("loose", large.wins, large.games, band=LOOSE_WIN_BAND)
+        mean = mean_over_types(large)
+        rows.append(CR.run(WIN_FAMILY, claim, R_["mean"], mean,
+                           V.magnitude(mean, *printed.WIN_BAND, "mean win rate over the types in 60-70 %", span=1.0,
+                                       reference=0.5),
+                           note="a MOVER-Wilson interval for the mean of the per-type rates"))
+    for key, why in _WIN_NOT_RUN.items():
+        rows.append(CR.not_run(WIN_FAMILY, claim, R_[key], why))
+    return rows
+
+
+TREND_READINGS = {
+    "default": CR.Reading("large-sample win rate above 0.5 for each of types 1, 5, 23",
+                          "the curve lies above the slope-1/2 line when the true win rate exceeds 0.5",
+                          "spec §5.3 (Fig 5.3: the two lines pass through the origin with slopes 1/2 and 1)",
+                          default=True),
+    "one match": CR.Reading("the thesis's single 500-game match per type",
+                            "each type's one 500-game match ends above half its games",
+                            f"{_SPEC} 15 and 18: plot-only results, one run per condition"),
+    "rg opens": WIN_READINGS["rg opens"],
+    "program opens": WIN_READINGS["program opens"],
+    "path": CR.Reading("the whole curve of every seeded match above y = x/2",
+                       "every point of every 500-game curve, not only its end, lies above the lower line",
+                       "the thesis's wording 'between the lines' (images lost)"),
+}
+
+
+def trend_readings(default_est, default_j, large: pd.DataFrame, ref: pd.DataFrame | None = None,
+                   first: pd.DataFrame | None = None, types=(1, 5, 23)) -> list[dict]:
+    """The readings rows of "the curves of types 1, 5, 23 lie between the lines" (above 0.5 at the Bonferroni
+    level for the three types)."""
+    R_ = TREND_READINGS
+    rows = [CR.run(TREND_FAMILY, TREND_CLAIM, R_["default"], default_est, default_j)]
+
+    def add(key, frame, label="type"):
+        g = frame.set_index(label).loc[list(types)]
+        est, j = _per_type(g.wins, g.games, "beaten", m=len(types))
+        rows.append(CR.run(TREND_FAMILY, TREND_CLAIM, R_[key], est, j, note=_counts_note(g.wins, g.games)))
+
+    if ref is not None and {"type", "wins", "games"} <= set(ref.columns):
+        add("one match", ref)
+    if first is not None:
+        for opens, key in (("random_guess", "rg opens"), ("opponent", "program opens")):
+            f = first[(first.opens == opens) & (first.opponent_label != "random_guess")].copy()
+            f["type"] = [int(str(o)[4:]) for o in f.opponent_label]
+            add(key, f)
+    rows.append(CR.not_run(TREND_FAMILY, TREND_CLAIM, R_["path"],
+                           "a curve that loses its first game starts below y = x/2, so no 500-game curve can lie "
+                           "wholly above it; the reading cannot be what the thesis meant"))
+    return rows
+
+
+GAIN_READINGS = {
+    "default": CR.Reading("gain in points over the whole match, per type, paired on the same dice",
+                          "'5-10 %' are percentage points of the win rate over the 500 games",
+                          "thesis §5.2 ('5-10 %'); spec §5.3 (+5 to +10 points)", default=True),
+    "relative": CR.Reading("gain relative to the plain rate (5-10 % of it)",
+                           "'5-10 %' is a relative increase of the plain win rate", "thesis §5.2 wording ('%')"),
+    "after": CR.Reading("gain after learning only (the second half of each match)",
+                        "the gain is what the trained network adds, after its early unreliable games",
+                        "spec §4.4 (gate: early estimates are unreliable)"),
+    "bbn opens": CR.Reading("games the network player opens", "the gain in the games the network player opens",
+                            f"{_SPEC} 1 (starting player not specified)"),
+    "program opens": CR.Reading("games the test program opens", "the gain in the games the test program opens",
+                                f"{_SPEC} 1 (starting player not specified)"),
+    "unpaired": CR.Reading("one unpaired 500-game match per condition (the thesis's design)",
+                           "each type's gain is one network match minus one plain match on other dice",
+                           f"{_SPEC} 18 (one run per condition)"),
+    "gates": CR.Reading("separate adoption gates per update, or n counted after the event",
+                        "the gate is drawn per update, or its n includes the current event",
+                        f"{_SPEC} 10"),
+    "node D": CR.Reading("node D read as something other than 'same face'",
+                         "'supports the previous face' is read otherwise than y' = y", f"{_SPEC} 9"),
+    "normaliser": CR.Reading("the thesis's own normaliser P(D|A)P(E|A)",
+                             "the posterior is divided by the thesis's approximate normaliser", f"{_SPEC} 8"),
+}
+#: The E12 network readings (variant names of ``bbn_experiments.BBN_VARIANTS``) and where each open point is.
+_NETWORK = {
+    "Bernoulli verdicts": f"{_SPEC} 10 (verdicts sampled, not thresholded)",
+    "not-support limit x-3": f"{_SPEC} 11",
+    "P(B|A) (edge A->B)": f"{_SPEC} 8 (P(B|A) instead of P(B))",
+    "credible opening fills to x-1": f"{_SPEC} 13",
+    "no probability 4 at our opening": f"{_SPEC} 12 (probability 4's use is never described)",
+    "Laplace (add-one) smoothing": f"{_SPEC} 14",
+    "challenge guess from a sampled hand": "spec §4.7 variant; spec E12",
+}
+_GAIN_NOT_BUILT = "our network has no switch for it, and it would need a new run of the network against every type"
+
+
+def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.DataFrame | None = None) -> list[dict]:
+    """The readings rows of "the network adds about 5-10 points against most types": the per-type readings are
+    judged as the claims row is (per type at the Bonferroni level, then "most"); the E12 network readings, whose
+    per-type gains are not kept, on their gain pooled over the types against +5..+10 points (the note says so)."""
+    R_ = GAIN_READINGS
+    rows = [CR.run(GAIN_FAMILY, GAIN_CLAIM, R_["default"], default_est, default_j,
+                   note=f"{games.opponent.nunique()} types x {games.rep.nunique()} seeded matches")]
+    n = int(games.game.max()) + 1
+
+    def add(key, frame, relative=False):
+        _, _, judged = per_type_gains(_seed_gains(frame, relative=relative))
+        share = V.share(judged, "types")
+        rows.append(CR.run(GAIN_FAMILY, GAIN_CLAIM, R_[key], share, V.word("most", share),
+                           note=f"{sum(j.verdict == 'reproduced' for j in judged)} types in the band, "
+                                f"{sum(j.verdict == 'differs' for j in judged)} outside, "
+                                f"{sum(j.verdict == 'inconclusive' for j in judged)} undecided"))
+
+    add("relative", games, relative=True)
+    add("after", games[games.game >= n // 2])
+    add("bbn opens", games[games.bbn_starts == 1])
+    add("program opens", games[games.bbn_starts == 0])
+    reps = sorted(games.rep.unique())
+    if len(reps) >= 2:
+        level = V.simultaneous_level(games.opponent.nunique())
+        judged = []
+        for _, g in games.groupby("opponent", sort=False):
+            a, b = g[g.rep == reps[0]], g[g.rep == reps[1]]
+            est = V.difference_of_proportions(int(a.win_bbn.sum()), len(a), int(b.win_plain.sum()), len(b), level)
+            judged.append(V.magnitude(est, *printed.BBN_GAIN_BAND, "gain in +5..+10 points", span=2.0,
+                                      reference=0.0))
+        share = V.share(judged, "types")
+        rows.append(CR.run(GAIN_FAMILY, GAIN_CLAIM, R_["unpaired"], share, V.word("most", share),
+                           note="the network's first seeded match against the plain player's second (other dice); "
+                                "Newcombe interval per type"))
+    if bbn_readings is not None:
+        allt = bbn_readings[(bbn_readings.group == "all types") & ~bbn_readings.variant.str.startswith("ablation")]
+        for r in allt.itertuples():
+            if r.variant == "thesis reading":
+                continue
+            reading = CR.Reading(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
+                                 _NETWORK.get(r.variant, "spec E12"))
+            est = V.Estimate(float(r.diff), float(r.diff_ci_low), float(r.diff_ci_high), int(r.seeds), "seeds")
+            rows.append(CR.run(GAIN_FAMILY, GAIN_CLAIM, reading, est,
+                               V.magnitude(est, *printed.BBN_GAIN_BAND, "pooled gain in +5..+10 points", span=2.0,
+                                           reference=0.0),
+                               note="judged on the gain pooled over the types (the per-type gains of this reading "
+                                    "are not kept); E12's own seeded matches"))
+    for key in ("gates", "node D", "normaliser"):
+        rows.append(CR.not_run(GAIN_FAMILY, GAIN_CLAIM, R_[key], _GAIN_NOT_BUILT))
+    return rows
+
+
+BR_READINGS = {
+    "default": CR.Reading("depth-1 best responder, all games, 'not lower' than 0.5",
+                          "'ensures not losing' means random-guess wins at least about half (within 2 points of 0.5)",
+                          "thesis Ch. 1 ('保證至少能有大致一半的勝率', at least roughly half) and Ch. 4 §1",
+                          default=True),
+    "about": CR.Reading("'roughly half' as 'about 0.5' (the protocol's +-25 %)",
+                        "'大致一半' (roughly half) allows 0.375-0.625", "thesis Ch. 1 wording '大致一半'"),
+    "depth 2": CR.Reading("depth-2 best responder", "a responder that looks two exchanges ahead",
+                          "a stronger lower bound on a best response"),
+    "responder opens": CR.Reading("the best responder opens every game", "the responder always opens",
+                                  f"{_SPEC} 1 (starting player)"),
+    "rg opens": CR.Reading("random-guess opens every game", "random-guess always opens",
+                           f"{_SPEC} 1 (starting player)"),
+    "mixed": CR.Reading("the uniformly random mixed strategy itself",
+                        "the premise concerns the mixed strategy random-guess approximates, not random-guess",
+                        "thesis Ch. 4 §1"),
+    "exact": CR.Reading("an exact best response", "the responder plays an exact best response",
+                        "thesis Ch. 4 §1 ('whatever the opponent does')"),
+}
+
+
+def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFrame | None = None) -> list[dict]:
+    """The readings rows of "random-guess cannot be badly exploited" (its win rate, judged as its difference
+    from 0.5, 'not lower')."""
+    R_ = BR_READINGS
+    b = br.iloc[0]
+    rows = [CR.run(BR_CLAIM, BR_CLAIM, R_["default"], default_est, default_j, note=f"{int(b.games):,} games")]
+
+    def shifted(wins, n):
+        e = V.proportion(int(wins), int(n))
+        return e, V.Estimate(e.value - 0.5, e.low - 0.5, e.high - 0.5, e.n, e.unit)
+
+    e, _ = shifted(int(b.games) - int(b.wins), b.games)
+    rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["about"], e, V.about(0.5, e, span=1.0, reference=0.5),
+                       note="random-guess's win rate itself, judged against 0.375-0.625"))
+    if br2 is not None and len(br2):
+        c = br2.iloc[0]
+        _, d = shifted(round((1 - float(c.win_rate)) * int(c.games)), c.games)
+        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["depth 2"], d, V.word("not lower", d), note=f"{int(c.games):,} games"))
+    for key, column in (("responder opens", "as_starter"), ("rg opens", "as_responder")):
+        if column not in b.index or pd.isna(b[column]):
+            rows.append(CR.not_run(BR_CLAIM, BR_CLAIM, R_[key], "the games split by who opens are not in this call"))
+            continue
+        rate, n = float(b[column]), int(b.games) // 2
+        _, d = shifted(round((1 - rate) * n), n)
+        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_[key], d, V.word("not lower", d), note=f"{n:,} games"))
+    rows.append(CR.not_run(BR_CLAIM, BR_CLAIM, R_["mixed"],
+                           "the thesis defines no such strategy beyond the random-guess player it plays"))
+    rows.append(CR.not_run(BR_CLAIM, BR_CLAIM, R_["exact"],
+                           "an exact best response needs the whole game tree against random-guess's mixed strategy, "
+                           "which is not computed here; the lookahead responders bound it from below"))
+    return rows

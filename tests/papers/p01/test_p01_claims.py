@@ -112,26 +112,33 @@ def test_liar_loss_rows_name_the_change_that_removes_most_of_the_loss():
 
 
 def test_best_response_row_judges_the_difference_from_one_half():
-    br = pd.DataFrame({"wins": [7_700], "games": [10_000], "win_rate": [0.77]})
+    br = pd.DataFrame({"wins": [7_700], "games": [10_000], "win_rate": [0.77], "as_starter": [0.8],
+                       "as_responder": [0.74]})
     row = claims01.best_response_row(br, pd.DataFrame({"win_rate": [0.8], "games": [600]}))
     assert row["verdict"] == "differs" and abs(row["reproduced_value"] - 0.23) < 1e-9
-    assert row["cause"] == "genuine" and "best-response lower bound" in row["claim"]
+    assert row["cause"] == "genuine" and "best-response lower bound" in row["claim"]   # every reading differs
+    assert row["readings"].startswith("5 readings run")
     assert "Exploit" not in row["claim"] and "lower bound" in row["note"]
 
 
-def test_a_differing_band_claim_names_its_cause_and_the_readings_tried():
-    from liarlab.papers.p01 import readings as R
-
+def test_a_differing_band_claim_takes_its_cause_from_its_readings_rows():
     rates = np.full(32, 0.65)
     rates[[0, 1]] = [0.55, 0.80]
     large = _large(rates)
-    table = R.win_band_readings(large, ref=pd.DataFrame({"wins": np.round(rates * 500).astype(int), "games": 500}))
-    rows = claims01.win_rate_rows(large, pd.DataFrame({"win_rate": rates}), 500, 50_000, readings=table)
-    assert rows[0]["verdict"] == "differs" and rows[0]["cause"] == "reading"
-    assert "reproduced under: the mean over the 32 types" in rows[0]["readings"]
-    assert "every other (2) differs" in rows[0]["readings"]    # type 2 at 0.80 is outside 55-75 % and in one match
+    ref = pd.DataFrame({"type": np.arange(1, 33), "wins": np.round(rates * 500).astype(int), "games": 500,
+                        "win_rate": rates})
+    collect = []
+    rows = claims01.win_rate_rows(large, ref, 500, 50_000, collect=collect)
+    assert rows[0]["verdict"] == "differs" and rows[0]["cause"] == "reading"   # the mean over the types reproduces
+    assert "the mean over the 32 types in 60-70 %: reproduced" in rows[0]["readings"]
+    mine = [r for r in collect if r["claim"] == rows[0]["claim"]]
+    assert [r["reading"] for r in mine if r["is_default"]] == ["large sample per type, openers alternate"]
+    assert {r["verdict"] for r in mine if r["reading"].startswith("one 500-game")} == {"differs"}
     assert "same direction" in rows[0]["flags"]          # both types beat the program: a size, not a sign
     assert rows[0]["interval"] == "" and rows[0]["headline"]   # every type decided: a point, never a flat [x, x]
+    without_mean = [r for r in mine if not r["reading"].startswith("the mean")]
+    from liarlab.core import verdicts as V2
+    assert V2.cause(without_mean) == "genuine"           # had the mean reading differed too: genuine
 
 
 def test_undecided_types_are_named_in_the_band_note():
@@ -174,7 +181,8 @@ def test_bbn_gain_plan_asks_for_fresh_seeds_and_a_differing_row_names_its_cause(
     row = claims01.bbn_gain_row(gains, 500, fresh=fresh, plan=plan)
     assert row["verdict"] == "reproduced" and row["pilot_verdict"] == "inconclusive"
     row = claims01.bbn_gain_row(_gains([0.0] * 8), 500)
-    assert row["verdict"] == "differs" and row["cause"] == "reading"
+    assert row["verdict"] == "differs" and row["cause"] == "genuine"   # only the default run, the rest not run
+    assert "not run: gain relative to the plain rate" in row["readings"]
     assert claims01.bbn_gain_plan(_gains([0.0] * 8), cap=60) is None
 
 
@@ -210,3 +218,18 @@ def test_timings_leave_the_claims_for_a_timing_table():
     assert list(t.paper) == [printed01.SECONDS_PER_500, printed01.SECONDS_PER_500, printed01.SECONDS_PER_500_BBN,
                              printed01.BBN_SLOWDOWN]
     assert t.ours.iloc[-1] == 6.3
+
+
+def test_no_cause_is_typed_and_every_differing_row_has_its_readings():
+    import inspect
+
+    from liarlab.papers.p01 import readings as readings01
+
+    for module in (claims01, readings01):
+        assert "cause=" not in inspect.getsource(module)
+        assert '"genuine"' not in inspect.getsource(module) and '"misprint"' not in inspect.getsource(module)
+
+
+def test_bid_weight_readings_are_all_run():
+    rows = claims01.two_sixes_readings(1526)
+    assert [r["verdict"] for r in rows] == ["reproduced", "differs", "differs"] and rows[0]["is_default"]

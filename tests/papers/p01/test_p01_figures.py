@@ -167,3 +167,18 @@ def test_extensions_draws_the_lambda_sweep_and_x1_beside_the_thesis():
     sweep, x1 = fig.axes
     assert list(sweep.lines[0].get_xdata()) == list(ex.X2_LAMBDAS)
     assert [p.get_height() for p in x1.patches[:2]] == [0.67, 0.6]       # thesis guess, then X1
+
+
+def test_bid_draw_names_its_x_axis_and_its_legend_covers_no_bar():
+    from liarlab.study import plotting
+
+    fig44 = pd.DataFrame({"bid": [(2, f) for f in range(4, 7)] + [(3, f) for f in range(1, 7)],
+                          "weight": [7776, 7776, 1526, 4651, 4651, 4651, 4651, 4651, 276],
+                          "p_returned": [0.3, 0.2, 0.0, 0.1, 0.1, 0.1, 0.1, 0.1, 0.0],
+                          "p_returned_sim": [0.31, 0.19, 0.0, 0.1, 0.1, 0.1, 0.1, 0.1, 0.0]})
+    fig = figures.bid_draw(fig44)
+    assert fig.axes[0].get_xlabel() and not plotting.legend_overlaps(fig)
+    from liarlab.papers.p01 import captions
+
+    text = captions.bid_draw(fig44)
+    assert text.startswith("*What to notice:*") and "2 of the 9 candidates shown" in text and "every one on face 6," in text
