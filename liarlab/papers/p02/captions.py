@@ -159,10 +159,14 @@ def full_hand(full_curve: pd.DataFrame, curve: pd.DataFrame, stage_games: int) -
     part = partial_reference(curve)
     fh = full_curve
     ahead = fh[fh.win_rate > part.win_rate]
+    one = curve[(curve.config == "full, n=1") & (curve.games == stage_games)]
+    same = (f" (the long run is a training of its own, with its own random stream and checkpoints, so this is a "
+            f"second, independent measurement of the one-stage full-hand table, which won {one.win_rate.iloc[0]:.3f} "
+            "in the learning-curve table above; the two differ only by which tables were trained)") if len(one) else ""
     return (f"*What to notice:* knowing the whole hand multiplies the key space by {FULL_KEYS / PARTIAL_KEYS:.1f} "
-            f"({FULL_KEYS:,} keys against {PARTIAL_KEYS:,}), so after one stage the full-hand table wins "
-            f"{fh[fh.games == stage_games].win_rate.iloc[0]:.3f} against {part.win_rate:.3f} for the partial hand "
-            "(left, orange line). "
+            f"({FULL_KEYS:,} keys against {PARTIAL_KEYS:,}), so after one stage the full-hand table of the long run "
+            f"wins {fh[fh.games == stage_games].win_rate.iloc[0]:.3f}{same}, against {part.win_rate:.3f} for the "
+            "partial hand (left, orange line). "
             + (f"Its mean first passes the partial hand's after {int(ahead.games.iloc[0]):,} games, with "
                f"{ahead.explored_share.iloc[0]:.1%} of its keys explored." if len(ahead) else
                f"It has not caught up after {int(fh.games.max()):,} games."))
@@ -240,20 +244,24 @@ def two_stages(confirm_seeds: int, confirm_games: int) -> str:
             f"tables** (training seeds from {confirm.CONFIRM_SEED0} on, never the pilot's) and at most "
             f"**{confirm_games:,} games a seat arrangement** for fixed rules (fresh game streams); a row that retrains "
             f"all {len(ex.sequential_names())} sequence models gets at most "
-            f"{max(2, confirm_seeds // confirm.SEQUENCE_SHARE)} tables of each. Its verdict comes from the "
+            f"{max(2, confirm_seeds // confirm.SEQUENCE_SHARE)} tables of each, and the self-play rows of Fig 5-5, "
+            "whose tables are cheap (one training and one short evaluation each), at most "
+            f"**{confirm.section_cap('fig_5_5_rl', confirm_seeds)}**. Its verdict comes from the "
             "confirmatory sample alone; the claims table shows both stages (`pilot_*` columns). A row no sample can "
-            "decide says why.")
+            "decide says why, and a row still undecided at its cap is flagged *undecidable* with the size it would "
+            "need.")
 
 
 def _why_differ(findings: pd.DataFrame) -> str:
-    """Per differing family: its likeliest cause and the readings tried."""
-    from liarlab.papers.p02.claims import DIAGNOSIS
-
+    """Per differing family: the causes its readings give (derived by the protocol's rule, never typed) and how
+    many of its differing rows each cause covers; the readings themselves are in the readings table."""
     differ = findings[findings.verdict == "differs"]
-    return "; ".join(f"**{fam}** ({verdicts.CAUSES[g.cause.iloc[0]]}; readings tried: "
-                     f"{DIAGNOSIS.get(fam, ('', g.readings.iloc[0]))[1]}"
-                     + ("; no reading reproduces the print" if g.readings.str.contains("no reading reproduces").any()
-                        else "") + ")" for fam, g in differ.groupby("family", sort=False))
+    parts = []
+    for fam, g in differ.groupby("family", sort=False):
+        counts = g["cause"].value_counts()
+        parts.append(f"**{fam}** (" + "; ".join(f"{verdicts.CAUSES[c]}: {n} row{'s' if n != 1 else ''}"
+                                                 for c, n in counts.items()) + ")")
+    return "; ".join(parts)
 
 
 def what_we_found(claims: pd.DataFrame, rows: list, results: ex.Results, reading) -> str:

@@ -39,47 +39,13 @@ from liarlab.papers.p02.printed import (
 
 NEG = V.NEGLIGIBLE_RATE
 
-#: Why a family may differ, and the readings of the report tried for it (words, not figure numbers). A differing
-#: row names its family's diagnosis unless it gives its own.
-_EXP_READINGS = ("EXP1-EXP3's unshown honestAction read two ways (the smallest honest bid, or the slight lie "
-                 "[mf, m+1] as the fallback) and the three-player challenge margin read two ways (3 from the text, "
-                 "2 from the shown code); ties between faces go to the higher face in every reading")
-DIAGNOSIS = {
-    "Fig 5-1": ("genuine", "'far better' read as an edge of at least 10 points over 50 %; EXP1-EXP3 under the "
-                "chosen honestAction reading"),
-    "Fig 5-2": ("reading", _EXP_READINGS),
-    "Fig 5-3": ("reading", _EXP_READINGS),
-    "Fig 5-5": ("reading", _EXP_READINGS + "; the tables are two frozen copies of one trained table, evaluated "
-                "with exploration 0.1"),
-    "Fig 5-6": ("reading", _EXP_READINGS),
-    "Fig 5-4": ("genuine", "the report's update rule as its code shows it, 100,000 games a stage, evaluation "
-                "exploration 0.1 and greedy; none reproduces the print"),
-    "Fig 5-7": ("genuine", "the report's update rule as its code shows it (not textbook Q-learning), 100,000 "
-                "games a stage on one table, evaluation with exploration 0.1, EXP1-EXP3 under the chosen "
-                "honestAction reading; for the random-opponent model also one EXP rule per game instead of per "
-                "decision; none reproduces the print"),
-    "Fig 5-8": ("genuine", "'barely changes' read as within 2 points; evaluation with exploration 0.1 and greedy; "
-                "ties going to the last action, and ties shuffled (the code's do_shuffle option)"),
-    "Fig 5-9": ("genuine", "'about 0' read as within 2 points of 0, 'much lower' as 10 points or more, 'some "
-                "strength' as not more than 2 points below the fair share 1/3"),
-    "Fig 5-10": ("genuine", "'no clear difference' read as within 2 points, on the frozen win rates after one "
-                 "stage, seeds paired by index"),
-    "Fig 5-11": ("genuine", "frozen win rates after one stage and after the long full-hand run"),
-    "Fig 5-12": ("genuine", "table size and frozen win rates at every tenth of a stage (windowed, not cumulative)"),
-    "Table 5-1": ("reading", "the printed counts come from one trained table and are compared with the 95 % "
-                  "prediction interval for one more table; keys classed as opening honest (no earlier bid), "
-                  "mid-game honest, slight lie (a count above the dice held) and challenge; ties among equal top "
-                  "values broken by key order, which the report leaves open"),
-    "Fig 5-14": ("reading", "the forced hand read as s dice of one face and the rest all different (so s = 3 is "
-                 "never a full house)"),
-    "Fig 5-15": ("reading", "the forced hand as above; EXP1-EXP3 under the chosen honestAction reading; cells at a "
-                 "ceiling or floor left out of gains"),
-    "Fig 5-16": ("genuine", "the forced hand as above; the table plays a frozen copy of itself holding fair dice"),
-    "Fig 5-17": ("reading", "the forced hand as above; each cell against its mirror so that the seat cancels; "
-                 "EXP1 under the chosen honestAction reading; cells at a ceiling or floor left out of gaps"),
-    "Fig 5-18": ("genuine", "the forced hands as above; the tables play a frozen copy of themselves"),
-    "Fig 6-1": ("genuine", "actions counted including the challenge"),
-}
+def _pending(default: bool):
+    from liarlab.core.readings import Reading
+    return Reading("as judged" if default else "pending", "the claims row's own judgement" if default else
+                   "readings not yet attached", "this row's rule", default=default)
+
+
+PENDING_DEFAULT, PENDING = _pending(True), _pending(False)
 
 
 class Row(dict):
@@ -91,38 +57,60 @@ class Row(dict):
     population: int | None = None
     base_n: int | None = None
     spec: tuple = ()
-    given: tuple = (None, None)
+    pending: bool = False
 
 
 def _claim(text, family, paper, est, judgement, kind="finding", note="", *, population=None, base_n=None,
-           cause=None, readings=None, **kw):
+           readings=None, **kw):
+    """A claims row. Its cause is never given: a differing finding is built with its readings rows
+    (:mod:`liarlab.papers.p02.readings`); until they are attached (:func:`with_readings`) a differing row carries
+    only its default reading and a ``pending`` mark, and :func:`with_readings` refuses to leave one pending."""
+    from liarlab.core import readings as R
     from liarlab.study.outputs import claim
 
-    given = (cause, readings)
-    if isinstance(judgement, V.Judgement) and judgement.verdict == "differs" and kind == "finding" and not cause:
-        cause, default = DIAGNOSIS.get(family, ("genuine", "the report's statement as worded"))
-        readings = readings or default
-    if not (isinstance(judgement, V.Judgement) and judgement.verdict == "differs"):
-        cause, readings = None, readings if readings and kind == "finding" else None
-    row = Row(claim(text, SOURCE, paper, est, judgement, kind=kind, note=note, family=family, cause=cause,
-                    readings=readings, **kw))
+    pending = False
+    differs = isinstance(judgement, V.Judgement) and judgement.verdict == "differs" and kind in ("finding",
+                                                                                              "arithmetic")
+    if differs and not readings:
+        pending = True
+        readings = [R.run(family, text, PENDING_DEFAULT, est if isinstance(est, V.Estimate) else None, judgement),
+                    R.not_run(family, text, PENDING, "the readings are attached after the confirmatory stage")]
+    row = Row(claim(text, SOURCE, paper, est, judgement, kind=kind, note=note, family=family,
+                    readings=list(readings) if readings else None, **kw))
     row.est = est if isinstance(est, V.Estimate) else None
     row.judgement = judgement if isinstance(judgement, V.Judgement) else None
     row.population = population
     row.base_n = base_n
     row.spec = (text, family, paper, kind, note, kw)
-    row.given = given
+    row.pending = pending
     return row
 
 
-def rebuild(row: Row, est: V.Estimate, judgement: V.Judgement, note: str | None = None) -> Row:
-    """The same claim with another estimate and judgement (the confirmatory stage of a two-stage row)."""
+def rebuild(row: Row, est: V.Estimate, judgement: V.Judgement, note: str | None = None, readings=None) -> Row:
+    """The same claim with another estimate and judgement (the confirmatory stage of a two-stage row), or with its
+    readings rows attached."""
     text, family, paper, kind, old_note, kw = row.spec
-    cause, readings = getattr(row, "given", (None, None))
     out = _claim(text, family, paper, est, judgement, kind=kind, note=old_note if note is None else note,
-                 population=row.population, base_n=row.base_n, cause=cause,
-                 readings=row.get("readings") or readings, **kw)
+                 population=row.population, base_n=row.base_n, readings=readings, **kw)
     out.section = row.section
+    return out
+
+
+def with_readings(rows: list, readings_rows: list[dict]) -> list:
+    """Every finding row rebuilt with its readings rows (its cause then follows from them by the protocol's one
+    rule); raises if a differing row is left without them."""
+    from liarlab.core import readings as R
+
+    out = []
+    for r in rows:
+        mine = R.of_claim(readings_rows, r["claim"]) if r.get("kind") in ("finding", "arithmetic") else []
+        if mine and isinstance(r, Row) and r.spec and r.judgement is not None:
+            out.append(rebuild(r, r.est, r.judgement, readings=mine))
+        else:
+            out.append(r)
+    left = [r["claim"] for r in out if getattr(r, "pending", False)]
+    if left:
+        raise ValueError(f"differing rows without their readings: {left}")
     return out
 
 
@@ -201,6 +189,26 @@ def _evaluated(curve_rows: pd.DataFrame) -> pd.DataFrame:
 
 def _all(judgements, what):
     return V.all_of(judgements, what)
+
+
+def _deciding(cases: list) -> int:
+    """Which of ``cases`` [(label, estimate, judgement, reference)] decided their :func:`verdicts.all_of`: the
+    differing case farthest from its reference (or band), else the undecided case that needs the largest sample,
+    else (all reproduced) the case nearest its reference. ``reference`` is a direction's threshold, or None for a
+    judgement that carries its band. The row displays this case, at the level its rule judged it."""
+    def dist(c):
+        _, e, j, ref = c
+        edges = (ref, ref) if ref is not None else (j.band or (np.nan, np.nan))
+        finite = [b for b in edges if np.isfinite(b)]
+        return min(min(abs(e.low - b), abs(e.high - b)) for b in finite) if finite else 0.0
+
+    verdicts_ = [c[2].verdict for c in cases]
+    if "differs" in verdicts_:
+        return max((i for i, v in enumerate(verdicts_) if v == "differs"), key=lambda i: dist(cases[i]))
+    if "inconclusive" in verdicts_:
+        return max((i for i, v in enumerate(verdicts_) if v == "inconclusive"),
+                   key=lambda i: cases[i][2].needed or 0)
+    return min(range(len(cases)), key=lambda i: dist(cases[i]))
 
 
 def _fmt(e: V.Estimate) -> str:
@@ -350,29 +358,6 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
     return _section("fig_5_6", rows)
 
 
-def reading_text(rows_by_reading: dict) -> dict:
-    """claim -> the verdict under each reading, in words ("reading smallest, margin 3: differs; ..."), and
-    whether any reading reproduces the print."""
-    out: dict = {}
-    for label, rows in rows_by_reading.items():
-        for r in rows:
-            out.setdefault(r["claim"], []).append((label, r["verdict"]))
-    text = {}
-    for claim_, pairs in out.items():
-        any_ok = [lbl for lbl, v in pairs if v == "reproduced"]
-        text[claim_] = ("; ".join(f"{lbl}: {v}" for lbl, v in pairs) + (
-            f" (reproduced under {', '.join(any_ok)})" if any_ok else " (no reading reproduces the print)"))
-    return text
-
-
-def annotate_readings(rows: list, text: dict) -> list:
-    """Put each EXP row's verdicts under every reading into its ``readings`` column."""
-    for r in rows:
-        if r["claim"] in text and r["kind"] == "finding":
-            r["readings"] = f"{_EXP_READINGS}. Verdicts: {text[r['claim']]}"
-    return rows
-
-
 def count_reproduced(rows) -> int:
     return sum(r["verdict"] == "reproduced" for r in rows)
 
@@ -398,8 +383,10 @@ class Reading:
 
     fallback: str          # the reading used from here on
     counts: dict           # EXP statements reproduced under each reading (margin 3)
-    rows: list             # the chosen reading's rows, each with every reading's verdicts in ``readings``
+    rows: list             # the chosen reading's rows (margin 3)
     table: pd.DataFrame    # every EXP statement's value and verdict under each reading, and the margin-2 verdicts
+    by_reading: dict = None    # honestAction reading -> its rows at margin 3 (the readings of these claims)
+    margin2: dict = None       # honestAction reading -> its rows at margin 2 (three-player rows only differ)
 
 
 def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
@@ -410,13 +397,11 @@ def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
     fallback = honest_fallback_choice(counts)
     by_reading = {fb: exp_claims(pairs, three, fb, selected=(fb == fallback)) for fb in READINGS}
     margin2 = {fb: exp_claims(pairs, three, fb, margin=2) for fb in READINGS}
-    annotate_readings(by_reading[fallback], reading_text({**{f"{fb}, margin 3": by_reading[fb] for fb in READINGS},
-                                                          **{f"{fb}, margin 2": margin2[fb] for fb in READINGS}}))
     table = reading_table(by_reading)
     m2 = reading_table(margin2)
     table = table.merge(m2.drop(columns=[c for c in m2 if c.startswith("value")]).rename(
         columns=lambda c: c.replace("verdict", "margin 2")), on=["family", "claim"], how="left", sort=False)
-    return Reading(fallback, counts, by_reading[fallback], table)
+    return Reading(fallback, counts, by_reading[fallback], table, by_reading, margin2)
 
 
 # ============================================================================ RL figures
@@ -480,24 +465,19 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
     return _section("fig_5_4", rows)
 
 
-_RL_SELF = ("genuine", "two frozen copies of one trained table, evaluated with exploration 0.1; 'slight' read as "
-            "an edge of 0.5 to 5 points and 'clear' as 5 points or more")
-
-
 def fig_5_5_rl(self_play) -> list[dict]:
     rows = []
-    diag = {"cause": _RL_SELF[0], "readings": _RL_SELF[1]}
     if (self_play.player == "RL0").any():
         r0 = shift(est(self_play, player="RL0"), 0.5)
         rows.append(_claim("RL0: clear first-mover advantage", "Fig 5-5", "clearly > 50%", r0, V.word("clear", r0),
-                           note="two frozen copies of RL0; P1 win rate minus 50%", **diag))
+                           note="two frozen copies of RL0; P1 win rate minus 50%"))
     for name in ("RL1", "RL2", "RL3"):
         if not (self_play.player == name).any():
             continue
         x = shift(est(self_play, player=name), 0.5, -1)
         rows.append(_claim(f"{name}: slight second-mover advantage", "Fig 5-5", "slightly < 50%", x, V.word("slight", x),
                            note=f"two frozen copies of {name}; 50% minus the P1 win rate (two-sided: an edge above 5 "
-                           "points is not slight)", **SEL, **diag))
+                           "points is not slight)", **SEL))
     return _section("fig_5_5_rl", rows)
 
 
@@ -638,23 +618,31 @@ def fig_5_12(curves) -> list[dict]:
     ent = n1.pivot(index="seed", columns="games", values="entries")
     inc_first = ent[first].to_numpy()
     inc_last = (ent[marks[-1]] - ent[marks[-2]]).to_numpy()
-    shrink = V.paired_difference(inc_last / inc_first, np.ones_like(inc_first), bound=np.inf)
-    grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf)
-    rows.append(_claim("the table size grows with shrinking increments", "Fig 5-12", "concave growth", shrink,
-                       _all([V.direction(grow, ">", 0.0), V.direction(shrink, "<", 0.0)], "grows, and the last "
-                            "block adds less than the first"),
-                       note=f"value: new entries in the last {marks[-1] - marks[-2]:,}-game block over those of the "
-                       "first, minus 1, across seeds"))
+    lvl = _lvl(2)
+    shrink = V.paired_difference(inc_last / inc_first, np.ones_like(inc_first), level=lvl, bound=np.inf)
+    grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf, lvl)
+    cases = [("grows", grow, V.direction(grow, ">", 0.0), 0.0), ("the last block adds less than the first", shrink,
+                                                                 V.direction(shrink, "<", 0.0), 0.0)]
+    k = _deciding(cases)
+    rows.append(_claim("the table size grows with shrinking increments", "Fig 5-12", "concave growth", cases[k][1],
+                       _all([c[2] for c in cases], "grows, and the last block adds less than the first"),
+                       note=f"value: the deciding case ({cases[k][0]}); new entries in the last "
+                       f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
+                       f"{shrink.value:+.3f}; entries added from {first:,} to {marks[-1]:,} games: {grow.value:,.0f}"))
     wr = n1.pivot(index="seed", columns="games", values="win_rate")
     at_ceiling = bool(((wr >= V.CEILING) | (wr <= 1 - V.CEILING)).any().any())
     early = (wr[mid] - wr[first]).to_numpy()
     late = (wr[marks[-1]] - wr[mid]).to_numpy()
-    rise = V.across_seeds(early + late, -1, 1)
-    slow = V.paired_difference(late, early)
-    rows.append(_claim("the win rate rises with shrinking increments", "Fig 5-12", "concave growth", slow,
-                       _all([V.direction(rise, ">", 0.0), V.direction(slow, "<", 0.0)], "rises, and rises less late"),
-                       note=f"windowed frozen win rates at checkpoints (not cumulative): gain from {mid:,} to "
-                       f"{marks[-1]:,} games minus gain from {first:,} to {mid:,}, across seeds"
+    rise = V.across_seeds(early + late, -1, 1, lvl)
+    slow = V.paired_difference(late, early, level=lvl)
+    cases = [("rises", rise, V.direction(rise, ">", 0.0), 0.0), ("rises less late", slow,
+                                                                 V.direction(slow, "<", 0.0), 0.0)]
+    k = _deciding(cases)
+    rows.append(_claim("the win rate rises with shrinking increments", "Fig 5-12", "concave growth", cases[k][1],
+                       _all([c[2] for c in cases], "rises, and rises less late"),
+                       note=f"value: the deciding case ({cases[k][0]}); windowed frozen win rates at checkpoints (not "
+                       f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to {mid:,}, "
+                       f"across seeds, {slow.value:+.3f}; total rise {rise.value:+.3f}"
                        + ("; some checkpoint is at a ceiling/floor" if at_ceiling else "")))
     return _section("fig_5_12", rows)
 
@@ -704,13 +692,35 @@ def mechanism_check(timing: pd.DataFrame) -> list[dict]:
                    "more exploration; it explains our timing, not the report's")]
 
 
+TOP30_SPAN = 30      # a top-30 class count lies in 0..30: the span the weak flag reads a band against
+
+
 def _printed_count(printed, vals, what):
     """A count printed from ONE trained table against where one more of our tables would fall: the printed count
-    must lie inside the 95 % prediction interval across our seeds (more seeds do not narrow it)."""
-    x = V.prediction_across_seeds(vals, 0, 30)
+    must lie inside the 95 % prediction interval across our seeds (more seeds do not narrow it). The interval is
+    the band here, so it is the band's half-width (not the printed point's, which has none) that the knife-edge
+    rule measures the printed count's distance to the nearer edge against, and the count's 0..30 range is the
+    span that makes a wide band ``weak``."""
+    x = V.prediction_across_seeds(vals, 0, TOP30_SPAN)
     j = V.magnitude(V.exact(printed), x.low, x.high, f"the printed count (one table) inside the {x.interval_label} "
-                    f"of {what}")
-    return x, j
+                    f"of {what}", span=TOP30_SPAN)
+    return x, _band_knife_edge(j, printed, x)
+
+
+def _band_knife_edge(j: V.Judgement, printed: float, band: V.Estimate) -> V.Judgement:
+    """The knife-edge flag of an exact printed value judged against an interval used as the band: decided within a
+    quarter of the band's half-width of its nearer edge (:data:`verdicts.KNIFE_EDGE`)."""
+    from dataclasses import replace
+
+    if j.verdict not in ("reproduced", "differs"):
+        return j
+    gap = min(abs(printed - band.low), abs(printed - band.high))
+    knife = gap <= V.KNIFE_EDGE * max(band.half_width, 1e-12)
+    note = j.note
+    if knife and "knife-edge" not in note:
+        note = "; ".join(x for x in (note, f"knife-edge: the printed value lies {gap:.3g} from the band's edge, "
+                                     f"within a quarter of its half-width {band.half_width:.3g}") if x)
+    return replace(j, knife_edge=knife or j.knife_edge, note=note)
 
 
 def _one_table(j: V.Judgement) -> V.Judgement:
@@ -769,30 +779,38 @@ def fig_5_14_15(forced_exp) -> list[dict]:
                        min(steps, key=lambda z: z.value), _all([V.direction(z, ">", 0.0) for z in steps], "each step"),
                        note="value: the smallest step in win rate from s to s+1"))
     lvl = _lvl(5)
-    js = [V.direction(estimate(f(forced_exp, "EXP0", s), lvl), ">" if s >= 3 else "<", 0.5) for s in range(1, 6)]
-    x3 = estimate(f(forced_exp, "EXP0", 3))
-    rows.append(_claim("s >= 3 wins > 50%, s = 1, 2 wins < 50%", "Fig 5-14", "threshold at 3", x3,
-                       _all(js, "each s"), note="value: s = 3"))
+    cases = []
+    for s in range(1, 6):
+        z = estimate(f(forced_exp, "EXP0", s), lvl)
+        cases.append((f"s = {s}", z, V.direction(z, ">" if s >= 3 else "<", 0.5), 0.5))
+    k = _deciding(cases)
+    rows.append(_claim("s >= 3 wins > 50%, s = 1, 2 wins < 50%", "Fig 5-14", "threshold at 3", cases[k][1],
+                       _all([c[2] for c in cases], "each s"), note=f"value: the deciding case ({cases[k][0]}); "
+                       + ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases)))
     # Fig 5-15: spreads and gains; ceiling cells are left out of gain comparisons
     ceil = {(a, s): estimate(f(forced_exp, a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
-    lvl = _lvl(3)
-    js, shown, left_out = [], [], []
+    spreads, left_out = [], []
     for a in EXPS[1:]:
         top_s = max(s for s in range(1, 6) if not ceil[a, s] and not ceil["EXP0", s])
         if top_s < 5:
             left_out.append(f"{a} s>{top_s}")
+        spreads.append((a, top_s))
+    steps = [(a, s) for a in EXPS[1:] for s in range(1, 5) if not (ceil[a, s] and ceil[a, s + 1])]
+    lvl = _lvl(len(spreads) + len(steps))       # one Bonferroni level over every case of the rule
+    cases = []
+    for a, top_s in spreads:
         z = combine([(f(forced_exp, a, top_s), 1), (f(forced_exp, a, 1), -1), (f(forced_exp, "EXP0", top_s), -1),
                      (f(forced_exp, "EXP0", 1), 1)], lvl)
-        js.append(V.direction(z, ">", 0.0))
-        shown.append(z)
-    incr = []
-    for a in EXPS[1:]:
-        incr += [V.direction(diff(f(forced_exp, a, s + 1), f(forced_exp, a, s), _lvl(12)), ">", 0.0)
-                 for s in range(1, 5) if not (ceil[a, s] and ceil[a, s + 1])]
+        cases.append((f"{a}'s spread (s={top_s} minus s=1) minus EXP0's", z, V.direction(z, ">", 0.0), 0.0))
+    for a, s in steps:
+        z = diff(f(forced_exp, a, s + 1), f(forced_exp, a, s), lvl)
+        cases.append((f"{a} from s={s} to s={s + 1}", z, V.direction(z, ">", 0.0), 0.0))
+    k = _deciding(cases)
     rows.append(_claim("EXP1-EXP3 follow EXP0's trend with a larger spread", "Fig 5-15", "larger spread",
-                       min(shown, key=lambda z: z.value), _all(js + incr, "each of EXP1-3: rising, and a larger "
-                                                              "spread than EXP0"),
-                       note="value: the smallest (top s minus s=1) spread of EXP1-3 minus EXP0's"
+                       cases[k][1], _all([c[2] for c in cases], "each of EXP1-3: rising, and a larger spread than "
+                                         "EXP0"),
+                       note=f"value: the deciding case ({cases[k][0]}); spreads of EXP1-3 minus EXP0's: "
+                       + ", ".join(f"{c[1].value:+.3f}" for c in cases[:len(spreads)])
                        + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else ""), **SEL))
     gains, notes = {}, []
     for a in EXPS[1:]:
@@ -839,19 +857,43 @@ def fig_5_16(forced_rl) -> list[dict]:
                            _all(js, "each s"), note="value: s=3; " + ", ".join(f"s={s}: {z.value:.3f}" for s, z in
                                                                              zip(range(1, 6), r1)), **SEL))
     if {"RL2", "RL3"} <= have:
-        js, shown = [], []
-        lvl = _lvl(2 * 8)
-        for name in ("RL2", "RL3"):
-            z = [shift(estimate(f(forced_rl, name, s), lvl), 0.5) for s in range(1, 6)]
-            js += [V.direction(z[1], "<", 0.0)] + [V.word("not lower", z[i]) for i in (0, 2, 3, 4)]
-            js += [V.direction(diff(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl), ">", 0.0)
-                   for s in (2, 3, 4)]
-            shown.append(z[1])
-        rows.append(_claim("RL2 and RL3 are disadvantaged only at s = 2, the advantage growing with s", "Fig 5-16",
-                           "only s=2 < 50%", min(shown, key=lambda z: z.value),
-                           _all(js, "below 50% at s=2, not lower elsewhere, rising from s=2 to 5"),
-                           note="value: the lower s=2 edge over 50%", **SEL))
+        rows.append(_rl23_row(forced_rl, RL23_RISE_FROM))
     return _section("fig_5_16", rows)
+
+
+#: "the advantage growing with s" read from s = 2 (the rule of the claims row); readings start it at s = 3
+RL23_RISE_FROM = 2
+RL23_TEXT = "RL2 and RL3 are disadvantaged only at s = 2, the advantage growing with s"
+
+
+def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lower") -> list:
+    """The cases of Fig 5-16's RL2/RL3 statement: below 50 % at s = 2; at the other s ``others`` ("not lower"
+    than 50 %, or "advantaged": above it); rising from s to s+1 for every s from ``rise_from`` to 4. One
+    Bonferroni level over all of them."""
+    f = _f
+    n_cases = 2 * (1 + 4 + (5 - rise_from))
+    lvl = _lvl(n_cases)
+    cases = []
+    for name in ("RL2", "RL3"):
+        z = [shift(estimate(f(forced_rl, name, s), lvl), 0.5) for s in range(1, 6)]
+        cases.append((f"{name} at s = 2", z[1], V.direction(z[1], "<", 0.0), 0.0))
+        for i in (0, 2, 3, 4):
+            j = V.word("not lower", z[i]) if others == "not lower" else V.direction(z[i], ">", 0.0)
+            cases.append((f"{name} at s = {i + 1}", z[i], j, None if others == "not lower" else 0.0))
+        for s in range(rise_from, 5):
+            d = diff(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl)
+            cases.append((f"{name} from s = {s} to s = {s + 1}", d, V.direction(d, ">", 0.0), 0.0))
+    return cases
+
+
+def _rl23_row(forced_rl, rise_from, others="not lower"):
+    cases = rl23_cases(forced_rl, rise_from, others)
+    k = _deciding(cases)
+    edges = ", ".join(f"{c[0]}: {c[1].value:+.3f}" for c in cases if c[0].endswith("s = 2"))
+    return _claim(RL23_TEXT, "Fig 5-16", "only s=2 < 50%", cases[k][1],
+                  _all([c[2] for c in cases], f"below 50% at s=2, not lower elsewhere, rising from s={rise_from} "
+                       "to 5"),
+                  note=f"value: the deciding case ({cases[k][0]}); edges over 50% at s = 2: {edges}", **SEL)
 
 
 def _grid_rows(grid) -> list[dict]:

@@ -32,6 +32,15 @@ CAP_SEEDS = 40            # newly trained tables per confirmatory sample, at mos
 CAP_GAMES = 1_000_000     # games a seat arrangement per confirmatory sample of fixed agents, at most
 CONFIRM_SEED0 = 1_000     # the confirmatory tables' training seeds start here (the pilot's are 0..n-1)
 SEQUENCE_SHARE = 4        # a row that retrains all 23 sequence models gets cap_seeds // 4 tables each
+#: Sections whose confirmatory table is cheap get a larger cap, a multiple of ``cap_seeds``: Fig 5-5's self-play
+#: rows cost one training (about 0.35-0.6 s at full size) and one self-play evaluation (about 0.1 s) a table, so
+#: the full profile's 140 tables (the plan asks 134 and 139 for RL2 and RL1; RL3's row, which would need 35,373,
+#: gets the same 140) add about 300 tables, 2-3 minutes of the full run on its two workers. The other
+#: capped rows (Fig 5-9: 333 tables of four three-player trainings each, about 4 s a seed; Fig 5-16 RL1: 1,359;
+#: Fig 5-18 RL1: 592 at about 2 s a seed; Fig 5-9's "some strength": 3,516) would cost 10 to 40 minutes each,
+#: beyond the 8 extra minutes the confirmatory stage may spend: they stay at ``cap_seeds`` and, still undecided
+#: there, are flagged undecidable with the size they need (:func:`verdicts.confirmed`).
+SECTION_CAP_FACTOR = {"fig_5_5_rl": 3.5}
 RL = ("RL0", "RL1", "RL2", "RL3")
 
 
@@ -115,11 +124,17 @@ def _all_sequences(row) -> bool:
     return row.section == "fig_5_7" and len(SECTIONS["fig_5_7"][1](row["claim"])) > 4
 
 
+def section_cap(section: str, cap_seeds: int) -> int:
+    """The cap on newly trained tables for a row of ``section`` (:data:`SECTION_CAP_FACTOR`)."""
+    return max(cap_seeds, round(cap_seeds * SECTION_CAP_FACTOR.get(section, 1)))
+
+
 def plan(row, pilot_fixed_games: int, cap_seeds: int = CAP_SEEDS, cap_games: int = CAP_GAMES):
     """(plan, what) for an inconclusive finding: the plan in the row's own units, and the confirmatory size in
     words (tables, or games a seat arrangement); (undecidable plan, reason) when no sample decides it."""
     j, e = row.judgement, row.est
     kind = SECTIONS[row.section][0]
+    cap_seeds = section_cap(row.section, cap_seeds)
     if _all_sequences(row):
         cap_seeds = max(2, cap_seeds // SEQUENCE_SHARE)
     if row.population is not None:
@@ -188,7 +203,13 @@ def two_stage(rows: list, setup: ex.Setup, *, cap_seeds: int = CAP_SEEDS,
             stages.append({**record, "confirmatory sample": "not measured", "verdict": r["verdict"]})
             continue
         c = again[0]
-        j = V.confirmed(r.est, r.judgement, c.est, c.judgement, p)
+        if SECTIONS[r.section][0] == "seeds" and size < len(setup.seeds):
+            raise ValueError(f"{r['claim']!r}: a confirmatory sample of {size} tables is smaller than the pilot's "
+                             f"{len(setup.seeds)}: raise the cap")
+        # a share of cases (models, comparisons) measures the same cases again on fresh tables: its size in the
+        # estimate's own unit is its number of cases (the tables were checked against the pilot's just above)
+        check = replace(p, n=c.est.n) if r.est.interval == "range over undecided cases" else p
+        j = V.confirmed(r.est, r.judgement, c.est, c.judgement, check)
         j = replace(j, note=f"{j.note}; confirmatory sample: {what}")
         row_note = c.spec[4]
         out[i] = C.rebuild(r, c.est, j, note=row_note)

@@ -93,7 +93,7 @@ def three_identical(three: pd.DataFrame):
                                label=f"P{seat}")
     _chance_line(ax, 3)
     ax.set(xlabel="all three players", ylabel="win rate", title="Three identical rules: win rate by seat (margin 3)")
-    ax.legend(title="seat", ncol=3)
+    ax.legend(title="seat", ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the bars
     return fig
 
 
@@ -132,7 +132,7 @@ def sequential(summary: pd.DataFrame, shown=SEQUENCE_SHOWN):
         plotting.interval_bars(ax, shown, r.win_rate, r.ci_low, r.ci_high, offset=(k - 1.5) * 0.2, width=0.2, label=opp)
     _chance_line(ax)
     ax.set(xlabel="model (training order)", ylabel="win rate", title="Tables favour the last opponent they trained on")
-    ax.legend(title="opponent", ncol=4)
+    ax.legend(title="opponent", ncol=4, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes
     return fig
 
 
@@ -149,7 +149,7 @@ def fixed_seats(fixed2_main: pd.DataFrame, fixed3_summary: pd.DataFrame):
                                    offset=(k - (len(seats) - 1) / 2) * w, width=w, label=f"tested as {seat}")
         _chance_line(ax, len(seats))
         ax.set(xlabel="trained", ylabel="win rate against EXP0")
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.32), ncol=len(seats))   # below the axes
     axes[0].set_title("two players")
     axes[1].set_title("three players (two EXP0)")
     return fig
@@ -195,7 +195,7 @@ def timing(timing_frame: pd.DataFrame, summary: pd.DataFrame):
         axes[0].plot(m.index, m.cumsum() * (m.index[0] / 10_000), marker="o", ms=3, label=label)
     axes[0].set(xlabel="training games", ylabel="cumulative wall-clock seconds",
                 title="Fig 5-13: training time (shared machine)")
-    axes[0].legend(fontsize=8)
+    axes[0].legend(fontsize=8, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the lines
     axes[1].bar(summary.config, summary.actions_scanned_per_game)
     axes[1].set(xlabel="state record", ylabel="actions scanned per game", title="the report's mechanism")
     axes[1].tick_params(axis="x", rotation=30)
@@ -212,12 +212,12 @@ def full_hand(full_curve: pd.DataFrame, partial: pd.Series):
     axes[0].axhline(partial.win_rate, color="C1", ls="-", label=f"partial hand at {int(partial.games):,}")
     axes[0].axhspan(partial.ci_low, partial.ci_high, color="C1", alpha=0.2)
     axes[0].set(xscale="log", xlabel="training games (full hand)", ylabel="win rate against EXP0")
-    axes[0].legend(fontsize=8)
+    axes[0].legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the curve
     axes[1].plot(full_curve.games, full_curve.explored_share, marker="o", ms=3,
                  label=f"full hand (of {full_space:,} keys)")
     axes[1].axhline(partial.explored_share, color="C1", label=f"partial hand at one stage (of {partial_space:,})")
     axes[1].set(xscale="log", xlabel="training games", ylabel="explored share")
-    axes[1].legend(fontsize=8)
+    axes[1].legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2))
     return fig
 
 
@@ -228,12 +228,17 @@ def forced_one_side(forced_exp_summary: pd.DataFrame, forced_rl_summary: pd.Data
     for ax, frame, title in ((axes[0], forced_exp_summary, "rules (Figs 5-14, 5-15)"),
                              (axes[1], forced_rl_summary, "tables (Fig 5-16)")):
         for name, g in frame.groupby("player"):
-            ax.errorbar(g.same, g.win_rate, yerr=[g.win_rate - g.ci_low, g.ci_high - g.win_rate], marker="o", ms=4,
-                        capsize=2, label=name)
+            colour, marker = FORCED_STYLE.get(name[-1], ("#000000", "o"))
+            ax.errorbar(g.same, g.win_rate, yerr=[g.win_rate - g.ci_low, g.ci_high - g.win_rate], marker=marker, ms=5,
+                        capsize=2, label=name, color=colour)
         _chance_line(ax)
         ax.set(xlabel="forced largest multiplicity s", ylabel="forced side's win rate", title=title, xticks=range(1, 6))
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=4)   # below the axes
     return fig
+
+
+#: index i of EXPi / RLi -> (colour, marker): four colour-blind-safe colours that stay apart (no two oranges)
+FORCED_STYLE = {"0": ("#0072B2", "o"), "1": ("#D55E00", "s"), "2": ("#009E73", "^"), "3": ("#CC79A7", "D")}
 
 
 def forced_grid(summary: pd.DataFrame):
@@ -258,7 +263,7 @@ def game_lengths(shares: pd.DataFrame):
     ax.set(xlabel="actions per game (including the challenge)", ylabel="share of games",
            title="Most games end within five actions")
     ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))   # beside the axes, off the lines
     return fig
 
 

@@ -118,7 +118,7 @@ def test_table_5_1_counts_use_the_prediction_interval_for_one_table():
     assert row["verdict"] == "reproduced" and "prediction interval" in row["interval"]
     assert V.across_seeds(many).high < 5.5                    # the mean's interval alone would have said differs
     row = [r for r in c02._top_rows(top([1, 2, 1, 2, 1, 2, 1, 2])) if r["claim"].endswith("opening honest")][0]
-    assert row["verdict"] == "differs" and row["cause"]
+    assert row["verdict"] == "differs" and row.pending      # its cause comes with its readings (test_p02_readings)
 
 
 def test_trivial_baselines_play_as_defined():
@@ -305,8 +305,10 @@ def test_two_stage_measures_undecided_rows_on_fresh_seeds_and_flags_undecidable_
                           V.word("slight", V.Estimate(0.02, 0.01, 0.03, 3, "seeds")))
     out, stages = cf.two_stage([undecided, grid_row, decided], setup, cap_seeds=4)
     first = out[0]
-    assert first["pilot_verdict"] == "inconclusive" and first["pilot_n"] == 3 and first["n"] == 4    # capped
-    assert "1000-1003" in first["note"] and "pilot" in first["note"]
+    cap = cf.section_cap("fig_5_5_rl", 4)                            # self-play tables are cheap: a larger cap
+    assert cap > 4
+    assert first["pilot_verdict"] == "inconclusive" and first["pilot_n"] == 3 and first["n"] == cap    # capped
+    assert f"1000-{1000 + cap - 1}" in first["note"] and "pilot" in first["note"]
     assert first["reproduced_value"] != pilot.value                    # measured again, not copied
     assert "undecidable" in out[1]["flags"] and out[1]["verdict"] == "inconclusive"
     assert out[2] is decided and len(stages) == 2

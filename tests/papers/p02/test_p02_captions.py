@@ -94,7 +94,7 @@ def test_full_hand_text_reads_the_long_run_and_the_partial_reference():
     assert "after **20,000** training games" in text and "explored 35.0% and wins 0.500" in text
     assert "against 0.450 for the partial hand" in text
     notice = captions.full_hand(full, curve, 1000)
-    assert "wins 0.100 against 0.450" in notice and "first passes the partial hand's after 20,000 games" in notice
+    assert "wins 0.100, against 0.450" in notice and "first passes the partial hand's after 20,000 games" in notice
     ratio = captions.FULL_KEYS / captions.PARTIAL_KEYS
     assert f"by {ratio:.1f} ({captions.FULL_KEYS:,} keys against {captions.PARTIAL_KEYS:,})" in notice
 

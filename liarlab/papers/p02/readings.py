@@ -1,0 +1,455 @@
+"""Notebook 02's readings: every open point of the report behind a claim family, run as code (issue 36).
+
+Each family that can differ (Figs 5-1 to 5-18, Fig 6-1, Table 5-1) declares its readings here: a name, what it
+assumes in one sentence, and where the report or its spec supports it (:class:`liarlab.core.readings.Reading`).
+The open points were listed from the spec's "Open questions and ambiguities" (section 7) and the report's own
+wording before any verdict was read; each is either *run* (the claim judged by the claims row's own rule, on
+results the notebook computed) or *not run* with the one sentence that says why. :func:`rows` returns them all;
+:func:`liarlab.papers.p02.claims.with_readings` attaches them to the claims rows, whose causes then follow from
+them by the protocol's one rule (:func:`liarlab.core.verdicts.cause`): nothing here names a cause.
+
+Two readings need games the notebook does not otherwise play, EXP1-EXP3's forced-hand games under the other
+honestAction reading (Figs 5-15 and 5-17); :func:`other_fallback_games` plays them once, cached (a few seconds at
+full size). Readings of the trained tables under the other honestAction reading would retrain every table
+trained against EXP1-EXP3; they are not run (see :data:`TABLES_OTHER`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pandas as pd
+
+from liarlab.core import readings as R
+from liarlab.core import verdicts as V
+from liarlab.papers.p02 import claims as C
+from liarlab.papers.p02 import experiments as ex
+
+#: the families whose rows are findings that can differ
+FAMILIES = ("Fig 5-1", "Fig 5-2", "Fig 5-3", "Fig 5-4", "Fig 5-5", "Fig 5-6", "Fig 5-7", "Fig 5-8", "Fig 5-9",
+            "Fig 5-10", "Fig 5-11", "Fig 5-12", "Fig 5-14", "Fig 5-15", "Fig 5-16", "Fig 5-17", "Fig 5-18",
+            "Fig 6-1", "Table 5-1")
+
+SPEC = "spec section 7"
+
+
+def _other(fallback: str) -> str:
+    return next(fb for fb in C.READINGS if fb != fallback)
+
+
+def _honest(fallback: str, margin: int | None = 3, default: bool = False) -> R.Reading:
+    what = {"smallest": "the smallest honest bid, else the smallest legal bid",
+            "best_face_plus_one": "the smallest honest bid, else [mf, m+1] when legal"}[fallback]
+    name = f"honestAction {fallback}" + (f", margin {margin}" if margin else "")
+    return R.Reading(name, f"EXP1-EXP3's unshown honestAction is {what}"
+                     + (f"; three players challenge with a margin of {margin}" if margin else ""),
+                     "spec 7.3 (honestAction not shown)" + ("; 7.2 (margin 3 from the text, 2 from the code)"
+                                                            if margin else ""), default)
+
+
+AS_JUDGED = R.Reading("as judged", "the claims row's own reading: the report's rule and sizes as the spec sets "
+                      "them (canonical choices of spec section 7)", "the spec's canonical choices", default=True)
+
+TABLES_OTHER = R.Reading(
+    "tables under the other honestAction", "every table trained against EXP1-EXP3 retrained, and the rules "
+    "evaluated, under the other honestAction reading", "spec 7.3")
+TABLES_OTHER_WHY = ("it needs every table trained against EXP1-EXP3 retrained and re-evaluated under the other "
+                    "reading, more than this chain's budget for readings; the tables use the reading the EXP-only "
+                    "games chose")
+UNIFORM_FORCED = R.Reading(
+    "forced hand uniform over its class", "a forced side draws uniformly among all hands whose largest "
+    "multiplicity is s (s = 3 may be a full house)", "spec 7.13")
+UNIFORM_WHY = ("the engine deals only the report's pattern (s of one face, the rest all different), and the "
+               "uniform variant was not built")
+GREEDY = R.Reading("greedy evaluation", "frozen tables evaluated without exploration (epsilon 0)", "spec 7.6")
+HALVES = R.Reading("seat halves in training", "training seats in two equal halves instead of rotating every "
+                   "game", "spec 7.5")
+HALVES_WHY = "the engine rotates seats every game and no table was trained in halves"
+
+
+@dataclass
+class Inputs:
+    """What the readings are computed from: the honestAction choice (every EXP statement under both readings
+    and both margins), the notebook's results, and the extra games of :func:`other_fallback_games` and
+    :func:`greedy_sequences` (None: not played)."""
+    reading: C.Reading
+    results: ex.Results
+    other: dict | None = None
+    greedy_seq: pd.DataFrame | None = None
+
+
+def other_fallback_games(stage_games: int, eval_games: int, fixed_games: int, seed: int, fallback: str) -> dict:
+    """EXP1-EXP3's forced-hand games (Fig 5-15) and EXP1's forced grid (Fig 5-17) under honestAction reading
+    ``fallback``: fixed agents, the sizes of the notebook's own games."""
+    setup = ex.Setup(stage_games=stage_games, eval_games=eval_games, fixed_games=fixed_games, seed=seed,
+                     fallback=fallback)
+    return {"forced_exp": ex.forced_exp(setup), "grid": ex.forced_grid(setup, rl_names=(), exp_names=("EXP1",))}
+
+
+def play_other(setup: ex.Setup, fallback: str) -> dict:
+    """:func:`other_fallback_games` for the setup's sizes, from the run's cache when it ran before."""
+    from liarlab.study import cache
+
+    return cache.cached_call(other_fallback_games, setup.stage_games, setup.eval_games, setup.fixed_games,
+                             setup.seed, _other(fallback))
+
+
+#: the trained tables of Fig 5-7 whose rows name them: evaluated greedily for the "greedy evaluation" reading
+NAMED_SEQUENCES = ("RL03", "RL0123", "RL-random", "RL-random-game")
+
+
+def greedy_sequences(setup: ex.Setup) -> pd.DataFrame:
+    """Fig 5-7's named models against every rule with epsilon 0 (tables from the run's cache)."""
+    return ex.rl_vs_exp(setup, list(NAMED_SEQUENCES), epsilons=(0.0,))
+
+
+# ----------------------------------------------------------------------------------------------------- helpers
+
+def _by_claim(rows) -> dict:
+    return {r["claim"]: r for r in rows}
+
+
+def _run_row(family, claim, reading, row) -> dict:
+    return R.run(family, claim, reading, row.est, row.judgement)
+
+
+def _run_from(family, claim, reading, built: list, note: str = "") -> dict | None:
+    """The run row of ``claim`` among rows ``built`` under a reading (None when that reading has no such row)."""
+    r = _by_claim(built).get(claim)
+    if r is None or r.judgement is None or r.judgement.verdict not in R.RUN:
+        return None
+    return R.run(family, claim, reading, r.est, r.judgement, note)
+
+
+# ---------------------------------------------------------------------------------------------------- families
+
+def _exp(row, inp: Inputs) -> list[dict]:
+    """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2."""
+    fam, claim = row["family"], row["claim"]
+    chosen = inp.reading.fallback
+    three = fam in ("Fig 5-3", "Fig 5-6")
+    out = [_run_row(fam, claim, _honest(chosen, 3 if three else None, True), row)]
+    readings = [(fb, 3) for fb in C.READINGS if fb != chosen]
+    if three:
+        readings += [(fb, 2) for fb in C.READINGS]
+    for fb, margin in readings:
+        built = inp.reading.by_reading[fb] if margin == 3 else inp.reading.margin2[fb]
+        r = _run_from(fam, claim, _honest(fb, margin if three else None), built,
+                      "games of the pilot size (the claims row may rest on a confirmatory sample)")
+        if r is not None:
+            out.append(r)
+    return out
+
+
+def _fig_5_1(row, inp):
+    fam, claim = row["family"], row["claim"]
+    vs = inp.results.vs_rand
+    players = list(dict.fromkeys(vs.player))
+    lvl = C._lvl(len(players))
+    js = [V.direction(C.est(vs, lvl, player=p), ">", 0.5) for p in players]
+    j = V.all_of(js, "each of EXP0-3 and RL0-3 above 50%")
+    low = min((C.est(vs, lvl, player=p) for p in players), key=lambda e: e.low)
+    better = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
+                       "the report's wording, 遠優於 (far better) without a size")
+    return [_run_row(fam, claim, R.Reading("'far better' as large", "'far better' read as the word 'large': an edge "
+                                           "of at least 10 points over 50 %", "the study's word table", True), row),
+            R.run(fam, claim, better, low, j),
+            R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
+
+
+def _fig_5_4(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    r = _run_from(fam, claim, GREEDY, C.fig_5_4(inp.results.rl_exp, 0.0))
+    return out + ([r] if r else []) + [R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
+
+
+def _fig_5_5_rl(row, inp):
+    fam, claim = row["family"], row["claim"]
+    return [_run_row(fam, claim, AS_JUDGED, row),
+            R.not_run(fam, claim, GREEDY, "two frozen greedy copies of one table were not evaluated in this chain "
+                      "(self-play is measured with exploration 0.1 only)"),
+            R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
+
+
+SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
+                    "the last one (EXP0 against EXP1-EXP3), since the report says EXP1-EXP3 give similar results",
+                    "the report: 因 EXP1~EXP3 性質接近，故勝率會呈現相近的結果 (EXP1-EXP3 are alike, so their win rates "
+                    "are alike)")
+PER_GAME = R.Reading("RL-random per game", "RL-random draws one EXP rule per game instead of per decision",
+                     "spec 7.8; the report: 以相等機率隨機選取 EXP (an EXP chosen at random with equal probability)")
+
+
+def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
+    s = seq[seq.epsilon == epsilon]
+    multi = [m for m in dict.fromkeys(s.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
+    cells = [(m, d) for m in multi for d in sorted(set(m[2:-1]) - {m[-1]}) if (d == "0") != (m[-1] == "0")]
+    lvl = C._lvl(len(cells))
+    js = [V.direction(C.est(s, lvl, model=m, opponent=f"EXP{d}"), "<", 0.5) for m, d in cells]
+    sh = V.share(js)
+    return sh, V.word("mostly", sh), len(cells)
+
+
+def _fig_5_7(row, inp):
+    fam, claim = row["family"], row["claim"]
+    seq = inp.results.sequential
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    if claim == "and disadvantaged against EXPs it trained on earlier":
+        sh, j, n = _earlier_alike(seq)
+        out.append(R.run(fam, claim, SIMILAR, sh, j, f"share of the {n} (model, earlier EXP) cells of the other "
+                         "kind than the last EXP that lie below 50%"))
+    if claim == "RL-random is advantaged against all four EXPs" and (seq.model == "RL-random-game").any():
+        swapped = seq[seq.model != "RL-random"].replace({"model": {"RL-random-game": "RL-random"}})
+        r = _run_from(fam, claim, PER_GAME, C.fig_5_7(swapped))
+        out += [r] if r else []
+    if inp.greedy_seq is not None and any(m in claim for m in ("RL03", "RL0123", "RL-random")):
+        g = inp.greedy_seq.assign(epsilon=0.1)      # fig_5_7 reads the rows it is given
+        r = _run_from(fam, claim, GREEDY, C.fig_5_7(g[g.model != "RL-random-game"]))
+        out += [r] if r else []
+    out.append(R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
+    return out
+
+
+SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
+                     "option) instead of taking the last action", "the report's code (do_shuffle)")
+
+
+def _fig_5_8(row, inp):
+    fam, claim = row["family"], row["claim"]
+    f2 = inp.results.fixed2
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    if (f2.epsilon == 0.0).any():
+        r = _run_from(fam, claim, GREEDY, C.fig_5_8(f2, 0.0))
+        out += [r] if r else []
+    if "trained as P2" in claim and (f2.trained == "P2 only, shuffled ties").any():
+        sh = f2[f2.trained != "P2 only"].replace({"trained": {"P2 only, shuffled ties": "P2 only"}})
+        r = _run_from(fam, claim, SHUFFLED, C.fig_5_8(sh, inp.results.epsilon))
+        out += [r] if r else []
+    else:
+        out.append(R.not_run(fam, claim, SHUFFLED, "the shuffled-ties table was trained only as P2"))
+    out.append(R.not_run(fam, claim, HALVES, HALVES_WHY))
+    return out
+
+
+def _fig_5_9(row, inp):
+    fam, claim = row["family"], row["claim"]
+    return [_run_row(fam, claim, AS_JUDGED, row),
+            R.not_run(fam, claim, R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's "
+                                            "margin 2", "spec 7.2"),
+                      "EXP0's three-player rule has no honestAction and its tables were trained with margin 3 only; "
+                      "margin 2 would retrain the four three-player tables of every seed"),
+            R.not_run(fam, claim, HALVES, HALVES_WHY)]
+
+
+TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last "
+                          "tenth of the stage (with the table still learning), not from frozen evaluation games",
+                          "spec 7.7")
+
+
+def _training_rates(curves: pd.DataFrame, config: str, games: int | None = None) -> pd.Series:
+    c = curves[curves.config == config]
+    g = int(c.games.max()) if games is None else games
+    return c[c.games == g].set_index("seed")["training_win_rate"].sort_index()
+
+
+def _fig_5_10(row, inp):
+    fam, claim = row["family"], row["claim"]
+    cur = inp.results.curves
+    lvl = C._lvl(2)
+    base = _training_rates(cur, "n=1")
+    ds = [V.paired_difference(_training_rates(cur, f"n={n}").to_numpy(), base.to_numpy(), level=lvl)
+          for n in (2, 3)]
+    j = V.all_of([V.word("no difference", d) for d in ds], "n=2 and n=3 against n=1")
+    return [_run_row(fam, claim, AS_JUDGED, row),
+            R.run(fam, claim, TRAINING_RATE, max(ds, key=lambda z: abs(z.value)), j,
+                  "training-block rate of the last tenth minus n=1's, seeds paired by index"),
+            R.not_run(fam, claim, GREEDY, "the curves' frozen win rates were measured with exploration 0.1 only")]
+
+
+def _fig_5_11(row, inp):
+    fam, claim = row["family"], row["claim"]
+    return [_run_row(fam, claim, AS_JUDGED, row),
+            R.not_run(fam, claim, R.Reading("separate 3,000,000-game run", "the 3,000,000-game full-hand model is a "
+                                            "run of its own, not the 100,000-game one continued", "spec 7.12"),
+                      "one run with checkpoints is both readings: its table at 100,000 games is what a separate run "
+                      "of that length would train with the same seed")]
+
+
+def _fig_5_12(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    if claim == "the win rate rises with shrinking increments":
+        cur = inp.results.curves.copy()
+        cur["win_rate"] = cur["training_win_rate"]
+        r = _run_from(fam, claim, TRAINING_RATE, C.fig_5_12(cur))
+        out += [r] if r else []
+    else:
+        out.append(R.not_run(fam, claim, TRAINING_RATE, "the table's size and explored share are counted from the "
+                             "table itself (keys ever updated), one way only"))
+    return out
+
+
+LIKELY_TRUE = R.Reading("honest as likely true", "a bid counts as honest when it is more likely true than not "
+                        "given the hand (count at most one above the dice held, since one more matching die among "
+                        "five unseen ones has probability 0.60), so only larger overbids are lies",
+                        "spec 7.14 ('slight lie' undefined)")
+ANY_OPENING = R.Reading("every opening bid", "the opening class holds every opening bid (no earlier bid), honest "
+                        "or not", "spec 7.14; the report's class 開局喊牌")
+TIES = R.Reading("ties at rank 30", "entries tied with the 30th value counted another way than by key order",
+                 "spec 7.14 (ties at the 30th value unresolved)")
+TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another tie-break cannot be recounted from them"
+
+
+def _classify(key: str, reading: str) -> str:
+    k = [int(x) for x in key.split()]
+    head, rest = k[:2], k[2:]
+    if rest[-1] == -1:
+        return "challenge"
+    face, held, count = rest
+    opening = all(x == 0 for x in head)
+    if reading == ANY_OPENING.name and opening:
+        return "opening honest"
+    lie = count > held + (1 if reading == LIKELY_TRUE.name else 0)
+    if lie:
+        return "slight lie"
+    return "opening honest" if opening else "mid-game honest"
+
+
+def _table_5_1(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    prefix = "top-30 entries of RL0 (n=1): "
+    if claim.startswith(prefix) and row["kind"] == "finding":
+        kind = claim.removeprefix(prefix)
+        top = inp.results.top
+        n1 = top[top.config == "n=1"]
+        for reading in (ANY_OPENING, LIKELY_TRUE):
+            kinds = n1.key.map(lambda k, r=reading.name: _classify(k, r))
+            vals = (kinds == kind).groupby(n1.seed).sum().to_numpy()
+            x, j = C._printed_count(C.TOP30_CLASSES[kind], vals, f"the {kind} count")
+            out.append(R.run(fam, claim, reading, x, C._one_table(j)))
+        out.append(R.not_run(fam, claim, TIES, TIES_WHY))
+    elif "challenges" in claim:
+        out.append(R.not_run(fam, claim, R.Reading("challenge counted otherwise", "another count of challenge "
+                                                   "entries", "spec 7.14"),
+                             "a challenge entry is its action (the challenge), so no second reading of the count "
+                             "exists"))
+        out.append(R.not_run(fam, claim, TIES, TIES_WHY))
+    else:
+        out.append(R.not_run(fam, claim, TIES, TIES_WHY))
+    return out
+
+
+def _fig_5_14_15(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    if fam == "Fig 5-15" and inp.other is not None:
+        other = inp.other["forced_exp"]
+        frame = pd.concat([inp.results.forced_exp[inp.results.forced_exp.player == "EXP0"],
+                           other[other.player != "EXP0"]], ignore_index=True)
+        r = _run_from(fam, claim, _honest(_other(inp.reading.fallback), None), C.fig_5_14_15(frame))
+        out += [r] if r else []
+    elif fam == "Fig 5-14":
+        out.append(R.not_run(fam, claim, _honest(_other(inp.reading.fallback), None), "EXP0 calls no honestAction, "
+                             "so both readings play the same games"))
+    out.append(R.not_run(fam, claim, UNIFORM_FORCED, UNIFORM_WHY))
+    return out
+
+
+RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over the hands "
+                        "that are advantaged (s = 3 to 5), not from s = 2",
+                        "the report: 其他皆為優勢手牌，且相同個數越高優勢越大 (the others are all advantaged, and the "
+                        "larger the count the larger the advantage)")
+OTHERS_ABOVE = R.Reading("others advantaged", "every s other than 2 is an advantaged hand, above 50 % (not merely "
+                         "not below it)", "the report: 其他皆為優勢手牌 (the others are all advantaged hands)")
+BOTH = R.Reading("others advantaged, rising from s = 3", "both readings above together",
+                 "the report's sentence on RL2 and RL3 (Fig 5-16)")
+
+
+def _fig_5_16(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    fr = inp.results.forced_rl
+    if claim == C.RL23_TEXT and {"RL2", "RL3"} <= set(fr.player):
+        for reading, rise, others in ((RISE_FROM_3, 3, "not lower"), (OTHERS_ABOVE, 2, "advantaged"),
+                                      (BOTH, 3, "advantaged")):
+            r = C._rl23_row(fr, rise, others)
+            out.append(R.run(fam, claim, reading, r.est, r.judgement))
+    out += [R.not_run(fam, claim, UNIFORM_FORCED, UNIFORM_WHY)]
+    if row.get("flags") and "agrees by selection" in row["flags"]:
+        out.append(R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
+    return out
+
+
+def _fig_5_17(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    other = _honest(_other(inp.reading.fallback), None)
+    if "EXP1" in claim and inp.other is not None:
+        grid = inp.results.grid
+        frame = pd.concat([grid[grid.player == "EXP0"], inp.other["grid"]], ignore_index=True)
+        r = _run_from(fam, claim, other, C.fig_5_17(frame))
+        out += [r] if r else []
+    elif "EXP1" not in claim:
+        out.append(R.not_run(fam, claim, other, "EXP0 calls no honestAction, so both readings play the same games"))
+    out.append(R.not_run(fam, claim, UNIFORM_FORCED, UNIFORM_WHY))
+    return out
+
+
+def _fig_5_18(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row), R.not_run(fam, claim, UNIFORM_FORCED, UNIFORM_WHY)]
+    if "RL1" in claim:
+        out.append(R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
+    return out
+
+
+NO_CHALLENGE = R.Reading("actions without the challenge", "a game's length counts bids only, not the final "
+                         "challenge", "spec 7.17; the report's len(record)/2 counts the challenge")
+
+
+def _fig_6_1(row, inp):
+    fam, claim = row["family"], row["claim"]
+    lengths = inp.results.lengths
+    lg = lengths[lengths.matchup == "RL0 vs EXP0"]
+    lo, hi = C.GAME_LENGTH_RANGE
+    per = lg.groupby("seed").apply(lambda g: g[(g.actions - 1 >= lo) & (g.actions - 1 <= hi)].games.sum()
+                                   / g.games.sum(), include_groups=False)
+    x = V.across_seeds(per.to_numpy())
+    return [_run_row(fam, claim, AS_JUDGED, row), R.run(fam, claim, NO_CHALLENGE, x, V.word("mostly", x))]
+
+
+BUILDERS = {"Fig 5-1": _fig_5_1, "Fig 5-2": _exp, "Fig 5-3": _exp, "Fig 5-6": _exp, "Fig 5-4": _fig_5_4,
+            "Fig 5-7": _fig_5_7, "Fig 5-8": _fig_5_8, "Fig 5-9": _fig_5_9, "Fig 5-10": _fig_5_10,
+            "Fig 5-11": _fig_5_11, "Fig 5-12": _fig_5_12, "Table 5-1": _table_5_1, "Fig 5-14": _fig_5_14_15,
+            "Fig 5-15": _fig_5_14_15, "Fig 5-16": _fig_5_16, "Fig 5-17": _fig_5_17, "Fig 5-18": _fig_5_18,
+            "Fig 6-1": _fig_6_1}
+
+
+def _builder(row):
+    if row["family"] == "Fig 5-5":
+        return _fig_5_5_rl if row["claim"].startswith("RL") else _exp
+    return BUILDERS[row["family"]]
+
+
+def rows(claims_rows: list, inp: Inputs) -> list[dict]:
+    """The readings rows of every judged finding of the families that can differ: the claims row's own judgement
+    as the default reading, then every other reading, run or not run with why."""
+    out = []
+    for row in claims_rows:
+        if row.get("kind") != "finding" or row["family"] not in FAMILIES or getattr(row, "judgement", None) is None \
+                or row["verdict"] not in R.RUN:
+            continue
+        out += _builder(row)(row, inp)
+    return out
+
+
+def attach(claims_rows: list, inp: Inputs) -> tuple[list, list[dict]]:
+    """(claims rows with their readings attached, readings rows)."""
+    rr = rows(claims_rows, inp)
+    return C.with_readings(claims_rows, rr), rr
+
+
+def inputs(reading: C.Reading, results: ex.Results, setup: ex.Setup) -> Inputs:
+    """Play the readings' extra games (cached) and gather what :func:`rows` reads."""
+    base = replace(setup, stream="", models={}, evals={})
+    return Inputs(reading, results, other=play_other(base, reading.fallback), greedy_seq=greedy_sequences(base))

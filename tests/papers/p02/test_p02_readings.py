@@ -1,0 +1,118 @@
+"""Paper 02's readings (issue 36): causes are computed from readings rows, never typed; Table 5-1's weak and
+knife-edge flags; the interval a row displays is the one its rule used."""
+from __future__ import annotations
+
+import pathlib
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from liarlab.core import readings as R
+from liarlab.core import verdicts as V
+from liarlab.papers.p02 import claims as c02
+from liarlab.papers.p02 import confirm as confirm02
+from liarlab.papers.p02 import readings as r02
+
+P02 = pathlib.Path(c02.__file__).parent
+
+
+def test_no_cause_is_typed_in_p02():
+    """No module of paper 02 names a cause: no ``cause=`` keyword, no table of causes."""
+    for path in P02.glob("*.py"):
+        text = path.read_text()
+        assert not re.search(r"\bcause\s*=", text), f"{path.name} types a cause"
+        assert "DIAGNOSIS" not in text, f"{path.name} keeps a table of causes"
+        assert not re.search(r"[\"'](genuine|misprint|power)[\"']", text), f"{path.name} names a cause"
+
+
+def _top(counts):
+    rows = []
+    for seed, c in enumerate(counts):
+        kinds = ["opening honest"] * c + ["mid-game honest"] * (30 - c)
+        keys = ["0 0 4 4 4"] * c + ["6 1 6 3 3"] * (30 - c)
+        rows += [{"config": "n=1", "seed": seed, "kind": k, "key": key, "value": 0.89} for k, key in zip(kinds, keys)]
+    return pd.DataFrame(rows)
+
+
+def _inputs(top):
+    from liarlab.papers.p02.experiments import Results
+
+    return r02.Inputs(reading=None, results=Results(top=top))
+
+
+def test_a_differing_row_is_pending_until_its_readings_come_and_its_cause_follows_from_them():
+    top = _top([1, 2, 1, 2, 1, 2, 1, 2])
+    rows = c02._top_rows(top)
+    row = [r for r in rows if r["claim"].endswith("opening honest")][0]
+    assert row["verdict"] == "differs" and row.pending
+    with pytest.raises(ValueError, match="without their readings"):
+        c02.with_readings(rows, [])
+    rr = r02.rows(rows, _inputs(top))
+    out = c02.with_readings(rows, rr)
+    new = [r for r in out if r["claim"] == row["claim"]][0]
+    mine = R.of_claim(rr, row["claim"])
+    assert new["cause"] == V.cause(mine) == "genuine"      # every reading run differs
+    assert [r["reading"] for r in mine if r["verdict"] != R.NOT_RUN][1:] == ["every opening bid",
+                                                                             "honest as likely true"]
+    # a typed cause cannot survive: change one reading's verdict and the cause changes with it
+    flipped = [dict(r, verdict="reproduced") if r["reading"] == "every opening bid" else r for r in mine]
+    assert V.cause(flipped) == "reading"
+    again = c02.with_readings(rows, [r for r in rr if r["claim"] != row["claim"]] + flipped)
+    assert [r for r in again if r["claim"] == row["claim"]][0]["cause"] == "reading"
+
+
+def test_every_run_reading_is_judged_with_the_rows_own_rule():
+    top = _top([3, 4, 5, 6, 4, 3, 5, 4])
+    rows = c02._top_rows(top)
+    rr = r02.rows(rows, _inputs(top))
+    for claim in {r["claim"] for r in rr}:
+        mine = R.of_claim(rr, claim)
+        assert sum(r["is_default"] for r in mine) == 1
+        assert len(mine) >= 2                               # the default and at least one other (run or not run)
+        assert all(r["note"] for r in mine if r["verdict"] == R.NOT_RUN)
+
+
+def test_table_5_1_counts_are_weak_on_a_wide_band_and_knife_edge_near_its_edge():
+    x, j = c02._printed_count(18, np.array([13, 20, 17, 22, 15, 19, 18, 21, 17, 17]), "the count")
+    assert j.verdict == "reproduced" and "weak" in j.flags        # half-width above 3 of the 0..30 count
+    x, j = c02._printed_count(6, np.array([3, 4, 2, 5, 3, 4, 3, 2, 5, 3]), "the count")
+    assert j.verdict == "differs" and x.high == pytest.approx(5.95, abs=0.01)
+    assert "knife-edge" in j.flags                                # 6 lies 0.05 beyond the band's edge
+
+
+def test_the_displayed_case_is_the_one_that_decided_the_row_at_the_rules_level():
+    rng = np.random.default_rng(0)
+    rows = []
+    for name in ("RL2", "RL3"):
+        for s, p in zip(range(1, 6), (0.55, 0.40, 0.60, 0.58 if name == "RL3" else 0.7, 0.8)):
+            for seed in range(10):
+                rows.append({"player": name, "same": s, "seed": seed, "wins": int(rng.binomial(10_000, p)),
+                             "games": 10_000})
+    frame = pd.DataFrame(rows)
+    frame["win_rate"] = frame.wins / frame.games
+    row = c02._rl23_row(frame, 2)
+    assert row["verdict"] == "differs"
+    assert "RL3 from s = 3 to s = 4" in row["note"]               # the falling step decided it
+    assert row["interval"].startswith(f"{100 * V.simultaneous_level(16):.4g}")
+
+
+def test_self_play_confirmations_may_reach_the_plan():
+    assert confirm02.section_cap("fig_5_5_rl", 40) >= 139
+    assert confirm02.section_cap("fig_5_9", 40) == 40
+    assert confirm02.section_cap("fig_5_5_rl", 3) >= 3
+
+
+def test_fig_5_7_reading_that_counts_only_earlier_rules_of_the_other_kind():
+    """The report: EXP1-EXP3 are alike, so a model last trained on one of them is not expected to lose to another
+    of them; the reading counts only (model, earlier EXP) cells of the other kind than the last EXP."""
+    rows = []
+    for model, opp, p in (("RL01", "EXP0", 0.40), ("RL12", "EXP1", 0.60), ("RL20", "EXP2", 0.35),
+                          ("RL102", "EXP0", 0.42), ("RL102", "EXP1", 0.58)):
+        for seed in range(10):
+            w = int(10_000 * (p + 0.002 * (seed - 5)))
+            rows.append({"epsilon": 0.1, "model": model, "opponent": opp, "seed": seed, "wins": w, "games": 10_000,
+                         "win_rate": w / 10_000})
+    share, j, n = r02._earlier_alike(pd.DataFrame(rows))
+    assert n == 3 and share.value == 1.0 and j.verdict == "reproduced"      # RL12-EXP1 and RL102-EXP1 left out
