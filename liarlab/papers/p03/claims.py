@@ -23,8 +23,10 @@ from liarlab.honeymoon import exchange as ex
 from liarlab.honeymoon.rules import EXCHANGE
 from liarlab.papers.p03 import confirm, experiments, printed
 from liarlab.papers.p03 import correlation as corr
+from liarlab.papers.p03 import readings as RD
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.study import cache
+from liarlab.study.answer import number
 
 SOLVER = "Solver (§3.1, Figs 3-7 to 3-19)"
 TABLE = "Endgame table sizes (§3.1)"
@@ -43,13 +45,23 @@ SURROGATE = "Human error against DD (§4)"
 
 
 def _claim(text, paper_value, est, judgement, *, family, kind="finding", note="", rule=None, measured=False,
-           headline=False, selected=False, source=SOURCE, cause=None, readings=None):
+           headline=False, selected=False, source=SOURCE, readings=None):
+    """One claims row. ``readings``: this claim's readings rows (:mod:`liarlab.papers.p03.readings`), kept on the
+    row under ``readings_rows`` (not a claims column) so that :func:`readings_of` collects them for
+    ``data/03_readings.csv``; a differing row's cause is derived from them by ``outputs.claim``."""
     from liarlab.study.outputs import claim
 
     if isinstance(judgement, V.Judgement) and isinstance(est, V.Estimate):
         judgement = edge_text(est, judgement)
-    return claim(text, source, paper_value, est, judgement, kind=kind, rule=rule, family=family, note=note,
-                 measured=measured, headline=headline, selected=selected, cause=cause, readings=readings)
+    row = claim(text, source, paper_value, est, judgement, kind=kind, rule=rule, family=family, note=note,
+                measured=measured, headline=headline, selected=selected, readings=readings)
+    row["readings_rows"] = list(readings or [])
+    return row
+
+
+def readings_of(rows: list[dict]) -> list[dict]:
+    """Every readings row of the claims ``rows``, in their order (for ``study.readings.save_readings``)."""
+    return [r for row in rows for r in row.get("readings_rows", [])]
 
 
 def _num(x: float) -> str:
@@ -157,7 +169,11 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
         else:
             est = V.exact(float(r.ours))
             j = V.value(r.thesis, est)
-        rows.append(_claim(f"Solver: {r.check}", r.thesis, est, j, family=SOLVER, kind=kind,
+        text = f"Solver: {r.check}"
+        readings = None
+        if kind != "check":
+            readings = RD.rows(SOLVER, text, RD.SOLVER_EXACT, est, j, skipped=[(RD.SOLVER_OTHER, RD.SOLVER_WHY)])
+        rows.append(_claim(text, r.thesis, est, j, family=SOLVER, kind=kind, readings=readings,
                            note="a printed solver result reproduced by our search" if kind == "finding" else ""))
     return rows
 
@@ -169,9 +185,20 @@ def table_size_claims(sizes: pd.DataFrame, levels: pd.DataFrame | None = None) -
         number, unit = r.thesis_size.split()
         scale = {"B": 1, "KB": 1024, "MB": 1024 ** 2}[unit]
         ours = V.exact(int(r.predicted_bytes) / scale)
-        j = V.value(float(number), ours, decimals=_decimals(number) if "." in number else 0, truncated=True)
-        rows.append(_claim(f"Endgame table file size at {r.cards} cards a hand ({unit})", r.thesis_size, ours, j,
-                           family=TABLE, kind="arithmetic",
+
+        def judge(e, number=number):
+            return V.value(float(number), e, decimals=_decimals(number) if "." in number else 0, truncated=True)
+
+        j = judge(ours)
+        text = f"Endgame table file size at {r.cards} cards a hand ({unit})"
+        n = int(r.cards)
+        others = [(RD.TABLE_VALID, V.exact(RD.table_bytes(n, valid_only=True) / scale)),
+                  (RD.TABLE_LF, V.exact(RD.table_bytes(n, line_end=1) / scale)),
+                  (RD.TABLE_DECIMAL, V.exact(int(r.predicted_bytes) / {"B": 1, "KB": 1000, "MB": 1000 ** 2}[unit]))]
+        readings = RD.rows(TABLE, text, RD.TABLE_FORMAT, ours, j,
+                           runs=[(rd, e, judge(e), f"{e.value:.6g} {unit}") for rd, e in others],
+                           skipped=[(RD.TABLE_CANONICAL, RD.TABLE_CANONICAL_WHY)])
+        rows.append(_claim(text, r.thesis_size, ours, j, family=TABLE, kind="arithmetic", readings=readings,
                            note=f"{int(r.entries):,} entries (every length vector incl. suits > 13, every sequence) "
                                 f"= {int(r.predicted_bytes):,} bytes of 'order l1 l2 l3 tricks' CRLF lines, in "
                                 f"{unit} truncated; the format is inferred"))
@@ -225,14 +252,18 @@ def fig_3_13_claims(calls: pd.DataFrame, replay: pd.DataFrame, n_samples: int,
     """E5 and E7. ``fresh``: the confirmatory opening sample (:func:`liarlab.papers.p03.confirm.fig_3_13_opening`
     on a new seed), for the cells the pilot left undecided."""
     rows = []
+    ties = [(RD.CALLS_TIES, RD.CALLS_TIES_WHY)]
     for r in calls.itertuples():
-        rows.append(_claim(f"Fig 3-13: com's call after {r.after}, from the printed E by the margin rule",
-                           r.thesis_call, r.our_call, _same(r.thesis_call == r.our_call, "the call"),
-                           family=CALLS, kind="arithmetic", note="largest margin E - needed; ties to pass"))
+        text = f"Fig 3-13: com's call after {r.after}, from the printed E by the margin rule"
+        j = _same(r.thesis_call == r.our_call, "the call")
+        rows.append(_claim(text, r.thesis_call, r.our_call, j, family=CALLS, kind="arithmetic",
+                           note="largest margin E - needed; ties to pass",
+                           readings=RD.rows(CALLS, text, RD.CALLS_RULE, None, j, skipped=ties)))
     needs = [int(x) for x in calls.pass_needs.dropna()]
-    rows.append(_claim("Fig 3-13: passing needs 7, 6, 5 tricks after 1S, 2S, 3S (8 - L)", "7/6/5",
-                       "/".join(map(str, needs)), _same(needs == [7, 6, 5], "the requirements"), family=CALLS,
-                       kind="arithmetic"))
+    text = "Fig 3-13: passing needs 7, 6, 5 tricks after 1S, 2S, 3S (8 - L)"
+    j = _same(needs == [7, 6, 5], "the requirements")
+    rows.append(_claim(text, "7/6/5", "/".join(map(str, needs)), j, family=CALLS, kind="arithmetic",
+                       readings=RD.rows(CALLS, text, RD.CALLS_RULE, None, j, skipped=ties)))
     opp, com = _opening_rows(replay, n_samples, "opponent leads"), _opening_rows(replay, n_samples, "com leads")
     # both lead conventions judged on every cell: the readings of an unstated convention
     pilot = {lead: {suit: (_opening_estimate(r.E, r.se, n_samples), opening_judge(r.thesis_E)(
@@ -253,14 +284,12 @@ def fig_3_13_claims(calls: pd.DataFrame, replay: pd.DataFrame, n_samples: int,
         j, est = confirm.two_stage(est, j, confirm.CAPS["fig_3_13_deals"], judge, confirmation)
         sd = r.se * math.sqrt(n_samples)
         other_est, other_j = pilot["com leads"][suit]
-        readings = (f"the lead in the simulations is unstated; opponent leads (the spec's reading, this row's "
-                    f"verdict) and com leads tried. Com leads: {other_est.value:.2f} [{other_est.low:.2f}, "
-                    f"{other_est.high:.2f}], {other_j.verdict}. Over the cells S H D C, {summary}")
-        cause = None
-        if j.verdict == "differs":
-            cause = "reading" if other_j.verdict == "reproduced" else "genuine"
-        rows.append(_claim(f"Fig 3-13 opening: E for {suit} trump", r.thesis_E, est, j, family=ESTIMATES,
-                           cause=cause, readings=readings,
+        text = f"Fig 3-13 opening: E for {suit} trump"
+        readings = RD.rows(ESTIMATES, text, RD.LEAD_OPPONENT, est, j,
+                           runs=[(RD.LEAD_COM, other_est, other_j,
+                                  f"{n_samples:,} sampled deals (the replay); over the cells S H D C, {summary}")],
+                           skipped=[(RD.OTHER_N, RD.OTHER_N_WHY)])
+        rows.append(_claim(text, r.thesis_E, est, j, family=ESTIMATES, readings=readings,
                            note=f"opponent leads; the printed value is itself a 50-deal estimate: band widened by "
                                 f"1.96 x per-deal SD ({sd:.2f}) / sqrt(50) = {1.96 * sd / math.sqrt(50):.2f}"))
     adj = replay[replay.sampling == "adjusted"].set_index(["after", "suit"])
@@ -269,16 +298,21 @@ def fig_3_13_claims(calls: pd.DataFrame, replay: pd.DataFrame, n_samples: int,
         d = float(a.E - b.E)
         se = math.hypot(a.se, b.se)
         est = V.Estimate(d, d - 1.96 * se, d + 1.96 * se, 2 * n_samples, "deals")
-        rows.append(_claim(f"Fig 3-13 adjusted: E({suit}) rises from 1S to 3S (thesis {printed_rise:+.2f})",
-                           round(printed_rise, 2), est, V.direction(est, ">", 0.0), family=ESTIMATES,
+        text = f"Fig 3-13 adjusted: E({suit}) rises from 1S to 3S (thesis {printed_rise:+.2f})"
+        j = V.direction(est, ">", 0.0)
+        rows.append(_claim(text, round(printed_rise, 2), est, j, family=ESTIMATES,
+                           readings=RD.rows(ESTIMATES, text, RD.ADJ_SPEC, est, j,
+                                            skipped=[(RD.ADJ_OTHER, RD.ADJ_OTHER_WHY)]),
                            note="independent samples after each bid, normal interval of the difference; the "
                                 "adjustment is the spec's reading (alpha 2, beta 0.25, gamma 1, rho 1); E(S) goes "
                                 f"{adj.loc[('1S', 'S')].E:.2f} -> {adj.loc[('3S', 'S')].E:.2f} (thesis 5.52 -> 5.42)"))
     return rows
 
 
-def convergence_claims(conv: pd.DataFrame) -> list[dict]:
-    """E6 against the simulation-count table: mean |E50 - E200| and how often N = 50 changes the opening call."""
+def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) -> list[dict]:
+    """E6 against the simulation-count table: mean |E50 - E200| and how often N = 50 changes the opening call.
+    ``fresh``: the confirmatory hands (:func:`liarlab.papers.p03.confirm.rarely_hands`, one row per fresh hand
+    and suit) for the "rarely" row when its pilot is undecided."""
     rows = []
     ns = set(conv.N)
     if {50, 200} <= ns:
@@ -288,18 +322,27 @@ def convergence_claims(conv: pd.DataFrame) -> list[dict]:
         est = _mean(per_hand.to_numpy(), 0, 13, "hands")
         thesis = [abs(v[1] - v[3]) for row in printed.SIMULATION_COUNTS.values() for v in row.values()]
         lo, hi = own_interval(thesis)
-        rows.append(_claim("Simulation count: N = 50 differs little from N = 200 (mean |E50 - E200| = 0.13 on 4 "
-                           "deals)", round(float(np.mean(thesis)), 3), est,
-                           V.magnitude(est, lo, hi, "the thesis's own 95% interval of its 16 differences"),
-                           family=SIMCOUNT,
+        text = "Simulation count: N = 50 differs little from N = 200 (mean |E50 - E200| = 0.13 on 4 deals)"
+        j = V.magnitude(est, lo, hi, "the thesis's own 95% interval of its 16 differences")
+        rows.append(_claim(text, round(float(np.mean(thesis)), 3), est, j, family=SIMCOUNT,
+                           readings=RD.rows(SIMCOUNT, text, RD.SIMCOUNT_REF, est, j,
+                                            skipped=[(RD.SIMCOUNT_DEALS, RD.SIMCOUNT_DEALS_WHY)]),
                            note="ours: expected |E50 - E200| from the measured SDs of repeated estimates, averaged "
                                 "over suits, one value per hand"))
     if 50 in ns:
         per_hand = conv[conv.N == 50].groupby("hand").opening_differs.first()
         est = _mean(per_hand.to_numpy(), 0, 1, "hands")
-        j, est = confirm.two_stage(est, V.word("rarely", est), confirm.CAPS["hands"], lambda e: V.word("rarely", e))
-        rows.append(_claim("Simulation count: 50 simulations rarely change the bid", "rarely", est, j,
-                           family=SIMCOUNT,
+        confirmation = None
+        if fresh is not None and len(fresh):
+            fresh_hands = fresh[fresh.N == 50].groupby("hand", sort=False).opening_differs.first()
+            confirmation = lambda n: _mean(fresh_hands.iloc[:n].to_numpy(), 0, 1, "hands")  # noqa: E731
+        j, est = confirm.two_stage(est, V.word("rarely", est), confirm.CAPS["hands"], lambda e: V.word("rarely", e),
+                                   confirmation)
+        text = "Simulation count: 50 simulations rarely change the bid"
+        rows.append(_claim(text, "rarely", est, j, family=SIMCOUNT,
+                           readings=RD.rows(SIMCOUNT, text, RD.SIMCOUNT_REF, est, j,
+                                            skipped=[(RD.SIMCOUNT_200, RD.SIMCOUNT_200_WHY),
+                                                     (RD.SIMCOUNT_DEALS, RD.SIMCOUNT_DEALS_WHY)]),
                            note="share of N = 50 estimates whose opening call differs from an independent "
                                 "reference estimate's, one value per hand"))
     rows.append(_claim("Simulation-count table: the four deals' E values", "16 cells x 4 N", "new deals",
@@ -313,16 +356,28 @@ def convergence_claims(conv: pd.DataFrame) -> list[dict]:
 
 def exchange_claims(examples: pd.DataFrame) -> list[dict]:
     rows = []
+    unknown = RD.example_scores_face_unknown()   # the face-up card counted as unknown (U = 31)
     for case, chosen in (("1 (", "C5"), ("2 (", "HJ")):
         g = examples[examples.case.str.startswith(case)]
         ours = g.loc[g.ours.idxmax(), "card"]
-        rows.append(_claim(f"Example 3.1 case {case[0]}: the greedy lead", chosen, ours, _same(ours == chosen, "card"),
-                           family=EXAMPLE, kind="arithmetic"))
+        other = max((v, card) for (c, card), v in unknown.items() if c == case[0])[1]
+        text = f"Example 3.1 case {case[0]}: the greedy lead"
+        j = _same(ours == chosen, "card")
+        readings = RD.rows(EXAMPLE, text, RD.FACE_SEEN, None, j,
+                           runs=[(RD.FACE_UNKNOWN, None, _same(other == chosen, "card"), f"leads {other}")])
+        rows.append(_claim(text, chosen, ours, j, family=EXAMPLE, kind="arithmetic", readings=readings))
     for r in examples.itertuples():
         est = V.exact(r.ours)
-        j = V.value(r.thesis, est, decimals=_decimals(r.thesis), truncated=True)
-        rows.append(_claim(f"Example 3.1 case {r.case[0]}: score of {r.card}", r.thesis, round(r.ours, 4), j,
-                           family=EXAMPLE, kind="arithmetic", cause="misprint" if j.verdict == "differs" else None,
+
+        def judge(e, printed_value=r.thesis):
+            return V.value(printed_value, e, decimals=_decimals(printed_value), truncated=True)
+
+        j = judge(est)
+        text = f"Example 3.1 case {r.case[0]}: score of {r.card}"
+        other = V.exact(unknown[(r.case[0], r.card)])
+        readings = RD.rows(EXAMPLE, text, RD.FACE_SEEN, est, j, runs=[(RD.FACE_UNKNOWN, other, judge(other), "")])
+        rows.append(_claim(text, r.thesis, round(r.ours, 4), j, family=EXAMPLE, kind="arithmetic",
+                           readings=readings,
                            note="the thesis truncates its digits" if j.verdict == "reproduced" else
                            f"the thesis's arithmetic: P_win*W - W' gives {r.ours:.3f}; the choice is unchanged"))
 
@@ -333,14 +388,17 @@ def exchange_claims(examples: pd.DataFrame) -> list[dict]:
         from liarlab.core.cards import card_code
         return card_code(ex.greedy_exchange_card(obs, parse_cards(legal_codes)))
 
+    ties = [(RD.TIES_OTHER, RD.TIES_OTHER_WHY)]
     c32 = follow(["S4", "SK", "HA", "H2", "D9"], 1, "D6", "S6", ["S4", "SK"])
-    rows.append(_claim("Example 3.2: follow with a low face-up card (D6) to S6", "S4", c32, _same(c32 == "S4", "card"),
-                       family=EXAMPLES_23, kind="arithmetic",
+    text, j = "Example 3.2: follow with a low face-up card (D6) to S6", _same(c32 == "S4", "card")
+    rows.append(_claim(text, "S4", c32, j, family=EXAMPLES_23, kind="arithmetic",
+                       readings=RD.rows(EXAMPLES_23, text, RD.TIES_LOWER, None, j, skipped=ties),
                        note="the rest of the hand is not printed; S K and side cards added"))
     legal = ["D2", "D3", "D6", "D7", "D9", "DT", "DJ"]
     c33 = follow(legal + ["S5"], 0, "S2", "DK", legal)
-    rows.append(_claim("Example 3.3: follow to DK with a valuable face-up card and no winner", "D6", c33,
-                       _same(c33 == "D6", "card"), family=EXAMPLES_23, kind="arithmetic",
+    text, j = "Example 3.3: follow to DK with a valuable face-up card and no winner", _same(c33 == "D6", "card")
+    rows.append(_claim(text, "D6", c33, j, family=EXAMPLES_23, kind="arithmetic",
+                       readings=RD.rows(EXAMPLES_23, text, RD.TIES_LOWER, None, j, skipped=ties),
                        note="D6 and D7 both cost 3; ties go to the lower rank"))
     return rows
 
@@ -354,50 +412,76 @@ def nineteen_games() -> pd.DataFrame:
 
 
 def printed_arithmetic_claims() -> list[dict]:
-    """E9: the thesis's summary numbers recomputed from its own 19-game table."""
+    """E9: the thesis's summary numbers recomputed from its own 19-game table, each beside the other readings of
+    its columns (the printed Error column against DD - Est., Actual in place of DD) where they can differ."""
     g = nineteen_games()
     rows = []
+    count = [(RD.NO_OTHER_COUNT, RD.NO_OTHER_COUNT_WHY)]
+
+    def row(text, printed_value, est, judge, default, runs=(), skipped=(), note=""):
+        j = judge(est)
+        readings = RD.rows(NINETEEN, text, default, est, j,
+                           runs=[(rd, e, judge(e), n) for rd, e, n in runs], skipped=skipped)
+        rows.append(_claim(text, printed_value, est, j, family=NINETEEN, kind="arithmetic", note=note,
+                           readings=readings))
+
     wins = int((g.winner == "com").sum())
-    rows.append(_claim("19 games: com won 9 of 19", 9, V.exact(wins), V.value(9, V.exact(wins)), family=NINETEEN,
-                       kind="arithmetic", note="recomputed from the printed Winner column"))
+    row("19 games: com won 9 of 19", 9, V.exact(wins), lambda e: V.value(9, e), RD.PRINTED_COLUMNS, skipped=count,
+        note="recomputed from the printed Winner column")
     level = g.contract.str[0].astype(int)
     com_needs = np.where(g.declarer == "com", level + 6, 8 - level)
     dd_wins = int((g.dd >= com_needs).sum())
-    rows.append(_claim("19 games: 6 of 19 excluding human error (the DD winner)", 6, V.exact(dd_wins),
-                       V.value(6, V.exact(dd_wins)), family=NINETEEN, kind="arithmetic",
-                       note="com's DD tricks against what it needs (L + 6 declaring, 8 - L defending)"))
+    row("19 games: 6 of 19 excluding human error (the DD winner)", 6, V.exact(dd_wins), lambda e: V.value(6, e),
+        RD.PRINTED_COLUMNS, skipped=count,
+        note="com's DD tricks against what it needs (L + 6 declaring, 8 - L defending)")
     err = g.dd - g.est
     over, under = err[err < -1e-9], err[err > 1e-9]
-    rows.append(_claim("19 games: overestimated 12 times", 12, V.exact(len(over)), V.value(12, V.exact(len(over))),
-                       family=NINETEEN, kind="arithmetic", note="errors recomputed as DD - Est."))
-    est = V.exact(-over.mean())
-    rows.append(_claim("19 games: mean overestimate 1.25", 1.25, est, V.value(1.25, est, decimals=2, truncated=True),
-                       family=NINETEEN, kind="arithmetic", note="15.11 / 12 = 1.259, printed truncated"))
-    printed_under = g.error[g.error > 0]
-    est = V.exact(printed_under.mean())
-    rows.append(_claim("19 games: underestimated 7 times, mean 0.794", 0.794, est, V.value(0.794, est, decimals=3),
-                       family=NINETEEN, kind="arithmetic",
-                       note=f"from the printed Error column ({len(printed_under)} rows); from DD - Est. the mean is "
-                            f"{under.mean():.3f}"))
+    p_over, p_under = g.error[g.error < 0], g.error[g.error > 0]
+    row("19 games: overestimated 12 times", 12, V.exact(len(over)), lambda e: V.value(12, e), RD.PRINTED_COLUMNS,
+        runs=[(RD.ERROR_COLUMN, V.exact(len(p_over)), "negative entries of the printed Error column")],
+        note="errors recomputed as DD - Est.")
+    row("19 games: mean overestimate 1.25", 1.25, V.exact(-over.mean()),
+        lambda e: V.value(1.25, e, decimals=2, truncated=True), RD.PRINTED_COLUMNS,
+        runs=[(RD.ERROR_COLUMN, V.exact(-p_over.mean()), "the printed Error column")],
+        note="15.11 / 12 = 1.259, printed truncated")
+    row("19 games: underestimated 7 times, mean 0.794", 0.794, V.exact(p_under.mean()),
+        lambda e: V.value(0.794, e, decimals=3), RD.ERROR_COLUMN,
+        runs=[(RD.PRINTED_COLUMNS, V.exact(under.mean()), f"DD - Est. over its {len(under)} underestimates")],
+        note=f"from the printed Error column ({len(p_under)} rows); from DD - Est. the mean is {under.mean():.3f}")
     g18 = g.iloc[17]
-    est = V.exact(g18.dd - g18.est)
-    j = V.value(0.92, est, decimals=2)
-    rows.append(_claim("19 games: game 18's error is 0.92", 0.92, est, j, cause="misprint" if j.verdict == "differs"
-                       else None, family=NINETEEN, kind="arithmetic", note="DD 6 - Est. 5.18 = 0.82: a misprint in the thesis"))
+    row("19 games: game 18's error is 0.92", 0.92, V.exact(g18.dd - g18.est), lambda e: V.value(0.92, e, decimals=2),
+        RD.PRINTED_COLUMNS, runs=[(RD.ACTUAL_COLUMN, V.exact(g18.actual - g18.est), "Actual 6 - Est. 5.18")],
+        note="DD 6 - Est. 5.18 = 0.82: the printed 0.92 is not the difference of its columns")
     r = float(np.corrcoef(g.est, g.dd)[0, 1])
-    rows.append(_claim("19 games: Est. and DD correlate, r = 0.80 (derived in the spec from the printed columns)",
-                       0.80, V.exact(r), V.value(0.80, V.exact(r), decimals=2), family=NINETEEN, kind="arithmetic"))
+    r_actual = float(np.corrcoef(g.est, g.actual)[0, 1])
+    row("19 games: Est. and DD correlate, r = 0.80 (derived in the spec from the printed columns)", 0.80, V.exact(r),
+        lambda e: V.value(0.80, e, decimals=2), RD.PRINTED_COLUMNS,
+        runs=[(RD.ACTUAL_COLUMN, V.exact(r_actual), "r(Est., Actual)")])
     lost = int((g.actual - g.dd).sum())
-    rows.append(_claim("19 games: the human lost 11 tricks against DD", 11, V.exact(lost), V.value(11, V.exact(lost)),
-                       family=NINETEEN, kind="arithmetic", note="sum of Actual - DD over the printed rows"))
+    row("19 games: the human lost 11 tricks against DD", 11, V.exact(lost), lambda e: V.value(11, e),
+        RD.PRINTED_COLUMNS, skipped=count, note="sum of Actual - DD over the printed rows")
     low = int((g.actual - g.dd).min())
-    rows.append(_claim("19 games: com never takes fewer tricks than DD after the exchange", "Actual >= DD",
-                       f"min Actual - DD = {low}", _same(low >= 0, "every printed row"), family=NINETEEN,
-                       kind="arithmetic"))
+    text = "19 games: com never takes fewer tricks than DD after the exchange"
+    j = _same(low >= 0, "every printed row")
+    rows.append(_claim(text, "Actual >= DD", f"min Actual - DD = {low}", j, family=NINETEEN, kind="arithmetic",
+                       readings=RD.rows(NINETEEN, text, RD.PRINTED_COLUMNS, None, j, skipped=count)))
     return rows
 
 
 # ============================================================================ games (E10-E14)
+
+
+def rate_text(est: V.Estimate) -> str:
+    """A win rate and its interval as a share of games, one rounding per quantity (``answer.number``), as the
+    answer paragraph writes the same estimate."""
+    unit = est.unit[:-1] if est.n == 1 and est.unit.endswith("s") else est.unit
+    return (f"{number(est.value)} ({est.interval_label or '95 %'} interval across boards: {number(est.low)} to "
+            f"{number(est.high)}, {number(est.n)} {unit})")
+
+
+def matches_rate_text(matches: pd.DataFrame, label: str) -> str:
+    """:func:`rate_text` of the first bot's win rate in pairing ``label``."""
+    return rate_text(_match_est(matches.set_index("pairing").loc[label]))
 
 
 def _match_est(r) -> V.Estimate:
@@ -421,13 +505,12 @@ def match_claims(table: pd.DataFrame, eps: float) -> list[dict]:
         r = t.loc[sub]
         est, dd = _match_est(r), _dd_est(r)
         stand_in = (f"machine stand-in: MC0 against DD-ε (ε = {eps:.2f}, tuned to the author's 0.58 tricks lost a "
-                    f"game; RULE's calls and exchange), {int(r.boards)} duplicate boards")
+                    f"game; RULE's calls and exchange), {number(r.boards)} duplicate board{'s' if int(r.boards) != 1 else ''}")
         people = "people are not available, and a machine stand-in is no person: no rule compares a bot with them"
         rows.append(_claim("The program plays at roughly amateur strength (9/19 against the author, 12/20 against "
                            "two people); ours: MC0's win rate against the human-error stand-in DD-ε", "amateur",
                            est, V.stated("not-reproducible", people), family=RESULTS, headline=True,
-                           note=f"{stand_in}; MC0 wins {100 * est.value:.1f}% [{100 * est.low:.1f}, "
-                                f"{100 * est.high:.1f}] ({est.interval_label or '95 %'} interval across boards)"))
+                           note=f"{stand_in}; MC0's win rate {rate_text(est)}"))
         for text, printed_rate, paper_n, e, what in (
                 ("Com won 9 of 19 games against the author", 9 / 19, 19, est, "MC0's win rate"),
                 ("Com won 6 of 19 excluding human error (the DD winner)", 6 / 19, 19, dd,
@@ -437,7 +520,7 @@ def match_claims(table: pd.DataFrame, eps: float) -> list[dict]:
             lo, hi = shadow.band
             rows.append(_claim(text, round(printed_rate, 4), e, V.stated("not-reproducible", people),
                                family=RESULTS,
-                               note=f"{stand_in}; {what} {100 * e.value:.1f}% beside it. Were the stand-in a "
+                               note=f"{stand_in}; {what} {number(e.value)} beside it. Were the stand-in a "
                                     f"person, the printed band [{100 * lo:.1f}, {100 * hi:.1f}]% (the thesis's own "
                                     f"{paper_n}-game sampling, +-{50 * (hi - lo):.0f} points"
                                     f"{': a weak band' if shadow.weak else ''}) would call it {shadow.verdict}"))
@@ -484,6 +567,13 @@ def _e11_rules() -> dict:
     }
 
 
+def _judge_finite(judge, est: V.Estimate) -> V.Judgement:
+    """The row's rule on an estimate, or ``inconclusive`` where the statistic is undefined."""
+    if est is None or not np.isfinite(est.value):
+        return V.stated("inconclusive", "undefined statistic")
+    return judge(est)
+
+
 def estimation_plans(estimates: dict, cap: int = confirm.CAPS["selfplay_deals"]) -> list:
     """The confirmatory plans of the E11 rows (DD after the exchange, the thesis's reading)."""
     return [confirm.plan(judge(estimates[(name, "after")]), cap) for name, (_, _, judge) in _e11_rules().items()]
@@ -491,56 +581,65 @@ def estimation_plans(estimates: dict, cap: int = confirm.CAPS["selfplay_deals"])
 
 def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame | None = None,
                       cap: int = confirm.CAPS["selfplay_deals"], replacement: dict | None = None,
-                      seed: int = 0) -> list[dict]:
+                      seed: int = 0, mca: dict | None = None) -> list[dict]:
     """E11 against the 19-game table: MC0's estimates in its games against RULE and MC0 (``errors`` rows of bot
     MC0; ``estimates`` = :func:`liarlab.papers.p03.correlation.reading_estimates` of them), each judged against
     the thesis's own 95 % interval from its 19 printed rows.
 
-    The verdict reads DD as the thesis defines its error: the tricks AFTER the exchange. The same statistic
-    against the DD tricks of the DEALT hands is measured beside it (``readings``). Intervals: bootstrap over
-    boards. ``fresh``: the estimation errors of a fresh confirmatory sample of MC0-vs-MC0 deals (boards 0, 1,
-    ...; a row is judged on its first ``plan.n`` boards) for rows the pilot left undecided (none is drawn when
-    the capped sample would be no larger than the pilot); its bootstrap is seeded by ``seed``. ``replacement``:
-    :func:`liarlab.papers.p03.correlation.replacement_summary`, quoted in the readings of a differing row."""
+    The verdict reads DD as the thesis defines its error: the tricks AFTER the exchange. Its readings, each judged
+    by the row's own rule: the DD tricks of the DEALT hands (on the same boards as the verdict: the fresh sample
+    when the row was confirmed on one), and MCA's estimates (``mca``: ``reading_estimates`` of MCA's games, the
+    thesis may have used its adjustment); the estimate at the first call and a human opponent cannot be run.
+    Intervals: bootstrap over boards. ``fresh``: the estimation errors of a fresh confirmatory sample of
+    MC0-vs-MC0 deals (boards 0, 1, ...; a row is judged on its first ``plan.n`` boards) for rows the pilot left
+    undecided (none is drawn when the capped sample would be no larger than the pilot); its bootstrap is seeded by
+    ``seed``. ``replacement``: :func:`liarlab.papers.p03.correlation.replacement_summary`, quoted in the note of a
+    row whose dealt-hands reading differs from its verdict."""
     rmse = thesis_rmse()
     n, boards = len(errors), estimates[("r", "after")].n
     base = (f"{n:,} MC0 estimates on {boards:,} boards (duplicate boards against "
             f"{', '.join(sorted(set(errors.opponent) - {'MC0'}))} and MC0-vs-MC0 deals; a board gives one estimate "
             "per seat or side, so intervals resample boards)")
+    fresh_estimates = {}
+
+    def fresh_at(m: int) -> dict:
+        if m not in fresh_estimates:
+            fresh_estimates[m] = corr.reading_estimates(fresh[fresh.board < m], seed)
+        return fresh_estimates[m]
+
+    skipped = [(RD.FIRST_CALL, RD.FIRST_CALL_WHY), (RD.HUMAN, RD.HUMAN_WHY)]
     rows = []
     for name, (text, printed_value, judge) in _e11_rules().items():
-        est, dealt = estimates[(name, "after")], estimates[(name, "dealt")]
+        est = estimates[(name, "after")]
         if not np.isfinite(est.value):
-            rows.append(_claim(text, printed_value, None, V.stated(
-                "inconclusive", "undefined statistic", "undefined in these games (no such error, or a constant "
-                                                       "column)"), family=ERRORS, note=base))
+            j = V.stated("inconclusive", "undefined statistic",
+                         "undefined in these games (no such error, or a constant column)")
+            rows.append(_claim(text, printed_value, None, j, family=ERRORS, note=base,
+                               readings=RD.rows(ERRORS, text, RD.TARGET_AFTER, None, j, skipped=skipped)))
             continue
-        j_after = judge(est)
-        j_dealt = judge(dealt) if np.isfinite(dealt.value) else V.stated("inconclusive", "undefined statistic")
         confirmation = None
         if fresh is not None and len(fresh):
-            confirmation = lambda m, name=name: corr.reading_estimates(  # noqa: E731
-                fresh[fresh.board < m], seed)[(name, "after")]
-        j, est = confirm.two_stage(est, j_after, cap, judge, confirmation, unit="boards")
-        readings = (f"the thesis defines its error against the tricks after the exchange (its column 'exchange "
-                    f"finished'), this row's verdict: {est.value:.3g} [{est.low:.3g}, {est.high:.3g}], {j.verdict}. "
-                    f"Against the DD tricks of the dealt hands the same estimates give {dealt.value:.3g} "
-                    f"[{dealt.low:.3g}, {dealt.high:.3g}]: {j_dealt.verdict}")
-        cause = None
-        if j.verdict == "differs":
-            cause = "reading" if j_dealt.verdict == "reproduced" else "genuine"
-            if cause == "reading":
-                moved = ""
-                if replacement is not None:
-                    sh, sd = replacement["share"], replacement["sd_change"]
-                    moved = (f" (in our games it replaces {100 * sh.value:.0f}% of each hand and moves the "
-                             f"declarer's DD tricks with an SD of {sd.value:.2f} [{sd.low:.2f}, {sd.high:.2f}], more "
-                             f"than the thesis's whole error RMSE of {rmse:.2f})")
-                readings += (f". The exchange is played after the estimate is made{moved}; the thesis's 19 games, "
-                             "exchanged against a person, had errors as small as ours against the dealt hands, so "
-                             "either its exchanges moved the hands far less than our bots' or its DD column is "
-                             "nearer the dealt hands: we cannot tell which")
-        rows.append(_claim(text, printed_value, est, j, family=ERRORS, note=base, cause=cause, readings=readings))
+            confirmation = lambda m, name=name: fresh_at(m)[(name, "after")]  # noqa: E731
+        j, est = confirm.two_stage(est, judge(est), cap, judge, confirmation, unit="boards")
+        # the dealt-hands reading on the boards the verdict rests on (the fresh sample's first plan.n boards)
+        dealt = fresh_at(est.n)[(name, "dealt")] if j.pilot is not None else estimates[(name, "dealt")]
+        runs = [(RD.TARGET_DEALT, dealt, _judge_finite(judge, dealt),
+                 "the same estimates" + (" of the confirmatory sample" if j.pilot is not None else ""))]
+        if j.verdict != _judge_finite(judge, dealt).verdict and replacement is not None:
+            sh, sd = replacement["share"], replacement["sd_change"]
+            runs[0] = runs[0][:3] + (
+                f"{runs[0][3]}; the exchange is played after the estimate is made: in our games it replaces "
+                f"{100 * sh.value:.0f}% of each hand and moves the declarer's DD tricks with an SD of {sd.value:.2f} "
+                f"[{sd.low:.2f}, {sd.high:.2f}], more than the thesis's whole error RMSE of {rmse:.2f}",)
+        other_skipped = list(skipped)
+        if mca is not None and (name, "after") in mca:
+            m_est = mca[(name, "after")]
+            runs.append((RD.BOT_MCA, m_est, _judge_finite(judge, m_est),
+                         f"MCA's estimates in its games against RULE and MC0 ({m_est.n:,} boards)"))
+        else:
+            other_skipped.append((RD.BOT_MCA, "no MCA games were played in this run"))
+        readings = RD.rows(ERRORS, text, RD.TARGET_AFTER, est, j, runs=runs, skipped=other_skipped)
+        rows.append(_claim(text, printed_value, est, j, family=ERRORS, note=base, readings=readings))
     never_below = float((errors.actual >= errors.dd_after).mean())
     rows.append(_claim("Exact play: com never takes fewer tricks than DD after the exchange", 1.0,
                        V.exact(never_below), V.value(1.0, V.exact(never_below)), family=ERRORS, kind="check",
@@ -660,8 +759,8 @@ def open_findings(claims: pd.DataFrame) -> str:
                 ours += f" ({label}: {_fmt_value(r.ci_low)} to {_fmt_value(r.ci_high)})"
             if verdict == "differs":
                 why = f"Likeliest cause: {V.CAUSES.get(r.cause, r.cause)}"
-                if isinstance(r.get("flags"), str) and r.flags:
-                    why += f" ({r.flags})"
+                if isinstance(r["flags"], str) and r["flags"]:
+                    why += f" ({r['flags']})"
             else:
                 parts = [p.strip() for p in str(r.note).split(";")]
                 keep = [p for p in parts if p.startswith(("about ", "two-stage plan", "a fresh sample", "pilot ",
@@ -673,6 +772,9 @@ def open_findings(claims: pd.DataFrame) -> str:
 
 
 # ============================================================================ the notebook's results and claims
+
+HEADLINE_QUANTITY = ("MC0's win rate: the share of its games it wins against the human-error stand-in DD-ε, over "
+                     "duplicate boards")
 
 QUESTION = ("Can a program that combines an exact double-dummy solver for the play, Monte Carlo bidding and a greedy "
             "exchange play Honeymoon Bridge at amateur strength?")
@@ -708,6 +810,8 @@ class Results:
     bootstrap_seed: int
     fig_fresh: pd.DataFrame | None = None
     e11_fresh: pd.DataFrame | None = None
+    conv_fresh: pd.DataFrame | None = None
+    mca_est: dict | None = None
 
     @property
     def table_check(self) -> pd.DataFrame:
@@ -733,6 +837,27 @@ def fig_3_13_confirmation(replay: pd.DataFrame, replay_samples: int, seed: int) 
     return cache.cached_call(confirm.fig_3_13_opening, n_samples=n_fresh, seed=seed) if n_fresh else None
 
 
+def rarely_confirmation(conv: pd.DataFrame, pool: int, reps: int, seed: int) -> pd.DataFrame | None:
+    """Two-stage design for "50 simulations rarely change the bid": fresh random hands (the pilot's statistic,
+    :func:`liarlab.papers.p03.confirm.rarely_hands`) when the pilot is undecided and the capped sample is larger
+    than the pilot; None otherwise."""
+    per_hand = conv[conv.N == 50].groupby("hand").opening_differs.first()
+    if not len(per_hand):
+        return None
+    est = _mean(per_hand.to_numpy(), 0, 1, "hands")
+    p = confirm.plan(V.word("rarely", est), confirm.CAPS["hands"])
+    n_fresh = confirm.draw_size([p], est.n)
+    return cache.cached_call(confirm.rarely_hands, n_hands=n_fresh, pool=pool, reps=reps, seed=seed) if n_fresh \
+        else None
+
+
+def mca_estimates(errors: pd.DataFrame, seed: int) -> dict | None:
+    """The E11 statistics of MCA's estimates in its games against RULE and MC0 (a reading: the thesis may have
+    used its adjustment), bootstrap over boards; None when no such game was played."""
+    mca = errors[(errors.bot == "MCA") & errors.opponent.isin(["RULE", "MC0"])]
+    return corr.reading_estimates(mca, seed) if len(mca) else None
+
+
 def estimation_confirmation(estimates: dict, cap: int, n_samples: int, seed: int) -> pd.DataFrame | None:
     """Two-stage design for the E11 rows: the estimation errors of fresh MC0-vs-MC0 deals, none when every row is
     decided or the capped sample would be no larger than the pilot."""
@@ -748,13 +873,13 @@ def notebook03_claims(r: Results) -> list[dict]:
     rows = solver_claims(r.agreement, r.checks, r.ablations, r.table_check)
     rows += table_size_claims(r.sizes, r.levels)
     rows += fig_3_13_claims(r.calls, r.replay, r.replay_samples, r.fig_fresh)
-    rows += convergence_claims(r.conv)
+    rows += convergence_claims(r.conv, r.conv_fresh)
     rows += exchange_claims(r.examples)
     rows += printed_arithmetic_claims()
     rows += surrogate_claims(r.eps_table, r.eps_human)
     rows += match_claims(r.matches, r.eps_match)
     rows += estimation_claims(r.mc0_errors, r.acc_est, r.e11_fresh, cap=r.confirm_deals, replacement=r.replacement,
-                              seed=r.bootstrap_seed)
+                              seed=r.bootstrap_seed, mca=r.mca_est)
     rows += exchange_effect_claims(r.selfplay_errors, r.replacement)
     rows += exchange_ablation_claims(r.matches, r.gains)
     rows += grid_claims(r.grid)
@@ -780,7 +905,7 @@ def thesis_rmse() -> float:
 def what_we_found(r: Results, claims: pd.DataFrame, *, minutes: float, n_jobs: int, profile: str) -> str:
     """The notebook's summary in markdown, every number from ``r`` and this run's claims table; ``minutes`` of
     computation on ``n_jobs`` workers in ``profile``."""
-    rate = lambda label: experiments.win_rate_text(r.matches, label, boards=True)  # noqa: E731
+    rate = lambda label: matches_rate_text(r.matches, label)  # noqa: E731
     kept_speed = r.speed_summary.set_index("table").loc["kept"]
     bid_s = r.timing[r.timing.decision.str.startswith("bidding")].cpu_seconds.median()
     ra, rd = r.acc_est[("r", "after")], r.acc_est[("r", "dealt")]
@@ -796,9 +921,9 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, minutes: float, n_jobs: i
 * **Solver.** {int(r.agreement.agree.sum()):,} of {len(r.agreement):,} small deals agree with plain minimax, and
   {int(check.agree.sum()):,} of {len(check):,} endgame-table entries with the search; a random
   13-v-13 solve takes {kept_speed.median_ms:.2f} ms median CPU, one bidding decision {bid_s:.3f} s (thesis: about 20 s).
-* **The bidding estimate.** r(Est., DD) = {ra.value:.2f} after the exchange and {rd.value:.2f} on the dealt hands
-  (95 % bootstrap over boards: {ra.low:.2f}-{ra.high:.2f} and {rd.low:.2f}-{rd.high:.2f}; thesis, 19 games: 0.80);
-  the exchange replaces {100 * share.value:.0f}% of each hand.
+* **The bidding estimate.** r(Est., DD) = {number(ra.value)} after the exchange and {number(rd.value)} on the dealt
+  hands (95 % bootstrap over boards: {number(ra.low)} to {number(ra.high)} and {number(rd.low)} to
+  {number(rd.high)}; thesis, 19 games: 0.80); the exchange replaces {number(100 * share.value)} % of each hand.
 * **Adjustment grid (E14).** MCA's win rate against MC0 lies between {100 * grid.win_rate.min():.1f}% and
   {100 * grid.win_rate.max():.1f}% over the {len(grid)} (α, ρ) cells; {excluding}
   of the cells' 95 % intervals exclude 50%.

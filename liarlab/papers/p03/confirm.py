@@ -12,19 +12,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pandas as pd
 
 from liarlab.core import verdicts as V
 from liarlab.core.cards import SUITS, parse_cards
 from liarlab.honeymoon.agents import mc_estimate
-from liarlab.papers.p03 import printed
+from liarlab.papers.p03 import experiments, printed
+from liarlab.study.parallel import run_tasks
 
 # budgets, fixed before any confirmatory sample was drawn
 CAPS = {
     "fig_3_13_deals": 20_000,  # sampled deals for one fresh Fig 3-13 opening estimate (about 20 s of solves)
-    "selfplay_deals": 400,     # fresh MC0-vs-MC0 deals for the estimation-error rows (about 100 CPU seconds;
-                               # the notebook's parameter confirm_deals, smaller in the quick profile)
-    "hands": 20,               # fresh random hands for "50 simulations rarely change the bid" (about 4 CPU min)
+    "selfplay_deals": 1_800,   # fresh MC0-vs-MC0 deals for the estimation-error rows: above the pilot's 1,400
+                               # boards; about 0.22 CPU s a deal (the pilot's self-play), so about 400 CPU s, 3.3
+                               # minutes on 2 workers (issue 36: the cap was 400, below the pilot, so no
+                               # confirmatory sample could be drawn; the notebook's parameter confirm_deals,
+                               # smaller in the quick profile)
+    "hands": 24,               # fresh random hands for "50 simulations rarely change the bid": above the pilot's
+                               # 21 (20 random hands and the Fig 3-13 hand); about 11 CPU s a hand at the full
+                               # pool of 2,000 deals, so about 2 minutes on 2 workers (issue 36: the cap was 20,
+                               # below the pilot, so no confirmatory sample could be drawn)
 }
 
 
@@ -70,6 +78,21 @@ def draw_size(plans, pilot_n: int) -> int:
     size among the rows that draw one (each row is judged on the first ``plan.n`` units); 0 for none."""
     sizes = [p.n for p in plans if should_draw(p, pilot_n)]
     return max(sizes) if sizes else 0
+
+
+def rarely_hands(n_hands: int, pool: int, reps: int, seed: int) -> pd.DataFrame:
+    """Fresh random hands for "50 simulations rarely change the bid": for each, the share of ``reps`` N = 50
+    estimates whose opening call differs from an independent reference estimate of ``pool`` deals, the pilot's
+    statistic (:func:`liarlab.papers.p03.experiments.mc_convergence` with N = 50 only) on new hands from a new
+    ``seed``, without the Fig 3-13 hand (the pilot has it already)."""
+    if n_hands < 1:
+        return pd.DataFrame(columns=["hand", "N", "suit", "opening_differs"])
+    rng = np.random.default_rng(seed)
+    hands = [[int(c) for c in rng.permutation(52)[:13]] for _ in range(n_hands)]
+    tasks = [{"hand": h, "pool": pool, "ref_pool": pool, "seed": seed + 1 + i, "ns": (50,), "reps": reps,
+              "label": f"fresh {i + 1}"} for i, h in enumerate(hands)]
+    out = run_tasks(experiments._convergence_task, tasks, seed, desc="fresh hands (rarely)")
+    return pd.DataFrame([r for rows in out for r in rows])
 
 
 def fig_3_13_opening(n_samples: int, seed: int) -> pd.DataFrame:

@@ -5,6 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from liarlab.core import verdicts
 from liarlab.core.verdicts import KINDS
 from liarlab.papers.p03 import claims as c
 from liarlab.papers.p03 import experiments as x
@@ -69,7 +70,7 @@ def _errors(est, dd, n=200, dealt=None):
     frame = pd.DataFrame({"pairing": ["p"] * n, "board": np.arange(n) // 2, "opponent": ["RULE"] * n,
                           "estimate": est, "dd_after": dd, "dd_before": dd if dealt is None else dealt,
                           "actual": dd, "error": np.asarray(dd, float) - np.asarray(est, float)})
-    return frame, cr.reading_estimates(frame, seed=1, n_boot=300)
+    return frame, cr.reading_estimates(frame, seed=1, n_boot=300, n_boot_r=300)
 
 
 def test_estimation_claims_can_fail_and_can_pass():
@@ -79,7 +80,8 @@ def test_estimation_claims_can_fail_and_can_pass():
     v = _verdicts(rows)
     assert v["Estimation: the bidding estimate overestimates in 12 of 19 games"] == "differs"
     assert v["Estimation: mean overestimate 1.25"] == "differs"
-    assert all(r["cause"] in ("genuine", "reading") for r in rows if r["verdict"] == "differs")
+    assert all(r["cause"] in ("genuine", "reading", "power") for r in rows if r["verdict"] == "differs")
+    assert all(r["cause"] == verdicts.cause(r["readings_rows"]) for r in rows if r["verdict"] == "differs")
     x = rng.uniform(3, 10, 2000)
     good, est = _errors(x, np.clip(np.round(x + rng.normal(-0.4, 1.3, 2000)), 0, 13), 2000)
     r = [row for row in c.estimation_claims(good, est) if row["claim"].startswith("Estimation: Est. and DD")][0]
@@ -97,9 +99,14 @@ def test_estimation_verdict_reads_after_the_exchange_and_quotes_the_dealt_hands(
     x = dealt + rng.normal(0.5, 1.0, n)
     after = np.clip(np.round(dealt + rng.normal(0, 3.0, n)), 0, 13)
     frame, est = _errors(x, after, n, dealt=dealt)
-    row = [r for r in c.estimation_claims(frame, est) if r["claim"].startswith("Estimation: Est. and DD")][0]
+    row = [r for r in c.estimation_claims(frame, est, mca=est) if r["claim"].startswith("Estimation: Est. and DD")][0]
     assert row["verdict"] == "differs" and row["cause"] == "reading"
-    assert "dealt hands" in row["readings"] and "reproduced" in row["readings"]
+    assert {x["reading"] for x in row["readings_rows"]} == {
+        "DD after the exchange", "DD of the dealt hands", "adjusted estimates (MCA)", "estimate at the first call",
+        "against a person"}
+    assert "DD of the dealt hands: reproduced" in row["readings"]
+    d_row = [r for r in row["readings_rows"] if r["reading"] == "DD of the dealt hands"][0]
+    assert d_row["verdict"] == "reproduced" and d_row["estimate"] == pytest.approx(np.corrcoef(x, dealt)[0, 1])
     assert abs(row["reproduced_value"] - np.corrcoef(x, after)[0, 1]) < 1e-12
 
 
@@ -175,3 +182,49 @@ def test_coverage_rows_cover_the_spec_and_mark_reduced_sizes():
 def test_grid_labels(alpha, rho, label):
     assert x.grid_label(alpha, rho) == label
     assert len(x.grid_pairings()) == 9
+
+
+def _all_cheap_rows():
+    return (c.solver_claims(x.solver_agreement(30, 3), x.thesis_solver_checks())
+            + c.table_size_claims(x.table_sizes(6)) + c.printed_arithmetic_claims()
+            + c.exchange_claims(x.exchange_examples())
+            + c.fig_3_13_claims(x.fig_3_13_calls(), x.fig_3_13_replay(20, 1), 20))
+
+
+def test_causes_are_derived_from_readings_rows_never_typed():
+    """Every differing finding or arithmetic row carries readings rows and its cause is the one rule's; the
+    saved readings check (study.readings) accepts the table and refuses a typed cause."""
+    import re
+    from pathlib import Path
+
+    from liarlab.study import readings as SR
+
+    rows = _all_cheap_rows()
+    claims = pd.DataFrame(rows)
+    table = c.readings_of(rows)
+    SR.check(claims, table)                      # the causes follow from the readings
+    differing = [r for r in rows if r["verdict"] == "differs" and r["kind"] in ("finding", "arithmetic")]
+    assert {r["claim"] for r in differing} >= {"Example 3.1 case 2: score of C7", "19 games: game 18's error is 0.92"}
+    for r in differing:
+        assert r["readings_rows"] and r["cause"] == verdicts.cause(r["readings_rows"],
+                                                                   arithmetic=r["kind"] == "arithmetic")
+    # each game-18 and Example 3.1 slip is a misprint because another reading was run and also differs
+    g18 = {r["claim"]: r for r in rows}["19 games: game 18's error is 0.92"]
+    assert g18["cause"] == "misprint" and "against Actual: differs" in g18["readings"]
+    # a typed cause would not survive the check
+    typed = claims.copy()
+    typed.loc[typed.claim == "19 games: game 18's error is 0.92", "cause"] = "genuine"
+    with pytest.raises(ValueError, match="its readings give"):
+        SR.check(typed, table)
+    # and no module of the paper types one
+    for path in Path(c.__file__).parent.glob("*.py"):
+        assert not re.search(r"\bcause\s*=", path.read_text()), f"{path.name} types a cause"
+
+
+def test_every_judged_row_of_a_family_that_can_differ_lists_its_readings():
+    rows = _all_cheap_rows()
+    for r in rows:
+        if r["kind"] in ("finding", "arithmetic") and r["verdict"] in ("reproduced", "differs", "inconclusive"):
+            defaults = [x for x in r["readings_rows"] if x["is_default"]]
+            assert len(defaults) == 1 and defaults[0]["verdict"] == r["verdict"], r["claim"]
+            assert len(r["readings_rows"]) >= 2, r["claim"]

@@ -42,7 +42,14 @@ def test_solver_figure_and_notes():
     speed = pd.DataFrame({"table": ["kept"] * 4 + ["fresh"] * 4, "deal": [0, 0, 1, 1] * 2, "trump": list("SHSH") * 2,
                           "tricks": [5, 6, 7, 4] * 2, "cpu_seconds": [0.001, 0.002, 0.003, 0.004] * 2,
                           "nodes": [100, 200, 300, 400, 150, 250, 350, 450]})
-    assert f.solver_nodes(speed).axes[0].get_xlabel().startswith("log10 nodes")
+    fig = f.solver_nodes(speed)
+    assert fig.axes[0].get_xlabel().startswith("log10 nodes")
+    # both series on the same bins, the second visible as an outline over the first
+    patches = fig.axes[0].patches
+    assert len(patches) == speed.table.nunique() == len(fig.axes[0].get_legend_handles_labels()[1])
+    spans = {(round(p.get_path().vertices[:, 0].min(), 9), round(p.get_path().vertices[:, 0].max(), 9))
+             for p in patches}
+    assert len(spans) == 1 and patches[1].get_fill() is False
     note = f.solver_speed_note(x.speed_summary(speed))
     assert "median solve takes 2.50 ms and 250 nodes" in note
     ablations = speed.assign(ablation=np.where(speed.table == "kept", "production", "no cuts")).drop(columns="table")
@@ -83,7 +90,7 @@ def test_adjustment_grid_figure_and_note():
                          "ci_low": [0.4, 0.45, 0.55, 0.6], "ci_high": [0.6, 0.75, 0.85, 0.95], "mae": [1.0] * 4,
                          "mae_low": [0.8] * 4, "mae_high": [1.2] * 4})
     fig = f.adjustment_grid(grid)
-    assert len(fig.axes) == 2 and len(fig.axes[0].get_legend().get_texts()) == 2
+    assert len(fig.axes) == 2 and len(fig.legends) == 1 and len(fig.legends[0].get_texts()) == 2
     assert f.adjustment_grid_note(grid).startswith("*What to notice:* 2 of 4 cells")
 
 
