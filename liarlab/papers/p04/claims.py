@@ -16,13 +16,15 @@ import pandas as pd
 
 from liarlab.core import verdicts as V
 from liarlab.papers.p04 import printed
-from liarlab.papers.p04.experiments import RULE_VARIANTS, windowed_rates
+from liarlab.papers.p04 import readings as RD
+from liarlab.papers.p04.experiments import RULE_VARIANTS, STAGE1_WINDOWS, windowed_rates
 from liarlab.papers.p04.experiments import seed_values as _values
 from liarlab.papers.p04.params import PARAMS
 from liarlab.papers.p04.printed import SOURCE
 from liarlab.papers.p04.results import Results
 
 STAGE1_FAMILY = "Stage-1 win-rate chart (§2.5)"
+LEARNING_FAMILY = "Stage-1 inference: the parameter learning works (§2.5)"
 TRAINING_FAMILY = "Stage-2 chart 1: training games vs win rate (§3.4)"
 FEATURE_FAMILY = "Stage-2 chart 2: features vs win rate (§3.4)"
 WEIGHTS_FAMILY = "Learned weights (§1.3)"
@@ -30,6 +32,8 @@ AUDIT_FAMILY = "Extension: how the modified game is decided"
 MULTI_FAMILY = "Extension: more players"
 VARIANT_FAMILY = "Extension: the hand-emptying play made challengeable"
 BASELINE_FAMILY = "Learning against trivial baselines (§2.5, §3.4)"
+EXAMPLE_FAMILY = "Stage-1 example (§2.4)"
+DISCUSSION_FAMILY = "Stage-1 discussion (§2.5)"
 TOP_PAIRS = [(t, o) for t in ("a", "f") for o in ("b", "c", "d", "e")]
 QUESTION = "Can a program learn how an opponent lies, and beat it, from games against scripted personalities?"
 
@@ -47,12 +51,21 @@ def _caps(given: dict | None) -> dict:
 
 
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
-           source=SOURCE, cause=None, readings=None, headline=False):
+           source=SOURCE, readings=None, headline=False):
+    """A claims row (:func:`liarlab.study.outputs.claim`); ``readings`` are its readings rows
+    (:mod:`liarlab.papers.p04.readings`), kept on the row as ``_readings`` for :func:`notebook_readings`. A
+    differing row's cause is derived from them by the protocol's one rule."""
     from liarlab.study.outputs import claim
 
-    return claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
-                 cause=cause if getattr(judgement, "verdict", judgement) == "differs" else None,
-                 readings=readings, headline=headline)
+    row = claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
+                readings=readings, headline=headline)
+    row["_readings"] = list(readings or [])
+    return row
+
+
+def notebook_readings(rows: list[dict]) -> list[dict]:
+    """Every readings row of the claims rows ``rows`` (for :func:`liarlab.study.readings.save_readings`)."""
+    return [r for row in rows for r in row.get("_readings", [])]
 
 
 def _two_stage(pilot_est, pilot_j, group: str, cap: int, confirm, judge, plans: dict | None, who=()):
@@ -171,33 +184,51 @@ def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c"
 # ============================================================================ stage 1
 
 def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, confirm=None,
-                  plans: dict | None = None, settings: pd.DataFrame | None = None, caps: dict | None = None) -> list[dict]:
+                  plans: dict | None = None, settings_runs: pd.DataFrame | None = None,
+                  caps: dict | None = None) -> list[dict]:
     """Stage-1 rows. ``runs``: per-run cumulative rows of the default learner (:func:`learning_runs`);
     ``windows``: its :func:`windowed_rates`; ``lie_rates``: :func:`personality_lie_rates` (fixed agents).
     ``confirm``: fresh runs for the two-stage design (:func:`confirmation_runs`' "stage1"), ``plans``: where the
-    confirmatory sizes are recorded; ``settings``: the stage-1 settings table (for the readings tried)."""
+    confirmatory sizes are recorded; ``settings_runs``: the stage-1 settings runs (:func:`stage1_settings_runs`),
+    from which the readings of the open points are judged."""
     cap = _caps(caps)["stage1"]
-    p5_readings = _p5_readings(settings)
-    return ([_above_half_claim(runs, confirm, plans, cap, p5_readings)]
-            + _rising_claims(runs, windows, confirm, plans, cap)
-            + _not_lower_claims(runs, confirm, plans, cap, p5_readings)
+    return ([_above_half_claim(runs, windows, confirm, plans, cap, settings_runs)]
+            + _chart_rise_claims(runs, confirm, plans, cap, settings_runs)
+            + _learning_claims(runs, windows, confirm, plans, cap, settings_runs)
+            + _not_lower_claims(runs, confirm, plans, cap, settings_runs)
             + [example_claim(lie_rates)])
 
 
-def _p5_readings(settings: pd.DataFrame | None) -> str:
-    """The readings of P5 the settings table tries (its lie rate, the personalities' catch rate)."""
-    late = {}
-    if settings is not None:
-        late = settings.set_index(["setting", "personality"]).win_rate.to_dict()
-    p5_40 = late.get(("P5 lies 40%", "P5"))
-    return ("the spec's P5 lies at 30 % (the paper gives no rate) and personalities catch half the positions "
-            "(the paper does not say how they catch); the settings table tries P5 lying 20 / 30 / 40 % and "
-            "catch rates 0.3 / 0.5 / 0.7"
-            + (f"; with P5 lying 40 % the learner wins {100 * p5_40:.1f} % of 500 games against it" if p5_40
-               is not None else ""))
+def _setting_readings(settings_runs, runs, judge, *, p5: bool = True) -> list:
+    """(reading, what) pairs of the stage-1 settings readings: ``judge(frame)`` judges one runs frame by the
+    claims row's own rule. ``p5``: whether P5's lie rate bears on the claim (the P5 settings hold P5 only, so
+    the default runs stand in for the other personalities)."""
+    items = list(RD.GAME_SETTINGS.items()) + (list(RD.P5_SETTINGS.items()) if p5 else [])
+    out = []
+    for reading, label in items:
+        def what(label=label, reading=reading):
+            if settings_runs is None:
+                return RD.NO_SETTINGS
+            frame = RD.setting_runs(settings_runs, label, runs if reading in RD.P5_SETTINGS else None)
+            return f"the setting '{label}' was not run" if frame is None else judge(frame)
+        out.append((reading, what))
+    return out
 
 
-def _above_half_claim(runs: pd.DataFrame, confirm, plans: dict | None, cap: int, p5_readings: str) -> dict:
+def _cells(frame: pd.DataFrame, keys=("personality", "games")) -> list:
+    return [V.direction(V.across_seeds(g.win_rate.to_numpy(), unit="runs"), ">", 0.5)
+            for _, g in frame.groupby(list(keys), sort=False)]
+
+
+def _above_half(frame: pd.DataFrame, keys=("personality", "games")):
+    """"Almost all above 50 %": the share of cells (personality x checkpoint, or window) whose rate over runs is
+    above 50 %, judged by the word "almost all"."""
+    est = V.share(_cells(frame, keys))
+    return est, V.word("almost all", est)
+
+
+def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
+                      settings_runs) -> dict:
     """"Almost all above 50 %": the share of cells (personality x checkpoint) whose cumulative rate over runs is
     above 50 %, judged by the word "almost all"; an undecided share is planned in runs from its undecided cells."""
     cells = []
@@ -211,13 +242,6 @@ def _above_half_claim(runs: pd.DataFrame, confirm, plans: dict | None, cap: int,
     n_yes = sum(j.verdict == "reproduced" for j in cells)
     n_no = sum(j.verdict == "differs" for j in cells)
 
-    def all_cells(frame, n=None):
-        frame = frame if n is None else _first(frame, n, "run")
-        js = [V.direction(V.across_seeds(g.win_rate.to_numpy(), unit="runs"), ">", 0.5)
-              for _, g in frame.groupby(["personality", "games"], sort=False)]
-        est = V.share(js)
-        return est, V.word("almost all", est), js
-
     share_j = V.word("almost all", share)
     if share_j.verdict == "inconclusive":  # plan in runs from the undecided cells (the share itself is in cells)
         open_ = [j for j in cells if j.verdict == "inconclusive"]
@@ -225,130 +249,173 @@ def _above_half_claim(runs: pd.DataFrame, confirm, plans: dict | None, cap: int,
         planning = replace(share_j, needed=max(sizes) if sizes and len(sizes) == len(open_) else None,
                            undecidable=not sizes or len(sizes) < len(open_))
         share_est, share_j2 = _two_stage(share, planning, "stage1", cap, confirm,
-                                         lambda f, n: all_cells(f, n)[:2], plans, who=tuple(runs.personality.unique()))
+                                         lambda f, n: _above_half(_first(f, n, "run")), plans,
+                                         who=tuple(runs.personality.unique()))
         share_j = replace(share_j2, rule=share_j.rule) if share_j2 is not planning else share_j
         if share_j2.undecidable:
             share_j = share_j2
         share = share_est
-    return _claim("Stage 1: the learner's win rates are almost all above 50%", printed.PAPER_VALUES["above_half"],
-                  share, share_j, family=STAGE1_FAMILY,
+    text = "Stage 1: the learner's win rates are almost all above 50%"
+    others = ([(RD.WINDOWED, lambda: _above_half(windows, ("personality", "window"))),
+               (RD.DRAWS_HALF, lambda: _above_half(RD.draws_half(runs)))]
+              + _setting_readings(settings_runs, runs, _above_half))
+    return _claim(text, printed.PAPER_VALUES["above_half"], share, share_j, family=STAGE1_FAMILY,
                   note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
                        f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
                        f"{len(cells) - n_yes - n_no} undecided",
-                  cause="reading", readings=p5_readings)
+                  readings=RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, share, share_j, others))
 
 
-def _rising_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int) -> list[dict]:
-    """"Rising", per personality: the windowed rate of the last window minus the first, paired by run (the
-    cumulative reading, which the paper's chart shows, goes into the readings)."""
+def _cumulative_rise(frame: pd.DataFrame, name: str, start: int, n=None):
+    """The chart's rise against ``name``: cumulative win rate after the last checkpoint minus after ``start``
+    games, paired by run; "rises" is a direction beyond a negligible change."""
+    frame = frame if n is None else _first(frame, n, "run")
+    cum = frame[frame.personality == name].pivot(index="run", columns="games", values="win_rate")
+    top = max(cum.columns)
+    est = V.paired_difference(cum[top].to_numpy(), cum[start].to_numpy(), unit="runs")
+    return est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
+
+
+def _chart_rise_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int, settings_runs) -> list[dict]:
+    """The paper's chart, per personality: its cumulative win rate after 500 games minus after 100 ("rising,
+    especially from 100 to 300 and 500 games"), paired by run. What the chart shows, not whether the search
+    learned (:func:`_learning_claims`)."""
     rows = []
-    first, last = windows.window.iloc[0], windows.window.iloc[-1]
     top = int(runs.games.max())
+    mid = 100 if 100 in set(runs.games) else sorted(runs.games.unique())[len(runs.games.unique()) // 2]
+    first = int(runs.games.min())
+    for name in runs.personality.unique():
+        text = f"Stage 1 vs {name}: the chart's cumulative win rate rises from {mid} to {top} games"
+        est, j = _cumulative_rise(runs, name, mid)
+        est, j = _two_stage(est, j, "stage1", cap, confirm, lambda f, n, name=name: _cumulative_rise(f, name, mid, n),
+                            plans, who=(name,))
+        others = ([(RD.FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
+                   (RD.DRAWS_HALF, lambda name=name: _cumulative_rise(RD.draws_half(runs), name, mid))]
+                  + _setting_readings(settings_runs, runs, lambda f, name=name: _cumulative_rise(f, name, mid),
+                                      p5=name == "P5"))
+        rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
+                           note=f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired "
+                                "by run; a cumulative rate keeps rising after learning stops, so this is what the "
+                                "chart shows, not whether the learner still learns",
+                           readings=RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, est, j, others)))
+    return rows
+
+
+def _windowed_rise(frame: pd.DataFrame, name: str, first: str, last: str, n=None):
+    """Windowed win rate in window ``last`` minus window ``first`` against ``name``, paired by run."""
+    frame = frame if n is None else _first(frame, n, "run")
+    w = windowed_rates(frame, (_window(first), _window(last)))
+    w = w[w.personality == name]
+    x = w[w.window == last].set_index("run").win_rate.sort_index()
+    y = w[w.window == first].set_index("run").win_rate.reindex(x.index)
+    e = V.paired_difference(x.to_numpy(), y.to_numpy(), unit="runs")
+    return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
+
+
+def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
+                     settings_runs) -> list[dict]:
+    """The paper's inference from its chart, "the parameter learning works", per personality: the windowed rate of
+    the last window minus the first, paired by run (a cumulative rate keeps rising after learning stops)."""
+    rows = []
+    labels = list(dict.fromkeys(windows.window))
+    first, last = labels[0], labels[-1]
     for name, g in windows.groupby("personality", sort=False):
         a = g[g.window == last].set_index("run").win_rate.sort_index()
         b = g[g.window == first].set_index("run").win_rate.reindex(a.index)
         est = V.paired_difference(a.to_numpy(), b.to_numpy(), unit="runs")
         rate_a, rate_b = a.mean(), b.mean()
-        text = f"Stage 1 vs {name}: win rate rises from games {first} to games {last}"
+        text = f"Stage 1 vs {name}: the learner still improves (windowed win rate, games {first} to {last})"
         if any(r >= V.CEILING or r <= 1 - V.CEILING for r in (rate_a, rate_b)):
-            rows.append(_claim(text, printed.PAPER_VALUES["rising"], est,
+            rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est,
                                V.undecidable(V.stated("inconclusive", "direction of a gain; cells at a ceiling/floor "
                                                                       "are left out"), "a window at a ceiling/floor"),
-                               family=STAGE1_FAMILY, note="a window at a ceiling/floor: left out of gain comparisons"))
+                               family=LEARNING_FAMILY, note="a window at a ceiling/floor: left out of gain comparisons"))
             continue
-        cum = runs[runs.personality == name].pivot(index="run", columns="games", values="win_rate")
-        mid = 100 if 100 in cum.columns else sorted(cum.columns)[len(cum.columns) // 2]
-        cum_est = V.paired_difference(cum[top].to_numpy(), cum[mid].to_numpy(), unit="runs")
-        cum_j = V.direction(cum_est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
-
-        def rises(frame, n, name=name):
-            w = windowed_rates(_first(frame, n, "run"), (_window(first), _window(last)))
-            w = w[w.personality == name]
-            x = w[w.window == last].set_index("run").win_rate.sort_index()
-            y = w[w.window == first].set_index("run").win_rate.reindex(x.index)
-            e = V.paired_difference(x.to_numpy(), y.to_numpy(), unit="runs")
-            return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
-
-        est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1",
-                            cap, confirm, rises, plans, who=(name,))
-        rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
+        est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1", cap, confirm,
+                            lambda f, n, name=name: _windowed_rise(f, name, first, last, n), plans, who=(name,))
+        others = ([(RD.LATER_WINDOWS,
+                    lambda name=name: _windowed_rise(runs, name, labels[-2], last) if len(labels) > 2
+                    else "only two windows were computed"),
+                   (RD.DRAWS_HALF, lambda name=name: _windowed_rise(RD.draws_half(runs), name, first, last))]
+                  + _setting_readings(settings_runs, runs, lambda f, name=name: _windowed_rise(f, name, first, last),
+                                      p5=name == "P5"))
+        rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY,
                            note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
-                                f"{100 * rate_a:.1f}%), paired by run",
-                           cause="reading",
-                           readings=f"the paper's chart is cumulative: read that way (cumulative rate after {top} minus "
-                                    f"after {mid} games, {_pct(cum_est.value)} points [{_pct(cum_est.low)}, "
-                                    f"{_pct(cum_est.high)}]) the claim is {cum_j.verdict}; the protocol judges "
-                                    "learning on windowed rates, because a cumulative rate keeps rising after "
-                                    "learning stops"))
+                                f"{100 * rate_a:.1f}%), paired by run; the paper infers learning from its rising chart",
+                           readings=RD.build(LEARNING_FAMILY, text, RD.S1_DEFAULT, est, j, others)))
     return rows
 
 
-def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int, p5_readings: str) -> list[dict]:
+def _not_lower(frame: pd.DataFrame, name: str, n=None, at=None):
+    """The win rate against ``name`` minus the mean against P2, P3, P4, run by run, judged by the word "not lower";
+    ``frame`` holds one rate per personality and run at ``at`` (the last checkpoint by default)."""
+    column = "games" if "games" in frame.columns else "window"
+    at = frame[column].max() if at is None else at
+    w = frame[frame[column] == at].pivot(index="run", columns="personality", values="win_rate")
+    if n is not None:
+        w = w.sort_index().iloc[:n]
+    w = w.dropna(subset=[name, "P2", "P3", "P4"])
+    est = V.paired_difference(w[name].to_numpy(), w[["P2", "P3", "P4"]].mean(axis=1).to_numpy(), unit="runs")
+    return est, V.word("not lower", est)
+
+
+def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int, settings_runs) -> list[dict]:
     """P1 and P5 (the position-independent liars) "not lower" than P2-P4: the final cumulative rate against each
     minus the mean against P2, P3, P4, run by run."""
     top = int(runs.games.max())
-
-    def not_lower(frame, name, n=None):
-        w = frame[frame.games == frame.games.max()].pivot(index="run", columns="personality", values="win_rate")
-        if n is not None:
-            w = w.sort_index().iloc[:n]
-        est = V.paired_difference(w[name].to_numpy(), w[["P2", "P3", "P4"]].mean(axis=1).to_numpy(), unit="runs")
-        return est, V.word("not lower", est)
-
+    late = windowed_rates(runs, (STAGE1_WINDOWS[-1],))
     rows = []
     for name in ("P1", "P5"):
-        est, j = not_lower(runs, name)
-        est, j = _two_stage(est, j, "stage1", cap, confirm, lambda frame, n, name=name: not_lower(frame, name, n),
+        est, j = _not_lower(runs, name)
+        est, j = _two_stage(est, j, "stage1", cap, confirm, lambda frame, n, name=name: _not_lower(frame, name, n),
                             plans, who=(name, "P2", "P3", "P4"))
-        rows.append(_claim(f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {top} games)",
-                           printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
+        text = f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {top} games)"
+        others = ([(RD.WINDOWED, lambda name=name: _not_lower(late, name)),
+                   (RD.DRAWS_HALF, lambda name=name: _not_lower(RD.draws_half(runs), name))]
+                  + _setting_readings(settings_runs, runs, lambda f, name=name: _not_lower(f, name),
+                                      p5=name == "P5"))
+        rows.append(_claim(text, printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run "
                                 "(independent runs paired by index)",
-                           cause="reading" if name == "P5" else "power",
-                           readings=p5_readings if name == "P5" else
-                           "one reading (the spec's profiles); the gap sits at the word's edge (-2 points)"))
+                           readings=RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, est, j, others)))
     return rows
 
 
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-                    plans: dict | None = None, caps: dict | None = None) -> list[dict]:
+                    plans: dict | None = None, caps: dict | None = None, runs: pd.DataFrame | None = None,
+                    settings_runs: pd.DataFrame | None = None) -> list[dict]:
     """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, the learner
     (paper defaults) minus each baseline ("always catch (1, 0)", "never catch (0, 0)", "frozen (p, k) = (0.5, 0)",
     which catches at random), per run the mean over P1-P5, independent runs (Welch). The paper claims the
     learner learns (its win rates rise), so each is a finding; the first is the notebook's headline: whether
-    learning how an opponent lies beats simply catching everything."""
+    learning how an opponent lies beats simply catching everything. ``runs`` and ``settings_runs`` (the default
+    learner's and the settings' cumulative runs) give the readings of the cumulative rate."""
     learner = late_window.pivot(index="run", columns="personality", values="win_rate")
-    others = {k: g.groupby("run").win_rate.mean().mean() for k, g in settings_late.groupby("setting")
-              if not k.startswith(("always", "never", "frozen", "P5 lies", "opponent catches"))}
-    others["paper defaults"] = learner.mean(axis=1).mean()
 
-    def readings(base):
-        level = base.mean(axis=1).mean()
-        reach = [k for k, v in others.items() if v >= level]
-        return ("the paper's learner as the spec defines it, and the learner variants of the settings table ("
-                + ", ".join(f"{k} {100 * v:.1f} %" for k, v in others.items())
-                + f", mean windowed win rate over P1-P5; baseline {100 * level:.1f} %): "
-                + (f"{', '.join(reach)} reach the baseline" if reach else "none reaches the baseline"))
+    def wide(frame):
+        return frame.pivot(index="run", columns="personality", values="win_rate")
+
+    def judge(learner_runs, base_runs, n=None):
+        a, b = learner_runs.mean(axis=1), base_runs.mean(axis=1)
+        if n is not None:  # n runs in each arm
+            a, b = a.sort_index().iloc[:n], b.sort_index().iloc[:n]
+        e = V.difference_of_means(a.to_numpy(), b.to_numpy(), unit="runs", bound=1.0)
+        return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
+
+    def final(frame):
+        return frame[frame.games == frame.games.max()]
 
     rows = []
     for k, (label, short) in enumerate((("always catch (1, 0)", "always catching"),
                                         ("never catch (0, 0)", "never catching"),
                                         ("frozen (p, k) = (0.5, 0)", "catching at random (p = 0.5)"))):
-        base = settings_late[settings_late.setting == label].pivot(index="run", columns="personality",
-                                                                     values="win_rate")
+        base = wide(settings_late[settings_late.setting == label])
         if base.empty:
             continue
-        def judge(learner_runs, base_runs, n=None):
-            a, b = learner_runs.mean(axis=1), base_runs.mean(axis=1)
-            if n is not None:  # n runs in each arm
-                a, b = a.sort_index().iloc[:n], b.sort_index().iloc[:n]
-            e = V.difference_of_means(a.to_numpy(), b.to_numpy(), unit="runs", bound=1.0)
-            return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
 
         def judge_fresh(f, n, label=label):
-            wide = {k: g.pivot(index="run", columns="personality", values="win_rate")
-                    for k, g in f.groupby("setting")}
-            return judge(wide["paper defaults"], wide[label], n)
+            w = {k: wide(g) for k, g in f.groupby("setting")}
+            return judge(w["paper defaults"], w[label], n)
 
         est, j = judge(learner, base)
         # the planned size counts the runs of both arms (Welch): half of it in each
@@ -357,23 +424,40 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
                             who=("paper defaults", label))
         per = {n: learner[n].mean() - base[n].mean() for n in learner.columns if n in base.columns}
         worse = [n for n, d in per.items() if d < 0]
-        rows.append(_claim(f"Stage 1: the learner wins more than {short} (games 301-500)",
-                           printed.PAPER_VALUES["learns"], est, j, family=BASELINE_FAMILY, headline=k == 0,
+        text = f"Stage 1: the learner wins more than {short} (games 301-500)"
+        others = []
+        for reading, setting in RD.LEARNER_SETTINGS.items():
+            variant_late = settings_late[settings_late.setting == setting]
+            others.append((reading, (lambda v=variant_late, base=base: judge(wide(v), base)) if not variant_late.empty
+                           else f"the setting '{setting}' was not run"))
+        if runs is not None and settings_runs is not None:
+            base_cum = final(settings_runs[settings_runs.setting == label])
+            others.append((RD.CUMULATIVE_500, lambda base_cum=base_cum: judge(wide(final(runs)), wide(base_cum))))
+        else:
+            others.append((RD.CUMULATIVE_500, RD.NO_SETTINGS))
+        for reading in (RD.C03, RD.C07, RD.UNIFORM, RD.P5_20, RD.P5_40):
+            others.append((reading, "no trivial catcher was played under it (only in the spec's game)"))
+        rows.append(_claim(text, printed.PAPER_VALUES["learns"], est, j, family=BASELINE_FAMILY, headline=k == 0,
                            note=f"windowed win rate, learner minus {label}, mean over P1-P5 per run, independent runs; "
                                 "per personality (points): " + ", ".join(f"{n} {_pct(d)}" for n, d in per.items())
-                                + (f"; the baseline wins more against {', '.join(worse)}" if worse else ""),
-                           cause="genuine", readings=readings(base)))
+                                + (f"; the baseline wins more against {', '.join(worse)} (point estimates)"
+                                   if worse else ""),
+                           readings=RD.build(BASELINE_FAMILY, text, RD.S1_DEFAULT, est, j, others)))
     return rows
 
 
 def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-                           plans: dict | None = None, caps: dict | None = None) -> list[dict]:
+                           plans: dict | None = None, caps: dict | None = None,
+                           variant_learners: pd.DataFrame | None = None) -> list[dict]:
     """Does the trained learner (F7, the largest training size, modified rules) beat the trivial baselines in
     its own action set (:func:`liarlab.papers.p04.experiments.stage2_baselines`: always challenge, never
     challenge, random)? One row per baseline: learner minus baseline against each of a-f at a Bonferroni level
     (learners across seeds, the baseline a fixed agent over both seats' games; the two half-widths combined
     MOVER-style), reproduced if it is above against every type. A type where both sit at the ceiling is left
-    out (no comparison can separate them). Undecided rows are confirmed on fresh learners ("training")."""
+    out (no comparison can separate them). Undecided rows are confirmed on fresh learners ("training").
+    Readings: the same comparison at the other large training sizes, and with the learners of the rule-variant
+    grid (``variant_learners``, 300 training games) whose variant changes the learner only (the baselines were
+    played under the modified rules alone)."""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
     rows = []
@@ -385,11 +469,11 @@ def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, c
         keep = [o for o in opponents if o not in ceiling]
         level = V.simultaneous_level(len(keep))
 
-        def judge(frame, n=None, name=name, g=g, keep=keep, level=level):
+        def judge(frame, n=None, name=name, g=g, keep=keep, level=level, games=top):
             frame = frame if n is None else _first(frame, n)
             ests, js = {}, []
             for o in keep:
-                learner = V.across_seeds(_values(frame, opponent=o, training_games=top).to_numpy(), level=level)
+                learner = V.across_seeds(_values(frame, opponent=o, training_games=games).to_numpy(), level=level)
                 b = V.proportion(int(g.wins[o]), int(g.games[o]), level=level)
                 d = learner.value - b.value
                 lo = d - float(np.hypot(learner.value - learner.low, b.high - b.value))
@@ -404,16 +488,27 @@ def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, c
         est, j, ests, js = judge(per_seed)
         est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n: judge(f, n)[:2], plans)
         beaten = [o for o, jj in zip(keep, js) if jj.verdict == "differs"]
-        rows.append(_claim(f"Stage 2: the trained learner ({top} games) beats the trivial baseline '{name}' against "
-                           "every type", printed.PAPER_VALUES["learns"], est, j, family=BASELINE_FAMILY,
+        text = f"Stage 2: the trained learner ({top} games) beats the trivial baseline '{name}' against every type"
+        others = []
+        for games in sorted({int(t) for t in per_seed.training_games} & {300, 500}):
+            others.append((RD.at_training(games), lambda games=games, judge=judge: judge(per_seed, games=games)[:2]))
+        for label in RD.variant_labels(None):
+            if label not in RD.LEARNER_VARIANTS:
+                others.append((RD.variant(label), "no baseline was played under it (modified rules only)"))
+                continue
+            if variant_learners is None:
+                others.append((RD.variant(label), RD.NO_GRID))
+                continue
+            v = variant_learners[(variant_learners.variant == label) & (variant_learners.feature_set == "F7")]
+            others.append((RD.variant(label), (lambda v=v, judge=judge: judge(v, games=int(v.training_games.max()))[:2])
+                           if not v.empty else f"the variant grid has no F7 learners for {label}"))
+        rows.append(_claim(text, printed.PAPER_VALUES["learns"], est, j, family=BASELINE_FAMILY,
                            note="least favourable type shown; pilot's learner minus baseline (points): "
                                 + ", ".join(f"{o} {_pct(e.value)}" for o, e in ests.items())
-                                + (f"; the baseline wins more against {', '.join(beaten)}" if beaten else "")
+                                + (f"; above the learner by its Bonferroni-adjusted interval against "
+                                   f"{', '.join(beaten)}" if beaten else "")
                                 + (f"; left out, both at the ceiling: {', '.join(ceiling)}" if ceiling else ""),
-                           cause="genuine",
-                           readings="the spec's learner (7 actions, ordinal features, 1,000 training games); the "
-                                    "variant grid tries 3 actions, one-hot features, x = -P and revealed history "
-                                    "at 300 games"))
+                           readings=RD.build(BASELINE_FAMILY, text, RD.S2_DEFAULT, est, j, others)))
     return rows
 
 
@@ -438,10 +533,19 @@ def example_claim(lie_rates: pd.DataFrame) -> dict:
         verdict = V.stated("inconclusive", j.rule, f"undecided for {', '.join(undecided)}")
     else:
         verdict = V.stated("differs", j.rule, "no personality's realised rate fits")
-    return _claim(f"Stage 1 example: an opponent lied {ex['lies']} times at position {ex['position']} in "
-                  f"{ex['games']} games", f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict,
-                  family="Stage-1 example (§2.4)", selected=bool(fits), cause="reading",
-                  readings="the spec's lie profiles of P1-P5 (the paper prints none); each personality tried",
+    text = (f"Stage 1 example: an opponent lied {ex['lies']} times at position {ex['position']} in "
+            f"{ex['games']} games")
+    shown = fits[0] if fits else best
+    others = [(RD.Reading(f"opponent {n}", f"the example's opponent is {n} (the spec's profile)",
+                          "the paper does not name the opponent (§2.4)"), lambda n=n: judged[n])
+              for n in judged if n != shown]
+    others.append((RD.UNIFORM, "the realised lie rates (E1) were tabulated under Binomial hands only"))
+    others.append((RD.Reading("a profile fitted to 343/500", "the opponent's profile puts a lie rate of 0.686 at "
+                              "position 6", "spec §8.3: the lie profiles are unspecified"),
+                   "a profile chosen to match the printed count reproduces it by construction, so it tests nothing"))
+    return _claim(text, f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict,
+                  family=EXAMPLE_FAMILY, selected=bool(fits),
+                  readings=RD.build(EXAMPLE_FAMILY, text, RD.EXAMPLE_DEFAULT, est, verdict, others),
                   note=f"shown: {fits[0] if fits else best}; realised rates at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
                        + "; our lie profiles are the spec's reading")
@@ -465,10 +569,11 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: p
     est, j = _two_stage(est, j, "settings", _caps(caps)["settings"], confirm,
                         lambda f, n: judge(f[f.setting == "paper defaults"], f[f.setting == "k fixed at 0"], n), plans,
                         who=("paper defaults", "k fixed at 0"))
-    return _claim("Stage 1: per-position lie statistics do not yet matter much by 500 games",
-                  printed.PAPER_VALUES["k_matters_little"], est, j,
-                  family="Stage-1 discussion (§2.5)", cause="genuine",
-                  readings="the spec's search over (p, k) against the same search with k fixed at 0",
+    text = "Stage 1: per-position lie statistics do not yet matter much by 500 games"
+    others = [(reading, "the search with k fixed at 0 was played under the spec's defaults only")
+              for reading in (RD.C03, RD.C07, RD.UNIFORM, RD.STEPS_SMALL, RD.STEPS_LARGE, RD.MODEL)]
+    return _claim(text, printed.PAPER_VALUES["k_matters_little"], est, j, family=DISCUSSION_FAMILY,
+                  readings=RD.build(DISCUSSION_FAMILY, text, RD.K_DEFAULT, est, j, others),
                   note="windowed win rate, games 301-500: search over (p, k) minus search with k fixed at 0, mean "
                        "over P1-P5, independent runs paired by index")
 
@@ -483,7 +588,7 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
     return _claim("Extension: stage-1 learner simulating against a model of the personality (lies at n_i/G) "
                   "instead of its program", None, est,
                   V.stated("extension", "our result beside the paper's learner; no paper value"),
-                  family="Stage-1 discussion (§2.5)",
+                  family=DISCUSSION_FAMILY,
                   note="windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: "
                        + ", ".join(f"{n} {_pct(v)}" for n, v in per.items()))
 
@@ -497,7 +602,7 @@ def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
     sample can decide ask for none."""
     plans: dict = {}
     stage1, settings, per_seed = results.stage1, results.settings, results.training.per_seed
-    stage1_claims(stage1.runs, stage1.windows, results.lies, plans=plans, caps=caps)
+    stage1_claims(stage1.runs, stage1.windows, results.lies, plans=plans, caps=caps, settings_runs=settings.runs)
     late = stage1.windows[stage1.windows.window == stage1.windows.window.iloc[-1]]
     k_claim(late, settings.late[settings.late.setting == "k fixed at 0"], plans=plans, caps=caps)
     baseline_claims(late, settings.late, plans=plans, caps=caps)
@@ -513,12 +618,14 @@ def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -
     stage1, settings, training, features = results.stage1, results.settings, results.training, results.features
     per_seed, late = training.per_seed, stage1.late_window
     rows = stage1_claims(stage1.runs, stage1.windows, results.lies, confirm=confirm.get("stage1"),
-                         settings=settings.table, caps=caps)
+                         settings_runs=settings.runs, caps=caps)
     rows.append(k_claim(late, settings.runs_of("k fixed at 0"), confirm=confirm.get("settings"), caps=caps))
     rows.append(model_variant_claim(late, settings.model_runs()))
-    rows += baseline_claims(late, settings.late, confirm=confirm.get("settings"), caps=caps)
+    rows += baseline_claims(late, settings.late, confirm=confirm.get("settings"), caps=caps, runs=stage1.runs,
+                            settings_runs=settings.runs)
     rows += training_claims(per_seed, confirm=confirm.get("training"), variant_orderings=results.orderings, caps=caps)
-    rows += stage2_baseline_claims(per_seed, results.baselines.table, confirm=confirm.get("training"), caps=caps)
+    rows += stage2_baseline_claims(per_seed, results.baselines.table, confirm=confirm.get("training"), caps=caps,
+                                   variant_learners=results.variants.per_seed)
     rows += feature_claims(features.per_seed, confirm=confirm.get("features"), variant_orderings=results.orderings,
                            one_hot=features.history_gain_hot, caps=caps)
     rows.append(weights_claim(results.weights.separability))
@@ -566,15 +673,15 @@ def _first(frame: pd.DataFrame, n: int, column: str = "seed_index") -> pd.DataFr
     return frame[frame[column] < n]
 
 
-def _ordering_readings(variant_orderings: pd.DataFrame | None, key: str) -> tuple[str, str]:
-    """(cause, readings) of a differing E7/E8 row from the variant grid's verdicts of the same statement."""
-    if variant_orderings is None:
-        return "genuine", "the spec's reading only"
-    g = variant_orderings[(variant_orderings.ordering == key) & (variant_orderings.variant != "paper")]
-    ok = list(g[g.verdict == "reproduced"].variant)
-    text = (f"rechecked under {len(g)} rule and learner variants at 300 training games (variant grid): "
-            + (f"reproduced under {', '.join(ok)}" if ok else "reproduced under none"))
-    return ("reading" if ok else "genuine"), text
+def _grid_readings(variant_orderings: pd.DataFrame | None, key: str) -> list:
+    """(reading, what) pairs of one E7/E8 statement under every rule and learner variant of the grid
+    (:func:`variant_orderings`, judged by the same rule as the claims row, 300 training games)."""
+    return [(RD.variant(label), lambda label=label: RD.grid_reading(variant_orderings, label, key))
+            for label in RD.variant_labels(variant_orderings)]
+
+
+NO_TRAINING_VARIANTS = ("the rule and learner variants were trained 300 games only, so no change with training can "
+                        "be read under them")
 
 
 def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
@@ -608,7 +715,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n, opp=opp: rises(f, opp, n), plans)
         rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
                            note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
-                           cause="genuine", readings="the spec's learner and rules; 5,000-game tests per learner"))
+                           readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
+                                             [(RD.VARIANTS, NO_TRAINING_VARIANTS)])))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
     def slows(frame, n=None):
@@ -622,12 +730,13 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
 
     est, j, early, late = slows(per_seed)
     est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n: slows(f, n)[:2], plans)
-    rows.append(_claim(f"Stage 2: the rise slows after about {mid} training games", printed.PAPER_VALUES["s2_flattens"],
-                       est, j, family=TRAINING_FAMILY,
+    text = f"Stage 2: the rise slows after about {mid} training games"
+    rows.append(_claim(text, printed.PAPER_VALUES["s2_flattens"], est, j, family=TRAINING_FAMILY,
                        note=f"gain per 100 training games, {low}->{mid} ({_pct(early.mean())} points) minus "
                             f"{mid}->{top} ({_pct(late.mean())} points) in the pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else ""),
-                       cause="genuine", readings="the spec's learner and rules"))
+                       readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
+                                         [(RD.VARIANTS, NO_TRAINING_VARIANTS)])))
     checks = ordering_checks(per_seed, {"training_games": top})
     texts = {"a, f highest": (f"Stage 2: highest win rates against a and f ({top} training games)", "s2_best"),
              "d slightly above b, c, e": ("Stage 2: win rate against d slightly above b, c and e", "s2_d_above"),
@@ -637,9 +746,13 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm,
                             lambda f, n, key=key: ordering_checks(_first(f, n), {"training_games": top})[key][:2],
                             plans)
-        cause, readings = _ordering_readings(variant_orderings, key)
+        others = [(RD.at_training(games),
+                   lambda games=games, key=key: ordering_checks(per_seed, {"training_games": games})[key][:2])
+                  for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
+        others += _grid_readings(variant_orderings, key)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,
-                           note=f"least favourable difference shown; pilot: {note}", cause=cause, readings=readings))
+                           note=f"least favourable difference shown; pilot: {note}",
+                           readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j, others)))
     return rows
 
 
@@ -666,21 +779,36 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
         elif j.verdict == "inconclusive":
             j = V.undecidable(j, "d or e is at a ceiling or floor")
         paper = f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else printed.PAPER_VALUES[pv]
-        cause, readings = _ordering_readings(variant_orderings, key)
+        others = _grid_readings(variant_orderings, key)
         if key == "history about 10 points":
-            cause = "power"
-            readings = (readings + hot + "; the paper's 10 points came from 20-game tests of one learner, whose "
-                        "spread alone is about +-22 points")
-        rows.append(_claim(text, paper, est if est is not None else np.nan, j, family=FEATURE_FAMILY, note=note,
-                           cause=cause, readings=readings))
+            others.append((RD.RELATIVE, lambda: relative_history(per_seed)))
+            note = note + hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which "
+                                 "cannot resolve 10 points (see the test-size row)")
+        value = est if est is not None else np.nan
+        rows.append(_claim(text, paper, value, j, family=FEATURE_FAMILY, note=note,
+                           readings=RD.build(FEATURE_FAMILY, text, RD.FEATURE_DEFAULT, est, j, others)))
     return rows
+
+
+def relative_history(per_seed: pd.DataFrame):
+    """"About 10%" read as a relative gain: per seed, the mean F7 win rate over the opponents not at a ceiling
+    divided by the mean F5 rate, minus 1 (learners paired by seed index), judged by the same "about" rule."""
+    keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceiling_cells(per_seed)]
+    f7 = sum(_values(per_seed, opponent=o, feature_set="F7") for o in keep) / len(keep)
+    f5 = sum(_values(per_seed, opponent=o, feature_set="F5") for o in keep) / len(keep)
+    ratio = (f7 / f5 - 1).dropna()
+    est = V.paired_difference(ratio.to_numpy(), np.zeros(len(ratio)), bound=np.inf)
+    return est, V.about(printed.HISTORY_GAIN_PP / 100, est, span=2.0, reference=0.0)
 
 
 def weights_claim(separability: dict) -> dict:
     est = V.proportion(separability["correct"], separability["learners"], unit="learners")
-    return _claim(printed.WEIGHTS_CLAIM, printed.PAPER_VALUES["weights"], est,
-                  V.direction(est, ">", separability["chance"]), family=WEIGHTS_FAMILY, cause="genuine",
-                  readings="one reading: a learner's weights name its opponent (leave-one-out nearest centroid)",
+    j = V.direction(est, ">", separability["chance"])
+    others = [(RD.Reading("another measure of difference", "weights differ strongly by some other distance or "
+                          "test", "paper §1.3 (no measure is named)"),
+               "the paper names no measure of how strongly weights differ, so no second one can be read from it")]
+    return _claim(printed.WEIGHTS_CLAIM, printed.PAPER_VALUES["weights"], est, j, family=WEIGHTS_FAMILY,
+                  readings=RD.build(WEIGHTS_FAMILY, printed.WEIGHTS_CLAIM, RD.WEIGHTS_DEFAULT, est, j, others),
                   note=f"leave-one-out nearest-centroid accuracy of naming the opponent from a learner's weights, "
                        f"{separability['learners']} learners (one seed each), chance {separability['chance']:.3f}")
 
@@ -782,11 +910,15 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
 
 def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None,
                    history_one_hot: pd.DataFrame | None = None) -> list[dict]:
-    rows = [_claim("A 20-game test resolves differences of about +-22 points only", f"{printed.TEST_GAMES} test games",
+    rows = [_claim("A 20-game test of one learner resolves win rates only to within its 95% half-width",
+                   f"{printed.TEST_GAMES} test games (binomial half-width at 50%: ±22 points)",
                    V.exact(1.96 * small_test_sd), V.stated("extension", "1.96 x the standard deviation of the 20-game "
                                                                         "test win rate across learners of one cell, "
                                                                         "mean over cells"),
-                   kind="check", family="Test size (§3.4)", note="our tests use thousands of games per learner")]
+                   kind="check", family="Test size (§3.4)",
+                   note=f"measured half-width ±{100 * 1.96 * small_test_sd:.0f} points: the binomial ±22 points plus "
+                        "the spread between learners; a difference of two such tests is about 1.4 times wider; our "
+                        "tests use thousands of games per learner")]
     if history_one_hot is not None:
         keep = history_one_hot[~history_one_hot.at_ceiling]
         est = V.mean_of(keep.difference.to_numpy(), -1.0, 1.0, unit="opponents") if len(keep) > 1 else \
@@ -809,3 +941,14 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                                note=f"300 training games, F7; learners' seats rotate; interval {word} the fair share "
                                     f"{1 / r.players:.3f}"))
     return rows
+
+
+def second_result(claims: pd.DataFrame) -> str:
+    """The claim text of the notebook's second main result: whether the trained stage-2 learner beats never
+    challenging (for :func:`liarlab.study.notebook.fill_answer`'s ``second``)."""
+    return next(c for c in claims.claim if c.startswith("Stage 2: the trained learner") and "'never challenge'" in c)
+
+
+#: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``).
+HEADLINE_QUANTITY = ("the learner's windowed win rate in games 301-500 minus always catching's, mean over P1-P5 "
+                     "(a difference of rates)")

@@ -60,7 +60,8 @@ def lie_count_spread(spread: pd.DataFrame):
         ax.set_xlabel(f"lies in {int(spread.games.iloc[0])} games")
     axes[0, 0].set_ylabel("runs")
     axes[1, 0].set_ylabel("runs")
-    axes[0, 0].legend(frameon=False, fontsize=6)
+    handles, labels = axes.ravel()[printed.STAGE1_EXAMPLE["position"] - 1].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncol=len(labels), frameon=False)
     return fig
 
 
@@ -168,7 +169,8 @@ def training_curves(training: Training):
         ax.set_title(f"against {opp}")
         ax.set_xlabel("training games")
         ax.set_ylabel("test win rate")
-    axes[0, 0].legend(frameon=False, fontsize=6, loc="lower right")
+    handles, labels = axes[0, 0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncol=len(labels), frameon=False)
     return fig
 
 

@@ -46,7 +46,8 @@ PAPER_VALUES = {
     "rising": "rising",                         # §2(5)
     "flat_not_lower": "not lower",              # §2(5)
     "k_matters_little": "no clear effect",      # §2(5): "per-position statistics not yet significant"
-    "learns": "learning helps (win rates rise)",  # §2(5) "rising" and §3(4) "rises with training games"
+    "learns": "learning helps (win rates rise)",
+    "s1_learns": "the parameter learning works",  # §2.5: the paper's inference from its rising chart  # §2(5) "rising" and §3(4) "rises with training games"
     "s2_rises": "rises",                        # §3(4)
     "s2_flattens": "slows after 100",           # §3(4)
     "s2_best": "a, f",                          # §3(4)

@@ -100,7 +100,8 @@ def learner_audit_line(training: Training) -> str:
 
 
 def beaten_line(baselines: Baselines) -> str:
-    return ("a trivial baseline wins more than the trained learner against: "
+    return ("a trivial baseline's mean win rate is above the trained learner's (point estimates, not tested) "
+            "against: "
             + "; ".join(f"{b}: {', '.join(v) or 'none'}" for b, v in baselines.beaten().items()))
 
 
@@ -138,8 +139,8 @@ def confirmation_line(sizes: dict, test_games: int, caps: dict) -> str:
 
 def _p5_bullet(settings: Settings) -> str:
     p5 = settings.table[settings.table.personality == "P5"].set_index("setting").win_rate
-    return f"""* **P5 is harder, not equally hard (stage 1).** The analytic edge per position is $r - 0.5$ against an opponent
-  lying half the time but only $0.2r - 0.1$ against P5 (lying 30%), so even a learner that catches everything gains
+    return f"""* **P5 is harder, not equally hard (stage 1).** The analytic edge per position is r − 0.5 against an opponent
+  lying half the time but only 0.2·r − 0.1 against P5 (lying 30%), so even a learner that catches everything gains
   at most a tenth of a point per position against P5. Measured after 500 games against P5: paper defaults
   {100 * p5.get("paper defaults", np.nan):.0f}%, always catching {100 * p5.get("always catch (1, 0)", np.nan):.0f}%,
   and with P5 lying 20% / 40%: {100 * p5.get("P5 lies 20%", np.nan):.0f}% / {100 * p5.get("P5 lies 40%", np.nan):.0f}%.
@@ -236,7 +237,7 @@ def _stage2_found(results: Results) -> str:
     memory = features.memory_gain[~features.memory_gain.at_ceiling]
     return f"""* **Stage 2.** After {training.top:,} training games (F7) the frozen learner wins
   {', '.join(f'{o} {100 * v:.0f}%' for o, v in at_top.items())} of {int(top_cells.test_games.iloc[0]):,}-game tests (means over {int(top_cells.seeds.min())}
-  learners); the opponents ordered from easiest: {', '.join(at_top.sort_values(ascending=False).index)}
+  learners); the opponents ordered from easiest by point estimate: {', '.join(at_top.sort_values(ascending=False).index)}
   (paper: a and f easiest, then d). Lie history (F7 − F5) changes the win rate by
   {_points(features.kept().difference.mean())} points on average (paper: about +10); five lies instead of three by
   {_points(memory.difference.mean())}."""
@@ -245,7 +246,9 @@ def _stage2_found(results: Results) -> str:
 def _baselines_found(baselines: Baselines) -> str:
     beaten = baselines.beaten()
     effects = baselines.effects
-    return f"""* **Learning against doing nothing clever.** {"; ".join(f"'{b}' wins more than the trained learner against {', '.join(v)}" for b, v in beaten.items() if v) or "The trained learner beats every trivial baseline against every type"}.
+    return f"""* **Learning against doing nothing clever.** {"; ".join(f"'{b}' has a higher mean win rate than the trained learner against {', '.join(v)}" for b, v in beaten.items() if v) or "The trained learner's mean win rate is above every trivial baseline's against every type"}
+  (point estimates; the claims table's rows test each type at a Bonferroni-adjusted level, and name the types
+  where the baseline is above by its adjusted interval).
   Under the variant, the learner's drop against a comes from training ({_points(effects['training'].value)} points),
   not from the test rules ({_points(effects['test_time'].value)})."""
 

@@ -3,7 +3,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from liarlab.core import readings as R
 from liarlab.papers.p04 import claims, experiments
+from liarlab.papers.p04 import readings as RD
 
 CHECKPOINTS = (20, 50, 100, 300, 500)
 
@@ -36,6 +38,9 @@ def _verdicts(rows):
 RISING = [0.55, 0.6, 0.65, 0.75, 0.85]
 FLAT = [0.7] * 5
 LOW = [0.45] * 5
+EARLY_LOW = [0.3, 0.7, 0.7, 0.7, 0.7]  # cumulative rate rises after game 100, windowed rate is flat
+LEARN = "Stage 1 vs {}: the learner still improves (windowed win rate, games 51-100 to 301-500)"
+CHART = "Stage 1 vs {}: the chart's cumulative win rate rises from 100 to 500 games"
 
 
 def test_stage1_claims_reproduce_and_differ():
@@ -48,8 +53,8 @@ def test_stage1_claims_reproduce_and_differ():
     # a cumulative curve that rises only because early games are averaged in is flat in the windows
     bad = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": LOW})
     v = _verdicts(claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3])))
-    assert v["Stage 1 vs P1: win rate rises from games 51-100 to games 301-500"] == "differs"
-    assert v["Stage 1 vs P5: win rate rises from games 51-100 to games 301-500"] == "differs"
+    assert v[LEARN.format("P1")] == "differs" and v[CHART.format("P1")] == "differs"
+    assert v[LEARN.format("P5")] == "differs"
     assert v["Stage 1: win rate vs P5 is not lower than vs P2-P4 (after 500 games)"] == "differs"
     assert v["Stage 1: the learner's win rates are almost all above 50%"] == "differs"  # 20 of 25 is not almost all
     assert v["Stage 1 example: an opponent lied 343 times at position 6 in 500 games"] == "differs"
@@ -196,13 +201,56 @@ def test_two_stage_design_judges_the_fresh_sample_alone():
     assert "confirmatory (fresh)" in e["note"]
 
 
-def test_differing_findings_name_a_cause():
+def test_the_chart_and_the_inference_are_two_claims():
+    """A cumulative chart rises after game 100 while the windowed rate is flat: the chart reproduces, the
+    inference "it learned" differs, each in its own row and family."""
+    runs = _runs({p: EARLY_LOW if p == "P1" else RISING for p in ("P1", "P2", "P3", "P4", "P5")})
+    rows = {r["claim"]: r for r in claims.stage1_claims(runs, experiments.windowed_rates(runs),
+                                                         _lies([0.5, 0.5, 0.5, 0.69, 0.3]))}
+    chart, learn = rows[CHART.format("P1")], rows[LEARN.format("P1")]
+    assert chart["verdict"] == "reproduced" and chart["family"] == claims.STAGE1_FAMILY
+    assert learn["verdict"] == "differs" and learn["family"] == claims.LEARNING_FAMILY
+
+
+def test_differing_findings_derive_their_cause_from_readings():
     bad = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": LOW})
-    rows = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]))
+    settings = pd.concat([_runs({p: FLAT if p == "P1" else RISING for p in ("P1", "P2", "P3", "P4", "P5")}, seed=s)
+                          .assign(setting=label) for s, label in enumerate(RD.GAME_SETTINGS.values())]
+                         + [_runs({"P5": LOW}, seed=9).assign(setting=label) for label in RD.P5_SETTINGS.values()])
+    rows = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]),
+                                settings_runs=settings)
     differing = [r for r in rows if r["kind"] == "finding" and r["verdict"] == "differs"]
     assert differing and all(r["cause"] and r["readings"] for r in differing)
-    p1 = [r for r in rows if r["claim"].startswith("Stage 1 vs P1: win rate rises")][0]
-    assert p1["cause"] == "reading" and "cumulative" in p1["readings"]
+    for r in differing:  # the cause is the one rule's, from the row's own readings rows
+        mine = R.of_claim(r["_readings"], r["claim"])
+        assert R.cause(mine) == r["cause"]
+        assert sum(x["is_default"] for x in mine) == 1 and len(mine) > 1
+    # every settings reading was run; P5's lie rate is a reading of the P5 rows only
+    p1 = {x["reading"]: x["verdict"] for x in [r for r in rows if r["claim"] == LEARN.format("P1")][0]["_readings"]}
+    p5 = {x["reading"]: x["verdict"] for x in [r for r in rows if r["claim"] == LEARN.format("P5")][0]["_readings"]}
+    assert all(p1[x.name] in R.RUN for x in RD.GAME_SETTINGS) and not any(x.name in p1 for x in RD.P5_SETTINGS)
+    assert all(p5[x.name] in R.RUN for x in RD.P5_SETTINGS)
+    # a table whose cause disagrees with its readings is refused when the readings are saved
+    from liarlab.study import readings as study_readings
+    table = pd.DataFrame(rows)
+    study_readings.check(table, claims.notebook_readings(rows))
+    table.loc[table.claim == LEARN.format("P1"), "cause"] = "misprint"  # a typed cause the readings do not give
+    with pytest.raises(ValueError, match="its readings give"):
+        study_readings.check(table, claims.notebook_readings(rows))
+
+
+def test_no_cause_is_typed_in_the_package():
+    """Causes are derived by the one rule: no source of notebook 04's package names one, and the claims builder
+    refuses a typed cause."""
+    import pathlib
+
+    import liarlab.papers.p04 as package
+    from liarlab.study import outputs
+
+    for path in pathlib.Path(package.__file__).parent.glob("*.py"):
+        assert "cause=" not in path.read_text(), path.name
+    with pytest.raises(TypeError):
+        outputs.claim("x", "s", "1", 0.5, "differs", kind="finding", rule="r", cause="genuine")
 
 
 def _late(setting_rates, n_runs=40, sd=0.03, seed=0):
@@ -219,8 +267,9 @@ def test_stage1_baselines_say_whether_learning_beats_catching_everything():
                   "k fixed at 0": 0.78}, seed=1)
     rows = {r["claim"]: r for r in claims.baseline_claims(learner, base)}
     catch = rows["Stage 1: the learner wins more than always catching (games 301-500)"]
-    assert catch["verdict"] == "differs" and catch["headline"] and catch["cause"] == "genuine"
-    assert "none reaches the baseline" in catch["readings"]
+    assert catch["verdict"] == "differs" and catch["headline"]
+    # k fixed at 0 is a learner reading that does not reach the baseline either; the rest cannot be run
+    assert catch["cause"] == "genuine" and "k fixed at 0 (learner): differs" in catch["readings"]
     assert rows["Stage 1: the learner wins more than never catching (games 301-500)"]["verdict"] == "reproduced"
     assert sum(bool(r.get("headline")) for r in rows.values()) == 1
 

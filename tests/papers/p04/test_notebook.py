@@ -65,6 +65,16 @@ def test_claims_prose_and_ledger_from_one_results_object(results):
     assert headline.sum() == 1 and table[headline].claim.str.contains("always catching").all()
     flagged = claims.flag_headlines(table.drop(columns="headline"), rows)
     assert flagged.headline.tolist() == headline.tolist()
+    # every differing finding has readings and the cause the one rule gives (save_readings checks the same)
+    from liarlab.core import readings as R
+    from liarlab.study import readings as study_readings
+
+    every = claims.notebook_readings(rows)
+    study_readings.check(table, every)
+    for r in rows:
+        if r["verdict"] == "differs" and r["kind"] == "finding":
+            assert R.cause(R.of_claim(every, r["claim"])) == r["cause"] != ""
+    assert claims.second_result(table) in set(table.claim)
     found = summary.what_we_found(results, table)
     final = results.stage1.final.set_index("personality").win_rate
     assert f"P1 {100 * final['P1']:.0f}%" in found and f"means over {SIZES['stage1_runs']} runs" in found
@@ -85,6 +95,9 @@ def test_every_figure_and_caption_draws_from_the_results(results):
             figures.training_curves(results.training), figures.feature_sets(results.features),
             figures.weights(results.weights.table)]
     assert [len(f.axes) for f in figs][:6] == [1, 10, 4, 8, 6, 2]
+    from liarlab.study.plotting import legend_overlaps
+
+    assert [legend_overlaps(f) for f in figs] == [[]] * len(figs)  # no legend covers data
     plt.close("all")
     captions = [figures.personality_lie_rates_caption(results.lies), figures.lie_count_spread_caption(results.spread),
                 figures.stage1_learning_curves_caption(results.stage1), figures.round_robin_caption(results.robin.games),

@@ -114,7 +114,7 @@ def test_stage2_found_quotes_the_training_and_feature_tables():
     text = summary._stage2_found(SimpleNamespace(training=training, features=features))
     assert "After 1,000 training games (F7) the frozen learner wins\n  a 73%, b 76%, c 68%, d 67%, e 46%, f 100%" in text
     assert "of 200-game tests (means over 10\n  learners)" in text
-    assert "ordered from easiest: f, b, a, c, d, e" in text
+    assert "ordered from easiest by point estimate: f, b, a, c, d, e" in text
     assert "changes the win rate by\n  +1.3 points" in text  # mean of a, b, c (f at the ceiling)
     assert "five lies instead of three by\n  +3.0" in text
 
@@ -133,13 +133,13 @@ def test_baselines_found_names_the_types_a_baseline_beats():
              "never challenge": pd.Series({"a": 0.8, "b": 0.5, "c": 0.95}),
              "random": pd.Series({"a": 0.3, "b": 0.3, "c": 0.3})}
     text = summary._baselines_found(_baselines(learner, **rates))
-    assert "'never challenge' wins more than the trained learner against a, c." in text
+    assert "'never challenge' has a higher mean win rate than the trained learner against a, c\n  (point estimates;" in text
     assert "comes from training (-5.1 points),\n  not from the test rules (+0.4)" in text
     rates["never challenge"] = pd.Series({"a": 0.1, "b": 0.1, "c": 0.1})
-    assert "The trained learner beats every trivial baseline" in summary._baselines_found(_baselines(learner, **rates))
-    assert summary.beaten_line(_baselines(learner, **rates)) == ("a trivial baseline wins more than the trained "
-                                                                 "learner against: always challenge: none; never "
-                                                                 "challenge: none; random: none")
+    assert "above every trivial baseline's against every type" in summary._baselines_found(_baselines(learner, **rates))
+    assert summary.beaten_line(_baselines(learner, **rates)) == (
+        "a trivial baseline's mean win rate is above the trained learner's (point estimates, not tested) against: "
+        "always challenge: none; never challenge: none; random: none")
 
 
 def test_verdict_counts_leave_extensions_and_checks_apart():
