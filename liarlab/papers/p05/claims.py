@@ -17,6 +17,8 @@ import pandas as pd
 
 from liarlab.core import verdicts as V
 from liarlab.papers.p05 import experiments
+from liarlab.papers.p05 import readings as RD
+from liarlab.papers.p05.numbers import gain_text, roundoff_zero, sci
 from liarlab.papers.p05.printed import (
     FERGUSON_P6,
     SOURCE,
@@ -29,6 +31,8 @@ from liarlab.papers.p05.printed import (
 )
 
 EXACT_WIDTH = 1e-9   # a certified bracket at most this wide makes a value exact (issue 18)
+#: The columns of the exact-vs-per-turn table that are best-response gains (zero up to round-off at an equilibrium).
+GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_gain", "exact_mean_gain")
 
 
 def matches_printed(value: float, printed: float, digits: int) -> bool:
@@ -47,18 +51,45 @@ def precision_note(value: float, printed: float, digits: int) -> str:
     return ""
 
 
-def _value_row(text, family, printed, value, digits, *, kind="finding", note="", truncated=True, cause=None,
-               readings=None, span=None, reference=None, **kw):
-    """A printed value against ours at the printed precision; ``cause`` and ``readings`` are attached only when
-    the row differs (they diagnose a difference)."""
+def _claim(*args, readings: list[dict] | None = None, **kw) -> dict:
+    """:func:`liarlab.study.outputs.claim` with this row's readings rows kept on it (``readings_rows``), so that
+    :func:`readings_rows` gathers them for ``data/05_readings.csv``. No cause is given: ``claim`` derives it."""
     from liarlab.study.outputs import claim
 
-    judgement = V.value(printed, V.exact(value), decimals=digits, truncated=truncated, span=span, reference=reference)
+    row = claim(*args, readings=readings or None, **kw)
+    row["readings_rows"] = list(readings or [])
+    return row
+
+
+def readings_rows(rows: list[dict]) -> list[dict]:
+    """Every readings row carried by the claims rows ``rows`` (in their order)."""
+    return [x for r in rows for x in r.get("readings_rows", [])]
+
+
+def _value_row(text, family, printed, value, digits, *, kind="finding", note="", truncated=True, default=None,
+               alternatives=(), span=None, reference=None, **kw):
+    """A printed value against ours at the printed precision. ``default`` (a :class:`liarlab.core.readings.Reading`)
+    names the reading the row is judged under; each of ``alternatives`` is ``(reading, value, overrides)``, judged
+    by the row's own rule (``overrides`` may change ``truncated`` only), or ``(reading, why)`` for one not run.
+    With ``default`` the row carries its readings rows whatever its verdict."""
+    def judge(v, truncated=truncated):
+        return V.value(printed, V.exact(v), decimals=digits, truncated=truncated, span=span, reference=reference)
+
+    judgement = judge(value)
     extra = precision_note(value, printed, digits) if truncated else ""
     note = "; ".join(x for x in (note, extra) if x)
-    if judgement.verdict == "differs":
-        kw.update(cause=cause, readings=readings)
-    return claim(text, SOURCE, printed, V.exact(value), judgement, kind=kind, family=family, note=note, **kw)
+    readings = None
+    if default is not None:
+        entries = [(default, V.exact(value), judgement, "")]
+        for alt in alternatives:
+            if len(alt) == 2:
+                entries.append(alt)
+            else:
+                reading, v, over = alt
+                entries.append((reading, V.exact(v), judge(v, **over), ""))
+        readings = RD.build(family, text, entries)
+    return _claim(text, SOURCE, printed, V.exact(value), judgement, kind=kind, family=family, note=note,
+                  readings=readings, **kw)
 
 
 def simple_fraction(value: float, lower: float, upper: float, max_power: int = 40):
@@ -107,7 +138,10 @@ class Results:
     (per-turn and exact); ``talk``: its row of the talk's game (or of the closest variant when none gives every
     printed cell); ``talk_per_turn`` and ``talk_exact``: that game's per-turn and certified exact grids;
     ``kept_grids``: the exact grids of every kept variant; ``one_die``: one die each, certified exact values with
-    the CFR+ cross-check where computed; ``star_one_die``: E10's star order solved."""
+    the CFR+ cross-check where computed; ``star_one_die``: E10's star order solved; ``profiles``: the per-turn
+    profile under accept payoff R2 and the star order played in the real round
+    (:func:`liarlab.papers.p05.readings.per_turn_profile_table`); ``counting_grids``: every variant's grid of the
+    rule search (per-turn and exact), for the readings of the Bluff-2 rows."""
     ld1: pd.DataFrame
     exact6: Fraction
     ld_expl: pd.DataFrame
@@ -130,6 +164,8 @@ class Results:
     talk_exact: pd.DataFrame
     sensitivity: pd.DataFrame
     star_one_die: pd.DataFrame
+    profiles: pd.DataFrame | None = None
+    counting_grids: pd.DataFrame | None = None
 
     @property
     def talk_found(self) -> bool:
@@ -168,15 +204,17 @@ def notebook05_claims(r: Results) -> list[dict]:
     rows += bluff1_claims(r.bluff1)
     one_die = r.one_die_exact
     gap_exact = one_die if len(one_die) and "exact_win" in one_die else r.exact_vs_per_turn
-    rows += smallest_gap_claims(r.bluff1, gap_exact)
-    rows += comparison_claims(r.exact_vs_per_turn)
+    rows += smallest_gap_claims(r.bluff1, gap_exact, star=r.star_one_die, sensitivity=r.sensitivity)
+    rows += comparison_claims(r.exact_vs_per_turn, star=r.star_one_die, sensitivity=r.sensitivity,
+                              profiles=r.profiles)
     rows += bluff3_claims(r.bluff3)
     # the talk's game (found by the rule search) and the default reading
     rows += bluff2_claims(bluff2_per_turn=r.bluff2_per_turn, bluff2_exact=r.bluff2_exact,
                           bluff2_variants=r.bluff2_variants, bluff2_exact_variants=r.bluff2_exact_variants,
                           bluff2_uniform_variants=r.uniform_variants, counting_search=r.counting,
                           talk_per_turn=r.talk_per_turn if found else None, talk_exact=talk_exact,
-                          talk_variant=r.talk.variant if found else None, talk_race=r.talk_race, degenerate=True)
+                          talk_variant=r.talk.variant if found else None, talk_race=r.talk_race, degenerate=True,
+                          counting_grids=r.counting_grids, kept_grids=r.kept_grids)
     rows += certificate_claims(r.bluff2_exact, talk_exact, r.talk.variant if found else None, one_die,
                                r.star_one_die)
     return rows
@@ -233,85 +271,133 @@ def bluff1_claims(bluff1: pd.DataFrame) -> list[dict]:
     return rows
 
 
-def comparison_claims(exact_vs_per_turn: pd.DataFrame) -> list[dict]:
+def _star_by_n(star: pd.DataFrame | None, method: str) -> pd.Series | None:
+    """The star order's first-player win fraction by N for ``method`` ("per-turn" or "exact"), or None."""
+    if star is None or not len(star):
+        return None
+    part = star[star.method == method]
+    return part.set_index("faces").star_win if len(part) else None
+
+
+def _r2_by_n(sensitivity: pd.DataFrame | None) -> pd.Series | None:
+    """The per-turn first-player win fraction by N under accept payoff R2, or None."""
+    if sensitivity is None or not len(sensitivity):
+        return None
+    return sensitivity.set_index("faces").R2_win_pct / 100
+
+
+def comparison_claims(exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None,
+                      sensitivity: pd.DataFrame | None = None, profiles: pd.DataFrame | None = None) -> list[dict]:
     """The Bluff-1 comparison table (this talk, the prior work, Gambit) against the exact equilibrium of the real
-    round, then the talk's two conclusions from it."""
+    round, then the talk's two conclusions from it. ``star`` (E10's star order solved), ``sensitivity`` (accept
+    payoff R2) and ``profiles`` (the per-turn profile under R2 and the star order played in the real round) feed
+    the rows' readings (:mod:`liarlab.papers.p05.readings`)."""
     rows = []
     compared = exact_vs_per_turn[exact_vs_per_turn.faces.isin(list(TALK_BLUFF1_COMPARISON))]
+    star_pt, star_ex, r2 = _star_by_n(star, "per-turn"), _star_by_n(star, "exact"), _r2_by_n(sensitivity)
     for r in compared.itertuples():
-        rows += _comparison_rows(r)
+        rows += _comparison_rows(r, star_pt, star_ex, r2)
     nontrivial = compared[compared.faces >= 3]
     if len(nontrivial):
-        rows += _per_turn_optimal_claims(nontrivial)
+        rows += _per_turn_optimal_claims(nontrivial, star_ex, profiles)
     return rows
 
 
-def _comparison_rows(r) -> list[dict]:
-    """One N of the comparison table: the talk's per-turn value, the prior work's and (where printed) Gambit's."""
+def _at(series: pd.Series | None, n: int):
+    return None if series is None or n not in series.index or not np.isfinite(series[n]) else float(series[n])
+
+
+def _alt(reading, value, why: str, **over):
+    """A reading judged at ``value`` (a win fraction, shown in %), or not run with ``why`` when there is none."""
+    return (reading, why) if value is None else (reading, 100 * value, over)
+
+
+def _comparison_rows(r, star_pt=None, star_ex=None, r2=None) -> list[dict]:
+    """One N of the comparison table: the talk's per-turn value, the prior work's and (where printed) Gambit's,
+    each with its readings (rounding or truncation, accept payoff, bid order, what Gambit was given)."""
     talk, prior, gambit = TALK_BLUFF1_COMPARISON[r.faces]
+    n = int(r.faces)
+    family = RD.COMPARISON_FAMILY
+    no_star, no_r2 = "the star order was not solved at this N", "R2 was not computed at this N"
     rows = [_value_row(f"Bluff-1 comparison N={r.faces}: this talk's win % (per-turn)",
-                       "Bluff-1 comparison table", talk, 100 * r.per_turn_claimed_win, 2, truncated=False,
-                       span=100, reference=50,
+                       family, talk, 100 * r.per_turn_claimed_win, 2, truncated=False,
+                       span=100, reference=50, default=RD.ROUNDED,
+                       alternatives=[(RD.TRUNCATED, 100 * r.per_turn_claimed_win, {"truncated": True}),
+                                     _alt(RD.CMP_R2, _at(r2, n), no_r2),
+                                     _alt(RD.CMP_STAR, _at(star_pt, n), no_star)],
                        note=f"this table rounds (N=3 prints 56.02 here, 56.01 in the data table); exact "
                             f"equilibrium of the real round {100 * r.exact_win:.4f}%; the per-turn profile "
                             f"played in the real round wins {100 * r.per_turn_self_play_win:.4f}% and is "
                             f"exploitable (mean best-response gain {r.per_turn_mean_gain:.4f})"),
             _value_row(f"Bluff-1 comparison N={r.faces}: prior work (Lanctot & Long 2007) win %",
-                       "Bluff-1 comparison table", prior, 100 * r.exact_win, 2, truncated=False,
-                       span=100, reference=50,
+                       family, prior, 100 * r.exact_win, 2, truncated=False,
+                       span=100, reference=50, default=RD.ROUNDED,
+                       alternatives=[(RD.TRUNCATED, 100 * r.exact_win, {"truncated": True}),
+                                     _alt(RD.CMP_STAR, _at(star_ex, n), no_star),
+                                     (RD.PRIOR_RULES, PRIOR_RULES_WHY)],
                        note="our exact sequence-form equilibrium of the real round (mean best-response "
-                            f"gain {r.exact_mean_gain:.1e}) against the prior work's column")]
+                            f"gain {gain_text(r.exact_mean_gain)}) against the prior work's column")]
     if gambit is not None:
-        rows.append(_value_row(f"Bluff-1 comparison N={r.faces}: Gambit win %", "Bluff-1 comparison table",
-                               gambit, 100 * r.exact_win, 2, truncated=False, cause="genuine", span=100,
-                               reference=50,
-                               readings=f"Gambit given the whole round (exact {100 * r.exact_win:.2f}%) or the "
-                                        f"per-turn model (the talk's per-turn value "
-                                        f"{100 * r.per_turn_claimed_win:.2f}%): only the per-turn model "
-                                        "reproduces the print, so the talk's Gambit check did not solve the "
-                                        "real game",
-                               note="our value is the exact full-game equilibrium; where it differs, the talk's "
-                                    "Gambit figure equals its per-turn value, so Gambit was given the per-turn "
-                                    "model, not the full game tree"))
+        rows.append(_value_row(f"Bluff-1 comparison N={r.faces}: Gambit win %", family,
+                               gambit, 100 * r.exact_win, 2, truncated=False, span=100, reference=50,
+                               default=RD.GAMBIT_WHOLE,
+                               alternatives=[(RD.GAMBIT_PER_TURN, 100 * r.per_turn_claimed_win, {}),
+                                             (RD.TRUNCATED, 100 * r.exact_win, {"truncated": True}),
+                                             _alt(RD.CMP_STAR, _at(star_ex, n), no_star),
+                                             _alt(RD.GAMBIT_PER_TURN_R2, _at(r2, n), no_r2)],
+                               note="our value is the exact full-game equilibrium; the readings say what else "
+                                    "Gambit may have been given (the talk does not say)"))
     return rows
 
 
-def _per_turn_optimal_claims(nontrivial: pd.DataFrame) -> list[dict]:
-    """The talk's conclusions for N >= 3: the prior work is wrong, and the per-turn method is optimal (the
-    headline)."""
-    from liarlab.study.outputs import claim
+PRIOR_RULES_WHY = ("the talk does not state Lanctot & Long's rules and their game is not available to us; their "
+                   "likeliest difference, the published board's star order, is run as its own reading")
 
-    judgements = [V.value(TALK_BLUFF1_COMPARISON[int(r.faces)][0], V.exact(100 * r.exact_win), decimals=2)
-                  for r in nontrivial.itertuples()]
+
+def _per_turn_optimal_claims(nontrivial: pd.DataFrame, star_ex: pd.Series | None = None,
+                             profiles: pd.DataFrame | None = None) -> list[dict]:
+    """The talk's conclusions for N >= 3: the prior work is wrong, and the per-turn method is optimal (the
+    headline), each with its readings."""
+    def talk_vs(values: dict, truncated=False):
+        return V.all_of([V.value(TALK_BLUFF1_COMPARISON[n][0], V.exact(100 * v), decimals=2, truncated=truncated)
+                         for n, v in values.items()], "the talk's value equals the exact equilibrium value, "
+                                                      f"N={min(values)}..{max(values)}")
+
+    exact = {int(r.faces): float(r.exact_win) for r in nontrivial.itertuples()}
+    judgement = talk_vs(exact)
     worst_prior = max(abs(100 * r.exact_win - TALK_BLUFF1_COMPARISON[int(r.faces)][1])
                       for r in nontrivial.itertuples())
+    prior_claim = ("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn "
+                   "values are the equilibrium values)")
+    entries = [(RD.PRIOR_DEFAULT, None, judgement, "the talk's value against the exact value, each N"),
+               (RD.TRUNCATED, None, talk_vs(exact, truncated=True), "the talk's value truncated")]
+    star = {n: _at(star_ex, n) for n in exact}
+    if all(v is not None for v in star.values()):
+        entries.append((RD.CMP_STAR, None, talk_vs(star), "exact values under the star order"))
+    else:
+        entries.append((RD.CMP_STAR, "the star order was not solved at every N of this row"))
+    entries += [(RD.PRIOR_RULES, PRIOR_RULES_WHY), (RD.CMP_R2, RD.R2_EXACT_WHY),
+                (RD.RULES_ONE_DIE, RD.ONE_DIE_RULES_WHY)]
+    prior_readings = RD.build(prior_claim, prior_claim, entries)
+
     gain = float(nontrivial.per_turn_mean_gain.min())
+    lo, hi = int(nontrivial.faces.min()), int(nontrivial.faces.max())
+    at = int(nontrivial.loc[nontrivial.per_turn_mean_gain.idxmin(), "faces"])
+    optimal_claim = ("Bluff: the per-turn method gives optimal strategies (its exploitability: the mean "
+                     "best-response gain against its profile in the real round, +-1 units)")
+    optimal_readings = RD.optimal_readings(RD.OPTIMAL_FAMILY, optimal_claim, nontrivial, profiles, (lo, hi))
     return [
-        claim("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn "
-              "values are the equilibrium values)", SOURCE, "error found",
-              f"max |exact - prior| = {worst_prior:.4f} pp",
-              V.all_of(judgements, "the talk's value equals the exact equilibrium value, N=3..6"),
-              kind="finding", cause="genuine",
-              readings="accept payoff R1 (reproduces every Bluff-1 value) and R2, the talk's quantity "
-                       "order and the published star order (the same ladder with one die each); the "
-                       "exact equilibrium of the real round gives the prior work's numbers under every "
-                       "reading",
-              note="the exact equilibrium agrees with the prior work to its printed precision; the "
-                   "talk's per-turn values are not equilibrium values of the real game (information "
-                   "carried across turns)"),
-        claim("Bluff: the per-turn method gives optimal strategies (its exploitability: the mean "
-              "best-response gain against its profile in the real round, +-1 units)", SOURCE,
-              "optimal (gain 0)", V.exact(gain), V.magnitude(V.exact(gain), 0.0, 1e-9, "mean best-response gain"),
-              kind="finding", headline=True, cause="genuine",
-              family="Bluff: the per-turn method gives optimal strategies",
-              readings="accept payoff R1, the reading that reproduces every printed Bluff-1 and "
-                       "Bluff-3 value (R2 reproduces neither); with one die each the penalty, opener "
-                       "and bid-order options do not change the round; the profile is judged in the "
-                       "real round by exact best responses, and a kept die carries information across "
-                       "turns, which the per-turn LP ignores",
-              note="value is the smallest exploitability (mean best-response gain, +-1 units) of the "
-                   f"per-turn profile in the real round over N={int(nontrivial.faces.min())}.."
-                   f"{int(nontrivial.faces.max())}; exact equilibria have ~0"),
+        _claim(prior_claim, SOURCE, "error found", f"max |exact - prior| = {worst_prior:.4f} pp", judgement,
+               kind="finding", readings=prior_readings,
+               note="the exact equilibrium agrees with the prior work to its printed precision; the "
+                    "talk's per-turn values are not equilibrium values of the real game (information "
+                    "carried across turns)"),
+        _claim(optimal_claim, SOURCE, "optimal (gain 0)", V.exact(gain),
+               V.magnitude(V.exact(gain), 0.0, 1e-9, "mean best-response gain"),
+               kind="finding", headline=True, family=RD.OPTIMAL_FAMILY, readings=optimal_readings,
+               note=f"value is the smallest exploitability (mean best-response gain, +-1 units) of the "
+                    f"per-turn profile in the real round over N = {lo}..{hi}, reached at N = {at}; "
+                    "exact equilibria have 0 (below 1e-12, round-off)"),
     ]
 
 
@@ -352,7 +438,7 @@ def certificate_claims(bluff2_exact: pd.DataFrame, talk_exact: pd.DataFrame | No
             rows.append(claim("Bluff one die each: CFR+ agrees with the exact values within its own exploitability",
                               SOURCE, "agreement", V.exact(gap), V.magnitude(V.exact(gap), 0.0, max(bound, 1e-12),
                                                                              "|CFR+ value - exact| (win fraction)"),
-                              kind="check", note=f"largest CFR+ mean best-response gain {bound:.1e}"))
+                              kind="check", note=f"largest CFR+ mean best-response gain {sci(bound)}"))
     if star_one_die is not None and len(star_one_die):
         diff = float((star_one_die.star_win - star_one_die.quantity_win).abs().max())
         rows.append(claim("E10: the published star bid order gives the same one-die game (solved per-turn and "
@@ -379,15 +465,17 @@ def smallest_gap_table(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) ->
     return table
 
 
-def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) -> list[dict]:
+def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None,
+                        sensitivity: pd.DataFrame | None = None) -> list[dict]:
     """The talk's finding "with one die each, four faces give the smallest difference between the first and
     the second player's win rates" (先手と後手の勝率の差が小さくなる): the argmin over N of |2p - 1|, for the
-    per-turn values and for the exact equilibrium of the real round (over the N each was computed for)."""
-    from liarlab.study.outputs import claim
-
+    per-turn values and for the exact equilibrium of the real round (over the N each was computed for). Both rows
+    are one family and carry its readings (:func:`liarlab.papers.p05.readings.gap_readings`): the lowest p, the
+    N range of the comparison table, the star order (``star``), accept payoff R2 (``sensitivity``)."""
     gaps = smallest_gap_table(bluff1, exact_vs_per_turn)
     rows = []
-    for method, label in (("per_turn", "per-turn method"), ("exact", "real game, exact equilibrium")):
+    for method, label, star_method in (("per_turn", "per-turn method", "per-turn"),
+                                       ("exact", "real game, exact equilibrium", "exact")):
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
         if part.empty:
             continue
@@ -395,16 +483,15 @@ def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) -
         n_best = int(best.faces)
         around = ", ".join(f"N={int(r.faces)}: {getattr(r, method + '_gap_pct'):.3f}"
                            for r in part.itertuples() if abs(int(r.faces) - n_best) <= 2 or int(r.faces) == 4)
-        rows.append(claim(f"Bluff one die each: N=4 gives the smallest gap between first and second player's "
-                          f"win % ({label})", SOURCE, 4, V.exact(n_best), V.value(4, V.exact(n_best)),
-                          kind="finding",
-                          **({"cause": "genuine",
-                              "readings": "the gap |2p - 1| between the two players' win rates (the talk's words) "
-                                          "and the lowest first-player win rate; per-turn values and the real "
-                                          "game's exact values: the per-turn values give N=4, the real game does "
-                                          "not"} if n_best != 4 else {}),
-                          note=f"argmin over N={int(part.faces.min())}..{int(part.faces.max())} of the gap "
-                               f"|2p - 1| in points ({around}); smallest gap {best[f'{method}_gap_pct']:.3f} points"))
+        text = f"{RD.GAP_FAMILY} ({label})"
+        p = part.set_index("faces")[f"{method}_win_pct"] / 100
+        readings = RD.gap_readings(RD.GAP_FAMILY, text, method, p, _star_by_n(star, star_method),
+                                   _r2_by_n(sensitivity) if method == "per_turn" else None)
+        rows.append(_claim(text, SOURCE, 4, V.exact(n_best), V.value(4, V.exact(n_best)), kind="finding",
+                           family=RD.GAP_FAMILY, readings=readings,
+                           note=f"argmin over N={int(part.faces.min())}..{int(part.faces.max())} of the gap "
+                                f"|2p - 1| in points ({around}); smallest gap {best[f'{method}_gap_pct']:.3f} "
+                                "points"))
     return rows
 
 
@@ -427,67 +514,118 @@ def _extension(text, family, paper_value, share_row, rule, note):
                  V.stated("extension", rule), kind="finding", family=family, note=note)
 
 
+def _variant_grids(grids: pd.DataFrame | None, method: str | None = None) -> dict[str, dict]:
+    """variant -> {(a, b): win %} of a frame of grids (optionally of one ``method``), in its order."""
+    if grids is None or not len(grids):
+        return {}
+    if method is not None and "method" in grids:
+        grids = grids[grids.method == method]
+    return {v: _pct(g) for v, g in grids.groupby("variant", sort=False)}
+
+
 def bluff2_claims(*, bluff2_per_turn, bluff2_exact, bluff2_variants, bluff2_exact_variants=None,
                   bluff2_uniform_variants=None, counting_search=None, talk_per_turn=None, talk_exact=None,
-                  talk_variant=None, talk_race=False, degenerate=True) -> list[dict]:
+                  talk_variant=None, talk_race=False, degenerate=True, counting_grids=None,
+                  kept_grids=None) -> list[dict]:
     """The Bluff-2 rows. When the rule search finds the talk's game (a variant whose per-turn grid gives every
     printed cell), each printed cell is judged on that game's per-turn grid and flagged *agrees by selection*
     (the game was chosen by its agreement), the talk's two claims are judged on that game's certified exact grid
     (also selected), and the default reading (loser opens, quantity order) stays as extension rows. Without a
-    talk's game the cells are judged on the default reading, and a differing cell's cause is the reading."""
+    talk's game the cells are judged on the default reading. ``counting_grids`` (every variant's per-turn and
+    exact grid) and ``kept_grids`` (the kept variants' exact grids) feed the readings of the judged rows."""
     per_turn_search = (counting_search[counting_search.method == "per-turn"] if counting_search is not None
                        and len(counting_search) else bluff2_variants)
     found = talk_per_turn is not None and talk_variant is not None
+    per_turn_grids = _variant_grids(counting_grids, "per-turn")
     rows = _bluff2_cell_claims(bluff2_per_turn, bluff2_exact, per_turn_search, talk_per_turn, talk_exact,
-                               talk_variant, degenerate)
+                               talk_variant, degenerate, per_turn_grids)
     rows += _rule_search_rows(per_turn_search, bluff2_variants, counting_search, bluff2_uniform_variants)
     # the talk's two claims
     talk_ex = _pct(talk_exact)
+    kept = _variant_grids(kept_grids)
+    default_name = "default reading (loser opens, quantity order)"
     if found and talk_ex:
+        others = {f"variant {v} (exact)": g for v, g in _variant_grids(kept_grids, None).items() if v != talk_variant}
+        others = {k: _grid_frame(g) for k, g in others.items()}
+        if _pct(bluff2_exact):
+            others[f"{default_name} (exact)"] = bluff2_exact
         rows += bluff2_trend_claims(talk_exact, f"exact, the talk's game {talk_variant}", degenerate=talk_race,
-                                    selected=True)
+                                    selected=True, others=others)
     other = "the default reading (loser opens, quantity order), not the talk's game" if found else ""
+    kept_pt = {f"variant {v} (per-turn)": _grid_frame(per_turn_grids[v]) for v in kept if v in per_turn_grids}
+    kept_ex = {f"variant {v} (exact)": _grid_frame(g) for v, g in kept.items()}
     rows += bluff2_trend_claims(bluff2_per_turn, "per-turn, default reading", degenerate=degenerate,
-                                extension=other)
-    rows += bluff2_trend_claims(bluff2_exact, "exact, default reading", degenerate=degenerate, extension=other)
+                                extension=other, others=kept_pt)
+    rows += bluff2_trend_claims(bluff2_exact, "exact, default reading", degenerate=degenerate, extension=other,
+                                others=kept_ex)
     if found and talk_ex:
-        rows.append(_talk_values_claim(talk_ex, talk_variant))
+        default_label = experiments.BluffRules().label[:-3]   # solved on every cell above: not again on few
+        small = {v: g for v, g in _variant_grids(counting_grids, "exact").items() if v != default_label}
+        rows.append(_talk_values_claim(talk_ex, talk_variant, kept=kept, default_exact=_pct(bluff2_exact),
+                                       small=small))
     return rows
 
 
+def _grid_frame(values: dict) -> pd.DataFrame:
+    """{(a, b): win %} as a grid table (first_dice, second_dice, win_pct)."""
+    return pd.DataFrame([{"first_dice": a, "second_dice": b, "win_pct": v} for (a, b), v in sorted(values.items())],
+                        columns=["first_dice", "second_dice", "win_pct"])
+
+
 def _bluff2_cell_claims(bluff2_per_turn, bluff2_exact, per_turn_search, talk_per_turn, talk_exact, talk_variant,
-                        degenerate) -> list[dict]:
+                        degenerate, per_turn_grids=None) -> list[dict]:
     """One row per printed Bluff-2 cell: judged on the talk's game when the search found it (agrees by
-    selection), else on the default reading, whose cause of a difference is then the reading."""
+    selection), else on the default reading. Each row's readings are every other per-turn variant of the rule
+    search at that cell (``per_turn_grids``: variant -> {(a, b): win %}), for a cell that does not reproduce."""
     default_pt, default_ex, talk_ex = _pct(bluff2_per_turn), _pct(bluff2_exact), _pct(talk_exact)
-    openers = ", ".join(sorted(set(per_turn_search.next_opener))) if "next_opener" in per_turn_search else ""
-    tried = (f"{len(per_turn_search)} readings of the rules the talk leaves open, each by the talk's per-turn "
-             f"method on all printed cells: challenger's and bidder's penalties (difference or one die), the next "
-             f"round's opener ({openers}) and the counting (face 2 wild or not, quantity or star order)")
-    family = "Bluff-2 table (N=2)"
+    per_turn_grids = per_turn_grids or {}
+    family = RD.BLUFF2_CELLS_FAMILY
     rows = []
+
+    def readings(text, key, printed, reading, value, own):
+        # a cell that reproduces needs none, and 25 cells x 72 variants would bury the readings table
+        if V.value(printed, V.exact(value), decimals=0, truncated=True, span=100,
+                   reference=50).verdict == "reproduced":
+            return None
+        others = {v: g for v, g in per_turn_grids.items() if v != own}
+        return RD.cell_readings(family, text, key, printed, reading, value, others)
+
     if talk_per_turn is not None and talk_variant is not None:
+        own = RD.Reading(f"the talk's game {talk_variant}", "the rules of the variant whose per-turn grid gives "
+                         "the most printed cells, per-turn method", "the notebook's rule search", default=True)
         for r in talk_per_turn.itertuples():
             key = (int(r.first_dice), int(r.second_dice))
+            text = f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %"
             exact = f"the real game (exact) {talk_ex[key]:.4f}%" if key in talk_ex else "real game: not solved"
             other = (f"default reading (loser opens, quantity order): per-turn {default_pt[key]:.4f}%"
                      + (f", exact {default_ex[key]:.4f}%" if key in default_ex else "")) if key in default_pt else ""
-            rows.append(_value_row(f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %", family,
-                                   TALK_BLUFF2[key], r.win_pct, 0, selected=True, span=100, reference=50,
-                                   cause="reading", readings=tried,
-                                   note="; ".join(x for x in (f"per-turn method on the talk's game {talk_variant} "
-                                                              "(found by the rule search)", exact, other) if x)))
+            rows.append(_claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
+                               V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100,
+                                       reference=50),
+                               kind="finding", family=family, selected=True,
+                               readings=readings(text, key, TALK_BLUFF2[key], own, r.win_pct, talk_variant),
+                               note="; ".join(x for x in (f"per-turn method on the talk's game {talk_variant} "
+                                                          "(found by the rule search)", exact, other,
+                                                          precision_note(r.win_pct, TALK_BLUFF2[key], 0)) if x)))
         return rows
     race = ("N=2 with face 2 wild is a race (every bid on face 1 is true, values are powers of 1/2)"
             if degenerate else "")
+    own = RD.Reading("default reading (loser opens, quantity order)", "the loser opens the next round, Borg "
+                     "penalties, face 2 wild, quantity order; per-turn method", "spec §2.1, §6.5, §6.6 (defaults)",
+                     default=True)
+    default_label = experiments.BluffRules().label[:-3]
     for r in bluff2_per_turn.itertuples():
         key = (int(r.first_dice), int(r.second_dice))
+        text = f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %"
         exact = f"exact {default_ex[key]:.4f}%" if key in default_ex else "exact: not solved"
-        rows.append(_value_row(f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %", family,
-                               TALK_BLUFF2[key], r.win_pct, 0, span=100, reference=50, cause="reading",
-                               readings=tried + "; none gives every printed cell",
-                               note="; ".join(x for x in (f"per-turn, default rules (loser opens, Borg "
-                                                          f"penalties); {exact}", race) if x)))
+        rows.append(_claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
+                           V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100,
+                                   reference=50),
+                           kind="finding", family=family,
+                           readings=readings(text, key, TALK_BLUFF2[key], own, r.win_pct, default_label),
+                           note="; ".join(x for x in (f"per-turn, default rules (loser opens, Borg penalties); "
+                                                      f"{exact}", race,
+                                                      precision_note(r.win_pct, TALK_BLUFF2[key], 0)) if x)))
     return rows
 
 
@@ -523,27 +661,25 @@ def _rule_search_rows(per_turn_search, bluff2_variants, counting_search, bluff2_
     return rows
 
 
-def _talk_values_claim(talk_ex: dict, talk_variant: str) -> dict:
-    """Are the printed win % the real game's values? Each printed cell against the talk's game solved exactly."""
-    from liarlab.study.outputs import claim
-
-    judgements = [V.value(TALK_BLUFF2[k], V.exact(v), decimals=0, truncated=True) for k, v in talk_ex.items()]
+def _talk_values_claim(talk_ex: dict, talk_variant: str, *, kept: dict | None = None,
+                       default_exact: dict | None = None, small: dict | None = None) -> dict:
+    """Are the printed win % the real game's values? Each printed cell against the talk's game solved exactly,
+    with its readings (:func:`liarlab.papers.p05.readings.exact_values_readings`): rounding, every other kept
+    variant and the default reading solved exactly on every cell, every other variant of the rule search on the
+    cells with few dice."""
+    text = "Bluff-2 (the talk's game): the printed win % are the real game's values"
+    matched, judgement = RD.cells_judgement(TALK_BLUFF2, talk_ex)
     gaps = [v - TALK_BLUFF2[k] for k, v in talk_ex.items()]
-    return claim("Bluff-2 (the talk's game): the printed win % are the real game's values", SOURCE,
-                 "the printed table", f"{sum(j.verdict == 'reproduced' for j in judgements)}/"
-                 f"{len(judgements)} cells", V.all_of(judgements, "each printed cell against the exact "
-                                                      "value of the talk's game"),
-                 kind="finding", selected=True, cause="genuine",
-                 readings=f"the talk's game {talk_variant} (the only reading whose per-turn grid gives every "
-                          "printed cell), solved exactly; under no reading does the exact game give the "
-                          "table (rule search, exact)",
-                 family="Bluff: the per-turn method gives optimal strategies",
-                 note=f"exact minus printed from {min(gaps):+.2f} to {max(gaps):+.2f} points; the per-turn "
-                      "values are not the real game's (a kept die carries information across turns)")
+    readings = RD.exact_values_readings(RD.OPTIMAL_FAMILY, text, TALK_BLUFF2, talk_variant, talk_ex, kept or {},
+                                        default_exact, small or {})
+    return _claim(text, SOURCE, "the printed table", f"{matched}/{len(talk_ex)} cells", judgement,
+                  kind="finding", selected=True, family=RD.OPTIMAL_FAMILY, readings=readings,
+                  note=f"exact minus printed from {min(gaps):+.2f} to {max(gaps):+.2f} points; the per-turn "
+                       "values are not the real game's (a kept die carries information across turns)")
 
 
 def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = False, *, selected: bool = False,
-                        extension: str = "") -> list[dict]:
+                        extension: str = "", others: dict[str, pd.DataFrame] | None = None) -> list[dict]:
     """The talk's two Bluff-2 claims judged on every computed cell of ``grid`` (first_dice, second_dice,
     win_pct): more dice are an advantage (win % rises with own dice, falls with the opponent's), and with
     equal counts fewer dice favour the first player more (the diagonal falls). Exact values: a tie is not a
@@ -551,44 +687,54 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
     construction, not evidence; the diagonal claim can fail in a race, so it stays a finding, with the race
     named in its note. ``selected``: the grid's game was chosen by its agreement with the print (flagged);
     ``extension``: the grid is another reading than the talk's game (named here): the rows are extensions, with
-    what the rule would have said in their note."""
-    from liarlab.study.outputs import claim
+    what the rule would have said in their note. ``others`` (name -> grid): the other readings' grids, each
+    judged by the same rule as a reading of a judged row."""
+    def more_dice(g):
+        pct = RD.grid_dict(g)
+        steps = [V.direction(V.exact(pct[(a + 1, b)] - pct[(a, b)]), ">", 0.0, negligible=0.0)
+                 for a, b in pct if (a + 1, b) in pct]
+        steps += [V.direction(V.exact(pct[(a, b)] - pct[(a, b + 1)]), ">", 0.0, negligible=0.0)
+                  for a, b in pct if (a, b + 1) in pct]
+        return steps, V.all_of(steps, "each one-die step")
 
-    pct = {(int(r.first_dice), int(r.second_dice)): float(r.win_pct) for r in grid.itertuples()
-           if np.isfinite(r.win_pct)}
-    steps = [V.direction(V.exact(pct[(a + 1, b)] - pct[(a, b)]), ">", 0.0, negligible=0.0)
-             for a, b in pct if (a + 1, b) in pct]
-    steps += [V.direction(V.exact(pct[(a, b)] - pct[(a, b + 1)]), ">", 0.0, negligible=0.0)
-              for a, b in pct if (a, b + 1) in pct]
-    diagonal = [pct[(d, d)] for d in range(1, 6) if (d, d) in pct]
-    falls = [V.direction(V.exact(x - y), ">", 0.0, negligible=0.0) for x, y in zip(diagonal, diagonal[1:])]
+    def fewer_dice(g):
+        pct = RD.grid_dict(g)
+        diagonal = [pct[(d, d)] for d in range(1, 6) if (d, d) in pct]
+        falls = [V.direction(V.exact(x - y), ">", 0.0, negligible=0.0) for x, y in zip(diagonal, diagonal[1:])]
+        return diagonal, falls, V.all_of(falls, "each step down the diagonal a = b")
+
+    pct = RD.grid_dict(grid)
+    steps, j_more = more_dice(grid)
+    diagonal, falls, j_diag = fewer_dice(grid)
     kind = "check" if degenerate and not extension else "finding"
     race = "degenerate grid (a race: every bid on face 1 is true): "
     why_more = race + "the claim cannot fail in a race, so it is not evidence; " if degenerate else ""
     why_diag = race + "its diagonal is set by the race, not by bluffing; " if degenerate else ""
-    family = "Bluff-2 claims, other reading" if extension else "Bluff-2 claims"
+    family = "Bluff-2 claims, other reading" if extension else RD.BLUFF2_CLAIMS_FAMILY
+    others = others or {}
+    own = RD.Reading(f"{method}", f"the claim judged on the {method} grid", "the notebook's rule search",
+                     default=True)
 
-    def judged(judgement, cause, readings):
-        if not extension:
-            extra = {"cause": cause, "readings": readings} if judgement.verdict == "differs" else {}
-            return judgement, extra, ""
-        said = f"on {extension} the rule would say {judgement.verdict}"
-        return V.stated("extension", f"another reading than the talk's game; {judgement.rule}"), {}, said
+    def judged(text, judgement, judge, row_kind):
+        if extension:
+            said = f"on {extension} the rule would say {judgement.verdict}"
+            return V.stated("extension", f"another reading than the talk's game; {judgement.rule}"), None, said
+        if row_kind != "finding":
+            return judgement, None, ""
+        return judgement, RD.trend_readings(family, text, own, judgement, judge, others), ""
 
-    j, extra, said = judged(V.all_of(steps, "each one-die step"), "genuine",
-                            f"judged on the {method} grid; other readings in their own rows")
-    rows = [claim(f"Bluff-2: holding more dice is an advantage ({method})", SOURCE, "yes",
-                  f"{sum(j_.verdict == 'reproduced' for j_ in steps)}/{len(steps)} steps rise", j, kind=kind,
-                  family=family, selected=selected, **extra,
-                  note="; ".join(x for x in (said, why_more + f"{len(pct)} cells") if x))]
+    text = f"Bluff-2: holding more dice is an advantage ({method})"
+    j, readings, said = judged(text, j_more, lambda g: more_dice(g)[1], kind)
+    rows = [_claim(text, SOURCE, "yes", f"{sum(j_.verdict == 'reproduced' for j_ in steps)}/{len(steps)} steps rise",
+                   j, kind=kind, family=family, selected=selected, readings=readings,
+                   note="; ".join(x for x in (said, why_more + f"{len(pct)} cells") if x))]
     if len(falls):
-        j, extra, said = judged(V.all_of(falls, "each step down the diagonal a = b"), "genuine",
-                                f"judged on the {method} grid; other readings in their own rows")
-        rows.append(claim(f"Bluff-2: with equal dice, fewer dice favour the first player more ({method})", SOURCE,
-                          "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal), j, kind="finding",
-                          family=family, selected=selected, **extra,
-                          note="; ".join(x for x in (said, why_diag + f"diagonal a = b of the first player's win % "
-                                                                    f"({len(pct)} cells computed)") if x)))
+        text = f"Bluff-2: with equal dice, fewer dice favour the first player more ({method})"
+        j, readings, said = judged(text, j_diag, lambda g: fewer_dice(g)[2], "finding")
+        rows.append(_claim(text, SOURCE, "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal), j,
+                           kind="finding", family=family, selected=selected, readings=readings,
+                           note="; ".join(x for x in (said, why_diag + f"diagonal a = b of the first player's win % "
+                                                                     f"({len(pct)} cells computed)") if x)))
     return rows
 
 
@@ -697,8 +843,11 @@ def bluff3_beside_talk(bluff3: pd.DataFrame) -> pd.DataFrame:
 
 
 def comparison_beside_talk(exact_vs_per_turn: pd.DataFrame) -> pd.DataFrame:
-    """Exact vs per-turn per N with the talk's comparison table (this talk, the prior work, Gambit; NaN unprinted)."""
-    out = exact_vs_per_turn.copy()
+    """Exact vs per-turn per N with the talk's comparison table (this talk, the prior work, Gambit; NaN unprinted).
+    Best-response gains below :data:`liarlab.papers.p05.numbers.ZERO_TOL` are round-off and written as 0, so that
+    reruns are byte-identical (the exact equilibrium's mean gain came out as 2.1e-17 in one run, 1.4e-17 in
+    another)."""
+    out = roundoff_zero(exact_vs_per_turn, GAIN_COLUMNS)
     blank = (np.nan,) * 3
     for i, column in enumerate(("talk_pct", "prior_work_pct", "gambit_pct")):
         out[column] = [TALK_BLUFF1_COMPARISON.get(n, blank)[i] for n in out.faces]
@@ -722,7 +871,7 @@ def exact_inside_cfr_brackets(one_die: pd.DataFrame) -> bool:
 def one_die_note(one_die: pd.DataFrame) -> str:
     solved = one_die.dropna(subset=["exact_win"])
     crossed = solved.dropna(subset=["cfr_win"])
-    return (f"certified exact for N = 2..{int(solved.faces.max())}, widest bracket {solved.width.max():.1e}; "
+    return (f"certified exact for N = 2..{int(solved.faces.max())}, widest bracket {sci(solved.width.max())}; "
             f"every exact value inside its CFR+ bracket (N = 2..{int(crossed.faces.max())}): "
             f"{exact_inside_cfr_brackets(one_die)}")
 
@@ -758,7 +907,7 @@ def _same(ok: bool, what: str) -> V.Judgement:
 
 def certificate_note(bluff2_exact: pd.DataFrame) -> str:
     return (f"{int((bluff2_exact.status == 'solved').sum())} of {len(bluff2_exact)} cells solved; widest certified "
-            f"bracket {bluff2_exact.width.max():.1e} (+-1 units); {int((bluff2_exact.value_fraction != '').sum())} "
+            f"bracket {sci(bluff2_exact.width.max())} (+-1 units); {int((bluff2_exact.value_fraction != '').sum())} "
             f"values are simple fractions, each inside its bracket: {fractions_inside_brackets(bluff2_exact)}; "
             f"solver time {bluff2_exact.seconds.sum():.1f} s in all, largest memory of one round "
             f"{bluff2_exact.memory_gb.max():.2f} GB (resident peak above the process's size before it)")
@@ -816,7 +965,7 @@ def _liars_dice_found(r: Results, claims: pd.DataFrame) -> str:
     return f"""* **Liar's Dice ({verdict("Liar's Dice N=6")}).** The per-turn LP gives P₁(6) = {r.exact6} exactly (certified by
   exact best responses). The first player stays favoured for every N up to {int(r.ld1.faces.max())}
   ({verdict("Liar's Dice N=1..")}); at N = {int(last.faces)} it wins {100 * last.first_player_win:.2f} %. The LP
-  profile's largest NashConv in the whole multi-turn game is {r.ld_expl.nash_conv.max():.1e} (K is optimal,
+  profile's largest NashConv in the whole multi-turn game is {sci(r.ld_expl.nash_conv.max())} (K is optimal,
   {verdict("Liar's Dice: the LP strategy K is optimal")}), so the per-turn decomposition is exact here: every turn uses
   a fresh roll. The LD-2 table is a check, not evidence: its exact values are {_pcts(100 * r.ld2.exact_first_win)} %,
   because two optimal strategies always earn the game value against each other. T\\* is our labelled substitute for
@@ -843,7 +992,7 @@ def _bluff1_found(r: Results, claims: pd.DataFrame) -> str:
 * **Bluff, the real game: does the per-turn method give optimal strategies? The talk's claim that it does:
   {verdict("Bluff: the per-turn method gives optimal strategies")}.**
   The exact equilibrium of the one-die round, certified for N = {int(exact_one.faces.min())}..{int(exact_one.faces.max())}
-  (widest bracket {exact_one.width.max():.1e}), gives {_pcts(100 * exact_one.exact_win)} %. At N = 3..6 these are the
+  (widest bracket {sci(exact_one.width.max())}), gives {_pcts(100 * exact_one.exact_win)} %. At N = 3..6 these are the
   prior work's (Lanctot & Long 2007) numbers, and the talk's claim that the prior work is wrong is judged
   {verdict("Bluff: the prior work (Lanctot")[len('verdict: '):]}: the talk's numbers are per-turn values, not equilibrium values of the
   real game. Played in the real round, the per-turn profile wins {100 * top.per_turn_self_play_win:.2f} % at
@@ -879,7 +1028,7 @@ def _bluff2_found(r: Results, claims: pd.DataFrame) -> str:
   {experiments.rules_in_words(talk)}{example_note}. The search that stopped at the loser, winner, bidder and alternating openers found
   at best {int(old_best.truncated_matches)} of {int(old_best.cells)} cells (`{old_best.variant}`), which is why this
   notebook used to say that no reading gives the table. Solved exactly (all {int((talk_exact.status == 'solved').sum())}
-  cells certified, widest bracket {talk_exact.width.max():.1e}), the talk's game is the one to judge its Bluff-2 claims on:
+  cells certified, widest bracket {sci(talk_exact.width.max())}), the talk's game is the one to judge its Bluff-2 claims on:
   more dice are an advantage ({verdict("Bluff-2: holding more dice is an advantage (exact, the talk's game")}) and, with equal counts, fewer dice favour the first player more
   ({verdict("Bluff-2: with equal dice, fewer dice favour the first player more (exact, the talk's game")}; exact diagonal {_pcts(talk_diag)} %, printed {printed_diag}). Whether its exact values are the printed
   ones: {verdict("Bluff-2 (the talk's game): the printed win % are the real game's values")} (the printed values are the per-turn method's, as in Bluff-1). Both verdicts were judged on a
@@ -887,3 +1036,16 @@ def _bluff2_found(r: Results, claims: pd.DataFrame) -> str:
   quantity order) is a race with a flat exact diagonal ({_pcts(default_diag)} %);
   its rows stay as extensions.
 """
+
+
+def headline_quantity(r: Results) -> str:
+    """What the headline row's number is, for the opening answer (issue 37): the smallest mean best-response gain
+    of the per-turn profile in the real round, over which N and where it is reached."""
+    cmp = r.exact_vs_per_turn
+    part = cmp[cmp.faces.isin(list(TALK_BLUFF1_COMPARISON)) & (cmp.faces >= 3)]
+    if part.empty:
+        return "the smallest mean best-response gain against the per-turn profile in the real round (±1 units)"
+    at = int(part.loc[part.per_turn_mean_gain.idxmin(), "faces"])
+    return (f"the per-turn profile's smallest mean best-response gain in the real round (±1 units; 0 for an "
+            f"optimal profile), the minimum over N = {int(part.faces.min())}..{int(part.faces.max())} faces with one "
+            f"die each (reached at N = {at})")

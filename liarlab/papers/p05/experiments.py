@@ -341,7 +341,7 @@ def _scaling_task(rng, faces, a, b, solver, below, options):
 def scaling_table(grid: pd.DataFrame, cells=((1, 1), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)),
                   old_lp_max_total: int = 7, faces: int = 2, rules: BluffRules | None = None) -> pd.DataFrame:
     """Time and memory of one round vs its number of histories, the old whole-tree LP and the double oracle
-    side by side, under ``rules`` (column ``rules``: the variant's label, or "talk's rules"). Each round runs in a freshly
+    side by side, under ``rules`` (column ``rules``: :func:`rule_set_name`). Each round runs in a freshly
     started interpreter, with the smaller rounds' values taken from ``grid`` (the certified table);
     ``rss_growth_gb`` is the round's resident peak above the warmed-up interpreter's (the peak is reset just
     before the round), ``peak_rss_gb`` that peak with the interpreter's baseline."""
@@ -360,7 +360,20 @@ def scaling_table(grid: pd.DataFrame, cells=((1, 1), (2, 2), (2, 3), (3, 3), (3,
             with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
                 rows.append(pool.submit(_scaling_task, None, faces, a, b, solver, below,
                                         rules.exact_options()).result())
-    return pd.DataFrame(rows).assign(rules="talk's rules" if rules.label == BluffRules().label else rules.label[:-3])
+    return pd.DataFrame(rows).assign(rules=rule_set_name(rules))
+
+
+DEFAULT_READING = "default reading (loser opens, quantity order)"   # BluffRules(): the spec's defaults
+
+
+def rule_set_name(rules: BluffRules, talk_variant: str | None = None) -> str:
+    """The one name notebook 05 gives a rule set everywhere: "default reading (loser opens, quantity order)" for
+    the spec's defaults (:data:`DEFAULT_READING`), "the talk's game (<variant>)" for the variant the rule search
+    found (``talk_variant``), else the variant's label."""
+    label = rules.label[:-3]
+    if rules.label == BluffRules().label:
+        return DEFAULT_READING
+    return f"the talk's game ({label})" if talk_variant is not None and label == talk_variant else label
 
 
 def one_die_with_certified(certified: list[dict], cross_check: pd.DataFrame | None = None) -> pd.DataFrame:
@@ -413,13 +426,15 @@ def scaling_cells(max_dice: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in SCALING_CELLS if max(a, b) <= max_dice]
 
 
-def scaling_runs(grids, cells, old_lp_max_total: int) -> pd.DataFrame:
-    """:func:`scaling_table` for each (rules, certified grid) of ``grids``, each cached, in one frame."""
+def scaling_runs(grids, cells, old_lp_max_total: int, talk_variant: str | None = None) -> pd.DataFrame:
+    """:func:`scaling_table` for each (rules, certified grid) of ``grids``, each cached, in one frame; column
+    ``rules`` names each rule set by :func:`rule_set_name` (whatever name a cached table was stored with)."""
     from liarlab.study import cache
 
     return pd.concat([cache.cached("05_bluff2_scaling", {"cells": cells, "max_total": old_lp_max_total,
                                                          "rules": rules.label},
                                    lambda: scaling_table(grid, cells, old_lp_max_total, rules=rules))
+                      .assign(rules=rule_set_name(rules, talk_variant))
                       for rules, grid in grids], ignore_index=True)
 
 

@@ -9,6 +9,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import MaxNLocator
 
 from liarlab.papers.p05 import printed
+from liarlab.papers.p05.numbers import sci
 from liarlab.study import plotting
 
 
@@ -25,29 +26,28 @@ def bluff1_per_turn_vs_exact(bluff1: pd.DataFrame, cmp: pd.DataFrame, one_die: p
     values as markers. Markers are hollow or dodged so that none hides another: the prior work's + is drawn 0.25
     to the left of its N, Gambit's hollow star 0.25 to the right (at N = 2 all three print 75)."""
     exact = _exact_one_die(cmp, one_die)
-    fig, ax = plotting.figure(1, 1, width=8.0, height=4.2)
-    ax.plot(bluff1.faces, bluff1.win_pct, lw=1.4, color="C0", label="per-turn method, ours (reading R1)")
+    fig, ax = plotting.figure(1, 1, width=7.0, height=4.6)
+    ax.plot(bluff1.faces, bluff1.win_pct, lw=1.4, color="C0", label="ours: per-turn method (R1)")
     ax.plot(exact.faces, 100 * exact.exact_win, marker="s", ms=8, mfc="none", mew=1.2, lw=1.4, color="C1",
-            label=f"exact equilibrium of the real round, ours (certified, N = {int(exact.faces.min())}.."
-                  f"{int(exact.faces.max())})")
+            label="ours: exact equilibrium")
     ax.plot(cmp.faces, 100 * cmp.per_turn_self_play_win, marker="v", ms=6, mfc="none", ls="--", lw=1, color="C2",
-            label="per-turn profile played in the real round, ours")
+            label="ours: per-turn profile, real round")
     talk = bluff1.dropna(subset=["talk_win_pct"]) if "talk_win_pct" in bluff1 else cmp.dropna(subset=["talk_pct"])
     talk_y = talk.talk_win_pct if "talk_win_pct" in talk else talk.talk_pct
     ax.scatter(talk.faces, talk_y, marker="x", s=40, color="black", zorder=4, linewidths=1.2,
-               label="the talk, printed (x)")
+               label="the talk, printed")
     if "prior_work_pct" in cmp and cmp.prior_work_pct.notna().any():
         prior = cmp.dropna(subset=["prior_work_pct"])
         ax.scatter(prior.faces - 0.25, prior.prior_work_pct, marker="+", s=70, color="black", zorder=5,
-                   linewidths=1.2, label="prior work (Lanctot & Long), as printed in the talk (+, drawn 0.25 left of its N)")
+                   linewidths=1.2, label="prior work, as printed (N − 0.25)")
     if "gambit_pct" in cmp and cmp.gambit_pct.notna().any():
         gambit = cmp.dropna(subset=["gambit_pct"])
         ax.scatter(gambit.faces + 0.25, gambit.gambit_pct, marker="*", s=110, facecolors="none", edgecolors="C4",
-                   zorder=5, linewidths=1.0, label="Gambit, as printed in the talk (drawn 0.25 right of its N)")
+                   zorder=5, linewidths=1.0, label="Gambit, as printed (N + 0.25)")
     ax.axhline(50, color="grey", lw=0.8, ls=":")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set(xlabel="faces N (one die each)", ylabel="first player's win %", title="Bluff, one die each")
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
     return fig
 
 
@@ -67,7 +67,7 @@ def bluff1_caption(bluff1: pd.DataFrame, cmp: pd.DataFrame, one_die: pd.DataFram
             f"the real round, certified for N = {min(exact.index)}..{max(exact.index)}; the per-turn strategies played "
             f"in the real round). Black markers: the values printed in the talk (x), the prior work's values as the "
             f"talk prints them (+, drawn 0.25 to the left of its N); hollow stars: the talk's Gambit values (drawn "
-            f"0.25 to the right). What to notice: the per-turn line passes "
+            f"0.25 to the right); the legend is under the axes. What to notice: the per-turn line passes "
             f"within {talk_gap:.3f} points of every x (the talk's values, printed to 2 decimals), the exact line within "
             f"{prior_gap:.3f} points of every + (the prior work's)")
     if apart:
@@ -219,14 +219,18 @@ LD1_SHOWN = (1, 2, 3, 4, 5, 6, 10, 20, 50, 100)   # the N shown in the LD-1 tabl
 
 
 def ld1_first_player(ld1: pd.DataFrame):
-    """LD-1: the first player's win % under optimal play against N, with 50 % and Ferguson's 41/60 marked."""
+    """LD-1: the first player's win % under optimal play against N, with 50 % marked and Ferguson's 41/60 marked
+    at N = 6 only (the one N it is a value of)."""
     num, den = printed.FERGUSON_P6
-    fig, ax = plotting.figure(1, 1, width=7, height=3.6)
-    ax.plot(ld1.faces, 100 * ld1.first_player_win, marker=".", lw=1)
+    fig, ax = plotting.figure(1, 1, width=7, height=3.8)
+    ax.plot(ld1.faces, 100 * ld1.first_player_win, marker=".", lw=1, label="ours: per-turn LP, exact")
     ax.axhline(50, color="grey", lw=0.8, ls="--")
-    ax.axhline(100 * num / den, color="C3", lw=0.8, ls=":", label=f"{num}/{den} (Ferguson & Ferguson, N = 6)")
+    ax.scatter([6], [100 * num / den], marker="o", s=90, facecolors="none", edgecolors="C3", linewidths=1.4,
+               zorder=5, label=f"{num}/{den} at N = 6 (Ferguson & Ferguson)")
+    ax.annotate(f"{num}/{den}", (6, 100 * num / den), xytext=(14, 10), textcoords="offset points", color="C3",
+                fontsize=9)
     ax.set(xlabel="faces N", ylabel="first player's win %", title="Liar's Dice, optimal play (LD-1)")
-    ax.legend()
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, frameon=False)
     return fig
 
 
@@ -270,7 +274,7 @@ def exact_vs_view(cmp: pd.DataFrame) -> pd.DataFrame:
         "per-turn BR gain (1st)": cmp.per_turn_gain_first,
         "per-turn BR gain (2nd)": cmp.per_turn_gain_second,
         "exact %": 100 * cmp.exact_win,
-        "exact mean BR gain": cmp.exact_mean_gain.map("{:.1e}".format),
+        "exact mean BR gain": cmp.exact_mean_gain.map(sci),
         "talk %": cmp.talk_pct, "prior work %": cmp.prior_work_pct, "Gambit %": cmp.gambit_pct,
     }).round(4)
 
@@ -280,7 +284,7 @@ def one_die_view(one_die: pd.DataFrame) -> pd.DataFrame:
                    for lo, hi in zip(one_die.cfr_lower, one_die.cfr_upper)]
     return pd.DataFrame({"faces": one_die.faces, "histories": one_die.histories,
                          "talk %": one_die.talk_pct, "per-turn %": 100 * one_die.per_turn_win,
-                         "exact %": 100 * one_die.exact_win, "bracket width": one_die.width.map("{:.1e}".format),
+                         "exact %": 100 * one_die.exact_win, "bracket width": one_die.width.map(sci),
                          "CFR+ %": 100 * one_die.cfr_win, "CFR+ bracket %": cfr_bracket,
                          "oracle s": one_die.oracle_seconds, "CFR+ s": one_die.cfr_seconds}).round(4)
 
@@ -347,11 +351,11 @@ def talk_game_note(talk: pd.Series, talk_cells: pd.DataFrame, counting: pd.DataF
 
 def kept_summary_view(summary: pd.DataFrame) -> pd.DataFrame:
     """:func:`liarlab.papers.p05.experiments.kept_summary` as shown (brackets in e-notation)."""
-    return summary.assign(widest_bracket=lambda d: d.widest_bracket.map("{:.1e}".format)).round(3)
+    return summary.assign(widest_bracket=lambda d: d.widest_bracket.map(sci)).round(3)
 
 
 def kept_per_round_view(kept_grids: pd.DataFrame):
     """Each round of the kept variants: certified bracket width, seconds and memory, one column per variant."""
     per_round = kept_grids.pivot_table(index=["first_dice", "second_dice"], columns="variant",
                                        values=["width", "seconds", "memory_gb"], sort=False)
-    return per_round.style.format("{:.1e}", subset=["width"]).format("{:.2f}", subset=["seconds", "memory_gb"])
+    return per_round.style.format(sci, subset=["width"]).format("{:.2f}", subset=["seconds", "memory_gb"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from liarlab.papers.p05 import printed
 from liarlab.papers.p05.experiments import LD_EXPL_FACES
+from liarlab.papers.p05.numbers import sci
 from liarlab.papers.p05.params import PARAMS
 
 QUICK = "quick profile"
@@ -108,7 +109,7 @@ def _bluff2_rows(bluff2_max_dice, bluff2_exact_cells, bluff2_exact_width, varian
                    f"a, b in 1..{bluff2_max_dice}; {variant_rows} variants (penalties x openers x 3 counting "
                    "conventions)", _status(grid_ok), "Part 2, Bluff-2 rule search", "" if grid_ok else QUICK),
         experiment("05", "E9", "Bluff-2 exact", "every feasible cell, with exploitability checks",
-                   f"{bluff2_exact_cells} cells certified (widest bracket {bluff2_exact_width:.1e}); all variants exact "
+                   f"{bluff2_exact_cells} cells certified (widest bracket {sci(bluff2_exact_width)}); all variants exact "
                    f"on a + b <= {counting_exact_max_total}"
                    + "".join(f"; kept variant {v}: {n} cells certified" for v, n in kept_cells.items()),
                    _status(exact_ok), "Part 2, Bluff-2 exact", "" if exact_ok else "quick profile: fewer cells"),

@@ -4,6 +4,7 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 
+from liarlab.core.readings import Reading
 from liarlab.papers.p05 import claims as claims05
 from liarlab.papers.p05 import ledger as ledger05
 
@@ -17,10 +18,39 @@ def test_truncation_only_matches_are_marked():
     assert claims05.precision_note(99.2, 99, 0) == ""
     row = claims05._value_row("x", "fam", 99, 99.9999, 0)
     assert row["verdict"] == "reproduced" and "truncation" in row["note"] and row["kind"] == "finding"
-    differs = claims05._value_row("x", "fam", 98, 99.9999, 0, cause="reading", readings="r1, r2")
-    assert differs["verdict"] == "differs" and differs["cause"] == "reading" and differs["readings"] == "r1, r2"
+    # a differing row without readings is refused; with readings its cause is derived from their verdicts
+    with pytest.raises(ValueError, match="readings"):
+        claims05._value_row("x", "fam", 98, 99.9999, 0)
+    own, other = Reading("r1", "the row's own", "spec", default=True), Reading("r2", "another", "spec")
+    differs = claims05._value_row("x", "fam", 98, 99.9999, 0, default=own, alternatives=[(other, 98.5, {})])
+    assert differs["verdict"] == "differs" and differs["cause"] == "reading" and "r2: reproduced" in differs["readings"]
+    assert [r["reading"] for r in claims05.readings_rows([differs])] == ["r1", "r2"]
+    both_differ = claims05._value_row("x", "fam", 98, 99.9999, 0, default=own, alternatives=[(other, 97.2, {})])
+    assert both_differ["cause"] == "genuine"
     # a cause diagnoses a difference only: a reproduced row carries none
-    assert claims05._value_row("x", "fam", 99, 99.2, 0, cause="reading")["cause"] == ""
+    assert claims05._value_row("x", "fam", 99, 99.2, 0, default=own, alternatives=[(other, 97.2, {})])["cause"] == ""
+    # a cause can no longer be typed
+    with pytest.raises(TypeError):
+        claims05._value_row("x", "fam", 98, 99.9999, 0, default=own, alternatives=[(other, 97.2, {})],
+                            cause="genuine")
+
+
+def test_no_cause_is_typed_anywhere_in_p05():
+    """Issue 36: every cause follows from readings rows; no p05 module or notebook-05 cell types one."""
+    import json
+    import re
+    from pathlib import Path
+
+    package = Path(claims05.__file__).parent
+    typed = re.compile(r"\bcause\s*=|[\"']cause[\"']\s*:")
+    for path in sorted(package.glob("*.py")):
+        assert not typed.search(path.read_text()), f"{path.name} types a cause"
+    notebook = package.parents[2] / "notebooks" / "05_nface_liars_dice_bluff.ipynb"
+    cells = json.loads(notebook.read_text())["cells"]
+    for cell in cells:
+        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        if cell["cell_type"] == "code":
+            assert not typed.search(source), "a notebook 05 cell types a cause"
 
 
 def test_trend_claims_on_a_degenerate_grid():

@@ -28,13 +28,14 @@ def test_kept_variants_are_the_closest_per_turn_variant_of_each_counting():
 
 
 def test_scaling_caption_reads_its_numbers_from_the_table():
-    rows = [("talk's rules", "old LP", 1024, 1, 1, 0.05, 0.01), ("talk's rules", "double oracle", 1024, 1, 1, 0.1, 0.02),
-            ("talk's rules", "double oracle", 4096, 2, 1, 0.2, 0.03),
+    rows = [("default reading", "old LP", 1024, 1, 1, 0.05, 0.01),
+            ("default reading", "double oracle", 1024, 1, 1, 0.1, 0.02),
+            ("default reading", "double oracle", 4096, 2, 1, 0.2, 0.03),
             ("star-order:x", "old LP", 1024, 1, 1, 2.0, 1.5), ("star-order:x", "double oracle", 1024, 1, 1, 0.5, 0.25)]
     scaling = pd.DataFrame(rows, columns=["rules", "solver", "histories", "first_dice", "second_dice", "seconds",
                                           "rss_growth_gb"])
     text = figures05.scaling_caption(scaling)
-    assert "talk's rules: at 1,024 histories" in text and "old LP takes 0.05 s" in text
+    assert "default reading: at 1,024 histories" in text and "old LP takes 0.05 s" in text
     assert "largest round (2, 1; 4,096 histories) takes 0.2 s and 0.03 GB" in text
     assert "star-order:x: at 1,024 histories, the largest round both solve, the old LP takes 2 s and 1.50 GB" in text
 
@@ -52,5 +53,5 @@ def test_bluff1_caption_reads_its_numbers_from_the_tables():
     assert "Gambit value at N = 3 (56.02 %) sits on the per-turn line (56.02 %)" in text
     assert "within 0.009 points of every x" in text and "within 0.005 points of every +" in text
     fig = figures05.bluff1_per_turn_vs_exact(bluff1, cmp, one_die)
-    exact_line = [line for line in fig.axes[0].lines if "certified" in line.get_label()][0]
+    exact_line = [line for line in fig.axes[0].lines if "exact equilibrium" in line.get_label()][0]
     assert list(exact_line.get_xdata()) == [2, 3, 4, 5]   # the exact line reaches the last certified N

@@ -103,8 +103,37 @@ def test_ld1_view_note_and_figure():
     ld1 = pd.DataFrame({"faces": range(1, 8), "first_player_win": [1.0, 0.75, 0.7, 0.69, 0.685, 41 / 60, 0.49]})
     assert list(figures05.ld1_view(ld1).faces) == [1, 2, 3, 4, 5, 6]
     assert figures05.ld1_note(ld1, Fraction(41, 60)).endswith("P1 > 1/2 for every N in 1..7: False")
-    legend = figures05.ld1_first_player(ld1).axes[0].get_legend().get_texts()
-    assert legend[0].get_text().startswith("41/60")
+    fig = figures05.ld1_first_player(ld1)
+    ax = fig.axes[0]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any(t.startswith("41/60 at N = 6") for t in labels)
+    # 41/60 is a value of N = 6 only: one marker there, no horizontal line across every N
+    flat = [ln for ln in ax.get_lines() if len(set(ln.get_ydata())) == 1 and abs(ln.get_ydata()[0] - 100 * 41 / 60) < 1e-9]
+    assert not flat
+    (marker,) = [c for c in ax.collections if len(c.get_offsets())]
+    assert marker.get_offsets().tolist() == [[6, 100 * 41 / 60]]
+    from liarlab.study.plotting import legend_overlaps
+    assert legend_overlaps(fig) == []
+
+
+def test_bluff1_figure_legend_sits_under_the_axes():
+    from liarlab.study.plotting import legend_overlaps
+
+    bluff1 = pd.DataFrame({"faces": range(2, 8), "win_pct": [75.0, 56.02, 53.84, 56.68, 58.0, 59.09],
+                           "talk_win_pct": [75.0, 56.01, 53.84, 56.68, 58.0, 59.09]})
+    cmp = pd.DataFrame({"faces": range(2, 7), "exact_win": [0.75, 5 / 9, 0.53125, 0.504, 0.4864],
+                        "per_turn_self_play_win": [0.75, 0.564, 0.55, 0.56, 0.57],
+                        "prior_work_pct": [75.0, 55.56, 53.13, 50.4, 48.64],
+                        "gambit_pct": [75.0, 56.02, np.nan, np.nan, np.nan]})
+    fig = figures05.bluff1_per_turn_vs_exact(bluff1, cmp)
+    ax = fig.axes[0]
+    legend = ax.get_legend()
+    fig.canvas.draw()
+    box, axes_box = legend.get_window_extent(), ax.get_window_extent()
+    assert box.y1 <= axes_box.y0 + 1   # below the axes, not beside them taking half the width
+    assert box.width <= 1.05 * axes_box.width
+    assert all(len(t.get_text()) <= 40 for t in legend.get_texts())
+    assert legend_overlaps(fig) == []
 
 
 def test_talk_game_note_and_default_grid():

@@ -1,0 +1,42 @@
+"""How notebook 05 writes quantities that are zero up to floating-point round-off (issue 39): a best-response
+gain or a NashConv of an exact equilibrium comes out as 2.1e-17 in one run and 1.4e-17 in another, so a rerun
+would not be byte-identical. Below the declared tolerance :data:`ZERO_TOL` such a quantity is written as 0, and
+0 is shown as ``0``, never ``0.0e+00``."""
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+#: A gain, NashConv or value difference whose magnitude is below this is round-off, written as exactly 0.
+ZERO_TOL = 1e-12
+
+
+def zero_below(x: float, tol: float = ZERO_TOL) -> float:
+    """``x``, or 0.0 when ``|x| < tol`` (round-off of a quantity that is zero)."""
+    x = float(x)
+    return 0.0 if math.isfinite(x) and abs(x) < tol else x
+
+
+def roundoff_zero(frame: pd.DataFrame, columns, tol: float = ZERO_TOL) -> pd.DataFrame:
+    """A copy of ``frame`` whose ``columns`` (those present) have every entry below ``tol`` in magnitude set to 0."""
+    out = frame.copy()
+    for c in columns:
+        if c in out:
+            out[c] = [zero_below(v, tol) for v in out[c]]
+    return out
+
+
+def sci(x: float) -> str:
+    """A small quantity in e-notation with 2 significant digits, but 0 as ``0`` (an integer is never written in
+    e-notation); blank for a missing value."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return ""
+    x = float(x)
+    return "0" if x == 0 else f"{x:.1e}"
+
+
+def gain_text(x: float) -> str:
+    """A best-response gain in prose: ``0 (below 1e-12, round-off)`` when it is zero, else :func:`sci`."""
+    x = zero_below(x)
+    return f"0 (below {ZERO_TOL:.0e}, round-off)" if x == 0 else sci(x)

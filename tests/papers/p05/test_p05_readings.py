@@ -1,0 +1,118 @@
+"""Notebook 05's readings (issue 36), round-off written as zero (issue 39) and one name per rule set (issue 37)."""
+import pandas as pd
+import pytest
+
+from liarlab.bluff.rules import BluffRules
+from liarlab.core import verdicts as V
+from liarlab.papers.p05 import claims as claims05
+from liarlab.papers.p05 import experiments as p05x
+from liarlab.papers.p05 import numbers as numbers05
+from liarlab.papers.p05 import readings as readings05
+from liarlab.study import readings as study_readings
+
+# exact one-die values (win fractions) and the talk's per-turn ones, N = 2..6
+EXACT = {2: 0.75, 3: 5 / 9, 4: 0.53125, 5: 0.504, 6: 0.486434}
+PER_TURN = {2: 0.75, 3: 0.5601851852, 4: 0.5384425813, 5: 0.5668024119, 6: 0.5800265725}
+
+
+def _cmp():
+    return pd.DataFrame({"faces": list(EXACT), "per_turn_claimed_win": list(PER_TURN.values()),
+                         "per_turn_self_play_win": [0.75, 0.564, 0.55, 0.56, 0.57],
+                         "per_turn_gain_first": [0.0, 0.038, 0.2, 0.3, 0.4],
+                         "per_turn_gain_second": [0.0, 0.406, 0.59, 0.58, 0.72],
+                         "per_turn_mean_gain": [0.0, 0.2222, 0.3956, 0.4392, 0.5603],
+                         "exact_win": list(EXACT.values()), "exact_mean_gain": [0.0, 2.1e-17, 0.0, 4.2e-17, 1.8e-16],
+                         "exact_seconds": [0.01] * 5})
+
+
+def _star():
+    rows = [{"faces": n, "method": m, "quantity_win": v, "star_win": v}
+            for n in EXACT for m, v in (("per-turn", PER_TURN[n]), ("exact", EXACT[n]))]
+    return pd.DataFrame(rows)
+
+
+def _sens():
+    return pd.DataFrame({"faces": list(EXACT), "R2_win_pct": [75.0, 66.67, 56.25, 54.54, 51.93]})
+
+
+def _profiles():
+    return pd.DataFrame([{"reading": r, "faces": n, "mean_gain": g} for r in ("R2", "star")
+                         for n, g in zip(EXACT, [0.25, 0.78, 0.56, 0.40, 0.47])])
+
+
+def test_roundoff_is_written_as_zero_and_zero_never_in_e_notation():
+    assert numbers05.zero_below(2.1e-17) == 0.0 and numbers05.zero_below(1.4e-17) == 0.0
+    assert numbers05.zero_below(3e-9) == 3e-9
+    assert numbers05.sci(0.0) == "0" and numbers05.sci(2.5e-10) == "2.5e-10"
+    assert numbers05.gain_text(1.4e-17) == numbers05.gain_text(2.1e-17) == "0 (below 1e-12, round-off)"
+    # two runs that differ only by round-off give the same table (byte-identical reruns)
+    one, two = _cmp(), _cmp().assign(exact_mean_gain=[0.0, 1.4e-17, 0.0, 5e-17, 1.1e-16])
+    a, b = claims05.comparison_beside_talk(one), claims05.comparison_beside_talk(two)
+    assert a.to_csv() == b.to_csv() and (a.exact_mean_gain == 0).all()
+
+
+def test_rule_sets_have_one_name_each():
+    assert p05x.rule_set_name(BluffRules()) == p05x.DEFAULT_READING == "default reading (loser opens, quantity order)"
+    talk = BluffRules(bid_order="star", next_opener="challenger")
+    label = talk.label[:-3]
+    assert p05x.rule_set_name(talk, label) == f"the talk's game ({label})"
+    assert p05x.rule_set_name(talk) == label
+
+
+def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
+    rows = claims05.comparison_claims(claims05.comparison_beside_talk(_cmp()), star=_star(), sensitivity=_sens(),
+                                      profiles=_profiles())
+    by = {r["claim"]: r for r in rows}
+    gambit = by["Bluff-1 comparison N=3: Gambit win %"]
+    # the talk's Gambit value is its per-turn value: a reading that was run reproduces it
+    assert gambit["verdict"] == "differs" and gambit["cause"] == "reading"
+    assert "Gambit given the per-turn model: reproduced" in gambit["readings"]
+    headline = [r for r in rows if r["headline"]][0]
+    assert headline["verdict"] == "differs" and headline["cause"] == "genuine"
+    assert "accept payoff R2: differs" in headline["readings"] and "not run" in headline["readings"]
+    prior = by["Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn values are "
+               "the equilibrium values)"]
+    assert prior["verdict"] == "differs" and prior["cause"] == "genuine"
+    rr = claims05.readings_rows(rows)
+    study_readings.check(pd.DataFrame(rows), rr)   # every differing row's cause is the one its readings give
+    assert all("note" in r for r in rr) and {r["verdict"] for r in rr} <= {"reproduced", "differs", "inconclusive",
+                                                                           "not run"}
+    # gains below the tolerance are written as 0 in the note
+    assert "mean best-response gain 0 (below 1e-12, round-off)" in by[
+        "Bluff-1 comparison N=3: prior work (Lanctot & Long 2007) win %"]["note"]
+
+
+def test_gap_rows_are_one_family_with_every_open_point_listed():
+    bluff1 = pd.DataFrame({"faces": list(PER_TURN), "win_pct": [100 * v for v in PER_TURN.values()]})
+    exact = pd.DataFrame({"faces": list(EXACT), "exact_win": list(EXACT.values())})
+    rows = claims05.smallest_gap_claims(bluff1, exact, star=_star(), sensitivity=_sens())
+    assert {r["family"] for r in rows} == {readings05.GAP_FAMILY}
+    real = [r for r in rows if "real game" in r["claim"]][0]
+    names = [x["reading"] for x in real["readings_rows"]]
+    assert names == ["gap |2p − 1|", "lowest first-player win %", "N = 2..6 only", "star bid order",
+                     "accept payoff R2", "penalties and next opener"]
+    verdicts = {x["reading"]: x["verdict"] for x in real["readings_rows"]}
+    assert verdicts["accept payoff R2"] == "not run" and verdicts["gap |2p − 1|"] == "differs"
+    assert real["cause"] == V.cause(real["readings_rows"]) == "genuine"
+
+
+def test_talks_values_row_reads_every_kept_and_searched_variant():
+    printed = {(1, 1): 75, (1, 2): 25}
+    talk = {(1, 1): 75.0, (1, 2): 21.9}
+    rows = readings05.exact_values_readings("fam", "c", printed, "t", talk, {"t": talk, "k": {(1, 1): 75.5,
+                                                                                            (1, 2): 25.2}},
+                                            {(1, 1): 75.0, (1, 2): 25.0}, {"t": talk, "s": {(1, 1): 70.0}})
+    by = {r["reading"]: r for r in rows}
+    assert by["the talk's game t"]["is_default"] and by["the talk's game t"]["verdict"] == "differs"
+    assert by["variant k"]["verdict"] == "reproduced"
+    assert by["variant s"]["verdict"] == "differs" and "few dice" in by["variant s"]["note"]
+    assert "variant t" not in by   # the default is not read twice
+    assert by["accept payoff R2"]["verdict"] == "not run"
+    assert V.cause(rows) == "reading"
+
+
+def test_a_typed_cause_is_refused():
+    from liarlab.study.outputs import claim
+
+    with pytest.raises(TypeError):
+        claim("x", "s", 1, V.exact(2), V.value(1, V.exact(2)), kind="finding", cause="genuine")
