@@ -50,6 +50,43 @@ def number(v, digits: int = 3, decimals: int | None = None, missing: str = "") -
     return text
 
 
+def plural(n, one: str, many: str | None = None) -> str:
+    """``n`` and the word agreeing with it: "1 type", "3 types", "1 misprint" (``number`` writes ``n``)."""
+    return f"{number(n)} {one if int(n) == 1 else (many or one + 's')}"
+
+
+def _verb(n: int, one: str, many: str) -> str:
+    """A count with a verb that agrees: "1 differs", "3 differ"."""
+    return f"{number(n)} {one if n == 1 else many}"
+
+
+# What each flag of a claims row means, said in words where it first appears in a paragraph.
+FLAG_WORDS = {
+    "same direction": "our value differs on the same side of the no-effect value as the paper's: a wrong size, "
+                      "not a wrong sign",
+    "weak": "it agrees only within a band wider than ±10 % of the quantity's range, which carries little evidence",
+    "knife-edge": "the interval touches the edge of the allowed range, so a slightly different sample could flip "
+                  "the verdict",
+    "undecidable": "no sample size can decide it at this precision",
+    "agrees by selection": "it was judged under a reading chosen for its agreement with the paper",
+}
+
+
+def _paper_value(v) -> str:
+    """The paper's value as printed (text kept as the paper prints it; a float a table turned into 1.44e+02 or
+    144.0 written by :func:`number`)."""
+    if blank(v):
+        return ""
+    text = str(v).strip()
+    try:
+        x = float(text)
+    except ValueError:
+        return text
+    if not isinstance(v, str) or "e" in text.lower() or (x.is_integer() and "." in text):
+        return number(x)
+    return text
+
+
 def measured(row) -> str:
     """Our value of a claims row in words: value, interval with its label, sample."""
     text = number(row.get("reproduced_value"))
@@ -57,8 +94,10 @@ def measured(row) -> str:
     if not blank(lo) and not blank(hi) and float(lo) != float(hi):
         label = row.get("interval") if not blank(row.get("interval")) else "interval"
         text += f" ({label}: {number(lo)} to {number(hi)})"
-    if not blank(row.get("n")):
-        text += f", {number(row.get('n'))} {row.get('unit') or ''}".rstrip()
+    n, unit = row.get("n"), row.get("unit")
+    if not blank(n):
+        unit = "" if blank(unit) or str(unit) == "exact" else str(unit)
+        text += f", {number(n)} {unit}".rstrip()
     return text
 
 
@@ -72,86 +111,168 @@ def headline(claims: pd.DataFrame) -> pd.Series | None:
     return claims.iloc[rows[0]] if rows else None
 
 
+def _causes(rows: pd.DataFrame) -> dict:
+    causes = rows["cause"].fillna("").astype(str) if "cause" in rows.columns else pd.Series("", index=rows.index)
+    return {c: int((causes == c).sum()) for c in CAUSES if (causes == c).any()}
+
+
 def finding_counts(claims: pd.DataFrame) -> dict:
-    """Rows of kind ``finding`` by verdict, differing ones by cause, weak agreements and extensions apart."""
+    """Rows of kind ``finding`` by verdict, differing ones by cause, weak agreements apart; ``extension`` counts
+    the extension rows of every kind (ours: never a finding, whatever its kind), as notebook 99 counts them."""
     f = claims[claims["kind"] == "finding"]
     flags = f["flags"].fillna("").astype(str) if "flags" in f.columns else pd.Series("", index=f.index)
     differs = f[f["verdict"] == "differs"]
-    causes = differs["cause"].fillna("").astype(str) if "cause" in differs.columns else pd.Series(dtype=str)
     return {
         "reproduced": int((f["verdict"] == "reproduced").sum()),
         "weak": int(((f["verdict"] == "reproduced") & flags.str.contains("weak")).sum()),
         "differs": int(len(differs)),
-        "by_cause": {c: int((causes == c).sum()) for c in CAUSES if (causes == c).any()},
+        "by_cause": _causes(differs),
         "inconclusive": int((f["verdict"] == "inconclusive").sum()),
         "not-reproducible": int((f["verdict"] == "not-reproducible").sum()),
         "extension": int((claims["verdict"] == "extension").sum()),
     }
 
 
+def _by_cause(by_cause: dict) -> str:
+    """"2 misprints, 1 reading": the causes by name, as notebook 99 names them (a misprint counted as one)."""
+    return ", ".join(plural(n, "misprint") if c == "misprint" else f"{number(n)} {c}" for c, n in by_cause.items())
+
+
+def _kind_sentence(rows: pd.DataFrame, what: tuple[str, str]) -> str:
+    """"76 checks of the paper's own numbers (73 agree, 3 differ: 2 misprints, 1 reading)": every row of the kind
+    that is not an extension is accounted for, whatever its verdict (extensions are counted apart, as notebook 99
+    counts them)."""
+    rows = rows[rows["verdict"].astype(str) != "extension"]
+    verdicts = rows["verdict"].astype(str)
+    parts = []
+    agree = int((verdicts == "reproduced").sum())
+    if agree:
+        parts.append(_verb(agree, "agrees", "agree"))
+    differ = rows[verdicts == "differs"]
+    if len(differ):
+        why = _by_cause(_causes(differ))
+        parts.append(_verb(len(differ), "differs", "differ") + (f": {why}" if why else ""))
+    for verdict, word in (("inconclusive", "undecided"), ("not-reproducible", "not reproducible")):
+        k = int((verdicts == verdict).sum())
+        if k:
+            parts.append(f"{number(k)} {word}")
+    other = sorted(set(verdicts) - {"reproduced", "differs", "inconclusive", "not-reproducible"})
+    parts += [f"{number(int((verdicts == v).sum()))} {v}" for v in other]
+    return f"{plural(len(rows), *what)} (" + ", ".join(parts) + ")"
+
+
+_KIND_WORDS = {"arithmetic": ("check of the paper's own numbers", "checks of the paper's own numbers"),
+               "check": ("check of our code", "checks of our code")}
+
+
+def _checks_parts(claims: pd.DataFrame) -> list[str]:
+    return [_kind_sentence(claims[claims["kind"] == kind], what) for kind, what in _KIND_WORDS.items()
+            if ((claims["kind"] == kind) & (claims["verdict"] != "extension")).any()]
+
+
+def _extension_part(claims: pd.DataFrame) -> str:
+    n = int((claims["verdict"] == "extension").sum())
+    return f"{plural(n, 'extension row')} of ours (counted apart)" if n else ""
+
+
 def _checks_sentence(claims: pd.DataFrame) -> str:
     """For a notebook whose rows check the paper's arithmetic and our code, not findings."""
-    parts = []
-    for kind, what in (("arithmetic", "checks of the paper's own numbers"), ("check", "checks of our code")):
-        rows = claims[claims["kind"] == kind]
-        if len(rows):
-            agree, differ = int((rows["verdict"] == "reproduced").sum()), int((rows["verdict"] == "differs").sum())
-            parts.append(f"{len(rows)} {what} ({agree} agree, {differ} differ)")
-    return "This notebook has no experimental findings of a paper: its rows are " + " and ".join(parts) + "."
+    ext = _extension_part(claims)
+    return ("This notebook has no experimental findings of a paper: its rows are "
+            + " and ".join(_checks_parts(claims)) + (f"; besides, {ext}" if ext else "") + ".")
 
 
 def counts_sentence(claims: pd.DataFrame) -> str:
+    """Every row of the claims table counted once: the judged findings by verdict (differing ones by cause), the
+    findings not reproducible, the extension rows of every kind (ours, counted apart as notebook 99 counts them),
+    and the checks of the paper's numbers and of our code."""
     c = finding_counts(claims)
     judged = c["reproduced"] + c["differs"] + c["inconclusive"]
-    if judged == 0 and c["not-reproducible"] == 0:
+    if judged == 0 and c["not-reproducible"] == 0 and not (claims["kind"] == "finding").any():
         return _checks_sentence(claims)
-    parts = [f"{c['reproduced']} reproduced" + (f" ({c['weak']} of them weakly: a band wider than +-10 %)"
-                                                 if c["weak"] else "")]
+    parts = [f"{number(c['reproduced'])} reproduced"
+             + (f" ({number(c['weak'])} of them weakly: a band wider than ±10 %)" if c["weak"] else "")]
     if c["differs"]:
-        why = ", ".join(f"{n} {cause}" for cause, n in c["by_cause"].items())
-        parts.append(f"{c['differs']} differ" + (f" (likeliest cause: {why})" if why else ""))
-    parts.append(f"{c['inconclusive']} undecided")
-    text = f"Of its {judged} judged findings (claims rows of the paper): " + ", ".join(parts) + "."
+        why = _by_cause(c["by_cause"])
+        parts.append(_verb(c["differs"], "differs", "differ") + (f" (by likeliest cause: {why})" if why else ""))
+    parts.append(f"{number(c['inconclusive'])} undecided")
+    text = (f"Of its {plural(judged, 'judged finding')} (claims rows of the paper): " + ", ".join(parts) + ".")
     extra = []
     if c["not-reproducible"]:
-        extra.append(f"{c['not-reproducible']} not reproducible")
-    if c["extension"]:
-        extra.append(f"{c['extension']} extension rows of ours (counted apart)")
+        extra.append(f"{plural(c['not-reproducible'], 'finding')} not reproducible")
+    if _extension_part(claims):
+        extra.append(_extension_part(claims))
+    extra += _checks_parts(claims[claims["kind"] != "finding"])
     if extra:
         text += " Besides: " + "; ".join(extra) + "."
     return text
 
 
+class _Flags:
+    """Flags said in words the first time they appear in a paragraph, by name after that."""
+
+    def __init__(self):
+        self.seen: set[str] = set()
+
+    def __call__(self, flags) -> str:
+        names = [f.strip() for f in str(flags or "").split(";") if f.strip() and f.strip() != "nan"]
+        if not names:
+            return ""
+        said = []
+        for name in names:
+            if name in FLAG_WORDS and name not in self.seen:
+                said.append(f"{name} ({FLAG_WORDS[name]})")
+            else:
+                said.append(name)
+            self.seen.add(name)
+        return f" Flag{'s' if len(names) != 1 else ''}: " + "; ".join(said) + "."
+
+
+def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -> str:
+    """One claims row as the answer states it: claim, verdict, our measure (what it is), the paper's, why."""
+    verdict = str(row.get("verdict"))
+    text = str(row["claim"])
+    out = f"**{label}** {text[:1].upper() + text[1:]}: {_VERDICT_WORDS.get(verdict, verdict)}."
+    ours = measured(row)
+    if ours:
+        out += f" We measure {quantity.strip().rstrip(':')}: {ours}" if quantity else f" We measure {ours}"
+        paper = _paper_value(row.get("paper_value"))
+        if paper:
+            out += f"; the paper: {paper}"
+        out += "."
+    if verdict == "differs":
+        cause = str(row.get("cause") or "")
+        if cause in CAUSES:
+            out += f" Likeliest cause: {CAUSES[cause]}."
+        if not blank(row.get("readings")):
+            out += f" Readings tried: {str(row['readings']).strip().rstrip('.')}."
+    elif verdict in ("inconclusive", "not-reproducible") and not blank(row.get("note")):
+        out += f" Why: {str(row['note']).strip().rstrip('.')}."
+    return out + flags(row.get("flags"))
+
+
+def second_row(claims: pd.DataFrame, second: str) -> pd.Series:
+    """The claims row whose claim text is ``second`` (the notebook's second main result)."""
+    rows = claims[claims["claim"].astype(str) == str(second)]
+    if rows.empty:
+        raise ValueError(f"the second main result {second!r} is not a claim of this claims table")
+    return rows.iloc[0]
+
+
 def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | None = None,
                      second: str | None = None) -> str:
-    """The opening answer in markdown, from the claims table alone. ``quantity`` names the headline's number;
-    ``second`` is the claim text of the row reported as the second main result."""
+    """The opening answer in markdown, from the claims table alone. ``quantity`` names the headline's number
+    ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
+    row, reported as the second main result with its verdict and measure. Flags are explained in words where
+    they first appear; the counts sentence accounts for every row of the table."""
     lines = [f"**The question.** {question}"]
+    flags = _Flags()
     row = headline(claims)
     if row is None:
         lines.append("**Our answer.** No headline claim is flagged in this notebook's claims table.")
     else:
-        verdict = str(row.get("verdict"))
-        text = str(row["claim"])
-        answer = f"**Our answer.** {text[:1].upper() + text[1:]}: {_VERDICT_WORDS.get(verdict, verdict)}."
-        ours = measured(row)
-        if ours:
-            answer += f" We measure {ours}"
-            if not blank(row.get("paper_value")):
-                answer += f"; the paper: {row['paper_value']}"
-            answer += "."
-        if verdict == "differs":
-            cause = str(row.get("cause") or "")
-            if cause in CAUSES:
-                answer += f" Likeliest cause: {CAUSES[cause]}."
-            if not blank(row.get("readings")):
-                answer += f" Readings tried: {row['readings']}"
-                answer += "" if str(row["readings"]).rstrip().endswith(".") else "."
-        elif verdict in ("inconclusive", "not-reproducible") and not blank(row.get("note")):
-            answer += f" Why: {str(row['note']).rstrip('.')}."
-        flags = str(row.get("flags") or "")
-        if flags:
-            answer += f" Flags: {flags}."
-        lines.append(answer)
+        lines.append(_row_sentence(row, "Our answer.", flags, quantity))
+    if second:
+        lines.append(_row_sentence(second_row(claims, second), "Second main result.", flags))
     lines.append(counts_sentence(claims) + " The whole claims table and its rules are at the end of this notebook.")
     return "\n\n".join(lines)

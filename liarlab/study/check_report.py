@@ -1,5 +1,7 @@
 """Open every page of ``report/`` in headless Chromium and fail on a page that does not load, a broken
-image, a console error or a link to a report page that does not exist.
+image, an image without alt text, a console error, a link to a report page that does not exist, or a paper's
+notebook page whose bold "Our answer." does not start on the first screen (within :data:`ANSWER_MAX_PX` of the top
+in a :data:`VIEWPORT` window: the claim first, the machinery after).
 
     python -m liarlab.study.check_report [report] [--browser chromium] [--timeout 60]
 
@@ -19,6 +21,17 @@ from urllib.parse import unquote, urlparse
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
+VIEWPORT = {"width": 1400, "height": 1000}
+ANSWER_MAX_PX = 900  # the bold "Our answer." of a paper's notebook page starts above this line
+ANSWER_MARK = "Our answer."
+
+# Where the first bold "Our answer." starts, in px from the top of the page (null when there is none).
+ANSWER_TOP_JS = """() => {
+  const el = Array.from(document.querySelectorAll('strong, b'))
+    .find(e => e.textContent.trim().startsWith('%s'));
+  return el ? el.getBoundingClientRect().top + window.scrollY : null;
+}""" % ANSWER_MARK
+
 # Images that are not loaded (or loaded with no size) once every pending image has settled.
 _BROKEN_IMAGES_JS = """
 new Promise(resolve => {
@@ -27,6 +40,7 @@ new Promise(resolve => {
     .then(() => resolve(JSON.stringify({
       images: imgs.length,
       broken: imgs.filter(i => !(i.naturalWidth > 0)).map(i => (i.getAttribute('src') || '').slice(0, 80)),
+      noAlt: imgs.filter(i => !(i.getAttribute('alt') || '').trim()).length,
       links: Array.from(document.links).map(a => a.href),
       title: document.title,
       bodyText: (document.body ? document.body.innerText.length : 0)})));
@@ -39,6 +53,7 @@ class PageResult:
     page: str
     problems: list[str] = field(default_factory=list)
     images: int = 0
+    answer_top: float | None = None   # px from the top to "Our answer." (a paper's notebook page)
 
     @property
     def ok(self) -> bool:
@@ -81,6 +96,21 @@ def watch_page(page) -> list[str]:
     return problems
 
 
+def has_answer(name: str) -> bool:
+    """A paper's notebook page (``NN_*.html``, not the front page or notebook 99's scorecard) opens with an answer."""
+    return len(name) > 3 and name[:2].isdigit() and name[2] == "_" and not name.startswith("99_")
+
+
+def answer_problem(top: float | None) -> str:
+    """'' when "Our answer." starts on the first screen, else what is wrong."""
+    if top is None:
+        return f'no bold "{ANSWER_MARK}" on the page'
+    if top > ANSWER_MAX_PX:
+        return (f'"{ANSWER_MARK}" starts {top:.0f} px from the top, below the first screen (at most {ANSWER_MAX_PX} '
+                f'px in a {VIEWPORT["width"]} x {VIEWPORT["height"]} window)')
+    return ""
+
+
 def _check_page(context, path: Path, timeout: float) -> PageResult:
     result = PageResult(path.name)
     page = context.new_page()
@@ -97,6 +127,12 @@ def _check_page(context, path: Path, timeout: float) -> PageResult:
         page.wait_for_timeout(300)  # late console messages
         result.images = state["images"]
         result.problems += [f"broken image: {src}" for src in state["broken"]]
+        if state["noAlt"]:
+            result.problems.append(f"{state['noAlt']} image(s) without alt text")
+        if has_answer(path.name):
+            result.answer_top = page.evaluate(ANSWER_TOP_JS)
+            if answer_problem(result.answer_top):
+                result.problems.append(answer_problem(result.answer_top))
         if state["bodyText"] == 0:
             result.problems.append("page is empty")
         for href in state["links"]:
@@ -132,7 +168,7 @@ def _check_all_here(pages, browser, timeout) -> list[PageResult]:
     with sync_playwright() as playwright:
         chromium = launch_chromium(playwright, browser, timeout=timeout * 1000)
         try:
-            context = chromium.new_context()
+            context = chromium.new_context(viewport=VIEWPORT)
             return [_check_page(context, page, timeout) for page in pages]
         finally:
             chromium.close()
@@ -156,7 +192,8 @@ def main(argv=None) -> int:
     results = check_report(args.report, args.browser, args.timeout)
     for r in results:
         status = "ok  " if r.ok else "FAIL"
-        print(f"{status} {r.page} ({r.images} images)")
+        where = f'; "{ANSWER_MARK}" at {r.answer_top:.0f} px' if r.answer_top is not None else ""
+        print(f"{status} {r.page} ({r.images} images{where})")
         for problem in r.problems:
             print(f"     - {problem}")
     failed = [r.page for r in results if not r.ok]

@@ -52,10 +52,12 @@ def save_readings(notebook: str, rows: list[dict], claims: pd.DataFrame, params:
 
 def view(table: pd.DataFrame) -> pd.DataFrame:
     """The readings table as a notebook shows it: claim, reading, what it assumes, estimate, interval, verdict."""
+    from liarlab.study.answer import number
+
     shown = table.copy()
     shown["interval"] = [
-        "" if pd.isna(lo) else f"[{lo:.4g}, {hi:.4g}] {label}".rstrip()
+        "" if pd.isna(lo) else f"[{number(lo, 4)}, {number(hi, 4)}] {label}".rstrip()
         for lo, hi, label in zip(shown["ci_low"], shown["ci_high"], shown["interval"])]
     shown["reading"] = [f"{name} (default)" if d else name for name, d in zip(shown["reading"], shown["is_default"])]
-    shown["estimate"] = [("" if pd.isna(v) else f"{v:.4g}") for v in shown["estimate"]]
+    shown["estimate"] = [number(v, 4) for v in shown["estimate"]]
     return shown[["family", "claim", "reading", "assumption", "estimate", "interval", "verdict", "note"]]

@@ -41,16 +41,63 @@ _OFFLINE_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 """
 
 
+# Cells whose input the report leaves out (their outputs stay): the parameters and the setup, tagged
+# ``remove-input`` in each notebook (JupyterLab shows them folded: ``metadata.jupyter.source_hidden``), and the cell
+# papermill injects on every run (it carries only its own tag, so it is named here).
+REMOVE_INPUT_TAGS = frozenset({"remove-input", "injected-parameters"})
+
+# nbconvert's alt text when a notebook gives none; the report replaces it (and an empty alt) by the caption.
+_DEFAULT_ALT = "No description has been provided for this image"
+_IMG = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+_ALT = re.compile(r"""\salt\s*=\s*("[^"]*"|'[^']*')""", re.IGNORECASE)
+_PARAGRAPH = re.compile(r"<p\b[^>]*>(.*?)</p>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
+ALT_MAX = 400  # characters of a caption kept as alt text
+
+
+def _caption_after(body: str, start: int) -> str:
+    """The text of the first non-empty paragraph after ``start`` (the caption under a figure), in one line."""
+    for match in _PARAGRAPH.finditer(body, start):
+        text = " ".join(html.unescape(_TAG.sub(" ", match.group(1))).split())
+        if text:
+            if len(text) > ALT_MAX:
+                text = text[:ALT_MAX].rsplit(" ", 1)[0] + " ..."
+            return text
+    return ""
+
+
+def add_alt_text(body: str, fallback: str = "Figure") -> str:
+    """Give every ``<img>`` without alt text of its own the caption under it (the first paragraph after it), or
+    ``fallback`` where no paragraph follows."""
+    out, last = [], 0
+    for n, match in enumerate(_IMG.finditer(body), 1):
+        tag = match.group(0)
+        alt = _ALT.search(tag)
+        value = html.unescape(alt.group(1)[1:-1]).strip() if alt else ""
+        if not value or value == _DEFAULT_ALT:
+            text = _caption_after(body, match.end()) or f"{fallback} {n}"
+            attr = f' alt="{html.escape(text, quote=True)}"'
+            tag = _ALT.sub(attr, tag, count=1) if alt else tag[:4] + attr + tag[4:]
+        out += [body[last:match.start()], tag]
+        last = match.end()
+    return "".join(out) + body[last:]
+
+
 def notebook_html(notebook: Path) -> str:
-    """The executed notebook as one HTML page with its figures embedded and no script from the network."""
+    """The executed notebook as one HTML page with its figures embedded and no script from the network: the
+    inputs of the cells tagged in :data:`REMOVE_INPUT_TAGS` left out, and every figure given its caption as alt
+    text (:func:`add_alt_text`)."""
     import jinja2
     import nbformat
     from nbconvert import HTMLExporter
+    from nbconvert.preprocessors import TagRemovePreprocessor
 
     exporter = HTMLExporter(extra_loaders=[jinja2.DictLoader({"liarlab_offline.html.j2": _OFFLINE_TEMPLATE})],
                             template_file="liarlab_offline.html.j2")
+    exporter.register_preprocessor(TagRemovePreprocessor(remove_input_tags=set(REMOVE_INPUT_TAGS), enabled=True),
+                                   enabled=True)
     body, _ = exporter.from_notebook_node(nbformat.read(notebook, as_version=4))
-    return body
+    return add_alt_text(body, fallback=f"Figure of {Path(notebook).stem}")
 
 
 def write_notebook_page(notebook: Path, folder: Path) -> Path:

@@ -12,15 +12,23 @@ What is counted (docs/VERDICTS.md, "What the scorecard counts"):
 * only rows of kind ``finding`` are reproductions; checks of the papers' own arithmetic (misprints included)
   and checks of our code are counted and listed apart;
 * ``extension`` rows (ours, no paper value) are never findings: they are counted apart, also when they sit
-  in a family with judged rows;
+  in a family with judged rows, and whatever their kind (a check of ours with no paper value is an extension, as
+  each notebook counts it: :func:`liarlab.study.answer.finding_counts`);
+* verdicts are counted by paper and by notebook (:func:`verdict_counts`); notebook 00's rows count for the papers
+  their sources name, and the dashboard says so (:func:`folded_notebooks`);
+* a check of a paper's arithmetic that differs is a misprint only when its cause is ``misprint`` (its readings
+  give no reading that reproduces the print): a ``reading`` is counted as such;
 * a family's verdict follows the declared rule :func:`liarlab.core.verdicts.family_verdict` over its judged
   findings ("11 of 12 reproduced"), not its worst row;
 * each finding family gets one *status* for the dashboard: ``reproduced``; ``weak agreement`` (reproduced,
   but at least half of its reproduced rows carry the ``weak`` flag); ``differs: <cause>`` (the commonest
-  cause among its differing rows, :data:`liarlab.core.verdicts.CAUSES`); ``inconclusive``; ``undecidable``
+  cause among its differing rows, :data:`liarlab.core.verdicts.CAUSES`, ties broken by that order and shown as
+  ties in the ``causes`` column); ``inconclusive``; ``undecidable``
   (inconclusive, and at least half of its inconclusive rows are flagged ``undecidable``); ``not-reproducible``;
 * rows judged under a reading chosen by its agreement with the paper carry ``agrees by selection`` and are
-  counted apart.
+  counted apart;
+* where a notebook wrote ``data/NN_readings.csv``, each differing family shows how its cause followed from its
+  readings: how many were run and their verdicts, and how many could not be run (:func:`readings_basis`).
 """
 from __future__ import annotations
 
@@ -32,7 +40,7 @@ import pandas as pd
 
 from liarlab.core.verdicts import CAUSES, VERDICTS, family_verdict
 from liarlab.study import outputs
-from liarlab.study.answer import blank, number
+from liarlab.study.answer import blank, number, plural
 
 JUDGED = ("reproduced", "differs", "inconclusive")
 
@@ -164,6 +172,51 @@ def gather_claims(folder=None) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+def gather_readings(folder=None) -> pd.DataFrame:
+    """All ``NN_readings.csv`` tables of the data folder (:mod:`liarlab.study.readings`), the notebook id in front;
+    an empty table with the readings columns where no notebook wrote one."""
+    from liarlab.core.readings import COLUMNS
+
+    folder = folder or outputs.data_dir()
+    frames = []
+    for path in sorted(folder.glob("[0-9][0-9]_readings.csv")):
+        frame = pd.read_csv(path, dtype={"family": str, "claim": str, "reading": str, "verdict": str, "note": str})
+        frame.insert(0, "notebook", path.name[:2])
+        frames.append(frame)
+    if not frames:
+        return pd.DataFrame(columns=["notebook", *COLUMNS])
+    out = pd.concat(frames, ignore_index=True)
+    out["is_default"] = out["is_default"].astype(str).str.lower().isin(("true", "1"))
+    return out
+
+
+def readings_basis(readings: pd.DataFrame, cause: str = "") -> str:
+    """How a differing family's cause followed from its readings, in one sentence: "6 readings run on 2
+    differing rows (4 differ, 2 reproduce), 1 not run (each with why): a reading other than the default reproduces
+    the print, so the cause is 'reading'"; '' without readings rows."""
+    from liarlab.core.readings import NOT_RUN
+
+    if readings is None or readings.empty:
+        return ""
+    ran = readings[readings["verdict"] != NOT_RUN]
+    skipped = readings[readings["verdict"] == NOT_RUN]
+    verdicts = ran["verdict"].value_counts()
+    words_ = {"reproduced": ("reproduces", "reproduce"), "differs": ("differs", "differ"),
+              "inconclusive": ("is inconclusive", "are inconclusive")}
+    parts = [f"{number(k)} {words_.get(v, (v, v))[0 if k == 1 else 1]}" for v, k in verdicts.items()]
+    text = (f"{plural(len(ran), 'reading')} run on {plural(readings['claim'].nunique(), 'differing row')}"
+            + (f" ({', '.join(parts)})" if parts else ""))
+    if len(skipped):
+        text += f", {number(len(skipped))} not run (each with why)"
+    rule = {"reading": "a reading other than the default reproduces the print",
+            "misprint": "an arithmetic check that no reading reproduces",
+            "genuine": "every reading run differs (or no other can be run, and a sentence says why)",
+            "power": "no reading reproduces and another is inconclusive at its size"}
+    if cause in rule:
+        text += f": {rule[cause]}, so the cause is '{cause}'"
+    return text
+
+
 def findings(claims: pd.DataFrame) -> pd.DataFrame:
     """The rows that count as reproductions or disagreements: kind ``finding``."""
     return claims[claims["kind"] == "finding"]
@@ -187,17 +240,17 @@ def has_flag(frame: pd.DataFrame, flag: str) -> pd.Series:
 
 
 def row_status(claims: pd.DataFrame) -> pd.Series:
-    """Each row's dashboard status (see :data:`STATUSES`); 'extension' for extensions; '' for rows that are
-    not findings (arithmetic and code checks)."""
+    """Each row's dashboard status (see :data:`STATUSES`); 'extension' for extensions of any kind; '' for the
+    other rows that are not findings (arithmetic and code checks)."""
     verdict, cause = claims["verdict"].astype(str), _text(claims, "cause")
     weak, undecidable = has_flag(claims, WEAK), has_flag(claims, UNDECIDABLE)
     out = []
     for i in claims.index:
         v = verdict[i]
-        if claims.at[i, "kind"] != "finding":
-            out.append("")
-        elif v == "extension":
+        if v == "extension":
             out.append(EXTENSION)
+        elif claims.at[i, "kind"] != "finding":
+            out.append("")
         elif v == "reproduced":
             out.append(WEAK_AGREEMENT if weak[i] else REPRODUCED)
         elif v == "differs":
@@ -215,6 +268,13 @@ def _commonest_cause(causes: list[str]) -> str:
     if not known:
         return NO_CAUSE
     return max(CAUSES, key=lambda c: (known.count(c), -list(CAUSES).index(c)))
+
+
+def cause_counts(causes: list[str]) -> str:
+    """The causes of a family's differing rows, commonest first ("2 reading, 2 genuine"); ties read as ties."""
+    known = [c for c in causes if c in CAUSES]
+    ranked = sorted(CAUSES, key=lambda c: (-known.count(c), list(CAUSES).index(c)))
+    return ", ".join(f"{known.count(c)} {c}" for c in ranked if known.count(c))
 
 
 def family_basis(verdict: str, counts: dict) -> str:
@@ -236,10 +296,10 @@ def families(claims: pd.DataFrame) -> pd.DataFrame:
     """One line per claim family and kind (a family's extension rows form a line of their own, verdict
     ``extension``): its paper, notebook, rows, the verdict by the declared family rule
     (:func:`liarlab.core.verdicts.family_verdict`), the rule's evidence (``basis``: "11 of 12 reproduced"), the
-    rows' verdicts, the dashboard ``status`` (findings only), the ``cause`` of a differing family and the
-    ``readings`` its differing rows tried, and how many rows are weak, undecidable or agree by selection."""
-    columns = ["paper", "notebook", "family", "kind", "rows", "verdict", "basis", "status", "cause", "readings",
-               "row_verdicts", "weak_rows", "undecidable_rows", "selected_rows", "first_row"]
+    rows' verdicts, the dashboard ``status`` (findings only), the ``cause`` of a differing family (the commonest;
+    ``causes`` counts every differing row's, so a tie shows), the ``readings`` its differing rows tried, and how many rows are weak, undecidable or agree by selection."""
+    columns = ["paper", "notebook", "family", "kind", "rows", "verdict", "basis", "status", "cause", "causes",
+               "readings", "row_verdicts", "weak_rows", "undecidable_rows", "selected_rows", "first_row"]
     if claims.empty:
         return pd.DataFrame(columns=columns)
     frame = claims.assign(_ext=claims["verdict"] == "extension", _cause=_text(claims, "cause"),
@@ -252,6 +312,7 @@ def families(claims: pd.DataFrame) -> pd.DataFrame:
         verdict = family_verdict(list(group["verdict"]))
         status, cause, readings = "", "", ""
         differing = group[group["verdict"] == "differs"]
+        causes = cause_counts(list(differing["_cause"]))
         if verdict == "differs":
             cause = _commonest_cause(list(differing["_cause"]))
             readings = " | ".join(dict.fromkeys(r for r in differing["_readings"] if r))
@@ -269,7 +330,7 @@ def families(claims: pd.DataFrame) -> pd.DataFrame:
                 status = verdict
         rows.append({"paper": paper, "notebook": nb, "family": family, "kind": kind, "rows": int(len(group)),
                      "verdict": verdict, "basis": family_basis(verdict, counts), "status": status, "cause": cause,
-                     "readings": readings,
+                     "causes": causes, "readings": readings,
                      "row_verdicts": ", ".join(f"{counts[v]} {v}" for v in VERDICTS if v in counts),
                      "weak_rows": int(group["_weak"].sum()), "undecidable_rows": int(group["_undecidable"].sum()),
                      "selected_rows": int(group["_selected"].sum()), "first_row": int(group.index[0])})
@@ -284,8 +345,14 @@ def finding_families(claims: pd.DataFrame) -> pd.DataFrame:
 
 
 def extension_families(claims: pd.DataFrame) -> pd.DataFrame:
-    fams = families(findings(claims))
+    """The families of extension rows, of every kind (ours: never findings, never checks of a paper)."""
+    fams = families(claims[claims["verdict"] == "extension"])
     return fams[fams["verdict"] == "extension"].reset_index(drop=True)
+
+
+def counted(claims: pd.DataFrame) -> pd.DataFrame:
+    """The rows the verdict counts hold: the findings and the extension rows of every kind."""
+    return claims[(claims["kind"] == "finding") | (claims["verdict"] == "extension")]
 
 
 def _present(statuses) -> list[str]:
@@ -297,11 +364,11 @@ def _present(statuses) -> list[str]:
 def verdict_counts(claims: pd.DataFrame, by: str = "paper") -> pd.DataFrame:
     """Finding families and rows per dashboard status (:data:`STATUSES`), grouped ``by`` paper (default) or
     notebook, with a group 'all' last. Two lines per group (``unit`` 'families' and 'rows'); the column
-    ``findings`` is their total, and ``extension`` counts the extension families or rows apart (never among
-    the findings). Arithmetic and code checks are counted by :func:`kind_counts`, never here."""
+    ``findings`` is their total, and ``extension`` counts the extension families or rows of every kind apart
+    (never among the findings). Arithmetic and code checks are counted by :func:`kind_counts`, never here."""
     if by not in ("paper", "notebook"):
         raise ValueError(f"by must be 'paper' or 'notebook', got {by!r}")
-    found = findings(claims)
+    found = counted(claims)
     fams = families(found)
     fams = fams.assign(status=fams["status"].where(fams["verdict"] != "extension", EXTENSION))
     rows = found.assign(status=row_status(found))
@@ -309,7 +376,7 @@ def verdict_counts(claims: pd.DataFrame, by: str = "paper") -> pd.DataFrame:
     out = []
     for unit, frame in (("families", fams), ("rows", rows)):
         table = pd.crosstab(frame[by], frame["status"]) if len(frame) else pd.DataFrame()
-        table = table.reindex(columns=statuses + [EXTENSION], fill_value=0)
+        table = table.reindex(index=sorted(claims[by].unique()), columns=statuses + [EXTENSION], fill_value=0)
         table.loc["all"] = table.sum()
         table.insert(len(statuses), "findings", table[statuses].sum(axis=1))
         table = table.rename_axis(index=by, columns=None).reset_index()
@@ -321,6 +388,29 @@ def verdict_counts(claims: pd.DataFrame, by: str = "paper") -> pd.DataFrame:
     if by == "paper":
         counts.insert(1, "paper_name", [PAPERS[p].short if p in PAPERS else "" for p in counts["paper"]])
     return counts.reset_index(drop=True)
+
+
+def family_line(claims: pd.DataFrame, row) -> pd.Series | None:
+    """The :func:`families` line of a claims row's family (its notebook, family and kind; extensions apart)."""
+    same = claims[(claims["notebook"] == row["notebook"]) & (claims["family"] == row["family"])
+                  & (claims["kind"] == row["kind"]) & ((claims["verdict"] == "extension") == (row["verdict"] == "extension"))]
+    fams = families(same)
+    return fams.iloc[0] if len(fams) else None
+
+
+def headline_text(claims: pd.DataFrame, row) -> str:
+    """A headline row beside its family, both labelled: "*claim*: row verdict **differs** (cause: genuine); its
+    family *Fig 3* (8 rows): family verdict **inconclusive** (of 8: 3 reproduced, 2 differ, 3 inconclusive)". A
+    headline can differ in a family the family rule calls inconclusive, and the two verdicts are not the same
+    statement."""
+    text = f"*{row['claim']}*: row verdict **{row['verdict']}**"
+    if row["verdict"] == "differs" and not blank(row.get("cause")):
+        text += f" (cause: {row['cause']})"
+    fam = family_line(claims, row)
+    if fam is not None and fam["rows"] > 1:
+        text += (f"; its family *{fam['family']}* ({fam['rows']} rows): family verdict **{fam['verdict']}** "
+                 f"({fam['basis']})")
+    return text
 
 
 def headline_rows(claims: pd.DataFrame, notebook: str | None = None, paper: str | None = None) -> pd.DataFrame:
@@ -360,12 +450,19 @@ def format_value(v, digits: int = 3, decimals: int | None = None) -> str:
 
 
 _LONG_DECIMAL = re.compile(r"(?<![\w.])(-?\d+\.\d{4,})(?![\w.])")
+_COUNT_DICT = re.compile(r"\{((?:\s*['\"][^'\"]+['\"]\s*:\s*-?\d+(?:\.\d+)?\s*,?)+)\}")
+_COUNT_ITEM = re.compile(r"['\"]([^'\"]+)['\"]\s*:\s*(-?\d+(?:\.\d+)?)")
+
+
+def _counts_in_words(match) -> str:
+    """``{'reproduced': 4, 'inconclusive': 1}`` -> ``4 reproduced, 1 inconclusive``."""
+    return ", ".join(f"{number(v)} {k}" for k, v in _COUNT_ITEM.findall(match.group(1)))
 
 
 def words(text) -> str:
     """A rule or note for people: the protocol's short-hands in words and long decimals to 3 significant
     digits ("Wilson at 0.9984 per type (Bonferroni for 32)" -> "a 99.84 % Wilson interval per type
-    (Bonferroni-adjusted for 32 comparisons)")."""
+    (Bonferroni-adjusted for 32 comparisons)"), and a dict of counts as words ("{'differs': 5}" -> "5 differs")."""
     if blank(text):
         return ""
     s = str(text)
@@ -374,6 +471,7 @@ def words(text) -> str:
     s = re.sub(r"\(Bonferroni for (\d+)\)", r"(Bonferroni-adjusted for \1 comparisons)", s)
     s = re.sub(r"(\d)%", r"\1 %", s)
     s = s.replace("+-", "±").replace(" pp", " points")
+    s = _COUNT_DICT.sub(_counts_in_words, s)
     return _LONG_DECIMAL.sub(lambda m: f"{float(m.group(1)):.3g}", s)
 
 
@@ -430,18 +528,23 @@ def table_view(frame: pd.DataFrame) -> pd.DataFrame:
                                        "why, and notes"])
 
 
-def kind_counts(claims: pd.DataFrame) -> pd.DataFrame:
-    """Rows per paper and kind, with how many of them differ (for arithmetic: the misprints) and how many
-    findings agree by selection."""
+def kind_counts(claims: pd.DataFrame, by: str = "paper") -> pd.DataFrame:
+    """Rows per paper (or notebook) and kind: how many, in how many families, how many differ, how many of those
+    are misprints (cause ``misprint``: a differing arithmetic check whose cause is a reading is no misprint), how
+    many are extensions of ours (counted apart, whatever their kind) and how many agree by selection."""
     rows = []
-    for paper, group in claims.groupby("paper", sort=True):
+    for key, group in claims.groupby(by, sort=True):
         for kind in KIND_LABELS:
             part = group[group["kind"] == kind]
-            rows.append({"paper": paper, "kind": kind, "rows": int(len(part)),
+            differ = part[part["verdict"] == "differs"]
+            rows.append({by: key, "kind": kind, "rows": int(len(part)),
                          "families": int(part["family"].nunique()),
-                         "differ": int((part["verdict"] == "differs").sum()),
+                         "differ": int(len(differ)),
+                         "misprints": int((_text(differ, "cause") == "misprint").sum()),
+                         "extension": int((part["verdict"] == "extension").sum()),
                          "by_selection": int(len(by_selection(part)))})
-    return pd.DataFrame(rows, columns=["paper", "kind", "rows", "families", "differ", "by_selection"])
+    return pd.DataFrame(rows, columns=[by, "kind", "rows", "families", "differ", "misprints", "extension",
+                                       "by_selection"])
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
@@ -472,7 +575,7 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     found = findings(claims)
     fams = finding_families(claims)
     judged = found[found["verdict"] != "extension"]
-    n_ext_fams, n_ext = len(extension_families(claims)), int((found["verdict"] == "extension").sum())
+    n_ext_fams, n_ext = len(extension_families(claims)), int((claims["verdict"] == "extension").sum())
     extensions = (f"extensions: {_plural(n_ext_fams, 'family', 'families')} ({_plural(n_ext, 'row')}; our "
                   "additions, counted apart)")
     if len(judged):
@@ -490,14 +593,35 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     selected = by_selection(judged[judged["verdict"] == "reproduced"])
     if len(selected):
         text += f"; {len(selected)} reproduced rows agree by selection of a reading"
-    extras = []
-    for kind in ("arithmetic", "check"):
-        part = claims[claims["kind"] == kind]
-        if len(part):
-            bad = int((part["verdict"] == "differs").sum())
-            what = "misprints" if kind == "arithmetic" else "failing"
-            extras.append(f"{len(part)} {KIND_LABELS[kind]} ({bad} {what})")
+    extras = [checks_text(claims, kind) for kind in ("arithmetic", "check")
+              if ((claims["kind"] == kind) & (claims["verdict"] != "extension")).any()]
     return text + (". Not counted as findings: " + "; ".join(extras) if extras else "") + "."
+
+
+KIND_ONE = {"finding": "finding", "arithmetic": "check of the paper's arithmetic", "check": "check of our code"}
+
+
+def checks_text(claims: pd.DataFrame, kind: str) -> str:
+    """The checks of one kind (extensions apart) in words, every verdict accounted for: "40 checks of the paper's
+    arithmetic (37 agree; 2 misprints; 1 differs (cause: reading))", "8 checks of our code (0 failing)". A differing
+    arithmetic check is a misprint only when its cause is ``misprint``."""
+    part = claims[(claims["kind"] == kind) & (claims["verdict"] != "extension")]
+    verdict = part["verdict"].astype(str)
+    differ = part[verdict == "differs"]
+    causes = _text(differ, "cause")
+    bits = [f"{number(int((verdict == 'reproduced').sum()))} agree"]
+    if kind == "arithmetic":
+        bits.append(plural(int((causes == "misprint").sum()), "misprint"))
+        for cause in [c for c in CAUSES if c != "misprint"] + [""]:
+            k = int((causes == cause).sum())
+            if k:
+                bits.append(f"{number(k)} {'differs' if k == 1 else 'differ'} (cause: {cause or NO_CAUSE})")
+    else:
+        bits.append(f"{number(len(differ))} failing")
+    for v, word in (("inconclusive", "undecided"), ("not-reproducible", "not reproducible")):
+        if (verdict == v).any():
+            bits.append(f"{number(int((verdict == v).sum()))} {word}")
+    return f"{plural(len(part), KIND_ONE[kind], KIND_LABELS[kind])} ({'; '.join(bits)})"
 
 
 def coverage_summary(data_dir=None) -> pd.DataFrame:
@@ -525,28 +649,44 @@ def coverage_lines(data_dir=None) -> list[str]:
     return list(coverage_summary(data_dir)["line"])
 
 
-def differing_families(claims: pd.DataFrame) -> pd.DataFrame:
+def differing_families(claims: pd.DataFrame, readings: pd.DataFrame | None = None) -> pd.DataFrame:
     """Every finding family whose verdict (by the family rule) is ``differs``: paper, notebook, family, the
-    rule's evidence, its cause (in words too) and the readings its differing rows tried."""
+    rule's evidence, its cause (in words too; ``causes`` counts its differing rows' causes, so a tie shows), the
+    readings its differing rows tried and, from ``data/NN_readings.csv`` (:func:`gather_readings`), how the cause
+    followed from them (``readings_basis``: readings run and their verdicts)."""
     fams = finding_families(claims)
     fams = fams[fams["verdict"] == "differs"].copy()
     fams["cause_in_words"] = [CAUSES.get(c, "no cause given in the claims table") for c in fams["cause"]]
-    return fams[["paper", "notebook", "family", "basis", "cause", "cause_in_words", "readings", "rows",
-                 "first_row"]].reset_index(drop=True)
+    basis = []
+    for _, f in fams.iterrows():
+        mine = pd.DataFrame()
+        if readings is not None and len(readings):
+            rows = claims[(claims["notebook"] == f["notebook"]) & (claims["family"] == f["family"])
+                          & (claims["kind"] == "finding") & (claims["verdict"] == "differs")]
+            mine = readings[(readings["notebook"] == f["notebook"]) & (readings["family"] == f["family"])
+                            & readings["claim"].isin(set(rows["claim"]))]
+        basis.append(readings_basis(mine, f["cause"]))
+    fams["readings_basis"] = basis
+    return fams[["paper", "notebook", "family", "basis", "cause", "causes", "cause_in_words", "readings",
+                 "readings_basis", "rows", "first_row"]].reset_index(drop=True)
 
 
-def differing_families_markdown(claims: pd.DataFrame) -> str:
-    """The list of every differing finding family with its cause and the readings tried; then the families
-    that hold differing rows but that the family rule does not call differing."""
-    fams = differing_families(claims)
+def differing_families_markdown(claims: pd.DataFrame, readings: pd.DataFrame | None = None) -> str:
+    """The list of every differing finding family with its cause, how the cause followed from its readings
+    (where ``data/NN_readings.csv`` holds them) and the readings tried; then the families that hold differing rows
+    but that the family rule does not call differing."""
+    fams = differing_families(claims, readings)
     if fams.empty:
         lines = ["* None: no finding family differs."]
     else:
         lines = []
         for _, f in fams.iterrows():
             readings = f["readings"] or "no readings named"
+            tie = f" Its differing rows' causes: {f['causes']}." if "," in str(f["causes"]) else ""
+            how = f" How the cause follows from the readings: {f['readings_basis']}." if f["readings_basis"] else ""
             lines.append(f"* [{paper_label(f['paper'])}, notebook {f['notebook']}] *{f['family']}*: {f['basis']}. "
-                         f"**Cause: {f['cause']}** ({f['cause_in_words']}). Readings tried: {readings.rstrip('.')}.")
+                         f"**Cause: {f['cause']}** ({f['cause_in_words']}).{tie}{how} Readings tried: "
+                         f"{readings.rstrip('.')}.")
     allfams = finding_families(claims)
     mixed = allfams[(allfams["verdict"] != "differs") & allfams["row_verdicts"].str.contains("differs")]
     if len(mixed):
@@ -562,6 +702,9 @@ def dashboard_markdown(claims: pd.DataFrame, data_dir=None) -> str:
     if claims.empty:
         return "No claims tables were found."
     lines = [f"**All papers.** {counts_sentence(claims)}", ""]
+    folded = folded_notebooks(claims)
+    if folded:
+        lines += [f"**Counted by paper.** {folded}", ""]
     for paper in sorted(claims["paper"].unique()):
         part = claims[claims["paper"] == paper]
         fams = finding_families(part)
@@ -573,14 +716,45 @@ def dashboard_markdown(claims: pd.DataFrame, data_dir=None) -> str:
         head = headline_rows(claims, paper=paper)
         head = head[head["kind"] == "finding"]
         if len(head):
-            r = head.iloc[0]
-            text += f". Headline: *{r['claim']}*: **{r['verdict']}**"
+            text += f". Headline: {headline_text(claims, head.iloc[0])}"
         lines.append(f"* **{paper_label(paper)}**: {text}.")
+    lines += ["", "**By notebook** (each notebook's own rows, as it counts them):", ""]
+    for nb in sorted(claims["notebook"].unique()):
+        part = claims[claims["notebook"] == nb]
+        fams = finding_families(part)
+        ext = int((part["verdict"] == "extension").sum())
+        if len(fams):
+            parts, weak = _status_parts(fams["status"].value_counts().to_dict())
+            text = (f"{_plural(len(fams), 'finding family', 'finding families')}: {parts}; weak agreements: "
+                    f"{weak}; extension rows: {ext}")
+        else:
+            text = f"no findings; extension rows: {ext}"
+        checks = [checks_text(part, k) for k in ("arithmetic", "check")
+                  if ((part["kind"] == k) & (part["verdict"] != "extension")).any()]
+        text += "".join(f"; {c}" for c in checks)
+        papers = sorted(part["paper"].unique())
+        lines.append(f"* **Notebook {nb}** (rows for paper{'s' if len(papers) > 1 else ''} "
+                     f"{' and '.join(papers)}): {text}.")
     cov = coverage_lines(data_dir)
     if cov:
         lines += ["", "**Coverage of the specs** (per notebook, as each notebook counts its own ledger): "
                   + "; ".join(cov) + "."]
     return "\n".join(lines)
+
+
+def folded_notebooks(claims: pd.DataFrame) -> str:
+    """The sentence that says which notebooks' rows are counted under other papers ("Notebook 00's 91 rows count
+    for the papers their sources name: 40 for paper 01, 51 for paper 02."); '' when every notebook's rows are its
+    own paper's."""
+    out = []
+    for nb in sorted(claims["notebook"].unique()):
+        part = claims[claims["notebook"] == nb]
+        papers = part["paper"].value_counts().sort_index()
+        if list(papers.index) != [nb]:
+            split = ", ".join(f"{number(k)} for paper {p}" for p, k in papers.items())
+            out.append(f"Notebook {nb}'s {plural(len(part), 'row')} count for the papers their sources name: "
+                       f"{split}.")
+    return " ".join(out)
 
 
 def _ranked_disagreements(claims: pd.DataFrame, limit: int) -> list[str]:
@@ -626,10 +800,15 @@ def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_exte
         heads = headline_rows(claims, paper=paper)
         for _, row in heads[heads["kind"] == "finding"].iterrows():  # a paper's headline is a finding
             lines.append(f"* Headline: {describe_row(row)}")
+            fam = family_line(claims, row)
+            if fam is not None and fam["rows"] > 1:
+                lines.append(f"  Row verdict: **{row['verdict']}**; its family *{fam['family']}* ({fam['rows']} "
+                             f"rows), family verdict: **{fam['verdict']}** ({fam['basis']}).")
         lines.append("")
     lines += ["### The most important disagreements (findings)", ""]
     lines += _ranked_disagreements(claims, max_disagreements)
-    lines += ["", "### Misprints and arithmetic slips in the papers", ""]
+    lines += ["", "### Misprints and arithmetic slips in the papers (a reading explains those of cause 'reading')",
+              ""]
     slips = claims[(claims.kind == "arithmetic") & (claims.verdict == "differs")]
     lines += [f"* [{paper_label(r['paper'])}] {describe_row(r)}" for _, r in slips.iterrows()] or ["* None."]
     found = findings(claims)
@@ -744,11 +923,15 @@ def figure_caption(counts: pd.DataFrame) -> str:
                 text += (f", paper {worst} the most differing ones ({int(diff_by_paper[worst])} of "
                          f"{int(body.loc[worst, 'findings'])})")
         if differ:
-            top = max(DIFFERS, key=get)
-            if top == f"differs: {NO_CAUSE}":
-                text += f"; {get(top)} of the {differ} differing families name no cause yet"
+            best = max(get(s) for s in DIFFERS)
+            tops = [s.split(": ", 1)[1] for s in DIFFERS if get(s) == best]
+            if tops == [NO_CAUSE]:
+                text += f"; {best} of the {differ} differing families name no cause yet"
+            elif len(tops) == 1:
+                text += f"; the commonest cause of a difference is '{tops[0]}' ({best} of {differ})"
             else:
-                text += f"; the commonest cause of a difference is '{top.split(': ', 1)[1]}' ({get(top)} of {differ})"
+                names = ", ".join(f"'{t}'" for t in tops[:-1]) + f" and '{tops[-1]}'"
+                text += f"; the commonest causes of a difference tie: {names} ({best} of {differ} each)"
         text += (f". Extensions ({_plural(int(total[EXTENSION]), 'family', 'families')}) are drawn apart: a long extension bar is work we "
                  f"added, not support for a paper.")
     return text + "*"

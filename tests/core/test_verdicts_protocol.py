@@ -6,8 +6,12 @@ import math
 import numpy as np
 import pytest
 
+from liarlab.core import readings as R
 from liarlab.core import verdicts as v
 from liarlab.study import outputs
+
+_DEFAULT = R.Reading("as worded", "the statement as the paper words it", "the paper", default=True)
+_OTHER = R.Reading("other opener", "the other player opens", "spec, open point 2")
 
 
 def test_word_table_and_constants_are_pinned():
@@ -104,7 +108,10 @@ def test_two_stage_design():
     assert edge.undecidable and v.plan_confirmation(edge, cap=10**6).undecidable
     grid = v.Judgement("inconclusive", "r", needed=626)
     assert v.plan_confirmation(grid, cap=10**6, population=25).undecidable
-    row = outputs.claim("c", "s", 0.5, fresh, out, kind="finding", cause="genuine")
+    mine = [R.run("F", "c", _DEFAULT, fresh, out),
+            R.not_run("F", "c", _OTHER, "the paper leaves nothing else open in this claim")]
+    row = outputs.claim("c", "s", 0.5, fresh, out, kind="finding", family="F",
+                        readings=mine if out.verdict == "differs" else None)
     assert row["pilot_value"] == pilot.value and row["pilot_n"] == 10_000 and row["pilot_verdict"] == "inconclusive"
 
 
@@ -139,16 +146,21 @@ def test_family_rule():
     assert v.family_verdict(["extension"]) == "extension"
 
 
-def test_claim_refuses_findings_without_paper_value_or_cause():
+def test_claim_refuses_findings_without_paper_value_or_readings():
     est = v.proportion(60, 100)
     with pytest.raises(ValueError, match="extension"):
         outputs.claim("c", "s", None, est, v.value(0.6, est, decimals=1), kind="finding")
-    with pytest.raises(ValueError, match="cause"):
+    with pytest.raises(ValueError, match="readings"):
         outputs.claim("c", "s", 0.9, est, v.value(0.9, est, decimals=1), kind="finding")
-    with pytest.raises(ValueError, match="cause must be"):
-        outputs.claim("c", "s", 0.9, est, v.value(0.9, est, decimals=1), kind="finding", cause="bad luck")
-    row = outputs.claim("c", "s", 0.9, est, v.value(0.9, est, decimals=1), kind="finding", cause="reading",
-                        readings="two openers tried; neither reproduces the print")
+    with pytest.raises(TypeError):
+        outputs.claim("c", "s", 0.9, est, v.value(0.9, est, decimals=1), kind="finding", cause="reading")
+    with pytest.raises(ValueError, match="not text"):
+        outputs.claim("c", "s", 0.9, est, v.value(0.9, est, decimals=1), kind="finding",
+                      readings="two openers tried; neither reproduces the print")
+    judged = v.value(0.9, est, decimals=1)
+    mine = [R.run("c", "c", _DEFAULT, est, judged), R.run("c", "c", _OTHER, v.proportion(90, 100), "reproduced")]
+    row = outputs.claim("c", "s", 0.9, est, judged, kind="finding", readings=mine)
     assert row["cause"] == "reading" and row["interval"] == "95 %"
+    assert row["readings"] == R.summary(mine)
     ext = outputs.claim("c", "s", None, est, "extension", kind="finding", rule="our result")
     assert ext["verdict"] == "extension"

@@ -1,16 +1,25 @@
 """The opening answer is generated from the claims table: its numbers are the table's."""
 import pandas as pd
+import pytest
 
+from liarlab.core import readings as R
 from liarlab.core import verdicts as v
 from liarlab.study import answer, context, outputs
+
+AS_WORDED = R.Reading("as worded", "the statement as the paper words it", "Table 1", default=True)
+OTHER_OPENER = R.Reading("other opener", "the other player opens every game", "spec, open point 2")
 
 
 def _claims():
     est = v.proportion(620, 1000)
+    judged = v.value(0.7, est, decimals=2, reference=0.5)
+    readings = [R.run("Table 1", "A beats B", AS_WORDED, est, judged),
+                R.run("Table 1", "A beats B", OTHER_OPENER, v.proportion(700, 1000), "reproduced")]
     rows = [
-        outputs.claim("A beats B", "Table 1", 0.7, est, v.value(0.7, est, decimals=2, reference=0.5),
-                      kind="finding", headline=True, cause="reading", readings="two openers tried; neither reproduces"),
-        outputs.claim("A at least half", "Table 1", 0.6, est, v.magnitude(est, 0.5, 1.0), kind="finding"),
+        outputs.claim("A beats B", "Table 1", 0.7, est, judged, kind="finding", family="Table 1", headline=True,
+                      readings=readings),
+        outputs.claim("A at least half", "Table 1", 0.6, est, v.magnitude(est, 0.5, 1.0), kind="finding",
+                      family="Table 1"),
         outputs.claim("our own extra", "ours", None, est, "extension", kind="finding", rule="our result"),
     ]
     return pd.DataFrame(rows)
@@ -18,12 +27,29 @@ def _claims():
 
 def test_answer_paragraph_comes_from_the_table():
     claims = _claims()
-    text = answer.answer_paragraph(claims, "Does A beat B?")
+    text = answer.answer_paragraph(claims, "Does A beat B?", quantity="the share of games A wins")
     assert "Does A beat B?" in text and "A beats B" in text and "differs" in text
-    assert "0.62" in text and "95 %: 0.59 to 0.65" in text and "1000 games" in text  # separators from 10,000 (answer.number)
-    assert "reading (convention)" in text and "two openers tried" in text and "same direction" in text
-    assert "Of its 2 judged findings" in text and "1 reproduced" in text and "1 differ" in text
-    assert "1 extension rows" in text
+    assert "We measure the share of games A wins: 0.62 (95 %: 0.59 to 0.65), 1000 games" in text
+    assert "reading (convention)" in text and "other opener (default)" not in text and "other opener" in text
+    assert "same direction (our value differs on the same side of the no-effect value" in text
+    assert "a wrong size, not a wrong sign" in text
+    assert "Of its 2 judged findings" in text and "1 reproduced" in text and "1 differs" in text
+    assert "1 extension row of ours" in text and "1 differ " not in text
+
+
+def test_the_second_main_result_is_reported_with_its_verdict_and_measure():
+    text = answer.answer_paragraph(_claims(), "Q?", second="A at least half")
+    second = text.split("**Second main result.**")[1].split("\n\n")[0]
+    assert second.startswith(" A at least half: reproduced.") and "We measure 0.62 (95 %: 0.59 to 0.65)" in second
+    with pytest.raises(ValueError, match="not a claim"):
+        answer.answer_paragraph(_claims(), "Q?", second="no such claim")
+
+
+def test_a_flag_is_explained_where_it_first_appears_only():
+    claims = _claims()
+    claims.loc[1, "flags"] = "same direction"
+    text = answer.answer_paragraph(claims, "Q?", second="A at least half")
+    assert text.count("a wrong size, not a wrong sign") == 1 and text.count("same direction") == 2
 
 
 def test_counts_split_causes_and_weak():
@@ -42,12 +68,42 @@ def test_the_frame_save_claims_returns_names_its_headline(tmp_path):
     assert "**Our answer.** Y: reproduced" in answer.answer_paragraph(frame, "Q?")
 
 
-def test_a_notebook_of_checks_says_so():
+def _arithmetic(claim, verdict, cause=None):
+    """An arithmetic row; a differing one with readings that give ``cause`` (misprint or reading)."""
+    if verdict != "differs":
+        return outputs.claim(claim, "T1", 1, 1, verdict, kind="arithmetic", rule="r")
+    est = v.exact(2)
+    judged = v.value(1, est)
+    mine = [R.run("T1", claim, AS_WORDED, est, judged)]
+    mine.append(R.run("T1", claim, OTHER_OPENER, v.exact(1), "reproduced") if cause == "reading"
+                else R.not_run("T1", claim, OTHER_OPENER, "the table has no other reading"))
+    return outputs.claim(claim, "T1", 1, est, judged, kind="arithmetic", family="T1", readings=mine)
+
+
+def test_a_notebook_of_checks_says_so_and_accounts_for_every_row():
     rows = [outputs.claim("sums agree", "T1", 1, 1, "reproduced", kind="arithmetic", rule="r", headline=True),
             outputs.claim("engine agrees", "T1", 1, 1, "reproduced", kind="check", rule="r")]
     text = answer.answer_paragraph(pd.DataFrame(rows), "Q?")
     assert "Sums agree: reproduced" in text
-    assert "no experimental findings" in text and "1 checks of the paper's own numbers (1 agree, 0 differ)" in text
+    assert "no experimental findings" in text and "1 check of the paper's own numbers (1 agrees)" in text
+    assert "1 check of our code (1 agrees)" in text
+    rows = ([_arithmetic(f"sum {i}", "reproduced") for i in range(73)]
+            + [_arithmetic("m1", "differs", "misprint"), _arithmetic("m2", "differs", "misprint"),
+               _arithmetic("r1", "differs", "reading")]
+            + [outputs.claim(f"x{i}", "T1", None, 1, "extension", kind="arithmetic", rule="ours") for i in range(4)])
+    text = answer.counts_sentence(pd.DataFrame(rows))
+    # every row accounted for, and counted as notebook 99 counts it: the extensions apart, whatever their kind
+    assert ("76 checks of the paper's own numbers (73 agree, 3 differ: 2 misprints, 1 reading); besides, 4 extension "
+            "rows of ours (counted apart)") in text
+    ext_check = outputs.claim("ours", "T1", None, 1, "extension", kind="check", rule="ours")
+    text = answer.counts_sentence(pd.concat([_claims(), pd.DataFrame([ext_check])], ignore_index=True))
+    assert "2 extension rows of ours (counted apart)" in text and "check of our code" not in text
+
+
+def test_plural_agreement():
+    assert answer.plural(1, "type") == "1 type" and answer.plural(3, "type") == "3 types"
+    assert answer.plural(1, "misprint") == "1 misprint" and answer.plural(12_500, "game") == "12,500 games"
+    assert answer.plural(2, "family", "families") == "2 families"
 
 
 def test_one_number_format_for_answers_and_the_scorecard():
@@ -55,7 +111,8 @@ def test_one_number_format_for_answers_and_the_scorecard():
     from liarlab.study import scorecard
 
     cases = {0: "0", 1400: "1400", 9999: "9999", 10_000: "10,000", -25_000.0: "-25,000", 0.123456: "0.123",
-             58.0026: "58", float("inf"): "infinity", "141053220": "141,053,220", "text": "text"}
+             58.0026: "58", float("inf"): "infinity", "141053220": "141,053,220", "text": "text", 144.0: "144",
+             "1.440000e+02": "144"}
     for value, text in cases.items():
         assert answer.number(value) == scorecard.format_value(value) == text, value
     assert answer.number(0.5, decimals=3) == scorecard.format_value(0.5, decimals=3) == "0.500"

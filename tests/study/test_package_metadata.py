@@ -16,7 +16,8 @@ def test_one_version_and_an_mit_license():
     project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
     assert "version" in project["dynamic"] and "version" not in project
     assert re.fullmatch(r"\d+\.\d+\.\d+", liarlab.__version__)
-    assert project["license"] == {"text": "MIT"}
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]   # SPDX (PEP 639)
+    assert not any(c.startswith("License ::") for c in project.get("classifiers", []))
     assert (REPO / "LICENSE").read_text().startswith("MIT License")
 
 

@@ -94,7 +94,10 @@ def test_an_unknown_parameter_stops_the_chain_before_anything_runs(tmp_path):
     ("00", "n_monte_carlo", -5, r"n_monte_carlo must be an integer >= 1 \(or None for the profile's size"),
     ("05", "exact_max_faces", "abc", r"exact_max_faces must be an integer >= 2 .*got 'abc'"),
     ("00", "seed", -1, r"seed must be an integer >= 0, got -1"),
-    ("00", "progress_bar", "yes", r"progress_bar must be True or False"),
+    ("00", "progress_bar", "yes", r"-p progress_bar=\.\.\. is the chain's own option: use --no-progress"),
+    ("00", "profile", "full", r"-p profile=\.\.\. is the chain's own option: use --profile"),
+    ("00", "out_dir", "/tmp/elsewhere", r"-p out_dir=\.\.\. is the chain's own option: use --out"),
+    ("00", "scheduler", "tcp://127.0.0.1:1", r"use --scheduler"),
 ])
 def test_a_bad_value_stops_the_chain_before_anything_runs(tmp_path, only, name, value, message):
     if only not in NOTEBOOKS:
@@ -102,6 +105,20 @@ def test_a_bad_value_stops_the_chain_before_anything_runs(tmp_path, only, name, 
     with pytest.raises(ValueError, match=message):
         chain.run_chain(profile="quick", only=only, out=tmp_path, parameters={name: value}, html=False)
     assert not (tmp_path / "notebooks").exists()
+
+
+def test_cli_refuses_bad_options_in_one_line_before_anything_runs(tmp_path, capsys):
+    from liarlab.__main__ import main
+
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    for argv, words in ((["--out", str(a_file / "below")], "is a file, not a folder"),
+                        (["--scheduler", "nonsense"], "not a Dask scheduler address"),
+                        (["--scheduler", "tcp://127.0.0.1:1"], "no Dask scheduler answers there")):
+        assert main(["run", "--only", "00", "--profile", "quick", *argv]) == 2
+        err = capsys.readouterr().err
+        assert words in err and len(err.strip().splitlines()) == 1, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a_file"]
 
 
 def test_cli_reports_a_typo_with_the_notebooks_parameters(capsys):

@@ -10,6 +10,7 @@ import nbformat
 import pandas as pd
 import pytest
 
+from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 from liarlab.study import context, coverage, outputs, scorecard
 
@@ -17,10 +18,28 @@ matplotlib.use("Agg")
 REPO = Path(__file__).resolve().parents[2]
 
 
-def c(text, source, paper, ours, verdict, kind="finding", **kwargs):
-    """A claims row whose verdict is given (the verdict protocol is tested in tests/core/test_verdicts.py)."""
-    if verdict == "differs" and kind == "finding":
-        kwargs.setdefault("cause", "genuine")
+AS_PRINTED = R.Reading("as printed", "the statement as the paper prints it", "the paper", default=True)
+OTHER = R.Reading("other opener", "the other player opens", "spec, open point 1")
+
+
+def readings_for(text, family, cause):
+    """Readings rows of one differing claim whose verdicts give ``cause`` by the one rule (verdicts.cause)."""
+    rows = [R.run(family, text, AS_PRINTED, None, "differs")]
+    if cause == "reading":
+        rows.append(R.run(family, text, OTHER, None, "reproduced"))
+    elif cause == "power":
+        rows.append(R.run(family, text, OTHER, None, "inconclusive"))
+    else:   # genuine (a finding), misprint (an arithmetic check)
+        rows.append(R.not_run(family, text, OTHER, "the paper leaves no other reading open"))
+    return rows
+
+
+def c(text, source, paper, ours, verdict, kind="finding", cause=None, **kwargs):
+    """A claims row whose verdict is given (the verdict protocol is tested in tests/core/test_verdicts.py); a
+    differing finding or arithmetic check gets readings rows that give ``cause`` (default: genuine, misprint)."""
+    if verdict == "differs" and kind in ("finding", "arithmetic"):
+        cause = cause or ("misprint" if kind == "arithmetic" else "genuine")
+        kwargs["readings"] = readings_for(text, kwargs.get("family") or text, cause)
     return outputs.claim(text, source, paper, ours, V.stated(verdict, "test rule"), kind=kind, **kwargs)
 
 
@@ -42,7 +61,7 @@ def claims_folder(tmp_path):
               c("MC check", "paper 01 Table 4.5", 0.5981, 0.5982, "reproduced", "check")]
     outputs.save_claims("00", rows00)
     cells = [c(f"Bluff-2 cell {i}", "talk", 50, 50 + (i % 2), "reproduced" if i % 2 == 0 else "differs",
-               family="Bluff-2 table", cause="reading", readings="loser or winner opens; neither gives the print")
+               family="Bluff-2 table", cause="reading")
              for i in range(25)]
     rows05 = [c("41/60", "talk", 68.33, 68.33, "reproduced", headline=True)] + cells + [
         c("exact Bluff-1 N=7", "talk", None, 47.0, "extension", note="what the talk could not solve")]
@@ -59,9 +78,8 @@ def mixed(tmp_path):
     rows = [j(f"cell {i}", "Table 1", "reproduced") for i in range(11)]
     rows.append(c("cell 11", "T", 1, 2, "differs", family="Table 1", cause="power"))
     rows.append(j("wide band", "Fig 2", "reproduced", weak=True))
-    rows += [c(f"reading {i}", "T", 1, 2, "differs", family="Fig 3", cause="reading",
-               readings="three opener rules tried; none gives the print") for i in range(2)]
-    rows.append(c("small sample", "T", 1, 2, "differs", family="Fig 4", cause="power", readings="one reading"))
+    rows += [c(f"reading {i}", "T", 1, 2, "differs", family="Fig 3", cause="reading") for i in range(2)]
+    rows.append(c("small sample", "T", 1, 2, "differs", family="Fig 4", cause="power"))
     rows.append(j("ceiling", "Fig 5", "inconclusive", undecidable=True))
     rows += [j("m1", "Fig 6", "reproduced"), j("m2", "Fig 6", "reproduced"),
              c("m3", "T", 1, 2, "differs", family="Fig 6", cause="genuine"), j("m4", "Fig 6", "inconclusive")]
@@ -127,9 +145,11 @@ def test_differing_families_are_counted_by_cause(mixed):
     differing = scorecard.differing_families(mixed).set_index("family")
     assert set(differing.index) == {"Fig 3", "Fig 4"}
     assert differing.loc["Fig 3", "cause"] == "reading"
-    assert differing.loc["Fig 3", "readings"] == "three opener rules tried; none gives the print"
+    assert differing.loc["Fig 3", "readings"] == "2 readings run (as printed (default): differs; other opener: " \
+        "reproduced)"
     text = scorecard.differing_families_markdown(mixed)
-    assert "*Fig 3*: 2 of 2 differ. **Cause: reading**" in text and "Readings tried: one reading." in text
+    assert "*Fig 3*: 2 of 2 differ. **Cause: reading**" in text
+    assert "Readings tried: 2 readings run (as printed (default): differs; other opener: inconclusive)." in text
     # the families that hold differing rows without differing as a family are listed apart
     assert "*Table 1*: reproduced (11 of 12 reproduced" in text.split("does not call differing")[1]
 
@@ -174,7 +194,8 @@ def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
     assert text.startswith("Findings: 2 families (1 reproduced, 0 differ, 1 inconclusive); weak agreements: 0; "
                            "extensions: 0 families")
     assert "1 reproduced rows agree by selection" in text
-    assert "1 checks of the paper's arithmetic (1 misprints)" in text and "1 checks of our code (0 failing)" in text
+    assert "1 check of the paper's arithmetic (0 agree; 1 misprint)" in text
+    assert "1 check of our code (1 agree; 0 failing)" in text
 
 
 def test_families_and_rows_are_counted_separately_by_paper(claims_folder):
@@ -188,7 +209,7 @@ def test_families_and_rows_are_counted_separately_by_paper(claims_folder):
     assert counts.loc[("05", "families"), "inconclusive"] == 1
     assert counts.loc[("05", "rows"), "differs: reading"] == 12
     # notebook 00's rows are arithmetic and code checks: never counted as findings...
-    assert "01" not in counts.index.get_level_values(0) and "02" not in counts.index.get_level_values(0)
+    assert counts.loc[("01", "rows"), "findings"] == 0 and counts.loc[("02", "families"), "findings"] == 0
     assert counts.loc[("all", "rows"), "findings"] == 26
     assert "Kayanuma" in counts.loc[("05", "rows"), "paper_name"]
     # ...but counted apart, for the papers their sources name
@@ -217,7 +238,7 @@ def test_dashboard_opens_with_the_counts_per_paper_and_coverage(claims_folder):
     text = scorecard.dashboard_markdown(claims, claims_folder)
     assert text.startswith("**All papers.** Findings: 2 families")
     assert "**05 · Kayanuma 2016: N-face Liar's Dice and Bluff**: 2 finding families: 1 reproduced, 0 differ, " \
-           "1 inconclusive; weak agreements: 0; extensions: 1. Headline: *41/60*: **reproduced**." in text
+           "1 inconclusive; weak agreements: 0; extensions: 1. Headline: *41/60*: row verdict **reproduced**." in text
     assert "**01 · Huang 2009: Liar Dice, random guess + network**: no findings (checks only)" in text
 
 
@@ -273,7 +294,8 @@ def test_caption_numbers_come_from_the_counts(mixed):
     assert "Of 7 finding families, 2 are reproduced and 1 more agree only within a weak band" in caption
     assert "; 2 differ (1 reading, 1 power); 2 are inconclusive, 1 of them undecidable." in caption
     assert ("What to notice: paper 04 has both the largest share of reproduced families (2 of 7) and the most "
-            "differing ones (2 of 7); the commonest cause of a difference is 'reading' (1 of 2)") in caption
+            "differing ones (2 of 7); the commonest causes of a difference tie: 'reading' and 'power' (1 of 2 "
+            "each)") in caption
     assert "Extensions (1 family) are drawn apart" in caption
 
 
@@ -348,3 +370,94 @@ def test_committed_coverage_lines_of_the_notebooks_are_notebook_99s():
             assert f"notebook {path.name[:2]}, spec {line}" in scorecard_text, (path.name, line)
             checked += 1
     assert checked >= 1
+
+
+# ---------------------------------------------------------------- issue 37: counted as each notebook counts
+
+def test_a_differing_arithmetic_check_is_a_misprint_only_by_its_cause(tmp_path):
+    context.start(out_dir=tmp_path)
+    outputs.save_claims("00", [c("sum", "paper 01 T", 1, 1, "reproduced", "arithmetic"),
+                               c("slip", "paper 01 T", 1, 2, "differs", "arithmetic"),
+                               c("convention", "paper 01 T", 1, 2, "differs", "arithmetic", cause="reading"),
+                               c("ours", "paper 01 T", None, 3, "extension", "arithmetic")])
+    claims = scorecard.gather_claims(tmp_path / "data")
+    text = scorecard.counts_sentence(claims)
+    # every row accounted for: 3 checks (1 agree, 1 misprint, 1 reading) and the extension apart
+    assert "3 checks of the paper's arithmetic (1 agree; 1 misprint; 1 differs (cause: reading))" in text
+    assert "extensions: 1 family (1 row;" in text
+    kinds = scorecard.kind_counts(claims).set_index(["paper", "kind"]).loc[("01", "arithmetic")]
+    assert (kinds["differ"], kinds["misprints"], kinds["extension"]) == (2, 1, 1)
+
+
+def test_extensions_of_every_kind_are_counted_as_the_notebook_counts_them(mixed, tmp_path):
+    from liarlab.study import answer
+
+    context.start(out_dir=tmp_path / "more")
+    rows = [c("judged", "T", 1, 1, "reproduced", family="F"), c("ours", "T", None, 2, "extension", family="F"),
+            c("our check", "T", None, 1, "extension", "check", family="G")]   # an extension of kind check
+    outputs.save_claims("04", rows)
+    claims = scorecard.gather_claims(tmp_path / "more" / "data")
+    counts = scorecard.verdict_counts(claims, by="notebook").set_index(["notebook", "unit"])
+    assert counts.loc[("04", "rows"), "extension"] == 2 == answer.finding_counts(claims)["extension"]
+    assert counts.loc[("04", "families"), "extension"] == 2
+    assert "extensions: 2 families (2 rows;" in scorecard.counts_sentence(claims)
+    assert "checks of our code" not in scorecard.counts_sentence(claims)
+
+
+def test_counts_by_notebook_and_the_line_that_says_notebook_00_is_folded_into_papers(claims_folder):
+    claims = scorecard.gather_claims(claims_folder)
+    by_nb = scorecard.verdict_counts(claims, by="notebook").set_index(["notebook", "unit"])
+    assert by_nb.loc[("05", "rows"), "findings"] == 26 and by_nb.loc[("00", "rows"), "findings"] == 0
+    assert scorecard.folded_notebooks(claims) == ("Notebook 00's 6 rows count for the papers their sources name: "
+                                                  "4 for paper 01, 2 for paper 02.")
+    text = scorecard.dashboard_markdown(claims, claims_folder)
+    assert "**Counted by paper.** Notebook 00's 6 rows" in text
+    assert ("* **Notebook 00** (rows for papers 01 and 02): no findings; extension rows: 0; 5 checks of the paper's "
+            "arithmetic (3 agree; 2 misprints); 1 check of our code (1 agree; 0 failing).") in text
+    kinds = scorecard.kind_counts(claims, by="notebook").set_index(["notebook", "kind"])
+    assert kinds.loc[("00", "arithmetic"), "misprints"] == 2
+
+
+def test_a_headline_shows_its_row_verdict_and_its_family_verdict_labelled(mixed):
+    mixed = mixed.copy()
+    mixed["headline"] = mixed["claim"] == "m3"   # differs, in Fig 6, which the family rule calls inconclusive
+    row = scorecard.headline_rows(mixed).iloc[0]
+    text = scorecard.headline_text(mixed, row)
+    assert text == ("*m3*: row verdict **differs** (cause: genuine); its family *Fig 6* (4 rows): family verdict "
+                    "**inconclusive** (of 4: 2 reproduced, 1 differ, 1 inconclusive)")
+    assert text in scorecard.dashboard_markdown(mixed)
+    assert "Row verdict: **differs**; its family *Fig 6* (4 rows), family verdict: **inconclusive**" in \
+        scorecard.summary_markdown(mixed)
+
+
+def test_tied_causes_read_as_ties():
+    assert scorecard.cause_counts(["reading", "genuine", "genuine", "reading", ""]) == "2 reading, 2 genuine"
+    line = {"unit": "families", "findings": 12, "reproduced": 0, "differs: reading": 6, "differs: genuine": 6,
+            "extension": 0}
+    counts = pd.DataFrame([{"paper": "01", **line}, {"paper": "all", **line}])
+    caption = scorecard.figure_caption(counts)
+    assert "the commonest causes of a difference tie: 'reading' and 'genuine' (6 of 12 each)" in caption
+    assert "commonest cause of a difference is" not in caption
+
+
+def test_each_differing_family_says_how_its_cause_followed_from_its_readings(mixed, tmp_path):
+    from liarlab.study import readings as SR
+
+    rows = readings_for("reading 0", "Fig 3", "reading") + readings_for("reading 1", "Fig 3", "reading") \
+        + readings_for("small sample", "Fig 4", "power")
+    SR.frame(rows).to_csv(tmp_path / "data" / "04_readings.csv", index=False)
+    readings = scorecard.gather_readings(tmp_path / "data")
+    assert list(readings["notebook"].unique()) == ["04"] and readings["is_default"].sum() == 3
+    fams = scorecard.differing_families(mixed, readings).set_index("family")
+    fig3 = fams.loc["Fig 3", "readings_basis"]
+    assert fig3.startswith("4 readings run on 2 differing rows (") and "2 differ" in fig3 and "2 reproduce" in fig3
+    assert fig3.endswith("a reading other than the default reproduces the print, so the cause is 'reading'")
+    assert fams.loc["Fig 4", "readings_basis"].startswith("2 readings run on 1 differing row (")
+    text = scorecard.differing_families_markdown(mixed, readings)
+    assert "How the cause follows from the readings: 4 readings run on 2 differing rows" in text
+    assert scorecard.differing_families(mixed)["readings_basis"].eq("").all()   # no readings table, no sentence
+
+
+def test_a_dict_of_counts_reads_as_words():
+    assert scorecard.words("over 5 readings: {'differs': 5}; 'loses to none': {'reproduced': 4, 'inconclusive': 1}") \
+        == "over 5 readings: 5 differs; 'loses to none': 4 reproduced, 1 inconclusive"
