@@ -373,21 +373,33 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
             os.environ.pop(controls.CHAIN_ENV, None)
         else:
             os.environ[controls.CHAIN_ENV] = previous
-    _drop_machine_paths(tmp, path.name, target.name)
+    _tidy(tmp, path.name, target.name)
     tmp.replace(target)
     target.with_name(f"{target.stem}.failed.ipynb").unlink(missing_ok=True)  # stale after a fixed rerun
 
 
-def _drop_machine_paths(notebook: Path, input_name: str, output_name: str) -> None:
-    """Papermill records the absolute input and output paths in the notebook's metadata; keep only the file
-    names, so a committed notebook shows no folder of the machine that ran it."""
+#: Cells whose input is machinery, not report: hidden in the HTML (nbconvert's TagRemovePreprocessor) and folded
+#: in JupyterLab, so that a notebook's first screen is its question and answer.
+MACHINERY_TAGS = ("parameters", "injected-parameters", "remove-input")
+
+
+def _tidy(notebook: Path, input_name: str, output_name: str) -> None:
+    """After a run: papermill records the absolute input and output paths in the notebook's metadata (keep only
+    the file names, so a committed notebook shows no folder of the machine that ran it), and it recreates the
+    injected-parameters cell without the tags that hide machinery (tag it again, and fold every machinery cell)."""
     import nbformat
 
     nb = nbformat.read(notebook, as_version=4)
     meta = nb.metadata.get("papermill", {})
     if "input_path" in meta or "output_path" in meta:
         meta["input_path"], meta["output_path"] = input_name, output_name
-        nbformat.write(nb, str(notebook))
+    for cell in nb.cells:
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type == "code" and any(t in MACHINERY_TAGS for t in tags):
+            if "remove-input" not in tags:
+                cell.metadata["tags"] = [*tags, "remove-input"]
+            cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
+    nbformat.write(nb, str(notebook))
 
 
 def _write_timings(folder: Path, runs: list[NotebookRun], profile: str) -> None:
