@@ -245,10 +245,43 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -
         if cause in CAUSES:
             out += f" Likeliest cause: {CAUSES[cause]}."
         if not blank(row.get("readings")):
-            out += f" Readings tried: {str(row['readings']).strip().rstrip('.')}."
+            out += f" {readings_in_brief(row['readings'])}"
     elif verdict in ("inconclusive", "not-reproducible") and not blank(row.get("note")):
         out += f" Why: {str(row['note']).strip().rstrip('.')}."
     return out + flags(row.get("flags"))
+
+
+def readings_in_brief(text: str) -> str:
+    """A claims row's ``readings`` column (:func:`liarlab.core.readings.summary`: "N readings run (name: verdict;
+    ...); not run: ...") in one sentence for the answer: how many were run, which of them reproduce the print, how
+    many could not be run; the readings table under the claims has them all."""
+    import re
+
+    text = str(text).strip()
+    match = re.match(r"(\d+) readings? run \((.*?)\)(?:; not run: (.*))?$", text, re.S)
+    if match is None:
+        return f"Readings tried: {text.rstrip('.')}."
+    n_run, items, skipped = int(match.group(1)), match.group(2), match.group(3)
+    agreeing = [item.rsplit(":", 1)[0].strip() for item in _top_level_items(items)
+                if item.rsplit(":", 1)[-1].strip() == "reproduced"]
+    out = f"{plural(n_run, 'reading')} of the paper run"
+    out += (f"; reproduced under {' and '.join(repr(a) for a in agreeing)}" if agreeing
+            else "; none reproduces the print")
+    if skipped:
+        out += f"; {plural(len(_top_level_items(skipped)), 'reading')} could not be run"
+    return out + " (the readings table under the claims lists each)."
+
+
+def _top_level_items(text: str) -> list[str]:
+    """``"a (x; y); b (z)"`` -> ``["a (x; y)", "b (z)"]``: split at "; " outside parentheses."""
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and text.startswith("; ", i):
+            items.append(text[start:i])
+            start = i + 2
+    items.append(text[start:])
+    return [item for item in items if item.strip()]
 
 
 def second_row(claims: pd.DataFrame, second: str) -> pd.Series:
@@ -264,8 +297,9 @@ def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | Non
     """The opening answer in markdown, from the claims table alone. ``quantity`` names the headline's number
     ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
     row, reported as the second main result with its verdict and measure. Flags are explained in words where
-    they first appear; the counts sentence accounts for every row of the table."""
-    lines = [f"**The question.** {question}"]
+    they first appear; the counts sentence accounts for every row of the table. ``question=None`` leaves the
+    question out (the notebook's first cell already asks it)."""
+    lines = [f"**The question.** {question}"] if question else []
     flags = _Flags()
     row = headline(claims)
     if row is None:

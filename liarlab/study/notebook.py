@@ -153,9 +153,9 @@ def fill_answer(claims, question: str, *, quantity: str | None = None, second: s
     text = answer_paragraph(claims, question, quantity=quantity, second=second)
     handle = _ANSWER["handle"]
     if handle is not None:
-        handle.update(Markdown(text))
-    else:
-        display(Markdown(text))
+        # the first cell asks the question right above the placeholder: the answer there starts with the answer
+        handle.update(Markdown(answer_paragraph(claims, None, quantity=quantity, second=second)))
+    display(Markdown(text))
     return text
 
 
