@@ -118,3 +118,16 @@ def test_one_number_format_for_answers_and_the_scorecard():
     assert answer.number(0.5, decimals=3) == scorecard.format_value(0.5, decimals=3) == "0.500"
     for missing in (None, float("nan"), "", "nan"):
         assert (answer.number(missing), scorecard.format_value(missing)) == ("", "none")
+
+
+def test_readings_in_brief_counts_what_was_run_and_what_reproduces():
+    from liarlab.study.answer import readings_in_brief
+
+    text = ("3 readings run (as worded (default): differs; who opens (E12; both seats): reproduced; per game: "
+            "inconclusive); not run: the thesis's cap (no such variant; it would need a new run); another count "
+            "(one printed column)")
+    said = readings_in_brief(text)
+    assert said.startswith("3 readings of the paper run; reproduced under 'who opens (E12; both seats)'")
+    assert "2 readings could not be run" in said
+    assert "none reproduces" in readings_in_brief("1 reading run (as worded (default): differs); not run: x (y)")
+    assert "1 reading could not be run" in readings_in_brief("1 reading run (a (default): differs); not run: x (y)")
