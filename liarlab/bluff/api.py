@@ -109,9 +109,49 @@ def _fraction(lower: float, upper: float) -> Fraction | None:
     return simplest_fraction(lower - FRACTION_SLACK, upper + FRACTION_SLACK)
 
 
-def _gib(n_bytes: float) -> str:
-    gib = n_bytes / 2**30
-    return f"{gib:.1f} GiB" if gib < 1e5 else f"{gib:.1e} GiB"
+def _gib(n_bytes: int) -> str:
+    """A byte count in GiB, computed in integers so that no size can overflow a float."""
+    n_bytes = int(n_bytes)
+    if n_bytes < 10**5 * 2**30:
+        return f"{n_bytes / 2**30:.1f} GiB"
+    digits = len(str(n_bytes // 2**30)) - 1 if n_bytes.bit_length() < 10_000 else int(n_bytes.bit_length() * 0.30103)
+    return f"10^{digits} GiB"
+
+
+#: The most bids a round may have: every history is a set of bids (a bitmask), and beyond this many no method
+#: can hold even the histories' count (2^62 of them).
+MAX_BIDS = 62
+
+
+def _check_size(faces, dice, bids_per_face: int, max_bytes: int, what: str) -> None:
+    """Refuse at once, in integer arithmetic, a round whose histories no method can hold: more than
+    :data:`MAX_BIDS` bids (faces x ``bids_per_face``). Names the most faces that pass for these dice."""
+    from liarlab.core.validation import check_int
+
+    faces = check_int("faces", faces, 1)
+    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
+        raise ValueError(f"dice is a pair (first player's, second player's), got {dice!r}")
+    check_int("dice[0]", dice[0], 1)
+    check_int("dice[1]", dice[1], 1)
+    check_int("max_bytes", max_bytes, 1)
+    if faces * bids_per_face > MAX_BIDS:
+        raise ValueError(f"{what} with faces={faces}, dice={tuple(dice)} has {faces * bids_per_face:,} bids, so "
+                         f"2^{faces * bids_per_face:,} histories: no method can hold them. "
+                         + _largest_that_fits(tuple(dice), max_bytes))
+
+
+def _largest_that_fits(dice, max_bytes: int) -> str:
+    """The sentence naming the most faces with these dice whose round one of the methods can hold in
+    ``max_bytes`` (sizes from :func:`round_size`, which allocates nothing)."""
+    largest = None
+    for faces in range(2, MAX_BIDS // sum(dice) + 1):
+        size = round_size(faces, dice)
+        if min(size["estimated_bytes"], size["histories"] * size["deals"] * _ORACLE_BYTES_PER_HISTORY_DEAL) > max_bytes:
+            break
+        largest = faces
+    if largest is None:
+        return f"No number of faces fits in max_bytes={_gib(max_bytes)} with dice={dice}."
+    return f"The most faces that fit in max_bytes={_gib(max_bytes)} with dice={dice}: {largest}."
 
 
 def choose_method(faces: int, dice=(1, 1), *, method: str = "auto", max_bytes: int = DEFAULT_MAX_BYTES,
@@ -124,6 +164,8 @@ def choose_method(faces: int, dice=(1, 1), *, method: str = "auto", max_bytes: i
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    _check_size(faces, dice, sum(dice) if isinstance(dice, (tuple, list)) and len(dice) == 2
+                and all(isinstance(d, int) for d in dice) else 1, max_bytes, "Bluff")
     r = make_rules(faces, dice, **rules)
     size = round_size(r.faces, r.dice)
     lp_bytes = size["estimated_bytes"]
@@ -143,8 +185,7 @@ def choose_method(faces: int, dice=(1, 1), *, method: str = "auto", max_bytes: i
         return "lp", f"small: {size['lp_nonzeros']:,} LP nonzeros"
     if oracle_fits:
         return "oracle", f"{size['lp_nonzeros']:,} LP nonzeros: the double oracle is faster and leaner"
-    raise ValueError(f"no method can solve {what}: {need}. Use fewer faces or dice, or a larger max_bytes "
-                     "on a machine that has the memory")
+    raise ValueError(f"no method can solve {what}: {need}. {_largest_that_fits(r.dice, max_bytes)}")
 
 
 def _smaller_rounds(r, method: str, target: float, max_bytes: int, threads) -> tuple[dict, dict]:
@@ -252,8 +293,42 @@ def solve_end_game(faces: int, dice=(1, 1), convention: str = "normal", *, stair
     """
     from liarlab.bluff.endgame import EndGame
 
+    _check_end_game_size(faces, dice, convention)
     return certify_end_game(EndGame(faces, dice, convention, stairs, stairs_jokers), oracle=oracle, target=target,
                             **options)
+
+
+#: The most deals (first mover's hands x second mover's) an end game may have: the double oracle keeps a payoff
+#: per deal for every restricted history, and the largest games this study solved have 1,296 deals.
+MAX_END_GAME_DEALS = 100_000
+
+
+def _check_end_game_size(faces, dice, convention: str) -> None:
+    """Refuse at once, before the tree is built, an end game with more than :data:`MAX_BIDS` bids or more than
+    :data:`MAX_END_GAME_DEALS` deals (counted in integers), naming the most faces that pass for these dice."""
+    from math import comb
+
+    from liarlab.core.validation import check_int
+
+    faces = check_int("faces", faces, 1)
+    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
+        raise ValueError(f"dice is a pair (first mover's, second mover's), got {dice!r}")
+    a, b = check_int("dice[0]", dice[0], 1), check_int("dice[1]", dice[1], 1)
+
+    def sizes(n):
+        per_face = a + b + (2 if convention == "stairs" else 0)
+        hands = [comb(n + d - 1, d) + (n if convention == "stairs" else 0) for d in (a, b)]
+        return n * per_face, hands[0] * hands[1]
+
+    bids, deals = sizes(faces)
+    if bids <= MAX_BIDS and deals <= MAX_END_GAME_DEALS:
+        return
+    largest = 1
+    while largest < faces and all(x <= y for x, y in zip(sizes(largest + 1), (MAX_BIDS, MAX_END_GAME_DEALS))):
+        largest += 1
+    raise ValueError(f"the end game with faces={faces}, dice={(a, b)} has {bids:,} bids and {deals:,} deals: too "
+                     f"large to solve here (at most {MAX_BIDS} bids and {MAX_END_GAME_DEALS:,} deals). The most faces "
+                     f"that pass with these dice: {largest}")
 
 
 def certify_end_game(game, *, oracle: str = "classic", target: float = 1e-10, lean: bool | None = None,

@@ -1,0 +1,32 @@
+"""The solvers' size guards refuse what no method can hold, at once and in integer arithmetic, naming the largest
+size that fits (issue 39)."""
+import time
+
+import pytest
+
+from liarlab.bluff import api, solve_bluff, solve_end_game
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: solve_bluff(1000), "most faces that fit in max_bytes=6.0 GiB with dice=(1, 1): 10"),
+    (lambda: solve_bluff(10**9), "2^2,000,000,000 histories"),
+    (lambda: solve_bluff(10**400), "no method can hold them"),
+    (lambda: api.choose_method(12), "no method can solve Bluff with faces=12"),
+    (lambda: api.choose_method(12, (2, 2)), "10^"),
+    (lambda: solve_end_game(100, (5, 5)), "The most faces that pass with these dice: 6"),
+    (lambda: solve_end_game(10**9, (1, 1)), "too large to solve here"),
+    (lambda: solve_end_game(6, (1, 2, 3)), "dice is a pair"),
+    (lambda: solve_bluff(6, max_bytes=-1), "max_bytes"),
+])
+def test_a_round_too_large_is_refused_within_a_second(call, words):
+    started = time.perf_counter()
+    with pytest.raises(ValueError) as err:
+        call()
+    assert words in str(err.value)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_the_largest_size_named_does_fit():
+    size = api.round_size(10, (1, 1))
+    assert min(size["estimated_bytes"], size["histories"] * size["deals"] * 56) <= api.DEFAULT_MAX_BYTES
+    assert api.choose_method(10)[0] == "oracle"
