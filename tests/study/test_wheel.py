@@ -56,3 +56,14 @@ def test_the_wheel_builds_installs_in_a_fresh_venv_and_runs(tmp_path):
     assert Path(where).is_relative_to(venv)
     assert version == liarlab.__version__
     assert int(n02) == 23
+
+    # installed, liarlab writes under the working folder, and the commands that need the repository say so
+    root = run([py, "-c", "from liarlab.study import outputs; print(outputs.output_root())"], elsewhere,
+               env={"PATH": "/usr/bin:/bin"}).strip()
+    assert Path(root) == elsewhere.resolve()
+    for argv, words in ((["run", "--only", "00"], "clone of the liarlab repository"),
+                        (["bench"], "run 'python -m liarlab bench' in a clone")):
+        done = subprocess.run([str(py), "-m", "liarlab", *argv], cwd=elsewhere, capture_output=True, text=True,
+                              timeout=300, env={"PATH": "/usr/bin:/bin"})
+        assert done.returncode == 2 and words in done.stderr, (argv, done.stdout, done.stderr)
+    assert not (site / "data").exists() and not (site / "figures").exists(), "nothing is written into site-packages"
