@@ -80,6 +80,8 @@ def _cell(v) -> str:
         x = float(v)
         if x.is_integer() and abs(x) < 1e15:
             return f"{int(x):,}"
+        if 1e4 <= abs(x) < 1e15:
+            return f"{x:,.0f}"      # 4 significant digits or more, without e-notation (14,781, not 1.478e+04)
         return f"{x:.4g}"
     return str(v)
 

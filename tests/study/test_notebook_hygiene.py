@@ -29,7 +29,8 @@ def e_counts(text: str) -> list[str]:
             value = float(match.group(0))
         except ValueError:
             continue
-        if value.is_integer() and abs(value) >= 1:
+        # from 10^15 on, a float holds no exact integer and e-notation is the honest way to write it
+        if value.is_integer() and 1 <= abs(value) < 1e15:
             out.append(match.group(0))
     return out
 
