@@ -118,9 +118,12 @@ def test_shown_takes_what_the_report_renders():
 
 NOTEBOOKS = sorted(p for p in (REPO_ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
                    if not p.name.endswith((".failed.ipynb", ".running.ipynb")))
-# The committed runs of these notebooks predate issue 37: their outputs pass once the lead reruns them (then this
-# set is emptied). Every other notebook is held to it now.
-PENDING_RERUN = {"00", "01", "03", "04", "99"}
+# Known, and fixed by the next full rerun (then this table is emptied); every other notebook is held to the test:
+# - 00: the rules of its exact-count rows print their bands with 6 significant digits (verdicts._fmt writes
+#   141,053,200 as 1.41053e+08); the fix is in core/verdicts.py, whose source keys every cached result;
+# - 02: executed before the table formatter wrote numbers from 10,000 up with separators (cell 37: 1.478e+04).
+PENDING_RERUN = {"00": "verdicts._fmt writes exact bands of 10^6 and more in e-notation (fixed with the next rerun)",
+                 "02": "executed before the table formatter's separators (fixed with the next rerun)"}
 
 
 def _read(path):
@@ -139,7 +142,7 @@ def _outputs(path):
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(
-    p.name[:2] in PENDING_RERUN, reason="committed before issue 37; passes after the lead's rerun", strict=False))
+    p.name[:2] in PENDING_RERUN, reason=PENDING_RERUN.get(p.name[:2], ""), strict=True))
     for p in NOTEBOOKS], ids=lambda p: p.stem)
 def test_no_output_shows_a_repr_a_dict_an_e_count_a_legend_warning_or_tex(path):
     bad = [(where, x) for where, text in _outputs(path) for x in raw_output(text) + tex(text)]
