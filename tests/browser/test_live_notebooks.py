@@ -43,6 +43,8 @@ class NotebookPage:
         assert self.cells.count() == len(self.book.cells), "JupyterLab shows a different number of cells"
         # a fresh start, as a person clearing the committed outputs: every prompt reads [ ]: until its cell runs
         self.menu("Edit", "Clear Outputs of All Cells")
+        # the chain folds its machinery cells (parameters, imports); a person unfolds them to edit or run them
+        self.menu("View", "Expand All Code")
         code = [i for i, c in enumerate(self.book.cells) if c.cell_type == "code"]
         assert {self.cells.nth(i).locator(".jp-InputArea-prompt").inner_text().strip() for i in code} == {"[ ]:"}
 
