@@ -11,8 +11,16 @@ The cause then follows from the readings' verdicts alone, by the protocol's one 
 - ``reading``: some reading other than the default reproduces the print;
 - ``genuine``: two or more readings were run and every one differs, or no other reading was run and a sentence
   says why none exists or can be run (:func:`not_run`);
-- ``power``: no reading reproduces, and some other reading is inconclusive at the size it was run;
+- ``power``: no reading reproduces, and some other reading is inconclusive at the size it was run with its
+  estimate inside the allowed range (it *leans* to reproduce: a larger sample could reproduce the print);
+- ``untested``: a reading the paper allows could be run but was not built (:func:`not_built`): the difference is
+  not settled until it is;
 - ``misprint``: only for an arithmetic check (``arithmetic=True``) that no reading reproduces.
+
+An inconclusive reading whose estimate lies outside the allowed range leans to differ and counts with the ones
+that differ. A reading that *cannot* be run (:func:`not_run`: the paper gives too little to build it, or it
+coincides with a reading that was run) supports ``genuine``; one that merely was not built (a budget, a switch
+the engine lacks) never does.
 
 Rows are plain dicts (:data:`COLUMNS`), one per reading of one claim, so that a notebook writes them as
 ``data/NN_readings.csv`` (:func:`liarlab.study.readings.save_readings`) beside its claims.
@@ -21,13 +29,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from liarlab.core.verdicts import READING_NOT_BUILT as NOT_BUILT
 from liarlab.core.verdicts import READING_NOT_RUN as NOT_RUN
 from liarlab.core.verdicts import READING_RUN as RUN
 from liarlab.core.verdicts import Estimate, Judgement, cause
 
 #: The columns of a readings row (and of ``data/NN_readings.csv``).
 COLUMNS = ("family", "claim", "reading", "assumption", "support", "is_default", "estimate", "ci_low", "ci_high",
-           "interval", "n", "unit", "verdict", "note")
+           "interval", "n", "unit", "verdict", "leans", "note")
 
 
 @dataclass(frozen=True)
@@ -53,6 +62,8 @@ def run(family: str, claim: str, reading: Reading, estimate: Estimate | float | 
     if verdict not in RUN:
         raise ValueError(f"reading {reading.name!r} of {claim!r}: a run reading is judged {RUN}, got {verdict!r}")
     row = _row(family, claim, reading, verdict, note)
+    if verdict == "inconclusive" and isinstance(judgement, Judgement) and judgement.leans:
+        row["leans"] = judgement.leans
     if isinstance(estimate, Estimate):
         row.update(estimate=estimate.value, n=estimate.n, unit=estimate.unit)
         if estimate.high > estimate.low:
@@ -72,22 +83,53 @@ def not_run(family: str, claim: str, reading: Reading, why: str) -> dict:
     return _row(family, claim, reading, NOT_RUN, why)
 
 
+def not_built(family: str, claim: str, reading: Reading, why: str) -> dict:
+    """The row of a reading the paper allows and the engine could run, but this chain did not build (a budget,
+    a switch the engine lacks), with the sentence that says what it would take. It keeps a differing row's
+    cause ``untested``: the reading could reproduce the print."""
+    if reading.default:
+        raise ValueError(f"reading {reading.name!r} of {claim!r}: the default reading is always run")
+    if not isinstance(why, str) or not why.strip():
+        raise ValueError(f"reading {reading.name!r} of {claim!r}: a reading that was not built says what it needs")
+    return _row(family, claim, reading, NOT_BUILT, why)
+
+
+class Unbuilt(str):
+    """A sentence saying what a reading that was not built would need (a budget, a switch the engine lacks), as
+    against one saying why a reading cannot be run at all: :func:`skipped` turns it into a ``not built`` row."""
+
+
+def skipped(family: str, claim: str, reading: Reading, why: str) -> dict:
+    """The row of a reading that was not run: :func:`not_built` when ``why`` is an :class:`Unbuilt` sentence, else
+    :func:`not_run` (it cannot be run)."""
+    return (not_built if isinstance(why, Unbuilt) else not_run)(family, claim, reading, why)
+
+
 def _row(family, claim, reading, verdict, note) -> dict:
     if not family or not claim:
         raise ValueError("a readings row names its claim and its family")
     return {"family": family, "claim": claim, "reading": reading.name, "assumption": reading.assumption,
             "support": reading.support, "is_default": bool(reading.default), "estimate": None, "ci_low": None,
-            "ci_high": None, "interval": "", "n": None, "unit": "", "verdict": verdict, "note": note}
+            "ci_high": None, "interval": "", "n": None, "unit": "", "verdict": verdict, "leans": "", "note": note}
 
 
 def summary(rows: list[dict]) -> str:
     """The readings of one claim in one line, for the claims row's ``readings`` column."""
     run_rows = [r for r in rows if r["verdict"] in RUN]
     skipped = [r for r in rows if r["verdict"] == NOT_RUN]
-    parts = [f"{r['reading']}{' (default)' if r['is_default'] else ''}: {r['verdict']}" for r in run_rows]
+    unbuilt = [r for r in rows if r["verdict"] == NOT_BUILT]
+
+    def verdict(r):
+        lean = r.get("leans") if r["verdict"] == "inconclusive" else ""
+        return r["verdict"] + (f", leaning to {'reproduce' if lean == 'reproduced' else 'differ'}"
+                               if lean in ("reproduced", "differs") else "")
+
+    parts = [f"{r['reading']}{' (default)' if r['is_default'] else ''}: {verdict(r)}" for r in run_rows]
     text = f"{len(run_rows)} reading{'s' if len(run_rows) != 1 else ''} run ({'; '.join(parts)})"
     if skipped:
-        text += "; not run: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in skipped)
+        text += "; cannot be run: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in skipped)
+    if unbuilt:
+        text += "; not built: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in unbuilt)
     return text
 
 
@@ -103,4 +145,5 @@ def derive(rows: list[dict], claim: str, *, arithmetic: bool = False) -> tuple[s
     return cause(mine, arithmetic=arithmetic), summary(mine)
 
 
-__all__ = ["COLUMNS", "NOT_RUN", "RUN", "Reading", "cause", "derive", "not_run", "of_claim", "run", "summary"]
+__all__ = ["COLUMNS", "NOT_BUILT", "NOT_RUN", "RUN", "Reading", "Unbuilt", "cause", "derive", "not_built", "not_run",
+           "of_claim", "run", "skipped", "summary"]

@@ -37,6 +37,7 @@ CAUSES = {
     "reading": "a reading (convention) of the paper that we cannot pin down",
     "power": "too little power: the paper's sample (or ours) cannot carry the claim",
     "genuine": "a genuine difference: every reading we tried disagrees",
+    "untested": "not settled: a reading the paper allows was not run, and it could reproduce the print",
 }
 
 # Qualitative words and their ranges (fixed when the protocol was written, after the first runs: docs/VERDICTS.md, "History"; pinned by a test). Scale "rate": a difference of win rates
@@ -265,7 +266,10 @@ class Judgement:
     inconclusive row at ``PLANNED_POWER`` (None where no sample can: ``undecidable``). ``band`` is the allowed
     range; ``weak`` marks a two-sided band wider than ``WEAK_BAND`` of the quantity's span; ``same_direction``
     marks a ``differs`` whose estimate lies on the same side of the no-effect reference as the paper's value
-    (a wrong size, not a wrong sign). ``pilot``/``pilot_verdict`` record the first stage of a two-stage row."""
+    (a wrong size, not a wrong sign). ``pilot``/``pilot_verdict`` record the first stage of a two-stage row.
+    ``leans`` (inconclusive rows only) says where the point estimate lies: ``"reproduced"`` inside the allowed
+    range (a larger sample could reproduce the print), ``"differs"`` outside it (a larger sample would most likely
+    differ too); :func:`cause` reads it."""
     verdict: str
     rule: str
     note: str = ""
@@ -277,6 +281,7 @@ class Judgement:
     same_direction: bool = False
     pilot: Estimate | None = None
     pilot_verdict: str | None = None
+    leans: str | None = None
 
     @property
     def flags(self) -> list[str]:
@@ -359,7 +364,8 @@ def within(est: Estimate, lo: float, hi: float, what: str, *, span: float | None
         verdict = "differs"
     else:
         note, n, undecidable = _needed(est, lo, hi)
-        return Judgement("inconclusive", rule, note, needed=n, undecidable=undecidable, band=(lo, hi), weak=weak)
+        return Judgement("inconclusive", rule, note, needed=n, undecidable=undecidable, band=(lo, hi), weak=weak,
+                         leans="reproduced" if lo <= est.value <= hi else "differs")
     scale = max(est.half_width, 1e-12 * (1 + abs(est.value)))
     knife = gap <= KNIFE_EDGE * scale
     return Judgement(verdict, rule, "knife-edge: the interval touches the allowed range's edge" if knife else "",
@@ -436,7 +442,9 @@ def direction(est: Estimate, expect: str = ">", than: float = 0.0, negligible: f
         j = Judgement("differs", rule)
     else:
         note, n, undecidable = _needed(est, than, than)
-        return Judgement("inconclusive", rule, note, needed=n, undecidable=undecidable)
+        toward = est.value > than if expect == ">" else est.value < than
+        return Judgement("inconclusive", rule, note, needed=n, undecidable=undecidable,
+                         leans="reproduced" if toward else "differs")
     gap = min(abs(est.low - than), abs(est.high - than))
     knife = gap <= KNIFE_EDGE * max(est.half_width, 1e-12)
     return replace(j, knife_edge=knife, note=j.note or ("knife-edge: the interval nearly touches the reference"
@@ -508,8 +516,10 @@ def all_of(judgements: list[Judgement], what: str = "every case") -> Judgement:
     undecidable = bool(open_) and all(j.undecidable for j in open_)
     sizes = [j.needed for j in open_ if j.needed is not None]
     note = f"{n - good} of {n} undecided" + ("; no sample size decides them" if undecidable else "")
+    # every case must reproduce: the whole leans to reproduced only when every undecided case does
+    leans = "reproduced" if all(j.leans == "reproduced" for j in open_) else "differs"
     return Judgement("inconclusive", rule, note, needed=max(sizes) if sizes and not undecidable else None,
-                     undecidable=undecidable)
+                     undecidable=undecidable, leans=leans)
 
 
 def covers(est: Estimate, target: float) -> Judgement:
@@ -598,22 +608,28 @@ def confirmed(pilot: Estimate, pilot_judgement: Judgement, estimate: Estimate, j
 # ---------------------------------------------------------------- causes
 
 
-#: The verdicts of a reading that was run (:mod:`liarlab.core.readings`), and the one of a reading that was not.
+#: The verdicts of a reading that was run (:mod:`liarlab.core.readings`), of one that cannot be run (the paper
+#: gives too little to build it, or it coincides with another), and of one that could be run but was not built.
 READING_RUN = ("reproduced", "differs", "inconclusive")
 READING_NOT_RUN = "not run"
+READING_NOT_BUILT = "not built"
 
 
 def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
     """The likeliest cause of a differing row, from the verdicts of its readings alone: the one rule (no cause is
-    ever typed). ``readings``: the rows of one claim (:func:`liarlab.core.readings.run` and ``not_run``), each
-    with ``claim``, ``is_default`` and ``verdict``; exactly one is the default (the claims row's own judgement),
-    and it differs.
+    ever typed). ``readings``: the rows of one claim (:func:`liarlab.core.readings.run`, ``not_run`` and
+    ``not_built``), each with ``claim``, ``is_default``, ``verdict`` and, for an inconclusive reading, ``leans``;
+    exactly one is the default (the claims row's own judgement), and it differs. In this order:
 
     - ``reading``: some other reading that was run reproduces the print;
     - ``misprint``: an arithmetic check (``arithmetic=True``) that no reading reproduces;
-    - ``genuine``: two or more readings were run and every one differs, or no other reading was run and a
-      sentence says why none exists or can be run;
-    - ``power``: no reading reproduces and some other reading is inconclusive at the size it was run.
+    - ``power``: some other reading is inconclusive at the size it was run and its point estimate lies inside the
+      allowed range (``leans == "reproduced"``, or no lean is known): a larger sample of it could reproduce the
+      print;
+    - ``untested``: some reading the paper allows was not built (a budget or a missing switch, not an
+      impossibility): it could reproduce the print, so the difference is not settled;
+    - ``genuine``: every other reading was run and differs or leans to differ (an inconclusive reading whose
+      estimate lies outside the allowed range), or cannot be run and a sentence says why (:func:`not_run`).
 
     Raises ``ValueError`` when the readings cannot carry a cause."""
     rows = list(readings)
@@ -630,16 +646,21 @@ def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
         raise ValueError(f"{name!r}: the default reading is the claims row's own judgement and differs; "
                          f"got {defaults[0]['verdict']!r}")
     others = [r for r in rows if not r["is_default"]]
+    known = READING_RUN + (READING_NOT_RUN, READING_NOT_BUILT)
+    odd = sorted({r["verdict"] for r in others} - set(known))
+    if odd:
+        raise ValueError(f"{name!r}: a reading's verdict is one of {known}, got {odd}")
     tried = [r for r in others if r["verdict"] in READING_RUN]
     if any(r["verdict"] == "reproduced" for r in tried):
         return "reading"
     if arithmetic:
         return "misprint"
-    if tried and all(r["verdict"] == "differs" for r in tried):
-        return "genuine"
-    if tried:
+    # an inconclusive reading with no lean (nothing decides it, e.g. cells at a ceiling) could still reproduce
+    if any(r["verdict"] == "inconclusive" and r.get("leans") != "differs" for r in tried):
         return "power"
-    if any(r["verdict"] == READING_NOT_RUN for r in others):
+    if any(r["verdict"] == READING_NOT_BUILT for r in others):
+        return "untested"
+    if tried or any(r["verdict"] == READING_NOT_RUN for r in others):
         return "genuine"
     raise ValueError(f"{name!r}: only the default reading was run, and no sentence says why no other reading "
                      "exists or can be run (readings.not_run)")

@@ -253,22 +253,24 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -
 
 def readings_in_brief(text: str) -> str:
     """A claims row's ``readings`` column (:func:`liarlab.core.readings.summary`: "N readings run (name: verdict;
-    ...); not run: ...") in one sentence for the answer: how many were run, which of them reproduce the print, how
-    many could not be run; the readings table under the claims has them all."""
+    ...); cannot be run: ...; not built: ...") in one sentence for the answer: how many were run, which of them
+    reproduce the print, how many cannot be run and how many were not built; the readings table under the claims has them all."""
     import re
 
     text = str(text).strip()
-    match = re.match(r"(\d+) readings? run \((.*?)\)(?:; not run: (.*))?$", text, re.S)
+    match = re.match(r"(\d+) readings? run \((.*?)\)(?:; cannot be run: (.*?))?(?:; not built: (.*))?$", text, re.S)
     if match is None:
         return f"Readings tried: {text.rstrip('.')}."
-    n_run, items, skipped = int(match.group(1)), match.group(2), match.group(3)
+    n_run, items, skipped, unbuilt = int(match.group(1)), match.group(2), match.group(3), match.group(4)
     agreeing = [item.rsplit(":", 1)[0].strip() for item in _top_level_items(items)
                 if item.rsplit(":", 1)[-1].strip() == "reproduced"]
     out = f"{plural(n_run, 'reading')} of the paper run"
     out += (f"; reproduced under {' and '.join(repr(a) for a in agreeing)}" if agreeing
             else "; none reproduces the print")
     if skipped:
-        out += f"; {plural(len(_top_level_items(skipped)), 'reading')} could not be run"
+        out += f"; {plural(len(_top_level_items(skipped)), 'reading')} cannot be run"
+    if unbuilt:
+        out += f"; {plural(len(_top_level_items(unbuilt)), 'reading')} not built yet"
     return out + " (the readings table under the claims lists each)."
 
 

@@ -113,6 +113,7 @@ STYLE = {
     "differs: reading": ("#CC79A7", "\\\\\\"),
     "differs: power": ("#E69F00", ".."),
     "differs: genuine": ("#D55E00", ""),
+    "differs: untested": ("#F5C28A", "++"),
     f"differs: {NO_CAUSE}": ("#FFFFFF", "oo"),
     "inconclusive": ("#56B4E9", ""),
     UNDECIDABLE: ("#0072B2", "--"),
@@ -194,12 +195,13 @@ def readings_basis(readings: pd.DataFrame, cause: str = "") -> str:
     """How a differing family's cause followed from its readings, in one sentence: "6 readings run on 2
     differing rows (4 differ, 2 reproduce), 1 not run (each with why): a reading other than the default reproduces
     the print, so the cause is 'reading'"; '' without readings rows."""
-    from liarlab.core.readings import NOT_RUN
+    from liarlab.core.readings import NOT_BUILT, NOT_RUN
 
     if readings is None or readings.empty:
         return ""
-    ran = readings[readings["verdict"] != NOT_RUN]
+    ran = readings[~readings["verdict"].isin((NOT_RUN, NOT_BUILT))]
     skipped = readings[readings["verdict"] == NOT_RUN]
+    unbuilt = readings[readings["verdict"] == NOT_BUILT]
     verdicts = ran["verdict"].value_counts()
     words_ = {"reproduced": ("reproduces", "reproduce"), "differs": ("differs", "differ"),
               "inconclusive": ("is inconclusive", "are inconclusive")}
@@ -207,11 +209,15 @@ def readings_basis(readings: pd.DataFrame, cause: str = "") -> str:
     text = (f"{plural(len(ran), 'reading')} run on {plural(readings['claim'].nunique(), 'differing row')}"
             + (f" ({', '.join(parts)})" if parts else ""))
     if len(skipped):
-        text += f", {number(len(skipped))} not run (each with why)"
+        text += f", {number(len(skipped))} cannot be run (each with why)"
+    if len(unbuilt):
+        text += f", {number(len(unbuilt))} not built (each with what it needs)"
     rule = {"reading": "a reading other than the default reproduces the print",
             "misprint": "an arithmetic check that no reading reproduces",
-            "genuine": "every reading run differs (or no other can be run, and a sentence says why)",
-            "power": "no reading reproduces and another is inconclusive at its size"}
+            "genuine": "every reading run differs or leans to differ (or no other can be run, and a sentence says "
+                       "why)",
+            "power": "no reading reproduces and another is inconclusive with its estimate inside the allowed range",
+            "untested": "no reading run reproduces, and a reading the paper allows was not built"}
     if cause in rule:
         text += f": {rule[cause]}, so the cause is '{cause}'"
     return text

@@ -68,7 +68,45 @@ def test_a_reading_says_what_it_assumes_and_a_skipped_one_why():
 def test_summary_names_every_reading():
     text = R.summary(rows("differs", not_run=True))
     assert "as worded (default): differs" in text and "other opener: differs" in text
-    assert "not run: counted per game (the paper gives no count per decision)" in text
+    assert "cannot be run: counted per game (the paper gives no count per decision)" in text
+    unbuilt = rows("differs") + [R.not_built("F", "c", THIRD, "a switch the engine lacks")]
+    assert R.summary(unbuilt).endswith("; not built: counted per game (a switch the engine lacks)")
+
+
+def _inconclusive(estimate: float) -> dict:
+    """A reading judged inconclusive by the band [0.45, 0.55], its estimate at ``estimate`` (n = 100)."""
+    est = V.Estimate(estimate, estimate - 0.2, estimate + 0.2, 100, "games")
+    judgement = V.within(est, 0.45, 0.55, "a rate")
+    assert judgement.verdict == "inconclusive"
+    return R.run("F", "c", OTHER, est, judgement)
+
+
+def test_an_inconclusive_reading_is_power_only_when_its_estimate_lies_in_the_band():
+    base = rows()
+    toward, away = _inconclusive(0.5), _inconclusive(0.3)
+    assert toward["leans"] == "reproduced" and away["leans"] == "differs"
+    assert R.cause(base + [toward]) == "power"
+    assert R.cause(base + [away]) == "genuine"        # a wide interval far from the band is no evidence for it
+    assert "leaning to differ" in R.summary(base + [away])
+
+
+def test_a_reading_not_built_leaves_the_cause_untested_never_genuine():
+    unbuilt = R.not_built("F", "c", THIRD, "it needs every table retrained")
+    assert R.cause(rows() + [unbuilt]) == "untested"
+    assert R.cause(rows("differs") + [unbuilt]) == "untested"
+    assert R.cause(rows("reproduced") + [unbuilt]) == "reading"
+    assert R.cause(rows("inconclusive") + [unbuilt]) == "power"
+    with pytest.raises(ValueError):
+        R.not_built("F", "c", THIRD, "")
+
+
+def test_direction_and_all_of_say_where_an_undecided_estimate_leans():
+    up = V.direction(V.Estimate(0.02, -0.05, 0.09, 30, "seeds"), ">")
+    down = V.direction(V.Estimate(-0.11, -0.24, 0.01, 30, "seeds"), ">")
+    assert (up.verdict, up.leans) == ("inconclusive", "reproduced")
+    assert (down.verdict, down.leans) == ("inconclusive", "differs")
+    assert V.all_of([up, V.direction(V.Estimate(0.2, 0.1, 0.3, 30, "seeds"))]).leans == "reproduced"
+    assert V.all_of([up, down]).leans == "differs"
 
 
 def claims(cause, verdict="differs", kind="finding"):

@@ -26,7 +26,7 @@ def test_word_table_and_constants_are_pinned():
     assert (v.LEVEL, v.MIN_SEEDS, v.NEGLIGIBLE_RATE, v.SIM_TOLERANCE_RATE, v.ABOUT, v.CEILING, v.KNIFE_EDGE) == (
         0.95, 10, 0.02, 0.01, 0.25, 0.995, 0.25)
     assert (v.WEAK_BAND, v.PLANNED_POWER, v.FAMILY_REPRODUCED, v.FAMILY_DIFFERS) == (0.10, 0.80, 0.75, 0.50)
-    assert sorted(v.CAUSES) == ["genuine", "misprint", "power", "reading"]
+    assert sorted(v.CAUSES) == ["genuine", "misprint", "power", "reading", "untested"]
 
 
 @pytest.mark.parametrize("call, band", [

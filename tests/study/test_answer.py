@@ -124,10 +124,10 @@ def test_readings_in_brief_counts_what_was_run_and_what_reproduces():
     from liarlab.study.answer import readings_in_brief
 
     text = ("3 readings run (as worded (default): differs; who opens (E12; both seats): reproduced; per game: "
-            "inconclusive); not run: the thesis's cap (no such variant; it would need a new run); another count "
-            "(one printed column)")
+            "inconclusive); cannot be run: another count (one printed column); not built: the thesis's cap (no such "
+            "variant; it would need a new run)")
     said = readings_in_brief(text)
     assert said.startswith("3 readings of the paper run; reproduced under 'who opens (E12; both seats)'")
-    assert "2 readings could not be run" in said
-    assert "none reproduces" in readings_in_brief("1 reading run (as worded (default): differs); not run: x (y)")
-    assert "1 reading could not be run" in readings_in_brief("1 reading run (a (default): differs); not run: x (y)")
+    assert "1 reading cannot be run; 1 reading not built yet" in said
+    assert "none reproduces" in readings_in_brief("1 reading run (as worded (default): differs); cannot be run: x (y)")
+    assert "1 reading cannot be run" in readings_in_brief("1 reading run (a (default): differs); cannot be run: x (y)")

@@ -341,7 +341,7 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
     level = V.simultaneous_level(len(ests))
     readings = (R.gain_readings(share, j, games, bbn_readings) if games is not None else
                 [CR.run(R.GAIN_FAMILY, R.GAIN_CLAIM, R.GAIN_READINGS["default"], share, j)]
-                + [CR.not_run(R.GAIN_FAMILY, R.GAIN_CLAIM, r, "the games of the matches are not in this call")
+                + [CR.not_built(R.GAIN_FAMILY, R.GAIN_CLAIM, r, "the games of the matches are not in this call")
                    for key, r in R.GAIN_READINGS.items() if key != "default"])
     if collect is not None:
         collect += readings

@@ -218,8 +218,8 @@ WIN_READINGS = {
     "min count": CR.Reading("another minimum count", "the lowest legal count is not 2", f"{_SPEC} 2"),
 }
 
-_NOT_BUILT = ("no variant of the 32 programs for it exists in our simulator, and it would need a new run of all "
-              "32 types that this run does not make")
+_NOT_BUILT = CR.Unbuilt("no variant of the 32 programs for it exists in our simulator, and it would need a new "
+                        "run of all 32 types that this run does not make")
 _WIN_NOT_RUN = {
     "opening count": _NOT_BUILT,
     "cap override": _NOT_BUILT,
@@ -268,24 +268,24 @@ def win_rate_readings(kind: str, default_est: V.Estimate, default_j: V.Judgement
             add(key, f.wins, f.games)
     else:
         for key in ("rg opens", "program opens"):
-            rows.append(CR.not_run(WIN_FAMILY, claim, R_[key], "the first-mover runs are not in this call"))
+            rows.append(CR.not_built(WIN_FAMILY, claim, R_[key], "the first-mover runs are not in this call"))
     for key, name in _E12.items():
         g = by_type[by_type.reading == name] if by_type is not None else pd.DataFrame()
         if len(g):
             add(key, g.wins, g.games)
         else:
-            rows.append(CR.not_run(WIN_FAMILY, claim, R_[key], "the E12 rule readings are not in this call"))
+            rows.append(CR.not_built(WIN_FAMILY, claim, R_[key], "the E12 rule readings are not in this call"))
     t = large.set_index("type")
     if 31 in t.index and 32 in t.index:
         t31 = t.copy()
         t31.loc[31, ["wins", "games"]] = t.loc[32, ["wins", "games"]].to_numpy()
         add("type31", t31.wins, t31.games, note="type31's games are type32's (the same program as printed)")
     else:
-        rows.append(CR.not_run(WIN_FAMILY, claim, R_["type31"], "types 31 and 32 are not both in this sample"))
+        rows.append(CR.not_built(WIN_FAMILY, claim, R_["type31"], "types 31 and 32 are not both in this sample"))
     if ref is not None and {"wins", "games"} <= set(ref.columns):
         add("one match", ref.wins, ref.games)
     else:
-        rows.append(CR.not_run(WIN_FAMILY, claim, R_["one match"], "the reference matches are not in this call"))
+        rows.append(CR.not_built(WIN_FAMILY, claim, R_["one match"], "the reference matches are not in this call"))
     if kind == "band":
         add("loose", large.wins, large.games, band=LOOSE_WIN_BAND)
         mean = mean_over_types(large)
@@ -294,7 +294,7 @@ def win_rate_readings(kind: str, default_est: V.Estimate, default_j: V.Judgement
                                        reference=0.5),
                            note="a MOVER-Wilson interval for the mean of the per-type rates"))
     for key, why in _WIN_NOT_RUN.items():
-        rows.append(CR.not_run(WIN_FAMILY, claim, R_[key], why))
+        rows.append(CR.skipped(WIN_FAMILY, claim, R_[key], why))
     return rows
 
 
@@ -373,7 +373,8 @@ _NETWORK = {
     "Laplace (add-one) smoothing": f"{_SPEC} 14",
     "challenge guess from a sampled hand": "spec §4.7 variant; spec E12",
 }
-_GAIN_NOT_BUILT = "our network has no switch for it, and it would need a new run of the network against every type"
+_GAIN_NOT_BUILT = CR.Unbuilt("our network has no switch for it, and it would need a new run of the network against "
+                             "every type")
 
 
 def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.DataFrame | None = None) -> list[dict]:
@@ -424,7 +425,7 @@ def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.
                                note="judged on the gain pooled over the types (the per-type gains of this reading "
                                     "are not kept); E12's own seeded matches"))
     for key in ("gates", "node D", "normaliser"):
-        rows.append(CR.not_run(GAIN_FAMILY, GAIN_CLAIM, R_[key], _GAIN_NOT_BUILT))
+        rows.append(CR.not_built(GAIN_FAMILY, GAIN_CLAIM, R_[key], _GAIN_NOT_BUILT))
     return rows
 
 
@@ -469,14 +470,14 @@ def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFra
         rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["depth 2"], d, V.word("not lower", d), note=f"{int(c.games):,} games"))
     for key, column in (("responder opens", "as_starter"), ("rg opens", "as_responder")):
         if column not in b.index or pd.isna(b[column]):
-            rows.append(CR.not_run(BR_CLAIM, BR_CLAIM, R_[key], "the games split by who opens are not in this call"))
+            rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_[key], "the games split by who opens are not in this call"))
             continue
         rate, n = float(b[column]), int(b.games) // 2
         _, d = shifted(round((1 - rate) * n), n)
         rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_[key], d, V.word("not lower", d), note=f"{n:,} games"))
     rows.append(CR.not_run(BR_CLAIM, BR_CLAIM, R_["mixed"],
                            "the thesis defines no such strategy beyond the random-guess player it plays"))
-    rows.append(CR.not_run(BR_CLAIM, BR_CLAIM, R_["exact"],
+    rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_["exact"],
                            "an exact best response needs the whole game tree against random-guess's mixed strategy, "
                            "which is not computed here; the lookahead responders bound it from below"))
     return rows

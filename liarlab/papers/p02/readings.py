@@ -153,22 +153,22 @@ def _fig_5_1(row, inp):
     return [_run_row(fam, claim, R.Reading("'far better' as large", "'far better' read as the word 'large': an edge "
                                            "of at least 10 points over 50 %", "the study's word table", True), row),
             R.run(fam, claim, better, low, j),
-            R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
+            R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
 
 
 def _fig_5_4(row, inp):
     fam, claim = row["family"], row["claim"]
     out = [_run_row(fam, claim, AS_JUDGED, row)]
     r = _run_from(fam, claim, GREEDY, C.fig_5_4(inp.results.rl_exp, 0.0))
-    return out + ([r] if r else []) + [R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
+    return out + ([r] if r else []) + [R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
 
 
 def _fig_5_5_rl(row, inp):
     fam, claim = row["family"], row["claim"]
     return [_run_row(fam, claim, AS_JUDGED, row),
-            R.not_run(fam, claim, GREEDY, "two frozen greedy copies of one table were not evaluated in this chain "
+            R.not_built(fam, claim, GREEDY, "two frozen greedy copies of one table were not evaluated in this chain "
                       "(self-play is measured with exploration 0.1 only)"),
-            R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
+            R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
 
 
 SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
@@ -205,7 +205,7 @@ def _fig_5_7(row, inp):
         g = inp.greedy_seq.assign(epsilon=0.1)      # fig_5_7 reads the rows it is given
         r = _run_from(fam, claim, GREEDY, C.fig_5_7(g[g.model != "RL-random-game"]))
         out += [r] if r else []
-    out.append(R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
+    out.append(R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
     return out
 
 
@@ -225,19 +225,19 @@ def _fig_5_8(row, inp):
         r = _run_from(fam, claim, SHUFFLED, C.fig_5_8(sh, inp.results.epsilon))
         out += [r] if r else []
     else:
-        out.append(R.not_run(fam, claim, SHUFFLED, "the shuffled-ties table was trained only as P2"))
-    out.append(R.not_run(fam, claim, HALVES, HALVES_WHY))
+        out.append(R.not_built(fam, claim, SHUFFLED, "the shuffled-ties table was trained only as P2"))
+    out.append(R.not_built(fam, claim, HALVES, HALVES_WHY))
     return out
 
 
 def _fig_5_9(row, inp):
     fam, claim = row["family"], row["claim"]
     return [_run_row(fam, claim, AS_JUDGED, row),
-            R.not_run(fam, claim, R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's "
+            R.not_built(fam, claim, R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's "
                                             "margin 2", "spec 7.2"),
                       "EXP0's three-player rule has no honestAction and its tables were trained with margin 3 only; "
                       "margin 2 would retrain the four three-player tables of every seed"),
-            R.not_run(fam, claim, HALVES, HALVES_WHY)]
+            R.not_built(fam, claim, HALVES, HALVES_WHY)]
 
 
 TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last "
@@ -262,7 +262,7 @@ def _fig_5_10(row, inp):
     return [_run_row(fam, claim, AS_JUDGED, row),
             R.run(fam, claim, TRAINING_RATE, max(ds, key=lambda z: abs(z.value)), j,
                   "training-block rate of the last tenth minus n=1's, seeds paired by index"),
-            R.not_run(fam, claim, GREEDY, "the curves' frozen win rates were measured with exploration 0.1 only")]
+            R.not_built(fam, claim, GREEDY, "the curves' frozen win rates were measured with exploration 0.1 only")]
 
 
 def _fig_5_11(row, inp):
@@ -327,15 +327,15 @@ def _table_5_1(row, inp):
             vals = (kinds == kind).groupby(n1.seed).sum().to_numpy()
             x, j = C._printed_count(C.TOP30_CLASSES[kind], vals, f"the {kind} count")
             out.append(R.run(fam, claim, reading, x, C._one_table(j)))
-        out.append(R.not_run(fam, claim, TIES, TIES_WHY))
+        out.append(R.not_built(fam, claim, TIES, TIES_WHY))
     elif "challenges" in claim:
         out.append(R.not_run(fam, claim, R.Reading("challenge counted otherwise", "another count of challenge "
                                                    "entries", "spec 7.14"),
                              "a challenge entry is its action (the challenge), so no second reading of the count "
                              "exists"))
-        out.append(R.not_run(fam, claim, TIES, TIES_WHY))
+        out.append(R.not_built(fam, claim, TIES, TIES_WHY))
     else:
-        out.append(R.not_run(fam, claim, TIES, TIES_WHY))
+        out.append(R.not_built(fam, claim, TIES, TIES_WHY))
     return out
 
 
@@ -351,7 +351,7 @@ def _fig_5_14_15(row, inp):
     elif fam == "Fig 5-14":
         out.append(R.not_run(fam, claim, _honest(_other(inp.reading.fallback), None), "EXP0 calls no honestAction, "
                              "so both readings play the same games"))
-    out.append(R.not_run(fam, claim, UNIFORM_FORCED, UNIFORM_WHY))
+    out.append(R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY))
     return out
 
 
@@ -374,9 +374,9 @@ def _fig_5_16(row, inp):
                                       (BOTH, 3, "advantaged")):
             r = C._rl23_row(fr, rise, others)
             out.append(R.run(fam, claim, reading, r.est, r.judgement))
-    out += [R.not_run(fam, claim, UNIFORM_FORCED, UNIFORM_WHY)]
+    out += [R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY)]
     if row.get("flags") and "agrees by selection" in row["flags"]:
-        out.append(R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
+        out.append(R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
     return out
 
 
@@ -391,15 +391,15 @@ def _fig_5_17(row, inp):
         out += [r] if r else []
     elif "EXP1" not in claim:
         out.append(R.not_run(fam, claim, other, "EXP0 calls no honestAction, so both readings play the same games"))
-    out.append(R.not_run(fam, claim, UNIFORM_FORCED, UNIFORM_WHY))
+    out.append(R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY))
     return out
 
 
 def _fig_5_18(row, inp):
     fam, claim = row["family"], row["claim"]
-    out = [_run_row(fam, claim, AS_JUDGED, row), R.not_run(fam, claim, UNIFORM_FORCED, UNIFORM_WHY)]
+    out = [_run_row(fam, claim, AS_JUDGED, row), R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY)]
     if "RL1" in claim:
-        out.append(R.not_run(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
+        out.append(R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
     return out
 
 

@@ -48,8 +48,9 @@ TABLE_DECIMAL = Reading("decimal units", "The same bytes, printed in decimal uni
 TABLE_CANONICAL = Reading("fully canonical entries",
                           "Only fully canonical positions (equal-length side suits tie-broken).",
                           "spec §2 table row 'Fully canonical (ties broken)'")
-TABLE_CANONICAL_WHY = ("the thesis says it leaves equal-length ties unbroken and accepts the duplicates, and the "
-                       "spec's canonical counts are not an enumeration this notebook writes out line by line")
+TABLE_CANONICAL_WHY = R.Unbuilt("the thesis says it leaves equal-length ties unbroken and accepts the duplicates, "
+                                "and the spec's canonical counts are not an enumeration this notebook writes out line "
+                                "by line")
 
 # ----------------------------------------------------------------------------- bidding (E5-E7)
 
@@ -77,8 +78,8 @@ ADJ_SPEC = Reading("the spec's adjustment (α 2, β 0.25, γ 1, ρ 1)",
                    default=True)
 ADJ_OTHER = Reading("other adjustment parameters", "The same adjustment with other α or ρ.",
                     "spec Open question 3 (the adjustment's form and parameters are missing)")
-ADJ_OTHER_WHY = ("the Fig 3-13 replay is run at the spec's parameters only; the other (α, ρ) cells are calibrated "
-                 "on whole games in E14, not replayed on this hand")
+ADJ_OTHER_WHY = R.Unbuilt("the Fig 3-13 replay is run at the spec's parameters only; the other (α, ρ) cells are "
+                          "calibrated on whole games in E14, not replayed on this hand")
 
 SIMCOUNT_REF = Reading("an independent reference estimate",
                        "A call 'changes' when an N = 50 estimate's opening call differs from that of an independent "
@@ -87,8 +88,8 @@ SIMCOUNT_REF = Reading("an independent reference estimate",
                        default=True)
 SIMCOUNT_200 = Reading("against N = 200", "A call 'changes' when the N = 50 call differs from an N = 200 call.",
                        "the thesis's table compares N = 50 with 100 and 200")
-SIMCOUNT_200_WHY = ("the convergence run keeps each N = 50 call against the reference call only, not paired with "
-                    "an N = 200 estimate of the same hand")
+SIMCOUNT_200_WHY = R.Unbuilt("the convergence run keeps each N = 50 call against the reference call only, not "
+                             "paired with an N = 200 estimate of the same hand")
 SIMCOUNT_DEALS = Reading("the thesis's four deals", "The thesis's own four deals, recomputed.",
                          "thesis §4 simulation-count table")
 SIMCOUNT_DEALS_WHY = "the four deals behind the thesis's table are not printed (spec Open question 10)"
@@ -137,7 +138,7 @@ BOT_MCA = Reading("adjusted estimates (MCA)",
                   "spec Open question 3 (unknown whether the 19 games used the adjustment)")
 FIRST_CALL = Reading("estimate at the first call", "Est. is com's E at its first call, not its last.",
                      "spec Open question 3 (which E is reported)")
-FIRST_CALL_WHY = "the logged games keep each bot's estimate at its last call only"
+FIRST_CALL_WHY = R.Unbuilt("the logged games keep each bot's estimate at its last call only")
 HUMAN = Reading("against a person", "The opponent is the author, a person.", "thesis §4 (19 games against the "
                                                                              "author)")
 HUMAN_WHY = "the author cannot be replayed; our opponents are RULE and MC0"
@@ -151,7 +152,7 @@ def rows(family: str, claim: str, default: Reading, estimate, judgement, *, runs
     out = [R.run(family, claim, replace(default, default=True), _value(estimate), judgement)]
     for reading, e, j, note in runs:
         out.append(R.run(family, claim, replace(reading, default=False), _value(e), j, note))
-    out += [R.not_run(family, claim, replace(reading, default=False), why) for reading, why in skipped]
+    out += [R.skipped(family, claim, replace(reading, default=False), why) for reading, why in skipped]
     return out
 
 

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from liarlab.core import verdicts as V
+from liarlab.core.readings import Unbuilt
 from liarlab.papers.p04 import printed
 from liarlab.papers.p04 import readings as RD
 from liarlab.papers.p04.experiments import RULE_VARIANTS, STAGE1_WINDOWS, windowed_rates
@@ -436,7 +437,7 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
         else:
             others.append((RD.CUMULATIVE_500, RD.NO_SETTINGS))
         for reading in (RD.C03, RD.C07, RD.UNIFORM, RD.P5_20, RD.P5_40):
-            others.append((reading, "no trivial catcher was played under it (only in the spec's game)"))
+            others.append((reading, Unbuilt("no trivial catcher was played under it (only in the spec's game)")))
         rows.append(_claim(text, printed.PAPER_VALUES["learns"], est, j, family=BASELINE_FAMILY, headline=k == 0,
                            note=f"windowed win rate, learner minus {label}, mean over P1-P5 per run, independent runs; "
                                 "per personality (points): " + ", ".join(f"{n} {_pct(d)}" for n, d in per.items())
@@ -494,7 +495,7 @@ def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, c
             others.append((RD.at_training(games), lambda games=games, judge=judge: judge(per_seed, games=games)[:2]))
         for label in RD.variant_labels(None):
             if label not in RD.LEARNER_VARIANTS:
-                others.append((RD.variant(label), "no baseline was played under it (modified rules only)"))
+                others.append((RD.variant(label), Unbuilt("no baseline was played under it (modified rules only)")))
                 continue
             if variant_learners is None:
                 others.append((RD.variant(label), RD.NO_GRID))
@@ -539,7 +540,7 @@ def example_claim(lie_rates: pd.DataFrame) -> dict:
     others = [(RD.Reading(f"opponent {n}", f"the example's opponent is {n} (the spec's profile)",
                           "the paper does not name the opponent (§2.4)"), lambda n=n: judged[n])
               for n in judged if n != shown]
-    others.append((RD.UNIFORM, "the realised lie rates (E1) were tabulated under Binomial hands only"))
+    others.append((RD.UNIFORM, Unbuilt("the realised lie rates (E1) were tabulated under Binomial hands only")))
     others.append((RD.Reading("a profile fitted to 343/500", "the opponent's profile puts a lie rate of 0.686 at "
                               "position 6", "spec §8.3: the lie profiles are unspecified"),
                    "a profile chosen to match the printed count reproduces it by construction, so it tests nothing"))
@@ -570,7 +571,7 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: p
                         lambda f, n: judge(f[f.setting == "paper defaults"], f[f.setting == "k fixed at 0"], n), plans,
                         who=("paper defaults", "k fixed at 0"))
     text = "Stage 1: per-position lie statistics do not yet matter much by 500 games"
-    others = [(reading, "the search with k fixed at 0 was played under the spec's defaults only")
+    others = [(reading, Unbuilt("the search with k fixed at 0 was played under the spec's defaults only"))
               for reading in (RD.C03, RD.C07, RD.UNIFORM, RD.STEPS_SMALL, RD.STEPS_LARGE, RD.MODEL)]
     return _claim(text, printed.PAPER_VALUES["k_matters_little"], est, j, family=DISCUSSION_FAMILY,
                   readings=RD.build(DISCUSSION_FAMILY, text, RD.K_DEFAULT, est, j, others),
@@ -650,7 +651,8 @@ def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
 def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataFrame) -> pd.DataFrame:
     """Every E7 ordering (:func:`ordering_checks`, F7 learners) and E8 statement (:func:`feature_checks`) judged
     under the paper's reading and under each rule and learner variant, with the same rules as the claims table:
-    one row per variant and statement (value and interval in rate units; a statement with no estimate has NaN)."""
+    one row per variant and statement (value and interval in rate units, with the interval's level and the number
+    of seeds its rule judged, and where an undecided estimate leans; a statement with no estimate has NaN)."""
     all_seeds = pd.concat([feature_per_seed, variant_per_seed], ignore_index=True)
     checks = []
     for label in ["paper"] + list(RULE_VARIANTS):
@@ -659,7 +661,10 @@ def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataF
         for name, (est, judgement, note) in found.items():
             checks.append({"variant": label, "ordering": name,
                            "value": np.nan if est is None else est.value, "ci_low": np.nan if est is None else est.low,
-                           "ci_high": np.nan if est is None else est.high, "verdict": judgement.verdict, "note": note})
+                           "ci_high": np.nan if est is None else est.high,
+                           "level": np.nan if est is None else est.level,
+                           "n": np.nan if est is None or est.n is None else est.n,
+                           "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note})
     return pd.DataFrame(checks)
 
 
@@ -680,8 +685,8 @@ def _grid_readings(variant_orderings: pd.DataFrame | None, key: str) -> list:
             for label in RD.variant_labels(variant_orderings)]
 
 
-NO_TRAINING_VARIANTS = ("the rule and learner variants were trained 300 games only, so no change with training can "
-                        "be read under them")
+NO_TRAINING_VARIANTS = Unbuilt("the rule and learner variants were trained 300 games only, so no change with "
+                               "training can be read under them")
 
 
 def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,

@@ -112,15 +112,16 @@ Judge = Callable[[], tuple]
 def build(family: str, claim: str, default: Reading, est, judgement, others) -> list[dict]:
     """The readings rows of one claim: the default (the claims row's own estimate and judgement) and each other
     reading of ``others``, a list of (reading, what) where ``what`` is a function returning (estimate,
-    judgement) under that reading, or a sentence saying why the reading was not run."""
+    judgement) under that reading, or a sentence saying why the reading cannot be run (a plain ``str``) or what it
+    would need (an :class:`liarlab.core.readings.Unbuilt` sentence: a reading we could run but did not build)."""
     rows = [R.run(family, claim, default, est if est is not None and not _nan(est) else None, judgement)]
     for reading, what in others:
         if isinstance(what, str):
-            rows.append(R.not_run(family, claim, reading, what))
+            rows.append(R.skipped(family, claim, reading, what))
             continue
         out = what()
         if isinstance(out, str):
-            rows.append(R.not_run(family, claim, reading, out))
+            rows.append(R.skipped(family, claim, reading, out))
         else:
             e, j = out[:2]
             rows.append(R.run(family, claim, reading, e, j, note=out[2] if len(out) > 2 else ""))
@@ -166,10 +167,15 @@ def grid_reading(grid: pd.DataFrame | None, label: str, statement: str):
     if g.empty:
         return f"the variant grid has no row for {label}"
     r = g.iloc[0]
+    # the judgement as the grid's rule gave it (the same rule as the claims row): its verdict and, undecided,
+    # where its estimate leans
+    judgement = V.Judgement(r.verdict, "", leans=r.get("leans") or None if isinstance(r.get("leans"), str) else None)
     if pd.isna(r.value):
-        return (None, r.verdict, r.note)
-    est = V.Estimate(float(r.value), float(r.ci_low), float(r.ci_high), None, "seeds")
-    return (est, r.verdict)
+        return (None, judgement, r.note)
+    level = float(r.level) if "level" in r and pd.notna(r.level) else V.LEVEL
+    n = int(r.n) if "n" in r and pd.notna(r.n) else None
+    est = V.Estimate(float(r.value), float(r.ci_low), float(r.ci_high), n, "seeds", level=level)
+    return (est, judgement, r.note if isinstance(r.note, str) else "")
 
 
 def variant_labels(grid: pd.DataFrame | None) -> list[str]:

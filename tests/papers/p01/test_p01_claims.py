@@ -116,7 +116,8 @@ def test_best_response_row_judges_the_difference_from_one_half():
                        "as_responder": [0.74]})
     row = claims01.best_response_row(br, pd.DataFrame({"win_rate": [0.8], "games": [600]}))
     assert row["verdict"] == "differs" and abs(row["reproduced_value"] - 0.23) < 1e-9
-    assert row["cause"] == "genuine" and "best-response lower bound" in row["claim"]   # every reading differs
+    # every reading run differs, but the exact best response was not built: not settled
+    assert row["cause"] == "untested" and "best-response lower bound" in row["claim"]
     assert row["readings"].startswith("5 readings run")
     assert "Exploit" not in row["claim"] and "lower bound" in row["note"]
 
@@ -138,7 +139,7 @@ def test_a_differing_band_claim_takes_its_cause_from_its_readings_rows():
     assert rows[0]["interval"] == "" and rows[0]["headline"]   # every type decided: a point, never a flat [x, x]
     without_mean = [r for r in mine if not r["reading"].startswith("the mean")]
     from liarlab.core import verdicts as V2
-    assert V2.cause(without_mean) == "genuine"           # had the mean reading differed too: genuine
+    assert V2.cause(without_mean) == "untested"          # had the mean differed too: the unbuilt variants remain
 
 
 def test_undecided_types_are_named_in_the_band_note():
@@ -181,8 +182,8 @@ def test_bbn_gain_plan_asks_for_fresh_seeds_and_a_differing_row_names_its_cause(
     row = claims01.bbn_gain_row(gains, 500, fresh=fresh, plan=plan)
     assert row["verdict"] == "reproduced" and row["pilot_verdict"] == "inconclusive"
     row = claims01.bbn_gain_row(_gains([0.0] * 8), 500)
-    assert row["verdict"] == "differs" and row["cause"] == "genuine"   # only the default run, the rest not run
-    assert "not run: gain relative to the plain rate" in row["readings"]
+    assert row["verdict"] == "differs" and row["cause"] == "untested"  # only the default run, the rest not built
+    assert "not built: gain relative to the plain rate" in row["readings"]
     assert claims01.bbn_gain_plan(_gains([0.0] * 8), cap=60) is None
 
 

@@ -69,7 +69,7 @@ def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
     assert "Gambit given the per-turn model: reproduced" in gambit["readings"]
     headline = [r for r in rows if r["headline"]][0]
     assert headline["verdict"] == "differs" and headline["cause"] == "genuine"
-    assert "accept payoff R2: differs" in headline["readings"] and "not run" in headline["readings"]
+    assert "accept payoff R2: differs" in headline["readings"] and "cannot be run" in headline["readings"]
     prior = by["Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn values are "
                "the equilibrium values)"]
     assert prior["verdict"] == "differs" and prior["cause"] == "genuine"
