@@ -321,8 +321,15 @@ def _needed(est: Estimate, lo: float, hi: float) -> tuple[str, int | None, bool]
 
 
 def _fmt(x: float) -> str:
+    """A number in a rule's text: 6 significant digits, and from 10,000 up in full with separators (an exact
+    count's band, the count +- its round-off allowance, reads as the count, never in e-notation)."""
     if math.isinf(x):
         return "-inf" if x < 0 else "+inf"
+    if abs(x) >= 1e4:
+        whole = round(x)
+        if abs(x - whole) <= 1e-6 * abs(x):
+            return f"{whole:,}"
+        return f"{x:,.2f}"
     return f"{x:.6g}"
 
 
