@@ -32,8 +32,9 @@ lint: setup
 test: setup lint
 	$(BIN)/python -m pytest -m "not integration" --durations=15
 
-# The notebooks on a local Dask cluster whose workers have disks of their own, and a run killed mid-notebook
-# that must resume with identical tables: minutes each, so apart from make test (CI runs both).
+# The whole quick chain (every notebook, its claims and sidecars, and again with one worker), the notebooks on a
+# local Dask cluster whose workers have disks of their own, and a run killed mid-notebook that must resume with
+# identical tables: minutes each, so apart from make test (CI runs both).
 test-integration: setup
 	$(BIN)/python -m pytest -m integration --durations=5
 

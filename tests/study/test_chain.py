@@ -37,6 +37,7 @@ def quick_chain(tmp_path_factory):
     return out, runs
 
 
+@pytest.mark.integration  # the whole quick chain (about 5 minutes): make test-integration and CI run it
 def test_every_notebook_runs_and_writes_its_claims(quick_chain):
     out, runs = quick_chain
     assert [r.notebook for r in runs] == [p.name for p in chain.available_notebooks().values()]
@@ -60,6 +61,7 @@ def test_every_notebook_runs_and_writes_its_claims(quick_chain):
         assert per_notebook[nb_id] == len(pd.read_csv(out / "data" / f"{nb_id}_claims.csv")), nb_id
 
 
+@pytest.mark.integration
 def test_every_table_of_the_run_records_its_seed_profile_and_versions(quick_chain):
     out, _ = quick_chain
     tables = sorted((out / "data").glob("[0-9][0-9]_*.csv"))
