@@ -3,7 +3,7 @@
 Two exact methods solve a round of Bluff (``dice = (opener's, responder's)``, ``faces`` faces, the rules of
 :func:`liarlab.bluff.rules.make_rules`):
 
-* the **whole-tree LP** (:func:`liarlab.bluff.exact.solve_bluff`): the sequence-form LP over every history and
+* the **whole-tree LP** (:func:`liarlab.bluff.exact.solve_lp`): the sequence-form LP over every history and
   deal. Fast for small rounds, and it gives the equilibrium as behaviour tables (``detail.policy``); its memory
   grows with histories x deals, so it cannot build one die each at N = 10 (2^20 histories x 100 deals).
 * the **certified double oracle** (:func:`liarlab.bluff.oracle.solve_round_certified`): LPs on a growing set of

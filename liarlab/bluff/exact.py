@@ -53,7 +53,7 @@ Rules (keyword arguments accepted by every entry point)
 
 Entry points
 ------------
-``solve_bluff(faces, dice=(1, 1), *, continuation=None, max_bytes, tolerance, method, **rules)``
+``solve_lp(faces, dice=(1, 1), *, continuation=None, max_bytes, tolerance, method, **rules)``
     -> :class:`BluffSolution` (value, first_player_win, mean_gain, nash_conv, behaviour tables, sizes,
     seconds; ``.policy(1 | 2)`` and ``.action_probabilities(player, own_dice, history)``).
 ``bluff_game_values(faces, max_dice=5, *, max_total=None, **rules)`` -> DataFrame
@@ -95,7 +95,7 @@ __all__ = [
     "BluffSolution",
     "HistoryPolicy",
     "bid_table",
-    "solve_bluff",
+    "solve_lp",
     "bluff_game_values",
     "round_size",
     "evaluate_profile",
@@ -648,10 +648,13 @@ def _cached_round(faces, dice, rule_items) -> Round:
     return Round(make_rules(faces, dice, **dict(rule_items)))
 
 
-def solve_bluff(faces: int, dice=(1, 1), *, continuation: dict | None = None,
-                max_bytes: int = DEFAULT_MAX_BYTES, tolerance: float = 1e-9, method: str = "highs",
-                **rules) -> BluffSolution:
-    """Exact equilibrium of a Bluff round with ``dice = (opener's, responder's)`` dice.
+def solve_lp(faces: int, dice=(1, 1), *, continuation: dict | None = None,
+             max_bytes: int = DEFAULT_MAX_BYTES, tolerance: float = 1e-9, method: str = "highs",
+             **rules) -> BluffSolution:
+    """Exact equilibrium of a Bluff round with ``dice = (opener's, responder's)`` dice, by the whole-tree
+    sequence-form LP, as the LP's own :class:`BluffSolution` (behaviour tables, self-play value and
+    best-response gains). The study's entry point :func:`liarlab.bluff.solve_bluff` (``method="lp"``) wraps
+    one such LP in a certified bracket.
 
     With more than one die in total beyond (1, 1), the payoffs after a challenge are the exact
     values of the smaller rounds, solved first (or taken from ``continuation[(x, y)]``, the value

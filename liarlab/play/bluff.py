@@ -3,7 +3,7 @@
 The default is the talk's Bluff-1: six faces, one die each, so one round decides the game. ``--faces`` and
 ``--dice`` choose other sizes (the exact agent plays up to 12 bids a round: N <= 6 with one die each, N <= 3 with
 two, N = 2 with three).
-Opponents: ``exact``, the exact equilibrium of every round (:func:`liarlab.bluff.exact.solve_bluff`, solved
+Opponents: ``exact``, the exact equilibrium of every round (:func:`liarlab.bluff.exact.solve_lp`, solved
 when first needed and sampled with the session's generator); ``per-turn``, the talk's per-turn method
 (:mod:`liarlab.bluff.per_turn`); ``random``, uniform over the legal actions. The rules, penalties and next
 opener are :mod:`liarlab.bluff.rules` with its default options; this module only reads and writes text.
@@ -15,7 +15,7 @@ import re
 import numpy as np
 
 from liarlab.bluff import rules as br
-from liarlab.bluff.exact import solve_bluff
+from liarlab.bluff.exact import solve_lp
 from liarlab.bluff.per_turn import per_turn_action_probabilities, per_turn_bluff
 from liarlab.core.bids import bid_ladder
 from liarlab.core.validation import check_int
@@ -52,7 +52,7 @@ class ExactAgent:
     def solution(self, opener_dice: int, responder_dice: int):
         cell = (opener_dice, responder_dice)
         if cell not in self.solutions:
-            self.solutions[cell] = solve_bluff(self.rules.faces, cell, max_bytes=MAX_BYTES, **self.rules.options())
+            self.solutions[cell] = solve_lp(self.rules.faces, cell, max_bytes=MAX_BYTES, **self.rules.options())
         return self.solutions[cell]
 
     def act(self, observation, legal_actions, rng):

@@ -15,7 +15,7 @@ def test_six_faces_through_the_oracle_agrees_with_the_whole_tree_lp():
     assert (by_oracle.method, by_lp.method) == ("double oracle", "whole-tree LP")
     assert by_oracle.lower <= by_oracle.value <= by_oracle.upper and by_oracle.width <= 1e-9
     assert by_oracle.fraction == by_lp.fraction == Fraction(-7, 258)
-    assert by_lp.value == pytest.approx(exact.solve_bluff(6).value, abs=1e-12)
+    assert by_lp.value == pytest.approx(exact.solve_lp(6).value, abs=1e-12)
     for result in (by_oracle, by_lp):
         X0, X1 = result.plans
         assert X0.shape == (6, 2**12) and X1.shape == (6, 2**12)
@@ -30,7 +30,7 @@ def test_more_dice_solve_the_smaller_rounds_first_under_any_rules():
         assert set(r.continuation) == {(1, 1), (1, 2), (2, 1)}
     star = solve_bluff(3, (2, 1), bid_order="star", next_opener="winner")
     assert star.rules["bid_order"] == "star" and star.rules["next_opener"] == "winner"
-    assert star.value == pytest.approx(exact.solve_bluff(3, (2, 1), bid_order="star", next_opener="winner").value,
+    assert star.value == pytest.approx(exact.solve_lp(3, (2, 1), bid_order="star", next_opener="winner").value,
                                        abs=1e-9)
 
 

@@ -38,7 +38,7 @@ def test_numba_best_response_matches_the_numpy_reference(dice):
 def test_cfr_plus_bracket_contains_the_exact_value_and_shrinks():
     rnd = exact.Round(make_rules(3, (1, 1)))
     U = exact.zero_sum_payoffs(rnd, None)
-    true = exact.solve_bluff(3, (1, 1)).value
+    true = exact.solve_lp(3, (1, 1)).value
     widths = []
     for iterations in (50, 2000):
         X0, X1 = cfr.cfr_plus(rnd, U, iterations)
@@ -52,14 +52,14 @@ def test_cfr_plus_bracket_contains_the_exact_value_and_shrinks():
 def test_no_wild_counting_changes_the_game():
     wild = oracle.solve_round_certified(make_rules(2, (2, 1)), {(1, 1): 0.5})
     plain = oracle.solve_round_certified(make_rules(2, (2, 1), wild="none"),
-                                         {(1, 1): exact.solve_bluff(2, (1, 1), wild="none").value})
+                                         {(1, 1): exact.solve_lp(2, (1, 1), wild="none").value})
     assert abs(wild.value - plain.value) > 0.05
 
 
 @pytest.mark.parametrize("faces", [2, 3, 4, 5, 6])
 def test_one_die_values_agree_with_the_exact_lp(faces):
     sol = oracle.solve_one_die(faces)
-    lp = exact.solve_bluff(faces, (1, 1))
+    lp = exact.solve_lp(faces, (1, 1))
     assert sol.value == pytest.approx(lp.value, abs=1e-9)
     assert sol.width <= 1e-9
     assert sol.lower - 1e-12 <= lp.value <= sol.upper + 1e-12
@@ -81,7 +81,7 @@ def test_the_bracket_is_the_best_responses_to_the_returned_plans(faces):
     br1, _ = exact.best_response(rnd, exact.payoffs_for(U, 1), X0, 1)
     assert sol.upper == pytest.approx(upper, abs=1e-12)
     assert sol.lower == pytest.approx(-br1, abs=1e-12)
-    true = exact.solve_bluff(faces, (1, 1)).value
+    true = exact.solve_lp(faces, (1, 1)).value
     assert sol.lower - 1e-12 <= true <= sol.upper + 1e-12
 
 
@@ -100,7 +100,7 @@ def test_other_rules_and_rounds_with_continuation_values(rules):
 @pytest.mark.slow
 def test_seven_faces_agree_with_the_exact_lp():
     sol = oracle.solve_one_die(7)
-    lp = exact.solve_bluff(7, (1, 1))
+    lp = exact.solve_lp(7, (1, 1))
     assert sol.value == pytest.approx(lp.value, abs=1e-9)
     assert sol.width <= 1e-9
 
