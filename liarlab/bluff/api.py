@@ -207,7 +207,7 @@ def _solve_one(r, values: dict, errors: dict, method: str, target: float, max_by
     inherited = max((errors[c] for c in deps if c in errors), default=0.0)
     t0 = time.perf_counter()
     if chosen == "lp":
-        sol = exact._solve_round(r, values, max_bytes, min(target, 1e-9))
+        sol = exact.solve_round_lp(r, values, max_bytes, min(target, 1e-9))
         # the opener's plan guarantees (self-play value - the responder's best-response gain), and the
         # responder's concedes at most (self-play value + the opener's gain)
         lower = sol.self_play_value - sol.best_response_gains[1]

@@ -56,6 +56,8 @@ Entry points
 ``solve_lp(faces, dice=(1, 1), *, continuation=None, max_bytes, tolerance, method, **rules)``
     -> :class:`BluffSolution` (value, first_player_win, mean_gain, nash_conv, behaviour tables, sizes,
     seconds; ``.policy(1 | 2)`` and ``.action_probabilities(player, own_dice, history)``).
+``solve_round_lp(rules, continuation, max_bytes, tolerance, method)`` -> :class:`BluffSolution`
+    of one round given its smaller rounds' values (no backward induction).
 ``bluff_game_values(faces, max_dice=5, *, max_total=None, **rules)`` -> DataFrame
     (a, b, value, opener_win, mean_gain, seconds, status, histories, deals).
 ``evaluate_profile(faces, dice, policy1, policy2, *, continuation=None, **rules)`` -> dict
@@ -96,6 +98,7 @@ __all__ = [
     "HistoryPolicy",
     "bid_table",
     "solve_lp",
+    "solve_round_lp",
     "bluff_game_values",
     "round_size",
     "evaluate_profile",
@@ -666,10 +669,14 @@ def solve_lp(faces: int, dice=(1, 1), *, continuation: dict | None = None,
     check_fits(r.faces, r.dice, max_bytes)
     if continuation is None and r.dice != (1, 1):
         continuation = _exact_values_below(r, max_bytes, tolerance, method)
-    return _solve_round(r, continuation, max_bytes, tolerance, method)
+    return solve_round_lp(r, continuation, max_bytes, tolerance, method)
 
 
-def _solve_round(r: Rules, continuation, max_bytes, tolerance, method="highs") -> BluffSolution:
+def solve_round_lp(r: Rules, continuation, max_bytes, tolerance, method="highs") -> BluffSolution:
+    """The whole-tree LP of the one round ``r`` (:class:`~liarlab.bluff.rules.Rules`, its dice included), with
+    the payoffs after a challenge taken from ``continuation[(x, y)]`` (the smaller rounds' values; ``{}`` or None
+    for one die each): what :func:`solve_lp` solves after the rounds below. ``tolerance`` and ``method`` as there;
+    raises ValueError when the LP would exceed ``max_bytes``."""
     size = check_fits(r.faces, r.dice, max_bytes)
     t0 = time.perf_counter()
     rnd = Round(r)
@@ -705,7 +712,7 @@ def _exact_values_below(r: Rules, max_bytes, tolerance, method="highs") -> dict:
     for cell in _needed_rounds(*r.dice):
         if cell[0] + cell[1] >= r.total_dice:
             continue
-        values[cell] = _solve_round(r.with_dice(cell), values, max_bytes, tolerance, method).value
+        values[cell] = solve_round_lp(r.with_dice(cell), values, max_bytes, tolerance, method).value
     return values
 
 
@@ -741,7 +748,7 @@ def bluff_game_values(faces: int, max_dice: int = 5, *, max_bytes: int = DEFAULT
             row["status"] = f"omitted: needs omitted round {missing[0]}"
         else:
             t0 = time.perf_counter()
-            sol = _solve_round(r, values, max_bytes, tolerance, method)
+            sol = solve_round_lp(r, values, max_bytes, tolerance, method)
             row.update(value=sol.value, opener_win=sol.first_player_win,
                        mean_gain=sol.mean_gain, seconds=time.perf_counter() - t0)
             row["status"] = "solved"

@@ -318,19 +318,19 @@ def star_order_one_die(faces_list=range(2, 7)) -> pd.DataFrame:
 def _scaling_task(rng, faces, a, b, solver, below, options):
     import time
 
-    from liarlab.bluff.exact import _solve_round
+    from liarlab.bluff.exact import solve_round_lp
     from liarlab.bluff.oracle import solve_round_certified
     from liarlab.bluff.rules import make_rules
     from liarlab.core.resources import PeakMemory
 
     rules = make_rules(faces, (a, b), **options)
     # warm up on the smallest round (imports, numba's compiled kernels), so the timing is the round's own
-    _solve_round(make_rules(faces, (1, 1), **options), {}, 2**30, 1e-9)
+    solve_round_lp(make_rules(faces, (1, 1), **options), {}, 2**30, 1e-9)
     solve_round_certified(make_rules(faces, (1, 1), **options))
     with PeakMemory() as memory:
         t0 = time.perf_counter()
         if solver == "old LP":
-            value = _solve_round(rules, below, 64 * 2**30, 1e-9).value
+            value = solve_round_lp(rules, below, 64 * 2**30, 1e-9).value
         else:
             value = solve_round_certified(rules, below).value
         seconds = time.perf_counter() - t0
