@@ -31,7 +31,7 @@ from liarlab.bluff.rules import DEFAULT_MAX_BYTES, make_rules, round_size
 from liarlab.bluff.sparse_oracle import Bracketed
 
 __all__ = ["BluffResult", "EndGameResult", "METHODS", "choose_method", "solve_bluff", "solve_end_game",
-           "simplest_fraction", "certify_end_game"]
+           "simplest_fraction", "simple_fraction", "is_dyadic", "certify_end_game"]
 
 METHODS = ("auto", "lp", "oracle")
 #: ``auto`` uses the whole-tree LP up to this many LP nonzeros (N = 6 one die each: 344,000, about 2 s);
@@ -103,6 +103,29 @@ def simplest_fraction(lower: float, upper: float, max_denominator: int = MAX_DEN
             return None
         a, b = 1 / (b - n), 1 / (a - n)
     return Fraction(p, q) if q <= max_denominator else None
+
+
+def simple_fraction(value: float, lower: float, upper: float, max_power: int = 40):
+    """A simple fraction inside [lower, upper]: the closest to ``value`` with denominator at most 10,000, or a
+    power of two up to 2**max_power (the race values of Bluff-2, notebook 05's grids); None when there is none.
+    Unlike :func:`simplest_fraction` it starts from ``value``, so it need not be the simplest in the bracket.
+
+    >>> simple_fraction(0.51953125, 0.51953125 - 1e-12, 0.51953125 + 1e-12)
+    Fraction(133, 256)
+    """
+    f = Fraction(value).limit_denominator(10_000)
+    if lower - 1e-15 <= float(f) <= upper + 1e-15:
+        return f
+    for k in range(max_power + 1):
+        f = Fraction(round(value * 2**k), 2**k)
+        if lower - 1e-15 <= float(f) <= upper + 1e-15:
+            return f
+    return None
+
+
+def is_dyadic(f: Fraction | None) -> bool:
+    """True when ``f`` is a fraction whose denominator is a power of two."""
+    return f is not None and (f.denominator & (f.denominator - 1)) == 0
 
 
 def _fraction(lower: float, upper: float) -> Fraction | None:

@@ -67,6 +67,13 @@ def test_simplest_fraction():
         api.simplest_fraction(1, 0)
 
 
+def test_simple_fraction_lies_in_the_bracket():
+    f = api.simple_fraction(0.51953125, 0.51953125 - 1e-12, 0.51953125 + 1e-12)
+    assert f == Fraction(133, 256) and api.is_dyadic(f)
+    assert api.simple_fraction(0.1000001, 0.1000001 - 1e-16, 0.1000001 + 1e-16) is None
+    assert not api.is_dyadic(Fraction(1, 3)) and not api.is_dyadic(None)
+
+
 def test_an_end_game_built_once_is_certified_by_either_oracle_with_its_options():
     from liarlab.bluff import certify_end_game, solve_end_game
     from liarlab.bluff.endgame import EndGame

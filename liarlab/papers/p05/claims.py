@@ -15,6 +15,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from liarlab.bluff.api import is_dyadic
+from liarlab.bluff.oracle import EXACT_WIDTH
 from liarlab.core import verdicts as V
 from liarlab.papers.p05 import experiments
 from liarlab.papers.p05 import readings as RD
@@ -30,7 +32,6 @@ from liarlab.papers.p05.printed import (
     TALK_LD2_GAMES,
 )
 
-EXACT_WIDTH = 1e-9   # a certified bracket at most this wide makes a value exact (issue 18)
 #: The columns of the exact-vs-per-turn table that are best-response gains (zero up to round-off at an equilibrium).
 GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_gain", "exact_mean_gain")
 
@@ -90,23 +91,6 @@ def _value_row(text, family, printed, value, digits, *, kind="finding", note="",
         readings = RD.build(family, text, entries)
     return _claim(text, SOURCE, printed, V.exact(value), judgement, kind=kind, family=family, note=note,
                   readings=readings, **kw)
-
-
-def simple_fraction(value: float, lower: float, upper: float, max_power: int = 40):
-    """A simple fraction inside [lower, upper]: denominator at most 10,000, or a power of two up to
-    2**max_power (the race values of Bluff-2); None when there is none."""
-    f = Fraction(value).limit_denominator(10_000)
-    if lower - 1e-15 <= float(f) <= upper + 1e-15:
-        return f
-    for k in range(max_power + 1):
-        f = Fraction(round(value * 2**k), 2**k)
-        if lower - 1e-15 <= float(f) <= upper + 1e-15:
-            return f
-    return None
-
-
-def is_dyadic(f: Fraction | None) -> bool:
-    return f is not None and (f.denominator & (f.denominator - 1)) == 0
 
 
 def race_diagnostic(grid: pd.DataFrame) -> pd.DataFrame:

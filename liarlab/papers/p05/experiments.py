@@ -136,8 +136,8 @@ def bluff2_certified_table(faces: int = 2, max_dice: int = 5, rules: BluffRules 
     value_fraction exists), histories, restricted_histories, iterations, seconds, status. Cells with
     a + b > max_total are left unsolved (status says so).
     """
+    from liarlab.bluff.api import simple_fraction
     from liarlab.bluff.oracle import certified_grid
-    from liarlab.papers.p05.claims import simple_fraction
 
     rules = rules if rules is not None else BluffRules()
     cells = [(a, b) for a in range(1, max_dice + 1) for b in range(1, max_dice + 1)

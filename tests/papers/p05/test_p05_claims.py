@@ -1,5 +1,4 @@
 """Notebook 05's claims builder under the verdict protocol: degenerate grids, truncation, the race diagnostic."""
-from fractions import Fraction
 
 import pandas as pd
 import pytest
@@ -72,12 +71,6 @@ def test_race_diagnostic_on_the_printed_table():
     assert diag.loc[(1, 2), "gap"] == 0           # 25 = 100 - 75
     assert diag.loc[(3, 4), "gap"] == 0           # 31 = 100 - 69
     assert diag.loc[(4, 5), "gap"] == 1           # 33 vs 100 - 68: off the race pattern
-
-
-def test_simple_fraction_lies_in_the_bracket():
-    f = claims05.simple_fraction(0.51953125, 0.51953125 - 1e-12, 0.51953125 + 1e-12)
-    assert f == Fraction(133, 256) and claims05.is_dyadic(f)
-    assert claims05.simple_fraction(0.1000001, 0.1000001 - 1e-16, 0.1000001 + 1e-16) is None
 
 
 def test_ledger_has_every_spec_code_and_says_why_when_reduced():

@@ -5,6 +5,7 @@ import pandas as pd
 import pytest
 
 from liarlab.bluff import rules as br
+from liarlab.bluff.api import is_dyadic
 from liarlab.bluff.per_turn import bluff2_per_turn_table, compare_with_printed_grid
 from liarlab.papers.p05 import claims as claims05
 from liarlab.papers.p05 import experiments as p05x
@@ -76,7 +77,7 @@ def test_the_talks_game_exact_grid_agrees_with_per_turn_where_it_must():
     # not a race: the star order breaks the always-true top bid, so (2, 2) is not a power of 1/2
     from fractions import Fraction
     f22 = Fraction(got.value_fraction[(2, 2)])
-    assert not claims05.is_dyadic(f22)
+    assert not is_dyadic(f22)
 
 
 def _grid(values):
