@@ -62,8 +62,7 @@ Entry points
     (a, b, value, opener_win, mean_gain, seconds, status, histories, deals).
 ``evaluate_profile(faces, dice, policy1, policy2, *, continuation=None, **rules)`` -> dict
     (value, opener_win, best_response_1, best_response_2, gain_1, gain_2, nash_conv, mean_gain; see
-    :mod:`liarlab.core.measures`); ``profile_mean_gain(...)`` and
-    ``best_response_value(faces, dice, player, policy)`` wrap it.
+    :mod:`liarlab.core.measures`); ``best_response_value(faces, dice, player, policy)`` wraps it.
 ``evaluate_game_profile(faces, max_dice, policy, **rules)`` -> DataFrame: a per-turn policy used
     by both players through the whole multi-round game (best responders respond in every round).
 ``to_efg`` / ``gambit_value``: the round as a Gambit game tree, solved by pygambit's LP.
@@ -103,7 +102,6 @@ __all__ = [
     "round_size",
     "evaluate_profile",
     "best_response_value",
-    "profile_mean_gain",
     "behaviour_table",
     "evaluate_behaviour",
     "evaluate_game_profile",
@@ -797,11 +795,6 @@ def best_response_value(faces: int, dice, player: int, policy, *, continuation: 
     return best_response(rnd, payoffs_for(U, p), X_opp, p)[0]
 
 
-def profile_mean_gain(faces: int, dice, policy1, policy2, **kwargs) -> float:
-    """Mean over both players of what a best response gains against the profile (+-1 units)."""
-    return evaluate_profile(faces, dice, policy1, policy2, **kwargs)["mean_gain"]
-
-
 def evaluate_game_profile(faces: int, max_dice: int, policy, *, max_total: int | None = None,
                           max_bytes: int = DEFAULT_MAX_BYTES, **rules):
     """Play a per-turn ``policy`` (used by both players) through the whole multi-round game.
@@ -830,7 +823,7 @@ def evaluate_game_profile(faces: int, max_dice: int, policy, *, max_total: int |
             new_a, new_b, next_open = challenge_outcomes(rnd)
             U = continuation_payoffs(new_a, new_b, next_open, 0, self_play, _negated(self_play))
             U_br = tuple(
-                payoffs_as_player(continuation_payoffs(new_a, new_b, next_open, p, br_open, br_resp), p)
+                _payoffs_as_player(continuation_payoffs(new_a, new_b, next_open, p, br_open, br_resp), p)
                 for p in (0, 1))
             B0 = behaviour_table(rnd, policy, 0)
             B1 = behaviour_table(rnd, policy, 1)
@@ -845,7 +838,7 @@ def evaluate_game_profile(faces: int, max_dice: int, policy, *, max_total: int |
     return pd.DataFrame(rows)
 
 
-def payoffs_as_player(U_player: np.ndarray, player: int) -> np.ndarray:
+def _payoffs_as_player(U_player: np.ndarray, player: int) -> np.ndarray:
     """Reorder a payoff array [k, bidder, d1, d2] of ``player`` to [k, bidder, d_own, d_opp]."""
     return U_player if player == 0 else np.swapaxes(U_player, 2, 3)
 
