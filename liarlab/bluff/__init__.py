@@ -7,11 +7,13 @@ rounds: :func:`liarlab.bluff.oracle.certified_grid`. Ferguson's one-die game: :f
 The end game of Liar's Dice (one round, the winner of the call wins), exactly: :func:`solve_end_game`, or
 :func:`certify_end_game` for a game already built.
 
-Importing the package registers two games with :mod:`liarlab.core.api` (no agents: the terminal adapters
-build theirs from the solvers): ``"bluff"``, ``new_game(rng, rules=Rules(), opener=0)`` (rounds until a
+Importing the package registers two games with :mod:`liarlab.core.api`, with the agents of
+:mod:`liarlab.bluff.agents` (Bluff: ``exact``, ``per-turn``, ``random``; Ferguson: ``optimal``, ``T*``, ``random``):
+``"bluff"``, ``new_game(rng, rules=Rules(), opener=0)`` (rounds until a
 player has no dice), and ``"ferguson"``, ``new_game(rng, faces=6, opener=0)``; both are
 :class:`~liarlab.bluff.rules.BluffState`, +1 to the winner and -1 to the loser.
 """
+from liarlab.bluff import agents as _agents  # noqa: F401  (registers the agents before the games)
 from liarlab.bluff import rules as _rules
 from liarlab.bluff.api import BluffResult, EndGameResult, certify_end_game, choose_method, solve_bluff, solve_end_game
 from liarlab.bluff.ferguson import ferguson_first_player_win

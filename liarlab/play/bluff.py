@@ -3,10 +3,11 @@
 The default is the talk's Bluff-1: six faces, one die each, so one round decides the game. ``--faces`` and
 ``--dice`` choose other sizes (the exact agent plays up to 12 bids a round: N <= 6 with one die each, N <= 3 with
 two, N = 2 with three).
-Opponents: ``exact``, the exact equilibrium of every round (:func:`liarlab.bluff.exact.solve_lp`, solved
-when first needed and sampled with the session's generator); ``per-turn``, the talk's per-turn method
-(:mod:`liarlab.bluff.per_turn`); ``random``, uniform over the legal actions. The rules, penalties and next
-opener are :mod:`liarlab.bluff.rules` with its default options; this module only reads and writes text.
+Opponents (:mod:`liarlab.bluff.agents`): ``exact``, the exact equilibrium of every round
+(:func:`liarlab.bluff.exact.solve_lp`, solved when first needed and sampled with the session's generator);
+``per-turn``, the talk's per-turn method (:mod:`liarlab.bluff.per_turn`); ``random``, uniform over the legal
+actions. The rules, penalties and next opener are :mod:`liarlab.bluff.rules` with its default options; this
+module only reads and writes text.
 """
 from __future__ import annotations
 
@@ -15,8 +16,7 @@ import re
 import numpy as np
 
 from liarlab.bluff import rules as br
-from liarlab.bluff.exact import solve_lp
-from liarlab.bluff.per_turn import per_turn_action_probabilities, per_turn_bluff
+from liarlab.bluff.agents import ExactAgent, PerTurnAgent, RandomAgent
 from liarlab.core.bids import bid_ladder
 from liarlab.core.validation import check_int
 
@@ -32,58 +32,6 @@ MAX_EXACT_BIDS = 12
 
 def hand_text(hand) -> str:
     return " ".join(str(v) for v in hand)
-
-
-def _sample(probs: np.ndarray, legal, rng: np.random.Generator) -> int:
-    """One action drawn from ``probs`` (index = action), restricted to ``legal``."""
-    p = np.array([max(float(probs[a]), 0.0) if a < len(probs) else 0.0 for a in legal])
-    if not np.isfinite(p).all() or p.sum() <= 0:
-        raise RuntimeError(f"the strategy gives no legal action a probability: {probs!r}")
-    return int(legal[int(rng.choice(len(legal), p=p / p.sum()))])
-
-
-class ExactAgent:
-    """Plays each round's exact equilibrium (player 1 = the round's opener)."""
-
-    def __init__(self, rules: br.Rules):
-        self.rules = rules
-        self.solutions: dict = {}
-
-    def solution(self, opener_dice: int, responder_dice: int):
-        cell = (opener_dice, responder_dice)
-        if cell not in self.solutions:
-            self.solutions[cell] = solve_lp(self.rules.faces, cell, max_bytes=MAX_BYTES, **self.rules.options())
-        return self.solutions[cell]
-
-    def act(self, observation, legal_actions, rng):
-        me, opener = observation["player"], observation["opener"]
-        dice = observation["dice"]
-        sol = self.solution(dice[opener], dice[1 - opener])
-        role = 1 if me == opener else 2
-        probs = sol.action_probabilities(role, observation["own"], observation["history"])
-        return _sample(probs, legal_actions, rng)
-
-
-class PerTurnAgent:
-    """The talk's per-turn method: each turn's LP strategy, chained by backward induction over dice."""
-
-    def __init__(self, rules: br.Rules):
-        self.rules = rules
-        self.solution = per_turn_bluff(rules.faces, rules.dice, rules)
-
-    def act(self, observation, legal_actions, rng):
-        me, opener = observation["player"], observation["opener"]
-        dice, history = observation["dice"], observation["history"]
-        prev = history[-1] if history else 0
-        before = history[-2] if len(history) >= 2 else 0
-        probs = per_turn_action_probabilities(self.solution, dice[me], dice[1 - me], observation["own"], prev,
-                                              before, own_opened=(me == opener))
-        return _sample(probs, legal_actions, rng)
-
-
-class RandomAgent:
-    def act(self, observation, legal_actions, rng):
-        return int(legal_actions[int(rng.integers(len(legal_actions)))])
 
 
 class BluffAdapter:
@@ -134,7 +82,7 @@ Options: --faces N (2-12, default 6), --dice D (dice each, default 1); the exact
 
     def make_agent(self, name: str, rng: np.random.Generator):
         if name == "exact":
-            agent = ExactAgent(self.rules)
+            agent = ExactAgent(self.rules, max_bytes=MAX_BYTES)
             agent.solution(*self.rules.dice)      # the first round's equilibrium (and the values below it) now
             return agent
         if name == "per-turn":

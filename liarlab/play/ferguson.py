@@ -6,9 +6,9 @@ least the announcement). Facing the top announcement N, accepting loses: nothing
 first caller alternates between games. ``--faces`` chooses N (default 6, where the first caller wins 41/60
 under optimal play).
 
-Opponents: ``optimal``, the per-turn LP equilibrium of :func:`liarlab.bluff.ferguson.ferguson_solution` (the
-talk's strategy K), ``T*``, the labelled substitute for Ferguson & Ferguson's strategy T (another optimal
-vertex), and ``random``. The state, the legal moves and who wins are :mod:`liarlab.bluff.rules` (game
+Opponents (:mod:`liarlab.bluff.agents`): ``optimal``, the per-turn LP equilibrium of
+:func:`liarlab.bluff.ferguson.ferguson_solution` (the talk's strategy K), ``T*``, the labelled substitute for
+Ferguson & Ferguson's strategy T (another optimal vertex), and ``random``. The state, the legal moves and who wins are :mod:`liarlab.bluff.rules` (game
 "ferguson"); this module only reads and writes text.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ import re
 import numpy as np
 
 from liarlab.bluff import rules as br
-from liarlab.bluff.ferguson import ferguson_solution
+from liarlab.bluff.agents import RandomAgent, ferguson_agent
 from liarlab.core.validation import check_int
 
 from .terminal import MoveError
@@ -26,45 +26,6 @@ from .terminal import MoveError
 _CALL = ("c", "call", "bluff", "challenge", "liar")
 _ACCEPT = ("a", "accept", "ok")
 MAX_FACES = 20
-
-
-def _sample(probs: np.ndarray, legal, rng: np.random.Generator):
-    """One of ``legal`` drawn with weights ``probs`` (same order); uniform if they vanish."""
-    p = np.clip(np.asarray(probs, dtype=float), 0.0, None)
-    p = p / p.sum() if p.sum() > 0 else np.full(len(legal), 1.0 / len(legal))
-    return legal[int(rng.choice(len(legal), p=p))]
-
-
-class StrategyAgent:
-    """Plays a stationary Ferguson strategy: ``x[s, roll-1, b-1]`` as the caller after previous announcement s,
-    ``y_bluff[s, b-1]`` as the guesser facing b after s."""
-
-    def __init__(self, strategy):
-        self.strategy = strategy
-
-    def probabilities(self, observation, legal) -> list[float]:
-        """The strategy's weight of each of ``legal`` (same order) in this position."""
-        history = observation["history"]
-        if observation["accepted"]:                       # my turn to announce, with my fresh roll
-            s = history[-1] if history else 0
-            row = self.strategy.x[s, int(observation["own"]) - 1]
-            return [float(row[b - 1]) for b in legal]
-        b = history[-1]
-        s = history[-2] if len(history) >= 2 else 0
-        p_call = float(self.strategy.y_bluff[s, b - 1])
-        if b == observation["faces"]:                     # accepting the top announcement loses
-            p_call = 1.0
-        return [p_call if a == br.CALL else 1.0 - p_call for a in legal]
-
-    def act(self, observation, legal_actions, rng):
-        legal = list(legal_actions)
-        return _sample(self.probabilities(observation, legal), legal, rng)
-
-
-class RandomAgent:
-    def act(self, observation, legal_actions, rng):
-        legal = list(legal_actions)
-        return legal[int(rng.integers(len(legal)))]
 
 
 class FergusonAdapter:
@@ -97,7 +58,7 @@ The first caller alternates between games. Options: --faces N (2-{MAX_FACES}, de
     def make_agent(self, name: str, rng: np.random.Generator):
         if name == "random":
             return RandomAgent()
-        return StrategyAgent(ferguson_solution(self.faces, "K" if name == "optimal" else "T*").strategy)
+        return ferguson_agent(self.faces, "K" if name == "optimal" else "T*")
 
     def new_game(self, index: int, rng: np.random.Generator):
         return br.new_game(self.rules, rng, opener=index % 2), 0

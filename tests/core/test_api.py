@@ -11,7 +11,7 @@ from liarlab.core.measures import mean_gain, nash_conv
 
 
 def test_every_game_registers_agents_and_unknown_names_list_the_known_ones():
-    for game in ("liardice", "cheat", "honeymoon", "cheat-positions"):
+    for game in ("liardice", "cheat", "honeymoon", "cheat-positions", "bluff", "ferguson"):
         assert api.agent_names(game), game
         assert set(api.game(game).agents) <= set(api.agent_names(game))
     assert {"random-guess", "test-program", "EXP0", "QTABLE"} <= set(api.agent_names("liardice"))
@@ -21,7 +21,10 @@ def test_every_game_registers_agents_and_unknown_names_list_the_known_ones():
         api.agent_names("chess")
     with pytest.raises(ValueError, match="unknown game"):
         api.make_agent("chess", "random")
-    assert api.agent_names("bluff") == [] and api.game("bluff").agents == ()
+    # Bluff and Ferguson register theirs in liarlab.bluff.agents, one RandomAgent for both (issue 38)
+    assert api.game("bluff").agents == ("exact", "per-turn", "random")
+    assert api.game("ferguson").agents == ("T*", "optimal", "random")
+    assert api.agent_factory("bluff", "random") is api.agent_factory("ferguson", "random")
 
 
 def test_games_register_themselves_and_core_names_none_of_them():

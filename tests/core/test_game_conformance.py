@@ -55,6 +55,7 @@ import numpy as np
 import pytest
 
 from liarlab import games as all_games_module
+from liarlab.bluff import rules as _bluff_rules
 from liarlab.core import api
 from liarlab.core.dice import Hand
 
@@ -312,7 +313,10 @@ def test_playing_a_clone_to_the_end_leaves_the_original_game_unchanged(name):
 
 #: what an agent needs to be made beyond the registry's defaults (fewer sampled deals: the same code, faster)
 AGENT_OPTIONS = {("liardice", "test-program"): {"type_id": 5}, ("honeymoon", "mca"): {"n_samples": 4},
-                 ("honeymoon", "thesis"): {"n_samples": 4}}
+                 ("honeymoon", "thesis"): {"n_samples": 4},
+                 # Bluff's solving agents made for the small variant (3 faces): seconds, not the 6-face LP each seed
+                 ("bluff", "exact"): {"rules": _bluff_rules.Rules(faces=3, dice=(2, 1))},
+                 ("bluff", "per-turn"): {"rules": _bluff_rules.Rules(faces=3, dice=(2, 2))}}
 def _agent_cases():
     return [pytest.param(name, agent, id=f"{name}: {agent}")
             for name, game in all_games_module.all_games().items() for agent in game.agents]

@@ -3,8 +3,9 @@ import numpy as np
 import pytest
 
 from liarlab.bluff import rules as br
+from liarlab.bluff.agents import ExactAgent
 from liarlab.core.dice import Hand
-from liarlab.play.bluff import BluffAdapter, ExactAgent
+from liarlab.play.bluff import BluffAdapter
 from liarlab.play.cli import adapter_for
 from liarlab.play.terminal import Session
 

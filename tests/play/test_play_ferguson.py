@@ -5,9 +5,10 @@ import numpy as np
 import pytest
 
 from liarlab.bluff import rules as br
+from liarlab.bluff.agents import StrategyAgent
 from liarlab.bluff.ferguson import ferguson_solution, liars_dice_match_utility
 from liarlab.play.cli import main
-from liarlab.play.ferguson import FergusonAdapter, StrategyAgent
+from liarlab.play.ferguson import FergusonAdapter
 
 
 def test_a_full_game_with_bad_input_first(person, play):
@@ -120,3 +121,12 @@ def test_cli_plays_and_refuses_bad_options(capsys):
     assert "--dice applies to bluff only" in capsys.readouterr().err
     assert main(["ferguson", "--agent", "oracle"]) == 2
     assert "unknown agent 'oracle'" in capsys.readouterr().err
+
+
+def test_the_terminal_games_share_the_one_random_agent_of_bluff_agents():
+    from liarlab.bluff import agents
+    from liarlab.play.bluff import BluffAdapter
+
+    rng = np.random.default_rng(0)
+    assert type(FergusonAdapter().make_agent("random", rng)) is agents.RandomAgent
+    assert type(BluffAdapter().make_agent("random", rng)) is agents.RandomAgent
