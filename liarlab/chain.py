@@ -27,6 +27,7 @@ from liarlab.papers.p02 import params as params02
 from liarlab.papers.p03 import params as params03
 from liarlab.papers.p04 import params as params04
 from liarlab.papers.p05 import params as params05
+from liarlab.papers.p06 import params as params06
 from liarlab.study import controls, outputs, report
 from liarlab.study.params import COMMON, Parameters
 from liarlab.study.profiles import PROFILES
@@ -43,6 +44,7 @@ PARAMETERS: dict[str, Parameters] = {
     "03": params03.PARAMS,
     "04": params04.PARAMS,
     "05": params05.PARAMS,
+    "06": params06.PARAMS,
 }
 
 

@@ -190,6 +190,10 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     judged = c["reproduced"] + c["differs"] + c["inconclusive"]
     if judged == 0 and c["not-reproducible"] == 0 and not (claims["kind"] == "finding").any():
         return _checks_sentence(claims)
+    if judged == 0 and c["not-reproducible"] == 0:
+        # a notebook of ours that no paper's claim stands behind (06): its rows are extensions and checks
+        parts = [_extension_part(claims)] + _checks_parts(claims[claims["kind"] != "finding"])
+        return "No paper makes these claims: its rows are " + "; ".join(p for p in parts if p) + "."
     parts = [f"{number(c['reproduced'])} reproduced"
              + (f" ({number(c['weak'])} of them weakly: a band wider than ±10 %)" if c["weak"] else "")]
     if c["differs"]:

@@ -87,6 +87,9 @@ NOTEBOOKS = {
                                 "worth?"),
     "05": NotebookInfo(("05",), "Does solving Liar's Dice and Bluff one turn at a time give optimal strategies, "
                                 "and what do they say about the first player's chance for N-faced dice?"),
+    # an extension of ours (issue 41): its rows are extensions and count for no paper ("06" is not in PAPERS)
+    "06": NotebookInfo(("06",), "How far from exact play are the Liar Dice players of papers 01 and 02, measured "
+                                "in the small end games that can be solved exactly?"),
 }
 
 KIND_LABELS = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic", "check": "checks of our code"}

@@ -24,7 +24,8 @@ REDRAW = 180_000
 
 EXPLORE = {"00": "00_dice_combinatorics.ipynb", "01": "01_liar_dice_random_bbn.ipynb",
            "02": "02_liar_dice_q_learning.ipynb", "03": "03_honeymoon_bridge.ipynb",
-           "04": "04_cheat.ipynb", "05": "05_nface_liars_dice_bluff.ipynb"}
+           "04": "04_cheat.ipynb", "05": "05_nface_liars_dice_bluff.ipynb",
+           "06": "06_agents_vs_exact_play.ipynb"}
 
 
 class NotebookPage:

@@ -14,9 +14,10 @@ MAX_CELL_LINES = 25
 MAX_FUNCTION_LINES = 80
 
 
-def test_there_are_six_papers_and_seven_notebooks():
-    assert [p.name for p in PAPERS] == [f"p0{i}" for i in range(6)]
-    assert len(NOTEBOOKS) == 7
+def test_there_are_seven_paper_packages_and_eight_notebooks():
+    # p00..p05 and notebook 06, the papers' players against exact play (issue 41, an extension of ours)
+    assert [p.name for p in PAPERS] == [f"p0{i}" for i in range(7)]
+    assert len(NOTEBOOKS) == 8
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)

@@ -131,3 +131,12 @@ def test_readings_in_brief_counts_what_was_run_and_what_reproduces():
     assert "1 reading cannot be run; 1 reading not built yet" in said
     assert "none reproduces" in readings_in_brief("1 reading run (as worded (default): differs); cannot be run: x (y)")
     assert "1 reading cannot be run" in readings_in_brief("1 reading run (a (default): differs); cannot be run: x (y)")
+
+
+def test_a_notebook_of_extensions_says_no_paper_makes_its_claims():
+    from liarlab.study.answer import counts_sentence
+
+    rows = pd.DataFrame({"kind": ["finding", "finding", "check"], "verdict": ["extension", "extension", "reproduced"],
+                         "cause": "", "flags": ""})
+    text = counts_sentence(rows)
+    assert text.startswith("No paper makes these claims") and "2 extension rows" in text and "judged" not in text

@@ -10,7 +10,7 @@ from liarlab.core import verdicts as V
 from liarlab.study import coverage, outputs
 
 DATA = outputs.REPO_ROOT / "data"
-NOTEBOOKS = ("00", "01", "02", "03", "04", "05")
+NOTEBOOKS = ("00", "01", "02", "03", "04", "05", "06")
 CLAIMS = sorted(DATA.glob("[0-9][0-9]_claims.csv"))
 TABLES = sorted(p for p in DATA.glob("[0-9][0-9]_*.csv"))
 

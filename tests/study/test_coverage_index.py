@@ -100,6 +100,7 @@ def test_a_ledger_refuses_a_code_the_index_does_not_know(tmp_path):
 
 def test_the_committed_ledgers_list_every_indexed_experiment_in_its_notebook():
     ledgers = coverage.read_ledgers(REPO / "data")
+    ledgers = ledgers[ledgers.spec.isin(coverage.SPECS)]   # notebook 06 is an extension: no spec, not indexed
     if ledgers.empty:
         pytest.skip("no committed ledgers in data/")
     assert coverage.missing_codes(ledgers) == {}

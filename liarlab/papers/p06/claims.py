@@ -1,0 +1,145 @@
+"""Notebook 06's claims table: every row an extension (no paper measured its players against exact play), built
+from the run's exploitability table (:func:`liarlab.papers.p06.experiments.exploitability_table`)."""
+from __future__ import annotations
+
+import pandas as pd
+
+from liarlab.core import verdicts as V
+from liarlab.papers.p06 import experiments as p06x
+from liarlab.papers.p06.printed import SOURCE
+from liarlab.study.outputs import claim
+
+__all__ = ["FAMILIES", "QUESTION", "HEADLINE_QUANTITY", "family_of", "family_table", "least_and_most_claims",
+           "notebook06_claims", "equilibrium_check_rows"]
+
+#: the families of players, as the papers built them
+FAMILIES = {"random-guess": "random guess (paper 01)", "type": "the 32 test programs (paper 01)",
+            "EXP": "the rule players EXP0-EXP3 (paper 02)"}
+
+QUESTION = ("How far from exact play are the Liar Dice players of papers 01 and 02 (random guess, the 32 test "
+            "programs, EXP0-EXP3), measured in the small end games that can be solved exactly?")
+HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game (over its players and their two seats, "
+                     "+-1 units: 2 is a sure win turned into a sure loss)")
+RULE = "exact: best responses and equilibrium plans in rational arithmetic (floats where a plan is too large)"
+
+
+def _ext(text: str, value, note: str, family: str, *, kind: str = "finding", headline: bool = False) -> dict:
+    return claim(text, SOURCE, None, value, V.stated("extension", RULE, note), kind=kind, family=family,
+                 headline=headline)
+
+
+def family_of(agent: str) -> str:
+    """The family a player belongs to (:data:`FAMILIES`)."""
+    return next(name for key, name in FAMILIES.items() if agent.startswith(key))
+
+
+def family_table(summary: pd.DataFrame) -> pd.DataFrame:
+    """Per (game, family): the mean exploitability over its players (each the mean of its two seats), its least
+    and most exploitable player, and how many players it has; sorted by game, then mean exploitability."""
+    frame = summary.assign(family=summary.agent.map(family_of))
+    rows = []
+    for (game, family), g in frame.groupby(["game", "family"], sort=False):
+        g = g.sort_values("exploitability_mean")
+        rows.append({"game": game, "family": family, "players": len(g),
+                     "exploitability_mean": float(g.exploitability_mean.mean()),
+                     "least": f"{g.agent.iloc[0]} {g.exploitability_mean.iloc[0]:.4f}",
+                     "most": f"{g.agent.iloc[-1]} {g.exploitability_mean.iloc[-1]:.4f}"})
+    order = {label: i for i, label in enumerate(dict.fromkeys(summary.game))}
+    out = pd.DataFrame(rows)
+    return (out.assign(_g=out.game.map(order)).sort_values(["_g", "exploitability_mean"]).drop(columns="_g")
+            .reset_index(drop=True))
+
+
+def least_and_most_claims(summary: pd.DataFrame) -> tuple[str, str]:
+    """The claim texts of the first game's least and most exploitable family (the answer's two results)."""
+    first = family_table(summary).groupby("game", sort=False).head(len(FAMILIES))
+    game = first.game.iloc[0]
+    g = first[first.game == game]
+    return _least_text(game, g.iloc[0].family), _most_text(game, g.iloc[-1].family)
+
+
+def _least_text(game, family) -> str:
+    return f"End game {game}: the least exploitable family of players is {family}"
+
+
+def _most_text(game, family) -> str:
+    return f"End game {game}: the most exploitable family of players is {family}"
+
+
+def _family_rows(summary: pd.DataFrame) -> list[dict]:
+    rows = []
+    for game, g in family_table(summary).groupby("game", sort=False):
+        low, high = g.iloc[0], g.iloc[-1]
+        others = "; ".join(f"{r.family} {r.exploitability_mean:.4f}" for r in g.itertuples())
+        rows.append(_ext(_least_text(game, low.family), round(low.exploitability_mean, 6),
+                         f"families by mean exploitability: {others}", "least and most exploitable family",
+                         headline=not rows))
+        rows.append(_ext(_most_text(game, high.family), round(high.exploitability_mean, 6),
+                         f"its least exploitable player {high.least}, its most {high.most}",
+                         "least and most exploitable family"))
+    return rows
+
+
+def _game_rows(summary: pd.DataFrame) -> list[dict]:
+    rows = []
+    for game, g in summary.groupby("game", sort=False):
+        best, worst = g.iloc[0], g.iloc[-1]
+        rows.append(_ext(f"End game {game}: the least exploitable player is {best.agent}",
+                         round(float(best.exploitability_mean), 6),
+                         f"{best.source}: first seat {best.exploitability_first:.4f}, second seat "
+                         f"{best.exploitability_second:.4f}; most exploitable {worst.agent} "
+                         f"({worst.exploitability_mean:.4f}); {len(g)} players", "least exploitable player"))
+    return rows
+
+
+def _random_guess_rows(summary: pd.DataFrame) -> list[dict]:
+    rows = []
+    for game, g in summary.groupby("game", sort=False):
+        tests = g[g.agent.str.startswith("type")]
+        rg = g[g.agent == "random-guess"]
+        if rg.empty or tests.empty:
+            continue
+        value = float(rg.exploitability_mean.iloc[0])
+        below = int((tests.exploitability_mean > value).sum())
+        rows.append(_ext(f"End game {game}: random guess is less exploitable than the test programs",
+                         f"{below} of {len(tests)}", f"random guess {value:.4f}; test programs "
+                         f"{tests.exploitability_mean.min():.4f}..{tests.exploitability_mean.max():.4f}",
+                         "random guess against the test programs"))
+    return rows
+
+
+def _always_beaten_rows(summary: pd.DataFrame) -> list[dict]:
+    """Players whose two seats together are exploitable by 2: a best responder wins every game against them."""
+    rows = []
+    for game, g in summary.groupby("game", sort=False):
+        beaten = g[(g.exploitability_first + g.exploitability_second) > 2 - 1e-9]
+        rows.append(_ext(f"End game {game}: players a best responder beats in every game, in both seats",
+                         f"{len(beaten)} of {len(g)}", ", ".join(beaten.agent) or "none",
+                         "players beaten in every game"))
+    return rows
+
+
+def _edge_row(table: pd.DataFrame) -> dict:
+    beaten = int((table.equilibrium_edge > 1e-12).sum())
+    share = table.equilibrium_edge / table.exploitability.where(table.exploitability > 0)
+    return _ext("Seats in which the equilibrium strategy wins more than the game value against the player",
+                f"{beaten} of {len(table)} seats", f"the equilibrium's edge is on average {share.mean():.0%} of what a "
+                f"best responder takes (min {share.min():.0%})", "the equilibrium against the players")
+
+
+def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
+    """Checks of our code: each game's equilibrium plans have exploitability exactly 0 in both seats."""
+    zero = checks[(checks.first_seat == "0") & (checks.second_seat == "0")]
+    verdict = "reproduced" if len(zero) == len(checks) else "differs"
+    judgement = V.stated(verdict, "check: the equilibrium's exploitability, in exact fractions, is 0 in both seats "
+                                  "of every game")
+    return [claim("The certified equilibrium's own exploitability is exactly 0", SOURCE, "0 in every game",
+                  f"{len(zero)} of {len(checks)} games", judgement, kind="check", family="checks",
+                  note="; ".join(f"{r.game}: value {r.value}" for r in checks.itertuples()))]
+
+
+def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame) -> list[dict]:
+    """Every claims row of notebook 06; the headline is the least exploitable family of the first game."""
+    summary = p06x.summary_table(table)
+    return (_family_rows(summary) + _game_rows(summary) + _random_guess_rows(summary) + _always_beaten_rows(summary)
+            + [_edge_row(table)] + equilibrium_check_rows(checks))

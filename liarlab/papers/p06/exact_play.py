@@ -1,0 +1,205 @@
+"""The papers' players against exact play in the end game of Liar's Dice (issue 41).
+
+A player (:mod:`liarlab.papers.p06.policies`) becomes a realization plan of the end game: for each of its hands d
+and each of its sequences, the chance it plays that sequence, keyed as in :mod:`liarlab.bluff.exact` by the
+history mask it ends at ("call at m" where the player moves at m, "the bid that made m" otherwise), over the
+histories its play can reach whatever the opponent does. The plan is built in exact fractions by one forward walk
+(:func:`agent_plan`), so everything computed from it is exact:
+
+* **best response** (:func:`liarlab.bluff.rational.exact_best_response`): what an opponent who knows the plan gets;
+* **exploitability in a seat**: the game value of that seat minus what the player guarantees there, in the +-1
+  units of :mod:`liarlab.bluff.endgame` (a win +1, a loss -1; 2 = the difference between a sure win and a sure
+  loss). For the first mover ``v* + BR_2``, for the second mover ``BR_1 - v*``, where ``v*`` is the game's value to
+  the first mover and ``BR_p`` what a best-responding player p gets in its own units. 0 exactly at an equilibrium
+  strategy of that seat;
+* **the equilibrium against the player**: the exact value, to the equilibrium's side, of a certified rational
+  equilibrium strategy (:func:`equilibrium`) playing the other seat, by walking the terminals with both plans
+  (:func:`plan_value`); its *edge* is that value minus the seat's game value (>= 0, at most the exploitability).
+
+Values per seat; the tables also give the mean of the two seats (the player plays each seat once). The same
+numbers in floats come from :func:`liarlab.bluff.sparse_oracle.best_response_sparse` as a cross-check.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from liarlab.bluff import rational
+from liarlab.bluff import sparse_oracle as so
+from liarlab.bluff.api import certify_end_game
+from liarlab.bluff.endgame import EndGame
+from liarlab.papers.p06 import policies
+
+__all__ = ["game_for", "agent_plan", "plan_of_policy", "best_response_value", "plan_value", "sparse_plan",
+           "float_best_response", "Equilibrium", "equilibrium", "evaluate_agent", "GAMES"]
+
+#: the end games of this study: (first mover's dice, second mover's dice), six faces, no wild face
+GAMES = ((1, 1), (2, 1), (1, 2), (2, 2))
+FACES = 6
+
+
+def game_for(dice, faces: int = FACES) -> EndGame:
+    return EndGame(faces, tuple(dice), "normal")
+
+
+def _popcount(m: int) -> int:
+    return bin(m).count("1")
+
+
+def plan_of_policy(game: EndGame, policy, player: int, exact: bool = True) -> dict:
+    """The exact realization plan ``{mask: [Fraction per hand]}`` of a per-turn ``policy(own, prev)`` played in
+    seat ``player``: a forward walk over the player's information sets (history, own hand) that its own play can
+    reach against every opponent move. The root holds 1 for every hand. ``exact=False``: the same plan in floats
+    (the policy's fractions rounded once per decision; far faster where the plan reaches 10^5 histories)."""
+    n = game.n_bids
+    hands = game.hands(player)[0]
+    counts = [policies.hand_counts(h, game.faces) for h in hands]
+    D = len(hands)
+    zero = Fraction(0) if exact else 0.0
+    X = {0: [Fraction(1) if exact else 1.0] * D}
+    memo = {}
+
+    def dist(d, prev):
+        if (d, prev) not in memo:
+            out = policy(counts[d], prev)
+            memo[d, prev] = out if exact else {a: float(p) for a, p in out.items()}
+        return memo[d, prev]
+
+    # (history where the player moves, its last own sequence before it)
+    stack = [(0, 0)] if player == 0 else [(1 << (j - 1), 0) for j in range(1, n + 1)]
+    while stack:
+        h, seq = stack.pop()
+        reach = X[seq]
+        prev = h.bit_length()
+        bids_made = set()
+        for d in range(D):
+            if reach[d] == 0:
+                continue
+            for action, p in dist(d, prev).items():
+                if p == 0:
+                    continue
+                if action == 0 and h == 0:
+                    raise ValueError("a policy may not call at the opening")
+                m = h if action == 0 else h | (1 << (action - 1))
+                X.setdefault(m, [zero] * D)[d] += reach[d] * p
+                if action:
+                    bids_made.add(m)
+        # every opponent reply above a bid the player made is a new information set of the player
+        for m in bids_made:
+            stack.extend((m | (1 << (j - 1)), m) for j in range(m.bit_length() + 1, n + 1))
+    return X
+
+
+def agent_plan(game: EndGame, name: str, player: int, exact: bool = True) -> dict:
+    """The exact realization plan of player ``name`` in seat ``player``: the weighted sum of its components'
+    plans (:func:`liarlab.papers.p06.policies.components`); ``exact=False`` in floats."""
+    total = {}
+    for weight, policy in policies.components(name, game, player):
+        w = weight if exact else float(weight)
+        for m, row in plan_of_policy(game, policy, player, exact).items():
+            acc = total.setdefault(m, [0 * w] * len(row))
+            for d, v in enumerate(row):
+                acc[d] += w * v
+    return total
+
+
+def _exact_probs(game: EndGame):
+    return [game.hands(p)[1] for p in (0, 1)]
+
+
+def best_response_value(game: EndGame, plan: dict, player: int) -> Fraction:
+    """What seat ``player`` gets, exactly and in its own +-1 units, best responding to the other seat's ``plan``."""
+    probs = _exact_probs(game)
+    tree = game.tree()
+    value, _ = rational.exact_best_response(game.n_bids, tree.payoffs_for(player), plan, probs[player],
+                                            probs[1 - player], player)
+    return value
+
+
+def plan_value(game: EndGame, X0: dict, X1: dict) -> Fraction:
+    """The first mover's exact expected payoff when its plan ``X0`` meets the second mover's ``X1``: the sum over
+    every call (history m, both hands) of chance x both realizations x the payoff of the called bid."""
+    U = np.rint(game.payoffs()).astype(np.int64)
+    p0, p1 = _exact_probs(game)
+    total = Fraction(0)
+    for m in X0.keys() & X1.keys():
+        if m == 0:
+            continue
+        bidder = 1 - _popcount(m) % 2
+        left = [p0[d] * x for d, x in enumerate(X0[m]) if x]
+        if not left:
+            continue
+        u = U[m.bit_length(), bidder]
+        rows = [d for d, x in enumerate(X0[m]) if x]
+        right = [(e, p1[e] * y) for e, y in enumerate(X1[m]) if y]
+        for d, w in zip(rows, left):
+            total += w * sum(int(u[d, e]) * r for e, r in right)
+    return total
+
+
+def sparse_plan(game: EndGame, plan: dict, player: int) -> so.SparsePlan:
+    """The plan in floats over its prefix-closed histories (for the float best response)."""
+    nodes = so.closed(np.array(sorted(plan), dtype=np.int64))
+    X = np.zeros((len(game.hands(player)[0]), nodes.size))
+    for i, m in enumerate(nodes.tolist()):
+        if m in plan:
+            X[:, i] = [float(v) for v in plan[m]]
+    return so.SparsePlan(player, nodes, X)
+
+
+def float_best_response(game: EndGame, plan: dict, player: int) -> float:
+    """:func:`best_response_value` in floats (:func:`liarlab.bluff.sparse_oracle.best_response_sparse`)."""
+    value, _, _ = so.best_response_sparse(game.tree(), sparse_plan(game, plan, 1 - player), player)
+    return float(value)
+
+
+@dataclass
+class Equilibrium:
+    """A certified exact equilibrium of one end game: its value to the first mover and both rational plans."""
+
+    dice: tuple
+    faces: int
+    value: Fraction
+    plans: tuple          # (first mover's, second mover's) {mask: [Fraction per hand]}
+    certificate: str
+    seconds: float
+
+
+def equilibrium(dice, faces: int = FACES) -> Equilibrium:
+    """Solve the end game (:func:`liarlab.bluff.api.certify_end_game`, the classic double oracle) and return the
+    rational plans of its rounding certificate; refuses a game whose certificate is not by rounding."""
+    game = game_for(dice, faces)
+    result = certify_end_game(game)
+    cert = result.rational
+    if not cert.holds or cert.method != "rounding":
+        raise ValueError(f"{game.label}: no rounding certificate ({cert.method}); its rational plans are not kept")
+    n = game.n_bids
+    plans = tuple(rational.rational_plan(result.plans[p], n, cert.max_denominator) for p in (0, 1))
+    return Equilibrium(tuple(dice), faces, cert.fraction, plans, cert.method, result.seconds)
+
+
+def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequences: int = 10_000) -> list[dict]:
+    """Two rows (the player as first mover, as second mover): the best responder's value, the player's guaranteed
+    value, its exploitability, and the equilibrium's result against it. Always in floats (columns ``*_float``); as
+    exact fractions too (``exact`` True) when the player's plan has at most ``exact_max_sequences`` sequences in
+    that seat (a plan over 10^5 histories takes minutes in fractions, seconds in floats)."""
+    v = eq.value
+    rows = []
+    for seat in (0, 1):
+        responder = 1 - seat
+        seat_value = v if seat == 0 else -v       # the game value of the player's seat
+        row = dict(agent=name, a=game.dice[0], b=game.dice[1], faces=game.faces,
+                   seat="first" if seat == 0 else "second", own_dice=game.dice[seat], game_value=seat_value)
+        plan = agent_plan(game, name, seat, exact=False)
+        row.update(sequences=len(plan) - 1, exact=len(plan) - 1 <= exact_max_sequences)
+        if row["exact"]:
+            plan = agent_plan(game, name, seat, exact=True)
+        br = best_response_value(game, plan, responder) if row["exact"] else float_best_response(game, plan, responder)
+        eq_result = plan_value(game, eq.plans[0], plan) if seat == 1 else -plan_value(game, plan, eq.plans[1])
+        row.update(best_response=br, guaranteed=-br, exploitability=seat_value + br,
+                   equilibrium_result=eq_result, equilibrium_edge=eq_result + seat_value,
+                   best_response_float=float_best_response(game, plan, responder))
+        rows.append(row)
+    return rows

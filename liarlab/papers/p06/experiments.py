@@ -1,0 +1,121 @@
+"""Notebook 06's experiments: every player in every end game, both seats, against its best responder and against a
+certified equilibrium (:mod:`liarlab.papers.p06.exact_play`), one task per (game, player) through the run frame's
+executor, the equilibria and the whole table through its cache."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pandas as pd
+
+from liarlab.papers.p06 import exact_play as xp
+from liarlab.papers.p06 import policies
+
+__all__ = ["dice_of", "label_of", "agents_for", "equilibria", "exploitability_table", "equilibrium_checks", "summary_table",
+           "worked_example"]
+
+
+def dice_of(code: int) -> tuple:
+    """A game code (11, 21, 12, 22) as (first mover's dice, second mover's dice)."""
+    a, b = divmod(int(code), 10)
+    if a not in (1, 2) or b not in (1, 2):
+        raise ValueError(f"a game is 11, 21, 12 or 22 (first mover's and second mover's dice), got {code!r}")
+    return (a, b)
+
+
+def label_of(dice) -> str:
+    return f"{dice[0]}v{dice[1]}"
+
+
+def agents_for(dice, test_types, test_types_larger) -> list[str]:
+    """The players of one game: every test program of ``test_types`` in the one-die game, those of
+    ``test_types_larger`` in larger games (a test program's plan reaches 10^5 histories there)."""
+    types = test_types if sum(dice) == 2 else test_types_larger
+    return policies.agent_names(types)
+
+
+def equilibria(games) -> dict:
+    """{dice: :class:`~liarlab.papers.p06.exact_play.Equilibrium`}, each solved once through the cache."""
+    from liarlab.study import cache
+
+    return {dice_of(g): cache.cached_call(xp.equilibrium, dice_of(g)) for g in games}
+
+
+def _fraction_text(value) -> str:
+    return str(value) if isinstance(value, Fraction) else ""
+
+
+def evaluate_task(rng, dice, name, eq, exact_max_sequences) -> list[dict]:
+    """One (game, player) task: its two rows (no randomness is drawn; ``rng`` is the executor's contract)."""
+    return xp.evaluate_agent(xp.game_for(dice), name, eq, exact_max_sequences)
+
+
+def exploitability_table(games, test_types, test_types_larger, exact_max_sequences: int,
+                         progress=None) -> pd.DataFrame:
+    """One row per (game, player, seat): the seat's game value, the best responder's value, the player's
+    guaranteed value and exploitability, the equilibrium's result and edge against it (floats, +-1 units, to the
+    player's seat except ``equilibrium_*``, which are to the equilibrium's seat), and the exact fractions where
+    the plan is evaluated exactly (``exact``)."""
+    from liarlab.study.parallel import run_tasks
+
+    eqs = equilibria(games)
+    tasks = [dict(dice=dice, name=name, eq=eq, exact_max_sequences=exact_max_sequences)
+             for dice, eq in eqs.items() for name in agents_for(dice, test_types, test_types_larger)]
+    results = run_tasks(evaluate_task, tasks, seed=0, progress=progress, desc="06 players")
+    rows = []
+    for task_rows in results:
+        for r in task_rows:
+            rows.append(dict(
+                game=label_of((r["a"], r["b"])), a=r["a"], b=r["b"], faces=r["faces"], agent=r["agent"],
+                source=policies.describe(r["agent"]), seat=r["seat"], own_dice=r["own_dice"],
+                game_value=float(r["game_value"]), best_response=float(r["best_response"]),
+                guaranteed=float(r["guaranteed"]), exploitability=float(r["exploitability"]),
+                equilibrium_result=float(r["equilibrium_result"]), equilibrium_edge=float(r["equilibrium_edge"]),
+                exact=bool(r["exact"]), game_value_fraction=_fraction_text(r["game_value"]),
+                exploitability_fraction=_fraction_text(r["exploitability"]),
+                equilibrium_edge_fraction=_fraction_text(r["equilibrium_edge"]),
+                float_check=abs(float(r["best_response"]) - r["best_response_float"]), sequences=r["sequences"]))
+    return pd.DataFrame(rows)
+
+
+def equilibrium_checks(games) -> pd.DataFrame:
+    """Each game's equilibrium judged by its own exact best responses: its exploitability in each seat (0 exactly
+    at an equilibrium), as fractions written out."""
+    rows = []
+    for dice, eq in equilibria(games).items():
+        game = xp.game_for(dice)
+        first = eq.value + xp.best_response_value(game, eq.plans[0], 1)
+        second = xp.best_response_value(game, eq.plans[1], 0) - eq.value
+        rows.append(dict(game=label_of(dice), value=str(eq.value), value_float=float(eq.value),
+                         first_seat=str(first), second_seat=str(second), certificate=eq.certificate))
+    return pd.DataFrame(rows)
+
+
+def summary_table(table: pd.DataFrame) -> pd.DataFrame:
+    """Per (game, player): the exploitability in each seat and their mean (the player plays each seat once), and
+    the equilibrium's mean edge, sorted by game and mean exploitability."""
+    wide = table.pivot_table(index=["game", "agent", "source"], columns="seat",
+                             values=["exploitability", "equilibrium_edge"], aggfunc="first")
+    out = pd.DataFrame({
+        "exploitability_first": wide[("exploitability", "first")],
+        "exploitability_second": wide[("exploitability", "second")],
+        "exploitability_mean": (wide[("exploitability", "first")] + wide[("exploitability", "second")]) / 2,
+        "equilibrium_edge_mean": (wide[("equilibrium_edge", "first")] + wide[("equilibrium_edge", "second")]) / 2,
+    }).reset_index()
+    order = {label: i for i, label in enumerate(dict.fromkeys(table.game))}
+    return (out.assign(_g=out.game.map(order)).sort_values(["_g", "exploitability_mean", "agent"])
+            .drop(columns="_g").reset_index(drop=True))
+
+
+def worked_example(dice, name: str, eq) -> dict:
+    """One player in one game, seat by seat, for the notebook's worked example: its action distribution at the
+    opening (first seat) and facing the lowest bid (second seat) for each hand, and the two exact rows."""
+    game = xp.game_for(dice)
+    lines = {}
+    for seat, prev in ((0, 0), (1, 1)):
+        (_, policy), *_ = policies.components(name, game, seat)
+        hands = game.hands(seat)[0]
+        lines[seat] = {str(h): {("call" if a == 0 else "{}x{}".format(*game.bids[a - 1])): str(p)
+                                for a, p in sorted(policy(policies.hand_counts(h, game.faces), prev).items())}
+                       for h in hands}
+    return {"game": game.label, "openings": lines[0], "answers_to_1x1": lines[1],
+            "rows": xp.evaluate_agent(game, name, eq)}

@@ -1,0 +1,32 @@
+"""Notebook 06's Explore section: pick a player and an end game; the figure shows, for each seat, the seat's game
+value, the player's result against the certified equilibrium and against its best responder. It reads the run's
+table (every pair it computed), so moving the controls recomputes nothing."""
+from __future__ import annotations
+
+import pandas as pd
+
+from liarlab.papers.p06 import figures
+from liarlab.study.controls import Choice, Explorer
+
+DEFAULT_AGENT = "random-guess"
+
+
+def explorer(table: pd.DataFrame) -> Explorer:
+    agents = list(dict.fromkeys(table.agent))
+    games = list(dict.fromkeys(table.game))
+
+    def draw(agent: str, game: str):
+        if not ((table.agent == agent) & (table.game == game)).any():
+            # a test program played only in the one-die game: show that game instead of an empty figure
+            game = games[0]
+        return figures.agent_figure(table, agent, game)
+
+    return Explorer(draw, {"agent": Choice(agents, DEFAULT_AGENT if DEFAULT_AGENT in agents else agents[0],
+                                           label="player"),
+                           "game": Choice(games, games[0], label="end game")},
+                    title="A player of papers 01 and 02 against exact play")
+
+
+def show(table: pd.DataFrame, interactive: bool = False) -> None:
+    """The Explore cell: a player menu and a game menu over the figure, or the default figure under the chain."""
+    explorer(table).show(interactive)

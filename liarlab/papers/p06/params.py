@@ -1,0 +1,16 @@
+"""Notebook 06's own parameters, declared once: type, range, quick and full sizes (the common ones are in
+:data:`liarlab.study.params.COMMON`). The notebook's setup cell passes :data:`PARAMS` to ``nb.setup``; the ledger
+reads its sizes from it."""
+from liarlab.study.params import Int, IntList, Parameters
+
+PARAMS = Parameters(
+    "06",
+    games=IntList(11, 22, quick=[11, 21], full=[11, 21, 12],
+                  help="end games as first mover's and second mover's dice, 21 for two dice against one"),
+    test_types=IntList(1, 32, quick=[1, 16, 17, 32], full=list(range(1, 33)),
+                       help="paper 01's test programs played in the one-die game 11"),
+    test_types_larger=IntList(1, 32, quick=[1], full=[1, 8, 17, 32],
+                              help="the test programs also played in the games with three dice"),
+    exact_max_sequences=Int(0, quick=5_000, full=10_000,
+                            help="a plan with at most this many sequences is evaluated in fractions too"),
+)

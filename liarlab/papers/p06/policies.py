@@ -1,0 +1,275 @@
+"""Papers 01 and 02's Liar Dice players read as exact behaviour strategies of the end game (issue 41).
+
+The end game (:class:`liarlab.bluff.endgame.EndGame`, convention ``"normal"``) is papers 01 and 02's game made
+small: one round, two players, six-sided dice, no wild face, a bid beaten by a higher count or the same count of a
+higher face, and the winner of the call wins. Its bids are numbered 1..n in that order (bid k is
+``game.bids[k - 1]``); an action is 0 (call) or k (bid k).
+
+Every player here decides from its own dice and the standing bid alone, so it is a *per-turn* policy:
+``policy(own, prev) -> {action: Fraction}``, with ``own`` the counts per face (index 0 = face 1) and ``prev`` the
+standing bid's number (0 at the opening). The distributions are exact: each random draw of a player's rule is
+enumerated with its probability. A player that draws something once per game (a test program's cap) is a
+mixture of per-turn policies, given by :func:`components` as ``[(weight, policy)]``; its realization plan is the
+weighted sum of theirs (plans are linear in a mixture).
+
+How each player reads a hand smaller than its five dice (:data:`READINGS`, one sentence each) is stated there;
+every rule is otherwise the paper's as :mod:`liarlab.liardice.agents` and :mod:`liarlab.liardice.exp_agents`
+implement it, and the EXP rules are called from there unchanged.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+import numpy as np
+
+from liarlab.bluff.endgame import EndGame
+from liarlab.core import dice
+from liarlab.core.validation import check_int
+from liarlab.liardice.agents import traits_of
+from liarlab.liardice.exp_agents import exp0_action, exp_action
+from liarlab.liardice.rules import CHALLENGE
+
+__all__ = ["READINGS", "agent_names", "components", "hand_counts", "random_guess_policy", "test_program_policy",
+           "exp_policy", "always_call", "raise_by_one", "describe"]
+
+CALL = 0
+HALF = Fraction(1, 2)
+#: the EXP rules' margin: the number of players (two), as paper 02's two-player code has it
+EXP_MARGIN = 2
+
+#: how each player reads a hand smaller than the five dice its rules assume (one sentence each)
+READINGS = {
+    "random-guess": "It imagines the opponent's hand with the opponent's true number of dice, guesses the opponent's "
+                    "count of a face uniformly from 0 to that number (and the opponent's guess of its own count from 0 "
+                    "to its own number of dice), and weights a bid by the opponent hands that supply the dice it lacks.",
+    "test program": "It reads the table as holding the two hands' dice (the opponent's believed count is capped by the "
+                    "opponent's dice), opens at the end game's lowest count (1) and keeps the thesis's cap of 4-6 dice, "
+                    "which can then fire only when four dice are on the table.",
+    "EXP": "It reads its own counts as they are and keeps the two-player margin (challenge when its count plus one "
+           "is below the bid's), over the end game's bids in the paper's order.",
+}
+
+
+def agent_names(test_types=range(1, 33)) -> list[str]:
+    """The players of this study: paper 01's random guess and test programs ``type1``..``type32`` (those in
+    ``test_types``), and paper 02's EXP0-EXP3."""
+    return ["random-guess"] + [f"type{int(t)}" for t in test_types] + [f"EXP{k}" for k in range(4)]
+
+
+def describe(name: str) -> str:
+    """Which paper a player comes from and its rule in a few words."""
+    if name == "random-guess":
+        return "paper 01: random guess"
+    if name.startswith("type"):
+        return f"paper 01: test program {name[4:]} ({traits_of(int(name[4:])).label()})"
+    return {"EXP0": "paper 02: EXP0 (random among the next bids)", "EXP1": "paper 02: EXP1 (smallest honest bid)",
+            "EXP2": "paper 02: EXP2 (opens with its largest honest bid)",
+            "EXP3": "paper 02: EXP3 (opens one above its largest honest bid)"}[name]
+
+
+def hand_counts(hand, faces: int) -> np.ndarray:
+    """Counts per face (index 0 = face 1) of an end-game hand (:class:`~liarlab.bluff.endgame.EndGameHand` or a
+    tuple of faces)."""
+    shown = getattr(hand, "faces_shown", hand)
+    return np.bincount(np.asarray(shown, dtype=np.int64) - 1, minlength=faces).astype(np.int64)
+
+
+class Seat:
+    """One player's seat in an end game: its dice, the opponent's, and the bid ladder."""
+
+    def __init__(self, game: EndGame, player: int):
+        if game.convention != "normal":
+            raise ValueError(f"papers 01 and 02 play without wild faces: convention 'normal', got {game.convention!r}")
+        self.game = game
+        self.player = check_int("player", player, 0, 1)
+        self.own_dice = game.dice[player]
+        self.opp_dice = game.dice[1 - player]
+        self.faces = game.faces
+        self.bids = list(game.bids)
+        self.n = len(self.bids)
+        self.max_count = self.own_dice + self.opp_dice
+        self.number = {bid: k for k, bid in enumerate(self.bids, start=1)}
+
+    def standing(self, prev: int):
+        """The standing bid (quantity, face), or None at the opening."""
+        return self.bids[prev - 1] if prev else None
+
+
+# --------------------------------------------------------------------------- paper 01: random guess
+
+def random_guess_policy(seat: Seat):
+    """The random-guess player's exact action distribution (:mod:`liarlab.liardice.agents`, ``RandomGuessAgent``
+    with the uniform belief): each turn it draws a challenge verdict and a bid and acts only when exactly one says
+    go, so P(call) = p_c (1 - p_b) / [p_c (1 - p_b) + (1 - p_c) p_b] and bids keep the shape of q_b, the chance that
+    one bid draw returns bid b (a bid true on a sampled opponent hand, drawn with weight "opponent hands that supply
+    the dice we lack", kept if the opponent would, we guess, challenge it). Read with :data:`READINGS`."""
+    a, b, faces = seat.own_dice, seat.opp_dice, seat.faces
+    cum = dice.cumulative_weights(b, faces)                   # opponent hands with >= r of a face, r = 0..b
+    sampled = [(hand_counts(tuple(h), faces), p) for h, p in dice.dice_multisets(b, faces)]
+    quantities = [q for q, _ in seat.bids]
+    faces_of = [f for _, f in seat.bids]
+
+    def policy(own, prev: int) -> dict:
+        own = np.asarray(own)
+        q_bid = [Fraction(0)] * (seat.n + 1)
+        for opp, p in sampled:
+            weights = {k: cum[max(quantities[k - 1] - int(own[faces_of[k - 1] - 1]), 0)]
+                       for k in range(prev + 1, seat.n + 1)
+                       if own[faces_of[k - 1] - 1] + opp[faces_of[k - 1] - 1] >= quantities[k - 1]}
+            total = sum(weights.values())
+            for k, w in weights.items():
+                # kept when the opponent's guess h (uniform on 0..a) plus its count falls short of the quantity
+                short = min(max(quantities[k - 1] - int(opp[faces_of[k - 1] - 1]), 0), a + 1)
+                q_bid[k] += p * Fraction(w, total) * Fraction(short, a + 1)
+        p_bid = sum(q_bid)
+        if prev:
+            q, f = seat.standing(prev)
+            p_call = Fraction(min(max(q - int(own[f - 1]), 0), b + 1), b + 1)
+        else:
+            p_call = Fraction(0)
+        norm = p_call * (1 - p_bid) + (1 - p_call) * p_bid
+        if norm == 0:   # neither can ever go alone: the loop-safety fallback (lowest bid, or call)
+            return {1: Fraction(1)} if prev == 0 else {CALL: Fraction(1)}
+        out = {k: (1 - p_call) * q_bid[k] / norm for k in range(prev + 1, seat.n + 1) if q_bid[k]}
+        if p_call * (1 - p_bid):
+            out[CALL] = p_call * (1 - p_bid) / norm
+        return out
+
+    return policy
+
+
+# --------------------------------------------------------------------------- paper 01: the test programs
+
+def _face_choices(traits, own: np.ndarray, believed: np.ndarray) -> dict:
+    """P(face) of a test program's face choice: the most-held (believed) faces with probability 0.7 (honest) or
+    0.3 (liar), else a face absent from its own hand (the least-held if none is absent); ties uniform."""
+    honest = Fraction(3, 10) if traits.liar else Fraction(7, 10)
+    out = defaultdict(Fraction)
+    best = np.flatnonzero(believed == believed.max())
+    absent = np.flatnonzero(own == 0)
+    if absent.size == 0:
+        absent = np.flatnonzero(own == own.min())
+    for faces, weight in ((best, honest), (absent, 1 - honest)):
+        for f in faces:
+            out[int(f) + 1] += weight / len(faces)
+    return out
+
+
+def test_program_policy(seat: Seat, type_id: int, cap: int):
+    """Test program ``type_id`` (:class:`liarlab.liardice.agents.TestProgram`, its defaults) with its cap drawn as
+    ``cap``: every other draw (the believed discount, the honest or lying face, the tie-break, the strong jump) is
+    enumerated per decision. Read with :data:`READINGS`."""
+    traits = traits_of(type_id)
+    discounts = (1, 2) if traits.suspicious else (0, 1)
+
+    def policy(own, prev: int) -> dict:
+        own = np.asarray(own)
+        if prev and seat.standing(prev)[0] >= cap:
+            return {CALL: Fraction(1)}
+        out = defaultdict(Fraction)
+        for discount, p_discount in ([(d, HALF) for d in discounts] if prev else [(0, Fraction(1))]):
+            believed = own.copy()
+            challenge = False
+            if prev:
+                q, f = seat.standing(prev)
+                believed[f - 1] += min(max(q - discount, 0), seat.opp_dice)
+                challenge = believed[f - 1] < q
+            for face, p_face in _face_choices(traits, own, believed).items():
+                minimal = 1 if not prev else (seat.standing(prev)[0] + (face <= seat.standing(prev)[1]))
+                jumps = [(0, HALF), (1, HALF)] if traits.strong and minimal < seat.max_count else [(0, Fraction(1))]
+                for jump, p_jump in jumps:
+                    quantity = minimal + jump
+                    proposal = seat.number[(quantity, face)] if quantity <= seat.max_count else None
+                    if traits.prefers_bid:
+                        action = proposal if proposal is not None else CALL
+                    else:
+                        action = CALL if (challenge or proposal is None) else proposal
+                    out[action] += p_discount * p_face * p_jump
+        return dict(out)
+
+    return policy
+
+
+def test_program_caps(type_id: int) -> tuple:
+    """The caps a test program draws once per game, each with probability 1/2."""
+    return (4, 5) if traits_of(type_id).low_cap else (5, 6)
+
+
+# --------------------------------------------------------------------------- paper 02: EXP0-EXP3
+
+def _report_actions(seat: Seat, prev: int) -> list:
+    """Paper 02's ordered action list: the higher bids, count-major, then the challenge once a bid stands."""
+    actions = [("bid", bid) for bid in seat.bids[prev:]]
+    return actions + ([CHALLENGE] if prev else [])
+
+
+def _standing_report(seat: Seat, prev: int) -> tuple:
+    """The standing bid in the report's (face, count) order; (0, 0) at the opening."""
+    if not prev:
+        return (0, 0)
+    q, f = seat.standing(prev)
+    return (f, q)
+
+
+def _action_number(seat: Seat, action) -> int:
+    return CALL if action == CHALLENGE else seat.number[tuple(action[1])]
+
+
+def exp_policy(seat: Seat, kind: int):
+    """EXP``kind`` of paper 02 through :func:`liarlab.liardice.exp_agents.exp0_action` / ``exp_action`` (their
+    default ``honest_fallback="smallest"``). EXP0's one draw (a slot of its window of the next bids) is enumerated:
+    each of the ``w`` slots has probability 1/w. Read with :data:`READINGS`."""
+    kind = check_int("kind", kind, 0, 3)
+
+    def policy(own, prev: int) -> dict:
+        own = np.asarray(own)
+        actions = _report_actions(seat, prev)
+        standing = _standing_report(seat, prev)
+        if kind > 0:
+            return {_action_number(seat, exp_action(kind, own, standing, actions, EXP_MARGIN)): Fraction(1)}
+        width = min(len(actions) - 1, 5) + 1
+        out = defaultdict(Fraction)
+        for slot in range(width):
+            action = exp0_action(own, standing, actions, (slot + 0.5) / width, EXP_MARGIN)
+            out[_action_number(seat, action)] += Fraction(1, width)
+        return dict(out)
+
+    return policy
+
+
+# --------------------------------------------------------------------------- two hand-checkable players (tests)
+
+def always_call(seat: Seat):
+    """Opens with the lowest bid and calls every bid it faces."""
+    return lambda own, prev: {CALL: Fraction(1)} if prev else {1: Fraction(1)}
+
+
+def raise_by_one(seat: Seat):
+    """Opens with the lowest bid and always raises to the next bid; calls only the top bid."""
+    return lambda own, prev: {prev + 1: Fraction(1)} if prev < seat.n else {CALL: Fraction(1)}
+
+
+# --------------------------------------------------------------------------- the players as mixtures
+
+def components(name: str, game: EndGame, player: int) -> list:
+    """``[(weight, per-turn policy)]`` of player ``name`` in ``game``'s seat ``player`` (0 first mover): one
+    component for a player that draws nothing once per game, else one per draw (a test program's cap, 1/2 each; a
+    cap that cannot fire in this game merges with the other)."""
+    seat = Seat(game, player)
+    if name == "random-guess":
+        return [(Fraction(1), random_guess_policy(seat))]
+    if name in ("EXP0", "EXP1", "EXP2", "EXP3"):
+        return [(Fraction(1), exp_policy(seat, int(name[3])))]
+    if name == "always-call":
+        return [(Fraction(1), always_call(seat))]
+    if name == "raise-by-one":
+        return [(Fraction(1), raise_by_one(seat))]
+    if name.startswith("type"):
+        type_id = check_int("type", int(name[4:]), 1, 32)
+        caps = [min(cap, seat.max_count + 1) for cap in test_program_caps(type_id)]   # above every count: never fires
+        weights = defaultdict(Fraction)
+        for cap in caps:
+            weights[cap] += HALF
+        return [(w, test_program_policy(seat, type_id, cap)) for cap, w in sorted(weights.items())]
+    raise ValueError(f"unknown player {name!r}: one of {agent_names()} or 'always-call', 'raise-by-one'")

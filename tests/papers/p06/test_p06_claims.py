@@ -1,0 +1,64 @@
+"""Notebook 06's summary, claims and ledger, on a small hand-made exploitability table."""
+import pandas as pd
+import pytest
+
+from liarlab.papers.p06 import claims as claims06
+from liarlab.papers.p06 import experiments as p06x
+from liarlab.papers.p06 import ledger as ledger06
+
+
+def _table():
+    rows = []
+    for agent, first, second, edge in (("random-guess", 0.1, 0.5, 0.05), ("type1", 0.3, 0.7, 0.2),
+                                       ("EXP1", 0.9, 1.1, 0.0)):
+        for seat, e in (("first", first), ("second", second)):
+            rows.append(dict(game="1v1", a=1, b=1, faces=6, agent=agent, source=agent, seat=seat, own_dice=1,
+                             game_value=-1 / 9 if seat == "first" else 1 / 9, best_response=0.0, guaranteed=0.0,
+                             exploitability=e, equilibrium_result=0.0, equilibrium_edge=edge, exact=True,
+                             game_value_fraction="", exploitability_fraction="", equilibrium_edge_fraction="",
+                             float_check=0.0, sequences=10))
+    return pd.DataFrame(rows)
+
+
+def test_summary_means_the_two_seats_and_sorts_by_it():
+    summary = p06x.summary_table(_table())
+    assert list(summary.agent) == ["random-guess", "type1", "EXP1"]
+    assert summary.exploitability_mean.tolist() == pytest.approx([0.3, 0.5, 1.0])
+
+
+def test_every_claim_is_an_extension_with_one_headline():
+    checks = pd.DataFrame([dict(game="1v1", value="-1/9", value_float=-1 / 9, first_seat="0", second_seat="0",
+                                certificate="rounding")])
+    rows = claims06.notebook06_claims(_table(), checks)
+    assert {r["verdict"] for r in rows if r["kind"] == "finding"} == {"extension"}
+    assert {r["verdict"] for r in rows if r["kind"] == "check"} == {"reproduced"}     # a check is judged
+    assert sum(r["headline"] for r in rows) == 1
+    head = next(r for r in rows if r["headline"])
+    assert head["claim"].endswith("random guess (paper 01)") and head["reproduced_value"] == pytest.approx(0.3)
+    least, most = claims06.least_and_most_claims(p06x.summary_table(_table()))
+    assert least == head["claim"] and most.endswith("EXP0-EXP3 (paper 02)")
+    assert next(r for r in rows if r["claim"] == most)["reproduced_value"] == pytest.approx(1.0)
+    assert any(r["reproduced_value"] == "1 of 1" for r in rows)                 # random guess below one test program
+    assert any(r["reproduced_value"] == "4 of 6 seats" for r in rows)          # EXP1's two seats have no edge
+    assert any(r["reproduced_value"] == "1 of 1 games" and r["kind"] == "check" for r in rows)
+    broken = checks.assign(second_seat="1/100")
+    assert claims06.equilibrium_check_rows(broken)[0]["verdict"] == "differs"      # the check can fail
+    beaten = next(r for r in rows if "in every game" in r["claim"])
+    assert beaten["reproduced_value"] == "1 of 3" and beaten["note"] == "EXP1"     # 0.9 + 1.1 = 2: always beaten
+
+
+def test_a_game_code_names_two_small_hands():
+    assert p06x.dice_of(21) == (2, 1)
+    with pytest.raises(ValueError, match="11, 21, 12 or 22"):
+        p06x.dice_of(13)
+
+
+def test_the_ledger_lists_the_missing_players_with_why():
+    params = {"games": [11, 21, 12], "test_types": list(range(1, 33)), "test_types_larger": [1, 8, 17, 32]}
+    rows = ledger06.coverage_rows(params, _table())
+    status = {r["code"]: r["status"] for r in rows}
+    assert status["A1"] == "full" and status["A2"] == "full"
+    assert status["A3"] == status["A4"] == status["A5"] == "missing"
+    assert all(r["why"] for r in rows if r["status"] != "full")
+    quick = ledger06.coverage_rows({**params, "games": [11, 21], "test_types": [1]}, _table())
+    assert {r["code"]: r["status"] for r in quick}["A1"] == "reduced"
