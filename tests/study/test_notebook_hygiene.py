@@ -118,12 +118,9 @@ def test_shown_takes_what_the_report_renders():
 
 NOTEBOOKS = sorted(p for p in (REPO_ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
                    if not p.name.endswith((".failed.ipynb", ".running.ipynb")))
-# Known, and fixed by the next full rerun (then this table is emptied); every other notebook is held to the test:
-# - 00: the rules of its exact-count rows print their bands with 6 significant digits (verdicts._fmt writes
-#   141,053,200 as 1.41053e+08); the fix is in core/verdicts.py, whose source keys every cached result;
-# - 02: executed before the table formatter wrote numbers from 10,000 up with separators (cell 37: 1.478e+04).
-PENDING_RERUN = {"00": "verdicts._fmt writes exact bands of 10^6 and more in e-notation (fixed with the next rerun)",
-                 "02": "executed before the table formatter's separators (fixed with the next rerun)"}
+# Known exceptions, each fixed by the next full rerun (then removed from this table); every other notebook is held
+# to the test. Empty since the rerun of 2026-11-28 (00's rule bands and 02's table numbers now read in full).
+PENDING_RERUN: dict[str, str] = {}
 
 
 def _read(path):
