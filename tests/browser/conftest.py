@@ -88,7 +88,7 @@ def lab(tmp_path_factory):
     root = tmp_path_factory.mktemp("lab")
     books = root / "notebooks"
     books.mkdir()
-    for path in sorted(NOTEBOOKS.glob("0[0-5]_*.ipynb")):
+    for path in sorted(NOTEBOOKS.glob("0[0-9]_*.ipynb")):
         if not path.name.endswith(".failed.ipynb"):
             shutil.copy(path, books / path.name)
     settings = root / "settings"

@@ -27,6 +27,21 @@ def explorer(table: pd.DataFrame) -> Explorer:
                     title="A player of papers 01 and 02 against exact play")
 
 
-def show(table: pd.DataFrame, interactive: bool = False) -> None:
-    """The Explore cell: a player menu and a game menu over the figure, or the default figure under the chain."""
-    explorer(table).show(interactive)
+def run_table() -> pd.DataFrame:
+    """The exploitability table of the last run: this run's output folder, else the repository's committed one,
+    else (a fresh folder outside the repository) the one-die game computed now for random guess and EXP0-EXP3."""
+    from liarlab.study import outputs
+
+    for folder in (outputs.data_dir(), outputs.REPO_ROOT / "data"):
+        path = folder / "06_exploitability.csv"
+        if path.is_file():
+            return pd.read_csv(path)
+    from liarlab.papers.p06 import experiments
+
+    return experiments.exploitability_table([11], [], [], 10_000, progress=False)
+
+
+def show(table: pd.DataFrame | None = None, interactive: bool = False) -> None:
+    """The Explore cell: a player menu and a game menu over the figure, or the default figure under the chain.
+    Without ``table``, the last run's (:func:`run_table`), so the section runs on its own."""
+    explorer(run_table() if table is None else table).show(interactive)
