@@ -22,6 +22,7 @@ import numpy as np
 
 from liarlab.core import dice as dice_helpers
 from liarlab.core.bids import BID_ORDERS, BidLadder, bid_ladder
+from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int
 
 GAMES = ("bluff", "ferguson")
@@ -439,6 +440,7 @@ class BluffState:
 
 def new_game(rules: Rules, rng: np.random.Generator, opener: int = 0) -> BluffState:
     """Deal the first round (Bluff: ``rules.dice`` = (seat 0's, seat 1's) dice) with ``opener`` to move."""
+    rng = generator(rng)
     check_int("opener", opener, 0, 1)
     state = BluffState(rules, rng, dice=list(rules.dice), opener=opener, current=opener)
     state._deal()

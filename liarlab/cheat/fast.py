@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int, check_probability
 
 from . import policies as pol
@@ -201,6 +202,7 @@ def learning_run(opponent: str, n_games: int, rng: np.random.Generator | None = 
                  uniforms=None) -> dict:
     """Compiled :func:`liarlab.cheat.positions.play_learning_run` (same arguments, same results);
     ``simulate="model"`` simulates against the learner's model of the personality (spec §8.4)."""
+    rng = None if rng is None else generator(rng)  # None: the uniforms are given
     check_int("n_games", n_games, 1)
     check_int("n_simulated", n_simulated, 1)
     check_choice("search", search, SEARCHES)
@@ -235,6 +237,7 @@ def _lie_rates(hands, cdf, n_games, u, seed, popcount):
 def personality_lies(name: str, n_games: int, rng: np.random.Generator, p5_lie_probability: float = 0.3,
                      hand_distribution: str = "binomial") -> dict:
     """Lie counts per position and lies per game of personality ``name`` over ``n_games`` deals."""
+    rng = generator(rng)
     u, seed = _uniform_source(rng, None)
     counts, per_game = _lie_rates(hand_cdf(hand_distribution), personality_cdf(name, p5_lie_probability),
                                   check_int("n_games", n_games, 1), u, seed, POPCOUNT)
@@ -521,6 +524,7 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
     (:data:`COUNTER_NAMES`), Q action counts per seat, the weights, each game's first player, the first player
     to start a turn with at most ``max_play`` cards (-1: nobody) and whether the game's winning play was a lie.
     """
+    rng = None if rng is None else generator(rng)  # None: the uniforms are given
     rules = rules or CheatRules()
     if rules.deck != "random":
         raise ValueError("the compiled engine plays the modified rules only (deck='random'; the last play may "
@@ -563,6 +567,7 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
     the wins in the first ``n_small`` test games (the paper's 20-game test), and the test games' audit of the
     hand-emptying line (first-player and first-opportunity wins, lying winning plays, the learner's counters:
     opportunities, dumps, expressible, decisions, challenges and challenges that caught a lie)."""
+    rng = generator(rng)
     rules = rules or CheatRules()
     seat = check_int("seat", seat, 0, rules.n_players - 1)
     seats = [opponent] * rules.n_players

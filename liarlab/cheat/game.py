@@ -31,6 +31,7 @@ import numpy as np
 
 from liarlab.core import api
 from liarlab.core.cards import N_CARDS, rank_of, shuffled_deck
+from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int
 
 DECKS = ("random", "traditional")
@@ -339,6 +340,7 @@ def play_with_events(state: CheatState, agents, rng: np.random.Generator, max_ac
     the traditional game's hands have thousands of sub-multisets); ``apply_action`` still rejects an illegal
     choice. Returns the returns.
     """
+    rng = generator(rng)
     listeners = [(seat, agent) for seat, agent in enumerate(agents) if hasattr(agent, "observe")]
 
     def tell(state, player, action):

@@ -34,6 +34,7 @@ from functools import lru_cache
 import numpy as np
 
 from liarlab.core.api import register_agent
+from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int, check_probability
 
 N_POSITIONS = 10
@@ -435,6 +436,7 @@ def play_learning_run(opponent: str, n_games: int, rng: np.random.Generator, **l
     final lie counts. The compiled :func:`liarlab.cheat.fast.learning_run` gives identical results from
     the same uniforms.
     """
+    rng = generator(rng)
     from liarlab.core.api import play_game
 
     learner = LieProfileLearner(opponent, **learner_kwargs)

@@ -20,6 +20,8 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
+from liarlab.core.seeds import generator
+
 
 @runtime_checkable
 class State(Protocol):
@@ -69,6 +71,7 @@ def play_game(state: State, agents: Sequence[Agent], rng: np.random.Generator,
     agent. ``max_actions`` guards against a game that never ends (a rules bug), raising RuntimeError instead of
     hanging.
     """
+    rng = generator(rng)
     listed = list_legal if isinstance(list_legal, Sequence) else None
     for _ in range(max_actions):
         if state.is_terminal():
@@ -159,6 +162,7 @@ def game(name: str) -> Game:
 
 def new_game(name: str, rng: np.random.Generator, **options) -> State:
     """A fresh game ``name`` dealt from ``rng``: ``game(name).new_game(rng, **options)``."""
+    rng = generator(rng)
     return game(name).new_game(rng, **options)
 
 

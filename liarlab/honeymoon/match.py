@@ -13,6 +13,7 @@ from typing import Sequence
 import numpy as np
 
 from liarlab.core import api
+from liarlab.core.seeds import generator
 from liarlab.core.validation import check_int
 
 from .rules import BIDDING, EXCHANGE, PLAY, HoneymoonState, action_name
@@ -41,6 +42,7 @@ def play_deal(deal: Sequence[int], opener: int, agents: Sequence, rng: np.random
               solver: DoubleDummy | None = None) -> dict:
     """Play one deal to the end through the one game loop (:func:`liarlab.core.api.play_game`); return its log
     (see the module docstring)."""
+    rng = generator(rng)
     solver = solver or default_solver()
     state = HoneymoonState(deal=deal, opener=opener)
     for a in agents:
@@ -87,6 +89,7 @@ def play_board(seed: int, board: int, make_a, make_b, rng: np.random.Generator,
                solver: DoubleDummy | None = None) -> list[dict]:
     """Both games of a duplicate board: bot A in seat 0, then in seat 1 (the opener is the board's:
     it alternates with the board number). ``make_a``/``make_b`` build fresh agents."""
+    rng = generator(rng)
     deal = board_deal(seed, board)
     opener = board % 2
     rows = []

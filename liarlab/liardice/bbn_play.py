@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from liarlab.core.seeds import generator
 from liarlab.core.validation import check_int
 from liarlab.liardice.agents import (
     RandomGuessAgent,
@@ -115,6 +116,7 @@ def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, 
     (``{"guess": "real"}`` for X1/X3). Returns DataFrames ``games``,
     ``observations`` and ``hands`` plus timing.
     """
+    rng = generator(rng)
     n_games = check_int("n_games", n_games, 1)
     schedule_seed, belief_seed, games_seed = rng.integers(0, 2**63, size=3)
     game_seeds = np.random.SeedSequence(int(games_seed)).spawn(n_games)
@@ -499,6 +501,7 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
                            record: bool = False, **belief_options) -> dict:
     """:func:`play_paired_match` with compiled games (same outputs; ``record=True`` keeps the E8 records of the
     network player in the reference belief's layout)."""
+    rng = generator(rng)
     from liarlab.core import dice
 
     n_games = check_int("n_games", n_games, 1)

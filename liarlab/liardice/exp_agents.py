@@ -29,6 +29,7 @@ from typing import Sequence
 import numpy as np
 
 from liarlab.core.api import register_agent
+from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int
 from liarlab.liardice.rules import (
     CHALLENGE,
@@ -77,6 +78,7 @@ def forced_hand(rng: np.random.Generator, same: int, faces: int = 6, n_dice: int
 
 def new_paper_game(rng: np.random.Generator, n_players: int = 2, same: Sequence[int] | None = None) -> LiarDiceState:
     """A game in the report's setting; ``same[p]`` forces seat p's largest multiplicity (0 = fair)."""
+    rng = generator(rng)
     config = paper_config(n_players)
     same = [0] * n_players if same is None else list(same)
     if len(same) != n_players:
@@ -246,6 +248,7 @@ def play_paper_game(agents: Sequence, rng: np.random.Generator, same: Sequence[i
     ``new_game`` / ``end_game`` hooks. ``hands`` fixes the hands (k x 6 counts), else ``same`` forces
     largest multiplicities (0 = fair dice).
     """
+    rng = generator(rng)
     k = len(agents)
     if hands is not None:
         state = new_game_from_hands(hands, paper_config(k), starter=0)

@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from liarlab.core import dice
+from liarlab.core.seeds import generator
 from liarlab.core.validation import check_int
 from liarlab.liardice.agents import (
     RandomGuessAgent,
@@ -305,6 +306,7 @@ def simulate_match(agent_a, agent_b, n_games: int, rng: np.random.Generator, *, 
     Returns arrays per game: ``winner`` (seat), ``starter``, ``turns`` (actions incl. the
     challenge), ``final_quantity``, ``final_face``, ``challenger``.
     """
+    rng = generator(rng)
     n_games = check_int("n_games", n_games, 0)
     _check_config(config)
     if starters not in STARTERS:
@@ -331,6 +333,7 @@ def decide_many(agent, own, last_bid, n_calls: int, rng: np.random.Generator, *,
     Index i < n_bids is the i-th bid of the ladder, index n_bids the challenge. ``cap`` is the
     test program's cap for this game.
     """
+    rng = generator(rng)
     _check_config(config)
     spec, lam = agent_spec(agent)
     own = np.asarray(own, dtype=np.int64)

@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit
 
 from liarlab.core.bids import bid_ladder
+from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice.qtable import HANDS, N_HANDS, RULES, Layout, QTable, hand_ranks, load_arrays, save_arrays
 
@@ -568,6 +569,7 @@ def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None 
     ``learner``: the slot whose table is trained (the others, tables included, stay frozen).
     ``hands``: optional fixed hands, shape (n_games, k, 6) counts per face by seat (for tests).
     """
+    rng = generator(rng)
     n_games = check_int("n_games", n_games, 0)
     players = [as_player(p) for p in lineup]
     k = len(players)
@@ -653,6 +655,7 @@ def train(table: FastTable, opponents, n_games: int, rng: np.random.Generator, *
 
     ``seats="rotate"`` puts the learner in seat ``g % k`` in game g; an int fixes its seat.
     """
+    rng = generator(rng)
     opponents = [opponents] if isinstance(opponents, str) else list(opponents)
     same = same or [0] * (len(opponents) + 1)
     lineup = [Player(table, epsilon=epsilon, same=same[0], do_shuffle=do_shuffle)]

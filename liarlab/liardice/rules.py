@@ -29,6 +29,7 @@ import numpy as np
 
 from liarlab.core import api
 from liarlab.core.bids import BidLadder, bid_ladder
+from liarlab.core.seeds import generator
 from liarlab.core.validation import check_int
 
 CHALLENGE = ("challenge",)
@@ -304,6 +305,7 @@ def new_game(rng: np.random.Generator, config: LiarDiceConfig = THESIS, starter:
 
     ``dice`` gives the dice per player (dice-loss matches); default ``dice_per_player`` each.
     """
+    rng = generator(rng)
     check_int("starter", starter, 0, config.n_players - 1)
     dice = [config.dice_per_player] * config.n_players if dice is None else list(dice)
     if len(dice) != config.n_players:
@@ -329,6 +331,7 @@ def play_game(agents: Sequence, rng: np.random.Generator, config: LiarDiceConfig
 
     A wrapper over the one game loop, :func:`liarlab.core.api.play_game` (see :func:`play_state`).
     """
+    rng = generator(rng)
     if len(agents) != config.n_players:
         raise ValueError(f"need {config.n_players} agents, got {len(agents)}")
     return play_state(new_game(rng, config, starter, dice), agents, rng, max_turns)
@@ -344,6 +347,7 @@ def play_state(state: LiarDiceState, agents: Sequence, rng: np.random.Generator,
     ladder) is passed ``None`` instead of the list: listing the bids costs more than their decisions. An illegal
     action raises ValueError naming the seat; agents are told nothing about a game that did not finish.
     """
+    rng = generator(rng)
     for seat, agent in enumerate(agents):
         if hasattr(agent, "new_game"):
             agent.new_game(seat, state.starter, state.config, rng)
@@ -364,6 +368,7 @@ def needs_legal_actions(agent) -> bool:
 def play_match(agents: Sequence, n_games: int, rng: np.random.Generator, config: LiarDiceConfig = THESIS,
                starters: str = "alternate") -> list[GameRecord]:
     """``n_games`` independent games; starters ``alternate`` (game i starts with seat i mod n) or ``random``."""
+    rng = generator(rng)
     check_int("n_games", n_games, 0)
     if starters not in ("alternate", "random") and not isinstance(starters, int):
         raise ValueError(f"starters must be 'alternate', 'random' or a seat number, got {starters!r}")
@@ -385,6 +390,7 @@ def play_dice_loss_match(agents: Sequence, rng: np.random.Generator, config: Lia
 
     Returns ``(match winner, round records)``.
     """
+    rng = generator(rng)
     dice = [config.dice_per_player] * config.n_players
     records = []
     for _ in range(max_rounds):
