@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 from liarlab import chain
-from liarlab.play.cli import GAMES as PLAY_GAMES
 from liarlab.study import outputs
 
 
@@ -34,7 +33,7 @@ def main(argv=None) -> int:
     bench = sub.add_parser("bench", help="run the speed benchmarks in benchmarks/")
     bench.add_argument("names", nargs="*", help="benchmark names (bench_<name>.py); default all")
     sub.add_parser("kernel", help="register the 'liarlab' Jupyter kernel for this interpreter")
-    sub.add_parser("play", help=f"play {', '.join(PLAY_GAMES)} in the terminal against the study's agents "
+    sub.add_parser("play", help="play a game of the study (liardice, bluff, cheat, honeymoon, ferguson) in the terminal against the study's agents "
                                 "(play --help lists agents and moves)")
     store = sub.add_parser("cache", help="list or clear the cached results under data/cache/")
     action = store.add_mutually_exclusive_group(required=True)

@@ -16,7 +16,7 @@ import re
 import numpy as np
 
 from liarlab.bluff import rules as br
-from liarlab.bluff.agents import ExactAgent, PerTurnAgent, RandomAgent
+from liarlab.core.api import make_agent
 from liarlab.core.bids import bid_ladder
 from liarlab.core.validation import check_int
 
@@ -82,12 +82,12 @@ Options: --faces N (2-12, default 6), --dice D (dice each, default 1); the exact
 
     def make_agent(self, name: str, rng: np.random.Generator):
         if name == "exact":
-            agent = ExactAgent(self.rules, max_bytes=MAX_BYTES)
+            agent = make_agent("bluff", "exact", rules=self.rules, max_bytes=MAX_BYTES)
             agent.solution(*self.rules.dice)      # the first round's equilibrium (and the values below it) now
             return agent
         if name == "per-turn":
-            return PerTurnAgent(self.rules)
-        return RandomAgent()
+            return make_agent("bluff", "per-turn", rules=self.rules)
+        return make_agent("bluff", "random")
 
     def new_game(self, index: int, rng: np.random.Generator):
         return br.new_game(self.rules, rng, opener=index % 2), 0

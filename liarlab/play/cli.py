@@ -2,22 +2,23 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import textwrap
 
 import numpy as np
 
+from liarlab.core.api import game as registered_game
+
+from . import bluff, cheat, ferguson, honeymoon, liardice
 from .terminal import Session, line_reader
 
-#: game name on the command line -> adapter module (liarlab.play.<module>.ADAPTER)
-GAMES = {
-    "liar-dice": "liardice",
-    "bluff": "bluff",
-    "cheat": "cheat",
-    "honeymoon": "honeymoon",
-    "ferguson": "ferguson",
-}
+#: the terminal's adapter (text in, text out) of each registered game, under the registry's name
+ADAPTERS = {module.ADAPTER.name: module.ADAPTER for module in (liardice, bluff, cheat, honeymoon, ferguson)}
+for _name in ADAPTERS:
+    registered_game(_name)       # one name per game: the registry's (ValueError at import if a name drifts)
+
+#: the games one can play, by their registered names
+GAMES = tuple(ADAPTERS)
 
 
 #: options only some games take (``--faces``, ``--dice``, ``--rules``, ``--players``, ``--seat``)
@@ -26,32 +27,20 @@ GAME_OPTIONS = {"bluff": ("faces", "dice"), "ferguson": ("faces",), "cheat": ("r
 
 def adapter_for(game: str, **options):
     """A fresh adapter of ``game``; ValueError naming the games for an unknown one, or an option it lacks."""
-    if game not in GAMES:
+    if game not in ADAPTERS:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
     extra = sorted(set(options) - set(GAME_OPTIONS.get(game, ())))
     if extra:
         raise ValueError(f"--{extra[0]} applies to {', '.join(g for g, o in GAME_OPTIONS.items() if extra[0] in o)} "
                          f"only, not to {game}")
-    module = importlib.import_module(f"liarlab.play.{GAMES[game]}")
-    return module.ADAPTER(**options)
-
-
-def available_games() -> dict[str, object]:
-    """Adapters of the games whose rules module can be loaded now (a game still being built is left out)."""
-    out = {}
-    for game in GAMES:
-        try:
-            out[game] = adapter_for(game)
-        except ImportError:
-            continue
-    return out
+    return ADAPTERS[game](**options)
 
 
 def games_help() -> str:
     """Agents and move syntax of every game, for ``--help``."""
     blocks = []
-    games = available_games()
-    for game, adapter in games.items():
+    for game, make in ADAPTERS.items():
+        adapter = make()
         lines = [f"{game}: {adapter.title}", f"  agents (default {adapter.default_agent}):"]
         for name, what in adapter.agents().items():
             lines.append(textwrap.fill(what, width=110, initial_indent=f"    {name:<14}",
@@ -59,9 +48,6 @@ def games_help() -> str:
         lines.append("  moves:")
         lines += ["  " + line for line in adapter.move_help.splitlines()]
         blocks.append("\n".join(lines))
-    missing = [g for g in GAMES if g not in games]
-    if missing:
-        blocks.append(f"not playable in this checkout yet: {', '.join(missing)}")
     blocks.append("At any move: help, moves (the legal ones), show, score, quit. After a game: another? [Y/n] "
                   "(help, score and quit work there too).\n"
                   "cheat: --rules traditional --players 2-6 --seat K for the traditional game at a larger table.\n"

@@ -18,7 +18,7 @@ import re
 import numpy as np
 
 from liarlab.bluff import rules as br
-from liarlab.bluff.agents import RandomAgent, ferguson_agent
+from liarlab.core.api import make_agent
 from liarlab.core.validation import check_int
 
 from .terminal import MoveError
@@ -57,8 +57,8 @@ The first caller alternates between games. Options: --faces N (2-{MAX_FACES}, de
 
     def make_agent(self, name: str, rng: np.random.Generator):
         if name == "random":
-            return RandomAgent()
-        return ferguson_agent(self.faces, "K" if name == "optimal" else "T*")
+            return make_agent("ferguson", "random")
+        return make_agent("ferguson", name, faces=self.faces)
 
     def new_game(self, index: int, rng: np.random.Generator):
         return br.new_game(self.rules, rng, opener=index % 2), 0

@@ -85,7 +85,7 @@ def _first_line(obj) -> str:
 
 
 class LiarDiceAdapter:
-    name = "liar-dice"
+    name = "liardice"
     title = "Liar Dice (two players, five dice each)"
     default_agent = "random-guess"
     move_help = """\

@@ -43,7 +43,7 @@ class EndOfInput(Exception):
 class GameAdapter(Protocol):
     """What the terminal needs to know about one game (see the module docstring)."""
 
-    name: str            # as typed on the command line, e.g. "liar-dice"
+    name: str            # as typed on the command line, e.g. "liardice"
     title: str           # e.g. "Liar Dice (Huang 2009 rules)"
     default_agent: str
     move_help: str       # how to type a move, one example per line

@@ -139,7 +139,7 @@ class _FirstMove:
 def terminal_sessions() -> str:
     """The terminal's games: a person against an agent of each game (agents with start/finish hooks included)."""
     out = []
-    for game, agent, options in (("liar-dice", "type5", {}), ("liar-dice", "EXP1", {}), ("honeymoon", "random", {}),
+    for game, agent, options in (("liardice", "type5", {}), ("liardice", "EXP1", {}), ("honeymoon", "random", {}),
                                  ("cheat", "b", {}), ("ferguson", "random", {}),
                                  ("bluff", "random", {})):
         person = _FirstMove(3)
@@ -156,7 +156,7 @@ FROZEN = {
     'liardice_report': '4633b42574485958',
     'cheat_events': 'd3d46dc811f0047d',
     'registry_games': '200b8cae80e8889d',
-    'terminal_sessions': 'e7e2eb73fa433db5',
+    'terminal_sessions': '9f417ff5e7ff7548',   # the game's name 'liar-dice' became the registry's 'liardice'
 }
 
 CASES = {f.__name__: f for f in (liardice_thesis, liardice_dice_loss, liardice_report, cheat_events, registry_games,

@@ -203,5 +203,5 @@ def test_cli_traditional_table_and_bad_options(capsys):
     assert "traditional rules: 3 players" in out and "seat 2" in out and "player 1 holds" in out
     assert main(["cheat", "--players", "9", "--rules", "traditional"]) == 2
     assert "players must be" in capsys.readouterr().err
-    assert main(["liar-dice", "--players", "3"]) == 2
+    assert main(["liardice", "--players", "3"]) == 2
     assert "--players applies to cheat only" in capsys.readouterr().err

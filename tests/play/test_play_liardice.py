@@ -105,8 +105,8 @@ def test_same_seed_and_input_give_the_same_session(person, play):
 def test_unknown_agent_is_refused_with_the_names():
     from liarlab.play.terminal import Session
 
-    with pytest.raises(ValueError, match="unknown agent 'nobody' for liar-dice; known:"):
-        Session(adapter_for("liar-dice"), "nobody", 1, lambda: None, print)
+    with pytest.raises(ValueError, match="unknown agent 'nobody' for liardice; known:"):
+        Session(adapter_for("liardice"), "nobody", 1, lambda: None, print)
 
 
 def _cli(args, stdin_text):
@@ -115,7 +115,7 @@ def _cli(args, stdin_text):
 
 
 def test_cli_end_of_input_and_unknown_command():
-    done = _cli(["liar-dice", "--seed", "3"], "hello\n2 2\n")
+    done = _cli(["liardice", "--seed", "3"], "hello\n2 2\n")
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr + done.stdout
     assert "cannot play 'hello'" in done.stdout
@@ -127,10 +127,10 @@ def test_cli_help_lists_agents_and_moves_and_refuses_bad_arguments(capsys):
         main(["--help"])
     assert done.value.code == 0
     helped = capsys.readouterr().out
-    for word in ("liar-dice", "random-guess", "bbn", "QTABLE", "type32", "3 5", "challenge",
+    for word in ("liardice", "random-guess", "bbn", "QTABLE", "type32", "3 5", "challenge",
                  "bluff", "exact", "per-turn", "cheat", "play A A", "honeymoon", "thesis", "2H"):
         assert word in helped
-    assert main(["liar-dice", "--agent", "nobody"]) == 2
+    assert main(["liardice", "--agent", "nobody"]) == 2
     err = capsys.readouterr().err
     assert "unknown agent 'nobody'" in err and "Traceback" not in err
     assert main(["cheat", "--games", "0"]) == 2
@@ -153,7 +153,7 @@ def test_registry_agents_are_offered():
     assert np.all([f"type{t}" in offered for t in range(1, 33)])
 
 
-@pytest.mark.parametrize("game, agent", [("liar-dice", "type1"), ("bluff", "random"), ("cheat", "a"),
+@pytest.mark.parametrize("game, agent", [("liardice", "type1"), ("bluff", "random"), ("cheat", "a"),
                                          ("honeymoon", "random")])
 def test_every_game_survives_an_unknown_command_and_the_end_of_input(person, play, game, agent):
     who = person(["xyzzy", "help", "show", "score"], auto=False)
@@ -166,7 +166,7 @@ def test_every_game_survives_an_unknown_command_and_the_end_of_input(person, pla
     assert "cannot play 'xyzzy'" in text and "How to type a move" in text and "score after 0 games" in text
 
 
-@pytest.mark.parametrize("game", ["liar-dice", "bluff", "cheat", "honeymoon"])
+@pytest.mark.parametrize("game", ["liardice", "bluff", "cheat", "honeymoon"])
 def test_every_adapter_deals_a_core_state_and_names_its_default_agent(game):
     from liarlab.core.api import State
 
