@@ -28,14 +28,14 @@ from liarlab.study import context, coverage
 assert Path(liarlab.__file__).resolve().is_relative_to(Path.cwd().resolve()), liarlab.__file__
 context.start(out_dir=sys.argv[1])
 
-from liarlab.papers.p00 import experiments as x00, ledger as l00
+from liarlab.papers.p00 import experiments as x00, ledger as l00, results as r00
 from liarlab.papers.p01 import ledger as l01
 from liarlab.papers.p02 import ledger as l02
 from liarlab.papers.p03 import ledger as l03
 from liarlab.papers.p04 import ledger as l04
 from liarlab.papers.p05 import ledger as l05
 
-coverage.save_ledger("00", l00.coverage_rows(x00.Results(
+coverage.save_ledger("00", l00.coverage_rows(r00.Results(
     x00.monte_carlo_at_least(10, np.random.default_rng(0)).assign(hands=10**7),
     x00.monte_carlo_max_multiplicity(10, np.random.default_rng(0)).assign(hands=10**6),
     x00.q_space_table(2), x00.q_space_table(3))))

@@ -9,7 +9,7 @@ from liarlab.core import dice
 from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
 from liarlab.papers.p00 import readings as R
-from liarlab.papers.p00.experiments import Results, q_space_table
+from liarlab.papers.p00.experiments import q_space_table
 from liarlab.papers.p00.printed import (
     PAPER_DISTINCT_HANDS,
     PAPER_EVERY_PRINTED_NUMBER,
@@ -32,6 +32,7 @@ from liarlab.papers.p00.printed import (
     PAPER_TEXT_ABOUT_HALF,
     PAPER_TEXT_AT_LEAST_ONE,
 )
+from liarlab.papers.p00.results import Results
 from liarlab.study.outputs import claim
 
 # Notebook 00 recomputes numbers the papers derived by counting, not by experiment: every row is a check of

@@ -2,7 +2,6 @@
 our generators (printed values: printed.py; claims: claims.py; ledger: ledger.py; figures: figures.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -127,15 +126,3 @@ def growth_factors(*tables: pd.DataFrame) -> tuple[float, float]:
             values = table.sort_values("n")[col].to_numpy(dtype=float)
             factors.extend(values[1:] / values[:-1])
     return float(min(factors)), float(max(factors))
-
-
-@dataclass
-class Results:
-    """The tables notebook 00 computes that its claims and ledger read: the two Monte Carlo checks
-    (:func:`monte_carlo_at_least`, :func:`monte_carlo_max_multiplicity`) and the Q-table sizes with two and three
-    players (:func:`q_space_table`). Every other claim is exact arithmetic from :mod:`liarlab.core.dice`."""
-
-    monte_carlo: pd.DataFrame | None = None
-    monte_carlo_generator: pd.DataFrame | None = None
-    q2: pd.DataFrame | None = None
-    q3: pd.DataFrame | None = None

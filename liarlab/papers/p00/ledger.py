@@ -1,7 +1,7 @@
 """Notebook 00's coverage ledger: the experiments of specs 01 and 02 that are dice counting.
 
 What each spec asks (title and size) comes from the study's experiment index (:func:`liarlab.study.coverage.index`);
-what this run did comes from its own tables (:class:`liarlab.papers.p00.experiments.Results`); a row is full when
+what this run did comes from its own tables (:class:`liarlab.papers.p00.results.Results`); a row is full when
 the run reached the full profile's size (:data:`liarlab.papers.p00.params.PARAMS`) or, for the Q-table sizes,
 every history length the paper's tables print (:data:`liarlab.papers.p00.printed.PAPER_T61_PARTIAL`). No size
 is typed here.
@@ -9,9 +9,9 @@ is typed here.
 from __future__ import annotations
 
 from liarlab.core import dice
-from liarlab.papers.p00.experiments import Results
 from liarlab.papers.p00.params import PARAMS
 from liarlab.papers.p00.printed import PAPER_T61_PARTIAL
+from liarlab.papers.p00.results import Results
 from liarlab.study import coverage
 
 WHERE = "notebook 00"

@@ -5,6 +5,7 @@ from liarlab.core import dice
 from liarlab.papers.p00 import claims as claims00
 from liarlab.papers.p00 import experiments as dice_tables
 from liarlab.papers.p00 import printed as printed00
+from liarlab.papers.p00.results import Results
 
 
 def test_hand_classes_match_classifying_every_hand():
@@ -32,7 +33,7 @@ def test_every_paper_value_in_the_claims_comes_from_printed():
             items = value.values() if isinstance(value, dict) else [value]
             for v in items:
                 printed_values.update(v if isinstance(v, tuple) else (v,))
-    rows = claims00.claims_rows(dice_tables.Results(monte_carlo=dice_tables.monte_carlo_at_least(1000, np.random.default_rng(0))))
+    rows = claims00.claims_rows(Results(monte_carlo=dice_tables.monte_carlo_at_least(1000, np.random.default_rng(0))))
     paper = {r["paper_value"] for r in rows if r["paper_value"] is not None and r["verdict"] != "extension"}
     assert paper - printed_values == set()
 
@@ -65,7 +66,7 @@ def test_coverage_rows_name_spec_codes_and_reduce_a_small_monte_carlo():
     def results(n_monte_carlo, histories=range(1, 8)):
         mc = ex.monte_carlo_at_least(100, np.random.default_rng(0)).assign(hands=n_monte_carlo)
         mg = ex.monte_carlo_max_multiplicity(100, np.random.default_rng(1))
-        return ex.Results(mc, mg, ex.q_space_table(2, histories), ex.q_space_table(3, histories))
+        return Results(mc, mg, ex.q_space_table(2, histories), ex.q_space_table(3, histories))
 
     rows = ledger.coverage_rows(results(10_000))
     assert [(r["spec"], r["code"]) for r in rows] == [("01", "E1"), ("02", "#1"), ("02", "#2")]
