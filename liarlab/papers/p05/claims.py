@@ -93,19 +93,6 @@ def _value_row(text, family, printed, value, digits, *, kind="finding", note="",
                   readings=readings, **kw)
 
 
-def race_diagnostic(grid: pd.DataFrame) -> pd.DataFrame:
-    """Spec 6.7: for cells a < b, does P(a, b) ~ 100 - P(b - 1, a)? (the pattern of a round the player with
-    fewer dice wins for certain, after which the loser of a die opens); ``grid`` has first_dice, second_dice,
-    win_pct."""
-    pct = {(int(r.first_dice), int(r.second_dice)): float(r.win_pct) for r in grid.itertuples()}
-    rows = []
-    for (a, b), p in sorted(pct.items()):
-        if a < b and (b - 1, a) in pct:
-            rows.append({"first_dice": a, "second_dice": b, "win_pct": p, "mirror_cell": f"({b - 1},{a})",
-                         "100_minus_mirror": 100 - pct[(b - 1, a)], "gap": p - (100 - pct[(b - 1, a)])})
-    return pd.DataFrame(rows)
-
-
 # ---------------------------------------------------------------------------------------------
 # The notebook's results, and the rows
 # ---------------------------------------------------------------------------------------------
@@ -900,7 +887,7 @@ def certificate_note(bluff2_exact: pd.DataFrame) -> str:
 def race_table(printed_grid: pd.DataFrame, bluff2_exact: pd.DataFrame, talk_exact: pd.DataFrame) -> pd.DataFrame:
     """The race diagnostic's gap per cell a < b for the printed grid, the default reading's exact grid and the
     talk's game's, side by side."""
-    race = pd.concat([race_diagnostic(g).assign(grid=name) for name, g in
+    race = pd.concat([experiments.race_diagnostic(g).assign(grid=name) for name, g in
                       (("printed", printed_grid.stack().rename("win_pct").reset_index()),
                        ("exact, default reading", bluff2_exact),
                        ("exact, the talk's game", talk_exact.dropna(subset=["win_pct"])))])

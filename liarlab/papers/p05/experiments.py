@@ -223,6 +223,19 @@ def kept_variant_grids(kept: pd.DataFrame, faces: int = 2, max_dice: int = 5, pr
     return pd.concat(grids, ignore_index=True)
 
 
+def race_diagnostic(grid: pd.DataFrame) -> pd.DataFrame:
+    """Spec 6.7: for cells a < b, does P(a, b) ~ 100 - P(b - 1, a)? (the pattern of a round the player with
+    fewer dice wins for certain, after which the loser of a die opens); ``grid`` has first_dice, second_dice,
+    win_pct."""
+    pct = {(int(r.first_dice), int(r.second_dice)): float(r.win_pct) for r in grid.itertuples()}
+    rows = []
+    for (a, b), p in sorted(pct.items()):
+        if a < b and (b - 1, a) in pct:
+            rows.append({"first_dice": a, "second_dice": b, "win_pct": p, "mirror_cell": f"({b - 1},{a})",
+                         "100_minus_mirror": 100 - pct[(b - 1, a)], "gap": p - (100 - pct[(b - 1, a)])})
+    return pd.DataFrame(rows)
+
+
 def counting_variant_search(faces: int = 2, max_dice: int = 5, exact_max_total: int = 6, printed: dict | None = None,
                             countings=(("top", "quantity"), ("top", "star"), ("none", "quantity")),
                             progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -232,7 +245,6 @@ def counting_variant_search(faces: int = 2, max_dice: int = 5, exact_max_total: 
     the spec 6.7 race diagnostic (cells a < b with |P(a, b) - (100 - P(b - 1, a))| < 1 point)."""
     from liarlab.bluff.per_turn import bluff2_per_turn_table, compare_with_printed_grid
     from liarlab.bluff.rules import all_rule_variants
-    from liarlab.papers.p05.claims import race_diagnostic
     from liarlab.study.parallel import progress_bar as tqdm
 
     grids, summary = [], []

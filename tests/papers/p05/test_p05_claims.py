@@ -5,6 +5,7 @@ import pytest
 
 from liarlab.core.readings import Reading
 from liarlab.papers.p05 import claims as claims05
+from liarlab.papers.p05 import experiments as p05x
 from liarlab.papers.p05 import ledger as ledger05
 
 
@@ -67,7 +68,7 @@ def test_trend_claims_on_a_degenerate_grid():
 def test_race_diagnostic_on_the_printed_table():
     from liarlab.papers.p05.printed import TALK_BLUFF2
 
-    diag = claims05.race_diagnostic(_grid(TALK_BLUFF2)).set_index(["first_dice", "second_dice"])
+    diag = p05x.race_diagnostic(_grid(TALK_BLUFF2)).set_index(["first_dice", "second_dice"])
     assert diag.loc[(1, 2), "gap"] == 0           # 25 = 100 - 75
     assert diag.loc[(3, 4), "gap"] == 0           # 31 = 100 - 69
     assert diag.loc[(4, 5), "gap"] == 1           # 33 vs 100 - 68: off the race pattern
