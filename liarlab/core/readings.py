@@ -76,22 +76,22 @@ def run(family: str, claim: str, reading: Reading, estimate: Estimate | float | 
 def not_run(family: str, claim: str, reading: Reading, why: str) -> dict:
     """The row of a reading that was not run, with the one sentence that says why (it cannot be built from
     what the paper gives, or no second reading of this claim exists)."""
-    if reading.default:
-        raise ValueError(f"reading {reading.name!r} of {claim!r}: the default reading is always run")
-    if not isinstance(why, str) or not why.strip():
-        raise ValueError(f"reading {reading.name!r} of {claim!r}: a reading that was not run says why")
-    return _row(family, claim, reading, NOT_RUN, why)
+    return _unrun_row(family, claim, reading, NOT_RUN, why, "a reading that was not run says why")
 
 
 def not_built(family: str, claim: str, reading: Reading, why: str) -> dict:
     """The row of a reading the paper allows and the engine could run, but this chain did not build (a budget,
     a switch the engine lacks), with the sentence that says what it would take. It keeps a differing row's
     cause ``untested``: the reading could reproduce the print."""
+    return _unrun_row(family, claim, reading, NOT_BUILT, why, "a reading that was not built says what it needs")
+
+
+def _unrun_row(family: str, claim: str, reading: Reading, verdict: str, why: str, missing: str) -> dict:
     if reading.default:
         raise ValueError(f"reading {reading.name!r} of {claim!r}: the default reading is always run")
     if not isinstance(why, str) or not why.strip():
-        raise ValueError(f"reading {reading.name!r} of {claim!r}: a reading that was not built says what it needs")
-    return _row(family, claim, reading, NOT_BUILT, why)
+        raise ValueError(f"reading {reading.name!r} of {claim!r}: {missing}")
+    return _row(family, claim, reading, verdict, why)
 
 
 class Unbuilt(str):
