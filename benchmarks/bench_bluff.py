@@ -30,7 +30,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
-from liarlab.bluff import ferguson, per_turn
+from liarlab.bluff import ferguson, per_turn, rounds
 
 TARGETS_SECONDS = {"Ferguson LP, N = 6": 0.5, "Ferguson LP, N = 1..30": 10.0,
                    "per-turn Bluff-1, N = 2..10": 5.0, "per-turn Bluff-2 grid, N = 2, <= 5 dice": 10.0}
@@ -129,11 +129,10 @@ def _sparse_worker(job: str, start: float) -> None:
         tree = so.Tree(game.n_bids, tuple(np.array([float(x) for x in game.hands(p)[1]]) for p in (0, 1)),
                        game.payoffs())
     else:
-        from liarlab.bluff import exact
         from liarlab.bluff.rules import make_rules
 
-        rnd = exact.Round(make_rules(int(job.rsplit("-", 1)[1]), (1, 1)))
-        tree = so.Tree.of_round(rnd, exact.zero_sum_payoffs(rnd, None))
+        rnd = rounds.Round(make_rules(int(job.rsplit("-", 1)[1]), (1, 1)))
+        tree = so.Tree.of_round(rnd, rounds.zero_sum_payoffs(rnd, None))
     sol = so.solve_certified(tree, method="highs-ds", target=1e-9, **SPARSE_ORACLE[job])
     print(json.dumps({"cells": 1, "width": sol.width, "iterations": sol.iterations, "histories": sol.histories,
                       "restricted": sol.restricted_histories, "visited": sol.visited, "lp_nodes": sol.lp_nodes,

@@ -7,15 +7,18 @@ rounds: :func:`liarlab.bluff.oracle.certified_grid`. Ferguson's one-die game: :f
 The end game of Liar's Dice (one round, the winner of the call wins), exactly: :func:`solve_end_game`, or
 :func:`certify_end_game` for a game already built.
 
-Importing the package registers two games with :mod:`liarlab.core.api`, with the agents of
-:mod:`liarlab.bluff.agents` (Bluff: ``exact``, ``per-turn``, ``random``; Ferguson: ``optimal``, ``T*``, ``random``):
-``"bluff"``, ``new_game(rng, rules=Rules(), opener=0)`` (rounds until a
-player has no dice), and ``"ferguson"``, ``new_game(rng, faces=6, opener=0)``; both are
-:class:`~liarlab.bluff.rules.BluffState`, +1 to the winner and -1 to the loser.
+Importing the package registers three games with :mod:`liarlab.core.api`, with the agents of
+:mod:`liarlab.bluff.agents` (Bluff: ``exact``, ``per-turn``, ``random``; Ferguson: ``optimal``, ``T*``, ``random``;
+the end game: ``random``): ``"bluff"``, ``new_game(rng, rules=Rules(), opener=0)`` (rounds until a
+player has no dice), and ``"ferguson"``, ``new_game(rng, faces=6, opener=0)``, both
+:class:`~liarlab.bluff.rules.BluffState`; and ``"endgame"``, ``new_game(rng, faces=6, dice=(1, 1),
+convention="normal", stairs="ordered", stairs_jokers=True)``, an :class:`~liarlab.bluff.endgame.EndGameState`
+(one round: the winner of the call wins). Each gives +1 to the winner and -1 to the loser.
 """
 from liarlab.bluff import agents as _agents  # noqa: F401  (registers the agents before the games)
 from liarlab.bluff import rules as _rules
 from liarlab.bluff.api import BluffResult, EndGameResult, certify_end_game, choose_method, solve_bluff, solve_end_game
+from liarlab.bluff.endgame import EndGame as _EndGame
 from liarlab.bluff.ferguson import ferguson_first_player_win
 from liarlab.core.api import register_game
 
@@ -40,5 +43,14 @@ register_game("bluff", _new_bluff, title="Bluff with N-faced dice (paper 05)",
                             "rules": _rules.Rules(faces=4, dice=(2, 2), bid_order="star", wild="none",
                                                   challenger_penalty="one", bidder_penalty="one",
                                                   next_opener="winner")}})
+def _new_end_game(rng, faces: int = 6, dice=(1, 1), convention: str = "normal", stairs: str = "ordered",
+                  stairs_jokers: bool = True):
+    return _EndGame(faces, tuple(dice), convention, stairs, stairs_jokers).new_state(rng)
+
+
+register_game("endgame", _new_end_game, title="The end game of Liar's Dice: one round, the call decides (paper 05)",
+              variants={"1 die each, 6 faces": {}, "2 dice v 1, 4 faces, joker": {"faces": 4, "dice": (2, 1),
+                                                                                   "convention": "joker"},
+                        "1 die v 2, 3 faces, stairs": {"faces": 3, "dice": (1, 2), "convention": "stairs"}})
 register_game("ferguson", _new_ferguson, title="Ferguson's Liar's Dice (paper 05)",
               variants={"6 faces": {}, "2 faces, opener 1": {"faces": 2, "opener": 1}, "10 faces": {"faces": 10}})

@@ -89,8 +89,9 @@ class PerTurnAgent:
 
 @register_agent("bluff", "random")
 @register_agent("ferguson", "random")
+@register_agent("endgame", "random")
 class RandomAgent:
-    """Uniform over the legal actions (Bluff and Ferguson's game alike)."""
+    """Uniform over the legal actions (Bluff, Ferguson's game and the end game alike)."""
 
     def act(self, observation, legal_actions, rng):
         return int(legal_actions[int(rng.integers(len(legal_actions)))])

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from liarlab.bluff import exact, oracle
+from liarlab.bluff.rounds import backward_induction, cached_round, plan_from_behaviour, rounds_below
 from liarlab.bluff.rules import DEFAULT_MAX_BYTES, make_rules, round_size
 from liarlab.bluff.sparse_oracle import Bracketed
 
@@ -211,23 +212,20 @@ def choose_method(faces: int, dice=(1, 1), *, method: str = "auto", max_bytes: i
     raise ValueError(f"no method can solve {what}: {need}. {_largest_that_fits(r.dice, max_bytes)}")
 
 
-def _smaller_rounds(r, method: str, target: float, max_bytes: int, threads) -> tuple[dict, dict]:
-    """Values and half-widths (value +- error holds the real value) of the rounds (x, y) that a round with
-    ``r.dice`` continues into, solved smallest first, each by the method that suits it."""
-    values, errors = {}, {}
-    for cell in exact._needed_rounds(*r.dice):
-        if cell[0] + cell[1] >= r.total_dice:
-            continue
-        sub = r.with_dice(cell)
-        res = _solve_one(sub, values, errors, method, target, max_bytes, threads)
-        values[cell], errors[cell] = res.value, res.width / 2
-    return values, errors
+def _smaller_rounds(r, method: str, target: float, max_bytes: int, threads) -> tuple[dict, float]:
+    """Values of the rounds (x, y) that a round with ``r.dice`` continues into, solved smallest first (each by
+    the method that suits it), and the largest half-width among them (value +- half-width holds the real
+    value)."""
+    def solve(cell, values, inherited):
+        res = _solve_one(r.with_dice(cell), values, inherited, method, target, max_bytes, threads)
+        return res.value, res.width / 2, res
+    below = backward_induction(rounds_below(*r.dice), solve)
+    return {c: res.value for c, res in below.items()}, max((res.width / 2 for res in below.values()), default=0.0)
 
 
-def _solve_one(r, values: dict, errors: dict, method: str, target: float, max_bytes: int, threads) -> BluffResult:
+def _solve_one(r, values: dict, inherited: float, method: str, target: float, max_bytes: int,
+               threads) -> BluffResult:
     chosen, _ = choose_method(r.faces, r.dice, method=method, max_bytes=max_bytes, **r.options())
-    deps = [c for c in exact._needed_rounds(*r.dice) if c[0] + c[1] < r.total_dice]
-    inherited = max((errors[c] for c in deps if c in errors), default=0.0)
     t0 = time.perf_counter()
     if chosen == "lp":
         sol = exact.solve_round_lp(r, values, max_bytes, min(target, 1e-9))
@@ -235,8 +233,8 @@ def _solve_one(r, values: dict, errors: dict, method: str, target: float, max_by
         # responder's concedes at most (self-play value + the opener's gain)
         lower = sol.self_play_value - sol.best_response_gains[1]
         upper = sol.self_play_value + sol.best_response_gains[0]
-        rnd = exact._cached_round(r.faces, r.dice, tuple(sorted(r.options().items())))
-        plans = tuple(exact.plan_from_behaviour(rnd, sol.behaviour[p], p) for p in (0, 1))
+        rnd = cached_round(r.faces, r.dice, tuple(sorted(r.options().items())))
+        plans = tuple(plan_from_behaviour(rnd, sol.behaviour[p], p) for p in (0, 1))
         name, detail = "whole-tree LP", sol
     else:
         cert = oracle.solve_round_certified(r, values, target=target, threads=threads)
@@ -266,8 +264,8 @@ def solve_bluff(faces: int, dice=(1, 1), *, method: str = "auto", target: float 
     r = make_rules(faces, dice, **rules)
     choose_method(r.faces, r.dice, method=method, max_bytes=max_bytes, **r.options())   # fail before any work
     t0 = time.perf_counter()
-    values, errors = _smaller_rounds(r, method, target, max_bytes, threads)
-    result = _solve_one(r, values, errors, method, target, max_bytes, threads)
+    values, inherited = _smaller_rounds(r, method, target, max_bytes, threads)
+    result = _solve_one(r, values, inherited, method, target, max_bytes, threads)
     result.seconds = time.perf_counter() - t0
     return result
 
@@ -361,7 +359,7 @@ def certify_end_game(game, *, oracle: str = "classic", target: float = 1e-10, le
     ``options`` go to :func:`~liarlab.bluff.sparse_oracle.solve_certified` (``method``, ``max_iterations``, ``log``)."""
     from liarlab.bluff import rational, sparse_oracle
 
-    tree = game.tree()
+    tree = sparse_oracle.Tree.of_game(game)
     t0 = time.perf_counter()
     sol = sparse_oracle.solve_certified(tree, target=target, threads=False, oracle=oracle,
                                         lean=oracle == "fringe" if lean is None else lean, **options)

@@ -1,6 +1,6 @@
 """numba kernels on one Bluff round's bitmask history tree: exact best response and CFR+ (issue 18).
 
-The tree is that of :class:`liarlab.bluff.exact.Round`: history ``m`` is a bitmask of the bids made
+The tree is that of :class:`liarlab.bluff.rounds.Round`: history ``m`` is a bitmask of the bids made
 (bit k-1 for bid k), the opener moves at even popcount, the children of ``m`` are ``m | 1 << (k-1)``
 for bids k above its top bid, and "call at m" ends the round with payoff ``U[top(m), bidder, d0, d1]``
 to the opener. A parent always has a smaller mask than its children, so a pass over masks in
@@ -9,7 +9,7 @@ increasing order is a forward (reach) pass and in decreasing order a backward (v
 Tables follow the module doc of :mod:`liarlab.bluff.exact`: for player p, entry ``[m, d]`` is the
 sequence "call at m" when p moves at m, and "the bid that made m" when p made m's last bid.
 
-* :func:`best_response_numba` is the compiled twin of :func:`liarlab.bluff.exact.best_response`
+* :func:`best_response_numba` is the compiled twin of :func:`liarlab.bluff.rounds.best_response`
   (the pure-numpy reference it is tested against).
 * :func:`cfr_plus` runs CFR+ (regret matching+, simultaneous updates, linearly weighted averages)
   vectorised over both players' hands and returns the average realization plans.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from liarlab.bluff.exact import Round, payoffs_for
+from liarlab.bluff.rounds import Round, payoffs_for
 from liarlab.bluff.sparse_oracle import best_response_kernel
 
 
@@ -29,7 +29,7 @@ def tree_arrays(rnd: Round):
 
 
 def best_response_numba(rnd: Round, U_own: np.ndarray, X_opp: np.ndarray, player: int):
-    """Same contract as :func:`liarlab.bluff.exact.best_response`: (value, choice[m, d]). The kernel is the one of
+    """Same contract as :func:`liarlab.bluff.rounds.best_response`: (value, choice[m, d]). The kernel is the one of
     :func:`liarlab.bluff.sparse_oracle.best_response_sparse`, run over every history."""
     mover, top, _ = tree_arrays(rnd)
     value, choice, _ = best_response_kernel(rnd.n, np.arange(rnd.M, dtype=np.int64), top, mover,
@@ -164,7 +164,7 @@ def _cfr_plus(n, mover, top, topbit, U0, U1, w0, w1, iterations, R0, R1, A0, A1)
 
 def cfr_plus(rnd: Round, U: np.ndarray, iterations: int):
     """CFR+ for ``iterations`` iterations from zero regrets; returns the average realization plans
-    (X0, X1), each of shape (hands, 2**n) with column 0 = 1 (the format of exact.plan_from_behaviour)."""
+    (X0, X1), each of shape (hands, 2**n) with column 0 = 1 (the format of rounds.plan_from_behaviour)."""
     mover, top, topbit = tree_arrays(rnd)
     D0, D1 = len(rnd.hands[0]), len(rnd.hands[1])
     R0, R1 = np.zeros((rnd.M, D0)), np.zeros((rnd.M, D1))

@@ -23,8 +23,8 @@ never changes the value, so it is left out).
 Hands are enumerated as multisets with exact probabilities (:class:`fractions.Fraction`); under the
 ordered stairs reading the multiset {1..k} is two hands: the run in order (probability 1 / N^k) and the
 other k! - 1 orders. A history of bids is a bitmask (bit k-1 for bid k), as in :mod:`liarlab.bluff.exact`;
-:class:`EndGameRound` is the same tree object as :class:`liarlab.bluff.exact.Round`, so the whole-tree
-LP (``exact.solve_sequence_form``) and the best responses of ``exact`` and ``cfr`` run on it unchanged.
+:class:`EndGameRound` is the same tree object as :class:`liarlab.bluff.rounds.Round`, so the whole-tree
+LP (``rounds.solve_sequence_form``) and the best responses of ``exact`` and ``cfr`` run on it unchanged.
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ from math import factorial, prod
 
 import numpy as np
 
-from liarlab.bluff.exact import Round
+from liarlab.bluff.rounds import Round
 from liarlab.core.validation import check_choice, check_int
 
 __all__ = ["CONVENTIONS", "STAIRS_READINGS", "EndGame", "EndGameHand", "EndGameRound", "EndGameState",
@@ -169,14 +169,6 @@ class EndGame:
     def round(self) -> EndGameRound:
         return EndGameRound(self)
 
-    def tree(self):
-        """The game as the sparse double oracle takes it (:class:`liarlab.bluff.sparse_oracle.Tree`: bids, float
-        hand probabilities, payoffs); the exact probabilities are ``hands(p)[1]``."""
-        from liarlab.bluff.sparse_oracle import Tree
-
-        return Tree(self.n_bids, tuple(np.array([float(x) for x in self.hands(p)[1]]) for p in (0, 1)),
-                    self.payoffs())
-
     def new_state(self, rng: np.random.Generator) -> EndGameState:
         """A dealt game: each player's dice rolled in order from ``rng``."""
         rolls = tuple(tuple(int(v) for v in rng.integers(1, self.faces + 1, size=k)) for k in self.dice)
@@ -206,7 +198,7 @@ def _hands(count: int, faces: int, split_stairs: bool, reading: str):
 
 
 class EndGameRound(Round):
-    """The end game's bid-history tree in the format of :class:`liarlab.bluff.exact.Round`."""
+    """The end game's bid-history tree in the format of :class:`liarlab.bluff.rounds.Round`."""
 
     def __init__(self, game: EndGame):  # noqa: D107 - the parent's attributes, built from the end game
         self.rules = None
@@ -261,15 +253,15 @@ class EndGameState:
         q, f = self.game.bids[bid - 1]
         return sum(self.game.count_roll(r, f) for r in self.rolls) >= q
 
-    def returns(self) -> tuple:
-        """(first mover's, second mover's) payoff, +-1."""
+    def returns(self) -> list[float]:
+        """[first mover's, second mover's] payoff, +-1 (the State protocol's list)."""
         if not self.is_terminal():
-            return (0.0, 0.0)
+            return [0.0, 0.0]
         bid = self.history[-2]
         bidder = (len(self.history) - 2) % 2
         bidder_wins = self.bid_is_true(bid)
         first = 1.0 if (bidder == 0) == bidder_wins else -1.0
-        return (first, -first)
+        return [first, -first]
 
     def observation(self, player: int) -> dict:
         return {"roll": self.rolls[player], "history": self.history, "player": player}

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from liarlab.bluff.exact import Round, _needed_rounds, zero_sum_payoffs
+from liarlab.bluff.rounds import Round, backward_induction, grid_cells, zero_sum_payoffs
 from liarlab.bluff.rules import Rules, make_rules
 from liarlab.bluff.sparse_oracle import Bracketed, Tree, solve_certified
 from liarlab.core.resources import PeakMemory
@@ -113,23 +113,13 @@ def certified_grid(faces: int, max_dice: int = 5, *, cells=None, progress=None, 
     faces = check_int("faces", faces, 2)
     max_dice = check_int("max_dice", max_dice, 1)
     make_rules(faces, (1, 1), **rules)
-    wanted = sorted(((x, y) for x in range(1, max_dice + 1) for y in range(1, max_dice + 1)),
-                    key=lambda c: (c[0] + c[1], c))
-    if cells is not None:
-        need = set()
-        for c in cells:
-            need.add(tuple(c))
-            need.update(x for x in _needed_rounds(*c) if x[0] + x[1] < c[0] + c[1])
-        wanted = [c for c in wanted if c in need]
-    values, errors, rows = {}, {}, []
-    for a, b in wanted:
+    rows = []
+
+    def solve(cell, values, inherited):
+        a, b = cell
         r = make_rules(faces, (a, b), **rules)
-        deps = [c for c in _needed_rounds(a, b) if c[0] + c[1] < a + b]
         with PeakMemory() as memory:
             sol = solve_round_certified(r, values, target=target, threads=threads)
-        inherited = max((errors[c] for c in deps if c in errors), default=0.0)
-        values[(a, b)] = sol.value
-        errors[(a, b)] = sol.width / 2 + inherited   # |value - the real round's value| is at most this
         rows.append(dict(a=a, b=b, value=sol.value, lower=sol.lower - inherited, upper=sol.upper + inherited,
                          round_width=sol.width, width=sol.width + 2 * inherited, opener_win=sol.opener_win,
                          histories=sol.histories, restricted_histories=sol.restricted_histories,
@@ -137,4 +127,8 @@ def certified_grid(faces: int, max_dice: int = 5, *, cells=None, progress=None, 
                          memory_gb=memory.growth_gb))
         if progress is not None:
             progress(a, b, sol)
+        # |value - the real round's value| is at most this
+        return sol.value, sol.width / 2 + inherited, sol
+
+    backward_induction(grid_cells(max_dice, cells), solve)
     return rows

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from liarlab.bluff.exact import HistoryPolicy
+from liarlab.bluff.rounds import HistoryPolicy
 from liarlab.bluff.rules import (
     OPENER_MEMORY_RULES,
     BluffRules,
@@ -264,7 +264,7 @@ def per_turn_action_probabilities(solution: PerTurnSolution, own: int, other: in
 def per_turn_policy(solution: PerTurnSolution, seat: int = 1, dice=None):
     """The per-turn strategy of ``seat`` (1 = round opener, 2 = responder) as a history policy.
 
-    Returns a ``bluff_exact.HistoryPolicy``: it needs the bid *before* the one faced, because the
+    Returns a ``liarlab.bluff.rounds.HistoryPolicy``: it needs the bid *before* the one faced, because the
     guesser's y was solved in that earlier turn. ``dice`` = (opener's, responder's) of the round.
     """
     check_choice("seat", seat, (1, 2))

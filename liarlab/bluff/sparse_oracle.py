@@ -24,7 +24,7 @@ So the memory and time of a certificate grow with |H| n^2, not 2^n (two dice eac
 convention has 2^30 histories; its restricted sets hold thousands). The game is
 given by its tree arithmetic alone: ``n`` bids, the movers alternate (the first mover at even-length
 histories), a call at history m ends the round with payoff ``U[top(m), bidder, d0, d1]`` to the first
-mover, and hand probabilities. Bluff rounds (:class:`liarlab.bluff.exact.Round`) and the end game of
+mover, and hand probabilities. Bluff rounds (:class:`liarlab.bluff.rounds.Round`) and the end game of
 Liar's Dice (:mod:`liarlab.bluff.endgame`) are both such games.
 
 :func:`solve_certified` returns the bracket of best-response values (the round's value lies in it whatever
@@ -42,7 +42,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
-from liarlab.bluff.exact import _max_min_lp
+from liarlab.bluff.rounds import max_min_lp
 
 __all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "solve_certified", "best_response_sparse", "closed"]
 
@@ -134,6 +134,14 @@ class Tree:
     def of_round(cls, rnd, U) -> Tree:
         return cls(int(rnd.n), (np.asarray(rnd.probs[0], float), np.asarray(rnd.probs[1], float)),
                    np.ascontiguousarray(U, dtype=np.float64))
+
+    @classmethod
+    def of_game(cls, game) -> Tree:
+        """A one-round game given by its rules alone (the end game of Liar's Dice,
+        :class:`liarlab.bluff.endgame.EndGame`): ``game.n_bids``, ``game.hands(p) = (hands, exact probabilities)``
+        and ``game.payoffs()``; the probabilities become floats here."""
+        return cls(int(game.n_bids), tuple(np.array([float(x) for x in game.hands(p)[1]]) for p in (0, 1)),
+                   np.ascontiguousarray(game.payoffs(), dtype=np.float64))
 
     def hands(self, player: int) -> int:
         return len(self.probs[player])
@@ -466,7 +474,7 @@ def _certify(tree: Tree, H: np.ndarray, P: int, tolerance: float, method: str, l
     n = tree.n
     T = fringe_tree(n, H, P)
     Bt, E, F, keep, seqs = _fringe_lp(tree, T, P, H if lean else None)
-    lp_value, x, y_kept, _ = _max_min_lp(Bt, E, F, tolerance, method)
+    lp_value, x, y_kept, _ = max_min_lp(Bt, E, F, tolerance, method)
     x = _full_plan(T, seqs, x, tree.hands(P))
     y = np.zeros(1 + tree.hands(Q) * (len(T) - 1))
     y[keep] = y_kept
@@ -538,7 +546,7 @@ class _ClassicLP:
         f = np.zeros(F.shape[0])
         f[0] = 1.0
         if np.abs(F @ y_kept - f).max() > 1e-7:      # the duals are not a plan: solve for the minimiser's side
-            _, y_kept, _, _ = _max_min_lp(-Bt.T.tocsr(), F, E, self.tolerance, "highs-ds")
+            _, y_kept, _, _ = max_min_lp(-Bt.T.tocsr(), F, E, self.tolerance, "highs-ds")
         y = np.zeros(1 + DQ * len(Ts))
         y[keep] = y_kept
         return (value, x, y) if P == 0 else (-value, y, x)

@@ -6,7 +6,7 @@ to the next LP, so the dual simplex only repairs what the new histories changed:
 (two dice each, six faces) a re-solve takes a few hundred to a few thousand pivots where a cold start takes tens
 of thousands.
 
-The LP is :class:`liarlab.bluff.exact.MaxMinForm`, the one :func:`liarlab.bluff.exact._max_min_lp` solves cold:
+The LP is :class:`liarlab.bluff.rounds.MaxMinForm`, the one :func:`liarlab.bluff.rounds.max_min_lp` solves cold:
 max f'v s.t. F'v <= B'x, Ex = e, x >= 0. Columns (x, then v) and rows (the minimiser's sequences, then the
 maximiser's information sets) are named by integer keys the caller chooses; a column or row whose key was in the
 last LP keeps its basis status, a new column starts at its bound and a new row with its slack basic. So a basis
@@ -19,7 +19,7 @@ import highspy
 import numpy as np
 import scipy.sparse as sp
 
-from liarlab.bluff.exact import MaxMinForm
+from liarlab.bluff.rounds import MaxMinForm
 
 __all__ = ["WarmMaxMinLP"]
 

@@ -17,7 +17,7 @@ class FixedRoll:
 
 
 def every_call(rnd):
-    """Every challenge of one round of :class:`liarlab.bluff.exact.Round` ``rnd``, as the State plays it.
+    """Every challenge of one round of :class:`liarlab.bluff.rounds.Round` ``rnd``, as the State plays it.
 
     For each bid ``k``, bidder and pair of hands (``i``, ``j`` index ``rnd.hands``): the State with ``k`` standing
     and the other seat to move calls Bluff. Yields ``((k, bidder, i, j), state after the call)``; a re-roll draws

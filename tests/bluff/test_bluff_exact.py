@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from liarlab.bluff import exact as bx
-from liarlab.bluff import gambit
+from liarlab.bluff import gambit, rounds
 
 # --------------------------------------------------------------------------- an independent model
 # A deliberately naive re-implementation of one round (one die each), used as the reference:
@@ -24,7 +24,7 @@ def naive_holds(faces, bid, die1, die2):
 
 def naive_value(faces, strategy1, strategy2):
     """Opener's expected +-1 payoff; strategy(player_die, history) -> {action: prob}, 0 = call."""
-    bids = bx.bid_table(faces, 2)
+    bids = rounds.bid_table(faces, 2)
 
     def value(history, die1, die2):
         mover = len(history) % 2
@@ -96,7 +96,7 @@ def as_array_policy(probs, n):
         for action, p in probs(own_dice[0], tuple(history)).items():
             out[action] = p
         return out
-    return bx.HistoryPolicy(policy)
+    return rounds.HistoryPolicy(policy)
 
 
 # --------------------------------------------------------------------------- values
@@ -163,7 +163,7 @@ def test_solution_is_unexploitable_and_perturbation_is_not():
             legal[0] = 1
         return 0.8 * p + 0.2 * legal / legal.sum()
 
-    bad = bx.evaluate_profile(faces, (1, 1), bx.HistoryPolicy(perturbed), sol.policy(2))
+    bad = bx.evaluate_profile(faces, (1, 1), rounds.HistoryPolicy(perturbed), sol.policy(2))
     assert bad["gain_2"] > 1e-3 and bad["mean_gain"] > 5e-4
     assert len(perturbed((1,), ())) == n + 1
 
@@ -225,8 +225,8 @@ def test_invalid_policy_output_is_rejected():
 # --------------------------------------------------------------------------- rules and multi-round
 
 def test_star_order_equals_quantity_order_with_one_die_each():
-    assert bx.bid_table(6, 2, "star") == bx.bid_table(6, 2, "quantity")
-    star = bx.bid_table(2, 4, "star")
+    assert rounds.bid_table(6, 2, "star") == rounds.bid_table(6, 2, "quantity")
+    star = rounds.bid_table(2, 4, "star")
     assert star.index((1, 2)) < star.index((2, 1)) and star.index((3, 1)) < star.index((2, 2)) < star.index((4, 1))
 
 

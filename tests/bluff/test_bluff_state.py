@@ -4,7 +4,7 @@ import itertools
 import numpy as np
 import pytest
 
-from liarlab.bluff import exact, ferguson
+from liarlab.bluff import exact, ferguson, rounds
 from liarlab.bluff import rules as br
 from liarlab.core.dice import Hand
 
@@ -47,8 +47,8 @@ def test_state_values_a_one_die_round_like_the_exact_evaluator(faces):
                                      {"bidder_penalty": "one", "next_opener": "bidder"},
                                      {"next_opener": "alternating", "bid_order": "star"}])
 def test_state_challenges_match_the_exact_solvers_outcome_tables(options, challenges):
-    rnd = exact.Round(br.make_rules(2, (2, 1), **options))
-    new_a, new_b, next_open = exact.challenge_outcomes(rnd)
+    rnd = rounds.Round(br.make_rules(2, (2, 1), **options))
+    new_a, new_b, next_open = rounds.challenge_outcomes(rnd)
     checked = 0
     for where, state in challenges(rnd):
         assert state.dice == [new_a[where], new_b[where]]

@@ -6,7 +6,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from liarlab.bluff import exact, rational
+from liarlab.bluff import rational, rounds
 from liarlab.bluff import sparse_oracle as so
 from liarlab.bluff.endgame import EndGame
 from liarlab.bluff.warm_lp import WarmMaxMinLP
@@ -64,7 +64,7 @@ def test_a_warm_resolve_gives_the_cold_value_in_fewer_pivots(game):
         warm_pivots = warm.lp.pivots
         Bt, E, F, keep, _ = so._fringe_lp(tree, H, P, also_keep=np.flatnonzero(so.member(
             warm.kept, so._keys(H[1:], tree.hands(Q), n))))
-        cold = exact._max_min_lp(Bt, E, F, 1e-10, "highs-ds")[0]
+        cold = rounds.max_min_lp(Bt, E, F, 1e-10, "highs-ds")[0]
         assert value == pytest.approx(sign * cold, abs=1e-10)
         # both are realization plans of the restricted game
         for player, z in ((0, z0), (1, z1)):

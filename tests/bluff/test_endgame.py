@@ -6,7 +6,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from liarlab.bluff import exact, oracle, rational
+from liarlab.bluff import oracle, rational, rounds
 from liarlab.bluff import sparse_oracle as so
 from liarlab.bluff.endgame import EndGame, EndGameState, counts_as, is_stair
 from liarlab.bluff.rules import make_rules
@@ -97,7 +97,7 @@ def test_state_plays_a_round():
     st.apply_action(2)                      # "one 2": false, no 2 on the table
     assert st.legal_actions() == [0, 3, 4]
     st.apply_action(0)                      # the second mover calls and wins
-    assert st.is_terminal() and st.returns() == (-1.0, 1.0)
+    assert st.is_terminal() and st.returns() == [-1.0, 1.0]
     with pytest.raises(ValueError):
         EndGameState(g, ((1,), (1,)), (2,)).apply_action(1)
 
@@ -106,8 +106,8 @@ def test_state_plays_a_round():
 
 @pytest.mark.parametrize("faces", [3, 4, 5])
 def test_sparse_oracle_is_the_dense_oracle_on_bluff(faces):
-    rnd = exact.Round(make_rules(faces, (1, 1)))
-    U = exact.zero_sum_payoffs(rnd, None)
+    rnd = rounds.Round(make_rules(faces, (1, 1)))
+    U = rounds.zero_sum_payoffs(rnd, None)
     sparse = so.solve_certified(so.Tree.of_round(rnd, U), target=1e-9)
     dense = oracle.solve_one_die(faces)
     assert (sparse.lower, sparse.upper, sparse.restricted_histories, sparse.iterations) == (
@@ -119,11 +119,11 @@ def test_sparse_best_response_matches_the_dense_one_on_the_histories_it_visits()
     rnd = g.round()
     U = g.payoffs()
     rng = np.random.default_rng(3)
-    B = exact.normalise_behaviour(rnd, rng.random((len(rnd.hands[0]), rnd.M)), 0)
-    X = exact.plan_from_behaviour(rnd, B, 0)
+    B = rounds.normalise_behaviour(rnd, rng.random((len(rnd.hands[0]), rnd.M)), 0)
+    X = rounds.plan_from_behaviour(rnd, B, 0)
     X[:, rnd.popcount > 3] = 0.0             # the plan stops reaching deep histories (zero reach below)
-    X = exact.plan_from_behaviour(rnd, exact.behaviour_from_plan(rnd, X, 0) * (rnd.popcount <= 3), 0)
-    ref, choice = exact.best_response(rnd, exact.payoffs_for(U, 1), X, 1)
+    X = rounds.plan_from_behaviour(rnd, rounds.behaviour_from_plan(rnd, X, 0) * (rnd.popcount <= 3), 0)
+    ref, choice = rounds.best_response(rnd, rounds.payoffs_for(U, 1), X, 1)
     nodes = np.flatnonzero(rnd.popcount <= 4).astype(np.int64)
     tree = so.Tree.of_round(rnd, U)
     value, ch, _ = so.best_response_sparse(tree, so.SparsePlan(0, nodes, X[:, nodes]), 1)
@@ -132,7 +132,7 @@ def test_sparse_best_response_matches_the_dense_one_on_the_histories_it_visits()
 
 def test_sparse_oracle_agrees_with_the_whole_tree_lp_on_an_end_game():
     g = EndGame(4, (2, 1), "joker")
-    lp, _, _, _ = exact.solve_sequence_form(g.round(), g.payoffs())
+    lp, _, _, _ = rounds.solve_sequence_form(g.round(), g.payoffs())
     sol, cert = _solve(g)
     assert sol.lower - 1e-12 <= lp <= sol.upper + 1e-12 and sol.width <= 1e-9
     assert cert.fraction == Fraction(1, 4)
@@ -198,8 +198,8 @@ def test_the_lean_lp_has_fewer_columns_and_the_same_value():
         full = so._fringe_lp(tree, T, P)
         lean = so._fringe_lp(tree, T, P, H)
         assert lean[1].shape[1] < full[1].shape[1] and lean[0].shape[0] == full[0].shape[0]
-        v_full = exact._max_min_lp(*full[:3], 1e-10, "highs-ds")
-        v_lean = exact._max_min_lp(*lean[:3], 1e-10, "highs-ds")
+        v_full = rounds.max_min_lp(*full[:3], 1e-10, "highs-ds")
+        v_lean = rounds.max_min_lp(*lean[:3], 1e-10, "highs-ds")
         assert v_lean[0] == pytest.approx(v_full[0], abs=1e-12)
         # the lean plan, spread over T, is a realization plan of G(P, H) worth the LP value
         z = so._full_plan(T, lean[4], v_lean[1], tree.hands(P))

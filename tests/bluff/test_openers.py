@@ -5,7 +5,7 @@ import itertools
 import numpy as np
 import pytest
 
-from liarlab.bluff import exact, oracle, per_turn
+from liarlab.bluff import exact, oracle, per_turn, rounds
 from liarlab.bluff import rules as br
 from liarlab.core.dice import Hand
 
@@ -78,8 +78,8 @@ def test_the_challenger_and_the_same_opener_rules_in_the_game(opener):
 
 @pytest.mark.parametrize("rule", ["challenger", "opener"])
 def test_state_challenges_match_the_exact_solvers_outcome_tables(rule, challenges):
-    rnd = exact.Round(br.make_rules(2, (2, 1), next_opener=rule, bid_order="star"))
-    _, _, next_open = exact.challenge_outcomes(rnd)
+    rnd = rounds.Round(br.make_rules(2, (2, 1), next_opener=rule, bid_order="star"))
+    _, _, next_open = rounds.challenge_outcomes(rnd)
     for where, state in challenges(rnd):
         if not state.is_terminal():
             assert state.opener == next_open[where]

@@ -3,7 +3,7 @@ whole-tree sequence-form LP (liarlab.bluff.exact)."""
 import numpy as np
 import pytest
 
-from liarlab.bluff import cfr, exact, oracle
+from liarlab.bluff import cfr, exact, oracle, rounds
 from liarlab.bluff.rules import make_rules
 
 
@@ -21,29 +21,29 @@ def test_double_oracle_agrees_with_the_lp_on_every_cell_the_lp_solves(rules):
 
 @pytest.mark.parametrize("dice", [(1, 1), (2, 1), (1, 2)])
 def test_numba_best_response_matches_the_numpy_reference(dice):
-    rnd = exact.Round(make_rules(3 if dice == (1, 1) else 2, dice))
-    U = exact.zero_sum_payoffs(rnd, {(1, 1): 0.5} if dice != (1, 1) else None)
+    rnd = rounds.Round(make_rules(3 if dice == (1, 1) else 2, dice))
+    U = rounds.zero_sum_payoffs(rnd, {(1, 1): 0.5} if dice != (1, 1) else None)
     rng = np.random.default_rng(1)
     for player in (0, 1):
         B = rng.random((len(rnd.hands[1 - player]), rnd.M))
-        B = exact.normalise_behaviour(rnd, B, 1 - player)
-        X = exact.plan_from_behaviour(rnd, B, 1 - player)
-        ref_value, ref_choice = exact.best_response(rnd, exact.payoffs_for(U, player), X, player)
-        value, choice = cfr.best_response_numba(rnd, exact.payoffs_for(U, player), X, player)
+        B = rounds.normalise_behaviour(rnd, B, 1 - player)
+        X = rounds.plan_from_behaviour(rnd, B, 1 - player)
+        ref_value, ref_choice = rounds.best_response(rnd, rounds.payoffs_for(U, player), X, player)
+        value, choice = cfr.best_response_numba(rnd, rounds.payoffs_for(U, player), X, player)
         assert value == pytest.approx(ref_value, abs=1e-12)
         own = rnd.mover == player
         assert np.array_equal(choice[own], ref_choice[own])
 
 
 def test_cfr_plus_bracket_contains_the_exact_value_and_shrinks():
-    rnd = exact.Round(make_rules(3, (1, 1)))
-    U = exact.zero_sum_payoffs(rnd, None)
+    rnd = rounds.Round(make_rules(3, (1, 1)))
+    U = rounds.zero_sum_payoffs(rnd, None)
     true = exact.solve_lp(3, (1, 1)).value
     widths = []
     for iterations in (50, 2000):
         X0, X1 = cfr.cfr_plus(rnd, U, iterations)
-        upper, _ = cfr.best_response_numba(rnd, exact.payoffs_for(U, 0), X1, 0)
-        lower = -cfr.best_response_numba(rnd, exact.payoffs_for(U, 1), X0, 1)[0]
+        upper, _ = cfr.best_response_numba(rnd, rounds.payoffs_for(U, 0), X1, 0)
+        lower = -cfr.best_response_numba(rnd, rounds.payoffs_for(U, 1), X0, 1)[0]
         assert lower - 1e-12 <= true <= upper + 1e-12
         widths.append(upper - lower)
     assert widths[1] < widths[0] / 5
@@ -71,14 +71,14 @@ def test_the_bracket_is_the_best_responses_to_the_returned_plans(faces):
     # one iteration from the single bids: a wide bracket that must still hold the value, and whose two ends
     # are re-derived here by the pure-numpy best response (not the numba kernel the solver uses)
     sol = oracle.solve_one_die(faces, max_iterations=1)
-    rnd = exact.Round(make_rules(faces, (1, 1)))
-    U = exact.zero_sum_payoffs(rnd, None)
+    rnd = rounds.Round(make_rules(faces, (1, 1)))
+    U = rounds.zero_sum_payoffs(rnd, None)
     X0, X1 = sol.plans
     for player, X in ((0, X0), (1, X1)):
-        B = exact.behaviour_from_plan(rnd, X, player)
-        assert np.allclose(exact.plan_from_behaviour(rnd, B, player), X, atol=1e-9)   # a valid strategy
-    upper, _ = exact.best_response(rnd, exact.payoffs_for(U, 0), X1, 0)
-    br1, _ = exact.best_response(rnd, exact.payoffs_for(U, 1), X0, 1)
+        B = rounds.behaviour_from_plan(rnd, X, player)
+        assert np.allclose(rounds.plan_from_behaviour(rnd, B, player), X, atol=1e-9)   # a valid strategy
+    upper, _ = rounds.best_response(rnd, rounds.payoffs_for(U, 0), X1, 0)
+    br1, _ = rounds.best_response(rnd, rounds.payoffs_for(U, 1), X0, 1)
     assert sol.upper == pytest.approx(upper, abs=1e-12)
     assert sol.lower == pytest.approx(-br1, abs=1e-12)
     true = exact.solve_lp(faces, (1, 1)).value

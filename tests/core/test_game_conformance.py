@@ -33,6 +33,8 @@ cheat          zero-sum; a draw the other players' cards (same hand sizes) and t
                at play_cap, so
                not always one
                winner
+endgame        one winner,      the other player's roll (same number of dice)
+               zero-sum
 cheat-positions zero-sum (a tie the other player's hand (number of black cards), placement and catch masks;
                gives 0 to both) everything is turned over at the end, so only positions before the end count
 ============== ================ ===========================================================================
@@ -86,6 +88,19 @@ def _bluff_probe(state, player, rng):
             twin.hands[q] = int(rng.choice(others))
         else:
             twin.hands[q] = Hand(rng.integers(1, state.rules.faces + 1, size=len(state.hands[q])))
+    return twin
+
+
+def _end_game_probe(state, player, rng):
+    twin = state.clone()
+    q = 1 - player
+    rolls = list(state.rolls)
+    faces = state.game.faces
+    # another roll than the real one (with few faces a redraw often repeats it)
+    others = [r for r in ((int(v) for v in rng.integers(1, faces + 1, size=len(rolls[q]))) for _ in range(20))]
+    others = [tuple(r) for r in others]
+    rolls[q] = next((r for r in others if r != tuple(rolls[q])), others[0])
+    twin.rolls = tuple(rolls)
     return twin
 
 
@@ -143,6 +158,7 @@ PROBES = {
     "honeymoon": _honeymoon_probe,
     "cheat": _cheat_probe,
     "cheat-positions": _cheat_positions_probe,
+    "endgame": _end_game_probe,
 }
 
 
@@ -234,7 +250,7 @@ def _cases():
 
 def test_every_registered_game_has_a_probe_and_the_four_games_are_registered():
     registered = set(all_games_module.all_games())
-    assert {"liardice", "bluff", "ferguson", "honeymoon", "cheat", "cheat-positions"} <= registered
+    assert {"liardice", "bluff", "ferguson", "honeymoon", "cheat", "cheat-positions", "endgame"} <= registered
     assert registered == set(PROBES), f"games without a hidden-information probe: {registered - set(PROBES)}"
     assert len(api.game("liardice").variants) >= 2
     assert {options.get("config").n_players for options in api.game("liardice").variants.values()

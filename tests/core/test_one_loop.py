@@ -103,11 +103,18 @@ def cheat_events() -> str:
     return _digest(lines, learner.weights, _rng_state(rng))
 
 
+#: the games registered when the four loops became one
+ONE_LOOP_GAMES = ("bluff", "cheat", "cheat-positions", "ferguson", "honeymoon", "liardice")
+
+
 def registry_games() -> str:
-    """Every registered game and variant through core.api.play_game with uniform random agents."""
+    """Every game registered when the loops became one, and each variant, through core.api.play_game with uniform
+    random agents (games registered later, such as the end game, are the conformance test's)."""
     rng = np.random.default_rng(2605)
     out = []
     for name, game in sorted(liarlab.games.all_games().items()):
+        if name not in ONE_LOOP_GAMES:
+            continue
         for variant, options in game.variants.items():
             for _ in range(25):
                 log = []

@@ -61,7 +61,7 @@ def game_for(a: int, b: int, faces: int, convention: str) -> EndGame:
 
 
 def _tree(game: EndGame):
-    return game.tree(), [game.hands(p)[1] for p in (0, 1)]
+    return so.Tree.of_game(game), [game.hands(p)[1] for p in (0, 1)]
 
 
 def _blank_row(a: int, b: int, faces: int, convention: str) -> dict:

@@ -278,8 +278,8 @@ def one_die_table(faces_list=range(2, 8), cfr_iterations: int = 2000, lp_max_fac
     import time
 
     from liarlab.bluff.cfr import best_response_numba, cfr_plus
-    from liarlab.bluff.exact import Round, payoffs_for, self_play_value, zero_sum_payoffs
     from liarlab.bluff.oracle import solve_one_die
+    from liarlab.bluff.rounds import Round, payoffs_for, self_play_value, zero_sum_payoffs
     from liarlab.bluff.rules import make_rules
 
     rows = []

@@ -112,7 +112,7 @@ def _exact_probs(game: EndGame):
 def best_response_value(game: EndGame, plan: dict, player: int) -> Fraction:
     """What seat ``player`` gets, exactly and in its own +-1 units, best responding to the other seat's ``plan``."""
     probs = _exact_probs(game)
-    tree = game.tree()
+    tree = so.Tree.of_game(game)
     value, _ = rational.exact_best_response(game.n_bids, tree.payoffs_for(player), plan, probs[player],
                                             probs[1 - player], player)
     return value
@@ -151,7 +151,7 @@ def sparse_plan(game: EndGame, plan: dict, player: int) -> so.SparsePlan:
 
 def float_best_response(game: EndGame, plan: dict, player: int) -> float:
     """:func:`best_response_value` in floats (:func:`liarlab.bluff.sparse_oracle.best_response_sparse`)."""
-    value, _, _ = so.best_response_sparse(game.tree(), sparse_plan(game, plan, 1 - player), player)
+    value, _, _ = so.best_response_sparse(so.Tree.of_game(game), sparse_plan(game, plan, 1 - player), player)
     return float(value)
 
 
