@@ -33,10 +33,12 @@ the LP did), the final plans on their supports (for the rational certificate of
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
@@ -44,7 +46,8 @@ from numba import njit
 
 from liarlab.bluff.rounds import max_min_lp
 
-__all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "solve_certified", "best_response_sparse", "closed"]
+__all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "Checkpoint", "solve_certified", "best_response_sparse",
+           "closed"]
 
 
 class Bracketed:
@@ -588,10 +591,59 @@ class SparseCertified(Bracketed):
     seconds: float
     H: np.ndarray = field(repr=False, default=None)
     plans: tuple = field(repr=False, default=())   # (first mover's plan, second mover's plan): SparsePlan
+    legs: int = 1                 # calls that made it (a solve resumed from a checkpoint adds one per call)
 
     @property
     def histories(self) -> int:
         return 1 << self.n_bids
+
+
+class Checkpoint:
+    """A long solve's state in a folder (``state.npz``), so that it can stop and go on: the restricted set H, the
+    best bounds and the plans that give them, the iterations, seconds and legs so far, and a fingerprint of the
+    tree, so that a state is never resumed on another game. Written to a temporary file, then renamed, so a solve
+    killed mid-write leaves the last whole state."""
+
+    FILE = "state.npz"
+
+    def __init__(self, folder, tree: Tree):
+        self.folder = Path(folder)
+        self.path = self.folder / self.FILE
+        digest = hashlib.sha256(np.ascontiguousarray(tree.U).tobytes())
+        for probs in tree.probs:
+            digest.update(np.ascontiguousarray(probs, dtype=np.float64).tobytes())
+        self.fingerprint = f"{tree.n}:{digest.hexdigest()[:32]}"
+
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def save(self, *, H, X0, X1, **numbers) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        arrays = {"H": np.asarray(H, dtype=np.int64), "fingerprint": np.array(self.fingerprint)}
+        for name, plan in (("X0", X0), ("X1", X1)):
+            if plan is not None:
+                arrays[f"{name}_player"] = np.array(plan.player)
+                arrays[f"{name}_nodes"] = plan.nodes
+                arrays[f"{name}_X"] = plan.X
+        arrays.update({k: np.array(v) for k, v in numbers.items()})
+        tmp = self.folder / (self.FILE + ".tmp.npz")
+        np.savez_compressed(tmp, **arrays)
+        os.replace(tmp, self.path)
+
+    def load(self) -> dict:
+        with np.load(self.path) as data:
+            if str(data["fingerprint"]) != self.fingerprint:
+                raise ValueError(f"the checkpoint in {self.folder} belongs to another game (its fingerprint "
+                                 f"{str(data['fingerprint'])} is not this tree's {self.fingerprint})")
+            out = {"H": data["H"]}
+            for name in ("X0", "X1"):
+                out[name] = (SparsePlan(int(data[f"{name}_player"]), data[f"{name}_nodes"], data[f"{name}_X"])
+                             if f"{name}_X" in data else None)
+            for key in ("lower", "upper", "seconds", "lp_lower", "lp_upper"):
+                out[key] = float(data[key])
+            for key in ("iterations", "legs", "visited"):
+                out[key] = int(data[key])
+        return out
 
 
 def _use_threads(threads):
@@ -617,7 +669,8 @@ def _fringe_round(tree: Tree, H: np.ndarray, tolerance: float, method: str, lean
 
 def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-10, max_iterations: int = 500,
                     method: str = "highs-ds", H0=None, threads: bool | None = None, lean: bool = False,
-                    oracle: str = "fringe", log=None) -> SparseCertified:
+                    oracle: str = "fringe", log=None, checkpoint=None,
+                    time_limit: float | None = None) -> SparseCertified:
     """The round solved and certified by the double oracle over sets of histories.
 
     ``oracle``: ``"fringe"``, two restricted games G(P, H) a round, each letting the opponent step once out of
@@ -630,19 +683,40 @@ def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-
     ``lean``: restricted games in the lean form (P's forced calls folded into their parent sequences, see
     :func:`_fringe_lp`): the same bounds in exact arithmetic, found faster and in less memory, but HiGHS may
     return another of the equilibria, so the last bits of a bracket and the histories H grows by may differ
-    from the default form's."""
+    from the default form's.
+
+    ``checkpoint``: a folder where the solve's state (the restricted set H, the best bounds and their plans, the
+    iterations and seconds so far) is written after every round; a solve given a folder that holds a state of the
+    same tree resumes from it, and its iterations and seconds add up every leg (``legs`` counts them).
+    ``time_limit``: stop after the round that passes this many seconds of this leg, with the bracket reached (a
+    later call with the same ``checkpoint`` goes on from there)."""
     t0 = time.perf_counter()
     n = tree.n
+    if oracle not in ("fringe", "classic"):
+        raise ValueError(f"oracle must be 'fringe' or 'classic', not {oracle!r}")
     singles = np.int64(1) << np.arange(n, dtype=np.int64)
     H = closed(np.concatenate([[0], singles])) if H0 is None else closed(H0)
     threads = _use_threads(threads)
     lower, upper = -np.inf, np.inf
     X0 = X1 = None
     visited = lp_nodes = 0
-    if oracle not in ("fringe", "classic"):
-        raise ValueError(f"oracle must be 'fringe' or 'classic', not {oracle!r}")
+    lp_lower = lp_upper = np.nan
+    done, before, legs = 0, 0.0, 1
+    store = Checkpoint(checkpoint, tree) if checkpoint is not None else None
+    if store is not None and store.exists():
+        state = store.load()
+        H, lower, upper, X0, X1 = state["H"], state["lower"], state["upper"], state["X0"], state["X1"]
+        done, before, legs, visited = state["iterations"], state["seconds"], state["legs"] + 1, state["visited"]
+        lp_lower, lp_upper = state["lp_lower"], state["lp_upper"]
+        if log is not None:
+            log(f"resumed after {done} iterations ({before:.1f} s): |H| = {len(H):,}, bracket [{lower:.12f}, "
+                f"{upper:.12f}]")
     classic = _ClassicLP(tree, tolerance) if oracle == "classic" else None
-    for iteration in range(1, max_iterations + 1):
+    iteration = done
+    for iteration in range(done + 1, max_iterations + 1):
+        if upper - lower <= target:      # a resumed solve that had already closed
+            iteration -= 1
+            break
         t1 = time.perf_counter()
         if classic is not None:
             step = _certify_classic(tree, H, classic)
@@ -658,15 +732,21 @@ def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-
         if log is not None:
             log(f"iteration {iteration}: |H| = {len(H):,}, bracket [{lower:.12f}, {upper:.12f}] "
                 f"(LP [{lp0:.12f}, {lp1:.12f}]), {time.perf_counter() - t1:.2f} s")
-        if upper - lower <= target:
-            break
-        new = np.setdiff1d(new, H)
-        if new.size == 0:
-            new = np.setdiff1d(children(H, n), H)
+        closed_now = upper - lower <= target
+        if not closed_now:
+            new = np.setdiff1d(new, H)
             if new.size == 0:
-                break
-        H = closed(np.union1d(H, new))
+                new = np.setdiff1d(children(H, n), H)
+            closed_now = new.size == 0
+            if not closed_now:
+                H = closed(np.union1d(H, new))
+        if store is not None:
+            store.save(H=H, lower=lower, upper=upper, X0=X0, X1=X1, iterations=iteration, legs=legs,
+                       seconds=before + time.perf_counter() - t0, visited=visited, lp_lower=lp_lower,
+                       lp_upper=lp_upper)
+        if closed_now or (time_limit is not None and time.perf_counter() - t0 >= time_limit):
+            break
     return SparseCertified(value=(lower + upper) / 2, lower=lower, upper=upper, lp_lower=lp_lower,
                            lp_upper=lp_upper, n_bids=n, restricted_histories=len(H), visited=visited,
-                           lp_nodes=lp_nodes, iterations=iteration, seconds=time.perf_counter() - t0, H=H,
-                           plans=(X0, X1))
+                           lp_nodes=lp_nodes, iterations=iteration, seconds=before + time.perf_counter() - t0, H=H,
+                           plans=(X0, X1), legs=legs)
