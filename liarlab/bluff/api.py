@@ -17,7 +17,7 @@ need. Rounds with more dice than (1, 1) first solve the smaller rounds they cont
 over the dice counts, as in the study); the bracket then includes the smaller rounds' uncertainty.
 
 >>> result = solve_bluff(4)                 # one die each, four faces, the talk's rules
->>> result.method, result.fraction, result.width < 1e-9
+>>> result.method, result.likely_fraction, result.width < 1e-9
 ('whole-tree LP', Fraction(1, 16), True)
 """
 from __future__ import annotations
@@ -55,8 +55,10 @@ class BluffResult(Bracketed):
 
     ``lower <= value of the round <= upper`` is certified by exact best responses: ``lower`` is what the
     opener's plan guarantees against every responder, ``upper`` what the responder's plan concedes at most.
-    ``plans`` are the two realization plans (hands x 2^n histories, see :mod:`liarlab.bluff.exact`), ``fraction``
-    the exact value as a fraction when one with a small denominator lies in the bracket (else None), ``detail``
+    ``plans`` are the two realization plans (hands x 2^n histories, see :mod:`liarlab.bluff.exact`),
+    ``likely_fraction`` the simplest fraction inside the certified bracket (denominator at most 10^6, else None):
+    a guess at the exact value, which it is when the value is such a fraction, but not a certificate (the name
+    ``fraction`` is kept for certified rationals, :class:`EndGameResult`'s), ``detail``
     the method's own result (:class:`~liarlab.bluff.exact.BluffSolution` with ``.policy(player)``, or
     :class:`~liarlab.bluff.oracle.CertifiedRound`), ``continuation`` the values of the smaller rounds used.
     """
@@ -70,7 +72,7 @@ class BluffResult(Bracketed):
     upper: float
     plans: tuple
     seconds: float
-    fraction: Fraction | None = None
+    likely_fraction: Fraction | None = None
     continuation: dict = field(default_factory=dict)
     detail: object = None
 
@@ -242,7 +244,7 @@ def _solve_one(r, values: dict, inherited: float, method: str, target: float, ma
     lower, upper = min(lower, upper) - inherited, max(lower, upper) + inherited
     value = (lower + upper) / 2
     return BluffResult(faces=r.faces, dice=r.dice, rules=r.options(), method=name, value=value, lower=lower,
-                       upper=upper, plans=plans, seconds=time.perf_counter() - t0, fraction=_fraction(lower, upper),
+                       upper=upper, plans=plans, seconds=time.perf_counter() - t0, likely_fraction=_fraction(lower, upper),
                        continuation=dict(values), detail=detail)
 
 
@@ -258,7 +260,7 @@ def solve_bluff(faces: int, dice=(1, 1), *, method: str = "auto", target: float 
     input or a round no method can hold in ``max_bytes``.
 
     >>> r = solve_bluff(6, method="oracle")
-    >>> r.method, r.fraction, round(r.opener_win, 4)
+    >>> r.method, r.likely_fraction, round(r.opener_win, 4)
     ('double oracle', Fraction(-7, 258), 0.4864)
     """
     r = make_rules(faces, dice, **rules)

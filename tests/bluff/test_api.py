@@ -14,7 +14,7 @@ def test_six_faces_through_the_oracle_agrees_with_the_whole_tree_lp():
     assert isinstance(by_oracle, BluffResult)
     assert (by_oracle.method, by_lp.method) == ("double oracle", "whole-tree LP")
     assert by_oracle.lower <= by_oracle.value <= by_oracle.upper and by_oracle.width <= 1e-9
-    assert by_oracle.fraction == by_lp.fraction == Fraction(-7, 258)
+    assert by_oracle.likely_fraction == by_lp.likely_fraction == Fraction(-7, 258)
     assert by_lp.value == pytest.approx(exact.solve_lp(6).value, abs=1e-12)
     for result in (by_oracle, by_lp):
         X0, X1 = result.plans
@@ -26,7 +26,7 @@ def test_six_faces_through_the_oracle_agrees_with_the_whole_tree_lp():
 def test_more_dice_solve_the_smaller_rounds_first_under_any_rules():
     for method in ("lp", "oracle"):
         r = solve_bluff(2, (2, 2), method=method)
-        assert r.fraction == Fraction(133, 256)
+        assert r.likely_fraction == Fraction(133, 256)
         assert set(r.continuation) == {(1, 1), (1, 2), (2, 1)}
     star = solve_bluff(3, (2, 1), bid_order="star", next_opener="winner")
     assert star.rules["bid_order"] == "star" and star.rules["next_opener"] == "winner"
