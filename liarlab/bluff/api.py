@@ -29,7 +29,7 @@ from fractions import Fraction
 from liarlab.bluff import exact, oracle
 from liarlab.bluff.rounds import backward_induction, cached_round, plan_from_behaviour, rounds_below
 from liarlab.bluff.rules import DEFAULT_MAX_BYTES, make_rules, round_size
-from liarlab.bluff.sparse_oracle import Bracketed
+from liarlab.bluff.sparse_oracle import DEFAULT_ORACLE, Bracketed
 
 __all__ = ["BluffResult", "EndGameResult", "METHODS", "choose_method", "solve_bluff", "solve_end_game",
            "simplest_fraction", "simple_fraction", "is_dyadic", "certify_end_game"]
@@ -300,7 +300,7 @@ class EndGameResult(Bracketed):
 
 
 def solve_end_game(faces: int, dice=(1, 1), convention: str = "normal", *, stairs: str = "ordered",
-                   stairs_jokers: bool = True, oracle: str = "classic", target: float = 1e-10,
+                   stairs_jokers: bool = True, oracle: str = DEFAULT_ORACLE, target: float = 1e-10,
                    **options) -> EndGameResult:
     """Solve the end game of Liar's Dice exactly: one round, the winner of the call wins.
 
@@ -354,7 +354,7 @@ def _check_end_game_size(faces, dice, convention: str) -> None:
                      f"that pass with these dice: {largest}")
 
 
-def certify_end_game(game, *, oracle: str = "classic", target: float = 1e-10, lean: bool | None = None,
+def certify_end_game(game, *, oracle: str = DEFAULT_ORACLE, target: float = 1e-10, lean: bool | None = None,
                      **options) -> EndGameResult:
     """The end game ``game`` (:class:`~liarlab.bluff.endgame.EndGame`) solved by the double oracle and given its
     rational certificate. ``lean``: the fringe oracle's lean restricted games (default: with the fringe oracle);

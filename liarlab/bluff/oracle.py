@@ -82,7 +82,7 @@ def solve_round_certified(rules: Rules, continuation: dict | None = None, *, tar
     U = zero_sum_payoffs(rnd, continuation)
     H0 = np.flatnonzero(rnd.popcount <= 1).astype(np.int64) if H0 is None else H0
     sol = solve_certified(Tree.of_round(rnd, U), target=target, tolerance=tolerance, max_iterations=max_iterations,
-                          method=method, H0=H0, threads=threads, lean=lean, log=log)
+                          method=method, H0=H0, threads=threads, lean=lean, log=log, oracle="fringe")
     plans = []
     for plan in sol.plans:
         X = np.zeros((plan.X.shape[0], rnd.M))

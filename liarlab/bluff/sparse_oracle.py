@@ -46,7 +46,7 @@ from numba import njit
 
 from liarlab.bluff.rounds import max_min_lp
 
-__all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "Checkpoint", "solve_certified", "best_response_sparse",
+__all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "Checkpoint", "ORACLES", "DEFAULT_ORACLE", "solve_certified", "best_response_sparse",
            "closed"]
 
 
@@ -598,6 +598,13 @@ class SparseCertified(Bracketed):
         return 1 << self.n_bids
 
 
+#: the two forms of the double oracle (see :func:`solve_certified`)
+ORACLES = ("fringe", "classic")
+#: the one default of every entry point that solves an end game or a round by the double oracle: the classic
+#: oracle's warm-started LPs are far faster on large rounds (two dice each at N = 6: minutes, not most of an hour)
+DEFAULT_ORACLE = "classic"
+
+
 class Checkpoint:
     """A long solve's state in a folder (``state.npz``), so that it can stop and go on: the restricted set H, the
     best bounds and the plans that give them, the iterations, seconds and legs so far, and a fingerprint of the
@@ -669,7 +676,7 @@ def _fringe_round(tree: Tree, H: np.ndarray, tolerance: float, method: str, lean
 
 def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-10, max_iterations: int = 500,
                     method: str = "highs-ds", H0=None, threads: bool | None = None, lean: bool = False,
-                    oracle: str = "fringe", log=None, checkpoint=None,
+                    oracle: str = DEFAULT_ORACLE, log=None, checkpoint=None,
                     time_limit: float | None = None) -> SparseCertified:
     """The round solved and certified by the double oracle over sets of histories.
 
@@ -689,10 +696,12 @@ def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-
     iterations and seconds so far) is written after every round; a solve given a folder that holds a state of the
     same tree resumes from it, and its iterations and seconds add up every leg (``legs`` counts them).
     ``time_limit``: stop after the round that passes this many seconds of this leg, with the bracket reached (a
-    later call with the same ``checkpoint`` goes on from there)."""
+    later call with the same ``checkpoint`` goes on from there). The fringe oracle resumes exactly where it stopped;
+    the classic one re-solves its first LP cold, so a resumed classic solve may end at another equilibrium (the
+    same value, other last bits of the bracket)."""
     t0 = time.perf_counter()
     n = tree.n
-    if oracle not in ("fringe", "classic"):
+    if oracle not in ORACLES:
         raise ValueError(f"oracle must be 'fringe' or 'classic', not {oracle!r}")
     singles = np.int64(1) << np.arange(n, dtype=np.int64)
     H = closed(np.concatenate([[0], singles])) if H0 is None else closed(H0)

@@ -21,7 +21,7 @@ def _public(game: EndGame):
 def _solve(game: EndGame, **kwargs):
     probs = [game.hands(p)[1] for p in (0, 1)]
     tree = so.Tree(game.n_bids, tuple(np.array([float(x) for x in pr]) for pr in probs), game.payoffs())
-    sol = so.solve_certified(tree, **kwargs)
+    sol = so.solve_certified(tree, **{"oracle": "fringe", **kwargs})
     return sol, rational.rational_certificate(tree, sol.plans, probs)
 
 
@@ -108,7 +108,7 @@ def test_state_plays_a_round():
 def test_sparse_oracle_is_the_dense_oracle_on_bluff(faces):
     rnd = rounds.Round(make_rules(faces, (1, 1)))
     U = rounds.zero_sum_payoffs(rnd, None)
-    sparse = so.solve_certified(so.Tree.of_round(rnd, U), target=1e-9)
+    sparse = so.solve_certified(so.Tree.of_round(rnd, U), target=1e-9, oracle="fringe")
     dense = oracle.solve_one_die(faces)
     assert (sparse.lower, sparse.upper, sparse.restricted_histories, sparse.iterations) == (
         dense.lower, dense.upper, dense.restricted_histories, dense.iterations)
@@ -217,7 +217,7 @@ def _tree_of(game):
 def test_the_plans_on_their_support_give_the_bracket_and_certificate_to_the_bit():
     g = EndGame(4, (1, 2), "stairs", "ordered", False)
     tree, probs = _tree_of(g)
-    sol = so.solve_certified(tree, threads=False)
+    sol = so.solve_certified(tree, threads=False, oracle="fringe")
     cert = rational.rational_certificate(tree, sol.plans, probs)
     small = tuple(p.on_support() for p in sol.plans)
     assert all(len(s.nodes) < len(p.nodes) for s, p in zip(small, sol.plans))

@@ -21,7 +21,7 @@ def _tree_of(game: EndGame):
 
 def _solved(game: EndGame):
     tree, probs = _tree_of(game)
-    return tree, probs, so.solve_certified(tree, threads=False)
+    return tree, probs, so.solve_certified(tree, threads=False, oracle="fringe")
 
 
 @pytest.mark.parametrize("game, value", [(EndGame(4, (2, 1)), Fraction(345, 1696)),
@@ -74,7 +74,7 @@ def test_a_support_no_equilibrium_has_gives_no_fraction():
     assert not cert.holds and cert.fraction is None
     assert cert.upper == Fraction(345, 1696)       # the second mover's plan is untouched and still exact
     # and the certificate of a solve stopped early (its supports are no equilibrium's) does not close either
-    early = so.solve_certified(tree, threads=False, max_iterations=2)
+    early = so.solve_certified(tree, threads=False, max_iterations=2, oracle="fringe")
     assert early.width > 1e-3 and not rational.solve_on_support(tree, early.plans, probs).holds
 
 
@@ -111,7 +111,7 @@ def _mixed(plan: so.SparsePlan, other: so.SparsePlan, eps: float) -> so.SparsePl
 
 def test_noise_in_a_float_plan_is_left_out_by_a_higher_threshold():
     tree, probs, sol = _solved(EndGame(4, (2, 1)))
-    early = so.solve_certified(tree, threads=False, max_iterations=2)
+    early = so.solve_certified(tree, threads=False, max_iterations=2, oracle="fringe")
     noisy = tuple(_mixed(p.on_support(), q, 1e-10) for p, q in zip(sol.plans, early.plans))
     # read at 1e-12 the noise is support, and no exact plan on it is an equilibrium's
     assert not rational.solve_on_support(tree, noisy, probs, thresholds=(1e-12,)).holds
