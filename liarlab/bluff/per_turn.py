@@ -9,9 +9,11 @@ Two games from Kayanuma's talk (spec ``papers/05``):
   plus backward induction over the dice counts. This is *not* exact in general (dice persist
   across turns); :mod:`liarlab.bluff.exact` solves whole rounds exactly for comparison.
 
-Every turn here is the same small matrix game: the caller, holding private state ``c``, picks a
-bid ``k``; the guesser, holding ``g``, answers Accept or Bluff. :func:`solve_turn` solves it as one
-LP and reads the guesser's strategy from the LP duals, so each turn costs one HiGHS call.
+Every turn is the same small matrix game: the caller, holding private state ``c``, picks a
+bid ``k``; the guesser, holding ``g``, answers Accept or Bluff. :func:`liarlab.bluff.turn_lp.solve_turn` solves it
+as one LP and reads the guesser's strategy from the LP duals, so each turn costs one HiGHS call. Ferguson's
+one-die-per-turn game itself (its solution, values and simulation) is :mod:`liarlab.bluff.ferguson`; this module
+chains the turns of Bluff (:func:`per_turn_bluff`) and compares them with the printed tables.
 """
 from __future__ import annotations
 
