@@ -39,4 +39,5 @@ def test_architecture_names_each_games_rules_module():
     doc = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
     for game in ("liardice", "bluff", "honeymoon"):
         assert (ROOT / "liarlab" / game / "rules.py").exists()
-    assert (ROOT / "liarlab" / "cheat" / "game.py").exists() and "Cheat's is game.py" in doc
+    assert (ROOT / "liarlab" / "cheat" / "game.py").exists() and "Cheat's card game is game.py" in doc
+    assert (ROOT / "liarlab" / "bluff" / "endgame.py").exists() and "bluff's end game is endgame.py" in doc
