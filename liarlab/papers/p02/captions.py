@@ -13,6 +13,7 @@ from liarlab.core import verdicts
 from liarlab.liardice.qtable import Layout
 from liarlab.papers.p02 import experiments as ex
 from liarlab.papers.p02.printed import EXPLORED_SHARE_FULL, GAME_LENGTH_RANGE, TOP30_CLASSES
+from liarlab.papers.p02.results import Results
 
 PARTIAL_KEYS = Layout(2, 1, "partial").report_space_size     # the report's key space, history 1, two players
 FULL_KEYS = Layout(2, 1, "full").report_space_size
@@ -264,7 +265,7 @@ def _why_differ(findings: pd.DataFrame) -> str:
     return "; ".join(parts)
 
 
-def what_we_found(claims: pd.DataFrame, rows: list, results: ex.Results, reading) -> str:
+def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -> str:
     """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline), the measured tables
     (``results``) and the honestAction reading (``reading``: :func:`claims.honest_reading`)."""
     from liarlab.papers.p02 import exploit

@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from liarlab.core import verdicts as V
-from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, Results, estimate, honest_fallback_choice
+from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, estimate, honest_fallback_choice
 from liarlab.papers.p02.printed import (
     EXPLORED_SHARE_100K,
     GAME_LENGTH_RANGE,
@@ -36,6 +36,7 @@ from liarlab.papers.p02.printed import (
     TOP30_CLASSES,
     TOP30_VALUE_RANGE,
 )
+from liarlab.papers.p02.results import Results
 
 NEG = V.NEGLIGIBLE_RATE
 
@@ -414,7 +415,7 @@ SEL = {"selected": True}   # rows whose tables trained against, or whose rules a
 
 
 def rl_claims(results: Results) -> list[dict]:
-    """Every RL statement (and the forced-hand EXP ones), from the notebook's :class:`experiments.Results`. The
+    """Every RL statement (and the forced-hand EXP ones), from the notebook's :class:`liarlab.papers.p02.results.Results`. The
     wall-clock times of Fig 5-13 are a timing table (:func:`timing_table`); the report's mechanism is a code check
     (:func:`mechanism_check`)."""
     r, eps = results, results.epsilon

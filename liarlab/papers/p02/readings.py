@@ -23,6 +23,7 @@ from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 from liarlab.papers.p02 import claims as C
 from liarlab.papers.p02 import experiments as ex
+from liarlab.papers.p02.results import Results
 
 #: the families whose rows are findings that can differ
 FAMILIES = ("Fig 5-1", "Fig 5-2", "Fig 5-3", "Fig 5-4", "Fig 5-5", "Fig 5-6", "Fig 5-7", "Fig 5-8", "Fig 5-9",
@@ -72,7 +73,7 @@ class Inputs:
     and both margins), the notebook's results, and the extra games of :func:`other_fallback_games` and
     :func:`greedy_sequences` (None: not played)."""
     reading: C.Reading
-    results: ex.Results
+    results: Results
     other: dict | None = None
     greedy_seq: pd.DataFrame | None = None
 
@@ -449,7 +450,7 @@ def attach(claims_rows: list, inp: Inputs) -> tuple[list, list[dict]]:
     return C.with_readings(claims_rows, rr), rr
 
 
-def inputs(reading: C.Reading, results: ex.Results, setup: ex.Setup) -> Inputs:
+def inputs(reading: C.Reading, results: Results, setup: ex.Setup) -> Inputs:
     """Play the readings' extra games (cached) and gather what :func:`rows` reads."""
     base = replace(setup, stream="", models={}, evals={})
     return Inputs(reading, results, other=play_other(base, reading.fallback), greedy_seq=greedy_sequences(base))

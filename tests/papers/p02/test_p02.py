@@ -11,6 +11,7 @@ from liarlab.liardice.qfast import FastTable, train
 from liarlab.papers.p02 import claims as c02
 from liarlab.papers.p02 import experiments as ex
 from liarlab.papers.p02 import ledger as ledger02
+from liarlab.papers.p02.results import Results
 
 
 @pytest.fixture
@@ -223,7 +224,7 @@ def test_rl_claims_on_a_small_run_and_a_flipped_frame(setup):
         full=ex.full_hand(setup, 4_000, 2_000), top=ex.top30(setup, ("n=1", "n=2", "n=3", "full, n=1")),
         forced_exp=ex.forced_exp(setup), forced_rl=ex.forced_rl(setup, names), grid=ex.forced_grid(setup),
         lengths=ex.game_lengths(setup), timing=ex.timing(curve))
-    rows = c02.rl_claims(ex.Results(**frames))
+    rows = c02.rl_claims(Results(**frames))
     assert len(rows) > 40 and all(r["verdict"] in V.VERDICTS for r in rows) and all(r["rule"] for r in rows)
     assert sum(bool(r.get("headline")) for r in rows) == 1
     assert not any("training time" in r["claim"] for r in rows)          # timings are a timing table, not claims
@@ -245,7 +246,7 @@ def test_rl_claims_on_a_small_run_and_a_flipped_frame(setup):
     mask = (flipped.trained == "P2 only") & (flipped.tested_as == "P1")
     flipped.loc[mask, "wins"] = flipped.loc[mask, "games"] // 2
     frames["fixed2"] = flipped
-    again = {r["claim"]: r["verdict"] for r in c02.rl_claims(ex.Results(**frames))}
+    again = {r["claim"]: r["verdict"] for r in c02.rl_claims(Results(**frames))}
     assert again[target] == "differs"
 
 

@@ -11,6 +11,7 @@ import pytest
 from liarlab.papers.p02 import captions
 from liarlab.papers.p02 import experiments as ex
 from liarlab.papers.p02.claims import Reading
+from liarlab.papers.p02.results import Results
 
 
 def _fixed(rows):
@@ -138,7 +139,7 @@ def _what_we_found_inputs():
     exploit = _seeded([{"model": "RL0", "rate": 0.8, "entries": 10, "space": 11040},
                        {"model": "RL1", "rate": 0.9, "entries": 10, "space": 11040}])
     baseline = pd.DataFrame({"learning beats every baseline": ["yes", "yes", "undecided"]})
-    results = ex.Results(fixed2=fixed2, curves=curves, full=full, exploit=exploit, baseline_table=baseline)
+    results = Results(fixed2=fixed2, curves=curves, full=full, exploit=exploit, baseline_table=baseline)
     reading = Reading("smallest", {"smallest": 5, "best_face_plus_one": 2}, [{}] * 14, pd.DataFrame())
     return claims, [{"headline": False}, head], results, reading
 

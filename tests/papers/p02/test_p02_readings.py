@@ -37,7 +37,7 @@ def _top(counts):
 
 
 def _inputs(top):
-    from liarlab.papers.p02.experiments import Results
+    from liarlab.papers.p02.results import Results
 
     return r02.Inputs(reading=None, results=Results(top=top))
 
