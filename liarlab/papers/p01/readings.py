@@ -443,16 +443,20 @@ BR_READINGS = {
     "rg opens": CR.Reading("random-guess opens every game", "random-guess always opens",
                            f"{_SPEC} 1 (starting player)"),
     "mixed": CR.Reading("the uniformly random mixed strategy itself",
-                        "the premise concerns the mixed strategy random-guess approximates, not random-guess",
-                        "thesis Ch. 4 §1"),
+                        "the premise concerns the uniform mixed strategy over the whole strategy matrix (uniform over "
+                        "the legal actions), not random-guess; judged against the same depth-1 responder, a lower "
+                        "bound on a best response to it",
+                        "thesis Ch. 4 §1 ('在所有的策略中隨機挑選', choosing at random among all strategies; seed l.557)"),
     "exact": CR.Reading("an exact best response", "the responder plays an exact best response",
                         "thesis Ch. 4 §1 ('whatever the opponent does')"),
 }
 
 
-def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFrame | None = None) -> list[dict]:
+def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFrame | None = None,
+                       uniform: pd.DataFrame | None = None) -> list[dict]:
     """The readings rows of "random-guess cannot be badly exploited" (its win rate, judged as its difference
-    from 0.5, 'not lower')."""
+    from 0.5, 'not lower'). ``uniform``: the depth-1 responder's games against the uniformly random player
+    (:func:`liarlab.papers.p01.experiments.best_response` with ``opponent="uniform"``)."""
     R_ = BR_READINGS
     b = br.iloc[0]
     rows = [CR.run(BR_CLAIM, BR_CLAIM, R_["default"], default_est, default_j, note=f"{int(b.games):,} games")]
@@ -475,9 +479,29 @@ def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFra
         rate, n = float(b[column]), int(b.games) // 2
         _, d = shifted(round((1 - rate) * n), n)
         rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_[key], d, V.word("not lower", d), note=f"{n:,} games"))
-    rows.append(CR.not_run(BR_CLAIM, BR_CLAIM, R_["mixed"],
-                           "the thesis defines no such strategy beyond the random-guess player it plays"))
-    rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_["exact"],
-                           "an exact best response needs the whole game tree against random-guess's mixed strategy, "
-                           "which is not computed here; the lookahead responders bound it from below"))
+    if uniform is not None and len(uniform):
+        u = uniform.iloc[0]
+        _, d = shifted(int(u.games) - int(u.wins), u.games)
+        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["mixed"], d, V.word("not lower", d),
+                           note=f"{int(u.games):,} games of the uniformly random player against the depth-1 responder"))
+    else:
+        rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_["mixed"],
+                                 "the uniformly random player's games against the responder are not in this call"))
+    rows.append(_exact_best_response(default_est, default_j))
     return rows
+
+
+def _exact_best_response(default_est, default_j) -> dict:
+    """The exact best response to random-guess: not built. It wins at least as often as any lookahead responder
+    (they are strategies it could play), so when the depth-1 responder already holds random-guess below the band,
+    the exact one would too: bounded away from the print. Otherwise it could reproduce it: not built."""
+    exact = BR_READINGS["exact"]
+    if default_j.verdict == "differs" and default_est.high < 0.5:
+        return CR.bounded(BR_CLAIM, BR_CLAIM, exact,
+                          f"an exact best response wins at least as often as the depth-1 responder that was run (it "
+                          f"could play it), so it holds random-guess to at most {default_est.high:.3f} (the run "
+                          f"responder's upper bound), below both 'not lower than 0.5' and 'roughly half' (0.375); "
+                          f"built, it could not reproduce the print")
+    return CR.not_built(BR_CLAIM, BR_CLAIM, exact,
+                        "an exact best response needs the whole game tree against random-guess's mixed strategy, "
+                        "which is not computed here; the lookahead responders bound it from below")

@@ -114,12 +114,31 @@ def test_liar_loss_rows_name_the_change_that_removes_most_of_the_loss():
 def test_best_response_row_judges_the_difference_from_one_half():
     br = pd.DataFrame({"wins": [7_700], "games": [10_000], "win_rate": [0.77], "as_starter": [0.8],
                        "as_responder": [0.74]})
-    row = claims01.best_response_row(br, pd.DataFrame({"win_rate": [0.8], "games": [600]}))
+    br2 = pd.DataFrame({"win_rate": [0.8], "games": [600]})
+    uniform = pd.DataFrame({"wins": [9_900], "games": [10_000]})
+    collect = []
+    row = claims01.best_response_row(br, br2, collect=collect, uniform=uniform)
     assert row["verdict"] == "differs" and abs(row["reproduced_value"] - 0.23) < 1e-9
-    # every reading run differs, but the exact best response was not built: not settled
-    assert row["cause"] == "untested" and "best-response lower bound" in row["claim"]
-    assert row["readings"].startswith("5 readings run")
+    # every reading run differs (the uniform mixed strategy too), and the exact best response, not built, is bounded
+    # by the depth-1 responder that holds random-guess below the band: built, it could not reproduce the print
+    assert row["cause"] == "genuine" and "best-response lower bound" in row["claim"]
+    assert row["readings"].startswith("6 readings run") and "not built, bounded: an exact best response" in row["readings"]
     assert "Exploit" not in row["claim"] and "lower bound" in row["note"]
+    exact = [r for r in collect if r["reading"] == "an exact best response"]
+    assert [r["verdict"] for r in exact] == ["not run (bounded)"] and "0.238" in exact[0]["note"]
+    # without the uniform player's games that reading is not built, and the difference is not settled
+    assert claims01.best_response_row(br, br2)["cause"] == "untested"
+
+
+def test_the_exact_best_response_is_bounded_only_when_the_run_responder_holds_random_guess_below_the_band():
+    from liarlab.papers.p01 import readings as R01
+
+    br = pd.DataFrame({"wins": [5_000], "games": [10_000], "win_rate": [0.5], "as_starter": [0.5],
+                       "as_responder": [0.5]})
+    est = V.proportion(5_000, 10_000)
+    j = V.word("not lower", V.Estimate(est.value - 0.5, est.low - 0.5, est.high - 0.5, est.n, est.unit))
+    rows = R01.best_response_rows(est, j, br)
+    assert [r["verdict"] for r in rows if r["reading"] == "an exact best response"] == ["not built"]
 
 
 def test_a_differing_band_claim_takes_its_cause_from_its_readings_rows():
