@@ -253,3 +253,18 @@ def test_no_cause_is_typed_and_every_differing_row_has_its_readings():
 def test_bid_weight_readings_are_all_run():
     rows = claims01.two_sixes_readings(1526)
     assert [r["verdict"] for r in rows] == ["reproduced", "differs", "differs"] and rows[0]["is_default"]
+
+
+def test_e12_network_readings_are_not_judged_on_the_pooled_gain_for_a_share_of_types():
+    """E12 keeps the pooled gain and the largest type's gain only: a reading is bounded when no type reaches +5
+    points (no type can be in the band), else not built; never judged on the pooled gain."""
+    from types import SimpleNamespace
+
+    from liarlab.papers.p01 import readings as R
+
+    row = dict(seeds=20, diff=-0.014, diff_ci_low=-0.017, diff_ci_high=-0.012)
+    low = R.network_reading(SimpleNamespace(variant="Bernoulli verdicts", max_type_diff=0.033, **row))
+    high = R.network_reading(SimpleNamespace(variant="no probability 4 at our opening", max_type_diff=0.089, **row))
+    assert low["verdict"] == "not run (bounded)" and "+0.033" in low["note"]
+    assert high["verdict"] == "not built" and "per-type gains" in high["note"]
+    assert low["estimate"] is None and high["estimate"] is None
