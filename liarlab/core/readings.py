@@ -10,7 +10,8 @@ The cause then follows from the readings' verdicts alone, by the protocol's one 
 
 - ``reading``: some reading other than the default reproduces the print;
 - ``genuine``: two or more readings were run and every one differs, or no other reading was run and a sentence
-  says why none exists or can be run (:func:`not_run`);
+  says why none exists or can be run (:func:`not_run`), or why one not built could not reproduce the print even if
+  built (:func:`bounded`);
 - ``power``: no reading reproduces, and some other reading is inconclusive at the size it was run with its
   estimate inside the allowed range (it *leans* to reproduce: a larger sample could reproduce the print);
 - ``untested``: a reading the paper allows could be run but was not built (:func:`not_built`): the difference is
@@ -19,8 +20,9 @@ The cause then follows from the readings' verdicts alone, by the protocol's one 
 
 An inconclusive reading whose estimate lies outside the allowed range leans to differ and counts with the ones
 that differ. A reading that *cannot* be run (:func:`not_run`: the paper gives too little to build it, or it
-coincides with a reading that was run) supports ``genuine``; one that merely was not built (a budget, a switch
-the engine lacks) never does.
+coincides with a reading that was run) supports ``genuine``, and so does one that was not built but is *bounded*
+(:func:`bounded`: readings that were run bound it away from the print, or it is moot on the data the chain holds);
+one that merely was not built (a budget, a switch the engine lacks) never does.
 
 Rows are plain dicts (:data:`COLUMNS`), one per reading of one claim, so that a notebook writes them as
 ``data/NN_readings.csv`` (:func:`liarlab.study.readings.save_readings`) beside its claims.
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from liarlab.core.verdicts import READING_BOUNDED as BOUNDED
 from liarlab.core.verdicts import READING_NOT_BUILT as NOT_BUILT
 from liarlab.core.verdicts import READING_NOT_RUN as NOT_RUN
 from liarlab.core.verdicts import READING_RUN as RUN
@@ -86,6 +89,16 @@ def not_built(family: str, claim: str, reading: Reading, why: str) -> dict:
     return _unrun_row(family, claim, reading, NOT_BUILT, why, "a reading that was not built says what it needs")
 
 
+def bounded(family: str, claim: str, reading: Reading, why: str) -> dict:
+    """The row of a reading the paper allows that was not built but *cannot reproduce the print even if built*,
+    with the sentence that says why: readings that were run bound it away from the print (an exact best response
+    can only do better than the lookahead responders that already differ), or it is moot on the data the chain
+    holds (a tie-breaking rule where the stored lists have no tie). Its verdict is :data:`BOUNDED`; like
+    :func:`not_run`, it does not keep the cause ``untested``. The sentence must name what bounds it: a reading that
+    merely might not matter is :func:`not_built`."""
+    return _unrun_row(family, claim, reading, BOUNDED, why, "a bounded reading says what bounds it or why it is moot")
+
+
 def _unrun_row(family: str, claim: str, reading: Reading, verdict: str, why: str, missing: str) -> dict:
     if reading.default:
         raise ValueError(f"reading {reading.name!r} of {claim!r}: the default reading is always run")
@@ -99,10 +112,16 @@ class Unbuilt(str):
     against one saying why a reading cannot be run at all: :func:`skipped` turns it into a ``not built`` row."""
 
 
+class Bounded(str):
+    """A sentence saying why a reading that was not built could not reproduce the print even if built (what bounds
+    it, or why it is moot): :func:`skipped` turns it into a ``not run (bounded)`` row (:func:`bounded`)."""
+
+
 def skipped(family: str, claim: str, reading: Reading, why: str) -> dict:
-    """The row of a reading that was not run: :func:`not_built` when ``why`` is an :class:`Unbuilt` sentence, else
-    :func:`not_run` (it cannot be run)."""
-    return (not_built if isinstance(why, Unbuilt) else not_run)(family, claim, reading, why)
+    """The row of a reading that was not run: :func:`not_built` when ``why`` is an :class:`Unbuilt` sentence,
+    :func:`bounded` when it is a :class:`Bounded` one, else :func:`not_run` (it cannot be run)."""
+    maker = not_built if isinstance(why, Unbuilt) else bounded if isinstance(why, Bounded) else not_run
+    return maker(family, claim, reading, why)
 
 
 def _row(family, claim, reading, verdict, note) -> dict:
@@ -117,6 +136,7 @@ def summary(rows: list[dict]) -> str:
     """The readings of one claim in one line, for the claims row's ``readings`` column."""
     run_rows = [r for r in rows if r["verdict"] in RUN]
     skipped = [r for r in rows if r["verdict"] == NOT_RUN]
+    moot = [r for r in rows if r["verdict"] == BOUNDED]
     unbuilt = [r for r in rows if r["verdict"] == NOT_BUILT]
 
     def verdict(r):
@@ -128,6 +148,8 @@ def summary(rows: list[dict]) -> str:
     text = f"{len(run_rows)} reading{'s' if len(run_rows) != 1 else ''} run ({'; '.join(parts)})"
     if skipped:
         text += "; cannot be run: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in skipped)
+    if moot:
+        text += "; not built, bounded: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in moot)
     if unbuilt:
         text += "; not built: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in unbuilt)
     return text
@@ -145,5 +167,5 @@ def derive(rows: list[dict], claim: str, *, arithmetic: bool = False) -> tuple[s
     return cause(mine, arithmetic=arithmetic), summary(mine)
 
 
-__all__ = ["COLUMNS", "NOT_BUILT", "NOT_RUN", "RUN", "Reading", "Unbuilt", "cause", "derive", "not_built", "not_run",
-           "of_claim", "run", "skipped", "summary"]
+__all__ = ["BOUNDED", "COLUMNS", "NOT_BUILT", "NOT_RUN", "RUN", "Bounded", "Reading", "Unbuilt", "bounded", "cause",
+           "derive", "not_built", "not_run", "of_claim", "run", "skipped", "summary"]

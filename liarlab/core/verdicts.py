@@ -616,16 +616,18 @@ def confirmed(pilot: Estimate, pilot_judgement: Judgement, estimate: Estimate, j
 
 
 #: The verdicts of a reading that was run (:mod:`liarlab.core.readings`), of one that cannot be run (the paper
-#: gives too little to build it, or it coincides with another), and of one that could be run but was not built.
+#: gives too little to build it, or it coincides with another), of one that was not built but cannot reproduce the
+#: print even if built (bounded by readings that were run, or moot), and of one that could be run but was not built.
 READING_RUN = ("reproduced", "differs", "inconclusive")
 READING_NOT_RUN = "not run"
+READING_BOUNDED = "not run (bounded)"
 READING_NOT_BUILT = "not built"
 
 
 def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
     """The likeliest cause of a differing row, from the verdicts of its readings alone: the one rule (no cause is
-    ever typed). ``readings``: the rows of one claim (:func:`liarlab.core.readings.run`, ``not_run`` and
-    ``not_built``), each with ``claim``, ``is_default``, ``verdict`` and, for an inconclusive reading, ``leans``;
+    ever typed). ``readings``: the rows of one claim (:func:`liarlab.core.readings.run`, ``not_run``, ``bounded``
+    and ``not_built``), each with ``claim``, ``is_default``, ``verdict`` and, for an inconclusive reading, ``leans``;
     exactly one is the default (the claims row's own judgement), and it differs. In this order:
 
     - ``reading``: some other reading that was run reproduces the print;
@@ -636,7 +638,9 @@ def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
     - ``untested``: some reading the paper allows was not built (a budget or a missing switch, not an
       impossibility): it could reproduce the print, so the difference is not settled;
     - ``genuine``: every other reading was run and differs or leans to differ (an inconclusive reading whose
-      estimate lies outside the allowed range), or cannot be run and a sentence says why (:func:`not_run`).
+      estimate lies outside the allowed range), or cannot be run and a sentence says why (:func:`not_run`), or was
+      not built but cannot reproduce the print even if built, and a sentence says what bounds it or why it is moot
+      (:func:`bounded`).
 
     Raises ``ValueError`` when the readings cannot carry a cause."""
     rows = list(readings)
@@ -653,7 +657,7 @@ def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
         raise ValueError(f"{name!r}: the default reading is the claims row's own judgement and differs; "
                          f"got {defaults[0]['verdict']!r}")
     others = [r for r in rows if not r["is_default"]]
-    known = READING_RUN + (READING_NOT_RUN, READING_NOT_BUILT)
+    known = READING_RUN + (READING_NOT_RUN, READING_BOUNDED, READING_NOT_BUILT)
     odd = sorted({r["verdict"] for r in others} - set(known))
     if odd:
         raise ValueError(f"{name!r}: a reading's verdict is one of {known}, got {odd}")
@@ -667,7 +671,8 @@ def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
         return "power"
     if any(r["verdict"] == READING_NOT_BUILT for r in others):
         return "untested"
-    if tried or any(r["verdict"] == READING_NOT_RUN for r in others):
+    # a bounded reading settles as much as one that cannot be run: built, it could not reproduce the print
+    if tried or any(r["verdict"] in (READING_NOT_RUN, READING_BOUNDED) for r in others):
         return "genuine"
     raise ValueError(f"{name!r}: only the default reading was run, and no sentence says why no other reading "
                      "exists or can be run (readings.not_run)")

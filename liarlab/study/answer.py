@@ -257,15 +257,18 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -
 
 def readings_in_brief(text: str) -> str:
     """A claims row's ``readings`` column (:func:`liarlab.core.readings.summary`: "N readings run (name: verdict;
-    ...); cannot be run: ...; not built: ...") in one sentence for the answer: how many were run, which of them
-    reproduce the print, how many cannot be run and how many were not built; the readings table under the claims has them all."""
+    ...); cannot be run: ...; not built, bounded: ...; not built: ...") in one sentence for the answer: how many were
+    run, which of them reproduce the print, how many cannot be run, how many were not built but are bounded away
+    from the print, and how many were not built; the readings table under the claims has them all."""
     import re
 
     text = str(text).strip()
-    match = re.match(r"(\d+) readings? run \((.*?)\)(?:; cannot be run: (.*?))?(?:; not built: (.*))?$", text, re.S)
+    match = re.match(r"(\d+) readings? run \((.*?)\)(?:; cannot be run: (.*?))?(?:; not built, bounded: (.*?))?"
+                     r"(?:; not built: (.*))?$", text, re.S)
     if match is None:
         return f"Readings tried: {text.rstrip('.')}."
-    n_run, items, skipped, unbuilt = int(match.group(1)), match.group(2), match.group(3), match.group(4)
+    n_run, items, skipped, moot, unbuilt = (int(match.group(1)), match.group(2), match.group(3), match.group(4),
+                                            match.group(5))
     agreeing = [item.rsplit(":", 1)[0].strip() for item in _top_level_items(items)
                 if item.rsplit(":", 1)[-1].strip() == "reproduced"]
     out = f"{plural(n_run, 'reading')} of the paper run"
@@ -273,6 +276,9 @@ def readings_in_brief(text: str) -> str:
             else "; none reproduces the print")
     if skipped:
         out += f"; {plural(len(_top_level_items(skipped)), 'reading')} cannot be run"
+    if moot:
+        out += (f"; {plural(len(_top_level_items(moot)), 'reading')} not built, and could not reproduce the print "
+                "if built")
     if unbuilt:
         out += f"; {plural(len(_top_level_items(unbuilt)), 'reading')} not built yet"
     return out + " (the readings table under the claims lists each)."

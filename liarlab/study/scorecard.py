@@ -198,12 +198,13 @@ def readings_basis(readings: pd.DataFrame, cause: str = "") -> str:
     """How a differing family's cause followed from its readings, in one sentence: "6 readings run on 2
     differing rows (4 differ, 2 reproduce), 1 not run (each with why): a reading other than the default reproduces
     the print, so the cause is 'reading'"; '' without readings rows."""
-    from liarlab.core.readings import NOT_BUILT, NOT_RUN
+    from liarlab.core.readings import BOUNDED, NOT_BUILT, NOT_RUN
 
     if readings is None or readings.empty:
         return ""
-    ran = readings[~readings["verdict"].isin((NOT_RUN, NOT_BUILT))]
+    ran = readings[~readings["verdict"].isin((NOT_RUN, BOUNDED, NOT_BUILT))]
     skipped = readings[readings["verdict"] == NOT_RUN]
+    moot = readings[readings["verdict"] == BOUNDED]
     unbuilt = readings[readings["verdict"] == NOT_BUILT]
     verdicts = ran["verdict"].value_counts()
     words_ = {"reproduced": ("reproduces", "reproduce"), "differs": ("differs", "differ"),
@@ -213,12 +214,14 @@ def readings_basis(readings: pd.DataFrame, cause: str = "") -> str:
             + (f" ({', '.join(parts)})" if parts else ""))
     if len(skipped):
         text += f", {number(len(skipped))} cannot be run (each with why)"
+    if len(moot):
+        text += f", {number(len(moot))} not built but bounded away from the print (each with what bounds it)"
     if len(unbuilt):
         text += f", {number(len(unbuilt))} not built (each with what it needs)"
     rule = {"reading": "a reading other than the default reproduces the print",
             "misprint": "an arithmetic check that no reading reproduces",
-            "genuine": "every reading run differs or leans to differ (or no other can be run, and a sentence says "
-                       "why)",
+            "genuine": "every reading run differs or leans to differ (or the others cannot be run, or could not "
+                       "reproduce the print if built, and a sentence says why)",
             "power": "no reading reproduces and another is inconclusive with its estimate inside the allowed range",
             "untested": "no reading run reproduces, and a reading the paper allows was not built"}
     if cause in rule:

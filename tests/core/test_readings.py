@@ -100,6 +100,26 @@ def test_a_reading_not_built_leaves_the_cause_untested_never_genuine():
         R.not_built("F", "c", THIRD, "")
 
 
+def test_a_bounded_reading_settles_like_one_that_cannot_be_run():
+    bound = R.bounded("F", "c", THIRD, "the lookahead responders that were run already hold it below the band")
+    unbuilt = R.not_built("F", "c", OTHER, "a switch the engine lacks")
+    assert bound["verdict"] == R.BOUNDED == "not run (bounded)" != R.NOT_RUN
+    assert R.cause(rows() + [bound]) == "genuine"              # alone it is a sentence saying why, like not_run
+    assert R.cause(rows("differs") + [bound]) == "genuine"     # not untested: built, it could not reproduce
+    assert R.cause(rows() + [bound, unbuilt]) == "untested"    # a reading merely not built still keeps it open
+    assert R.cause(rows("inconclusive") + [bound]) == "power"
+    assert R.skipped("F", "c", THIRD, R.Bounded("moot: no tie in the stored lists"))["verdict"] == R.BOUNDED
+    assert R.skipped("F", "c", THIRD, R.Unbuilt("a budget"))["verdict"] == R.NOT_BUILT
+    assert R.skipped("F", "c", THIRD, "the paper gives too little")["verdict"] == R.NOT_RUN
+    text = R.summary(rows("differs") + [bound, unbuilt])
+    assert text.endswith("; not built, bounded: counted per game (the lookahead responders that were run already "
+                         "hold it below the band); not built: other opener (a switch the engine lacks)")
+    with pytest.raises(ValueError):
+        R.bounded("F", "c", THIRD, " ")
+    with pytest.raises(ValueError):
+        R.bounded("F", "c", DEFAULT, "why")
+
+
 def test_direction_and_all_of_say_where_an_undecided_estimate_leans():
     up = V.direction(V.Estimate(0.02, -0.05, 0.09, 30, "seeds"), ">")
     down = V.direction(V.Estimate(-0.11, -0.24, 0.01, 30, "seeds"), ">")

@@ -123,3 +123,15 @@ def test_claim_rows_require_kind_and_rule():
 def test_across_seeds_needs_two():
     with pytest.raises(ValueError):
         V.across_seeds(np.array([0.5]))
+
+
+def test_the_cause_rule_knows_a_bounded_reading_and_refuses_an_unknown_one():
+    def row(verdict, default=False):
+        return {"claim": "c", "is_default": default, "verdict": verdict, "leans": ""}
+
+    base = [row("differs", default=True)]
+    assert V.cause(base + [row(V.READING_BOUNDED)]) == "genuine"
+    assert V.cause(base + [row(V.READING_BOUNDED), row(V.READING_NOT_BUILT)]) == "untested"
+    assert V.cause(base + [row(V.READING_BOUNDED), row("reproduced")]) == "reading"
+    with pytest.raises(ValueError, match="one of"):
+        V.cause(base + [row("not run (maybe)")])

@@ -131,6 +131,9 @@ def test_readings_in_brief_counts_what_was_run_and_what_reproduces():
     assert "1 reading cannot be run; 1 reading not built yet" in said
     assert "none reproduces" in readings_in_brief("1 reading run (as worded (default): differs); cannot be run: x (y)")
     assert "1 reading cannot be run" in readings_in_brief("1 reading run (a (default): differs); cannot be run: x (y)")
+    bounded = readings_in_brief("2 readings run (a (default): differs; b: differs); not built, bounded: c (moot; no "
+                                "tie); not built: d (a budget)")
+    assert "1 reading not built, and could not reproduce the print if built; 1 reading not built yet" in bounded
 
 
 def test_a_notebook_of_extensions_says_no_paper_makes_its_claims():

@@ -461,3 +461,15 @@ def test_each_differing_family_says_how_its_cause_followed_from_its_readings(mix
 def test_a_dict_of_counts_reads_as_words():
     assert scorecard.words("over 5 readings: {'differs': 5}; 'loses to none': {'reproduced': 4, 'inconclusive': 1}") \
         == "over 5 readings: 5 differs; 'loses to none': 4 reproduced, 1 inconclusive"
+
+
+def test_a_bounded_reading_is_not_counted_as_run():
+    from liarlab.core import readings as R
+    from liarlab.study import readings as SR
+
+    default = R.Reading("as worded", "as the paper words it", "§1", default=True)
+    other = R.Reading("exact best response", "an exact best response", "spec")
+    rows = [R.run("F", "c", default, 0.2, "differs"), R.bounded("F", "c", other, "the run responders bound it")]
+    text = scorecard.readings_basis(SR.frame(rows), "genuine")
+    assert text.startswith("1 reading run on 1 differing row (1 differs), 1 not built but bounded away")
+    assert text.endswith("so the cause is 'genuine'")

@@ -30,6 +30,7 @@ from liarlab.liardice.agents import (
     traits_of,
     traits_table,
 )
+from liarlab.liardice.exp_agents import RandAgent
 from liarlab.papers.p01 import printed
 from liarlab.study.parallel import run_tasks
 
@@ -518,8 +519,13 @@ def extended_rules_summary(x4: pd.DataFrame) -> pd.DataFrame:
 
 # ============================================================================ best response
 
-def _best_response_task(rng, n_games, starter_offset=0, depth=1):
-    agents = [BestResponseAgent(depth=depth), RandomGuessAgent()]
+#: The opponents a best responder is played against: random-guess, and the uniformly random mixed strategy over
+#: the whole strategy matrix (thesis Ch. 4 §1, 「在所有的策略中隨機挑選」), which is uniform over the legal actions.
+BR_OPPONENTS = {"random_guess": RandomGuessAgent, "uniform": RandAgent}
+
+
+def _best_response_task(rng, n_games, starter_offset=0, depth=1, opponent="random_guess"):
+    agents = [BestResponseAgent(depth=depth), BR_OPPONENTS[opponent]()]
     records = [ld.play_game(agents, rng, starter=(i + starter_offset) % 2) for i in range(n_games)]
     won = np.array([r.winner == 0 for r in records])
     started = np.array([r.starter == 0 for r in records])
@@ -530,19 +536,25 @@ def _best_response_task(rng, n_games, starter_offset=0, depth=1):
             "br_challenges_won": int(sum(r.challenger == 0 and r.winner == 0 for r in records))}
 
 
-def best_response(n_games: int, n_tasks: int, seed: int, depth: int = 1) -> pd.DataFrame:
-    """Exploitability: the best responder (seat 0) against random-guess, alternating openers.
+def best_response(n_games: int, n_tasks: int, seed: int, depth: int = 1, opponent: str = "random_guess"
+                  ) -> pd.DataFrame:
+    """Exploitability: the best responder (seat 0) against random-guess, alternating openers. ``opponent="uniform"``
+    plays the same responder (which models random-guess) against the uniformly random player instead: any fixed
+    strategy's win rate against it is a lower bound on a best response to it.
 
     Returns one row: pooled win rate with a Wilson interval, split by opener, and how often the
     best responder wins the showdowns it calls.
     """
+    if opponent not in BR_OPPONENTS:
+        raise ValueError(f"opponent is one of {sorted(BR_OPPONENTS)}, got {opponent!r}")
     per_task = check_int("n_games", n_games, 2) // check_int("n_tasks", n_tasks, 1)
-    tasks = [{"n_games": per_task, "starter_offset": i % 2, "depth": depth} for i in range(n_tasks)]
+    tasks = [{"n_games": per_task, "starter_offset": i % 2, "depth": depth, "opponent": opponent}
+             for i in range(n_tasks)]
     results = pd.DataFrame(run_tasks(_best_response_task, tasks, seed, desc="best response"))
     total = results.sum()
     lo, hi = wilson_interval(total["wins"], total["games"])
     as_responder = total["games"] - total["games_as_starter"]
-    return pd.DataFrame([{"agent": f"best response to random-guess (depth {depth})", "opponent": "random_guess",
+    return pd.DataFrame([{"agent": f"best response to random-guess (depth {depth})", "opponent": opponent,
                           "wins": int(total["wins"]), "games": int(total["games"]),
                           "win_rate": total["wins"] / total["games"], "ci_low": lo, "ci_high": hi,
                           "as_starter": total["wins_as_starter"] / total["games_as_starter"],

@@ -377,10 +377,33 @@ _GAIN_NOT_BUILT = CR.Unbuilt("our network has no switch for it, and it would nee
                              "every type")
 
 
+def network_reading(r) -> dict:
+    """One E12 network reading of the BBN-gain claim, from its ``bbn_variants`` row ``r`` (group "all types").
+    The claim is a share of types whose gain lies in +5..+10 points; E12 keeps the pooled gain and the largest
+    type's point gain only. A type whose point gain is below +5 points cannot have its interval inside the band,
+    so when even the largest is below it no type is in the band and the reading could not reproduce "most"
+    (bounded); otherwise it is not built (it needs E12's per-type gains kept)."""
+    reading = CR.Reading(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
+                         _NETWORK.get(r.variant, "spec E12"))
+    low = printed.BBN_GAIN_BAND[0]
+    pooled = (f"E12's own seeded matches ({int(r.seeds)} seeds) give a pooled gain of {float(r.diff):+.3f} "
+              f"[{float(r.diff_ci_low):+.3f}, {float(r.diff_ci_high):+.3f}] and a largest type gain of "
+              f"{float(r.max_type_diff):+.3f}")
+    if float(r.max_type_diff) < low:
+        return CR.bounded(GAIN_FAMILY, GAIN_CLAIM, reading,
+                          f"{pooled}: no type's point gain reaches +{low:g}, so no type's interval lies in the band "
+                          "and the share of types in it is 0; judged per type it could not reproduce 'most'")
+    return CR.not_built(GAIN_FAMILY, GAIN_CLAIM, reading,
+                        f"{pooled}; E12 keeps no per-type gains, so the share of types in the band (this claim's "
+                        "statistic) cannot be judged from it: it needs E12's per-type gains kept")
+
+
 def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.DataFrame | None = None) -> list[dict]:
     """The readings rows of "the network adds about 5-10 points against most types": the per-type readings are
-    judged as the claims row is (per type at the Bonferroni level, then "most"); the E12 network readings, whose
-    per-type gains are not kept, on their gain pooled over the types against +5..+10 points (the note says so)."""
+    judged as the claims row is (per type at the Bonferroni level, then "most"). The E12 network readings keep
+    only their gain pooled over the types (and the largest type's point gain), not the per-type gains, so they
+    cannot be judged on this claim's statistic (the share of types in +5..+10) on another sample and quantity:
+    each is :func:`network_reading` (bounded when no type's point gain reaches +5 points, else not built)."""
     R_ = GAIN_READINGS
     rows = [CR.run(GAIN_FAMILY, GAIN_CLAIM, R_["default"], default_est, default_j,
                    note=f"{games.opponent.nunique()} types x {games.rep.nunique()} seeded matches")]
@@ -416,14 +439,7 @@ def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.
         for r in allt.itertuples():
             if r.variant == "thesis reading":
                 continue
-            reading = CR.Reading(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
-                                 _NETWORK.get(r.variant, "spec E12"))
-            est = V.Estimate(float(r.diff), float(r.diff_ci_low), float(r.diff_ci_high), int(r.seeds), "seeds")
-            rows.append(CR.run(GAIN_FAMILY, GAIN_CLAIM, reading, est,
-                               V.magnitude(est, *printed.BBN_GAIN_BAND, "pooled gain in +5..+10 points", span=2.0,
-                                           reference=0.0),
-                               note="judged on the gain pooled over the types (the per-type gains of this reading "
-                                    "are not kept); E12's own seeded matches"))
+            rows.append(network_reading(r))
     for key in ("gates", "node D", "normaliser"):
         rows.append(CR.not_built(GAIN_FAMILY, GAIN_CLAIM, R_[key], _GAIN_NOT_BUILT))
     return rows
@@ -443,16 +459,20 @@ BR_READINGS = {
     "rg opens": CR.Reading("random-guess opens every game", "random-guess always opens",
                            f"{_SPEC} 1 (starting player)"),
     "mixed": CR.Reading("the uniformly random mixed strategy itself",
-                        "the premise concerns the mixed strategy random-guess approximates, not random-guess",
-                        "thesis Ch. 4 §1"),
+                        "the premise concerns the uniform mixed strategy over the whole strategy matrix (uniform over "
+                        "the legal actions), not random-guess; judged against the same depth-1 responder, a lower "
+                        "bound on a best response to it",
+                        "thesis Ch. 4 §1 ('在所有的策略中隨機挑選', choosing at random among all strategies; seed l.557)"),
     "exact": CR.Reading("an exact best response", "the responder plays an exact best response",
                         "thesis Ch. 4 §1 ('whatever the opponent does')"),
 }
 
 
-def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFrame | None = None) -> list[dict]:
+def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFrame | None = None,
+                       uniform: pd.DataFrame | None = None) -> list[dict]:
     """The readings rows of "random-guess cannot be badly exploited" (its win rate, judged as its difference
-    from 0.5, 'not lower')."""
+    from 0.5, 'not lower'). ``uniform``: the depth-1 responder's games against the uniformly random player
+    (:func:`liarlab.papers.p01.experiments.best_response` with ``opponent="uniform"``)."""
     R_ = BR_READINGS
     b = br.iloc[0]
     rows = [CR.run(BR_CLAIM, BR_CLAIM, R_["default"], default_est, default_j, note=f"{int(b.games):,} games")]
@@ -475,9 +495,29 @@ def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFra
         rate, n = float(b[column]), int(b.games) // 2
         _, d = shifted(round((1 - rate) * n), n)
         rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_[key], d, V.word("not lower", d), note=f"{n:,} games"))
-    rows.append(CR.not_run(BR_CLAIM, BR_CLAIM, R_["mixed"],
-                           "the thesis defines no such strategy beyond the random-guess player it plays"))
-    rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_["exact"],
-                           "an exact best response needs the whole game tree against random-guess's mixed strategy, "
-                           "which is not computed here; the lookahead responders bound it from below"))
+    if uniform is not None and len(uniform):
+        u = uniform.iloc[0]
+        _, d = shifted(int(u.games) - int(u.wins), u.games)
+        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["mixed"], d, V.word("not lower", d),
+                           note=f"{int(u.games):,} games of the uniformly random player against the depth-1 responder"))
+    else:
+        rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_["mixed"],
+                                 "the uniformly random player's games against the responder are not in this call"))
+    rows.append(_exact_best_response(default_est, default_j))
     return rows
+
+
+def _exact_best_response(default_est, default_j) -> dict:
+    """The exact best response to random-guess: not built. It wins at least as often as any lookahead responder
+    (they are strategies it could play), so when the depth-1 responder already holds random-guess below the band,
+    the exact one would too: bounded away from the print. Otherwise it could reproduce it: not built."""
+    exact = BR_READINGS["exact"]
+    if default_j.verdict == "differs" and default_est.high < 0.5:
+        return CR.bounded(BR_CLAIM, BR_CLAIM, exact,
+                          f"an exact best response wins at least as often as the depth-1 responder that was run (it "
+                          f"could play it), so it holds random-guess to at most {default_est.high:.3f} (the run "
+                          f"responder's upper bound), below both 'not lower than 0.5' and 'roughly half' (0.375); "
+                          f"built, it could not reproduce the print")
+    return CR.not_built(BR_CLAIM, BR_CLAIM, exact,
+                        "an exact best response needs the whole game tree against random-guess's mixed strategy, "
+                        "which is not computed here; the lookahead responders bound it from below")

@@ -29,6 +29,7 @@ SEED_OFFSETS = {
     "bbn_matches": 30, "bbn_schedules": 30, "bbn_matches_confirm": 31, "bbn_liar_decisions": 37,
     "bbn_substitutes": 40, "bbn_variants": 45, "first_mover": 50, "seat_swap": 60, "extensions": 70,
     "x2_positions": 75, "extensions_vs_plain": 80, "sensitivity": 85, "best_response": 90, "best_response_2": 95,
+    "best_response_uniform": 96,
     "timing": 100, "bbn_timing": 110, "x3": 120, "x4": 130,
 }
 #: X2 at worked positions: our hand (counts of faces 1..6) and the compiled decisions per call of the checks.
@@ -110,6 +111,7 @@ class Results01:
     band_readings: pd.DataFrame | None = None
     br: pd.DataFrame | None = None
     br2: pd.DataFrame | None = None
+    br_uniform: pd.DataFrame | None = None
     br_readings: pd.DataFrame | None = None
     timing: pd.DataFrame | None = None
     bbn_time: pd.DataFrame | None = None
@@ -338,6 +340,11 @@ class Results01:
         self.br = self._cached("best_response", lambda: ex.best_response(n1, BEST_RESPONSE_TASKS, s1), ex, n=n1)
         self.br2 = self._cached("best_response_2", lambda: ex.best_response(n2, BEST_RESPONSE_TASKS, s2, depth=2), ex,
                                 n=n2)
+        # the uniformly random mixed strategy (thesis Ch. 4 §1) against the same depth-1 responder: a reading
+        s3 = self.seed("best_response_uniform")
+        self.br_uniform = self._cached("best_response_uniform",
+                                       lambda: ex.best_response(n1, BEST_RESPONSE_TASKS, s3, opponent="uniform"), ex,
+                                       n=n1)
         self.br_readings = readings01.best_response_readings(self.br, self.br2)
 
     @property

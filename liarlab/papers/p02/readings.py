@@ -207,11 +207,35 @@ def _fig_5_7(row, inp):
         r = _run_from(fam, claim, GREEDY, C.fig_5_7(g[g.model != "RL-random-game"]))
         out += [r] if r else []
     out.append(R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
-    return out
+    return out + _trained_elsewhere(fam, claim)
 
 
 SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
                      "option) instead of taking the last action", "the report's code (do_shuffle)")
+SHUFFLED_ONLY_P2 = ("the shuffled-ties table was trained only as P2 against EXP0 (Fig 5-8); no other table was "
+                    "trained with shuffled ties")
+
+
+def _trained_elsewhere(fam, claim) -> list[dict]:
+    """The two training readings every claim on a trained table shares with Fig 5-8 (spec section 3 and 7.5):
+    shuffled ties and seat halves, not built for tables other than Fig 5-8's (issue 36: siblings declare the
+    same readings)."""
+    return [R.not_built(fam, claim, SHUFFLED, SHUFFLED_ONLY_P2), R.not_built(fam, claim, HALVES, HALVES_WHY)]
+
+
+NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 差距不大 (the gap is not large) read as "
+                      "the complement of the word 'large': a difference within ±10 points, not the ±2 points of "
+                      "'barely changes'", "the report's wording for Fig 5-8 (固定後手訓練的 RL0 作為後手的勝率差距不大); "
+                      "the protocol's word 'large'")
+#: Fig 5-8's two claims the report words 差距不大 (the seat the table was trained in)
+NOT_LARGE_CLAIMS = ("trained as P1: win rate as P1 barely changes", "trained as P2: win rate as P2 barely changes")
+
+
+def not_large(est: V.Estimate) -> V.Judgement:
+    """'Not a large difference': inside the complement of the word 'large' (|Δ| below its lower bound)."""
+    large = V.WORDS["large"][1]
+    return V.magnitude(est, -large, large, f"not a large difference (within ±{large:g}, the complement of the word "
+                       "'large')", span=2.0, reference=0.0)
 
 
 def _fig_5_8(row, inp):
@@ -221,6 +245,8 @@ def _fig_5_8(row, inp):
     if (f2.epsilon == 0.0).any():
         r = _run_from(fam, claim, GREEDY, C.fig_5_8(f2, 0.0))
         out += [r] if r else []
+    if claim in NOT_LARGE_CLAIMS and getattr(row, "est", None) is not None:
+        out.append(R.run(fam, claim, NOT_LARGE, row.est, not_large(row.est)))
     if "trained as P2" in claim and (f2.trained == "P2 only, shuffled ties").any():
         sh = f2[f2.trained != "P2 only"].replace({"trained": {"P2 only, shuffled ties": "P2 only"}})
         r = _run_from(fam, claim, SHUFFLED, C.fig_5_8(sh, inp.results.epsilon))
@@ -300,6 +326,33 @@ TIES = R.Reading("ties at rank 30", "entries tied with the 30th value counted an
 TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another tie-break cannot be recounted from them"
 
 
+def _top30_config(claim: str) -> str | None:
+    """The top-30 lists a Table 5-1 claim counts ("n=1", "full, n=2", ...); None for a claim on the largest value."""
+    import re
+
+    m = re.match(r"top-30 entries of RL0 \((full hand, )?n=(\d)\)", claim)
+    return None if m is None else (f"full, n={m.group(2)}" if m.group(1) else f"n={m.group(2)}")
+
+
+def _ties(fam, claim, top: pd.DataFrame) -> dict:
+    """The tie-break reading of a Table 5-1 claim: bounded (moot) when it cannot change what the claim counts,
+    not built otherwise (the stored lists keep 30 entries, so another tie-break cannot be recounted).
+
+    - the largest value of a list does not depend on which entries tie at the 30th;
+    - when no stored list of the claim's configuration repeats any value among its 30 (unrounded floats), no tie at
+      the 30th value is in evidence, so another tie-break would count the same entries."""
+    config = _top30_config(claim)
+    if config is None:
+        return R.bounded(fam, claim, TIES, "moot: the largest value of a list is the same whichever entries tie at "
+                         "the 30th")
+    lists = top[top.config == config]
+    if len(lists) and not lists.groupby("seed").value.apply(lambda v: v.duplicated().any()).any():
+        return R.bounded(fam, claim, TIES, f"moot: none of the {lists.seed.nunique()} stored {config} top-30 lists "
+                         "repeats a value among its 30 (unrounded floats), so no tie at the 30th value is in "
+                         "evidence and another tie-break counts the same entries")
+    return R.not_built(fam, claim, TIES, TIES_WHY)
+
+
 def _classify(key: str, reading: str) -> str:
     k = [int(x) for x in key.split()]
     head, rest = k[:2], k[2:]
@@ -328,16 +381,13 @@ def _table_5_1(row, inp):
             vals = (kinds == kind).groupby(n1.seed).sum().to_numpy()
             x, j = C._printed_count(C.TOP30_CLASSES[kind], vals, f"the {kind} count")
             out.append(R.run(fam, claim, reading, x, C._one_table(j)))
-        out.append(R.not_built(fam, claim, TIES, TIES_WHY))
     elif "challenges" in claim:
         out.append(R.not_run(fam, claim, R.Reading("challenge counted otherwise", "another count of challenge "
                                                    "entries", "spec 7.14"),
                              "a challenge entry is its action (the challenge), so no second reading of the count "
                              "exists"))
-        out.append(R.not_built(fam, claim, TIES, TIES_WHY))
-    else:
-        out.append(R.not_built(fam, claim, TIES, TIES_WHY))
-    return out
+    out.append(_ties(fam, claim, inp.results.top))
+    return out + _trained_elsewhere(fam, claim)
 
 
 def _fig_5_14_15(row, inp):

@@ -43,16 +43,17 @@ def _run_tasks(func, tasks, seed, desc):
 
 # ============================================================================ stage 1
 
-def _lies_task(rng, name, n_games):
-    return name, fast.personality_lies(name, n_games, rng)
+def _lies_task(rng, name, n_games, hand_distribution="binomial"):
+    return name, fast.personality_lies(name, n_games, rng, hand_distribution=hand_distribution)
 
 
-def personality_lie_rates(n_games: int = 10_000, seed: int = 0) -> pd.DataFrame:
-    """E1: realised lie rate per position of each personality (Wilson 95%) over ``n_games`` deals."""
+def personality_lie_rates(n_games: int = 10_000, seed: int = 0, hand_distribution: str = "binomial") -> pd.DataFrame:
+    """E1: realised lie rate per position of each personality (Wilson 95%) over ``n_games`` deals, the number of
+    black cards drawn from ``hand_distribution`` ("binomial", the spec's; "uniform", the variant of spec §2.1)."""
     check_int("n_games", n_games, 1)
     rows = []
-    for name, res in _run_tasks(_lies_task, [{"name": n, "n_games": n_games} for n in PERSONALITIES], seed,
-                                "stage-1 lie rates"):
+    tasks = [{"name": n, "n_games": n_games, "hand_distribution": hand_distribution} for n in PERSONALITIES]
+    for name, res in _run_tasks(_lies_task, tasks, seed, "stage-1 lie rates"):
         low, high = wilson_interval(res["lie_counts"], n_games)
         for i in range(N_POSITIONS):
             rows.append({"personality": name, "position": i + 1, "lies": int(res["lie_counts"][i]),

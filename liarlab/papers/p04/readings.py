@@ -94,13 +94,22 @@ LEARNER_VARIANTS = ("3 actions (learner picks no count)", "caught lie: x = -P", 
                     "feature 7 from revealed plays only")
 
 
+#: The training size of the rule-variant grid (E10): its learners are trained this many games.
+GRID_GAMES = 300
+#: Variants of the grid that are not readings of the paper: they contradict a rule the paper states. They stay in
+#: the grid and its extension tables, never in a claim's readings.
+NOT_THE_PAPERS = {"last play challengeable": "the paper's modified rule 1 says the play that empties a hand cannot "
+                                             "be challenged (spec §3.1)"}
+
+
 def at_training(games: int) -> Reading:
     return Reading(f"{games:,} training games", f"the chart's statement is read at {games:,} training games",
                    "the paper states the ordering for its chart as a whole, not at one training size (§3.4)")
 
 
 def variant(label: str) -> Reading:
-    return Reading(label, f"the spec's rules and learner changed in one respect: {label}, at 300 training games",
+    return Reading(label, f"the spec's rules and learner changed in one respect: {label}, at {GRID_GAMES} training "
+                   "games",
                    "spec §7 E10 and §8.5-8.9 (rule and learner variants)")
 
 
@@ -179,9 +188,20 @@ def grid_reading(grid: pd.DataFrame | None, label: str, statement: str):
 
 
 def variant_labels(grid: pd.DataFrame | None) -> list[str]:
+    """The grid's variants that are readings of the paper: every rule and learner variant but the spec's own
+    ("paper") and those that contradict a rule the paper states (:data:`NOT_THE_PAPERS`)."""
     from liarlab.papers.p04.experiments import RULE_VARIANTS
 
-    return list(RULE_VARIANTS) if grid is None else [v for v in grid.variant.unique() if v != "paper"]
+    labels = list(RULE_VARIANTS) if grid is None else [v for v in grid.variant.unique() if v != "paper"]
+    return [v for v in labels if v not in NOT_THE_PAPERS]
+
+
+def other_size(games: int) -> R.Unbuilt:
+    """Why a grid variant is not a reading of a claim judged at ``games`` training games: the grid trains
+    :data:`GRID_GAMES`, and a variant's verdict there mixes the variant with the training size."""
+    return R.Unbuilt(f"the variant grid trains {GRID_GAMES} games and this claim is judged at {games:,}: its verdict "
+                     f"at {GRID_GAMES} games would mix the variant with the training size, so it needs the variant's "
+                     f"learners trained {games:,} games")
 
 
 def check_family(rows: list[dict]) -> None:

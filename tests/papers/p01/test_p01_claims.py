@@ -114,12 +114,31 @@ def test_liar_loss_rows_name_the_change_that_removes_most_of_the_loss():
 def test_best_response_row_judges_the_difference_from_one_half():
     br = pd.DataFrame({"wins": [7_700], "games": [10_000], "win_rate": [0.77], "as_starter": [0.8],
                        "as_responder": [0.74]})
-    row = claims01.best_response_row(br, pd.DataFrame({"win_rate": [0.8], "games": [600]}))
+    br2 = pd.DataFrame({"win_rate": [0.8], "games": [600]})
+    uniform = pd.DataFrame({"wins": [9_900], "games": [10_000]})
+    collect = []
+    row = claims01.best_response_row(br, br2, collect=collect, uniform=uniform)
     assert row["verdict"] == "differs" and abs(row["reproduced_value"] - 0.23) < 1e-9
-    # every reading run differs, but the exact best response was not built: not settled
-    assert row["cause"] == "untested" and "best-response lower bound" in row["claim"]
-    assert row["readings"].startswith("5 readings run")
+    # every reading run differs (the uniform mixed strategy too), and the exact best response, not built, is bounded
+    # by the depth-1 responder that holds random-guess below the band: built, it could not reproduce the print
+    assert row["cause"] == "genuine" and "best-response lower bound" in row["claim"]
+    assert row["readings"].startswith("6 readings run") and "not built, bounded: an exact best response" in row["readings"]
     assert "Exploit" not in row["claim"] and "lower bound" in row["note"]
+    exact = [r for r in collect if r["reading"] == "an exact best response"]
+    assert [r["verdict"] for r in exact] == ["not run (bounded)"] and "0.238" in exact[0]["note"]
+    # without the uniform player's games that reading is not built, and the difference is not settled
+    assert claims01.best_response_row(br, br2)["cause"] == "untested"
+
+
+def test_the_exact_best_response_is_bounded_only_when_the_run_responder_holds_random_guess_below_the_band():
+    from liarlab.papers.p01 import readings as R01
+
+    br = pd.DataFrame({"wins": [5_000], "games": [10_000], "win_rate": [0.5], "as_starter": [0.5],
+                       "as_responder": [0.5]})
+    est = V.proportion(5_000, 10_000)
+    j = V.word("not lower", V.Estimate(est.value - 0.5, est.low - 0.5, est.high - 0.5, est.n, est.unit))
+    rows = R01.best_response_rows(est, j, br)
+    assert [r["verdict"] for r in rows if r["reading"] == "an exact best response"] == ["not built"]
 
 
 def test_a_differing_band_claim_takes_its_cause_from_its_readings_rows():
@@ -234,3 +253,18 @@ def test_no_cause_is_typed_and_every_differing_row_has_its_readings():
 def test_bid_weight_readings_are_all_run():
     rows = claims01.two_sixes_readings(1526)
     assert [r["verdict"] for r in rows] == ["reproduced", "differs", "differs"] and rows[0]["is_default"]
+
+
+def test_e12_network_readings_are_not_judged_on_the_pooled_gain_for_a_share_of_types():
+    """E12 keeps the pooled gain and the largest type's gain only: a reading is bounded when no type reaches +5
+    points (no type can be in the band), else not built; never judged on the pooled gain."""
+    from types import SimpleNamespace
+
+    from liarlab.papers.p01 import readings as R
+
+    row = dict(seeds=20, diff=-0.014, diff_ci_low=-0.017, diff_ci_high=-0.012)
+    low = R.network_reading(SimpleNamespace(variant="Bernoulli verdicts", max_type_diff=0.033, **row))
+    high = R.network_reading(SimpleNamespace(variant="no probability 4 at our opening", max_type_diff=0.089, **row))
+    assert low["verdict"] == "not run (bounded)" and "+0.033" in low["note"]
+    assert high["verdict"] == "not built" and "per-type gains" in high["note"]
+    assert low["estimate"] is None and high["estimate"] is None

@@ -116,3 +116,59 @@ def test_fig_5_7_reading_that_counts_only_earlier_rules_of_the_other_kind():
                          "win_rate": w / 10_000})
     share, j, n = r02._earlier_alike(pd.DataFrame(rows))
     assert n == 3 and share.value == 1.0 and j.verdict == "reproduced"      # RL12-EXP1 and RL102-EXP1 left out
+
+
+def test_table_5_1_ties_at_rank_30_are_moot_only_when_no_stored_list_repeats_a_value():
+    distinct = _top([3, 4, 5, 6, 4, 3, 5, 4])
+    distinct["value"] = 0.9 - 0.001 * distinct.groupby("seed").cumcount() - 1e-7 * distinct.seed
+    claim = "top-30 entries of RL0 (n=1): opening honest"
+    assert r02._ties("Table 5-1", claim, distinct)["verdict"] == R.BOUNDED
+    assert r02._ties("Table 5-1", claim, _top([3, 4, 5, 6, 4, 3, 5, 4]))["verdict"] == R.NOT_BUILT   # all 0.89
+    # another configuration's lists are not this claim's: none stored, nothing is moot
+    assert r02._ties("Table 5-1", "top-30 entries of RL0 (full hand, n=2): challenges", distinct)["verdict"] \
+        == R.NOT_BUILT
+    best = "the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)"
+    assert r02._ties("Table 5-1", best, _top([3]))["verdict"] == R.BOUNDED
+
+
+def test_table_5_1_declares_the_training_readings_fig_5_8_declares_and_stays_untested_for_seat_halves():
+    top = _top([1, 2, 1, 2, 1, 2, 1, 2])
+    top["value"] = 0.9 - 0.001 * top.groupby("seed").cumcount() - 1e-7 * top.seed
+    rows = c02._top_rows(top)
+    rr = r02.rows(rows, _inputs(top))
+    mine = R.of_claim(rr, "top-30 entries of RL0 (n=1): opening honest")
+    verdicts = {r["reading"]: r["verdict"] for r in mine}
+    assert verdicts["ties at rank 30"] == R.BOUNDED
+    assert verdicts["ties shuffled"] == verdicts["seat halves in training"] == R.NOT_BUILT
+    assert V.cause(mine) == "untested"           # for a real reason now: seat halves and shuffled ties
+    assert V.cause([r for r in mine if r["reading"] not in ("ties shuffled", "seat halves in training")]) == "genuine"
+
+
+def _fixed2(p2_gain: float) -> pd.DataFrame:
+    """Fig 5-8's two-player fixed-seat frame for 10 seeds: P2-only wins ``p2_gain`` more as P2 than rotating."""
+    rates = {("rotating", "P1"): 0.68, ("rotating", "P2"): 0.63, ("P1 only", "P1"): 0.685, ("P1 only", "P2"): 0.2,
+             ("P2 only", "P2"): 0.63 + p2_gain, ("P2 only", "P1"): 0.01}
+    rows = [{"epsilon": 0.1, "trained": t, "tested_as": s, "seed": seed, "games": 10_000,
+             "wins": int(10_000 * (p + 0.001 * (seed % 3)))}
+            for (t, s), p in rates.items() for seed in range(10)]
+    frame = pd.DataFrame(rows)
+    frame["win_rate"] = frame.wins / frame.games
+    return frame
+
+
+@pytest.mark.parametrize("gain, cause", [(0.037, "reading"), (0.15, "untested")])
+def test_fig_5_8_reads_差距不大_as_not_a_large_difference(gain, cause):
+    from liarlab.papers.p02.experiments import Results
+
+    f2 = _fixed2(gain)
+    rows = c02.fig_5_8(f2)
+    claim = "trained as P2: win rate as P2 barely changes"
+    assert [r for r in rows if r["claim"] == claim][0]["verdict"] == "differs"
+    rr = r02.rows(rows, r02.Inputs(reading=None, results=Results(fixed2=f2)))
+    mine = R.of_claim(rr, claim)
+    wording = [r for r in mine if r["reading"] == r02.NOT_LARGE.name]
+    assert [r["verdict"] for r in wording] == ["reproduced" if gain < 0.1 else "differs"]
+    assert V.cause(mine) == cause
+    # the other seat's claim (差距不大 too) has the reading; the sharp-drop claims do not
+    assert any(r["reading"] == r02.NOT_LARGE.name for r in rr if r["claim"].startswith("trained as P1: win rate as P1"))
+    assert not any(r["reading"] == r02.NOT_LARGE.name for r in rr if "sharply" in r["claim"])

@@ -60,6 +60,19 @@ def test_stage1_claims_reproduce_and_differ():
     assert v["Stage 1 example: an opponent lied 343 times at position 6 in 500 games"] == "differs"
 
 
+def test_the_343_example_is_an_illustration_with_a_uniform_hands_reading():
+    """The paper's 譬如 ("for example") in its method section is no finding: kind check, no cause. Its
+    uniform-hands reading is run when the uniform lie rates are given (P4 0.696 there, as the referee computed)."""
+    binomial, uniform = _lies([0.5, 0.5, 0.5, 0.793, 0.3]), _lies([0.5, 0.5, 0.5, 0.696, 0.3])
+    row = claims.example_claim(binomial, uniform)
+    assert row["kind"] == "check" and row["verdict"] == "differs" and row["cause"] == ""
+    mine = {r["reading"]: r for r in row["_readings"]}
+    assert mine["uniform hands"]["verdict"] == "reproduced" and R.cause(row["_readings"]) == "reading"
+    assert "illustration" in row["note"]
+    unbuilt = claims.example_claim(binomial)
+    assert {r["reading"]: r["verdict"] for r in unbuilt["_readings"]}["uniform hands"] == R.NOT_BUILT
+
+
 def test_not_lower_is_the_protocol_word():
     """A gap of 1 point is 'not lower' (the word allows down to -2 points); a significant gap alone does not fail."""
     base = {p: [0.7] * 5 for p in ("P2", "P3", "P4", "P5")}
@@ -267,11 +280,13 @@ def test_stage1_baselines_say_whether_learning_beats_catching_everything():
                   "k fixed at 0": 0.78}, seed=1)
     rows = {r["claim"]: r for r in claims.baseline_claims(learner, base)}
     catch = rows["Stage 1: the learner wins more than always catching (games 301-500)"]
-    assert catch["verdict"] == "differs" and catch["headline"]
-    # k fixed at 0 is a learner reading that does not reach the baseline either; the rest were not built
-    assert catch["cause"] == "untested" and "k fixed at 0 (learner): differs" in catch["readings"]
-    assert rows["Stage 1: the learner wins more than never catching (games 301-500)"]["verdict"] == "reproduced"
-    assert sum(bool(r.get("headline")) for r in rows.values()) == 1
+    # the paper compares its learner with no fixed policy: our test, an extension, its rule's verdict in the note
+    assert catch["verdict"] == "extension" and not catch["headline"] and catch["paper_value"] is None
+    assert "under this rule: differs" in catch["note"] and catch["cause"] == "" and not catch["_readings"]
+    assert "under this rule: reproduced" in rows["Stage 1: the learner wins more than never catching (games "
+                                                "301-500)"]["note"]
+    assert not any(r.get("headline") for r in rows.values())
+    assert all(r["family"].startswith("Extension:") for r in rows.values())
 
 
 def test_stage2_baselines_beside_the_learner():
@@ -279,8 +294,21 @@ def test_stage2_baselines_beside_the_learner():
     base = pd.DataFrame([{"baseline": b, "opponent": o, "games": 100_000, "wins": int(r * 100_000)}
                          for b, r in (("never challenge", 0.8), ("random", 0.3)) for o in "abcdef"])
     rows = {r["claim"].split("'")[1]: r for r in claims.stage2_baseline_claims(frame, base)}
-    assert rows["never challenge"]["verdict"] == "differs" and rows["random"]["verdict"] == "reproduced"
+    assert {r["verdict"] for r in rows.values()} == {"extension"}
+    assert "under this rule: differs" in rows["never challenge"]["note"]
+    assert "under this rule: reproduced" in rows["random"]["note"]
     assert "Bonferroni" in rows["random"]["interval"]
+
+
+def test_grid_variants_are_readings_only_at_the_grids_size_and_only_where_the_paper_allows_them():
+    labels = RD.variant_labels(None)
+    assert "last play challengeable" not in labels and "max_play 4" in labels      # contradicts modified rule 1
+    at_grid = claims._grid_readings(None, "a, f highest")
+    assert len(at_grid) == len(labels) and all(callable(what) for _, what in at_grid)
+    at_top = claims._grid_readings(None, "a, f highest", 1000)
+    assert all(isinstance(what, R.Unbuilt) and "1,000" in what for _, what in at_top)
+    rows = RD.build("F", "c", RD.S2_DEFAULT, None, "differs", at_top)
+    assert R.cause(rows) == "untested" and {r["verdict"] for r in rows[1:]} == {R.NOT_BUILT}
 
 
 def test_baseline_weights_are_the_named_policies():
