@@ -158,7 +158,7 @@ def _fixed2(p2_gain: float) -> pd.DataFrame:
 
 @pytest.mark.parametrize("gain, cause", [(0.037, "reading"), (0.15, "untested")])
 def test_fig_5_8_reads_差距不大_as_not_a_large_difference(gain, cause):
-    from liarlab.papers.p02.experiments import Results
+    from liarlab.papers.p02.results import Results
 
     f2 = _fixed2(gain)
     rows = c02.fig_5_8(f2)
