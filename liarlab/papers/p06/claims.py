@@ -66,57 +66,62 @@ def _most_text(game, family) -> str:
     return f"End game {game}: the most exploitable family of players is {family}"
 
 
+def _per_game(frame: pd.DataFrame, rows_of) -> list[dict]:
+    """The claims rows of every game in ``frame``, in its order: ``rows_of(game, its rows)`` gives each game's
+    (none, one or several)."""
+    return [row for game, g in frame.groupby("game", sort=False) for row in rows_of(game, g)]
+
+
 def _family_rows(summary: pd.DataFrame) -> list[dict]:
-    rows = []
-    for game, g in family_table(summary).groupby("game", sort=False):
+    def rows_of(game, g):
         low, high = g.iloc[0], g.iloc[-1]
         others = "; ".join(f"{r.family} {r.exploitability_mean:.4f}" for r in g.itertuples())
-        rows.append(_ext(_least_text(game, low.family), round(low.exploitability_mean, 6),
-                         f"families by mean exploitability: {others}", "least and most exploitable family",
-                         headline=not rows))
-        rows.append(_ext(_most_text(game, high.family), round(high.exploitability_mean, 6),
-                         f"its least exploitable player {high.least}, its most {high.most}",
-                         "least and most exploitable family"))
-    return rows
+        return [_ext(_least_text(game, low.family), round(low.exploitability_mean, 6),
+                     f"families by mean exploitability: {others}", "least and most exploitable family",
+                     headline=game == summary.game.iloc[0]),
+                _ext(_most_text(game, high.family), round(high.exploitability_mean, 6),
+                     f"its least exploitable player {high.least}, its most {high.most}",
+                     "least and most exploitable family")]
+
+    return _per_game(family_table(summary), rows_of)
 
 
 def _game_rows(summary: pd.DataFrame) -> list[dict]:
-    rows = []
-    for game, g in summary.groupby("game", sort=False):
+    def rows_of(game, g):
         best, worst = g.iloc[0], g.iloc[-1]
-        rows.append(_ext(f"End game {game}: the least exploitable player is {best.agent}",
-                         round(float(best.exploitability_mean), 6),
-                         f"{best.source}: first seat {best.exploitability_first:.4f}, second seat "
-                         f"{best.exploitability_second:.4f}; most exploitable {worst.agent} "
-                         f"({worst.exploitability_mean:.4f}); {len(g)} players", "least exploitable player"))
-    return rows
+        return [_ext(f"End game {game}: the least exploitable player is {best.agent}",
+                     round(float(best.exploitability_mean), 6),
+                     f"{best.source}: first seat {best.exploitability_first:.4f}, second seat "
+                     f"{best.exploitability_second:.4f}; most exploitable {worst.agent} "
+                     f"({worst.exploitability_mean:.4f}); {len(g)} players", "least exploitable player")]
+
+    return _per_game(summary, rows_of)
 
 
 def _random_guess_rows(summary: pd.DataFrame) -> list[dict]:
-    rows = []
-    for game, g in summary.groupby("game", sort=False):
+    def rows_of(game, g):
         tests = g[g.agent.str.startswith("type")]
         rg = g[g.agent == "random-guess"]
         if rg.empty or tests.empty:
-            continue
+            return []
         value = float(rg.exploitability_mean.iloc[0])
         below = int((tests.exploitability_mean > value).sum())
-        rows.append(_ext(f"End game {game}: random guess is less exploitable than the test programs",
-                         f"{below} of {len(tests)}", f"random guess {value:.4f}; test programs "
-                         f"{tests.exploitability_mean.min():.4f}..{tests.exploitability_mean.max():.4f}",
-                         "random guess against the test programs"))
-    return rows
+        return [_ext(f"End game {game}: random guess is less exploitable than the test programs",
+                     f"{below} of {len(tests)}", f"random guess {value:.4f}; test programs "
+                     f"{tests.exploitability_mean.min():.4f}..{tests.exploitability_mean.max():.4f}",
+                     "random guess against the test programs")]
+
+    return _per_game(summary, rows_of)
 
 
 def _always_beaten_rows(summary: pd.DataFrame) -> list[dict]:
     """Players whose two seats together are exploitable by 2: a best responder wins every game against them."""
-    rows = []
-    for game, g in summary.groupby("game", sort=False):
+    def rows_of(game, g):
         beaten = g[(g.exploitability_first + g.exploitability_second) > 2 - 1e-9]
-        rows.append(_ext(f"End game {game}: players a best responder beats in every game, in both seats",
-                         f"{len(beaten)} of {len(g)}", ", ".join(beaten.agent) or "none",
-                         "players beaten in every game"))
-    return rows
+        return [_ext(f"End game {game}: players a best responder beats in every game, in both seats",
+                     f"{len(beaten)} of {len(g)}", ", ".join(beaten.agent) or "none", "players beaten in every game")]
+
+    return _per_game(summary, rows_of)
 
 
 def _edge_row(table: pd.DataFrame) -> dict:
