@@ -10,7 +10,7 @@ from liarlab.papers.p06.printed import SOURCE
 from liarlab.study.outputs import claim
 
 __all__ = ["FAMILIES", "QUESTION", "HEADLINE_QUANTITY", "family_of", "family_table", "least_and_most_claims",
-           "notebook06_claims", "equilibrium_check_rows"]
+           "notebook06_claims", "equilibrium_check_rows", "behaviour_claims"]
 
 #: the families of players, as the papers built them
 FAMILIES = {"random-guess": "random guess (paper 01)", "type": "the 32 test programs (paper 01)",
@@ -29,8 +29,9 @@ def _ext(text: str, value, note: str, family: str, *, kind: str = "finding", hea
 
 
 def family_of(agent: str) -> str:
-    """The family a player belongs to (:data:`FAMILIES`)."""
-    return next(name for key, name in FAMILIES.items() if agent.startswith(key))
+    """The family a player belongs to (:data:`FAMILIES`); a player of no family (the tests' hand-checkable ones)
+    is its own."""
+    return next((name for key, name in FAMILIES.items() if agent.startswith(key)), agent)
 
 
 def family_table(summary: pd.DataFrame) -> pd.DataFrame:
@@ -124,6 +125,37 @@ def _always_beaten_rows(summary: pd.DataFrame) -> list[dict]:
     return _per_game(summary, rows_of)
 
 
+def _what(row) -> str:
+    if row.measure == "bluff":
+        return f"share of bids {'naming a face it lacks' if row.level == 'face absent' else 'above its own count'}"
+    return f"calls of a bid that needs {row.level}" if row.measure == "call" else f"{row.measure} {row.level}"
+
+
+def behaviour_claims(family: pd.DataFrame) -> list[dict]:
+    """Per game, from :func:`liarlab.papers.p06.behaviour.family_behaviour` (both seats, against the
+    equilibrium): how often the equilibrium names a face it holds none of, and the family whose share departs
+    most from the equilibrium's at one measure and level."""
+    def rows_of(game, g):
+        bluff = g[(g.measure == "bluff") & (g.level == "face absent")]
+        eq = bluff[bluff.family == "equilibrium"]
+        others = bluff[bluff.family != "equilibrium"]
+        departures = g[(g.family != "equilibrium") & g.departure.notna()]
+        if eq.empty or departures.empty:
+            return []
+        worst = departures.loc[departures.departure.abs().idxmax()]
+        return [_ext(f"End game {game}: the share of the equilibrium's bids that name a face it holds none of",
+                     round(float(eq.share.iloc[0]), 6), "both seats, against itself; the families' means: "
+                     + "; ".join(f"{r.family} {r.share:.3f}" for r in others.itertuples()),
+                     "behaviour beside the equilibrium's"),
+                _ext(f"End game {game}: the family departing most from the equilibrium's bidding and calling is "
+                     f"{worst.family}", round(float(worst.departure), 6),
+                     f"{_what(worst)}: {worst.share:.3f} against the equilibrium's {worst.equilibrium:.3f} (family "
+                     f"mean over {worst.players} players, both seats, against the equilibrium)",
+                     "behaviour beside the equilibrium's")]
+
+    return _per_game(family, rows_of)
+
+
 def _edge_row(table: pd.DataFrame) -> dict:
     beaten = int((table.equilibrium_edge > 1e-12).sum())
     share = table.equilibrium_edge / table.exploitability.where(table.exploitability > 0)
@@ -143,8 +175,11 @@ def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
                   note="; ".join(f"{r.game}: value {r.value}" for r in checks.itertuples()))]
 
 
-def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame) -> list[dict]:
-    """Every claims row of notebook 06; the headline is the least exploitable family of the first game."""
+def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame, family: pd.DataFrame | None = None) -> list[dict]:
+    """Every claims row of notebook 06; the headline is the least exploitable family of the first game.
+    ``family``: the behaviour beside the equilibrium's (:func:`liarlab.papers.p06.behaviour.family_behaviour`),
+    if computed."""
     summary = p06x.summary_table(table)
+    behaviour = [] if family is None else behaviour_claims(family)
     return (_family_rows(summary) + _game_rows(summary) + _random_guess_rows(summary) + _always_beaten_rows(summary)
-            + [_edge_row(table)] + equilibrium_check_rows(checks))
+            + [_edge_row(table)] + behaviour + equilibrium_check_rows(checks))

@@ -16,8 +16,9 @@ def full(name: str):
     return PARAMS.size(name, "full")
 
 
-def coverage_rows(params: dict, table: pd.DataFrame) -> list[dict]:
-    """The ledger rows, from the sizes the run resolved (``params``) and what ``table`` holds."""
+def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | None = None) -> list[dict]:
+    """The ledger rows, from the sizes the run resolved (``params``), what the exploitability ``table`` holds and
+    what the behaviour table (:func:`liarlab.papers.p06.behaviour.behaviour_table`) holds (None: not run)."""
     games = [label_of(dice_of(g)) for g in params["games"]]
     types1, types3 = list(params["test_types"]), list(params["test_types_larger"])
     players_ok = len(types1) == 32 and set(full("test_types_larger")) <= set(types3)
@@ -43,7 +44,23 @@ def coverage_rows(params: dict, table: pd.DataFrame) -> list[dict]:
                    "it would need its own training schedule, and its policy is not a fixed rule to tabulate"),
         experiment("06", "A6", "Paper 02's RAND and EXPRAND", "both", "not run", "missing", "-",
                    "not in this first piece; both are per-turn mixtures and fit the same machinery"),
+        _behaviour_row(behaviour, players_ok and games_ok),
     ]
+
+
+def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
+    asked = "every player and the equilibrium in every game"
+    if behaviour is None or behaviour.empty:
+        return experiment("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
+                          "not run", "missing", "-", "the behaviour table was not computed in this run")
+    players = behaviour.groupby("game", sort=False).agent.nunique() - 1
+    done = ", ".join(f"{g}: {n} players" for g, n in players.items())
+    exact = behaviour.drop_duplicates(["game", "agent"]).exact
+    return experiment("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
+                      f"{done} and the equilibrium, each against the equilibrium in the other seat; "
+                      f"{int(exact.sum())} of {len(exact)} in fractions", "full" if sizes_ok else "reduced",
+                      "behaviour table, behaviour figure",
+                      "" if sizes_ok else "quick profile: fewer test programs or games")
 
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:
