@@ -10,7 +10,8 @@ from liarlab.papers.p06.printed import SOURCE
 from liarlab.study.outputs import claim
 
 __all__ = ["FAMILIES", "QUESTION", "HEADLINE_QUANTITY", "family_of", "family_table", "least_and_most_claims",
-           "notebook06_claims", "equilibrium_check_rows", "behaviour_claims"]
+           "notebook06_claims", "equilibrium_check_rows", "behaviour_claims",
+           "league_claims"]
 
 #: the families of players, as the papers built them
 FAMILIES = {"random-guess": "random guess (paper 01)", "type": "the 32 test programs (paper 01)",
@@ -156,6 +157,26 @@ def behaviour_claims(family: pd.DataFrame) -> list[dict]:
     return _per_game(family, rows_of)
 
 
+def league_claims(ratings: pd.DataFrame, games: int) -> list[dict]:
+    """The five-dice league (:func:`liarlab.papers.p06.league.ratings`): its strongest player, and the strongest of
+    each paper, with their Bradley-Terry intervals."""
+    top = ratings.iloc[0]
+    rows = [claim(f"Five-dice league: the strongest player is {top.agent}", SOURCE, None, round(float(top.strength), 4),
+                  V.stated("extension", "Bradley-Terry maximum likelihood, mean strength 0, 95% Wald interval",
+                           f"win rate {top.win_rate:.3f} over {top.games} games; {games} games a pair, first mover "
+                           f"alternating; next {ratings.agent.iloc[1]} {ratings.strength.iloc[1]:.3f}"),
+                  kind="finding", family="five-dice league", ci_low=round(float(top.low), 4),
+                  ci_high=round(float(top.high), 4), interval="95% Wald")]
+    best = {paper: ratings[ratings.family.str.contains(paper)].iloc[0] for paper in ("paper 01", "paper 02")}
+    diff = best["paper 02"].strength - best["paper 01"].strength
+    rows.append(_ext(f"Five-dice league: paper 02's strongest player ({best['paper 02'].agent}) against paper 01's "
+                     f"({best['paper 01'].agent}), difference in strength", round(float(diff), 4),
+                     f"{best['paper 02'].agent} {best['paper 02'].low:.3f}..{best['paper 02'].high:.3f}; "
+                     f"{best['paper 01'].agent} {best['paper 01'].low:.3f}..{best['paper 01'].high:.3f} (95%)",
+                     "five-dice league"))
+    return rows
+
+
 def _edge_row(table: pd.DataFrame) -> dict:
     beaten = int((table.equilibrium_edge > 1e-12).sum())
     share = table.equilibrium_edge / table.exploitability.where(table.exploitability > 0)
@@ -175,11 +196,13 @@ def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
                   note="; ".join(f"{r.game}: value {r.value}" for r in checks.itertuples()))]
 
 
-def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame, family: pd.DataFrame | None = None) -> list[dict]:
+def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame, family: pd.DataFrame | None = None,
+                      league: pd.DataFrame | None = None, league_games: int = 0) -> list[dict]:
     """Every claims row of notebook 06; the headline is the least exploitable family of the first game.
-    ``family``: the behaviour beside the equilibrium's (:func:`liarlab.papers.p06.behaviour.family_behaviour`),
-    if computed."""
+    ``family``: the behaviour beside the equilibrium's (:func:`liarlab.papers.p06.behaviour.family_behaviour`);
+    ``league``: the five-dice league's ratings (:func:`liarlab.papers.p06.league.ratings`), each if computed."""
     summary = p06x.summary_table(table)
     behaviour = [] if family is None else behaviour_claims(family)
+    rated = [] if league is None else league_claims(league, league_games)
     return (_family_rows(summary) + _game_rows(summary) + _random_guess_rows(summary) + _always_beaten_rows(summary)
-            + [_edge_row(table)] + behaviour + equilibrium_check_rows(checks))
+            + [_edge_row(table)] + behaviour + rated + equilibrium_check_rows(checks))

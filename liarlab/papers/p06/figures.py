@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-__all__ = ["exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption"]
+__all__ = ["exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
+           "league_figure", "league_caption"]
 
 SEAT_COLOURS = {"first": "#0072B2", "second": "#E69F00"}
 
@@ -139,3 +140,34 @@ def behaviour_caption(family: pd.DataFrame) -> str:
             f"probability {eq.get(('call', 'impossible'), float('nan')):.2f}, and names a face it lacks in "
             f"{eq.get(('bluff', 'face absent'), float('nan')):.0%} of its bids; each family's largest departure is "
             + "; ".join(parts) + ".")
+
+
+def league_figure(ratings: pd.DataFrame):
+    """The five-dice league's Bradley-Terry strengths with their intervals, strongest at the top, coloured by
+    family (:func:`liarlab.papers.p06.league.bradley_terry` with a ``family`` column)."""
+    from liarlab.study import plotting
+
+    fig, ax = plotting.figure(1, 1, 6.4, max(2.6, 0.16 * len(ratings) + 1.2))
+    y = np.arange(len(ratings))[::-1]
+    families = list(dict.fromkeys(ratings.family))
+    for k, family in enumerate(families):
+        sel = ratings.family == family
+        ax.errorbar(ratings.strength[sel], y[sel.to_numpy()],
+                    xerr=[ratings.strength[sel] - ratings.low[sel], ratings.high[sel] - ratings.strength[sel]],
+                    fmt="o", markersize=3.5, capsize=2, color=FAMILY_COLOURS[k % len(FAMILY_COLOURS)], label=family)
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set_yticks(y, ratings.agent, fontsize=6 if len(ratings) > 15 else 8)
+    ax.set_xlabel("Bradley-Terry strength (log-odds; mean 0), 95% interval")
+    ax.set_ylabel("player")
+    fig.legend(loc="outside lower center", ncols=2, fontsize=7)
+    return fig
+
+
+def league_caption(ratings: pd.DataFrame, games: int) -> str:
+    top, second, bottom = ratings.iloc[0], ratings.iloc[1], ratings.iloc[-1]
+    separated = top.low > second.high
+    return (f"Figure: the five-dice league (paper 02's rules), every pair {games} games with the first mover "
+            f"alternating; each player's Bradley-Terry strength with its 95% interval. What to notice: "
+            f"{top.agent} is strongest ({top.strength:.2f}, win rate {top.win_rate:.2f})"
+            f"{', clear of' if separated else ', its interval overlapping'} {second.agent} ({second.strength:.2f}); "
+            f"{bottom.agent} is last ({bottom.strength:.2f}, win rate {bottom.win_rate:.2f}).")

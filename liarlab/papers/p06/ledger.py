@@ -16,9 +16,11 @@ def full(name: str):
     return PARAMS.size(name, "full")
 
 
-def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | None = None) -> list[dict]:
-    """The ledger rows, from the sizes the run resolved (``params``), what the exploitability ``table`` holds and
-    what the behaviour table (:func:`liarlab.papers.p06.behaviour.behaviour_table`) holds (None: not run)."""
+def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | None = None,
+                  league: pd.DataFrame | None = None) -> list[dict]:
+    """The ledger rows, from the sizes the run resolved (``params``), what the exploitability ``table`` holds,
+    what the behaviour table (:func:`liarlab.papers.p06.behaviour.behaviour_table`) and the league's ratings
+    (:func:`liarlab.papers.p06.league.ratings`) hold (None: not run)."""
     games = [label_of(dice_of(g)) for g in params["games"]]
     types1, types3 = list(params["test_types"]), list(params["test_types_larger"])
     players_ok = len(types1) == 32 and set(full("test_types_larger")) <= set(types3)
@@ -45,7 +47,7 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
         experiment("06", "A6", "Paper 02's RAND and EXPRAND", "both", "not run", "missing", "-",
                    "not in this first piece; both are per-turn mixtures and fit the same machinery"),
         _behaviour_row(behaviour, players_ok and games_ok),
-    ]
+    ] + _league_rows(params, league)
 
 
 def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
@@ -61,6 +63,29 @@ def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
                       f"{int(exact.sum())} of {len(exact)} in fractions", "full" if sizes_ok else "reduced",
                       "behaviour table, behaviour figure",
                       "" if sizes_ok else "quick profile: fewer test programs or games")
+
+
+def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
+    title = "League in the papers' own game (5 dice each), both seats, Bradley-Terry ratings with intervals"
+    asked = "every player of 01 and 02 (and an equilibrium player if one transfers)"
+    missing = experiment("06", "A9", "The Q-learners RL0-RL3, the Bayesian-network player and an equilibrium player "
+                         "in the league", "each in the league", "not run", "missing", "-",
+                         "a Q-learner is trained 100,000 games a stage against its paper's opponents (notebook 02's "
+                         "procedure and budget, several minutes a model), the network player learns over a match "
+                         "(its rating would depend on the schedule), and the largest solved end game (two dice each) "
+                         "gives no five-dice policy")
+    if league is None or league.empty:
+        return [experiment("06", "A8", title, asked, "not run", "missing", "-", "the league was not played in this "
+                           "run"), missing]
+    types = list(params.get("league_test_types") or [])
+    games = int(params.get("league_games") or 0)
+    ok = set(full("league_test_types")) <= set(types) and games >= full("league_games")
+    why = ("rule players only (A9); " if ok else "quick profile: fewer test programs or games; ") + (
+        f"{games} games a pair keep the league near a minute on one core (about 1 ms a game); the intervals say "
+        f"what that buys")
+    return [experiment("06", "A8", title, asked, f"{len(league)} rule players (random guess, {len(types)} test "
+                       f"programs, EXP0-EXP3, RAND, EXPRAND), {games} games a pair, paper 02's rules",
+                       "reduced", "league table, league figure", why), missing]
 
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:
