@@ -165,9 +165,12 @@ def league_figure(ratings: pd.DataFrame):
 
 def league_caption(ratings: pd.DataFrame, games: int) -> str:
     top, second, bottom = ratings.iloc[0], ratings.iloc[1], ratings.iloc[-1]
+    tests = ratings[ratings.agent.str.startswith("type")]
     separated = top.low > second.high
     return (f"Figure: the five-dice league (paper 02's rules), every pair {games} games with the first mover "
             f"alternating; each player's Bradley-Terry strength with its 95% interval. What to notice: "
             f"{top.agent} is strongest ({top.strength:.2f}, win rate {top.win_rate:.2f})"
             f"{', clear of' if separated else ', its interval overlapping'} {second.agent} ({second.strength:.2f}); "
-            f"{bottom.agent} is last ({bottom.strength:.2f}, win rate {bottom.win_rate:.2f}).")
+            f"{bottom.agent} is last ({bottom.strength:.2f}, win rate {bottom.win_rate:.2f})"
+            + (f"; paper 01's test programs spread from {tests.strength.min():.2f} to {tests.strength.max():.2f}"
+               if len(tests) else "") + ".")

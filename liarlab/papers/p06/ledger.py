@@ -80,9 +80,10 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
     types = list(params.get("league_test_types") or [])
     games = int(params.get("league_games") or 0)
     ok = set(full("league_test_types")) <= set(types) and games >= full("league_games")
+    total = len(league) * (len(league) - 1) // 2 * games
     why = ("rule players only (A9); " if ok else "quick profile: fewer test programs or games; ") + (
-        f"{games} games a pair keep the league near a minute on one core (about 1 ms a game); the intervals say "
-        f"what that buys")
+        f"{games} games a pair ({total:,} games) keep the league under a minute of one core (about 0.3 ms a game; "
+        f"more games only narrow intervals already near +-0.05)")
     return [experiment("06", "A8", title, asked, f"{len(league)} rule players (random guess, {len(types)} test "
                        f"programs, EXP0-EXP3, RAND, EXPRAND), {games} games a pair, paper 02's rules",
                        "reduced", "league table, league figure", why), missing]

@@ -56,3 +56,8 @@ def test_league_claims_and_ledger():
     codes = {r["code"]: r for r in ledger06.coverage_rows(params, table, None, ratings)}
     assert codes["A8"]["status"] == "reduced" and "quick profile" in codes["A8"]["why"]
     assert codes["A9"]["status"] == "missing"
+    from liarlab.papers.p06 import figures as figures06
+
+    caption = figures06.league_caption(ratings, 500)
+    assert "EXP1 is strongest" in caption and "spread from -0.10 to -0.10" in caption
+    assert figures06.league_figure(ratings).axes[0].get_xlabel()
