@@ -10,7 +10,8 @@ from liarlab.papers.p06.printed import SOURCE
 from liarlab.study.outputs import claim
 
 __all__ = ["FAMILIES", "QUESTION", "HEADLINE_QUANTITY", "family_of", "family_table", "least_and_most_claims",
-           "notebook06_claims", "equilibrium_check_rows"]
+           "notebook06_claims", "equilibrium_check_rows", "behaviour_claims",
+           "league_claims"]
 
 #: the families of players, as the papers built them
 FAMILIES = {"random-guess": "random guess (paper 01)", "type": "the 32 test programs (paper 01)",
@@ -29,8 +30,9 @@ def _ext(text: str, value, note: str, family: str, *, kind: str = "finding", hea
 
 
 def family_of(agent: str) -> str:
-    """The family a player belongs to (:data:`FAMILIES`)."""
-    return next(name for key, name in FAMILIES.items() if agent.startswith(key))
+    """The family a player belongs to (:data:`FAMILIES`); a player of no family (the tests' hand-checkable ones)
+    is its own."""
+    return next((name for key, name in FAMILIES.items() if agent.startswith(key)), agent)
 
 
 def family_table(summary: pd.DataFrame) -> pd.DataFrame:
@@ -66,56 +68,112 @@ def _most_text(game, family) -> str:
     return f"End game {game}: the most exploitable family of players is {family}"
 
 
+def _per_game(frame: pd.DataFrame, rows_of) -> list[dict]:
+    """The claims rows of every game in ``frame``, in its order: ``rows_of(game, its rows)`` gives each game's
+    (none, one or several)."""
+    return [row for game, g in frame.groupby("game", sort=False) for row in rows_of(game, g)]
+
+
 def _family_rows(summary: pd.DataFrame) -> list[dict]:
-    rows = []
-    for game, g in family_table(summary).groupby("game", sort=False):
+    def rows_of(game, g):
         low, high = g.iloc[0], g.iloc[-1]
         others = "; ".join(f"{r.family} {r.exploitability_mean:.4f}" for r in g.itertuples())
-        rows.append(_ext(_least_text(game, low.family), round(low.exploitability_mean, 6),
-                         f"families by mean exploitability: {others}", "least and most exploitable family",
-                         headline=not rows))
-        rows.append(_ext(_most_text(game, high.family), round(high.exploitability_mean, 6),
-                         f"its least exploitable player {high.least}, its most {high.most}",
-                         "least and most exploitable family"))
-    return rows
+        return [_ext(_least_text(game, low.family), round(low.exploitability_mean, 6),
+                     f"families by mean exploitability: {others}", "least and most exploitable family",
+                     headline=game == summary.game.iloc[0]),
+                _ext(_most_text(game, high.family), round(high.exploitability_mean, 6),
+                     f"its least exploitable player {high.least}, its most {high.most}",
+                     "least and most exploitable family")]
+
+    return _per_game(family_table(summary), rows_of)
 
 
 def _game_rows(summary: pd.DataFrame) -> list[dict]:
-    rows = []
-    for game, g in summary.groupby("game", sort=False):
+    def rows_of(game, g):
         best, worst = g.iloc[0], g.iloc[-1]
-        rows.append(_ext(f"End game {game}: the least exploitable player is {best.agent}",
-                         round(float(best.exploitability_mean), 6),
-                         f"{best.source}: first seat {best.exploitability_first:.4f}, second seat "
-                         f"{best.exploitability_second:.4f}; most exploitable {worst.agent} "
-                         f"({worst.exploitability_mean:.4f}); {len(g)} players", "least exploitable player"))
-    return rows
+        return [_ext(f"End game {game}: the least exploitable player is {best.agent}",
+                     round(float(best.exploitability_mean), 6),
+                     f"{best.source}: first seat {best.exploitability_first:.4f}, second seat "
+                     f"{best.exploitability_second:.4f}; most exploitable {worst.agent} "
+                     f"({worst.exploitability_mean:.4f}); {len(g)} players", "least exploitable player")]
+
+    return _per_game(summary, rows_of)
 
 
 def _random_guess_rows(summary: pd.DataFrame) -> list[dict]:
-    rows = []
-    for game, g in summary.groupby("game", sort=False):
+    def rows_of(game, g):
         tests = g[g.agent.str.startswith("type")]
         rg = g[g.agent == "random-guess"]
         if rg.empty or tests.empty:
-            continue
+            return []
         value = float(rg.exploitability_mean.iloc[0])
         below = int((tests.exploitability_mean > value).sum())
-        rows.append(_ext(f"End game {game}: random guess is less exploitable than the test programs",
-                         f"{below} of {len(tests)}", f"random guess {value:.4f}; test programs "
-                         f"{tests.exploitability_mean.min():.4f}..{tests.exploitability_mean.max():.4f}",
-                         "random guess against the test programs"))
-    return rows
+        return [_ext(f"End game {game}: random guess is less exploitable than the test programs",
+                     f"{below} of {len(tests)}", f"random guess {value:.4f}; test programs "
+                     f"{tests.exploitability_mean.min():.4f}..{tests.exploitability_mean.max():.4f}",
+                     "random guess against the test programs")]
+
+    return _per_game(summary, rows_of)
 
 
 def _always_beaten_rows(summary: pd.DataFrame) -> list[dict]:
     """Players whose two seats together are exploitable by 2: a best responder wins every game against them."""
-    rows = []
-    for game, g in summary.groupby("game", sort=False):
+    def rows_of(game, g):
         beaten = g[(g.exploitability_first + g.exploitability_second) > 2 - 1e-9]
-        rows.append(_ext(f"End game {game}: players a best responder beats in every game, in both seats",
-                         f"{len(beaten)} of {len(g)}", ", ".join(beaten.agent) or "none",
-                         "players beaten in every game"))
+        return [_ext(f"End game {game}: players a best responder beats in every game, in both seats",
+                     f"{len(beaten)} of {len(g)}", ", ".join(beaten.agent) or "none", "players beaten in every game")]
+
+    return _per_game(summary, rows_of)
+
+
+def _what(row) -> str:
+    if row.measure == "bluff":
+        return f"share of bids {'naming a face it lacks' if row.level == 'face absent' else 'above its own count'}"
+    return f"calls of a bid that needs {row.level}" if row.measure == "call" else f"{row.measure} {row.level}"
+
+
+def behaviour_claims(family: pd.DataFrame) -> list[dict]:
+    """Per game, from :func:`liarlab.papers.p06.behaviour.family_behaviour` (both seats, against the
+    equilibrium): how often the equilibrium names a face it holds none of, and the family whose share departs
+    most from the equilibrium's at one measure and level."""
+    def rows_of(game, g):
+        bluff = g[(g.measure == "bluff") & (g.level == "face absent")]
+        eq = bluff[bluff.family == "equilibrium"]
+        others = bluff[bluff.family != "equilibrium"]
+        departures = g[(g.family != "equilibrium") & g.departure.notna()]
+        if eq.empty or departures.empty:
+            return []
+        worst = departures.loc[departures.departure.abs().idxmax()]
+        return [_ext(f"End game {game}: the share of the equilibrium's bids that name a face it holds none of",
+                     round(float(eq.share.iloc[0]), 6), "both seats, against itself; the families' means: "
+                     + "; ".join(f"{r.family} {r.share:.3f}" for r in others.itertuples()),
+                     "behaviour beside the equilibrium's"),
+                _ext(f"End game {game}: the family departing most from the equilibrium's bidding and calling is "
+                     f"{worst.family}", round(float(worst.departure), 6),
+                     f"{_what(worst)}: {worst.share:.3f} against the equilibrium's {worst.equilibrium:.3f} (family "
+                     f"mean over {worst.players} players, both seats, against the equilibrium)",
+                     "behaviour beside the equilibrium's")]
+
+    return _per_game(family, rows_of)
+
+
+def league_claims(ratings: pd.DataFrame, games: int) -> list[dict]:
+    """The five-dice league (:func:`liarlab.papers.p06.league.ratings`): its strongest player, and the strongest of
+    each paper, with their Bradley-Terry intervals."""
+    top = ratings.iloc[0]
+    rows = [claim(f"Five-dice league: the strongest player is {top.agent}", SOURCE, None, round(float(top.strength), 4),
+                  V.stated("extension", "Bradley-Terry maximum likelihood, mean strength 0, 95% Wald interval",
+                           f"win rate {top.win_rate:.3f} over {top.games} games; {games} games a pair, first mover "
+                           f"alternating; next {ratings.agent.iloc[1]} {ratings.strength.iloc[1]:.3f}"),
+                  kind="finding", family="five-dice league", ci_low=round(float(top.low), 4),
+                  ci_high=round(float(top.high), 4), interval="95% Wald")]
+    best = {paper: ratings[ratings.family.str.contains(paper)].iloc[0] for paper in ("paper 01", "paper 02")}
+    diff = best["paper 02"].strength - best["paper 01"].strength
+    rows.append(_ext(f"Five-dice league: paper 02's strongest player ({best['paper 02'].agent}) against paper 01's "
+                     f"({best['paper 01'].agent}), difference in strength", round(float(diff), 4),
+                     f"{best['paper 02'].agent} {best['paper 02'].low:.3f}..{best['paper 02'].high:.3f}; "
+                     f"{best['paper 01'].agent} {best['paper 01'].low:.3f}..{best['paper 01'].high:.3f} (95%)",
+                     "five-dice league"))
     return rows
 
 
@@ -138,8 +196,13 @@ def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
                   note="; ".join(f"{r.game}: value {r.value}" for r in checks.itertuples()))]
 
 
-def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame) -> list[dict]:
-    """Every claims row of notebook 06; the headline is the least exploitable family of the first game."""
+def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame, family: pd.DataFrame | None = None,
+                      league: pd.DataFrame | None = None, league_games: int = 0) -> list[dict]:
+    """Every claims row of notebook 06; the headline is the least exploitable family of the first game.
+    ``family``: the behaviour beside the equilibrium's (:func:`liarlab.papers.p06.behaviour.family_behaviour`);
+    ``league``: the five-dice league's ratings (:func:`liarlab.papers.p06.league.ratings`), each if computed."""
     summary = p06x.summary_table(table)
+    behaviour = [] if family is None else behaviour_claims(family)
+    rated = [] if league is None else league_claims(league, league_games)
     return (_family_rows(summary) + _game_rows(summary) + _random_guess_rows(summary) + _always_beaten_rows(summary)
-            + [_edge_row(table)] + equilibrium_check_rows(checks))
+            + [_edge_row(table)] + behaviour + rated + equilibrium_check_rows(checks))

@@ -1,11 +1,12 @@
 """Notebook 06's figures and captions: every player's exploitability in each end game, and one player in one game
-seat by seat (the Explore section)."""
+seat by seat (the Explore section), and the families' behaviour beside the equilibrium's."""
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
-__all__ = ["exploitability_figure", "exploitability_caption", "agent_figure"]
+__all__ = ["exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
+           "league_figure", "league_caption"]
 
 SEAT_COLOURS = {"first": "#0072B2", "second": "#E69F00"}
 
@@ -65,3 +66,111 @@ def agent_figure(rows: pd.DataFrame, agent: str, game: str):
                  f"{sel.exploitability.iloc[1]:.3f} (second)", fontsize=9)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
     return fig
+
+
+#: one colour per family (Okabe-Ito), the equilibrium in black
+FAMILY_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9"]
+BLUFF_LEVELS = ("face absent", "beyond own dice")
+
+
+def _families(frame: pd.DataFrame) -> list[str]:
+    return [f for f in dict.fromkeys(frame.family) if f != "equilibrium"]
+
+
+def behaviour_figure(family: pd.DataFrame):
+    """Where each family departs from equilibrium play (both seats, against the equilibrium): per game, the share
+    of its bids that are bluffs (top; the equilibrium as black bars) and its call rate at each support level of
+    the bid it faces (bottom; the equilibrium as a black line). ``family`` is
+    :func:`liarlab.papers.p06.behaviour.family_behaviour`."""
+    from liarlab.study import plotting
+
+    games = list(dict.fromkeys(family.game))
+    families = _families(family)
+    fig, axes = plotting.figure(2, len(games), 3.6, 2.7, squeeze=False)
+    width = 0.8 / (len(families) + 1)
+    for col, game in enumerate(games):
+        g = family[family.game == game]
+        top, bottom = axes[0][col], axes[1][col]
+        bluff = g[g.measure == "bluff"].set_index(["family", "level"]).share
+        x = np.arange(len(BLUFF_LEVELS))
+        for i, name in enumerate(["equilibrium"] + families):
+            colour = "black" if name == "equilibrium" else FAMILY_COLOURS[i - 1]
+            values = [bluff.get((name, level), np.nan) for level in BLUFF_LEVELS]
+            top.bar(x + (i - len(families) / 2) * width, values, width, color=colour, label=name)
+        top.set_xticks(x, ["bids of a face\nit holds none of", "bids above its\nown count of the face"], fontsize=7)
+        top.set_ylim(0, 1)
+        top.set_ylabel("share of its bids")
+        top.set_title(f"end game {game}: bluffs", fontsize=9)
+        calls = g[g.measure == "call"]
+        levels = sorted(dict.fromkeys(calls.level), key=lambda v: 99 if v == "impossible" else int(v))
+        for i, name in enumerate(["equilibrium"] + families):
+            c = calls[calls.family == name].set_index("level").share.reindex(levels)
+            style = dict(color="black", linewidth=2.2, linestyle="--") if name == "equilibrium" else dict(
+                color=FAMILY_COLOURS[i - 1], linewidth=1.2)
+            bottom.plot(np.arange(len(levels)), c.to_numpy(dtype=float), marker="o", markersize=3.5, **style)
+        bottom.set_xticks(np.arange(len(levels)), levels, fontsize=8)
+        bottom.set_ylim(-0.03, 1.03)
+        bottom.set_xlabel("dice of its face the bidder must hold\n(beyond the caller's own)", fontsize=8)
+        bottom.set_ylabel("P(call | facing such a bid)")
+        bottom.set_title(f"end game {game}: calls", fontsize=9)
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncols=2, fontsize=7)
+    return fig
+
+
+def behaviour_caption(family: pd.DataFrame) -> str:
+    """The figure's caption, its numbers read from ``family``: the equilibrium's bluff share and the largest
+    departure of each family in the first game."""
+    game = family.game.iloc[0]
+    g = family[family.game == game]
+    eq = g[g.family == "equilibrium"].set_index(["measure", "level"]).share
+    parts = []
+    for name in _families(g):
+        f = g[(g.family == name) & g.departure.notna()]
+        worst = f.loc[f.departure.abs().idxmax()]
+        what = f"bluffs ({worst.level})" if worst.measure == "bluff" else f"calls a bid that needs {worst.level}"
+        parts.append(f"{name}: {what} {worst.share:.2f} against {worst.equilibrium:.2f}")
+    return (f"Figure: how the players bid and call beside the certified equilibrium, each family's mean over its "
+            f"players, both seats, in games against the equilibrium (a decision weighted by the chance it arises "
+            f"there). Top: the share of bids naming a face the bidder holds none of, and of bids above its own "
+            f"count of the face. Bottom: the chance of calling a bid, by how many dice of its face the bidder must "
+            f"hold for it to be true ('impossible': more than the bidder has, a call surely wins; 0: the caller's "
+            f"own dice already make it true). What to notice: in {game} the equilibrium calls a bid its own hand "
+            f"makes true with probability {eq.get(('call', '0'), float('nan')):.2f}, an impossible one with "
+            f"probability {eq.get(('call', 'impossible'), float('nan')):.2f}, and names a face it lacks in "
+            f"{eq.get(('bluff', 'face absent'), float('nan')):.0%} of its bids; each family's largest departure is "
+            + "; ".join(parts) + ".")
+
+
+def league_figure(ratings: pd.DataFrame):
+    """The five-dice league's Bradley-Terry strengths with their intervals, strongest at the top, coloured by
+    family (:func:`liarlab.papers.p06.league.bradley_terry` with a ``family`` column)."""
+    from liarlab.study import plotting
+
+    fig, ax = plotting.figure(1, 1, 6.4, max(2.6, 0.16 * len(ratings) + 1.2))
+    y = np.arange(len(ratings))[::-1]
+    families = list(dict.fromkeys(ratings.family))
+    for k, family in enumerate(families):
+        sel = ratings.family == family
+        ax.errorbar(ratings.strength[sel], y[sel.to_numpy()],
+                    xerr=[ratings.strength[sel] - ratings.low[sel], ratings.high[sel] - ratings.strength[sel]],
+                    fmt="o", markersize=3.5, capsize=2, color=FAMILY_COLOURS[k % len(FAMILY_COLOURS)], label=family)
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set_yticks(y, ratings.agent, fontsize=6 if len(ratings) > 15 else 8)
+    ax.set_xlabel("Bradley-Terry strength (log-odds; mean 0), 95% interval")
+    ax.set_ylabel("player")
+    fig.legend(loc="outside lower center", ncols=2, fontsize=7)
+    return fig
+
+
+def league_caption(ratings: pd.DataFrame, games: int) -> str:
+    top, second, bottom = ratings.iloc[0], ratings.iloc[1], ratings.iloc[-1]
+    tests = ratings[ratings.agent.str.startswith("type")]
+    separated = top.low > second.high
+    return (f"Figure: the five-dice league (paper 02's rules), every pair {games} games with the first mover "
+            f"alternating; each player's Bradley-Terry strength with its 95% interval. What to notice: "
+            f"{top.agent} is strongest ({top.strength:.2f}, win rate {top.win_rate:.2f})"
+            f"{', clear of' if separated else ', its interval overlapping'} {second.agent} ({second.strength:.2f}); "
+            f"{bottom.agent} is last ({bottom.strength:.2f}, win rate {bottom.win_rate:.2f})"
+            + (f"; paper 01's test programs spread from {tests.strength.min():.2f} to {tests.strength.max():.2f}"
+               if len(tests) else "") + ".")

@@ -16,8 +16,11 @@ def full(name: str):
     return PARAMS.size(name, "full")
 
 
-def coverage_rows(params: dict, table: pd.DataFrame) -> list[dict]:
-    """The ledger rows, from the sizes the run resolved (``params``) and what ``table`` holds."""
+def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | None = None,
+                  league: pd.DataFrame | None = None) -> list[dict]:
+    """The ledger rows, from the sizes the run resolved (``params``), what the exploitability ``table`` holds,
+    what the behaviour table (:func:`liarlab.papers.p06.behaviour.behaviour_table`) and the league's ratings
+    (:func:`liarlab.papers.p06.league.ratings`) hold (None: not run)."""
     games = [label_of(dice_of(g)) for g in params["games"]]
     types1, types3 = list(params["test_types"]), list(params["test_types_larger"])
     players_ok = set(full("test_types")) <= set(types1) and set(full("test_types_larger")) <= set(types3)
@@ -43,7 +46,47 @@ def coverage_rows(params: dict, table: pd.DataFrame) -> list[dict]:
                    "it would need its own training schedule, and its policy is not a fixed rule to tabulate"),
         experiment("06", "A6", "Paper 02's RAND and EXPRAND", "both", "not run", "missing", "-",
                    "not in this first piece; both are per-turn mixtures and fit the same machinery"),
-    ]
+        _behaviour_row(behaviour, players_ok and games_ok),
+    ] + _league_rows(params, league)
+
+
+def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
+    asked = "every player and the equilibrium in every game"
+    if behaviour is None or behaviour.empty:
+        return experiment("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
+                          "not run", "missing", "-", "the behaviour table was not computed in this run")
+    players = behaviour.groupby("game", sort=False).agent.nunique() - 1
+    done = ", ".join(f"{g}: {n} players" for g, n in players.items())
+    exact = behaviour.drop_duplicates(["game", "agent"]).exact
+    return experiment("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
+                      f"{done} and the equilibrium, each against the equilibrium in the other seat; "
+                      f"{int(exact.sum())} of {len(exact)} in fractions", "full" if sizes_ok else "reduced",
+                      "behaviour table, behaviour figure",
+                      "" if sizes_ok else "quick profile: fewer test programs or games")
+
+
+def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
+    title = "League in the papers' own game (5 dice each), both seats, Bradley-Terry ratings with intervals"
+    asked = "every player of 01 and 02 (and an equilibrium player if one transfers)"
+    missing = experiment("06", "A9", "The Q-learners RL0-RL3, the Bayesian-network player and an equilibrium player "
+                         "in the league", "each in the league", "not run", "missing", "-",
+                         "a Q-learner is trained 100,000 games a stage against its paper's opponents (notebook 02's "
+                         "procedure and budget, several minutes a model), the network player learns over a match "
+                         "(its rating would depend on the schedule), and the largest solved end game (two dice each) "
+                         "gives no five-dice policy")
+    if league is None or league.empty:
+        return [experiment("06", "A8", title, asked, "not run", "missing", "-", "the league was not played in this "
+                           "run"), missing]
+    types = list(params.get("league_test_types") or [])
+    games = int(params.get("league_games") or 0)
+    ok = set(full("league_test_types")) <= set(types) and games >= full("league_games")
+    total = len(league) * (len(league) - 1) // 2 * games
+    why = ("rule players only (A9); " if ok else "quick profile: fewer test programs or games; ") + (
+        f"{games} games a pair ({total:,} games) keep the league under a minute of one core (about 0.3 ms a game; "
+        f"more games only narrow intervals already near +-0.05)")
+    return [experiment("06", "A8", title, asked, f"{len(league)} rule players (random guess, {len(types)} test "
+                       f"programs, EXP0-EXP3, RAND, EXPRAND), {games} games a pair, paper 02's rules",
+                       "reduced", "league table, league figure", why), missing]
 
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:

@@ -13,4 +13,7 @@ PARAMS = Parameters(
                               help="the test programs also played in the games with three dice"),
     exact_max_sequences=Int(0, quick=5_000, full=10_000,
                             help="a plan with at most this many sequences is evaluated in fractions too"),
+    league_test_types=IntList(1, 32, quick=[1, 17], full=list(range(1, 33)),
+                              help="paper 01's test programs in the five-dice league"),
+    league_games=Int(2, quick=40, full=200, help="games per pair of players in the five-dice league (both seats)"),
 )

@@ -62,3 +62,21 @@ def test_the_ledger_lists_the_missing_players_with_why():
     assert all(r["why"] for r in rows if r["status"] != "full")
     quick = ledger06.coverage_rows({**params, "games": [11, 21], "test_types": [1]}, _table())
     assert {r["code"]: r["status"] for r in quick}["A1"] == "reduced"
+    assert status["A7"] == "missing"                                             # no behaviour table given
+    behaviour = pd.DataFrame([dict(game="1v1", agent=a, exact=True) for a in ("equilibrium", "type1", "EXP1")])
+    row = next(r for r in ledger06.coverage_rows(params, _table(), behaviour) if r["code"] == "A7")
+    assert row["status"] == "full" and row["run_size"].startswith("1v1: 2 players")
+
+
+def test_behaviour_claims_name_the_largest_departure():
+    rows = []
+    for family, face, call in (("equilibrium", 0.2, 0.8), ("the 32 test programs (paper 01)", 0.5, 0.4),
+                               ("the rule players EXP0-EXP3 (paper 02)", 0.3, 0.1)):
+        rows += [dict(game="1v1", measure="bluff", level="face absent", family=family, share=face, players=2,
+                      equilibrium=0.2, departure=face - 0.2),
+                 dict(game="1v1", measure="call", level="1", family=family, share=call, players=2, equilibrium=0.8,
+                      departure=call - 0.8)]
+    out = claims06.behaviour_claims(pd.DataFrame(rows))
+    assert out[0]["reproduced_value"] == pytest.approx(0.2) and "0.500" in out[0]["note"]
+    assert out[1]["claim"].endswith("EXP0-EXP3 (paper 02)") and out[1]["reproduced_value"] == pytest.approx(-0.7)
+    assert {r["verdict"] for r in out} == {"extension"}

@@ -1,0 +1,99 @@
+"""Notebook 06's behaviour measures (bluffs, calls by support, openings), checked by hand in the one-die game at
+two and three faces, and the equilibrium's numbers checked against the game's own bookkeeping."""
+from fractions import Fraction
+
+import pytest
+
+from liarlab.papers.p06 import behaviour as B
+from liarlab.papers.p06 import exact_play as xp
+from liarlab.papers.p06 import figures as F
+
+HALF = Fraction(1, 2)
+
+
+def _plan(game, name, seat):
+    return xp.agent_plan(game, name, seat)
+
+
+def test_always_call_against_raise_by_one_by_hand():
+    # N = 2, one die each; bids 1x1 < 1x2 < 2x1 < 2x2. Always-call opens 1x1; raise-by-one answers 1x2; always-call
+    # calls. Always-call's one bid 1x1 names a face it lacks (and is above its count) when its die is 2: 1/2.
+    # It faces 1x2 once a game: with die 2 its own die makes it true (needs 0 from the bidder), with die 1 it needs
+    # the bidder's one die (1). It calls both.
+    game = xp.game_for((1, 1), faces=2)
+    c = B.behaviour_counts(game, _plan(game, "always-call", 0), 0, _plan(game, "raise-by-one", 1))
+    assert (c["decisions"], c["bids"], c["bluffs"], c["beyond"]) == (2, 1, HALF, HALF)
+    assert dict(c["facing"]) == {"0": HALF, "1": HALF} and dict(c["calls"]) == {"0": HALF, "1": HALF}
+    assert dict(c["opening"]) == {1: 1}
+    # raise-by-one, second seat, faces 1x1 (true by its own die 1: needs 0; die 2: needs 1) and raises to 1x2,
+    # a face it lacks with die 1
+    r = B.behaviour_counts(game, _plan(game, "raise-by-one", 1), 1, _plan(game, "always-call", 0))
+    assert (r["decisions"], r["bids"], r["bluffs"], r["beyond"]) == (1, 1, HALF, HALF)
+    assert dict(r["facing"]) == {"0": HALF, "1": HALF} and sum(r["calls"].values()) == 0
+
+
+def test_raise_by_one_against_itself_by_hand():
+    # Raise-by-one both seats: 1x1, 1x2, 2x1, 2x2, and the first mover calls the top bid. The first mover bids
+    # 1x1 and 2x1: with die 1 only 2x1 is above its count; with die 2 both name a face it lacks.
+    # It faces 1x2 (die 1 needs 1, die 2 needs 0) and 2x2 (die 1: the bidder would need two 2s, impossible; die 2
+    # needs 1), and calls only 2x2.
+    game = xp.game_for((1, 1), faces=2)
+    c = B.behaviour_counts(game, _plan(game, "raise-by-one", 0), 0, _plan(game, "raise-by-one", 1))
+    assert (c["decisions"], c["bids"], c["bluffs"], c["beyond"]) == (3, 2, 1, Fraction(3, 2))
+    assert dict(c["facing"]) == {"0": HALF, "1": 1, "impossible": HALF}
+    assert dict(c["calls"]) == {"1": HALF, "impossible": HALF}
+    rows = B.behaviour_rows(game, "raise-by-one", (_plan(game, "raise-by-one", 0), _plan(game, "raise-by-one", 1)),
+                            (_plan(game, "raise-by-one", 1), _plan(game, "raise-by-one", 0)), True)
+    first = {(r["measure"], r["level"]): r for r in rows if r["seat"] == "first"}
+    assert first["bluff", "face absent"]["share_fraction"] == "1/2"
+    assert first["bluff", "beyond own dice"]["share_fraction"] == "3/4"
+    assert first["call", "1"]["share_fraction"] == "1/2" and first["call", "1"]["mass"] == 1
+    assert first["opening", "1x1"]["share"] == 1
+
+
+@pytest.mark.parametrize("faces", [2, 3])
+def test_the_equilibriums_numbers_add_up(faces):
+    # One call ends every game: the calls of the two seats add up to exactly 1; each game has one more decision
+    # than bids; the opening distribution sums to 1. The same holds for a player against the equilibrium.
+    game = xp.game_for((1, 1), faces=faces)
+    eq = xp.equilibrium((1, 1), faces)
+    for first, second in ((eq.plans[0], eq.plans[1]), (_plan(game, "random-guess", 0), eq.plans[1]),
+                          (eq.plans[0], _plan(game, "EXP0", 1))):
+        a = B.behaviour_counts(game, first, 0, second)
+        b = B.behaviour_counts(game, second, 1, first)
+        assert sum(a["calls"].values()) + sum(b["calls"].values()) == 1
+        assert a["decisions"] + b["decisions"] == a["bids"] + b["bids"] + 1
+        assert sum(a["opening"].values()) == 1
+    rows = B.behaviour_rows(game, B.EQUILIBRIUM, eq.plans, (eq.plans[1], eq.plans[0]), True)
+    both = {(r["measure"], r["level"]): r["share"] for r in rows if r["seat"] == "both"}
+    assert both["call", "impossible"] == 1        # a call that surely wins is always taken
+    assert both.get(("call", "0"), 0) == 0        # a call that surely loses never is
+    assert all(0 <= r["share"] <= 1 for r in rows if r["mass"])
+
+
+def test_family_means_and_the_figure():
+    game = xp.game_for((1, 1), faces=3)
+    eq = xp.equilibrium((1, 1), 3)
+    opp = (eq.plans[1], eq.plans[0])
+    rows = B.behaviour_rows(game, B.EQUILIBRIUM, eq.plans, opp, True)
+    for name in ("type1", "type2", "EXP1"):
+        rows += B.behaviour_rows(game, name, (_plan(game, name, 0), _plan(game, name, 1)), opp, True)
+    import pandas as pd
+
+    table = pd.DataFrame(rows)
+    fam = B.family_behaviour(table)
+    tests = fam[fam.family.str.contains("test programs")].set_index(["measure", "level"])
+    both = table[table.seat == "both"]
+    mean = both[both.agent.isin(["type1", "type2"])].groupby(["measure", "level"]).share.mean()
+    key = ("bluff", "face absent")
+    assert tests.share[key] == pytest.approx(mean[key]) and tests.players[key] == 2
+    eq_share = both[(both.agent == B.EQUILIBRIUM) & (both.measure == "bluff") & (both.level == "face absent")].share
+    assert tests.departure[key] == pytest.approx(mean[key] - float(eq_share.iloc[0]))
+    wide = B.family_wide(fam)
+    assert list(wide.columns)[0] == B.EQUILIBRIUM and wide.loc[("1v1", "bluff", "face absent")].iloc[1] == \
+        pytest.approx(mean[key])
+    openings = B.opening_summary(table)
+    assert openings.filter(like="opens with").sum(axis=1).to_numpy() == pytest.approx(1)
+    fig = F.behaviour_figure(fam)
+    assert all(ax.get_ylabel() for ax in fig.axes)
+    assert "What to notice" in F.behaviour_caption(fam)
