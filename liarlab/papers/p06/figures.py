@@ -46,12 +46,15 @@ def exploitability_caption(summary: pd.DataFrame) -> str:
             f"player, collects only part of what the best responder takes.")
 
 
-def agent_figure(rows: pd.DataFrame, agent: str, game: str):
+def agent_figure(rows: pd.DataFrame, agent: str, game: str, behaviour: pd.DataFrame | None = None):
     """One player in one game: per seat, the game value, what the player guarantees, and what the equilibrium
-    leaves it (bars, to the player's seat)."""
+    leaves it (bars, to the player's seat); with ``behaviour`` (:func:`liarlab.papers.p06.behaviour.behaviour_table`)
+    a second panel sets its bluffs and calls beside the equilibrium's (both seats, against the equilibrium)."""
     from liarlab.study import plotting
 
-    fig, ax = plotting.figure(1, 1, 6.0, 3.2)
+    shown = behaviour is not None and ((behaviour.agent == agent) & (behaviour.game == game)).any()
+    fig, axes = plotting.figure(1, 2 if shown else 1, 6.0, 3.2, squeeze=False)
+    ax = axes[0, 0]
     sel = rows[(rows.agent == agent) & (rows.game == game)].set_index("seat").loc[["first", "second"]]
     x = np.arange(2)
     width = 0.26
@@ -64,8 +67,32 @@ def agent_figure(rows: pd.DataFrame, agent: str, game: str):
     ax.set_ylabel("the player's result (+-1 units)")
     ax.set_title(f"{agent} in end game {game}: exploitability {sel.exploitability.iloc[0]:.3f} (first), "
                  f"{sel.exploitability.iloc[1]:.3f} (second)", fontsize=9)
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+    if not shown:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+        return fig
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=7, ncol=2)
+    _behaviour_panel(axes[0, 1], behaviour, agent, game)
     return fig
+
+
+def _behaviour_panel(ax, behaviour: pd.DataFrame, agent: str, game: str) -> None:
+    """The player's share of bluffing bids and its call rate at each support level, beside the equilibrium's."""
+    sel = behaviour[(behaviour.game == game) & (behaviour.seat == "both") & (behaviour.measure != "opening")
+                    & (behaviour.agent.isin([agent, "equilibrium"]))]
+    levels = list(dict.fromkeys(zip(sel.measure, sel.level)))
+    names = [f"bluff: {lv}" if m == "bluff" else "call: the bid cannot be true" if lv == "impossible"
+             else f"call: the bid needs {lv} of the bidder's dice" for m, lv in levels]
+    y = np.arange(len(levels))
+    for offset, who, colour in ((-0.2, agent, "#0072B2"), (0.2, "equilibrium", "black")):
+        share = sel[sel.agent == who].set_index(["measure", "level"]).share.reindex(levels)
+        ax.barh(y + offset, share.to_numpy(dtype=float), 0.4, color=colour,
+                label="the equilibrium" if who == "equilibrium" else who)
+    ax.set_yticks(y, names, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of its bids (bluff) or P(call) facing such a bid")
+    ax.set_title("behaviour beside the equilibrium's (both seats)", fontsize=9)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=7, ncol=2)
 
 
 #: one colour per family (Okabe-Ito), the equilibrium in black

@@ -97,3 +97,23 @@ def test_family_means_and_the_figure():
     fig = F.behaviour_figure(fam)
     assert all(ax.get_ylabel() for ax in fig.axes)
     assert "What to notice" in F.behaviour_caption(fam)
+
+
+def test_the_explore_figure_sets_the_players_behaviour_beside_the_equilibriums():
+    import pandas as pd
+
+    game = xp.game_for((1, 1), faces=3)
+    eq = xp.equilibrium((1, 1), 3)
+    opp = (eq.plans[1], eq.plans[0])
+    behaviour = pd.DataFrame(B.behaviour_rows(game, B.EQUILIBRIUM, eq.plans, opp, True)
+                             + B.behaviour_rows(game, "EXP1", (_plan(game, "EXP1", 0), _plan(game, "EXP1", 1)), opp,
+                                                True))
+    label = behaviour.game.iloc[0]
+    rows = pd.DataFrame([dict(agent="EXP1", game=label, seat=s, game_value=v, equilibrium_result=0.1, guaranteed=-0.5,
+                              exploitability=0.4) for s, v in (("first", 0.2), ("second", -0.2))])
+    with_panel = F.agent_figure(rows, "EXP1", label, behaviour)
+    assert len(with_panel.axes) == 2 and with_panel.axes[1].get_xlabel()
+    bars = [p.get_width() for p in with_panel.axes[1].patches]
+    measured = behaviour[(behaviour.seat == "both") & (behaviour.measure != "opening")]
+    assert len(bars) == 2 * len(measured[measured.agent == "EXP1"])
+    assert len(F.agent_figure(rows, "EXP1", label).axes) == 1        # no behaviour table: the one panel
