@@ -22,6 +22,7 @@ timings of Fig 5-13 are a timing table (:func:`timing_table`), not claims.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -192,6 +193,10 @@ def _all(judgements, what):
     return V.all_of(judgements, what)
 
 
+def _about_0(e):
+    return V.magnitude(e, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0)
+
+
 def _deciding(cases: list) -> int:
     """Which of ``cases`` [(label, estimate, judgement, reference)] decided their :func:`verdicts.all_of`: the
     differing case farthest from its reference (or band), else the undecided case that needs the largest sample,
@@ -306,24 +311,37 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
     return _section("fig_5_3", rows)
 
 
+#: Fig 5-5's seat statements, one per player of a self-play table: (player, claim, paper value, how its P1 win
+#: rate is read: +1 minus 50 %, -1 50 % minus it, 0 as it is; rule)
+FIG_5_5 = (
+    ("EXP0", "EXP0: slight first-mover advantage", "slightly > 50%", 1, partial(V.word, "slight")),
+    ("EXP1", "EXP1: about no seat advantage", "about 50%", 1, partial(V.word, "no difference")),
+    ("EXP2", "EXP2: second-mover advantage", "< 50%", 0, lambda e: V.direction(e, "<", 0.5)),
+    ("EXP3", "EXP3: slight first-mover advantage", "slightly > 50%", 1, partial(V.word, "slight")),
+    ("RL0", "RL0: clear first-mover advantage", "clearly > 50%", 1, partial(V.word, "clear")),
+    ("RL1", "RL1: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
+    ("RL2", "RL2: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
+    ("RL3", "RL3: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
+)
+SEAT_READ = {1: "P1 win rate minus 50%", 0: "P1 win rate",
+             -1: "50% minus the P1 win rate (two-sided: an edge above 5 points is not slight)"}
+
+
+def _fig_5_5(rates: dict, prefix, flags) -> list[dict]:
+    """The :data:`FIG_5_5` rows of the players in ``rates`` (player -> P1 win rate)."""
+    rows = []
+    for name, text, paper, sign, rule in FIG_5_5:
+        if name in rates:
+            x = shift(rates[name], 0.5, sign) if sign else rates[name]
+            rows.append(_claim(text, "Fig 5-5", paper, x, rule(x), note=prefix(name) + SEAT_READ[sign], **flags(name)))
+    return rows
+
+
 def fig_5_5_exp(pairs, fallback, margin=3, selected=False) -> list[dict]:
-    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
     p = pairs[pairs.fallback == fallback]
     sp = {a: estimate(_where(p, p1=a, p2=a)) for a in EXPS if ((p.p1 == a) & (p.p2 == a)).any()}
-    if "EXP0" in sp:
-        rows.append(_claim("EXP0: slight first-mover advantage", "Fig 5-5", "slightly > 50%", shift(sp["EXP0"], 0.5),
-                           V.word("slight", shift(sp["EXP0"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
-    if "EXP1" in sp:
-        rows.append(_claim("EXP1: about no seat advantage", "Fig 5-5", "about 50%", shift(sp["EXP1"], 0.5),
-                           V.word("no difference", shift(sp["EXP1"], 0.5)), note=f"{tag}; P1 win rate minus 50%",
-                           **kw))
-    if "EXP2" in sp:
-        rows.append(_claim("EXP2: second-mover advantage", "Fig 5-5", "< 50%", sp["EXP2"],
-                           V.direction(sp["EXP2"], "<", 0.5), note=f"{tag}; P1 win rate", **kw))
-    if "EXP3" in sp:
-        rows.append(_claim("EXP3: slight first-mover advantage", "Fig 5-5", "slightly > 50%", shift(sp["EXP3"], 0.5),
-                           V.word("slight", shift(sp["EXP3"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
-    return _section("fig_5_5_exp", rows)
+    tag = _tag(fallback, margin)
+    return _section("fig_5_5_exp", _fig_5_5(sp, lambda _: f"{tag}; ", lambda _: {"selected": selected}))
 
 
 def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
@@ -466,20 +484,14 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
     return _section("fig_5_4", rows)
 
 
+RLS = ("RL0", "RL1", "RL2", "RL3")
+
+
 def fig_5_5_rl(self_play) -> list[dict]:
-    rows = []
-    if (self_play.player == "RL0").any():
-        r0 = shift(est(self_play, player="RL0"), 0.5)
-        rows.append(_claim("RL0: clear first-mover advantage", "Fig 5-5", "clearly > 50%", r0, V.word("clear", r0),
-                           note="two frozen copies of RL0; P1 win rate minus 50%"))
-    for name in ("RL1", "RL2", "RL3"):
-        if not (self_play.player == name).any():
-            continue
-        x = shift(est(self_play, player=name), 0.5, -1)
-        rows.append(_claim(f"{name}: slight second-mover advantage", "Fig 5-5", "slightly < 50%", x, V.word("slight", x),
-                           note=f"two frozen copies of {name}; 50% minus the P1 win rate (two-sided: an edge above 5 "
-                           "points is not slight)", **SEL))
-    return _section("fig_5_5_rl", rows)
+    """Fig 5-5's RL statements (a self-play table also holds the EXP rules' rows, judged in :func:`fig_5_5_exp`)."""
+    rates = {name: est(self_play, player=name) for name in RLS if (self_play.player == name).any()}
+    return _section("fig_5_5_rl", _fig_5_5(rates, lambda name: f"two frozen copies of {name}; ",
+                                           lambda name: {} if name == "RL0" else SEL))
 
 
 def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
@@ -520,28 +532,31 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
     return _section("fig_5_7", rows)
 
 
+#: Fig 5-8's RL0 trained in one seat: (claim, paper value, (trained, tested as) cell, minus this cell (None: the
+#: cell's own win rate), rule, note)
+FIG_5_8 = (
+    ("trained as P1: win rate as P1 barely changes", "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
+     partial(V.word, "no difference"), "P1-only minus rotating-seat RL0, both as P1 (seeds paired by index; independent "
+     "trainings)"),
+    ("trained as P1: win rate as P2 drops sharply", "sharp drop", ("rotating", "P2"), ("P1 only", "P2"),
+     partial(V.word, "large"), "rotating-seat minus P1-only RL0, both as P2; 'sharply' read as the word 'large'"),
+    ("trained as P2: win rate as P2 barely changes", "about unchanged", ("P2 only", "P2"), ("rotating", "P2"),
+     partial(V.word, "no difference"), "P2-only minus rotating-seat RL0, both as P2"),
+    ("trained as P2: win rate as P1 about 0", "about 0", ("P2 only", "P1"), None, _about_0,
+     "evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) is in the table"),
+)
+
+
 def fig_5_8(fixed2, epsilon=0.1) -> list[dict]:
-    rows = []
     f2 = fixed2[fixed2.epsilon == epsilon]
 
-    def cell(trained, seat):
-        return _where(f2, trained=trained, tested_as=seat)
+    def cell(c):
+        return _where(f2, trained=c[0], tested_as=c[1])
 
-    d = diff(cell("P1 only", "P1"), cell("rotating", "P1"))
-    rows.append(_claim("trained as P1: win rate as P1 barely changes", "Fig 5-8", "about unchanged", d,
-                       V.word("no difference", d), note="P1-only minus rotating-seat RL0, both as P1 (seeds paired by "
-                       "index; independent trainings)"))
-    d = diff(cell("rotating", "P2"), cell("P1 only", "P2"))
-    rows.append(_claim("trained as P1: win rate as P2 drops sharply", "Fig 5-8", "sharp drop", d, V.word("large", d),
-                       note="rotating-seat minus P1-only RL0, both as P2; 'sharply' read as the word 'large'"))
-    d = diff(cell("P2 only", "P2"), cell("rotating", "P2"))
-    rows.append(_claim("trained as P2: win rate as P2 barely changes", "Fig 5-8", "about unchanged", d,
-                       V.word("no difference", d), note="P2-only minus rotating-seat RL0, both as P2"))
-    x = estimate(cell("P2 only", "P1"))
-    rows.append(_claim("trained as P2: win rate as P1 about 0", "Fig 5-8", "about 0", x,
-                       V.magnitude(x, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0),
-                       note="evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) is in "
-                       "the table"))
+    rows = []
+    for text, paper, a, b, rule, note in FIG_5_8:
+        x = diff(cell(a), cell(b)) if b else estimate(cell(a))
+        rows.append(_claim(text, "Fig 5-8", paper, x, rule(x), note=note))
     return _section("fig_5_8", rows)
 
 
@@ -554,8 +569,7 @@ def fig_5_9(fixed3) -> list[dict]:
     lvl = _lvl(2)
     zs = [estimate(c3(t_, "P1"), lvl) for t_ in ("P2 only", "P3 only")]
     rows.append(_claim("trained at P2 or P3: about 0 as P1", "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
-                       _all([V.magnitude(z, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0) for z in zs],
-                            "both"), note="value: the larger of the two"))
+                       _all([_about_0(z) for z in zs], "both"), note="value: the larger of the two"))
     lvl = _lvl(4)
     js, shown = [], []
     for seat in ("P2", "P3"):
