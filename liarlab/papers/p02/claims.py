@@ -217,6 +217,13 @@ def _deciding(cases: list) -> int:
     return min(range(len(cases)), key=lambda i: dist(cases[i]))
 
 
+def _deciding_row(text, family, paper, cases, what, note, **kw):
+    """A claim judged over every case of ``cases`` (:func:`_deciding`'s form), valued at its deciding case."""
+    k = _deciding(cases)
+    return _claim(text, family, paper, cases[k][1], _all([c[2] for c in cases], what),
+                  note=f"value: the deciding case ({cases[k][0]}); {note}", **kw)
+
+
 def _fmt(e: V.Estimate) -> str:
     return f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}]"
 
@@ -638,12 +645,11 @@ def fig_5_12(curves) -> list[dict]:
     grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf, lvl)
     cases = [("grows", grow, V.direction(grow, ">", 0.0), 0.0), ("the last block adds less than the first", shrink,
                                                                  V.direction(shrink, "<", 0.0), 0.0)]
-    k = _deciding(cases)
-    rows.append(_claim("the table size grows with shrinking increments", "Fig 5-12", "concave growth", cases[k][1],
-                       _all([c[2] for c in cases], "grows, and the last block adds less than the first"),
-                       note=f"value: the deciding case ({cases[k][0]}); new entries in the last "
-                       f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
-                       f"{shrink.value:+.3f}; entries added from {first:,} to {marks[-1]:,} games: {grow.value:,.0f}"))
+    rows.append(_deciding_row("the table size grows with shrinking increments", "Fig 5-12", "concave growth", cases,
+                              "grows, and the last block adds less than the first", f"new entries in the last "
+                              f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
+                              f"{shrink.value:+.3f}; entries added from {first:,} to {marks[-1]:,} games: "
+                              f"{grow.value:,.0f}"))
     wr = n1.pivot(index="seed", columns="games", values="win_rate")
     at_ceiling = bool(((wr >= V.CEILING) | (wr <= 1 - V.CEILING)).any().any())
     early = (wr[mid] - wr[first]).to_numpy()
@@ -652,13 +658,11 @@ def fig_5_12(curves) -> list[dict]:
     slow = V.paired_difference(late, early, level=lvl)
     cases = [("rises", rise, V.direction(rise, ">", 0.0), 0.0), ("rises less late", slow,
                                                                  V.direction(slow, "<", 0.0), 0.0)]
-    k = _deciding(cases)
-    rows.append(_claim("the win rate rises with shrinking increments", "Fig 5-12", "concave growth", cases[k][1],
-                       _all([c[2] for c in cases], "rises, and rises less late"),
-                       note=f"value: the deciding case ({cases[k][0]}); windowed frozen win rates at checkpoints (not "
-                       f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to {mid:,}, "
-                       f"across seeds, {slow.value:+.3f}; total rise {rise.value:+.3f}"
-                       + ("; some checkpoint is at a ceiling/floor" if at_ceiling else "")))
+    rows.append(_deciding_row("the win rate rises with shrinking increments", "Fig 5-12", "concave growth", cases,
+                              "rises, and rises less late", f"windowed frozen win rates at checkpoints (not "
+                              f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to "
+                              f"{mid:,}, across seeds, {slow.value:+.3f}; total rise {rise.value:+.3f}"
+                              + ("; some checkpoint is at a ceiling/floor" if at_ceiling else "")))
     return _section("fig_5_12", rows)
 
 
@@ -798,10 +802,8 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     for s in range(1, 6):
         z = estimate(f(forced_exp, "EXP0", s), lvl)
         cases.append((f"s = {s}", z, V.direction(z, ">" if s >= 3 else "<", 0.5), 0.5))
-    k = _deciding(cases)
-    rows.append(_claim("s >= 3 wins > 50%, s = 1, 2 wins < 50%", "Fig 5-14", "threshold at 3", cases[k][1],
-                       _all([c[2] for c in cases], "each s"), note=f"value: the deciding case ({cases[k][0]}); "
-                       + ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases)))
+    rows.append(_deciding_row("s >= 3 wins > 50%, s = 1, 2 wins < 50%", "Fig 5-14", "threshold at 3", cases, "each s",
+                              ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases)))
     # Fig 5-15: spreads and gains; ceiling cells are left out of gain comparisons
     ceil = {(a, s): estimate(f(forced_exp, a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
     spreads, left_out = [], []
@@ -820,13 +822,10 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     for a, s in steps:
         z = diff(f(forced_exp, a, s + 1), f(forced_exp, a, s), lvl)
         cases.append((f"{a} from s={s} to s={s + 1}", z, V.direction(z, ">", 0.0), 0.0))
-    k = _deciding(cases)
-    rows.append(_claim("EXP1-EXP3 follow EXP0's trend with a larger spread", "Fig 5-15", "larger spread",
-                       cases[k][1], _all([c[2] for c in cases], "each of EXP1-3: rising, and a larger spread than "
-                                         "EXP0"),
-                       note=f"value: the deciding case ({cases[k][0]}); spreads of EXP1-3 minus EXP0's: "
-                       + ", ".join(f"{c[1].value:+.3f}" for c in cases[:len(spreads)])
-                       + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else ""), **SEL))
+    rows.append(_deciding_row("EXP1-EXP3 follow EXP0's trend with a larger spread", "Fig 5-15", "larger spread", cases,
+                              "each of EXP1-3: rising, and a larger spread than EXP0", "spreads of EXP1-3 minus EXP0's: "
+                              + ", ".join(f"{c[1].value:+.3f}" for c in cases[:len(spreads)])
+                              + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else ""), **SEL))
     gains, notes = {}, []
     for a in EXPS[1:]:
         hs = [s for s in (4, 5) if not ceil[a, s] and not ceil["EXP3", s]]
@@ -903,12 +902,9 @@ def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lo
 
 def _rl23_row(forced_rl, rise_from, others="not lower"):
     cases = rl23_cases(forced_rl, rise_from, others)
-    k = _deciding(cases)
     edges = ", ".join(f"{c[0]}: {c[1].value:+.3f}" for c in cases if c[0].endswith("s = 2"))
-    return _claim(RL23_TEXT, "Fig 5-16", "only s=2 < 50%", cases[k][1],
-                  _all([c[2] for c in cases], f"below 50% at s=2, not lower elsewhere, rising from s={rise_from} "
-                       "to 5"),
-                  note=f"value: the deciding case ({cases[k][0]}); edges over 50% at s = 2: {edges}", **SEL)
+    return _deciding_row(RL23_TEXT, "Fig 5-16", "only s=2 < 50%", cases, f"below 50% at s=2, not lower elsewhere, "
+                         f"rising from s={rise_from} to 5", f"edges over 50% at s = 2: {edges}", **SEL)
 
 
 def _grid_rows(grid) -> list[dict]:
