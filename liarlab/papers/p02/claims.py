@@ -22,6 +22,7 @@ timings of Fig 5-13 are a timing table (:func:`timing_table`), not claims.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -192,6 +193,10 @@ def _all(judgements, what):
     return V.all_of(judgements, what)
 
 
+def _about_0(e):
+    return V.magnitude(e, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0)
+
+
 def _deciding(cases: list) -> int:
     """Which of ``cases`` [(label, estimate, judgement, reference)] decided their :func:`verdicts.all_of`: the
     differing case farthest from its reference (or band), else the undecided case that needs the largest sample,
@@ -210,6 +215,13 @@ def _deciding(cases: list) -> int:
         return max((i for i, v in enumerate(verdicts_) if v == "inconclusive"),
                    key=lambda i: cases[i][2].needed or 0)
     return min(range(len(cases)), key=lambda i: dist(cases[i]))
+
+
+def _deciding_row(text, family, paper, cases, what, note, **kw):
+    """A claim judged over every case of ``cases`` (:func:`_deciding`'s form), valued at its deciding case."""
+    k = _deciding(cases)
+    return _claim(text, family, paper, cases[k][1], _all([c[2] for c in cases], what),
+                  note=f"value: the deciding case ({cases[k][0]}); {note}", **kw)
 
 
 def _fmt(e: V.Estimate) -> str:
@@ -306,24 +318,37 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
     return _section("fig_5_3", rows)
 
 
+#: Fig 5-5's seat statements, one per player of a self-play table: (player, claim, paper value, how its P1 win
+#: rate is read: +1 minus 50 %, -1 50 % minus it, 0 as it is; rule)
+FIG_5_5 = (
+    ("EXP0", "EXP0: slight first-mover advantage", "slightly > 50%", 1, partial(V.word, "slight")),
+    ("EXP1", "EXP1: about no seat advantage", "about 50%", 1, partial(V.word, "no difference")),
+    ("EXP2", "EXP2: second-mover advantage", "< 50%", 0, lambda e: V.direction(e, "<", 0.5)),
+    ("EXP3", "EXP3: slight first-mover advantage", "slightly > 50%", 1, partial(V.word, "slight")),
+    ("RL0", "RL0: clear first-mover advantage", "clearly > 50%", 1, partial(V.word, "clear")),
+    ("RL1", "RL1: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
+    ("RL2", "RL2: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
+    ("RL3", "RL3: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
+)
+SEAT_READ = {1: "P1 win rate minus 50%", 0: "P1 win rate",
+             -1: "50% minus the P1 win rate (two-sided: an edge above 5 points is not slight)"}
+
+
+def _fig_5_5(rates: dict, prefix, flags) -> list[dict]:
+    """The :data:`FIG_5_5` rows of the players in ``rates`` (player -> P1 win rate)."""
+    rows = []
+    for name, text, paper, sign, rule in FIG_5_5:
+        if name in rates:
+            x = shift(rates[name], 0.5, sign) if sign else rates[name]
+            rows.append(_claim(text, "Fig 5-5", paper, x, rule(x), note=prefix(name) + SEAT_READ[sign], **flags(name)))
+    return rows
+
+
 def fig_5_5_exp(pairs, fallback, margin=3, selected=False) -> list[dict]:
-    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
     p = pairs[pairs.fallback == fallback]
     sp = {a: estimate(_where(p, p1=a, p2=a)) for a in EXPS if ((p.p1 == a) & (p.p2 == a)).any()}
-    if "EXP0" in sp:
-        rows.append(_claim("EXP0: slight first-mover advantage", "Fig 5-5", "slightly > 50%", shift(sp["EXP0"], 0.5),
-                           V.word("slight", shift(sp["EXP0"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
-    if "EXP1" in sp:
-        rows.append(_claim("EXP1: about no seat advantage", "Fig 5-5", "about 50%", shift(sp["EXP1"], 0.5),
-                           V.word("no difference", shift(sp["EXP1"], 0.5)), note=f"{tag}; P1 win rate minus 50%",
-                           **kw))
-    if "EXP2" in sp:
-        rows.append(_claim("EXP2: second-mover advantage", "Fig 5-5", "< 50%", sp["EXP2"],
-                           V.direction(sp["EXP2"], "<", 0.5), note=f"{tag}; P1 win rate", **kw))
-    if "EXP3" in sp:
-        rows.append(_claim("EXP3: slight first-mover advantage", "Fig 5-5", "slightly > 50%", shift(sp["EXP3"], 0.5),
-                           V.word("slight", shift(sp["EXP3"], 0.5)), note=f"{tag}; P1 win rate minus 50%", **kw))
-    return _section("fig_5_5_exp", rows)
+    tag = _tag(fallback, margin)
+    return _section("fig_5_5_exp", _fig_5_5(sp, lambda _: f"{tag}; ", lambda _: {"selected": selected}))
 
 
 def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
@@ -466,20 +491,14 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
     return _section("fig_5_4", rows)
 
 
+RLS = ("RL0", "RL1", "RL2", "RL3")
+
+
 def fig_5_5_rl(self_play) -> list[dict]:
-    rows = []
-    if (self_play.player == "RL0").any():
-        r0 = shift(est(self_play, player="RL0"), 0.5)
-        rows.append(_claim("RL0: clear first-mover advantage", "Fig 5-5", "clearly > 50%", r0, V.word("clear", r0),
-                           note="two frozen copies of RL0; P1 win rate minus 50%"))
-    for name in ("RL1", "RL2", "RL3"):
-        if not (self_play.player == name).any():
-            continue
-        x = shift(est(self_play, player=name), 0.5, -1)
-        rows.append(_claim(f"{name}: slight second-mover advantage", "Fig 5-5", "slightly < 50%", x, V.word("slight", x),
-                           note=f"two frozen copies of {name}; 50% minus the P1 win rate (two-sided: an edge above 5 "
-                           "points is not slight)", **SEL))
-    return _section("fig_5_5_rl", rows)
+    """Fig 5-5's RL statements (a self-play table also holds the EXP rules' rows, judged in :func:`fig_5_5_exp`)."""
+    rates = {name: est(self_play, player=name) for name in RLS if (self_play.player == name).any()}
+    return _section("fig_5_5_rl", _fig_5_5(rates, lambda name: f"two frozen copies of {name}; ",
+                                           lambda name: {} if name == "RL0" else SEL))
 
 
 def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
@@ -520,28 +539,31 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
     return _section("fig_5_7", rows)
 
 
+#: Fig 5-8's RL0 trained in one seat: (claim, paper value, (trained, tested as) cell, minus this cell (None: the
+#: cell's own win rate), rule, note)
+FIG_5_8 = (
+    ("trained as P1: win rate as P1 barely changes", "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
+     partial(V.word, "no difference"), "P1-only minus rotating-seat RL0, both as P1 (seeds paired by index; independent "
+     "trainings)"),
+    ("trained as P1: win rate as P2 drops sharply", "sharp drop", ("rotating", "P2"), ("P1 only", "P2"),
+     partial(V.word, "large"), "rotating-seat minus P1-only RL0, both as P2; 'sharply' read as the word 'large'"),
+    ("trained as P2: win rate as P2 barely changes", "about unchanged", ("P2 only", "P2"), ("rotating", "P2"),
+     partial(V.word, "no difference"), "P2-only minus rotating-seat RL0, both as P2"),
+    ("trained as P2: win rate as P1 about 0", "about 0", ("P2 only", "P1"), None, _about_0,
+     "evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) is in the table"),
+)
+
+
 def fig_5_8(fixed2, epsilon=0.1) -> list[dict]:
-    rows = []
     f2 = fixed2[fixed2.epsilon == epsilon]
 
-    def cell(trained, seat):
-        return _where(f2, trained=trained, tested_as=seat)
+    def cell(c):
+        return _where(f2, trained=c[0], tested_as=c[1])
 
-    d = diff(cell("P1 only", "P1"), cell("rotating", "P1"))
-    rows.append(_claim("trained as P1: win rate as P1 barely changes", "Fig 5-8", "about unchanged", d,
-                       V.word("no difference", d), note="P1-only minus rotating-seat RL0, both as P1 (seeds paired by "
-                       "index; independent trainings)"))
-    d = diff(cell("rotating", "P2"), cell("P1 only", "P2"))
-    rows.append(_claim("trained as P1: win rate as P2 drops sharply", "Fig 5-8", "sharp drop", d, V.word("large", d),
-                       note="rotating-seat minus P1-only RL0, both as P2; 'sharply' read as the word 'large'"))
-    d = diff(cell("P2 only", "P2"), cell("rotating", "P2"))
-    rows.append(_claim("trained as P2: win rate as P2 barely changes", "Fig 5-8", "about unchanged", d,
-                       V.word("no difference", d), note="P2-only minus rotating-seat RL0, both as P2"))
-    x = estimate(cell("P2 only", "P1"))
-    rows.append(_claim("trained as P2: win rate as P1 about 0", "Fig 5-8", "about 0", x,
-                       V.magnitude(x, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0),
-                       note="evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) is in "
-                       "the table"))
+    rows = []
+    for text, paper, a, b, rule, note in FIG_5_8:
+        x = diff(cell(a), cell(b)) if b else estimate(cell(a))
+        rows.append(_claim(text, "Fig 5-8", paper, x, rule(x), note=note))
     return _section("fig_5_8", rows)
 
 
@@ -554,8 +576,7 @@ def fig_5_9(fixed3) -> list[dict]:
     lvl = _lvl(2)
     zs = [estimate(c3(t_, "P1"), lvl) for t_ in ("P2 only", "P3 only")]
     rows.append(_claim("trained at P2 or P3: about 0 as P1", "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
-                       _all([V.magnitude(z, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0) for z in zs],
-                            "both"), note="value: the larger of the two"))
+                       _all([_about_0(z) for z in zs], "both"), note="value: the larger of the two"))
     lvl = _lvl(4)
     js, shown = [], []
     for seat in ("P2", "P3"):
@@ -624,12 +645,11 @@ def fig_5_12(curves) -> list[dict]:
     grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf, lvl)
     cases = [("grows", grow, V.direction(grow, ">", 0.0), 0.0), ("the last block adds less than the first", shrink,
                                                                  V.direction(shrink, "<", 0.0), 0.0)]
-    k = _deciding(cases)
-    rows.append(_claim("the table size grows with shrinking increments", "Fig 5-12", "concave growth", cases[k][1],
-                       _all([c[2] for c in cases], "grows, and the last block adds less than the first"),
-                       note=f"value: the deciding case ({cases[k][0]}); new entries in the last "
-                       f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
-                       f"{shrink.value:+.3f}; entries added from {first:,} to {marks[-1]:,} games: {grow.value:,.0f}"))
+    rows.append(_deciding_row("the table size grows with shrinking increments", "Fig 5-12", "concave growth", cases,
+                              "grows, and the last block adds less than the first", f"new entries in the last "
+                              f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
+                              f"{shrink.value:+.3f}; entries added from {first:,} to {marks[-1]:,} games: "
+                              f"{grow.value:,.0f}"))
     wr = n1.pivot(index="seed", columns="games", values="win_rate")
     at_ceiling = bool(((wr >= V.CEILING) | (wr <= 1 - V.CEILING)).any().any())
     early = (wr[mid] - wr[first]).to_numpy()
@@ -638,13 +658,11 @@ def fig_5_12(curves) -> list[dict]:
     slow = V.paired_difference(late, early, level=lvl)
     cases = [("rises", rise, V.direction(rise, ">", 0.0), 0.0), ("rises less late", slow,
                                                                  V.direction(slow, "<", 0.0), 0.0)]
-    k = _deciding(cases)
-    rows.append(_claim("the win rate rises with shrinking increments", "Fig 5-12", "concave growth", cases[k][1],
-                       _all([c[2] for c in cases], "rises, and rises less late"),
-                       note=f"value: the deciding case ({cases[k][0]}); windowed frozen win rates at checkpoints (not "
-                       f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to {mid:,}, "
-                       f"across seeds, {slow.value:+.3f}; total rise {rise.value:+.3f}"
-                       + ("; some checkpoint is at a ceiling/floor" if at_ceiling else "")))
+    rows.append(_deciding_row("the win rate rises with shrinking increments", "Fig 5-12", "concave growth", cases,
+                              "rises, and rises less late", f"windowed frozen win rates at checkpoints (not "
+                              f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to "
+                              f"{mid:,}, across seeds, {slow.value:+.3f}; total rise {rise.value:+.3f}"
+                              + ("; some checkpoint is at a ceiling/floor" if at_ceiling else "")))
     return _section("fig_5_12", rows)
 
 
@@ -784,10 +802,8 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     for s in range(1, 6):
         z = estimate(f(forced_exp, "EXP0", s), lvl)
         cases.append((f"s = {s}", z, V.direction(z, ">" if s >= 3 else "<", 0.5), 0.5))
-    k = _deciding(cases)
-    rows.append(_claim("s >= 3 wins > 50%, s = 1, 2 wins < 50%", "Fig 5-14", "threshold at 3", cases[k][1],
-                       _all([c[2] for c in cases], "each s"), note=f"value: the deciding case ({cases[k][0]}); "
-                       + ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases)))
+    rows.append(_deciding_row("s >= 3 wins > 50%, s = 1, 2 wins < 50%", "Fig 5-14", "threshold at 3", cases, "each s",
+                              ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases)))
     # Fig 5-15: spreads and gains; ceiling cells are left out of gain comparisons
     ceil = {(a, s): estimate(f(forced_exp, a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
     spreads, left_out = [], []
@@ -806,13 +822,10 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     for a, s in steps:
         z = diff(f(forced_exp, a, s + 1), f(forced_exp, a, s), lvl)
         cases.append((f"{a} from s={s} to s={s + 1}", z, V.direction(z, ">", 0.0), 0.0))
-    k = _deciding(cases)
-    rows.append(_claim("EXP1-EXP3 follow EXP0's trend with a larger spread", "Fig 5-15", "larger spread",
-                       cases[k][1], _all([c[2] for c in cases], "each of EXP1-3: rising, and a larger spread than "
-                                         "EXP0"),
-                       note=f"value: the deciding case ({cases[k][0]}); spreads of EXP1-3 minus EXP0's: "
-                       + ", ".join(f"{c[1].value:+.3f}" for c in cases[:len(spreads)])
-                       + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else ""), **SEL))
+    rows.append(_deciding_row("EXP1-EXP3 follow EXP0's trend with a larger spread", "Fig 5-15", "larger spread", cases,
+                              "each of EXP1-3: rising, and a larger spread than EXP0", "spreads of EXP1-3 minus EXP0's: "
+                              + ", ".join(f"{c[1].value:+.3f}" for c in cases[:len(spreads)])
+                              + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else ""), **SEL))
     gains, notes = {}, []
     for a in EXPS[1:]:
         hs = [s for s in (4, 5) if not ceil[a, s] and not ceil["EXP3", s]]
@@ -889,12 +902,9 @@ def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lo
 
 def _rl23_row(forced_rl, rise_from, others="not lower"):
     cases = rl23_cases(forced_rl, rise_from, others)
-    k = _deciding(cases)
     edges = ", ".join(f"{c[0]}: {c[1].value:+.3f}" for c in cases if c[0].endswith("s = 2"))
-    return _claim(RL23_TEXT, "Fig 5-16", "only s=2 < 50%", cases[k][1],
-                  _all([c[2] for c in cases], f"below 50% at s=2, not lower elsewhere, rising from s={rise_from} "
-                       "to 5"),
-                  note=f"value: the deciding case ({cases[k][0]}); edges over 50% at s = 2: {edges}", **SEL)
+    return _deciding_row(RL23_TEXT, "Fig 5-16", "only s=2 < 50%", cases, f"below 50% at s=2, not lower elsewhere, "
+                         f"rising from s={rise_from} to 5", f"edges over 50% at s = 2: {edges}", **SEL)
 
 
 def _grid_rows(grid) -> list[dict]:
