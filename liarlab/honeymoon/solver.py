@@ -75,6 +75,30 @@ def _suit_tables():
 
 LENGTH, ONES, TOP, FTOP, SURE = _suit_tables()
 
+
+def _rank_tables():
+    """The colex rank of a 16-bit word (sum of C(p, j) over its set bits p, the j-th set bit from the bottom) in
+    two lookups: RANK_LO[low byte] + RANK_HI[ones in the low byte, high byte]."""
+    lo = np.zeros(256, np.int64)
+    hi = np.zeros((9, 256), np.int64)
+    for b in range(256):
+        j = 0
+        for p in range(8):
+            if (b >> p) & 1:
+                j += 1
+                lo[b] += comb(p, j)
+        for k in range(9):
+            j = k
+            for q in range(8):
+                if (b >> q) & 1:
+                    j += 1
+                    hi[k, b] += comb(8 + q, j)
+    ones = np.array([bin(b).count("1") for b in range(256)], np.int64)
+    return lo, hi, ones
+
+
+RANK_LO, RANK_HI, BYTE_ONES = _rank_tables()
+
 # ----------------------------------------------------------------------------- search configuration
 
 # slots of the int64 configuration array every search function reads (so one compiled search serves the
@@ -159,12 +183,8 @@ def _tab_index(st, d, trump, n, length, vec, base, binom):
     lc = length[c]
     word = ((t ^ (1 << lt)) | ((a ^ (1 << la)) << lt) | ((b ^ (1 << lb)) << (lt + la))
             | ((c ^ (1 << lc)) << (lt + la + lb)))
-    rank = np.int64(0)
-    j = 0
-    for p in range(2 * n):
-        if (word >> p) & 1:
-            j += 1
-            rank += binom[p, j]
+    low = word & 255
+    rank = RANK_LO[low] + RANK_HI[BYTE_ONES[low], (word >> 8) & 255]   # the colex rank (2n <= 16 bits)
     return base[n] + vec[n, lt, la, lb] * binom[2 * n, n] + rank
 
 
@@ -422,6 +442,21 @@ def _child(st, d, a, li, b, fj, trump, length):
     return leader_wins
 
 
+@numba.njit(cache=True, inline="always")
+def _settled(st, d, t, n, trump, length, cfg, tab, vec, base, binom):
+    """What :func:`_wins` answers for row ``d`` (``n`` tricks left) before any search: 1 or 0, or -1 when it
+    must search (the child positions of a node are tested here first, which saves a call per leaf)."""
+    if t <= 0:
+        return 1
+    if t > n:
+        return 0
+    if n == 1:
+        return 1 if _last_trick(st, d, trump, length) >= t else 0
+    if trump < 4 and n <= cfg[C_TABLE]:
+        return 1 if tab[_tab_index(st, d, trump, n, length, vec, base, binom)] >= t else 0
+    return -1
+
+
 @numba.njit(cache=True)
 def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base, binom,
           killers):
@@ -488,11 +523,19 @@ def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, 
             b = rep // 16
             fj = rep % 16
             if _child(st, d, a, li, b, fj, trump, length) == 1:
-                good = _wins(st, d + 1, t - 1, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg,
-                             tab, vec, base, binom, killers)
+                leaf = _settled(st, d + 1, t - 1, n - 1, trump, length, cfg, tab, vec, base, binom)
+                if leaf >= 0:
+                    good = leaf == 1
+                else:
+                    good = _wins(st, d + 1, t - 1, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg,
+                                 tab, vec, base, binom, killers)
             else:
-                good = not _wins(st, d + 1, n - t, trump, moves, replies, tt, mask, length, ones, sure, nodes,
-                                 cfg, tab, vec, base, binom, killers)
+                leaf = _settled(st, d + 1, n - t, n - 1, trump, length, cfg, tab, vec, base, binom)
+                if leaf >= 0:
+                    good = leaf == 0
+                else:
+                    good = not _wins(st, d + 1, n - t, trump, moves, replies, tt, mask, length, ones, sure, nodes,
+                                     cfg, tab, vec, base, binom, killers)
             if cfg[C_ABORT]:
                 return False
             if not good:

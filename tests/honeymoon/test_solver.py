@@ -252,3 +252,19 @@ def test_node_limit_aborts_and_reports_minus_one():
     deck = rng.permutation(52)
     solver = DoubleDummy(table_n=0, node_limit=5)
     assert solver.tricks(list(deck[:13]), list(deck[13:26]), 0) == -1
+
+
+def test_colex_rank_tables_match_the_sum_of_binomials():
+    """The table index's two-lookup colex rank equals the plain sum of C(p, j) over the set bits of every word."""
+    from math import comb
+
+    from liarlab.honeymoon.solver import BYTE_ONES, RANK_HI, RANK_LO
+
+    for word in range(1 << 16):
+        j, rank = 0, 0
+        for p in range(16):
+            if (word >> p) & 1:
+                j += 1
+                rank += comb(p, j)
+        low = word & 255
+        assert RANK_LO[low] + RANK_HI[BYTE_ONES[low], word >> 8] == rank
