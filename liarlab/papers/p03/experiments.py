@@ -20,7 +20,14 @@ from liarlab.honeymoon import exchange as ex
 from liarlab.honeymoon.agents import HoneymoonBot, mc_estimate
 from liarlab.honeymoon.match import board_deal, play_board, play_deal
 from liarlab.honeymoon.rules import BIDDING, EXCHANGE, PASS, HoneymoonState, bid_action, bid_name, opponent_hand_in_play
-from liarlab.honeymoon.solver import DoubleDummy, double_dummy_tricks, double_dummy_tricks_reference, length_vectors
+from liarlab.honeymoon.solver import (
+    DoubleDummy,
+    default_solver,
+    double_dummy_tricks,
+    double_dummy_tricks_reference,
+    estimate_solver,
+    length_vectors,
+)
 from liarlab.papers.p03 import printed
 from liarlab.study.parallel import run_tasks
 
@@ -768,6 +775,7 @@ def decision_timing(n_decisions: int, n_samples: int, seed: int) -> pd.DataFrame
     play decision of the thesis program."""
     rng = np.random.default_rng(seed)
     rows = []
+    estimate_solver(), default_solver()   # the solvers' endgame tables are built once a process, not in a decision
     for i in range(n_decisions):
         deal = rng.permutation(52)
         hand = [int(c) for c in deal[:13]]
