@@ -866,7 +866,12 @@ def endgame_table(max_n: int = DEFAULT_TABLE_N):
     st = np.zeros((_MAX_DEPTH, 4), np.int64)
     moves = np.zeros((_MAX_DEPTH, 64), np.int64)
     replies = np.zeros((_MAX_DEPTH, 64), np.int64)
-    for n in range(1, max_n + 1):
+    # a smaller table built before is this one's lower levels (the layout of a level does not depend on the top):
+    # they are copied, only the levels above are built
+    done = max(_TABLES, default=0)
+    if done:
+        tab[:int(base[done + 1])] = _TABLES[done][0][:int(base[done + 1])]
+    for n in range(done + 1, max_n + 1):
         _build_level(n, vectors[n], tab, vec, base, BINOM, st, moves, replies, LENGTH, ONES, SURE)
     _TABLES[max_n] = (tab, vec, base, vectors)
     return _TABLES[max_n]

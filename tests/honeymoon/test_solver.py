@@ -310,3 +310,19 @@ def test_the_estimates_nine_card_table_agrees_with_the_search_and_the_eight_card
     deep, _ = hs.estimate_solver().solve_many(decks[:, :13], decks[:, 13:26], trumps)
     plain, _ = DoubleDummy().solve_many(decks[:, :13], decks[:, 13:26], trumps)
     assert list(deep) == list(plain)
+
+
+def test_a_table_built_on_top_of_a_smaller_one_equals_one_built_from_scratch():
+    from liarlab.honeymoon import solver as hs
+
+    saved = dict(hs._TABLES)
+    try:
+        hs._TABLES.clear()
+        scratch = hs.endgame_table(6)[0].copy()
+        hs._TABLES.clear()
+        hs.endgame_table(4)
+        extended = hs.endgame_table(6)[0]
+        assert np.array_equal(scratch, extended)
+    finally:
+        hs._TABLES.clear()
+        hs._TABLES.update(saved)
