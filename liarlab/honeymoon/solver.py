@@ -802,15 +802,27 @@ def _check_hands(leader, follower) -> tuple[list[int], list[int]]:
 
 def encode(leader: Sequence[int], follower: Sequence[int]) -> np.ndarray:
     """The four suit codes of a position (leader's cards are the 1 bits)."""
-    out = np.zeros(4, np.int64)
+    lead = 0
+    for c in leader:
+        lead |= 1 << int(c)
+    both = lead
+    for c in follower:
+        both |= 1 << int(c)
+    codes = [0, 0, 0, 0]
     for s in range(4):
-        live = sorted([(rank_of(c), 1) for c in leader if suit_of(c) == s]
-                      + [(rank_of(c), 0) for c in follower if suit_of(c) == s])
-        code = 1 << len(live)
-        for i, (_, mine) in enumerate(live):
-            code |= mine << i
-        out[s] = code
-    return out
+        # the suit's live cards from the lowest rank up (card = 13 * suit + rank): bit i is the i-th of them
+        live = (both >> (13 * s)) & 0x1FFF
+        mine = (lead >> (13 * s)) & 0x1FFF
+        code = 0
+        i = 0
+        while live:
+            low = live & -live
+            if mine & low:
+                code |= 1 << i
+            i += 1
+            live ^= low
+        codes[s] = code | (1 << i)
+    return np.array(codes, np.int64)
 
 
 def encode_many(leaders, followers) -> np.ndarray:

@@ -326,3 +326,29 @@ def test_a_table_built_on_top_of_a_smaller_one_equals_one_built_from_scratch():
     finally:
         hs._TABLES.clear()
         hs._TABLES.update(saved)
+
+
+def _encode_reference(leader, follower):
+    """The suit codes as first written: each suit's live cards sorted by rank, bit i = 1 when the leader holds the
+    i-th lowest."""
+    from liarlab.core.cards import rank_of, suit_of
+
+    out = []
+    for s in range(4):
+        live = sorted([(rank_of(c), 1) for c in leader if suit_of(c) == s]
+                      + [(rank_of(c), 0) for c in follower if suit_of(c) == s])
+        code = 1 << len(live)
+        for i, (_, mine) in enumerate(live):
+            code |= mine << i
+        out.append(code)
+    return out
+
+
+def test_encode_equals_the_sorted_reference_on_random_positions():
+    rng = np.random.default_rng(12)
+    for _ in range(3000):
+        n = int(rng.integers(0, 14))
+        deck = rng.permutation(52)
+        leader, follower = [int(c) for c in deck[:n]], [int(c) for c in deck[n:2 * n]]
+        assert list(encode(leader, follower)) == _encode_reference(leader, follower)
+        assert list(encode(np.array(leader, np.int64), follower)) == _encode_reference(leader, follower)
