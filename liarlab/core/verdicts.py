@@ -189,17 +189,29 @@ def correlation(x, y, level: float = LEVEL, unit: str = "pairs") -> Estimate:
 
 
 def bootstrap(units, statistic, *, n_boot: int = 2000, seed: int = 0, low: float = -math.inf,
-              high: float = math.inf, level: float = LEVEL, unit: str = "boards") -> Estimate:
+              high: float = math.inf, level: float = LEVEL, unit: str = "boards", batch=None) -> Estimate:
     """A statistic of replication units (boards, deals, seeds) with a percentile bootstrap interval that
     resamples the units themselves, so that values sharing a unit (the two mirrored estimates of one board)
-    are never treated as independent. ``statistic(list_of_units) -> float``."""
+    are never treated as independent. ``statistic(list_of_units) -> float``.
+
+    ``batch(positions) -> array``, optional, is the same statistic for many resamples at once: ``positions`` is a
+    (resamples, n) int array of positions in ``units``; it must give exactly what ``statistic`` gives on each row
+    (the resamples drawn are the same either way)."""
     units = list(units)
     n = len(units)
     if n < 2:
         raise ValueError(f"bootstrap needs at least 2 units, got {n}")
     rng = np.random.default_rng(seed)
     point = float(statistic(units))
-    draws = np.array([statistic([units[i] for i in rng.integers(0, n, n)]) for _ in range(int(n_boot))], float)
+    if batch is None:
+        draws = np.array([statistic([units[i] for i in rng.integers(0, n, n)]) for _ in range(int(n_boot))], float)
+    else:
+        step = max(1, 2_000_000 // n)   # resamples a call of ``batch`` gets (at most 16 MB of positions)
+        draws = np.zeros(0, float)
+        for start in range(0, int(n_boot), step):
+            k = min(step, int(n_boot) - start)
+            positions = np.array([rng.integers(0, n, n) for _ in range(k)], np.int64).reshape(k, n)
+            draws = np.concatenate([draws, np.asarray(batch(positions), float)])
     lo, hi = np.quantile(draws, [0.5 - level / 2, 0.5 + level / 2])
     return Estimate(point, max(low, float(lo)), min(high, float(hi)), n, unit, level=level,
                     interval=f"{100 * level:.4g} % bootstrap over {unit}", mc_error=_quantile_mc_error(draws, level))

@@ -23,7 +23,7 @@ from liarlab.core.cards import N_CARDS, rank_of, suit_of
 from liarlab.core.validation import check_choice, check_int
 
 from .rules import MAX_LEVEL, PASS, STRENGTH, bid_action, bid_of
-from .solver import DoubleDummy, default_solver
+from .solver import DoubleDummy, estimate_solver
 
 LEADS = ("real", "com", "opp")
 HCP_BY_RANK = (0,) * 9 + (1, 2, 3, 4)   # J Q K A
@@ -100,7 +100,7 @@ class MonteCarloEstimate:
     def __init__(self, hand: Sequence[int], opponents: np.ndarray, solver: DoubleDummy | None = None):
         self.hand = [int(c) for c in hand]
         self.opponents = opponents
-        self.solver = solver or default_solver()
+        self.solver = solver or estimate_solver()
         self._cache: dict[tuple[int, bool], np.ndarray] = {}
 
     @property

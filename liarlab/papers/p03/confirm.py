@@ -18,6 +18,7 @@ import pandas as pd
 from liarlab.core import verdicts as V
 from liarlab.core.cards import SUITS, parse_cards
 from liarlab.honeymoon.agents import mc_estimate
+from liarlab.honeymoon.bidding import MonteCarloEstimate
 from liarlab.papers.p03 import experiments, printed
 from liarlab.study.parallel import run_tasks
 
@@ -100,5 +101,18 @@ def fig_3_13_opening(n_samples: int, seed: int) -> pd.DataFrame:
     gives new deals): each sampled deal's DD tricks per suit, the opponent leading (the spec's reading, the one
     the rows are judged under), one row a deal."""
     hand = parse_cards(printed.FIG_3_13_COM)
-    est = mc_estimate(hand, n_samples, seed)
-    return pd.DataFrame({f"opponent leads {SUITS[s]}": est.tricks(s, False) for s in range(4)})
+    opponents = mc_estimate(hand, n_samples, seed).opponents   # the samples are drawn here; solved below
+    # the deals solved in runs of OPENING_CHUNK, spread over the workers (exact values: the same in any split)
+    tasks = [{"hand": hand, "opponents": opponents[i:i + OPENING_CHUNK]}
+             for i in range(0, len(opponents), OPENING_CHUNK)]
+    tricks = np.concatenate(run_tasks(_opening_tricks, tasks, seed, desc="Fig 3-13 opening"))
+    return pd.DataFrame({f"opponent leads {SUITS[s]}": tricks[:, s] for s in range(4)})
+
+
+OPENING_CHUNK = 500   # sampled deals a task of fig_3_13_opening solves
+
+
+def _opening_tricks(hand, opponents, rng):
+    """The program's DD tricks (opponent leading) on each sampled deal x 4 trumps: an array (deals, 4)."""
+    est = MonteCarloEstimate(hand, opponents)
+    return np.stack([est.tricks(s, False) for s in range(4)], axis=1)

@@ -92,6 +92,15 @@ STATISTICS = {  # name: (function, low, high)
 }
 
 
+def resample_sums(sums: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    """The column sums of many resamples of the rows of ``sums`` at once: row i is ``sums[positions[i]].sum(0)``,
+    bit for bit (the rows are added one at a time in the order drawn, as that sum adds them)."""
+    acc = sums[positions[:, 0]]
+    for j in range(1, positions.shape[1]):
+        acc += sums[positions[:, j]]
+    return acc
+
+
 def board_estimate(sums: np.ndarray, name: str, seed: int, n_boot: int = N_BOOT) -> V.Estimate:
     """One statistic of the per-board sums with its 95 % bootstrap interval over boards."""
     f, low, high = STATISTICS[name]
@@ -99,7 +108,7 @@ def board_estimate(sums: np.ndarray, name: str, seed: int, n_boot: int = N_BOOT)
     if not np.isfinite(point):  # undefined (no underestimates, a constant column): no interval either
         return V.Estimate(point, low, high, len(sums), "boards")
     est = V.bootstrap(range(len(sums)), lambda idx: f(sums[np.asarray(idx)].sum(0)), n_boot=n_boot, seed=seed,
-                      low=low, high=high, unit="boards")
+                      low=low, high=high, unit="boards", batch=lambda pos: [f(s) for s in resample_sums(sums, pos)])
     if not (np.isfinite(est.low) and np.isfinite(est.high)):  # some resamples leave it undefined
         return V.Estimate(point, low, high, len(sums), "boards")
     return est

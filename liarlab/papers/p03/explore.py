@@ -16,6 +16,7 @@ from liarlab.core.cards import SUITS, parse_cards
 from liarlab.core.validation import check_choice, check_int
 from liarlab.honeymoon import bidding as bd
 from liarlab.honeymoon.rules import bid_name
+from liarlab.honeymoon.solver import default_solver
 from liarlab.papers.p03 import printed
 from liarlab.study import plotting
 from liarlab.study.controls import Choice, Explorer, Slider
@@ -43,7 +44,8 @@ def tricks(key: str, n: int, seed: int = 0) -> np.ndarray:
         _DEALS[(key, seed)] = (hand, opponents, np.zeros((0, 4), dtype=int))
     hand, opponents, solved = _DEALS[(key, seed)]
     if len(solved) < n:
-        more = bd.MonteCarloEstimate(hand, opponents[len(solved):n])
+        # the play solver (its 8-card table), not the estimates' deeper one: a control answers at once
+        more = bd.MonteCarloEstimate(hand, opponents[len(solved):n], default_solver())
         solved = np.vstack([solved, np.stack([more.tricks(s, False) for s in range(4)], axis=1)])
         _DEALS[(key, seed)] = (hand, opponents, solved)
     return solved[:n]

@@ -166,3 +166,18 @@ def test_r_uses_enough_resamples_that_its_bounds_do_not_move_with_the_seed():
     assert all(b.mc_error < small.mc_error / 2 for b in big)
     highs = [b.high + V.MC_WIDEN * b.mc_error for b in big]
     assert max(highs) - min(highs) < 6 * max(b.mc_error for b in big)
+
+
+def test_resampled_sums_and_the_batched_bootstrap_equal_the_one_at_a_time_ones_bit_for_bit():
+    rng = np.random.default_rng(7)
+    sums = np.abs(rng.normal(size=(57, 12))) * 7.3 + 1.0
+    pos = rng.integers(0, 57, (40, 57))
+    assert np.array_equal(cr.resample_sums(sums, pos), np.stack([sums[p].sum(0) for p in pos]))
+    f = cr.STATISTICS["mean_error"][0]
+    one = V.bootstrap(range(57), lambda idx: f(sums[np.asarray(idx)].sum(0)), n_boot=300, seed=3, low=-13, high=13)
+    many = V.bootstrap(range(57), lambda idx: f(sums[np.asarray(idx)].sum(0)), n_boot=300, seed=3, low=-13, high=13,
+                       batch=lambda p: [f(s) for s in cr.resample_sums(sums, p)])
+    assert repr(one) == repr(many)
+    est = cr.board_estimate(sums, "rmse", seed=5, n_boot=250)
+    assert est == V.bootstrap(range(57), lambda idx: cr.stat_rmse(sums[np.asarray(idx)].sum(0)), n_boot=250, seed=5,
+                              low=0.0, high=13.0, unit="boards")
