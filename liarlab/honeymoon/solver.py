@@ -889,6 +889,12 @@ def endgame_table(max_n: int = DEFAULT_TABLE_N):
     return _TABLES[max_n]
 
 
+def forget_endgame_tables() -> None:
+    """Drop the endgame tables this process has built, so that the next :func:`endgame_table` builds from nothing
+    (how notebook 03's E4 times a build; every later search rebuilds what it needs)."""
+    _TABLES.clear()
+
+
 def table_value(table, leader_code: Sequence[int], trump: int) -> int:
     """The table's entry for a position given by its four suit codes (trump 0..3), -1 if absent."""
     tab, vec, base, _ = table

@@ -14,12 +14,8 @@ from pathlib import Path
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "liarlab"
 
-#: (importing module, "target module.name") pairs that break the rule today, each with why it stays for now.
-KNOWN_EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("liarlab.papers.p03.experiments", "liarlab.honeymoon.solver._TABLES"):
-        "E4 empties the solver's memo of endgame tables so that their build is timed from nothing; honeymoon has "
-        "no public door for that yet (issue 38 fixed bluff's; changing p03's imports recomputes its cached results)",
-}
+#: (importing module, "target module.name") pairs that break the rule today, each with why it stays for now (none)
+KNOWN_EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 def _private(name: str) -> bool:

@@ -235,7 +235,7 @@ def endgame_table_build(max_n: int, n_check: int, seed: int) -> dict:
     the search without the table."""
     from liarlab.honeymoon import solver as hs
 
-    hs._TABLES.clear()
+    hs.forget_endgame_tables()
     t0 = time.process_time()
     table = hs.endgame_table(max_n)
     seconds = time.process_time() - t0
