@@ -11,7 +11,7 @@ computed from its printed values.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -25,6 +25,7 @@ from liarlab.papers.p03 import confirm, experiments, printed
 from liarlab.papers.p03 import correlation as corr
 from liarlab.papers.p03 import readings as RD
 from liarlab.papers.p03.printed import SOURCE
+from liarlab.papers.p03.results import Results
 from liarlab.study import cache
 from liarlab.study.answer import number
 
@@ -778,56 +779,6 @@ HEADLINE_QUANTITY = ("MC0's win rate: the share of its games it wins against the
 
 QUESTION = ("Can a program that combines an exact double-dummy solver for the play, Monte Carlo bidding and a greedy "
             "exchange play Honeymoon Bridge at amateur strength?")
-
-
-@dataclass
-class Results:
-    """What notebook 03 measured, as the claims, the summary and the ledger read it (each field is named after the
-    notebook's variable; ``built`` is :func:`liarlab.papers.p03.experiments.endgame_table_build`'s dict)."""
-    agreement: pd.DataFrame
-    checks: pd.DataFrame
-    ablations: pd.DataFrame
-    speed_summary: pd.DataFrame
-    sizes: pd.DataFrame
-    built: dict
-    calls: pd.DataFrame
-    replay: pd.DataFrame
-    replay_samples: int
-    conv: pd.DataFrame
-    examples: pd.DataFrame
-    eps_table: pd.DataFrame
-    eps_human: float
-    eps_match: float
-    matches: pd.DataFrame
-    selfplay: pd.DataFrame
-    errors: pd.DataFrame
-    acc_est: dict
-    replacement: dict
-    gains: pd.DataFrame
-    grid: pd.DataFrame
-    timing: pd.DataFrame
-    confirm_deals: int
-    bootstrap_seed: int
-    fig_fresh: pd.DataFrame | None = None
-    e11_fresh: pd.DataFrame | None = None
-    conv_fresh: pd.DataFrame | None = None
-    mca_est: dict | None = None
-
-    @property
-    def table_check(self) -> pd.DataFrame:
-        return self.built["check"]
-
-    @property
-    def levels(self) -> pd.DataFrame:
-        return self.built["levels"]
-
-    @property
-    def mc0_errors(self) -> pd.DataFrame:
-        return experiments.mc0_errors(self.errors)
-
-    @property
-    def selfplay_errors(self) -> pd.DataFrame:
-        return self.errors[self.errors.pairing == "MC0 vs MC0"]
 
 
 def fig_3_13_confirmation(replay: pd.DataFrame, replay_samples: int, seed: int) -> pd.DataFrame | None:

@@ -21,7 +21,7 @@ def full(name: str) -> int:
 
 def run_sizes(params: dict, results, machine: dict) -> dict:
     """What the ledger needs from a run: the resolved sizes (``params``, as returned by ``nb.setup``), the counts
-    measured in ``results`` (:class:`liarlab.papers.p03.claims.Results`) and the ``machine`` it ran on."""
+    measured in ``results`` (:class:`liarlab.papers.p03.results.Results`) and the ``machine`` it ran on."""
     errors = results.errors
     estimation_games = {f"{b} vs {o}": int(((errors.bot == b) & (errors.opponent == o)).sum())
                         for b, o in (("MC0", "RULE"), ("MC0", "MC0"), ("MCA", "RULE"), ("MCA", "MC0"))}

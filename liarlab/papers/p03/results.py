@@ -1,0 +1,60 @@
+"""Notebook 03's results: what its claims, summary and ledger read, in one object."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from liarlab.papers.p03 import experiments
+
+__all__ = ["Results"]
+
+
+@dataclass
+class Results:
+    """What notebook 03 measured, as the claims, the summary and the ledger read it (each field is named after the
+    notebook's variable; ``built`` is :func:`liarlab.papers.p03.experiments.endgame_table_build`'s dict)."""
+    agreement: pd.DataFrame
+    checks: pd.DataFrame
+    ablations: pd.DataFrame
+    speed_summary: pd.DataFrame
+    sizes: pd.DataFrame
+    built: dict
+    calls: pd.DataFrame
+    replay: pd.DataFrame
+    replay_samples: int
+    conv: pd.DataFrame
+    examples: pd.DataFrame
+    eps_table: pd.DataFrame
+    eps_human: float
+    eps_match: float
+    matches: pd.DataFrame
+    selfplay: pd.DataFrame
+    errors: pd.DataFrame
+    acc_est: dict
+    replacement: dict
+    gains: pd.DataFrame
+    grid: pd.DataFrame
+    timing: pd.DataFrame
+    confirm_deals: int
+    bootstrap_seed: int
+    fig_fresh: pd.DataFrame | None = None
+    e11_fresh: pd.DataFrame | None = None
+    conv_fresh: pd.DataFrame | None = None
+    mca_est: dict | None = None
+
+    @property
+    def table_check(self) -> pd.DataFrame:
+        return self.built["check"]
+
+    @property
+    def levels(self) -> pd.DataFrame:
+        return self.built["levels"]
+
+    @property
+    def mc0_errors(self) -> pd.DataFrame:
+        return experiments.mc0_errors(self.errors)
+
+    @property
+    def selfplay_errors(self) -> pd.DataFrame:
+        return self.errors[self.errors.pairing == "MC0 vs MC0"]
