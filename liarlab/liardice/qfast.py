@@ -295,18 +295,46 @@ def _key_index(rank, own, hand_rank, action, n_bids, full):
 
 
 @njit(cache=True)
+def _dense_base(offset, rank, hand_rank, n_bids, full):
+    """Start of a state's row in a dense table: key ``a`` sits at ``base + a`` (full hand) or at
+    ``base + 6 a + held`` (partial hand), as :func:`_key_index` lays them out."""
+    if full:
+        return offset + (rank * 252 + hand_rank) * (n_bids + 1)
+    return offset + rank * (n_bids + 1) * 6
+
+
+@njit(cache=True)
 def _q_greedy(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, full, shuffle, order):
-    """Highest value over the legal actions ``lo..n_bids`` (``lo..n_bids-1`` at the opening), ties -> last."""
+    """Highest value over the legal actions ``lo..n_bids`` (``lo..n_bids-1`` at the opening), ties -> last.
+
+    A dense table without shuffled ties is scanned along its row directly (the same reads in the same order as
+    the general loop, which a run-time choice between the layouts would otherwise slow down many times)."""
     hi = n_bids if lo > 0 else n_bids - 1
     n = hi - lo + 1
+    best = lo
+    vmax = -999.0
+    if not shuffle and cap == 0:
+        base = _dense_base(offset, rank, hand_rank, n_bids, full)
+        if full:
+            for a in range(lo, hi + 1):
+                v = values[base + a]
+                if v >= vmax:
+                    vmax = v
+                    best = a
+        else:
+            for a in range(lo, hi + 1):
+                held = 0 if a == n_bids else own[FACE[a]]
+                v = values[base + 6 * a + held]
+                if v >= vmax:
+                    vmax = v
+                    best = a
+        return best
     if shuffle:
         for i in range(n):
             order[i] = lo + i
         for i in range(n - 1, 0, -1):
             j = np.random.randint(0, i + 1)
             order[i], order[j] = order[j], order[i]
-    best = lo
-    vmax = -999.0
     for i in range(n):
         a = order[i] if shuffle else lo + i
         v = _read(values, hkeys, offset, cap, _key_index(rank, own, hand_rank, a, n_bids, full))
@@ -320,6 +348,13 @@ def _q_greedy(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, full
 def _q_best_value(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, full):
     hi = n_bids if lo > 0 else n_bids - 1
     vmax = -999.0
+    if cap == 0:
+        base = _dense_base(offset, rank, hand_rank, n_bids, full)
+        for a in range(lo, hi + 1):
+            v = values[base + a] if full else values[base + 6 * a + (0 if a == n_bids else own[FACE[a]])]
+            if v > vmax:
+                vmax = v
+        return vmax
     for a in range(lo, hi + 1):
         v = _read(values, hkeys, offset, cap, _key_index(rank, own, hand_rank, a, n_bids, full))
         if v > vmax:
