@@ -307,8 +307,9 @@ def _dense_base(offset, rank, hand_rank, n_bids, full):
 def _q_greedy(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, full, shuffle, order):
     """Highest value over the legal actions ``lo..n_bids`` (``lo..n_bids-1`` at the opening), ties -> last.
 
-    A dense table without shuffled ties is scanned along its row directly (the same reads in the same order as
-    the general loop, which a run-time choice between the layouts would otherwise slow down many times)."""
+    Each case (dense or hashed, ties shuffled or not) has its own loop: a dense table is read along the state's
+    row directly, the same reads in the same order as a key-by-key lookup, and no draw changes (one loop choosing
+    at run time between the cases made every read many times slower)."""
     hi = n_bids if lo > 0 else n_bids - 1
     n = hi - lo + 1
     best = lo
@@ -329,14 +330,29 @@ def _q_greedy(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, full
                     vmax = v
                     best = a
         return best
-    if shuffle:
-        for i in range(n):
-            order[i] = lo + i
-        for i in range(n - 1, 0, -1):
-            j = np.random.randint(0, i + 1)
-            order[i], order[j] = order[j], order[i]
+    if not shuffle:
+        for a in range(lo, hi + 1):
+            v = _read(values, hkeys, offset, cap, _key_index(rank, own, hand_rank, a, n_bids, full))
+            if v >= vmax:
+                vmax = v
+                best = a
+        return best
     for i in range(n):
-        a = order[i] if shuffle else lo + i
+        order[i] = lo + i
+    for i in range(n - 1, 0, -1):
+        j = np.random.randint(0, i + 1)
+        order[i], order[j] = order[j], order[i]
+    if cap == 0:
+        base = _dense_base(offset, rank, hand_rank, n_bids, full)
+        for i in range(n):
+            a = order[i]
+            v = values[base + a] if full else values[base + 6 * a + (0 if a == n_bids else own[FACE[a]])]
+            if v >= vmax:
+                vmax = v
+                best = a
+        return best
+    for i in range(n):
+        a = order[i]
         v = _read(values, hkeys, offset, cap, _key_index(rank, own, hand_rank, a, n_bids, full))
         if v >= vmax:
             vmax = v
