@@ -122,11 +122,7 @@ class FastTable:
         indices = np.asarray(indices, dtype=np.int64)
         if not self.sparse:
             return self.values[indices]
-        idx, vals = self.learned()
-        if len(idx) == 0:
-            return np.zeros(indices.shape)
-        at = np.minimum(np.searchsorted(idx, indices), len(idx) - 1)
-        return np.where(idx[at] == indices, vals[at], 0.0)
+        return lookup_learned(*self.learned(), indices)
 
     def grow(self, capacity: int | None = None) -> None:
         """Rehash into ``capacity`` positions (default: twice as many)."""
@@ -177,6 +173,16 @@ class FastTable:
         fast.games_trained = int(meta.get("games_trained", 0))
         fast.extra = meta.get("extra", {})
         return fast
+
+
+def lookup_learned(idx: np.ndarray, vals: np.ndarray, indices) -> np.ndarray:
+    """Values at key ``indices`` (0 where unlearned) given a table's :meth:`FastTable.learned` arrays: a reader of
+    a frozen hashed table sorts its entries once and looks up many times."""
+    indices = np.asarray(indices, dtype=np.int64)
+    if len(idx) == 0:
+        return np.zeros(indices.shape)
+    at = np.minimum(np.searchsorted(idx, indices), len(idx) - 1)
+    return np.where(idx[at] == indices, vals[at], 0.0)
 
 
 # ============================================================================ compiled hash positions
@@ -729,4 +735,4 @@ def warm_up() -> None:
     train(FastTable.new(2, 3, "full"), "EXP0", 10, rng)
 
 
-__all__ = ["FastTable", "Player", "MatchResult", "play", "train", "warm_up", "N_HANDS"]
+__all__ = ["FastTable", "Player", "MatchResult", "play", "train", "warm_up", "lookup_learned", "N_HANDS"]

@@ -253,7 +253,8 @@ class Layout:
         return table
 
     def offsets(self) -> np.ndarray:
-        return np.cumsum([0] + [comb(self.n_bids, j) for j in range(self.history + 1)]).astype(np.int64)
+        """First rank of the histories with j bids, j = 0..history + 1 (read-only, built once per layout)."""
+        return _layout_offsets(self)
 
     def history_rank(self, bids_newest_first) -> int:
         j = len(bids_newest_first)
@@ -441,6 +442,14 @@ class QTableAgent:
                 r = self.table.values[key]    # the fresh value feeds the next-earlier afterstate
         elif self._pending is not None:
             self._move(self._pending, r)      # one-step rules: the last afterstate's target is the reward
+
+
+@lru_cache(maxsize=None)
+def _layout_offsets(layout: Layout) -> np.ndarray:
+    """:meth:`Layout.offsets`, built once per layout."""
+    out = np.cumsum([0] + [comb(layout.n_bids, j) for j in range(layout.history + 1)]).astype(np.int64)
+    out.flags.writeable = False
+    return out
 
 
 @lru_cache(maxsize=None)
