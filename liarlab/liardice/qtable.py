@@ -253,20 +253,17 @@ class Layout:
         return table
 
     def offsets(self) -> np.ndarray:
-        return np.cumsum([0] + [comb(self.n_bids, j) for j in range(self.history + 1)]).astype(np.int64)
+        """First rank of the histories with j bids, j = 0..history + 1 (read-only, built once per layout)."""
+        return _layout_offsets(self)
 
     def history_rank(self, bids_newest_first) -> int:
         j = len(bids_newest_first)
         return int(self.offsets()[j]) + sum(comb(b, j - i) for i, b in enumerate(bids_newest_first))
 
     def histories(self) -> np.ndarray:
-        """``(n_histories, history)`` ladder indices newest first, -1 = padding, row = rank."""
-        out = np.full((self.n_histories, self.history), -1, dtype=np.int64)
-        for j in range(self.history + 1):
-            for combo in combinations(range(self.n_bids), j):
-                h = tuple(reversed(combo))
-                out[self.history_rank(h), :j] = h
-        return out
+        """``(n_histories, history)`` ladder indices newest first, -1 = padding, row = rank (read-only: built once
+        per layout, as every table saved or loaded asks for it)."""
+        return _layout_histories(self)
 
     def index_of_key(self, key) -> int:
         """Dense index of a report key (a tuple as built by :func:`afterstate_key`)."""
@@ -445,3 +442,23 @@ class QTableAgent:
                 r = self.table.values[key]    # the fresh value feeds the next-earlier afterstate
         elif self._pending is not None:
             self._move(self._pending, r)      # one-step rules: the last afterstate's target is the reward
+
+
+@lru_cache(maxsize=None)
+def _layout_offsets(layout: Layout) -> np.ndarray:
+    """:meth:`Layout.offsets`, built once per layout."""
+    out = np.cumsum([0] + [comb(layout.n_bids, j) for j in range(layout.history + 1)]).astype(np.int64)
+    out.flags.writeable = False
+    return out
+
+
+@lru_cache(maxsize=None)
+def _layout_histories(layout: Layout) -> np.ndarray:
+    """:meth:`Layout.histories`, built once per layout."""
+    out = np.full((layout.n_histories, layout.history), -1, dtype=np.int64)
+    for j in range(layout.history + 1):
+        for combo in combinations(range(layout.n_bids), j):
+            h = tuple(reversed(combo))
+            out[layout.history_rank(h), :j] = h
+    out.flags.writeable = False
+    return out

@@ -68,8 +68,15 @@ def _module_file(name: str) -> Path | None:
 
 def _imported_modules(name: str, path: Path) -> set[str]:
     """liarlab modules named by the import statements of ``path`` (anywhere in the file, also inside functions)."""
-    tree = ast.parse(path.read_bytes(), filename=str(path))
-    is_package = path.name == "__init__.py"
+    return set(_parsed_imports(name, str(path), path.read_bytes()))
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed_imports(name: str, path: str, source: bytes) -> frozenset:
+    """:func:`_imported_modules` of one content of the file (a pure function of it, remembered: parsing is most of
+    a fingerprint's cost, and a notebook asks for the same fingerprint for every cached table it loads)."""
+    tree = ast.parse(source, filename=path)
+    is_package = Path(path).name == "__init__.py"
     package_parts = name.split(".") if is_package else name.split(".")[:-1]
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -90,7 +97,7 @@ def _imported_modules(name: str, path: Path) -> set[str]:
             parts = module.split(".")
             # importing a.b.c runs a/__init__ and a/b/__init__ too
             modules.update(".".join(parts[:i]) for i in range(2, len(parts) + 1))
-    return {m for m in modules if _module_file(m) is not None}
+    return frozenset(m for m in modules if _module_file(m) is not None)
 
 
 def dependencies(module: str) -> list[str]:

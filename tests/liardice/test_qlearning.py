@@ -378,20 +378,23 @@ def test_reference_agent_learns_too():
 
 # ============================================================================ hashed tables
 
-def test_hashed_table_trains_and_plays_exactly_like_the_dense_one(monkeypatch):
+@pytest.mark.parametrize("history,hand,rule", [(2, "partial", "paper"), (1, "full", "paper"),
+                                               (1, "partial", "q_learning"), (1, "full", "q_learning")])
+def test_hashed_table_trains_and_plays_exactly_like_the_dense_one(monkeypatch, history, hand, rule):
     """A layout stored in the hash table (grown from a tiny capacity) learns the same entries and plays the
-    same games as the dense array."""
+    same games as the dense array (whose greedy choice and best next value scan the state's row directly, the
+    hashed table looking each key up: the general path is the dense one's reference)."""
     from liarlab.liardice import qfast
 
-    dense = FastTable.new(2, 2, "partial")
+    dense = FastTable.new(2, history, hand)
     assert not dense.sparse
-    r1 = train(dense, "EXP1", 20_000, np.random.default_rng(3))
+    r1 = train(dense, "EXP1", 20_000, np.random.default_rng(3), rule=rule)
     frozen1 = play([dense, dense], 3_000, np.random.default_rng(4)).winner
     monkeypatch.setattr(qfast, "DENSE_LIMIT", 1_000)
     monkeypatch.setattr(qfast, "INITIAL_CAPACITY", 64)
-    hashed = FastTable.new(2, 2, "partial")
+    hashed = FastTable.new(2, history, hand)
     assert hashed.sparse and hashed.capacity == 64
-    r2 = train(hashed, "EXP1", 20_000, np.random.default_rng(3))
+    r2 = train(hashed, "EXP1", 20_000, np.random.default_rng(3), rule=rule)
     assert hashed.capacity > 64 and len(hashed) <= hashed.capacity // 2 + 64
     assert np.array_equal(r1.winner, r2.winner) and r1.created == r2.created == len(hashed)
     assert dense.to_qtable().values == hashed.to_qtable().values
