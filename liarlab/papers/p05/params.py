@@ -12,7 +12,7 @@ PARAMS = Parameters(
     bluff2_max_dice=Int(1, quick=2, full=5, help="Bluff-2 grids up to this many dice each"),
     variants_exact_max_total=Int(2, 10, quick=3, full=6, help="exact rule-variant search on cells up to this total"),
     old_lp_max_total=Int(2, 8, quick=4, full=7, help="the old whole-tree LP, for agreement and scaling, up to this total"),
-    one_die_max_faces=Int(2, 10, quick=4, full=8, help="one die each, CFR+ cross-check for N from 2 to this"),
+    one_die_max_faces=Int(2, 10, quick=4, full=6, help="one die each, CFR+ cross-check for N from 2 to this"),
     one_die_exact_max_faces=Int(2, 10, quick=4, full=10, help="one die each, certified double oracle for N from 2 to this"),
     cfr_iterations=Int(10, quick=300, full=1000, help="CFR+ iterations per one-die game"),
 )
