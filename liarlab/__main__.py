@@ -1,4 +1,4 @@
-"""Command line: ``python -m liarlab run|bench|kernel|cache|play``."""
+"""Command line: ``python -m liarlab run|bench|kernel|cache|play|solve``."""
 from __future__ import annotations
 
 import argparse
@@ -43,7 +43,21 @@ def main(argv=None) -> int:
     store.add_argument("--name", default=None, help="only entries whose name starts with this")
     store.add_argument("--out", default=None, help="the output root whose cache to use (default: the repository)")
     run.add_argument("--no-progress", action="store_true", help="no cell progress bar in the terminal")
+    solve = sub.add_parser("solve", help="solve and store notebook 05's certificates offline (the exact results "
+                                         "the chain verifies from data/05_certificates instead of solving)")
+    solve.add_argument("kind", choices=("one-die", "end-game", "bluff2"), help="which certificates")
+    solve.add_argument("--force", action="store_true", help="re-solve those already stored")
+    solve.add_argument("--verify", action="store_true", help="only verify the stored ones (raises if one fails)")
     args = parser.parse_args(argv)
+
+    if args.command == "solve":
+        from liarlab.papers.p05 import certificates
+
+        if args.verify:
+            print(f"{len(certificates.verify_all(args.kind))} {args.kind} certificates verified")
+        else:
+            certificates.store(args.kind, force=args.force)
+        return 0
 
     if args.command == "cache":
         return cache_command(args)

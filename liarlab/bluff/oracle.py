@@ -43,7 +43,8 @@ from liarlab.bluff.sparse_oracle import Bracketed, Tree, solve_certified
 from liarlab.core.resources import PeakMemory
 from liarlab.core.validation import check_int
 
-__all__ = ["EXACT_WIDTH", "CertifiedRound", "solve_round_certified", "solve_one_die", "certified_grid"]
+__all__ = ["EXACT_WIDTH", "CertifiedRound", "solve_round_certified", "solve_one_die", "certified_grid",
+           "verified_grid"]
 
 EXACT_WIDTH = 1e-9  # a value counts as exact when its certified bracket is at most this wide
 
@@ -99,6 +100,16 @@ def solve_one_die(faces: int, **kwargs) -> CertifiedRound:
     return solve_round_certified(make_rules(faces, (1, 1)), None, **kwargs)
 
 
+def _grid_row(a, b, value, lower, upper, inherited, histories, solve: dict) -> dict:
+    """One grid row from a round's certified bracket (``inherited``: the error its smaller rounds carry in) and
+    its solve's numbers (restricted_histories, iterations, seconds, peak_gb, memory_gb)."""
+    return dict(a=a, b=b, value=value, lower=lower - inherited, upper=upper + inherited,
+                round_width=upper - lower, width=upper - lower + 2 * inherited, opener_win=(1 + value) / 2,
+                histories=histories, restricted_histories=solve["restricted_histories"],
+                iterations=solve["iterations"], seconds=solve["seconds"], peak_gb=solve["peak_gb"],
+                memory_gb=solve["memory_gb"])
+
+
 def certified_grid(faces: int, max_dice: int = 5, *, cells=None, progress=None, target: float = 1e-10,
                    threads: bool | None = None, **rules) -> list[dict]:
     """Every round (a, b) with a, b <= max_dice solved by the double oracle, by backward induction.
@@ -108,7 +119,7 @@ def certified_grid(faces: int, max_dice: int = 5, *, cells=None, progress=None, 
     on, twice: ``value`` +- width / 2 holds the value of the real game), opener_win, histories,
     restricted_histories, iterations, seconds, peak_gb and memory_gb (the process's resident peak while the
     round was solved, and that peak above the resident size before it). ``cells`` limits the grid to the
-    rounds those cells need.
+    rounds those cells need. ``progress(a, b, sol)`` is called after each round (``sol.plans``: its final plans).
     """
     faces = check_int("faces", faces, 2)
     max_dice = check_int("max_dice", max_dice, 1)
@@ -120,15 +131,39 @@ def certified_grid(faces: int, max_dice: int = 5, *, cells=None, progress=None, 
         r = make_rules(faces, (a, b), **rules)
         with PeakMemory() as memory:
             sol = solve_round_certified(r, values, target=target, threads=threads)
-        rows.append(dict(a=a, b=b, value=sol.value, lower=sol.lower - inherited, upper=sol.upper + inherited,
-                         round_width=sol.width, width=sol.width + 2 * inherited, opener_win=sol.opener_win,
-                         histories=sol.histories, restricted_histories=sol.restricted_histories,
-                         iterations=sol.iterations, seconds=sol.seconds, peak_gb=memory.peak_gb,
-                         memory_gb=memory.growth_gb))
+        rows.append(_grid_row(a, b, sol.value, sol.lower, sol.upper, inherited, sol.histories,
+                              dict(restricted_histories=sol.restricted_histories, iterations=sol.iterations,
+                                   seconds=sol.seconds, peak_gb=memory.peak_gb, memory_gb=memory.growth_gb)))
         if progress is not None:
             progress(a, b, sol)
         # |value - the real round's value| is at most this
         return sol.value, sol.width / 2 + inherited, sol
 
     backward_induction(grid_cells(max_dice, cells), solve)
+    return rows
+
+
+def verified_grid(faces: int, max_dice: int, plans: dict, solves: dict, *, cells=None, **rules) -> list[dict]:
+    """The rows of :func:`certified_grid`, re-derived from stored plans without an LP: ``plans[(a, b)]`` is the
+    round's pair of final plans (:class:`~liarlab.bluff.sparse_oracle.SparsePlan`, on their support), and each
+    round's bracket is recomputed by two best responses, with the payoffs after a challenge taken from the
+    smaller rounds' values recomputed the same way (so every number is the solve's to the bit). ``solves[(a,
+    b)]``: the solve's own restricted_histories, iterations, seconds, peak_gb and memory_gb, copied to the row.
+    A round whose plans are missing raises KeyError."""
+    from liarlab.bluff.sparse_oracle import best_response_sparse
+
+    rows = []
+
+    def verify(cell, values, inherited):
+        a, b = cell
+        rnd = Round(make_rules(faces, (a, b), **rules))
+        tree = Tree.of_round(rnd, zero_sum_payoffs(rnd, values))
+        X0, X1 = plans[(a, b)]
+        lower = -best_response_sparse(tree, X0, 1)[0]
+        upper = best_response_sparse(tree, X1, 0)[0]
+        value = (lower + upper) / 2
+        rows.append(_grid_row(a, b, value, lower, upper, inherited, rnd.M, solves[(a, b)]))
+        return value, (upper - lower) / 2 + inherited, None
+
+    backward_induction(grid_cells(max_dice, cells), verify)
     return rows

@@ -11,7 +11,7 @@ from liarlab.bluff import rational
 from liarlab.bluff import sparse_oracle as so
 from liarlab.bluff.endgame import EndGame
 
-PLANS = Path(__file__).resolve().parents[2] / "data" / "05_end_game_plans"
+PLANS = Path(__file__).resolve().parents[2] / "data" / "05_certificates" / "end_game"
 
 
 def _tree_of(game: EndGame):

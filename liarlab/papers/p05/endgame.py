@@ -8,7 +8,8 @@ certified by best responses, and given as an exact fraction when the rational ce
 The four-dice cells with more than three faces take minutes to hours each, too long for the chain. They were
 solved once offline (:func:`store_cells`: by the fringe oracle in its lean form, or by the classic double oracle
 with warm-started LPs, which is far faster on two dice each; each file records which) and their two final plans,
-on their support, are committed as data (``data/05_end_game_plans``). In the chain :func:`verify_cell` recomputes
+on their support, are committed as data (``data/05_certificates/end_game``, through
+:mod:`liarlab.papers.p05.certificates`, the one store of notebook 05's certificates). In the chain :func:`verify_cell` recomputes
 each such row from the plans alone: the float bracket by two best responses, the fraction by two exact ones
 (the plans are a certificate: checking one needs no LP). The solve's own iterations, seconds and memory are read
 from the file.
@@ -20,9 +21,6 @@ any-order run (``stairs-any``) are readings of our own, for the tables' extensio
 """
 from __future__ import annotations
 
-import datetime as _dt
-import hashlib
-import io
 import json
 import time
 from fractions import Fraction
@@ -35,15 +33,17 @@ from matplotlib.ticker import MaxNLocator
 from liarlab.bluff import certify_end_game, rational
 from liarlab.bluff import sparse_oracle as so
 from liarlab.bluff.endgame import EndGame
+from liarlab.bluff.oracle import EXACT_WIDTH
 from liarlab.core import verdicts as V
 from liarlab.core.resources import PeakMemory
+from liarlab.papers.p05 import certificates
 from liarlab.papers.p05.printed import SNYD, SNYD_SOURCE
-from liarlab.study import outputs
 
 __all__ = ["READINGS", "game_for", "solve_cell", "end_game_table", "public_comparison", "four_dice_view",
            "end_game_claims",
            "value_figure", "scaling_figure", "PUBLIC_CELLS", "FOUR_DICE_CELLS", "cells_for", "store_cell",
-           "store_cells", "verify_cell", "solved", "PLANS_DIR"]
+           "store_cells", "verify_cell", "solved", "PLANS_DIR", "STORED_THREE_DICE", "verified_from_store",
+           "sources_note"]
 
 #: convention key -> (EndGame convention, stairs reading, jokers outside a run)
 READINGS = {"normal": ("normal", "ordered", True), "joker": ("joker", "ordered", True),
@@ -107,7 +107,7 @@ def solve_cell(a: int, b: int, faces: int, convention: str, *, method: str = "hi
 # --------------------------------------------------------------------------- stored plans, verified in the chain
 
 #: the final plans of the cells too heavy to solve in the chain, committed as data (one .npz a cell)
-PLANS_DIR = outputs.REPO_ROOT / "data" / "05_end_game_plans"
+PLANS_DIR = certificates.CERTIFICATES_DIR / "end_game"
 #: four-dice cells with more faces than this are verified from their stored plans in the chain, not solved
 FOUR_DICE_SOLVE_MAX_FACES = 3
 
@@ -132,22 +132,18 @@ def store_cell(a: int, b: int, faces: int, convention: str, *, folder=None, meth
     row, sol, cert = _solve(a, b, faces, convention, method, target, **options)
     if sol is None:
         return row
-    X0, X1 = (plan.on_support() for plan in sol.plans)
     solve = {k: row[k] for k in ("visited", "iterations", "seconds", "certificate_seconds", "peak_gb")}
-    meta = dict(cell=[a, b, faces, convention], solver=dict(method=method, target=target, **settings),
+    meta = dict(kind="end game", key=[a, b, faces, convention], cell=[a, b, faces, convention],
+                solver=dict(method=method, target=target, **settings),
                 max_denominator=cert.max_denominator if cert.holds else None,
                 certificate=cert.method if cert.holds else None, solve=solve,
-                value=row["value"], fraction=row["fraction"], git_commit=outputs.git_commit(),
-                stored=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
-    path = plans_path(a, b, faces, convention, folder)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, nodes0=X0.nodes, X0=X0.X, nodes1=X1.nodes, X1=X1.X, H=sol.H,
-                        meta=np.array(json.dumps(meta)))
+                value=row["value"], lower=row["lower"], upper=row["upper"], fraction=row["fraction"])
+    certificates.write(plans_path(a, b, faces, convention, folder), sol.plans, sol.H, meta)
     return row
 
 
 def store_cells(cells, *, folder=None, log=print, **options) -> list[dict]:
-    """:func:`store_cell` for each cell whose plans are not stored yet (how ``data/05_end_game_plans`` was made:
+    """:func:`store_cell` for each cell whose plans are not stored yet (how ``data/05_certificates/end_game`` was made:
     ``store_cells(STORED_CELLS)``, offline, one cell after another)."""
     rows = []
     for cell in cells:
@@ -170,15 +166,19 @@ def verify_cell(a: int, b: int, faces: int, convention: str, *, folder=None, dig
     row = _blank_row(a, b, faces, convention)
     game = game_for(a, b, faces, convention)
     tree, probs = _tree(game)
-    content = plans_path(a, b, faces, convention, folder).read_bytes()
-    if digest is not None and hashlib.sha256(content).hexdigest() != digest:
-        raise ValueError(f"the stored plans of {game.label} changed while being read")
-    with np.load(io.BytesIO(content), allow_pickle=False) as f:
-        plans = (so.SparsePlan(0, f["nodes0"], f["X0"]), so.SparsePlan(1, f["nodes1"], f["X1"]))
-        H, meta = f["H"], json.loads(str(f["meta"]))
+    path = plans_path(a, b, faces, convention, folder)
+    plans, H, meta = certificates.read(path, digest)
+    if meta.get("cell", [a, b, faces, convention]) != [a, b, faces, convention]:
+        raise certificates.CertificateError(f"{path.name} certifies the cell {meta['cell']}, not "
+                                            f"{[a, b, faces, convention]}")
     t0 = time.perf_counter()
     lower, upper, cert = rational.verify_plans(tree, plans, probs, meta["max_denominator"],
                                                method=meta.get("certificate") or "rounding")
+    certificates.check_bracket(f"end game {game.label}", lower, upper, meta, EXACT_WIDTH)
+    if meta.get("fraction") and (not cert.holds or str(cert.fraction) != meta["fraction"]):
+        raise certificates.CertificateError(
+            f"end game {game.label}: the stored fraction {meta['fraction']} is not what the plans give exactly "
+            f"({cert.fraction if cert.holds else 'no exact certificate'})")
     row.update(value=(lower + upper) / 2, lower=lower, upper=upper, width=upper - lower,
                fraction=str(cert.fraction) if cert.holds else "", certified=cert.holds, n_bids=game.n_bids,
                histories=game.histories, restricted_histories=len(H), **meta["solve"],
@@ -187,22 +187,37 @@ def verify_cell(a: int, b: int, faces: int, convention: str, *, folder=None, dig
     return row
 
 
+#: the three-dice cells whose solve takes over 30 s on the project machine (2 cores): verified from their stored
+#: plans in the chain, as the heavy four-dice cells are; a missing file for one of them raises
+STORED_THREE_DICE = [(2, 1, 6, "stairs"), (1, 2, 5, "stairs"), (1, 2, 6, "stairs")]
+
+
+def verified_from_store(a: int, b: int, faces: int, convention: str,
+                        solve_max_faces: int = FOUR_DICE_SOLVE_MAX_FACES) -> bool:
+    """Is this cell verified from its stored plans in the chain (rather than solved)?"""
+    return (a + b >= 4 and faces > solve_max_faces) or (a, b, faces, convention) in STORED_THREE_DICE
+
+
 def end_game_table(cells, progress=None, *, solve_max_faces: int = FOUR_DICE_SOLVE_MAX_FACES,
-                   folder=None) -> pd.DataFrame:
-    """One row per cell, each computed once through the study's cache. A cell with three dice or fewer, or with
-    at most ``solve_max_faces`` faces, is solved; a heavier one is verified from its stored plans
-    (:func:`verify_cell`: its bracket and fraction computed here by best responses, without an LP), or, with no
-    plans stored, left without a value (status ``"not solved in the chain: no stored plans"``)."""
+                   folder=None, resolve: bool = False) -> pd.DataFrame:
+    """One row per cell, each computed once through the study's cache. A light cell is solved; a heavy one
+    (:func:`verified_from_store`: four dice with more than ``solve_max_faces`` faces, and
+    :data:`STORED_THREE_DICE`) is verified from its stored plans (:func:`verify_cell`: its bracket and fraction
+    computed here by best responses, without an LP; status ``"verified"``). A stored certificate that does not
+    verify raises :class:`liarlab.papers.p05.certificates.CertificateError`, as does a missing file of
+    :data:`STORED_THREE_DICE`; a four-dice cell never solved is left without a value (status
+    ``"not solved in the chain: no stored plans"``). ``resolve``: solve the stored cells in the run instead
+    (hours for the four-dice ones)."""
     from liarlab.study import cache
 
     rows = []
     for a, b, faces, convention in cells:
         stored = plans_path(a, b, faces, convention, folder)
-        if a + b < 4 or faces <= solve_max_faces:
+        if resolve or not verified_from_store(a, b, faces, convention, solve_max_faces):
             rows.append(cache.cached_call(solve_cell, a, b, faces, convention))
-        elif stored.exists():
+        elif stored.exists() or (a, b, faces, convention) in STORED_THREE_DICE:
             # the file's digest is an argument, so a changed certificate is never served from the cache
-            digest = hashlib.sha256(stored.read_bytes()).hexdigest()
+            digest = certificates.digest_of(stored) if stored.exists() else None
             rows.append(cache.cached_call(verify_cell, a, b, faces, convention, folder=str(stored.parent),
                                           digest=digest))
         else:
@@ -210,6 +225,15 @@ def end_game_table(cells, progress=None, *, solve_max_faces: int = FOUR_DICE_SOL
         if progress is not None:
             progress(a, b, faces, convention)
     return pd.DataFrame(rows)
+
+
+def sources_note(table: pd.DataFrame) -> str:
+    """The printed line under the end game's tables: how many cells were solved in this run, which were verified
+    from stored certificates."""
+    verified = table[table.status == "verified"]
+    return certificates.sources_note(
+        "end game cells", [f"{int((table.status == 'solved').sum())} cells"],
+        [f"{r.a}v{r.b} N={r.faces} {r.convention}" for r in verified.itertuples()], "data/05_certificates/end_game")
 
 
 #: the statuses of rows with a value: solved in this run, or verified from stored plans

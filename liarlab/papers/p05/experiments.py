@@ -126,7 +126,7 @@ def bluff2_exact_variant_search(faces: int = 2, max_dice: int = 5, max_total: in
 # Issue 18: certified exact Bluff by the double oracle, counting conventions, one die each
 # ---------------------------------------------------------------------------------------------
 def bluff2_certified_table(faces: int = 2, max_dice: int = 5, rules: BluffRules | None = None,
-                           max_total: int | None = None) -> pd.DataFrame:
+                           max_total: int | None = None, *, resolve: bool = False) -> pd.DataFrame:
     """E9: every cell (a, b), a, b <= max_dice, solved by the double oracle with its certified bracket.
 
     Columns: first_dice, second_dice, value (the first player's game value in +-1 units: +1 a sure win, -1 a
@@ -135,14 +135,21 @@ def bluff2_certified_table(faces: int = 2, max_dice: int = 5, rules: BluffRules 
     exists), win_fraction (the first player's win probability (1 + value) / 2 as a fraction, when
     value_fraction exists), histories, restricted_histories, iterations, seconds, status. Cells with
     a + b > max_total are left unsolved (status says so).
+
+    A grid of :data:`liarlab.papers.p05.certificates.STORED_GRIDS` (minutes to solve) is verified from its
+    stored certificate instead (:func:`liarlab.papers.p05.certificates.verify_grid`: the same rows, every bracket
+    recomputed from the plans; it raises when the file is missing or does not verify); ``resolve``: solve it.
     """
     from liarlab.bluff.api import simple_fraction
     from liarlab.bluff.oracle import certified_grid
+    from liarlab.papers.p05 import certificates
 
     rules = rules if rules is not None else BluffRules()
-    cells = [(a, b) for a in range(1, max_dice + 1) for b in range(1, max_dice + 1)
-             if max_total is None or a + b <= max_total]
-    rows = certified_grid(faces, max_dice, cells=cells, **rules.exact_options())
+    cells = certificates.grid_cells(max_dice, max_total)
+    if not resolve and certificates.has_grid(rules.label, faces, max_dice, max_total):
+        rows = certificates.verify_grid(rules, faces, max_dice, max_total)
+    else:
+        rows = certified_grid(faces, max_dice, cells=cells, **rules.exact_options())
     frame = pd.DataFrame(rows).rename(columns={"a": "first_dice", "b": "second_dice"})
     frame["win_pct"] = 100 * frame["opener_win"]
     fractions = [simple_fraction(r.value, r.lower, r.upper) for r in frame.itertuples()]
@@ -212,13 +219,14 @@ def rules_of(row) -> BluffRules:
                       next_opener=row.next_opener, wild=row.wild, bid_order=row.bid_order)
 
 
-def kept_variant_grids(kept: pd.DataFrame, faces: int = 2, max_dice: int = 5, progress: bool = False) -> pd.DataFrame:
-    """Every kept variant's whole grid solved by the double oracle (:func:`bluff2_certified_table`), with
-    columns variant, wild, bid_order."""
+def kept_variant_grids(kept: pd.DataFrame, faces: int = 2, max_dice: int = 5, progress: bool = False, *,
+                       resolve: bool = False) -> pd.DataFrame:
+    """Every kept variant's whole grid solved by the double oracle (:func:`bluff2_certified_table`: a stored
+    grid verified from its certificate unless ``resolve``), with columns variant, wild, bid_order."""
     from liarlab.study.parallel import progress_bar as tqdm
 
-    grids = [bluff2_certified_table(faces, max_dice, rules_of(row)).assign(variant=row.variant, wild=row.wild,
-                                                                           bid_order=row.bid_order)
+    grids = [bluff2_certified_table(faces, max_dice, rules_of(row), resolve=resolve).assign(
+                 variant=row.variant, wild=row.wild, bid_order=row.bid_order)
              for row in tqdm(list(kept.itertuples()), desc="kept variants, exact", disable=not progress)]
     return pd.concat(grids, ignore_index=True)
 
@@ -238,11 +246,13 @@ def race_diagnostic(grid: pd.DataFrame) -> pd.DataFrame:
 
 def counting_variant_search(faces: int = 2, max_dice: int = 5, exact_max_total: int = 6, printed: dict | None = None,
                             countings=(("top", "quantity"), ("top", "star"), ("none", "quantity")),
-                            progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+                            progress: bool = False, *, resolve: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
     """E8/E9 extended (issue 18): penalties x next opener x counting conventions, per-turn on the whole grid
     and exact (double oracle) on the cells with a + b <= exact_max_total. Returns (grids, summary); the
     summary has one row per (method, variant) with the printed-table agreement on the cells computed and
-    the spec 6.7 race diagnostic (cells a < b with |P(a, b) - (100 - P(b - 1, a))| < 1 point)."""
+    the spec 6.7 race diagnostic (cells a < b with |P(a, b) - (100 - P(b - 1, a))| < 1 point). The exact grids
+    of :data:`liarlab.papers.p05.certificates.STORED_GRIDS` are verified from their certificates (``resolve``:
+    solved)."""
     from liarlab.bluff.per_turn import bluff2_per_turn_table, compare_with_printed_grid
     from liarlab.bluff.rules import all_rule_variants
     from liarlab.study.parallel import progress_bar as tqdm
@@ -253,7 +263,7 @@ def counting_variant_search(faces: int = 2, max_dice: int = 5, exact_max_total: 
             if method == "per-turn":
                 grid = bluff2_per_turn_table(faces, max_dice, rules)
             else:
-                grid = bluff2_certified_table(faces, max_dice, rules, exact_max_total)
+                grid = bluff2_certified_table(faces, max_dice, rules, exact_max_total, resolve=resolve)
                 grid = grid[grid.status == "solved"][["first_dice", "second_dice", "win_pct", "width"]]
             grid = grid.assign(method=method, variant=rules.label[:-3], wild=rules.wild, bid_order=rules.bid_order)
             grids.append(grid)
@@ -406,13 +416,54 @@ LD_EXPL_FACES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 20)   # E2: the N whose whole multi
 SCALING_CELLS = ((1, 1), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5))   # timed rounds (dice each)
 
 
-def certified_one_die_rows(max_faces: int) -> list[dict]:
-    """One die each, N = 2..max_faces: :func:`liarlab.papers.p05.one_die.certified_one_die` for each N, one cached
-    call per N (so a larger ``max_faces`` reuses the smaller N)."""
+def certified_one_die_rows(max_faces: int, *, resolve: bool = False) -> list[dict]:
+    """One die each, N = 2..max_faces: :func:`liarlab.papers.p05.one_die.certified_one_die` for each N not in
+    :data:`liarlab.papers.p05.certificates.ONE_DIE_STORED`, one cached call per N (so a larger ``max_faces``
+    reuses the smaller N); each N of ``ONE_DIE_STORED`` verified in every run from its stored certificate
+    (:func:`liarlab.papers.p05.certificates.verify_one_die`: it raises when the file is missing or does not
+    verify). ``resolve``: solve every N in the run instead (minutes at N = 9, 10)."""
+    from liarlab.papers.p05 import certificates
     from liarlab.papers.p05.one_die import certified_one_die
     from liarlab.study import cache
 
-    return [cache.cached_call(certified_one_die, N) for N in range(2, max_faces + 1)]
+    return [cache.cached_call(certified_one_die, N) if resolve or N not in certificates.ONE_DIE_STORED
+            else certificates.verify_one_die(N) for N in range(2, max_faces + 1)]
+
+
+def one_die_sources(max_faces: int, *, resolve: bool = False) -> str:
+    """The printed line under the one-die table: which N were solved in this run, which verified from stored
+    certificates (as :func:`certified_one_die_rows` does it)."""
+    from liarlab.papers.p05 import certificates
+
+    faces = range(2, max_faces + 1)
+    stored = () if resolve else certificates.ONE_DIE_STORED
+    return certificates.sources_note("one die each, certified exact values (N)", [N for N in faces if N not in stored],
+                                     [N for N in faces if N in stored], "data/05_certificates/one_die")
+
+
+def counting_sources(max_dice: int = 5, exact_max_total: int = 6, faces: int = 2, *, resolve: bool = False,
+                     countings=(("top", "quantity"), ("top", "star"), ("none", "quantity"))) -> str:
+    """The printed line under the counting search: how many exact grids were solved in this run, how many verified
+    from stored certificates (as :func:`counting_variant_search` does it)."""
+    from liarlab.bluff.rules import all_rule_variants
+    from liarlab.papers.p05 import certificates
+
+    stored = [not resolve and certificates.has_grid(r.label, faces, max_dice, exact_max_total)
+              for r in all_rule_variants(countings=countings)]
+    return certificates.sources_note("counting search, exact grids (a + b <= "
+                                     f"{exact_max_total})", [f"{stored.count(False)} variants"],
+                                     [f"{stored.count(True)} variants (no face wild)"] if any(stored) else [],
+                                     "data/05_certificates/bluff2")
+
+
+def kept_sources(kept: pd.DataFrame, faces: int = 2, max_dice: int = 5, *, resolve: bool = False) -> str:
+    """The printed line under the kept variants' grids: which were solved in this run, which verified from
+    stored certificates (as :func:`kept_variant_grids` does it)."""
+    from liarlab.papers.p05 import certificates
+
+    stored = [not resolve and certificates.has_grid(rules_of(r).label, faces, max_dice) for r in kept.itertuples()]
+    return certificates.sources_note("kept variants' exact grids", [v for v, s in zip(kept.variant, stored) if not s],
+                                     [v for v, s in zip(kept.variant, stored) if s], "data/05_certificates/bluff2")
 
 
 def talk_game_or_closest(counting: pd.DataFrame) -> pd.Series:

@@ -83,7 +83,9 @@ def _one_die_rows(bluff1_max_faces, exact_max_faces, one_die_faces, one_die_exac
         experiment("05", "E5", "Bluff-3 per-turn", "N = 6", "N = 6", "full", "Part 2, Bluff-3"),
         experiment("05", "E6", "Bluff-1 exact with CFR+ cross-check", "N = 2..6, 7-8 practical, CFR+ optional",
                    f"LP N = 2..{exact_max_faces}; certified double oracle N = {min(one_die_exact_faces)}.."
-                   f"{max(one_die_exact_faces)}; CFR+ N = {min(one_die_faces)}..{max(one_die_faces)}",
+                   f"{max(one_die_exact_faces)}; CFR+ N = {min(one_die_faces)}..{max(one_die_faces)} (an independent "
+                   f"cross-check of the certified values, run where it is cheap: under a second a game; no verdict "
+                   f"rests on it beyond its own check row)",
                    _status(certified_ok), "Part 2, one die each",
                    "" if certified_ok else
                    f"certified exact values only up to N = {max(one_die_exact_faces)} in this profile (the full "

@@ -1,7 +1,7 @@
 """Notebook 05's own parameters, declared once: type, range, quick and full sizes (the common ones are in
 :data:`liarlab.study.params.COMMON`). The notebook's setup cell passes :data:`PARAMS` to ``nb.setup``; the chain
 checks ``-p`` values with it; the coverage ledger reads its sizes from it."""
-from liarlab.study.params import Int, Parameters
+from liarlab.study.params import Flag, Int, Parameters
 
 PARAMS = Parameters(
     "05",
@@ -12,7 +12,9 @@ PARAMS = Parameters(
     bluff2_max_dice=Int(1, quick=2, full=5, help="Bluff-2 grids up to this many dice each"),
     variants_exact_max_total=Int(2, 10, quick=3, full=6, help="exact rule-variant search on cells up to this total"),
     old_lp_max_total=Int(2, 8, quick=4, full=7, help="the old whole-tree LP, for agreement and scaling, up to this total"),
-    one_die_max_faces=Int(2, 10, quick=4, full=8, help="one die each, CFR+ cross-check for N from 2 to this"),
+    one_die_max_faces=Int(2, 10, quick=4, full=6, help="one die each, CFR+ cross-check for N from 2 to this"),
     one_die_exact_max_faces=Int(2, 10, quick=4, full=10, help="one die each, certified double oracle for N from 2 to this"),
     cfr_iterations=Int(10, quick=300, full=1000, help="CFR+ iterations per one-die game"),
+    resolve_certificates=Flag(quick=False, full=False, help="solve the results stored as certificates in the run "
+                                                            "instead of verifying them (minutes to hours)"),
 )
