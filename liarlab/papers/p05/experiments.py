@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from liarlab.bluff.exact import solve_lp
+from liarlab.bluff import solve_bluff
 from liarlab.bluff.ferguson import ferguson_solution, ferguson_values, simulate_liars_dice
 from liarlab.bluff.per_turn import compare_with_printed_grid, per_turn_bluff, per_turn_policy
 from liarlab.bluff.rules import BluffRules, all_rule_variants
@@ -73,7 +73,7 @@ def bluff1_exact_vs_per_turn(faces_list=range(2, 7), rules: BluffRules | None = 
         played = evaluate_profile(N, (1, 1), per_turn_policy(per_turn, 1), per_turn_policy(per_turn, 2),
                                   **rules.exact_options())
         t0 = time.perf_counter()
-        exact = solve_lp(N, (1, 1), **rules.exact_options())
+        exact = solve_bluff(N, method="lp", **rules.exact_options()).detail
         rows.append({
             "faces": N,
             "per_turn_claimed_win": per_turn.first_player_win,
@@ -304,7 +304,7 @@ def one_die_table(faces_list=range(2, 8), cfr_iterations: int = 2000, lp_max_fac
                        oracle_seconds=sol.seconds)
         if N <= lp_max_faces:
             t0 = time.perf_counter()
-            lp = solve_lp(N, (1, 1))
+            lp = solve_bluff(N, method="lp").detail
             row.update(lp_win=lp.first_player_win, lp_mean_gain=lp.mean_gain,
                        lp_seconds=time.perf_counter() - t0)
         t0 = time.perf_counter()
@@ -331,7 +331,7 @@ def star_order_one_die(faces_list=range(2, 7)) -> pd.DataFrame:
                 if method == "per-turn":
                     win = per_turn_bluff(N, (1, 1), BluffRules(bid_order=order)).first_player_win
                 else:
-                    win = solve_lp(N, (1, 1), bid_order=order).first_player_win
+                    win = solve_bluff(N, method="lp", bid_order=order).detail.first_player_win
                 out[f"{order}_win"] = win
             rows.append(out)
     return pd.DataFrame(rows)
