@@ -51,12 +51,12 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "solve":
-        from liarlab.papers.p05 import certificates
+        from liarlab.papers.p05 import regenerate
 
         if args.verify:
-            print(f"{len(certificates.verify_all(args.kind))} {args.kind} certificates verified")
+            print(f"{len(regenerate.verify_all(args.kind))} {args.kind} certificates verified")
         else:
-            certificates.store(args.kind, force=args.force)
+            regenerate.store(args.kind, force=args.force)
         return 0
 
     if args.command == "cache":

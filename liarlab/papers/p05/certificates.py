@@ -32,7 +32,7 @@ from liarlab.study import outputs
 __all__ = ["CERTIFICATES_DIR", "SOLVER_VERSION", "CertificateError", "write", "read", "digest_of",
            "ONE_DIE_STORED", "one_die_path", "store_one_die", "verify_one_die", "one_die_row",
            "sources_note", "write_many", "read_many", "STORED_GRIDS", "grid_path", "store_grid", "verify_grid",
-           "has_grid", "store_digest", "store", "verify_all", "declared", "rules_of_label", "NO_WILD_LABELS"]
+           "has_grid", "store_digest", "NO_WILD_LABELS"]
 
 #: where the certificates of notebook 05 are committed (one folder a kind)
 CERTIFICATES_DIR = outputs.REPO_ROOT / "data" / "05_certificates"
@@ -298,76 +298,3 @@ def store_digest(kind: str = "bluff2") -> str:
 def has_grid(label: str, faces: int, max_dice: int, max_total: int | None = None) -> bool:
     """Is this grid verified from a stored certificate in the chain (declared in :data:`STORED_GRIDS`)?"""
     return (label, faces, max_dice, max_total) in STORED_GRIDS
-
-
-# --------------------------------------------------------------------------- the regenerate path
-
-KINDS = ("one-die", "end-game", "bluff2")
-
-
-def declared(kind: str) -> list:
-    """The results of ``kind`` the chain verifies from stored certificates (the full profile's): one die each N,
-    end-game cells (a, b, N, convention), Bluff-2 grids (label, faces, max_dice, max_total)."""
-    from liarlab.papers.p05 import endgame
-    from liarlab.papers.p05.params import PARAMS
-
-    if kind == "one-die":
-        return [N for N in ONE_DIE_STORED if N <= PARAMS.size("one_die_exact_max_faces", "full")]
-    if kind == "end-game":
-        return [c for c in endgame.cells_for("full") if endgame.verified_from_store(*c)
-                and (endgame.plans_path(*c).exists() or c in endgame.STORED_THREE_DICE)]
-    if kind == "bluff2":
-        return list(STORED_GRIDS)
-    raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
-
-
-def store(kind: str, *, force: bool = False, log=print) -> list:
-    """Solve and store (offline, under ``nice``: minutes to hours) every declared result of ``kind`` whose file is
-    missing (``force``: every one). What ``python -m liarlab solve KIND`` runs; returns the paths written."""
-    from liarlab.papers.p05 import endgame
-
-    written = []
-    for item in declared(kind):
-        if kind == "one-die":
-            path = one_die_path(item)
-            if force or not path.exists():
-                store_one_die(item, log=log)
-        elif kind == "end-game":
-            path = endgame.plans_path(*item)
-            if force or not path.exists():
-                endgame.store_cell(*item)
-        else:
-            label, faces, max_dice, max_total = item
-            path = grid_path(label, faces, max_dice, max_total)
-            if force or not path.exists():
-                store_grid(rules_of_label(label), faces, max_dice, max_total, log=log)
-        if log is not None:
-            log(f"{kind} {item}: {path}")
-        written.append(path)
-    return written
-
-
-def rules_of_label(label: str):
-    """The BluffRules whose label is ``label`` (every counting variant of the search)."""
-    from liarlab.bluff.rules import all_rule_variants
-
-    for rules in all_rule_variants(countings=(("top", "quantity"), ("top", "star"), ("none", "quantity"))):
-        if rules.label == label:
-            return rules
-    raise ValueError(f"no rule variant is labelled {label!r}")
-
-
-def verify_all(kind: str) -> list:
-    """Verify every declared result of ``kind`` (raises :class:`CertificateError` on the first that fails)."""
-    from liarlab.papers.p05 import endgame
-
-    out = []
-    for item in declared(kind):
-        if kind == "one-die":
-            out.append(verify_one_die(item))
-        elif kind == "end-game":
-            out.append(endgame.verify_cell(*item))
-        else:
-            label, faces, max_dice, max_total = item
-            out.append(verify_grid(rules_of_label(label), faces, max_dice, max_total))
-    return out

@@ -21,7 +21,7 @@ def full(name: str) -> int:
 
 def run_sizes(params: dict, results) -> dict:
     """The keyword arguments of :func:`coverage_rows` for a run: its resolved sizes (``params``, as returned by
-    ``nb.setup``) and what ``results`` (:class:`liarlab.papers.p05.claims.Results`) computed."""
+    ``nb.setup``) and what ``results`` (:class:`liarlab.papers.p05.results.Results`) computed."""
     one_die, exact = results.one_die, results.bluff2_exact
     return dict(ld_max_faces=params["ld_max_faces"], n_games=params["n_games"],
                 ld_expl_faces=list(results.ld_expl.faces), bluff1_max_faces=params["bluff1_max_faces"],

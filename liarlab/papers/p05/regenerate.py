@@ -1,0 +1,75 @@
+"""Notebook 05's certificates made again offline, or checked: what ``python -m liarlab solve KIND`` runs.
+
+The store itself (reading, writing and verifying one certificate) is :mod:`liarlab.papers.p05.certificates`; this
+module stands above it and above :mod:`liarlab.papers.p05.endgame`, whose cells it stores and verifies.
+"""
+from __future__ import annotations
+
+from liarlab.papers.p05 import certificates, endgame
+from liarlab.papers.p05.params import PARAMS
+
+__all__ = ["KINDS", "declared", "store", "verify_all", "rules_of_label"]
+
+KINDS = ("one-die", "end-game", "bluff2")
+
+
+def declared(kind: str) -> list:
+    """The results of ``kind`` the chain verifies from stored certificates (the full profile's): one die each N,
+    end-game cells (a, b, N, convention), Bluff-2 grids (label, faces, max_dice, max_total)."""
+    if kind == "one-die":
+        return [N for N in certificates.ONE_DIE_STORED if N <= PARAMS.size("one_die_exact_max_faces", "full")]
+    if kind == "end-game":
+        return [c for c in endgame.cells_for("full") if endgame.verified_from_store(*c)
+                and (endgame.plans_path(*c).exists() or c in endgame.STORED_THREE_DICE)]
+    if kind == "bluff2":
+        return list(certificates.STORED_GRIDS)
+    raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+
+
+def store(kind: str, *, force: bool = False, log=print) -> list:
+    """Solve and store (offline, under ``nice``: minutes to hours) every declared result of ``kind`` whose file is
+    missing (``force``: every one). What ``python -m liarlab solve KIND`` runs; returns the paths written."""
+    written = []
+    for item in declared(kind):
+        if kind == "one-die":
+            path = certificates.one_die_path(item)
+            if force or not path.exists():
+                certificates.store_one_die(item, log=log)
+        elif kind == "end-game":
+            path = endgame.plans_path(*item)
+            if force or not path.exists():
+                endgame.store_cell(*item)
+        else:
+            label, faces, max_dice, max_total = item
+            path = certificates.grid_path(label, faces, max_dice, max_total)
+            if force or not path.exists():
+                certificates.store_grid(rules_of_label(label), faces, max_dice, max_total, log=log)
+        if log is not None:
+            log(f"{kind} {item}: {path}")
+        written.append(path)
+    return written
+
+
+def rules_of_label(label: str):
+    """The BluffRules whose label is ``label`` (every counting variant of the search)."""
+    from liarlab.bluff.rules import all_rule_variants
+
+    for rules in all_rule_variants(countings=(("top", "quantity"), ("top", "star"), ("none", "quantity"))):
+        if rules.label == label:
+            return rules
+    raise ValueError(f"no rule variant is labelled {label!r}")
+
+
+def verify_all(kind: str) -> list:
+    """Verify every declared result of ``kind`` (raises
+    :class:`~liarlab.papers.p05.certificates.CertificateError` on the first that fails)."""
+    out = []
+    for item in declared(kind):
+        if kind == "one-die":
+            out.append(certificates.verify_one_die(item))
+        elif kind == "end-game":
+            out.append(endgame.verify_cell(*item))
+        else:
+            label, faces, max_dice, max_total = item
+            out.append(certificates.verify_grid(rules_of_label(label), faces, max_dice, max_total))
+    return out
