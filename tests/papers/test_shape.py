@@ -59,3 +59,17 @@ def test_no_function_in_a_paper_is_over_about_80_lines(paper):
                 if lines > MAX_FUNCTION_LINES:
                     long.append(f"{path.name}:{node.name} ({lines})")
     assert not long, f"{paper.name}: functions over {MAX_FUNCTION_LINES} lines: {long}"
+
+
+def test_every_papers_results_object_lives_in_its_results_module():
+    """One place for a paper's results (issue 38): a class named Results... is defined in results.py only, and
+    every paper of 00-05 has one."""
+    found = {}
+    for paper in PAPERS:
+        for module in paper.glob("*.py"):
+            for node in ast.parse(module.read_text()).body:
+                if isinstance(node, ast.ClassDef) and node.name.startswith("Results"):
+                    found.setdefault(paper.name, []).append(module.name)
+    elsewhere = {p: m for p, m in found.items() if set(m) != {"results.py"}}
+    assert not elsewhere, f"results objects outside results.py: {elsewhere}"
+    assert {f"p0{i}" for i in range(6)} <= set(found), f"papers without a results object: {sorted(found)}"
