@@ -30,6 +30,9 @@ def main(argv=None) -> int:
     run.add_argument("-p", "--parameter", action="append", default=[], metavar="NAME=VALUE",
                      help="override a notebook parameter, e.g. -p n_games=5000")
     run.add_argument("--no-html", action="store_true", help="skip the HTML report")
+    run.add_argument("--resolve", action="store_true",
+                     help="notebook 05: solve its certified results in the run instead of verifying the stored "
+                          "certificates (hours on two cores; python -m liarlab solve stores them offline)")
     bench = sub.add_parser("bench", help="run the speed benchmarks in benchmarks/")
     bench.add_argument("names", nargs="*", help="benchmark names (bench_<name>.py); default all")
     sub.add_parser("kernel", help="register the 'liarlab' Jupyter kernel for this interpreter")
@@ -69,6 +72,12 @@ def main(argv=None) -> int:
         return run_benchmarks(args.names)
     try:
         params = dict(chain.parse_parameter(p) for p in args.parameter)
+        if args.resolve:
+            if "resolve_certificates" in params:
+                raise ValueError("give --resolve or -p resolve_certificates=..., not both")
+            if args.only and "05" not in [x.strip() for x in args.only.split(",")]:
+                raise ValueError("--resolve applies to notebook 05 only (its certified results); add 05 to --only")
+            params["resolve_certificates"] = True
         runs = chain.run_chain(profile=args.profile, only=args.only, n_jobs=args.n_jobs,
                                scheduler=args.scheduler, force=args.force, out=args.out,
                                parameters=params, html=not args.no_html,
