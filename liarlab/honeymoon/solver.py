@@ -80,32 +80,24 @@ def _suit_tables():
 LENGTH, ONES, TOP, FTOP, SURE = _suit_tables()
 
 
+def _byte_rank(byte: int, below: int, offset: int) -> int:
+    """The colex rank's share of one byte whose bits are positions ``offset``.. ``offset + 7`` of the word, with
+    ``below`` set bits under it: the sum of comb(position, how many set bits up to it)."""
+    total, j = 0, below
+    for q in range(8):
+        if (byte >> q) & 1:
+            j += 1
+            total += comb(offset + q, j)
+    return total
+
+
 def _rank_tables():
     """The colex rank of an 18-bit word (sum of C(p, j) over its set bits p, the j-th set bit from the bottom) in
     three lookups: RANK_LO[byte 0] + RANK_HI[ones in byte 0, byte 1] + RANK_TOP[ones in bytes 0-1, byte 2]."""
-    lo = np.zeros(256, np.int64)
-    hi = np.zeros((9, 256), np.int64)
-    for b in range(256):
-        j = 0
-        for p in range(8):
-            if (b >> p) & 1:
-                j += 1
-                lo[b] += comb(p, j)
-        for k in range(9):
-            j = k
-            for q in range(8):
-                if (b >> q) & 1:
-                    j += 1
-                    hi[k, b] += comb(8 + q, j)
+    lo = np.array([_byte_rank(b, 0, 0) for b in range(256)], np.int64)
+    hi = np.array([[_byte_rank(b, k, 8) for b in range(256)] for k in range(9)], np.int64)
+    top = np.array([[_byte_rank(b, k, 16) for b in range(256)] for k in range(17)], np.int64)
     ones = np.array([bin(b).count("1") for b in range(256)], np.int64)
-    top = np.zeros((17, 256), np.int64)
-    for b in range(256):
-        for k in range(17):
-            j = k
-            for q in range(8):
-                if (b >> q) & 1:
-                    j += 1
-                    top[k, b] += comb(16 + q, j)
     return lo, hi, ones, top
 
 
