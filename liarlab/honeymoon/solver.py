@@ -468,14 +468,9 @@ def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, 
           killers):
     """Can the player on lead in row ``d`` take at least ``t`` of the remaining tricks?"""
     n = _n_tricks(st, d, ones)
-    if t <= 0:
-        return True
-    if t > n:
-        return False
-    if n == 1:
-        return _last_trick(st, d, trump, length) >= t
-    if trump < 4 and n <= cfg[C_TABLE]:
-        return tab[_tab_index(st, d, trump, n, length, vec, base, binom)] >= t
+    settled = _settled(st, d, t, n, trump, length, cfg, tab, vec, base, binom)
+    if settled >= 0:
+        return settled == 1
     q = 0
     if cfg[C_QUICK]:
         q = _quick_tricks(st, d, trump, length, ones, sure)
