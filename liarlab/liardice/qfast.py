@@ -309,6 +309,14 @@ def _dense_base(offset, rank, hand_rank, n_bids, full):
     return offset + rank * (n_bids + 1) * 6
 
 
+@njit(cache=True, inline="always")
+def _dense_at(values, base, a, own, n_bids, full):
+    """The value of action ``a`` in a dense table's state row starting at ``base`` (:func:`_dense_base`)."""
+    if full:
+        return values[base + a]
+    return values[base + 6 * a + (0 if a == n_bids else own[FACE[a]])]
+
+
 @njit(cache=True)
 def _q_greedy(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, full, shuffle, order):
     """Highest value over the legal actions ``lo..n_bids`` (``lo..n_bids-1`` at the opening), ties -> last.
@@ -322,19 +330,11 @@ def _q_greedy(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, full
     vmax = -999.0
     if not shuffle and cap == 0:
         base = _dense_base(offset, rank, hand_rank, n_bids, full)
-        if full:
-            for a in range(lo, hi + 1):
-                v = values[base + a]
-                if v >= vmax:
-                    vmax = v
-                    best = a
-        else:
-            for a in range(lo, hi + 1):
-                held = 0 if a == n_bids else own[FACE[a]]
-                v = values[base + 6 * a + held]
-                if v >= vmax:
-                    vmax = v
-                    best = a
+        for a in range(lo, hi + 1):
+            v = _dense_at(values, base, a, own, n_bids, full)
+            if v >= vmax:
+                vmax = v
+                best = a
         return best
     if not shuffle:
         for a in range(lo, hi + 1):
@@ -352,7 +352,7 @@ def _q_greedy(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, full
         base = _dense_base(offset, rank, hand_rank, n_bids, full)
         for i in range(n):
             a = order[i]
-            v = values[base + a] if full else values[base + 6 * a + (0 if a == n_bids else own[FACE[a]])]
+            v = _dense_at(values, base, a, own, n_bids, full)
             if v >= vmax:
                 vmax = v
                 best = a
@@ -373,7 +373,7 @@ def _q_best_value(values, hkeys, offset, cap, rank, own, hand_rank, lo, n_bids, 
     if cap == 0:
         base = _dense_base(offset, rank, hand_rank, n_bids, full)
         for a in range(lo, hi + 1):
-            v = values[base + a] if full else values[base + 6 * a + (0 if a == n_bids else own[FACE[a]])]
+            v = _dense_at(values, base, a, own, n_bids, full)
             if v > vmax:
                 vmax = v
         return vmax
