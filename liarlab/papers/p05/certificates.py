@@ -130,21 +130,19 @@ def _one_die_tree(faces: int):
 
     rules = make_rules(faces, (1, 1))
     rnd = Round(rules)
-    return rules, so.Tree.of_round(rnd, zero_sum_payoffs(rnd, None))
+    return rules, rnd, so.Tree.of_round(rnd, zero_sum_payoffs(rnd, None))
 
 
 def store_one_die(faces: int, *, folder=None, log=None) -> dict:
     """Solve Bluff with one die each and ``faces`` faces (offline: N = 10 takes about 10 minutes and 3.3 GB) and
     store its certificate; returns the row :func:`verify_one_die` will give (the solve's own)."""
-    from liarlab.bluff.rounds import Round, zero_sum_payoffs
     from liarlab.core.resources import PeakMemory
 
-    rules, tree = _one_die_tree(faces)
-    rnd = Round(rules)
+    rules, rnd, tree = _one_die_tree(faces)
     H0 = np.flatnonzero(rnd.popcount <= 1).astype(np.int64)      # as liarlab.bluff.oracle.solve_round_certified
     with PeakMemory() as memory:
         t0 = time.perf_counter()
-        sol = so.solve_certified(so.Tree.of_round(rnd, zero_sum_payoffs(rnd, None)), target=1e-9, tolerance=1e-10,
+        sol = so.solve_certified(tree, target=1e-9, tolerance=1e-10,
                                  max_iterations=200, method="highs-ds", H0=H0, log=log, oracle="fringe")
         seconds = time.perf_counter() - t0
     solve = dict(restricted_histories=int(sol.restricted_histories), iterations=int(sol.iterations),
@@ -184,7 +182,7 @@ def verify_one_die(faces: int, *, folder=None) -> dict:
 
     path = one_die_path(faces, folder)
     plans, H, meta = read(path)
-    rules, tree = _one_die_tree(faces)
+    rules, _, tree = _one_die_tree(faces)
     if meta.get("kind") != "bluff one die" or meta.get("key") != [faces, rules.label]:
         raise CertificateError(f"{path.name} certifies {meta.get('kind')} {meta.get('key')}, not one die each at "
                                f"N = {faces} ({rules.label})")
