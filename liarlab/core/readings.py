@@ -135,9 +135,6 @@ def _row(family, claim, reading, verdict, note) -> dict:
 def summary(rows: list[dict]) -> str:
     """The readings of one claim in one line, for the claims row's ``readings`` column."""
     run_rows = [r for r in rows if r["verdict"] in RUN]
-    skipped = [r for r in rows if r["verdict"] == NOT_RUN]
-    moot = [r for r in rows if r["verdict"] == BOUNDED]
-    unbuilt = [r for r in rows if r["verdict"] == NOT_BUILT]
 
     def verdict(r):
         lean = r.get("leans") if r["verdict"] == "inconclusive" else ""
@@ -146,12 +143,10 @@ def summary(rows: list[dict]) -> str:
 
     parts = [f"{r['reading']}{' (default)' if r['is_default'] else ''}: {verdict(r)}" for r in run_rows]
     text = f"{len(run_rows)} reading{'s' if len(run_rows) != 1 else ''} run ({'; '.join(parts)})"
-    if skipped:
-        text += "; cannot be run: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in skipped)
-    if moot:
-        text += "; not built, bounded: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in moot)
-    if unbuilt:
-        text += "; not built: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in unbuilt)
+    for kind, label in ((NOT_RUN, "cannot be run"), (BOUNDED, "not built, bounded"), (NOT_BUILT, "not built")):
+        unrun = [r for r in rows if r["verdict"] == kind]
+        if unrun:
+            text += f"; {label}: " + "; ".join(f"{r['reading']} ({r['note'].rstrip('.')})" for r in unrun)
     return text
 
 
