@@ -176,6 +176,8 @@ GAIN_FAMILY = "§5.2 network gain per type"
 BR_CLAIM = "random-guess cannot be badly exploited ('ensures not losing'): best-response lower bound"
 
 _SPEC = "spec 01 §7"
+#: "roughly half" (大致一半) read as "about 0.5": the protocol's +-25 % around one half
+ROUGHLY_HALF = (0.5 * (1 - V.ABOUT), 0.5 * (1 + V.ABOUT))
 
 #: Readings of the per-type win-rate claims of §5.2 (shared by "60-70 % against every type" and "loses to none").
 WIN_READINGS = {
@@ -451,7 +453,8 @@ BR_READINGS = {
                           "thesis Ch. 1 ('保證至少能有大致一半的勝率', at least roughly half) and Ch. 4 §1",
                           default=True),
     "about": CR.Reading("'roughly half' as 'about 0.5' (the protocol's +-25 %)",
-                        "'大致一半' (roughly half) allows 0.375-0.625", "thesis Ch. 1 wording '大致一半'"),
+                        f"'大致一半' (roughly half) allows {ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}",
+                        "thesis Ch. 1 wording '大致一半'"),
     "depth 2": CR.Reading("depth-2 best responder", "a responder that looks two exchanges ahead",
                           "a stronger lower bound on a best response"),
     "responder opens": CR.Reading("the best responder opens every game", "the responder always opens",
@@ -483,7 +486,8 @@ def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFra
 
     e, _ = shifted(int(b.games) - int(b.wins), b.games)
     rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["about"], e, V.about(0.5, e, span=1.0, reference=0.5),
-                       note="random-guess's win rate itself, judged against 0.375-0.625"))
+                       note=f"random-guess's win rate itself, judged against "
+                            f"{ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}"))
     if br2 is not None and len(br2):
         c = br2.iloc[0]
         _, d = shifted(round((1 - float(c.win_rate)) * int(c.games)), c.games)
@@ -512,12 +516,12 @@ def _exact_best_response(default_est, default_j) -> dict:
     (they are strategies it could play), so when the depth-1 responder already holds random-guess below the band,
     the exact one would too: bounded away from the print. Otherwise it could reproduce it: not built."""
     exact = BR_READINGS["exact"]
-    if default_j.verdict == "differs" and default_est.high < 0.5:
+    if default_j.verdict == "differs" and default_est.high < ROUGHLY_HALF[0]:
         return CR.bounded(BR_CLAIM, BR_CLAIM, exact,
                           f"an exact best response wins at least as often as the depth-1 responder that was run (it "
                           f"could play it), so it holds random-guess to at most {default_est.high:.3f} (the run "
-                          f"responder's upper bound), below both 'not lower than 0.5' and 'roughly half' (0.375); "
-                          f"built, it could not reproduce the print")
+                          f"responder's upper bound), below both 'not lower than 0.5' and 'roughly half' "
+                          f"({ROUGHLY_HALF[0]:g}); built, it could not reproduce the print")
     return CR.not_built(BR_CLAIM, BR_CLAIM, exact,
                         "an exact best response needs the whole game tree against random-guess's mixed strategy, "
                         "which is not computed here; the lookahead responders bound it from below")
