@@ -222,7 +222,9 @@ def grid_path(label: str, faces: int, max_dice: int, max_total: int | None = Non
     return Path(folder or CERTIFICATES_DIR / "bluff2") / f"{slug}_N{faces}_d{max_dice}{total}.npz"
 
 
-def grid_cells(max_dice: int, max_total: int | None):
+def cells_up_to_total(max_dice: int, max_total: int | None):
+    """The cells (a, b), a, b <= max_dice, with a + b <= max_total (every one when None): the cells a grid is asked
+    for (:func:`liarlab.bluff.rounds.grid_cells` adds the rounds they continue into)."""
     return [(a, b) for a in range(1, max_dice + 1) for b in range(1, max_dice + 1)
             if max_total is None or a + b <= max_total]
 
@@ -244,7 +246,7 @@ def store_grid(rules, faces: int = 2, max_dice: int = 5, max_total: int | None =
         if log is not None:
             log(f"round {a}v{b}: [{sol.lower!r}, {sol.upper!r}], {sol.seconds:.1f} s")
 
-    rows = certified_grid(faces, max_dice, cells=grid_cells(max_dice, max_total), progress=keep,
+    rows = certified_grid(faces, max_dice, cells=cells_up_to_total(max_dice, max_total), progress=keep,
                           **rules.exact_options())
     solves = {f"{r['a']}_{r['b']}": {k: r[k] for k in ("restricted_histories", "iterations", "seconds", "peak_gb",
                                                           "memory_gb")} for r in rows}
@@ -270,7 +272,7 @@ def verify_grid(rules, faces: int = 2, max_dice: int = 5, max_total: int | None 
     plans = {tuple(int(x) for x in k[1:-1].split("_")): v[0] for k, v in results.items()}
     solves = {tuple(int(x) for x in k.split("_")): v for k, v in meta["solves"].items()}
     try:
-        rows = verified_grid(faces, max_dice, plans, solves, cells=grid_cells(max_dice, max_total),
+        rows = verified_grid(faces, max_dice, plans, solves, cells=cells_up_to_total(max_dice, max_total),
                              **rules.exact_options())
     except KeyError as err:
         raise CertificateError(f"{path.name} holds no plans for the round {err}") from None

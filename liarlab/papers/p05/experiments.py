@@ -145,7 +145,7 @@ def bluff2_certified_table(faces: int = 2, max_dice: int = 5, rules: BluffRules 
     from liarlab.papers.p05 import certificates
 
     rules = rules if rules is not None else BluffRules()
-    cells = certificates.grid_cells(max_dice, max_total)
+    cells = certificates.cells_up_to_total(max_dice, max_total)
     if not resolve and certificates.has_grid(rules.label, faces, max_dice, max_total):
         rows = certificates.verify_grid(rules, faces, max_dice, max_total)
     else:
