@@ -23,6 +23,9 @@ def main(argv=None) -> int:
     run.add_argument("--only", default=None, help="comma-separated notebook ids, e.g. 03,05")
     run.add_argument("--n-jobs", "--jobs", dest="n_jobs", type=int, default=2,
                      help="local worker processes (joblib) of each notebook (--jobs: the old name)")
+    run.add_argument("--at-once", dest="at_once", type=int, default=2,
+                     help="notebooks running at the same time, each in its own kernel (1: one after another, "
+                          "in number order); the scorecard starts after the others")
     run.add_argument("--scheduler", default=None, help="Dask distributed scheduler address")
     run.add_argument("--force", action="store_true", help="recompute cached results")
     run.add_argument("--out", default=None, help="write notebooks, data, figures and report here "
@@ -81,7 +84,7 @@ def main(argv=None) -> int:
         runs = chain.run_chain(profile=args.profile, only=args.only, n_jobs=args.n_jobs,
                                scheduler=args.scheduler, force=args.force, out=args.out,
                                parameters=params, html=not args.no_html,
-                               progress=False if args.no_progress else None)
+                               progress=False if args.no_progress else None, at_once=args.at_once)
     except (ValueError, chain.ChainError) as err:
         print(f"liarlab: {err}", file=sys.stderr)
         return 2

@@ -272,18 +272,39 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} min"
 
 
+#: The notebooks that read the others' tables (the scorecard gathers every ``NN_claims.csv``): they start only
+#: after every other selected notebook has finished.
+GATHERERS = ("99",)
+
+
+def run_order(notebooks: dict[str, Path], profile: str, root: Path) -> list[str]:
+    """The order notebooks start in when several run at once: the longest last recorded first (so the two slots
+    finish together; a short notebook fills the gap), unknown ones in number order after them, the gatherers
+    last. With one at a time the number order is kept."""
+    def last(nb_id):
+        seconds = expected_seconds(notebooks[nb_id].name, profile, root / "report", notebooks[nb_id])
+        return -1.0 if seconds is None else seconds
+
+    papers = [nb for nb in notebooks if nb not in GATHERERS]
+    return sorted(papers, key=lambda nb: -last(nb)) + [nb for nb in notebooks if nb in GATHERERS]
+
+
 def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str | None = None,
               force: bool = False, out: str | Path | None = None, parameters: dict | None = None,
               html: bool = True, log=print, notebook_dir: Path = NOTEBOOK_DIR,
-              progress: bool | None = None) -> list[NotebookRun]:
-    """Execute the selected notebooks in order; raise :class:`ChainError` at the first failure.
+              progress: bool | None = None, at_once: int = 2) -> list[NotebookRun]:
+    """Execute the selected notebooks; raise :class:`ChainError` at the first failure.
 
     Unknown ``parameters`` and values a notebook's setup cell would reject raise ValueError before any
-    notebook runs. ``n_jobs`` is each notebook's local worker processes. ``progress`` shows papermill's cell bar in
-    the terminal (default: when stderr is one).
+    notebook runs. ``n_jobs`` is each notebook's local worker processes. ``at_once``: how many notebooks run at
+    the same time, each in its own kernel (the paper notebooks are independent; the scorecard waits for them):
+    much of a notebook is one process's work, so on two cores two notebooks at once keep both busy. With one,
+    they run in number order. ``progress`` shows papermill's cell bar in the terminal (default: when stderr is one
+    and one notebook runs at a time). The runs are returned in number order.
     """
     check_choice("profile", profile, PROFILES)
     n_jobs = check_int("n_jobs", n_jobs, 1)
+    at_once = check_int("at_once", at_once, 1)
     notebooks = select_notebooks(only, notebook_dir)
     parameters = dict(parameters or {})
     declared = check_parameter_names(parameters, notebooks)
@@ -304,25 +325,82 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
     nb_out.mkdir(parents=True, exist_ok=True)
     for sub in ("data", "figures", "report"):
         (root / sub).mkdir(parents=True, exist_ok=True)
+    chain_started = time.time()
     kernel = ensure_kernel()
-    progress = sys.stderr.isatty() if progress is None else bool(progress)
+    at_once = min(at_once, len(notebooks)) or 1
+    progress = (sys.stderr.isatty() and at_once == 1) if progress is None else bool(progress) and at_once == 1
     runs = []
-    for nb_id, path in notebooks.items():
-        target = nb_out / path.name
+
+    def started(nb_id):
+        path = notebooks[nb_id]
         log(f"[{nb_id}] {path.name} ({profile}{expectation(nb_id, path.name, profile, root, path, force)}) ...")
-        started = time.time()
-        _execute(path, target, settings[nb_id], kernel, notebook_dir, progress)
-        seconds = time.time() - started
-        runs.append(NotebookRun(path.name, seconds, target))
+
+    def finished(nb_id, seconds):
+        target = nb_out / notebooks[nb_id].name
+        runs.append(NotebookRun(notebooks[nb_id].name, seconds, target))
         log(f"[{nb_id}] done in {_duration(seconds)}")
         _write_timings(root / "report", runs[-1:], profile)
         if html:
             report.write_notebook_page(target, root / "report")  # self-contained page, no network scripts
+
+    if at_once == 1:
+        for nb_id, path in notebooks.items():
+            started(nb_id)
+            t0 = time.time()
+            _execute(path, nb_out / path.name, settings[nb_id], kernel, notebook_dir, progress)
+            finished(nb_id, time.time() - t0)
+    else:
+        _run_at_once(run_order(notebooks, profile, root), notebooks, settings, nb_out, kernel, notebook_dir,
+                     at_once, started, finished)
+    runs.sort(key=lambda r: r.notebook)
     if html:
         report.write_front_page(root, nb_out, profile)  # the study's front page, from every executed notebook
     log("notebook times: " + ", ".join(f"{r.notebook[:2]} {r.seconds:.1f}s" for r in runs)
-        + f"; total {sum(r.seconds for r in runs):.1f}s")
+        + f"; total {sum(r.seconds for r in runs):.1f}s"
+        + (f", {time.time() - chain_started:.1f}s from start to end with {at_once} at once" if at_once > 1 else ""))
     return runs
+
+
+def _timed_execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path) -> float:
+    """:func:`_execute` in a worker process, returning its wall seconds."""
+    t0 = time.time()
+    _execute(path, target, params, kernel, cwd, False)
+    return time.time() - t0
+
+
+def _run_at_once(order: list[str], notebooks: dict, settings: dict, nb_out: Path, kernel: str, cwd: Path,
+                 at_once: int, started, finished) -> None:
+    """Run the notebooks of ``order`` with ``at_once`` running at a time, each from a process of its own (papermill
+    and the chain's environment flag are per process), a gatherer only once every other has finished. At the
+    first failure no further notebook starts; those running finish (their tables are kept), then the
+    :class:`ChainError` is raised."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    waiting = list(order)
+    running: dict = {}
+    failure = None
+    with ProcessPoolExecutor(max_workers=at_once, mp_context=multiprocessing.get_context("spawn")) as pool:
+        while waiting or running:
+            while failure is None and waiting and len(running) < at_once:
+                nb_id = waiting[0]
+                if nb_id in GATHERERS and (running or len(waiting) > 1):
+                    break  # a gatherer reads the others' tables
+                waiting.pop(0)
+                started(nb_id)
+                path = notebooks[nb_id]
+                running[pool.submit(_timed_execute, path, nb_out / path.name, settings[nb_id], kernel, cwd)] = nb_id
+            if not running:
+                break
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                nb_id = running.pop(future)
+                try:
+                    finished(nb_id, future.result())
+                except ChainError as err:
+                    failure = failure or err
+    if failure is not None:
+        raise failure
 
 
 def _ipc_kernel_manager(folder: str):

@@ -65,7 +65,7 @@ def test_end_games_beyond_the_guard_are_refused_at_once(faces, a, b):
 
 
 BAD_OPTIONS = [
-    ["--profile", "huge"], ["--n-jobs", "0"], ["--only", "77"], ["--scheduler", "nonsense"],
+    ["--profile", "huge"], ["--n-jobs", "0"], ["--at-once", "0"], ["--only", "77"], ["--scheduler", "nonsense"],
     ["--scheduler", "tcp://127.0.0.1:1"], ["-p", "profile=full"], ["-p", "out_dir=/tmp/x"], ["-p", "n_jobs=3"],
     ["-p", "force=True"], ["-p", "nonsense=3"], ["-p", "seed=-1"], ["-p", "no_equals_sign"], ["--resolve"],
 ]

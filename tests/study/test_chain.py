@@ -106,6 +106,44 @@ def test_a_failing_notebook_stops_the_chain_and_names_the_cell(tmp_path):
     nbformat.write(notebook("x = 1", "raise RuntimeError('boom')"), folder / "02_never_run.ipynb")
     with pytest.raises(chain.ChainError, match=r"01_broken\.ipynb failed in cell 3 \(RuntimeError: boom\)"):
         chain.run_chain(profile="quick", out=tmp_path / "out", notebook_dir=folder, html=False,
-                        log=lambda *_: None, progress=False)
+                        log=lambda *_: None, progress=False, at_once=1)
     assert (tmp_path / "out" / "notebooks" / "00_fine.ipynb").exists()
     assert not (tmp_path / "out" / "notebooks" / "02_never_run.ipynb").exists()
+
+
+def _tiny_notebook(*sources):
+    book = new_notebook(cells=[new_code_cell("profile: str = 'full'\nout_dir: str = None",
+                                             metadata={"tags": ["parameters"]})]
+                        + [new_code_cell(s) for s in sources])
+    book.metadata["kernelspec"] = {"name": "liarlab", "display_name": "Python (liarlab)", "language": "python"}
+    book.metadata["language_info"] = {"name": "python"}
+    return book
+
+
+def test_two_at_once_the_scorecard_waits_and_a_failure_starts_nothing_new(tmp_path):
+    """With two notebooks at once, the scorecard (99) starts only after every other has written its table, the
+    runs come back in number order, and after a failure no further notebook starts while the running one
+    finishes."""
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    write = "import pathlib, time\ntime.sleep({pause})\npathlib.Path(r'{marks}', '{name}').write_text('done')"
+    nbformat.write(_tiny_notebook(write.format(pause=4, marks=marks, name="00")), folder / "00_slow.ipynb")
+    nbformat.write(_tiny_notebook(write.format(pause=0, marks=marks, name="01")), folder / "01_fast.ipynb")
+    nbformat.write(_tiny_notebook(f"import pathlib\nassert sorted(p.name for p in pathlib.Path(r'{marks}').iterdir())"
+                                  " == ['00', '01']"), folder / "99_gathers.ipynb")
+    runs = chain.run_chain(profile="quick", out=tmp_path / "out", notebook_dir=folder, html=False,
+                           log=lambda *_: None, progress=False, at_once=2)
+    assert [r.notebook for r in runs] == ["00_slow.ipynb", "01_fast.ipynb", "99_gathers.ipynb"]
+
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    nbformat.write(_tiny_notebook("raise RuntimeError('boom')"), broken / "00_broken.ipynb")
+    nbformat.write(_tiny_notebook("import time\ntime.sleep(6)"), broken / "01_still_running.ipynb")
+    nbformat.write(_tiny_notebook("x = 1"), broken / "02_never_run.ipynb")
+    with pytest.raises(chain.ChainError, match=r"00_broken\.ipynb failed"):
+        chain.run_chain(profile="quick", out=tmp_path / "out2", notebook_dir=broken, html=False,
+                        log=lambda *_: None, progress=False, at_once=2)
+    assert (tmp_path / "out2" / "notebooks" / "01_still_running.ipynb").exists()
+    assert not (tmp_path / "out2" / "notebooks" / "02_never_run.ipynb").exists()
