@@ -361,10 +361,10 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
     return runs
 
 
-def _timed_execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path) -> float:
+def _timed_execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, at_once: int) -> float:
     """:func:`_execute` in a worker process, returning its wall seconds."""
     t0 = time.time()
-    _execute(path, target, params, kernel, cwd, False)
+    _execute(path, target, params, kernel, cwd, False, at_once)
     return time.time() - t0
 
 
@@ -389,7 +389,8 @@ def _run_at_once(order: list[str], notebooks: dict, settings: dict, nb_out: Path
                 waiting.pop(0)
                 started(nb_id)
                 path = notebooks[nb_id]
-                running[pool.submit(_timed_execute, path, nb_out / path.name, settings[nb_id], kernel, cwd)] = nb_id
+                running[pool.submit(_timed_execute, path, nb_out / path.name, settings[nb_id], kernel, cwd,
+                                    at_once)] = nb_id
             if not running:
                 break
             done, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -418,7 +419,8 @@ def _ipc_kernel_manager(folder: str):
     return IPCKernelManager
 
 
-def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, progress: bool = False) -> None:
+def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, progress: bool = False,
+             at_once: int = 1) -> None:
     import logging
 
     import papermill as pm
@@ -431,7 +433,7 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
     tmp = target.with_name(f".{target.stem}.running.ipynb")
     # The kernel inherits this: its Explore cells draw static figures (liarlab.study.controls.front_end)
     previous = os.environ.get(controls.CHAIN_ENV)
-    os.environ[controls.CHAIN_ENV] = "1"
+    os.environ[controls.CHAIN_ENV] = str(at_once)  # the notebook's rerun line says when another ran beside it
     try:
         with tempfile.TemporaryDirectory(prefix="liarlab-kernel-") as sockets:
             pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,

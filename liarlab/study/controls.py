@@ -26,8 +26,20 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 INSTALL_HINT = "interactive controls need ipywidgets: pip install 'liarlab[explore]'"
-#: set (to anything but "" or "0") for the kernels of ``python -m liarlab run``: figures stay static
+#: set (to anything but "" or "0") for the kernels of ``python -m liarlab run``: figures stay static. The chain
+#: sets it to the number of notebooks it runs at once (:func:`notebooks_at_once`).
 CHAIN_ENV = "LIARLAB_CHAIN"
+
+
+def notebooks_at_once(environ=None) -> int:
+    """How many notebooks the chain runs at once beside this kernel (1 outside the chain, or for an unreadable
+    value): a notebook's measured time shares the cores with the others'."""
+    import os
+
+    value = (os.environ if environ is None else environ).get(CHAIN_ENV, "")
+    return int(value) if value.isdigit() and int(value) > 0 else 1
+
+
 #: programs that execute a notebook with no person and no widget front end
 BATCH_RUNNERS = ("papermill", "nbconvert", "nbclient")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numbers
 
-from liarlab.study import context, outputs, plotting
+from liarlab.study import context, controls, outputs, plotting
 from liarlab.study.params import COMMON, Choice, Flag, Float, Int, IntList, Param, Parameters, Text, check_parameters  # noqa: F401
 
 
@@ -63,9 +63,12 @@ def rerun_time() -> str:
     shown = f"{seconds / 60:.1f} minutes" if seconds >= 90 else f"{seconds:.0f} seconds"
     cached = (f" ({prov['cached_seconds']:.0f} s of it served from the cache in this run)"
               if prov["cached_seconds"] >= 1 else "")
+    at_once = controls.notebooks_at_once()
+    beside = (f", while the chain ran {at_once} notebooks at once on it (so an upper bound: the others shared "
+              f"its cores)" if at_once > 1 else "")
     return (f"**Rerun time:** a rerun of this notebook from scratch takes about {shown} of computation with "
             f"{workers} worker{'s' if workers != 1 else ''} in the {params.get('profile', 'full')} profile{cached}, "
-            f"measured on this run's machine.")
+            f"measured on this run's machine{beside}.")
 
 
 def _cell(v) -> str:

@@ -211,3 +211,15 @@ def test_rerun_time_counts_cached_compute_time(tmp_path):
     text = nb.rerun_time()
     assert "2.1 minutes" in text and "2 workers" in text and "quick profile" in text
     assert "125 s of it served from the cache" in text
+
+
+def test_rerun_time_says_when_other_notebooks_shared_the_cores(tmp_path, monkeypatch):
+    from liarlab.study import controls, outputs
+    from liarlab.study import notebook as nb
+
+    nb.setup({"profile": "quick", "seed": 0, "n_jobs": 2, "out_dir": str(tmp_path)}, "00")
+    outputs.credit_seconds(10.0)
+    monkeypatch.setenv(controls.CHAIN_ENV, "1")
+    assert "at once" not in nb.rerun_time()
+    monkeypatch.setenv(controls.CHAIN_ENV, "2")
+    assert "while the chain ran 2 notebooks at once" in nb.rerun_time()
