@@ -137,3 +137,22 @@ def test_import_takes_every_open_cell_found_under_a_folder(checkpoint, tmp_path,
     lines = []
     rows = E.import_open_cells(folder.parent, folder=tmp_path, log=lines.append)
     assert len(rows) == 1 and rows[0]["upper"] == sol.upper and "3v1_N3_normal: no checkpoint" in lines[1]
+
+
+def test_the_command_line_imports_verifies_and_resumes_the_open_cells(checkpoint, tmp_path, monkeypatch, capsys):
+    from liarlab.__main__ import main
+    from liarlab.papers.p05 import regenerate
+
+    folder, sol = checkpoint
+    monkeypatch.setattr(E, "OPEN_CELLS", [CELL])
+    monkeypatch.setattr(E, "OPEN_DIR", tmp_path / "open")
+    monkeypatch.setattr(E, "PLANS_DIR", tmp_path / "closed")
+    monkeypatch.setattr(E, "cells_for", lambda profile: [CELL])
+    monkeypatch.setattr(E, "STORED_THREE_DICE", [CELL])        # a heavy cell, verified from the store
+    assert main(["solve", "end-game", "--import", str(folder.parent)]) == 0
+    assert regenerate.declared("end-game") == [CELL] and regenerate.is_open(CELL)
+    assert main(["solve", "end-game", "--verify"]) == 0 and "1 end-game certificates verified" in capsys.readouterr().out
+    assert regenerate.store("end-game", log=None) == [E.open_path(*CELL)], "an open cell is not solved from scratch"
+    assert not E.plans_path(*CELL).exists()
+    assert main(["solve", "end-game", "--open", "--time-limit", "0"]) == 0
+    assert E.verify_open_cell(*CELL)["iterations"] == ROUNDS + 1
