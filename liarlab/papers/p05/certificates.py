@@ -128,9 +128,9 @@ def check_bracket(name: str, lower: float, upper: float, meta: dict, exact_width
 
 #: the file of an open result: the solve's checkpoint (:class:`liarlab.bluff.sparse_oracle.Checkpoint`) itself,
 #: with the certificate's ``meta`` added. One file is both the certificate (the plans of the best bounds) and the
-#: point a later, longer solve resumes from, so the two can never disagree; it stays small (the plans reach only
-#: the restricted set H and its children: tens of KB to about a MB a cell), which is why the checkpoint is stored
-#: whole rather than its plans cut to their support beside a second copy of H.
+#: point a later, longer solve resumes from, so the two can never disagree. It stays small, which is why the
+#: checkpoint itself is stored rather than a second copy of its plans and H: H is a few thousand histories and
+#: the plans are cut to the hull of their support (tens of KB to about a MB a cell).
 OPEN_FILE = so.Checkpoint.FILE
 
 

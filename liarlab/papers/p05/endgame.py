@@ -297,6 +297,12 @@ def store_open_cell(a: int, b: int, faces: int, convention: str, checkpoint, *, 
     _check_state(name, state, lower, upper)
     if upper - lower <= EXACT_WIDTH:
         return _store_closed(a, b, faces, convention, tree, game, plans, state, solver, folder)
+    # the plans cut to their support give the same bracket to the bit (a history outside adds exactly 0) and are
+    # what a resume needs of them (its best bounds so far); kept whole in the rare case they would not
+    small = tuple(plan.on_support() for plan in plans)
+    if _open_bracket(tree, small) == (lower, upper):
+        for key, plan in zip(("X0", "X1"), small):
+            state[f"{key}_nodes"], state[f"{key}_X"] = plan.nodes, plan.X
     meta = dict(kind="end game open", key=cell, cell=cell, solver=solver, lower=lower, upper=upper,
                 width=upper - lower, iterations=int(state["iterations"]), restricted_histories=len(state["H"]),
                 seconds=float(state["seconds"]), legs=int(state["legs"]), visited=int(state["visited"]),
