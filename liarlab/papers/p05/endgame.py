@@ -236,13 +236,28 @@ def is_open(table: pd.DataFrame) -> pd.Series:
     return table.status.str.startswith(OPEN_STATUS)
 
 
-def _plans_of_state(state: dict, name: str):
-    try:
-        return tuple(so.SparsePlan(int(state[f"{p}_player"]), state[f"{p}_nodes"], state[f"{p}_X"])
-                     for p in ("X0", "X1"))
-    except KeyError as err:
-        raise certificates.CertificateError(f"{name}: the stored state holds no plan {err} (a solve stopped before "
-                                            "its first round certifies nothing)") from None
+def _plans_of_state(state: dict, name: str, tree):
+    """The two plans of a stored state, each checked to be a plan of this tree that the best-response kernel can
+    read (its histories sorted, prefix-closed and in the tree, one row a hand, weights in [0, 1]): an edited
+    file must fail here, not index the kernel out of bounds."""
+    plans = []
+    for player, key in enumerate(("X0", "X1")):
+        try:
+            plan = so.SparsePlan(int(state[f"{key}_player"]), np.asarray(state[f"{key}_nodes"]),
+                                 np.asarray(state[f"{key}_X"]))
+        except KeyError as err:
+            raise certificates.CertificateError(f"{name}: the stored state holds no plan {err} (a solve stopped "
+                                                "before its first round certifies nothing)") from None
+        nodes, X = plan.nodes, plan.X
+        well_formed = (plan.player == player and nodes.ndim == 1 and nodes.dtype == np.int64 and nodes.size > 0
+                       and X.ndim == 2 and X.dtype == np.float64 and X.shape == (len(tree.probs[player]), nodes.size)
+                       and nodes[0] == 0 and nodes[-1] < (1 << tree.n) and bool(np.all(np.diff(nodes) > 0))
+                       and np.array_equal(so.closed(nodes), nodes) and bool(np.all((X >= 0) & (X <= 1))))
+        if not well_formed:
+            raise certificates.CertificateError(f"{name}: the stored plan {key} is not a plan of player {player} "
+                                                "over this game's histories")
+        plans.append(plan)
+    return tuple(plans)
 
 
 def _open_bracket(tree, plans) -> tuple[float, float]:
@@ -292,7 +307,7 @@ def store_open_cell(a: int, b: int, faces: int, convention: str, checkpoint, *, 
         state = {k: f[k] for k in f.files if k != "meta"}
     name = f"open end game {game.label} ({source})"
     _check_game(name, state, tree)
-    plans = _plans_of_state(state, name)
+    plans = _plans_of_state(state, name, tree)
     lower, upper = _open_bracket(tree, plans)
     _check_state(name, state, lower, upper)
     if upper - lower <= EXACT_WIDTH:
@@ -353,7 +368,7 @@ def verify_open_cell(a: int, b: int, faces: int, convention: str, *, folder=None
                                             f"cell {[a, b, faces, convention]}")
     _check_game(name, state, tree)
     t0 = time.perf_counter()
-    plans = _plans_of_state(state, name)
+    plans = _plans_of_state(state, name, tree)
     lower, upper = _open_bracket(tree, plans)
     certificates.check_bracket(name, lower, upper, meta, float("inf"))
     _check_state(name, state, lower, upper)

@@ -156,3 +156,13 @@ def test_the_command_line_imports_verifies_and_resumes_the_open_cells(checkpoint
     assert not E.plans_path(*CELL).exists()
     assert main(["solve", "end-game", "--open", "--time-limit", "0"]) == 0
     assert E.verify_open_cell(*CELL)["iterations"] == ROUNDS + 1
+
+
+@pytest.mark.parametrize("change", [
+    ("X0_X", lambda X: X[:, :-1]), ("X1_nodes", lambda nodes: nodes[::-1]), ("X0_X", lambda X: X - 2),
+    ("X1_player", lambda p: 1 - p), ("X0_nodes", lambda nodes: nodes + (1 << 40))],
+    ids=["shape", "order", "weights", "player", "outside"])
+def test_a_stored_plan_that_is_no_plan_of_the_game_fails_before_any_best_response(store, change):
+    _rewrite(E.open_path(*CELL, store), array=change)
+    with pytest.raises(C.CertificateError, match="is not a plan of player"):
+        E.verify_open_cell(*CELL, folder=store)
