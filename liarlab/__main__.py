@@ -54,12 +54,31 @@ def main(argv=None) -> int:
     solve.add_argument("kind", choices=("one-die", "end-game", "bluff2"), help="which certificates")
     solve.add_argument("--force", action="store_true", help="re-solve those already stored")
     solve.add_argument("--verify", action="store_true", help="only verify the stored ones (raises if one fails)")
+    solve.add_argument("--open", action="store_true",
+                       help="end-game: resume each open cell (stored as a bracket) from its stored checkpoint for "
+                            "--time-limit seconds and store the tighter bracket (or the solved cell)")
+    solve.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                       help="with --open: seconds of solving a cell (default 1200)")
+    solve.add_argument("--import", dest="import_from", default=None, metavar="FOLDER",
+                       help="end-game: import offline checkpoints FOLDER/<a>v<b>_N<N>_<convention>/state.npz of the "
+                            "open cells, verified, as their stored brackets")
     args = parser.parse_args(argv)
 
     if args.command == "solve":
-        from liarlab.papers.p05 import regenerate
+        from liarlab.papers.p05 import endgame, regenerate
 
-        if args.verify:
+        if (args.open or args.import_from) and args.kind != "end-game":
+            parser.error("--open and --import apply to end-game only")
+        if args.time_limit is not None and not args.open:
+            parser.error("--time-limit goes with --open")
+        if sum(map(bool, (args.open, args.import_from, args.verify, args.force))) > 1:
+            parser.error("give one of --open, --import, --verify, --force")
+        if args.import_from:
+            print(f"{len(regenerate.import_open(args.import_from))} open end-game cells imported")
+        elif args.open:
+            limit = endgame.OPEN_TIME_LIMIT if args.time_limit is None else args.time_limit
+            print(f"{len(regenerate.resume_open(limit))} open end-game cells resumed")
+        elif args.verify:
             print(f"{len(regenerate.verify_all(args.kind))} {args.kind} certificates verified")
         else:
             regenerate.store(args.kind, force=args.force)

@@ -14,6 +14,11 @@ In the run each stored result is VERIFIED, never trusted: its bracket is recompu
 responses and must agree with the stored one and be exact (width <= ``EXACT_WIDTH``); a stored fraction must be
 re-derived exactly. A file that fails raises :class:`CertificateError` (a missing file too): the run never falls
 back silently to a solve. ``resolve=True`` (the callers' switch) solves in the run instead of verifying.
+
+An OPEN result is a solve stopped before its bracket closed (``end_game_open``, one folder a cell): its stored
+checkpoint (:func:`write_open`, :func:`read_open`) holds the plans of its best bounds, so the bracket [lower,
+upper] is certified as the exact value is (both bounds recomputed from the plans by best responses and equal to
+the stored ones; :func:`check_bracket` with an infinite width), and a longer solve resumes from the same file.
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ import datetime as _dt
 import hashlib
 import io
 import json
+import os
 import time
 from pathlib import Path
 
@@ -32,7 +38,7 @@ from liarlab.study import outputs
 __all__ = ["CERTIFICATES_DIR", "SOLVER_VERSION", "CertificateError", "write", "read", "digest_of",
            "ONE_DIE_STORED", "one_die_path", "store_one_die", "verify_one_die", "one_die_row",
            "sources_note", "write_many", "read_many", "STORED_GRIDS", "grid_path", "store_grid", "verify_grid",
-           "has_grid", "store_digest", "NO_WILD_LABELS"]
+           "has_grid", "store_digest", "NO_WILD_LABELS", "check_bracket", "OPEN_FILE", "write_open", "read_open"]
 
 #: where the certificates of notebook 05 are committed (one folder a kind)
 CERTIFICATES_DIR = outputs.REPO_ROOT / "data" / "05_certificates"
@@ -116,6 +122,50 @@ def check_bracket(name: str, lower: float, upper: float, meta: dict, exact_width
     if "value" in meta and not abs((lower + upper) / 2 - meta["value"]) <= AGREEMENT:
         raise CertificateError(f"{name}: the stored value {meta['value']!r} is not what the plans give "
                                f"({(lower + upper) / 2!r})")
+
+
+# --------------------------------------------------------------------------- open brackets: solves that did not close
+
+#: the file of an open result: the solve's checkpoint (:class:`liarlab.bluff.sparse_oracle.Checkpoint`) itself,
+#: with the certificate's ``meta`` added. One file is both the certificate (the plans of the best bounds) and the
+#: point a later, longer solve resumes from, so the two can never disagree. It stays small, which is why the
+#: checkpoint itself is stored rather than a second copy of its plans and H: H is a few thousand histories and
+#: the plans are cut to the hull of their support (tens of KB to about a MB a cell).
+OPEN_FILE = so.Checkpoint.FILE
+
+
+def write_open(folder, state: dict, meta: dict) -> Path:
+    """Store an open result in ``folder`` (``OPEN_FILE``): the arrays of a checkpoint's state file (``state``, name
+    -> array, as :class:`~liarlab.bluff.sparse_oracle.Checkpoint` writes them) and ``meta`` (JSON). Written to a
+    temporary file and renamed, so a store killed mid-write leaves the last whole certificate."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    meta = dict(meta, solver_version=meta.get("solver_version", SOLVER_VERSION), git_commit=outputs.git_commit(),
+                stored=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
+    arrays = {k: v for k, v in state.items() if k != "meta"}
+    tmp = folder / (OPEN_FILE + ".tmp.npz")
+    np.savez_compressed(tmp, **arrays, meta=np.array(json.dumps(meta)))
+    os.replace(tmp, folder / OPEN_FILE)
+    return folder / OPEN_FILE
+
+
+def read_open(path, digest: str | None = None):
+    """(state, meta) of an open result: its checkpoint's arrays (name -> array) and its ``meta``;
+    :class:`CertificateError` when the file is missing, is not ``digest`` (when given), or is a bare checkpoint
+    (no ``meta``: nothing says what it certifies)."""
+    path = Path(path)
+    if not path.is_file():
+        raise CertificateError(f"no stored open certificate {path}: import a checkpoint offline (python -m liarlab "
+                               "solve end-game --import FOLDER)")
+    content = path.read_bytes()
+    if digest is not None and hashlib.sha256(content).hexdigest() != digest:
+        raise CertificateError(f"the stored open certificate {path} changed while being read")
+    with np.load(io.BytesIO(content), allow_pickle=False) as f:
+        state = {k: f[k] for k in f.files}
+    if "meta" not in state:
+        raise CertificateError(f"{path} is a bare checkpoint, not a certificate: it has no meta saying what it "
+                               "certifies")
+    return state, json.loads(str(state.pop("meta")))
 
 
 # --------------------------------------------------------------------------- Bluff, one die each

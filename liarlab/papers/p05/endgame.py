@@ -43,7 +43,9 @@ __all__ = ["READINGS", "game_for", "solve_cell", "end_game_table", "public_compa
            "end_game_claims",
            "value_figure", "scaling_figure", "PUBLIC_CELLS", "FOUR_DICE_CELLS", "cells_for", "store_cell",
            "store_cells", "verify_cell", "solved", "PLANS_DIR", "STORED_THREE_DICE", "verified_from_store",
-           "sources_note"]
+           "sources_note", "OPEN_DIR", "OPEN_CELLS", "OPEN_SOLVER", "OPEN_TIME_LIMIT", "OPEN_STATUS", "cell_name",
+           "open_path", "open_status", "is_open", "store_open_cell", "verify_open_cell", "resume_open_cell",
+           "import_open_cell", "import_open_cells", "bracket_text", "plans_path"]
 
 #: convention key -> (EndGame convention, stairs reading, jokers outside a run)
 READINGS = {"normal": ("normal", "ordered", True), "joker": ("joker", "ordered", True),
@@ -198,6 +200,237 @@ def verified_from_store(a: int, b: int, faces: int, convention: str,
     return (a + b >= 4 and faces > solve_max_faces) or (a, b, faces, convention) in STORED_THREE_DICE
 
 
+# --------------------------------------------------------------------------- open cells: certified brackets
+
+#: the open cells' stored checkpoints (one folder a cell, named as :func:`cell_name`)
+OPEN_DIR = certificates.CERTIFICATES_DIR / "end_game_open"
+#: the four-dice cells whose exact solve does not close in reasonable time (two cores): each is shown as the best
+#: bracket a stored solve certifies, until a longer solve closes it
+OPEN_CELLS = [(2, 2, 5, "stairs"), (2, 2, 6, "stairs"), (2, 2, 6, "joker"), (3, 1, 5, "stairs"),
+              (3, 1, 6, "stairs"), (3, 1, 6, "joker"), (1, 3, 6, "stairs")]
+#: how the open cells are solved (the classic double oracle, warm-started LPs: the fastest on these cells), the
+#: settings of :func:`liarlab.bluff.sparse_oracle.solve_certified` stored with each bracket and used to resume it
+OPEN_SOLVER = {"oracle": "classic", "method": "highs-ds", "target": 1e-10, "threads": False}
+#: one resume of an open cell: 20 minutes of one core
+OPEN_TIME_LIMIT = 1200.0
+#: the status of an open cell's row starts with this (then the round and |H| where its solve stopped)
+OPEN_STATUS = "bracket verified"
+#: the settings of solve_certified an open cell may store (a stopping rule such as max_iterations is not one)
+_SOLVER_KEYS = ("oracle", "method", "target", "tolerance", "threads", "lean")
+
+
+def cell_name(a: int, b: int, faces: int, convention: str) -> str:
+    return f"{a}v{b}_N{faces}_{convention}"
+
+
+def open_path(a: int, b: int, faces: int, convention: str, folder=None) -> Path:
+    return Path(folder or OPEN_DIR) / cell_name(a, b, faces, convention) / certificates.OPEN_FILE
+
+
+def open_status(iterations: int, restricted_histories: int) -> str:
+    return f"{OPEN_STATUS} (open: round {iterations}, |H| = {restricted_histories:,})"
+
+
+def is_open(table: pd.DataFrame) -> pd.Series:
+    """Which rows are open cells: a certified bracket, no value."""
+    return table.status.str.startswith(OPEN_STATUS)
+
+
+def _plans_of_state(state: dict, name: str, tree):
+    """The two plans of a stored state, each checked to be a plan of this tree that the best-response kernel can
+    read (its histories sorted, prefix-closed and in the tree, one row a hand, weights in [0, 1]): an edited
+    file must fail here, not index the kernel out of bounds."""
+    plans = []
+    for player, key in enumerate(("X0", "X1")):
+        try:
+            plan = so.SparsePlan(int(state[f"{key}_player"]), np.asarray(state[f"{key}_nodes"]),
+                                 np.asarray(state[f"{key}_X"]))
+        except KeyError as err:
+            raise certificates.CertificateError(f"{name}: the stored state holds no plan {err} (a solve stopped "
+                                                "before its first round certifies nothing)") from None
+        nodes, X = plan.nodes, plan.X
+        well_formed = (plan.player == player and nodes.ndim == 1 and nodes.dtype == np.int64 and nodes.size > 0
+                       and X.ndim == 2 and X.dtype == np.float64 and X.shape == (len(tree.probs[player]), nodes.size)
+                       and nodes[0] == 0 and nodes[-1] < (1 << tree.n) and bool(np.all(np.diff(nodes) > 0))
+                       and np.array_equal(so.closed(nodes), nodes) and bool(np.all((X >= 0) & (X <= 1))))
+        if not well_formed:
+            raise certificates.CertificateError(f"{name}: the stored plan {key} is not a plan of player {player} "
+                                                "over this game's histories")
+        plans.append(plan)
+    return tuple(plans)
+
+
+def _open_bracket(tree, plans) -> tuple[float, float]:
+    """The bracket two plans certify: what the first mover's plan guarantees, what the second's concedes (exact
+    best responses over the plans' histories, as the solve computed them, so to the bit)."""
+    return -so.best_response_sparse(tree, plans[0], 1)[0], so.best_response_sparse(tree, plans[1], 0)[0]
+
+
+def _check_game(name: str, state: dict, tree) -> None:
+    """The state is this tree's (checked before any best response: plans of another tree index it wrongly)."""
+    if str(state.get("fingerprint")) != so.Checkpoint(".", tree).fingerprint:
+        raise certificates.CertificateError(f"{name}: the stored state belongs to another game (fingerprint "
+                                            f"{state.get('fingerprint')})")
+
+
+def _check_state(name: str, state: dict, lower: float, upper: float) -> None:
+    """The state's own bounds (those a resume starts from) are the bracket its plans give."""
+    for label, ours in (("lower", lower), ("upper", upper)):
+        if label not in state or float(state[label]) != ours:
+            raise certificates.CertificateError(f"{name}: the state's {label} bound "
+                                                f"{state.get(label)!r} is not what its plans give ({ours!r})")
+
+
+def store_open_cell(a: int, b: int, faces: int, convention: str, checkpoint, *, folder=None,
+                    solver: dict | None = None) -> dict:
+    """Store the state of a solve stopped before its bracket closed (a
+    :class:`~liarlab.bluff.sparse_oracle.Checkpoint` folder, read once and left as it is) as the cell's open
+    certificate, after checking it: its plans give its bounds and it is this cell's tree. ``solver``: the settings
+    of :func:`~liarlab.bluff.sparse_oracle.solve_certified` that made it (a checkpoint does not record them; default
+    :data:`OPEN_SOLVER`), stored so that a resume goes on alike. Returns :func:`verify_open_cell`'s row.
+
+    A state whose bracket has closed is stored as a solved cell instead (:func:`store_cell`'s certificate, with
+    its rational certificate found here): the cell is no longer open."""
+    import io
+
+    solver = dict(OPEN_SOLVER if solver is None else solver)
+    unknown = set(solver) - set(_SOLVER_KEYS)
+    if unknown:
+        raise ValueError(f"solver settings must be among {_SOLVER_KEYS}, not {sorted(unknown)}")
+    cell = [a, b, faces, convention]
+    game = game_for(a, b, faces, convention)
+    tree = so.Tree.of_game(game)
+    source = Path(checkpoint) / so.Checkpoint.FILE
+    if not source.is_file():
+        raise certificates.CertificateError(f"no checkpoint {source} to store for the cell {cell}")
+    with np.load(io.BytesIO(source.read_bytes()), allow_pickle=False) as f:
+        state = {k: f[k] for k in f.files if k != "meta"}
+    name = f"open end game {game.label} ({source})"
+    _check_game(name, state, tree)
+    plans = _plans_of_state(state, name, tree)
+    lower, upper = _open_bracket(tree, plans)
+    _check_state(name, state, lower, upper)
+    if upper - lower <= EXACT_WIDTH:
+        return _store_closed(a, b, faces, convention, tree, game, plans, state, solver, folder)
+    # the plans cut to their support give the same bracket to the bit (a history outside adds exactly 0) and are
+    # what a resume needs of them (its best bounds so far); kept whole in the rare case they would not
+    small = tuple(plan.on_support() for plan in plans)
+    if _open_bracket(tree, small) == (lower, upper):
+        for key, plan in zip(("X0", "X1"), small):
+            state[f"{key}_nodes"], state[f"{key}_X"] = plan.nodes, plan.X
+    meta = dict(kind="end game open", key=cell, cell=cell, solver=solver, lower=lower, upper=upper,
+                width=upper - lower, iterations=int(state["iterations"]), restricted_histories=len(state["H"]),
+                seconds=float(state["seconds"]), legs=int(state["legs"]), visited=int(state["visited"]),
+                fingerprint=str(state["fingerprint"]))
+    certificates.write_open(open_path(a, b, faces, convention, folder).parent, state, meta)
+    return verify_open_cell(a, b, faces, convention, folder=folder)
+
+
+def _store_closed(a, b, faces, convention, tree, game, plans, state, solver, folder) -> dict:
+    """A state whose bracket closed, stored as :func:`store_cell` stores a solve (its open certificate, if any,
+    removed: one certificate a cell). Its memory was not measured (``peak_gb`` NaN)."""
+    t0 = time.perf_counter()
+    probs = [game.hands(p)[1] for p in (0, 1)]
+    cert = rational.rational_certificate(tree, plans, probs)
+    lower, upper = _open_bracket(tree, plans)
+    solve = dict(visited=int(state["visited"]), iterations=int(state["iterations"]), seconds=float(state["seconds"]),
+                 certificate_seconds=time.perf_counter() - t0, peak_gb=float("nan"))
+    meta = dict(kind="end game", key=[a, b, faces, convention], cell=[a, b, faces, convention],
+                solver=solver,
+                max_denominator=cert.max_denominator if cert.holds else None,
+                certificate=cert.method if cert.holds else None, solve=solve,
+                value=(lower + upper) / 2, lower=lower, upper=upper, fraction=str(cert.fraction) if cert.holds else "")
+    certificates.write(plans_path(a, b, faces, convention, folder), plans, state["H"], meta)
+    row = verify_cell(a, b, faces, convention, folder=folder)
+    stale = open_path(a, b, faces, convention, folder)
+    if stale.exists():
+        stale.unlink()
+        stale.parent.rmdir()
+    return row
+
+
+def verify_open_cell(a: int, b: int, faces: int, convention: str, *, folder=None, digest: str | None = None) -> dict:
+    """An open cell's row from its stored checkpoint: the bracket recomputed here from the plans of its best
+    bounds by two exact best responses, equal to the stored one; the round (iterations), the restricted set's
+    size, the solve's seconds and histories visited are the offline solve's. ``value`` is NaN: a bracket is not a
+    value, and its midpoint would read as one (in the figures, the value columns and the widest-bracket
+    summaries of the solved cells); ``lower``, ``upper`` and ``width`` carry it. Raises
+    :class:`~liarlab.papers.p05.certificates.CertificateError` when the file is missing, is for another cell or
+    game, or its bounds are not what its plans give."""
+    row = _blank_row(a, b, faces, convention)
+    game = game_for(a, b, faces, convention)
+    tree = so.Tree.of_game(game)
+    path = open_path(a, b, faces, convention, folder)
+    state, meta = certificates.read_open(path, digest)
+    name = f"open end game {game.label} ({path.parent.name})"
+    if meta.get("kind") != "end game open" or meta.get("cell") != [a, b, faces, convention]:
+        raise certificates.CertificateError(f"{path} certifies {meta.get('kind')} {meta.get('cell')}, not the open "
+                                            f"cell {[a, b, faces, convention]}")
+    _check_game(name, state, tree)
+    t0 = time.perf_counter()
+    plans = _plans_of_state(state, name, tree)
+    lower, upper = _open_bracket(tree, plans)
+    certificates.check_bracket(name, lower, upper, meta, float("inf"))
+    _check_state(name, state, lower, upper)
+    H = state["H"]
+    for label, ours in (("restricted_histories", len(H)), ("iterations", int(state["iterations"]))):
+        if meta.get(label) != ours:
+            raise certificates.CertificateError(f"{name}: the stored {label} {meta.get(label)!r} is not the "
+                                                f"state's ({ours})")
+    row.update(lower=lower, upper=upper, width=upper - lower, n_bids=game.n_bids, histories=game.histories,
+               restricted_histories=len(H), visited=int(state["visited"]), iterations=int(state["iterations"]),
+               seconds=float(state["seconds"]), status=open_status(int(state["iterations"]), len(H)),
+               oracle=_oracle_name(meta["solver"]))
+    row["certificate_seconds"] = time.perf_counter() - t0
+    return row
+
+
+def resume_open_cell(a: int, b: int, faces: int, convention: str, *, time_limit: float | None = OPEN_TIME_LIMIT,
+                     max_iterations: int = 100_000, folder=None, log=None) -> dict:
+    """Go on with an open cell's solve from its stored checkpoint for ``time_limit`` seconds (offline; it stops
+    after the round that passes them) with its stored settings, and store what it reached: a bracket at least as
+    tight (the solve keeps its best bounds), or the solved cell if it closed. The stored state is verified first
+    and replaced only by a whole new one (the solve runs on a scratch copy). Returns the new row."""
+    import shutil
+    import tempfile
+
+    verify_open_cell(a, b, faces, convention, folder=folder)
+    path = open_path(a, b, faces, convention, folder)
+    _, meta = certificates.read_open(path)
+    tree = so.Tree.of_game(game_for(a, b, faces, convention))
+    with tempfile.TemporaryDirectory() as scratch:
+        shutil.copyfile(path, Path(scratch) / so.Checkpoint.FILE)
+        so.solve_certified(tree, checkpoint=scratch, time_limit=time_limit, max_iterations=max_iterations, log=log,
+                           **meta["solver"])
+        return store_open_cell(a, b, faces, convention, scratch, folder=folder, solver=meta["solver"])
+
+
+def import_open_cell(a: int, b: int, faces: int, convention: str, source_folder, *, folder=None,
+                     solver: dict | None = None) -> dict:
+    """Import an offline solve's checkpoint folder (its ``state.npz``; the folder is only read) into the store as
+    the cell's open certificate, verified (:func:`store_open_cell`)."""
+    if (a, b, faces, convention) not in OPEN_CELLS:
+        raise ValueError(f"{(a, b, faces, convention)} is not one of the open cells {OPEN_CELLS}")
+    return store_open_cell(a, b, faces, convention, source_folder, folder=folder, solver=solver)
+
+
+def import_open_cells(source_root, *, folder=None, solver: dict | None = None, log=None) -> list[dict]:
+    """:func:`import_open_cell` for every open cell with a folder ``source_root/<a>v<b>_N<N>_<convention>``
+    (those without one are skipped and named in ``log``)."""
+    rows = []
+    for cell in OPEN_CELLS:
+        source = Path(source_root) / cell_name(*cell)
+        if not (source / so.Checkpoint.FILE).is_file():
+            if log is not None:
+                log(f"{cell_name(*cell)}: no checkpoint in {source}, skipped")
+            continue
+        rows.append(import_open_cell(*cell, source, folder=folder, solver=solver))
+        if log is not None:
+            r = rows[-1]
+            log(f"{cell_name(*cell)}: {r['status']}, [{r['lower']!r}, {r['upper']!r}] (width {r['width']:.2e})")
+    return rows
+
+
 def end_game_table(cells, progress=None, *, solve_max_faces: int = FOUR_DICE_SOLVE_MAX_FACES,
                    folder=None, resolve: bool = False) -> pd.DataFrame:
     """One row per cell, each computed once through the study's cache. A light cell is solved; a heavy one
@@ -205,9 +438,12 @@ def end_game_table(cells, progress=None, *, solve_max_faces: int = FOUR_DICE_SOL
     :data:`STORED_THREE_DICE`) is verified from its stored plans (:func:`verify_cell`: its bracket and fraction
     computed here by best responses, without an LP; status ``"verified"``). A stored certificate that does not
     verify raises :class:`liarlab.papers.p05.certificates.CertificateError`, as does a missing file of
-    :data:`STORED_THREE_DICE`; a four-dice cell never solved is left without a value (status
-    ``"not solved in the chain: no stored plans"``). ``resolve``: solve the stored cells in the run instead
-    (hours for the four-dice ones)."""
+    :data:`STORED_THREE_DICE`; a four-dice cell with no stored plans but a stored open solve
+    (:data:`OPEN_CELLS`) is shown as the bracket its plans certify (:func:`verify_open_cell`: value NaN, status
+    ``"bracket verified (open: round R, |H| = K)"``); a four-dice cell never solved is left without a value
+    (status ``"not solved in the chain: no stored plans"``). ``folder``: the store of both (default
+    :data:`PLANS_DIR` and :data:`OPEN_DIR`). ``resolve``: solve the stored cells in the run instead (hours for
+    the four-dice ones)."""
     from liarlab.study import cache
 
     rows = []
@@ -215,6 +451,11 @@ def end_game_table(cells, progress=None, *, solve_max_faces: int = FOUR_DICE_SOL
         stored = plans_path(a, b, faces, convention, folder)
         if resolve or not verified_from_store(a, b, faces, convention, solve_max_faces):
             rows.append(cache.cached_call(solve_cell, a, b, faces, convention))
+        elif not stored.exists() and open_path(a, b, faces, convention, folder).exists():
+            bracket = open_path(a, b, faces, convention, folder)
+            rows.append(cache.cached_call(verify_open_cell, a, b, faces, convention,
+                                          folder=None if folder is None else str(folder),
+                                          digest=certificates.digest_of(bracket)))
         elif stored.exists() or (a, b, faces, convention) in STORED_THREE_DICE:
             # the file's digest is an argument, so a changed certificate is never served from the cache
             digest = certificates.digest_of(stored) if stored.exists() else None
@@ -231,13 +472,22 @@ def sources_note(table: pd.DataFrame) -> str:
     """The printed line under the end game's tables: how many cells were solved in this run, which were verified
     from stored certificates."""
     verified = table[table.status == "verified"]
+    brackets = table[is_open(table)]
     return certificates.sources_note(
         "end game cells", [f"{int((table.status == 'solved').sum())} cells"],
-        [f"{r.a}v{r.b} N={r.faces} {r.convention}" for r in verified.itertuples()], "data/05_certificates/end_game")
+        [f"{r.a}v{r.b} N={r.faces} {r.convention}" for r in verified.itertuples()]
+        + [f"{r.a}v{r.b} N={r.faces} {r.convention} (open: a bracket)" for r in brackets.itertuples()],
+        "data/05_certificates/end_game" + (", end_game_open" if len(brackets) else ""))
 
 
 #: the statuses of rows with a value: solved in this run, or verified from stored plans
 HAS_VALUE = ("solved", "verified")
+
+
+def bracket_text(lower: float, upper: float, digits: int = 6) -> str:
+    """An open cell's bracket as printed, rounded outward (so the printed bracket still holds the value)."""
+    scale = 10.0 ** digits
+    return f"[{np.floor(lower * scale) / scale:.{digits}f}, {np.ceil(upper * scale) / scale:.{digits}f}]"
 
 
 def solved(table: pd.DataFrame) -> pd.DataFrame:
@@ -250,7 +500,9 @@ def public_comparison(table: pd.DataFrame) -> pd.DataFrame:
     out = []
     for r in table.itertuples():
         printed = SNYD.get((r.a, r.b, r.convention), {}).get(r.faces)
-        if r.status not in HAS_VALUE:
+        if r.status.startswith(OPEN_STATUS):
+            ours = bracket_text(r.lower, r.upper)
+        elif r.status not in HAS_VALUE:
             ours = "-"
         else:
             ours = r.fraction or f"{r.value:.12f}"
@@ -263,13 +515,16 @@ def public_comparison(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def four_dice_view(table: pd.DataFrame) -> pd.DataFrame:
-    """The four-dice games, one row each: the value (the fraction where certified), how it was found and checked,
-    the restricted set's size and the solve's time."""
+    """The four-dice games, one row each: the value (the fraction where certified; an open cell's certified
+    bracket, ``[lower, upper]``, never a single number), how it was found and checked, the restricted set's size
+    and the solve's time."""
     four = table[table.a + table.b == 4]
     has = four.status.isin(HAS_VALUE)
     value = np.where(four.fraction != "", four.fraction, four.value.map(lambda v: f"{v:.12f}"))
+    bracket = [bracket_text(lo, up) for lo, up in zip(four.lower, four.upper)]
     return pd.DataFrame({"game": [f"{a}v{b}" for a, b in zip(four.a, four.b)], "faces": four.faces,
-                         "convention": four.convention, "value": np.where(has, value, "-"),
+                         "convention": four.convention,
+                         "value": np.where(has, value, np.where(is_open(four), bracket, "-")),
                          "status": four.status, "oracle": four.oracle, "certificate": four.certificate,
                          "histories in H": four.restricted_histories,
                          "solve seconds": four.seconds.round(1)}).reset_index(drop=True)
@@ -303,6 +558,16 @@ def end_game_claims(table: pd.DataFrame) -> list[dict]:
                               V.stated("extension", "exact: best-response bracket and rational certificate",
                                        f"{text}; widest float bracket {worst:.1e}"),
                               kind="finding", family="end game: new values"))
+        brackets = [r for r in g.itertuples() if r.status.startswith(OPEN_STATUS)]
+        if brackets:
+            text = ", ".join(f"{r.convention} N={r.faces}: {bracket_text(r.lower, r.upper)} (round {r.iterations})"
+                             for r in brackets)
+            rows.append(claim(f"End game {a}v{b}: values bracketed by a solve that did not close", SNYD_SOURCE, None,
+                              f"{len(brackets)} certified brackets, no value",
+                              V.stated("extension", "bracket: exact best responses to the stored plans of an open "
+                                                    "solve (no exact value)",
+                                       f"{text}; widest bracket {max(r.width for r in brackets):.1e}"),
+                              kind="finding", family="end game: open brackets"))
     return rows
 
 

@@ -8,19 +8,20 @@ from __future__ import annotations
 from liarlab.papers.p05 import certificates, endgame
 from liarlab.papers.p05.params import PARAMS
 
-__all__ = ["KINDS", "declared", "store", "verify_all", "rules_of_label"]
+__all__ = ["KINDS", "declared", "store", "verify_all", "rules_of_label", "is_open", "resume_open", "import_open"]
 
 KINDS = ("one-die", "end-game", "bluff2")
 
 
 def declared(kind: str) -> list:
     """The results of ``kind`` the chain verifies from stored certificates (the full profile's): one die each N,
-    end-game cells (a, b, N, convention), Bluff-2 grids (label, faces, max_dice, max_total)."""
+    end-game cells (a, b, N, convention; an open cell, one stored only as a bracket, among them), Bluff-2 grids
+    (label, faces, max_dice, max_total)."""
     if kind == "one-die":
         return [N for N in certificates.ONE_DIE_STORED if N <= PARAMS.size("one_die_exact_max_faces", "full")]
     if kind == "end-game":
         return [c for c in endgame.cells_for("full") if endgame.verified_from_store(*c)
-                and (endgame.plans_path(*c).exists() or c in endgame.STORED_THREE_DICE)]
+                and (endgame.plans_path(*c).exists() or c in endgame.STORED_THREE_DICE or is_open(c))]
     if kind == "bluff2":
         return list(certificates.STORED_GRIDS)
     raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
@@ -35,6 +36,8 @@ def store(kind: str, *, force: bool = False, log=print) -> list:
             path = certificates.one_die_path(item)
             if force or not path.exists():
                 certificates.store_one_die(item, log=log)
+        elif kind == "end-game" and is_open(item):
+            path = endgame.open_path(*item)      # its solve takes hours: resumed by resume_open, never from scratch
         elif kind == "end-game":
             path = endgame.plans_path(*item)
             if force or not path.exists():
@@ -68,8 +71,32 @@ def verify_all(kind: str) -> list:
         if kind == "one-die":
             out.append(certificates.verify_one_die(item))
         elif kind == "end-game":
-            out.append(endgame.verify_cell(*item))
+            out.append(endgame.verify_open_cell(*item) if is_open(item) else endgame.verify_cell(*item))
         else:
             label, faces, max_dice, max_total = item
             out.append(certificates.verify_grid(rules_of_label(label), faces, max_dice, max_total))
     return out
+
+
+def is_open(cell) -> bool:
+    """Is this end-game cell stored only as an open bracket (no solved certificate beside it)?"""
+    return not endgame.plans_path(*cell).exists() and endgame.open_path(*cell).exists()
+
+
+def resume_open(time_limit: float | None = endgame.OPEN_TIME_LIMIT, *, log=print) -> list:
+    """Resume every open end-game cell from its stored checkpoint for ``time_limit`` seconds each (offline, under
+    ``nice``) and store what it reached (``python -m liarlab solve end-game --open``); returns the new rows."""
+    rows = []
+    for cell in declared("end-game"):
+        if is_open(cell):
+            rows.append(endgame.resume_open_cell(*cell, time_limit=time_limit))
+            if log is not None:
+                r = rows[-1]
+                log(f"end-game {cell}: {r['status']}, [{r['lower']!r}, {r['upper']!r}] (width {r['width']:.2e})")
+    return rows
+
+
+def import_open(source_root, *, log=print) -> list:
+    """Import the offline checkpoints ``source_root/<a>v<b>_N<N>_<convention>/state.npz`` of the open cells,
+    verified, into the store (``python -m liarlab solve end-game --import FOLDER``); returns their rows."""
+    return endgame.import_open_cells(source_root, log=log)
