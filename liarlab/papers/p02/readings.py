@@ -67,6 +67,64 @@ HALVES = R.Reading("seat halves in training", "training seats in two equal halve
 HALVES_WHY = "the engine rotates seats every game and no table was trained in halves"
 
 
+# The three-player game's open points (spec 7.1: the report does not show its three-player code, "大同小異", much
+# the same as the two-player code). Each is a reading of every three-player family it touches: Figs 5-3 and 5-6
+# (three EXP rules) and Fig 5-9 (RL0 trained and tested against two EXP0).
+THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening", "the three-player game runs its turns in "
+                        "another order or another player opens", "spec 7.1 (cyclic turns with P1 opening assumed)")
+THREE_TURNS_WHY = ("the report numbers the players by their place in the turn (順位) and has the first to play open "
+                   "(第一位輪到的玩家 A 必須執行「叫牌」; A, B, C play in turn), so P1 opens and P2, P3 follow by "
+                   "definition: another order only renames the seats")
+THREE_SETTLE = R.Reading("a challenge settled between other players", "a three-player challenge is decided between "
+                         "other players than the challenger and the bidder just before", "spec 7.1 (settled "
+                         "between the challenger and the immediately preceding bidder assumed)")
+THREE_SETTLE_WHY = ("only the standing bid can be challenged and it is always the preceding player's (turns cycle "
+                    "and every bid raises the last); the report settles it between the challenger and that bidder "
+                    "(若不符合玩家 A 所猜測，則玩家 A 落敗): no second reading exists")
+THREE_NOT_LOST = R.Reading("games not lost count as won", "a three-player game has one loser and both other players "
+                           "count it as won", "spec 7.1 (reward 1 for the winner and 0 for both others assumed); the "
+                           "report's rules name only a loser (落敗)")
+THREE_NOT_LOST_WHY = ("the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game; counting "
+                      "games not lost would put it at two thirds, so its win rates are not such counts")
+THREE_HANDS = R.Reading("another three-player hand generator", "the third player's hand is dealt otherwise than by "
+                        "the report's generator with same_p3", "spec 7.1 (hand generation with same_p3 assumed)")
+THREE_HANDS_WHY = ("these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
+                   "game), and the report names no other three-player deal: no second reading exists")
+THREE_UPDATE = R.Reading("no update for the third player", "a learning table that neither made nor challenged the "
+                         "last bid gets no reward update (only the two in the showdown learn)",
+                         "spec 7.1 (reward 1 for the winner and 0 for both others assumed: the third player's "
+                         "entries are pulled toward 0)")
+THREE_UPDATE_WHY = R.Unbuilt("the compiled engine gives the learner the penalty whenever it does not win; another "
+                             "update for the third player needs a switch in the engine and the four three-player "
+                             "tables of every seed retrained")
+EXP0_WINDOW = R.Reading("EXP0 window other than six actions", "with three players EXP0 draws its bid from another "
+                        "number of the smallest legal actions than the two-player code's six",
+                        "spec 7.1 (EXP0 still using the 6-action window assumed); the report: 從此狀況下個數較小的幾種"
+                        "喊牌裡隨機選擇一種 (one of a few bids of the smallest counts)")
+EXP0_WINDOW_WHY = R.Unbuilt("the compiled engine has only the two-player code's six-action window; another width "
+                            "needs a switch in the engine and the three-player games with EXP0 played again (for "
+                            "Fig 5-9, its four three-player tables of every seed retrained)")
+#: the three-player families
+THREE_FAMILIES = ("Fig 5-3", "Fig 5-6", "Fig 5-9")
+
+
+def three_player_rows(fam: str, claim: str) -> list[dict]:
+    """The readings of spec 7.1's three-player assumptions for one claim of a three-player family (none for
+    another family): cannot be run (the report fixes them or no second reading exists) or not built (a switch the
+    engine lacks). EXP0's window is a reading only where EXP0 plays (Fig 5-3's mixes, Fig 5-6's EXP0 rows, Fig
+    5-9); the third player's update only where a table learns (Fig 5-9)."""
+    if fam not in THREE_FAMILIES:
+        return []
+    out = [R.not_run(fam, claim, THREE_TURNS, THREE_TURNS_WHY), R.not_run(fam, claim, THREE_SETTLE, THREE_SETTLE_WHY),
+           R.not_run(fam, claim, THREE_NOT_LOST, THREE_NOT_LOST_WHY),
+           R.not_run(fam, claim, THREE_HANDS, THREE_HANDS_WHY)]
+    if fam == "Fig 5-9":
+        out.append(R.skipped(fam, claim, THREE_UPDATE, THREE_UPDATE_WHY))
+    if fam != "Fig 5-6" or claim.startswith("EXP0"):
+        out.append(R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_WHY))
+    return out
+
+
 @dataclass
 class Inputs:
     """What the readings are computed from: the honestAction choice (every EXP statement under both readings
@@ -124,7 +182,8 @@ def _run_from(family, claim, reading, built: list, note: str = "") -> dict | Non
 # ---------------------------------------------------------------------------------------------------- families
 
 def _exp(row, inp: Inputs) -> list[dict]:
-    """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2."""
+    """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2 and
+    under spec 7.1's three-player assumptions (:func:`three_player_rows`)."""
     fam, claim = row["family"], row["claim"]
     chosen = inp.reading.fallback
     three = fam in ("Fig 5-3", "Fig 5-6")
@@ -138,7 +197,7 @@ def _exp(row, inp: Inputs) -> list[dict]:
                       "games of the pilot size (the claims row may rest on a confirmatory sample)")
         if r is not None:
             out.append(r)
-    return out
+    return out + three_player_rows(fam, claim)
 
 
 def _fig_5_1(row, inp):
@@ -264,7 +323,7 @@ def _fig_5_9(row, inp):
                                             "margin 2", "spec 7.2"),
                       "EXP0's three-player rule has no honestAction and its tables were trained with margin 3 only; "
                       "margin 2 would retrain the four three-player tables of every seed"),
-            R.not_built(fam, claim, HALVES, HALVES_WHY)]
+            R.not_built(fam, claim, HALVES, HALVES_WHY)] + three_player_rows(fam, claim)
 
 
 TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last "

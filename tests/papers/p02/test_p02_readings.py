@@ -172,3 +172,33 @@ def test_fig_5_8_reads_差距不大_as_not_a_large_difference(gain, cause):
     # the other seat's claim (差距不大 too) has the reading; the sharp-drop claims do not
     assert any(r["reading"] == r02.NOT_LARGE.name for r in rr if r["claim"].startswith("trained as P1: win rate as P1"))
     assert not any(r["reading"] == r02.NOT_LARGE.name for r in rr if "sharply" in r["claim"])
+
+
+def test_the_three_player_assumptions_of_spec_7_1_are_readings_of_the_three_player_families():
+    """Issue 36: spec 7.1's five assumptions for the unshown three-player code are declared for Figs 5-3, 5-6 and
+    5-9: the turn order, the settlement, one winner a game and the deal cannot be run (the report fixes them or
+    has no second reading); EXP0's window (where EXP0 plays) and the third player's update (where a table learns)
+    were not built."""
+    names = lambda rows: {r["reading"]: r["verdict"] for r in rows}  # noqa: E731
+    fixed = {r02.THREE_TURNS.name, r02.THREE_SETTLE.name, r02.THREE_NOT_LOST.name, r02.THREE_HANDS.name}
+    mix = names(r02.three_player_rows("Fig 5-3", "a player whose preceding player is EXP0 wins more"))
+    assert {n for n, v in mix.items() if v == R.NOT_RUN} == fixed and mix[r02.EXP0_WINDOW.name] == R.NOT_BUILT
+    assert r02.THREE_UPDATE.name not in mix
+    assert r02.EXP0_WINDOW.name in names(r02.three_player_rows("Fig 5-6", "EXP0: P2 best"))
+    assert set(names(r02.three_player_rows("Fig 5-6", "EXP2: P3 clearly highest"))) == fixed
+    trained = names(r02.three_player_rows("Fig 5-9", "trained at P2 or P3: about 0 as P1"))
+    assert trained[r02.THREE_UPDATE.name] == R.NOT_BUILT and trained[r02.EXP0_WINDOW.name] == R.NOT_BUILT
+    assert r02.three_player_rows("Fig 5-5", "EXP0: slight first-mover advantage") == []
+
+
+def test_exp0s_window_not_built_keeps_fig_5_3_untested_and_the_fixed_points_keep_fig_5_6_genuine():
+    def differs(fam, claim, name):
+        return R.run(fam, claim, R.Reading(name, "a reading", "spec", default=name == "default"), 0.1, "differs")
+
+    claim = "a player whose preceding player is EXP0 wins more"
+    run = [differs("Fig 5-3", claim, "default"), differs("Fig 5-3", claim, "other honestAction")]
+    assert V.cause(run) == "genuine"
+    assert V.cause(run + r02.three_player_rows("Fig 5-3", claim)) == "untested"
+    claim = "EXP2: P3 clearly highest"
+    run = [differs("Fig 5-6", claim, "default"), differs("Fig 5-6", claim, "other honestAction")]
+    assert V.cause(run + r02.three_player_rows("Fig 5-6", claim)) == "genuine"
