@@ -8,11 +8,12 @@ results the notebook computed) or *not run* with the one sentence that says why.
 :func:`liarlab.papers.p02.claims.with_readings` attaches them to the claims rows, whose causes then follow from
 them by the protocol's one rule (:func:`liarlab.core.verdicts.cause`): nothing here names a cause.
 
-Three readings need games the notebook does not otherwise play: EXP1-EXP3's forced-hand games under the other
+Some readings need games the notebook does not otherwise play: EXP1-EXP3's forced-hand games under the other
 honestAction reading (Figs 5-15 and 5-17), which :func:`other_fallback_games` plays once, cached (a few seconds at
 full size); and the three-player games with EXP0 under a wider window (spec 7.1, Figs 5-3 and 5-6), which
-:func:`exp0_window_games` plays once, cached (about a second). Readings of the trained tables under the other honestAction reading would retrain every table
-trained against EXP1-EXP3; they are not run (see :data:`TABLES_OTHER`).
+:func:`exp0_window_games` plays once, cached (about a second). Readings of the trained tables under the other
+honestAction reading would retrain every table trained against EXP1-EXP3; they are not run (see
+:data:`TABLES_OTHER`).
 """
 from __future__ import annotations
 
@@ -152,8 +153,8 @@ def exp0_window_games(fixed_games: int, seed: int, fallback: str, window: int = 
 @dataclass
 class Inputs:
     """What the readings are computed from: the honestAction choice (every EXP statement under both readings
-    and both margins), the notebook's results, and the extra games of :func:`other_fallback_games` and
-    :func:`greedy_sequences` (None: not played)."""
+    and both margins), the notebook's results, and the extra games of :func:`other_fallback_games`,
+    :func:`greedy_sequences` and :func:`exp0_window_games` (None: not played)."""
     reading: C.Reading
     results: Results
     other: dict | None = None
