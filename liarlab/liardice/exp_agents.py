@@ -43,6 +43,10 @@ from liarlab.liardice.rules import (
 
 EXP_KINDS = (0, 1, 2, 3)
 HONEST_FALLBACKS = ("smallest", "best_face_plus_one")
+#: EXP0 bids among this many of the smallest legal actions: the shown two-player code's ``randint(0, 5)``. The
+#: report's text leaves it open (「個數較小的幾種喊牌」, a few bids of the smallest counts) and its three-player
+#: code is not shown, so ``window`` is a parameter (notebook 02's readings of spec 7.1).
+EXP0_WINDOW = 6
 #: EXPRAND's cut-points (``rand_area`` in the report's code)
 RAND_AREA = (0.25, 0.5, 0.75)
 
@@ -114,13 +118,14 @@ def largest_multiplicity(own) -> tuple[int, int]:
 
 # ============================================================================ the rules as functions
 
-def exp0_action(own, obs_standing, actions: list, u: float, margin: int = 2):
-    """EXP0 with ``u`` in [0, 1) choosing the window slot: ``randint(0, min(len - 1, 5))`` inclusive."""
+def exp0_action(own, obs_standing, actions: list, u: float, margin: int = 2, window: int = EXP0_WINDOW):
+    """EXP0 with ``u`` in [0, 1) choosing the window slot: ``randint(0, min(len - 1, window - 1))`` inclusive
+    (the code's ``randint(0, min(len - 1, 5))`` for the default window of six)."""
     face, count = obs_standing
     # At the opening face = 0 indexes hand[-1] in the report's code; count = 0 keeps the test false.
     if own[face - 1] + (margin - 1) < count:
         return actions[-1]
-    width = min(len(actions) - 1, 5) + 1
+    width = min(len(actions) - 1, window - 1) + 1
     return actions[min(int(u * width), width - 1)]
 
 
@@ -191,9 +196,11 @@ class RandAgent(_PaperAgent):
 class ExpAgent(_PaperAgent):
     """EXP0-EXP3 of the report (``kind`` 0..3); see the module docstring for the rules."""
 
-    def __init__(self, kind: int = 0, margin: int | None = None, honest_fallback: str = "smallest"):
+    def __init__(self, kind: int = 0, margin: int | None = None, honest_fallback: str = "smallest",
+                 window: int = EXP0_WINDOW):
         super().__init__(margin, honest_fallback)
         self.kind = check_choice("kind", kind, EXP_KINDS)
+        self.window = check_int("window", window, 1)
         self.name = f"EXP{self.kind}"
 
     def act(self, observation, legal_actions, rng):
@@ -202,7 +209,7 @@ class ExpAgent(_PaperAgent):
 
     def _decide(self, kind, obs, actions, rng):
         if kind == 0:
-            return exp0_action(obs.own, standing(obs), actions, float(rng.random()), self._margin(obs))
+            return exp0_action(obs.own, standing(obs), actions, float(rng.random()), self._margin(obs), self.window)
         return exp_action(kind, obs.own, standing(obs), actions, self._margin(obs), self.honest_fallback)
 
 

@@ -25,6 +25,7 @@ from numba import njit
 from liarlab.core.bids import bid_ladder
 from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int, check_probability
+from liarlab.liardice.exp_agents import EXP0_WINDOW
 from liarlab.liardice.qtable import HANDS, N_HANDS, RULES, Layout, QTable, hand_ranks, load_arrays, save_arrays
 
 RAND, EXP0, EXP1, EXP2, EXP3, EXPRAND, QAGENT, EXPRAND_GAME, ALWAYS_CHALLENGE, NEVER_CHALLENGE = range(10)
@@ -253,14 +254,15 @@ def _largest(own):
 
 
 @njit(cache=True)
-def _exp_decide(kind, own, last, n_bids, margin, fallback, u):
-    """One EXP decision; ``last`` = standing bid index (-1 at the opening); ``u`` ~ U[0, 1)."""
+def _exp_decide(kind, own, last, n_bids, margin, fallback, u, window):
+    """One EXP decision; ``last`` = standing bid index (-1 at the opening); ``u`` ~ U[0, 1); ``window``: EXP0's
+    number of smallest legal actions (six in the report's code)."""
     lo = last + 1
     n_legal = n_bids - lo + (1 if last >= 0 else 0)
     if kind == EXP0:
         if last >= 0 and own[FACE[last]] + (margin - 1) < QUANTITY[last]:
             return n_bids
-        width = min(n_legal - 1, 5) + 1
+        width = min(n_legal - 1, window - 1) + 1
         r = int(u * width)
         if r >= width:
             r = width - 1
@@ -401,7 +403,7 @@ def _deal(hand, same):
 
 
 @njit(cache=True)
-def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, epsilons, shuffles, offsets_q,
+def _play(k, n_games, seed, kinds, margins, fallbacks, windows, same, histories, fulls, epsilons, shuffles, offsets_q,
           caps, values, seen, hkeys, learner, rule, alpha, gamma, reward, penalty, rotate, fixed_shift, binom,
           hoff_all, hand_lookup, preset, winner_out, shift_out, length_out, scanned_out, g0, limit):
     """Play ``n_games``; lineup slot i sits in seat ``(i + shift) % k`` (shift = (g0 + g) % k if rotating).
@@ -500,7 +502,7 @@ def _play(k, n_games, seed, kinds, margins, fallbacks, same, histories, fulls, e
                     u = np.random.random()
                     ekind = EXP0 if u <= 0.25 else (EXP1 if u <= 0.5 else (EXP2 if u <= 0.75 else EXP3))
                 u = np.random.random() if ekind == EXP0 else 0.0
-                action = _exp_decide(ekind, own, last, n_bids, margins[slot], fallbacks[slot], u)
+                action = _exp_decide(ekind, own, last, n_bids, margins[slot], fallbacks[slot], u, windows[slot])
             if action == n_bids:
                 break
             bids[nb] = action
@@ -550,6 +552,7 @@ class Player:
     honest_fallback: str = "smallest"
     same: int = 0
     do_shuffle: bool = False
+    window: int = EXP0_WINDOW         # EXP0's smallest legal actions to draw from (the report's code: six)
 
     def __post_init__(self):
         if not isinstance(self.kind, FastTable):
@@ -559,6 +562,7 @@ class Player:
         check_int("same", self.same, 0, 5)
         if self.margin is not None:
             check_int("margin", self.margin, 1)
+        check_int("window", self.window, 1)
 
     @property
     def name(self) -> str:
@@ -687,7 +691,7 @@ def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None 
         played, new = _play(k, rest, int(rng.integers(0, 2**32 - 1)) if done == 0 else -1, kinds,
                             np.array([k if p.margin is None else p.margin for p in players], np.int64),
                             np.array([FALLBACK_CODES[p.honest_fallback] for p in players], np.int64),
-                            np.array([p.same for p in players], np.int64), np.array(histories, np.int64), fulls,
+                            np.array([p.window for p in players], np.int64), np.array([p.same for p in players], np.int64), np.array(histories, np.int64), fulls,
                             np.array([p.epsilon for p in players], np.float64),
                             np.array([p.do_shuffle for p in players], np.int64), offsets, caps, values, seen, hkeys,
                             -1 if learner is None else learner, RULE_CODES[rule], alpha, gamma, reward, penalty,

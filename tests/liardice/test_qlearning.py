@@ -129,18 +129,18 @@ def test_registered_agents_and_bad_names():
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 3), st.lists(st.integers(0, 5), min_size=5, max_size=5), st.integers(-1, 59),
-       st.integers(2, 3), st.integers(0, 1), st.floats(0, 0.999999))
-def test_compiled_exp_decisions_equal_the_reference(kind, dice, last, margin, fallback, u):
+       st.integers(2, 3), st.integers(0, 1), st.floats(0, 0.999999), st.integers(1, 12))
+def test_compiled_exp_decisions_equal_the_reference(kind, dice, last, margin, fallback, u, window):
     own = np.bincount(dice, minlength=6).astype(np.int64)
     bid = None if last < 0 else (last // 6 + 1, last % 6 + 1)
     actions = legal_after(bid)
     face_count = (0, 0) if bid is None else (bid[1], bid[0])
     fb = ("smallest", "best_face_plus_one")[fallback]
     if kind == 0:
-        want = exp0_action(own, face_count, actions, u, margin)
+        want = exp0_action(own, face_count, actions, u, margin, window)
     else:
         want = exp_action(kind, own, face_count, actions, margin, fb)
-    got = qfast._exp_decide(kind + 1, own, last, 60, margin, fallback, u)
+    got = qfast._exp_decide(kind + 1, own, last, 60, margin, fallback, u, window)
     assert got == (60 if want == CHALLENGE else (want[1][0] - 1) * 6 + want[1][1] - 1)
 
 
@@ -409,3 +409,14 @@ def test_full_hand_with_history_three_trains_and_round_trips(tmp_path):
     train(table, "EXP0", 5_000, np.random.default_rng(0))
     back = FastTable.load(table.save(tmp_path / "f3.npz"))
     assert back.to_qtable().values == table.to_qtable().values and len(back) == len(table) > 0
+
+
+def test_exp0s_window_reaches_the_compiled_games():
+    """EXP0 drawing from one action (window 1) and never challenging by its rule (a margin above any count)
+    raises one bid at a time to the top of the ladder: every game has all 60 bids and the challenge."""
+    lineup = [Player("EXP0", margin=20, window=1), Player("EXP0", margin=20, window=1)]
+    assert (play(lineup, 50, np.random.default_rng(0)).length == 61).all()
+    wide = [Player("EXP0", margin=20), Player("EXP0", margin=20)]
+    assert (play(wide, 50, np.random.default_rng(0)).length < 61).all()
+    with pytest.raises(ValueError, match="window"):
+        Player("EXP0", window=0)

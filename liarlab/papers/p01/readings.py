@@ -110,7 +110,16 @@ def bbn_gain_readings(games: pd.DataFrame, bbn_readings: pd.DataFrame | None = N
             _gain_reading(f"gain after learning only (games {n // 2 + 1}-{n})", "what is measured",
                           _seed_gains(games[games.game >= n // 2])),
             _gain_reading("games the network player opens", "who opens", _seed_gains(games[games.bbn_starts == 1])),
-            _gain_reading("games the test program opens", "who opens", _seed_gains(games[games.bbn_starts == 0]))]
+            _gain_reading("games the test program opens", "who opens", _seed_gains(games[games.bbn_starts == 0])),
+            _gain_reading(f"'about 5-10' with the protocol's +-25 % ({100 * GAIN_ABOUT_BAND[0]:g}-"
+                          f"{100 * GAIN_ABOUT_BAND[1]:g} points)", "how it is counted", _seed_gains(games),
+                          GAIN_ABOUT_BAND)]
+    if set(FIGURE_TYPES) <= set(games.opponent):
+        rows.append(_gain_reading("the three types of Figs 5.9-5.11 (type1, type8, type11)", "which test programs",
+                                  _seed_gains(games[games.opponent.isin(FIGURE_TYPES)])))
+    if {"type31", "type32"} <= set(games.opponent):
+        rows.append(_gain_reading("type31 as the appendix prints it (type32's matches)", "which test programs",
+                                  _seed_gains(type31_as_printed(games))))
     if bbn_readings is not None:
         allt = bbn_readings[(bbn_readings.group == "all types") & ~bbn_readings.variant.str.startswith("ablation")]
         for r in allt.itertuples():
@@ -341,6 +350,9 @@ def trend_readings(default_est, default_j, large: pd.DataFrame, ref: pd.DataFram
     return rows
 
 
+#: "約 5%~10%" read with the protocol's "about": the band's edges widened by ABOUT (+3.75 to +12.5 points)
+GAIN_ABOUT_BAND = (printed.BBN_GAIN_BAND[0] * (1 - V.ABOUT), printed.BBN_GAIN_BAND[1] * (1 + V.ABOUT))
+
 GAIN_READINGS = {
     "default": CR.Reading("gain in points over the whole match, per type, paired on the same dice",
                           "'5-10 %' are percentage points of the win rate over the 500 games",
@@ -364,7 +376,29 @@ GAIN_READINGS = {
                          "'supports the previous face' is read otherwise than y' = y", f"{_SPEC} 9"),
     "normaliser": CR.Reading("the thesis's own normaliser P(D|A)P(E|A)",
                              "the posterior is divided by the thesis's approximate normaliser", f"{_SPEC} 8"),
+    # the wording: 約 5%~10% ("about"), read with the protocol's "about x" (x +- 25 %)
+    "about": CR.Reading("'about 5-10' with the protocol's +-25 %",
+                        f"'約 5%~10%' (about 5-10 points) allows {100 * GAIN_ABOUT_BAND[0]:g} to "
+                        f"{100 * GAIN_ABOUT_BAND[1]:g} points per type",
+                        "thesis §5.2 wording ('約 5%~10%'); the protocol's 'about x' (x +- 25 %)"),
+    # which test programs: the three the thesis shows, or type31 as the appendix prints it
+    "figure types": CR.Reading("the three types of Figs 5.9-5.11 (type1, type8, type11)",
+                               "'most test programs' is judged on the three programs the thesis shows with and "
+                               "without the network", "thesis §5.2 (Figs 5.9-5.11; the appendix plots of all 32 "
+                               f"are lost: {_SPEC} 15)"),
+    "type31": WIN_READINGS["type31"],
+    # which game: the E12 rule readings (spec E12: 'rerun E5/E7'), and the test programs' open details
+    "random opener": WIN_READINGS["random opener"],
+    "retry": WIN_READINGS["retry"],
+    "cap >": WIN_READINGS["cap >"],
+    "cap own": WIN_READINGS["cap own"],
+    "opening count": WIN_READINGS["opening count"],
+    "cap override": WIN_READINGS["cap override"],
+    "details": WIN_READINGS["details"],
+    "min count": WIN_READINGS["min count"],
 }
+#: the types whose gain Figs 5.9-5.11 show with and without the network
+FIGURE_TYPES = ("type1", "type8", "type11")
 #: The E12 network readings (variant names of ``bbn_experiments.BBN_VARIANTS``) and where each open point is.
 _NETWORK = {
     "Bernoulli verdicts": f"{_SPEC} 10 (verdicts sampled, not thresholded)",
@@ -377,6 +411,17 @@ _NETWORK = {
 }
 _GAIN_NOT_BUILT = CR.Unbuilt("our network has no switch for it, and it would need a new run of the network against "
                              "every type")
+#: The game and test-program readings of the gain that E7's matches cannot give (each with why); the E12 rule
+#: readings were run for random-guess alone (E5), not for the network's paired matches.
+_GAIN_GAME_NOT_BUILT = CR.Unbuilt("E7's paired matches (network and plain random-guess) were played under the spec's "
+                                  "readings only and the compiled network engine has no switch for it; it would need "
+                                  "E7 rerun under it against every type (E12 ran it for random-guess alone)")
+_GAIN_PROGRAM_NOT_BUILT = CR.Unbuilt("no variant of the 32 programs for it exists in our simulator, and it would need "
+                                     "E7's paired matches against all 32 types rerun under it")
+_GAIN_NOT_RUN = {"random opener": _GAIN_GAME_NOT_BUILT, "retry": _GAIN_GAME_NOT_BUILT, "cap >": _GAIN_GAME_NOT_BUILT,
+                 "cap own": _GAIN_GAME_NOT_BUILT, "opening count": _GAIN_PROGRAM_NOT_BUILT,
+                 "cap override": _GAIN_PROGRAM_NOT_BUILT, "details": _GAIN_PROGRAM_NOT_BUILT,
+                 "min count": _WIN_NOT_RUN["min count"]}
 
 
 def network_reading(r) -> dict:
@@ -405,19 +450,23 @@ def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.
     judged as the claims row is (per type at the Bonferroni level, then "most"). The E12 network readings keep
     only their gain pooled over the types (and the largest type's point gain), not the per-type gains, so they
     cannot be judged on this claim's statistic (the share of types in +5..+10) on another sample and quantity:
-    each is :func:`network_reading` (bounded when no type's point gain reaches +5 points, else not built)."""
+    each is :func:`network_reading` (bounded when no type's point gain reaches +5 points, else not built). The
+    wording 'about' and which test programs (Figs 5.9-5.11's three, type31 as printed) are run from the same
+    games; the E12 game readings and the programs' open details were never played with the network: not built
+    (:data:`_GAIN_NOT_RUN`)."""
     R_ = GAIN_READINGS
     rows = [CR.run(GAIN_FAMILY, GAIN_CLAIM, R_["default"], default_est, default_j,
                    note=f"{games.opponent.nunique()} types x {games.rep.nunique()} seeded matches")]
     n = int(games.game.max()) + 1
 
-    def add(key, frame, relative=False):
-        _, _, judged = per_type_gains(_seed_gains(frame, relative=relative))
+    def add(key, frame, relative=False, band=printed.BBN_GAIN_BAND, note=""):
+        what = f"gain in +{100 * band[0]:g}..+{100 * band[1]:g} points"
+        _, _, judged = per_type_gains(_seed_gains(frame, relative=relative), band, what)
         share = V.share(judged, "types")
         rows.append(CR.run(GAIN_FAMILY, GAIN_CLAIM, R_[key], share, V.word("most", share),
                            note=f"{sum(j.verdict == 'reproduced' for j in judged)} types in the band, "
                                 f"{sum(j.verdict == 'differs' for j in judged)} outside, "
-                                f"{sum(j.verdict == 'inconclusive' for j in judged)} undecided"))
+                                f"{sum(j.verdict == 'inconclusive' for j in judged)} undecided" + note))
 
     add("relative", games, relative=True)
     add("after", games[games.game >= n // 2])
@@ -444,6 +493,38 @@ def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.
             rows.append(network_reading(r))
     for key in ("gates", "node D", "normaliser"):
         rows.append(CR.not_built(GAIN_FAMILY, GAIN_CLAIM, R_[key], _GAIN_NOT_BUILT))
+    add("about", games, band=GAIN_ABOUT_BAND)
+    rows += _test_program_readings(games, add)
+    for key, why in _GAIN_NOT_RUN.items():
+        rows.append(CR.skipped(GAIN_FAMILY, GAIN_CLAIM, R_[key], why))
+    return rows
+
+
+def type31_as_printed(games: pd.DataFrame) -> pd.DataFrame:
+    """E7's games with type31 as the appendix prints it, a copy of type32: type32's seeded matches stand for
+    type31's (the same program, so the same distribution of gains)."""
+    return pd.concat([games[games.opponent != "type31"], games[games.opponent == "type32"].assign(opponent="type31")],
+                     ignore_index=True)
+
+
+def _test_program_readings(games: pd.DataFrame, add) -> list[dict]:
+    """Which test programs the gain is judged against, from E7's games: the three types of Figs 5.9-5.11 alone
+    (each at the Bonferroni level for three), and the 32 with type31 as the appendix prints it (type32's seeded
+    matches stand for it: the same program). ``add`` appends a run row; a reading whose types are not in the
+    sample is returned as not built."""
+    rows: list[dict] = []
+    present = set(games.opponent)
+    if set(FIGURE_TYPES) <= present:
+        add("figure types", games[games.opponent.isin(FIGURE_TYPES)], note=" (of the three types the figures show)")
+    else:
+        rows.append(CR.not_built(GAIN_FAMILY, GAIN_CLAIM, GAIN_READINGS["figure types"],
+                                 "types 1, 8 and 11 are not all in this sample"))
+    if {"type31", "type32"} <= present:
+        add("type31", type31_as_printed(games), note="; type31's seeded matches are type32's (the same program as "
+                                                     "printed)")
+    else:
+        rows.append(CR.not_built(GAIN_FAMILY, GAIN_CLAIM, GAIN_READINGS["type31"],
+                                 "types 31 and 32 are not both in this sample"))
     return rows
 
 

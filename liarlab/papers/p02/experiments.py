@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from liarlab.core import verdicts as V
+from liarlab.liardice.exp_agents import EXP0_WINDOW
 from liarlab.liardice.qfast import FastTable, Player, play, train
 from liarlab.liardice.qtable import CorruptQTableError, QTable
 
@@ -366,12 +367,13 @@ def exp_pairs(setup: Setup, fallbacks=("smallest", "best_face_plus_one"), only=N
 
 
 def three_player(setup: Setup, fallbacks=("smallest", "best_face_plus_one"), margins=(3, 2),
-                 only=None) -> pd.DataFrame:
+                 only=None, window: int = EXP0_WINDOW) -> pd.DataFrame:
     """Figs 5-3 and 5-6: three EXPs, every seating (rotation) of {A, A, B} (and A, A, A); win rate per seat.
 
     The rotations separate the seat from the type: ``seat`` is the absolute seat, ``player`` the type and
     ``preceded_by`` the type of the player just before (relative seating). ``only``: the (A, B) type pairs to
-    play (default all); ``fixed_games`` games per seating."""
+    play (default all); ``fixed_games`` games per seating; ``window``: EXP0's smallest legal actions (a reading of
+    spec 7.1; the same streams for every window, so a reading is paired with the report's six)."""
     rows = []
     for fb in fallbacks:
         for margin in margins:
@@ -383,7 +385,7 @@ def three_player(setup: Setup, fallbacks=("smallest", "best_face_plus_one"), mar
                     for b_seat in positions:
                         names = [a, a, a]
                         names[b_seat] = b
-                        lineup = [Player(n, honest_fallback=fb, margin=margin) for n in names]
+                        lineup = [Player(n, honest_fallback=fb, margin=margin, window=window) for n in names]
                         r = play(lineup, setup.fixed_games, setup.rng("three", fb, margin, a, b, b_seat), seats=0)
                         wins = np.bincount(r.winner, minlength=3)
                         for seat in range(3):

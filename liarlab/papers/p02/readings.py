@@ -8,10 +8,12 @@ results the notebook computed) or *not run* with the one sentence that says why.
 :func:`liarlab.papers.p02.claims.with_readings` attaches them to the claims rows, whose causes then follow from
 them by the protocol's one rule (:func:`liarlab.core.verdicts.cause`): nothing here names a cause.
 
-Two readings need games the notebook does not otherwise play, EXP1-EXP3's forced-hand games under the other
-honestAction reading (Figs 5-15 and 5-17); :func:`other_fallback_games` plays them once, cached (a few seconds at
-full size). Readings of the trained tables under the other honestAction reading would retrain every table
-trained against EXP1-EXP3; they are not run (see :data:`TABLES_OTHER`).
+Some readings need games the notebook does not otherwise play: EXP1-EXP3's forced-hand games under the other
+honestAction reading (Figs 5-15 and 5-17), which :func:`other_fallback_games` plays once, cached (a few seconds at
+full size); and the three-player games with EXP0 under a wider window (spec 7.1, Figs 5-3 and 5-6), which
+:func:`exp0_window_games` plays once, cached (about a second). Readings of the trained tables under the other
+honestAction reading would retrain every table trained against EXP1-EXP3; they are not run (see
+:data:`TABLES_OTHER`).
 """
 from __future__ import annotations
 
@@ -67,15 +69,97 @@ HALVES = R.Reading("seat halves in training", "training seats in two equal halve
 HALVES_WHY = "the engine rotates seats every game and no table was trained in halves"
 
 
+# The three-player game's open points (spec 7.1: the report does not show its three-player code, "大同小異", much
+# the same as the two-player code). Each is a reading of every three-player family it touches: Figs 5-3 and 5-6
+# (three EXP rules) and Fig 5-9 (RL0 trained and tested against two EXP0).
+THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening", "the three-player game runs its turns in "
+                        "another order or another player opens", "spec 7.1 (cyclic turns with P1 opening assumed)")
+THREE_TURNS_WHY = ("the report numbers the players by their place in the turn (順位) and has the first to play open "
+                   "(第一位輪到的玩家 A 必須執行「叫牌」; A, B, C play in turn), so P1 opens and P2, P3 follow by "
+                   "definition: another order only renames the seats")
+THREE_SETTLE = R.Reading("a challenge settled between other players", "a three-player challenge is decided between "
+                         "other players than the challenger and the bidder just before", "spec 7.1 (settled "
+                         "between the challenger and the immediately preceding bidder assumed)")
+THREE_SETTLE_WHY = ("only the standing bid can be challenged and it is always the preceding player's (turns cycle "
+                    "and every bid raises the last); the report settles it between the challenger and that bidder "
+                    "(若不符合玩家 A 所猜測，則玩家 A 落敗): no second reading exists")
+THREE_NOT_LOST = R.Reading("games not lost count as won", "a three-player game has one loser and both other players "
+                           "count it as won", "spec 7.1 (reward 1 for the winner and 0 for both others assumed); the "
+                           "report's rules name only a loser (落敗)")
+THREE_NOT_LOST_WHY = ("the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game; counting "
+                      "games not lost would put it at two thirds, so its win rates are not such counts")
+THREE_HANDS = R.Reading("another three-player hand generator", "the third player's hand is dealt otherwise than by "
+                        "the report's generator with same_p3", "spec 7.1 (hand generation with same_p3 assumed)")
+THREE_HANDS_WHY = ("these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
+                   "game), and the report names no other three-player deal: no second reading exists")
+THREE_UPDATE = R.Reading("no update for the third player", "a learning table that neither made nor challenged the "
+                         "last bid gets no reward update (only the two in the showdown learn)",
+                         "spec 7.1 (reward 1 for the winner and 0 for both others assumed: the third player's "
+                         "entries are pulled toward 0)")
+THREE_UPDATE_WHY = R.Unbuilt("the compiled engine gives the learner the penalty whenever it does not win; another "
+                             "update for the third player needs a switch in the engine and the four three-player "
+                             "tables of every seed retrained")
+#: EXP0's window read with the bid ladder: the two-player code's six of 60 bids is nine of the three-player 90
+THREE_WINDOW = 9
+EXP0_WINDOW = R.Reading(f"EXP0 window of {THREE_WINDOW} actions (six scaled with the ladder)",
+                        f"with three players EXP0 draws its bid from the {THREE_WINDOW} smallest legal actions, the "
+                        "two-player code's six of 60 bids scaled to the 90 of three players",
+                        "spec 7.1 (EXP0 still using the 6-action window assumed); the report: 從此狀況下個數較小的幾種"
+                        "喊牌裡隨機選擇一種 (one of a few bids of the smallest counts)")
+EXP0_WINDOW_WHY = R.Unbuilt("the three-player games under this window were not played in this call")
+EXP0_WINDOW_TABLES = R.Unbuilt("Fig 5-9's tables were trained against EXP0 with the six-action window; the wider "
+                               "window would retrain the four three-player tables of every seed")
+#: the three-player families
+THREE_FAMILIES = ("Fig 5-3", "Fig 5-6", "Fig 5-9")
+
+
+def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = None,
+                      fallback: str = "smallest") -> list[dict]:
+    """The readings of spec 7.1's three-player assumptions for one claim of a three-player family (none for
+    another family): cannot be run (the report fixes them or no second reading exists), run, or not built (a switch
+    the engine lacks). EXP0's window is a reading only where EXP0 plays (Fig 5-3's mixes, Fig 5-6's EXP0 rows, Fig
+    5-9): run on ``window_games`` (:func:`exp0_window_games`, margin 3 under honestAction ``fallback``) for Figs 5-3
+    and 5-6, not built for Fig 5-9's trained tables; the third player's update only where a table learns (Fig
+    5-9)."""
+    if fam not in THREE_FAMILIES:
+        return []
+    out = [R.not_run(fam, claim, THREE_TURNS, THREE_TURNS_WHY), R.not_run(fam, claim, THREE_SETTLE, THREE_SETTLE_WHY),
+           R.not_run(fam, claim, THREE_NOT_LOST, THREE_NOT_LOST_WHY),
+           R.not_run(fam, claim, THREE_HANDS, THREE_HANDS_WHY)]
+    if fam == "Fig 5-9":
+        out += [R.skipped(fam, claim, THREE_UPDATE, THREE_UPDATE_WHY),
+                R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_TABLES)]
+    elif fam == "Fig 5-3" or claim.startswith("EXP0"):
+        r = None
+        if window_games is not None:
+            built = (C.fig_5_3 if fam == "Fig 5-3" else C.fig_5_6)(window_games, fallback)
+            r = _run_from(fam, claim, EXP0_WINDOW, built, "games of the pilot size, on the same streams as the "
+                          "six-action games")
+        out.append(r if r is not None else R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_WHY))
+    return out
+
+
+#: the type pairs of the three-player games EXP0 plays in: Fig 5-3's two mixes and Fig 5-6's three EXP0
+EXP0_THREE_PAIRS = (("EXP0", "EXP1"), ("EXP1", "EXP0"), ("EXP0", "EXP0"))
+
+
+def exp0_window_games(fixed_games: int, seed: int, fallback: str, window: int = THREE_WINDOW) -> pd.DataFrame:
+    """Figs 5-3 and 5-6's games with EXP0 (:data:`EXP0_THREE_PAIRS`) under an EXP0 window of ``window`` actions:
+    fixed agents, margin 3, honestAction ``fallback``, the notebook's own game size and streams."""
+    setup = ex.Setup(fixed_games=fixed_games, seed=seed, fallback=fallback)
+    return ex.three_player(setup, fallbacks=(fallback,), margins=(3,), only=EXP0_THREE_PAIRS, window=window)
+
+
 @dataclass
 class Inputs:
     """What the readings are computed from: the honestAction choice (every EXP statement under both readings
-    and both margins), the notebook's results, and the extra games of :func:`other_fallback_games` and
-    :func:`greedy_sequences` (None: not played)."""
+    and both margins), the notebook's results, and the extra games of :func:`other_fallback_games`,
+    :func:`greedy_sequences` and :func:`exp0_window_games` (None: not played)."""
     reading: C.Reading
     results: Results
     other: dict | None = None
     greedy_seq: pd.DataFrame | None = None
+    window_three: pd.DataFrame | None = None
 
 
 def other_fallback_games(stage_games: int, eval_games: int, fixed_games: int, seed: int, fallback: str) -> dict:
@@ -124,7 +208,8 @@ def _run_from(family, claim, reading, built: list, note: str = "") -> dict | Non
 # ---------------------------------------------------------------------------------------------------- families
 
 def _exp(row, inp: Inputs) -> list[dict]:
-    """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2."""
+    """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2 and
+    under spec 7.1's three-player assumptions (:func:`three_player_rows`)."""
     fam, claim = row["family"], row["claim"]
     chosen = inp.reading.fallback
     three = fam in ("Fig 5-3", "Fig 5-6")
@@ -138,7 +223,7 @@ def _exp(row, inp: Inputs) -> list[dict]:
                       "games of the pilot size (the claims row may rest on a confirmatory sample)")
         if r is not None:
             out.append(r)
-    return out
+    return out + three_player_rows(fam, claim, inp.window_three, chosen)
 
 
 def _fig_5_1(row, inp):
@@ -264,7 +349,7 @@ def _fig_5_9(row, inp):
                                             "margin 2", "spec 7.2"),
                       "EXP0's three-player rule has no honestAction and its tables were trained with margin 3 only; "
                       "margin 2 would retrain the four three-player tables of every seed"),
-            R.not_built(fam, claim, HALVES, HALVES_WHY)]
+            R.not_built(fam, claim, HALVES, HALVES_WHY)] + three_player_rows(fam, claim)
 
 
 TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last "
@@ -502,5 +587,9 @@ def attach(claims_rows: list, inp: Inputs) -> tuple[list, list[dict]]:
 
 def inputs(reading: C.Reading, results: Results, setup: ex.Setup) -> Inputs:
     """Play the readings' extra games (cached) and gather what :func:`rows` reads."""
+    from liarlab.study import cache
+
     base = replace(setup, stream="", models={}, evals={})
-    return Inputs(reading, results, other=play_other(base, reading.fallback), greedy_seq=greedy_sequences(base))
+    window = cache.cached_call(exp0_window_games, setup.fixed_games, setup.seed, reading.fallback)
+    return Inputs(reading, results, other=play_other(base, reading.fallback), greedy_seq=greedy_sequences(base),
+                  window_three=window)

@@ -268,3 +268,60 @@ def test_e12_network_readings_are_not_judged_on_the_pooled_gain_for_a_share_of_t
     assert low["verdict"] == "not run (bounded)" and "+0.033" in low["note"]
     assert high["verdict"] == "not built" and "per-type gains" in high["note"]
     assert low["estimate"] is None and high["estimate"] is None
+
+
+def _bbn_games(gain_of_type, types=range(1, 33), seeds=10, n=100, seed=0) -> pd.DataFrame:
+    """Paired games: the plain player wins 60 %; the network wins ``gain_of_type(t)`` more (same dice)."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for t in types:
+        for rep in range(seeds):
+            u = rng.random(n)
+            rows.append(pd.DataFrame({"opponent": f"type{t}", "rep": rep, "game": np.arange(n),
+                                      "bbn_starts": np.arange(n) % 2, "win_bbn": (u < 0.6 + gain_of_type(t)).astype(int),
+                                      "win_plain": (u < 0.6).astype(int)}))
+    return pd.concat(rows, ignore_index=True)
+
+
+def _gain_readings(games):
+    from liarlab.papers.p01 import bbn_experiments as bbnx
+
+    collect: list[dict] = []
+    claims01.bbn_gain_row(bbnx.seed_gains(games), int(games.game.max()) + 1, games=games, collect=collect)
+    return {r["reading"]: r for r in collect}
+
+
+def test_bbn_gain_declares_which_game_and_which_test_programs():
+    """Issue 36: the gain's game readings (E12: opener, retry, cap rule and scope) and test-program readings
+    (the programs' open details, type31 as printed, the three types the figures show) are declared; the ones
+    E7's games hold are run, the others are not built (E7 was never played under them) or cannot be run."""
+    from liarlab.papers.p01 import readings as R
+
+    rows = _gain_readings(_bbn_games(lambda t: 0.0, seeds=3, n=40))
+    for key in ("random opener", "retry", "cap >", "cap own", "opening count", "cap override", "details"):
+        assert rows[R.GAIN_READINGS[key].name]["verdict"] == "not built", key
+    assert rows[R.GAIN_READINGS["min count"].name]["verdict"] == "not run"
+    for key in ("about", "figure types", "type31"):
+        assert rows[R.GAIN_READINGS[key].name]["verdict"] in ("reproduced", "differs", "inconclusive"), key
+    # siblings declare the same readings: the win-rate claims' E12 and program readings are the same objects
+    assert R.GAIN_READINGS["cap >"] is R.WIN_READINGS["cap >"] and R.GAIN_READINGS["type31"] is R.WIN_READINGS["type31"]
+
+
+def test_bbn_gain_test_program_and_wording_readings_are_computed_from_the_games():
+    from liarlab.papers.p01 import readings as R
+
+    # +7.5 points against the figures' three types only, +11 against type32, nothing elsewhere
+    gain = {1: 0.075, 8: 0.075, 11: 0.075, 32: 0.11}
+    rows = _gain_readings(_bbn_games(lambda t: gain.get(t, 0.0), seeds=20, n=500))
+    figs = rows[R.GAIN_READINGS["figure types"].name]
+    assert figs["n"] == 3 and figs["estimate"] == 1.0 and figs["verdict"] == "reproduced"
+    assert rows[R.GAIN_READINGS["default"].name]["verdict"] == "differs"
+    # type32's +11 points lie outside +5..+10 but inside 'about' (+3.75..+12.5): one more type in the band
+    about = rows[R.GAIN_READINGS["about"].name]
+    assert R.GAIN_ABOUT_BAND == (0.05 * 0.75, 0.10 * 1.25) and about["note"].startswith("4 types in the band")
+    # type31 as printed is type32: its matches stand for type31's, so type31 leaves 0 and gains type32's +11
+    t31 = rows[R.GAIN_READINGS["type31"].name]
+    assert t31["n"] == 32 and "type32's" in t31["note"]
+    missing = _gain_readings(_bbn_games(lambda t: 0.0, types=(1, 8, 31), seeds=3, n=40))
+    assert missing[R.GAIN_READINGS["type31"].name]["verdict"] == "not built"
+    assert missing[R.GAIN_READINGS["figure types"].name]["verdict"] == "not built"

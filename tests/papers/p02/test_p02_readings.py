@@ -172,3 +172,49 @@ def test_fig_5_8_reads_差距不大_as_not_a_large_difference(gain, cause):
     # the other seat's claim (差距不大 too) has the reading; the sharp-drop claims do not
     assert any(r["reading"] == r02.NOT_LARGE.name for r in rr if r["claim"].startswith("trained as P1: win rate as P1"))
     assert not any(r["reading"] == r02.NOT_LARGE.name for r in rr if "sharply" in r["claim"])
+
+
+def test_the_three_player_assumptions_of_spec_7_1_are_readings_of_the_three_player_families():
+    """Issue 36: spec 7.1's five assumptions for the unshown three-player code are declared for Figs 5-3, 5-6 and
+    5-9: the turn order, the settlement, one winner a game and the deal cannot be run (the report fixes them or
+    has no second reading); EXP0's window (where EXP0 plays) is not built without its games, and for Fig 5-9's
+    trained tables; the third player's update (where a table learns) is not built."""
+    names = lambda rows: {r["reading"]: r["verdict"] for r in rows}  # noqa: E731
+    fixed = {r02.THREE_TURNS.name, r02.THREE_SETTLE.name, r02.THREE_NOT_LOST.name, r02.THREE_HANDS.name}
+    mix = names(r02.three_player_rows("Fig 5-3", "a player whose preceding player is EXP0 wins more"))
+    assert {n for n, v in mix.items() if v == R.NOT_RUN} == fixed and mix[r02.EXP0_WINDOW.name] == R.NOT_BUILT
+    assert r02.THREE_UPDATE.name not in mix
+    assert r02.EXP0_WINDOW.name in names(r02.three_player_rows("Fig 5-6", "EXP0: P2 best"))
+    assert set(names(r02.three_player_rows("Fig 5-6", "EXP2: P3 clearly highest"))) == fixed
+    trained = names(r02.three_player_rows("Fig 5-9", "trained at P2 or P3: about 0 as P1"))
+    assert trained[r02.THREE_UPDATE.name] == R.NOT_BUILT and trained[r02.EXP0_WINDOW.name] == R.NOT_BUILT
+    assert r02.three_player_rows("Fig 5-5", "EXP0: slight first-mover advantage") == []
+
+
+def test_exp0s_window_is_run_on_its_own_three_player_games_for_figs_5_3_and_5_6():
+    games = r02.exp0_window_games(3_000, 7, "smallest")
+    assert set(zip(games.a, games.b)) == set(r02.EXP0_THREE_PAIRS) and (games.margin == 3).all()
+    for fam, claim in (("Fig 5-3", "a player whose preceding player is EXP0 wins more"),
+                       ("Fig 5-3", "win rates follow relative, not absolute seats"), ("Fig 5-6", "EXP0: P2 best"),
+                       ("Fig 5-6", "EXP0: small spread across seats")):
+        row = {r["reading"]: r for r in r02.three_player_rows(fam, claim, games, "smallest")}[r02.EXP0_WINDOW.name]
+        assert row["verdict"] in R.RUN and row["estimate"] is not None, (fam, claim)
+    # the same streams as the six-action games: a window of six plays exactly the notebook's games
+    six = r02.exp0_window_games(3_000, 7, "smallest", window=6)
+    from liarlab.papers.p02 import experiments as ex02
+    base = ex02.three_player(ex02.Setup(fixed_games=3_000, seed=7, fallback="smallest"), fallbacks=("smallest",),
+                             margins=(3,), only=r02.EXP0_THREE_PAIRS)
+    assert six.wins.tolist() == base.wins.tolist() and games.wins.tolist() != base.wins.tolist()
+
+
+def test_exp0s_window_not_built_keeps_fig_5_3_untested_and_the_fixed_points_keep_fig_5_6_genuine():
+    def differs(fam, claim, name):
+        return R.run(fam, claim, R.Reading(name, "a reading", "spec", default=name == "default"), 0.1, "differs")
+
+    claim = "a player whose preceding player is EXP0 wins more"
+    run = [differs("Fig 5-3", claim, "default"), differs("Fig 5-3", claim, "other honestAction")]
+    assert V.cause(run) == "genuine"
+    assert V.cause(run + r02.three_player_rows("Fig 5-3", claim)) == "untested"
+    claim = "EXP2: P3 clearly highest"
+    run = [differs("Fig 5-6", claim, "default"), differs("Fig 5-6", claim, "other honestAction")]
+    assert V.cause(run + r02.three_player_rows("Fig 5-6", claim)) == "genuine"
