@@ -52,7 +52,7 @@ def test_league_claims_and_ledger():
     assert rows[1]["reproduced_value"] == pytest.approx(0.2, abs=1e-4)
     params = {"games": [11, 21, 12], "test_types": list(range(1, 33)), "test_types_larger": [1, 8, 17, 32],
               "league_test_types": [1], "league_games": 500}
-    table = pd.DataFrame(dict(exact=[True]))
+    table = pd.DataFrame(dict(game=["1v1"], agent=["EXP1"], exact=[True]))
     codes = {r["code"]: r for r in ledger06.coverage_rows(params, table, None, ratings)}
     assert codes["A8"]["status"] == "reduced" and "quick profile" in codes["A8"]["why"]
     assert codes["A9"]["status"] == "missing"
