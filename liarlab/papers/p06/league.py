@@ -11,8 +11,7 @@ rule difference stops a rule player of either paper from playing the other's gam
 **Who plays.** Random guess and test programs (paper 01), EXP0-EXP3, RAND and EXPRAND (paper 02). Not here: paper
 02's Q-learners (a Q-table is trained 100,000 games per stage against its paper's opponents; retraining them belongs
 with notebook 02's procedure and budget), paper 01's Bayesian-network player (it learns its opponent over a match,
-so its rating would depend on the schedule), and an equilibrium player (the largest solved game has two dice
-against two; no five-dice policy follows from it).
+so its rating would depend on the schedule), and an equilibrium player (:data:`NO_EQUILIBRIUM_PLAYER`).
 
 **Matches.** Every pair plays ``games`` games with fresh players, the first mover alternating (each player opens
 half of them), so both seats count equally; each pair has its own random stream (:func:`league_table`).
@@ -30,9 +29,14 @@ from liarlab.liardice import agents as ld_agents
 from liarlab.liardice import exp_agents
 from liarlab.liardice.rules import play_match
 
-__all__ = ["RULES", "league_agents", "league_family", "make_player", "play_pair", "league_table", "bradley_terry",
+__all__ = ["RULES", "NO_EQUILIBRIUM_PLAYER", "league_agents", "league_family", "make_player", "play_pair", "league_table", "bradley_terry",
            "ratings"]
 
+#: why no equilibrium-based player is in the league (one sentence, for the ledger and the notebook)
+NO_EQUILIBRIUM_PLAYER = ("no equilibrium player transfers: the league plays one round of five dice each, so none of "
+                         "its states is an end game solved exactly (two dice each at most) and the one-round "
+                         "equilibrium logic applies nowhere in it, while reading a five-dice hand as a two-dice one "
+                         "would make a heuristic of our own, not an equilibrium")
 #: the league's rules: paper 02's two-player game, bids from one die up
 RULES = exp_agents.paper_config(2)
 PAPER02 = ["EXP0", "EXP1", "EXP2", "EXP3", "RAND", "EXPRAND"]

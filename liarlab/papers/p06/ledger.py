@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from liarlab.papers.p06.experiments import dice_of, label_of
+from liarlab.papers.p06.league import NO_EQUILIBRIUM_PLAYER
 from liarlab.papers.p06.params import PARAMS
 from liarlab.study.coverage import COLUMNS, experiment
 
@@ -87,8 +88,7 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
                          "in the league", "each in the league", "not run", "missing", "-",
                          "a Q-learner is trained 100,000 games a stage against its paper's opponents (notebook 02's "
                          "procedure and budget, several minutes a model), the network player learns over a match "
-                         "(its rating would depend on the schedule), and the largest solved end game (two dice each) "
-                         "gives no five-dice policy")
+                         "(its rating would depend on the schedule); and " + NO_EQUILIBRIUM_PLAYER)
     if league is None or league.empty:
         return [experiment("06", "A8", title, asked, "not run", "missing", "-", "the league was not played in this "
                            "run"), missing]
