@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from liarlab.papers.p06.experiments import dice_of, label_of
-from liarlab.papers.p06.league import NO_EQUILIBRIUM_PLAYER
+from liarlab.papers.p06.league import LEARNERS, NO_EQUILIBRIUM_PLAYER
 from liarlab.papers.p06.params import PARAMS
 from liarlab.study.coverage import COLUMNS, experiment
 
@@ -42,8 +42,11 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
                    "a Q-table learnt with five dice each does not read a one- or two-die hand; each would have to be "
                    "retrained in each small game against its paper's opponents, and its greedy policy read off"),
         experiment("06", "A5", "Paper 01's Bayesian-network player", "the network's player in each end game",
-                   "not run", "missing", "-", "its network learns the opponent's hand from past games; in an end game "
-                   "it would need its own training schedule, and its policy is not a fixed rule to tabulate"),
+                   "not run", "missing", "-", "it has no reading of a smaller hand: its networks' nodes are the counts "
+                   "2 to 10 of two five-dice hands and its imagined opponent hand holds five dice; untrained it is the "
+                   "random-guess player draw for draw (its gate opens only after games against its opponent), and "
+                   "trained its play depends on the history of the game and on a training schedule, so it is no "
+                   "per-turn rule to tabulate (it plays in the five-dice league, A8)"),
         experiment("06", "A6", "Paper 02's RAND and EXPRAND", "both", "not run", "missing", "-",
                    "not in this first piece; both are per-turn mixtures and fit the same machinery"),
         _behaviour_row(behaviour, players_ok and games_ok),
@@ -84,11 +87,10 @@ def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
 def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
     title = "League in the papers' own game (5 dice each), both seats, Bradley-Terry ratings with intervals"
     asked = "every player of 01 and 02 (and an equilibrium player if one transfers)"
-    missing = experiment("06", "A9", "The Q-learners RL0-RL3, the Bayesian-network player and an equilibrium player "
-                         "in the league", "each in the league", "not run", "missing", "-",
+    missing = experiment("06", "A9", "The Q-learners RL0-RL3 and an equilibrium player in the league",
+                         "each in the league", "not run", "missing", "-",
                          "a Q-learner is trained 100,000 games a stage against its paper's opponents (notebook 02's "
-                         "procedure and budget, several minutes a model), the network player learns over a match "
-                         "(its rating would depend on the schedule); and " + NO_EQUILIBRIUM_PLAYER)
+                         "procedure and budget, several minutes a model); and " + NO_EQUILIBRIUM_PLAYER)
     if league is None or league.empty:
         return [experiment("06", "A8", title, asked, "not run", "missing", "-", "the league was not played in this "
                            "run"), missing]
@@ -96,12 +98,15 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
     games = int(params.get("league_games") or 0)
     ok = set(full("league_test_types")) <= set(types) and games >= full("league_games")
     total = len(league) * (len(league) - 1) // 2 * games
-    why = ("rule players only (A9); " if ok else "quick profile: fewer test programs or games; ") + (
-        f"{games} games a pair ({total:,} games) keep the league under a minute of one core (about 0.3 ms a game; "
+    why = ("no Q-learner nor equilibrium player (A9); " if ok else "quick profile: fewer test programs or games; ") + (
+        f"{games} games a pair ({total:,} games) keep the league near a minute of one core (about 0.3 ms a game; "
         f"more games only narrow intervals already near +-0.05)")
-    return [experiment("06", "A8", title, asked, f"{len(league)} rule players (random guess, {len(types)} test "
-                       f"programs, EXP0-EXP3, RAND, EXPRAND), {games} games a pair, paper 02's rules",
-                       "reduced", "league table, league figure", why), missing]
+    learners = [n for n in LEARNERS if n in set(league.agent)]
+    rule = len(league) - len(learners)
+    network = ", and paper 01's Bayesian-network player (learning over each pair's games, fresh for each opponent)"
+    return [experiment("06", "A8", title, asked, f"{rule} rule players (random guess, {len(types)} test "
+                       f"programs, EXP0-EXP3, RAND, EXPRAND){network if learners else ''}, {games} games a pair, "
+                       "paper 02's rules", "reduced", "league table, league figure", why), missing]
 
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:
