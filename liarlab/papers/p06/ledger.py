@@ -38,9 +38,13 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
                    ", ".join(g for g in games if g != "2v2"), "full" if small_ok else "reduced",
                    "exploitability table", "" if small_ok else "quick profile"),
         _two_dice_each_row(table),
-        experiment("06", "A4", "Paper 02's Q-learners RL0-RL3", "retrained in each end game", "not run", "missing", "-",
-                   "a Q-table learnt with five dice each does not read a one- or two-die hand; each would have to be "
-                   "retrained in each small game against its paper's opponents, and its greedy policy read off"),
+        experiment("06", "A4", "Paper 02's Q-learners RL0-RL3", "retrained in each end game by paper 02's "
+                   "procedure, seeds as replicates", "not run", "missing", "-",
+                   "a Q-table learnt with five dice each does not read a one- or two-die hand, and paper 02's "
+                   "training engine (liarlab.liardice.qfast, its table layout in qtable) is built for five dice each "
+                   "(252 hands, 30 bids a player, equal hands): retraining needs an engine for one or two dice and "
+                   "unequal hands, then 80 models (4 learners, 4 games, 5 seeds) of 100,000 games each, whose greedy "
+                   "policies (state: own hand and the last bid) are per-turn rules this machinery can tabulate"),
         experiment("06", "A5", "Paper 01's Bayesian-network player", "the network's player in each end game",
                    "not run", "missing", "-", "it has no reading of a smaller hand: its networks' nodes are the counts "
                    "2 to 10 of two five-dice hands and its imagined opponent hand holds five dice; untrained it is the "
@@ -77,11 +81,14 @@ def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
     players = behaviour.groupby("game", sort=False).agent.nunique() - 1
     done = ", ".join(f"{g}: {n} players" for g, n in players.items())
     exact = behaviour.drop_duplicates(["game", "agent"]).exact
+    without_tests = [g for g, agents in behaviour.groupby("game", sort=False).agent
+                     if not agents.str.startswith("type").any()]
+    why = ([] if sizes_ok else ["quick profile: fewer test programs or games"]) + (
+        [f"{', '.join(without_tests)} without the test programs (A3)"] if without_tests else [])
     return experiment("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
                       f"{done} and the equilibrium, each against the equilibrium in the other seat; "
-                      f"{int(exact.sum())} of {len(exact)} in fractions", "full" if sizes_ok else "reduced",
-                      "behaviour table, behaviour figure",
-                      "" if sizes_ok else "quick profile: fewer test programs or games")
+                      f"{int(exact.sum())} of {len(exact)} in fractions", "reduced" if why else "full",
+                      "behaviour table, behaviour figure", "; ".join(why))
 
 
 def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
