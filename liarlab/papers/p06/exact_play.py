@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 import numpy as np
 
@@ -39,7 +40,7 @@ from liarlab.papers.p06 import policies
 
 __all__ = ["game_for", "agent_plan", "plan_of_policy", "best_response_value", "plan_value", "sparse_plan",
            "float_best_response", "Equilibrium", "equilibrium", "is_stored", "stored_digest", "stored_equilibrium",
-           "evaluate_agent", "GAMES"]
+           "pure_plan_fraction", "evaluate_agent", "GAMES"]
 
 #: the end games of this study: (first mover's dice, second mover's dice), six faces, no wild face
 GAMES = ((1, 1), (2, 1), (1, 2), (2, 2))
@@ -224,11 +225,28 @@ def stored_equilibrium(dice, faces: int = FACES, digest: str | None = None) -> E
                        time.perf_counter() - t0)
 
 
+def pure_plan_fraction(game: EndGame, plan: dict, value: float):
+    """The exact best-response value against a *pure* plan (every entry 0 or 1), read off its float ``value``:
+    the best responder's result is then a sum of +-1 payoffs weighted by the two hands' probabilities, so it is a
+    multiple of 1 / (L0 L1), with L the least common denominator of a seat's hand probabilities (1/1296 with two
+    dice each), and the float, accurate to about 1e-12, rounds to it exactly. ``value`` itself when the plan is
+    not pure (its probabilities have other denominators) or the float is not within 1e-6 of such a multiple."""
+    if any(v not in (0.0, 1.0) for row in plan.values() for v in row):
+        return value
+    scale = 1
+    for p in (0, 1):
+        scale *= lcm(*[w.denominator for w in game.hands(p)[1]])
+    k = round(value * scale)
+    return Fraction(k, scale) if abs(value * scale - k) <= 1e-6 else value
+
+
 def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequences: int = 10_000) -> list[dict]:
     """Two rows (the player as first mover, as second mover): the best responder's value, the player's guaranteed
     value, its exploitability, and the equilibrium's result against it. Always in floats (columns ``*_float``); as
     exact fractions too (``exact`` True) when the player's plan has at most ``exact_max_sequences`` sequences in
-    that seat (a plan over 10^5 histories takes minutes in fractions, seconds in floats)."""
+    that seat (a plan over 10^5 histories takes minutes in fractions, seconds in floats). A larger plan that is
+    pure (a deterministic player: EXP1-EXP3) still gets its best response and exploitability as fractions
+    (:func:`pure_plan_fraction`); the equilibrium's result against it stays a float."""
     v = eq.value
     rows = []
     for seat in (0, 1):
@@ -241,7 +259,7 @@ def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequence
         if row["exact"]:
             plan = agent_plan(game, name, seat, exact=True)
         br_float = float_best_response(game, plan, responder)
-        br = best_response_value(game, plan, responder) if row["exact"] else br_float
+        br = best_response_value(game, plan, responder) if row["exact"] else pure_plan_fraction(game, plan, br_float)
         eq_result = plan_value(game, eq.plans[0], plan) if seat == 1 else -plan_value(game, plan, eq.plans[1])
         row.update(best_response=br, guaranteed=-br, exploitability=seat_value + br,
                    equilibrium_result=eq_result, equilibrium_edge=eq_result + seat_value,

@@ -73,7 +73,8 @@ def exploitability_table(games, test_types, test_types_larger, exact_max_sequenc
     """One row per (game, player, seat): the seat's game value, the best responder's value, the player's
     guaranteed value and exploitability, the equilibrium's result and edge against it (floats, +-1 units, to the
     player's seat except ``equilibrium_*``, which are to the equilibrium's seat), and the exact fractions where
-    the plan is evaluated exactly (``exact``)."""
+    the plan is evaluated exactly (``exact``); a pure plan too large for that still has its exploitability's
+    fraction (:func:`liarlab.papers.p06.exact_play.pure_plan_fraction`)."""
     from liarlab.study.parallel import run_tasks
 
     eqs = equilibria(games)

@@ -28,11 +28,12 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
     games_ok = set(full("games")) <= set(params["games"])
     small_ok = {11, 21, 12} <= set(params["games"])
     exact = int(table.exact.sum())
+    pure = _pure_fractions(table)
     return [
         experiment("06", "A1", "Paper 01's random guess and test programs, paper 02's EXP0-EXP3 as exact end-game "
                    "strategies", "random guess, 32 test programs, EXP0-EXP3",
                    f"random guess, {len(types1)} test programs (one die each), {len(types3)} in the three-dice games, "
-                   f"EXP0-EXP3; {exact} of {len(table)} seats in fractions", "full" if players_ok else "reduced",
+                   f"EXP0-EXP3; {exact} of {len(table)} seats in fractions{pure}", "full" if players_ok else "reduced",
                    "exploitability table", "" if players_ok else "quick profile: fewer test programs"),
         experiment("06", "A2", "End games 1v1, 2v1, 1v2 at six faces", "1v1, 2v1, 1v2",
                    ", ".join(g for g in games if g != "2v2"), "full" if small_ok else "reduced",
@@ -57,6 +58,14 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
     ] + _league_rows(params, league)
 
 
+def _pure_fractions(table: pd.DataFrame) -> str:
+    """How many seats beyond the exact ones still have their exploitability as a fraction (pure plans)."""
+    if "exploitability_fraction" not in table:
+        return ""
+    n = int(((table.exploitability_fraction != "") & ~table.exact.astype(bool)).sum())
+    return f", {n} more (deterministic players) with the exploitability as a fraction" if n else ""
+
+
 def _two_dice_each_row(table: pd.DataFrame) -> dict:
     title, asked = "End game 2v2 at six faces", "2v2, every player"
     if not (table.game == "2v2").any():
@@ -65,7 +74,8 @@ def _two_dice_each_row(table: pd.DataFrame) -> dict:
     players = list(dict.fromkeys(table[table.game == "2v2"].agent))
     exact = table[table.game == "2v2"].exact
     return experiment("06", "A3", title, asked,
-                      f"{', '.join(players)}; {int(exact.sum())} of {len(exact)} seats in fractions; the equilibrium's "
+                      f"{', '.join(players)}; {int(exact.sum())} of {len(exact)} seats in fractions"
+                      f"{_pure_fractions(table[table.game == '2v2'])}; the equilibrium's "
                       "exact plans solved on the support of notebook 05's stored certificate (no LP in the run)",
                       "reduced", "exploitability table, behaviour table",
                       "no test program: with two dice each a high-cap program's plan reaches millions of histories "
