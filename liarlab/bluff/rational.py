@@ -39,7 +39,7 @@ from flint import fmpq_mat
 from liarlab.bluff.sparse_oracle import SparsePlan, best_response_sparse, info_of, mover_of, topbit_of
 
 __all__ = ["RationalCertificate", "rational_certificate", "rational_plan", "exact_best_response", "verify_plans",
-           "solve_on_support"]
+           "solve_on_support", "support_equilibrium"]
 
 DENOMINATOR_BOUNDS = (10**2, 10**3, 10**4, 10**5, 10**6, 10**7)
 #: a float plan's (hand, sequence) pair is in the support when its weight is above the threshold. The supports are
@@ -218,7 +218,13 @@ def verify_plans(tree, plans, exact_probs, max_denominator: int | None = None, *
 # --------------------------------------------------------------------------- exact plans solved on the support
 
 def solve_on_support(tree, plans, exact_probs, thresholds=SUPPORT_THRESHOLDS) -> RationalCertificate:
-    """The rational certificate of the exact equilibrium on the float plans' supports, solved, not rounded.
+    """:func:`support_equilibrium`'s certificate alone."""
+    return support_equilibrium(tree, plans, exact_probs, thresholds)[0]
+
+
+def support_equilibrium(tree, plans, exact_probs, thresholds=SUPPORT_THRESHOLDS) -> tuple:
+    """``(certificate, (X0r, X1r))``: the rational certificate of the exact equilibrium on the float plans'
+    supports, solved, not rounded, and the exact plans it judged.
 
     An exact equilibrium whose supports are those of the float plans satisfies, for each player P with
     opponent Q, linear equalities alone: P's realization constraints on its support (0 off it), and Q's
@@ -235,10 +241,13 @@ def solve_on_support(tree, plans, exact_probs, thresholds=SUPPORT_THRESHOLDS) ->
 
     The supports are read at each of ``thresholds`` in turn (:data:`SUPPORT_THRESHOLDS`; a threshold that
     changes neither support is skipped) until the bracket closes. Each exact plan is a valid strategy, so the
-    bracket kept is the best ``lower`` and the best ``upper`` over the tries: they may come from different ones."""
+    bracket kept is the best ``lower`` and the best ``upper`` over the tries: they may come from different ones.
+    ``X0r``/``X1r`` are the exact plans that gave them ({node: [Fraction per hand]}, as :func:`rational_plan`;
+    None where no try gave one): when the certificate holds, each is an exact equilibrium strategy of its seat."""
     n = tree.n
     lower = upper = None
     k0 = k1 = 0
+    kept = [None, None]
     seen = set()
     for threshold in thresholds:
         supports = tuple(np.flatnonzero(plan.X.ravel() > threshold).tobytes() for plan in plans)
@@ -249,16 +258,16 @@ def solve_on_support(tree, plans, exact_probs, thresholds=SUPPORT_THRESHOLDS) ->
         if X0r is not None:
             br1, k = exact_best_response(n, tree.payoffs_for(1), X0r, exact_probs[1], exact_probs[0], 1)
             if lower is None or -br1 > lower:
-                lower, k1 = -br1, k
+                lower, k1, kept[0] = -br1, k, X0r
         X1r = _solved_plan(tree, plans[1], plans[0], exact_probs, threshold)
         if X1r is not None:
             br0, k = exact_best_response(n, tree.payoffs_for(0), X1r, exact_probs[0], exact_probs[1], 0)
             if upper is None or br0 < upper:
-                upper, k0 = br0, k
+                upper, k0, kept[1] = br0, k, X1r
         if lower is not None and lower == upper:
             break
     fraction = lower if lower is not None and lower == upper else None
-    return RationalCertificate(fraction, lower, upper, None, (k0, k1), method="support")
+    return RationalCertificate(fraction, lower, upper, None, (k0, k1), method="support"), tuple(kept)
 
 
 def _bit_children(m: int, n: int) -> list:

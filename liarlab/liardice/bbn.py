@@ -93,6 +93,10 @@ from liarlab.liardice.bbn_counts import closed_form_tables
 DICE = 5
 FACES = 6
 COUNTS = tuple(range(2, 11))                 # node A / N values: legal counts with two players
+# A game whose bids start at one die (paper 02's rules) has bids below the network's counts. The player reads such
+# a bid as outside its network: it neither updates its imagined hand on it nor learns from it, and a count-1
+# opening gets no opinion of network (b) (:func:`in_network`). The thesis's game never has one, so its play is
+# unchanged.
 BINARY = (0, 1)
 MISSING = 2                                   # C, D index in the count table when E = challenge
 DEFAULT_REFIT_EVERY = 1
@@ -102,6 +106,11 @@ RESPONSE_EDGES = (("A", "C"), ("B", "C"), ("A", "D"), ("B", "D"), ("C", "D"), ("
 
 
 # ============================================================================ thesis definitions
+
+def in_network(count: int) -> bool:
+    """Is a bid of ``count`` dice one the networks have a node value for (:data:`COUNTS`)?"""
+    return COUNTS[0] <= count <= COUNTS[-1]
+
 
 def hand_supports(own_count: int, quantity: int) -> bool:
     """Node B: the hand 'supports' a bid when it lacks fewer than 3 dice of it: own >= x - 2."""
@@ -494,13 +503,15 @@ class BayesNetBelief:
         return int(sample_hand(self.hand, rng)[f])
 
     def opening_challenge_probability(self, count: int) -> float | None:
-        if not self._opening_adopted:
+        if not self._opening_adopted or not in_network(count):
             return None
         return float(self.p_opening_challenged[count - COUNTS[0]])
 
     def observe_opponent_action(self, my_last_bid, action, rng: np.random.Generator) -> None:
         if action[0] != "bid":
             return      # a challenge ends the game: nothing left to guess
+        if not in_network((my_last_bid or action[1])[0]):
+            return      # a bid below the network's counts (a game with bids from one die): no verdict on it
         if my_last_bid is None:
             self._observe_opening(tuple(action[1]), rng)
         else:
@@ -601,13 +612,15 @@ class BayesNetBelief:
         if not bids:
             return
         opener, (x0, y0) = bids[0]
-        if opener == opp:
+        if not in_network(x0):
+            pass                                    # an opening below the network's counts teaches nothing
+        elif opener == opp:
             self.opening_lie_counts[int(bid_is_lie(opp_hand[y0 - 1], x0))] += 1
         else:
             challenged = len(bids) == 1 and record.challenger == opp
             self.opening_challenge_counts[x0 - COUNTS[0], int(challenged)] += 1
         for i, (seat, (x, y)) in enumerate(bids):
-            if seat != me:
+            if seat != me or not in_network(x):
                 continue
             a = x - COUNTS[0]
             b = int(hand_supports(opp_hand[y - 1], x))

@@ -34,6 +34,10 @@ def test_the_support_solve_gives_the_rounded_fraction(game, value):
     assert rounded.method == "rounding" and rounded.fraction == value
     assert solved.method == "support" and solved.max_denominator is None
     assert solved.holds and solved.fraction == solved.lower == solved.upper == value
+    cert, (X0r, X1r) = rational.support_equilibrium(tree, sol.plans, probs)
+    assert cert == solved                   # the plans it judged: each seat's guarantees the value exactly
+    assert -rational.exact_best_response(tree.n, tree.payoffs_for(1), X0r, probs[1], probs[0], 1)[0] == value
+    assert rational.exact_best_response(tree.n, tree.payoffs_for(0), X1r, probs[0], probs[1], 0)[0] == value
 
 
 def test_when_rounding_cannot_close_the_fallback_solves_on_the_support():

@@ -180,6 +180,26 @@ def test_observe_applies_network_verdicts_when_adopted():
     assert b.hand.L == [-1, -1, -1, -1, 1, 1]
 
 
+def test_a_bid_below_the_networks_counts_is_neither_read_nor_learned():
+    """Paper 02's game has bids of one die; the network's counts start at two (no wrap to the row of ten)."""
+    b = _blank()
+    b.decisions_at[:] = 10**12                      # gate ~ 1
+    b.p_supports = np.full((9, 2), 0.9)
+    b.p_lie = np.full((9, 2), 0.1)
+    b.p_opening_lie = 0.9
+    b.opening_lie_counts[:] = 10**12
+    b.observe_opponent_action((1, 5), ("bid", (1, 6)), np.random.default_rng(0))
+    b.observe_opponent_action(None, ("bid", (1, 3)), np.random.default_rng(0))
+    assert b.hand.is_blank()
+    b._opening_adopted = True
+    b.p_opening_challenged = np.full(9, 0.7)
+    assert b.opening_challenge_probability(1) is None and b.opening_challenge_probability(2) == 0.7
+    fresh = bbn.BayesNetBelief()
+    fresh.add_training_samples(_record([3, 0, 0, 0, 1, 1], [0] * 6, [(0, (1, 5)), (1, (1, 6)), (0, (3, 5))],
+                                       challenger=1), me=0)
+    assert fresh.opening_challenge_counts.sum() == 0 and fresh.decisions_at.tolist() == [0, 1] + [0] * 7
+
+
 def test_no_update_without_a_fitted_network_or_records():
     b = _blank()
     b.observe_opponent_action(None, ("bid", (2, 3)), np.random.default_rng(0))

@@ -15,6 +15,9 @@ histories its play can reach whatever the opponent does. The plan is built in ex
 * **the equilibrium against the player**: the exact value, to the equilibrium's side, of a certified rational
   equilibrium strategy (:func:`equilibrium`) playing the other seat, by walking the terminals with both plans
   (:func:`plan_value`); its *edge* is that value minus the seat's game value (>= 0, at most the exploitability).
+  Two dice each is too slow to solve in a run (48 minutes): its equilibrium comes from notebook 05's stored
+  certificate (:func:`stored_equilibrium`), its exact plans solved on the stored plans' support and judged by two
+  exact best responses, in seconds.
 
 Values per seat; the tables also give the mean of the two seats (the player plays each seat once). The same
 numbers in floats come from :func:`liarlab.bluff.sparse_oracle.best_response_sparse` as a cross-check.
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 import numpy as np
 
@@ -30,10 +34,13 @@ from liarlab.bluff import rational
 from liarlab.bluff import sparse_oracle as so
 from liarlab.bluff.api import certify_end_game
 from liarlab.bluff.endgame import EndGame
+from liarlab.papers.p05 import certificates
+from liarlab.papers.p05 import endgame as p05e
 from liarlab.papers.p06 import policies
 
 __all__ = ["game_for", "agent_plan", "plan_of_policy", "best_response_value", "plan_value", "sparse_plan",
-           "float_best_response", "Equilibrium", "equilibrium", "evaluate_agent", "GAMES"]
+           "float_best_response", "Equilibrium", "equilibrium", "is_stored", "stored_digest", "stored_equilibrium",
+           "pure_plan_fraction", "evaluate_agent", "GAMES"]
 
 #: the end games of this study: (first mover's dice, second mover's dice), six faces, no wild face
 GAMES = ((1, 1), (2, 1), (1, 2), (2, 2))
@@ -180,11 +187,66 @@ def equilibrium(dice, faces: int = FACES) -> Equilibrium:
     return Equilibrium(tuple(dice), faces, cert.fraction, plans, cert.method, result.seconds)
 
 
+def is_stored(dice, faces: int = FACES) -> bool:
+    """Does notebook 05 verify this end game from its stored certificate rather than solve it
+    (:func:`liarlab.papers.p05.endgame.verified_from_store`)? Then so does this notebook."""
+    return p05e.verified_from_store(dice[0], dice[1], faces, "normal")
+
+
+def stored_digest(dice, faces: int = FACES) -> str:
+    """The sha256 of the end game's stored certificate (it keys the cache, so a changed file is never served)."""
+    return certificates.digest_of(p05e.plans_path(dice[0], dice[1], faces, "normal"))
+
+
+def stored_equilibrium(dice, faces: int = FACES, digest: str | None = None) -> Equilibrium:
+    """The end game's exact equilibrium from notebook 05's stored certificate (``data/05_certificates/end_game``,
+    read by :func:`liarlab.papers.p05.certificates.read`): both rational plans solved on the stored float plans'
+    support (:func:`liarlab.bluff.rational.support_equilibrium`), which certifies them only when their two exact
+    best responses meet. Raises :class:`liarlab.papers.p05.certificates.CertificateError` when the file is missing
+    or for another game, when the exact best responses do not meet, or when they meet at another value than the
+    stored fraction. No LP is solved; ``seconds`` is this derivation's time."""
+    import time
+
+    game = game_for(dice, faces)
+    path = p05e.plans_path(game.dice[0], game.dice[1], faces, "normal")
+    plans, _, meta = certificates.read(path, digest)
+    cell = [game.dice[0], game.dice[1], faces, "normal"]
+    if meta.get("cell") != cell:
+        raise certificates.CertificateError(f"{path.name} certifies the cell {meta.get('cell')}, not {cell}")
+    t0 = time.perf_counter()
+    cert, exact = rational.support_equilibrium(so.Tree.of_game(game), plans, _exact_probs(game))
+    if not cert.holds:
+        raise certificates.CertificateError(f"{game.label}: the stored plans give no exact equilibrium on their "
+                                            f"support (bracket [{cert.lower}, {cert.upper}])")
+    if meta.get("fraction") and str(cert.fraction) != meta["fraction"]:
+        raise certificates.CertificateError(f"{game.label}: the exact plans' value {cert.fraction} is not the "
+                                            f"stored fraction {meta['fraction']}")
+    return Equilibrium(tuple(game.dice), faces, cert.fraction, exact, "support (stored certificate)",
+                       time.perf_counter() - t0)
+
+
+def pure_plan_fraction(game: EndGame, plan: dict, value: float):
+    """The exact best-response value against a *pure* plan (every entry 0 or 1), read off its float ``value``:
+    the best responder's result is then a sum of +-1 payoffs weighted by the two hands' probabilities, so it is a
+    multiple of 1 / (L0 L1), with L the least common denominator of a seat's hand probabilities (1/1296 with two
+    dice each), and the float, accurate to about 1e-12, rounds to it exactly. ``value`` itself when the plan is
+    not pure (its probabilities have other denominators) or the float is not within 1e-6 of such a multiple."""
+    if any(v not in (0.0, 1.0) for row in plan.values() for v in row):
+        return value
+    scale = 1
+    for p in (0, 1):
+        scale *= lcm(*[w.denominator for w in game.hands(p)[1]])
+    k = round(value * scale)
+    return Fraction(k, scale) if abs(value * scale - k) <= 1e-6 else value
+
+
 def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequences: int = 10_000) -> list[dict]:
     """Two rows (the player as first mover, as second mover): the best responder's value, the player's guaranteed
     value, its exploitability, and the equilibrium's result against it. Always in floats (columns ``*_float``); as
     exact fractions too (``exact`` True) when the player's plan has at most ``exact_max_sequences`` sequences in
-    that seat (a plan over 10^5 histories takes minutes in fractions, seconds in floats)."""
+    that seat (a plan over 10^5 histories takes minutes in fractions, seconds in floats). A larger plan that is
+    pure (a deterministic player: EXP1-EXP3) still gets its best response and exploitability as fractions
+    (:func:`pure_plan_fraction`); the equilibrium's result against it stays a float."""
     v = eq.value
     rows = []
     for seat in (0, 1):
@@ -196,10 +258,11 @@ def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequence
         row.update(sequences=len(plan) - 1, exact=len(plan) - 1 <= exact_max_sequences)
         if row["exact"]:
             plan = agent_plan(game, name, seat, exact=True)
-        br = best_response_value(game, plan, responder) if row["exact"] else float_best_response(game, plan, responder)
+        br_float = float_best_response(game, plan, responder)
+        br = best_response_value(game, plan, responder) if row["exact"] else pure_plan_fraction(game, plan, br_float)
         eq_result = plan_value(game, eq.plans[0], plan) if seat == 1 else -plan_value(game, plan, eq.plans[1])
         row.update(best_response=br, guaranteed=-br, exploitability=seat_value + br,
                    equilibrium_result=eq_result, equilibrium_edge=eq_result + seat_value,
-                   best_response_float=float_best_response(game, plan, responder))
+                   best_response_float=br_float)
         rows.append(row)
     return rows

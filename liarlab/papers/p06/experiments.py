@@ -10,8 +10,8 @@ import pandas as pd
 from liarlab.papers.p06 import exact_play as xp
 from liarlab.papers.p06 import policies
 
-__all__ = ["dice_of", "label_of", "agents_for", "equilibria", "exploitability_table", "equilibrium_checks", "summary_table",
-           "worked_example"]
+__all__ = ["dice_of", "label_of", "agents_for", "equilibrium_of", "equilibria", "exploitability_table",
+           "equilibrium_checks", "summary_table", "worked_example"]
 
 
 def dice_of(code: int) -> tuple:
@@ -26,18 +26,37 @@ def label_of(dice) -> str:
     return f"{dice[0]}v{dice[1]}"
 
 
+#: the most dice on the table with which the test programs are played: their plans reach 10^5 histories with
+#: three dice (10 s a plan in floats) and up to millions with two dice each (a high-cap program's plan: over four
+#: minutes in floats, the notebook's whole budget; a low-cap one's, whose cap of 4 fires there, 5 * 10^5 and 13 s),
+#: so two dice each is played by random guess and EXP0-EXP3 alone
+TEST_PROGRAMS_MAX_DICE = 3
+
+
 def agents_for(dice, test_types, test_types_larger) -> list[str]:
     """The players of one game: every test program of ``test_types`` in the one-die game, those of
-    ``test_types_larger`` in larger games (a test program's plan reaches 10^5 histories there)."""
+    ``test_types_larger`` in the three-dice games (a test program's plan reaches 10^5 histories there), none with
+    more dice (:data:`TEST_PROGRAMS_MAX_DICE`)."""
+    if sum(dice) > TEST_PROGRAMS_MAX_DICE:
+        return policies.agent_names(())
     types = test_types if sum(dice) == 2 else test_types_larger
     return policies.agent_names(types)
 
 
-def equilibria(games) -> dict:
-    """{dice: :class:`~liarlab.papers.p06.exact_play.Equilibrium`}, each solved once through the cache."""
+def equilibrium_of(dice):
+    """One game's :class:`~liarlab.papers.p06.exact_play.Equilibrium` through the cache: solved, or, where
+    notebook 05 keeps a stored certificate (two dice each), derived exactly from it (keyed by the file's digest)."""
     from liarlab.study import cache
 
-    return {dice_of(g): cache.cached_call(xp.equilibrium, dice_of(g)) for g in games}
+    if xp.is_stored(dice):
+        return cache.cached_call(xp.stored_equilibrium, dice, digest=xp.stored_digest(dice))
+    return cache.cached_call(xp.equilibrium, dice)
+
+
+def equilibria(games) -> dict:
+    """{dice: :class:`~liarlab.papers.p06.exact_play.Equilibrium`}, each found once through the cache
+    (:func:`equilibrium_of`)."""
+    return {dice_of(g): equilibrium_of(dice_of(g)) for g in games}
 
 
 def _fraction_text(value) -> str:
@@ -54,7 +73,8 @@ def exploitability_table(games, test_types, test_types_larger, exact_max_sequenc
     """One row per (game, player, seat): the seat's game value, the best responder's value, the player's
     guaranteed value and exploitability, the equilibrium's result and edge against it (floats, +-1 units, to the
     player's seat except ``equilibrium_*``, which are to the equilibrium's seat), and the exact fractions where
-    the plan is evaluated exactly (``exact``)."""
+    the plan is evaluated exactly (``exact``); a pure plan too large for that still has its exploitability's
+    fraction (:func:`liarlab.papers.p06.exact_play.pure_plan_fraction`)."""
     from liarlab.study.parallel import run_tasks
 
     eqs = equilibria(games)

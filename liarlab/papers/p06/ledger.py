@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from liarlab.papers.p06.experiments import dice_of, label_of
+from liarlab.papers.p06.league import LEARNERS, NO_EQUILIBRIUM_PLAYER
 from liarlab.papers.p06.params import PARAMS
 from liarlab.study.coverage import COLUMNS, experiment
 
@@ -25,29 +26,61 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
     types1, types3 = list(params["test_types"]), list(params["test_types_larger"])
     players_ok = set(full("test_types")) <= set(types1) and set(full("test_types_larger")) <= set(types3)
     games_ok = set(full("games")) <= set(params["games"])
+    small_ok = {11, 21, 12} <= set(params["games"])
     exact = int(table.exact.sum())
+    pure = _pure_fractions(table)
     return [
         experiment("06", "A1", "Paper 01's random guess and test programs, paper 02's EXP0-EXP3 as exact end-game "
                    "strategies", "random guess, 32 test programs, EXP0-EXP3",
                    f"random guess, {len(types1)} test programs (one die each), {len(types3)} in the three-dice games, "
-                   f"EXP0-EXP3; {exact} of {len(table)} seats in fractions", "full" if players_ok else "reduced",
+                   f"EXP0-EXP3; {exact} of {len(table)} seats in fractions{pure}", "full" if players_ok else "reduced",
                    "exploitability table", "" if players_ok else "quick profile: fewer test programs"),
-        experiment("06", "A2", "End games 1v1, 2v1, 1v2 at six faces", "1v1, 2v1, 1v2", ", ".join(games),
-                   "full" if games_ok else "reduced", "exploitability table", "" if games_ok else "quick profile"),
-        experiment("06", "A3", "End game 2v2 at six faces", "2v2", "not run", "missing", "-",
-                   "its equilibrium took 48 minutes offline in notebook 05 (2^24 histories; stored plans, certified "
-                   "on their support, a certificate whose rational plans this notebook does not read), and a test "
-                   "program's plan there reaches millions of histories; left for the next piece"),
-        experiment("06", "A4", "Paper 02's Q-learners RL0-RL3", "retrained in each end game", "not run", "missing", "-",
-                   "a Q-table learnt with five dice each does not read a one- or two-die hand; each would have to be "
-                   "retrained in each small game against its paper's opponents, and its greedy policy read off"),
+        experiment("06", "A2", "End games 1v1, 2v1, 1v2 at six faces", "1v1, 2v1, 1v2",
+                   ", ".join(g for g in games if g != "2v2"), "full" if small_ok else "reduced",
+                   "exploitability table", "" if small_ok else "quick profile"),
+        _two_dice_each_row(table),
+        experiment("06", "A4", "Paper 02's Q-learners RL0-RL3", "retrained in each end game by paper 02's "
+                   "procedure, seeds as replicates", "not run", "missing", "-",
+                   "a Q-table learnt with five dice each does not read a one- or two-die hand, and paper 02's "
+                   "training engine (liarlab.liardice.qfast, its table layout in qtable) is built for five dice each "
+                   "(252 hands, 30 bids a player, equal hands): retraining needs an engine for one or two dice and "
+                   "unequal hands, then 80 models (4 learners, 4 games, 5 seeds) of 100,000 games each, whose greedy "
+                   "policies (state: own hand and the last bid) are per-turn rules this machinery can tabulate"),
         experiment("06", "A5", "Paper 01's Bayesian-network player", "the network's player in each end game",
-                   "not run", "missing", "-", "its network learns the opponent's hand from past games; in an end game "
-                   "it would need its own training schedule, and its policy is not a fixed rule to tabulate"),
+                   "not run", "missing", "-", "it has no reading of a smaller hand: its networks' nodes are the counts "
+                   "2 to 10 of two five-dice hands and its imagined opponent hand holds five dice; untrained it is the "
+                   "random-guess player draw for draw (its gate opens only after games against its opponent), and "
+                   "trained its play depends on the history of the game and on a training schedule, so it is no "
+                   "per-turn rule to tabulate (it plays in the five-dice league, A8)"),
         experiment("06", "A6", "Paper 02's RAND and EXPRAND", "both", "not run", "missing", "-",
                    "not in this first piece; both are per-turn mixtures and fit the same machinery"),
         _behaviour_row(behaviour, players_ok and games_ok),
     ] + _league_rows(params, league)
+
+
+def _pure_fractions(table: pd.DataFrame) -> str:
+    """How many seats beyond the exact ones still have their exploitability as a fraction (pure plans)."""
+    if "exploitability_fraction" not in table:
+        return ""
+    n = int(((table.exploitability_fraction != "") & ~table.exact.astype(bool)).sum())
+    return f", {n} more (deterministic players) with the exploitability as a fraction" if n else ""
+
+
+def _two_dice_each_row(table: pd.DataFrame) -> dict:
+    title, asked = "End game 2v2 at six faces", "2v2, every player"
+    if not (table.game == "2v2").any():
+        return experiment("06", "A3", title, asked, "not run", "missing", "-",
+                          "not among this run's games (the quick profile plays one die against one or two)")
+    players = list(dict.fromkeys(table[table.game == "2v2"].agent))
+    exact = table[table.game == "2v2"].exact
+    return experiment("06", "A3", title, asked,
+                      f"{', '.join(players)}; {int(exact.sum())} of {len(exact)} seats in fractions"
+                      f"{_pure_fractions(table[table.game == '2v2'])}; the equilibrium's "
+                      "exact plans solved on the support of notebook 05's stored certificate (no LP in the run)",
+                      "reduced", "exploitability table, behaviour table",
+                      "no test program: with two dice each a high-cap program's plan reaches millions of histories "
+                      "(over four minutes a plan in floats, the notebook's whole budget); the larger plans are "
+                      "evaluated in floats (over 10^4 sequences)")
 
 
 def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
@@ -58,22 +91,23 @@ def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
     players = behaviour.groupby("game", sort=False).agent.nunique() - 1
     done = ", ".join(f"{g}: {n} players" for g, n in players.items())
     exact = behaviour.drop_duplicates(["game", "agent"]).exact
+    without_tests = [g for g, agents in behaviour.groupby("game", sort=False).agent
+                     if not agents.str.startswith("type").any()]
+    why = ([] if sizes_ok else ["quick profile: fewer test programs or games"]) + (
+        [f"{', '.join(without_tests)} without the test programs (A3)"] if without_tests else [])
     return experiment("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
                       f"{done} and the equilibrium, each against the equilibrium in the other seat; "
-                      f"{int(exact.sum())} of {len(exact)} in fractions", "full" if sizes_ok else "reduced",
-                      "behaviour table, behaviour figure",
-                      "" if sizes_ok else "quick profile: fewer test programs or games")
+                      f"{int(exact.sum())} of {len(exact)} in fractions", "reduced" if why else "full",
+                      "behaviour table, behaviour figure", "; ".join(why))
 
 
 def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
     title = "League in the papers' own game (5 dice each), both seats, Bradley-Terry ratings with intervals"
     asked = "every player of 01 and 02 (and an equilibrium player if one transfers)"
-    missing = experiment("06", "A9", "The Q-learners RL0-RL3, the Bayesian-network player and an equilibrium player "
-                         "in the league", "each in the league", "not run", "missing", "-",
+    missing = experiment("06", "A9", "The Q-learners RL0-RL3 and an equilibrium player in the league",
+                         "each in the league", "not run", "missing", "-",
                          "a Q-learner is trained 100,000 games a stage against its paper's opponents (notebook 02's "
-                         "procedure and budget, several minutes a model), the network player learns over a match "
-                         "(its rating would depend on the schedule), and the largest solved end game (two dice each) "
-                         "gives no five-dice policy")
+                         "procedure and budget, several minutes a model); and " + NO_EQUILIBRIUM_PLAYER)
     if league is None or league.empty:
         return [experiment("06", "A8", title, asked, "not run", "missing", "-", "the league was not played in this "
                            "run"), missing]
@@ -81,12 +115,15 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
     games = int(params.get("league_games") or 0)
     ok = set(full("league_test_types")) <= set(types) and games >= full("league_games")
     total = len(league) * (len(league) - 1) // 2 * games
-    why = ("rule players only (A9); " if ok else "quick profile: fewer test programs or games; ") + (
-        f"{games} games a pair ({total:,} games) keep the league under a minute of one core (about 0.3 ms a game; "
+    why = ("no Q-learner nor equilibrium player (A9); " if ok else "quick profile: fewer test programs or games; ") + (
+        f"{games} games a pair ({total:,} games) keep the league near a minute of one core (about 0.3 ms a game; "
         f"more games only narrow intervals already near +-0.05)")
-    return [experiment("06", "A8", title, asked, f"{len(league)} rule players (random guess, {len(types)} test "
-                       f"programs, EXP0-EXP3, RAND, EXPRAND), {games} games a pair, paper 02's rules",
-                       "reduced", "league table, league figure", why), missing]
+    learners = [n for n in LEARNERS if n in set(league.agent)]
+    rule = len(league) - len(learners)
+    network = ", and paper 01's Bayesian-network player (learning over each pair's games, fresh for each opponent)"
+    return [experiment("06", "A8", title, asked, f"{rule} rule players (random guess, {len(types)} test "
+                       f"programs, EXP0-EXP3, RAND, EXPRAND){network if learners else ''}, {games} games a pair, "
+                       "paper 02's rules", "reduced", "league table, league figure", why), missing]
 
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:

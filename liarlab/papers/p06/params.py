@@ -5,7 +5,7 @@ from liarlab.study.params import Int, IntList, Parameters
 
 PARAMS = Parameters(
     "06",
-    games=IntList(11, 22, quick=[11, 21], full=[11, 21, 12],
+    games=IntList(11, 22, quick=[11, 21], full=[11, 21, 12, 22],
                   help="end games as first mover's and second mover's dice, 21 for two dice against one"),
     test_types=IntList(1, 32, quick=[1, 16, 17, 32], full=list(range(1, 33)),
                        help="paper 01's test programs played in the one-die game 11"),

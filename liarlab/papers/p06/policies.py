@@ -48,6 +48,10 @@ READINGS = {
                     "which can then fire only when four dice are on the table.",
     "EXP": "It reads its own counts as they are and keeps the two-player margin (challenge when its count plus one "
            "is below the bid's), over the end game's bids in the paper's order.",
+    "Bayesian network": "None, so it is not played in the end games: its networks' nodes are the counts 2 to 10 of "
+                        "two five-dice hands and its imagined opponent hand holds five dice; untrained it is the "
+                        "random-guess player draw for draw, and trained its play depends on the game's history and "
+                        "on a training schedule, no per-turn rule to tabulate. It plays in the five-dice league.",
 }
 
 

@@ -54,7 +54,7 @@ def test_a_game_code_names_two_small_hands():
 
 
 def test_the_ledger_lists_the_missing_players_with_why():
-    params = {"games": [11, 21, 12], "test_types": list(range(1, 33)), "test_types_larger": [1, 8, 17, 32]}
+    params = {"games": [11, 21, 12, 22], "test_types": list(range(1, 33)), "test_types_larger": [1, 8, 17, 32]}
     rows = ledger06.coverage_rows(params, _table())
     status = {r["code"]: r["status"] for r in rows}
     assert status["A1"] == "full" and status["A2"] == "full"
@@ -66,6 +66,16 @@ def test_the_ledger_lists_the_missing_players_with_why():
     behaviour = pd.DataFrame([dict(game="1v1", agent=a, exact=True) for a in ("equilibrium", "type1", "EXP1")])
     row = next(r for r in ledger06.coverage_rows(params, _table(), behaviour) if r["code"] == "A7")
     assert row["status"] == "full" and row["run_size"].startswith("1v1: 2 players")
+
+
+def test_the_ledger_reports_two_dice_each_as_reduced_without_test_programs():
+    table = pd.concat([_table(), _table().query("agent != 'type1'").assign(game="2v2", a=2, b=2)])
+    params = {"games": [11, 21, 12, 22], "test_types": list(range(1, 33)), "test_types_larger": [1, 8, 17, 32]}
+    row = next(r for r in ledger06.coverage_rows(params, table) if r["code"] == "A3")
+    assert row["status"] == "reduced" and row["run_size"].startswith("random-guess, EXP1; 4 of 4 seats")
+    assert "no test program" in row["why"]
+    assert p06x.agents_for((2, 2), [1], [1, 8]) == ["random-guess", "EXP0", "EXP1", "EXP2", "EXP3"]
+    assert "type8" in p06x.agents_for((2, 1), [1], [1, 8])
 
 
 def test_behaviour_claims_name_the_largest_departure():

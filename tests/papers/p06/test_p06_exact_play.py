@@ -122,3 +122,43 @@ def test_plans_sum_to_the_parent_at_every_information_set():
     total = [sum(plan.get(m, [0] * 3)[d] for m in [first] + [first | (1 << (k - 1)) for k in range(2, 7)])
              for d in range(3)]
     assert total == [1, 1, 1]
+
+
+def test_two_dice_each_comes_from_notebook_05s_stored_certificate():
+    assert xp.is_stored((2, 2)) and not xp.is_stored((2, 1)) and not xp.is_stored((1, 1))
+    from liarlab.papers.p05.certificates import CertificateError
+
+    with pytest.raises(CertificateError, match="no stored certificate"):
+        xp.stored_equilibrium((1, 1))           # one die each is solved in the run: no file
+
+
+@pytest.mark.slow
+def test_the_stored_two_dice_equilibrium_is_exact():
+    """Its exact plans (solved on the stored plans' support, about 10 s) meet at the stored fraction, and neither
+    seat's plan gives a best responder more than the value."""
+    import json
+
+    import numpy as np
+
+    eq = xp.stored_equilibrium((2, 2))
+    meta = json.loads(str(np.load(xp.p05e.plans_path(2, 2, 6, "normal"))["meta"]))
+    assert str(eq.value) == meta["fraction"]
+    game = xp.game_for((2, 2))
+    assert eq.value + xp.best_response_value(game, eq.plans[0], 1) == 0
+    assert xp.best_response_value(game, eq.plans[1], 0) - eq.value == 0
+
+
+def test_a_pure_plan_too_large_for_fractions_still_gets_its_exact_exploitability():
+    """EXP1 is deterministic: its best response read off the float (denominator 36 with one die each) is the exact
+    one; random guess is not pure and stays a float; the equilibrium's result is a float either way."""
+    game = xp.game_for((1, 1))
+    eq = xp.equilibrium((1, 1))
+    exact = xp.evaluate_agent(game, "EXP1", eq, 10_000)
+    read = xp.evaluate_agent(game, "EXP1", eq, 0)
+    for e, r in zip(exact, read):
+        assert e["exact"] and not r["exact"]
+        assert isinstance(r["best_response"], Fraction) and r["best_response"] == e["best_response"]
+        assert r["exploitability"] == e["exploitability"]
+        assert isinstance(r["equilibrium_result"], float)
+    assert all(isinstance(r["best_response"], float) for r in xp.evaluate_agent(game, "random-guess", eq, 0))
+    assert xp.pure_plan_fraction(game, {0: [1.0] * 6, 1: [0.5] * 6}, 0.25) == 0.25

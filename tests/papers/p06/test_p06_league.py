@@ -45,6 +45,17 @@ def test_a_pair_plays_both_seats_and_is_reproducible():
         ["RandomGuessAgent", "TestProgram", "ExpAgent", "ExpRandAgent"]
 
 
+def test_the_network_player_joins_after_the_rule_players_and_leaves_their_pairs_alone():
+    rule = L.league_table(["EXP1", "RAND", "type1"], 4, seed=7, progress=False)
+    both = L.league_table(["EXP1", "RAND", "bayes-net", "type1"], 4, seed=7, progress=False)
+    assert both.iloc[:3].equals(rule)
+    assert list(zip(both.a, both.b))[3:] == [("EXP1", "bayes-net"), ("RAND", "bayes-net"), ("type1", "bayes-net")]
+    assert both.equals(L.league_table(["EXP1", "RAND", "bayes-net", "type1"], 4, seed=7, progress=False))
+    assert L.league_family("bayes-net") == "Bayesian-network player (paper 01)"
+    with pytest.raises(ValueError, match="pass rng"):
+        L.make_player("bayes-net")
+
+
 def test_league_claims_and_ledger():
     ratings = L.ratings(_expected_pairs({"EXP1": 0.5, "random-guess": 0.3, "type1": -0.1, "RAND": -0.7}, 500.0))
     rows = claims06.league_claims(ratings, 500)
@@ -52,10 +63,14 @@ def test_league_claims_and_ledger():
     assert rows[1]["reproduced_value"] == pytest.approx(0.2, abs=1e-4)
     params = {"games": [11, 21, 12], "test_types": list(range(1, 33)), "test_types_larger": [1, 8, 17, 32],
               "league_test_types": [1], "league_games": 500}
-    table = pd.DataFrame(dict(exact=[True]))
+    table = pd.DataFrame(dict(game=["1v1"], agent=["EXP1"], exact=[True]))
     codes = {r["code"]: r for r in ledger06.coverage_rows(params, table, None, ratings)}
     assert codes["A8"]["status"] == "reduced" and "quick profile" in codes["A8"]["why"]
-    assert codes["A9"]["status"] == "missing"
+    assert codes["A9"]["status"] == "missing" and "Q-learner" in codes["A9"]["why"]
+    assert "Bayesian-network" not in codes["A8"]["run_size"]
+    with_network = L.ratings(_expected_pairs({"EXP1": 0.5, "bayes-net": 0.2, "RAND": -0.7}, 500.0))
+    a8 = next(r for r in ledger06.coverage_rows(params, table, None, with_network) if r["code"] == "A8")
+    assert a8["run_size"].startswith("2 rule players") and "Bayesian-network player" in a8["run_size"]
     from liarlab.papers.p06 import figures as figures06
 
     caption = figures06.league_caption(ratings, 500)
