@@ -18,6 +18,12 @@ The cause then follows from the readings' verdicts alone, by the protocol's one 
   not settled until it is;
 - ``misprint``: only for an arithmetic check (``arithmetic=True``) that no reading reproduces.
 
+Claims taken from one sentence of the paper (04's "almost all above 50 % and rising ... the learning works") are
+judged *jointly*: their readings rows carry the same ``sentence`` key (:func:`in_sentence`), and a reading that
+reproduces one of them counts as differing when another claim of the sentence, judged under the same reading,
+differs (:func:`siblings`; :func:`liarlab.core.verdicts.refuted_by`). A reading cannot explain half a sentence by
+breaking the other half.
+
 An inconclusive reading whose estimate lies outside the allowed range leans to differ and counts with the ones
 that differ. A reading that *cannot* be run (:func:`not_run`: the paper gives too little to build it, or it
 coincides with a reading that was run) supports ``genuine``, and so does one that was not built but is *bounded*
@@ -35,11 +41,11 @@ from liarlab.core.verdicts import READING_BOUNDED as BOUNDED
 from liarlab.core.verdicts import READING_NOT_BUILT as NOT_BUILT
 from liarlab.core.verdicts import READING_NOT_RUN as NOT_RUN
 from liarlab.core.verdicts import READING_RUN as RUN
-from liarlab.core.verdicts import Estimate, Judgement, cause
+from liarlab.core.verdicts import Estimate, Judgement, cause, refuted_by
 
 #: The columns of a readings row (and of ``data/NN_readings.csv``).
 COLUMNS = ("family", "claim", "reading", "assumption", "support", "is_default", "estimate", "ci_low", "ci_high",
-           "interval", "n", "unit", "verdict", "leans", "note")
+           "interval", "n", "unit", "verdict", "leans", "note", "sentence")
 
 
 @dataclass(frozen=True)
@@ -129,17 +135,37 @@ def _row(family, claim, reading, verdict, note) -> dict:
         raise ValueError("a readings row names its claim and its family")
     return {"family": family, "claim": claim, "reading": reading.name, "assumption": reading.assumption,
             "support": reading.support, "is_default": bool(reading.default), "estimate": None, "ci_low": None,
-            "ci_high": None, "interval": "", "n": None, "unit": "", "verdict": verdict, "leans": "", "note": note}
+            "ci_high": None, "interval": "", "n": None, "unit": "", "verdict": verdict, "leans": "", "note": note,
+            "sentence": ""}
 
 
-def summary(rows: list[dict]) -> str:
-    """The readings of one claim in one line, for the claims row's ``readings`` column."""
+def in_sentence(sentence: str, rows: list[dict]) -> list[dict]:
+    """The readings rows ``rows`` marked as those of a claim taken from the paper's sentence ``sentence`` (a short
+    key naming where it is printed): claims of one sentence are judged jointly (:func:`siblings`)."""
+    if not isinstance(sentence, str) or not sentence.strip():
+        raise ValueError(f"a sentence key names the sentence in words, got {sentence!r}")
+    return [{**r, "sentence": sentence} for r in rows]
+
+
+def siblings(rows: list[dict], claim: str) -> list[dict]:
+    """The readings rows of the other claims of ``claim``'s sentence (same non-empty ``sentence`` key), from all
+    the readings rows ``rows`` of a notebook; empty when the claim's readings name no sentence."""
+    keys = {r.get("sentence") or "" for r in of_claim(rows, claim)} - {""}
+    return [r for r in rows if r["claim"] != claim and (r.get("sentence") or "") in keys]
+
+
+def summary(rows: list[dict], siblings: list[dict] = ()) -> str:
+    """The readings of one claim in one line, for the claims row's ``readings`` column; ``siblings`` (the readings
+    of the other claims of its sentence) mark a reading under which another claim of the sentence differs."""
     run_rows = [r for r in rows if r["verdict"] in RUN]
 
     def verdict(r):
         lean = r.get("leans") if r["verdict"] == "inconclusive" else ""
-        return r["verdict"] + (f", leaning to {'reproduce' if lean == 'reproduced' else 'differ'}"
+        text = r["verdict"] + (f", leaning to {'reproduce' if lean == 'reproduced' else 'differ'}"
                                if lean in ("reproduced", "differs") else "")
+        broken = refuted_by(r, siblings) if not r["is_default"] and r["verdict"] != "differs" else []
+        return text + (f", but under it {len(broken)} other claim{'s' if len(broken) != 1 else ''} of the same "
+                       f"sentence differ{'s' if len(broken) == 1 else ''} ({'; '.join(broken)})" if broken else "")
 
     parts = [f"{r['reading']}{' (default)' if r['is_default'] else ''}: {verdict(r)}" for r in run_rows]
     text = f"{len(run_rows)} reading{'s' if len(run_rows) != 1 else ''} run ({'; '.join(parts)})"
@@ -156,11 +182,12 @@ def of_claim(rows: list[dict], claim: str) -> list[dict]:
 
 
 def derive(rows: list[dict], claim: str, *, arithmetic: bool = False) -> tuple[str, str]:
-    """(cause, readings text) of a differing claim, from its readings rows: the pair a claims builder passes to
-    :func:`liarlab.study.outputs.claim` (``cause=``, ``readings=``)."""
-    mine = of_claim(rows, claim)
-    return cause(mine, arithmetic=arithmetic), summary(mine)
+    """(cause, readings text) of a differing claim, from the readings rows ``rows`` (its own and, for a claim of a
+    sentence, its siblings', :func:`siblings`)."""
+    mine, others = of_claim(rows, claim), siblings(rows, claim)
+    return cause(mine, arithmetic=arithmetic, siblings=others), summary(mine, others)
 
 
 __all__ = ["BOUNDED", "COLUMNS", "NOT_BUILT", "NOT_RUN", "RUN", "Bounded", "Reading", "Unbuilt", "bounded", "cause",
-           "derive", "not_built", "not_run", "of_claim", "run", "skipped", "summary"]
+           "derive", "in_sentence", "not_built", "not_run", "of_claim", "refuted_by", "run", "siblings", "skipped",
+           "summary"]

@@ -636,7 +636,7 @@ READING_BOUNDED = "not run (bounded)"
 READING_NOT_BUILT = "not built"
 
 
-def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
+def cause(readings: list[dict], *, arithmetic: bool = False, siblings: list[dict] = ()) -> str:
     """The likeliest cause of a differing row, from the verdicts of its readings alone: the one rule (no cause is
     ever typed). ``readings``: the rows of one claim (:func:`liarlab.core.readings.run`, ``not_run``, ``bounded``
     and ``not_built``), each with ``claim``, ``is_default``, ``verdict`` and, for an inconclusive reading, ``leans``;
@@ -653,6 +653,11 @@ def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
       estimate lies outside the allowed range), or cannot be run and a sentence says why (:func:`not_run`), or was
       not built but cannot reproduce the print even if built, and a sentence says what bounds it or why it is moot
       (:func:`bounded`).
+
+    ``siblings``: the readings rows of the *other* claims taken from the same sentence of the paper (rows with the
+    same non-empty ``sentence`` key). The sentence is one statement, so a reading explains this claim only if it
+    does not break the rest of it: a reading that reproduces this claim (or leans to) counts as differing when a
+    sibling judged under the same reading differs (:func:`refuted_by`). Siblings not judged under it say nothing.
 
     Raises ``ValueError`` when the readings cannot carry a cause."""
     rows = list(readings)
@@ -673,7 +678,10 @@ def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
     odd = sorted({r["verdict"] for r in others} - set(known))
     if odd:
         raise ValueError(f"{name!r}: a reading's verdict is one of {known}, got {odd}")
-    tried = [r for r in others if r["verdict"] in READING_RUN]
+    _check_siblings(name, rows, siblings)
+    # a reading under which another claim of the same sentence differs does not explain the sentence: it differs
+    tried = [r if not refuted_by(r, siblings) else {**r, "verdict": "differs", "leans": ""}
+             for r in others if r["verdict"] in READING_RUN]
     if any(r["verdict"] == "reproduced" for r in tried):
         return "reading"
     if arithmetic:
@@ -688,6 +696,26 @@ def cause(readings: list[dict], *, arithmetic: bool = False) -> str:
         return "genuine"
     raise ValueError(f"{name!r}: only the default reading was run, and no sentence says why no other reading "
                      "exists or can be run (readings.not_run)")
+
+
+def refuted_by(reading: dict, siblings: list[dict]) -> list[str]:
+    """The sibling claims (other claims of the same sentence) that differ under the reading of the row
+    ``reading``, matched by the reading's name; empty when none does or none was judged under it. Only a sibling
+    judged ``differs`` refutes: an inconclusive or unrun sibling leaves the reading standing."""
+    return sorted({s["claim"] for s in siblings if s["reading"] == reading["reading"] and s["verdict"] == "differs"})
+
+
+def _check_siblings(name: str, rows: list[dict], siblings) -> None:
+    if not siblings:
+        return
+    keys = {r.get("sentence") or "" for r in rows}
+    if len(keys) != 1 or not next(iter(keys)):
+        raise ValueError(f"{name!r}: siblings are claims of the same sentence, and its readings name none "
+                         f"(sentence keys {sorted(keys)})")
+    key = next(iter(keys))
+    odd = sorted({s["claim"] for s in siblings if (s.get("sentence") or "") != key or s["claim"] == name})
+    if odd:
+        raise ValueError(f"{name!r}: siblings are the other claims of sentence {key!r}, got rows of {odd}")
 
 
 def family_verdict(verdicts) -> str:

@@ -25,7 +25,7 @@ def check(claims: pd.DataFrame, rows: list[dict]) -> None:
             problems.append(f"{r.claim!r} ({r.family}) differs and has no readings rows")
             continue
         try:
-            derived = R.cause(mine, arithmetic=r.kind == "arithmetic")
+            derived = R.cause(mine, arithmetic=r.kind == "arithmetic", siblings=R.siblings(rows, r.claim))
         except ValueError as err:
             problems.append(str(err))
             continue
@@ -33,6 +33,23 @@ def check(claims: pd.DataFrame, rows: list[dict]) -> None:
             problems.append(f"{r.claim!r}: its cause is {r.cause!r}, its readings give {derived!r}")
     if problems:
         raise ValueError("readings do not carry the claims' causes:\n- " + "\n- ".join(problems))
+
+
+def jointly(claims: list[dict], rows: list[dict]) -> list[dict]:
+    """The claims rows ``claims`` with the cause and readings text of every differing finding or arithmetic check
+    that was taken from a sentence with other claims re-derived from all the readings rows ``rows``, so that
+    :func:`liarlab.core.verdicts.cause` sees its siblings (docs/VERDICTS.md, "Claims of one sentence"). A claims
+    row is built (:func:`liarlab.study.outputs.claim`) before its siblings exist; this is the step that joins them.
+    Other rows are returned unchanged."""
+    out = []
+    for c in claims:
+        mine = R.of_claim(rows, c["claim"])
+        if (c.get("verdict") == "differs" and c.get("kind") in ("finding", "arithmetic") and mine
+                and R.siblings(rows, c["claim"])):
+            cause, text = R.derive(rows, c["claim"], arithmetic=c["kind"] == "arithmetic")
+            c = {**c, "cause": cause, "readings": text}
+        out.append(c)
+    return out
 
 
 def frame(rows: list[dict]) -> pd.DataFrame:

@@ -218,10 +218,12 @@ def readings_basis(readings: pd.DataFrame, cause: str = "") -> str:
         text += f", {number(len(moot))} not built but bounded away from the print (each with what bounds it)"
     if len(unbuilt):
         text += f", {number(len(unbuilt))} not built (each with what it needs)"
-    rule = {"reading": "a reading other than the default reproduces the print",
+    rule = {"reading": "a reading other than the default reproduces the print (without making another claim of "
+                       "its sentence differ)",
             "misprint": "an arithmetic check that no reading reproduces",
-            "genuine": "every reading run differs or leans to differ (or the others cannot be run, or could not "
-                       "reproduce the print if built, and a sentence says why)",
+            "genuine": "every reading run differs or leans to differ, or makes another claim of its sentence differ "
+                       "(or the others cannot be run, or could not reproduce the print if built, and a sentence says "
+                       "why)",
             "power": "no reading reproduces and another is inconclusive with its estimate inside the allowed range",
             "untested": "no reading run reproduces, and a reading the paper allows was not built"}
     if cause in rule:

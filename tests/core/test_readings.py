@@ -147,3 +147,74 @@ def test_frame_has_the_fixed_columns():
     assert list(table.columns) == list(R.COLUMNS)
     assert table.is_default.tolist() == [True, False]
     assert SR.view(table).shape[0] == 2
+
+
+# ---------------------------------------------------------------- claims of one sentence, judged jointly
+
+STEPS = R.Reading("finer steps", "the search steps are finer", "spec §8.4")
+DRAWS = R.Reading("draws count half", "a draw counts half a win", "spec §2.5")
+SENTENCE = "§2.5: almost all above 50 % and rising"
+
+
+def _claim_rows(claim, verdicts: dict, sentence=SENTENCE):
+    """A claim's readings rows: the default (as ``verdicts["default"]``) and the others by name."""
+    out = [R.run("F", claim, DEFAULT, V.proportion(30, 100), verdicts["default"])]
+    for reading in (STEPS, DRAWS):
+        if reading.name in verdicts:
+            out.append(R.run("F", claim, reading, V.proportion(50, 100), verdicts[reading.name]))
+    return R.in_sentence(sentence, out) if sentence else out
+
+
+def test_a_reading_that_breaks_the_other_half_of_its_sentence_does_not_explain_it():
+    """'Improves' is reproduced by finer steps, but under finer steps its sibling 'almost all above 50 %' differs:
+    the reading does not explain the sentence, so the cause is not 'reading'. Alone (no sentence) it is."""
+    improves = _claim_rows("improves", {"default": "differs", "finer steps": "reproduced", "draws count half": "differs"})
+    above = _claim_rows("above half", {"default": "differs", "finer steps": "differs", "draws count half": "reproduced"})
+    table = improves + above
+    assert R.cause(R.of_claim(table, "improves")) == "reading"              # each claim alone
+    assert R.siblings(table, "improves") == above
+    assert V.refuted_by(improves[1], above) == ["above half"]
+    assert R.derive(table, "improves")[0] == "genuine"                       # jointly: every reading differs
+    assert R.derive(table, "above half")[0] == "genuine"                     # draws half breaks 'improves'
+    assert "1 other claim of the same sentence differs (above half)" in R.derive(table, "improves")[1]
+    # a sibling that reproduces under the reading, or was not judged under it, leaves the reading standing
+    fine = _claim_rows("above half", {"default": "differs", "finer steps": "reproduced"})
+    assert R.derive(improves + fine, "improves")[0] == "reading"
+    unjudged = _claim_rows("above half", {"default": "differs"})
+    assert R.derive(improves + unjudged, "improves")[0] == "reading"
+    # claims of other sentences are not siblings
+    other = _claim_rows("above half", {"default": "differs", "finer steps": "differs"}, sentence="another sentence")
+    assert R.derive(improves + other, "improves")[0] == "reading"
+    unmarked = _claim_rows("above half", {"default": "differs", "finer steps": "differs"}, sentence="")
+    assert R.derive(improves + unmarked, "improves")[0] == "reading"
+
+
+def test_a_leaning_reading_is_judged_jointly_too_and_siblings_are_checked():
+    improves = _claim_rows("improves", {"default": "differs", "finer steps": "inconclusive"})
+    improves[1]["leans"] = "reproduced"
+    above = _claim_rows("above half", {"default": "differs", "finer steps": "differs"})
+    assert R.cause(improves) == "power"
+    assert R.derive(improves + above, "improves")[0] == "genuine"
+    with pytest.raises(ValueError, match="other claims of sentence"):
+        V.cause(improves, siblings=_claim_rows("x", {"default": "differs"}, sentence="another sentence"))
+    with pytest.raises(ValueError, match="its readings name none"):
+        V.cause(R.of_claim(rows("differs"), "c"), siblings=above)
+    with pytest.raises(ValueError, match="sentence key"):
+        R.in_sentence(" ", improves)
+
+
+def test_save_check_and_jointly_rederive_the_causes_of_one_sentence():
+    improves = _claim_rows("improves", {"default": "differs", "finer steps": "reproduced"})
+    above = _claim_rows("above half", {"default": "differs", "finer steps": "differs"})
+    table = improves + above
+    built = [{"claim": "improves", "family": "F", "kind": "finding", "verdict": "differs", "cause": "reading",
+              "readings": R.summary(improves)},
+             {"claim": "above half", "family": "F", "kind": "finding", "verdict": "differs", "cause": "genuine",
+              "readings": R.summary(above)}]
+    with pytest.raises(ValueError, match="its readings give 'genuine'"):
+        SR.check(pd.DataFrame(built), table)          # a cause derived without its siblings is refused on saving
+    joined = SR.jointly(built, table)
+    assert [c["cause"] for c in joined] == ["genuine", "genuine"]
+    assert "same sentence differs" in joined[0]["readings"]
+    SR.check(pd.DataFrame(joined), table)
+    assert SR.frame(table).sentence.tolist() == [SENTENCE] * 4

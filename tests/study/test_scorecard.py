@@ -451,7 +451,8 @@ def test_each_differing_family_says_how_its_cause_followed_from_its_readings(mix
     fams = scorecard.differing_families(mixed, readings).set_index("family")
     fig3 = fams.loc["Fig 3", "readings_basis"]
     assert fig3.startswith("4 readings run on 2 differing rows (") and "2 differ" in fig3 and "2 reproduce" in fig3
-    assert fig3.endswith("a reading other than the default reproduces the print, so the cause is 'reading'")
+    assert fig3.endswith("a reading other than the default reproduces the print (without making another claim of its sentence "
+                            "differ), so the cause is 'reading'")
     assert fams.loc["Fig 4", "readings_basis"].startswith("2 readings run on 1 differing row (")
     text = scorecard.differing_families_markdown(mixed, readings)
     assert "How the cause follows from the readings: 4 readings run on 2 differing rows" in text

@@ -60,6 +60,9 @@ class Row(dict):
     base_n: int | None = None
     spec: tuple = ()
     pending: bool = False
+    #: the estimates of a row judged over several cases, in the sample its verdict rests on (Fig 5-10's n=2 and n=3
+    #: against n=1), so a reading can judge every case on the row's own statistic
+    cases: tuple = ()
 
 
 def _claim(text, family, paper, est, judgement, kind="finding", note="", *, population=None, base_n=None,
@@ -88,13 +91,15 @@ def _claim(text, family, paper, est, judgement, kind="finding", note="", *, popu
     return row
 
 
-def rebuild(row: Row, est: V.Estimate, judgement: V.Judgement, note: str | None = None, readings=None) -> Row:
-    """The same claim with another estimate and judgement (the confirmatory stage of a two-stage row), or with its
-    readings rows attached."""
+def rebuild(row: Row, est: V.Estimate, judgement: V.Judgement, note: str | None = None, readings=None,
+            cases: tuple | None = None) -> Row:
+    """The same claim with another estimate and judgement (the confirmatory stage of a two-stage row, with the
+    ``cases`` of its fresh sample), or with its readings rows attached."""
     text, family, paper, kind, old_note, kw = row.spec
     out = _claim(text, family, paper, est, judgement, kind=kind, note=old_note if note is None else note,
                  population=row.population, base_n=row.base_n, readings=readings, **kw)
     out.section = row.section
+    out.cases = row.cases if cases is None else cases
     return out
 
 
@@ -611,6 +616,7 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
                        big, _all([V.word("no difference", z) for z in ds], "n=2 and n=3 against n=1"),
                        note="final frozen win rate minus n=1's, seeds paired by index; value: the larger difference; "
                        + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds))))
+    rows[-1].cases = tuple(ds)
     if full is None or not (last.config == "full, n=1").any():
         return _section("fig_5_10_11", rows)
     d = diff(_where(last, config="n=1"), _where(last, config="full, n=1"))

@@ -212,7 +212,7 @@ def two_stage(rows: list, setup: ex.Setup, *, cap_seeds: int = CAP_SEEDS,
         j = V.confirmed(r.est, r.judgement, c.est, c.judgement, check)
         j = replace(j, note=f"{j.note}; confirmatory sample: {what}")
         row_note = c.spec[4]
-        out[i] = C.rebuild(r, c.est, j, note=row_note)
+        out[i] = C.rebuild(r, c.est, j, note=row_note, cases=c.cases)
         stages.append({**record, "confirmatory sample": what, "confirm value": c.est.value,
                        "confirm ci_low": c.est.low, "confirm ci_high": c.est.high, "confirm n": c.est.n,
                        "verdict": j.verdict})

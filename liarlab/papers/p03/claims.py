@@ -588,9 +588,10 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
     the thesis's own 95 % interval from its 19 printed rows.
 
     The verdict reads DD as the thesis defines its error: the tricks AFTER the exchange. Its readings, each judged
-    by the row's own rule: the DD tricks of the DEALT hands (on the same boards as the verdict: the fresh sample
-    when the row was confirmed on one), and MCA's estimates (``mca``: ``reading_estimates`` of MCA's games, the
-    thesis may have used its adjustment); the estimate at the first call and a human opponent cannot be run.
+    by the row's own rule: MCA's estimates (``mca``: ``reading_estimates`` of MCA's games, the thesis may have used
+    its adjustment); the estimate at the first call was not built and a human opponent cannot be run. The DD tricks
+    of the DEALT hands contradict the thesis's definition, so they are no reading: the note gives them as a
+    diagnostic (on the same boards as the verdict: the fresh sample when the row was confirmed on one).
     Intervals: bootstrap over boards. ``fresh``: the estimation errors of a fresh confirmatory sample of
     MC0-vs-MC0 deals (boards 0, 1, ...; a row is judged on its first ``plan.n`` boards) for rows the pilot left
     undecided (none is drawn when the capped sample would be no larger than the pilot); its bootstrap is seeded by
@@ -622,16 +623,21 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
         if fresh is not None and len(fresh):
             confirmation = lambda m, name=name: fresh_at(m)[(name, "after")]  # noqa: E731
         j, est = confirm.two_stage(est, judge(est), cap, judge, confirmation, unit="boards")
-        # the dealt-hands reading on the boards the verdict rests on (the fresh sample's first plan.n boards)
+        # the dealt hands on the boards the verdict rests on (the fresh sample's first plan.n boards): a diagnostic
+        # in the note, never a reading, since the thesis defines its error after the exchange (RD.NOT_THE_THESIS)
         dealt = fresh_at(est.n)[(name, "dealt")] if j.pilot is not None else estimates[(name, "dealt")]
-        runs = [(RD.TARGET_DEALT, dealt, _judge_finite(judge, dealt),
-                 "the same estimates" + (" of the confirmatory sample" if j.pilot is not None else ""))]
-        if j.verdict != _judge_finite(judge, dealt).verdict and replacement is not None:
-            sh, sd = replacement["share"], replacement["sd_change"]
-            runs[0] = runs[0][:3] + (
-                f"{runs[0][3]}; the exchange is played after the estimate is made: in our games it replaces "
-                f"{100 * sh.value:.0f}% of each hand and moves the declarer's DD tricks with an SD of {sd.value:.2f} "
-                f"[{sd.low:.2f}, {sd.high:.2f}], more than the thesis's whole error RMSE of {rmse:.2f}",)
+        note = base
+        if np.isfinite(dealt.value):
+            note += (f"; diagnostic, not a reading ({RD.NOT_THE_THESIS}): against the {RD.TARGET_DEALT.name} "
+                     f"{number(dealt.value, 3)} [{number(dealt.low, 3)}, {number(dealt.high, 3)}], judged "
+                     f"{_judge_finite(judge, dealt).verdict}")
+            if j.verdict != _judge_finite(judge, dealt).verdict and replacement is not None:
+                sh, sd = replacement["share"], replacement["sd_change"]
+                note += (f"; the exchange is played after the estimate is made: in our games it replaces "
+                         f"{100 * sh.value:.0f}% of each hand and moves the declarer's DD tricks with an SD of "
+                         f"{sd.value:.2f} [{sd.low:.2f}, {sd.high:.2f}], more than the thesis's whole error RMSE of "
+                         f"{rmse:.2f}")
+        runs = []
         other_skipped = list(skipped)
         if mca is not None and (name, "after") in mca:
             m_est = mca[(name, "after")]
@@ -640,7 +646,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
         else:
             other_skipped.append((RD.BOT_MCA, "no MCA games were played in this run"))
         readings = RD.rows(ERRORS, text, RD.TARGET_AFTER, est, j, runs=runs, skipped=other_skipped)
-        rows.append(_claim(text, printed_value, est, j, family=ERRORS, note=base, readings=readings))
+        rows.append(_claim(text, printed_value, est, j, family=ERRORS, note=note, readings=readings))
     never_below = float((errors.actual >= errors.dd_after).mean())
     rows.append(_claim("Exact play: com never takes fewer tricks than DD after the exchange", 1.0,
                        V.exact(never_below), V.value(1.0, V.exact(never_below)), family=ERRORS, kind="check",

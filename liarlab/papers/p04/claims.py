@@ -203,13 +203,14 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
     ``windows``: its :func:`windowed_rates`; ``lie_rates``: :func:`personality_lie_rates` (fixed agents).
     ``confirm``: fresh runs for the two-stage design (:func:`confirmation_runs`' "stage1"), ``plans``: where the
     confirmatory sizes are recorded; ``settings_runs``: the stage-1 settings runs (:func:`stage1_settings_runs`),
-    from which the readings of the open points are judged."""
+    from which the readings of the open points are judged. The claims of the sentence "almost all above 50 % and
+    rising ... the learning works" are judged jointly (:func:`joined`): all of them are built here."""
     cap = _caps(caps)["stage1"]
-    return ([_above_half_claim(runs, windows, confirm, plans, cap, settings_runs)]
-            + _chart_rise_claims(runs, confirm, plans, cap, settings_runs)
-            + _learning_claims(runs, windows, confirm, plans, cap, settings_runs)
-            + _not_lower_claims(runs, confirm, plans, cap, settings_runs)
-            + [example_claim(lie_rates, lie_rates_uniform)])
+    return joined([_above_half_claim(runs, windows, confirm, plans, cap, settings_runs)]
+                  + _chart_rise_claims(runs, confirm, plans, cap, settings_runs)
+                  + _learning_claims(runs, windows, confirm, plans, cap, settings_runs)
+                  + _not_lower_claims(runs, confirm, plans, cap, settings_runs)
+                  + [example_claim(lie_rates, lie_rates_uniform)])
 
 
 def _setting_readings(settings_runs, runs, judge, *, p5: bool = True) -> list:
@@ -276,7 +277,7 @@ def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans:
                   note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
                        f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
                        f"{len(cells) - n_yes - n_no} undecided",
-                  readings=RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, share, share_j, others))
+                  readings=RD.of_sentence(RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, share, share_j, others)))
 
 
 def _cumulative_rise(frame: pd.DataFrame, name: str, start: int, n=None):
@@ -302,15 +303,16 @@ def _chart_rise_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int
         est, j = _cumulative_rise(runs, name, mid)
         est, j = _two_stage(est, j, "stage1", cap, confirm, lambda f, n, name=name: _cumulative_rise(f, name, mid, n),
                             plans, who=(name,))
+        # the claims of the stage-1 sentence declare the same readings (P5's lie rate too: against P1-P4 its
+        # settings' runs are the default's), so that they can be judged jointly (RD.of_sentence)
         others = ([(RD.FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
                    (RD.DRAWS_HALF, lambda name=name: _cumulative_rise(RD.draws_half(runs), name, mid))]
-                  + _setting_readings(settings_runs, runs, lambda f, name=name: _cumulative_rise(f, name, mid),
-                                      p5=name == "P5"))
+                  + _setting_readings(settings_runs, runs, lambda f, name=name: _cumulative_rise(f, name, mid)))
         rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired "
                                 "by run; a cumulative rate keeps rising after learning stops, so this is what the "
                                 "chart shows, not whether the learner still learns",
-                           readings=RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, est, j, others)))
+                           readings=RD.of_sentence(RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, est, j, others))))
     return rows
 
 
@@ -346,16 +348,16 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
             continue
         est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1", cap, confirm,
                             lambda f, n, name=name: _windowed_rise(f, name, first, last, n), plans, who=(name,))
+        # the same readings as every claim of the stage-1 sentence, P5's lie rate included (see above)
         others = ([(RD.LATER_WINDOWS,
                     lambda name=name: _windowed_rise(runs, name, labels[-2], last) if len(labels) > 2
                     else "only two windows were computed"),
                    (RD.DRAWS_HALF, lambda name=name: _windowed_rise(RD.draws_half(runs), name, first, last))]
-                  + _setting_readings(settings_runs, runs, lambda f, name=name: _windowed_rise(f, name, first, last),
-                                      p5=name == "P5"))
+                  + _setting_readings(settings_runs, runs, lambda f, name=name: _windowed_rise(f, name, first, last)))
         rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY,
                            note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
                                 f"{100 * rate_a:.1f}%), paired by run; the paper infers learning from its rising chart",
-                           readings=RD.build(LEARNING_FAMILY, text, RD.S1_DEFAULT, est, j, others)))
+                           readings=RD.of_sentence(RD.build(LEARNING_FAMILY, text, RD.S1_DEFAULT, est, j, others))))
     return rows
 
 
@@ -644,6 +646,15 @@ def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -
     return rows
 
 
+def joined(rows: list[dict]) -> list[dict]:
+    """The claims rows with the causes of claims taken from one sentence judged jointly
+    (:func:`liarlab.study.readings.jointly`): a reading that reproduces one claim of the stage-1 sentence but
+    under which another of its claims differs does not explain the sentence."""
+    from liarlab.study.readings import jointly
+
+    return jointly(rows, notebook_readings(rows))
+
+
 def flag_headlines(claims: pd.DataFrame, rows: list[dict]) -> pd.DataFrame:
     """The saved claims table with each row's headline flag (for the answer paragraph)."""
     return claims.assign(headline=[bool(r.get("headline")) for r in rows])
@@ -711,6 +722,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
     mid = 100
     ceil = ceiling_cells(per_seed, training_games=[low, mid, top])
 
+    retrained = f"{per_seed.seed_index.nunique()} learners per opponent and training size"
+
     def rises(frame, opp, n=None):
         frame = frame if n is None else _first(frame, n)
         est = seed_difference(frame, {"opponent": opp, "training_games": top}, {"opponent": opp, "training_games": low})
@@ -732,7 +745,9 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
                            note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
                            readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
-                                             [(RD.VARIANTS, NO_TRAINING_VARIANTS)])))
+                                             [(RD.VARIANTS, NO_TRAINING_VARIANTS)]
+                                             + RD.stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp),
+                                                                     retrained))))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
     def slows(frame, n=None):
@@ -752,7 +767,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                             f"{mid}->{top} ({_pct(late.mean())} points) in the pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else ""),
                        readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
-                                         [(RD.VARIANTS, NO_TRAINING_VARIANTS)])))
+                                         [(RD.VARIANTS, NO_TRAINING_VARIANTS)]
+                                         + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained))))
     checks = ordering_checks(per_seed, {"training_games": top})
     texts = {"a, f highest": (f"Stage 2: highest win rates against a and f ({top} training games)", "s2_best"),
              "d slightly above b, c, e": ("Stage 2: win rate against d slightly above b, c and e", "s2_d_above"),
@@ -766,6 +782,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                    lambda games=games, key=key: ordering_checks(per_seed, {"training_games": games})[key][:2])
                   for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
         others += _grid_readings(variant_orderings, key, top)
+        others += RD.stage2_open_points(
+            per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,
                            note=f"least favourable difference shown; pilot: {note}",
                            readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j, others)))
@@ -796,10 +814,16 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
             j = V.undecidable(j, "d or e is at a ceiling or floor")
         paper = f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else printed.PAPER_VALUES[pv]
         others = _grid_readings(variant_orderings, key)
+        others += RD.stage2_open_points(per_seed, lambda f, key=key: feature_checks(f, {})[key][:2],
+                                        f"{per_seed.seed_index.nunique()} learners per opponent and feature set")
         if key == "history about 10 points":
             others.append((RD.RELATIVE, lambda: relative_history(per_seed)))
             note = note + hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which "
-                                 "cannot resolve 10 points (see the test-size row)")
+                                 "cannot resolve 10 points (see the test-size row); the row judges the mean over "
+                                 "learners, not a prediction interval for one learner, because the paper states the "
+                                 "gain as what remembering the last three lies is worth to the method (its "
+                                 "conclusion), and a mean over six opponents' 20-game tests is no single table's "
+                                 "print whose spread a prediction interval at our test size would cover")
         value = est if est is not None else np.nan
         rows.append(_claim(text, paper, value, j, family=FEATURE_FAMILY, note=note,
                            readings=RD.build(FEATURE_FAMILY, text, RD.FEATURE_DEFAULT, est, j, others)))

@@ -505,7 +505,10 @@ STAGE1_SETTINGS = {  # label: learner keyword changes (spec §7, E3 and E5)
     "P5 lies 40%": {"p5_lie_probability": 0.4},
     "simulates a model of the personality": {"simulate": "model"},
 }
-SETTINGS_CHECKPOINTS = (50, 100, 300, 500)  # enough for the windows 51-100, 101-300, 301-500
+#: The windows 51-100, 101-300, 301-500 need 50, 100, 300, 500; 20 is the chart's first point, so a setting is
+#: judged on the same 25 cells as the default ("almost all above 50%"). Checkpoints only read the cumulative
+#: counts of the same runs (they draw nothing), so adding one changes no other number.
+SETTINGS_CHECKPOINTS = (20, 50, 100, 300, 500)
 
 
 def stage1_settings_runs(n_runs: int, settings=None, n_games: int = 500, seed: int = 5) -> pd.DataFrame:

@@ -11,7 +11,15 @@ any reading's verdict was seen:
   rate, and whether draws count as non-wins; for the 343/500 example, which opponent it came from;
 * stage 2 (§8.5-8.9, §7 E10): the rules (MAX_PLAY, who leads after a challenge, the hand-emptying play), the
   learner (3 or 7 actions, ordinal or one-hot features, the caught-lie reward, revealed or true lie history),
-  the training size at which the chart's ordering is read, and whether "about 10%" is points or relative.
+  the training size at which the chart's ordering is read, and whether "about 10%" is points or relative;
+* stage 2, the open points outside the E10 grid (added after a referee found them undeclared, issue 36; every
+  stage-2 chart family declares them, :func:`stage2_open_points`): whether the rank cycle restarts after a
+  challenge (§8.5), a deck whose per-rank totals are drawn first with cards left undealt and who starts (§8.6),
+  the reward of honest plays, ``s'`` under the delayed update, the form of ε and retraining per opponent (§8.8),
+  and whether cap draws count in the win rate's denominator (§8.10, the only one the results can judge).
+
+The claims of the stage-1 sentence "almost all above 50 % and rising ... the parameter learning works" (seed 003
+l.65) are judged jointly (:data:`S1_SENTENCE`, :func:`of_sentence`).
 
 Every builder here is cheap: it reads tables the notebook already computed (the stage-1 settings runs, the
 training sweep, the rule-variant grid).
@@ -50,7 +58,8 @@ MODEL = Reading("simulates a model", "the learner's simulated games are played a
                 "observed rates n_i/G instead of the personality's program", "spec §8.4")
 WINDOWED = Reading("windowed rate", "the win rate is the share of games won in the last window (games 301-500), "
                    "not the cumulative share", "spec §8.4: cumulative vs windowed win rate")
-DRAWS_HALF = Reading("draws count half", "a draw counts as half a win", "spec §8.10: draws are not described")
+DRAWS_HALF = Reading("draws count half", "a draw counts as half a win",
+                     "spec §2.5: draws counted as non-wins is an interpretation")
 CUMULATIVE_500 = Reading("cumulative after 500 games", "the learner and the baseline are compared on the "
                          "cumulative win rate after 500 games", "spec §8.4: cumulative vs windowed win rate")
 FROM_FIRST = Reading("from the first point", "the chart's rise is read from its first point (20 games) to 500",
@@ -73,6 +82,17 @@ EXAMPLE_DEFAULT = Reading("closest personality", "the example's opponent is the 
 K_DEFAULT = Reading("spec defaults", "the search over (p, k) against the same search with k fixed at 0, under the "
                     "spec's defaults", "spec §7 E3", default=True)
 
+#: The stage-1 sentence of seed 003 l.65 (spec §2.5): 「勝率幾乎都超過五成且往上提升，尤其是 100 場到 300 場、500
+#: 場時。這表示「抓」的機率公式設定合理(勝率超過五成)，且參數的學習機制是對的(勝率提升)」. Its claims (almost all
+#: above 50 %, the chart's rise, the learning works) are one statement: judged jointly (core.readings.in_sentence).
+S1_SENTENCE = "§2.5 (seed 003 l.65): almost all above 50 % and rising; the catch formula and the learning work"
+
+
+def of_sentence(rows: list[dict]) -> list[dict]:
+    """Readings rows of a claim of the stage-1 sentence (:data:`S1_SENTENCE`), marked so they are judged jointly."""
+    return R.in_sentence(S1_SENTENCE, rows)
+
+
 # ============================================================================ stage 2
 
 S2_DEFAULT = Reading("spec rules and learner", "modified rules, MAX_PLAY 3, the challenge's winner leads; 7 actions, "
@@ -83,6 +103,26 @@ FEATURE_DEFAULT = Reading("spec rules and learner", "modified rules and the spec
 WEIGHTS_DEFAULT = Reading("naming the opponent", "weights differ strongly when a learner's weights name its "
                           "opponent (leave-one-out nearest centroid) better than chance", "paper §1.3",
                           default=True)
+RANK_RESTART = Reading("rank cycle restarts after a challenge", "the required rank restarts at A after each "
+                       "challenge instead of continuing", "spec §8.5 and §3.2: \"never reset\" is an interpretation")
+DECK_UNDEALT = Reading("per-rank totals drawn first", "each rank's total count is drawn first and the hands dealt from "
+                       "that deck, cards left undealt", "spec §8.6 and §3.2: the deck is an interpretation of "
+                       "\"random per-rank totals\"")
+STARTER = Reading("fixed first player", "the learner (or the opponent) always plays first instead of a random first "
+                  "player", "spec §8.6 and §3.2: who starts is an interpretation")
+HONEST_REWARD = Reading("honest plays rewarded 0", "a play that tells the truth earns reward 0 instead of x",
+                        "spec §8.8 and §5.3: the paper does not list the honest play's reward")
+NEXT_STATE = Reading("another s' under the delayed update", "a buffered transition's s' is the state after the "
+                     "opponent's reply rather than the learner's next decision", "spec §8.8 and §5.4 (interp.)")
+EPSILON_FORM = Reading("decaying ε", "exploration decays over training instead of a constant ε = 0.5",
+                       "spec §8.8: the form of ε is unspecified")
+MIXED_POOL = Reading("one learner for all opponents", "one learner trained against a pool of all six personalities "
+                     "and tested against each, instead of one learner retrained per opponent",
+                     "spec §8.8 and §5.5: retraining per opponent is an interpretation")
+CAP_DRAWS_OUT = Reading("cap draws left out", "games stopped at the 1,000-play cap are left out of the win rate's "
+                        "denominator instead of counting as non-wins", "spec §8.10 and §3.2: scoring the cap as a "
+                        "draw that is no win is an interpretation")
+
 RELATIVE = Reading("10 % relative", "\"about 10%\" is a relative gain: F7's win rate is about 1.1 times F5's",
                    "spec §6 and §8.1: \"10%\" read as points is an interpretation")
 
@@ -202,6 +242,45 @@ def other_size(games: int) -> R.Unbuilt:
     return R.Unbuilt(f"the variant grid trains {GRID_GAMES} games and this claim is judged at {games:,}: its verdict "
                      f"at {GRID_GAMES} games would mix the variant with the training size, so it needs the variant's "
                      f"learners trained {games:,} games")
+
+
+#: What the stage-2 readings outside the E10 grid would need: a switch the engine or the learner lacks, and the
+#: learners of every cell the claim compares retrained under it.
+STAGE2_UNBUILT = {
+    RANK_RESTART: "a switch in the stage-2 engine's rank rule",
+    DECK_UNDEALT: "a deck switch in the stage-2 engine (per-rank totals, then a deal)",
+    STARTER: "a first-player switch in the stage-2 engine (the learners' test games draw the first player)",
+    HONEST_REWARD: "a reward switch in the stage-2 learner",
+    NEXT_STATE: "a switch of the delayed update's s' in the stage-2 learner",
+    EPSILON_FORM: "an ε schedule in the stage-2 learner",
+    MIXED_POOL: "a learner trained against a pool of opponents (the grid trains one opponent per learner)",
+}
+
+
+def cap_draws_out(per_seed: pd.DataFrame) -> pd.DataFrame:
+    """Learners' test results with games stopped at the play cap left out of the denominator (win_rate replaced):
+    the §8.10 reading. A learner whose every test game hit the cap has no rate (NaN)."""
+    if "draws" not in per_seed.columns:
+        raise ValueError(f"the learners' table has no draws column (columns {list(per_seed.columns)})")
+    out = per_seed.copy()
+    decided = out.games - out.draws
+    out["win_rate"] = (out.wins / decided.where(decided > 0)).astype(float)
+    return out
+
+
+def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per_cell: str) -> list:
+    """(reading, what) pairs of the stage-2 open points outside the E10 grid, for a claim judged by
+    ``judge(frame) -> (estimate, judgement)`` on the learners' table ``per_seed``: cap draws left out is run on it
+    (the learners record their draws); the others are not built, each saying what it needs (``seeds_per_cell``:
+    the learners the claim rests on, e.g. "30 seeds x 300 training games per feature set")."""
+    out = []
+    if per_seed is None or "draws" not in per_seed.columns:
+        out.append((CAP_DRAWS_OUT, R.Unbuilt("the learners' table given here records no draws")))
+    else:
+        out.append((CAP_DRAWS_OUT, lambda: judge(cap_draws_out(per_seed))))
+    out += [(reading, R.Unbuilt(f"{need}, and {seeds_per_cell} retrained under it"))
+            for reading, need in STAGE2_UNBUILT.items()]
+    return out
 
 
 def check_family(rows: list[dict]) -> None:

@@ -218,3 +218,35 @@ def test_exp0s_window_not_built_keeps_fig_5_3_untested_and_the_fixed_points_keep
     claim = "EXP2: P3 clearly highest"
     run = [differs("Fig 5-6", claim, "default"), differs("Fig 5-6", claim, "other honestAction")]
     assert V.cause(run + r02.three_player_rows("Fig 5-6", claim)) == "genuine"
+
+def _curves(gains: dict) -> pd.DataFrame:
+    """Fig 5-10's last curve point for 10 seeds: history n=2 and n=3 win ``gains[n]`` more than n=1 (frozen rate
+    and training-block rate alike); 10,000 evaluation games a table."""
+    rows = []
+    for n in (1, 2, 3):
+        for seed in range(10):
+            p = 0.6 + gains.get(n, 0.0) + 0.004 * (seed % 3)
+            rows.append({"config": f"n={n}", "seed": seed, "games": 100_000, "games_eval": 10_000,
+                         "wins": int(10_000 * p), "win_rate": p, "training_win_rate": p})
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize("gains, wording, cause", [({2: -0.006, 3: -0.04}, "reproduced", "reading"),
+                                                   ({2: -0.006, 3: -0.08}, "differs", "untested")])
+def test_fig_5_10_reads_不明顯_as_not_a_clear_difference(gains, wording, cause):
+    """'影響不明顯' read as the complement of the word 'clear' (each difference within ±5 points), judged on the
+    claims row's own cases (n=2 and n=3 against n=1): it reproduces a 4-point drop, not an 8-point one."""
+    from liarlab.papers.p02.results import Results
+
+    cur = _curves(gains)
+    rows = c02.fig_5_10_11(cur)
+    claim = "history length 1, 2, 3 makes no clear difference against EXP0"
+    row = [r for r in rows if r["claim"] == claim][0]
+    assert row["verdict"] == "differs" and len(row.cases) == 2
+    rr = r02.rows(rows, r02.Inputs(reading=None, results=Results(curves=cur)))
+    mine = R.of_claim(rr, claim)
+    assert [r["verdict"] for r in mine if r["reading"] == r02.NOT_CLEAR.name] == [wording]
+    assert V.cause(mine) == cause
+    # a confirmatory rebuild carries the fresh sample's cases, which the reading then judges
+    again = c02.rebuild(row, row.est, row.judgement, cases=row.cases[:1])
+    assert again.cases == row.cases[:1]
