@@ -15,10 +15,11 @@ from liarlab.liardice.bbn_play import opponent_label, play_paired_match, play_pa
 
 
 def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_options, engine="python",
-                agent_options=None):
+                agent_options=None, time_refits=False):
     """Module-level worker for :func:`liarlab.study.parallel.run_tasks`."""
     if engine == "fast":
-        out = play_paired_match_fast(opponent_spec, n_games, rng, baseline=baseline, record=record, **belief_options)
+        out = play_paired_match_fast(opponent_spec, n_games, rng, baseline=baseline, record=record,
+                                     time_refits=time_refits, **belief_options)
     else:
         out = play_paired_match(opponent_spec, n_games, rng, baseline=baseline, record=record,
                                 agent_options=agent_options, **belief_options)
@@ -43,13 +44,15 @@ class BBNRun:
 
 def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int = 0, *,
                     refit_every: int = DEFAULT_REFIT_EVERY, baseline: bool = True, record: bool = False,
-                    engine: str = "fast", agent_options: dict | None = None, **belief_options) -> BBNRun:
+                    engine: str = "fast", agent_options: dict | None = None, time_refits: bool = False,
+                    **belief_options) -> BBNRun:
     """``n_seeds`` paired matches (BBN and plain random-guess, common random numbers) per opponent.
 
     ``opponents``: test type ids and/or opponent specs (see :func:`make_opponent`). Task order is
     opponent-major, so a run is fixed by ``seed`` whatever the number of workers.
     ``engine="fast"`` plays compiled games; ``engine="python"`` plays the reference agents. Both keep the E8
     records with ``record=True`` (gate, verdicts and imagined hand against the revealed hands).
+    The fast engine times its refits only with ``time_refits`` (the timing's refit seconds are NaN otherwise).
     """
     from liarlab.study.parallel import run_tasks
 
@@ -61,7 +64,7 @@ def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int 
     specs = [("type", int(o)) if np.isscalar(o) else tuple(o) for o in opponents]
     options = dict(belief_options, refit_every=refit_every)
     tasks = [dict(opponent_spec=s, rep=r, n_games=n_games, baseline=baseline, record=record,
-                  belief_options=options, engine=engine, agent_options=agent_options)
+                  belief_options=options, engine=engine, agent_options=agent_options, time_refits=time_refits)
              for s in specs for r in range(n_seeds)]
     results = run_tasks(_match_task, tasks, seed,
                         desc="BBN matches")
@@ -221,8 +224,9 @@ def bbn_timing(n_games: int = 500, type_id: int = 1, seed: int = 0, configs=TIMI
         engine, refit_every, doubling = config[:3]
         fitter = config[3] if len(config) > 3 else "counts"
         play = play_paired_match_fast if engine == "fast" else play_paired_match
+        timed = {"time_refits": True} if engine == "fast" else {}
         out = play(("type", type_id), n_games, np.random.default_rng(seed), record=False,
-                   refit_every=refit_every, refit_doubling=doubling, fitter=fitter, **belief_options)
+                   refit_every=refit_every, refit_doubling=doubling, fitter=fitter, **timed, **belief_options)
         t = out["timing"]
         rows.append({"schedule": "after every game (thesis)" if refit_every == 1 else f"batched (every {refit_every})",
                      "engine": engine, "fitter": fitter, "refit_every": refit_every, "doubling": doubling,
@@ -274,7 +278,8 @@ def refit_sensitivity(types=(1, 8, 11, 23), refit_values=(1, DEFAULT_REFIT_EVERY
     for value in refit_values:
         refit_every, doubling = value if isinstance(value, tuple) else (value, True)
         run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every,
-                              refit_doubling=doubling, record=False, engine=engine, **belief_options)
+                              refit_doubling=doubling, record=False, engine=engine, time_refits=True,
+                              **belief_options)
         g = run.games
         reference = g.win_bbn.to_numpy() if reference is None else reference
         lo, hi = wilson_interval(g.win_bbn.sum(), len(g))
