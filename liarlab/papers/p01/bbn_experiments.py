@@ -318,13 +318,19 @@ VARIANT_GROUPS = {"all types": tuple(range(1, 33)), "types 25-32": tuple(range(2
 
 def _variants_task(rng, type_id, rep, n_games, variants, refit_every):
     """One seeded match replayed under every variant: the same generator state for each, so the same per-game
-    dice, opponent caps and network seed. Returns compact win arrays per variant."""
+    dice, opponent caps and network seed. Returns compact win arrays per variant.
+
+    The plain player is played once, with the first variant: it reads no network option and its games depend on
+    the generator state only (the per-game seeds and the opponent schedule are drawn before any play), so every
+    variant's plain games are these."""
     state = rng.bit_generator.state
-    out = {}
+    out, plain = {}, None
     for name, options in variants.items():
         rng.bit_generator.state = state
-        match = play_paired_match_fast(("type", type_id), n_games, rng, refit_every=refit_every, **options)
-        out[name] = (match["games"].win_bbn.to_numpy(), match["games"].win_plain.to_numpy())
+        match = play_paired_match_fast(("type", type_id), n_games, rng, refit_every=refit_every,
+                                       baseline=plain is None, **options)
+        plain = match["games"].win_plain.to_numpy() if plain is None else plain
+        out[name] = (match["games"].win_bbn.to_numpy(), plain)
     return {"type": type_id, "rep": rep, "wins": out}
 
 
