@@ -272,15 +272,18 @@ def refit_sensitivity(types=(1, 8, 11, 23), refit_values=(1, DEFAULT_REFIT_EVERY
 
     ``refit_values`` items are ``refit_every`` or ``(refit_every, refit_doubling)``. The same ``seed``
     gives every schedule the same per-game dice, so each row is paired with the first (put the
-    thesis's schedule, 1, first).
+    thesis's schedule, 1, first). The plain player does not depend on the schedule, so its games are played with
+    the first schedule only and paired with every schedule's.
     """
-    rows, reference = [], None
+    rows, reference, plain = [], None, None
     for value in refit_values:
         refit_every, doubling = value if isinstance(value, tuple) else (value, True)
         run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every,
-                              refit_doubling=doubling, record=False, engine=engine, time_refits=True,
-                              **belief_options)
+                              refit_doubling=doubling, baseline=plain is None, record=False, engine=engine,
+                              time_refits=True, **belief_options)
         g = run.games
+        plain = g.win_plain.to_numpy() if plain is None else plain
+        g = g.assign(win_plain=plain)
         reference = g.win_bbn.to_numpy() if reference is None else reference
         lo, hi = wilson_interval(g.win_bbn.sum(), len(g))
         diff, d_lo, d_hi = paired_difference(g.win_bbn, g.win_plain)
