@@ -150,9 +150,10 @@ def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, 
 #
 # The same player and opponent model in numba, for the large runs: the random-guess decision
 # with H/L sampling, the gate and the verdict updates, and the training counts are compiled;
-# BayesNetBelief.refit recomputes the tables between batches of ``refit_every`` games (one game with
-# the default, the thesis's schedule; closed-form BDeu from the counts, equal to pgmpy's fit), and the
-# compiled games read the posterior tables it caches. The test programs are the engine's
+# the tables are recomputed between batches of ``refit_every`` games (one game with the default, the
+# thesis's schedule; closed-form BDeu from the counts, equal to pgmpy's fit) inside the same compiled
+# call (_nb_play_match, the counts fitter), or by BayesNetBelief.refit from Python (the reference loop,
+# and pgmpy's fitter), and the compiled games read the posterior tables. The test programs are the engine's
 # compiled ones (liarlab.liardice.fast._tp_decide). Game g reseeds numba's generator with
 # game_seeds[g], so the BBN and the plain player see the same dice and opponent caps (CRN).
 # Draws follow the reference agents' order but not their generator: the two paths agree in
