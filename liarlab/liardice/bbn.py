@@ -45,8 +45,9 @@ the thesis's tables.)
 
 Two play engines: ``engine="fast"`` (default) compiles the random-guess decision with H/L, the
 gate, the verdict updates and the training counts with numba (the test programs are the engine's
-compiled ``liardice_fast._tp_decide``), and hands the counts to :meth:`BayesNetBelief.refit`
-between batches; ``engine="python"`` plays the reference agents (``RandomGuessAgent`` with this
+compiled ``liardice_fast._tp_decide``) and refits between batches, with the closed-form tables inside the
+compiled match or (``compiled_refits=False``, ``fitter="pgmpy"``) through :meth:`BayesNetBelief.refit`;
+``engine="python"`` plays the reference agents (``RandomGuessAgent`` with this
 belief) and is the only one that records per-decision diagnostics (``record=True``, E8). The
 two agree in distribution, not game by game (tested on win rates).
 

@@ -7,7 +7,7 @@ import time
 
 import numpy as np
 import pandas as pd
-from numba import njit
+from numba import njit, objmode
 
 from liarlab.core.seeds import generator
 from liarlab.core.validation import check_int
@@ -20,6 +20,7 @@ from liarlab.liardice.agents import (
     rg_says_short,
 )
 from liarlab.liardice.bbn import COUNTS, DICE, FACES, MISSING, BayesNetBelief, refit_due, refit_points  # noqa: F401
+from liarlab.liardice.bbn_counts import opening_challenge_tables, opening_lie_probability, response_tables
 from liarlab.liardice.fast import _tp_decide  # the engine's compiled test programs
 from liarlab.liardice.rules import THESIS, play_game
 
@@ -149,9 +150,10 @@ def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, 
 #
 # The same player and opponent model in numba, for the large runs: the random-guess decision
 # with H/L sampling, the gate and the verdict updates, and the training counts are compiled;
-# BayesNetBelief.refit recomputes the tables between batches of ``refit_every`` games (one game with
-# the default, the thesis's schedule; closed-form BDeu from the counts, equal to pgmpy's fit), and the
-# compiled games read the posterior tables it caches. The test programs are the engine's
+# the tables are recomputed between batches of ``refit_every`` games (one game with the default, the
+# thesis's schedule; closed-form BDeu from the counts, equal to pgmpy's fit) inside the same compiled
+# call (_nb_play_match, the counts fitter), or by BayesNetBelief.refit from Python (the reference loop,
+# and pgmpy's fitter), and the compiled games read the posterior tables. The test programs are the engine's
 # compiled ones (liarlab.liardice.fast._tp_decide). Game g reseeds numba's generator with
 # game_seeds[g], so the BBN and the plain player see the same dice and opponent caps (CRN).
 # Draws follow the reference agents' order but not their generator: the two paths agree in
@@ -475,6 +477,83 @@ def _nb_train(opp_hand, bids, n_bids_made, first_is_me, challenger, response_cou
         decisions_at[x - 2] += 1
 
 
+@njit(cache=True)
+def _nb_refit(response_counts, opening_lie_counts, opening_challenge_counts, ess, b_depends_on_a, laplace,
+              use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal):
+    """:meth:`BayesNetBelief.refit` with ``fitter="counts"`` inside the compiled match: the closed-form tables of
+    :func:`liarlab.liardice.bbn_counts.closed_form_tables` (the same compiled kernels on the counts as floats), kept
+    only for a network with samples; ``has_tables`` (the belief's tables are not None), ``fitted`` (the tables the
+    play reads) and the tables are updated in place."""
+    n_a = response_counts.shape[0]
+    new_supports = np.zeros((n_a, 2))
+    new_lie = np.zeros((n_a, 2))
+    response_tables(response_counts.astype(np.float64), ess, b_depends_on_a, new_supports, new_lie, laplace)
+    new_chal = np.zeros(n_a)
+    opening_challenge_tables(opening_challenge_counts.astype(np.float64), ess, new_chal, laplace)
+    new_open_lie = opening_lie_probability(opening_lie_counts.astype(np.float64), ess, laplace)
+    if response_counts.sum() > 0:        # counts are non-negative: any() is sum() > 0
+        p_supports[:, :] = new_supports
+        p_lie[:, :] = new_lie
+        has_tables[0] = True
+        fitted[0] = True
+    if opening_lie_counts.sum() > 0:
+        p_open_lie[0] = new_open_lie
+        has_tables[1] = True
+        fitted[1] = True
+    if opening_challenge_counts.sum() > 0:
+        p_open_chal[:] = new_chal
+        has_tables[2] = True
+        fitted[2] = use_opening_probability
+
+
+@njit(cache=True)
+def _nb_play_match(game_seeds, schedule, starts, batch_ends, refit_after, has_tables, fitted, p_supports, p_lie, p_open_lie,
+                   p_open_chal, response_counts, opening_lie_counts, opening_challenge_counts, decisions_at, ess,
+                   b_depends_on_a, laplace, use_opening_probability, sample_verdict, not_support_offset,
+                   fill_to_count, quantities, face_indices, index_table, cumw, wins, switches, rec_obs, rec_rows,
+                   rec_hands, refit_clock, time_refits):
+    """The network player's whole match in one compiled call: the batches of :func:`_nb_play` between refits
+    (``batch_ends``; refit after batch k when ``refit_after[k]``) with the closed-form refit (:func:`_nb_refit`)
+    between them, exactly as the reference loop of :func:`play_paired_match_fast` (``compiled_refits=False``)
+    plays them from Python, which costs a call per game on the thesis's schedule. Each batch records into the
+    rows after the previous batch's, with game numbers local to the batch and shifted afterwards, as the
+    reference loop does. With ``time_refits``, ``refit_clock`` accumulates the refits' [wall, CPU] seconds (read
+    from Python, some microseconds a refit); returns the refits."""
+    refits = 0
+    lo = 0
+    for k in range(batch_ends.size):
+        hi = batch_ends[k]
+        row0 = rec_rows[0]
+        batch_rows = np.zeros(1, dtype=np.int64)
+        _nb_play(game_seeds[lo:hi], schedule[lo:hi], starts[lo:hi], True, fitted, p_supports, p_lie, p_open_lie[0],
+                 p_open_chal, response_counts, opening_lie_counts, opening_challenge_counts, decisions_at,
+                 sample_verdict, not_support_offset, fill_to_count, quantities, face_indices, index_table, cumw,
+                 wins[lo:hi], switches, rec_obs[row0:], batch_rows, rec_hands[lo:hi])
+        for r in range(row0, row0 + batch_rows[0]):
+            rec_obs[r, 0] += lo
+        if rec_hands.shape[0]:
+            for g in range(lo, hi):
+                rec_hands[g, 0] += lo
+        rec_rows[0] = row0 + batch_rows[0]
+        if refit_after[k]:
+            wall = cpu = 0.0
+            if time_refits:
+                with objmode(wall='float64', cpu='float64'):
+                    wall = time.perf_counter()
+                    cpu = time.process_time()
+            _nb_refit(response_counts, opening_lie_counts, opening_challenge_counts, ess, b_depends_on_a, laplace,
+                      use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal)
+            if time_refits:
+                with objmode(wall_end='float64', cpu_end='float64'):
+                    wall_end = time.perf_counter()
+                    cpu_end = time.process_time()
+                refit_clock[0] += wall_end - wall
+                refit_clock[1] += cpu_end - cpu
+            refits += 1
+        lo = hi
+    return refits
+
+
 def _refit_batches(n_games: int, refit_every: int, doubling: bool):
     """Game ranges between refits, on the same schedule as the Python path."""
     edges = [0] + refit_points(n_games, refit_every, doubling)
@@ -498,9 +577,17 @@ def opponent_schedule(spec, n_games: int, rng: np.random.Generator) -> np.ndarra
 
 
 def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
-                           record: bool = False, **belief_options) -> dict:
+                           record: bool = False, compiled_refits: bool = True, time_refits: bool = False,
+                           **belief_options) -> dict:
     """:func:`play_paired_match` with compiled games (same outputs; ``record=True`` keeps the E8 records of the
-    network player in the reference belief's layout)."""
+    network player in the reference belief's layout).
+
+    ``compiled_refits``: with the closed-form fitter (``fitter="counts"``, default) the whole match, refits
+    included, runs in one compiled call (:func:`_nb_play_match`); False (and ``fitter="pgmpy"``) plays the batches
+    from Python and refits through :meth:`BayesNetBelief.refit`, the reference loop. Both give the same games,
+    records and refits (tests/liardice/test_liardice_bbn.py checks them equal). The compiled loop times its refits
+    only with ``time_refits`` (reading the clocks from compiled code costs about a third of a match on the thesis's
+    schedule); otherwise the timing's refit seconds are NaN."""
     rng = generator(rng)
     from liarlab.core import dice
 
@@ -547,11 +634,15 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
 
     wins_bbn = np.zeros(n_games, dtype=np.int8)
     start, start_cpu = time.perf_counter(), time.process_time()
-    for lo, hi in _refit_batches(n_games, belief.refit_every, belief.refit_doubling):
-        play(True, lo, hi, wins_bbn)
-        belief.games += hi - lo
-        if refit_due(belief.games, belief._games_at_refit, belief.refit_every, belief.refit_doubling):
-            belief.refit()
+    if compiled_refits and belief.fitter == "counts":
+        _play_match_compiled(belief, game_seeds, schedule, starts, wins_bbn, switches, cumw, record, obs_parts,
+                             hand_parts, time_refits)
+    else:
+        for lo, hi in _refit_batches(n_games, belief.refit_every, belief.refit_doubling):
+            play(True, lo, hi, wins_bbn)
+            belief.games += hi - lo
+            if refit_due(belief.games, belief._games_at_refit, belief.refit_every, belief.refit_doubling):
+                belief.refit()
     seconds_bbn, cpu_bbn = time.perf_counter() - start, time.process_time() - start_cpu
     games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(n_games),
                           "bbn_starts": starts, "win_bbn": wins_bbn})
@@ -567,6 +658,55 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
             "timing": {"seconds_bbn": seconds_bbn, "cpu_seconds_bbn": cpu_bbn, "seconds_plain": seconds_plain,
                        "refits": belief.refits, "refit_seconds": belief.refit_seconds,
                        "refit_cpu_seconds": belief.refit_cpu_seconds}}
+
+
+def _play_match_compiled(belief: BayesNetBelief, game_seeds, schedule, starts, wins, switches, cumw, record: bool,
+                         obs_parts: list, hand_parts: list, time_refits: bool) -> None:
+    """The network player's games of :func:`play_paired_match_fast` in one call of :func:`_nb_play_match`, on the
+    reference loop's batches and refit decisions; leaves ``belief`` (counts, tables, games, refits and their
+    seconds, NaN unless ``time_refits``) as the reference loop does and appends the records to ``obs_parts`` / ``hand_parts``."""
+    n_games = len(game_seeds)
+    batch_ends, refit_after, games_at_refit = [], [], belief._games_at_refit
+    for _, hi in _refit_batches(n_games, belief.refit_every, belief.refit_doubling):
+        due = refit_due(belief.games + hi, games_at_refit, belief.refit_every, belief.refit_doubling)
+        games_at_refit = belief.games + hi if due else games_at_refit
+        batch_ends.append(hi)
+        refit_after.append(due)
+    has_tables = np.array([belief.p_supports is not None, belief.p_opening_lie is not None,
+                           belief.p_opening_challenged is not None])
+    fitted = np.array([has_tables[0], has_tables[1], has_tables[2] and belief.use_opening_probability])
+    p_sup = np.array(belief.p_supports if fitted[0] else np.zeros((len(COUNTS), 2)), dtype=float)
+    p_lie = np.array(belief.p_lie if fitted[0] else np.zeros((len(COUNTS), 2)), dtype=float)
+    p_chal = np.array(belief.p_opening_challenged if belief.p_opening_challenged is not None
+                      else np.zeros(len(COUNTS)), dtype=float)
+    p_open_lie = np.array([belief.p_opening_lie if fitted[1] else 0.0], dtype=float)
+    rec_obs = np.zeros((64 * n_games if record else 0, 10))
+    rec_rows = np.zeros(1, dtype=np.int64)
+    rec_hands = np.zeros((n_games if record else 0, 5))
+    clock = np.zeros(2)
+    ladder = THESIS.ladder
+    refits = _nb_play_match(game_seeds, schedule, starts, np.array(batch_ends, dtype=np.int64),
+                            np.array(refit_after, dtype=np.bool_), has_tables, fitted, p_sup, p_lie, p_open_lie, p_chal,
+                            belief.response_counts, belief.opening_lie_counts, belief.opening_challenge_counts,
+                            belief.decisions_at, belief.ess, belief.b_depends_on_a, belief.laplace,
+                            belief.use_opening_probability, belief.verdict == "sample", belief.not_support_offset,
+                            belief.opening_fill == "to_count", ladder.quantities, ladder.face_indices,
+                            ladder.index_table, cumw, wins, switches, rec_obs, rec_rows, rec_hands, clock,
+                            time_refits)
+    belief.games += n_games
+    belief._games_at_refit = games_at_refit
+    belief.refits += refits
+    belief.refit_seconds += clock[0] if time_refits else np.nan
+    belief.refit_cpu_seconds += clock[1] if time_refits else np.nan
+    if has_tables[0]:
+        belief.p_supports, belief.p_lie = p_sup, p_lie
+    if has_tables[1]:
+        belief.p_opening_lie = float(p_open_lie[0])
+    if has_tables[2]:
+        belief.p_opening_challenged = p_chal
+    if record:
+        obs_parts.append(rec_obs[:rec_rows[0]].copy())
+        hand_parts.append(rec_hands)
 
 
 def _records_frames(obs_parts, hand_parts) -> tuple[pd.DataFrame, pd.DataFrame]:

@@ -426,3 +426,24 @@ def test_compiled_records_match_the_reference_layout_and_distribution():
         assert abs(fo[col].mean() - ro[col].mean()) < 0.08, col
     h = fast["hands"]
     assert (h.h_dice_wrong <= h.h_dice).all() and (h.n_limits_wrong <= h.n_limits).all()
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"verdict": "sample", "prior": "laplace"}, {"b_depends_on_a": True, "not_support_offset": 3},
+    {"gate": "shut"}, {"challenge_guess": "sampled", "opening_fill": "to_count"},
+    {"use_opening_probability": False, "l_updates": False}, {"h_updates": False},
+    {"refit_every": 7, "refit_doubling": False}, {"refit_every": 30}])
+@pytest.mark.parametrize("spec", [("type", 25), ("random_guess",), ("drifting", 7)])
+def test_compiled_refits_play_the_reference_loop_game_for_game(options, spec):
+    """The whole match in one compiled call (refits inside) gives the games, records, refits and final tables of
+    the reference loop that plays the batches from Python and refits through BayesNetBelief.refit."""
+    kwargs = dict(record=True, **options)
+    compiled = bbn_play.play_paired_match_fast(spec, 80, np.random.default_rng(9), **kwargs)
+    timed = bbn_play.play_paired_match_fast(spec, 80, np.random.default_rng(9), time_refits=True, **kwargs)
+    reference = bbn_play.play_paired_match_fast(spec, 80, np.random.default_rng(9), compiled_refits=False, **kwargs)
+    for out in (compiled, timed):
+        for key in ("games", "observations", "hands"):
+            assert out[key].equals(reference[key]), key
+        assert out["timing"]["refits"] == reference["timing"]["refits"]
+    assert np.isnan(compiled["timing"]["refit_seconds"]) and timed["timing"]["refit_seconds"] >= 0
+    assert reference["observations"].adopted.any() or options.get("gate") == "shut"

@@ -15,10 +15,11 @@ from liarlab.liardice.bbn_play import opponent_label, play_paired_match, play_pa
 
 
 def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_options, engine="python",
-                agent_options=None):
+                agent_options=None, time_refits=False):
     """Module-level worker for :func:`liarlab.study.parallel.run_tasks`."""
     if engine == "fast":
-        out = play_paired_match_fast(opponent_spec, n_games, rng, baseline=baseline, record=record, **belief_options)
+        out = play_paired_match_fast(opponent_spec, n_games, rng, baseline=baseline, record=record,
+                                     time_refits=time_refits, **belief_options)
     else:
         out = play_paired_match(opponent_spec, n_games, rng, baseline=baseline, record=record,
                                 agent_options=agent_options, **belief_options)
@@ -43,13 +44,15 @@ class BBNRun:
 
 def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int = 0, *,
                     refit_every: int = DEFAULT_REFIT_EVERY, baseline: bool = True, record: bool = False,
-                    engine: str = "fast", agent_options: dict | None = None, **belief_options) -> BBNRun:
+                    engine: str = "fast", agent_options: dict | None = None, time_refits: bool = False,
+                    **belief_options) -> BBNRun:
     """``n_seeds`` paired matches (BBN and plain random-guess, common random numbers) per opponent.
 
     ``opponents``: test type ids and/or opponent specs (see :func:`make_opponent`). Task order is
     opponent-major, so a run is fixed by ``seed`` whatever the number of workers.
     ``engine="fast"`` plays compiled games; ``engine="python"`` plays the reference agents. Both keep the E8
     records with ``record=True`` (gate, verdicts and imagined hand against the revealed hands).
+    The fast engine times its refits only with ``time_refits`` (the timing's refit seconds are NaN otherwise).
     """
     from liarlab.study.parallel import run_tasks
 
@@ -61,7 +64,7 @@ def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int 
     specs = [("type", int(o)) if np.isscalar(o) else tuple(o) for o in opponents]
     options = dict(belief_options, refit_every=refit_every)
     tasks = [dict(opponent_spec=s, rep=r, n_games=n_games, baseline=baseline, record=record,
-                  belief_options=options, engine=engine, agent_options=agent_options)
+                  belief_options=options, engine=engine, agent_options=agent_options, time_refits=time_refits)
              for s in specs for r in range(n_seeds)]
     results = run_tasks(_match_task, tasks, seed,
                         desc="BBN matches")
@@ -221,8 +224,9 @@ def bbn_timing(n_games: int = 500, type_id: int = 1, seed: int = 0, configs=TIMI
         engine, refit_every, doubling = config[:3]
         fitter = config[3] if len(config) > 3 else "counts"
         play = play_paired_match_fast if engine == "fast" else play_paired_match
+        timed = {"time_refits": True} if engine == "fast" else {}
         out = play(("type", type_id), n_games, np.random.default_rng(seed), record=False,
-                   refit_every=refit_every, refit_doubling=doubling, fitter=fitter, **belief_options)
+                   refit_every=refit_every, refit_doubling=doubling, fitter=fitter, **timed, **belief_options)
         t = out["timing"]
         rows.append({"schedule": "after every game (thesis)" if refit_every == 1 else f"batched (every {refit_every})",
                      "engine": engine, "fitter": fitter, "refit_every": refit_every, "doubling": doubling,
@@ -268,14 +272,18 @@ def refit_sensitivity(types=(1, 8, 11, 23), refit_values=(1, DEFAULT_REFIT_EVERY
 
     ``refit_values`` items are ``refit_every`` or ``(refit_every, refit_doubling)``. The same ``seed``
     gives every schedule the same per-game dice, so each row is paired with the first (put the
-    thesis's schedule, 1, first).
+    thesis's schedule, 1, first). The plain player does not depend on the schedule, so its games are played with
+    the first schedule only and paired with every schedule's.
     """
-    rows, reference = [], None
+    rows, reference, plain = [], None, None
     for value in refit_values:
         refit_every, doubling = value if isinstance(value, tuple) else (value, True)
         run = run_bbn_matches(list(types), n_games, n_seeds, seed, refit_every=refit_every,
-                              refit_doubling=doubling, record=False, engine=engine, **belief_options)
+                              refit_doubling=doubling, baseline=plain is None, record=False, engine=engine,
+                              time_refits=True, **belief_options)
         g = run.games
+        plain = g.win_plain.to_numpy() if plain is None else plain
+        g = g.assign(win_plain=plain)
         reference = g.win_bbn.to_numpy() if reference is None else reference
         lo, hi = wilson_interval(g.win_bbn.sum(), len(g))
         diff, d_lo, d_hi = paired_difference(g.win_bbn, g.win_plain)
@@ -313,13 +321,19 @@ VARIANT_GROUPS = {"all types": tuple(range(1, 33)), "types 25-32": tuple(range(2
 
 def _variants_task(rng, type_id, rep, n_games, variants, refit_every):
     """One seeded match replayed under every variant: the same generator state for each, so the same per-game
-    dice, opponent caps and network seed. Returns compact win arrays per variant."""
+    dice, opponent caps and network seed. Returns compact win arrays per variant.
+
+    The plain player is played once, with the first variant: it reads no network option and its games depend on
+    the generator state only (the per-game seeds and the opponent schedule are drawn before any play), so every
+    variant's plain games are these."""
     state = rng.bit_generator.state
-    out = {}
+    out, plain = {}, None
     for name, options in variants.items():
         rng.bit_generator.state = state
-        match = play_paired_match_fast(("type", type_id), n_games, rng, refit_every=refit_every, **options)
-        out[name] = (match["games"].win_bbn.to_numpy(), match["games"].win_plain.to_numpy())
+        match = play_paired_match_fast(("type", type_id), n_games, rng, refit_every=refit_every,
+                                       baseline=plain is None, **options)
+        plain = match["games"].win_plain.to_numpy() if plain is None else plain
+        out[name] = (match["games"].win_bbn.to_numpy(), plain)
     return {"type": type_id, "rep": rep, "wins": out}
 
 
