@@ -834,12 +834,13 @@ def encode_many(leaders, followers) -> np.ndarray:
 
 def _index_maps(leader: Sequence[int], follower: Sequence[int]) -> dict[int, tuple[int, int]]:
     """Absolute card -> (suit, index among the live cards of its suit)."""
-    live = sorted(set(leader) | set(follower))
     out = {}
-    for s in range(4):
-        cards = sorted(c for c in live if suit_of(c) == s)
-        for i, c in enumerate(cards):
-            out[c] = (s, i)
+    count = [0, 0, 0, 0]
+    # card = 13 * suit + rank: in increasing order the cards of a suit come together, from its lowest rank up
+    for c in sorted(set(leader) | set(follower)):
+        s = int(c) // 13
+        out[c] = (s, count[s])
+        count[s] += 1
     return out
 
 
@@ -1030,13 +1031,14 @@ class DoubleDummy:
         """(value, the leads that keep it): one null-window test per distinct lead, cheaper than
         :meth:`lead_values` when only the best cards are wanted."""
         code = encode(leader, follower)
-        best = self.tricks(leader, follower, trump)
-        ok: dict[tuple[int, int], bool] = {}
+        best = self.tricks_code(code, trump)
         runs = self._runs(leader, follower, code, leader_side=True)
+        ok: dict[tuple[int, int], bool] = {}
+        args = self._args()
         for a, j in runs.values():
             if (a, j) not in ok:
                 self.st[0] = code
-                ok[(a, j)] = bool(_lead_wins(self.st, 0, a, j, best, trump, *self._args()))
+                ok[(a, j)] = bool(_lead_wins(self.st, 0, a, j, best, trump, *args))
         return best, [c for c, aj in runs.items() if ok[aj]]
 
     def _runs(self, leader, follower, code, leader_side: bool) -> dict[int, tuple[int, int]]:
