@@ -386,6 +386,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     seen_count = np.zeros(n_players, dtype=np.int64)
     n_phi = weights.shape[2]
     phi = np.zeros(n_phi)
+    levels = np.empty(pol.N_FEATURES, dtype=np.int64)
     legal = np.zeros(n_actions, dtype=np.bool_)
     bmax = play_cap // n_players + 2
     buf_phi = np.zeros((n_players, bmax, n_phi))
@@ -450,11 +451,12 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                 for p in range(1, n_players):
                     smallest = min(smallest, hands[p].sum())
                 if revealed_only:
-                    pol.feature_vector(pile_n, hands[prev].sum(), last_n, smallest, record[cur], rec_count[cur],
-                                       seen[prev], seen_count[prev], hand_size, n_features, memory, phi)
+                    pol.feature_levels(pile_n, hands[prev].sum(), last_n, smallest, record[cur], rec_count[cur],
+                                       seen[prev], seen_count[prev], hand_size, n_features, memory, levels, phi)
                 else:
-                    pol.feature_vector(pile_n, hands[prev].sum(), last_n, smallest, record[cur], rec_count[cur],
-                                       record[prev], rec_count[prev], hand_size, n_features, memory, phi)
+                    pol.feature_levels(pile_n, hands[prev].sum(), last_n, smallest, record[cur], rec_count[cur],
+                                       record[prev], rec_count[prev], hand_size, n_features, memory, levels,
+                                       phi)
                 pol.q_legal(hand, r, max_play, pile_n, three_actions, legal)
                 if learn[cur] and has_pend[cur]:
                     pol.q_update(weights[cur], pend_phi[cur], pend_a[cur], pend_r[cur], gamma, alpha, phi, legal,

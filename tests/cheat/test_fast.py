@@ -258,3 +258,34 @@ def test_seeded_engines_replay_their_seeds_stream():
     u = _seed_stream(8, 600)
     counts, per_game = fast._lie_rates(pos.hand_cdf(), pos.personality_cdf("P3"), 300, u, 0, pos.POPCOUNT)
     assert np.array_equal(lies["lie_counts"], counts) and np.array_equal(lies["lies_per_game"], per_game)
+
+
+def _random_cards_by_copy(hand, n, u, start):
+    """The earlier random_cards: draws from a copy of the hand that loses each drawn card."""
+    left, out = hand.copy(), np.zeros_like(hand)
+    for j in range(n):
+        total = left.sum()
+        idx = min(int(u[start + j] * total), total - 1)
+        c = 0
+        while idx >= left[c]:
+            idx -= left[c]
+            c += 1
+        left[c] -= 1
+        out[c] += 1
+    return out
+
+
+def test_random_cards_without_a_copy_draws_the_same_cards():
+    """random_cards reads the cards left as hand - out instead of copying the hand: the same cards come out."""
+    from liarlab.cheat import policies as pol
+
+    rng = np.random.default_rng(11)
+    for _ in range(500):
+        hand = rng.integers(0, 4, 13)
+        if hand.sum() == 0:
+            continue
+        n = int(rng.integers(1, min(5, hand.sum()) + 1))
+        u = rng.random(8)
+        out = np.zeros(13, dtype=np.int64)
+        assert pol.random_cards(hand, n, u, 2, out) == n
+        assert np.array_equal(out, _random_cards_by_copy(hand, n, u, 2))
