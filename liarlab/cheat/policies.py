@@ -82,6 +82,16 @@ def feature_vector(pile_size, previous_hand, previous_play, smallest_hand, own_r
     Returns the levels.
     """
     levels = np.empty(N_FEATURES, dtype=np.int64)
+    feature_levels(pile_size, previous_hand, previous_play, smallest_hand, own_record, own_count, previous_record,
+                   previous_count, hand_size, n_features, memory, levels, out)
+    return levels
+
+
+@njit(cache=True)
+def feature_levels(pile_size, previous_hand, previous_play, smallest_hand, own_record, own_count, previous_record,
+                   previous_count, hand_size, n_features, memory, levels, out):
+    """:func:`feature_vector` writing the levels into ``levels`` (the compiled engine's decisions allocate
+    nothing)."""
     levels[0] = level(pile_size, hand_size)
     levels[1] = level(previous_hand, hand_size)
     levels[2] = level(previous_play, hand_size)
@@ -96,7 +106,6 @@ def feature_vector(pile_size, previous_hand, previous_play, smallest_hand, own_r
             out[3 * i + levels[i]] = 1.0 / n_features
         else:
             out[i] = levels[i] / 2.0 / n_features
-    return levels
 
 
 @njit(cache=True)
@@ -166,16 +175,15 @@ def ls_one_per_rank(hand, r, order, n, out):
 
 @njit(cache=True)
 def random_cards(hand, n, u, start, out):
-    """``n`` cards drawn uniformly without replacement from the hand, one uniform each from u[start:]."""
-    left = np.copy(hand)
-    total = left.sum()
+    """``n`` cards drawn uniformly without replacement from the hand, one uniform each from u[start:]; ``out``
+    is zero on entry (the cards left in the hand are ``hand - out``: no copy of the hand per decision)."""
+    total = hand.sum()
     for j in range(n):
         idx = min(int(u[start + j] * total), total - 1)
         c = 0
-        while idx >= left[c]:
-            idx -= left[c]
+        while idx >= hand[c] - out[c]:
+            idx -= hand[c] - out[c]
             c += 1
-        left[c] -= 1
         out[c] += 1
         total -= 1
     return n

@@ -2,8 +2,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numba import njit
 
 from liarlab.cheat import fast
+from liarlab.cheat import positions as pos
 from liarlab.cheat.agents import QLearner, ScriptedAgent
 from liarlab.cheat.game import CheatRules, CheatState, play_with_events
 
@@ -189,3 +191,101 @@ def test_compiled_engine_agrees_under_random_rules(seed, n_players, max_play, ha
     assert np.array_equal(got["winners"], winners) and np.array_equal(got["plays"], plays)
     for seat, learner in learners.items():
         assert np.array_equal(learner.weights, w[seat])
+
+
+# ---------------------------------------------------------------------------- the engines' own uniform stream
+
+@njit
+def _numba_uniforms(seed, n):
+    """What the engines drew before they generated their uniforms themselves: numba's np.random.random()."""
+    np.random.seed(seed)
+    out = np.empty(n)
+    for i in range(n):
+        out[i] = np.random.random()
+    return out
+
+
+@njit
+def _stream_uniforms(seed, n, take):
+    """The engines' buffered stream, read ``take`` uniforms per top-up (as a game asks for them)."""
+    u, at = fast._stream(np.empty(0), seed)
+    out = np.empty(n)
+    i = 0
+    while i < n:
+        k = min(take, n - i)
+        fast._top_up(u, at, k)
+        for _ in range(k):
+            out[i] = fast._uniform(u, at)
+            i += 1
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**31 - 2, 2**32 - 1])
+@pytest.mark.parametrize("take", [1, 6, 24, 417])
+def test_buffered_stream_is_numbas_generator(seed, take):
+    """The buffered Mersenne Twister gives numba's (and numpy's legacy) np.random.random() numbers, in order,
+    across many refills and twists, however many uniforms a top-up asks for."""
+    n = 3 * fast.STREAM_BUFFER + 1000
+    want = _numba_uniforms(seed, n)
+    assert np.array_equal(_stream_uniforms(seed, n, take), want)
+    assert np.array_equal(np.random.RandomState(seed).random_sample(n), want)
+
+
+def _engine_seed(seed):
+    """The seed an engine gives numba's generator from ``default_rng(seed)`` (its one draw from the Generator)."""
+    return int(np.random.default_rng(seed).integers(2**31 - 1))
+
+
+def _seed_stream(seed, n=400_000):
+    return np.random.RandomState(_engine_seed(seed)).random_sample(n)
+
+
+def test_seeded_engines_replay_their_seeds_stream():
+    """Each seeded engine plays exactly the games of the given uniforms np.random.RandomState(its seed) draws, the
+    stream the engines drew with np.random.random() before: results are those of the earlier engine."""
+    w = np.zeros((2, 7, 7))
+    a = fast.play_cheat(["q", "d"], 200, np.random.default_rng(3), weights=w, learn=[True, False])
+    w2 = np.zeros((2, 7, 7))
+    b = fast.play_cheat(["q", "d"], 200, uniforms=_seed_stream(3), weights=w2, learn=[True, False])
+    for key in ("winners", "plays", "counters", "q_actions", "weights", "final_lie"):
+        assert np.array_equal(a[key], b[key]), key
+    for kw in ({}, {"simulate": "model"}, {"search": "p-only", "hand_distribution": "uniform"}):
+        got = fast.learning_run("P4", 40, np.random.default_rng(5), **kw)
+        want = fast.learning_run("P4", 40, uniforms=_seed_stream(5), **kw)
+        for key in got:
+            assert np.array_equal(got[key], want[key]), (kw, key)
+    lies = fast.personality_lies("P3", 300, np.random.default_rng(8))
+    u = _seed_stream(8, 600)
+    counts, per_game = fast._lie_rates(pos.hand_cdf(), pos.personality_cdf("P3"), 300, u, 0, pos.POPCOUNT)
+    assert np.array_equal(lies["lie_counts"], counts) and np.array_equal(lies["lies_per_game"], per_game)
+
+
+def _random_cards_by_copy(hand, n, u, start):
+    """The earlier random_cards: draws from a copy of the hand that loses each drawn card."""
+    left, out = hand.copy(), np.zeros_like(hand)
+    for j in range(n):
+        total = left.sum()
+        idx = min(int(u[start + j] * total), total - 1)
+        c = 0
+        while idx >= left[c]:
+            idx -= left[c]
+            c += 1
+        left[c] -= 1
+        out[c] += 1
+    return out
+
+
+def test_random_cards_without_a_copy_draws_the_same_cards():
+    """random_cards reads the cards left as hand - out instead of copying the hand: the same cards come out."""
+    from liarlab.cheat import policies as pol
+
+    rng = np.random.default_rng(11)
+    for _ in range(500):
+        hand = rng.integers(0, 4, 13)
+        if hand.sum() == 0:
+            continue
+        n = int(rng.integers(1, min(5, hand.sum()) + 1))
+        u = rng.random(8)
+        out = np.zeros(13, dtype=np.int64)
+        assert pol.random_cards(hand, n, u, 2, out) == n
+        assert np.array_equal(out, _random_cards_by_copy(hand, n, u, 2))

@@ -125,11 +125,12 @@ def test_guided_draw_is_the_plain_search():
     rng = np.random.default_rng(7)
     rows = [pos.personality_cdf(n)[k] for n in pos.PERSONALITIES for k in (0, 3, 5, 10)]
     rows += [pos.UNIFORM_PLACEMENT_CDF[k] for k in range(11)]
-    for cdf in rows:
-        guide = fast.guide_table(cdf)[0]
+    table = np.array(rows)
+    guides = fast.guide_table(table)
+    for row, cdf in enumerate(rows):
         xs = np.concatenate([rng.random(3000), cdf[:50], np.nextafter(cdf[:50], 0), [0.0, 1 - 1e-16]])
         for x in xs:
-            assert fast._draw_guided(cdf, guide, x) == fast._draw_cdf(cdf, x)
+            assert fast._draw_guided_row(table, guides, row, x) == fast._draw_cdf(cdf, x)
 
 
 def test_model_simulation_differs_from_the_program():
