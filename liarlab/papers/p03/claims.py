@@ -859,9 +859,9 @@ def thesis_rmse() -> float:
     return float(np.sqrt(((g.dd - g.est) ** 2).mean()))
 
 
-def what_we_found(r: Results, claims: pd.DataFrame, *, minutes: float, n_jobs: int, profile: str) -> str:
-    """The notebook's summary in markdown, every number from ``r`` and this run's claims table; ``minutes`` of
-    computation on ``n_jobs`` workers in ``profile``."""
+def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
+    """The notebook's summary in markdown, every number from ``r`` and this run's claims table; ``rerun``: the
+    run's rerun line (:func:`liarlab.study.notebook.rerun_time`, the one door every notebook uses)."""
     rate = lambda label: matches_rate_text(r.matches, label)  # noqa: E731
     kept_speed = r.speed_summary.set_index("table").loc["kept"]
     bid_s = r.timing[r.timing.decision.str.startswith("bidding")].cpu_seconds.median()
@@ -890,6 +890,5 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, minutes: float, n_jobs: i
 
 {open_findings(claims)}
 
-* **Rerun time:** {minutes:.1f} min of computation on {n_jobs} worker(s) in the {profile} profile
-  (cached results count with the time they originally took).
+* {rerun}
 '''
