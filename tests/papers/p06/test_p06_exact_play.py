@@ -125,7 +125,9 @@ def test_plans_sum_to_the_parent_at_every_information_set():
 
 
 def test_two_dice_each_comes_from_notebook_05s_stored_certificate():
-    assert xp.is_stored((2, 2)) and not xp.is_stored((2, 1)) and not xp.is_stored((1, 1))
+    # notebook 05 stores every end game whose solve takes over 4 s (2v1 at six faces among them); one die each is
+    # solved in the run
+    assert xp.is_stored((2, 2)) and xp.is_stored((2, 1)) and not xp.is_stored((1, 1))
     from liarlab.papers.p05.certificates import CertificateError
 
     with pytest.raises(CertificateError, match="no stored certificate"):
