@@ -583,6 +583,37 @@ BUILDERS = {"Fig 5-1": _fig_5_1, "Fig 5-2": _exp, "Fig 5-3": _exp, "Fig 5-6": _e
             "Fig 6-1": _fig_6_1}
 
 
+#: Claims taken from one sentence of the report (seed 001), by (family, claim): judged jointly
+#: (:func:`liarlab.core.readings.in_sentence`; docs/VERDICTS.md, "Claims of one sentence are judged jointly"), since
+#: a reading (a margin, greedy evaluation) is one property of the program behind the whole sentence.
+SENTENCES = {
+    "Fig 5-5": {
+        "Fig 5-5 (1) (seed 001 l.438): EXP0 and EXP3 slight first-mover, EXP2 second-mover, EXP1 none":
+            ("EXP0: slight first-mover advantage", "EXP1: about no seat advantage", "EXP2: second-mover advantage",
+             "EXP3: slight first-mover advantage"),
+        "Fig 5-5 (2) (seed 001 l.440): RL0 clear first-mover, the other RLs slight second-mover":
+            ("RL0: clear first-mover advantage", "RL1: slight second-mover advantage",
+             "RL2: slight second-mover advantage", "RL3: slight second-mover advantage")},
+    "Fig 5-6": {
+        "Fig 5-6 (1) (seed 001 l.451): EXP0 and EXP1 small spread, P2 and P1 ahead":
+            ("EXP0: small spread across seats", "EXP0: P2 best", "EXP1: small spread across seats", "EXP1: P1 best"),
+        "Fig 5-6 (2) (seed 001 l.453): EXP2 P3 clearly higher, EXP3 P1 clearly ahead":
+            ("EXP2: P3 clearly highest", "EXP3: P1 clearly advantaged")},
+    "Fig 5-7": {
+        "Fig 5-7 (1) (seed 001 l.468): ahead of the last EXP trained on, behind earlier ones":
+            ("a model is advantaged against the last EXP it trained on",
+             "and disadvantaged against EXPs it trained on earlier"),
+        "Fig 5-7 (2) (seed 001 l.470): RL03 and RL0123 still ahead of EXP0, RL-random ahead of every EXP":
+            ("RL03 stays advantaged against EXP0", "RL0123 stays advantaged against EXP0",
+             "RL-random is advantaged against all four EXPs")},
+}
+
+
+def sentence_of(family: str, claim: str) -> str:
+    """The sentence key of a claim taken from one sentence with other claims (:data:`SENTENCES`), else ""."""
+    return next((key for key, claims in SENTENCES.get(family, {}).items() if claim in claims), "")
+
+
 def _builder(row):
     if row["family"] == "Fig 5-5":
         return _fig_5_5_rl if row["claim"].startswith("RL") else _exp
@@ -597,14 +628,20 @@ def rows(claims_rows: list, inp: Inputs) -> list[dict]:
         if row.get("kind") != "finding" or row["family"] not in FAMILIES or getattr(row, "judgement", None) is None \
                 or row["verdict"] not in R.RUN:
             continue
-        out += _builder(row)(row, inp)
+        built = _builder(row)(row, inp)
+        key = sentence_of(row["family"], row["claim"])
+        out += R.in_sentence(key, built) if key else built
     return out
 
 
 def attach(claims_rows: list, inp: Inputs) -> tuple[list, list[dict]]:
-    """(claims rows with their readings attached, readings rows)."""
+    """(claims rows with their readings attached, readings rows); the causes of claims of one sentence are then
+    re-derived jointly (:func:`liarlab.study.readings.jointly`), since a claims row is built before its siblings'
+    readings exist."""
+    from liarlab.study.readings import jointly
+
     rr = rows(claims_rows, inp)
-    return C.with_readings(claims_rows, rr), rr
+    return jointly(C.with_readings(claims_rows, rr), rr), rr
 
 
 def inputs(reading: C.Reading, results: Results, setup: ex.Setup) -> Inputs:

@@ -213,6 +213,11 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
                   + [example_claim(lie_rates, lie_rates_uniform)])
 
 
+#: Spec §8.4's starting values of the learner's (p, k), declared for every claim of the stage-1 sentence (it bears
+#: on all of them: a start farther from the optimum moves when the search settles), not built.
+_START_VALUES = (RD.START_VALUES, RD.START_VALUES_UNBUILT)
+
+
 def _setting_readings(settings_runs, runs, judge, *, p5: bool = True) -> list:
     """(reading, what) pairs of the stage-1 settings readings: ``judge(frame)`` judges one runs frame by the
     claims row's own rule. ``p5``: whether P5's lie rate bears on the claim (the P5 settings hold P5 only, so
@@ -272,7 +277,7 @@ def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans:
     text = "Stage 1: the learner's win rates are almost all above 50%"
     others = ([(RD.WINDOWED, lambda: _above_half(windows, ("personality", "window"))),
                (RD.DRAWS_HALF, lambda: _above_half(RD.draws_half(runs)))]
-              + _setting_readings(settings_runs, runs, _above_half))
+              + _setting_readings(settings_runs, runs, _above_half) + [_START_VALUES])
     return _claim(text, printed.PAPER_VALUES["above_half"], share, share_j, family=STAGE1_FAMILY, headline=True,
                   note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
                        f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
@@ -307,7 +312,8 @@ def _chart_rise_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int
         # settings' runs are the default's), so that they can be judged jointly (RD.of_sentence)
         others = ([(RD.FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
                    (RD.DRAWS_HALF, lambda name=name: _cumulative_rise(RD.draws_half(runs), name, mid))]
-                  + _setting_readings(settings_runs, runs, lambda f, name=name: _cumulative_rise(f, name, mid)))
+                  + _setting_readings(settings_runs, runs, lambda f, name=name: _cumulative_rise(f, name, mid))
+                  + [_START_VALUES])
         rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired "
                                 "by run; a cumulative rate keeps rising after learning stops, so this is what the "
@@ -353,7 +359,8 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
                     lambda name=name: _windowed_rise(runs, name, labels[-2], last) if len(labels) > 2
                     else "only two windows were computed"),
                    (RD.DRAWS_HALF, lambda name=name: _windowed_rise(RD.draws_half(runs), name, first, last))]
-                  + _setting_readings(settings_runs, runs, lambda f, name=name: _windowed_rise(f, name, first, last)))
+                  + _setting_readings(settings_runs, runs, lambda f, name=name: _windowed_rise(f, name, first, last))
+                  + [_START_VALUES])
         rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY,
                            note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
                                 f"{100 * rate_a:.1f}%), paired by run; the paper infers learning from its rising chart",

@@ -7,7 +7,7 @@ The open points were listed from the spec's "Open questions and ambiguities" (§
 any reading's verdict was seen:
 
 * stage 1 (§8.2-8.4, §8.10): how the personalities catch (c), P5's lie rate (the paper gives none), the hand
-  distribution, the search steps, simulating against the program or a model of it, cumulative or windowed win
+  distribution, the search steps and (added after a referee found it undeclared) its starting values, simulating against the program or a model of it, cumulative or windowed win
   rate, and whether draws count as non-wins; for the 343/500 example, which opponent it came from;
 * stage 2 (§8.5-8.9, §7 E10): the rules (MAX_PLAY, who leads after a challenge, the hand-emptying play), the
   learner (3 or 7 actions, ordinal or one-hot features, the caught-lie reward, revealed or true lie history),
@@ -67,6 +67,12 @@ FROM_FIRST = Reading("from the first point", "the chart's rise is read from its 
 LATER_WINDOWS = Reading("later windows", "learning is read from games 101-300 to games 301-500",
                         "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")
 K_ONLY = Reading("k fixed at 0 (learner)", "the learner searches p only", "spec §7 E3")
+START_VALUES = Reading("other starting values of p and k", "the learner's search starts from another (p, k) than "
+                       "(0.5, 0), e.g. p = 0, so it may still be moving after game 50",
+                       "spec §8.4: the initial values of p and k are unspecified")
+#: Why :data:`START_VALUES` was not run: a reading we could build (the learner takes ``p0``/``k0``) but did not.
+START_VALUES_UNBUILT = R.Unbuilt("the run has no stage-1 settings entry with other starting values of p and k (the "
+                                 "learner takes p0 and k0, so it would be one more settings run)")
 
 #: The settings-table readings of the stage-1 game and learner, by setting label (p04x.STAGE1_SETTINGS).
 GAME_SETTINGS = {C03: "opponent catches c = 0.3", C07: "opponent catches c = 0.7", UNIFORM: "uniform hands",

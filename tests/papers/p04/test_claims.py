@@ -260,6 +260,26 @@ def test_differing_findings_derive_their_cause_from_readings():
         study_readings.check(table, claims.notebook_readings(rows))
 
 
+def test_the_starting_values_of_p_and_k_are_a_reading_of_the_stage1_sentence_not_built():
+    """Referee 2: spec §8.4's starting values of (p, k) bear on every claim of the stage-1 sentence; the run has no
+    settings entry for them, so they are declared not built (with why), and a learning claim every run reading
+    of which differs is untested, not genuine."""
+    bad = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": LOW})
+    rows = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]))
+    sentence = [r for r in rows if r.get("_readings") and r["_readings"][0]["sentence"] == RD.S1_SENTENCE]
+    assert len(sentence) == 11          # almost all above 50 %, five chart rises, five learning claims
+    for r in sentence:
+        start = [x for x in r["_readings"] if x["reading"] == RD.START_VALUES.name]
+        assert len(start) == 1 and start[0]["verdict"] == R.NOT_BUILT, r["claim"]
+        assert start[0]["note"] == RD.START_VALUES_UNBUILT
+    lower = [r for r in rows if r["claim"].startswith("Stage 1: win rate vs P1 is not lower")][0]
+    assert RD.START_VALUES.name not in {x["reading"] for x in lower["_readings"]}
+    flat = [r for r in rows if r["claim"] == LEARN.format("P1")][0]
+    assert flat["verdict"] == "differs" and flat["cause"] == "untested"
+    run = [x for x in flat["_readings"] if x["verdict"] in R.RUN]
+    assert R.cause(run) == "genuine"    # without the readings not built it would be genuine
+
+
 def test_no_cause_is_typed_in_the_package():
     """Causes are derived by the one rule: no source of notebook 04's package names one, and the claims builder
     refuses a typed cause."""
@@ -368,7 +388,7 @@ def test_a_setting_that_makes_the_learner_improve_but_lose_does_not_explain_the_
     """The stage-1 sentence is one statement: 'almost all above 50 % and rising ... the learning works'. Against a
     flat P1 the learner does not improve (differs); finer steps make it improve but keep every rate below 50 %, so
     under them 'almost all above 50 %' differs. Judged jointly, finer steps do not explain the sentence: the cause
-    is not 'reading', as it would be for the claim alone."""
+    is not 'reading', as it would be for the claim alone (untested: the starting values of (p, k) are not built)."""
     low_rising = [0.2, 0.25, 0.3, 0.35, 0.45]
     default = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": RISING})
     steps = RD.GAME_SETTINGS[RD.STEPS_SMALL]
@@ -386,7 +406,10 @@ def test_a_setting_that_makes_the_learner_improve_but_lose_does_not_explain_the_
     assert R.cause(mine) == "reading"                       # alone, finer steps would explain it
     above = [r for r in rows if r["claim"].endswith("almost all above 50%")][0]
     assert {x["reading"]: x["verdict"] for x in above["_readings"]}[RD.STEPS_SMALL.name] == "differs"
-    assert p1["cause"] == "genuine"                          # jointly, no reading explains the sentence
+    # jointly, no reading explains the sentence; the starting values of (p, k) are not built, so: untested
+    assert p1["cause"] == "untested"
+    assert R.cause([x for x in mine if x["reading"] != RD.START_VALUES.name],
+                   siblings=R.siblings(claims.notebook_readings(rows), p1["claim"])) == "genuine"
     assert "other claim" in p1["readings"] and "same sentence differs" in p1["readings"]
 
 
