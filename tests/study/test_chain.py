@@ -89,18 +89,19 @@ def test_same_seed_gives_identical_tables_with_one_or_two_workers(quick_chain, t
     assert differ == [], f"tables that differ between 1 and 2 workers beyond their measured columns: {differ}"
 
 
+def _tiny_notebook(*sources):
+    book = new_notebook(cells=[new_code_cell("profile: str = 'full'\nout_dir: str = None",
+                                             metadata={"tags": ["parameters"]})]
+                        + [new_code_cell(s) for s in sources])
+    book.metadata["kernelspec"] = {"name": "liarlab", "display_name": "Python (liarlab)", "language": "python"}
+    book.metadata["language_info"] = {"name": "python"}
+    return book
+
+
 def test_a_failing_notebook_stops_the_chain_and_names_the_cell(tmp_path):
     folder = tmp_path / "notebooks"
     folder.mkdir()
-
-    def notebook(*sources):
-        book = new_notebook(cells=[new_code_cell("profile: str = 'full'\nout_dir: str = None",
-                                                 metadata={"tags": ["parameters"]})]
-                            + [new_code_cell(s) for s in sources])
-        book.metadata["kernelspec"] = {"name": "liarlab", "display_name": "Python (liarlab)", "language": "python"}
-        book.metadata["language_info"] = {"name": "python"}
-        return book
-
+    notebook = _tiny_notebook
     nbformat.write(notebook("x = 1"), folder / "00_fine.ipynb")
     nbformat.write(notebook("x = 1", "raise RuntimeError('boom')"), folder / "01_broken.ipynb")
     nbformat.write(notebook("x = 1", "raise RuntimeError('boom')"), folder / "02_never_run.ipynb")
@@ -109,15 +110,6 @@ def test_a_failing_notebook_stops_the_chain_and_names_the_cell(tmp_path):
                         log=lambda *_: None, progress=False, at_once=1)
     assert (tmp_path / "out" / "notebooks" / "00_fine.ipynb").exists()
     assert not (tmp_path / "out" / "notebooks" / "02_never_run.ipynb").exists()
-
-
-def _tiny_notebook(*sources):
-    book = new_notebook(cells=[new_code_cell("profile: str = 'full'\nout_dir: str = None",
-                                             metadata={"tags": ["parameters"]})]
-                        + [new_code_cell(s) for s in sources])
-    book.metadata["kernelspec"] = {"name": "liarlab", "display_name": "Python (liarlab)", "language": "python"}
-    book.metadata["language_info"] = {"name": "python"}
-    return book
 
 
 def test_two_at_once_the_scorecard_waits_and_a_failure_starts_nothing_new(tmp_path):

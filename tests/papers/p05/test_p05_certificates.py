@@ -2,9 +2,6 @@
 (a plan probability or a stored number changed) or a missing one fails loudly."""
 from __future__ import annotations
 
-import json
-
-import numpy as np
 import pytest
 
 from liarlab.bluff.oracle import certified_grid
@@ -14,27 +11,14 @@ from liarlab.papers.p05 import endgame as E
 from liarlab.papers.p05 import regenerate
 from liarlab.papers.p05.one_die import certified_one_die
 
+from .conftest import nudge_mixed, rewrite
+
 MEASURED = ("oracle_seconds", "peak_gb", "seconds", "memory_gb", "certificate_seconds")
 NO_WILD = BluffRules(challenger_penalty="difference", bidder_penalty="one", next_opener="opener", wild="none")
 
 
-def _rewrite(path, *, array=None, meta=None):
-    """Rewrite a stored file with one array (``(name, function)``) or its meta (a function of the dict) changed."""
-    with np.load(path) as f:
-        arrays = {k: f[k] for k in f.files}
-    if array is not None:
-        name, change = array
-        arrays[name] = change(arrays[name].copy())
-    if meta is not None:
-        arrays["meta"] = np.array(json.dumps(meta(json.loads(str(arrays["meta"])))))
-    np.savez_compressed(path, **arrays)
 
 
-def _nudge_mixed(X):
-    """Move one mixed probability of a plan (a weight strictly between 0 and 1) by 0.05."""
-    d, i = np.argwhere((X > 0.1) & (X < 0.9))[0]
-    X[d, i] += 0.05
-    return X
 
 
 @pytest.fixture(scope="module")
@@ -54,12 +38,12 @@ def test_a_stored_one_die_certificate_verifies_to_the_solved_row(one_die_store):
 def test_a_tampered_plan_or_value_fails_verification(one_die_store, tmp_path):
     folder, _ = one_die_store
     source = C.one_die_path(5, folder)
-    for i, change in enumerate([dict(array=("X0", _nudge_mixed)), dict(array=("X1", _nudge_mixed)),
+    for i, change in enumerate([dict(array=("X0", nudge_mixed)), dict(array=("X1", nudge_mixed)),
                                 dict(meta=lambda m: m | {"value": m["value"] + 1e-6})]):
         target = C.one_die_path(5, tmp_path / str(i))
         target.parent.mkdir()
         target.write_bytes(source.read_bytes())
-        _rewrite(target, **change)
+        rewrite(target, **change)
         with pytest.raises(C.CertificateError, match="N = 5"):
             C.verify_one_die(5, folder=target.parent)
 
@@ -82,7 +66,7 @@ def test_the_committed_one_die_certificates_verify():
 def test_an_end_game_certificate_with_a_changed_fraction_fails(tmp_path):
     E.store_cell(1, 1, 4, "normal", folder=tmp_path)
     assert E.verify_cell(1, 1, 4, "normal", folder=tmp_path)["status"] == "verified"
-    _rewrite(E.plans_path(1, 1, 4, "normal", tmp_path), meta=lambda m: m | {"fraction": "1/3"})
+    rewrite(E.plans_path(1, 1, 4, "normal", tmp_path), meta=lambda m: m | {"fraction": "1/3"})
     with pytest.raises(C.CertificateError, match="stored fraction 1/3"):
         E.verify_cell(1, 1, 4, "normal", folder=tmp_path)
 
@@ -93,6 +77,6 @@ def test_a_stored_grid_verifies_to_the_solved_rows_and_a_tampered_round_fails(tm
     solved = certified_grid(2, 2, cells=C.cells_up_to_total(2, None), **NO_WILD.exact_options())
     assert [{k: v for k, v in r.items() if k not in MEASURED} for r in verified] == \
         [{k: v for k, v in r.items() if k not in MEASURED} for r in solved]
-    _rewrite(C.grid_path(NO_WILD.label, 2, 2, None, tmp_path), array=("r2_2_X1", _nudge_mixed))
+    rewrite(C.grid_path(NO_WILD.label, 2, 2, None, tmp_path), array=("r2_2_X1", nudge_mixed))
     with pytest.raises(C.CertificateError, match="round 2v2"):
         C.verify_grid(NO_WILD, 2, 2, None, folder=tmp_path)

@@ -14,6 +14,8 @@ from liarlab.papers.p05 import certificates as C
 from liarlab.papers.p05 import endgame as E
 from liarlab.study import context
 
+from .conftest import nudge_mixed, rewrite
+
 #: a four-dice cell whose classic solve takes 15 rounds and under a second: stopped after 3, it is open
 CELL = (2, 2, 3, "normal")
 ROUNDS = 3
@@ -36,22 +38,8 @@ def store(checkpoint, tmp_path):
     return tmp_path
 
 
-def _rewrite(path, *, array=None, meta=None):
-    with np.load(path) as f:
-        arrays = {k: f[k] for k in f.files}
-    if array is not None:
-        name, change = array
-        arrays[name] = change(arrays[name].copy())
-    if meta is not None:
-        arrays["meta"] = np.array(json.dumps(meta(json.loads(str(arrays["meta"])))))
-    np.savez_compressed(path, **arrays)
 
 
-def _nudge_mixed(X):
-    """Move one mixed probability of a plan (a weight strictly between 0 and 1) by 0.05."""
-    d, i = np.argwhere((X > 0.1) & (X < 0.9))[0]
-    X[d, i] += 0.05
-    return X
 
 
 def _shrink(X):
@@ -75,12 +63,12 @@ def test_a_stored_open_cell_verifies_to_the_solve_bracket(checkpoint, store):
 
 
 @pytest.mark.parametrize("change", [
-    dict(array=("X0_X", _shrink)), dict(array=("X1_X", _nudge_mixed)),
+    dict(array=("X0_X", _shrink)), dict(array=("X1_X", nudge_mixed)),
     dict(meta=lambda m: m | {"lower": m["lower"] - 1e-6}), dict(meta=lambda m: m | {"upper": m["upper"] + 1e-6}),
     dict(array=("upper", lambda u: u + 1e-6)), dict(meta=lambda m: m | {"iterations": m["iterations"] + 1}),
     dict(array=("H", lambda H: H[:-1]))], ids=["plan0", "plan1", "lower", "upper", "state", "round", "H"])
 def test_a_tampered_open_cell_fails(store, change):
-    _rewrite(E.open_path(*CELL, store), **change)
+    rewrite(E.open_path(*CELL, store), **change)
     with pytest.raises(C.CertificateError, match="open end game"):
         E.verify_open_cell(*CELL, folder=store)
 
@@ -93,7 +81,7 @@ def test_a_missing_foreign_or_bare_open_cell_fails(checkpoint, store, tmp_path_f
     shutil.copyfile(E.open_path(*CELL, store), E.open_path(*other, store))
     with pytest.raises(C.CertificateError, match="not the open cell"):
         E.verify_open_cell(*other, folder=store)
-    _rewrite(E.open_path(*other, store), meta=lambda m: m | {"cell": list(other), "key": list(other)})
+    rewrite(E.open_path(*other, store), meta=lambda m: m | {"cell": list(other), "key": list(other)})
     with pytest.raises(C.CertificateError, match="another game"):
         E.verify_open_cell(*other, folder=store)
     shutil.copyfile(checkpoint[0] / so.Checkpoint.FILE, E.open_path(*CELL, store))
@@ -163,6 +151,6 @@ def test_the_command_line_imports_verifies_and_resumes_the_open_cells(checkpoint
     ("X1_player", lambda p: 1 - p), ("X0_nodes", lambda nodes: nodes + (1 << 40))],
     ids=["shape", "order", "weights", "player", "outside"])
 def test_a_stored_plan_that_is_no_plan_of_the_game_fails_before_any_best_response(store, change):
-    _rewrite(E.open_path(*CELL, store), array=change)
+    rewrite(E.open_path(*CELL, store), array=change)
     with pytest.raises(C.CertificateError, match="is not a plan of player"):
         E.verify_open_cell(*CELL, folder=store)
