@@ -549,8 +549,32 @@ def _fig_5_17(row, inp):
         out += [r] if r else []
     elif "EXP1" not in claim:
         out.append(R.not_run(fam, claim, other, "EXP0 calls no honestAction, so both readings play the same games"))
-    out.append(R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY))
+    moot = _uniform_moot_pair(inp.results.grid, claim)
+    out.append(R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY) if moot is None else R.bounded(
+        fam, claim, UNIFORM_FORCED, f"the pair {moot[0]} vs {moot[1]} differs, and a hand with four or five of a face "
+        "is already dealt uniformly over its class (the report's pattern, s of one face and the rest all different, "
+        "is the whole class for s >= 4), so the uniform reading deals the same hands there and the claim still "
+        "differs"))
     return out
+
+
+def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
+    """For Fig 5-17's "the side with the higher multiplicity is advantaged": a pair (s1, s2), both at least 4, whose
+    seat-symmetrised difference differs (judged as the claim judges every pair), or None. Where one exists the
+    uniform-over-its-class reading cannot reproduce the claim: it deals those hands exactly as the engine does."""
+    if "higher multiplicity" not in claim:
+        return None
+    name = claim.split(":")[0]
+    if not (grid.player == name).any():
+        return None
+    pairs = [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
+    level = C._lvl(len(pairs))
+    for a, b in pairs:
+        if b >= 4:
+            z = C.diff(C._where(grid, player=name, s1=a, s2=b), C._where(grid, player=name, s1=b, s2=a), level)
+            if V.direction(z, ">", 0.0).verdict == "differs":
+                return a, b
+    return None
 
 
 def _fig_5_18(row, inp):

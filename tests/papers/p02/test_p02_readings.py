@@ -293,3 +293,26 @@ def test_claims_of_one_sentence_of_figs_5_6_and_5_7_carry_one_sentence_key_and_a
     assert V.cause(alone) == "power"
     claim = {"claim": fig_5_7[2], "family": "Fig 5-7", "kind": "finding", "verdict": "differs", "cause": "power"}
     assert jointly([claim], rr)[0]["cause"] == "untested"
+
+
+def test_fig_5_17s_uniform_reading_is_bounded_when_a_pair_of_four_or_five_differs():
+    """Hands with four or five of a face are already uniform over their class, so when such a pair differs the
+    uniform reading cannot reproduce "the side with the higher multiplicity is advantaged" (third referee)."""
+    def grid(five_four):
+        rows = []
+        for s1 in range(1, 6):
+            for s2 in range(1, 6):
+                rate = 0.5 + 0.05 * (s1 - s2)
+                if (s1, s2) == (5, 4):
+                    rate = five_four
+                elif (s1, s2) == (4, 5):
+                    rate = 1 - five_four
+                for seed in range(10):
+                    rows.append({"player": "EXP1", "s1": s1, "s2": s2, "seed": seed, "wins": int(rate * 10_000),
+                                 "games": 10_000, "win_rate": int(rate * 10_000) / 10_000})
+        return pd.DataFrame(rows)
+
+    claim = "EXP1: the side with the higher multiplicity is advantaged"
+    assert r02._uniform_moot_pair(grid(0.3), claim) == (5, 4)
+    assert r02._uniform_moot_pair(grid(0.55), claim) is None
+    assert r02._uniform_moot_pair(grid(0.3), "EXP1: each gap g beats g+1") is None
