@@ -70,12 +70,32 @@ def write_many(path, results: dict, meta: dict) -> Path:
         X0, X1 = (plan.on_support() for plan in plans)
         arrays.update({f"{prefix}nodes0": X0.nodes, f"{prefix}X0": X0.X, f"{prefix}nodes1": X1.nodes,
                        f"{prefix}X1": X1.X, f"{prefix}H": np.asarray(H)})
+    return _store(path, arrays, meta)
+
+
+def _store(path, arrays: dict, meta: dict) -> Path:
+    """Write ``arrays`` and ``meta`` (JSON, stamped with the solver's version, the commit and the time) to ``path``:
+    to a temporary file, then renamed, so a store killed mid-write leaves the last whole certificate."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = dict(meta, solver_version=meta.get("solver_version", SOLVER_VERSION), git_commit=outputs.git_commit(),
                 stored=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
-    np.savez_compressed(path, **arrays, meta=np.array(json.dumps(meta)))
+    tmp = path.with_name(path.name + ".tmp.npz")
+    np.savez_compressed(tmp, **arrays, meta=np.array(json.dumps(meta)))
+    os.replace(tmp, path)
     return path
+
+
+def _stored_bytes(path, digest: str | None, missing: str) -> bytes:
+    """The content of a stored certificate; :class:`CertificateError` with ``missing`` when there is no file, or
+    when its sha256 is not ``digest`` (when given)."""
+    path = Path(path)
+    if not path.is_file():
+        raise CertificateError(missing)
+    content = path.read_bytes()
+    if digest is not None and hashlib.sha256(content).hexdigest() != digest:
+        raise CertificateError(f"the stored certificate {path} changed while being read")
+    return content
 
 
 def digest_of(path) -> str:
@@ -92,13 +112,8 @@ def read(path, digest: str | None = None):
 
 def read_many(path, digest: str | None = None):
     """({prefix: (plans, H)}, meta) of a file written by :func:`write_many`."""
-    path = Path(path)
-    if not path.is_file():
-        raise CertificateError(f"no stored certificate {path}: store it offline (python -m liarlab solve ...) or "
-                               "pass resolve=True to solve in the run")
-    content = path.read_bytes()
-    if digest is not None and hashlib.sha256(content).hexdigest() != digest:
-        raise CertificateError(f"the stored certificate {path.name} changed while being read")
+    content = _stored_bytes(path, digest, f"no stored certificate {path}: store it offline (python -m liarlab "
+                                          "solve ...) or pass resolve=True to solve in the run")
     results = {}
     with np.load(io.BytesIO(content), allow_pickle=False) as f:
         meta = json.loads(str(f["meta"]))
@@ -138,28 +153,15 @@ def write_open(folder, state: dict, meta: dict) -> Path:
     """Store an open result in ``folder`` (``OPEN_FILE``): the arrays of a checkpoint's state file (``state``, name
     -> array, as :class:`~liarlab.bluff.sparse_oracle.Checkpoint` writes them) and ``meta`` (JSON). Written to a
     temporary file and renamed, so a store killed mid-write leaves the last whole certificate."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    meta = dict(meta, solver_version=meta.get("solver_version", SOLVER_VERSION), git_commit=outputs.git_commit(),
-                stored=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
-    arrays = {k: v for k, v in state.items() if k != "meta"}
-    tmp = folder / (OPEN_FILE + ".tmp.npz")
-    np.savez_compressed(tmp, **arrays, meta=np.array(json.dumps(meta)))
-    os.replace(tmp, folder / OPEN_FILE)
-    return folder / OPEN_FILE
+    return _store(Path(folder) / OPEN_FILE, {k: v for k, v in state.items() if k != "meta"}, meta)
 
 
 def read_open(path, digest: str | None = None):
     """(state, meta) of an open result: its checkpoint's arrays (name -> array) and its ``meta``;
     :class:`CertificateError` when the file is missing, is not ``digest`` (when given), or is a bare checkpoint
     (no ``meta``: nothing says what it certifies)."""
-    path = Path(path)
-    if not path.is_file():
-        raise CertificateError(f"no stored open certificate {path}: import a checkpoint offline (python -m liarlab "
-                               "solve end-game --import FOLDER)")
-    content = path.read_bytes()
-    if digest is not None and hashlib.sha256(content).hexdigest() != digest:
-        raise CertificateError(f"the stored open certificate {path} changed while being read")
+    content = _stored_bytes(path, digest, f"no stored open certificate {path}: import a checkpoint offline "
+                                          "(python -m liarlab solve end-game --import FOLDER)")
     with np.load(io.BytesIO(content), allow_pickle=False) as f:
         state = {k: f[k] for k in f.files}
     if "meta" not in state:
