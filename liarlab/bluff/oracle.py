@@ -39,7 +39,7 @@ import numpy as np
 
 from liarlab.bluff.rounds import Round, backward_induction, grid_cells, zero_sum_payoffs
 from liarlab.bluff.rules import Rules, make_rules
-from liarlab.bluff.sparse_oracle import Bracketed, Tree, solve_certified
+from liarlab.bluff.sparse_oracle import Bracketed, Tree, plans_bracket, solve_certified
 from liarlab.core.resources import PeakMemory
 from liarlab.core.validation import check_int
 
@@ -150,17 +150,13 @@ def verified_grid(faces: int, max_dice: int, plans: dict, solves: dict, *, cells
     smaller rounds' values recomputed the same way (so every number is the solve's to the bit). ``solves[(a,
     b)]``: the solve's own restricted_histories, iterations, seconds, peak_gb and memory_gb, copied to the row.
     A round whose plans are missing raises KeyError."""
-    from liarlab.bluff.sparse_oracle import best_response_sparse
-
     rows = []
 
     def verify(cell, values, inherited):
         a, b = cell
         rnd = Round(make_rules(faces, (a, b), **rules))
         tree = Tree.of_round(rnd, zero_sum_payoffs(rnd, values))
-        X0, X1 = plans[(a, b)]
-        lower = -best_response_sparse(tree, X0, 1)[0]
-        upper = best_response_sparse(tree, X1, 0)[0]
+        lower, upper = plans_bracket(tree, plans[(a, b)])
         value = (lower + upper) / 2
         rows.append(_grid_row(a, b, value, lower, upper, inherited, rnd.M, solves[(a, b)]))
         return value, (upper - lower) / 2 + inherited, None

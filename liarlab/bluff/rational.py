@@ -36,7 +36,7 @@ from math import lcm
 import numpy as np
 from flint import fmpq_mat
 
-from liarlab.bluff.sparse_oracle import SparsePlan, best_response_sparse, info_of, mover_of, topbit_of
+from liarlab.bluff.sparse_oracle import SparsePlan, best_response_sparse, info_of, mover_of, plans_bracket, topbit_of
 
 __all__ = ["RationalCertificate", "rational_certificate", "rational_plan", "exact_best_response", "verify_plans",
            "solve_on_support", "support_equilibrium"]
@@ -206,8 +206,7 @@ def verify_plans(tree, plans, exact_probs, max_denominator: int | None = None, *
     bit and the certificate is :func:`rational_certificate`'s. A stored pair of plans is so checked far faster
     than it was found: two best responses in floats and two in integers, where the solve ran many LPs."""
     X0, X1 = plans
-    lower = -best_response_sparse(tree, X0, 1)[0]
-    upper = best_response_sparse(tree, X1, 0)[0]
+    lower, upper = plans_bracket(tree, plans)
     if method == "support":
         bounds = ()
     else:

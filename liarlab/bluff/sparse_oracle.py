@@ -46,7 +46,7 @@ from numba import njit
 
 from liarlab.bluff.rounds import max_min_lp
 
-__all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "Checkpoint", "ORACLES", "DEFAULT_ORACLE", "solve_certified", "best_response_sparse",
+__all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "Checkpoint", "ORACLES", "DEFAULT_ORACLE", "solve_certified", "best_response_sparse", "plans_bracket",
            "closed"]
 
 
@@ -245,6 +245,13 @@ def best_response_sparse(tree: Tree, plan: SparsePlan, player: int):
 
 
 # --------------------------------------------------------------------------- the restricted games G(P, H)
+
+def plans_bracket(tree: Tree, plans) -> tuple[float, float]:
+    """The bracket a pair of plans certifies: [what the first mover's plan guarantees against a best response,
+    what the second mover's plan concedes to one] (exact best responses over the plans' histories; the value of
+    the game lies inside, whatever found the plans)."""
+    return -best_response_sparse(tree, plans[0], 1)[0], best_response_sparse(tree, plans[1], 0)[0]
+
 
 def fringe_tree(n: int, H: np.ndarray, P: int) -> np.ndarray:
     """Sorted nodes of G(P, H): H, its children, and the children of those children where Q moves."""

@@ -238,8 +238,7 @@ def verify_one_die(faces: int, *, folder=None) -> dict:
     if meta.get("kind") != "bluff one die" or meta.get("key") != [faces, rules.label]:
         raise CertificateError(f"{path.name} certifies {meta.get('kind')} {meta.get('key')}, not one die each at "
                                f"N = {faces} ({rules.label})")
-    lower = -so.best_response_sparse(tree, plans[0], 1)[0]
-    upper = so.best_response_sparse(tree, plans[1], 0)[0]
+    lower, upper = so.plans_bracket(tree, plans)
     check_bracket(f"one die each, N = {faces}", lower, upper, meta, EXACT_WIDTH)
     if len(H) != meta["solve"]["restricted_histories"]:
         raise CertificateError(f"{path.name}: H holds {len(H)} histories, the solve recorded "

@@ -263,12 +263,6 @@ def _plans_of_state(state: dict, name: str, tree):
     return tuple(plans)
 
 
-def _open_bracket(tree, plans) -> tuple[float, float]:
-    """The bracket two plans certify: what the first mover's plan guarantees, what the second's concedes (exact
-    best responses over the plans' histories, as the solve computed them, so to the bit)."""
-    return -so.best_response_sparse(tree, plans[0], 1)[0], so.best_response_sparse(tree, plans[1], 0)[0]
-
-
 def _check_game(name: str, state: dict, tree) -> None:
     """The state is this tree's (checked before any best response: plans of another tree index it wrongly)."""
     if str(state.get("fingerprint")) != so.Checkpoint(".", tree).fingerprint:
@@ -311,14 +305,14 @@ def store_open_cell(a: int, b: int, faces: int, convention: str, checkpoint, *, 
     name = f"open end game {game.label} ({source})"
     _check_game(name, state, tree)
     plans = _plans_of_state(state, name, tree)
-    lower, upper = _open_bracket(tree, plans)
+    lower, upper = so.plans_bracket(tree, plans)
     _check_state(name, state, lower, upper)
     if upper - lower <= EXACT_WIDTH:
         return _store_closed(a, b, faces, convention, tree, game, plans, state, solver, folder)
     # the plans cut to their support give the same bracket to the bit (a history outside adds exactly 0) and are
     # what a resume needs of them (its best bounds so far); kept whole in the rare case they would not
     small = tuple(plan.on_support() for plan in plans)
-    if _open_bracket(tree, small) == (lower, upper):
+    if so.plans_bracket(tree, small) == (lower, upper):
         for key, plan in zip(("X0", "X1"), small):
             state[f"{key}_nodes"], state[f"{key}_X"] = plan.nodes, plan.X
     meta = dict(kind="end game open", key=cell, cell=cell, solver=solver, lower=lower, upper=upper,
@@ -335,7 +329,7 @@ def _store_closed(a, b, faces, convention, tree, game, plans, state, solver, fol
     t0 = time.perf_counter()
     probs = [game.hands(p)[1] for p in (0, 1)]
     cert = rational.rational_certificate(tree, plans, probs)
-    lower, upper = _open_bracket(tree, plans)
+    lower, upper = so.plans_bracket(tree, plans)
     solve = dict(visited=int(state["visited"]), iterations=int(state["iterations"]), seconds=float(state["seconds"]),
                  certificate_seconds=time.perf_counter() - t0, peak_gb=float("nan"))
     meta = dict(kind="end game", key=[a, b, faces, convention], cell=[a, b, faces, convention],
@@ -372,7 +366,7 @@ def verify_open_cell(a: int, b: int, faces: int, convention: str, *, folder=None
     _check_game(name, state, tree)
     t0 = time.perf_counter()
     plans = _plans_of_state(state, name, tree)
-    lower, upper = _open_bracket(tree, plans)
+    lower, upper = so.plans_bracket(tree, plans)
     certificates.check_bracket(name, lower, upper, meta, float("inf"))
     _check_state(name, state, lower, upper)
     H = state["H"]
