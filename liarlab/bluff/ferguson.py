@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 import pandas as pd
+from numba import njit
 
 from liarlab.bluff.turn_lp import solve_turn, solve_turn_guesser
 from liarlab.core.measures import nash_conv
@@ -165,20 +166,78 @@ def ld_exploitability_table(faces_list=(2, 3, 4, 5, 6, 7, 8, 9, 10, 20)) -> pd.D
 
 
 def ferguson_values(faces: int) -> np.ndarray:
-    """U(s), s = 0..N, from the guesser's side of each turn LP (N + K variables instead of N K).
+    """U(s), s = 0..N, by the same backward induction as :func:`ferguson_solution`, without the strategies.
 
-    Same backward induction as :func:`ferguson_solution` without the strategies; about twice as
-    fast, which is what LD-1's N = 1..100 needs.
+    Each turn's value comes from the guesser's LP in a compact form (:func:`_turn_value`): O(N) rows instead of
+    the N K rows of :func:`liarlab.bluff.turn_lp.solve_turn_guesser`, which is what LD-1's N = 1..100 needs
+    (5,050 turn LPs). The tests hold it to :func:`ferguson_solution`'s values.
     """
+    from liarlab.bluff.warm_lp import quiet_highs
+
     N = check_int("faces", faces, 1, 2000)
-    truth = announcement_truth(N)
+    highs = quiet_highs()
     U = np.zeros(N + 1)
     U[N] = -1.0
     for s in range(N - 1, -1, -1):
-        bids = np.arange(s + 1, N + 1)
-        U[s], _ = solve_turn_guesser(np.full(N, 1.0 / N), np.ones(1), -U[bids][None, None, :],
-                                     truth[:, bids - 1][:, None, :])
+        U[s] = _turn_value(-U[s + 1:], s, N, highs)
     return U
+
+
+def _turn_value(accept: np.ndarray, s: int, N: int, highs) -> float:
+    """The caller's value of the turn after announcement ``s``: min over the guesser's calls y_b of the mean over
+    rolls r of max_b [y_b (+1 if r >= b else -1) + (1 - y_b) accept_b], b = s+1..N.
+
+    A bluff's payoff a_b - y_b (1 + a_b) does not depend on the roll, and a true announcement's a_b + y_b (1 - a_b)
+    only on whether r >= b, so a roll's best option is the larger of a prefix maximum over the true announcements
+    (P_r, b <= r) and a suffix maximum over the bluffs (S_{r+1}, b > r); every roll r <= s has only bluffs
+    (S_{s+1}). Chaining P_r >= P_{r-1} and S_b >= S_{b+1} writes those maxima in 6K rows. Columns: y, P, S, v
+    (K each, in announcement order); v_r >= max(P_r, S_{r+1}) is roll r's value."""
+    import highspy
+    import scipy.sparse as sp
+
+    K = N - s
+    a = np.asarray(accept, dtype=float)
+    k = np.arange(K)
+    y, P, S, v = k, K + k, 2 * K + k, 3 * K + k
+    rows, cols, vals, upper = [], [], [], []
+
+    def add(row_cols, row_vals, bound):
+        start, n = len(upper), len(bound)
+        for c, w in zip(row_cols, row_vals):
+            rows.append(np.arange(start, start + n))
+            cols.append(np.asarray(c))
+            vals.append(np.broadcast_to(np.asarray(w, dtype=float), (n,)))
+        upper.extend(bound)
+
+    add((y, P), (1.0 - a, -1.0), -a)                  # P_b >= a_b + y_b (1 - a_b)
+    add((P[:-1], P[1:]), (1.0, -1.0), np.zeros(K - 1))   # P_r >= P_{r-1}
+    add((y, S), (-(1.0 + a), -1.0), -a)               # S_b >= a_b - y_b (1 + a_b)
+    add((S[1:], S[:-1]), (1.0, -1.0), np.zeros(K - 1))   # S_b >= S_{b+1}
+    add((P, v), (1.0, -1.0), np.zeros(K))             # v_r >= P_r
+    add((S[1:], v[:-1]), (1.0, -1.0), np.zeros(K - 1))   # v_r >= S_{r+1}
+    A = sp.csc_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))),
+                      shape=(len(upper), 4 * K))
+    cost = np.zeros(4 * K)
+    cost[v] = 1.0 / N
+    cost[S[0]] += s / N
+    inf = highspy.kHighsInf
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = 4 * K, A.shape[0]
+    lp.col_cost_ = cost
+    lp.col_lower_ = np.r_[np.zeros(K), np.full(3 * K, -inf)]
+    lp.col_upper_ = np.r_[np.ones(K), np.full(3 * K, inf)]
+    lp.row_lower_ = np.full(A.shape[0], -inf)
+    lp.row_upper_ = np.asarray(upper, dtype=float)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = A.indptr
+    lp.a_matrix_.index_ = A.indices
+    lp.a_matrix_.value_ = A.data
+    highs.passModel(lp)
+    highs.run()
+    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        raise RuntimeError(f"turn LP after announcement {s} of {N} failed: "
+                           f"{highs.modelStatusToString(highs.getModelStatus())}")
+    return float(highs.getInfo().objective_function_value)
 
 
 def perturbed_strategy(strategy: LiarsDiceStrategy, epsilon: float, rng: np.random.Generator) -> LiarsDiceStrategy:
@@ -245,25 +304,29 @@ def _cumulative_bids(strategy: LiarsDiceStrategy) -> np.ndarray:
 
 
 def simulate_liars_dice(first: LiarsDiceStrategy, second: LiarsDiceStrategy, n_games: int,
-                        rng: np.random.Generator, chunk: int = 1 << 19) -> int:
+                        rng: np.random.Generator, chunk: int = 1 << 19, compiled: bool = True) -> int:
     """Play ``n_games`` real games (fresh rolls, sampled announcements and answers); first's wins.
 
-    Vectorised over a chunk of games at a time so memory stays around ``chunk * 50`` bytes.
+    A chunk of games is played turn by turn: each turn draws every live game's roll, announcement draw and
+    answer draw from ``rng`` as three arrays, so memory stays around ``chunk * 50`` bytes. ``compiled``: the
+    turn's arithmetic in one numba pass over those draws; ``False``: the numpy reference it is tested against.
+    Both consume the same draws in the same order, so they return the same count for the same ``rng``.
     """
     n_games = check_int("n_games", n_games, 0)
     chunk = check_int("chunk", chunk, 1)
     N = first.faces
     cum = np.stack([_cumulative_bids(first), _cumulative_bids(second)]).astype(np.float32)
     ybluff = np.stack([first.y_bluff, second.y_bluff]).astype(np.float32)
+    play = _simulate_chunk if compiled else _simulate_chunk_reference
     wins, done = 0, 0
     while done < n_games:
         m = min(chunk, n_games - done)
-        wins += _simulate_chunk(cum, ybluff, N, m, rng)
+        wins += play(cum, ybluff, N, m, rng)
         done += m
     return wins
 
 
-def _simulate_chunk(cum, ybluff, N, m, rng) -> int:
+def _simulate_chunk_reference(cum, ybluff, N, m, rng) -> int:
     caller = np.zeros(m, dtype=np.int8)     # 0 = first player, 1 = second
     prev = np.zeros(m, dtype=np.int16)      # previous announcement
     live = np.arange(m)
@@ -289,6 +352,60 @@ def _simulate_chunk(cum, ybluff, N, m, rng) -> int:
         caller[live] = 1 - c[keep]
         prev[live] = bid[keep]
     return first_wins
+
+
+def _simulate_chunk(cum, ybluff, N, m, rng) -> int:
+    # the live games as compact arrays in the reference's order, so the i-th draw of a turn meets the same game
+    caller = np.zeros(m, dtype=np.int8)
+    prev = np.zeros(m, dtype=np.int16)
+    first_wins = 0
+    for _ in range(N + 1):
+        if caller.size == 0:
+            break
+        caller, prev, wins = _drop_stuck(caller, prev, N)
+        first_wins += wins
+        roll = rng.integers(0, N, size=caller.size)
+        u = rng.random(caller.size, dtype=np.float32)
+        answer = rng.random(caller.size, dtype=np.float32)
+        caller, prev, wins = _play_turn(cum, ybluff, N, caller, prev, roll, u, answer)
+        first_wins += wins
+    return first_wins
+
+
+@njit(cache=True)
+def _drop_stuck(caller, prev, N):
+    """Games whose caller faces the top announcement end (that caller loses); the rest, in order."""
+    keep = prev != N
+    wins = 0
+    for i in range(caller.size):
+        if not keep[i] and caller[i] == 1:
+            wins += 1
+    return caller[keep], prev[keep], wins
+
+
+@njit(cache=True)
+def _play_turn(cum, ybluff, N, caller, prev, roll, u, answer):
+    """One turn of every live game from its draws: announce, answer; the games not challenged, in order."""
+    n = caller.size
+    next_caller = np.empty(n, dtype=np.int8)
+    next_prev = np.empty(n, dtype=np.int16)
+    kept, wins = 0, 0
+    for i in range(n):
+        c, s, r = caller[i], prev[i], roll[i]
+        bid = 1
+        for b in range(N):
+            if u[i] > cum[c, s, r, b]:
+                bid += 1
+        bid = min(bid, N)
+        if answer[i] < ybluff[1 - c, s, bid - 1]:
+            caller_right = r + 1 >= bid
+            if caller_right == (c == 0):
+                wins += 1
+        else:
+            next_caller[kept] = 1 - c
+            next_prev[kept] = bid
+            kept += 1
+    return next_caller[:kept], next_prev[:kept], wins
 
 
 def ld2_exact_table(faces: int = 6) -> pd.DataFrame:

@@ -31,15 +31,8 @@ def _turn_payoff_arrays(accept_payoff, bluff_payoff, C, G, K):
     return accept, bluff
 
 
-def solve_turn(caller_weights, guesser_weights, accept_payoff, bluff_payoff,
-               caller_preference=None) -> TurnSolution:
-    """Max-min of one turn: max_x sum_{c,g} w_c w_g sum_k x[c,k] min_guess V_guess[c,g,k].
-
-    ``accept_payoff``/``bluff_payoff`` broadcast to ``(C, G, K)`` and are the caller's payoffs.
-    The guesser's optimal strategy is read off the duals of the ``z <= payoff`` rows: they are
-    ``w_g * y[g, k, guess]`` at any dual optimum, i.e. a minimax strategy for every bid, made or not.
-    ``caller_preference[c, k]``: among optimal ``x`` pick one maximising this (a second LP).
-    """
+def _turn_lp(caller_weights, guesser_weights, accept_payoff, bluff_payoff):
+    """The turn's max-min LP in scipy's form: (cost, A_ub, A_eq, bounds, C, G, K, n_x); see :func:`solve_turn`."""
     wc = np.asarray(caller_weights, dtype=float)
     wg = np.asarray(guesser_weights, dtype=float)
     C, G = len(wc), len(wg)
@@ -63,6 +56,22 @@ def solve_turn(caller_weights, guesser_weights, accept_payoff, bluff_payoff,
                              shape=(C, n_x + G * K))
     cost = np.concatenate([np.zeros(n_x), -np.repeat(wg, K)])
     bounds = [(0, None)] * n_x + [(None, None)] * (G * K)
+    return cost, A_ub, A_eq, bounds, C, G, K, n_x
+
+
+def solve_turn(caller_weights, guesser_weights, accept_payoff, bluff_payoff,
+               caller_preference=None) -> TurnSolution:
+    """Max-min of one turn: max_x sum_{c,g} w_c w_g sum_k x[c,k] min_guess V_guess[c,g,k].
+
+    ``accept_payoff``/``bluff_payoff`` broadcast to ``(C, G, K)`` and are the caller's payoffs.
+    The guesser's optimal strategy is read off the duals of the ``z <= payoff`` rows: they are
+    ``w_g * y[g, k, guess]`` at any dual optimum, i.e. a minimax strategy for every bid, made or not.
+    ``caller_preference[c, k]``: among optimal ``x`` pick one maximising this (a second LP).
+    The strategies are the optimal vertex scipy's HiGHS returns (the talk's strategy K is that vertex); a
+    caller that needs only the value uses :func:`turn_value`.
+    """
+    cost, A_ub, A_eq, bounds, C, G, K, n_x = _turn_lp(caller_weights, guesser_weights, accept_payoff, bluff_payoff)
+    n_rows = A_ub.shape[0]
     res = linprog(cost, A_ub=A_ub, b_ub=np.zeros(n_rows), A_eq=A_eq, b_eq=np.ones(C),
                   bounds=bounds, method="highs")
     if res.status != 0:
@@ -75,6 +84,47 @@ def solve_turn(caller_weights, guesser_weights, accept_payoff, bluff_payoff,
     if caller_preference is not None:
         x = _prefer_among_optimal(cost, A_ub, A_eq, C, n_x, G, K, bounds, value, caller_preference, x)
     return TurnSolution(value, _normalise_rows(x), y_bluff)
+
+
+_VALUE_SOLVER = []   # one silent HiGHS per process, reused by every turn_value call
+
+
+def turn_value(caller_weights, guesser_weights, accept_payoff, bluff_payoff) -> float:
+    """The value of :func:`solve_turn`'s LP alone: the same LP handed to HiGHS's own bindings (highspy) with
+    scipy's settings (presolve, dual simplex), without linprog's input checks and result object, which cost
+    more than the solve on these small LPs. A turn's value is unique, so it is the same number however the
+    solver reaches it; the tests hold it to :func:`solve_turn`'s value."""
+    import highspy
+
+    from liarlab.bluff.warm_lp import quiet_highs
+
+    cost, A_ub, A_eq, bounds, C, G, K, n_x = _turn_lp(caller_weights, guesser_weights, accept_payoff, bluff_payoff)
+    if not _VALUE_SOLVER:
+        highs = quiet_highs()
+        highs.setOptionValue("presolve", "on")
+        highs.setOptionValue("simplex_strategy", 1)   # dual simplex, as scipy's linprog sets it
+        _VALUE_SOLVER.append(highs)
+    highs = _VALUE_SOLVER[0]
+    A = sparse.vstack([A_ub, A_eq]).tocsc()
+    inf = highspy.kHighsInf
+    n_ub = A_ub.shape[0]
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = A.shape[1], A.shape[0]
+    lp.col_cost_ = cost
+    lp.col_lower_ = np.r_[np.zeros(n_x), np.full(G * K, -inf)]
+    lp.col_upper_ = np.full(A.shape[1], inf)
+    lp.row_lower_ = np.r_[np.full(n_ub, -inf), np.ones(C)]
+    lp.row_upper_ = np.r_[np.zeros(n_ub), np.ones(C)]
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = A.indptr
+    lp.a_matrix_.index_ = A.indices
+    lp.a_matrix_.value_ = A.data
+    highs.clearSolver()
+    highs.passModel(lp)
+    highs.run()
+    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        raise RuntimeError(f"per-turn LP failed: {highs.modelStatusToString(highs.getModelStatus())}")
+    return -float(highs.getInfo().objective_function_value)
 
 
 def _prefer_among_optimal(cost, A_ub, A_eq, C, n_x, G, K, bounds, value, preference, fallback):

@@ -30,6 +30,8 @@ def test_turn_lp_value_agrees_from_both_sides(C, G, K, seed):
     # ... and the caller's x earns it against every guesser reply
     per_reply = np.minimum(np.einsum("c,ck,cgk->gk", wc, turn.x, accept), np.einsum("c,ck,cgk->gk", wc, turn.x, bluff))
     assert wg @ per_reply.sum(axis=1) == pytest.approx(turn.value, abs=1e-8)
+    # the value-only door (HiGHS's own bindings) solves the same LP to the same value
+    assert turn_lp.turn_value(wc, wg, accept, bluff) == pytest.approx(turn.value, abs=1e-12)
 
 
 # ------------------------------------------------------------------ Liar's Dice (Ferguson model)
@@ -97,6 +99,17 @@ def test_monte_carlo_agrees_with_recursion_for_unequal_strategies():
     wins = ferguson.simulate_liars_dice(first, second, n, np.random.default_rng(4))
     assert abs(wins / n - exact) < 4 * np.sqrt(exact * (1 - exact) / n)
     assert ferguson.liars_dice_best_response(second, 1) >= 2 * exact - 1 - 1e-12  # a best response does no worse
+
+
+@pytest.mark.parametrize("faces, noise, chunk", [(2, 0.0, 1 << 19), (6, 0.0, 7_000), (5, 0.6, 999)])
+def test_compiled_monte_carlo_plays_the_reference_games_exactly(faces, noise, chunk):
+    rng = np.random.default_rng(faces)
+    K = ferguson.ferguson_solution(faces).strategy
+    first, second = ferguson.perturbed_strategy(K, noise, rng), ferguson.perturbed_strategy(K, noise / 2, rng)
+    n = 30_011
+    compiled = ferguson.simulate_liars_dice(first, second, n, np.random.default_rng(11), chunk=chunk)
+    reference = ferguson.simulate_liars_dice(first, second, n, np.random.default_rng(11), chunk=chunk, compiled=False)
+    assert compiled == reference
 
 
 def test_monte_carlo_is_reproducible_for_a_seed():
@@ -173,6 +186,15 @@ def test_per_turn_bluff1_matches_talk_when_truncated():
     table = per_turn.bluff1_per_turn_table(talk)
     for row in table.itertuples():
         assert (row.utility_trunc, row.win_pct_trunc) == pytest.approx(talk[row.faces])
+
+
+def test_values_only_per_turn_equals_the_full_solve():
+    for rules in (bluff_rules.BluffRules(), bluff_rules.BluffRules(next_opener="winner", bid_order="star")):
+        full = per_turn.per_turn_bluff(2, (3, 2), rules)
+        fast = per_turn.per_turn_bluff(2, (3, 2), rules, values_only=True)
+        assert fast.strategies == {} and full.strategies
+        for key, values in full.values.items():
+            assert np.allclose(fast.values[key], values, atol=1e-12, equal_nan=True)
 
 
 @pytest.mark.parametrize("faces", [3, 4])

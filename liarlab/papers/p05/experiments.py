@@ -296,7 +296,7 @@ def one_die_table(faces_list=range(2, 8), cfr_iterations: int = 2000, lp_max_fac
     for N in faces_list:
         rules = make_rules(N, (1, 1))
         row = {"faces": N, "histories": 2 ** (2 * N),
-               "per_turn_win": per_turn_bluff(N, (1, 1), BluffRules()).first_player_win}
+               "per_turn_win": per_turn_bluff(N, (1, 1), BluffRules(), values_only=True).first_player_win}
         if N <= oracle_max_faces:
             sol = solve_one_die(N)
             row.update(exact_win=sol.opener_win, lower=sol.lower, upper=sol.upper, width=sol.width,
@@ -329,7 +329,7 @@ def star_order_one_die(faces_list=range(2, 7)) -> pd.DataFrame:
             out = {"faces": N, "method": method}
             for order in ("quantity", "star"):
                 if method == "per-turn":
-                    win = per_turn_bluff(N, (1, 1), BluffRules(bid_order=order)).first_player_win
+                    win = per_turn_bluff(N, (1, 1), BluffRules(bid_order=order), values_only=True).first_player_win
                 else:
                     win = solve_bluff(N, method="lp", bid_order=order).detail.first_player_win
                 out[f"{order}_win"] = win
@@ -402,7 +402,7 @@ def one_die_with_certified(certified: list[dict], cross_check: pd.DataFrame | No
     """One die each: the certified exact rows (:func:`liarlab.papers.p05.one_die.certified_one_die`, one per N)
     beside the talk's per-turn value and, where computed, the CFR+ cross-check of :func:`one_die_table`."""
     frame = pd.DataFrame(certified).sort_values("faces", ignore_index=True)
-    frame["per_turn_win"] = [per_turn_bluff(int(N), (1, 1), BluffRules()).first_player_win for N in frame.faces]
+    frame["per_turn_win"] = [per_turn_bluff(int(N), (1, 1), BluffRules(), values_only=True).first_player_win for N in frame.faces]
     if cross_check is not None and len(cross_check):
         extra = cross_check.drop(columns=[c for c in cross_check.columns if c in frame.columns and c != "faces"])
         frame = frame.merge(extra, on="faces", how="outer").sort_values("faces", ignore_index=True)
