@@ -102,8 +102,12 @@ def plan_of_policy(game: EndGame, policy, player: int, exact: bool = True) -> di
 def agent_plan(game: EndGame, name: str, player: int, exact: bool = True) -> dict:
     """The exact realization plan of player ``name`` in seat ``player``: the weighted sum of its components'
     plans (:func:`liarlab.papers.p06.policies.components`); ``exact=False`` in floats."""
+    parts = policies.components(name, game, player)
+    if len(parts) == 1 and parts[0][0] == 1:
+        # one component of weight 1 is its own plan (the sum below would copy it entry by entry, unchanged)
+        return plan_of_policy(game, parts[0][1], player, exact)
     total = {}
-    for weight, policy in policies.components(name, game, player):
+    for weight, policy in parts:
         w = weight if exact else float(weight)
         for m, row in plan_of_policy(game, policy, player, exact).items():
             acc = total.setdefault(m, [0 * w] * len(row))
@@ -150,9 +154,10 @@ def sparse_plan(game: EndGame, plan: dict, player: int) -> so.SparsePlan:
     """The plan in floats over its prefix-closed histories (for the float best response)."""
     nodes = so.closed(np.array(sorted(plan), dtype=np.int64))
     X = np.zeros((len(game.hands(player)[0]), nodes.size))
-    for i, m in enumerate(nodes.tolist()):
-        if m in plan:
-            X[:, i] = [float(v) for v in plan[m]]
+    keys = nodes.tolist()
+    held = [i for i, m in enumerate(keys) if m in plan]
+    if held:   # one conversion of every row at once (float() of each entry, Fractions included)
+        X[:, held] = np.array([plan[keys[i]] for i in held], dtype=float).T
     return so.SparsePlan(player, nodes, X)
 
 
