@@ -71,7 +71,9 @@ def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
     ok = games_ok and seeds >= full("learner_seeds") and stage >= full("learner_games")
     names = sorted({a.split(" ")[0] for a in learned.agent})
     why = [] if ok else ["quick profile: fewer seeds, games or training games"]
-    why.append("the greedy policy (no exploration) is evaluated, as every player is, by exact best responses; "
+    why.append("the greedy policy (no exploration) is evaluated, as every player is, by best responses (its plan "
+               "walked in floats; being pure, its exploitability is still an exact fraction, the equilibrium's "
+               "result against it a float); "
                "one table serves both seats, as in paper 02, so in 2v1 and 1v2 it learns from hands of two "
                "dice and of one; the report's EXPRAND and sequence models (RL01...) are not retrained")
     return experiment("06", "A4", title, asked,
