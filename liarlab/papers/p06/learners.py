@@ -59,7 +59,8 @@ from liarlab.papers.p06 import policies
 
 __all__ = ["LEARNERS", "STAGE_GAMES", "EPSILON", "ALPHA", "GAMMA", "REWARD", "PENALTY", "KeyLayout",
            "opponent_tables", "deal_tables", "train", "TrainResult", "greedy_action", "greedy_policy",
-           "learner_components", "reference_train", "explore_action", "compiled_decide"]
+           "learner_components", "reference_train", "explore_action", "compiled_decide", "dense_values", "check_learner",
+           "RULE", "SEATS"]
 
 _TRAIN = inspect.signature(qfast.train).parameters
 _PLAY = inspect.signature(qfast.play).parameters
