@@ -99,10 +99,11 @@ def plan_of_policy(game: EndGame, policy, player: int, exact: bool = True) -> di
     return X
 
 
-def agent_plan(game: EndGame, name: str, player: int, exact: bool = True) -> dict:
+def agent_plan(game: EndGame, name: str, player: int, exact: bool = True, parts=None) -> dict:
     """The exact realization plan of player ``name`` in seat ``player``: the weighted sum of its components'
-    plans (:func:`liarlab.papers.p06.policies.components`); ``exact=False`` in floats."""
-    parts = policies.components(name, game, player)
+    plans (:func:`liarlab.papers.p06.policies.components`, or ``parts``, ``[(weight, policy)]`` given: a trained
+    learner's, :func:`liarlab.papers.p06.learners.learner_components`); ``exact=False`` in floats."""
+    parts = policies.components(name, game, player) if parts is None else parts
     if len(parts) == 1 and parts[0][0] == 1:
         # one component of weight 1 is its own plan (the sum below would copy it entry by entry, unchanged)
         return plan_of_policy(game, parts[0][1], player, exact)
@@ -245,13 +246,16 @@ def pure_plan_fraction(game: EndGame, plan: dict, value: float):
     return Fraction(k, scale) if abs(value * scale - k) <= 1e-6 else value
 
 
-def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequences: int = 10_000) -> list[dict]:
+def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequences: int = 10_000,
+                   components: dict | None = None) -> list[dict]:
     """Two rows (the player as first mover, as second mover): the best responder's value, the player's guaranteed
     value, its exploitability, and the equilibrium's result against it. Always in floats (columns ``*_float``); as
     exact fractions too (``exact`` True) when the player's plan has at most ``exact_max_sequences`` sequences in
     that seat (a plan over 10^5 histories takes minutes in fractions, seconds in floats). A larger plan that is
     pure (a deterministic player: EXP1-EXP3) still gets its best response and exploitability as fractions
-    (:func:`pure_plan_fraction`); the equilibrium's result against it stays a float."""
+    (:func:`pure_plan_fraction`); the equilibrium's result against it stays a float. ``components``:
+    ``{seat: [(weight, policy)]}`` for a player that is not named in :mod:`~liarlab.papers.p06.policies` (a trained
+    Q-learner)."""
     v = eq.value
     rows = []
     for seat in (0, 1):
@@ -259,10 +263,11 @@ def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequence
         seat_value = v if seat == 0 else -v       # the game value of the player's seat
         row = dict(agent=name, a=game.dice[0], b=game.dice[1], faces=game.faces,
                    seat="first" if seat == 0 else "second", own_dice=game.dice[seat], game_value=seat_value)
-        plan = agent_plan(game, name, seat, exact=False)
+        parts = None if components is None else components[seat]
+        plan = agent_plan(game, name, seat, exact=False, parts=parts)
         row.update(sequences=len(plan) - 1, exact=len(plan) - 1 <= exact_max_sequences)
         if row["exact"]:
-            plan = agent_plan(game, name, seat, exact=True)
+            plan = agent_plan(game, name, seat, exact=True, parts=parts)
         br_float = float_best_response(game, plan, responder)
         br = best_response_value(game, plan, responder) if row["exact"] else pure_plan_fraction(game, plan, br_float)
         eq_result = plan_value(game, eq.plans[0], plan) if seat == 1 else -plan_value(game, plan, eq.plans[1])

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pandas as pd
 
+from liarlab.core.validation import check_int
 from liarlab.papers.p06 import exact_play as xp
-from liarlab.papers.p06 import policies
+from liarlab.papers.p06 import learners, policies
 
-__all__ = ["dice_of", "label_of", "agents_for", "equilibrium_of", "equilibria", "exploitability_table",
+__all__ = ["dice_of", "label_of", "agents_for", "learner_name", "learner_task", "learner_spread", "equilibrium_of",
+           "equilibria", "exploitability_table",
            "equilibrium_checks", "summary_table", "worked_example"]
 
 
@@ -59,6 +62,10 @@ def equilibria(games) -> dict:
     return {dice_of(g): equilibrium_of(dice_of(g)) for g in games}
 
 
+#: the ``seed`` of a rule player's rows (it draws nothing; paper 02's experiments mark fixed agents alike)
+FIXED = -1
+
+
 def _fraction_text(value) -> str:
     return str(value) if isinstance(value, Fraction) else ""
 
@@ -68,33 +75,90 @@ def evaluate_task(rng, dice, name, eq, exact_max_sequences) -> list[dict]:
     return xp.evaluate_agent(xp.game_for(dice), name, eq, exact_max_sequences)
 
 
+#: the most sequences of a retrained learner's plan walked in fractions: none. Its greedy play is pure, so its best
+#: response and exploitability are exact fractions all the same (read off the float walk,
+#: :func:`liarlab.papers.p06.exact_play.pure_plan_fraction`); only the equilibrium's result against it is a float.
+#: 80 plans (4 learners, 4 games, 5 seeds) take some 30 s of one core in fractions, 4 s in floats
+LEARNER_EXACT_MAX_SEQUENCES = 0
+
+
+def learner_name(learner: str, replicate: int) -> str:
+    """A retrained Q-learner's row name: ``"RL0 s2"`` is RL0 of training seed 2 (seeds 0, 1, ...)."""
+    return f"{learners.check_learner(learner)} s{int(replicate)}"
+
+
+def learner_task(rng, dice, learner, replicate, stage_games, seed, eq, exact_max_sequences) -> list[dict]:
+    """One retrained Q-learner (:mod:`liarlab.papers.p06.learners`): ``learner`` (RL0-RL3) trained one stage of
+    ``stage_games`` games against its EXP rule in game ``dice``, from the stream fixed by (``seed``, the game, the
+    learner, ``replicate``) whatever the task order, then its greedy policy evaluated like every player (two
+    rows). ``rng`` (the executor's) is not used, so a seed's table does not depend on which tasks run beside it."""
+    game = xp.game_for(dice)
+    k = int(learners.check_learner(learner)[2:])
+    stream = np.random.default_rng([int(seed), dice[0], dice[1], k, int(replicate)])
+    trained = learners.train(game, learners.LEARNERS[learner], stage_games, stream)
+    rows = xp.evaluate_agent(game, learner_name(learner, replicate), eq, exact_max_sequences,
+                             components=learners.learner_components(game, trained.values))
+    return [dict(r, seed=int(replicate), training_win_rate=float(trained.won.mean())) for r in rows]
+
+
 def exploitability_table(games, test_types, test_types_larger, exact_max_sequences: int,
-                         progress=None) -> pd.DataFrame:
+                         progress=None, learner_seeds: int = 0, stage_games: int = learners.STAGE_GAMES,
+                         seed: int = 0) -> pd.DataFrame:
     """One row per (game, player, seat): the seat's game value, the best responder's value, the player's
     guaranteed value and exploitability, the equilibrium's result and edge against it (floats, +-1 units, to the
     player's seat except ``equilibrium_*``, which are to the equilibrium's seat), and the exact fractions where
     the plan is evaluated exactly (``exact``); a pure plan too large for that still has its exploitability's
-    fraction (:func:`liarlab.papers.p06.exact_play.pure_plan_fraction`)."""
+    fraction (:func:`liarlab.papers.p06.exact_play.pure_plan_fraction`). Then paper 02's Q-learners RL0-RL3,
+    each retrained in each game ``learner_seeds`` times (``stage_games`` games, streams from ``seed``;
+    :func:`learner_task`), one player ``"RLk sS"`` per training seed S (column ``seed``; -1 for the rule players,
+    which draw nothing; ``training_win_rate``: the learner's win rate over its training games, exploring), their
+    plans walked in floats (:data:`LEARNER_EXACT_MAX_SEQUENCES`)."""
     from liarlab.study.parallel import run_tasks
 
+    learner_seeds = check_int("learner_seeds", learner_seeds, 0)
+    stage_games = check_int("stage_games", stage_games, 1)
     eqs = equilibria(games)
     tasks = [dict(dice=dice, name=name, eq=eq, exact_max_sequences=exact_max_sequences)
              for dice, eq in eqs.items() for name in agents_for(dice, test_types, test_types_larger)]
     results = run_tasks(evaluate_task, tasks, seed=0, progress=progress, desc="06 players")
+    trained = [dict(dice=dice, learner=learner, replicate=s, stage_games=stage_games, seed=seed, eq=eq,
+                    exact_max_sequences=min(exact_max_sequences, LEARNER_EXACT_MAX_SEQUENCES))
+               for dice, eq in eqs.items() for learner in learners.LEARNERS for s in range(learner_seeds)]
+    if trained:
+        results += run_tasks(learner_task, trained, seed=0, progress=progress, desc="06 Q-learners")
     rows = []
     for task_rows in results:
         for r in task_rows:
             rows.append(dict(
                 game=label_of((r["a"], r["b"])), a=r["a"], b=r["b"], faces=r["faces"], agent=r["agent"],
-                source=policies.describe(r["agent"]), seat=r["seat"], own_dice=r["own_dice"],
+                source=policies.describe(r["agent"]), seed=r.get("seed", FIXED), seat=r["seat"],
+                own_dice=r["own_dice"],
                 game_value=float(r["game_value"]), best_response=float(r["best_response"]),
                 guaranteed=float(r["guaranteed"]), exploitability=float(r["exploitability"]),
                 equilibrium_result=float(r["equilibrium_result"]), equilibrium_edge=float(r["equilibrium_edge"]),
                 exact=bool(r["exact"]), game_value_fraction=_fraction_text(r["game_value"]),
                 exploitability_fraction=_fraction_text(r["exploitability"]),
                 equilibrium_edge_fraction=_fraction_text(r["equilibrium_edge"]),
-                float_check=abs(float(r["best_response"]) - r["best_response_float"]), sequences=r["sequences"]))
-    return pd.DataFrame(rows)
+                float_check=abs(float(r["best_response"]) - r["best_response_float"]), sequences=r["sequences"],
+                training_win_rate=r.get("training_win_rate", float("nan"))))
+    order = {label_of(dice): i for i, dice in enumerate(eqs)}
+    frame = pd.DataFrame(rows)
+    # each game's rows together (the rule players, then its learners), as the summary and figures read them
+    return frame.iloc[frame.game.map(order).argsort(kind="stable")].reset_index(drop=True)
+
+
+def learner_spread(table: pd.DataFrame) -> pd.DataFrame:
+    """Per (game, learner): the retrained Q-learner's exploitability (mean of its two seats) over its training seeds:
+    mean, least and most, and how many seeds; the rule players' rows are left out."""
+    rl = table[table.seed != FIXED]
+    if rl.empty:
+        return pd.DataFrame(columns=["game", "learner", "seeds", "exploitability_mean", "exploitability_min",
+                                     "exploitability_max"])
+    per_seed = (rl.assign(learner=rl.agent.str.split(" ").str[0])
+                .groupby(["game", "learner", "seed"], sort=False).exploitability.mean().reset_index())
+    return (per_seed.groupby(["game", "learner"], sort=False).exploitability
+            .agg(seeds="count", exploitability_mean="mean", exploitability_min="min", exploitability_max="max")
+            .reset_index())
 
 
 def equilibrium_checks(games) -> pd.DataFrame:

@@ -27,25 +27,21 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
     players_ok = set(full("test_types")) <= set(types1) and set(full("test_types_larger")) <= set(types3)
     games_ok = set(full("games")) <= set(params["games"])
     small_ok = {11, 21, 12} <= set(params["games"])
-    exact = int(table.exact.sum())
-    pure = _pure_fractions(table)
+    learned = _learned(table)
+    rules = table[~learned]            # A1, A3: the rule players (A4 is the retrained Q-learners')
+    exact = int(rules.exact.sum())
+    pure = _pure_fractions(rules)
     return [
         experiment("06", "A1", "Paper 01's random guess and test programs, paper 02's EXP0-EXP3 as exact end-game "
                    "strategies", "random guess, 32 test programs, EXP0-EXP3",
                    f"random guess, {len(types1)} test programs (one die each), {len(types3)} in the three-dice games, "
-                   f"EXP0-EXP3; {exact} of {len(table)} seats in fractions{pure}", "full" if players_ok else "reduced",
+                   f"EXP0-EXP3; {exact} of {len(rules)} seats in fractions{pure}", "full" if players_ok else "reduced",
                    "exploitability table", "" if players_ok else "quick profile: fewer test programs"),
         experiment("06", "A2", "End games 1v1, 2v1, 1v2 at six faces", "1v1, 2v1, 1v2",
                    ", ".join(g for g in games if g != "2v2"), "full" if small_ok else "reduced",
                    "exploitability table", "" if small_ok else "quick profile"),
-        _two_dice_each_row(table),
-        experiment("06", "A4", "Paper 02's Q-learners RL0-RL3", "retrained in each end game by paper 02's "
-                   "procedure, seeds as replicates", "not run", "missing", "-",
-                   "a Q-table learnt with five dice each does not read a one- or two-die hand, and paper 02's "
-                   "training engine (liarlab.liardice.qfast, its table layout in qtable) is built for five dice each "
-                   "(252 hands, 30 bids a player, equal hands): retraining needs an engine for one or two dice and "
-                   "unequal hands, then 80 models (4 learners, 4 games, 5 seeds) of 100,000 games each, whose greedy "
-                   "policies (state: own hand and the last bid) are per-turn rules this machinery can tabulate"),
+        _two_dice_each_row(rules),
+        _learner_row(params, table[learned], games_ok),
         experiment("06", "A5", "Paper 01's Bayesian-network player", "the network's player in each end game",
                    "not run", "missing", "-", "it has no reading of a smaller hand: its networks' nodes are the counts "
                    "2 to 10 of two five-dice hands and its imagined opponent hand holds five dice; untrained it is the "
@@ -56,6 +52,35 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
                    "not in this first piece; both are per-turn mixtures and fit the same machinery"),
         _behaviour_row(behaviour, players_ok and games_ok),
     ] + _league_rows(params, league)
+
+
+def _learned(table: pd.DataFrame) -> pd.Series:
+    """The rows of retrained Q-learners (a training seed >= 0; a table from before them has no ``seed`` column)."""
+    return table.seed >= 0 if "seed" in table else pd.Series(False, index=table.index)
+
+
+def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
+    """Paper 02's Q-learners, retrained in each end game (:mod:`liarlab.papers.p06.learners`): ``learned`` is the
+    exploitability table's rows of them."""
+    title, asked = "Paper 02's Q-learners RL0-RL3", "retrained in each end game by paper 02's procedure, seeds as " \
+        "replicates"
+    seeds, stage = int(params.get("learner_seeds") or 0), int(params.get("learner_games") or 0)
+    if learned.empty:
+        return experiment("06", "A4", title, asked, "not run", "missing", "-",
+                          "no training seeds in this run (learner_seeds = 0)")
+    ok = games_ok and seeds >= full("learner_seeds") and stage >= full("learner_games")
+    names = sorted({a.split(" ")[0] for a in learned.agent})
+    why = [] if ok else ["quick profile: fewer seeds, games or training games"]
+    why.append("the greedy policy (no exploration) is evaluated, as every player is, by best responses (its plan "
+               "walked in floats; being pure, its exploitability is still an exact fraction, the equilibrium's "
+               "result against it a float); "
+               "one table serves both seats, as in paper 02, so in 2v1 and 1v2 it learns from hands of two "
+               "dice and of one; the report's EXPRAND and sequence models (RL01...) are not retrained")
+    return experiment("06", "A4", title, asked,
+                      f"{', '.join(names)}, each {seeds} seeds in {', '.join(dict.fromkeys(learned.game))}: one "
+                      f"stage of {stage:,} games against its EXP rule (paper 02's epsilon, alpha, gamma, partial-"
+                      "hand keys, backward update, alternating seats), compiled and tested against a plain reference",
+                      "full" if ok else "reduced", "exploitability table", "; ".join(why))
 
 
 def _pure_fractions(table: pd.DataFrame) -> str:

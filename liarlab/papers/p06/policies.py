@@ -48,6 +48,11 @@ READINGS = {
                     "which can then fire only when four dice are on the table.",
     "EXP": "It reads its own counts as they are and keeps the two-player margin (challenge when its count plus one "
            "is below the bid's), over the end game's bids in the paper's order.",
+    "Q-learner (RL0-RL3)": "It reads no smaller hand: it is retrained in each end game by paper 02's procedure "
+                           "(one stage of 100,000 games against its EXP rule, seats alternating, one table for both "
+                           "seats), its key the report's partial hand (the standing bid, then the bid it makes with "
+                           "its own count of that bid's face, 0 up to its own dice); it is evaluated greedy (no "
+                           "exploration, ties to the last action), one row per training seed.",
     "Bayesian network": "None, so it is not played in the end games: its networks' nodes are the counts 2 to 10 of "
                         "two five-dice hands and its imagined opponent hand holds five dice; untrained it is the "
                         "random-guess player draw for draw, and trained its play depends on the game's history and "
@@ -62,7 +67,12 @@ def agent_names(test_types=range(1, 33)) -> list[str]:
 
 
 def describe(name: str) -> str:
-    """Which paper a player comes from and its rule in a few words."""
+    """Which paper a player comes from and its rule in a few words (a retrained Q-learner: ``"RLk sS"``, learner k,
+    training seed S)."""
+    if name.startswith("RL"):
+        learner, _, seed = name.partition(" s")
+        return (f"paper 02: {learner} (Q-learner retrained in the end game against EXP{learner[2:]})"
+                + (f", seed {seed}" if seed else ""))
     if name == "random-guess":
         return "paper 01: random guess"
     if name.startswith("type"):
