@@ -50,7 +50,7 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
                    "per-turn rule to tabulate (it plays in the five-dice league, A8)"),
         experiment("06", "A6", "Paper 02's RAND and EXPRAND", "both", "not run", "missing", "-",
                    "not in this first piece; both are per-turn mixtures and fit the same machinery"),
-        _behaviour_row(behaviour, players_ok and games_ok),
+        _behaviour_row(behaviour, players_ok and games_ok, bool(learned.any())),
     ] + _league_rows(params, league)
 
 
@@ -108,7 +108,7 @@ def _two_dice_each_row(table: pd.DataFrame) -> dict:
                       "evaluated in floats (over 10^4 sequences)")
 
 
-def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
+def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool, learners_run: bool = False) -> dict:
     asked = "every player and the equilibrium in every game"
     if behaviour is None or behaviour.empty:
         return experiment("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
@@ -119,7 +119,9 @@ def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
     without_tests = [g for g, agents in behaviour.groupby("game", sort=False).agent
                      if not agents.str.startswith("type").any()]
     why = ([] if sizes_ok else ["quick profile: fewer test programs or games"]) + (
-        [f"{', '.join(without_tests)} without the test programs (A3)"] if without_tests else [])
+        [f"{', '.join(without_tests)} without the test programs (A3)"] if without_tests else []) + (
+        ["the retrained Q-learners (A4) are measured by their exploitability only: the behaviour table was not "
+         "extended to their trained plans in this piece"] if learners_run else [])
     return experiment("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
                       f"{done} and the equilibrium, each against the equilibrium in the other seat; "
                       f"{int(exact.sum())} of {len(exact)} in fractions", "reduced" if why else "full",
