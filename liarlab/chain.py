@@ -210,15 +210,31 @@ def cache_state(nb_id: str, cache_folder: Path, force: bool = False) -> str:
     return "serves" if all(e.get("current") for e in mine) else "stale"
 
 
+def _recorded(nb_id: str, name: str, profile: str, root: Path, notebook: Path | None, force: bool):
+    """(cache state, recorded compute seconds, last run's wall seconds) of a notebook about to run."""
+    return (cache_state(nb_id, root / "data" / "cache", force),
+            compute_seconds(nb_id, profile, [root / "data", outputs.REPO_ROOT / "data"]),
+            expected_seconds(name, profile, root / "report", notebook))
+
+
+def expected_cost(nb_id: str, name: str, profile: str, root: Path, notebook: Path | None = None,
+                  force: bool = False) -> float | None:
+    """The seconds a notebook should take in this run, as :func:`expectation` words them: the last run's wall time
+    when the cache will serve, else its recorded compute time (else the last wall time; None when nothing is
+    recorded)."""
+    state, compute, last = _recorded(nb_id, name, profile, root, notebook, force)
+    if state == "serves" and last is not None:
+        return last
+    return compute if compute is not None else last
+
+
 def expectation(nb_id: str, name: str, profile: str, root: Path, notebook: Path | None = None,
                 force: bool = False) -> str:
     """The words after the profile in ``[NN] name (profile, ...)``: the time a person should expect.
 
     The recorded compute time when the cache is empty, stale or bypassed; the last run's wall time only when
     the cache will serve (it is then that short)."""
-    state = cache_state(nb_id, root / "data" / "cache", force)
-    compute = compute_seconds(nb_id, profile, [root / "data", outputs.REPO_ROOT / "data"])
-    last = expected_seconds(name, profile, root / "report", notebook)
+    state, compute, last = _recorded(nb_id, name, profile, root, notebook, force)
     if state == "serves" and last is not None:
         tail = f"; {_duration(compute)} to compute" if compute is not None and compute > last else ""
         return f", about {_duration(last)} from the cache{tail}"
@@ -277,12 +293,13 @@ def _duration(seconds: float) -> str:
 GATHERERS = ("99",)
 
 
-def run_order(notebooks: dict[str, Path], profile: str, root: Path) -> list[str]:
-    """The order notebooks start in when several run at once: the longest last recorded first (so the two slots
+def run_order(notebooks: dict[str, Path], profile: str, root: Path, force: bool = False) -> list[str]:
+    """The order notebooks start in when several run at once: the longest expected first (so the two slots
     finish together; a short notebook fills the gap), unknown ones in number order after them, the gatherers
-    last. With one at a time the number order is kept."""
+    last. Expected is :func:`expected_cost`: a notebook the cache will not serve costs its recorded compute time,
+    not the short wall time of a last run served from the cache. With one at a time the number order is kept."""
     def last(nb_id):
-        seconds = expected_seconds(notebooks[nb_id].name, profile, root / "report", notebooks[nb_id])
+        seconds = expected_cost(nb_id, notebooks[nb_id].name, profile, root, notebooks[nb_id], force)
         return -1.0 if seconds is None else seconds
 
     papers = [nb for nb in notebooks if nb not in GATHERERS]
@@ -350,7 +367,7 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
             _execute(path, nb_out / path.name, settings[nb_id], kernel, notebook_dir, progress)
             finished(nb_id, time.time() - t0)
     else:
-        _run_at_once(run_order(notebooks, profile, root), notebooks, settings, nb_out, kernel, notebook_dir,
+        _run_at_once(run_order(notebooks, profile, root, force), notebooks, settings, nb_out, kernel, notebook_dir,
                      at_once, started, finished)
     runs.sort(key=lambda r: r.notebook)
     if html:

@@ -76,3 +76,21 @@ def test_a_fresh_clone_expects_the_compute_time_not_the_cached_run(tmp_path):
     assert chain.cache_state("03", cache_dir) == "stale"
     assert chain.expectation("03", "03_x.ipynb", "full", root) == ", about 9.1 min to compute: the cache is stale"
     assert chain.cache_state("04", cache_dir) == "empty"
+
+
+def test_two_at_once_start_with_what_costs_most_in_this_run_not_what_the_cache_served_last(tmp_path):
+    """The last run served 03 from the cache in 49 s, but it costs 18 minutes to compute: under --force (or an
+    empty cache) it must start first, not after every cheaper notebook."""
+    root = tmp_path
+    notebooks = {nb: root / f"{nb}_x.ipynb" for nb in ("00", "01", "03", "99")}
+    _sidecar(root / "data", "03_claims.json", 1080.0)
+    _sidecar(root / "data", "01_claims.json", 460.0)
+    _sidecar(root / "data", "00_claims.json", 28.0)
+    runs = [chain.NotebookRun("03_x.ipynb", 49.0, root), chain.NotebookRun("01_x.ipynb", 455.0, root),
+            chain.NotebookRun("00_x.ipynb", 27.0, root)]
+    chain._write_timings(root / "report", runs, "full")
+    assert chain.run_order(notebooks, "full", root, force=True) == ["03", "01", "00", "99"]
+    assert chain.expected_cost("03", "03_x.ipynb", "full", root, force=True) == 1080.0
+    # when the cache serves 03, its short wall time is what it costs
+    _cache_entry(root / "data" / "cache", "03_bidding")
+    assert chain.run_order(notebooks, "full", root) == ["01", "03", "00", "99"]
