@@ -352,10 +352,10 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
         path = notebooks[nb_id]
         log(f"[{nb_id}] {path.name} ({profile}{expectation(nb_id, path.name, profile, root, path, force)}) ...")
 
-    def finished(nb_id, seconds):
+    def finished(nb_id, seconds, cpu=None):
         target = nb_out / notebooks[nb_id].name
         runs.append(NotebookRun(notebooks[nb_id].name, seconds, target))
-        log(f"[{nb_id}] done in {_duration(seconds)}")
+        log(f"[{nb_id}] done in {_duration(seconds)}" + ("" if cpu is None else f" ({_duration(cpu)} of CPU)"))
         _write_timings(root / "report", runs[-1:], profile)
         if html:
             report.write_notebook_page(target, root / "report")  # self-contained page, no network scripts
@@ -363,9 +363,9 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
     if at_once == 1:
         for nb_id, path in notebooks.items():
             started(nb_id)
-            t0 = time.time()
+            t0, cpu0 = time.time(), _children_cpu()
             _execute(path, nb_out / path.name, settings[nb_id], kernel, notebook_dir, progress)
-            finished(nb_id, time.time() - t0)
+            finished(nb_id, time.time() - t0, _children_cpu() - cpu0)
     else:
         _run_at_once(run_order(notebooks, profile, root, force), notebooks, settings, nb_out, kernel, notebook_dir,
                      at_once, started, finished)
@@ -378,11 +378,22 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
     return runs
 
 
-def _timed_execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, at_once: int) -> float:
-    """:func:`_execute` in a worker process, returning its wall seconds."""
-    t0 = time.time()
+def _timed_execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, at_once: int) -> tuple:
+    """:func:`_execute` in a worker process: (its wall seconds, the CPU seconds of its kernel and the kernel's
+    worker processes, :func:`_children_cpu`)."""
+    t0, cpu0 = time.time(), _children_cpu()
     _execute(path, target, params, kernel, cwd, False, at_once)
-    return time.time() - t0
+    return time.time() - t0, _children_cpu() - cpu0
+
+
+def _children_cpu() -> float:
+    """User plus system CPU seconds of this process's finished children (a kernel, once papermill has waited for it,
+    with its own finished workers): with several notebooks at once the machine's cores are shared, so a notebook's
+    wall time says less of its cost than its CPU time."""
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _run_at_once(order: list[str], notebooks: dict, settings: dict, nb_out: Path, kernel: str, cwd: Path,
@@ -414,7 +425,7 @@ def _run_at_once(order: list[str], notebooks: dict, settings: dict, nb_out: Path
             for future in done:
                 nb_id = running.pop(future)
                 try:
-                    finished(nb_id, future.result())
+                    finished(nb_id, *future.result())
                 except ChainError as err:
                     failure = failure or err
     if failure is not None:

@@ -6,6 +6,7 @@ its sidecar lists as measured (time, memory, threads).
 """
 import hashlib
 import json
+import re
 
 import nbformat
 import pandas as pd
@@ -125,9 +126,13 @@ def test_two_at_once_the_scorecard_waits_and_a_failure_starts_nothing_new(tmp_pa
     nbformat.write(_tiny_notebook(write.format(pause=0, marks=marks, name="01")), folder / "01_fast.ipynb")
     nbformat.write(_tiny_notebook(f"import pathlib\nassert sorted(p.name for p in pathlib.Path(r'{marks}').iterdir())"
                                   " == ['00', '01']"), folder / "99_gathers.ipynb")
+    lines = []
     runs = chain.run_chain(profile="quick", out=tmp_path / "out", notebook_dir=folder, html=False,
-                           log=lambda *_: None, progress=False, at_once=2)
+                           log=lines.append, progress=False, at_once=2)
     assert [r.notebook for r in runs] == ["00_slow.ipynb", "01_fast.ipynb", "99_gathers.ipynb"]
+    # each notebook's CPU time (its kernel's) beside its wall time: a kernel that starts uses some
+    cpu = [re.search(r"^\[(\d\d)\] done in .* \((\d+) s of CPU\)$", line) for line in lines]
+    assert sorted(m.group(1) for m in cpu if m) == ["00", "01", "99"] and all(int(m.group(2)) > 0 for m in cpu if m)
 
     broken = tmp_path / "broken"
     broken.mkdir()
