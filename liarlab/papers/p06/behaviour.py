@@ -36,7 +36,7 @@ from liarlab.papers.p06 import exact_play as xp
 from liarlab.papers.p06 import experiments as p06x
 from liarlab.papers.p06.claims import family_of
 
-__all__ = ["EQUILIBRIUM", "OPPONENT", "behaviour_counts", "behaviour_rows", "behaviour_table", "family_behaviour",
+__all__ = ["EQUILIBRIUM", "OPPONENT", "behaviour_counts", "behaviour_rows", "behaviour_table", "behaviour_task", "player_behaviour", "family_behaviour",
            "family_wide", "opening_summary", "need_label"]
 
 EQUILIBRIUM = "equilibrium"
@@ -141,30 +141,30 @@ def _level_order(level: str) -> int:
 
 def behaviour_task(rng, dice, name, eq, exact_max_sequences) -> list[dict]:
     """One (game, player) task: its rows against the equilibrium (``name`` ``"equilibrium"``: the equilibrium's
-    own, against itself). A player's plans are in fractions when both have at most ``exact_max_sequences``
-    sequences, else in floats (no randomness is drawn; ``rng`` is the executor's contract)."""
+    own, against itself; no randomness is drawn; ``rng`` is the executor's contract)."""
     game = xp.game_for(dice)
-    opponents = (eq.plans[1], eq.plans[0])
     if name == EQUILIBRIUM:
-        return behaviour_rows(game, name, eq.plans, opponents, True)
-    plans = tuple(xp.agent_plan(game, name, s, exact=False) for s in (0, 1))
+        return behaviour_rows(game, name, eq.plans, (eq.plans[1], eq.plans[0]), True)
+    return player_behaviour(game, name, eq, exact_max_sequences, xp.PlanBook(game, name))
+
+
+def player_behaviour(game: EndGame, name: str, eq, exact_max_sequences: int, book) -> list[dict]:
+    """A player's rows against the equilibrium, from its :class:`~liarlab.papers.p06.exact_play.PlanBook`: its plans
+    are in fractions when both seats' have at most ``exact_max_sequences`` sequences, else in floats."""
+    plans = tuple(book.plan(s, exact=False) for s in (0, 1))
     exact = max(len(p) - 1 for p in plans) <= exact_max_sequences
     if exact:
-        plans = tuple(xp.agent_plan(game, name, s, exact=True) for s in (0, 1))
-    return behaviour_rows(game, name, plans, opponents, exact)
+        plans = tuple(book.plan(s, exact=True) for s in (0, 1))
+    return behaviour_rows(game, name, plans, (eq.plans[1], eq.plans[0]), exact)
 
 
 def behaviour_table(games, test_types, test_types_larger, exact_max_sequences: int, progress=None) -> pd.DataFrame:
     """The tidy behaviour table (:func:`behaviour_rows`) of the equilibrium and every player of
-    :func:`liarlab.papers.p06.experiments.agents_for` in each game, against the equilibrium in the other seat."""
-    from liarlab.study.parallel import run_tasks
-
-    eqs = p06x.equilibria(games)
-    tasks = [dict(dice=dice, name=name, eq=eq, exact_max_sequences=exact_max_sequences)
-             for dice, eq in eqs.items()
-             for name in [EQUILIBRIUM] + p06x.agents_for(dice, test_types, test_types_larger)]
-    results = run_tasks(behaviour_task, tasks, seed=0, progress=progress, desc="06 behaviour")
-    return pd.DataFrame([row for rows in results for row in rows])
+    :func:`liarlab.papers.p06.experiments.agents_for` in each game, against the equilibrium in the other seat
+    (:func:`liarlab.papers.p06.experiments.player_tables`, which reads each player's plans once for this table and
+    the exploitability table)."""
+    return p06x.player_tables(games, test_types, test_types_larger, exact_max_sequences, progress=progress,
+                              behaviour=True)[1]
 
 
 def family_behaviour(table: pd.DataFrame, seat: str = "both") -> pd.DataFrame:

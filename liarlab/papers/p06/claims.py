@@ -15,12 +15,14 @@ __all__ = ["FAMILIES", "QUESTION", "HEADLINE_QUANTITY", "family_of", "family_tab
 
 #: the families of players, as the papers built them
 FAMILIES = {"random-guess": "random guess (paper 01)", "type": "the 32 test programs (paper 01)",
+            "EXPRAND": "the random players RAND and EXPRAND (paper 02)",
+            "RAND": "the random players RAND and EXPRAND (paper 02)",
             "EXP": "the rule players EXP0-EXP3 (paper 02)",
             "RL": "the Q-learners RL0-RL3, retrained (paper 02)"}
 
 QUESTION = ("How far from exact play are the Liar Dice players of papers 01 and 02 (random guess, the 32 test "
-            "programs, EXP0-EXP3, the Q-learners RL0-RL3 retrained), measured in the small end games that can be "
-            "solved exactly?")
+            "programs, EXP0-EXP3, RAND, EXPRAND, the Q-learners RL0-RL3 retrained), measured in the small end games "
+            "that can be solved exactly?")
 HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game (over its players and their two seats, "
                      "+-1 units: 2 is a sure win turned into a sure loss)")
 RULE = "exact: best responses and equilibrium plans in rational arithmetic (floats where a plan is too large)"
@@ -56,7 +58,7 @@ def family_table(summary: pd.DataFrame) -> pd.DataFrame:
 
 def least_and_most_claims(summary: pd.DataFrame) -> tuple[str, str]:
     """The claim texts of the first game's least and most exploitable family (the answer's two results)."""
-    first = family_table(summary).groupby("game", sort=False).head(len(FAMILIES))
+    first = family_table(summary).groupby("game", sort=False).head(len(set(FAMILIES.values())))
     game = first.game.iloc[0]
     g = first[first.game == game]
     return _least_text(game, g.iloc[0].family), _most_text(game, g.iloc[-1].family)

@@ -117,6 +117,22 @@ def agent_plan(game: EndGame, name: str, player: int, exact: bool = True, parts=
     return total
 
 
+class PlanBook:
+    """A player's realization plans in one game, each walked once: :meth:`plan` (seat, exact) is
+    :func:`agent_plan`'s, kept for the next question (the exploitability and the behaviour tables read the same
+    plans)."""
+
+    def __init__(self, game: EndGame, name: str, components: dict | None = None):
+        self.game, self.name, self.components = game, name, components
+        self._plans = {}
+
+    def plan(self, seat: int, exact: bool) -> dict:
+        if (seat, exact) not in self._plans:
+            parts = None if self.components is None else self.components[seat]
+            self._plans[seat, exact] = agent_plan(self.game, self.name, seat, exact=exact, parts=parts)
+        return self._plans[seat, exact]
+
+
 def _exact_probs(game: EndGame):
     return [game.hands(p)[1] for p in (0, 1)]
 
@@ -247,7 +263,7 @@ def pure_plan_fraction(game: EndGame, plan: dict, value: float):
 
 
 def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequences: int = 10_000,
-                   components: dict | None = None) -> list[dict]:
+                   components: dict | None = None, book: PlanBook | None = None) -> list[dict]:
     """Two rows (the player as first mover, as second mover): the best responder's value, the player's guaranteed
     value, its exploitability, and the equilibrium's result against it. Always in floats (columns ``*_float``); as
     exact fractions too (``exact`` True) when the player's plan has at most ``exact_max_sequences`` sequences in
@@ -255,7 +271,8 @@ def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequence
     pure (a deterministic player: EXP1-EXP3) still gets its best response and exploitability as fractions
     (:func:`pure_plan_fraction`); the equilibrium's result against it stays a float. ``components``:
     ``{seat: [(weight, policy)]}`` for a player that is not named in :mod:`~liarlab.papers.p06.policies` (a trained
-    Q-learner)."""
+    Q-learner). ``book``: the player's :class:`PlanBook` when the caller reads its plans again."""
+    book = PlanBook(game, name, components) if book is None else book
     v = eq.value
     rows = []
     for seat in (0, 1):
@@ -263,11 +280,10 @@ def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequence
         seat_value = v if seat == 0 else -v       # the game value of the player's seat
         row = dict(agent=name, a=game.dice[0], b=game.dice[1], faces=game.faces,
                    seat="first" if seat == 0 else "second", own_dice=game.dice[seat], game_value=seat_value)
-        parts = None if components is None else components[seat]
-        plan = agent_plan(game, name, seat, exact=False, parts=parts)
+        plan = book.plan(seat, exact=False)
         row.update(sequences=len(plan) - 1, exact=len(plan) - 1 <= exact_max_sequences)
         if row["exact"]:
-            plan = agent_plan(game, name, seat, exact=True, parts=parts)
+            plan = book.plan(seat, exact=True)
         br_float = float_best_response(game, plan, responder)
         br = best_response_value(game, plan, responder) if row["exact"] else pure_plan_fraction(game, plan, br_float)
         eq_result = plan_value(game, eq.plans[0], plan) if seat == 1 else -plan_value(game, plan, eq.plans[1])

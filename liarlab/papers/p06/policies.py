@@ -27,11 +27,11 @@ from liarlab.bluff.endgame import EndGame
 from liarlab.core import dice
 from liarlab.core.validation import check_int
 from liarlab.liardice.agents import traits_of
-from liarlab.liardice.exp_agents import exp0_action, exp_action
+from liarlab.liardice.exp_agents import RAND_AREA, exp0_action, exp_action
 from liarlab.liardice.rules import CHALLENGE
 
 __all__ = ["READINGS", "agent_names", "components", "hand_counts", "random_guess_policy", "test_program_policy",
-           "exp_policy", "always_call", "raise_by_one", "describe"]
+           "exp_policy", "exprand_policy", "rand_policy", "always_call", "raise_by_one", "describe"]
 
 CALL = 0
 HALF = Fraction(1, 2)
@@ -48,6 +48,9 @@ READINGS = {
                     "which can then fire only when four dice are on the table.",
     "EXP": "It reads its own counts as they are and keeps the two-player margin (challenge when its count plus one "
            "is below the bid's), over the end game's bids in the paper's order.",
+    "RAND and EXPRAND": "RAND reads nothing of its hand (uniform over the legal actions, the end game's bids in the "
+                        "paper's order and the challenge); EXPRAND is EXP0-EXP3 drawn afresh at every decision with "
+                        "the report's chances and reads its hand as they do.",
     "Q-learner (RL0-RL3)": "It reads no smaller hand: it is retrained in each end game by paper 02's procedure "
                            "(one stage of 100,000 games against its EXP rule, seats alternating, one table for both "
                            "seats), its key the report's partial hand (the standing bid, then the bid it makes with "
@@ -62,8 +65,9 @@ READINGS = {
 
 def agent_names(test_types=range(1, 33)) -> list[str]:
     """The players of this study: paper 01's random guess and test programs ``type1``..``type32`` (those in
-    ``test_types``), and paper 02's EXP0-EXP3."""
-    return ["random-guess"] + [f"type{int(t)}" for t in test_types] + [f"EXP{k}" for k in range(4)]
+    ``test_types``), and paper 02's EXP0-EXP3, EXPRAND and RAND."""
+    return ["random-guess"] + [f"type{int(t)}" for t in test_types] + [f"EXP{k}" for k in range(4)] + ["EXPRAND",
+                                                                                                        "RAND"]
 
 
 def describe(name: str) -> str:
@@ -77,7 +81,9 @@ def describe(name: str) -> str:
         return "paper 01: random guess"
     if name.startswith("type"):
         return f"paper 01: test program {name[4:]} ({traits_of(int(name[4:])).label()})"
-    return {"EXP0": "paper 02: EXP0 (random among the next bids)", "EXP1": "paper 02: EXP1 (smallest honest bid)",
+    return {"EXPRAND": "paper 02: EXPRAND (one of EXP0-EXP3 drawn at every decision)",
+            "RAND": "paper 02: RAND (uniform over the legal actions)",
+            "EXP0": "paper 02: EXP0 (random among the next bids)", "EXP1": "paper 02: EXP1 (smallest honest bid)",
             "EXP2": "paper 02: EXP2 (opens with its largest honest bid)",
             "EXP3": "paper 02: EXP3 (opens one above its largest honest bid)"}[name]
 
@@ -252,6 +258,33 @@ def exp_policy(seat: Seat, kind: int):
     return policy
 
 
+def exprand_policy(seat: Seat):
+    """EXPRAND of paper 02: at every decision one of EXP0-EXP3 with the report's chances (the cuts
+    :data:`liarlab.liardice.exp_agents.RAND_AREA` of one uniform draw), so its distribution is the mixture of
+    theirs."""
+    cuts = [Fraction(0)] + [Fraction(c) for c in RAND_AREA] + [Fraction(1)]
+    rules = [(cuts[k + 1] - cuts[k], exp_policy(seat, k)) for k in range(4)]
+
+    def policy(own, prev: int) -> dict:
+        out = defaultdict(Fraction)
+        for chance, rule in rules:
+            for action, p in rule(own, prev).items():
+                out[action] += chance * p
+        return dict(out)
+
+    return policy
+
+
+def rand_policy(seat: Seat):
+    """RAND of paper 02: uniform over the legal actions in the paper's list (every higher bid, and the challenge
+    once a bid stands); it reads nothing of its hand."""
+    def policy(own, prev: int) -> dict:
+        actions = _report_actions(seat, prev)
+        return {_action_number(seat, a): Fraction(1, len(actions)) for a in actions}
+
+    return policy
+
+
 # --------------------------------------------------------------------------- two hand-checkable players (tests)
 
 def always_call(seat: Seat):
@@ -275,6 +308,10 @@ def components(name: str, game: EndGame, player: int) -> list:
         return [(Fraction(1), random_guess_policy(seat))]
     if name in ("EXP0", "EXP1", "EXP2", "EXP3"):
         return [(Fraction(1), exp_policy(seat, int(name[3])))]
+    if name == "EXPRAND":
+        return [(Fraction(1), exprand_policy(seat))]
+    if name == "RAND":
+        return [(Fraction(1), rand_policy(seat))]
     if name == "always-call":
         return [(Fraction(1), always_call(seat))]
     if name == "raise-by-one":

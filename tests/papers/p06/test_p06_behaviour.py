@@ -117,3 +117,27 @@ def test_the_explore_figure_sets_the_players_behaviour_beside_the_equilibriums()
     measured = behaviour[(behaviour.seat == "both") & (behaviour.measure != "opening")]
     assert len(bars) == 2 * len(measured[measured.agent == "EXP1"])
     assert len(F.agent_figure(rows, "EXP1", label).axes) == 1        # no behaviour table: the one panel
+
+
+def test_one_walk_of_each_plan_gives_both_tables_as_the_separate_tasks_do():
+    import pandas as pd
+
+    from liarlab.papers.p06 import experiments as p06x
+
+    games, types = [11], [1, 17]
+    table, behaviour = p06x.player_tables(games, types, [1], 10_000, progress=False, learner_seeds=1,
+                                          stage_games=300, behaviour=True)
+    dice = (1, 1)
+    eq = p06x.equilibria(games)[dice]
+    names = p06x.agents_for(dice, types, [1])
+    expected = [r for name in names for r in xp.evaluate_agent(xp.game_for(dice), name, eq, 10_000)]
+    rules = table[table.seed == p06x.FIXED]
+    assert list(rules.agent) == [r["agent"] for r in expected]
+    assert list(rules.exploitability) == [float(r["exploitability"]) for r in expected]
+    rows = B.behaviour_task(None, dice, B.EQUILIBRIUM, eq, 0)
+    rows += [r for name in names for r in B.behaviour_task(None, dice, name, eq, 10_000)]
+    separate = pd.DataFrame(rows)
+    pd.testing.assert_frame_equal(behaviour.iloc[:len(separate)].reset_index(drop=True), separate)
+    # then the learners, one per learner and seed, with the table's names
+    assert set(behaviour.agent.iloc[len(separate):]) == {f"RL{k} s0" for k in range(4)}
+    assert set(table.agent[table.seed != p06x.FIXED]) == {f"RL{k} s0" for k in range(4)}

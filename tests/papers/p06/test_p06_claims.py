@@ -75,6 +75,7 @@ def test_the_ledger_reports_two_dice_each_as_reduced_without_test_programs():
     assert row["status"] == "reduced" and row["run_size"].startswith("random-guess, EXP1; 4 of 4 seats")
     assert "no test program" in row["why"]
     assert p06x.agents_for((2, 2), [1], [1, 8]) == ["random-guess", "EXP0", "EXP1", "EXP2", "EXP3"]
+    assert p06x.agents_for((2, 1), [1], [8])[-1] == "EXPRAND" and p06x.agents_for((1, 1), [1], [8])[-1] == "RAND"
     assert "type8" in p06x.agents_for((2, 1), [1], [1, 8])
 
 

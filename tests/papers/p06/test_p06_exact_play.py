@@ -164,3 +164,23 @@ def test_a_pure_plan_too_large_for_fractions_still_gets_its_exact_exploitability
         assert isinstance(r["equilibrium_result"], float)
     assert all(isinstance(r["best_response"], float) for r in xp.evaluate_agent(game, "random-guess", eq, 0))
     assert xp.pure_plan_fraction(game, {0: [1.0] * 6, 1: [0.5] * 6}, 0.25) == 0.25
+
+
+def test_rand_is_uniform_over_the_legal_actions_and_exprand_mixes_the_exp_rules_by_the_reports_chances():
+    game = xp.game_for((1, 1), faces=2)        # bids 1x1 < 1x2 < 2x1 < 2x2
+    seat = policies.Seat(game, 0)
+    rand = policies.rand_policy(seat)
+    assert rand(np.array([1, 0]), 0) == {1: Fraction(1, 4), 2: Fraction(1, 4), 3: Fraction(1, 4), 4: Fraction(1, 4)}
+    assert rand(np.array([1, 0]), 3) == {4: Fraction(1, 2), 0: Fraction(1, 2)}      # 2x2 or the challenge
+    exprand = policies.exprand_policy(seat)
+    rules = [policies.exp_policy(seat, k) for k in range(4)]
+    for own in (np.array([1, 0]), np.array([0, 1])):
+        for prev in range(4):
+            mixed = {}
+            for rule in rules:
+                for action, p in rule(own, prev).items():
+                    mixed[action] = mixed.get(action, 0) + p / 4      # RAND_AREA: a quarter each
+            assert exprand(own, prev) == mixed
+    # RAND's plan as first mover, by hand: it opens each bid with 1/4 and, facing any reply, calls with 1/2
+    plan = xp.agent_plan(game, "RAND", 0)
+    assert plan[0b0001] == [Fraction(1, 4)] * 2 and sum(plan[0b0001]) == Fraction(1, 2)

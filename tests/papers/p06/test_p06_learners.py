@@ -108,8 +108,10 @@ def test_bad_input_is_refused():
 
 def test_a_learner_task_gives_two_rows_per_seed_named_with_it():
     eq = xp.equilibrium((1, 1))
-    rows = p06x.learner_task(None, (1, 1), "RL1", 2, 400, 11, eq, 10_000)
-    again = p06x.learner_task(None, (1, 1), "RL1", 2, 400, 11, eq, 10_000)
+    rows = p06x.learner_task(None, (1, 1), "RL1", 2, 400, 11, eq, 10_000)["rows"]
+    again = p06x.learner_task(None, (1, 1), "RL1", 2, 400, 11, eq, 10_000, behaviour=True)
+    assert {r["agent"] for r in again["behaviour"]} == {"RL1 s2"}   # its behaviour rows, from the same plans
+    again = again["rows"]
     assert [r["agent"] for r in rows] == ["RL1 s2", "RL1 s2"] and {r["seed"] for r in rows} == {2}
     assert [r["seat"] for r in rows] == ["first", "second"] and all(r["exact"] for r in rows)
     assert all(0 <= r["exploitability"] <= 2 for r in rows)
