@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from liarlab.papers.p06.experiments import dice_of, label_of
+from liarlab.papers.p06.experiments import FIXED, dice_of, label_of
 from liarlab.papers.p06.league import LEARNERS, NO_EQUILIBRIUM_PLAYER, q_learner_of
 from liarlab.papers.p06.params import PARAMS
 from liarlab.study.coverage import COLUMNS, experiment
@@ -55,8 +55,9 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
 
 
 def _learned(table: pd.DataFrame) -> pd.Series:
-    """The rows of retrained Q-learners (a training seed >= 0; a table from before them has no ``seed`` column)."""
-    return table.seed >= 0 if "seed" in table else pd.Series(False, index=table.index)
+    """The rows of retrained Q-learners (a training seed, not the rule players' ``FIXED``; a table from before them
+    has no ``seed`` column)."""
+    return table.seed != FIXED if "seed" in table else pd.Series(False, index=table.index)
 
 
 def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:

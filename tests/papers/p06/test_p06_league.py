@@ -176,4 +176,4 @@ def test_the_ledger_and_claims_of_a_league_with_q_learners():
     q = claims06.league_claims(ratings, 500)[-1]
     assert q["claim"].endswith("(greedy, 2 training seeds each, mean strength) is RL1")
     assert q["reproduced_value"] == pytest.approx(0.3 - np.mean(list(strengths.values())), abs=1e-4)
-    assert len(claims06.league_claims(L.ratings(_expected_pairs({"EXP1": 0.5, "RAND": -0.5}, 500.0)), 500)) == 2
+    assert len(claims06.league_claims(L.ratings(_expected_pairs({"EXP1": 0.5, "type1": 0.0, "RAND": -0.5}, 500.0)), 500)) == 2
