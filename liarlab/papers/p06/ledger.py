@@ -151,7 +151,7 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
               "selects ('best_face_plus_one' in the committed run)") if q_players else "no Q-learner (no training seeds)"
     why = ([] if ok else ["quick profile: fewer test programs, games, Q-learner seeds or training games"]) + [
         q_note, "no equilibrium player (A9)",
-        f"{games} games a pair ({total:,} games) keep the league near a minute of one core (about 0.3 ms a game; "
+        f"{games} games a pair ({total:,} games) keep the league under two minutes of one core (about 0.4 ms a game; "
         "more games only narrow intervals already near +-0.05)"]
     network = [n for n in LEARNERS if n in set(league.agent)]
     rule = len(league) - len(network) - len(q_players)
