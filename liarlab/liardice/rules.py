@@ -217,8 +217,8 @@ class LiarDiceState:
         """Higher bids, plus a challenge once somebody has bid; nothing after the challenge."""
         if self.is_terminal():
             return []
-        actions = [("bid", b) for b in higher_bids(self.last_bid(), self.config)
-                   if b[0] <= self._dice_on_table()]
+        dice = self._dice_on_table()       # counted once, not once per bid
+        actions = [("bid", b) for b in higher_bids(self.last_bid(), self.config) if b[0] <= dice]
         if self.bids:
             actions.append(CHALLENGE)
         return actions

@@ -6,6 +6,7 @@ import pandas as pd
 
 from liarlab.core import verdicts as V
 from liarlab.papers.p06 import experiments as p06x
+from liarlab.papers.p06 import league, learners
 from liarlab.papers.p06.printed import SOURCE
 from liarlab.study.outputs import claim
 
@@ -162,8 +163,9 @@ def behaviour_claims(family: pd.DataFrame) -> list[dict]:
 
 
 def league_claims(ratings: pd.DataFrame, games: int) -> list[dict]:
-    """The five-dice league (:func:`liarlab.papers.p06.league.ratings`): its strongest player, and the strongest of
-    each paper, with their Bradley-Terry intervals."""
+    """The five-dice league (:func:`liarlab.papers.p06.league.ratings`): its strongest player, the strongest of each
+    paper, with their Bradley-Terry intervals, and the strongest of paper 02's Q-learners, by its
+    mean strength over its training seeds."""
     top = ratings.iloc[0]
     rows = [claim(f"Five-dice league: the strongest player is {top.agent}", SOURCE, None, round(float(top.strength), 4),
                   V.stated("extension", "Bradley-Terry maximum likelihood, mean strength 0, 95% Wald interval",
@@ -178,7 +180,27 @@ def league_claims(ratings: pd.DataFrame, games: int) -> list[dict]:
                      f"{best['paper 02'].agent} {best['paper 02'].low:.3f}..{best['paper 02'].high:.3f}; "
                      f"{best['paper 01'].agent} {best['paper 01'].low:.3f}..{best['paper 01'].high:.3f} (95%)",
                      "five-dice league"))
+    rows += _q_learner_rows(ratings)
     return rows
+
+
+def _q_learner_rows(ratings: pd.DataFrame) -> list[dict]:
+    """Paper 02's Q-learners in the league (:data:`liarlab.papers.p06.league.Q_LEARNERS`, one player per training
+    seed): the strongest learner by its mean strength over its seeds, every learner's mean and range beside its
+    EXP rule's strength (none if no learner played)."""
+    seeds = ratings.agent.map(league.q_learner_of)
+    q = ratings[seeds.notna()].assign(learner=[s[0] for s in seeds.dropna()])
+    if q.empty:
+        return []
+    per = (q.groupby("learner").strength.agg(["mean", "min", "max", "count"])
+           .sort_values("mean", ascending=False))
+    exp = ratings.set_index("agent").strength
+    note = "; ".join(f"{name} {r['mean']:.3f} (seeds {r['min']:.3f}..{r['max']:.3f}), its EXP rule "
+                     f"{exp.get(learners.LEARNERS[name], float('nan')):.3f}" for name, r in per.iterrows())
+    top = per.index[0]
+    return [_ext(f"Five-dice league: the strongest of paper 02's Q-learners (greedy, {int(per['count'].iloc[0])} "
+                 f"training seeds each, mean strength) is {top}", round(float(per["mean"].iloc[0]), 4),
+                 f"Bradley-Terry strengths (mean 0): {note}", "five-dice league")]
 
 
 def _edge_row(table: pd.DataFrame) -> dict:

@@ -96,7 +96,7 @@ def _behaviour_panel(ax, behaviour: pd.DataFrame, agent: str, game: str) -> None
 
 
 #: one colour per family (Okabe-Ito), the equilibrium in black
-FAMILY_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#F0E442"]
+FAMILY_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442"]
 BLUFF_LEVELS = ("face absent", "beyond own dice")
 
 

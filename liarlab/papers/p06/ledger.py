@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from liarlab.papers.p06.experiments import dice_of, label_of
-from liarlab.papers.p06.league import LEARNERS, NO_EQUILIBRIUM_PLAYER
+from liarlab.papers.p06.experiments import FIXED, dice_of, label_of
+from liarlab.papers.p06.league import LEARNERS, NO_EQUILIBRIUM_PLAYER, q_learner_of
 from liarlab.papers.p06.params import PARAMS
 from liarlab.study.coverage import COLUMNS, experiment
 
@@ -54,8 +54,9 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
 
 
 def _learned(table: pd.DataFrame) -> pd.Series:
-    """The rows of retrained Q-learners (a training seed >= 0; a table from before them has no ``seed`` column)."""
-    return table.seed >= 0 if "seed" in table else pd.Series(False, index=table.index)
+    """The rows of retrained Q-learners (a training seed, not the rule players' ``FIXED``; a table from before them
+    has no ``seed`` column)."""
+    return table.seed != FIXED if "seed" in table else pd.Series(False, index=table.index)
 
 
 def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
@@ -145,26 +146,41 @@ def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
 def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
     title = "League in the papers' own game (5 dice each), both seats, Bradley-Terry ratings with intervals"
     asked = "every player of 01 and 02 (and an equilibrium player if one transfers)"
-    missing = experiment("06", "A9", "The Q-learners RL0-RL3 and an equilibrium player in the league",
-                         "each in the league", "not run", "missing", "-",
-                         "a Q-learner is trained 100,000 games a stage against its paper's opponents (notebook 02's "
-                         "procedure and budget, several minutes a model); and " + NO_EQUILIBRIUM_PLAYER)
+    equilibrium = experiment("06", "A9", "An equilibrium player in the league", "in the league", "not run", "missing",
+                             "-", NO_EQUILIBRIUM_PLAYER)
     if league is None or league.empty:
         return [experiment("06", "A8", title, asked, "not run", "missing", "-", "the league was not played in this "
-                           "run"), missing]
+                           "run"), equilibrium]
     types = list(params.get("league_test_types") or [])
     games = int(params.get("league_games") or 0)
-    ok = set(full("league_test_types")) <= set(types) and games >= full("league_games")
+    seeds = int(params.get("league_learner_seeds") or 0)
+    stage = int(params.get("league_learner_games") or 0)
+    q_players = [a for a in league.agent if q_learner_of(a)]
+    ok = (set(full("league_test_types")) <= set(types) and games >= full("league_games")
+          and seeds >= full("league_learner_seeds") and stage >= full("league_learner_games"))
     total = len(league) * (len(league) - 1) // 2 * games
-    why = ("no Q-learner nor equilibrium player (A9); " if ok else "quick profile: fewer test programs or games; ") + (
-        f"{games} games a pair ({total:,} games) keep the league near a minute of one core (about 0.3 ms a game; "
-        f"more games only narrow intervals already near +-0.05)")
-    learners = [n for n in LEARNERS if n in set(league.agent)]
-    rule = len(league) - len(learners)
-    network = ", and paper 01's Bayesian-network player (learning over each pair's games, fresh for each opponent)"
-    return [experiment("06", "A8", title, asked, f"{rule} rule players (random guess, {len(types)} test "
-                       f"programs, EXP0-EXP3, RAND, EXPRAND){network if learners else ''}, {games} games a pair, "
-                       "paper 02's rules", "reduced", "league table, league figure", why), missing]
+    q_note = ("of paper 02's Q-learners only the one-stage RL0-RL3: the sequence models (RL01...), RL-random, the "
+              "full-hand and three-player tables are not in; each trained against the league's EXPk (honestAction "
+              "reading 'smallest', the trainer's default), where paper 02's run trains against the reading it "
+              "selects ('best_face_plus_one' in the committed run)") if q_players else "no Q-learner (no training seeds)"
+    why = ([] if ok else ["quick profile: fewer test programs, games, Q-learner seeds or training games"]) + [
+        q_note, "no equilibrium player (A9)",
+        f"{games} games a pair ({total:,} games) keep the league under two minutes of one core (about 0.4 ms a game; "
+        "more games only narrow intervals already near +-0.05)"]
+    network = [n for n in LEARNERS if n in set(league.agent)]
+    rule = len(league) - len(network) - len(q_players)
+    parts = [f"{rule} rule players (random guess, {len(types)} test programs, EXP0-EXP3, RAND, EXPRAND)"]
+    if network:
+        parts.append("paper 01's Bayesian-network player (learning over each pair's games, fresh for each opponent)")
+    if q_players:
+        learned = sorted({q_learner_of(a)[0] for a in q_players})
+        per = len({q_learner_of(a)[1] for a in q_players})
+        parts.append(f"paper 02's Q-learners {', '.join(learned)}, {per} training seeds each, each seed a player "
+                     f"({stage:,} games against its EXP rule by paper 02's trainer at its defaults; played frozen and "
+                     "greedy, epsilon 0, where paper 02 measures its tables still exploring)")
+    run_size = parts[0] if not (network or q_players) else ", ".join(parts[:-1]) + ", and " + parts[-1]
+    return [experiment("06", "A8", title, asked, f"{run_size}; {games} games a pair, paper 02's rules", "reduced",
+                       "league table, league figure", "; ".join(why)), equilibrium]
 
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:

@@ -21,4 +21,9 @@ PARAMS = Parameters(
     league_test_types=IntList(1, 32, quick=[1, 17], full=list(range(1, 33)),
                               help="paper 01's test programs in the five-dice league"),
     league_games=Int(2, quick=40, full=200, help="games per pair of players in the five-dice league (both seats)"),
+    league_learner_seeds=Int(0, 10, quick=1, full=3,
+                             help="training seeds of each Q-learner RL0-RL3 in the five-dice league (0: none)"),
+    league_learner_games=Int(100, quick=PARAMS02.size("stage_games", "quick"),
+                             full=PARAMS02.size("stage_games", "full"),
+                             help="training games of a league Q-learner's one stage (paper 02's stage)"),
 )
