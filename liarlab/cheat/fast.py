@@ -57,10 +57,13 @@ def _stream(u, seed):
 
 @njit(cache=True)
 def _twist(mt):
-    for i in range(MT_N - 1):
+    # two loops, not one with a branch on i: the partner word is i + M, then (wrapped) i + M - N
+    for i in range(MT_N - MT_M):
         y = (mt[i] & 0x80000000) | (mt[i + 1] & 0x7FFFFFFF)
-        j = i + MT_M if i < MT_N - MT_M else i + MT_M - MT_N
-        mt[i] = mt[j] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
+        mt[i] = mt[i + MT_M] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
+    for i in range(MT_N - MT_M, MT_N - 1):
+        y = (mt[i] & 0x80000000) | (mt[i + 1] & 0x7FFFFFFF)
+        mt[i] = mt[i + MT_M - MT_N] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
     y = (mt[MT_N - 1] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
     mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
 
