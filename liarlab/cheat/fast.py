@@ -57,10 +57,13 @@ def _stream(u, seed):
 
 @njit(cache=True)
 def _twist(mt):
-    for i in range(MT_N - 1):
+    # two loops, not one with a branch on i: the partner word is i + M, then (wrapped) i + M - N
+    for i in range(MT_N - MT_M):
         y = (mt[i] & 0x80000000) | (mt[i + 1] & 0x7FFFFFFF)
-        j = i + MT_M if i < MT_N - MT_M else i + MT_M - MT_N
-        mt[i] = mt[j] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
+        mt[i] = mt[i + MT_M] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
+    for i in range(MT_N - MT_M, MT_N - 1):
+        y = (mt[i] & 0x80000000) | (mt[i + 1] & 0x7FFFFFFF)
+        mt[i] = mt[i + MT_M - MT_N] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
     y = (mt[MT_N - 1] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
     mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ (0x9908B0DF * (y & 1))
 
@@ -110,8 +113,14 @@ def _uniform(u, pos):
 
 @njit(cache=True, inline="always")
 def _draw_cdf(cdf, x):
-    i = np.searchsorted(cdf, x, side="right")
-    return min(i, cdf.shape[0] - 1)
+    """The first index with cdf > x, at most the last (``np.searchsorted(cdf, x, side="right")`` clamped), by a
+    forward scan: for the short hand CDF it is faster than numba's searchsorted, a call that counts references,
+    and than a binary search, whose branches the processor cannot predict. Long CDFs: :func:`_draw_guided_row`."""
+    i = 0
+    n = cdf.shape[0]
+    while i < n - 1 and cdf[i] <= x:
+        i += 1
+    return i
 
 
 GUIDE_BUCKETS = 512
@@ -151,49 +160,68 @@ def _catch_probabilities(p, k, counts, out):
         out[i] = min(1.0, max(0.0, x))
 
 
-@njit(cache=True, inline="always")
-def _catch_and_score(lie0, lie1, learner_probs, opponent_catch, u, pos, popcount):
-    """The rest of a game once both lie masks are placed: the learner's catches (position i with
-    ``learner_probs[i]``), then the opponent's (each position with ``opponent_catch``), both drawn in position
-    order, and the sign of the learner's score minus the opponent's (a caught lie -1, an uncaught one +2, a
-    catch of an honest card -1 to the catcher). The real game and the simulated game against a model share it."""
-    c0 = 0
-    for i in range(N_POSITIONS):
-        if _uniform(u, pos) < learner_probs[i]:
-            c0 |= 1 << i
-    c1 = 0
-    for i in range(N_POSITIONS):
-        if _uniform(u, pos) < opponent_catch:
-            c1 |= 1 << i
-    s0 = 2 * popcount[lie0 & ~c1 & FULL_MASK] - popcount[lie0 & c1] - popcount[c0 & ~lie1 & FULL_MASK]
-    s1 = 2 * popcount[lie1 & ~c0 & FULL_MASK] - popcount[lie1 & c0] - popcount[c1 & ~lie0 & FULL_MASK]
-    d = s0 - s1
-    return 1 if d > 0 else (-1 if d < 0 else 0)
+@njit(cache=True)
+def _play_games(n, model, hands, learner_cdf, learner_guide, opponent_cdf, opponent_guide, rates, learner_probs,
+                opponent_catch, u, pos, popcount):
+    """``n`` games, learner in seat 0, against the opponent's placement (``opponent_cdf``) or, with ``model``,
+    against the learner's model of it (independent lies at ``rates``). A game: the hands, both lie masks, the
+    learner's catches (position i with ``learner_probs[i]``), then the opponent's (each position with
+    ``opponent_catch``), both drawn in position order; its result is the sign of the learner's score minus the
+    opponent's (a caught lie -1, an uncaught one +2, a catch of an honest card -1 to the catcher).
 
-
-@njit(cache=True, inline="always")
-def _position_game(hands, learner_cdf, opponent_cdf, learner_probs, opponent_catch, u, pos, popcount, learner_guide,
-                   opponent_guide):
-    """One game, learner in seat 0; returns (sign of score difference, opponent's lie mask)."""
-    _top_up(u, pos, 4 + 2 * N_POSITIONS)
-    nb0 = _draw_cdf(hands, _uniform(u, pos))
-    nb1 = _draw_cdf(hands, _uniform(u, pos))
-    lie0 = _draw_guided_row(learner_cdf, learner_guide, nb0, _uniform(u, pos))
-    lie1 = _draw_guided_row(opponent_cdf, opponent_guide, nb1, _uniform(u, pos))
-    return _catch_and_score(lie0, lie1, learner_probs, opponent_catch, u, pos, popcount), lie1
-
-
-@njit(cache=True, inline="always")
-def _model_game(hands, learner_cdf, rates, learner_probs, opponent_catch, u, pos, popcount, learner_guide):
-    """A simulated game against the model of the opponent (independent lies at ``rates``); learner's result."""
-    _top_up(u, pos, 2 + 3 * N_POSITIONS)
-    nb0 = _draw_cdf(hands, _uniform(u, pos))
-    lie0 = _draw_guided_row(learner_cdf, learner_guide, nb0, _uniform(u, pos))
+    Returns the sum of 1 + result over the games and the last game's opponent lie mask: the real game is
+    ``n`` = 1, the simulated games of a candidate one call. The loop calls no helper that branches and takes
+    arrays (:func:`_top_up`, :func:`_draw_cdf`, :func:`_draw_guided_row`, written out here with the same
+    comparisons): numba counts a reference up and down for every array such an inlined helper takes, at every
+    call, and that traffic was half of stage 1's time (straight-line :func:`_uniform` is pruned of it)."""
+    total = 0
     lie1 = 0
-    for i in range(N_POSITIONS):
-        if _uniform(u, pos) < rates[i]:
-            lie1 |= 1 << i
-    return _catch_and_score(lie0, lie1, learner_probs, opponent_catch, u, pos, popcount)
+    streaming = pos.shape[0] > 1  # given uniforms are never topped up
+    n_u = u.shape[0]
+    n_hands = hands.shape[0]
+    n_learner, b_learner = learner_cdf.shape[1], learner_guide.shape[1]
+    n_opponent, b_opponent = opponent_cdf.shape[1], opponent_guide.shape[1]
+    for _ in range(n):
+        if streaming and pos[0] + 4 + 3 * N_POSITIONS > n_u:  # what either kind of game reads at most
+            _refill(u, pos)
+        x = _uniform(u, pos)
+        nb0 = 0  # the learner's black cards: the first index with hands > x, at most the last
+        while nb0 < n_hands - 1 and hands[nb0] <= x:
+            nb0 += 1
+        if not model:
+            x = _uniform(u, pos)
+            nb1 = 0
+            while nb1 < n_hands - 1 and hands[nb1] <= x:
+                nb1 += 1
+        x = _uniform(u, pos)
+        j = int(x * b_learner) - 1  # the learner's lie mask, searched from the guide table
+        lie0 = learner_guide[nb0, j] if j > 0 else 0
+        while lie0 < n_learner - 1 and learner_cdf[nb0, lie0] <= x:
+            lie0 += 1
+        if model:
+            lie1 = 0
+            for i in range(N_POSITIONS):
+                if _uniform(u, pos) < rates[i]:
+                    lie1 |= 1 << i
+        else:
+            x = _uniform(u, pos)
+            j = int(x * b_opponent) - 1
+            lie1 = opponent_guide[nb1, j] if j > 0 else 0
+            while lie1 < n_opponent - 1 and opponent_cdf[nb1, lie1] <= x:
+                lie1 += 1
+        c0 = 0
+        for i in range(N_POSITIONS):
+            if _uniform(u, pos) < learner_probs[i]:
+                c0 |= 1 << i
+        c1 = 0
+        for i in range(N_POSITIONS):
+            if _uniform(u, pos) < opponent_catch:
+                c1 |= 1 << i
+        s0 = 2 * popcount[lie0 & ~c1 & FULL_MASK] - popcount[lie0 & c1] - popcount[c0 & ~lie1 & FULL_MASK]
+        s1 = 2 * popcount[lie1 & ~c0 & FULL_MASK] - popcount[lie1 & c0] - popcount[c1 & ~lie0 & FULL_MASK]
+        d = s0 - s1
+        total += 2 if d > 0 else (0 if d < 0 else 1)
+    return total, lie1
 
 
 @njit(cache=True)
@@ -212,9 +240,9 @@ def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0,
     p, k = p0, k0
     for g in range(n_games):
         _catch_probabilities(p, k, counts, probs)
-        res, lie1 = _position_game(hands, learner_cdf, opponent_cdf, probs, opponent_catch, u, pos, popcount,
-                                   learner_guide, opponent_guide)
-        outcomes[g] = res
+        res, lie1 = _play_games(1, False, hands, learner_cdf, learner_guide, opponent_cdf, opponent_guide, rates,
+                                probs, opponent_catch, u, pos, popcount)
+        outcomes[g] = res - 1
         for i in range(N_POSITIONS):
             counts[i] += (lie1 >> i) & 1
             rates[i] = counts[i] / (g + 1)
@@ -226,16 +254,8 @@ def _learning_run(hands, learner_cdf, opponent_cdf, opponent_catch, n_games, p0,
                 cand_p[c] = min(p_max, max(0.0, p + a * dp))
                 cand_k[c] = min(k_max, max(0.0, k + b * dk))
                 _catch_probabilities(cand_p[c], cand_k[c], counts, probs)
-                total = 0
-                for _ in range(n_simulated):
-                    if model:
-                        r = _model_game(hands, learner_cdf, rates, probs, opponent_catch, u, pos, popcount,
-                                        learner_guide)
-                    else:
-                        r, _l = _position_game(hands, learner_cdf, opponent_cdf, probs, opponent_catch, u, pos,
-                                               popcount, learner_guide, opponent_guide)
-                    total += 1 + r
-                points[c] = total
+                points[c] = _play_games(n_simulated, model, hands, learner_cdf, learner_guide, opponent_cdf,
+                                        opponent_guide, rates, probs, opponent_catch, u, pos, popcount)[0]
             best = points.max()
             n_best = 0
             for c in range(9):
@@ -288,7 +308,7 @@ def learning_run(opponent: str, n_games: int, rng: np.random.Generator | None = 
 
 
 @njit(cache=True)
-def _lie_rates(hands, cdf, n_games, u, seed, popcount):
+def _lie_rates(hands, cdf, n_games, u, seed, popcount, guide):
     """Realised lies per position over ``n_games`` placements of one personality."""
     u, pos = _stream(u, seed)
     counts = np.zeros(N_POSITIONS, dtype=np.int64)
@@ -296,7 +316,7 @@ def _lie_rates(hands, cdf, n_games, u, seed, popcount):
     for g in range(n_games):
         _top_up(u, pos, 2)
         nb = _draw_cdf(hands, _uniform(u, pos))
-        lie = _draw_cdf(cdf[nb], _uniform(u, pos))
+        lie = _draw_guided_row(cdf, guide, nb, _uniform(u, pos))
         per_game[g] = popcount[lie]
         for i in range(N_POSITIONS):
             counts[i] += (lie >> i) & 1
@@ -309,7 +329,8 @@ def personality_lies(name: str, n_games: int, rng: np.random.Generator, p5_lie_p
     rng = generator(rng)
     u, seed = _uniform_source(rng, None)
     counts, per_game = _lie_rates(hand_cdf(hand_distribution), personality_cdf(name, p5_lie_probability),
-                                  check_int("n_games", n_games, 1), u, seed, POPCOUNT)
+                                  check_int("n_games", n_games, 1), u, seed, POPCOUNT,
+                                  _guide(name, p5_lie_probability))
     return {"lie_counts": counts, "lies_per_game": per_game}
 
 

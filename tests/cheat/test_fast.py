@@ -256,7 +256,8 @@ def test_seeded_engines_replay_their_seeds_stream():
             assert np.array_equal(got[key], want[key]), (kw, key)
     lies = fast.personality_lies("P3", 300, np.random.default_rng(8))
     u = _seed_stream(8, 600)
-    counts, per_game = fast._lie_rates(pos.hand_cdf(), pos.personality_cdf("P3"), 300, u, 0, pos.POPCOUNT)
+    counts, per_game = fast._lie_rates(pos.hand_cdf(), pos.personality_cdf("P3"), 300, u, 0, pos.POPCOUNT,
+                                       fast.guide_table(pos.personality_cdf("P3")))
     assert np.array_equal(lies["lie_counts"], counts) and np.array_equal(lies["lies_per_game"], per_game)
 
 

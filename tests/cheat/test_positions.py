@@ -120,8 +120,8 @@ def test_realised_lie_rates_follow_the_profiles():
     assert p2[0] > p2[4] > p2[9]
 
 
-def test_guided_draw_is_the_plain_search():
-    """The stage-1 engine's guide-table draw returns exactly the index of the plain CDF search."""
+def test_guided_draw_and_scan_are_the_plain_search():
+    """The stage-1 engine's guide-table draw and its forward scan return exactly the index of numpy's search."""
     rng = np.random.default_rng(7)
     rows = [pos.personality_cdf(n)[k] for n in pos.PERSONALITIES for k in (0, 3, 5, 10)]
     rows += [pos.UNIFORM_PLACEMENT_CDF[k] for k in range(11)]
@@ -130,7 +130,13 @@ def test_guided_draw_is_the_plain_search():
     for row, cdf in enumerate(rows):
         xs = np.concatenate([rng.random(3000), cdf[:50], np.nextafter(cdf[:50], 0), [0.0, 1 - 1e-16]])
         for x in xs:
-            assert fast._draw_guided_row(table, guides, row, x) == fast._draw_cdf(cdf, x)
+            want = min(np.searchsorted(cdf, x, side="right"), cdf.shape[0] - 1)
+            assert fast._draw_guided_row(table, guides, row, x) == want
+            assert fast._draw_cdf(cdf, x) == want
+    for cdf in (pos.hand_cdf("binomial"), pos.hand_cdf("uniform")):
+        xs = np.concatenate([rng.random(3000), cdf, np.nextafter(cdf, 0), [0.0, 1 - 1e-16]])
+        for x in xs:
+            assert fast._draw_cdf(cdf, x) == min(np.searchsorted(cdf, x, side="right"), cdf.shape[0] - 1)
 
 
 def test_model_simulation_differs_from_the_program():
