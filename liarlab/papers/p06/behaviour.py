@@ -36,7 +36,7 @@ from liarlab.papers.p06 import exact_play as xp
 from liarlab.papers.p06 import experiments as p06x
 from liarlab.papers.p06.claims import family_of
 
-__all__ = ["EQUILIBRIUM", "OPPONENT", "behaviour_counts", "behaviour_rows", "behaviour_table", "behaviour_task", "player_behaviour", "family_behaviour",
+__all__ = ["EQUILIBRIUM", "OPPONENT", "behaviour_counts", "behaviour_rows", "behaviour_task", "player_behaviour", "family_behaviour",
            "family_wide", "opening_summary", "need_label"]
 
 EQUILIBRIUM = "equilibrium"
@@ -156,15 +156,6 @@ def player_behaviour(game: EndGame, name: str, eq, exact_max_sequences: int, boo
     if exact:
         plans = tuple(book.plan(s, exact=True) for s in (0, 1))
     return behaviour_rows(game, name, plans, (eq.plans[1], eq.plans[0]), exact)
-
-
-def behaviour_table(games, test_types, test_types_larger, exact_max_sequences: int, progress=None) -> pd.DataFrame:
-    """The tidy behaviour table (:func:`behaviour_rows`) of the equilibrium and every player of
-    :func:`liarlab.papers.p06.experiments.agents_for` in each game, against the equilibrium in the other seat
-    (:func:`liarlab.papers.p06.experiments.player_tables`, which reads each player's plans once for this table and
-    the exploitability table)."""
-    return p06x.player_tables(games, test_types, test_types_larger, exact_max_sequences, progress=progress,
-                              behaviour=True)[1]
 
 
 def family_behaviour(table: pd.DataFrame, seat: str = "both") -> pd.DataFrame:

@@ -1,5 +1,5 @@
 """Notebook 06's claims table: every row an extension (no paper measured its players against exact play), built
-from the run's exploitability table (:func:`liarlab.papers.p06.experiments.exploitability_table`)."""
+from the run's exploitability table (:func:`liarlab.papers.p06.tables.exploitability_table`)."""
 from __future__ import annotations
 
 import pandas as pd

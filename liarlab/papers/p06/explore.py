@@ -40,9 +40,9 @@ def run_table(name: str = "06_exploitability") -> pd.DataFrame | None:
             return pd.read_csv(path)
     if name != "06_exploitability":
         return None
-    from liarlab.papers.p06 import experiments
+    from liarlab.papers.p06 import tables
 
-    return experiments.exploitability_table([11], [], [], 10_000, progress=False)
+    return tables.exploitability_table([11], [], [], 10_000, progress=False)
 
 
 def show(table: pd.DataFrame | None = None, behaviour: pd.DataFrame | None = None, interactive: bool = False) -> None:

@@ -123,9 +123,10 @@ def test_one_walk_of_each_plan_gives_both_tables_as_the_separate_tasks_do():
     import pandas as pd
 
     from liarlab.papers.p06 import experiments as p06x
+    from liarlab.papers.p06 import tables as tables06
 
     games, types = [11], [1, 17]
-    table, behaviour = p06x.player_tables(games, types, [1], 10_000, progress=False, learner_seeds=1,
+    table, behaviour = tables06.player_tables(games, types, [1], 10_000, progress=False, learner_seeds=1,
                                           stage_games=300, behaviour=True)
     dice = (1, 1)
     eq = p06x.equilibria(games)[dice]

@@ -13,6 +13,7 @@ from liarlab.papers.p06 import experiments as p06x
 from liarlab.papers.p06 import learners as L
 from liarlab.papers.p06 import ledger as ledger06
 from liarlab.papers.p06 import policies
+from liarlab.papers.p06 import tables as tables06
 
 
 @pytest.mark.parametrize("dice,opponent", [((1, 2), "EXP0"), ((2, 1), "EXP3"), ((1, 1), "EXP2")])
@@ -108,8 +109,8 @@ def test_bad_input_is_refused():
 
 def test_a_learner_task_gives_two_rows_per_seed_named_with_it():
     eq = xp.equilibrium((1, 1))
-    rows = p06x.learner_task(None, (1, 1), "RL1", 2, 400, 11, eq, 10_000)["rows"]
-    again = p06x.learner_task(None, (1, 1), "RL1", 2, 400, 11, eq, 10_000, behaviour=True)
+    rows = tables06.learner_task(None, (1, 1), "RL1", 2, 400, 11, eq, 10_000)["rows"]
+    again = tables06.learner_task(None, (1, 1), "RL1", 2, 400, 11, eq, 10_000, behaviour=True)
     assert {r["agent"] for r in again["behaviour"]} == {"RL1 s2"}   # its behaviour rows, from the same plans
     again = again["rows"]
     assert [r["agent"] for r in rows] == ["RL1 s2", "RL1 s2"] and {r["seed"] for r in rows} == {2}
