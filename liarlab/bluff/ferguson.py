@@ -192,8 +192,9 @@ def _turn_value(accept: np.ndarray, s: int, N: int, highs) -> float:
     (P_r, b <= r) and a suffix maximum over the bluffs (S_{r+1}, b > r); every roll r <= s has only bluffs
     (S_{s+1}). Chaining P_r >= P_{r-1} and S_b >= S_{b+1} writes those maxima in 6K rows. Columns: y, P, S, v
     (K each, in announcement order); v_r >= max(P_r, S_{r+1}) is roll r's value."""
-    import highspy
     import scipy.sparse as sp
+
+    from liarlab.bluff.warm_lp import highs_model, solve_model
 
     K = N - s
     a = np.asarray(accept, dtype=float)
@@ -220,24 +221,9 @@ def _turn_value(accept: np.ndarray, s: int, N: int, highs) -> float:
     cost = np.zeros(4 * K)
     cost[v] = 1.0 / N
     cost[S[0]] += s / N
-    inf = highspy.kHighsInf
-    lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = 4 * K, A.shape[0]
-    lp.col_cost_ = cost
-    lp.col_lower_ = np.r_[np.zeros(K), np.full(3 * K, -inf)]
-    lp.col_upper_ = np.r_[np.ones(K), np.full(3 * K, inf)]
-    lp.row_lower_ = np.full(A.shape[0], -inf)
-    lp.row_upper_ = np.asarray(upper, dtype=float)
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = A.indptr
-    lp.a_matrix_.index_ = A.indices
-    lp.a_matrix_.value_ = A.data
-    highs.passModel(lp)
-    highs.run()
-    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        raise RuntimeError(f"turn LP after announcement {s} of {N} failed: "
-                           f"{highs.modelStatusToString(highs.getModelStatus())}")
-    return float(highs.getInfo().objective_function_value)
+    lp = highs_model(cost, A, np.r_[np.zeros(K), np.full(3 * K, -np.inf)], np.r_[np.ones(K), np.full(3 * K, np.inf)],
+                     np.full(A.shape[0], -np.inf), upper)
+    return solve_model(highs, lp, f"turn LP after announcement {s} of {N}")
 
 
 def perturbed_strategy(strategy: LiarsDiceStrategy, epsilon: float, rng: np.random.Generator) -> LiarsDiceStrategy:

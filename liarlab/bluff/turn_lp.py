@@ -94,9 +94,7 @@ def turn_value(caller_weights, guesser_weights, accept_payoff, bluff_payoff) -> 
     scipy's settings (presolve, dual simplex), without linprog's input checks and result object, which cost
     more than the solve on these small LPs. A turn's value is unique, so it is the same number however the
     solver reaches it; the tests hold it to :func:`solve_turn`'s value."""
-    import highspy
-
-    from liarlab.bluff.warm_lp import quiet_highs
+    from liarlab.bluff.warm_lp import highs_model, quiet_highs, solve_model
 
     cost, A_ub, A_eq, bounds, C, G, K, n_x = _turn_lp(caller_weights, guesser_weights, accept_payoff, bluff_payoff)
     if not _VALUE_SOLVER:
@@ -106,25 +104,11 @@ def turn_value(caller_weights, guesser_weights, accept_payoff, bluff_payoff) -> 
         _VALUE_SOLVER.append(highs)
     highs = _VALUE_SOLVER[0]
     A = sparse.vstack([A_ub, A_eq]).tocsc()
-    inf = highspy.kHighsInf
     n_ub = A_ub.shape[0]
-    lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = A.shape[1], A.shape[0]
-    lp.col_cost_ = cost
-    lp.col_lower_ = np.r_[np.zeros(n_x), np.full(G * K, -inf)]
-    lp.col_upper_ = np.full(A.shape[1], inf)
-    lp.row_lower_ = np.r_[np.full(n_ub, -inf), np.ones(C)]
-    lp.row_upper_ = np.r_[np.zeros(n_ub), np.ones(C)]
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = A.indptr
-    lp.a_matrix_.index_ = A.indices
-    lp.a_matrix_.value_ = A.data
+    lp = highs_model(cost, A, np.r_[np.zeros(n_x), np.full(G * K, -np.inf)], np.full(A.shape[1], np.inf),
+                     np.r_[np.full(n_ub, -np.inf), np.ones(C)], np.r_[np.zeros(n_ub), np.ones(C)])
     highs.clearSolver()
-    highs.passModel(lp)
-    highs.run()
-    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        raise RuntimeError(f"per-turn LP failed: {highs.modelStatusToString(highs.getModelStatus())}")
-    return -float(highs.getInfo().objective_function_value)
+    return -solve_model(highs, lp, "per-turn LP")
 
 
 def _prefer_among_optimal(cost, A_ub, A_eq, C, n_x, G, K, bounds, value, preference, fallback):

@@ -21,7 +21,7 @@ import scipy.sparse as sp
 
 from liarlab.bluff.rounds import MaxMinForm
 
-__all__ = ["WarmMaxMinLP"]
+__all__ = ["WarmMaxMinLP", "quiet_highs", "highs_model", "solve_model"]
 
 _STATUS = highspy.HighsBasisStatus
 _LOWER, _BASIC, _ZERO = int(_STATUS.kLower), int(_STATUS.kBasic), int(_STATUS.kZero)
@@ -38,9 +38,12 @@ def _carried(old_keys: np.ndarray, old_status: np.ndarray, keys: np.ndarray, def
 
 
 def quiet_highs():
-    """A ``highspy.Highs`` that prints nothing: HiGHS writes its banner to the process's standard output (file
-    descriptor 1, which ``contextlib.redirect_stdout`` cannot catch) when it is constructed, so fd 1 points at
-    the null device for that moment; the solver is then silenced."""
+    """A ``highspy.Highs`` that prints nothing, on one thread: HiGHS writes its banner to the process's standard
+    output (file descriptor 1, which ``contextlib.redirect_stdout`` cannot catch) when it is constructed, so fd 1
+    points at the null device for that moment; the solver is then silenced. HiGHS starts one task scheduler per
+    process, sized by the first solve's ``threads``, and refuses (model status "Not Set") every later solve that
+    asks for another size, so every solver of the process takes the same one thread (these LPs are solved by the
+    serial dual simplex)."""
     import os
     import sys
 
@@ -54,7 +57,33 @@ def quiet_highs():
         os.dup2(saved, 1)
         os.close(saved)
     highs.silent()
+    highs.setOptionValue("threads", 1)
     return highs
+
+
+def highs_model(cost, A: sp.csc_matrix, col_lower, col_upper, row_lower, row_upper) -> highspy.HighsLp:
+    """min cost'x s.t. row_lower <= A x <= row_upper, col_lower <= x <= col_upper as HiGHS's column-wise model
+    (``A`` in CSC form; infinite bounds as +-inf, which is HiGHS's own infinity)."""
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = A.shape[1], A.shape[0]
+    lp.col_cost_ = np.asarray(cost, dtype=float)
+    lp.col_lower_, lp.col_upper_ = np.asarray(col_lower, dtype=float), np.asarray(col_upper, dtype=float)
+    lp.row_lower_, lp.row_upper_ = np.asarray(row_lower, dtype=float), np.asarray(row_upper, dtype=float)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = A.indptr
+    lp.a_matrix_.index_ = A.indices
+    lp.a_matrix_.value_ = A.data
+    return lp
+
+
+def solve_model(highs, lp: highspy.HighsLp, what: str) -> float:
+    """Pass ``lp`` to ``highs`` (replacing its last model), solve it and return the optimal objective;
+    RuntimeError naming ``what`` when HiGHS does not reach an optimum."""
+    highs.passModel(lp)
+    highs.run()
+    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        raise RuntimeError(f"{what} failed: {highs.modelStatusToString(highs.getModelStatus())}")
+    return float(highs.getInfo().objective_function_value)
 
 
 class WarmMaxMinLP:
@@ -64,7 +93,7 @@ class WarmMaxMinLP:
         self.highs = quiet_highs()
         # the dual simplex on one thread, without presolve (a presolved model could not take the basis)
         for option, value in dict(primal_feasibility_tolerance=tolerance, dual_feasibility_tolerance=tolerance,
-                                  presolve="off", solver="simplex", simplex_strategy=1, threads=1).items():
+                                  presolve="off", solver="simplex", simplex_strategy=1).items():
             self.highs.setOptionValue(option, value)
         self._last = None
         self.pivots = 0          # simplex iterations of the last solve
@@ -78,18 +107,8 @@ class WarmMaxMinLP:
         n_x, n_ub = form.n_x, Bt.shape[0]
         A = sp.vstack([form.A_ub, form.A_eq]).tocsc()
         n_rows, n_cols = A.shape
-        inf = highspy.kHighsInf
-        lp = highspy.HighsLp()
-        lp.num_col_, lp.num_row_ = n_cols, n_rows
-        lp.col_cost_ = form.cost
-        lp.col_lower_ = form.col_lower
-        lp.col_upper_ = np.full(n_cols, inf)
-        lp.row_lower_ = np.r_[np.full(n_ub, -inf), form.b_eq]
-        lp.row_upper_ = np.r_[np.zeros(n_ub), form.b_eq]
-        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-        lp.a_matrix_.start_ = A.indptr
-        lp.a_matrix_.index_ = A.indices
-        lp.a_matrix_.value_ = A.data
+        lp = highs_model(form.cost, A, form.col_lower, np.full(n_cols, np.inf),
+                         np.r_[np.full(n_ub, -np.inf), form.b_eq], np.r_[np.zeros(n_ub), form.b_eq])
         self.highs.passModel(lp)
         if self._last is not None:
             old_cols, col_status, old_rows, row_status = self._last
