@@ -263,16 +263,16 @@ def pure_plan_fraction(game: EndGame, plan: dict, value: float):
 
 
 def evaluate_agent(game: EndGame, name: str, eq: Equilibrium, exact_max_sequences: int = 10_000,
-                   components: dict | None = None, book: PlanBook | None = None) -> list[dict]:
+                   book: PlanBook | None = None) -> list[dict]:
     """Two rows (the player as first mover, as second mover): the best responder's value, the player's guaranteed
     value, its exploitability, and the equilibrium's result against it. Always in floats (columns ``*_float``); as
     exact fractions too (``exact`` True) when the player's plan has at most ``exact_max_sequences`` sequences in
     that seat (a plan over 10^5 histories takes minutes in fractions, seconds in floats). A larger plan that is
     pure (a deterministic player: EXP1-EXP3) still gets its best response and exploitability as fractions
-    (:func:`pure_plan_fraction`); the equilibrium's result against it stays a float. ``components``:
-    ``{seat: [(weight, policy)]}`` for a player that is not named in :mod:`~liarlab.papers.p06.policies` (a trained
-    Q-learner). ``book``: the player's :class:`PlanBook` when the caller reads its plans again."""
-    book = PlanBook(game, name, components) if book is None else book
+    (:func:`pure_plan_fraction`); the equilibrium's result against it stays a float. ``book``: the player's
+    :class:`PlanBook` (given when the caller reads its plans again, or for a player that is not named in
+    :mod:`~liarlab.papers.p06.policies`: a trained Q-learner's components)."""
+    book = PlanBook(game, name) if book is None else book
     v = eq.value
     rows = []
     for seat in (0, 1):

@@ -48,7 +48,7 @@ def exploitability_caption(summary: pd.DataFrame) -> str:
 
 def agent_figure(rows: pd.DataFrame, agent: str, game: str, behaviour: pd.DataFrame | None = None):
     """One player in one game: per seat, the game value, what the player guarantees, and what the equilibrium
-    leaves it (bars, to the player's seat); with ``behaviour`` (:func:`liarlab.papers.p06.tables.behaviour_table`)
+    leaves it (bars, to the player's seat); with ``behaviour`` (:func:`liarlab.papers.p06.tables.player_tables`)
     a second panel sets its bluffs and calls beside the equilibrium's (both seats, against the equilibrium)."""
     from liarlab.study import plotting
 

@@ -114,9 +114,8 @@ def train_q_learner(rng, learner: str, replicate: int, stage_games: int, seed: i
     """Paper 02's one-stage model ``learner`` (RLk): a new table trained ``stage_games`` games against EXPk by
     :func:`liarlab.liardice.qfast.train` at its defaults (paper 02's), from the stream fixed by (``seed``, the five
     dice of each hand, k, ``replicate``) whatever the task order (``rng``, the executor's, is not used)."""
-    k = int(learners.check_learner(learner)[2:])
     stage_games = check_int("stage_games", stage_games, 1)
-    stream = np.random.default_rng([int(seed), *FIVE_DICE, k, check_int("replicate", replicate, 0)])
+    stream = learners.training_stream(seed, FIVE_DICE, learner, replicate)
     table = qfast.FastTable.new(RULES.n_players, 1, "partial")
     qfast.train(table, learners.LEARNERS[learner], stage_games, stream)
     return table.to_qtable()

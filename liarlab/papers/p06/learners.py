@@ -59,7 +59,7 @@ from liarlab.papers.p06 import policies
 
 __all__ = ["LEARNERS", "STAGE_GAMES", "EPSILON", "ALPHA", "GAMMA", "REWARD", "PENALTY", "KeyLayout",
            "opponent_tables", "deal_tables", "train", "TrainResult", "greedy_action", "greedy_policy",
-           "learner_components", "reference_train", "explore_action", "compiled_decide", "dense_values", "check_learner",
+           "learner_components", "reference_train", "explore_action", "compiled_decide", "dense_values", "check_learner", "training_stream",
            "RULE", "SEATS"]
 
 _TRAIN = inspect.signature(qfast.train).parameters
@@ -455,3 +455,11 @@ def learner_components(game: EndGame, values: np.ndarray) -> dict:
 
 def check_learner(name: str) -> str:
     return check_choice("learner", name, list(LEARNERS))
+
+
+def training_stream(seed: int, dice, learner: str, replicate: int) -> np.random.Generator:
+    """The random stream of one trained model: fixed by (``seed``, each hand's dice, the learner's k, its training
+    seed ``replicate``), so a model does not depend on which tasks run beside it (the end games' and the league's
+    learners alike)."""
+    k = int(check_learner(learner)[2:])
+    return np.random.default_rng([int(seed), *(int(d) for d in dice), k, check_int("replicate", replicate, 0)])

@@ -20,7 +20,7 @@ def full(name: str):
 def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | None = None,
                   league: pd.DataFrame | None = None) -> list[dict]:
     """The ledger rows, from the sizes the run resolved (``params``), what the exploitability ``table`` holds,
-    what the behaviour table (:func:`liarlab.papers.p06.tables.behaviour_table`) and the league's ratings
+    what the behaviour table (:func:`liarlab.papers.p06.tables.player_tables`) and the league's ratings
     (:func:`liarlab.papers.p06.league.ratings`) hold (None: not run)."""
     games = [label_of(dice_of(g)) for g in params["games"]]
     types1, types3 = list(params["test_types"]), list(params["test_types_larger"])

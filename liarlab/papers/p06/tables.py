@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
 import pandas as pd
 
 from liarlab.core.validation import check_int
@@ -22,7 +21,7 @@ from liarlab.papers.p06.experiments import (
     learner_name,
 )
 
-__all__ = ["player_task", "learner_task", "player_tables", "exploitability_table", "behaviour_table"]
+__all__ = ["player_task", "learner_task", "player_tables", "exploitability_table"]
 
 
 def _fraction_text(value) -> str:
@@ -52,8 +51,7 @@ def learner_task(rng, dice, learner, replicate, stage_games, seed, eq, exact_max
     (:func:`player_task`'s results). ``rng`` (the executor's) is not used, so a seed's table does not depend on which
     tasks run beside it."""
     game = xp.game_for(dice)
-    k = int(learners.check_learner(learner)[2:])
-    stream = np.random.default_rng([int(seed), dice[0], dice[1], k, int(replicate)])
+    stream = learners.training_stream(seed, dice, learner, replicate)
     trained = learners.train(game, learners.LEARNERS[learner], stage_games, stream)
     name = learner_name(learner, replicate)
     book = xp.PlanBook(game, name, learners.learner_components(game, trained.values))
@@ -134,8 +132,3 @@ def _by_game(frame: pd.DataFrame, eqs: dict) -> pd.DataFrame:
     # each game's rows together (the rule players, then its learners), as the summary and figures read them
     return frame.iloc[frame.game.map(order).argsort(kind="stable")].reset_index(drop=True)
 
-
-def behaviour_table(games, test_types, test_types_larger, exact_max_sequences: int, progress=None) -> pd.DataFrame:
-    """:func:`player_tables`'s behaviour table alone (the rule players and the equilibrium)."""
-    return player_tables(games, test_types, test_types_larger, exact_max_sequences, progress=progress,
-                         behaviour=True)[1]
