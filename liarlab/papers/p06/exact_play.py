@@ -66,13 +66,16 @@ def plan_of_policy(game: EndGame, policy, player: int, exact: bool = True) -> di
     D = len(hands)
     zero = Fraction(0) if exact else 0.0
     X = {0: [Fraction(1) if exact else 1.0] * D}
-    memo = {}
+    bit = [0] + [1 << (a - 1) for a in range(1, n + 1)]
+    # moves[prev][d]: hand d's (action, p) with p != 0 in the policy's order, asked once per (hand, prev) that is
+    # reached (None until then); the walk below is the hot loop of notebook 06, so it looks nothing up twice
+    moves = {}
 
-    def dist(d, prev):
-        if (d, prev) not in memo:
-            out = policy(counts[d], prev)
-            memo[d, prev] = out if exact else {a: float(p) for a, p in out.items()}
-        return memo[d, prev]
+    def moves_of(d: int, prev: int) -> list:
+        out = policy(counts[d], prev)
+        if not exact:
+            out = {a: float(p) for a, p in out.items()}
+        return [(a, p) for a, p in out.items() if p != 0]
 
     # (history where the player moves, its last own sequence before it)
     stack = [(0, 0)] if player == 0 else [(1 << (j - 1), 0) for j in range(1, n + 1)]
@@ -80,19 +83,29 @@ def plan_of_policy(game: EndGame, policy, player: int, exact: bool = True) -> di
         h, seq = stack.pop()
         reach = X[seq]
         prev = h.bit_length()
+        row = moves.get(prev)
+        if row is None:
+            row = moves[prev] = [None] * D
         bids_made = set()
         for d in range(D):
-            if reach[d] == 0:
+            r = reach[d]
+            if r == 0:
                 continue
-            for action, p in dist(d, prev).items():
-                if p == 0:
-                    continue
-                if action == 0 and h == 0:
-                    raise ValueError("a policy may not call at the opening")
-                m = h if action == 0 else h | (1 << (action - 1))
-                X.setdefault(m, [zero] * D)[d] += reach[d] * p
-                if action:
+            mv = row[d]
+            if mv is None:
+                mv = row[d] = moves_of(d, prev)
+            for action, p in mv:
+                if action == 0:
+                    if h == 0:
+                        raise ValueError("a policy may not call at the opening")
+                    m = h
+                else:
+                    m = h | bit[action]
                     bids_made.add(m)
+                x = X.get(m)
+                if x is None:
+                    x = X[m] = [zero] * D
+                x[d] += r * p
         # every opponent reply above a bid the player made is a new information set of the player
         for m in bids_made:
             stack.extend((m | (1 << (j - 1)), m) for j in range(m.bit_length() + 1, n + 1))
