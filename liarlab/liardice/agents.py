@@ -138,6 +138,65 @@ def rg_pick(weights, start, stop, total, u):
 
 
 @njit(cache=True)
+def rg_face_totals(own, start, quantities, face_indices, cumw, totals):
+    """Per decision: ``totals[f, t]`` = summed weight of the bids ``start..`` on face ``f`` that hold when the
+    table has ``t`` dice of ``f`` (``t`` clipped at ``totals.shape[1] - 1``).
+
+    With a whole-numbered sampled opponent hand, :func:`rg_held_total` then gives :func:`rg_candidate_weights`'s
+    sum from one look-up per face instead of a pass over the ladder (the random-guess redraw loop repeats that
+    pass up to thousands of times per decision). The weights are hand counts (whole numbers far below 2**53),
+    so every sum is exact and equal whatever the order of its terms.
+    """
+    n_dice = cumw.size - 1
+    top = totals.shape[1] - 1
+    totals[:, :] = 0.0
+    for b in range(start, quantities.size):
+        quantity = quantities[b]
+        face = face_indices[b]
+        need = max(quantity - own[face], 0)
+        if quantity > top:
+            raise ValueError("totals has fewer columns than the ladder's largest quantity + 1")
+        if need <= n_dice:
+            totals[face, quantity] += cumw[need]
+    for face in range(totals.shape[0]):
+        for t in range(1, top + 1):
+            totals[face, t] += totals[face, t - 1]
+
+
+@njit(cache=True)
+def rg_held_total(own, opp, totals):
+    """:func:`rg_candidate_weights`'s sum for a whole-numbered ``opp``, from :func:`rg_face_totals`'s table."""
+    top = totals.shape[1] - 1
+    total = 0.0
+    for face in range(totals.shape[0]):
+        total += totals[face, min(own[face] + opp[face], top)]
+    return total
+
+
+@njit(cache=True)
+def rg_pick_held(own, opp, start, quantities, face_indices, cumw, total, u):
+    """:func:`rg_candidate_weights` + :func:`rg_pick` in one pass that stops at the pick: the same weights,
+    accumulated in the same ladder order, computed only up to the bid the draw ``u`` falls on."""
+    n_dice = cumw.size - 1
+    x = u * total
+    acc = 0.0
+    pick = -1
+    for b in range(start, quantities.size):
+        quantity = quantities[b]
+        face = face_indices[b]
+        if own[face] + opp[face] >= quantity - 1e-12:
+            need = max(quantity - own[face], 0)
+            if need <= n_dice:
+                w = cumw[need]
+                acc += w
+                if w > 0.0:
+                    pick = b
+                    if x < acc:
+                        break
+    return pick
+
+
+@njit(cache=True)
 def rg_says_short(guess, held, quantity):
     """Both verdicts of the strategy: a guessed count plus a held count falls short of the quantity.
 

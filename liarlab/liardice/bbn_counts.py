@@ -47,9 +47,15 @@ def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie, laplace=Fals
     """Fill ``p_supports[A, D]`` = P(B=1 | A, D, E=bid) and ``p_lie[A, D]`` = P(C=1 | A, D, E=bid).
 
     ``counts`` is the [A, B, C, D, E] table (float or int). The network: B (root, or child of A),
-    C | A, B; D | A, B, C; E | A, B. A is conditioned on, so its own table cancels.
+    C | A, B; D | A, B, C; E | A, B. A is conditioned on, so its own table cancels. The scratch arrays are
+    allocated once and zeroed where each is used (the refit after every game calls this 500 times a match).
     """
     n_a = counts.shape[0]
+    pb = np.zeros(2)
+    cell = np.zeros(2)
+    score = np.zeros((2, 2, 2))
+    n_e = np.zeros(2)
+    n_c = np.zeros(2)
     # P(B) or P(B | A): BDeu pseudo count ess / 2 per state (root) or ess / (2 * 9) per cell (child of A)
     total = 0.0
     nb = np.zeros(2)
@@ -63,10 +69,10 @@ def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie, laplace=Fals
             nb[b] += s
             total += s
     for a in range(n_a):
-        pb = np.zeros(2)
+        pb[0] = pb[1] = 0.0
         if b_depends_on_a:
             row = 0.0
-            cell = np.zeros(2)
+            cell[0] = cell[1] = 0.0
             for b in range(2):
                 for c in range(3):
                     for d in range(3):
@@ -81,16 +87,16 @@ def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie, laplace=Fals
             for b in range(2):
                 pb[b] = (nb[b] + k) / (total + 2 * k)
         # score[b, c, d] = P(b) P(E=bid | a, b) P(c | a, b) P(d | a, b, c)
-        score = np.zeros((2, 2, 2))
+        score[:, :, :] = 0.0
         for b in range(2):
-            n_e = np.zeros(2)
+            n_e[0] = n_e[1] = 0.0
             for c in range(3):
                 for d in range(3):
                     for e in range(2):
                         n_e[e] += counts[a, b, c, d, e]
             k_e = _pseudo(ess, laplace, 2, 2 * n_a)
             p_e_bid = (n_e[0] + k_e) / (n_e[0] + n_e[1] + 2 * k_e)
-            n_c = np.zeros(2)
+            n_c[0] = n_c[1] = 0.0
             for c in range(2):
                 for d in range(2):
                     n_c[c] += counts[a, b, c, d, 0]

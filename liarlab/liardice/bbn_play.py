@@ -4,19 +4,22 @@ Python reference match and the compiled (numba) engine for the large runs.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 from numba import njit, objmode
 
+from liarlab.core import dice
 from liarlab.core.seeds import generator
 from liarlab.core.validation import check_int
 from liarlab.liardice.agents import (
     RandomGuessAgent,
     TestProgram,
     rg_arbitrate,
-    rg_candidate_weights,
-    rg_pick,
+    rg_face_totals,
+    rg_held_total,
+    rg_pick_held,
     rg_says_short,
 )
 from liarlab.liardice.bbn import COUNTS, DICE, FACES, MISSING, BayesNetBelief, refit_due, refit_points  # noqa: F401
@@ -160,6 +163,8 @@ def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, 
 # distribution (tests/test_liardice_bbn.py checks win rates), not game by game.
 
 
+#: The random-guess bid weights (hands with at least r of a face), shared by every match: kernels only read it.
+_CUMW = np.array(dice.cumulative_weights(DICE, FACES), dtype=float)
 RG_OPPONENT = 0        # schedule entry 0 = plain random-guess opponent; 1..32 = test type
 
 
@@ -224,15 +229,19 @@ def _nb_guess_range(H, L, f):
 
 
 @njit(cache=True)
-def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, weights, sampled_guess=False):
+def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, totals, sampled_guess=False):
     """Random-guess decision (four-case loop, the shared rg_* kernel) with the belief's H, L and probability 4.
 
     Bid indices are ladder positions (``quantities``/``face_indices``); n_bids = challenge.
     ``p_open`` < 0: no opinion. ``sampled_guess``: on a face with an H or L entry the challenge guess is
     the face's count in a hand sampled from H and L (the reading ``challenge_guess="sampled"``).
+    ``totals`` (faces x largest quantity + 1) is scratch for the per-decision weight table: the bid step is
+    :func:`rg_candidate_weights` + :func:`rg_pick` (same weights, sums and pick; tests compare them) at the
+    cost of a look-up per face and a pass that stops at the pick.
     """
     n_bids = quantities.size
     min_count = quantities[0]
+    rg_face_totals(own, last + 1, quantities, face_indices, cumw, totals)
     for _ in range(10_000):
         challenge = False
         if last >= 0:
@@ -246,10 +255,10 @@ def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, 
                 guess = np.random.randint(lo, hi + 1)
             challenge = rg_says_short(guess, own[face], quantity)
         _nb_sample_opponent(H, L, opp)
-        total_w = rg_candidate_weights(own, opp, last + 1, quantities, face_indices, cumw, weights)
+        total_w = rg_held_total(own, opp, totals)
         bid = -1
         if total_w > 0.0:
-            pick = rg_pick(weights, last + 1, n_bids, total_w, np.random.random())
+            pick = rg_pick_held(own, opp, last + 1, quantities, face_indices, cumw, total_w, np.random.random())
             q = quantities[pick]
             f = face_indices[pick]
             if last < 0 and p_open[0] >= 0.0:
@@ -294,7 +303,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
     H = np.zeros(FACES, dtype=np.int64)
     L = np.zeros(FACES, dtype=np.int64)
     opp = np.zeros(FACES, dtype=np.int64)
-    weights = np.zeros(n_bids)
+    totals = np.zeros((FACES, quantities.max() + 1))    # _nb_rg_decide's scratch
     believed = np.zeros(FACES, dtype=np.int64)
     candidates = np.zeros(FACES, dtype=np.int64)
     no_opinion = np.full(len(COUNTS), -1.0)
@@ -328,13 +337,13 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
             if current == 0:
                 if use_bbn:
                     action = _nb_rg_decide(hands[0], last, H, L, p_open, quantities, face_indices, cumw, opp,
-                                           weights, sampled_guess)
+                                           totals, sampled_guess)
                 else:
                     action = _nb_rg_decide(hands[0], last, plain_H, plain_L, no_opinion, quantities, face_indices,
-                                           cumw, opp, weights)
+                                           cumw, opp, totals)
             elif opp_type == RG_OPPONENT:
                 action = _nb_rg_decide(hands[1], last, plain_H, plain_L, no_opinion, quantities, face_indices, cumw,
-                                       opp, weights)
+                                       opp, totals)
             else:
                 action = _tp_decide(hands[1], last, opp_type, cap, False, False, DICE, FACES, quantities,
                                     face_indices, index_table, believed, candidates)
@@ -481,27 +490,22 @@ def _nb_train(opp_hand, bids, n_bids_made, first_is_me, challenger, response_cou
 def _nb_refit(response_counts, opening_lie_counts, opening_challenge_counts, ess, b_depends_on_a, laplace,
               use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal):
     """:meth:`BayesNetBelief.refit` with ``fitter="counts"`` inside the compiled match: the closed-form tables of
-    :func:`liarlab.liardice.bbn_counts.closed_form_tables` (the same compiled kernels on the counts as floats), kept
+    :func:`liarlab.liardice.bbn_counts.closed_form_tables` (the same compiled kernels on the same counts), kept
     only for a network with samples; ``has_tables`` (the belief's tables are not None), ``fitted`` (the tables the
     play reads) and the tables are updated in place."""
-    n_a = response_counts.shape[0]
-    new_supports = np.zeros((n_a, 2))
-    new_lie = np.zeros((n_a, 2))
-    response_tables(response_counts.astype(np.float64), ess, b_depends_on_a, new_supports, new_lie, laplace)
-    new_chal = np.zeros(n_a)
-    opening_challenge_tables(opening_challenge_counts.astype(np.float64), ess, new_chal, laplace)
-    new_open_lie = opening_lie_probability(opening_lie_counts.astype(np.float64), ess, laplace)
+    # The kernels read the integer counts as they are (whole numbers far below 2**53: every sum and quotient is
+    # the one of the counts as floats) and write straight into the tables of a network with samples: a refit
+    # allocates nothing, which is most of its cost when it runs after every game.
     if response_counts.sum() > 0:        # counts are non-negative: any() is sum() > 0
-        p_supports[:, :] = new_supports
-        p_lie[:, :] = new_lie
+        response_tables(response_counts, ess, b_depends_on_a, p_supports, p_lie, laplace)
         has_tables[0] = True
         fitted[0] = True
     if opening_lie_counts.sum() > 0:
-        p_open_lie[0] = new_open_lie
+        p_open_lie[0] = opening_lie_probability(opening_lie_counts, ess, laplace)
         has_tables[1] = True
         fitted[1] = True
     if opening_challenge_counts.sum() > 0:
-        p_open_chal[:] = new_chal
+        opening_challenge_tables(opening_challenge_counts, ess, p_open_chal, laplace)
         has_tables[2] = True
         fitted[2] = use_opening_probability
 
@@ -554,12 +558,30 @@ def _nb_play_match(game_seeds, schedule, starts, batch_ends, refit_after, has_ta
     return refits
 
 
-def _refit_batches(n_games: int, refit_every: int, doubling: bool):
-    """Game ranges between refits, on the same schedule as the Python path."""
+@lru_cache(maxsize=64)
+def _refit_batches(n_games: int, refit_every: int, doubling: bool) -> tuple:
+    """Game ranges between refits, on the same schedule as the Python path (cached: every match of a run asks
+    for the same few schedules, and the thesis's has a batch per game)."""
     edges = [0] + refit_points(n_games, refit_every, doubling)
     if edges[-1] < n_games:
         edges.append(n_games)
-    return list(zip(edges[:-1], edges[1:]))
+    return tuple(zip(edges[:-1], edges[1:]))
+
+
+@lru_cache(maxsize=64)
+def _compiled_batches(n_games: int, refit_every: int, doubling: bool, games: int, games_at_refit: int) -> tuple:
+    """For a belief that has played ``games`` games and last refitted after ``games_at_refit``: the batch ends, the
+    refit-after-batch flags of :func:`_refit_batches`'s batches, and the games at the last refit afterwards, as
+    the reference loop decides them. Cached (a pure function of its arguments): the arrays are shared, not to be
+    written."""
+    batch_ends, refit_after = [], []
+    for _, hi in _refit_batches(n_games, refit_every, doubling):
+        due = refit_due(games + hi, games_at_refit, refit_every, doubling)
+        games_at_refit = games + hi if due else games_at_refit
+        batch_ends.append(hi)
+        refit_after.append(due)
+    batch_ends, refit_after = np.array(batch_ends, dtype=np.int64), np.array(refit_after, dtype=np.bool_)
+    return batch_ends, refit_after, games_at_refit
 
 
 def opponent_schedule(spec, n_games: int, rng: np.random.Generator) -> np.ndarray:
@@ -576,21 +598,11 @@ def opponent_schedule(spec, n_games: int, rng: np.random.Generator) -> np.ndarra
     raise ValueError(f"unknown opponent spec {spec!r}")
 
 
-def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
-                           record: bool = False, compiled_refits: bool = True, time_refits: bool = False,
-                           **belief_options) -> dict:
-    """:func:`play_paired_match` with compiled games (same outputs; ``record=True`` keeps the E8 records of the
-    network player in the reference belief's layout).
-
-    ``compiled_refits``: with the closed-form fitter (``fitter="counts"``, default) the whole match, refits
-    included, runs in one compiled call (:func:`_nb_play_match`); False (and ``fitter="pgmpy"``) plays the batches
-    from Python and refits through :meth:`BayesNetBelief.refit`, the reference loop. Both give the same games,
-    records and refits (tests/liardice/test_liardice_bbn.py checks them equal). The compiled loop times its refits
-    only with ``time_refits`` (reading the clocks from compiled code costs about a third of a match on the thesis's
-    schedule); otherwise the timing's refit seconds are NaN."""
+def _paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
+                       record: bool = False, compiled_refits: bool = True, time_refits: bool = False,
+                       **belief_options) -> tuple:
+    """:func:`play_paired_match_fast`'s games as arrays: (network wins, plain wins or None, records, timing)."""
     rng = generator(rng)
-    from liarlab.core import dice
-
     n_games = check_int("n_games", n_games, 1)
     record = bool(record)
     obs_parts, hand_parts = [], []
@@ -599,7 +611,7 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
     game_seeds = np.random.default_rng(int(games_seed)).integers(0, 2**32 - 1, size=n_games).astype(np.int64)
     starts = np.arange(n_games) % 2 == 0
     belief = BayesNetBelief(np.random.default_rng(int(belief_seed)), **belief_options)
-    cumw = np.array(dice.cumulative_weights(DICE, FACES), dtype=float)
+    cumw = _CUMW
     ladder = THESIS.ladder
     sample_verdict = belief.verdict == "sample"
     fill_to_count = belief.opening_fill == "to_count"
@@ -644,20 +656,47 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
             if refit_due(belief.games, belief._games_at_refit, belief.refit_every, belief.refit_doubling):
                 belief.refit()
     seconds_bbn, cpu_bbn = time.perf_counter() - start, time.process_time() - start_cpu
-    games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(n_games),
-                          "bbn_starts": starts, "win_bbn": wins_bbn})
-    seconds_plain = np.nan
+    wins_plain, seconds_plain = None, np.nan
     if baseline:
         wins_plain = np.zeros(n_games, dtype=np.int8)
         start = time.perf_counter()
         play(False, 0, n_games, wins_plain)
         seconds_plain = time.perf_counter() - start
+    timing = {"seconds_bbn": seconds_bbn, "cpu_seconds_bbn": cpu_bbn, "seconds_plain": seconds_plain,
+              "refits": belief.refits, "refit_seconds": belief.refit_seconds,
+              "refit_cpu_seconds": belief.refit_cpu_seconds}
+    return wins_bbn, wins_plain, (obs_parts, hand_parts), timing
+
+
+def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
+                           record: bool = False, compiled_refits: bool = True, time_refits: bool = False,
+                           **belief_options) -> dict:
+    """:func:`play_paired_match` with compiled games (same outputs; ``record=True`` keeps the E8 records of the
+    network player in the reference belief's layout).
+
+    ``compiled_refits``: with the closed-form fitter (``fitter="counts"``, default) the whole match, refits
+    included, runs in one compiled call (:func:`_nb_play_match`); False (and ``fitter="pgmpy"``) plays the batches
+    from Python and refits through :meth:`BayesNetBelief.refit`, the reference loop. Both give the same games,
+    records and refits (tests/liardice/test_liardice_bbn.py checks them equal). The compiled loop times its refits
+    only with ``time_refits`` (reading the clocks from compiled code costs about a third of a match on the thesis's
+    schedule); otherwise the timing's refit seconds are NaN."""
+    wins_bbn, wins_plain, (obs_parts, hand_parts), timing = _paired_match_fast(
+        opponent_spec, n_games, rng, baseline=baseline, record=record, compiled_refits=compiled_refits,
+        time_refits=time_refits, **belief_options)
+    games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(len(wins_bbn)),
+                          "bbn_starts": np.arange(len(wins_bbn)) % 2 == 0, "win_bbn": wins_bbn})
+    if wins_plain is not None:
         games["win_plain"] = wins_plain
     observations, hands = (_records_frames(obs_parts, hand_parts) if record else (pd.DataFrame(), pd.DataFrame()))
-    return {"games": games, "observations": observations, "hands": hands,
-            "timing": {"seconds_bbn": seconds_bbn, "cpu_seconds_bbn": cpu_bbn, "seconds_plain": seconds_plain,
-                       "refits": belief.refits, "refit_seconds": belief.refit_seconds,
-                       "refit_cpu_seconds": belief.refit_cpu_seconds}}
+    return {"games": games, "observations": observations, "hands": hands, "timing": timing}
+
+
+def paired_match_wins_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
+                           **belief_options) -> tuple[np.ndarray, np.ndarray | None]:
+    """The per-game wins of :func:`play_paired_match_fast` (network, then plain or None without ``baseline``)
+    without its frames, for runs that replay many matches and keep only who won (E12's readings)."""
+    wins_bbn, wins_plain, _, _ = _paired_match_fast(opponent_spec, n_games, rng, baseline=baseline, **belief_options)
+    return wins_bbn, wins_plain
 
 
 def _play_match_compiled(belief: BayesNetBelief, game_seeds, schedule, starts, wins, switches, cumw, record: bool,
@@ -666,12 +705,8 @@ def _play_match_compiled(belief: BayesNetBelief, game_seeds, schedule, starts, w
     reference loop's batches and refit decisions; leaves ``belief`` (counts, tables, games, refits and their
     seconds, NaN unless ``time_refits``) as the reference loop does and appends the records to ``obs_parts`` / ``hand_parts``."""
     n_games = len(game_seeds)
-    batch_ends, refit_after, games_at_refit = [], [], belief._games_at_refit
-    for _, hi in _refit_batches(n_games, belief.refit_every, belief.refit_doubling):
-        due = refit_due(belief.games + hi, games_at_refit, belief.refit_every, belief.refit_doubling)
-        games_at_refit = belief.games + hi if due else games_at_refit
-        batch_ends.append(hi)
-        refit_after.append(due)
+    batch_ends, refit_after, games_at_refit = _compiled_batches(n_games, belief.refit_every, belief.refit_doubling,
+                                                                belief.games, belief._games_at_refit)
     has_tables = np.array([belief.p_supports is not None, belief.p_opening_lie is not None,
                            belief.p_opening_challenged is not None])
     fitted = np.array([has_tables[0], has_tables[1], has_tables[2] and belief.use_opening_probability])
@@ -685,8 +720,7 @@ def _play_match_compiled(belief: BayesNetBelief, game_seeds, schedule, starts, w
     rec_hands = np.zeros((n_games if record else 0, 5))
     clock = np.zeros(2)
     ladder = THESIS.ladder
-    refits = _nb_play_match(game_seeds, schedule, starts, np.array(batch_ends, dtype=np.int64),
-                            np.array(refit_after, dtype=np.bool_), has_tables, fitted, p_sup, p_lie, p_open_lie, p_chal,
+    refits = _nb_play_match(game_seeds, schedule, starts, batch_ends, refit_after, has_tables, fitted, p_sup, p_lie, p_open_lie, p_chal,
                             belief.response_counts, belief.opening_lie_counts, belief.opening_challenge_counts,
                             belief.decisions_at, belief.ess, belief.b_depends_on_a, belief.laplace,
                             belief.use_opening_probability, belief.verdict == "sample", belief.not_support_offset,

@@ -275,3 +275,40 @@ def test_random_guess_kernel_matches_its_python_reference():
         assert pick == reference_bid_pick(own, opp, start, THESIS, u)
         checked += pick >= 0
     assert checked > 100      # most positions have a candidate: the comparison is not vacuous
+
+
+def test_held_total_and_early_stopping_pick_equal_the_weight_pass():
+    """The network engine's bid step (a per-decision table of summed weights, a pick that stops early) gives the
+    sum and the pick of rg_candidate_weights + rg_pick exactly, for whole-numbered sampled hands, including draws
+    at the edges of [0, 1)."""
+    import numpy as np
+
+    from liarlab.liardice.agents import (
+        _cumulative_weights,
+        rg_candidate_weights,
+        rg_face_totals,
+        rg_held_total,
+        rg_pick,
+        rg_pick_held,
+    )
+    from liarlab.liardice.rules import THESIS
+
+    rng = np.random.default_rng(12)
+    ladder = THESIS.ladder
+    cumw = np.asarray(_cumulative_weights(5, 6), dtype=float)
+    totals = np.zeros((6, ladder.quantities.max() + 1))
+    picks = set()
+    for i in range(3000):
+        own = np.bincount(rng.integers(0, 6, 5), minlength=6).astype(np.int64)
+        opp = np.bincount(rng.integers(0, 6, 5), minlength=6).astype(np.int64)
+        start = int(rng.integers(0, ladder.n_bids))
+        u = (0.0, float(np.nextafter(1.0, 0.0)))[i % 2] if i < 20 else float(rng.random())
+        weights = np.zeros(ladder.n_bids)
+        total = rg_candidate_weights(own, opp, start, ladder.quantities, ladder.face_indices, cumw, weights)
+        rg_face_totals(own, start, ladder.quantities, ladder.face_indices, cumw, totals)
+        assert rg_held_total(own, opp, totals) == total
+        if total > 0:
+            pick = rg_pick_held(own, opp, start, ladder.quantities, ladder.face_indices, cumw, total, u)
+            assert pick == rg_pick(weights, start, ladder.n_bids, total, u)
+            picks.add(pick)
+    assert len(picks) > 20      # the comparison covers many bids of the ladder, not a few

@@ -447,3 +447,18 @@ def test_compiled_refits_play_the_reference_loop_game_for_game(options, spec):
         assert out["timing"]["refits"] == reference["timing"]["refits"]
     assert np.isnan(compiled["timing"]["refit_seconds"]) and timed["timing"]["refit_seconds"] >= 0
     assert reference["observations"].adopted.any() or options.get("gate") == "shut"
+
+
+@pytest.mark.parametrize("baseline", [True, False])
+def test_match_wins_are_the_matchs_games(baseline):
+    """E12's lean door gives the win columns of play_paired_match_fast on the same generator, and advances it the
+    same way."""
+    rng_a, rng_b = np.random.default_rng(21), np.random.default_rng(21)
+    match = bbn_play.play_paired_match_fast(("type", 27), 60, rng_a, baseline=baseline, refit_every=1)
+    wins, plain = bbn_play.paired_match_wins_fast(("type", 27), 60, rng_b, baseline=baseline, refit_every=1)
+    assert np.array_equal(wins, match["games"].win_bbn.to_numpy())
+    if baseline:
+        assert np.array_equal(plain, match["games"].win_plain.to_numpy())
+    else:
+        assert plain is None
+    assert rng_a.random() == rng_b.random()

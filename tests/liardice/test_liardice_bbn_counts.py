@@ -108,3 +108,28 @@ def test_bbn_counts_imports_nothing_of_the_network():
     names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     assert not any("bbn" in m and m != "liarlab.liardice.bbn_counts" for m in names), names
+
+
+def test_integer_counts_give_the_float_counts_tables_bit_for_bit():
+    """The compiled refit hands the kernels the integer count tables: every table equals the one of the same counts
+    as floats exactly (whole numbers: the sums and quotients are the same), for every prior and both B readings."""
+    from liarlab.liardice.bbn_counts import opening_challenge_tables, opening_lie_probability, response_tables
+
+    rng = np.random.default_rng(5)
+    for _ in range(50):
+        counts = rng.integers(0, 40, size=(9, 2, 3, 3, 2)) * (rng.random((9, 2, 3, 3, 2)) < 0.6)
+        lie = rng.integers(0, 300, size=2)
+        chal = rng.integers(0, 60, size=(9, 2))
+        for b_depends_on_a in (False, True):
+            for laplace in (False, True):
+                out_int = np.zeros((2, 9, 2))
+                out_float = np.zeros((2, 9, 2))
+                response_tables(counts, 5.0, b_depends_on_a, out_int[0], out_int[1], laplace)
+                response_tables(counts.astype(float), 5.0, b_depends_on_a, out_float[0], out_float[1], laplace)
+                assert np.array_equal(out_int, out_float)
+                assert opening_lie_probability(lie, 5.0, laplace) == opening_lie_probability(lie.astype(float), 5.0,
+                                                                                             laplace)
+                p_int, p_float = np.zeros(9), np.zeros(9)
+                opening_challenge_tables(chal, 5.0, p_int, laplace)
+                opening_challenge_tables(chal.astype(float), 5.0, p_float, laplace)
+                assert np.array_equal(p_int, p_float)

@@ -11,7 +11,12 @@ from liarlab.core import verdicts
 from liarlab.core.stats import mean_interval, wilson_interval
 from liarlab.core.validation import check_choice, check_int
 from liarlab.liardice.bbn import DEFAULT_REFIT_EVERY
-from liarlab.liardice.bbn_play import opponent_label, play_paired_match, play_paired_match_fast
+from liarlab.liardice.bbn_play import (
+    opponent_label,
+    paired_match_wins_fast,
+    play_paired_match,
+    play_paired_match_fast,
+)
 
 
 def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_options, engine="python",
@@ -330,10 +335,10 @@ def _variants_task(rng, type_id, rep, n_games, variants, refit_every):
     out, plain = {}, None
     for name, options in variants.items():
         rng.bit_generator.state = state
-        match = play_paired_match_fast(("type", type_id), n_games, rng, refit_every=refit_every,
-                                       baseline=plain is None, **options)
-        plain = match["games"].win_plain.to_numpy() if plain is None else plain
-        out[name] = (match["games"].win_bbn.to_numpy(), plain)
+        wins, first_plain = paired_match_wins_fast(("type", type_id), n_games, rng, refit_every=refit_every,
+                                                   baseline=plain is None, **options)
+        plain = first_plain if plain is None else plain
+        out[name] = (wins, plain)
     return {"type": type_id, "rep": rep, "wins": out}
 
 
