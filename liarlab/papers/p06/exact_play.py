@@ -24,6 +24,7 @@ numbers in floats come from :func:`liarlab.bluff.sparse_oracle.best_response_spa
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -182,12 +183,13 @@ def plan_value(game: EndGame, X0: dict, X1: dict) -> Fraction:
 
 def sparse_plan(game: EndGame, plan: dict, player: int) -> so.SparsePlan:
     """The plan in floats over its prefix-closed histories (for the float best response)."""
-    nodes = so.closed(np.array(sorted(plan), dtype=np.int64))
-    X = np.zeros((len(game.hands(player)[0]), nodes.size))
-    keys = nodes.tolist()
-    held = [i for i, m in enumerate(keys) if m in plan]
-    if held:   # one conversion of every row at once (float() of each entry, Fractions included)
-        X[:, held] = np.array([plan[keys[i]] for i in held], dtype=float).T
+    keys = np.fromiter(plan, dtype=np.int64, count=len(plan))
+    nodes = so.closed(keys)
+    D = len(game.hands(player)[0])
+    X = np.zeros((D, nodes.size))
+    if len(plan):   # one conversion of every row at once (float() of each entry, Fractions included)
+        flat = np.fromiter(itertools.chain.from_iterable(plan.values()), dtype=float, count=len(plan) * D)
+        X[:, np.searchsorted(nodes, keys)] = flat.reshape(len(plan), D).T
     return so.SparsePlan(player, nodes, X)
 
 
