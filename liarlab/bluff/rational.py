@@ -123,15 +123,13 @@ def exact_best_response(n: int, U_own: np.ndarray, Xr: dict, weights_own, weight
     ``U_own[k, bidder, d_own, d_opp]`` (+-1 integers), ``weights_*``: exact hand probabilities (Fractions).
     The histories: those where the player moves and the opponent's last sequence is in the plan's support
     (and the root), and their children; below any other history the opponent's reach is 0."""
-    Z = 1
-    for row in Xr.values():
-        for v in row:
-            Z = lcm(Z, v.denominator)
+    Z = lcm(*{v.denominator for row in Xr.values() for v in row})
     Wd = lcm(*[w.denominator for w in weights_opp])
     Wown = lcm(*[w.denominator for w in weights_own])
-    E, D = len(weights_opp), len(weights_own)
+    D = len(weights_own)
     wo = [int(w * Wd) for w in weights_opp]
-    X_int = {m: [int(v * Z) * wo[e] for e, v in enumerate(row)] for m, row in Xr.items()}
+    # v * Z as an integer without a Fraction per entry (Z is a multiple of every denominator)
+    X_int = {m: [v.numerator * (Z // v.denominator) * wo[e] for e, v in enumerate(row)] for m, row in Xr.items()}
     A = [m for m in Xr if bin(m).count("1") % 2 == player]
     nodes = {0}
     for m in A:
@@ -139,26 +137,35 @@ def exact_best_response(n: int, U_own: np.ndarray, Xr: dict, weights_own, weight
         for k in range(m.bit_length() + 1, n + 1):
             nodes.add(m | (1 << (k - 1)))
     U_int = np.rint(U_own).astype(np.int64)
-    zero = [0] * E
+    # the payoff rows as Python ints, once per (bid, bidder): indexing numpy scalars in the loop below cost more
+    # than the arithmetic (this walk certifies every end game of notebooks 05 and 06)
+    U_rows = {}
+    zero_row = [0] * D
     q = {}
     for m in sorted(nodes, reverse=True):
         t = m.bit_length()
         mv = bin(m).count("1") % 2
+        term = zero_row
         if m > 0:
-            Ut = U_int[t, 1 - mv]
-            wx = X_int.get(m, zero)
-            idx = [e for e in range(E) if wx[e]]
-            term = [sum(int(Ut[d, e]) * wx[e] for e in idx) for d in range(D)] if idx else [0] * D
-        kids = [q.get(m | (1 << (k - 1))) for k in range(t + 1, n + 1)]
+            wx = X_int.get(m)
+            if wx is not None:
+                idx = [(e, w) for e, w in enumerate(wx) if w]
+                if idx:
+                    Ut = U_rows.get((t, mv))
+                    if Ut is None:
+                        Ut = U_rows[t, mv] = U_int[t, 1 - mv].tolist()
+                    term = [sum(row[e] * w for e, w in idx) for row in Ut]
+        kids = [c for c in (q.get(m | (1 << (k - 1))) for k in range(t + 1, n + 1)) if c is not None]
         if mv == player:
-            vals = []
-            for d in range(D):
-                options = ([term[d]] if m > 0 else []) + [0 if c is None else c[d] for c in kids]
-                vals.append(max(options))
-            q[m] = vals
+            # a missing child is worth 0 to the best responder (the opponent never reaches below it)
+            if m > 0:
+                q[m] = [max(vals) for vals in zip(term, *kids)] if len(kids) == n - t else \
+                    [max(0, *vals) for vals in zip(term, *kids)]
+            else:
+                q[m] = [max(vals) for vals in zip(*kids)] if len(kids) == n - t else \
+                    [max(0, *vals) for vals in zip(zero_row, *kids)]
         else:
-            base = term if m > 0 else [0] * D
-            q[m] = [base[d] + sum(c[d] for c in kids if c is not None) for d in range(D)]
+            q[m] = [sum(vals) for vals in zip(term, *kids)]
     total = sum(int(w * Wown) * q[0][d] for d, w in enumerate(weights_own))
     return Fraction(total, Z * Wd * Wown), len(nodes)
 
