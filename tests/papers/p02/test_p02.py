@@ -31,6 +31,12 @@ def test_schedules_and_names():
         ex.schedule("RL4", 10)
 
 
+def test_training_fingerprint_is_the_train_models_source_fingerprint():
+    from liarlab.study import cache
+
+    assert ex.training_fingerprint() == cache.fingerprint_for(ex.train_model)[0]
+
+
 def test_classify_key_kinds():
     assert ex.classify_key((0, 0, 4, 4, 4), 1, "partial") == "opening honest"
     assert ex.classify_key((6, 1, 6, 3, 3), 1, "partial") == "mid-game honest"
