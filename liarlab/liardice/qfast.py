@@ -405,7 +405,7 @@ def _deal(hand, same):
 @njit(cache=True)
 def _play(k, n_games, seed, kinds, margins, fallbacks, windows, same, histories, fulls, epsilons, shuffles, offsets_q,
           caps, values, seen, hkeys, learner, rule, alpha, gamma, reward, penalty, rotate, fixed_shift, binom,
-          hoff_all, hand_lookup, preset, winner_out, shift_out, length_out, scanned_out, g0, limit):
+          hoff_all, hand_lookup, preset, winner_out, shift_out, length_out, scanned_out, g0, limit, memo, memo_off):
     """Play ``n_games``; lineup slot i sits in seat ``(i + shift) % k`` (shift = (g0 + g) % k if rotating).
 
     ``learner`` = slot whose table learns (-1 = frozen). ``caps[i]`` = hash capacity of slot i's table (0 =
@@ -413,6 +413,9 @@ def _play(k, n_games, seed, kinds, margins, fallbacks, windows, same, histories,
     holds ``limit`` new entries, so that the caller can grow it and go on.
     ``hoff_all[i]`` = history-rank offsets of slot i's layout (row), ``binom`` covers every history.
     ``preset`` (games, k, 6): fixed hands per game and seat instead of dealing (empty = deal).
+    ``memo[memo_off[i] + rank * N_HANDS + hand rank]``: slot i's greedy action in that state, -1 until first asked
+    (``memo_off[i] = -1``: no memo). Only for a table that does not change during the call and breaks ties without
+    draws: its greedy action is then a function of the history rank (which fixes the standing bid) and the hand.
     """
     if seed >= 0:            # a negative seed continues the stream (a hashed table was grown mid-run)
         np.random.seed(seed)
@@ -473,6 +476,14 @@ def _play(k, n_games, seed, kinds, margins, fallbacks, windows, same, histories,
                 if np.random.random() <= epsilons[slot]:
                     n_legal = n_bids - lo + (1 if nb > 0 else 0)
                     action = lo + np.random.randint(0, n_legal)
+                elif memo_off[slot] >= 0:
+                    mi = memo_off[slot] + rank * N_HANDS + hand_rank[seat]
+                    action = memo[mi]
+                    if action < 0:
+                        action = _q_greedy(values, hkeys, offsets_q[slot], caps[slot], rank, own, hand_rank[seat], lo,
+                                           n_bids, full, False, order)
+                        memo[mi] = action
+                    scanned += (n_bids if nb > 0 else n_bids - 1) - lo + 1
                 else:
                     action = _q_greedy(values, hkeys, offsets_q[slot], caps[slot], rank, own, hand_rank[seat], lo,
                                        n_bids, full, shuffles[slot] == 1, order)
@@ -619,6 +630,25 @@ def _layout_arrays(k: int, histories):
     return binom, hoff
 
 
+#: the most memo entries (int16) a call allocates for frozen tables' greedy actions (larger layouts scan every time)
+MEMO_LIMIT = 10_000_000
+
+
+def _greedy_memo(players, learner) -> tuple[np.ndarray, np.ndarray]:
+    """Per slot, room for the greedy action of every (history rank, hand) of a frozen table with unshuffled ties
+    (:func:`_play`'s ``memo``): evaluation games revisit the same states thousands of times, and a table that
+    does not learn answers a state the same way each time, so each state's scan over the legal actions runs once."""
+    offs = np.full(len(players), -1, dtype=np.int64)
+    size = 0
+    for i, p in enumerate(players):
+        if isinstance(p.kind, FastTable) and i != learner and not p.do_shuffle:
+            n = p.kind.layout.n_histories * N_HANDS
+            if size + n <= MEMO_LIMIT:
+                offs[i] = size
+                size += n
+    return np.full(max(size, 1), -1, dtype=np.int16), offs
+
+
 def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None = None, rule: str = "paper",
          alpha: float = 0.2, gamma: float = 0.9, reward: float = 1.0, penalty: float = 0.0,
          seats: str | int = "rotate", hands=None) -> MatchResult:
@@ -671,6 +701,7 @@ def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None 
         if preset.shape != (n_games, k, 6) or (preset.sum(axis=2) != 5).any():
             raise ValueError(f"hands must have shape {(n_games, k, 6)} with five dice each, got {preset.shape}")
     _, lookup = hand_ranks()
+    memo, memo_off = _greedy_memo(players, learner)
     out = {name: np.zeros(n_games, dtype=dt) for name, dt in
            (("winner", np.int8), ("shift", np.int8), ("length", np.int16), ("scanned", np.int32))}
     done, created = 0, 0
@@ -697,7 +728,7 @@ def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None 
                             -1 if learner is None else learner, RULE_CODES[rule], alpha, gamma, reward, penalty,
                             rotate, fixed, binom, hoff, lookup, preset[done:] if len(preset) else preset,
                             out["winner"][done:], out["shift"][done:], out["length"][done:], out["scanned"][done:],
-                            done, max(limit, 1))
+                            done, max(limit, 1), memo, memo_off)
         done += played
         created += new
         if done >= n_games:

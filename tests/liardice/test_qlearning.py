@@ -403,6 +403,30 @@ def test_hashed_table_trains_and_plays_exactly_like_the_dense_one(monkeypatch, h
     assert np.array_equal(hashed.lookup(idx), vals) and hashed.lookup(np.array([idx.max() + 1]))[0] == 0.0
 
 
+@pytest.mark.parametrize("k,history,hand,sparse", [(2, 1, "partial", False), (2, 1, "full", False), (2, 2, "full", True),
+                                                   (2, 2, "partial", True), (3, 1, "partial", False)])
+def test_frozen_tables_play_the_same_games_with_and_without_the_greedy_memo(monkeypatch, k, history, hand, sparse):
+    """A frozen table's greedy actions remembered per (history, hand) state give the very games of a scan at every
+    decision (the reference path, ``MEMO_LIMIT = 0``): against rules, against a copy of itself, at a fixed seat,
+    and with shuffled ties (never remembered: they draw)."""
+    if sparse:
+        monkeypatch.setattr(qfast, "DENSE_LIMIT", 1_000)
+    table = FastTable.new(k, history, hand)
+    assert table.sparse == sparse
+    train(table, ["EXP0"] * (k - 1), 4_000, np.random.default_rng(1))
+    rest = ["EXP2"] * (k - 2)
+    lineups = [([Player(table, epsilon=0.1), "EXP0"] + rest, {}),
+               ([Player(table, epsilon=0.1), Player(table, epsilon=0.0)] + rest, {"seats": 0}),
+               ([Player(table, epsilon=0.1, do_shuffle=True), "RAND"] + rest, {})]
+    for lineup, kw in lineups:
+        runs = []
+        for limit in (0, qfast.MEMO_LIMIT):
+            monkeypatch.setattr(qfast, "MEMO_LIMIT", limit)
+            r = play(lineup, 3_000, np.random.default_rng(5), **kw)
+            runs.append((r.winner.tolist(), r.shift.tolist(), r.length.tolist(), r.scanned.tolist()))
+        assert runs[0] == runs[1]
+
+
 def test_full_hand_with_history_three_trains_and_round_trips(tmp_path):
     table = FastTable.new(2, 3, "full")
     assert table.sparse and table.layout.report_space_size == 141_053_220

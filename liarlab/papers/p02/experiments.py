@@ -20,6 +20,7 @@ against EXP1 on the same table, ``RL-random`` 400,000 games against EXPRAND (a n
 """
 from __future__ import annotations
 
+import functools
 import json
 import time
 import zlib
@@ -214,7 +215,7 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
         return setup.models[memo]
     # keyed by the training code's source too (this module and every liarlab module it imports): edited code
     # never serves a table trained by older code
-    fingerprint, _ = study_cache.fingerprint_for(train_model)
+    fingerprint = training_fingerprint()
     path = outputs.cache_dir() / f"02_{name}-{study_cache.cache_key('02_model', params, fingerprint)}.npz"
     result = None
     if setup.cache and path.exists() and (not context.current().force or str(path) in setup.fresh):
@@ -239,6 +240,16 @@ def model(setup: Setup, name: str, seed: int = 0, *, stages=None, **kwargs) -> t
                                         "train_seconds": time.perf_counter() - start})
     setup.models[memo] = result
     return result
+
+
+@functools.lru_cache(maxsize=1)
+def training_fingerprint() -> str:
+    """The source fingerprint of :func:`train_model` (its module and every liarlab module it imports), read once
+    per process: the code a process runs is the code it imported, and hashing some thirty source files again for
+    each of the run's ~1,500 tables cost milliseconds each, in the kernel and in every worker."""
+    from liarlab.study import cache as study_cache
+
+    return study_cache.fingerprint_for(train_model)[0]
 
 
 def models(setup: Setup, names, **kwargs) -> dict[str, list[FastTable]]:

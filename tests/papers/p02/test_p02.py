@@ -31,6 +31,12 @@ def test_schedules_and_names():
         ex.schedule("RL4", 10)
 
 
+def test_training_fingerprint_is_the_train_models_source_fingerprint():
+    from liarlab.study import cache
+
+    assert ex.training_fingerprint() == cache.fingerprint_for(ex.train_model)[0]
+
+
 def test_classify_key_kinds():
     assert ex.classify_key((0, 0, 4, 4, 4), 1, "partial") == "opening honest"
     assert ex.classify_key((6, 1, 6, 3, 3), 1, "partial") == "mid-game honest"
@@ -158,6 +164,28 @@ def test_exploit_policy_matches_the_greedy_choice():
                 hist = tuple(reversed([bid_index(b, config) for b in bids]))
                 p = responder.policy(hist)[m]
                 assert p[index] == 1.0 and np.isclose(p.sum(), 1.0), (history, hand, m, bids)
+
+
+def test_exploit_reply_wins_equals_the_numpy_reference_to_the_bit():
+    """The compiled win vector keeps numpy's order of additions (the responder takes an argmax over it): random
+    rows, where the order shows in the last bits, and epsilon-greedy policy rows, every bid of a 60-bid ladder."""
+    from liarlab.papers.p02.exploit import reply_wins, reply_wins_reference
+
+    rng = np.random.default_rng(7)
+    n_bids, hands = 60, 252
+    out = np.empty(hands)
+    for trial in range(12):
+        if trial % 2:
+            lo = int(rng.integers(0, n_bids))
+            reply = np.zeros((hands, n_bids + 1))
+            reply[:, lo:] = 0.1 / (n_bids + 1 - lo)
+            reply[np.arange(hands), rng.integers(lo, n_bids + 1, size=hands)] += 0.9
+        else:
+            reply = rng.random((hands, n_bids + 1))
+        true = rng.random((hands, n_bids)) < rng.random()
+        for b in range(n_bids):
+            reply_wins(reply, true, b, n_bids, out)
+            assert out.tobytes() == reply_wins_reference(reply, true, b, n_bids).tobytes(), (trial, b)
 
 
 def test_exploit_responder_plays_and_wins_against_an_untrained_table():
