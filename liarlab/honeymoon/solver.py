@@ -29,8 +29,11 @@ of the Monte Carlo estimates; the same exact values).
 """
 from __future__ import annotations
 
+import hashlib
+import os
 from functools import lru_cache
 from math import comb
+from pathlib import Path
 from typing import Iterable, Sequence
 
 import numba
@@ -846,7 +849,7 @@ def _index_maps(leader: Sequence[int], follower: Sequence[int]) -> dict[int, tup
 
 DEFAULT_TABLE_N = 8
 # the Monte Carlo estimates' solver reads positions of up to 9 cards a hand from the table (13.3 million more entries,
-# about 9 CPU s to build once per process): the same exact values with about 2.4 times fewer nodes searched
+# about 11 CPU s to build, once: :func:`stored_endgame_table`): the same exact values with about 2.4 times fewer nodes searched
 ESTIMATE_TABLE_N = 9
 _TABLES: dict = {}
 
@@ -875,6 +878,66 @@ def endgame_table(max_n: int = DEFAULT_TABLE_N):
         _build_level(n, vectors[n], tab, vec, base, BINOM, st, moves, replies, LENGTH, ONES, SURE)
     _TABLES[max_n] = (tab, vec, base, vectors)
     return _TABLES[max_n]
+
+
+def stored_endgame_table(max_n: int = DEFAULT_TABLE_N, folder: str | os.PathLike | None = None):
+    """:func:`endgame_table` (the same values), read from a file that the first process to need it built and wrote:
+    the solvers' tables are the same in every process, and the 9-card one costs about 11 CPU s to build, which every
+    joblib worker and kernel of a run would otherwise pay. The file sits beside numba's compiled code (``folder``:
+    ``NUMBA_CACHE_DIR`` or this package's ``__pycache__``), is named by a hash of this module's source (an edit to the
+    search or the layout builds anew) and ends with a SHA-256 of the values (a damaged file is rebuilt). A process
+    that finds another building it waits on a lock instead of building it too. Without a writable folder it is
+    built in memory."""
+    if not isinstance(max_n, int) or not 0 <= max_n <= TABLE_MAX:
+        raise ValueError(f"max_n must be an int in 0..{TABLE_MAX}, got {max_n!r}")
+    for have in sorted(_TABLES):
+        if have >= max_n:
+            return _TABLES[have]
+    if folder is None:
+        folder = os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).with_name("__pycache__")
+    source = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    path = Path(folder) / f"endgame_table-{max_n}-{source}.bin"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(path.with_suffix(".lock"), "a+b")
+    except OSError:
+        return endgame_table(max_n)
+    with lock:
+        try:
+            import fcntl
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except ImportError:   # no POSIX locks: two processes may both build it (each write is atomic)
+            pass
+        vec, base, vectors = _table_layout(max_n)
+        tab = _read_table(path, max(int(base[max_n + 1]), 1))
+        if tab is not None:
+            _TABLES[max_n] = (tab, vec, base, vectors)
+            return _TABLES[max_n]
+        table = endgame_table(max_n)
+        values = table[0]
+        partial = path.with_suffix(f".{os.getpid()}.part")
+        try:
+            with open(partial, "wb") as f:
+                f.write(values.tobytes())
+                f.write(hashlib.sha256(values.tobytes()).digest())
+            os.replace(partial, path)
+        except OSError:
+            partial.unlink(missing_ok=True)
+        return table
+
+
+def _read_table(path: Path, size: int) -> np.ndarray | None:
+    """The ``size`` int8 values stored at ``path`` (a writable array), or None if the file is missing, short or its
+    checksum fails."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if len(data) != size + 32 or hashlib.sha256(data[:size]).digest() != data[size:]:
+        return None
+    tab = np.empty(size, np.int8)
+    tab[:] = np.frombuffer(data, np.int8, count=size)
+    return tab
 
 
 def forget_endgame_tables() -> None:
@@ -932,7 +995,7 @@ class DoubleDummy:
     ``tt_bits`` sets the table size (2**tt_bits entries, 16 bytes each). The table is keyed by
     the rank-normalised position, so entries stay valid for every later position. ``table_n``:
     positions of at most that many cards a hand (trump contracts) are read from the endgame table
-    (:func:`endgame_table`, built once per process). The switches turn single techniques off for the
+    (:func:`stored_endgame_table`: built once, read by every later process). The switches turn single techniques off for the
     ablations (equivalent-card pruning, the transposition table, cuts, quick tricks, killer moves);
     ``node_limit`` > 0 stops a solve after that many nodes (the result is then -1).
     """
@@ -962,7 +1025,7 @@ class DoubleDummy:
         self.cfg[C_TABLE] = table_n
         self.cfg[C_ORDER] = int(killers)
         if table_n:
-            self.tab, self.vec, self.base, _ = endgame_table(table_n)
+            self.tab, self.vec, self.base, _ = stored_endgame_table(table_n)
         else:
             self.tab, self.vec, self.base = np.zeros(1, np.int8), np.zeros((1, 1, 1, 1), np.int64), \
                 np.zeros(2, np.int64)
@@ -1127,9 +1190,9 @@ _ESTIMATE: DoubleDummy | None = None
 
 def estimate_solver() -> DoubleDummy:
     """The process-wide solver of the Monte Carlo estimates (:class:`liarlab.honeymoon.bidding.MonteCarloEstimate`):
-    :func:`default_solver`'s search with the endgame table one card deeper (:data:`ESTIMATE_TABLE_N`), built on first
-    use. Its values are the same exact values; it pays for its table over the thousands of sampled deals a process
-    solves."""
+    :func:`default_solver`'s search with the endgame table one card deeper (:data:`ESTIMATE_TABLE_N`), built by the first
+    process to use it and read from its file by the others. Its values are the same exact values; it pays for its
+    table over the thousands of sampled deals a run solves."""
     global _ESTIMATE
     if _ESTIMATE is None:
         _ESTIMATE = DoubleDummy(table_n=ESTIMATE_TABLE_N)
