@@ -122,14 +122,19 @@ N_CFG = 8
 
 # ----------------------------------------------------------------------------- numba core
 
+# Every compiled function here runs with numba's reference counting off (``_nrt=False``): none allocates an array, they
+# only read and write the arrays the Python layer owns, and with it on each call (the recursive _wins above all) paid an
+# atomic increment and decrement per array argument, about half the search's CPU time. The values and the nodes
+# searched are the same.
 
-@numba.njit(cache=True, inline="always")
+
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _remove(s, i):
     """Suit code ``s`` without its ``i``-th lowest live card."""
     return ((s >> (i + 1)) << i) | (s & ((1 << i) - 1))
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _ordered(a, b):
     """The pair in increasing order."""
     if a > b:
@@ -137,7 +142,7 @@ def _ordered(a, b):
     return a, b
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _sorted_sides(st, d, trump):
     """The suit codes of row ``d`` other than the trump's, in increasing order (a, b, c, e); with a trump
     (``trump`` < 4) there are three and ``e`` is 0."""
@@ -168,7 +173,7 @@ def _sorted_sides(st, d, trump):
     return a, b, c, e
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _key(st, d, trump):
     """Transposition key: trump suit first, side suits sorted (value-preserving canonical form)."""
     a, b, c, e = _sorted_sides(st, d, trump)
@@ -177,7 +182,7 @@ def _key(st, d, trump):
     return st[d, trump] | (a << 14) | (b << 28) | (c << 42)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _tab_index(st, d, trump, n, length, vec, base, binom):
     """Index of a trump position of ``n`` cards a hand in the flat endgame table: its length vector
     (trump; sides sorted by length) times C(2n, n) plus the colex rank of the concatenated 2n-bit
@@ -197,18 +202,18 @@ def _tab_index(st, d, trump, n, length, vec, base, binom):
     return base[n] + vec[n, lt, la, lb] * binom[2 * n, n] + rank
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _hash(key, mask):
     h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
     return np.int64((h >> np.uint64(20)) & np.uint64(mask))
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _n_tricks(st, d, ones):
     return ones[st[d, 0]] + ones[st[d, 1]] + ones[st[d, 2]] + ones[st[d, 3]]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _quick_tricks(st, d, trump, length, ones, sure):
     """Tricks the leader can cash from the top: a lower bound on the value.
 
@@ -236,7 +241,7 @@ def _quick_tricks(st, d, trump, length, ones, sure):
     return top_trumps + side_safe
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _follower_sure(st, d, trump, length, ones, sure):
     """Follower trumps above all the leader's trumps: each wins a trick whoever leads."""
     if trump >= 4:
@@ -246,7 +251,7 @@ def _follower_sure(st, d, trump, length, ones, sure):
     return sure[ts ^ ((1 << length[ts]) - 1)]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _last_trick(st, d, trump, length):
     """Value of a 1-card-each position: 1 if the leader wins the last trick."""
     la = -1
@@ -268,7 +273,7 @@ def _last_trick(st, d, trump, length):
     return 0 if fa == trump else 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _gen_leads(st, d, moves, length, sure, equiv):
     """Distinct leads (top card of each run of the leader's cards, or every card when ``equiv`` is
     0), ordered: sure winners first, then the highest card of each suit, then the rest. Returns the
@@ -316,7 +321,7 @@ def _gen_leads(st, d, moves, length, sure, equiv):
     return n
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _run_top(s, i, L):
     """Index of the highest card of the run of follower cards (0 bits of suit code ``s``, length ``L``) that
     contains index ``i``, counting upward from ``i``."""
@@ -326,7 +331,7 @@ def _run_top(s, i, L):
     return j
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _first_run_top(s, start, L):
     """Top index of the lowest run of follower cards at or above index ``start``; -1 if there is none."""
     for i in range(start, L):
@@ -335,7 +340,7 @@ def _first_run_top(s, start, L):
     return -1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _add_runs(s, L, x, replies, d, n, first, lo_run, hi_run):
     """Append to row ``d`` of ``replies`` (``n`` entries so far) the top card of each run of follower cards
     of suit ``x`` (code ``s``, length ``L``) numbered ``lo_run <= k < hi_run`` from the bottom, skipping
@@ -361,7 +366,7 @@ def _add_runs(s, L, x, replies, d, n, first, lo_run, hi_run):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _gen_replies(st, d, a, li, trump, replies, length, ones, equiv):
     """Distinct follower replies to the lead of suit ``a`` index ``li`` (or every legal card when
     ``equiv`` is 0), ordered: the cheapest winner first, then the lowest losers, then the rest."""
@@ -412,7 +417,7 @@ def _gen_replies(st, d, a, li, trump, replies, length, ones, equiv):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _to_front(moves, d, n, move, pos):
     """Move ``move`` (if present at or after ``pos``) to position ``pos``; returns the next free position."""
     for m in range(pos, n):
@@ -424,7 +429,7 @@ def _to_front(moves, d, n, move, pos):
     return pos
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _child(st, d, a, li, b, fj, trump, length):
     """Write the position after lead (a, li) and reply (b, fj) into row d + 1.
     Returns 1 if the leader won the trick (same perspective), 0 if the follower won (the row
@@ -451,7 +456,7 @@ def _child(st, d, a, li, b, fj, trump, length):
     return leader_wins
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _settled(st, d, t, n, trump, length, cfg, tab, vec, base, binom):
     """What :func:`_wins` answers for row ``d`` (``n`` tricks left) before any search: 1 or 0, or -1 when it
     must search (the child positions of a node are tested here first, which saves a call per leaf)."""
@@ -466,7 +471,7 @@ def _settled(st, d, t, n, trump, length, cfg, tab, vec, base, binom):
     return -1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base, binom,
           killers):
     """Can the player on lead in row ``d`` take at least ``t`` of the remaining tricks?"""
@@ -573,7 +578,7 @@ def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, 
     return result
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _solve_row(st, d, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base, binom,
                killers):
     """Exact value of row ``d`` by a sequence of null-window tests on the trick target."""
@@ -608,7 +613,7 @@ def _solve_row(st, d, trump, moves, replies, tt, mask, length, ones, sure, nodes
     return lo
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _reply_value(st, d, a, li, b, fj, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec,
                  base, binom, killers):
     """Leader's tricks (this trick included) after lead (a, li) and reply (b, fj)."""
@@ -620,7 +625,7 @@ def _reply_value(st, d, a, li, b, fj, trump, moves, replies, tt, mask, length, o
                                 vec, base, binom, killers)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _lead_wins(st, d, a, li, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base,
                binom, killers):
     """After leading (a, li), can the leader still take >= t tricks (this one included)?"""
@@ -641,7 +646,7 @@ def _lead_wins(st, d, a, li, t, trump, moves, replies, tt, mask, length, ones, s
     return True
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _lead_value(st, d, a, li, lo, hi, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec,
                 base, binom, killers):
     """Exact tricks after leading (a, li), known to lie in [lo, hi]: null-window tests."""
@@ -692,7 +697,7 @@ def _table_layout(max_n: int):
     return vec, base, vectors
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _build_level(n, vectors, tab, vec, base, binom, st, moves, replies, length, ones, sure):
     """Fill level ``n`` of the table: every length vector x every 2n-bit sequence with n ones (Gosper's
     order = colex rank), each by a one-ply search over level n - 1 (suits longer than 13 get -1)."""

@@ -376,3 +376,13 @@ def test_a_stored_table_is_read_back_equal_and_a_damaged_file_is_rebuilt(tmp_pat
     finally:
         hs._TABLES.clear()
         hs._TABLES.update(saved)
+
+
+def test_every_compiled_search_function_runs_without_reference_counting():
+    """The search's speed rests on it (an atomic increment and decrement per array argument of every call otherwise)."""
+    import numba
+
+    from liarlab.honeymoon import solver as hs
+
+    jitted = [f for f in vars(hs).values() if isinstance(f, numba.core.registry.CPUDispatcher)]
+    assert len(jitted) > 20 and all(f.targetoptions.get("_nrt") is False for f in jitted)
