@@ -926,6 +926,9 @@ def stored_endgame_table(max_n: int = DEFAULT_TABLE_N, folder: str | os.PathLike
                 f.write(values.tobytes())
                 f.write(hashlib.sha256(values.tobytes()).digest())
             os.replace(partial, path)
+            for stale in path.parent.glob(f"endgame_table-{max_n}-*.bin"):   # earlier versions of this module's
+                if stale != path:
+                    stale.unlink(missing_ok=True)
         except OSError:
             partial.unlink(missing_ok=True)
         return table

@@ -360,8 +360,9 @@ def test_a_stored_table_is_read_back_equal_and_a_damaged_file_is_rebuilt(tmp_pat
     saved = dict(hs._TABLES)
     try:
         hs._TABLES.clear()
+        (tmp_path / "endgame_table-5-0123456789abcdef.bin").write_bytes(b"an earlier version's")
         built = hs.stored_endgame_table(5, folder=tmp_path)[0].copy()   # built here, and written
-        (path,) = tmp_path.glob("endgame_table-5-*.bin")
+        (path,) = tmp_path.glob("endgame_table-5-*.bin")                # (the earlier version's file removed)
         hs._TABLES.clear()
         read = hs.stored_endgame_table(5, folder=tmp_path)[0]            # read from the file
         assert np.array_equal(read, built) and read.flags.writeable
