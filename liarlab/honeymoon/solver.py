@@ -29,8 +29,11 @@ of the Monte Carlo estimates; the same exact values).
 """
 from __future__ import annotations
 
+import hashlib
+import os
 from functools import lru_cache
 from math import comb
+from pathlib import Path
 from typing import Iterable, Sequence
 
 import numba
@@ -119,14 +122,19 @@ N_CFG = 8
 
 # ----------------------------------------------------------------------------- numba core
 
+# Every compiled function here runs with numba's reference counting off (``_nrt=False``): none allocates an array, they
+# only read and write the arrays the Python layer owns, and with it on each call (the recursive _wins above all) paid an
+# atomic increment and decrement per array argument, about half the search's CPU time. The values and the nodes
+# searched are the same.
 
-@numba.njit(cache=True, inline="always")
+
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _remove(s, i):
     """Suit code ``s`` without its ``i``-th lowest live card."""
     return ((s >> (i + 1)) << i) | (s & ((1 << i) - 1))
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _ordered(a, b):
     """The pair in increasing order."""
     if a > b:
@@ -134,7 +142,7 @@ def _ordered(a, b):
     return a, b
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _sorted_sides(st, d, trump):
     """The suit codes of row ``d`` other than the trump's, in increasing order (a, b, c, e); with a trump
     (``trump`` < 4) there are three and ``e`` is 0."""
@@ -165,7 +173,7 @@ def _sorted_sides(st, d, trump):
     return a, b, c, e
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _key(st, d, trump):
     """Transposition key: trump suit first, side suits sorted (value-preserving canonical form)."""
     a, b, c, e = _sorted_sides(st, d, trump)
@@ -174,7 +182,7 @@ def _key(st, d, trump):
     return st[d, trump] | (a << 14) | (b << 28) | (c << 42)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _tab_index(st, d, trump, n, length, vec, base, binom):
     """Index of a trump position of ``n`` cards a hand in the flat endgame table: its length vector
     (trump; sides sorted by length) times C(2n, n) plus the colex rank of the concatenated 2n-bit
@@ -194,18 +202,18 @@ def _tab_index(st, d, trump, n, length, vec, base, binom):
     return base[n] + vec[n, lt, la, lb] * binom[2 * n, n] + rank
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _hash(key, mask):
     h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
     return np.int64((h >> np.uint64(20)) & np.uint64(mask))
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _n_tricks(st, d, ones):
     return ones[st[d, 0]] + ones[st[d, 1]] + ones[st[d, 2]] + ones[st[d, 3]]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _quick_tricks(st, d, trump, length, ones, sure):
     """Tricks the leader can cash from the top: a lower bound on the value.
 
@@ -233,7 +241,7 @@ def _quick_tricks(st, d, trump, length, ones, sure):
     return top_trumps + side_safe
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _follower_sure(st, d, trump, length, ones, sure):
     """Follower trumps above all the leader's trumps: each wins a trick whoever leads."""
     if trump >= 4:
@@ -243,7 +251,7 @@ def _follower_sure(st, d, trump, length, ones, sure):
     return sure[ts ^ ((1 << length[ts]) - 1)]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _last_trick(st, d, trump, length):
     """Value of a 1-card-each position: 1 if the leader wins the last trick."""
     la = -1
@@ -265,7 +273,7 @@ def _last_trick(st, d, trump, length):
     return 0 if fa == trump else 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _gen_leads(st, d, moves, length, sure, equiv):
     """Distinct leads (top card of each run of the leader's cards, or every card when ``equiv`` is
     0), ordered: sure winners first, then the highest card of each suit, then the rest. Returns the
@@ -313,7 +321,7 @@ def _gen_leads(st, d, moves, length, sure, equiv):
     return n
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _run_top(s, i, L):
     """Index of the highest card of the run of follower cards (0 bits of suit code ``s``, length ``L``) that
     contains index ``i``, counting upward from ``i``."""
@@ -323,7 +331,7 @@ def _run_top(s, i, L):
     return j
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _first_run_top(s, start, L):
     """Top index of the lowest run of follower cards at or above index ``start``; -1 if there is none."""
     for i in range(start, L):
@@ -332,7 +340,7 @@ def _first_run_top(s, start, L):
     return -1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _add_runs(s, L, x, replies, d, n, first, lo_run, hi_run):
     """Append to row ``d`` of ``replies`` (``n`` entries so far) the top card of each run of follower cards
     of suit ``x`` (code ``s``, length ``L``) numbered ``lo_run <= k < hi_run`` from the bottom, skipping
@@ -358,7 +366,7 @@ def _add_runs(s, L, x, replies, d, n, first, lo_run, hi_run):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _gen_replies(st, d, a, li, trump, replies, length, ones, equiv):
     """Distinct follower replies to the lead of suit ``a`` index ``li`` (or every legal card when
     ``equiv`` is 0), ordered: the cheapest winner first, then the lowest losers, then the rest."""
@@ -409,7 +417,7 @@ def _gen_replies(st, d, a, li, trump, replies, length, ones, equiv):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _to_front(moves, d, n, move, pos):
     """Move ``move`` (if present at or after ``pos``) to position ``pos``; returns the next free position."""
     for m in range(pos, n):
@@ -421,7 +429,7 @@ def _to_front(moves, d, n, move, pos):
     return pos
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _child(st, d, a, li, b, fj, trump, length):
     """Write the position after lead (a, li) and reply (b, fj) into row d + 1.
     Returns 1 if the leader won the trick (same perspective), 0 if the follower won (the row
@@ -448,7 +456,7 @@ def _child(st, d, a, li, b, fj, trump, length):
     return leader_wins
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, _nrt=False, inline="always")
 def _settled(st, d, t, n, trump, length, cfg, tab, vec, base, binom):
     """What :func:`_wins` answers for row ``d`` (``n`` tricks left) before any search: 1 or 0, or -1 when it
     must search (the child positions of a node are tested here first, which saves a call per leaf)."""
@@ -463,7 +471,7 @@ def _settled(st, d, t, n, trump, length, cfg, tab, vec, base, binom):
     return -1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base, binom,
           killers):
     """Can the player on lead in row ``d`` take at least ``t`` of the remaining tricks?"""
@@ -570,7 +578,7 @@ def _wins(st, d, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, 
     return result
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _solve_row(st, d, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base, binom,
                killers):
     """Exact value of row ``d`` by a sequence of null-window tests on the trick target."""
@@ -605,7 +613,7 @@ def _solve_row(st, d, trump, moves, replies, tt, mask, length, ones, sure, nodes
     return lo
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _reply_value(st, d, a, li, b, fj, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec,
                  base, binom, killers):
     """Leader's tricks (this trick included) after lead (a, li) and reply (b, fj)."""
@@ -617,7 +625,7 @@ def _reply_value(st, d, a, li, b, fj, trump, moves, replies, tt, mask, length, o
                                 vec, base, binom, killers)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _lead_wins(st, d, a, li, t, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec, base,
                binom, killers):
     """After leading (a, li), can the leader still take >= t tricks (this one included)?"""
@@ -638,7 +646,7 @@ def _lead_wins(st, d, a, li, t, trump, moves, replies, tt, mask, length, ones, s
     return True
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _lead_value(st, d, a, li, lo, hi, trump, moves, replies, tt, mask, length, ones, sure, nodes, cfg, tab, vec,
                 base, binom, killers):
     """Exact tricks after leading (a, li), known to lie in [lo, hi]: null-window tests."""
@@ -689,7 +697,7 @@ def _table_layout(max_n: int):
     return vec, base, vectors
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _build_level(n, vectors, tab, vec, base, binom, st, moves, replies, length, ones, sure):
     """Fill level ``n`` of the table: every length vector x every 2n-bit sequence with n ones (Gosper's
     order = colex rank), each by a one-ply search over level n - 1 (suits longer than 13 get -1)."""
@@ -846,7 +854,7 @@ def _index_maps(leader: Sequence[int], follower: Sequence[int]) -> dict[int, tup
 
 DEFAULT_TABLE_N = 8
 # the Monte Carlo estimates' solver reads positions of up to 9 cards a hand from the table (13.3 million more entries,
-# about 9 CPU s to build once per process): the same exact values with about 2.4 times fewer nodes searched
+# about 11 CPU s to build, once: :func:`stored_endgame_table`): the same exact values with about 2.4 times fewer nodes searched
 ESTIMATE_TABLE_N = 9
 _TABLES: dict = {}
 
@@ -875,6 +883,69 @@ def endgame_table(max_n: int = DEFAULT_TABLE_N):
         _build_level(n, vectors[n], tab, vec, base, BINOM, st, moves, replies, LENGTH, ONES, SURE)
     _TABLES[max_n] = (tab, vec, base, vectors)
     return _TABLES[max_n]
+
+
+def stored_endgame_table(max_n: int = DEFAULT_TABLE_N, folder: str | os.PathLike | None = None):
+    """:func:`endgame_table` (the same values), read from a file that the first process to need it built and wrote:
+    the solvers' tables are the same in every process, and the 9-card one costs about 11 CPU s to build, which every
+    joblib worker and kernel of a run would otherwise pay. The file sits beside numba's compiled code (``folder``:
+    ``NUMBA_CACHE_DIR`` or this package's ``__pycache__``), is named by a hash of this module's source (an edit to the
+    search or the layout builds anew) and ends with a SHA-256 of the values (a damaged file is rebuilt). A process
+    that finds another building it waits on a lock instead of building it too. Without a writable folder it is
+    built in memory."""
+    if not isinstance(max_n, int) or not 0 <= max_n <= TABLE_MAX:
+        raise ValueError(f"max_n must be an int in 0..{TABLE_MAX}, got {max_n!r}")
+    for have in sorted(_TABLES):
+        if have >= max_n:
+            return _TABLES[have]
+    if folder is None:
+        folder = os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).with_name("__pycache__")
+    source = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    path = Path(folder) / f"endgame_table-{max_n}-{source}.bin"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(path.with_suffix(".lock"), "a+b")
+    except OSError:
+        return endgame_table(max_n)
+    with lock:
+        try:
+            import fcntl
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except ImportError:   # no POSIX locks: two processes may both build it (each write is atomic)
+            pass
+        vec, base, vectors = _table_layout(max_n)
+        tab = _read_table(path, max(int(base[max_n + 1]), 1))
+        if tab is not None:
+            _TABLES[max_n] = (tab, vec, base, vectors)
+            return _TABLES[max_n]
+        table = endgame_table(max_n)
+        values = table[0]
+        partial = path.with_suffix(f".{os.getpid()}.part")
+        try:
+            with open(partial, "wb") as f:
+                f.write(values.tobytes())
+                f.write(hashlib.sha256(values.tobytes()).digest())
+            os.replace(partial, path)
+            for stale in path.parent.glob(f"endgame_table-{max_n}-*.bin"):   # earlier versions of this module's
+                if stale != path:
+                    stale.unlink(missing_ok=True)
+        except OSError:
+            partial.unlink(missing_ok=True)
+        return table
+
+
+def _read_table(path: Path, size: int) -> np.ndarray | None:
+    """The ``size`` int8 values stored at ``path`` (a writable array), or None if the file is missing, short or its
+    checksum fails."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if len(data) != size + 32 or hashlib.sha256(data[:size]).digest() != data[size:]:
+        return None
+    tab = np.empty(size, np.int8)
+    tab[:] = np.frombuffer(data, np.int8, count=size)
+    return tab
 
 
 def forget_endgame_tables() -> None:
@@ -932,7 +1003,7 @@ class DoubleDummy:
     ``tt_bits`` sets the table size (2**tt_bits entries, 16 bytes each). The table is keyed by
     the rank-normalised position, so entries stay valid for every later position. ``table_n``:
     positions of at most that many cards a hand (trump contracts) are read from the endgame table
-    (:func:`endgame_table`, built once per process). The switches turn single techniques off for the
+    (:func:`stored_endgame_table`: built once, read by every later process). The switches turn single techniques off for the
     ablations (equivalent-card pruning, the transposition table, cuts, quick tricks, killer moves);
     ``node_limit`` > 0 stops a solve after that many nodes (the result is then -1).
     """
@@ -962,7 +1033,7 @@ class DoubleDummy:
         self.cfg[C_TABLE] = table_n
         self.cfg[C_ORDER] = int(killers)
         if table_n:
-            self.tab, self.vec, self.base, _ = endgame_table(table_n)
+            self.tab, self.vec, self.base, _ = stored_endgame_table(table_n)
         else:
             self.tab, self.vec, self.base = np.zeros(1, np.int8), np.zeros((1, 1, 1, 1), np.int64), \
                 np.zeros(2, np.int64)
@@ -1127,9 +1198,9 @@ _ESTIMATE: DoubleDummy | None = None
 
 def estimate_solver() -> DoubleDummy:
     """The process-wide solver of the Monte Carlo estimates (:class:`liarlab.honeymoon.bidding.MonteCarloEstimate`):
-    :func:`default_solver`'s search with the endgame table one card deeper (:data:`ESTIMATE_TABLE_N`), built on first
-    use. Its values are the same exact values; it pays for its table over the thousands of sampled deals a process
-    solves."""
+    :func:`default_solver`'s search with the endgame table one card deeper (:data:`ESTIMATE_TABLE_N`), built by the first
+    process to use it and read from its file by the others. Its values are the same exact values; it pays for its
+    table over the thousands of sampled deals a run solves."""
     global _ESTIMATE
     if _ESTIMATE is None:
         _ESTIMATE = DoubleDummy(table_n=ESTIMATE_TABLE_N)

@@ -352,3 +352,38 @@ def test_encode_equals_the_sorted_reference_on_random_positions():
         leader, follower = [int(c) for c in deck[:n]], [int(c) for c in deck[n:2 * n]]
         assert list(encode(leader, follower)) == _encode_reference(leader, follower)
         assert list(encode(np.array(leader, np.int64), follower)) == _encode_reference(leader, follower)
+
+
+def test_a_stored_table_is_read_back_equal_and_a_damaged_file_is_rebuilt(tmp_path):
+    from liarlab.honeymoon import solver as hs
+
+    saved = dict(hs._TABLES)
+    try:
+        hs._TABLES.clear()
+        (tmp_path / "endgame_table-5-0123456789abcdef.bin").write_bytes(b"an earlier version's")
+        built = hs.stored_endgame_table(5, folder=tmp_path)[0].copy()   # built here, and written
+        (path,) = tmp_path.glob("endgame_table-5-*.bin")                # (the earlier version's file removed)
+        hs._TABLES.clear()
+        read = hs.stored_endgame_table(5, folder=tmp_path)[0]            # read from the file
+        assert np.array_equal(read, built) and read.flags.writeable
+        hs._TABLES.clear()
+        assert np.array_equal(hs.endgame_table(5)[0], built)
+        data = bytearray(path.read_bytes())
+        data[len(data) // 2] ^= 1                                        # one flipped bit fails the checksum
+        path.write_bytes(bytes(data))
+        hs._TABLES.clear()
+        assert np.array_equal(hs.stored_endgame_table(5, folder=tmp_path)[0], built)
+        assert path.read_bytes() != bytes(data)                          # and the file was rewritten
+    finally:
+        hs._TABLES.clear()
+        hs._TABLES.update(saved)
+
+
+def test_every_compiled_search_function_runs_without_reference_counting():
+    """The search's speed rests on it (an atomic increment and decrement per array argument of every call otherwise)."""
+    import numba
+
+    from liarlab.honeymoon import solver as hs
+
+    jitted = [f for f in vars(hs).values() if isinstance(f, numba.core.registry.CPUDispatcher)]
+    assert len(jitted) > 20 and all(f.targetoptions.get("_nrt") is False for f in jitted)
