@@ -55,7 +55,7 @@ def _stream(u, seed):
     return np.empty(STREAM_BUFFER), pos
 
 
-@njit(cache=True)
+@njit(**pol.NO_REFCOUNTS)
 def _twist(mt):
     # two loops, not one with a branch on i: the partner word is i + M, then (wrapped) i + M - N
     for i in range(MT_N - MT_M):
@@ -76,7 +76,7 @@ def _temper(y):
     return y ^ (y >> 18)
 
 
-@njit(cache=True)
+@njit(**pol.NO_REFCOUNTS)
 def _refill(u, pos):
     """Keep the unread uniforms, moved to the front, and fill the rest of the buffer with the next ones."""
     left = u.shape[0] - pos[0]
@@ -359,7 +359,7 @@ COUNTER_NAMES = ("plays", "lies", "lies_caught", "challenges", "challenges_right
 # that caught a lie (the game goes on).
 
 
-@njit(cache=True)
+@njit(**pol.NO_REFCOUNTS)
 def _push_lie(record, count, p, outcome):
     if count[p] < record.shape[1]:
         record[p, count[p]] = outcome
@@ -370,7 +370,7 @@ def _push_lie(record, count, p, outcome):
         record[p, record.shape[1] - 1] = outcome
 
 
-@njit(cache=True)
+@njit(**pol.NO_REFCOUNTS)
 def _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend, weights,
             gamma, alpha, terminal):
     """Update the buffered transitions of seat s in order; the last waits for s' (or ends the game)."""
@@ -383,7 +383,8 @@ def _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend
             pol.q_update(weights[s], buf_phi[s, m - 1], buf_a[s, m - 1], buf_r[s, m - 1], gamma, alpha,
                          buf_phi[s, m - 1], buf_legal[s, m - 1], True)
         else:
-            pend_phi[s, :] = buf_phi[s, m - 1]
+            for j in range(pend_phi.shape[1]):  # a slice copy could allocate (numba copies overlaps)
+                pend_phi[s, j] = buf_phi[s, m - 1, j]
             pend_a[s] = buf_a[s, m - 1]
             pend_r[s] = buf_r[s, m - 1]
             has_pend[s] = True
@@ -430,31 +431,62 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     orders = np.empty((n_ranks, n_ranks), dtype=np.int64)
     for r in range(n_ranks):
         orders[r, :] = pol.least_suitable_order(r, n_players, n_ranks)
+    scratch = (out, ubuf, levels, phi, legal, last_counts)
+    buffers = (buf_phi, buf_a, buf_n, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend)
+    results = (winners, n_plays, counters, q_actions, firsts, first_opp, final_lie)
+    _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks, hand_size,
+                 max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games, u, pos,
+                 last_challengeable, hands, pile, record, rec_count, seen, seen_count, orders, scratch, buffers,
+                 results)
+    return results
+
+
+@njit(**pol.NO_REFCOUNTS)
+def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks, hand_size,
+                 max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games, u, pos,
+                 last_challengeable, hands, pile, record, rec_count, seen, seen_count, orders, scratch, buffers,
+                 results):
+    """The games of :func:`_play_cheat` in the arrays it allocated, compiled without reference counting
+    (:data:`liarlab.cheat.policies.NO_REFCOUNTS`): every view and every call with arrays in the loop was counted
+    up and down, atomically, and nothing here allocates or outlives the call."""
+    out, ubuf, levels, phi, legal, last_counts = scratch
+    buf_phi, buf_a, buf_n, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend = buffers
+    winners, n_plays, counters, q_actions, firsts, first_opp, final_lie = results
+    n_actions = 1 + 2 * max_play
+    n_phi = weights.shape[2]
+    streaming = pos.shape[0] > 1  # given uniforms are never topped up
+    n_u = u.shape[0]
     for g in range(n_games):
-        hands[:, :] = 0
-        _top_up(u, pos, n_players * hand_size + 1)
+        for p in range(n_players):
+            for k in range(n_ranks):
+                hands[p, k] = 0
+        if streaming and pos[0] + n_players * hand_size + 1 > n_u:
+            _refill(u, pos)
         for p in range(n_players):
             for _ in range(hand_size):
                 hands[p, min(int(_uniform(u, pos) * n_ranks), n_ranks - 1)] += 1
         cur = min(int(_uniform(u, pos) * n_players), n_players - 1)
         firsts[g] = cur
-        pile[:] = 0
+        for k in range(n_ranks):
+            pile[k] = 0
         pile_n = 0
         last_player = -1
         last_n = 0
         last_lie = False
         plays = 0
-        rec_count[:] = 0
-        seen_count[:] = 0
+        for p in range(n_players):
+            rec_count[p] = 0
+            seen_count[p] = 0
+            buf_len[p] = 0
+            has_pend[p] = False
         winner = -1
-        buf_len[:] = 0
-        has_pend[:] = False
         pending = False  # the previous play emptied a hand and may be challenged (last_challengeable)
         first_opp[g] = -1
         while True:
             r = plays % n_ranks
             if pol.NEEDS_UNIFORMS[types[cur]]:
-                _top_up(u, pos, pol.N_UNIFORMS)
+                if streaming and pos[0] + pol.N_UNIFORMS > n_u:
+                    _refill(u, pos)
                 for i in range(pol.N_UNIFORMS):
                     ubuf[i] = _uniform(u, pos)
             hand = hands[cur]
@@ -487,9 +519,11 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                 q_actions[cur, action] += 1
                 if learn[cur]:
                     b = buf_len[cur]
-                    buf_phi[cur, b, :] = phi
+                    for j in range(n_phi):  # slice copies from arrays may allocate
+                        buf_phi[cur, b, j] = phi[j]
                     buf_a[cur, b] = action
-                    buf_legal[cur, b, :] = legal
+                    for a in range(n_actions):
+                        buf_legal[cur, b, a] = legal[a]
                     buf_r[cur, b] = 0.0
                     buf_len[cur] = b + 1
                 n = pol.q_action_cards(action, hand, r, orders[r], max_play, three_actions, out)
@@ -596,7 +630,6 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
                 has_pend[s] = False
             _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend, weights,
                     gamma, alpha, True)
-    return winners, n_plays, counters, q_actions, firsts, first_opp, final_lie
 
 
 def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None, *,
@@ -689,3 +722,4 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
             "opportunities": int(c[OPPORTUNITIES]), "dumps": int(c[DUMPS]), "expressible": int(c[EXPRESSIBLE]),
             "decisions": int(c[DECISIONS]), "challenges": int(c[CHALLENGES]),
             "challenges_right": int(c[CHALLENGES_RIGHT])}
+

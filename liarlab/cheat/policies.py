@@ -28,6 +28,11 @@ FEATURE_NAMES = ("pile size", "previous player's hand", "previous play size", "s
                  "active players", "own lie success", "previous player's lie success")
 FEATURE_SETS = {"F5": (5, 3), "F7": (7, 3), "F7-H5": (7, 5)}  # (features used, lie memory H)
 ENCODINGS = ("ordinal", "one-hot")
+#: numba options of the decision helpers: compiled without reference counting (numba's ``_nrt=False``). The
+#: engine calls them millions of times, and every array argument of a compiled call was counted up and down (an
+#: atomic operation each way), a quarter of the engine's time; they allocate nothing and keep no array beyond the
+#: call (the caller owns every array), so nothing needs counting. A helper that allocated would fail to compile.
+NO_REFCOUNTS = {"cache": True, "_nrt": False}
 
 
 def phi_size(encoding: str = "ordinal") -> int:
@@ -35,7 +40,7 @@ def phi_size(encoding: str = "ordinal") -> int:
     return 3 * N_FEATURES if encoding == "one-hot" else N_FEATURES
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def level(x, hand_size):
     """Three levels with thresholds H0/3 and 2 H0/3: 0 if x <= H0/3, 1 if x <= 2 H0/3, else 2."""
     if 3 * x <= hand_size:
@@ -45,7 +50,7 @@ def level(x, hand_size):
     return 2
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def success_level(record, count, memory):
     """Level of the share of the last ``memory`` lies that went uncaught: <1/3: 0, <2/3: 1, else 2; none: 1."""
     m = min(count, memory)
@@ -62,7 +67,7 @@ def success_level(record, count, memory):
     return 2
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def caught_recent(record, count, memory):
     """How many of the last ``memory`` lies (or all, if fewer) were caught."""
     m = min(count, memory)
@@ -87,7 +92,7 @@ def feature_vector(pile_size, previous_hand, previous_play, smallest_hand, own_r
     return levels
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def feature_levels(pile_size, previous_hand, previous_play, smallest_hand, own_record, own_count, previous_record,
                    previous_count, hand_size, n_features, memory, levels, out):
     """:func:`feature_vector` writing the levels into ``levels`` (the compiled engine's decisions allocate
@@ -108,7 +113,7 @@ def feature_levels(pile_size, previous_hand, previous_play, smallest_hand, own_r
             out[i] = levels[i] / 2.0 / n_features
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def own_turn_distance(c, r, n_players, n_ranks):
     """Own turns until rank c is required again (n_ranks when it never is)."""
     for m in range(n_ranks):
@@ -135,7 +140,7 @@ def least_suitable_order(r, n_players, n_ranks):
     return order
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def ls_same(hand, r, order, limit, out):
     """LS_SAME: up to ``limit`` cards of the single least suitable held rank other than r."""
     for c in order:
@@ -145,7 +150,7 @@ def ls_same(hand, r, order, limit, out):
     return 0
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def ls_cards(hand, r, order, n, exclude_r, out):
     """LS_CARDS: ``n`` cards taken greedily from the least suitable ranks (r last, or never if excluded)."""
     left = n
@@ -160,7 +165,7 @@ def ls_cards(hand, r, order, n, exclude_r, out):
     return n - left
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def ls_one_per_rank(hand, r, order, n, out):
     """LS_ONE_PER_RANK: one card from each of the ``n`` least suitable held ranks other than r."""
     taken = 0
@@ -173,7 +178,7 @@ def ls_one_per_rank(hand, r, order, n, out):
     return taken
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def random_cards(hand, n, u, start, out):
     """``n`` cards drawn uniformly without replacement from the hand, one uniform each from u[start:]; ``out``
     is zero on entry (the cards left in the hand are ``hand - out``: no copy of the hand per decision)."""
@@ -189,7 +194,7 @@ def random_cards(hand, n, u, start, out):
     return n
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def scripted_decision(kind, hand, r, order, n_ranks, hand_size, max_play, pile_size, caught3, u, out,
                       pending=False):
     """One decision of agent type a..f, random or the exploiter x (spec §4); returns cards played or
@@ -261,7 +266,7 @@ def scripted_decision(kind, hand, r, order, n_ranks, hand_size, max_play, pile_s
     return random_cards(hand, min(n, max_play, h), u, 0, out)
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def q_legal(hand, r, max_play, pile_size, three_actions, legal):
     """Legal Q actions: 0 CHALLENGE, 1..M TRUTH_n, M+1..2M LIE_n (M = max_play); returns how many.
 
@@ -282,7 +287,7 @@ def q_legal(hand, r, max_play, pile_size, three_actions, legal):
     return legal.sum()
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def q_value(weights, a, phi):
     q = 0.0
     for j in range(phi.shape[0]):
@@ -290,7 +295,7 @@ def q_value(weights, a, phi):
     return q
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def max_q(weights, phi, legal):
     best = -np.inf
     for a in range(legal.shape[0]):
@@ -301,7 +306,7 @@ def max_q(weights, phi, legal):
     return best
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def q_choose(weights, phi, legal, epsilon, u):
     """Epsilon-greedy: u[0] < epsilon explores (u[1] picks a legal action), else greedy, ties by u[1]."""
     n_legal = legal.sum()
@@ -312,11 +317,16 @@ def q_choose(weights, phi, legal, epsilon, u):
                 if pick == 0:
                     return a
                 pick -= 1
-    best = max_q(weights, phi, legal)
+    best = -np.inf  # max_q and the number of legal actions at it, in one pass (the same comparisons)
     n_best = 0
     for a in range(legal.shape[0]):
-        if legal[a] and q_value(weights, a, phi) == best:
-            n_best += 1
+        if legal[a]:
+            q = q_value(weights, a, phi)
+            if q > best:
+                best = q
+                n_best = 1
+            elif q == best:
+                n_best += 1
     pick = min(int(u[1] * n_best), n_best - 1)
     for a in range(legal.shape[0]):
         if legal[a] and q_value(weights, a, phi) == best:
@@ -326,7 +336,7 @@ def q_choose(weights, phi, legal, epsilon, u):
     return -1
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def q_action_cards(action, hand, r, order, max_play, three_actions, out):
     """The cards of Q action ``action``: TRUTH_n plays n of rank r, LIE_n plays LS_CARDS(n) of the others.
 
@@ -344,7 +354,7 @@ def q_action_cards(action, hand, r, order, max_play, three_actions, out):
     return ls_cards(hand, r, order, action - max_play, True, out)
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def q_reward(action, n_cards, max_play, last, challenged, lie, pile_size, caught_minus_pile):
     """Reward of a settled learner action (spec §5.3): x, doubled for lies.
 
@@ -362,7 +372,7 @@ def q_reward(action, n_cards, max_play, last, challenged, lie, pile_size, caught
     return 2.0 * n_cards if is_lie else float(n_cards)
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def q_update(weights, phi, action, reward, gamma, alpha, next_phi, next_legal, terminal):
     """theta_a <- theta_a + alpha (R + gamma max_a' Q(s', a') - Q(s, a)) phi(s)."""
     target = reward

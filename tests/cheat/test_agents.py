@@ -180,3 +180,30 @@ def test_q_greedy_ties_and_exploration():
     w[2] = 1.0
     assert pol.q_choose(w, phi, legal, 0.0, np.array([0.9, 0.99])) == 2
     assert pol.q_choose(w, phi, legal, 0.5, np.array([0.1, 0.0])) == 1   # explores
+
+
+def _q_choose_two_passes(w, phi, legal, epsilon, u):
+    """The earlier q_choose in Python: the best value (max_q), then its ties counted in a second pass."""
+    n_legal = int(legal.sum())
+    if u[0] < epsilon:
+        return [a for a in range(len(legal)) if legal[a]][min(int(u[1] * n_legal), n_legal - 1)]
+    best = pol.max_q(w, phi, legal)
+    ties = [a for a in range(len(legal)) if legal[a] and pol.q_value(w, a, phi) == best]
+    return ties[min(int(u[1] * len(ties)), len(ties) - 1)]
+
+
+def test_q_choose_in_one_pass_picks_as_max_then_ties():
+    """q_choose finds the best value and its ties in one pass: the same action as max_q, then the ties counted,
+    with many ties (weights on a coarse grid), infinities and a NaN weight."""
+    rng = np.random.default_rng(21)
+    for i in range(3000):
+        w = rng.integers(-2, 3, size=(7, 7)).astype(float)
+        if i % 7 == 0:
+            w[rng.integers(7), rng.integers(7)] = [np.inf, -np.inf, np.nan][i % 3]
+        phi = rng.integers(0, 3, size=7) / 14.0
+        legal = rng.random(7) < 0.6
+        if not legal.any():
+            legal[rng.integers(7)] = True
+        u = rng.random(2)
+        eps = 0.3 if i % 2 else 0.0
+        assert pol.q_choose(w, phi, legal, eps, u) == _q_choose_two_passes(w, phi, legal, eps, u)
