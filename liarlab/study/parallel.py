@@ -55,8 +55,15 @@ def _call(func, task, seed_seq, caller: context.RunContext | None = None):
 
 
 def run_tasks(func: Callable, tasks: Sequence[dict], seed: int, *, n_jobs: int | None = None,
-              scheduler: str | None = None, progress: bool | None = None, desc: str | None = None) -> list:
+              scheduler: str | None = None, progress: bool | None = None, desc: str | None = None,
+              first_here: bool = False) -> list:
     """Run ``func(rng=..., **task)`` for every task and return the results in task order.
+
+    ``first_here``: with local worker processes, run the first task in this process (as a worker would, under
+    :func:`task_context`) before handing the rest to the workers. For many short tasks of a compiled (numba,
+    ``cache=True``) engine: the first task compiles it once and writes numba's cache, which the workers then load,
+    instead of every worker compiling it at once (tens of CPU seconds each when the cache is cold). The task's
+    random stream is its own either way, so the results are the same.
 
     ``scheduler`` is a Dask distributed address (``tcp://host:8786``) or a ``distributed.Client``;
     without it the tasks run in local processes through joblib (``n_jobs``), or inline for one job.
@@ -76,9 +83,10 @@ def run_tasks(func: Callable, tasks: Sequence[dict], seed: int, *, n_jobs: int |
     from joblib import Parallel, delayed
 
     caller = task_context()
-    jobs = (delayed(_call)(func, t, s, caller) for t, s in zip(tasks, seeds))
+    first = [_call(func, tasks[0], seeds[0], caller)] if first_here else []
+    jobs = (delayed(_call)(func, t, s, caller) for t, s in zip(tasks[len(first):], seeds[len(first):]))
     runner = Parallel(n_jobs=n_jobs, return_as="generator")
-    return list(progress_bar(runner(jobs), total=len(tasks), desc=desc, disable=not progress))
+    return first + list(progress_bar(runner(jobs), total=len(tasks) - len(first), desc=desc, disable=not progress))
 
 
 def _run_dask(func, tasks, seeds, scheduler, progress, desc):

@@ -1,5 +1,6 @@
 """The frame every notebook stands on: executor, cache, outputs, parameters."""
 import json
+import os
 import pickle
 import signal
 import subprocess
@@ -26,6 +27,17 @@ def test_run_tasks_same_results_for_any_number_of_workers():
     assert one == two
     assert one != parallel.run_tasks(draw, tasks, seed=12, n_jobs=1, progress=False)
     assert len({tuple(r) for r in one}) == 6  # every task has its own stream
+
+
+def draw_where(rng, size):
+    return os.getpid(), rng.integers(0, 1_000_000, size=size).tolist()
+
+
+def test_run_tasks_first_here_runs_the_first_task_in_this_process_with_the_same_results():
+    tasks = [{"size": 3}] * 5
+    here = parallel.run_tasks(draw_where, tasks, seed=11, n_jobs=2, progress=False, first_here=True)
+    assert here[0][0] == os.getpid()
+    assert [r for _, r in here] == parallel.run_tasks(draw, tasks, seed=11, n_jobs=1, progress=False)
 
 
 @pytest.mark.slow

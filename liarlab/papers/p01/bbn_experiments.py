@@ -71,8 +71,8 @@ def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int 
     tasks = [dict(opponent_spec=s, rep=r, n_games=n_games, baseline=baseline, record=record,
                   belief_options=options, engine=engine, agent_options=agent_options, time_refits=time_refits)
              for s in specs for r in range(n_seeds)]
-    results = run_tasks(_match_task, tasks, seed,
-                        desc="BBN matches")
+    # the compiled engine is compiled (or loaded) once here, not by every worker at once
+    results = run_tasks(_match_task, tasks, seed, desc="BBN matches", first_here=engine == "fast")
     return BBNRun(games=pd.concat([r["games"] for r in results], ignore_index=True),
                   observations=pd.concat([r["observations"] for r in results], ignore_index=True),
                   hands=pd.concat([r["hands"] for r in results], ignore_index=True),

@@ -229,7 +229,8 @@ def run_matches(agent, opponents, n_games: int, n_seeds: int, seed: int, *, star
     tasks = [{"agent": agent, "opponent": opp, "n_games": n_games, "starters": starters, "seat": seat,
               "keep_games": keep_games, "opponent_label": spec_label(opp), "rep": rep}
              for opp in opponents for rep in range(n_seeds)]
-    return run_tasks(_fast_match_task, tasks, seed, desc=desc)
+    # the compiled simulator is compiled (or loaded) once here, not by every worker at once
+    return run_tasks(_fast_match_task, tasks, seed, desc=desc, first_here=True)
 
 
 def match_table(results: list[dict]) -> pd.DataFrame:
