@@ -35,10 +35,12 @@ def _interval(x, low: float = 0.0, high: float = 1.0) -> tuple[float, float, flo
 
 def _run_tasks(func, tasks, seed, desc):
     """:func:`liarlab.study.parallel.run_tasks` with the run context's workers, scheduler and progress: task i
-    gets the i-th child of ``SeedSequence(seed)`` however many workers run, so no table depends on them."""
+    gets the i-th child of ``SeedSequence(seed)`` however many workers run, so no table depends on them. The first
+    task runs here (``first_here``): it compiles the engine it needs once, and the workers load numba's cache
+    instead of each compiling it at once (stage 1's engine is never compiled in the notebook's own process)."""
     from liarlab.study.parallel import run_tasks
 
-    return run_tasks(func, tasks, seed, desc=desc)
+    return run_tasks(func, tasks, seed, desc=desc, first_here=True)
 
 
 # ============================================================================ stage 1

@@ -97,7 +97,8 @@ def player_tables(games, test_types, test_types_larger, exact_max_sequences: int
                     exact_max_sequences=min(exact_max_sequences, LEARNER_EXACT_MAX_SEQUENCES), behaviour=behaviour)
                for dice, eq in eqs.items() for learner in learners.LEARNERS for s in range(learner_seeds)]
     if trained:
-        results += run_tasks(learner_task, trained, seed=0, progress=progress, desc="06 Q-learners")
+        # the first here: it compiles the trainer once and the workers load numba's cache
+        results += run_tasks(learner_task, trained, seed=0, progress=progress, desc="06 Q-learners", first_here=True)
         tasks += trained
     rows = []
     for result in results:
