@@ -722,4 +722,3 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
             "opportunities": int(c[OPPORTUNITIES]), "dumps": int(c[DUMPS]), "expressible": int(c[EXPRESSIBLE]),
             "decisions": int(c[DECISIONS]), "challenges": int(c[CHALLENGES]),
             "challenges_right": int(c[CHALLENGES_RIGHT])}
-

@@ -601,7 +601,8 @@ def opponent_schedule(spec, n_games: int, rng: np.random.Generator) -> np.ndarra
 def _paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
                        record: bool = False, compiled_refits: bool = True, time_refits: bool = False,
                        **belief_options) -> tuple:
-    """:func:`play_paired_match_fast`'s games as arrays: (network wins, plain wins or None, records, timing)."""
+    """:func:`play_paired_match_fast`'s games as arrays: (network wins, plain wins or None, whether the network
+    opened each game, records, timing)."""
     rng = generator(rng)
     n_games = check_int("n_games", n_games, 1)
     record = bool(record)
@@ -665,7 +666,7 @@ def _paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *,
     timing = {"seconds_bbn": seconds_bbn, "cpu_seconds_bbn": cpu_bbn, "seconds_plain": seconds_plain,
               "refits": belief.refits, "refit_seconds": belief.refit_seconds,
               "refit_cpu_seconds": belief.refit_cpu_seconds}
-    return wins_bbn, wins_plain, (obs_parts, hand_parts), timing
+    return wins_bbn, wins_plain, starts, (obs_parts, hand_parts), timing
 
 
 def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
@@ -680,11 +681,11 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
     records and refits (tests/liardice/test_liardice_bbn.py checks them equal). The compiled loop times its refits
     only with ``time_refits`` (reading the clocks from compiled code costs about a third of a match on the thesis's
     schedule); otherwise the timing's refit seconds are NaN."""
-    wins_bbn, wins_plain, (obs_parts, hand_parts), timing = _paired_match_fast(
+    wins_bbn, wins_plain, starts, (obs_parts, hand_parts), timing = _paired_match_fast(
         opponent_spec, n_games, rng, baseline=baseline, record=record, compiled_refits=compiled_refits,
         time_refits=time_refits, **belief_options)
     games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(len(wins_bbn)),
-                          "bbn_starts": np.arange(len(wins_bbn)) % 2 == 0, "win_bbn": wins_bbn})
+                          "bbn_starts": starts, "win_bbn": wins_bbn})
     if wins_plain is not None:
         games["win_plain"] = wins_plain
     observations, hands = (_records_frames(obs_parts, hand_parts) if record else (pd.DataFrame(), pd.DataFrame()))
@@ -695,7 +696,7 @@ def paired_match_wins_fast(opponent_spec, n_games: int, rng: np.random.Generator
                            **belief_options) -> tuple[np.ndarray, np.ndarray | None]:
     """The per-game wins of :func:`play_paired_match_fast` (network, then plain or None without ``baseline``)
     without its frames, for runs that replay many matches and keep only who won (E12's readings)."""
-    wins_bbn, wins_plain, _, _ = _paired_match_fast(opponent_spec, n_games, rng, baseline=baseline, **belief_options)
+    wins_bbn, wins_plain, _, _, _ = _paired_match_fast(opponent_spec, n_games, rng, baseline=baseline, **belief_options)
     return wins_bbn, wins_plain
 
 
