@@ -65,7 +65,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "solve":
-        from liarlab.papers.p05 import endgame, regenerate
+        from liarlab.bluff import endgame_store
+        from liarlab.papers.p05 import regenerate
 
         if (args.open or args.import_from) and args.kind != "end-game":
             parser.error("--open and --import apply to end-game only")
@@ -76,7 +77,7 @@ def main(argv=None) -> int:
         if args.import_from:
             print(f"{len(regenerate.import_open(args.import_from))} open end-game cells imported")
         elif args.open:
-            limit = endgame.OPEN_TIME_LIMIT if args.time_limit is None else args.time_limit
+            limit = endgame_store.OPEN_TIME_LIMIT if args.time_limit is None else args.time_limit
             print(f"{len(regenerate.resume_open(limit))} open end-game cells resumed")
         elif args.verify:
             print(f"{len(regenerate.verify_all(args.kind))} {args.kind} certificates verified")

@@ -1,10 +1,10 @@
-"""Notebook 05's certificate store (issue 40): the exact results too slow to solve in every run, stored as data
-and verified in every run.
+"""The certificate store of Bluff's exact results (issue 40; notebook 05's, and notebook 06 reads its end games):
+the exact results too slow to solve in every run, stored as data and verified in every run.
 
 An exact result is a certificate: a pair of plans whose exact best responses meet. Finding one can take an hour
 (the double oracle's LPs); checking one takes seconds (two best responses over the plans' support, and, where a
 fraction is certified, two in exact arithmetic). So the slow solves are run once, offline (:func:`store_one_die`,
-:func:`liarlab.papers.p05.endgame.store_cell`, or ``python -m liarlab solve``), and each pair of final plans is
+:func:`liarlab.bluff.endgame_store.store_cell`, or ``python -m liarlab solve``), and each pair of final plans is
 committed under ``data/05_certificates`` (one folder a kind: ``one_die``, ``end_game``; all written and read
 by the same two functions here). One ``.npz`` file a result: both plans on their support, the restricted set H,
 and a JSON ``meta`` (what was solved: ``kind`` and ``key``; the value, its bracket and its fraction where
@@ -33,15 +33,17 @@ from pathlib import Path
 import numpy as np
 
 from liarlab.bluff import sparse_oracle as so
-from liarlab.study import outputs
+from liarlab.core.files import git_commit
 
 __all__ = ["CERTIFICATES_DIR", "SOLVER_VERSION", "CertificateError", "write", "read", "digest_of",
            "ONE_DIE_STORED", "one_die_path", "store_one_die", "verify_one_die", "one_die_row",
            "sources_note", "write_many", "read_many", "STORED_GRIDS", "grid_path", "store_grid", "verify_grid",
            "has_grid", "store_digest", "NO_WILD_LABELS", "check_bracket", "OPEN_FILE", "write_open", "read_open"]
 
+#: the repository this package runs from (as :data:`liarlab.study.outputs.REPO_ROOT`)
+REPO_ROOT = Path(__file__).resolve().parents[2]
 #: where the certificates of notebook 05 are committed (one folder a kind)
-CERTIFICATES_DIR = outputs.REPO_ROOT / "data" / "05_certificates"
+CERTIFICATES_DIR = REPO_ROOT / "data" / "05_certificates"
 #: names the solver that found a stored certificate (a verification does not depend on it: any pair of plans
 #: whose best responses meet is a certificate, however it was found)
 SOLVER_VERSION = "liarlab.bluff.sparse_oracle.solve_certified (fringe double oracle, HiGHS) v1"
@@ -78,7 +80,7 @@ def _store(path, arrays: dict, meta: dict) -> Path:
     to a temporary file, then renamed, so a store killed mid-write leaves the last whole certificate."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    meta = dict(meta, solver_version=meta.get("solver_version", SOLVER_VERSION), git_commit=outputs.git_commit(),
+    meta = dict(meta, solver_version=meta.get("solver_version", SOLVER_VERSION), git_commit=git_commit(REPO_ROOT),
                 stored=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
     tmp = path.with_name(path.name + ".tmp.npz")
     np.savez_compressed(tmp, **arrays, meta=np.array(json.dumps(meta)))

@@ -1,7 +1,9 @@
-"""Writing files so that a killed run never leaves a partial one (results, caches, saved Q-tables)."""
+"""Writing files so that a killed run never leaves a partial one (results, caches, saved Q-tables), and the commit
+they were written at."""
 from __future__ import annotations
 
 import os
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -31,3 +33,13 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def git_commit(folder) -> str:
+    """The commit checked out in ``folder``'s repository (``"unknown"`` outside one, or without git): stamped on
+    results and stored certificates."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True, text=True, timeout=10)
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"

@@ -45,6 +45,11 @@ RULES = ("paper", "q_learning", "sarsa")
 FORMAT_VERSION = 1
 FACES = 6
 N_HANDS = comb(5 + FACES - 1, 5)   # 252 unordered five-dice hands
+#: One training stage of the report's learners (games against one opponent rule), as papers 02 and 06 train them:
+#: the report's 100,000 games (their full profile), and the short stage of their quick profile. Both papers'
+#: params.py read them here, so the two cannot drift apart.
+STAGE_GAMES = 100_000
+SHORT_STAGE_GAMES = 5_000
 #: The report's bid ladder (bids from one die up; 30k bids with k players, so 15 dice cover three players).
 LADDER = bid_ladder(FACES, 1, 15)
 

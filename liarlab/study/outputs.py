@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import warnings
 from pathlib import Path
 
 import pandas as pd
 
+from liarlab.core import files
 from liarlab.core import readings as _readings
 from liarlab.core.files import atomic_write_bytes  # noqa: F401  (part of this module's API)
 from liarlab.core.verdicts import KINDS, VERDICTS, Estimate, Judgement
@@ -69,12 +69,7 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def git_commit() -> str:
-    try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO_ROOT, capture_output=True,
-                             text=True, timeout=10)
-        return out.stdout.strip() or "unknown"
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
+    return files.git_commit(REPO_ROOT)
 
 
 def credit_seconds(seconds: float) -> None:

@@ -6,17 +6,18 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from liarlab.bluff import endgame_store as S
 from liarlab.papers.p05 import endgame as E
 from liarlab.papers.p05.printed import SNYD
 from liarlab.study import context
 
 
 def test_one_cell_is_solved_certified_and_compared():
-    row = E.solve_cell(2, 1, 3, "stairs")
+    row = S.solve_cell(2, 1, 3, "stairs")
     assert row["certified"] and row["fraction"] == SNYD[(2, 1, "stairs")][3] and row["width"] <= 1e-9
     assert 0 < row["restricted_histories"] < row["histories"] == 2**row["n_bids"]
-    assert E.solve_cell(1, 1, 1, "joker")["status"] != "solved"
-    assert E.solve_cell(1, 2, 1, "normal")["fraction"] == "1"
+    assert S.solve_cell(1, 1, 1, "joker")["status"] != "solved"
+    assert S.solve_cell(1, 2, 1, "normal")["fraction"] == "1"
 
 
 def _row(a, b, faces, conv, fraction, value):
@@ -43,9 +44,9 @@ def test_cells_cover_three_conventions(cells):
 
 
 def test_stored_plans_are_verified_to_the_same_row(tmp_path):
-    solved = E.store_cell(2, 2, 3, "joker", folder=tmp_path)
-    assert E.plans_path(2, 2, 3, "joker", tmp_path).exists()
-    verified = E.verify_cell(2, 2, 3, "joker", folder=tmp_path)
+    solved = S.store_cell(2, 2, 3, "joker", folder=tmp_path)
+    assert S.plans_path(2, 2, 3, "joker", tmp_path).exists()
+    verified = S.verify_cell(2, 2, 3, "joker", folder=tmp_path)
     assert verified["status"] == "verified" and solved["status"] == "solved"
     same = ("value", "lower", "upper", "width", "fraction", "certified", "n_bids", "histories",
             "restricted_histories", "visited", "iterations", "seconds", "peak_gb")
@@ -54,7 +55,7 @@ def test_stored_plans_are_verified_to_the_same_row(tmp_path):
         table = E.end_game_table([(2, 2, 3, "joker"), (1, 1, 3, "normal")], solve_max_faces=2, folder=tmp_path)
     assert list(table.status) == ["verified", "solved"] and len(E.solved(table)) == 2
     with pytest.raises(ValueError):
-        E.verify_cell(2, 2, 3, "joker", folder=tmp_path, digest="0" * 64)
+        S.verify_cell(2, 2, 3, "joker", folder=tmp_path, digest="0" * 64)
 
 
 def test_a_heavy_cell_without_stored_plans_is_not_solved_in_the_chain(tmp_path):
@@ -65,12 +66,12 @@ def test_a_heavy_cell_without_stored_plans_is_not_solved_in_the_chain(tmp_path):
 
 
 def test_a_classic_solve_is_stored_verified_and_shown_with_its_oracle(tmp_path):
-    solved = E.store_cell(2, 2, 2, "normal", folder=tmp_path, oracle="classic")
-    verified = E.verify_cell(2, 2, 2, "normal", folder=tmp_path)
+    solved = S.store_cell(2, 2, 2, "normal", folder=tmp_path, oracle="classic")
+    verified = S.verify_cell(2, 2, 2, "normal", folder=tmp_path)
     assert solved["oracle"] == verified["oracle"] == "classic"
     assert solved["certificate"] == verified["certificate"] == "rounding"
     assert verified["fraction"] == solved["fraction"] != ""
-    assert E.solve_cell(1, 1, 2, "normal")["oracle"] == "fringe"
+    assert S.solve_cell(1, 1, 2, "normal")["oracle"] == "fringe"
     with context.using(out_dir=tmp_path / "run"):
         table = E.end_game_table([(2, 2, 2, "normal"), (3, 1, 6, "stairs"), (1, 1, 2, "normal")],
                                  solve_max_faces=1, folder=tmp_path)
@@ -81,10 +82,10 @@ def test_a_classic_solve_is_stored_verified_and_shown_with_its_oracle(tmp_path):
 
 def test_a_progress_callback_reaches_the_solver_but_is_not_stored_and_bad_options_fail_first(tmp_path):
     lines = []
-    E.store_cell(2, 2, 2, "normal", folder=tmp_path, oracle="classic", log=lines.append)
+    S.store_cell(2, 2, 2, "normal", folder=tmp_path, oracle="classic", log=lines.append)
     assert lines and all("iteration" in line for line in lines)
-    with np.load(E.plans_path(2, 2, 2, "normal", tmp_path)) as f:
+    with np.load(S.plans_path(2, 2, 2, "normal", tmp_path)) as f:
         assert json.loads(str(f["meta"]))["solver"] == {"method": "highs-ds", "target": 1e-10, "oracle": "classic"}
     with pytest.raises(TypeError, match="cannot be"):       # refused at once: a solve is never lost to its meta
-        E.store_cell(2, 2, 3, "normal", folder=tmp_path, H0=np.array([0, 1]))
-    assert not E.plans_path(2, 2, 3, "normal", tmp_path).exists()
+        S.store_cell(2, 2, 3, "normal", folder=tmp_path, H0=np.array([0, 1]))
+    assert not S.plans_path(2, 2, 3, "normal", tmp_path).exists()

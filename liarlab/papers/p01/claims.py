@@ -10,7 +10,6 @@ judgements, judged with the protocol's word "most". Order of rows = order of the
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -19,9 +18,6 @@ from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
 from liarlab.papers.p01 import printed
 from liarlab.study.outputs import claim
-
-if TYPE_CHECKING:
-    from liarlab.papers.p01.results import Results01
 
 WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 FIG_TYPES = (1, 5, 23)          # the types of Figs 5.6-5.8
@@ -532,7 +528,7 @@ def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int)
 
 # ============================================================================ every row, in the notebook's order
 
-def rows(res: Results01, collect: list | None = None) -> list[dict]:
+def rows(res, collect: list | None = None) -> list[dict]:
     """Notebook 01's claims rows from its results (:class:`liarlab.papers.p01.results.Results01`), in the order of
     the notebook's sections; every readings row of its claims is appended to ``collect`` when given."""
     from liarlab.core import dice
@@ -566,7 +562,7 @@ def rows(res: Results01, collect: list | None = None) -> list[dict]:
     return out
 
 
-def readings_rows(res: Results01) -> list[dict]:
+def readings_rows(res) -> list[dict]:
     """Every readings row of notebook 01's claims (``data/01_readings.csv``), the same rows the claims were
     given."""
     collect: list[dict] = []

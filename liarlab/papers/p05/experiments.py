@@ -136,13 +136,13 @@ def bluff2_certified_table(faces: int = 2, max_dice: int = 5, rules: BluffRules 
     value_fraction exists), histories, restricted_histories, iterations, seconds, status. Cells with
     a + b > max_total are left unsolved (status says so).
 
-    A grid of :data:`liarlab.papers.p05.certificates.STORED_GRIDS` (minutes to solve) is verified from its
-    stored certificate instead (:func:`liarlab.papers.p05.certificates.verify_grid`: the same rows, every bracket
+    A grid of :data:`liarlab.bluff.certificates.STORED_GRIDS` (minutes to solve) is verified from its
+    stored certificate instead (:func:`liarlab.bluff.certificates.verify_grid`: the same rows, every bracket
     recomputed from the plans; it raises when the file is missing or does not verify); ``resolve``: solve it.
     """
+    from liarlab.bluff import certificates
     from liarlab.bluff.api import simple_fraction
     from liarlab.bluff.oracle import certified_grid
-    from liarlab.papers.p05 import certificates
 
     rules = rules if rules is not None else BluffRules()
     cells = certificates.cells_up_to_total(max_dice, max_total)
@@ -251,7 +251,7 @@ def counting_variant_search(faces: int = 2, max_dice: int = 5, exact_max_total: 
     and exact (double oracle) on the cells with a + b <= exact_max_total. Returns (grids, summary); the
     summary has one row per (method, variant) with the printed-table agreement on the cells computed and
     the spec 6.7 race diagnostic (cells a < b with |P(a, b) - (100 - P(b - 1, a))| < 1 point). The exact grids
-    of :data:`liarlab.papers.p05.certificates.STORED_GRIDS` are verified from their certificates (``resolve``:
+    of :data:`liarlab.bluff.certificates.STORED_GRIDS` are verified from their certificates (``resolve``:
     solved)."""
     from liarlab.bluff.per_turn import bluff2_per_turn_table, compare_with_printed_grid
     from liarlab.bluff.rules import all_rule_variants
@@ -418,11 +418,11 @@ SCALING_CELLS = ((1, 1), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5))
 
 def certified_one_die_rows(max_faces: int, *, resolve: bool = False) -> list[dict]:
     """One die each, N = 2..max_faces: :func:`liarlab.papers.p05.one_die.certified_one_die` for each N not in
-    :data:`liarlab.papers.p05.certificates.ONE_DIE_STORED`, one cached call per N (so a larger ``max_faces``
+    :data:`liarlab.bluff.certificates.ONE_DIE_STORED`, one cached call per N (so a larger ``max_faces``
     reuses the smaller N); each N of ``ONE_DIE_STORED`` verified in every run from its stored certificate
-    (:func:`liarlab.papers.p05.certificates.verify_one_die`: it raises when the file is missing or does not
+    (:func:`liarlab.bluff.certificates.verify_one_die`: it raises when the file is missing or does not
     verify). ``resolve``: solve every N in the run instead (minutes at N = 9, 10)."""
-    from liarlab.papers.p05 import certificates
+    from liarlab.bluff import certificates
     from liarlab.papers.p05.one_die import certified_one_die
     from liarlab.study import cache
 
@@ -433,7 +433,7 @@ def certified_one_die_rows(max_faces: int, *, resolve: bool = False) -> list[dic
 def one_die_sources(max_faces: int, *, resolve: bool = False) -> str:
     """The printed line under the one-die table: which N were solved in this run, which verified from stored
     certificates (as :func:`certified_one_die_rows` does it)."""
-    from liarlab.papers.p05 import certificates
+    from liarlab.bluff import certificates
 
     faces = range(2, max_faces + 1)
     stored = () if resolve else certificates.ONE_DIE_STORED
@@ -445,8 +445,8 @@ def counting_sources(max_dice: int = 5, exact_max_total: int = 6, faces: int = 2
                      countings=(("top", "quantity"), ("top", "star"), ("none", "quantity"))) -> str:
     """The printed line under the counting search: how many exact grids were solved in this run, how many verified
     from stored certificates (as :func:`counting_variant_search` does it)."""
+    from liarlab.bluff import certificates
     from liarlab.bluff.rules import all_rule_variants
-    from liarlab.papers.p05 import certificates
 
     stored = [not resolve and certificates.has_grid(r.label, faces, max_dice, exact_max_total)
               for r in all_rule_variants(countings=countings)]
@@ -459,7 +459,7 @@ def counting_sources(max_dice: int = 5, exact_max_total: int = 6, faces: int = 2
 def kept_sources(kept: pd.DataFrame, faces: int = 2, max_dice: int = 5, *, resolve: bool = False) -> str:
     """The printed line under the kept variants' grids: which were solved in this run, which verified from
     stored certificates (as :func:`kept_variant_grids` does it)."""
-    from liarlab.papers.p05 import certificates
+    from liarlab.bluff import certificates
 
     stored = [not resolve and certificates.has_grid(rules_of(r).label, faces, max_dice) for r in kept.itertuples()]
     return certificates.sources_note("kept variants' exact grids", [v for v, s in zip(kept.variant, stored) if not s],

@@ -1,11 +1,12 @@
 """Notebook 05's certificates made again offline, or checked: what ``python -m liarlab solve KIND`` runs.
 
-The store itself (reading, writing and verifying one certificate) is :mod:`liarlab.papers.p05.certificates`; this
-module stands above it and above :mod:`liarlab.papers.p05.endgame`, whose cells it stores and verifies.
+The store itself (reading, writing and verifying one certificate) is :mod:`liarlab.bluff.certificates`; this
+module stands above it and above :mod:`liarlab.bluff.endgame_store`, whose cells it stores and verifies.
 """
 from __future__ import annotations
 
-from liarlab.papers.p05 import certificates, endgame
+from liarlab.bluff import certificates, endgame_store
+from liarlab.papers.p05 import endgame
 from liarlab.papers.p05.params import PARAMS
 
 __all__ = ["KINDS", "declared", "store", "verify_all", "rules_of_label", "is_open", "resume_open", "import_open"]
@@ -20,8 +21,8 @@ def declared(kind: str) -> list:
     if kind == "one-die":
         return [N for N in certificates.ONE_DIE_STORED if N <= PARAMS.size("one_die_exact_max_faces", "full")]
     if kind == "end-game":
-        return [c for c in endgame.cells_for("full") if endgame.verified_from_store(*c)
-                and (endgame.plans_path(*c).exists() or c in endgame.STORED_THREE_DICE or is_open(c))]
+        return [c for c in endgame.cells_for("full") if endgame_store.verified_from_store(*c)
+                and (endgame_store.plans_path(*c).exists() or c in endgame_store.STORED_THREE_DICE or is_open(c))]
     if kind == "bluff2":
         return list(certificates.STORED_GRIDS)
     raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
@@ -37,11 +38,11 @@ def store(kind: str, *, force: bool = False, log=print) -> list:
             if force or not path.exists():
                 certificates.store_one_die(item, log=log)
         elif kind == "end-game" and is_open(item):
-            path = endgame.open_path(*item)      # its solve takes hours: resumed by resume_open, never from scratch
+            path = endgame_store.open_path(*item)      # its solve takes hours: resumed by resume_open, never from scratch
         elif kind == "end-game":
-            path = endgame.plans_path(*item)
+            path = endgame_store.plans_path(*item)
             if force or not path.exists():
-                endgame.store_cell(*item)
+                endgame_store.store_cell(*item)
         else:
             label, faces, max_dice, max_total = item
             path = certificates.grid_path(label, faces, max_dice, max_total)
@@ -65,13 +66,13 @@ def rules_of_label(label: str):
 
 def verify_all(kind: str) -> list:
     """Verify every declared result of ``kind`` (raises
-    :class:`~liarlab.papers.p05.certificates.CertificateError` on the first that fails)."""
+    :class:`~liarlab.bluff.certificates.CertificateError` on the first that fails)."""
     out = []
     for item in declared(kind):
         if kind == "one-die":
             out.append(certificates.verify_one_die(item))
         elif kind == "end-game":
-            out.append(endgame.verify_open_cell(*item) if is_open(item) else endgame.verify_cell(*item))
+            out.append(endgame_store.verify_open_cell(*item) if is_open(item) else endgame_store.verify_cell(*item))
         else:
             label, faces, max_dice, max_total = item
             out.append(certificates.verify_grid(rules_of_label(label), faces, max_dice, max_total))
@@ -80,16 +81,16 @@ def verify_all(kind: str) -> list:
 
 def is_open(cell) -> bool:
     """Is this end-game cell stored only as an open bracket (no solved certificate beside it)?"""
-    return not endgame.plans_path(*cell).exists() and endgame.open_path(*cell).exists()
+    return not endgame_store.plans_path(*cell).exists() and endgame_store.open_path(*cell).exists()
 
 
-def resume_open(time_limit: float | None = endgame.OPEN_TIME_LIMIT, *, log=print) -> list:
+def resume_open(time_limit: float | None = endgame_store.OPEN_TIME_LIMIT, *, log=print) -> list:
     """Resume every open end-game cell from its stored checkpoint for ``time_limit`` seconds each (offline, under
     ``nice``) and store what it reached (``python -m liarlab solve end-game --open``); returns the new rows."""
     rows = []
     for cell in declared("end-game"):
         if is_open(cell):
-            rows.append(endgame.resume_open_cell(*cell, time_limit=time_limit))
+            rows.append(endgame_store.resume_open_cell(*cell, time_limit=time_limit))
             if log is not None:
                 r = rows[-1]
                 log(f"end-game {cell}: {r['status']}, [{r['lower']!r}, {r['upper']!r}] (width {r['width']:.2e})")
@@ -99,4 +100,4 @@ def resume_open(time_limit: float | None = endgame.OPEN_TIME_LIMIT, *, log=print
 def import_open(source_root, *, log=print) -> list:
     """Import the offline checkpoints ``source_root/<a>v<b>_N<N>_<convention>/state.npz`` of the open cells,
     verified, into the store (``python -m liarlab solve end-game --import FOLDER``); returns their rows."""
-    return endgame.import_open_cells(source_root, log=log)
+    return endgame_store.import_open_cells(source_root, log=log)

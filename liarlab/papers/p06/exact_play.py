@@ -31,12 +31,10 @@ from math import lcm
 
 import numpy as np
 
-from liarlab.bluff import rational
+from liarlab.bluff import certificates, endgame_store, rational
 from liarlab.bluff import sparse_oracle as so
 from liarlab.bluff.api import certify_end_game
 from liarlab.bluff.endgame import EndGame
-from liarlab.papers.p05 import certificates
-from liarlab.papers.p05 import endgame as p05e
 from liarlab.papers.p06 import policies
 
 __all__ = ["game_for", "agent_plan", "plan_of_policy", "best_response_value", "plan_value", "sparse_plan",
@@ -226,26 +224,26 @@ def equilibrium(dice, faces: int = FACES) -> Equilibrium:
 
 def is_stored(dice, faces: int = FACES) -> bool:
     """Does notebook 05 verify this end game from its stored certificate rather than solve it
-    (:func:`liarlab.papers.p05.endgame.verified_from_store`)? Then so does this notebook."""
-    return p05e.verified_from_store(dice[0], dice[1], faces, "normal")
+    (:func:`liarlab.bluff.endgame_store.verified_from_store`)? Then so does this notebook."""
+    return endgame_store.verified_from_store(dice[0], dice[1], faces, "normal")
 
 
 def stored_digest(dice, faces: int = FACES) -> str:
     """The sha256 of the end game's stored certificate (it keys the cache, so a changed file is never served)."""
-    return certificates.digest_of(p05e.plans_path(dice[0], dice[1], faces, "normal"))
+    return certificates.digest_of(endgame_store.plans_path(dice[0], dice[1], faces, "normal"))
 
 
 def stored_equilibrium(dice, faces: int = FACES, digest: str | None = None) -> Equilibrium:
     """The end game's exact equilibrium from notebook 05's stored certificate (``data/05_certificates/end_game``,
-    read by :func:`liarlab.papers.p05.certificates.read`): both rational plans solved on the stored float plans'
+    read by :func:`liarlab.bluff.certificates.read`): both rational plans solved on the stored float plans'
     support (:func:`liarlab.bluff.rational.support_equilibrium`), which certifies them only when their two exact
-    best responses meet. Raises :class:`liarlab.papers.p05.certificates.CertificateError` when the file is missing
+    best responses meet. Raises :class:`liarlab.bluff.certificates.CertificateError` when the file is missing
     or for another game, when the exact best responses do not meet, or when they meet at another value than the
     stored fraction. No LP is solved; ``seconds`` is this derivation's time."""
     import time
 
     game = game_for(dice, faces)
-    path = p05e.plans_path(game.dice[0], game.dice[1], faces, "normal")
+    path = endgame_store.plans_path(game.dice[0], game.dice[1], faces, "normal")
     plans, _, meta = certificates.read(path, digest)
     cell = [game.dice[0], game.dice[1], faces, "normal"]
     if meta.get("cell") != cell:

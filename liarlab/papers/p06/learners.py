@@ -18,7 +18,7 @@ reference.
 * **Defaults read, not retyped**: ``epsilon``, ``alpha``, ``gamma``, the rule and the seats are the defaults of
   paper 02's trainer :func:`liarlab.liardice.qfast.train` (which :func:`liarlab.papers.p02.experiments.train_model`
   calls with them), the reward and penalty those of :func:`liarlab.liardice.qfast.play`; a stage is paper 02's
-  full ``stage_games`` (:data:`STAGE_GAMES`, 100,000 games).
+  full ``stage_games`` (:data:`liarlab.liardice.qtable.STAGE_GAMES`, 100,000 games).
 * **Seats alternate**: paper 02 trains with ``seats="rotate"`` (its default), so the learner sits first (opens) in
   game 0, 2, 4, ... and second in game 1, 3, 5, ... of a stage; so here.
 * **RLk** is one stage against EXPk (paper 02's :func:`~liarlab.papers.p02.experiments.schedule`: ``RL0`` is
@@ -43,22 +43,21 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 
 import numpy as np
-from numba import njit
 
+from liarlab.bluff import qlearner
 from liarlab.bluff.endgame import EndGame, EndGameState
+from liarlab.bluff.qlearner import KeyLayout, cumulative
 from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice import qfast
-from liarlab.liardice.qtable import QTable, QTableAgent, afterstate_key
+from liarlab.liardice.qtable import STAGE_GAMES, QTable, QTableAgent, afterstate_key
 from liarlab.liardice.rules import CHALLENGE
-from liarlab.papers.p02.params import PARAMS as PARAMS02
 from liarlab.papers.p06 import policies
 
 __all__ = ["LEARNERS", "STAGE_GAMES", "EPSILON", "ALPHA", "GAMMA", "REWARD", "PENALTY", "KeyLayout",
-           "opponent_tables", "deal_tables", "train", "TrainResult", "greedy_action", "greedy_policy",
+           "opponent_tables", "train", "TrainResult", "greedy_action", "greedy_policy",
            "learner_components", "reference_train", "explore_action", "compiled_decide", "dense_values", "check_learner", "training_stream",
            "RULE", "SEATS"]
 
@@ -74,8 +73,6 @@ SEATS: str = _TRAIN["seats"].default
 #: what the winner and the loser receive (:func:`liarlab.liardice.qfast.play`: 1 and 0)
 REWARD: float = _PLAY["reward"].default
 PENALTY: float = _PLAY["penalty"].default
-#: games of one training stage, paper 02's full profile (100,000)
-STAGE_GAMES: int = PARAMS02.size("stage_games", "full")
 #: the report's one-stage models: RLk is trained one stage against EXPk
 LEARNERS = {"RL0": "EXP0", "RL1": "EXP1", "RL2": "EXP2", "RL3": "EXP3"}
 
@@ -84,62 +81,7 @@ if RULE != "paper" or SEATS != "rotate":   # what this trainer implements; a cha
                      "'rotate'")
 
 
-# ============================================================================ the key layout
-
-@dataclass(frozen=True)
-class KeyLayout:
-    """Dense indices of the partial-hand keys of one end game: ``(prev * (n + 1) + action) * (D + 1) + held``,
-    with ``prev`` the standing bid's number (0 at the opening), ``action`` 0 (challenge) or k (bid k), ``held``
-    the own count of the bid's face (0 for the challenge) and D the larger hand's dice."""
-
-    game: EndGame
-
-    @property
-    def n(self) -> int:
-        return self.game.n_bids
-
-    @property
-    def held_values(self) -> int:
-        return max(self.game.dice) + 1
-
-    @property
-    def size(self) -> int:
-        return (self.n + 1) ** 2 * self.held_values
-
-    def index(self, prev: int, action: int, held: int) -> int:
-        return (prev * (self.n + 1) + action) * self.held_values + (0 if action == 0 else held)
-
-    @cached_property
-    def _number(self) -> dict:
-        return {bid: k for k, bid in enumerate(self.game.bids, start=1)}
-
-    def index_of_key(self, key: tuple) -> int:
-        """The dense index of a report key (:func:`liarlab.liardice.qtable.afterstate_key`, history 1, partial)."""
-        number = self._number
-        prev_face, prev_count, face, held, count = key
-        prev = number[(prev_count, prev_face)] if prev_count else 0
-        action = 0 if face == -1 else number[(count, face)]
-        return self.index(prev, action, held)
-
-
-# ============================================================================ opponents and deals as arrays
-
-def _cumulative(probabilities) -> np.ndarray:
-    """Float cumulative sums in order, the last entry with positive probability (and every later one) set to 1
-    exactly, so a draw u in [0, 1) always picks an action of positive probability."""
-    out = np.zeros(len(probabilities))
-    total = 0.0
-    last = -1
-    for i, p in enumerate(probabilities):
-        total += float(p)
-        out[i] = total
-        if p > 0:
-            last = i
-    if last < 0:
-        raise ValueError("a distribution with no positive probability")
-    out[last:] = 1.0
-    return out
-
+# ============================================================================ the opponents as arrays
 
 def opponent_tables(game: EndGame, name: str) -> np.ndarray:
     """``cum[seat, hand, prev, action]``: player ``name``'s cumulative action probabilities in each seat
@@ -157,136 +99,8 @@ def opponent_tables(game: EndGame, name: str) -> np.ndarray:
             own = policies.hand_counts(hand, game.faces)
             for prev in range(n + 1):
                 dist = policy(own, prev)
-                out[seat, d, prev] = _cumulative([dist.get(a, 0) for a in range(n + 1)])
+                out[seat, d, prev] = cumulative([dist.get(a, 0) for a in range(n + 1)])
     return out
-
-
-def deal_tables(game: EndGame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(``cum[seat, hand]`` the deal's cumulative hand probabilities, ``counts[seat, hand, face - 1]``, hands per
-    seat), padded to the larger seat."""
-    hands = [game.hands(seat) for seat in (0, 1)]
-    size = max(len(h[0]) for h in hands)
-    cum = np.ones((2, size))
-    counts = np.zeros((2, size, game.faces), dtype=np.int64)
-    for seat, (hand_list, probs) in enumerate(hands):
-        cum[seat, :len(probs)] = _cumulative(probs)
-        for d, hand in enumerate(hand_list):
-            counts[seat, d] = policies.hand_counts(hand, game.faces)
-    return cum, counts, np.array([len(h[0]) for h in hands], dtype=np.int64)
-
-
-def _ladder(game: EndGame) -> tuple[np.ndarray, np.ndarray]:
-    """``quantity[k]`` and 0-based ``face[k]`` of bid k (index 0 unused)."""
-    quantity = np.array([0] + [q for q, _ in game.bids], dtype=np.int64)
-    face = np.array([0] + [f - 1 for _, f in game.bids], dtype=np.int64)
-    return quantity, face
-
-
-# ============================================================================ compiled decisions and training
-
-@njit(cache=True)
-def _draw(draws, pos):
-    """The next uniform: ``draws[pos]`` when draws are given (tests), else numba's generator."""
-    if draws.shape[0] == 0:
-        return np.random.random(), pos
-    if pos >= draws.shape[0]:
-        raise ValueError("the given draws ran out")
-    return draws[pos], pos + 1
-
-
-@njit(cache=True)
-def _pick(cum, size, u):
-    """The first index whose cumulative probability exceeds ``u``."""
-    for i in range(size):
-        if u < cum[i]:
-            return i
-    return size - 1
-
-
-@njit(cache=True)
-def _key(prev, action, own, n, held_values, face):
-    held = 0 if action == 0 else own[face[action]]
-    return (prev * (n + 1) + action) * held_values + held
-
-
-@njit(cache=True)
-def _explore(prev, n, u):
-    """A uniform legal action from ``u``: list position ``int(u * legal)`` of the higher bids in increasing order,
-    then the challenge once a bid stands."""
-    legal = n - prev + (1 if prev > 0 else 0)
-    i = min(int(u * legal), legal - 1)
-    return prev + 1 + i if i < n - prev else 0
-
-
-@njit(cache=True)
-def _greedy(values, prev, own, n, held_values, face):
-    """The largest value over the report's action list, ties to the last (the challenge last once a bid stands)."""
-    best = prev + 1
-    vmax = -999.0
-    for a in range(prev + 1, n + 1):
-        v = values[_key(prev, a, own, n, held_values, face)]
-        if v >= vmax:
-            vmax = v
-            best = a
-    if prev > 0 and values[_key(prev, 0, own, n, held_values, face)] >= vmax:
-        best = 0
-    return best
-
-
-@njit(cache=True)
-def _decide(values, prev, own, n, held_values, face, epsilon, u, u_pick):
-    """One learner decision from its draws: explore when ``u <= epsilon`` (with ``u_pick``), else greedy."""
-    if u <= epsilon:
-        return _explore(prev, n, u_pick)
-    return _greedy(values, prev, own, n, held_values, face)
-
-
-@njit(cache=True)
-def _train(values, n_games, seed, draws, opp_cum, hand_cum, counts, n_hands, quantity, face, n, held_values,
-           epsilon, alpha, gamma, reward, penalty, won):
-    """Train ``values`` in place for ``n_games`` games; the learner sits in seat ``g % 2`` in game g. Returns the
-    draws consumed (given draws) and fills ``won[g]``."""
-    if seed >= 0:
-        np.random.seed(seed)
-    pos = 0
-    visited = np.zeros(n + 2, dtype=np.int64)
-    hands = np.zeros(2, dtype=np.int64)
-    for g in range(n_games):
-        learner = g % 2
-        for s in range(2):
-            u, pos = _draw(draws, pos)
-            hands[s] = _pick(hand_cum[s], n_hands[s], u)
-        prev = 0
-        seat = 0
-        n_visited = 0
-        while True:
-            own = counts[seat, hands[seat]]
-            if seat == learner:
-                u, pos = _draw(draws, pos)
-                if u <= epsilon:
-                    u_pick, pos = _draw(draws, pos)
-                    action = _explore(prev, n, u_pick)
-                else:
-                    action = _greedy(values, prev, own, n, held_values, face)
-                visited[n_visited] = _key(prev, action, own, n, held_values, face)
-                n_visited += 1
-            else:
-                u, pos = _draw(draws, pos)
-                action = _pick(opp_cum[seat, hands[seat], prev], n + 1, u)
-            if action == 0:
-                break
-            prev = action
-            seat = 1 - seat
-        total = counts[0, hands[0], face[prev]] + counts[1, hands[1], face[prev]]
-        bidder = 1 - seat
-        winner = bidder if total >= quantity[prev] else seat
-        won[g] = winner == learner
-        r = reward if winner == learner else penalty
-        for i in range(n_visited - 1, -1, -1):     # the report's backward update
-            k = visited[i]
-            values[k] += alpha * (gamma * r - values[k])
-            r = values[k]
-    return pos
 
 
 @dataclass
@@ -302,8 +116,9 @@ class TrainResult:
 def train(game: EndGame, opponent: str, n_games: int, rng, *, epsilon: float = EPSILON, alpha: float = ALPHA,
           gamma: float = GAMMA, values: np.ndarray | None = None, draws=None) -> TrainResult:
     """Train a table (new, or a copy of ``values``) for ``n_games`` games against ``opponent`` (a per-turn player
-    of :mod:`liarlab.papers.p06.policies`, e.g. ``"EXP0"``) by paper 02's procedure (module docstring). ``draws``:
-    the uniforms to use instead of the generator (tests; ``rng`` is then not used)."""
+    of :mod:`liarlab.papers.p06.policies`, e.g. ``"EXP0"``) by paper 02's procedure (module docstring), on the
+    compiled engine :func:`liarlab.bluff.qlearner.train_table`. ``draws``: the uniforms to use instead of the
+    generator (tests; ``rng`` is then not used)."""
     if game.convention != "normal":
         raise ValueError(f"paper 02 plays without wild faces: convention 'normal', got {game.convention!r}")
     n_games = check_int("n_games", n_games, 0)
@@ -314,26 +129,20 @@ def train(game: EndGame, opponent: str, n_games: int, rng, *, epsilon: float = E
     if values.shape != (layout.size,):
         raise ValueError(f"values of shape {values.shape} do not fit the {game.label} layout ({layout.size},)")
     opp = opponent_tables(game, opponent)
-    hand_cum, counts, n_hands = deal_tables(game)
-    quantity, face = _ladder(game)
     if draws is None:
         seed, given = int(generator(rng).integers(0, 2**32 - 1)), np.zeros(0)
     else:
         seed, given = -1, np.asarray(draws, dtype=np.float64)
-    won = np.zeros(n_games, dtype=np.bool_)
-    used = _train(values, n_games, seed, given, opp, hand_cum, counts, n_hands, quantity, face, layout.n,
-                  layout.held_values, float(epsilon), float(alpha), float(gamma), float(REWARD), float(PENALTY), won)
-    return TrainResult(values, won, int(used) if draws is not None else 0)
+    won, used = qlearner.train_table(game, opp, n_games, values, seed=seed, draws=given, epsilon=epsilon, alpha=alpha,
+                                     gamma=gamma, reward=REWARD, penalty=PENALTY)
+    return TrainResult(values, won, used if draws is not None else 0)
 
 
 def compiled_decide(game: EndGame, values: np.ndarray, own, prev: int, u: float, u_pick: float,
                     epsilon: float = EPSILON) -> int:
     """The compiled learner's decision from given draws (tests compare it with :func:`explore_action` and
     :func:`greedy_action`)."""
-    layout = KeyLayout(game)
-    _, face = _ladder(game)
-    return int(_decide(np.asarray(values, dtype=np.float64), prev, np.asarray(own, dtype=np.int64), layout.n,
-                       layout.held_values, face, epsilon, u, u_pick))
+    return qlearner.decide(game, values, own, prev, u, u_pick, epsilon)
 
 
 # ============================================================================ the plain reference
@@ -369,7 +178,7 @@ def greedy_action(game: EndGame, lookup, own, prev: int) -> int:
 
 
 def _sample(probabilities, u: float) -> int:
-    cum = _cumulative(probabilities)
+    cum = cumulative(probabilities)
     return next(i for i, c in enumerate(cum) if u < c)
 
 

@@ -1,7 +1,7 @@
 """Notebook 06's own parameters, declared once: type, range, quick and full sizes (the common ones are in
 :data:`liarlab.study.params.COMMON`). The notebook's setup cell passes :data:`PARAMS` to ``nb.setup``; the ledger
 reads its sizes from it."""
-from liarlab.papers.p02.params import PARAMS as PARAMS02
+from liarlab.liardice.qtable import SHORT_STAGE_GAMES, STAGE_GAMES
 from liarlab.study.params import Int, IntList, Parameters
 
 PARAMS = Parameters(
@@ -16,14 +16,14 @@ PARAMS = Parameters(
                             help="a plan with at most this many sequences is evaluated in fractions too"),
     learner_seeds=Int(0, 50, quick=2, full=5,
                       help="training seeds of each Q-learner RL0-RL3 in each end game (0: none)"),
-    learner_games=Int(100, quick=10_000, full=PARAMS02.size("stage_games", "full"),
+    learner_games=Int(100, quick=10_000, full=STAGE_GAMES,
                       help="training games of a Q-learner's one stage (paper 02's full stage in the full profile)"),
     league_test_types=IntList(1, 32, quick=[1, 17], full=list(range(1, 33)),
                               help="paper 01's test programs in the five-dice league"),
     league_games=Int(2, quick=40, full=200, help="games per pair of players in the five-dice league (both seats)"),
     league_learner_seeds=Int(0, 10, quick=1, full=3,
                              help="training seeds of each Q-learner RL0-RL3 in the five-dice league (0: none)"),
-    league_learner_games=Int(100, quick=PARAMS02.size("stage_games", "quick"),
-                             full=PARAMS02.size("stage_games", "full"),
+    league_learner_games=Int(100, quick=SHORT_STAGE_GAMES,
+                             full=STAGE_GAMES,
                              help="training games of a league Q-learner's one stage (paper 02's stage)"),
 )

@@ -24,6 +24,7 @@ from fractions import Fraction
 import numpy as np
 
 from liarlab.bluff.endgame import EndGame
+from liarlab.bluff.qlearner import hand_counts
 from liarlab.core import dice
 from liarlab.core.validation import check_int
 from liarlab.liardice.agents import traits_of
@@ -86,13 +87,6 @@ def describe(name: str) -> str:
             "EXP0": "paper 02: EXP0 (random among the next bids)", "EXP1": "paper 02: EXP1 (smallest honest bid)",
             "EXP2": "paper 02: EXP2 (opens with its largest honest bid)",
             "EXP3": "paper 02: EXP3 (opens one above its largest honest bid)"}[name]
-
-
-def hand_counts(hand, faces: int) -> np.ndarray:
-    """Counts per face (index 0 = face 1) of an end-game hand (:class:`~liarlab.bluff.endgame.EndGameHand` or a
-    tuple of faces)."""
-    shown = getattr(hand, "faces_shown", hand)
-    return np.bincount(np.asarray(shown, dtype=np.int64) - 1, minlength=faces).astype(np.int64)
 
 
 class Seat:

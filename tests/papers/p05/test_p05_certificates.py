@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from liarlab.bluff import certificates as C
+from liarlab.bluff import endgame_store as S
 from liarlab.bluff.oracle import certified_grid
 from liarlab.bluff.rules import BluffRules
-from liarlab.papers.p05 import certificates as C
-from liarlab.papers.p05 import endgame as E
 from liarlab.papers.p05 import regenerate
 from liarlab.papers.p05.one_die import certified_one_die
 
@@ -64,11 +64,11 @@ def test_the_committed_one_die_certificates_verify():
 
 
 def test_an_end_game_certificate_with_a_changed_fraction_fails(tmp_path):
-    E.store_cell(1, 1, 4, "normal", folder=tmp_path)
-    assert E.verify_cell(1, 1, 4, "normal", folder=tmp_path)["status"] == "verified"
-    rewrite(E.plans_path(1, 1, 4, "normal", tmp_path), meta=lambda m: m | {"fraction": "1/3"})
+    S.store_cell(1, 1, 4, "normal", folder=tmp_path)
+    assert S.verify_cell(1, 1, 4, "normal", folder=tmp_path)["status"] == "verified"
+    rewrite(S.plans_path(1, 1, 4, "normal", tmp_path), meta=lambda m: m | {"fraction": "1/3"})
     with pytest.raises(C.CertificateError, match="stored fraction 1/3"):
-        E.verify_cell(1, 1, 4, "normal", folder=tmp_path)
+        S.verify_cell(1, 1, 4, "normal", folder=tmp_path)
 
 
 def test_a_stored_grid_verifies_to_the_solved_rows_and_a_tampered_round_fails(tmp_path):

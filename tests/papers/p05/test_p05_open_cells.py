@@ -9,8 +9,9 @@ import shutil
 import numpy as np
 import pytest
 
+from liarlab.bluff import certificates as C
+from liarlab.bluff import endgame_store as S
 from liarlab.bluff import sparse_oracle as so
-from liarlab.papers.p05 import certificates as C
 from liarlab.papers.p05 import endgame as E
 from liarlab.study import context
 
@@ -24,9 +25,9 @@ ROUNDS = 3
 @pytest.fixture(scope="module")
 def checkpoint(tmp_path_factory):
     """An offline solve of CELL stopped open, as the lead's runner leaves it (a bare checkpoint folder)."""
-    folder = tmp_path_factory.mktemp("offline") / E.cell_name(*CELL)
-    tree = so.Tree.of_game(E.game_for(*CELL))
-    sol = so.solve_certified(tree, checkpoint=folder, max_iterations=ROUNDS, **E.OPEN_SOLVER)
+    folder = tmp_path_factory.mktemp("offline") / S.cell_name(*CELL)
+    tree = so.Tree.of_game(S.game_for(*CELL))
+    sol = so.solve_certified(tree, checkpoint=folder, max_iterations=ROUNDS, **S.OPEN_SOLVER)
     assert sol.upper - sol.lower > 1e-3, "the test needs a cell still open after its rounds"
     return folder, sol
 
@@ -34,7 +35,7 @@ def checkpoint(tmp_path_factory):
 @pytest.fixture()
 def store(checkpoint, tmp_path):
     folder, _ = checkpoint
-    E.store_open_cell(*CELL, folder, folder=tmp_path)
+    S.store_open_cell(*CELL, folder, folder=tmp_path)
     return tmp_path
 
 
@@ -50,15 +51,15 @@ def _shrink(X):
 
 def test_a_stored_open_cell_verifies_to_the_solve_bracket(checkpoint, store):
     folder, sol = checkpoint
-    row = E.verify_open_cell(*CELL, folder=store)
+    row = S.verify_open_cell(*CELL, folder=store)
     assert (row["lower"], row["upper"]) == (sol.lower, sol.upper)
     assert row["width"] == sol.upper - sol.lower and np.isnan(row["value"]) and not row["certified"]
     assert row["iterations"] == ROUNDS and row["restricted_histories"] == len(sol.H)
     assert row["status"] == f"bracket verified (open: round {ROUNDS}, |H| = {len(sol.H):,})"
     assert row["oracle"] == "classic" and row["fraction"] == ""
-    with np.load(E.open_path(*CELL, store)) as f:
+    with np.load(S.open_path(*CELL, store)) as f:
         meta = json.loads(str(f["meta"]))
-    assert meta["solver"] == E.OPEN_SOLVER and meta["cell"] == list(CELL)
+    assert meta["solver"] == S.OPEN_SOLVER and meta["cell"] == list(CELL)
     assert (folder / so.Checkpoint.FILE).exists(), "the source checkpoint is left where it was"
 
 
@@ -68,29 +69,29 @@ def test_a_stored_open_cell_verifies_to_the_solve_bracket(checkpoint, store):
     dict(array=("upper", lambda u: u + 1e-6)), dict(meta=lambda m: m | {"iterations": m["iterations"] + 1}),
     dict(array=("H", lambda H: H[:-1]))], ids=["plan0", "plan1", "lower", "upper", "state", "round", "H"])
 def test_a_tampered_open_cell_fails(store, change):
-    rewrite(E.open_path(*CELL, store), **change)
+    rewrite(S.open_path(*CELL, store), **change)
     with pytest.raises(C.CertificateError, match="open end game"):
-        E.verify_open_cell(*CELL, folder=store)
+        S.verify_open_cell(*CELL, folder=store)
 
 
 def test_a_missing_foreign_or_bare_open_cell_fails(checkpoint, store, tmp_path_factory):
     other = (2, 2, 4, "normal")
     with pytest.raises(C.CertificateError, match="no stored open certificate"):
-        E.verify_open_cell(*other, folder=store)
-    E.open_path(*other, store).parent.mkdir()
-    shutil.copyfile(E.open_path(*CELL, store), E.open_path(*other, store))
+        S.verify_open_cell(*other, folder=store)
+    S.open_path(*other, store).parent.mkdir()
+    shutil.copyfile(S.open_path(*CELL, store), S.open_path(*other, store))
     with pytest.raises(C.CertificateError, match="not the open cell"):
-        E.verify_open_cell(*other, folder=store)
-    rewrite(E.open_path(*other, store), meta=lambda m: m | {"cell": list(other), "key": list(other)})
+        S.verify_open_cell(*other, folder=store)
+    rewrite(S.open_path(*other, store), meta=lambda m: m | {"cell": list(other), "key": list(other)})
     with pytest.raises(C.CertificateError, match="another game"):
-        E.verify_open_cell(*other, folder=store)
-    shutil.copyfile(checkpoint[0] / so.Checkpoint.FILE, E.open_path(*CELL, store))
+        S.verify_open_cell(*other, folder=store)
+    shutil.copyfile(checkpoint[0] / so.Checkpoint.FILE, S.open_path(*CELL, store))
     with pytest.raises(C.CertificateError, match="bare checkpoint"):
-        E.verify_open_cell(*CELL, folder=store)
+        S.verify_open_cell(*CELL, folder=store)
     with pytest.raises(C.CertificateError, match="another game"):       # importing a checkpoint of another cell
-        E.store_open_cell(*other, checkpoint[0], folder=tmp_path_factory.mktemp("foreign"))
+        S.store_open_cell(*other, checkpoint[0], folder=tmp_path_factory.mktemp("foreign"))
     with pytest.raises(ValueError, match="not one of the open cells"):
-        E.import_open_cell(*CELL, checkpoint[0], folder=store)
+        S.import_open_cell(*CELL, checkpoint[0], folder=store)
 
 
 def test_the_table_shows_an_open_cell_as_a_bracket(checkpoint, store, tmp_path):
@@ -109,21 +110,21 @@ def test_the_table_shows_an_open_cell_as_a_bracket(checkpoint, store, tmp_path):
 
 def test_a_resumed_open_cell_is_at_least_as_tight_and_closes_into_a_solved_cell(checkpoint, store):
     _, sol = checkpoint
-    row = E.resume_open_cell(*CELL, time_limit=0.0, folder=store)      # one more round
+    row = S.resume_open_cell(*CELL, time_limit=0.0, folder=store)      # one more round
     assert sol.lower <= row["lower"] and row["upper"] <= sol.upper and row["iterations"] == ROUNDS + 1
-    again = E.verify_open_cell(*CELL, folder=store)
+    again = S.verify_open_cell(*CELL, folder=store)
     assert (again["lower"], again["upper"], again["iterations"]) == (row["lower"], row["upper"], ROUNDS + 1)
-    closed = E.resume_open_cell(*CELL, time_limit=None, folder=store)
+    closed = S.resume_open_cell(*CELL, time_limit=None, folder=store)
     assert closed["status"] == "verified" and closed["width"] <= 1e-9 and closed["certified"]
-    assert closed["fraction"] == E.solve_cell(*CELL)["fraction"]
-    assert not E.open_path(*CELL, store).exists() and E.plans_path(*CELL, store).exists()
+    assert closed["fraction"] == S.solve_cell(*CELL)["fraction"]
+    assert not S.open_path(*CELL, store).exists() and S.plans_path(*CELL, store).exists()
 
 
 def test_import_takes_every_open_cell_found_under_a_folder(checkpoint, tmp_path, monkeypatch):
     folder, sol = checkpoint
-    monkeypatch.setattr(E, "OPEN_CELLS", [CELL, (3, 1, 3, "normal")])
+    monkeypatch.setattr(S, "OPEN_CELLS", [CELL, (3, 1, 3, "normal")])
     lines = []
-    rows = E.import_open_cells(folder.parent, folder=tmp_path, log=lines.append)
+    rows = S.import_open_cells(folder.parent, folder=tmp_path, log=lines.append)
     assert len(rows) == 1 and rows[0]["upper"] == sol.upper and "3v1_N3_normal: no checkpoint" in lines[1]
 
 
@@ -132,18 +133,18 @@ def test_the_command_line_imports_verifies_and_resumes_the_open_cells(checkpoint
     from liarlab.papers.p05 import regenerate
 
     folder, sol = checkpoint
-    monkeypatch.setattr(E, "OPEN_CELLS", [CELL])
-    monkeypatch.setattr(E, "OPEN_DIR", tmp_path / "open")
-    monkeypatch.setattr(E, "PLANS_DIR", tmp_path / "closed")
+    monkeypatch.setattr(S, "OPEN_CELLS", [CELL])
+    monkeypatch.setattr(S, "OPEN_DIR", tmp_path / "open")
+    monkeypatch.setattr(S, "PLANS_DIR", tmp_path / "closed")
     monkeypatch.setattr(E, "cells_for", lambda profile: [CELL])
-    monkeypatch.setattr(E, "STORED_THREE_DICE", [CELL])        # a heavy cell, verified from the store
+    monkeypatch.setattr(S, "STORED_THREE_DICE", [CELL])        # a heavy cell, verified from the store
     assert main(["solve", "end-game", "--import", str(folder.parent)]) == 0
     assert regenerate.declared("end-game") == [CELL] and regenerate.is_open(CELL)
     assert main(["solve", "end-game", "--verify"]) == 0 and "1 end-game certificates verified" in capsys.readouterr().out
-    assert regenerate.store("end-game", log=None) == [E.open_path(*CELL)], "an open cell is not solved from scratch"
-    assert not E.plans_path(*CELL).exists()
+    assert regenerate.store("end-game", log=None) == [S.open_path(*CELL)], "an open cell is not solved from scratch"
+    assert not S.plans_path(*CELL).exists()
     assert main(["solve", "end-game", "--open", "--time-limit", "0"]) == 0
-    assert E.verify_open_cell(*CELL)["iterations"] == ROUNDS + 1
+    assert S.verify_open_cell(*CELL)["iterations"] == ROUNDS + 1
 
 
 @pytest.mark.parametrize("change", [
@@ -151,6 +152,6 @@ def test_the_command_line_imports_verifies_and_resumes_the_open_cells(checkpoint
     ("X1_player", lambda p: 1 - p), ("X0_nodes", lambda nodes: nodes + (1 << 40))],
     ids=["shape", "order", "weights", "player", "outside"])
 def test_a_stored_plan_that_is_no_plan_of_the_game_fails_before_any_best_response(store, change):
-    rewrite(E.open_path(*CELL, store), array=change)
+    rewrite(S.open_path(*CELL, store), array=change)
     with pytest.raises(C.CertificateError, match="is not a plan of player"):
-        E.verify_open_cell(*CELL, folder=store)
+        S.verify_open_cell(*CELL, folder=store)

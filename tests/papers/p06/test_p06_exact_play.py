@@ -128,7 +128,7 @@ def test_two_dice_each_comes_from_notebook_05s_stored_certificate():
     # notebook 05 stores every end game whose solve takes over 4 s (2v1 at six faces among them); one die each is
     # solved in the run
     assert xp.is_stored((2, 2)) and xp.is_stored((2, 1)) and not xp.is_stored((1, 1))
-    from liarlab.papers.p05.certificates import CertificateError
+    from liarlab.bluff.certificates import CertificateError
 
     with pytest.raises(CertificateError, match="no stored certificate"):
         xp.stored_equilibrium((1, 1))           # one die each is solved in the run: no file
@@ -143,7 +143,7 @@ def test_the_stored_two_dice_equilibrium_is_exact():
     import numpy as np
 
     eq = xp.stored_equilibrium((2, 2))
-    meta = json.loads(str(np.load(xp.p05e.plans_path(2, 2, 6, "normal"))["meta"]))
+    meta = json.loads(str(np.load(xp.endgame_store.plans_path(2, 2, 6, "normal"))["meta"]))
     assert str(eq.value) == meta["fraction"]
     game = xp.game_for((2, 2))
     assert eq.value + xp.best_response_value(game, eq.plans[0], 1) == 0
