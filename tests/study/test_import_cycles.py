@@ -1,7 +1,8 @@
 """No two liarlab modules import each other, directly or around a loop (issue 38).
 
 The graph is read from the source (every ``import`` and ``from ... import``, including those inside functions,
-which hide a cycle rather than remove it); imports under ``if TYPE_CHECKING:`` are left out, since they never run.
+which hide a cycle rather than remove it), and those under ``if TYPE_CHECKING:`` too: a type-only import still
+ties the two modules together for a reader and a type checker (issue 48).
 An import of a package stands for its ``__init__`` module, and ``from package import module`` for that module.
 """
 import ast
@@ -14,35 +15,24 @@ import liarlab
 ROOT = Path(liarlab.__file__).parent
 
 
-def _modules() -> dict[str, Path]:
+def _modules(root: Path) -> dict[str, Path]:
     out = {}
-    for path in ROOT.rglob("*.py"):
-        parts = ("liarlab",) + path.relative_to(ROOT).with_suffix("").parts
+    for path in root.rglob("*.py"):
+        parts = ("liarlab",) + path.relative_to(root).with_suffix("").parts
         if parts[-1] == "__init__":
             parts = parts[:-1]
         out[".".join(parts)] = path
     return out
 
 
-def _type_checking_nodes(tree: ast.AST) -> set[int]:
-    skip = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skip |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
-    return skip
-
-
-def import_graph() -> nx.DiGraph:
-    modules = _modules()
+def import_graph(root: Path = ROOT) -> nx.DiGraph:
+    modules = _modules(root)
     graph = nx.DiGraph()
     graph.add_nodes_from(modules)
     for name, path in modules.items():
         tree = ast.parse(path.read_text())
-        skip = _type_checking_nodes(tree)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for node in ast.walk(tree):
-            if id(node) in skip:
-                continue
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -61,6 +51,16 @@ def test_the_graph_sees_imports():
     graph = import_graph()
     assert graph.has_edge("liarlab.papers.p05.claims", "liarlab.papers.p05.experiments")
     assert graph.number_of_edges() > 300
+
+
+def test_the_graph_sees_type_only_imports(tmp_path):
+    """An import under ``if TYPE_CHECKING:`` is an arrow like any other."""
+    package = tmp_path / "liarlab"
+    package.mkdir()
+    (package / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from liarlab.b import B\n")
+    (package / "b.py").write_text("from liarlab import a\n")
+    graph = import_graph(package)
+    assert graph.has_edge("liarlab.a", "liarlab.b") and graph.has_edge("liarlab.b", "liarlab.a")
 
 
 def test_no_import_cycle():
