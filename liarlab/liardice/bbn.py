@@ -35,7 +35,7 @@ computes every table the player reads straight from the count tables
 ``fitter="pgmpy"`` refits the three ``DiscreteBayesianNetwork`` models with pgmpy's BDeu estimator and
 answers with VariableElimination (~50 ms per refit, pandas inside pgmpy), and
 :meth:`BayesNetBelief.pgmpy_models` builds them from the current counts at any time. The two agree to
-1e-9 on random count tables for every query the player makes (tests/liardice/test_liardice_bbn_counts.py).
+1e-9 on random count tables for every query the player makes (tests/liardice/test_bbn_counts.py).
 A batched schedule remains as a measured alternative: ``refit_every=k`` refits after k new games and,
 with ``refit_doubling``, also whenever the number of games has doubled since the last refit (after games
 1, 2, 4, ...). :func:`refit_sensitivity` measures what it changes; ``benchmarks/bench_liardice_bbn.py``
@@ -635,7 +635,7 @@ class BayesNetBelief:
     def refit(self) -> None:
         """Refit the three networks and cache every posterior the play needs: from the count tables
         in closed form (``fitter="counts"``, default) or with pgmpy (``fitter="pgmpy"``); the two agree
-        to 1e-9 (tests/liardice/test_liardice_bbn_counts.py)."""
+        to 1e-9 (tests/liardice/test_bbn_counts.py)."""
         if self.fitter == "pgmpy":
             self._refit_pgmpy()
             return

@@ -160,7 +160,7 @@ def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, 
 # compiled ones (liarlab.liardice.fast._tp_decide). Game g reseeds numba's generator with
 # game_seeds[g], so the BBN and the plain player see the same dice and opponent caps (CRN).
 # Draws follow the reference agents' order but not their generator: the two paths agree in
-# distribution (tests/test_liardice_bbn.py checks win rates), not game by game.
+# distribution (tests/liardice/test_bbn.py checks win rates), not game by game.
 
 
 #: The random-guess bid weights (hands with at least r of a face), shared by every match: kernels only read it.
@@ -678,7 +678,7 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
     ``compiled_refits``: with the closed-form fitter (``fitter="counts"``, default) the whole match, refits
     included, runs in one compiled call (:func:`_nb_play_match`); False (and ``fitter="pgmpy"``) plays the batches
     from Python and refits through :meth:`BayesNetBelief.refit`, the reference loop. Both give the same games,
-    records and refits (tests/liardice/test_liardice_bbn.py checks them equal). The compiled loop times its refits
+    records and refits (tests/liardice/test_bbn.py checks them equal). The compiled loop times its refits
     only with ``time_refits`` (reading the clocks from compiled code costs about a third of a match on the thesis's
     schedule); otherwise the timing's refit seconds are NaN."""
     wins_bbn, wins_plain, starts, (obs_parts, hand_parts), timing = _paired_match_fast(

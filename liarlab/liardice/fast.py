@@ -8,7 +8,7 @@ is supported; the Bayesian-network path runs through the reference Python agents
 Randomness: each batch seeds numba's generator with a 32-bit seed drawn from the caller's
 ``numpy.random.Generator``, so a run is fixed by that Generator. Draws follow the reference
 agents' order but use numba's own generator, so the two implementations agree in
-distribution, not game by game (``tests/test_liardice_fast.py`` checks the agreement).
+distribution, not game by game (``tests/liardice/test_fast.py`` checks the agreement).
 
 The random-guess steps are the shared kernel of :mod:`liarlab.liardice.agents` (``rg_*``); bid
 indices are positions on ``config.ladder`` (:class:`liarlab.core.bids.BidLadder`), passed in as

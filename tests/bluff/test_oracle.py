@@ -3,7 +3,7 @@ whole-tree sequence-form LP (liarlab.bluff.exact)."""
 import numpy as np
 import pytest
 
-from liarlab.bluff import cfr, exact, oracle, rounds
+from liarlab.bluff import exact, oracle, rounds
 from liarlab.bluff.rules import make_rules
 
 
@@ -17,36 +17,6 @@ def test_double_oracle_agrees_with_the_lp_on_every_cell_the_lp_solves(rules):
         assert got["value"] == pytest.approx(row.value, abs=1e-9)
         assert got["width"] <= 1e-9
         assert got["lower"] - 1e-12 <= row.value <= got["upper"] + 1e-12
-
-
-@pytest.mark.parametrize("dice", [(1, 1), (2, 1), (1, 2)])
-def test_numba_best_response_matches_the_numpy_reference(dice):
-    rnd = rounds.Round(make_rules(3 if dice == (1, 1) else 2, dice))
-    U = rounds.zero_sum_payoffs(rnd, {(1, 1): 0.5} if dice != (1, 1) else None)
-    rng = np.random.default_rng(1)
-    for player in (0, 1):
-        B = rng.random((len(rnd.hands[1 - player]), rnd.M))
-        B = rounds.normalise_behaviour(rnd, B, 1 - player)
-        X = rounds.plan_from_behaviour(rnd, B, 1 - player)
-        ref_value, ref_choice = rounds.best_response(rnd, rounds.payoffs_for(U, player), X, player)
-        value, choice = cfr.best_response_numba(rnd, rounds.payoffs_for(U, player), X, player)
-        assert value == pytest.approx(ref_value, abs=1e-12)
-        own = rnd.mover == player
-        assert np.array_equal(choice[own], ref_choice[own])
-
-
-def test_cfr_plus_bracket_contains_the_exact_value_and_shrinks():
-    rnd = rounds.Round(make_rules(3, (1, 1)))
-    U = rounds.zero_sum_payoffs(rnd, None)
-    true = exact.solve_lp(3, (1, 1)).value
-    widths = []
-    for iterations in (50, 2000):
-        X0, X1 = cfr.cfr_plus(rnd, U, iterations)
-        upper, _ = cfr.best_response_numba(rnd, rounds.payoffs_for(U, 0), X1, 0)
-        lower = -cfr.best_response_numba(rnd, rounds.payoffs_for(U, 1), X0, 1)[0]
-        assert lower - 1e-12 <= true <= upper + 1e-12
-        widths.append(upper - lower)
-    assert widths[1] < widths[0] / 5
 
 
 def test_no_wild_counting_changes_the_game():

@@ -1,23 +1,12 @@
 """Notebook 05's end-game section (liarlab.papers.p05.endgame): cells, the comparison with the public study,
 claims rows."""
-import json
 
-import numpy as np
 import pandas as pd
 import pytest
 
 from liarlab.bluff import endgame_store as S
 from liarlab.papers.p05 import endgame as E
-from liarlab.papers.p05.printed import SNYD
 from liarlab.study import context
-
-
-def test_one_cell_is_solved_certified_and_compared():
-    row = S.solve_cell(2, 1, 3, "stairs")
-    assert row["certified"] and row["fraction"] == SNYD[(2, 1, "stairs")][3] and row["width"] <= 1e-9
-    assert 0 < row["restricted_histories"] < row["histories"] == 2**row["n_bids"]
-    assert S.solve_cell(1, 1, 1, "joker")["status"] != "solved"
-    assert S.solve_cell(1, 2, 1, "normal")["fraction"] == "1"
 
 
 def _row(a, b, faces, conv, fraction, value):
@@ -80,12 +69,3 @@ def test_a_classic_solve_is_stored_verified_and_shown_with_its_oracle(tmp_path):
     assert list(view.value) == [solved["fraction"], "-"] and list(view.oracle) == ["classic", ""]
 
 
-def test_a_progress_callback_reaches_the_solver_but_is_not_stored_and_bad_options_fail_first(tmp_path):
-    lines = []
-    S.store_cell(2, 2, 2, "normal", folder=tmp_path, oracle="classic", log=lines.append)
-    assert lines and all("iteration" in line for line in lines)
-    with np.load(S.plans_path(2, 2, 2, "normal", tmp_path)) as f:
-        assert json.loads(str(f["meta"]))["solver"] == {"method": "highs-ds", "target": 1e-10, "oracle": "classic"}
-    with pytest.raises(TypeError, match="cannot be"):       # refused at once: a solve is never lost to its meta
-        S.store_cell(2, 2, 3, "normal", folder=tmp_path, H0=np.array([0, 1]))
-    assert not S.plans_path(2, 2, 3, "normal", tmp_path).exists()

@@ -1,8 +1,12 @@
-"""The one Bluff/Ferguson rules module: the State agrees with the exact solver and Ferguson's recursion."""
+"""The one Bluff/Ferguson rules module: the State agrees with the exact solver and Ferguson's recursion; private
+states, the bid order and the dice lost as the talk counts them."""
 import itertools
+from itertools import product
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from liarlab.bluff import exact, ferguson, rounds
 from liarlab.bluff import rules as br
@@ -114,3 +118,38 @@ def test_a_random_multi_round_game_ends_with_a_winner_and_only_own_dice_observed
         assert obs["own"] == state.hands[state.current_player()] and "hands" not in obs
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert sorted(state.returns()) == [-1.0, 1.0] and len(state.rounds) >= 2
+
+
+@settings(max_examples=20, deadline=None)
+@given(dice=st.integers(1, 3), faces=st.integers(2, 5))
+def test_private_states_match_brute_force(dice, faces):
+    states = br.private_states(dice, faces)
+    assert states.weights.sum() == pytest.approx(1.0)
+    brute = {}
+    for roll in product(range(1, faces + 1), repeat=dice):
+        key = tuple(sorted(roll))
+        brute[key] = brute.get(key, 0) + faces**-dice
+    for hand, w, counts in zip(states.hands, states.weights, states.counts):
+        assert w == pytest.approx(brute[hand])
+        for f in range(1, faces + 1):
+            expected = sum(d == f or (d == faces and f < faces) for d in hand)
+            assert counts[f - 1] == expected
+
+
+def test_talk_counting_example_and_bid_order():
+    counts = br.private_states(3, 6)
+    hand = counts.hands.index((1, 4, 6))
+    assert counts.counts[hand][[0, 3, 5]].tolist() == [2, 2, 1]  # "two 1s, two 4s, one 6"
+    assert [br.bid_of(k, 6) for k in (1, 6, 7, 12)] == [(1, 1), (1, 6), (2, 1), (2, 6)]
+
+
+def test_dice_lost_follows_the_rules():
+    borg = br.BluffRules()
+    assert br.dice_lost(np.array(2), 3, borg) == (1, 0)      # talk's example: bid 3, two present
+    assert br.dice_lost(np.array(3), 3, borg) == (0, 1)      # exact: challenger loses one
+    assert br.dice_lost(np.array(5), 3, borg) == (0, 2)      # exceeded: challenger loses the excess
+    ones = br.BluffRules(challenger_penalty="one", bidder_penalty="one")
+    assert br.dice_lost(np.array(0), 3, ones) == (1, 0)
+    assert br.dice_lost(np.array(5), 3, ones) == (0, 1)
+    assert br.BluffRules(challenger_penalty="borg", next_opener="alternating") == \
+        br.BluffRules(challenger_penalty="difference", next_opener="alternate")

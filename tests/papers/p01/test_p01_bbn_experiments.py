@@ -85,3 +85,26 @@ def test_x3_weighted_hand_runs_paired():
     x3 = bbnx.x3_weighted_hand(types=[1], n_games=20, n_seeds=2, seed=1)
     assert list(x3.columns) == ["opponent", "rep", "win_bbn", "win_plain", "gain"] and len(x3) == 2
 
+
+# ----------------------------------------------------------------------------- matches with and without the network
+# (from tests/liardice/test_bbn.py: they test this paper's runner, not the network)
+
+def test_run_and_summaries_are_reproducible():
+    kwargs = dict(n_games=20, n_seeds=1, seed=5, refit_every=5, engine="python", record=True)
+    run1 = bbnx.run_bbn_matches([1, ("deceiver", 8)], **kwargs)
+    run2 = bbnx.run_bbn_matches([1, ("deceiver", 8)], **kwargs)
+    assert run1.games.equals(run2.games)
+    table = bbnx.summarize_vs_types(run1)
+    assert list(table.opponent) == ["type1", "deceiver (type8 -> type25)"]
+    assert {"win_rate_bbn", "win_rate_plain", "diff", "diff_ci_low"} <= set(table.columns)
+    assert not bbnx.gate_adoption_curve(run1, bins=2).empty
+    assert not bbnx.imagined_hand_errors(run1).empty
+
+
+def test_compiled_and_reference_paths_agree_in_win_rate():
+    kwargs = dict(n_games=400, n_seeds=1, seed=12, refit_every=100)
+    fast = bbnx.run_bbn_matches([11], engine="fast", **kwargs).games
+    ref = bbnx.run_bbn_matches([11], engine="python", **kwargs).games
+    for col in ("win_bbn", "win_plain"):
+        se = np.sqrt(0.25 / len(fast) * 2)
+        assert abs(fast[col].mean() - ref[col].mean()) < 3.5 * se, col

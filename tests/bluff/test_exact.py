@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from liarlab.bluff import exact as bx
-from liarlab.bluff import gambit, rounds
+from liarlab.bluff import rounds
 
 # --------------------------------------------------------------------------- an independent model
 # A deliberately naive re-implementation of one round (one die each), used as the reference:
@@ -130,18 +130,6 @@ def test_small_games_match_prior_work(faces, value):
     assert sol.value == pytest.approx(value, abs=1e-8)
     assert sol.mean_gain < 1e-6
     assert sol.self_play_value == pytest.approx(sol.value, abs=1e-8)
-
-
-def test_pygambit_agrees():
-    pytest.importorskip("pygambit")
-    for faces in (2, 3):
-        assert gambit.gambit_value(faces) == pytest.approx(bx.solve_lp(faces).value, abs=1e-6)
-
-
-def test_pygambit_agrees_on_a_multi_die_round():
-    pytest.importorskip("pygambit")
-    sol = bx.solve_lp(2, (2, 1))
-    assert gambit.gambit_value(2, (2, 1), continuation=sol.continuation) == pytest.approx(sol.value, abs=1e-6)
 
 
 # --------------------------------------------------------------------------- best responses
