@@ -17,7 +17,7 @@ notebook 01 states. ``laplace=True`` gives the spec's reading, pseudo count 1 pe
 queries the player makes are small sums over B and C of products of these tables, so they are a few
 dozen multiplications: :func:`response_tables` computes them from the count table in microseconds
 instead of pgmpy's ~50 ms refit (pandas counting, model checks). ``tests/liardice/
-test_liardice_bbn_counts.py`` checks these tables against pgmpy's fit plus VariableElimination
+test_bbn_counts.py`` checks these tables against pgmpy's fit plus VariableElimination
 (:func:`liarlab.liardice.bbn.pgmpy_tables`; this module imports nothing of the network's) to
 1e-9 on random count tables, for every query the player makes: P(B = supports | A, D, E = bid),
 P(C = lie | A, D, E = bid), P(O = lie) and P(K = 1 | N).

@@ -1,13 +1,9 @@
 """The State/Agent protocols, play_game and the registry of games and agents (liarlab.core.api)."""
-import ast
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-import liarlab.games
 from liarlab.core import api
-from liarlab.core.measures import mean_gain, nash_conv
 
 
 def test_every_game_registers_agents_and_unknown_names_list_the_known_ones():
@@ -25,20 +21,6 @@ def test_every_game_registers_agents_and_unknown_names_list_the_known_ones():
     assert api.game("bluff").agents == ("exact", "per-turn", "random")
     assert api.game("ferguson").agents == ("T*", "optimal", "random")
     assert api.agent_factory("bluff", "random") is api.agent_factory("ferguson", "random")
-
-
-def test_games_register_themselves_and_core_names_none_of_them():
-    assert set(api.games()) == set(liarlab.games.all_games()) >= {"liardice", "bluff", "ferguson", "honeymoon",
-                                                                  "cheat", "cheat-positions"}
-    packages = {p.__name__ for p in liarlab.games.PACKAGES}
-    assert packages == {"liarlab.liardice", "liarlab.bluff", "liarlab.honeymoon", "liarlab.cheat"}
-    for source in Path(api.__file__).parent.glob("*.py"):  # no import of a game, no importlib, no game's name
-        tree = ast.parse(source.read_text())
-        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
-        imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-        assert not {m for m in imported if m.startswith(("importlib", "liarlab.games", *packages))}, source.name
-        strings = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)}
-        assert not strings & set(api.games()), source.name
 
 
 def test_register_game_checks_its_agents_and_refuses_a_second_game_under_a_taken_name(monkeypatch):
@@ -104,6 +86,3 @@ def test_play_game_runs_a_state_to_its_end_and_guards_against_endless_games():
         api.play_game(_Countdown(5), [_TakeOne()], np.random.default_rng(0), max_actions=3)
 
 
-def test_nash_conv_is_the_sum_and_mean_gain_the_mean_of_both_gains():
-    assert nash_conv(0.25, 0.5) == 0.75
-    assert mean_gain(0.25, 0.5) == 0.375

@@ -4,7 +4,6 @@ import pytest
 
 from liarlab.core import readings as R
 from liarlab.core import verdicts as V
-from liarlab.study import readings as SR
 
 DEFAULT = R.Reading("as worded", "the statement as the paper words it", "§1", default=True)
 OTHER = R.Reading("other opener", "the other player opens", "spec, open point 2")
@@ -133,22 +132,6 @@ def claims(cause, verdict="differs", kind="finding"):
     return pd.DataFrame([{"claim": "c", "family": "F", "kind": kind, "verdict": verdict, "cause": cause}])
 
 
-def test_save_check_refuses_a_typed_cause_and_a_differing_row_without_readings():
-    SR.check(claims("genuine"), rows("differs"))
-    with pytest.raises(ValueError, match="its readings give 'genuine'"):
-        SR.check(claims("reading"), rows("differs"))
-    with pytest.raises(ValueError, match="no readings rows"):
-        SR.check(claims("genuine"), [])
-    SR.check(claims("", verdict="reproduced"), [])
-
-
-def test_frame_has_the_fixed_columns():
-    table = SR.frame(rows("differs"))
-    assert list(table.columns) == list(R.COLUMNS)
-    assert table.is_default.tolist() == [True, False]
-    assert SR.view(table).shape[0] == 2
-
-
 # ---------------------------------------------------------------- claims of one sentence, judged jointly
 
 STEPS = R.Reading("finer steps", "the search steps are finer", "spec §8.4")
@@ -203,18 +186,3 @@ def test_a_leaning_reading_is_judged_jointly_too_and_siblings_are_checked():
         R.in_sentence(" ", improves)
 
 
-def test_save_check_and_jointly_rederive_the_causes_of_one_sentence():
-    improves = _claim_rows("improves", {"default": "differs", "finer steps": "reproduced"})
-    above = _claim_rows("above half", {"default": "differs", "finer steps": "differs"})
-    table = improves + above
-    built = [{"claim": "improves", "family": "F", "kind": "finding", "verdict": "differs", "cause": "reading",
-              "readings": R.summary(improves)},
-             {"claim": "above half", "family": "F", "kind": "finding", "verdict": "differs", "cause": "genuine",
-              "readings": R.summary(above)}]
-    with pytest.raises(ValueError, match="its readings give 'genuine'"):
-        SR.check(pd.DataFrame(built), table)          # a cause derived without its siblings is refused on saving
-    joined = SR.jointly(built, table)
-    assert [c["cause"] for c in joined] == ["genuine", "genuine"]
-    assert "same sentence differs" in joined[0]["readings"]
-    SR.check(pd.DataFrame(joined), table)
-    assert SR.frame(table).sentence.tolist() == [SENTENCE] * 4

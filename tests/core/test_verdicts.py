@@ -135,3 +135,11 @@ def test_the_cause_rule_knows_a_bounded_reading_and_refuses_an_unknown_one():
     assert V.cause(base + [row(V.READING_BOUNDED), row("reproduced")]) == "reading"
     with pytest.raises(ValueError, match="one of"):
         V.cause(base + [row("not run (maybe)")])
+
+
+def test_printed_precision_rounded_or_truncated():
+    from liarlab.core import verdicts as V
+
+    assert V.value(56.01, V.exact(56.0194), decimals=2, truncated=True).verdict == "reproduced"
+    assert V.value(56.02, V.exact(56.0194), decimals=2).verdict == "reproduced"
+    assert V.value(56.02, V.exact(56.0194), decimals=2, truncated=True).verdict == "differs"

@@ -170,3 +170,22 @@ def test_list_and_clear(tmp_path, capsys):
     assert [e["name"] for e in cache.entries(tmp_path / "data" / "cache")] == ["05_b"]
     assert main(["cache", "--clear", "--out", str(tmp_path)]) == 0
     assert cache.entries(tmp_path / "data" / "cache") == []
+
+
+def test_cache_returns_stored_result_and_force_recomputes(tmp_path):
+    context.start(out_dir=tmp_path)
+    calls = []
+    compute = lambda: calls.append(1) or {"value": len(calls)}  # noqa: E731
+    assert cache.cached("thing", {"a": 1}, compute) == {"value": 1}
+    assert cache.cached("thing", {"a": 1}, compute) == {"value": 1}
+    assert cache.cached("thing", {"a": 2}, compute) == {"value": 2}
+    assert cache.cached("thing", {"a": 1}, compute, force=True) == {"value": 3}
+
+
+def test_cache_ignores_leftover_temporary_files(tmp_path):
+    context.start(out_dir=tmp_path)
+    compute = lambda: 42  # noqa: E731
+    path = cache.cache_path("x", {}, compute)
+    (path.parent / f".{path.name}.123.tmp").write_bytes(b"garbage")
+    assert cache.cached("x", {}, compute) == 42
+    assert pickle.loads(path.read_bytes())["result"] == 42

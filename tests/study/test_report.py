@@ -157,34 +157,7 @@ def test_browser_check_passes_a_clean_report_and_fails_each_kind_of_breakage(stu
     assert check_report.main([str(folder)]) == 1
 
 
-@requires_chromium
-def test_browser_check_fails_without_an_index_page(tmp_path):
-    (tmp_path / "a.html").write_text("<!doctype html><title>a</title><p>a</p>")
-    results = check_report.check_report(tmp_path, timeout=60)
-    assert not results[0].ok and "index.html does not exist" in results[0].problems[0]
-    assert results[1].ok
-
-
-def test_unknown_browser_is_a_clear_error(monkeypatch):
-    monkeypatch.setattr(check_report.shutil, "which", lambda name: None)
-    with pytest.raises(FileNotFoundError, match="no Chromium found"):
-        check_report.find_browser("chromium-xyz")
-
-
 def test_sidecar_is_json(study):
     assert json.loads((study / "data" / "05_claims.json").read_text())["headline_rows"] == [0]
 
 
-@requires_chromium
-def test_browser_check_runs_where_an_event_loop_is_running(tmp_path):
-    """A Jupyter kernel (or a test holding another sync_playwright open) runs an asyncio loop: the check must
-    still work there (it moves to a thread of its own)."""
-    import asyncio
-
-    (tmp_path / "index.html").write_text("<!doctype html><title>i</title><p>i</p>")
-
-    async def inside_a_loop():
-        return check_report.check_report(tmp_path, timeout=60)
-
-    results = asyncio.run(inside_a_loop())
-    assert [r.page for r in results] == ["index.html"] and results[0].ok

@@ -352,7 +352,7 @@ of *our* last bid after the opponent has already raised past it: the next decisi
 limit on our face matters only if the sampled hand or the guess range for that face decides it. Over the whole comparison the variant changed
 the result of {int(x3.games_with_other_result)} of {int(x3.games)} games on the same dice. So the reading does take effect, but it
 barely matters in this design (its change against the thesis reading:
-{est_text(x3.vs_thesis, x3.vs_thesis_ci_low, x3.vs_thesis_ci_high, fmt="+.4f")}); `tests/liardice/test_liardice_bbn_readings.py` tests the branch in both engines and builds a position
+{est_text(x3.vs_thesis, x3.vs_thesis_ci_low, x3.vs_thesis_ci_high, fmt="+.4f")}); `tests/liardice/test_bbn_play.py` tests the branch in both engines and builds a position
 where it does change the decision (we hold three 5s, bid four 5s, they raise to five 5s: x − 2 allows them two 5s and we never
 challenge, x − 3 allows one and we always challenge), and one such position for every other reading.
 """

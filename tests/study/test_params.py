@@ -1,7 +1,6 @@
 """Parameters as a new user tries them: typos, bad values and plain papermill."""
 import ast
 import logging
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -107,28 +106,6 @@ def test_a_bad_value_stops_the_chain_before_anything_runs(tmp_path, only, name, 
     assert not (tmp_path / "notebooks").exists()
 
 
-def test_cli_refuses_bad_options_in_one_line_before_anything_runs(tmp_path, capsys):
-    from liarlab.__main__ import main
-
-    a_file = tmp_path / "a_file"
-    a_file.write_text("")
-    for argv, words in ((["--out", str(a_file / "below")], "is a file, not a folder"),
-                        (["--scheduler", "nonsense"], "not a Dask scheduler address"),
-                        (["--scheduler", "tcp://127.0.0.1:1"], "no Dask scheduler answers there")):
-        assert main(["run", "--only", "00", "--profile", "quick", *argv]) == 2
-        err = capsys.readouterr().err
-        assert words in err and len(err.strip().splitlines()) == 1, err
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["a_file"]
-
-
-def test_cli_reports_a_typo_with_the_notebooks_parameters(capsys):
-    from liarlab.__main__ import main
-
-    assert main(["run", "--only", "00", "--profile", "quick", "--out", "/nonexistent/never", "-p", "nonsense=3"]) == 2
-    err = capsys.readouterr().err
-    assert "unknown parameter(s) ['nonsense']" in err and "n_monte_carlo" in err
-
-
 SPECS = dict(n=nb.Int(1, quick=5, full=9), rate=nb.Float(0, 1, optional=True),
              types=nb.IntList(1, 32, quick=[1], full=list(range(1, 33))), mode=nb.Choice(["a", "b"]))
 DECLARED = params.Parameters("07", **SPECS)
@@ -139,49 +116,6 @@ def namespace(**changes):
               n=None, rate=None, types=None, mode="a")
     ns.update(changes)
     return ns
-
-
-def test_setup_fills_profile_sizes_and_writes_them_back(tmp_path):
-    ns = namespace(out_dir=str(tmp_path))
-    params = nb.setup(ns, DECLARED)
-    assert ns["n"] == 5 and ns["types"] == [1] and ns["rate"] is None
-    assert params["n"] == 5 and params["notebook"] == "07"
-    ns = namespace(out_dir=str(tmp_path), profile="full", n=3, types="[2, 3]")
-    nb.setup(ns, DECLARED)
-    assert ns["n"] == 3 and ns["types"] == [2, 3]
-
-
-@pytest.mark.parametrize("changes, message", [
-    (dict(n=-5), r"n must be an integer >= 1 \(or None for the profile's size: quick 5, full 9\), got -5"),
-    (dict(n="abc"), r"n must be an integer >= 1 .*got 'abc'"),
-    (dict(n=True), r"n must be an integer"),
-    (dict(n=2.5), r"n must be an integer"),
-    (dict(rate=1.5), r"rate must be a number in 0\.\.1 or None, got 1\.5"),
-    (dict(types=[0, 3]), r"types must be a non-empty list of integers in 1\.\.32 .*full \[1\.\.32\]\), got \[0, 3\]"),
-    (dict(types=[]), r"types must be a non-empty list"),
-    (dict(mode="c"), r"mode must be one of \['a', 'b'\], got 'c'"),
-    (dict(profile="medium"), r"profile must be one of \['quick', 'full'\]"),
-    (dict(n_jobs=0), r"n_jobs must be an integer >= 1, got 0"),
-    (dict(force="yes"), r"force must be True or False, got 'yes'"),
-    (dict(out_dir=3), r"out_dir must be a string or None, got 3"),
-])
-def test_setup_rejects_a_bad_value_naming_the_parameter_and_its_allowed_values(changes, message):
-    with pytest.raises(ValueError, match=message):
-        nb.setup(namespace(**changes), DECLARED)
-
-
-def test_setup_catches_a_check_for_a_parameter_the_cell_lacks():
-    ns = namespace()
-    del ns["mode"]
-    with pytest.raises(ValueError, match="'mode', but the parameters cell does not define it"):
-        nb.setup(ns, DECLARED)
-    with pytest.raises(ValueError, match="two-digit id"):
-        params.Parameters("7", **SPECS)
-    assert re.search("common", str(pytest.raises(ValueError, params.Parameters, "07", seed=nb.Int(0)).value))
-    with pytest.raises(TypeError, match="must be declared with Int"):
-        params.Parameters("07", n=5)
-    with pytest.raises(ValueError, match="in its params.py"):
-        nb.setup(namespace(), "07", n=nb.Int(1))
 
 
 def test_declared_sizes_and_checks_without_a_notebook():
@@ -223,3 +157,10 @@ def test_rerun_time_says_when_other_notebooks_shared_the_cores(tmp_path, monkeyp
     assert "at once" not in nb.rerun_time()
     monkeypatch.setenv(controls.CHAIN_ENV, "2")
     assert "while the chain ran 2 notebooks at once" in nb.rerun_time()
+
+
+def test_parse_parameter():
+    assert chain.parse_parameter("n_games=5000") == ("n_games", 5000)
+    assert chain.parse_parameter("name=abc") == ("name", "abc")
+    with pytest.raises(ValueError):
+        chain.parse_parameter("n_games")

@@ -1,0 +1,79 @@
+"""Each notebook's setup (liarlab.study.notebook): the parameters cell every notebook has, the sizes the setup fills
+in and the bad values it refuses."""
+import re
+
+import pytest
+
+from liarlab import chain
+from liarlab.study import notebook as nb
+from liarlab.study import params
+
+#: a notebook's parameters as tests/study/test_params.py declares them
+SPECS = dict(n=nb.Int(1, quick=5, full=9), rate=nb.Float(0, 1, optional=True),
+             types=nb.IntList(1, 32, quick=[1], full=list(range(1, 33))), mode=nb.Choice(["a", "b"]))
+DECLARED = params.Parameters("07", **SPECS)
+
+
+def namespace(**changes):
+    """A notebook's globals after its parameters cell, with ``changes``."""
+    ns = dict(profile="quick", seed=1, n_jobs=2, scheduler=None, out_dir=None, progress_bar=False, force=False,
+              n=None, rate=None, types=None, mode="a")
+    ns.update(changes)
+    return ns
+
+
+def test_every_notebook_has_metadata_and_a_parameters_cell():
+    import nbformat
+
+    notebooks = chain.available_notebooks()
+    assert "00" in notebooks
+    for path in notebooks.values():
+        book = nbformat.read(path, as_version=4)
+        assert book.metadata["kernelspec"]["name"] == chain.KERNEL_NAME
+        assert "language_info" in book.metadata
+        code = [c for c in book.cells if c.cell_type == "code"]
+        assert "parameters" in code[0].metadata.get("tags", []), path.name
+        assert "profile" in code[0].source and "out_dir" in code[0].source
+
+
+def test_setup_fills_profile_sizes_and_writes_them_back(tmp_path):
+    ns = namespace(out_dir=str(tmp_path))
+    params = nb.setup(ns, DECLARED)
+    assert ns["n"] == 5 and ns["types"] == [1] and ns["rate"] is None
+    assert params["n"] == 5 and params["notebook"] == "07"
+    ns = namespace(out_dir=str(tmp_path), profile="full", n=3, types="[2, 3]")
+    nb.setup(ns, DECLARED)
+    assert ns["n"] == 3 and ns["types"] == [2, 3]
+
+
+@pytest.mark.parametrize("changes, message", [
+    (dict(n=-5), r"n must be an integer >= 1 \(or None for the profile's size: quick 5, full 9\), got -5"),
+    (dict(n="abc"), r"n must be an integer >= 1 .*got 'abc'"),
+    (dict(n=True), r"n must be an integer"),
+    (dict(n=2.5), r"n must be an integer"),
+    (dict(rate=1.5), r"rate must be a number in 0\.\.1 or None, got 1\.5"),
+    (dict(types=[0, 3]), r"types must be a non-empty list of integers in 1\.\.32 .*full \[1\.\.32\]\), got \[0, 3\]"),
+    (dict(types=[]), r"types must be a non-empty list"),
+    (dict(mode="c"), r"mode must be one of \['a', 'b'\], got 'c'"),
+    (dict(profile="medium"), r"profile must be one of \['quick', 'full'\]"),
+    (dict(n_jobs=0), r"n_jobs must be an integer >= 1, got 0"),
+    (dict(force="yes"), r"force must be True or False, got 'yes'"),
+    (dict(out_dir=3), r"out_dir must be a string or None, got 3"),
+])
+def test_setup_rejects_a_bad_value_naming_the_parameter_and_its_allowed_values(changes, message):
+    with pytest.raises(ValueError, match=message):
+        nb.setup(namespace(**changes), DECLARED)
+
+
+def test_setup_catches_a_check_for_a_parameter_the_cell_lacks():
+    ns = namespace()
+    del ns["mode"]
+    with pytest.raises(ValueError, match="'mode', but the parameters cell does not define it"):
+        nb.setup(ns, DECLARED)
+    with pytest.raises(ValueError, match="two-digit id"):
+        params.Parameters("7", **SPECS)
+    assert re.search("common", str(pytest.raises(ValueError, params.Parameters, "07", seed=nb.Int(0)).value))
+    with pytest.raises(TypeError, match="must be declared with Int"):
+        params.Parameters("07", n=5)
+    with pytest.raises(ValueError, match="in its params.py"):
+        nb.setup(namespace(), "07", n=nb.Int(1))
