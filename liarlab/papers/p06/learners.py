@@ -1,5 +1,5 @@
-"""Paper 02's Q-learners RL0-RL3 retrained in the end games (issue 41, ledger row A4), compiled, with a plain
-reference.
+"""Paper 02's Q-learners RL0-RL3 retrained in the end games (issue 41, ledger row A4), compiled (the engine is
+:mod:`liarlab.bluff.qlearner`), with a plain reference.
 
 **Paper 02's procedure, in the end game.** The learner is the report's ``RL`` player as
 :mod:`liarlab.liardice.qtable` describes it, unchanged but for the game it plays:
