@@ -57,6 +57,7 @@ def _tree(game: EndGame):
 
 
 def blank_row(a: int, b: int, faces: int, convention: str) -> dict:
+    """A cell's row before anything is solved: every column of the end-game table, no value."""
     return dict(a=a, b=b, faces=faces, convention=convention, value=np.nan, lower=np.nan, upper=np.nan,
                 width=np.nan, fraction="", certified=False, n_bids=0, histories=0, restricted_histories=0,
                 visited=0, iterations=0, seconds=0.0, certificate_seconds=0.0, peak_gb=np.nan, status="solved",
