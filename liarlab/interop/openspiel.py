@@ -296,6 +296,7 @@ class LiarlabGame(pyspiel.Game):
                                 utility_sum=0.0 if self.entry.zero_sum else None,
                                 max_game_length=_max_length(name, self.options, self.catalogue) + chance_nodes)
         super().__init__(_game_type(name), info, self.params)
+        _LOADED[str(self)] = self
 
     def new_initial_state(self):
         return LiarlabState(self)
@@ -304,23 +305,32 @@ class LiarlabGame(pyspiel.Game):
         return _Observer(iig_obs_type, params)
 
 
-class _Held:
-    """The liarlab State a position holds. OpenSpiel copies a Python state by ``copy.deepcopy`` of each attribute;
-    the end game's State is immutable but for its history, so its own ``clone()`` is the copy (a deep copy would
-    copy its rules object too, most of the time of an enumeration); any other State is deep-copied, Generator
-    included, so the copy's later draws are the original's."""
+class _Core:
+    """What a position holds: its game, the liarlab State once dealt, the dice rolled so far (the end game) and each
+    player's observations so far (the other games). OpenSpiel copies a Python state by ``copy.deepcopy`` of each
+    attribute: the game is shared, the end game's State (immutable but for its history) is copied by its own
+    ``clone()``, any other State is deep-copied, Generator included, so the copy's later draws are the original's."""
 
-    __slots__ = ("state",)
+    __slots__ = ("game", "inner", "rolled", "seen")
 
-    def __init__(self, state):
-        self.state = state
+    def __init__(self, game, inner=None, rolled=(), seen=()):
+        self.game, self.inner, self.rolled, self.seen = game, inner, list(rolled), [list(x) for x in seen]
 
     def __deepcopy__(self, memo):
-        s = self.state
-        return _Held(s.clone() if isinstance(s, EndGameState) else copy.deepcopy(s, memo))
+        inner = self.inner
+        if inner is not None:
+            inner = inner.clone() if isinstance(inner, EndGameState) else copy.deepcopy(inner, memo)
+        return _Core(self.game, inner, self.rolled, self.seen)
+
+    def __getstate__(self):        # a serialized state names its game by its OpenSpiel string
+        return str(self.game), self.inner, self.rolled, self.seen
+
+    def __setstate__(self, saved):
+        key, self.inner, self.rolled, self.seen = saved
+        self.game = _LOADED.get(key) or pyspiel.load_game(key)
 
 
-#: every loaded game by its OpenSpiel string: a state names its game (copies of a state are made by pickling)
+#: every loaded game by its OpenSpiel string (a deserialized state finds its game here)
 _LOADED: dict = {}
 
 
@@ -329,106 +339,100 @@ class LiarlabState(pyspiel.State):
 
     def __init__(self, game: LiarlabGame):
         super().__init__(game)
-        self._key = str(game)                     # the game itself is looked up (a copied state keeps no game)
-        _LOADED[self._key] = game
-        self._held = _Held(None)
-        self._rolled = []                        # "dice": the faces dealt so far, in order
-        self._seen = [[] for _ in range(game.n_players)]
-
-    @property
-    def _game(self) -> "LiarlabGame":
-        return _LOADED[self._key]
-
-    @property
-    def _inner(self):
-        return self._held.state
+        self._core = _Core(game, seen=[[] for _ in range(game.n_players)] if game.chance == "deals" else ())
 
     @property
     def liarlab_state(self):
         """The liarlab State this position holds (None before the deal is complete)."""
-        return self._inner
+        return self._core.inner
 
     # --- the deal
     def _deal(self, outcome: int) -> None:
-        g = self._game
+        core, g = self._core, self._core.game
         if g.chance == "dice":
-            self._rolled.append(outcome + 1)
+            core.rolled.append(outcome + 1)
             a, b = g.end_game.dice
-            if len(self._rolled) < a + b:
-                return
-            rolls = (tuple(self._rolled[:a]), tuple(self._rolled[a:]))
-            self._held = _Held(EndGameState(g.end_game, rolls))
-        else:
-            self._held = _Held(g.entry.new_game(np.random.default_rng([g.seed, outcome]), **g.options))
+            if len(core.rolled) == a + b:
+                core.inner = EndGameState(g.end_game, (tuple(core.rolled[:a]), tuple(core.rolled[a:])))
+            return
+        core.inner = g.entry.new_game(np.random.default_rng([g.seed, outcome]), **g.options)
         self._record()
 
     def _record(self) -> None:
-        if self._game.chance == "dice":
-            return                               # the end game's observation is its information state
-        for p, seen in enumerate(self._seen):
-            seen.append(_canon(self._inner.observation(p)))
+        core = self._core
+        for p, seen in enumerate(core.seen):    # empty in the end game: its observation is its information state
+            seen.append(_canon(core.inner.observation(p)))
 
     # --- OpenSpiel's State
     def current_player(self):
-        if self._inner is None:
+        inner = self._core.inner
+        if inner is None:
             return pyspiel.PlayerId.CHANCE
-        if self._inner.is_terminal():
+        if inner.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        return int(self._inner.current_player())
+        return int(inner.current_player())
 
     def _legal_actions(self, player):
-        code = self._game.catalogue.code
-        return sorted(code(a) for a in self._inner.legal_actions())
+        code = self._core.game.catalogue.code
+        return sorted(code(a) for a in self._core.inner.legal_actions())
 
     def chance_outcomes(self):
-        g = self._game
+        g = self._core.game
         if g.chance == "dice":
             return [(f, 1.0 / g.end_game.faces) for f in range(g.end_game.faces)]
         return [(k, 1.0 / g.deals) for k in range(g.deals)]
 
     def _apply_action(self, action):
-        if self._inner is None:
+        core = self._core
+        if core.inner is None:
             self._deal(int(action))
             return
-        self._inner.apply_action(self._game.catalogue.action(int(action)))
-        self._record()
+        core.inner.apply_action(core.game.catalogue.action(int(action)))
+        if core.seen:
+            self._record()
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
-            return f"die {action + 1}" if self._game.chance == "dice" else f"deal {action}"
-        return self._game.catalogue.string(int(action))
+            return f"die {action + 1}" if self._core.game.chance == "dice" else f"deal {action}"
+        return self._core.game.catalogue.string(int(action))
 
     def is_terminal(self):
-        return self._inner is not None and self._inner.is_terminal()
+        inner = self._core.inner
+        return inner is not None and inner.is_terminal()
 
     def returns(self):
         if not self.is_terminal():
-            return [0.0] * self._game.n_players
-        return [float(r) for r in self._inner.returns()]
+            return [0.0] * self._core.game.n_players
+        return [float(r) for r in self._core.inner.returns()]
 
     def __str__(self):
-        if self._inner is None:
-            return f"dealing {self._rolled}" if self._game.chance == "dice" else "dealing"
-        return _canon(vars(self._inner).get("history", self.history()))
+        core = self._core
+        if core.inner is None:
+            return f"dealing {core.rolled}" if core.game.chance == "dice" else "dealing"
+        return " ".join(str(a) for a in self.history())
 
     # --- what a player sees
     def observation_text(self, player: int) -> str:
-        if self._inner is None:
+        """The observation string of ``player`` (also before the deal is complete)."""
+        if self._core.inner is None:
             return self._partial(player)
-        return _canon(self._inner.observation(player))
+        return _canon(self._core.inner.observation(player))
 
     def information_text(self, player: int) -> str:
-        if self._inner is None:
+        """The information-state string of ``player``: perfect recall."""
+        core = self._core
+        if core.inner is None:
             return self._partial(player)
-        if self._game.chance == "dice":
-            return self.observation_text(player)
-        return " | ".join(self._seen[player])
+        if core.game.chance == "dice":
+            return _canon(core.inner.observation(player))
+        return " | ".join(core.seen[player])
 
     def _partial(self, player: int) -> str:
-        if self._game.chance != "dice":
+        g = self._core.game
+        if g.chance != "dice":
             return f"player {player}, before the deal"
-        a = self._game.end_game.dice[0]
-        own = self._rolled[:a] if player == 0 else self._rolled[a:]
+        a = g.end_game.dice[0]
+        own = self._core.rolled[:a] if player == 0 else self._core.rolled[a:]
         return f"player {player}, dealt {tuple(own)}"
 
 
