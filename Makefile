@@ -12,7 +12,7 @@ REPORT_DIR ?= build/quick/report
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip "setuptools>=77"
-	$(BIN)/python -m pip install --quiet -e ".[dev,explore,gambit,distributed]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,explore,gambit,distributed,openspiel]"
 	$(BIN)/python -m liarlab kernel
 	touch $(STAMP)
 

@@ -1,0 +1,282 @@
+"""liarlab's games through OpenSpiel (liarlab.interop.openspiel, issue 52): OpenSpiel's own checks on every
+wrapped game, and OpenSpiel's algorithms against liarlab's exact numbers.
+
+Skipped when the optional extra ``openspiel`` is not installed (``pip install liarlab[openspiel]``; ``make setup``
+installs it). The cross-checks at notebook 06's size (the 1v1 end game at 6 faces: 295,000 states, walked through
+Python by OpenSpiel) take minutes and are marked slow; the same checks at 3 faces run in seconds.
+"""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'openspiel' (not installed)")
+osp = pytest.importorskip("liarlab.interop.openspiel", reason="OpenSpiel is the optional extra 'openspiel'")
+
+from open_spiel.python.algorithms import gambit, get_all_states  # noqa: E402
+
+from liarlab import games  # noqa: E402
+from liarlab.bluff.api import solve_bluff, solve_end_game  # noqa: E402
+from liarlab.bluff.endgame import EndGame, EndGameState  # noqa: E402
+from liarlab.core import api  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _cases():
+    return [pytest.param(name, variant, id=f"{name}: {variant}")
+            for name, game in games.all_games().items() for variant in game.variants]
+
+
+# ----------------------------------------------------------------------------- OpenSpiel's own checks
+
+def test_every_registered_game_is_an_openspiel_game():
+    assert set(osp.register_all().values()) == set(games.all_games())
+    for short, name in osp.register_all().items():
+        assert short in pyspiel.registered_names()
+        game = pyspiel.load_game(short)
+        kind = game.get_type()
+        assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert (kind.utility == pyspiel.GameType.Utility.ZERO_SUM) == api.game(name).zero_sum
+
+
+@pytest.mark.parametrize("name, variant", _cases())
+def test_openspiels_random_simulation_test_passes(name, variant):
+    params = osp.variant_params(name, variant)
+    game = pyspiel.load_game(osp.game_name(name), params)
+    assert game.num_players() == len(api.game(name).new_game(np.random.default_rng(0),
+                                                                **api.game(name).variants[variant]).returns())
+    sims = 1 if name == "cheat" and "traditional" in variant else 3
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+
+
+def test_parameters_map_one_to_one_onto_the_games_options():
+    from liarlab.bluff.rules import Rules
+    from liarlab.cheat.game import traditional_rules
+    from liarlab.liardice.rules import LiarDiceConfig
+
+    assert osp.options_of("liardice", {"n_players": 3, "wild_ones": True}) == {
+        "config": LiarDiceConfig(n_players=3, wild_ones=True), "starter": 0}
+    assert osp.options_of("bluff", {"dice": "2v1", "faces": 3, "wild": "none", "opener": 1}) == {
+        "rules": Rules(faces=3, dice=(2, 1), wild="none"), "opener": 1}
+    assert osp.options_of("endgame", {"dice": "2v1", "convention": "joker"})["dice"] == (2, 1)
+    assert osp.options_of("cheat", osp.variant_params("cheat", "traditional, 2 players")) == {
+        "rules": traditional_rules(2), "first_player": 1}
+    assert osp.options_of("cheat", {})["first_player"] is None       # -1: drawn, as the game's None
+    for name, game in games.all_games().items():
+        for variant, options in game.variants.items():
+            assert osp.options_of(name, osp.variant_params(name, variant)) == {**osp.options_of(name, {}),
+                                                                                **options}, (name, variant)
+
+
+def test_the_wrapped_end_game_deals_each_die_with_probability_one_over_the_faces():
+    game = pyspiel.load_game("liarlab_endgame", {"faces": 4, "dice": "2v1", "convention": "joker"})
+    state = game.new_initial_state()
+    for face in (2, 1, 4):
+        assert state.is_chance_node() and state.chance_outcomes() == [(f, 0.25) for f in range(4)]
+        state.apply_action(face - 1)
+    inner = osp.liarlab_state(state)
+    assert isinstance(inner, EndGameState) and inner.rolls == ((2, 1), (4,))
+    assert state.legal_actions() == list(range(1, EndGame(4, (2, 1), "joker").n_bids + 1))
+    assert state.action_to_string(state.current_player(), 1) == "bid 1x2"   # joker: no bid names face 1
+    assert state.information_state_string(0) != state.information_state_string(1)
+    assert "(4,)" not in state.information_state_string(0)                    # the other roll stays hidden
+
+
+def test_a_deals_game_is_the_same_game_for_the_same_seed_and_hides_the_other_hand():
+    game = pyspiel.load_game("liarlab_liardice", {"deals": 5})
+    a, b = game.new_initial_state(), game.new_initial_state()
+    assert a.chance_outcomes() == [(k, 0.2) for k in range(5)]
+    for s in (a, b):
+        s.apply_action(3)
+    assert osp.liarlab_state(a).hands[0].tolist() == osp.liarlab_state(b).hands[0].tolist()
+    own = osp.liarlab_state(a).observation(0)
+    assert str(own.own.tolist()).replace(" ", "") in a.observation_string(0).replace(" ", "")
+    assert a.information_state_string(0) != a.information_state_string(1)
+    clone = a.clone()
+    clone.apply_action(clone.legal_actions()[1])
+    assert len(a.history()) == 1 and osp.liarlab_state(a).bids == []          # a copy leaves the original
+
+
+def _count_end_game_states(faces):
+    game = EndGame(faces, (1, 1), "normal")
+    n = game.n_bids
+    per_deal = (1 << n) + (1 << n) - 1          # every bid history, and a call after every non-empty one
+    return 1 + faces + faces * faces * per_deal
+
+
+@pytest.mark.parametrize("params, expected", [({"faces": 3}, _count_end_game_states(3)),
+                                              ({"faces": 2}, _count_end_game_states(2))])
+def test_the_whole_end_game_tree_enumerates_as_counted(params, expected):
+    game = pyspiel.load_game("liarlab_endgame", params)
+    states = get_all_states.get_all_states(game, include_terminals=True, include_chance_states=True)
+    assert len(states) == expected
+    for state in states.values():
+        if state.is_terminal():
+            assert sum(state.returns()) == 0 and abs(state.returns()[0]) == 1
+
+
+def test_the_whole_tree_of_small_deals_games_enumerates():
+    for name, params in [("ferguson", {"faces": 2, "deals": 3}), ("cheat-positions", {"deals": 2})]:
+        game = osp.load(name, params)
+        states = get_all_states.get_all_states(game, include_terminals=True, include_chance_states=True,
+                                               stop_if_encountered=False) if name == "ferguson" else None
+        if states is not None:
+            assert states and all(s.is_terminal() or s.legal_actions() for s in states.values())
+    # Cheat's position game: 1024 catch masks per catch, too wide to enumerate; a random play reaches the end
+    state = osp.load("cheat-positions", {"deals": 2}).new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0] if state.is_chance_node() else state.legal_actions()[-1])
+    assert sum(state.returns()) == 0
+
+
+# ----------------------------------------------------------------------------- exploitability of notebook 06's players
+
+def _policy_table(game: EndGame, name: str, seat: int) -> dict:
+    """Player ``name``'s exact per-turn policy in seat ``seat`` (liarlab.papers.p06.policies) as OpenSpiel's
+    tabular policy: {information-state string of the wrapped end game: [(action, probability)]}."""
+    from liarlab.papers.p06 import policies
+
+    parts = policies.components(name, game, seat)
+    rolls = list(itertools.product(range(1, game.faces + 1), repeat=game.dice[seat]))
+    other = (1,) * game.dice[1 - seat]
+    table = {}
+    for k in range(seat, game.n_bids + 1, 2):
+        for history in itertools.combinations(range(1, game.n_bids + 1), k):
+            prev = history[-1] if history else 0
+            for roll in rolls:
+                state = EndGameState(game, (roll, other) if seat == 0 else (other, roll), history)
+                own = policies.hand_counts(roll, game.faces)
+                dist = {}
+                for weight, policy in parts:
+                    for action, p in policy(own, prev).items():
+                        dist[action] = dist.get(action, 0) + weight * p
+                table[osp.observation_string(state, seat)] = [(a, float(dist.get(a, 0))) for a in
+                                                              state.legal_actions()]
+    return table
+
+
+def _openspiel_exploitability(ogame, game: EndGame, names, value) -> dict:
+    """{(name, seat): the seat's exploitability} from OpenSpiel's exact best response (TabularBestResponse) through
+    the wrapper: for the first mover v* + BR_2, for the second BR_1 - v* (notebook 06's definition)."""
+    out = {}
+    for seat in (0, 1):
+        responder = 1 - seat
+        br = None
+        for name in names:
+            table = _policy_table(game, name, seat)
+            if br is None:
+                br = pyspiel.TabularBestResponse(ogame, responder, table)
+            else:
+                br.set_policy(table)
+            best = br.value(ogame.new_initial_state().history_str())
+            out[name, seat] = value + best if seat == 0 else best - value
+    return out
+
+
+PLAYERS = ["random-guess", "EXP0", "EXP1", "EXP2", "EXP3", "type1"]
+
+
+def test_openspiels_best_response_equals_liarlabs_exact_one_for_the_papers_players_at_three_faces():
+    from liarlab.papers.p06 import exact_play
+
+    game = EndGame(3, (1, 1), "normal")
+    ogame = pyspiel.load_game("liarlab_endgame", {"faces": 3})
+    value = solve_end_game(3).fraction
+    found = _openspiel_exploitability(ogame, game, PLAYERS, float(value))
+    for (name, seat), x in found.items():
+        plan = exact_play.agent_plan(game, name, seat)
+        best = exact_play.best_response_value(game, plan, 1 - seat)
+        exact = value + best if seat == 0 else best - value
+        assert x == pytest.approx(float(exact), abs=1e-12), (name, seat)
+
+
+@pytest.mark.slow
+def test_openspiels_exploitability_equals_notebook_06s_fractions_at_six_faces():
+    pd = pytest.importorskip("pandas")
+    table = pd.read_csv(ROOT / "data" / "06_exploitability.csv")
+    table = table[(table.game == "1v1") & (table.faces == 6)]
+    game = EndGame(6, (1, 1), "normal")
+    ogame = pyspiel.load_game("liarlab_endgame", {"faces": 6})
+    found = _openspiel_exploitability(ogame, game, PLAYERS, -1 / 9)
+    for (name, seat), x in found.items():
+        row = table[(table.agent == name) & (table.seat == ("first", "second")[seat])]
+        assert len(row) == 1, (name, seat)
+        assert x == pytest.approx(float(Fraction(row.exploitability_fraction.iloc[0])), abs=1e-12), (name, seat)
+
+
+# ----------------------------------------------------------------------------- CFR+ and the game's value
+
+def _cfr_plus(game, iterations):
+    solver = pyspiel.CFRPlusSolver(game)
+    for _ in range(iterations):
+        solver.evaluate_and_update_policy()
+    policy = solver.tabular_average_policy()
+    value = pyspiel.expected_returns(game.new_initial_state(), policy, -1, True)[0]
+    return value, pyspiel.exploitability(game, policy)
+
+
+def _as_efg(game):
+    """The wrapped game as OpenSpiel's own extensive-form game (open_spiel.python.algorithms.gambit exports the
+    tree, walking the wrapper once; load_efg_game reads it back in C++): CFR+ then iterates in C++."""
+    return pyspiel.load_efg_game(gambit.export_gambit(game))
+
+
+def test_cfr_plus_on_the_wrapped_end_game_converges_to_liarlabs_exact_value_at_three_faces():
+    value, expl = _cfr_plus(_as_efg(pyspiel.load_game("liarlab_endgame", {"faces": 3})), 300)
+    exact = float(solve_end_game(3).fraction)
+    assert expl < 1e-3
+    assert abs(value - exact) <= expl
+
+
+@pytest.mark.slow
+def test_cfr_plus_on_the_wrapped_end_game_reaches_notebook_05s_value_at_six_faces():
+    value, expl = _cfr_plus(_as_efg(pyspiel.load_game("liarlab_endgame", {"faces": 6})), 400)
+    assert expl < 1e-3
+    assert abs(value - (-1 / 9)) <= expl
+
+
+def test_openspiels_sequence_form_lp_equals_the_exact_value():
+    pytest.importorskip("cvxopt", reason="OpenSpiel's sequence-form LP needs cvxopt, not in the extra")
+    from open_spiel.python.algorithms import sequence_form_lp
+
+    game = pyspiel.load_game("liarlab_endgame", {"faces": 3})
+    _, _, value, _ = sequence_form_lp.solve_zero_sum_game(game)
+    assert value == pytest.approx(float(solve_end_game(3).fraction), abs=1e-9)
+
+
+# ----------------------------------------------------------------------------- OpenSpiel's built-in liars_dice
+
+#: OpenSpiel's liars_dice (numdice=1, players=2, bidding_rule="reset-face") against liarlab's rules: the highest
+#: face (dice_sides) is wild and may be bid, bids go by quantity then face, player 0 opens, the loser of the call
+#: loses. That is liarlab's Bluff round with one die each, wild="top", bid_order="quantity" (solve_bluff), and
+#: not the end game's "normal" convention (no wild face), whose value differs on purpose.
+LIARS_DICE_MAPPING = {"wild face": ("highest face (dice_sides)", 'Bluff wild="top"'),
+                      "bidding rule": ("reset-face: quantity, then face", 'bid_order="quantity"'),
+                      "who opens": ("player 0", "opener 0"), "dice": ("numdice=1 each", "dice=(1, 1)")}
+
+
+@pytest.mark.parametrize("faces, iterations", [(3, 300), pytest.param(6, 200, marks=pytest.mark.slow)])
+def test_liarlabs_bluff_value_is_openspiels_liars_dice_value_and_the_end_game_differs(faces, iterations):
+    value, expl = _cfr_plus(pyspiel.load_game("liars_dice", {"numdice": 1, "dice_sides": faces}), iterations)
+    bluff = float(solve_bluff(faces, (1, 1)).value)
+    assert abs(value - bluff) <= expl
+    normal = float(solve_end_game(faces).fraction)        # no wild face: another game
+    assert abs(value - normal) > 5 * expl
+
+
+# ----------------------------------------------------------------------------- the docs page's example
+
+def test_the_docs_example_runs():
+    text = (ROOT / "docs" / "OPENSPIEL.md").read_text()
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(code.strip().splitlines()) <= 16
+    namespace = {}
+    exec(compile(code, "docs/OPENSPIEL.md", "exec"), namespace)  # noqa: S102 - the page's own example
+    assert namespace["exploitability"] < 0.05
