@@ -29,6 +29,7 @@ KNIFE_EDGE = 0.25         # a decided interval within a quarter of its half-widt
 WEAK_BAND = 0.10          # a two-sided band wider than +-10 % of the quantity's span carries little evidence
 MC_WIDEN = 3.0           # a bootstrap interval is judged widened by 3 Monte Carlo standard errors of its bounds
 PLANNED_POWER = 0.80      # a confirmatory sample is sized to decide a row at this power, from the pilot
+KNIFE_CONFIRM = 1.0       # a pilot's differs that misses by less than this many half-widths is confirmed afresh
 FAMILY_REPRODUCED = 0.75  # a family is reproduced when at least 3/4 of its findings are ...
 FAMILY_DIFFERS = 0.50     # ... and differs when at least half of its findings differ; else inconclusive
 # Why a finding differs (docs/VERDICTS.md): every differing finding names one.
@@ -281,7 +282,10 @@ class Judgement:
     (a wrong size, not a wrong sign). ``pilot``/``pilot_verdict`` record the first stage of a two-stage row.
     ``leans`` (inconclusive rows only) says where the point estimate lies: ``"reproduced"`` inside the allowed
     range (a larger sample could reproduce the print), ``"differs"`` outside it (a larger sample would most likely
-    differ too); :func:`cause` reads it."""
+    differ too); :func:`cause` reads it. ``gap`` (decided rows) is the distance by which the interval misses the
+    range that would change its verdict, and ``miss`` the same in units of the interval's half-width (None when it
+    has none): a ``differs`` with ``miss`` below ``KNIFE_CONFIRM`` gets a confirmatory stage
+    (:func:`plan_knife_edge`)."""
     verdict: str
     rule: str
     note: str = ""
@@ -294,6 +298,8 @@ class Judgement:
     pilot: Estimate | None = None
     pilot_verdict: str | None = None
     leans: str | None = None
+    gap: float | None = None
+    miss: float | None = None
 
     @property
     def flags(self) -> list[str]:
@@ -389,7 +395,14 @@ def within(est: Estimate, lo: float, hi: float, what: str, *, span: float | None
     knife = gap <= KNIFE_EDGE * scale
     return Judgement(verdict, rule, "knife-edge: the interval touches the allowed range's edge" if knife else "",
                      knife, band=(lo, hi), weak=weak,
-                     same_direction=verdict == "differs" and _same_side(est, lo, hi, reference))
+                     same_direction=verdict == "differs" and _same_side(est, lo, hi, reference),
+                     gap=gap, miss=_miss(gap, est))
+
+
+def _miss(gap: float, est: Estimate) -> float | None:
+    """A decided interval's distance from the range that would change its verdict, in its own half-widths (None
+    for a point, which has none)."""
+    return gap / est.half_width if est.half_width > 0 else None
 
 
 def printed_band(printed: float, decimals: int | None = None, truncated: bool = False) -> tuple[float, float]:
@@ -454,7 +467,8 @@ def direction(est: Estimate, expect: str = ">", than: float = 0.0, negligible: f
     if negligible is not None and than - negligible <= est.low and est.high <= than + negligible:
         gap = min(est.low - (than - negligible), (than + negligible) - est.high)
         knife = gap <= KNIFE_EDGE * max(est.half_width, 1e-12)
-        return Judgement("differs", rule, "no meaningful difference either way", knife, band=(than, math.inf))
+        return Judgement("differs", rule, "no meaningful difference either way", knife, band=(than, math.inf),
+                         gap=gap, miss=_miss(gap, est))
     if (above and expect == ">") or (below and expect == "<"):
         j = Judgement("reproduced", rule)
     elif above or below:
@@ -466,8 +480,8 @@ def direction(est: Estimate, expect: str = ">", than: float = 0.0, negligible: f
                          leans="reproduced" if toward else "differs")
     gap = min(abs(est.low - than), abs(est.high - than))
     knife = gap <= KNIFE_EDGE * max(est.half_width, 1e-12)
-    return replace(j, knife_edge=knife, note=j.note or ("knife-edge: the interval nearly touches the reference"
-                                                        if knife else ""))
+    return replace(j, knife_edge=knife, gap=gap, miss=_miss(gap, est),
+                   note=j.note or ("knife-edge: the interval nearly touches the reference" if knife else ""))
 
 
 def magnitude(est: Estimate, low: float, high: float, what: str = "magnitude", *, span: float | None = None,
@@ -524,8 +538,10 @@ def all_of(judgements: list[Judgement], what: str = "every case") -> Judgement:
     if bad:
         knife = all(j.knife_edge for j in judgements if j.verdict == "differs")
         same = all(j.same_direction for j in judgements if j.verdict == "differs")
+        # the row differs while any case does: it is as near a change as its farthest differing case
+        misses = [j.miss for j in judgements if j.verdict == "differs"]
         return Judgement("differs", rule, f"{bad} of {n} differ" + ("; knife-edge" if knife else ""), knife,
-                         same_direction=same)
+                         same_direction=same, miss=max(misses) if all(m is not None for m in misses) else None)
     if good == n:
         knife = any(j.knife_edge for j in judgements)
         weak = any(j.weak for j in judgements)
@@ -584,6 +600,51 @@ def plan_confirmation(pilot: Judgement, *, cap: int, population: int | None = No
     n = min(int(pilot.needed), int(cap))
     return Plan(n, n < pilot.needed, False, f"planned from the pilot at {PLANNED_POWER:.0%} power: {pilot.needed:,}"
                 + (f", capped at {cap:,}" if n < pilot.needed else ""))
+
+
+def near_miss(pilot: Judgement, *, margin: float | None = None) -> bool:
+    """A ``differs`` decided on its pilot whose interval misses the range that would change its verdict by less
+    than ``KNIFE_CONFIRM`` of its own half-width (``Judgement.miss``), or by less than ``margin`` (in the quantity's
+    units, a margin the claims builder states; ``Judgement.gap``). A row already decided in two stages is not one."""
+    if pilot.verdict != "differs" or pilot.pilot_verdict is not None:
+        return False
+    if margin is not None and pilot.gap is not None and pilot.gap < margin:
+        return True
+    return pilot.miss is not None and pilot.miss < KNIFE_CONFIRM
+
+
+def plan_knife_edge(pilot_est: Estimate, pilot: Judgement, *, cap: int, margin: float | None = None,
+                    fixed: bool = False) -> Plan | None:
+    """Size a fresh confirmatory sample for a near-miss ``differs`` (:func:`near_miss`); None for any other row.
+    The size: the one at which an interval around the pilot's estimate would still miss the range at
+    ``PLANNED_POWER``, ``n (1 + z_b / z_a)^2 / (1 + miss)^2``, never smaller than the pilot and capped at ``cap``.
+    ``fixed``: the interval does not narrow as 1/sqrt(n) (a prediction interval for one table): sized at the cap."""
+    if not near_miss(pilot, margin=margin):
+        return None
+    why = (f"a near miss: the pilot's interval misses the range that would change its verdict by "
+           f"{pilot.miss:.2f} of its half-width" if pilot.miss is not None else
+           f"a near miss: the pilot's interval misses by {_fmt(pilot.gap)}, within the stated margin {_fmt(margin)}")
+    if pilot_est.n is None:
+        return Plan(None, False, True, f"{why}, and it has no sample size to repeat")
+    n0 = int(pilot_est.n)
+    if fixed:
+        n = max(n0, int(cap))
+        return Plan(n, False, False, f"{why}; its interval does not narrow as 1/sqrt(n): sized at the cap, {n:,}")
+    z_a, z_b = _z(pilot_est.level), float(_st.norm.ppf(PLANNED_POWER))
+    miss = pilot.miss if pilot.miss is not None else 0.0
+    needed = max(n0, math.ceil(n0 * ((z_a + z_b) / z_a) ** 2 / (1 + miss) ** 2))
+    n = max(n0, min(needed, int(cap)))
+    return Plan(n, n < needed, False, f"{why}; planned from the pilot at {PLANNED_POWER:.0%} power: {needed:,}"
+                + (f", capped at {n:,}" if n < needed else ""))
+
+
+def plan_second_stage(pilot_est: Estimate, pilot: Judgement, *, cap: int, population: int | None = None,
+                      margin: float | None = None) -> Plan | None:
+    """The confirmatory plan of a pilot: :func:`plan_confirmation` for an inconclusive one, :func:`plan_knife_edge`
+    for a near-miss ``differs``, None for any other (a decided pilot with room to spare stands)."""
+    if pilot.verdict == "inconclusive":
+        return plan_confirmation(pilot, cap=cap, population=population)
+    return plan_knife_edge(pilot_est, pilot, cap=cap, margin=margin)
 
 
 def undecidable(j: Judgement, reason: str) -> Judgement:
@@ -699,10 +760,14 @@ def cause(readings: list[dict], *, arithmetic: bool = False, siblings: list[dict
 
 
 def refuted_by(reading: dict, siblings: list[dict]) -> list[str]:
-    """The sibling claims (other claims of the same sentence) that differ under the reading of the row
-    ``reading``, matched by the reading's name; empty when none does or none was judged under it. Only a sibling
-    judged ``differs`` refutes: an inconclusive or unrun sibling leaves the reading standing."""
-    return sorted({s["claim"] for s in siblings if s["reading"] == reading["reading"] and s["verdict"] == "differs"})
+    """The sibling claims (other claims of the same sentence) that the reading of the row ``reading`` breaks: they
+    differ under it (matched by the reading's name) but not under their own default reading. Empty when none does
+    or none was judged under it. Only a sibling judged ``differs`` refutes (an inconclusive or unrun sibling leaves
+    the reading standing), and only one the reading breaks: a sibling that differs by default too was broken
+    already, so the reading breaks nothing (docs/VERDICTS.md, History 2026-12-07)."""
+    broken_anyway = {s["claim"] for s in siblings if s.get("is_default") and s["verdict"] == "differs"}
+    return sorted({s["claim"] for s in siblings if s["reading"] == reading["reading"] and s["verdict"] == "differs"
+                   and s["claim"] not in broken_anyway})
 
 
 def _check_siblings(name: str, rows: list[dict], siblings) -> None:

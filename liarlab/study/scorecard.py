@@ -614,12 +614,37 @@ def counts_sentence(claims: pd.DataFrame) -> str:
 
 KIND_ONE = {"finding": "finding", "arithmetic": "check of the paper's arithmetic", "check": "check of our code"}
 
+#: What a row of kind ``check`` is (docs/VERDICTS.md, "Findings and what is not one"; issue 49): (key, one, many,
+#: phrases its note or rule carries). A check row says what it is in words; the first kind whose phrase it carries
+#: names it, and a row carrying none is a check of our code (a simulation against an exact value, a cross-check of
+#: two engines).
+CHECK_KINDS = (
+    ("example", "paper's illustrative example", "paper's illustrative examples",
+     ("paper's own illustrative example",)),
+    ("restated", "restated fact", "restated facts", ("restates the finding",)),
+    ("construction", "property true by construction", "properties true by construction",
+     ("true by construction", "by symmetry", "any two optimal strategies")),
+    ("code", "check of our code", "checks of our code", ()),
+)
+
+
+def check_kind(row) -> str:
+    """The kind of a ``check`` row (:data:`CHECK_KINDS`): "example", "restated", "construction" or "code"."""
+    text = f"{row.get('note') or ''} {row.get('rule') or ''}"
+    return next(key for key, _, _, phrases in CHECK_KINDS if not phrases or any(p in text for p in phrases))
+
 
 def checks_text(claims: pd.DataFrame, kind: str) -> str:
     """The checks of one kind (extensions apart) in words, every verdict accounted for: "40 checks of the paper's
     arithmetic (37 agree; 2 misprints; 1 differs (cause: reading))", "8 checks of our code (0 failing)". A differing
     arithmetic check is a misprint only when its cause is ``misprint``."""
     part = claims[(claims["kind"] == kind) & (claims["verdict"] != "extension")]
+    if kind == "check" and len(part):
+        # a check row is named by what it is: a paper's example is no check of our code (issue 49)
+        kinds = pd.Series([check_kind({k: ("" if pd.isna(v) else v) for k, v in r.items()})
+                           for r in part[["note", "rule"]].to_dict("records")], index=part.index)
+        return "; ".join(_check_text(part[kinds == key], one, many, key)
+                         for key, one, many, _ in CHECK_KINDS if (kinds == key).any())
     verdict = part["verdict"].astype(str)
     differ = part[verdict == "differs"]
     causes = _text(differ, "cause")
@@ -636,6 +661,22 @@ def checks_text(claims: pd.DataFrame, kind: str) -> str:
         if (verdict == v).any():
             bits.append(f"{number(int((verdict == v).sum()))} {word}")
     return f"{plural(len(part), KIND_ONE[kind], KIND_LABELS[kind])} ({'; '.join(bits)})"
+
+
+def _check_text(part: pd.DataFrame, one: str, many: str, key: str) -> str:
+    """One kind of check rows in words: "8 checks of our code (8 agree; 0 failing)"; a paper's example that does
+    not agree "differs" (it is no failure of ours), restated facts are "counted once, as their findings"."""
+    verdict = part["verdict"].astype(str)
+    bits = [f"{number(int((verdict == 'reproduced').sum()))} agree"]
+    n_diff = int((verdict == "differs").sum())
+    bits.append(f"{number(n_diff)} failing" if key in ("code", "construction")
+                else f"{number(n_diff)} {'differs' if n_diff == 1 else 'differ'}")
+    for v, word in (("inconclusive", "undecided"), ("not-reproducible", "not reproducible")):
+        if (verdict == v).any():
+            bits.append(f"{number(int((verdict == v).sum()))} {word}")
+    if key == "restated":
+        bits.append("counted once, as their findings")
+    return f"{plural(len(part), one, many)} ({'; '.join(bits)})"
 
 
 def coverage_summary(data_dir=None) -> pd.DataFrame:

@@ -2,6 +2,7 @@
 shows in review (docs/VERDICTS.md, "History"). And the rules fixed on 2026-11-26, each with a case that the old
 rule got wrong."""
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -164,3 +165,45 @@ def test_claim_refuses_findings_without_paper_value_or_readings():
     assert row["readings"] == R.summary(mine)
     ext = outputs.claim("c", "s", None, est, "extension", kind="finding", rule="our result")
     assert ext["verdict"] == "extension"
+
+
+def test_a_near_miss_differs_is_confirmed_on_a_fresh_sample():
+    """Issue 49: a differs decided on its pilot whose interval misses the band by less than its own half-width gets
+    the confirmatory stage of an inconclusive row; one that misses by more stands, and so does a reproduced row."""
+    near = v.Estimate(0.108, 0.100, 0.116, 30, "seeds")
+    j = v.magnitude(near, 0.117, 0.2)                        # misses [0.117, 0.2] by 0.001, half-width 0.008
+    assert j.verdict == "differs" and j.gap == pytest.approx(0.001) and j.miss == pytest.approx(0.125)
+    assert v.near_miss(j)
+    plan = v.plan_knife_edge(near, j, cap=1000)
+    assert plan is not None and not plan.undecidable and plan.n >= 30
+    # planned from the pilot: n (1 + z_b/z_a)^2 / (1 + miss)^2
+    z_a, z_b = 1.959964, 0.841621
+    assert plan.n == max(30, int(np.ceil(30 * ((z_a + z_b) / z_a) ** 2 / 1.125 ** 2)))
+    assert v.plan_second_stage(near, j, cap=1000) == plan
+    far = v.magnitude(near, 0.2, 0.3)                        # misses by 0.084, ten half-widths
+    assert far.verdict == "differs" and not v.near_miss(far) and v.plan_knife_edge(near, far, cap=1000) is None
+    assert v.near_miss(far, margin=0.1)                      # unless the builder states a wider margin
+    inside = v.magnitude(near, 0.05, 0.2)
+    assert inside.verdict == "reproduced" and v.plan_second_stage(near, inside, cap=1000) is None
+    # the cap binds, but never below the pilot's size (a confirmatory sample smaller than its pilot is refused)
+    assert v.plan_knife_edge(near, j, cap=5).n == 30
+    # a prediction interval does not narrow as 1/sqrt(n): sized at the cap
+    assert v.plan_knife_edge(near, j, cap=40, fixed=True).n == 40
+    # a row already decided in two stages is not planned again
+    assert not v.near_miss(replace(j, pilot_verdict="inconclusive"))
+    # an inconclusive pilot goes the usual way
+    open_ = v.value(0.5, v.proportion(5120, 10_000), decimals=2)
+    assert v.plan_second_stage(v.proportion(5120, 10_000), open_, cap=10**6) == v.plan_confirmation(open_, cap=10**6)
+
+
+def test_the_miss_of_directions_and_of_claims_about_every_case():
+    """A 'no meaningful difference' differs misses by its distance to the negligible band's edge; a claim about every
+    case misses by its farthest differing case."""
+    flat = v.Estimate(0.009, -0.0013, 0.0193, 200, "runs")
+    j = v.direction(flat, ">", 0.0, negligible=0.02)
+    assert j.verdict == "differs" and j.gap == pytest.approx(0.0007) and v.near_miss(j)
+    wrong_side = v.direction(v.Estimate(-0.05, -0.06, -0.04, 50, "seeds"), ">", 0.0)
+    assert wrong_side.verdict == "differs" and wrong_side.miss == pytest.approx(4.0)
+    both = v.all_of([j, wrong_side, v.direction(v.Estimate(0.1, 0.05, 0.15, 50, "seeds"), ">", 0.0)])
+    assert both.verdict == "differs" and both.miss == pytest.approx(4.0) and not v.near_miss(both)
+    assert v.all_of([j]).miss == pytest.approx(j.miss) and v.near_miss(v.all_of([j]))

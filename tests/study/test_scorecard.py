@@ -474,3 +474,24 @@ def test_a_bounded_reading_is_not_counted_as_run():
     text = scorecard.readings_basis(SR.frame(rows), "genuine")
     assert text.startswith("1 reading run on 1 differing row (1 differs), 1 not built but bounded away")
     assert text.endswith("so the cause is 'genuine'")
+
+
+def test_a_papers_example_is_not_counted_as_a_check_of_our_code(tmp_path):
+    """Issue 49: 04's 343-of-500 example is the paper's own illustration; a check row is named by what it is (its
+    note says so), and one that differs is no failure of our code."""
+    context.start(out_dir=tmp_path)
+    outputs.save_claims("04", [
+        c("a", "T", 1, 1, "reproduced"),
+        c("example", "T", 1, 2, "differs", "check", note="the paper's own illustrative example, not a finding"),
+        c("sim", "T", 1, 1, "reproduced", "check", note="a check of our dice generator"),
+        c("sym", "T", 1, 1, "reproduced", "check", note="exactly 0.5 by symmetry"),
+        c("again", "T", 1, 1, "reproduced", "check", note="restates the finding 'a' (the same quantity)")])
+    claims = scorecard.gather_claims(tmp_path / "data")
+    text = scorecard.counts_sentence(claims)
+    assert "1 paper's illustrative example (0 agree; 1 differs)" in text
+    assert "1 check of our code (1 agree; 0 failing)" in text
+    assert "1 property true by construction (1 agree; 0 failing)" in text
+    assert "1 restated fact (1 agree; 0 differ; counted once, as their findings)" in text
+    assert "failing" not in text.split("example")[1].split(";")[0]
+    kinds = {r["claim"]: scorecard.check_kind(r) for r in claims.to_dict("records") if r["kind"] == "check"}
+    assert kinds == {"example": "example", "sim": "code", "sym": "construction", "again": "restated"}

@@ -342,6 +342,21 @@ def _variants_task(rng, type_id, rep, n_games, variants, refit_every):
     return {"type": type_id, "rep": rep, "wins": out}
 
 
+def _in_band_counts(games: pd.DataFrame) -> dict:
+    """The per-type gains of one reading judged as the claim "about 5-10 points against most test programs" judges
+    them (per type across seeds at the Bonferroni level against +5..+10 points,
+    :func:`liarlab.papers.p01.claims.per_type_gain_judgements`): how many types lie in the band, outside it, or are
+    undecided (issue 49: kept, so the claim's own statistic can be judged under each network reading)."""
+    from liarlab.papers.p01.claims import per_type_gain_judgements
+
+    if games.rep.nunique() < 2:
+        return {"types_in_band": np.nan, "types_out_band": np.nan, "types_undecided": np.nan}
+    _, judged = per_type_gain_judgements(seed_gains(games))
+    verdicts_ = [j.verdict for j in judged]
+    return {"types_in_band": verdicts_.count("reproduced"), "types_out_band": verdicts_.count("differs"),
+            "types_undecided": verdicts_.count("inconclusive")}
+
+
 def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int = 500, n_seeds: int = 10,
                  seed: int = 0, *, groups: dict | None = None, refit_every: int = DEFAULT_REFIT_EVERY,
                  engine: str = "fast") -> pd.DataFrame:
@@ -352,7 +367,8 @@ def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int 
     mean over seeds with its t interval across seeds (``verdicts.across_seeds``), ``vs_thesis`` the same for
     the per-seed change against the thesis reading (the first variant), and ``games_with_other_result``
     counts the games whose result differs from the thesis reading's on the same dice (0 = the reading never
-    changed a game)."""
+    changed a game). ``types_in_band``, ``types_out_band`` and ``types_undecided`` are the group's types judged as
+    the claim "about 5-10 points against most test programs" judges them (:func:`_in_band_counts`)."""
     from liarlab.study.parallel import run_tasks
 
     groups = VARIANT_GROUPS if groups is None else groups
@@ -401,7 +417,7 @@ def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int 
             row.update(types_gain=int((per_type.diff_ci_low > 0).sum()),
                        types_loss=int((per_type.diff_ci_high < 0).sum()),
                        min_type_diff=per_type["diff"].min(), max_type_diff=per_type["diff"].max(),
-                       games_with_other_result=int(changed[mask].sum()))
+                       games_with_other_result=int(changed[mask].sum()), **_in_band_counts(g[mask]))
             rows.append(row)
     return pd.DataFrame(rows)
 

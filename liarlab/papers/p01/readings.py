@@ -425,32 +425,41 @@ _GAIN_NOT_RUN = {"random opener": _GAIN_GAME_NOT_BUILT, "retry": _GAIN_GAME_NOT_
 
 
 def network_reading(r) -> dict:
-    """One E12 network reading of the BBN-gain claim, from its ``bbn_variants`` row ``r`` (group "all types").
-    The claim is a share of types whose gain lies in +5..+10 points; E12 keeps the pooled gain and the largest
-    type's point gain only. A type whose point gain is below +5 points cannot have its interval inside the band,
-    so when even the largest is below it no type is in the band and the reading could not reproduce "most"
-    (bounded); otherwise it is not built (it needs E12's per-type gains kept)."""
+    """One E12 network reading of the BBN-gain claim, from its ``bbn_variants`` row ``r`` (group "all types"),
+    judged on the claim's own statistic: E12 replays the claim's design (every type, the same seeded matches and
+    games) under the reading and keeps each type's gain judged as the claim judges it (``types_in_band``,
+    ``types_out_band``, ``types_undecided``, issue 49), so the share of types in +5..+10 points is judged with the
+    word "most". A table from before those columns existed bounds the reading when even the largest type's point
+    gain is below +5 points (no type can lie in the band), else leaves it not built."""
     reading = CR.Reading(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
                          _NETWORK.get(r.variant, "spec E12"))
-    low = printed.BBN_GAIN_BAND[0]
     pooled = (f"E12's own seeded matches ({int(r.seeds)} seeds) give a pooled gain of {float(r.diff):+.3f} "
               f"[{float(r.diff_ci_low):+.3f}, {float(r.diff_ci_high):+.3f}] and a largest type gain of "
               f"{float(r.max_type_diff):+.3f}")
+    counts = [getattr(r, k, np.nan) for k in ("types_in_band", "types_out_band", "types_undecided")]
+    if all(pd.notna(c) for c in counts):
+        yes, no, open_ = (int(c) for c in counts)
+        judged = ([V.Judgement("reproduced", "")] * yes + [V.Judgement("differs", "")] * no
+                  + [V.Judgement("inconclusive", "")] * open_)
+        share = V.share(judged, "types")
+        return CR.run(GAIN_FAMILY, GAIN_CLAIM, reading, share, V.word("most", share),
+                      note=f"{yes} types in the band, {no} outside, {open_} undecided, on E12's {int(r.types)} types "
+                           f"x {int(r.seeds)} seeded matches; {pooled}")
+    low = printed.BBN_GAIN_BAND[0]
     if float(r.max_type_diff) < low:
         return CR.bounded(GAIN_FAMILY, GAIN_CLAIM, reading,
                           f"{pooled}: no type's point gain reaches +{low:g}, so no type's interval lies in the band "
                           "and the share of types in it is 0; judged per type it could not reproduce 'most'")
     return CR.not_built(GAIN_FAMILY, GAIN_CLAIM, reading,
-                        f"{pooled}; E12 keeps no per-type gains, so the share of types in the band (this claim's "
-                        "statistic) cannot be judged from it: it needs E12's per-type gains kept")
+                        f"{pooled}; this E12 table keeps no per-type judgements (types_in_band), so the share of "
+                        "types in the band cannot be judged from it: rerun E12 (bbn_variants keeps them)")
 
 
 def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.DataFrame | None = None) -> list[dict]:
     """The readings rows of "the network adds about 5-10 points against most types": the per-type readings are
-    judged as the claims row is (per type at the Bonferroni level, then "most"). The E12 network readings keep
-    only their gain pooled over the types (and the largest type's point gain), not the per-type gains, so they
-    cannot be judged on this claim's statistic (the share of types in +5..+10) on another sample and quantity:
-    each is :func:`network_reading` (bounded when no type's point gain reaches +5 points, else not built). The
+    judged as the claims row is (per type at the Bonferroni level, then "most"). The E12 network readings replay
+    the claim's design and keep each type's gain judged the same way, so each is run on this claim's statistic
+    (:func:`network_reading`). The
     wording 'about' and which test programs (Figs 5.9-5.11's three, type31 as printed) are run from the same
     games; the E12 game readings and the programs' open details were never played with the network: not built
     (:data:`_GAIN_NOT_RUN`)."""

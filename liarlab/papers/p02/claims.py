@@ -745,7 +745,9 @@ def _band_knife_edge(j: V.Judgement, printed: float, band: V.Estimate) -> V.Judg
     if knife and "knife-edge" not in note:
         note = "; ".join(x for x in (note, f"knife-edge: the printed value lies {gap:.3g} from the band's edge, "
                                      f"within a quarter of its half-width {band.half_width:.3g}") if x)
-    return replace(j, knife_edge=knife or j.knife_edge, note=note)
+    # the miss a near-miss differs is confirmed by (verdicts.near_miss) is measured in the band's half-widths too
+    miss = gap / band.half_width if band.half_width > 0 else None
+    return replace(j, knife_edge=knife or j.knife_edge, note=note, gap=gap, miss=miss)
 
 
 def _one_table(j: V.Judgement) -> V.Judgement:

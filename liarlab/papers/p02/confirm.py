@@ -1,7 +1,8 @@
 """Notebook 02's two-stage design: every finding the pilot leaves undecided is measured again on a fresh sample.
 
 The pilot is the notebook's own run. For each ``inconclusive`` finding, :func:`verdicts.plan_confirmation`
-sizes a confirmatory sample that would decide it at the planned power, capped by a budget fixed here, before any
+(and for each ``differs`` whose interval misses by less than its half-width, :func:`verdicts.plan_knife_edge`,
+issue 49) sizes a confirmatory sample that would decide it at the planned power, capped by a budget fixed here, before any
 confirmatory data are drawn:
 
 * learned agents: at most ``cap_seeds`` (:data:`CAP_SEEDS` in the full profile) newly trained tables (training
@@ -102,6 +103,9 @@ SECTIONS = {
                  lambda f: C.fig_5_18(f["grid"])),
     "fig_6_1": ("seeds", lambda c: [("RL0", {})], lambda s, c: {"lengths": ex.game_lengths(s)},
                 lambda f: C.fig_6_1(f["lengths"])),
+    # Table 5-1's counts (issue 49: a near-miss differs is confirmed): RL0's n=1 lists of fresh tables
+    "table_5_1": ("seeds", lambda c: [("RL0", ex.CURVE_CONFIGS["n=1"])],
+                  lambda s, c: {"top": ex.top30(s, ("n=1",))}, lambda f: C._top_rows(f["top"])),
 }
 
 
@@ -120,6 +124,13 @@ def _rows_of(section: str, frames: dict, fallback: str) -> list:
     return SECTIONS[section][3](frames)
 
 
+def _near_miss(row) -> bool:
+    """A differs decided on its pilot by less than its own half-width (:func:`verdicts.near_miss`), on a sampling
+    or prediction interval (a share's range over undecided cases is no sample to draw again)."""
+    return (row.get("verdict") == "differs" and row.est is not None and row.est.n is not None
+            and row.est.interval != "range over undecided cases" and V.near_miss(row.judgement))
+
+
 def _all_sequences(row) -> bool:
     return row.section == "fig_5_7" and len(SECTIONS["fig_5_7"][1](row["claim"])) > 4
 
@@ -130,8 +141,9 @@ def section_cap(section: str, cap_seeds: int) -> int:
 
 
 def plan(row, pilot_fixed_games: int, cap_seeds: int = CAP_SEEDS, cap_games: int = CAP_GAMES):
-    """(plan, what) for an inconclusive finding: the plan in the row's own units, and the confirmatory size in
-    words (tables, or games a seat arrangement); (undecidable plan, reason) when no sample decides it."""
+    """(plan, what) for an inconclusive finding or a near-miss differs (:func:`verdicts.near_miss`): the plan in the
+    row's own units, and the confirmatory size in words (tables, or games a seat arrangement); (undecidable plan,
+    reason) when no sample decides it."""
     j, e = row.judgement, row.est
     kind = SECTIONS[row.section][0]
     cap_seeds = section_cap(row.section, cap_seeds)
@@ -145,10 +157,12 @@ def plan(row, pilot_fixed_games: int, cap_seeds: int = CAP_SEEDS, cap_games: int
         return V.Plan(cap_seeds, True, False, "a share's range over undecided cases gives no sample size: sized at "
                       f"the cap of {cap_seeds} tables"), cap_seeds
     if kind == "seeds":
-        p = V.plan_confirmation(j, cap=cap_seeds)
+        # a prediction interval for one table does not narrow as 1/sqrt(n): a near miss is sized at the cap
+        p = V.plan_second_stage(e, j, cap=cap_seeds) if j.verdict == "inconclusive" else \
+            V.plan_knife_edge(e, j, cap=cap_seeds, fixed="prediction" in (e.interval or ""))
         return p, None if p.undecidable else p.n
     per = max(1.0, (row.base_n or e.n) / pilot_fixed_games)       # seat arrangements pooled in one case
-    p = V.plan_confirmation(j, cap=int(cap_games * per))
+    p = V.plan_second_stage(e, j, cap=int(cap_games * per))
     if p.undecidable:
         return p, None
     return p, min(cap_games, math.ceil(p.n / per))
@@ -164,8 +178,9 @@ def two_stage(rows: list, setup: ex.Setup, *, cap_seeds: int = CAP_SEEDS,
     base = replace(setup, stream="confirm", models={}, evals={})
     todo = []
     for i, r in enumerate(rows):
-        if r.get("kind") != "finding" or r.get("verdict") != "inconclusive" or getattr(r, "judgement", None) is None \
-                or r.section not in SECTIONS:
+        if r.get("kind") != "finding" or getattr(r, "judgement", None) is None or r.section not in SECTIONS:
+            continue
+        if r.get("verdict") != "inconclusive" and not _near_miss(r):
             continue
         p, size = plan(r, setup.fixed_games, cap_seeds, cap_games)
         todo.append((i, r, p, size))

@@ -25,6 +25,7 @@ from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 from liarlab.papers.p02 import claims as C
 from liarlab.papers.p02 import experiments as ex
+from liarlab.papers.p02 import table_readings as TR
 from liarlab.papers.p02.results import Results
 
 #: the families whose rows are findings that can differ
@@ -55,9 +56,10 @@ AS_JUDGED = R.Reading("as judged", "the claims row's own reading: the report's r
 TABLES_OTHER = R.Reading(
     "tables under the other honestAction", "every table trained against EXP1-EXP3 retrained, and the rules "
     "evaluated, under the other honestAction reading", "spec 7.3")
-TABLES_OTHER_WHY = ("it needs every table trained against EXP1-EXP3 retrained and re-evaluated under the other "
-                    "reading, more than this chain's budget for readings; the tables use the reading the EXP-only "
-                    "games chose")
+TABLES_OTHER_WHY = R.Unbuilt("it needs this family's tables trained against EXP1-EXP3 retrained and re-evaluated "
+                            "under the other reading (about 0.1 s a table at full size; built for Fig 5-5's RL rows, "
+                            "Fig 5-7's RL03, RL0123 and RL-random rows: p02.table_readings), not yet for this "
+                            "family; the tables use the reading the EXP-only games chose")
 UNIFORM_FORCED = R.Reading(
     "forced hand uniform over its class", "a forced side draws uniformly among all hands whose largest "
     "multiplicity is s (s = 3 may be a full house)", "spec 7.13")
@@ -160,6 +162,7 @@ class Inputs:
     other: dict | None = None
     greedy_seq: pd.DataFrame | None = None
     window_three: pd.DataFrame | None = None
+    setup: ex.Setup | None = None     # the run's sizes: the retrained-table readings (:mod:`.table_readings`)
 
 
 def other_fallback_games(stage_games: int, eval_games: int, fixed_games: int, seed: int, fallback: str) -> dict:
@@ -250,11 +253,49 @@ def _fig_5_4(row, inp):
 
 
 def _fig_5_5_rl(row, inp):
+    """Fig 5-5's RL self-play rows: greedy copies and the three retrained-table readings (issue 49), each judged on
+    the tables the row rests on (its pilot's seeds, or its confirmatory sample's)."""
     fam, claim = row["family"], row["claim"]
-    return [_run_row(fam, claim, AS_JUDGED, row),
-            R.not_built(fam, claim, GREEDY, "two frozen greedy copies of one table were not evaluated in this chain "
-                      "(self-play is measured with exploration 0.1 only)"),
-            R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
+    name = claim.split(":")[0]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    if inp.setup is None:
+        return out + [R.not_built(fam, claim, GREEDY, NO_SETUP), R.not_built(fam, claim, TABLES_OTHER, NO_SETUP),
+                      R.not_built(fam, claim, SHUFFLED, NO_SETUP), R.not_built(fam, claim, HALVES, NO_SETUP)]
+    seeds = TR.seeds_of(row, inp.setup)
+    note = f"{len(seeds)} tables, the training seeds of the claims row"
+    for reading, variant in ((GREEDY, TR.GREEDY), (TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED),
+                             (HALVES, TR.HALVES)):
+        frame = TR.cached_frames(inp.setup, "self_play", (name,), seeds, variant)
+        r = _run_from(fam, claim, reading, C.fig_5_5_rl(frame), note)
+        out.append(r if r is not None else R.not_built(fam, claim, reading, "the reading's self-play rows give no "
+                                                                            "row for this claim"))
+    return out
+
+
+#: why a retrained-table reading was not run: the call gave no setup (tests, or a notebook that passes none)
+NO_SETUP = R.Unbuilt("this call was given no setup to retrain the tables with (p02.readings.inputs gives one)")
+#: Fig 5-7's claims whose tables the retrained-table readings rebuild (the sentence of seed 001 l.470)
+RETRAINED_5_7 = ("RL03", "RL0123", "RL-random")
+
+
+def _fig_5_7_retrained(row, inp) -> list[dict]:
+    """The three retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random (run on the seeds the
+    row rests on), not built for the other Fig 5-7 claims (they range over all 23 models)."""
+    fam, claim = row["family"], row["claim"]
+    named = [m for m in RETRAINED_5_7 if claim.startswith(m + " ")]
+    readings = ((TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
+    if not named or inp.setup is None:
+        why = NO_SETUP if named else R.Unbuilt("the claim ranges over all 23 sequence models, each retrained under "
+                                               "the reading (about 40 CPU s a reading at full size)")
+        return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
+    out = []
+    seeds = TR.seeds_of(row, inp.setup)
+    for reading, variant in readings:
+        frame = TR.cached_frames(inp.setup, "vs_exp", (named[0],), seeds, variant)
+        r = _run_from(fam, claim, reading, C.fig_5_7(frame), f"{len(seeds)} tables of each model, retrained")
+        out.append(r if r is not None else R.not_built(fam, claim, reading, "the reading's games give no row for "
+                                                                            "this claim"))
+    return out
 
 
 SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
@@ -291,8 +332,7 @@ def _fig_5_7(row, inp):
         g = inp.greedy_seq.assign(epsilon=0.1)      # fig_5_7 reads the rows it is given
         r = _run_from(fam, claim, GREEDY, C.fig_5_7(g[g.model != "RL-random-game"]))
         out += [r] if r else []
-    out.append(R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
-    return out + _trained_elsewhere(fam, claim)
+    return out + _fig_5_7_retrained(row, inp)
 
 
 SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
@@ -494,7 +534,33 @@ def _table_5_1(row, inp):
                              "a challenge entry is its action (the challenge), so no second reading of the count "
                              "exists"))
     out.append(_ties(fam, claim, inp.results.top))
-    return out + _trained_elsewhere(fam, claim)
+    out.append(R.bounded(fam, claim, TABLES_OTHER, "moot: Table 5-1's RL0 is trained and read against EXP0 alone, "
+                         "whose rule has no honestAction, so the other reading trains the same tables"))
+    return out + _table_5_1_retrained(row, inp)
+
+
+def _table_5_1_retrained(row, inp) -> list[dict]:
+    """Ties shuffled and seat halves for a Table 5-1 claim on the n=1 lists: RL0 retrained under each on the seeds
+    the row rests on, its top-30 lists counted by the claims row's own rule (issue 49); not built for the lists of
+    other state records (n=2, n=3, full hand), which would retrain those tables too."""
+    fam, claim = row["family"], row["claim"]
+    readings = ((SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
+    if _top30_config(claim) not in ("n=1", None) or inp.setup is None:
+        why = NO_SETUP if inp.setup is None else R.Unbuilt(
+            "RL0 was retrained under the reading for the n=1 lists only; this state record's tables would be "
+            "retrained too (about 0.1-0.4 s a table at full size)")
+        return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
+    seeds = TR.seeds_of(row, inp.setup)
+    out = []
+    for reading, variant in readings:
+        top = TR.cached_frames(inp.setup, "top30", ("RL0",), seeds, variant)
+        again = _by_claim(C._top_rows(top)).get(claim)
+        if again is None or again.judgement is None:
+            out.append(R.not_built(fam, claim, reading, "the reading's lists give no row for this claim"))
+            continue
+        out.append(R.run(fam, claim, reading, again.est, C._one_table(again.judgement),
+                         f"{len(seeds)} tables retrained, the training seeds of the claims row"))
+    return out
 
 
 def _fig_5_14_15(row, inp):
@@ -675,4 +741,4 @@ def inputs(reading: C.Reading, results: Results, setup: ex.Setup) -> Inputs:
     base = replace(setup, stream="", models={}, evals={})
     window = cache.cached_call(exp0_window_games, setup.fixed_games, setup.seed, reading.fallback)
     return Inputs(reading, results, other=play_other(base, reading.fallback), greedy_seq=greedy_sequences(base),
-                  window_three=window)
+                  window_three=window, setup=replace(base, fallback=reading.fallback))

@@ -82,13 +82,14 @@ def notebook_readings(rows: list[dict]) -> list[dict]:
 
 
 def _two_stage(pilot_est, pilot_j, group: str, cap: int, confirm, judge, plans: dict | None, who=()):
-    """The row's final (estimate, judgement) under the two-stage design. A decided pilot stands. An undecided
-    pilot gets a :func:`verdicts.plan_confirmation` (capped at ``cap``); its size is recorded in ``plans[group]``
+    """The row's final (estimate, judgement) under the two-stage design. A pilot decided with room to spare stands.
+    An undecided pilot, or a ``differs`` that misses by less than its half-width (:func:`verdicts.near_miss`), gets a
+    :func:`verdicts.plan_second_stage` (capped at ``cap``); its size is recorded in ``plans[group]``
     (the notebook draws the fresh sample of the largest size any row of the group asks for). ``judge(frame, n)``
     judges the first ``n`` fresh units of ``confirm`` (the confirmatory sample of the group) with the pilot's
     rule and returns (estimate, judgement); ``who`` names what the fresh sample must contain (personalities,
     settings), recorded in ``plans[group + "_who"]``. Without ``confirm`` the pilot's row is returned as it is."""
-    plan = V.plan_confirmation(pilot_j, cap=cap)
+    plan = V.plan_second_stage(pilot_est, pilot_j, cap=cap)   # an undecided pilot, or a near-miss differs
     if plan is None:
         return pilot_est, pilot_j
     if plan.undecidable:
@@ -213,16 +214,14 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
                   + [example_claim(lie_rates, lie_rates_uniform)])
 
 
-#: Spec §8.4's starting values of the learner's (p, k), declared for every claim of the stage-1 sentence (it bears
-#: on all of them: a start farther from the optimum moves when the search settles), not built.
-_START_VALUES = (RD.START_VALUES, RD.START_VALUES_UNBUILT)
-
-
 def _setting_readings(settings_runs, runs, judge, *, p5: bool = True) -> list:
     """(reading, what) pairs of the stage-1 settings readings: ``judge(frame)`` judges one runs frame by the
     claims row's own rule. ``p5``: whether P5's lie rate bears on the claim (the P5 settings hold P5 only, so
-    the default runs stand in for the other personalities)."""
-    items = list(RD.GAME_SETTINGS.items()) + (list(RD.P5_SETTINGS.items()) if p5 else [])
+    the default runs stand in for the other personalities). Spec §8.4's starting values of (p, k)
+    (:data:`~liarlab.papers.p04.readings.START_SETTINGS`) bear on every stage-1 claim: a start farther from the
+    optimum moves when the search settles."""
+    items = (list(RD.GAME_SETTINGS.items()) + (list(RD.P5_SETTINGS.items()) if p5 else [])
+             + list(RD.START_SETTINGS.items()))
     out = []
     for reading, label in items:
         def what(label=label, reading=reading):
@@ -277,7 +276,7 @@ def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans:
     text = "Stage 1: the learner's win rates are almost all above 50%"
     others = ([(RD.WINDOWED, lambda: _above_half(windows, ("personality", "window"))),
                (RD.DRAWS_HALF, lambda: _above_half(RD.draws_half(runs)))]
-              + _setting_readings(settings_runs, runs, _above_half) + [_START_VALUES])
+              + _setting_readings(settings_runs, runs, _above_half))
     return _claim(text, printed.PAPER_VALUES["above_half"], share, share_j, family=STAGE1_FAMILY, headline=True,
                   note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
                        f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
@@ -319,7 +318,7 @@ def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans
                    (RD.WINDOWED, lambda name=name: _windowed_rise(runs, name, first_window, last_window)),
                    (RD.DRAWS_HALF, lambda name=name: _cumulative_rise(RD.draws_half(runs), name, mid))]
                   + _setting_readings(settings_runs, runs, lambda f, name=name: _cumulative_rise(f, name, mid))
-                  + [_START_VALUES])
+                 )
         rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired "
                                 "by run; a cumulative rate keeps rising after learning stops, so this is what the "
@@ -366,7 +365,7 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
                     else "only two windows were computed"),
                    (RD.DRAWS_HALF, lambda name=name: _windowed_rise(RD.draws_half(runs), name, first, last))]
                   + _setting_readings(settings_runs, runs, lambda f, name=name: _windowed_rise(f, name, first, last))
-                  + [_START_VALUES])
+                 )
         rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY,
                            note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
                                 f"{100 * rate_a:.1f}%), paired by run; the paper infers learning from its rising chart",
@@ -570,7 +569,8 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                   note=f"shown: {fits[0] if fits else best}; realised rates at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
                        + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
-                         "(譬如) in its method section: an illustration, not a finding")
+                         "(譬如) in its method section: the paper's own illustrative example, an illustration, not a finding and not a "
+                         "check of our code")
 
 
 def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,

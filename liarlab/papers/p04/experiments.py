@@ -506,6 +506,10 @@ STAGE1_SETTINGS = {  # label: learner keyword changes (spec §7, E3 and E5)
     "P5 lies 20%": {"p5_lie_probability": 0.2},
     "P5 lies 40%": {"p5_lie_probability": 0.4},
     "simulates a model of the personality": {"simulate": "model"},
+    # spec §8.4's starting values of (p, k) (issue 49); appended, so the settings above keep their task streams
+    "starts at p = 0": {"p0": 0.0},
+    "starts at p = 1": {"p0": 1.0},
+    "starts at k = 10": {"k0": 10.0},
 }
 #: The windows 51-100, 101-300, 301-500 need 50, 100, 300, 500; 20 is the chart's first point, so a setting is
 #: judged on the same 25 cells as the default ("almost all above 50%"). Checkpoints only read the cumulative

@@ -7,7 +7,8 @@ The open points were listed from the spec's "Open questions and ambiguities" (§
 any reading's verdict was seen:
 
 * stage 1 (§8.2-8.4, §8.10): how the personalities catch (c), P5's lie rate (the paper gives none), the hand
-  distribution, the search steps and (added after a referee found it undeclared) its starting values, simulating against the program or a model of it, cumulative or windowed win
+  distribution, the search steps and (added after a referee found it undeclared) its starting values (run since
+  issue 49: :data:`START_SETTINGS`), simulating against the program or a model of it, cumulative or windowed win
   rate, and whether draws count as non-wins; for the 343/500 example, which opponent it came from;
 * stage 2 (§8.5-8.9, §7 E10): the rules (MAX_PLAY, who leads after a challenge, the hand-emptying play), the
   learner (3 or 7 actions, ordinal or one-hot features, the caught-lie reward, revealed or true lie history),
@@ -67,12 +68,18 @@ FROM_FIRST = Reading("from the first point", "the chart's rise is read from its 
 LATER_WINDOWS = Reading("later windows", "learning is read from games 101-300 to games 301-500",
                         "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")
 K_ONLY = Reading("k fixed at 0 (learner)", "the learner searches p only", "spec §7 E3")
-START_VALUES = Reading("other starting values of p and k", "the learner's search starts from another (p, k) than "
-                       "(0.5, 0), e.g. p = 0, so it may still be moving after game 50",
-                       "spec §8.4: the initial values of p and k are unspecified")
-#: Why :data:`START_VALUES` was not run: a reading we could build (the learner takes ``p0``/``k0``) but did not.
-START_VALUES_UNBUILT = R.Unbuilt("the run has no stage-1 settings entry with other starting values of p and k (the "
-                                 "learner takes p0 and k0, so it would be one more settings run)")
+START_P0 = Reading("starts at p = 0", "the learner's search starts from (p, k) = (0, 0) instead of (0.5, 0): it "
+                   "never catches at first, so it may still be moving after game 50",
+                   "spec §8.4: the initial values of p and k are unspecified")
+START_P1 = Reading("starts at p = 1", "the learner's search starts from (p, k) = (1, 0) instead of (0.5, 0): it "
+                   "always catches at first", "spec §8.4: the initial values of p and k are unspecified")
+START_K10 = Reading("starts at k = 10", "the learner's search starts from (p, k) = (0.5, 10) instead of (0.5, 0): "
+                    "half the bound of k, so the lie profile weighs in from the first game",
+                    "spec §8.4: the initial values of p and k are unspecified")
+#: Spec §8.4's starting values of (p, k), each one more settings run (the learner's ``p0``/``k0``). Complete for the
+#: open point: p0 spans [0, 1] and its two ends bound how far the search must travel from its start; k0 = 10 is half
+#: k's bound (20), the default k0 = 0 its other end.
+START_SETTINGS = {START_P0: "starts at p = 0", START_P1: "starts at p = 1", START_K10: "starts at k = 10"}
 
 #: The settings-table readings of the stage-1 game and learner, by setting label (p04x.STAGE1_SETTINGS).
 GAME_SETTINGS = {C03: "opponent catches c = 0.3", C07: "opponent catches c = 0.7", UNIFORM: "uniform hands",

@@ -165,15 +165,25 @@ def liars_dice_claims(ld1: pd.DataFrame, ld_expl: pd.DataFrame, ld2_mc: pd.DataF
 
 
 def bluff1_claims(bluff1: pd.DataFrame) -> list[dict]:
-    """The Bluff-1 table by the per-turn method: utility and win % per N, at the talk's (truncated) precision."""
+    """The Bluff-1 table by the per-turn method: utility and win % per N, at the talk's (truncated) precision. One
+    fact, one finding (docs/VERDICTS.md, History 2026-12-07): the utility is 2 x the win fraction - 1, the same
+    quantity, so the win % row (the finer print) is the finding and the utility row a check that restates it."""
     rows = []
     for r in bluff1.itertuples():
         util, pct = TALK_BLUFF1[r.faces]
+        win = win_pct_claim(r.faces)
         rows.append(_value_row(f"Bluff-1 N={r.faces}: first-player utility (per-turn method)", "Bluff-1 table", util,
-                               r.utility, 2, span=2, reference=0, note="reading R1; talk truncates to 2 decimals"))
-        rows.append(_value_row(f"Bluff-1 N={r.faces}: first-player win % (per-turn method)", "Bluff-1 table", pct,
-                               r.win_pct, 2, span=100, reference=50, note="reading R1; talk truncates to 2 decimals"))
+                               r.utility, 2, span=2, reference=0, kind="check",
+                               note=f"reading R1; talk truncates to 2 decimals; restates the finding '{win}' "
+                                    "(utility = 2 x win fraction - 1: one quantity, counted once)"))
+        rows.append(_value_row(win, "Bluff-1 table", pct, r.win_pct, 2, span=100, reference=50,
+                               note="reading R1; talk truncates to 2 decimals"))
     return rows
+
+
+def win_pct_claim(faces: int) -> str:
+    """The claim text of the Bluff-1 table's win % at ``faces`` (the finding its restatements point to)."""
+    return f"Bluff-1 N={faces}: first-player win % (per-turn method)"
 
 
 def _star_by_n(star: pd.DataFrame | None, method: str) -> pd.Series | None:
@@ -224,13 +234,16 @@ def _comparison_rows(r, star_pt=None, star_ex=None, r2=None) -> list[dict]:
     n = int(r.faces)
     family = RD.COMPARISON_FAMILY
     no_star, no_r2 = "the star order was not solved at this N", "R2 was not computed at this N"
+    # the talk's own per-turn value is the Bluff-1 table's win %, printed again: one fact, one finding (the
+    # table's row); this row stays visible as a check that restates it
     rows = [_value_row(f"Bluff-1 comparison N={r.faces}: this talk's win % (per-turn)",
-                       family, talk, 100 * r.per_turn_claimed_win, 2, truncated=False,
+                       family, talk, 100 * r.per_turn_claimed_win, 2, truncated=False, kind="check",
                        span=100, reference=50, default=RD.ROUNDED,
                        alternatives=[(RD.TRUNCATED, 100 * r.per_turn_claimed_win, {"truncated": True}),
                                      _alt(RD.CMP_R2, _at(r2, n), no_r2),
                                      _alt(RD.CMP_STAR, _at(star_pt, n), no_star)],
-                       note=f"this table rounds (N=3 prints 56.02 here, 56.01 in the data table); exact "
+                       note=f"restates the finding '{win_pct_claim(n)}' (the same per-turn value, counted once); "
+                            f"this table rounds (N=3 prints 56.02 here, 56.01 in the data table); exact "
                             f"equilibrium of the real round {100 * r.exact_win:.4f}%; the per-turn profile "
                             f"played in the real round wins {100 * r.per_turn_self_play_win:.4f}% and is "
                             f"exploitable (mean best-response gain {r.per_turn_mean_gain:.4f})"),

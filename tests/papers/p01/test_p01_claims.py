@@ -266,8 +266,40 @@ def test_e12_network_readings_are_not_judged_on_the_pooled_gain_for_a_share_of_t
     low = R.network_reading(SimpleNamespace(variant="Bernoulli verdicts", max_type_diff=0.033, **row))
     high = R.network_reading(SimpleNamespace(variant="no probability 4 at our opening", max_type_diff=0.089, **row))
     assert low["verdict"] == "not run (bounded)" and "+0.033" in low["note"]
-    assert high["verdict"] == "not built" and "per-type gains" in high["note"]
+    assert high["verdict"] == "not built" and "per-type judgements" in high["note"]
     assert low["estimate"] is None and high["estimate"] is None
+
+
+def test_e12_network_readings_are_judged_on_the_claims_share_of_types_when_e12_keeps_them():
+    """Issue 49: E12 replays the claim's design and keeps each type's gain judged as the claim judges it, so a
+    network reading is run on the share of types in +5..+10 (word 'most'), whatever its pooled gain."""
+    from types import SimpleNamespace
+
+    from liarlab.papers.p01 import readings as R
+
+    row = dict(seeds=20, types=32, diff=-0.014, diff_ci_low=-0.017, diff_ci_high=-0.012, max_type_diff=0.033)
+    most = R.network_reading(SimpleNamespace(variant="v", types_in_band=20, types_out_band=2, types_undecided=0, **row))
+    few = R.network_reading(SimpleNamespace(variant="v", types_in_band=1, types_out_band=30, types_undecided=1, **row))
+    open_ = R.network_reading(SimpleNamespace(variant="v", types_in_band=10, types_out_band=10, types_undecided=12,
+                                              **row))
+    assert most["verdict"] == "reproduced" and abs(most["estimate"] - 20 / 22) < 1e-12
+    assert few["verdict"] == "differs" and "1 types in the band, 30 outside, 1 undecided" in few["note"]
+    assert open_["verdict"] == "inconclusive" and open_["n"] == 32
+
+
+def test_bbn_variants_keeps_each_types_gain_judged_as_the_claim_judges_it():
+    """The counts bbn_variants keeps are the claim's own per-type judgements of the same games."""
+    from liarlab.papers.p01 import bbn_experiments as bbnx
+
+    games = _bbn_games(lambda t: 0.08 if t <= 20 else 0.0, types=range(1, 9), seeds=6, n=400)
+    counts = bbnx._in_band_counts(games)
+    _, judged = claims01.per_type_gain_judgements(bbnx.seed_gains(games))
+    assert counts == {"types_in_band": sum(j.verdict == "reproduced" for j in judged),
+                      "types_out_band": sum(j.verdict == "differs" for j in judged),
+                      "types_undecided": sum(j.verdict == "inconclusive" for j in judged)}
+    assert sum(counts.values()) == 8
+    one_seed = bbnx._in_band_counts(games[games.rep == 0])
+    assert all(np.isnan(v) for v in one_seed.values())
 
 
 def _bbn_games(gain_of_type, types=range(1, 33), seeds=10, n=100, seed=0) -> pd.DataFrame:

@@ -273,8 +273,9 @@ def test_claims_of_one_sentence_of_figs_5_6_and_5_7_carry_one_sentence_key_and_a
         "Fig 5-7", "a model is advantaged against the last EXP it trained on")
     assert r02.sentence_of("Fig 5-8", "RL03 stays advantaged against EXP0") == ""
 
-    # greedy evaluation leans to reproduce RL-random's clause (power, alone) but makes RL03's differ, so it counts as
-    # differing and the reading not built leaves RL-random untested
+    # greedy evaluation leans to reproduce RL-random's clause (power, alone) but makes RL03's differ: when RL03's
+    # clause holds by default, the reading breaks it, so it counts as differing and the reading not built leaves
+    # RL-random untested; when RL03's clause differs by default too (issue 49), the reading breaks nothing: power
     from liarlab.study.readings import jointly
 
     def reading(claim, name, est, verdict, default=False):
@@ -284,7 +285,7 @@ def test_claims_of_one_sentence_of_figs_5_6_and_5_7_carry_one_sentence_key_and_a
         return R.in_sentence(r02.sentence_of("Fig 5-7", claim), [R.run(
             "Fig 5-7", claim, R.Reading(name, "a reading", "spec", default=default), e, j)])
 
-    rr = (reading(fig_5_7[0], "as judged", 0.3, "differs", True) + reading(fig_5_7[0], "greedy", 0.36, "differs")
+    rr = (reading(fig_5_7[0], "as judged", 0.6, "reproduced", True) + reading(fig_5_7[0], "greedy", 0.36, "differs")
           + reading(fig_5_7[2], "as judged", 0.46, "differs", True)
           + reading(fig_5_7[2], "greedy", 0.52, "inconclusive")
           + R.in_sentence(r02.sentence_of("Fig 5-7", fig_5_7[2]),
@@ -293,6 +294,8 @@ def test_claims_of_one_sentence_of_figs_5_6_and_5_7_carry_one_sentence_key_and_a
     assert V.cause(alone) == "power"
     claim = {"claim": fig_5_7[2], "family": "Fig 5-7", "kind": "finding", "verdict": "differs", "cause": "power"}
     assert jointly([claim], rr)[0]["cause"] == "untested"
+    broken_anyway = reading(fig_5_7[0], "as judged", 0.3, "differs", True) + rr[1:]
+    assert jointly([claim], broken_anyway)[0]["cause"] == "power"
 
 
 def test_fig_5_17s_uniform_reading_is_bounded_when_a_pair_of_four_or_five_differs():

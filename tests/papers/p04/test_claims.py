@@ -260,24 +260,47 @@ def test_differing_findings_derive_their_cause_from_readings():
         study_readings.check(table, claims.notebook_readings(rows))
 
 
-def test_the_starting_values_of_p_and_k_are_a_reading_of_the_stage1_sentence_not_built():
-    """Referee 2: spec §8.4's starting values of (p, k) bear on every claim of the stage-1 sentence; the run has no
-    settings entry for them, so they are declared not built (with why), and a learning claim every run reading
-    of which differs is untested, not genuine."""
-    bad = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": LOW})
-    rows = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]))
-    sentence = [r for r in rows if r.get("_readings") and r["_readings"][0]["sentence"] == RD.S1_SENTENCE]
-    assert len(sentence) == 11          # almost all above 50 %, five chart rises, five learning claims
-    for r in sentence:
-        start = [x for x in r["_readings"] if x["reading"] == RD.START_VALUES.name]
-        assert len(start) == 1 and start[0]["verdict"] == R.NOT_BUILT, r["claim"]
-        assert start[0]["note"] == RD.START_VALUES_UNBUILT
-    lower = [r for r in rows if r["claim"].startswith("Stage 1: win rate vs P1 is not lower")][0]
-    assert RD.START_VALUES.name not in {x["reading"] for x in lower["_readings"]}
+def _settings(default_for, start_for=None):
+    """Settings runs of every settings reading: ``default_for(p)`` rates, and ``start_for(label, p)`` for the
+    starting-value settings (spec §8.4) when given."""
+    start_for = start_for or (lambda label, p: default_for(p))
+    names = ("P1", "P2", "P3", "P4", "P5")
+    return pd.concat(
+        [_runs({p: default_for(p) for p in names}, seed=s).assign(setting=label)
+         for s, label in enumerate(RD.GAME_SETTINGS.values())]
+        + [_runs({"P5": default_for("P5")}, seed=9).assign(setting=label) for label in RD.P5_SETTINGS.values()]
+        + [_runs({p: start_for(label, p) for p in names}, seed=20 + s).assign(setting=label)
+           for s, label in enumerate(RD.START_SETTINGS.values())])
+
+
+def test_the_starting_values_of_p_and_k_are_run_readings_of_every_stage1_claim():
+    """Issue 49: spec §8.4's starting values of (p, k) are three settings runs (p0 = 0, p0 = 1, k0 = 10), run for
+    every stage-1 claim (the sentence's and the 'not lower' rows); a learner that starts at p = 0 and still improves
+    against a flat P1 explains 'the learner still improves' (reading) when it breaks no other claim of the
+    sentence; without the settings runs they cannot be judged here."""
+    assert set(RD.START_SETTINGS.values()) <= set(experiments.STAGE1_SETTINGS)
+    assert experiments.STAGE1_SETTINGS["starts at p = 0"] == {"p0": 0.0}
+    assert experiments.STAGE1_SETTINGS["starts at k = 10"] == {"k0": 10.0}
+    # appended after every earlier setting, so those keep their task streams
+    assert list(experiments.STAGE1_SETTINGS)[-3:] == list(RD.START_SETTINGS.values())
+    bad = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": RISING})
+    settings = _settings(lambda p: FLAT if p == "P1" else RISING,
+                         lambda label, p: RISING if label == "starts at p = 0" or p != "P1" else FLAT)
+    rows = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]),
+                                settings_runs=settings)
+    stage1 = [r for r in rows if r.get("_readings") and r["family"] != claims.EXAMPLE_FAMILY]
+    for r in stage1:
+        got = {x["reading"]: x["verdict"] for x in r["_readings"]}
+        assert all(got[x.name] in R.RUN for x in RD.START_SETTINGS), r["claim"]
     flat = [r for r in rows if r["claim"] == LEARN.format("P1")][0]
-    assert flat["verdict"] == "differs" and flat["cause"] == "untested"
-    run = [x for x in flat["_readings"] if x["verdict"] in R.RUN]
-    assert R.cause(run) == "genuine"    # without the readings not built it would be genuine
+    got = {x["reading"]: x["verdict"] for x in flat["_readings"]}
+    assert flat["verdict"] == "differs" and got[RD.START_P0.name] == "reproduced"
+    assert got[RD.START_P1.name] == "differs" and flat["cause"] == "reading"
+    # without the settings runs the readings cannot be judged in this call: never silently reproduced
+    alone = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]))
+    flat = [r for r in alone if r["claim"] == LEARN.format("P1")][0]
+    assert {x["verdict"] for x in flat["_readings"] if x["reading"] in {y.name for y in RD.START_SETTINGS}} \
+        == {R.NOT_RUN}
 
 
 def test_no_cause_is_typed_in_the_package():
@@ -388,7 +411,7 @@ def test_a_setting_that_makes_the_learner_improve_but_lose_does_not_explain_the_
     """The stage-1 sentence is one statement: 'almost all above 50 % and rising ... the learning works'. Against a
     flat P1 the learner does not improve (differs); finer steps make it improve but keep every rate below 50 %, so
     under them 'almost all above 50 %' differs. Judged jointly, finer steps do not explain the sentence: the cause
-    is not 'reading', as it would be for the claim alone (untested: the starting values of (p, k) are not built)."""
+    is not 'reading', as it would be for the claim alone."""
     low_rising = [0.2, 0.25, 0.3, 0.35, 0.45]
     default = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": RISING})
     steps = RD.GAME_SETTINGS[RD.STEPS_SMALL]
@@ -406,10 +429,8 @@ def test_a_setting_that_makes_the_learner_improve_but_lose_does_not_explain_the_
     assert R.cause(mine) == "reading"                       # alone, finer steps would explain it
     above = [r for r in rows if r["claim"].endswith("almost all above 50%")][0]
     assert {x["reading"]: x["verdict"] for x in above["_readings"]}[RD.STEPS_SMALL.name] == "differs"
-    # jointly, no reading explains the sentence; the starting values of (p, k) are not built, so: untested
-    assert p1["cause"] == "untested"
-    assert R.cause([x for x in mine if x["reading"] != RD.START_VALUES.name],
-                   siblings=R.siblings(claims.notebook_readings(rows), p1["claim"])) == "genuine"
+    # jointly, finer steps do not explain the sentence ('above half' is reproduced by default and differs under them)
+    assert p1["cause"] != "reading"
     assert "other claim" in p1["readings"] and "same sentence differs" in p1["readings"]
 
 

@@ -97,3 +97,37 @@ def test_ledger_has_every_spec_code_and_says_why_when_reduced():
 @pytest.mark.parametrize("value,printed,ok", [(56.0185, 56.01, True), (56.0185, 56.02, True), (56.03, 56.01, False)])
 def test_matches_printed(value, printed, ok):
     assert claims05.matches_printed(value, printed, 2) is ok
+
+
+def test_one_fact_is_one_finding_utility_and_the_comparisons_talk_value_restate_the_win_percent():
+    """Issue 49: the Bluff-1 utility is 2 x the win fraction - 1 and the comparison table's 'this talk's win %' is
+    the table's own per-turn value again: each pair is one finding (the win % row); the restating rows stay visible
+    as checks that name it, and the scorecard counts them as restated facts."""
+    from liarlab.study import scorecard
+
+    faces = [n for n in claims05.TALK_BLUFF1 if n <= 4]
+    util = {n: 2 * claims05.TALK_BLUFF1[n][1] / 100 - 1 for n in faces}
+    frame = pd.DataFrame({"faces": faces, "utility": [util[n] for n in faces],
+                          "win_pct": [claims05.TALK_BLUFF1[n][1] for n in faces]})
+    rows = claims05.bluff1_claims(frame)
+    findings = [r for r in rows if r["kind"] == "finding"]
+    checks = [r for r in rows if r["kind"] == "check"]
+    assert [r["claim"] for r in findings] == [claims05.win_pct_claim(n) for n in faces]
+    assert len(checks) == len(faces) and all("utility" in r["claim"] for r in checks)
+    for n, r in zip(faces, checks):
+        assert f"restates the finding '{claims05.win_pct_claim(n)}'" in r["note"]
+        assert scorecard.check_kind(r) == "restated"
+
+
+def test_the_comparison_tables_talk_value_is_a_restated_check():
+    from types import SimpleNamespace
+
+    from liarlab.study import scorecard
+
+    r = SimpleNamespace(faces=3, per_turn_claimed_win=0.5601851851851851, exact_win=0.5526, per_turn_self_play_win=0.55,
+                        per_turn_mean_gain=0.01, exact_mean_gain=0.0)
+    rows = {x["claim"]: x for x in claims05._comparison_rows(r)}
+    talk = rows["Bluff-1 comparison N=3: this talk's win % (per-turn)"]
+    assert talk["kind"] == "check" and scorecard.check_kind(talk) == "restated"
+    assert claims05.win_pct_claim(3) in talk["note"]
+    assert rows["Bluff-1 comparison N=3: prior work (Lanctot & Long 2007) win %"]["kind"] == "finding"

@@ -1,0 +1,152 @@
+"""Readings of notebook 02's trained tables that retrain them (issue 49): every table a claim rests on trained again
+under one other reading of an open point, and evaluated as the claims row's own rule needs.
+
+The readings (each a switch the engine already has; spec section 7):
+
+* ``other honestAction`` (spec 7.3): EXP1-EXP3's unshown honestAction read the other way, in training and in the
+  evaluation games (:attr:`Setup.fallback`);
+* ``ties shuffled`` (the report's code, ``do_shuffle``): the table breaks ties at random, in training and in play;
+* ``seat halves`` (spec 7.5): each training stage is two :func:`~liarlab.liardice.qfast.train` calls, the learner
+  as P1 for the first half and as P2 for the second, instead of seats rotating every game;
+* ``greedy`` (spec 7.6), self-play only: both frozen copies of one table play without exploration (the default
+  tables, evaluated again).
+
+A table is fixed by its reading, model name and training seed (its stream is drawn from them, never from the
+order of the calls); evaluation games get streams of their own. At full size a table costs about 0.1 s (0.4 s with
+shuffled ties), so the readings of the rows that need them (Fig 5-5 RL2 on its 134 confirmatory tables, Fig 5-7's
+three named models on 10, Table 5-1 on its sample) cost about three CPU minutes. The frames have the columns the
+claims sections read (:func:`liarlab.papers.p02.claims.fig_5_5_rl`, ``fig_5_7``, ``_top_rows``), so each reading is
+judged by the claims row's own rule.
+
+This module is not imported by :mod:`liarlab.papers.p02.experiments`, so editing it does not invalidate the run's
+cached tables.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+
+from liarlab.core.validation import check_choice
+from liarlab.liardice.qfast import FastTable, Player, play, train
+from liarlab.papers.p02 import experiments as ex
+
+OTHER = "other honestAction"
+SHUFFLED = "ties shuffled"
+HALVES = "seat halves"
+VARIANTS = (OTHER, SHUFFLED, HALVES)
+GREEDY = "greedy"
+
+
+def _other(fallback: str) -> str:
+    return "best_face_plus_one" if fallback == "smallest" else "smallest"
+
+
+def variant_setup(setup: ex.Setup, variant: str) -> ex.Setup:
+    """The setup a variant's tables train and play under (the other honestAction changes the EXP rules)."""
+    check_choice("variant", variant, VARIANTS)
+    base = replace(setup, models={}, evals={}, fresh=set(), stream="")
+    return replace(base, fallback=_other(setup.fallback)) if variant == OTHER else base
+
+
+def train_variant(setup: ex.Setup, name: str, seed: int, variant: str) -> FastTable:
+    """Table ``name`` (training seed ``seed``) trained through its schedule under ``variant`` (two players, the
+    report's partial hand, history 1)."""
+    vs = variant_setup(setup, variant)
+    stages = ex.schedule(name, setup.stage_games)
+    rng = vs.rng("reading table", variant, name, seed, vs.fallback, fresh=False)
+    if variant != HALVES:
+        table, _ = ex.train_model(vs, stages, rng, do_shuffle=variant == SHUFFLED)
+        return table
+    table = FastTable.new(2, 1, "partial")
+    for opponent, games in stages:
+        half = games // 2
+        for seat, block in ((0, half), (1, games - half)):     # as P1, then as P2
+            train(table, [vs.exp(opponent)], block, rng, seats=seat)
+    return table
+
+
+def _player(table: FastTable, variant: str | None, epsilon: float) -> Player:
+    return Player(table, epsilon=epsilon, do_shuffle=variant == SHUFFLED)
+
+
+def _table(setup: ex.Setup, name: str, seed: int, variant: str | None) -> FastTable:
+    """The variant's table, or (``None``/``GREEDY``) the run's own default table, from its cache."""
+    if variant in (None, GREEDY):
+        return ex.model(replace(setup, models={}, evals={}, stream=""), name, seed)[0]
+    return train_variant(setup, name, seed, variant)
+
+
+def self_play_frame(setup: ex.Setup, name: str, seeds, variant: str) -> pd.DataFrame:
+    """Fig 5-5's self-play of ``name`` under ``variant``: two frozen copies of each table, the first as P1
+    (``eval_games`` games), as :func:`experiments.self_play` plays them; ``GREEDY``: both copies at epsilon 0."""
+    eps = 0.0 if variant == GREEDY else setup.epsilon_eval
+    rows = []
+    for s in seeds:
+        table = _table(setup, name, s, variant)
+        rng = setup.rng("reading self-play", variant, name, s, fresh=False)
+        r = play([_player(table, variant, eps), _player(table, variant, eps)], setup.eval_games, rng, seats=0)
+        wins, _ = r.wins_by_seat(0)
+        rows.append({"player": name, "seed": s, "wins": int(wins.sum()), "games": int(setup.eval_games)})
+    return ex.rate_frame(rows)
+
+
+def vs_exp_frame(setup: ex.Setup, names, seeds, variant: str) -> pd.DataFrame:
+    """Fig 5-7's models ``names`` under ``variant`` against each EXP rule, balanced seats (``eval_games`` a seat
+    arrangement), exploration 0.1, as :func:`experiments.rl_vs_exp` plays them; the EXP rules read honestAction as
+    the variant does."""
+    vs = variant_setup(setup, variant)
+    rows = []
+    for name in names:
+        for s in seeds:
+            table = train_variant(setup, name, s, variant)
+            for opponent in ex.EXPS:
+                rng = vs.rng("reading vs exp", variant, name, s, opponent, fresh=False)
+                r = play([_player(table, variant, setup.epsilon_eval), vs.exp(opponent)], 2 * setup.eval_games, rng,
+                         seats="rotate")
+                wins, games = r.wins_by_seat(0)
+                rows.append({"epsilon": setup.epsilon_eval, "model": name, "opponent": opponent, "seed": s,
+                             "wins": int(wins.sum()), "games": int(2 * setup.eval_games),
+                             "p1_wins": int(wins[0]), "p1_games": int(games[0])})
+    return ex.rate_frame(rows)
+
+
+def top30_frame(setup: ex.Setup, seeds, variant: str) -> pd.DataFrame:
+    """Table 5-1's top-30 lists of RL0 (n=1, one stage against EXP0) under ``variant``, one list per seed."""
+    frames = [ex.top_entries(train_variant(setup, "RL0", s, variant)).assign(config="n=1", seed=s) for s in seeds]
+    return pd.concat(frames, ignore_index=True)
+
+
+def frames(stage_games: int, eval_games: int, epsilon_eval: float, run_seed: int, fallback: str, what: str,
+           names: tuple, seeds: tuple, variant: str) -> pd.DataFrame:
+    """One reading's frame, from sizes alone (so that :func:`liarlab.study.cache.cached_call` keys it): ``what`` is
+    "self_play", "vs_exp" or "top30"."""
+    setup = ex.Setup(stage_games=stage_games, eval_games=eval_games, epsilon_eval=epsilon_eval, seed=run_seed,
+                     fallback=fallback, seeds=tuple(seeds))
+    check_choice("what", what, ("self_play", "vs_exp", "top30"))
+    if what == "self_play":
+        return pd.concat([self_play_frame(setup, n, seeds, variant) for n in names], ignore_index=True)
+    if what == "vs_exp":
+        return vs_exp_frame(setup, names, seeds, variant)
+    return top30_frame(setup, seeds, variant)
+
+
+def cached_frames(setup: ex.Setup, what: str, names, seeds, variant: str) -> pd.DataFrame:
+    """:func:`frames` for the run's setup, from the run's cache when it ran before."""
+    from liarlab.study import cache
+
+    return cache.cached_call(frames, setup.stage_games, setup.eval_games, setup.epsilon_eval, setup.seed,
+                             setup.fallback, what, tuple(names), tuple(int(s) for s in seeds), variant)
+
+
+def seeds_of(row, setup: ex.Setup) -> tuple:
+    """The training seeds a claims row's estimate rests on: the pilot's, or the confirmatory sample's (from
+    :data:`liarlab.papers.p02.confirm.CONFIRM_SEED0` on) when the row was decided in two stages."""
+    from liarlab.papers.p02.confirm import CONFIRM_SEED0
+
+    n = int(row.est.n)
+    pilot = row.get("pilot_verdict")
+    if isinstance(pilot, str) and pilot:
+        return tuple(range(CONFIRM_SEED0, CONFIRM_SEED0 + n))
+    return tuple(np.asarray(setup.seeds)[:n]) if n <= len(setup.seeds) else tuple(range(n))
