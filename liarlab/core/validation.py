@@ -63,10 +63,13 @@ def check_level(name: str, value) -> float:
     return check_real(name, value, 0.0, 1.0, low_open=True, high_open=True)
 
 
-def check_bool(name: str, value) -> bool:
-    """``value`` if it is a bool (numpy's too), else ValueError: a string such as ``"no"`` would read as True."""
+def check_bool(name: str, value, *, allow_none: bool = False):
+    """``value`` if it is a bool (numpy's too), else ValueError: a string such as ``"no"`` would read as True.
+    ``allow_none``: None passes too (a switch whose default is decided later)."""
+    if allow_none and value is None:
+        return None
     if not isinstance(value, bool) and type(value).__name__ != "bool_":
-        raise ValueError(f"{name} must be True or False, got {_short(value)}")
+        raise ValueError(f"{name} must be True or False{' (or None)' if allow_none else ''}, got {_short(value)}")
     return bool(value)
 
 

@@ -193,6 +193,12 @@ def load_arrays(path) -> tuple[np.ndarray, np.ndarray, dict]:
 
 # ============================================================================ dense layout (shared with qfast)
 
+#: the report's settings that a :class:`Layout` (and the compiled engine of :mod:`liarlab.liardice.qfast`) can
+#: hold: two or three players, the last one to three bids
+MAX_PLAYERS = 3
+MAX_HISTORY = 3
+
+
 @lru_cache(maxsize=None)
 def hand_ranks() -> tuple[np.ndarray, np.ndarray]:
     """Every unordered five-dice hand (252 x 6 counts, sorted) and a lookup code -> rank (code = sum c_f 6^f)."""
@@ -222,6 +228,12 @@ class Layout:
     n_players: int = 2
     history: int = 1
     hand: str = "partial"
+
+    def __post_init__(self):
+        # the compiled engines index arrays by these: a value outside them would read or write out of bounds
+        check_int("Layout: n_players", self.n_players, 2, MAX_PLAYERS)
+        check_int("Layout: history", self.history, 1, MAX_HISTORY)
+        check_choice("Layout: hand", self.hand, HANDS)
 
     @property
     def n_bids(self) -> int:
