@@ -30,6 +30,7 @@ from liarlab.bluff import exact, oracle
 from liarlab.bluff.rounds import backward_induction, cached_round, plan_from_behaviour, rounds_below
 from liarlab.bluff.rules import DEFAULT_MAX_BYTES, make_rules, round_size
 from liarlab.bluff.sparse_oracle import DEFAULT_ORACLE, Bracketed
+from liarlab.core.reprs import compact_repr
 
 __all__ = ["BluffResult", "EndGameResult", "METHODS", "choose_method", "solve_bluff", "solve_end_game",
            "simplest_fraction", "simple_fraction", "is_dyadic", "certify_end_game"]
@@ -62,6 +63,8 @@ class BluffResult(Bracketed):
     the method's own result (:class:`~liarlab.bluff.exact.BluffSolution` with ``.policy(player)``, or
     :class:`~liarlab.bluff.oracle.CertifiedRound`), ``continuation`` the values of the smaller rounds used.
     """
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     faces: int
     dice: tuple[int, int]
@@ -320,6 +323,8 @@ class EndGameResult(Bracketed):
     (:class:`~liarlab.bluff.sparse_oracle.SparsePlan`) over the histories they reach; ``solution`` the oracle's own
     result (:class:`~liarlab.bluff.sparse_oracle.SparseCertified`), ``rational`` the certificate
     (:class:`~liarlab.bluff.rational.RationalCertificate`) and ``certificate_seconds`` its time."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     game: object
     value: float

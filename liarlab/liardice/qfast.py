@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit
 
 from liarlab.core.bids import bid_ladder
+from liarlab.core.reprs import compact_repr
 from liarlab.core.seeds import generator
 from liarlab.core.validation import check_bool, check_choice, check_int, check_probability, check_real
 from liarlab.liardice.exp_agents import EXP0_WINDOW
@@ -75,6 +76,8 @@ class FastTable:
     (``layout.size > DENSE_LIMIT``) are hashed: ``hkeys[p]`` holds the key index stored at position p
     (``EMPTY`` = free), with ``values[p]`` and ``seen[p]`` beside it (linear probing, grown at half load).
     """
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     layout: Layout
     values: np.ndarray = field(default=None)
@@ -603,6 +606,8 @@ def as_player(p) -> Player:
 @dataclass
 class MatchResult:
     """Per game: winning lineup slot, seat shift (slot i sat in seat (i + shift) % k), actions incl. challenge."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     winner: np.ndarray
     shift: np.ndarray

@@ -37,6 +37,7 @@ import numpy as np
 from liarlab.core.api import register_agent
 from liarlab.core.bids import bid_ladder
 from liarlab.core.files import atomic_write_bytes
+from liarlab.core.reprs import compact_repr
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice.exp_agents import legal_from_observation
 
@@ -92,6 +93,8 @@ class QTable:
     ``n_players``, ``history`` and ``hand`` say how keys were built; a table is only used by agents
     with the same settings.
     """
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     n_players: int = 2
     history: int = 1
