@@ -359,6 +359,17 @@ class Judgement:
         return out
 
 
+def _judgements(what: str, judgements) -> list:
+    """``judgements`` as a list of :class:`Judgement`, or TypeError naming ``what``."""
+    if isinstance(judgements, (str, bytes)) or not hasattr(judgements, "__iter__"):
+        raise TypeError(f"{what}: judgements is a list of Judgement, got {type(judgements).__name__}")
+    judgements = list(judgements)
+    odd = [type(j).__name__ for j in judgements if not isinstance(j, Judgement)]
+    if odd:
+        raise TypeError(f"{what}: judgements is a list of Judgement, got {odd[0]} among them")
+    return judgements
+
+
 def _needed_n(est: Estimate, lo: float, hi: float) -> int | None:
     """The sample size at which an interval like ``est``'s would exclude the nearer band edge with
     ``PLANNED_POWER`` (the half-width shrinks as 1/sqrt(n)); None where no sample size can."""
@@ -417,6 +428,8 @@ def within(est: Estimate, lo: float, hi: float, what: str, *, span: float | None
     """The one decision: interval inside [lo, hi] -> reproduced; disjoint -> differs; else inconclusive.
     ``span``: the quantity's natural range (1 for a rate, 100 for percent), for the ``weak`` flag;
     ``reference``: its no-effect value, for the ``same direction`` flag."""
+    _check_estimate("within: est", est)
+    lo, hi = _range("within", lo, hi)
     label = est.interval_label or "point"
     rule = (f"{what}: allowed [{_fmt(lo)}, {_fmt(hi)}]; reproduced if the {label} interval lies inside, "
             "differs if it lies outside, else inconclusive")
@@ -506,8 +519,12 @@ def direction(est: Estimate, expect: str = ">", than: float = 0.0, negligible: f
     With ``negligible``, an interval wholly within +-negligible of ``than`` differs (no meaningful difference)
     whatever its side; otherwise reproduced when the interval excludes ``than`` on the stated side, differs
     when it excludes it on the other side, else inconclusive."""
+    _check_estimate("direction: est", est)
     if expect not in (">", "<"):
-        raise ValueError("expect must be '>' or '<'")
+        raise ValueError(f"direction: expect must be '>' or '<', got {expect!r}")
+    than = check_real("direction: than", than)
+    if negligible is not None:
+        negligible = check_real("direction: negligible", negligible, 0.0)
     label = est.interval_label or "point"
     rule = f"direction: {expect} {_fmt(than)}; reproduced if the {label} interval excludes {_fmt(than)} on that side"
     if est.mc_error > 0:
@@ -543,6 +560,7 @@ def magnitude(est: Estimate, low: float, high: float, what: str = "magnitude", *
 
 def about(x: float, est: Estimate, *, span: float | None = None, reference: float | None = None) -> Judgement:
     """ "About x": x +- 25 % (two-sided)."""
+    x = check_real("about: x", x)
     lo, hi = sorted((x * (1 - ABOUT), x * (1 + ABOUT)))
     return within(est, lo, hi, f"about {_fmt(x)} (+-{ABOUT:.0%})", span=span, reference=reference)
 
@@ -550,6 +568,9 @@ def about(x: float, est: Estimate, *, span: float | None = None, reference: floa
 def word(w: str, est: Estimate, scale: float = 1.0, *, reference: float | None = None) -> Judgement:
     """A qualitative word, judged on its range from :data:`WORDS` (``scale`` = 100 for values in percent).
     A range that runs to the end of its scale ("clear": 5 points or more) is one-sided and never ``weak``."""
+    if not isinstance(w, str):
+        raise TypeError(f"word: w is one of the words {sorted(WORDS)}, got {type(w).__name__}")
+    scale = check_real("word: scale", scale, 0.0, low_open=True)
     key = w.lower()
     if key not in WORDS:
         raise ValueError(f"no range for the word {w!r}; known: {sorted(WORDS)}")
@@ -567,6 +588,7 @@ def share(judgements: list[Judgement], unit: str = "cells") -> Estimate:
     """The share of cases for which a statement holds, from per-case judgements: at least the reproduced
     ones, at most all but the ones that differ (inconclusive cases could go either way). Its interval is that
     range, labelled as such, not a confidence interval."""
+    judgements = _judgements("share", judgements)
     m = len(judgements)
     if m == 0:
         raise ValueError("share of no cases")
@@ -581,7 +603,7 @@ def all_of(judgements: list[Judgement], what: str = "every case") -> Judgement:
     case reproduced -> reproduced; else inconclusive. The result is knife-edge when its verdict rests on
     knife-edge cases (reproduced: any case is; differs: every differing case is), and undecidable when every
     undecided case is."""
-    judgements = list(judgements)
+    judgements = _judgements("all_of", judgements)
     verdicts = [j.verdict for j in judgements]
     n, bad, good = len(verdicts), verdicts.count("differs"), verdicts.count("reproduced")
     rule = (f"{what}: each of {n} cases judged at a Bonferroni-adjusted level; reproduced if all are, differs "
@@ -609,6 +631,8 @@ def all_of(judgements: list[Judgement], what: str = "every case") -> Judgement:
 def covers(est: Estimate, target: float) -> Judgement:
     """A check of our code (kind ``check`` only): a simulation against the exact value it estimates passes
     when its interval covers that value."""
+    _check_estimate("covers: est", est)
+    target = check_real("covers: target", target)
     label = est.interval_label or "point"
     rule = f"check: the {label} interval covers the exact value {_fmt(target)}"
     return Judgement("reproduced" if est.low <= target <= est.high else "differs", rule)
@@ -640,6 +664,11 @@ def plan_confirmation(pilot: Judgement, *, cap: int, population: int | None = No
     ``PLANNED_POWER``, capped at ``cap`` (a budget stated before the confirmatory data are drawn). ``population``
     bounds what can exist at all (25 cells of a grid): a row needing more is undecidable. None for a pilot that
     was decided (it needs no second stage)."""
+    if not isinstance(pilot, Judgement):
+        raise TypeError(f"plan_confirmation: pilot must be a Judgement, got {type(pilot).__name__}")
+    cap = check_int("plan_confirmation: cap", cap, 1)
+    if population is not None:
+        population = check_int("plan_confirmation: population", population, 1)
     if pilot.verdict != "inconclusive":
         return None
     if pilot.undecidable or pilot.needed is None:
@@ -653,6 +682,8 @@ def plan_confirmation(pilot: Judgement, *, cap: int, population: int | None = No
 
 def undecidable(j: Judgement, reason: str) -> Judgement:
     """An inconclusive row that no sample can decide: it says why and suggests no size."""
+    if not isinstance(j, Judgement):
+        raise TypeError(f"undecidable: j must be a Judgement, got {type(j).__name__}")
     return replace(j, verdict="inconclusive", undecidable=True, needed=None, note=f"no sample decides it: {reason}")
 
 
@@ -667,6 +698,13 @@ def confirmed(pilot: Estimate, pilot_judgement: Judgement, estimate: Estimate, j
               plan: Plan) -> Judgement:
     """The verdict of a two-stage row: from the fresh confirmatory sample alone, with the pilot recorded
     beside it. A confirmatory sample that is still undecided at the cap says so."""
+    _check_estimate("confirmed: pilot", pilot)
+    _check_estimate("confirmed: estimate", estimate)
+    for name, j in (("pilot_judgement", pilot_judgement), ("judgement", judgement)):
+        if not isinstance(j, Judgement):
+            raise TypeError(f"confirmed: {name} must be a Judgement, got {type(j).__name__}")
+    if plan is not None and not isinstance(plan, Plan):
+        raise TypeError(f"confirmed: plan must be a Plan (plan_confirmation), got {type(plan).__name__}")
     if plan is None or plan.undecidable:
         raise ValueError("confirmed() needs a plan with a confirmatory size (see plan_confirmation)")
     if pilot.n is not None and plan.n is not None and plan.n < pilot.n:
