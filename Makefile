@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.liarlab-installed
 PROFILE ?= full
 N_JOBS ?= 2
 
-.PHONY: setup report quick lint test test-fast test-integration bench clean-report check-report lab wheel
+.PHONY: setup report quick lint test test-fast test-integration bench clean-report check-report lab wheel api
 REPORT_DIR ?= build/quick/report
 
 $(STAMP): pyproject.toml
@@ -47,6 +47,11 @@ lab: setup
 
 bench: setup
 	$(BIN)/python -m liarlab bench
+
+# The API reference of the library's public doors (docs/api_modules.txt), from the docstrings by pdoc, into
+# build/api (open build/api/index.html); any warning fails it (docs/build_api.py).
+api: setup
+	$(BIN)/python docs/build_api.py build/api
 
 # The installable package: dist/liarlab-<version>-py3-none-any.whl (make test checks that it installs into a fresh
 # venv and runs: tests/study/test_wheel.py).

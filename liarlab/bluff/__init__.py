@@ -5,7 +5,9 @@ whole-tree LP (:mod:`liarlab.bluff.exact`) or the certified double oracle (:mod:
 returns a :class:`BluffResult` (value, certified bracket, both plans, the value as a fraction). Whole grids of
 rounds: :func:`liarlab.bluff.oracle.certified_grid`. Ferguson's one-die game: :func:`ferguson_first_player_win`.
 The end game of Liar's Dice (one round, the winner of the call wins), exactly: :func:`solve_end_game`, or
-:func:`certify_end_game` for a game already built.
+:func:`certify_end_game` for a game already built. A player's exact exploitability in the end game (best
+responses, the equilibrium's result against it, in fractions): :func:`exploitability`
+(:mod:`liarlab.bluff.exploit`).
 
 Importing the package registers three games with :mod:`liarlab.core.api`, with the agents of
 :mod:`liarlab.bluff.agents` (Bluff: ``exact``, ``per-turn``, ``random``; Ferguson: ``optimal``, ``T*``, ``random``;
@@ -19,11 +21,12 @@ from liarlab.bluff import agents as _agents  # noqa: F401  (registers the agents
 from liarlab.bluff import rules as _rules
 from liarlab.bluff.api import BluffResult, EndGameResult, certify_end_game, choose_method, solve_bluff, solve_end_game
 from liarlab.bluff.endgame import EndGame as _EndGame
+from liarlab.bluff.exploit import Exploitability, exploitability
 from liarlab.bluff.ferguson import ferguson_first_player_win
 from liarlab.core.api import register_game
 
-__all__ = ["BluffResult", "EndGameResult", "choose_method", "ferguson_first_player_win", "solve_bluff",
-           "solve_end_game", "certify_end_game"]
+__all__ = ["BluffResult", "EndGameResult", "Exploitability", "choose_method", "exploitability",
+           "ferguson_first_player_win", "solve_bluff", "solve_end_game", "certify_end_game"]
 
 
 def _new_bluff(rng, rules: _rules.Rules = _rules.Rules(), opener: int = 0) -> _rules.BluffState:

@@ -30,6 +30,7 @@ from liarlab.bluff import exact, oracle
 from liarlab.bluff.rounds import backward_induction, cached_round, plan_from_behaviour, rounds_below
 from liarlab.bluff.rules import DEFAULT_MAX_BYTES, make_rules, round_size
 from liarlab.bluff.sparse_oracle import DEFAULT_ORACLE, Bracketed
+from liarlab.core.reprs import compact_repr
 
 __all__ = ["BluffResult", "EndGameResult", "METHODS", "choose_method", "solve_bluff", "solve_end_game",
            "simplest_fraction", "simple_fraction", "is_dyadic", "certify_end_game"]
@@ -62,6 +63,8 @@ class BluffResult(Bracketed):
     the method's own result (:class:`~liarlab.bluff.exact.BluffSolution` with ``.policy(player)``, or
     :class:`~liarlab.bluff.oracle.CertifiedRound`), ``continuation`` the values of the smaller rounds used.
     """
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     faces: int
     dice: tuple[int, int]
@@ -149,6 +152,33 @@ def _gib(n_bytes: int) -> str:
 MAX_BIDS = 62
 
 
+#: the narrowest bracket a solve may be asked for: HiGHS refuses tolerances below 1e-10, and the double oracle's
+#: float best responses cannot certify a bracket much narrower than that (it would grow to the whole tree).
+MIN_TARGET = 1e-10
+MAX_TARGET = 1.0
+
+
+def check_solver_options(*, target=None, threads=None, oracle=None, lean=None, stairs_jokers=None,
+                         max_iterations=None) -> None:
+    """The one check of the solvers' numeric and switch arguments, run by every door of this module before
+    any work: ``target`` a finite bracket width in [MIN_TARGET, MAX_TARGET] (NaN would never close the bracket,
+    0 makes HiGHS warn), ``threads``/``lean`` True, False or None, ``stairs_jokers`` True or False, ``oracle``
+    a form of :func:`~liarlab.bluff.sparse_oracle.solve_certified`. Arguments left at None are not checked."""
+    from liarlab.bluff.sparse_oracle import ORACLES
+    from liarlab.core.validation import check_bool, check_choice, check_int, check_real
+
+    if target is not None:
+        check_real("target", target, MIN_TARGET, MAX_TARGET)
+    check_bool("threads", threads, allow_none=True)
+    check_bool("lean", lean, allow_none=True)
+    if stairs_jokers is not None:
+        check_bool("stairs_jokers", stairs_jokers)
+    if oracle is not None:
+        check_choice("oracle", oracle, ORACLES)
+    if max_iterations is not None:
+        check_int("max_iterations", max_iterations, 1, 100_000)
+
+
 def _check_size(faces, dice, bids_per_face: int, max_bytes: int, what: str) -> None:
     """Refuse at once, in integer arithmetic, a round whose histories no method can hold: more than
     :data:`MAX_BIDS` bids (faces x ``bids_per_face``). Names the most faces that pass for these dice."""
@@ -164,6 +194,12 @@ def _check_size(faces, dice, bids_per_face: int, max_bytes: int, what: str) -> N
         raise ValueError(f"{what} with faces={faces}, dice={tuple(dice)} has {faces * bids_per_face:,} bids, so "
                          f"2^{faces * bids_per_face:,} histories: no method can hold them. "
                          + _largest_that_fits(tuple(dice), max_bytes))
+
+
+def _bids_per_face(dice) -> int:
+    """Bids per face of a round with ``dice`` (one per die in play), or 1 for dice that _check_size refuses."""
+    ok = isinstance(dice, (tuple, list)) and len(dice) == 2 and all(isinstance(d, int) for d in dice)
+    return sum(dice) if ok else 1
 
 
 def _largest_that_fits(dice, max_bytes: int) -> str:
@@ -190,8 +226,7 @@ def choose_method(faces: int, dice=(1, 1), *, method: str = "auto", max_bytes: i
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
-    _check_size(faces, dice, sum(dice) if isinstance(dice, (tuple, list)) and len(dice) == 2
-                and all(isinstance(d, int) for d in dice) else 1, max_bytes, "Bluff")
+    _check_size(faces, dice, _bids_per_face(dice), max_bytes, "Bluff")
     r = make_rules(faces, dice, **rules)
     size = round_size(r.faces, r.dice)
     lp_bytes = size["estimated_bytes"]
@@ -263,6 +298,10 @@ def solve_bluff(faces: int, dice=(1, 1), *, method: str = "auto", target: float 
     >>> r.method, r.likely_fraction, round(r.opener_win, 4)
     ('double oracle', Fraction(-7, 258), 0.4864)
     """
+    check_solver_options(target=target, threads=threads)
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    _check_size(faces, dice, _bids_per_face(dice), max_bytes, "Bluff")
     r = make_rules(faces, dice, **rules)
     choose_method(r.faces, r.dice, method=method, max_bytes=max_bytes, **r.options())   # fail before any work
     t0 = time.perf_counter()
@@ -284,6 +323,8 @@ class EndGameResult(Bracketed):
     (:class:`~liarlab.bluff.sparse_oracle.SparsePlan`) over the histories they reach; ``solution`` the oracle's own
     result (:class:`~liarlab.bluff.sparse_oracle.SparseCertified`), ``rational`` the certificate
     (:class:`~liarlab.bluff.rational.RationalCertificate`) and ``certificate_seconds`` its time."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     game: object
     value: float
@@ -316,6 +357,8 @@ def solve_end_game(faces: int, dice=(1, 1), convention: str = "normal", *, stair
     """
     from liarlab.bluff.endgame import EndGame
 
+    check_solver_options(target=target, oracle=oracle, stairs_jokers=stairs_jokers, lean=options.get("lean"),
+                         max_iterations=options.get("max_iterations"))
     _check_end_game_size(faces, dice, convention)
     return certify_end_game(EndGame(faces, dice, convention, stairs, stairs_jokers), oracle=oracle, target=target,
                             **options)
@@ -360,7 +403,11 @@ def certify_end_game(game, *, oracle: str = DEFAULT_ORACLE, target: float = 1e-1
     rational certificate. ``lean``: the fringe oracle's lean restricted games (default: with the fringe oracle);
     ``options`` go to :func:`~liarlab.bluff.sparse_oracle.solve_certified` (``method``, ``max_iterations``, ``log``)."""
     from liarlab.bluff import rational, sparse_oracle
+    from liarlab.bluff.endgame import EndGame
 
+    if not isinstance(game, EndGame):
+        raise TypeError(f"game must be an EndGame (liarlab.bluff.endgame), got {type(game).__name__}")
+    check_solver_options(target=target, oracle=oracle, lean=lean, max_iterations=options.get("max_iterations"))
     tree = sparse_oracle.Tree.of_game(game)
     t0 = time.perf_counter()
     sol = sparse_oracle.solve_certified(tree, target=target, threads=False, oracle=oracle,

@@ -38,7 +38,7 @@ from math import factorial, prod
 import numpy as np
 
 from liarlab.bluff.rounds import Round
-from liarlab.core.validation import check_choice, check_int
+from liarlab.core.validation import check_bool, check_choice, check_int
 
 __all__ = ["CONVENTIONS", "STAIRS_READINGS", "EndGame", "EndGameHand", "EndGameRound", "EndGameState",
            "counts_as", "is_stair"]
@@ -94,10 +94,13 @@ class EndGame:
 
     def __post_init__(self):
         object.__setattr__(self, "faces", check_int("faces", self.faces, 1))
+        if not isinstance(self.dice, (tuple, list)) or len(self.dice) != 2:
+            raise ValueError(f"dice is a pair (first mover's, second mover's), got {self.dice!r}")
         a, b = self.dice
         object.__setattr__(self, "dice", (check_int("dice[0]", a, 1), check_int("dice[1]", b, 1)))
         check_choice("convention", self.convention, CONVENTIONS)
         check_choice("stairs", self.stairs, STAIRS_READINGS)
+        object.__setattr__(self, "stairs_jokers", check_bool("stairs_jokers", self.stairs_jokers))
         if self.convention != "normal" and self.faces < 2:
             raise ValueError(f"faces must be >= 2 under the {self.convention} convention (no bid may name "
                              f"face 1), got {self.faces}")

@@ -104,6 +104,7 @@ from liarlab.bluff.rules import (  # noqa: F401  (Rules, make_rules, round_size:
     round_size,
 )
 from liarlab.core.measures import nash_conv
+from liarlab.core.reprs import compact_repr
 from liarlab.core.validation import check_int
 
 __all__ = [
@@ -124,6 +125,8 @@ __all__ = [
 @dataclass
 class BluffSolution:
     """Exact equilibrium of one Bluff round (see the module docstring for the formats)."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     faces: int
     dice: tuple[int, int]

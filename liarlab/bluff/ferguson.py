@@ -13,6 +13,7 @@ from numba import njit
 
 from liarlab.bluff.turn_lp import solve_turn, solve_turn_guesser
 from liarlab.core.measures import nash_conv
+from liarlab.core.reprs import compact_repr
 from liarlab.core.validation import check_choice, check_int
 
 
@@ -27,6 +28,8 @@ class LiarsDiceStrategy:
     ``y_bluff[s, b-1]``: P(call Bluff | previous s, announcement b).
     """
 
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
+
     faces: int
     x: np.ndarray
     y_bluff: np.ndarray
@@ -35,6 +38,8 @@ class LiarsDiceStrategy:
 
 @dataclass
 class LiarsDiceSolution:
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
     faces: int
     values: np.ndarray  # U(s) for s = 0..N: the caller's utility (+-1 scale)
     strategy: LiarsDiceStrategy

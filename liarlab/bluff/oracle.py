@@ -40,6 +40,7 @@ import numpy as np
 from liarlab.bluff.rounds import Round, backward_induction, grid_cells, zero_sum_payoffs
 from liarlab.bluff.rules import Rules, make_rules
 from liarlab.bluff.sparse_oracle import Bracketed, Tree, plans_bracket, solve_certified
+from liarlab.core.reprs import compact_repr
 from liarlab.core.resources import PeakMemory
 from liarlab.core.validation import check_int
 
@@ -52,6 +53,8 @@ EXACT_WIDTH = 1e-9  # a value counts as exact when its certified bracket is at m
 @dataclass
 class CertifiedRound(Bracketed):
     """One round solved by the double oracle: value and its certificate (opener's +-1 units)."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     dice: tuple
     value: float           # midpoint of the bracket

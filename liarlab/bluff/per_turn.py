@@ -35,6 +35,7 @@ from liarlab.bluff.rules import (
 )
 from liarlab.bluff.turn_lp import solve_turn, turn_value
 from liarlab.core.bids import bid_ladder
+from liarlab.core.reprs import compact_repr
 from liarlab.core.validation import check_choice
 
 
@@ -51,6 +52,8 @@ class PerTurnSolution:
     :class:`TurnSolution` with ``x[caller hand, k]`` and ``y_bluff[guesser hand, k]`` over bids k = s+1..n.
     ``round_values[(a, b)]`` = R(a, b) = U_{a,b}(0) for the round opener.
     """
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     faces: int
     dice: tuple

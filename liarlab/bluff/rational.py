@@ -37,6 +37,7 @@ import numpy as np
 from flint import fmpq_mat
 
 from liarlab.bluff.sparse_oracle import SparsePlan, best_response_sparse, info_of, mover_of, plans_bracket, topbit_of
+from liarlab.core.reprs import compact_repr
 
 __all__ = ["RationalCertificate", "rational_certificate", "rational_plan", "exact_best_response", "verify_plans",
            "solve_on_support", "support_equilibrium"]
@@ -58,6 +59,8 @@ TIGHT_TOLERANCE = 1e-9
 
 @dataclass
 class RationalCertificate:
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
     fraction: Fraction | None     # the value, when lower == upper
     lower: Fraction | None        # exact: the first mover's rational strategy guarantees this
     upper: Fraction | None        # exact: the second mover's rational strategy concedes this

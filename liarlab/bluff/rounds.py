@@ -24,6 +24,7 @@ from liarlab.bluff.rules import Rules, dice_lost, make_rules, next_round_opener
 from liarlab.core import dice as dice_helpers
 from liarlab.core.bids import BID_ORDERS, bid_ladder
 from liarlab.core.measures import mean_gain, nash_conv
+from liarlab.core.reprs import compact_repr
 from liarlab.core.validation import check_choice, check_int
 
 __all__ = ["negated", "HistoryPolicy", "MaxMinForm", "Round", "behaviour_from_plan", "behaviour_table", "best_response", "bid_table", "challenge_outcomes", "constraint_matrix", "continuation_payoffs", "evaluate_behaviour", "face_counts", "hands", "max_min_lp", "normalise_behaviour", "payoffs_for", "plan_from_behaviour", "plan_table", "self_play_value", "sequence_form_lp", "solve_sequence_form", "zero_sum_payoffs", "cached_round", "rounds_below", "grid_cells", "backward_induction"]
@@ -268,6 +269,8 @@ class MaxMinForm:
     A_eq [x, v] = b_eq, x >= 0, v free: the dual of the minimiser's side turns min_y into max f'v s.t.
     F'v <= B'x. One form for the cold solve (:func:`max_min_lp`) and the warm one
     (:class:`liarlab.bluff.warm_lp.WarmMaxMinLP`)."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     cost: np.ndarray
     A_ub: sp.csr_matrix

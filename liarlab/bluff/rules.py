@@ -22,6 +22,7 @@ import numpy as np
 
 from liarlab.core import dice as dice_helpers
 from liarlab.core.bids import BID_ORDERS, BidLadder, bid_ladder
+from liarlab.core.reprs import compact_repr
 from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int
 
@@ -246,6 +247,8 @@ def next_round_opener(rule: str, loser, bidder, opener):
 @dataclass(frozen=True)
 class PrivateStates:
     """All hands of ``dice`` N-faced dice as sorted tuples, with multinomial probabilities."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     dice: int
     faces: int

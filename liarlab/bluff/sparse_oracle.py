@@ -45,6 +45,7 @@ import scipy.sparse as sp
 from numba import njit
 
 from liarlab.bluff.rounds import max_min_lp
+from liarlab.core.reprs import compact_repr
 
 __all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "Checkpoint", "ORACLES", "DEFAULT_ORACLE", "solve_certified", "best_response_sparse", "plans_bracket",
            "closed"]
@@ -144,6 +145,8 @@ class Tree:
     """A round given by its tree arithmetic: ``n`` bids, hand probabilities, and the first mover's
     payoff ``U[k, bidder, d0, d1]`` after a call of bid k."""
 
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
+
     n: int
     probs: tuple          # (probs0, probs1), float arrays
     U: np.ndarray
@@ -174,6 +177,8 @@ class SparsePlan:
     """A realization plan over a sorted history set: ``X[d, i]`` is the weight of the player's sequence at
     history ``nodes[i]`` (see :mod:`liarlab.bluff.exact`: 'call at m' where it moves, else the bid that made
     m); the plan is 0 at every history not in ``nodes``."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     player: int
     nodes: np.ndarray
@@ -599,6 +604,8 @@ def _certify_classic(tree: Tree, H: np.ndarray, lp: _ClassicLP):
 @dataclass
 class SparseCertified(Bracketed):
     """One round solved by the sparse double oracle (first mover's +-1 units)."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     value: float
     lower: float

@@ -12,6 +12,8 @@ import numpy as np
 from scipy import sparse
 from scipy.optimize import linprog
 
+from liarlab.core.reprs import compact_repr
+
 
 # ---------------------------------------------------------------------------------------------
 # One turn as a zero-sum LP
@@ -19,6 +21,8 @@ from scipy.optimize import linprog
 @dataclass
 class TurnSolution:
     """Optimal play of one turn: caller's ``x[c, k]`` and guesser's ``y_bluff[g, k]``."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     value: float
     x: np.ndarray

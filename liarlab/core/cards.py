@@ -5,9 +5,13 @@ A card is an int 0..51: ``suit * 13 + rank`` with suits in the order S H D C and
 """
 from __future__ import annotations
 
+import numbers
 from typing import Iterable
 
 import numpy as np
+
+from liarlab.core.seeds import generator
+from liarlab.core.validation import check_int
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
@@ -16,21 +20,29 @@ N_CARDS = 52
 
 def card(suit: int, rank: int) -> int:
     """The card of ``suit`` (0..3, S H D C) and ``rank`` (0..12, 2..A)."""
-    return suit * 13 + rank
+    return check_int("suit", suit, 0, 3) * 13 + check_int("rank", rank, 0, 12)
+
+
+def _checked(c) -> int:
+    """A card: an int 0..51 (numpy's too), else ValueError naming it."""
+    if isinstance(c, bool) or not isinstance(c, numbers.Integral) or not 0 <= c < N_CARDS:
+        raise ValueError(f"card must be an integer 0..51, got {c!r}")
+    return int(c)
 
 
 def suit_of(c: int) -> int:
-    return c // 13
+    """The suit of card ``c`` (0..3: S H D C)."""
+    return _checked(c) // 13
 
 
 def rank_of(c: int) -> int:
-    return c % 13
+    """The rank of card ``c`` (0..12: 2..A)."""
+    return _checked(c) % 13
 
 
 def card_code(c: int) -> str:
     """``card_code(51) == "CA"``."""
-    if not 0 <= int(c) < N_CARDS:
-        raise ValueError(f"card must be 0..51, got {c!r}")
+    c = _checked(c)
     return SUITS[c // 13] + RANKS[c % 13]
 
 
@@ -60,4 +72,5 @@ def full_deck() -> np.ndarray:
 
 
 def shuffled_deck(rng: np.random.Generator) -> np.ndarray:
-    return rng.permutation(N_CARDS)
+    """The 52 cards in a random order (``rng``: a Generator or a seed, :func:`liarlab.core.seeds.generator`)."""
+    return generator(rng).permutation(N_CARDS)

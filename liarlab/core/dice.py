@@ -6,6 +6,7 @@ formula here against brute-force enumeration of all hands.
 from __future__ import annotations
 
 import itertools
+import numbers
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
@@ -146,6 +147,9 @@ def hand_class_counts() -> dict[str, int]:
 
 def classify_hand(hand) -> str:
     """The Table 4.6 class of one five-dice hand (used to check :func:`hand_class_counts`)."""
+    if isinstance(hand, (str, bytes)) or not hasattr(hand, "__len__") or len(hand) != 5 or not all(
+            isinstance(v, numbers.Integral) and not isinstance(v, bool) and 1 <= v <= 6 for v in hand):
+        raise ValueError(f"hand must be five dice, each an integer 1..6, got {hand!r}")
     pattern = multiplicity_pattern(hand)
     if pattern == (1, 1, 1, 1, 1):
         if is_straight(hand, 1):

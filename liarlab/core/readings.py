@@ -35,6 +35,7 @@ Rows are plain dicts (:data:`COLUMNS`), one per reading of one claim, so that a 
 """
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 from liarlab.core.verdicts import READING_BOUNDED as BOUNDED
@@ -67,7 +68,11 @@ class Reading:
 def run(family: str, claim: str, reading: Reading, estimate: Estimate | float | None, judgement: Judgement | str,
         note: str = "") -> dict:
     """The row of a reading that was run: its estimate and the verdict of the claims row's own rule under it."""
+    _check_reading(reading)
     verdict = judgement.verdict if isinstance(judgement, Judgement) else judgement
+    if isinstance(estimate, bool) or not (estimate is None or isinstance(estimate, (Estimate, numbers.Real))):
+        raise TypeError(f"reading {reading.name!r}: estimate is an Estimate, a number or None, got "
+                        f"{type(estimate).__name__}")
     if verdict not in RUN:
         raise ValueError(f"reading {reading.name!r} of {claim!r}: a run reading is judged {RUN}, got {verdict!r}")
     row = _row(family, claim, reading, verdict, note)
@@ -105,7 +110,13 @@ def bounded(family: str, claim: str, reading: Reading, why: str) -> dict:
     return _unrun_row(family, claim, reading, BOUNDED, why, "a bounded reading says what bounds it or why it is moot")
 
 
+def _check_reading(reading) -> None:
+    if not isinstance(reading, Reading):
+        raise TypeError(f"reading must be a Reading (liarlab.core.readings.Reading), got {type(reading).__name__}")
+
+
 def _unrun_row(family: str, claim: str, reading: Reading, verdict: str, why: str, missing: str) -> dict:
+    _check_reading(reading)
     if reading.default:
         raise ValueError(f"reading {reading.name!r} of {claim!r}: the default reading is always run")
     if not isinstance(why, str) or not why.strip():
@@ -131,6 +142,9 @@ def skipped(family: str, claim: str, reading: Reading, why: str) -> dict:
 
 
 def _row(family, claim, reading, verdict, note) -> dict:
+    if not isinstance(family, str) or not isinstance(claim, str):
+        raise TypeError(f"a readings row's family and claim are text, got {type(family).__name__} and "
+                        f"{type(claim).__name__}")
     if not family or not claim:
         raise ValueError("a readings row names its claim and its family")
     return {"family": family, "claim": claim, "reading": reading.name, "assumption": reading.assumption,

@@ -4,15 +4,20 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats as _st
 
+from liarlab.core.validation import check_finite_values, check_real
+
 Z95 = float(_st.norm.ppf(0.975))
 
 
 def wilson_interval(wins, n, z: float = Z95):
     """Wilson score interval for a binomial proportion; works on scalars and arrays."""
-    wins = np.asarray(wins, dtype=float)
-    n = np.asarray(n, dtype=float)
+    z = check_real("wilson_interval: z", z, 0.0, low_open=True)
+    wins = _finite_array("wilson_interval: wins", wins)
+    n = _finite_array("wilson_interval: n", n)
     if np.any(n <= 0):
         raise ValueError("n (number of games) must be > 0")
+    if np.any(wins < 0) or np.any(wins > n):
+        raise ValueError("wilson_interval: wins must lie in [0, n]")
     p = wins / n
     denom = 1.0 + z**2 / n
     centre = (p + z**2 / (2 * n)) / denom
@@ -41,7 +46,21 @@ def win_rate_frame(wins, n, **columns):
 
 def mean_interval(samples, z: float = Z95):
     """Mean of ``samples`` with a normal-approximation 95% interval."""
-    x = np.asarray(samples, dtype=float)
+    x = check_finite_values("mean_interval: samples", samples, min_size=1)
+    z = check_real("mean_interval: z", z, 0.0, low_open=True)
     m = x.mean()
     se = x.std(ddof=1) / np.sqrt(len(x)) if len(x) > 1 else np.nan
     return float(m), float(m - z * se), float(m + z * se)
+
+
+def _finite_array(name: str, values) -> np.ndarray:
+    """``values`` (a number or an array) as floats, all finite, or ValueError naming ``name``."""
+    if isinstance(values, (str, bytes)):
+        raise ValueError(f"{name} must be a number or an array of numbers, got {values!r}")
+    try:
+        x = np.asarray(values, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{name} must be a number or an array of numbers, got {type(values).__name__}") from None
+    if not np.all(np.isfinite(x)):
+        raise ValueError(f"{name} must be finite (no NaN or infinity)")
+    return x

@@ -10,12 +10,14 @@ anything else is ``inconclusive``, and the judgement says how large a sample wou
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, replace
 
 import numpy as np
 from scipy import stats as _st
 
 from liarlab.core.stats import wilson_interval
+from liarlab.core.validation import check_bool, check_finite_values, check_int, check_level, check_real
 
 LEVEL = 0.95
 KINDS = ("finding", "arithmetic", "check")
@@ -109,8 +111,42 @@ class Estimate:
 
 
 def exact(value) -> Estimate:
-    value = float(value)
+    """A computed value as a point estimate (its interval is the point): ``value`` is a finite number."""
+    value = check_real("exact: value", value)
     return Estimate(value, value, value)
+
+
+def _count(name: str, value, low: int, high: int = 2**53) -> int:
+    """A count given as an int, or as a float with an integral value (a column's sum): ValueError otherwise."""
+    if not isinstance(value, bool) and isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
+        x = float(value)
+        if math.isfinite(x) and x.is_integer():
+            value = int(x)
+    return check_int(name, value, low, high)
+
+
+def _bound(name: str, value) -> float:
+    """An end of a quantity's range: a number, infinite allowed (no bound on that side), NaN refused."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(float(value)):
+        raise ValueError(f"{name} must be a number (-inf or inf for no bound), got {value!r}")
+    return float(value)
+
+
+def _range(what: str, low, high) -> tuple[float, float]:
+    low, high = _bound(f"{what}: low", low), _bound(f"{what}: high", high)
+    if low > high:
+        raise ValueError(f"{what}: low must be <= high, got low={low} and high={high}")
+    return low, high
+
+
+def _check_estimate(name: str, est) -> None:
+    """A judged estimate: an :class:`Estimate` whose value and bounds are numbers (no NaN)."""
+    if not isinstance(est, Estimate):
+        raise TypeError(f"{name} must be an Estimate (verdicts.exact, proportion, across_seeds, ...), got "
+                        f"{type(est).__name__}")
+    if any(math.isnan(float(x)) for x in (est.value, est.low, est.high)) or est.low > est.high:
+        raise ValueError(f"{name} must have a value and an interval low <= high without NaN, got {est.value} "
+                         f"[{est.low}, {est.high}]")
 
 
 def _z(level: float) -> float:
@@ -119,11 +155,11 @@ def _z(level: float) -> float:
 
 def proportion(wins, n, level: float = LEVEL, unit: str = "games") -> Estimate:
     """Wins out of ``n`` independent games of fixed agents: the Wilson interval (inside [0, 1])."""
-    if isinstance(n, bool) or not float(n).is_integer() or int(n) < 1:
-        raise ValueError(f"proportion: n is a positive count of games, got {n!r}")
-    n = int(n)
-    if isinstance(wins, bool) or not 0 <= float(wins) <= n:
-        raise ValueError(f"proportion: wins lie in [0, n] = [0, {n}], got {wins!r}")
+    n = _count("proportion: n (a positive count of games)", n, 1)
+    wins = _count(f"proportion: wins (a count in [0, n] = [0, {n}])", wins, 0)
+    if wins > n:
+        raise ValueError(f"proportion: wins lie in [0, n] = [0, {n}], got {wins}")
+    level = check_level("proportion: level", level)
     low, high = wilson_interval(wins, n, z=_z(level))
     p = float(wins) / n
     # the Wilson bounds at 0 or n wins are 0 and 1 exactly, up to float round-off (5.6e-17 at 0 of 3)
@@ -133,24 +169,31 @@ def proportion(wins, n, level: float = LEVEL, unit: str = "games") -> Estimate:
 def across_seeds(values, low: float = 0.0, high: float = 1.0, level: float = LEVEL, unit: str = "seeds") -> Estimate:
     """The mean over independently trained agents, one value each, with a Student t interval from their
     spread, kept inside the quantity's range [low, high]; the seed range is shown beside it."""
-    x = np.asarray(values, dtype=float)
-    if x.size < 2:
-        raise ValueError(f"across_seeds needs at least 2 seeds, got {x.size}")
+    x = check_finite_values("across_seeds: values", values, min_size=2)
+    low, high = _range("across_seeds", low, high)
+    level = check_level("across_seeds: level", level)
     m = float(x.mean())
     half = float(_st.t.ppf(0.5 + level / 2, x.size - 1) * x.std(ddof=1) / math.sqrt(x.size))
+    if not math.isfinite(m) or not math.isfinite(half):
+        raise ValueError("across_seeds: values too large for a mean and spread in floating point "
+                         f"(largest magnitude {float(np.abs(x).max()):.3g})")
     return Estimate(m, max(low, m - half), min(high, m + half), int(x.size), unit, float(x.min()), float(x.max()),
                     level)
 
 
 def mean_of(values, low: float = -math.inf, high: float = math.inf, level: float = LEVEL, unit: str = "samples"):
     """The mean of independent samples (boards, deals, runs) with a t interval, kept inside [low, high]."""
+    values = check_finite_values("mean_of: values", values, min_size=2)
     est = across_seeds(values, low, high, level, unit)
     return replace(est, seed_min=None, seed_max=None)
 
 
 def paired_difference(a, b, level: float = LEVEL, unit: str = "seeds", bound: float = 1.0) -> Estimate:
     """Mean of a - b over paired replicates (the same seed or board in both arms), inside [-bound, bound]."""
-    return across_seeds(np.asarray(a, float) - np.asarray(b, float), -bound, bound, level, unit)
+    a, b = check_finite_values("paired_difference: a", a), check_finite_values("paired_difference: b", b)
+    if a.size != b.size:
+        raise ValueError(f"paired_difference: a and b are paired, so of one length; got {a.size} and {b.size}")
+    return across_seeds(a - b, -bound, bound, level, unit)
 
 
 def difference_of_proportions(wins_a, n_a, wins_b, n_b, level: float = LEVEL, unit: str = "games") -> Estimate:
@@ -168,9 +211,9 @@ def prediction_across_seeds(values, low: float = 0.0, high: float = 1.0, level: 
     ``mean +- t * sd * sqrt(1 + 1/n)``, inside [low, high]. A printed value that comes from a single trained
     table is compared with this interval, not with the mean's: more seeds narrow the mean's interval but not
     the spread of one realisation."""
-    x = np.asarray(values, dtype=float)
-    if x.size < 2:
-        raise ValueError(f"prediction_across_seeds needs at least 2 seeds, got {x.size}")
+    x = check_finite_values("prediction_across_seeds: values", values, min_size=2)
+    low, high = _range("prediction_across_seeds", low, high)
+    level = check_level("prediction_across_seeds: level", level)
     m = float(x.mean())
     half = float(_st.t.ppf(0.5 + level / 2, x.size - 1) * x.std(ddof=1) * math.sqrt(1 + 1 / x.size))
     label = f"{100 * level:.4g} % prediction interval for one trained agent"
@@ -180,7 +223,8 @@ def prediction_across_seeds(values, low: float = 0.0, high: float = 1.0, level: 
 
 def correlation(x, y, level: float = LEVEL, unit: str = "pairs") -> Estimate:
     """Pearson's r of independent pairs with Fisher's z interval (inside [-1, 1])."""
-    x, y = np.asarray(x, float), np.asarray(y, float)
+    x, y = check_finite_values("correlation: x", x), check_finite_values("correlation: y", y)
+    level = check_level("correlation: level", level)
     n = x.size
     if n < 4 or y.size != n:
         raise ValueError(f"correlation needs at least 4 pairs of equal length, got {n} and {y.size}")
@@ -200,6 +244,9 @@ def bootstrap(units, statistic, *, n_boot: int = 2000, seed: int = 0, low: float
     (the resamples drawn are the same either way)."""
     units = list(units)
     n = len(units)
+    n_boot = check_int("bootstrap: n_boot", n_boot, 1)
+    level = check_level("bootstrap: level", level)
+    low, high = _range("bootstrap", low, high)
     if n < 2:
         raise ValueError(f"bootstrap needs at least 2 units, got {n}")
     rng = np.random.default_rng(seed)
@@ -235,7 +282,9 @@ def _quantile_mc_error(draws: np.ndarray, level: float) -> float:
 
 def difference_of_means(a, b, level: float = LEVEL, unit: str = "samples", bound: float = math.inf) -> Estimate:
     """mean(a) - mean(b) of two independent samples: Welch's t interval, inside [-bound, bound]."""
-    a, b = np.asarray(a, float), np.asarray(b, float)
+    a = check_finite_values("difference_of_means: a", a)
+    b = check_finite_values("difference_of_means: b", b)
+    level = check_level("difference_of_means: level", level)
     if a.size < 2 or b.size < 2:
         raise ValueError("difference_of_means needs at least 2 values in each sample")
     va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
@@ -268,8 +317,8 @@ def combination_of_proportions(terms, level: float = LEVEL, unit: str = "games")
 
 def simultaneous_level(m: int, level: float = LEVEL) -> float:
     """Bonferroni: the per-comparison level that keeps ``m`` intervals jointly at ``level``."""
-    if m < 1:
-        raise ValueError("m must be >= 1")
+    m = check_int("simultaneous_level: m", m, 1)
+    level = check_level("simultaneous_level: level", level)
     return 1 - (1 - level) / m
 
 
@@ -314,6 +363,17 @@ class Judgement:
         if self.undecidable:
             out.append("undecidable")
         return out
+
+
+def _judgements(what: str, judgements) -> list:
+    """``judgements`` as a list of :class:`Judgement`, or TypeError naming ``what``."""
+    if isinstance(judgements, (str, bytes)) or not hasattr(judgements, "__iter__"):
+        raise TypeError(f"{what}: judgements is a list of Judgement, got {type(judgements).__name__}")
+    judgements = list(judgements)
+    odd = [type(j).__name__ for j in judgements if not isinstance(j, Judgement)]
+    if odd:
+        raise TypeError(f"{what}: judgements is a list of Judgement, got {odd[0]} among them")
+    return judgements
 
 
 def _needed_n(est: Estimate, lo: float, hi: float) -> int | None:
@@ -374,6 +434,8 @@ def within(est: Estimate, lo: float, hi: float, what: str, *, span: float | None
     """The one decision: interval inside [lo, hi] -> reproduced; disjoint -> differs; else inconclusive.
     ``span``: the quantity's natural range (1 for a rate, 100 for percent), for the ``weak`` flag;
     ``reference``: its no-effect value, for the ``same direction`` flag."""
+    _check_estimate("within: est", est)
+    lo, hi = _range("within", lo, hi)
     label = est.interval_label or "point"
     rule = (f"{what}: allowed [{_fmt(lo)}, {_fmt(hi)}]; reproduced if the {label} interval lies inside, "
             "differs if it lies outside, else inconclusive")
@@ -422,6 +484,19 @@ def value(printed, est: Estimate, *, decimals: int | None = None, truncated: boo
     """A printed value. Its band: every number that prints the same at the printed precision, widened by
     ``tolerance`` and, for a simulated value with a stated sample size ``paper_n``, by the paper's own 95 %
     sampling half-width (``scale`` = 100 for a rate printed in percent)."""
+    _check_estimate("value: est", est)
+    printed = check_real("value: printed", printed)
+    if decimals is not None:
+        decimals = check_int("value: decimals", decimals, 0, 300)
+    truncated = check_bool("value: truncated", truncated)
+    tolerance = check_real("value: tolerance", tolerance, 0.0)
+    if paper_n is not None:
+        paper_n = _count("value: paper_n", paper_n, 1)
+    scale = check_real("value: scale", scale, 0.0, low_open=True)
+    if span is not None:
+        span = check_real("value: span", span, 0.0, low_open=True)
+    if reference is not None:
+        reference = check_real("value: reference", reference)
     lo, hi = printed_band(printed, decimals, truncated)
     shown = tolerance  # the float round-off allowance below is not part of the stated rule
     widen = tolerance if decimals is not None or tolerance else 1e-9 * (1 + abs(float(printed)))
@@ -442,7 +517,10 @@ def simulated_value(printed, est: Estimate, *, decimals: int | None = None, trun
     """A printed simulated rate: its band is the printed value +- 1 point (``SIM_TOLERANCE_RATE``), widened by
     the paper's own sampling error when it gives its sample size ``paper_n``. ``span`` defaults to ``scale``
     (a rate)."""
-    if not 0 <= float(printed) <= scale:
+    _check_estimate("simulated_value: est", est)
+    scale = check_real("simulated_value: scale", scale, 0.0, low_open=True)
+    printed = check_real("simulated_value: printed", printed)
+    if not 0 <= printed <= scale:
         raise ValueError(f"simulated_value: a printed rate lies in [0, {scale:g}], got {printed!r}")
     tol = SIM_TOLERANCE_RATE * scale
     return value(printed, est, decimals=decimals, truncated=truncated, tolerance=tol, paper_n=paper_n, scale=scale,
@@ -454,8 +532,12 @@ def direction(est: Estimate, expect: str = ">", than: float = 0.0, negligible: f
     With ``negligible``, an interval wholly within +-negligible of ``than`` differs (no meaningful difference)
     whatever its side; otherwise reproduced when the interval excludes ``than`` on the stated side, differs
     when it excludes it on the other side, else inconclusive."""
+    _check_estimate("direction: est", est)
     if expect not in (">", "<"):
-        raise ValueError("expect must be '>' or '<'")
+        raise ValueError(f"direction: expect must be '>' or '<', got {expect!r}")
+    than = check_real("direction: than", than)
+    if negligible is not None:
+        negligible = check_real("direction: negligible", negligible, 0.0)
     label = est.interval_label or "point"
     rule = f"direction: {expect} {_fmt(than)}; reproduced if the {label} interval excludes {_fmt(than)} on that side"
     if est.mc_error > 0:
@@ -492,6 +574,7 @@ def magnitude(est: Estimate, low: float, high: float, what: str = "magnitude", *
 
 def about(x: float, est: Estimate, *, span: float | None = None, reference: float | None = None) -> Judgement:
     """ "About x": x +- 25 % (two-sided)."""
+    x = check_real("about: x", x)
     lo, hi = sorted((x * (1 - ABOUT), x * (1 + ABOUT)))
     return within(est, lo, hi, f"about {_fmt(x)} (+-{ABOUT:.0%})", span=span, reference=reference)
 
@@ -499,6 +582,9 @@ def about(x: float, est: Estimate, *, span: float | None = None, reference: floa
 def word(w: str, est: Estimate, scale: float = 1.0, *, reference: float | None = None) -> Judgement:
     """A qualitative word, judged on its range from :data:`WORDS` (``scale`` = 100 for values in percent).
     A range that runs to the end of its scale ("clear": 5 points or more) is one-sided and never ``weak``."""
+    if not isinstance(w, str):
+        raise TypeError(f"word: w is one of the words {sorted(WORDS)}, got {type(w).__name__}")
+    scale = check_real("word: scale", scale, 0.0, low_open=True)
     key = w.lower()
     if key not in WORDS:
         raise ValueError(f"no range for the word {w!r}; known: {sorted(WORDS)}")
@@ -516,6 +602,7 @@ def share(judgements: list[Judgement], unit: str = "cells") -> Estimate:
     """The share of cases for which a statement holds, from per-case judgements: at least the reproduced
     ones, at most all but the ones that differ (inconclusive cases could go either way). Its interval is that
     range, labelled as such, not a confidence interval."""
+    judgements = _judgements("share", judgements)
     m = len(judgements)
     if m == 0:
         raise ValueError("share of no cases")
@@ -530,7 +617,7 @@ def all_of(judgements: list[Judgement], what: str = "every case") -> Judgement:
     case reproduced -> reproduced; else inconclusive. The result is knife-edge when its verdict rests on
     knife-edge cases (reproduced: any case is; differs: every differing case is), and undecidable when every
     undecided case is."""
-    judgements = list(judgements)
+    judgements = _judgements("all_of", judgements)
     verdicts = [j.verdict for j in judgements]
     n, bad, good = len(verdicts), verdicts.count("differs"), verdicts.count("reproduced")
     rule = (f"{what}: each of {n} cases judged at a Bonferroni-adjusted level; reproduced if all are, differs "
@@ -560,6 +647,8 @@ def all_of(judgements: list[Judgement], what: str = "every case") -> Judgement:
 def covers(est: Estimate, target: float) -> Judgement:
     """A check of our code (kind ``check`` only): a simulation against the exact value it estimates passes
     when its interval covers that value."""
+    _check_estimate("covers: est", est)
+    target = check_real("covers: target", target)
     label = est.interval_label or "point"
     rule = f"check: the {label} interval covers the exact value {_fmt(target)}"
     return Judgement("reproduced" if est.low <= target <= est.high else "differs", rule)
@@ -591,6 +680,11 @@ def plan_confirmation(pilot: Judgement, *, cap: int, population: int | None = No
     ``PLANNED_POWER``, capped at ``cap`` (a budget stated before the confirmatory data are drawn). ``population``
     bounds what can exist at all (25 cells of a grid): a row needing more is undecidable. None for a pilot that
     was decided (it needs no second stage)."""
+    if not isinstance(pilot, Judgement):
+        raise TypeError(f"plan_confirmation: pilot must be a Judgement, got {type(pilot).__name__}")
+    cap = check_int("plan_confirmation: cap", cap, 1)
+    if population is not None:
+        population = check_int("plan_confirmation: population", population, 1)
     if pilot.verdict != "inconclusive":
         return None
     if pilot.undecidable or pilot.needed is None:
@@ -649,6 +743,8 @@ def plan_second_stage(pilot_est: Estimate, pilot: Judgement, *, cap: int, popula
 
 def undecidable(j: Judgement, reason: str) -> Judgement:
     """An inconclusive row that no sample can decide: it says why and suggests no size."""
+    if not isinstance(j, Judgement):
+        raise TypeError(f"undecidable: j must be a Judgement, got {type(j).__name__}")
     return replace(j, verdict="inconclusive", undecidable=True, needed=None, note=f"no sample decides it: {reason}")
 
 
@@ -663,6 +759,13 @@ def confirmed(pilot: Estimate, pilot_judgement: Judgement, estimate: Estimate, j
               plan: Plan) -> Judgement:
     """The verdict of a two-stage row: from the fresh confirmatory sample alone, with the pilot recorded
     beside it. A confirmatory sample that is still undecided at the cap says so."""
+    _check_estimate("confirmed: pilot", pilot)
+    _check_estimate("confirmed: estimate", estimate)
+    for name, j in (("pilot_judgement", pilot_judgement), ("judgement", judgement)):
+        if not isinstance(j, Judgement):
+            raise TypeError(f"confirmed: {name} must be a Judgement, got {type(j).__name__}")
+    if plan is not None and not isinstance(plan, Plan):
+        raise TypeError(f"confirmed: plan must be a Plan (plan_confirmation), got {type(plan).__name__}")
     if plan is None or plan.undecidable:
         raise ValueError("confirmed() needs a plan with a confirmatory size (see plan_confirmation)")
     if pilot.n is not None and plan.n is not None and plan.n < pilot.n:

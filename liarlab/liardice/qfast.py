@@ -23,10 +23,22 @@ import numpy as np
 from numba import njit
 
 from liarlab.core.bids import bid_ladder
+from liarlab.core.reprs import compact_repr
 from liarlab.core.seeds import generator
-from liarlab.core.validation import check_choice, check_int, check_probability
+from liarlab.core.validation import check_bool, check_choice, check_int, check_probability, check_real
 from liarlab.liardice.exp_agents import EXP0_WINDOW
-from liarlab.liardice.qtable import HANDS, N_HANDS, RULES, Layout, QTable, hand_ranks, load_arrays, save_arrays
+from liarlab.liardice.qtable import (
+    HANDS,
+    MAX_HISTORY,
+    MAX_PLAYERS,
+    N_HANDS,
+    RULES,
+    Layout,
+    QTable,
+    hand_ranks,
+    load_arrays,
+    save_arrays,
+)
 
 RAND, EXP0, EXP1, EXP2, EXP3, EXPRAND, QAGENT, EXPRAND_GAME, ALWAYS_CHALLENGE, NEVER_CHALLENGE = range(10)
 #: "EXPRAND-game" draws one EXP rule per game instead of per decision (the spec's ablation of RL-random).
@@ -38,8 +50,8 @@ KIND_CODES = {"RAND": RAND, "EXP0": EXP0, "EXP1": EXP1, "EXP2": EXP2, "EXP3": EX
               "NEVER-CHALLENGE": NEVER_CHALLENGE}
 RULE_CODES = {r: i for i, r in enumerate(RULES)}
 FALLBACK_CODES = {"smallest": 0, "best_face_plus_one": 1}
-MAX_K = 3
-MAX_HISTORY = 3     # the report's history lengths 1..3, partial and full hand
+MAX_K = MAX_PLAYERS
+# the report's history lengths 1..3, partial and full hand: MAX_HISTORY (liarlab.liardice.qtable)
 # The report's bid ladder (bids from one die, faces 1..6) for up to MAX_K players, as arrays the compiled code
 # reads (numba freezes them as constants): QUANTITY[b] and FACE[b] (0-based) of bid b, INDEX[q, f] of bid (q, f + 1).
 _LADDER = bid_ladder(6, 1, 5 * MAX_K)
@@ -65,6 +77,8 @@ class FastTable:
     (``EMPTY`` = free), with ``values[p]`` and ``seen[p]`` beside it (linear probing, grown at half load).
     """
 
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
+
     layout: Layout
     values: np.ndarray = field(default=None)
     seen: np.ndarray = field(default=None)
@@ -72,6 +86,8 @@ class FastTable:
     hkeys: np.ndarray = field(default=None)
 
     def __post_init__(self):
+        if not isinstance(self.layout, Layout):
+            raise TypeError(f"layout must be a Layout (liarlab.liardice.Layout), got {type(self.layout).__name__}")
         if self.hkeys is None and self.layout.size > DENSE_LIMIT:
             self.hkeys = np.full(INITIAL_CAPACITY, EMPTY, dtype=np.int64)
         if self.sparse:
@@ -574,6 +590,7 @@ class Player:
         if self.margin is not None:
             check_int("margin", self.margin, 1)
         check_int("window", self.window, 1)
+        check_bool("do_shuffle", self.do_shuffle)
 
     @property
     def name(self) -> str:
@@ -589,6 +606,8 @@ def as_player(p) -> Player:
 @dataclass
 class MatchResult:
     """Per game: winning lineup slot, seat shift (slot i sat in seat (i + shift) % k), actions incl. challenge."""
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     winner: np.ndarray
     shift: np.ndarray
@@ -668,6 +687,7 @@ def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None 
     check_choice("rule", rule, RULES)
     for name, v in (("alpha", alpha), ("gamma", gamma)):
         check_probability(name, v)
+    reward, penalty = check_real("reward", reward), check_real("penalty", penalty)
     if seats == "rotate":
         rotate, fixed = True, 0
     else:

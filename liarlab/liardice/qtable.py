@@ -37,6 +37,7 @@ import numpy as np
 from liarlab.core.api import register_agent
 from liarlab.core.bids import bid_ladder
 from liarlab.core.files import atomic_write_bytes
+from liarlab.core.reprs import compact_repr
 from liarlab.core.validation import check_choice, check_int, check_probability
 from liarlab.liardice.exp_agents import legal_from_observation
 
@@ -97,6 +98,8 @@ class QTable:
     ``n_players``, ``history`` and ``hand`` say how keys were built; a table is only used by agents
     with the same settings.
     """
+
+    __repr__ = compact_repr   # the shapes of its arrays and plans, not their contents
 
     n_players: int = 2
     history: int = 1
@@ -198,6 +201,12 @@ def load_arrays(path) -> tuple[np.ndarray, np.ndarray, dict]:
 
 # ============================================================================ dense layout (shared with qfast)
 
+#: the report's settings that a :class:`Layout` (and the compiled engine of :mod:`liarlab.liardice.qfast`) can
+#: hold: two or three players, the last one to three bids
+MAX_PLAYERS = 3
+MAX_HISTORY = 3
+
+
 @lru_cache(maxsize=None)
 def hand_ranks() -> tuple[np.ndarray, np.ndarray]:
     """Every unordered five-dice hand (252 x 6 counts, sorted) and a lookup code -> rank (code = sum c_f 6^f)."""
@@ -227,6 +236,12 @@ class Layout:
     n_players: int = 2
     history: int = 1
     hand: str = "partial"
+
+    def __post_init__(self):
+        # the compiled engines index arrays by these: a value outside them would read or write out of bounds
+        check_int("Layout: n_players", self.n_players, 2, MAX_PLAYERS)
+        check_int("Layout: history", self.history, 1, MAX_HISTORY)
+        check_choice("Layout: hand", self.hand, HANDS)
 
     @property
     def n_bids(self) -> int:

@@ -854,7 +854,7 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     j = _all(js, "EXP1 and EXP2 against EXP3") if js else V.undecidable(
         V.stated("inconclusive", "gain over s=3, EXP1 and EXP2 against EXP3"), "every cell is at a ceiling")
     rows.append(_claim("EXP3 gains less at s = 4, 5 than EXP1 and EXP2", "Fig 5-15", "smaller gain",
-                       min(shown, key=lambda z: z.value) if shown else V.exact(float("nan")), j,
+                       min(shown, key=lambda z: z.value) if shown else V.Estimate(*[float("nan")] * 3), j,
                        note="gain over s=3 summed over s=4,5, EXP1 (or EXP2) minus EXP3" +
                        (f"; {'; '.join(notes)}" if notes else ""), **SEL))
     return _section("fig_5_14_15", rows)
