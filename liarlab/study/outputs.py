@@ -10,6 +10,7 @@ import json
 import os
 import re
 import subprocess
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -34,9 +35,10 @@ def in_repository() -> bool:
     return (REPO_ROOT / "pyproject.toml").is_file() and (REPO_ROOT / "notebooks").is_dir()
 
 
-def _default_root() -> Path:
-    """$LIARLAB_OUT, else the repository when liarlab runs from it, else the current folder (an installed wheel
-    never writes into site-packages)."""
+def default_root() -> Path:
+    """The output root when no run set one: $LIARLAB_OUT, else the repository when liarlab runs from it, else the
+    current folder (an installed wheel never writes into site-packages). The command line's ``cache`` and
+    ``solve`` use it too, so they find what the library wrote."""
     env = os.environ.get("LIARLAB_OUT")
     if env:
         return Path(env).resolve()
@@ -46,7 +48,7 @@ def _default_root() -> Path:
 def output_root() -> Path:
     """The current run's output root (its context's ``out_dir``, else $LIARLAB_OUT, else the repository), with its
     ``data/``, ``figures/`` and ``data/cache/`` folders."""
-    root = context.current().out_dir or _default_root()
+    root = context.current().out_dir or default_root()
     for sub in ("data", "figures", "data/cache"):
         (root / sub).mkdir(parents=True, exist_ok=True)
     return root
@@ -181,9 +183,16 @@ def save_figure(fig, name: str, formats=("png", "svg")) -> list[Path]:
         if fmt == "svg":
             import matplotlib as mpl
             mpl.rcParams["svg.hashsalt"] = "liarlab"
-        tmp = path.with_name(f".{path.name}.tmp.{fmt}")
-        fig.savefig(tmp, format=fmt, metadata=meta, bbox_inches="tight", dpi=120 if fmt == "png" else None)
-        os.replace(tmp, path)
+        # a temporary file of this call's own (two runs saving one figure never share it), then renamed
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=f".tmp.{fmt}")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                fig.savefig(handle, format=fmt, metadata=meta, bbox_inches="tight",
+                            dpi=120 if fmt == "png" else None)
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
         paths.append(path)
     return paths
 
