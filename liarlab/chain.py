@@ -579,10 +579,12 @@ def _stop_workers(pool, running: dict) -> ChainInterrupted:
         signal.signal(signal.SIGINT, previous)
 
 
-def _ipc_kernel_manager(folder: str):
+def _ipc_kernel_manager(folder: str, stderr=None):
     """A kernel manager that talks to the kernel over local IPC sockets in ``folder`` instead of unencrypted
     TCP (so the kernel does not print its TCP warning for every notebook). The sockets live in a private
-    temporary folder: never in the notebooks' working directory, never shared by two runs."""
+    temporary folder: never in the notebooks' working directory, never shared by two runs. ``stderr``: a file the
+    kernel's own error output goes to (the chain shows it after the run, unless the run was interrupted: then it is
+    only the kernel's complaints about being stopped)."""
     from jupyter_client.manager import AsyncKernelManager
 
     class IPCKernelManager(AsyncKernelManager):
@@ -591,6 +593,11 @@ def _ipc_kernel_manager(folder: str):
             self.transport = "ipc"
             self.ip = os.path.join(folder, "kernel")
 
+        async def start_kernel(self, **kwargs):
+            if stderr is not None:
+                kwargs.setdefault("stderr", stderr)
+            return await super().start_kernel(**kwargs)
+
     return IPCKernelManager
 
 
@@ -598,14 +605,18 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
              at_once: int = 1) -> None:
     import logging
 
-    # papermill warns about every chain setting a notebook does not use; the chain passes all of them
-    logging.getLogger("papermill").setLevel(logging.ERROR)
+    # papermill warns about every chain setting a notebook does not use; the chain passes all of them. Its errors
+    # (a kernel that died, or was stopped by Ctrl-C) and asyncio's about the tasks they left are said by the chain
+    # in one line instead (ChainError, ChainInterrupted)
+    logging.getLogger("papermill").setLevel(logging.CRITICAL)
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
 
     # Execute to a temporary file and rename: a failed run never replaces a finished notebook. Its name is this
     # run's own (mkstemp), so two runs never write one file.
     fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.", suffix=".running.ipynb")
     os.close(fd)
     tmp = Path(name)
+    os.chmod(tmp, 0o644)  # mkstemp makes owner-only files; a notebook is for everyone to read
     try:
         _execute_to(path, target, tmp, params, kernel, cwd, progress, at_once)
     finally:
@@ -617,19 +628,35 @@ def _execute_to(path: Path, target: Path, tmp: Path, params: dict, kernel: str, 
     """:func:`_execute`'s work: run ``path`` into ``tmp``, then move it to ``target`` (a failure: to
     ``<name>.failed.ipynb``; Ctrl-C: :class:`ChainInterrupted` naming the cell that was running)."""
     import papermill as pm
+    from nbclient.exceptions import DeadKernelError
     from papermill.exceptions import PapermillExecutionError
 
     # The kernel inherits this: its Explore cells draw static figures (liarlab.study.controls.front_end)
     previous = os.environ.get(controls.CHAIN_ENV)
     os.environ[controls.CHAIN_ENV] = str(at_once)  # the notebook's rerun line says when another ran beside it
+    interrupted = False
     try:
-        with tempfile.TemporaryDirectory(prefix="liarlab-kernel-") as sockets:
-            pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
-                                cwd=str(cwd), progress_bar=progress, log_output=False,
-                                # a kernel that imports numba and pgmpy on a busy 2-core machine can take over
-                                # papermill's default 60 s to answer
-                                start_timeout=300,
-                                kernel_manager_class=_ipc_kernel_manager(sockets))
+        with tempfile.TemporaryDirectory(prefix="liarlab-kernel-") as sockets, \
+                open(os.path.join(sockets, "stderr"), "w+b") as kernel_err:
+            try:
+                pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
+                                    cwd=str(cwd), progress_bar=progress, log_output=False,
+                                    # a kernel that imports numba and pgmpy on a busy 2-core machine can take over
+                                    # papermill's default 60 s to answer
+                                    start_timeout=300,
+                                    kernel_manager_class=_ipc_kernel_manager(sockets, kernel_err))
+            except KeyboardInterrupt:
+                interrupted = True
+                raise
+            finally:
+                if not interrupted:  # what the kernel said on its error output, as if it had written there
+                    kernel_err.seek(0)
+                    said = kernel_err.read().decode(errors="replace")
+                    if said.strip():
+                        sys.stderr.write(said)
+    except DeadKernelError as err:
+        raise ChainError(f"notebook {path.name}: its kernel died in cell {_running_cell(tmp)} ({err}); rerun to "
+                         "resume") from None
     except PapermillExecutionError as err:
         failed = target.with_name(f"{target.stem}.failed.ipynb")
         tmp.replace(failed)
@@ -651,16 +678,17 @@ def _execute_to(path: Path, target: Path, tmp: Path, params: dict, kernel: str, 
 
 
 def _running_cell(notebook: Path) -> int | None:
-    """The index of the cell papermill marked running in ``notebook`` (it saves the notebook as each cell starts;
-    the same count as a failure's cell, papermill's injected cell included), or None before the first."""
+    """The index of the cell that was running when ``notebook``'s run stopped (the last one papermill stamped with a
+    start time: it saves the notebook as each cell starts, and marks the cells it never reached completed, without
+    a start time, when it stops), counted as a failure's cell is (papermill's injected cell included); None before
+    the first."""
     try:
         cells = json.loads(notebook.read_text()).get("cells", [])
     except (OSError, ValueError, AttributeError):
         return None
-    for index, cell in enumerate(cells):
-        if cell.get("metadata", {}).get("papermill", {}).get("status") == "running":
-            return index
-    return None
+    started = [index for index, cell in enumerate(cells)
+               if (cell.get("metadata", {}).get("papermill") or {}).get("start_time")]
+    return started[-1] if started else None
 
 
 #: Cells whose input is machinery, not report: hidden in the HTML (nbconvert's TagRemovePreprocessor) and folded
