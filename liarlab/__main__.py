@@ -68,7 +68,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "solve":
-        return solve_command(parser, args)
+        return solve_command(args)
 
     if args.command == "cache":
         try:
@@ -110,23 +110,28 @@ def main(argv=None) -> int:
     return 0
 
 
-def solve_command(parser, args) -> int:
+def solve_command(args) -> int:
     """``python -m liarlab solve KIND``: every option checked before anything is solved or written; a certificate
     that fails (missing, truncated, swapped, tampered) in one line naming the file and what failed."""
     import math
 
     from liarlab.papers.p05 import certificates, endgame, regenerate
 
+    problem = None
     if (args.open or args.import_from is not None) and args.kind != "end-game":
-        parser.error("--open and --import apply to end-game only")
-    if args.time_limit is not None and not args.open:
-        parser.error("--time-limit goes with --open")
-    if args.time_limit is not None and not (math.isfinite(args.time_limit) and args.time_limit > 0):
-        parser.error(f"--time-limit must be a finite number of seconds > 0, got {args.time_limit}")
-    if sum(map(bool, (args.open, args.import_from is not None, args.verify, args.force))) > 1:
-        parser.error("give one of --open, --import, --verify, --force")
-    if args.import_from is not None and not Path(args.import_from).is_dir():
-        parser.error(f"--import {args.import_from!r}: no such folder (it holds <a>v<b>_N<N>_<convention>/state.npz)")
+        problem = "--open and --import apply to end-game only"
+    elif args.time_limit is not None and not args.open:
+        problem = "--time-limit goes with --open"
+    elif args.time_limit is not None and not (math.isfinite(args.time_limit) and args.time_limit >= 0):
+        problem = f"--time-limit must be a finite number of seconds >= 0 (0: one more round), got {args.time_limit}"
+    elif sum(map(bool, (args.open, args.import_from is not None, args.verify, args.force))) > 1:
+        problem = "give one of --open, --import, --verify, --force"
+    elif args.import_from is not None and not Path(args.import_from).is_dir():
+        problem = (f"--import {args.import_from!r}: no such folder (it holds the checkpoints "
+                   "<a>v<b>_N<N>_<convention>/state.npz)")
+    if problem:
+        print(f"liarlab: {problem}", file=sys.stderr)
+        return 2
     try:
         if args.import_from is not None:
             rows = regenerate.import_open(args.import_from)
