@@ -12,7 +12,8 @@ REPORT_DIR ?= build/quick/report
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip "setuptools>=77"
-	$(BIN)/python -m pip install --quiet -e ".[dev,explore,gambit,distributed,openspiel]"
+	@echo "Installing liarlab and its dependencies into $(VENV) (a few minutes the first time; pip shows its progress)"
+	$(BIN)/python -m pip install --progress-bar on -e ".[dev,explore,gambit,distributed,openspiel]"
 	$(BIN)/python -m liarlab kernel
 	touch $(STAMP)
 

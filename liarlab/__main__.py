@@ -45,9 +45,12 @@ def main(argv=None) -> int:
     action = store.add_mutually_exclusive_group(required=True)
     action.add_argument("--list", action="store_true", help="one line per entry: name, size, compute time, "
                                                             "whether its source is unchanged")
-    action.add_argument("--clear", action="store_true", help="remove the entries (all, or --name PREFIX)")
+    action.add_argument("--clear", action="store_true", help="remove the entries: those of --name PREFIX, or with "
+                                                             "--all every one")
     store.add_argument("--name", default=None, help="only entries whose name starts with this")
-    store.add_argument("--out", default=None, help="the output root whose cache to use (default: the repository)")
+    store.add_argument("--all", action="store_true", help="with --clear: remove every entry")
+    store.add_argument("--out", default=None, help="the output root whose cache to use (default: the library's, the "
+                                                   "repository or, installed, the working folder)")
     run.add_argument("--no-progress", action="store_true", help="no cell progress bar in the terminal")
     solve = sub.add_parser("solve", help="solve and store notebook 05's certificates offline (the exact results "
                                          "the chain verifies from data/05_certificates instead of solving)")
@@ -65,28 +68,14 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "solve":
-        from liarlab.bluff import endgame_store
-        from liarlab.papers.p05 import regenerate
-
-        if (args.open or args.import_from) and args.kind != "end-game":
-            parser.error("--open and --import apply to end-game only")
-        if args.time_limit is not None and not args.open:
-            parser.error("--time-limit goes with --open")
-        if sum(map(bool, (args.open, args.import_from, args.verify, args.force))) > 1:
-            parser.error("give one of --open, --import, --verify, --force")
-        if args.import_from:
-            print(f"{len(regenerate.import_open(args.import_from))} open end-game cells imported")
-        elif args.open:
-            limit = endgame_store.OPEN_TIME_LIMIT if args.time_limit is None else args.time_limit
-            print(f"{len(regenerate.resume_open(limit))} open end-game cells resumed")
-        elif args.verify:
-            print(f"{len(regenerate.verify_all(args.kind))} {args.kind} certificates verified")
-        else:
-            regenerate.store(args.kind, force=args.force)
-        return 0
+        return solve_command(args)
 
     if args.command == "cache":
-        return cache_command(args)
+        try:
+            return cache_command(args)
+        except ValueError as err:
+            print(f"liarlab: {err}", file=sys.stderr)
+            return 2
 
     if args.command == "kernel":
         print(f"kernel '{chain.ensure_kernel()}' runs {sys.executable}")
@@ -94,6 +83,8 @@ def main(argv=None) -> int:
     if args.command == "bench":
         return run_benchmarks(args.names)
     try:
+        if args.out is not None and not args.out.strip():
+            raise ValueError("--out must name a folder, got an empty one (leave --out out to run in place)")
         params = dict(chain.parse_parameter(p) for p in args.parameter)
         if args.resolve:
             if "resolve_certificates" in params:
@@ -108,15 +99,82 @@ def main(argv=None) -> int:
     except (ValueError, chain.ChainError) as err:
         print(f"liarlab: {err}", file=sys.stderr)
         return 2
+    except chain.ChainInterrupted as err:
+        print(f"liarlab: {err}", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:  # before or after the notebooks (the kernel's registration, the report pages)
+        print("liarlab: interrupted; rerun to resume", file=sys.stderr)
+        return 130
     root = args.out or outputs.REPO_ROOT
     print(f"report: {root}/report/index.html; notebooks: {runs[0].output.parent if runs else root}")
+    return 0
+
+
+def solve_command(args) -> int:
+    """``python -m liarlab solve KIND``: every option checked before anything is solved or written; a certificate
+    that fails (missing, truncated, swapped, tampered) in one line naming the file and what failed."""
+    import math
+
+    from liarlab.bluff import certificates, endgame_store
+    from liarlab.papers.p05 import regenerate
+
+    problem = None
+    if (args.open or args.import_from is not None) and args.kind != "end-game":
+        problem = "--open and --import apply to end-game only"
+    elif args.time_limit is not None and not args.open:
+        problem = "--time-limit goes with --open"
+    elif args.time_limit is not None and not (math.isfinite(args.time_limit) and args.time_limit >= 0):
+        problem = f"--time-limit must be a finite number of seconds >= 0 (0: one more round), got {args.time_limit}"
+    elif sum(map(bool, (args.open, args.import_from is not None, args.verify, args.force))) > 1:
+        problem = "give one of --open, --import, --verify, --force"
+    elif args.import_from is not None and not Path(args.import_from).is_dir():
+        problem = (f"--import {args.import_from!r}: no such folder (it holds the checkpoints "
+                   "<a>v<b>_N<N>_<convention>/state.npz)")
+    if problem:
+        print(f"liarlab: {problem}", file=sys.stderr)
+        return 2
+    try:
+        if args.import_from is not None:
+            rows = regenerate.import_open(args.import_from)
+            if not rows:
+                print(f"liarlab: --import {args.import_from}: no checkpoint of an open end-game cell there "
+                      "(<a>v<b>_N<N>_<convention>/state.npz)", file=sys.stderr)
+                return 2
+            print(f"{len(rows)} open end-game cells imported")
+        elif args.open:
+            limit = endgame_store.OPEN_TIME_LIMIT if args.time_limit is None else args.time_limit
+            print(f"{len(regenerate.resume_open(limit))} open end-game cells resumed")
+        elif args.verify:
+            print(f"{len(regenerate.verify_all(args.kind))} {args.kind} certificates verified")
+        else:
+            regenerate.store(args.kind, force=args.force)
+    except certificates.CertificateError as err:
+        print(f"liarlab: certificate check failed: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("liarlab: interrupted; what was stored stays (each certificate is written whole)", file=sys.stderr)
+        return 130
     return 0
 
 
 def cache_command(args) -> int:
     from liarlab.study import cache
 
-    folder = (Path(args.out).resolve() if args.out else outputs.REPO_ROOT) / "data" / "cache"
+    if args.name is not None and not args.name.strip():
+        raise ValueError("--name must start an entry's name, got an empty one (--clear --all removes every entry)")
+    if args.clear and args.name is None and not args.all:
+        raise ValueError("--clear needs --name PREFIX, or --all to remove every entry")
+    if args.all and (not args.clear or args.name is not None):
+        raise ValueError("--all goes with --clear and without --name")
+    if args.out is not None:
+        root = chain.check_out(args.out)
+        if not root.is_dir():
+            raise ValueError(f"--out {args.out}: no such folder")
+    else:
+        root = outputs.default_root()
+    folder = root / "data" / "cache"
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--out {args.out}: {folder} is a file, not a folder")
     if args.clear:
         removed = cache.clear(folder, prefix=args.name) if folder.exists() else 0
         print(f"removed {removed} cache entr{'y' if removed == 1 else 'ies'} from {folder}")

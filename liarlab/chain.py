@@ -12,8 +12,10 @@ notebook's kernel starts its own run context (``nb.setup``) from the settings th
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -52,6 +54,23 @@ class ChainError(RuntimeError):
     """A notebook of the chain failed; finished notebooks and cached results are kept."""
 
 
+class ChainInterrupted(Exception):
+    """The chain was interrupted (Ctrl-C): ``where`` lists (notebook id, cell index or None before its first cell)
+    of each notebook that was running. Finished notebooks and cached results are kept, the running ones' partial
+    notebooks removed: a rerun resumes from the cache."""
+
+    def __init__(self, where):
+        self.where = list(where)
+        super().__init__(self.where)
+
+    def __str__(self):
+        def one(nb_id, cell):
+            return f"{nb_id} " + ("before its first cell" if cell is None else f"at cell {cell}")
+
+        places = " and ".join(one(*w) for w in self.where) or "before any notebook started"
+        return f"interrupted in {places}; rerun to resume"
+
+
 @dataclass
 class NotebookRun:
     notebook: str
@@ -72,10 +91,13 @@ def select_notebooks(only: str | list[str] | None, folder: Path = NOTEBOOK_DIR) 
     if not notebooks:
         raise ValueError(f"no notebooks in {folder.name}/: the chain runs the notebooks of a clone of the liarlab "
                          "repository (an installed wheel ships the library only)")
-    if not only:
+    if only is None:
         return notebooks
     ids = only.split(",") if isinstance(only, str) else list(only)
-    ids = [i.strip().zfill(2) for i in ids if i.strip()]
+    ids = [str(i).strip().zfill(2) for i in ids if str(i).strip()]
+    if not ids:  # an empty --only is a mistake, not "every notebook" (leave --only out for that)
+        raise ValueError(f"--only names no notebook ({only!r}); give ids like 03,05 from {sorted(notebooks)}, or "
+                         "leave --only out to run them all")
     unknown = [i for i in ids if i not in notebooks]
     if unknown:
         raise ValueError(f"only: unknown notebook id(s) {unknown}; available: {sorted(notebooks)}")
@@ -247,12 +269,23 @@ def expectation(nb_id: str, name: str, profile: str, root: Path, notebook: Path 
     return ""
 
 
+#: a file name longer than this many bytes cannot be created (NAME_MAX of Linux and macOS file systems)
+NAME_MAX = 255
+
+
 def check_out(out) -> Path:
-    """The output root ``out`` resolved; ``ValueError`` (one line) when it or a folder above it is a file, or it
-    cannot be created."""
+    """The output root ``out`` resolved; ``ValueError`` (one line) when it is empty (an empty --out once ran in
+    place over the committed report), a name in it is too long, or it or a folder above it is a file or cannot be
+    written."""
     if not isinstance(out, (str, os.PathLike)):
         raise ValueError(f"--out is a folder path, got {type(out).__name__}")
+    if not str(out).strip():
+        raise ValueError("--out must name a folder, got an empty one (leave --out out to run in place)")
     root = Path(out).expanduser().resolve()
+    long = [part for part in root.parts if len(os.fsencode(part)) > NAME_MAX]
+    if long:
+        raise ValueError(f"--out: the folder name {long[0][:40]}... is {len(os.fsencode(long[0]))} bytes long; at "
+                         f"most {NAME_MAX} are allowed")
     for folder in (root, *root.parents):
         if folder.exists():
             if not folder.is_dir():
@@ -275,7 +308,10 @@ def check_scheduler_reachable(scheduler, timeout: float = 5.0) -> None:
     if not isinstance(address, str):
         return
     match = re.fullmatch(r"(?:(\w+)://)?(.+):(\d+)", address)
-    if match is None or match.group(1) in ("inproc", "ucx"):
+    if match is not None and match.group(1) == "inproc":
+        raise ValueError(f"--scheduler {address}: an inproc:// scheduler answers only inside its own process, and each "
+                         "notebook runs in a kernel of its own: give tcp://host:port")
+    if match is None or match.group(1) == "ucx":
         return
     host, port = match.group(2).strip("[]"), int(match.group(3))
     try:
@@ -325,9 +361,12 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
     notebooks = select_notebooks(only, notebook_dir)
     parameters = dict(parameters or {})
     declared = check_parameter_names(parameters, notebooks)
-    root = check_out(out) if out else outputs.REPO_ROOT
+    root = check_out(out) if out is not None else outputs.REPO_ROOT
     if scheduler is not None:
         check_scheduler_reachable(scheduler)
+    if set(notebooks) <= set(GATHERERS) and not any((root / "data").glob("[0-9][0-9]_claims.csv")):
+        raise ValueError(f"--only {','.join(notebooks)}: the scorecard gathers the other notebooks' claims tables and "
+                         f"{root / 'data'} has none; run them first, or with it (e.g. --only 00,99)")
     nb_out = notebook_dir if out is None else root / "notebooks"
     settings = {}
     for nb_id, path in notebooks.items():
@@ -339,9 +378,64 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
         # each notebook receives only the parameters its parameters cell has
         settings[nb_id] = {k: v for k, v in chain_values.items() if k in declared[nb_id]}
         preflight(nb_id, settings[nb_id], path.name)
-    nb_out.mkdir(parents=True, exist_ok=True)
-    for sub in ("data", "figures", "report"):
-        (root / sub).mkdir(parents=True, exist_ok=True)
+    _make_folder(root, out)
+    with out_lock(root):  # a second run on the same output root is refused while this one runs
+        for folder in (nb_out, root / "data", root / "figures", root / "report"):
+            _make_folder(folder, out)
+        for stale in nb_out.glob(".[0-9][0-9]_*.running.ipynb"):  # left by a killed run (we hold the lock)
+            stale.unlink(missing_ok=True)
+        return _run_locked(notebooks, settings, profile, root, nb_out, notebook_dir, force, html, log, progress,
+                           at_once)
+
+
+def _make_folder(folder: Path, out) -> None:
+    """``folder`` created (with its parents); ValueError in one line when it cannot be (/proc/x, a read-only disk)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ValueError(f"--out {out}: cannot create {folder} ({err.strerror or err})") from None
+
+
+#: the lock file of a run in its output root (:func:`out_lock`)
+LOCK_NAME = ".liarlab-run.lock"
+
+
+@contextlib.contextmanager
+def out_lock(root: Path):
+    """Hold ``root/.liarlab-run.lock`` (an exclusive ``flock``) for the ``with`` block; ``ValueError`` in one line
+    when another run holds it. The kernel releases the lock when its process ends, also when killed, so a stale
+    file never blocks a later run; the file is removed at the end while still held (a run that opened the old file
+    meanwhile sees it is no longer the one at the path and takes the new one)."""
+    import fcntl
+
+    path = root / LOCK_NAME
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(fd, 200, 0).decode(errors="replace").strip() or "another process"
+            os.close(fd)
+            raise ValueError(f"--out {root}: another run is writing there ({holder}); wait for it to end, or give "
+                             "another --out") from None
+        try:
+            current = os.stat(path).st_ino == os.fstat(fd).st_ino
+        except FileNotFoundError:
+            current = False
+        if current:
+            break
+        os.close(fd)
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"pid {os.getpid()}, started {time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode(), 0)
+        yield path
+    finally:
+        path.unlink(missing_ok=True)
+        os.close(fd)
+
+
+def _run_locked(notebooks, settings, profile, root, nb_out, notebook_dir, force, html, log, progress, at_once):
+    """The rest of :func:`run_chain`, with the output root locked and its folders made."""
     chain_started = time.time()
     kernel = ensure_kernel()
     at_once = min(at_once, len(notebooks)) or 1
@@ -403,39 +497,94 @@ def _run_at_once(order: list[str], notebooks: dict, settings: dict, nb_out: Path
     first failure no further notebook starts; those running finish (their tables are kept), then the
     :class:`ChainError` is raised."""
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import ProcessPoolExecutor
 
     waiting = list(order)
     running: dict = {}
     failure = None
-    with ProcessPoolExecutor(max_workers=at_once, mp_context=multiprocessing.get_context("spawn")) as pool:
-        while waiting or running:
-            while failure is None and waiting and len(running) < at_once:
-                nb_id = waiting[0]
-                if nb_id in GATHERERS and (running or len(waiting) > 1):
-                    break  # a gatherer reads the others' tables
-                waiting.pop(0)
-                started(nb_id)
-                path = notebooks[nb_id]
-                running[pool.submit(_timed_execute, path, nb_out / path.name, settings[nb_id], kernel, cwd,
-                                    at_once)] = nb_id
-            if not running:
-                break
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                nb_id = running.pop(future)
-                try:
-                    finished(nb_id, *future.result())
-                except ChainError as err:
-                    failure = failure or err
+    with ProcessPoolExecutor(max_workers=at_once, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=_worker_signals) as pool:
+        try:
+            _dispatch(pool, waiting, running, notebooks, settings, nb_out, kernel, cwd, at_once, started, finished)
+        except KeyboardInterrupt:
+            raise _stop_workers(pool, running) from None
+        except ChainError as err:
+            failure = err
     if failure is not None:
         raise failure
 
 
-def _ipc_kernel_manager(folder: str):
+def _dispatch(pool, waiting, running, notebooks, settings, nb_out, kernel, cwd, at_once, started, finished):
+    """:func:`_run_at_once`'s loop: start notebooks while slots are free, record each as it ends; the first
+    :class:`ChainError` is raised once the running ones have finished."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    failure = None
+    while waiting or running:
+        while failure is None and waiting and len(running) < at_once:
+            nb_id = waiting[0]
+            if nb_id in GATHERERS and (running or len(waiting) > 1):
+                break  # a gatherer reads the others' tables
+            waiting.pop(0)
+            started(nb_id)
+            path = notebooks[nb_id]
+            running[pool.submit(_timed_execute, path, nb_out / path.name, settings[nb_id], kernel, cwd,
+                                at_once)] = nb_id
+        if not running:
+            break
+        done, _ = wait(running, return_when=FIRST_COMPLETED)
+        for future in done:
+            nb_id = running.pop(future)
+            try:
+                finished(nb_id, *future.result())
+            except ChainError as err:
+                failure = failure or err
+    if failure is not None:
+        raise failure
+
+
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _worker_signals() -> None:
+    """In a notebook's worker process: Ctrl-C at the terminal reaches the whole process group, but only the chain
+    acts on it (no traceback from each worker); the chain then stops a worker with SIGTERM, which interrupts its
+    notebook as Ctrl-C would (:func:`_execute` removes the partial notebook and says where it stopped)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _raise_interrupt)
+
+
+def _stop_workers(pool, running: dict) -> ChainInterrupted:
+    """After Ctrl-C: interrupt every running notebook and gather where each stopped."""
+    from concurrent.futures import wait
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut the tidying short
+    try:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            with contextlib.suppress(OSError):
+                process.terminate()
+        wait(running, timeout=60)
+        where = []
+        for future, nb_id in sorted(running.items(), key=lambda item: item[1]):
+            try:
+                future.result(timeout=0)
+                where.append((nb_id, None))
+            except ChainInterrupted as err:
+                where.extend(err.where)
+            except BaseException:  # noqa: BLE001 - a worker that died: its notebook stopped somewhere
+                where.append((nb_id, None))
+        return ChainInterrupted(where)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _ipc_kernel_manager(folder: str, stderr=None):
     """A kernel manager that talks to the kernel over local IPC sockets in ``folder`` instead of unencrypted
     TCP (so the kernel does not print its TCP warning for every notebook). The sockets live in a private
-    temporary folder: never in the notebooks' working directory, never shared by two runs."""
+    temporary folder: never in the notebooks' working directory, never shared by two runs. ``stderr``: a file the
+    kernel's own error output goes to (the chain shows it after the run, unless the run was interrupted: then it is
+    only the kernel's complaints about being stopped)."""
     from jupyter_client.manager import AsyncKernelManager
 
     class IPCKernelManager(AsyncKernelManager):
@@ -444,6 +593,11 @@ def _ipc_kernel_manager(folder: str):
             self.transport = "ipc"
             self.ip = os.path.join(folder, "kernel")
 
+        async def start_kernel(self, **kwargs):
+            if stderr is not None:
+                kwargs.setdefault("stderr", stderr)
+            return await super().start_kernel(**kwargs)
+
     return IPCKernelManager
 
 
@@ -451,25 +605,58 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
              at_once: int = 1) -> None:
     import logging
 
+    # papermill warns about every chain setting a notebook does not use; the chain passes all of them. Its errors
+    # (a kernel that died, or was stopped by Ctrl-C) and asyncio's about the tasks they left are said by the chain
+    # in one line instead (ChainError, ChainInterrupted)
+    logging.getLogger("papermill").setLevel(logging.CRITICAL)
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+
+    # Execute to a temporary file and rename: a failed run never replaces a finished notebook. Its name is this
+    # run's own (mkstemp), so two runs never write one file.
+    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.", suffix=".running.ipynb")
+    os.close(fd)
+    tmp = Path(name)
+    os.chmod(tmp, 0o644)  # mkstemp makes owner-only files; a notebook is for everyone to read
+    try:
+        _execute_to(path, target, tmp, params, kernel, cwd, progress, at_once)
+    finally:
+        tmp.unlink(missing_ok=True)  # an interrupted or broken run leaves no hidden partial notebook
+
+
+def _execute_to(path: Path, target: Path, tmp: Path, params: dict, kernel: str, cwd: Path, progress: bool,
+                at_once: int) -> None:
+    """:func:`_execute`'s work: run ``path`` into ``tmp``, then move it to ``target`` (a failure: to
+    ``<name>.failed.ipynb``; Ctrl-C: :class:`ChainInterrupted` naming the cell that was running)."""
     import papermill as pm
+    from nbclient.exceptions import DeadKernelError
     from papermill.exceptions import PapermillExecutionError
 
-    # papermill warns about every chain setting a notebook does not use; the chain passes all of them
-    logging.getLogger("papermill").setLevel(logging.ERROR)
-
-    # Execute to a temporary file and rename: a failed run never replaces a finished notebook.
-    tmp = target.with_name(f".{target.stem}.running.ipynb")
     # The kernel inherits this: its Explore cells draw static figures (liarlab.study.controls.front_end)
     previous = os.environ.get(controls.CHAIN_ENV)
     os.environ[controls.CHAIN_ENV] = str(at_once)  # the notebook's rerun line says when another ran beside it
+    interrupted = False
     try:
-        with tempfile.TemporaryDirectory(prefix="liarlab-kernel-") as sockets:
-            pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
-                                cwd=str(cwd), progress_bar=progress, log_output=False,
-                                # a kernel that imports numba and pgmpy on a busy 2-core machine can take over
-                                # papermill's default 60 s to answer
-                                start_timeout=300,
-                                kernel_manager_class=_ipc_kernel_manager(sockets))
+        with tempfile.TemporaryDirectory(prefix="liarlab-kernel-") as sockets, \
+                open(os.path.join(sockets, "stderr"), "w+b") as kernel_err:
+            try:
+                pm.execute_notebook(str(path), str(tmp), parameters=params, kernel_name=kernel,
+                                    cwd=str(cwd), progress_bar=progress, log_output=False,
+                                    # a kernel that imports numba and pgmpy on a busy 2-core machine can take over
+                                    # papermill's default 60 s to answer
+                                    start_timeout=300,
+                                    kernel_manager_class=_ipc_kernel_manager(sockets, kernel_err))
+            except KeyboardInterrupt:
+                interrupted = True
+                raise
+            finally:
+                if not interrupted:  # what the kernel said on its error output, as if it had written there
+                    kernel_err.seek(0)
+                    said = kernel_err.read().decode(errors="replace")
+                    if said.strip():
+                        sys.stderr.write(said)
+    except DeadKernelError as err:
+        raise ChainError(f"notebook {path.name}: its kernel died in cell {_running_cell(tmp)} ({err}); rerun to "
+                         "resume") from None
     except PapermillExecutionError as err:
         failed = target.with_name(f"{target.stem}.failed.ipynb")
         tmp.replace(failed)
@@ -478,6 +665,8 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
         raise ChainError(f"notebook {path.name} failed in cell {err.cell_index} ({err.ename}: {err.evalue}); "
                          f"the cell starts {first_line[0] if first_line else ''!r}; "
                          f"partial output in {failed}") from None
+    except KeyboardInterrupt:
+        raise ChainInterrupted([(path.name[:2], _running_cell(tmp))]) from None
     finally:
         if previous is None:
             os.environ.pop(controls.CHAIN_ENV, None)
@@ -486,6 +675,20 @@ def _execute(path: Path, target: Path, params: dict, kernel: str, cwd: Path, pro
     _tidy(tmp, path.name, target.name)
     tmp.replace(target)
     target.with_name(f"{target.stem}.failed.ipynb").unlink(missing_ok=True)  # stale after a fixed rerun
+
+
+def _running_cell(notebook: Path) -> int | None:
+    """The index of the cell that was running when ``notebook``'s run stopped (the last one papermill stamped with a
+    start time: it saves the notebook as each cell starts, and marks the cells it never reached completed, without
+    a start time, when it stops), counted as a failure's cell is (papermill's injected cell included); None before
+    the first."""
+    try:
+        cells = json.loads(notebook.read_text()).get("cells", [])
+    except (OSError, ValueError, AttributeError):
+        return None
+    started = [index for index, cell in enumerate(cells)
+               if (cell.get("metadata", {}).get("papermill") or {}).get("start_time")]
+    return started[-1] if started else None
 
 
 #: Cells whose input is machinery, not report: hidden in the HTML (nbconvert's TagRemovePreprocessor) and folded

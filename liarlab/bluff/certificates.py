@@ -22,17 +22,22 @@ the stored ones; :func:`check_bracket` with an infinite width), and a longer sol
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import hashlib
 import io
 import json
 import os
+import tempfile
 import time
+import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
 
 from liarlab.bluff import sparse_oracle as so
+from liarlab.core import files
 from liarlab.core.files import git_commit
 
 __all__ = ["CERTIFICATES_DIR", "SOLVER_VERSION", "CertificateError", "write", "read", "digest_of",
@@ -40,10 +45,12 @@ __all__ = ["CERTIFICATES_DIR", "SOLVER_VERSION", "CertificateError", "write", "r
            "sources_note", "write_many", "read_many", "STORED_GRIDS", "grid_path", "store_grid", "verify_grid",
            "has_grid", "store_digest", "NO_WILD_LABELS", "check_bracket", "OPEN_FILE", "write_open", "read_open"]
 
-#: the repository this package runs from (as :data:`liarlab.study.outputs.REPO_ROOT`)
-REPO_ROOT = Path(__file__).resolve().parents[2]
-#: where the certificates of notebook 05 are committed (one folder a kind)
-CERTIFICATES_DIR = REPO_ROOT / "data" / "05_certificates"
+#: where the certificates of notebook 05 are committed (one folder a kind): the repository's data/, or, from an
+#: installed wheel (which ships none), data/ under the library's output root (the working folder), never
+#: site-packages
+#: the repository this package runs from (:data:`liarlab.core.files.REPO_ROOT`)
+REPO_ROOT = files.REPO_ROOT
+CERTIFICATES_DIR = (REPO_ROOT if files.in_repository() else files.default_root()) / "data" / "05_certificates"
 #: names the solver that found a stored certificate (a verification does not depend on it: any pair of plans
 #: whose best responses meet is a certificate, however it was found)
 SOLVER_VERSION = "liarlab.bluff.sparse_oracle.solve_certified (fringe double oracle, HiGHS) v1"
@@ -82,9 +89,14 @@ def _store(path, arrays: dict, meta: dict) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = dict(meta, solver_version=meta.get("solver_version", SOLVER_VERSION), git_commit=git_commit(REPO_ROOT),
                 stored=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
-    tmp = path.with_name(path.name + ".tmp.npz")
-    np.savez_compressed(tmp, **arrays, meta=np.array(json.dumps(meta)))
-    os.replace(tmp, path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp.npz")  # this store's own
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            np.savez_compressed(handle, **arrays, meta=np.array(json.dumps(meta)))
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
     return path
 
 
@@ -117,7 +129,7 @@ def read_many(path, digest: str | None = None):
     content = _stored_bytes(path, digest, f"no stored certificate {path}: store it offline (python -m liarlab "
                                           "solve ...) or pass resolve=True to solve in the run")
     results = {}
-    with np.load(io.BytesIO(content), allow_pickle=False) as f:
+    with _unreadable(path), np.load(io.BytesIO(content), allow_pickle=False) as f:
         meta = json.loads(str(f["meta"]))
         for name in f.files:
             if name.endswith("nodes0"):
@@ -125,6 +137,19 @@ def read_many(path, digest: str | None = None):
                 results[prefix] = ((so.SparsePlan(0, f[prefix + "nodes0"], f[prefix + "X0"]),
                                     so.SparsePlan(1, f[prefix + "nodes1"], f[prefix + "X1"])), f[prefix + "H"])
     return results, meta
+
+
+@contextlib.contextmanager
+def _unreadable(path):
+    """A certificate file that cannot be read (truncated, damaged, not an .npz, an array missing) raises
+    :class:`CertificateError` naming the file and what failed, never numpy's or zipfile's own error."""
+    try:
+        yield
+    except CertificateError:
+        raise
+    except (OSError, EOFError, ValueError, KeyError, TypeError, zipfile.BadZipFile, zlib.error) as err:
+        raise CertificateError(f"{path}: not a readable certificate, truncated or damaged "
+                               f"({type(err).__name__}: {err})") from None
 
 
 def check_bracket(name: str, lower: float, upper: float, meta: dict, exact_width: float) -> None:
@@ -164,12 +189,13 @@ def read_open(path, digest: str | None = None):
     (no ``meta``: nothing says what it certifies)."""
     content = _stored_bytes(path, digest, f"no stored open certificate {path}: import a checkpoint offline "
                                           "(python -m liarlab solve end-game --import FOLDER)")
-    with np.load(io.BytesIO(content), allow_pickle=False) as f:
+    with _unreadable(path), np.load(io.BytesIO(content), allow_pickle=False) as f:
         state = {k: f[k] for k in f.files}
     if "meta" not in state:
         raise CertificateError(f"{path} is a bare checkpoint, not a certificate: it has no meta saying what it "
                                "certifies")
-    return state, json.loads(str(state.pop("meta")))
+    with _unreadable(path):
+        return state, json.loads(str(state.pop("meta")))
 
 
 # --------------------------------------------------------------------------- Bluff, one die each
@@ -238,10 +264,10 @@ def verify_one_die(faces: int, *, folder=None) -> dict:
     plans, H, meta = read(path)
     rules, _, tree = _one_die_tree(faces)
     if meta.get("kind") != "bluff one die" or meta.get("key") != [faces, rules.label]:
-        raise CertificateError(f"{path.name} certifies {meta.get('kind')} {meta.get('key')}, not one die each at "
+        raise CertificateError(f"{path} certifies {meta.get('kind')} {meta.get('key')}, not one die each at "
                                f"N = {faces} ({rules.label})")
     lower, upper = so.plans_bracket(tree, plans)
-    check_bracket(f"one die each, N = {faces}", lower, upper, meta, EXACT_WIDTH)
+    check_bracket(f"{path} (one die each, N = {faces})", lower, upper, meta, EXACT_WIDTH)
     if len(H) != meta["solve"]["restricted_histories"]:
         raise CertificateError(f"{path.name}: H holds {len(H)} histories, the solve recorded "
                                f"{meta['solve']['restricted_histories']}")

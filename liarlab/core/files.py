@@ -35,6 +35,25 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
         raise
 
 
+#: the folder holding the liarlab package: the repository when liarlab runs from a clone or an editable install
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def in_repository() -> bool:
+    """liarlab runs from its repository (a clone, or an editable install), not from an installed wheel."""
+    return (REPO_ROOT / "pyproject.toml").is_file() and (REPO_ROOT / "notebooks").is_dir()
+
+
+def default_root() -> Path:
+    """The output root when no run set one: $LIARLAB_OUT, else the repository when liarlab runs from it, else the
+    current folder (an installed wheel never writes into site-packages). The command line's ``cache`` and
+    ``solve`` use it too, so they find what the library wrote."""
+    env = os.environ.get("LIARLAB_OUT")
+    if env:
+        return Path(env).resolve()
+    return REPO_ROOT if in_repository() else Path.cwd().resolve()
+
+
 def git_commit(folder) -> str:
     """The commit checked out in ``folder``'s repository (``"unknown"`` outside one, or without git): stamped on
     results and stored certificates."""

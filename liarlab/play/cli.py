@@ -96,6 +96,8 @@ def main(argv=None, stdin=None, stdout=None) -> int:
                              f"{', '.join(adapter.agents())}")
         if args.games is not None and args.games < 1:
             raise ValueError(f"--games must be >= 1, got {args.games}")
+        if args.seed is not None and args.seed < 0:
+            raise ValueError(f"--seed must be an integer >= 0, got {args.seed}")
         seed = args.seed
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % 10**9)

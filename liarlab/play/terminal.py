@@ -15,6 +15,7 @@ one block of text), so the tests drive whole sessions through scripted standard 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
@@ -144,16 +145,31 @@ class HumanAgent:
                 self.write(self.score_text())
             elif word in ("quit", "exit", "q"):
                 raise EndOfInput("quit")
+            elif len(text) > MAX_MOVE_CHARS or re.search(r"\d{%d,}" % (MAX_NUMBER_DIGITS + 1), text):
+                # no move of any game is this long, and Python refuses to read an integer of over 4,300 digits
+                self.write(f"cannot play {_shown(text)}: no move is that long (numbers have at most "
+                           f"{MAX_NUMBER_DIGITS} digits); 'help' lists the moves")
             else:
                 try:
                     action = self.adapter.parse(text, observation, legal)
                 except MoveError as err:
-                    self.write(f"cannot play {text!r}: {err}")
+                    self.write(f"cannot play {_shown(text)}: {err}")
                     continue
                 if action not in legal:  # an adapter that let an illegal move through: ask again, never apply it
-                    self.write(f"cannot play {text!r}: it is not a legal move now (type 'moves')")
+                    self.write(f"cannot play {_shown(text)}: it is not a legal move now (type 'moves')")
                     continue
                 return action
+
+
+#: the longest line read as a move (the longest real move, a Cheat play of four cards, is under 20 characters)
+MAX_MOVE_CHARS = 80
+#: the most digits a number of a move may have
+MAX_NUMBER_DIGITS = 6
+
+
+def _shown(text: str) -> str:
+    """The typed text as the error message repeats it: cut to 40 characters."""
+    return repr(text) if len(text) <= 40 else repr(text[:40]) + f"... ({len(text)} characters)"
 
 
 def help_text(adapter: GameAdapter) -> str:

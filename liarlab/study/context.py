@@ -45,6 +45,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from liarlab.core.validation import check_choice, check_int
 from liarlab.study.profiles import PROFILES
 
@@ -79,8 +81,11 @@ def check_scheduler(scheduler):
         raise TypeError(f"scheduler is a Dask address or Client, got {type(scheduler).__name__}")
     import re
 
-    if not re.fullmatch(r"((tcp|tls|inproc|ucx)://)?[A-Za-z0-9_.\-\[\]:/]+:\d{1,5}", scheduler.strip()):
+    match = re.fullmatch(r"((tcp|tls|inproc|ucx)://)?[A-Za-z0-9_.\-\[\]:/]+:(\d{1,5})", scheduler.strip())
+    if not match:
         raise ValueError(f"scheduler {scheduler!r} is not a Dask scheduler address (tcp://host:port)")
+    if not 1 <= int(match.group(3)) <= 65535:
+        raise ValueError(f"scheduler {scheduler!r}: the port must be in 1..65535, got {int(match.group(3))}")
     return scheduler.strip()
 
 
@@ -103,8 +108,11 @@ class RunContext:
         check_choice("profile", self.profile, PROFILES)
         self.seed = check_int("seed", self.seed, 0)
         self.n_jobs = check_int("n_jobs", self.n_jobs, 1)
-        self.force = bool(self.force)
-        self.progress = bool(self.progress)
+        for name in ("force", "progress"):  # 'no' would be true: only booleans (numpy's too) are taken
+            value = getattr(self, name)
+            if not isinstance(value, (bool, np.bool_)):
+                raise TypeError(f"{name} must be True or False, got {value!r}")
+            setattr(self, name, bool(value))
         self.params = dict(self.params or {})
         if self.out_dir is not None and not isinstance(self.out_dir, (str, os.PathLike)):
             raise TypeError(f"out_dir is a folder path (str or Path), got {type(self.out_dir).__name__}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from liarlab.core.files import atomic_write_bytes  # noqa: F401  (part of this m
 from liarlab.core.verdicts import KINDS, VERDICTS, Estimate, Judgement
 from liarlab.study import context
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = files.REPO_ROOT
 CLAIM_COLUMNS = ["claim", "family", "source", "kind", "paper_value", "reproduced_value", "ci_low", "ci_high", "n",
                  "unit", "seed_min", "seed_max", "rule", "verdict", "flags", "note", "interval", "pilot_value",
                  "pilot_ci_low", "pilot_ci_high", "pilot_n", "pilot_verdict", "cause", "readings", "headline"]
@@ -29,24 +30,16 @@ JUDGED = ("reproduced", "differs", "inconclusive")
 VERSIONED = ("numpy", "scipy", "pandas", "pgmpy", "numba")
 
 
-def in_repository() -> bool:
-    """liarlab runs from its repository (a clone, or an editable install), not from an installed wheel."""
-    return (REPO_ROOT / "pyproject.toml").is_file() and (REPO_ROOT / "notebooks").is_dir()
-
-
-def _default_root() -> Path:
-    """$LIARLAB_OUT, else the repository when liarlab runs from it, else the current folder (an installed wheel
-    never writes into site-packages)."""
-    env = os.environ.get("LIARLAB_OUT")
-    if env:
-        return Path(env).resolve()
-    return REPO_ROOT if in_repository() else Path.cwd().resolve()
+# where liarlab runs from and where it writes when no run says (one definition, in the ground floor, which the
+# games' certificate store reads too)
+in_repository = files.in_repository
+default_root = files.default_root
 
 
 def output_root() -> Path:
     """The current run's output root (its context's ``out_dir``, else $LIARLAB_OUT, else the repository), with its
     ``data/``, ``figures/`` and ``data/cache/`` folders."""
-    root = context.current().out_dir or _default_root()
+    root = context.current().out_dir or default_root()
     for sub in ("data", "figures", "data/cache"):
         (root / sub).mkdir(parents=True, exist_ok=True)
     return root
@@ -176,9 +169,16 @@ def save_figure(fig, name: str, formats=("png", "svg")) -> list[Path]:
         if fmt == "svg":
             import matplotlib as mpl
             mpl.rcParams["svg.hashsalt"] = "liarlab"
-        tmp = path.with_name(f".{path.name}.tmp.{fmt}")
-        fig.savefig(tmp, format=fmt, metadata=meta, bbox_inches="tight", dpi=120 if fmt == "png" else None)
-        os.replace(tmp, path)
+        # a temporary file of this call's own (two runs saving one figure never share it), then renamed
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=f".tmp.{fmt}")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                fig.savefig(handle, format=fmt, metadata=meta, bbox_inches="tight",
+                            dpi=120 if fmt == "png" else None)
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
         paths.append(path)
     return paths
 

@@ -136,6 +136,30 @@ class IntList(_Bounded):
 
 
 @dataclass(frozen=True)
+class ChoiceList(Param):
+    """A non-empty list of values, each one of a fixed set (for a parameter whose range has holes: notebook 06's
+    end games are 11, 12, 21 and 22, not every integer between)."""
+
+    options: tuple = ()
+
+    def __init__(self, options, *, quick=None, full=None, optional=False, help=""):  # noqa: A002
+        object.__setattr__(self, "options", tuple(options))
+        Param.__init__(self, quick, full, optional, help)
+
+    def allowed(self):
+        return f"a non-empty list of values from {list(self.options)}"
+
+    def convert(self, value):
+        if isinstance(value, str):  # papermill's command line passes lists as text
+            value = ast.literal_eval(value)
+        if not isinstance(value, (list, tuple, range)):
+            value = [value]
+        if not value:
+            raise TypeError(value)
+        return [Choice(self.options).convert(v) for v in value]
+
+
+@dataclass(frozen=True)
 class Choice(Param):
     """One of a fixed set of values."""
 
@@ -218,7 +242,7 @@ class Parameters:
             raise ValueError(f"{clash} are common parameters, checked by setup itself")
         bad = [name for name, spec in specs.items() if not isinstance(spec, Param)]
         if bad:
-            raise TypeError(f"{bad} must be declared with Int, Float, IntList, Choice, Flag or Text")
+            raise TypeError(f"{bad} must be declared with Int, Float, IntList, Choice, ChoiceList, Flag or Text")
         self.notebook = notebook
         self.specs: dict[str, Param] = dict(specs)
 

@@ -168,7 +168,7 @@ def test_list_and_clear(tmp_path, capsys):
     assert "05_a" in listing and "05_b" in listing and "current" in listing and "2 entries" in listing
     assert main(["cache", "--clear", "--name", "05_a", "--out", str(tmp_path)]) == 0
     assert [e["name"] for e in cache.entries(tmp_path / "data" / "cache")] == ["05_b"]
-    assert main(["cache", "--clear", "--out", str(tmp_path)]) == 0
+    assert main(["cache", "--clear", "--all", "--out", str(tmp_path)]) == 0
     assert cache.entries(tmp_path / "data" / "cache") == []
 
 

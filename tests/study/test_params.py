@@ -90,7 +90,7 @@ def test_an_unknown_parameter_stops_the_chain_before_anything_runs(tmp_path):
 
 
 @pytest.mark.parametrize("only, name, value, message", [
-    ("00", "n_monte_carlo", -5, r"n_monte_carlo must be an integer >= 1 \(or None for the profile's size"),
+    ("00", "n_monte_carlo", -5, r"n_monte_carlo must be an integer in 1\.\.100000000 \(or None for the profile's size"),
     ("05", "exact_max_faces", "abc", r"exact_max_faces must be an integer >= 2 .*got 'abc'"),
     ("00", "seed", -1, r"seed must be an integer >= 0, got -1"),
     ("00", "progress_bar", "yes", r"-p progress_bar=\.\.\. is the chain's own option: use --no-progress"),

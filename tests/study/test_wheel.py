@@ -66,4 +66,11 @@ def test_the_wheel_builds_installs_in_a_fresh_venv_and_runs(tmp_path):
         done = subprocess.run([str(py), "-m", "liarlab", *argv], cwd=elsewhere, capture_output=True, text=True,
                               timeout=300, env={"PATH": "/usr/bin:/bin"})
         assert done.returncode == 2 and words in done.stderr, (argv, done.stdout, done.stderr)
+    # cache and solve use the library's output root too: the working folder, never site-packages
+    listing = run([py, "-m", "liarlab", "cache", "--list"], elsewhere, env={"PATH": "/usr/bin:/bin"})
+    assert str(elsewhere.resolve() / "data" / "cache") in listing and "site-packages" not in listing
+    done = subprocess.run([str(py), "-m", "liarlab", "solve", "one-die", "--verify"], cwd=elsewhere,
+                          capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin"})
+    assert done.returncode == 1 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert str(elsewhere.resolve() / "data" / "05_certificates") in done.stderr and "site-packages" not in done.stderr
     assert not (site / "data").exists() and not (site / "figures").exists(), "nothing is written into site-packages"

@@ -2,11 +2,11 @@
 :data:`liarlab.study.params.COMMON`). The notebook's setup cell passes :data:`PARAMS` to ``nb.setup``; the ledger
 reads its sizes from it."""
 from liarlab.liardice.qtable import SHORT_STAGE_GAMES, STAGE_GAMES
-from liarlab.study.params import Int, IntList, Parameters
+from liarlab.study.params import ChoiceList, Int, IntList, Parameters
 
 PARAMS = Parameters(
     "06",
-    games=IntList(11, 22, quick=[11, 21], full=[11, 21, 12, 22],
+    games=ChoiceList((11, 12, 21, 22), quick=[11, 21], full=[11, 21, 12, 22],
                   help="end games as first mover's and second mover's dice, 21 for two dice against one"),
     test_types=IntList(1, 32, quick=[1, 16, 17, 32], full=list(range(1, 33)),
                        help="paper 01's test programs played in the one-die game 11"),

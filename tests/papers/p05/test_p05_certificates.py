@@ -8,6 +8,7 @@ from liarlab.bluff import certificates as C
 from liarlab.bluff import endgame_store as S
 from liarlab.bluff.oracle import certified_grid
 from liarlab.bluff.rules import BluffRules
+from liarlab.papers.p05 import endgame as E
 from liarlab.papers.p05 import regenerate
 from liarlab.papers.p05.one_die import certified_one_die
 
@@ -80,3 +81,49 @@ def test_a_stored_grid_verifies_to_the_solved_rows_and_a_tampered_round_fails(tm
     rewrite(C.grid_path(NO_WILD.label, 2, 2, None, tmp_path), array=("r2_2_X1", nudge_mixed))
     with pytest.raises(C.CertificateError, match="round 2v2"):
         C.verify_grid(NO_WILD, 2, 2, None, folder=tmp_path)
+
+
+def test_the_quick_profile_verifies_a_stored_certificate():
+    # a corrupt store fails a quick run too, not only the full report
+    stored = [c for c in E.cells_for("quick") if S.verified_from_store(*c)]
+    assert stored and all(S.verify_cell(*c)["status"] == "verified" for c in stored)
+
+
+def test_one_certificate_of_each_committed_kind_verifies():
+    # the committed store is checked by make test: a truncated or tampered file fails here (one-die: above)
+    assert S.verify_cell(*S.STORED_THREE_DICE[0])["status"] == "verified"
+    assert S.verify_open_cell(*S.OPEN_CELLS[0])["width"] >= 0
+    label, faces, max_dice, max_total = C.STORED_GRIDS[0]
+    assert C.verify_grid(regenerate.rules_of_label(label), faces, max_dice, max_total)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped byte", "swapped", "not a zip"])
+def test_a_damaged_certificate_raises_certificate_error_naming_the_file(damage, tmp_path):
+    source = C.one_die_path(8)
+    target = C.one_die_path(8, tmp_path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    content = (C.one_die_path(9) if damage == "swapped" else source).read_bytes()
+    if damage == "truncated":
+        content = content[: len(content) // 2]
+    elif damage == "flipped byte":
+        middle = len(content) // 2
+        content = content[:middle] + bytes([content[middle] ^ 0xFF]) + content[middle + 1:]
+    elif damage == "not a zip":
+        content = b"hello"
+    target.write_bytes(content)
+    with pytest.raises(C.CertificateError) as err:
+        C.verify_one_die(8, folder=tmp_path)
+    assert str(target) in str(err.value) and "\n" not in str(err.value)
+
+
+def test_the_command_line_says_a_failed_certificate_in_one_line(tmp_path, monkeypatch, capsys):
+    from liarlab.__main__ import main
+
+    (tmp_path / "one_die").mkdir()
+    for N in regenerate.declared("one-die"):
+        C.one_die_path(N, tmp_path / "one_die").write_bytes(C.one_die_path(N).read_bytes()[:1000])
+    monkeypatch.setattr(C, "CERTIFICATES_DIR", tmp_path)
+    assert main(["solve", "one-die", "--verify"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and err.startswith("liarlab: certificate check failed: ")
+    assert "1v1_N8.npz" in err and "truncated" in err
