@@ -320,5 +320,5 @@ def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | Non
         lines.append(_row_sentence(row, "Our answer.", flags, quantity))
     if second:
         lines.append(_row_sentence(second_row(claims, second), "Second main result.", flags))
-    lines.append(counts_sentence(claims) + " The whole claims table and its rules are at the end of this notebook.")
+    lines.append(counts_sentence(claims) + " The claims summary is at the end of this notebook, with the full claims table folded beneath it.")
     return "\n\n".join(lines)

@@ -82,6 +82,7 @@ _WRAP = tables.WRAP
 
 # The boilerplate a rule ends with, said once in the protocol paragraph (:func:`protocol_text`), not on every row.
 _TAIL = re.compile(r";?\s*(reproduced if .*)$", re.DOTALL)
+_POINT = re.compile(r"allowed \[([-+0-9.eE]+), ([-+0-9.eE]+)\]")
 _CASES = re.compile(r"each of (\d+) cases judged at a Bonferroni-adjusted level")
 
 
@@ -93,6 +94,8 @@ def rule_head(rule) -> str:
         return ""
     head = _TAIL.sub("", str(rule)).strip().rstrip(";:").strip()
     head = _CASES.sub(r"each of \1 cases", head)
+    head = _POINT.sub(lambda m: f"allowed exactly {m.group(1)}" if float(m.group(1)) == float(m.group(2))
+                      else m.group(0), head)
     return tables.tidy_text(head)
 
 
