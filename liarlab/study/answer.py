@@ -256,6 +256,9 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -
     sentence = _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".").format(claim=claim)
     out = f"**{label}** {sentence[:1].upper() + sentence[1:]}"
     ours = measured(row)
+    note = "" if blank(row.get("note")) else str(row["note"]).strip().rstrip(".")
+    if ours and verdict in ("inconclusive", "not-reproducible") and number(row.get("reproduced_value")) in note:
+        ours = ""   # the note says our value with what it measures: said once
     if ours:
         out += f" We measure {quantity.strip().rstrip(':')} as {ours}" if quantity else f" We measure {ours}"
         paper = _paper_value(row.get("paper_value"))
@@ -268,8 +271,8 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -
             out += f" The likeliest cause is {CAUSES[cause]}."
         if not blank(row.get("readings")):
             out += f" {readings_in_brief(row['readings'])}"
-    elif verdict in ("inconclusive", "not-reproducible") and not blank(row.get("note")):
-        out += f" Why: {str(row['note']).strip().rstrip('.')}."
+    elif verdict in ("inconclusive", "not-reproducible") and note:
+        out += f" {note[:1].upper() + note[1:]}."
     return out + flags(row.get("flags"))
 
 
