@@ -379,6 +379,22 @@ def show_table(frame) -> None:
     display(HTML(tables.table_html(view)))
 
 
+def show_folded(content, summary: str) -> None:
+    """Show a table (every cell by :func:`liarlab.study.tables.cell_text`) or a markdown text folded: an HTML
+    ``<details>`` section with ``summary`` as its one line, closed until the reader opens it."""
+    from IPython.display import HTML, display
+
+    if isinstance(content, str):
+        import mistune
+
+        body = mistune.html(content)
+    else:
+        view = content.reset_index(drop=True)
+        view.index = range(1, len(view) + 1)
+        body = tables.table_html(view)
+    display(HTML(tables.folded(summary, body)))
+
+
 def show_coverage(frame) -> None:
     """Display a coverage ledger (``study.coverage``) whole, wrapped, with its one-line count above it."""
     from IPython.display import Markdown, display

@@ -23,6 +23,7 @@ DIGITS = 4              # significant digits of a non-integer cell
 CHAR_PX = 7.5           # px per character of the notebook's table font (13 px system font), for the width estimate
 CELL_PAD_PX = 18        # px of padding and border per column
 CELL_MAX_PX = 442       # px: a wrapped cell's widest (max-width 34em at 13 px)
+WRAP_CHARS = 32        # a long text cell wraps to about this many characters a line when the page is narrow
 FRACTION_DIGITS = 4     # a fraction with a longer denominator is shown as its decimal alone
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -168,9 +169,18 @@ def frame_text(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def _cell_chars(text: str) -> int:
+    """The characters a cell needs on one line: all of a short cell, a long text wrapped to about
+    :data:`WRAP_CHARS` characters a line (or its longest word, if longer)."""
+    text = str(text)
+    if len(text) <= WRAP_CHARS:
+        return len(text)
+    return max(WRAP_CHARS, max((len(w) for w in text.split()), default=0))
+
+
 def _column_px(header, cells) -> float:
-    """The width a wrapped column takes: its longest cell (capped where it wraps) or its header's longest word."""
-    longest_cell = max((len(str(c)) for c in cells), default=0)
+    """The width a wrapped column takes: its widest cell (:func:`_cell_chars`) or its header's longest word."""
+    longest_cell = max((_cell_chars(c) for c in cells), default=0)
     words = str(header).split() or [""]
     longest_word = max(len(w) for w in words)
     return min(max(longest_cell, longest_word) * CHAR_PX, CELL_MAX_PX) + CELL_PAD_PX
