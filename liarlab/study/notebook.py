@@ -231,6 +231,7 @@ def claims_summary(table, limit: int = 15):
         room = max(limit - 1 - len(urgent), 0)
         keep = sorted(urgent[:limit - 1] + others[:room])
         rest = [i for i in fams.index if i not in keep]
+    mixed = (fams["kind"] == "finding").any()   # name a family's kind only beside findings of the paper
     lines = []
     for i in keep:
         line = fams.loc[i]
@@ -242,7 +243,7 @@ def claims_summary(table, limit: int = 15):
             same = group[group["verdict"] == line["verdict"]]
             rep = (same if len(same) else group).iloc[0]
         about = ([f"{line['rows']} rows"] if line["rows"] > 1 else []) + (
-            [_KIND_SHORT[line["kind"]]] if line["kind"] in ("arithmetic", "check") else [])
+            [_KIND_SHORT[line["kind"]]] if line["kind"] in ("arithmetic", "check") and mixed else [])
         name, claim = tables.tidy_text(str(line["family"])), tables.tidy_text(str(rep["claim"]))
         text = name + (f" ({'; '.join(about)})" if about else "") + ("" if claim == name else f": {claim}")
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),

@@ -20,8 +20,8 @@ import pandas as pd
 MAX_WIDTH = 1300        # px: the widest table a 1400-px page shows without a scroll bar
 ROUNDOFF = 1e-15        # below this a nonzero value is floating-point round-off, not a measured quantity
 DIGITS = 4              # significant digits of a non-integer cell
-CHAR_PX = 7.5           # px per character of the notebook's table font (13 px system font), for the width estimate
-CELL_PAD_PX = 18        # px of padding and border per column
+CHAR_PX = 7.0           # px per character of the report's table font (13 px; digits about 7.2, letters about 6.5)
+CELL_PAD_PX = 14        # px of padding (0.5em a side) and border per column
 CELL_MAX_PX = 442       # px: a wrapped cell's widest (max-width 34em at 13 px)
 WRAP_CHARS = 32        # a long text cell wraps to about this many characters a line when the page is narrow
 FRACTION_DIGITS = 4     # a fraction with a longer denominator is shown as its decimal alone
