@@ -250,6 +250,53 @@ def folded(summary: str, body_html: str) -> str:
     return f"<details><summary>{html.escape(summary)}</summary>\n{body_html}\n</details>"
 
 
+_STYLE_BLOCK = re.compile(r"(<style\b.*?</style>)", re.DOTALL | re.IGNORECASE)
+_TEXT_NODE = re.compile(r">([^<]+)<")
+_TABLE = re.compile(r"<table\b.*?</table>", re.DOTALL | re.IGNORECASE)
+_ROW = re.compile(r"<tr\b.*?</tr>", re.DOTALL | re.IGNORECASE)
+_CELL = re.compile(r"<t[hd]\b[^>]*>(.*?)</t[hd]>", re.DOTALL | re.IGNORECASE)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def html_width(html_text: str) -> float:
+    """The widest table of an HTML text, by :func:`estimated_width` of its cells' text (first row as header)."""
+    widest = 0.0
+    for table in _TABLE.findall(html_text):
+        rows = [[html.unescape(_TAG.sub("", c)).strip() for c in _CELL.findall(r)] for r in _ROW.findall(table)]
+        rows = [r for r in rows if r]
+        if not rows:
+            continue
+        n = max(len(r) for r in rows)
+        body = pd.DataFrame([r + [""] * (n - len(r)) for r in rows[1:]], columns=range(n))
+        header = rows[0] + [""] * (n - len(rows[0]))
+        body.columns = [h or f"_{i}" for i, h in enumerate(header)]
+        body.index = pd.RangeIndex(len(body))
+        widest = max(widest, estimated_width(body.set_index(body.columns[0])) if n > 1 else estimated_width(body))
+    return widest
+
+
+def tidy_html(html_text: str) -> str:
+    """The text of an HTML table written as cells are (:func:`tidy_text`; "nan" and "<NA>" cells empty), its
+    style block left alone."""
+    def node(match):
+        raw = html.unescape(match.group(1))
+        text = "" if raw.strip() in _MISSING_TEXT else tidy_text(raw)
+        return ">" + (html.escape(text, quote=False) if text != raw else match.group(1)) + "<"
+
+    parts = _STYLE_BLOCK.split(html_text)
+    return "".join(part if _STYLE_BLOCK.fullmatch(part) else _TEXT_NODE.sub(node, part) for part in parts)
+
+
+def styler_html(styler) -> str:
+    """A pandas ``Styler`` a notebook displays: its own rendering with numbers written as cells are
+    (:func:`tidy_html`), or, when that is wider than the page, its data through :func:`table_html` (split or
+    transposed to fit)."""
+    text = tidy_html(styler.to_html())
+    if html_width(text) > MAX_WIDTH:
+        return table_html(styler.data)
+    return text
+
+
 def register() -> None:
     """Make every ``display(frame)`` (and a frame left as a cell's value) in this IPython kernel render through
     :func:`table_html`; nothing outside IPython."""
@@ -260,4 +307,8 @@ def register() -> None:
     shell = get_ipython()
     if shell is None:
         return
-    shell.display_formatter.formatters["text/html"].for_type(pd.DataFrame, table_html)
+    from pandas.io.formats.style import Styler
+
+    formatter = shell.display_formatter.formatters["text/html"]
+    formatter.for_type(pd.DataFrame, table_html)
+    formatter.for_type(Styler, styler_html)
