@@ -397,11 +397,15 @@ def show_folded(content, summary: str) -> None:
 
 
 def show_coverage(frame) -> None:
-    """Display a coverage ledger (``study.coverage``) whole, wrapped, with its one-line count above it."""
+    """Display a coverage ledger (``study.coverage``): its one-line count, and the ledger itself folded (linked to
+    ``data/NN_coverage.csv``)."""
     from IPython.display import Markdown, display
 
     from liarlab.study import coverage
 
     for line in coverage.summary(frame)["line"]:
         display(Markdown(f"**Coverage.** {line}."))
-    show_table(frame.drop(columns=[c for c in ("notebook",) if c in frame.columns]))
+    nb_id = context.current().notebook or "NN"
+    show_folded(frame.drop(columns=[c for c in ("notebook",) if c in frame.columns]),
+                f"The coverage ledger: {len(frame):,} experiments of the spec, each with its size and status "
+                f"(data/{nb_id}_coverage.csv; folded, click to open)")
