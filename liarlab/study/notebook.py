@@ -351,7 +351,7 @@ def show_claims(frame, readings=None) -> None:
     nb_id = frame.attrs.get("notebook") or context.current().notebook or "NN"
     display(Markdown(protocol_text(frame)))
     display(HTML(tables.table_html(claims_summary(frame))))
-    body = f"<p>Every row, as saved in {_data_link(f'{nb_id}_claims.csv')}.</p>" + tables.table_html(claims_view(frame))
+    body = f"<p>Every row, as saved in {_data_link(f'{nb_id}_claims.csv')}.</p>" + tables.table_html(claims_view(frame), fold_rows=10**9)
     display(HTML(tables.folded(f"The full claims table: {len(frame):,} rows (folded; click to open)", body)))
     if readings is not None:
         show_readings(readings)
@@ -365,7 +365,7 @@ def show_readings(table) -> None:
 
     nb_id = context.current().notebook or "NN"
     body = (f"<p>Every reading tried for the claims, as saved in {_data_link(f'{nb_id}_readings.csv')}.</p>"
-            + tables.table_html(study_readings.view(table)))
+            + tables.table_html(study_readings.view(table), fold_rows=10**9))
     display(HTML(tables.folded(f"The readings table: {len(table):,} readings of the paper (folded; click to open)",
                                body)))
 
@@ -392,7 +392,7 @@ def show_folded(content, summary: str) -> None:
     else:
         view = content.reset_index(drop=True)
         view.index = range(1, len(view) + 1)
-        body = tables.table_html(view)
+        body = tables.table_html(view, fold_rows=10**9)
     display(HTML(tables.folded(summary, body)))
 
 

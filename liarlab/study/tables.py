@@ -24,6 +24,7 @@ CHAR_PX = 7.0           # px per character of the report's table font (13 px; di
 CELL_PAD_PX = 14        # px of padding (0.5em a side) and border per column
 CELL_MAX_PX = 442       # px: a wrapped cell's widest (max-width 34em at 13 px)
 WRAP_CHARS = 32        # a long text cell wraps to about this many characters a line when the page is narrow
+FOLD_ROWS = 40          # a longer table is shown folded (its rows are in the notebook's CSV and one click away)
 FRACTION_DIGITS = 4     # a fraction with a longer denominator is shown as its decimal alone
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -235,14 +236,21 @@ def _styled(frame: pd.DataFrame) -> str:
     return styler.to_html()
 
 
-def table_html(frame: pd.DataFrame, max_width: float = MAX_WIDTH) -> str:
+def table_html(frame: pd.DataFrame, max_width: float = MAX_WIDTH, fold_rows: int | None = None) -> str:
     """A frame as the notebook shows it: every cell by :func:`cell_text`, every row (nothing cut with "…"),
-    text wrapped, and split or transposed to fit :data:`MAX_WIDTH` (:func:`fitted`)."""
+    text wrapped, and split or transposed to fit :data:`MAX_WIDTH` (:func:`fitted`). A table of more than
+    ``fold_rows`` rows (default :data:`FOLD_ROWS`) is shown folded under a line naming its size and columns: a
+    reader opens it, the page stays short."""
     parts = fitted(frame_text(frame), max_width)
     note = ""
     if len(parts) > 1:
         note = (f"<p><em>A wide table, shown in {len(parts)} parts, each with the same rows.</em></p>")
-    return note + "".join(_styled(p) for p in parts)
+    body = note + "".join(_styled(p) for p in parts)
+    limit = FOLD_ROWS if fold_rows is None else fold_rows
+    if len(frame) > limit:
+        columns = ", ".join(str(c) for c in list(frame.columns)[:6]) + (", ..." if len(frame.columns) > 6 else "")
+        return folded(f"A table of {len(frame):,} rows ({columns}): folded, click to open", body)
+    return body
 
 
 def folded(summary: str, body_html: str) -> str:

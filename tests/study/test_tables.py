@@ -208,3 +208,10 @@ def test_no_output_shows_e_notation_nan_a_raw_sequence_or_a_wide_table(path):
     if path.name[:2] != "99":
         problems += summary_problems(path)
     assert not problems, problems[:15]
+
+
+def test_a_long_table_is_folded_and_a_short_one_is_not():
+    long = pd.DataFrame({"x": range(tables.FOLD_ROWS + 1)})
+    assert tables.table_html(long).startswith("<details>")
+    assert not tables.table_html(long.head(tables.FOLD_ROWS)).startswith("<details>")
+    assert not tables.table_html(long, fold_rows=10**9).startswith("<details>")
