@@ -97,7 +97,7 @@ def measured(row) -> str:
     n, unit = row.get("n"), row.get("unit")
     if not blank(n):
         unit = "" if blank(unit) or str(unit) == "exact" else str(unit)
-        text += f", {number(n)} {unit}".rstrip()
+        text += f" over {number(n)} {unit}".rstrip()
     return text
 
 
@@ -133,9 +133,14 @@ def finding_counts(claims: pd.DataFrame) -> dict:
     }
 
 
+# Each cause as a noun phrase a count can stand beside ("a misprint for 2").
+_CAUSE_NOUNS = {"misprint": "a misprint", "reading": "a reading of the paper", "power": "too little power",
+                "genuine": "a genuine difference", "untested": "a reading not yet run"}
+
+
 def _by_cause(by_cause: dict) -> str:
-    """"2 misprints, 1 reading": the causes by name, as notebook 99 names them (a misprint counted as one)."""
-    return ", ".join(plural(n, "misprint") if c == "misprint" else f"{number(n)} {c}" for c, n in by_cause.items())
+    """"a misprint for 2, a reading of the paper for 1": each cause in words with its count."""
+    return ", ".join(f"{_CAUSE_NOUNS.get(c, c)} for {number(n)}" for c, n in by_cause.items())
 
 
 def _kind_sentence(rows: pd.DataFrame, what: tuple[str, str]) -> str:
@@ -151,7 +156,7 @@ def _kind_sentence(rows: pd.DataFrame, what: tuple[str, str]) -> str:
     differ = rows[verdicts == "differs"]
     if len(differ):
         why = _by_cause(_causes(differ))
-        parts.append(_verb(len(differ), "differs", "differ") + (f": {why}" if why else ""))
+        parts.append(_verb(len(differ), "differs", "differ") + (f", likeliest cause {why}" if why else ""))
     for verdict, word in (("inconclusive", "undecided"), ("not-reproducible", "not reproducible")):
         k = int((verdicts == verdict).sum())
         if k:
@@ -198,7 +203,7 @@ def counts_sentence(claims: pd.DataFrame) -> str:
              + (f" ({number(c['weak'])} of them weakly: a band wider than ±10 %)" if c["weak"] else "")]
     if c["differs"]:
         why = _by_cause(c["by_cause"])
-        parts.append(_verb(c["differs"], "differs", "differ") + (f" (by likeliest cause: {why})" if why else ""))
+        parts.append(_verb(c["differs"], "differs", "differ") + (f" (likeliest cause {why})" if why else ""))
     parts.append(f"{number(c['inconclusive'])} undecided")
     text = (f"Of its {plural(judged, 'judged finding')} (claims rows of the paper): " + ", ".join(parts) + ".")
     extra = []
@@ -232,26 +237,42 @@ class _Flags:
         return f" Flag{'s' if len(names) != 1 else ''}: " + "; ".join(said) + "."
 
 
+# A claims row's verdict as the answer says it: the verdict in words, the claim (in italics) inside the sentence.
+_VERDICT_SENTENCES = {
+    "reproduced": "We reproduce the claim {claim}.",
+    "differs": "We do not reproduce the claim {claim}: our result differs.",
+    "inconclusive": "Our sample cannot decide the claim {claim} yet.",
+    "not-reproducible": "The claim {claim} cannot be reproduced here.",
+    "extension": "{claim} is our extension: the paper gives no value.",
+}
+
+
 def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -> str:
-    """One claims row as the answer states it: claim, verdict, our measure (what it is), the paper's, why."""
+    """One claims row as the answer states it: the verdict in words around the claim, our measure (what it is),
+    the paper's, why."""
     verdict = str(row.get("verdict"))
-    text = str(row["claim"])
-    out = f"**{label}** {text[:1].upper() + text[1:]}: {_VERDICT_WORDS.get(verdict, verdict)}."
+    text = str(row["claim"]).strip().rstrip(".")
+    claim = f"*{text}*"
+    sentence = _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".").format(claim=claim)
+    out = f"**{label}** {sentence[:1].upper() + sentence[1:]}"
     ours = measured(row)
+    note = "" if blank(row.get("note")) else str(row["note"]).strip().rstrip(".")
+    if ours and verdict in ("inconclusive", "not-reproducible") and number(row.get("reproduced_value")) in note:
+        ours = ""   # the note says our value with what it measures: said once
     if ours:
-        out += f" We measure {quantity.strip().rstrip(':')}: {ours}" if quantity else f" We measure {ours}"
+        out += f" We measure {quantity.strip().rstrip(':')} as {ours}" if quantity else f" We measure {ours}"
         paper = _paper_value(row.get("paper_value"))
         if paper:
-            out += f"; the paper: {paper}"
+            out += f"; the paper gives {paper}"
         out += "."
     if verdict == "differs":
         cause = str(row.get("cause") or "")
         if cause in CAUSES:
-            out += f" Likeliest cause: {CAUSES[cause]}."
+            out += f" The likeliest cause is {CAUSES[cause]}."
         if not blank(row.get("readings")):
             out += f" {readings_in_brief(row['readings'])}"
-    elif verdict in ("inconclusive", "not-reproducible") and not blank(row.get("note")):
-        out += f" Why: {str(row['note']).strip().rstrip('.')}."
+    elif verdict in ("inconclusive", "not-reproducible") and note:
+        out += f" {note[:1].upper() + note[1:]}."
     return out + flags(row.get("flags"))
 
 
@@ -281,7 +302,7 @@ def readings_in_brief(text: str) -> str:
                 "if built")
     if unbuilt:
         out += f"; {plural(len(_top_level_items(unbuilt)), 'reading')} not built yet"
-    return out + " (the readings table under the claims lists each)."
+    return out + " (the folded readings table at the end lists each)."
 
 
 def _top_level_items(text: str) -> list[str]:
@@ -320,5 +341,5 @@ def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | Non
         lines.append(_row_sentence(row, "Our answer.", flags, quantity))
     if second:
         lines.append(_row_sentence(second_row(claims, second), "Second main result.", flags))
-    lines.append(counts_sentence(claims) + " The whole claims table and its rules are at the end of this notebook.")
+    lines.append(counts_sentence(claims) + " The claims summary is at the end of this notebook, with the full claims table folded beneath it.")
     return "\n\n".join(lines)

@@ -13,9 +13,10 @@ cell that follows sees ``n_games == 1_000_000`` in the quick profile.
 """
 from __future__ import annotations
 
-import numbers
+import html
+import re
 
-from liarlab.study import context, controls, outputs, plotting
+from liarlab.study import context, controls, outputs, plotting, tables
 from liarlab.study.params import COMMON, Choice, Flag, Float, Int, IntList, Param, Parameters, Text, check_parameters  # noqa: F401
 
 
@@ -47,6 +48,7 @@ def setup(namespace: dict, declared: Parameters | str, **specs) -> dict:
                   force=bool(namespace.get("force", False)), progress=bool(namespace.get("progress_bar", True)),
                   notebook=notebook, params=params)
     plotting.house_style()
+    tables.register()
     return params
 
 
@@ -72,31 +74,201 @@ def rerun_time() -> str:
 
 
 def _cell(v) -> str:
-    """A table cell for people: empty for missing, integers as integers, other numbers to 4 significant digits."""
-    import math
+    """A table cell for people: the study's one table format (:func:`liarlab.study.tables.cell_text`)."""
+    return tables.cell_text(v)
 
-    if v is None or (isinstance(v, float) and math.isnan(v)):
+
+_WRAP = tables.WRAP
+
+# The boilerplate a rule ends with, said once in the protocol paragraph (:func:`protocol_text`), not on every row.
+_TAIL = re.compile(r";?\s*(reproduced if .*)$", re.DOTALL)
+_POINT = re.compile(r"allowed \[([-+0-9.eE]+), ([-+0-9.eE]+)\]")
+_CASES = re.compile(r"each of (\d+) cases judged at a Bonferroni-adjusted level")
+
+
+def rule_head(rule) -> str:
+    """A rule without its boilerplate (the part :func:`protocol_text` says once), numbers written as cells are:
+    "value: printed 0.0001 (4 decimals, rounded): allowed [5e-05, 0.00015]; reproduced if the point interval lies
+    inside, ..." -> "value: printed 0.0001 (4 decimals, rounded): allowed [0.00005, 0.00015]"."""
+    if tables.is_missing(rule):
         return ""
-    if isinstance(v, bool):
-        return str(v)
-    if isinstance(v, numbers.Number):
-        x = float(v)
-        if x.is_integer() and abs(x) < 1e15:
-            return f"{int(x):,}"
-        if 1e4 <= abs(x) < 1e15:
-            return f"{x:,.0f}"      # 4 significant digits or more, without e-notation (14,781, not 1.478e+04)
-        return f"{x:.4g}"
-    return str(v)
+    head = _TAIL.sub("", str(rule)).strip().rstrip(";:").strip()
+    head = _CASES.sub(r"each of \1 cases", head)
+    head = _POINT.sub(lambda m: f"allowed exactly {m.group(1)}" if float(m.group(1)) == float(m.group(2))
+                      else m.group(0), head)
+    return tables.tidy_text(head)
 
 
-_WRAP = [{"selector": "td, th", "props": [("white-space", "normal"), ("text-align", "left"),
-                                          ("vertical-align", "top"), ("max-width", "34em")]}]
+def _tail_kind(rule: str) -> str | None:
+    """Which of the protocol's rule kinds a rule's boilerplate is (None for a rule with none)."""
+    text = str(rule)
+    if "Bonferroni-adjusted level" in text:
+        return "cases"
+    if "excludes" in text and "on that side" in text:
+        return "direction"
+    if "lies inside, differs if it lies outside" in text:
+        return "range"
+    if text.startswith("check:"):
+        return "check"
+    if text.startswith("family rule:"):
+        return "family"
+    return None
+
+
+_TAIL_WORDS = {
+    "range": ("a value is reproduced if our interval (for an exact value, the point itself) lies inside the range "
+              "the paper's print allows, differs if it lies outside that range, and is inconclusive otherwise; a "
+              "printed number allows the range its rounding or truncation covers (46.03 to 2 decimals, rounded: "
+              "46.025 to 46.035), a word such as 'most' the range the protocol fixed for it"),
+    "cases": ("a claim about several cases (every type, each cell) judges each case at a Bonferroni-adjusted level: "
+              "reproduced if all are, differs if any differs"),
+    "direction": ("a direction (A beats B) is reproduced if the 95 % interval excludes the no-effect value on the "
+                  "paper's side (some rules also call it differing when the interval lies within a stated "
+                  "no-meaningful-difference band or on the other side)"),
+    "check": "a check of our code passes if its 95 % interval covers the exact value",
+    "family": "a family of printed numbers is reproduced when at least 75 % of them are, differs when at least half "
+              "differ",
+}
+
+
+def protocol_text(table) -> str:
+    """The notebook's protocol paragraph above its claims summary: what a row of the summary is, and each kind of
+    rule the table uses, said once (docs/VERDICTS.md has the protocol)."""
+    kinds = [k for k in _TAIL_WORDS if any(_tail_kind(r) == k for r in table["rule"].astype(str))]
+    families = table["family"].fillna(table["claim"]).nunique() if "family" in table else len(table)
+    text = (f"**How to read the summary.** The claims table has {answer_number(len(table))} rows in "
+            f"{answer_number(families)} families (a printed table or figure is one family). The summary shows one "
+            "line per family: one of its claims in words, the paper's value and ours (with its interval, or "
+            "\"exact\" where nothing was sampled), and the family's verdict by its declared rule over its rows "
+            "(for example 11 of 12 reproduced), with the likeliest cause of a difference. "
+            "The headline family comes first.")
+    if kinds:
+        text += " The rules, said once here rather than on every row: " + "; ".join(_TAIL_WORDS[k] for k in kinds) + "."
+    return text
+
+
+def answer_number(n) -> str:
+    from liarlab.study.answer import number
+
+    return number(n)
+
+
+def _with_ids(table):
+    """The claims table with the ``notebook`` and ``paper`` columns :mod:`liarlab.study.scorecard` groups by."""
+    from liarlab.study import scorecard
+
+    nb_id = table.attrs.get("notebook") or context.current().notebook or ""
+    out = table.copy()
+    if "notebook" not in out.columns:
+        out.insert(0, "notebook", nb_id)
+    if "paper" not in out.columns:
+        out.insert(1, "paper", [scorecard.paper_of(str(n), s) for n, s in zip(out["notebook"], out["source"])])
+    out["family"] = out["family"].where(out["family"].notna() & (out["family"].astype(str) != ""), out["claim"])
+    return out
+
+
+def _ours(r) -> str:
+    """Our value with its interval in brackets, or "exact"."""
+    value = _cell(r.get("reproduced_value"))
+    if not value:
+        return ""
+    lo, hi = r.get("ci_low"), r.get("ci_high")
+    if not tables.is_missing(lo) and not tables.is_missing(hi) and float(lo) != float(hi):
+        return f"{value} [{_cell(lo)}, {_cell(hi)}]"
+    if str(r.get("unit")) == "exact" or (not tables.is_missing(lo) and not tables.is_missing(hi)):
+        return f"{value}, exact"
+    return value
+
+
+_KIND_SHORT = {"finding": "finding", "arithmetic": "the paper's arithmetic", "check": "our code"}
+_KIND_PLURAL = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic",
+                "check": "checks of our code"}
+_VERDICT_SHORT = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",
+                  "not-reproducible": "not reproducible here", "extension": "our extension"}
+
+
+def _family_verdict(line) -> str:
+    verdict = str(line["verdict"])
+    word = _VERDICT_SHORT.get(verdict, verdict)
+    if line["rows"] <= 1 or verdict in ("extension", "not-reproducible"):
+        return word
+    basis = str(line["basis"]).replace("inconclusive", "undecided")
+    if verdict in ("reproduced", "differs"):
+        return f"{word}: {basis.replace(' differ', '').replace(' reproduced', '')}"
+    return f"{word} ({basis})" if basis and basis != verdict else word
+
+
+def claims_summary(table, limit: int = 15):
+    """The claims table in at most ``limit`` lines, one per claim family (its extension rows a line of their
+    own): the headline family first, then the findings, extensions, checks of the paper's arithmetic and of our
+    code in table order. Each line has the family, one of its claims in words (the headline row, else the first
+    row whose verdict is the family's), the paper's value and ours with its interval or "exact", the family's
+    verdict by its rule ("reproduced: 11 of 12") and the likeliest cause of a difference. Where there are more
+    families than lines, the differing and undecided findings are kept and the last line counts the rest."""
+    import pandas as pd
+
+    from liarlab.study import scorecard
+    from liarlab.study.answer import headline
+
+    full = _with_ids(table)
+    fams = scorecard.families(full)
+    head = headline(table)
+    head_family = None if head is None else (str(head["family"]) if not tables.is_missing(head.get("family"))
+                                             else str(head["claim"]))
+    kind_order = {"finding": 0, "arithmetic": 2, "check": 4}
+    fams = fams.assign(
+        _head=[str(f) == head_family and v != "extension" and (head is None or k == head["kind"])
+               for f, v, k in zip(fams["family"], fams["verdict"], fams["kind"])],
+        _order=[kind_order.get(k, 6) + (v == "extension") for k, v in zip(fams["kind"], fams["verdict"])])
+    fams = fams.sort_values(["_head", "_order", "first_row"], ascending=[False, True, True], kind="stable")
+    fams = fams.reset_index(drop=True)
+    keep = list(fams.index)
+    rest = []
+    if len(fams) > limit:
+        urgent = [i for i in fams.index if fams.at[i, "_head"] or (
+            fams.at[i, "kind"] == "finding" and fams.at[i, "verdict"] in ("differs", "inconclusive"))]
+        others = [i for i in fams.index if i not in urgent]
+        room = max(limit - 1 - len(urgent), 0)
+        keep = sorted(urgent[:limit - 1] + others[:room])
+        rest = [i for i in fams.index if i not in keep]
+    mixed = (fams["kind"] == "finding").any()   # name a family's kind only beside findings of the paper
+    lines = []
+    for i in keep:
+        line = fams.loc[i]
+        group = full[(full["family"].astype(str) == str(line["family"])) & (full["kind"] == line["kind"])
+                     & ((full["verdict"] == "extension") == (line["verdict"] == "extension"))]
+        if line["_head"] and head is not None:
+            rep = head
+        else:
+            same = group[group["verdict"] == line["verdict"]]
+            rep = (same if len(same) else group).iloc[0]
+        about = ([f"{line['rows']} rows"] if line["rows"] > 1 else []) + (
+            [_KIND_SHORT[line["kind"]]] if line["kind"] in ("arithmetic", "check") and mixed else [])
+        name, claim = tables.tidy_text(str(line["family"])), tables.tidy_text(str(rep["claim"]))
+        text = name + (f" ({'; '.join(about)})" if about else "") + ("" if claim == name else f": {claim}")
+        lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
+                      "ours": _ours(rep), "verdict": _family_verdict(line),
+                      "cause": str(line["cause"]) if str(line["verdict"]) == "differs" else ""})
+    if rest:
+        others = fams.loc[rest]
+        counts = others["verdict"].map(lambda v: _VERDICT_SHORT.get(v, v)).value_counts()
+        kinds = others["kind"].map(lambda k: _KIND_PLURAL.get(k, k)).value_counts()
+        lines.append({"claim": f"{len(rest)} more families ({others['rows'].sum()} rows; "
+                               f"{', '.join(dict.fromkeys(kinds.index))}), listed in the full claims table below",
+                      "paper": "", "ours": "",
+                      "verdict": ", ".join(f"{n} {v}" for v, n in counts.items()), "cause": ""})
+    view = pd.DataFrame(lines, columns=["claim", "paper", "ours", "verdict", "cause"])
+    if not view["cause"].astype(bool).any():
+        view = view.drop(columns=["cause"])
+    view.index = range(1, len(view) + 1)
+    return view
 
 
 def claims_view(frame):
-    """The whole claims table as people read it: every row, full text, what the paper says, what we
-    measured (value, interval and what the interval is, sample, and a two-stage row's pilot), the rule applied,
-    the verdict and, for a differing finding, its likeliest cause and the readings tried, wrapped in HTML."""
+    """The whole claims table as people read it (shown folded under the summary): every row, full text, what the
+    paper says, what we measured (value, interval and what the interval is, sample, and a two-stage row's pilot),
+    the rule without its boilerplate (:func:`rule_head`), the verdict and, for a differing finding, its likeliest
+    cause and the readings tried; a frame of text."""
     import pandas as pd
 
     rows = []
@@ -106,7 +278,7 @@ def claims_view(frame):
             label = _cell(r.get("interval"))
             ours += f" [{_cell(r['ci_low'])}, {_cell(r['ci_high'])}]" + (f" ({label})" if label else "")
         if _cell(r.get("n")):
-            ours += f" ({_cell(r['n'])} {r.get('unit') or ''}".rstrip() + ")"
+            ours += f" ({_cell(r['n'])} {_cell(r.get('unit'))}".rstrip() + ")"
         if _cell(r.get("seed_min")) and _cell(r.get("seed_max")):
             ours += f"; seeds {_cell(r['seed_min'])} to {_cell(r['seed_max'])}"
         if _cell(r.get("pilot_value")):
@@ -123,13 +295,18 @@ def claims_view(frame):
                                                     if _cell(r.get("readings")) else "")
         rows.append({"family": _cell(r.get("family")), "claim": _cell(r.get("claim")), "kind": _cell(r.get("kind")),
                      "paper": _cell(r.get("paper_value")), "ours": ours, "verdict": _cell(r.get("verdict")),
-                     "rule": _cell(r.get("rule")), "note": note, "why it differs": why})
+                     "rule": rule_head(r.get("rule")), "note": note, "why it differs": why})
     columns = ["family", "claim", "kind", "paper", "ours", "verdict", "rule", "note", "why it differs"]
     view = pd.DataFrame(rows, columns=columns)
     if not view["why it differs"].astype(bool).any():
         view = view.drop(columns=["why it differs"])
     view.index = range(1, len(view) + 1)
-    return view.style.set_table_styles(_WRAP)
+    return view
+
+
+def _data_link(name: str) -> str:
+    """A link to ``data/<name>`` from a page one folder below the root (``notebooks/``, ``report/``)."""
+    return f'<a href="../data/{html.escape(name)}">data/{html.escape(name)}</a>'
 
 
 # The answer placeholder's display handle in this kernel (output the notebook shows, not a run setting: nothing
@@ -164,28 +341,71 @@ def fill_answer(claims, question: str, *, quantity: str | None = None, second: s
     return text
 
 
-def show_claims(frame) -> None:
-    """Display :func:`claims_view` (every row; nothing cut)."""
-    from IPython.display import display
+def show_claims(frame, readings=None) -> None:
+    """Show the claims as a reader takes them in: the protocol paragraph (:func:`protocol_text`), the claims
+    summary (:func:`claims_summary`, at most 15 lines) and the full claims table folded (an HTML ``<details>``
+    section, closed until opened), linked to ``data/NN_claims.csv``; with ``readings``, the readings table folded
+    too (:func:`show_readings`)."""
+    from IPython.display import HTML, Markdown, display
 
-    display(claims_view(frame))
+    nb_id = frame.attrs.get("notebook") or context.current().notebook or "NN"
+    display(Markdown(protocol_text(frame)))
+    display(HTML(tables.table_html(claims_summary(frame))))
+    body = f"<p>Every row, as saved in {_data_link(f'{nb_id}_claims.csv')}.</p>" + tables.table_html(claims_view(frame), fold_rows=10**9)
+    display(HTML(tables.folded(f"The full claims table: {len(frame):,} rows (folded; click to open)", body)))
+    if readings is not None:
+        show_readings(readings)
+
+
+def show_readings(table) -> None:
+    """The readings table (:func:`liarlab.study.readings.view`), folded and linked to ``data/NN_readings.csv``."""
+    from IPython.display import HTML, display
+
+    from liarlab.study import readings as study_readings
+
+    nb_id = context.current().notebook or "NN"
+    body = (f"<p>Every reading tried for the claims, as saved in {_data_link(f'{nb_id}_readings.csv')}.</p>"
+            + tables.table_html(study_readings.view(table), fold_rows=10**9))
+    display(HTML(tables.folded(f"The readings table: {len(table):,} readings of the paper (folded; click to open)",
+                               body)))
 
 
 def show_table(frame) -> None:
-    """Display any table whole (every row, every column, text wrapped, integers as integers)."""
-    from IPython.display import display
+    """Display any table whole (every row, text wrapped, every cell by :func:`liarlab.study.tables.cell_text`),
+    split or transposed where it would be wider than the page."""
+    from IPython.display import HTML, display
 
     view = frame.reset_index(drop=True)
     view.index = range(1, len(view) + 1)
-    display(view.style.format(_cell).set_table_styles(_WRAP))
+    display(HTML(tables.table_html(view)))
+
+
+def show_folded(content, summary: str) -> None:
+    """Show a table (every cell by :func:`liarlab.study.tables.cell_text`) or a markdown text folded: an HTML
+    ``<details>`` section with ``summary`` as its one line, closed until the reader opens it."""
+    from IPython.display import HTML, display
+
+    if isinstance(content, str):
+        import mistune
+
+        body = mistune.html(content)
+    else:
+        view = content.reset_index(drop=True)
+        view.index = range(1, len(view) + 1)
+        body = tables.table_html(view, fold_rows=10**9)
+    display(HTML(tables.folded(summary, body)))
 
 
 def show_coverage(frame) -> None:
-    """Display a coverage ledger (``study.coverage``) whole, wrapped, with its one-line count above it."""
+    """Display a coverage ledger (``study.coverage``): its one-line count, and the ledger itself folded (linked to
+    ``data/NN_coverage.csv``)."""
     from IPython.display import Markdown, display
 
     from liarlab.study import coverage
 
     for line in coverage.summary(frame)["line"]:
         display(Markdown(f"**Coverage.** {line}."))
-    show_table(frame.drop(columns=[c for c in ("notebook",) if c in frame.columns]))
+    nb_id = context.current().notebook or "NN"
+    show_folded(frame.drop(columns=[c for c in ("notebook",) if c in frame.columns]),
+                f"The coverage ledger: {len(frame):,} experiments of the spec, each with its size and status "
+                f"(data/{nb_id}_coverage.csv; folded, click to open)")

@@ -86,3 +86,27 @@ def legend_overlaps(fig) -> list[str]:
             title = ax.get_title() or ax.get_ylabel() or f"axes {fig.axes.index(ax) + 1}"
             found.append(f"the legend covers {covered} plotted point{'s' if covered != 1 else ''} in {title!r}")
     return found
+
+
+PAGE_PX = 1290      # the report's output column at a 1400-px window: a wider figure is scaled down to it
+MIN_TEXT_PX = 9     # the smallest text a reader should meet on the page
+
+
+def small_text(fig, min_px: float = MIN_TEXT_PX, page_px: float = PAGE_PX) -> list[str]:
+    """The texts of ``fig`` (tick labels, labels, titles, legends, annotations) smaller than ``min_px`` pixels as
+    the report shows the figure: drawn at the figure's dpi, then scaled down to ``page_px`` when wider (the
+    figure's saved box, as the notebook's inline backend crops it). Empty when every text is readable."""
+    from matplotlib.text import Text
+
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    width_px = fig.get_tightbbox(renderer).width * fig.dpi
+    scale = min(1.0, page_px / width_px) if width_px else 1.0
+    found = []
+    for text in fig.findobj(Text):
+        if not text.get_visible() or not text.get_text().strip():
+            continue
+        px = text.get_fontsize() * fig.dpi / 72 * scale
+        if px < min_px - 1e-9:
+            found.append(f"{text.get_text()[:40]!r} at {px:.1f} px")
+    return found

@@ -33,11 +33,17 @@ INTRO = ("Each notebook rebuilds one paper's experiments as the paper did, then 
          "arithmetic and checks of our code are counted apart. Verdicts are counted per paper and coverage of the "
          "specs per notebook, the same way as in notebook 99 and in each notebook.")
 
-# A template without network scripts: the lab template minus require.js, MathJax and mermaid.
+# A template without network scripts: the lab template minus require.js, MathJax and mermaid; each code cell's input
+# folded under a one-line "code" (click to open), so the page reads as prose, tables and figures (issue 50).
 _OFFLINE_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 {%- block html_head_js_requirejs -%}{%- endblock html_head_js_requirejs -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{% block input_group -%}
+<details class="liarlab-code"><summary>code</summary>
+{{ super() }}
+</details>
+{%- endblock input_group %}
 """
 
 

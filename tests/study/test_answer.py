@@ -29,7 +29,7 @@ def test_answer_paragraph_comes_from_the_table():
     claims = _claims()
     text = answer.answer_paragraph(claims, "Does A beat B?", quantity="the share of games A wins")
     assert "Does A beat B?" in text and "A beats B" in text and "differs" in text
-    assert "We measure the share of games A wins: 0.62 (95 %: 0.59 to 0.65), 1000 games" in text
+    assert "We measure the share of games A wins as 0.62 (95 %: 0.59 to 0.65) over 1000 games" in text
     assert "reading (convention)" in text and "other opener (default)" not in text and "other opener" in text
     assert "same direction (our value differs on the same side of the no-effect value" in text
     assert "a wrong size, not a wrong sign" in text
@@ -40,7 +40,7 @@ def test_answer_paragraph_comes_from_the_table():
 def test_the_second_main_result_is_reported_with_its_verdict_and_measure():
     text = answer.answer_paragraph(_claims(), "Q?", second="A at least half")
     second = text.split("**Second main result.**")[1].split("\n\n")[0]
-    assert second.startswith(" A at least half: reproduced.") and "We measure 0.62 (95 %: 0.59 to 0.65)" in second
+    assert second.startswith(" We reproduce the claim *A at least half*.") and "We measure 0.62 (95 %: 0.59 to 0.65)" in second
     with pytest.raises(ValueError, match="not a claim"):
         answer.answer_paragraph(_claims(), "Q?", second="no such claim")
 
@@ -65,7 +65,7 @@ def test_the_frame_save_claims_returns_names_its_headline(tmp_path):
     frame = outputs.save_claims("07", rows)
     assert list(frame.columns) == outputs.CLAIM_COLUMNS
     assert answer.headline(frame)["claim"] == "y"
-    assert "**Our answer.** Y: reproduced" in answer.answer_paragraph(frame, "Q?")
+    assert "**Our answer.** We reproduce the claim *y*." in answer.answer_paragraph(frame, "Q?")
 
 
 def _arithmetic(claim, verdict, cause=None):
@@ -84,7 +84,7 @@ def test_a_notebook_of_checks_says_so_and_accounts_for_every_row():
     rows = [outputs.claim("sums agree", "T1", 1, 1, "reproduced", kind="arithmetic", rule="r", headline=True),
             outputs.claim("engine agrees", "T1", 1, 1, "reproduced", kind="check", rule="r")]
     text = answer.answer_paragraph(pd.DataFrame(rows), "Q?")
-    assert "Sums agree: reproduced" in text
+    assert "We reproduce the claim *sums agree*." in text
     assert "no experimental findings" in text and "1 check of the paper's own numbers (1 agrees)" in text
     assert "1 check of our code (1 agrees)" in text
     rows = ([_arithmetic(f"sum {i}", "reproduced") for i in range(73)]
@@ -93,7 +93,7 @@ def test_a_notebook_of_checks_says_so_and_accounts_for_every_row():
             + [outputs.claim(f"x{i}", "T1", None, 1, "extension", kind="arithmetic", rule="ours") for i in range(4)])
     text = answer.counts_sentence(pd.DataFrame(rows))
     # every row accounted for, and counted as notebook 99 counts it: the extensions apart, whatever their kind
-    assert ("76 checks of the paper's own numbers (73 agree, 3 differ: 2 misprints, 1 reading); besides, 4 extension "
+    assert ("76 checks of the paper's own numbers (73 agree, 3 differ, likeliest cause a misprint for 2, a reading of the paper for 1); besides, 4 extension "
             "rows of ours (counted apart)") in text
     ext_check = outputs.claim("ours", "T1", None, 1, "extension", kind="check", rule="ours")
     text = answer.counts_sentence(pd.concat([_claims(), pd.DataFrame([ext_check])], ignore_index=True))

@@ -13,6 +13,17 @@ def _types(ts) -> str:
     return ", ".join(map(str, ts)) if ts else "none"
 
 
+def _type_list(ts) -> str:
+    """"type 16", "types 3, 9" or "none": the noun agreeing with the list."""
+    ts = [int(t) for t in ts]
+    return "none" if not ts else f"type{'s' if len(ts) > 1 else ''} {_types(ts)}"
+
+
+def _n_types(n: int, verb_one: str, verb_many: str) -> str:
+    """"1 type gains", "3 types gain"."""
+    return f"{n} type {verb_one}" if n == 1 else f"{n} types {verb_many}"
+
+
 def band_verdicts(large: pd.DataFrame) -> dict:
     """The types judged as the claims table judges them: each type's win rate (Wilson at the Bonferroni level
     for the number of types) against 60-70 %: the types in the band, outside it (below / above) and undecided."""
@@ -38,14 +49,14 @@ def vs_types(large: pd.DataFrame, n_games: int, n_seeds: int) -> str:
     above = large[large.win_rate > hi]
     worst = large.loc[large.win_rate.idxmin()]
     text = (f"*What to notice:* {len(inside)} of {len(large)} blue bars (large samples) lie inside the green 60-70 % "
-            f"band; {len(below)} lie below it (types {_types(below.type)}) and {len(above)} above it (types "
-            f"{_types(above.type)}). ")
+            f"band; {len(below)} lie below it ({_type_list(below.type)}) and {len(above)} above it "
+            f"({_type_list(above.type)}). ")
     if {"wins", "games"} <= set(large.columns):
         b = band_verdicts(large)
         text += (f"Judged as the claims table judges them (each type's {100 * b['level']:.2f} % Bonferroni-adjusted "
                  f"interval), {len(b['below']) + len(b['above'])} types lie outside the band ({len(b['below'])} below, "
                  f"{len(b['above'])} above), {len(b['in'])} inside and {len(b['undecided'])} undecided"
-                 + (f" (types {_types(b['undecided'])}: the interval straddles an edge of the band)"
+                 + (f" ({_type_list(b['undecided'])}, whose interval straddles an edge of the band)"
                     if b["undecided"] else "") + ". ")
     return text + (f"The lowest, type{int(worst.type)}, wins {worst.win_rate:.3f}, still above the "
                    f"dashed 50 % line. The orange range of {n_seeds} matches of {n_games} games spans "
@@ -210,8 +221,9 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
         f"* **The network (§5.2: +5..+10 points against most types).** Learning after every game, as the thesis's "
         f"network does, the mean paired gain is {100 * e7['diff'].mean():+.1f} points over {len(e7)} types. Judged "
         f"as in the claims table ({100 * g['level']:.2f} % Bonferroni-adjusted intervals across seeds), "
-        f"{len(g['in'])} types gain +5..+10 points, {len(g['above_zero'])} gain more than zero and "
-        f"{len(g['below_zero'])} lose; with plain 95 % intervals per type the counts are {int(e7_band)} (by the "
+        f"{_n_types(len(g['in']), 'gains', 'gain')} +5..+10 points, {len(g['above_zero'])} "
+        f"gain{'s' if len(g['above_zero']) == 1 else ''} more than zero and {len(g['below_zero'])} "
+        f"lose{'s' if len(g['below_zero']) == 1 else ''}; with plain 95 % intervals per type the counts are {int(e7_band)} (by the "
         f"mean), {int((e7.diff_ci_low > 0).sum())} and {int((e7.diff_ci_high < 0).sum())}.",
     ]
     if liar_text:

@@ -12,24 +12,35 @@ SEAT_COLOURS = {"first": "#0072B2", "second": "#E69F00"}
 
 
 def exploitability_figure(summary: pd.DataFrame):
-    """One panel per game: each player's exploitability (mean of its two seats) as a horizontal bar, least
-    exploitable at the top, and the equilibrium's mean edge against it as a dot."""
+    """One panel per game: each player's exploitability (mean of its two seats) as a horizontal bar coloured by
+    its family, least exploitable at the top, and the equilibrium's mean edge against it as a dot. The axis ends
+    at 1, the most a player can lose (a best responder winning every game)."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
     from liarlab.study import plotting
 
     games = list(dict.fromkeys(summary.game))
     tallest = max(len(summary[summary.game == g]) for g in games)
-    fig, axes = plotting.figure(1, len(games), 3.8, max(2.5, 0.17 * tallest + 1.0), squeeze=False)
+    fig, axes = plotting.figure(1, len(games), 3.1, max(2.5, 0.15 * tallest + 1.2), squeeze=False)
+    families = {}
     for ax, game in zip(axes[0], games):
         g = summary[summary.game == game].reset_index(drop=True)
         y = np.arange(len(g))[::-1]
-        ax.barh(y, g.exploitability_mean, color="#999999", label="exploitability (best responder)")
-        ax.plot(g.equilibrium_edge_mean, y, "o", color="#D55E00", markersize=3.5, label="equilibrium's edge")
-        ax.set_yticks(y, g.agent, fontsize=6 if len(g) > 12 else 8)
-        ax.set_xlim(0, max(1.2, 1.05 * float(summary.exploitability_mean.max())))
-        ax.set_xlabel("+-1 units, mean of both seats")
-        ax.set_title(f"end game {game}, six faces")
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside lower center", ncols=2, fontsize=7)   # below the panels, off the data
+        fams = [_agent_family(a) for a in g.agent]
+        families.update(dict.fromkeys(fams))
+        ax.barh(y, g.exploitability_mean, color=[family_colour(f) for f in fams], height=0.75)
+        ax.plot(g.equilibrium_edge_mean, y, "o", color="black", markersize=3)
+        ax.set_yticks(y, g.agent, fontsize=TICK_PT)
+        ax.set_ylim(-0.7, len(g) - 0.3)
+        ax.set_xlim(0, max(1.0, float(summary.exploitability_mean.max())) + 0.01)
+        ax.tick_params(axis="x", labelsize=9)
+        ax.set_xlabel("+-1 units, mean of both seats", fontsize=9)
+        ax.set_title(f"end game {game}", fontsize=11)
+    handles = [Patch(color=family_colour(f), label=f"exploitability: {f}") for f in families]
+    handles.append(Line2D([], [], marker="o", color="black", linestyle="none", markersize=4,
+                          label="the equilibrium's edge against the player"))
+    fig.legend(handles=handles, loc="outside lower center", ncols=3, fontsize=9)   # below the panels, off the data
     return fig
 
 
@@ -97,6 +108,27 @@ def _behaviour_panel(ax, behaviour: pd.DataFrame, agent: str, game: str) -> None
 
 #: one colour per family (Okabe-Ito), the equilibrium in black
 FAMILY_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442"]
+#: the same family has the same colour in every figure of notebook 06 (keyword of its label -> colour)
+FAMILY_KEYS = (("random guess", "#D55E00"), ("random-guess", "#D55E00"), ("test program", "#56B4E9"),
+               ("bayes", "#CC79A7"), ("Q-learner", "#0072B2"), ("RAND", "#999999"), ("random player", "#999999"),
+               ("EXP", "#009E73"), ("rule player", "#009E73"))
+TICK_PT = 7.5   # the smallest text of notebook 06's figures: 10 px at 100 dpi
+
+
+def family_colour(family: str) -> str:
+    """The colour of a family of players, whichever table names it ("the Q-learners RL0-RL3 (paper 02)",
+    "Q-learners RL0-RL3 (paper 02)"): RAND and EXPRAND before the rule players, whose label also holds "EXP"."""
+    text = str(family)
+    for key, colour in FAMILY_KEYS:
+        if key.lower() in text.lower() and not (key == "EXP" and "RAND" in text):
+            return colour
+    return "#444444"
+
+
+def _agent_family(agent: str) -> str:
+    from liarlab.papers.p06.league import league_family
+
+    return league_family(str(agent))
 BLUFF_LEVELS = ("face absent", "beyond own dice")
 
 
@@ -121,27 +153,36 @@ def behaviour_figure(family: pd.DataFrame):
         bluff = g[g.measure == "bluff"].set_index(["family", "level"]).share
         x = np.arange(len(BLUFF_LEVELS))
         for i, name in enumerate(["equilibrium"] + families):
-            colour = "black" if name == "equilibrium" else FAMILY_COLOURS[i - 1]
+            colour = "black" if name == "equilibrium" else family_colour(name)
             values = [bluff.get((name, level), np.nan) for level in BLUFF_LEVELS]
-            top.bar(x + (i - len(families) / 2) * width, values, width, color=colour, label=name)
-        top.set_xticks(x, ["bids of a face\nit holds none of", "bids above its\nown count of the face"], fontsize=7)
+            xs = x + (i - len(families) / 2) * width
+            top.bar(xs, values, width, color=colour, label=name)
+            for xi, v in zip(xs, values):   # a case the family never meets is not a zero
+                if v == 0:    # a zero share: a flat mark on the axis, so it differs from "n/a"
+                    top.plot([xi - width / 2, xi + width / 2], [0.006, 0.006], color=colour, linewidth=3,
+                             solid_capstyle="butt")
+                elif np.isnan(v):
+                    top.text(xi, 0.02, "n/a", rotation=90, ha="center", va="bottom", fontsize=TICK_PT,
+                             color="#666666")
+        top.set_xticks(x, ["bids of a face\nit holds none of", "bids above its\nown count of the face"],
+                       fontsize=8)
         top.set_ylim(0, 1)
         top.set_ylabel("share of its bids")
-        top.set_title(f"end game {game}: bluffs", fontsize=9)
+        top.set_title(f"end game {game}: bluffs", fontsize=10)
         calls = g[g.measure == "call"]
         levels = sorted(dict.fromkeys(calls.level), key=lambda v: 99 if v == "impossible" else int(v))
         for i, name in enumerate(["equilibrium"] + families):
             c = calls[calls.family == name].set_index("level").share.reindex(levels)
             style = dict(color="black", linewidth=2.2, linestyle="--") if name == "equilibrium" else dict(
-                color=FAMILY_COLOURS[i - 1], linewidth=1.2)
+                color=family_colour(name), linewidth=1.2)
             bottom.plot(np.arange(len(levels)), c.to_numpy(dtype=float), marker="o", markersize=3.5, **style)
         bottom.set_xticks(np.arange(len(levels)), levels, fontsize=8)
         bottom.set_ylim(-0.03, 1.03)
         bottom.set_xlabel("dice of its face the bidder must hold\n(beyond the caller's own)", fontsize=8)
         bottom.set_ylabel("P(call | facing such a bid)")
-        bottom.set_title(f"end game {game}: calls", fontsize=9)
+        bottom.set_title(f"end game {game}: calls", fontsize=10)
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside lower center", ncols=2, fontsize=7)
+    fig.legend(handles, labels, loc="outside lower center", ncols=3, fontsize=9)
     return fig
 
 
@@ -171,22 +212,34 @@ def behaviour_caption(family: pd.DataFrame) -> str:
 
 def league_figure(ratings: pd.DataFrame):
     """The five-dice league's Bradley-Terry strengths with their intervals, strongest at the top, coloured by
-    family (:func:`liarlab.papers.p06.league.bradley_terry` with a ``family`` column)."""
+    family (:func:`liarlab.papers.p06.league.bradley_terry` with a ``family`` column). A player far below the
+    rest (RAND) would squeeze the others into a corner: the axis ends a little left of the next lowest, and the
+    outlier is drawn at the edge as an arrow with its value."""
     from liarlab.study import plotting
 
-    fig, ax = plotting.figure(1, 1, 6.4, max(2.6, 0.16 * len(ratings) + 1.2))
+    fig, ax = plotting.figure(1, 1, 7.0, max(2.6, 0.17 * len(ratings) + 1.4))
     y = np.arange(len(ratings))[::-1]
-    families = list(dict.fromkeys(ratings.family))
-    for k, family in enumerate(families):
-        sel = ratings.family == family
-        ax.errorbar(ratings.strength[sel], y[sel.to_numpy()],
-                    xerr=[ratings.strength[sel] - ratings.low[sel], ratings.high[sel] - ratings.strength[sel]],
-                    fmt="o", markersize=3.5, capsize=2, color=FAMILY_COLOURS[k % len(FAMILY_COLOURS)], label=family)
+    lows = np.sort(ratings.low.to_numpy(dtype=float))
+    left = float(lows[0])
+    if len(lows) > 2 and (lows[1] - lows[0]) > 0.5 * (ratings.high.max() - lows[1]):
+        left = float(lows[1]) - 0.08 * (ratings.high.max() - lows[1])
+    for family in dict.fromkeys(ratings.family):
+        sel = (ratings.family == family).to_numpy()
+        shown = sel & (ratings.low.to_numpy(dtype=float) >= left)
+        ax.errorbar(ratings.strength[shown], y[shown],
+                    xerr=[ratings.strength[shown] - ratings.low[shown], ratings.high[shown] - ratings.strength[shown]],
+                    fmt="o", markersize=3.5, capsize=2, color=family_colour(family), label=family)
+        for yi, (_, r) in zip(y[sel & ~shown], ratings[sel & ~shown].iterrows()):
+            ax.annotate(f"{r.agent}: {r.strength:.1f} (off the axis)", xy=(left, yi),
+                        xytext=(left + 0.06 * (ratings.high.max() - left), yi), va="center", fontsize=8,
+                        color=family_colour(family), arrowprops=dict(arrowstyle="<-", color=family_colour(family)))
+    ax.set_xlim(left, float(ratings.high.max()) + 0.05 * (float(ratings.high.max()) - left))
     ax.axvline(0, color="grey", linewidth=0.8)
-    ax.set_yticks(y, ratings.agent, fontsize=6 if len(ratings) > 15 else 8)
+    ax.set_yticks(y, ratings.agent, fontsize=TICK_PT)
+    ax.set_ylim(-0.8, len(ratings) - 0.2)
     ax.set_xlabel("Bradley-Terry strength (log-odds; mean 0), 95% interval")
     ax.set_ylabel("player")
-    fig.legend(loc="outside lower center", ncols=2, fontsize=7)
+    fig.legend(loc="outside lower center", ncols=2, fontsize=9)
     return fig
 
 

@@ -1,0 +1,142 @@
+"""Notebook 99 at a glance (issue 50): a bold answer, one row per paper, and what differs grouped by cause.
+
+Everything is computed from the claims tables (:func:`liarlab.study.scorecard.gather_claims`) with the scorecard's
+own family rule and statuses, so the numbers here are the ones the full tables (shown folded under them) hold.
+Only the papers of :data:`liarlab.study.scorecard.PAPERS` have findings; a notebook of ours (06) is counted apart.
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+from liarlab.study import scorecard as sc
+from liarlab.study.answer import number, plural
+
+# A family's likeliest cause as a phrase that reads after a count ("6 differ genuinely").
+CAUSE_PHRASES = {"misprint": "from a misprint in the paper", "reading": "under a reading of the paper we cannot pin "
+                 "down", "power": "for lack of power", "genuine": "genuinely",
+                 "untested": "with a reading the paper allows not yet run", sc.NO_CAUSE: "with no cause given"}
+CAUSE_HEADINGS = {"genuine": "A genuine difference", "reading": "A reading of the paper we cannot pin down",
+                  "untested": "A reading of the paper not yet run", "power": "Too little power",
+                  "misprint": "A misprint in the paper", sc.NO_CAUSE: "No cause given"}
+
+
+def _papers(claims: pd.DataFrame) -> list[str]:
+    return [p for p in sorted(claims["paper"].unique()) if p in sc.PAPERS]
+
+
+def _tally(fams: pd.DataFrame) -> dict:
+    """Finding families by status: reproduced (weak ones apart), differing by cause, undecided, not reproducible."""
+    status = fams["status"].astype(str)
+    causes = {}
+    for s in status[status.str.startswith("differs")]:
+        cause = s.split(": ", 1)[1] if ": " in s else sc.NO_CAUSE
+        causes[cause] = causes.get(cause, 0) + 1
+    return {"families": len(fams), "reproduced": int((status == sc.REPRODUCED).sum()),
+            "weak": int((status == sc.WEAK_AGREEMENT).sum()), "differs": sum(causes.values()),
+            "causes": dict(sorted(causes.items(), key=lambda kv: -kv[1])),
+            "undecided": int(status.isin(["inconclusive", sc.UNDECIDABLE]).sum()),
+            "undecidable": int((status == sc.UNDECIDABLE).sum()),
+            "not-reproducible": int((status == "not-reproducible").sum())}
+
+
+def _causes_text(causes: dict) -> str:
+    return ", ".join(f"{n} {CAUSE_PHRASES.get(c, c)}" for c, n in causes.items())
+
+
+def answer_markdown(claims: pd.DataFrame) -> str:
+    """The bold answer: the papers' finding families by verdict, then what is counted apart, in two sentences."""
+    papers = _papers(claims)
+    mine = claims[claims["paper"].isin(papers)]
+    t = _tally(sc.finding_families(mine))
+    head = (f"**Of the {number(t['families'])} finding families of the {len(papers)} papers' experiments, we "
+            f"reproduce {number(t['reproduced'])}"
+            + (f" (and {number(t['weak'])} more only within a weak band)" if t["weak"] else "")
+            + f"; {number(t['differs'])} differ ({_causes_text(t['causes'])}); {number(t['undecided'])} "
+            f"{'is' if t['undecided'] == 1 else 'are'} undecided"
+            + ((" (all of them undecidable at any sample size)" if t["undecidable"] == t["undecided"] else
+                f" ({number(t['undecidable'])} of them undecidable at any sample size)") if t["undecidable"] else "")
+            + f", and {number(t['not-reproducible'])} cannot be reproduced here.**")
+    ext = len(sc.extension_families(claims))
+    arithmetic = claims[(claims["kind"] == "arithmetic") & (claims["verdict"] != "extension")]
+    misprints = int((arithmetic["verdict"].eq("differs") & arithmetic["cause"].astype(str).eq("misprint")).sum())
+    checks = claims[(claims["kind"] == "check") & (claims["verdict"] != "extension")]
+    ours = sorted(set(claims["paper"]) - set(papers))
+    apart = (f"Counted apart, and never as reproductions: {plural(ext, 'family', 'families')} of extensions (our "
+             f"additions), {plural(len(arithmetic), 'check')} of the papers' own arithmetic "
+             f"({plural(misprints, 'misprint')} found) and {plural(len(checks), 'check')} of our code"
+             + (f"; notebook {', '.join(ours)} is a study of ours that no paper's claim stands behind" if ours else "")
+             + ".")
+    return head + " " + apart
+
+
+def _headline(claims: pd.DataFrame, paper: str):
+    head = sc.headline_rows(claims, paper=paper)
+    head = head[head["kind"] == "finding"]
+    return head.iloc[0] if len(head) else None
+
+
+def paper_table(claims: pd.DataFrame) -> pd.DataFrame:
+    """One row per paper: its headline claim, the headline family's verdict by the family rule (and the headline
+    row's own where the two differ), the cause of a difference, and its finding families by verdict."""
+    rows = []
+    for paper in _papers(claims):
+        part = claims[claims["paper"] == paper]
+        t = _tally(sc.finding_families(part))
+        row = _headline(claims, paper)
+        claim, verdict = "", ""
+        if row is not None:
+            claim = str(row["claim"])
+            fam = sc.family_line(claims, row)
+            if fam is not None and fam["rows"] > 1:
+                verdict = _family_words(fam)
+                if fam["verdict"] != row["verdict"]:
+                    verdict += f"; the headline row itself {_VERDICT_WORDS.get(row['verdict'], row['verdict'])}"
+            else:
+                verdict = _VERDICT_WORDS.get(row["verdict"], row["verdict"])
+                if row["verdict"] == "differs" and not sc.blank(row.get("cause")):
+                    verdict += f", cause: {row['cause']}"
+        differ = str(t["differs"]) + (f" ({', '.join(f'{n} {c}' for c, n in t['causes'].items())})"
+                                      if t["differs"] else "")
+        rows.append({"paper": f"{paper} · {sc.PAPERS[paper].short.split(':')[0]}", "headline claim": claim,
+                     "its verdict": verdict,
+                     "reproduced": str(t["reproduced"]) + (f" (+{t['weak']} weakly)" if t["weak"] else ""),
+                     "differ (cause)": differ, "undecided": t["undecided"],
+                     "not reproducible": t["not-reproducible"]})
+    return pd.DataFrame(rows)
+
+
+_VERDICT_WORDS = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",
+                  "not-reproducible": "not reproducible here", "extension": "our extension"}
+
+
+def _family_words(fam) -> str:
+    """A family's verdict with the rule's evidence: "reproduced, 6 of 8 rows", "differs, 1 of 2 rows (cause:
+    reading)", "not reproducible here"."""
+    verdict = str(fam["verdict"])
+    word = _VERDICT_WORDS.get(verdict, verdict)
+    basis = str(fam["basis"])
+    if verdict in ("reproduced", "differs"):
+        text = f"{word}, {basis.split(' ')[0]} of {basis.split(' ')[2]} rows"
+        return text + (f" (cause: {fam['cause']})" if verdict == "differs" and fam["cause"] else "")
+    if verdict == "inconclusive":
+        return f"{word} ({basis.replace('inconclusive', 'undecided')})"
+    return word
+
+
+def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
+    """Every differing finding family, grouped by its likeliest cause (commonest first): one short line each,
+    the paper, the family and the family rule's evidence."""
+    fams = sc.differing_families(claims[claims["paper"].isin(_papers(claims))])
+    if fams.empty:
+        return "No finding family differs."
+    lines = []
+    order = fams["cause"].replace("", sc.NO_CAUSE).value_counts()
+    for cause, n in order.items():
+        lines.append(f"**{CAUSE_HEADINGS.get(cause, cause)}** ({plural(n, 'family', 'families')})")
+        lines.append("")
+        group = fams[fams["cause"].replace("", sc.NO_CAUSE) == cause]
+        for _, f in group.iterrows():
+            evidence = f", {f['basis']}" if f["rows"] > 1 else ""
+            lines.append(f"* Paper {f['paper']} (notebook {f['notebook']}): *{f['family']}*{evidence}")
+        lines.append("")
+    return "\n".join(lines).rstrip()

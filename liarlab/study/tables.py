@@ -1,0 +1,322 @@
+"""How a notebook shows a table: one cell format for every number, and no table wider than the page (issue 50).
+
+:func:`cell_text` is the one way a table cell is written: plain decimals (never e-notation), "< 10⁻¹⁵" for a
+round-off-sized value, thousands separators, a fraction beside its decimal, an empty cell for a missing value
+(never ``NaN`` or ``<NA>``), and a tuple or list written out as words, never as a repr. :func:`table_html` writes a
+whole frame that way and splits (or transposes) one that would be wider than :data:`MAX_WIDTH` pixels.
+:func:`register` makes every ``display(frame)`` of a notebook kernel go through it, so a notebook's own
+``display(table.round(3))`` follows the same rules as :func:`liarlab.study.notebook.show_table`.
+"""
+from __future__ import annotations
+
+import html
+import math
+import numbers
+import re
+from fractions import Fraction
+
+import pandas as pd
+
+MAX_WIDTH = 1300        # px: the widest table a 1400-px page shows without a scroll bar
+ROUNDOFF = 1e-15        # below this a nonzero value is floating-point round-off, not a measured quantity
+DIGITS = 4              # significant digits of a non-integer cell
+CHAR_PX = 7.0           # px per character of the report's table font (13 px; digits about 7.2, letters about 6.5)
+CELL_PAD_PX = 14        # px of padding (0.5em a side) and border per column
+CELL_MAX_PX = 442       # px: a wrapped cell's widest (max-width 34em at 13 px)
+WRAP_CHARS = 32        # a long text cell wraps to about this many characters a line when the page is narrow
+FOLD_ROWS = 40          # a longer table is shown folded (its rows are in the notebook's CSV and one click away)
+FRACTION_DIGITS = 4     # a fraction with a longer denominator is shown as its decimal alone
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+ROUNDOFF_TEXT = "< 10" + f"{int(round(math.log10(ROUNDOFF)))}".translate(_SUPERSCRIPT)
+_E_NUMBER = re.compile(r"(?<![\w.])([-+]?\d+(?:\.\d+)?[eE][-+]?\d+)(?![\w.])")
+_LONG_DECIMAL = re.compile(r"(?<![\w.])(-?\d+\.\d{7,})(?![\w.])")
+_FRACTION_TEXT = re.compile(r"^\s*(-?\d+)\s*/\s*(\d+)\s*$")
+_NUMBER_TEXT = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\s*$")
+_MISSING_TEXT = {"", "nan", "NaN", "<NA>", "None", "NaT", "<NaT>"}
+
+WRAP = [{"selector": "td, th", "props": [("white-space", "normal"), ("text-align", "left"),
+                                         ("vertical-align", "top"), ("max-width", "34em")]}]
+
+
+def is_missing(v) -> bool:
+    """None, NaN, ``pd.NA``, ``NaT``, or a text that only says "missing" ("nan", "<NA>", "None")."""
+    if v is None or v is pd.NA or v is pd.NaT:
+        return True
+    if isinstance(v, float) and math.isnan(v):
+        return True
+    if isinstance(v, numbers.Number) and not isinstance(v, numbers.Integral):
+        try:
+            return math.isnan(float(v))
+        except (TypeError, ValueError):
+            return False
+    return isinstance(v, str) and v.strip() in _MISSING_TEXT
+
+
+def plain(x: float, digits: int = DIGITS) -> str:
+    """A float as a plain decimal: integers with separators, ``digits`` significant digits otherwise (trailing
+    zeros dropped), "< 10⁻¹⁵" for a nonzero round-off value, never e-notation."""
+    x = float(x)
+    if math.isnan(x):
+        return ""
+    if math.isinf(x):
+        return "∞" if x > 0 else "−∞"
+    if x == 0:
+        return "0"
+    if abs(x) < ROUNDOFF:
+        return ROUNDOFF_TEXT
+    if abs(x) >= 1e15:  # past a float's exact integers: digits times a power of ten, never e-notation
+        exponent = math.floor(math.log10(abs(x)))
+        mantissa = plain(x / 10 ** exponent, digits)
+        return f"{mantissa} × 10" + str(exponent).translate(_SUPERSCRIPT)
+    if x.is_integer():
+        return f"{int(x):,}"
+    if abs(x) >= 10 ** (digits - 1):
+        return f"{x:,.0f}"
+    decimals = digits - 1 - math.floor(math.log10(abs(x)))
+    text = f"{x:,.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def fraction_text(value: Fraction) -> str:
+    """A fraction beside its decimal ("0.3333 (1/3)"); a long one as its decimal alone (the CSV keeps it exact)."""
+    if value.denominator == 1:
+        return plain(value.numerator)
+    decimal = plain(float(value))
+    if len(str(value.denominator)) <= FRACTION_DIGITS:
+        return f"{decimal} ({value.numerator}/{value.denominator})"
+    return decimal
+
+
+def printed_text(v) -> str:
+    """A paper's value as printed: its own digits kept ("9.26", "0.5981"), with separators ("4,561"); a float a
+    table turned into e-notation, "144.0" or 16 digits written as :func:`plain` writes it."""
+    if is_missing(v):
+        return ""
+    text = str(v).strip()
+    if not _NUMBER_TEXT.match(text):
+        return cell_text(v)
+    if "e" in text.lower() or not isinstance(v, str):
+        return cell_text(v if isinstance(v, numbers.Integral) else float(text))
+    whole, _, decimals = text.partition(".")
+    if decimals and (len(decimals) > 6 or set(decimals) == {"0"}):
+        return plain(float(text))
+    sign = "-" if whole.startswith("-") else ""
+    whole = f"{int(whole.lstrip('+-')):,}"
+    return f"{sign}{whole}.{decimals}" if decimals else f"{sign}{whole}"
+
+
+def tidy_text(text: str) -> str:
+    """A text cell with its numbers written as cells are: e-notation and 7-or-more-decimal floats as plain
+    decimals ("allowed [5e-05, 0.00015]" -> "allowed [0.00005, 0.00015]", "printed 0.3333333333333333" ->
+    "printed 0.3333")."""
+    text = _E_NUMBER.sub(lambda m: plain(float(m.group(1))), text)
+    return _LONG_DECIMAL.sub(lambda m: plain(float(m.group(1))), text)
+
+
+def _sequence_text(items) -> str:
+    parts = []
+    for item in items:
+        if isinstance(item, (tuple, list)):
+            parts.append(" ".join(cell_text(x) for x in item))
+        else:
+            parts.append(cell_text(item))
+    return ", ".join(parts)
+
+
+def cell_text(v, digits: int = DIGITS) -> str:
+    """One table cell for people (see the module's rules)."""
+    import numpy as np
+
+    if isinstance(v, (tuple, list, np.ndarray)):
+        return _sequence_text(list(v))
+    if is_missing(v):
+        return ""
+    if isinstance(v, (bool, np.bool_)):
+        return "yes" if v else "no"
+    if isinstance(v, Fraction):
+        return fraction_text(v)
+    if isinstance(v, numbers.Integral):
+        return f"{int(v):,}"
+    if isinstance(v, numbers.Number):
+        try:
+            return plain(float(v), digits)
+        except (TypeError, ValueError):
+            return str(v)
+    if isinstance(v, str):
+        match = _FRACTION_TEXT.match(v)
+        if match and int(match.group(2)) > 0:
+            return fraction_text(Fraction(int(match.group(1)), int(match.group(2))))
+        if _NUMBER_TEXT.match(v):  # a number a table holds as text (a CSV column read as str)
+            return f"{int(v):,}" if re.fullmatch(r"\s*[-+]?\d+\s*", v) else plain(float(v), digits)
+        return tidy_text(v)
+    return tidy_text(str(v))
+
+
+def _index_text(index: pd.Index) -> pd.Index:
+    if isinstance(index, pd.MultiIndex):
+        return pd.MultiIndex.from_tuples([tuple(cell_text(x) for x in t) for t in index], names=index.names)
+    return pd.Index([cell_text(x) for x in index], name=index.name)
+
+
+def frame_text(frame: pd.DataFrame) -> pd.DataFrame:
+    """Every cell, index label and column label as :func:`cell_text` writes it."""
+    out = frame.copy()
+    out = out.astype(object).map(cell_text) if len(out.columns) else out
+    out.index = _index_text(out.index)
+    out.columns = _index_text(out.columns)
+    return out
+
+
+def _cell_chars(text: str) -> int:
+    """The characters a cell needs on one line: all of a short cell, a long text wrapped to about
+    :data:`WRAP_CHARS` characters a line (or its longest word, if longer)."""
+    text = str(text)
+    if len(text) <= WRAP_CHARS:
+        return len(text)
+    return max(WRAP_CHARS, max((len(w) for w in text.split()), default=0))
+
+
+def _column_px(header, cells) -> float:
+    """The width a wrapped column takes: its widest cell (:func:`_cell_chars`) or its header's longest word."""
+    longest_cell = max((_cell_chars(c) for c in cells), default=0)
+    words = str(header).split() or [""]
+    longest_word = max(len(w) for w in words)
+    return min(max(longest_cell, longest_word) * CHAR_PX, CELL_MAX_PX) + CELL_PAD_PX
+
+
+def estimated_width(frame: pd.DataFrame) -> float:
+    """The px a table of text cells (:func:`frame_text`) takes at the report's table font, index included: a
+    heuristic (characters times a mean glyph width, wrapped cells capped at 34em), enough to tell a table that fits
+    a 1400-px page from one that does not."""
+    width = 0.0
+    index = frame.index
+    levels = ([index.get_level_values(i) for i in range(index.nlevels)] if isinstance(index, pd.MultiIndex)
+              else [index])
+    for i, values in enumerate(levels):
+        width += _column_px(index.names[i] or "", [str(v) for v in values])
+    for j, column in enumerate(frame.columns):
+        header = " ".join(map(str, column)) if isinstance(column, tuple) else column
+        width += _column_px(header, frame.iloc[:, j])
+    return width
+
+
+def _chunks(frame: pd.DataFrame, max_width: float) -> list[pd.DataFrame]:
+    """Column groups of ``frame``, each with the index, each at most ``max_width`` wide where a column allows."""
+    base = estimated_width(frame.iloc[:, :0])
+    groups, current, used = [], [], base
+    for j in range(len(frame.columns)):
+        w = estimated_width(frame.iloc[:, [j]]) - base
+        if current and used + w > max_width:
+            groups.append(current)
+            current, used = [], base
+        current.append(j)
+        used += w
+    if current:
+        groups.append(current)
+    return [frame.iloc[:, g] for g in groups]
+
+
+def fitted(frame: pd.DataFrame, max_width: float = MAX_WIDTH) -> list[pd.DataFrame]:
+    """A table of text cells made to fit the page: as it is, or transposed (a wide table with few rows, types as
+    columns, say), or split into column groups that each repeat the index."""
+    if estimated_width(frame) <= max_width:
+        return [frame]
+    if len(frame) < len(frame.columns) and estimated_width(frame.T) <= max_width:
+        return [frame.T]
+    return _chunks(frame, max_width)
+
+
+def _styled(frame: pd.DataFrame) -> str:
+    """A frame of text cells as an HTML table, every cell and label escaped ("< 10⁻¹⁵" is text, not a tag)."""
+    styler = frame.style.set_table_styles(WRAP).format(escape="html")
+    styler = styler.format_index(escape="html", axis=0).format_index(escape="html", axis=1)
+    return styler.to_html()
+
+
+def table_html(frame: pd.DataFrame, max_width: float = MAX_WIDTH, fold_rows: int | None = None) -> str:
+    """A frame as the notebook shows it: every cell by :func:`cell_text`, every row (nothing cut with "…"),
+    text wrapped, and split or transposed to fit :data:`MAX_WIDTH` (:func:`fitted`). A table of more than
+    ``fold_rows`` rows (default :data:`FOLD_ROWS`) is shown folded under a line naming its size and columns: a
+    reader opens it, the page stays short."""
+    parts = fitted(frame_text(frame), max_width)
+    note = ""
+    if len(parts) > 1:
+        note = (f"<p><em>A wide table, shown in {len(parts)} parts, each with the same rows.</em></p>")
+    body = note + "".join(_styled(p) for p in parts)
+    limit = FOLD_ROWS if fold_rows is None else fold_rows
+    if len(frame) > limit:
+        columns = ", ".join(str(c) for c in list(frame.columns)[:6]) + (", ..." if len(frame.columns) > 6 else "")
+        return folded(f"A table of {len(frame):,} rows ({columns}): folded, click to open", body)
+    return body
+
+
+def folded(summary: str, body_html: str) -> str:
+    """An HTML section shown folded (closed until the reader opens it), with ``summary`` as its one line."""
+    return f"<details><summary>{html.escape(summary)}</summary>\n{body_html}\n</details>"
+
+
+_STYLE_BLOCK = re.compile(r"(<style\b.*?</style>)", re.DOTALL | re.IGNORECASE)
+_TEXT_NODE = re.compile(r">([^<]+)<")
+_TABLE = re.compile(r"<table\b.*?</table>", re.DOTALL | re.IGNORECASE)
+_ROW = re.compile(r"<tr\b.*?</tr>", re.DOTALL | re.IGNORECASE)
+_CELL = re.compile(r"<t[hd]\b[^>]*>(.*?)</t[hd]>", re.DOTALL | re.IGNORECASE)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def html_width(html_text: str) -> float:
+    """The widest table of an HTML text, by :func:`estimated_width` of its cells' text (first row as header)."""
+    widest = 0.0
+    for table in _TABLE.findall(html_text):
+        rows = [[html.unescape(_TAG.sub("", c)).strip() for c in _CELL.findall(r)] for r in _ROW.findall(table)]
+        rows = [r for r in rows if r]
+        if not rows:
+            continue
+        n = max(len(r) for r in rows)
+        body = pd.DataFrame([r + [""] * (n - len(r)) for r in rows[1:]], columns=range(n))
+        header = rows[0] + [""] * (n - len(rows[0]))
+        body.columns = [h or f"_{i}" for i, h in enumerate(header)]
+        body.index = pd.RangeIndex(len(body))
+        widest = max(widest, estimated_width(body.set_index(body.columns[0])) if n > 1 else estimated_width(body))
+    return widest
+
+
+def tidy_html(html_text: str) -> str:
+    """The text of an HTML table written as cells are (:func:`tidy_text`; "nan" and "<NA>" cells empty), its
+    style block left alone."""
+    def node(match):
+        raw = html.unescape(match.group(1))
+        text = "" if raw.strip() in _MISSING_TEXT else tidy_text(raw)
+        return ">" + (html.escape(text, quote=False) if text != raw else match.group(1)) + "<"
+
+    parts = _STYLE_BLOCK.split(html_text)
+    return "".join(part if _STYLE_BLOCK.fullmatch(part) else _TEXT_NODE.sub(node, part) for part in parts)
+
+
+def styler_html(styler) -> str:
+    """A pandas ``Styler`` a notebook displays: its own rendering with numbers written as cells are
+    (:func:`tidy_html`), or, when that is wider than the page, its data through :func:`table_html` (split or
+    transposed to fit)."""
+    text = tidy_html(styler.to_html())
+    if html_width(text) > MAX_WIDTH:
+        return table_html(styler.data)
+    return text
+
+
+def register() -> None:
+    """Make every ``display(frame)`` (and a frame left as a cell's value) in this IPython kernel render through
+    :func:`table_html`; nothing outside IPython."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython is a dependency of the notebooks
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    from pandas.io.formats.style import Styler
+
+    formatter = shell.display_formatter.formatters["text/html"]
+    formatter.for_type(pd.DataFrame, table_html)
+    formatter.for_type(Styler, styler_html)

@@ -1,0 +1,49 @@
+"""Notebook 99 at a glance (issue 50): its bold answer and its one row per paper count what the scorecard's own
+tables count, for the papers only (a notebook of ours is named apart, never as a paper)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from liarlab.study import overview, scorecard
+from liarlab.study.outputs import REPO_ROOT
+
+CLAIMS = scorecard.gather_claims(REPO_ROOT / "data")
+pytestmark = pytest.mark.skipif(CLAIMS.empty, reason="no claims tables in data/")
+
+
+def _all_families():
+    counts = scorecard.verdict_counts(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))])
+    return counts[(counts["unit"] == "families") & (counts["paper"] == "all")].iloc[0]
+
+
+def test_the_bold_answer_counts_what_the_scorecard_counts():
+    text = overview.answer_markdown(CLAIMS)
+    total = _all_families()
+    assert text.startswith("**Of the ") and text.count("**") == 2
+    assert f"Of the {int(total['findings'])} finding families" in text
+    assert f"we reproduce {int(total[scorecard.REPRODUCED])}" in text
+    differ = sum(int(total[s]) for s in scorecard.DIFFERS if s in total.index)
+    assert f"; {differ} differ (" in text
+
+
+def test_one_row_per_paper_and_its_counts_add_up():
+    table = overview.paper_table(CLAIMS)
+    assert [p.split(" ")[0] for p in table["paper"]] == sorted(set(CLAIMS["paper"]) & set(scorecard.PAPERS))
+    for _, row in table.iterrows():
+        paper = row["paper"].split(" ")[0]
+        fams = scorecard.finding_families(CLAIMS[CLAIMS["paper"] == paper])
+        shown = (int(row["reproduced"].split(" ")[0]) + int(re.findall(r"\+(\d+)", row["reproduced"])[0]
+                                                              if "+" in row["reproduced"] else 0)
+                 + int(row["differ (cause)"].split(" ")[0]) + int(row["undecided"]) + int(row["not reproducible"]))
+        assert shown == len(fams), row.to_dict()
+    assert not table["paper"].str.startswith("06").any()
+
+
+def test_the_differing_families_are_grouped_by_cause_and_each_listed_once():
+    text = overview.differing_by_cause_markdown(CLAIMS)
+    differing = scorecard.differing_families(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))])
+    assert text.count("\n* ") + text.startswith("* ") == len(differing)
+    for cause in set(differing["cause"]):
+        assert overview.CAUSE_HEADINGS[cause] in text

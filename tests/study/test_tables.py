@@ -1,0 +1,217 @@
+"""The one table format of the notebooks and the claims summary (issue 50): no e-notation, no NaN or <NA>, no raw
+tuple or list, no table wider than the page, at most 15 summary lines, the full tables folded. The detectors are
+unit-tested on small strings and frames, then run over every executed notebook's outputs."""
+from __future__ import annotations
+
+import html
+import re
+from fractions import Fraction
+
+import nbformat
+import numpy as np
+import pandas as pd
+import pytest
+
+from liarlab.study import notebook as nb
+from liarlab.study import tables
+from liarlab.study.outputs import REPO_ROOT
+
+# ---- the cell format
+
+
+@pytest.mark.parametrize("value, text", [
+    (2.2e-16, "< 10⁻¹⁵"), (7.43e-06, "0.00000743"), (8e-05, "0.00008"), (0.3333333333333333, "0.3333"),
+    (68.33333333333333, "68.33"), (14781.2, "14,781"), (12500, "12,500"), (np.int64(141053220), "141,053,220"),
+    (1.67e46, "1.67 × 10⁴⁶"), (0.0, "0"), (Fraction(1, 3), "0.3333 (1/3)"), ("2/3", "0.6667 (2/3)"),
+    ([0, 1, 1, 1, 2, 0], "0, 1, 1, 1, 2, 0"), (("bid", (4, 5)), "bid, 4 5"), (np.nan, ""), (pd.NA, ""), (None, ""),
+    ("<NA>", ""), ("allowed [5e-05, 0.00015]", "allowed [0.00005, 0.00015]"),
+    ("printed 0.3333333333333333", "printed 0.3333"), ("144.0", "144"), (True, "yes")])
+def test_a_cell_is_written_the_one_way(value, text):
+    assert tables.cell_text(value) == text
+
+
+def test_a_long_fraction_is_shown_as_its_decimal():
+    assert tables.cell_text("12345678901234/98765432109876") == "0.125"
+
+
+def test_a_printed_value_keeps_its_digits_and_gains_separators():
+    assert tables.printed_text("0.5981") == "0.5981" and tables.printed_text("4561") == "4,561"
+    assert tables.printed_text("1.67e46") == "1.67 × 10⁴⁶" and tables.printed_text("about half") == "about half"
+
+
+# ---- the detectors a page is held to
+
+E_NOTATION = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?[eE][-+]?\d+(?![\w.])")
+MISSING = re.compile(r"<NA>|(?<![\w])NaN(?![\w])|(?<![\w])nan(?![\w])")
+# a Python list of three or more integers ("[0, 1, 1, 1, 2, 0]", not the interval "[11,040, 11,040]"), a nested tuple
+RAW_SEQUENCE = re.compile(r"\[-?\d+(?!,\d)(?:, -?\d+(?!,\d)){2,}\]|\(\s*'[^']*'\s*,\s*\(|\(\s*\d+\s*,\s*\d+\s*\)\)")
+_TAG = re.compile(r"<[^>]+>")
+_STYLE = re.compile(r"<style\b.*?</style>", re.DOTALL | re.IGNORECASE)
+_TABLE = re.compile(r"<table\b.*?</table>", re.DOTALL | re.IGNORECASE)
+_ROW = re.compile(r"<tr\b.*?</tr>", re.DOTALL | re.IGNORECASE)
+_CELL = re.compile(r"<t[hd]\b[^>]*>(.*?)</t[hd]>", re.DOTALL | re.IGNORECASE)
+
+
+def bad_numbers(text: str) -> list[str]:
+    """e-notation, a missing value shown as NaN or <NA>, a raw list or tuple."""
+    found = [f"e-notation: {m.group(0)}" for m in E_NOTATION.finditer(text)]
+    found += [f"missing shown: {m.group(0)}" for m in MISSING.finditer(text)]
+    found += [f"raw sequence: {m.group(0)}" for m in RAW_SEQUENCE.finditer(text)]
+    return found
+
+
+def wide_tables(html_text: str, limit: float = tables.MAX_WIDTH) -> list[str]:
+    """Tables of an HTML output whose width (:func:`liarlab.study.tables.estimated_width` of its cells' text)
+    exceeds ``limit`` px."""
+    out = []
+    for table in _TABLE.findall(html_text):
+        rows = [[html.unescape(_TAG.sub("", c)).strip() for c in _CELL.findall(r)] for r in _ROW.findall(table)]
+        if not rows:
+            continue
+        n = max(len(r) for r in rows)
+        frame = pd.DataFrame([r + [""] * (n - len(r)) for r in rows[1:]], columns=[str(i) for i in range(n)])
+        header = rows[0] + [""] * (n - len(rows[0]))
+        frame.columns = [h or str(i) for i, h in enumerate(header)]
+        frame.index = frame.iloc[:, 0] if n else frame.index
+        width = tables.estimated_width(frame.iloc[:, 1:]) if n > 1 else tables.estimated_width(frame)
+        if width > limit:
+            out.append(f"{n} columns, about {width:,.0f} px: {' | '.join(header)[:120]}")
+    return out
+
+
+@pytest.mark.parametrize("text", ["2.2e-16", "width 8e-05", "<NA>", "a NaN cell", "[0, 1, 1, 1, 2, 0]",
+                                  "('bid', (4, 5))"])
+def test_bad_numbers_are_found(text):
+    assert bad_numbers(text), text
+
+
+@pytest.mark.parametrize("text", ["< 10⁻¹⁵", "0.00000743", "Nancy", "[0.6, 1]", "(4 decimals, rounded)",
+                                  "seeds 1 to 32", "1.67 × 10⁴⁶"])
+def test_clean_numbers_pass(text):
+    assert not bad_numbers(text), bad_numbers(text)
+
+
+def test_a_wide_table_is_split_or_transposed_and_then_fits():
+    wide = pd.DataFrame([np.linspace(0.1, 0.9, 32)] * 3, columns=[f"type {i}" for i in range(1, 33)])
+    assert wide_tables(wide.to_html())
+    shown = tables.table_html(wide)
+    assert not wide_tables(shown) and not bad_numbers(html.unescape(_TAG.sub(" ", _STYLE.sub(" ", shown))))
+    many = pd.DataFrame(np.full((40, 30), 0.123456), columns=[f"column number {i}" for i in range(30)])
+    parts = tables.fitted(tables.frame_text(many))
+    assert len(parts) > 1 and all(tables.estimated_width(p) <= tables.MAX_WIDTH for p in parts)
+    assert sum(len(p.columns) for p in parts) == 30
+
+
+def test_table_html_escapes_and_blanks_missing_cells():
+    shown = tables.table_html(pd.DataFrame({"a": [2.2e-16, np.nan], "b": ["<x>", pd.NA]}))
+    assert "&lt; 10⁻¹⁵" in shown and "&lt;x&gt;" in shown and "NaN" not in shown and "<NA>" not in shown
+
+
+# ---- the claims summary
+
+
+def _claims(n_families: int, rows_each: int = 2) -> pd.DataFrame:
+    rows = []
+    for f in range(n_families):
+        for r in range(rows_each):
+            verdict = "differs" if (f == 3 and r == 0) else "reproduced"
+            rows.append({"claim": f"claim {f}.{r}", "family": f"family {f}", "source": "Table 1", "kind": "finding",
+                         "paper_value": "0.3333333333333333", "reproduced_value": 0.33, "ci_low": 0.3,
+                         "ci_high": 0.36, "n": 1000, "unit": "games",
+                         "rule": "value: printed 0.3333 (4 decimals, rounded): allowed [5e-05, 0.00015]; reproduced "
+                                 "if the 95 % interval lies inside, differs if it lies outside, else inconclusive",
+                         "verdict": verdict, "flags": "", "note": "", "interval": "95 %",
+                         "cause": "genuine" if verdict == "differs" else "", "readings": "",
+                         "headline": f == 5 and r == 1})
+    frame = pd.DataFrame(rows)
+    frame.attrs["notebook"] = "02"
+    return frame
+
+
+def test_the_summary_has_one_line_per_family_headline_first_at_most_15():
+    summary = nb.claims_summary(_claims(20))
+    assert len(summary) == 15
+    assert summary.iloc[0]["claim"].startswith("family 5")
+    assert summary.iloc[-1]["claim"].startswith("6 more families")
+    assert any(c.startswith("family 3") for c in summary["claim"])     # a differing family is never left out
+    assert "0.33 [0.3, 0.36]" in set(summary["ours"])
+    assert not summary.isin(["nan", "<NA>"]).any().any()
+
+
+def test_the_summary_of_a_small_table_lists_every_family():
+    summary = nb.claims_summary(_claims(4))
+    assert len(summary) == 4 and set(summary["verdict"]) == {"reproduced: 2 of 2", "differs: 1 of 2"}
+    assert set(summary["cause"]) == {"", "genuine"}
+
+
+def test_the_protocol_says_the_boilerplate_once_and_the_rows_not_at_all():
+    claims = _claims(3)
+    assert "lies inside the range" in nb.protocol_text(claims)
+    view = nb.claims_view(claims)
+    assert not view["rule"].str.contains("reproduced if").any()
+    assert view["rule"].iloc[0] == "value: printed 0.3333 (4 decimals, rounded): allowed [0.00005, 0.00015]"
+
+
+# ---- the executed notebooks
+
+NOTEBOOKS = sorted(p for p in (REPO_ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
+                   if not p.name.endswith((".failed.ipynb", ".running.ipynb")))
+# The committed outputs predate issue 50's formatter and claims summary; the lead's rerun of the chain on the
+# merged code makes each pass (then remove it from this table).
+PENDING_RERUN = {nb_id: "committed outputs predate the table formatter (issue 50); fixed by the next rerun"
+                 for nb_id in ("00", "01", "02", "03", "04", "05", "06", "99")}
+
+
+def _shown_outputs(path):
+    out = []
+    for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "text/html" in data:
+                out.append((i, "html", "".join(data["text/html"])))
+            elif "text/markdown" in data:
+                out.append((i, "md", "".join(data["text/markdown"])))
+            elif "text/plain" in data and "image/png" not in data:
+                out.append((i, "plain", "".join(data["text/plain"])))
+            elif output.get("output_type") == "stream":
+                out.append((i, "stream", "".join(output.get("text", ""))))
+    return out
+
+
+def output_problems(path) -> list[str]:
+    """Every e-notation, NaN, <NA>, raw sequence and too-wide table among a notebook's outputs."""
+    problems = []
+    for i, kind, text in _shown_outputs(path):
+        shown = html.unescape(_TAG.sub(" ", _STYLE.sub(" ", text))) if kind == "html" else text
+        problems += [f"cell {i}: {x}" for x in bad_numbers(shown)]
+        if kind == "html":
+            problems += [f"cell {i}: wide table, {x}" for x in wide_tables(text)]
+    return problems
+
+
+def summary_problems(path) -> list[str]:
+    """A claims notebook (00-06) shows one summary of at most 15 lines and its full tables folded."""
+    text = "".join(t for _, kind, t in _shown_outputs(path) if kind == "html")
+    problems = []
+    if "How to read the summary" not in "".join(t for _, _, t in _shown_outputs(path)):
+        problems.append("no protocol paragraph above a claims summary")
+    if "The full claims table" not in text or "<details>" not in text:
+        problems.append("the full claims table is not folded")
+    return problems
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(
+    p.name[:2] in PENDING_RERUN, reason=PENDING_RERUN.get(p.name[:2], ""), strict=False))
+    for p in NOTEBOOKS], ids=lambda p: p.stem)
+def test_no_output_shows_e_notation_nan_a_raw_sequence_or_a_wide_table(path):
+    problems = output_problems(path)
+    if path.name[:2] != "99":
+        problems += summary_problems(path)
+    assert not problems, problems[:15]
+
+
+def test_a_long_table_is_folded_and_a_short_one_is_not():
+    long = pd.DataFrame({"x": range(tables.FOLD_ROWS + 1)})
+    assert tables.table_html(long).startswith("<details>")
+    assert not tables.table_html(long.head(tables.FOLD_ROWS)).startswith("<details>")
+    assert not tables.table_html(long, fold_rows=10**9).startswith("<details>")
