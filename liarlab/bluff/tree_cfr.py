@@ -35,7 +35,7 @@ from numba import njit
 
 from liarlab.bluff.sparse_oracle import SparsePlan, Tree, closed, plans_bracket
 
-__all__ = ["TreeCFR", "CFRReport", "cfr_plus_iterations", "average_plans", "exploitability", "seed_histories", "reach_of", "seed_checkpoint",
+__all__ = ["TreeCFR", "CFRReport", "cfr_plus_iterations", "average_plans", "exploitability", "seed_histories", "reach_of", "seed_checkpoint", "abstract_cfr", "abstract_seed",
            "reference_cfr_plus"]
 
 
@@ -374,6 +374,131 @@ def seed_checkpoint(tree: Tree, plans, H0: np.ndarray, folder, seconds: float = 
     store.save(H=closed(H0), X0=small[0], X1=small[1], lower=lower, upper=upper, iterations=0, legs=0,
                seconds=float(seconds), visited=0, lp_lower=float("nan"), lp_upper=float("nan"))
     return store.path
+
+
+# --------------------------------------------------------------------------- the cheap seed: the standing-bid abstraction
+
+def abstract_cfr(tree: Tree, iterations: int, power: float = 2.0) -> list:
+    """Fixed-strategy-iteration CFR+ (Neller and Hnath's method for Dudo) on the imperfect-recall abstraction in
+    which a player remembers only its own hand and the standing bid: node (t, p) is "bid t stands, p to move" (t = 0:
+    the start), the histories that end in bid t at p's turn merged into one. The strategies are path-free, so the
+    payoff from a node on, for each pair of hands, is one (hands0, hands1) matrix ``W[t, p]``, found backwards; the
+    reach of each node forwards, summed over the merged paths. Regret matching+, alternating updates, averages
+    weighted by t ** ``power``. Returns the average behaviour ``B[p][t, d, a]`` (a = 0 the call, a = k bid k).
+
+    Not an equilibrium of the real game (it forgets the bids below the standing one); its play is a cheap guess of
+    the histories an equilibrium uses (:func:`abstract_seed`)."""
+    n = tree.n
+    U = tree.U
+    D = (tree.hands(0), tree.hands(1))
+    w = tree.probs
+    R = [np.zeros((n + 1, D[p], n + 1)) for p in (0, 1)]
+    S = [np.zeros((n + 1, D[p], n + 1)) for p in (0, 1)]
+    legal = np.zeros((n + 1, n + 1), dtype=bool)      # legal[t, a]
+    for t in range(n + 1):
+        legal[t, 0] = t > 0
+        legal[t, t + 1:] = True
+
+    def strategy(p):
+        pos = np.maximum(R[p], 0.0) * legal[:, None, :]
+        tot = pos.sum(axis=2, keepdims=True)
+        uniform = legal[:, None, :] / legal.sum(axis=1)[:, None, None]
+        return np.where(tot > 0, pos / np.where(tot > 0, tot, 1.0), uniform)
+
+    for it in range(1, iterations + 1):
+        for p in (0, 1):
+            sig = [strategy(0), strategy(1)]
+            # forward: each player's reach of each node (t, mover), summed over the merged paths
+            reach = [np.zeros((n + 1, 2, D[q])) for q in (0, 1)]
+            reach[0][0, 0] = 1.0
+            reach[1][0, 0] = 1.0
+            for t in range(n + 1):
+                for mv in (0, 1):
+                    for k in range(t + 1, n + 1):
+                        reach[mv][k, 1 - mv] += reach[mv][t, mv] * sig[mv][t, :, k]
+                        reach[1 - mv][k, 1 - mv] += reach[1 - mv][t, mv]
+            # backward: W[t, mover][d0, d1], the first mover's payoff from the node on
+            W = np.zeros((n + 1, 2, D[0], D[1]))
+            for t in range(n, -1, -1):
+                for mv in (0, 1):
+                    s = sig[mv][t]                                   # (D_mv, n + 1)
+                    opt = np.zeros((n + 1, D[0], D[1]))
+                    if t > 0:
+                        opt[0] = U[t, 1 - mv]
+                    for k in range(t + 1, n + 1):
+                        opt[k] = W[k, 1 - mv]
+                    weights = s.T[:, :, None] if mv == 0 else s.T[:, None, :]
+                    W[t, mv] = (weights * opt).sum(axis=0)
+                    if mv != p:
+                        continue
+                    # p's counterfactual value of each option at (t, p), for each own hand
+                    sign = 1.0 if p == 0 else -1.0
+                    q = 1 - p
+                    rq = w[q] * reach[q][t, p]
+                    cv = sign * (opt @ rq if p == 0 else np.einsum("ade,d->ae", opt, rq))   # (n + 1, D_p)
+                    v = (s * cv.T).sum(axis=1)
+                    R[p][t] = np.maximum(R[p][t] + (cv.T - v[:, None]) * legal[t][None, :], 0.0)
+                    S[p][t] += float(it) ** power * reach[p][t, p][:, None] * s
+    out = []
+    for p in (0, 1):
+        tot = S[p].sum(axis=2, keepdims=True)
+        uniform = legal[:, None, :] / legal.sum(axis=1)[:, None, None]
+        out.append(np.where(tot > 0, S[p] / np.where(tot > 0, tot, 1.0), uniform))
+    return out
+
+
+@njit(cache=True)
+def _joint_dfs(n, B0, B1, weight, mark):
+    """Mark every history that both players' behaviours B0, B1 (over (standing bid, hand, action)) reach with
+    weight above ``weight`` for some hand each (depth first, pruned where either falls to it); returns the count."""
+    D0 = B0.shape[1]
+    D1 = B1.shape[1]
+    depth = n + 2
+    nodes = np.zeros(depth, dtype=np.int64)
+    tops = np.zeros(depth, dtype=np.int64)
+    nxt = np.zeros(depth, dtype=np.int64)
+    r0 = np.ones((depth, D0))
+    r1 = np.ones((depth, D1))
+    nxt[0] = 1
+    mark[0] = True
+    L = 0
+    count = 1
+    while L >= 0:
+        m = nodes[L]
+        t = tops[L]
+        k = nxt[L]
+        if k > n:
+            L -= 1
+            continue
+        nxt[L] = k + 1
+        ok0 = False
+        ok1 = False
+        for d in range(D0):
+            x = r0[L, d] * B0[t, d, k] if L % 2 == 0 else r0[L, d]
+            r0[L + 1, d] = x
+            ok0 = ok0 or x > weight
+        for e in range(D1):
+            x = r1[L, e] * B1[t, e, k] if L % 2 == 1 else r1[L, e]
+            r1[L + 1, e] = x
+            ok1 = ok1 or x > weight
+        if ok0 and ok1:
+            c = m | (np.int64(1) << (k - 1))
+            mark[c] = True
+            count += 1
+            L += 1
+            nodes[L] = c
+            tops[L] = k
+            nxt[L] = k + 1
+    return count
+
+
+def abstract_seed(tree: Tree, B: list, weight: float = 1e-3) -> np.ndarray:
+    """The histories (sorted, prefix-closed) that both players' abstract behaviours (:func:`abstract_cfr`), played
+    in the real tree, reach with weight above ``weight`` for some hand each: a restricted set H0 for the double
+    oracle. Memory: one flag a history (2^n bytes)."""
+    mark = np.zeros(1 << tree.n, dtype=np.bool_)
+    _joint_dfs(tree.n, np.ascontiguousarray(B[0]), np.ascontiguousarray(B[1]), float(weight), mark)
+    return np.flatnonzero(mark).astype(np.int64)
 
 
 # --------------------------------------------------------------------------- the solver's state

@@ -112,3 +112,17 @@ def test_seed_closes_the_oracle_from_the_cfr_play(tmp_path):
     sol = so.solve_certified(tree, checkpoint=tmp_path / "ck", oracle="classic", threads=False)
     assert sol.width <= 1e-10
     assert abs(sol.value - float(certify_end_game(game).fraction)) < 1e-9
+
+
+def test_abstract_seed_is_a_small_prefix_closed_play_the_oracle_closes_from():
+    game = EndGame(4, (2, 1))
+    tree = _tree(game)
+    B = tc.abstract_cfr(tree, 100)
+    for p in (0, 1):
+        np.testing.assert_allclose(B[p].sum(axis=2), 1.0)
+        assert np.all(B[p][0, :, 0] == 0)                 # no call before a bid
+    H0 = tc.abstract_seed(tree, B, 1e-2)
+    assert H0[0] == 0 and np.array_equal(so.closed(H0), H0) and 1 < H0.size < (1 << tree.n) // 4
+    assert tc.abstract_seed(tree, B, 1e-4).size >= H0.size
+    sol = so.solve_certified(tree, H0=H0, oracle="classic", threads=False)
+    assert abs(sol.value - float(certify_end_game(game).fraction)) < 1e-9
