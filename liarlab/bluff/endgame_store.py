@@ -265,12 +265,14 @@ def _check_state(name: str, state: dict, lower: float, upper: float) -> None:
 
 
 def store_open_cell(a: int, b: int, faces: int, convention: str, checkpoint, *, folder=None,
-                    solver: dict | None = None) -> dict:
+                    solver: dict | None = None, seed: dict | None = None) -> dict:
     """Store the state of a solve stopped before its bracket closed (a
     :class:`~liarlab.bluff.sparse_oracle.Checkpoint` folder, read once and left as it is) as the cell's open
     certificate, after checking it: its plans give its bounds and it is this cell's tree. ``solver``: the settings
     of :func:`~liarlab.bluff.sparse_oracle.solve_certified` that made it (a checkpoint does not record them; default
-    :data:`OPEN_SOLVER`), stored so that a resume goes on alike. Returns :func:`verify_open_cell`'s row.
+    :data:`OPEN_SOLVER`), stored so that a resume goes on alike. ``seed``: how the solve's restricted set was seeded
+    (JSON; issue 53's CFR+ seeds), stored as the meta's ``seed`` for the record. Returns :func:`verify_open_cell`'s
+    row.
 
     A state whose bracket has closed is stored as a solved cell instead (:func:`store_cell`'s certificate, with
     its rational certificate found here): the cell is no longer open."""
@@ -294,7 +296,7 @@ def store_open_cell(a: int, b: int, faces: int, convention: str, checkpoint, *, 
     lower, upper = so.plans_bracket(tree, plans)
     _check_state(name, state, lower, upper)
     if upper - lower <= EXACT_WIDTH:
-        return _store_closed(a, b, faces, convention, tree, game, plans, state, solver, folder)
+        return _store_closed(a, b, faces, convention, tree, game, plans, state, solver, folder, seed)
     # the plans cut to their support give the same bracket to the bit (a history outside adds exactly 0) and are
     # what a resume needs of them (its best bounds so far); kept whole in the rare case they would not
     small = tuple(plan.on_support() for plan in plans)
@@ -305,11 +307,13 @@ def store_open_cell(a: int, b: int, faces: int, convention: str, checkpoint, *, 
                 width=upper - lower, iterations=int(state["iterations"]), restricted_histories=len(state["H"]),
                 seconds=float(state["seconds"]), legs=int(state["legs"]), visited=int(state["visited"]),
                 fingerprint=str(state["fingerprint"]))
+    if seed is not None:
+        meta["seed"] = seed
     certificates.write_open(open_path(a, b, faces, convention, folder).parent, state, meta)
     return verify_open_cell(a, b, faces, convention, folder=folder)
 
 
-def _store_closed(a, b, faces, convention, tree, game, plans, state, solver, folder) -> dict:
+def _store_closed(a, b, faces, convention, tree, game, plans, state, solver, folder, seed=None) -> dict:
     """A state whose bracket closed, stored as :func:`store_cell` stores a solve (its open certificate, if any,
     removed: one certificate a cell). Its memory was not measured (``peak_gb`` NaN)."""
     t0 = time.perf_counter()
@@ -323,6 +327,8 @@ def _store_closed(a, b, faces, convention, tree, game, plans, state, solver, fol
                 max_denominator=cert.max_denominator if cert.holds else None,
                 certificate=cert.method if cert.holds else None, solve=solve,
                 value=(lower + upper) / 2, lower=lower, upper=upper, fraction=str(cert.fraction) if cert.holds else "")
+    if seed is not None:
+        meta["seed"] = seed
     certificates.write(plans_path(a, b, faces, convention, folder), plans, state["H"], meta)
     row = verify_cell(a, b, faces, convention, folder=folder)
     stale = open_path(a, b, faces, convention, folder)
@@ -385,7 +391,8 @@ def resume_open_cell(a: int, b: int, faces: int, convention: str, *, time_limit:
         shutil.copyfile(path, Path(scratch) / so.Checkpoint.FILE)
         so.solve_certified(tree, checkpoint=scratch, time_limit=time_limit, max_iterations=max_iterations, log=log,
                            **meta["solver"])
-        return store_open_cell(a, b, faces, convention, scratch, folder=folder, solver=meta["solver"])
+        return store_open_cell(a, b, faces, convention, scratch, folder=folder, solver=meta["solver"],
+                               seed=meta.get("seed"))
 
 
 def import_open_cell(a: int, b: int, faces: int, convention: str, source_folder, *, folder=None,
