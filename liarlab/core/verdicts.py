@@ -549,8 +549,10 @@ def direction(est: Estimate, expect: str = ">", than: float = 0.0, negligible: f
     if negligible is not None and than - negligible <= est.low and est.high <= than + negligible:
         gap = min(est.low - (than - negligible), (than + negligible) - est.high)
         knife = gap <= KNIFE_EDGE * max(est.half_width, 1e-12)
+        # only leaving the negligible band on the stated side can change the verdict (the other side differs too)
+        flip = (than + negligible) - est.high if expect == ">" else est.low - (than - negligible)
         return Judgement("differs", rule, "no meaningful difference either way", knife, band=(than, math.inf),
-                         gap=gap, miss=_miss(gap, est))
+                         gap=flip, miss=_miss(flip, est))
     if (above and expect == ">") or (below and expect == "<"):
         j = Judgement("reproduced", rule)
     elif above or below:

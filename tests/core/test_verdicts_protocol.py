@@ -202,6 +202,11 @@ def test_the_miss_of_directions_and_of_claims_about_every_case():
     flat = v.Estimate(0.009, -0.0013, 0.0193, 200, "runs")
     j = v.direction(flat, ">", 0.0, negligible=0.02)
     assert j.verdict == "differs" and j.gap == pytest.approx(0.0007) and v.near_miss(j)
+    # near the negligible band's other edge it is no near miss: leaving the band that way it differs as well
+    low = v.direction(v.Estimate(-0.009, -0.0193, 0.0013, 200, "runs"), ">", 0.0, negligible=0.02)
+    assert low.verdict == "differs" and low.gap == pytest.approx(0.0187) and not v.near_miss(low)
+    assert v.direction(v.Estimate(-0.009, -0.0193, 0.0013, 200, "runs"), "<", 0.0, negligible=0.02).gap \
+        == pytest.approx(0.0007)
     wrong_side = v.direction(v.Estimate(-0.05, -0.06, -0.04, 50, "seeds"), ">", 0.0)
     assert wrong_side.verdict == "differs" and wrong_side.miss == pytest.approx(4.0)
     both = v.all_of([j, wrong_side, v.direction(v.Estimate(0.1, 0.05, 0.15, 50, "seeds"), ">", 0.0)])

@@ -409,15 +409,18 @@ _NETWORK = {
     "Laplace (add-one) smoothing": f"{_SPEC} 14",
     "challenge guess from a sampled hand": "spec §4.7 variant; spec E12",
 }
-_GAIN_NOT_BUILT = CR.Unbuilt("our network has no switch for it, and it would need a new run of the network against "
-                             "every type")
+_GAIN_NOT_BUILT = CR.Unbuilt("our network has no switch for it: engine work (a switch in the compiled network, "
+                             "liarlab.liardice.bbn_play), then E7's 640 paired matches rerun under it, about 15 CPU "
+                             "minutes at full size (1.3 s a match measured)")
 #: The game and test-program readings of the gain that E7's matches cannot give (each with why); the E12 rule
 #: readings were run for random-guess alone (E5), not for the network's paired matches.
 _GAIN_GAME_NOT_BUILT = CR.Unbuilt("E7's paired matches (network and plain random-guess) were played under the spec's "
                                   "readings only and the compiled network engine has no switch for it; it would need "
-                                  "E7 rerun under it against every type (E12 ran it for random-guess alone)")
+                                  "E7 rerun under it against every type (E12 ran it for random-guess alone): engine "
+                                  "work, then about 15 CPU minutes at full size")
 _GAIN_PROGRAM_NOT_BUILT = CR.Unbuilt("no variant of the 32 programs for it exists in our simulator, and it would need "
-                                     "E7's paired matches against all 32 types rerun under it")
+                                     "E7's paired matches against all 32 types rerun under it: simulator work, then "
+                                     "about 15 CPU minutes at full size")
 _GAIN_NOT_RUN = {"random opener": _GAIN_GAME_NOT_BUILT, "retry": _GAIN_GAME_NOT_BUILT, "cap >": _GAIN_GAME_NOT_BUILT,
                  "cap own": _GAIN_GAME_NOT_BUILT, "opening count": _GAIN_PROGRAM_NOT_BUILT,
                  "cap override": _GAIN_PROGRAM_NOT_BUILT, "details": _GAIN_PROGRAM_NOT_BUILT,

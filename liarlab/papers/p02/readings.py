@@ -63,8 +63,9 @@ TABLES_OTHER_WHY = R.Unbuilt("it needs this family's tables trained against EXP1
 UNIFORM_FORCED = R.Reading(
     "forced hand uniform over its class", "a forced side draws uniformly among all hands whose largest "
     "multiplicity is s (s = 3 may be a full house)", "spec 7.13")
-UNIFORM_WHY = ("the engine deals only the report's pattern (s of one face, the rest all different), and the "
-               "uniform variant was not built")
+UNIFORM_WHY = R.Unbuilt("the engine deals only the report's pattern (s of one face, the rest all different): engine "
+                        "work (a dealer uniform over the class in the compiled forced-hand games), then the forced "
+                        "games replayed, about a CPU minute at full size")
 GREEDY = R.Reading("greedy evaluation", "frozen tables evaluated without exploration (epsilon 0)", "spec 7.6")
 HALVES = R.Reading("seat halves in training", "training seats in two equal halves instead of rotating every "
                    "game", "spec 7.5")

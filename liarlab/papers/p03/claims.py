@@ -240,11 +240,12 @@ def _opening_rows(replay: pd.DataFrame, n_samples: int, lead: str):
 
 
 def fig_3_13_plans(replay: pd.DataFrame, n_samples: int) -> list:
-    """The confirmatory plans of the opening cells (opponent leads: the spec's reading), None where decided."""
+    """The confirmatory plans of the opening cells (opponent leads: the spec's reading): undecided cells and
+    near-miss differing ones (issue 49); None where decided with room to spare."""
     plans = []
     for suit, r in _opening_rows(replay, n_samples, "opponent leads").iterrows():
-        j = opening_judge(r.thesis_E)(_opening_estimate(r.E, r.se, n_samples))
-        plans.append(confirm.plan(j, confirm.CAPS["fig_3_13_deals"]))
+        est = _opening_estimate(r.E, r.se, n_samples)
+        plans.append(confirm.plan(opening_judge(r.thesis_E)(est), confirm.CAPS["fig_3_13_deals"], est))
     return plans
 
 

@@ -1,7 +1,8 @@
 """Notebook 03's two-stage design for inconclusive findings (docs/VERDICTS.md).
 
-The notebook's run is the pilot. An inconclusive finding gets a confirmatory sample sized by
-:func:`liarlab.core.verdicts.plan_confirmation` from its pilot, capped by a budget stated here BEFORE any
+The notebook's run is the pilot. An inconclusive finding (and a ``differs`` whose interval misses by less than its
+half-width, issue 49) gets a confirmatory sample sized by :func:`liarlab.core.verdicts.plan_second_stage` from its
+pilot, capped by a budget stated here BEFORE any
 confirmatory data are drawn, and drawn fresh (new seeds, new deals): its verdict comes from that sample alone.
 
 One rule of this notebook on top of the protocol: a capped confirmatory sample that would be no larger than
@@ -37,9 +38,13 @@ CAPS = {
 }
 
 
-def plan(pilot_judgement: V.Judgement, cap: int) -> V.Plan | None:
-    """The confirmatory plan of a pilot (None when the pilot was decided)."""
-    return V.plan_confirmation(pilot_judgement, cap=cap)
+def plan(pilot_judgement: V.Judgement, cap: int, pilot_est: V.Estimate | None = None) -> V.Plan | None:
+    """The confirmatory plan of a pilot: an undecided one, or (given its estimate ``pilot_est``) a ``differs`` that
+    misses by less than its half-width (:func:`verdicts.near_miss`, issue 49); None when the pilot was decided with
+    room to spare."""
+    if pilot_est is None:
+        return V.plan_confirmation(pilot_judgement, cap=cap)
+    return V.plan_second_stage(pilot_est, pilot_judgement, cap=cap)
 
 
 def should_draw(p: V.Plan | None, pilot_n: int) -> bool:
@@ -64,7 +69,7 @@ def two_stage(pilot_est: V.Estimate, pilot_judgement: V.Judgement, cap: int, jud
     """(verdict, the estimate it rests on) of a row under the two-stage design. ``judge(estimate) ->
     Judgement`` is the row's rule; ``confirmation(n) -> Estimate`` gives the fresh sample's estimate on its
     first ``n`` units (None when no sample was drawn). A decided pilot is returned as it is."""
-    p = plan(pilot_judgement, cap)
+    p = plan(pilot_judgement, cap, pilot_est)
     if p is None:
         return pilot_judgement, pilot_est
     n_pilot = int(pilot_est.n or 0)

@@ -145,7 +145,9 @@ BOT_MCA = Reading("adjusted estimates (MCA)",
                   "spec Open question 3 (unknown whether the 19 games used the adjustment)")
 FIRST_CALL = Reading("estimate at the first call", "Est. is com's E at its first call, not its last.",
                      "spec Open question 3 (which E is reported)")
-FIRST_CALL_WHY = R.Unbuilt("the logged games keep each bot's estimate at its last call only")
+FIRST_CALL_WHY = R.Unbuilt("the logged games keep each bot's estimate at its last call only: logger work (keep E at "
+                           "the first call too), then the 1,400 self-play boards replayed, about 5 CPU minutes at "
+                           "full size (0.22 s a deal)")
 HUMAN = Reading("against a person", "The opponent is the author, a person.", "thesis §4 (19 games against the "
                                                                              "author)")
 HUMAN_WHY = "the author cannot be replayed; our opponents are RULE and MC0"

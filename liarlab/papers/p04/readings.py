@@ -291,7 +291,8 @@ def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per
         out.append((CAP_DRAWS_OUT, R.Unbuilt("the learners' table given here records no draws")))
     else:
         out.append((CAP_DRAWS_OUT, lambda: judge(cap_draws_out(per_seed))))
-    out += [(reading, R.Unbuilt(f"{need}, and {seeds_per_cell} retrained under it"))
+    out += [(reading, R.Unbuilt(f"{need}, and {seeds_per_cell} retrained under it: engine work, then under a CPU "
+                                f"minute at full size (a learner trains and tests in about 0.05 s)"))
             for reading, need in STAGE2_UNBUILT.items()]
     return out
 

@@ -181,3 +181,27 @@ def test_resampled_sums_and_the_batched_bootstrap_equal_the_one_at_a_time_ones_b
     est = cr.board_estimate(sums, "rmse", seed=5, n_boot=250)
     assert est == V.bootstrap(range(57), lambda idx: cr.stat_rmse(sums[np.asarray(idx)].sum(0)), n_boot=250, seed=5,
                               low=0.0, high=13.0, unit="boards")
+
+
+def test_a_near_miss_differs_is_confirmed_on_fresh_deals_and_a_clear_one_is_not():
+    """Issue 49 (03 row 24, Fig 3-13 'E for C trump'): a differs whose interval misses the band by less than its
+    half-width gets a fresh sample, sized from the pilot, and its verdict comes from that sample alone."""
+    pilot = V.Estimate(6.2, 5.9, 6.3, 400, "deals")              # misses [6.329, 7.271] by 0.029, half-width 0.2
+
+    def judge(e):
+        return V.magnitude(e, 6.329, 7.271)
+
+    j = judge(pilot)
+    assert j.verdict == "differs" and V.near_miss(j)
+    p = confirm.plan(j, 20_000, pilot)
+    assert p is not None and p.n >= 400 and confirm.draw_size([p], 400) == p.n
+    calls = []
+
+    def fresh(n):
+        calls.append(n)
+        return V.Estimate(6.6, 6.45, 6.75, n, "deals")
+    j2, e2 = confirm.two_stage(pilot, j, 20_000, judge, fresh)
+    assert calls == [p.n] and j2.verdict == "reproduced" and j2.pilot_verdict == "differs" and e2.n == p.n
+    far = V.Estimate(5.0, 4.8, 5.2, 400, "deals")
+    assert confirm.two_stage(far, judge(far), 20_000, judge, lambda n: pytest.fail("drawn"))[0].verdict == "differs"
+    assert confirm.plan(j, 20_000) is None                     # without its estimate: the inconclusive-only plan
