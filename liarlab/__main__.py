@@ -10,13 +10,20 @@ from liarlab import chain
 from liarlab.study import outputs
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse's parser, whose errors are one line (its usage lines only with --help)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} ('{self.prog} --help' lists the options)\n")
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["play"]:  # the terminal game has its own parser (its --help lists agents and moves)
         from liarlab.play.cli import main as play_main
 
         return play_main(argv[1:])
-    parser = argparse.ArgumentParser(prog="liarlab", description="Run the liarlab notebook chain.")
+    parser = OneLineParser(prog="liarlab", description="Run the liarlab notebook chain.")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="execute the notebooks with papermill")
     run.add_argument("--profile", default="full", help="quick (minutes) or full (the report)")

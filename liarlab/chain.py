@@ -50,6 +50,10 @@ PARAMETERS: dict[str, Parameters] = {
 }
 
 
+#: the most local worker processes (and notebooks at once) a run takes: more is a typing slip, not a machine
+MAX_WORKERS = 512
+
+
 class ChainError(RuntimeError):
     """A notebook of the chain failed; finished notebooks and cached results are kept."""
 
@@ -356,8 +360,8 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
     and one notebook runs at a time). The runs are returned in number order.
     """
     check_choice("profile", profile, PROFILES)
-    n_jobs = check_int("n_jobs", n_jobs, 1)
-    at_once = check_int("at_once", at_once, 1)
+    n_jobs = check_int("n_jobs", n_jobs, 1, MAX_WORKERS)
+    at_once = check_int("at_once", at_once, 1, MAX_WORKERS)
     notebooks = select_notebooks(only, notebook_dir)
     parameters = dict(parameters or {})
     declared = check_parameter_names(parameters, notebooks)

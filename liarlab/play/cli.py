@@ -55,8 +55,15 @@ def games_help() -> str:
     return "\n\n".join(blocks)
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse's parser, whose errors are one line (its usage lines only with --help)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} ('{self.prog} --help' lists the games, agents and moves)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="liarlab play", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Play a game of the study in the terminal against one of its agents. You see only your own "
                     "dice or cards; everything is turned over at the end of each game.",
@@ -90,7 +97,7 @@ def main(argv=None, stdin=None, stdout=None) -> int:
         options = {k: v for k, v in (("faces", args.faces), ("dice", args.dice), ("rules", args.rules),
                                      ("players", args.players), ("seat", args.seat)) if v is not None}
         adapter = adapter_for(args.game, **options)
-        agent = args.agent or adapter.default_agent
+        agent = adapter.default_agent if args.agent is None else args.agent
         if agent not in adapter.agents():
             raise ValueError(f"unknown agent {agent!r} for {args.game}; choose one of "
                              f"{', '.join(adapter.agents())}")

@@ -29,6 +29,15 @@ BAD_RUN_OPTIONS = [
 ]
 
 
+@pytest.fixture
+def no_chain_run(monkeypatch):
+    """A refusal missed by the command line fails the test, and runs nothing: no notebook may start."""
+    def no_run(*args, **kwargs):
+        raise AssertionError("a notebook run started")
+
+    monkeypatch.setattr(chain, "_run_locked", no_run)
+
+
 def _one_line(capsys) -> str:
     err = capsys.readouterr().err.strip()
     assert err.startswith("liarlab") and len(err.splitlines()) == 1, err
@@ -36,7 +45,7 @@ def _one_line(capsys) -> str:
 
 
 @pytest.mark.parametrize("options", BAD_RUN_OPTIONS, ids=lambda o: " ".join(o)[:40])
-def test_run_refuses_in_one_line_and_writes_nothing(options, tmp_path, capsys):
+def test_run_refuses_in_one_line_and_writes_nothing(options, tmp_path, capsys, no_chain_run):
     started = time.perf_counter()
     assert main(["run", "--only", "00", "--out", str(tmp_path / "report"), *options]) == 2
     assert time.perf_counter() - started < 10
@@ -46,7 +55,7 @@ def test_run_refuses_in_one_line_and_writes_nothing(options, tmp_path, capsys):
     assert not any(tmp_path.iterdir()), "nothing is written"
 
 
-def test_the_scorecard_alone_over_an_output_root_without_claims_is_refused(tmp_path, capsys):
+def test_the_scorecard_alone_over_an_output_root_without_claims_is_refused(tmp_path, capsys, no_chain_run):
     assert main(["run", "--only", "99", "--out", str(tmp_path)]) == 2
     assert "claims tables" in _one_line(capsys) and not any(tmp_path.iterdir())
 
@@ -62,7 +71,7 @@ def test_the_declared_ranges_are_the_ones_that_work():
         chain.preflight("00", {"n_monte_carlo": 5_000_000_000})
 
 
-def test_a_second_run_on_a_locked_out_folder_is_refused_in_one_line(tmp_path, capsys):
+def test_a_second_run_on_a_locked_out_folder_is_refused_in_one_line(tmp_path, capsys, no_chain_run):
     with chain.out_lock(tmp_path) as lock:
         assert lock.exists() and f"pid {os.getpid()}" in lock.read_text()
         assert main(["run", "--only", "00", "--out", str(tmp_path), "--no-html"]) == 2
@@ -199,3 +208,48 @@ def test_ctrl_c_in_a_running_chain_says_one_line_exits_130_and_leaves_no_partial
     assert re.fullmatch(r"liarlab: interrupted in 00 at cell \d+; rerun to resume", err.strip()), err
     assert not [p.name for p in (out / "notebooks").iterdir() if p.name.startswith(".")], "no hidden partial notebook"
     assert not (out / chain.LOCK_NAME).exists()
+
+
+#: hostile command lines across the commands: each is refused with status 2 and one line, quickly, writing nothing
+CORPUS = [
+    [], ["nonsense"], ["run", "--n-jobs", "abc"], ["run", "--n-jobs", "-1"], ["run", "--n-jobs", "9" * 30],
+    ["run", "--at-once", "nan"], ["run", "--profile", ""], ["run", "--only", "0" * 5000], ["run", "--only", "1e3"],
+    ["run", "-p", "=3"], ["run", "-p", "n_monte_carlo=nan"], ["run", "-p", "n_monte_carlo=inf"],
+    ["run", "-p", "n_monte_carlo=" + "9" * 400], ["run", "-p", "seed=-1"], ["run", "-p", "seed=1.5"],
+    ["run", "--only", "06", "-p", "games=[]"], ["run", "--only", "06", "-p", "games='13'"],
+    ["run", "--at-once", "9" * 30],
+    ["run", "--scheduler", ""], ["run", "--scheduler", "tcp://:"], ["run", "--scheduler", "tcp://h:-1"],
+    ["cache"], ["cache", "--list", "--clear"], ["cache", "--clear", "--name", ""],
+    ["solve"], ["solve", "two-die"], ["solve", "end-game", "--open", "--time-limit", "abc"],
+    ["solve", "end-game", "--open", "--time-limit", "-inf"], ["solve", "end-game", "--import", ""],
+    ["play"], ["play", "chess"], ["play", "liardice", "--seed", "x"], ["play", "liardice", "--seed", "-5"],
+    ["play", "liardice", "--games", "0"], ["play", "bluff", "--faces", "1"], ["play", "bluff", "--faces", "9" * 50],
+    ["play", "liardice", "--agent", ""], ["play", "cheat", "--players", "99"], ["play", "liardice", "--faces", "6"],
+]
+
+
+@pytest.mark.parametrize("argv", CORPUS, ids=lambda a: " ".join(a)[:40] or "(nothing)")
+def test_hostile_command_lines_are_refused_in_one_line(argv, tmp_path, monkeypatch, capsys, no_chain_run):
+    monkeypatch.chdir(tmp_path)
+    if argv[:1] == ["run"]:
+        argv = [*argv, "--out", str(tmp_path / "out")]
+    started = time.perf_counter()
+    try:
+        status = main(argv)
+    except SystemExit as done:  # argparse's own refusals
+        status = done.code
+    assert status == 2 and time.perf_counter() - started < 10
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("liarlab") and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert not any(tmp_path.iterdir()), "nothing is written"
+
+
+@pytest.mark.slow
+def test_hostile_command_lines_refused_from_a_fresh_process(tmp_path):
+    # the same through the real entry point: no traceback, one line, status 2
+    for argv in (["run", "--out", ""], ["run", "--only", ","], ["cache", "--clear"], ["play", "liardice", "--seed", "-1"],
+                 ["solve", "end-game", "--open", "--time-limit", "nan"]):
+        done = subprocess.run([sys.executable, "-m", "liarlab", *argv], cwd=tmp_path, capture_output=True, text=True,
+                              timeout=120, env=dict(os.environ, PYTHONPATH=str(REPO)), stdin=subprocess.DEVNULL)
+        assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, (argv, done.stderr)
+        assert not any(tmp_path.iterdir())
