@@ -396,6 +396,20 @@ def show_folded(content, summary: str) -> None:
     display(HTML(tables.folded(summary, body)))
 
 
+def show_figure(fig, name: str, caption: str) -> None:
+    """Save ``fig`` as ``figures/<name>`` (:func:`liarlab.study.outputs.save_figure`), show it, then its caption
+    under it in italics (a printed caption would sit above the figure, which the inline backend shows at the end
+    of the cell, and wrap mid-number)."""
+    import matplotlib.pyplot as plt
+    from IPython.display import Markdown, display
+
+    outputs.save_figure(fig, name)
+    display(fig)
+    plt.close(fig)
+    text = " ".join(str(caption).split())
+    display(Markdown(text if "*" in text else f"*{text}*"))   # a caption with its own emphasis stays as it is
+
+
 def show_coverage(frame) -> None:
     """Display a coverage ledger (``study.coverage``): its one-line count, and the ledger itself folded (linked to
     ``data/NN_coverage.csv``)."""
