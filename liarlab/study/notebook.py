@@ -323,7 +323,8 @@ def answer_placeholder() -> None:
                                          "run.*"), display_id=True)
 
 
-def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None) -> str:
+def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None,
+                second_quantity: str | None = None) -> str:
     """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (and show it here too, so a
     reader at the claims table sees it); returns the markdown. ``quantity`` names what the headline's number is
     ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
@@ -332,11 +333,12 @@ def fill_answer(claims, question: str, *, quantity: str | None = None, second: s
 
     from liarlab.study.answer import answer_paragraph
 
-    text = answer_paragraph(claims, question, quantity=quantity, second=second)
+    text = answer_paragraph(claims, question, quantity=quantity, second=second, second_quantity=second_quantity)
     handle = _ANSWER["handle"]
     if handle is not None:
         # the first cell asks the question right above the placeholder: the answer there starts with the answer
-        handle.update(Markdown(answer_paragraph(claims, None, quantity=quantity, second=second)))
+        handle.update(Markdown(answer_paragraph(claims, None, quantity=quantity, second=second,
+                                                second_quantity=second_quantity)))
     display(Markdown(text))
     return text
 
