@@ -326,7 +326,7 @@ def second_row(claims: pd.DataFrame, second: str) -> pd.Series:
 
 
 def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | None = None,
-                     second: str | None = None) -> str:
+                     second: str | None = None, second_quantity: str | None = None) -> str:
     """The opening answer in markdown, from the claims table alone. ``quantity`` names the headline's number
     ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
     row, reported as the second main result with its verdict and measure. Flags are explained in words where
@@ -340,6 +340,6 @@ def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | Non
     else:
         lines.append(_row_sentence(row, "Our answer.", flags, quantity))
     if second:
-        lines.append(_row_sentence(second_row(claims, second), "Second main result.", flags))
+        lines.append(_row_sentence(second_row(claims, second), "Second main result.", flags, second_quantity))
     lines.append(counts_sentence(claims) + " The claims summary is at the end of this notebook, with the full claims table folded beneath it.")
     return "\n\n".join(lines)

@@ -323,7 +323,8 @@ def answer_placeholder() -> None:
                                          "run.*"), display_id=True)
 
 
-def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None) -> str:
+def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None,
+                second_quantity: str | None = None) -> str:
     """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (and show it here too, so a
     reader at the claims table sees it); returns the markdown. ``quantity`` names what the headline's number is
     ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
@@ -332,11 +333,12 @@ def fill_answer(claims, question: str, *, quantity: str | None = None, second: s
 
     from liarlab.study.answer import answer_paragraph
 
-    text = answer_paragraph(claims, question, quantity=quantity, second=second)
+    text = answer_paragraph(claims, question, quantity=quantity, second=second, second_quantity=second_quantity)
     handle = _ANSWER["handle"]
     if handle is not None:
         # the first cell asks the question right above the placeholder: the answer there starts with the answer
-        handle.update(Markdown(answer_paragraph(claims, None, quantity=quantity, second=second)))
+        handle.update(Markdown(answer_paragraph(claims, None, quantity=quantity, second=second,
+                                                second_quantity=second_quantity)))
     display(Markdown(text))
     return text
 
@@ -394,6 +396,20 @@ def show_folded(content, summary: str) -> None:
         view.index = range(1, len(view) + 1)
         body = tables.table_html(view, fold_rows=10**9)
     display(HTML(tables.folded(summary, body)))
+
+
+def show_figure(fig, name: str, caption: str) -> None:
+    """Save ``fig`` as ``figures/<name>`` (:func:`liarlab.study.outputs.save_figure`), show it, then its caption
+    under it in italics (a printed caption would sit above the figure, which the inline backend shows at the end
+    of the cell, and wrap mid-number)."""
+    import matplotlib.pyplot as plt
+    from IPython.display import Markdown, display
+
+    outputs.save_figure(fig, name)
+    display(fig)
+    plt.close(fig)
+    text = " ".join(str(caption).split())
+    display(Markdown(text if "*" in text else f"*{text}*"))   # a caption with its own emphasis stays as it is
 
 
 def show_coverage(frame) -> None:

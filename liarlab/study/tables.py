@@ -24,7 +24,7 @@ CHAR_PX = 7.0           # px per character of the report's table font (13 px; di
 CELL_PAD_PX = 14        # px of padding (0.5em a side) and border per column
 CELL_MAX_PX = 442       # px: a wrapped cell's widest (max-width 34em at 13 px)
 WRAP_CHARS = 32        # a long text cell wraps to about this many characters a line when the page is narrow
-FOLD_ROWS = 40          # a longer table is shown folded (its rows are in the notebook's CSV and one click away)
+FOLD_ROWS = 24          # a longer table is shown folded (its rows are in the notebook's CSV and one click away)
 FRACTION_DIGITS = 4     # a fraction with a longer denominator is shown as its decimal alone
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")

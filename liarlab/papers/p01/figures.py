@@ -34,22 +34,28 @@ def bid_draw(fig44: pd.DataFrame):
 
 def vs_types(large: pd.DataFrame, ref: pd.DataFrame, seeded: pd.DataFrame, *, n_games: int, n_seeds: int,
              n_large: int):
-    """E5: random-guess's win rate per type: the large sample with its 95 % interval, the one reference match, and
-    the range over the seeded matches, beside the thesis's 60-70 % band. Types are numbered by their traits, so
-    consecutive blocks of eight share the two main traits; the figure separates and names the blocks."""
-    fig, ax = plotting.figure(1, 1, 13, 4.4)
+    """E5: random-guess's win rate per type: the large sample as a dot with its 95 % interval (black whiskers, on
+    top of everything), the one reference match, and the range over the seeded matches behind them, beside the
+    thesis's 60-70 % band. Dots, not bars: a bar would have to start at 0, and the rates all lie above 0.3. Types
+    are numbered by their traits, so consecutive blocks of eight share the two main traits; the figure separates
+    and names the blocks."""
+    fig, ax = plotting.figure(1, 1, 12.4, 4.4)
+    x = np.arange(32)
     ax.axhspan(*printed.WIN_BAND, color="tab:green", alpha=0.12, label="thesis: 60-70 %")
-    plotting.interval_bars(ax, large.type, large.win_rate, large.ci_low, large.ci_high, color="tab:blue",
-                           label=f"large sample ({n_large} games, 95 % CI)")
-    ax.scatter(np.arange(32), ref.win_rate, color="black", marker="x", zorder=3, label=f"one {n_games}-game match")
-    ax.vlines(np.arange(32), seeded.seed_min, seeded.seed_max, color="tab:orange", lw=3, alpha=0.6,
+    ax.vlines(x, seeded.seed_min, seeded.seed_max, color="tab:orange", lw=5, alpha=0.45, zorder=2,
               label=f"range over {n_seeds} {n_games}-game matches")
-    ax.axhline(0.5, color="black", lw=1, ls="--")
+    rates, low, high = (np.asarray(large[c], float) for c in ("win_rate", "ci_low", "ci_high"))
+    ax.errorbar(x, rates, yerr=[rates - low, high - rates], fmt="o", color="tab:blue", markersize=5,
+                ecolor="black", elinewidth=1.2, capsize=3, zorder=4, label=f"large sample ({n_large:,} games, 95 % CI)")
+    ax.scatter(x, ref.win_rate, color="black", marker="x", s=28, zorder=5, label=f"one {n_games}-game match")
+    ax.axhline(0.5, color="black", lw=1, ls="--", zorder=1)
     for block, name in enumerate(BLOCKS):
         if block:
             ax.axvline(8 * block - 0.5, color="grey", lw=1)
-        ax.text(8 * block + 3.5, 1.02, f"types {8 * block + 1}-{8 * block + 8}: {name}", ha="center", fontsize=9)
-    ax.set_ylim(0.3, 1.08)
+        ax.text(8 * block + 3.5, 1.0, f"types {8 * block + 1}-{8 * block + 8}: {name}", ha="center", va="bottom",
+                fontsize=9, transform=ax.get_xaxis_transform())
+    ax.set_xticks(x, [str(t) for t in large.type])
+    ax.set_ylim(min(0.3, float(np.nanmin(seeded.seed_min)) - 0.03), max(1.0, float(np.nanmax(seeded.seed_max)) + 0.03))
     ax.set_xlim(-0.7, 31.7)
     ax.set_xlabel("test program type (within a block: suspicious, low cap, strong as the type number rises)")
     ax.set_ylabel("random-guess win rate")
@@ -124,10 +130,14 @@ def game_lengths(lengths: pd.DataFrame):
 def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
     """E7: the network's paired gain over plain random-guess per type, with its 95 % interval across seeds,
     beside the thesis's +5 to +10 points; the blocks of eight types named."""
+    from matplotlib.patches import Patch
+
     fig, ax = plotting.figure(1, 1, max(7, 0.4 * len(e7)), 4.2)
+    # a gain, a loss and an undecided type look different: the sign is the finding
+    kinds = np.where(e7.diff_ci_low > 0, "gain", np.where(e7.diff_ci_high < 0, "loss", "undecided"))
+    colours = {"gain": "#0072B2", "loss": "#D55E00", "undecided": "#999999"}
     plotting.interval_bars(ax, [o[4:] for o in e7.opponent], 100 * e7["diff"], 100 * e7.diff_ci_low,
-                           100 * e7.diff_ci_high, color="tab:red",
-                           label=f"network - plain (95 % interval, {bbn_seeds} seeds)")
+                           100 * e7.diff_ci_high, color=[colours[k] for k in kinds])
     ax.axhspan(5, 10, color="tab:green", alpha=0.12, label="thesis: +5 to +10 points")
     ax.axhline(0, color="black", lw=1)
     ax.set_ylim(min(-12, 100 * e7.diff_ci_low.min() - 1), max(18, 100 * e7.diff_ci_high.max() + 9))  # room for names
@@ -142,7 +152,11 @@ def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
                 transform=ax.get_xaxis_transform())
     ax.set_xlabel("test program type")
     ax.set_ylabel("network gain over plain random-guess\n(percentage points of win rate)")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=8)
+    handles = [Patch(color=colours[k], label=f"network - plain: {words} (95 % interval over {bbn_seeds} seeds)")
+               for k, words in (("gain", "a gain"), ("loss", "a loss"), ("undecided", "interval spans 0"))
+               if (kinds == k).any()]
+    handles.append(Patch(color="tab:green", alpha=0.12, label="thesis: +5 to +10 points"))
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=9)
     return fig
 
 

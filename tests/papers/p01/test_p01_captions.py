@@ -110,7 +110,7 @@ def test_band_counts_in_caption_and_summary_equal_the_claims_row():
     row = claims01.win_rate_rows(large, pd.DataFrame({"win_rate": rates}), 500, 50_000)[0]
     text = captions.vs_types(large, 500, 20)
     assert "6 above it" not in text and "3 lie below it (types 1, 3, 5) and 3 above it (types 9, 10, 16)" in text
-    assert "5 types lie outside the band (3 below, 2 above), 26 inside and 1 undecided (types 16" in text
+    assert "5 types lie outside the band (3 below, 2 above), 26 inside and 1 undecided (type 16," in text
     assert "5 types outside the band" in row["note"] and "1 undecided (type 16)" in row["note"]
 
 

@@ -63,11 +63,14 @@ def test_vs_types_marks_every_type_and_names_the_blocks():
     fig = figures.vs_types(large, large[["win_rate"]], large, n_games=500, n_seeds=20, n_large=10_000)
     _labelled(fig)
     ax = fig.axes[0]
-    assert len(ax.collections[-2].get_offsets()) == 32  # the reference match: one cross per type
+    from matplotlib.collections import PathCollection
+
+    crosses = [c for c in ax.collections if isinstance(c, PathCollection)]
+    assert len(crosses[-1].get_offsets()) == 32  # the reference match: one cross per type
     texts = [t.get_text() for t in ax.texts]
     assert texts[0] == "types 1-8: honest, prefers challenge" and texts[-1] == "types 25-32: liar, prefers bid"
     labels = ax.get_legend_handles_labels()[1]
-    assert "large sample (10000 games, 95 % CI)" in labels and "range over 20 500-game matches" in labels
+    assert "large sample (10,000 games, 95 % CI)" in labels and "range over 20 500-game matches" in labels
 
 
 def test_trend_figures_draw_every_seeded_match_between_the_lines():
