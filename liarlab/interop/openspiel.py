@@ -54,7 +54,7 @@ from liarlab.core import api
 from liarlab.honeymoon.rules import action_name as honeymoon_action_name
 from liarlab.liardice.rules import CHALLENGE
 
-__all__ = ["PREFIX", "Catalogue", "LiarlabGame", "LiarlabState", "chance_model", "default_params", "game_name",
+__all__ = ["PREFIX", "Catalogue", "DealResampler", "LiarlabGame", "ismcts_bot", "ismcts_match", "LiarlabState", "chance_model", "default_params", "game_name",
            "liarlab_state", "load", "observation_string", "options_of", "register_all", "variant_params"]
 
 PREFIX = "liarlab_"
@@ -246,23 +246,37 @@ def _end_game(options) -> EndGame:
 
 # ----------------------------------------------------------------------------- strings
 
-def _canon(obj):
+_FIELDS: dict = {}
+
+
+def _fields(kind) -> tuple | None:
+    """The field names of a dataclass type, or None (kept per type: this is the hot path of every string)."""
+    if kind not in _FIELDS:
+        _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind))
+                         if dataclasses.is_dataclass(kind) else None)
+    return _FIELDS[kind]
+
+
+def _canon(obj) -> str:
     """A text of what a player sees that does not depend on the run (sets and dict keys sorted)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return f"{type(obj).__name__}(" + ", ".join(f"{f.name}={_canon(getattr(obj, f.name))}"
-                                                  for f in dataclasses.fields(obj)) + ")"
-    if isinstance(obj, dict):
+    kind = type(obj)
+    if kind in (int, str, float, bool) or obj is None:
+        return repr(obj)
+    if kind is tuple:
+        return "(" + ", ".join(_canon(x) for x in obj) + ("," if len(obj) == 1 else "") + ")"
+    if kind is list:
+        return "[" + ", ".join(_canon(x) for x in obj) + "]"
+    if kind is dict:
         return "{" + ", ".join(f"{k}: {_canon(v)}" for k, v in sorted(obj.items(), key=lambda kv: repr(kv[0]))) + "}"
     if isinstance(obj, np.ndarray):
         return _canon(obj.tolist())
-    if isinstance(obj, (set, frozenset)):
-        return "{" + ", ".join(sorted(_canon(x) for x in obj)) + "}"
-    if isinstance(obj, list):
-        return "[" + ", ".join(_canon(x) for x in obj) + "]"
-    if isinstance(obj, tuple) and not hasattr(obj, "_fields"):
-        return "(" + ", ".join(_canon(x) for x in obj) + ("," if len(obj) == 1 else "") + ")"
     if isinstance(obj, np.generic):
         return repr(obj.item())
+    if isinstance(obj, (set, frozenset)):
+        return "{" + ", ".join(sorted(_canon(x) for x in obj)) + "}"
+    names = _fields(kind)
+    if names is not None:
+        return f"{kind.__name__}(" + ", ".join(f"{n}={_canon(getattr(obj, n))}" for n in names) + ")"
     return repr(obj)
 
 
@@ -427,6 +441,10 @@ class LiarlabState(pyspiel.State):
             return _canon(core.inner.observation(player))
         return " | ".join(core.seen[player])
 
+    def first_observation(self, player: int) -> str:
+        """A "deals" game: the text of ``player``'s observation right after the deal (what the player saw first)."""
+        return self._core.seen[player][0]
+
     def _partial(self, player: int) -> str:
         g = self._core.game
         if g.chance != "dice":
@@ -496,6 +514,122 @@ def observation_string(state, player: int) -> str:
 def liarlab_state(state):
     """The liarlab State held by an OpenSpiel state of a wrapped game (None before the deal is complete)."""
     return state.liarlab_state
+
+
+# ----------------------------------------------------------------------------- IS-MCTS against liarlab's players
+
+class DealResampler:
+    """IS-MCTS's determinization on a "deals" game: ``resampler(state, player)`` is a position of the same game
+    that ``player`` cannot tell from ``state`` (the same information-state string), drawn uniformly among the
+    wrapped game's deals that are consistent with it.
+
+    The wrapped game is the liarlab game over ``deals`` seeded deals, so this is exact within it: the deals are
+    indexed once by each player's first observation, and a candidate deal counts when the game's actions replay
+    on it and end at the same information state. OpenSpiel's own ``resample_from_infostate`` needs the rules to
+    redraw what a player cannot see, which the State protocol does not offer."""
+
+    def __init__(self, game: LiarlabGame, rng: np.random.Generator):
+        if game.chance != "deals":
+            raise ValueError("DealResampler needs a 'deals' game (the end game deals its dice one by one)")
+        self.game, self.rng = game, rng
+        self._index = None
+
+    def _build(self) -> dict:
+        index = {}
+        for k in range(self.game.deals):
+            state = self.game.new_initial_state()
+            state.apply_action(k)
+            for p in range(self.game.n_players):
+                index.setdefault((p, state.first_observation(p)), []).append(k)
+        return index
+
+    def index(self) -> dict:
+        """{(player, first observation): [deal]}, built on first use (one deal of every index: seconds for 10^4)."""
+        if self._index is None:
+            self._index = self._build()
+        return self._index
+
+    def __call__(self, state, player: int):
+        history = state.history()
+        target = state.information_state_string(player)
+        candidates = self.index()[(player, state.first_observation(player))]
+        for k in self.rng.permutation(len(candidates)):
+            twin = self.game.new_initial_state()
+            twin.apply_action(candidates[k])
+            for action in history[1:]:
+                if action not in twin.legal_actions():
+                    break
+                twin.apply_action(action)
+            else:
+                if twin.information_state_string(player) == target:
+                    return twin
+        raise RuntimeError("no deal is consistent with the information state (its own deal should be)")
+
+
+def ismcts_bot(game: LiarlabGame, simulations: int, seed: int, uct_c: float = 2.0, rollouts: int = 1):
+    """OpenSpiel's IS-MCTS bot (``open_spiel.python.algorithms.ismcts``) on a wrapped "deals" game: ``simulations``
+    simulations a move, each from a determinization by :class:`DealResampler`, leaves valued by ``rollouts``
+    random rollouts, UCT constant ``uct_c``, the most visited move played."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    random_state = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, random_state), uct_c, simulations,
+                           random_state=random_state)
+    bot.resampler = DealResampler(game, np.random.default_rng(seed))
+    bot.set_resampler(bot.resampler)
+    return bot
+
+
+def ismcts_match(agent: str = "random-guess", *, games: int, simulations: int, seed: int, name: str = "liardice",
+                 params: dict | None = None, agent_options: dict | None = None, deals: int = 10_000) -> dict:
+    """IS-MCTS (:func:`ismcts_bot`, ``simulations`` a move) against liarlab's registered agent ``agent`` of game
+    ``name`` (default: paper 01's random-guess player in common-hand Liar Dice, two players, five dice each),
+    ``games`` games of two players, the bot in seat 0 in even games and seat 1 in odd ones; each game's deal is
+    drawn uniformly from the wrapped game's ``deals`` deals. The agent sees only its own observation and the
+    legal actions (the registry's Agent protocol). Returns the bot's wins and win rate with its Wilson 95%
+    interval, its wins per seat, the seconds the deals' index took (once), and the seconds a game and a bot move
+    took after it."""
+    import time
+
+    from liarlab.core.stats import wilson_interval
+
+    game = load(name, {**(params or {}), "deals": deals, "seed": seed})
+    if game.num_players() != 2:
+        raise ValueError(f"ismcts_match plays two players, the game has {game.num_players()}")
+    rng = np.random.default_rng([seed, 1])
+    bot = ismcts_bot(game, simulations, seed)
+    opponent = api.make_agent(api.game(game.liarlab_name).name, agent, **(agent_options or {}))
+    wins, seat_wins, bot_moves = 0.0, [0.0, 0.0], 0
+    start = time.perf_counter()
+    bot.resampler.index()
+    index_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    bot_seconds = 0.0
+    for g in range(games):
+        seat = g % 2
+        state = game.new_initial_state()
+        state.apply_action(int(rng.integers(game.deals)))
+        while not state.is_terminal():
+            if state.current_player() == seat:
+                t0 = time.perf_counter()
+                action = int(bot.step(state))
+                bot_seconds += time.perf_counter() - t0
+                bot_moves += 1
+            else:
+                inner = state.liarlab_state
+                player = inner.current_player()
+                choice = opponent.act(inner.observation(player), inner.legal_actions(), rng)
+                action = game.catalogue.code(choice)
+            state.apply_action(action)
+        won = state.returns()[seat] > 0
+        wins += won
+        seat_wins[seat] += won
+    seconds = time.perf_counter() - start
+    low, high = wilson_interval(wins, games)
+    return dict(game=name, agent=agent, simulations=simulations, games=games, seed=seed, deals=deals,
+                wins=int(wins), win_rate=wins / games, ci_low=low, ci_high=high,
+                wins_first=int(seat_wins[0]), wins_second=int(seat_wins[1]),
+                index_seconds=index_seconds, seconds_per_game=seconds / games, seconds_per_move=bot_seconds / max(bot_moves, 1))
 
 
 REGISTERED = register_all()

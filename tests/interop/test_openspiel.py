@@ -280,3 +280,34 @@ def test_the_docs_example_runs():
     namespace = {}
     exec(compile(code, "docs/OPENSPIEL.md", "exec"), namespace)  # noqa: S102 - the page's own example
     assert namespace["exploitability"] < 0.05
+
+
+# ----------------------------------------------------------------------------- IS-MCTS through the wrapper
+
+def test_the_deal_resampler_keeps_the_players_information_state_and_redraws_the_rest():
+    game = osp.load("liardice", {"deals": 400})
+    state = game.new_initial_state()
+    state.apply_action(7)
+    state.apply_action(state.legal_actions()[3])            # player 0 bids
+    resample = osp.DealResampler(game, np.random.default_rng(0))
+    others = set()
+    for _ in range(30):
+        twin = resample(state, 1)
+        assert twin.information_state_string(1) == state.information_state_string(1)
+        assert twin.history()[1:] == state.history()[1:]
+        assert osp.liarlab_state(twin).hands[1].tolist() == osp.liarlab_state(state).hands[1].tolist()
+        others.add(tuple(osp.liarlab_state(twin).hands[0].tolist()))
+    assert len(others) > 1                                   # player 0's dice are redrawn among the deals
+    with pytest.raises(ValueError, match="deals"):
+        osp.DealResampler(pyspiel.load_game("liarlab_endgame"), np.random.default_rng(0))
+
+
+def test_ismcts_plays_paper_01s_random_guess_player_through_the_wrapper():
+    result = osp.ismcts_match("random-guess", games=4, simulations=5, seed=3, deals=200)
+    assert result["games"] == 4 and 0 <= result["wins"] <= 4
+    assert result["wins"] == result["wins_first"] + result["wins_second"]
+    assert result["ci_low"] <= result["win_rate"] <= result["ci_high"]
+    assert result["seconds_per_move"] > 0
+    again = osp.ismcts_match("random-guess", games=4, simulations=5, seed=3, deals=200)
+    assert {k: v for k, v in again.items() if "seconds" not in k} == {k: v for k, v in result.items()
+                                                                       if "seconds" not in k}
