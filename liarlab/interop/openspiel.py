@@ -35,8 +35,9 @@ What OpenSpiel needs and how each piece is read:
 * **Information states and observations.** The observation string is the State's ``observation(player)`` in
   a canonical text. The information-state string is perfect recall: the player's observation after the deal
   and after every action since, joined; the end game's observation already holds the player's roll and the
-  whole bid history, so there it is the observation itself. No tensors (an observation is a rules object, not a
-  vector: :func:`pyspiel` algorithms that need tensors do not run on these games).
+  whole bid history, so there it is the observation itself. Tensors only in the end game (the player, its dice,
+  the bids made, the call); elsewhere an observation is a rules object, not a vector, and OpenSpiel's
+  algorithms that need tensors do not run on those games.
 """
 from __future__ import annotations
 
@@ -316,7 +317,7 @@ class LiarlabGame(pyspiel.Game):
         return LiarlabState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return _Observer(iig_obs_type, params)
+        return _Observer(self, iig_obs_type, params)
 
 
 class _Core:
@@ -455,17 +456,41 @@ class LiarlabState(pyspiel.State):
 
 
 class _Observer:
-    """OpenSpiel's observer of a liarlab state: strings only (the observation, or the information state)."""
+    """OpenSpiel's observer of a liarlab state: the observation or information-state string, and in the end game a
+    tensor (its observation is its information state, so both are the same): the player (one-hot, 2), each of its
+    dice (one-hot over the faces, as many slots as the larger hand), the bids made (one bit per bid) and the call."""
 
-    def __init__(self, iig_obs_type, params):
+    def __init__(self, game, iig_obs_type, params):
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         self.perfect_recall = bool(iig_obs_type is None or iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(0, np.float32)
-        self.dict = {}
+        self.tensor, self.dict = None, {}
+        if game.chance == "dice":
+            end = game.end_game
+            shape = {"player": (2,), "dice": (max(end.dice), end.faces), "bids": (end.n_bids,), "called": (1,)}
+            self.tensor = np.zeros(sum(int(np.prod(v)) for v in shape.values()), np.float32)
+            at = 0
+            for key, dims in shape.items():
+                size = int(np.prod(dims))
+                self.dict[key] = self.tensor[at:at + size].reshape(dims)
+                at += size
 
     def set_from(self, state, player):
-        pass
+        if self.tensor is None:
+            return
+        self.tensor.fill(0)
+        self.dict["player"][player] = 1
+        core = state._core
+        a = core.game.end_game.dice[0]
+        own = core.rolled[:a] if player == 0 else core.rolled[a:]
+        for slot, face in enumerate(own):
+            self.dict["dice"][slot, face - 1] = 1
+        if core.inner is not None:
+            for action in core.inner.history:
+                if action:
+                    self.dict["bids"][action - 1] = 1
+                else:
+                    self.dict["called"][0] = 1
 
     def string_from(self, state, player):
         return state.information_text(player) if self.perfect_recall else state.observation_text(player)
@@ -481,8 +506,8 @@ def _game_type(name: str) -> pyspiel.GameType:
         utility=pyspiel.GameType.Utility.ZERO_SUM if entry.zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=8, min_num_players=2,
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=chance_model(name) == "dice",
+        provides_observation_string=True, provides_observation_tensor=chance_model(name) == "dice",
         parameter_specification=default_params(name))
 
 

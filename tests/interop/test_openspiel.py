@@ -311,3 +311,21 @@ def test_ismcts_plays_paper_01s_random_guess_player_through_the_wrapper():
     again = osp.ismcts_match("random-guess", games=4, simulations=5, seed=3, deals=200)
     assert {k: v for k, v in again.items() if "seconds" not in k} == {k: v for k, v in result.items()
                                                                        if "seconds" not in k}
+
+
+def test_the_end_games_tensors_show_the_player_its_dice_and_the_bids():
+    game = pyspiel.load_game("liarlab_endgame", {"faces": 3, "dice": "2v1"})
+    state = game.new_initial_state()
+    for face in (3, 1, 2):
+        state.apply_action(face - 1)
+    state.apply_action(2)
+    state.apply_action(5)
+    n = EndGame(3, (2, 1)).n_bids
+    assert game.information_state_tensor_size() == 2 + 2 * 3 + n + 1
+    x = np.array(state.information_state_tensor(0)).round().astype(int).tolist()
+    bids = [0] * n
+    bids[1] = bids[4] = 1
+    assert x == [1, 0] + [0, 0, 1, 1, 0, 0] + bids + [0]
+    y = np.array(state.observation_tensor(1)).round().astype(int).tolist()
+    assert y == [0, 1] + [0, 1, 0, 0, 0, 0] + bids + [0]
+    assert not pyspiel.load_game("liarlab_liardice").get_type().provides_information_state_tensor
