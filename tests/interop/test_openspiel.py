@@ -3,7 +3,8 @@ wrapped game, and OpenSpiel's algorithms against liarlab's exact numbers.
 
 Skipped when the optional extra ``openspiel`` is not installed (``pip install liarlab[openspiel]``; ``make setup``
 installs it). The cross-checks at notebook 06's size (the 1v1 end game at 6 faces: 295,000 states, walked through
-Python by OpenSpiel) take minutes and are marked slow; the same checks at 3 faces run in seconds.
+Python by OpenSpiel) take minutes: marked slow and integration (make test-integration and CI run them, make test
+does not); the same checks at 3 faces run in seconds in make test.
 """
 from __future__ import annotations
 
@@ -197,7 +198,13 @@ def test_openspiels_best_response_equals_liarlabs_exact_one_for_the_papers_playe
         assert x == pytest.approx(float(exact), abs=1e-12), (name, seat)
 
 
+#: notebook 06's size: OpenSpiel walks the 295,000 states of the wrapped game through Python (minutes): CI runs it
+#: with make test-integration, make test does not
+AT_NOTEBOOK_SIZE = [pytest.mark.slow, pytest.mark.integration]
+
+
 @pytest.mark.slow
+@pytest.mark.integration
 def test_openspiels_exploitability_equals_notebook_06s_fractions_at_six_faces():
     pd = pytest.importorskip("pandas")
     table = pd.read_csv(ROOT / "data" / "06_exploitability.csv")
@@ -236,6 +243,7 @@ def test_cfr_plus_on_the_wrapped_end_game_converges_to_liarlabs_exact_value_at_t
 
 
 @pytest.mark.slow
+@pytest.mark.integration
 def test_cfr_plus_on_the_wrapped_end_game_reaches_notebook_05s_value_at_six_faces():
     value, expl = _cfr_plus(_as_efg(pyspiel.load_game("liarlab_endgame", {"faces": 6})), 400)
     assert expl < 1e-3
@@ -262,7 +270,7 @@ LIARS_DICE_MAPPING = {"wild face": ("highest face (dice_sides)", 'Bluff wild="to
                       "who opens": ("player 0", "opener 0"), "dice": ("numdice=1 each", "dice=(1, 1)")}
 
 
-@pytest.mark.parametrize("faces, iterations", [(3, 300), pytest.param(6, 200, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("faces, iterations", [(3, 300), pytest.param(6, 200, marks=AT_NOTEBOOK_SIZE)])
 def test_liarlabs_bluff_value_is_openspiels_liars_dice_value_and_the_end_game_differs(faces, iterations):
     value, expl = _cfr_plus(pyspiel.load_game("liars_dice", {"numdice": 1, "dice_sides": faces}), iterations)
     bluff = float(solve_bluff(faces, (1, 1)).value)
