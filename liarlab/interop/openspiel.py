@@ -13,7 +13,8 @@ What OpenSpiel needs and how each piece is read:
 * **Parameters, one to one.** Every keyword option of the game's ``new_game`` with a default is a parameter of
   the same name; an option that is a rules object (Liar Dice's ``config``, Bluff's and Cheat's ``rules``) gives
   one parameter per field (``n_players``, ``dice_per_player``, ``wild_ones``, ``faces``, ``bid_order``, ...).
-  A pair of dice is the string ``"avb"`` (``"2v1"``: the first mover's dice, then the second's); Cheat's ``first_player=None`` (drawn) is ``-1``.
+  A pair of dice is the string ``"avb"`` (``"2v1"``: the first mover's dice, then the second's); Cheat's
+  ``first_player=None`` (drawn) is ``-1``.
   :func:`variant_params` gives the parameters of every variant the registry names.
 * **Chance.** The State protocol has no chance player: every game deals from the Generator given to
   ``new_game``, and Liar Dice's, Bluff's, Ferguson's and Cheat's States draw again from their own Generator
@@ -38,6 +39,10 @@ What OpenSpiel needs and how each piece is read:
   whole bid history, so there it is the observation itself. Tensors only in the end game (the player, its dice,
   the bids made, the call); elsewhere an observation is a rules object, not a vector, and OpenSpiel's
   algorithms that need tensors do not run on those games.
+
+OpenSpiel's IS-MCTS bot against liarlab's agents: :func:`ismcts_match` (its determinization, :class:`DealResampler`,
+draws among the wrapped game's deals consistent with what the player has seen). The cross-checks against
+OpenSpiel's algorithms are ``tests/interop/test_openspiel.py``; the page for users is ``docs/OPENSPIEL.md``.
 """
 from __future__ import annotations
 
@@ -55,8 +60,9 @@ from liarlab.core import api
 from liarlab.honeymoon.rules import action_name as honeymoon_action_name
 from liarlab.liardice.rules import CHALLENGE
 
-__all__ = ["PREFIX", "Catalogue", "DealResampler", "LiarlabGame", "ismcts_bot", "ismcts_match", "LiarlabState", "chance_model", "default_params", "game_name",
-           "liarlab_state", "load", "observation_string", "options_of", "register_all", "variant_params"]
+__all__ = ["PREFIX", "Catalogue", "DealResampler", "LiarlabGame", "LiarlabState", "chance_model", "default_params",
+           "game_name", "ismcts_bot", "ismcts_match", "liarlab_state", "load", "observation_string", "options_of",
+           "register_all", "variant_params"]
 
 PREFIX = "liarlab_"
 #: seeded deals of a "deals" game unless the parameter says otherwise
@@ -654,7 +660,8 @@ def ismcts_match(agent: str = "random-guess", *, games: int, simulations: int, s
     return dict(game=name, agent=agent, simulations=simulations, games=games, seed=seed, deals=deals,
                 wins=int(wins), win_rate=wins / games, ci_low=low, ci_high=high,
                 wins_first=int(seat_wins[0]), wins_second=int(seat_wins[1]),
-                index_seconds=index_seconds, seconds_per_game=seconds / games, seconds_per_move=bot_seconds / max(bot_moves, 1))
+                index_seconds=index_seconds, seconds_per_game=seconds / games,
+                seconds_per_move=bot_seconds / max(bot_moves, 1))
 
 
 REGISTERED = register_all()
