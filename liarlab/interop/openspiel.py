@@ -13,7 +13,8 @@ What OpenSpiel needs and how each piece is read:
 * **Parameters, one to one.** Every keyword option of the game's ``new_game`` with a default is a parameter of
   the same name; an option that is a rules object (Liar Dice's ``config``, Bluff's and Cheat's ``rules``) gives
   one parameter per field (``n_players``, ``dice_per_player``, ``wild_ones``, ``faces``, ``bid_order``, ...).
-  A pair of dice is the string ``"avb"`` (``"2v1"``: the first mover's dice, then the second's); Cheat's ``first_player=None`` (drawn) is ``-1``.
+  A pair of dice is the string ``"avb"`` (``"2v1"``: the first mover's dice, then the second's); Cheat's
+  ``first_player=None`` (drawn) is ``-1``.
   :func:`variant_params` gives the parameters of every variant the registry names.
 * **Chance.** The State protocol has no chance player: every game deals from the Generator given to
   ``new_game``, and Liar Dice's, Bluff's, Ferguson's and Cheat's States draw again from their own Generator
@@ -35,8 +36,13 @@ What OpenSpiel needs and how each piece is read:
 * **Information states and observations.** The observation string is the State's ``observation(player)`` in
   a canonical text. The information-state string is perfect recall: the player's observation after the deal
   and after every action since, joined; the end game's observation already holds the player's roll and the
-  whole bid history, so there it is the observation itself. No tensors (an observation is a rules object, not a
-  vector: :func:`pyspiel` algorithms that need tensors do not run on these games).
+  whole bid history, so there it is the observation itself. Tensors only in the end game (the player, its dice,
+  the bids made, the call); elsewhere an observation is a rules object, not a vector, and OpenSpiel's
+  algorithms that need tensors do not run on those games.
+
+OpenSpiel's IS-MCTS bot against liarlab's agents: :func:`ismcts_match` (its determinization, :class:`DealResampler`,
+draws among the wrapped game's deals consistent with what the player has seen). The cross-checks against
+OpenSpiel's algorithms are ``tests/interop/test_openspiel.py``; the page for users is ``docs/OPENSPIEL.md``.
 """
 from __future__ import annotations
 
@@ -54,8 +60,9 @@ from liarlab.core import api
 from liarlab.honeymoon.rules import action_name as honeymoon_action_name
 from liarlab.liardice.rules import CHALLENGE
 
-__all__ = ["PREFIX", "Catalogue", "LiarlabGame", "LiarlabState", "chance_model", "default_params", "game_name",
-           "liarlab_state", "load", "observation_string", "options_of", "register_all", "variant_params"]
+__all__ = ["PREFIX", "Catalogue", "DealResampler", "LiarlabGame", "LiarlabState", "chance_model", "default_params",
+           "game_name", "ismcts_bot", "ismcts_match", "liarlab_state", "load", "observation_string", "options_of",
+           "register_all", "variant_params"]
 
 PREFIX = "liarlab_"
 #: seeded deals of a "deals" game unless the parameter says otherwise
@@ -246,23 +253,37 @@ def _end_game(options) -> EndGame:
 
 # ----------------------------------------------------------------------------- strings
 
-def _canon(obj):
+_FIELDS: dict = {}
+
+
+def _fields(kind) -> tuple | None:
+    """The field names of a dataclass type, or None (kept per type: this is the hot path of every string)."""
+    if kind not in _FIELDS:
+        _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind))
+                         if dataclasses.is_dataclass(kind) else None)
+    return _FIELDS[kind]
+
+
+def _canon(obj) -> str:
     """A text of what a player sees that does not depend on the run (sets and dict keys sorted)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return f"{type(obj).__name__}(" + ", ".join(f"{f.name}={_canon(getattr(obj, f.name))}"
-                                                  for f in dataclasses.fields(obj)) + ")"
-    if isinstance(obj, dict):
+    kind = type(obj)
+    if kind in (int, str, float, bool) or obj is None:
+        return repr(obj)
+    if kind is tuple:
+        return "(" + ", ".join(_canon(x) for x in obj) + ("," if len(obj) == 1 else "") + ")"
+    if kind is list:
+        return "[" + ", ".join(_canon(x) for x in obj) + "]"
+    if kind is dict:
         return "{" + ", ".join(f"{k}: {_canon(v)}" for k, v in sorted(obj.items(), key=lambda kv: repr(kv[0]))) + "}"
     if isinstance(obj, np.ndarray):
         return _canon(obj.tolist())
-    if isinstance(obj, (set, frozenset)):
-        return "{" + ", ".join(sorted(_canon(x) for x in obj)) + "}"
-    if isinstance(obj, list):
-        return "[" + ", ".join(_canon(x) for x in obj) + "]"
-    if isinstance(obj, tuple) and not hasattr(obj, "_fields"):
-        return "(" + ", ".join(_canon(x) for x in obj) + ("," if len(obj) == 1 else "") + ")"
     if isinstance(obj, np.generic):
         return repr(obj.item())
+    if isinstance(obj, (set, frozenset)):
+        return "{" + ", ".join(sorted(_canon(x) for x in obj)) + "}"
+    names = _fields(kind)
+    if names is not None:
+        return f"{kind.__name__}(" + ", ".join(f"{n}={_canon(getattr(obj, n))}" for n in names) + ")"
     return repr(obj)
 
 
@@ -302,7 +323,7 @@ class LiarlabGame(pyspiel.Game):
         return LiarlabState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return _Observer(iig_obs_type, params)
+        return _Observer(self, iig_obs_type, params)
 
 
 class _Core:
@@ -427,6 +448,10 @@ class LiarlabState(pyspiel.State):
             return _canon(core.inner.observation(player))
         return " | ".join(core.seen[player])
 
+    def first_observation(self, player: int) -> str:
+        """A "deals" game: the text of ``player``'s observation right after the deal (what the player saw first)."""
+        return self._core.seen[player][0]
+
     def _partial(self, player: int) -> str:
         g = self._core.game
         if g.chance != "dice":
@@ -437,17 +462,41 @@ class LiarlabState(pyspiel.State):
 
 
 class _Observer:
-    """OpenSpiel's observer of a liarlab state: strings only (the observation, or the information state)."""
+    """OpenSpiel's observer of a liarlab state: the observation or information-state string, and in the end game a
+    tensor (its observation is its information state, so both are the same): the player (one-hot, 2), each of its
+    dice (one-hot over the faces, as many slots as the larger hand), the bids made (one bit per bid) and the call."""
 
-    def __init__(self, iig_obs_type, params):
+    def __init__(self, game, iig_obs_type, params):
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         self.perfect_recall = bool(iig_obs_type is None or iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(0, np.float32)
-        self.dict = {}
+        self.tensor, self.dict = None, {}
+        if game.chance == "dice":
+            end = game.end_game
+            shape = {"player": (2,), "dice": (max(end.dice), end.faces), "bids": (end.n_bids,), "called": (1,)}
+            self.tensor = np.zeros(sum(int(np.prod(v)) for v in shape.values()), np.float32)
+            at = 0
+            for key, dims in shape.items():
+                size = int(np.prod(dims))
+                self.dict[key] = self.tensor[at:at + size].reshape(dims)
+                at += size
 
     def set_from(self, state, player):
-        pass
+        if self.tensor is None:
+            return
+        self.tensor.fill(0)
+        self.dict["player"][player] = 1
+        core = state._core
+        a = core.game.end_game.dice[0]
+        own = core.rolled[:a] if player == 0 else core.rolled[a:]
+        for slot, face in enumerate(own):
+            self.dict["dice"][slot, face - 1] = 1
+        if core.inner is not None:
+            for action in core.inner.history:
+                if action:
+                    self.dict["bids"][action - 1] = 1
+                else:
+                    self.dict["called"][0] = 1
 
     def string_from(self, state, player):
         return state.information_text(player) if self.perfect_recall else state.observation_text(player)
@@ -463,8 +512,8 @@ def _game_type(name: str) -> pyspiel.GameType:
         utility=pyspiel.GameType.Utility.ZERO_SUM if entry.zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=8, min_num_players=2,
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=chance_model(name) == "dice",
+        provides_observation_string=True, provides_observation_tensor=chance_model(name) == "dice",
         parameter_specification=default_params(name))
 
 
@@ -496,6 +545,123 @@ def observation_string(state, player: int) -> str:
 def liarlab_state(state):
     """The liarlab State held by an OpenSpiel state of a wrapped game (None before the deal is complete)."""
     return state.liarlab_state
+
+
+# ----------------------------------------------------------------------------- IS-MCTS against liarlab's players
+
+class DealResampler:
+    """IS-MCTS's determinization on a "deals" game: ``resampler(state, player)`` is a position of the same game
+    that ``player`` cannot tell from ``state`` (the same information-state string), drawn uniformly among the
+    wrapped game's deals that are consistent with it.
+
+    The wrapped game is the liarlab game over ``deals`` seeded deals, so this is exact within it: the deals are
+    indexed once by each player's first observation, and a candidate deal counts when the game's actions replay
+    on it and end at the same information state. OpenSpiel's own ``resample_from_infostate`` needs the rules to
+    redraw what a player cannot see, which the State protocol does not offer."""
+
+    def __init__(self, game: LiarlabGame, rng: np.random.Generator):
+        if game.chance != "deals":
+            raise ValueError("DealResampler needs a 'deals' game (the end game deals its dice one by one)")
+        self.game, self.rng = game, rng
+        self._index = None
+
+    def _build(self) -> dict:
+        index = {}
+        for k in range(self.game.deals):
+            state = self.game.new_initial_state()
+            state.apply_action(k)
+            for p in range(self.game.n_players):
+                index.setdefault((p, state.first_observation(p)), []).append(k)
+        return index
+
+    def index(self) -> dict:
+        """{(player, first observation): [deal]}, built on first use (one deal of every index: seconds for 10^4)."""
+        if self._index is None:
+            self._index = self._build()
+        return self._index
+
+    def __call__(self, state, player: int):
+        history = state.history()
+        target = state.information_state_string(player)
+        candidates = self.index()[(player, state.first_observation(player))]
+        for k in self.rng.permutation(len(candidates)):
+            twin = self.game.new_initial_state()
+            twin.apply_action(candidates[k])
+            for action in history[1:]:
+                if action not in twin.legal_actions():
+                    break
+                twin.apply_action(action)
+            else:
+                if twin.information_state_string(player) == target:
+                    return twin
+        raise RuntimeError("no deal is consistent with the information state (its own deal should be)")
+
+
+def ismcts_bot(game: LiarlabGame, simulations: int, seed: int, uct_c: float = 2.0, rollouts: int = 1):
+    """OpenSpiel's IS-MCTS bot (``open_spiel.python.algorithms.ismcts``) on a wrapped "deals" game: ``simulations``
+    simulations a move, each from a determinization by :class:`DealResampler`, leaves valued by ``rollouts``
+    random rollouts, UCT constant ``uct_c``, the most visited move played."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    random_state = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, random_state), uct_c, simulations,
+                           random_state=random_state)
+    bot.resampler = DealResampler(game, np.random.default_rng(seed))
+    bot.set_resampler(bot.resampler)
+    return bot
+
+
+def ismcts_match(agent: str = "random-guess", *, games: int, simulations: int, seed: int, name: str = "liardice",
+                 params: dict | None = None, agent_options: dict | None = None, deals: int = 10_000) -> dict:
+    """IS-MCTS (:func:`ismcts_bot`, ``simulations`` a move) against liarlab's registered agent ``agent`` of game
+    ``name`` (default: paper 01's random-guess player in common-hand Liar Dice, two players, five dice each),
+    ``games`` games of two players, the bot in seat 0 in even games and seat 1 in odd ones; each game's deal is
+    drawn uniformly from the wrapped game's ``deals`` deals. The agent sees only its own observation and the
+    legal actions (the registry's Agent protocol). Returns the bot's wins and win rate with its Wilson 95%
+    interval, its wins per seat, the seconds the deals' index took (once), and the seconds a game and a bot move
+    took after it."""
+    import time
+
+    from liarlab.core.stats import wilson_interval
+
+    game = load(name, {**(params or {}), "deals": deals, "seed": seed})
+    if game.num_players() != 2:
+        raise ValueError(f"ismcts_match plays two players, the game has {game.num_players()}")
+    rng = np.random.default_rng([seed, 1])
+    bot = ismcts_bot(game, simulations, seed)
+    opponent = api.make_agent(api.game(game.liarlab_name).name, agent, **(agent_options or {}))
+    wins, seat_wins, bot_moves = 0.0, [0.0, 0.0], 0
+    start = time.perf_counter()
+    bot.resampler.index()
+    index_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    bot_seconds = 0.0
+    for g in range(games):
+        seat = g % 2
+        state = game.new_initial_state()
+        state.apply_action(int(rng.integers(game.deals)))
+        while not state.is_terminal():
+            if state.current_player() == seat:
+                t0 = time.perf_counter()
+                action = int(bot.step(state))
+                bot_seconds += time.perf_counter() - t0
+                bot_moves += 1
+            else:
+                inner = state.liarlab_state
+                player = inner.current_player()
+                choice = opponent.act(inner.observation(player), inner.legal_actions(), rng)
+                action = game.catalogue.code(choice)
+            state.apply_action(action)
+        won = state.returns()[seat] > 0
+        wins += won
+        seat_wins[seat] += won
+    seconds = time.perf_counter() - start
+    low, high = wilson_interval(wins, games)
+    return dict(game=name, agent=agent, simulations=simulations, games=games, seed=seed, deals=deals,
+                wins=int(wins), win_rate=wins / games, ci_low=low, ci_high=high,
+                wins_first=int(seat_wins[0]), wins_second=int(seat_wins[1]),
+                index_seconds=index_seconds, seconds_per_game=seconds / games,
+                seconds_per_move=bot_seconds / max(bot_moves, 1))
 
 
 REGISTERED = register_all()
