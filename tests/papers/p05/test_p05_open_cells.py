@@ -155,3 +155,14 @@ def test_a_stored_plan_that_is_no_plan_of_the_game_fails_before_any_best_respons
     rewrite(S.open_path(*CELL, store), array=change)
     with pytest.raises(C.CertificateError, match="is not a plan of player"):
         S.verify_open_cell(*CELL, folder=store)
+
+
+def test_a_seeded_open_cell_keeps_its_seed_through_a_resume_and_into_its_certificate(checkpoint, tmp_path):
+    folder, _ = checkpoint
+    seed = {"method": "CFR+ play", "histories": 12}
+    S.store_open_cell(*CELL, folder, folder=tmp_path, seed=seed)
+    assert C.read_open(S.open_path(*CELL, tmp_path))[1]["seed"] == seed
+    S.resume_open_cell(*CELL, time_limit=0.0, folder=tmp_path)
+    assert C.read_open(S.open_path(*CELL, tmp_path))[1]["seed"] == seed
+    S.resume_open_cell(*CELL, time_limit=None, folder=tmp_path)        # closes: a solved cell's certificate
+    assert C.read(S.plans_path(*CELL, tmp_path))[2]["seed"] == seed
