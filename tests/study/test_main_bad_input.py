@@ -253,3 +253,48 @@ def test_hostile_command_lines_refused_from_a_fresh_process(tmp_path):
                               timeout=120, env=dict(os.environ, PYTHONPATH=str(REPO)), stdin=subprocess.DEVNULL)
         assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, (argv, done.stderr)
         assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.slow
+def test_ctrl_c_with_two_notebooks_at_once_stops_both_and_says_where(tmp_path):
+    # two notebooks in worker processes: the chain stops both, gathers where each stopped, removes their partial
+    # copies and releases the lock; no worker prints a traceback
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for name in ("00_a", "01_b"):
+        book = new_notebook(cells=[new_code_cell("profile = 'full'", metadata={"tags": ["parameters"]}),
+                                   new_code_cell("import time"), new_code_cell("time.sleep(300)")])
+        book.metadata["kernelspec"] = {"name": "liarlab", "display_name": "Python (liarlab)", "language": "python"}
+        nbformat.write(book, folder / f"{name}.ipynb")
+    out = tmp_path / "out"
+    script = ("import sys\nfrom pathlib import Path\nfrom liarlab import chain\ntry:\n"
+              f"    chain.run_chain(profile='quick', out={str(out)!r}, notebook_dir=Path({str(folder)!r}), html=False,"
+              " log=lambda *_: None, progress=False, at_once=2)\n"
+              "except chain.ChainInterrupted as err:\n    print(err, file=sys.stderr)\n    sys.exit(130)\n")
+    run = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path, text=True, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(REPO)), start_new_session=True)
+    try:
+        deadline = time.time() + 300
+        while time.time() < deadline and run.poll() is None:
+            sleeping = 0
+            for partial in (out / "notebooks").glob(".*.running.ipynb") if (out / "notebooks").exists() else []:
+                try:
+                    cells = json.loads(partial.read_text())["cells"]
+                except (OSError, ValueError, KeyError):
+                    continue
+                sleeping += bool(cells[-1]["metadata"].get("papermill", {}).get("start_time"))
+            if sleeping == 2:
+                break
+            time.sleep(0.2)
+        assert run.poll() is None
+        os.killpg(run.pid, signal.SIGINT)
+        _, err = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130
+    assert err.strip() == "interrupted in 00 at cell 3 and 01 at cell 3; rerun to resume", err
+    assert not list((out / "notebooks").iterdir()) and not (out / chain.LOCK_NAME).exists()
