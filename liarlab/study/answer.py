@@ -243,7 +243,7 @@ _VERDICT_SENTENCES = {
     "differs": "We do not reproduce the claim {claim}: our result differs.",
     "inconclusive": "Our sample cannot decide the claim {claim} yet.",
     "not-reproducible": "The claim {claim} cannot be reproduced here.",
-    "extension": "{claim} is our extension: the paper gives no value.",
+    "extension": "{claim} is our extension (no paper gives a value).",
 }
 
 

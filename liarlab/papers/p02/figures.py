@@ -175,14 +175,14 @@ def curves(curve: pd.DataFrame, shown=tuple(CURVE_COLOURS)):
     axes[2].axhline(EXPLORED_SHARE_100K, color="red", ls="--", lw=1, label=f"report: {EXPLORED_SHARE_100K:.0%}")
     _chance_line(axes[0])
     axes[0].set(xlabel="training games", ylabel="win rate against EXP0", title="history and update rule")
-    axes[0].legend(fontsize=7, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))
+    axes[0].legend(fontsize=9, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))
     axes[1].set(xlabel="training games", ylabel="entries len(Q)", title="growth (history 1)")
     h1, l1 = axes[1].get_legend_handles_labels()
     h2, l2 = ax2.get_legend_handles_labels()
-    axes[1].legend(h1 + h2, l1 + l2, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2))
+    axes[1].legend(h1 + h2, l1 + l2, fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.2))
     axes[2].set(xlabel="training games", ylabel=f"share of the {Layout(2, 1, 'partial').report_space_size:,} keys",
                 title="explored share")
-    axes[2].legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2))
+    axes[2].legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.2))
     return fig
 
 

@@ -105,7 +105,7 @@ def stage1_learning_curves(stage1: Stage1):
         ax.set_xticklabels([str(x) for x in printed.STAGE1_CHECKPOINTS])
         ax.set_xlabel("real games played (log scale)")
         ax.set_ylabel(label)
-    cum_ax.legend(frameon=False, ncol=5, fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0))
+    cum_ax.legend(frameon=False, ncol=5, fontsize=9, loc="lower center", bbox_to_anchor=(0.5, 1.0))
     return fig
 
 
@@ -202,7 +202,7 @@ def feature_sets(features: Features):
     dax.axhline(printed.HISTORY_GAIN_PP, color="black", ls="--", lw=0.8, label="paper: about +10")
     dax.set_xlabel("opponent type")
     dax.set_ylabel("difference of test win rates (points)")
-    dax.legend(frameon=False, fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2)
+    dax.legend(frameon=False, fontsize=9, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2)
     return fig
 
 
