@@ -346,13 +346,17 @@ def _in_band_counts(games: pd.DataFrame) -> dict:
     """The per-type gains of one reading judged as the claim "about 5-10 points against most test programs" judges
     them (per type across seeds at the Bonferroni level against +5..+10 points,
     :func:`liarlab.papers.p01.claims.per_type_gain_judgements`): how many types lie in the band, outside it, or are
-    undecided (issue 49: kept, so the claim's own statistic can be judged under each network reading)."""
-    from liarlab.papers.p01.claims import per_type_gain_judgements
+    undecided (issue 49: kept, so the claim's own statistic can be judged under each network reading). The same
+    rule as the claims row's (a test checks it), written here so that this module imports no claims builder."""
+    from liarlab.papers.p01 import printed
 
     if games.rep.nunique() < 2:
         return {"types_in_band": np.nan, "types_out_band": np.nan, "types_undecided": np.nan}
-    _, judged = per_type_gain_judgements(seed_gains(games))
-    verdicts_ = [j.verdict for j in judged]
+    groups = list(seed_gains(games).groupby("opponent", sort=False))
+    level = verdicts.simultaneous_level(len(groups))
+    verdicts_ = [verdicts.magnitude(verdicts.across_seeds(g.gain.to_numpy(), -1.0, 1.0, level),
+                                    *printed.BBN_GAIN_BAND, "gain in +5..+10 points", span=2.0,
+                                    reference=0.0).verdict for _, g in groups]
     return {"types_in_band": verdicts_.count("reproduced"), "types_out_band": verdicts_.count("differs"),
             "types_undecided": verdicts_.count("inconclusive")}
 

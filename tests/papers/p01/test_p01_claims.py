@@ -291,13 +291,13 @@ def test_bbn_variants_keeps_each_types_gain_judged_as_the_claim_judges_it():
     """The counts bbn_variants keeps are the claim's own per-type judgements of the same games."""
     from liarlab.papers.p01 import bbn_experiments as bbnx
 
-    games = _bbn_games(lambda t: 0.08 if t <= 20 else 0.0, types=range(1, 9), seeds=6, n=400)
+    games = _bbn_games(lambda t: 0.08 if t <= 4 else 0.0, types=range(1, 9), seeds=6, n=400)
     counts = bbnx._in_band_counts(games)
     _, judged = claims01.per_type_gain_judgements(bbnx.seed_gains(games))
     assert counts == {"types_in_band": sum(j.verdict == "reproduced" for j in judged),
                       "types_out_band": sum(j.verdict == "differs" for j in judged),
                       "types_undecided": sum(j.verdict == "inconclusive" for j in judged)}
-    assert sum(counts.values()) == 8
+    assert sum(counts.values()) == 8 and counts["types_out_band"] >= 4
     one_seed = bbnx._in_band_counts(games[games.rep == 0])
     assert all(np.isnan(v) for v in one_seed.values())
 
