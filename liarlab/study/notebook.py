@@ -325,10 +325,11 @@ def answer_placeholder() -> None:
 
 def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None,
                 second_quantity: str | None = None) -> str:
-    """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (and show it here too, so a
-    reader at the claims table sees it); returns the markdown. ``quantity`` names what the headline's number is
-    ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
-    row reported as the notebook's second main result."""
+    """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (shown here instead when this
+    kernel showed no placeholder); returns the markdown. ``quantity`` names what the headline's number is ("the
+    share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims row
+    reported as the notebook's second main result, ``second_quantity`` what its number is. The answer is shown
+    once, at the top: a page that repeated it at its claims would be a screen longer."""
     from IPython.display import Markdown, display
 
     from liarlab.study.answer import answer_paragraph
@@ -339,7 +340,8 @@ def fill_answer(claims, question: str, *, quantity: str | None = None, second: s
         # the first cell asks the question right above the placeholder: the answer there starts with the answer
         handle.update(Markdown(answer_paragraph(claims, None, quantity=quantity, second=second,
                                                 second_quantity=second_quantity)))
-    display(Markdown(text))
+    else:
+        display(Markdown(text))
     return text
 
 
