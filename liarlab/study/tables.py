@@ -24,6 +24,7 @@ CHAR_PX = 7.0           # px per character of the report's table font (13 px; di
 CELL_PAD_PX = 14        # px of padding (0.5em a side) and border per column
 CELL_MAX_PX = 442       # px: a wrapped cell's widest (max-width 34em at 13 px)
 WRAP_CHARS = 32        # a long text cell wraps to about this many characters a line when the page is narrow
+MAX_DECIMALS = 4        # a value with at most this many decimals is shown as it is (68.333, not 68.33)
 FOLD_ROWS = 24          # a longer table is shown folded (its rows are in the notebook's CSV and one click away)
 FRACTION_DIGITS = 4     # a fraction with a longer denominator is shown as its decimal alone
 
@@ -73,6 +74,9 @@ def plain(x: float, digits: int = DIGITS) -> str:
         return f"{int(x):,}"
     if abs(x) >= 10 ** (digits - 1):
         return f"{x:,.0f}"
+    shortest = repr(x)   # a value already rounded to a few decimals (a notebook's .round(3)) keeps them all
+    if "e" not in shortest and len(shortest.partition(".")[2]) <= MAX_DECIMALS:
+        return shortest
     decimals = digits - 1 - math.floor(math.log10(abs(x)))
     text = f"{x:,.{decimals}f}"
     if "." in text:
