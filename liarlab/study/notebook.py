@@ -245,7 +245,11 @@ def claims_summary(table, limit: int = 15):
         about = ([f"{line['rows']} rows"] if line["rows"] > 1 else []) + (
             [_KIND_SHORT[line["kind"]]] if line["kind"] in ("arithmetic", "check") and mixed else [])
         name, claim = tables.tidy_text(str(line["family"])), tables.tidy_text(str(rep["claim"]))
-        text = name + (f" ({'; '.join(about)})" if about else "") + ("" if claim == name else f": {claim}")
+        suffix = f" ({'; '.join(about)})" if about else ""
+        if claim == name or claim.startswith(name.rstrip(" .")):   # the claim already says the family's name
+            text = claim + suffix
+        else:
+            text = name + suffix + f": {claim}"
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours(rep), "verdict": _family_verdict(line),
                       "cause": str(line["cause"]) if str(line["verdict"]) == "differs" else ""})
