@@ -245,7 +245,11 @@ def claims_summary(table, limit: int = 15):
         about = ([f"{line['rows']} rows"] if line["rows"] > 1 else []) + (
             [_KIND_SHORT[line["kind"]]] if line["kind"] in ("arithmetic", "check") and mixed else [])
         name, claim = tables.tidy_text(str(line["family"])), tables.tidy_text(str(rep["claim"]))
-        text = name + (f" ({'; '.join(about)})" if about else "") + ("" if claim == name else f": {claim}")
+        suffix = f" ({'; '.join(about)})" if about else ""
+        if claim == name or claim.startswith(name.rstrip(" .")):   # the claim already says the family's name
+            text = claim + suffix
+        else:
+            text = name + suffix + f": {claim}"
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours(rep), "verdict": _family_verdict(line),
                       "cause": str(line["cause"]) if str(line["verdict"]) == "differs" else ""})
@@ -325,10 +329,11 @@ def answer_placeholder() -> None:
 
 def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None,
                 second_quantity: str | None = None) -> str:
-    """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (and show it here too, so a
-    reader at the claims table sees it); returns the markdown. ``quantity`` names what the headline's number is
-    ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
-    row reported as the notebook's second main result."""
+    """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (shown here instead when this
+    kernel showed no placeholder); returns the markdown. ``quantity`` names what the headline's number is ("the
+    share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims row
+    reported as the notebook's second main result, ``second_quantity`` what its number is. The answer is shown
+    once, at the top: a page that repeated it at its claims would be a screen longer."""
     from IPython.display import Markdown, display
 
     from liarlab.study.answer import answer_paragraph
@@ -339,7 +344,8 @@ def fill_answer(claims, question: str, *, quantity: str | None = None, second: s
         # the first cell asks the question right above the placeholder: the answer there starts with the answer
         handle.update(Markdown(answer_paragraph(claims, None, quantity=quantity, second=second,
                                                 second_quantity=second_quantity)))
-    display(Markdown(text))
+    else:
+        display(Markdown(text))
     return text
 
 

@@ -21,9 +21,11 @@ MAX_WIDTH = 1300        # px: the widest table a 1400-px page shows without a sc
 ROUNDOFF = 1e-15        # below this a nonzero value is floating-point round-off, not a measured quantity
 DIGITS = 4              # significant digits of a non-integer cell
 CHAR_PX = 7.0           # px per character of the report's table font (13 px; digits about 7.2, letters about 6.5)
+HEADER_CHAR_PX = 8.4    # px per character of a bold header ("share_games_with_H" is one unbreakable word)
 CELL_PAD_PX = 14        # px of padding (0.5em a side) and border per column
 CELL_MAX_PX = 442       # px: a wrapped cell's widest (max-width 34em at 13 px)
 WRAP_CHARS = 32        # a long text cell wraps to about this many characters a line when the page is narrow
+MAX_DECIMALS = 4        # a value with at most this many decimals is shown as it is (68.333, not 68.33)
 FOLD_ROWS = 24          # a longer table is shown folded (its rows are in the notebook's CSV and one click away)
 FRACTION_DIGITS = 4     # a fraction with a longer denominator is shown as its decimal alone
 
@@ -33,6 +35,7 @@ _E_NUMBER = re.compile(r"(?<![\w.])([-+]?\d+(?:\.\d+)?[eE][-+]?\d+)(?![\w.])")
 _LONG_DECIMAL = re.compile(r"(?<![\w.])(-?\d+\.\d{7,})(?![\w.])")
 _FRACTION_TEXT = re.compile(r"^\s*(-?\d+)\s*/\s*(\d+)\s*$")
 _NUMBER_TEXT = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\s*$")
+_NAN_WORD = re.compile(r"(?<![\w<])(?:nan|NaN|<NA>)(?![\w>])")
 _MISSING_TEXT = {"", "nan", "NaN", "<NA>", "None", "NaT", "<NaT>"}
 
 WRAP = [{"selector": "td, th", "props": [("white-space", "normal"), ("text-align", "left"),
@@ -73,6 +76,9 @@ def plain(x: float, digits: int = DIGITS) -> str:
         return f"{int(x):,}"
     if abs(x) >= 10 ** (digits - 1):
         return f"{x:,.0f}"
+    shortest = repr(x)   # a value already rounded to a few decimals (a notebook's .round(3)) keeps them all
+    if "e" not in shortest and len(shortest.partition(".")[2]) <= MAX_DECIMALS:
+        return shortest
     decimals = digits - 1 - math.floor(math.log10(abs(x)))
     text = f"{x:,.{decimals}f}"
     if "." in text:
@@ -113,6 +119,7 @@ def tidy_text(text: str) -> str:
     decimals ("allowed [5e-05, 0.00015]" -> "allowed [0.00005, 0.00015]", "printed 0.3333333333333333" ->
     "printed 0.3333")."""
     text = _E_NUMBER.sub(lambda m: plain(float(m.group(1))), text)
+    text = _NAN_WORD.sub("n/a", text)   # "p = nan" in a note: a value that could not be computed
     return _LONG_DECIMAL.sub(lambda m: plain(float(m.group(1))), text)
 
 
@@ -184,7 +191,7 @@ def _column_px(header, cells) -> float:
     longest_cell = max((_cell_chars(c) for c in cells), default=0)
     words = str(header).split() or [""]
     longest_word = max(len(w) for w in words)
-    return min(max(longest_cell, longest_word) * CHAR_PX, CELL_MAX_PX) + CELL_PAD_PX
+    return min(max(longest_cell * CHAR_PX, longest_word * HEADER_CHAR_PX), CELL_MAX_PX) + CELL_PAD_PX
 
 
 def estimated_width(frame: pd.DataFrame) -> float:

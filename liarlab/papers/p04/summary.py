@@ -48,7 +48,8 @@ def position_game_line(state, opponent: str = "P2") -> str:
 
 def stage2_game_text(start, state, opponent: str = "d") -> str:
     """The dealt hands and the transcript of the worked stage-2 game, the learner in seat 0."""
-    lines = [f"hands dealt (counts of A 2 3 4 5): learner {start[0].tolist()}  {opponent} {start[1].tolist()}"]
+    counts = [" ".join(str(int(n)) for n in hand) for hand in start[:2]]   # numbers, not a list's repr
+    lines = [f"hands dealt (counts of A 2 3 4 5): learner {counts[0]};  {opponent} {counts[1]}"]
     lines += ["  " + line.replace("player 0", "learner").replace("player 1", opponent) for line in transcript(state)]
     return "\n".join(lines)
 
