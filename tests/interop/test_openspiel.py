@@ -159,15 +159,20 @@ def _policy_table(game: EndGame, name: str, seat: int) -> dict:
     return table
 
 
-def _openspiel_exploitability(ogame, game: EndGame, names, value) -> dict:
-    """{(name, seat): the seat's exploitability} from OpenSpiel's exact best response (TabularBestResponse) through
-    the wrapper: for the first mover v* + BR_2, for the second BR_1 - v* (notebook 06's definition)."""
+def _openspiel_exploitability(ogame, game: EndGame, names, value, export=None) -> dict:
+    """{(name, seat): the seat's exploitability} from OpenSpiel's exact best response (TabularBestResponse) on the
+    wrapped end game ``ogame``, or on its export to OpenSpiel's EFG game (``export``: the C++ walks the tree, not
+    the wrapper): for the first mover v* + BR_2, for the second BR_1 - v* (notebook 06's definition)."""
+    if export is not None:
+        ogame = export.game()
     out = {}
     for seat in (0, 1):
         responder = 1 - seat
         br = None
         for name in names:
             table = _policy_table(game, name, seat)
+            if export is not None:
+                table = export.policy_table(table)
             if br is None:
                 br = pyspiel.TabularBestResponse(ogame, responder, table)
             else:
@@ -187,11 +192,13 @@ def test_openspiels_best_response_equals_liarlabs_exact_one_for_the_papers_playe
     ogame = pyspiel.load_game("liarlab_endgame", {"faces": 3})
     value = solve_end_game(3).fraction
     found = _openspiel_exploitability(ogame, game, PLAYERS, float(value))
+    exported = _openspiel_exploitability(ogame, game, PLAYERS, float(value), osp.efg_export(ogame))
     for (name, seat), x in found.items():
         plan = exact_play.agent_plan(game, name, seat)
         best = exact_play.best_response_value(game, plan, 1 - seat)
         exact = value + best if seat == 0 else best - value
         assert x == pytest.approx(float(exact), abs=1e-12), (name, seat)
+        assert exported[name, seat] == pytest.approx(x, abs=1e-12), (name, seat)   # the export is the same game
 
 
 #: notebook 06's size: OpenSpiel walks the 295,000 states of the wrapped game through Python (minutes): CI runs it
@@ -207,7 +214,7 @@ def test_openspiels_exploitability_equals_notebook_06s_fractions_at_six_faces():
     table = table[(table.game == "1v1") & (table.faces == 6)]
     game = EndGame(6, (1, 1), "normal")
     ogame = pyspiel.load_game("liarlab_endgame", {"faces": 6})
-    found = _openspiel_exploitability(ogame, game, PLAYERS, -1 / 9)
+    found = _openspiel_exploitability(ogame, game, PLAYERS, -1 / 9, osp.efg_export(ogame))
     for (name, seat), x in found.items():
         row = table[(table.agent == name) & (table.seat == ("first", "second")[seat])]
         assert len(row) == 1, (name, seat)
@@ -226,9 +233,26 @@ def _cfr_plus(game, iterations):
 
 
 def _as_efg(game):
-    """The wrapped game as OpenSpiel's own extensive-form game (open_spiel.python.algorithms.gambit exports the
-    tree, walking the wrapper once; load_efg_game reads it back in C++): CFR+ then iterates in C++."""
-    return pyspiel.load_efg_game(gambit.export_gambit(game))
+    """The wrapped game as OpenSpiel's own extensive-form game (liarlab.interop.openspiel.efg_export walks the
+    wrapper once; load_efg_game reads it back in C++): CFR+ then iterates in C++."""
+    return osp.efg_export(game).game()
+
+
+def test_the_export_is_openspiels_own_export_of_the_wrapped_game():
+    game = pyspiel.load_game("liarlab_endgame", {"faces": 2})
+    ours, theirs = _as_efg(game), pyspiel.load_efg_game(gambit.export_gambit(game))
+    for efg in (ours, theirs):
+        assert len(get_all_states.get_all_states(efg, include_terminals=True, include_chance_states=True)) == \
+            _count_end_game_states(2)
+    policy = pyspiel.CFRPlusSolver(ours)
+    for _ in range(50):
+        policy.evaluate_and_update_policy()
+    value = pyspiel.expected_returns(ours.new_initial_state(), policy.tabular_average_policy(), -1, True)[0]
+    policy = pyspiel.CFRPlusSolver(theirs)
+    for _ in range(50):
+        policy.evaluate_and_update_policy()
+    assert pyspiel.expected_returns(theirs.new_initial_state(), policy.tabular_average_policy(), -1,
+                                    True)[0] == pytest.approx(value, abs=1e-12)
 
 
 def test_cfr_plus_on_the_wrapped_end_game_converges_to_liarlabs_exact_value_at_three_faces():
