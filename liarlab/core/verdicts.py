@@ -126,9 +126,15 @@ def _count(name: str, value, low: int, high: int = 2**53) -> int:
 
 def _bound(name: str, value) -> float:
     """An end of a quantity's range: a number, infinite allowed (no bound on that side), NaN refused."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(float(value)):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ValueError(f"{name} must be a number (-inf or inf for no bound), got {value!r}")
-    return float(value)
+    try:
+        x = float(value)
+    except OverflowError:     # an int beyond any float: no bound on that side
+        return math.inf if value > 0 else -math.inf
+    if math.isnan(x):
+        raise ValueError(f"{name} must be a number (-inf or inf for no bound), got {value!r}")
+    return x
 
 
 def _range(what: str, low, high) -> tuple[float, float]:
