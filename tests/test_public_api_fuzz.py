@@ -221,6 +221,12 @@ TABLE = Code("FastTable.new()")
 LIARDICE_AGENTS = Code("[make_agent('liardice', 'random-guess'), make_agent('liardice', 'test-program', type_id=5)]")
 
 
+#: a door's hostile values: HOSTILE's, but its ints either not positive or beyond every size a door takes (a valid
+#: but large size, Ferguson's game at N = 1,500, is a long computation, not a hang)
+DOOR_HOSTILE = st.one_of(st.sampled_from(HOSTILE_VALUES), st.floats(allow_nan=True, allow_infinity=True),
+                         st.integers(max_value=0), st.integers(min_value=10**9, max_value=2**70), st.text(max_size=4))
+
+
 def neighbourhood(**fields):
     """Arguments with each field drawn from its valid values, and at most one field replaced by a hostile value.
     A field named ``_0``, ``_1``, ... is positional."""
@@ -229,7 +235,7 @@ def neighbourhood(**fields):
         chosen = {k: d(st.sampled_from(v)) for k, v in fields.items()}
         bad = d(st.sampled_from([None, *fields]))
         if bad is not None:
-            chosen[bad] = d(HOSTILE)
+            chosen[bad] = d(DOOR_HOSTILE)
         args = [chosen.pop(f"_{i}") for i in range(len(fields)) if f"_{i}" in chosen]
         return args, chosen
     return draw()

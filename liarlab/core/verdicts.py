@@ -462,7 +462,10 @@ def within(est: Estimate, lo: float, hi: float, what: str, *, span: float | None
 
 def printed_band(printed: float, decimals: int | None = None, truncated: bool = False) -> tuple[float, float]:
     """The values that print as ``printed`` at ``decimals`` decimals (rounded, or truncated toward zero)."""
-    printed = float(printed)
+    printed = check_real("printed_band: printed", printed)
+    if decimals is not None:
+        decimals = check_int("printed_band: decimals", decimals, 0, 300)
+    truncated = check_bool("printed_band: truncated", truncated)
     if decimals is None:
         return printed, printed
     unit = 10.0 ** -decimals
