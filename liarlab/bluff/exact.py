@@ -105,7 +105,7 @@ from liarlab.bluff.rules import (  # noqa: F401  (Rules, make_rules, round_size:
 )
 from liarlab.core.measures import nash_conv
 from liarlab.core.reprs import compact_repr
-from liarlab.core.validation import check_int
+from liarlab.core.validation import check_int, check_real
 
 __all__ = [
     "BluffSolution",
@@ -214,6 +214,7 @@ def solve_round_lp(r: Rules, continuation, max_bytes, tolerance, method="highs")
     the payoffs after a challenge taken from ``continuation[(x, y)]`` (the smaller rounds' values; ``{}`` or None
     for one die each): what :func:`solve_lp` solves after the rounds below. ``tolerance`` and ``method`` as there;
     raises ValueError when the LP would exceed ``max_bytes``."""
+    check_real("tolerance", tolerance, 1e-10)     # HiGHS's range; a NaN tolerance crashes it
     size = check_fits(r.faces, r.dice, max_bytes)
     t0 = time.perf_counter()
     rnd = Round(r)

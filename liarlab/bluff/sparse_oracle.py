@@ -46,6 +46,7 @@ from numba import njit
 
 from liarlab.bluff.rounds import max_min_lp
 from liarlab.core.reprs import compact_repr
+from liarlab.core.validation import check_real
 
 __all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "Checkpoint", "ORACLES", "DEFAULT_ORACLE", "solve_certified", "best_response_sparse", "plans_bracket",
            "closed"]
@@ -732,6 +733,10 @@ def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-
     n = tree.n
     if oracle not in ORACLES:
         raise ValueError(f"oracle must be 'fringe' or 'classic', not {oracle!r}")
+    # a NaN target never closes the bracket (the restricted set grows to the whole round), and HiGHS takes no
+    # tolerance outside [1e-10, inf): both refused here, the one loop every double oracle runs
+    check_real("target", target, 1e-10)
+    check_real("tolerance", tolerance, 1e-10)
     singles = np.int64(1) << np.arange(n, dtype=np.int64)
     H = closed(np.concatenate([[0], singles])) if H0 is None else closed(H0)
     threads = _use_threads(threads)

@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 import numpy as np
 
 from liarlab.core.seeds import generator
+from liarlab.core.validation import check_int
 
 
 @runtime_checkable
@@ -72,6 +73,9 @@ def play_game(state: State, agents: Sequence[Agent], rng: np.random.Generator,
     hanging.
     """
     rng = generator(rng)
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a game state (liarlab.core.api.State: new_game(...)), got {type(state).__name__}")
+    max_actions = check_int("max_actions", max_actions, 1)
     listed = list_legal if isinstance(list_legal, Sequence) else None
     for _ in range(max_actions):
         if state.is_terminal():

@@ -44,8 +44,22 @@ class Hand(tuple):
         return count_matching(self, face, wild)
 
 
+#: the largest dice and faces the counting functions take (their counts are exact big ints); the functions that
+#: list hands or patterns one by one take at most LISTED of them
+MAX_DICE = 1_000
+MAX_FACES = 1_000
+LISTED = 10_000_000
+MAX_PATTERN_DICE = 40     # integer partitions of 40: 37,338 patterns
+
+
 def _check(dice: int, faces: int) -> tuple[int, int]:
-    return check_int("dice", dice, 1), check_int("faces", faces, 2)
+    return check_int("dice", dice, 1, MAX_DICE), check_int("faces", faces, 2, MAX_FACES)
+
+
+def _check_listed(what: str, count: int, dice: int, faces: int) -> None:
+    if count > LISTED:
+        size = f"{count:,}" if count < 10**15 else f"about 10^{int(count.bit_length() * 0.30103)}"
+        raise ValueError(f"{what} with dice={dice}, faces={faces} lists {size} hands, more than {LISTED:,}")
 
 
 def hands_total(dice: int = 5, faces: int = 6) -> int:
@@ -57,6 +71,7 @@ def hands_total(dice: int = 5, faces: int = 6) -> int:
 def hands_with_exactly(k: int, dice: int = 5, faces: int = 6) -> int:
     """Ordered hands showing a given face exactly ``k`` times: C(dice, k) (faces-1)^(dice-k)."""
     dice, faces = _check(dice, faces)
+    k = check_int("k", k)
     if not 0 <= k <= dice:
         return 0
     return comb(dice, k) * (faces - 1) ** (dice - k)
@@ -64,6 +79,7 @@ def hands_with_exactly(k: int, dice: int = 5, faces: int = 6) -> int:
 
 def hands_with_at_least(k: int, dice: int = 5, faces: int = 6) -> int:
     """Ordered hands showing a given face at least ``k`` times (paper 01, Table 4.7 cumulative row)."""
+    k, (dice, faces) = check_int("k", k), _check(dice, faces)
     return sum(hands_with_exactly(j, dice, faces) for j in range(max(k, 0), dice + 1))
 
 
@@ -74,7 +90,12 @@ def probability_at_least(k: int, dice: int = 5, faces: int = 6) -> Fraction:
 
 def cumulative_weights(dice: int = 5, faces: int = 6) -> list[int]:
     """``[hands with >= r of a face for r = 0..dice]``: the random-guess bid weights (7776, 4651, ...)."""
-    return [hands_with_at_least(r, dice, faces) for r in range(dice + 1)]
+    dice, faces = _check(dice, faces)
+    out, total = [], 0
+    for r in range(dice, -1, -1):        # sums from the top: one pass, not one sum per r
+        total += hands_with_exactly(r, dice, faces)
+        out.append(total)
+    return out[::-1]
 
 
 def multiplicity_pattern(hand) -> tuple[int, ...]:
@@ -113,6 +134,7 @@ def integer_partitions(n: int, largest: int | None = None):
 def pattern_counts(dice: int = 5, faces: int = 6) -> dict[tuple[int, ...], int]:
     """Ordered hands per multiplicity pattern; the counts sum to faces ** dice."""
     dice, faces = _check(dice, faces)
+    check_int("dice (listed by pattern)", dice, 1, MAX_PATTERN_DICE)
     return {p: pattern_count(p, faces) for p in integer_partitions(dice) if len(p) <= faces}
 
 
@@ -188,6 +210,7 @@ def dice_multisets(dice: int, faces: int) -> tuple[tuple[tuple[int, ...], Fracti
     probabilities: far fewer states than the faces**dice ordered hands.
     """
     dice, faces = _check(dice, faces)
+    _check_listed("dice_multisets", comb(faces + dice - 1, dice), dice, faces)
     total = faces**dice
     out = []
     for hand in itertools.combinations_with_replacement(range(1, faces + 1), dice):
@@ -202,6 +225,9 @@ def count_matching(hand, face: int, wild: int | None = None) -> int:
     (Liar Dice's table-wide count from counts per face is ``liarlab.liardice.rules.count_on_table``.)
     """
     hand = list(hand)
+    face = check_int("face", face)
+    if wild is not None:
+        wild = check_int("wild", wild)
     if wild is None or face == wild:
         return sum(1 for d in hand if d == face)
     return sum(1 for d in hand if d == face or d == wild)
@@ -210,10 +236,16 @@ def count_matching(hand, face: int, wild: int | None = None) -> int:
 def enumerate_hands(dice: int = 5, faces: int = 6) -> np.ndarray:
     """All ordered hands as an array of shape (faces**dice, dice): brute force for checks."""
     dice, faces = _check(dice, faces)
+    _check_listed("enumerate_hands", faces**dice, dice, faces)
     return np.array(list(itertools.product(range(1, faces + 1), repeat=dice)), dtype=np.int8)
 
 
 # --- paper 02: Q-table key space (Tables 4-4, 6-1, 6-2) --------------------------------------------
+
+#: the largest history and player count the Q-space formulas take
+MAX_HISTORY = 100
+MAX_PLAYERS = 1_000
+
 
 def q_action_keys(history: int, players: int) -> int:
     """N_act(n, k): keys of (own action + n history slots), actions strictly increasing, '[0,0]' padded.
@@ -221,16 +253,16 @@ def q_action_keys(history: int, players: int) -> int:
     With A = 30k + 1 actions (all bids plus the challenge), a key's real actions form an
     (n+1-m)-subset for m padding slots; the single key 'challenge at the opening' is illegal.
     """
-    n = check_int("history", history, 1)
-    k = check_int("players", players, 2)
+    n = check_int("history", history, 1, MAX_HISTORY)
+    k = check_int("players", players, 2, MAX_PLAYERS)
     actions = 30 * k + 1
     return sum(comb(actions, n + 1 - m) for m in range(n + 1)) - 1
 
 
 def q_challenge_keys(history: int, players: int) -> int:
     """N_chal(n, k): keys whose own action is the challenge."""
-    n = check_int("history", history, 1)
-    k = check_int("players", players, 2)
+    n = check_int("history", history, 1, MAX_HISTORY)
+    k = check_int("players", players, 2, MAX_PLAYERS)
     return sum(comb(30 * k, n - m) for m in range(n + 1)) - 1
 
 
@@ -246,7 +278,7 @@ def q_space_full(history: int, players: int) -> int:
 
 def brute_force_q_keys(history: int, players: int) -> tuple[int, int]:
     """(N_act, N_chal) by listing keys one by one; only for small ``history`` (tests, notebook 00)."""
-    k = check_int("players", players, 2)
+    k = check_int("players", players, 2, 10)
     n = check_int("history", history, 1, 2)
     bids = list(range(1, 30 * k + 1))  # bids in increasing order; the challenge is action 30k+1
     challenge = 30 * k + 1
@@ -262,8 +294,9 @@ def brute_force_q_keys(history: int, players: int) -> tuple[int, int]:
 
 def legal_bid_count(players: int, dice: int = 5, faces: int = 6, min_count: int = 2) -> int:
     """Bids 'x of y' with min_count <= x <= players*dice: 54 for two players, 144 for five."""
-    players = check_int("players", players, 2)
+    players = check_int("players", players, 2, MAX_PLAYERS)
     dice, faces = _check(dice, faces)
+    min_count = check_int("min_count", min_count, 1, players * dice)
     return (players * dice - min_count + 1) * faces
 
 

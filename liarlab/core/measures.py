@@ -12,12 +12,25 @@ Tables say which one they report (columns ``nash_conv`` / ``mean_gain``); the wo
 """
 from __future__ import annotations
 
+import numbers
+
+import numpy as np
+
+
+def _gain(name: str, value):
+    """A best-response gain: a finite number or an array of them (a NaN gain is no distance)."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.ndarray)):
+        raise ValueError(f"{name} must be a finite number (or an array of them), got {value!r}")
+    if not np.all(np.isfinite(np.asarray(value, dtype=float))):
+        raise ValueError(f"{name} must be finite, got {value!r}")
+    return value
+
 
 def nash_conv(gain_1, gain_2):
     """Sum of both players' best-response gains."""
-    return gain_1 + gain_2
+    return _gain("gain_1", gain_1) + _gain("gain_2", gain_2)
 
 
 def mean_gain(gain_1, gain_2):
     """Mean of both players' best-response gains (half of :func:`nash_conv`)."""
-    return (gain_1 + gain_2) / 2
+    return (_gain("gain_1", gain_1) + _gain("gain_2", gain_2)) / 2

@@ -7,6 +7,8 @@ from scipy import stats as _st
 from liarlab.core.validation import check_finite_values, check_real
 
 Z95 = float(_st.norm.ppf(0.975))
+#: the most games an interval is computed for: beyond it the squares in Wilson's formula overflow a float
+MAX_GAMES = 1e15
 
 
 def wilson_interval(wins, n, z: float = Z95):
@@ -14,8 +16,8 @@ def wilson_interval(wins, n, z: float = Z95):
     z = check_real("wilson_interval: z", z, 0.0, low_open=True)
     wins = _finite_array("wilson_interval: wins", wins)
     n = _finite_array("wilson_interval: n", n)
-    if np.any(n <= 0):
-        raise ValueError("n (number of games) must be > 0")
+    if np.any(n <= 0) or np.any(n > MAX_GAMES):
+        raise ValueError(f"n (number of games) must be > 0 and at most {MAX_GAMES:.0e}")
     if np.any(wins < 0) or np.any(wins > n):
         raise ValueError("wilson_interval: wins must lie in [0, n]")
     p = wins / n

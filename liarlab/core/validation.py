@@ -37,7 +37,7 @@ def check_choice(name: str, value, choices) -> object:
 
 def check_probability(name: str, value) -> float:
     """Return ``value`` as a float in [0, 1], or raise ValueError naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0.0 <= float(value) <= 1.0:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0.0 <= _float(value) <= 1.0:
         raise ValueError(f"{name} must be a probability in [0, 1], got {_short(value)}")
     return float(value)
 
@@ -51,7 +51,7 @@ def check_real(name: str, value, low: float | None = None, high: float | None = 
     allowed = f"a finite number in {'(' if low_open or low is None else '['}{lo}, {hi}{')' if high_open or high is None else ']'}"
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ValueError(f"{name} must be {allowed}, got {_short(value)}")
-    x = float(value)
+    x = _float(value)
     if not math.isfinite(x) or (low is not None and (x <= low if low_open else x < low)) or \
             (high is not None and (x >= high if high_open else x > high)):
         raise ValueError(f"{name} must be {allowed}, got {_short(value)}")
@@ -101,6 +101,14 @@ def range_text(low, high) -> str:
     if high is not None:
         return f"<= {high}"
     return ""
+
+
+def _float(value) -> float:
+    """``float(value)``, or NaN for a number too large for a float (an int of 400 digits): refused as not finite."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.nan
 
 
 def _short(value, limit: int = 80) -> str:

@@ -127,9 +127,15 @@ def _count(name: str, value, low: int, high: int = 2**53) -> int:
 
 def _bound(name: str, value) -> float:
     """An end of a quantity's range: a number, infinite allowed (no bound on that side), NaN refused."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(float(value)):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ValueError(f"{name} must be a number (-inf or inf for no bound), got {value!r}")
-    return float(value)
+    try:
+        x = float(value)
+    except OverflowError:     # an int beyond any float: no bound on that side
+        return math.inf if value > 0 else -math.inf
+    if math.isnan(x):
+        raise ValueError(f"{name} must be a number (-inf or inf for no bound), got {value!r}")
+    return x
 
 
 def _range(what: str, low, high) -> tuple[float, float]:
@@ -469,7 +475,10 @@ def _miss(gap: float, est: Estimate) -> float | None:
 
 def printed_band(printed: float, decimals: int | None = None, truncated: bool = False) -> tuple[float, float]:
     """The values that print as ``printed`` at ``decimals`` decimals (rounded, or truncated toward zero)."""
-    printed = float(printed)
+    printed = check_real("printed_band: printed", printed)
+    if decimals is not None:
+        decimals = check_int("printed_band: decimals", decimals, 0, 300)
+    truncated = check_bool("printed_band: truncated", truncated)
     if decimals is None:
         return printed, printed
     unit = 10.0 ** -decimals

@@ -40,6 +40,10 @@ STARTERS = {"alternate": 0, "random": 1, 0: 2, 1: 3}
 _SPEC_COLUMNS = 6
 
 
+#: the most games one call simulates: its per-game arrays (five int64 each) take 40 bytes a game
+MAX_GAMES = 100_000_000
+
+
 def agent_spec(agent) -> tuple[np.ndarray, float]:
     """Encode a reference agent for the compiled simulator: (int spec, mix_lambda)."""
     spec = np.zeros(_SPEC_COLUMNS, dtype=np.int64)
@@ -307,7 +311,8 @@ def simulate_match(agent_a, agent_b, n_games: int, rng: np.random.Generator, *, 
     challenge), ``final_quantity``, ``final_face``, ``challenger``.
     """
     rng = generator(rng)
-    n_games = check_int("n_games", n_games, 0)
+    n_games = check_int("n_games", n_games, 0, MAX_GAMES)
+    max_iterations = check_int("max_iterations", max_iterations, 1)
     _check_config(config)
     if starters not in STARTERS:
         raise ValueError(f"starters must be one of {list(STARTERS)}, got {starters!r}")

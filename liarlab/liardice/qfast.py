@@ -51,6 +51,8 @@ KIND_CODES = {"RAND": RAND, "EXP0": EXP0, "EXP1": EXP1, "EXP2": EXP2, "EXP3": EX
 RULE_CODES = {r: i for i, r in enumerate(RULES)}
 FALLBACK_CODES = {"smallest": 0, "best_face_plus_one": 1}
 MAX_K = MAX_PLAYERS
+#: the most games one call plays: its per-game records take 8 bytes a game
+MAX_GAMES = 100_000_000
 # the report's history lengths 1..3, partial and full hand: MAX_HISTORY (liarlab.liardice.qtable)
 # The report's bid ladder (bids from one die, faces 1..6) for up to MAX_K players, as arrays the compiled code
 # reads (numba freezes them as constants): QUANTITY[b] and FACE[b] (0-based) of bid b, INDEX[q, f] of bid (q, f + 1).
@@ -680,7 +682,7 @@ def play(lineup, n_games: int, rng: np.random.Generator, *, learner: int | None 
     ``hands``: optional fixed hands, shape (n_games, k, 6) counts per face by seat (for tests).
     """
     rng = generator(rng)
-    n_games = check_int("n_games", n_games, 0)
+    n_games = check_int("n_games", n_games, 0, MAX_GAMES)
     players = [as_player(p) for p in lineup]
     k = len(players)
     check_int("number of players", k, 2, MAX_K)

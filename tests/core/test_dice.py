@@ -80,7 +80,7 @@ def test_bad_parameters_raise_value_error(call):
 
 
 def test_error_names_the_parameter_and_range():
-    with pytest.raises(ValueError, match=r"faces must be an integer >= 2, got 1"):
+    with pytest.raises(ValueError, match=r"faces must be an integer in 2..1000, got 1"):
         dice.hands_total(5, 1)
 
 
