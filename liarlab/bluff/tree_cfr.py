@@ -35,7 +35,7 @@ from numba import njit
 
 from liarlab.bluff.sparse_oracle import SparsePlan, Tree, closed, plans_bracket
 
-__all__ = ["TreeCFR", "CFRReport", "cfr_plus_iterations", "average_plans", "exploitability", "seed_histories", "reach_of", "seed_checkpoint", "abstract_cfr", "abstract_seed",
+__all__ = ["TreeCFR", "CFRReport", "cfr_plus_iterations", "average_plans", "exploitability", "seed_histories", "reach_of", "seed_checkpoint", "abstract_cfr", "abstract_seed", "plans_inside",
            "reference_cfr_plus"]
 
 
@@ -358,6 +358,28 @@ def seed_histories(plans, weight: float = 0.0) -> np.ndarray:
     for plan in plans:
         ok &= reach_of(plan)[:, index_in(plan.nodes, common)].max(axis=0) > weight
     return closed(np.concatenate([[0], common[ok]]))
+
+
+def plans_inside(tree: Tree, A: list, H: np.ndarray) -> tuple:
+    """The averages ``A`` played inside the prefix-closed set ``H`` only: at each information set in H a player
+    keeps the call and its bids into H (renormalised), and it calls wherever it is to move outside H. Plans small
+    enough to store (H, and the children where the opponent leaves it), certified as any others; how the open cells'
+    CFR+ brackets were stored (issue 53). ``A`` is left as it is; dense masks: 2^n flags and one copy of each array."""
+    from liarlab.bluff.sparse_oracle import mover_of, topbit_of
+
+    M = 1 << tree.n
+    masks = np.arange(M, dtype=np.int64)
+    mover = mover_of(masks)
+    inside = np.zeros(M, dtype=bool)
+    inside[np.asarray(H, dtype=np.int64)] = True
+    parent_inside = inside[masks - topbit_of(masks)]
+    out = []
+    for p in (0, 1):
+        a = A[p].copy()
+        a[(mover == p) & ~inside] = 1.0                                          # its call outside H
+        a[(mover != p) & (masks > 0) & ~(inside & parent_inside)] = 0.0          # no bid out of H
+        out.append(a)
+    return average_plans(tree, out, 0.0)
 
 
 def seed_checkpoint(tree: Tree, plans, H0: np.ndarray, folder, seconds: float = 0.0) -> Path:

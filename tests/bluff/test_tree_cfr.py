@@ -126,3 +126,19 @@ def test_abstract_seed_is_a_small_prefix_closed_play_the_oracle_closes_from():
     assert tc.abstract_seed(tree, B, 1e-4).size >= H0.size
     sol = so.solve_certified(tree, H0=H0, oracle="classic", threads=False)
     assert abs(sol.value - float(certify_end_game(game).fraction)) < 1e-9
+
+
+def test_plans_inside_a_seed_stay_in_it_call_outside_and_are_certified():
+    game = EndGame(4, (2, 1))
+    tree = _tree(game)
+    solver = tc.TreeCFR(tree)
+    solver.step(100)
+    H = tc.seed_histories(solver.plans(0.01), 1e-2)
+    plans = tc.plans_inside(tree, solver.A, H)
+    for plan in plans:
+        own = plan.nodes[(plan.X.max(axis=0) > 0) & (so.mover_of(plan.nodes) != plan.player) & (plan.nodes > 0)]
+        assert np.all(so.member(H, own)), "a player bids only into H"
+    lower, upper, _ = tc.exploitability(tree, plans)
+    fraction = float(certify_end_game(game).fraction)
+    assert lower <= fraction <= upper
+    assert plans[0].nodes.size < (1 << tree.n) // 2

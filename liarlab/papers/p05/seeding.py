@@ -1,0 +1,38 @@
+"""Notebook 05's seven open end-game cells and how each stored solve was seeded (issue 53): one table and its
+caption, read from the verified end-game table and from each certificate's own record (its meta's ``seed``)."""
+from __future__ import annotations
+
+import pandas as pd
+
+from liarlab.papers.p05 import certificates, numbers
+from liarlab.papers.p05 import endgame as eg
+
+__all__ = ["stored_seed", "open_cells_view", "open_cells_caption"]
+
+
+def stored_seed(a: int, b: int, faces: int, convention: str) -> dict:
+    """The seed a stored four-dice solve started from, as its certificate records it ({}: from the single bids)."""
+    closed_file, open_file = eg.plans_path(a, b, faces, convention), eg.open_path(a, b, faces, convention)
+    meta = certificates.read(closed_file)[2] if closed_file.exists() else certificates.read_open(open_file)[1]
+    return meta.get("seed") or {}
+
+
+def open_cells_view(table: pd.DataFrame) -> pd.DataFrame:
+    """One row for each of :data:`~liarlab.papers.p05.endgame.OPEN_CELLS` present in the end-game table: its value
+    (when it has closed) or certified bracket, width, round, |H| and solve seconds, and the seed of its stored solve."""
+    seven = table[[(r.a, r.b, r.faces, r.convention) in eg.OPEN_CELLS for r in table.itertuples()]]
+    seeds = [stored_seed(r.a, r.b, r.faces, r.convention) for r in seven.itertuples()]
+    still_open = eg.is_open(seven).to_numpy()
+    return pd.DataFrame({
+        "game": [f"{r.a}v{r.b} N={r.faces} {r.convention}" for r in seven.itertuples()],
+        "value or bracket": [eg.bracket_text(r.lower, r.upper) if o else (r.fraction or f"{r.value:.12f}")
+                             for r, o in zip(seven.itertuples(), still_open)],
+        "open": still_open, "width": seven.width.to_numpy(), "round": seven.iterations.to_numpy(),
+        "histories in H": seven.restricted_histories.to_numpy(), "solve seconds": seven.seconds.round(0).to_numpy(),
+        "seed": [s.get("method", "") for s in seeds], "seed histories": [s.get("histories", "") for s in seeds]})
+
+
+def open_cells_caption(view: pd.DataFrame) -> str:
+    widest = numbers.sci(view[view.open].width.max()) if view.open.any() else "none"
+    return (f"*{int((~view.open).sum())} of these {len(view)} cells are now exact; {int((view.seed != '').sum())} "
+            f"stored solves were seeded; the widest bracket still open is {widest}.*")
