@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import pandas as pd
 
-from liarlab.papers.p05 import certificates, numbers
+from liarlab.bluff import certificates
+from liarlab.bluff import endgame_store as store
 from liarlab.papers.p05 import endgame as eg
+from liarlab.papers.p05 import numbers
 
 __all__ = ["stored_seed", "open_cells_view", "open_cells_caption"]
 
 
 def stored_seed(a: int, b: int, faces: int, convention: str) -> dict:
     """The seed a stored four-dice solve started from, as its certificate records it ({}: from the single bids)."""
-    closed_file, open_file = eg.plans_path(a, b, faces, convention), eg.open_path(a, b, faces, convention)
+    closed_file, open_file = store.plans_path(a, b, faces, convention), store.open_path(a, b, faces, convention)
     meta = certificates.read(closed_file)[2] if closed_file.exists() else certificates.read_open(open_file)[1]
     return meta.get("seed") or {}
 
@@ -20,7 +22,7 @@ def stored_seed(a: int, b: int, faces: int, convention: str) -> dict:
 def open_cells_view(table: pd.DataFrame) -> pd.DataFrame:
     """One row for each of :data:`~liarlab.papers.p05.endgame.OPEN_CELLS` present in the end-game table: its value
     (when it has closed) or certified bracket, width, round, |H| and solve seconds, and the seed of its stored solve."""
-    seven = table[[(r.a, r.b, r.faces, r.convention) in eg.OPEN_CELLS for r in table.itertuples()]]
+    seven = table[[(r.a, r.b, r.faces, r.convention) in store.OPEN_CELLS for r in table.itertuples()]]
     seeds = [stored_seed(r.a, r.b, r.faces, r.convention) for r in seven.itertuples()]
     still_open = eg.is_open(seven).to_numpy()
     return pd.DataFrame({
