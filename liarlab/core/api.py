@@ -76,6 +76,10 @@ def play_game(state: State, agents: Sequence[Agent], rng: np.random.Generator,
     if not isinstance(state, State):
         raise TypeError(f"state must be a game state (liarlab.core.api.State: new_game(...)), got {type(state).__name__}")
     max_actions = check_int("max_actions", max_actions, 1)
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence) or not all(
+            isinstance(a, Agent) for a in agents):
+        raise TypeError("agents must be a sequence of agents, one per seat (liarlab.core.api.make_agent), got "
+                        f"{type(agents).__name__}")
     listed = list_legal if isinstance(list_legal, Sequence) else None
     for _ in range(max_actions):
         if state.is_terminal():

@@ -21,8 +21,12 @@ def _gain(name: str, value):
     """A best-response gain: a finite number or an array of them (a NaN gain is no distance)."""
     if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.ndarray)):
         raise ValueError(f"{name} must be a finite number (or an array of them), got {value!r}")
-    if not np.all(np.isfinite(np.asarray(value, dtype=float))):
-        raise ValueError(f"{name} must be finite, got {value!r}")
+    try:
+        finite = bool(np.all(np.isfinite(np.asarray(value, dtype=float))))
+    except OverflowError:     # an int beyond any float
+        finite = False
+    if not finite:
+        raise ValueError(f"{name} must be finite, got {value!r:.80}")
     return value
 
 

@@ -365,11 +365,16 @@ def needs_legal_actions(agent) -> bool:
     return getattr(agent, "needs_legal_actions", True)
 
 
+#: the most games one :func:`play_match` plays: each is played in Python and kept as a GameRecord (the compiled
+#: simulators, liarlab.liardice.simulate_match and play_q, take far more)
+MAX_RECORDED_GAMES = 10_000_000
+
+
 def play_match(agents: Sequence, n_games: int, rng: np.random.Generator, config: LiarDiceConfig = THESIS,
                starters: str = "alternate") -> list[GameRecord]:
     """``n_games`` independent games; starters ``alternate`` (game i starts with seat i mod n) or ``random``."""
     rng = generator(rng)
-    check_int("n_games", n_games, 0)
+    check_int("n_games", n_games, 0, MAX_RECORDED_GAMES)
     if starters not in ("alternate", "random") and not isinstance(starters, int):
         raise ValueError(f"starters must be 'alternate', 'random' or a seat number, got {starters!r}")
     records = []
