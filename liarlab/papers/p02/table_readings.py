@@ -28,7 +28,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from liarlab.core.validation import check_choice
+from liarlab.core.validation import check_choice, check_int
 from liarlab.liardice.qfast import FastTable, Player, play, train
 from liarlab.papers.p02 import experiments as ex
 
@@ -132,11 +132,47 @@ def frames(stage_games: int, eval_games: int, epsilon_eval: float, run_seed: int
     return top30_frame(setup, seeds, variant)
 
 
+#: tables a task of :func:`parallel_frames` trains and plays (a few seconds at full size: enough to hide a task's
+#: overhead, few enough that two workers finish together on a 134-table row)
+TASK_TABLES = 8
+
+
+def _frames_task(rng, **kwargs) -> pd.DataFrame:
+    """One task of :func:`parallel_frames`: :func:`frames` on a block of seeds. ``rng`` (the executor's stream) is
+    not used: every table and every evaluation draws its stream from its own labels, so a block's rows are the rows
+    the serial frame has for those seeds."""
+    del rng
+    return frames(**kwargs)
+
+
+def blocks(what: str, names: tuple, seeds: tuple, size: int | None = None) -> list[tuple[tuple, tuple]]:
+    """(names, seeds) blocks of ``size`` seeds (default :data:`TASK_TABLES`) in the serial frame's row order (name,
+    then seed; top30 has seeds only)."""
+    size = check_int("size", TASK_TABLES if size is None else size, 1)
+    per_name = [(n,) for n in names] if what != "top30" else [tuple(names)]
+    return [(ns, tuple(seeds[i:i + size])) for ns in per_name for i in range(0, len(seeds), size)]
+
+
+def parallel_frames(stage_games: int, eval_games: int, epsilon_eval: float, run_seed: int, fallback: str, what: str,
+                    names: tuple, seeds: tuple, variant: str) -> pd.DataFrame:
+    """:func:`frames`, its tables trained and played in the run's workers
+    (:func:`liarlab.study.parallel.run_tasks`, the first block in this process so that the numba engine compiles
+    once), a block of :data:`TASK_TABLES` seeds a task; the same rows, in the same order, as :func:`frames`."""
+    from liarlab.study.parallel import run_tasks
+
+    check_choice("what", what, ("self_play", "vs_exp", "top30"))
+    fixed = {"stage_games": stage_games, "eval_games": eval_games, "epsilon_eval": epsilon_eval,
+             "run_seed": run_seed, "fallback": fallback, "what": what, "variant": variant}
+    tasks = [{**fixed, "names": ns, "seeds": ss} for ns, ss in blocks(what, tuple(names), tuple(seeds))]
+    parts = run_tasks(_frames_task, tasks, run_seed, first_here=True, desc=f"reading: {variant}")
+    return pd.concat(parts, ignore_index=True)
+
+
 def cached_frames(setup: ex.Setup, what: str, names, seeds, variant: str) -> pd.DataFrame:
-    """:func:`frames` for the run's setup, from the run's cache when it ran before."""
+    """:func:`parallel_frames` for the run's setup, from the run's cache when it ran before."""
     from liarlab.study import cache
 
-    return cache.cached_call(frames, setup.stage_games, setup.eval_games, setup.epsilon_eval, setup.seed,
+    return cache.cached_call(parallel_frames, setup.stage_games, setup.eval_games, setup.epsilon_eval, setup.seed,
                              setup.fallback, what, tuple(names), tuple(int(s) for s in seeds), variant)
 
 
