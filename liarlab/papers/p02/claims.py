@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from liarlab.core import verdicts as V
-from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, estimate, honest_fallback_choice
+from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, estimate, honest_fallback_choice, per_seed
 from liarlab.papers.p02.printed import (
     EXPLORED_SHARE_100K,
     GAME_LENGTH_RANGE,
@@ -139,6 +139,22 @@ def _where(frame: pd.DataFrame, **where) -> pd.DataFrame:
 
 def est(frame, level=V.LEVEL, **where) -> V.Estimate:
     return estimate(_where(frame, **where), level)
+
+
+#: what a chart row's interval speaks for (issue 49 item 4; docs/VERDICTS.md, "One rule for one-table claims"): a
+#: statement read off the report's one trained table per model (a statement about the training method would say
+#: "the method: mean over seeds"; the rows not yet under the rule say nothing yet)
+ONE_TABLE = "one trained table: prediction interval"
+
+
+def est_one(frame, level=V.LEVEL, **where) -> V.Estimate:
+    """A chart value the report read off its ONE trained table: where one more trained table's rate would fall
+    (:func:`verdicts.prediction_across_seeds` of the per-table rates), not the mean's interval; a fixed agent's
+    rows keep their Wilson interval (its games replicate it)."""
+    rows = _where(frame, **where)
+    if _is_fixed(rows):
+        return estimate(rows, level)
+    return V.prediction_across_seeds(per_seed(rows).to_numpy(), 0.0, 1.0, level)
 
 
 def shift(e: V.Estimate, c: float, sign: int = 1) -> V.Estimate:
@@ -339,13 +355,15 @@ SEAT_READ = {1: "P1 win rate minus 50%", 0: "P1 win rate",
              -1: "50% minus the P1 win rate (two-sided: an edge above 5 points is not slight)"}
 
 
-def _fig_5_5(rates: dict, prefix, flags) -> list[dict]:
-    """The :data:`FIG_5_5` rows of the players in ``rates`` (player -> P1 win rate)."""
+def _fig_5_5(rates: dict, prefix, flags, one_table: bool = False) -> list[dict]:
+    """The :data:`FIG_5_5` rows of the players in ``rates`` (player -> P1 win rate); ``one_table``: the rates are
+    prediction intervals for one trained table, and an undecided row stays undecided (:func:`_one_table`)."""
     rows = []
     for name, text, paper, sign, rule in FIG_5_5:
         if name in rates:
             x = shift(rates[name], 0.5, sign) if sign else rates[name]
-            rows.append(_claim(text, "Fig 5-5", paper, x, rule(x), note=prefix(name) + SEAT_READ[sign], **flags(name)))
+            j = _one_table(rule(x)) if one_table else rule(x)
+            rows.append(_claim(text, "Fig 5-5", paper, x, j, note=prefix(name) + SEAT_READ[sign], **flags(name)))
     return rows
 
 
@@ -500,10 +518,12 @@ RLS = ("RL0", "RL1", "RL2", "RL3")
 
 
 def fig_5_5_rl(self_play) -> list[dict]:
-    """Fig 5-5's RL statements (a self-play table also holds the EXP rules' rows, judged in :func:`fig_5_5_exp`)."""
-    rates = {name: est(self_play, player=name) for name in RLS if (self_play.player == name).any()}
-    return _section("fig_5_5_rl", _fig_5_5(rates, lambda name: f"two frozen copies of {name}; ",
-                                           lambda name: {} if name == "RL0" else SEL))
+    """Fig 5-5's RL statements (a self-play table also holds the EXP rules' rows, judged in :func:`fig_5_5_exp`).
+    The report's chart shows one trained table per model: each row is judged on where one more table would fall
+    (:data:`ONE_TABLE`)."""
+    rates = {name: est_one(self_play, player=name) for name in RLS if (self_play.player == name).any()}
+    return _section("fig_5_5_rl", _fig_5_5(rates, lambda name: f"{ONE_TABLE}; two frozen copies of {name}; ",
+                                           lambda name: {} if name == "RL0" else SEL, one_table=True))
 
 
 def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
@@ -512,35 +532,39 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
     multi = [m for m in dict.fromkeys(seq.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
     if len(multi) > 2:      # a confirmatory sample of one or two named models measures only their own rows
         lvl = _lvl(len(multi))
-        js = [V.direction(est(seq, lvl, model=m, opponent=f"EXP{m[-1]}"), ">", 0.5) for m in multi]
+        js = [_one_table(V.direction(est_one(seq, lvl, model=m, opponent=f"EXP{m[-1]}"), ">", 0.5)) for m in multi]
         rows.append(_claim("a model is advantaged against the last EXP it trained on", "Fig 5-7", "every model",
                            V.share(js, "models"), _all(js, f"each of the {len(multi)} sequence models"),
-                           note="value: share of models whose win rate against their last EXP lies above 50%", **SEL))
+                           note=f"{ONE_TABLE} of each model; value: share of models whose win rate against their "
+                           "last EXP lies above 50%", **SEL))
         cells = [(m, d) for m in multi for d in sorted(set(m[2:-1]) - {m[-1]})]
-        js = [V.direction(est(seq, _lvl(len(cells)), model=m, opponent=f"EXP{d}"), "<", 0.5) for m, d in cells]
+        js = [_one_table(V.direction(est_one(seq, _lvl(len(cells)), model=m, opponent=f"EXP{d}"), "<", 0.5))
+              for m, d in cells]
         sh = V.share(js)
         rows.append(_claim("and disadvantaged against EXPs it trained on earlier", "Fig 5-7", "mostly", sh,
                            V.word("mostly", sh), population=len(cells),
-                           note=f"share of the {len(cells)} (model, earlier EXP) cells below 50%; the report names "
-                           "exceptions", **SEL))
+                           note=f"{ONE_TABLE} of each model; share of the {len(cells)} (model, earlier EXP) cells "
+                           "below 50%; the report names exceptions", **SEL))
     for m in ("RL03", "RL0123"):
         if not (seq.model == m).any():
             continue
-        x = est(seq, model=m, opponent="EXP0")
-        rows.append(_claim(f"{m} stays advantaged against EXP0", "Fig 5-7", "> 50%", x, V.direction(x, ">", 0.5),
-                           note="balanced seats, across training seeds", **SEL))
+        x = est_one(seq, model=m, opponent="EXP0")
+        rows.append(_claim(f"{m} stays advantaged against EXP0", "Fig 5-7", "> 50%", x,
+                           _one_table(V.direction(x, ">", 0.5)),
+                           note=f"{ONE_TABLE}; balanced seats, across training seeds", **SEL))
     if not (seq.model == "RL-random").any():
         return _section("fig_5_7", rows)
     lvl = _lvl(4)
-    rr = {o: est(seq, lvl, model="RL-random", opponent=o) for o in EXPS}
+    rr = {o: est_one(seq, lvl, model="RL-random", opponent=o) for o in EXPS}
     low = min(rr, key=lambda o: rr[o].low)
-    note = f"value: the lowest (against {low}); " + ", ".join(f"{o} {x.value:.3f}" for o, x in rr.items())
+    note = f"{ONE_TABLE}; value: the lowest (against {low}); " + ", ".join(f"{o} {x.value:.3f}" for o, x in rr.items())
     if (seq.model == "RL-random-game").any():
         g = {o: est(seq, model="RL-random-game", opponent=o) for o in EXPS}
         note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
             f"{o} {x.value:.3f}" for o, x in g.items())
     rows.append(_claim("RL-random is advantaged against all four EXPs", "Fig 5-7", "> 50% against each", rr[low],
-                       _all([V.direction(x, ">", 0.5) for x in rr.values()], "each EXP"), note=note, **SEL))
+                       _all([_one_table(V.direction(x, ">", 0.5)) for x in rr.values()], "each EXP"), note=note,
+                       **SEL))
     return _section("fig_5_7", rows)
 
 

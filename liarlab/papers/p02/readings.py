@@ -312,7 +312,8 @@ def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
     multi = [m for m in dict.fromkeys(s.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
     cells = [(m, d) for m in multi for d in sorted(set(m[2:-1]) - {m[-1]}) if (d == "0") != (m[-1] == "0")]
     lvl = C._lvl(len(cells))
-    js = [V.direction(C.est(s, lvl, model=m, opponent=f"EXP{d}"), "<", 0.5) for m, d in cells]
+    # judged as the claims row is: one trained table per model (C.ONE_TABLE, issue 49 item 4)
+    js = [C._one_table(V.direction(C.est_one(s, lvl, model=m, opponent=f"EXP{d}"), "<", 0.5)) for m, d in cells]
     sh = V.share(js)
     return sh, V.word("mostly", sh), len(cells)
 
@@ -323,8 +324,8 @@ def _fig_5_7(row, inp):
     out = [_run_row(fam, claim, AS_JUDGED, row)]
     if claim == "and disadvantaged against EXPs it trained on earlier":
         sh, j, n = _earlier_alike(seq)
-        out.append(R.run(fam, claim, SIMILAR, sh, j, f"share of the {n} (model, earlier EXP) cells of the other "
-                         "kind than the last EXP that lie below 50%"))
+        out.append(R.run(fam, claim, SIMILAR, sh, j, f"{C.ONE_TABLE} of each model; share of the {n} (model, "
+                         "earlier EXP) cells of the other kind than the last EXP that lie below 50%"))
     if claim == "RL-random is advantaged against all four EXPs" and (seq.model == "RL-random-game").any():
         swapped = seq[seq.model != "RL-random"].replace({"model": {"RL-random-game": "RL-random"}})
         r = _run_from(fam, claim, PER_GAME, C.fig_5_7(swapped))

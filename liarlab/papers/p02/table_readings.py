@@ -12,9 +12,13 @@ The readings (each a switch the engine already has; spec section 7):
   tables, evaluated again).
 
 A table is fixed by its reading, model name and training seed (its stream is drawn from them, never from the
-order of the calls); evaluation games get streams of their own. At full size a table costs about 0.1 s (0.4 s with
-shuffled ties), so the readings of the rows that need them (Fig 5-5 RL2 on its 134 confirmatory tables, Fig 5-7's
-three named models on 10, Table 5-1 on its sample) cost about three CPU minutes. The frames have the columns the
+order of the calls); evaluation games get streams of their own. At full size a table with its evaluation costs about 0.12-0.18 CPU s
+(measured on branch ``diff2``: 120 self-play tables 14.7 CPU s; 64 mixed tables 11.2 CPU s), and the frames are
+trained and played in the run's workers (:func:`parallel_frames`, through
+:func:`liarlab.study.parallel.run_tasks`), with the same rows as the serial :func:`frames`. Under the one-table
+rule (docs/VERDICTS.md, 2026-12-07) Fig 5-5's RL rows are read on their pilot's 10 tables, so the readings of the
+rows that need them (Fig 5-5's four RL models, Fig 5-7's three named models, Table 5-1 on its sample) retrain
+about 290 tables, about a CPU minute. The frames have the columns the
 claims sections read (:func:`liarlab.papers.p02.claims.fig_5_5_rl`, ``fig_5_7``, ``_top_rows``), so each reading is
 judged by the claims row's own rule.
 
@@ -28,7 +32,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from liarlab.core.validation import check_choice
+from liarlab.core.validation import check_choice, check_int
 from liarlab.liardice.qfast import FastTable, Player, play, train
 from liarlab.papers.p02 import experiments as ex
 
@@ -132,11 +136,52 @@ def frames(stage_games: int, eval_games: int, epsilon_eval: float, run_seed: int
     return top30_frame(setup, seeds, variant)
 
 
+#: tables a task of :func:`parallel_frames` trains and plays (a few seconds at full size: enough to hide a task's
+#: overhead, few enough that two workers finish together on a 134-table row)
+TASK_TABLES = 8
+
+
+def _frames_task(rng, **kwargs) -> pd.DataFrame:
+    """One task of :func:`parallel_frames`: :func:`frames` on a block of seeds. ``rng`` (the executor's stream) is
+    not used: every table and every evaluation draws its stream from its own labels, so a block's rows are the rows
+    the serial frame has for those seeds."""
+    del rng
+    return frames(**kwargs)
+
+
+def blocks(what: str, names: tuple, seeds: tuple, size: int | None = None) -> list[tuple[tuple, tuple]]:
+    """(names, seeds) blocks of ``size`` seeds (default :data:`TASK_TABLES`) in the serial frame's row order (name,
+    then seed; top30 has seeds only)."""
+    size = check_int("size", TASK_TABLES if size is None else size, 1)
+    per_name = [(n,) for n in names] if what != "top30" else [tuple(names)]
+    return [(ns, tuple(seeds[i:i + size])) for ns in per_name for i in range(0, len(seeds), size)]
+
+
+def parallel_frames(stage_games: int, eval_games: int, epsilon_eval: float, run_seed: int, fallback: str, what: str,
+                    names: tuple, seeds: tuple, variant: str) -> pd.DataFrame:
+    """:func:`frames`, its tables trained and played in the run's workers
+    (:func:`liarlab.study.parallel.run_tasks`, the first block in this process so that the numba engine compiles
+    once), a block of at most :data:`TASK_TABLES` seeds a task; the same rows, in the same order, as
+    :func:`frames`, whatever the blocks."""
+    from liarlab.study import context
+    from liarlab.study.parallel import run_tasks
+
+    check_choice("what", what, ("self_play", "vs_exp", "top30"))
+    fixed = {"stage_games": stage_games, "eval_games": eval_games, "epsilon_eval": epsilon_eval,
+             "run_seed": run_seed, "fallback": fallback, "what": what, "variant": variant}
+    # a row on 10 tables in blocks of 8 would run 8 of them here before the workers start (first_here): at least
+    # four blocks a worker, so that the block run here is a small share (the rows do not depend on the blocks)
+    size = min(TASK_TABLES, max(1, -(-len(seeds) // (4 * context.current().n_jobs))))
+    tasks = [{**fixed, "names": ns, "seeds": ss} for ns, ss in blocks(what, tuple(names), tuple(seeds), size)]
+    parts = run_tasks(_frames_task, tasks, run_seed, first_here=True, desc=f"reading: {variant}")
+    return pd.concat(parts, ignore_index=True)
+
+
 def cached_frames(setup: ex.Setup, what: str, names, seeds, variant: str) -> pd.DataFrame:
-    """:func:`frames` for the run's setup, from the run's cache when it ran before."""
+    """:func:`parallel_frames` for the run's setup, from the run's cache when it ran before."""
     from liarlab.study import cache
 
-    return cache.cached_call(frames, setup.stage_games, setup.eval_games, setup.epsilon_eval, setup.seed,
+    return cache.cached_call(parallel_frames, setup.stage_games, setup.eval_games, setup.epsilon_eval, setup.seed,
                              setup.fallback, what, tuple(names), tuple(int(s) for s in seeds), variant)
 
 

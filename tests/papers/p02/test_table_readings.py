@@ -111,3 +111,34 @@ def test_with_a_setup_the_readings_are_run_and_without_one_they_are_not_built(mo
     table = {r["reading"]: r["verdict"] for r in R.of_claim(with_setup, "top-30 entries of RL0 (n=1): opening honest")}
     assert table["tables under the other honestAction"] == R.BOUNDED
     assert np.isfinite([r["estimate"] for r in with_setup if r["verdict"] in R.RUN]).all()
+
+
+@pytest.mark.parametrize("what,names,variant", [("self_play", ("RL2", "RL3"), TR.SHUFFLED),
+                                                ("vs_exp", ("RL03",), TR.OTHER),
+                                                ("top30", ("RL0",), TR.HALVES)])
+def test_the_parallel_frame_is_the_serial_frame(what, names, variant, monkeypatch):
+    """The readings' tables trained in two workers, in blocks of two seeds (the first block in this process), give
+    the serial frame row for row: every table and every evaluation draws its stream from its own labels."""
+    import pandas as pd
+
+    from liarlab.study import context
+
+    monkeypatch.setattr(TR, "TASK_TABLES", 2)
+    args = (400, 60, 0.1, 0, "smallest", what, names, (0, 1, 2))
+    serial = TR.frames(*args, variant)
+    assert len(TR.blocks(what, names, (0, 1, 2))) == (2 if what == "top30" else 2 * len(names))
+    with context.using(n_jobs=2, progress=False):
+        parallel = TR.parallel_frames(*args, variant)
+    pd.testing.assert_frame_equal(parallel, serial)
+    # and the comparison can fail: another reading's frame is not this one
+    with pytest.raises(AssertionError):
+        pd.testing.assert_frame_equal(TR.frames(*args, TR.SHUFFLED if variant != TR.SHUFFLED else TR.OTHER),
+                                      serial)
+
+
+def test_blocks_keep_the_serial_order_and_cover_every_seed():
+    got = TR.blocks("vs_exp", ("A", "B"), (5, 6, 7), size=2)
+    assert got == [(("A",), (5, 6)), (("A",), (7,)), (("B",), (5, 6)), (("B",), (7,))]
+    assert TR.blocks("top30", ("RL0",), (1, 2, 3), size=8) == [(("RL0",), (1, 2, 3))]
+    with pytest.raises(ValueError):
+        TR.blocks("top30", ("RL0",), (1,), size=0)
