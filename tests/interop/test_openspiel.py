@@ -265,7 +265,8 @@ def test_cfr_plus_on_the_wrapped_end_game_converges_to_liarlabs_exact_value_at_t
 @pytest.mark.slow
 @pytest.mark.integration
 def test_cfr_plus_on_the_wrapped_end_game_reaches_notebook_05s_value_at_six_faces():
-    value, expl = _cfr_plus(_as_efg(pyspiel.load_game("liarlab_endgame", {"faces": 6})), 400)
+    # measured: export and load 17 s, then 100 iterations reach 7.8e-4, 200 reach 2.0e-4 (value -0.11100)
+    value, expl = _cfr_plus(_as_efg(pyspiel.load_game("liarlab_endgame", {"faces": 6})), 200)
     assert expl < 1e-3
     assert abs(value - (-1 / 9)) <= expl
 
@@ -290,7 +291,7 @@ LIARS_DICE_MAPPING = {"wild face": ("highest face (dice_sides)", 'Bluff wild="to
                       "who opens": ("player 0", "opener 0"), "dice": ("numdice=1 each", "dice=(1, 1)")}
 
 
-@pytest.mark.parametrize("faces, iterations", [(3, 300), pytest.param(6, 200, marks=AT_NOTEBOOK_SIZE)])
+@pytest.mark.parametrize("faces, iterations", [(3, 300), pytest.param(6, 300, marks=AT_NOTEBOOK_SIZE)])
 def test_liarlabs_bluff_value_is_openspiels_liars_dice_value_and_the_end_game_differs(faces, iterations):
     value, expl = _cfr_plus(pyspiel.load_game("liars_dice", {"numdice": 1, "dice_sides": faces}), iterations)
     bluff = float(solve_bluff(faces, (1, 1)).value)
