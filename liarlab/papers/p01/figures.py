@@ -68,8 +68,9 @@ def _trend(ax, curves: pd.DataFrame, ref_curves: pd.DataFrame, t: int, n_games: 
     """Cumulative wins against type t: as the thesis drew them, or (excess=True) as wins above the 50 % line."""
     g = np.arange(0, n_games + 1)
     base = g / 2 if excess else 0 * g
-    ax.plot(g, g / 2 - base, color="grey", lw=1, label="50 % (y = x/2)")
-    ax.plot(g, g - base, color="grey", lw=1, ls=":", label="100 % (y = x)")
+    # in the excess view the 50 % line is the zero line: its label says so, not "y = x/2"
+    ax.plot(g, g / 2 - base, color="grey", lw=1, label="50 % (wins = games/2)" if excess else "50 % (y = x/2)")
+    ax.plot(g, g - base, color="grey", lw=1, ls=":", label="100 % (wins = games)" if excess else "100 % (y = x)")
     for i, (_, c) in enumerate(curves[curves.opponent == f"type{t}"].groupby("rep")):
         c = c[c.game % max(1, n_games // 100) == 0]          # 100 points per curve are enough to draw it
         ax.plot(c.game, c.cum_wins - (c.game / 2 if excess else 0), color="tab:orange", lw=0.6, alpha=0.35,
@@ -96,14 +97,14 @@ def trend_grid(curves: pd.DataFrame, ref_curves: pd.DataFrame, *, n_games: int, 
     for ax, t in zip(axes.ravel(), range(1, 33)):
         _trend(ax, curves, ref_curves, t, n_games, n_seeds, excess=True)
         ax.set_ylim(-0.1 * n_games, 0.42 * n_games)
-        ax.tick_params(labelsize=7)
+        ax.tick_params(labelsize=9)
+        ax.title.set_fontsize(10)
     for ax in axes[-1]:
-        ax.set_xlabel("games", fontsize=8)
+        ax.set_xlabel("games", fontsize=10)
     for ax in axes[:, 0]:
-        ax.set_ylabel("wins - games/2", fontsize=8)
+        ax.set_ylabel("wins − games/2", fontsize=10)
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles[:1] + handles[2:], labels[:1] + labels[2:], loc="lower center", ncol=3, fontsize=8,
-               bbox_to_anchor=(0.5, -0.03))
+    fig.legend(handles, labels, loc="outside lower center", ncol=4, fontsize=10)  # under the panels, off the data
     return fig
 
 
