@@ -116,15 +116,16 @@ def game_lengths(lengths: pd.DataFrame):
                                (axes[1], "final_quantity", "bid count at the challenge")):
         for k, (starter, color) in enumerate(zip(STARTERS, ("tab:blue", "tab:purple"))):
             h = by_start.loc[starter, measure]
-            ax.bar(h.index + (k - 0.5) * 0.4, (h / h.sum()).to_numpy(), 0.4, color=color, label=starter)
+            ax.bar(h.index + (k - 0.5) * 0.4, (h / h.sum()).to_numpy(), 0.4, color=color, label=starter, zorder=2)
         band = printed.TURNS_TYPICAL if measure == "turns" else printed.FINAL_COUNT_TYPICAL
-        ax.axvspan(band[0] - 0.5, band[1] + 0.5, color="tab:green", alpha=0.15,
+        # behind the bars (zorder 0), so the band shades the background and leaves the bars' colours alone
+        ax.axvspan(band[0] - 0.5, band[1] + 0.5, color="tab:green", alpha=0.15, zorder=0,
                    label="thesis: people usually stop after 4-5 turns" if measure == "turns"
                    else "thesis: bids usually stop at 5-6 dice")
         ax.set_xlabel(label)
         ax.xaxis.get_major_locator().set_params(integer=True)
         ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the bars
-    axes[0].set_ylabel("share of games (pooled over types)")
+    axes[0].set_ylabel("share of games (all types)")
     return fig
 
 
