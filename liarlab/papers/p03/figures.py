@@ -113,12 +113,21 @@ def duplicate_matches(e12: pd.DataFrame):
                                                   (e12.dd_ci_high - e12.a_dd_win_rate).clip(lower=0)], fmt="x", ms=7,
                 capsize=3, color="tab:red", label="DD-winner rate (both play the play phase exactly)")
     ax.axvline(0.5, color="grey", lw=0.8)
+    for k in np.flatnonzero(_exact_half(e12)):   # a zero-width interval at 0.5 needs its reason beside it
+        ax.annotate("exactly 0.5: both bid alike, so\nthe DD winner swaps with the seats",
+                    (0.5, y[k] + 0.17), xytext=(-10, 0), textcoords="offset points", ha="right", va="center", fontsize=9,
+                    color="tab:red")
     ax.set_yticks(y, e12.pairing)
     ax.set_ylim(len(e12) - 0.5, -0.5)
     ax.set_xlim(0, 1.02)
     ax.set_xlabel("share of games won by the first bot named (95 % interval across boards)")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=8, frameon=False)
     return fig
+
+
+def _exact_half(e12: pd.DataFrame) -> pd.Series:
+    """Pairings whose DD-winner rate is exactly one half on every board pair (the same bids from both seats)."""
+    return (e12.a_dd_win_rate == 0.5) & (e12.dd_ci_low == 0.5) & (e12.dd_ci_high == 0.5)
 
 
 def duplicate_matches_note(e12: pd.DataFrame) -> str:
@@ -132,7 +141,10 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
             f"20 in the cross test), where its DD-winner rate is {100 * m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.1f}%: "
             f"the largest gap between a cross and its dot ({100 * gap.max():.1f} points, {gap.idxmax()}) is what exact "
             f"play gains from the opponent's errors. {int(m.boards_split.sum()):,} of {int(m.boards.sum()):,} boards "
-            "are split: the cards decide many deals whoever holds them.")
+            "are split: the cards decide many deals whoever holds them."
+            + "".join(f" {p}'s DD-winner rate is exactly 0.5: both bid alike, so both reach the same contract on a "
+                      "board from either seat and its DD winner changes with the seats."
+                      for p in e12.pairing[_exact_half(e12)]))
 
 
 def exchange_gains_note(gains: pd.DataFrame) -> str:
