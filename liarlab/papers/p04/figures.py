@@ -219,18 +219,23 @@ def feature_sets_caption(features: Features) -> str:
 def weights(table: pd.DataFrame):
     """The seed-averaged weights theta[action, feature] per opponent, one heat map each, one colour scale."""
     actions = q_action_names()
-    fig, axes = plotting.figure(2, 3, width=3.6, height=3.0)
-    vmax = table.weight.abs().quantile(0.98)
-    for ax, opp in zip(axes.ravel(), p04x.STAGE2_TYPES):
+    from matplotlib.colors import SymLogNorm
+
+    fig, axes = plotting.figure(2, 3, width=3.6, height=3.4)
+    # the largest weight ends the scale (nothing saturates); a symmetric log scale keeps the small weights apart
+    vmax = float(table.weight.abs().max())
+    norm = SymLogNorm(linthresh=10, vmin=-vmax, vmax=vmax)
+    names = list(pol.FEATURE_NAMES)
+    for k, (ax, opp) in enumerate(zip(axes.ravel(), p04x.STAGE2_TYPES)):
         m = table[table.opponent == opp].pivot(index="action", columns="feature", values="weight")
-        m = m.loc[actions, list(pol.FEATURE_NAMES)]
-        im = ax.imshow(m.values, cmap="RdBu_r", vmin=-vmax, vmax=vmax)
+        m = m.loc[actions, names]
+        im = ax.imshow(m.values, cmap="RdBu_r", norm=norm)
         ax.grid(False)
-        ax.set_yticks(range(len(actions)), actions, fontsize=7)
-        ax.set_xticks(range(7), [str(i + 1) for i in range(7)])
-        ax.set_xlabel("feature")
+        ax.set_yticks(range(len(actions)), actions if k % 3 == 0 else [], fontsize=9)
+        bottom = k >= 3
+        ax.set_xticks(range(len(names)), names if bottom else [], rotation=40, ha="right", fontsize=9)
         ax.set_title(f"against {opp}")
-    fig.colorbar(im, ax=axes, shrink=0.6, label="mean weight")
+    fig.colorbar(im, ax=axes, shrink=0.6, label="mean weight (symmetric log scale)")
     return fig
 
 
