@@ -195,36 +195,33 @@ def bbn_trend_grid(bbn_curves: pd.DataFrame, panels):
     return fig
 
 
-def _count_label(n: int) -> str:
-    """A short count for a label beside a point: 869, 5.5k, 184k."""
-    return str(n) if n < 1000 else f"{n / 1000:.1f}k" if n < 10_000 else f"{n / 1000:.0f}k"
-
-
 def bbn_calibration(calibration: pd.DataFrame, *, n_types: int, bbn_seeds: int):
     """E8: the network's probabilities against the revealed hands, per target, with the events per bin; None when
     the run recorded no calibration events."""
     if calibration.empty:
         return None
-    fig, ax = plotting.figure(1, 1, 9, 5.2)
-    offsets = ((-5, 5), (5, -9), (5, 4))
-    for (target, g), color, offset in zip(calibration.groupby("target"), ("tab:blue", "tab:orange", "tab:green"),
-                                          offsets):
+    # the events per bin in a panel of their own: as labels beside the points they overlapped at a legible size
+    fig, (ax, nax) = plotting.figure(2, 1, 9, 2.6, sharex=True, gridspec_kw={"height_ratios": [2.2, 1]})
+    for (target, g), color in zip(calibration.groupby("target"), ("tab:blue", "tab:orange", "tab:green")):
         solid = g[g.n >= MIN_EVENTS]
         yerr = np.clip([solid.observed - solid.ci_low, solid.ci_high - solid.observed], 0, None)
         ax.errorbar(solid.p_mean, solid.observed, yerr=yerr,
-                    marker="o", color=color, capsize=2, label=f"{target} ({int(g.n.sum())} events)")
+                    marker="o", color=color, capsize=2, label=f"{target} ({int(g.n.sum()):,} events)")
         thin = g[g.n < MIN_EVENTS]
         ax.scatter(thin.p_mean, thin.observed, facecolors="none", edgecolors=color)
-        for r in solid.itertuples():             # each target's counts on its own side of its points
-            ax.annotate(_count_label(int(r.n)), (r.p_mean, r.observed), textcoords="offset points", xytext=offset,
-                        ha="right" if offset[0] < 0 else "left", fontsize=6, color=color)
+        nax.plot(g.sort_values("p_mean").p_mean, g.sort_values("p_mean").n, marker="o", ms=4, color=color)
     ax.plot([0, 1], [0, 1], color="grey", lw=1, label="perfect calibration")
+    nax.axhline(MIN_EVENTS, color="grey", lw=1, ls="--")
+    nax.annotate(f"{MIN_EVENTS} events: fewer drawn as open circles above", (0.99, MIN_EVENTS), ha="right",
+                 va="bottom", fontsize=9, color="grey", xycoords=("axes fraction", "data"))
+    nax.set_yscale("log")
+    nax.set_ylabel("events per bin")
+    nax.set_xlabel("network probability (bin mean)")
     ax.set_xlim(0, 1)
     ax.set_ylim(-0.02, 1.02)
-    ax.set_xlabel("network probability (bin mean)")
-    ax.set_ylabel("observed frequency in the revealed hands")
+    ax.set_ylabel("observed frequency\nin the revealed hands")
     ax.set_title(f"Calibration of the network, {n_types} types x {bbn_seeds} matches")
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.02, 1.0))
     return fig
 
 
