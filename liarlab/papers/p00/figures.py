@@ -30,12 +30,19 @@ def _exact_against_printed(x, exact, printed, printed_label: str, height: float,
     """Our exact values as bars and the printed ones as red ticks on them, on a log scale (the smallest values
     would be invisible bars on a linear axis); ``labels``: the axes' labels and title."""
     fig, ax = plotting.figure(width=6, height=height)
-    ax.bar(x, exact, color="C0", label="exact (liarlab)")
-    ax.scatter(x, printed, color="C3", zorder=3, marker="_", s=400, label=printed_label)
+    # light bars and dark-red ticks, so a printed value just below our bar's top (k = 5) still shows on it
+    ax.bar(x, exact, color="C0", alpha=0.45, edgecolor="C0", label="exact (liarlab)")
+    ax.scatter(x, printed, color="#b2182b", zorder=3, marker="_", s=500, linewidths=3, label=printed_label)
     ax.set_yscale("log")
     ax.set(**labels)
-    ax.legend()
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=2)  # below the axes, clear of the bars
     return fig, ax
+
+
+def _label_bars(ax, x, values, fmt: str) -> None:
+    """Each bar's value just above its top (points, so the gap is the same on a log axis)."""
+    for k, v in zip(x, values):
+        ax.annotate(format(v, fmt), (k, v), textcoords="offset points", xytext=(0, 6), ha="center", fontsize=9)
 
 
 def at_least_k(at_least: pd.DataFrame):
@@ -43,10 +50,10 @@ def at_least_k(at_least: pd.DataFrame):
     scale, so the smallest bars show) and the printed values (red ticks)."""
     fig, ax = _exact_against_printed(at_least["k"], at_least["p_at_least"], at_least["paper_p_at_least"],
                                      "printed in Table 4.5", 3.6, xlabel="k",
-                                     ylabel="P(at least k of a given face), log scale",
+                                     ylabel="P(at least k of a face), log scale",
                                      title="Five dice: chance of at least k of one face")
-    for k, p in zip(at_least["k"], at_least["p_at_least"]):
-        ax.annotate(f"{p:.4f}", (k, p), textcoords="offset points", xytext=(0, 4), ha="center", fontsize=9)
+    _label_bars(ax, at_least["k"], at_least["p_at_least"], ".4f")
+    ax.set_ylim(top=3)  # headroom for the top bar's label
     return fig
 
 
@@ -64,10 +71,13 @@ def at_least_k_caption(at_least: pd.DataFrame) -> str:
 def max_multiplicity(multiplicity: pd.DataFrame):
     """Paper 02, Table 6-3: the share of hands whose most common face shows 1 to 5 times (log scale) and the
     printed percentages (red ticks)."""
-    fig, _ = _exact_against_printed(multiplicity["max_multiplicity"], multiplicity["percent"],
-                                    multiplicity["paper_percent"], "printed in Table 6-3", 3.4,
-                                    xlabel="largest multiplicity in the hand", ylabel="% of the 7776 hands, log scale",
-                                    title="Five dice: how many of the most common face")
+    fig, ax = _exact_against_printed(multiplicity["max_multiplicity"], multiplicity["percent"],
+                                     multiplicity["paper_percent"], "printed in Table 6-3", 3.4,
+                                     xlabel="largest multiplicity in the hand",
+                                     ylabel="% of the 7,776 hands, log scale",
+                                     title="Five dice: how many of the most common face")
+    _label_bars(ax, multiplicity["max_multiplicity"], multiplicity["percent"], ".2f")
+    ax.set_ylim(top=300)  # headroom for the top bar's label
     return fig
 
 
@@ -76,7 +86,7 @@ def max_multiplicity_caption(multiplicity: pd.DataFrame) -> str:
     typical = multiplicity.loc[multiplicity["hands"].idxmax()]
     names = {1: "all faces different", 2: "a pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind"}
     m = int(typical["max_multiplicity"])
-    return ("Figure: the share of the 7776 hands whose most common face shows 1 to 5 times (bars, log scale so that "
+    return ("Figure: the share of the 7,776 hands whose most common face shows 1 to 5 times (bars, value on top; log scale so that "
             "five of a kind shows) and paper 02's Table 6-3 (red ticks). What to notice: a hand with "
             f"{names[m]} as its best is the typical hand ({typical['percent']:.2f} % of hands), and "
             f"{_sit(agree, total)} (at the printed two decimals).")

@@ -68,8 +68,9 @@ def _trend(ax, curves: pd.DataFrame, ref_curves: pd.DataFrame, t: int, n_games: 
     """Cumulative wins against type t: as the thesis drew them, or (excess=True) as wins above the 50 % line."""
     g = np.arange(0, n_games + 1)
     base = g / 2 if excess else 0 * g
-    ax.plot(g, g / 2 - base, color="grey", lw=1, label="50 % (y = x/2)")
-    ax.plot(g, g - base, color="grey", lw=1, ls=":", label="100 % (y = x)")
+    # in the excess view the 50 % line is the zero line: its label says so, not "y = x/2"
+    ax.plot(g, g / 2 - base, color="grey", lw=1, label="50 % (wins = games/2)" if excess else "50 % (y = x/2)")
+    ax.plot(g, g - base, color="grey", lw=1, ls=":", label="100 % (wins = games)" if excess else "100 % (y = x)")
     for i, (_, c) in enumerate(curves[curves.opponent == f"type{t}"].groupby("rep")):
         c = c[c.game % max(1, n_games // 100) == 0]          # 100 points per curve are enough to draw it
         ax.plot(c.game, c.cum_wins - (c.game / 2 if excess else 0), color="tab:orange", lw=0.6, alpha=0.35,
@@ -96,14 +97,14 @@ def trend_grid(curves: pd.DataFrame, ref_curves: pd.DataFrame, *, n_games: int, 
     for ax, t in zip(axes.ravel(), range(1, 33)):
         _trend(ax, curves, ref_curves, t, n_games, n_seeds, excess=True)
         ax.set_ylim(-0.1 * n_games, 0.42 * n_games)
-        ax.tick_params(labelsize=7)
+        ax.tick_params(labelsize=9)
+        ax.title.set_fontsize(10)
     for ax in axes[-1]:
-        ax.set_xlabel("games", fontsize=8)
+        ax.set_xlabel("games", fontsize=10)
     for ax in axes[:, 0]:
-        ax.set_ylabel("wins - games/2", fontsize=8)
+        ax.set_ylabel("wins − games/2", fontsize=10)
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles[:1] + handles[2:], labels[:1] + labels[2:], loc="lower center", ncol=3, fontsize=8,
-               bbox_to_anchor=(0.5, -0.03))
+    fig.legend(handles, labels, loc="outside lower center", ncol=4, fontsize=10)  # under the panels, off the data
     return fig
 
 
@@ -115,15 +116,16 @@ def game_lengths(lengths: pd.DataFrame):
                                (axes[1], "final_quantity", "bid count at the challenge")):
         for k, (starter, color) in enumerate(zip(STARTERS, ("tab:blue", "tab:purple"))):
             h = by_start.loc[starter, measure]
-            ax.bar(h.index + (k - 0.5) * 0.4, (h / h.sum()).to_numpy(), 0.4, color=color, label=starter)
+            ax.bar(h.index + (k - 0.5) * 0.4, (h / h.sum()).to_numpy(), 0.4, color=color, label=starter, zorder=2)
         band = printed.TURNS_TYPICAL if measure == "turns" else printed.FINAL_COUNT_TYPICAL
-        ax.axvspan(band[0] - 0.5, band[1] + 0.5, color="tab:green", alpha=0.15,
+        # behind the bars (zorder 0), so the band shades the background and leaves the bars' colours alone
+        ax.axvspan(band[0] - 0.5, band[1] + 0.5, color="tab:green", alpha=0.15, zorder=0,
                    label="thesis: people usually stop after 4-5 turns" if measure == "turns"
                    else "thesis: bids usually stop at 5-6 dice")
         ax.set_xlabel(label)
         ax.xaxis.get_major_locator().set_params(integer=True)
         ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the bars
-    axes[0].set_ylabel("share of games (pooled over types)")
+    axes[0].set_ylabel("share of games (all types)")
     return fig
 
 
@@ -193,36 +195,33 @@ def bbn_trend_grid(bbn_curves: pd.DataFrame, panels):
     return fig
 
 
-def _count_label(n: int) -> str:
-    """A short count for a label beside a point: 869, 5.5k, 184k."""
-    return str(n) if n < 1000 else f"{n / 1000:.1f}k" if n < 10_000 else f"{n / 1000:.0f}k"
-
-
 def bbn_calibration(calibration: pd.DataFrame, *, n_types: int, bbn_seeds: int):
     """E8: the network's probabilities against the revealed hands, per target, with the events per bin; None when
     the run recorded no calibration events."""
     if calibration.empty:
         return None
-    fig, ax = plotting.figure(1, 1, 9, 5.2)
-    offsets = ((-5, 5), (5, -9), (5, 4))
-    for (target, g), color, offset in zip(calibration.groupby("target"), ("tab:blue", "tab:orange", "tab:green"),
-                                          offsets):
+    # the events per bin in a panel of their own: as labels beside the points they overlapped at a legible size
+    fig, (ax, nax) = plotting.figure(2, 1, 9, 2.6, sharex=True, gridspec_kw={"height_ratios": [2.2, 1]})
+    for (target, g), color in zip(calibration.groupby("target"), ("tab:blue", "tab:orange", "tab:green")):
         solid = g[g.n >= MIN_EVENTS]
         yerr = np.clip([solid.observed - solid.ci_low, solid.ci_high - solid.observed], 0, None)
         ax.errorbar(solid.p_mean, solid.observed, yerr=yerr,
-                    marker="o", color=color, capsize=2, label=f"{target} ({int(g.n.sum())} events)")
+                    marker="o", color=color, capsize=2, label=f"{target} ({int(g.n.sum()):,} events)")
         thin = g[g.n < MIN_EVENTS]
         ax.scatter(thin.p_mean, thin.observed, facecolors="none", edgecolors=color)
-        for r in solid.itertuples():             # each target's counts on its own side of its points
-            ax.annotate(_count_label(int(r.n)), (r.p_mean, r.observed), textcoords="offset points", xytext=offset,
-                        ha="right" if offset[0] < 0 else "left", fontsize=6, color=color)
+        nax.plot(g.sort_values("p_mean").p_mean, g.sort_values("p_mean").n, marker="o", ms=4, color=color)
     ax.plot([0, 1], [0, 1], color="grey", lw=1, label="perfect calibration")
+    nax.axhline(MIN_EVENTS, color="grey", lw=1, ls="--")
+    nax.annotate(f"{MIN_EVENTS} events: fewer drawn as open circles above", (0.99, MIN_EVENTS), ha="right",
+                 va="bottom", fontsize=9, color="grey", xycoords=("axes fraction", "data"))
+    nax.set_yscale("log")
+    nax.set_ylabel("events per bin")
+    nax.set_xlabel("network probability (bin mean)")
     ax.set_xlim(0, 1)
     ax.set_ylim(-0.02, 1.02)
-    ax.set_xlabel("network probability (bin mean)")
-    ax.set_ylabel("observed frequency in the revealed hands")
+    ax.set_ylabel("observed frequency\nin the revealed hands")
     ax.set_title(f"Calibration of the network, {n_types} types x {bbn_seeds} matches")
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.02, 1.0))
     return fig
 
 

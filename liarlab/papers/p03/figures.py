@@ -113,12 +113,21 @@ def duplicate_matches(e12: pd.DataFrame):
                                                   (e12.dd_ci_high - e12.a_dd_win_rate).clip(lower=0)], fmt="x", ms=7,
                 capsize=3, color="tab:red", label="DD-winner rate (both play the play phase exactly)")
     ax.axvline(0.5, color="grey", lw=0.8)
+    for k in np.flatnonzero(_exact_half(e12)):   # a zero-width interval at 0.5 needs its reason beside it
+        ax.annotate("exactly 0.5: both bid alike, so\nthe DD winner swaps with the seats",
+                    (0.5, y[k] + 0.17), xytext=(-10, 0), textcoords="offset points", ha="right", va="center", fontsize=9,
+                    color="tab:red")
     ax.set_yticks(y, e12.pairing)
     ax.set_ylim(len(e12) - 0.5, -0.5)
     ax.set_xlim(0, 1.02)
     ax.set_xlabel("share of games won by the first bot named (95 % interval across boards)")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=8, frameon=False)
     return fig
+
+
+def _exact_half(e12: pd.DataFrame) -> pd.Series:
+    """Pairings whose DD-winner rate is exactly one half on every board pair (the same bids from both seats)."""
+    return (e12.a_dd_win_rate == 0.5) & (e12.dd_ci_low == 0.5) & (e12.dd_ci_high == 0.5)
 
 
 def duplicate_matches_note(e12: pd.DataFrame) -> str:
@@ -132,7 +141,10 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
             f"20 in the cross test), where its DD-winner rate is {100 * m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.1f}%: "
             f"the largest gap between a cross and its dot ({100 * gap.max():.1f} points, {gap.idxmax()}) is what exact "
             f"play gains from the opponent's errors. {int(m.boards_split.sum()):,} of {int(m.boards.sum()):,} boards "
-            "are split: the cards decide many deals whoever holds them.")
+            "are split: the cards decide many deals whoever holds them."
+            + "".join(f" {p}'s DD-winner rate is exactly 0.5: both bid alike, so both reach the same contract on a "
+                      "board from either seat and its DD winner changes with the seats."
+                      for p in e12.pairing[_exact_half(e12)]))
 
 
 def exchange_gains_note(gains: pd.DataFrame) -> str:
@@ -145,7 +157,7 @@ def exchange_gains_note(gains: pd.DataFrame) -> str:
 
 def adjustment_grid(grid: pd.DataFrame):
     """E14: MCA's win rate against MC0 and its mean absolute estimation error per alpha, one line per rho."""
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.5))
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.5), gridspec_kw={"wspace": 0.35})  # room for the right y-label
     for rho, g in grid.groupby("rho"):
         axes[0].errorbar(g.alpha + 0.04 * rho, g.win_rate, yerr=[g.win_rate - g.ci_low, g.ci_high - g.win_rate],
                          fmt="o-", capsize=3, label=f"ρ = {rho:g}")
@@ -156,6 +168,7 @@ def adjustment_grid(grid: pd.DataFrame):
     axes[1].set_ylabel("MCA's mean |DD - Est.| (tricks)")
     for ax in axes:
         ax.set_xlabel("α")
+        ax.set_xticks(sorted(set(grid.alpha)))   # a tick at each α measured, none between them
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=len(labels), frameon=False)
     return fig
@@ -215,16 +228,25 @@ def declarer_change(selfplay_errors: pd.DataFrame) -> pd.Series:
     return declarer.dd_after - declarer.dd_before
 
 
+def _integer_bars(ax, values: pd.Series) -> None:
+    """A count per integer value, one separate bar per value with a tick under each (the values are whole
+    tricks or cards: bars that touch would read as bins of a continuous quantity)."""
+    counts = values.astype(int).value_counts().sort_index()
+    ax.bar(counts.index, counts.to_numpy(), width=0.8)
+    ax.set_xticks(range(int(counts.index.min()), int(counts.index.max()) + 1))
+    ax.tick_params(axis="x", labelsize=9)
+
+
 def exchange_effect(selfplay_errors: pd.DataFrame, replaced: pd.DataFrame):
     """E10: the change in the declarer's DD tricks (left) and the dealt cards still held when the play starts
     (right)."""
     change = declarer_change(selfplay_errors)
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
-    axes[0].hist(change, bins=np.arange(change.min() - 0.5, change.max() + 1.5, 1))
+    _integer_bars(axes[0], change)
     axes[0].set_xlabel("declarer's DD tricks:\nafter the exchange minus before (tricks)")
     axes[0].set_ylabel("deals (MC0 vs MC0)")
     kept = pd.concat([replaced.kept_declarer, replaced.kept_defender])
-    axes[1].hist(kept, bins=np.arange(kept.min() - 0.5, kept.max() + 1.5, 1))
+    _integer_bars(axes[1], kept)
     axes[1].set_xlabel("dealt cards still held\nwhen the play starts (of 13)")
     axes[1].set_ylabel("hands (declarer's and defender's)")
     return fig

@@ -46,22 +46,26 @@ def personality_lie_rates_caption(lies: pd.DataFrame) -> str:
 
 
 def lie_count_spread(spread: pd.DataFrame):
-    """Histograms of the lie counts n_i after 500 games, one panel per position, the paper's 343 marked."""
+    """The lie counts n_i after 500 games: per position, each personality's median (dot) and central 95 % range
+    over the runs (bar), side by side, the paper's 343 marked. (Ranges, not histograms: five histograms on one
+    axis overlap into one colour.)"""
     example = printed.STAGE1_EXAMPLE
-    fig, axes = plotting.figure(2, 5, width=2.6, height=2.3, sharey=True)
-    bins = range(int(spread.lies.min()) // 5 * 5, int(spread.lies.max()) + 10, 5)
-    for ax, position in zip(axes.ravel(), range(1, 11)):
-        for name in PERSONALITIES:
-            ax.hist(spread[(spread.personality == name) & (spread.position == position)].lies, bins=bins, alpha=0.6,
-                    color=COLOURS[name], label=name)
-        if position == example["position"]:
-            ax.axvline(example["lies"], color="black", ls="--", label=f"paper's {example['lies']}")
-        ax.set_title(f"position {position}")
-        ax.set_xlabel(f"lies in {int(spread.games.iloc[0])} games")
-    axes[0, 0].set_ylabel("runs")
-    axes[1, 0].set_ylabel("runs")
-    handles, labels = axes.ravel()[printed.STAGE1_EXAMPLE["position"] - 1].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside lower center", ncol=len(labels), frameon=False)
+    ranges = lie_count_ranges(spread)
+    medians = spread.groupby(["personality", "position"]).lies.median()
+    fig, ax = plotting.figure(1, 1, width=10, height=3.6)
+    offsets = np.linspace(-0.3, 0.3, len(PERSONALITIES))
+    for off, name in zip(offsets, PERSONALITIES):
+        r = ranges.xs(name, level="personality")
+        x = r.index.to_numpy() + off
+        ax.vlines(x, r["2.5%"], r["97.5%"], color=COLOURS[name], lw=3, alpha=0.7, label=name)
+        ax.plot(x, medians.xs(name, level="personality").loc[r.index], "o", color=COLOURS[name], ms=4)
+    # a dashed line across the position's group, so it shows which ranges it crosses without hiding them
+    ax.hlines(example["lies"], example["position"] - 0.42, example["position"] + 0.42, color="black", ls="--",
+              lw=1.5, zorder=3, label=f"paper's {example['lies']} (position {example['position']})")
+    ax.set_xticks(range(1, 11))
+    ax.set_xlabel("position")
+    ax.set_ylabel(f"lies in {int(spread.games.iloc[0])} games")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=len(PERSONALITIES) + 1)
     return fig
 
 
@@ -165,7 +169,9 @@ def training_curves(training: Training):
             ax.plot(x, g.win_rate, marker="o", ls=style, color=colour, label=f"{label}, mean")
             ax.fill_between(x, g.ci_low, g.ci_high, color=colour, alpha=0.2)
         ax.axhline(0.5, color="grey", lw=0.8)
-        ax.set_xticks(np.log10([20, 50, 100, 300, 1000]), ["0", "50", "100", "300", "1000"])
+        # a tick at every trained length in the table (0 games is drawn at 20, the axis being logarithmic)
+        games = sorted(set(training.table.training_games))
+        ax.set_xticks(np.log10(np.clip(games, 20, None)), [f"{n:,}" for n in games], fontsize=9)
         ax.set_title(f"against {opp}")
         ax.set_xlabel("training games")
         ax.set_ylabel("test win rate")
@@ -217,18 +223,23 @@ def feature_sets_caption(features: Features) -> str:
 def weights(table: pd.DataFrame):
     """The seed-averaged weights theta[action, feature] per opponent, one heat map each, one colour scale."""
     actions = q_action_names()
-    fig, axes = plotting.figure(2, 3, width=3.6, height=3.0)
-    vmax = table.weight.abs().quantile(0.98)
-    for ax, opp in zip(axes.ravel(), p04x.STAGE2_TYPES):
+    from matplotlib.colors import SymLogNorm
+
+    fig, axes = plotting.figure(2, 3, width=3.6, height=3.4)
+    # the largest weight ends the scale (nothing saturates); a symmetric log scale keeps the small weights apart
+    vmax = float(table.weight.abs().max())
+    norm = SymLogNorm(linthresh=10, vmin=-vmax, vmax=vmax)
+    names = list(pol.FEATURE_NAMES)
+    for k, (ax, opp) in enumerate(zip(axes.ravel(), p04x.STAGE2_TYPES)):
         m = table[table.opponent == opp].pivot(index="action", columns="feature", values="weight")
-        m = m.loc[actions, list(pol.FEATURE_NAMES)]
-        im = ax.imshow(m.values, cmap="RdBu_r", vmin=-vmax, vmax=vmax)
+        m = m.loc[actions, names]
+        im = ax.imshow(m.values, cmap="RdBu_r", norm=norm)
         ax.grid(False)
-        ax.set_yticks(range(len(actions)), actions, fontsize=7)
-        ax.set_xticks(range(7), [str(i + 1) for i in range(7)])
-        ax.set_xlabel("feature")
+        ax.set_yticks(range(len(actions)), actions if k % 3 == 0 else [], fontsize=9)
+        bottom = k >= 3
+        ax.set_xticks(range(len(names)), names if bottom else [], rotation=40, ha="right", fontsize=9)
         ax.set_title(f"against {opp}")
-    fig.colorbar(im, ax=axes, shrink=0.6, label="mean weight")
+    fig.colorbar(im, ax=axes, shrink=0.6, label="mean weight (symmetric log scale)")
     return fig
 
 

@@ -191,15 +191,27 @@ def value_figure(table: pd.DataFrame):
     axes = np.atleast_1d(axes)
     for ax, conv in zip(axes, convs):
         sub = solved(table)[lambda t: t.convention == conv]
-        for (a, b), g in sub.groupby(["a", "b"]):
+        open_cells = table[is_open(table) & (table.convention == conv)]
+        for k, ((a, b), g) in enumerate(sub.groupby(["a", "b"])):
             g = g.sort_values("faces")
-            ax.plot(g.faces, g.value, marker="o", label=f"{a}v{b}")
+            ax.plot(g.faces, g.value, marker="o", color=f"C{k}", label=f"{a}v{b}")
+            # an open cell has no value, only its certified bracket: drawn as a bracket, not dropped
+            o = open_cells[(open_cells.a == a) & (open_cells.b == b)]
+            if not o.empty:
+                mid = (o.lower + o.upper) / 2
+                ax.errorbar(o.faces, mid, yerr=[mid - o.lower, o.upper - mid], fmt="none", ecolor=f"C{k}",
+                            capsize=4, lw=1.5)
         ax.axhline(0, color="grey", lw=0.8)
         ax.set_xlabel("faces per die, N")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_title(conv)
-    axes[0].set_ylabel("first mover's value (+-1 units)")
-    axes[-1].legend(loc="best", fontsize=8, title="dice")
+    axes[0].set_ylabel("first mover's value (±1 units)")
+    handles, labels = axes[0].get_legend_handles_labels()
+    if table.pipe(is_open).any():
+        from matplotlib.lines import Line2D
+        handles.append(Line2D([], [], color="grey", marker="_", markersize=10, ls="none"))
+        labels.append("open cell: certified bracket")
+    fig.legend(handles, labels, loc="outside right center", title="dice (first v second)")  # clear of the lines
     return fig
 
 
@@ -210,18 +222,18 @@ def scaling_figure(table: pd.DataFrame):
     sub = solved(table)[lambda t: t.histories > 0]
     fig, axes = plotting.figure(1, 2, 4.2, 3.2)
     for ax, col, label in ((axes[0], "seconds", "solve time (s)"), (axes[1], "restricted_histories",
-                                                                     "histories in H")):
+                                                                     "histories the double oracle kept")):
         for conv, g in sub.groupby("convention"):
             ax.scatter(g.histories, np.maximum(g[col], 1e-3), s=14, label=conv)
         if col == "restricted_histories":        # the whole-tree LP holds every history (times the hands)
             span = np.array([sub.histories.min(), sub.histories.max()], dtype=float)
             ax.plot(span, span, color="grey", ls="--", lw=1, label="whole tree")
-            ax.legend(loc="upper left", fontsize=8)
+            ax.legend(loc="upper left", fontsize=9)
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel("bid histories of the whole game, 2^n")
         ax.set_ylabel(label)
-    axes[0].legend(loc="upper left", fontsize=8)
+    axes[0].legend(loc="upper left", fontsize=9)
     return fig
 
 

@@ -143,6 +143,9 @@ def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, 
     return fig
 
 
+MEMORY_FLOOR_GB = 1e-3  # a round's memory growth under 1 MB is noise: drawn at the floor of a log axis (no "0" tick)
+
+
 def scaling_figure(scaling: pd.DataFrame):
     """Time (left) and the round's own peak memory (right; resident peak above the warmed-up interpreter) of
     one Bluff-2 round against its number of bid histories: the old whole-tree sequence-form LP beside the
@@ -158,13 +161,12 @@ def scaling_figure(scaling: pd.DataFrame):
                 continue
             label = f"{solver}, {rules}"
             axes[0].plot(part.histories, part.seconds, marker=marker, ls=styles[k % 3], color=colour, label=label)
-            axes[1].plot(part.histories, part.rss_growth_gb, marker=marker, ls=styles[k % 3], color=colour,
+            axes[1].plot(part.histories, np.maximum(part.rss_growth_gb, MEMORY_FLOOR_GB), marker=marker, ls=styles[k % 3], color=colour,
                          label=label)
     axes[0].set(xscale="log", yscale="log", xlabel="bid histories of the round (2^(2(a+b)))", ylabel="seconds")
-    axes[1].set(xscale="log", xlabel="bid histories of the round (2^(2(a+b)))",
-                ylabel="round's own peak memory (GB)")
-    axes[1].set_yscale("symlog", linthresh=0.01)
-    axes[1].set_ylim(bottom=0)
+    axes[1].set(xscale="log", yscale="log", xlabel="bid histories of the round (2^(2(a+b)))",
+                ylabel="peak memory (GB, ≥ 0.001)")
+    axes[1].set_ylim(bottom=MEMORY_FLOOR_GB / 1.5)
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=8)
     fig.suptitle("One Bluff-2 round (N = 2): old whole-tree LP vs double oracle")

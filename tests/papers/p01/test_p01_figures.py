@@ -138,7 +138,12 @@ def test_calibration_joins_only_bins_with_enough_events():
     _labelled(fig)
     ax = fig.axes[0]
     assert ax.get_title() == "Calibration of the network, 4 types x 2 matches"
-    assert sorted(t.get_text() for t in ax.texts) == ["100", "40", "50", "80"]   # events of the joined bins
+    # the joined points are the bins with enough events; the panel below shows every bin's events
+    joined = sorted(round(float(y), 2) for line in ax.lines if line.get_marker() == "o" for y in line.get_ydata())
+    assert joined == [0.12, 0.12, 0.45, 1.0]   # B: n 100 and 50; C: n 80 and 40
+    events = fig.axes[1]
+    assert events.get_ylabel() == "events per bin"
+    assert sorted(int(n) for line in events.lines[:2] for n in line.get_ydata()) == [2, 5, 40, 50, 80, 100]
     assert figures.bbn_calibration(calibration.iloc[:0], n_types=4, bbn_seeds=2) is None
 
 

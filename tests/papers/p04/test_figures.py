@@ -54,7 +54,11 @@ def test_lie_count_caption_names_the_personalities_whose_range_holds_343():
     assert text == "personalities whose central 95% range at position 6 contains 343: P2, P4"
     assert figures.lie_count_spread_caption(_spread({n: 150 for n in PERSONALITIES})).endswith(": none")
     fig = figures.lie_count_spread(_spread({n: 150 for n in PERSONALITIES}))
-    assert len(fig.axes) == 10 and fig.axes[0].get_xlabel() == "lies in 500 games"
+    # one axis: a central-95 % range per personality at each of the 10 positions, the paper's count as a line
+    (ax,) = fig.axes
+    assert ax.get_ylabel() == "lies in 500 games" and ax.get_xlabel() == "position"
+    ranges = [c for c in ax.collections if c.get_label() in PERSONALITIES]
+    assert len(ranges) == len(PERSONALITIES) and all(len(c.get_segments()) == 10 for c in ranges)
 
 
 def _stage1(early, late, n_runs=3) -> Stage1:
