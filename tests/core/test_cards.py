@@ -24,7 +24,7 @@ def test_a_malformed_card_is_refused_naming_it(code):
 def test_a_repeated_card_or_one_off_the_deck_is_refused():
     with pytest.raises(ValueError, match="hand: card SA appears twice"):
         cards.parse_cards(["SA", "HK", "sa"])
-    with pytest.raises(ValueError, match="card must be 0..51"):
+    with pytest.raises(ValueError, match="card must be an integer 0..51"):
         cards.card_code(52)
 
 
