@@ -170,9 +170,27 @@ _KIND_WORDS = {"arithmetic": ("check of the paper's own numbers", "checks of the
                "check": ("check of our code", "checks of our code")}
 
 
+def _summary_rows(rows: pd.DataFrame) -> pd.Series:
+    """Headline rows that sum up the other rows of their kind (their n is the count of the others, as 00's "72 of
+    75 printed numbers" row): counted apart, so the page says one count of the printed numbers, not 72/75 beside
+    73/76 (issue 50)."""
+    judged = rows["verdict"].astype(str) != "extension"
+    head = rows["headline"].astype(str).str.lower().eq("true") if "headline" in rows else judged & False
+    n = pd.to_numeric(rows["n"], errors="coerce") if "n" in rows else pd.Series(float("nan"), index=rows.index)
+    return judged & head & (n == int(judged.sum()) - 1)
+
+
 def _checks_parts(claims: pd.DataFrame) -> list[str]:
-    return [_kind_sentence(claims[claims["kind"] == kind], what) for kind, what in _KIND_WORDS.items()
-            if ((claims["kind"] == kind) & (claims["verdict"] != "extension")).any()]
+    parts = []
+    for kind, what in _KIND_WORDS.items():
+        rows = claims[claims["kind"] == kind]
+        if not (rows["verdict"] != "extension").any():
+            continue
+        summary = _summary_rows(rows)
+        if summary.any():
+            what = tuple(w + ", summed up in the headline row" for w in what)
+        parts.append(_kind_sentence(rows[~summary], what))
+    return parts
 
 
 def _extension_part(claims: pd.DataFrame) -> str:

@@ -566,13 +566,14 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
 
 
 def _status_parts(counts: dict) -> tuple[str, int]:
-    """('a reproduced, b differ (by cause: ...), c inconclusive (u of them undecidable), d not reproducible',
-    w weak agreements) from a status -> count mapping."""
+    """('a reproduced, b differ (causes: reading 2, genuine 1), c inconclusive (u of them undecidable), d not
+    reproducible', w weak agreements) from a status -> count mapping. A cause is named before its count ("reading
+    2", not "2 reading": the cause is no countable noun)."""
     differ = sum(counts.get(s, 0) for s in DIFFERS)
-    causes = ", ".join(f"{counts[s]} {s.split(': ', 1)[1]}" for s in DIFFERS if counts.get(s))
+    causes = ", ".join(f"{s.split(': ', 1)[1]} {counts[s]}" for s in DIFFERS if counts.get(s))
     undecided = counts.get("inconclusive", 0) + counts.get(UNDECIDABLE, 0)
     parts = [f"{counts.get(REPRODUCED, 0)} reproduced",
-             f"{differ} differ" + (f" (by cause: {causes})" if causes else ""),
+             f"{differ} {'differs' if differ == 1 else 'differ'}" + (f" (causes: {causes})" if causes else ""),
              f"{undecided} inconclusive" + (f" ({counts[UNDECIDABLE]} of them undecidable)"
                                             if counts.get(UNDECIDABLE) else "")]
     if counts.get("not-reproducible"):
@@ -590,16 +591,19 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     fams = finding_families(claims)
     judged = found[found["verdict"] != "extension"]
     n_ext_fams, n_ext = len(extension_families(claims)), int((claims["verdict"] == "extension").sum())
-    extensions = (f"extensions: {_plural(n_ext_fams, 'family', 'families')} ({_plural(n_ext, 'row')}; our "
-                  "additions, counted apart)")
+    extensions = (f"extensions, our additions counted apart: {_plural(n_ext_fams, 'family', 'families')} "
+                  f"({_plural(n_ext, 'row')})")
     if len(judged):
+        # one colon per sentence, each count said once (issue 50: no "Findings: N families (...); weak agreements:")
         counts = fams["status"].value_counts().to_dict()
         parts, weak = _status_parts(counts)
-        text = (f"Findings: {_plural(len(fams), 'family', 'families')} ({parts}); weak agreements: {weak}"
-                + (f" (reproduced only within a band wider than ±10 % of the quantity's range; not among the "
-                   f"{counts.get(REPRODUCED, 0)} reproduced)" if weak else "") + f"; {extensions}")
+        text = (f"Findings, in {_plural(len(fams), 'family', 'families')}: {parts}"
+                + (f"; {weak} more {'agrees' if weak == 1 else 'agree'} only weakly (reproduced only within a band "
+                   f"wider than ±10 % of the quantity's range, so not among the {counts.get(REPRODUCED, 0)} "
+                   "reproduced)" if weak else "") + f". {extensions[0].upper()}{extensions[1:]}")
         row_parts, row_weak = _status_parts(row_status(judged).value_counts().to_dict())
-        text += f". Finding rows: {len(judged)} ({row_parts}); weak agreements: {row_weak}"
+        text += (f". By finding row ({len(judged):,} in all): {row_parts}"
+                 + (f"; {row_weak} more {'agrees' if row_weak == 1 else 'agree'} only weakly" if row_weak else ""))
     elif n_ext:
         text = f"No findings (no row of a paper's claim is judged); {extensions}"
     else:

@@ -143,3 +143,19 @@ def test_a_notebook_of_extensions_says_no_paper_makes_its_claims():
                          "cause": "", "flags": ""})
     text = counts_sentence(rows)
     assert text.startswith("No paper makes these claims") and "2 extension rows" in text and "judged" not in text
+
+
+def test_a_headline_row_summing_up_the_other_checks_is_not_counted_among_them():
+    # notebook 00: "72 of 75 printed numbers" beside "76 checks (73 agree)" counted one thing twice (issue 50)
+    base = {"kind": "arithmetic", "family": "Table 1", "headline": False, "n": None, "cause": "", "note": "",
+            "rule": "exact"}
+    rows = [{**base, "claim": f"number {k}", "verdict": "reproduced" if k else "differs",
+             "cause": "" if k else "misprint"} for k in range(3)]
+    summary = {**base, "claim": "the printed numbers agree", "family": "all", "verdict": "reproduced",
+               "headline": True, "n": 3}
+    text = answer.counts_sentence(pd.DataFrame(rows + [summary]))
+    assert "3 checks of the paper's own numbers, summed up in the headline row (2 agree, 1 differs" in text
+    assert "4 checks" not in text and "3 agree" not in text
+    # a headline row that sums up nothing is counted as the check it is
+    assert "4 checks of the paper's own numbers (3 agree" in answer.counts_sentence(
+        pd.DataFrame(rows + [{**summary, "n": 10}]))

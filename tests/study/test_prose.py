@@ -67,8 +67,6 @@ def test_every_notebooks_generated_answer_reads_as_prose(nb_id):
     assert not prose_problems(text), prose_problems(text)
 
 
-@pytest.mark.xfail(strict=True, reason="notebook 99's count sentence (scorecard.counts_sentence: 'Findings: ...; weak "
-                   "agreements: ...; extensions: ...', '2 reading') is still to be rewritten with 99's page (issue 50)")
 def test_the_scorecards_count_sentences_read_as_prose():
     texts = [scorecard.counts_sentence(CLAIMS)] + [scorecard.counts_sentence(CLAIMS[CLAIMS["paper"] == p])
                                                     for p in sorted(CLAIMS["paper"].unique())]

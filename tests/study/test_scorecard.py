@@ -162,7 +162,7 @@ def test_commonest_cause_names_a_family_and_old_tables_say_no_cause(tmp_path):
                                             "a,T,1,2,,,differs,\n")
     claims = scorecard.gather_claims(tmp_path)
     assert scorecard.families(claims)["status"].item() == "differs: cause not given"
-    assert "1 differ (by cause: 1 cause not given)" in scorecard.counts_sentence(claims)
+    assert "1 differs (causes: cause not given 1)" in scorecard.counts_sentence(claims)
 
 
 def test_weak_agreements_and_undecidable_rows_are_counted_apart(mixed):
@@ -176,12 +176,12 @@ def test_weak_agreements_and_undecidable_rows_are_counted_apart(mixed):
 
 def test_count_line_keeps_weak_agreements_and_extensions_apart(mixed):
     text = scorecard.counts_sentence(mixed)
-    assert text.startswith("Findings: 7 families (2 reproduced, 2 differ (by cause: 1 reading, 1 power), "
-                           "2 inconclusive (1 of them undecidable)); weak agreements: 1 (")
-    assert "not among the 2 reproduced); extensions: 1 family (2 rows; our additions, counted apart)." in text
+    assert text.startswith("Findings, in 7 families: 2 reproduced, 2 differ (causes: reading 1, power 1), "
+                           "2 inconclusive (1 of them undecidable); 1 more agrees only weakly (")
+    assert "not among the 2 reproduced). Extensions, our additions counted apart: 1 family (2 rows)." in text
     # 2 + 2 + 2 + 1 weak = 7: extensions never among the findings
-    assert "Finding rows: 22 (14 reproduced, 5 differ (by cause: 2 reading, 2 power, 1 genuine), 2 inconclusive " \
-           "(1 of them undecidable)); weak agreements: 1" in text
+    assert "By finding row (22 in all): 14 reproduced, 5 differ (causes: reading 2, power 2, genuine 1), " \
+           "2 inconclusive (1 of them undecidable); 1 more agrees only weakly" in text
 
 
 def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
@@ -191,8 +191,8 @@ def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
                                c("c", "T", 1, 2, "differs", "arithmetic"),
                                c("d", "T", 1, 1, "reproduced", "check")])
     text = scorecard.counts_sentence(scorecard.gather_claims(tmp_path / "data"))
-    assert text.startswith("Findings: 2 families (1 reproduced, 0 differ, 1 inconclusive); weak agreements: 0; "
-                           "extensions: 0 families")
+    assert text.startswith("Findings, in 2 families: 1 reproduced, 0 differ, 1 inconclusive. Extensions, our "
+                           "additions counted apart: 0 families")
     assert "1 reproduced rows agree by selection" in text
     assert "1 check of the paper's arithmetic (0 agree; 1 misprint)" in text
     assert "1 check of our code (1 agree; 0 failing)" in text
@@ -236,7 +236,7 @@ def test_headlines_and_prose_come_from_the_claims(claims_folder):
 def test_dashboard_opens_with_the_counts_per_paper_and_coverage(claims_folder):
     claims = scorecard.gather_claims(claims_folder)
     text = scorecard.dashboard_markdown(claims, claims_folder)
-    assert text.startswith("**All papers.** Findings: 2 families")
+    assert text.startswith("**All papers.** Findings, in 2 families")
     assert "**05 · Kayanuma 2016: N-face Liar's Dice and Bluff**: 2 finding families: 1 reproduced, 0 differ, " \
            "1 inconclusive; weak agreements: 0; extensions: 1. Headline: *41/60*: row verdict **reproduced**." in text
     assert "**01 · Huang 2009: Liar Dice, random guess + network**: no findings (checks only)" in text
@@ -384,7 +384,7 @@ def test_a_differing_arithmetic_check_is_a_misprint_only_by_its_cause(tmp_path):
     text = scorecard.counts_sentence(claims)
     # every row accounted for: 3 checks (1 agree, 1 misprint, 1 reading) and the extension apart
     assert "3 checks of the paper's arithmetic (1 agree; 1 misprint; 1 differs (cause: reading))" in text
-    assert "extensions: 1 family (1 row;" in text
+    assert "extensions, our additions counted apart: 1 family (1 row)" in text
     kinds = scorecard.kind_counts(claims).set_index(["paper", "kind"]).loc[("01", "arithmetic")]
     assert (kinds["differ"], kinds["misprints"], kinds["extension"]) == (2, 1, 1)
 
@@ -400,7 +400,7 @@ def test_extensions_of_every_kind_are_counted_as_the_notebook_counts_them(mixed,
     counts = scorecard.verdict_counts(claims, by="notebook").set_index(["notebook", "unit"])
     assert counts.loc[("04", "rows"), "extension"] == 2 == answer.finding_counts(claims)["extension"]
     assert counts.loc[("04", "families"), "extension"] == 2
-    assert "extensions: 2 families (2 rows;" in scorecard.counts_sentence(claims)
+    assert "counted apart: 2 families (2 rows)" in scorecard.counts_sentence(claims)
     assert "checks of our code" not in scorecard.counts_sentence(claims)
 
 

@@ -261,27 +261,55 @@ def first_mover(wide: pd.DataFrame):
     return fig
 
 
-def extensions(lam: pd.DataFrame, lam_values, thesis_guess: pd.Series, x1: pd.Series):
+def _pooled_and_worst(sweep: pd.DataFrame, variant: str) -> tuple[tuple, tuple]:
+    """(rate, low, high) of a variant's pooled win rate over the types and of its worst type (95 % Wilson)."""
+    from liarlab.core.stats import wilson_interval
+
+    rows = sweep[sweep.variant == variant]
+    wins, games = int(rows.wins.sum()), int(rows.games.sum())
+    low, high = wilson_interval(wins, games)
+    worst = rows.loc[rows.win_rate.idxmin()]
+    return (wins / games, float(low), float(high)), (worst.win_rate, worst.ci_low, worst.ci_high)
+
+
+def extensions(lam: pd.DataFrame, lam_values, thesis_guess: pd.Series, x1: pd.Series, sweep: pd.DataFrame | None = None):
     """X2 (left): mean and worst-type win rate against lambda; X1 (right): real-valued guesses beside the thesis's
-    integer guesses (``thesis_guess``: the lambda = 1 row)."""
+    integer guesses (``thesis_guess``: the lambda = 1 row). With ``sweep`` (the per-type table), every point has
+    its 95 % interval: the pooled rate's over all games, the worst type's over its own. Points, not bars: the
+    axis starts near the rates, where a bar's length would mislead."""
     fig, axes = plotting.figure(1, 2, 4.6, 3.6, sharey=True, gridspec_kw={"width_ratios": [2, 1]})
     ax = axes[0]
     ax.plot(lam_values, lam.mean_win_rate, marker="o", label="mean over types")
     ax.plot(lam_values, lam.min_win_rate, marker="s", label="worst type")
-    ax.axhspan(*printed.WIN_BAND, color="tab:green", alpha=0.12, label="thesis: 60-70 %")
+    if sweep is not None:
+        for k, variant in enumerate(lam.variant):
+            (m, ml, mh), (w, wl, wh) = _pooled_and_worst(sweep, variant)
+            x = list(lam_values)[k]
+            ax.errorbar([x, x], [m, w], yerr=[[m - ml, w - wl], [mh - m, wh - w]], fmt="none", ecolor="black",
+                        capsize=2, lw=1)
+    ax.axhspan(*printed.WIN_BAND, color="tab:green", alpha=0.12, label="thesis: 60-70 %", zorder=0)
     ax.axhline(0.5, color="black", lw=1, ls="--")
     ax.set_xlabel("lambda (share of uniform guesses; 1 = thesis)")
     ax.set_ylabel("win rate vs the 32 types")
     ax.set_title("X2: uniform / binomial guess mixture", fontsize=10)
-    ax.legend(fontsize=8, loc="lower left")
+    ax.legend(fontsize=9, loc="lower left")
     ax = axes[1]
     pos = np.arange(2)
-    ax.bar(pos - 0.2, [thesis_guess.mean_win_rate, x1.mean_win_rate], 0.4, label="mean over types")
-    ax.bar(pos + 0.2, [thesis_guess.min_win_rate, x1.min_win_rate], 0.4, label="worst type")
-    ax.axhspan(*printed.WIN_BAND, color="tab:green", alpha=0.12)
+    for offset, column, marker, colour, label in ((-0.12, "mean_win_rate", "o", "C0", "mean over types"),
+                                                  (0.12, "min_win_rate", "s", "C1", "worst type")):
+        values = [thesis_guess[column], x1[column]]
+        yerr = None
+        if sweep is not None:
+            stats = [_pooled_and_worst(sweep, v)[0 if column == "mean_win_rate" else 1]
+                     for v in (thesis_guess.variant, x1.variant)]
+            values = [r for r, _, _ in stats]
+            yerr = [[r - lo for r, lo, _ in stats], [hi - r for r, _, hi in stats]]
+        ax.errorbar(pos + offset, values, yerr=yerr, fmt=marker, color=colour, ecolor="black", capsize=3,
+                    label=label)
+    ax.axhspan(*printed.WIN_BAND, color="tab:green", alpha=0.12, zorder=0)
     ax.axhline(0.5, color="black", lw=1, ls="--")
-    ax.set_xticks(pos, ["integer guesses\n(thesis)", "X1 real-valued\nguesses"])
-    ax.set_ylim(0.3, 1.0)
+    ax.set_xticks(pos, ["integer\n(thesis)", "X1 real-\nvalued"])
+    ax.set_xlim(-0.5, 1.5)
     ax.set_title("X1: real-valued guessing", fontsize=10)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.02, 1.0))
     return fig

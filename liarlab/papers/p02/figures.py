@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import FuncFormatter, PercentFormatter
 
 from liarlab.liardice.qtable import Layout
 from liarlab.papers.p02 import experiments as ex
@@ -183,6 +184,10 @@ def curves(curve: pd.DataFrame, shown=tuple(CURVE_COLOURS)):
     axes[2].set(xlabel="training games", ylabel=f"share of the {Layout(2, 1, 'partial').report_space_size:,} keys",
                 title="explored share")
     axes[2].legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.2))
+    axes[2].yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    for ax in axes:   # 20,000 not 20000
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
+    fig.get_layout_engine().set(wspace=0.1)   # the middle panel's right-hand label clear of the next panel
     return fig
 
 
@@ -245,12 +250,13 @@ def forced_grid(summary: pd.DataFrame):
     """Figs 5-17 and 5-18: P1's win rate with both sides forced, one panel per player (``summary`` by player, s1
     and s2)."""
     names = list(summary.player.unique())
-    fig, axes = plotting.figure(1, len(names), width=3.2, height=3.2)
-    for ax, name in zip(np.atleast_1d(axes), names):
+    fig, axes = plotting.figure(1, len(names), width=3.6, height=3.4)
+    fig.get_layout_engine().set(wspace=0.08)   # each panel's y-label clear of the panel before it
+    for k, (ax, name) in enumerate(zip(np.atleast_1d(axes), names)):
         g = summary[summary.player == name].pivot(index="s1", columns="s2", values="win_rate")
-        im = _annotated_heatmap(ax, g, vmin=0, vmax=1, fontsize=7, contrast=0.3, origin="lower",
+        im = _annotated_heatmap(ax, g, vmin=0, vmax=1, fontsize=9, contrast=0.3, origin="lower",
                                 text=lambda i, j, v: f"{v:.2f}")
-        ax.set(xlabel="P2's s2", ylabel="P1's s1", title=name)
+        ax.set(xlabel="P2's s2", ylabel="P1's s1" if k == 0 else "", title=name)
     fig.colorbar(im, ax=axes, shrink=0.8, label="P1 win rate")
     return fig
 

@@ -174,7 +174,23 @@ def test_extensions_draws_the_lambda_sweep_and_x1_beside_the_thesis():
     _labelled(fig)
     sweep, x1 = fig.axes
     assert list(sweep.lines[0].get_xdata()) == list(ex.X2_LAMBDAS)
-    assert [p.get_height() for p in x1.patches[:2]] == [0.67, 0.6]       # thesis guess, then X1
+    means = [line for line in x1.lines if line.get_marker() == "o"]   # points, not bars cut at the axis
+    assert list(means[0].get_ydata()) == [0.67, 0.6] and not x1.patches[1:]   # thesis guess, then X1
+
+
+def test_extensions_with_the_sweep_gives_every_point_its_interval():
+    rows = [{"variant": v, "type": t, "wins": w, "games": 100, "win_rate": w / 100, "ci_low": w / 100 - 0.1,
+             "ci_high": w / 100 + 0.1} for v, base in (("X2 lambda=1", 60), ("X1 real-valued", 50))
+            for t, w in ((1, base), (2, base + 10))]
+    sweep = pd.DataFrame(rows)
+    variants = pd.DataFrame({"variant": ["X2 lambda=1", "X1 real-valued"], "mean_win_rate": [0.65, 0.55],
+                             "min_win_rate": [0.6, 0.5]})
+    fig = figures.extensions(variants.iloc[:1], pd.Series([1.0]), variants.iloc[0], variants.iloc[1], sweep)
+    x1 = fig.axes[1]
+    worst = [line for line in x1.lines if line.get_marker() == "s"][0]
+    assert list(worst.get_ydata()) == [0.6, 0.5]
+    bars = [c for c in x1.collections if len(c.get_segments()) == 2]   # the error bars: one per variant
+    assert len(bars) == 2 and all(seg[1][1] > seg[0][1] for c in bars for seg in c.get_segments())
 
 
 def test_bid_draw_names_its_x_axis_and_its_legend_covers_no_bar():
