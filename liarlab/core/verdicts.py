@@ -711,6 +711,10 @@ def near_miss(pilot: Judgement, *, margin: float | None = None) -> bool:
     """A ``differs`` decided on its pilot whose interval misses the range that would change its verdict by less
     than ``KNIFE_CONFIRM`` of its own half-width (``Judgement.miss``), or by less than ``margin`` (in the quantity's
     units, a margin the claims builder states; ``Judgement.gap``). A row already decided in two stages is not one."""
+    if not isinstance(pilot, Judgement):
+        raise TypeError(f"near_miss: pilot must be a Judgement, got {type(pilot).__name__}")
+    if margin is not None:
+        margin = check_real("near_miss: margin", margin, 0)
     if pilot.verdict != "differs" or pilot.pilot_verdict is not None:
         return False
     if margin is not None and pilot.gap is not None and pilot.gap < margin:
@@ -724,6 +728,10 @@ def plan_knife_edge(pilot_est: Estimate, pilot: Judgement, *, cap: int, margin: 
     The size: the one at which an interval around the pilot's estimate would still miss the range at
     ``PLANNED_POWER``, ``n (1 + z_b / z_a)^2 / (1 + miss)^2``, never smaller than the pilot and capped at ``cap``.
     ``fixed``: the interval does not narrow as 1/sqrt(n) (a prediction interval for one table): sized at the cap."""
+    if not isinstance(pilot_est, Estimate):
+        raise TypeError(f"plan_knife_edge: pilot_est must be an Estimate, got {type(pilot_est).__name__}")
+    cap = check_int("plan_knife_edge: cap", cap, 1)
+    fixed = check_bool("plan_knife_edge: fixed", fixed)
     if not near_miss(pilot, margin=margin):
         return None
     why = (f"a near miss: the pilot's interval misses the range that would change its verdict by "
@@ -747,6 +755,8 @@ def plan_second_stage(pilot_est: Estimate, pilot: Judgement, *, cap: int, popula
                       margin: float | None = None) -> Plan | None:
     """The confirmatory plan of a pilot: :func:`plan_confirmation` for an inconclusive one, :func:`plan_knife_edge`
     for a near-miss ``differs``, None for any other (a decided pilot with room to spare stands)."""
+    if not isinstance(pilot, Judgement):
+        raise TypeError(f"plan_second_stage: pilot must be a Judgement, got {type(pilot).__name__}")
     if pilot.verdict == "inconclusive":
         return plan_confirmation(pilot, cap=cap, population=population)
     return plan_knife_edge(pilot_est, pilot, cap=cap, margin=margin)
