@@ -289,7 +289,12 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -
             out += f" The likeliest cause is {CAUSES[cause]}."
         if not blank(row.get("readings")):
             out += f" {readings_in_brief(row['readings'])}"
-    elif verdict in ("inconclusive", "not-reproducible") and note:
+    elif verdict == "not-reproducible" and note:
+        # what we could measure first, the verdict after it: a page that opens with "cannot be reproduced here"
+        # loses the reader before the number (issue 50, notebook 03)
+        out = (f"**{label}** We measure what we can of the claim {claim}. {note[:1].upper() + note[1:]}. The "
+               "paper's own test cannot be rerun in this study, so the claim as printed is not reproducible.")
+    elif verdict == "inconclusive" and note:
         out += f" {note[:1].upper() + note[1:]}."
     elif verdict == "extension":
         out += _own_test_sentence(note)

@@ -172,3 +172,14 @@ def test_an_extensions_verdict_under_our_own_test_is_said_in_words():
            "baseline wins more against P1, P2 (point estimates)." in text
     claims.loc[2, "note"] = "no rule said"
     assert "By our own test" not in answer.answer_paragraph(claims, None, second="our own extra")
+
+
+def test_a_not_reproducible_headline_leads_with_what_we_measured():
+    # 03 opened with "cannot be reproduced here" before its number (issue 50)
+    claims = _claims()
+    claims.loc[0, "verdict"] = "not-reproducible"
+    claims.loc[0, "note"] = "a machine stand-in, MC0's win rate 0.657"
+    text = answer.answer_paragraph(claims, None)
+    first = text.split("\n")[0]
+    assert first.index("MC0's win rate 0.657") < first.index("not reproducible")
+    assert "cannot be reproduced here" not in first
