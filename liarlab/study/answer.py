@@ -289,9 +289,33 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -
             out += f" The likeliest cause is {CAUSES[cause]}."
         if not blank(row.get("readings")):
             out += f" {readings_in_brief(row['readings'])}"
-    elif verdict in ("inconclusive", "not-reproducible") and note:
+    elif verdict == "not-reproducible" and note:
+        # what we could measure first, the verdict after it: a page that opens with "cannot be reproduced here"
+        # loses the reader before the number (issue 50, notebook 03)
+        out = (f"**{label}** We measure what we can of the claim {claim}. {note[:1].upper() + note[1:]}. The "
+               "paper's own test cannot be rerun in this study, so the claim as printed is not reproducible.")
+    elif verdict == "inconclusive" and note:
         out += f" {note[:1].upper() + note[1:]}."
+    elif verdict == "extension":
+        out += _own_test_sentence(note)
     return out + flags(row.get("flags"))
+
+
+_OWN_TEST_WORDS = {"reproduced": "the claim holds", "differs": "the claim does not hold: our result differs",
+                   "inconclusive": "our sample cannot decide it yet"}
+
+
+def _own_test_sentence(note: str) -> str:
+    """An extension's verdict under our own test, in words (its note ends "...; under this rule: differs"): an
+    extension has no paper value, but a reader still needs to know whether the claim held (issue 50)."""
+    import re
+
+    match = re.search(r"(?:^|; )([^;:]*); under this rule: ([a-z-]+)", note)
+    words = _OWN_TEST_WORDS.get(match.group(2)) if match else None
+    if not words:
+        return ""
+    why = match.group(1).strip()   # the note's finding just before its verdict ("the baseline wins more against P1")
+    return f" By our own test (the claims summary gives its rule), {words}" + (f"; {why}." if why else ".")
 
 
 def readings_in_brief(text: str) -> str:

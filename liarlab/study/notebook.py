@@ -398,7 +398,11 @@ def show_folded(content, summary: str) -> None:
 
         body = mistune.html(content)
     else:
-        view = content.reset_index(drop=True)
+        import pandas as pd
+
+        # a labelled index (a pivot's rows, a set_index) is part of the table: kept as columns, not dropped
+        plain = isinstance(content.index, pd.RangeIndex) and content.index.name is None
+        view = content.reset_index(drop=plain)
         view.index = range(1, len(view) + 1)
         body = tables.table_html(view, fold_rows=10**9)
     display(HTML(tables.folded(summary, body)))

@@ -159,3 +159,27 @@ def test_a_headline_row_summing_up_the_other_checks_is_not_counted_among_them():
     # a headline row that sums up nothing is counted as the check it is
     assert "4 checks of the paper's own numbers (3 agree" in answer.counts_sentence(
         pd.DataFrame(rows + [{**summary, "n": 10}]))
+
+
+def test_an_extensions_verdict_under_our_own_test_is_said_in_words():
+    # 04's second main result: an extension still says whether it held and why, from its note (issue 50)
+    claims = _claims()
+    note = ("per personality (points): P1 -3.2, P2 -3.8; the baseline wins more against P1, P2 (point estimates); "
+            "under this rule: differs")
+    claims.loc[2, "note"] = note
+    text = answer.answer_paragraph(claims, None, second="our own extra")
+    assert "By our own test (the claims summary gives its rule), the claim does not hold: our result differs; the " \
+           "baseline wins more against P1, P2 (point estimates)." in text
+    claims.loc[2, "note"] = "no rule said"
+    assert "By our own test" not in answer.answer_paragraph(claims, None, second="our own extra")
+
+
+def test_a_not_reproducible_headline_leads_with_what_we_measured():
+    # 03 opened with "cannot be reproduced here" before its number (issue 50)
+    claims = _claims()
+    claims.loc[0, "verdict"] = "not-reproducible"
+    claims.loc[0, "note"] = "a machine stand-in, MC0's win rate 0.657"
+    text = answer.answer_paragraph(claims, None)
+    first = text.split("\n")[0]
+    assert first.index("MC0's win rate 0.657") < first.index("not reproducible")
+    assert "cannot be reproduced here" not in first

@@ -77,3 +77,14 @@ def test_setup_catches_a_check_for_a_parameter_the_cell_lacks():
         params.Parameters("07", n=5)
     with pytest.raises(ValueError, match="in its params.py"):
         nb.setup(namespace(), "07", n=nb.Int(1))
+
+
+def test_a_folded_table_keeps_its_labelled_index(monkeypatch):
+    import IPython.display as ipd
+    import pandas as pd
+
+    grid = pd.DataFrame({"P1": [0.5, 0.6]}, index=pd.Index([100, 500], name="games"))
+    shown = []
+    monkeypatch.setattr(ipd, "display", shown.append)
+    nb.show_folded(grid, "grid")
+    assert ">games<" in shown[0].data and "500" in shown[0].data   # the labels are a column of the table

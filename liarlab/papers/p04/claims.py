@@ -1003,6 +1003,17 @@ def second_result(claims: pd.DataFrame) -> str:
     return next(c for c in claims.claim if c.startswith("Stage 2: the trained learner") and "'never challenge'" in c)
 
 
+def stage1_baseline_result(claims: pd.DataFrame) -> str:
+    """The claim text of stage 1's most important result beside the paper's: whether the learner wins more than
+    always catching (the first screen's second main result; issue 50)."""
+    return next(c for c in claims.claim if c.startswith("Stage 1: the learner wins more than always catching"))
+
+
+#: What :func:`stage1_baseline_result`'s number is (``second_quantity``).
+STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over games 301-500, a difference of win "
+                            "rates averaged over the five personalities P1-P5 (the claims summary gives each)")
+
+
 #: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``).
 HEADLINE_QUANTITY = ("the share of stage-1 cells (personality x checkpoint) whose cumulative win rate over runs lies "
                      "above 50 % (its interval is the range over undecided cells)")
