@@ -132,7 +132,8 @@ def test_two_at_once_the_scorecard_waits_and_a_failure_starts_nothing_new(tmp_pa
     assert [r.notebook for r in runs] == ["00_slow.ipynb", "01_fast.ipynb", "99_gathers.ipynb"]
     # each notebook's CPU time (its kernel's, once reaped) beside its wall time: kernels that start use some
     cpu = [re.search(r"^\[(\d\d)\] done in .* \((\d+) s of CPU\)$", line) for line in lines]
-    assert sorted(m.group(1) for m in cpu if m) == ["00", "01", "99"] and sum(int(m.group(2)) for m in cpu if m) > 0
+    # (whole seconds: three tiny kernels on a quiet machine may each round to 0, so only the column is asserted)
+    assert sorted(m.group(1) for m in cpu if m) == ["00", "01", "99"]
 
     broken = tmp_path / "broken"
     broken.mkdir()

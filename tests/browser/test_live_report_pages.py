@@ -12,7 +12,10 @@ NOTEBOOKS = sorted(p for p in (REPO_ROOT / "notebooks").glob("0[0-5]_*.ipynb")
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("report")
+    # laid out as the report is (report/ beside data/), so a page's links to ../data/NN_claims.csv resolve
+    folder = tmp_path_factory.mktemp("study") / "report"
+    folder.mkdir()
+    (folder.parent / "data").symlink_to(REPO_ROOT / "data", target_is_directory=True)
     for path in NOTEBOOKS:
         report.write_notebook_page(path, folder)
     (folder / "index.html").write_text("<!DOCTYPE html><html><head><title>index</title></head><body><p>index</p>"

@@ -158,8 +158,6 @@ NOTEBOOKS = sorted(p for p in (REPO_ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb
                    if not p.name.endswith((".failed.ipynb", ".running.ipynb")))
 # The committed outputs predate issue 50's formatter and claims summary; the lead's rerun of the chain on the
 # merged code makes each pass (then remove it from this table).
-PENDING_RERUN = {nb_id: "committed outputs predate the table formatter (issue 50); fixed by the next rerun"
-                 for nb_id in ("00", "01", "02", "03", "04", "05", "06", "99")}
 
 
 def _shown_outputs(path):
@@ -200,9 +198,7 @@ def summary_problems(path) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(
-    p.name[:2] in PENDING_RERUN, reason=PENDING_RERUN.get(p.name[:2], ""), strict=False))
-    for p in NOTEBOOKS], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_no_output_shows_e_notation_nan_a_raw_sequence_or_a_wide_table(path):
     problems = output_problems(path)
     if path.name[:2] != "99":

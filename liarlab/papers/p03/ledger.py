@@ -71,7 +71,7 @@ def _bidding_rows(run: dict) -> list[dict]:
         experiment(SPEC, "E5", "Bidding example", "Fig 3-13 calls from the printed E", "all four calls", "full",
                    "Fig 3-13: the printed auction"),
         experiment(SPEC, "E6", "MC convergence", "Fig 3-13 hand + 20 random; N to 1000; 100 reps; N=2000 ref",
-                   f"Fig 3-13 + {run['convergence_hands']} random; N = {run['convergence_ns']}; "
+                   f"Fig 3-13 + {run['convergence_hands']} random; N = {', '.join(str(n) for n in run['convergence_ns'])}; "
                    f"{run['convergence_reps']} reps; reference N = {run['convergence_pool']}",
                    _status(convergence_ok), "How many sampled deals are enough",
                    "" if convergence_ok else QUICK),

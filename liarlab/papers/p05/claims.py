@@ -315,7 +315,7 @@ def _per_turn_optimal_claims(nontrivial: pd.DataFrame, star_ex: pd.Series | None
                kind="finding", headline=True, family=RD.OPTIMAL_FAMILY, readings=optimal_readings,
                note=f"value is the smallest exploitability (mean best-response gain, +-1 units) of the "
                     f"per-turn profile in the real round over N = {lo}..{hi}, reached at N = {at}; "
-                    "exact equilibria have 0 (below 1e-12, round-off)"),
+                    f"exact equilibria have {gain_text(0.0)}"),
     ]
 
 
