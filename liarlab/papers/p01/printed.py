@@ -16,7 +16,7 @@ CHALLENGE_DRAW = {"Figs 4.2/4.3": 1 / 3, "Fig 4.5": 2 / 3, "Fig 4.6": 1.0}
 #: §4.2 text (Fig 4.2 example): P(the opponent holds at least two 5s) = 0.1962 ("challenge about 80 %").
 AT_LEAST_TWO_FIVES = 0.1962
 #: §4.2, Fig 4.4 text: bid weight of "two 6s" holding none (its "two 5s" weight, the misprint 4561, is
-#: claimed in notebook 00: liarlab.papers.p00.printed).
+#: claimed in notebook 00, whose printed values are papers/p00/printed.py).
 WEIGHT_TWO_SIXES = 1526
 #: §5.1, Fig 5.1: type7 with two 5s, cap 4, facing "three 5s" bids "four 5s".
 FIG_5_1_ACTION = "four 5s"

@@ -17,10 +17,10 @@ starts at two), are outside its network (:func:`liarlab.liardice.bbn.in_network`
 (:data:`NO_EQUILIBRIUM_PLAYER`).
 
 **Paper 02's Q-learners** (:data:`Q_LEARNERS`). RLk is trained as paper 02 trains its one-stage model RLk
-(:func:`liarlab.papers.p02.experiments.schedule`: one stage against EXPk): ``stage_games`` games (paper 02's
+(paper 02's ``experiments.schedule``: one stage against EXPk): ``stage_games`` games (paper 02's
 ``stage_games``, 100,000 in the full profile) by the compiled trainer :func:`liarlab.liardice.qfast.train` on a new
 two-player table of partial-hand keys with history 1, at the trainer's defaults, which are the ones paper 02's
-:func:`~liarlab.papers.p02.experiments.train_model` uses (epsilon 0.1, alpha 0.2, gamma 0.9, the report's backward
+``experiments.train_model`` uses (epsilon 0.1, alpha 0.2, gamma 0.9, the report's backward
 update, seats alternating; paper 02 trains its RL0 in ten blocks with evaluations between them, each block reseeding
 the compiled generator from the model's stream: the same procedure, other draws). Each learner is trained
 ``learner_seeds`` times (:func:`league_agents`; notebook 06's ``league_learner_seeds``), each training seed a player

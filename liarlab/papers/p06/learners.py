@@ -16,12 +16,12 @@
   last moved toward ``gamma * R`` and each earlier one toward ``gamma *`` the fresh value of the next; R = 1 for a
   win, 0 for a loss.
 * **Defaults read, not retyped**: ``epsilon``, ``alpha``, ``gamma``, the rule and the seats are the defaults of
-  paper 02's trainer :func:`liarlab.liardice.qfast.train` (which :func:`liarlab.papers.p02.experiments.train_model`
+  paper 02's trainer :func:`liarlab.liardice.qfast.train` (which paper 02's ``experiments.train_model``
   calls with them), the reward and penalty those of :func:`liarlab.liardice.qfast.play`; a stage is paper 02's
   full ``stage_games`` (:data:`liarlab.liardice.qtable.STAGE_GAMES`, 100,000 games).
 * **Seats alternate**: paper 02 trains with ``seats="rotate"`` (its default), so the learner sits first (opens) in
   game 0, 2, 4, ... and second in game 1, 3, 5, ... of a stage; so here.
-* **RLk** is one stage against EXPk (paper 02's :func:`~liarlab.papers.p02.experiments.schedule`: ``RL0`` is
+* **RLk** is one stage against EXPk (paper 02's ``experiments.schedule``: ``RL0`` is
   100,000 games against EXP0; the names are the report's).
 
 **The opponents** are the EXP rules as :mod:`liarlab.papers.p06.policies` reads them in the end game (exact
