@@ -590,7 +590,9 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
 
     The verdict reads DD as the thesis defines its error: the tricks AFTER the exchange. Its readings, each judged
     by the row's own rule: MCA's estimates (``mca``: ``reading_estimates`` of MCA's games, the thesis may have used
-    its adjustment); the estimate at the first call was not built and a human opponent cannot be run. The DD tricks
+    its adjustment); the estimate at the first call, the other lead conventions (spec §8.2) and another N (§8.4)
+    were not built (:data:`liarlab.papers.p03.readings.E11_UNBUILT`: each needs the boards replayed) and a human
+    opponent cannot be run. The DD tricks
     of the DEALT hands contradict the thesis's definition, so they are no reading: the note gives them as a
     diagnostic (on the same boards as the verdict: the fresh sample when the row was confirmed on one).
     Intervals: bootstrap over boards. ``fresh``: the estimation errors of a fresh confirmatory sample of
@@ -610,7 +612,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
             fresh_estimates[m] = corr.reading_estimates(fresh[fresh.board < m], seed)
         return fresh_estimates[m]
 
-    skipped = [(RD.FIRST_CALL, RD.FIRST_CALL_WHY), (RD.HUMAN, RD.HUMAN_WHY)]
+    skipped = [(RD.FIRST_CALL, RD.FIRST_CALL_WHY), *RD.E11_UNBUILT, (RD.HUMAN, RD.HUMAN_WHY)]
     rows = []
     for name, (text, printed_value, judge) in _e11_rules().items():
         est = estimates[(name, "after")]

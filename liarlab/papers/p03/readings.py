@@ -148,6 +148,29 @@ FIRST_CALL = Reading("estimate at the first call", "Est. is com's E at its first
 FIRST_CALL_WHY = R.Unbuilt("the logged games keep each bot's estimate at its last call only: logger work (keep E at "
                            "the first call too), then the 1,400 self-play boards replayed, about 5 CPU minutes at "
                            "full size (0.22 s a deal)")
+#: spec §8.2 for the 19 games: our bots simulate with the "real" lead (the opponent leads when com would declare,
+#: com leads when it defends; :func:`liarlab.honeymoon.bidding.lead_flags`); the two fixed conventions are readings
+E11_LEAD_COM = Reading("com leads in the simulations", "The 19 games' estimates were made with com always leading "
+                       "in its simulated deals.", "spec Open question 2 (the lead in the bidding simulations is "
+                       "unstated); spec §3 'Ablate with the program always leading'")
+E11_LEAD_OPP = Reading("opponent leads in the simulations", "The 19 games' estimates were made with the opponent "
+                       "always leading in com's simulated deals.", "spec Open question 2 (the lead in the bidding "
+                       "simulations is unstated)")
+#: spec §8.4: three printed Est. of the 19-game table (9.25, 2.95, 4.15) are not multiples of 1/50
+E11_OTHER_N = Reading("another N in the 19 games", "The 19 games' estimates come from another number of simulated "
+                      "deals than 50 (the thesis compares 50 with 100 and 200).", "spec Open question 4 (Est. "
+                      "values 9.25, 2.95 and 4.15 are not multiples of 1/50)")
+E11_REPLAY_COST = ("the 1,400 self-play and duplicate boards replayed with MC0 {what}: the chain keeps each "
+                   "estimate, not the simulated deals behind it, so no estimate can be recomputed without its game "
+                   "(about 5 CPU minutes at full size at N = 50, 0.22 s a deal{more}), beyond the CPU minute a cheap "
+                   "reading may cost")
+E11_LEAD_WHY = R.Unbuilt(E11_REPLAY_COST.format(what="under that lead convention (bidding.LEADS has the switch)",
+                                                more=""))
+E11_OTHER_N_WHY = R.Unbuilt(E11_REPLAY_COST.format(what="at N = 100 or 200 (the simulation count is a parameter "
+                                                        "of the bot)",
+                                                   more="; about 10 and 20 CPU minutes at N = 100 and 200"))
+#: the E11 readings of spec §8.2 and §8.4, not built (History 2026-12-07, second session)
+E11_UNBUILT = ((E11_LEAD_COM, E11_LEAD_WHY), (E11_LEAD_OPP, E11_LEAD_WHY), (E11_OTHER_N, E11_OTHER_N_WHY))
 HUMAN = Reading("against a person", "The opponent is the author, a person.", "thesis §4 (19 games against the "
                                                                              "author)")
 HUMAN_WHY = "the author cannot be replayed; our opponents are RULE and MC0"

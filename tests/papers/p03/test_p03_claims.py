@@ -104,7 +104,12 @@ def test_estimation_verdict_reads_after_the_exchange_and_quotes_the_dealt_hands(
     row = [r for r in c.estimation_claims(frame, est, mca=est) if r["claim"].startswith("Estimation: Est. and DD")][0]
     assert row["verdict"] == "differs" and row["cause"] == "untested"
     assert {x["reading"] for x in row["readings_rows"]} == {
-        "DD after the exchange", "adjusted estimates (MCA)", "estimate at the first call", "against a person"}
+        "DD after the exchange", "adjusted estimates (MCA)", "estimate at the first call", "against a person",
+        "com leads in the simulations", "opponent leads in the simulations", "another N in the 19 games"}
+    # spec 03's open points 2 (the lead) and 4 (another N) are declared, not built, each with what it would cost
+    unbuilt = {x["reading"]: x["note"] for x in row["readings_rows"] if x["verdict"] == "not built"}
+    assert {"com leads in the simulations", "another N in the 19 games"} <= set(unbuilt)
+    assert all("CPU minutes" in why for why in unbuilt.values())
     assert "DD of the dealt hands" not in row["readings"]
     assert "diagnostic, not a reading" in row["note"] and "DD of the dealt hands" in row["note"]
     assert f"{np.corrcoef(x, dealt)[0, 1]:.3f}"[:4] in row["note"]
