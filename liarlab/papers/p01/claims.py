@@ -162,11 +162,31 @@ def _trend_judgement(large: pd.DataFrame) -> V.Judgement:
                     "win rate above 0.5 against each of types 1, 5, 23")
 
 
+def second_stage(j: V.Judgement) -> bool:
+    """Whether a per-type claim is judged again on the fresh sample: undecided by the pilot, or a near-miss
+    ``differs`` (:func:`verdicts.near_miss`; for an ``all_of`` claim the miss of its farthest differing type, issue
+    49, History 2026-12-07, second session)."""
+    return j.verdict == "inconclusive" or V.near_miss(j)
+
+
+def per_type_plan(j: V.Judgement, large: pd.DataFrame, m: int, cap: int) -> V.Plan | None:
+    """The confirmatory plan of one per-type claim in games per type: :func:`verdicts.plan_confirmation` for an
+    undecided pilot, :func:`verdicts.plan_knife_edge` for a near-miss ``differs`` (sized from the pilot's games per
+    type at the per-type Bonferroni level, never fewer than the pilot's), None for a pilot decided with room."""
+    if j.verdict == "inconclusive":
+        return V.plan_confirmation(j, cap=cap)
+    pilot = V.Estimate(0.0, 0.0, 0.0, int(large.games.min()), "games", level=V.simultaneous_level(m))
+    return V.plan_knife_edge(pilot, j, cap=cap)
+
+
 def win_rate_plan(large: pd.DataFrame, cap: int) -> V.Plan | None:
     """The confirmatory sample (games per type, fresh) for whichever per-type claim of §5.2 (every type in
-    60-70 %, every type beaten, types 1, 5, 23 beaten) the pilot left undecided; None when all were decided. The
-    largest plan is drawn once and judges each undecided claim."""
-    plans = [V.plan_confirmation(j, cap=cap) for j in (*win_rate_judgements(large), _trend_judgement(large))]
+    60-70 %, every type beaten, types 1, 5, 23 beaten) the pilot left undecided or decided as a near-miss
+    ``differs`` (:func:`second_stage`); None when all were decided with room. The largest plan is drawn once and
+    judges each such claim."""
+    band, half = win_rate_judgements(large)
+    plans = [per_type_plan(band, large, len(large), cap), per_type_plan(half, large, len(large), cap),
+             per_type_plan(_trend_judgement(large), large, len(FIG_TYPES), cap)]
     sized = [p for p in plans if p is not None and not p.undecidable]
     if sized:
         return max(sized, key=lambda p: p.n)
@@ -200,9 +220,9 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
         f_band, f_half = win_rate_judgements(fresh, m)
         fb = V.share(per_type_band(fresh.wins, fresh.games, m=m), "types")
         fh = V.share(per_type_above_half(fresh.wins, fresh.games, m=m), "types")
-        if j_band.verdict == "inconclusive":
+        if second_stage(j_band):
             j_band, in_band = _confirm(in_band, j_band, fb, f_band, plan), fb
-        if j_half.verdict == "inconclusive":
+        if second_stage(j_half):
             j_half, beaten = _confirm(beaten, j_half, fh, f_half, plan), fh
     elif plan is not None and plan.undecidable:
         j_band = _confirm(in_band, j_band, None, None, plan) if j_band.verdict == "inconclusive" else j_band
@@ -243,14 +263,14 @@ def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: i
     g = large.set_index("type").loc[list(FIG_TYPES)]
     half = per_type_above_half(g.wins, g.games, m=len(FIG_TYPES))
     est, j = V.share(half, "types"), V.all_of(half, "win rate above 0.5 against each of types 1, 5, 23")
-    if j.verdict == "inconclusive" and plan is not None:
+    if second_stage(j) and plan is not None:
         if fresh is not None and not plan.undecidable:
             fg = fresh.set_index("type").loc[list(FIG_TYPES)]
             fhalf = per_type_above_half(fg.wins, fg.games, m=len(FIG_TYPES))
             fest = V.share(fhalf, "types")
             j, est = _confirm(est, j, fest, V.all_of(fhalf, "win rate above 0.5 against each of types 1, 5, 23"),
                               plan), fest
-        else:
+        elif j.verdict == "inconclusive":
             j = _confirm(est, j, None, None, plan)
     ends = final[final.opponent.isin([f"type{t}" for t in FIG_TYPES])]
     below = int((ends.cum_wins <= n_games / 2).sum())
@@ -324,7 +344,7 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
     share = V.share(judged, "types")
     j = V.word("most", share)
     seeds = gains.groupby("opponent").rep.nunique()
-    if j.verdict == "inconclusive" and plan is not None:
+    if second_stage(j) and plan is not None:
         if fresh is not None and not plan.undecidable:
             f_ests, f_judged = per_type_gain_judgements(fresh)
             f_share = V.share(f_judged, "types")

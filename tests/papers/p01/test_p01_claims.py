@@ -357,3 +357,23 @@ def test_bbn_gain_test_program_and_wording_readings_are_computed_from_the_games(
     missing = _gain_readings(_bbn_games(lambda t: 0.0, types=(1, 8, 31), seeds=3, n=40))
     assert missing[R.GAIN_READINGS["type31"].name]["verdict"] == "not built"
     assert missing[R.GAIN_READINGS["figure types"].name]["verdict"] == "not built"
+
+
+def test_a_near_miss_differs_of_an_every_type_claim_is_confirmed_on_fresh_games():
+    """Issue 49: an ``all_of`` claim decided ``differs`` on its pilot by less than one half-width (the miss of its
+    farthest differing type) gets a fresh sample, as an undecided one does; a pilot that misses by far does not."""
+    rates = np.full(32, 0.65)
+    rates[0] = 0.590                                   # just below 60 % on 50,000 games: differs by a hair
+    pilot = _large(rates)
+    band, _ = claims01.win_rate_judgements(pilot)
+    assert band.verdict == "differs" and band.miss < V.KNIFE_CONFIRM and claims01.second_stage(band)
+    plan = claims01.win_rate_plan(pilot, cap=400_000)
+    assert plan is not None and not plan.undecidable and plan.n >= 50_000
+    fresh = _large(np.full(32, 0.65), games=plan.n)    # the fresh sample overturns it
+    rows = claims01.win_rate_rows(pilot, pd.DataFrame({"win_rate": rates}), 500, 50_000, fresh=fresh, plan=plan)
+    assert rows[0]["verdict"] == "reproduced" and rows[0]["pilot_verdict"] == "differs"
+    far = np.full(32, 0.65)
+    far[4] = 0.45                                      # misses by many half-widths: the pilot stands
+    band, half = claims01.win_rate_judgements(_large(far))
+    assert band.verdict == half.verdict == "differs" and not claims01.second_stage(band)
+    assert claims01.win_rate_plan(_large(far), cap=400_000) is None
