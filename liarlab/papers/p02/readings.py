@@ -664,8 +664,9 @@ def _fig_6_1(row, inp):
     lo, hi = C.GAME_LENGTH_RANGE
     per = lg.groupby("seed").apply(lambda g: g[(g.actions - 1 >= lo) & (g.actions - 1 <= hi)].games.sum()
                                    / g.games.sum(), include_groups=False)
-    x = V.across_seeds(per.to_numpy())
-    return [_run_row(fam, claim, AS_JUDGED, row), R.run(fam, claim, NO_CHALLENGE, x, V.word("mostly", x))]
+    # judged as the row is: one trained table's prediction interval (History 2026-12-07, second session)
+    x = V.prediction_across_seeds(per.to_numpy())
+    return [_run_row(fam, claim, AS_JUDGED, row), R.run(fam, claim, NO_CHALLENGE, x, C._one_table(V.word("mostly", x)))]
 
 
 BUILDERS = {"Fig 5-1": _fig_5_1, "Fig 5-2": _exp, "Fig 5-3": _exp, "Fig 5-6": _exp, "Fig 5-4": _fig_5_4,
