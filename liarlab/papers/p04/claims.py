@@ -53,13 +53,23 @@ def _caps(given: dict | None) -> dict:
     return {**confirmation_caps(PARAMS.size("confirm_runs_cap", "full"), PARAMS.size("confirm_seeds_cap", "full")), **(given or {})}
 
 
+#: the one-table rule (docs/VERDICTS.md, History 2026-12-07, second session): the paper draws one run per cell, but
+#: every chart sentence of seed 003 (l.65, l.126, l.130) infers what the learning does, so the charts' findings are
+#: judged on the mean over runs or learners, and their notes say so
+METHOD = "the method: mean over seeds"
+CHART_FAMILIES = (STAGE1_FAMILY, LEARNING_FAMILY, TRAINING_FAMILY, FEATURE_FAMILY)
+
+
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
            source=SOURCE, readings=None, headline=False):
     """A claims row (:func:`liarlab.study.outputs.claim`); ``readings`` are its readings rows
     (:mod:`liarlab.papers.p04.readings`), kept on the row as ``_readings`` for :func:`notebook_readings`. A
-    differing row's cause is derived from them by the protocol's one rule."""
+    differing row's cause is derived from them by the protocol's one rule. A finding of a chart family
+    (:data:`CHART_FAMILIES`) says that it is judged as a statement about the method (:data:`METHOD`)."""
     from liarlab.study.outputs import claim
 
+    if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
+        note = f"{METHOD}; {note}" if note else METHOD
     row = claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
                 readings=readings, headline=headline)
     row["_readings"] = list(readings or [])

@@ -466,3 +466,18 @@ def test_settings_runs_record_the_charts_first_point():
     assert experiments.SETTINGS_CHECKPOINTS[0] == 20
     assert set(experiments.SETTINGS_CHECKPOINTS) >= {int(w.split("-")[1]) for w in ("51-100", "101-300", "301-500")}
     assert "§2.5" in RD.DRAWS_HALF.support and "§8.10" not in RD.DRAWS_HALF.support
+
+
+def test_chart_findings_are_judged_as_statements_about_the_method_and_say_so():
+    """Seed 003's chart sentences infer what the learning does (l.65, l.126, l.130): the mean over runs or learners,
+    and each chart finding's note begins with it (docs/VERDICTS.md, History 2026-12-07, second session)."""
+    good = _runs({p: RISING for p in ("P1", "P2", "P3", "P4", "P5")})
+    rows = claims.stage1_claims(good, experiments.windowed_rates(good), _lies([0.5, 0.5, 0.5, 0.69, 0.3]))
+    bonus = {"a": 0.3, "f": 0.32, "d": 0.03, "b": 0.0, "c": 0.0, "e": 0.0}
+    frame = _learners({o: {n: r + b for n, r in SHAPE.items()} for o, b in bonus.items()}, seeds=30, sd=0.01)
+    rows += claims.training_claims(frame)
+    charts = [r for r in rows if r["kind"] == "finding" and r["family"] in claims.CHART_FAMILIES]
+    assert len(charts) >= 12 and all(r["note"].startswith(claims.METHOD) for r in charts)
+    assert all("prediction" not in r["interval"] for r in charts)
+    others = [r for r in rows if r["family"] not in claims.CHART_FAMILIES]
+    assert others and not any(r["note"].startswith(claims.METHOD) for r in others)
