@@ -655,7 +655,8 @@ def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -
     rows.append(model_variant_claim(late, settings.model_runs()))
     rows += baseline_claims(late, settings.late, confirm=confirm.get("settings"), caps=caps, runs=stage1.runs,
                             settings_runs=settings.runs)
-    rows += training_claims(per_seed, confirm=confirm.get("training"), variant_orderings=results.orderings, caps=caps)
+    rows += training_claims(per_seed, confirm=confirm.get("training"), variant_orderings=results.orderings, caps=caps,
+                            top_orderings=results.orderings_top)
     rows += stage2_baseline_claims(per_seed, results.baselines.table, confirm=confirm.get("training"), caps=caps,
                                    variant_learners=results.variants.per_seed)
     rows += feature_claims(features.per_seed, confirm=confirm.get("features"), variant_orderings=results.orderings,
@@ -698,14 +699,33 @@ def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataF
     for label in ["paper"] + list(RULE_VARIANTS):
         sub = all_seeds[all_seeds.variant == label]
         found = {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})}
-        for name, (est, judgement, note) in found.items():
-            checks.append({"variant": label, "ordering": name,
-                           "value": np.nan if est is None else est.value, "ci_low": np.nan if est is None else est.low,
-                           "ci_high": np.nan if est is None else est.high,
-                           "level": np.nan if est is None else est.level,
-                           "n": np.nan if est is None or est.n is None else est.n,
-                           "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note})
+        checks += [_ordering_row(label, name, *found[name]) for name in found]
     return pd.DataFrame(checks)
+
+
+def _ordering_row(label: str, name: str, est, judgement: V.Judgement, note: str) -> dict:
+    return {"variant": label, "ordering": name, "value": np.nan if est is None else est.value,
+            "ci_low": np.nan if est is None else est.low, "ci_high": np.nan if est is None else est.high,
+            "level": np.nan if est is None else est.level, "n": np.nan if est is None or est.n is None else est.n,
+            "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note}
+
+
+def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
+    """The E7 orderings (:func:`ordering_checks`, F7 learners) under every rule and learner variant, from variant
+    learners trained as many games as the training chart's claims are judged at (1,000): the grid readings of
+    "a, f highest", "d slightly above b, c, e" and "d below a, f" at the claims' own size (issue 49: a switch the
+    code has, about 10 CPU seconds at full size). Same columns as :func:`variant_orderings`, plus
+    ``training_games``."""
+    sizes = sorted({int(t) for t in variant_per_seed.training_games})
+    if len(sizes) != 1:
+        raise ValueError(f"variant learners of one training size, got {sizes}")
+    checks = []
+    for label in RULE_VARIANTS:
+        sub = variant_per_seed[variant_per_seed.variant == label]
+        if len(sub):
+            found = ordering_checks(sub, {"feature_set": "F7"})
+            checks += [_ordering_row(label, name, *found[name]) for name in found]
+    return pd.DataFrame(checks).assign(training_games=sizes[0])
 
 
 def _window(label: str) -> tuple[int, int]:
@@ -735,10 +755,13 @@ NO_TRAINING_VARIANTS = Unbuilt("the rule and learner variants were trained 300 g
 
 
 def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
-                    variant_orderings: pd.DataFrame | None = None, caps: dict | None = None) -> list[dict]:
+                    variant_orderings: pd.DataFrame | None = None, caps: dict | None = None,
+                    top_orderings: pd.DataFrame | None = None) -> list[dict]:
     """Rows of the training-games chart, from the F7 training sweep's learners (:func:`per_seed_frame`).
     Undecided rows follow the two-stage design: ``confirm`` holds fresh learners (50, 100 and 1,000 training
-    games; :func:`confirmation_runs`' "training"), and ``plans`` collects the sizes they need."""
+    games; :func:`confirmation_runs`' "training"), and ``plans`` collects the sizes they need. The ordering rows'
+    grid readings come from ``top_orderings`` (:func:`variant_orderings_at`) when its learners were trained as many
+    games as the rows are judged at; else they are not built (:func:`liarlab.papers.p04.readings.other_size`)."""
     rows = []
     top = int(per_seed.training_games.max())
     low = min(int(t) for t in printed.TRAINING_GAMES)
@@ -804,7 +827,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         others = [(RD.at_training(games),
                    lambda games=games, key=key: ordering_checks(per_seed, {"training_games": games})[key][:2])
                   for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
-        others += _grid_readings(variant_orderings, key, top)
+        at_top = top_orderings is not None and len(top_orderings) and int(top_orderings.training_games.iloc[0]) == top
+        others += _grid_readings(top_orderings, key) if at_top else _grid_readings(variant_orderings, key, top)
         others += RD.stage2_open_points(
             per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,

@@ -369,3 +369,5 @@ class Results:
     orderings: pd.DataFrame   # the E7 and E8 statements judged under every variant (claims.variant_orderings)
     multiplayer: pd.DataFrame  # extension: 3 and 4 players (p04x.multiplayer_table)
     lies_uniform: pd.DataFrame | None = None  # E1 under uniform hands (the 343/500 example's uniform reading)
+    orderings_top: pd.DataFrame | None = None  # E7's orderings under every variant at 1,000 training games
+    #                                            (claims.variant_orderings_at: the training chart's grid readings)
