@@ -744,9 +744,11 @@ def _grid_readings(variant_orderings: pd.DataFrame | None, key: str, games: int 
     training size the claims row is judged at; at another size than the grid's, a variant is not built there
     (:func:`liarlab.papers.p04.readings.other_size`): its 300-game verdict is not a reading of the claim."""
     labels = RD.variant_labels(variant_orderings)
-    if games != RD.GRID_GAMES:
+    built = RD.GRID_GAMES if variant_orderings is None or "training_games" not in variant_orderings else \
+        int(variant_orderings.training_games.iloc[0])
+    if games != built:
         return [(RD.variant(label), RD.other_size(games)) for label in labels]
-    return [(RD.variant(label), lambda label=label: RD.grid_reading(variant_orderings, label, key))
+    return [(RD.variant(label, built), lambda label=label: RD.grid_reading(variant_orderings, label, key))
             for label in labels]
 
 
@@ -827,8 +829,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         others = [(RD.at_training(games),
                    lambda games=games, key=key: ordering_checks(per_seed, {"training_games": games})[key][:2])
                   for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
-        at_top = top_orderings is not None and len(top_orderings) and int(top_orderings.training_games.iloc[0]) == top
-        others += _grid_readings(top_orderings, key) if at_top else _grid_readings(variant_orderings, key, top)
+        others += _grid_readings(top_orderings if top_orderings is not None and len(top_orderings)
+                                 else variant_orderings, key, top)
         others += RD.stage2_open_points(
             per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,

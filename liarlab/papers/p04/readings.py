@@ -160,8 +160,8 @@ def at_training(games: int) -> Reading:
                    "the paper states the ordering for its chart as a whole, not at one training size (§3.4)")
 
 
-def variant(label: str) -> Reading:
-    return Reading(label, f"the spec's rules and learner changed in one respect: {label}, at {GRID_GAMES} training "
+def variant(label: str, games: int = GRID_GAMES) -> Reading:
+    return Reading(label, f"the spec's rules and learner changed in one respect: {label}, at {games:,} training "
                    "games",
                    "spec §7 E10 and §8.5-8.9 (rule and learner variants)")
 

@@ -481,3 +481,26 @@ def test_chart_findings_are_judged_as_statements_about_the_method_and_say_so():
     assert all("prediction" not in r["interval"] for r in charts)
     others = [r for r in rows if r["family"] not in claims.CHART_FAMILIES]
     assert others and not any(r["note"].startswith(claims.METHOD) for r in others)
+
+
+def test_the_training_charts_orderings_read_the_grid_variants_at_their_own_size():
+    """Issue 49: the E10 variants are a switch the code has; trained as many games as rows 26-28 are judged at
+    (1,000), they are run readings of those rows (a variant under which a and f are highest explains row 26); at
+    300 games only they stay not built, and say what they would cost."""
+    bonus = {"a": 0.1, "f": 0.12, "d": 0.03, "b": 0.3, "c": 0.0, "e": 0.0}       # b beats a and f: row 26 differs
+    frame = _learners({o: {n: r + b for n, r in SHAPE.items()} for o, b in bonus.items()}, seeds=30, sd=0.01)
+    good = {"a": 0.3, "f": 0.32, "d": 0.03, "b": 0.0, "c": 0.0, "e": 0.0}
+    var = pd.concat([_learners({o: {1000: 0.64 + b} for o, b in good.items()}, seeds=30, sd=0.01,
+                               variant=label) for label in ("max_play 4", "challenger leads")], ignore_index=True)
+    top = claims.variant_orderings_at(var)
+    assert set(top.training_games) == {1000} and set(top.variant) == {"max_play 4", "challenger leads"}
+    text = "Stage 2: highest win rates against a and f (1000 training games)"
+    row = {r["claim"]: r for r in claims.training_claims(frame, top_orderings=top)}[text]
+    assert row["verdict"] == "differs" and row["cause"] == "reading"
+    mine = {r["reading"]: r for r in row["_readings"]}
+    assert mine["max_play 4"]["verdict"] == "reproduced" and "1,000 training games" in mine["max_play 4"]["assumption"]
+    without = {r["claim"]: r for r in claims.training_claims(frame)}[text]
+    unbuilt = [r for r in without["_readings"] if r["reading"] == "max_play 4"]
+    assert unbuilt[0]["verdict"] == R.NOT_BUILT and "CPU seconds" in unbuilt[0]["note"]
+    with pytest.raises(ValueError, match="one training size"):
+        claims.variant_orderings_at(pd.concat([var, var.assign(training_games=300)]))
