@@ -34,7 +34,7 @@ import pandas as pd
 
 from liarlab.core import verdicts as V
 from liarlab.papers.p06 import league
-from liarlab.papers.p06.printed import SOURCE
+from liarlab.papers.p06.printed import ISMCTS_SOURCE as SOURCE
 from liarlab.study.coverage import experiment
 from liarlab.study.outputs import claim
 
@@ -176,13 +176,15 @@ def caption(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> str:
     cpu = float(table.cpu_seconds.sum()) + (0.0 if curve is None else float(curve.cpu_seconds.sum()))
     text = (f"OpenSpiel's IS-MCTS bot, {int(r.simulations)} simulations a move (one random rollout a leaf, UCT "
             f"constant 2), through liarlab's wrapper, against each player in {int(r.games)} games, first mover "
-            f"alternating; 95% Wilson intervals; {cpu:.0f} CPU seconds in all "
+            f"alternating; 95% Wilson intervals; CPU time {cpu:.0f} s in all, Q-learner's training included "
             f"({table.cpu_per_move.mean():.2f} s a move in the five-dice game).")
     if curve is not None and not curve.empty:
         c = curve.sort_values("simulations")
         text += (f" Against random guess with {int(c.dice.iloc[0])} dice each its win rate goes "
                  + ", ".join(f"{_pct(x.bot_win_rate)} at {int(x.simulations)}" for x in c.itertuples())
-                 + " simulations a move: random rollouts rarely call, so more search buys little.")
+                 + " simulations a move. A random rollout seldom calls and climbs the bid ladder until a high bid is "
+                 "called, so its result says more about who bid last than about the dice: the bot's values hardly tell "
+                 "a plausible bid from a wild one, and more simulations buy little.")
     return text
 
 

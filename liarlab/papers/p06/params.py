@@ -26,7 +26,7 @@ PARAMS = Parameters(
     league_learner_games=Int(100, quick=SHORT_STAGE_GAMES,
                              full=STAGE_GAMES,
                              help="training games of a league Q-learner's one stage (paper 02's stage)"),
-    ismcts_games=Int(2, quick=6, full=150, help="games of OpenSpiel's IS-MCTS against each player, five dice each"),
+    ismcts_games=Int(2, quick=6, full=120, help="games of OpenSpiel's IS-MCTS against each player, five dice each"),
     ismcts_simulations=Int(1, quick=20, full=100, help="IS-MCTS simulations a move in the five-dice games"),
     ismcts_deals=Int(100, quick=1_000, full=10_000, help="seeded deals of the wrapped game IS-MCTS plays"),
     ismcts_budgets=IntList(1, 10_000, quick=[10, 30], full=[10, 30, 100, 300],
