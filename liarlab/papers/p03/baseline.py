@@ -36,7 +36,7 @@ from liarlab.papers.p03.printed import SOURCE
 from liarlab.study.outputs import claim
 
 __all__ = ["SKIPPED", "TRIES", "available", "Redeal", "board_games", "duplicate_boards", "summary", "claims_rows",
-           "caption"]
+           "caption", "with_ledger_note"]
 
 SKIPPED = "OpenSpiel not installed: skipped"
 #: deals tried before a determinization falls back to the true position
@@ -273,3 +273,16 @@ def caption(table: pd.DataFrame | None) -> str:
             "high contract looks nearly as good to the bot as a low one, and its cards are chosen on coarse values "
             "beside MC0's exact play. Honeymoon Bridge has no smaller game to measure how the bot grows with its "
             "budget; notebook 06 measures that in Liar Dice.")
+
+
+def with_ledger_note(rows: list[dict], table: pd.DataFrame | None) -> list[dict]:
+    """The spec's ledger rows with the baseline noted on E12's (duplicate tournaments): the ledger lists the spec's
+    experiments only (its codes are checked against the spec's index), so this extension of issue 52, one more
+    pairing on the same boards, is told there without changing the spec's count."""
+    if table is None or table.empty:
+        note = f"beside them, OpenSpiel's IS-MCTS against MC0 (an extension, issue 52): {SKIPPED}"
+    else:
+        r = table.iloc[0]
+        note = (f"beside them, OpenSpiel's IS-MCTS against MC0 (an extension, issue 52): {int(r.boards)} boards at "
+                f"{int(r.simulations)} simulations a move")
+    return [dict(row, run_size=f"{row['run_size']}; {note}") if row["code"] == "E12" else row for row in rows]

@@ -42,6 +42,19 @@ def test_two_extension_rows_or_none_without_openspiel():
     assert "1 of 6 games" in baseline.caption(baseline.summary(_games()))
 
 
+def test_the_ledger_tells_the_baseline_on_the_duplicate_tournaments_row_only():
+    from liarlab.study.coverage import experiment
+
+    rows = [experiment("03", code, "title", "spec size", "run size", "full", "where") for code in ("E11", "E12", "E13")]
+    noted = baseline.with_ledger_note(rows, baseline.summary(_games()))
+    changed = [(a["code"], b["run_size"]) for a, b in zip(rows, noted) if a != b]
+    assert [code for code, _ in changed] == ["E12"] and "IS-MCTS against MC0" in changed[0][1]
+    assert "3 boards at 20 simulations" in changed[0][1]
+    assert [r["status"] for r in noted] == [r["status"] for r in rows]
+    skipped = baseline.with_ledger_note(rows, pd.DataFrame())
+    assert baseline.SKIPPED in next(r for r in skipped if r["code"] == "E12")["run_size"]
+
+
 # ----------------------------------------------------------------------------- the games (OpenSpiel)
 
 needs_openspiel = pytest.mark.skipif(not baseline.available(),
