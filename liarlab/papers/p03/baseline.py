@@ -33,6 +33,7 @@ from liarlab.honeymoon.match import board_deal
 from liarlab.honeymoon.rules import HoneymoonState
 from liarlab.papers.p03 import experiments as p03x
 from liarlab.papers.p03.printed import SOURCE
+from liarlab.study.answer import plural
 from liarlab.study.outputs import claim
 
 __all__ = ["SKIPPED", "TRIES", "available", "Redeal", "board_games", "duplicate_boards", "summary", "claims_rows",
@@ -243,8 +244,8 @@ def claims_rows(table: pd.DataFrame) -> list[dict]:
     if table is None or table.empty:
         return []
     r = table.iloc[0]
-    note = (f"{int(r.boards)} duplicate boards ({int(r.games)} games), {int(r.simulations)} simulations a move, "
-            f"{r.cpu_per_move:.1f} CPU s a move; IS-MCTS won {int(r.bot_wins)} games")
+    note = (f"{plural(int(r.boards), 'duplicate board')} ({plural(int(r.games), 'game')}), {int(r.simulations)} "
+            f"simulations a move, {r.cpu_per_move:.2f} CPU s a move; IS-MCTS won {int(r.bot_wins)} of them")
     rule = ("IS-MCTS against MC0 on duplicate boards: mean over boards, 95% t interval across boards (our "
             "measurement; the thesis has no such match)")
     head = f"IS-MCTS (OpenSpiel, {int(r.simulations)} simulations a move) against MC0 on duplicate boards"
@@ -265,7 +266,7 @@ def caption(table: pd.DataFrame | None) -> str:
     r = table.iloc[0]
     return (f"OpenSpiel's IS-MCTS bot, {int(r.simulations)} simulations a move (one random rollout a leaf, UCT "
             f"constant 2, its unseen cards dealt again within what it has seen), through liarlab's wrapper, against "
-            f"MC0 on {int(r.boards)} duplicate boards: it won {int(r.bot_wins)} of {int(r.games)} games (95% Wilson "
+            f"MC0 on {plural(int(r.boards), 'duplicate board')}: it won {int(r.bot_wins)} of {int(r.games)} games (95% Wilson "
             f"interval {100 * r.ci_low:.0f}% to {100 * r.ci_high:.0f}%) and took {r.tricks_difference:+.1f} tricks a "
             f"game beside MC0's (95% interval {r.tricks_ci_low:+.1f} to {r.tricks_ci_high:+.1f}); "
             f"it was the declarer in {100 * r.bot_declares:.0f}% of the games; CPU time {r.cpu_seconds:.0f} s in all "
@@ -283,6 +284,6 @@ def with_ledger_note(rows: list[dict], table: pd.DataFrame | None) -> list[dict]
         note = f"beside them, OpenSpiel's IS-MCTS against MC0 (an extension, issue 52): {SKIPPED}"
     else:
         r = table.iloc[0]
-        note = (f"beside them, OpenSpiel's IS-MCTS against MC0 (an extension, issue 52): {int(r.boards)} boards at "
+        note = (f"beside them, OpenSpiel's IS-MCTS against MC0 (an extension, issue 52): {plural(int(r.boards), 'board')} at "
                 f"{int(r.simulations)} simulations a move")
     return [dict(row, run_size=f"{row['run_size']}; {note}") if row["code"] == "E12" else row for row in rows]

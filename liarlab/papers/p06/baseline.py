@@ -35,6 +35,7 @@ import pandas as pd
 from liarlab.core import verdicts as V
 from liarlab.papers.p06 import league
 from liarlab.papers.p06.printed import ISMCTS_SOURCE as SOURCE
+from liarlab.study.answer import plural
 from liarlab.study.coverage import experiment
 from liarlab.study.outputs import claim
 
@@ -175,7 +176,7 @@ def caption(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> str:
     r = table.iloc[0]
     cpu = float(table.cpu_seconds.sum()) + (0.0 if curve is None else float(curve.cpu_seconds.sum()))
     text = (f"OpenSpiel's IS-MCTS bot, {int(r.simulations)} simulations a move (one random rollout a leaf, UCT "
-            f"constant 2), through liarlab's wrapper, against each player in {int(r.games)} games, first mover "
+            f"constant 2), through liarlab's wrapper, against each player in {plural(int(r.games), 'game')}, first mover "
             f"alternating; 95% Wilson intervals; CPU time {cpu:.0f} s in all, Q-learner's training included "
             f"({table.cpu_per_move.mean():.2f} s a move in the five-dice game).")
     if curve is not None and not curve.empty:
