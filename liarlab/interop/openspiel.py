@@ -61,8 +61,8 @@ from liarlab.honeymoon.rules import action_name as honeymoon_action_name
 from liarlab.liardice.rules import CHALLENGE
 
 __all__ = ["PREFIX", "Catalogue", "DealResampler", "EFGExport", "LiarlabGame", "LiarlabState", "chance_model",
-           "dealt_state", "default_params", "efg_export", "game_name", "ismcts_bot", "ismcts_match", "liarlab_state", "load",
-           "observation_string", "options_of", "register_all", "variant_params"]
+           "dealt_state", "default_params", "efg_export", "game_name", "ismcts_bot", "ismcts_match", "liarlab_state",
+           "load", "observation_string", "options_of", "register_all", "variant_params"]
 
 PREFIX = "liarlab_"
 #: seeded deals of a "deals" game unless the parameter says otherwise

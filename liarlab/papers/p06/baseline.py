@@ -121,7 +121,7 @@ def ismcts_match(rng, opponent: str, games: int, simulations: int, seed: int, de
                 bot_wins=wins, bot_win_rate=est.value, ci_low=est.low, ci_high=est.high,
                 bot_first_games=(int(games) + 1) // 2, bot_first_wins=first_wins, bot_moves=bot_moves,
                 deals=int(deals), seed=int(seed), cpu_seconds=time.process_time() - cpu,
-                cpu_per_move=bot_cpu / max(bot_moves, 1))
+                seconds_per_move=bot_cpu / max(bot_moves, 1))
 
 
 def matches(opponents, games: int, simulations: int, deals: int, seed: int, stage_games: int = 0,
@@ -156,7 +156,7 @@ def claims_rows(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> list[
         rows.append(claim(f"IS-MCTS (OpenSpiel, {r.simulations} simulations a move) against {r.opponent}, five dice "
                           "each: its win rate", SOURCE, None, V.proportion(r.bot_wins, r.games),
                           V.stated("extension", RULE, f"{r.bot_wins} of {r.games} games, {r.bot_first_wins} of "
-                                   f"{r.bot_first_games} as first mover; {r.cpu_per_move:.2f} CPU s a move"),
+                                   f"{r.bot_first_games} as first mover"),
                           kind="finding", family=FAMILY, interval="95% Wilson"))
     if curve is not None and not curve.empty:
         top = curve.sort_values("simulations").iloc[-1]
@@ -176,9 +176,9 @@ def caption(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> str:
     r = table.iloc[0]
     cpu = float(table.cpu_seconds.sum()) + (0.0 if curve is None else float(curve.cpu_seconds.sum()))
     text = (f"OpenSpiel's IS-MCTS bot, {int(r.simulations)} simulations a move (one random rollout a leaf, UCT "
-            f"constant 2), through liarlab's wrapper, against each player in {plural(int(r.games), 'game')}, first mover "
-            f"alternating; 95% Wilson intervals; CPU time {cpu:.0f} s in all, Q-learner's training included "
-            f"({table.cpu_per_move.mean():.2f} s a move in the five-dice game).")
+            f"constant 2), through liarlab's wrapper, against each player in {plural(int(r.games), 'game')}, first "
+            f"mover alternating; 95% Wilson intervals; CPU time {cpu:.0f} s in all, Q-learner's training included "
+            f"({table.seconds_per_move.mean():.2f} s a move in the five-dice game).")
     if curve is not None and not curve.empty:
         c = curve.sort_values("simulations")
         text += (f" Against random guess with {int(c.dice.iloc[0])} dice each its win rate goes "

@@ -19,7 +19,7 @@ def _games() -> pd.DataFrame:
             rows.append(dict(board=board, bot_seat=seat, opener=board % 2, simulations=20, bot_won=won[seat],
                              bot_tricks=tricks[seat], mc0_tricks=13 - tricks[seat], bot_declares=seat,
                              contract="4S", bot_moves=27, redeals=540, fallbacks=0, cpu_seconds=5.0,
-                             cpu_per_move=0.2))
+                             seconds_per_move=0.2))
     return pd.DataFrame(rows)
 
 
@@ -30,7 +30,7 @@ def test_the_summary_counts_games_and_takes_each_boards_mean_tricks_difference()
     # per board: (3 + 4) / 2 - (10 + 9) / 2 = -6, (7 + 5) / 2 - (6 + 8) / 2 = -1, (2 + 6) / 2 - (11 + 7) / 2 = -5
     assert s.tricks_difference == pytest.approx(-4.0)
     assert s.tricks_ci_low < -4.0 < s.tricks_ci_high
-    assert s.cpu_seconds == 30.0 and s.cpu_per_move == pytest.approx(0.2)
+    assert s.cpu_seconds == 30.0 and s.seconds_per_move == pytest.approx(0.2)
 
 
 def test_two_extension_rows_or_none_without_openspiel():
@@ -129,6 +129,6 @@ def test_a_board_is_played_twice_with_the_seats_swapped_and_the_same_seed_plays_
     assert [r["bot_seat"] for r in first] == [0, 1] and {r["board"] for r in first} == {1}
     assert all(r["bot_tricks"] + r["mc0_tricks"] == 13 and r["fallbacks"] == 0 for r in first)
     again = baseline.board_games(np.random.default_rng(0), [1], simulations=2, n_samples=4, seed=9)
-    timing = {"cpu_seconds", "cpu_per_move"}
+    timing = {"cpu_seconds", "seconds_per_move"}
     assert [{k: v for k, v in r.items() if k not in timing} for r in again] == \
         [{k: v for k, v in r.items() if k not in timing} for r in first]

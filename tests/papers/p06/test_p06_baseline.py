@@ -28,7 +28,7 @@ def test_the_best_q_learner_is_the_strongest_training_seed_of_any_learner():
 def _table(**over) -> pd.DataFrame:
     row = dict(opponent="random-guess", dice=5, simulations=100, games=10, bot_wins=3, bot_win_rate=0.3,
                ci_low=0.1, ci_high=0.6, bot_first_games=5, bot_first_wins=2, bot_moves=12, deals=1000, seed=1,
-               cpu_seconds=4.0, cpu_per_move=0.25)
+               cpu_seconds=4.0, seconds_per_move=0.25)
     row.update(over)
     return pd.DataFrame([row])
 
@@ -75,10 +75,10 @@ def test_a_match_counts_its_games_seats_and_wins_and_the_same_seed_plays_it_agai
     assert 0 <= first["bot_first_wins"] <= first["bot_wins"] <= first["bot_first_wins"] + 2
     assert first["bot_win_rate"] == first["bot_wins"] / 5
     assert first["ci_low"] <= first["bot_win_rate"] <= first["ci_high"]
-    assert first["bot_moves"] >= 5 and first["cpu_per_move"] > 0
+    assert first["bot_moves"] >= 5 and first["seconds_per_move"] > 0
     again = baseline.ismcts_match(np.random.default_rng(4), "random-guess", games=5, simulations=3, seed=2,
                                   deals=200, dice=1)
-    timing = {"cpu_seconds", "cpu_per_move"}
+    timing = {"cpu_seconds", "seconds_per_move"}
     assert {k: v for k, v in again.items() if k not in timing} == {k: v for k, v in first.items() if k not in timing}
 
 
