@@ -61,8 +61,8 @@ from liarlab.honeymoon.rules import action_name as honeymoon_action_name
 from liarlab.liardice.rules import CHALLENGE
 
 __all__ = ["PREFIX", "Catalogue", "DealResampler", "EFGExport", "LiarlabGame", "LiarlabState", "chance_model",
-           "default_params", "efg_export", "game_name", "ismcts_bot", "ismcts_match", "liarlab_state", "load",
-           "observation_string", "options_of", "register_all", "variant_params"]
+           "dealt_state", "default_params", "efg_export", "game_name", "ismcts_bot", "ismcts_match", "liarlab_state",
+           "load", "observation_string", "options_of", "register_all", "variant_params"]
 
 PREFIX = "liarlab_"
 #: seeded deals of a "deals" game unless the parameter says otherwise
@@ -631,6 +631,20 @@ def efg_export(game) -> EFGExport:
 def liarlab_state(state):
     """The liarlab State held by an OpenSpiel state of a wrapped game (None before the deal is complete)."""
     return state.liarlab_state
+
+
+def dealt_state(game: LiarlabGame, inner) -> LiarlabState:
+    """A position of "deals" game ``game`` that holds liarlab State ``inner``, as just dealt (no action applied to
+    it yet): a deal made outside the wrapper's seeded deals, e.g. a duplicate board, or a determinization that
+    redraws what a player cannot see. Its history starts with the chance outcome 0 (a placeholder for the deal);
+    apply the game's actions to it through the wrapper so that the information-state strings follow them."""
+    if game.chance != "deals":
+        raise ValueError("dealt_state needs a 'deals' game (the end game deals its dice one by one)")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    state._core.inner = inner
+    state._core.seen = [[_canon(inner.observation(p))] for p in range(game.n_players)]
+    return state
 
 
 # ----------------------------------------------------------------------------- IS-MCTS against liarlab's players

@@ -331,6 +331,21 @@ def test_the_deal_resampler_keeps_the_players_information_state_and_redraws_the_
         osp.DealResampler(pyspiel.load_game("liarlab_endgame"), np.random.default_rng(0))
 
 
+def test_a_position_can_hold_a_deal_made_outside_the_seeded_deals():
+    from liarlab.honeymoon.rules import HoneymoonState
+
+    game = osp.load("honeymoon", {"deals": 3})
+    deal = list(range(52))[::-1]
+    state = osp.dealt_state(game, HoneymoonState(deal=deal, opener=1))
+    assert state.history() == [0] and state.current_player() == 1
+    assert sorted(osp.liarlab_state(state).hands[0]) == sorted(deal[:13])
+    first = state.information_state_string(1)
+    state.apply_action(state.legal_actions()[0])
+    assert state.information_state_string(1).startswith(first + " | ")
+    with pytest.raises(ValueError, match="deals"):
+        osp.dealt_state(pyspiel.load_game("liarlab_endgame"), None)
+
+
 def test_ismcts_plays_paper_01s_random_guess_player_through_the_wrapper():
     result = osp.ismcts_match("random-guess", games=4, simulations=5, seed=3, deals=200)
     assert result["games"] == 4 and 0 <= result["wins"] <= 4

@@ -20,5 +20,7 @@ PARAMS = Parameters(
     selfplay_deals=Int(1, quick=4, full=1_000, help="MC0-vs-MC0 deals for E10"),
     timing_decisions=Int(1, quick=1, full=10, help="decisions timed"),
     eps_boards=Int(1, quick=6, full=200, help="deals for tuning the human-error stand-in DD-eps"),
+    ismcts_boards=Int(1, quick=1, full=10, help="duplicate boards of OpenSpiel's IS-MCTS against MC0"),
+    ismcts_simulations=Int(1, quick=5, full=20, help="IS-MCTS simulations a move against MC0"),
     confirm_deals=Int(1, quick=8, full=1_800, help="cap of fresh MC0-vs-MC0 deals for an undecided estimation row"),
 )

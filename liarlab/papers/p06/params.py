@@ -26,4 +26,11 @@ PARAMS = Parameters(
     league_learner_games=Int(100, quick=SHORT_STAGE_GAMES,
                              full=STAGE_GAMES,
                              help="training games of a league Q-learner's one stage (paper 02's stage)"),
+    ismcts_games=Int(2, quick=6, full=120, help="games of OpenSpiel's IS-MCTS against each player, five dice each"),
+    ismcts_simulations=Int(1, quick=20, full=100, help="IS-MCTS simulations a move in the five-dice games"),
+    ismcts_deals=Int(100, quick=1_000, full=10_000, help="seeded deals of the wrapped game IS-MCTS plays"),
+    ismcts_budgets=IntList(1, 10_000, quick=[10, 30], full=[10, 30, 100, 300],
+                           help="IS-MCTS simulations a move measured against random guess in the smaller game"),
+    ismcts_budget_games=Int(2, quick=6, full=100, help="games at each IS-MCTS budget in the smaller game"),
+    ismcts_budget_dice=Int(1, 5, quick=2, full=2, help="dice each in the smaller game of the IS-MCTS budgets"),
 )
