@@ -19,7 +19,7 @@ add one :class:`Way` to its family's ``readings``: nothing else keys on the clai
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from liarlab.core import readings as R
@@ -113,7 +113,6 @@ class ClaimFamily:
     summarises: bool = False
     builds_readings: bool = False
     kind: str = "finding"
-    notes: dict = field(default_factory=dict)
 
     def reading_rows(self, results) -> list[dict]:
         """The rows of this family's declared readings, run on ``results``."""

@@ -1,4 +1,4 @@
-"""Notebook 00's claims as one list of families (:data:`FAMILIES`, :mod:`liarlab.study.families`): one record per
+"""Notebook 00's claims as one list of families (:data:`CLAIM_FAMILIES`, :mod:`liarlab.study.families`): one record per
 table or statement of papers 01 and 02 that notebook 00 checks, each with its printed values (printed.py), its judge
 and its readings side by side. Every row is a check of the papers' own arithmetic (kind "arithmetic"), judged at
 the printed precision (docs/VERDICTS.md); the Monte Carlo rows check our generators (kind "check").
@@ -389,9 +389,10 @@ _EXACT = "exact enumeration: nothing is sampled"
 _ONE_WAY = dict(can_differ=False, kind="arithmetic")
 
 #: Notebook 00's families, in the claims table's order (the headline, which sums up the others, first).
-FAMILIES = (
+CLAIM_FAMILIES = (
     ClaimFamily(HEADLINE_FAMILY, "papers 01 and 02 (all printed dice numbers)", PAPER_EVERY_PRINTED_NUMBER,
-                lambda results, rows: [headline_row(rows)], headline=True, summarises=True, kind="arithmetic",
+                lambda results, rows: [headline_row(rows)], headline=True, summarises=True, builds_readings=True,
+                kind="arithmetic",
                 confirm=_EXACT),
     ClaimFamily("paper 01 Table 4.5", "paper 01 Table 4.5", PAPER_T45, table_4_5, experiment=("01", "E1"), **_ONE_WAY),
     ClaimFamily("paper 01 Table 4.6", "paper 01 Table 4.6", PAPER_T46, table_4_6, experiment=("01", "E1"), **_ONE_WAY),
@@ -423,7 +424,7 @@ FAMILIES = (
 def claims_rows(results: Results | None = None) -> list[dict]:
     """Every dice number of papers 01 and 02 that notebook 00 checks, the headline first; with the run's
     ``results``, the Monte Carlo checks of our generators after them."""
-    return F.claims_rows(FAMILIES, _complete(results))
+    return F.claims_rows(CLAIM_FAMILIES, _complete(results))
 
 
 def readings_rows(results: Results | None = None) -> list[dict]:

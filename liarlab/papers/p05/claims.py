@@ -31,6 +31,8 @@ from liarlab.papers.p05.printed import (
     TALK_LD2_GAMES,
 )
 from liarlab.papers.p05.results import Results
+from liarlab.study import families as F
+from liarlab.study.families import ClaimFamily
 
 #: The columns of the exact-vs-per-turn table that are best-response gains (zero up to round-off at an equilibrium).
 GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_gain", "exact_mean_gain")
@@ -52,19 +54,12 @@ def precision_note(value: float, printed: float, digits: int) -> str:
     return ""
 
 
-def _claim(*args, readings: list[dict] | None = None, **kw) -> dict:
-    """:func:`liarlab.study.outputs.claim` with this row's readings rows kept on it (``readings_rows``), so that
-    :func:`readings_rows` gathers them for ``data/05_readings.csv``. No cause is given: ``claim`` derives it."""
-    from liarlab.study.outputs import claim
-
-    row = claim(*args, readings=readings or None, **kw)
-    row["readings_rows"] = list(readings or [])
-    return row
+_claim = F.claim   # the study's one row maker, keeping a row's readings rows on it
 
 
 def readings_rows(rows: list[dict]) -> list[dict]:
-    """Every readings row carried by the claims rows ``rows`` (in their order)."""
-    return [x for r in rows for x in r.get("readings_rows", [])]
+    """Every readings row carried by the claims rows ``rows`` (in their order): ``data/05_readings.csv``."""
+    return F.readings_rows(rows)
 
 
 def _value_row(text, family, printed, value, digits, *, kind="finding", note="", truncated=True, default=None,
@@ -102,27 +97,78 @@ QUESTION = ("Does solving a bluffing dice game one turn at a time (one small LP 
 
 def notebook05_claims(r: Results) -> list[dict]:
     """Every number of the talk as a claims row (see notebook 05 for the evidence behind each), in the notebook's
-    order; the end game's rows are added apart (:mod:`liarlab.papers.p05.endgame`)."""
-    found = r.talk_found
-    talk_exact = r.talk_exact.dropna(subset=["win_pct"]) if found else None
-    rows = liars_dice_claims(r.ld1, r.ld_expl, r.ld2_mc, r.ld2_exact)
-    rows += bluff1_claims(r.bluff1)
+    order (:data:`CLAIM_FAMILIES`); the end game's rows are added apart (:mod:`liarlab.papers.p05.endgame`)."""
+    return F.claims_rows(CLAIM_FAMILIES, r)
+
+
+def _talk_exact(r: Results) -> pd.DataFrame | None:
+    """The talk's game's certified exact grid (None when the rule search found no game giving every printed cell)."""
+    return r.talk_exact.dropna(subset=["win_pct"]) if r.talk_found else None
+
+
+def _talk_variant(r: Results) -> str | None:
+    return r.talk.variant if r.talk_found else None
+
+
+def _liars_dice(r: Results, readings) -> list[dict]:
+    return liars_dice_claims(r.ld1, r.ld_expl, r.ld2_mc, r.ld2_exact)
+
+
+def _bluff1(r: Results, readings) -> list[dict]:
+    return bluff1_claims(r.bluff1)
+
+
+def _smallest_gap(r: Results, readings) -> list[dict]:
     one_die = r.one_die_exact
     gap_exact = one_die if len(one_die) and "exact_win" in one_die else r.exact_vs_per_turn
-    rows += smallest_gap_claims(r.bluff1, gap_exact, star=r.star_one_die, sensitivity=r.sensitivity)
-    rows += comparison_claims(r.exact_vs_per_turn, star=r.star_one_die, sensitivity=r.sensitivity,
-                              profiles=r.profiles)
-    rows += bluff3_claims(r.bluff3)
-    # the talk's game (found by the rule search) and the default reading
-    rows += bluff2_claims(bluff2_per_turn=r.bluff2_per_turn, bluff2_exact=r.bluff2_exact,
-                          bluff2_variants=r.bluff2_variants, bluff2_exact_variants=r.bluff2_exact_variants,
-                          bluff2_uniform_variants=r.uniform_variants, counting_search=r.counting,
-                          talk_per_turn=r.talk_per_turn if found else None, talk_exact=talk_exact,
-                          talk_variant=r.talk.variant if found else None, talk_race=r.talk_race, degenerate=True,
-                          counting_grids=r.counting_grids, kept_grids=r.kept_grids)
-    rows += certificate_claims(r.bluff2_exact, talk_exact, r.talk.variant if found else None, one_die,
-                               r.star_one_die)
-    return rows
+    return smallest_gap_claims(r.bluff1, gap_exact, star=r.star_one_die, sensitivity=r.sensitivity)
+
+
+def _comparison(r: Results, readings) -> list[dict]:
+    return comparison_claims(r.exact_vs_per_turn, star=r.star_one_die, sensitivity=r.sensitivity, profiles=r.profiles)
+
+
+def _bluff3(r: Results, readings) -> list[dict]:
+    return bluff3_claims(r.bluff3)
+
+
+def _bluff2(r: Results, readings) -> list[dict]:
+    """The talk's game (found by the rule search) and the default reading."""
+    found = r.talk_found
+    return bluff2_claims(bluff2_per_turn=r.bluff2_per_turn, bluff2_exact=r.bluff2_exact,
+                         bluff2_variants=r.bluff2_variants, bluff2_exact_variants=r.bluff2_exact_variants,
+                         bluff2_uniform_variants=r.uniform_variants, counting_search=r.counting,
+                         talk_per_turn=r.talk_per_turn if found else None, talk_exact=_talk_exact(r),
+                         talk_variant=_talk_variant(r), talk_race=r.talk_race, degenerate=True,
+                         counting_grids=r.counting_grids, kept_grids=r.kept_grids)
+
+
+def _certificates(r: Results, readings) -> list[dict]:
+    return certificate_claims(r.bluff2_exact, _talk_exact(r), _talk_variant(r), r.one_die_exact, r.star_one_die)
+
+
+_EXACT = "exact: every value is solved or certified, nothing is sampled"
+_TABLE = dict(builds_readings=True, confirm=_EXACT)
+
+#: Notebook 05's families, one per table, figure or statement of the talk, in the claims table's order. Each judge
+#: builds its rows' readings beside them (:mod:`liarlab.papers.p05.readings`, from the run's variant tables); the
+#: next step of issue 48 splits the groups below into one record per statement with :class:`~liarlab.study.families.Way`s.
+CLAIM_FAMILIES = (
+    ClaimFamily("Liar's Dice: LD-1 value and figure, K optimal, LD-2 table", f"{SOURCE}: Liar's Dice (LD-1, LD-2)",
+                FERGUSON_P6, _liars_dice, experiment=("05", "E1"), sampled=True, can_differ=False,
+                confirm="the only sampled rows, LD-2's, are a check (kind 'check'): two optimal strategies earn the "
+                        "game value, known exactly, so no second stage can move a verdict"),
+    ClaimFamily("Bluff-1 table", f"{SOURCE}: Bluff-1 table", TALK_BLUFF1, _bluff1, experiment=("05", "E4"), **_TABLE),
+    ClaimFamily(RD.GAP_FAMILY, f"{SOURCE}: Bluff one die each, the smallest gap", TALK_BLUFF1, _smallest_gap,
+                experiment=("05", "E6"), **_TABLE),
+    ClaimFamily(RD.COMPARISON_FAMILY, f"{SOURCE}: Bluff-1 comparison table", TALK_BLUFF1_COMPARISON, _comparison,
+                experiment=("05", "E6"), headline=True, **_TABLE),
+    ClaimFamily("Bluff-3 table", f"{SOURCE}: Bluff-3 table", TALK_BLUFF3, _bluff3, experiment=("05", "E5"), **_TABLE),
+    ClaimFamily(RD.BLUFF2_CELLS_FAMILY, f"{SOURCE}: Bluff-2 table and its claims", TALK_BLUFF2, _bluff2,
+                experiment=("05", "E8"), **_TABLE),
+    ClaimFamily("certificates of our exact solutions", f"{SOURCE}: our checks", None, _certificates,
+                experiment=("05", "E9"), kind="check", can_differ=False, confirm=_EXACT),
+)
 
 
 def liars_dice_claims(ld1: pd.DataFrame, ld_expl: pd.DataFrame, ld2_mc: pd.DataFrame,
