@@ -19,14 +19,18 @@ add one :class:`Way` to its family's ``readings``: nothing else keys on the clai
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from liarlab.core import readings as R
 from liarlab.core.readings import Reading
 
-__all__ = ["ClaimFamily", "Way", "Confirm", "claim", "of", "by_family", "claims_rows", "readings_rows",
+__all__ = ["ClaimFamily", "Way", "Confirm", "claim", "by_family", "claims_rows", "readings_rows",
            "answer", "KINDS_OF_WAY"]
+
+#: The readings rows of the family being judged (set by the engine while its judge runs; :func:`claim` reads it).
+_JUDGING: ContextVar[tuple[dict, ...]] = ContextVar("judging", default=())
 
 #: What a :class:`Way` can be: run by code, impossible to run (with why), or not built yet (with why and cost).
 KINDS_OF_WAY = ("run", "not run", "not built", "bounded")
@@ -90,12 +94,12 @@ class Confirm:
 class ClaimFamily:
     """One figure, table or statement of a paper, with everything that judges it (module docstring).
 
-    ``judge(results, readings)`` returns the family's claims rows (each made by :func:`claim`); ``readings`` are
-    this family's run reading rows, to pass to :func:`claim` with :func:`of`. A judge whose readings depend on the
-    run's tables in ways a :class:`Way` cannot say (a whole table of variants) builds its readings rows itself and
-    passes them to :func:`claim` (``builds_readings=True``); the engine gathers them from the rows all the same.
-    ``summarises=True``: the family is judged from the other families' rows (a family rule over every printed
-    number) and its rows come first. ``can_differ``: a claim of it can differ from the paper (it then needs two
+    ``judge(results)`` returns the family's claims rows, each made by :func:`claim`, which hands a row the rows of
+    the family's ``readings`` that read its claim (the engine runs them first): a judge never names its readings.
+    A judge whose readings depend on the run's tables in ways a :class:`Way` cannot say (a whole table of
+    variants) builds those rows itself and passes them to :func:`claim` (``builds_readings=True``); declared
+    :class:`Way`s are added to them. ``summarises=True``: ``judge(results, rows)`` is judged from the other
+    families' rows (a family rule over every printed number) and its rows come first. ``can_differ``: a claim of it can differ from the paper (it then needs two
     readings or more). ``sampled``: its estimate is a sample (it then needs ``confirm``: a :class:`Confirm` plan or
     the sentence saying why none is needed). ``extension``: ours, no paper value.
     """
@@ -119,29 +123,36 @@ class ClaimFamily:
         return [way.row(self.id, results) for way in self.readings]
 
 
-def claim(*args, readings: list[dict] | None = None, **kw) -> dict:
-    """One claims row (:func:`liarlab.study.outputs.claim`, the study's one row maker) with its readings rows kept
-    on it under ``readings_rows``, so that the engine gathers them for ``data/NN_readings.csv``. No cause is given:
-    ``outputs.claim`` derives it from the readings."""
+def claim(text: str, *args, readings: list[dict] | None = None, **kw) -> dict:
+    """One claims row (:func:`liarlab.study.outputs.claim`, the study's one row maker) with its readings: those
+    given, then those of the family being judged that read ``text`` in the row's family (its :class:`Way`s, run by
+    the engine). They
+    are kept on the row under ``readings_rows``, so that the engine gathers them for ``data/NN_readings.csv``. No
+    cause is given: ``outputs.claim`` derives it from the readings."""
     from liarlab.study.outputs import claim as make
 
-    row = make(*args, readings=readings or None, **kw)
+    family = kw.get("family") or text
+    readings = list(readings or []) + [r for r in _JUDGING.get() if r["claim"] == text and r["family"] == family]
+    row = make(text, *args, readings=readings or None, **kw)
     row["readings_rows"] = list(readings or [])
     return row
 
 
-def of(readings: list[dict], claim_text: str) -> list[dict] | None:
-    """The rows of ``readings`` that read the claim ``claim_text`` (None when there are none)."""
-    mine = R.of_claim(readings, claim_text)
-    return mine or None
+def _judge(family: ClaimFamily, results, *rows) -> list[dict]:
+    """The family's claims rows, its readings run first and handed to :func:`claim` while its judge runs."""
+    token = _JUDGING.set(tuple(family.reading_rows(results)))
+    try:
+        return family.judge(results, *rows)
+    finally:
+        _JUDGING.reset(token)
 
 
 def by_family(families, results) -> list[tuple[ClaimFamily, list[dict]]]:
     """Each family with its claims rows, in the table's order: the list's order, except that the families that
     sum up the others (``summarises``) are judged last, from the others' rows, and put first."""
-    judged = [(f, f.judge(results, f.reading_rows(results))) for f in families if not f.summarises]
+    judged = [(f, _judge(f, results)) for f in families if not f.summarises]
     rows = [r for _, mine in judged for r in mine]
-    return [(f, f.judge(results, rows)) for f in families if f.summarises] + judged
+    return [(f, _judge(f, results, rows)) for f in families if f.summarises] + judged
 
 
 def claims_rows(families, results) -> list[dict]:

@@ -105,6 +105,8 @@ def test_every_differing_row_of_00_has_two_readings_and_its_cause_derived():
 
     rows = claims00.claims_rows()
     readings = F.readings_rows(rows)
+    keys = [(x["family"], x["claim"], x["reading"]) for x in readings]
+    assert len(keys) == len(set(keys)), "a reading is carried by two claims rows"
     study_readings.check(pd.DataFrame(rows), readings)
     for r in rows:
         if r["verdict"] == "differs":

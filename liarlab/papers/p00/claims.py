@@ -44,7 +44,7 @@ from liarlab.papers.p00.printed import (
 )
 from liarlab.papers.p00.results import Results
 from liarlab.study import families as F
-from liarlab.study.families import ClaimFamily, Way, claim, of
+from liarlab.study.families import ClaimFamily, Way, claim
 
 
 def _printed(text, source, paper, ours, *, decimals=None, truncated=False, compare=None, **kwargs):
@@ -74,21 +74,21 @@ def _share_judge(count: int):
 
 # ================================================================ paper 01, Tables 4.5-4.7
 
-def table_4_5(results, readings) -> list[dict]:
+def table_4_5(results) -> list[dict]:
     return [_printed(f"P(at least {k} of a face in 5 dice)", "paper 01 Table 4.5", paper,
                      float(dice.probability_at_least(k)), decimals=4, family="paper 01 Table 4.5",
                      note=f"exact {dice.hands_with_at_least(k)}/7776")
             for k, paper in PAPER_T45.items()]
 
 
-def table_4_6(results, readings) -> list[dict]:
+def table_4_6(results) -> list[dict]:
     rows = [_printed(f"hands of class '{cls}'", "paper 01 Table 4.6", paper, dice.hand_class_counts()[cls],
                      family="paper 01 Table 4.6") for cls, paper in PAPER_T46.items()]
     return rows + [_printed("Table 4.6 total", "paper 01 Table 4.6", PAPER_T46_TOTAL,
                             sum(dice.hand_class_counts().values()), family="paper 01 Table 4.6")]
 
 
-def table_4_7(results, readings) -> list[dict]:
+def table_4_7(results) -> list[dict]:
     rows = [_printed(f"hands with exactly {k} of a face", "paper 01 Table 4.7", paper, dice.hands_with_exactly(k),
                      family="paper 01 Table 4.7") for k, paper in PAPER_T47_EXACT.items()]
     return rows + [_printed(f"hands with at least {k} of a face", "paper 01 Table 4.7", paper,
@@ -101,10 +101,9 @@ def table_4_7(results, readings) -> list[dict]:
 AT_LEAST_ONE_CLAIM = "bid weight for 'needs one die from the opponent' (text, Fig 4.4)"
 
 
-def at_least_one(results, readings) -> list[dict]:
+def at_least_one(results) -> list[dict]:
     """The weight 4561 of the text around Fig 4.4."""
     return [_printed(AT_LEAST_ONE_CLAIM, "paper 01 §4.2 text", PAPER_TEXT_AT_LEAST_ONE, dice.hands_with_at_least(1),
-                     readings=of(readings, AT_LEAST_ONE_CLAIM),
                      note="7776 - 3125 = 4651; the text's 4561 has the same digits in another order; "
                           "Table 4.7 itself prints 4651")]
 
@@ -138,11 +137,10 @@ AT_LEAST_ONE_READINGS = (
 ABOUT_HALF_CLAIM = "share of hands with some face at least twice ('about half')"
 
 
-def about_half(results, readings) -> list[dict]:
+def about_half(results) -> list[dict]:
     repeated = dice.hands_with_some_face_repeated()
     return [claim(ABOUT_HALF_CLAIM, "paper 01 §4.2 text", PAPER_TEXT_ABOUT_HALF, V.exact(repeated / 7776),
                   V.word("about half", V.exact(repeated / 7776)), kind="arithmetic",
-                  readings=of(readings, ABOUT_HALF_CLAIM),
                   note=f"{repeated}/7776; 'one pair' alone is 3600/7776 = {3600 / 7776:.3f}")]
 
 
@@ -181,7 +179,7 @@ ABOUT_HALF_READINGS = (
 
 # ================================================================ paper 02, Tables 6-3, 4-4, 6-1 and 6-2
 
-def table_6_3(results, readings) -> list[dict]:
+def table_6_3(results) -> list[dict]:
     """Paper 02, Table 6-3: the largest multiplicity among five dice."""
     return [_printed(f"percent of hands with largest multiplicity {m}", "paper 02 Table 6-3", paper,
                      100 * dice.max_multiplicity_counts()[m] / 7776, decimals=2, family="paper 02 Table 6-3")
@@ -192,13 +190,13 @@ T44_FAMILY = "paper 02 Table 4-4"
 T44_FULL_N3_CLAIM = "Q-space full, n=3, 2 players"
 
 
-def q_space(results, readings) -> list[dict]:
+def q_space(results) -> list[dict]:
     """Paper 02, Tables 4-4, 6-1 and 6-2, history by history (two players): one record, as the rows interleave."""
     rows = []
     for _, r in results.q2.iterrows():
         n = int(r["n"])
         if n in PAPER_T44:
-            rows += _table_4_4_rows(n, r, readings)
+            rows += _table_4_4_rows(n, r)
         rows.append(_printed(f"Q-space partial, n={n}, 2 players", "paper 02 Table 6-1", PAPER_T61_PARTIAL[n],
                              int(r["partial"]), family="paper 02 Table 6-1"))
         rows.append(_printed(f"Q-space full, n={n}, 2 players", "paper 02 Table 6-2", PAPER_T62_FULL[n],
@@ -216,15 +214,14 @@ def q_space(results, readings) -> list[dict]:
     return rows
 
 
-def _table_4_4_rows(n: int, r, readings) -> list[dict]:
+def _table_4_4_rows(n: int, r) -> list[dict]:
     rows = []
     for col, idx in (("partial", 0), ("full", 1)):
         paper = PAPER_T44[n][idx]
         note = ("printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
                 if paper != r[col] else "")
         text = f"Q-space {col}, n={n}, 2 players"
-        rows.append(_printed(text, "paper 02 Table 4-4", paper, int(r[col]), note=note, family=T44_FAMILY,
-                             readings=of(readings, text)))
+        rows.append(_printed(text, "paper 02 Table 4-4", paper, int(r[col]), note=note, family=T44_FAMILY))
     return rows
 
 
@@ -253,7 +250,7 @@ T44_READINGS = (
 )
 
 
-def key_listing(results, readings) -> list[dict]:
+def key_listing(results) -> list[dict]:
     """Table 4-4's first two cells by listing every key."""
     rows = []
     for n in (1, 2):
@@ -264,7 +261,7 @@ def key_listing(results, readings) -> list[dict]:
     return rows
 
 
-def three_players(results, readings) -> list[dict]:
+def three_players(results) -> list[dict]:
     """The paper's Q-table formulas for three players (an extension)."""
     return [claim(f"Q-space partial/full, n={n}, 3 players", "paper 02, derived (the paper gives none)",
                   None, f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}",
@@ -275,7 +272,7 @@ def three_players(results, readings) -> list[dict]:
 
 # ================================================================ the game-size estimates
 
-def complexity_02(results, readings) -> list[dict]:
+def complexity_02(results) -> list[dict]:
     """The game-size estimates of paper 02's complexity section."""
     rows = [_printed("distinct five-dice hands H(6,5)", "paper 02 §complexity", PAPER_DISTINCT_HANDS,
                      dice.multisets_count(), note="the text's 'H6 6' is a typo for H6 5")]
@@ -289,7 +286,7 @@ def complexity_02(results, readings) -> list[dict]:
     return rows
 
 
-def counts_01(results, readings) -> list[dict]:
+def counts_01(results) -> list[dict]:
     """Paper 01's §3 counts, and the same rule's count for 2 players (an extension)."""
     search = 6 ** 25 * 30 ** 10
     return [_printed("5-player search space (6^5)^5 x (30^5)^2", "paper 01 §3", PAPER_SEARCH_SPACE_5P, search,
@@ -301,7 +298,7 @@ def counts_01(results, readings) -> list[dict]:
 
 # ================================================================ the Monte Carlo checks of our generators
 
-def monte_carlo_4_5(results, readings) -> list[dict]:
+def monte_carlo_4_5(results) -> list[dict]:
     """Each estimate's interval must cover the exact value (kind *check*)."""
     if results.monte_carlo is None:
         return []
@@ -315,7 +312,7 @@ def monte_carlo_4_5(results, readings) -> list[dict]:
     return rows
 
 
-def monte_carlo_6_3(results, readings) -> list[dict]:
+def monte_carlo_6_3(results) -> list[dict]:
     if results.monte_carlo_generator is None:
         return []
     rows = []

@@ -32,7 +32,7 @@ from liarlab.papers.p05.printed import (
 )
 from liarlab.papers.p05.results import Results
 from liarlab.study import families as F
-from liarlab.study.families import ClaimFamily
+from liarlab.study.families import ClaimFamily, claim
 
 #: The columns of the exact-vs-per-turn table that are best-response gains (zero up to round-off at an equilibrium).
 GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_gain", "exact_mean_gain")
@@ -52,9 +52,6 @@ def precision_note(value: float, printed: float, digits: int) -> str:
     if trunc and not rounded:
         return f"matches only by truncation: rounded to {digits} decimals it would print {value:.{digits}f}"
     return ""
-
-
-_claim = F.claim   # the study's one row maker, keeping a row's readings rows on it
 
 
 def readings_rows(rows: list[dict]) -> list[dict]:
@@ -84,7 +81,7 @@ def _value_row(text, family, printed, value, digits, *, kind="finding", note="",
                 reading, v, over = alt
                 entries.append((reading, V.exact(v), judge(v, **over), ""))
         readings = RD.build(family, text, entries)
-    return _claim(text, SOURCE, printed, V.exact(value), judgement, kind=kind, family=family, note=note,
+    return claim(text, SOURCE, printed, V.exact(value), judgement, kind=kind, family=family, note=note,
                   readings=readings, **kw)
 
 
@@ -110,29 +107,29 @@ def _talk_variant(r: Results) -> str | None:
     return r.talk.variant if r.talk_found else None
 
 
-def _liars_dice(r: Results, readings) -> list[dict]:
+def _liars_dice(r: Results) -> list[dict]:
     return liars_dice_claims(r.ld1, r.ld_expl, r.ld2_mc, r.ld2_exact)
 
 
-def _bluff1(r: Results, readings) -> list[dict]:
+def _bluff1(r: Results) -> list[dict]:
     return bluff1_claims(r.bluff1)
 
 
-def _smallest_gap(r: Results, readings) -> list[dict]:
+def _smallest_gap(r: Results) -> list[dict]:
     one_die = r.one_die_exact
     gap_exact = one_die if len(one_die) and "exact_win" in one_die else r.exact_vs_per_turn
     return smallest_gap_claims(r.bluff1, gap_exact, star=r.star_one_die, sensitivity=r.sensitivity)
 
 
-def _comparison(r: Results, readings) -> list[dict]:
+def _comparison(r: Results) -> list[dict]:
     return comparison_claims(r.exact_vs_per_turn, star=r.star_one_die, sensitivity=r.sensitivity, profiles=r.profiles)
 
 
-def _bluff3(r: Results, readings) -> list[dict]:
+def _bluff3(r: Results) -> list[dict]:
     return bluff3_claims(r.bluff3)
 
 
-def _bluff2(r: Results, readings) -> list[dict]:
+def _bluff2(r: Results) -> list[dict]:
     """The talk's game (found by the rule search) and the default reading."""
     found = r.talk_found
     return bluff2_claims(bluff2_per_turn=r.bluff2_per_turn, bluff2_exact=r.bluff2_exact,
@@ -143,7 +140,7 @@ def _bluff2(r: Results, readings) -> list[dict]:
                          counting_grids=r.counting_grids, kept_grids=r.kept_grids)
 
 
-def _certificates(r: Results, readings) -> list[dict]:
+def _certificates(r: Results) -> list[dict]:
     return certificate_claims(r.bluff2_exact, _talk_exact(r), _talk_variant(r), r.one_die_exact, r.star_one_die)
 
 
@@ -175,8 +172,6 @@ def liars_dice_claims(ld1: pd.DataFrame, ld_expl: pd.DataFrame, ld2_mc: pd.DataF
                       ld2_exact: pd.DataFrame) -> list[dict]:
     """Part 1: P1(6) = 41/60, the first player favoured for every N, strategy K optimal, and the LD-2 table (a
     check: two optimal strategies earn the game value against each other)."""
-    from liarlab.study.outputs import claim
-
     rows = []
     p6 = float(ld1.loc[ld1.faces == 6, "first_player_win"].iloc[0])
     rows.append(claim("Liar's Dice N=6: first player wins 41/60 (68.333%)", SOURCE, 100 * 41 / 60, V.exact(100 * p6),
@@ -351,12 +346,12 @@ def _per_turn_optimal_claims(nontrivial: pd.DataFrame, star_ex: pd.Series | None
                      "best-response gain against its profile in the real round, +-1 units)")
     optimal_readings = RD.optimal_readings(RD.OPTIMAL_FAMILY, optimal_claim, nontrivial, profiles, (lo, hi))
     return [
-        _claim(prior_claim, SOURCE, "error found", f"max |exact - prior| = {worst_prior:.4f} pp", judgement,
+        claim(prior_claim, SOURCE, "error found", f"max |exact - prior| = {worst_prior:.4f} pp", judgement,
                kind="finding", readings=prior_readings,
                note="the exact equilibrium agrees with the prior work to its printed precision; the "
                     "talk's per-turn values are not equilibrium values of the real game (information "
                     "carried across turns)"),
-        _claim(optimal_claim, SOURCE, "optimal (gain 0)", V.exact(gain),
+        claim(optimal_claim, SOURCE, "optimal (gain 0)", V.exact(gain),
                V.magnitude(V.exact(gain), 0.0, 1e-9, "mean best-response gain"),
                kind="finding", headline=True, family=RD.OPTIMAL_FAMILY, readings=optimal_readings,
                note=f"value is the smallest exploitability (mean best-response gain, +-1 units) of the "
@@ -377,8 +372,6 @@ def certificate_claims(bluff2_exact: pd.DataFrame, talk_exact: pd.DataFrame | No
                        one_die: pd.DataFrame | None, star_one_die: pd.DataFrame | None) -> list[dict]:
     """Checks of our exact solutions: every exact grid certified, one die each certified and crossed with CFR+
     (E6 extended), the star order's one-die game the same as the talk's (E10)."""
-    from liarlab.study.outputs import claim
-
     rows = []
     for grid, label in ((bluff2_exact, "default reading"), (talk_exact, f"the talk's game {talk_variant}")):
         if grid is None or "width" not in grid:
@@ -451,7 +444,7 @@ def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame, *
         p = part.set_index("faces")[f"{method}_win_pct"] / 100
         readings = RD.gap_readings(RD.GAP_FAMILY, text, method, p, _star_by_n(star, star_method),
                                    _r2_by_n(sensitivity) if method == "per_turn" else None)
-        rows.append(_claim(text, SOURCE, 4, V.exact(n_best), V.value(4, V.exact(n_best)), kind="finding",
+        rows.append(claim(text, SOURCE, 4, V.exact(n_best), V.value(4, V.exact(n_best)), kind="finding",
                            family=RD.GAP_FAMILY, readings=readings,
                            note=f"argmin over N={int(part.faces.min())}..{int(part.faces.max())} of the gap "
                                 f"|2p - 1| in points ({around}); smallest gap {best[f'{method}_gap_pct']:.3f} "
@@ -471,8 +464,6 @@ def _best(search: pd.DataFrame) -> pd.Series:
 
 
 def _extension(text, family, paper_value, share_row, rule, note):
-    from liarlab.study.outputs import claim
-
     share = float(share_row.truncated_matches) / share_row.cells
     return claim(text, SOURCE, paper_value, V.exact(share),
                  V.stated("extension", rule), kind="finding", family=family, note=note)
@@ -563,7 +554,7 @@ def _bluff2_cell_claims(bluff2_per_turn, bluff2_exact, per_turn_search, talk_per
             exact = f"the real game (exact) {talk_ex[key]:.4f}%" if key in talk_ex else "real game: not solved"
             other = (f"default reading (loser opens, quantity order): per-turn {default_pt[key]:.4f}%"
                      + (f", exact {default_ex[key]:.4f}%" if key in default_ex else "")) if key in default_pt else ""
-            rows.append(_claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
+            rows.append(claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
                                V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100,
                                        reference=50),
                                kind="finding", family=family, selected=True,
@@ -582,7 +573,7 @@ def _bluff2_cell_claims(bluff2_per_turn, bluff2_exact, per_turn_search, talk_per
         key = (int(r.first_dice), int(r.second_dice))
         text = f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %"
         exact = f"exact {default_ex[key]:.4f}%" if key in default_ex else "exact: not solved"
-        rows.append(_claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
+        rows.append(claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
                            V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100,
                                    reference=50),
                            kind="finding", family=family,
@@ -636,7 +627,7 @@ def _talk_values_claim(talk_ex: dict, talk_variant: str, *, kept: dict | None = 
     gaps = [v - TALK_BLUFF2[k] for k, v in talk_ex.items()]
     readings = RD.exact_values_readings(RD.OPTIMAL_FAMILY, text, TALK_BLUFF2, talk_variant, talk_ex, kept or {},
                                         default_exact, small or {})
-    return _claim(text, SOURCE, "the printed table", f"{matched}/{len(talk_ex)} cells", judgement,
+    return claim(text, SOURCE, "the printed table", f"{matched}/{len(talk_ex)} cells", judgement,
                   kind="finding", selected=True, family=RD.OPTIMAL_FAMILY, readings=readings,
                   note=f"exact minus printed from {min(gaps):+.2f} to {max(gaps):+.2f} points; the per-turn "
                        "values are not the real game's (a kept die carries information across turns)")
@@ -689,13 +680,13 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
 
     text = f"Bluff-2: holding more dice is an advantage ({method})"
     j, readings, said = judged(text, j_more, lambda g: more_dice(g)[1], kind)
-    rows = [_claim(text, SOURCE, "yes", f"{sum(j_.verdict == 'reproduced' for j_ in steps)}/{len(steps)} steps rise",
+    rows = [claim(text, SOURCE, "yes", f"{sum(j_.verdict == 'reproduced' for j_ in steps)}/{len(steps)} steps rise",
                    j, kind=kind, family=family, selected=selected, readings=readings,
                    note="; ".join(x for x in (said, why_more + f"{len(pct)} cells") if x))]
     if len(falls):
         text = f"Bluff-2: with equal dice, fewer dice favour the first player more ({method})"
         j, readings, said = judged(text, j_diag, lambda g: fewer_dice(g)[2], "finding")
-        rows.append(_claim(text, SOURCE, "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal), j,
+        rows.append(claim(text, SOURCE, "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal), j,
                            kind="finding", family=family, selected=selected, readings=readings,
                            note="; ".join(x for x in (said, why_diag + f"diagonal a = b of the first player's win % "
                                                                      f"({len(pct)} cells computed)") if x)))

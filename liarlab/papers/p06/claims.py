@@ -11,8 +11,7 @@ from liarlab.papers.p06 import experiments as p06x
 from liarlab.papers.p06 import league, learners
 from liarlab.papers.p06.printed import SOURCE
 from liarlab.study import families as F
-from liarlab.study.families import ClaimFamily
-from liarlab.study.outputs import claim
+from liarlab.study.families import ClaimFamily, claim
 
 __all__ = ["FAMILIES", "QUESTION", "HEADLINE_QUANTITY", "family_of", "family_table", "least_and_most_claims",
            "notebook06_claims", "equilibrium_check_rows", "behaviour_claims",
@@ -247,15 +246,15 @@ def _extension(name: str, judge, *, sampled: bool = False, **kw) -> ClaimFamily:
 
 #: Notebook 06's families, in the claims table's order; an extension of ours is one more entry (``_extension``).
 CLAIM_FAMILIES = (
-    _extension("least and most exploitable family", lambda r, _: _family_rows(r.summary), headline=True),
-    _extension("least exploitable player", lambda r, _: _game_rows(r.summary)),
-    _extension("random guess against the test programs", lambda r, _: _random_guess_rows(r.summary)),
-    _extension("players beaten in every game", lambda r, _: _always_beaten_rows(r.summary)),
-    _extension("the equilibrium against the players", lambda r, _: [_edge_row(r.table)]),
+    _extension("least and most exploitable family", lambda r: _family_rows(r.summary), headline=True),
+    _extension("least exploitable player", lambda r: _game_rows(r.summary)),
+    _extension("random guess against the test programs", lambda r: _random_guess_rows(r.summary)),
+    _extension("players beaten in every game", lambda r: _always_beaten_rows(r.summary)),
+    _extension("the equilibrium against the players", lambda r: [_edge_row(r.table)]),
     _extension("behaviour beside the equilibrium's",
-               lambda r, _: [] if r.family is None else behaviour_claims(r.family)),
-    _extension("five-dice league", lambda r, _: [] if r.league is None else league_claims(r.league, r.league_games),
+               lambda r: [] if r.family is None else behaviour_claims(r.family)),
+    _extension("five-dice league", lambda r: [] if r.league is None else league_claims(r.league, r.league_games),
                sampled=True),
-    ClaimFamily("checks", f"{SOURCE}: our checks", None, lambda r, _: equilibrium_check_rows(r.checks), kind="check",
+    ClaimFamily("checks", f"{SOURCE}: our checks", None, lambda r: equilibrium_check_rows(r.checks), kind="check",
                 can_differ=False, confirm="exact: the equilibrium's exploitability in fractions"),
 )
