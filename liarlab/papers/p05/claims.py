@@ -107,10 +107,6 @@ def _talk_variant(r: Results) -> str | None:
     return r.talk.variant if r.talk_found else None
 
 
-def _liars_dice(r: Results) -> list[dict]:
-    return liars_dice_claims(r.ld1, r.ld_expl, r.ld2_mc, r.ld2_exact)
-
-
 def _bluff1(r: Results) -> list[dict]:
     return bluff1_claims(r.bluff1)
 
@@ -144,56 +140,48 @@ def _certificates(r: Results) -> list[dict]:
     return certificate_claims(r.bluff2_exact, _talk_exact(r), _talk_variant(r), r.one_die_exact, r.star_one_die)
 
 
-_EXACT = "exact: every value is solved or certified, nothing is sampled"
-_TABLE = dict(builds_readings=True, confirm=_EXACT)
+# ---------------------------------------------------------------- Part 1: Liar's Dice (one record per statement)
 
-#: Notebook 05's families, one per table, figure or statement of the talk, in the claims table's order. Each judge
-#: builds its rows' readings beside them (:mod:`liarlab.papers.p05.readings`, from the run's variant tables); the
-#: next step of issue 48 splits the groups below into one record per statement with :class:`~liarlab.study.families.Way`s.
-CLAIM_FAMILIES = (
-    ClaimFamily("Liar's Dice: LD-1 value and figure, K optimal, LD-2 table", f"{SOURCE}: Liar's Dice (LD-1, LD-2)",
-                FERGUSON_P6, _liars_dice, experiment=("05", "E1"), sampled=True, can_differ=False,
-                confirm="the only sampled rows, LD-2's, are a check (kind 'check'): two optimal strategies earn the "
-                        "game value, known exactly, so no second stage can move a verdict"),
-    ClaimFamily("Bluff-1 table", f"{SOURCE}: Bluff-1 table", TALK_BLUFF1, _bluff1, experiment=("05", "E4"), **_TABLE),
-    ClaimFamily(RD.GAP_FAMILY, f"{SOURCE}: Bluff one die each, the smallest gap", TALK_BLUFF1, _smallest_gap,
-                experiment=("05", "E6"), **_TABLE),
-    ClaimFamily(RD.COMPARISON_FAMILY, f"{SOURCE}: Bluff-1 comparison table", TALK_BLUFF1_COMPARISON, _comparison,
-                experiment=("05", "E6"), headline=True, **_TABLE),
-    ClaimFamily("Bluff-3 table", f"{SOURCE}: Bluff-3 table", TALK_BLUFF3, _bluff3, experiment=("05", "E5"), **_TABLE),
-    ClaimFamily(RD.BLUFF2_CELLS_FAMILY, f"{SOURCE}: Bluff-2 table and its claims", TALK_BLUFF2, _bluff2,
-                experiment=("05", "E8"), **_TABLE),
-    ClaimFamily("certificates of our exact solutions", f"{SOURCE}: our checks", None, _certificates,
-                experiment=("05", "E9"), kind="check", can_differ=False, confirm=_EXACT),
-)
+_A, _B = FERGUSON_P6   # the printed fraction, never retyped
+LD_N6_CLAIM = f"Liar's Dice N=6: first player wins {_A}/{_B} ({100 * _A / _B:.3f}%)"
 
 
-def liars_dice_claims(ld1: pd.DataFrame, ld_expl: pd.DataFrame, ld2_mc: pd.DataFrame,
-                      ld2_exact: pd.DataFrame) -> list[dict]:
-    """Part 1: P1(6) = 41/60, the first player favoured for every N, strategy K optimal, and the LD-2 table (a
-    check: two optimal strategies earn the game value against each other)."""
+def ld_n6(r: Results) -> list[dict]:
+    """P1(6) = 41/60, the talk's LD-1 value at N = 6."""
+    p6 = float(r.ld1.loc[r.ld1.faces == 6, "first_player_win"].iloc[0])
+    return [claim(LD_N6_CLAIM, SOURCE, 100 * _A / _B, V.exact(100 * p6),
+                  V.value(100 * _A / _B, V.exact(100 * p6), span=100, reference=50), kind="finding",
+                  note="per-turn LP backward induction; certified exactly 41/60 by exact best responses")]
+
+
+def ld1_figure(r: Results) -> list[dict]:
+    """The LD-1 figure: the first player favoured for every N."""
+    lowest = r.ld1.loc[r.ld1.first_player_win.idxmin()]
+    return [claim(f"Liar's Dice N=1..{int(r.ld1.faces.max())}: first player stays favoured (LD-1 figure)", SOURCE,
+                  "> 50% (figure)", V.exact(100 * float(lowest.first_player_win)),
+                  V.direction(V.exact(100 * float(lowest.first_player_win)), ">", 50.0), kind="finding",
+                  family="LD-1 figure", note=f"value is the minimum win % over N, at N={int(lowest.faces)}")]
+
+
+K_OPTIMAL_CLAIM = "Liar's Dice: the LP strategy K is optimal (equivalent to Ferguson's T)"
+
+
+def k_optimal(r: Results) -> list[dict]:
+    worst = float(r.ld_expl.nash_conv.abs().max())
+    return [claim(K_OPTIMAL_CLAIM, SOURCE, "equivalent (NashConv 0)", V.exact(worst),
+                  V.magnitude(V.exact(worst), 0.0, 1e-9, "NashConv"), kind="finding",
+                  note="value is the largest NashConv of K in the whole multi-turn game over the N tested")]
+
+
+def ld2_rows(r: Results) -> list[dict]:
+    """The LD-2 table, a check: two optimal strategies earn the game value against each other."""
     rows = []
-    p6 = float(ld1.loc[ld1.faces == 6, "first_player_win"].iloc[0])
-    rows.append(claim("Liar's Dice N=6: first player wins 41/60 (68.333%)", SOURCE, 100 * 41 / 60, V.exact(100 * p6),
-                      V.value(100 * 41 / 60, V.exact(100 * p6), span=100, reference=50), kind="finding",
-                      note="per-turn LP backward induction; certified exactly 41/60 by exact best responses"))
-    lowest = ld1.loc[ld1.first_player_win.idxmin()]
-    rows.append(claim(f"Liar's Dice N=1..{int(ld1.faces.max())}: first player stays favoured (LD-1 figure)", SOURCE,
-                      "> 50% (figure)", V.exact(100 * float(lowest.first_player_win)),
-                      V.direction(V.exact(100 * float(lowest.first_player_win)), ">", 50.0), kind="finding",
-                      family="LD-1 figure",
-                      note=f"value is the minimum win % over N, at N={int(lowest.faces)}"))
-    worst = float(ld_expl.nash_conv.abs().max())
-    rows.append(claim("Liar's Dice: the LP strategy K is optimal (equivalent to Ferguson's T)", SOURCE,
-                      "equivalent (NashConv 0)", V.exact(worst), V.magnitude(V.exact(worst), 0.0, 1e-9, "NashConv"),
-                      kind="finding",
-                      note="value is the largest NashConv of K in the whole multi-turn game over the N tested"))
-    for r in ld2_mc.itertuples():
-        talk_key = (r.first.rstrip("*"), r.second.rstrip("*"))
-        exact = float(ld2_exact.loc[(ld2_exact["first"] == r.first) & (ld2_exact["second"] == r.second),
-                                    "exact_first_win"].iloc[0])
-        est = V.proportion(int(r.wins), int(r.games)).scaled(100)
-        rows.append(claim(f"LD-2 first={r.first} second={r.second}: first player's win % in simulation", SOURCE,
+    for x in r.ld2_mc.itertuples():
+        talk_key = (x.first.rstrip("*"), x.second.rstrip("*"))
+        exact = float(r.ld2_exact.loc[(r.ld2_exact["first"] == x.first) & (r.ld2_exact["second"] == x.second),
+                                      "exact_first_win"].iloc[0])
+        est = V.proportion(int(x.wins), int(x.games)).scaled(100)
+        rows.append(claim(f"LD-2 first={x.first} second={x.second}: first player's win % in simulation", SOURCE,
                           TALK_LD2[talk_key], est,
                           V.simulated_value(TALK_LD2[talk_key], est, decimals=3, truncated=True,
                                             paper_n=TALK_LD2_GAMES, scale=100, reference=50),
@@ -1004,3 +992,35 @@ def headline_quantity(r: Results) -> str:
     return (f"the per-turn profile's smallest mean best-response gain in the real round (±1 units; 0 for an "
             f"optimal profile), the minimum over N = {int(part.faces.min())}..{int(part.faces.max())} faces with one "
             f"die each (reached at N = {at})")
+
+
+# ================================================================ the talk's families, one list
+
+_EXACT = "exact: every value is solved or certified, nothing is sampled"
+_TABLE = dict(builds_readings=True, confirm=_EXACT)
+
+#: Notebook 05's families, one per table, figure or statement of the talk, in the claims table's order. Each judge
+#: builds its rows' readings beside them (:mod:`liarlab.papers.p05.readings`, from the run's variant tables); the
+#: next step of issue 48 splits the groups below into one record per statement with :class:`~liarlab.study.families.Way`s.
+CLAIM_FAMILIES = (
+    ClaimFamily(LD_N6_CLAIM, f"{SOURCE}: Liar's Dice, LD-1 at N = 6", FERGUSON_P6, ld_n6, experiment=("05", "E1"),
+                can_differ=False, confirm=_EXACT),
+    ClaimFamily("LD-1 figure", f"{SOURCE}: Liar's Dice, LD-1 figure", FERGUSON_P6, ld1_figure,
+                experiment=("05", "E1"), can_differ=False, confirm=_EXACT),
+    ClaimFamily(K_OPTIMAL_CLAIM, f"{SOURCE}: Liar's Dice, K against T", "equivalent (NashConv 0)", k_optimal,
+                experiment=("05", "E2"), can_differ=False, confirm=_EXACT),
+    ClaimFamily("LD-2 table", f"{SOURCE}: Liar's Dice, LD-2 table", TALK_LD2, ld2_rows, experiment=("05", "E3"),
+                kind="check", sampled=True, can_differ=False,
+                confirm="a check (two optimal strategies earn the game value, known exactly): no second stage can "
+                        "move a verdict"),
+    ClaimFamily("Bluff-1 table", f"{SOURCE}: Bluff-1 table", TALK_BLUFF1, _bluff1, experiment=("05", "E4"), **_TABLE),
+    ClaimFamily(RD.GAP_FAMILY, f"{SOURCE}: Bluff one die each, the smallest gap", TALK_BLUFF1, _smallest_gap,
+                experiment=("05", "E6"), **_TABLE),
+    ClaimFamily(RD.COMPARISON_FAMILY, f"{SOURCE}: Bluff-1 comparison table", TALK_BLUFF1_COMPARISON, _comparison,
+                experiment=("05", "E6"), headline=True, **_TABLE),
+    ClaimFamily("Bluff-3 table", f"{SOURCE}: Bluff-3 table", TALK_BLUFF3, _bluff3, experiment=("05", "E5"), **_TABLE),
+    ClaimFamily(RD.BLUFF2_CELLS_FAMILY, f"{SOURCE}: Bluff-2 table and its claims", TALK_BLUFF2, _bluff2,
+                experiment=("05", "E8"), **_TABLE),
+    ClaimFamily("certificates of our exact solutions", f"{SOURCE}: our checks", None, _certificates,
+                experiment=("05", "E9"), kind="check", can_differ=False, confirm=_EXACT),
+)
