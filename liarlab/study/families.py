@@ -12,9 +12,10 @@ seed (``papers/pNN/claims.py``: ``FAMILIES``). Each record holds, side by side, 
 - ``confirm``: its two-stage sample plan (:class:`Confirm`), or the sentence saying why it needs none;
 - ``experiment``: the (spec, code) of the study's experiment index it reports, and ``headline``.
 
-The engine (:func:`claims_rows`, :func:`readings_rows`, :func:`answer`) walks the list: it runs each family's
-readings, hands them to its judge, and gathers the claims rows, the readings table (whose verdicts give each
-differing row its cause, :func:`liarlab.core.readings.cause`) and the answer paragraph. To add a reading to a claim,
+The engine (:func:`claims_rows`, :func:`readings_rows`) walks the list: it runs each family's readings, hands them
+to its judge, and gathers the claims rows and the readings table (whose verdicts give each differing row its cause,
+:func:`liarlab.core.readings.cause`); the answer paragraph is written from that claims table
+(:func:`liarlab.study.answer.answer_paragraph`). To add a reading to a claim,
 add one :class:`Way` to its family's ``readings``: nothing else keys on the claim's text.
 """
 from __future__ import annotations
@@ -26,8 +27,7 @@ from typing import Any, Callable
 from liarlab.core import readings as R
 from liarlab.core.readings import Reading
 
-__all__ = ["ClaimFamily", "Way", "Confirm", "claim", "by_family", "claims_rows", "readings_rows",
-           "answer", "KINDS_OF_WAY"]
+__all__ = ["ClaimFamily", "Way", "Confirm", "claim", "by_family", "claims_rows", "readings_rows", "KINDS_OF_WAY"]
 
 #: The readings rows of the family being judged (set by the engine while its judge runs; :func:`claim` reads it).
 _JUDGING: ContextVar[tuple[dict, ...]] = ContextVar("judging", default=())
@@ -163,10 +163,3 @@ def claims_rows(families, results) -> list[dict]:
 def readings_rows(claims: list[dict]) -> list[dict]:
     """Every readings row carried by the claims rows ``claims`` (in their order): ``data/NN_readings.csv``."""
     return [x for r in claims for x in r.get("readings_rows", [])]
-
-
-def answer(claims, question: str, **kw) -> str:
-    """The notebook's opening answer, from its claims table (:func:`liarlab.study.answer.answer_paragraph`)."""
-    from liarlab.study.answer import answer_paragraph
-
-    return answer_paragraph(claims, question, **kw)

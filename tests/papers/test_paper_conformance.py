@@ -111,3 +111,20 @@ def test_every_differing_row_of_00_has_two_readings_and_its_cause_derived():
     for r in rows:
         if r["verdict"] == "differs":
             assert len([x for x in readings if x["claim"] == r["claim"]]) >= 2, r["claim"]
+
+
+# ---------------------------------------------------------------- the committed tables of every migrated paper
+
+@pytest.mark.parametrize("paper", MIGRATED)
+def test_every_differing_row_of_the_committed_claims_has_two_readings_or_more(paper):
+    """What the last full run wrote (data/NN_claims.csv and data/NN_readings.csv): a differing finding or arithmetic
+    check carries two readings or more, so its cause was derived, not assumed."""
+    data = Path(__file__).resolve().parents[2] / "data"
+    claims = pd.read_csv(data / f"{paper[1:]}_claims.csv")
+    differing = claims[(claims.verdict == "differs") & claims.kind.isin(["finding", "arithmetic"])]
+    if differing.empty:
+        return
+    readings = pd.read_csv(data / f"{paper[1:]}_readings.csv")
+    thin = [r.claim for r in differing.itertuples()
+            if ((readings.claim == r.claim) & (readings.family == r.family)).sum() < 2]
+    assert not thin, f"{paper}: differing rows with fewer than two readings: {thin}"
