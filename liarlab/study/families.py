@@ -1,7 +1,7 @@
 """A paper's claims as records, and the one engine that walks them (issue 48).
 
 A paper declares its claims as ONE list of :class:`ClaimFamily` records, one per figure, table or statement of its
-seed (``papers/pNN/claims.py``: ``FAMILIES``). Each record holds, side by side, everything about that family:
+seed (``papers/pNN/claims.py``: ``CLAIM_FAMILIES``). Each record holds, side by side, everything about that family:
 
 - ``source``: the page, figure or table of the seed; ``printed``: the paper's values, taken from ``printed.py``
   (never retyped; None for an extension of ours);
@@ -15,8 +15,8 @@ seed (``papers/pNN/claims.py``: ``FAMILIES``). Each record holds, side by side, 
 The engine (:func:`claims_rows`, :func:`readings_rows`) walks the list: it runs each family's readings, hands them
 to its judge, and gathers the claims rows and the readings table (whose verdicts give each differing row its cause,
 :func:`liarlab.core.readings.cause`); the answer paragraph is written from that claims table
-(:func:`liarlab.study.answer.answer_paragraph`). To add a reading to a claim,
-add one :class:`Way` to its family's ``readings``: nothing else keys on the claim's text.
+(:func:`liarlab.study.answer.answer_paragraph`). To add a reading to a claim, add one :class:`Way` to its family's
+``readings``: nothing else keys on the claim's text.
 """
 from __future__ import annotations
 
@@ -99,8 +99,8 @@ class ClaimFamily:
     A judge whose readings depend on the run's tables in ways a :class:`Way` cannot say (a whole table of
     variants) builds those rows itself and passes them to :func:`claim` (``builds_readings=True``); declared
     :class:`Way`s are added to them. ``summarises=True``: ``judge(results, rows)`` is judged from the other
-    families' rows (a family rule over every printed number) and its rows come first. ``can_differ``: a claim of it can differ from the paper (it then needs two
-    readings or more). ``sampled``: its estimate is a sample (it then needs ``confirm``: a :class:`Confirm` plan or
+    families' rows (a family rule over every printed number) and its rows come first. ``can_differ``: a claim of
+    it can differ from the paper (it then needs two readings or more). ``sampled``: its estimate is a sample (it then needs ``confirm``: a :class:`Confirm` plan or
     the sentence saying why none is needed). ``extension``: ours, no paper value.
     """
     id: str
@@ -126,9 +126,8 @@ class ClaimFamily:
 def claim(text: str, *args, readings: list[dict] | None = None, **kw) -> dict:
     """One claims row (:func:`liarlab.study.outputs.claim`, the study's one row maker) with its readings: those
     given, then those of the family being judged that read ``text`` in the row's family (its :class:`Way`s, run by
-    the engine). They
-    are kept on the row under ``readings_rows``, so that the engine gathers them for ``data/NN_readings.csv``. No
-    cause is given: ``outputs.claim`` derives it from the readings."""
+    the engine). They are kept on the row under ``readings_rows``, so that the engine gathers them for
+    ``data/NN_readings.csv``. No cause is given: ``outputs.claim`` derives it from the readings."""
     from liarlab.study.outputs import claim as make
 
     family = kw.get("family") or text
@@ -139,12 +138,19 @@ def claim(text: str, *args, readings: list[dict] | None = None, **kw) -> dict:
 
 
 def _judge(family: ClaimFamily, results, *rows) -> list[dict]:
-    """The family's claims rows, its readings run first and handed to :func:`claim` while its judge runs."""
-    token = _JUDGING.set(tuple(family.reading_rows(results)))
+    """The family's claims rows, its readings run first and handed to :func:`claim` while its judge runs. A declared
+    reading that no row of the family takes (its ``claim`` or ``family`` misspelt) is refused, not dropped."""
+    declared = tuple(family.reading_rows(results))
+    token = _JUDGING.set(declared)
     try:
-        return family.judge(results, *rows)
+        mine = family.judge(results, *rows)
     finally:
         _JUDGING.reset(token)
+    carried = {id(x) for r in mine for x in r.get("readings_rows", [])}
+    lost = [f"{x['reading']!r} of {x['claim']!r}" for x in declared if id(x) not in carried]
+    if lost:
+        raise ValueError(f"family {family.id!r}: readings no claims row of it reads: {lost}")
+    return mine
 
 
 def by_family(families, results) -> list[tuple[ClaimFamily, list[dict]]]:

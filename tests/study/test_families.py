@@ -67,3 +67,11 @@ def test_a_way_is_exactly_one_kind_and_one_not_built_states_its_cost():
     with pytest.raises(ValueError, match="cost"):
         F.Way(reading, not_built="later").kind
     assert F.Way(reading, bounded="the run readings bound it").row("f", None)["verdict"] == R.BOUNDED
+
+
+def test_a_reading_of_a_claim_the_family_does_not_make_is_refused_not_dropped():
+    misspelt = F.Way(Reading("as counted", "count them", "the text", default=True), claim="the count is ten",
+                     run=lambda results: (V.exact(results), V.value(PRINTED, V.exact(results)), ""))
+    family = F.ClaimFamily("Table 1", "Table 1", PRINTED, _judge, readings=(misspelt,), kind="arithmetic")
+    with pytest.raises(ValueError, match="the count is ten"):
+        F.claims_rows([family], 10)
