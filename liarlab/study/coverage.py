@@ -81,6 +81,18 @@ def experiment(spec: str, code: str, title: str, spec_size: str, run_size: str, 
             "status": status, "where": where, "why": why}
 
 
+def indexed(spec: str, code: str, run_size: str, full: bool, where: str, why: str = "", *, note: str = "") -> dict:
+    """One ledger row whose title and spec size are the experiment index's (never retyped in a paper): ``full``
+    or ``reduced`` by ``full``; a reduced row says ``why``, and ``note`` is said whatever the status.
+
+    >>> indexed("05", "E5", "N = 6", True, "Part 2, Bluff-3")["title"]
+    'Bluff-3 per-turn'
+    """
+    asked = index().set_index(["spec", "code"]).loc[(str(spec), code)]
+    return experiment(spec, code, asked.title, asked.spec_size, run_size, "full" if full else "reduced", where,
+                      "; ".join(x for x in (note, "" if full else why) if x))
+
+
 def save_ledger(notebook: str, rows: list[dict], params: dict | None = None) -> pd.DataFrame:
     """Write ``data/<NN>_coverage.csv``; every row made by :func:`experiment`, no code twice, every code one of
     the experiment index (a code the index does not know is a typo or an experiment to add to the index)."""

@@ -20,8 +20,14 @@ def test_there_are_seven_paper_packages_and_eight_notebooks():
     assert len(NOTEBOOKS) == 8
 
 
-@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
-def test_every_paper_has_the_same_files(paper):
+def _declares_families(paper) -> bool:
+    """A paper whose claims module exports its families as records (issue 48): tests/papers/test_paper_conformance.py
+    checks it by contract instead of by file name."""
+    return "CLAIM_FAMILIES" in (paper / "claims.py").read_text()
+
+
+@pytest.mark.parametrize("paper", [p for p in PAPERS if not _declares_families(p)], ids=lambda p: p.name)
+def test_every_paper_not_yet_declaring_families_has_the_same_files(paper):
     missing = SHAPE - {f.name for f in paper.glob("*.py")}
     assert not missing, f"{paper.name} lacks {sorted(missing)}"
 

@@ -1,14 +1,24 @@
-"""Notebook 00's claims: one row per dice number of papers 01 and 02 (printed values in printed.py)."""
+"""Notebook 00's claims as one list of families (:data:`CLAIM_FAMILIES`, :mod:`liarlab.study.families`): one record per
+table or statement of papers 01 and 02 that notebook 00 checks, each with its printed values (printed.py), its judge
+and its readings side by side. Every row is a check of the papers' own arithmetic (kind "arithmetic"), judged at
+the printed precision (docs/VERDICTS.md); the Monte Carlo rows check our generators (kind "check").
+
+The readings of the rows that can differ (issue 36) list each family's open points first, from the papers' own
+wording (the seeds) and the specs' "Open ambiguities"; each is a run reading or one not run with why. The cause of a
+differing row follows from them alone (``verdicts.cause``): ``misprint`` for an arithmetic check that no reading
+reproduces, ``reading`` when another reading does.
+"""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pandas as pd
 
 from liarlab.core import dice
 from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
-from liarlab.papers.p00 import readings as R
+from liarlab.core.readings import Reading
 from liarlab.papers.p00.experiments import q_space_table
 from liarlab.papers.p00.printed import (
     PAPER_DISTINCT_HANDS,
@@ -33,10 +43,8 @@ from liarlab.papers.p00.printed import (
     PAPER_TEXT_AT_LEAST_ONE,
 )
 from liarlab.papers.p00.results import Results
-from liarlab.study.outputs import claim
-
-# Notebook 00 recomputes numbers the papers derived by counting, not by experiment: every row is a check of
-# the papers' own arithmetic (kind "arithmetic"), judged at the printed precision (docs/VERDICTS.md).
+from liarlab.study import families as F
+from liarlab.study.families import ClaimFamily, Way, claim
 
 
 def _printed(text, source, paper, ours, *, decimals=None, truncated=False, compare=None, **kwargs):
@@ -47,68 +55,145 @@ def _printed(text, source, paper, ours, *, decimals=None, truncated=False, compa
     return claim(text, source, paper, ours, judgement, kind="arithmetic", **kwargs)
 
 
-def claims_rows(results: Results | None = None) -> list[dict]:
-    """Every dice number of papers 01 and 02 that notebook 00 checks, the headline first; with ``results``, the
-    Monte Carlo checks of our generators after them."""
-    q2 = results.q2 if results is not None and results.q2 is not None else q_space_table(2)
-    rows = paper_01_rows() + table_6_3_rows() + q_space_rows(q2) + key_listing_rows() + complexity_rows()
-    rows.insert(0, headline_row(rows))
-    if results is not None:
-        rows += monte_carlo_rows(results)
-    return rows
+def _complete(results: Results | None) -> Results:
+    """``results`` with the two-player Q-table sizes, computed when the run did not give them (the tests)."""
+    results = results or Results()
+    return results if results.q2 is not None else replace(results, q2=q_space_table(2))
 
 
-def paper_01_rows() -> list[dict]:
-    """Paper 01, Tables 4.5-4.7 and the two numbers of its §4.2 text."""
-    rows = []
-    for k, paper in PAPER_T45.items():
-        ours = float(dice.probability_at_least(k))
-        rows.append(_printed(f"P(at least {k} of a face in 5 dice)", "paper 01 Table 4.5", paper, ours,
-                             decimals=4, family="paper 01 Table 4.5",
-                          note=f"exact {dice.hands_with_at_least(k)}/7776"))
-    for cls, paper in PAPER_T46.items():
-        ours = dice.hand_class_counts()[cls]
-        rows.append(_printed(f"hands of class '{cls}'", "paper 01 Table 4.6", paper, ours, family="paper 01 Table 4.6"))
-    rows.append(_printed("Table 4.6 total", "paper 01 Table 4.6", PAPER_T46_TOTAL, sum(dice.hand_class_counts().values()),
-                         family="paper 01 Table 4.6"))
-    for k, paper in PAPER_T47_EXACT.items():
-        ours = dice.hands_with_exactly(k)
-        rows.append(_printed(f"hands with exactly {k} of a face", "paper 01 Table 4.7", paper, ours,
-                             family="paper 01 Table 4.7"))
-    for k, paper in PAPER_T47_CUM.items():
-        ours = dice.hands_with_at_least(k)
-        rows.append(_printed(f"hands with at least {k} of a face", "paper 01 Table 4.7", paper, ours,
-                             family="paper 01 Table 4.7"))
-    return rows + paper_01_text_rows()
+def _count_judge(printed: float, count: int, note: str):
+    """A reading of an exact count judged against a printed count: (estimate, judgement, note) for :class:`Way`."""
+    return V.exact(count), V.value(printed, V.exact(count)), note
 
 
-def paper_01_text_rows() -> list[dict]:
-    """The weight 4561 of the text around Fig 4.4 and its "about half", each with its readings (readings.py):
-    the cause of a differing row follows from them."""
-    ours = dice.hands_with_at_least(1)
-    rows = [_printed(R.AT_LEAST_ONE_CLAIM, "paper 01 §4.2 text", PAPER_TEXT_AT_LEAST_ONE, ours,
-                     readings=R.at_least_one_rows(),
+def _share_judge(count: int):
+    """A reading of a share of the 7776 hands judged with the word "about half"."""
+    est = V.exact(count / 7776)
+    return est, V.word("about half", est), f"{count:,}/7,776 = {count / 7776:.3f}"
+
+
+# ================================================================ paper 01, Tables 4.5-4.7
+
+def table_4_5(results) -> list[dict]:
+    return [_printed(f"P(at least {k} of a face in 5 dice)", "paper 01 Table 4.5", paper,
+                     float(dice.probability_at_least(k)), decimals=4, family="paper 01 Table 4.5",
+                     note=f"exact {dice.hands_with_at_least(k)}/7776")
+            for k, paper in PAPER_T45.items()]
+
+
+def table_4_6(results) -> list[dict]:
+    rows = [_printed(f"hands of class '{cls}'", "paper 01 Table 4.6", paper, dice.hand_class_counts()[cls],
+                     family="paper 01 Table 4.6") for cls, paper in PAPER_T46.items()]
+    return rows + [_printed("Table 4.6 total", "paper 01 Table 4.6", PAPER_T46_TOTAL,
+                            sum(dice.hand_class_counts().values()), family="paper 01 Table 4.6")]
+
+
+def table_4_7(results) -> list[dict]:
+    rows = [_printed(f"hands with exactly {k} of a face", "paper 01 Table 4.7", paper, dice.hands_with_exactly(k),
+                     family="paper 01 Table 4.7") for k, paper in PAPER_T47_EXACT.items()]
+    return rows + [_printed(f"hands with at least {k} of a face", "paper 01 Table 4.7", paper,
+                            dice.hands_with_at_least(k), family="paper 01 Table 4.7")
+                   for k, paper in PAPER_T47_CUM.items()]
+
+
+# ================================================================ paper 01, §4.2 text: the weight 4561
+
+AT_LEAST_ONE_CLAIM = "bid weight for 'needs one die from the opponent' (text, Fig 4.4)"
+
+
+def at_least_one(results) -> list[dict]:
+    """The weight 4561 of the text around Fig 4.4."""
+    return [_printed(AT_LEAST_ONE_CLAIM, "paper 01 §4.2 text", PAPER_TEXT_AT_LEAST_ONE, dice.hands_with_at_least(1),
                      note="7776 - 3125 = 4651; the text's 4561 has the same digits in another order; "
                           "Table 4.7 itself prints 4651")]
+
+
+def _at_least_one_way(name, assumption, support, count, default=False) -> Way:
+    return Way(Reading(name, assumption, support, default=default),
+               run=lambda _: _count_judge(PAPER_TEXT_AT_LEAST_ONE, count(),
+                                          f"{count():,} against the printed 4,561"))
+
+
+#: Open points of "對手擁有一顆以上的 5 的手牌種類數，根據表上所列為 4561 種" ("the number of kinds of hands in
+#: which the opponent holds one or more 5s is, by the table, 4561"): what "one or more" counts, and whether a
+#: "kind of hand" is an ordered roll (Table 4.7 counts 7776) or a distinct unordered hand (252).
+AT_LEAST_ONE_READINGS = (
+    _at_least_one_way("at least one 5, ordered rolls (Table 4.7's cumulative row)",
+                      "the weight is the number of the 7776 ordered rolls with one or more 5s, as Table 4.7 counts it",
+                      "paper 01 §4.2 text ('一顆以上', one or more; 'by the table') and spec §2.1 (CUM[1])",
+                      lambda: dice.hands_with_at_least(1), default=True),
+    _at_least_one_way("exactly one 5, ordered rolls (Table 4.7's other row)",
+                      "the weight is the rolls with exactly one 5, the other row of Table 4.7",
+                      "paper 01 Table 4.7 prints both rows side by side", lambda: dice.hands_with_exactly(1)),
+    _at_least_one_way("at least one 5, distinct unordered hands",
+                      "'手牌種類數' (kinds of hands) counts distinct unordered hands (252 in all), not ordered rolls",
+                      "paper 01 §4.2 wording '種類數'; paper 02 counts hands as the 252 multisets",
+                      lambda: dice.multisets_count() - dice.multisets_count(faces=5)),
+)
+
+
+# ================================================================ paper 01, §4.2 text: "about half"
+
+ABOUT_HALF_CLAIM = "share of hands with some face at least twice ('about half')"
+
+
+def about_half(results) -> list[dict]:
     repeated = dice.hands_with_some_face_repeated()
-    rows.append(claim(R.ABOUT_HALF_CLAIM, "paper 01 §4.2 text",
-                      PAPER_TEXT_ABOUT_HALF, V.exact(repeated / 7776), V.word("about half", V.exact(repeated / 7776)),
-                      kind="arithmetic", readings=R.about_half_rows(),
-                      note=f"{repeated}/7776; 'one pair' alone is 3600/7776 = {3600 / 7776:.3f}"))
-    return rows
+    return [claim(ABOUT_HALF_CLAIM, "paper 01 §4.2 text", PAPER_TEXT_ABOUT_HALF, V.exact(repeated / 7776),
+                  V.word("about half", V.exact(repeated / 7776)), kind="arithmetic",
+                  note=f"{repeated}/7776; 'one pair' alone is 3600/7776 = {3600 / 7776:.3f}")]
 
 
-def table_6_3_rows() -> list[dict]:
+def _classes(*names) -> int:
+    return sum(dice.hand_class_counts()[n] for n in names)
+
+
+def _about_half_way(name, assumption, support, count, default=False) -> Way:
+    return Way(Reading(name, assumption, support, default=default), run=lambda _: _share_judge(count()))
+
+
+#: Open points of "大約有一半左右的機率，對手的手牌中，有某個點數是有兩顆以上的" ("with about half the probability
+#: the opponent's hand has some face two or more times", said while pointing at Table 4.6): which hands "some face
+#: two or more times" takes from Table 4.6, and whether the face is any face or the bid's face.
+ABOUT_HALF_READINGS = (
+    _about_half_way("some face at least twice (every class but 'nothing' and the straights)",
+                    "every hand in which some face shows two or more times",
+                    "paper 01 §4.2 text, read literally ('有某個點數是有兩顆以上')",
+                    dice.hands_with_some_face_repeated, default=True),
+    _about_half_way("the class 'one pair' alone", "the text means Table 4.6's row 'one pair', the class it points at",
+                    "paper 01 §4.2 text cites Table 4.6; spec 01 §5.1 ('probably what was meant')",
+                    lambda: _classes("one pair")),
+    _about_half_way("exactly one face repeated (one pair, three, four or five of a kind)",
+                    "'some face' is one face: hands with exactly one repeated face",
+                    "paper 01 §4.2 text ('某個點數', some one face)",
+                    lambda: _classes("one pair", "three of a kind", "four of a kind", "five of a kind")),
+    _about_half_way("some face exactly twice (one pair, two pairs, full house)",
+                    "'two or more' read as a pair: hands in which some face shows exactly twice",
+                    "paper 01 §4.2 text ('成對', paired, in the next paragraph)",
+                    lambda: _classes("one pair", "two pairs", "full house")),
+    _about_half_way("a given face at least twice (the bid's face)",
+                    "the face is the one just bid ('three 5s' in the example): hands with two or more of it",
+                    "paper 01 §4.2 example of 'three 5s' (P = 0.1962 for two 5s)", lambda: dice.hands_with_at_least(2)),
+)
+
+
+# ================================================================ paper 02, Tables 6-3, 4-4, 6-1 and 6-2
+
+def table_6_3(results) -> list[dict]:
     """Paper 02, Table 6-3: the largest multiplicity among five dice."""
     return [_printed(f"percent of hands with largest multiplicity {m}", "paper 02 Table 6-3", paper,
                      100 * dice.max_multiplicity_counts()[m] / 7776, decimals=2, family="paper 02 Table 6-3")
             for m, paper in PAPER_T63_PERCENT.items()]
 
 
-def q_space_rows(q2: pd.DataFrame) -> list[dict]:
-    """Paper 02, Tables 4-4, 6-1 and 6-2, history by history (two players)."""
+T44_FAMILY = "paper 02 Table 4-4"
+T44_FULL_N3_CLAIM = "Q-space full, n=3, 2 players"
+
+
+def q_space(results) -> list[dict]:
+    """Paper 02, Tables 4-4, 6-1 and 6-2, history by history (two players): one record, as the rows interleave."""
     rows = []
-    for _, r in q2.iterrows():
+    for _, r in results.q2.iterrows():
         n = int(r["n"])
         if n in PAPER_T44:
             rows += _table_4_4_rows(n, r)
@@ -120,12 +205,12 @@ def q_space_rows(q2: pd.DataFrame) -> list[dict]:
             ratio = float(r["partial_over_previous"])
             rows.append(_printed(f"'increase' of partial space n={n} over n={n - 1}", "paper 02 Table 6-1",
                                  PAPER_T61_INCREASE[n], ratio - 1, decimals=2,
-                              note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}",
-                              family="paper 02 Table 6-1"))
+                                 note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}",
+                                 family="paper 02 Table 6-1"))
         ratio = float(r["full_over_partial"])
         rows.append(_printed(f"'increase' of full over partial, n={n}", "paper 02 Table 6-2", PAPER_T62_INCREASE[n],
                              ratio - 1, decimals=2,
-                          note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}", family="paper 02 Table 6-2"))
+                             note=f"the column is ratio - 1; the ratio itself is {ratio:.2f}", family="paper 02 Table 6-2"))
     return rows
 
 
@@ -135,32 +220,60 @@ def _table_4_4_rows(n: int, r) -> list[dict]:
         paper = PAPER_T44[n][idx]
         note = ("printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
                 if paper != r[col] else "")
-        claim_text = f"Q-space {col}, n={n}, 2 players"
-        readings = R.table_4_4_rows(int(r[col])) if claim_text == R.T44_FULL_N3_CLAIM else None
-        rows.append(_printed(claim_text, "paper 02 Table 4-4", paper, int(r[col]),
-                             note=note, family=R.T44_FAMILY, readings=readings))
+        text = f"Q-space {col}, n={n}, 2 players"
+        rows.append(_printed(text, "paper 02 Table 4-4", paper, int(r[col]), note=note, family=T44_FAMILY))
     return rows
 
 
-def key_listing_rows() -> list[dict]:
-    """Table 4-4's first two cells by listing every key, and the formulas for three players (an extension)."""
+def _full_n3(results) -> int:
+    return int(results.q2.set_index("n").loc[3, "full"])
+
+
+T44_READINGS = (
+    Way(Reading("252 hands x the action keys (the paper's formula)",
+                "the full space is S_f = 252 x N_act, N_act = 559,735 keys for n = 3",
+                "paper 02 §4 formula; spec 02 §4 (Table 6-2 prints the same cell as 141,053,220)", default=True),
+        claim=T44_FULL_N3_CLAIM, family=T44_FAMILY,
+        run=lambda res: _count_judge(PAPER_T44[3][1], _full_n3(res),
+                                     f"{_full_n3(res):,} against the printed {PAPER_T44[3][1]:,}")),
+    Way(Reading("the cell rounded to hundreds", "Table 4-4 prints its full-space cells rounded to the nearest hundred",
+                "none in the paper: considered because the printed cell is 20 below the count"),
+        claim=T44_FULL_N3_CLAIM, family=T44_FAMILY,
+        not_run="Table 4-4 prints its other cells to the unit (218,130 and 3,178,160 are not multiples of 100), "
+                "so the table has no rounding convention to read"),
+    Way(Reading("another hand count in the formula",
+                "the full space uses a number of hands other than the 252 distinct hands",
+                "none: paper 02 names H(6,5) = 252 (printed 'H6 6', a typo)"),
+        claim=T44_FULL_N3_CLAIM, family=T44_FAMILY,
+        not_run="no hand count other than 252 gives a whole number of keys: 141,053,200 / 559,735 is not an "
+                "integer, and the same formula gives the cells for n = 1 and 2 exactly"),
+)
+
+
+def key_listing(results) -> list[dict]:
+    """Table 4-4's first two cells by listing every key."""
     rows = []
     for n in (1, 2):
         keys, challenges = dice.brute_force_q_keys(n, 2)
         rows.append(_printed(f"Q-space partial n={n} by listing every key", "paper 02 Table 4-4", PAPER_T44[n][0],
                              6 * keys - 5 * challenges, note="brute-force enumeration of keys",
                              family="paper 02 Table 4-4"))
-    for n in (1, 2, 3):
-        rows.append(claim(f"Q-space partial/full, n={n}, 3 players", "paper 02, derived (the paper gives none)",
-                          None, f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}",
-                          V.stated("extension", "extension: the paper's formulas evaluated for 3 players, which it does not print"),
-                          kind="arithmetic",
-                          family="Q-table size with 3 players (paper 02's formulas)"))
     return rows
 
 
-def complexity_rows() -> list[dict]:
-    """The game-size estimates of paper 02's complexity section and paper 01's §3 counts."""
+def three_players(results) -> list[dict]:
+    """The paper's Q-table formulas for three players (an extension)."""
+    return [claim(f"Q-space partial/full, n={n}, 3 players", "paper 02, derived (the paper gives none)",
+                  None, f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}",
+                  V.stated("extension", "extension: the paper's formulas evaluated for 3 players, which it does not print"),
+                  kind="arithmetic", family="Q-table size with 3 players (paper 02's formulas)")
+            for n in (1, 2, 3)]
+
+
+# ================================================================ the game-size estimates
+
+def complexity_02(results) -> list[dict]:
+    """The game-size estimates of paper 02's complexity section."""
     rows = [_printed("distinct five-dice hands H(6,5)", "paper 02 §complexity", PAPER_DISTINCT_HANDS,
                      dice.multisets_count(), note="the text's 'H6 6' is a typo for H6 5")]
     space2 = dice.multisets_count() ** 2 * 60**5
@@ -169,37 +282,61 @@ def complexity_rows() -> list[dict]:
     space3 = dice.multisets_count() ** 3 * 90**5
     rows.append(_printed("3-player game-size estimate 252^3 x 90^5", "paper 02 §complexity", PAPER_GAME_SIZE_3P, space3,
                          decimals=3, truncated=True, compare=(PAPER_GAME_SIZE_3P / 1e16, space3 / 1e16),
-                      note=f"{space3 / 1e16:.4f}e16: the paper truncated rather than rounded"))
+                         note=f"{space3 / 1e16:.4f}e16: the paper truncated rather than rounded"))
+    return rows
+
+
+def counts_01(results) -> list[dict]:
+    """Paper 01's §3 counts, and the same rule's count for 2 players (an extension)."""
     search = 6 ** 25 * 30 ** 10
-    rows.append(_printed("5-player search space (6^5)^5 x (30^5)^2", "paper 01 §3", PAPER_SEARCH_SPACE_5P, search,
-                         decimals=2, truncated=True, compare=(PAPER_SEARCH_SPACE_5P_MANTISSA, search / 1e34)))
-    rows.append(_printed("legal bids with 5 players", "paper 01 §3", PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)))
-    rows.append(claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
-                      V.stated("extension", "extension: counted by the same rule for 2 players"), kind="arithmetic"))
-    return rows
+    return [_printed("5-player search space (6^5)^5 x (30^5)^2", "paper 01 §3", PAPER_SEARCH_SPACE_5P, search,
+                     decimals=2, truncated=True, compare=(PAPER_SEARCH_SPACE_5P_MANTISSA, search / 1e34)),
+            _printed("legal bids with 5 players", "paper 01 §3", PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)),
+            claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
+                  V.stated("extension", "extension: counted by the same rule for 2 players"), kind="arithmetic")]
 
 
-def monte_carlo_rows(results: Results) -> list[dict]:
-    """The Monte Carlo checks of our generators (kind *check*): each estimate's interval must cover the exact
-    value."""
+# ================================================================ the Monte Carlo checks of our generators
+
+def monte_carlo_4_5(results) -> list[dict]:
+    """Each estimate's interval must cover the exact value (kind *check*)."""
+    if results.monte_carlo is None:
+        return []
     rows = []
-    if results.monte_carlo is not None:
-        for _, r in results.monte_carlo.iterrows():
-            est = V.proportion(int(r["hits"]), int(r["hands"]), unit="hands")
-            rows.append(claim(f"Monte Carlo P(at least {int(r['k'])} sixes), {int(r['hands']):,} hands",
-                              "paper 01 Table 4.5", PAPER_T45[int(r["k"])], est, V.covers(est, r["exact"]),
-                              kind="check", note=f"exact {r['exact']:.6f}; a check of our dice generator",
-                              family="Monte Carlo check of Table 4.5"))
-    if results.monte_carlo_generator is not None:
-        for _, r in results.monte_carlo_generator.iterrows():
-            est = V.proportion(int(r["hits"]), int(r["hands"]), unit="hands")
-            m = int(r["max_multiplicity"])
-            rows.append(claim(f"Monte Carlo share of hands with largest multiplicity {m} (paper 02's generator, "
-                              f"same_p = 0), {int(r['hands']):,} hands", "paper 02 Table 6-3",
-                              PAPER_T63_PERCENT[m] / 100, est, V.covers(est, r["exact"]), kind="check",
-                              note=f"exact {r['exact']:.6f}; a check of paper 02's hand generator",
-                              family="Monte Carlo check of Table 6-3"))
+    for _, r in results.monte_carlo.iterrows():
+        est = V.proportion(int(r["hits"]), int(r["hands"]), unit="hands")
+        rows.append(claim(f"Monte Carlo P(at least {int(r['k'])} sixes), {int(r['hands']):,} hands",
+                          "paper 01 Table 4.5", PAPER_T45[int(r["k"])], est, V.covers(est, r["exact"]),
+                          kind="check", note=f"exact {r['exact']:.6f}; a check of our dice generator",
+                          family="Monte Carlo check of Table 4.5"))
     return rows
+
+
+def monte_carlo_6_3(results) -> list[dict]:
+    if results.monte_carlo_generator is None:
+        return []
+    rows = []
+    for _, r in results.monte_carlo_generator.iterrows():
+        est = V.proportion(int(r["hits"]), int(r["hands"]), unit="hands")
+        m = int(r["max_multiplicity"])
+        rows.append(claim(f"Monte Carlo share of hands with largest multiplicity {m} (paper 02's generator, "
+                          f"same_p = 0), {int(r['hands']):,} hands", "paper 02 Table 6-3",
+                          PAPER_T63_PERCENT[m] / 100, est, V.covers(est, r["exact"]), kind="check",
+                          note=f"exact {r['exact']:.6f}; a check of paper 02's hand generator",
+                          family="Monte Carlo check of Table 6-3"))
+    return rows
+
+
+# ================================================================ the headline: every printed number at once
+
+HEADLINE_FAMILY = "papers 01 and 02: every printed dice number"
+HEADLINE_READINGS = (
+    Reading("each printed number at its printed precision, counted by the family rule",
+            "a printed number agrees when exact enumeration prints the same at the paper's precision",
+            "docs/VERDICTS.md (printed values; family rule)", default=True),
+    Reading("the numbers re-read one by one", "a differing number is counted under its own readings instead",
+            "the readings of the rows below"),
+)
 
 
 def _headline_parts(rows: list[dict]):
@@ -219,14 +356,13 @@ def _headline_parts(rows: list[dict]):
     share = agree / len(judged)
     text = (f"Papers 01 and 02's dice counts and probabilities agree with exact enumeration "
             f"({agree} of {len(judged)} printed numbers; they differ at {', '.join(wrong)})")
-    family = "papers 01 and 02: every printed dice number"
     est = V.Estimate(share, share, share, len(judged), "printed numbers")
     verdict = V.family_verdict(verdicts)
-    readings = [CR.run(family, text, R.HEADLINE_READINGS[0], est, verdict,
-                      note=f"{agree} of {len(judged)} printed numbers agree"),
-                CR.not_run(family, text, R.HEADLINE_READINGS[1],
-                          "the family rule counts the rows below, and each row that differs has its own readings")]
-    return text, family, est, verdict, readings
+    readings = [CR.run(HEADLINE_FAMILY, text, HEADLINE_READINGS[0], est, verdict,
+                       note=f"{agree} of {len(judged)} printed numbers agree"),
+                CR.not_run(HEADLINE_FAMILY, text, HEADLINE_READINGS[1],
+                           "the family rule counts the rows below, and each row that differs has its own readings")]
+    return text, HEADLINE_FAMILY, est, verdict, readings
 
 
 def headline_row(rows: list[dict]) -> dict:
@@ -242,6 +378,55 @@ def headline_row(rows: list[dict]) -> dict:
                  kind="arithmetic", family=family, headline=True, readings=readings,
                  note="the rows below, one per printed number; the cause of each that differs follows from its readings "
                       "(the readings table under the claims)")
+
+
+# ================================================================ the list
+
+_EXACT = "exact enumeration: nothing is sampled"
+_ONE_WAY = dict(can_differ=False, kind="arithmetic")
+
+#: Notebook 00's families, in the claims table's order (the headline, which sums up the others, first).
+CLAIM_FAMILIES = (
+    ClaimFamily(HEADLINE_FAMILY, "papers 01 and 02 (all printed dice numbers)", PAPER_EVERY_PRINTED_NUMBER,
+                lambda results, rows: [headline_row(rows)], headline=True, summarises=True, builds_readings=True,
+                kind="arithmetic",
+                confirm=_EXACT),
+    ClaimFamily("paper 01 Table 4.5", "paper 01 Table 4.5", PAPER_T45, table_4_5, experiment=("01", "E1"), **_ONE_WAY),
+    ClaimFamily("paper 01 Table 4.6", "paper 01 Table 4.6", PAPER_T46, table_4_6, experiment=("01", "E1"), **_ONE_WAY),
+    ClaimFamily("paper 01 Table 4.7", "paper 01 Table 4.7", PAPER_T47_CUM, table_4_7, experiment=("01", "E1"),
+                **_ONE_WAY),
+    ClaimFamily(AT_LEAST_ONE_CLAIM, "paper 01 §4.2 text", PAPER_TEXT_AT_LEAST_ONE, at_least_one,
+                readings=AT_LEAST_ONE_READINGS, kind="arithmetic", confirm=_EXACT),
+    ClaimFamily(ABOUT_HALF_CLAIM, "paper 01 §4.2 text", PAPER_TEXT_ABOUT_HALF, about_half,
+                readings=ABOUT_HALF_READINGS, kind="arithmetic", confirm=_EXACT),
+    ClaimFamily("paper 02 Table 6-3", "paper 02 Table 6-3", PAPER_T63_PERCENT, table_6_3, experiment=("02", "#1"),
+                **_ONE_WAY),
+    ClaimFamily("paper 02 Tables 4-4, 6-1 and 6-2", "paper 02 Tables 4-4, 6-1, 6-2", PAPER_T61_PARTIAL, q_space,
+                readings=T44_READINGS, experiment=("02", "#2"), kind="arithmetic", confirm=_EXACT),
+    ClaimFamily("paper 02 Table 4-4 by listing every key", "paper 02 Table 4-4", PAPER_T44, key_listing,
+                experiment=("02", "#2"), **_ONE_WAY),
+    ClaimFamily("Q-table size with 3 players (paper 02's formulas)", "paper 02, derived (the paper gives none)", None,
+                three_players, extension=True, **_ONE_WAY),
+    ClaimFamily("paper 02 §complexity", "paper 02 §complexity", PAPER_GAME_SIZE_2P, complexity_02, **_ONE_WAY),
+    ClaimFamily("paper 01 §3", "paper 01 §3", PAPER_LEGAL_BIDS_5P, counts_01, **_ONE_WAY),
+    ClaimFamily("Monte Carlo check of Table 4.5", "paper 01 Table 4.5", PAPER_T45, monte_carlo_4_5, kind="check",
+                sampled=True, can_differ=False, experiment=("01", "E1"),
+                confirm="a check of our generator: its interval must cover the exact value, at the size the run drew"),
+    ClaimFamily("Monte Carlo check of Table 6-3", "paper 02 Table 6-3", PAPER_T63_PERCENT, monte_carlo_6_3,
+                kind="check", sampled=True, can_differ=False, experiment=("02", "#1"),
+                confirm="a check of our generator: its interval must cover the exact value, at the size the run drew"),
+)
+
+
+def claims_rows(results: Results | None = None) -> list[dict]:
+    """Every dice number of papers 01 and 02 that notebook 00 checks, the headline first; with the run's
+    ``results``, the Monte Carlo checks of our generators after them."""
+    return F.claims_rows(CLAIM_FAMILIES, _complete(results))
+
+
+def readings_rows(results: Results | None = None) -> list[dict]:
+    """Every readings row of notebook 00's claims (``data/00_readings.csv``), the headline's first."""
+    return F.readings_rows(claims_rows(results))
 
 
 # ============================================================================ the notebook's prose, from the tables
@@ -277,11 +462,3 @@ def table_4_4_text(q2: pd.DataFrame) -> str:
         return f"**Which printed cell is wrong.** None: all {cells} cells of Table 4-4 agree with the counts."
     return (f"**Which printed cell is wrong.** {'; '.join(wrong)}. The other {cells - len(wrong)} of its {cells} "
             "cells agree.")
-
-
-def readings_rows(results: Results | None = None) -> list[dict]:
-    """Every readings row of notebook 00's claims (``data/00_readings.csv``): the same rows the claims were
-    given, from the same counts, the headline's first."""
-    q2 = results.q2 if results is not None and results.q2 is not None else q_space_table(2)
-    rows = claims_rows(results)
-    return _headline_parts(rows[1:])[4] + R.all_rows(int(q2.set_index("n").loc[3, "full"]))

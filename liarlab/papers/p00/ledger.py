@@ -19,9 +19,7 @@ WHERE = "notebook 00"
 
 def _row(spec: str, code: str, run_size: str, full: bool, where: str, why: str) -> dict:
     """One ledger row: title and spec size from the experiment index, ``run_size`` and status from this run."""
-    asked = coverage.index().set_index(["spec", "code"]).loc[(spec, code)]
-    return coverage.experiment(spec, code, asked.title, asked.spec_size, run_size, "full" if full else "reduced",
-                               f"{WHERE}: {where}", "" if full else why)
+    return coverage.indexed(spec, code, run_size, full, f"{WHERE}: {where}", why)
 
 
 def coverage_rows(results: Results) -> list[dict]:

@@ -31,6 +31,8 @@ from liarlab.papers.p05.printed import (
     TALK_LD2_GAMES,
 )
 from liarlab.papers.p05.results import Results
+from liarlab.study import families as F
+from liarlab.study.families import ClaimFamily, claim
 
 #: The columns of the exact-vs-per-turn table that are best-response gains (zero up to round-off at an equilibrium).
 GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_gain", "exact_mean_gain")
@@ -52,19 +54,9 @@ def precision_note(value: float, printed: float, digits: int) -> str:
     return ""
 
 
-def _claim(*args, readings: list[dict] | None = None, **kw) -> dict:
-    """:func:`liarlab.study.outputs.claim` with this row's readings rows kept on it (``readings_rows``), so that
-    :func:`readings_rows` gathers them for ``data/05_readings.csv``. No cause is given: ``claim`` derives it."""
-    from liarlab.study.outputs import claim
-
-    row = claim(*args, readings=readings or None, **kw)
-    row["readings_rows"] = list(readings or [])
-    return row
-
-
 def readings_rows(rows: list[dict]) -> list[dict]:
-    """Every readings row carried by the claims rows ``rows`` (in their order)."""
-    return [x for r in rows for x in r.get("readings_rows", [])]
+    """Every readings row carried by the claims rows ``rows`` (in their order): ``data/05_readings.csv``."""
+    return F.readings_rows(rows)
 
 
 def _value_row(text, family, printed, value, digits, *, kind="finding", note="", truncated=True, default=None,
@@ -89,7 +81,7 @@ def _value_row(text, family, printed, value, digits, *, kind="finding", note="",
                 reading, v, over = alt
                 entries.append((reading, V.exact(v), judge(v, **over), ""))
         readings = RD.build(family, text, entries)
-    return _claim(text, SOURCE, printed, V.exact(value), judgement, kind=kind, family=family, note=note,
+    return claim(text, SOURCE, printed, V.exact(value), judgement, kind=kind, family=family, note=note,
                   readings=readings, **kw)
 
 
@@ -102,57 +94,94 @@ QUESTION = ("Does solving a bluffing dice game one turn at a time (one small LP 
 
 def notebook05_claims(r: Results) -> list[dict]:
     """Every number of the talk as a claims row (see notebook 05 for the evidence behind each), in the notebook's
-    order; the end game's rows are added apart (:mod:`liarlab.papers.p05.endgame`)."""
-    found = r.talk_found
-    talk_exact = r.talk_exact.dropna(subset=["win_pct"]) if found else None
-    rows = liars_dice_claims(r.ld1, r.ld_expl, r.ld2_mc, r.ld2_exact)
-    rows += bluff1_claims(r.bluff1)
+    order (:data:`CLAIM_FAMILIES`); the end game's rows are added apart (:mod:`liarlab.papers.p05.endgame`)."""
+    return F.claims_rows(CLAIM_FAMILIES, r)
+
+
+def _talk_exact(r: Results) -> pd.DataFrame | None:
+    """The talk's game's certified exact grid (None when the rule search found no game giving every printed cell)."""
+    return r.talk_exact.dropna(subset=["win_pct"]) if r.talk_found else None
+
+
+def _talk_variant(r: Results) -> str | None:
+    return r.talk.variant if r.talk_found else None
+
+
+def _bluff1(r: Results) -> list[dict]:
+    return bluff1_claims(r.bluff1)
+
+
+def _smallest_gap(r: Results) -> list[dict]:
     one_die = r.one_die_exact
     gap_exact = one_die if len(one_die) and "exact_win" in one_die else r.exact_vs_per_turn
-    rows += smallest_gap_claims(r.bluff1, gap_exact, star=r.star_one_die, sensitivity=r.sensitivity)
-    rows += comparison_claims(r.exact_vs_per_turn, star=r.star_one_die, sensitivity=r.sensitivity,
-                              profiles=r.profiles)
-    rows += bluff3_claims(r.bluff3)
-    # the talk's game (found by the rule search) and the default reading
-    rows += bluff2_claims(bluff2_per_turn=r.bluff2_per_turn, bluff2_exact=r.bluff2_exact,
-                          bluff2_variants=r.bluff2_variants, bluff2_exact_variants=r.bluff2_exact_variants,
-                          bluff2_uniform_variants=r.uniform_variants, counting_search=r.counting,
-                          talk_per_turn=r.talk_per_turn if found else None, talk_exact=talk_exact,
-                          talk_variant=r.talk.variant if found else None, talk_race=r.talk_race, degenerate=True,
-                          counting_grids=r.counting_grids, kept_grids=r.kept_grids)
-    rows += certificate_claims(r.bluff2_exact, talk_exact, r.talk.variant if found else None, one_die,
-                               r.star_one_die)
-    return rows
+    return smallest_gap_claims(r.bluff1, gap_exact, star=r.star_one_die, sensitivity=r.sensitivity)
 
 
-def liars_dice_claims(ld1: pd.DataFrame, ld_expl: pd.DataFrame, ld2_mc: pd.DataFrame,
-                      ld2_exact: pd.DataFrame) -> list[dict]:
-    """Part 1: P1(6) = 41/60, the first player favoured for every N, strategy K optimal, and the LD-2 table (a
-    check: two optimal strategies earn the game value against each other)."""
-    from liarlab.study.outputs import claim
+def _comparison(r: Results) -> list[dict]:
+    return comparison_claims(r.exact_vs_per_turn, star=r.star_one_die, sensitivity=r.sensitivity, profiles=r.profiles)
 
+
+def _bluff3(r: Results) -> list[dict]:
+    return bluff3_claims(r.bluff3)
+
+
+def _bluff2(r: Results) -> list[dict]:
+    """The talk's game (found by the rule search) and the default reading."""
+    found = r.talk_found
+    return bluff2_claims(bluff2_per_turn=r.bluff2_per_turn, bluff2_exact=r.bluff2_exact,
+                         bluff2_variants=r.bluff2_variants, bluff2_exact_variants=r.bluff2_exact_variants,
+                         bluff2_uniform_variants=r.uniform_variants, counting_search=r.counting,
+                         talk_per_turn=r.talk_per_turn if found else None, talk_exact=_talk_exact(r),
+                         talk_variant=_talk_variant(r), talk_race=r.talk_race, degenerate=True,
+                         counting_grids=r.counting_grids, kept_grids=r.kept_grids)
+
+
+def _certificates(r: Results) -> list[dict]:
+    return certificate_claims(r.bluff2_exact, _talk_exact(r), _talk_variant(r), r.one_die_exact, r.star_one_die)
+
+
+# ---------------------------------------------------------------- Part 1: Liar's Dice (one record per statement)
+
+_A, _B = FERGUSON_P6   # the printed fraction, never retyped
+LD_N6_CLAIM = f"Liar's Dice N=6: first player wins {_A}/{_B} ({100 * _A / _B:.3f}%)"
+
+
+def ld_n6(r: Results) -> list[dict]:
+    """P1(6) = 41/60, the talk's LD-1 value at N = 6."""
+    p6 = float(r.ld1.loc[r.ld1.faces == 6, "first_player_win"].iloc[0])
+    return [claim(LD_N6_CLAIM, SOURCE, 100 * _A / _B, V.exact(100 * p6),
+                  V.value(100 * _A / _B, V.exact(100 * p6), span=100, reference=50), kind="finding",
+                  note="per-turn LP backward induction; certified exactly 41/60 by exact best responses")]
+
+
+def ld1_figure(r: Results) -> list[dict]:
+    """The LD-1 figure: the first player favoured for every N."""
+    lowest = r.ld1.loc[r.ld1.first_player_win.idxmin()]
+    return [claim(f"Liar's Dice N=1..{int(r.ld1.faces.max())}: first player stays favoured (LD-1 figure)", SOURCE,
+                  "> 50% (figure)", V.exact(100 * float(lowest.first_player_win)),
+                  V.direction(V.exact(100 * float(lowest.first_player_win)), ">", 50.0), kind="finding",
+                  family="LD-1 figure", note=f"value is the minimum win % over N, at N={int(lowest.faces)}")]
+
+
+K_OPTIMAL_CLAIM = "Liar's Dice: the LP strategy K is optimal (equivalent to Ferguson's T)"
+
+
+def k_optimal(r: Results) -> list[dict]:
+    worst = float(r.ld_expl.nash_conv.abs().max())
+    return [claim(K_OPTIMAL_CLAIM, SOURCE, "equivalent (NashConv 0)", V.exact(worst),
+                  V.magnitude(V.exact(worst), 0.0, 1e-9, "NashConv"), kind="finding",
+                  note="value is the largest NashConv of K in the whole multi-turn game over the N tested")]
+
+
+def ld2_rows(r: Results) -> list[dict]:
+    """The LD-2 table, a check: two optimal strategies earn the game value against each other."""
     rows = []
-    p6 = float(ld1.loc[ld1.faces == 6, "first_player_win"].iloc[0])
-    rows.append(claim("Liar's Dice N=6: first player wins 41/60 (68.333%)", SOURCE, 100 * 41 / 60, V.exact(100 * p6),
-                      V.value(100 * 41 / 60, V.exact(100 * p6), span=100, reference=50), kind="finding",
-                      note="per-turn LP backward induction; certified exactly 41/60 by exact best responses"))
-    lowest = ld1.loc[ld1.first_player_win.idxmin()]
-    rows.append(claim(f"Liar's Dice N=1..{int(ld1.faces.max())}: first player stays favoured (LD-1 figure)", SOURCE,
-                      "> 50% (figure)", V.exact(100 * float(lowest.first_player_win)),
-                      V.direction(V.exact(100 * float(lowest.first_player_win)), ">", 50.0), kind="finding",
-                      family="LD-1 figure",
-                      note=f"value is the minimum win % over N, at N={int(lowest.faces)}"))
-    worst = float(ld_expl.nash_conv.abs().max())
-    rows.append(claim("Liar's Dice: the LP strategy K is optimal (equivalent to Ferguson's T)", SOURCE,
-                      "equivalent (NashConv 0)", V.exact(worst), V.magnitude(V.exact(worst), 0.0, 1e-9, "NashConv"),
-                      kind="finding",
-                      note="value is the largest NashConv of K in the whole multi-turn game over the N tested"))
-    for r in ld2_mc.itertuples():
-        talk_key = (r.first.rstrip("*"), r.second.rstrip("*"))
-        exact = float(ld2_exact.loc[(ld2_exact["first"] == r.first) & (ld2_exact["second"] == r.second),
-                                    "exact_first_win"].iloc[0])
-        est = V.proportion(int(r.wins), int(r.games)).scaled(100)
-        rows.append(claim(f"LD-2 first={r.first} second={r.second}: first player's win % in simulation", SOURCE,
+    for x in r.ld2_mc.itertuples():
+        talk_key = (x.first.rstrip("*"), x.second.rstrip("*"))
+        exact = float(r.ld2_exact.loc[(r.ld2_exact["first"] == x.first) & (r.ld2_exact["second"] == x.second),
+                                      "exact_first_win"].iloc[0])
+        est = V.proportion(int(x.wins), int(x.games)).scaled(100)
+        rows.append(claim(f"LD-2 first={x.first} second={x.second}: first player's win % in simulation", SOURCE,
                           TALK_LD2[talk_key], est,
                           V.simulated_value(TALK_LD2[talk_key], est, decimals=3, truncated=True,
                                             paper_n=TALK_LD2_GAMES, scale=100, reference=50),
@@ -305,12 +334,12 @@ def _per_turn_optimal_claims(nontrivial: pd.DataFrame, star_ex: pd.Series | None
                      "best-response gain against its profile in the real round, +-1 units)")
     optimal_readings = RD.optimal_readings(RD.OPTIMAL_FAMILY, optimal_claim, nontrivial, profiles, (lo, hi))
     return [
-        _claim(prior_claim, SOURCE, "error found", f"max |exact - prior| = {worst_prior:.4f} pp", judgement,
+        claim(prior_claim, SOURCE, "error found", f"max |exact - prior| = {worst_prior:.4f} pp", judgement,
                kind="finding", readings=prior_readings,
                note="the exact equilibrium agrees with the prior work to its printed precision; the "
                     "talk's per-turn values are not equilibrium values of the real game (information "
                     "carried across turns)"),
-        _claim(optimal_claim, SOURCE, "optimal (gain 0)", V.exact(gain),
+        claim(optimal_claim, SOURCE, "optimal (gain 0)", V.exact(gain),
                V.magnitude(V.exact(gain), 0.0, 1e-9, "mean best-response gain"),
                kind="finding", headline=True, family=RD.OPTIMAL_FAMILY, readings=optimal_readings,
                note=f"value is the smallest exploitability (mean best-response gain, +-1 units) of the "
@@ -331,8 +360,6 @@ def certificate_claims(bluff2_exact: pd.DataFrame, talk_exact: pd.DataFrame | No
                        one_die: pd.DataFrame | None, star_one_die: pd.DataFrame | None) -> list[dict]:
     """Checks of our exact solutions: every exact grid certified, one die each certified and crossed with CFR+
     (E6 extended), the star order's one-die game the same as the talk's (E10)."""
-    from liarlab.study.outputs import claim
-
     rows = []
     for grid, label in ((bluff2_exact, "default reading"), (talk_exact, f"the talk's game {talk_variant}")):
         if grid is None or "width" not in grid:
@@ -405,7 +432,7 @@ def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame, *
         p = part.set_index("faces")[f"{method}_win_pct"] / 100
         readings = RD.gap_readings(RD.GAP_FAMILY, text, method, p, _star_by_n(star, star_method),
                                    _r2_by_n(sensitivity) if method == "per_turn" else None)
-        rows.append(_claim(text, SOURCE, 4, V.exact(n_best), V.value(4, V.exact(n_best)), kind="finding",
+        rows.append(claim(text, SOURCE, 4, V.exact(n_best), V.value(4, V.exact(n_best)), kind="finding",
                            family=RD.GAP_FAMILY, readings=readings,
                            note=f"argmin over N={int(part.faces.min())}..{int(part.faces.max())} of the gap "
                                 f"|2p - 1| in points ({around}); smallest gap {best[f'{method}_gap_pct']:.3f} "
@@ -425,8 +452,6 @@ def _best(search: pd.DataFrame) -> pd.Series:
 
 
 def _extension(text, family, paper_value, share_row, rule, note):
-    from liarlab.study.outputs import claim
-
     share = float(share_row.truncated_matches) / share_row.cells
     return claim(text, SOURCE, paper_value, V.exact(share),
                  V.stated("extension", rule), kind="finding", family=family, note=note)
@@ -517,7 +542,7 @@ def _bluff2_cell_claims(bluff2_per_turn, bluff2_exact, per_turn_search, talk_per
             exact = f"the real game (exact) {talk_ex[key]:.4f}%" if key in talk_ex else "real game: not solved"
             other = (f"default reading (loser opens, quantity order): per-turn {default_pt[key]:.4f}%"
                      + (f", exact {default_ex[key]:.4f}%" if key in default_ex else "")) if key in default_pt else ""
-            rows.append(_claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
+            rows.append(claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
                                V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100,
                                        reference=50),
                                kind="finding", family=family, selected=True,
@@ -536,7 +561,7 @@ def _bluff2_cell_claims(bluff2_per_turn, bluff2_exact, per_turn_search, talk_per
         key = (int(r.first_dice), int(r.second_dice))
         text = f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %"
         exact = f"exact {default_ex[key]:.4f}%" if key in default_ex else "exact: not solved"
-        rows.append(_claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
+        rows.append(claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
                            V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100,
                                    reference=50),
                            kind="finding", family=family,
@@ -590,7 +615,7 @@ def _talk_values_claim(talk_ex: dict, talk_variant: str, *, kept: dict | None = 
     gaps = [v - TALK_BLUFF2[k] for k, v in talk_ex.items()]
     readings = RD.exact_values_readings(RD.OPTIMAL_FAMILY, text, TALK_BLUFF2, talk_variant, talk_ex, kept or {},
                                         default_exact, small or {})
-    return _claim(text, SOURCE, "the printed table", f"{matched}/{len(talk_ex)} cells", judgement,
+    return claim(text, SOURCE, "the printed table", f"{matched}/{len(talk_ex)} cells", judgement,
                   kind="finding", selected=True, family=RD.OPTIMAL_FAMILY, readings=readings,
                   note=f"exact minus printed from {min(gaps):+.2f} to {max(gaps):+.2f} points; the per-turn "
                        "values are not the real game's (a kept die carries information across turns)")
@@ -643,13 +668,13 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
 
     text = f"Bluff-2: holding more dice is an advantage ({method})"
     j, readings, said = judged(text, j_more, lambda g: more_dice(g)[1], kind)
-    rows = [_claim(text, SOURCE, "yes", f"{sum(j_.verdict == 'reproduced' for j_ in steps)}/{len(steps)} steps rise",
+    rows = [claim(text, SOURCE, "yes", f"{sum(j_.verdict == 'reproduced' for j_ in steps)}/{len(steps)} steps rise",
                    j, kind=kind, family=family, selected=selected, readings=readings,
                    note="; ".join(x for x in (said, why_more + f"{len(pct)} cells") if x))]
     if len(falls):
         text = f"Bluff-2: with equal dice, fewer dice favour the first player more ({method})"
         j, readings, said = judged(text, j_diag, lambda g: fewer_dice(g)[2], "finding")
-        rows.append(_claim(text, SOURCE, "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal), j,
+        rows.append(claim(text, SOURCE, "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal), j,
                            kind="finding", family=family, selected=selected, readings=readings,
                            note="; ".join(x for x in (said, why_diag + f"diagonal a = b of the first player's win % "
                                                                      f"({len(pct)} cells computed)") if x)))
@@ -967,3 +992,35 @@ def headline_quantity(r: Results) -> str:
     return (f"the per-turn profile's smallest mean best-response gain in the real round (±1 units; 0 for an "
             f"optimal profile), the minimum over N = {int(part.faces.min())}..{int(part.faces.max())} faces with one "
             f"die each (reached at N = {at})")
+
+
+# ================================================================ the talk's families, one list
+
+_EXACT = "exact: every value is solved or certified, nothing is sampled"
+_TABLE = dict(builds_readings=True, confirm=_EXACT)
+
+#: Notebook 05's families, one per table, figure or statement of the talk, in the claims table's order. Each judge
+#: builds its rows' readings beside them (:mod:`liarlab.papers.p05.readings`, from the run's variant tables); the
+#: next step of issue 48 splits the groups below into one record per statement with :class:`~liarlab.study.families.Way`s.
+CLAIM_FAMILIES = (
+    ClaimFamily(LD_N6_CLAIM, f"{SOURCE}: Liar's Dice, LD-1 at N = 6", FERGUSON_P6, ld_n6, experiment=("05", "E1"),
+                can_differ=False, confirm=_EXACT),
+    ClaimFamily("LD-1 figure", f"{SOURCE}: Liar's Dice, LD-1 figure", FERGUSON_P6, ld1_figure,
+                experiment=("05", "E1"), can_differ=False, confirm=_EXACT),
+    ClaimFamily(K_OPTIMAL_CLAIM, f"{SOURCE}: Liar's Dice, K against T", "equivalent (NashConv 0)", k_optimal,
+                experiment=("05", "E2"), can_differ=False, confirm=_EXACT),
+    ClaimFamily("LD-2 table", f"{SOURCE}: Liar's Dice, LD-2 table", TALK_LD2, ld2_rows, experiment=("05", "E3"),
+                kind="check", sampled=True, can_differ=False,
+                confirm="a check (two optimal strategies earn the game value, known exactly): no second stage can "
+                        "move a verdict"),
+    ClaimFamily("Bluff-1 table", f"{SOURCE}: Bluff-1 table", TALK_BLUFF1, _bluff1, experiment=("05", "E4"), **_TABLE),
+    ClaimFamily(RD.GAP_FAMILY, f"{SOURCE}: Bluff one die each, the smallest gap", TALK_BLUFF1, _smallest_gap,
+                experiment=("05", "E6"), **_TABLE),
+    ClaimFamily(RD.COMPARISON_FAMILY, f"{SOURCE}: Bluff-1 comparison table", TALK_BLUFF1_COMPARISON, _comparison,
+                experiment=("05", "E6"), headline=True, **_TABLE),
+    ClaimFamily("Bluff-3 table", f"{SOURCE}: Bluff-3 table", TALK_BLUFF3, _bluff3, experiment=("05", "E5"), **_TABLE),
+    ClaimFamily(RD.BLUFF2_CELLS_FAMILY, f"{SOURCE}: Bluff-2 table and its claims", TALK_BLUFF2, _bluff2,
+                experiment=("05", "E8"), **_TABLE),
+    ClaimFamily("certificates of our exact solutions", f"{SOURCE}: our checks", None, _certificates,
+                experiment=("05", "E9"), kind="check", can_differ=False, confirm=_EXACT),
+)

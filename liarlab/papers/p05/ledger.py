@@ -1,4 +1,5 @@
-"""Notebook 05's coverage ledger: one row per experiment E1..E10 of spec 05, with the sizes the run resolved.
+"""Notebook 05's coverage ledger: one row per experiment E1..E10 of spec 05, with the sizes the run resolved
+(titles and the spec's sizes from the experiment index, :func:`liarlab.study.coverage.indexed`).
 
 A row is ``full`` when the run used at least the full profile's size of each parameter behind it
 (:data:`liarlab.papers.p05.params.PARAMS`), or the talk's own size (:mod:`liarlab.papers.p05.printed`: the LD-2
@@ -10,6 +11,7 @@ from liarlab.papers.p05 import printed
 from liarlab.papers.p05.experiments import LD_EXPL_FACES
 from liarlab.papers.p05.numbers import sci
 from liarlab.papers.p05.params import PARAMS
+from liarlab.study.coverage import indexed
 
 QUICK = "quick profile"
 
@@ -36,10 +38,6 @@ def run_sizes(params: dict, results) -> dict:
                             for v, g in results.kept_grids.groupby("variant", sort=False)})
 
 
-def _status(ok: bool) -> str:
-    return "full" if ok else "reduced"
-
-
 def coverage_rows(*, ld_max_faces, n_games, ld_expl_faces, bluff1_max_faces, exact_max_faces, one_die_faces,
                   one_die_exact_faces, bluff2_max_dice, bluff2_exact_cells, bluff2_exact_width, variant_rows,
                   counting_exact_max_total, r2_done, star_faces, kept_cells: dict | None = None) -> list[dict]:
@@ -52,70 +50,53 @@ def coverage_rows(*, ld_max_faces, n_games, ld_expl_faces, bluff1_max_faces, exa
 
 def _liars_dice_rows(ld_max_faces, n_games, ld_expl_faces) -> list[dict]:
     """E1..E3: Liar's Dice, the per-turn LP, its exactness and the LD-2 simulation."""
-    from liarlab.study.coverage import experiment
-
     ld1_ok = ld_max_faces >= full("ld_max_faces")
     expl_ok = set(LD_EXPL_FACES) <= set(ld_expl_faces)
     games_ok = n_games >= printed.TALK_LD2_GAMES
     return [
-        experiment("05", "E1", "Liar's Dice per-turn LP (LD-1)", "N = 1..100", f"N = 1..{ld_max_faces}",
-                   _status(ld1_ok), "Part 1", "" if ld1_ok else QUICK),
-        experiment("05", "E2", "Exactness of the Liar's Dice solution", "N = 2..10, 20",
-                   f"N = {min(ld_expl_faces)}..{max(ld_expl_faces)} ({len(ld_expl_faces)} values)",
-                   _status(expl_ok), "Part 1, NashConv table", "" if expl_ok else "fewer N computed"),
-        experiment("05", "E3", "LD-2: strategy K vs T (exact and simulated)", "10^8 games per pairing",
-                   f"{n_games:,} games per pairing", _status(games_ok), "Part 1, LD-2",
-                   ("Ferguson's T is not in the talk: T* is a labelled substitute optimal vertex"
-                    + ("" if games_ok else "; fewer games (quick profile)"))),
+        indexed("05", "E1", f"N = 1..{ld_max_faces}", ld1_ok, "Part 1", QUICK),
+        indexed("05", "E2", f"N = {min(ld_expl_faces)}..{max(ld_expl_faces)} ({len(ld_expl_faces)} values)",
+                expl_ok, "Part 1, NashConv table", "fewer N computed"),
+        indexed("05", "E3", f"{n_games:,} games per pairing", games_ok, "Part 1, LD-2", "fewer games (quick profile)",
+                note="Ferguson's T is not in the talk: T* is a labelled substitute optimal vertex"),
     ]
 
 
 def _one_die_rows(bluff1_max_faces, exact_max_faces, one_die_faces, one_die_exact_faces) -> list[dict]:
     """E4..E7: Bluff-1 and Bluff-3 by the per-turn method, one die each exact, the per-turn profile played."""
-    from liarlab.study.coverage import experiment
-
     bluff1_ok = bluff1_max_faces >= full("bluff1_max_faces")
     certified_ok = max(one_die_exact_faces) >= full("one_die_exact_max_faces")
     exact_ok = exact_max_faces >= full("exact_max_faces")
     return [
-        experiment("05", "E4", "Bluff-1 per-turn", "N = 2..20", f"N = 2..{bluff1_max_faces}",
-                   _status(bluff1_ok), "Part 2, Bluff-1", "" if bluff1_ok else QUICK),
-        experiment("05", "E5", "Bluff-3 per-turn", "N = 6", "N = 6", "full", "Part 2, Bluff-3"),
-        experiment("05", "E6", "Bluff-1 exact with CFR+ cross-check", "N = 2..6, 7-8 practical, CFR+ optional",
-                   f"LP N = 2..{exact_max_faces}; certified double oracle N = {min(one_die_exact_faces)}.."
-                   f"{max(one_die_exact_faces)}; CFR+ N = {min(one_die_faces)}..{max(one_die_faces)} (an independent "
-                   f"cross-check of the certified values, run where it is cheap: under a second a game; no verdict "
-                   f"rests on it beyond its own check row)",
-                   _status(certified_ok), "Part 2, one die each",
-                   "" if certified_ok else
-                   f"certified exact values only up to N = {max(one_die_exact_faces)} in this profile (the full "
-                   f"profile certifies N = 2..{full('one_die_exact_max_faces')}; N = 9 and 10 take minutes each and "
-                   "are served from the cache)"),
-        experiment("05", "E7", "The per-turn profile played in the real game", "as E6",
-                   f"N = 2..{exact_max_faces}", _status(exact_ok), "Part 2, exact vs per-turn",
-                   "" if exact_ok else QUICK),
+        indexed("05", "E4", f"N = 2..{bluff1_max_faces}", bluff1_ok, "Part 2, Bluff-1", QUICK),
+        indexed("05", "E5", "N = 6", True, "Part 2, Bluff-3"),
+        indexed("05", "E6",
+                f"LP N = 2..{exact_max_faces}; certified double oracle N = {min(one_die_exact_faces)}.."
+                f"{max(one_die_exact_faces)}; CFR+ N = {min(one_die_faces)}..{max(one_die_faces)} (an independent "
+                f"cross-check of the certified values, run where it is cheap: under a second a game; no verdict "
+                f"rests on it beyond its own check row)",
+                certified_ok, "Part 2, one die each",
+                f"certified exact values only up to N = {max(one_die_exact_faces)} in this profile (the full "
+                f"profile certifies N = 2..{full('one_die_exact_max_faces')}; N = 9 and 10 take minutes each and "
+                "are served from the cache)"),
+        indexed("05", "E7", f"N = 2..{exact_max_faces}", exact_ok, "Part 2, exact vs per-turn", QUICK),
     ]
 
 
 def _bluff2_rows(bluff2_max_dice, bluff2_exact_cells, bluff2_exact_width, variant_rows, counting_exact_max_total,
                  kept_cells: dict, r2_done, star_faces) -> list[dict]:
     """E8..E10: the Bluff-2 rule search, the exact grids, the sensitivity to R2 and to the star order."""
-    from liarlab.study.coverage import experiment
-
     grid_ok = bluff2_max_dice >= full("bluff2_max_dice")
     cells = full("bluff2_max_dice") ** 2   # a whole grid at the full profile's dice
     exact_ok = bluff2_exact_cells >= cells and all(n >= cells for n in kept_cells.values())
     sensitivity_ok = r2_done and max(star_faces) >= full("exact_max_faces")
     return [
-        experiment("05", "E8", "Bluff-2 per-turn, rule variants", "N = 2, a, b in 1..5; penalties x openers",
-                   f"a, b in 1..{bluff2_max_dice}; {variant_rows} variants (penalties x openers x 3 counting "
-                   "conventions)", _status(grid_ok), "Part 2, Bluff-2 rule search", "" if grid_ok else QUICK),
-        experiment("05", "E9", "Bluff-2 exact", "every feasible cell, with exploitability checks",
-                   f"{bluff2_exact_cells} cells certified (widest bracket {sci(bluff2_exact_width)}); all variants exact "
-                   f"on a + b <= {counting_exact_max_total}"
-                   + "".join(f"; kept variant {v}: {n} cells certified" for v, n in kept_cells.items()),
-                   _status(exact_ok), "Part 2, Bluff-2 exact", "" if exact_ok else "quick profile: fewer cells"),
-        experiment("05", "E10", "Sensitivity: R2, star order", "R2 for E4, E5; star order N = 6 per-turn and exact",
-                   f"R2: {'yes' if r2_done else 'no'}; star order solved for N = {min(star_faces)}..{max(star_faces)}",
-                   _status(sensitivity_ok), "Part 2, sensitivity", "" if sensitivity_ok else QUICK),
+        indexed("05", "E8", f"a, b in 1..{bluff2_max_dice}; {variant_rows} variants (penalties x openers x 3 "
+                "counting conventions)", grid_ok, "Part 2, Bluff-2 rule search", QUICK),
+        indexed("05", "E9", f"{bluff2_exact_cells} cells certified (widest bracket {sci(bluff2_exact_width)}); all "
+                f"variants exact on a + b <= {counting_exact_max_total}"
+                + "".join(f"; kept variant {v}: {n} cells certified" for v, n in kept_cells.items()),
+                exact_ok, "Part 2, Bluff-2 exact", "quick profile: fewer cells"),
+        indexed("05", "E10", f"R2: {'yes' if r2_done else 'no'}; star order solved for N = {min(star_faces)}.."
+                f"{max(star_faces)}", sensitivity_ok, "Part 2, sensitivity", QUICK),
     ]

@@ -2,17 +2,20 @@
 from the run's exploitability table (:func:`liarlab.papers.p06.tables.exploitability_table`)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pandas as pd
 
 from liarlab.core import verdicts as V
 from liarlab.papers.p06 import experiments as p06x
 from liarlab.papers.p06 import league, learners
 from liarlab.papers.p06.printed import SOURCE
-from liarlab.study.outputs import claim
+from liarlab.study import families as F
+from liarlab.study.families import ClaimFamily, claim
 
 __all__ = ["FAMILIES", "QUESTION", "HEADLINE_QUANTITY", "family_of", "family_table", "least_and_most_claims",
            "notebook06_claims", "equilibrium_check_rows", "behaviour_claims",
-           "league_claims"]
+           "league_claims", "CLAIM_FAMILIES"]
 
 #: the families of players, as the papers built them
 FAMILIES = {"random-guess": "random guess (paper 01)", "type": "the 32 test programs (paper 01)",
@@ -225,11 +228,33 @@ def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
 
 def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame, family: pd.DataFrame | None = None,
                       league: pd.DataFrame | None = None, league_games: int = 0) -> list[dict]:
-    """Every claims row of notebook 06; the headline is the least exploitable family of the first game.
-    ``family``: the behaviour beside the equilibrium's (:func:`liarlab.papers.p06.behaviour.family_behaviour`);
+    """Every claims row of notebook 06 (:data:`CLAIM_FAMILIES`); the headline is the least exploitable family of the
+    first game. ``family``: the behaviour beside the equilibrium's (:func:`liarlab.papers.p06.behaviour.family_behaviour`);
     ``league``: the five-dice league's ratings (:func:`liarlab.papers.p06.league.ratings`), each if computed."""
-    summary = p06x.summary_table(table)
-    behaviour = [] if family is None else behaviour_claims(family)
-    rated = [] if league is None else league_claims(league, league_games)
-    return (_family_rows(summary) + _game_rows(summary) + _random_guess_rows(summary) + _always_beaten_rows(summary)
-            + [_edge_row(table)] + behaviour + rated + equilibrium_check_rows(checks))
+    run = SimpleNamespace(table=table, summary=p06x.summary_table(table), checks=checks, family=family, league=league,
+                          league_games=league_games)
+    return F.claims_rows(CLAIM_FAMILIES, run)
+
+
+def _extension(name: str, judge, *, sampled: bool = False, **kw) -> ClaimFamily:
+    """A family of ours (no paper measured its players against exact play): no printed value, one reading."""
+    confirm = ("ours, judged by no printed value: the league's interval is reported, not tested" if sampled
+               else "exact: best responses in rational arithmetic, nothing is sampled")
+    return ClaimFamily(name, f"{SOURCE}: notebook 06", None, judge, extension=True, can_differ=False, sampled=sampled,
+                       confirm=confirm, **kw)
+
+
+#: Notebook 06's families, in the claims table's order; an extension of ours is one more entry (``_extension``).
+CLAIM_FAMILIES = (
+    _extension("least and most exploitable family", lambda r: _family_rows(r.summary), headline=True),
+    _extension("least exploitable player", lambda r: _game_rows(r.summary)),
+    _extension("random guess against the test programs", lambda r: _random_guess_rows(r.summary)),
+    _extension("players beaten in every game", lambda r: _always_beaten_rows(r.summary)),
+    _extension("the equilibrium against the players", lambda r: [_edge_row(r.table)]),
+    _extension("behaviour beside the equilibrium's",
+               lambda r: [] if r.family is None else behaviour_claims(r.family)),
+    _extension("five-dice league", lambda r: [] if r.league is None else league_claims(r.league, r.league_games),
+               sampled=True),
+    ClaimFamily("checks", f"{SOURCE}: our checks", None, lambda r: equilibrium_check_rows(r.checks), kind="check",
+                can_differ=False, confirm="exact: the equilibrium's exploitability in fractions"),
+)
