@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pandas as pd
 
 from liarlab.core import verdicts as V
+from liarlab.papers.p06 import baseline, league, learners
 from liarlab.papers.p06 import experiments as p06x
-from liarlab.papers.p06 import league, learners
 from liarlab.papers.p06.printed import SOURCE
 from liarlab.study import families as F
 from liarlab.study.families import ClaimFamily, claim
@@ -227,18 +227,21 @@ def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
 
 
 def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame, family: pd.DataFrame | None = None,
-                      league: pd.DataFrame | None = None, league_games: int = 0) -> list[dict]:
+                      league: pd.DataFrame | None = None, league_games: int = 0,
+                      ismcts: pd.DataFrame | None = None, ismcts_budget: pd.DataFrame | None = None) -> list[dict]:
     """Every claims row of notebook 06 (:data:`CLAIM_FAMILIES`); the headline is the least exploitable family of the
     first game. ``family``: the behaviour beside the equilibrium's (:func:`liarlab.papers.p06.behaviour.family_behaviour`);
-    ``league``: the five-dice league's ratings (:func:`liarlab.papers.p06.league.ratings`), each if computed."""
+    ``league``: the five-dice league's ratings (:func:`liarlab.papers.p06.league.ratings`); ``ismcts``,
+    ``ismcts_budget``: OpenSpiel's IS-MCTS matches and budget curve (:mod:`liarlab.papers.p06.baseline`); each if
+    computed."""
     run = SimpleNamespace(table=table, summary=p06x.summary_table(table), checks=checks, family=family, league=league,
-                          league_games=league_games)
+                          league_games=league_games, ismcts=ismcts, ismcts_budget=ismcts_budget)
     return F.claims_rows(CLAIM_FAMILIES, run)
 
 
-def _extension(name: str, judge, *, sampled: bool = False, **kw) -> ClaimFamily:
+def _extension(name: str, judge, *, sampled: bool = False, confirm: str | None = None, **kw) -> ClaimFamily:
     """A family of ours (no paper measured its players against exact play): no printed value, one reading."""
-    confirm = ("ours, judged by no printed value: the league's interval is reported, not tested" if sampled
+    confirm = confirm or ("ours, judged by no printed value: the league's interval is reported, not tested" if sampled
                else "exact: best responses in rational arithmetic, nothing is sampled")
     return ClaimFamily(name, f"{SOURCE}: notebook 06", None, judge, extension=True, can_differ=False, sampled=sampled,
                        confirm=confirm, **kw)
@@ -255,6 +258,9 @@ CLAIM_FAMILIES = (
                lambda r: [] if r.family is None else behaviour_claims(r.family)),
     _extension("five-dice league", lambda r: [] if r.league is None else league_claims(r.league, r.league_games),
                sampled=True),
+    _extension(baseline.FAMILY,
+               lambda r: [] if r.ismcts is None else baseline.claims_rows(r.ismcts, r.ismcts_budget), sampled=True,
+               confirm="ours, judged by no printed value: each match's Wilson interval is reported, not tested"),
     ClaimFamily("checks", f"{SOURCE}: our checks", None, lambda r: equilibrium_check_rows(r.checks), kind="check",
                 can_differ=False, confirm="exact: the equilibrium's exploitability in fractions"),
 )
