@@ -219,10 +219,10 @@ def store_one_die(faces: int, *, folder=None, log=None) -> dict:
     from liarlab.core.resources import PeakMemory
 
     rules, rnd, tree = _one_die_tree(faces)
-    H0 = np.flatnonzero(rnd.popcount <= 1).astype(np.int64)      # as liarlab.bluff.oracle.solve_round_certified
+    H0 = np.flatnonzero(rnd.popcount <= 1).astype(np.int64)      # as liarlab.bluff.oracle._solve_round_certified
     with PeakMemory() as memory:
         t0 = time.perf_counter()
-        sol = so.solve_certified(tree, target=1e-9, tolerance=1e-10,
+        sol = so._solve_certified(tree, target=1e-9, tolerance=1e-10,
                                  max_iterations=200, method="highs-ds", H0=H0, log=log, oracle="fringe")
         seconds = time.perf_counter() - t0
     solve = dict(restricted_histories=int(sol.restricted_histories), iterations=int(sol.iterations),

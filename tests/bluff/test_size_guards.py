@@ -4,19 +4,19 @@ import time
 
 import pytest
 
-from liarlab.bluff import api, solve_bluff, solve_end_game
+from liarlab.bluff import api, solve
 
 
 @pytest.mark.parametrize("call, words", [
-    (lambda: solve_bluff(1000), "most faces that fit in max_bytes=6.0 GiB with dice=(1, 1): 10"),
-    (lambda: solve_bluff(10**9), "2^2,000,000,000 histories"),
-    (lambda: solve_bluff(10**400), "no method can hold them"),
+    (lambda: solve(1000), "most faces that fit in max_bytes=6.0 GiB with dice=(1, 1): 10"),
+    (lambda: solve(10**9), "2^2,000,000,000 histories"),
+    (lambda: solve(10**400), "no method can hold them"),
     (lambda: api.choose_method(12), "no method can solve Bluff with faces=12"),
     (lambda: api.choose_method(12, (2, 2)), "10^"),
-    (lambda: solve_end_game(100, (5, 5)), "The most faces that pass with these dice: 6"),
-    (lambda: solve_end_game(10**9, (1, 1)), "too large to solve here"),
-    (lambda: solve_end_game(6, (1, 2, 3)), "dice is a pair"),
-    (lambda: solve_bluff(6, max_bytes=-1), "max_bytes"),
+    (lambda: solve(100, (5, 5), game="endgame"), "The most faces that pass with these dice: 6"),
+    (lambda: solve(10**9, (1, 1), game="endgame"), "too large to solve here"),
+    (lambda: solve(6, (1, 2, 3), game="endgame"), "dice is a pair"),
+    (lambda: solve(6, max_bytes=-1), "max_bytes"),
 ])
 def test_a_round_too_large_is_refused_within_a_second(call, words):
     started = time.perf_counter()
