@@ -244,7 +244,7 @@ def neighbourhood(**fields):
 #: the solvers' and engines' doors: small valid arguments, one replaced at a time (a valid draw must stay cheap)
 DOORS = {
     "liarlab.bluff.solve": neighbourhood(
-        _0=[2, 3, None], dice=[(1, 1), None], game=["bluff", "endgame", Code("EndGame(3, (1, 1))")],
+        _0=[2, 3, None], dice=[(1, 1), None], game=["bluff", "endgame", "ferguson", Code("EndGame(3, (1, 1))")],
         target=[1e-9, 1e-6]),
     "liarlab.bluff.choose_method": neighbourhood(_0=[2, 6, 10], dice=[(1, 1), (2, 1)], method=["auto", "lp"],
                                                  max_bytes=[10**9]),
@@ -254,7 +254,6 @@ DOORS = {
                                                   "{1: Fraction(1)}, 0)")], _2=[1], exact=[True, False]),
     "liarlab.bluff.exploitability": neighbourhood(_0=[(1, 1), Code("EndGame(2, (1, 1))")], _1=[ALWAYS_CALL],
                                                   faces=[2, 3], equilibrium=[None], exact_max_sequences=[0, 10_000]),
-    "liarlab.bluff.ferguson_first_player_win": neighbourhood(_0=[2, 6, 10]),
     "liarlab.liardice.train_q": neighbourhood(
         _0=[TABLE], _1=["EXP0", ["EXP1"]], _2=[0, 20], _3=[0, 1], epsilon=[0.1], seats=["rotate", 1],
         rule=["paper"], alpha=[0.2], gamma=[0.9], do_shuffle=[False]),

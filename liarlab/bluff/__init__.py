@@ -7,14 +7,15 @@ private):
   by the whole-tree LP or the certified double oracle (``method="auto"`` picks), a :class:`BluffResult` (value,
   certified bracket, both plans, the likely fraction); ``solve(faces, dice, game="endgame")`` or
   ``solve(game=EndGame(...))`` the end game of Liar's Dice (one round, the winner of the call wins), an
-  :class:`EndGameResult` with the exact value as a fraction.
+  :class:`EndGameResult` with the exact value as a fraction; ``solve(faces, game="ferguson")`` Ferguson's one-die
+  game by the per-turn LPs (its first player wins 41/60 at six faces).
 * :func:`best_response` (:mod:`liarlab.bluff.exploit`): what a seat gets best responding to the other seat's
   plan, exactly in the end game, in floats in a round of Bluff.
 * :func:`exploitability` (:mod:`liarlab.bluff.exploit`): a player's exact exploitability in both seats of the end
   game, from its best responses, with the equilibrium's result against it.
 
 Every door checks first that the game fits (:func:`liarlab.bluff.rules.check_fits`). Whole grids of rounds:
-:func:`liarlab.bluff.oracle.certified_grid`. Ferguson's one-die game: :func:`ferguson_first_player_win`.
+:func:`liarlab.bluff.oracle.certified_grid`.
 
 Importing the package registers three games with :mod:`liarlab.core.api`, with the agents of
 :mod:`liarlab.bluff.agents` (Bluff: ``exact``, ``per-turn``, ``random``; Ferguson: ``optimal``, ``T*``, ``random``;
@@ -29,11 +30,10 @@ from liarlab.bluff import rules as _rules
 from liarlab.bluff.api import BluffResult, EndGameResult, choose_method, solve
 from liarlab.bluff.endgame import EndGame as _EndGame
 from liarlab.bluff.exploit import Exploitability, best_response, exploitability
-from liarlab.bluff.ferguson import ferguson_first_player_win
 from liarlab.core.api import register_game
 
 __all__ = ["BluffResult", "EndGameResult", "Exploitability", "best_response", "choose_method", "exploitability",
-           "ferguson_first_player_win", "solve"]
+           "solve"]
 
 
 def _new_bluff(rng, rules: _rules.Rules = _rules.Rules(), opener: int = 0) -> _rules.BluffState:

@@ -51,8 +51,9 @@ __all__ = ["BluffResult", "EndGameResult", "METHODS", "GAMES", "choose_method", 
            "simple_fraction", "is_dyadic"]
 
 METHODS = ("auto", "lp", "oracle")
-#: what :func:`solve` solves: a round of Bluff, or the end game of Liar's Dice (the names they are registered under)
-GAMES = ("bluff", "endgame")
+#: what :func:`solve` solves: a round of Bluff, the end game of Liar's Dice, Ferguson's Liar's Dice (the names they
+#: are registered under)
+GAMES = ("bluff", "endgame", "ferguson")
 #: the fraction reported is the simplest one within the bracket widened by this, if its denominator is at most
 #: MAX_DENOMINATOR (two such fractions differ by at least 1e-12, so at most one lies in a window this narrow
 #: around a certified bracket). One die each at N = 10: -8753/180800.
@@ -247,6 +248,11 @@ def solve(faces: int | None = None, dice=None, *, game="bluff", **options):
     ``checkpoint`` (a folder the oracle saves to and resumes from). ``game=EndGame(...)``: an end game already
     built (``faces`` and ``dice`` not given), with the same options but its own rules.
 
+    ``game="ferguson"``: Ferguson's Liar's Dice with ``faces`` faces (one die each; ``dice`` not given), by the
+    per-turn LPs' backward induction (:func:`liarlab.bluff.ferguson.ferguson_solution`; ``variant``: ``"K"``,
+    the talk's strategy, or ``"T*"``), a :class:`~liarlab.bluff.ferguson.LiarsDiceSolution` (``values``,
+    ``strategy``, ``first_player_win``).
+
     Raises ValueError, before any allocation, for bad input or a game too large to hold
     (:func:`liarlab.bluff.rules.check_fits`).
 
@@ -255,6 +261,8 @@ def solve(faces: int | None = None, dice=None, *, game="bluff", **options):
     ('double oracle', Fraction(-7, 258), 0.4864)
     >>> solve(6, (2, 1), game="endgame").fraction          # two dice against one, six faces
     Fraction(212027, 771552)
+    >>> round(solve(6, game="ferguson").first_player_win, 6)      # 41/60
+    0.683333
     """
     from liarlab.bluff.endgame import EndGame
 
@@ -267,6 +275,12 @@ def solve(faces: int | None = None, dice=None, *, game="bluff", **options):
         return _solve_bluff(faces, (1, 1) if dice is None else dice, **options)
     if game == "endgame":
         return _solve_end_game(faces, (1, 1) if dice is None else dice, **options)
+    if game == "ferguson":
+        from liarlab.bluff.ferguson import ferguson_solution
+
+        if dice is not None and tuple(dice) != (1, 1):
+            raise ValueError(f"Ferguson's game has one die each, got dice={dice!r}")
+        return ferguson_solution(faces, **options)
     raise ValueError(f"game must be one of {GAMES} or an EndGame (liarlab.bluff.endgame), got {game!r}")
 
 
