@@ -346,7 +346,8 @@ def check_fits(faces, dice=(1, 1), max_bytes: int = DEFAULT_MAX_BYTES, *, game: 
     need = (f"the whole-tree LP needs about {_gib(lp_bytes)} and the double oracle about {_gib(oracle_bytes)} "
             f"(limit max_bytes={_gib(max_bytes)})")
     if method == "lp" and not lp_fits:
-        raise ValueError(f"{what}: too large for the whole-tree LP: {need}; method='oracle' or 'auto' may fit")
+        hint = "; method='oracle' or 'auto' may fit" if oracle_fits else ""
+        raise ValueError(f"{what}: too large for the whole-tree LP ({size['lp_nonzeros']:,} LP nonzeros): {need}{hint}")
     if method == "oracle" and not oracle_fits:
         raise ValueError(f"{what}: too large for the double oracle: {need}")
     if method != "auto":
