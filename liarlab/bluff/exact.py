@@ -186,8 +186,8 @@ class BluffSolution:
 
 
 def _solve_lp(faces: int, dice=(1, 1), *, continuation: dict | None = None,
-             max_bytes: int = DEFAULT_MAX_BYTES, tolerance: float = 1e-9, method: str = "highs",
-             **rules) -> BluffSolution:
+              max_bytes: int = DEFAULT_MAX_BYTES, tolerance: float = 1e-9, method: str = "highs",
+              **rules) -> BluffSolution:
     """Exact equilibrium of a Bluff round with ``dice = (opener's, responder's)`` dice, by the whole-tree
     sequence-form LP, as the LP's own :class:`BluffSolution` (behaviour tables, self-play value and
     best-response gains). The study's entry point :func:`liarlab.bluff.solve` (``method="lp"``) wraps
@@ -316,7 +316,7 @@ def evaluate_profile(faces: int, dice, policy1, policy2, *, continuation: dict |
 
 
 def _best_response_value(faces: int, dice, player: int, policy, *, continuation: dict | None = None,
-                        **rules) -> float:
+                         **rules) -> float:
     """What ``player`` (1 opener, 2 responder) gets, in its own +-1 units, best responding to ``policy``."""
     p = check_int("player", player, 1, 2) - 1
     check_fits(faces, dice, DEFAULT_MAX_BYTES)

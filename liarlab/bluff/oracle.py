@@ -72,9 +72,9 @@ class CertifiedRound(Bracketed):
 # --------------------------------------------------------------------------- the solver
 
 def _solve_round_certified(rules: Rules, continuation: dict | None = None, *, target: float = 1e-9,
-                          tolerance: float = 1e-10, max_iterations: int = 200, method: str = "highs-ds",
-                          H0: np.ndarray | None = None, threads: bool | None = None, lean: bool = False,
-                          log=None) -> CertifiedRound:
+                           tolerance: float = 1e-10, max_iterations: int = 200, method: str = "highs-ds",
+                           H0: np.ndarray | None = None, threads: bool | None = None, lean: bool = False,
+                           log=None) -> CertifiedRound:
     """One round (``rules.dice`` = (opener's, responder's)) solved and certified by the fringe-aware
     double oracle. ``continuation[(x, y)]``: value to the opener of a fresh round with x against y dice.
 

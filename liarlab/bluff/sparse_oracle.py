@@ -705,9 +705,9 @@ def _fringe_round(tree: Tree, H: np.ndarray, tolerance: float, method: str, lean
 
 
 def _solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-10, max_iterations: int = 500,
-                    method: str = "highs-ds", H0=None, threads: bool | None = None, lean: bool = False,
-                    oracle: str = DEFAULT_ORACLE, log=None, checkpoint=None,
-                    time_limit: float | None = None) -> SparseCertified:
+                     method: str = "highs-ds", H0=None, threads: bool | None = None, lean: bool = False,
+                     oracle: str = DEFAULT_ORACLE, log=None, checkpoint=None,
+                     time_limit: float | None = None) -> SparseCertified:
     """The round solved and certified by the double oracle over sets of histories.
 
     ``oracle``: ``"fringe"``, two restricted games G(P, H) a round, each letting the opponent step once out of

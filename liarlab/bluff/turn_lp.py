@@ -64,7 +64,7 @@ def _turn_lp(caller_weights, guesser_weights, accept_payoff, bluff_payoff):
 
 
 def _solve_turn(caller_weights, guesser_weights, accept_payoff, bluff_payoff,
-               caller_preference=None) -> TurnSolution:
+                caller_preference=None) -> TurnSolution:
     """Max-min of one turn: max_x sum_{c,g} w_c w_g sum_k x[c,k] min_guess V_guess[c,g,k].
 
     ``accept_payoff``/``bluff_payoff`` broadcast to ``(C, G, K)`` and are the caller's payoffs.
@@ -126,7 +126,7 @@ def _prefer_among_optimal(cost, A_ub, A_eq, C, n_x, G, K, bounds, value, prefere
 
 
 def _solve_turn_guesser(caller_weights, guesser_weights, accept_payoff, bluff_payoff,
-                       bluff_preference=None) -> tuple[float, np.ndarray]:
+                        bluff_preference=None) -> tuple[float, np.ndarray]:
     """The mirror LP: the guesser's minimax ``y_bluff[g, k]`` and the turn value.
 
     ``bluff_preference[g, k]``: among optimal ``y`` pick one minimising ``sum preference * y``.
