@@ -25,7 +25,7 @@ import time
 
 
 def solve_one(faces: int, method: str) -> dict:
-    from liarlab.bluff.exact import _solve_lp   # the private LP itself: the door has no HiGHS method switch
+    from liarlab.bluff.exact import _solve_lp  # the private LP itself: the door has no HiGHS method switch
 
     t0 = time.perf_counter()
     sol = _solve_lp(faces, (1, 1), method=method)
