@@ -87,3 +87,45 @@ def test_an_end_game_built_once_is_certified_by_either_oracle_with_its_options()
     # the options reach the oracle: one round cannot close the bracket, so no fraction is claimed
     cut = solve(game=game, oracle="fringe", max_iterations=1)
     assert cut.solution.iterations == 1 and cut.width > 1e-3 and cut.fraction is None and cut.certificate is None
+
+
+# ----------------------------------------------------------------------------- one door per question (issue 48)
+
+def test_bluff_has_three_solver_doors_and_every_other_solver_is_private():
+    """OpenSpiel keeps one entry per algorithm; liarlab.bluff keeps one door per question: solve, best_response and
+    exploitability are the only public functions of its modules whose names say solve, best response or
+    exploitability (the methods behind them start with an underscore)."""
+    import ast
+    from pathlib import Path
+
+    import liarlab.bluff as package
+
+    doors = []
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_") and (
+                    node.name.startswith("solve") or "best_response" in node.name
+                    or node.name.startswith("exploitability") or node.name.startswith("certify")):
+                doors.append(f"{path.stem}.{node.name}")
+    assert sorted(doors) == ["api.solve", "exploit.best_response", "exploit.exploitability"]
+    assert {"solve", "best_response", "exploitability"} <= set(package.__all__)
+
+
+def test_the_solve_door_answers_for_each_game_it_names():
+    from liarlab.bluff.endgame import EndGame
+
+    assert solve(3, game="endgame").fraction == solve(game=EndGame(3, (1, 1), "normal")).fraction == Fraction(-1, 9)
+    assert solve(6, game="ferguson").first_player_win == pytest.approx(41 / 60, abs=1e-9)
+    for call, words in [(lambda: solve(3, game="cheat"), "game must be one of"),
+                        (lambda: solve(3, game=EndGame(3, (1, 1), "normal")), "give neither"),
+                        (lambda: solve(3, (2, 1), game="ferguson"), "one die each"),
+                        (lambda: solve(3, game="endgame", convention="joker", bid_order="star"), "bid_order")]:
+        with pytest.raises((ValueError, TypeError), match=words):
+            call()
+
+
+def test_a_round_given_its_smaller_rounds_values_is_solved_alone_to_the_same_bracket():
+    full = solve(2, (2, 1), method="lp")
+    alone = solve(2, (2, 1), method="lp", continuation=full.continuation)
+    assert alone.detail.value == full.detail.value
+    assert alone.width <= full.width     # no inherited half-widths: the smaller rounds' values are taken as given
