@@ -42,7 +42,7 @@ Behaviour tables
     last bid at the history before it; for a mask at which this player is to move,
     ``B[d, m]`` is the probability of calling bluff there. Column 0 is unused. The realization
     plan ``X`` has the same shape with ``X[:, 0] = 1``.
-Rules (keyword arguments accepted by every entry point)
+Rules (keyword arguments accepted by every function here)
     ``bid_order`` ("quantity" | "star"), ``bidder_penalty`` ("difference" | "one": a bid that was
     too high costs the bidder q - n_f dice, or one), ``challenger_penalty`` ("difference" |
     "one": Borg's rule, an exact bid costs the challenger one die and an exceeded bid n_f - q, or
@@ -51,8 +51,8 @@ Rules (keyword arguments accepted by every entry point)
     again, "alternate" the responder of this round). With one die each the round decides
     the game and these last three do not matter.
 
-Entry points
-------------
+Methods (private: the door is :func:`liarlab.bluff.solve`, ``method="lp"``)
+----------------------------------------------------------------------------
 ``_solve_lp(faces, dice=(1, 1), *, continuation=None, max_bytes, tolerance, method, **rules)``
     -> :class:`BluffSolution` (value, first_player_win, mean_gain, nash_conv, behaviour tables, sizes,
     seconds; ``.policy(1 | 2)`` and ``.action_probabilities(player, own_dice, history)``).
