@@ -30,3 +30,20 @@ def test_the_largest_size_named_does_fit():
     size = api.round_size(10, (1, 1))
     assert min(size["estimated_bytes"], size["histories"] * size["deals"] * 56) <= api.DEFAULT_MAX_BYTES
     assert api.choose_method(10)[0] == "oracle"
+
+
+def test_one_size_check_answers_for_every_method_and_game():
+    """rules.check_fits is the one "does this round fit?" of the package: the doors, the per-turn method and the
+    terminal game all ask it (issue 48)."""
+    from liarlab.bluff.rules import check_fits
+
+    assert check_fits(6, (1, 1), method="auto")["method"] == "lp"
+    assert check_fits(10, (1, 1), method="auto")["method"] == "oracle"
+    assert check_fits(6, (2, 1), method="per-turn") == {"faces": 6, "dice": (2, 1)}
+    assert check_fits(6, (2, 2), game="endgame", convention="stairs") == {"bids": 36, "deals": 729}
+    for call, words in [(lambda: check_fits(10, (1, 1), method="lp"), "too large for the whole-tree LP"),
+                        (lambda: check_fits(6, (1, 1), method="cfr"), "method must be one of"),
+                        (lambda: check_fits(6, (1, 1), game="cheat"), "game must be"),
+                        (lambda: check_fits(60, (9, 9), method="per-turn"), "per-turn LP")]:
+        with pytest.raises(ValueError, match=words):
+            call()
