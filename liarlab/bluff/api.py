@@ -22,6 +22,7 @@ includes the smaller rounds' uncertainty.
 ``solve(faces, dice, game="endgame", ...)``, or ``solve(game=EndGame(...))`` for a game already built, solves the
 end game of Liar's Dice (one round, the winner of the call wins) by the sparse double oracle
 (:mod:`liarlab.bluff.sparse_oracle`) and certifies its exact value as a fraction (:mod:`liarlab.bluff.rational`).
+``solve(faces, game="ferguson")`` solves Ferguson's Liar's Dice by its per-turn LPs (:mod:`liarlab.bluff.ferguson`).
 
 >>> result = solve(4)                 # one die each, four faces, the talk's rules
 >>> result.method, result.likely_fraction, result.width < 1e-9
