@@ -7,7 +7,7 @@ the LD-2 simulator at >= 1 million games/s (10^8 games per pairing then takes un
 Exact solver (issue 18), each job in a fresh process with its peak resident memory: the certified Bluff-2
 grid (N = 2, all 25 cells, talk's rules; liarlab.bluff.oracle) within 5 minutes and 8 GB, the grids of the kept
 variants that are not races (star order, no wild face) within 20 minutes and 16 GB each; one die each
-(liarlab.bluff.oracle.solve_one_die; its two bounds run in two threads) N = 8 within 60 s, N = 9 and 10 within
+(liarlab.bluff.solve with method="oracle"; its two bounds run in two threads) N = 8 within 60 s, N = 9 and 10 within
 10 minutes and 16 GB each. The no-wild grid and N = 9, 10 run only with LIARLAB_BENCH_LONG=1, each capped at its
 target x 1.5 (a slow run is still measured). Reported with the histories and oracle rounds, since this machine
 is shared.
@@ -95,7 +95,8 @@ SPARSE_ORACLE = {"endgame-2v1-6": dict(oracle="classic"), "endgame-2v2-6": dict(
 def _worker(job: str) -> None:
     import resource
 
-    from liarlab.bluff.oracle import certified_grid, solve_one_die
+    from liarlab.bluff import solve
+    from liarlab.bluff.oracle import certified_grid
 
     start = time.perf_counter()
     if job.startswith("endgame-") or job.startswith("sparse-"):
@@ -108,7 +109,7 @@ def _worker(job: str) -> None:
                "restricted": max(r["restricted_histories"] for r in rows)}
     else:
         faces = int(job.rsplit("-", 1)[1])
-        sol = solve_one_die(faces)
+        sol = solve(faces, method="oracle").detail     # the double oracle's own result, as it reports it
         out = {"cells": 1, "width": sol.width, "iterations": sol.iterations, "histories": sol.histories,
                "restricted": sol.restricted_histories}
     out["seconds"] = time.perf_counter() - start
@@ -133,7 +134,8 @@ def _sparse_worker(job: str, start: float) -> None:
 
         rnd = rounds.Round(make_rules(int(job.rsplit("-", 1)[1]), (1, 1)))
         tree = so.Tree.of_round(rnd, rounds.zero_sum_payoffs(rnd, None))
-    sol = so.solve_certified(tree, method="highs-ds", target=1e-9, **SPARSE_ORACLE[job])
+    # the private oracle itself, on a raw tree, timed without the rational certificate the solve door adds
+    sol = so._solve_certified(tree, method="highs-ds", target=1e-9, **SPARSE_ORACLE[job])
     print(json.dumps({"cells": 1, "width": sol.width, "iterations": sol.iterations, "histories": sol.histories,
                       "restricted": sol.restricted_histories, "visited": sol.visited, "lp_nodes": sol.lp_nodes,
                       "seconds": time.perf_counter() - start,

@@ -2,7 +2,7 @@
 folder given as the first argument). Any warning pdoc raises (a module that does not import, a docstring or
 annotation it cannot read) fails the build, listed one a line.
 
-The docstrings are written with Sphinx's roles (``:func:`solve_bluff```, ``:class:`~liarlab.bluff.endgame.EndGame```),
+The docstrings are written with Sphinx's roles (``:func:`solve```, ``:class:`~liarlab.bluff.endgame.EndGame```),
 which pdoc's reStructuredText reading leaves as text: each is turned into plain backticks first, which pdoc links
 to the named object when it is documented.
 """

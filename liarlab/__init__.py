@@ -2,7 +2,7 @@
 
 The engines, one entry point each (README.md, "Use liarlab in your own code", shows each in use):
 
-* ``liarlab.bluff.solve_bluff``: a certified exact Bluff round for any rules, faces and dice (value, bracket,
+* ``liarlab.bluff.solve``: a certified exact Bluff round for any rules, faces and dice (value, bracket,
   plans, fraction), by the whole-tree LP or the certified double oracle, whichever can solve it;
 * ``liarlab.honeymoon.double_dummy_tricks``: the exact two-hand (double-dummy) solver of Honeymoon Bridge;
 * ``liarlab.liardice.play_match``: a match between any agents (``liarlab.core.api.make_agent``);

@@ -243,19 +243,17 @@ def neighbourhood(**fields):
 
 #: the solvers' and engines' doors: small valid arguments, one replaced at a time (a valid draw must stay cheap)
 DOORS = {
-    "liarlab.bluff.solve_bluff": neighbourhood(
-        _0=[2, 3], dice=[(1, 1)], method=["auto", "lp", "oracle"], target=[1e-9, 1e-6], threads=[None, False],
-        bid_order=["quantity"]),
+    "liarlab.bluff.solve": neighbourhood(
+        _0=[2, 3, None], dice=[(1, 1), None], game=["bluff", "endgame", "ferguson", Code("EndGame(3, (1, 1))")],
+        target=[1e-9, 1e-6]),
     "liarlab.bluff.choose_method": neighbourhood(_0=[2, 6, 10], dice=[(1, 1), (2, 1)], method=["auto", "lp"],
                                                  max_bytes=[10**9]),
-    "liarlab.bluff.solve_end_game": neighbourhood(
-        _0=[2, 3], dice=[(1, 1)], convention=["normal", "joker"], stairs=["ordered"], stairs_jokers=[True, False],
-        oracle=["classic", "fringe"], target=[1e-10, 1e-6]),
-    "liarlab.bluff.certify_end_game": neighbourhood(_0=[Code("EndGame(3, (1, 1))")], oracle=["classic"],
-                                                    target=[1e-10], lean=[None, True]),
+    "liarlab.bluff.best_response": neighbourhood(
+        _0=[Code("EndGame(2, (1, 1))")], _1=[Code("liarlab.bluff.exploit.plan_of_policy(EndGame(2, (1, 1)), "
+                                                  "lambda counts, prev: {0: Fraction(1)} if prev else "
+                                                  "{1: Fraction(1)}, 0)")], _2=[1], exact=[True, False]),
     "liarlab.bluff.exploitability": neighbourhood(_0=[(1, 1), Code("EndGame(2, (1, 1))")], _1=[ALWAYS_CALL],
                                                   faces=[2, 3], equilibrium=[None], exact_max_sequences=[0, 10_000]),
-    "liarlab.bluff.ferguson_first_player_win": neighbourhood(_0=[2, 6, 10]),
     "liarlab.liardice.train_q": neighbourhood(
         _0=[TABLE], _1=["EXP0", ["EXP1"]], _2=[0, 20], _3=[0, 1], epsilon=[0.1], seats=["rotate", 1],
         rule=["paper"], alpha=[0.2], gamma=[0.9], do_shuffle=[False]),
@@ -289,8 +287,7 @@ EXCLUDED = {
     "liarlab.core.files.atomic_write_bytes": "writes a file where it is told: fuzzing it would write into the tree",
 }
 
-SLOW = {"liarlab.bluff.solve_bluff", "liarlab.bluff.solve_end_game", "liarlab.bluff.certify_end_game",
-        "liarlab.bluff.exploitability", "liarlab.liardice.train_q", "liarlab.liardice.play_q",
+SLOW = {"liarlab.bluff.solve", "liarlab.bluff.exploitability", "liarlab.liardice.train_q", "liarlab.liardice.play_q",
         "liarlab.liardice.simulate_match", "liarlab.honeymoon.double_dummy_tricks_reference"}
 
 

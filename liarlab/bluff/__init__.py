@@ -1,13 +1,21 @@
 """Liar's Dice (Ferguson's model) and Bluff with N-faced dice: rules, the talk's per-turn method, exact solvers.
 
-The entry point for an exact Bluff round is :func:`solve_bluff` (:mod:`liarlab.bluff.api`): it chooses the
-whole-tree LP (:mod:`liarlab.bluff.exact`) or the certified double oracle (:mod:`liarlab.bluff.oracle`) and
-returns a :class:`BluffResult` (value, certified bracket, both plans, the value as a fraction). Whole grids of
-rounds: :func:`liarlab.bluff.oracle.certified_grid`. Ferguson's one-die game: :func:`ferguson_first_player_win`.
-The end game of Liar's Dice (one round, the winner of the call wins), exactly: :func:`solve_end_game`, or
-:func:`certify_end_game` for a game already built. A player's exact exploitability in the end game (best
-responses, the equilibrium's result against it, in fractions): :func:`exploitability`
-(:mod:`liarlab.bluff.exploit`).
+Three doors answer the exact questions (docs/ARCHITECTURE.md's solver table lists the methods behind them, all
+private):
+
+* :func:`solve` (:mod:`liarlab.bluff.api`): a game's certified value. ``solve(faces, dice)`` a round of Bluff,
+  by the whole-tree LP or the certified double oracle (``method="auto"`` picks), a :class:`BluffResult` (value,
+  certified bracket, both plans, the likely fraction); ``solve(faces, dice, game="endgame")`` or
+  ``solve(game=EndGame(...))`` the end game of Liar's Dice (one round, the winner of the call wins), an
+  :class:`EndGameResult` with the exact value as a fraction; ``solve(faces, game="ferguson")`` Ferguson's one-die
+  game by the per-turn LPs (its first player wins 41/60 at six faces).
+* :func:`best_response` (:mod:`liarlab.bluff.exploit`): what a seat gets best responding to the other seat's
+  plan, exactly in the end game, in floats in a round of Bluff.
+* :func:`exploitability` (:mod:`liarlab.bluff.exploit`): a player's exact exploitability in both seats of the end
+  game, from its best responses, with the equilibrium's result against it.
+
+Every door checks first that the game fits (:func:`liarlab.bluff.rules.check_fits`). Whole grids of rounds:
+:func:`liarlab.bluff.oracle.certified_grid`.
 
 Importing the package registers three games with :mod:`liarlab.core.api`, with the agents of
 :mod:`liarlab.bluff.agents` (Bluff: ``exact``, ``per-turn``, ``random``; Ferguson: ``optimal``, ``T*``, ``random``;
@@ -19,14 +27,13 @@ convention="normal", stairs="ordered", stairs_jokers=True)``, an :class:`~liarla
 """
 from liarlab.bluff import agents as _agents  # noqa: F401  (registers the agents before the games)
 from liarlab.bluff import rules as _rules
-from liarlab.bluff.api import BluffResult, EndGameResult, certify_end_game, choose_method, solve_bluff, solve_end_game
+from liarlab.bluff.api import BluffResult, EndGameResult, choose_method, solve
 from liarlab.bluff.endgame import EndGame as _EndGame
-from liarlab.bluff.exploit import Exploitability, exploitability
-from liarlab.bluff.ferguson import ferguson_first_player_win
+from liarlab.bluff.exploit import Exploitability, best_response, exploitability
 from liarlab.core.api import register_game
 
-__all__ = ["BluffResult", "EndGameResult", "Exploitability", "choose_method", "exploitability",
-           "ferguson_first_player_win", "solve_bluff", "solve_end_game", "certify_end_game"]
+__all__ = ["BluffResult", "EndGameResult", "Exploitability", "best_response", "choose_method", "exploitability",
+           "solve"]
 
 
 def _new_bluff(rng, rules: _rules.Rules = _rules.Rules(), opener: int = 0) -> _rules.BluffState:

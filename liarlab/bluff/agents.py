@@ -1,7 +1,7 @@
 """Agents of Bluff and of Ferguson's Liar's Dice, registered with :mod:`liarlab.core.api` (``make_agent``).
 
 Bluff (game ``"bluff"``): ``exact`` (:class:`ExactAgent`, the exact equilibrium of every round by the whole-tree
-LP, :func:`liarlab.bluff.exact.solve_lp`, solved when first needed), ``per-turn`` (:class:`PerTurnAgent`, the
+LP, :func:`liarlab.bluff.exact._solve_lp`, solved when first needed), ``per-turn`` (:class:`PerTurnAgent`, the
 talk's per-turn method, :mod:`liarlab.bluff.per_turn`) and ``random``. Ferguson (game ``"ferguson"``):
 ``optimal`` (the per-turn LP equilibrium of :func:`liarlab.bluff.ferguson.ferguson_solution`, the talk's strategy
 K), ``T*`` (another optimal vertex, the labelled substitute for Ferguson & Ferguson's strategy T) and ``random``.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from liarlab.bluff.exact import solve_lp
+from liarlab.bluff.exact import _solve_lp
 from liarlab.bluff.ferguson import ferguson_solution
 from liarlab.bluff.per_turn import per_turn_action_probabilities, per_turn_bluff
 from liarlab.bluff.rules import CALL, DEFAULT_MAX_BYTES, Rules
@@ -54,7 +54,7 @@ class ExactAgent:
     def solution(self, opener_dice: int, responder_dice: int):
         cell = (opener_dice, responder_dice)
         if cell not in self.solutions:
-            self.solutions[cell] = solve_lp(self.rules.faces, cell, max_bytes=self.max_bytes, **self.rules.options())
+            self.solutions[cell] = _solve_lp(self.rules.faces, cell, max_bytes=self.max_bytes, **self.rules.options())
         return self.solutions[cell]
 
     def act(self, observation, legal_actions, rng):

@@ -1,22 +1,30 @@
-"""One entry point for a certified Bluff solve: :func:`solve_bluff` picks the method that can do it.
+"""The doors of the exact solvers: :func:`solve` answers "what is this game worth, certified?"
+(:func:`liarlab.bluff.exploit.best_response` and :func:`liarlab.bluff.exploit.exploitability` answer "what does a
+player concede?"). Every method behind them is private; docs/ARCHITECTURE.md's solver table lists them.
 
-Two exact methods solve a round of Bluff (``dice = (opener's, responder's)``, ``faces`` faces, the rules of
-:func:`liarlab.bluff.rules.make_rules`):
+``solve(faces, dice, game="bluff", ...)`` solves one round of Bluff (``dice = (opener's, responder's)``,
+``faces`` faces, the rules of :func:`liarlab.bluff.rules.make_rules`) by one of two exact methods:
 
-* the **whole-tree LP** (:func:`liarlab.bluff.exact.solve_lp`): the sequence-form LP over every history and
+* the **whole-tree LP** (``method="lp"``, :mod:`liarlab.bluff.exact`): the sequence-form LP over every history and
   deal. Fast for small rounds, and it gives the equilibrium as behaviour tables (``detail.policy``); its memory
   grows with histories x deals, so it cannot build one die each at N = 10 (2^20 histories x 100 deals).
-* the **certified double oracle** (:func:`liarlab.bluff.oracle.solve_round_certified`): LPs on a growing set of
+* the **certified double oracle** (``method="oracle"``, :mod:`liarlab.bluff.oracle`): LPs on a growing set of
   histories, each bound certified by an exact best response in the whole round. It solves rounds the LP cannot
   (one die each at N = 10 in about ten minutes and 3.3 GB on two cores), but it still keeps a few arrays over
   every history, so it too has a size limit.
 
 ``method="auto"`` (the default) uses the LP for small rounds (where it is as fast and gives behaviour tables)
 and the double oracle otherwise; when neither fits in ``max_bytes`` it raises ValueError saying what each would
-need. Rounds with more dice than (1, 1) first solve the smaller rounds they continue into (backward induction
-over the dice counts, as in the study); the bracket then includes the smaller rounds' uncertainty.
+need (the one size check, :func:`liarlab.bluff.rules.check_fits`). Rounds with more dice than (1, 1) first solve
+the smaller rounds they continue into (backward induction over the dice counts, as in the study); the bracket then
+includes the smaller rounds' uncertainty.
 
->>> result = solve_bluff(4)                 # one die each, four faces, the talk's rules
+``solve(faces, dice, game="endgame", ...)``, or ``solve(game=EndGame(...))`` for a game already built, solves the
+end game of Liar's Dice (one round, the winner of the call wins) by the sparse double oracle
+(:mod:`liarlab.bluff.sparse_oracle`) and certifies its exact value as a fraction (:mod:`liarlab.bluff.rational`).
+``solve(faces, game="ferguson")`` solves Ferguson's Liar's Dice by its per-turn LPs (:mod:`liarlab.bluff.ferguson`).
+
+>>> result = solve(4)                 # one die each, four faces, the talk's rules
 >>> result.method, result.likely_fraction, result.width < 1e-9
 ('whole-tree LP', Fraction(1, 16), True)
 """
@@ -28,21 +36,25 @@ from fractions import Fraction
 
 from liarlab.bluff import exact, oracle
 from liarlab.bluff.rounds import backward_induction, cached_round, plan_from_behaviour, rounds_below
-from liarlab.bluff.rules import DEFAULT_MAX_BYTES, make_rules, round_size
+from liarlab.bluff.rules import (  # noqa: F401  (the size limits and round_size, read here by callers)
+    DEFAULT_MAX_BYTES,
+    LP_AUTO_NONZEROS,
+    MAX_BIDS,
+    MAX_END_GAME_DEALS,
+    check_fits,
+    make_rules,
+    round_size,
+)
 from liarlab.bluff.sparse_oracle import DEFAULT_ORACLE, Bracketed
 from liarlab.core.reprs import compact_repr
 
-__all__ = ["BluffResult", "EndGameResult", "METHODS", "choose_method", "solve_bluff", "solve_end_game",
-           "simplest_fraction", "simple_fraction", "is_dyadic", "certify_end_game"]
+__all__ = ["BluffResult", "EndGameResult", "METHODS", "GAMES", "choose_method", "solve", "simplest_fraction",
+           "simple_fraction", "is_dyadic"]
 
 METHODS = ("auto", "lp", "oracle")
-#: ``auto`` uses the whole-tree LP up to this many LP nonzeros (N = 6 one die each: 344,000, about 2 s);
-#: beyond it the double oracle is faster (N = 7: 1.7 M nonzeros) as well as leaner.
-LP_AUTO_NONZEROS = 500_000
-#: the double oracle's resident peak per (history x deal) of the round: one die each at N = 8, 9, 10 grew the
-#: process by 1.0, 1.8 and 3.3 GB for 6.6 M, 21 M and 105 M history-deals (bench bluff), and a whole process
-#: solving N = 10 through solve_bluff peaked at 5.0 GiB resident (about 51 bytes each); budgeted at 56.
-_ORACLE_BYTES_PER_HISTORY_DEAL = 56
+#: what :func:`solve` solves: a round of Bluff, the end game of Liar's Dice, Ferguson's Liar's Dice (the names they
+#: are registered under)
+GAMES = ("bluff", "endgame", "ferguson")
 #: the fraction reported is the simplest one within the bracket widened by this, if its denominator is at most
 #: MAX_DENOMINATOR (two such fractions differ by at least 1e-12, so at most one lies in a window this narrow
 #: around a certified bracket). One die each at N = 10: -8753/180800.
@@ -138,20 +150,6 @@ def _fraction(lower: float, upper: float) -> Fraction | None:
     return simplest_fraction(lower - FRACTION_SLACK, upper + FRACTION_SLACK)
 
 
-def _gib(n_bytes: int) -> str:
-    """A byte count in GiB, computed in integers so that no size can overflow a float."""
-    n_bytes = int(n_bytes)
-    if n_bytes < 10**5 * 2**30:
-        return f"{n_bytes / 2**30:.1f} GiB"
-    digits = len(str(n_bytes // 2**30)) - 1 if n_bytes.bit_length() < 10_000 else int(n_bytes.bit_length() * 0.30103)
-    return f"10^{digits} GiB"
-
-
-#: The most bids a round may have: every history is a set of bids (a bitmask), and beyond this many no method
-#: can hold even the histories' count (2^62 of them).
-MAX_BIDS = 62
-
-
 #: the narrowest bracket a solve may be asked for: HiGHS refuses tolerances below 1e-10, and the double oracle's
 #: float best responses cannot certify a bracket much narrower than that (it would grow to the whole tree).
 MIN_TARGET = 1e-10
@@ -163,7 +161,7 @@ def check_solver_options(*, target=None, threads=None, oracle=None, lean=None, s
     """The one check of the solvers' numeric and switch arguments, run by every door of this module before
     any work: ``target`` a finite bracket width in [MIN_TARGET, MAX_TARGET] (NaN would never close the bracket,
     0 makes HiGHS warn), ``threads``/``lean`` True, False or None, ``stairs_jokers`` True or False, ``oracle``
-    a form of :func:`~liarlab.bluff.sparse_oracle.solve_certified`. Arguments left at None are not checked."""
+    a form of :func:`~liarlab.bluff.sparse_oracle._solve_certified`. Arguments left at None are not checked."""
     from liarlab.bluff.sparse_oracle import ORACLES
     from liarlab.core.validation import check_bool, check_choice, check_int, check_real
 
@@ -179,74 +177,19 @@ def check_solver_options(*, target=None, threads=None, oracle=None, lean=None, s
         check_int("max_iterations", max_iterations, 1, 100_000)
 
 
-def _check_size(faces, dice, bids_per_face: int, max_bytes: int, what: str) -> None:
-    """Refuse at once, in integer arithmetic, a round whose histories no method can hold: more than
-    :data:`MAX_BIDS` bids (faces x ``bids_per_face``). Names the most faces that pass for these dice."""
-    from liarlab.core.validation import check_int
-
-    faces = check_int("faces", faces, 1)
-    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
-        raise ValueError(f"dice is a pair (first player's, second player's), got {dice!r}")
-    check_int("dice[0]", dice[0], 1)
-    check_int("dice[1]", dice[1], 1)
-    check_int("max_bytes", max_bytes, 1)
-    if faces * bids_per_face > MAX_BIDS:
-        raise ValueError(f"{what} with faces={faces}, dice={tuple(dice)} has {faces * bids_per_face:,} bids, so "
-                         f"2^{faces * bids_per_face:,} histories: no method can hold them. "
-                         + _largest_that_fits(tuple(dice), max_bytes))
-
-
-def _bids_per_face(dice) -> int:
-    """Bids per face of a round with ``dice`` (one per die in play), or 1 for dice that _check_size refuses."""
-    ok = isinstance(dice, (tuple, list)) and len(dice) == 2 and all(isinstance(d, int) for d in dice)
-    return sum(dice) if ok else 1
-
-
-def _largest_that_fits(dice, max_bytes: int) -> str:
-    """The sentence naming the most faces with these dice whose round one of the methods can hold in
-    ``max_bytes`` (sizes from :func:`round_size`, which allocates nothing)."""
-    largest = None
-    for faces in range(2, MAX_BIDS // sum(dice) + 1):
-        size = round_size(faces, dice)
-        if min(size["estimated_bytes"], size["histories"] * size["deals"] * _ORACLE_BYTES_PER_HISTORY_DEAL) > max_bytes:
-            break
-        largest = faces
-    if largest is None:
-        return f"No number of faces fits in max_bytes={_gib(max_bytes)} with dice={dice}."
-    return f"The most faces that fit in max_bytes={_gib(max_bytes)} with dice={dice}: {largest}."
-
-
 def choose_method(faces: int, dice=(1, 1), *, method: str = "auto", max_bytes: int = DEFAULT_MAX_BYTES,
                   **rules) -> tuple[str, str]:
-    """Which method :func:`solve_bluff` would use, and why: ``("lp" | "oracle", reason)``, computed without
-    allocating anything. Raises ValueError when the method asked for, or every method, cannot fit.
+    """Which method :func:`solve` would use for a round of Bluff, and why: ``("lp" | "oracle", reason)``, computed without
+    allocating anything (:func:`~liarlab.bluff.rules.check_fits`). Raises ValueError when the method asked for,
+    or every method, cannot fit.
 
     >>> choose_method(10)[0]
     'oracle'
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
-    _check_size(faces, dice, _bids_per_face(dice), max_bytes, "Bluff")
-    r = make_rules(faces, dice, **rules)
-    size = round_size(r.faces, r.dice)
-    lp_bytes = size["estimated_bytes"]
-    oracle_bytes = size["histories"] * size["deals"] * _ORACLE_BYTES_PER_HISTORY_DEAL
-    what = (f"Bluff with faces={r.faces}, dice={r.dice}: {size['histories']:,} histories x {size['deals']:,} deals "
-            f"per round")
-    lp_fits, oracle_fits = lp_bytes <= max_bytes, oracle_bytes <= max_bytes
-    need = (f"the whole-tree LP needs about {_gib(lp_bytes)} and the double oracle about {_gib(oracle_bytes)} "
-            f"(limit max_bytes={_gib(max_bytes)})")
-    if method == "lp" and not lp_fits:
-        raise ValueError(f"{what}: too large for the whole-tree LP: {need}; method='oracle' or 'auto' may fit")
-    if method == "oracle" and not oracle_fits:
-        raise ValueError(f"{what}: too large for the double oracle: {need}")
-    if method != "auto":
-        return method, f"asked for ({need})"
-    if lp_fits and size["lp_nonzeros"] <= LP_AUTO_NONZEROS:
-        return "lp", f"small: {size['lp_nonzeros']:,} LP nonzeros"
-    if oracle_fits:
-        return "oracle", f"{size['lp_nonzeros']:,} LP nonzeros: the double oracle is faster and leaner"
-    raise ValueError(f"no method can solve {what}: {need}. {_largest_that_fits(r.dice, max_bytes)}")
+    fit = check_fits(faces, dice, max_bytes, method=method, **rules)
+    return fit["method"], fit["reason"]
 
 
 def _smaller_rounds(r, method: str, target: float, max_bytes: int, threads) -> tuple[dict, float]:
@@ -262,10 +205,10 @@ def _smaller_rounds(r, method: str, target: float, max_bytes: int, threads) -> t
 
 def _solve_one(r, values: dict, inherited: float, method: str, target: float, max_bytes: int,
                threads) -> BluffResult:
-    chosen, _ = choose_method(r.faces, r.dice, method=method, max_bytes=max_bytes, **r.options())
+    chosen = check_fits(r.faces, r.dice, max_bytes, method=method, **r.options())["method"]
     t0 = time.perf_counter()
     if chosen == "lp":
-        sol = exact.solve_round_lp(r, values, max_bytes, min(target, 1e-9))
+        sol = exact._solve_round_lp(r, values, max_bytes, min(target, 1e-9))
         # the opener's plan guarantees (self-play value - the responder's best-response gain), and the
         # responder's concedes at most (self-play value + the opener's gain)
         lower = sol.self_play_value - sol.best_response_gains[1]
@@ -274,7 +217,7 @@ def _solve_one(r, values: dict, inherited: float, method: str, target: float, ma
         plans = tuple(plan_from_behaviour(rnd, sol.behaviour[p], p) for p in (0, 1))
         name, detail = "whole-tree LP", sol
     else:
-        cert = oracle.solve_round_certified(r, values, target=target, threads=threads)
+        cert = oracle._solve_round_certified(r, values, target=target, threads=threads)
         lower, upper, plans, name, detail = cert.lower, cert.upper, cert.plans, "double oracle", cert
     lower, upper = min(lower, upper) - inherited, max(lower, upper) + inherited
     value = (lower + upper) / 2
@@ -283,33 +226,83 @@ def _solve_one(r, values: dict, inherited: float, method: str, target: float, ma
                        continuation=dict(values), detail=detail)
 
 
-def solve_bluff(faces: int, dice=(1, 1), *, method: str = "auto", target: float = 1e-9,
-                max_bytes: int = DEFAULT_MAX_BYTES, threads: bool | None = None, **rules) -> BluffResult:
-    """Solve one round of Bluff exactly and certify it: value, bracket, both plans and the fraction.
+def solve(faces: int | None = None, dice=None, *, game="bluff", **options):
+    """Solve a game exactly and certify its value: the one solve door of :mod:`liarlab.bluff`.
 
-    ``faces`` >= 2; ``dice = (opener's, responder's)``; ``rules`` are those of
-    :func:`liarlab.bluff.rules.make_rules` (``bid_order``, ``bidder_penalty``, ``challenger_penalty``,
-    ``next_opener``, ``wild``). ``method``: ``"auto"`` (see :func:`choose_method`), ``"lp"`` or ``"oracle"``.
-    ``target``: the widest bracket the double oracle may stop at. ``threads``: the oracle's two bounds in two
-    threads (None: when two cores are free to this process). Raises ValueError, before any allocation, for bad
-    input or a round no method can hold in ``max_bytes``.
+    ``game="bluff"`` (the default): one round of Bluff with ``faces`` faces (>= 2) and ``dice = (opener's,
+    responder's)`` (default one each), returning a :class:`BluffResult`. ``options``: ``method`` (``"auto"``,
+    the default, see :func:`choose_method`; ``"lp"`` the whole-tree LP; ``"oracle"`` the certified double oracle),
+    ``target`` (the widest bracket the double oracle may stop at, default 1e-9), ``max_bytes`` (the memory the
+    round may take), ``threads`` (the oracle's two bounds in two threads; None: when two cores are free to this
+    process), ``continuation`` (the values ``{(x, y): value}`` of the smaller rounds this one continues into,
+    taken as exact instead of solved first), and the rules of :func:`liarlab.bluff.rules.make_rules`
+    (``bid_order``, ``bidder_penalty``, ``challenger_penalty``, ``next_opener``, ``wild``).
 
-    >>> r = solve_bluff(6, method="oracle")
+    ``game="endgame"``: the end game of Liar's Dice (one round, the winner of the call wins) with ``faces`` faces
+    and ``dice = (first mover's, second mover's)``, returning an :class:`EndGameResult` with the exact value as a
+    fraction where the rational certificate holds. ``options``: ``convention`` (``"normal"``, ``"joker"`` or
+    ``"stairs"``), ``stairs`` (the run's reading) and ``stairs_jokers`` (whether 1s are wild outside a run; see
+    :class:`~liarlab.bluff.endgame.EndGame`), ``oracle`` (the double oracle's form: ``"classic"``, warm-started
+    LPs, the faster on most games; or ``"fringe"``, faster where the classic one's bracket closes slowly, as
+    under stairs), ``target`` (default 1e-10), ``lean`` (the fringe oracle's lean restricted games; default: with
+    the fringe oracle), ``method`` (the LP's HiGHS method), ``max_iterations``, ``log`` (a progress callback) and
+    ``checkpoint`` (a folder the oracle saves to and resumes from). ``game=EndGame(...)``: an end game already
+    built (``faces`` and ``dice`` not given), with the same options but its own rules.
+
+    ``game="ferguson"``: Ferguson's Liar's Dice with ``faces`` faces (one die each; ``dice`` not given), by the
+    per-turn LPs' backward induction (:func:`liarlab.bluff.ferguson.ferguson_solution`; ``variant``: ``"K"``,
+    the talk's strategy, or ``"T*"``), a :class:`~liarlab.bluff.ferguson.LiarsDiceSolution` (``values``,
+    ``strategy``, ``first_player_win``).
+
+    Raises ValueError, before any allocation, for bad input or a game too large to hold
+    (:func:`liarlab.bluff.rules.check_fits`).
+
+    >>> r = solve(6, method="oracle")
     >>> r.method, r.likely_fraction, round(r.opener_win, 4)
     ('double oracle', Fraction(-7, 258), 0.4864)
+    >>> solve(6, (2, 1), game="endgame").fraction          # two dice against one, six faces
+    Fraction(212027, 771552)
+    >>> round(solve(6, game="ferguson").first_player_win, 6)      # 41/60
+    0.683333
     """
+    from liarlab.bluff.endgame import EndGame
+
+    if isinstance(game, EndGame):
+        if faces is not None or dice is not None:
+            raise ValueError("solve(game=EndGame(...)) takes its faces and dice from the game: give neither")
+        check_fits(game.faces, game.dice, game="endgame", convention=game.convention)
+        return _certify_end_game(game, **options)
+    if game == "bluff":
+        return _solve_bluff(faces, (1, 1) if dice is None else dice, **options)
+    if game == "endgame":
+        return _solve_end_game(faces, (1, 1) if dice is None else dice, **options)
+    if game == "ferguson":
+        from liarlab.bluff.ferguson import ferguson_solution
+
+        if dice is not None and tuple(dice) != (1, 1):
+            raise ValueError(f"Ferguson's game has one die each, got dice={dice!r}")
+        return ferguson_solution(faces, **options)
+    raise ValueError(f"game must be one of {GAMES} or an EndGame (liarlab.bluff.endgame), got {game!r}")
+
+
+def _solve_bluff(faces: int, dice=(1, 1), *, method: str = "auto", target: float = 1e-9,
+                 max_bytes: int = DEFAULT_MAX_BYTES, threads: bool | None = None, continuation: dict | None = None,
+                 **rules) -> BluffResult:
+    """(:func:`solve`, ``game="bluff"``) One round of Bluff solved exactly and certified: value, bracket, both
+    plans and the fraction."""
     check_solver_options(target=target, threads=threads)
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
-    _check_size(faces, dice, _bids_per_face(dice), max_bytes, "Bluff")
+    check_fits(faces, dice, max_bytes, method=method, **rules)   # fail before any work
     r = make_rules(faces, dice, **rules)
-    choose_method(r.faces, r.dice, method=method, max_bytes=max_bytes, **r.options())   # fail before any work
     t0 = time.perf_counter()
-    values, inherited = _smaller_rounds(r, method, target, max_bytes, threads)
+    if continuation is None:
+        values, inherited = _smaller_rounds(r, method, target, max_bytes, threads)
+    else:
+        values, inherited = dict(continuation), 0.0
     result = _solve_one(r, values, inherited, method, target, max_bytes, threads)
     result.seconds = time.perf_counter() - t0
     return result
-
 
 
 # --------------------------------------------------------------------------- the end game of Liar's Dice
@@ -340,68 +333,25 @@ class EndGameResult(Bracketed):
     certificate_seconds: float = 0.0
 
 
-def solve_end_game(faces: int, dice=(1, 1), convention: str = "normal", *, stairs: str = "ordered",
-                   stairs_jokers: bool = True, oracle: str = DEFAULT_ORACLE, target: float = 1e-10,
-                   **options) -> EndGameResult:
-    """Solve the end game of Liar's Dice exactly: one round, the winner of the call wins.
-
-    ``dice = (first mover's, second mover's)``; ``convention``: ``"normal"``, ``"joker"`` or ``"stairs"`` (with
-    ``stairs`` the run's reading and ``stairs_jokers`` whether 1s are wild outside a run; see
-    :class:`~liarlab.bluff.endgame.EndGame`). ``oracle``: the double oracle's form
-    (:func:`liarlab.bluff.sparse_oracle.solve_certified`): ``"classic"`` (warm-started LPs; the faster on most
-    games) or ``"fringe"`` (faster where the classic one's bracket closes slowly, as under stairs). ``target``
-    and ``options`` go to :func:`certify_end_game`.
-
-    >>> solve_end_game(6, (2, 1)).fraction          # two dice against one, six faces
-    Fraction(212027, 771552)
-    """
+def _solve_end_game(faces: int, dice=(1, 1), *, convention: str = "normal", stairs: str = "ordered",
+                    stairs_jokers: bool = True, oracle: str = DEFAULT_ORACLE, target: float = 1e-10,
+                    **options) -> EndGameResult:
+    """(:func:`solve`, ``game="endgame"``) The end game of Liar's Dice solved exactly: one round, the winner of the
+    call wins. ``target`` and ``options`` go to :func:`_certify_end_game`."""
     from liarlab.bluff.endgame import EndGame
 
     check_solver_options(target=target, oracle=oracle, stairs_jokers=stairs_jokers, lean=options.get("lean"),
                          max_iterations=options.get("max_iterations"))
-    _check_end_game_size(faces, dice, convention)
-    return certify_end_game(EndGame(faces, dice, convention, stairs, stairs_jokers), oracle=oracle, target=target,
-                            **options)
+    check_fits(faces, dice, game="endgame", convention=convention)
+    return _certify_end_game(EndGame(faces, dice, convention, stairs, stairs_jokers), oracle=oracle, target=target,
+                             **options)
 
 
-#: The most deals (first mover's hands x second mover's) an end game may have: the double oracle keeps a payoff
-#: per deal for every restricted history, and the largest games this study solved have 1,296 deals.
-MAX_END_GAME_DEALS = 100_000
-
-
-def _check_end_game_size(faces, dice, convention: str) -> None:
-    """Refuse at once, before the tree is built, an end game with more than :data:`MAX_BIDS` bids or more than
-    :data:`MAX_END_GAME_DEALS` deals (counted in integers), naming the most faces that pass for these dice."""
-    from math import comb
-
-    from liarlab.core.validation import check_int
-
-    faces = check_int("faces", faces, 1)
-    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
-        raise ValueError(f"dice is a pair (first mover's, second mover's), got {dice!r}")
-    a, b = check_int("dice[0]", dice[0], 1), check_int("dice[1]", dice[1], 1)
-
-    def sizes(n):
-        per_face = a + b + (2 if convention == "stairs" else 0)
-        hands = [comb(n + d - 1, d) + (n if convention == "stairs" else 0) for d in (a, b)]
-        return n * per_face, hands[0] * hands[1]
-
-    bids, deals = sizes(faces)
-    if bids <= MAX_BIDS and deals <= MAX_END_GAME_DEALS:
-        return
-    largest = 1
-    while largest < faces and all(x <= y for x, y in zip(sizes(largest + 1), (MAX_BIDS, MAX_END_GAME_DEALS))):
-        largest += 1
-    raise ValueError(f"the end game with faces={faces}, dice={(a, b)} has {bids:,} bids and {deals:,} deals: too "
-                     f"large to solve here (at most {MAX_BIDS} bids and {MAX_END_GAME_DEALS:,} deals). The most faces "
-                     f"that pass with these dice: {largest}")
-
-
-def certify_end_game(game, *, oracle: str = DEFAULT_ORACLE, target: float = 1e-10, lean: bool | None = None,
-                     **options) -> EndGameResult:
-    """The end game ``game`` (:class:`~liarlab.bluff.endgame.EndGame`) solved by the double oracle and given its
-    rational certificate. ``lean``: the fringe oracle's lean restricted games (default: with the fringe oracle);
-    ``options`` go to :func:`~liarlab.bluff.sparse_oracle.solve_certified` (``method``, ``max_iterations``, ``log``)."""
+def _certify_end_game(game, *, oracle: str = DEFAULT_ORACLE, target: float = 1e-10, lean: bool | None = None,
+                      **options) -> EndGameResult:
+    """(:func:`solve`, ``game=EndGame(...)``) The end game ``game`` (:class:`~liarlab.bluff.endgame.EndGame`)
+    solved by the double oracle and given its rational certificate. ``lean``: the fringe oracle's lean restricted games (default: with the fringe oracle);
+    ``options`` go to :func:`~liarlab.bluff.sparse_oracle._solve_certified` (``method``, ``max_iterations``, ``log``)."""
     from liarlab.bluff import rational, sparse_oracle
     from liarlab.bluff.endgame import EndGame
 
@@ -410,7 +360,7 @@ def certify_end_game(game, *, oracle: str = DEFAULT_ORACLE, target: float = 1e-1
     check_solver_options(target=target, oracle=oracle, lean=lean, max_iterations=options.get("max_iterations"))
     tree = sparse_oracle.Tree.of_game(game)
     t0 = time.perf_counter()
-    sol = sparse_oracle.solve_certified(tree, target=target, threads=False, oracle=oracle,
+    sol = sparse_oracle._solve_certified(tree, target=target, threads=False, oracle=oracle,
                                         lean=oracle == "fringe" if lean is None else lean, **options)
     t1 = time.perf_counter()
     cert = rational.rational_certificate(tree, sol.plans, [game.hands(p)[1] for p in (0, 1)])

@@ -52,7 +52,8 @@ __all__ = ["CERTIFICATES_DIR", "SOLVER_VERSION", "CertificateError", "write", "r
 REPO_ROOT = files.REPO_ROOT
 CERTIFICATES_DIR = (REPO_ROOT if files.in_repository() else files.default_root()) / "data" / "05_certificates"
 #: names the solver that found a stored certificate (a verification does not depend on it: any pair of plans
-#: whose best responses meet is a certificate, however it was found)
+#: whose best responses meet is a certificate, however it was found); kept as the stored certificates carry it,
+#: though the function is private now (sparse_oracle._solve_certified)
 SOLVER_VERSION = "liarlab.bluff.sparse_oracle.solve_certified (fringe double oracle, HiGHS) v1"
 #: one die each: these N are verified from their certificates in the run (their solves take about 1, 3 and 10
 #: minutes on the project machine); smaller N are solved (N = 7: about 11 s)
@@ -219,16 +220,17 @@ def store_one_die(faces: int, *, folder=None, log=None) -> dict:
     from liarlab.core.resources import PeakMemory
 
     rules, rnd, tree = _one_die_tree(faces)
-    H0 = np.flatnonzero(rnd.popcount <= 1).astype(np.int64)      # as liarlab.bluff.oracle.solve_round_certified
+    H0 = np.flatnonzero(rnd.popcount <= 1).astype(np.int64)      # as liarlab.bluff.oracle._solve_round_certified
     with PeakMemory() as memory:
         t0 = time.perf_counter()
-        sol = so.solve_certified(tree, target=1e-9, tolerance=1e-10,
-                                 max_iterations=200, method="highs-ds", H0=H0, log=log, oracle="fringe")
+        sol = so._solve_certified(tree, target=1e-9, tolerance=1e-10,
+                                  max_iterations=200, method="highs-ds", H0=H0, log=log, oracle="fringe")
         seconds = time.perf_counter() - t0
     solve = dict(restricted_histories=int(sol.restricted_histories), iterations=int(sol.iterations),
                  oracle_seconds=float(seconds), peak_gb=float(memory.peak_gb))
     meta = dict(kind="bluff one die", key=[faces, rules.label], value=float(sol.value), lower=float(sol.lower),
                 upper=float(sol.upper), fraction=_fraction_text(sol.value, sol.lower, sol.upper),
+                # the label the stored certificates carry (the door now: liarlab.bluff.solve, method="oracle")
                 solver=dict(function="liarlab.bluff.oracle.solve_one_die", target=1e-9, tolerance=1e-10,
                             method="highs-ds"), solve=solve)
     write(one_die_path(faces, folder), sol.plans, sol.H, meta)

@@ -9,7 +9,7 @@ increasing order is a forward (reach) pass and in decreasing order a backward (v
 Tables follow the module doc of :mod:`liarlab.bluff.exact`: for player p, entry ``[m, d]`` is the
 sequence "call at m" when p moves at m, and "the bid that made m" when p made m's last bid.
 
-* :func:`best_response_numba` is the compiled twin of :func:`liarlab.bluff.rounds.best_response`
+* :func:`_best_response_numba` is the compiled twin of :func:`liarlab.bluff.rounds.best_response`
   (the pure-numpy reference it is tested against).
 * :func:`cfr_plus` runs CFR+ (regret matching+, simultaneous updates, linearly weighted averages)
   vectorised over both players' hands and returns the average realization plans.
@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from liarlab.bluff.rounds import Round, payoffs_for
-from liarlab.bluff.sparse_oracle import best_response_kernel
+from liarlab.bluff.sparse_oracle import _best_response_kernel
 
 
 def tree_arrays(rnd: Round):
@@ -28,11 +28,11 @@ def tree_arrays(rnd: Round):
     return (rnd.mover.astype(np.int64), rnd.top.astype(np.int64), rnd.topbit.astype(np.int64))
 
 
-def best_response_numba(rnd: Round, U_own: np.ndarray, X_opp: np.ndarray, player: int):
+def _best_response_numba(rnd: Round, U_own: np.ndarray, X_opp: np.ndarray, player: int):
     """Same contract as :func:`liarlab.bluff.rounds.best_response`: (value, choice[m, d]). The kernel is the one of
-    :func:`liarlab.bluff.sparse_oracle.best_response_sparse`, run over every history."""
+    :func:`liarlab.bluff.sparse_oracle._best_response_sparse`, run over every history."""
     mover, top, _ = tree_arrays(rnd)
-    value, choice, _ = best_response_kernel(rnd.n, np.arange(rnd.M, dtype=np.int64), top, mover,
+    value, choice, _ = _best_response_kernel(rnd.n, np.arange(rnd.M, dtype=np.int64), top, mover,
                                   np.ascontiguousarray(U_own, dtype=np.float64),
                                   np.ascontiguousarray(X_opp, dtype=np.float64), rnd.probs[player].astype(np.float64),
                                   rnd.probs[1 - player].astype(np.float64), player, True)

@@ -24,7 +24,7 @@ Hands are enumerated as multisets with exact probabilities (:class:`fractions.Fr
 ordered stairs reading the multiset {1..k} is two hands: the run in order (probability 1 / N^k) and the
 other k! - 1 orders. A history of bids is a bitmask (bit k-1 for bid k), as in :mod:`liarlab.bluff.exact`;
 :class:`EndGameRound` is the same tree object as :class:`liarlab.bluff.rounds.Round`, so the whole-tree
-LP (``rounds.solve_sequence_form``) and the best responses of ``exact`` and ``cfr`` run on it unchanged.
+LP (``rounds._solve_sequence_form``) and the best responses of ``exact`` and ``cfr`` run on it unchanged.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ from notebook 05 so notebook 06 can read the same store, issue 48).
 
 Each cell (a, b, N, convention) is solved by the sparse double oracle (:mod:`liarlab.bluff.sparse_oracle`),
 certified by best responses, and given as an exact fraction when the rational certificate
-(:mod:`liarlab.bluff.rational`) holds (:func:`solve_cell`).
+(:mod:`liarlab.bluff.rational`) holds (:func:`cell_row`).
 
 The four-dice cells with more than three faces take minutes to hours each, too long for the chain. They were
 solved once offline (:func:`store_cells`: by the fringe oracle in its lean form, or by the classic double oracle
@@ -30,12 +30,12 @@ import numpy as np
 
 from liarlab.bluff import certificates, rational
 from liarlab.bluff import sparse_oracle as so
-from liarlab.bluff.api import certify_end_game
+from liarlab.bluff.api import solve
 from liarlab.bluff.endgame import EndGame
 from liarlab.bluff.oracle import EXACT_WIDTH
 from liarlab.core.resources import PeakMemory
 
-__all__ = ["READINGS", "game_for", "blank_row", "oracle_name", "solve_cell", "PLANS_DIR", "FOUR_DICE_SOLVE_MAX_FACES",
+__all__ = ["READINGS", "game_for", "blank_row", "oracle_name", "cell_row", "PLANS_DIR", "FOUR_DICE_SOLVE_MAX_FACES",
            "plans_path", "store_cell", "store_cells", "verify_cell", "STORED_THREE_DICE", "verified_from_store",
            "OPEN_DIR", "OPEN_CELLS", "OPEN_SOLVER", "OPEN_TIME_LIMIT", "OPEN_STATUS", "cell_name", "open_path",
            "open_status", "store_open_cell", "verify_open_cell", "resume_open_cell", "import_open_cell",
@@ -81,7 +81,7 @@ def _solve(a: int, b: int, faces: int, convention: str, method: str, target: flo
         return row, None, None
     game = game_for(a, b, faces, convention)
     with PeakMemory() as memory:
-        result = certify_end_game(game, target=target, method=method, **{"oracle": "fringe", "lean": False, **options})
+        result = solve(game=game, target=target, method=method, **{"oracle": "fringe", "lean": False, **options})
     sol, cert, cert_seconds = result.solution, result.rational, result.certificate_seconds
     row.update(value=sol.value, lower=sol.lower, upper=sol.upper, width=sol.width,
                fraction=str(cert.fraction) if cert.holds else "", certified=cert.holds, n_bids=game.n_bids,
@@ -91,7 +91,7 @@ def _solve(a: int, b: int, faces: int, convention: str, method: str, target: flo
     return row, sol, cert
 
 
-def solve_cell(a: int, b: int, faces: int, convention: str, *, method: str = "highs-ds",
+def cell_row(a: int, b: int, faces: int, convention: str, *, method: str = "highs-ds",
                target: float = 1e-10) -> dict:
     """One end game solved, certified and (where the rational certificate holds) given as a fraction."""
     return _solve(a, b, faces, convention, method, target)[0]
@@ -203,13 +203,13 @@ OPEN_DIR = certificates.CERTIFICATES_DIR / "end_game_open"
 OPEN_CELLS = [(2, 2, 5, "stairs"), (2, 2, 6, "stairs"), (2, 2, 6, "joker"), (3, 1, 5, "stairs"),
               (3, 1, 6, "stairs"), (3, 1, 6, "joker"), (1, 3, 6, "stairs")]
 #: how the open cells are solved (the classic double oracle, warm-started LPs: the fastest on these cells), the
-#: settings of :func:`liarlab.bluff.sparse_oracle.solve_certified` stored with each bracket and used to resume it
+#: settings of :func:`liarlab.bluff.sparse_oracle._solve_certified` stored with each bracket and used to resume it
 OPEN_SOLVER = {"oracle": "classic", "method": "highs-ds", "target": 1e-10, "threads": False}
 #: one resume of an open cell: 20 minutes of one core
 OPEN_TIME_LIMIT = 1200.0
 #: the status of an open cell's row starts with this (then the round and |H| where its solve stopped)
 OPEN_STATUS = "bracket verified"
-#: the settings of solve_certified an open cell may store (a stopping rule such as max_iterations is not one)
+#: the settings of _solve_certified an open cell may store (a stopping rule such as max_iterations is not one)
 _SOLVER_KEYS = ("oracle", "method", "target", "tolerance", "threads", "lean")
 
 
@@ -269,7 +269,7 @@ def store_open_cell(a: int, b: int, faces: int, convention: str, checkpoint, *, 
     """Store the state of a solve stopped before its bracket closed (a
     :class:`~liarlab.bluff.sparse_oracle.Checkpoint` folder, read once and left as it is) as the cell's open
     certificate, after checking it: its plans give its bounds and it is this cell's tree. ``solver``: the settings
-    of :func:`~liarlab.bluff.sparse_oracle.solve_certified` that made it (a checkpoint does not record them; default
+    of :func:`~liarlab.bluff.sparse_oracle._solve_certified` that made it (a checkpoint does not record them; default
     :data:`OPEN_SOLVER`), stored so that a resume goes on alike. ``seed``: how the solve's restricted set was seeded
     (JSON; issue 53's CFR+ seeds), stored as the meta's ``seed`` for the record. Returns :func:`verify_open_cell`'s
     row.
@@ -389,7 +389,7 @@ def resume_open_cell(a: int, b: int, faces: int, convention: str, *, time_limit:
     tree = so.Tree.of_game(game_for(a, b, faces, convention))
     with tempfile.TemporaryDirectory() as scratch:
         shutil.copyfile(path, Path(scratch) / so.Checkpoint.FILE)
-        so.solve_certified(tree, checkpoint=scratch, time_limit=time_limit, max_iterations=max_iterations, log=log,
+        so._solve_certified(tree, checkpoint=scratch, time_limit=time_limit, max_iterations=max_iterations, log=log,
                            **meta["solver"])
         return store_open_cell(a, b, faces, convention, scratch, folder=folder, solver=meta["solver"],
                                seed=meta.get("seed"))

@@ -42,7 +42,7 @@ Behaviour tables
     last bid at the history before it; for a mask at which this player is to move,
     ``B[d, m]`` is the probability of calling bluff there. Column 0 is unused. The realization
     plan ``X`` has the same shape with ``X[:, 0] = 1``.
-Rules (keyword arguments accepted by every entry point)
+Rules (keyword arguments accepted by every function here)
     ``bid_order`` ("quantity" | "star"), ``bidder_penalty`` ("difference" | "one": a bid that was
     too high costs the bidder q - n_f dice, or one), ``challenger_penalty`` ("difference" |
     "one": Borg's rule, an exact bid costs the challenger one die and an exceeded bid n_f - q, or
@@ -51,18 +51,18 @@ Rules (keyword arguments accepted by every entry point)
     again, "alternate" the responder of this round). With one die each the round decides
     the game and these last three do not matter.
 
-Entry points
-------------
-``solve_lp(faces, dice=(1, 1), *, continuation=None, max_bytes, tolerance, method, **rules)``
+Methods (private: the door is :func:`liarlab.bluff.solve`, ``method="lp"``)
+----------------------------------------------------------------------------
+``_solve_lp(faces, dice=(1, 1), *, continuation=None, max_bytes, tolerance, method, **rules)``
     -> :class:`BluffSolution` (value, first_player_win, mean_gain, nash_conv, behaviour tables, sizes,
     seconds; ``.policy(1 | 2)`` and ``.action_probabilities(player, own_dice, history)``).
-``solve_round_lp(rules, continuation, max_bytes, tolerance, method)`` -> :class:`BluffSolution`
+``_solve_round_lp(rules, continuation, max_bytes, tolerance, method)`` -> :class:`BluffSolution`
     of one round given its smaller rounds' values (no backward induction).
 ``bluff_game_values(faces, max_dice=5, *, max_total=None, **rules)`` -> DataFrame
     (a, b, value, opener_win, mean_gain, seconds, status, histories, deals).
 ``evaluate_profile(faces, dice, policy1, policy2, *, continuation=None, **rules)`` -> dict
     (value, opener_win, best_response_1, best_response_2, gain_1, gain_2, nash_conv, mean_gain; see
-    :mod:`liarlab.core.measures`); ``best_response_value(faces, dice, player, policy)`` wraps it.
+    :mod:`liarlab.core.measures`); ``_best_response_value(faces, dice, player, policy)`` wraps it.
 ``evaluate_game_profile(faces, max_dice, policy, **rules)`` -> DataFrame: a per-turn policy used
     by both players through the whole multi-round game (best responders respond in every round).
 ``to_efg`` / ``gambit_value``: the round as a Gambit game tree, solved by pygambit's LP.
@@ -77,10 +77,11 @@ import numpy as np
 from liarlab.bluff.rounds import (
     HistoryPolicy,
     Round,
+    _best_response,
+    _solve_sequence_form,
     backward_induction,
     behaviour_from_plan,
     behaviour_table,
-    best_response,
     cached_round,
     challenge_outcomes,
     continuation_payoffs,
@@ -91,7 +92,6 @@ from liarlab.bluff.rounds import (
     plan_from_behaviour,
     plan_table,
     rounds_below,
-    solve_sequence_form,
     zero_sum_payoffs,
 )
 from liarlab.bluff.rules import (  # noqa: F401  (Rules, make_rules, round_size: part of this module's API)
@@ -109,12 +109,9 @@ from liarlab.core.validation import check_int, check_real
 
 __all__ = [
     "BluffSolution",
-    "solve_lp",
-    "solve_round_lp",
     "bluff_game_values",
     "round_size",
     "evaluate_profile",
-    "best_response_value",
     "evaluate_game_profile",
     "DEFAULT_MAX_BYTES",
 ]
@@ -188,12 +185,12 @@ class BluffSolution:
         return HistoryPolicy(lambda own_dice, history: self.action_probabilities(player, own_dice, history))
 
 
-def solve_lp(faces: int, dice=(1, 1), *, continuation: dict | None = None,
-             max_bytes: int = DEFAULT_MAX_BYTES, tolerance: float = 1e-9, method: str = "highs",
-             **rules) -> BluffSolution:
+def _solve_lp(faces: int, dice=(1, 1), *, continuation: dict | None = None,
+              max_bytes: int = DEFAULT_MAX_BYTES, tolerance: float = 1e-9, method: str = "highs",
+              **rules) -> BluffSolution:
     """Exact equilibrium of a Bluff round with ``dice = (opener's, responder's)`` dice, by the whole-tree
     sequence-form LP, as the LP's own :class:`BluffSolution` (behaviour tables, self-play value and
-    best-response gains). The study's entry point :func:`liarlab.bluff.solve_bluff` (``method="lp"``) wraps
+    best-response gains). The study's entry point :func:`liarlab.bluff.solve` (``method="lp"``) wraps
     one such LP in a certified bracket.
 
     With more than one die in total beyond (1, 1), the payoffs after a challenge are the exact
@@ -206,13 +203,13 @@ def solve_lp(faces: int, dice=(1, 1), *, continuation: dict | None = None,
     check_fits(r.faces, r.dice, max_bytes)
     if continuation is None and r.dice != (1, 1):
         continuation = _exact_values_below(r, max_bytes, tolerance, method)
-    return solve_round_lp(r, continuation, max_bytes, tolerance, method)
+    return _solve_round_lp(r, continuation, max_bytes, tolerance, method)
 
 
-def solve_round_lp(r: Rules, continuation, max_bytes, tolerance, method="highs") -> BluffSolution:
+def _solve_round_lp(r: Rules, continuation, max_bytes, tolerance, method="highs") -> BluffSolution:
     """The whole-tree LP of the one round ``r`` (:class:`~liarlab.bluff.rules.Rules`, its dice included), with
     the payoffs after a challenge taken from ``continuation[(x, y)]`` (the smaller rounds' values; ``{}`` or None
-    for one die each): what :func:`solve_lp` solves after the rounds below. ``tolerance`` and ``method`` as there;
+    for one die each): what :func:`_solve_lp` solves after the rounds below. ``tolerance`` and ``method`` as there;
     raises ValueError when the LP would exceed ``max_bytes``."""
     check_real("tolerance", tolerance, 1e-10)     # HiGHS's range; a NaN tolerance crashes it
     size = check_fits(r.faces, r.dice, max_bytes)
@@ -220,7 +217,7 @@ def solve_round_lp(r: Rules, continuation, max_bytes, tolerance, method="highs")
     rnd = Round(r)
     U = zero_sum_payoffs(rnd, continuation)
     t1 = time.perf_counter()
-    value, x, y, lp_info = solve_sequence_form(rnd, U, tolerance, method)
+    value, x, y, lp_info = _solve_sequence_form(rnd, U, tolerance, method)
     t2 = time.perf_counter()
     B0 = behaviour_from_plan(rnd, plan_table(rnd, x, 0), 0)
     B1 = behaviour_from_plan(rnd, plan_table(rnd, y, 1), 1)
@@ -240,7 +237,7 @@ def solve_round_lp(r: Rules, continuation, max_bytes, tolerance, method="highs")
 def _exact_values_below(r: Rules, max_bytes, tolerance, method="highs") -> dict:
     """The whole-tree LP values of every round a round with ``r.dice`` continues into."""
     def solve(cell, values, inherited):
-        value = solve_round_lp(r.with_dice(cell), values, max_bytes, tolerance, method).value
+        value = _solve_round_lp(r.with_dice(cell), values, max_bytes, tolerance, method).value
         return value, 0.0, value
     return backward_induction(rounds_below(*r.dice), solve)
 
@@ -277,7 +274,7 @@ def bluff_game_values(faces: int, max_dice: int = 5, *, max_bytes: int = DEFAULT
             row["status"] = f"omitted: needs omitted round {missing[0]}"
         else:
             t0 = time.perf_counter()
-            sol = solve_round_lp(r, values, max_bytes, tolerance, method)
+            sol = _solve_round_lp(r, values, max_bytes, tolerance, method)
             row.update(value=sol.value, opener_win=sol.first_player_win,
                        mean_gain=sol.mean_gain, seconds=time.perf_counter() - t0)
             row["status"] = "solved"
@@ -318,14 +315,14 @@ def evaluate_profile(faces: int, dice, policy1, policy2, *, continuation: dict |
     return evaluate_behaviour(rnd, U, B0, B1)
 
 
-def best_response_value(faces: int, dice, player: int, policy, *, continuation: dict | None = None,
-                        **rules) -> float:
+def _best_response_value(faces: int, dice, player: int, policy, *, continuation: dict | None = None,
+                         **rules) -> float:
     """What ``player`` (1 opener, 2 responder) gets, in its own +-1 units, best responding to ``policy``."""
     p = check_int("player", player, 1, 2) - 1
     check_fits(faces, dice, DEFAULT_MAX_BYTES)
     rnd, U = _round_and_payoffs(faces, dice, continuation, rules)
     X_opp = plan_from_behaviour(rnd, behaviour_table(rnd, policy, 1 - p), 1 - p)
-    return best_response(rnd, payoffs_for(U, p), X_opp, p)[0]
+    return _best_response(rnd, payoffs_for(U, p), X_opp, p)[0]
 
 
 def evaluate_game_profile(faces: int, max_dice: int, policy, *, max_total: int | None = None,

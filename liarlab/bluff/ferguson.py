@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from liarlab.bluff.turn_lp import solve_turn, solve_turn_guesser
+from liarlab.bluff.turn_lp import _solve_turn, _solve_turn_guesser
 from liarlab.core.measures import nash_conv
 from liarlab.core.reprs import compact_repr
 from liarlab.core.validation import check_choice, check_int
@@ -76,12 +76,12 @@ def ferguson_solution(faces: int, variant: str = "K") -> LiarsDiceSolution:
         bluff = truth[:, bids - 1][:, None, :]
         wc, wg = np.full(N, 1.0 / N), np.ones(1)
         if variant == "K":
-            turn = solve_turn(wc, wg, accept, bluff)
+            turn = _solve_turn(wc, wg, accept, bluff)
             x_s, y_s = turn.x, turn.y_bluff[0]
         else:
             honest = (truth[:, bids - 1] > 0).astype(float)
-            turn = solve_turn(wc, wg, accept, bluff, caller_preference=honest * wc[:, None])
-            _, y_mat = solve_turn_guesser(wc, wg, accept, bluff, bluff_preference=np.ones((1, len(bids))))
+            turn = _solve_turn(wc, wg, accept, bluff, caller_preference=honest * wc[:, None])
+            _, y_mat = _solve_turn_guesser(wc, wg, accept, bluff, bluff_preference=np.ones((1, len(bids))))
             x_s, y_s = turn.x, y_mat[0]
         U[s] = turn.value
         x[s][:, bids - 1] = x_s
@@ -124,7 +124,7 @@ def liars_dice_match_utility(first: LiarsDiceStrategy, second: LiarsDiceStrategy
     return float(V[0, 0])
 
 
-def liars_dice_best_response(opponent: LiarsDiceStrategy, seat: int) -> float:
+def _liars_dice_best_response(opponent: LiarsDiceStrategy, seat: int) -> float:
     """Utility of a best response to ``opponent`` when the responder plays ``seat`` (1 opens, 2 answers).
 
     Each turn's roll is fresh, so the responder's best play depends only on the public previous
@@ -154,7 +154,7 @@ def liars_dice_nash_conv(strategy: LiarsDiceStrategy, second: LiarsDiceStrategy 
     The game value cancels: gain_1 + gain_2 = (BR1 - v) + (BR2 + v) = BR1 + BR2 (see liarlab.core.measures).
     """
     second = strategy if second is None else second
-    return nash_conv(liars_dice_best_response(second, 1), liars_dice_best_response(strategy, 2))
+    return nash_conv(_liars_dice_best_response(second, 1), _liars_dice_best_response(strategy, 2))
 
 
 def ld_exploitability_table(faces_list=(2, 3, 4, 5, 6, 7, 8, 9, 10, 20)) -> pd.DataFrame:
@@ -165,8 +165,8 @@ def ld_exploitability_table(faces_list=(2, 3, 4, 5, 6, 7, 8, 9, 10, 20)) -> pd.D
         strat = sol.strategy
         rows.append({"faces": N, "first_player_win": sol.first_player_win,
                      "self_play_win": (1 + liars_dice_match_utility(strat, strat)) / 2,
-                     "best_response_as_first": liars_dice_best_response(strat, 1),
-                     "best_response_as_second": liars_dice_best_response(strat, 2),
+                     "best_response_as_first": _liars_dice_best_response(strat, 1),
+                     "best_response_as_second": _liars_dice_best_response(strat, 2),
                      "nash_conv": liars_dice_nash_conv(strat)})
     return pd.DataFrame(rows)
 
@@ -175,7 +175,7 @@ def ferguson_values(faces: int) -> np.ndarray:
     """U(s), s = 0..N, by the same backward induction as :func:`ferguson_solution`, without the strategies.
 
     Each turn's value comes from the guesser's LP in a compact form (:func:`_turn_value`): O(N) rows instead of
-    the N K rows of :func:`liarlab.bluff.turn_lp.solve_turn_guesser`, which is what LD-1's N = 1..100 needs
+    the N K rows of :func:`liarlab.bluff.turn_lp._solve_turn_guesser`, which is what LD-1's N = 1..100 needs
     (5,050 turn LPs). The tests hold it to :func:`ferguson_solution`'s values.
     """
     from liarlab.bluff.warm_lp import quiet_highs
@@ -200,7 +200,7 @@ def _turn_value(accept: np.ndarray, s: int, N: int, highs) -> float:
     (K each, in announcement order); v_r >= max(P_r, S_{r+1}) is roll r's value."""
     import scipy.sparse as sp
 
-    from liarlab.bluff.warm_lp import highs_model, solve_model
+    from liarlab.bluff.warm_lp import _solve_model, highs_model
 
     K = N - s
     a = np.asarray(accept, dtype=float)
@@ -229,7 +229,7 @@ def _turn_value(accept: np.ndarray, s: int, N: int, highs) -> float:
     cost[S[0]] += s / N
     lp = highs_model(cost, A, np.r_[np.zeros(K), np.full(3 * K, -np.inf)], np.r_[np.ones(K), np.full(3 * K, np.inf)],
                      np.full(A.shape[0], -np.inf), upper)
-    return solve_model(highs, lp, f"turn LP after announcement {s} of {N}")
+    return _solve_model(highs, lp, f"turn LP after announcement {s} of {N}")
 
 
 def perturbed_strategy(strategy: LiarsDiceStrategy, epsilon: float, rng: np.random.Generator) -> LiarsDiceStrategy:

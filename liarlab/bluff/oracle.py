@@ -15,9 +15,9 @@ in the *whole* round (the double-oracle idea for extensive-form games, Bosansky 
   at H). The LP is solved by HiGHS; an independent best response re-derives each bound, and the bracket
   [lower, upper] reported is the one of the best responses: the round's value lies in it whatever the LP
   did. The best response runs over the histories the fixed plan reaches (the fringe tree: P calls outside
-  H), not all 2^n (:func:`liarlab.bluff.sparse_oracle.best_response_sparse`, issue 27); any other history
+  H), not all 2^n (:func:`liarlab.bluff.sparse_oracle._best_response_sparse`, issue 27); any other history
   has reach 0 and adds 0, so the values and choices are those of the whole-tree best response
-  (:func:`liarlab.bluff.cfr.best_response_numba`).
+  (:func:`liarlab.bluff.cfr._best_response_numba`).
 * H grows by the histories outside it that the best responder or the certified player's own plan
   enter, until the bracket is at most ``target`` wide. H only grows, so the loop ends.
 
@@ -39,12 +39,12 @@ import numpy as np
 
 from liarlab.bluff.rounds import Round, backward_induction, grid_cells, zero_sum_payoffs
 from liarlab.bluff.rules import Rules, make_rules
-from liarlab.bluff.sparse_oracle import Bracketed, Tree, plans_bracket, solve_certified
+from liarlab.bluff.sparse_oracle import Bracketed, Tree, _solve_certified, plans_bracket
 from liarlab.core.reprs import compact_repr
 from liarlab.core.resources import PeakMemory
 from liarlab.core.validation import check_int
 
-__all__ = ["EXACT_WIDTH", "CertifiedRound", "solve_round_certified", "solve_one_die", "certified_grid",
+__all__ = ["EXACT_WIDTH", "CertifiedRound", "certified_grid",
            "verified_grid"]
 
 EXACT_WIDTH = 1e-9  # a value counts as exact when its certified bracket is at most this wide
@@ -71,21 +71,21 @@ class CertifiedRound(Bracketed):
 
 # --------------------------------------------------------------------------- the solver
 
-def solve_round_certified(rules: Rules, continuation: dict | None = None, *, target: float = 1e-9,
-                          tolerance: float = 1e-10, max_iterations: int = 200, method: str = "highs-ds",
-                          H0: np.ndarray | None = None, threads: bool | None = None, lean: bool = False,
-                          log=None) -> CertifiedRound:
+def _solve_round_certified(rules: Rules, continuation: dict | None = None, *, target: float = 1e-9,
+                           tolerance: float = 1e-10, max_iterations: int = 200, method: str = "highs-ds",
+                           H0: np.ndarray | None = None, threads: bool | None = None, lean: bool = False,
+                           log=None) -> CertifiedRound:
     """One round (``rules.dice`` = (opener's, responder's)) solved and certified by the fringe-aware
     double oracle. ``continuation[(x, y)]``: value to the opener of a fresh round with x against y dice.
 
-    The oracle is :func:`liarlab.bluff.sparse_oracle.solve_certified` on the round's tree arithmetic (``lean``: its
+    The oracle is :func:`liarlab.bluff.sparse_oracle._solve_certified` on the round's tree arithmetic (``lean``: its
     lean restricted games, faster; the same value, possibly another equilibrium); its final plans are given here
     over all 2^n histories (0 wherever they do not reach)."""
     t0 = time.perf_counter()
     rnd = Round(rules)
     U = zero_sum_payoffs(rnd, continuation)
     H0 = np.flatnonzero(rnd.popcount <= 1).astype(np.int64) if H0 is None else H0
-    sol = solve_certified(Tree.of_round(rnd, U), target=target, tolerance=tolerance, max_iterations=max_iterations,
+    sol = _solve_certified(Tree.of_round(rnd, U), target=target, tolerance=tolerance, max_iterations=max_iterations,
                           method=method, H0=H0, threads=threads, lean=lean, log=log, oracle="fringe")
     plans = []
     for plan in sol.plans:
@@ -98,9 +98,9 @@ def solve_round_certified(rules: Rules, continuation: dict | None = None, *, tar
                           seconds=time.perf_counter() - t0, plans=tuple(plans))
 
 
-def solve_one_die(faces: int, **kwargs) -> CertifiedRound:
+def _solve_one_die(faces: int, **kwargs) -> CertifiedRound:
     """Bluff with one die each and ``faces`` faces (default rules), certified."""
-    return solve_round_certified(make_rules(faces, (1, 1)), None, **kwargs)
+    return _solve_round_certified(make_rules(faces, (1, 1)), None, **kwargs)
 
 
 def _grid_row(a, b, value, lower, upper, inherited, histories, solve: dict) -> dict:
@@ -133,7 +133,7 @@ def certified_grid(faces: int, max_dice: int = 5, *, cells=None, progress=None, 
         a, b = cell
         r = make_rules(faces, (a, b), **rules)
         with PeakMemory() as memory:
-            sol = solve_round_certified(r, values, target=target, threads=threads)
+            sol = _solve_round_certified(r, values, target=target, threads=threads)
         rows.append(_grid_row(a, b, sol.value, sol.lower, sol.upper, inherited, sol.histories,
                               dict(restricted_histories=sol.restricted_histories, iterations=sol.iterations,
                                    seconds=sol.seconds, peak_gb=memory.peak_gb, memory_gb=memory.growth_gb)))

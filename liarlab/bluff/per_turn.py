@@ -10,7 +10,7 @@ Two games from Kayanuma's talk (spec ``papers/05``):
   across turns); :mod:`liarlab.bluff.exact` solves whole rounds exactly for comparison.
 
 Every turn is the same small matrix game: the caller, holding private state ``c``, picks a
-bid ``k``; the guesser, holding ``g``, answers Accept or Bluff. :func:`liarlab.bluff.turn_lp.solve_turn` solves it
+bid ``k``; the guesser, holding ``g``, answers Accept or Bluff. :func:`liarlab.bluff.turn_lp._solve_turn` solves it
 as one LP and reads the guesser's strategy from the LP duals, so each turn costs one HiGHS call. Ferguson's
 one-die-per-turn game itself (its solution, values and simulation) is :mod:`liarlab.bluff.ferguson`; this module
 chains the turns of Bluff (:func:`per_turn_bluff`) and compares them with the printed tables.
@@ -28,12 +28,12 @@ from liarlab.bluff.rules import (
     BluffRules,
     all_rule_variants,
     bid_name,
-    check_bluff_size,
+    check_fits,
     dice_lost,
     next_round_opener,
     private_states,
 )
-from liarlab.bluff.turn_lp import solve_turn, turn_value
+from liarlab.bluff.turn_lp import _solve_turn, turn_value
 from liarlab.core.bids import bid_ladder
 from liarlab.core.reprs import compact_repr
 from liarlab.core.validation import check_choice
@@ -113,7 +113,8 @@ def per_turn_bluff(faces: int, dice=(1, 1), rules: BluffRules | None = None, *, 
     player at a higher bid. ``values_only``: the values alone, each turn by :func:`turn_value` (about twice as
     fast), and no strategies; the R2 payoff needs the strategies, so it always solves them.
     """
-    faces, dice = check_bluff_size(faces, dice)
+    fit = check_fits(faces, dice, method="per-turn")
+    faces, dice = fit["faces"], fit["dice"]
     rules = rules if rules is not None else BluffRules(**rule_options)
     M = max(dice)
     states = {d: private_states(d, faces, rules.hand_weights, rules.wild) for d in range(1, M + 1)}
@@ -157,7 +158,7 @@ def _solve_cell_turn(a, b, p, s, n, states, rules, values, strategies, condition
     if values_only:
         values[(a, b, p)][s] = turn_value(states[a].weights, states[b].weights, accept, bluff)
         return
-    turn = solve_turn(states[a].weights, states[b].weights, accept, bluff)
+    turn = _solve_turn(states[a].weights, states[b].weights, accept, bluff)
     values[(a, b, p)][s] = turn.value
     strategies[(a, b, p, s)] = turn
     if rules.accept_payoff == "R2":

@@ -1,7 +1,7 @@
 """Rational certificates for rounds solved by the sparse double oracle (issue 27).
 
 A float bracket of width 1e-12 is not a fraction. Here the final plans of :func:`liarlab.bluff.sparse_oracle.
-solve_certified` are turned into exact rational strategies on their supports (each behaviour probability
+_solve_certified` are turned into exact rational strategies on their supports (each behaviour probability
 rounded to the nearest fraction with a bounded denominator, then each information set re-normalised
 exactly, so the result is a valid strategy whatever the rounding), and both best responses to them are
 computed in exact integer arithmetic:
@@ -16,7 +16,7 @@ fraction is reported (``fraction`` is None) and the float bracket stands alone. 
 are tried, smallest first.
 
 Rounding fails when the equilibrium's probabilities have large denominators (two dice each at N = 6: no
-bound up to 10^7 closes). Then :func:`solve_on_support` *solves* for the rational plans instead: it keeps
+bound up to 10^7 closes). Then :func:`_solve_on_support` *solves* for the rational plans instead: it keeps
 only the supports of the float plans, which an exact equilibrium shares (read at a few thresholds, since a
 float plan may carry noise), and solves the sequence-form equalities they imply (each player's realization
 constraints on its support, and the opponent's indifference among the sequences the opponent plays or finds
@@ -36,11 +36,10 @@ from math import lcm
 import numpy as np
 from flint import fmpq_mat
 
-from liarlab.bluff.sparse_oracle import SparsePlan, best_response_sparse, info_of, mover_of, plans_bracket, topbit_of
+from liarlab.bluff.sparse_oracle import SparsePlan, _best_response_sparse, info_of, mover_of, plans_bracket, topbit_of
 from liarlab.core.reprs import compact_repr
 
-__all__ = ["RationalCertificate", "rational_certificate", "rational_plan", "exact_best_response", "verify_plans",
-           "solve_on_support", "support_equilibrium"]
+__all__ = ["RationalCertificate", "rational_certificate", "rational_plan", "verify_plans", "support_equilibrium"]
 
 DENOMINATOR_BOUNDS = (10**2, 10**3, 10**4, 10**5, 10**6, 10**7)
 #: a float plan's (hand, sequence) pair is in the support when its weight is above the threshold. The supports are
@@ -119,7 +118,7 @@ def rational_plan(plan: SparsePlan, n: int, max_denominator: int) -> dict:
     return Xr
 
 
-def exact_best_response(n: int, U_own: np.ndarray, Xr: dict, weights_own, weights_opp, player: int):
+def _exact_best_response(n: int, U_own: np.ndarray, Xr: dict, weights_own, weights_opp, player: int):
     """Exact value to ``player`` of its best response to the opponent's rational plan ``Xr`` (as returned by
     :func:`rational_plan`), and the number of histories it ran over.
 
@@ -176,7 +175,7 @@ def exact_best_response(n: int, U_own: np.ndarray, Xr: dict, weights_own, weight
 def rational_certificate(tree, plans, exact_probs, bounds=DENOMINATOR_BOUNDS, *,
                          support: bool | None = None) -> RationalCertificate:
     """Try each denominator bound; the first whose exact bracket closes gives the fraction. If none does, and
-    ``support`` is true, :func:`solve_on_support` is tried; its certificate is returned when it closes, else the
+    ``support`` is true, :func:`_solve_on_support` is tried; its certificate is returned when it closes, else the
     rounding's (unchanged). ``support=None`` (the default) falls back exactly when ``bounds`` is the whole
     ladder :data:`DENOMINATOR_BOUNDS`: a caller who names its own bounds asks for rounding with those alone."""
     X0, X1 = plans
@@ -188,8 +187,8 @@ def rational_certificate(tree, plans, exact_probs, bounds=DENOMINATOR_BOUNDS, *,
     for bound in bounds:
         X0r = rational_plan(X0, n, bound)
         X1r = rational_plan(X1, n, bound)
-        br1, k1 = exact_best_response(n, U1, X0r, exact_probs[1], exact_probs[0], 1)
-        br0, k0 = exact_best_response(n, U0, X1r, exact_probs[0], exact_probs[1], 0)
+        br1, k1 = _exact_best_response(n, U1, X0r, exact_probs[1], exact_probs[0], 1)
+        br0, k0 = _exact_best_response(n, U0, X1r, exact_probs[0], exact_probs[1], 0)
         lower, upper, sizes = -br1, br0, (k0, k1)
         if lower == upper:
             return RationalCertificate(lower, lower, upper, bound, sizes)
@@ -197,7 +196,7 @@ def rational_certificate(tree, plans, exact_probs, bounds=DENOMINATOR_BOUNDS, *,
     if support is None:
         support = tuple(bounds) == DENOMINATOR_BOUNDS
     if support:
-        solved = solve_on_support(tree, plans, exact_probs)
+        solved = _solve_on_support(tree, plans, exact_probs)
         if solved.holds:
             return solved
     return rounded
@@ -210,8 +209,8 @@ def verify_plans(tree, plans, exact_probs, max_denominator: int | None = None, *
     ``upper`` what the second mover's plan concedes (the first mover's float best response), and ``cert`` the
     rational certificate of the plans with the denominator bound ``max_denominator`` (None: every bound of
     :data:`DENOMINATOR_BOUNDS` in turn), or, when rounding does not close, the plans solved exactly on their
-    support (:func:`solve_on_support`); ``method="support"`` (how the stored certificate was found) goes to that
-    solve at once. Given the plans :func:`liarlab.bluff.sparse_oracle.solve_certified`
+    support (:func:`_solve_on_support`); ``method="support"`` (how the stored certificate was found) goes to that
+    solve at once. Given the plans :func:`liarlab.bluff.sparse_oracle._solve_certified`
     returned (or the same on their support, :meth:`SparsePlan.on_support`), the bracket is the solve's to the
     bit and the certificate is :func:`rational_certificate`'s. A stored pair of plans is so checked far faster
     than it was found: two best responses in floats and two in integers, where the solve ran many LPs."""
@@ -226,7 +225,7 @@ def verify_plans(tree, plans, exact_probs, max_denominator: int | None = None, *
 
 # --------------------------------------------------------------------------- exact plans solved on the support
 
-def solve_on_support(tree, plans, exact_probs, thresholds=SUPPORT_THRESHOLDS) -> RationalCertificate:
+def _solve_on_support(tree, plans, exact_probs, thresholds=SUPPORT_THRESHOLDS) -> RationalCertificate:
     """:func:`support_equilibrium`'s certificate alone."""
     return support_equilibrium(tree, plans, exact_probs, thresholds)[0]
 
@@ -265,12 +264,12 @@ def support_equilibrium(tree, plans, exact_probs, thresholds=SUPPORT_THRESHOLDS)
         seen.add(supports)
         X0r = _solved_plan(tree, plans[0], plans[1], exact_probs, threshold)
         if X0r is not None:
-            br1, k = exact_best_response(n, tree.payoffs_for(1), X0r, exact_probs[1], exact_probs[0], 1)
+            br1, k = _exact_best_response(n, tree.payoffs_for(1), X0r, exact_probs[1], exact_probs[0], 1)
             if lower is None or -br1 > lower:
                 lower, k1, kept[0] = -br1, k, X0r
         X1r = _solved_plan(tree, plans[1], plans[0], exact_probs, threshold)
         if X1r is not None:
-            br0, k = exact_best_response(n, tree.payoffs_for(0), X1r, exact_probs[0], exact_probs[1], 0)
+            br0, k = _exact_best_response(n, tree.payoffs_for(0), X1r, exact_probs[0], exact_probs[1], 0)
             if upper is None or br0 < upper:
                 upper, k0, kept[1] = br0, k, X1r
         if lower is not None and lower == upper:
@@ -370,7 +369,7 @@ def _tight_options(tree, plan_p: SparsePlan):
     are either below 1e-14 or above 1e-5 in the stored plans; :data:`TIGHT_TOLERANCE` sits between."""
     Q = 1 - plan_p.player
     S, n = plan_p.nodes, tree.n
-    _, _, q = best_response_sparse(tree, plan_p, Q)
+    _, _, q = _best_response_sparse(tree, plan_p, Q)
     UQ = tree.payoffs_for(Q)
     weighted = plan_p.X * tree.probs[plan_p.player][:, None]
     tight = {}

@@ -4,10 +4,10 @@ A round is a two-player zero-sum extensive-form game: the hands (:func:`hands`),
 the history masks (:class:`Round`), what a challenge does (:func:`challenge_outcomes`, :func:`zero_sum_payoffs`,
 :func:`continuation_payoffs`), the sequence-form LP (:func:`sequence_form_lp`, :class:`MaxMinForm`,
 :func:`max_min_lp`), plans and behaviour (:func:`plan_from_behaviour`, :func:`behaviour_from_plan`), exact best
-responses and the tree walk (:func:`best_response`, :func:`evaluate_behaviour`), and policies as tables
+responses and the tree walk (:func:`_best_response`, :func:`evaluate_behaviour`), and policies as tables
 (:class:`HistoryPolicy`, :func:`behaviour_table`). Rounds are chained by :func:`backward_induction`, the one driver
 of every multi-round solve (the whole-tree LP's :func:`liarlab.bluff.exact.bluff_game_values`, the certified
-grid :func:`liarlab.bluff.oracle.certified_grid` and :func:`liarlab.bluff.solve_bluff`). The formats (players,
+grid :func:`liarlab.bluff.oracle.certified_grid` and :func:`liarlab.bluff.solve`). The formats (players,
 dice, bids, histories, behaviour tables) are those of :mod:`liarlab.bluff.exact`'s docstring.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ from liarlab.core.measures import mean_gain, nash_conv
 from liarlab.core.reprs import compact_repr
 from liarlab.core.validation import check_choice, check_int
 
-__all__ = ["negated", "HistoryPolicy", "MaxMinForm", "Round", "behaviour_from_plan", "behaviour_table", "best_response", "bid_table", "challenge_outcomes", "constraint_matrix", "continuation_payoffs", "evaluate_behaviour", "face_counts", "hands", "max_min_lp", "normalise_behaviour", "payoffs_for", "plan_from_behaviour", "plan_table", "self_play_value", "sequence_form_lp", "solve_sequence_form", "zero_sum_payoffs", "cached_round", "rounds_below", "grid_cells", "backward_induction"]
+__all__ = ["negated", "HistoryPolicy", "MaxMinForm", "Round", "behaviour_from_plan", "behaviour_table", "bid_table", "challenge_outcomes", "constraint_matrix", "continuation_payoffs", "evaluate_behaviour", "face_counts", "hands", "max_min_lp", "normalise_behaviour", "payoffs_for", "plan_from_behaviour", "plan_table", "self_play_value", "sequence_form_lp", "zero_sum_payoffs", "cached_round", "rounds_below", "grid_cells", "backward_induction"]
 
 
 # --------------------------------------------------------------------------- rules and sizes
@@ -246,7 +246,7 @@ def constraint_matrix(rnd: Round, player: int, n_hands: int):
     return sp.csr_matrix((vals, (rows, cols)), shape=(1 + n_hands * per_hand, 1 + n_hands * (M - 1)))
 
 
-def solve_sequence_form(rnd: Round, U: np.ndarray, tolerance: float = 1e-9, method: str = "highs"):
+def _solve_sequence_form(rnd: Round, U: np.ndarray, tolerance: float = 1e-9, method: str = "highs"):
     """Solve the LP for the opener; the responder's plan is read from the duals.
 
     The duals are checked against the responder's sequence-form constraints; if they fail, the
@@ -372,7 +372,7 @@ def self_play_value(rnd: Round, U: np.ndarray, X0: np.ndarray, X1: np.ndarray) -
     return float(total)
 
 
-def best_response(rnd: Round, U_own: np.ndarray, X_opp: np.ndarray, player: int):
+def _best_response(rnd: Round, U_own: np.ndarray, X_opp: np.ndarray, player: int):
     """Value to ``player`` (0 opener) best responding to the opponent's plan, by backward induction.
 
     ``U_own[k, bidder, d_own, d_opp]`` is the player's payoff. Because the opponent's realization
@@ -423,8 +423,8 @@ def evaluate_behaviour(rnd: Round, U: np.ndarray, B0: np.ndarray, B1: np.ndarray
     X1 = plan_from_behaviour(rnd, B1, 1)
     value = self_play_value(rnd, U, X0, X1)
     U_br = U_br or (payoffs_for(U, 0), payoffs_for(U, 1))
-    br1, _ = best_response(rnd, U_br[0], X1, 0)
-    br2, _ = best_response(rnd, U_br[1], X0, 1)
+    br1, _ = _best_response(rnd, U_br[0], X1, 0)
+    br2, _ = _best_response(rnd, U_br[1], X0, 1)
     gain1, gain2 = br1 - value, br2 + value
     return dict(value=value, opener_win=(1 + value) / 2, best_response_1=br1, best_response_2=br2,
                 gain_1=gain1, gain_2=gain2, nash_conv=nash_conv(gain1, gain2), mean_gain=mean_gain(gain1, gain2))

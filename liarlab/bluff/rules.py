@@ -2,8 +2,8 @@
 
 :class:`Rules` holds every rule option with its one set of aliases ("borg" = "difference",
 "alternating" = "alternate"); :func:`dice_lost` is the one penalty rule and :func:`next_round_opener`
-the one next-opener rule; :func:`check_bluff_size` and :func:`check_fits` are the size guards of the
-per-turn LP and of the exact sequence-form LP. :class:`BluffState` plays the game OpenSpiel-style
+the one next-opener rule; :func:`check_fits` is the one size guard ("does this round
+fit?") of the per-turn LP, the exact solvers and the end game. :class:`BluffState` plays the game OpenSpiel-style
 (``current_player``, ``legal_actions``, ``apply_action``, ``is_terminal``, ``returns``,
 ``observation(player)``); the solvers in :mod:`liarlab.bluff.per_turn`, :mod:`liarlab.bluff.exact`
 and :mod:`liarlab.bluff.ferguson` are tested for agreement with it.
@@ -270,24 +270,6 @@ def private_states(dice: int, faces: int, weighting: str = "multinomial", wild: 
         hands, faces, wild=faces if wild == "top" else None))
 
 
-def check_bluff_size(faces: int, dice) -> tuple[int, tuple[int, int]]:
-    """Validate parameters; raise ValueError before allocating a per-turn LP that would be too large."""
-    faces = check_int("faces", faces, 2)
-    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
-        raise ValueError(f"dice must be a pair (first player's dice, second player's dice), got {dice!r}")
-    a0 = check_int("dice[0]", dice[0], 1)
-    b0 = check_int("dice[1]", dice[1], 1)
-    M = max(a0, b0)
-    hands = comb(faces + M - 1, M)
-    bids = faces * 2 * M
-    nonzeros = 2 * hands * bids * (hands + 1)
-    if nonzeros > MAX_LP_NONZEROS:
-        raise ValueError(f"Bluff with faces={faces}, dice={tuple(dice)} is too large for the per-turn LP: "
-                         f"{hands} hands per player and {bids} bids give a {nonzeros:,}-nonzero LP "
-                         f"(limit {MAX_LP_NONZEROS:,})")
-    return faces, (a0, b0)
-
-
 def round_size(faces: int, dice=(1, 1)) -> dict:
     """Sizes of one round's sequence-form LP, computed without allocating anything."""
     rules = make_rules(faces, dice)
@@ -304,16 +286,149 @@ def round_size(faces: int, dice=(1, 1)) -> dict:
                 estimated_bytes=lp_nonzeros * _BYTES_PER_LP_NONZERO)
 
 
-def check_fits(faces, dice, max_bytes) -> dict:
-    """Raise ValueError before any allocation when an exact round's LP would not fit in ``max_bytes``."""
-    size = round_size(faces, dice)
-    if size["estimated_bytes"] > max_bytes:
-        raise ValueError(
-            f"Bluff round with faces={faces}, dice={tuple(dice)} is too large: "
-            f"{size['histories']:,} histories x {size['deals']:,} deals, "
-            f"{size['lp_nonzeros']:,} LP nonzeros, about {size['estimated_bytes'] / 2**30:.1f} GiB "
-            f"estimated (limit max_bytes={max_bytes / 2**30:.1f} GiB)")
-    return size
+def _gib(n_bytes: int) -> str:
+    """A byte count in GiB, computed in integers so that no size can overflow a float."""
+    n_bytes = int(n_bytes)
+    if n_bytes < 10**5 * 2**30:
+        return f"{n_bytes / 2**30:.1f} GiB"
+    digits = len(str(n_bytes // 2**30)) - 1 if n_bytes.bit_length() < 10_000 else int(n_bytes.bit_length() * 0.30103)
+    return f"10^{digits} GiB"
+
+
+#: The most bids a round may have: every history is a set of bids (a bitmask), and beyond this many no method
+#: can hold even the histories' count (2^62 of them).
+MAX_BIDS = 62
+#: The most deals (first mover's hands x second mover's) an end game may have: the double oracle keeps a payoff
+#: per deal for every restricted history, and the largest games this study solved have 1,296 deals.
+MAX_END_GAME_DEALS = 100_000
+#: ``auto`` uses the whole-tree LP up to this many LP nonzeros (N = 6 one die each: 344,000, about 2 s);
+#: beyond it the double oracle is faster (N = 7: 1.7 M nonzeros) as well as leaner.
+LP_AUTO_NONZEROS = 500_000
+#: the double oracle's resident peak per (history x deal) of the round: one die each at N = 8, 9, 10 grew the
+#: process by 1.0, 1.8 and 3.3 GB for 6.6 M, 21 M and 105 M history-deals (bench bluff), and a whole process
+#: solving N = 10 through the solve door peaked at 5.0 GiB resident (about 51 bytes each); budgeted at 56.
+_ORACLE_BYTES_PER_HISTORY_DEAL = 56
+#: what :func:`check_fits` can be asked about: a Bluff round for one method (or ``auto``, the one that suits
+#: it), or the end game of Liar's Dice
+FIT_METHODS = ("auto", "lp", "oracle", "per-turn")
+
+
+def check_fits(faces, dice=(1, 1), max_bytes: int = DEFAULT_MAX_BYTES, *, game: str = "bluff", method: str = "lp",
+               convention: str = "normal", **rules) -> dict:
+    """Does this round fit? The one size check of this package's solvers, run by every door before anything is
+    allocated, in integer arithmetic; raises ValueError naming what is too large and the most faces that fit.
+
+    ``game="bluff"``: one round of Bluff (``rules`` those of :func:`make_rules`) for ``method``: ``"lp"`` the
+    whole-tree sequence-form LP, ``"oracle"`` the certified double oracle, ``"auto"`` the one that suits it
+    (the LP while small, the double oracle beyond :data:`LP_AUTO_NONZEROS` nonzeros), both within
+    ``max_bytes``; ``"per-turn"`` the talk's per-turn LP (at most :data:`MAX_LP_NONZEROS` nonzeros). Returns
+    :func:`round_size`'s sizes with ``method`` (the one chosen) and ``reason`` (why), or for ``"per-turn"``
+    the checked ``faces`` and ``dice``. ``game="endgame"``: the end game of Liar's Dice under ``convention``
+    (at most :data:`MAX_BIDS` bids and :data:`MAX_END_GAME_DEALS` deals); returns its ``bids`` and ``deals``.
+    """
+    if game == "endgame":
+        return _end_game_fits(faces, dice, convention)
+    if game != "bluff":
+        raise ValueError(f"game must be 'bluff' or 'endgame', got {game!r}")
+    if method not in FIT_METHODS:
+        raise ValueError(f"method must be one of {FIT_METHODS}, got {method!r}")
+    if method == "per-turn":
+        return _per_turn_fits(faces, dice)
+    ok = isinstance(dice, (tuple, list)) and len(dice) == 2 and all(isinstance(d, int) for d in dice)
+    _bids_fit(faces, dice, sum(dice) if ok else 1, max_bytes)
+    r = make_rules(faces, dice, **rules)
+    size = round_size(r.faces, r.dice)
+    lp_bytes = size["estimated_bytes"]
+    oracle_bytes = size["histories"] * size["deals"] * _ORACLE_BYTES_PER_HISTORY_DEAL
+    what = (f"Bluff with faces={r.faces}, dice={r.dice}: {size['histories']:,} histories x {size['deals']:,} deals "
+            f"per round")
+    lp_fits, oracle_fits = lp_bytes <= max_bytes, oracle_bytes <= max_bytes
+    need = (f"the whole-tree LP needs about {_gib(lp_bytes)} and the double oracle about {_gib(oracle_bytes)} "
+            f"(limit max_bytes={_gib(max_bytes)})")
+    if method == "lp" and not lp_fits:
+        hint = "; method='oracle' or 'auto' may fit" if oracle_fits else ""
+        raise ValueError(f"{what}: too large for the whole-tree LP ({size['lp_nonzeros']:,} LP nonzeros): {need}{hint}")
+    if method == "oracle" and not oracle_fits:
+        raise ValueError(f"{what}: too large for the double oracle: {need}")
+    if method != "auto":
+        return dict(size, method=method, reason=f"asked for ({need})")
+    if lp_fits and size["lp_nonzeros"] <= LP_AUTO_NONZEROS:
+        return dict(size, method="lp", reason=f"small: {size['lp_nonzeros']:,} LP nonzeros")
+    if oracle_fits:
+        return dict(size, method="oracle",
+                    reason=f"{size['lp_nonzeros']:,} LP nonzeros: the double oracle is faster and leaner")
+    raise ValueError(f"no method can solve {what}: {need}. {_largest_that_fits(r.dice, max_bytes)}")
+
+
+def _bids_fit(faces, dice, bids_per_face: int, max_bytes: int) -> None:
+    """(:func:`check_fits`) Refuse a Bluff round whose histories no method can hold: more than :data:`MAX_BIDS`
+    bids (faces x ``bids_per_face``). Names the most faces that pass for these dice."""
+    faces = check_int("faces", faces, 1)
+    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
+        raise ValueError(f"dice is a pair (first player's, second player's), got {dice!r}")
+    check_int("dice[0]", dice[0], 1)
+    check_int("dice[1]", dice[1], 1)
+    check_int("max_bytes", max_bytes, 1)
+    if faces * bids_per_face > MAX_BIDS:
+        raise ValueError(f"Bluff with faces={faces}, dice={tuple(dice)} has {faces * bids_per_face:,} bids, so "
+                         f"2^{faces * bids_per_face:,} histories: no method can hold them. "
+                         + _largest_that_fits(tuple(dice), max_bytes))
+
+
+def _largest_that_fits(dice, max_bytes: int) -> str:
+    """(:func:`check_fits`) The sentence naming the most faces with these dice whose round one of the methods can
+    hold in ``max_bytes`` (sizes from :func:`round_size`, which allocates nothing)."""
+    largest = None
+    for faces in range(2, MAX_BIDS // sum(dice) + 1):
+        size = round_size(faces, dice)
+        if min(size["estimated_bytes"], size["histories"] * size["deals"] * _ORACLE_BYTES_PER_HISTORY_DEAL) > max_bytes:
+            break
+        largest = faces
+    if largest is None:
+        return f"No number of faces fits in max_bytes={_gib(max_bytes)} with dice={dice}."
+    return f"The most faces that fit in max_bytes={_gib(max_bytes)} with dice={dice}: {largest}."
+
+
+def _end_game_fits(faces, dice, convention: str) -> dict:
+    """(:func:`check_fits`) Refuse, before the tree is built, an end game with more than :data:`MAX_BIDS` bids or
+    more than :data:`MAX_END_GAME_DEALS` deals (counted in integers), naming the most faces that pass."""
+    faces = check_int("faces", faces, 1)
+    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
+        raise ValueError(f"dice is a pair (first mover's, second mover's), got {dice!r}")
+    a, b = check_int("dice[0]", dice[0], 1), check_int("dice[1]", dice[1], 1)
+
+    def sizes(n):
+        per_face = a + b + (2 if convention == "stairs" else 0)
+        hands = [comb(n + d - 1, d) + (n if convention == "stairs" else 0) for d in (a, b)]
+        return n * per_face, hands[0] * hands[1]
+
+    bids, deals = sizes(faces)
+    if bids <= MAX_BIDS and deals <= MAX_END_GAME_DEALS:
+        return dict(bids=bids, deals=deals)
+    largest = 1
+    while largest < faces and all(x <= y for x, y in zip(sizes(largest + 1), (MAX_BIDS, MAX_END_GAME_DEALS))):
+        largest += 1
+    raise ValueError(f"the end game with faces={faces}, dice={(a, b)} has {bids:,} bids and {deals:,} deals: too "
+                     f"large to solve here (at most {MAX_BIDS} bids and {MAX_END_GAME_DEALS:,} deals). The most faces "
+                     f"that pass with these dice: {largest}")
+
+
+def _per_turn_fits(faces, dice) -> dict:
+    """(:func:`check_fits`) Validate the per-turn method's parameters; refuse a per-turn LP that would be too large."""
+    faces = check_int("faces", faces, 2)
+    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
+        raise ValueError(f"dice must be a pair (first player's dice, second player's dice), got {dice!r}")
+    a0 = check_int("dice[0]", dice[0], 1)
+    b0 = check_int("dice[1]", dice[1], 1)
+    M = max(a0, b0)
+    hands = comb(faces + M - 1, M)
+    bids = faces * 2 * M
+    nonzeros = 2 * hands * bids * (hands + 1)
+    if nonzeros > MAX_LP_NONZEROS:
+        raise ValueError(f"Bluff with faces={faces}, dice={tuple(dice)} is too large for the per-turn LP: "
+                         f"{hands} hands per player and {bids} bids give a {nonzeros:,}-nonzero LP "
+                         f"(limit {MAX_LP_NONZEROS:,})")
+    return dict(faces=faces, dice=(a0, b0))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ histories), a call at history m ends the round with payoff ``U[top(m), bidder, d
 mover, and hand probabilities. Bluff rounds (:class:`liarlab.bluff.rounds.Round`) and the end game of
 Liar's Dice (:mod:`liarlab.bluff.endgame`) are both such games.
 
-:func:`solve_certified` returns the bracket of best-response values (the round's value lies in it whatever
+:func:`_solve_certified` returns the bracket of best-response values (the round's value lies in it whatever
 the LP did), the final plans on their supports (for the rational certificate of
 :mod:`liarlab.bluff.rational`), |H|, the histories each best response visited, and the time.
 """
@@ -48,7 +48,7 @@ from liarlab.bluff.rounds import max_min_lp
 from liarlab.core.reprs import compact_repr
 from liarlab.core.validation import check_real
 
-__all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "Checkpoint", "ORACLES", "DEFAULT_ORACLE", "solve_certified", "best_response_sparse", "plans_bracket",
+__all__ = ["Tree", "SparsePlan", "SparseCertified", "Bracketed", "Checkpoint", "ORACLES", "DEFAULT_ORACLE", "plans_bracket",
            "closed"]
 
 
@@ -199,7 +199,7 @@ class SparsePlan:
 # --------------------------------------------------------------------------- best response over a set
 
 @njit(cache=True, nogil=True)
-def best_response_kernel(n, S, top, mover, U_own, X_opp, probs_own, probs_opp, player, dense=False):
+def _best_response_kernel(n, S, top, mover, U_own, X_opp, probs_own, probs_opp, player, dense=False):
     """The best-response kernel over the sorted history set S (``dense``: S is every history 0..2^n - 1, so a
     child's row is its mask and no search is needed)."""
     K = S.size
@@ -254,13 +254,13 @@ def best_response_kernel(n, S, top, mover, U_own, X_opp, probs_own, probs_opp, p
     return value, choice, q
 
 
-def best_response_sparse(tree: Tree, plan: SparsePlan, player: int):
+def _best_response_sparse(tree: Tree, plan: SparsePlan, player: int):
     """``player``'s best response to the opponent's ``plan`` over ``plan.nodes`` (sorted, prefix-closed, and
     holding every history the opponent's plan reaches): (value, choice[i, d], q[i, d]) with the rows of
-    ``choice`` and ``q`` over ``plan.nodes``. The twin of :func:`liarlab.bluff.cfr.best_response_numba`
+    ``choice`` and ``q`` over ``plan.nodes``. The twin of :func:`liarlab.bluff.cfr._best_response_numba`
     restricted to the histories that can matter: a history the plan never reaches is worth 0."""
     S = plan.nodes
-    return best_response_kernel(tree.n, S, top_of(S), mover_of(S), tree.payoffs_for(player),
+    return _best_response_kernel(tree.n, S, top_of(S), mover_of(S), tree.payoffs_for(player),
                       np.ascontiguousarray(plan.X, dtype=np.float64), tree.probs[player].astype(np.float64),
                       tree.probs[1 - player].astype(np.float64), player)
 
@@ -271,7 +271,7 @@ def plans_bracket(tree: Tree, plans) -> tuple[float, float]:
     """The bracket a pair of plans certifies: [what the first mover's plan guarantees against a best response,
     what the second mover's plan concedes to one] (exact best responses over the plans' histories; the value of
     the game lies inside, whatever found the plans)."""
-    return -best_response_sparse(tree, plans[0], 1)[0], best_response_sparse(tree, plans[1], 0)[0]
+    return -_best_response_sparse(tree, plans[0], 1)[0], _best_response_sparse(tree, plans[1], 0)[0]
 
 
 def fringe_tree(n: int, H: np.ndarray, P: int) -> np.ndarray:
@@ -510,7 +510,7 @@ def _certify(tree: Tree, H: np.ndarray, P: int, tolerance: float, method: str, l
     y = np.zeros(1 + tree.hands(Q) * (len(T) - 1))
     y[keep] = y_kept
     X = plan_calling_outside(tree, H, T, T, x, P)       # P calls outside H: reaches only T
-    br, choice, _ = best_response_sparse(tree, X, Q)
+    br, choice, _ = _best_response_sparse(tree, X, Q)
     visited = len(T)
     in_H_T = member(H, T)
     out = T[~in_H_T]
@@ -523,7 +523,7 @@ def _certify(tree: Tree, H: np.ndarray, P: int, tolerance: float, method: str, l
         p_nodes = T[mover_of(T) == P]
         S = np.union1d(T, children(p_nodes, n))              # Q calls outside T
         Y = plan_calling_outside(tree, T, S, T, y, Q)
-        _, choice_p, _ = best_response_sparse(tree, Y, P)
+        _, choice_p, _ = _best_response_sparse(tree, Y, P)
         forced = out[mover_of(out) == P]
         fi = index_in(S, forced)
         keep_f = Y.X[:, fi].max(axis=0) > 1e-12
@@ -592,10 +592,10 @@ def _certify_classic(tree: Tree, H: np.ndarray, lp: _ClassicLP):
     value, x, y = lp.solve(H)
     S0 = np.union1d(H, children(H[mover_of(H) == 1], n))
     X = plan_calling_outside(tree, H, S0, H, x, 0)
-    br1, choice1, _ = best_response_sparse(tree, X, 1)
+    br1, choice1, _ = _best_response_sparse(tree, X, 1)
     S1 = np.union1d(H, children(H[mover_of(H) == 0], n))
     Y = plan_calling_outside(tree, H, S1, H, y, 1)
-    br0, choice0, _ = best_response_sparse(tree, Y, 0)
+    br0, choice0, _ = _best_response_sparse(tree, Y, 0)
     new = np.union1d(_frontier(tree, H, choice1, S0, X, 1), _frontier(tree, H, choice0, S1, Y, 0))
     return value, value, -br1, br0, X, Y, new, max(len(S0), len(S1)), len(H)
 
@@ -628,7 +628,7 @@ class SparseCertified(Bracketed):
         return 1 << self.n_bids
 
 
-#: the two forms of the double oracle (see :func:`solve_certified`)
+#: the two forms of the double oracle (see :func:`_solve_certified`)
 ORACLES = ("fringe", "classic")
 #: the one default of every entry point that solves an end game or a round by the double oracle: the classic
 #: oracle's warm-started LPs are far faster on large rounds (two dice each at N = 6: minutes, not most of an hour)
@@ -704,10 +704,10 @@ def _fringe_round(tree: Tree, H: np.ndarray, tolerance: float, method: str, lean
     return lp0, -lp1, g0, -g1, X0, X1, np.union1d(new0, new1), max(v0, v1), max(k0, k1)
 
 
-def solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-10, max_iterations: int = 500,
-                    method: str = "highs-ds", H0=None, threads: bool | None = None, lean: bool = False,
-                    oracle: str = DEFAULT_ORACLE, log=None, checkpoint=None,
-                    time_limit: float | None = None) -> SparseCertified:
+def _solve_certified(tree: Tree, *, target: float = 1e-10, tolerance: float = 1e-10, max_iterations: int = 500,
+                     method: str = "highs-ds", H0=None, threads: bool | None = None, lean: bool = False,
+                     oracle: str = DEFAULT_ORACLE, log=None, checkpoint=None,
+                     time_limit: float | None = None) -> SparseCertified:
     """The round solved and certified by the double oracle over sets of histories.
 
     ``oracle``: ``"fringe"``, two restricted games G(P, H) a round, each letting the opponent step once out of

@@ -18,7 +18,7 @@ The arrays may be float32 (2^24 histories times 16 hands: 1.07 GB each) or float
 
 :func:`average_plans` turns the averages into realization plans over the histories they reach (the format of
 :class:`~liarlab.bluff.sparse_oracle.SparsePlan`), optionally dropping every action of conditional probability
-below a threshold (then renormalising: still a plan), and :func:`exploitability` certifies a pair of such plans by
+below a threshold (then renormalising: still a plan), and :func:`_exploitability` certifies a pair of such plans by
 the existing exact best responses (:func:`liarlab.bluff.sparse_oracle.plans_bracket`): the round's value lies in the
 bracket whatever the plans are. :func:`seed_histories` gives the histories the plans reach, the restricted set the
 double oracle may start from. :class:`TreeCFR` holds the state, iterates, reports and saves/loads a checkpoint.
@@ -35,7 +35,7 @@ from numba import njit
 
 from liarlab.bluff.sparse_oracle import SparsePlan, Tree, closed, plans_bracket
 
-__all__ = ["TreeCFR", "CFRReport", "cfr_plus_iterations", "average_plans", "exploitability", "seed_histories", "reach_of", "seed_checkpoint", "abstract_cfr", "abstract_seed", "plans_inside",
+__all__ = ["TreeCFR", "CFRReport", "cfr_plus_iterations", "average_plans", "seed_histories", "reach_of", "seed_checkpoint", "abstract_cfr", "abstract_seed", "plans_inside",
            "reference_cfr_plus"]
 
 
@@ -329,7 +329,7 @@ def average_plans(tree: Tree, A: list, threshold: float = 0.0) -> tuple:
     return tuple(plans)
 
 
-def exploitability(tree: Tree, plans) -> tuple[float, float, float]:
+def _exploitability(tree: Tree, plans) -> tuple[float, float, float]:
     """(lower, upper, exploitability = upper - lower) of a pair of plans, by the exact best responses of
     :func:`liarlab.bluff.sparse_oracle.plans_bracket`: the round's value lies in [lower, upper]."""
     lower, upper = plans_bracket(tree, plans)
@@ -350,7 +350,7 @@ def reach_of(plan: SparsePlan) -> np.ndarray:
 def seed_histories(plans, weight: float = 0.0) -> np.ndarray:
     """The prefix-closed set of histories that BOTH plans reach with weight above ``weight`` (for some hand each):
     the play of the pair, the restricted set the double oracle starts from (``H0`` of
-    :func:`liarlab.bluff.sparse_oracle.solve_certified`; it adds the deviations that matter itself)."""
+    :func:`liarlab.bluff.sparse_oracle._solve_certified`; it adds the deviations that matter itself)."""
     from liarlab.bluff.sparse_oracle import index_in
 
     common = np.intersect1d(plans[0].nodes, plans[1].nodes)
@@ -384,7 +384,7 @@ def plans_inside(tree: Tree, A: list, H: np.ndarray) -> tuple:
 
 def seed_checkpoint(tree: Tree, plans, H0: np.ndarray, folder, seconds: float = 0.0) -> Path:
     """Write a :class:`~liarlab.bluff.sparse_oracle.Checkpoint` state from which
-    :func:`~liarlab.bluff.sparse_oracle.solve_certified` (``checkpoint=folder``) starts: the restricted set ``H0``
+    :func:`~liarlab.bluff.sparse_oracle._solve_certified` (``checkpoint=folder``) starts: the restricted set ``H0``
     and, as the best bounds so far, the bracket the pair of plans certifies (their exact best responses), with those
     plans cut to their support; ``seconds`` (what finding them cost) is counted in the solve's time. Round 0, leg 0:
     the resumed solve's first round is round 1."""
@@ -571,7 +571,7 @@ class TreeCFR:
 
     def report(self, threshold: float = 0.0) -> CFRReport:
         plans = self.plans(threshold)
-        lower, upper, gap = exploitability(self.tree, plans)
+        lower, upper, gap = _exploitability(self.tree, plans)
         return CFRReport(self.iteration, lower, upper, gap, int(seed_histories(plans).size), self.seconds)
 
     def run(self, iterations: int, *, report_every: int = 0, threshold: float = 0.0, callback=None,

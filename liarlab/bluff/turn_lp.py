@@ -1,7 +1,7 @@
 """One turn of Liar's Dice or Bluff as a zero-sum matrix game, solved as one HiGHS LP.
 
 The caller, holding private state ``c``, picks a bid ``k``; the guesser, holding ``g``, answers Accept or
-Bluff. :func:`solve_turn` solves it as one LP and reads the guesser's strategy from the LP duals, so each
+Bluff. :func:`_solve_turn` solves it as one LP and reads the guesser's strategy from the LP duals, so each
 turn costs one HiGHS call. Used by :mod:`liarlab.bluff.ferguson` and :mod:`liarlab.bluff.per_turn`.
 """
 from __future__ import annotations
@@ -36,7 +36,7 @@ def _turn_payoff_arrays(accept_payoff, bluff_payoff, C, G, K):
 
 
 def _turn_lp(caller_weights, guesser_weights, accept_payoff, bluff_payoff):
-    """The turn's max-min LP in scipy's form: (cost, A_ub, A_eq, bounds, C, G, K, n_x); see :func:`solve_turn`."""
+    """The turn's max-min LP in scipy's form: (cost, A_ub, A_eq, bounds, C, G, K, n_x); see :func:`_solve_turn`."""
     wc = np.asarray(caller_weights, dtype=float)
     wg = np.asarray(guesser_weights, dtype=float)
     C, G = len(wc), len(wg)
@@ -63,8 +63,8 @@ def _turn_lp(caller_weights, guesser_weights, accept_payoff, bluff_payoff):
     return cost, A_ub, A_eq, bounds, C, G, K, n_x
 
 
-def solve_turn(caller_weights, guesser_weights, accept_payoff, bluff_payoff,
-               caller_preference=None) -> TurnSolution:
+def _solve_turn(caller_weights, guesser_weights, accept_payoff, bluff_payoff,
+                caller_preference=None) -> TurnSolution:
     """Max-min of one turn: max_x sum_{c,g} w_c w_g sum_k x[c,k] min_guess V_guess[c,g,k].
 
     ``accept_payoff``/``bluff_payoff`` broadcast to ``(C, G, K)`` and are the caller's payoffs.
@@ -94,11 +94,11 @@ _VALUE_SOLVER = []   # one silent HiGHS per process, reused by every turn_value 
 
 
 def turn_value(caller_weights, guesser_weights, accept_payoff, bluff_payoff) -> float:
-    """The value of :func:`solve_turn`'s LP alone: the same LP handed to HiGHS's own bindings (highspy) with
+    """The value of :func:`_solve_turn`'s LP alone: the same LP handed to HiGHS's own bindings (highspy) with
     scipy's settings (presolve, dual simplex), without linprog's input checks and result object, which cost
     more than the solve on these small LPs. A turn's value is unique, so it is the same number however the
-    solver reaches it; the tests hold it to :func:`solve_turn`'s value."""
-    from liarlab.bluff.warm_lp import highs_model, quiet_highs, solve_model
+    solver reaches it; the tests hold it to :func:`_solve_turn`'s value."""
+    from liarlab.bluff.warm_lp import _solve_model, highs_model, quiet_highs
 
     cost, A_ub, A_eq, bounds, C, G, K, n_x = _turn_lp(caller_weights, guesser_weights, accept_payoff, bluff_payoff)
     if not _VALUE_SOLVER:
@@ -112,7 +112,7 @@ def turn_value(caller_weights, guesser_weights, accept_payoff, bluff_payoff) -> 
     lp = highs_model(cost, A, np.r_[np.zeros(n_x), np.full(G * K, -np.inf)], np.full(A.shape[1], np.inf),
                      np.r_[np.full(n_ub, -np.inf), np.ones(C)], np.r_[np.zeros(n_ub), np.ones(C)])
     highs.clearSolver()
-    return -solve_model(highs, lp, "per-turn LP")
+    return -_solve_model(highs, lp, "per-turn LP")
 
 
 def _prefer_among_optimal(cost, A_ub, A_eq, C, n_x, G, K, bounds, value, preference, fallback):
@@ -125,8 +125,8 @@ def _prefer_among_optimal(cost, A_ub, A_eq, C, n_x, G, K, bounds, value, prefere
     return res.x[:n_x].reshape(C, K) if res.status == 0 else fallback
 
 
-def solve_turn_guesser(caller_weights, guesser_weights, accept_payoff, bluff_payoff,
-                       bluff_preference=None) -> tuple[float, np.ndarray]:
+def _solve_turn_guesser(caller_weights, guesser_weights, accept_payoff, bluff_payoff,
+                        bluff_preference=None) -> tuple[float, np.ndarray]:
     """The mirror LP: the guesser's minimax ``y_bluff[g, k]`` and the turn value.
 
     ``bluff_preference[g, k]``: among optimal ``y`` pick one minimising ``sum preference * y``.

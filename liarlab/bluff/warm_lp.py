@@ -21,7 +21,7 @@ import scipy.sparse as sp
 
 from liarlab.bluff.rounds import MaxMinForm
 
-__all__ = ["WarmMaxMinLP", "quiet_highs", "highs_model", "solve_model"]
+__all__ = ["WarmMaxMinLP", "quiet_highs", "highs_model"]
 
 _STATUS = highspy.HighsBasisStatus
 _LOWER, _BASIC, _ZERO = int(_STATUS.kLower), int(_STATUS.kBasic), int(_STATUS.kZero)
@@ -76,7 +76,7 @@ def highs_model(cost, A: sp.csc_matrix, col_lower, col_upper, row_lower, row_upp
     return lp
 
 
-def solve_model(highs, lp: highspy.HighsLp, what: str) -> float:
+def _solve_model(highs, lp: highspy.HighsLp, what: str) -> float:
     """Pass ``lp`` to ``highs`` (replacing its last model), solve it and return the optimal objective;
     RuntimeError naming ``what`` when HiGHS does not reach an optimum."""
     highs.passModel(lp)

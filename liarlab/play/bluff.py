@@ -4,7 +4,7 @@ The default is the talk's Bluff-1: six faces, one die each, so one round decides
 ``--dice`` choose other sizes (the exact agent plays up to 12 bids a round: N <= 6 with one die each, N <= 3 with
 two, N = 2 with three).
 Opponents (:mod:`liarlab.bluff.agents`): ``exact``, the exact equilibrium of every round
-(:func:`liarlab.bluff.exact.solve_lp`, solved when first needed and sampled with the session's generator);
+(the whole-tree LP of :mod:`liarlab.bluff.exact`, solved when first needed and sampled with the session's generator);
 ``per-turn``, the talk's per-turn method (:mod:`liarlab.bluff.per_turn`); ``random``, uniform over the legal
 actions. The rules, penalties and next opener are :mod:`liarlab.bluff.rules` with its default options; this
 module only reads and writes text.
@@ -68,9 +68,9 @@ Options: --faces N (2-12, default 6), --dice D (dice each, default 1); the exact
                                  f"bid histories; measured: 12 bids take seconds, 16 bids 24 minutes); it plays up "
                                  f"to {MAX_EXACT_BIDS} bids a round: N <= 6 with one die each, N <= 3 with two, N = 2 "
                                  "with three. Choose fewer faces or dice, or --agent per-turn")
-            br.check_fits(self.rules.faces, self.rules.dice, MAX_BYTES)
+            br.check_fits(self.rules.faces, self.rules.dice, MAX_BYTES, method="lp")
         if name == "per-turn":
-            br.check_bluff_size(self.rules.faces, self.rules.dice)
+            br.check_fits(self.rules.faces, self.rules.dice, method="per-turn")
 
     def preparing(self, name: str) -> str | None:
         if name == "exact":

@@ -13,7 +13,7 @@ from liarlab.bluff.endgame import EndGame
 @pytest.fixture(scope="module")
 def solved():
     """A small end game's certified solve: two plans, the restricted set H, a bracket."""
-    return so.solve_certified(so.Tree.of_game(EndGame(3, (1, 1))), threads=False)
+    return so._solve_certified(so.Tree.of_game(EndGame(3, (1, 1))), threads=False)
 
 
 def test_written_plans_and_meta_are_read_back_to_the_bit(solved, tmp_path):

@@ -16,8 +16,8 @@ def test_numba_best_response_matches_the_numpy_reference(dice):
         B = rng.random((len(rnd.hands[1 - player]), rnd.M))
         B = rounds.normalise_behaviour(rnd, B, 1 - player)
         X = rounds.plan_from_behaviour(rnd, B, 1 - player)
-        ref_value, ref_choice = rounds.best_response(rnd, rounds.payoffs_for(U, player), X, player)
-        value, choice = cfr.best_response_numba(rnd, rounds.payoffs_for(U, player), X, player)
+        ref_value, ref_choice = rounds._best_response(rnd, rounds.payoffs_for(U, player), X, player)
+        value, choice = cfr._best_response_numba(rnd, rounds.payoffs_for(U, player), X, player)
         assert value == pytest.approx(ref_value, abs=1e-12)
         own = rnd.mover == player
         assert np.array_equal(choice[own], ref_choice[own])
@@ -26,12 +26,12 @@ def test_numba_best_response_matches_the_numpy_reference(dice):
 def test_cfr_plus_bracket_contains_the_exact_value_and_shrinks():
     rnd = rounds.Round(make_rules(3, (1, 1)))
     U = rounds.zero_sum_payoffs(rnd, None)
-    true = exact.solve_lp(3, (1, 1)).value
+    true = exact._solve_lp(3, (1, 1)).value
     widths = []
     for iterations in (50, 2000):
         X0, X1 = cfr.cfr_plus(rnd, U, iterations)
-        upper, _ = cfr.best_response_numba(rnd, rounds.payoffs_for(U, 0), X1, 0)
-        lower = -cfr.best_response_numba(rnd, rounds.payoffs_for(U, 1), X0, 1)[0]
+        upper, _ = cfr._best_response_numba(rnd, rounds.payoffs_for(U, 0), X1, 0)
+        lower = -cfr._best_response_numba(rnd, rounds.payoffs_for(U, 1), X0, 1)[0]
         assert lower - 1e-12 <= true <= upper + 1e-12
         widths.append(upper - lower)
     assert widths[1] < widths[0] / 5

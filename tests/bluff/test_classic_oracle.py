@@ -25,7 +25,7 @@ def _tree_of(game):
 ])
 def test_the_classic_oracle_certifies_the_same_fraction(game, value):
     tree, probs = _tree_of(game)
-    sol = so.solve_certified(tree, threads=False, oracle="classic")
+    sol = so._solve_certified(tree, threads=False, oracle="classic")
     assert sol.width <= 1e-10 and sol.lower - 1e-12 <= float(value) <= sol.upper + 1e-12
     cert = rational.rational_certificate(tree, sol.plans, probs)
     assert cert.holds and cert.fraction == value
@@ -37,7 +37,7 @@ def test_the_classic_oracle_certifies_the_same_fraction(game, value):
 def test_an_unknown_oracle_is_refused():
     tree, _ = _tree_of(EndGame(2, (1, 1)))
     with pytest.raises(ValueError, match="oracle"):
-        so.solve_certified(tree, oracle="fringes")
+        so._solve_certified(tree, oracle="fringes")
 
 
 def _restricted_sets(tree, count):

@@ -21,7 +21,7 @@ def _public(game: EndGame):
 def _solve(game: EndGame, **kwargs):
     probs = [game.hands(p)[1] for p in (0, 1)]
     tree = so.Tree(game.n_bids, tuple(np.array([float(x) for x in pr]) for pr in probs), game.payoffs())
-    sol = so.solve_certified(tree, **{"oracle": "fringe", **kwargs})
+    sol = so._solve_certified(tree, **{"oracle": "fringe", **kwargs})
     return sol, rational.rational_certificate(tree, sol.plans, probs)
 
 
@@ -108,8 +108,8 @@ def test_state_plays_a_round():
 def test_sparse_oracle_is_the_dense_oracle_on_bluff(faces):
     rnd = rounds.Round(make_rules(faces, (1, 1)))
     U = rounds.zero_sum_payoffs(rnd, None)
-    sparse = so.solve_certified(so.Tree.of_round(rnd, U), target=1e-9, oracle="fringe")
-    dense = oracle.solve_one_die(faces)
+    sparse = so._solve_certified(so.Tree.of_round(rnd, U), target=1e-9, oracle="fringe")
+    dense = oracle._solve_one_die(faces)
     assert (sparse.lower, sparse.upper, sparse.restricted_histories, sparse.iterations) == (
         dense.lower, dense.upper, dense.restricted_histories, dense.iterations)
 
@@ -123,16 +123,16 @@ def test_sparse_best_response_matches_the_dense_one_on_the_histories_it_visits()
     X = rounds.plan_from_behaviour(rnd, B, 0)
     X[:, rnd.popcount > 3] = 0.0             # the plan stops reaching deep histories (zero reach below)
     X = rounds.plan_from_behaviour(rnd, rounds.behaviour_from_plan(rnd, X, 0) * (rnd.popcount <= 3), 0)
-    ref, choice = rounds.best_response(rnd, rounds.payoffs_for(U, 1), X, 1)
+    ref, choice = rounds._best_response(rnd, rounds.payoffs_for(U, 1), X, 1)
     nodes = np.flatnonzero(rnd.popcount <= 4).astype(np.int64)
     tree = so.Tree.of_round(rnd, U)
-    value, ch, _ = so.best_response_sparse(tree, so.SparsePlan(0, nodes, X[:, nodes]), 1)
+    value, ch, _ = so._best_response_sparse(tree, so.SparsePlan(0, nodes, X[:, nodes]), 1)
     assert value == pytest.approx(ref, abs=1e-12)
 
 
 def test_sparse_oracle_agrees_with_the_whole_tree_lp_on_an_end_game():
     g = EndGame(4, (2, 1), "joker")
-    lp, _, _, _ = rounds.solve_sequence_form(g.round(), g.payoffs())
+    lp, _, _, _ = rounds._solve_sequence_form(g.round(), g.payoffs())
     sol, cert = _solve(g)
     assert sol.lower - 1e-12 <= lp <= sol.upper + 1e-12 and sol.width <= 1e-9
     assert cert.fraction == Fraction(1, 4)
@@ -217,7 +217,7 @@ def _tree_of(game):
 def test_the_plans_on_their_support_give_the_bracket_and_certificate_to_the_bit():
     g = EndGame(4, (1, 2), "stairs", "ordered", False)
     tree, probs = _tree_of(g)
-    sol = so.solve_certified(tree, threads=False, oracle="fringe")
+    sol = so._solve_certified(tree, threads=False, oracle="fringe")
     cert = rational.rational_certificate(tree, sol.plans, probs)
     small = tuple(p.on_support() for p in sol.plans)
     assert all(len(s.nodes) < len(p.nodes) for s, p in zip(small, sol.plans))

@@ -11,11 +11,11 @@ from liarlab.papers.p05.printed import SNYD
 
 
 def test_one_cell_is_solved_certified_and_compared():
-    row = S.solve_cell(2, 1, 3, "stairs")
+    row = S.cell_row(2, 1, 3, "stairs")
     assert row["certified"] and row["fraction"] == SNYD[(2, 1, "stairs")][3] and row["width"] <= 1e-9
     assert 0 < row["restricted_histories"] < row["histories"] == 2**row["n_bids"]
-    assert S.solve_cell(1, 1, 1, "joker")["status"] != "solved"
-    assert S.solve_cell(1, 2, 1, "normal")["fraction"] == "1"
+    assert S.cell_row(1, 1, 1, "joker")["status"] != "solved"
+    assert S.cell_row(1, 2, 1, "normal")["fraction"] == "1"
 
 
 def test_a_progress_callback_reaches_the_solver_but_is_not_stored_and_bad_options_fail_first(tmp_path):

@@ -117,7 +117,7 @@ def test_two_faces_one_die_opener_wins_three_quarters():
       "two 2s", its 1 raises to the unbeatable "two 1s" or wins the call).
     So the value is (1 + 1/2)/2 = 3/4.
     """
-    sol = bx.solve_lp(2)
+    sol = bx._solve_lp(2)
     assert sol.first_player_win == pytest.approx(0.75, abs=1e-9)
     assert sol.value == pytest.approx(0.5, abs=1e-9)
     assert sol.mean_gain < 1e-9
@@ -126,7 +126,7 @@ def test_two_faces_one_die_opener_wins_three_quarters():
 @pytest.mark.parametrize("faces, value", [(3, 1 / 9), (4, 1 / 16), (5, 1 / 125)])
 def test_small_games_match_prior_work(faces, value):
     """Lanctot & Long (2007) printed 55.56, 53.13, 50.40 %; these are the exact values."""
-    sol = bx.solve_lp(faces)
+    sol = bx._solve_lp(faces)
     assert sol.value == pytest.approx(value, abs=1e-8)
     assert sol.mean_gain < 1e-6
     assert sol.self_play_value == pytest.approx(sol.value, abs=1e-8)
@@ -136,7 +136,7 @@ def test_small_games_match_prior_work(faces, value):
 
 def test_solution_is_unexploitable_and_perturbation_is_not():
     faces = 3
-    sol = bx.solve_lp(faces)
+    sol = bx._solve_lp(faces)
     exact = bx.evaluate_profile(faces, (1, 1), sol.policy(1), sol.policy(2))
     assert exact["value"] == pytest.approx(sol.value, abs=1e-9)
     assert abs(exact["mean_gain"]) < 1e-6
@@ -162,7 +162,7 @@ def test_best_response_matches_brute_force_over_pure_strategies(player):
     faces, n = 2, 4
     other = random_history_policy(faces, seed=7 + player)
     brute = brute_force_best_response(faces, player - 1, other)
-    walk = bx.best_response_value(faces, (1, 1), player, as_array_policy(other, n))
+    walk = bx._best_response_value(faces, (1, 1), player, as_array_policy(other, n))
     assert walk == pytest.approx(brute, abs=1e-12)
 
 
@@ -231,7 +231,7 @@ def test_multi_round_values_two_faces():
 
 
 def test_solve_lp_multi_die_uses_smaller_rounds():
-    sol = bx.solve_lp(2, (1, 2))
+    sol = bx._solve_lp(2, (1, 2))
     assert set(sol.continuation) >= {(1, 1)}
     assert sol.mean_gain < 1e-6
     assert -1 <= sol.value <= 1
@@ -254,14 +254,14 @@ def test_omitted_cells_are_recorded():
 ])
 def test_bad_input_names_the_parameter(kwargs, name):
     with pytest.raises(ValueError, match=name):
-        bx.solve_lp(**kwargs)
+        bx._solve_lp(**kwargs)
 
 
 def test_too_large_game_is_refused_before_allocation():
     with pytest.raises(ValueError, match=r"histories x .* deals.*LP nonzeros.*GiB"):
-        bx.solve_lp(20)
+        bx._solve_lp(20)
     with pytest.raises(ValueError, match="too large"):
-        bx.solve_lp(6, max_bytes=10**6)
+        bx._solve_lp(6, max_bytes=10**6)
 
 
 def test_game_profile_evaluation_is_bounded_by_exact_values():

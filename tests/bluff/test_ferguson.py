@@ -70,7 +70,7 @@ def test_monte_carlo_agrees_with_recursion_for_unequal_strategies():
     n = 60_000
     wins = ferguson.simulate_liars_dice(first, second, n, np.random.default_rng(4))
     assert abs(wins / n - exact) < 4 * np.sqrt(exact * (1 - exact) / n)
-    assert ferguson.liars_dice_best_response(second, 1) >= 2 * exact - 1 - 1e-12  # a best response does no worse
+    assert ferguson._liars_dice_best_response(second, 1) >= 2 * exact - 1 - 1e-12  # a best response does no worse
 
 
 @pytest.mark.parametrize("faces, noise, chunk", [(2, 0.0, 1 << 19), (6, 0.0, 7_000), (5, 0.6, 999)])

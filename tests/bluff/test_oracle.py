@@ -20,16 +20,16 @@ def test_double_oracle_agrees_with_the_lp_on_every_cell_the_lp_solves(rules):
 
 
 def test_no_wild_counting_changes_the_game():
-    wild = oracle.solve_round_certified(make_rules(2, (2, 1)), {(1, 1): 0.5})
-    plain = oracle.solve_round_certified(make_rules(2, (2, 1), wild="none"),
-                                         {(1, 1): exact.solve_lp(2, (1, 1), wild="none").value})
+    wild = oracle._solve_round_certified(make_rules(2, (2, 1)), {(1, 1): 0.5})
+    plain = oracle._solve_round_certified(make_rules(2, (2, 1), wild="none"),
+                                         {(1, 1): exact._solve_lp(2, (1, 1), wild="none").value})
     assert abs(wild.value - plain.value) > 0.05
 
 
 @pytest.mark.parametrize("faces", [2, 3, 4, 5, 6])
 def test_one_die_values_agree_with_the_exact_lp(faces):
-    sol = oracle.solve_one_die(faces)
-    lp = exact.solve_lp(faces, (1, 1))
+    sol = oracle._solve_one_die(faces)
+    lp = exact._solve_lp(faces, (1, 1))
     assert sol.value == pytest.approx(lp.value, abs=1e-9)
     assert sol.width <= 1e-9
     assert sol.lower - 1e-12 <= lp.value <= sol.upper + 1e-12
@@ -40,18 +40,18 @@ def test_one_die_values_agree_with_the_exact_lp(faces):
 def test_the_bracket_is_the_best_responses_to_the_returned_plans(faces):
     # one iteration from the single bids: a wide bracket that must still hold the value, and whose two ends
     # are re-derived here by the pure-numpy best response (not the numba kernel the solver uses)
-    sol = oracle.solve_one_die(faces, max_iterations=1)
+    sol = oracle._solve_one_die(faces, max_iterations=1)
     rnd = rounds.Round(make_rules(faces, (1, 1)))
     U = rounds.zero_sum_payoffs(rnd, None)
     X0, X1 = sol.plans
     for player, X in ((0, X0), (1, X1)):
         B = rounds.behaviour_from_plan(rnd, X, player)
         assert np.allclose(rounds.plan_from_behaviour(rnd, B, player), X, atol=1e-9)   # a valid strategy
-    upper, _ = rounds.best_response(rnd, rounds.payoffs_for(U, 0), X1, 0)
-    br1, _ = rounds.best_response(rnd, rounds.payoffs_for(U, 1), X0, 1)
+    upper, _ = rounds._best_response(rnd, rounds.payoffs_for(U, 0), X1, 0)
+    br1, _ = rounds._best_response(rnd, rounds.payoffs_for(U, 1), X0, 1)
     assert sol.upper == pytest.approx(upper, abs=1e-12)
     assert sol.lower == pytest.approx(-br1, abs=1e-12)
-    true = exact.solve_lp(faces, (1, 1)).value
+    true = exact._solve_lp(faces, (1, 1)).value
     assert sol.lower - 1e-12 <= true <= sol.upper + 1e-12
 
 
@@ -61,7 +61,7 @@ def test_other_rules_and_rounds_with_continuation_values(rules):
     lp = exact.bluff_game_values(2, 2, **rules)
     values = {}
     for row in lp.itertuples():
-        sol = oracle.solve_round_certified(make_rules(2, (row.a, row.b), **rules), values)
+        sol = oracle._solve_round_certified(make_rules(2, (row.a, row.b), **rules), values)
         values[(row.a, row.b)] = row.value
         assert sol.value == pytest.approx(row.value, abs=1e-9)
         assert sol.width <= 1e-9
@@ -69,14 +69,14 @@ def test_other_rules_and_rounds_with_continuation_values(rules):
 
 @pytest.mark.slow
 def test_seven_faces_agree_with_the_exact_lp():
-    sol = oracle.solve_one_die(7)
-    lp = exact.solve_lp(7, (1, 1))
+    sol = oracle._solve_one_die(7)
+    lp = exact._solve_lp(7, (1, 1))
     assert sol.value == pytest.approx(lp.value, abs=1e-9)
     assert sol.width <= 1e-9
 
 
 def test_the_two_bounds_in_threads_give_the_same_round():
-    serial = oracle.solve_one_die(5, threads=False)
-    sol = oracle.solve_one_die(5, threads=True)
+    serial = oracle._solve_one_die(5, threads=False)
+    sol = oracle._solve_one_die(5, threads=True)
     assert (sol.value, sol.lower, sol.upper, sol.iterations) == (serial.value, serial.lower, serial.upper,
                                                                   serial.iterations)

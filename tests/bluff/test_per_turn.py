@@ -29,7 +29,7 @@ def test_two_faces_one_die_is_three_quarters():
     # below it; one holding a 1 challenges "one 2" and "two 2s". Any opening then wins at most
     # 3/4 for P1 (the per-turn LP and the exact round solver agree).
     assert per_turn.per_turn_first_player_win(2) == pytest.approx(0.75, abs=1e-10)
-    assert exact.solve_lp(2).first_player_win == pytest.approx(0.75, abs=1e-9)
+    assert exact._solve_lp(2).first_player_win == pytest.approx(0.75, abs=1e-9)
 
 
 def test_per_turn_bluff1_matches_talk_when_truncated():

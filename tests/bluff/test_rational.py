@@ -1,4 +1,4 @@
-"""The exact value from an equilibrium's support (liarlab.bluff.rational.solve_on_support, issue 27): the plans
+"""The exact value from an equilibrium's support (liarlab.bluff.rational._solve_on_support, issue 27): the plans
 are solved in rational arithmetic on the float plans' supports, then judged by the exact best responses."""
 import json
 from fractions import Fraction
@@ -21,7 +21,7 @@ def _tree_of(game: EndGame):
 
 def _solved(game: EndGame):
     tree, probs = _tree_of(game)
-    return tree, probs, so.solve_certified(tree, threads=False, oracle="fringe")
+    return tree, probs, so._solve_certified(tree, threads=False, oracle="fringe")
 
 
 @pytest.mark.parametrize("game, value", [(EndGame(4, (2, 1)), Fraction(345, 1696)),
@@ -30,14 +30,14 @@ def _solved(game: EndGame):
 def test_the_support_solve_gives_the_rounded_fraction(game, value):
     tree, probs, sol = _solved(game)
     rounded = rational.rational_certificate(tree, sol.plans, probs)
-    solved = rational.solve_on_support(tree, sol.plans, probs)
+    solved = rational._solve_on_support(tree, sol.plans, probs)
     assert rounded.method == "rounding" and rounded.fraction == value
     assert solved.method == "support" and solved.max_denominator is None
     assert solved.holds and solved.fraction == solved.lower == solved.upper == value
     cert, (X0r, X1r) = rational.support_equilibrium(tree, sol.plans, probs)
     assert cert == solved                   # the plans it judged: each seat's guarantees the value exactly
-    assert -rational.exact_best_response(tree.n, tree.payoffs_for(1), X0r, probs[1], probs[0], 1)[0] == value
-    assert rational.exact_best_response(tree.n, tree.payoffs_for(0), X1r, probs[0], probs[1], 0)[0] == value
+    assert -rational._exact_best_response(tree.n, tree.payoffs_for(1), X0r, probs[1], probs[0], 1)[0] == value
+    assert rational._exact_best_response(tree.n, tree.payoffs_for(0), X1r, probs[0], probs[1], 0)[0] == value
 
 
 def test_when_rounding_cannot_close_the_fallback_solves_on_the_support():
@@ -73,13 +73,13 @@ def test_a_support_no_equilibrium_has_gives_no_fraction():
     tree, probs, sol = _solved(EndGame(4, (2, 1)))
     plans = tuple(p.on_support() for p in sol.plans)
     bad = (_playing_only_the_lightest(plans[0], 0, 0), plans[1])
-    assert -so.best_response_sparse(tree, bad[0], 1)[0] < 0.2      # the value is 0.2034: it is exploitable
-    cert = rational.solve_on_support(tree, bad, probs)
+    assert -so._best_response_sparse(tree, bad[0], 1)[0] < 0.2      # the value is 0.2034: it is exploitable
+    cert = rational._solve_on_support(tree, bad, probs)
     assert not cert.holds and cert.fraction is None
     assert cert.upper == Fraction(345, 1696)       # the second mover's plan is untouched and still exact
     # and the certificate of a solve stopped early (its supports are no equilibrium's) does not close either
-    early = so.solve_certified(tree, threads=False, max_iterations=2, oracle="fringe")
-    assert early.width > 1e-3 and not rational.solve_on_support(tree, early.plans, probs).holds
+    early = so._solve_certified(tree, threads=False, max_iterations=2, oracle="fringe")
+    assert early.width > 1e-3 and not rational._solve_on_support(tree, early.plans, probs).holds
 
 
 def _stored(name: str):
@@ -95,12 +95,12 @@ def _stored(name: str):
 def test_two_dice_each_at_six_faces_closes_only_with_the_tight_options(monkeypatch):
     # rounding gives no fraction for these plans (weights with denominators near 10^14); solved on the support
     (tree, probs), plans = _stored("2v2_N6_normal.npz")
-    cert = rational.solve_on_support(tree, plans, probs)
+    cert = rational._solve_on_support(tree, plans, probs)
     assert cert.holds and cert.fraction == Fraction(-97993266983069, 5815959611262048)
     assert abs(float(cert.fraction) - (-0.016849028111)) < 1e-12
     # with the played options' equalities alone the degenerate system leaves the vertex: the bracket misses
     monkeypatch.setattr(rational, "TIGHT_TOLERANCE", -1.0)
-    loose = rational.solve_on_support(tree, plans, probs)
+    loose = rational._solve_on_support(tree, plans, probs)
     assert not loose.holds and loose.lower < cert.fraction < loose.upper
 
 
@@ -115,11 +115,11 @@ def _mixed(plan: so.SparsePlan, other: so.SparsePlan, eps: float) -> so.SparsePl
 
 def test_noise_in_a_float_plan_is_left_out_by_a_higher_threshold():
     tree, probs, sol = _solved(EndGame(4, (2, 1)))
-    early = so.solve_certified(tree, threads=False, max_iterations=2, oracle="fringe")
+    early = so._solve_certified(tree, threads=False, max_iterations=2, oracle="fringe")
     noisy = tuple(_mixed(p.on_support(), q, 1e-10) for p, q in zip(sol.plans, early.plans))
     # read at 1e-12 the noise is support, and no exact plan on it is an equilibrium's
-    assert not rational.solve_on_support(tree, noisy, probs, thresholds=(1e-12,)).holds
-    cert = rational.solve_on_support(tree, noisy, probs)
+    assert not rational._solve_on_support(tree, noisy, probs, thresholds=(1e-12,)).holds
+    cert = rational._solve_on_support(tree, noisy, probs)
     assert rational.SUPPORT_THRESHOLDS[0] == 1e-12 and cert.holds and cert.fraction == Fraction(345, 1696)
 
 
@@ -127,8 +127,8 @@ def test_noise_in_a_float_plan_is_left_out_by_a_higher_threshold():
 def test_three_dice_against_one_at_six_faces_closes_once_the_noise_is_left_out():
     # the classic oracle's plans (re-solved warm 35 times) carry 101 weights of the second mover in 4.5e-13..1e-8
     (tree, probs), plans = _stored("3v1_N6_normal.npz")
-    first = rational.solve_on_support(tree, plans, probs, thresholds=(1e-12,))
+    first = rational._solve_on_support(tree, plans, probs, thresholds=(1e-12,))
     assert not first.holds and first.upper is None and first.lower == Fraction(137405, 401112)
-    cert = rational.solve_on_support(tree, plans, probs)
+    cert = rational._solve_on_support(tree, plans, probs)
     assert cert.holds and cert.fraction == Fraction(137405, 401112)
     assert abs(float(cert.fraction) - 0.3425601826927556) < 1e-12

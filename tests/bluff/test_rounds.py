@@ -56,10 +56,10 @@ def _plans(rnd, x, y):
 def test_the_sequence_form_value_is_what_both_best_responses_concede(faces):
     rnd = rounds.Round(make_rules(faces, (1, 1)))
     U = rounds.zero_sum_payoffs(rnd, None)
-    value, x, y, info = rounds.solve_sequence_form(rnd, U)
+    value, x, y, info = rounds._solve_sequence_form(rnd, U)
     X0, X1 = _plans(rnd, x, y)
-    upper = rounds.best_response(rnd, rounds.payoffs_for(U, 0), X1, 0)[0]
-    lower = -rounds.best_response(rnd, rounds.payoffs_for(U, 1), X0, 1)[0]
+    upper = rounds._best_response(rnd, rounds.payoffs_for(U, 0), X1, 0)[0]
+    lower = -rounds._best_response(rnd, rounds.payoffs_for(U, 1), X0, 1)[0]
     assert lower == pytest.approx(value, abs=1e-8) and upper == pytest.approx(value, abs=1e-8)
     assert rounds.self_play_value(rnd, U, X0, X1) == pytest.approx(value, abs=1e-8)
     if faces == 2:
@@ -69,10 +69,10 @@ def test_the_sequence_form_value_is_what_both_best_responses_concede(faces):
 
 def test_a_worse_plan_is_exploited(rnd):
     U = rounds.zero_sum_payoffs(rnd, None)
-    value, x, y, _ = rounds.solve_sequence_form(rnd, U)
+    value, x, y, _ = rounds._solve_sequence_form(rnd, U)
     X0, _ = _plans(rnd, x, y)
     uniform = rounds.plan_from_behaviour(rnd, rounds.normalise_behaviour(rnd, np.ones_like(X0), 0), 0)
-    assert -rounds.best_response(rnd, rounds.payoffs_for(U, 1), uniform, 1)[0] < value - 1e-3
+    assert -rounds._best_response(rnd, rounds.payoffs_for(U, 1), uniform, 1)[0] < value - 1e-3
 
 
 def test_backward_induction_solves_the_smaller_rounds_first_and_passes_their_errors_on():

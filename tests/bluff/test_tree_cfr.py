@@ -3,7 +3,7 @@ twin, convergence to the certified fractions of the end game, and seeding the do
 import numpy as np
 import pytest
 
-from liarlab.bluff import certify_end_game
+from liarlab.bluff import solve
 from liarlab.bluff import sparse_oracle as so
 from liarlab.bluff import tree_cfr as tc
 from liarlab.bluff.endgame import EndGame
@@ -45,7 +45,7 @@ def test_average_plans_are_realization_plans():
 
 def test_cfr_plus_reaches_the_certified_fraction_on_one_die_each():
     game = EndGame(4, (1, 1))
-    fraction = certify_end_game(game).fraction
+    fraction = solve(game=game).fraction
     rep = tc.TreeCFR(_tree(game)).run(5000, report_every=250, target=1e-6)
     assert rep.exploitability < 1e-6
     assert rep.lower <= float(fraction) <= rep.upper
@@ -53,7 +53,7 @@ def test_cfr_plus_reaches_the_certified_fraction_on_one_die_each():
 
 @pytest.mark.parametrize("game", [EndGame(2, (2, 1)), EndGame(3, (1, 1), "stairs"), EndGame(4, (1, 1), "joker")])
 def test_cfr_plus_brackets_tighten_around_the_certified_fraction(game):
-    fraction = float(certify_end_game(game).fraction)
+    fraction = float(solve(game=game).fraction)
     solver = tc.TreeCFR(_tree(game))
     early = solver.run(100)
     late = solver.run(1900)
@@ -66,7 +66,7 @@ def test_cfr_plus_brackets_tighten_around_the_certified_fraction(game):
 @pytest.mark.slow
 @pytest.mark.parametrize("game", [EndGame(4, (2, 1)), EndGame(4, (1, 2))])
 def test_cfr_plus_reaches_the_certified_fraction_on_two_dice_against_one(game):
-    fraction = certify_end_game(game).fraction
+    fraction = solve(game=game).fraction
     tree = _tree(game)
     rep = tc.TreeCFR(tree).run(200000, report_every=5000, target=1e-6)
     assert rep.exploitability < 1e-6
@@ -80,7 +80,7 @@ def test_quadratic_averages_converge_faster():
         R = [np.zeros((1 << tree.n, tree.hands(p))) for p in (0, 1)]
         A = [np.zeros_like(r) for r in R]
         tc.cfr_plus_iterations(tree, R, A, 0, 300, power)
-        gaps.append(tc.exploitability(tree, tc.average_plans(tree, A))[2])
+        gaps.append(tc._exploitability(tree, tc.average_plans(tree, A))[2])
     assert gaps[1] < gaps[0] / 5
 
 
@@ -109,9 +109,9 @@ def test_seed_closes_the_oracle_from_the_cfr_play(tmp_path):
     H0 = tc.seed_histories(plans, 1e-3)
     assert H0[0] == 0 and np.array_equal(so.closed(H0), H0) and H0.size < (1 << tree.n) // 4
     tc.seed_checkpoint(tree, plans, H0, tmp_path / "ck")
-    sol = so.solve_certified(tree, checkpoint=tmp_path / "ck", oracle="classic", threads=False)
+    sol = so._solve_certified(tree, checkpoint=tmp_path / "ck", oracle="classic", threads=False)
     assert sol.width <= 1e-10
-    assert abs(sol.value - float(certify_end_game(game).fraction)) < 1e-9
+    assert abs(sol.value - float(solve(game=game).fraction)) < 1e-9
 
 
 def test_abstract_seed_is_a_small_prefix_closed_play_the_oracle_closes_from():
@@ -124,8 +124,8 @@ def test_abstract_seed_is_a_small_prefix_closed_play_the_oracle_closes_from():
     H0 = tc.abstract_seed(tree, B, 1e-2)
     assert H0[0] == 0 and np.array_equal(so.closed(H0), H0) and 1 < H0.size < (1 << tree.n) // 4
     assert tc.abstract_seed(tree, B, 1e-4).size >= H0.size
-    sol = so.solve_certified(tree, H0=H0, oracle="classic", threads=False)
-    assert abs(sol.value - float(certify_end_game(game).fraction)) < 1e-9
+    sol = so._solve_certified(tree, H0=H0, oracle="classic", threads=False)
+    assert abs(sol.value - float(solve(game=game).fraction)) < 1e-9
 
 
 def test_plans_inside_a_seed_stay_in_it_call_outside_and_are_certified():
@@ -138,7 +138,7 @@ def test_plans_inside_a_seed_stay_in_it_call_outside_and_are_certified():
     for plan in plans:
         own = plan.nodes[(plan.X.max(axis=0) > 0) & (so.mover_of(plan.nodes) != plan.player) & (plan.nodes > 0)]
         assert np.all(so.member(H, own)), "a player bids only into H"
-    lower, upper, _ = tc.exploitability(tree, plans)
-    fraction = float(certify_end_game(game).fraction)
+    lower, upper, _ = tc._exploitability(tree, plans)
+    fraction = float(solve(game=game).fraction)
     assert lower <= fraction <= upper
     assert plans[0].nodes.size < (1 << tree.n) // 2

@@ -13,8 +13,8 @@ def test_turn_lp_value_agrees_from_both_sides(C, G, K, seed):
     rng = np.random.default_rng(seed)
     wc, wg = rng.dirichlet(np.ones(C)), rng.dirichlet(np.ones(G))
     accept, bluff = rng.uniform(-1, 1, (C, G, K)), rng.uniform(-1, 1, (C, G, K))
-    turn = turn_lp.solve_turn(wc, wg, accept, bluff)
-    mirror_value, _ = turn_lp.solve_turn_guesser(wc, wg, accept, bluff)
+    turn = turn_lp._solve_turn(wc, wg, accept, bluff)
+    mirror_value, _ = turn_lp._solve_turn_guesser(wc, wg, accept, bluff)
     assert turn.value == pytest.approx(mirror_value, abs=1e-8)
     # the dual-read guesser strategy holds every caller hand to the value ...
     y = turn.y_bluff[None]

@@ -11,7 +11,7 @@ def test_every_highs_solver_of_a_process_runs_on_the_one_thread_the_first_solve_
               "from liarlab.bluff import ferguson, warm_lp\n"
               "ferguson.ferguson_values(4)\n"
               "lp = warm_lp.highs_model(np.ones(1), sp.csc_matrix(np.ones((1, 1))), [0], [np.inf], [1], [np.inf])\n"
-              "print(warm_lp.solve_model(warm_lp.quiet_highs(), lp, 'a one-row LP'))\n")
+              "print(warm_lp._solve_model(warm_lp.quiet_highs(), lp, 'a one-row LP'))\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-500:]
     assert float(out.stdout.split()[-1]) == 1.0

@@ -9,7 +9,7 @@ import warnings
 import numpy as np
 import pytest
 
-from liarlab.bluff import solve_bluff, solve_end_game
+from liarlab.bluff import solve
 from liarlab.core import verdicts as V
 from liarlab.liardice import FastTable, Layout, train_q
 
@@ -29,12 +29,12 @@ def refused(call, *words):
 
 
 @pytest.mark.parametrize("target", [math.nan, 0.0, -1.0, math.inf, 1e-12])
-def test_solve_bluff_refuses_a_target_outside_its_range(target):
-    refused(lambda: solve_bluff(3, target=target), "target", "1e-10")
+def test_solve_refuses_a_target_outside_its_range(target):
+    refused(lambda: solve(3, target=target), "target", "1e-10")
 
 
 def test_the_oracle_with_a_nan_target_is_refused_not_run_forever():
-    refused(lambda: solve_bluff(4, (2, 1), method="oracle", target=math.nan), "target")
+    refused(lambda: solve(4, (2, 1), method="oracle", target=math.nan), "target")
 
 
 @pytest.mark.parametrize("kwargs, words", [
@@ -42,14 +42,14 @@ def test_the_oracle_with_a_nan_target_is_refused_not_run_forever():
     ({"target": -1}, ("target",)),
     ({"oracle": "fast"}, ("oracle",)),
 ])
-def test_solve_end_game_refuses_bad_options(kwargs, words):
-    refused(lambda: solve_end_game(3, **kwargs), *words)
+def test_solving_the_end_game_refuses_bad_options(kwargs, words):
+    refused(lambda: solve(3, game="endgame", **kwargs), *words)
 
 
 def test_a_valid_small_solve_still_runs_without_a_warning():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert solve_bluff(3, target=1e-10).width < 1e-9
+        assert solve(3, target=1e-10).width < 1e-9
 
 
 @pytest.mark.parametrize("fields, name", [

@@ -3,20 +3,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from liarlab.bluff import solve_bluff, solve_end_game
+from liarlab.bluff import solve
 from liarlab.core.reprs import summary
 from liarlab.liardice import FastTable, train_q
 
 
 def test_a_bluff_result_prints_its_plans_as_shapes():
-    r = solve_bluff(3)
+    r = solve(3)
     text = repr(r)
     assert len(text) < 500 and "<array 3x64 float64>" in text and "Fraction(1, 9)" in text
     assert len(repr(r.detail)) < 800
 
 
 def test_an_end_game_result_and_its_parts_print_short():
-    e = solve_end_game(3)
+    e = solve(3, game="endgame")
     for obj in (e, e.solution, e.rational, *e.plans):
         assert len(repr(obj)) < 500, type(obj).__name__
 

@@ -21,7 +21,7 @@ osp = pytest.importorskip("liarlab.interop.openspiel", reason="OpenSpiel is the 
 from open_spiel.python.algorithms import gambit, get_all_states  # noqa: E402
 
 from liarlab import games  # noqa: E402
-from liarlab.bluff.api import solve_bluff, solve_end_game  # noqa: E402
+from liarlab.bluff import solve  # noqa: E402
 from liarlab.bluff.endgame import EndGame, EndGameState  # noqa: E402
 from liarlab.core import api  # noqa: E402
 
@@ -190,7 +190,7 @@ def test_openspiels_best_response_equals_liarlabs_exact_one_for_the_papers_playe
 
     game = EndGame(3, (1, 1), "normal")
     ogame = pyspiel.load_game("liarlab_endgame", {"faces": 3})
-    value = solve_end_game(3).fraction
+    value = solve(3, game="endgame").fraction
     found = _openspiel_exploitability(ogame, game, PLAYERS, float(value))
     exported = _openspiel_exploitability(ogame, game, PLAYERS, float(value), osp.efg_export(ogame))
     for (name, seat), x in found.items():
@@ -257,7 +257,7 @@ def test_the_export_is_openspiels_own_export_of_the_wrapped_game():
 
 def test_cfr_plus_on_the_wrapped_end_game_converges_to_liarlabs_exact_value_at_three_faces():
     value, expl = _cfr_plus(_as_efg(pyspiel.load_game("liarlab_endgame", {"faces": 3})), 300)
-    exact = float(solve_end_game(3).fraction)
+    exact = float(solve(3, game="endgame").fraction)
     assert expl < 1e-3
     assert abs(value - exact) <= expl
 
@@ -277,14 +277,14 @@ def test_openspiels_sequence_form_lp_equals_the_exact_value():
 
     game = pyspiel.load_game("liarlab_endgame", {"faces": 3})
     _, _, value, _ = sequence_form_lp.solve_zero_sum_game(game)
-    assert value == pytest.approx(float(solve_end_game(3).fraction), abs=1e-9)
+    assert value == pytest.approx(float(solve(3, game="endgame").fraction), abs=1e-9)
 
 
 # ----------------------------------------------------------------------------- OpenSpiel's built-in liars_dice
 
 #: OpenSpiel's liars_dice (numdice=1, players=2, bidding_rule="reset-face") against liarlab's rules: the highest
 #: face (dice_sides) is wild and may be bid, bids go by quantity then face, player 0 opens, the loser of the call
-#: loses. That is liarlab's Bluff round with one die each, wild="top", bid_order="quantity" (solve_bluff), and
+#: loses. That is liarlab's Bluff round with one die each, wild="top", bid_order="quantity" (liarlab.bluff.solve), and
 #: not the end game's "normal" convention (no wild face), whose value differs on purpose.
 LIARS_DICE_MAPPING = {"wild face": ("highest face (dice_sides)", 'Bluff wild="top"'),
                       "bidding rule": ("reset-face: quantity, then face", 'bid_order="quantity"'),
@@ -294,9 +294,9 @@ LIARS_DICE_MAPPING = {"wild face": ("highest face (dice_sides)", 'Bluff wild="to
 @pytest.mark.parametrize("faces, iterations", [(3, 300), pytest.param(6, 300, marks=AT_NOTEBOOK_SIZE)])
 def test_liarlabs_bluff_value_is_openspiels_liars_dice_value_and_the_end_game_differs(faces, iterations):
     value, expl = _cfr_plus(pyspiel.load_game("liars_dice", {"numdice": 1, "dice_sides": faces}), iterations)
-    bluff = float(solve_bluff(faces, (1, 1)).value)
+    bluff = float(solve(faces, (1, 1)).value)
     assert abs(value - bluff) <= expl
-    normal = float(solve_end_game(faces).fraction)        # no wild face: another game
+    normal = float(solve(faces, game="endgame").fraction)        # no wild face: another game
     assert abs(value - normal) > 5 * expl
 
 

@@ -59,7 +59,7 @@ def test_end_games_beyond_the_guard_are_refused_at_once(faces, a, b):
     with pytest.raises(ValueError, match="too large to solve here"):
         started = time.perf_counter()
         try:
-            bluff_api.solve_end_game(faces * 10, (a + 5, b + 5))
+            bluff_api.solve(faces * 10, (a + 5, b + 5), game="endgame")
         finally:
             assert time.perf_counter() - started < 1.0
 

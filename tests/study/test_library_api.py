@@ -34,7 +34,7 @@ def test_the_readme_shows_five_examples_one_per_engine():
     assert len(blocks) == 5
     assert all(">>> " in b for b in blocks)
     joined = "\n".join(blocks)
-    for entry in ("solve_bluff", "double_dummy_tricks", "play_match", "train_q", "verdicts."):
+    for entry in ("from liarlab.bluff import solve", "double_dummy_tricks", "play_match", "train_q", "verdicts."):
         assert entry in joined
 
 

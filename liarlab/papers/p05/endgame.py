@@ -61,7 +61,7 @@ def end_game_table(cells, progress=None, *, solve_max_faces: int = FOUR_DICE_SOL
     for a, b, faces, convention in cells:
         stored = store.plans_path(a, b, faces, convention, folder)
         if resolve or not store.verified_from_store(a, b, faces, convention, solve_max_faces):
-            rows.append(cache.cached_call(store.solve_cell, a, b, faces, convention))
+            rows.append(cache.cached_call(store.cell_row, a, b, faces, convention))
         elif not stored.exists() and store.open_path(a, b, faces, convention, folder).exists():
             bracket = store.open_path(a, b, faces, convention, folder)
             rows.append(cache.cached_call(store.verify_open_cell, a, b, faces, convention,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from liarlab.bluff import solve_bluff
+from liarlab.bluff import best_response, solve
 from liarlab.bluff.ferguson import ferguson_solution, ferguson_values, simulate_liars_dice
 from liarlab.bluff.per_turn import compare_with_printed_grid, per_turn_bluff, per_turn_policy
 from liarlab.bluff.rules import BluffRules, all_rule_variants
@@ -73,7 +73,7 @@ def bluff1_exact_vs_per_turn(faces_list=range(2, 7), rules: BluffRules | None = 
         played = evaluate_profile(N, (1, 1), per_turn_policy(per_turn, 1), per_turn_policy(per_turn, 2),
                                   **rules.exact_options())
         t0 = time.perf_counter()
-        exact = solve_bluff(N, method="lp", **rules.exact_options()).detail
+        exact = solve(N, method="lp", **rules.exact_options()).detail
         rows.append({
             "faces": N,
             "per_turn_claimed_win": per_turn.first_player_win,
@@ -287,9 +287,8 @@ def one_die_table(faces_list=range(2, 8), cfr_iterations: int = 2000, lp_max_fac
     gain) and the talk's per-turn value."""
     import time
 
-    from liarlab.bluff.cfr import best_response_numba, cfr_plus
-    from liarlab.bluff.oracle import solve_one_die
-    from liarlab.bluff.rounds import Round, payoffs_for, self_play_value, zero_sum_payoffs
+    from liarlab.bluff.cfr import cfr_plus
+    from liarlab.bluff.rounds import Round, self_play_value, zero_sum_payoffs
     from liarlab.bluff.rules import make_rules
 
     rows = []
@@ -298,21 +297,21 @@ def one_die_table(faces_list=range(2, 8), cfr_iterations: int = 2000, lp_max_fac
         row = {"faces": N, "histories": 2 ** (2 * N),
                "per_turn_win": per_turn_bluff(N, (1, 1), BluffRules(), values_only=True).first_player_win}
         if N <= oracle_max_faces:
-            sol = solve_one_die(N)
+            sol = solve(N, method="oracle").detail
             row.update(exact_win=sol.opener_win, lower=sol.lower, upper=sol.upper, width=sol.width,
                        restricted_histories=sol.restricted_histories, iterations=sol.iterations,
                        oracle_seconds=sol.seconds)
         if N <= lp_max_faces:
             t0 = time.perf_counter()
-            lp = solve_bluff(N, method="lp").detail
+            lp = solve(N, method="lp").detail
             row.update(lp_win=lp.first_player_win, lp_mean_gain=lp.mean_gain,
                        lp_seconds=time.perf_counter() - t0)
         t0 = time.perf_counter()
         rnd = Round(rules)
         U = zero_sum_payoffs(rnd, None)
         X0, X1 = cfr_plus(rnd, U, cfr_iterations)
-        br1, _ = best_response_numba(rnd, payoffs_for(U, 0), X1, 0)
-        br2, _ = best_response_numba(rnd, payoffs_for(U, 1), X0, 1)
+        br1 = best_response(rnd, X1, 0, exact=False)
+        br2 = best_response(rnd, X0, 1, exact=False)
         v = self_play_value(rnd, U, X0, X1)
         row.update(cfr_win=(1 + v) / 2, cfr_lower=(1 - br2) / 2, cfr_upper=(1 + br1) / 2,
                    cfr_mean_gain=((br1 - v) + (br2 + v)) / 2, cfr_iterations=cfr_iterations,
@@ -331,7 +330,7 @@ def star_order_one_die(faces_list=range(2, 7)) -> pd.DataFrame:
                 if method == "per-turn":
                     win = per_turn_bluff(N, (1, 1), BluffRules(bid_order=order), values_only=True).first_player_win
                 else:
-                    win = solve_bluff(N, method="lp", bid_order=order).detail.first_player_win
+                    win = solve(N, method="lp", bid_order=order).detail.first_player_win
                 out[f"{order}_win"] = win
             rows.append(out)
     return pd.DataFrame(rows)
@@ -340,21 +339,18 @@ def star_order_one_die(faces_list=range(2, 7)) -> pd.DataFrame:
 def _scaling_task(rng, faces, a, b, solver, below, options):
     import time
 
-    from liarlab.bluff.exact import solve_round_lp
-    from liarlab.bluff.oracle import solve_round_certified
-    from liarlab.bluff.rules import make_rules
     from liarlab.core.resources import PeakMemory
 
-    rules = make_rules(faces, (a, b), **options)
     # warm up on the smallest round (imports, numba's compiled kernels), so the timing is the round's own
-    solve_round_lp(make_rules(faces, (1, 1), **options), {}, 2**30, 1e-9)
-    solve_round_certified(make_rules(faces, (1, 1), **options))
+    solve(faces, (1, 1), method="lp", max_bytes=2**30, **options)
+    solve(faces, (1, 1), method="oracle", **options)
     with PeakMemory() as memory:
         t0 = time.perf_counter()
+        # the smaller rounds' values come from the grid (continuation); .detail is the method's own result
         if solver == "old LP":
-            value = solve_round_lp(rules, below, 64 * 2**30, 1e-9).value
+            value = solve(faces, (a, b), method="lp", max_bytes=64 * 2**30, continuation=below, **options).detail.value
         else:
-            value = solve_round_certified(rules, below).value
+            value = solve(faces, (a, b), method="oracle", continuation=below, **options).detail.value
         seconds = time.perf_counter() - t0
     return {"faces": faces, "first_dice": a, "second_dice": b, "solver": solver, "histories": 2 ** (faces * (a + b)),
             "value": value, "seconds": seconds, "peak_rss_gb": memory.peak_gb, "rss_growth_gb": memory.growth_gb}

@@ -1,6 +1,6 @@
 """Notebook 05's Explore section: the exact Bluff-1 equilibrium (one die each) for a chosen number of faces N.
 
-:func:`strategy_tables` solves the round (:func:`liarlab.bluff.solve_bluff`, the whole-tree LP) and reads the opener's first
+:func:`strategy_tables` solves the round (:func:`liarlab.bluff.solve`, the whole-tree LP) and reads the opener's first
 bid and the responder's calls off it; :func:`draw` is the notebook's strategy heat map with the first player's
 winning chance in the title. Solutions are cached (the run frame's cache when ``cached``; N = 6 takes seconds),
 so moving the slider back and forth costs nothing after the first visit.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from liarlab.bluff import solve_bluff
+from liarlab.bluff import solve
 from liarlab.core.validation import check_int
 from liarlab.papers.p05 import figures
 from liarlab.papers.p05.worked_example import calling_table, opening_table
@@ -22,7 +22,7 @@ DEFAULT_FACES = 4
 def strategy_tables(faces: int) -> dict:
     """The opener's first-bid table, the responder's calling table and the first player's winning chance."""
     faces = check_int("faces", faces, 2, MAX_FACES)
-    solution = solve_bluff(faces, method="lp").detail
+    solution = solve(faces, method="lp").detail
     return {"opening": opening_table(solution), "calling": calling_table(solution),
             "first_player_win": float(solution.first_player_win)}
 

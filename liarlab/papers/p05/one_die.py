@@ -16,13 +16,13 @@ def certified_one_die(faces: int) -> dict:
     win probability, (1 + value) / 2), restricted_histories (bid histories the double oracle needed),
     iterations, oracle_seconds and peak_gb (the round's resident memory peak).
     """
-    from liarlab.bluff.oracle import solve_one_die
+    from liarlab.bluff import solve
     from liarlab.core.resources import PeakMemory
     from liarlab.core.validation import check_int
 
     faces = check_int("faces", faces, 2, 12)
     with PeakMemory() as memory:
-        sol = solve_one_die(faces)
+        sol = solve(faces, method="oracle").detail     # the double oracle's own result (CertifiedRound)
     return {"faces": faces, "histories": int(sol.histories), "value": float(sol.value), "lower": float(sol.lower),
             "upper": float(sol.upper), "width": float(sol.width), "exact_win": float(sol.opener_win),
             "restricted_histories": int(sol.restricted_histories), "iterations": int(sol.iterations),

@@ -1,7 +1,7 @@
 """Notebook 05's worked example and strategy tables, read off an exact Bluff equilibrium.
 
 ``bluff_round_transcript`` plays one round of Bluff between the two equilibrium strategies of a solved
-round (:func:`liarlab.bluff.solve_bluff`, the whole-tree LP) and prints, at every turn, the mover's hand and the
+round (:func:`liarlab.bluff.solve`, the whole-tree LP) and prints, at every turn, the mover's hand and the
 probability of each move it could make, then the move drawn and the showdown. ``opening_table`` and
 ``calling_table`` give the opener's first bid and the responder's probability of calling bluff, hand by
 bid, for the heat map of notebook 05.

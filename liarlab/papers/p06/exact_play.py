@@ -6,7 +6,7 @@ history mask it ends at ("call at m" where the player moves at m, "the bid that 
 histories its play can reach whatever the opponent does. The plan is built in exact fractions by one forward walk
 (:func:`agent_plan`), so everything computed from it is exact:
 
-* **best response** (:func:`liarlab.bluff.rational.exact_best_response`): what an opponent who knows the plan gets;
+* **best response** (:func:`liarlab.bluff.best_response`): what an opponent who knows the plan gets;
 * **exploitability in a seat**: the game value of that seat minus what the player guarantees there, in the +-1
   units of :mod:`liarlab.bluff.endgame` (a win +1, a loss -1; 2 = the difference between a sure win and a sure
   loss). For the first mover ``v* + BR_2``, for the second mover ``BR_1 - v*``, where ``v*`` is the game's value to
@@ -20,11 +20,11 @@ histories its play can reach whatever the opponent does. The plan is built in ex
   exact best responses, in seconds.
 
 Values per seat; the tables also give the mean of the two seats (the player plays each seat once). The same
-numbers in floats come from :func:`liarlab.bluff.sparse_oracle.best_response_sparse` as a cross-check.
+numbers in floats come from :func:`liarlab.bluff.best_response` (``exact=False``) as a cross-check.
 """
 from __future__ import annotations
 
-from liarlab.bluff import certificates, endgame_store, exploit, rational
+from liarlab.bluff import best_response, certificates, endgame_store, exploit, rational
 from liarlab.bluff import sparse_oracle as so
 from liarlab.bluff.endgame import EndGame
 from liarlab.papers.p06 import policies
@@ -75,11 +75,20 @@ def _exact_probs(game: EndGame):
     return [game.hands(p)[1] for p in (0, 1)]
 
 
+def best_response_value(game: EndGame, plan: dict, player: int):
+    """What seat ``player`` gets, exactly, best responding to the other seat's ``plan``
+    (:func:`liarlab.bluff.best_response`, the best-response door)."""
+    return best_response(game, plan, player)
+
+
+def float_best_response(game: EndGame, plan: dict, player: int) -> float:
+    """:func:`best_response_value` in floats (:func:`liarlab.bluff.best_response` with ``exact=False``)."""
+    return best_response(game, plan, player, exact=False)
+
+
 # one implementation of each (liarlab.bluff.exploit); the names stay here for the notebook's modules and tests
-best_response_value = exploit.best_response_value
 plan_value = exploit.plan_value
 sparse_plan = exploit.sparse_plan
-float_best_response = exploit.float_best_response
 pure_plan_fraction = exploit.pure_plan_fraction
 Equilibrium = exploit.Equilibrium
 

@@ -60,7 +60,7 @@ def test_a_classic_solve_is_stored_verified_and_shown_with_its_oracle(tmp_path):
     assert solved["oracle"] == verified["oracle"] == "classic"
     assert solved["certificate"] == verified["certificate"] == "rounding"
     assert verified["fraction"] == solved["fraction"] != ""
-    assert S.solve_cell(1, 1, 2, "normal")["oracle"] == "fringe"
+    assert S.cell_row(1, 1, 2, "normal")["oracle"] == "fringe"
     with context.using(out_dir=tmp_path / "run"):
         table = E.end_game_table([(2, 2, 2, "normal"), (3, 1, 6, "stairs"), (1, 1, 2, "normal")],
                                  solve_max_faces=1, folder=tmp_path)

@@ -11,6 +11,7 @@ import pytest
 
 from liarlab.bluff import certificates as C
 from liarlab.bluff import endgame_store as S
+from liarlab.bluff import solve
 from liarlab.bluff import sparse_oracle as so
 from liarlab.papers.p05 import endgame as E
 from liarlab.study import context
@@ -26,8 +27,8 @@ ROUNDS = 3
 def checkpoint(tmp_path_factory):
     """An offline solve of CELL stopped open, as the lead's runner leaves it (a bare checkpoint folder)."""
     folder = tmp_path_factory.mktemp("offline") / S.cell_name(*CELL)
-    tree = so.Tree.of_game(S.game_for(*CELL))
-    sol = so.solve_certified(tree, checkpoint=folder, max_iterations=ROUNDS, **S.OPEN_SOLVER)
+    options = {k: v for k, v in S.OPEN_SOLVER.items() if k != "threads"}   # the solve door runs in one thread
+    sol = solve(game=S.game_for(*CELL), checkpoint=folder, max_iterations=ROUNDS, **options).solution
     assert sol.upper - sol.lower > 1e-3, "the test needs a cell still open after its rounds"
     return folder, sol
 
@@ -116,7 +117,7 @@ def test_a_resumed_open_cell_is_at_least_as_tight_and_closes_into_a_solved_cell(
     assert (again["lower"], again["upper"], again["iterations"]) == (row["lower"], row["upper"], ROUNDS + 1)
     closed = S.resume_open_cell(*CELL, time_limit=None, folder=store)
     assert closed["status"] == "verified" and closed["width"] <= 1e-9 and closed["certified"]
-    assert closed["fraction"] == S.solve_cell(*CELL)["fraction"]
+    assert closed["fraction"] == S.cell_row(*CELL)["fraction"]
     assert not S.open_path(*CELL, store).exists() and S.plans_path(*CELL, store).exists()
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from liarlab.bluff.exact import solve_lp
+from liarlab.bluff import solve
 from liarlab.papers.p05 import figures
 from liarlab.papers.p05 import worked_example as w
 
@@ -13,7 +13,7 @@ matplotlib.use("Agg")
 
 @pytest.fixture(scope="module")
 def solution():
-    return solve_lp(3, (1, 1))
+    return solve(3, (1, 1), method="lp").detail
 
 
 def test_count_matching_counts_the_wild_face_once():
