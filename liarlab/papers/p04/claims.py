@@ -817,6 +817,16 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                        readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
                                          [(RD.VARIANTS, NO_TRAINING_VARIANTS)]
                                          + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained))))
+    grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
+    rows += _ordering_rows(per_seed, top, grid, retrained, confirm=confirm, plans=plans, caps=caps)
+    return rows
+
+
+def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, retrained: str, *, confirm, plans,
+                   caps) -> list[dict]:
+    """The training chart's ordering rows (a and f highest, d against b, c, e and against a, f) at ``top`` training
+    games, each with its readings: other training sizes, the grid's variants (``grid``) and stage 2's open points."""
+    rows = []
     checks = ordering_checks(per_seed, {"training_games": top})
     texts = {"a, f highest": (f"Stage 2: highest win rates against a and f ({top} training games)", "s2_best"),
              "d slightly above b, c, e": ("Stage 2: win rate against d slightly above b, c and e", "s2_d_above"),
@@ -829,8 +839,7 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         others = [(RD.at_training(games),
                    lambda games=games, key=key: ordering_checks(per_seed, {"training_games": games})[key][:2])
                   for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
-        others += _grid_readings(top_orderings if top_orderings is not None and len(top_orderings)
-                                 else variant_orderings, key, top)
+        others += _grid_readings(grid, key, top)
         others += RD.stage2_open_points(
             per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,
