@@ -86,6 +86,25 @@ def plain(x: float, digits: int = DIGITS) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def interval_text(value, low, high) -> str:
+    """A value with its interval, "0.610 [0.574, 0.647]": all three to the same decimals, two significant digits
+    of the interval's width (a cell that printed "0.09589 [0.001825, 0.19]" or "-0.003672 [-0.005168, -0.002176]"
+    gave each number its own digits, issue 50); integers and text as :func:`cell_text` writes them."""
+    try:
+        x, lo, hi = float(value), float(low), float(high)
+    except (TypeError, ValueError):
+        return f"{cell_text(value)} [{cell_text(low)}, {cell_text(high)}]"
+    if not (math.isfinite(lo) and math.isfinite(hi) and math.isfinite(x)) or hi <= lo:
+        return f"{cell_text(value)} [{cell_text(low)}, {cell_text(high)}]"
+    decimals = min(max(0, 1 - math.floor(math.log10(hi - lo))), 6)
+
+    def fixed(v: float) -> str:
+        text = f"{v:,.{decimals}f}"
+        return text[1:] if text.startswith("-") and set(text[1:]) <= set("0.,") else text   # never "-0.00"
+
+    return f"{fixed(x)} [{fixed(lo)}, {fixed(hi)}]"
+
+
 def fraction_text(value: Fraction) -> str:
     """A fraction beside its decimal ("0.3333 (1/3)"); a long one as its decimal alone (the CSV keeps it exact)."""
     if value.denominator == 1:

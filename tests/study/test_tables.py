@@ -134,7 +134,7 @@ def test_the_summary_has_one_line_per_family_headline_first_at_most_15():
     assert summary.iloc[0]["claim"].startswith("family 5")
     assert summary.iloc[-1]["claim"].startswith("6 more families")
     assert any(c.startswith("family 3") for c in summary["claim"])     # a differing family is never left out
-    assert "0.33 [0.3, 0.36]" in set(summary["ours"])
+    assert "0.330 [0.300, 0.360]" in set(summary["ours"])
     assert not summary.isin(["nan", "<NA>"]).any().any()
 
 
@@ -211,3 +211,15 @@ def test_a_long_table_is_folded_and_a_short_one_is_not():
     assert tables.table_html(long).startswith("<details>")
     assert not tables.table_html(long.head(tables.FOLD_ROWS)).startswith("<details>")
     assert not tables.table_html(long, fold_rows=10**9).startswith("<details>")
+
+
+@pytest.mark.parametrize("value, low, high, text", [
+    (0.09589, 0.001825, 0.19, "0.10 [0.00, 0.19]"),                      # 02's Fig 5-5 cell, issue 50
+    (-0.003672, -0.005168, -0.002176, "-0.0037 [-0.0052, -0.0022]"),     # 02's Fig 5-6 cell
+    (0.6575, 0.6333533601, 0.6816466399, "0.657 [0.633, 0.682]"),        # 03's headline, as its answer says it
+    (-0.0004, -0.004, 0.003, "-0.0004 [-0.0040, 0.0030]"),
+    (-0.001, -0.3, 0.2, "0.00 [-0.30, 0.20]"),                            # never "-0.00"
+    (12500.4, 11000.0, 14000.0, "12,500 [11,000, 14,000]"),
+])
+def test_a_value_and_its_interval_share_their_decimals(value, low, high, text):
+    assert tables.interval_text(value, low, high) == text

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 from liarlab.papers.p01 import printed
+from liarlab.study.answer import plural
 
 
 def _types(ts) -> str:
@@ -112,11 +113,12 @@ def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
     liars = e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])]
     text = (f"*What to notice:* each bar is the network's paired gain over plain random-guess on the same dice, in "
             f"points, with its 95 % interval across seeded matches. {len(pos)} of {len(e7)} intervals lie above zero "
-            f"and {len(neg)} below; {len(band)} means fall in the thesis's +5..+10 points (green). ")
+            f"and {len(neg)} below; {plural(len(band), 'mean falls', 'means fall')} in the thesis's +5..+10 points "
+            f"(green). ")
     if gains is not None:
         g = gain_verdicts(gains)
         text += (f"With the claims table's {100 * g['level']:.2f} % Bonferroni-adjusted intervals: "
-                 f"{len(g['above_zero'])} above zero, {len(g['below_zero'])} below, and {len(g['in'])} types inside "
+                 f"{len(g['above_zero'])} above zero, {len(g['below_zero'])} below, and {plural(len(g['in']), 'type')} inside "
                  f"+5..+10 points ({len(g['outside'])} outside, {len(g['undecided'])} undecided). ")
     return text + (f"All {len(liars)} liar, prefers-bid programs (types 25-32) lose "
                    f"({100 * liars['diff'].max():+.1f} points at best)." if len(liars) and (liars["diff"] < 0).all()

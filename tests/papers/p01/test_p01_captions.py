@@ -63,7 +63,7 @@ def test_bbn_gain_caption_counts_intervals():
                        "diff_ci_low": [0.02, -0.01, -0.06, -0.04], "diff_ci_high": [0.1, 0.01, -0.04, -0.02]})
     text = captions.bbn_gain(e7)
     assert "1 of 4 intervals lie above zero and 2 below" in text
-    assert "1 means fall in" in text and "All 2 liar, prefers-bid programs (types 25-32) lose (-3.0 points at best)" in text
+    assert "1 mean falls in" in text and "1 means" not in text and "All 2 liar, prefers-bid programs (types 25-32) lose (-3.0 points at best)" in text
 
 
 def test_liar_challenge_caption_reads_the_table():
