@@ -262,11 +262,37 @@ def _styled(frame: pd.DataFrame) -> str:
     return styler.to_html()
 
 
+_CODE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$")
+
+
+def header_words(label):
+    """A column label as a reader reads it: a code name's underscores as spaces ("p_at_least_exact" -> "p at
+    least exact"; a fresh reader marked every page down for snake_case headers, issue 50); other labels as they
+    are. The CSVs keep the code names."""
+    return label.replace("_", " ") if isinstance(label, str) and _CODE_NAME.match(label) else label
+
+
+def _for_reader(frame: pd.DataFrame) -> pd.DataFrame:
+    """Headers in words (:func:`header_words`) and pandas' default 0-based row labels counted from 1, as
+    :func:`liarlab.study.notebook.show_table` counts them."""
+    out = frame
+    for axis in (0, 1):   # a transposed table's columns are row labels and its rows headers
+        labels = out.axes[axis]
+        if isinstance(labels, pd.MultiIndex):
+            continue
+        if labels.name is None and pd.api.types.is_integer_dtype(labels) and list(labels) == list(range(len(labels))):
+            out = out.set_axis(pd.RangeIndex(1, len(labels) + 1), axis=axis)
+        else:
+            out = out.set_axis(pd.Index([header_words(x) for x in labels], name=labels.name), axis=axis)
+    return out
+
+
 def table_html(frame: pd.DataFrame, max_width: float = MAX_WIDTH, fold_rows: int | None = None) -> str:
     """A frame as the notebook shows it: every cell by :func:`cell_text`, every row (nothing cut with "…"),
-    text wrapped, and split or transposed to fit :data:`MAX_WIDTH` (:func:`fitted`). A table of more than
-    ``fold_rows`` rows (default :data:`FOLD_ROWS`) is shown folded under a line naming its size and columns: a
-    reader opens it, the page stays short."""
+    headers in words and rows counted from 1 (:func:`_for_reader`), text wrapped, and split or transposed to fit
+    :data:`MAX_WIDTH` (:func:`fitted`). A table of more than ``fold_rows`` rows (default :data:`FOLD_ROWS`) is
+    shown folded under a line naming its size and columns: a reader opens it, the page stays short."""
+    frame = _for_reader(frame)
     parts = fitted(frame_text(frame), max_width)
     note = ""
     if len(parts) > 1:

@@ -223,3 +223,16 @@ def test_a_long_table_is_folded_and_a_short_one_is_not():
 ])
 def test_a_value_and_its_interval_share_their_decimals(value, low, high, text):
     assert tables.interval_text(value, low, high) == text
+
+
+def test_headers_read_as_words_and_rows_count_from_one():
+    # a fresh reader marked every page down for snake_case headers and a 0-based row label (issue 50)
+    frame = pd.DataFrame({"p_at_least_exact": [0.5, 0.25], "ci_low": [0.4, 0.2], "RL0 s1": [1, 2], "k": [1, 2]})
+    shown = tables.table_html(frame)
+    assert "p at least exact" in shown and "ci low" in shown and "RL0 s1" in shown
+    assert "p_at_least_exact" not in shown and "ci_low" not in shown
+    assert re.search(r"<th[^>]*>1</th>", shown) and re.search(r"<th[^>]*>2</th>", shown)
+    assert not re.search(r"<th[^>]*>0</th>", shown)
+    transposed = tables.table_html(frame.T)
+    assert not re.search(r"<th[^>]*>0</th>", transposed) and "p at least exact" in transposed
+    assert tables.header_words("share_games_with_H") == "share games with H" and tables.header_words("a b") == "a b"
