@@ -273,7 +273,7 @@ _VERDICT_SENTENCES = {
 # A claim that opens with a short label ("Stage 1: the learner's win rates ...", "End game 1v1: the least
 # exploitable family ...") is said with a dash after its label, so the sentence around it has no colon of the
 # claim's own.
-_LABEL = re.compile(r"^([A-Z][^:;()]{0,39}): (?=\S)")
+_LABEL = re.compile(r"^([A-Za-z0-9][^:;]{0,49}): (?=\S)")
 # Our own measure appended to a claim's text ("...; ours: MC0's win rate against DD-ε"): the answer says what we
 # measure in its own sentence, so the claim is shown as the paper makes it.
 _OURS_TAIL = re.compile(r";\s*ours:.*$")
@@ -285,10 +285,11 @@ def claim_words(claim) -> str:
     "X (stage 1)"), so that a sentence quoting the claim has no stacked colons."""
     text = _OURS_TAIL.sub("", str(claim).strip()).rstrip(".").strip()
     text = re.sub(r"\+-(?=\s?\d)", "±", text)
-    match = _LABEL.match(text)
-    if match:
-        text = f"{match.group(1)} — {text[match.end():]}"
-    return text
+    labels = []
+    while (match := _LABEL.match(text)) and len(labels) < 3:   # "Solver: Fig 3-19: ..." has two
+        labels.append(match.group(1))
+        text = text[match.end():]
+    return " — ".join(labels + [text])
 
 
 def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, paper: str | None = None) -> str:

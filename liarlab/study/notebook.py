@@ -250,8 +250,9 @@ def claims_summary(table, limit: int = 15):
         suffix = f" ({'; '.join(about)})" if about else ""
         if raw == name or raw.startswith(name.rstrip(" .")):   # the claim already says the family's name
             text = claim + suffix
-        else:
-            text = name + suffix + f": {claim}"
+        else:   # the family's own label set off by a dash too ("Extension — exchange ablation (E13) (8 rows): ...")
+            joint = " — " if ":" in claim else ": "   # a claim with a colon of its own: not a second one before it
+            text = tables.tidy_text(claim_words(name)) + suffix + joint + claim
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours(rep), "verdict": _family_verdict(line),
                       "cause": str(line["cause"]) if str(line["verdict"]) == "differs" else ""})

@@ -108,3 +108,16 @@ def test_the_scorecards_count_sentences_read_as_prose():
                                                     for p in sorted(CLAIMS["paper"].unique())]
     problems = [p for t in texts for p in prose_problems(t)]
     assert not problems, problems
+
+
+def test_the_claims_summaries_read_without_stacked_colons():
+    # "Extension: exchange ablation (E13) (8 rows): Exchange ablation greedy vs random exchange: win rate ..." read
+    # as four labels run together (issue 50, a fresh reader's scores): each label is set off by a dash
+    from liarlab.study import notebook as nb
+
+    problems = []
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        problems += [(nb_id, c) for c in nb.claims_summary(table)["claim"] if stacked_colons_as_read(c)]
+    assert not problems, problems
