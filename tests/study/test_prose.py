@@ -121,3 +121,20 @@ def test_the_claims_summaries_read_without_stacked_colons():
         table.attrs["notebook"] = nb_id
         problems += [(nb_id, c) for c in nb.claims_summary(table)["claim"] if stacked_colons_as_read(c)]
     assert not problems, problems
+
+
+def test_a_summarys_first_line_gives_the_headline_rows_verdict_as_the_answer_does():
+    # 04: the answer said "We do not reproduce the claim ..." above a summary whose first line said
+    # "reproduced: 6 of 8" (the family's verdict), with nothing joining the two (issue 50, a fresh reader's scores)
+    from liarlab.study import notebook as nb
+
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        head = answer.headline(table)
+        if head is None:
+            continue
+        first = nb.claims_summary(table).iloc[0]["verdict"]
+        word = {"inconclusive": "undecided", "not-reproducible": "not reproducible here",
+                "extension": "our extension"}.get(head["verdict"], head["verdict"])
+        assert first.startswith(word), (nb_id, first, head["verdict"])
