@@ -137,7 +137,7 @@ def liars_dice_claims(ld1: pd.DataFrame, ld_expl: pd.DataFrame, ld2_mc: pd.DataF
                       V.value(100 * 41 / 60, V.exact(100 * p6), span=100, reference=50), kind="finding",
                       note="per-turn LP backward induction; certified exactly 41/60 by exact best responses"))
     lowest = ld1.loc[ld1.first_player_win.idxmin()]
-    rows.append(claim(f"Liar's Dice N=1..{int(ld1.faces.max())}: first player stays favoured (LD-1 figure)", SOURCE,
+    rows.append(claim(ld1_claim(ld1), SOURCE,
                       "> 50% (figure)", V.exact(100 * float(lowest.first_player_win)),
                       V.direction(V.exact(100 * float(lowest.first_player_win)), ">", 50.0), kind="finding",
                       family="LD-1 figure",
@@ -954,6 +954,19 @@ def _bluff2_found(r: Results, claims: pd.DataFrame) -> str:
   quantity order) is a race with a flat exact diagonal ({_pcts(default_diag)} %);
   its rows stay as extensions.
 """
+
+
+def ld1_claim(ld1: pd.DataFrame) -> str:
+    """The LD-1 claim's text (its range of N is the run's): the answer's second main result names it."""
+    return f"Liar's Dice N=1..{int(ld1.faces.max())}: first player stays favoured (LD-1 figure)"
+
+
+def second_result(r: Results) -> tuple[str, str]:
+    """The answer's second main result, the second half of the talk's question (what the first player's chance does
+    as the dice get more faces): the LD-1 claim and what its number is."""
+    lowest = r.ld1.loc[r.ld1.first_player_win.idxmin()]
+    return ld1_claim(r.ld1), (f"the first player's smallest winning chance over N = {int(r.ld1.faces.min())}.."
+                              f"{int(r.ld1.faces.max())} faces, in % (reached at N = {int(lowest.faces)})")
 
 
 def headline_quantity(r: Results) -> str:
