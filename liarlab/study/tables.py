@@ -279,11 +279,16 @@ def _for_reader(frame: pd.DataFrame) -> pd.DataFrame:
     for axis in (0, 1):   # a transposed table's columns are row labels and its rows headers
         labels = out.axes[axis]
         if isinstance(labels, pd.MultiIndex):
+            words = pd.MultiIndex.from_tuples([tuple(header_words(x) for x in t) for t in labels], names=labels.names)
+            out = out.set_axis(words, axis=axis)
             continue
         if labels.name is None and pd.api.types.is_integer_dtype(labels) and list(labels) == list(range(len(labels))):
             out = out.set_axis(pd.RangeIndex(1, len(labels) + 1), axis=axis)
         else:
             out = out.set_axis(pd.Index([header_words(x) for x in labels], name=labels.name), axis=axis)
+    # a pivot's axis names ("first_dice" over its rows, "second_dice" over its columns) are headers too
+    out = out.rename_axis(index=[header_words(n) for n in out.index.names],
+                          columns=[header_words(n) for n in out.columns.names])
     return out
 
 

@@ -236,3 +236,11 @@ def test_headers_read_as_words_and_rows_count_from_one():
     transposed = tables.table_html(frame.T)
     assert not re.search(r"<th[^>]*>0</th>", transposed) and "p at least exact" in transposed
     assert tables.header_words("share_games_with_H") == "share games with H" and tables.header_words("a b") == "a b"
+    pivot = pd.DataFrame({"first_dice": [1, 1, 2], "second_dice": [1, 2, 1], "win_pct": [50.0, 60.0, 70.0]}).pivot(
+        index="first_dice", columns="second_dice", values="win_pct")
+    shown = tables.table_html(pivot)
+    assert "first dice" in shown and "second dice" in shown and "first_dice" not in shown
+    stacked = pd.DataFrame({"a": [0.5, 1.0]}, index=pd.MultiIndex.from_tuples(
+        [("memory_gb", "x_y"), ("seconds", "x_y")], names=["what", "variant"]))
+    shown = tables.table_html(stacked)
+    assert "memory gb" in shown and "x y" in shown and "memory_gb" not in shown
