@@ -903,12 +903,12 @@ def _bluff1_found(r: Results, claims: pd.DataFrame) -> str:
     gap_argmin = {m: int(gaps.loc[gaps[f"{m}_gap_pct"].idxmin(), "faces"]) for m in ("per_turn", "exact")}
     exact_gaps = gaps.dropna(subset=["exact_gap_pct"])
     sens = r.sensitivity
-    return f"""* **Bluff, the talk's per-turn method:** {int(r.bluff1.matches_talk.sum())} of {len(r.bluff1)} Bluff-1 rows and
+    return f"""* **Bluff, the talk's per-turn method.** {int(r.bluff1.matches_talk.sum())} of {len(r.bluff1)} Bluff-1 rows and
   {int(r.bluff3.matches_talk.sum())} of {len(r.bluff3)} Bluff-3 rows match the printed (truncated) values with accept
   payoff R1. The gap between the two players' win rates, |2p − 1|, is smallest at N = {gap_argmin['per_turn']} for the
   per-turn values ({verdict("Bluff one die each: N=4 gives the smallest gap between first and second player's win % (per-turn")}).
-* **Bluff, the real game: does the per-turn method give optimal strategies? The talk's claim that it does:
-  {verdict("Bluff: the per-turn method gives optimal strategies")}.**
+* **Bluff, the real game: does the per-turn method give optimal strategies? The talk's claim that it does
+  ({verdict("Bluff: the per-turn method gives optimal strategies")}).**
   The exact equilibrium of the one-die round, certified for N = {int(exact_one.faces.min())}..{int(exact_one.faces.max())}
   (widest bracket {sci(exact_one.width.max())}), gives {_pcts(100 * exact_one.exact_win)} %. At N = 3..6 these are the
   prior work's (Lanctot & Long 2007) numbers, and the talk's claim that the prior work is wrong is judged
@@ -917,8 +917,8 @@ def _bluff1_found(r: Results, claims: pd.DataFrame) -> str:
   N = {int(top.faces)} (it claims {100 * top.per_turn_claimed_win:.2f} %), and from N = 3 on a best responder gains
   {gains.min():.2f} to {gains.max():.2f} on the ±1 scale depending on seat and N. In the real game the gap |2p − 1| is
   smallest at N = {gap_argmin['exact']} within N = {int(exact_gaps.faces.min())}..{int(exact_gaps.faces.max())}
-  ({exact_gaps.exact_gap_pct.min():.2f} points): the talk's N = 4, judged in the real game:
-  {verdict("Bluff one die each: N=4 gives the smallest gap between first and second player's win % (real game")}.
+  ({exact_gaps.exact_gap_pct.min():.2f} points); the talk's N = 4 is judged in the real game
+  ({verdict("Bluff one die each: N=4 gives the smallest gap between first and second player's win % (real game")}).
   The talk's "Gambit" value at N = 3 ({gambit3:.2f} %) is its per-turn value ({claimed3:.2f} %), not the full-game
   value ({exact3:.2f} %): Gambit was probably given the per-turn model. The cause is the one spec §4 predicts: a die
   is kept for the whole round, so bids carry information into later turns, which the per-turn LP ignores.
