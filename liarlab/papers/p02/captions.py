@@ -260,7 +260,9 @@ def _why_differ(findings: pd.DataFrame) -> str:
     parts = []
     for fam, g in differ.groupby("family", sort=False):
         counts = g["cause"].value_counts()
-        parts.append(f"**{fam}** (" + "; ".join(f"{verdicts.CAUSES[c]}: {n} row{'s' if n != 1 else ''}"
+        # the count first, then the cause in words ("1 row, a genuine difference: every reading ..."): the cause's
+        # own colon was followed by a second one (issue 50, a fresh reader's scores)
+        parts.append(f"**{fam}** (" + "; ".join(f"{n} row{'s' if n != 1 else ''}, {verdicts.CAUSES[c]}"
                                                  for c, n in counts.items()) + ")")
     return "; ".join(parts)
 

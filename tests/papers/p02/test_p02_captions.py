@@ -192,3 +192,16 @@ def test_table_4_3_text_counts_the_learned_keys_of_each_table():
     text = captions.table_4_3(pd.DataFrame(rows))
     assert "after 1,000 games 0 of its 4 legal keys; after 5,000 games 2 of its 4 legal keys" in text
     assert "four in 1.9% of hands" in text
+
+
+def test_why_a_family_differs_reads_without_a_second_colon():
+    # "Fig 5-3 (a genuine difference: every reading we tried disagrees: 1 row)" (issue 50, a fresh reader's scores)
+    import pandas as pd
+
+    from liarlab.papers.p02 import captions
+
+    findings = pd.DataFrame({"family": ["Fig 5-3", "Fig 5-6", "Fig 5-6"], "verdict": ["differs"] * 3,
+                             "cause": ["genuine", "genuine", "reading"]})
+    text = captions._why_differ(findings)
+    assert "(1 row, a genuine difference" in text and "(2 rows" not in text and "1 row, a reading" in text
+    assert all(part.count(":") <= 1 for part in text.split("; "))
