@@ -256,7 +256,8 @@ class _Flags:
             else:
                 said.append(name)
             self.seen.add(name)
-        return f" Flag{'s' if len(names) != 1 else ''}: " + "; ".join(said) + "."
+        # "Note:", not the tables' word "Flag:", which read as machinery on a first screen (issue 50)
+        return f" Note{'s' if len(names) != 1 else ''}: " + "; ".join(said) + "."
 
 
 # A claims row's verdict as the answer says it: the verdict in words, the claim (in italics) inside the sentence,

@@ -50,6 +50,7 @@ def test_a_flag_is_explained_where_it_first_appears_only():
     claims.loc[1, "flags"] = "same direction"
     text = answer.answer_paragraph(claims, "Q?", second="A at least half")
     assert text.count("a wrong size, not a wrong sign") == 1 and text.count("same direction") == 2
+    assert "Note: same direction (" in text and "Flag" not in text   # words, not the tables' code (issue 50)
 
 
 def test_counts_split_causes_and_weak():
