@@ -461,4 +461,4 @@ def readings_vs_e7(res) -> str:
         f"and gains {e7.value:+.4f} ({e7.low:+.4f} to {e7.high:+.4f}). "
         + ("The two intervals overlap: the difference is sampling noise between two sets of dice. "
            if overlap else "The two intervals do not overlap, which sampling noise alone would rarely give. ")
-        + "Every `vs_thesis` change is measured against this table's own thesis-reading row, on the same dice.")
+        + "Every *vs thesis* change is measured against this table's own thesis-reading row, on the same dice.")
