@@ -8,6 +8,7 @@ A notebook shows :func:`liarlab.study.notebook.answer_placeholder` right after i
 from __future__ import annotations
 
 import math
+import re
 
 import pandas as pd
 
@@ -94,11 +95,14 @@ def measured(row) -> str:
     if not blank(lo) and not blank(hi) and float(lo) != float(hi):
         label = row.get("interval") if not blank(row.get("interval")) else "interval"
         text += f" ({label}: {number(lo)} to {number(hi)})"
+        exact = False
+    else:   # nothing sampled: the reader is told so, as the claims summary tells them
+        exact = str(row.get("unit")) == "exact" or (not blank(lo) and not blank(hi))
     n, unit = row.get("n"), row.get("unit")
     if not blank(n):
         unit = "" if blank(unit) or str(unit) == "exact" else str(unit)
         text += f" over {number(n)} {unit}".rstrip()
-    return text
+    return text + (" (exact)" if exact else "")
 
 
 def headline(claims: pd.DataFrame) -> pd.Series | None:
@@ -252,25 +256,49 @@ class _Flags:
             else:
                 said.append(name)
             self.seen.add(name)
-        return f" Flag{'s' if len(names) != 1 else ''}: " + "; ".join(said) + "."
+        # "Note:", not the tables' word "Flag:", which read as machinery on a first screen (issue 50)
+        return f" Note{'s' if len(names) != 1 else ''}: " + "; ".join(said) + "."
 
 
-# A claims row's verdict as the answer says it: the verdict in words, the claim (in italics) inside the sentence.
+# A claims row's verdict as the answer says it: the verdict in words, the claim (in italics) inside the sentence,
+# and nothing glued after the claim with a colon ("We do not reproduce the claim Stage 1: X: our result differs"
+# read as three statements run together, issue 50).
 _VERDICT_SENTENCES = {
     "reproduced": "We reproduce the claim {claim}.",
-    "differs": "We do not reproduce the claim {claim}: our result differs.",
+    "differs": "We do not reproduce the claim {claim}.",
     "inconclusive": "Our sample cannot decide the claim {claim} yet.",
     "not-reproducible": "The claim {claim} cannot be reproduced here.",
-    "extension": "{claim} is our extension (no paper gives a value).",
+    "extension": "Our own finding, which no paper makes: {claim}.",
 }
 
+# A claim that opens with a short label ("Stage 1: the learner's win rates ...", "End game 1v1: the least
+# exploitable family ...") is said with a dash after its label, so the sentence around it has no colon of the
+# claim's own.
+_LABEL = re.compile(r"^([A-Za-z0-9][^:;]{0,49}): (?=\S)")
+# Our own measure appended to a claim's text ("...; ours: MC0's win rate against DD-ε"): the answer says what we
+# measure in its own sentence, so the claim is shown as the paper makes it.
+_OURS_TAIL = re.compile(r";\s*ours:.*$")
 
-def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -> str:
+
+def claim_words(claim) -> str:
+    """A claim's text as prose shows it: "+-1" written "±1", our own measure appended after "; ours:" left out
+    (the answer says it in its own sentence), and a leading label moved behind the statement ("Stage 1: X" ->
+    "X (stage 1)"), so that a sentence quoting the claim has no stacked colons."""
+    text = _OURS_TAIL.sub("", str(claim).strip()).rstrip(".").strip()
+    text = re.sub(r"\+-(?=\s?\d)", "±", text)
+    labels = []
+    while (match := _LABEL.match(text)) and len(labels) < 3:   # "Solver: Fig 3-19: ..." has two
+        labels.append(match.group(1))
+        text = text[match.end():]
+    return " — ".join(labels + [text])
+
+
+def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, paper: str | None = None) -> str:
     """One claims row as the answer states it: the verdict in words around the claim, our measure (what it is),
-    the paper's, why."""
+    the paper's (``paper``: the paper's value said on the same scale as ours, where the row's printed value is on
+    another, e.g. "all 32 types, a share of 1" beside a share of types), why."""
     verdict = str(row.get("verdict"))
-    text = str(row["claim"]).strip().rstrip(".")
-    claim = f"*{text}*"
+    claim = f"*{claim_words(row['claim'])}*"
     sentence = _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".").format(claim=claim)
     out = f"**{label}** {sentence[:1].upper() + sentence[1:]}"
     ours = measured(row)
@@ -279,9 +307,11 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -
         ours = ""   # the note says our value with what it measures: said once
     if ours:
         out += f" We measure {quantity.strip().rstrip(':')} as {ours}" if quantity else f" We measure {ours}"
-        paper = _paper_value(row.get("paper_value"))
+        printed = _paper_value(row.get("paper_value"))
         if paper:
-            out += f"; the paper gives {paper}"
+            out += f"; the paper: {paper}" if printed else f"; {paper}"
+        elif printed:
+            out += f"; the paper gives {printed}"
         out += "."
     if verdict == "differs":
         cause = str(row.get("cause") or "")
@@ -301,7 +331,7 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None) -
     return out + flags(row.get("flags"))
 
 
-_OWN_TEST_WORDS = {"reproduced": "the claim holds", "differs": "the claim does not hold: our result differs",
+_OWN_TEST_WORDS = {"reproduced": "the claim holds", "differs": "the claim does not hold",
                    "inconclusive": "our sample cannot decide it yet"}
 
 
@@ -368,10 +398,13 @@ def second_row(claims: pd.DataFrame, second: str) -> pd.Series:
 
 
 def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | None = None,
-                     second: str | None = None, second_quantity: str | None = None) -> str:
+                     second: str | None = None, second_quantity: str | None = None, paper: str | None = None,
+                     second_paper: str | None = None) -> str:
     """The opening answer in markdown, from the claims table alone. ``quantity`` names the headline's number
     ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
-    row, reported as the second main result with its verdict and measure. Flags are explained in words where
+    row, reported as the second main result with its verdict and measure. ``paper`` and ``second_paper`` say the
+    paper's value on the scale of ours where its printed value is on another (the printed value stays in the
+    claims table). Flags are explained in words where
     they first appear; the counts sentence accounts for every row of the table. ``question=None`` leaves the
     question out (the notebook's first cell already asks it)."""
     lines = [f"**The question.** {question}"] if question else []
@@ -380,8 +413,9 @@ def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | Non
     if row is None:
         lines.append("**Our answer.** No headline claim is flagged in this notebook's claims table.")
     else:
-        lines.append(_row_sentence(row, "Our answer.", flags, quantity))
+        lines.append(_row_sentence(row, "Our answer.", flags, quantity, paper))
     if second:
-        lines.append(_row_sentence(second_row(claims, second), "Second main result.", flags, second_quantity))
+        lines.append(_row_sentence(second_row(claims, second), "Second main result.", flags, second_quantity,
+                                   second_paper))
     lines.append(counts_sentence(claims) + " The claims summary is at the end of this notebook, with the full claims table folded beneath it.")
     return "\n\n".join(lines)

@@ -174,7 +174,7 @@ def _ours(r) -> str:
         return ""
     lo, hi = r.get("ci_low"), r.get("ci_high")
     if not tables.is_missing(lo) and not tables.is_missing(hi) and float(lo) != float(hi):
-        return f"{value} [{_cell(lo)}, {_cell(hi)}]"
+        return tables.interval_text(r.get("reproduced_value"), lo, hi)
     if str(r.get("unit")) == "exact" or (not tables.is_missing(lo) and not tables.is_missing(hi)):
         return f"{value}, exact"
     return value
@@ -195,6 +195,7 @@ def _family_verdict(line) -> str:
     basis = str(line["basis"]).replace("inconclusive", "undecided")
     if verdict in ("reproduced", "differs"):
         return f"{word}: {basis.replace(' differ', '').replace(' reproduced', '')}"
+    basis = re.sub(r"(?<=[:,] )1 differ\b", "1 differs", basis)   # "(of 5: 3 reproduced, 1 differs, ...)"
     return f"{word} ({basis})" if basis and basis != verdict else word
 
 
@@ -208,7 +209,7 @@ def claims_summary(table, limit: int = 15):
     import pandas as pd
 
     from liarlab.study import scorecard
-    from liarlab.study.answer import headline
+    from liarlab.study.answer import claim_words, headline
 
     full = _with_ids(table)
     fams = scorecard.families(full)
@@ -244,14 +245,22 @@ def claims_summary(table, limit: int = 15):
             rep = (same if len(same) else group).iloc[0]
         about = ([f"{line['rows']} rows"] if line["rows"] > 1 else []) + (
             [_KIND_SHORT[line["kind"]]] if line["kind"] in ("arithmetic", "check") and mixed else [])
-        name, claim = tables.tidy_text(str(line["family"])), tables.tidy_text(str(rep["claim"]))
+        name, claim = tables.tidy_text(str(line["family"])), tables.tidy_text(claim_words(rep["claim"]))
+        raw = tables.tidy_text(str(rep["claim"]))
         suffix = f" ({'; '.join(about)})" if about else ""
-        if claim == name or claim.startswith(name.rstrip(" .")):   # the claim already says the family's name
+        if raw == name or raw.startswith(name.rstrip(" .")):   # the claim already says the family's name
             text = claim + suffix
-        else:
-            text = name + suffix + f": {claim}"
+        else:   # the family's own label set off by a dash too ("Extension — exchange ablation (E13) (8 rows): ...")
+            joint = " — " if ":" in claim else ": "   # a claim with a colon of its own: not a second one before it
+            text = tables.tidy_text(claim_words(name)) + suffix + joint + claim
+        verdict = _family_verdict(line)
+        if line["_head"] and head is not None and str(head["verdict"]) != str(line["verdict"]):
+            # the answer gives the headline row's verdict: the summary says it first, beside the family's (04's
+            # answer "We do not reproduce ..." stood over a first line reading "reproduced: 6 of 8", issue 50)
+            verdict = (f"{_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])} (this row); its family "
+                       f"{verdict}")
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
-                      "ours": _ours(rep), "verdict": _family_verdict(line),
+                      "ours": _ours(rep), "verdict": verdict,
                       "cause": str(line["cause"]) if str(line["verdict"]) == "differs" else ""})
     if rest:
         others = fams.loc[rest]
@@ -328,22 +337,25 @@ def answer_placeholder() -> None:
 
 
 def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None,
-                second_quantity: str | None = None) -> str:
+                second_quantity: str | None = None, paper: str | None = None,
+                second_paper: str | None = None) -> str:
     """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (shown here instead when this
     kernel showed no placeholder); returns the markdown. ``quantity`` names what the headline's number is ("the
     share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims row
-    reported as the notebook's second main result, ``second_quantity`` what its number is. The answer is shown
+    reported as the notebook's second main result, ``second_quantity`` what its number is; ``paper`` and
+    ``second_paper`` the paper's value on the same scale as ours (a share of types beside a share). The answer is shown
     once, at the top: a page that repeated it at its claims would be a screen longer."""
     from IPython.display import Markdown, display
 
     from liarlab.study.answer import answer_paragraph
 
-    text = answer_paragraph(claims, question, quantity=quantity, second=second, second_quantity=second_quantity)
+    words = dict(quantity=quantity, second=second, second_quantity=second_quantity, paper=paper,
+                 second_paper=second_paper)
+    text = answer_paragraph(claims, question, **words)
     handle = _ANSWER["handle"]
     if handle is not None:
         # the first cell asks the question right above the placeholder: the answer there starts with the answer
-        handle.update(Markdown(answer_paragraph(claims, None, quantity=quantity, second=second,
-                                                second_quantity=second_quantity)))
+        handle.update(Markdown(answer_paragraph(claims, None, **words)))
     else:
         display(Markdown(text))
     return text

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 
 from liarlab.study import scorecard as sc
-from liarlab.study.answer import number, plural
+from liarlab.study.answer import claim_words, number, plural
 
 # A family's likeliest cause as a phrase that reads after a count ("6 differ genuinely").
 CAUSE_PHRASES = {"misprint": "from a misprint in the paper", "reading": "under a reading of the paper we cannot pin "
@@ -18,6 +18,11 @@ CAUSE_PHRASES = {"misprint": "from a misprint in the paper", "reading": "under a
 CAUSE_HEADINGS = {"genuine": "A genuine difference", "reading": "A reading of the paper we cannot pin down",
                   "untested": "A reading of the paper not yet run", "power": "Too little power",
                   "misprint": "A misprint in the paper", sc.NO_CAUSE: "No cause given"}
+
+
+# A cause as a short label in the one-row-per-paper table's "differ (cause)" column ("3 (1 genuine, 1 reading,
+# 1 reading not yet run)"): the code word "untested" read as jargon beside the answer's words (issue 50).
+CAUSE_LABELS = {"untested": "reading not yet run", "power": "too little power", sc.NO_CAUSE: "no cause given"}
 
 
 def _papers(claims: pd.DataFrame) -> list[str]:
@@ -85,17 +90,20 @@ def paper_table(claims: pd.DataFrame) -> pd.DataFrame:
         row = _headline(claims, paper)
         claim, verdict = "", ""
         if row is not None:
-            claim = str(row["claim"])
+            claim = claim_words(row["claim"])
             fam = sc.family_line(claims, row)
             if fam is not None and fam["rows"] > 1:
                 verdict = _family_words(fam)
                 if fam["verdict"] != row["verdict"]:
-                    verdict += f"; the headline row itself {_VERDICT_WORDS.get(row['verdict'], row['verdict'])}"
+                    # the headline row's verdict first, as the notebook's own answer gives it (04's page opens
+                    # "We do not reproduce the claim", so its row here must not open with "reproduced")
+                    verdict = (f"{_VERDICT_WORDS.get(row['verdict'], row['verdict'])} (the headline row); its "
+                               f"family: {verdict}")
             else:
                 verdict = _VERDICT_WORDS.get(row["verdict"], row["verdict"])
                 if row["verdict"] == "differs" and not sc.blank(row.get("cause")):
                     verdict += f", cause: {row['cause']}"
-        differ = str(t["differs"]) + (f" ({', '.join(f'{n} {c}' for c, n in t['causes'].items())})"
+        differ = str(t["differs"]) + (f" ({', '.join(f'{n} {CAUSE_LABELS.get(c, c)}' for c, n in t['causes'].items())})"
                                       if t["differs"] else "")
         rows.append({"paper": f"{paper} · {sc.PAPERS[paper].short.split(':')[0]}", "headline claim": claim,
                      "its verdict": verdict,

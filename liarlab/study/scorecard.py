@@ -905,6 +905,22 @@ def _family_table(counts: pd.DataFrame) -> pd.DataFrame:
     return body.set_index("paper")
 
 
+# A status as the figure's legend says it: words, not the protocol's codes ("not-reproducible", "differs:
+# untested" read as machinery to a fresh reader, issue 50)
+_STATUS_WORDS = {"inconclusive": "undecided (more data could decide)", UNDECIDABLE: "undecided at any sample size",
+                 "not-reproducible": "not reproducible here", WEAK_AGREEMENT: "reproduced weakly (wide band)"}
+_CAUSE_WORDS = {"untested": "a reading not yet run", "reading": "a reading of the paper", "genuine": "genuinely",
+                "misprint": "a misprint", "power": "too little power"}
+
+
+def status_words(status: str) -> str:
+    """A family status in words: "differs: untested" -> "differs: a reading not yet run"."""
+    if status.startswith("differs: "):
+        cause = status.split(": ", 1)[1]
+        return f"differs: {_CAUSE_WORDS.get(cause, cause)}"
+    return _STATUS_WORDS.get(status, status)
+
+
 def verdict_figure(counts: pd.DataFrame):
     """Finding families per paper by status (stacked: reproduced, weak agreements, differing by cause,
     inconclusive, undecidable, not reproducible) in the wide left panel; extension families per paper in
@@ -941,9 +957,10 @@ def verdict_figure(counts: pd.DataFrame):
     ax_ext.set(xlabel="extension families (count)", title="Extensions, apart")
     ax_ext.set_xlim(0, max(ext + [1]) * 1.25 + 0.5)
     ax_ext.tick_params(axis="y", left=False)
-    handles = [Patch(facecolor=STYLE[s][0], hatch=STYLE[s][1], edgecolor="#333333", label=s) for s in statuses]
+    handles = [Patch(facecolor=STYLE[s][0], hatch=STYLE[s][1], edgecolor="#333333", label=status_words(s))
+               for s in statuses]
     handles.append(Patch(facecolor=STYLE[EXTENSION][0], edgecolor="#333333", label="extension (ours, no verdict)"))
-    fig.legend(handles=handles, title="verdict of the family", loc="outside lower center", ncol=4)
+    fig.legend(handles=handles, title="verdict of the family", loc="outside lower center", ncol=3)
     return fig
 
 

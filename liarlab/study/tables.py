@@ -86,6 +86,25 @@ def plain(x: float, digits: int = DIGITS) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def interval_text(value, low, high) -> str:
+    """A value with its interval, "0.610 [0.574, 0.647]": all three to the same decimals, two significant digits
+    of the interval's width (a cell that printed "0.09589 [0.001825, 0.19]" or "-0.003672 [-0.005168, -0.002176]"
+    gave each number its own digits, issue 50); integers and text as :func:`cell_text` writes them."""
+    try:
+        x, lo, hi = float(value), float(low), float(high)
+    except (TypeError, ValueError):
+        return f"{cell_text(value)} [{cell_text(low)}, {cell_text(high)}]"
+    if not (math.isfinite(lo) and math.isfinite(hi) and math.isfinite(x)) or hi <= lo:
+        return f"{cell_text(value)} [{cell_text(low)}, {cell_text(high)}]"
+    decimals = min(max(0, 1 - math.floor(math.log10(hi - lo))), 6)
+
+    def fixed(v: float) -> str:
+        text = f"{v:,.{decimals}f}"
+        return text[1:] if text.startswith("-") and set(text[1:]) <= set("0.,") else text   # never "-0.00"
+
+    return f"{fixed(x)} [{fixed(lo)}, {fixed(hi)}]"
+
+
 def fraction_text(value: Fraction) -> str:
     """A fraction beside its decimal ("0.3333 (1/3)"); a long one as its decimal alone (the CSV keeps it exact)."""
     if value.denominator == 1:
@@ -243,11 +262,42 @@ def _styled(frame: pd.DataFrame) -> str:
     return styler.to_html()
 
 
+_CODE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$")
+
+
+def header_words(label):
+    """A column label as a reader reads it: a code name's underscores as spaces ("p_at_least_exact" -> "p at
+    least exact"; a fresh reader marked every page down for snake_case headers, issue 50); other labels as they
+    are. The CSVs keep the code names."""
+    return label.replace("_", " ") if isinstance(label, str) and _CODE_NAME.match(label) else label
+
+
+def _for_reader(frame: pd.DataFrame) -> pd.DataFrame:
+    """Headers in words (:func:`header_words`) and pandas' default 0-based row labels counted from 1, as
+    :func:`liarlab.study.notebook.show_table` counts them."""
+    out = frame
+    for axis in (0, 1):   # a transposed table's columns are row labels and its rows headers
+        labels = out.axes[axis]
+        if isinstance(labels, pd.MultiIndex):
+            words = pd.MultiIndex.from_tuples([tuple(header_words(x) for x in t) for t in labels], names=labels.names)
+            out = out.set_axis(words, axis=axis)
+            continue
+        if labels.name is None and pd.api.types.is_integer_dtype(labels) and list(labels) == list(range(len(labels))):
+            out = out.set_axis(pd.RangeIndex(1, len(labels) + 1), axis=axis)
+        else:
+            out = out.set_axis(pd.Index([header_words(x) for x in labels], name=labels.name), axis=axis)
+    # a pivot's axis names ("first_dice" over its rows, "second_dice" over its columns) are headers too
+    out = out.rename_axis(index=[header_words(n) for n in out.index.names],
+                          columns=[header_words(n) for n in out.columns.names])
+    return out
+
+
 def table_html(frame: pd.DataFrame, max_width: float = MAX_WIDTH, fold_rows: int | None = None) -> str:
     """A frame as the notebook shows it: every cell by :func:`cell_text`, every row (nothing cut with "…"),
-    text wrapped, and split or transposed to fit :data:`MAX_WIDTH` (:func:`fitted`). A table of more than
-    ``fold_rows`` rows (default :data:`FOLD_ROWS`) is shown folded under a line naming its size and columns: a
-    reader opens it, the page stays short."""
+    headers in words and rows counted from 1 (:func:`_for_reader`), text wrapped, and split or transposed to fit
+    :data:`MAX_WIDTH` (:func:`fitted`). A table of more than ``fold_rows`` rows (default :data:`FOLD_ROWS`) is
+    shown folded under a line naming its size and columns: a reader opens it, the page stays short."""
+    frame = _for_reader(frame)
     parts = fitted(frame_text(frame), max_width)
     note = ""
     if len(parts) > 1:

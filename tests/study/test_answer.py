@@ -50,6 +50,7 @@ def test_a_flag_is_explained_where_it_first_appears_only():
     claims.loc[1, "flags"] = "same direction"
     text = answer.answer_paragraph(claims, "Q?", second="A at least half")
     assert text.count("a wrong size, not a wrong sign") == 1 and text.count("same direction") == 2
+    assert "Note: same direction (" in text and "Flag" not in text   # words, not the tables' code (issue 50)
 
 
 def test_counts_split_causes_and_weak():
@@ -168,7 +169,7 @@ def test_an_extensions_verdict_under_our_own_test_is_said_in_words():
             "under this rule: differs")
     claims.loc[2, "note"] = note
     text = answer.answer_paragraph(claims, None, second="our own extra")
-    assert "By our own test (the claims summary gives its rule), the claim does not hold: our result differs; the " \
+    assert "By our own test (the claims summary gives its rule), the claim does not hold; the " \
            "baseline wins more against P1, P2 (point estimates)." in text
     claims.loc[2, "note"] = "no rule said"
     assert "By our own test" not in answer.answer_paragraph(claims, None, second="our own extra")

@@ -31,6 +31,13 @@ def stacked_colons(text: str) -> list[str]:
     return out
 
 
+def stacked_colons_as_read(text: str) -> list[str]:
+    """Sentences with two or more colons as the reader sees them: italics are only a font on the page, so a
+    claim quoted in italics counts ("We do not reproduce the claim *Stage 1: X*: our result differs" reads as
+    three statements run together); parentheses still hide theirs."""
+    return stacked_colons(re.sub(r"\*([^*]+)\*", r"\1", text.replace("**", "")))
+
+
 def prose_problems(text: str) -> list[str]:
     found = [f"'1 {m.group(1)}'" for m in ONE_PLURAL.finditer(text)]
     found += [f"plural missing: {m.group(0)!r}" for m in MANY_SINGULAR.finditer(text)]
@@ -50,6 +57,14 @@ def test_the_issues_examples_are_rejected(text):
 
 @pytest.mark.parametrize("text", [
     "We do not reproduce the claim *Stage 1: the learner's win rates are almost all above 50%*: our result differs.",
+    "*End game 1v1: the least exploitable family is random guess* is our extension: no paper gives a value.",
+])
+def test_a_claim_quoted_in_italics_still_counts_its_colons(text):
+    assert stacked_colons_as_read(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "We do not reproduce the claim *Stage 1 — the learner's win rates are almost all above 50%*.",
     "1 type gains +5..+10 points", "(type 16, whose interval straddles an edge)", "types 1, 5 and 23",
     "3 differ, likeliest cause a misprint for 2", "12 rows in 3 families", "0.5 games", "1,000 games"])
 def test_an_authors_sentences_pass(text):
@@ -67,8 +82,59 @@ def test_every_notebooks_generated_answer_reads_as_prose(nb_id):
     assert not prose_problems(text), prose_problems(text)
 
 
+@pytest.mark.parametrize("nb_id", NOTEBOOK_IDS)
+def test_every_notebooks_answer_reads_without_stacked_colons_or_ascii_plus_minus(nb_id):
+    # the first screens of 04, 05 and 06 quoted a labelled claim ("Stage 1: ...", "End game 1v1: ...") inside a
+    # sentence that added its own colon; 05 and 06 wrote "+-1 units" (issue 50, a fresh reader's scores)
+    table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+    text = answer.answer_paragraph(table, None)
+    assert not stacked_colons_as_read(text), stacked_colons_as_read(text)
+    assert "+-1" not in text and " is our extension" not in text
+
+
+def test_the_claims_summary_verdicts_agree_with_their_counts():
+    # 02's summary said "(of 5: 3 reproduced, 1 differ, 1 undecided)" (issue 50, a fresh reader's scores)
+    from liarlab.study import notebook as nb
+
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        verdicts = " ".join(nb.claims_summary(table)["verdict"])
+        assert not re.search(r"(?<![\d.,/])\b1 differ\b", verdicts), (nb_id, verdicts)
+
+
 def test_the_scorecards_count_sentences_read_as_prose():
     texts = [scorecard.counts_sentence(CLAIMS)] + [scorecard.counts_sentence(CLAIMS[CLAIMS["paper"] == p])
                                                     for p in sorted(CLAIMS["paper"].unique())]
     problems = [p for t in texts for p in prose_problems(t)]
     assert not problems, problems
+
+
+def test_the_claims_summaries_read_without_stacked_colons():
+    # "Extension: exchange ablation (E13) (8 rows): Exchange ablation greedy vs random exchange: win rate ..." read
+    # as four labels run together (issue 50, a fresh reader's scores): each label is set off by a dash
+    from liarlab.study import notebook as nb
+
+    problems = []
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        problems += [(nb_id, c) for c in nb.claims_summary(table)["claim"] if stacked_colons_as_read(c)]
+    assert not problems, problems
+
+
+def test_a_summarys_first_line_gives_the_headline_rows_verdict_as_the_answer_does():
+    # 04: the answer said "We do not reproduce the claim ..." above a summary whose first line said
+    # "reproduced: 6 of 8" (the family's verdict), with nothing joining the two (issue 50, a fresh reader's scores)
+    from liarlab.study import notebook as nb
+
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        head = answer.headline(table)
+        if head is None:
+            continue
+        first = nb.claims_summary(table).iloc[0]["verdict"]
+        word = {"inconclusive": "undecided", "not-reproducible": "not reproducible here",
+                "extension": "our extension"}.get(head["verdict"], head["verdict"])
+        assert first.startswith(word), (nb_id, first, head["verdict"])

@@ -267,8 +267,10 @@ def test_figure_panels_colours_and_legend(mixed):
     legend = fig.legends[0]
     names = [t.get_text() for t in legend.get_texts()]
     assert names[-1].startswith("extension") and not any(n == "extension" for n in names[:-1])
-    colours = [scorecard.STYLE[n][0] for n in names[:-1]] + [scorecard.STYLE["extension"][0]]
+    colours = [matplotlib.colors.to_hex(h.get_facecolor()) for h in legend.legend_handles]
     assert len(set(colours)) == len(colours)
+    # the legend says each status in words, not as the protocol's code (issue 50, a fresh reader's scores)
+    assert not any(n in ("not-reproducible", "inconclusive", "undecidable") or "untested" in n for n in names)
     left_colours = {matplotlib.colors.to_hex(p.get_facecolor()) for p in ax.patches}
     assert scorecard.STYLE["extension"][0].lower() not in left_colours
     ext_widths = [p.get_width() for p in ax_ext.patches]
@@ -495,3 +497,11 @@ def test_a_papers_example_is_not_counted_as_a_check_of_our_code(tmp_path):
     assert "failing" not in text.split("example")[1].split(";")[0]
     kinds = {r["claim"]: scorecard.check_kind(r) for r in claims.to_dict("records") if r["kind"] == "check"}
     assert kinds == {"example": "example", "sim": "code", "sym": "construction", "again": "restated"}
+
+
+def test_statuses_are_said_in_words_in_the_figure():
+    # 99's legend read "differs: untested" and "not-reproducible" (issue 50, a fresh reader's scores)
+    assert scorecard.status_words("differs: untested") == "differs: a reading not yet run"
+    assert scorecard.status_words("not-reproducible") == "not reproducible here"
+    assert all("-reproducible" not in scorecard.status_words(s) and "untested" not in scorecard.status_words(s)
+               for s in scorecard.STATUSES)

@@ -134,7 +134,7 @@ def test_the_summary_has_one_line_per_family_headline_first_at_most_15():
     assert summary.iloc[0]["claim"].startswith("family 5")
     assert summary.iloc[-1]["claim"].startswith("6 more families")
     assert any(c.startswith("family 3") for c in summary["claim"])     # a differing family is never left out
-    assert "0.33 [0.3, 0.36]" in set(summary["ours"])
+    assert "0.330 [0.300, 0.360]" in set(summary["ours"])
     assert not summary.isin(["nan", "<NA>"]).any().any()
 
 
@@ -211,3 +211,36 @@ def test_a_long_table_is_folded_and_a_short_one_is_not():
     assert tables.table_html(long).startswith("<details>")
     assert not tables.table_html(long.head(tables.FOLD_ROWS)).startswith("<details>")
     assert not tables.table_html(long, fold_rows=10**9).startswith("<details>")
+
+
+@pytest.mark.parametrize("value, low, high, text", [
+    (0.09589, 0.001825, 0.19, "0.10 [0.00, 0.19]"),                      # 02's Fig 5-5 cell, issue 50
+    (-0.003672, -0.005168, -0.002176, "-0.0037 [-0.0052, -0.0022]"),     # 02's Fig 5-6 cell
+    (0.6575, 0.6333533601, 0.6816466399, "0.657 [0.633, 0.682]"),        # 03's headline, as its answer says it
+    (-0.0004, -0.004, 0.003, "-0.0004 [-0.0040, 0.0030]"),
+    (-0.001, -0.3, 0.2, "0.00 [-0.30, 0.20]"),                            # never "-0.00"
+    (12500.4, 11000.0, 14000.0, "12,500 [11,000, 14,000]"),
+])
+def test_a_value_and_its_interval_share_their_decimals(value, low, high, text):
+    assert tables.interval_text(value, low, high) == text
+
+
+def test_headers_read_as_words_and_rows_count_from_one():
+    # a fresh reader marked every page down for snake_case headers and a 0-based row label (issue 50)
+    frame = pd.DataFrame({"p_at_least_exact": [0.5, 0.25], "ci_low": [0.4, 0.2], "RL0 s1": [1, 2], "k": [1, 2]})
+    shown = tables.table_html(frame)
+    assert "p at least exact" in shown and "ci low" in shown and "RL0 s1" in shown
+    assert "p_at_least_exact" not in shown and "ci_low" not in shown
+    assert re.search(r"<th[^>]*>1</th>", shown) and re.search(r"<th[^>]*>2</th>", shown)
+    assert not re.search(r"<th[^>]*>0</th>", shown)
+    transposed = tables.table_html(frame.T)
+    assert not re.search(r"<th[^>]*>0</th>", transposed) and "p at least exact" in transposed
+    assert tables.header_words("share_games_with_H") == "share games with H" and tables.header_words("a b") == "a b"
+    pivot = pd.DataFrame({"first_dice": [1, 1, 2], "second_dice": [1, 2, 1], "win_pct": [50.0, 60.0, 70.0]}).pivot(
+        index="first_dice", columns="second_dice", values="win_pct")
+    shown = tables.table_html(pivot)
+    assert "first dice" in shown and "second dice" in shown and "first_dice" not in shown
+    stacked = pd.DataFrame({"a": [0.5, 1.0]}, index=pd.MultiIndex.from_tuples(
+        [("memory_gb", "x_y"), ("seconds", "x_y")], names=["what", "variant"]))
+    shown = tables.table_html(stacked)
+    assert "memory gb" in shown and "x y" in shown and "memory_gb" not in shown

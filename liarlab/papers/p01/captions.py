@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 from liarlab.papers.p01 import printed
+from liarlab.study.answer import plural
 
 
 def _types(ts) -> str:
@@ -58,7 +59,7 @@ def vs_types(large: pd.DataFrame, n_games: int, n_seeds: int) -> str:
                  f"{len(b['above'])} above), {len(b['in'])} inside and {len(b['undecided'])} undecided"
                  + (f" ({_type_list(b['undecided'])}, whose interval straddles an edge of the band)"
                     if b["undecided"] else "") + ". ")
-    return text + (f"The lowest, type{int(worst.type)}, wins {worst.win_rate:.3f}, still above the "
+    return text + (f"The lowest, type {int(worst.type)}, wins {worst.win_rate:.3f}, still above the "
                    f"dashed 50 % line. The orange range of {n_seeds} matches of {n_games} games spans "
                    f"{(large.seed_max - large.seed_min).mean():.3f} on average: a single match, the thesis's design, "
                    "could not separate neighbouring types.")
@@ -85,7 +86,7 @@ def trend_grid(final: pd.DataFrame, n_games: int) -> str:
     top = ends.idxmax()
     return (f"*What to notice:* the grid plots wins above the 50 % line. {int(below.sum())} of {len(f)} seeded "
             f"matches end at or below zero, in types {_types(below.index)}; the mean end ranges from "
-            f"{ends.min():+.1f} (type{int(ends.idxmin())}) to {ends.max():+.1f} wins (type{int(top)}). A curve "
+            f"{ends.min():+.1f} (type {int(ends.idxmin())}) to {ends.max():+.1f} wins (type {int(top)}). A curve "
             "that climbs steadily is a steady edge; the spread of the orange curves is the noise of one match.")
 
 
@@ -112,11 +113,12 @@ def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
     liars = e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])]
     text = (f"*What to notice:* each bar is the network's paired gain over plain random-guess on the same dice, in "
             f"points, with its 95 % interval across seeded matches. {len(pos)} of {len(e7)} intervals lie above zero "
-            f"and {len(neg)} below; {len(band)} means fall in the thesis's +5..+10 points (green). ")
+            f"and {len(neg)} below; {plural(len(band), 'mean falls', 'means fall')} in the thesis's +5..+10 points "
+            f"(green). ")
     if gains is not None:
         g = gain_verdicts(gains)
         text += (f"With the claims table's {100 * g['level']:.2f} % Bonferroni-adjusted intervals: "
-                 f"{len(g['above_zero'])} above zero, {len(g['below_zero'])} below, and {len(g['in'])} types inside "
+                 f"{len(g['above_zero'])} above zero, {len(g['below_zero'])} below, and {plural(len(g['in']), 'type')} inside "
                  f"+5..+10 points ({len(g['outside'])} outside, {len(g['undecided'])} undecided). ")
     return text + (f"All {len(liars)} liar, prefers-bid programs (types 25-32) lose "
                    f"({100 * liars['diff'].max():+.1f} points at best)." if len(liars) and (liars["diff"] < 0).all()
@@ -204,8 +206,8 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
     lines = [
         f"* **Random-guess against the 32 programs (§5.2).** Averaged over the types it wins "
         f"{large.win_rate.mean():.3f}, and it beats every type. But \"60-70 % against **every** type\" does not "
-        f"hold: the rates run from {worst.win_rate:.3f} (type{int(worst.type)}) to {best.win_rate:.3f} "
-        f"(type{int(best.type)}). Judged as in the claims table (each type's {100 * b['level']:.2f} % "
+        f"hold: the rates run from {worst.win_rate:.3f} (type {int(worst.type)}) to {best.win_rate:.3f} "
+        f"(type {int(best.type)}). Judged as in the claims table (each type's {100 * b['level']:.2f} % "
         f"Bonferroni-adjusted interval), {outside} types lie outside the band ({len(b['below'])} below, "
         f"{len(b['above'])} above), {len(b['in'])} inside"
         + (f", and {len(b['undecided'])} undecided (type{'s' if len(b['undecided']) > 1 else ''} "
@@ -356,13 +358,13 @@ def x3_limit(res) -> str:
     return f"""
 **Why "not-support limit x-3" barely changes anything.** The variant only changes the limit set after a
 "does not support" verdict (P(B) ≤ 0.5) that the gate adopts, and only from our count 3 up (at count 2 both
-limits are 0 dice). In the recorded E7 runs ({len(res.bbn_run.games)} games, {len(res.params["bbn_types"])} types)
-that happened {int(differ['adopted_not_support'].sum())} times in
-{int(differ['answers'].sum())} answers to our bids of 3 dice or more (B has no parent,
+limits are 0 dice). In the recorded E7 runs ({len(res.bbn_run.games):,} games, {len(res.params["bbn_types"])} types)
+that happened {int(differ['adopted_not_support'].sum()):,} times in
+{int(differ['answers'].sum()):,} answers to our bids of 3 dice or more (B has no parent,
 so P(B) does not follow our count A closely; the table shows the mean P(B) against the revealed share by count). When it does happen, the limit falls on the face
 of *our* last bid after the opponent has already raised past it: the next decision is about their bid, and the
 limit on our face matters only if the sampled hand or the guess range for that face decides it. Over the whole comparison the variant changed
-the result of {int(x3.games_with_other_result)} of {int(x3.games)} games on the same dice. So the reading does take effect, but it
+the result of {int(x3.games_with_other_result):,} of {int(x3.games):,} games on the same dice. So the reading does take effect, but it
 barely matters in this design (its change against the thesis reading:
 {est_text(x3.vs_thesis, x3.vs_thesis_ci_low, x3.vs_thesis_ci_high, fmt="+.4f")}); `tests/liardice/test_bbn_play.py` tests the branch in both engines and builds a position
 where it does change the decision (we hold three 5s, bid four 5s, they raise to five 5s: x − 2 allows them two 5s and we never
@@ -376,7 +378,7 @@ def x2_positions(mixture: pd.DataFrame) -> str:
     return f"""
 Facing "three 1s" with two 1s, the challenge check fires with probability {at.loc[1.0, 'challenge_draw_p_c']:.2f} at λ = 1
 and {at.loc[0.0, 'challenge_draw_p_c']:.2f} at λ = 0, but the player finally challenges {at.loc[1.0, 'final_share_challenge']:.3f}
-and {at.loc[0.0, 'final_share_challenge']:.3f} of the time ({int(at.decisions.iloc[0])} decisions each). Behaviour does change,
+and {at.loc[0.0, 'final_share_challenge']:.3f} of the time ({int(at.decisions.iloc[0]):,} decisions each). Behaviour does change,
 but by a few points at most, and at the opening (no challenge possible) the bids barely move: the loop divides the two
 checks' shifts by each other. That is why the win rates in the sweep stay within noise of each other.
 """
@@ -393,7 +395,7 @@ def network_readings(res) -> str:
             f"{100 * net_all['diff'].max():+.1f} points across the readings; "
             + ("no reading reaches" if net_all['diff'].max() < printed.BBN_GAIN_BAND[0] else "some readings reach")
             + " +5 points. The x-3 "
-            f"limit changed the result of {int(x3.games_with_other_result)} of {int(x3.games)} games on the same "
+            f"limit changed the result of {int(x3.games_with_other_result):,} of {int(x3.games):,} games on the same "
             "dice (constructed positions where each reading changes a decision are tested).")
 
 
@@ -459,4 +461,4 @@ def readings_vs_e7(res) -> str:
         f"and gains {e7.value:+.4f} ({e7.low:+.4f} to {e7.high:+.4f}). "
         + ("The two intervals overlap: the difference is sampling noise between two sets of dice. "
            if overlap else "The two intervals do not overlap, which sampling noise alone would rarely give. ")
-        + "Every `vs_thesis` change is measured against this table's own thesis-reading row, on the same dice.")
+        + "Every *vs thesis* change is measured against this table's own thesis-reading row, on the same dice.")

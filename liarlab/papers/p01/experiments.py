@@ -87,8 +87,7 @@ def worked_checks(n_calls: int, rng: np.random.Generator) -> pd.DataFrame:
         finals = int(fast.decide_many(agent, own, bid, n_calls, rng)[-1])
         exact = random_guess_action_probabilities(own, bid)
         lo, hi = wilson_interval(challenges, n_calls)
-        rows.append({"situation": name, "own": "".join(str(f) * c for f, c in enumerate(own, 1)),
-                     "bid": bid, "paper_challenge_draw": paper, "calls": n_calls, "challenge_draws": int(challenges),
+        rows.append({"situation": name, "own": hand_text(own), "bid": bid_words(bid), "paper_challenge_draw": paper, "calls": n_calls, "challenge_draws": int(challenges),
                      "p_challenge_draw": random_guess_challenge_probability(own, bid),
                      "p_challenge_draw_sim": challenges / n_calls, "ci_low": lo, "ci_high": hi,
                      "p_bid_draw": float(random_guess_bid_probabilities(own, bid).sum()),
@@ -118,6 +117,29 @@ def fig_4_4_candidates(n_calls: int, rng: np.random.Generator, own=FIG_4_4_OWN, 
     rows.append({"bid": None, "needed_from_opponent": None, "weight": None, "p_true_given_own": None,
                  "p_returned": 1 - q.sum(), "p_returned_sim": counts.get(None, 0) / n_calls})
     return pd.DataFrame(rows)
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def hand_text(counts) -> str:
+    """A hand given as counts per face (faces 1-6) written as its dice, "4 4 4 4 6": a reader's hand, not a
+    number ("44446" read as 44,446 in a table, issue 50)."""
+    return " ".join(str(face) for face, c in enumerate(counts, 1) for _ in range(int(c)))
+
+
+def bid_words(bid) -> str:
+    """A bid (count, face) as the thesis writes it: "three 5s"."""
+    count, face = int(bid[0]), int(bid[1])
+    return f"{_COUNT_WORDS[count] if count < len(_COUNT_WORDS) else count} {face}s"
+
+
+def fig_5_1_table(example: dict) -> pd.DataFrame:
+    """:func:`fig_5_1_example` as a one-row table for people: the hand as dice, bids in words."""
+    action = example["action"]
+    move = "challenge" if action == ld.CHALLENGE or action[0] != "bid" else f"bid {bid_words(action[1])}"
+    return pd.DataFrame([{"type": example["type"], "traits": example["traits"], "hand": hand_text(example["own"]),
+                          "cap": example["cap"], "facing": bid_words(example["facing"]), "action": move}])
 
 
 def fig_5_1_example() -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from matplotlib.lines import Line2D
 
 from liarlab.papers.p01 import printed
 from liarlab.papers.p01.experiments import STARTERS
@@ -87,7 +88,8 @@ def trend_types(curves: pd.DataFrame, ref_curves: pd.DataFrame, *, n_games: int,
         _trend(ax, curves, ref_curves, t, n_games, n_seeds)
         ax.set_xlabel("games played")
     axes[0].set_ylabel("cumulative wins")
-    axes[0].legend(fontsize=8, loc="upper left")
+    # one legend under the panels, off the curves (it sat on type 1's curves, issue 50, a fresh reader's scores)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=4, fontsize=9)
     return fig
 
 
@@ -292,7 +294,6 @@ def extensions(lam: pd.DataFrame, lam_values, thesis_guess: pd.Series, x1: pd.Se
     ax.set_xlabel("lambda (share of uniform guesses; 1 = thesis)")
     ax.set_ylabel("win rate vs the 32 types")
     ax.set_title("X2: uniform / binomial guess mixture", fontsize=10)
-    ax.legend(fontsize=9, loc="lower left")
     ax = axes[1]
     pos = np.arange(2)
     for offset, column, marker, colour, label in ((-0.12, "mean_win_rate", "o", "C0", "mean over types"),
@@ -311,5 +312,8 @@ def extensions(lam: pd.DataFrame, lam_values, thesis_guess: pd.Series, x1: pd.Se
     ax.set_xticks(pos, ["integer\n(thesis)", "X1 real-\nvalued"])
     ax.set_xlim(-0.5, 1.5)
     ax.set_title("X1: real-valued guessing", fontsize=10)
-    ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    # one legend for both panels (the same two series were named twice), with the band and the 50 % line
+    handles, labels = axes[0].get_legend_handles_labels()
+    half = Line2D([], [], color="black", lw=1, ls="--")
+    fig.legend(handles + [half], labels + ["50 %"], loc="outside lower center", ncol=4, fontsize=9)
     return fig

@@ -46,7 +46,7 @@ def vs_rand(summary: pd.DataFrame) -> str:
     return (f"*What to notice:* {len(above)} of {len(summary)} players win more than half their games against RAND "
             f"(their intervals lie above the dashed 50 % line; the lowest mean is {summary.win_rate.min():.3f}). EXP "
             "rows are one fixed pairing (Wilson interval over games); RL rows are the mean of the independently "
-            "trained tables with a t interval across them (`n` tables, `seed_min`-`seed_max` their range).")
+            "trained tables with a t interval across them (*n* tables, *seed min* to *seed max* their range).")
 
 
 def exp_pairs(pairs: pd.DataFrame, fallback: str) -> str:
@@ -76,7 +76,7 @@ def rl_vs_exp(summary: pd.DataFrame) -> str:
             f"{'raises every cell' if (g0 > g1).all().all() else 'changes the cells'} (by "
             f"{(g0 - g1).min().min():+.3f} to {(g0 - g1).max().max():+.3f}) and keeps the pattern. Each cell shows the "
             f"mean over the {n_seeds} independently trained tables and its 95 % interval across them; "
-            "`seed_min`/`seed_max` show how much they differ.")
+            "*seed min* and *seed max* show how much they differ.")
 
 
 def baselines(table: pd.DataFrame) -> str:
@@ -230,7 +230,7 @@ def exploitability(summary: pd.DataFrame) -> str:
             "across tables; the dashed line is 50 %): every kind of table, whatever its history length or hand "
             "information, loses most of its games to a player who knows its policy, although each wins against the "
             "rule it trained on. The tables learn to exploit one opponent; they do not learn a safe strategy. "
-            "`key_space` is the report's count of possible keys for that state record; `entries` how many a trained "
+            "*key space* is the report's count of possible keys for that state record; *entries* how many a trained "
             "table holds.")
 
 
@@ -260,7 +260,9 @@ def _why_differ(findings: pd.DataFrame) -> str:
     parts = []
     for fam, g in differ.groupby("family", sort=False):
         counts = g["cause"].value_counts()
-        parts.append(f"**{fam}** (" + "; ".join(f"{verdicts.CAUSES[c]}: {n} row{'s' if n != 1 else ''}"
+        # the count first, then the cause in words ("1 row, a genuine difference: every reading ..."): the cause's
+        # own colon was followed by a second one (issue 50, a fresh reader's scores)
+        parts.append(f"**{fam}** (" + "; ".join(f"{n} row{'s' if n != 1 else ''}, {verdicts.CAUSES[c]}"
                                                  for c, n in counts.items()) + ")")
     return "; ".join(parts)
 

@@ -20,8 +20,8 @@ CURVE_COLOURS = {"n=1": "#0072B2", "n=2": "#E69F00", "n=3": "#009E73", "full, n=
                  "SARSA": "#56B4E9"}
 
 
-def _chance_line(ax, players: int = 2):
-    ax.axhline(1 / players, color="red", ls="--", lw=1)
+def _chance_line(ax, players: int = 2, label: str | None = None):
+    ax.axhline(1 / players, color="red", ls="--", lw=1, label=label)
 
 
 def _annotated_heatmap(ax, grid: pd.DataFrame, *, vmin, vmax, text, contrast, fontsize=9, origin=None):
@@ -78,9 +78,12 @@ def three_mixes(mix: pd.DataFrame):
                         capsize=2, lw=1)
         ax.set_xticks(range(3), [" ".join(s[s.b_seat == bs].sort_values("seat").player.str.replace("EXP", "E"))
                                  for bs in (1, 2, 3)])
-        _chance_line(ax, 3)
+        _chance_line(ax, 3, label="an equal share (1/3)")
         ax.set(xlabel="seating P1 P2 P3", ylabel="win rate", title=f"two {a} + one {b}")
-    axes[0].legend(title="seat", loc="upper left", bbox_to_anchor=(0, -0.2), ncol=3)
+    # one legend under both panels, the dashed line named in it (a fresh reader found it unexplained, issue 50)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, [f"seat {x}" if x.startswith("P") else x for x in labels], loc="outside lower center",
+               ncol=4)
     return fig
 
 

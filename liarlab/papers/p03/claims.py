@@ -27,7 +27,7 @@ from liarlab.papers.p03 import readings as RD
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.papers.p03.results import Results
 from liarlab.study import cache
-from liarlab.study.answer import number
+from liarlab.study.answer import claim_words, number
 
 SOLVER = "Solver (§3.1, Figs 3-7 to 3-19)"
 TABLE = "Endgame table sizes (§3.1)"
@@ -777,7 +777,9 @@ def open_findings(claims: pd.DataFrame) -> str:
                                                           "confirmatory", "no sample"))]
                 why = "; ".join(keep) if keep else str(r.note)
                 why = why[0].upper() + why[1:] if why else why
-            lines.append(f"* **{word}:** {r.claim}: the thesis {r.paper_value}, ours {ours}. {why}.")
+            # the claim as prose quotes it (its label set off by a dash), then the values in their own sentence:
+            # "Undecided: Fig 3-13 opening: E for C trump: the thesis 6.8, ..." ran four labels together (issue 50)
+            lines.append(f"* **{word}.** {claim_words(r.claim)}. The thesis {r.paper_value}, ours {ours}. {why}.")
     return "\n".join(lines) if lines else "* No finding differs or is undecided."
 
 

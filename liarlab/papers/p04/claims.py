@@ -1056,7 +1056,8 @@ def stage1_baseline_result(claims: pd.DataFrame) -> str:
 
 #: What :func:`stage1_baseline_result`'s number is (``second_quantity``).
 STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over games 301-500, a difference of win "
-                            "rates averaged over the five personalities P1-P5 (the claims summary gives each)")
+                            "rates (0.01 is one percentage point) averaged over the five personalities P1-P5 (the "
+                            "claims summary gives each)")
 
 
 #: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``).

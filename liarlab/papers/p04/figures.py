@@ -136,7 +136,10 @@ def round_robin(rr: pd.DataFrame):
             ax.set_yticks(range(len(order)), order)
             for i in range(len(order)):
                 for j in range(len(order)):
-                    ax.text(j, i, format(m.values[i, j], fmt), ha="center", va="center", color="white", fontsize=7)
+                    # dark text on viridis's light (green-yellow) end: white on yellow could not be read
+                    light = im.norm(m.values[i, j]) > 0.6
+                    ax.text(j, i, format(m.values[i, j], fmt), ha="center", va="center", fontsize=8,
+                            color="black" if light else "white")
             ax.set_xlabel("opponent")
             ax.set_ylabel("agent")
             ax.set_title(f"{title}\n({rules})", fontsize=9)

@@ -101,9 +101,10 @@ def learner_audit_line(training: Training) -> str:
 
 
 def beaten_line(baselines: Baselines) -> str:
-    return ("a trivial baseline's mean win rate is above the trained learner's (point estimates, not tested) "
-            "against: "
-            + "; ".join(f"{b}: {', '.join(v) or 'none'}" for b, v in baselines.beaten().items()))
+    # one colon, each baseline's types after a dash ("against: always challenge: none; ..." stacked three)
+    return ("the types against which a trivial baseline's mean win rate is above the trained learner's (point "
+            "estimates, not tested): "
+            + "; ".join(f"{b} — {', '.join(v) or 'none'}" for b, v in baselines.beaten().items()))
 
 
 def cross_rules_line(baselines: Baselines) -> str:

@@ -157,7 +157,7 @@ def ld_n6(r: Results) -> list[dict]:
 def ld1_figure(r: Results) -> list[dict]:
     """The LD-1 figure: the first player favoured for every N."""
     lowest = r.ld1.loc[r.ld1.first_player_win.idxmin()]
-    return [claim(f"Liar's Dice N=1..{int(r.ld1.faces.max())}: first player stays favoured (LD-1 figure)", SOURCE,
+    return [claim(ld1_claim(r.ld1), SOURCE,
                   "> 50% (figure)", V.exact(100 * float(lowest.first_player_win)),
                   V.direction(V.exact(100 * float(lowest.first_player_win)), ">", 50.0), kind="finding",
                   family="LD-1 figure", note=f"value is the minimum win % over N, at N={int(lowest.faces)}")]
@@ -928,12 +928,12 @@ def _bluff1_found(r: Results, claims: pd.DataFrame) -> str:
     gap_argmin = {m: int(gaps.loc[gaps[f"{m}_gap_pct"].idxmin(), "faces"]) for m in ("per_turn", "exact")}
     exact_gaps = gaps.dropna(subset=["exact_gap_pct"])
     sens = r.sensitivity
-    return f"""* **Bluff, the talk's per-turn method:** {int(r.bluff1.matches_talk.sum())} of {len(r.bluff1)} Bluff-1 rows and
+    return f"""* **Bluff, the talk's per-turn method.** {int(r.bluff1.matches_talk.sum())} of {len(r.bluff1)} Bluff-1 rows and
   {int(r.bluff3.matches_talk.sum())} of {len(r.bluff3)} Bluff-3 rows match the printed (truncated) values with accept
   payoff R1. The gap between the two players' win rates, |2p − 1|, is smallest at N = {gap_argmin['per_turn']} for the
   per-turn values ({verdict("Bluff one die each: N=4 gives the smallest gap between first and second player's win % (per-turn")}).
-* **Bluff, the real game: does the per-turn method give optimal strategies? The talk's claim that it does:
-  {verdict("Bluff: the per-turn method gives optimal strategies")}.**
+* **Bluff, the real game: does the per-turn method give optimal strategies? The talk's claim that it does
+  ({verdict("Bluff: the per-turn method gives optimal strategies")}).**
   The exact equilibrium of the one-die round, certified for N = {int(exact_one.faces.min())}..{int(exact_one.faces.max())}
   (widest bracket {sci(exact_one.width.max())}), gives {_pcts(100 * exact_one.exact_win)} %. At N = 3..6 these are the
   prior work's (Lanctot & Long 2007) numbers, and the talk's claim that the prior work is wrong is judged
@@ -942,8 +942,8 @@ def _bluff1_found(r: Results, claims: pd.DataFrame) -> str:
   N = {int(top.faces)} (it claims {100 * top.per_turn_claimed_win:.2f} %), and from N = 3 on a best responder gains
   {gains.min():.2f} to {gains.max():.2f} on the ±1 scale depending on seat and N. In the real game the gap |2p − 1| is
   smallest at N = {gap_argmin['exact']} within N = {int(exact_gaps.faces.min())}..{int(exact_gaps.faces.max())}
-  ({exact_gaps.exact_gap_pct.min():.2f} points): the talk's N = 4, judged in the real game:
-  {verdict("Bluff one die each: N=4 gives the smallest gap between first and second player's win % (real game")}.
+  ({exact_gaps.exact_gap_pct.min():.2f} points); the talk's N = 4 is judged in the real game
+  ({verdict("Bluff one die each: N=4 gives the smallest gap between first and second player's win % (real game")}).
   The talk's "Gambit" value at N = 3 ({gambit3:.2f} %) is its per-turn value ({claimed3:.2f} %), not the full-game
   value ({exact3:.2f} %): Gambit was probably given the per-turn model. The cause is the one spec §4 predicts: a die
   is kept for the whole round, so bids carry information into later turns, which the per-turn LP ignores.
@@ -979,6 +979,19 @@ def _bluff2_found(r: Results, claims: pd.DataFrame) -> str:
   quantity order) is a race with a flat exact diagonal ({_pcts(default_diag)} %);
   its rows stay as extensions.
 """
+
+
+def ld1_claim(ld1: pd.DataFrame) -> str:
+    """The LD-1 claim's text (its range of N is the run's): the answer's second main result names it."""
+    return f"Liar's Dice N=1..{int(ld1.faces.max())}: first player stays favoured (LD-1 figure)"
+
+
+def second_result(r: Results) -> tuple[str, str]:
+    """The answer's second main result, the second half of the talk's question (what the first player's chance does
+    as the dice get more faces): the LD-1 claim and what its number is."""
+    lowest = r.ld1.loc[r.ld1.first_player_win.idxmin()]
+    return ld1_claim(r.ld1), (f"the first player's smallest winning chance over N = {int(r.ld1.faces.min())}.."
+                              f"{int(r.ld1.faces.max())} faces, in % (reached at N = {int(lowest.faces)})")
 
 
 def headline_quantity(r: Results) -> str:

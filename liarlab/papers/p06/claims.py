@@ -27,9 +27,10 @@ FAMILIES = {"random-guess": "random guess (paper 01)", "type": "the 32 test prog
 QUESTION = ("How far from exact play are the Liar Dice players of papers 01 and 02 (random guess, the 32 test "
             "programs, EXP0-EXP3, RAND, EXPRAND, the Q-learners RL0-RL3 retrained), measured in the small end games "
             "that can be solved exactly?")
-HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game: what a best responder wins beyond the "
-                     "game's value, averaged over the family's players and their two seats, in +-1 units (0 is exact "
-                     "play; 1 is the most, a player the best responder beats in every game)")
+HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game, computed exactly (no sampling): what a "
+                     "best responder wins beyond the game's value, averaged over the family's players and their two "
+                     "seats, in ±1 units (0 is exact play; 1 is the most, a player the best responder beats in every "
+                     "game)")
 RULE = "exact: best responses and equilibrium plans in rational arithmetic (floats where a plan is too large)"
 
 

@@ -35,7 +35,7 @@ def exploitability_figure(summary: pd.DataFrame):
         ax.set_ylim(-0.7, len(g) - 0.3)
         ax.set_xlim(0, max(1.0, float(summary.exploitability_mean.max())) + 0.01)
         ax.tick_params(axis="x", labelsize=9)
-        ax.set_xlabel("+-1 units, mean of both seats", fontsize=9)
+        ax.set_xlabel("±1 units, mean of both seats", fontsize=9)
         ax.set_title(f"end game {game}", fontsize=11)
     handles = [Patch(color=family_colour(f), label=f"exploitability: {f}") for f in families]
     handles.append(Line2D([], [], marker="o", color="black", linestyle="none", markersize=4,
@@ -49,7 +49,7 @@ def exploitability_caption(summary: pd.DataFrame) -> str:
     best, worst = first.iloc[0], first.iloc[-1]
     beaten = first[(first.exploitability_first + first.exploitability_second) > 2 - 1e-9]
     return (f"Figure: each player's exploitability (grey bars: what a best responder takes beyond the game value, "
-            f"mean of the player's two seats, +-1 units) and the certified equilibrium's edge over the game value "
+            f"mean of the player's two seats, ±1 units) and the certified equilibrium's edge over the game value "
             f"against it (dots), one panel per end game. What to notice: no player is near exact play; in "
             f"{best.game} the least exploitable is {best.agent} ({best.exploitability_mean:.3f}) and the most "
             f"{worst.agent} ({worst.exploitability_mean:.3f}); {len(beaten)} players ({', '.join(beaten.agent) or 'none'}"
@@ -75,7 +75,7 @@ def agent_figure(rows: pd.DataFrame, agent: str, game: str, behaviour: pd.DataFr
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xticks(x, ["as first mover", "as second mover"])
     ax.set_ylim(-1.05, 1.05)
-    ax.set_ylabel("the player's result (+-1 units)")
+    ax.set_ylabel("the player's result (±1 units)")
     ax.set_title(f"{agent} in end game {game}: exploitability {sel.exploitability.iloc[0]:.3f} (first), "
                  f"{sel.exploitability.iloc[1]:.3f} (second)", fontsize=9)
     if not shown:

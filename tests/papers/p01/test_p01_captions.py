@@ -20,7 +20,7 @@ def test_vs_types_caption_counts_the_bars_in_the_band():
     text = captions.vs_types(_large(rates), 500, 20)
     assert "27 of 32 blue bars" in text
     assert "3 lie below it (types 1, 5, 23)" in text and "2 above it (types 31, 32)" in text
-    assert "type5, wins 0.520" in text and "spans 0.080" in text
+    assert "type 5, wins 0.520" in text and "spans 0.080" in text
 
 
 def _final(ends, n_games=500):
@@ -39,7 +39,7 @@ def test_trend_grid_caption_matches_the_data():
     final = _final({1: [270, 244], 2: [300, 310], 3: [250, 260]})
     text = captions.trend_grid(final, 500)
     assert "2 of 6 seeded matches end at or below zero, in types 1, 3" in text
-    assert "from +5.0 (type3) to +55.0 wins (type2)" in text
+    assert "from +5.0 (type 3) to +55.0 wins (type 2)" in text
 
 
 def _curves(ends):
@@ -63,7 +63,7 @@ def test_bbn_gain_caption_counts_intervals():
                        "diff_ci_low": [0.02, -0.01, -0.06, -0.04], "diff_ci_high": [0.1, 0.01, -0.04, -0.02]})
     text = captions.bbn_gain(e7)
     assert "1 of 4 intervals lie above zero and 2 below" in text
-    assert "1 means fall in" in text and "All 2 liar, prefers-bid programs (types 25-32) lose (-3.0 points at best)" in text
+    assert "1 mean falls in" in text and "1 means" not in text and "All 2 liar, prefers-bid programs (types 25-32) lose (-3.0 points at best)" in text
 
 
 def test_liar_challenge_caption_reads_the_table():

@@ -84,3 +84,12 @@ def test_x4_extended_rules_run_and_summarise():
     assert (dl.rounds >= 5 * dl.games).all()          # a dice-loss match lasts at least five rounds
     summary = ex.extended_rules_summary(x4)
     assert list(summary.rules) == ["wild ones", "dice loss"] and summary.rounds_per_match.iloc[0] == 1
+
+
+def test_hands_and_bids_are_written_for_people():
+    # the E3 table showed the hand 4 4 4 4 6 as "44,446" and the Fig 5.1 bid as "3, 5" (issue 50, a fresh reader)
+    assert ex.hand_text([0, 0, 0, 4, 0, 1]) == "4 4 4 4 6" and ex.bid_words((3, 5)) == "three 5s"
+    checks = ex.worked_checks(300, np.random.default_rng(0))
+    assert checks.own.str.contains(" ").all() and checks.bid.str.endswith("s").all()
+    table = ex.fig_5_1_table(ex.fig_5_1_example())
+    assert table.iloc[0][["hand", "facing", "action"]].tolist() == ["2 3 4 5 5", "three 5s", "bid four 5s"]

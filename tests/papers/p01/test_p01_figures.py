@@ -79,6 +79,8 @@ def test_trend_figures_draw_every_seeded_match_between_the_lines():
     _labelled(fig)
     assert [ax.get_title() for ax in fig.axes] == ["type1", "type5", "type23"]
     assert len(fig.axes[0].lines) == 2 + 2 + 1           # the 50 % and 100 % lines, two matches, the reference
+    # one legend under the panels, not on type 1's curves (issue 50, a fresh reader's scores)
+    assert len(fig.legends) == 1 and not any(ax.get_legend() for ax in fig.axes)
     grid = figures.trend_grid(curves, ref, n_games=100, n_seeds=2)
     assert len(_visible(grid)) == 32 and grid.legends
     assert grid.axes[0].get_ylim() == pytest.approx((-10, 42))
@@ -176,6 +178,10 @@ def test_extensions_draws_the_lambda_sweep_and_x1_beside_the_thesis():
     assert list(sweep.lines[0].get_xdata()) == list(ex.X2_LAMBDAS)
     means = [line for line in x1.lines if line.get_marker() == "o"]   # points, not bars cut at the axis
     assert list(means[0].get_ydata()) == [0.67, 0.6] and not x1.patches[1:]   # thesis guess, then X1
+    # the two series named once for both panels (they were named twice), with the band and the 50 % line
+    assert len(fig.legends) == 1 and not any(ax.get_legend() for ax in fig.axes)
+    names = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert names.count("mean over types") == 1 and "thesis: 60-70 %" in names and "50 %" in names
 
 
 def test_extensions_with_the_sweep_gives_every_point_its_interval():

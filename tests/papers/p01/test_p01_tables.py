@@ -104,7 +104,7 @@ def test_network_readings_text_reads_the_pooled_gains():
     res = Results01({}, bbn_readings=readings)
     text = captions.network_readings(res)
     assert "from +1.0 to +2.0 points" in text and "no reading reaches +5 points" in text   # ablations left out
-    assert "changed the result of 7 of 1000 games" in text
+    assert "changed the result of 7 of 1,000 games" in text
     res.bbn_readings = readings.assign(diff=[0.01, 0.06, 0.0])
     assert "some readings reach" in captions.network_readings(res)
 
@@ -114,4 +114,4 @@ def test_x2_note_reads_the_position_facing_three_ones():
                             "final_share_challenge": [0.1234, 0.1], "decisions": 15_000})
     text = captions.x2_positions(mixture)
     assert "probability 0.20 at λ = 1\nand 0.40 at λ = 0" in text and "0.100\nand 0.123" in text
-    assert "(15000 decisions each)" in text
+    assert "(15,000 decisions each)" in text

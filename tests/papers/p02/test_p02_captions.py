@@ -192,3 +192,36 @@ def test_table_4_3_text_counts_the_learned_keys_of_each_table():
     text = captions.table_4_3(pd.DataFrame(rows))
     assert "after 1,000 games 0 of its 4 legal keys; after 5,000 games 2 of its 4 legal keys" in text
     assert "four in 1.9% of hands" in text
+
+
+def test_why_a_family_differs_reads_without_a_second_colon():
+    # "Fig 5-3 (a genuine difference: every reading we tried disagrees: 1 row)" (issue 50, a fresh reader's scores)
+    import pandas as pd
+
+    from liarlab.papers.p02 import captions
+
+    findings = pd.DataFrame({"family": ["Fig 5-3", "Fig 5-6", "Fig 5-6"], "verdict": ["differs"] * 3,
+                             "cause": ["genuine", "genuine", "reading"]})
+    text = captions._why_differ(findings)
+    assert "(1 row, a genuine difference" in text and "(2 rows" not in text and "1 row, a reading" in text
+    assert all(part.count(":") <= 1 for part in text.split("; "))
+
+
+def test_three_mixes_names_its_dashed_line_in_one_legend_off_the_panels():
+    # the red one-third line had no legend entry and the seat legend hung under one panel (issue 50, a fresh reader)
+    import pandas as pd
+
+    from liarlab.papers.p02 import figures
+    from liarlab.study import plotting
+
+    rows = []
+    for a, b in (("EXP0", "EXP1"), ("EXP1", "EXP0")):
+        for b_seat in (1, 2, 3):
+            players = [b if s == b_seat else a for s in (1, 2, 3)]
+            rows += [{"a": a, "b": b, "b_seat": b_seat, "seat": s, "player": players[s - 1], "win_rate": 1 / 3,
+                      "ci_low": 0.3, "ci_high": 0.36} for s in (1, 2, 3)]
+    fig = figures.three_mixes(pd.DataFrame(rows))
+    assert len(fig.legends) == 1 and not any(ax.get_legend() for ax in fig.axes)
+    names = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "an equal share (1/3)" in names and "seat P1" in names
+    assert not plotting.small_text(fig) and not plotting.legend_overlaps(fig)

@@ -141,8 +141,11 @@ def test_open_findings_names_differing_and_undecided_findings():
         {"claim": "C", "kind": "arithmetic", "verdict": "differs", "paper_value": 1, "reproduced_value": 2,
          "ci_low": None, "ci_high": None, "interval": "", "cause": "", "flags": "", "note": ""}])
     text = c.open_findings(claims)
-    assert "**Differs:** A" in text and "a reading (convention)" in text
-    assert "**Undecided:** B" in text and "About 813 hands" in text and "C:" not in text
+    assert "**Differs.** A. The thesis 1" in text and "a reading (convention)" in text
+    assert "**Undecided.** B. The thesis rarely" in text and "About 813 hands" in text and "C." not in text
+    # a labelled claim is quoted with a dash, not a third colon in its line (issue 50, a fresh reader's scores)
+    claims.loc[0, "claim"] = "Fig 3-13 opening: E for C trump"
+    assert "**Differs.** Fig 3-13 opening — E for C trump. The thesis 1" in c.open_findings(claims)
 
 
 def test_timing_is_a_table_beside_the_thesis_not_claims():

@@ -115,3 +115,25 @@ def test_weights_caption_and_round_robin_caption():
                        for w in [w0 + 0.05 * k]])
     assert figures.round_robin_caption(rr) == ("row agent's win rate among a-f: modified rules 0.10 to 0.30; last "
                                                "play challengeable 0.20 to 0.40")
+
+
+def test_round_robin_cell_numbers_are_dark_on_light_cells():
+    # white numbers on viridis's yellow cells could not be read (issue 50, a fresh reader's scores)
+    import itertools
+
+    import matplotlib.colors as mcolors
+    import pandas as pd
+
+    from liarlab.papers.p04 import experiments as p04x
+    from liarlab.papers.p04 import figures as p04f
+
+    order = list(p04x.STAGE2_TYPES) + ["random"]
+    rows = [{"rules": rules, "agent": a, "opponent": o, "win_rate": (i + j) / (2 * len(order)), "mean_plays": i + j}
+            for rules in p04x.RULES_VARIANTS for (i, a), (j, o) in itertools.product(enumerate(order), repeat=2)]
+    fig = p04f.round_robin(pd.DataFrame(rows))
+    ax = fig.axes[0]
+    image = ax.get_images()[0]
+    for text in ax.texts:
+        x, y = text.get_position()
+        light = image.norm(image.get_array()[int(round(y)), int(round(x))]) > 0.6
+        assert mcolors.to_hex(text.get_color()) == ("#000000" if light else "#ffffff")

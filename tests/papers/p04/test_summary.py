@@ -138,8 +138,8 @@ def test_baselines_found_names_the_types_a_baseline_beats():
     rates["never challenge"] = pd.Series({"a": 0.1, "b": 0.1, "c": 0.1})
     assert "above every trivial baseline's against every type" in summary._baselines_found(_baselines(learner, **rates))
     assert summary.beaten_line(_baselines(learner, **rates)) == (
-        "a trivial baseline's mean win rate is above the trained learner's (point estimates, not tested) against: "
-        "always challenge: none; never challenge: none; random: none")
+        "the types against which a trivial baseline's mean win rate is above the trained learner's (point estimates, "
+        "not tested): always challenge — none; never challenge — none; random — none")
 
 
 def test_verdict_counts_leave_extensions_and_checks_apart():
