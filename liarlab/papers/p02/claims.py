@@ -143,10 +143,10 @@ def est(frame, level=V.LEVEL, **where) -> V.Estimate:
 
 #: what a chart row's interval speaks for (issue 49 item 4; docs/VERDICTS.md, "One rule for one-table claims"): a
 #: statement read off the report's one trained table per model (a statement about the training method would say
-#: "the method: mean over seeds"; the rows not yet under the rule say nothing yet)
-ONE_TABLE = "one trained table: prediction interval"
+#: "the method (mean over seeds)"; the rows not yet under the rule say nothing yet)
+ONE_TABLE = "one trained table (prediction interval)"
 #: the other side of the rule: a statement about what training this way does (History 2026-12-07, second session)
-METHOD = "the method: mean over seeds"
+METHOD = "the method (mean over seeds)"
 
 
 def est_one(frame, level=V.LEVEL, **where) -> V.Estimate:

@@ -56,7 +56,7 @@ def _caps(given: dict | None) -> dict:
 #: the one-table rule (docs/VERDICTS.md, History 2026-12-07, second session): the paper draws one run per cell, but
 #: every chart sentence of seed 003 (l.65, l.126, l.130) infers what the learning does, so the charts' findings are
 #: judged on the mean over runs or learners, and their notes say so
-METHOD = "the method: mean over seeds"
+METHOD = "the method (mean over seeds)"
 CHART_FAMILIES = (STAGE1_FAMILY, LEARNING_FAMILY, TRAINING_FAMILY, FEATURE_FAMILY)
 
 
