@@ -18,7 +18,8 @@ trained and played in the run's workers (:func:`parallel_frames`, through
 :func:`liarlab.study.parallel.run_tasks`), with the same rows as the serial :func:`frames`. Under the one-table
 rule (docs/VERDICTS.md, 2026-12-07) Fig 5-5's RL rows are read on their pilot's 10 tables, so the readings of the
 rows that need them (Fig 5-5's four RL models, Fig 5-7's three named models, Table 5-1 on its sample) retrain
-about 290 tables, about a CPU minute. The frames have the columns the
+about 290 tables, about a CPU minute; Fig 5-8's rotating-seat reference tables retrained in halves (:func:`fixed2_frame`,
+the seeds of each row: 10, 11 and 40 tables) add about 40 CPU s. The frames have the columns the
 claims sections read (:func:`liarlab.papers.p02.claims.fig_5_5_rl`, ``fig_5_7``, ``_top_rows``), so each reading is
 judged by the claims row's own rule.
 
@@ -41,6 +42,8 @@ SHUFFLED = "ties shuffled"
 HALVES = "seat halves"
 VARIANTS = (OTHER, SHUFFLED, HALVES)
 GREEDY = "greedy"
+#: the frames :func:`frames` builds
+WHATS = ("self_play", "vs_exp", "fixed2", "top30")
 
 
 def _other(fallback: str) -> str:
@@ -116,6 +119,29 @@ def vs_exp_frame(setup: ex.Setup, names, seeds, variant: str) -> pd.DataFrame:
     return ex.rate_frame(rows)
 
 
+def fixed2_frame(setup: ex.Setup, seeds, variant: str) -> pd.DataFrame:
+    """Fig 5-8's frame (:func:`experiments.fixed_seat_two`'s columns, evaluation epsilon ``epsilon_eval``) with its
+    ``rotating`` reference tables replaced by RL0 trained under ``variant`` (seat halves: the reference is the table
+    trained in two halves, as P1 then as P2), each played against EXP0 ``eval_games`` games a seat as
+    :func:`experiments.evaluate` plays the rotating table; the one-seat tables (P1 only, P2 only) are the run's own,
+    since a table trained in one seat has no seat schedule to read otherwise (issue 49)."""
+    base = replace(setup, models={}, evals={}, stream="", seeds=tuple(int(s) for s in seeds))
+    fixed = ex.fixed_seat_two(base, epsilons=(setup.epsilon_eval,))
+    fixed = fixed[fixed.trained != "rotating"]
+    vs = variant_setup(setup, variant)
+    rows = []
+    for s in seeds:
+        table = train_variant(setup, "RL0", int(s), variant)
+        rng = vs.rng("reading fixed2", variant, int(s), fresh=False)
+        r = play([_player(table, variant, setup.epsilon_eval), vs.exp("EXP0")], 2 * setup.eval_games, rng,
+                 seats="rotate")
+        wins, games = r.wins_by_seat(0)
+        for seat in (0, 1):
+            rows.append({"epsilon": setup.epsilon_eval, "trained": "rotating", "seed": int(s),
+                         "tested_as": f"P{seat + 1}", "wins": int(wins[seat]), "games": int(games[seat])})
+    return pd.concat([ex.rate_frame(rows), fixed], ignore_index=True)[fixed.columns]
+
+
 def top30_frame(setup: ex.Setup, seeds, variant: str) -> pd.DataFrame:
     """Table 5-1's top-30 lists of RL0 (n=1, one stage against EXP0) under ``variant``, one list per seed."""
     frames = [ex.top_entries(train_variant(setup, "RL0", s, variant)).assign(config="n=1", seed=s) for s in seeds]
@@ -125,14 +151,16 @@ def top30_frame(setup: ex.Setup, seeds, variant: str) -> pd.DataFrame:
 def frames(stage_games: int, eval_games: int, epsilon_eval: float, run_seed: int, fallback: str, what: str,
            names: tuple, seeds: tuple, variant: str) -> pd.DataFrame:
     """One reading's frame, from sizes alone (so that :func:`liarlab.study.cache.cached_call` keys it): ``what`` is
-    "self_play", "vs_exp" or "top30"."""
+    "self_play", "vs_exp", "fixed2" or "top30"."""
     setup = ex.Setup(stage_games=stage_games, eval_games=eval_games, epsilon_eval=epsilon_eval, seed=run_seed,
                      fallback=fallback, seeds=tuple(seeds))
-    check_choice("what", what, ("self_play", "vs_exp", "top30"))
+    check_choice("what", what, WHATS)
     if what == "self_play":
         return pd.concat([self_play_frame(setup, n, seeds, variant) for n in names], ignore_index=True)
     if what == "vs_exp":
         return vs_exp_frame(setup, names, seeds, variant)
+    if what == "fixed2":
+        return fixed2_frame(setup, seeds, variant)
     return top30_frame(setup, seeds, variant)
 
 
@@ -153,7 +181,7 @@ def blocks(what: str, names: tuple, seeds: tuple, size: int | None = None) -> li
     """(names, seeds) blocks of ``size`` seeds (default :data:`TASK_TABLES`) in the serial frame's row order (name,
     then seed; top30 has seeds only)."""
     size = check_int("size", TASK_TABLES if size is None else size, 1)
-    per_name = [(n,) for n in names] if what != "top30" else [tuple(names)]
+    per_name = [(n,) for n in names] if what not in ("top30", "fixed2") else [tuple(names)]
     return [(ns, tuple(seeds[i:i + size])) for ns in per_name for i in range(0, len(seeds), size)]
 
 
@@ -166,7 +194,7 @@ def parallel_frames(stage_games: int, eval_games: int, epsilon_eval: float, run_
     from liarlab.study import context
     from liarlab.study.parallel import run_tasks
 
-    check_choice("what", what, ("self_play", "vs_exp", "top30"))
+    check_choice("what", what, WHATS)
     fixed = {"stage_games": stage_games, "eval_games": eval_games, "epsilon_eval": epsilon_eval,
              "run_seed": run_seed, "fallback": fallback, "what": what, "variant": variant}
     # a row on 10 tables in blocks of 8 would run 8 of them here before the workers start (first_here): at least

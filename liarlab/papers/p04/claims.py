@@ -655,12 +655,13 @@ def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -
     rows.append(model_variant_claim(late, settings.model_runs()))
     rows += baseline_claims(late, settings.late, confirm=confirm.get("settings"), caps=caps, runs=stage1.runs,
                             settings_runs=settings.runs)
+    pooled = results.pooled or {}
     rows += training_claims(per_seed, confirm=confirm.get("training"), variant_orderings=results.orderings, caps=caps,
-                            top_orderings=results.orderings_top)
+                            top_orderings=results.orderings_top, pooled=pooled.get("training"))
     rows += stage2_baseline_claims(per_seed, results.baselines.table, confirm=confirm.get("training"), caps=caps,
                                    variant_learners=results.variants.per_seed)
     rows += feature_claims(features.per_seed, confirm=confirm.get("features"), variant_orderings=results.orderings,
-                           one_hot=features.history_gain_hot, caps=caps)
+                           one_hot=features.history_gain_hot, caps=caps, pooled=pooled.get("features"))
     rows.append(weights_claim(results.weights.separability))
     rows += audit_claims(results.robin.pool_audit, per_seed[per_seed.training_games == training.top],
                          results.robin.standing)
@@ -758,7 +759,7 @@ NO_TRAINING_VARIANTS = Unbuilt("the rule and learner variants were trained 300 g
 
 def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
                     variant_orderings: pd.DataFrame | None = None, caps: dict | None = None,
-                    top_orderings: pd.DataFrame | None = None) -> list[dict]:
+                    top_orderings: pd.DataFrame | None = None, pooled: pd.DataFrame | None = None) -> list[dict]:
     """Rows of the training-games chart, from the F7 training sweep's learners (:func:`per_seed_frame`).
     Undecided rows follow the two-stage design: ``confirm`` holds fresh learners (50, 100 and 1,000 training
     games; :func:`confirmation_runs`' "training"), and ``plans`` collects the sizes they need. The ordering rows'
@@ -795,7 +796,7 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                            readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
                                              [(RD.VARIANTS, NO_TRAINING_VARIANTS)]
                                              + RD.stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp),
-                                                                     retrained))))
+                                                                     retrained, pooled))))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
     def slows(frame, n=None):
@@ -816,14 +817,15 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else ""),
                        readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
                                          [(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                                         + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained))))
+                                         + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained,
+                                                                 pooled))))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
-    rows += _ordering_rows(per_seed, top, grid, retrained, confirm=confirm, plans=plans, caps=caps)
+    rows += _ordering_rows(per_seed, top, grid, retrained, confirm=confirm, plans=plans, caps=caps, pooled=pooled)
     return rows
 
 
 def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, retrained: str, *, confirm, plans,
-                   caps) -> list[dict]:
+                   caps, pooled: pd.DataFrame | None = None) -> list[dict]:
     """The training chart's ordering rows (a and f highest, d against b, c, e and against a, f) at ``top`` training
     games, each with its readings: other training sizes, the grid's variants (``grid``) and stage 2's open points."""
     rows = []
@@ -841,7 +843,7 @@ def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, 
                   for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
         others += _grid_readings(grid, key, top)
         others += RD.stage2_open_points(
-            per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained)
+            per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,
                            note=f"least favourable difference shown; pilot: {note}",
                            readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j, others)))
@@ -850,7 +852,7 @@ def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, 
 
 def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
                    variant_orderings: pd.DataFrame | None = None, one_hot: pd.DataFrame | None = None,
-                   caps: dict | None = None) -> list[dict]:
+                   caps: dict | None = None, pooled: pd.DataFrame | None = None) -> list[dict]:
     """Rows of the feature chart, from the learners of the feature sweep (300 training games); undecided rows
     follow the two-stage design (``confirm``: fresh F5 / F7 / F7-H5 learners, "features")."""
     checks = feature_checks(per_seed, {})
@@ -873,7 +875,8 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
         paper = f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else printed.PAPER_VALUES[pv]
         others = _grid_readings(variant_orderings, key)
         others += RD.stage2_open_points(per_seed, lambda f, key=key: feature_checks(f, {})[key][:2],
-                                        f"{per_seed.seed_index.nunique()} learners per opponent and feature set")
+                                        f"{per_seed.seed_index.nunique()} learners per opponent and feature set",
+                                        pooled)
         if key == "history about 10 points":
             others.append((RD.RELATIVE, lambda: relative_history(per_seed)))
             note = note + hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which "

@@ -286,6 +286,46 @@ def q_learning_grid(training_games=(0, 50, 100, 300, 500, 1000), feature_sets=("
     return [row for chunk in _run_tasks(_train_task, tasks, seed, desc) for row in chunk]
 
 
+#: games a pooled learner plays against one opponent before the next takes its turn (spec §8.8 reading)
+POOL_BLOCK = 10
+
+
+def _pooled_task(rng, n_train, n_seeds, n_test, feature_set, opponents, n_small=20):
+    out = []
+    for s in range(n_seeds):
+        weights = np.zeros((2, 7, pol.phi_size("ordinal")))
+        learn = np.array([True, False])
+        done = 0
+        while done < n_train:       # the opponents in turn, POOL_BLOCK games each, n_train games against each
+            block = min(POOL_BLOCK, n_train - done)
+            for o in opponents:
+                fast.play_cheat(["q", o], block, rng, weights=weights, learn=learn, feature_set=feature_set)
+            done += block
+        for o in opponents:
+            w = fast.play_cheat(["q", o], n_test, rng, weights=weights.copy(), feature_set=feature_set)["winners"]
+            out.append({"opponent": o, "training_games": n_train, "feature_set": feature_set, "variant": "pooled",
+                        "seed_index": s, "wins": int((w == 0).sum()), "draws": int((w == -1).sum()),
+                        "games": int(n_test), "small_wins": int((w[:n_small] == 0).sum()),
+                        "small_games": int(min(n_small, n_test))})
+    return out
+
+
+def pooled_learners(training_games=(0, 50, 100, 300, 500, 1000), feature_sets=("F7",), n_seeds: int = 30,
+                    n_test: int = 2000, seed: int = 16, opponents=STAGE2_TYPES) -> pd.DataFrame:
+    """Spec §8.8's other reading, "one learner for all opponents" (issue 49): per (feature set, training size,
+    seed) ONE learner (seat 0, the paper's rules and learner), trained ``n`` games against each opponent, the
+    opponents taking turns in blocks of :data:`POOL_BLOCK` games (one weight vector, updated in place by
+    :func:`liarlab.cheat.fast.play_cheat`), then tested frozen against each opponent ``n_test`` games. Returns
+    :func:`per_seed_frame`'s columns, one row per (learner, opponent), so a claim's own rule reads it as it reads
+    the per-opponent grid."""
+    tasks = [{"n_train": int(n), "n_seeds": n_seeds, "n_test": n_test, "feature_set": fs, "opponents": tuple(opponents)}
+             for fs in feature_sets for n in training_games]
+    frame = pd.DataFrame([row for chunk in _run_tasks(_pooled_task, tasks, seed, "pooled learner") for row in chunk])
+    frame["win_rate"] = frame.wins / frame.games
+    frame["small_rate"] = frame.small_wins / frame.small_games
+    return frame
+
+
 def win_rate_table(results, by=("opponent", "training_games", "feature_set", "variant")) -> pd.DataFrame:
     """Per cell: mean test win rate over independently trained learners (seeds) with a 95% t-interval kept
     inside [0, 1], the seed range, whether the cell is at a ceiling/floor (>= 99.5 % or <= 0.5 %), and the

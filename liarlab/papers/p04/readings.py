@@ -268,8 +268,14 @@ STAGE2_UNBUILT = {
     HONEST_REWARD: "a reward switch in the stage-2 learner",
     NEXT_STATE: "a switch of the delayed update's s' in the stage-2 learner",
     EPSILON_FORM: "an ε schedule in the stage-2 learner",
-    MIXED_POOL: "a learner trained against a pool of opponents (the grid trains one opponent per learner)",
+    MIXED_POOL: "a learner trained against a pool of opponents (built where the call is given the pooled learners: "
+                "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
 }
+
+
+#: how the pooled learners of the §8.8 reading were trained (:func:`liarlab.papers.p04.experiments.pooled_learners`)
+POOLED_NOTE = ("one learner per seed trained against all six opponents in turn (10-game blocks, the claim's training "
+               "size against each), tested frozen against each; the same seeds per cell as the grid")
 
 
 def cap_draws_out(per_seed: pd.DataFrame) -> pd.DataFrame:
@@ -283,11 +289,14 @@ def cap_draws_out(per_seed: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per_cell: str) -> list:
+def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per_cell: str,
+                       pooled: pd.DataFrame | None = None) -> list:
     """(reading, what) pairs of the stage-2 open points outside the E10 grid, for a claim judged by
     ``judge(frame) -> (estimate, judgement)`` on the learners' table ``per_seed``: cap draws left out is run on it
-    (the learners record their draws); the others are not built, each saying what it needs (``seeds_per_cell``:
-    the learners the claim rests on, e.g. "30 seeds x 300 training games per feature set")."""
+    (the learners record their draws); one learner for all opponents (§8.8) is run on ``pooled``
+    (:func:`liarlab.papers.p04.experiments.pooled_learners`, judged by ``judge`` as the grid is) when given; the
+    others are not built, each saying what it needs (``seeds_per_cell``: the learners the claim rests on, e.g. "30
+    seeds x 300 training games per feature set")."""
     out = []
     if per_seed is None or "draws" not in per_seed.columns:
         out.append((CAP_DRAWS_OUT, R.Unbuilt("the learners' table given here records no draws")))
@@ -295,7 +304,9 @@ def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per
         out.append((CAP_DRAWS_OUT, lambda: judge(cap_draws_out(per_seed))))
     out += [(reading, R.Unbuilt(f"{need}, and {seeds_per_cell} retrained under it: engine work, then under a CPU "
                                 f"minute at full size (a learner trains and tests in about 0.05 s)"))
-            for reading, need in STAGE2_UNBUILT.items()]
+            for reading, need in STAGE2_UNBUILT.items() if reading is not MIXED_POOL or pooled is None]
+    if pooled is not None:      # built from existing calls (issue 49): p04.experiments.pooled_learners
+        out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], POOLED_NOTE)))
     return out
 
 

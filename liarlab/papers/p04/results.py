@@ -371,3 +371,5 @@ class Results:
     lies_uniform: pd.DataFrame | None = None  # E1 under uniform hands (the 343/500 example's uniform reading)
     orderings_top: pd.DataFrame | None = None  # E7's orderings under every variant at 1,000 training games
     #                                            (claims.variant_orderings_at: the training chart's grid readings)
+    pooled: dict | None = None  # spec §8.8's one learner for all opponents (p04x.pooled_learners): "training" (the
+    #                             training sweep's sizes, F7) and "features" (the feature sweep), None: not built

@@ -142,3 +142,38 @@ def test_blocks_keep_the_serial_order_and_cover_every_seed():
     assert TR.blocks("top30", ("RL0",), (1, 2, 3), size=8) == [(("RL0",), (1, 2, 3))]
     with pytest.raises(ValueError):
         TR.blocks("top30", ("RL0",), (1,), size=0)
+
+
+def test_fig_5_8_halves_replaces_only_the_rotating_reference_tables():
+    """Seat halves for Fig 5-8 (issue 49): the rotating-seat reference RL0 is retrained in halves; the one-seat
+    tables are the run's own, so their rows equal :func:`experiments.fixed_seat_two`'s."""
+    halves = TR.frames(400, 60, 0.1, 0, "smallest", "fixed2", ("RL0",), (0, 1), TR.HALVES)
+    default = ex.fixed_seat_two(ex.Setup(stage_games=400, eval_games=60, seeds=(0, 1), cache=False), epsilons=(0.1,))
+    assert list(halves.columns) == list(default.columns)
+    key = ["trained", "seed", "tested_as"]
+    h, d = halves.set_index(key).sort_index(), default.set_index(key).sort_index()
+    one_seat = [t for t in d.index.get_level_values("trained").unique() if t != "rotating"]
+    assert h.loc[one_seat].wins.equals(d.loc[one_seat].wins)
+    assert not h.loc["rotating"].wins.equals(d.loc["rotating"].wins)
+    assert (h.loc["rotating"].games == 60).all()
+    assert [r["claim"] for r in c02.fig_5_8(halves)] == [t[0] for t in c02.FIG_5_8]
+
+
+def test_every_fig_5_8_row_runs_seat_halves_with_a_setup(monkeypatch):
+    """Fig 5-8's builder runs seat halves for each of its rows when the inputs carry the run's setup (issue 49: the
+    readings no longer declare it not built), and declares it not built, saying why, without one."""
+    from liarlab.papers.p02.results import Results
+
+    monkeypatch.setattr(TR, "cached_frames", lambda setup, what, names, seeds, variant: TR.frames(
+        setup.stage_games, setup.eval_games, setup.epsilon_eval, setup.seed, setup.fallback, what, tuple(names),
+        tuple(seeds), variant))
+    small = ex.Setup(stage_games=400, eval_games=60, seeds=(0, 1), cache=False)
+    fixed2 = ex.fixed_seat_two(small, epsilons=(0.1,))
+    rows = c02.fig_5_8(fixed2)
+    with_setup = r02.rows(rows, r02.Inputs(reading=None, results=Results(fixed2=fixed2), setup=small))
+    without = r02.rows(rows, r02.Inputs(reading=None, results=Results(fixed2=fixed2)))
+    for claim, *_ in c02.FIG_5_8:
+        got = {r["reading"]: r for r in R.of_claim(with_setup, claim)}
+        assert got["seat halves in training"]["verdict"] in R.RUN and got["seat halves in training"]["n"] == 2, claim
+        gone = {r["reading"]: r for r in R.of_claim(without, claim)}
+        assert gone["seat halves in training"]["verdict"] == R.NOT_BUILT, claim

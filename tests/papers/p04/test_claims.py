@@ -504,3 +504,28 @@ def test_the_training_charts_orderings_read_the_grid_variants_at_their_own_size(
     assert unbuilt[0]["verdict"] == R.NOT_BUILT and "CPU seconds" in unbuilt[0]["note"]
     with pytest.raises(ValueError, match="one training size"):
         claims.variant_orderings_at(pd.concat([var, var.assign(training_games=300)]))
+
+
+def test_one_learner_for_all_opponents_is_run_when_the_pooled_learners_are_given():
+    """Spec §8.8 (issue 49): given pooled learners (one learner per seed for all opponents), the reading is judged
+    by the row's own rule on them; without them it stays not built, saying what it needs."""
+    f5 = {o: 0.5 for o in "abcdef"}
+    flat = _features(f5, f5, f5, seeds=40)
+    pooled = _features(f5, {o: 0.6 for o in "abcdef"}, f5, seeds=40)
+    text = "Stage 2: lie history (features 6, 7) is worth about 10 points"
+    row = {r["claim"]: r for r in claims.feature_claims(flat, pooled=pooled)}[text]
+    mine = {x["reading"]: x for x in row["_readings"]}
+    assert row["verdict"] == "differs" and mine[RD.MIXED_POOL.name]["verdict"] == "reproduced"
+    assert row["cause"] == "reading"        # a run reading that reproduces it explains the difference
+    row = {r["claim"]: r for r in claims.feature_claims(flat)}[text]
+    assert {x["reading"]: x for x in row["_readings"]}[RD.MIXED_POOL.name]["verdict"] == R.NOT_BUILT
+
+
+def test_pooled_learners_train_one_weight_vector_against_every_opponent():
+    frame = experiments.pooled_learners((0, 20), ("F7",), n_seeds=2, n_test=30, seed=1)
+    assert set(frame.opponent) == set(experiments.STAGE2_TYPES) and len(frame) == 2 * 2 * 6
+    assert {"win_rate", "small_rate", "draws", "seed_index"} <= set(frame.columns)
+    untrained = frame[frame.training_games == 0]
+    trained = frame[frame.training_games == 20]
+    assert not untrained.wins.reset_index(drop=True).equals(trained.wins.reset_index(drop=True))
+    assert frame.equals(experiments.pooled_learners((0, 20), ("F7",), n_seeds=2, n_test=30, seed=1))
