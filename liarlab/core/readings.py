@@ -162,15 +162,19 @@ def in_sentence(sentence: str, rows: list[dict]) -> list[dict]:
 
 
 def siblings(rows: list[dict], claim: str) -> list[dict]:
-    """The readings rows of the other claims of ``claim``'s sentence (same non-empty ``sentence`` key), from all
-    the readings rows ``rows`` of a notebook; empty when the claim's readings name no sentence."""
-    keys = {r.get("sentence") or "" for r in of_claim(rows, claim)} - {""}
-    return [r for r in rows if r["claim"] != claim and (r.get("sentence") or "") in keys]
+    """The readings rows of the other claims of ``claim``'s sentence (same non-empty ``sentence`` key) or of its
+    family (the same printed figure, table or statement: one run of the paper's experiment, so a reading that is a
+    setting of it applies to every claim drawn from it), from all the readings rows ``rows`` of a notebook."""
+    mine = of_claim(rows, claim)
+    keys = {r.get("sentence") or "" for r in mine} - {""}
+    families = {r.get("family") or "" for r in mine} - {""}
+    return [r for r in rows if r["claim"] != claim
+            and ((r.get("sentence") or "") in keys or (r.get("family") or "") in families)]
 
 
 def summary(rows: list[dict], siblings: list[dict] = ()) -> str:
     """The readings of one claim in one line, for the claims row's ``readings`` column; ``siblings`` (the readings
-    of the other claims of its sentence) mark a reading under which another claim of the sentence differs."""
+    of the other claims of its sentence or family) mark a reading under which another of those claims differs."""
     run_rows = [r for r in rows if r["verdict"] in RUN]
 
     def verdict(r):
@@ -179,7 +183,8 @@ def summary(rows: list[dict], siblings: list[dict] = ()) -> str:
                                if lean in ("reproduced", "differs") else "")
         broken = refuted_by(r, siblings) if not r["is_default"] and r["verdict"] != "differs" else []
         return text + (f", but under it {len(broken)} other claim{'s' if len(broken) != 1 else ''} of the same "
-                       f"sentence differ{'s' if len(broken) == 1 else ''} ({'; '.join(broken)})" if broken else "")
+                       f"sentence or family differ{'s' if len(broken) == 1 else ''} ({'; '.join(broken)})"
+                       if broken else "")
 
     parts = [f"{r['reading']}{' (default)' if r['is_default'] else ''}: {verdict(r)}" for r in run_rows]
     text = f"{len(run_rows)} reading{'s' if len(run_rows) != 1 else ''} run ({'; '.join(parts)})"

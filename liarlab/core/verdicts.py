@@ -840,9 +840,12 @@ def cause(readings: list[dict], *, arithmetic: bool = False, siblings: list[dict
       (:func:`bounded`).
 
     ``siblings``: the readings rows of the *other* claims taken from the same sentence of the paper (rows with the
-    same non-empty ``sentence`` key). The sentence is one statement, so a reading explains this claim only if it
-    does not break the rest of it: a reading that reproduces this claim (or leans to) counts as differing when a
-    sibling judged under the same reading differs (:func:`refuted_by`). Siblings not judged under it say nothing.
+    same non-empty ``sentence`` key) or from the same family (the same printed figure, table or statement: one run
+    of the paper's experiment). The sentence is one statement, and a family is one experiment run under one
+    setting, so a reading explains this claim only if it does not break the rest of them: a reading that reproduces
+    this claim (or leans to) counts as differing when a sibling judged under the same reading differs
+    (:func:`refuted_by`). Siblings not judged under it say nothing (docs/VERDICTS.md, History 2026-12-07, second
+    session: siblings of one family).
 
     Raises ``ValueError`` when the readings cannot carry a cause."""
     rows = list(readings)
@@ -864,7 +867,7 @@ def cause(readings: list[dict], *, arithmetic: bool = False, siblings: list[dict
     if odd:
         raise ValueError(f"{name!r}: a reading's verdict is one of {known}, got {odd}")
     _check_siblings(name, rows, siblings)
-    # a reading under which another claim of the same sentence differs does not explain the sentence: it differs
+    # a reading under which another claim of the same sentence or family differs does not explain it: it differs
     tried = [r if not refuted_by(r, siblings) else {**r, "verdict": "differs", "leans": ""}
              for r in others if r["verdict"] in READING_RUN]
     if any(r["verdict"] == "reproduced" for r in tried):
@@ -884,7 +887,7 @@ def cause(readings: list[dict], *, arithmetic: bool = False, siblings: list[dict
 
 
 def refuted_by(reading: dict, siblings: list[dict]) -> list[str]:
-    """The sibling claims (other claims of the same sentence) that the reading of the row ``reading`` breaks: they
+    """The sibling claims (other claims of the same sentence or family) that the reading of the row ``reading`` breaks: they
     differ under it (matched by the reading's name) but not under their own default reading. Empty when none does
     or none was judged under it. Only a sibling judged ``differs`` refutes (an inconclusive or unrun sibling leaves
     the reading standing), and only one the reading breaks: a sibling that differs by default too was broken
@@ -895,16 +898,20 @@ def refuted_by(reading: dict, siblings: list[dict]) -> list[str]:
 
 
 def _check_siblings(name: str, rows: list[dict], siblings) -> None:
+    """Siblings are the other claims of the claim's sentence (same non-empty ``sentence`` key) or of its family."""
     if not siblings:
         return
     keys = {r.get("sentence") or "" for r in rows}
-    if len(keys) != 1 or not next(iter(keys)):
-        raise ValueError(f"{name!r}: siblings are claims of the same sentence, and its readings name none "
-                         f"(sentence keys {sorted(keys)})")
+    families = {r.get("family") or "" for r in rows} - {""}
+    if len(keys) != 1:
+        raise ValueError(f"{name!r}: a claim's readings name one sentence, got sentence keys {sorted(keys)}")
     key = next(iter(keys))
-    odd = sorted({s["claim"] for s in siblings if (s.get("sentence") or "") != key or s["claim"] == name})
+    odd = sorted({s["claim"] for s in siblings
+                  if s["claim"] == name or not ((key and (s.get("sentence") or "") == key)
+                                                or (s.get("family") or "") in families)})
     if odd:
-        raise ValueError(f"{name!r}: siblings are the other claims of sentence {key!r}, got rows of {odd}")
+        raise ValueError(f"{name!r}: siblings are the other claims of its sentence {key!r} or of its family "
+                         f"{sorted(families)}, got rows of {odd}")
 
 
 def family_verdict(verdicts) -> str:

@@ -139,12 +139,12 @@ DRAWS = R.Reading("draws count half", "a draw counts half a win", "spec §2.5")
 SENTENCE = "§2.5: almost all above 50 % and rising"
 
 
-def _claim_rows(claim, verdicts: dict, sentence=SENTENCE):
+def _claim_rows(claim, verdicts: dict, sentence=SENTENCE, family="F"):
     """A claim's readings rows: the default (as ``verdicts["default"]``) and the others by name."""
-    out = [R.run("F", claim, DEFAULT, V.proportion(30, 100), verdicts["default"])]
+    out = [R.run(family, claim, DEFAULT, V.proportion(30, 100), verdicts["default"])]
     for reading in (STEPS, DRAWS):
         if reading.name in verdicts:
-            out.append(R.run("F", claim, reading, V.proportion(50, 100), verdicts[reading.name]))
+            out.append(R.run(family, claim, reading, V.proportion(50, 100), verdicts[reading.name]))
     return R.in_sentence(sentence, out) if sentence else out
 
 
@@ -160,17 +160,36 @@ def test_a_reading_that_breaks_the_other_half_of_its_sentence_does_not_explain_i
     assert R.siblings(table, "improves") == above
     assert V.refuted_by(improves[1], above) == ["above half"]
     assert R.derive(table, "improves")[0] == "genuine"                       # jointly: every reading differs
-    assert "1 other claim of the same sentence differs (above half)" in R.derive(table, "improves")[1]
+    assert "1 other claim of the same sentence or family differs (above half)" in R.derive(table, "improves")[1]
     # a sibling that reproduces under the reading, or was not judged under it, leaves the reading standing
     fine = _claim_rows("above half", {"default": "reproduced", "finer steps": "reproduced"})
     assert R.derive(improves + fine, "improves")[0] == "reading"
     unjudged = _claim_rows("above half", {"default": "reproduced"})
     assert R.derive(improves + unjudged, "improves")[0] == "reading"
-    # claims of other sentences are not siblings
-    other = _claim_rows("above half", {"default": "reproduced", "finer steps": "differs"}, sentence="another sentence")
+    # claims of other sentences and other families are not siblings
+    other = _claim_rows("above half", {"default": "reproduced", "finer steps": "differs"}, sentence="another sentence",
+                        family="G")
     assert R.derive(improves + other, "improves")[0] == "reading"
-    unmarked = _claim_rows("above half", {"default": "reproduced", "finer steps": "differs"}, sentence="")
+    unmarked = _claim_rows("above half", {"default": "reproduced", "finer steps": "differs"}, sentence="", family="G")
     assert R.derive(improves + unmarked, "improves")[0] == "reading"
+
+
+def test_a_reading_that_breaks_another_claim_of_its_family_does_not_explain_it():
+    """Issue 49, second session (02 row 13): a family is one run of the paper's experiment, so a reading that is a
+    setting of it applies to every claim drawn from it. A claim of the same family but another sentence, reproduced
+    by default and differing under the reading, refutes the reading as a sentence-sibling would; unmarked claims of
+    one family are siblings too."""
+    improves = _claim_rows("improves", {"default": "differs", "finer steps": "reproduced"})
+    elsewhere = _claim_rows("above half", {"default": "reproduced", "finer steps": "differs"}, sentence="another sentence")
+    assert R.siblings(improves + elsewhere, "improves") == elsewhere
+    assert R.derive(improves + elsewhere, "improves")[0] == "genuine"
+    assert "of the same sentence or family differs (above half)" in R.derive(improves + elsewhere, "improves")[1]
+    alone = _claim_rows("improves", {"default": "differs", "finer steps": "reproduced"}, sentence="")
+    unmarked = _claim_rows("above half", {"default": "reproduced", "finer steps": "differs"}, sentence="")
+    assert R.derive(alone + unmarked, "improves")[0] == "genuine"
+    # it must break the claim: one that differs by default too was broken already
+    broken = _claim_rows("above half", {"default": "differs", "finer steps": "differs"}, sentence="another sentence")
+    assert R.derive(improves + broken, "improves")[0] == "reading"
 
 
 def test_a_sibling_that_differs_by_default_too_does_not_refute_a_reading():
@@ -198,10 +217,10 @@ def test_a_leaning_reading_is_judged_jointly_too_and_siblings_are_checked():
     above = _claim_rows("above half", {"default": "reproduced", "finer steps": "differs"})
     assert R.cause(improves) == "power"
     assert R.derive(improves + above, "improves")[0] == "genuine"
-    with pytest.raises(ValueError, match="other claims of sentence"):
-        V.cause(improves, siblings=_claim_rows("x", {"default": "differs"}, sentence="another sentence"))
-    with pytest.raises(ValueError, match="its readings name none"):
-        V.cause(R.of_claim(rows("differs"), "c"), siblings=above)
+    with pytest.raises(ValueError, match="other claims of its sentence"):
+        V.cause(improves, siblings=_claim_rows("x", {"default": "differs"}, sentence="another sentence", family="G"))
+    with pytest.raises(ValueError, match="other claims of its sentence"):
+        V.cause(R.of_claim(rows("differs"), "c"), siblings=_claim_rows("x", {"default": "differs"}, family="G"))
     with pytest.raises(ValueError, match="sentence key"):
         R.in_sentence(" ", improves)
 
