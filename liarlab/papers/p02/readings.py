@@ -749,44 +749,7 @@ def attach(claims_rows: list, inp: Inputs) -> tuple[list, list[dict]]:
     from liarlab.study.readings import jointly
 
     rr = rows(claims_rows, inp)
-    return beyond_sentence(jointly(C.with_readings(claims_rows, rr), rr), rr), rr
-
-
-def outside_sentence(rows_: list[dict], claim: str, family: str) -> dict[str, list[str]]:
-    """For each reading (by name) that reproduces ``claim``: the claims of the same figure but of ANOTHER sentence
-    of the report (another key of :data:`SENTENCES`, or none) that differ under it and not under their default.
-    The joint rule reads one sentence (docs/VERDICTS.md, "Claims of one sentence are judged jointly"; History
-    2026-12-07, second session): these claims do not move the cause, and the readings text names them, so that
-    a reading which rescues one sentence by breaking another sentence of the figure is shown as such."""
-    mine = [r for r in R.of_claim(rows_, claim) if r["family"] == family]
-    key = next((r.get("sentence") or "" for r in mine), "")
-    others = [r for r in rows_ if r["family"] == family and r["claim"] != claim
-              and (not key or (r.get("sentence") or "") != key)]
-    holds = {r["claim"] for r in others if r["is_default"] and r["verdict"] != "differs"}
-    out = {}
-    for r in mine:
-        if r["is_default"] or r["verdict"] != "reproduced":
-            continue
-        broken = sorted({o["claim"] for o in others if o["reading"] == r["reading"] and o["verdict"] == "differs"
-                         and o["claim"] in holds})
-        if broken:
-            out[r["reading"]] = broken
-    return out
-
-
-def beyond_sentence(claims_rows: list, rr: list[dict]) -> list:
-    """The claims rows with the readings text of every differing finding whose cause is ``reading`` completed by
-    :func:`outside_sentence` (in place; the cause is not touched: it follows from the sentence alone)."""
-    for c in claims_rows:
-        if c.get("verdict") != "differs" or c.get("cause") != "reading" or c.get("kind") != "finding":
-            continue
-        found = outside_sentence(rr, c["claim"], c["family"])
-        if found:
-            c["readings"] = (c.get("readings") or "") + "; outside its sentence (the joint rule reads one sentence, " \
-                "so these do not move the cause): " + "; ".join(
-                    f"under {name}, {', '.join(repr(b) for b in broken)} of {c['family']} differ"
-                    f"{'s' if len(broken) == 1 else ''} (not by default)" for name, broken in found.items())
-    return claims_rows
+    return jointly(C.with_readings(claims_rows, rr), rr), rr
 
 
 def inputs(reading: C.Reading, results: Results, setup: ex.Setup) -> Inputs:
