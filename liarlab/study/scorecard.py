@@ -515,7 +515,7 @@ def describe_row(row) -> str:
     flags = f" ({row['flags']})" if not blank(row.get("flags")) else ""
     cause = ""
     if row.get("verdict") == "differs" and not blank(row.get("cause")):
-        cause = f" Likeliest cause: {CAUSES.get(str(row['cause']), row['cause'])}."
+        cause = f" The likeliest cause is {CAUSES.get(str(row['cause']), row['cause'])}."
     return (f"*{row['claim']}* ({row['source']}): paper {format_value(row['paper_value'])}, "
             f"ours {ours_text(row)}: **{row['verdict']}**{flags}.{cause}{note}")
 

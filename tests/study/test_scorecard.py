@@ -230,7 +230,7 @@ def test_headlines_and_prose_come_from_the_claims(claims_folder):
     disagreements, misprints = text.split("### Misprints")[0].split("### The most important disagreements")[1], \
         text.split("### Misprints")[1].split("###")[0]
     assert "misprint 4561" not in disagreements and "misprint 4561" in misprints  # misprints are not findings
-    assert "Likeliest cause: a reading" not in disagreements  # the Bluff-2 table does not differ as a family
+    assert "likeliest cause is a reading" not in disagreements  # the Bluff-2 table does not differ as a family
 
 
 def test_dashboard_opens_with_the_counts_per_paper_and_coverage(claims_folder):
@@ -342,7 +342,7 @@ def test_coverage_counts_per_notebook_as_each_notebook_does(tmp_path):
     coverage.save_ledger("00", _ledger_rows("01", ["E1"]) + _ledger_rows("02", ["#1", "#2"]))
     coverage.save_ledger("01", _ledger_rows("01", ["E2", "E3", "X4"], reduced=("X4",)))
     lines = scorecard.coverage_lines(tmp_path / "data")
-    assert lines == ["notebook 00, spec 01: 1 of 1 experiments at full size",
+    assert lines == ["notebook 00, spec 01: 1 of 1 experiment at full size",
                      "notebook 00, spec 02: 2 of 2 experiments at full size",
                      "notebook 01, spec 01: 2 of 3 experiments at full size, 1 reduced"]
     # the line each notebook prints above its own ledger (nb.show_coverage) is the same count

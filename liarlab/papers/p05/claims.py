@@ -966,7 +966,7 @@ def _bluff2_found(r: Results, claims: pd.DataFrame) -> str:
     default_diag = bluff2_exact[bluff2_exact.first_dice == bluff2_exact.second_dice].sort_values("first_dice").win_pct
     printed_diag = ", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))
     return f"""* **Bluff-2: the talk's game {'found' if r.talk_found else 'not found'}.** Over {int((counting.method == 'per-turn').sum())}
-  readings of the open rules, `{talk.variant}` gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
+  readings of the open rules, one (the talk's game, its rules below) gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
   with the talk's per-turn method (gaps {r.talk_cells.gap_pct.min():+.2f} to {r.talk_cells.gap_pct.max():+.2f} points):
   {experiments.rules_in_words(talk)}{example_note}. The search that stopped at the loser, winner, bidder and alternating openers found
   at best {int(old_best.truncated_matches)} of {int(old_best.cells)} cells (`{old_best.variant}`), which is why this
