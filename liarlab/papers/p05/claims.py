@@ -815,8 +815,8 @@ def one_die_note(one_die: pd.DataFrame) -> str:
     solved = one_die.dropna(subset=["exact_win"])
     crossed = solved.dropna(subset=["cfr_win"])
     return (f"certified exact for N = 2..{int(solved.faces.max())}, widest bracket {sci(solved.width.max())}; "
-            f"every exact value inside its CFR+ bracket (N = 2..{int(crossed.faces.max())}): "
-            f"{exact_inside_cfr_brackets(one_die)}")
+            + ("every exact value inside its CFR+ bracket" if exact_inside_cfr_brackets(one_die) else
+               "NOT every exact value inside its CFR+ bracket") + f" (N = 2 to {int(crossed.faces.max())})")
 
 
 def smallest_gap_note(gaps: pd.DataFrame) -> str:
@@ -851,7 +851,8 @@ def _same(ok: bool, what: str) -> V.Judgement:
 def certificate_note(bluff2_exact: pd.DataFrame) -> str:
     return (f"{int((bluff2_exact.status == 'solved').sum())} of {len(bluff2_exact)} cells solved; widest certified "
             f"bracket {sci(bluff2_exact.width.max())} (+-1 units); {int((bluff2_exact.value_fraction != '').sum())} "
-            f"values are simple fractions, each inside its bracket: {fractions_inside_brackets(bluff2_exact)}; "
+            f"values are simple fractions, "
+            f"{'each inside its bracket' if fractions_inside_brackets(bluff2_exact) else 'NOT all inside their brackets'}; "
             f"solver time {bluff2_exact.seconds.sum():.1f} s in all, largest memory of one round "
             f"{bluff2_exact.memory_gb.max():.2f} GB (resident peak above the process's size before it)")
 

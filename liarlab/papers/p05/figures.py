@@ -242,8 +242,11 @@ def ld1_view(ld1: pd.DataFrame) -> pd.DataFrame:
 
 
 def ld1_note(ld1: pd.DataFrame, exact6) -> str:
-    return (f"P1(6) certified exactly: {exact6} = {float(exact6):.10f}; "
-            f"P1 > 1/2 for every N in 1..{int(ld1.faces.max())}: {bool((ld1.first_player_win > 0.5).all())}")
+    # a sentence, not a program's printout ("= 0.6833333333; ...: True")
+    top = int(ld1.faces.max())
+    above = bool((ld1.first_player_win > 0.5).all())
+    return (f"P1(6) certified exactly: {exact6} ≈ {float(exact6):.4f}; P1 > 1/2 "
+            + (f"for every N from 1 to {top}" if above else f"fails for some N from 1 to {top}") + ".")
 
 
 def caller_view(caller: pd.DataFrame, min_prob: float = 5e-4) -> pd.DataFrame:
