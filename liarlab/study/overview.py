@@ -162,6 +162,20 @@ def _family_words(fam) -> str:
     return word
 
 
+def family_claim_words(claims: pd.DataFrame, fam) -> str:
+    """ " (a player whose preceding player is EXP0 wins more)": a family named only by its figure ("Fig 5-10") gets
+    the claim of its first differing finding in words; a family whose name already says its claim gets nothing."""
+    if any(ch.isalpha() for ch in str(fam["family"]).replace("Fig", "").replace("Table", "")):
+        return ""
+    rows = claims[(claims["notebook"] == fam["notebook"]) & (claims["family"] == fam["family"])
+                  & (claims["kind"] == "finding") & (claims["verdict"] == "differs")]
+    if not len(rows):
+        return ""
+    claim = str(rows["claim"].iloc[0])
+    label = f"{fam['family']}: "
+    return f" ({claim_words(claim[len(label):] if claim.startswith(label) else claim)})"
+
+
 def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
     """Every differing finding family, grouped by its likeliest cause (commonest first): one short line each,
     the paper, the family and the family rule's evidence."""
@@ -176,6 +190,7 @@ def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
         group = fams[fams["cause"].replace("", sc.NO_CAUSE) == cause]
         for _, f in group.iterrows():
             evidence = f", {f['basis']}" if f["rows"] > 1 else ""
-            lines.append(f"* Paper {f['paper']} (notebook {f['notebook']}): *{f['family']}*{evidence}")
+            lines.append(f"* Paper {f['paper']} (notebook {f['notebook']}): *{f['family']}*"
+                         f"{family_claim_words(claims, f)}{evidence}")
         lines.append("")
     return "\n".join(lines).rstrip()

@@ -77,3 +77,13 @@ def test_the_bold_answer_calls_no_budget_capped_family_undecidable_at_any_size()
     fams = scorecard.finding_families(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))])
     if overview.capped_families(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))], fams):
         assert "all of them undecidable at any sample size" not in text and "within our budget" in text
+
+
+def test_a_differing_family_named_only_by_its_figure_says_its_claim_in_words():
+    """'Paper 02 (notebook 02): Fig 5-10' told the reader nothing; the line adds the claim."""
+    claims = _undecidable_claims({"Fig 5-10": ""}).assign(verdict="differs", flags="", cause="reading",
+                                                          claim="Fig 5-10: history length makes no difference")
+    fam = scorecard.finding_families(claims).iloc[0]
+    assert overview.family_claim_words(claims, fam) == " (history length makes no difference)"
+    named = claims.assign(family="Stage 1: the learner improves")
+    assert overview.family_claim_words(named, scorecard.finding_families(named).iloc[0]) == ""
