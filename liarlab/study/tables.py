@@ -373,7 +373,9 @@ def table_html(frame: pd.DataFrame, max_width: float = MAX_WIDTH, fold_rows: int
     body = note + "".join(_styled(p) for p in parts)
     limit = FOLD_ROWS if fold_rows is None else fold_rows
     if len(frame) > limit:
-        columns = ", ".join(str(c) for c in list(frame.columns)[:6]) + (", ..." if len(frame.columns) > 6 else "")
+        # a column of a two-level header is named by its levels ("width / quantity"), never a raw tuple
+        names = [" / ".join(str(x) for x in c) if isinstance(c, tuple) else str(c) for c in list(frame.columns)[:6]]
+        columns = ", ".join(names) + (", ..." if len(frame.columns) > 6 else "")
         return folded(f"A table of {len(frame):,} rows ({columns}): folded, click to open", body)
     return body
 

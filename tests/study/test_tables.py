@@ -262,3 +262,15 @@ def test_a_value_and_its_interval_are_shown_to_the_same_decimals():
     assert cells[:4] == ["a", "0.772", "0.763", "0.780"] and cells[8:12] == ["b", "0.228", "0.220", "0.237"]
     assert cells[4] == "400"                    # "n" lies outside [ci_low, ci_high]: not a value of that interval
     assert cells[7] == "&lt; 0.001" and cells[15] == "0.03"   # a p rounded to 0 is "< 0.001", never "0"
+
+
+def test_a_folded_table_title_names_two_level_columns_without_tuples():
+    """05's folded table was titled "A table of 25 rows (('width', 'star-order:...'), ...)" (issue 50)."""
+    import pandas as pd
+
+    from liarlab.study import tables as T
+
+    frame = pd.DataFrame([[0.1, 0.2]] * 30, columns=pd.MultiIndex.from_tuples([("width", "a"), ("seconds", "b")]))
+    html_text = T.table_html(frame)
+    assert "A table of 30 rows (width / a, seconds / b)" in html_text and "(&#x27;" not in html_text
+    assert "('width'" not in html_text
