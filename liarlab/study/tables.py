@@ -269,7 +269,10 @@ def header_words(label):
     """A column label as a reader reads it: a code name's underscores as spaces ("p_at_least_exact" -> "p at
     least exact"; a fresh reader marked every page down for snake_case headers, issue 50); other labels as they
     are. The CSVs keep the code names."""
-    return label.replace("_", " ") if isinstance(label, str) and _CODE_NAME.match(label) else label
+    if not (isinstance(label, str) and _CODE_NAME.match(label)):
+        return label
+    # "seconds_per_10000_games" -> "seconds per 10,000 games": a count in a header gets its separator too
+    return re.sub(r"\b\d{5,}\b", lambda m: f"{int(m.group()):,}", label.replace("_", " "))
 
 
 def _for_reader(frame: pd.DataFrame) -> pd.DataFrame:

@@ -274,3 +274,10 @@ def test_a_folded_table_title_names_two_level_columns_without_tuples():
     html_text = T.table_html(frame)
     assert "A table of 30 rows (width / a, seconds / b)" in html_text and "(&#x27;" not in html_text
     assert "('width'" not in html_text
+
+
+def test_a_count_in_a_code_name_header_gets_its_thousands_separator():
+    from liarlab.study import tables as T
+
+    assert T.header_words("seconds_per_10000_games") == "seconds per 10,000 games"
+    assert T.header_words("rl_1000") == "rl 1000"      # four digits stay as they are (a year, a seed)
