@@ -220,7 +220,9 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     if judged == 0 and c["not-reproducible"] == 0:
         # a notebook of ours that no paper's claim stands behind (06): its rows are extensions and checks
         parts = [_extension_part(claims)] + _checks_parts(claims[claims["kind"] != "finding"])
-        return "No paper makes these claims: its rows are " + "; ".join(p for p in parts if p) + "."
+        # "its rows are 36 extension rows of ours" said "rows" twice; the count of each kind reads alone
+        return ("No paper makes these claims: the claims table holds " + "; ".join(p for p in parts if p)
+                .replace(" of ours (counted apart)", " (our own measurements, counted apart from any paper's)") + ".")
     parts = [f"{number(c['reproduced'])} reproduced"
              + (f" ({number(c['weak'])} of them weakly: a band wider than ±10 %)" if c["weak"] else "")]
     if c["differs"]:

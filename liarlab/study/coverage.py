@@ -133,7 +133,8 @@ def summary(ledgers: pd.DataFrame) -> pd.DataFrame:
     counts.insert(0, "experiments", counts.sum(axis=1))
     lines = []
     for spec, r in counts.iterrows():
-        parts = [f"{r['full']} of {r['experiments']} experiments at full size"]
+        # "1 of 1 experiment", "14 of 15 experiments": the noun agrees with the total it counts
+        parts = [f"{r['full']} of {r['experiments']} experiment{'' if r['experiments'] == 1 else 's'} at full size"]
         parts += [f"{r[s]} {s}" for s in STATUSES[1:] if r[s]]
         lines.append(f"{spec}: " + ", ".join(parts))
     counts["line"] = lines

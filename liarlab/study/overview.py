@@ -44,6 +44,39 @@ def _tally(fams: pd.DataFrame) -> dict:
             "not-reproducible": int((status == "not-reproducible").sum())}
 
 
+# A row the two-stage design left undecided at its budget's cap says so in its note (core.verdicts.confirmed): a
+# larger budget could decide it, unlike a row no sample size decides (a prediction interval for one trained table,
+# a cell at a ceiling, a share of a fixed set of cases). Both carry the flag "undecidable".
+BUDGET_CAPPED = "still undecided at the cap of"
+
+
+def capped_families(claims: pd.DataFrame, fams: pd.DataFrame) -> int:
+    """How many of ``fams``' undecidable families are undecided only within our budget: every undecidable finding
+    row of the family says it stopped at its budget's cap (so a larger sample could decide it)."""
+    flagged = claims[(claims["kind"] == "finding") & sc.has_flag(claims, sc.UNDECIDABLE)]
+    capped = flagged["note"].astype(str).str.contains(BUDGET_CAPPED, regex=False)
+    n = 0
+    for _, f in fams[fams["status"].astype(str) == sc.UNDECIDABLE].iterrows():
+        mine = (flagged["notebook"] == f["notebook"]) & (flagged["family"] == f["family"])
+        if mine.any() and capped[mine].all():
+            n += 1
+    return n
+
+
+def undecided_text(t: dict) -> str:
+    """ "11 are undecided within our budget (8 of them undecidable at any sample size)": a family only capped by
+    the budget is not called undecidable (a fresh reader found capped rows said to be undecidable at any size)."""
+    verb = "is" if t["undecided"] == 1 else "are"
+    at_any = t["undecidable"] - t["capped"]
+    if t["capped"] + (t["undecided"] - t["undecidable"]) == 0:
+        return f"{number(t['undecided'])} {verb} undecided" + (
+            " (all of them undecidable at any sample size)" if t["undecided"] else "")
+    text = f"{number(t['undecided'])} {verb} undecided within our budget"
+    if at_any:
+        text += f" ({number(at_any)} of them undecidable at any sample size)"
+    return text
+
+
 def _causes_text(causes: dict) -> str:
     return ", ".join(f"{n} {CAUSE_PHRASES.get(c, c)}" for c, n in causes.items())
 
@@ -52,14 +85,12 @@ def answer_markdown(claims: pd.DataFrame) -> str:
     """The bold answer: the papers' finding families by verdict, then what is counted apart, in two sentences."""
     papers = _papers(claims)
     mine = claims[claims["paper"].isin(papers)]
-    t = _tally(sc.finding_families(mine))
+    fams = sc.finding_families(mine)
+    t = _tally(fams) | {"capped": capped_families(mine, fams)}
     head = (f"**Of the {number(t['families'])} finding families of the {len(papers)} papers' experiments, we "
             f"reproduce {number(t['reproduced'])}"
             + (f" (and {number(t['weak'])} more only within a weak band)" if t["weak"] else "")
-            + f"; {number(t['differs'])} differ ({_causes_text(t['causes'])}); {number(t['undecided'])} "
-            f"{'is' if t['undecided'] == 1 else 'are'} undecided"
-            + ((" (all of them undecidable at any sample size)" if t["undecidable"] == t["undecided"] else
-                f" ({number(t['undecidable'])} of them undecidable at any sample size)") if t["undecidable"] else "")
+            + f"; {number(t['differs'])} differ ({_causes_text(t['causes'])}); {undecided_text(t)}"
             + f", and {number(t['not-reproducible'])} cannot be reproduced here.**")
     ext = len(sc.extension_families(claims))
     arithmetic = claims[(claims["kind"] == "arithmetic") & (claims["verdict"] != "extension")]
@@ -131,6 +162,20 @@ def _family_words(fam) -> str:
     return word
 
 
+def family_claim_words(claims: pd.DataFrame, fam) -> str:
+    """ " (a player whose preceding player is EXP0 wins more)": a family named only by its figure ("Fig 5-10") gets
+    the claim of its first differing finding in words; a family whose name already says its claim gets nothing."""
+    if any(ch.isalpha() for ch in str(fam["family"]).replace("Fig", "").replace("Table", "")):
+        return ""
+    rows = claims[(claims["notebook"] == fam["notebook"]) & (claims["family"] == fam["family"])
+                  & (claims["kind"] == "finding") & (claims["verdict"] == "differs")]
+    if not len(rows):
+        return ""
+    claim = str(rows["claim"].iloc[0])
+    label = f"{fam['family']}: "
+    return f" ({claim_words(claim[len(label):] if claim.startswith(label) else claim)})"
+
+
 def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
     """Every differing finding family, grouped by its likeliest cause (commonest first): one short line each,
     the paper, the family and the family rule's evidence."""
@@ -145,6 +190,7 @@ def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
         group = fams[fams["cause"].replace("", sc.NO_CAUSE) == cause]
         for _, f in group.iterrows():
             evidence = f", {f['basis']}" if f["rows"] > 1 else ""
-            lines.append(f"* Paper {f['paper']} (notebook {f['notebook']}): *{f['family']}*{evidence}")
+            lines.append(f"* Paper {f['paper']} (notebook {f['notebook']}): *{f['family']}*"
+                         f"{family_claim_words(claims, f)}{evidence}")
         lines.append("")
     return "\n".join(lines).rstrip()

@@ -515,7 +515,7 @@ def describe_row(row) -> str:
     flags = f" ({row['flags']})" if not blank(row.get("flags")) else ""
     cause = ""
     if row.get("verdict") == "differs" and not blank(row.get("cause")):
-        cause = f" Likeliest cause: {CAUSES.get(str(row['cause']), row['cause'])}."
+        cause = f" The likeliest cause is {CAUSES.get(str(row['cause']), row['cause'])}."
     return (f"*{row['claim']}* ({row['source']}): paper {format_value(row['paper_value'])}, "
             f"ours {ours_text(row)}: **{row['verdict']}**{flags}.{cause}{note}")
 
@@ -907,7 +907,8 @@ def _family_table(counts: pd.DataFrame) -> pd.DataFrame:
 
 # A status as the figure's legend says it: words, not the protocol's codes ("not-reproducible", "differs:
 # untested" read as machinery to a fresh reader, issue 50)
-_STATUS_WORDS = {"inconclusive": "undecided (more data could decide)", UNDECIDABLE: "undecided at any sample size",
+# "undecidable" rows include budget-capped ones (overview.capped_families): the legend does not say "at any size"
+_STATUS_WORDS = {"inconclusive": "undecided (more data could decide)", UNDECIDABLE: "undecided at our budget's cap or at any size",
                  "not-reproducible": "not reproducible here", WEAK_AGREEMENT: "reproduced weakly (wide band)"}
 _CAUSE_WORDS = {"untested": "a reading not yet run", "reading": "a reading of the paper", "genuine": "genuinely",
                 "misprint": "a misprint", "power": "too little power"}
@@ -981,8 +982,8 @@ def figure_caption(counts: pd.DataFrame) -> str:
         causes = sorted(((get(s), s.split(": ", 1)[1]) for s in DIFFERS if get(s)), reverse=True)
         text += " (" + ", ".join(f"{k} {c}" for k, c in causes) + ")"
     undecided = get("inconclusive") + get(UNDECIDABLE)
-    text += f"; {undecided} are inconclusive" + (f", {get(UNDECIDABLE)} of them undecidable" if get(UNDECIDABLE)
-                                                  else "")
+    text += f"; {undecided} are undecided" + (f", {get(UNDECIDABLE)} of them at our budget's cap or at any "
+                                              "sample size" if get(UNDECIDABLE) else "")
     if get("not-reproducible"):
         text += f"; {get('not-reproducible')} are not reproducible"
     text += "."

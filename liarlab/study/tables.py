@@ -269,7 +269,10 @@ def header_words(label):
     """A column label as a reader reads it: a code name's underscores as spaces ("p_at_least_exact" -> "p at
     least exact"; a fresh reader marked every page down for snake_case headers, issue 50); other labels as they
     are. The CSVs keep the code names."""
-    return label.replace("_", " ") if isinstance(label, str) and _CODE_NAME.match(label) else label
+    if not (isinstance(label, str) and _CODE_NAME.match(label)):
+        return label
+    # "seconds_per_10000_games" -> "seconds per 10,000 games": a count in a header gets its separator too
+    return re.sub(r"\b\d{5,}\b", lambda m: f"{int(m.group()):,}", label.replace("_", " "))
 
 
 def _for_reader(frame: pd.DataFrame) -> pd.DataFrame:
@@ -292,20 +295,90 @@ def _for_reader(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+# Bound columns beside a value column, as tables name them: "x", "x_low", "x_high" (or " low"/"_ci_low"/"_lo"...),
+# or a generic pair ("ci_low", "ci_high"; "low", "high") whose value is the column just before it.
+_BOUND_SUFFIXES = (("_low", "_high"), (" low", " high"), ("_ci_low", "_ci_high"), (" ci low", " ci high"),
+                   ("_lo", "_hi"), ("_lower", "_upper"))
+_GENERIC_BOUNDS = (("ci_low", "ci_high"), ("ci low", "ci high"), ("low", "high"), ("lo", "hi"), ("lower", "upper"))
+
+
+def interval_columns(frame: pd.DataFrame) -> list[tuple[int, int, int]]:
+    """The (value, low, high) column positions of ``frame`` whose three cells are one value and its interval."""
+    names = [c if isinstance(c, str) else None for c in frame.columns]
+    where = {n: i for i, n in enumerate(names) if n is not None}
+    found = []
+    for i, n in enumerate(names):
+        if n is None:
+            continue
+        for lo_s, hi_s in _BOUND_SUFFIXES:
+            if n + lo_s in where and n + hi_s in where:
+                found.append((i, where[n + lo_s], where[n + hi_s]))
+                break
+    taken = {j for t in found for j in t[1:]}
+    for lo_n, hi_n in _GENERIC_BOUNDS:
+        if lo_n in where and hi_n in where and where[lo_n] > 0 and where[lo_n] not in taken:
+            found.append((where[lo_n] - 1, where[lo_n], where[hi_n]))
+    return found
+
+
+def _aligned_interval(value, low, high) -> tuple[str, str, str] | None:
+    """The three cells of :func:`interval_text` ("0.1963 | 0.1960 | 0.1965": one count of decimals), or None
+    when they are not three finite numbers with low <= value <= high, low < high."""
+    try:
+        x, lo, hi = float(value), float(low), float(high)
+    except (TypeError, ValueError):
+        return None
+    if isinstance(value, bool) or not all(math.isfinite(v) for v in (x, lo, hi)) or not lo <= x <= hi or hi <= lo:
+        return None   # a value outside its bounds is another quantity beside them: each cell as it is
+    text = interval_text(x, lo, hi)
+    head, _, rest = text.partition(" [")
+    low_text, _, high_text = rest.rstrip("]").partition(", ")
+    return head, low_text, high_text
+
+
+# A p-value column ("p", "sign test p", "p_value"): a p rounded to 0 is shown as "< 0.001" (a sign test p of
+# exactly 0 cannot be; the table rounded it)
+_P_COLUMN = re.compile(r"^(?:.*[ _])?p(?:[ _]value)?$")
+
+
+def _display_cells(frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataFrame:
+    """``text`` (the cells as :func:`frame_text` writes them) with each value and its interval to the same
+    decimals (:func:`interval_columns`) and each p-value of 0 as "< 0.001"; ``frame`` holds the numbers."""
+    out = text.copy()
+    for v, lo, hi in interval_columns(frame):
+        for r in range(len(frame)):
+            cells = _aligned_interval(frame.iat[r, v], frame.iat[r, lo], frame.iat[r, hi])
+            if cells is not None:
+                out.iat[r, v], out.iat[r, lo], out.iat[r, hi] = cells
+    for c, name in enumerate(frame.columns):
+        if isinstance(name, str) and _P_COLUMN.match(name.strip().lower()):
+            for r in range(len(frame)):
+                x = frame.iat[r, c]
+                if isinstance(x, numbers.Number) and not isinstance(x, bool) and x == 0:
+                    out.iat[r, c] = "< 0.001"
+    return out
+
+
 def table_html(frame: pd.DataFrame, max_width: float = MAX_WIDTH, fold_rows: int | None = None) -> str:
     """A frame as the notebook shows it: every cell by :func:`cell_text`, every row (nothing cut with "…"),
     headers in words and rows counted from 1 (:func:`_for_reader`), text wrapped, and split or transposed to fit
     :data:`MAX_WIDTH` (:func:`fitted`). A table of more than ``fold_rows`` rows (default :data:`FOLD_ROWS`) is
     shown folded under a line naming its size and columns: a reader opens it, the page stays short."""
+    raw = frame
     frame = _for_reader(frame)
-    parts = fitted(frame_text(frame), max_width)
+    text = frame_text(frame)
+    if not isinstance(raw.columns, pd.MultiIndex) and raw.columns.is_unique:
+        text = _display_cells(raw, text)
+    parts = fitted(text, max_width)
     note = ""
     if len(parts) > 1:
         note = (f"<p><em>A wide table, shown in {len(parts)} parts, each with the same rows.</em></p>")
     body = note + "".join(_styled(p) for p in parts)
     limit = FOLD_ROWS if fold_rows is None else fold_rows
     if len(frame) > limit:
-        columns = ", ".join(str(c) for c in list(frame.columns)[:6]) + (", ..." if len(frame.columns) > 6 else "")
+        # a column of a two-level header is named by its levels ("width / quantity"), never a raw tuple
+        names = [" / ".join(str(x) for x in c) if isinstance(c, tuple) else str(c) for c in list(frame.columns)[:6]]
+        columns = ", ".join(names) + (", ..." if len(frame.columns) > 6 else "")
         return folded(f"A table of {len(frame):,} rows ({columns}): folded, click to open", body)
     return body
 

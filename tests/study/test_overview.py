@@ -47,3 +47,43 @@ def test_the_differing_families_are_grouped_by_cause_and_each_listed_once():
     assert text.count("\n* ") + text.startswith("* ") == len(differing)
     for cause in set(differing["cause"]):
         assert overview.CAUSE_HEADINGS[cause] in text
+
+
+def _undecidable_claims(notes: dict):
+    import pandas as pd
+
+    rows = [{"paper": "02", "notebook": "02", "family": fam, "kind": "finding", "verdict": "inconclusive",
+             "flags": "undecidable", "note": note, "cause": "", "claim": f"{fam} claim", "headline": False}
+            for fam, note in notes.items()]
+    return pd.DataFrame(rows)
+
+
+def test_a_family_only_capped_by_the_budget_is_not_called_undecidable_at_any_size():
+    """A fresh reader found rows 'still undecided at the cap' counted as undecidable at any sample size: the
+    answer says undecided within our budget and counts only the others as undecidable at any size."""
+    claims = _undecidable_claims({"F1": "x; still undecided at the cap of 24: no affordable sample decides it",
+                                  "F2": "y; no sample decides it: the prediction interval for one trained table"})
+    fams = scorecard.finding_families(claims)
+    assert overview.capped_families(claims, fams) == 1
+    t = {"undecided": 2, "undecidable": 2, "capped": 1}
+    assert overview.undecided_text(t) == "2 are undecided within our budget (1 of them undecidable at any sample size)"
+    assert overview.undecided_text({"undecided": 2, "undecidable": 2, "capped": 0}) == (
+        "2 are undecided (all of them undecidable at any sample size)")
+    assert overview.undecided_text({"undecided": 1, "undecidable": 1, "capped": 1}) == "1 is undecided within our budget"
+
+
+def test_the_bold_answer_calls_no_budget_capped_family_undecidable_at_any_size():
+    text = overview.answer_markdown(CLAIMS)
+    fams = scorecard.finding_families(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))])
+    if overview.capped_families(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))], fams):
+        assert "all of them undecidable at any sample size" not in text and "within our budget" in text
+
+
+def test_a_differing_family_named_only_by_its_figure_says_its_claim_in_words():
+    """'Paper 02 (notebook 02): Fig 5-10' told the reader nothing; the line adds the claim."""
+    claims = _undecidable_claims({"Fig 5-10": ""}).assign(verdict="differs", flags="", cause="reading",
+                                                          claim="Fig 5-10: history length makes no difference")
+    fam = scorecard.finding_families(claims).iloc[0]
+    assert overview.family_claim_words(claims, fam) == " (history length makes no difference)"
+    named = claims.assign(family="Stage 1: the learner improves")
+    assert overview.family_claim_words(named, scorecard.finding_families(named).iloc[0]) == ""

@@ -230,7 +230,7 @@ def test_headlines_and_prose_come_from_the_claims(claims_folder):
     disagreements, misprints = text.split("### Misprints")[0].split("### The most important disagreements")[1], \
         text.split("### Misprints")[1].split("###")[0]
     assert "misprint 4561" not in disagreements and "misprint 4561" in misprints  # misprints are not findings
-    assert "Likeliest cause: a reading" not in disagreements  # the Bluff-2 table does not differ as a family
+    assert "likeliest cause is a reading" not in disagreements  # the Bluff-2 table does not differ as a family
 
 
 def test_dashboard_opens_with_the_counts_per_paper_and_coverage(claims_folder):
@@ -294,7 +294,7 @@ def test_every_status_has_a_distinct_colour_and_hatch():
 def test_caption_numbers_come_from_the_counts(mixed):
     caption = scorecard.figure_caption(scorecard.verdict_counts(mixed))
     assert "Of 7 finding families, 2 are reproduced and 1 more agree only within a weak band" in caption
-    assert "; 2 differ (1 reading, 1 power); 2 are inconclusive, 1 of them undecidable." in caption
+    assert "; 2 differ (1 reading, 1 power); 2 are undecided, 1 of them at our budget's cap or at any sample size." in caption
     assert ("What to notice: paper 04 has both the largest share of reproduced families (2 of 7) and the most "
             "differing ones (2 of 7); the commonest causes of a difference tie: 'reading' and 'power' (1 of 2 "
             "each)") in caption
@@ -342,7 +342,7 @@ def test_coverage_counts_per_notebook_as_each_notebook_does(tmp_path):
     coverage.save_ledger("00", _ledger_rows("01", ["E1"]) + _ledger_rows("02", ["#1", "#2"]))
     coverage.save_ledger("01", _ledger_rows("01", ["E2", "E3", "X4"], reduced=("X4",)))
     lines = scorecard.coverage_lines(tmp_path / "data")
-    assert lines == ["notebook 00, spec 01: 1 of 1 experiments at full size",
+    assert lines == ["notebook 00, spec 01: 1 of 1 experiment at full size",
                      "notebook 00, spec 02: 2 of 2 experiments at full size",
                      "notebook 01, spec 01: 2 of 3 experiments at full size, 1 reduced"]
     # the line each notebook prints above its own ledger (nb.show_coverage) is the same count

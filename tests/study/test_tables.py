@@ -244,3 +244,40 @@ def test_headers_read_as_words_and_rows_count_from_one():
         [("memory_gb", "x_y"), ("seconds", "x_y")], names=["what", "variant"]))
     shown = tables.table_html(stacked)
     assert "memory gb" in shown and "x y" in shown and "memory_gb" not in shown
+
+
+def test_a_value_and_its_interval_are_shown_to_the_same_decimals():
+    """A fresh reader found "0.1963 | 0.196 | 0.1965" and "0.772 | 0.763 | 0.78" (issue 50): the three cells of a
+    value and its bounds share one count of decimals; a column beside bounds it does not lie in is left alone."""
+    import re
+
+    import pandas as pd
+
+    from liarlab.study import tables as T
+
+    frame = pd.DataFrame({"type": ["a", "b"], "win_rate": [0.772, 0.228], "win_rate_low": [0.763, 0.22],
+                          "win_rate_high": [0.78, 0.237], "n": [400, 500], "ci_low": [0.5, 0.6],
+                          "ci_high": [0.7, 0.8], "sign test p": [0.0, 0.03]})
+    cells = re.findall(r">([^<>]+)</td>", T.table_html(frame))
+    assert cells[:4] == ["a", "0.772", "0.763", "0.780"] and cells[8:12] == ["b", "0.228", "0.220", "0.237"]
+    assert cells[4] == "400"                    # "n" lies outside [ci_low, ci_high]: not a value of that interval
+    assert cells[7] == "&lt; 0.001" and cells[15] == "0.03"   # a p rounded to 0 is "< 0.001", never "0"
+
+
+def test_a_folded_table_title_names_two_level_columns_without_tuples():
+    """05's folded table was titled "A table of 25 rows (('width', 'star-order:...'), ...)" (issue 50)."""
+    import pandas as pd
+
+    from liarlab.study import tables as T
+
+    frame = pd.DataFrame([[0.1, 0.2]] * 30, columns=pd.MultiIndex.from_tuples([("width", "a"), ("seconds", "b")]))
+    html_text = T.table_html(frame)
+    assert "A table of 30 rows (width / a, seconds / b)" in html_text and "(&#x27;" not in html_text
+    assert "('width'" not in html_text
+
+
+def test_a_count_in_a_code_name_header_gets_its_thousands_separator():
+    from liarlab.study import tables as T
+
+    assert T.header_words("seconds_per_10000_games") == "seconds per 10,000 games"
+    assert T.header_words("rl_1000") == "rl 1000"      # four digits stay as they are (a year, a seed)

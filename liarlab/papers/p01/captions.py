@@ -71,7 +71,7 @@ def trend(final: pd.DataFrame, n_games: int, types=(1, 5, 23)) -> str:
     for t in types:
         f = final[final.opponent == f"type{t}"]
         below = int((f.cum_wins <= n_games / 2).sum())
-        parts.append(f"type{t}: {below} of {len(f)} end at or below x/2, lowest final rate "
+        parts.append(f"type {t}: {below} of {len(f)} end at or below x/2, lowest final rate "
                      f"{f.cum_wins.min() / n_games:.3f}")
     return ("*What to notice:* the curves climb between the two grey lines, but not every seeded match stays above "
             "the 50 % line to the end (" + "; ".join(parts) + "). The true rates against these types are only a "
@@ -132,11 +132,17 @@ def bbn_trend(curves: pd.DataFrame, types=("type1", "type8", "type11")) -> str:
         c = curves[curves.opponent == o]
         if len(c):
             last = c.loc[c.game.idxmax()]
-            ends.append(f"{o} {last.cum_bbn - last.cum_plain:+.1f}")
+            ends.append(f"{type_words(o)} {last.cum_bbn - last.cum_plain:+.1f}")
     return ("*What to notice:* the thesis's Figs 5.9-5.11 draw the two cumulative-win curves, which lie almost on top "
             "of each other; drawn as their difference (mean over the seeded matches), the curves end at "
             + ", ".join(ends) + " wins after the match. A real edge builds up steadily once the gate opens; a "
             "curve within a few wins of zero is noise.")
+
+
+def type_words(name) -> str:
+    """A test program's code name as prose writes it: "type21" -> "type 21" (other names as they are)."""
+    text = str(name)
+    return f"type {text[4:]}" if text.startswith("type") and text[4:].isdigit() else text
 
 
 def bbn_grid(curves: pd.DataFrame) -> str:
@@ -146,8 +152,8 @@ def bbn_grid(curves: pd.DataFrame) -> str:
     names = last.opponent.to_numpy()
     return (f"*What to notice:* per type, the mean cumulative difference in wins (network player minus plain "
             f"random-guess) over the seeded matches. "
-            f"{int((d > 0).sum())} of {len(d)} end above zero; the highest is {names[d.argmax()]} ({d.max():+.1f} "
-            f"wins), the lowest {names[d.argmin()]} ({d.min():+.1f} wins).")
+            f"{int((d > 0).sum())} of {len(d)} end above zero; the highest is {type_words(names[d.argmax()])} "
+            f"({d.max():+.1f} wins), the lowest {type_words(names[d.argmin()])} ({d.min():+.1f} wins).")
 
 
 def liar_challenges(decisions: pd.DataFrame, liars: str, honest: str) -> str:

@@ -527,7 +527,7 @@ def best_response_row(br: pd.DataFrame, br2: pd.DataFrame, collect: list | None 
                  note=f"random-guess win rate against a one-exchange-lookahead best responder that knows its rules "
                       f"(a lower bound on a best response; {int(b.games)} games, alternating openers), judged as its "
                       f"difference from 0.5; depth-2 responder: random-guess wins "
-                      f"{1 - br2.win_rate.iloc[0]:.3f} over {int(br2.games.iloc[0])} games")
+                      f"{1 - br2.win_rate.iloc[0]:.3f} over {int(br2.games.iloc[0]):,} games")
 
 
 def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int) -> pd.DataFrame:

@@ -701,7 +701,7 @@ def win_rate_views(ref: pd.DataFrame, seeded: pd.DataFrame, large: pd.DataFrame,
     lo, hi = THESIS_BAND
     views = (ref, seeded, large)
     return pd.DataFrame({
-        "view": [f"one {n_games}-game match (reference)", f"{n_seeds} seeds x {n_games} games", f"{n_large} games"],
+        "view": [f"one {n_games:,}-game match (reference)", f"{n_seeds:,} seeds x {n_games:,} games", f"{n_large:,} games"],
         "mean": [d.win_rate.mean() for d in views],
         "min": [d.win_rate.min() for d in views],
         "max": [d.win_rate.max() for d in views],

@@ -32,12 +32,23 @@ def profile(params: dict) -> str:
             f"arrangement; full hand to {p['full_hand_games']:,} games.")
 
 
+#: the two readings of the unshown honestAction in words: what EXP1-EXP3 bid when no bid is honest
+HONEST_WORDS = {"smallest": "the smallest legal bid", "best_face_plus_one": "one more of its most-held face"}
+
+
+def honest_words(fallback: str) -> str:
+    """A reading of honestAction as the page says it (a code name the page does not know stays as it is)."""
+    return HONEST_WORDS.get(fallback, fallback)
+
+
 def honest_reading(reading) -> str:
     """Which honestAction reading reproduced more EXP statements (``reading``: :func:`claims.honest_reading`)."""
-    return ("Statements reproduced under margin 3: "
-            + ", ".join(f"`{fb}` {n} of {len(reading.rows)}" for fb, n in reading.counts.items())
-            + f". We use **`{reading.fallback}`** from here on (the reading with more reproduced EXP statements; a tie "
-            "keeps the text's `smallest`). Its rows in the claims table are marked *agrees by selection*.")
+    return ("When no bid is honest, the report does not show what EXP1-EXP3 bid; two readings, and the statements "
+            "each reproduces under margin 3: "
+            + ", ".join(f"*{honest_words(fb)}* {n} of {len(reading.rows)}" for fb, n in reading.counts.items())
+            + f". We use **{honest_words(reading.fallback)}** from here on (the reading with more reproduced EXP "
+            f"statements; a tie keeps the text's, {honest_words('smallest')}). Its rows in the claims table are marked "
+            "*agrees by selection*.")
 
 
 def vs_rand(summary: pd.DataFrame) -> str:
@@ -290,7 +301,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
 * **{len(rep)} findings reproduced, {len(dif)} differ, {len(inc)} undecided** of {len(rep) + len(dif) + len(inc)}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
 * **Why findings differ**, by figure: {_why_differ(found) or "none differ"}.
-* **honestAction** reading used: `{reading.fallback}` ({reading.counts[reading.fallback]} of {len(reading.rows)}
+* **honestAction** reading used: {honest_words(reading.fallback)} ({reading.counts[reading.fallback]} of {len(reading.rows)}
   EXP statements reproduced, against {min(reading.counts.values())} for the other).
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}
   of {len(results.baseline_table)} cases.

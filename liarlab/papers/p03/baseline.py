@@ -283,9 +283,9 @@ def with_ledger_note(rows: list[dict], table: pd.DataFrame | None) -> list[dict]
     experiments only (its codes are checked against the spec's index), so this extension of issue 52, one more
     pairing on the same boards, is told there without changing the spec's count."""
     if table is None or table.empty:
-        note = f"beside them, OpenSpiel's IS-MCTS against MC0 (an extension, issue 52): {SKIPPED}"
+        note = f"beside them, OpenSpiel's IS-MCTS against MC0 (an extension of ours): {SKIPPED}"
     else:
         r = table.iloc[0]
-        note = (f"beside them, OpenSpiel's IS-MCTS against MC0 (an extension, issue 52): "
+        note = (f"beside them, OpenSpiel's IS-MCTS against MC0 (an extension of ours): "
                 f"{plural(int(r.boards), 'board')} at {int(r.simulations)} simulations a move")
     return [dict(row, run_size=f"{row['run_size']}; {note}") if row["code"] == "E12" else row for row in rows]

@@ -191,7 +191,7 @@ def table_size_claims(sizes: pd.DataFrame, levels: pd.DataFrame | None = None) -
             return V.value(float(number), e, decimals=_decimals(number) if "." in number else 0, truncated=True)
 
         j = judge(ours)
-        text = f"Endgame table file size at {r.cards} cards a hand ({unit})"
+        text = f"Endgame table file size at {r.cards} card{'' if int(r.cards) == 1 else 's'} a hand ({unit})"
         n = int(r.cards)
         others = [(RD.TABLE_VALID, V.exact(RD.table_bytes(n, valid_only=True) / scale)),
                   (RD.TABLE_LF, V.exact(RD.table_bytes(n, line_end=1) / scale)),
@@ -768,11 +768,12 @@ def open_findings(claims: pd.DataFrame) -> str:
                 label = r.get("interval") if isinstance(r.get("interval"), str) and r.get("interval") else "interval"
                 ours += f" ({label}: {_fmt_value(r.ci_low)} to {_fmt_value(r.ci_high)})"
             if verdict == "differs":
-                why = f"Likeliest cause: {V.CAUSES.get(r.cause, r.cause)}"
+                # a cause in words may itself hold a colon ("not settled: ..."): a verb keeps colons from stacking
+                why = f"The likeliest cause is {V.CAUSES.get(r.cause, r.cause)}"
                 if isinstance(r["flags"], str) and r["flags"]:
                     why += f" ({r['flags']})"
             else:
-                parts = [p.strip() for p in str(r.note).split(";")]
+                parts = [p.strip() for p in _top_level_parts(str(r.note))]
                 keep = [p for p in parts if p.startswith(("about ", "two-stage plan", "a fresh sample", "pilot ",
                                                           "confirmatory", "no sample"))]
                 why = "; ".join(keep) if keep else str(r.note)
@@ -784,6 +785,19 @@ def open_findings(claims: pd.DataFrame) -> str:
 
 
 # ============================================================================ the notebook's results and claims
+
+def _top_level_parts(note: str) -> list[str]:
+    """A note's "; "-separated parts, split only outside parentheses: "inconclusive (a near miss: ...; sized ...)"
+    stays one part, so a kept part never loses its closing parenthesis."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(note):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == ";" and depth <= 0:
+            parts.append(note[start:i])
+            start = i + 1
+    parts.append(note[start:])
+    return parts
+
 
 HEADLINE_QUANTITY = ("MC0's win rate: the share of its games it wins against the human-error stand-in DD-ε, over "
                      "duplicate boards")

@@ -258,7 +258,11 @@ def _baselines_found(baselines: Baselines) -> str:
 def _verdicts_found(claims: pd.DataFrame) -> str:
     counts = claims[(claims.kind == "finding") & (claims.verdict != "extension")].verdict.value_counts()
     n_extensions = int((claims.verdict == "extension").sum())
-    return (f"* **Verdicts of the paper's findings:** {', '.join(f'{int(n)} {v}' for v, n in counts.items())}; "
+    # "9 differs" read as a verb with a plural subject: the verdicts as the page's words, agreeing with the count
+    words = {"differs": ("differs", "differ"), "inconclusive": ("undecided", "undecided"),
+             "reproduced": ("reproduced", "reproduced")}
+    said = [f"{int(n)} {words.get(v, (v, v))[int(n) != 1]}" for v, n in counts.items()]
+    return (f"* **Verdicts of the paper's findings:** {', '.join(said)}; "
             f"{n_extensions} further rows are our extensions (no paper value), counted apart.")
 
 

@@ -815,8 +815,8 @@ def one_die_note(one_die: pd.DataFrame) -> str:
     solved = one_die.dropna(subset=["exact_win"])
     crossed = solved.dropna(subset=["cfr_win"])
     return (f"certified exact for N = 2..{int(solved.faces.max())}, widest bracket {sci(solved.width.max())}; "
-            f"every exact value inside its CFR+ bracket (N = 2..{int(crossed.faces.max())}): "
-            f"{exact_inside_cfr_brackets(one_die)}")
+            + ("every exact value inside its CFR+ bracket" if exact_inside_cfr_brackets(one_die) else
+               "NOT every exact value inside its CFR+ bracket") + f" (N = 2 to {int(crossed.faces.max())})")
 
 
 def smallest_gap_note(gaps: pd.DataFrame) -> str:
@@ -851,7 +851,8 @@ def _same(ok: bool, what: str) -> V.Judgement:
 def certificate_note(bluff2_exact: pd.DataFrame) -> str:
     return (f"{int((bluff2_exact.status == 'solved').sum())} of {len(bluff2_exact)} cells solved; widest certified "
             f"bracket {sci(bluff2_exact.width.max())} (+-1 units); {int((bluff2_exact.value_fraction != '').sum())} "
-            f"values are simple fractions, each inside its bracket: {fractions_inside_brackets(bluff2_exact)}; "
+            f"values are simple fractions, "
+            f"{'each inside its bracket' if fractions_inside_brackets(bluff2_exact) else 'NOT all inside their brackets'}; "
             f"solver time {bluff2_exact.seconds.sum():.1f} s in all, largest memory of one round "
             f"{bluff2_exact.memory_gb.max():.2f} GB (resident peak above the process's size before it)")
 
@@ -966,7 +967,7 @@ def _bluff2_found(r: Results, claims: pd.DataFrame) -> str:
     default_diag = bluff2_exact[bluff2_exact.first_dice == bluff2_exact.second_dice].sort_values("first_dice").win_pct
     printed_diag = ", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))
     return f"""* **Bluff-2: the talk's game {'found' if r.talk_found else 'not found'}.** Over {int((counting.method == 'per-turn').sum())}
-  readings of the open rules, `{talk.variant}` gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
+  readings of the open rules, one (the talk's game, its rules below) gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
   with the talk's per-turn method (gaps {r.talk_cells.gap_pct.min():+.2f} to {r.talk_cells.gap_pct.max():+.2f} points):
   {experiments.rules_in_words(talk)}{example_note}. The search that stopped at the loser, winner, bidder and alternating openers found
   at best {int(old_best.truncated_matches)} of {int(old_best.cells)} cells (`{old_best.variant}`), which is why this

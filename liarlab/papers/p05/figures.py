@@ -206,7 +206,7 @@ def talk_game_caption(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.D
     k = len(printed)
     diag = lambda g, f: ", ".join(format(g.iloc[i, i], f) for i in range(k))  # noqa: E731
     where = gap.abs().stack().idxmax()
-    return (f"Figure: the first player's win % with N = 2 and up to {k} dice each in the talk's game ({variant}); rows: "
+    return (f"Figure: the first player's win % with N = 2 and up to {k} dice each in the talk's game (its rules are given in words above); rows: "
             f"first player's dice, columns: second player's. Left: printed in the talk; middle: the talk's per-turn "
             f"method (ours); right: the exact equilibrium of the same game (ours, certified). What to notice: the "
             f"middle grid truncates to the printed integer in {truncates} of {printed.size} cells; the exact "
@@ -242,8 +242,11 @@ def ld1_view(ld1: pd.DataFrame) -> pd.DataFrame:
 
 
 def ld1_note(ld1: pd.DataFrame, exact6) -> str:
-    return (f"P1(6) certified exactly: {exact6} = {float(exact6):.10f}; "
-            f"P1 > 1/2 for every N in 1..{int(ld1.faces.max())}: {bool((ld1.first_player_win > 0.5).all())}")
+    # a sentence, not a program's printout ("= 0.6833333333; ...: True")
+    top = int(ld1.faces.max())
+    above = bool((ld1.first_player_win > 0.5).all())
+    return (f"P1(6) certified exactly: {exact6} ≈ {float(exact6):.4f}; P1 > 1/2 "
+            + (f"for every N from 1 to {top}" if above else f"fails for some N from 1 to {top}") + ".")
 
 
 def caller_view(caller: pd.DataFrame, min_prob: float = 5e-4) -> pd.DataFrame:
@@ -344,8 +347,8 @@ def talk_game_note(talk: pd.Series, talk_cells: pd.DataFrame, counting: pd.DataF
     found = bool(talk.truncated_matches == talk.cells)
     ranked = counting.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True])
     next_best = ranked[(ranked.method == "per-turn") & (ranked.variant != talk.variant)].truncated_matches.iloc[0]
-    return (f"**{'The talk' + chr(39) + 's game' if found else 'No variant gives every printed cell; the closest'}: "
-            f"`{talk.variant}`.** Rules: {rules_in_words(talk)}. Its per-turn grid gives "
+    return (f"**{'The talk' + chr(39) + 's game' if found else 'No variant gives every printed cell; the closest one'}.** "
+            f"Rules: {rules_in_words(talk)}. Its per-turn grid gives "
             f"{int(talk.truncated_matches)} of {int(talk.cells)} printed cells (truncated; {int(talk.rounded_matches)} "
             f"rounded), gaps from {talk_cells.gap_pct.min():+.2f} to {talk_cells.gap_pct.max():+.2f} points (mean "
             f"|gap| {talk.mean_abs_gap_pct:.2f}); the next best variant gives {int(next_best)}.")

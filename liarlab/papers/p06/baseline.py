@@ -193,7 +193,7 @@ def coverage_row(params: dict, table: pd.DataFrame | None, curve: pd.DataFrame |
     """Notebook 06's ledger row of the baseline (code B1, an extension asked by issue 52)."""
     from liarlab.papers.p06.params import PARAMS
 
-    title = "OpenSpiel's IS-MCTS against the papers' players (5 dice each), issue 52"
+    title = "OpenSpiel's IS-MCTS against the papers' players (5 dice each), a standard baseline"
     asked = "random guess, the network player, EXP1, the best Q-learner; a stated budget; intervals"
     if table is None or table.empty:
         return experiment("06", "B1", title, asked, "not run", "missing", "-", SKIPPED)

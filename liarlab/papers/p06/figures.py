@@ -186,6 +186,22 @@ def behaviour_figure(family: pd.DataFrame):
     return fig
 
 
+def departure_words(row) -> str:
+    """One family's largest departure as a clause: "calls an impossible bid with probability 0.25 (the
+    equilibrium 1.00)"; the level read as words ("needs 1" was printed as "calls a bid that needs 1 0.02")."""
+    level, share, eq = str(row.level), float(row.share), float(row.equilibrium)
+    if row.measure == "bluff":
+        what = f"bluffs ({level}) in a share {share:.2f} of its bids"
+    elif level == "impossible":
+        what = f"calls an impossible bid with probability {share:.2f}"
+    elif level == "0":
+        what = f"calls a bid its own dice already make true with probability {share:.2f}"
+    else:
+        dice = f"{level} die" if level == "1" else f"{level} dice"
+        what = f"calls a bid the bidder needs {dice} of its face for with probability {share:.2f}"
+    return f"{what} (the equilibrium {eq:.2f})"
+
+
 def behaviour_caption(family: pd.DataFrame) -> str:
     """The figure's caption, its numbers read from ``family``: the equilibrium's bluff share and the largest
     departure of each family in the first game."""
@@ -196,8 +212,7 @@ def behaviour_caption(family: pd.DataFrame) -> str:
     for name in _families(g):
         f = g[(g.family == name) & g.departure.notna()]
         worst = f.loc[f.departure.abs().idxmax()]
-        what = f"bluffs ({worst.level})" if worst.measure == "bluff" else f"calls a bid that needs {worst.level}"
-        parts.append(f"{name}: {what} {worst.share:.2f} against {worst.equilibrium:.2f}")
+        parts.append(f"{name} {departure_words(worst)}")
     return (f"Figure: how the players bid and call beside the certified equilibrium, each family's mean over its "
             f"players, both seats, in games against the equilibrium (a decision weighted by the chance it arises "
             f"there). Top: the share of bids naming a face the bidder holds none of, and of bids above its own "

@@ -31,8 +31,8 @@ def _final(ends, n_games=500):
 def test_trend_caption_reports_matches_below_the_line():
     final = _final({1: [270, 244, 300], 5: [260, 251, 250], 23: [280, 290, 300]})
     text = captions.trend(final, 500)
-    assert "type1: 1 of 3 end at or below x/2, lowest final rate 0.488" in text
-    assert "type5: 1 of 3" in text and "type23: 0 of 3" in text
+    assert "type 1: 1 of 3 end at or below x/2, lowest final rate 0.488" in text
+    assert "type 5: 1 of 3" in text and "type 23: 0 of 3" in text
 
 
 def test_trend_grid_caption_matches_the_data():
@@ -53,9 +53,10 @@ def _curves(ends):
 def test_bbn_trend_and_grid_captions_quote_the_final_differences():
     curves = _curves({"type1": 2.0, "type8": -1.5, "type11": 11.0})
     text = captions.bbn_trend(curves)
-    assert "type1 +2.0, type8 -1.5, type11 +11.0" in text
+    assert "type 1 +2.0, type 8 -1.5, type 11 +11.0" in text   # types in words, not code names ("type1 +2.0")
     grid = captions.bbn_grid(curves)
-    assert "2 of 3 end above zero" in grid and "type11 (+11.0 wins)" in grid and "type8 (-1.5 wins)" in grid
+    assert "2 of 3 end above zero" in grid and "type 11 (+11.0 wins)" in grid and "type 8 (-1.5 wins)" in grid
+    assert "type11" not in text + grid
 
 
 def test_bbn_gain_caption_counts_intervals():

@@ -110,7 +110,9 @@ def test_game_lengths_share_is_the_tables_share():
 def test_honest_reading_and_two_stages_quote_their_inputs():
     reading = Reading("best_face_plus_one", {"smallest": 1, "best_face_plus_one": 3}, [{}] * 14, pd.DataFrame())
     text = captions.honest_reading(reading)
-    assert "`smallest` 1 of 14, `best_face_plus_one` 3 of 14" in text and "**`best_face_plus_one`**" in text
+    assert "*the smallest legal bid* 1 of 14, *one more of its most-held face* 3 of 14" in text
+    assert "**one more of its most-held face**" in text
+    assert "best_face_plus_one" not in text and "`" not in text   # the readings in words, never their code names
     text = captions.two_stages(40, 1_000_000)
     assert "**40 newly trained tables**" in text and "**1,000,000 games a seat arrangement**" in text
     assert "gets at most 10 tables of each" in text
@@ -151,7 +153,7 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     assert "2 were undecided in the pilot" in text
     assert "lowest diagonal cell 0.610 (95 % interval\n  0.550 to 0.670, 10 tables)" in text
     assert "**Fig 5-8** (" in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
-    assert "`smallest` (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
+    assert "the smallest legal bid (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
     assert "in 2\n  of 3 cases" in text
     assert "wins 0.030 as the opener" in text
     assert f"30.0% of the {captions.PARTIAL_KEYS:,} partial-hand keys after 1,000" in text

@@ -146,6 +146,15 @@ def test_open_findings_names_differing_and_undecided_findings():
     # a labelled claim is quoted with a dash, not a third colon in its line (issue 50, a fresh reader's scores)
     claims.loc[0, "claim"] = "Fig 3-13 opening: E for C trump"
     assert "**Differs.** Fig 3-13 opening — E for C trump. The thesis 1" in c.open_findings(claims)
+    # a cause whose words hold a colon is not stacked after another colon
+    claims.loc[0, "cause"] = "untested"
+    assert "The likeliest cause is not settled: a reading" in c.open_findings(claims)
+    assert "cause: not settled" not in c.open_findings(claims)
+    # a kept stage whose parenthesis holds a "; " keeps its closing parenthesis (it used to end "half-width.")
+    claims.loc[1, "note"] = ("share; pilot 6.1 [5.9, 6.3] on 400 deals: differs; confirmatory (fresh) 6.2 [6.1, 6.4] on "
+                             "534 deals: inconclusive (a near miss: misses by 0.24 of its half-width; sized at 534)")
+    line = next(x for x in c.open_findings(claims).splitlines() if x.startswith("* **Undecided.**"))
+    assert line.count("(") == line.count(")") and "sized at 534)" in line
 
 
 def test_timing_is_a_table_beside_the_thesis_not_claims():

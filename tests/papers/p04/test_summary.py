@@ -145,6 +145,10 @@ def test_baselines_found_names_the_types_a_baseline_beats():
 def test_verdict_counts_leave_extensions_and_checks_apart():
     text = summary._verdicts_found(_claims())
     assert "1 reproduced, 1 differs; 2 further rows are our extensions" in text
+    # the verb agrees with its count ("9 differs" read wrong), and "inconclusive" is said as the page says it
+    many = pd.DataFrame([{"kind": "finding", "verdict": v} for v in ["differs"] * 3 + ["inconclusive"] * 2])
+    text = summary._verdicts_found(many)
+    assert "3 differ, 2 undecided;" in text and "differs" not in text and "inconclusive" not in text
 
 
 def _settings(late_rates: dict, catch_rates: dict, p5: dict):

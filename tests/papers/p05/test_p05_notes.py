@@ -40,8 +40,10 @@ def _one_die(exact, lower, upper):
 def test_exact_values_inside_their_cfr_brackets_is_judged_per_n():
     inside = _one_die([0.75, 5 / 9], [0.7499, 0.555], [0.75, 0.5556])
     assert claims05.exact_inside_cfr_brackets(inside)
-    assert "every exact value inside its CFR+ bracket (N = 2..3): True" in claims05.one_die_note(inside)
+    assert "every exact value inside its CFR+ bracket (N = 2 to 3)" in claims05.one_die_note(inside)
     outside = _one_die([0.75, 5 / 9], [0.7499, 0.555], [0.75, 0.5555])
+    assert "NOT every exact value inside" in claims05.one_die_note(outside)   # in words, never ": True/False"
+    assert "True" not in claims05.one_die_note(inside) and "False" not in claims05.one_die_note(outside)
     assert not claims05.exact_inside_cfr_brackets(outside)
     unsolved = pd.concat([inside, pd.DataFrame({"faces": [4], "exact_win": [0.53], "cfr_win": [np.nan],
                                                 "cfr_lower": [np.nan], "cfr_upper": [np.nan], "width": [0.0]})])
@@ -102,7 +104,8 @@ def test_default_reading_figure_and_caption():
 def test_ld1_view_note_and_figure():
     ld1 = pd.DataFrame({"faces": range(1, 8), "first_player_win": [1.0, 0.75, 0.7, 0.69, 0.685, 41 / 60, 0.49]})
     assert list(figures05.ld1_view(ld1).faces) == [1, 2, 3, 4, 5, 6]
-    assert figures05.ld1_note(ld1, Fraction(41, 60)).endswith("P1 > 1/2 for every N in 1..7: False")
+    assert figures05.ld1_note(ld1, Fraction(41, 60)) == "P1(6) certified exactly: 41/60 ≈ 0.6833; P1 > 1/2 fails for some N from 1 to 7."
+    assert figures05.ld1_note(ld1.head(6), Fraction(41, 60)).endswith("P1 > 1/2 for every N from 1 to 6.")
     fig = figures05.ld1_first_player(ld1)
     ax = fig.axes[0]
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
@@ -144,7 +147,9 @@ def test_talk_game_note_and_default_grid():
                       "bidder_penalty": "difference", "next_opener": "challenger"})
     cells = pd.DataFrame({"gap_pct": [0.0, 0.95]})
     note = figures05.talk_game_note(talk, cells, counting)
-    assert note.startswith("**The talk's game: `t`.**") and note.endswith("the next best variant gives 3.")
+    # the game is named by its rules in words, never by its code label (issue 50: "star-order:difference/...")
+    assert note.startswith("**The talk's game.** Rules: face 2 is wild") and note.endswith("the next best variant gives 3.")
+    assert "`t`" not in note
     closest = talk.copy()
     closest["truncated_matches"] = 3
     assert figures05.talk_game_note(closest, cells, counting).startswith("**No variant")

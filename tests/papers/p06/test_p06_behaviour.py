@@ -1,6 +1,7 @@
 """Notebook 06's behaviour measures (bluffs, calls by support, openings), checked by hand in the one-die game at
 two and three faces, and the equilibrium's numbers checked against the game's own bookkeeping."""
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 
@@ -97,6 +98,19 @@ def test_family_means_and_the_figure():
     fig = F.behaviour_figure(fam)
     assert all(ax.get_ylabel() for ax in fig.axes)
     assert "What to notice" in F.behaviour_caption(fam)
+
+
+@pytest.mark.parametrize(("measure", "level", "words"), [
+    ("call", "impossible", "calls an impossible bid with probability 0.25 (the equilibrium 1.00)"),
+    ("call", "1", "calls a bid the bidder needs 1 die of its face for with probability 0.25 (the equilibrium 1.00)"),
+    ("call", "0", "calls a bid its own dice already make true with probability 0.25"),
+    ("bluff", "face absent", "bluffs (face absent) in a share 0.25 of its bids")])
+def test_a_departure_reads_as_words_not_a_level_run_into_its_value(measure, level, words):
+    """The caption once said "calls a bid that needs impossible 0.25 against 1.00" and "needs 1 0.02"."""
+    row = SimpleNamespace(measure=measure, level=level, share=0.25, equilibrium=1.0)
+    text = F.departure_words(row)
+    assert text.startswith(words)
+    assert "needs impossible" not in text and " against " not in text
 
 
 def test_the_explore_figure_sets_the_players_behaviour_beside_the_equilibriums():
