@@ -126,7 +126,7 @@ def game_lengths(lengths: pd.DataFrame):
                    else "thesis: bids usually stop at 5-6 dice")
         ax.set_xlabel(label)
         ax.xaxis.get_major_locator().set_params(integer=True)
-        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the bars
+        ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the bars
     axes[0].set_ylabel("share of games (all types)")
     return fig
 
@@ -152,7 +152,7 @@ def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
             continue
         if members[0] > 0:
             ax.axvline(members[0] - 0.5, color="grey", lw=1)
-        ax.text((members[0] + members[-1]) / 2, 0.98, name.replace(", ", ",\n"), ha="center", va="top", fontsize=8,
+        ax.text((members[0] + members[-1]) / 2, 0.98, name.replace(", ", ",\n"), ha="center", va="top", fontsize=10,
                 transform=ax.get_xaxis_transform())
     ax.set_xlabel("test program type")
     ax.set_ylabel("network gain over plain random-guess\n(percentage points of win rate)")
@@ -187,13 +187,13 @@ def bbn_trend_grid(bbn_curves: pd.DataFrame, panels):
         c = bbn_curves[bbn_curves.opponent == o]
         ax.plot(c.game + 1, c.cum_bbn - c.cum_plain, color="tab:red", lw=1)
         ax.axhline(0, color="black", lw=0.8)
-        ax.set_title(o, fontsize=8)
-        ax.tick_params(labelsize=7)
+        ax.set_title(o, fontsize=10)
+        ax.tick_params(labelsize=10)
     for ax in axes.ravel()[max(0, len(panels) - 8):len(panels)]:
-        ax.set_xlabel("games played", fontsize=8)
+        ax.set_xlabel("games played", fontsize=10)
         ax.xaxis.set_tick_params(labelbottom=True)
     for ax in axes[:, 0]:
-        ax.set_ylabel("cumulative wins:\nnetwork - plain", fontsize=8)
+        ax.set_ylabel("cumulative wins:\nnetwork - plain", fontsize=10)
     return fig
 
 
@@ -245,7 +245,7 @@ def liar_challenges(liar_decisions: pd.DataFrame):
         ax.set_xlabel("count of the opponent's bid")
         ax.xaxis.get_major_locator().set_params(integer=True)
     axes[0].set_ylabel("share of the opponent's bids")
-    axes[0].legend(fontsize=8)
+    axes[0].legend(fontsize=10)
     return fig
 
 

@@ -61,7 +61,7 @@ def draw(opponent: str = "d", feature_set: str = "F7", epsilon: float = 0.5, max
            title=f"Q-learner ({feature_set}, epsilon {epsilon:g}) against type {opponent}\n"
                  + textwrap.shorten(DESCRIPTIONS[opponent], 90, placeholder=" ..."))
     ax.title.set_fontsize(9)
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="lower right", fontsize=10)
     return fig
 
 

@@ -138,7 +138,7 @@ def round_robin(rr: pd.DataFrame):
                 for j in range(len(order)):
                     # dark text on viridis's light (green-yellow) end: white on yellow could not be read
                     light = im.norm(m.values[i, j]) > 0.6
-                    ax.text(j, i, format(m.values[i, j], fmt), ha="center", va="center", fontsize=8,
+                    ax.text(j, i, format(m.values[i, j], fmt), ha="center", va="center", fontsize=10,
                             color="black" if light else "white")
             ax.set_xlabel("opponent")
             ax.set_ylabel("agent")
