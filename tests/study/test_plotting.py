@@ -6,9 +6,9 @@ matplotlib.use("Agg")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
 
 from liarlab.study import plotting  # noqa: E402
-from matplotlib.text import Text  # noqa: E402
 
 
 def test_a_figure_is_sized_per_panel():
