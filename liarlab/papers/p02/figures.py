@@ -198,9 +198,12 @@ def timing(timing_frame: pd.DataFrame, summary: pd.DataFrame):
     """Fig 5-13: cumulative wall-clock seconds per state record (left, measured on this machine) and the report's
     mechanism in deterministic counts, actions scanned per game (right; ``summary``: :func:`experiments.timing_summary`)."""
     fig, axes = plotting.figure(1, 2, width=5.4, height=3.6)
-    for label, g in timing_frame.groupby("config", sort=False):
+    styles = ["-", "--", ":", "-."]      # a line style and marker each: lines that coincide stay visible (issue 50)
+    markers = ["o", "s", "^", "D", "v", "x"]
+    for k, (label, g) in enumerate(timing_frame.groupby("config", sort=False)):
         m = g.groupby("games").seconds_per_10000_games.mean()
-        axes[0].plot(m.index, m.cumsum() * (m.index[0] / 10_000), marker="o", ms=3, label=label)
+        axes[0].plot(m.index, m.cumsum() * (m.index[0] / 10_000), marker=markers[k % len(markers)], ms=4,
+                     ls=styles[k % len(styles)], label=label)
     axes[0].set(xlabel="training games", ylabel="cumulative wall-clock seconds",
                 title="Fig 5-13: training time (shared machine)")
     axes[0].legend(fontsize=10, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the lines
