@@ -142,7 +142,11 @@ class Explorer:
         checked = {name: self.controls[name].check(name, value) for name, value in changes.items()}
         self.values.update(checked)
         self.redraws += 1
-        return self.draw(**self.values)
+        fig = self.draw(**self.values)
+        if hasattr(fig, "findobj"):       # a matplotlib figure: every text readable at the page's size (issue 50)
+            from liarlab.study.plotting import readable
+            readable(fig)
+        return fig
 
     # ------------------------------------------------------------------ widgets
     def on_change(self, change: Mapping) -> None:

@@ -154,10 +154,12 @@ def save_figure(fig, name: str, formats=("png", "svg")) -> list[Path]:
     """Save ``figures/<name>.png`` and ``.svg`` (deterministic metadata, so reruns are identical). A figure whose
     legend covers plotted data (:func:`liarlab.study.plotting.legend_overlaps`) is saved with a
     :class:`LegendCoversData` warning, which shows in the notebook's output and fails the committed report's
-    tests: move the legend."""
-    from liarlab.study.plotting import legend_overlaps
+    tests: move the legend. Texts too small for the page are raised first (:func:`liarlab.study.plotting.readable`),
+    and the shown figure is this one, so the notebook displays the raised sizes too."""
+    from liarlab.study.plotting import legend_overlaps, readable
 
     _check_name(name)
+    readable(fig)       # every text >= the page's minimum at the size the report shows the figure (issue 50)
     covered = legend_overlaps(fig)
     if covered:
         warnings.warn(f"figure {name}: " + "; ".join(covered) + " (place the legend outside the data)",

@@ -13,6 +13,10 @@ def house_style() -> None:
         "figure.dpi": 100, "savefig.dpi": 120, "axes.titlesize": 12, "axes.titleweight": "bold",
         "axes.spines.top": False, "axes.spines.right": False, "legend.frameon": False,
         "svg.hashsalt": "liarlab", "figure.autolayout": False,
+        # floors for the small texts (issue 50): legends, ticks and annotations at least 10 pt, so a figure up to
+        # the page's width keeps every digit >= MIN_TEXT_PX tall; wider figures are raised by readable()
+        "legend.fontsize": 10, "legend.title_fontsize": 10, "xtick.labelsize": 10, "ytick.labelsize": 10,
+        "font.size": 10, "axes.labelsize": 11,
     })
 
 
@@ -89,24 +93,87 @@ def legend_overlaps(fig) -> list[str]:
 
 
 PAGE_PX = 1290      # the report's output column at a 1400-px window: a wider figure is scaled down to it
-MIN_TEXT_PX = 9     # the smallest text a reader should meet on the page
+MIN_TEXT_PX = 9     # the smallest text a reader should meet on the page: a digit's height, as a reader measures it
+DIGIT_EM = 0.73     # a DejaVu Sans digit's height per em: a 9-px digit needs a font of 9 / 0.73 = 12.3 px
+
+
+def page_scale(fig, page_px: float = PAGE_PX) -> float:
+    """How much the report shrinks ``fig``: 1 when its saved (tight) box fits the output column, else the ratio."""
+    if not hasattr(fig.canvas, "get_renderer"):     # a bare Figure() has no renderer until it has a canvas
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        FigureCanvasAgg(fig)
+    fig.canvas.draw()
+    width_px = fig.get_tightbbox(fig.canvas.get_renderer()).width * fig.dpi
+    return min(1.0, page_px / width_px) if width_px else 1.0
+
+
+def min_fontsize(fig, min_px: float = MIN_TEXT_PX, page_px: float = PAGE_PX) -> float:
+    """The smallest font (points) whose digits are ``min_px`` tall once the page has scaled ``fig`` to its column."""
+    return min_px / DIGIT_EM * 72 / fig.dpi / page_scale(fig, page_px)
+
+
+class _SeparatedFormatter:
+    """Tick labels of whole numbers from 1,000 up with thousands separators ("20,000", not "20000")."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def __call__(self, x, pos=None):
+        if abs(x) >= 1000 and float(x).is_integer():
+            return f"{x:,.0f}"
+        return self.inner(x, pos)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def separate_thousands(ax) -> None:
+    """Give both count axes of ``ax`` thousands separators (linear axes with plain number ticks only)."""
+    from matplotlib.ticker import FuncFormatter, ScalarFormatter
+
+    for axis in (ax.xaxis, ax.yaxis):
+        inner = axis.get_major_formatter()
+        if type(inner) is ScalarFormatter and axis.get_scale() == "linear":
+            inner.set_scientific(False)
+            wrapped = _SeparatedFormatter(inner)
+            formatter = FuncFormatter(wrapped)
+            formatter.set_locs = inner.set_locs   # keeps the inner formatter's decimals in step with the ticks
+            formatter.get_offset = inner.get_offset
+            axis.set_major_formatter(formatter)
+
+
+def readable(fig, min_px: float = MIN_TEXT_PX, page_px: float = PAGE_PX):
+    """Raise every text of ``fig`` smaller than the page's minimum (ticks, labels, titles, legends, in-cell
+    annotations) to it, given the figure's own width and the report's column, and put thousands separators on
+    count axes. Run by :func:`liarlab.study.outputs.save_figure` on every saved figure, so a figure function can
+    size its texts freely and still meet the rule; returns ``fig``."""
+    from matplotlib.text import Text
+
+    for ax in fig.axes:
+        separate_thousands(ax)
+    for _ in range(3):      # larger texts widen the figure, which the page then shrinks more: settle in a few steps
+        floor = min_fontsize(fig, min_px, page_px)
+        small = [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()
+                 and t.get_fontsize() < floor - 1e-9]
+        if not small:
+            break
+        for text in small:
+            text.set_fontsize(round(floor + 0.05, 1))
+    return fig
 
 
 def small_text(fig, min_px: float = MIN_TEXT_PX, page_px: float = PAGE_PX) -> list[str]:
     """The texts of ``fig`` (tick labels, labels, titles, legends, annotations) smaller than ``min_px`` pixels as
-    the report shows the figure: drawn at the figure's dpi, then scaled down to ``page_px`` when wider (the
+    the report shows the figure (a digit's height, as a reader measures text on the page): drawn at the figure's dpi, then scaled down to ``page_px`` when wider (the
     figure's saved box, as the notebook's inline backend crops it). Empty when every text is readable."""
     from matplotlib.text import Text
 
-    fig.canvas.draw()
-    renderer = fig.canvas.get_renderer()
-    width_px = fig.get_tightbbox(renderer).width * fig.dpi
-    scale = min(1.0, page_px / width_px) if width_px else 1.0
+    scale = page_scale(fig, page_px)
     found = []
     for text in fig.findobj(Text):
         if not text.get_visible() or not text.get_text().strip():
             continue
-        px = text.get_fontsize() * fig.dpi / 72 * scale
+        px = text.get_fontsize() * fig.dpi / 72 * scale * DIGIT_EM     # a digit's height on the page
         if px < min_px - 1e-9:
             found.append(f"{text.get_text()[:40]!r} at {px:.1f} px")
     return found

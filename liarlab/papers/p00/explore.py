@@ -29,7 +29,7 @@ def draw(n_dice: int = 5, faces: int = 6, chance: float = 0.5):
     k = np.arange(n_dice + 1)
     ax.bar(k, 100 * p, color=["tab:green" if i <= safe else "tab:grey" for i in k])
     for i, v in zip(k, p):
-        ax.text(i, 100 * v + 1.5, f"{100 * v:.1f}" if v >= 0.001 else f"{100 * v:.2g}", ha="center", fontsize=8)
+        ax.text(i, 100 * v + 1.5, f"{100 * v:.1f}" if v >= 0.001 else f"{100 * v:.2g}", ha="center", fontsize=10)
     ax.axhline(100 * chance, color="black", lw=0.8, ls="--")
     ax.set_xticks(k)
     ax.set(xlabel="k", ylabel="P(at least k show the face) %", ylim=(0, 110),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from matplotlib.lines import Line2D
+from matplotlib.ticker import MaxNLocator
 
 from liarlab.papers.p01 import printed
 from liarlab.papers.p01.experiments import STARTERS
@@ -95,12 +96,14 @@ def trend_types(curves: pd.DataFrame, ref_curves: pd.DataFrame, *, n_games: int,
 
 def trend_grid(curves: pd.DataFrame, ref_curves: pd.DataFrame, *, n_games: int, n_seeds: int):
     """E6, Fig 5.3: the 32 types' cumulative wins as wins above the 50 % line."""
-    fig, axes = plotting.figure(4, 8, 1.9, 1.7, sharex=True, sharey=True)
+    # 1.5 in a panel: the grid fits the page's column unscaled, so its 9-10 pt ticks stay >= 9 px (issue 50)
+    fig, axes = plotting.figure(4, 8, 1.5, 1.7, sharex=True, sharey=True)
     for ax, t in zip(axes.ravel(), range(1, 33)):
         _trend(ax, curves, ref_curves, t, n_games, n_seeds, excess=True)
         ax.set_ylim(-0.1 * n_games, 0.42 * n_games)
         ax.tick_params(labelsize=9)
         ax.title.set_fontsize(10)
+        ax.xaxis.set_major_locator(MaxNLocator(3))     # three ticks a narrow panel, no collisions
     for ax in axes[-1]:
         ax.set_xlabel("games", fontsize=10)
     for ax in axes[:, 0]:
@@ -126,7 +129,7 @@ def game_lengths(lengths: pd.DataFrame):
                    else "thesis: bids usually stop at 5-6 dice")
         ax.set_xlabel(label)
         ax.xaxis.get_major_locator().set_params(integer=True)
-        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the bars
+        ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the bars
     axes[0].set_ylabel("share of games (all types)")
     return fig
 
@@ -152,7 +155,7 @@ def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
             continue
         if members[0] > 0:
             ax.axvline(members[0] - 0.5, color="grey", lw=1)
-        ax.text((members[0] + members[-1]) / 2, 0.98, name.replace(", ", ",\n"), ha="center", va="top", fontsize=8,
+        ax.text((members[0] + members[-1]) / 2, 0.98, name.replace(", ", ",\n"), ha="center", va="top", fontsize=10,
                 transform=ax.get_xaxis_transform())
     ax.set_xlabel("test program type")
     ax.set_ylabel("network gain over plain random-guess\n(percentage points of win rate)")
@@ -180,20 +183,22 @@ def bbn_trend(bbn_curves: pd.DataFrame, types, *, bbn_seeds: int):
 
 def bbn_trend_grid(bbn_curves: pd.DataFrame, panels):
     """The network's cumulative difference per type, one panel per type in ``panels`` (up to 32)."""
-    fig, axes = plotting.figure(4, 8, 1.9, 1.7, sharex=True, sharey=True)
+    # 1.5 in a panel: the grid fits the page's column unscaled, so its 9-10 pt ticks stay >= 9 px (issue 50)
+    fig, axes = plotting.figure(4, 8, 1.5, 1.7, sharex=True, sharey=True)
     for ax in axes.ravel()[len(panels):]:
         ax.set_visible(False)
     for ax, o in zip(axes.ravel(), panels):
         c = bbn_curves[bbn_curves.opponent == o]
         ax.plot(c.game + 1, c.cum_bbn - c.cum_plain, color="tab:red", lw=1)
         ax.axhline(0, color="black", lw=0.8)
-        ax.set_title(o, fontsize=8)
-        ax.tick_params(labelsize=7)
+        ax.set_title(o, fontsize=10)
+        ax.tick_params(labelsize=10)
+        ax.xaxis.set_major_locator(MaxNLocator(3))     # three ticks a narrow panel, no collisions
     for ax in axes.ravel()[max(0, len(panels) - 8):len(panels)]:
-        ax.set_xlabel("games played", fontsize=8)
+        ax.set_xlabel("games played", fontsize=10)
         ax.xaxis.set_tick_params(labelbottom=True)
     for ax in axes[:, 0]:
-        ax.set_ylabel("cumulative wins:\nnetwork - plain", fontsize=8)
+        ax.set_ylabel("cumulative wins:\nnetwork - plain", fontsize=10)
     return fig
 
 
@@ -245,7 +250,7 @@ def liar_challenges(liar_decisions: pd.DataFrame):
         ax.set_xlabel("count of the opponent's bid")
         ax.xaxis.get_major_locator().set_params(integer=True)
     axes[0].set_ylabel("share of the opponent's bids")
-    axes[0].legend(fontsize=8)
+    axes[0].legend(fontsize=10)
     return fig
 
 

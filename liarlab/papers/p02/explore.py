@@ -57,7 +57,7 @@ def draw(epsilon: float = 0.1, history: int = 1, opponent: str = "EXPRAND", n_tr
                  f"{int(curve.entries.iloc[-1]):,} table entries")
     ax.title.set_fontsize(10)
     ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{int(x):,}"))
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="lower right", fontsize=10)
     return fig
 
 

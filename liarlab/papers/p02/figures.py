@@ -110,9 +110,9 @@ def rl_vs_exp(summary: pd.DataFrame):
         g = s.pivot(index="model", columns="opponent", values="win_rate")
         lo = s.pivot(index="model", columns="opponent", values="ci_low")
         hi = s.pivot(index="model", columns="opponent", values="ci_high")
-        im = _annotated_heatmap(ax, g, vmin=0.1, vmax=0.9, fontsize=7, contrast=0.25,
+        im = _annotated_heatmap(ax, g, vmin=0.1, vmax=0.9, fontsize=10, contrast=0.25,
                                 text=lambda i, j, v: f"{v:.3f}\n[{lo.iloc[i, j]:.2f}, {hi.iloc[i, j]:.2f}]")
-        ax.set_yticks(range(len(g)), [f"{m} (trained\nagainst EXP{m[-1]})" for m in g.index], fontsize=8)
+        ax.set_yticks(range(len(g)), [f"{m} (trained\nagainst EXP{m[-1]})" for m in g.index], fontsize=10)
         ax.set(xlabel="opponent (evaluation)", ylabel="trained table", title=f"RL win rate, evaluation ε = {eps}")
     fig.colorbar(im, ax=axes, shrink=0.8, label="RL win rate (balanced seats)")
     return fig
@@ -153,7 +153,7 @@ def fixed_seats(fixed2_main: pd.DataFrame, fixed3_summary: pd.DataFrame):
                                    offset=(k - (len(seats) - 1) / 2) * w, width=w, label=f"tested as {seat}")
         _chance_line(ax, len(seats))
         ax.set(xlabel="trained", ylabel="win rate against EXP0")
-        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.32), ncol=len(seats))   # below the axes
+        ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.32), ncol=len(seats))   # below the axes
     axes[0].set_title("two players")
     axes[1].set_title("three players (two EXP0)")
     return fig
@@ -198,12 +198,15 @@ def timing(timing_frame: pd.DataFrame, summary: pd.DataFrame):
     """Fig 5-13: cumulative wall-clock seconds per state record (left, measured on this machine) and the report's
     mechanism in deterministic counts, actions scanned per game (right; ``summary``: :func:`experiments.timing_summary`)."""
     fig, axes = plotting.figure(1, 2, width=5.4, height=3.6)
-    for label, g in timing_frame.groupby("config", sort=False):
+    styles = ["-", "--", ":", "-."]      # a line style and marker each: lines that coincide stay visible (issue 50)
+    markers = ["o", "s", "^", "D", "v", "x"]
+    for k, (label, g) in enumerate(timing_frame.groupby("config", sort=False)):
         m = g.groupby("games").seconds_per_10000_games.mean()
-        axes[0].plot(m.index, m.cumsum() * (m.index[0] / 10_000), marker="o", ms=3, label=label)
+        axes[0].plot(m.index, m.cumsum() * (m.index[0] / 10_000), marker=markers[k % len(markers)], ms=4,
+                     ls=styles[k % len(styles)], label=label)
     axes[0].set(xlabel="training games", ylabel="cumulative wall-clock seconds",
                 title="Fig 5-13: training time (shared machine)")
-    axes[0].legend(fontsize=8, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the lines
+    axes[0].legend(fontsize=10, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the lines
     axes[1].bar(summary.config, summary.actions_scanned_per_game)
     axes[1].set(xlabel="state record", ylabel="actions scanned per game", title="the report's mechanism")
     axes[1].tick_params(axis="x", rotation=30)
@@ -220,12 +223,12 @@ def full_hand(full_curve: pd.DataFrame, partial: pd.Series):
     axes[0].axhline(partial.win_rate, color="C1", ls="-", label=f"partial hand at {int(partial.games):,}")
     axes[0].axhspan(partial.ci_low, partial.ci_high, color="C1", alpha=0.2)
     axes[0].set(xscale="log", xlabel="training games (full hand)", ylabel="win rate against EXP0")
-    axes[0].legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the curve
+    axes[0].legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the curve
     axes[1].plot(full_curve.games, full_curve.explored_share, marker="o", ms=3,
                  label=f"full hand (of {full_space:,} keys)")
     axes[1].axhline(partial.explored_share, color="C1", label=f"partial hand at one stage (of {partial_space:,})")
     axes[1].set(xscale="log", xlabel="training games", ylabel="explored share")
-    axes[1].legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2))
+    axes[1].legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2))
     return fig
 
 
@@ -241,7 +244,7 @@ def forced_one_side(forced_exp_summary: pd.DataFrame, forced_rl_summary: pd.Data
                         capsize=2, label=name, color=colour)
         _chance_line(ax)
         ax.set(xlabel="forced largest multiplicity s", ylabel="forced side's win rate", title=title, xticks=range(1, 6))
-        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=4)   # below the axes
+        ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=4)   # below the axes
     return fig
 
 
@@ -272,7 +275,7 @@ def game_lengths(shares: pd.DataFrame):
     ax.set(xlabel="actions per game (including the challenge)", ylabel="share of games",
            title="Most games end within five actions")
     ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))   # beside the axes, off the lines
+    ax.legend(fontsize=10, loc="upper left", bbox_to_anchor=(1.01, 1.0))   # beside the axes, off the lines
     return fig
 
 
@@ -284,7 +287,7 @@ def exploitability(summary: pd.DataFrame):
     lb = summary["best-response lower bound"]
     ax.barh(y, lb, color="#0072B2")
     ax.errorbar(lb, y, xerr=[lb - summary.ci_low, summary.ci_high - lb], fmt="none", ecolor="black", capsize=2, lw=1)
-    ax.set_yticks(y, summary.model, fontsize=8)
+    ax.set_yticks(y, summary.model, fontsize=10)
     ax.axvline(0.5, color="red", ls="--", lw=1)
     ax.set(ylabel="trained tables", xlabel="best-response lower bound (responder's win rate)", xlim=(0, 1),
            title="A one-exchange-lookahead responder beats every table")

@@ -67,14 +67,14 @@ def draw(hand: str = "fig-3-13", n_samples: int = 50, seed: int = 0):
     left.set_xticks(x, list(SUITS))
     left.set(xlabel="trump suit", ylabel="declarer's tricks (mean, 95% interval)", ylim=(0, 13),
              title=f"opening call from these deals: {call}")
-    left.legend(loc="upper left", fontsize=8)
+    left.legend(loc="upper left", fontsize=10)
     steps = np.arange(1, n_samples + 1)
     running = np.cumsum(sample, axis=0) / steps[:, None]
     for s in range(4):
         right.plot(steps, running[:, s], label=SUITS[s])
     right.set(xlabel="sampled deals N", ylabel="running mean of tricks", ylim=(0, 13),
               title="the estimate as N grows")
-    right.legend(title="trump", fontsize=8, ncol=4, loc="lower right")
+    right.legend(title="trump", fontsize=10, ncol=4, loc="lower right")
     fig.suptitle(f"Monte Carlo bidding estimate: {' '.join(_hand_text(hand_of(hand)))}", fontsize=10)
     return fig
 

@@ -121,7 +121,7 @@ def duplicate_matches(e12: pd.DataFrame):
     ax.set_ylim(len(e12) - 0.5, -0.5)
     ax.set_xlim(0, 1.02)
     ax.set_xlabel("share of games won by the first bot named (95 % interval across boards)")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=8, frameon=False)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=10, frameon=False)
     return fig
 
 
@@ -157,7 +157,7 @@ def exchange_gains_note(gains: pd.DataFrame) -> str:
 
 def adjustment_grid(grid: pd.DataFrame):
     """E14: MCA's win rate against MC0 and its mean absolute estimation error per alpha, one line per rho."""
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.5), gridspec_kw={"wspace": 0.35})  # room for the right y-label
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.5), layout="constrained")  # laid out so the right y-label clears the left panel
     for rho, g in grid.groupby("rho"):
         axes[0].errorbar(g.alpha + 0.04 * rho, g.win_rate, yerr=[g.win_rate - g.ci_low, g.ci_high - g.win_rate],
                          fmt="o-", capsize=3, label=f"ρ = {rho:g}")
@@ -197,7 +197,7 @@ def estimation_error(mc0_errors: pd.DataFrame):
     ax.plot([0, 13], [0, 13], color="grey", lw=0.8)
     ax.set_xlabel("Est.: MC0's E for the contract suit (tricks)")
     ax.set_ylabel("DD tricks after the exchange (dots)")
-    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
+    ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
     ax = axes[1]
     dealt_error = mc0_errors.dd_before - mc0_errors.estimate
     lo_e = min(mc0_errors.error.min(), dealt_error.min())
@@ -207,7 +207,7 @@ def estimation_error(mc0_errors: pd.DataFrame):
     ax.hist(dealt_error, bins=bins, histtype="step", lw=1.8, color="tab:green", label="DD of the dealt hands - Est.")
     ax.axvline(0, color="grey", lw=0.8)
     ax.set_xlabel("error = DD - Est. (tricks; negative = overestimate)")
-    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
+    ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
     ax.set_ylabel("MC0 estimates (count)")
     return fig
 

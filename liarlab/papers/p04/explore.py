@@ -59,9 +59,9 @@ def draw(opponent: str = "d", feature_set: str = "F7", epsilon: float = 0.5, max
     ax.set_xticks(curve.training_games)
     ax.set(xlabel="training games", ylabel="test win %", ylim=(0, 100),
            title=f"Q-learner ({feature_set}, epsilon {epsilon:g}) against type {opponent}\n"
-                 + textwrap.shorten(DESCRIPTIONS[opponent], 90, placeholder=" ..."))
-    ax.title.set_fontsize(9)
-    ax.legend(loc="lower right", fontsize=8)
+                 + textwrap.fill(DESCRIPTIONS[opponent], 80))   # whole, wrapped: never cut with "..." (issue 50)
+    ax.title.set_fontsize(10)
+    ax.legend(loc="lower right", fontsize=10)
     return fig
 
 

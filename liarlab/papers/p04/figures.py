@@ -101,7 +101,7 @@ def stage1_learning_curves(stage1: Stage1):
         k_ax.fill_between(g.games, g.k_low, g.k_high, color=c, alpha=0.2)
     for ax in (cum_ax, win_ax):
         ax.axhline(0.5, color="grey", lw=0.8)
-    for ax, label in zip(axes.ravel(), ["cumulative win rate (games 1..n)", "windowed win rate (carries the verdicts)",
+    for ax, label in zip(axes.ravel(), ["cumulative win rate\n(games 1..n)", "windowed win rate\n(carries the verdicts)",
                                         "basic probability p", "influence factor k"]):
         ax.set_xscale("log")
         ax.minorticks_off()
@@ -109,7 +109,8 @@ def stage1_learning_curves(stage1: Stage1):
         ax.set_xticklabels([str(x) for x in printed.STAGE1_CHECKPOINTS])
         ax.set_xlabel("real games played (log scale)")
         ax.set_ylabel(label)
-    cum_ax.legend(frameon=False, ncol=5, fontsize=9, loc="lower center", bbox_to_anchor=(0.5, 1.0))
+    # one legend above all four panels, laid out with them (it hung over the next panel at 8 px, issue 50)
+    fig.legend(*cum_ax.get_legend_handles_labels(), frameon=False, ncol=5, loc="outside upper center")
     return fig
 
 
@@ -138,7 +139,7 @@ def round_robin(rr: pd.DataFrame):
                 for j in range(len(order)):
                     # dark text on viridis's light (green-yellow) end: white on yellow could not be read
                     light = im.norm(m.values[i, j]) > 0.6
-                    ax.text(j, i, format(m.values[i, j], fmt), ha="center", va="center", fontsize=8,
+                    ax.text(j, i, format(m.values[i, j], fmt), ha="center", va="center", fontsize=10,
                             color="black" if light else "white")
             ax.set_xlabel("opponent")
             ax.set_ylabel("agent")
@@ -200,7 +201,7 @@ def feature_sets(features: Features):
                                offset=(k - 1) * 0.27, width=0.27)
     ax.axhline(0.5, color="grey", lw=0.8)
     ax.set_xlabel("opponent type")
-    ax.set_ylabel(f"test win rate after {printed.FEATURE_SWEEP_TRAINING} training games")
+    ax.set_ylabel(f"test win rate after\n{printed.FEATURE_SWEEP_TRAINING:,} training games")
     ax.legend(frameon=False, ncol=3, loc="lower center", bbox_to_anchor=(0.5, 1.0))
     for k, (table, colour, label) in enumerate(((features.history_gain, "tab:blue", "F7 - F5 (lie history)"),
                                                 (features.memory_gain, "tab:green", "F7-H5 - F7 (5 lies, not 3)"))):
@@ -210,7 +211,7 @@ def feature_sets(features: Features):
     dax.axhline(0, color="grey", lw=0.8)
     dax.axhline(printed.HISTORY_GAIN_PP, color="black", ls="--", lw=0.8, label="paper: about +10")
     dax.set_xlabel("opponent type")
-    dax.set_ylabel("difference of test win rates (points)")
+    dax.set_ylabel("difference of test\nwin rates (points)")   # two lines: clear of the left panel (issue 50)
     dax.legend(frameon=False, fontsize=9, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2)
     return fig
 

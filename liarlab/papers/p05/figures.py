@@ -47,7 +47,7 @@ def bluff1_per_turn_vs_exact(bluff1: pd.DataFrame, cmp: pd.DataFrame, one_die: p
     ax.axhline(50, color="grey", lw=0.8, ls=":")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set(xlabel="faces N (one die each)", ylabel="first player's win %", title="Bluff, one die each")
-    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
+    ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
     return fig
 
 
@@ -90,9 +90,9 @@ def _annotated_heatmap(ax, grid: pd.DataFrame, fmt: str, title: str, missing_lab
             if np.isnan(values[i, j]):
                 ax.add_patch(Rectangle(
                     (j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", edgecolor="0.6", lw=0))
-                ax.text(j, i, missing_label, ha="center", va="center", fontsize=7, color="0.3")
+                ax.text(j, i, missing_label, ha="center", va="center", fontsize=10, color="0.3")
             else:
-                ax.text(j, i, format(values[i, j], fmt), ha="center", va="center", fontsize=8,
+                ax.text(j, i, format(values[i, j], fmt), ha="center", va="center", fontsize=10,
                         color="white" if abs(values[i, j] - 50) > 30 else "black")
     ax.set_xticks(range(values.shape[1]), [str(c) for c in grid.columns])
     ax.set_yticks(range(values.shape[0]), [str(r) for r in grid.index])
@@ -132,7 +132,7 @@ def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, 
                     ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=True, facecolor="white", hatch="///",
                                            edgecolor="0.75", lw=0))
                 elif not np.isnan(values[i, j]) and values[i, j] >= min_prob:
-                    ax.text(j, i, f"{values[i, j]:.2f}", ha="center", va="center", fontsize=7,
+                    ax.text(j, i, f"{values[i, j]:.2f}", ha="center", va="center", fontsize=10,
                             color="white" if values[i, j] > 0.6 else "black")
         ax.set_xticks(range(values.shape[1]), list(table.columns), rotation=90)
         ax.set_yticks(range(values.shape[0]), list(table.index))
@@ -168,7 +168,7 @@ def scaling_figure(scaling: pd.DataFrame):
                 ylabel="peak memory (GB, ≥ 0.001)")
     axes[1].set_ylim(bottom=MEMORY_FLOOR_GB / 1.5)
     handles, labels = axes[0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=8)
+    fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=10)
     fig.suptitle("One Bluff-2 round (N = 2): old whole-tree LP vs double oracle")
     return fig
 
@@ -232,7 +232,7 @@ def ld1_first_player(ld1: pd.DataFrame):
     ax.annotate(f"{num}/{den}", (6, 100 * num / den), xytext=(14, 10), textcoords="offset points", color="C3",
                 fontsize=9)
     ax.set(xlabel="faces N", ylabel="first player's win %", title="Liar's Dice, optimal play (LD-1)")
-    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, frameon=False)
+    ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, frameon=False)
     return fig
 
 

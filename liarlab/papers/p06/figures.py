@@ -79,9 +79,9 @@ def agent_figure(rows: pd.DataFrame, agent: str, game: str, behaviour: pd.DataFr
     ax.set_title(f"{agent} in end game {game}: exploitability {sel.exploitability.iloc[0]:.3f} (first), "
                  f"{sel.exploitability.iloc[1]:.3f} (second)", fontsize=9)
     if not shown:
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=10)
         return fig
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=7, ncol=2)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=10, ncol=2)
     _behaviour_panel(axes[0, 1], behaviour, agent, game)
     return fig
 
@@ -98,12 +98,12 @@ def _behaviour_panel(ax, behaviour: pd.DataFrame, agent: str, game: str) -> None
         share = sel[sel.agent == who].set_index(["measure", "level"]).share.reindex(levels)
         ax.barh(y + offset, share.to_numpy(dtype=float), 0.4, color=colour,
                 label="the equilibrium" if who == "equilibrium" else who)
-    ax.set_yticks(y, names, fontsize=7)
+    ax.set_yticks(y, names, fontsize=10)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of its bids (bluff) or P(call) facing such a bid")
     ax.set_title("behaviour beside the equilibrium's (both seats)", fontsize=9)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=7, ncol=2)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=10, ncol=2)
 
 
 #: one colour per family (Okabe-Ito), the equilibrium in black
@@ -112,7 +112,7 @@ FAMILY_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E0
 FAMILY_KEYS = (("random guess", "#D55E00"), ("random-guess", "#D55E00"), ("test program", "#56B4E9"),
                ("bayes", "#CC79A7"), ("Q-learner", "#0072B2"), ("RAND", "#999999"), ("random player", "#999999"),
                ("EXP", "#009E73"), ("rule player", "#009E73"))
-TICK_PT = 7.5   # the smallest text of notebook 06's figures: 10 px at 100 dpi
+TICK_PT = 9.5   # the smallest text of notebook 06's figures: digits 9.6 px tall at 100 dpi (issue 50)
 
 
 def family_colour(family: str) -> str:
@@ -145,7 +145,7 @@ def behaviour_figure(family: pd.DataFrame):
 
     games = list(dict.fromkeys(family.game))
     families = _families(family)
-    fig, axes = plotting.figure(2, len(games), 3.6, 2.7, squeeze=False)
+    fig, axes = plotting.figure(2, len(games), 3.2, 2.9, squeeze=False)   # fits the page's column unscaled
     width = 0.8 / (len(families) + 1)
     for col, game in enumerate(games):
         g = family[family.game == game]
@@ -164,8 +164,8 @@ def behaviour_figure(family: pd.DataFrame):
                 elif np.isnan(v):
                     top.text(xi, 0.02, "n/a", rotation=90, ha="center", va="bottom", fontsize=TICK_PT,
                              color="#666666")
-        top.set_xticks(x, ["bids of a face\nit holds none of", "bids above its\nown count of the face"],
-                       fontsize=8)
+        top.set_xticks(x, ["of a face it\nholds none of", "above its own\ncount of the face"],
+                       fontsize=10)
         top.set_ylim(0, 1)
         top.set_ylabel("share of its bids")
         top.set_title(f"end game {game}: bluffs", fontsize=10)
@@ -176,9 +176,9 @@ def behaviour_figure(family: pd.DataFrame):
             style = dict(color="black", linewidth=2.2, linestyle="--") if name == "equilibrium" else dict(
                 color=family_colour(name), linewidth=1.2)
             bottom.plot(np.arange(len(levels)), c.to_numpy(dtype=float), marker="o", markersize=3.5, **style)
-        bottom.set_xticks(np.arange(len(levels)), levels, fontsize=8)
+        bottom.set_xticks(np.arange(len(levels)), levels, fontsize=10)
         bottom.set_ylim(-0.03, 1.03)
-        bottom.set_xlabel("dice of its face the bidder must hold\n(beyond the caller's own)", fontsize=8)
+        bottom.set_xlabel("dice of its face the bidder must hold\n(beyond the caller's own)", fontsize=10)
         bottom.set_ylabel("P(call | facing such a bid)")
         bottom.set_title(f"end game {game}: calls", fontsize=10)
     handles, labels = axes[0][0].get_legend_handles_labels()
@@ -246,7 +246,7 @@ def league_figure(ratings: pd.DataFrame):
                     fmt="o", markersize=3.5, capsize=2, color=family_colour(family), label=family)
         for yi, (_, r) in zip(y[sel & ~shown], ratings[sel & ~shown].iterrows()):
             ax.annotate(f"{r.agent}: {r.strength:.1f} (off the axis)", xy=(left, yi),
-                        xytext=(left + 0.06 * (ratings.high.max() - left), yi), va="center", fontsize=8,
+                        xytext=(left + 0.06 * (ratings.high.max() - left), yi), va="center", fontsize=10,
                         color=family_colour(family), arrowprops=dict(arrowstyle="<-", color=family_colour(family)))
     ax.set_xlim(left, float(ratings.high.max()) + 0.05 * (float(ratings.high.max()) - left))
     ax.axvline(0, color="grey", linewidth=0.8)
