@@ -305,7 +305,7 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
     out = f"**{label}** {sentence[:1].upper() + sentence[1:]}"
     ours = measured(row)
     note = "" if blank(row.get("note")) else str(row["note"]).strip().rstrip(".")
-    if ours and verdict in ("inconclusive", "not-reproducible") and number(row.get("reproduced_value")) in note:
+    if ours and verdict == "not-reproducible" and number(row.get("reproduced_value")) in note:
         ours = ""   # the note says our value with what it measures: said once
     if ours:
         out += f" We measure {quantity.strip().rstrip(':')} as {ours}" if quantity else f" We measure {ours}"
@@ -326,7 +326,10 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
         # loses the reader before the number (issue 50, notebook 03)
         out = (f"**{label}** We measure what we can of the claim {claim}. {note[:1].upper() + note[1:]}. The "
                "paper's own test cannot be rerun in this study, so the claim as printed is not reproducible.")
-    elif verdict == "inconclusive" and note:
+    elif verdict == "inconclusive" and note and not ours:
+        # an undecided row says our number and its interval (above) and why no sample decides it (its flags); its
+        # note, a run of "; "-joined bookkeeping, is shown only when there is no number to say (issue 50: 02's first
+        # screen read "One trained table (prediction interval); the report's main question; value: ...")
         out += f" {note[:1].upper() + note[1:]}."
     elif verdict == "extension":
         out += _own_test_sentence(note)
