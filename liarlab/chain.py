@@ -388,6 +388,12 @@ def run_chain(profile: str = "full", only=None, n_jobs: int = 2, scheduler: str 
             _make_folder(folder, out)
         for stale in nb_out.glob(".[0-9][0-9]_*.running.ipynb"):  # left by a killed run (we hold the lock)
             stale.unlink(missing_ok=True)
+        for folder in (root / "data", root / "figures"):
+            # a run killed while writing leaves its hidden temporary (the table itself is written whole, by a
+            # rename, or not at all); nobody else writes here while we hold the lock, so each is debris
+            for stale in folder.rglob(".*.tmp*"):
+                if stale.is_file():
+                    stale.unlink(missing_ok=True)
         return _run_locked(notebooks, settings, profile, root, nb_out, notebook_dir, force, html, log, progress,
                            at_once)
 
