@@ -697,16 +697,18 @@ class DealResampler:
         raise RuntimeError("no deal is consistent with the information state (its own deal should be)")
 
 
-def ismcts_bot(game: LiarlabGame, simulations: int, seed: int, uct_c: float = 2.0, rollouts: int = 1):
+def ismcts_bot(game: LiarlabGame, simulations: int, seed: int, uct_c: float = 2.0, rollouts: int = 1,
+               resampler=None):
     """OpenSpiel's IS-MCTS bot (``open_spiel.python.algorithms.ismcts``) on a wrapped "deals" game: ``simulations``
-    simulations a move, each from a determinization by :class:`DealResampler`, leaves valued by ``rollouts``
-    random rollouts, UCT constant ``uct_c``, the most visited move played."""
+    simulations a move, each from a determinization by ``resampler(game, rng)`` (:class:`DealResampler` unless
+    given; kept as ``bot.resampler``), leaves valued by ``rollouts`` random rollouts, UCT constant ``uct_c``, the
+    most visited move played."""
     from open_spiel.python.algorithms import ismcts, mcts
 
     random_state = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, random_state), uct_c, simulations,
                            random_state=random_state)
-    bot.resampler = DealResampler(game, np.random.default_rng(seed))
+    bot.resampler = (resampler or DealResampler)(game, np.random.default_rng(seed))
     bot.set_resampler(bot.resampler)
     return bot
 

@@ -157,14 +157,9 @@ class Redeal:
 
 
 def _bot(game, simulations: int, seed: int):
-    from open_spiel.python.algorithms import ismcts, mcts
+    from liarlab.interop import openspiel as osp
 
-    random_state = np.random.RandomState(seed)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, random_state), 2.0, int(simulations),
-                           random_state=random_state)
-    bot.redeal = Redeal(game, np.random.default_rng(seed))
-    bot.set_resampler(bot.redeal)
-    return bot
+    return osp.ismcts_bot(game, int(simulations), int(seed), resampler=Redeal)   # the wrapper's bot, redealt here
 
 
 def board_games(rng, boards, simulations: int, n_samples: int, seed: int) -> list[dict]:
@@ -199,7 +194,7 @@ def board_games(rng, boards, simulations: int, n_samples: int, seed: int) -> lis
                              bot_won=int(inner.winner() == bot_seat), bot_tricks=inner.tricks_won[bot_seat],
                              mc0_tricks=inner.tricks_won[1 - bot_seat], bot_declares=int(inner.declarer == bot_seat),
                              contract=f"{level}{'SHDC'[suit]}", bot_moves=moves,
-                             redeals=bot.redeal.calls, fallbacks=bot.redeal.fallbacks,
+                             redeals=bot.resampler.calls, fallbacks=bot.resampler.fallbacks,
                              cpu_seconds=time.process_time() - cpu, seconds_per_move=bot_cpu / max(moves, 1)))
     return rows
 
