@@ -49,6 +49,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import inspect
+import time
 
 import numpy as np
 import pyspiel
@@ -62,7 +63,7 @@ from liarlab.liardice.rules import CHALLENGE
 
 __all__ = ["PREFIX", "Catalogue", "DealResampler", "EFGExport", "LiarlabGame", "LiarlabState", "chance_model",
            "dealt_state", "default_params", "efg_export", "game_name", "ismcts_bot", "ismcts_match", "liarlab_state",
-           "load", "observation_string", "options_of", "register_all", "variant_params"]
+           "load", "observation_string", "options_of", "play_out", "register_all", "variant_params"]
 
 PREFIX = "liarlab_"
 #: seeded deals of a "deals" game unless the parameter says otherwise
@@ -713,6 +714,23 @@ def ismcts_bot(game: LiarlabGame, simulations: int, seed: int, uct_c: float = 2.
     return bot
 
 
+def play_out(state, bot, seat: int, other_action, clock=time.process_time) -> tuple[int, float]:
+    """Play the wrapped ``state`` to its end in place: ``bot`` (an OpenSpiel bot: ``bot.step(state)``) moves for
+    ``seat``, ``other_action(state)`` gives the other player's action code. Returns the bot's moves and the
+    ``clock`` seconds they took (the one game loop of every bot-against-player match)."""
+    moves, seconds = 0, 0.0
+    while not state.is_terminal():
+        if state.current_player() == seat:
+            t0 = clock()
+            action = int(bot.step(state))
+            seconds += clock() - t0
+            moves += 1
+        else:
+            action = int(other_action(state))
+        state.apply_action(action)
+    return moves, seconds
+
+
 def ismcts_match(agent: str = "random-guess", *, games: int, simulations: int, seed: int, name: str = "liardice",
                  params: dict | None = None, agent_options: dict | None = None, deals: int = 10_000) -> dict:
     """IS-MCTS (:func:`ismcts_bot`, ``simulations`` a move) against liarlab's registered agent ``agent`` of game
@@ -722,8 +740,6 @@ def ismcts_match(agent: str = "random-guess", *, games: int, simulations: int, s
     legal actions (the registry's Agent protocol). Returns the bot's wins and win rate with its Wilson 95%
     interval, its wins per seat, the seconds the deals' index took (once), and the seconds a game and a bot move
     took after it."""
-    import time
-
     from liarlab.core.stats import wilson_interval
 
     game = load(name, {**(params or {}), "deals": deals, "seed": seed})
@@ -736,24 +752,22 @@ def ismcts_match(agent: str = "random-guess", *, games: int, simulations: int, s
     start = time.perf_counter()
     bot.resampler.index()
     index_seconds = time.perf_counter() - start
+    def agent_action(state):
+        inner = state.liarlab_state
+        player = inner.current_player()
+        return game.catalogue.code(opponent.act(inner.observation(player), inner.legal_actions(), rng))
+
     start = time.perf_counter()
     bot_seconds = 0.0
     for g in range(games):
         seat = g % 2
         state = game.new_initial_state()
         state.apply_action(int(rng.integers(game.deals)))
-        while not state.is_terminal():
-            if state.current_player() == seat:
-                t0 = time.perf_counter()
-                action = int(bot.step(state))
-                bot_seconds += time.perf_counter() - t0
-                bot_moves += 1
-            else:
-                inner = state.liarlab_state
-                player = inner.current_player()
-                choice = opponent.act(inner.observation(player), inner.legal_actions(), rng)
-                action = game.catalogue.code(choice)
-            state.apply_action(action)
+
+
+        moves, seconds = play_out(state, bot, seat, agent_action, clock=time.perf_counter)
+        bot_moves += moves
+        bot_seconds += seconds
         won = state.returns()[seat] > 0
         wins += won
         seat_wins[seat] += won

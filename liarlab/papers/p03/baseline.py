@@ -21,7 +21,6 @@ OpenSpiel is the optional extra ``openspiel``: without it :func:`available` is F
 """
 from __future__ import annotations
 
-import importlib.util
 import time
 
 import numpy as np
@@ -31,6 +30,8 @@ from liarlab.core import verdicts as V
 from liarlab.core.cards import N_CARDS, suit_of
 from liarlab.honeymoon.match import board_deal
 from liarlab.honeymoon.rules import HoneymoonState
+from liarlab.interop import OPENSPIEL_SKIPPED as SKIPPED
+from liarlab.interop import openspiel_available as available
 from liarlab.papers.p03 import experiments as p03x
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.study.answer import plural
@@ -39,15 +40,9 @@ from liarlab.study.outputs import claim
 __all__ = ["SKIPPED", "TRIES", "available", "Redeal", "board_games", "duplicate_boards", "summary", "claims_rows",
            "caption", "with_ledger_note"]
 
-SKIPPED = "OpenSpiel not installed: skipped"
 #: deals tried before a determinization falls back to the true position
 TRIES = 200
 FAMILY = "IS-MCTS baseline (OpenSpiel)"
-
-
-def available() -> bool:
-    """Whether OpenSpiel (the optional extra ``openspiel``) is installed."""
-    return importlib.util.find_spec("pyspiel") is not None
 
 
 class Redeal:
@@ -169,6 +164,11 @@ def board_games(rng, boards, simulations: int, n_samples: int, seed: int) -> lis
     from liarlab.interop import openspiel as osp
 
     game = osp.load("honeymoon", {"deals": 1, "seed": int(seed)})
+
+    def mc0_action(state):
+        inner = osp.liarlab_state(state)
+        return int(mc0.act(inner.observation(inner.current_player()), inner.legal_actions(), rng))
+
     rows = []
     for board in boards:
         for bot_seat in (0, 1):
@@ -176,18 +176,7 @@ def board_games(rng, boards, simulations: int, n_samples: int, seed: int) -> lis
             bot = _bot(game, simulations, int(np.random.default_rng([int(seed), int(board), bot_seat]).integers(2**31)))
             mc0 = p03x.make_bot("thesis", n_samples, seed)
             state = osp.dealt_state(game, HoneymoonState(deal=board_deal(seed, board), opener=board % 2))
-            moves, bot_cpu = 0, 0.0
-            while not state.is_terminal():
-                if state.current_player() == bot_seat:
-                    t0 = time.process_time()
-                    action = int(bot.step(state))
-                    bot_cpu += time.process_time() - t0
-                    moves += 1
-                else:
-                    inner = osp.liarlab_state(state)
-                    mover = inner.current_player()
-                    action = int(mc0.act(inner.observation(mover), inner.legal_actions(), rng))
-                state.apply_action(action)
+            moves, bot_cpu = osp.play_out(state, bot, bot_seat, mc0_action)
             inner = osp.liarlab_state(state)
             level, suit = inner.contract
             rows.append(dict(board=int(board), bot_seat=bot_seat, opener=board % 2, simulations=int(simulations),

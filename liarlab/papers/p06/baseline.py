@@ -26,13 +26,14 @@ OpenSpiel is the optional extra ``openspiel``: without it :func:`available` is F
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import time
 
 import numpy as np
 import pandas as pd
 
 from liarlab.core import verdicts as V
+from liarlab.interop import OPENSPIEL_SKIPPED as SKIPPED
+from liarlab.interop import openspiel_available as available
 from liarlab.papers.p06 import league
 from liarlab.papers.p06.printed import ISMCTS_SOURCE as SOURCE
 from liarlab.study.answer import plural
@@ -42,17 +43,11 @@ from liarlab.study.outputs import claim
 __all__ = ["SKIPPED", "OPPONENTS", "available", "best_q_learner", "wrapper_params", "ismcts_match", "matches",
            "budget_curve", "claims_rows", "coverage_row", "caption"]
 
-SKIPPED = "OpenSpiel not installed: skipped"
 #: the bot's opponents: paper 01's random guess and network player, paper 02's EXP1 (the strongest Q-learner of the
 #: league is added by :func:`matches`)
 OPPONENTS = ("random-guess", "bayes-net", "EXP1")
 FAMILY = "IS-MCTS baseline (OpenSpiel)"
 RULE = "IS-MCTS against a fixed player, seats alternating: wins over games, Wilson 95% interval"
-
-
-def available() -> bool:
-    """Whether OpenSpiel (the optional extra ``openspiel``) is installed."""
-    return importlib.util.find_spec("pyspiel") is not None
 
 
 def wrapper_params(dice: int = league.RULES.dice_per_player) -> dict:
@@ -90,6 +85,12 @@ def ismcts_match(rng, opponent: str, games: int, simulations: int, seed: int, de
     deal_rng = np.random.default_rng([int(seed), 1])
     cpu = time.process_time()
     bot.resampler.index()
+
+    def player_action(state):
+        inner = osp.liarlab_state(state)
+        legal = inner.legal_actions() if getattr(player, "needs_legal_actions", True) else None
+        return game.catalogue.code(player.act(inner.observation(inner.current_player()), legal, rng))
+
     wins, first_wins, bot_moves, bot_cpu = 0, 0, 0, 0.0
     for g in range(int(games)):
         seat = g % 2                                # seat 0 opens: the bot opens the even games
@@ -98,18 +99,9 @@ def ismcts_match(rng, opponent: str, games: int, simulations: int, seed: int, de
         inner = osp.liarlab_state(state)
         if hasattr(player, "new_game"):
             player.new_game(1 - seat, inner.starter, inner.config, rng)
-        while not state.is_terminal():
-            if state.current_player() == seat:
-                t0 = time.process_time()
-                action = int(bot.step(state))
-                bot_cpu += time.process_time() - t0
-                bot_moves += 1
-            else:
-                inner = osp.liarlab_state(state)
-                mover = inner.current_player()
-                legal = inner.legal_actions() if getattr(player, "needs_legal_actions", True) else None
-                action = game.catalogue.code(player.act(inner.observation(mover), legal, rng))
-            state.apply_action(action)
+        moves, seconds = osp.play_out(state, bot, seat, player_action)
+        bot_moves += moves
+        bot_cpu += seconds
         inner = osp.liarlab_state(state)
         if hasattr(player, "end_game"):
             player.end_game(inner.record(), 1 - seat, rng)

@@ -55,14 +55,6 @@ def test_the_ledger_tells_the_baseline_on_the_duplicate_tournaments_row_only():
     assert baseline.SKIPPED in next(r for r in skipped if r["code"] == "E12")["run_size"]
 
 
-def test_without_pyspiel_the_baseline_is_unavailable_and_importing_it_needs_no_openspiel(monkeypatch):
-    import sys
-
-    monkeypatch.setitem(sys.modules, "pyspiel", None)       # as if the extra were not installed
-    assert not baseline.available()
-    assert "open_spiel" not in baseline.__dict__ and "osp" not in baseline.__dict__
-
-
 # ----------------------------------------------------------------------------- the games (OpenSpiel)
 
 needs_openspiel = pytest.mark.skipif(not baseline.available(),

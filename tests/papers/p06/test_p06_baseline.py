@@ -61,14 +61,6 @@ def test_the_ledger_row_is_full_only_at_the_full_profiles_sizes():
     assert quick["status"] == "reduced" and "quick profile" in quick["why"]
 
 
-def test_without_pyspiel_the_baseline_is_unavailable_and_importing_it_needs_no_openspiel(monkeypatch):
-    import sys
-
-    monkeypatch.setitem(sys.modules, "pyspiel", None)       # as if the extra were not installed
-    assert not baseline.available()
-    assert "open_spiel" not in baseline.__dict__ and "osp" not in baseline.__dict__
-
-
 # ----------------------------------------------------------------------------- the matches (OpenSpiel)
 
 needs_openspiel = pytest.mark.skipif(not baseline.available(),
