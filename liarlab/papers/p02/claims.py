@@ -423,12 +423,19 @@ def count_reproduced(rows) -> int:
     return sum(r["verdict"] == "reproduced" for r in rows)
 
 
+#: the honestAction readings as the page names them (the table's headers carry these, not the code's names)
+READING_WORDS = {"smallest": "smallest legal bid", "best_face_plus_one": "best face + 1"}
+
+
 def reading_table(rows_by_reading: dict) -> pd.DataFrame:
-    """Every EXP statement's verdict under each honestAction reading, side by side."""
+    """Every EXP statement's verdict under each honestAction reading, side by side, in the page's words (the
+    headers name each reading as the page does; an inconclusive verdict reads "undecided", as on the page)."""
     frames = []
     for reading, rows in rows_by_reading.items():
         f = pd.DataFrame(rows)[["family", "claim", "reproduced_value", "verdict"]]
-        frames.append(f.rename(columns={"reproduced_value": f"value ({reading})", "verdict": f"verdict ({reading})"}))
+        f = f.assign(verdict=f.verdict.replace({"inconclusive": "undecided"}))
+        words = READING_WORDS.get(reading, reading)
+        frames.append(f.rename(columns={"reproduced_value": f"value ({words})", "verdict": f"verdict ({words})"}))
     out = frames[0]
     for f in frames[1:]:
         out = out.merge(f, on=["family", "claim"], how="outer", sort=False)
@@ -461,7 +468,8 @@ def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
     table = reading_table(by_reading)
     m2 = reading_table(margin2)
     table = table.merge(m2.drop(columns=[c for c in m2 if c.startswith("value")]).rename(
-        columns=lambda c: c.replace("verdict", "margin 2")), on=["family", "claim"], how="left", sort=False)
+        columns=lambda c: c.replace("verdict (", "verdict at margin 2 (")), on=["family", "claim"], how="left",
+        sort=False)
     return Reading(fallback, counts, by_reading[fallback], table, by_reading, margin2)
 
 

@@ -231,7 +231,7 @@ def test_exp_claims_follow_the_numbers():
     assert verdicts["EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)"] == "reproduced"
     assert all("agrees by selection" in r["flags"] for r in rows)
     table = c02.reading_table({"smallest": rows, "other": rows})
-    assert {"verdict (smallest)", "verdict (other)"} <= set(table.columns) and len(table) == len(rows)
+    assert {"verdict (smallest legal bid)", "verdict (other)"} <= set(table.columns) and len(table) == len(rows)
 
 
 def test_slight_is_two_sided():
