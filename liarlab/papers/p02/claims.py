@@ -44,13 +44,12 @@ from liarlab.papers.p02.printed import (
     TOP30_VALUE_RANGE,
 )
 from liarlab.papers.p02.results import Results
-from liarlab.study.families import ClaimFamily
+from liarlab.study.families import ClaimFamily, claim
 
 NEG = V.NEGLIGIBLE_RATE
 
 def _pending(default: bool):
-    from liarlab.core.readings import Reading
-    return Reading("as judged" if default else "pending", "the claims row's own judgement" if default else
+    return R.Reading("as judged" if default else "pending", "the claims row's own judgement" if default else
                    "readings not yet attached", "this row's rule", default=default)
 
 
@@ -74,12 +73,11 @@ class Row(dict):
 
 def _claim(text, family, paper, est, judgement, kind="finding", note="", *, population=None, base_n=None,
            readings=None, **kw):
-    """A claims row. Its cause is never given: a differing finding is built with its readings rows
+    """A claims row, made by the study's one row maker (:func:`liarlab.study.families.claim`), that keeps its
+    estimate and judgement for the two-stage design. Its cause is never given: a differing finding is built with its
+    readings rows
     (:mod:`liarlab.papers.p02.readings`); until they are attached (:func:`with_readings`) a differing row carries
     only its default reading and a ``pending`` mark, and :func:`with_readings` refuses to leave one pending."""
-    from liarlab.core import readings as R
-    from liarlab.study.outputs import claim
-
     pending = False
     differs = isinstance(judgement, V.Judgement) and judgement.verdict == "differs" and kind in ("finding",
                                                                                               "arithmetic")
@@ -113,8 +111,6 @@ def rebuild(row: Row, est: V.Estimate, judgement: V.Judgement, note: str | None 
 def with_readings(rows: list, readings_rows: list[dict]) -> list:
     """Every finding row rebuilt with its readings rows (its cause then follows from them by the protocol's one
     rule); raises if a differing row is left without them."""
-    from liarlab.core import readings as R
-
     out = []
     for r in rows:
         mine = R.of_claim(readings_rows, r["claim"]) if r.get("kind") in ("finding", "arithmetic") else []
