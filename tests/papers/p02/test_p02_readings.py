@@ -349,3 +349,19 @@ def test_a_reading_that_breaks_another_sentence_of_the_figure_does_not_explain_i
     assert "same sentence or family differs (EXP0: P2 best)" in out["readings"]
     rr2 = [r if not (r["claim"] == exp0 and r["is_default"]) else {**r, "verdict": "differs"} for r in rr]
     assert jointly([claim], rr2)[0]["cause"] == "reading"
+
+
+def test_every_family_of_the_claims_table_has_one_record_and_every_section_is_declared():
+    """Issue 48: the records are the one registry. Every family of the committed claims table has its record in
+    CLAIM_FAMILIES; every family whose findings can differ has a readings builder (``read``); every section a row
+    can carry (``_section("...")`` in the claims module) is some family's, so the two-stage design can measure it
+    again."""
+    import inspect
+
+    claims = pd.read_csv(pathlib.Path(__file__).resolve().parents[3] / "data" / "02_claims.csv")
+    assert set(claims.family) <= set(c02.BY_ID)
+    findings = claims[(claims.kind == "finding") & (claims.verdict != "extension")
+                      & (claims.verdict != "not-reproducible")]
+    assert all(c02.BY_ID[f].read is not None for f in set(findings.family))
+    carried = set(re.findall(r'_section\("([a-z0-9_]+)"', inspect.getsource(c02)))
+    assert carried == set(c02.SECTIONS)
