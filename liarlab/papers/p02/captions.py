@@ -278,6 +278,10 @@ def _why_differ(findings: pd.DataFrame) -> str:
     return "; ".join(parts)
 
 
+#: a verdict as the page says it (the answer and the summary say "undecided" for an inconclusive row)
+VERDICT_WORDS = {"inconclusive": "undecided", "differs": "differs", "reproduced": "reproduced"}
+
+
 def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -> str:
     """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline), the measured tables
     (``results``) and the honestAction reading (``reading``: :func:`claims.honest_reading`)."""
@@ -296,8 +300,8 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     fh = ex.summarize_curves(results.full)
     return f'''
 * **The report's question, does Q-learning learn to beat the fixed strategies?** {head["claim"]}:
-  **{head["verdict"]}**; lowest diagonal cell {head["reproduced_value"]:.3f} ({head["interval"]} interval
-  {head["ci_low"]:.3f} to {head["ci_high"]:.3f}, {int(head["n"])} tables).
+  **{VERDICT_WORDS.get(head["verdict"], head["verdict"])}**; lowest diagonal cell {head["reproduced_value"]:.3f}
+  ({head["interval"]}: {head["ci_low"]:.3f} to {head["ci_high"]:.3f}, {int(head["n"])} tables).
 * **{len(rep)} findings reproduced, {len(dif)} differ, {len(inc)} undecided** of {len(rep) + len(dif) + len(inc)}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
 * **Why findings differ**, by figure: {_why_differ(found) or "none differ"}.

@@ -21,29 +21,35 @@ timings of Fig 5-13 are a timing table (:func:`timing_table`), not claims.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
+from typing import Callable
 
 import numpy as np
 import pandas as pd
 
+from liarlab.core import readings as R
 from liarlab.core import verdicts as V
+from liarlab.papers.p02 import experiments as ex
+from liarlab.papers.p02 import table_readings as TR
 from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, estimate, honest_fallback_choice, per_seed
 from liarlab.papers.p02.printed import (
     EXPLORED_SHARE_100K,
     GAME_LENGTH_RANGE,
     SOURCE,
+    STATEMENTS,
+    TABLE_4_3,
     TOP30_CHALLENGES,
     TOP30_CLASSES,
     TOP30_VALUE_RANGE,
 )
 from liarlab.papers.p02.results import Results
+from liarlab.study.families import ClaimFamily, claim
 
 NEG = V.NEGLIGIBLE_RATE
 
 def _pending(default: bool):
-    from liarlab.core.readings import Reading
-    return Reading("as judged" if default else "pending", "the claims row's own judgement" if default else
+    return R.Reading("as judged" if default else "pending", "the claims row's own judgement" if default else
                    "readings not yet attached", "this row's rule", default=default)
 
 
@@ -67,12 +73,11 @@ class Row(dict):
 
 def _claim(text, family, paper, est, judgement, kind="finding", note="", *, population=None, base_n=None,
            readings=None, **kw):
-    """A claims row. Its cause is never given: a differing finding is built with its readings rows
+    """A claims row, made by the study's one row maker (:func:`liarlab.study.families.claim`), that keeps its
+    estimate and judgement for the two-stage design. Its cause is never given: a differing finding is built with its
+    readings rows
     (:mod:`liarlab.papers.p02.readings`); until they are attached (:func:`with_readings`) a differing row carries
     only its default reading and a ``pending`` mark, and :func:`with_readings` refuses to leave one pending."""
-    from liarlab.core import readings as R
-    from liarlab.study.outputs import claim
-
     pending = False
     differs = isinstance(judgement, V.Judgement) and judgement.verdict == "differs" and kind in ("finding",
                                                                                               "arithmetic")
@@ -106,8 +111,6 @@ def rebuild(row: Row, est: V.Estimate, judgement: V.Judgement, note: str | None 
 def with_readings(rows: list, readings_rows: list[dict]) -> list:
     """Every finding row rebuilt with its readings rows (its cause then follows from them by the protocol's one
     rule); raises if a differing row is left without them."""
-    from liarlab.core import readings as R
-
     out = []
     for r in rows:
         mine = R.of_claim(readings_rows, r["claim"]) if r.get("kind") in ("finding", "arithmetic") else []
@@ -423,12 +426,20 @@ def count_reproduced(rows) -> int:
     return sum(r["verdict"] == "reproduced" for r in rows)
 
 
+#: the honestAction readings as the page names them (the table's headers carry these, not the code's names)
+READING_WORDS = {"smallest": "smallest legal bid", "best_face_plus_one": "best face + 1"}
+
+
 def reading_table(rows_by_reading: dict) -> pd.DataFrame:
-    """Every EXP statement's verdict under each honestAction reading, side by side."""
+    """Every EXP statement's verdict under each honestAction reading, side by side, in the page's words (the
+    headers name each reading as the page does; an inconclusive verdict reads "undecided", as on the page)."""
     frames = []
     for reading, rows in rows_by_reading.items():
         f = pd.DataFrame(rows)[["family", "claim", "reproduced_value", "verdict"]]
-        frames.append(f.rename(columns={"reproduced_value": f"value ({reading})", "verdict": f"verdict ({reading})"}))
+        f = f.assign(verdict=f.verdict.replace({"inconclusive": "undecided"}))
+        words = READING_WORDS.get(reading, reading)
+        f.columns = ["family", "claim", f"value ({words})", f"verdict ({words})"]
+        frames.append(f)
     out = frames[0]
     for f in frames[1:]:
         out = out.merge(f, on=["family", "claim"], how="outer", sort=False)
@@ -461,7 +472,8 @@ def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
     table = reading_table(by_reading)
     m2 = reading_table(margin2)
     table = table.merge(m2.drop(columns=[c for c in m2 if c.startswith("value")]).rename(
-        columns=lambda c: c.replace("verdict", "margin 2")), on=["family", "claim"], how="left", sort=False)
+        columns=lambda c: c.replace("verdict (", "verdict at margin 2 (")), on=["family", "claim"], how="left",
+        sort=False)
     return Reading(fallback, counts, by_reading[fallback], table, by_reading, margin2)
 
 
@@ -1169,3 +1181,793 @@ def baseline_claims(table: pd.DataFrame) -> list[dict]:
                            + f"; value: the smallest margin ({worst['learned agent']} vs {worst['opponent']}, over "
                            f"{worst['best baseline']})"))
     return rows
+
+
+# ============================================================================ readings of each family
+
+
+
+def other_reading(fallback: str) -> str:
+    """The honestAction reading other than ``fallback``."""
+    return next(fb for fb in READINGS if fb != fallback)
+
+
+def _honest(fallback: str, margin: int | None = 3, default: bool = False) -> R.Reading:
+    what = {"smallest": "the smallest honest bid, else the smallest legal bid",
+            "best_face_plus_one": "the smallest honest bid, else [mf, m+1] when legal"}[fallback]
+    name = f"honestAction {fallback}" + (f", margin {margin}" if margin else "")
+    return R.Reading(name, f"EXP1-EXP3's unshown honestAction is {what}"
+                     + (f"; three players challenge with a margin of {margin}" if margin else ""),
+                     "spec 7.3 (honestAction not shown)" + ("; 7.2 (margin 3 from the text, 2 from the code)"
+                                                            if margin else ""), default)
+
+
+AS_JUDGED = R.Reading("as judged", "the claims row's own reading: the report's rule and sizes as the spec sets "
+                      "them (canonical choices of spec section 7)", "the spec's canonical choices", default=True)
+
+TABLES_OTHER = R.Reading(
+    "tables under the other honestAction", "every table trained against EXP1-EXP3 retrained, and the rules "
+    "evaluated, under the other honestAction reading", "spec 7.3")
+TABLES_OTHER_WHY = R.Unbuilt("it needs this family's tables trained against EXP1-EXP3 retrained and re-evaluated "
+                            "under the other reading (about 0.1 s a table at full size; built for Fig 5-5's RL rows, "
+                            "Fig 5-7's RL03, RL0123 and RL-random rows: p02.table_readings), not yet for this "
+                            "family; the tables use the reading the EXP-only games chose")
+UNIFORM_FORCED = R.Reading(
+    "forced hand uniform over its class", "a forced side draws uniformly among all hands whose largest "
+    "multiplicity is s (s = 3 may be a full house)", "spec 7.13")
+UNIFORM_WHY = R.Unbuilt("the engine deals only the report's pattern (s of one face, the rest all different): engine "
+                        "work (a dealer uniform over the class in the compiled forced-hand games), then the forced "
+                        "games replayed, about a CPU minute at full size")
+GREEDY = R.Reading("greedy evaluation", "frozen tables evaluated without exploration (epsilon 0)", "spec 7.6")
+HALVES = R.Reading("seat halves in training", "training seats in two equal halves instead of rotating every "
+                   "game", "spec 7.5")
+HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.table_readings, about 0.15 CPU s a table: Figs 5-5, "
+                       "5-7, 5-8, Table 5-1); Fig 5-9's tables are three-player, so seat thirds need a three-player "
+                       "variant of table_readings.train_variant and the four three-player tables of every seed "
+                       "retrained (a few CPU seconds at full size)")
+
+
+# The three-player game's open points (spec 7.1: the report does not show its three-player code, "大同小異", much
+# the same as the two-player code). Each is a reading of every three-player family it touches: Figs 5-3 and 5-6
+# (three EXP rules) and Fig 5-9 (RL0 trained and tested against two EXP0).
+THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening", "the three-player game runs its turns in "
+                        "another order or another player opens", "spec 7.1 (cyclic turns with P1 opening assumed)")
+THREE_TURNS_WHY = ("the report numbers the players by their place in the turn (順位) and has the first to play open "
+                   "(第一位輪到的玩家 A 必須執行「叫牌」; A, B, C play in turn), so P1 opens and P2, P3 follow by "
+                   "definition: another order only renames the seats")
+THREE_SETTLE = R.Reading("a challenge settled between other players", "a three-player challenge is decided between "
+                         "other players than the challenger and the bidder just before", "spec 7.1 (settled "
+                         "between the challenger and the immediately preceding bidder assumed)")
+THREE_SETTLE_WHY = ("only the standing bid can be challenged and it is always the preceding player's (turns cycle "
+                    "and every bid raises the last); the report settles it between the challenger and that bidder "
+                    "(若不符合玩家 A 所猜測，則玩家 A 落敗): no second reading exists")
+THREE_NOT_LOST = R.Reading("games not lost count as won", "a three-player game has one loser and both other players "
+                           "count it as won", "spec 7.1 (reward 1 for the winner and 0 for both others assumed); the "
+                           "report's rules name only a loser (落敗)")
+THREE_NOT_LOST_WHY = ("the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game; counting "
+                      "games not lost would put it at two thirds, so its win rates are not such counts")
+THREE_HANDS = R.Reading("another three-player hand generator", "the third player's hand is dealt otherwise than by "
+                        "the report's generator with same_p3", "spec 7.1 (hand generation with same_p3 assumed)")
+THREE_HANDS_WHY = ("these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
+                   "game), and the report names no other three-player deal: no second reading exists")
+THREE_UPDATE = R.Reading("no update for the third player", "a learning table that neither made nor challenged the "
+                         "last bid gets no reward update (only the two in the showdown learn)",
+                         "spec 7.1 (reward 1 for the winner and 0 for both others assumed: the third player's "
+                         "entries are pulled toward 0)")
+THREE_UPDATE_WHY = R.Unbuilt("the compiled engine gives the learner the penalty whenever it does not win; another "
+                             "update for the third player needs a switch in the engine and the four three-player "
+                             "tables of every seed retrained")
+#: EXP0's window read with the bid ladder: the two-player code's six of 60 bids is nine of the three-player 90
+THREE_WINDOW = 9
+EXP0_WINDOW = R.Reading(f"EXP0 window of {THREE_WINDOW} actions (six scaled with the ladder)",
+                        f"with three players EXP0 draws its bid from the {THREE_WINDOW} smallest legal actions, the "
+                        "two-player code's six of 60 bids scaled to the 90 of three players",
+                        "spec 7.1 (EXP0 still using the 6-action window assumed); the report: 從此狀況下個數較小的幾種"
+                        "喊牌裡隨機選擇一種 (one of a few bids of the smallest counts)")
+EXP0_WINDOW_WHY = R.Unbuilt("the three-player games under this window were not played in this call")
+EXP0_WINDOW_TABLES = R.Unbuilt("Fig 5-9's tables were trained against EXP0 with the six-action window; the wider "
+                               "window would retrain the four three-player tables of every seed")
+#: the three-player families
+THREE_FAMILIES = ("Fig 5-3", "Fig 5-6", "Fig 5-9")
+
+
+def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = None,
+                      fallback: str = "smallest") -> list[dict]:
+    """The readings of spec 7.1's three-player assumptions for one claim of a three-player family (none for
+    another family): cannot be run (the report fixes them or no second reading exists), run, or not built (a switch
+    the engine lacks). EXP0's window is a reading only where EXP0 plays (Fig 5-3's mixes, Fig 5-6's EXP0 rows, Fig
+    5-9): run on ``window_games`` (:func:`exp0_window_games`, margin 3 under honestAction ``fallback``) for Figs 5-3
+    and 5-6, not built for Fig 5-9's trained tables; the third player's update only where a table learns (Fig
+    5-9)."""
+    if fam not in THREE_FAMILIES:
+        return []
+    out = [R.not_run(fam, claim, THREE_TURNS, THREE_TURNS_WHY), R.not_run(fam, claim, THREE_SETTLE, THREE_SETTLE_WHY),
+           R.not_run(fam, claim, THREE_NOT_LOST, THREE_NOT_LOST_WHY),
+           R.not_run(fam, claim, THREE_HANDS, THREE_HANDS_WHY)]
+    if fam == "Fig 5-9":
+        out += [R.skipped(fam, claim, THREE_UPDATE, THREE_UPDATE_WHY),
+                R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_TABLES)]
+    elif fam == "Fig 5-3" or claim.startswith("EXP0"):
+        r = None
+        if window_games is not None:
+            built = (fig_5_3 if fam == "Fig 5-3" else fig_5_6)(window_games, fallback)
+            r = _run_from(fam, claim, EXP0_WINDOW, built, "games of the pilot size, on the same streams as the "
+                          "six-action games")
+        out.append(r if r is not None else R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_WHY))
+    return out
+
+
+@dataclass
+class Inputs:
+    """What the readings are computed from: the honestAction choice (every EXP statement under both readings
+    and both margins), the notebook's results, and the extra games of :func:`other_fallback_games`,
+    :func:`greedy_sequences` and :func:`exp0_window_games` (None: not played)."""
+    reading: Reading
+    results: Results
+    other: dict | None = None
+    greedy_seq: pd.DataFrame | None = None
+    window_three: pd.DataFrame | None = None
+    setup: ex.Setup | None = None     # the run's sizes: the retrained-table readings (:mod:`.table_readings`)
+
+
+# ----------------------------------------------------------------------------------------------------- helpers
+
+def _by_claim(rows) -> dict:
+    return {r["claim"]: r for r in rows}
+
+
+def _run_row(family, claim, reading, row) -> dict:
+    return R.run(family, claim, reading, row.est, row.judgement)
+
+
+def _run_from(family, claim, reading, built: list, note: str = "") -> dict | None:
+    """The run row of ``claim`` among rows ``built`` under a reading (None when that reading has no such row)."""
+    r = _by_claim(built).get(claim)
+    if r is None or r.judgement is None or r.judgement.verdict not in R.RUN:
+        return None
+    return R.run(family, claim, reading, r.est, r.judgement, note)
+
+
+# ---------------------------------------------------------------------------------------------------- families
+
+def _exp(row, inp: Inputs) -> list[dict]:
+    """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2 and
+    under spec 7.1's three-player assumptions (:func:`three_player_rows`)."""
+    fam, claim = row["family"], row["claim"]
+    chosen = inp.reading.fallback
+    three = fam in ("Fig 5-3", "Fig 5-6")
+    out = [_run_row(fam, claim, _honest(chosen, 3 if three else None, True), row)]
+    readings = [(fb, 3) for fb in READINGS if fb != chosen]
+    if three:
+        readings += [(fb, 2) for fb in READINGS]
+    for fb, margin in readings:
+        built = inp.reading.by_reading[fb] if margin == 3 else inp.reading.margin2[fb]
+        r = _run_from(fam, claim, _honest(fb, margin if three else None), built,
+                      "games of the pilot size (the claims row may rest on a confirmatory sample)")
+        if r is not None:
+            out.append(r)
+    return out + three_player_rows(fam, claim, inp.window_three, chosen)
+
+
+def _fig_5_1(row, inp):
+    fam, claim = row["family"], row["claim"]
+    vs = inp.results.vs_rand
+    players = list(dict.fromkeys(vs.player))
+    lvl = _lvl(len(players))
+    js = [V.direction(est(vs, lvl, player=p), ">", 0.5) for p in players]
+    j = V.all_of(js, "each of EXP0-3 and RL0-3 above 50%")
+    low = min((est(vs, lvl, player=p) for p in players), key=lambda e: e.low)
+    better = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
+                       "the report's wording, 遠優於 (far better) without a size")
+    return [_run_row(fam, claim, R.Reading("'far better' as large", "'far better' read as the word 'large': an edge "
+                                           "of at least 10 points over 50 %", "the study's word table", True), row),
+            R.run(fam, claim, better, low, j),
+            R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
+
+
+def _fig_5_4(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    r = _run_from(fam, claim, GREEDY, fig_5_4(inp.results.rl_exp, 0.0))
+    return out + ([r] if r else []) + [R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
+
+
+def _fig_5_5_rl(row, inp):
+    """Fig 5-5's RL self-play rows: greedy copies and the three retrained-table readings (issue 49), each judged on
+    the tables the row rests on (its pilot's seeds, or its confirmatory sample's)."""
+    fam, claim = row["family"], row["claim"]
+    name = claim.split(":")[0]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    if inp.setup is None:
+        return out + [R.not_built(fam, claim, GREEDY, NO_SETUP), R.not_built(fam, claim, TABLES_OTHER, NO_SETUP),
+                      R.not_built(fam, claim, SHUFFLED, NO_SETUP), R.not_built(fam, claim, HALVES, NO_SETUP)]
+    seeds = TR.seeds_of(row, inp.setup)
+    note = f"{len(seeds)} tables, the training seeds of the claims row"
+    for reading, variant in ((GREEDY, TR.GREEDY), (TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED),
+                             (HALVES, TR.HALVES)):
+        frame = TR.cached_frames(inp.setup, "self_play", (name,), seeds, variant)
+        r = _run_from(fam, claim, reading, fig_5_5_rl(frame), note)
+        out.append(r if r is not None else R.not_built(fam, claim, reading, "the reading's self-play rows give no "
+                                                                            "row for this claim"))
+    return out
+
+
+#: why a retrained-table reading was not run: the call gave no setup (tests, or a notebook that passes none)
+NO_SETUP = R.Unbuilt("this call was given no setup to retrain the tables with (p02.readings.inputs gives one)")
+#: Fig 5-7's claims whose tables the retrained-table readings rebuild (the sentence of seed 001 l.470)
+RETRAINED_5_7 = ("RL03", "RL0123", "RL-random")
+
+
+def _fig_5_7_retrained(row, inp) -> list[dict]:
+    """The three retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random (run on the seeds the
+    row rests on), not built for the other Fig 5-7 claims (they range over all 23 models)."""
+    fam, claim = row["family"], row["claim"]
+    named = [m for m in RETRAINED_5_7 if claim.startswith(m + " ")]
+    readings = ((TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
+    if not named or inp.setup is None:
+        why = NO_SETUP if named else R.Unbuilt("the claim ranges over all 23 sequence models, each retrained under "
+                                               "the reading (about 40 CPU s a reading at full size)")
+        return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
+    out = []
+    seeds = TR.seeds_of(row, inp.setup)
+    for reading, variant in readings:
+        frame = TR.cached_frames(inp.setup, "vs_exp", (named[0],), seeds, variant)
+        r = _run_from(fam, claim, reading, fig_5_7(frame), f"{len(seeds)} tables of each model, retrained")
+        out.append(r if r is not None else R.not_built(fam, claim, reading, "the reading's games give no row for "
+                                                                            "this claim"))
+    return out
+
+
+SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
+                    "the last one (EXP0 against EXP1-EXP3), since the report says EXP1-EXP3 give similar results",
+                    "the report: 因 EXP1~EXP3 性質接近，故勝率會呈現相近的結果 (EXP1-EXP3 are alike, so their win rates "
+                    "are alike)")
+PER_GAME = R.Reading("RL-random per game", "RL-random draws one EXP rule per game instead of per decision",
+                     "spec 7.8; the report: 以相等機率隨機選取 EXP (an EXP chosen at random with equal probability)")
+
+
+def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
+    s = seq[seq.epsilon == epsilon]
+    multi = [m for m in dict.fromkeys(s.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
+    cells = [(m, d) for m in multi for d in sorted(set(m[2:-1]) - {m[-1]}) if (d == "0") != (m[-1] == "0")]
+    lvl = _lvl(len(cells))
+    # judged as the claims row is: one trained table per model (ONE_TABLE, issue 49 item 4)
+    js = [_one_table(V.direction(est_one(s, lvl, model=m, opponent=f"EXP{d}"), "<", 0.5)) for m, d in cells]
+    sh = V.share(js)
+    return sh, V.word("mostly", sh), len(cells)
+
+
+def _fig_5_7(row, inp):
+    fam, claim = row["family"], row["claim"]
+    seq = inp.results.sequential
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    if claim == "and disadvantaged against EXPs it trained on earlier":
+        sh, j, n = _earlier_alike(seq)
+        out.append(R.run(fam, claim, SIMILAR, sh, j, f"{ONE_TABLE} of each model; share of the {n} (model, "
+                         "earlier EXP) cells of the other kind than the last EXP that lie below 50%"))
+    if claim == "RL-random is advantaged against all four EXPs" and (seq.model == "RL-random-game").any():
+        swapped = seq[seq.model != "RL-random"].replace({"model": {"RL-random-game": "RL-random"}})
+        r = _run_from(fam, claim, PER_GAME, fig_5_7(swapped))
+        out += [r] if r else []
+    if inp.greedy_seq is not None and any(m in claim for m in ("RL03", "RL0123", "RL-random")):
+        g = inp.greedy_seq.assign(epsilon=0.1)      # fig_5_7 reads the rows it is given
+        r = _run_from(fam, claim, GREEDY, fig_5_7(g[g.model != "RL-random-game"]))
+        out += [r] if r else []
+    return out + _fig_5_7_retrained(row, inp)
+
+
+SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
+                     "option) instead of taking the last action", "the report's code (do_shuffle)")
+SHUFFLED_ONLY_P2 = ("the shuffled-ties table was trained only as P2 against EXP0 (Fig 5-8); no other table was "
+                    "trained with shuffled ties")
+
+
+def _trained_elsewhere(fam, claim) -> list[dict]:
+    """The two training readings every claim on a trained table shares with Fig 5-8 (spec section 3 and 7.5):
+    shuffled ties and seat halves, not built for tables other than Fig 5-8's (issue 36: siblings declare the
+    same readings)."""
+    return [R.not_built(fam, claim, SHUFFLED, SHUFFLED_ONLY_P2), R.not_built(fam, claim, HALVES, HALVES_WHY)]
+
+
+NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 差距不大 (the gap is not large) read as "
+                      "the complement of the word 'large': a difference within ±10 points, not the ±2 points of "
+                      "'barely changes'", "the report's wording for Fig 5-8 (固定後手訓練的 RL0 作為後手的勝率差距不大); "
+                      "the protocol's word 'large'")
+#: Fig 5-8's two claims the report words 差距不大 (the seat the table was trained in)
+NOT_LARGE_CLAIMS = ("trained as P1: win rate as P1 barely changes", "trained as P2: win rate as P2 barely changes")
+
+
+def not_large(est: V.Estimate) -> V.Judgement:
+    """'Not a large difference': inside the complement of the word 'large' (|Δ| below its lower bound)."""
+    large = V.WORDS["large"][1]
+    return V.magnitude(est, -large, large, f"not a large difference (within ±{large:g}, the complement of the word "
+                       "'large')", span=2.0, reference=0.0)
+
+
+def _fig_5_8(row, inp):
+    fam, claim = row["family"], row["claim"]
+    f2 = inp.results.fixed2
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    if (f2.epsilon == 0.0).any():
+        r = _run_from(fam, claim, GREEDY, fig_5_8(f2, 0.0))
+        out += [r] if r else []
+    if claim in NOT_LARGE_CLAIMS and getattr(row, "est", None) is not None:
+        out.append(R.run(fam, claim, NOT_LARGE, row.est, not_large(row.est)))
+    if "trained as P2" in claim and (f2.trained == "P2 only, shuffled ties").any():
+        sh = f2[f2.trained != "P2 only"].replace({"trained": {"P2 only, shuffled ties": "P2 only"}})
+        r = _run_from(fam, claim, SHUFFLED, fig_5_8(sh, inp.results.epsilon))
+        out += [r] if r else []
+    else:
+        out.append(R.not_built(fam, claim, SHUFFLED, "the shuffled-ties table was trained only as P2"))
+    return out + [_fig_5_8_halves(row, inp)]
+
+
+def _fig_5_8_halves(row, inp) -> dict:
+    """Seat halves for a Fig 5-8 claim (issue 49): the rotating-seat reference RL0 retrained in two halves (as P1,
+    then as P2) on the seeds the row rests on, the one-seat tables the run's own, judged by the row's own rule."""
+    fam, claim = row["family"], row["claim"]
+    if inp.setup is None:
+        return R.not_built(fam, claim, HALVES, NO_SETUP)
+    seeds = TR.seeds_of(row, inp.setup)
+    frame = TR.cached_frames(inp.setup, "fixed2", ("RL0",), seeds, TR.HALVES)
+    r = _run_from(fam, claim, HALVES, fig_5_8(frame, inp.setup.epsilon_eval),
+                  f"{len(seeds)} reference tables trained in halves, the training seeds of the claims row")
+    return r if r is not None else R.not_built(fam, claim, HALVES, "the reading's games give no row for this claim")
+
+
+def _fig_5_9(row, inp):
+    fam, claim = row["family"], row["claim"]
+    return [_run_row(fam, claim, AS_JUDGED, row),
+            R.not_built(fam, claim, R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's "
+                                            "margin 2", "spec 7.2"),
+                      "EXP0's three-player rule has no honestAction and its tables were trained with margin 3 only; "
+                      "margin 2 would retrain the four three-player tables of every seed"),
+            R.not_built(fam, claim, HALVES, HALVES_WHY)] + three_player_rows(fam, claim)
+
+
+TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last "
+                          "tenth of the stage (with the table still learning), not from frozen evaluation games",
+                          "spec 7.7")
+
+
+def _training_rates(curves: pd.DataFrame, config: str, games: int | None = None) -> pd.Series:
+    c = curves[curves.config == config]
+    g = int(c.games.max()) if games is None else games
+    return c[c.games == g].set_index("seed")["training_win_rate"].sort_index()
+
+
+NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影響不明顯 (the effect is not clear) read as "
+                      "the complement of the word 'clear': each difference within ±5 points, not the ±2 points of "
+                      "'no difference'", "the report's wording for Fig 5-10 (增加歷史對於 RL0 訓練的勝率影響不明顯); "
+                      "the protocol's word 'clear'")
+
+
+def not_clear(est: V.Estimate) -> V.Judgement:
+    """'Not a clear difference': inside the complement of the word 'clear' (|Δ| below its lower bound), as
+    :func:`not_large` reads 差距不大."""
+    clear = V.WORDS["clear"][1]
+    return V.magnitude(est, -clear, clear, f"not a clear difference (within ±{clear:g}, the complement of the word "
+                       "'clear')", span=2.0, reference=0.0)
+
+
+def _fig_5_10(row, inp):
+    fam, claim = row["family"], row["claim"]
+    cur = inp.results.curves
+    lvl = _lvl(2)
+    base = _training_rates(cur, "n=1")
+    ds = [V.paired_difference(_training_rates(cur, f"n={n}").to_numpy(), base.to_numpy(), level=lvl)
+          for n in (2, 3)]
+    j = V.all_of([V.word("no difference", d) for d in ds], "n=2 and n=3 against n=1")
+    out = [_run_row(fam, claim, AS_JUDGED, row),
+           R.run(fam, claim, TRAINING_RATE, max(ds, key=lambda z: abs(z.value)), j,
+                 "training-block rate of the last tenth minus n=1's, seeds paired by index")]
+    # the wording reading on the row's own cases (n=2 and n=3 against n=1, in the sample its verdict rests on)
+    cases = getattr(row, "cases", ())
+    if not cases:
+        raise ValueError(f"{claim!r}: the claims row keeps no per-case estimates (fig_5_10_11 sets row.cases)")
+    wide = max(cases, key=lambda z: abs(z.value))
+    out.append(R.run(fam, claim, NOT_CLEAR, wide, V.all_of([not_clear(d) for d in cases], "n=2 and n=3 against n=1"),
+                     "the claims row's own differences, value: the larger one"))
+    return out + [R.not_built(fam, claim, GREEDY, "the curves' frozen win rates were measured with exploration 0.1 "
+                                                  "only")]
+
+
+def _fig_5_11(row, inp):
+    fam, claim = row["family"], row["claim"]
+    return [_run_row(fam, claim, AS_JUDGED, row),
+            R.not_run(fam, claim, R.Reading("separate 3,000,000-game run", "the 3,000,000-game full-hand model is a "
+                                            "run of its own, not the 100,000-game one continued", "spec 7.12"),
+                      "one run with checkpoints is both readings: its table at 100,000 games is what a separate run "
+                      "of that length would train with the same seed")]
+
+
+def _fig_5_12(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    if claim == "the win rate rises with shrinking increments":
+        cur = inp.results.curves.copy()
+        cur["win_rate"] = cur["training_win_rate"]
+        r = _run_from(fam, claim, TRAINING_RATE, fig_5_12(cur))
+        out += [r] if r else []
+    else:
+        out.append(R.not_run(fam, claim, TRAINING_RATE, "the table's size and explored share are counted from the "
+                             "table itself (keys ever updated), one way only"))
+    return out
+
+
+LIKELY_TRUE = R.Reading("honest as likely true", "a bid counts as honest when it is more likely true than not "
+                        "given the hand (count at most one above the dice held, since one more matching die among "
+                        "five unseen ones has probability 0.60), so only larger overbids are lies",
+                        "spec 7.14 ('slight lie' undefined)")
+ANY_OPENING = R.Reading("every opening bid", "the opening class holds every opening bid (no earlier bid), honest "
+                        "or not", "spec 7.14; the report's class 開局喊牌")
+TIES = R.Reading("ties at rank 30", "entries tied with the 30th value counted another way than by key order",
+                 "spec 7.14 (ties at the 30th value unresolved)")
+TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another tie-break cannot be recounted from them"
+
+
+def _top30_config(claim: str) -> str | None:
+    """The top-30 lists a Table 5-1 claim counts ("n=1", "full, n=2", ...); None for a claim on the largest value."""
+    import re
+
+    m = re.match(r"top-30 entries of RL0 \((full hand, )?n=(\d)\)", claim)
+    return None if m is None else (f"full, n={m.group(2)}" if m.group(1) else f"n={m.group(2)}")
+
+
+def _ties(fam, claim, top: pd.DataFrame) -> dict:
+    """The tie-break reading of a Table 5-1 claim: bounded (moot) when it cannot change what the claim counts,
+    not built otherwise (the stored lists keep 30 entries, so another tie-break cannot be recounted).
+
+    - the largest value of a list does not depend on which entries tie at the 30th;
+    - when no stored list of the claim's configuration repeats any value among its 30 (unrounded floats), no tie at
+      the 30th value is in evidence, so another tie-break would count the same entries."""
+    config = _top30_config(claim)
+    if config is None:
+        return R.bounded(fam, claim, TIES, "moot: the largest value of a list is the same whichever entries tie at "
+                         "the 30th")
+    lists = top[top.config == config]
+    if len(lists) and not lists.groupby("seed").value.apply(lambda v: v.duplicated().any()).any():
+        return R.bounded(fam, claim, TIES, f"moot: none of the {lists.seed.nunique()} stored {config} top-30 lists "
+                         "repeats a value among its 30 (unrounded floats), so no tie at the 30th value is in "
+                         "evidence and another tie-break counts the same entries")
+    return R.not_built(fam, claim, TIES, TIES_WHY)
+
+
+def _classify(key: str, reading: str) -> str:
+    k = [int(x) for x in key.split()]
+    head, rest = k[:2], k[2:]
+    if rest[-1] == -1:
+        return "challenge"
+    face, held, count = rest
+    opening = all(x == 0 for x in head)
+    if reading == ANY_OPENING.name and opening:
+        return "opening honest"
+    lie = count > held + (1 if reading == LIKELY_TRUE.name else 0)
+    if lie:
+        return "slight lie"
+    return "opening honest" if opening else "mid-game honest"
+
+
+def _table_5_1(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    prefix = "top-30 entries of RL0 (n=1): "
+    if claim.startswith(prefix) and row["kind"] == "finding":
+        kind = claim.removeprefix(prefix)
+        top = inp.results.top
+        n1 = top[top.config == "n=1"]
+        for reading in (ANY_OPENING, LIKELY_TRUE):
+            kinds = n1.key.map(lambda k, r=reading.name: _classify(k, r))
+            vals = (kinds == kind).groupby(n1.seed).sum().to_numpy()
+            x, j = _printed_count(TOP30_CLASSES[kind], vals, f"the {kind} count")
+            out.append(R.run(fam, claim, reading, x, _one_table(j)))
+    elif "challenges" in claim:
+        out.append(R.not_run(fam, claim, R.Reading("challenge counted otherwise", "another count of challenge "
+                                                   "entries", "spec 7.14"),
+                             "a challenge entry is its action (the challenge), so no second reading of the count "
+                             "exists"))
+    out.append(_ties(fam, claim, inp.results.top))
+    out.append(R.bounded(fam, claim, TABLES_OTHER, "moot: Table 5-1's RL0 is trained and read against EXP0 alone, "
+                         "whose rule has no honestAction, so the other reading trains the same tables"))
+    return out + _table_5_1_retrained(row, inp)
+
+
+def _table_5_1_retrained(row, inp) -> list[dict]:
+    """Ties shuffled and seat halves for a Table 5-1 claim on the n=1 lists: RL0 retrained under each on the seeds
+    the row rests on, its top-30 lists counted by the claims row's own rule (issue 49); not built for the lists of
+    other state records (n=2, n=3, full hand), which would retrain those tables too."""
+    fam, claim = row["family"], row["claim"]
+    readings = ((SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
+    if _top30_config(claim) not in ("n=1", None) or inp.setup is None:
+        why = NO_SETUP if inp.setup is None else R.Unbuilt(
+            "RL0 was retrained under the reading for the n=1 lists only; this state record's tables would be "
+            "retrained too (about 0.1-0.4 s a table at full size)")
+        return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
+    seeds = TR.seeds_of(row, inp.setup)
+    out = []
+    for reading, variant in readings:
+        top = TR.cached_frames(inp.setup, "top30", ("RL0",), seeds, variant)
+        again = _by_claim(_top_rows(top)).get(claim)
+        if again is None or again.judgement is None:
+            out.append(R.not_built(fam, claim, reading, "the reading's lists give no row for this claim"))
+            continue
+        out.append(R.run(fam, claim, reading, again.est, _one_table(again.judgement),
+                         f"{len(seeds)} tables retrained, the training seeds of the claims row"))
+    return out
+
+
+def _fig_5_14_15(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    if fam == "Fig 5-15" and inp.other is not None:
+        other = inp.other["forced_exp"]
+        frame = pd.concat([inp.results.forced_exp[inp.results.forced_exp.player == "EXP0"],
+                           other[other.player != "EXP0"]], ignore_index=True)
+        r = _run_from(fam, claim, _honest(other_reading(inp.reading.fallback), None), fig_5_14_15(frame))
+        out += [r] if r else []
+    elif fam == "Fig 5-14":
+        out.append(R.not_run(fam, claim, _honest(other_reading(inp.reading.fallback), None), "EXP0 calls no honestAction, "
+                             "so both readings play the same games"))
+    out.append(R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY))
+    return out
+
+
+RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over the hands "
+                        "that are advantaged (s = 3 to 5), not from s = 2",
+                        "the report: 其他皆為優勢手牌，且相同個數越高優勢越大 (the others are all advantaged, and the "
+                        "larger the count the larger the advantage)")
+OTHERS_ABOVE = R.Reading("others advantaged", "every s other than 2 is an advantaged hand, above 50 % (not merely "
+                         "not below it)", "the report: 其他皆為優勢手牌 (the others are all advantaged hands)")
+BOTH = R.Reading("others advantaged, rising from s = 3", "both readings above together",
+                 "the report's sentence on RL2 and RL3 (Fig 5-16)")
+
+
+def _fig_5_16(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    fr = inp.results.forced_rl
+    if claim == RL23_TEXT and {"RL2", "RL3"} <= set(fr.player):
+        for reading, rise, others in ((RISE_FROM_3, 3, "not lower"), (OTHERS_ABOVE, 2, "advantaged"),
+                                      (BOTH, 3, "advantaged")):
+            r = _rl23_row(fr, rise, others)
+            out.append(R.run(fam, claim, reading, r.est, r.judgement))
+    out += [R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY)]
+    if row.get("flags") and "agrees by selection" in row["flags"]:
+        out.append(R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
+    return out
+
+
+def _fig_5_17(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row)]
+    other = _honest(other_reading(inp.reading.fallback), None)
+    if "EXP1" in claim and inp.other is not None:
+        grid = inp.results.grid
+        frame = pd.concat([grid[grid.player == "EXP0"], inp.other["grid"]], ignore_index=True)
+        r = _run_from(fam, claim, other, fig_5_17(frame))
+        out += [r] if r else []
+    elif "EXP1" not in claim:
+        out.append(R.not_run(fam, claim, other, "EXP0 calls no honestAction, so both readings play the same games"))
+    moot = _uniform_moot_pair(inp.results.grid, claim)
+    out.append(R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY) if moot is None else R.bounded(
+        fam, claim, UNIFORM_FORCED, f"the pair {moot[0]} vs {moot[1]} differs, and a hand with four or five of a face "
+        "is already dealt uniformly over its class (the report's pattern, s of one face and the rest all different, "
+        "is the whole class for s >= 4), so the uniform reading deals the same hands there and the claim still "
+        "differs"))
+    return out
+
+
+def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
+    """For Fig 5-17's "the side with the higher multiplicity is advantaged": a pair (s1, s2), both at least 4, whose
+    seat-symmetrised difference differs (judged as the claim judges every pair), or None. Where one exists the
+    uniform-over-its-class reading cannot reproduce the claim: it deals those hands exactly as the engine does."""
+    if "higher multiplicity" not in claim:
+        return None
+    name = claim.split(":")[0]
+    if not (grid.player == name).any():
+        return None
+    pairs = [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
+    level = _lvl(len(pairs))
+    for a, b in pairs:
+        if b >= 4:
+            z = diff(_where(grid, player=name, s1=a, s2=b), _where(grid, player=name, s1=b, s2=a), level)
+            if V.direction(z, ">", 0.0).verdict == "differs":
+                return a, b
+    return None
+
+
+def _fig_5_18(row, inp):
+    fam, claim = row["family"], row["claim"]
+    out = [_run_row(fam, claim, AS_JUDGED, row), R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY)]
+    if "RL1" in claim:
+        out.append(R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
+    return out
+
+
+NO_CHALLENGE = R.Reading("actions without the challenge", "a game's length counts bids only, not the final "
+                         "challenge", "spec 7.17; the report's len(record)/2 counts the challenge")
+
+
+def _fig_6_1(row, inp):
+    fam, claim = row["family"], row["claim"]
+    lengths = inp.results.lengths
+    lg = lengths[lengths.matchup == "RL0 vs EXP0"]
+    lo, hi = GAME_LENGTH_RANGE
+    per = lg.groupby("seed").apply(lambda g: g[(g.actions - 1 >= lo) & (g.actions - 1 <= hi)].games.sum()
+                                   / g.games.sum(), include_groups=False)
+    # judged as the row is: one trained table's prediction interval (History 2026-12-07, second session)
+    x = V.prediction_across_seeds(per.to_numpy())
+    return [_run_row(fam, claim, AS_JUDGED, row), R.run(fam, claim, NO_CHALLENGE, x, _one_table(V.word("mostly", x)))]
+
+
+# ============================================================================ the families, one record each
+
+RL = ("RL0", "RL1", "RL2", "RL3")
+
+
+def _models(claim: str, default=RL) -> tuple:
+    """The trained models a row's claim names (RL03, RL-random, ...), else ``default``."""
+    named = [w.strip(":,") for w in claim.split() if w.strip(":,").startswith("RL") and len(w.strip(":,")) > 2]
+    named = [n for n in named if n in ex.sequential_names() + list(RL) + ["RL-random-game"]]
+    if "RL-random" in named:
+        named.append("RL-random-game")
+    return tuple(dict.fromkeys(named)) or tuple(default)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A group of rows measured together (a row's ``section``), as the two-stage design measures it again on a
+    fresh sample (:mod:`liarlab.papers.p02.confirm`): ``unit`` replicates it ("seeds": newly trained tables;
+    "games": fresh games), ``trains(claim)`` lists the tables it trains as (name, options), ``frames(setup,
+    claim)`` measures its frames, ``rows(frames, fallback)`` judges them by the pilot's code; ``cap_factor``
+    multiplies the cap on newly trained tables where they are cheap."""
+    unit: str
+    trains: Callable
+    frames: Callable
+    rows: Callable
+    cap_factor: float = 1.0
+
+
+def _games(frames, rows) -> Section:
+    """A section of fixed rules (no tables to train)."""
+    return Section("games", lambda c: [], frames, rows)
+
+
+@dataclass(frozen=True)
+class Family(ClaimFamily):
+    """One figure or table of the report (:class:`liarlab.study.families.ClaimFamily`) with what notebook 02 adds:
+    ``read(row, inputs)``, the readings of each of its claims rows (run after the confirmatory stage, on the
+    tables the row rests on: ``builds_readings``); ``sentences``, its claims taken from one sentence of the report
+    and judged jointly (:func:`liarlab.core.readings.in_sentence`); ``sections``, how its rows are measured again
+    (:class:`Section`, by the name the rows carry)."""
+    read: Callable | None = None
+    sentences: dict = field(default_factory=dict)
+    sections: dict = field(default_factory=dict)
+
+
+TWO_STAGE = ("two stages (p02.confirm): an undecided row, or a near-miss differs, is measured again by its section on "
+             "a fresh sample sized from the pilot, within the notebook's caps")
+
+
+def _family(fam: str, judge, read=None, sections=None, sentences=None, **kw) -> Family:
+    return Family(fam, f"{SOURCE}, {fam}", STATEMENTS[fam], judge, read=read, sections=sections or {},
+                  sentences=sentences or {}, builds_readings=True, sampled=True, confirm=TWO_STAGE, **kw)
+
+
+def _only(fam: str, make):
+    """The judge of one family whose rows one section makes together with another family's."""
+    return lambda r: [x for x in make(r) if x["family"] == fam]
+
+
+def _read_5_5(row, inp):
+    return (_fig_5_5_rl if row["claim"].startswith("RL") else _exp)(row, inp)
+
+
+CLAIM_FAMILIES = [
+    _family("Fig 5-1", lambda r: fig_5_1(r.vs_rand), _fig_5_1, {"fig_5_1": Section(
+        "seeds", lambda c: [(n, {}) for n in RL], lambda s, c: {"vs_rand": ex.vs_rand(s, RL)},
+        lambda f, fb: fig_5_1(f["vs_rand"]))}),
+    _family("Fig 5-2", fig_5_2, _exp, {"fig_5_2": _games(
+        lambda s, c: {"pairs": ex.exp_pairs(s, (s.fallback,), only=[(a, b) for a in ex.EXPS for b in ex.EXPS
+                                                                    if a != b])},
+        lambda f, fb: fig_5_2(f["pairs"], fb, 3, selected=True))}),
+    _family("Fig 5-3", fig_5_3, _exp, {"fig_5_3": _games(
+        lambda s, c: {"three": ex.three_player(s, (s.fallback,), (3,), only=[("EXP1", "EXP0"), ("EXP0", "EXP1")])},
+        lambda f, fb: fig_5_3(f["three"], fb, 3, selected=True))}),
+    _family("Fig 5-4", lambda r: fig_5_4(r.rl_exp, r.epsilon), _fig_5_4, {"fig_5_4": Section(
+        "seeds", lambda c: [(n, {}) for n in RL], lambda s, c: {"rl_exp": ex.rl_vs_exp(s, RL, epsilons=(0.1,))},
+        lambda f, fb: fig_5_4(f["rl_exp"]))}, headline=True),
+    # Fig 5-5's RL self-play tables are cheap (one training of 0.35-0.6 s and a 0.1 s evaluation a table at full
+    # size), so their confirmatory cap is 3.5 times the others' (140 tables in the full profile: the plan asks 134
+    # and 139 for RL2 and RL1); the dearer capped rows (Fig 5-9: 333 tables of four three-player trainings each;
+    # Fig 5-16 RL1: 1,359; Fig 5-18 RL1: 592; Fig 5-9's "some strength": 3,516) would cost 10 to 40 minutes each
+    # and stay at the cap, flagged undecidable there with the size they need
+    _family("Fig 5-5", fig_5_5_exp, _read_5_5, {
+        "fig_5_5_exp": _games(lambda s, c: {"pairs": ex.exp_pairs(s, (s.fallback,), only=[(a, a) for a in ex.EXPS])},
+                              lambda f, fb: fig_5_5_exp(f["pairs"], fb, 3, selected=True)),
+        "fig_5_5_rl": Section("seeds", lambda c: [(n, {}) for n in _models(c)],
+                              lambda s, c: {"self_play": ex.self_play(s, None, _models(c))},
+                              lambda f, fb: fig_5_5_rl(f["self_play"]), cap_factor=3.5)}, {
+        "Fig 5-5 (1) (seed 001 l.438): EXP0 and EXP3 slight first-mover, EXP2 second-mover, EXP1 none":
+            ("EXP0: slight first-mover advantage", "EXP1: about no seat advantage", "EXP2: second-mover advantage",
+             "EXP3: slight first-mover advantage"),
+        "Fig 5-5 (2) (seed 001 l.440): RL0 clear first-mover, the other RLs slight second-mover":
+            ("RL0: clear first-mover advantage", "RL1: slight second-mover advantage",
+             "RL2: slight second-mover advantage", "RL3: slight second-mover advantage")}),
+    _family("Fig 5-6", fig_5_6, _exp, {"fig_5_6": _games(
+        lambda s, c: {"three": ex.three_player(s, (s.fallback,), (3,), only=[(a, a) for a in ex.EXPS])},
+        lambda f, fb: fig_5_6(f["three"], fb, 3, selected=True))}, {
+        "Fig 5-6 (1) (seed 001 l.451): EXP0 and EXP1 small spread, P2 and P1 ahead":
+            ("EXP0: small spread across seats", "EXP0: P2 best", "EXP1: small spread across seats", "EXP1: P1 best"),
+        "Fig 5-6 (2) (seed 001 l.453): EXP2 P3 clearly higher, EXP3 P1 clearly ahead":
+            ("EXP2: P3 clearly highest", "EXP3: P1 clearly advantaged")}),
+    _family("Fig 5-7", lambda r: fig_5_7(r.sequential, r.epsilon), _fig_5_7, {"fig_5_7": Section(
+        "seeds", lambda c: [(n, {}) for n in _models(c, ex.sequential_names())],
+        lambda s, c: {"seq": ex.rl_vs_exp(s, _models(c, ex.sequential_names()), epsilons=(0.1,))},
+        lambda f, fb: fig_5_7(f["seq"]))}, {
+        "Fig 5-7 (1) (seed 001 l.468): ahead of the last EXP trained on, behind earlier ones":
+            ("a model is advantaged against the last EXP it trained on",
+             "and disadvantaged against EXPs it trained on earlier"),
+        "Fig 5-7 (2) (seed 001 l.470): RL03 and RL0123 still ahead of EXP0, RL-random ahead of every EXP":
+            ("RL03 stays advantaged against EXP0", "RL0123 stays advantaged against EXP0",
+             "RL-random is advantaged against all four EXPs")}),
+    _family("Fig 5-8", lambda r: fig_5_8(r.fixed2, r.epsilon), _fig_5_8, {"fig_5_8": Section(
+        "seeds", lambda c: [("RL0", {})] + [("RL0", {"seats": st, "do_shuffle": sh})
+                                           for _, st, sh in ex.FIXED2_VARIANTS if st != "rotate"],
+        lambda s, c: {"fixed2": ex.fixed_seat_two(s, epsilons=(0.1,))}, lambda f, fb: fig_5_8(f["fixed2"]))}),
+    _family("Fig 5-9", lambda r: fig_5_9(r.fixed3), _fig_5_9, {"fig_5_9": Section(
+        "seeds", lambda c: [("RL0", {"n_players": 3})] + [("RL0", {"n_players": 3, "seats": st}) for st in (0, 1, 2)],
+        lambda s, c: {"fixed3": ex.fixed_seat_three(s)}, lambda f, fb: fig_5_9(f["fixed3"]))}),
+    _family("Fig 5-10", _only("Fig 5-10", lambda r: fig_5_10_11(r.curves, r.full)), _fig_5_10, {"fig_5_10_11": Section(
+        "seeds", lambda c: [("RL0", ex.CURVE_CONFIGS[k]) for k in ("n=1", "n=2", "n=3")],
+        lambda s, c: {"curves": ex.curves(s, {k: ex.CURVE_CONFIGS[k] for k in ("n=1", "n=2", "n=3")})},
+        lambda f, fb: fig_5_10_11(f["curves"]))}),
+    _family("Fig 5-11", _only("Fig 5-11", lambda r: fig_5_10_11(r.curves, r.full)), _fig_5_11),   # measured again as Fig 5-10's rows
+    _family("Fig 5-12", lambda r: fig_5_12(r.curves), _fig_5_12, {"fig_5_12": Section(
+        "seeds", lambda c: [("RL0", {})], lambda s, c: {"curves": ex.curves(s, {"n=1": {}})},
+        lambda f, fb: fig_5_12(f["curves"]))}),
+    # Table 5-1's counts (issue 49: a near-miss differs is confirmed): RL0's n=1 lists of fresh tables
+    Family("Table 5-1", f"{SOURCE}, Table 5-1", TOP30_CLASSES, lambda r: _top_rows(r.top), read=_table_5_1,
+           sections={"table_5_1": Section("seeds", lambda c: [("RL0", ex.CURVE_CONFIGS["n=1"])],
+                                          lambda s, c: {"top": ex.top30(s, ("n=1",))},
+                                          lambda f, fb: _top_rows(f["top"]))},
+           builds_readings=True, sampled=True, confirm=TWO_STAGE),
+    _family("Fig 5-14", _only("Fig 5-14", lambda r: fig_5_14_15(r.forced_exp)), _fig_5_14_15, {"fig_5_14_15": _games(
+        lambda s, c: {"forced": ex.forced_exp(s)}, lambda f, fb: fig_5_14_15(f["forced"]))}),
+    _family("Fig 5-15", _only("Fig 5-15", lambda r: fig_5_14_15(r.forced_exp)), _fig_5_14_15),   # measured again as Fig 5-14's rows
+    _family("Fig 5-16", lambda r: fig_5_16(r.forced_rl), _fig_5_16, {"fig_5_16": Section(
+        "seeds", lambda c: [(n, {}) for n in (("RL2", "RL3") if "RL2" in c else _models(c))],
+        lambda s, c: {"forced": ex.forced_rl(s, ("RL2", "RL3") if "RL2" in c else _models(c))},
+        lambda f, fb: fig_5_16(f["forced"]))}),
+    _family("Fig 5-17", lambda r: fig_5_17(r.grid), _fig_5_17, {"fig_5_17": _games(
+        lambda s, c: {"grid": ex.forced_grid(s, rl_names=())}, lambda f, fb: fig_5_17(f["grid"]))}),
+    _family("Fig 5-18", lambda r: fig_5_18(r.grid), _fig_5_18, {"fig_5_18": Section(
+        "seeds", lambda c: [(n, {}) for n in _models(c, ("RL0",))],
+        lambda s, c: {"grid": ex.forced_grid(s, rl_names=_models(c, ("RL0",)), exp_names=())},
+        lambda f, fb: fig_5_18(f["grid"]))}),
+    _family("Fig 6-1", lambda r: fig_6_1(r.lengths), _fig_6_1, {"fig_6_1": Section(
+        "seeds", lambda c: [("RL0", {})], lambda s, c: {"lengths": ex.game_lengths(s)},
+        lambda f, fb: fig_6_1(f["lengths"]))}),
+    Family("Fig 5-13", f"{SOURCE}, Fig 5-13", STATEMENTS["Fig 5-13"], lambda r: mechanism_check(r.timing),
+           kind="check", can_differ=False),
+    Family("Table 4-3", f"{SOURCE}, Table 4-3", TABLE_4_3, lambda r: [table_4_3_claim(r.slice43)],
+           can_differ=False),
+    Family("Extension: update rules", f"{SOURCE}, Fig 5-10's learner (ours)", None,
+           _only("Extension: update rules", lambda r: extension_claims(r.curves, r.exploit)), extension=True, can_differ=False),
+    Family("Extension: best-response lower bound", f"{SOURCE}, every trained table (ours)", None,
+           _only("Extension: best-response lower bound", lambda r: extension_claims(r.curves, r.exploit)),
+           extension=True, can_differ=False),
+    Family("Extension: trivial baselines", f"{SOURCE}, spec section 4 (ours)", None,
+           lambda r: baseline_claims(r.baseline_table), extension=True, can_differ=False),
+]
+
+#: each family by its id, and every section of every family by the name its rows carry
+BY_ID = {f.id: f for f in CLAIM_FAMILIES}
+SECTIONS = {name: s for f in CLAIM_FAMILIES for name, s in f.sections.items()}
+
+
+def sentence_of(family: str, claim: str) -> str:
+    """The sentence key of a claim taken from one sentence with other claims (its family's ``sentences``), else
+    ""."""
+    fam = BY_ID.get(family)
+    return next((key for key, claims in fam.sentences.items() if claim in claims), "") if fam else ""

@@ -28,102 +28,13 @@ import pandas as pd
 from liarlab.core import verdicts as V
 from liarlab.papers.p02 import claims as C
 from liarlab.papers.p02 import experiments as ex
+from liarlab.papers.p02.table_readings import CONFIRM_SEED0
 
 CAP_SEEDS = 40            # newly trained tables per confirmatory sample, at most
 CAP_GAMES = 1_000_000     # games a seat arrangement per confirmatory sample of fixed agents, at most
-CONFIRM_SEED0 = 1_000     # the confirmatory tables' training seeds start here (the pilot's are 0..n-1)
 SEQUENCE_SHARE = 4        # a row that retrains all 23 sequence models gets cap_seeds // 4 tables each
-#: Sections whose confirmatory table is cheap get a larger cap, a multiple of ``cap_seeds``: Fig 5-5's self-play
-#: rows cost one training (about 0.35-0.6 s at full size) and one self-play evaluation (about 0.1 s) a table, so
-#: the full profile's 140 tables (the plan asks 134 and 139 for RL2 and RL1; RL3's row, which would need 35,373,
-#: gets the same 140) add about 300 tables, 2-3 minutes of the full run on its two workers. The other
-#: capped rows (Fig 5-9: 333 tables of four three-player trainings each, about 4 s a seed; Fig 5-16 RL1: 1,359;
-#: Fig 5-18 RL1: 592 at about 2 s a seed; Fig 5-9's "some strength": 3,516) would cost 10 to 40 minutes each,
-#: beyond the 8 extra minutes the confirmatory stage may spend: they stay at ``cap_seeds`` and, still undecided
-#: there, are flagged undecidable with the size they need (:func:`verdicts.confirmed`).
-SECTION_CAP_FACTOR = {"fig_5_5_rl": 3.5}
-RL = ("RL0", "RL1", "RL2", "RL3")
-
-
-def _models(claim: str, default=RL) -> tuple:
-    """The trained models a row's claim names (RL03, RL-random, ...), else ``default``."""
-    named = [w.strip(":,") for w in claim.split() if w.strip(":,").startswith("RL") and len(w.strip(":,")) > 2]
-    named = [n for n in named if n in ex.sequential_names() + list(RL) + ["RL-random-game"]]
-    if "RL-random" in named:
-        named.append("RL-random-game")
-    return tuple(dict.fromkeys(named)) or tuple(default)
-
-
-# Each section: (what replicates it, the tables it trains as (name, options), the frames it measures, the rows;
-# None: the EXP sections, whose rows also need the chosen reading, see _rows_of)
-SECTIONS = {
-    "fig_5_1": ("seeds", lambda c: [(n, {}) for n in RL],
-                lambda s, c: {"vs_rand": ex.vs_rand(s, RL)}, lambda f: C.fig_5_1(f["vs_rand"])),
-    "fig_5_2": ("games", lambda c: [],
-                lambda s, c: {"pairs": ex.exp_pairs(s, (s.fallback,), only=[(a, b) for a in ex.EXPS for b in ex.EXPS
-                                                                            if a != b])},
-                None),
-    "fig_5_3": ("games", lambda c: [],
-                lambda s, c: {"three": ex.three_player(s, (s.fallback,), (3,), only=[("EXP1", "EXP0"),
-                                                                                      ("EXP0", "EXP1")])},
-                None),
-    "fig_5_5_exp": ("games", lambda c: [],
-                    lambda s, c: {"pairs": ex.exp_pairs(s, (s.fallback,), only=[(a, a) for a in ex.EXPS])}, None),
-    "fig_5_6": ("games", lambda c: [],
-                lambda s, c: {"three": ex.three_player(s, (s.fallback,), (3,), only=[(a, a) for a in ex.EXPS])},
-                None),
-    "fig_5_4": ("seeds", lambda c: [(n, {}) for n in RL],
-                lambda s, c: {"rl_exp": ex.rl_vs_exp(s, RL, epsilons=(0.1,))}, lambda f: C.fig_5_4(f["rl_exp"])),
-    "fig_5_5_rl": ("seeds", lambda c: [(n, {}) for n in _models(c)],
-                   lambda s, c: {"self_play": ex.self_play(s, None, _models(c))},
-                   lambda f: C.fig_5_5_rl(f["self_play"])),
-    "fig_5_7": ("seeds", lambda c: [(n, {}) for n in _models(c, ex.sequential_names())],
-                lambda s, c: {"seq": ex.rl_vs_exp(s, _models(c, ex.sequential_names()), epsilons=(0.1,))},
-                None),
-    "fig_5_8": ("seeds", lambda c: [("RL0", {})] + [("RL0", {"seats": st, "do_shuffle": sh})
-                                                     for _, st, sh in ex.FIXED2_VARIANTS if st != "rotate"],
-                lambda s, c: {"fixed2": ex.fixed_seat_two(s, epsilons=(0.1,))}, lambda f: C.fig_5_8(f["fixed2"])),
-    "fig_5_9": ("seeds", lambda c: [("RL0", {"n_players": 3})] + [("RL0", {"n_players": 3, "seats": st})
-                                                                   for st in (0, 1, 2)],
-                lambda s, c: {"fixed3": ex.fixed_seat_three(s)}, lambda f: C.fig_5_9(f["fixed3"])),
-    "fig_5_10_11": ("seeds", lambda c: [("RL0", ex.CURVE_CONFIGS[k]) for k in ("n=1", "n=2", "n=3")],
-                    lambda s, c: {"curves": ex.curves(s, {k: ex.CURVE_CONFIGS[k] for k in ("n=1", "n=2", "n=3")})},
-                    lambda f: C.fig_5_10_11(f["curves"])),
-    "fig_5_12": ("seeds", lambda c: [("RL0", {})], lambda s, c: {"curves": ex.curves(s, {"n=1": {}})},
-                 lambda f: C.fig_5_12(f["curves"])),
-    "fig_5_14_15": ("games", lambda c: [], lambda s, c: {"forced": ex.forced_exp(s)},
-                    lambda f: C.fig_5_14_15(f["forced"])),
-    "fig_5_16": ("seeds", lambda c: [(n, {}) for n in (("RL2", "RL3") if "RL2" in c else _models(c))],
-                 lambda s, c: {"forced": ex.forced_rl(s, ("RL2", "RL3") if "RL2" in c else _models(c))},
-                 lambda f: C.fig_5_16(f["forced"])),
-    "fig_5_17": ("games", lambda c: [], lambda s, c: {"grid": ex.forced_grid(s, rl_names=())},
-                 lambda f: C.fig_5_17(f["grid"])),
-    "fig_5_18": ("seeds", lambda c: [(n, {}) for n in _models(c, ("RL0",))],
-                 lambda s, c: {"grid": ex.forced_grid(s, rl_names=_models(c, ("RL0",)), exp_names=())},
-                 lambda f: C.fig_5_18(f["grid"])),
-    "fig_6_1": ("seeds", lambda c: [("RL0", {})], lambda s, c: {"lengths": ex.game_lengths(s)},
-                lambda f: C.fig_6_1(f["lengths"])),
-    # Table 5-1's counts (issue 49: a near-miss differs is confirmed): RL0's n=1 lists of fresh tables
-    "table_5_1": ("seeds", lambda c: [("RL0", ex.CURVE_CONFIGS["n=1"])],
-                  lambda s, c: {"top": ex.top30(s, ("n=1",))}, lambda f: C._top_rows(f["top"])),
-}
-
-
-def _rows_of(section: str, frames: dict, fallback: str) -> list:
-    """The section's rows on the confirmatory frames (EXP sections under the chosen reading, margin 3)."""
-    if section == "fig_5_2":
-        return C.fig_5_2(frames["pairs"], fallback, 3, selected=True)
-    if section == "fig_5_3":
-        return C.fig_5_3(frames["three"], fallback, 3, selected=True)
-    if section == "fig_5_5_exp":
-        return C.fig_5_5_exp(frames["pairs"], fallback, 3, selected=True)
-    if section == "fig_5_6":
-        return C.fig_5_6(frames["three"], fallback, 3, selected=True)
-    if section == "fig_5_7":
-        return C.fig_5_7(frames["seq"])
-    return SECTIONS[section][3](frames)
-
-
+#: every family's sections (:class:`liarlab.papers.p02.claims.Section`), by the name a row carries
+SECTIONS = C.SECTIONS
 def _near_miss(row) -> bool:
     """A differs decided on its pilot by less than its own half-width (:func:`verdicts.near_miss`), on a sampling
     or prediction interval (a share's range over undecided cases is no sample to draw again)."""
@@ -132,12 +43,12 @@ def _near_miss(row) -> bool:
 
 
 def _all_sequences(row) -> bool:
-    return row.section == "fig_5_7" and len(SECTIONS["fig_5_7"][1](row["claim"])) > 4
+    return row.section == "fig_5_7" and len(SECTIONS["fig_5_7"].trains(row["claim"])) > 4
 
 
 def section_cap(section: str, cap_seeds: int) -> int:
-    """The cap on newly trained tables for a row of ``section`` (:data:`SECTION_CAP_FACTOR`)."""
-    return max(cap_seeds, round(cap_seeds * SECTION_CAP_FACTOR.get(section, 1)))
+    """The cap on newly trained tables for a row of ``section`` (its ``cap_factor``)."""
+    return max(cap_seeds, round(cap_seeds * SECTIONS[section].cap_factor))
 
 
 def plan(row, pilot_fixed_games: int, cap_seeds: int = CAP_SEEDS, cap_games: int = CAP_GAMES):
@@ -145,7 +56,7 @@ def plan(row, pilot_fixed_games: int, cap_seeds: int = CAP_SEEDS, cap_games: int
     row's own units, and the confirmatory size in words (tables, or games a seat arrangement); (undecidable plan,
     reason) when no sample decides it."""
     j, e = row.judgement, row.est
-    kind = SECTIONS[row.section][0]
+    kind = SECTIONS[row.section].unit
     cap_seeds = section_cap(row.section, cap_seeds)
     if _all_sequences(row):
         cap_seeds = max(2, cap_seeds // SEQUENCE_SHARE)
@@ -187,8 +98,8 @@ def two_stage(rows: list, setup: ex.Setup, *, cap_seeds: int = CAP_SEEDS,
     # train every confirmatory table once, at the largest size any row needs (rows share them as prefixes)
     need: dict = {}
     for i, r, p, size in todo:
-        if size and SECTIONS[r.section][0] == "seeds":
-            for name, opts in SECTIONS[r.section][1](r["claim"]):
+        if size and SECTIONS[r.section].unit == "seeds":
+            for name, opts in SECTIONS[r.section].trains(r["claim"]):
                 key = (name, repr(sorted(opts.items())))
                 need[key] = (name, opts, max(size, need.get(key, (None, None, 0))[2]))
     by_size: dict = {}
@@ -206,19 +117,19 @@ def two_stage(rows: list, setup: ex.Setup, *, cap_seeds: int = CAP_SEEDS,
             out[i] = C.rebuild(r, r.est, j)
             stages.append({**record, "confirmatory sample": "none: no sample decides it", "verdict": "inconclusive"})
             continue
-        if SECTIONS[r.section][0] == "seeds":
+        if SECTIONS[r.section].unit == "seeds":
             cs = replace(base, seeds=tuple(range(CONFIRM_SEED0, CONFIRM_SEED0 + size)))
             what = f"{size} newly trained tables (training seeds {CONFIRM_SEED0}-{CONFIRM_SEED0 + size - 1})"
         else:
             cs = replace(base, fixed_games=size)
             what = f"{size:,} fresh games a seat arrangement"
-        frames = SECTIONS[r.section][2](cs, r["claim"])
-        again = [x for x in _rows_of(r.section, frames, setup.fallback) if x["claim"] == r["claim"]]
+        frames = SECTIONS[r.section].frames(cs, r["claim"])
+        again = [x for x in SECTIONS[r.section].rows(frames, setup.fallback) if x["claim"] == r["claim"]]
         if not again:
             stages.append({**record, "confirmatory sample": "not measured", "verdict": r["verdict"]})
             continue
         c = again[0]
-        if SECTIONS[r.section][0] == "seeds" and size < len(setup.seeds):
+        if SECTIONS[r.section].unit == "seeds" and size < len(setup.seeds):
             raise ValueError(f"{r['claim']!r}: a confirmatory sample of {size} tables is smaller than the pilot's "
                              f"{len(setup.seeds)}: raise the cap")
         # a share of cases (models, comparisons) measures the same cases again on fresh tables: its size in the

@@ -47,13 +47,13 @@ def learning_curve(epsilon: float = 0.1, history: int = 1, opponent: str = "EXPR
 def draw(epsilon: float = 0.1, history: int = 1, opponent: str = "EXPRAND", n_train: int = 50_000, seed: int = 0):
     curve = learning_curve(epsilon, history, opponent, n_train, seed=seed)
     fig, ax = plotting.figure(1, 1, width=6.4, height=3.8)
-    ax.fill_between(curve.games_trained, 100 * curve.ci_low, 100 * curve.ci_high, color="tab:blue", alpha=0.2,
+    ax.fill_between(curve.games_trained, curve.ci_low, curve.ci_high, color="tab:blue", alpha=0.2,
                     lw=0, label="95% interval")
-    ax.plot(curve.games_trained, 100 * curve.rate, marker="o", color="tab:blue",
+    ax.plot(curve.games_trained, curve.rate, marker="o", color="tab:blue",
             label=f"greedy Q-table vs {opponent} ({curve.games.iloc[0]:,} games per point)")
-    ax.axhline(50, color="grey", lw=0.8, ls="--")
-    ax.set(xlabel="games trained", ylabel="win %", ylim=(0, 100),
-           title=f"Q-learning against {opponent}: epsilon {epsilon:g}, history {history}; "
+    ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    ax.set(xlabel="games trained", ylabel="win rate", ylim=(0, 1),
+           title=f"Q-learning against {opponent}: exploration ε = {epsilon:g}, history {history}; "
                  f"{int(curve.entries.iloc[-1]):,} table entries")
     ax.title.set_fontsize(10)
     ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{int(x):,}"))

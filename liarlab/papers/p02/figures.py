@@ -15,6 +15,9 @@ from liarlab.papers.p02 import experiments as ex
 from liarlab.papers.p02.printed import EXPLORED_SHARE_100K
 from liarlab.study import plotting
 
+#: the honestAction readings as the figures' titles name them (not the code's names)
+HONEST_TITLES = {"smallest": "smallest legal bid", "best_face_plus_one": "best face + 1"}
+
 #: the curves of Figs 5-10 and 5-12 and the update-rule extension, each with its colour (colour-blind safe)
 CURVE_COLOURS = {"n=1": "#0072B2", "n=2": "#E69F00", "n=3": "#009E73", "full, n=1": "#CC79A7", "Q-learning": "#000000",
                  "SARSA": "#56B4E9"}
@@ -59,7 +62,7 @@ def exp_pairs(pairs: pd.DataFrame):
     for ax, fb in zip(axes, ("smallest", "best_face_plus_one")):
         g = pairs[pairs.fallback == fb].pivot(index="p1", columns="p2", values="win_rate")
         im = _annotated_heatmap(ax, g, vmin=0.2, vmax=0.8, text=lambda i, j, v: f"{v:.3f}", contrast=0.2)
-        ax.set(xlabel="P2", ylabel="P1", title=f"P1 win rate, reading {fb}")
+        ax.set(xlabel="P2", ylabel="P1", title=f"P1 win rate, reading: {HONEST_TITLES[fb]}")
     fig.colorbar(im, ax=axes, shrink=0.8, label="P1 win rate")
     return fig
 
@@ -111,7 +114,7 @@ def rl_vs_exp(summary: pd.DataFrame):
         lo = s.pivot(index="model", columns="opponent", values="ci_low")
         hi = s.pivot(index="model", columns="opponent", values="ci_high")
         im = _annotated_heatmap(ax, g, vmin=0.1, vmax=0.9, fontsize=10, contrast=0.25,
-                                text=lambda i, j, v: f"{v:.3f}\n[{lo.iloc[i, j]:.2f}, {hi.iloc[i, j]:.2f}]")
+                                text=lambda i, j, v: f"{v:.2f}\n[{lo.iloc[i, j]:.2f}, {hi.iloc[i, j]:.2f}]")
         ax.set_yticks(range(len(g)), [f"{m} (trained\nagainst EXP{m[-1]})" for m in g.index], fontsize=10)
         ax.set(xlabel="opponent (evaluation)", ylabel="trained table", title=f"RL win rate, evaluation ε = {eps}")
     fig.colorbar(im, ax=axes, shrink=0.8, label="RL win rate (balanced seats)")
@@ -120,7 +123,7 @@ def rl_vs_exp(summary: pd.DataFrame):
 
 def self_play(summary: pd.DataFrame):
     """Fig 5-5: P1's win rate for each pair of identical players (``summary`` by player)."""
-    return _rate_bars(summary, 3.4, xlabel="both seats", ylabel="P1 win rate", ylim=(0.3, 0.7),
+    return _rate_bars(summary, 3.4, xlabel="both seats", ylabel="P1 win rate", ylim=(0, 1),   # bars start at 0
                       title="First-mover advantage depends on the player")
 
 
@@ -169,7 +172,7 @@ def curves(curve: pd.DataFrame, shown=tuple(CURVE_COLOURS)):
         axes[0].plot(g.games, g.win_rate, style, marker="o", ms=3, label=label, color=CURVE_COLOURS[label])
         axes[0].fill_between(g.games, g.ci_low, g.ci_high, alpha=0.15, color=CURVE_COLOURS[label])
     n1 = curve[curve.config == "n=1"]
-    axes[1].plot(n1.games, n1.entries, marker="o", ms=3, color="#0072B2", label="len(Q)")
+    axes[1].plot(n1.games, n1.entries, marker="o", ms=3, color="#0072B2", label="table entries")
     ax2 = axes[1].twinx()
     ax2.plot(n1.games, n1.win_rate, marker="s", ms=3, color="#D55E00", label="frozen win rate")
     ax2.plot(n1.games, n1.training_win_rate, ls=":", color="#D55E00", label="training win rate")
@@ -180,7 +183,7 @@ def curves(curve: pd.DataFrame, shown=tuple(CURVE_COLOURS)):
     _chance_line(axes[0])
     axes[0].set(xlabel="training games", ylabel="win rate against EXP0", title="history and update rule")
     axes[0].legend(fontsize=9, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))
-    axes[1].set(xlabel="training games", ylabel="entries len(Q)", title="growth (history 1)")
+    axes[1].set(xlabel="training games", ylabel="table entries (keys stored)", title="growth (history 1)")
     h1, l1 = axes[1].get_legend_handles_labels()
     h2, l2 = ax2.get_legend_handles_labels()
     axes[1].legend(h1 + h2, l1 + l2, fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.2))
@@ -238,9 +241,10 @@ def forced_one_side(forced_exp_summary: pd.DataFrame, forced_rl_summary: pd.Data
     fig, axes = plotting.figure(1, 2, width=5.0, height=3.6, sharey=True)
     for ax, frame, title in ((axes[0], forced_exp_summary, "rules (Figs 5-14, 5-15)"),
                              (axes[1], forced_rl_summary, "tables (Fig 5-16)")):
-        for name, g in frame.groupby("player"):
+        for k, (name, g) in enumerate(frame.groupby("player")):
             colour, marker = FORCED_STYLE.get(name[-1], ("#000000", "o"))
-            ax.errorbar(g.same, g.win_rate, yerr=[g.win_rate - g.ci_low, g.ci_high - g.win_rate], marker=marker, ms=5,
+            # each player a little to the side, so coinciding lines (EXP1 and EXP2) both stay visible
+            ax.errorbar(g.same + (k - 1.5) * 0.07, g.win_rate, yerr=[g.win_rate - g.ci_low, g.ci_high - g.win_rate], marker=marker, ms=5,
                         capsize=2, label=name, color=colour)
         _chance_line(ax)
         ax.set(xlabel="forced largest multiplicity s", ylabel="forced side's win rate", title=title, xticks=range(1, 6))
@@ -273,7 +277,7 @@ def game_lengths(shares: pd.DataFrame):
     for label, g in shares.groupby("matchup", sort=False):
         ax.plot(g.actions, g.share, marker="o", ms=3, label=label, lw=2.5 if label.startswith("RL0") else 1)
     ax.set(xlabel="actions per game (including the challenge)", ylabel="share of games",
-           title="Most games end within five actions")
+           title="Actions per game, by matchup")
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.legend(fontsize=10, loc="upper left", bbox_to_anchor=(1.01, 1.0))   # beside the axes, off the lines
     return fig

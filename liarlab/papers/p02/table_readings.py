@@ -213,11 +213,13 @@ def cached_frames(setup: ex.Setup, what: str, names, seeds, variant: str) -> pd.
                              setup.fallback, what, tuple(names), tuple(int(s) for s in seeds), variant)
 
 
+#: the confirmatory tables' training seeds start here (the pilot's are 0..n-1; :mod:`liarlab.papers.p02.confirm`)
+CONFIRM_SEED0 = 1_000
+
+
 def seeds_of(row, setup: ex.Setup) -> tuple:
     """The training seeds a claims row's estimate rests on: the pilot's, or the confirmatory sample's (from
-    :data:`liarlab.papers.p02.confirm.CONFIRM_SEED0` on) when the row was decided in two stages."""
-    from liarlab.papers.p02.confirm import CONFIRM_SEED0
-
+    :data:`CONFIRM_SEED0` on) when the row was decided in two stages."""
     n = int(row.est.n)
     pilot = row.get("pilot_verdict")
     if isinstance(pilot, str) and pilot:

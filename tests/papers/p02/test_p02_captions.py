@@ -151,7 +151,7 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     text = captions.what_we_found(claims, rows, results, reading)
     assert "**2 findings reproduced, 1 differ, 1 undecided** of 4" in text
     assert "2 were undecided in the pilot" in text
-    assert "lowest diagonal cell 0.610 (95 % interval\n  0.550 to 0.670, 10 tables)" in text
+    assert "lowest diagonal cell 0.610\n  (95 %: 0.550 to 0.670, 10 tables)" in text
     assert "**Fig 5-8** (" in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
     assert "the smallest legal bid (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
     assert "in 2\n  of 3 cases" in text

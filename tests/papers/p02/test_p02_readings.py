@@ -115,7 +115,7 @@ def test_fig_5_7_reading_that_counts_only_earlier_rules_of_the_other_kind():
             w = int(10_000 * (p + 0.002 * (seed - 5)))
             rows.append({"epsilon": 0.1, "model": model, "opponent": opp, "seed": seed, "wins": w, "games": 10_000,
                          "win_rate": w / 10_000})
-    share, j, n = r02._earlier_alike(pd.DataFrame(rows))
+    share, j, n = c02._earlier_alike(pd.DataFrame(rows))
     assert n == 3 and share.value == 1.0 and j.verdict == "reproduced"      # RL12-EXP1 and RL102-EXP1 left out
 
 
@@ -123,13 +123,13 @@ def test_table_5_1_ties_at_rank_30_are_moot_only_when_no_stored_list_repeats_a_v
     distinct = _top([3, 4, 5, 6, 4, 3, 5, 4])
     distinct["value"] = 0.9 - 0.001 * distinct.groupby("seed").cumcount() - 1e-7 * distinct.seed
     claim = "top-30 entries of RL0 (n=1): opening honest"
-    assert r02._ties("Table 5-1", claim, distinct)["verdict"] == R.BOUNDED
-    assert r02._ties("Table 5-1", claim, _top([3, 4, 5, 6, 4, 3, 5, 4]))["verdict"] == R.NOT_BUILT   # all 0.89
+    assert c02._ties("Table 5-1", claim, distinct)["verdict"] == R.BOUNDED
+    assert c02._ties("Table 5-1", claim, _top([3, 4, 5, 6, 4, 3, 5, 4]))["verdict"] == R.NOT_BUILT   # all 0.89
     # another configuration's lists are not this claim's: none stored, nothing is moot
-    assert r02._ties("Table 5-1", "top-30 entries of RL0 (full hand, n=2): challenges", distinct)["verdict"] \
+    assert c02._ties("Table 5-1", "top-30 entries of RL0 (full hand, n=2): challenges", distinct)["verdict"] \
         == R.NOT_BUILT
     best = "the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)"
-    assert r02._ties("Table 5-1", best, _top([3]))["verdict"] == R.BOUNDED
+    assert c02._ties("Table 5-1", best, _top([3]))["verdict"] == R.BOUNDED
 
 
 def test_table_5_1_declares_the_training_readings_fig_5_8_declares_and_stays_untested_for_seat_halves():
@@ -167,12 +167,12 @@ def test_fig_5_8_reads_差距不大_as_not_a_large_difference(gain, cause):
     assert [r for r in rows if r["claim"] == claim][0]["verdict"] == "differs"
     rr = r02.rows(rows, r02.Inputs(reading=None, results=Results(fixed2=f2)))
     mine = R.of_claim(rr, claim)
-    wording = [r for r in mine if r["reading"] == r02.NOT_LARGE.name]
+    wording = [r for r in mine if r["reading"] == c02.NOT_LARGE.name]
     assert [r["verdict"] for r in wording] == ["reproduced" if gain < 0.1 else "differs"]
     assert V.cause(mine) == cause
     # the other seat's claim (差距不大 too) has the reading; the sharp-drop claims do not
-    assert any(r["reading"] == r02.NOT_LARGE.name for r in rr if r["claim"].startswith("trained as P1: win rate as P1"))
-    assert not any(r["reading"] == r02.NOT_LARGE.name for r in rr if "sharply" in r["claim"])
+    assert any(r["reading"] == c02.NOT_LARGE.name for r in rr if r["claim"].startswith("trained as P1: win rate as P1"))
+    assert not any(r["reading"] == c02.NOT_LARGE.name for r in rr if "sharply" in r["claim"])
 
 
 def test_the_three_player_assumptions_of_spec_7_1_are_readings_of_the_three_player_families():
@@ -181,15 +181,15 @@ def test_the_three_player_assumptions_of_spec_7_1_are_readings_of_the_three_play
     has no second reading); EXP0's window (where EXP0 plays) is not built without its games, and for Fig 5-9's
     trained tables; the third player's update (where a table learns) is not built."""
     names = lambda rows: {r["reading"]: r["verdict"] for r in rows}  # noqa: E731
-    fixed = {r02.THREE_TURNS.name, r02.THREE_SETTLE.name, r02.THREE_NOT_LOST.name, r02.THREE_HANDS.name}
-    mix = names(r02.three_player_rows("Fig 5-3", "a player whose preceding player is EXP0 wins more"))
-    assert {n for n, v in mix.items() if v == R.NOT_RUN} == fixed and mix[r02.EXP0_WINDOW.name] == R.NOT_BUILT
-    assert r02.THREE_UPDATE.name not in mix
-    assert r02.EXP0_WINDOW.name in names(r02.three_player_rows("Fig 5-6", "EXP0: P2 best"))
-    assert set(names(r02.three_player_rows("Fig 5-6", "EXP2: P3 clearly highest"))) == fixed
-    trained = names(r02.three_player_rows("Fig 5-9", "trained at P2 or P3: about 0 as P1"))
-    assert trained[r02.THREE_UPDATE.name] == R.NOT_BUILT and trained[r02.EXP0_WINDOW.name] == R.NOT_BUILT
-    assert r02.three_player_rows("Fig 5-5", "EXP0: slight first-mover advantage") == []
+    fixed = {c02.THREE_TURNS.name, c02.THREE_SETTLE.name, c02.THREE_NOT_LOST.name, c02.THREE_HANDS.name}
+    mix = names(c02.three_player_rows("Fig 5-3", "a player whose preceding player is EXP0 wins more"))
+    assert {n for n, v in mix.items() if v == R.NOT_RUN} == fixed and mix[c02.EXP0_WINDOW.name] == R.NOT_BUILT
+    assert c02.THREE_UPDATE.name not in mix
+    assert c02.EXP0_WINDOW.name in names(c02.three_player_rows("Fig 5-6", "EXP0: P2 best"))
+    assert set(names(c02.three_player_rows("Fig 5-6", "EXP2: P3 clearly highest"))) == fixed
+    trained = names(c02.three_player_rows("Fig 5-9", "trained at P2 or P3: about 0 as P1"))
+    assert trained[c02.THREE_UPDATE.name] == R.NOT_BUILT and trained[c02.EXP0_WINDOW.name] == R.NOT_BUILT
+    assert c02.three_player_rows("Fig 5-5", "EXP0: slight first-mover advantage") == []
 
 
 def test_exp0s_window_is_run_on_its_own_three_player_games_for_figs_5_3_and_5_6():
@@ -198,7 +198,7 @@ def test_exp0s_window_is_run_on_its_own_three_player_games_for_figs_5_3_and_5_6(
     for fam, claim in (("Fig 5-3", "a player whose preceding player is EXP0 wins more"),
                        ("Fig 5-3", "win rates follow relative, not absolute seats"), ("Fig 5-6", "EXP0: P2 best"),
                        ("Fig 5-6", "EXP0: small spread across seats")):
-        row = {r["reading"]: r for r in r02.three_player_rows(fam, claim, games, "smallest")}[r02.EXP0_WINDOW.name]
+        row = {r["reading"]: r for r in c02.three_player_rows(fam, claim, games, "smallest")}[c02.EXP0_WINDOW.name]
         assert row["verdict"] in R.RUN and row["estimate"] is not None, (fam, claim)
     # the same streams as the six-action games: a window of six plays exactly the notebook's games
     six = r02.exp0_window_games(3_000, 7, "smallest", window=6)
@@ -215,10 +215,10 @@ def test_exp0s_window_not_built_keeps_fig_5_3_untested_and_the_fixed_points_keep
     claim = "a player whose preceding player is EXP0 wins more"
     run = [differs("Fig 5-3", claim, "default"), differs("Fig 5-3", claim, "other honestAction")]
     assert V.cause(run) == "genuine"
-    assert V.cause(run + r02.three_player_rows("Fig 5-3", claim)) == "untested"
+    assert V.cause(run + c02.three_player_rows("Fig 5-3", claim)) == "untested"
     claim = "EXP2: P3 clearly highest"
     run = [differs("Fig 5-6", claim, "default"), differs("Fig 5-6", claim, "other honestAction")]
-    assert V.cause(run + r02.three_player_rows("Fig 5-6", claim)) == "genuine"
+    assert V.cause(run + c02.three_player_rows("Fig 5-6", claim)) == "genuine"
 
 def _curves(gains: dict) -> pd.DataFrame:
     """Fig 5-10's last curve point for 10 seeds: history n=2 and n=3 win ``gains[n]`` more than n=1 (frozen rate
@@ -246,7 +246,7 @@ def test_fig_5_10_reads_不明顯_as_not_a_clear_difference(gains, wording, caus
     assert row["verdict"] == "differs" and len(row.cases) == 2
     rr = r02.rows(rows, r02.Inputs(reading=None, results=Results(curves=cur)))
     mine = R.of_claim(rr, claim)
-    assert [r["verdict"] for r in mine if r["reading"] == r02.NOT_CLEAR.name] == [wording]
+    assert [r["verdict"] for r in mine if r["reading"] == c02.NOT_CLEAR.name] == [wording]
     assert V.cause(mine) == cause
     # a confirmatory rebuild carries the fresh sample's cases, which the reading then judges
     again = c02.rebuild(row, row.est, row.judgement, cases=row.cases[:1])
@@ -263,16 +263,16 @@ def test_claims_of_one_sentence_of_figs_5_6_and_5_7_carry_one_sentence_key_and_a
         rows += [{"fallback": "smallest", "margin": 3, "a": a, "b": a, "seat": s, "games": 20_000,
                   "wins": int(20_000 * p), "win_rate": p} for s, p in zip((1, 2, 3), rates)]
     built = c02.fig_5_6(pd.DataFrame(rows), "smallest")
-    keys = {r["claim"]: r02.sentence_of("Fig 5-6", r["claim"]) for r in built}
+    keys = {r["claim"]: c02.sentence_of("Fig 5-6", r["claim"]) for r in built}
     assert len(built) == 6 and all(keys.values())
     assert keys["EXP2: P3 clearly highest"] == keys["EXP3: P1 clearly advantaged"] != keys["EXP1: P1 best"]
     assert len({keys[c] for c in keys if c.startswith(("EXP0", "EXP1"))}) == 1
     fig_5_7 = ("RL03 stays advantaged against EXP0", "RL0123 stays advantaged against EXP0",
                "RL-random is advantaged against all four EXPs")
-    assert len({r02.sentence_of("Fig 5-7", c) for c in fig_5_7} - {""}) == 1
-    assert r02.sentence_of("Fig 5-7", "RL-random is advantaged against all four EXPs") != r02.sentence_of(
+    assert len({c02.sentence_of("Fig 5-7", c) for c in fig_5_7} - {""}) == 1
+    assert c02.sentence_of("Fig 5-7", "RL-random is advantaged against all four EXPs") != c02.sentence_of(
         "Fig 5-7", "a model is advantaged against the last EXP it trained on")
-    assert r02.sentence_of("Fig 5-8", "RL03 stays advantaged against EXP0") == ""
+    assert c02.sentence_of("Fig 5-8", "RL03 stays advantaged against EXP0") == ""
 
     # greedy evaluation leans to reproduce RL-random's clause (power, alone) but makes RL03's differ: when RL03's
     # clause holds by default, the reading breaks it, so it counts as differing and the reading not built leaves
@@ -283,14 +283,14 @@ def test_claims_of_one_sentence_of_figs_5_6_and_5_7_carry_one_sentence_key_and_a
         e = V.Estimate(est, est - 0.03, est + 0.03, 10, "seeds")
         j = V.direction(e, ">", 0.5)
         assert j.verdict == verdict
-        return R.in_sentence(r02.sentence_of("Fig 5-7", claim), [R.run(
+        return R.in_sentence(c02.sentence_of("Fig 5-7", claim), [R.run(
             "Fig 5-7", claim, R.Reading(name, "a reading", "spec", default=default), e, j)])
 
     rr = (reading(fig_5_7[0], "as judged", 0.6, "reproduced", True) + reading(fig_5_7[0], "greedy", 0.36, "differs")
           + reading(fig_5_7[2], "as judged", 0.46, "differs", True)
           + reading(fig_5_7[2], "greedy", 0.52, "inconclusive")
-          + R.in_sentence(r02.sentence_of("Fig 5-7", fig_5_7[2]),
-                          [R.not_built("Fig 5-7", fig_5_7[2], r02.TABLES_OTHER, r02.TABLES_OTHER_WHY)]))
+          + R.in_sentence(c02.sentence_of("Fig 5-7", fig_5_7[2]),
+                          [R.not_built("Fig 5-7", fig_5_7[2], c02.TABLES_OTHER, c02.TABLES_OTHER_WHY)]))
     alone = [r for r in rr if r["claim"] == fig_5_7[2]]
     assert V.cause(alone) == "power"
     claim = {"claim": fig_5_7[2], "family": "Fig 5-7", "kind": "finding", "verdict": "differs", "cause": "power"}
@@ -317,9 +317,9 @@ def test_fig_5_17s_uniform_reading_is_bounded_when_a_pair_of_four_or_five_differ
         return pd.DataFrame(rows)
 
     claim = "EXP1: the side with the higher multiplicity is advantaged"
-    assert r02._uniform_moot_pair(grid(0.3), claim) == (5, 4)
-    assert r02._uniform_moot_pair(grid(0.55), claim) is None
-    assert r02._uniform_moot_pair(grid(0.3), "EXP1: each gap g beats g+1") is None
+    assert c02._uniform_moot_pair(grid(0.3), claim) == (5, 4)
+    assert c02._uniform_moot_pair(grid(0.55), claim) is None
+    assert c02._uniform_moot_pair(grid(0.3), "EXP1: each gap g beats g+1") is None
 
 
 def test_a_reading_that_breaks_another_sentence_of_the_figure_does_not_explain_it():
@@ -335,11 +335,11 @@ def test_a_reading_that_breaks_another_sentence_of_the_figure_does_not_explain_i
     def run(claim, name, verdict, default=False):
         e = V.Estimate(0.05, 0.02, 0.08, 100_000, "games")
         j = V.stated(verdict, "a rule")
-        return R.in_sentence(r02.sentence_of(fam, claim), [R.run(
+        return R.in_sentence(c02.sentence_of(fam, claim), [R.run(
             fam, claim, R.Reading(name, "a reading", "spec", default=default), e, j)])
 
     exp3, exp2, exp0 = "EXP3: P1 clearly advantaged", "EXP2: P3 clearly highest", "EXP0: P2 best"
-    assert r02.sentence_of(fam, exp3) == r02.sentence_of(fam, exp2) != r02.sentence_of(fam, exp0)
+    assert c02.sentence_of(fam, exp3) == c02.sentence_of(fam, exp2) != c02.sentence_of(fam, exp0)
     rr = (run(exp3, "as judged", "differs", True) + run(exp3, "margin 2", "reproduced")
           + run(exp2, "as judged", "differs", True) + run(exp2, "margin 2", "differs")
           + run(exp0, "as judged", "reproduced", True) + run(exp0, "margin 2", "differs"))
@@ -349,3 +349,19 @@ def test_a_reading_that_breaks_another_sentence_of_the_figure_does_not_explain_i
     assert "same sentence or family differs (EXP0: P2 best)" in out["readings"]
     rr2 = [r if not (r["claim"] == exp0 and r["is_default"]) else {**r, "verdict": "differs"} for r in rr]
     assert jointly([claim], rr2)[0]["cause"] == "reading"
+
+
+def test_every_family_of_the_claims_table_has_one_record_and_every_section_is_declared():
+    """Issue 48: the records are the one registry. Every family of the committed claims table has its record in
+    CLAIM_FAMILIES; every family whose findings can differ has a readings builder (``read``); every section a row
+    can carry (``_section("...")`` in the claims module) is some family's, so the two-stage design can measure it
+    again."""
+    import inspect
+
+    claims = pd.read_csv(pathlib.Path(__file__).resolve().parents[3] / "data" / "02_claims.csv")
+    assert set(claims.family) <= set(c02.BY_ID)
+    findings = claims[(claims.kind == "finding") & (claims.verdict != "extension")
+                      & (claims.verdict != "not-reproducible")]
+    assert all(c02.BY_ID[f].read is not None for f in set(findings.family))
+    carried = set(re.findall(r'_section\("([a-z0-9_]+)"', inspect.getsource(c02)))
+    assert carried == set(c02.SECTIONS)
