@@ -163,7 +163,7 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
                            note=f"{len(table_check):,} random entries of 1-{int(table_check.cards.max())} cards a "
                                 "hand, decoded to hands and solved without the table"))
     for r in checks.itertuples():
-        kind = "finding" if "31372" in r.check else ("arithmetic" if "Fig 3-19" in r.check else "check")
+        kind = "finding" if r.check == experiments.TABLE_LINE_CHECK else ("arithmetic" if "Fig 3-19" in r.check else "check")
         if isinstance(r.thesis, str):
             j = _same(str(r.thesis) == str(r.ours), "the thesis's statement")
             est = r.ours
@@ -381,7 +381,7 @@ def exchange_claims(examples: pd.DataFrame) -> list[dict]:
         rows.append(_claim(text, r.thesis, round(r.ours, 4), j, family=EXAMPLE, kind="arithmetic",
                            readings=readings,
                            note="the thesis truncates its digits" if j.verdict == "reproduced" else
-                           f"the thesis's arithmetic: P_win*W - W' gives {r.ours:.3f}; the choice is unchanged"))
+                           f"the thesis's arithmetic: P(win) × W − W′ gives {r.ours:.3f}; the choice is unchanged"))
 
     def follow(hand_codes, trump, face, lead, legal_codes):
         obs = {"player": 0, "phase": EXCHANGE, "hand": tuple(sorted(parse_cards(hand_codes))), "contract": (1, trump),

@@ -29,6 +29,7 @@ from liarlab.honeymoon.solver import (
     length_vectors,
 )
 from liarlab.papers.p03 import printed
+from liarlab.study import tables
 from liarlab.study.parallel import run_tasks
 
 # ----------------------------------------------------------------------------- solver checks
@@ -65,6 +66,11 @@ def sequence_hands(bits_by_suit):
     return leader, follower
 
 
+#: the printed endgame-table line "31372 1 2 7 4" said in words (the reader met a raw file-line key, issue 50)
+TABLE_LINE_CHECK = ("the endgame-table line the thesis prints (8 cards a hand; sequence number 31,372; side suits of "
+                    "1, 2 and 7 cards): tricks of the player on lead")
+
+
 def thesis_solver_checks() -> pd.DataFrame:
     """The thesis's printed solver facts, recomputed."""
     seq, sides, tricks = printed.TABLE_LINE
@@ -86,7 +92,7 @@ def thesis_solver_checks() -> pd.DataFrame:
     code = [1, 0, 1, 1, 0, 1, 1]   # high to low: A K J 9 7 5 3
     runs = sum(1 for i, b in enumerate(code) if b == 1 and (i == 0 or code[i - 1] == 0))
     return pd.DataFrame([
-        {"check": "table line 31372 1 2 7 -> on-lead tricks", "thesis": tricks,
+        {"check": TABLE_LINE_CHECK, "thesis": tricks,
          "ours": double_dummy_tricks(lead, foll, "S")},
         {"check": "Figs 3-7/3-8: two deals with the same sequences have the same value", "thesis": "equal",
          "ours": "equal" if double_dummy_tricks(*fig7, "S") == double_dummy_tricks(*fig8, "S") else "differ"},
@@ -393,11 +399,11 @@ def exchange_examples() -> pd.DataFrame:
     rows = []
     case1 = ex.lead_scores(hand, opp_known, unknown, p, 3.0, 1)
     for code, thesis in printed.EXAMPLE_3_1_CASE_1.items():
-        rows.append({"case": "1 (hearts trump, W < 10): P_lose", "card": code, "thesis": thesis,
+        rows.append({"case": "1 (hearts trump, face-up card worth under 10): chance the lead loses", "card": code, "thesis": thesis,
                      "ours": case1[parse_cards([code])[0]]})
     case2 = ex.lead_scores(hand, opp_known, unknown, p, 24.5, 3)
     for code, thesis in printed.EXAMPLE_3_1_CASE_2.items():
-        rows.append({"case": "2 (clubs trump, face-up C2): P_win*W - W'", "card": code, "thesis": thesis,
+        rows.append({"case": "2 (clubs trump, face-up ♣2): P(win) × W − W′", "card": code, "thesis": thesis,
                      "ours": case2[parse_cards([code])[0]]})
     frame = pd.DataFrame(rows)
     frame["difference"] = frame.ours - frame.thesis
@@ -525,6 +531,23 @@ def match_plan(match_boards: int, exchange_boards: int, grid_boards: int) -> tup
 def e12_table(matches: pd.DataFrame) -> pd.DataFrame:
     """The rows of :func:`match_table` that are E12's pairings."""
     return matches[matches.pairing.isin([p[0] for p in MATCH_PAIRINGS])]
+
+
+def e12_view(e12: pd.DataFrame) -> pd.DataFrame:
+    """:func:`e12_table` as the page shows it: each rate once, with its interval in the same cell and to the same
+    decimals (the reader met "0.500 0.480 0.520" beside "0.5 0.48 0.52" and took the DD-winner rate for the win
+    rate shown twice, issue 50), the columns named in words. The CSV keeps the numbers."""
+    def rate(value, low, high):
+        return [tables.interval_text(v, lo, hi) if hi > lo else f"{v:.3f} (the same on every board)"
+                for v, lo, hi in zip(e12[value], e12[low], e12[high])]
+
+    return pd.DataFrame({
+        "pairing (first bot vs second)": e12.pairing, "boards": e12.boards,
+        "first bot's win rate [95 % interval across boards]": rate("a_win_rate", "ci_low", "ci_high"),
+        "boards it won twice": e12.boards_both_won, "boards split": e12.boards_split,
+        "boards it lost twice": e12.boards_both_lost, "sign test p": e12.sign_test_p.round(3),
+        "its DD-winner rate, both playing exactly [95 % interval]": rate("a_dd_win_rate", "dd_ci_low", "dd_ci_high"),
+        "share of games it declares": e12.a_declares.round(3)}).reset_index(drop=True)
 
 
 def exchange_games(games: pd.DataFrame) -> pd.DataFrame:
