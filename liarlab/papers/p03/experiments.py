@@ -70,6 +70,8 @@ def sequence_hands(bits_by_suit):
 TABLE_LINE_CHECK = ("the endgame-table line the thesis prints (8 cards a hand; sequence number 31,372; side suits of "
                     "1, 2 and 7 cards): tricks of the player on lead")
 
+FIG_3_19_CHECK = "Fig 3-19: distinct spade leads from A J 9 5 3 against K 7"
+
 
 def thesis_solver_checks() -> pd.DataFrame:
     """The thesis's printed solver facts, recomputed."""
@@ -98,7 +100,7 @@ def thesis_solver_checks() -> pd.DataFrame:
          "ours": "equal" if double_dummy_tricks(*fig7, "S") == double_dummy_tricks(*fig8, "S") else "differ"},
         {"check": "Fig 3-9: spade-trump and heart-trump forms are the same position", "thesis": "equal",
          "ours": "equal" if double_dummy_tricks(*fig7, "S") == double_dummy_tricks(*fig9, "H") else "differ"},
-        {"check": "Fig 3-19: distinct spade leads from A J 9 5 3 against K 7", "thesis": 3, "ours": runs},
+        {"check": FIG_3_19_CHECK, "thesis": 3, "ours": runs},
     ])
 
 
@@ -823,3 +825,72 @@ def decision_timing(n_decisions: int, n_samples: int, seed: int) -> pd.DataFrame
         rows.append(("play decision (first card, 13 v 13)", time.process_time() - t0))
     frame = pd.DataFrame(rows, columns=["decision", "cpu_seconds"])
     return frame
+
+
+# ----------------------------------------------------------------------------- the readings' recomputations
+
+
+def table_bytes(n: int, *, valid_only: bool = False, line_end: int = 2) -> int:
+    """The inferred endgame file's bytes at ``n`` cards a hand (the formula of :func:`table_sizes`), only over
+    length vectors with suits of at most 13 cards when ``valid_only``, with ``line_end`` bytes per line end."""
+    seqs = comb(2 * n, n)
+    digits = _sequence_digit_total(n)
+    total = 0
+    for t, a, b, c in length_vectors(n):
+        if valid_only and max(t, a, b, c) > 13:
+            continue
+        total += digits + (len(str(a)) + len(str(b)) + len(str(c)) + 1 + 4 + line_end) * seqs
+    return total
+
+
+def example_scores_face_unknown() -> dict:
+    """Example 3.1's scores with the face-up ♣2 counted as unknown (U = 31): {(case digit, card code): score}."""
+    hand = parse_cards(["S3", "HA", "HQ", "HJ", "H8", "DA", "DJ", "D7", "CK", "CT", "C9", "C7", "C5"])
+    opp_known = set(parse_cards(["SA", "S2"]))
+    seen = set(parse_cards(["S9", "S8", "CQ", "CJ", "C8", "C6"]))   # the face-up C2 left out of the seen cards
+    p, unknown = ex.in_opponent_probability(set(hand), opp_known, seen)
+    out = {}
+    for case, face, trump in (("1", 3.0, 1), ("2", 24.5, 3)):
+        for c, v in ex.lead_scores(hand, opp_known, unknown, p, face, trump).items():
+            out[(case, card_code(c))] = float(v)
+    return out
+
+
+# ----------------------------------------------------------------------------- fresh confirmatory samples
+
+
+def rarely_hands(n_hands: int, pool: int, reps: int, seed: int) -> pd.DataFrame:
+    """Fresh random hands for "50 simulations rarely change the bid": for each, the share of ``reps`` N = 50
+    estimates whose opening call differs from an independent reference estimate of ``pool`` deals, the pilot's
+    statistic (:func:`mc_convergence` with N = 50 only) on new hands from a new ``seed``, without the Fig 3-13 hand
+    (the pilot has it already)."""
+    if n_hands < 1:
+        return pd.DataFrame(columns=["hand", "N", "suit", "opening_differs"])
+    rng = np.random.default_rng(seed)
+    hands = [[int(c) for c in rng.permutation(52)[:13]] for _ in range(n_hands)]
+    tasks = [{"hand": h, "pool": pool, "ref_pool": pool, "seed": seed + 1 + i, "ns": (50,), "reps": reps,
+              "label": f"fresh {i + 1}"} for i, h in enumerate(hands)]
+    out = run_tasks(_convergence_task, tasks, seed, desc="fresh hands (rarely)")
+    return pd.DataFrame([r for rows in out for r in rows])
+
+
+OPENING_CHUNK = 500   # sampled deals a task of fig_3_13_opening solves
+
+
+def fig_3_13_opening(n_samples: int, seed: int) -> pd.DataFrame:
+    """A fresh opening estimate of the Fig 3-13 hand (samples seeded by ``seed`` and the hand, so a new seed
+    gives new deals): each sampled deal's DD tricks per suit, the opponent leading (the spec's reading, the one
+    the rows are judged under), one row a deal."""
+    hand = parse_cards(printed.FIG_3_13_COM)
+    opponents = mc_estimate(hand, n_samples, seed).opponents   # the samples are drawn here; solved below
+    # the deals solved in runs of OPENING_CHUNK, spread over the workers (exact values: the same in any split)
+    tasks = [{"hand": hand, "opponents": opponents[i:i + OPENING_CHUNK]}
+             for i in range(0, len(opponents), OPENING_CHUNK)]
+    tricks = np.concatenate(run_tasks(_opening_tricks, tasks, seed, desc="Fig 3-13 opening"))
+    return pd.DataFrame({f"opponent leads {SUITS[s]}": tricks[:, s] for s in range(4)})
+
+
+def _opening_tricks(hand, opponents, rng):
+    """The program's DD tricks (opponent leading) on each sampled deal x 4 trumps: an array (deals, 4)."""
+    est = bd.MonteCarloEstimate(hand, opponents)
+    return np.stack([est.tricks(s, False) for s in range(4)], axis=1)
