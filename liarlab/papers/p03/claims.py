@@ -505,12 +505,6 @@ def fig_3_13_plans(replay: pd.DataFrame, n_samples: int) -> list:
     return plans
 
 
-def fig_3_13_claims(calls: pd.DataFrame, replay: pd.DataFrame, n_samples: int,
-                    fresh: pd.DataFrame | None = None) -> list[dict]:
-    """E5 and E7: :func:`calls_claims` and :func:`estimate_claims`."""
-    return calls_claims(calls) + estimate_claims(replay, n_samples, fresh)
-
-
 CALL_TEXT = "Fig 3-13: com's call after {}, from the printed E by the margin rule"
 PASS_TEXT = "Fig 3-13: passing needs 7, 6, 5 tricks after 1S, 2S, 3S (8 - L)"
 OPENING_TEXT = "Fig 3-13 opening: E for {} trump"
@@ -624,11 +618,6 @@ def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) ->
 # ============================================================================ exchange (E8)
 
 
-def exchange_claims(examples: pd.DataFrame) -> list[dict]:
-    """E8: :func:`example_claims` and :func:`follow_claims`."""
-    return example_claims(examples) + follow_claims()
-
-
 def example_claims(examples: pd.DataFrame) -> list[dict]:
     """Example 3.1: the greedy lead and each card's score, beside the face-up card counted as unknown."""
     rows = []
@@ -686,15 +675,11 @@ def follow_claims() -> list[dict]:
 # ============================================================================ the 19-game table (E9)
 
 
-def nineteen_games() -> pd.DataFrame:
-    return pd.DataFrame(printed.NINETEEN_GAMES, columns=["contract", "declarer", "est", "dd", "actual", "error",
-                                                         "winner"])
-
 
 def printed_arithmetic_claims() -> list[dict]:
     """E9: the thesis's summary numbers recomputed from its own 19-game table, each beside the other readings of
     its columns (the printed Error column against DD - Est., Actual in place of DD) where they can differ."""
-    g = nineteen_games()
+    g = experiments.nineteen_games()
     rows = []
     count = [(NO_OTHER_COUNT, NO_OTHER_COUNT_WHY)]
 
@@ -772,11 +757,6 @@ def _dd_est(r) -> V.Estimate:
     return V.Estimate(float(r.a_dd_win_rate), float(r.dd_ci_low), float(r.dd_ci_high), int(r.boards), "boards")
 
 
-def match_claims(table: pd.DataFrame, eps: float) -> list[dict]:
-    """E12: :func:`results_claims` and :func:`duplicate_match_claims`."""
-    return results_claims(table, eps) + duplicate_match_claims(table)
-
-
 def results_claims(table: pd.DataFrame, eps: float) -> list[dict]:
     """E12: the results against people. People are not available, so each claim about them is
     ``not-reproducible``, with the machine stand-in's value beside it (MC0 against DD-ε: RULE's calls and
@@ -832,7 +812,7 @@ def duplicate_match_claims(table: pd.DataFrame) -> list[dict]:
 
 def _thesis_bands() -> dict:
     """Each E11 statistic's band: the thesis's printed value with its own 95 % interval from its 19 rows."""
-    g = nineteen_games()
+    g = experiments.nineteen_games()
     t_err = (g.dd - g.est).to_numpy()
     t_over, t_under = -t_err[t_err < 0], g.error[g.error > 0].to_numpy()
     return {"mean_over": own_interval(t_over), "mean_under": own_interval(t_under), "mean_error": own_interval(t_err),
@@ -891,7 +871,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
     undecided (none is drawn when the capped sample would be no larger than the pilot); its bootstrap is seeded by
     ``seed``. ``replacement``: :func:`liarlab.papers.p03.correlation.replacement_summary`, quoted in the note of a
     row whose dealt-hands reading differs from its verdict."""
-    rmse = thesis_rmse()
+    rmse = experiments.thesis_rmse()
     n, boards = len(errors), estimates[("r", "after")].n
     base = (f"{n:,} MC0 estimates on {boards:,} boards (duplicate boards against "
             f"{', '.join(sorted(set(errors.opponent) - {'MC0'}))} and MC0-vs-MC0 deals; a board gives one estimate "
@@ -1004,21 +984,6 @@ def grid_claims(grid: pd.DataFrame) -> list[dict]:
 
 # ============================================================================ timing and DD-eps (E15)
 
-
-def timing_table(timing: pd.DataFrame, speed_summary: pd.DataFrame, machine: dict) -> pd.DataFrame:
-    """E15 beside the thesis's times. Timings on a shared machine are not findings: they live in this timing
-    table, not in the claims (the thesis's C program on a 1.86 GHz AMD 2500 cannot be rerun)."""
-    med = timing.groupby("decision").cpu_seconds.median()
-    kept = speed_summary.set_index("table").loc["kept"]
-    rows = []
-    for k in med.index:
-        thesis = f"about {printed.BID_DECISION_SECONDS:g} s" if k.startswith("bidding") else "almost instant"
-        rows.append({"decision": k, "thesis": thesis, "median_cpu_seconds": float(med[k])})
-    rows.append({"decision": "one 13-v-13 solve with the endgame table", "thesis": "about 0.1 s",
-                 "median_cpu_seconds": float(kept.median_ms) / 1000})
-    frame = pd.DataFrame(rows)
-    frame["hardware"] = f"{machine['cpu']}, {machine['logical_cores']} logical cores (shared); thesis: 1.86 GHz AMD 2500"
-    return frame
 
 
 def surrogate_claims(summary: pd.DataFrame, eps: float) -> list[dict]:
@@ -1209,22 +1174,6 @@ CLAIM_FAMILIES = [
 def notebook03_claims(r: Results) -> list[dict]:
     """Every claims row of notebook 03, in the notebook's order (:data:`CLAIM_FAMILIES`)."""
     return F.claims_rows(CLAIM_FAMILIES, r)
-
-
-def thesis_error_table() -> pd.DataFrame:
-    """The thesis's estimation-error summary of its 19 games, in the columns of
-    :func:`liarlab.papers.p03.experiments.error_summary`."""
-    return pd.DataFrame([{"games": "thesis, 19 vs the author", "n": len(printed.NINETEEN_GAMES),
-                          "overestimates": printed.OVERESTIMATES[0], "mean_overestimate": printed.OVERESTIMATES[1],
-                          "underestimates": printed.UNDERESTIMATES[0],
-                          "mean_underestimate": printed.UNDERESTIMATES[1],
-                          "mean_signed_error": printed.MEAN_SIGNED_ERROR, "r_estimate_dd": printed.R_ESTIMATE_DD}])
-
-
-def thesis_rmse() -> float:
-    """The RMSE of Est. against DD over the thesis's 19 printed games."""
-    g = nineteen_games()
-    return float(np.sqrt(((g.dd - g.est) ** 2).mean()))
 
 
 def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:

@@ -894,3 +894,44 @@ def _opening_tricks(hand, opponents, rng):
     """The program's DD tricks (opponent leading) on each sampled deal x 4 trumps: an array (deals, 4)."""
     est = bd.MonteCarloEstimate(hand, opponents)
     return np.stack([est.tricks(s, False) for s in range(4)], axis=1)
+
+
+# ----------------------------------------------------------------------------- the thesis's tables beside ours
+
+
+def nineteen_games() -> pd.DataFrame:
+    """The thesis's 19 games against its author, as printed (E9)."""
+    return pd.DataFrame(printed.NINETEEN_GAMES, columns=["contract", "declarer", "est", "dd", "actual", "error",
+                                                         "winner"])
+
+
+def thesis_error_table() -> pd.DataFrame:
+    """The thesis's estimation-error summary of its 19 games, in the columns of
+    :func:`liarlab.papers.p03.experiments.error_summary`."""
+    return pd.DataFrame([{"games": "thesis, 19 vs the author", "n": len(printed.NINETEEN_GAMES),
+                          "overestimates": printed.OVERESTIMATES[0], "mean_overestimate": printed.OVERESTIMATES[1],
+                          "underestimates": printed.UNDERESTIMATES[0],
+                          "mean_underestimate": printed.UNDERESTIMATES[1],
+                          "mean_signed_error": printed.MEAN_SIGNED_ERROR, "r_estimate_dd": printed.R_ESTIMATE_DD}])
+
+
+def thesis_rmse() -> float:
+    """The RMSE of Est. against DD over the thesis's 19 printed games."""
+    g = nineteen_games()
+    return float(np.sqrt(((g.dd - g.est) ** 2).mean()))
+
+
+def timing_table(timing: pd.DataFrame, speed_summary: pd.DataFrame, machine: dict) -> pd.DataFrame:
+    """E15 beside the thesis's times. Timings on a shared machine are not findings: they live in this timing
+    table, not in the claims (the thesis's C program on a 1.86 GHz AMD 2500 cannot be rerun)."""
+    med = timing.groupby("decision").cpu_seconds.median()
+    kept = speed_summary.set_index("table").loc["kept"]
+    rows = []
+    for k in med.index:
+        thesis = f"about {printed.BID_DECISION_SECONDS:g} s" if k.startswith("bidding") else "almost instant"
+        rows.append({"decision": k, "thesis": thesis, "median_cpu_seconds": float(med[k])})
+    rows.append({"decision": "one 13-v-13 solve with the endgame table", "thesis": "about 0.1 s",
+                 "median_cpu_seconds": float(kept.median_ms) / 1000})
+    frame = pd.DataFrame(rows)
+    frame["hardware"] = f"{machine['cpu']}, {machine['logical_cores']} logical cores (shared); thesis: 1.86 GHz AMD 2500"
+    return frame

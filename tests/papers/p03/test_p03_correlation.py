@@ -121,12 +121,12 @@ def _replay(opp_c, com_c):
 
 
 def test_fig_3_13_differing_cell_names_its_cause_from_the_other_lead_convention():
-    rows = c.fig_3_13_claims(x.fig_3_13_calls(), _replay(6.0, 6.8), 400)
+    rows = c.estimate_claims(_replay(6.0, 6.8), 400)
     cell = {r["claim"]: r for r in rows}["Fig 3-13 opening: E for C trump"]
     assert cell["verdict"] == "differs" and cell["cause"] == "reading" and "com leads: reproduced" in cell["readings"]
     com = [r for r in cell["readings_rows"] if r["reading"] == "com leads"][0]
     assert com["estimate"] == pytest.approx(6.8) and com["verdict"] == "reproduced" and not com["is_default"]
-    rows = c.fig_3_13_claims(x.fig_3_13_calls(), _replay(6.0, 6.0), 400)
+    rows = c.estimate_claims(_replay(6.0, 6.0), 400)
     assert {r["claim"]: r for r in rows}["Fig 3-13 opening: E for C trump"]["cause"] == "genuine"
 
 
@@ -160,7 +160,7 @@ def test_timing_is_a_table_beside_the_thesis_not_claims():
     timing = pd.DataFrame({"decision": ["bidding (50 deals x 4 trumps)", "exchange decision"],
                            "cpu_seconds": [0.05, 0.0001]})
     speed = pd.DataFrame({"table": ["kept"], "median_ms": [0.3]})
-    t = c.timing_table(timing, speed, {"cpu": "test cpu", "logical_cores": 2})
+    t = x.timing_table(timing, speed, {"cpu": "test cpu", "logical_cores": 2})
     assert list(t.thesis) == ["about 20 s", "almost instant", "about 0.1 s"]
     assert t.median_cpu_seconds.iloc[-1] == pytest.approx(0.0003)
     assert not hasattr(c, "timing_claims")
