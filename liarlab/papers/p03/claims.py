@@ -403,21 +403,21 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
     rows = []
     n, ok = len(agreement), int(agreement.agree.sum())
     rows.append(_row("The play-phase search is exact: our solver equals plain minimax on every random small deal",
-                       1.0, V.exact(ok / n), V.value(1.0, V.exact(ok / n)), family=SOLVER, kind="check",
-                       note=f"{ok:,} of {n:,} deals of 1-6 cards a hand, random suit restrictions and trumps "
-                            "(incl. trumps absent from both hands); one disagreement fails the row"))
+                     1.0, V.exact(ok / n), V.value(1.0, V.exact(ok / n)), family=SOLVER, kind="check",
+                     note=f"{ok:,} of {n:,} deals of 1-6 cards a hand, random suit restrictions and trumps "
+                          "(incl. trumps absent from both hands); one disagreement fails the row"))
     if ablations is not None:
         per = ablations.pivot_table(index=["deal", "trump"], columns="ablation", values="tricks")
         same = float((per.nunique(axis=1) == 1).mean())
         rows.append(_row("Every ablation of the solver (E3) gives the same tricks on every 13-v-13 deal", 1.0,
-                           V.exact(same), V.value(1.0, V.exact(same)), family=SOLVER, kind="check",
-                           note=f"{len(per):,} solves x {per.shape[1]} configurations"))
+                         V.exact(same), V.value(1.0, V.exact(same)), family=SOLVER, kind="check",
+                         note=f"{len(per):,} solves x {per.shape[1]} configurations"))
     if table_check is not None:
         share = float(table_check.agree.mean())
         rows.append(_row("Endgame table built bottom-up agrees with the search (E4 cross-check)", 1.0,
-                           V.exact(share), V.value(1.0, V.exact(share)), family=SOLVER, kind="check",
-                           note=f"{len(table_check):,} random entries of 1-{int(table_check.cards.max())} cards a "
-                                "hand, decoded to hands and solved without the table"))
+                         V.exact(share), V.value(1.0, V.exact(share)), family=SOLVER, kind="check",
+                         note=f"{len(table_check):,} random entries of 1-{int(table_check.cards.max())} cards a "
+                              "hand, decoded to hands and solved without the table"))
     for r in checks.itertuples():
         kind = {experiments.TABLE_LINE_CHECK: "finding", experiments.FIG_3_19_CHECK: "arithmetic"}.get(r.check, "check")
         if isinstance(r.thesis, str):
@@ -431,7 +431,7 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
         if kind != "check":
             readings = _readings(SOLVER, text, SOLVER_EXACT, est, j)
         rows.append(_row(text, r.thesis, est, j, family=SOLVER, kind=kind, readings=readings,
-                           note="a printed solver result reproduced by our search" if kind == "finding" else ""))
+                         note="a printed solver result reproduced by our search" if kind == "finding" else ""))
     return rows
 
 
@@ -453,20 +453,20 @@ def table_size_claims(sizes: pd.DataFrame, levels: pd.DataFrame | None = None) -
                   (TABLE_LF, V.exact(experiments.table_bytes(n, line_end=1) / scale)),
                   (TABLE_DECIMAL, V.exact(int(r.predicted_bytes) / {"B": 1, "KB": 1000, "MB": 1000 ** 2}[unit]))]
         readings = _readings(TABLE, text, TABLE_FORMAT, ours, j,
-                           runs=[(rd, e, judge(e), f"{e.value:.6g} {unit}") for rd, e in others],
-                           skipped=[(TABLE_CANONICAL, TABLE_CANONICAL_WHY)])
+                             runs=[(rd, e, judge(e), f"{e.value:.6g} {unit}") for rd, e in others],
+                             skipped=[(TABLE_CANONICAL, TABLE_CANONICAL_WHY)])
         rows.append(_row(text, r.thesis_size, ours, j, family=TABLE, kind="arithmetic", readings=readings,
-                           note=f"{int(r.entries):,} entries (every length vector incl. suits > 13, every sequence) "
-                                f"= {int(r.predicted_bytes):,} bytes of 'order l1 l2 l3 tricks' CRLF lines, in "
-                                f"{unit} truncated; the format is inferred"))
+                         note=f"{int(r.entries):,} entries (every length vector incl. suits > 13, every sequence) "
+                              f"= {int(r.predicted_bytes):,} bytes of 'order l1 l2 l3 tricks' CRLF lines, in "
+                              f"{unit} truncated; the format is inferred"))
     if levels is not None:
         merged = sizes.merge(levels, on="cards", suffixes=("", "_built"))
         ok = bool((merged.entries == merged.entries_built).all()
                   and (merged.entries_suits_le_13 == merged.entries_valid).all())
         rows.append(_row("The table built bottom-up has exactly the counted entries at each level (valid: suits "
-                           "<= 13)", "counted", "equal" if ok else "differ", _same(ok, "entries per level"),
-                           family=TABLE, kind="check",
-                           note=f"built to {int(levels.cards.max())} cards a hand"))
+                         "<= 13)", "counted", "equal" if ok else "differ", _same(ok, "entries per level"),
+                         family=TABLE, kind="check",
+                         note=f"built to {int(levels.cards.max())} cards a hand"))
     return rows
 
 
@@ -517,12 +517,12 @@ def calls_claims(calls: pd.DataFrame) -> list[dict]:
         text = CALL_TEXT.format(r.after)
         j = _same(r.thesis_call == r.our_call, "the call")
         rows.append(_row(text, r.thesis_call, r.our_call, j, family=CALLS, kind="arithmetic",
-                           note="largest margin E - needed; ties to pass",
-                           readings=_readings(CALLS, text, CALLS_RULE, None, j)))
+                         note="largest margin E - needed; ties to pass",
+                         readings=_readings(CALLS, text, CALLS_RULE, None, j)))
     needs = [int(x) for x in calls.pass_needs.dropna()]
     j = _same(needs == [7, 6, 5], "the requirements")
     return rows + [_row(PASS_TEXT, "7/6/5", "/".join(map(str, needs)), j, family=CALLS, kind="arithmetic",
-                          readings=_readings(CALLS, PASS_TEXT, CALLS_RULE, None, j))]
+                        readings=_readings(CALLS, PASS_TEXT, CALLS_RULE, None, j))]
 
 
 def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | None = None) -> list[dict]:
@@ -551,11 +551,11 @@ def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | 
         other_est, other_j = pilot["com leads"][suit]
         text = OPENING_TEXT.format(suit)
         readings = _readings(ESTIMATES, text, LEAD_OPPONENT, est, j,
-                             runs=[(LEAD_COM, other_est, other_j,
-                                    f"{n_samples:,} sampled deals (the replay); over the cells S H D C, {summary}")])
+                               runs=[(LEAD_COM, other_est, other_j,
+                                      f"{n_samples:,} sampled deals (the replay); over the cells S H D C, {summary}")])
         rows.append(_row(text, r.thesis_E, est, j, family=ESTIMATES, readings=readings,
-                           note=f"opponent leads; the printed value is itself a 50-deal estimate: band widened by "
-                                f"1.96 x per-deal SD ({sd:.2f}) / sqrt(50) = {1.96 * sd / math.sqrt(50):.2f}"))
+                         note=f"opponent leads; the printed value is itself a 50-deal estimate: band widened by "
+                              f"1.96 x per-deal SD ({sd:.2f}) / sqrt(50) = {1.96 * sd / math.sqrt(50):.2f}"))
     adj = replay[replay.sampling == "adjusted"].set_index(["after", "suit"])
     for suit, printed_rise in (("H", 10.56 - 9.70), ("D", 10.02 - 9.04)):
         a, b = adj.loc[("3S", suit)], adj.loc[("1S", suit)]
@@ -565,11 +565,11 @@ def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | 
         text = f"Fig 3-13 adjusted: E({suit}) rises from 1S to 3S (thesis {printed_rise:+.2f})"
         j = V.direction(est, ">", 0.0)
         rows.append(_row(text, round(printed_rise, 2), est, j, family=ESTIMATES,
-                           readings=_readings(ESTIMATES, text, ADJ_SPEC, est, j,
+                         readings=_readings(ESTIMATES, text, ADJ_SPEC, est, j,
                                             skipped=[(ADJ_OTHER, ADJ_OTHER_WHY)]),
-                           note="independent samples after each bid, normal interval of the difference; the "
-                                "adjustment is the spec's reading (alpha 2, beta 0.25, gamma 1, rho 1); E(S) goes "
-                                f"{adj.loc[('1S', 'S')].E:.2f} -> {adj.loc[('3S', 'S')].E:.2f} (thesis 5.52 -> 5.42)"))
+                         note="independent samples after each bid, normal interval of the difference; the "
+                              "adjustment is the spec's reading (alpha 2, beta 0.25, gamma 1, rho 1); E(S) goes "
+                              f"{adj.loc[('1S', 'S')].E:.2f} -> {adj.loc[('3S', 'S')].E:.2f} (thesis 5.52 -> 5.42)"))
     return rows
 
 
@@ -589,10 +589,10 @@ def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) ->
         text = "Simulation count: N = 50 differs little from N = 200 (mean |E50 - E200| = 0.13 on 4 deals)"
         j = V.magnitude(est, lo, hi, "the thesis's own 95% interval of its 16 differences")
         rows.append(_row(text, round(float(np.mean(thesis)), 3), est, j, family=SIMCOUNT,
-                           readings=_readings(SIMCOUNT, text, SIMCOUNT_REF, est, j,
+                         readings=_readings(SIMCOUNT, text, SIMCOUNT_REF, est, j,
                                             skipped=[(SIMCOUNT_DEALS, SIMCOUNT_DEALS_WHY)]),
-                           note="ours: expected |E50 - E200| from the measured SDs of repeated estimates, averaged "
-                                "over suits, one value per hand"))
+                         note="ours: expected |E50 - E200| from the measured SDs of repeated estimates, averaged "
+                              "over suits, one value per hand"))
     if 50 in ns:
         per_hand = conv[conv.N == 50].groupby("hand").opening_differs.first()
         est = _mean(per_hand.to_numpy(), 0, 1, "hands")
@@ -604,14 +604,14 @@ def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) ->
                                    confirmation)
         text = "Simulation count: 50 simulations rarely change the bid"
         rows.append(_row(text, "rarely", est, j, family=SIMCOUNT,
-                           readings=_readings(SIMCOUNT, text, SIMCOUNT_REF, est, j,
+                         readings=_readings(SIMCOUNT, text, SIMCOUNT_REF, est, j,
                                             skipped=[(SIMCOUNT_200, SIMCOUNT_200_WHY),
                                                      (SIMCOUNT_DEALS, SIMCOUNT_DEALS_WHY)]),
-                           note="share of N = 50 estimates whose opening call differs from an independent "
-                                "reference estimate's, one value per hand"))
+                         note="share of N = 50 estimates whose opening call differs from an independent "
+                              "reference estimate's, one value per hand"))
     rows.append(_row("Simulation-count table: the four deals' E values", "16 cells x 4 N", "new deals",
-                       V.stated("not-reproducible", "the four deals are not printed"), family=SIMCOUNT,
-                       note="the notebook redoes the table on new hands"))
+                     V.stated("not-reproducible", "the four deals are not printed"), family=SIMCOUNT,
+                     note="the notebook redoes the table on new hands"))
     return rows
 
 
@@ -629,7 +629,7 @@ def example_claims(examples: pd.DataFrame) -> list[dict]:
         text = f"Example 3.1 case {case[0]}: the greedy lead"
         j = _same(ours == chosen, "card")
         readings = _readings(EXAMPLE, text, FACE_SEEN, None, j,
-                           runs=[(FACE_UNKNOWN, None, _same(other == chosen, "card"), f"leads {other}")])
+                             runs=[(FACE_UNKNOWN, None, _same(other == chosen, "card"), f"leads {other}")])
         rows.append(_row(text, chosen, ours, j, family=EXAMPLE, kind="arithmetic", readings=readings))
     for r in examples.itertuples():
         est = V.exact(r.ours)
@@ -642,9 +642,9 @@ def example_claims(examples: pd.DataFrame) -> list[dict]:
         other = V.exact(unknown[(r.case[0], r.card)])
         readings = _readings(EXAMPLE, text, FACE_SEEN, est, j, runs=[(FACE_UNKNOWN, other, judge(other), "")])
         rows.append(_row(text, r.thesis, round(r.ours, 4), j, family=EXAMPLE, kind="arithmetic",
-                           readings=readings,
-                           note="the thesis truncates its digits" if j.verdict == "reproduced" else
-                           f"the thesis's arithmetic: P(win) × W − W′ gives {r.ours:.3f}; the choice is unchanged"))
+                         readings=readings,
+                         note="the thesis truncates its digits" if j.verdict == "reproduced" else
+                         f"the thesis's arithmetic: P(win) × W − W′ gives {r.ours:.3f}; the choice is unchanged"))
     return rows
 
 
@@ -665,7 +665,7 @@ def follow_claims() -> list[dict]:
     c32 = follow(["S4", "SK", "HA", "H2", "D9"], 1, "D6", "S6", ["S4", "SK"])
     c33 = follow(legal + ["S5"], 0, "S2", "DK", legal)
     return [_row(text, card, ours, j, family=EXAMPLES_23, kind="arithmetic", note=note,
-                   readings=_readings(EXAMPLES_23, text, TIES_LOWER, None, j))
+                 readings=_readings(EXAMPLES_23, text, TIES_LOWER, None, j))
             for text, card, ours, note in (
                 (EX32_TEXT, "S4", c32, "the rest of the hand is not printed; S K and side cards added"),
                 (EX33_TEXT, "D6", c33, "D6 and D7 both cost 3; ties go to the lower rank"))
@@ -686,9 +686,9 @@ def printed_arithmetic_claims() -> list[dict]:
     def row(text, printed_value, est, judge, default, runs=(), skipped=(), note=""):
         j = judge(est)
         readings = _readings(NINETEEN, text, default, est, j,
-                           runs=[(rd, e, judge(e), n) for rd, e, n in runs], skipped=skipped)
+                             runs=[(rd, e, judge(e), n) for rd, e, n in runs], skipped=skipped)
         rows.append(_row(text, printed_value, est, j, family=NINETEEN, kind="arithmetic", note=note,
-                           readings=readings))
+                         readings=readings))
 
     wins = int((g.winner == "com").sum())
     row("19 games: com won 9 of 19", 9, V.exact(wins), lambda e: V.value(9, e), PRINTED_COLUMNS, skipped=count,
@@ -729,7 +729,7 @@ def printed_arithmetic_claims() -> list[dict]:
     text = "19 games: com never takes fewer tricks than DD after the exchange"
     j = _same(low >= 0, "every printed row")
     rows.append(_row(text, "Actual >= DD", f"min Actual - DD = {low}", j, family=NINETEEN, kind="arithmetic",
-                       readings=_readings(NINETEEN, text, PRINTED_COLUMNS, None, j, skipped=count)))
+                     readings=_readings(NINETEEN, text, PRINTED_COLUMNS, None, j, skipped=count)))
     return rows
 
 
@@ -773,9 +773,9 @@ def results_claims(table: pd.DataFrame, eps: float) -> list[dict]:
                     f"game; RULE's calls and exchange), {number(r.boards)} duplicate board{'s' if int(r.boards) != 1 else ''}")
         people = "people are not available, and a machine stand-in is no person: no rule compares a bot with them"
         rows.append(_row("The program plays at roughly amateur strength (9/19 against the author, 12/20 against "
-                           "two people); ours: MC0's win rate against the human-error stand-in DD-ε", "amateur",
-                           est, V.stated("not-reproducible", people), family=RESULTS, headline=True,
-                           note=f"{stand_in}; MC0's win rate {rate_text(est)}"))
+                         "two people); ours: MC0's win rate against the human-error stand-in DD-ε", "amateur",
+                         est, V.stated("not-reproducible", people), family=RESULTS, headline=True,
+                         note=f"{stand_in}; MC0's win rate {rate_text(est)}"))
         for text, (wins, paper_n), e, what in (
                 ("Com won 9 of 19 games against the author", printed.COM_WINS, est, "MC0's win rate"),
                 ("Com won 6 of 19 excluding human error (the DD winner)", printed.COM_WINS_WITHOUT_HUMAN_ERROR, dd,
@@ -786,11 +786,11 @@ def results_claims(table: pd.DataFrame, eps: float) -> list[dict]:
             shadow = V.simulated_value(printed_rate, e, paper_n=paper_n, span=1.0, reference=0.5)
             lo, hi = shadow.band
             rows.append(_row(text, round(printed_rate, 4), e, V.stated("not-reproducible", people),
-                               family=RESULTS,
-                               note=f"{stand_in}; {what} {number(e.value)} beside it. Were the stand-in a "
-                                    f"person, the printed band [{100 * lo:.1f}, {100 * hi:.1f}]% (the thesis's own "
-                                    f"{paper_n}-game sampling, +-{50 * (hi - lo):.0f} points"
-                                    f"{': a weak band' if shadow.weak else ''}) would call it {shadow.verdict}"))
+                             family=RESULTS,
+                             note=f"{stand_in}; {what} {number(e.value)} beside it. Were the stand-in a "
+                                  f"person, the printed band [{100 * lo:.1f}, {100 * hi:.1f}]% (the thesis's own "
+                                  f"{paper_n}-game sampling, +-{50 * (hi - lo):.0f} points"
+                                  f"{': a weak band' if shadow.weak else ''}) would call it {shadow.verdict}"))
     return rows
 
 
@@ -802,11 +802,11 @@ def duplicate_match_claims(table: pd.DataFrame) -> list[dict]:
             continue
         est = _match_est(r)
         rows.append(_row(f"Duplicate match {label}: win rate of {label.split(' vs ')[0]}", None, est,
-                           V.stated("extension", "our measurement; the thesis has no such match"), family=MATCHES,
-                           headline=False,
-                           note=f"{int(r.boards)} boards ({int(r.games)} games): both won {int(r.boards_both_won)}, "
-                                f"split {int(r.boards_split)}, both lost {int(r.boards_both_lost)}, sign test p = "
-                                f"{r.sign_test_p:.3g}; DD-winner rate {100 * r.a_dd_win_rate:.1f}%"))
+                         V.stated("extension", "our measurement; the thesis has no such match"), family=MATCHES,
+                         headline=False,
+                         note=f"{int(r.boards)} boards ({int(r.games)} games): both won {int(r.boards_both_won)}, "
+                              f"split {int(r.boards_split)}, both lost {int(r.boards_both_lost)}, sign test p = "
+                              f"{r.sign_test_p:.3g}; DD-winner rate {100 * r.a_dd_win_rate:.1f}%"))
     return rows
 
 
@@ -891,7 +891,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
             j = V.stated("inconclusive", "undefined statistic",
                          "undefined in these games (no such error, or a constant column)")
             rows.append(_row(text, printed_value, None, j, family=ERRORS, note=base,
-                               readings=_readings(ERRORS, text, TARGET_AFTER, None, j, skipped=skipped)))
+                             readings=_readings(ERRORS, text, TARGET_AFTER, None, j, skipped=skipped)))
             continue
         confirmation = None
         if fresh is not None and len(fresh):
@@ -923,8 +923,8 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
         rows.append(_row(text, printed_value, est, j, family=ERRORS, note=note, readings=readings))
     never_below = float((errors.actual >= errors.dd_after).mean())
     rows.append(_row("Exact play: com never takes fewer tricks than DD after the exchange", 1.0,
-                       V.exact(never_below), V.value(1.0, V.exact(never_below)), family=ERRORS, kind="check",
-                       note=f"share of {n:,} MC0 games with actual >= DD; true by construction of exact play"))
+                     V.exact(never_below), V.value(1.0, V.exact(never_below)), family=ERRORS, kind="check",
+                     note=f"share of {n:,} MC0 games with actual >= DD; true by construction of exact play"))
     return rows
 
 
@@ -938,19 +938,19 @@ def exchange_effect_claims(selfplay_errors: pd.DataFrame, replacement: dict | No
     family = EXCHANGE_EFFECT
     rule = "our measurement; the thesis argues the exchange reshuffles the hands but prints no number"
     rows = [_row("Exchange effect: the declarer's DD tricks after minus before the exchange (MC0 vs MC0)", None,
-                   est, V.stated("extension", rule), family=family,
-                   note=f"{len(change):,} deals; SD {change.std(ddof=1):.2f} tricks" if len(change) > 1 else
-                   f"{len(change):,} deals")]
+                 est, V.stated("extension", rule), family=family,
+                 note=f"{len(change):,} deals; SD {change.std(ddof=1):.2f} tricks" if len(change) > 1 else
+                 f"{len(change):,} deals")]
     if replacement is not None:
         rows.append(_row("Exchange effect: the share of each hand the exchange replaces (dealt cards no longer "
-                           "held when the play starts)", None, replacement["share"], V.stated("extension", rule),
-                           family=family,
-                           note=f"both hands of {replacement['games']:,} games; the greedy exchange replayed from "
-                                f"the logged auctions ({replacement['agree']:,} of {replacement['games']:,} replays "
-                                "give the logged DD tricks)"))
+                         "held when the play starts)", None, replacement["share"], V.stated("extension", rule),
+                         family=family,
+                         note=f"both hands of {replacement['games']:,} games; the greedy exchange replayed from "
+                              f"the logged auctions ({replacement['agree']:,} of {replacement['games']:,} replays "
+                              "give the logged DD tricks)"))
         rows.append(_row("Exchange effect: the SD of the change in the declarer's DD tricks", None,
-                           replacement["sd_change"], V.stated("extension", rule), family=family,
-                           note=f"{replacement['games']:,} games"))
+                         replacement["sd_change"], V.stated("extension", rule), family=family,
+                         note=f"{replacement['games']:,} games"))
     return rows
 
 
@@ -961,12 +961,12 @@ def exchange_ablation_claims(table: pd.DataFrame, gains: pd.DataFrame) -> list[d
         m = t.loc[r.pairing]
         est = _match_est(m)
         rows.append(_row(f"Exchange ablation {r.pairing}: win rate of the greedy exchange", None, est,
-                           V.stated("extension", "our measurement; the thesis argues only that greedy is adequate"),
-                           family=EXCHANGE_FAMILY, note=f"{int(m.boards)} boards, only the exchange differs"))
+                         V.stated("extension", "our measurement; the thesis argues only that greedy is adequate"),
+                         family=EXCHANGE_FAMILY, note=f"{int(m.boards)} boards, only the exchange differs"))
         g = V.Estimate(r.a_dd_tricks_gained, r.ci_low, r.ci_high, int(r.boards), "boards")
         rows.append(_row(f"Exchange ablation {r.pairing}: DD tricks the greedy side gains in the exchange", None, g,
-                           V.stated("extension", "our measurement"), family=EXCHANGE_FAMILY,
-                           note="its DD tricks in the contract after minus before the exchange, per board"))
+                         V.stated("extension", "our measurement"), family=EXCHANGE_FAMILY,
+                         note="its DD tricks in the contract after minus before the exchange, per board"))
     return rows
 
 
@@ -975,10 +975,10 @@ def grid_claims(grid: pd.DataFrame) -> list[dict]:
     for r in grid.itertuples():
         est = V.Estimate(r.win_rate, r.ci_low, r.ci_high, int(r.boards), "boards")
         rows.append(_row(f"Adjustment α = {r.alpha:g}, ρ = {r.rho:g}: MCA's win rate against MC0", None, est,
-                           V.stated("extension", "our calibration; the thesis describes the adjustment in words"),
-                           family=GRID,
-                           note=f"{int(r.boards)} boards; MCA's mean absolute estimation error {r.mae:.2f} "
-                                f"[{r.mae_low:.2f}, {r.mae_high:.2f}] over {int(r.estimates)} estimates"))
+                         V.stated("extension", "our calibration; the thesis describes the adjustment in words"),
+                         family=GRID,
+                         note=f"{int(r.boards)} boards; MCA's mean absolute estimation error {r.mae:.2f} "
+                              f"[{r.mae_low:.2f}, {r.mae_high:.2f}] over {int(r.estimates)} estimates"))
     return rows
 
 
@@ -992,12 +992,12 @@ def surrogate_claims(summary: pd.DataFrame, eps: float) -> list[dict]:
     lost0 = float(zero.mean_lost.iloc[0]) if len(zero) else float("nan")
     return [
         _row("DD-ε stand-in for the author: the error rate ε at which exact play loses his 0.58 tricks a game "
-               "(11 in 19 games)", None, None if np.isnan(eps) else round(eps, 3),
-               V.stated("extension", "our stand-in, interpolated on the measured ε grid; the thesis has no ε"),
-               family=SURROGATE),
+             "(11 in 19 games)", None, None if np.isnan(eps) else round(eps, 3),
+             V.stated("extension", "our stand-in, interpolated on the measured ε grid; the thesis has no ε"),
+             family=SURROGATE),
         _row("Exact play loses no tricks against exact play (DD-eps at eps = 0)", 0, V.exact(lost0),
-               V.value(0, V.exact(lost0)), family=SURROGATE, kind="check",
-               note="a check of the play engine: true by construction"),
+             V.value(0, V.exact(lost0)), family=SURROGATE, kind="check",
+             note="a check of the play engine: true by construction"),
     ]
 
 
