@@ -335,15 +335,6 @@ def fisher_band(r: float, n: int, level: float = V.LEVEL) -> tuple[float, float]
     return math.tanh(z - half), math.tanh(z + half)
 
 
-def truncated_size_text(n_bytes: int, text: str) -> bool:
-    """Does ``n_bytes`` print as ``text`` ("5.36 KB") in binary units, truncated to its digits?"""
-    number, unit = text.split()
-    scale = {"B": 1, "KB": 1024, "MB": 1024 ** 2}[unit]
-    digits = len(number.split(".")[1]) if "." in number else 0
-    value = n_bytes / scale
-    return abs(np.floor(value * 10 ** digits) / 10 ** digits - float(number)) < 1e-9
-
-
 # ============================================================================ the two-stage design
 
 

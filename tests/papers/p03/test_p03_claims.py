@@ -22,7 +22,6 @@ def test_table_sizes_reproduce_the_printed_file_sizes():
     rows = c.table_size_claims(sizes)
     assert set(_verdicts(rows).values()) == {"reproduced"}
     assert {r["kind"] for r in rows} == {"arithmetic"}
-    assert c.truncated_size_text(5497, "5.36 KB") and not c.truncated_size_text(5600, "5.36 KB")
     # one byte too many per entry at 3 cards changes the truncated KB digits: the row fails
     wrong = sizes.assign(predicted_bytes=sizes.predicted_bytes + sizes.entries * 3)
     assert "differs" in _verdicts(c.table_size_claims(wrong)).values()
