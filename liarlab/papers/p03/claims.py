@@ -1,5 +1,7 @@
-"""Notebook 03's claims rows: each printed value or statement of the thesis beside ours, judged under the study's
-verdict protocol (:mod:`liarlab.core.verdicts`; docs/VERDICTS.md). No rule here has a threshold of its own.
+"""Notebook 03's claims as records (issue 48): each printed value or statement of the thesis beside ours, one
+:class:`~liarlab.study.families.ClaimFamily` per figure, table or statement (:data:`CLAIM_FAMILIES`), judged under
+the study's verdict protocol (:mod:`liarlab.core.verdicts`; docs/VERDICTS.md). No rule here has a threshold of its
+own; :func:`liarlab.study.families.claims_rows` walks the records.
 
 Kinds: ``finding`` (a computational or experimental claim of the thesis), ``arithmetic`` (the thesis's own numbers
 recomputed: table sizes, worked examples, the 19-game table), ``check`` (our code, or true by construction).
@@ -7,6 +9,21 @@ Duplicate matches are between fixed bots, so their replication unit is the board
 seats swapped): intervals are t intervals of the per-board scores. Where the thesis's number is itself a small
 sample (19 games, 12 overestimates, 16 simulation-count differences), its band is the thesis's own 95 % interval
 computed from its printed values.
+
+**Readings** (issue 36): every open point of the thesis behind a family that can differ, as a reading that is run
+(judged by the claims row's own rule) or not run with one sentence why, listed from the spec's "Open questions and
+ambiguities" (§8) and the thesis's wording before any verdict was looked at; a reading is never chosen or dropped
+because of its verdict. They are declared here, beside the families that read them: a reading a row's judge runs on
+the row's own tables (the row's default, the other lead convention, the other columns) is passed with the row, one
+that reads a fixed claim and needs no run is a :class:`~liarlab.study.families.Way` of its family. A differing
+row's cause is derived from them by :func:`liarlab.core.verdicts.cause`, never typed.
+
+**Two stages**: the notebook's run is the pilot. An inconclusive finding (and a ``differs`` whose interval misses
+by less than its half-width, issue 49) gets a confirmatory sample sized by :func:`liarlab.core.verdicts.plan_second_stage`
+from its pilot, capped by its family's :class:`~liarlab.study.families.Confirm` budget, stated here BEFORE any
+confirmatory data were drawn, and drawn fresh (new seeds, new deals): its verdict comes from that sample alone. A
+capped confirmatory sample no larger than the pilot is not drawn: it cannot decide what the pilot, with as many
+units, could not; the row stays ``inconclusive`` and says so, with the planned size and the cap.
 """
 from __future__ import annotations
 
@@ -17,17 +34,21 @@ import numpy as np
 import pandas as pd
 from scipy import stats as st
 
+from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 from liarlab.core.cards import parse_card, parse_cards
 from liarlab.honeymoon import exchange as ex
 from liarlab.honeymoon.rules import EXCHANGE
-from liarlab.papers.p03 import confirm, experiments, printed
 from liarlab.papers.p03 import correlation as corr
-from liarlab.papers.p03 import readings as RD
+from liarlab.papers.p03 import experiments, printed
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.papers.p03.results import Results
 from liarlab.study import cache
+from liarlab.study import families as F
 from liarlab.study.answer import claim_words, number
+from liarlab.study.families import ClaimFamily, Confirm, Way
+
+Reading = R.Reading
 
 SOLVER = "Solver (§3.1, Figs 3-7 to 3-19)"
 TABLE = "Endgame table sizes (§3.1)"
@@ -40,29 +61,213 @@ ERRORS = "19-game table: estimation error (E11)"
 RESULTS = "Results against people (§4)"
 SIMCOUNT = "Simulation-count table (§4)"
 MATCHES = "Extension: duplicate matches (E12)"
+EXCHANGE_EFFECT = "Extension: exchange effect (E10)"
 EXCHANGE_FAMILY = "Extension: exchange ablation (E13)"
 GRID = "Extension: adjustment calibration grid (E14)"
 SURROGATE = "Human error against DD (§4)"
 
+# ----------------------------------------------------------------------------- confirmatory budgets, fixed before
+# any confirmatory sample was drawn
 
-def _claim(text, paper_value, est, judgement, *, family, kind="finding", note="", rule=None, measured=False,
-           headline=False, selected=False, source=SOURCE, readings=None):
-    """One claims row. ``readings``: this claim's readings rows (:mod:`liarlab.papers.p03.readings`), kept on the
-    row under ``readings_rows`` (not a claims column) so that :func:`readings_of` collects them for
-    ``data/03_readings.csv``; a differing row's cause is derived from them by ``outputs.claim``."""
-    from liarlab.study.outputs import claim
+#: one fresh Fig 3-13 opening estimate: up to 20,000 sampled deals (about 20 s of solves)
+FIG_3_13_CONFIRM = Confirm("deals", pilot=400, confirm=20_000)
+#: fresh random hands for "50 simulations rarely change the bid": above the pilot's 21 (20 random hands and the
+#: Fig 3-13 hand); about 11 CPU s a hand at the full pool of 2,000 deals, so about 2 minutes on 2 workers (issue 36:
+#: the cap was 20, below the pilot, so no confirmatory sample could be drawn)
+HANDS_CONFIRM = Confirm("hands", pilot=21, confirm=24)
+#: fresh MC0-vs-MC0 deals for the estimation-error rows: above the pilot's 1,400 boards; about 0.22 CPU s a deal
+#: (the pilot's self-play), so about 400 CPU s, 3.3 minutes on 2 workers (issue 36: the cap was 400, below the
+#: pilot, so no confirmatory sample could be drawn; the notebook's parameter confirm_deals, smaller in the quick
+#: profile)
+SELFPLAY_CONFIRM = Confirm("boards", pilot=1_400, confirm=1_800)
+EXTENSION_CONFIRM = "an extension: no printed value to decide against, so no second stage"
 
+# ----------------------------------------------------------------------------- the solver and the endgame table
+
+SOLVER_EXACT = Reading("the printed position, solved exactly",
+                       "The printed line (or figure) fixes the position, and our exact search gives its value.",
+                       "thesis §3.1; spec §2", default=True)
+SOLVER_OTHER = Reading("another reading of the printed position",
+                       "The printed line or figure could describe another position.",
+                       "spec §2 (Fig 3-19: two readings, both 4 branches saved)")
+SOLVER_WHY = ("the printed sequence and side-suit lengths fix the position and the value is exact; Fig 3-19's two "
+              "readings in the spec both give 3 distinct spade leads, so no second reading can give another value")
+
+TABLE_FORMAT = Reading("CRLF lines, every length vector, binary units",
+                       "One text line 'order l1 l2 l3 tricks' with CRLF per entry, every length vector including "
+                       "impossible suits longer than 13, sizes in binary units truncated.",
+                       "spec §2 'Inferred, matches all eight sizes'; Open question 7", default=True)
+TABLE_VALID = Reading("suits of at most 13 only",
+                      "The same lines, but only length vectors whose suits are all at most 13 cards.",
+                      "spec §2 table row 'Entries, suits <= 13 only'; Open question 7")
+TABLE_LF = Reading("LF line ends", "The same entries with one-byte LF line ends.",
+                   "spec Open question 7 (the format is inferred from the sizes)")
+TABLE_DECIMAL = Reading("decimal units", "The same bytes, printed in decimal units (1 KB = 1,000 B), truncated.",
+                        "spec Open question 7 (the units are inferred from the sizes)")
+TABLE_CANONICAL = Reading("fully canonical entries",
+                          "Only fully canonical positions (equal-length side suits tie-broken).",
+                          "spec §2 table row 'Fully canonical (ties broken)'")
+TABLE_CANONICAL_WHY = R.Unbuilt("the thesis says it leaves equal-length ties unbroken and accepts the duplicates, "
+                                "and the spec's canonical counts are not an enumeration this notebook writes out line "
+                                "by line")
+
+# ----------------------------------------------------------------------------- bidding (E5-E7)
+
+CALLS_RULE = Reading("largest margin, ties to pass then the higher suit",
+                     "The call with the largest margin E - needed, even if negative; ties go to pass, then the higher "
+                     "suit.", "spec §3 'Decision rule (reconstructed from Fig 3-13)'", default=True)
+CALLS_TIES = Reading("another tie rule", "Ties between equal margins broken another way.",
+                     "spec Open question 5 (tie-breaks unspecified)")
+CALLS_TIES_WHY = "no two printed margins of Fig 3-13 tie, so no tie rule can change a call or a requirement"
+
+LEAD_OPPONENT = Reading("opponent leads",
+                        "In the bidding simulations the opponent leads (the real lead at the opening, where com "
+                        "would declare).", "spec §3 'Interpretation (primary)': the real lead; Open question 2",
+                        default=True)
+LEAD_COM = Reading("com leads", "In the bidding simulations com always leads.",
+                   "spec §3 'Ablate with the program always leading'; Open question 2")
+OTHER_N = Reading("another N", "The printed opening row is an estimate of some N other than 50.",
+                  "spec Open question 4 (three printed Est. values are not multiples of 1/50)")
+OTHER_N_WHY = ("every printed Fig 3-13 value is a multiple of 1/50, so nothing in the thesis points to another N "
+               "for this hand")
+
+ADJ_SPEC = Reading("the spec's adjustment (α 2, β 0.25, γ 1, ρ 1)",
+                   "After the opponent's spade bids the sampled opponent hands get better spades, with the spec's "
+                   "parameterised trust.", "spec §3 'Opponent-bid adjustment', Interpretation (parameterised)",
+                   default=True)
+ADJ_OTHER = Reading("other adjustment parameters", "The same adjustment with other α or ρ.",
+                    "spec Open question 3 (the adjustment's form and parameters are missing)")
+ADJ_OTHER_WHY = R.Unbuilt("the Fig 3-13 replay is run at the spec's parameters only; the other (α, ρ) cells are "
+                          "calibrated on whole games in E14, not replayed on this hand")
+
+SIMCOUNT_REF = Reading("an independent reference estimate",
+                       "A call 'changes' when an N = 50 estimate's opening call differs from that of an independent "
+                       "estimate of as many deals as the pool; |E50 - E200| from the measured SDs.",
+                       "thesis §4 (50 simulations differ little from 100 or 200 and rarely change the bid); spec E6",
+                       default=True)
+SIMCOUNT_200 = Reading("against N = 200", "A call 'changes' when the N = 50 call differs from an N = 200 call.",
+                       "the thesis's table compares N = 50 with 100 and 200")
+SIMCOUNT_200_WHY = R.Unbuilt("the convergence run keeps each N = 50 call against the reference call only, not "
+                             "paired with an N = 200 estimate of the same hand")
+SIMCOUNT_DEALS = Reading("the thesis's four deals", "The thesis's own four deals, recomputed.",
+                         "thesis §4 simulation-count table")
+SIMCOUNT_DEALS_WHY = "the four deals behind the thesis's table are not printed (spec Open question 10)"
+
+# ----------------------------------------------------------------------------- the exchange (E8)
+
+FACE_SEEN = Reading("face-up card seen (U = 30)",
+                    "The face-up card counts as seen, so U = 30 unknown cards and p = 11/30.",
+                    "thesis Example 3.1 (p = 11/30); spec Open question 6", default=True)
+FACE_UNKNOWN = Reading("face-up card unknown (U = 31)",
+                       "The face-up card counts among the unknown cards, so U = 31 and p = 11/31.",
+                       "spec Open question 6 (the face-up card's status)")
+TIES_LOWER = Reading("ties to the lower rank", "Equal-cost cards go to the lower rank.",
+                     "thesis Example 3.3 (♦6 before ♦7)", default=True)
+TIES_OTHER = Reading("another tie rule or other unprinted cards",
+                     "Another tie rule, or other cards in the unprinted rest of the hand.",
+                     "spec Open question 5; Examples 3.2 and 3.3 print only part of the hand")
+TIES_OTHER_WHY = ("the thesis states the lower-rank choice in Example 3.3 itself, and the rest of each hand is not "
+                  "printed, so no other reading can be built from what it gives")
+
+# ----------------------------------------------------------------------------- the 19-game table (E9)
+
+PRINTED_COLUMNS = Reading("the printed columns",
+                          "Recomputed from the printed Est., DD, Actual and Winner columns, the error as DD - Est.",
+                          "thesis §4 19-game table", default=True)
+ERROR_COLUMN = Reading("the printed Error column",
+                       "The thesis's own Error column as printed (game 18: 0.92), not DD - Est.",
+                       "spec Open question 4 (game 18's error printed 0.92, the columns give 0.82)")
+ACTUAL_COLUMN = Reading("against Actual", "The same statistic with Actual (the tricks com took) in place of DD.",
+                        "thesis §4: the table prints both DD and Actual")
+NO_OTHER_COUNT = Reading("another count", "Another way of counting the printed column.",
+                         "thesis §4 19-game table")
+NO_OTHER_COUNT_WHY = "a count of one printed column has no second reading"
+
+# ----------------------------------------------------------------------------- estimation error (E11)
+
+TARGET_AFTER = Reading("DD after the exchange",
+                       "The error is measured against the DD tricks after the exchange.",
+                       "thesis §4, the paragraph under its 19-game table (換牌結束後的磴數)", default=True)
+#: Not a reading of the E11 claims: the thesis defines its error against the tricks after the exchange (seed 002
+#: l.997, 「換牌結束後的磴數」), and a variant that contradicts the paper's own text is no reading of it
+#: (docs/VERDICTS.md, "What counts as a reading"). It stays a diagnostic of the estimator, which never sees the
+#: exchange (the E11 figure and the notebook's text; :data:`NOT_THE_THESIS`).
+TARGET_DEALT = Reading("DD of the dealt hands",
+                       "The error is measured against the DD tricks of the dealt hands, on which the estimate is "
+                       "made.", "a diagnostic only: spec §6 (b) measures 'the final E against the DD result after a "
+                                "simulated exchange', and the estimate never sees the exchange")
+#: Why :data:`TARGET_DEALT` is shown beside the E11 claims but never among their readings.
+NOT_THE_THESIS = ("the thesis measures its error against the tricks after the exchange (換牌結束後的磴數), so the "
+                  "dealt hands are a diagnostic of the estimator, not a reading of the claim")
+BOT_MCA = Reading("adjusted estimates (MCA)",
+                  "The 19 games used the opponent-bid adjustment, so the estimates are MCA's.",
+                  "spec Open question 3 (unknown whether the 19 games used the adjustment)")
+FIRST_CALL = Reading("estimate at the first call", "Est. is com's E at its first call, not its last.",
+                     "spec Open question 3 (which E is reported)")
+FIRST_CALL_WHY = R.Unbuilt("the logged games keep each bot's estimate at its last call only: logger work (keep E at "
+                           "the first call too), then the 1,400 self-play boards replayed, about 5 CPU minutes at "
+                           "full size (0.22 s a deal)")
+#: spec §8.2 for the 19 games: our bots simulate with the "real" lead (the opponent leads when com would declare,
+#: com leads when it defends; :func:`liarlab.honeymoon.bidding.lead_flags`); the two fixed conventions are readings
+E11_LEAD_COM = Reading("com leads in the simulations", "The 19 games' estimates were made with com always leading "
+                       "in its simulated deals.", "spec Open question 2 (the lead in the bidding simulations is "
+                       "unstated); spec §3 'Ablate with the program always leading'")
+E11_LEAD_OPP = Reading("opponent leads in the simulations", "The 19 games' estimates were made with the opponent "
+                       "always leading in com's simulated deals.", "spec Open question 2 (the lead in the bidding "
+                       "simulations is unstated)")
+#: spec §8.4: three printed Est. of the 19-game table (9.25, 2.95, 4.15) are not multiples of 1/50
+E11_OTHER_N = Reading("another N in the 19 games", "The 19 games' estimates come from another number of simulated "
+                      "deals than 50 (the thesis compares 50 with 100 and 200).", "spec Open question 4 (Est. "
+                      "values 9.25, 2.95 and 4.15 are not multiples of 1/50)")
+E11_REPLAY_COST = ("the 1,400 self-play and duplicate boards replayed with MC0 {what}: the chain keeps each "
+                   "estimate, not the simulated deals behind it, so no estimate can be recomputed without its game "
+                   "(about 5 CPU minutes at full size at N = 50, 0.22 s a deal{more}), beyond the CPU minute a cheap "
+                   "reading may cost")
+E11_LEAD_WHY = R.Unbuilt(E11_REPLAY_COST.format(what="under that lead convention (bidding.LEADS has the switch)",
+                                                more=""))
+E11_OTHER_N_WHY = R.Unbuilt(E11_REPLAY_COST.format(what="at N = 100 or 200 (the simulation count is a parameter "
+                                                        "of the bot)",
+                                                   more="; about 10 and 20 CPU minutes at N = 100 and 200"))
+#: the E11 readings of spec §8.2 and §8.4, not built (History 2026-12-07, second session)
+E11_UNBUILT = ((E11_LEAD_COM, E11_LEAD_WHY), (E11_LEAD_OPP, E11_LEAD_WHY), (E11_OTHER_N, E11_OTHER_N_WHY))
+HUMAN = Reading("against a person", "The opponent is the author, a person.", "thesis §4 (19 games against the "
+                                                                             "author)")
+HUMAN_WHY = "the author cannot be replayed; our opponents are RULE and MC0"
+
+
+def _readings(family: str, claim: str, default: Reading, estimate, judgement, *, runs=(), skipped=()) -> list[dict]:
+    """The readings rows a judge passes with one claim: the default reading (the row's own estimate and verdict),
+    each other reading run on the row's tables as (reading, estimate, judgement, note), and each not run as
+    (reading, why). The ``default`` is the reading this row is judged under (marked so here, whatever its
+    declaration says: a family's rows may be computed under different readings); the others are marked not
+    default. The family's :class:`Way`\\ s follow them (:func:`liarlab.study.families.claim`)."""
+    out = [R.run(family, claim, replace(default, default=True), _value(estimate), judgement)]
+    out += [R.run(family, claim, replace(rd, default=False), _value(e), j, note) for rd, e, j, note in runs]
+    return out + [R.skipped(family, claim, replace(rd, default=False), why) for rd, why in skipped]
+
+
+def _value(estimate):
+    """An estimate as a readings row takes it: an Estimate, a number, or None for a value in words (a card, a
+    call)."""
+    if estimate is None or isinstance(estimate, V.Estimate):
+        return estimate
+    try:
+        return float(estimate)
+    except (TypeError, ValueError):
+        return None
+
+
+def _row(text, paper_value, est, judgement, *, family, kind="finding", **kw) -> dict:
+    """One claims row by the study's one row maker (:func:`liarlab.study.families.claim`), the judgement's
+    knife-edge note computed (:func:`edge_text`)."""
     if isinstance(judgement, V.Judgement) and isinstance(est, V.Estimate):
         judgement = edge_text(est, judgement)
-    row = claim(text, source, paper_value, est, judgement, kind=kind, rule=rule, family=family, note=note,
-                measured=measured, headline=headline, selected=selected, readings=readings)
-    row["readings_rows"] = list(readings or [])
-    return row
+    return F.claim(text, SOURCE, paper_value, est, judgement, kind=kind, family=family, **kw)
 
 
 def readings_of(rows: list[dict]) -> list[dict]:
     """Every readings row of the claims ``rows``, in their order (for ``study.readings.save_readings``)."""
-    return [r for row in rows for r in row.get("readings_rows", [])]
+    return F.readings_rows(rows)
 
 
 def _num(x: float) -> str:
@@ -130,13 +335,55 @@ def fisher_band(r: float, n: int, level: float = V.LEVEL) -> tuple[float, float]
     return math.tanh(z - half), math.tanh(z + half)
 
 
-def truncated_size_text(n_bytes: int, text: str) -> bool:
-    """Does ``n_bytes`` print as ``text`` ("5.36 KB") in binary units, truncated to its digits?"""
-    number, unit = text.split()
-    scale = {"B": 1, "KB": 1024, "MB": 1024 ** 2}[unit]
-    digits = len(number.split(".")[1]) if "." in number else 0
-    value = n_bytes / scale
-    return abs(np.floor(value * 10 ** digits) / 10 ** digits - float(number)) < 1e-9
+# ============================================================================ the two-stage design
+
+
+def plan(pilot_judgement: V.Judgement, cap: int, pilot_est: V.Estimate | None = None) -> V.Plan | None:
+    """The confirmatory plan of a pilot: an undecided one, or (given its estimate ``pilot_est``) a ``differs`` that
+    misses by less than its half-width (:func:`verdicts.near_miss`, issue 49); None when the pilot was decided with
+    room to spare."""
+    if pilot_est is None:
+        return V.plan_confirmation(pilot_judgement, cap=cap)
+    return V.plan_second_stage(pilot_est, pilot_judgement, cap=cap)
+
+
+def should_draw(p: V.Plan | None, pilot_n: int) -> bool:
+    """Draw a confirmatory sample only when one is planned and it is larger than the pilot."""
+    return p is not None and not p.undecidable and p.n is not None and (not p.capped or p.n > pilot_n)
+
+
+def _not_drawn(pilot_judgement: V.Judgement, p: V.Plan, pilot_n: int, unit: str) -> V.Judgement:
+    """The pilot's inconclusive judgement, saying why no confirmatory sample was drawn."""
+    if p.undecidable:
+        return V.undecidable(pilot_judgement, p.reason)
+    if p.capped and p.n <= pilot_n:
+        why = (f"two-stage plan: {p.reason}; a fresh sample of {p.n:,} {unit} would be no larger than the pilot's "
+               f"{pilot_n:,}, so it could not decide what the pilot did not: none drawn, still undecided at the cap")
+    else:
+        why = f"two-stage plan: {p.reason}; a fresh sample of {p.n:,} {unit} is planned, none is drawn in this run"
+    return replace(pilot_judgement, note=f"{pilot_judgement.note}; {why}" if pilot_judgement.note else why)
+
+
+def two_stage(pilot_est: V.Estimate, pilot_judgement: V.Judgement, cap: int, judge, confirmation=None,
+              unit: str | None = None) -> tuple[V.Judgement, V.Estimate]:
+    """(verdict, the estimate it rests on) of a row under the two-stage design. ``judge(estimate) ->
+    Judgement`` is the row's rule; ``confirmation(n) -> Estimate`` gives the fresh sample's estimate on its
+    first ``n`` units (None when no sample was drawn). A decided pilot is returned as it is."""
+    p = plan(pilot_judgement, cap, pilot_est)
+    if p is None:
+        return pilot_judgement, pilot_est
+    n_pilot = int(pilot_est.n or 0)
+    if not should_draw(p, n_pilot) or confirmation is None:
+        return _not_drawn(pilot_judgement, p, n_pilot, unit or pilot_est.unit), pilot_est
+    est = confirmation(p.n)
+    return V.confirmed(pilot_est, pilot_judgement, est, judge(est), p), est
+
+
+def draw_size(plans, pilot_n: int) -> int:
+    """How many fresh units to draw for a set of rows sharing one confirmatory sample: the largest planned
+    size among the rows that draw one (each row is judged on the first ``plan.n`` units); 0 for none."""
+    sizes = [p.n for p in plans if should_draw(p, pilot_n)]
+    return max(sizes) if sizes else 0
 
 
 # ============================================================================ solver and table (E2-E4)
@@ -146,24 +393,24 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
                   table_check: pd.DataFrame | None = None) -> list[dict]:
     rows = []
     n, ok = len(agreement), int(agreement.agree.sum())
-    rows.append(_claim("The play-phase search is exact: our solver equals plain minimax on every random small deal",
-                       1.0, V.exact(ok / n), V.value(1.0, V.exact(ok / n)), family=SOLVER, kind="check",
-                       note=f"{ok:,} of {n:,} deals of 1-6 cards a hand, random suit restrictions and trumps "
-                            "(incl. trumps absent from both hands); one disagreement fails the row"))
+    rows.append(_row("The play-phase search is exact: our solver equals plain minimax on every random small deal",
+                     1.0, V.exact(ok / n), V.value(1.0, V.exact(ok / n)), family=SOLVER, kind="check",
+                     note=f"{ok:,} of {n:,} deals of 1-6 cards a hand, random suit restrictions and trumps "
+                          "(incl. trumps absent from both hands); one disagreement fails the row"))
     if ablations is not None:
         per = ablations.pivot_table(index=["deal", "trump"], columns="ablation", values="tricks")
         same = float((per.nunique(axis=1) == 1).mean())
-        rows.append(_claim("Every ablation of the solver (E3) gives the same tricks on every 13-v-13 deal", 1.0,
-                           V.exact(same), V.value(1.0, V.exact(same)), family=SOLVER, kind="check",
-                           note=f"{len(per):,} solves x {per.shape[1]} configurations"))
+        rows.append(_row("Every ablation of the solver (E3) gives the same tricks on every 13-v-13 deal", 1.0,
+                         V.exact(same), V.value(1.0, V.exact(same)), family=SOLVER, kind="check",
+                         note=f"{len(per):,} solves x {per.shape[1]} configurations"))
     if table_check is not None:
         share = float(table_check.agree.mean())
-        rows.append(_claim("Endgame table built bottom-up agrees with the search (E4 cross-check)", 1.0,
-                           V.exact(share), V.value(1.0, V.exact(share)), family=SOLVER, kind="check",
-                           note=f"{len(table_check):,} random entries of 1-{int(table_check.cards.max())} cards a "
-                                "hand, decoded to hands and solved without the table"))
+        rows.append(_row("Endgame table built bottom-up agrees with the search (E4 cross-check)", 1.0,
+                         V.exact(share), V.value(1.0, V.exact(share)), family=SOLVER, kind="check",
+                         note=f"{len(table_check):,} random entries of 1-{int(table_check.cards.max())} cards a "
+                              "hand, decoded to hands and solved without the table"))
     for r in checks.itertuples():
-        kind = "finding" if "31372" in r.check else ("arithmetic" if "Fig 3-19" in r.check else "check")
+        kind = {experiments.TABLE_LINE_CHECK: "finding", experiments.FIG_3_19_CHECK: "arithmetic"}.get(r.check, "check")
         if isinstance(r.thesis, str):
             j = _same(str(r.thesis) == str(r.ours), "the thesis's statement")
             est = r.ours
@@ -173,9 +420,9 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
         text = f"Solver: {r.check}"
         readings = None
         if kind != "check":
-            readings = RD.rows(SOLVER, text, RD.SOLVER_EXACT, est, j, skipped=[(RD.SOLVER_OTHER, RD.SOLVER_WHY)])
-        rows.append(_claim(text, r.thesis, est, j, family=SOLVER, kind=kind, readings=readings,
-                           note="a printed solver result reproduced by our search" if kind == "finding" else ""))
+            readings = _readings(SOLVER, text, SOLVER_EXACT, est, j)
+        rows.append(_row(text, r.thesis, est, j, family=SOLVER, kind=kind, readings=readings,
+                         note="a printed solver result reproduced by our search" if kind == "finding" else ""))
     return rows
 
 
@@ -193,24 +440,24 @@ def table_size_claims(sizes: pd.DataFrame, levels: pd.DataFrame | None = None) -
         j = judge(ours)
         text = f"Endgame table file size at {r.cards} card{'' if int(r.cards) == 1 else 's'} a hand ({unit})"
         n = int(r.cards)
-        others = [(RD.TABLE_VALID, V.exact(RD.table_bytes(n, valid_only=True) / scale)),
-                  (RD.TABLE_LF, V.exact(RD.table_bytes(n, line_end=1) / scale)),
-                  (RD.TABLE_DECIMAL, V.exact(int(r.predicted_bytes) / {"B": 1, "KB": 1000, "MB": 1000 ** 2}[unit]))]
-        readings = RD.rows(TABLE, text, RD.TABLE_FORMAT, ours, j,
-                           runs=[(rd, e, judge(e), f"{e.value:.6g} {unit}") for rd, e in others],
-                           skipped=[(RD.TABLE_CANONICAL, RD.TABLE_CANONICAL_WHY)])
-        rows.append(_claim(text, r.thesis_size, ours, j, family=TABLE, kind="arithmetic", readings=readings,
-                           note=f"{int(r.entries):,} entries (every length vector incl. suits > 13, every sequence) "
-                                f"= {int(r.predicted_bytes):,} bytes of 'order l1 l2 l3 tricks' CRLF lines, in "
-                                f"{unit} truncated; the format is inferred"))
+        others = [(TABLE_VALID, V.exact(experiments.table_bytes(n, valid_only=True) / scale)),
+                  (TABLE_LF, V.exact(experiments.table_bytes(n, line_end=1) / scale)),
+                  (TABLE_DECIMAL, V.exact(int(r.predicted_bytes) / {"B": 1, "KB": 1000, "MB": 1000 ** 2}[unit]))]
+        readings = _readings(TABLE, text, TABLE_FORMAT, ours, j,
+                             runs=[(rd, e, judge(e), f"{e.value:.6g} {unit}") for rd, e in others],
+                             skipped=[(TABLE_CANONICAL, TABLE_CANONICAL_WHY)])
+        rows.append(_row(text, r.thesis_size, ours, j, family=TABLE, kind="arithmetic", readings=readings,
+                         note=f"{int(r.entries):,} entries (every length vector incl. suits > 13, every sequence) "
+                              f"= {int(r.predicted_bytes):,} bytes of 'order l1 l2 l3 tricks' CRLF lines, in "
+                              f"{unit} truncated; the format is inferred"))
     if levels is not None:
         merged = sizes.merge(levels, on="cards", suffixes=("", "_built"))
         ok = bool((merged.entries == merged.entries_built).all()
                   and (merged.entries_suits_le_13 == merged.entries_valid).all())
-        rows.append(_claim("The table built bottom-up has exactly the counted entries at each level (valid: suits "
-                           "<= 13)", "counted", "equal" if ok else "differ", _same(ok, "entries per level"),
-                           family=TABLE, kind="check",
-                           note=f"built to {int(levels.cards.max())} cards a hand"))
+        rows.append(_row("The table built bottom-up has exactly the counted entries at each level (valid: suits "
+                         "<= 13)", "counted", "equal" if ok else "differ", _same(ok, "entries per level"),
+                         family=TABLE, kind="check",
+                         note=f"built to {int(levels.cards.max())} cards a hand"))
     return rows
 
 
@@ -245,27 +492,34 @@ def fig_3_13_plans(replay: pd.DataFrame, n_samples: int) -> list:
     plans = []
     for suit, r in _opening_rows(replay, n_samples, "opponent leads").iterrows():
         est = _opening_estimate(r.E, r.se, n_samples)
-        plans.append(confirm.plan(opening_judge(r.thesis_E)(est), confirm.CAPS["fig_3_13_deals"], est))
+        plans.append(plan(opening_judge(r.thesis_E)(est), FIG_3_13_CONFIRM.confirm, est))
     return plans
 
 
-def fig_3_13_claims(calls: pd.DataFrame, replay: pd.DataFrame, n_samples: int,
-                    fresh: pd.DataFrame | None = None) -> list[dict]:
-    """E5 and E7. ``fresh``: the confirmatory opening sample (:func:`liarlab.papers.p03.confirm.fig_3_13_opening`
-    on a new seed), for the cells the pilot left undecided."""
+CALL_TEXT = "Fig 3-13: com's call after {}, from the printed E by the margin rule"
+PASS_TEXT = "Fig 3-13: passing needs 7, 6, 5 tricks after 1S, 2S, 3S (8 - L)"
+OPENING_TEXT = "Fig 3-13 opening: E for {} trump"
+
+
+def calls_claims(calls: pd.DataFrame) -> list[dict]:
+    """E5: com's calls and the pass requirements, from the printed E by the margin rule."""
     rows = []
-    ties = [(RD.CALLS_TIES, RD.CALLS_TIES_WHY)]
     for r in calls.itertuples():
-        text = f"Fig 3-13: com's call after {r.after}, from the printed E by the margin rule"
+        text = CALL_TEXT.format(r.after)
         j = _same(r.thesis_call == r.our_call, "the call")
-        rows.append(_claim(text, r.thesis_call, r.our_call, j, family=CALLS, kind="arithmetic",
-                           note="largest margin E - needed; ties to pass",
-                           readings=RD.rows(CALLS, text, RD.CALLS_RULE, None, j, skipped=ties)))
+        rows.append(_row(text, r.thesis_call, r.our_call, j, family=CALLS, kind="arithmetic",
+                         note="largest margin E - needed; ties to pass",
+                         readings=_readings(CALLS, text, CALLS_RULE, None, j)))
     needs = [int(x) for x in calls.pass_needs.dropna()]
-    text = "Fig 3-13: passing needs 7, 6, 5 tricks after 1S, 2S, 3S (8 - L)"
     j = _same(needs == [7, 6, 5], "the requirements")
-    rows.append(_claim(text, "7/6/5", "/".join(map(str, needs)), j, family=CALLS, kind="arithmetic",
-                       readings=RD.rows(CALLS, text, RD.CALLS_RULE, None, j, skipped=ties)))
+    return rows + [_row(PASS_TEXT, "7/6/5", "/".join(map(str, needs)), j, family=CALLS, kind="arithmetic",
+                        readings=_readings(CALLS, PASS_TEXT, CALLS_RULE, None, j))]
+
+
+def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | None = None) -> list[dict]:
+    """E7. ``fresh``: the confirmatory opening sample (:func:`liarlab.papers.p03.experiments.fig_3_13_opening` on a
+    new seed), for the cells the pilot left undecided."""
+    rows = []
     opp, com = _opening_rows(replay, n_samples, "opponent leads"), _opening_rows(replay, n_samples, "com leads")
     # both lead conventions judged on every cell: the readings of an unstated convention
     pilot = {lead: {suit: (_opening_estimate(r.E, r.se, n_samples), opening_judge(r.thesis_E)(
@@ -283,17 +537,16 @@ def fig_3_13_claims(calls: pd.DataFrame, replay: pd.DataFrame, n_samples: int,
         if fresh is not None and len(fresh):
             col = fresh[f"opponent leads {suit}"]
             confirmation = lambda n, col=col: _deal_estimate(col.iloc[:n])  # noqa: E731
-        j, est = confirm.two_stage(est, j, confirm.CAPS["fig_3_13_deals"], judge, confirmation)
+        j, est = two_stage(est, j, FIG_3_13_CONFIRM.confirm, judge, confirmation)
         sd = r.se * math.sqrt(n_samples)
         other_est, other_j = pilot["com leads"][suit]
-        text = f"Fig 3-13 opening: E for {suit} trump"
-        readings = RD.rows(ESTIMATES, text, RD.LEAD_OPPONENT, est, j,
-                           runs=[(RD.LEAD_COM, other_est, other_j,
-                                  f"{n_samples:,} sampled deals (the replay); over the cells S H D C, {summary}")],
-                           skipped=[(RD.OTHER_N, RD.OTHER_N_WHY)])
-        rows.append(_claim(text, r.thesis_E, est, j, family=ESTIMATES, readings=readings,
-                           note=f"opponent leads; the printed value is itself a 50-deal estimate: band widened by "
-                                f"1.96 x per-deal SD ({sd:.2f}) / sqrt(50) = {1.96 * sd / math.sqrt(50):.2f}"))
+        text = OPENING_TEXT.format(suit)
+        readings = _readings(ESTIMATES, text, LEAD_OPPONENT, est, j,
+                               runs=[(LEAD_COM, other_est, other_j,
+                                      f"{n_samples:,} sampled deals (the replay); over the cells S H D C, {summary}")])
+        rows.append(_row(text, r.thesis_E, est, j, family=ESTIMATES, readings=readings,
+                         note=f"opponent leads; the printed value is itself a 50-deal estimate: band widened by "
+                              f"1.96 x per-deal SD ({sd:.2f}) / sqrt(50) = {1.96 * sd / math.sqrt(50):.2f}"))
     adj = replay[replay.sampling == "adjusted"].set_index(["after", "suit"])
     for suit, printed_rise in (("H", 10.56 - 9.70), ("D", 10.02 - 9.04)):
         a, b = adj.loc[("3S", suit)], adj.loc[("1S", suit)]
@@ -302,18 +555,18 @@ def fig_3_13_claims(calls: pd.DataFrame, replay: pd.DataFrame, n_samples: int,
         est = V.Estimate(d, d - 1.96 * se, d + 1.96 * se, 2 * n_samples, "deals")
         text = f"Fig 3-13 adjusted: E({suit}) rises from 1S to 3S (thesis {printed_rise:+.2f})"
         j = V.direction(est, ">", 0.0)
-        rows.append(_claim(text, round(printed_rise, 2), est, j, family=ESTIMATES,
-                           readings=RD.rows(ESTIMATES, text, RD.ADJ_SPEC, est, j,
-                                            skipped=[(RD.ADJ_OTHER, RD.ADJ_OTHER_WHY)]),
-                           note="independent samples after each bid, normal interval of the difference; the "
-                                "adjustment is the spec's reading (alpha 2, beta 0.25, gamma 1, rho 1); E(S) goes "
-                                f"{adj.loc[('1S', 'S')].E:.2f} -> {adj.loc[('3S', 'S')].E:.2f} (thesis 5.52 -> 5.42)"))
+        rows.append(_row(text, round(printed_rise, 2), est, j, family=ESTIMATES,
+                         readings=_readings(ESTIMATES, text, ADJ_SPEC, est, j,
+                                            skipped=[(ADJ_OTHER, ADJ_OTHER_WHY)]),
+                         note="independent samples after each bid, normal interval of the difference; the "
+                              "adjustment is the spec's reading (alpha 2, beta 0.25, gamma 1, rho 1); E(S) goes "
+                              f"{adj.loc[('1S', 'S')].E:.2f} -> {adj.loc[('3S', 'S')].E:.2f} (thesis 5.52 -> 5.42)"))
     return rows
 
 
 def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) -> list[dict]:
     """E6 against the simulation-count table: mean |E50 - E200| and how often N = 50 changes the opening call.
-    ``fresh``: the confirmatory hands (:func:`liarlab.papers.p03.confirm.rarely_hands`, one row per fresh hand
+    ``fresh``: the confirmatory hands (:func:`liarlab.papers.p03.experiments.rarely_hands`, one row per fresh hand
     and suit) for the "rarely" row when its pilot is undecided."""
     rows = []
     ns = set(conv.N)
@@ -326,11 +579,11 @@ def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) ->
         lo, hi = own_interval(thesis)
         text = "Simulation count: N = 50 differs little from N = 200 (mean |E50 - E200| = 0.13 on 4 deals)"
         j = V.magnitude(est, lo, hi, "the thesis's own 95% interval of its 16 differences")
-        rows.append(_claim(text, round(float(np.mean(thesis)), 3), est, j, family=SIMCOUNT,
-                           readings=RD.rows(SIMCOUNT, text, RD.SIMCOUNT_REF, est, j,
-                                            skipped=[(RD.SIMCOUNT_DEALS, RD.SIMCOUNT_DEALS_WHY)]),
-                           note="ours: expected |E50 - E200| from the measured SDs of repeated estimates, averaged "
-                                "over suits, one value per hand"))
+        rows.append(_row(text, round(float(np.mean(thesis)), 3), est, j, family=SIMCOUNT,
+                         readings=_readings(SIMCOUNT, text, SIMCOUNT_REF, est, j,
+                                            skipped=[(SIMCOUNT_DEALS, SIMCOUNT_DEALS_WHY)]),
+                         note="ours: expected |E50 - E200| from the measured SDs of repeated estimates, averaged "
+                              "over suits, one value per hand"))
     if 50 in ns:
         per_hand = conv[conv.N == 50].groupby("hand").opening_differs.first()
         est = _mean(per_hand.to_numpy(), 0, 1, "hands")
@@ -338,36 +591,37 @@ def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) ->
         if fresh is not None and len(fresh):
             fresh_hands = fresh[fresh.N == 50].groupby("hand", sort=False).opening_differs.first()
             confirmation = lambda n: _mean(fresh_hands.iloc[:n].to_numpy(), 0, 1, "hands")  # noqa: E731
-        j, est = confirm.two_stage(est, V.word("rarely", est), confirm.CAPS["hands"], lambda e: V.word("rarely", e),
+        j, est = two_stage(est, V.word("rarely", est), HANDS_CONFIRM.confirm, lambda e: V.word("rarely", e),
                                    confirmation)
         text = "Simulation count: 50 simulations rarely change the bid"
-        rows.append(_claim(text, "rarely", est, j, family=SIMCOUNT,
-                           readings=RD.rows(SIMCOUNT, text, RD.SIMCOUNT_REF, est, j,
-                                            skipped=[(RD.SIMCOUNT_200, RD.SIMCOUNT_200_WHY),
-                                                     (RD.SIMCOUNT_DEALS, RD.SIMCOUNT_DEALS_WHY)]),
-                           note="share of N = 50 estimates whose opening call differs from an independent "
-                                "reference estimate's, one value per hand"))
-    rows.append(_claim("Simulation-count table: the four deals' E values", "16 cells x 4 N", "new deals",
-                       V.stated("not-reproducible", "the four deals are not printed"), family=SIMCOUNT,
-                       note="the notebook redoes the table on new hands"))
+        rows.append(_row(text, "rarely", est, j, family=SIMCOUNT,
+                         readings=_readings(SIMCOUNT, text, SIMCOUNT_REF, est, j,
+                                            skipped=[(SIMCOUNT_200, SIMCOUNT_200_WHY),
+                                                     (SIMCOUNT_DEALS, SIMCOUNT_DEALS_WHY)]),
+                         note="share of N = 50 estimates whose opening call differs from an independent "
+                              "reference estimate's, one value per hand"))
+    rows.append(_row("Simulation-count table: the four deals' E values", "16 cells x 4 N", "new deals",
+                     V.stated("not-reproducible", "the four deals are not printed"), family=SIMCOUNT,
+                     note="the notebook redoes the table on new hands"))
     return rows
 
 
 # ============================================================================ exchange (E8)
 
 
-def exchange_claims(examples: pd.DataFrame) -> list[dict]:
+def example_claims(examples: pd.DataFrame) -> list[dict]:
+    """Example 3.1: the greedy lead and each card's score, beside the face-up card counted as unknown."""
     rows = []
-    unknown = RD.example_scores_face_unknown()   # the face-up card counted as unknown (U = 31)
+    unknown = experiments.example_scores_face_unknown()   # the face-up card counted as unknown (U = 31)
     for case, chosen in (("1 (", "C5"), ("2 (", "HJ")):
         g = examples[examples.case.str.startswith(case)]
         ours = g.loc[g.ours.idxmax(), "card"]
         other = max((v, card) for (c, card), v in unknown.items() if c == case[0])[1]
         text = f"Example 3.1 case {case[0]}: the greedy lead"
         j = _same(ours == chosen, "card")
-        readings = RD.rows(EXAMPLE, text, RD.FACE_SEEN, None, j,
-                           runs=[(RD.FACE_UNKNOWN, None, _same(other == chosen, "card"), f"leads {other}")])
-        rows.append(_claim(text, chosen, ours, j, family=EXAMPLE, kind="arithmetic", readings=readings))
+        readings = _readings(EXAMPLE, text, FACE_SEEN, None, j,
+                             runs=[(FACE_UNKNOWN, None, _same(other == chosen, "card"), f"leads {other}")])
+        rows.append(_row(text, chosen, ours, j, family=EXAMPLE, kind="arithmetic", readings=readings))
     for r in examples.itertuples():
         est = V.exact(r.ours)
 
@@ -377,12 +631,20 @@ def exchange_claims(examples: pd.DataFrame) -> list[dict]:
         j = judge(est)
         text = f"Example 3.1 case {r.case[0]}: score of {r.card}"
         other = V.exact(unknown[(r.case[0], r.card)])
-        readings = RD.rows(EXAMPLE, text, RD.FACE_SEEN, est, j, runs=[(RD.FACE_UNKNOWN, other, judge(other), "")])
-        rows.append(_claim(text, r.thesis, round(r.ours, 4), j, family=EXAMPLE, kind="arithmetic",
-                           readings=readings,
-                           note="the thesis truncates its digits" if j.verdict == "reproduced" else
-                           f"the thesis's arithmetic: P_win*W - W' gives {r.ours:.3f}; the choice is unchanged"))
+        readings = _readings(EXAMPLE, text, FACE_SEEN, est, j, runs=[(FACE_UNKNOWN, other, judge(other), "")])
+        rows.append(_row(text, r.thesis, round(r.ours, 4), j, family=EXAMPLE, kind="arithmetic",
+                         readings=readings,
+                         note="the thesis truncates its digits" if j.verdict == "reproduced" else
+                         f"the thesis's arithmetic: P(win) × W − W′ gives {r.ours:.3f}; the choice is unchanged"))
+    return rows
 
+
+EX32_TEXT = "Example 3.2: follow with a low face-up card (D6) to S6"
+EX33_TEXT = "Example 3.3: follow to DK with a valuable face-up card and no winner"
+
+
+def follow_claims() -> list[dict]:
+    """Examples 3.2 and 3.3: the greedy exchange's follow, on the printed part of each hand."""
     def follow(hand_codes, trump, face, lead, legal_codes):
         obs = {"player": 0, "phase": EXCHANGE, "hand": tuple(sorted(parse_cards(hand_codes))), "contract": (1, trump),
                "face_up": parse_card(face), "trick": ((1, parse_card(lead)),),
@@ -390,83 +652,75 @@ def exchange_claims(examples: pd.DataFrame) -> list[dict]:
         from liarlab.core.cards import card_code
         return card_code(ex.greedy_exchange_card(obs, parse_cards(legal_codes)))
 
-    ties = [(RD.TIES_OTHER, RD.TIES_OTHER_WHY)]
-    c32 = follow(["S4", "SK", "HA", "H2", "D9"], 1, "D6", "S6", ["S4", "SK"])
-    text, j = "Example 3.2: follow with a low face-up card (D6) to S6", _same(c32 == "S4", "card")
-    rows.append(_claim(text, "S4", c32, j, family=EXAMPLES_23, kind="arithmetic",
-                       readings=RD.rows(EXAMPLES_23, text, RD.TIES_LOWER, None, j, skipped=ties),
-                       note="the rest of the hand is not printed; S K and side cards added"))
     legal = ["D2", "D3", "D6", "D7", "D9", "DT", "DJ"]
+    c32 = follow(["S4", "SK", "HA", "H2", "D9"], 1, "D6", "S6", ["S4", "SK"])
     c33 = follow(legal + ["S5"], 0, "S2", "DK", legal)
-    text, j = "Example 3.3: follow to DK with a valuable face-up card and no winner", _same(c33 == "D6", "card")
-    rows.append(_claim(text, "D6", c33, j, family=EXAMPLES_23, kind="arithmetic",
-                       readings=RD.rows(EXAMPLES_23, text, RD.TIES_LOWER, None, j, skipped=ties),
-                       note="D6 and D7 both cost 3; ties go to the lower rank"))
-    return rows
+    return [_row(text, card, ours, j, family=EXAMPLES_23, kind="arithmetic", note=note,
+                 readings=_readings(EXAMPLES_23, text, TIES_LOWER, None, j))
+            for text, card, ours, note in (
+                (EX32_TEXT, "S4", c32, "the rest of the hand is not printed; S K and side cards added"),
+                (EX33_TEXT, "D6", c33, "D6 and D7 both cost 3; ties go to the lower rank"))
+            for j in [_same(ours == card, "card")]]
 
 
 # ============================================================================ the 19-game table (E9)
 
 
-def nineteen_games() -> pd.DataFrame:
-    return pd.DataFrame(printed.NINETEEN_GAMES, columns=["contract", "declarer", "est", "dd", "actual", "error",
-                                                         "winner"])
-
 
 def printed_arithmetic_claims() -> list[dict]:
     """E9: the thesis's summary numbers recomputed from its own 19-game table, each beside the other readings of
     its columns (the printed Error column against DD - Est., Actual in place of DD) where they can differ."""
-    g = nineteen_games()
+    g = experiments.nineteen_games()
     rows = []
-    count = [(RD.NO_OTHER_COUNT, RD.NO_OTHER_COUNT_WHY)]
+    count = [(NO_OTHER_COUNT, NO_OTHER_COUNT_WHY)]
 
     def row(text, printed_value, est, judge, default, runs=(), skipped=(), note=""):
         j = judge(est)
-        readings = RD.rows(NINETEEN, text, default, est, j,
-                           runs=[(rd, e, judge(e), n) for rd, e, n in runs], skipped=skipped)
-        rows.append(_claim(text, printed_value, est, j, family=NINETEEN, kind="arithmetic", note=note,
-                           readings=readings))
+        readings = _readings(NINETEEN, text, default, est, j,
+                             runs=[(rd, e, judge(e), n) for rd, e, n in runs], skipped=skipped)
+        rows.append(_row(text, printed_value, est, j, family=NINETEEN, kind="arithmetic", note=note,
+                         readings=readings))
 
     wins = int((g.winner == "com").sum())
-    row("19 games: com won 9 of 19", 9, V.exact(wins), lambda e: V.value(9, e), RD.PRINTED_COLUMNS, skipped=count,
+    row("19 games: com won 9 of 19", 9, V.exact(wins), lambda e: V.value(9, e), PRINTED_COLUMNS, skipped=count,
         note="recomputed from the printed Winner column")
     level = g.contract.str[0].astype(int)
     com_needs = np.where(g.declarer == "com", level + 6, 8 - level)
     dd_wins = int((g.dd >= com_needs).sum())
     row("19 games: 6 of 19 excluding human error (the DD winner)", 6, V.exact(dd_wins), lambda e: V.value(6, e),
-        RD.PRINTED_COLUMNS, skipped=count,
+        PRINTED_COLUMNS, skipped=count,
         note="com's DD tricks against what it needs (L + 6 declaring, 8 - L defending)")
     err = g.dd - g.est
     over, under = err[err < -1e-9], err[err > 1e-9]
     p_over, p_under = g.error[g.error < 0], g.error[g.error > 0]
-    row("19 games: overestimated 12 times", 12, V.exact(len(over)), lambda e: V.value(12, e), RD.PRINTED_COLUMNS,
-        runs=[(RD.ERROR_COLUMN, V.exact(len(p_over)), "negative entries of the printed Error column")],
+    row("19 games: overestimated 12 times", 12, V.exact(len(over)), lambda e: V.value(12, e), PRINTED_COLUMNS,
+        runs=[(ERROR_COLUMN, V.exact(len(p_over)), "negative entries of the printed Error column")],
         note="errors recomputed as DD - Est.")
     row("19 games: mean overestimate 1.25", 1.25, V.exact(-over.mean()),
-        lambda e: V.value(1.25, e, decimals=2, truncated=True), RD.PRINTED_COLUMNS,
-        runs=[(RD.ERROR_COLUMN, V.exact(-p_over.mean()), "the printed Error column")],
+        lambda e: V.value(1.25, e, decimals=2, truncated=True), PRINTED_COLUMNS,
+        runs=[(ERROR_COLUMN, V.exact(-p_over.mean()), "the printed Error column")],
         note="15.11 / 12 = 1.259, printed truncated")
     row("19 games: underestimated 7 times, mean 0.794", 0.794, V.exact(p_under.mean()),
-        lambda e: V.value(0.794, e, decimals=3), RD.ERROR_COLUMN,
-        runs=[(RD.PRINTED_COLUMNS, V.exact(under.mean()), f"DD - Est. over its {len(under)} underestimates")],
+        lambda e: V.value(0.794, e, decimals=3), ERROR_COLUMN,
+        runs=[(PRINTED_COLUMNS, V.exact(under.mean()), f"DD - Est. over its {len(under)} underestimates")],
         note=f"from the printed Error column ({len(p_under)} rows); from DD - Est. the mean is {under.mean():.3f}")
     g18 = g.iloc[17]
     row("19 games: game 18's error is 0.92", 0.92, V.exact(g18.dd - g18.est), lambda e: V.value(0.92, e, decimals=2),
-        RD.PRINTED_COLUMNS, runs=[(RD.ACTUAL_COLUMN, V.exact(g18.actual - g18.est), "Actual 6 - Est. 5.18")],
+        PRINTED_COLUMNS, runs=[(ACTUAL_COLUMN, V.exact(g18.actual - g18.est), "Actual 6 - Est. 5.18")],
         note="DD 6 - Est. 5.18 = 0.82: the printed 0.92 is not the difference of its columns")
     r = float(np.corrcoef(g.est, g.dd)[0, 1])
     r_actual = float(np.corrcoef(g.est, g.actual)[0, 1])
     row("19 games: Est. and DD correlate, r = 0.80 (derived in the spec from the printed columns)", 0.80, V.exact(r),
-        lambda e: V.value(0.80, e, decimals=2), RD.PRINTED_COLUMNS,
-        runs=[(RD.ACTUAL_COLUMN, V.exact(r_actual), "r(Est., Actual)")])
+        lambda e: V.value(0.80, e, decimals=2), PRINTED_COLUMNS,
+        runs=[(ACTUAL_COLUMN, V.exact(r_actual), "r(Est., Actual)")])
     lost = int((g.actual - g.dd).sum())
     row("19 games: the human lost 11 tricks against DD", 11, V.exact(lost), lambda e: V.value(11, e),
-        RD.PRINTED_COLUMNS, skipped=count, note="sum of Actual - DD over the printed rows")
+        PRINTED_COLUMNS, skipped=count, note="sum of Actual - DD over the printed rows")
     low = int((g.actual - g.dd).min())
     text = "19 games: com never takes fewer tricks than DD after the exchange"
     j = _same(low >= 0, "every printed row")
-    rows.append(_claim(text, "Actual >= DD", f"min Actual - DD = {low}", j, family=NINETEEN, kind="arithmetic",
-                       readings=RD.rows(NINETEEN, text, RD.PRINTED_COLUMNS, None, j, skipped=count)))
+    rows.append(_row(text, "Actual >= DD", f"min Actual - DD = {low}", j, family=NINETEEN, kind="arithmetic",
+                     readings=_readings(NINETEEN, text, PRINTED_COLUMNS, None, j, skipped=count)))
     return rows
 
 
@@ -494,7 +748,7 @@ def _dd_est(r) -> V.Estimate:
     return V.Estimate(float(r.a_dd_win_rate), float(r.dd_ci_low), float(r.dd_ci_high), int(r.boards), "boards")
 
 
-def match_claims(table: pd.DataFrame, eps: float) -> list[dict]:
+def results_claims(table: pd.DataFrame, eps: float) -> list[dict]:
     """E12: the results against people. People are not available, so each claim about them is
     ``not-reproducible``, with the machine stand-in's value beside it (MC0 against DD-ε: RULE's calls and
     exchange, DD play erring at the author's rate) and, in the note, what the stand-in's value would give under
@@ -509,39 +763,47 @@ def match_claims(table: pd.DataFrame, eps: float) -> list[dict]:
         stand_in = (f"machine stand-in: MC0 against DD-ε (ε = {eps:.2f}, tuned to the author's 0.58 tricks lost a "
                     f"game; RULE's calls and exchange), {number(r.boards)} duplicate board{'s' if int(r.boards) != 1 else ''}")
         people = "people are not available, and a machine stand-in is no person: no rule compares a bot with them"
-        rows.append(_claim("The program plays at roughly amateur strength (9/19 against the author, 12/20 against "
-                           "two people); ours: MC0's win rate against the human-error stand-in DD-ε", "amateur",
-                           est, V.stated("not-reproducible", people), family=RESULTS, headline=True,
-                           note=f"{stand_in}; MC0's win rate {rate_text(est)}"))
-        for text, printed_rate, paper_n, e, what in (
-                ("Com won 9 of 19 games against the author", 9 / 19, 19, est, "MC0's win rate"),
-                ("Com won 6 of 19 excluding human error (the DD winner)", 6 / 19, 19, dd,
+        rows.append(_row("The program plays at roughly amateur strength (9/19 against the author, 12/20 against "
+                         "two people); ours: MC0's win rate against the human-error stand-in DD-ε", "amateur",
+                         est, V.stated("not-reproducible", people), family=RESULTS, headline=True,
+                         note=f"{stand_in}; MC0's win rate {rate_text(est)}"))
+        for text, (wins, paper_n), e, what in (
+                ("Com won 9 of 19 games against the author", printed.COM_WINS, est, "MC0's win rate"),
+                ("Com won 6 of 19 excluding human error (the DD winner)", printed.COM_WINS_WITHOUT_HUMAN_ERROR, dd,
                  "MC0's DD-winner rate (both sides playing the play phase exactly)"),
-                ("Com won 12 of 20 cross-test games against two people", 12 / 20, 20, est, "MC0's win rate")):
+                ("Com won 12 of 20 cross-test games against two people", printed.CROSS_TEST_WINS, est,
+                 "MC0's win rate")):
+            printed_rate = wins / paper_n
             shadow = V.simulated_value(printed_rate, e, paper_n=paper_n, span=1.0, reference=0.5)
             lo, hi = shadow.band
-            rows.append(_claim(text, round(printed_rate, 4), e, V.stated("not-reproducible", people),
-                               family=RESULTS,
-                               note=f"{stand_in}; {what} {number(e.value)} beside it. Were the stand-in a "
-                                    f"person, the printed band [{100 * lo:.1f}, {100 * hi:.1f}]% (the thesis's own "
-                                    f"{paper_n}-game sampling, +-{50 * (hi - lo):.0f} points"
-                                    f"{': a weak band' if shadow.weak else ''}) would call it {shadow.verdict}"))
-    for label, r in t.iterrows():
+            rows.append(_row(text, round(printed_rate, 4), e, V.stated("not-reproducible", people),
+                             family=RESULTS,
+                             note=f"{stand_in}; {what} {number(e.value)} beside it. Were the stand-in a "
+                                  f"person, the printed band [{100 * lo:.1f}, {100 * hi:.1f}]% (the thesis's own "
+                                  f"{paper_n}-game sampling, +-{50 * (hi - lo):.0f} points"
+                                  f"{': a weak band' if shadow.weak else ''}) would call it {shadow.verdict}"))
+    return rows
+
+
+def duplicate_match_claims(table: pd.DataFrame) -> list[dict]:
+    """E12's pairings (the exchange and grid variants aside), each an extension."""
+    rows = []
+    for label, r in table.set_index("pairing").iterrows():
         if "exchange" in label or label.startswith("MCA("):
             continue
         est = _match_est(r)
-        rows.append(_claim(f"Duplicate match {label}: win rate of {label.split(' vs ')[0]}", None, est,
-                           V.stated("extension", "our measurement; the thesis has no such match"), family=MATCHES,
-                           headline=False,
-                           note=f"{int(r.boards)} boards ({int(r.games)} games): both won {int(r.boards_both_won)}, "
-                                f"split {int(r.boards_split)}, both lost {int(r.boards_both_lost)}, sign test p = "
-                                f"{r.sign_test_p:.3g}; DD-winner rate {100 * r.a_dd_win_rate:.1f}%"))
+        rows.append(_row(f"Duplicate match {label}: win rate of {label.split(' vs ')[0]}", None, est,
+                         V.stated("extension", "our measurement; the thesis has no such match"), family=MATCHES,
+                         headline=False,
+                         note=f"{int(r.boards)} boards ({int(r.games)} games): both won {int(r.boards_both_won)}, "
+                              f"split {int(r.boards_split)}, both lost {int(r.boards_both_lost)}, sign test p = "
+                              f"{r.sign_test_p:.3g}; DD-winner rate {100 * r.a_dd_win_rate:.1f}%"))
     return rows
 
 
 def _thesis_bands() -> dict:
     """Each E11 statistic's band: the thesis's printed value with its own 95 % interval from its 19 rows."""
-    g = nineteen_games()
+    g = experiments.nineteen_games()
     t_err = (g.dd - g.est).to_numpy()
     t_over, t_under = -t_err[t_err < 0], g.error[g.error > 0].to_numpy()
     return {"mean_over": own_interval(t_over), "mean_under": own_interval(t_under), "mean_error": own_interval(t_err),
@@ -576,13 +838,13 @@ def _judge_finite(judge, est: V.Estimate) -> V.Judgement:
     return judge(est)
 
 
-def estimation_plans(estimates: dict, cap: int = confirm.CAPS["selfplay_deals"]) -> list:
+def estimation_plans(estimates: dict, cap: int = SELFPLAY_CONFIRM.confirm) -> list:
     """The confirmatory plans of the E11 rows (DD after the exchange, the thesis's reading)."""
-    return [confirm.plan(judge(estimates[(name, "after")]), cap) for name, (_, _, judge) in _e11_rules().items()]
+    return [plan(judge(estimates[(name, "after")]), cap) for name, (_, _, judge) in _e11_rules().items()]
 
 
 def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame | None = None,
-                      cap: int = confirm.CAPS["selfplay_deals"], replacement: dict | None = None,
+                      cap: int = SELFPLAY_CONFIRM.confirm, replacement: dict | None = None,
                       seed: int = 0, mca: dict | None = None) -> list[dict]:
     """E11 against the 19-game table: MC0's estimates in its games against RULE and MC0 (``errors`` rows of bot
     MC0; ``estimates`` = :func:`liarlab.papers.p03.correlation.reading_estimates` of them), each judged against
@@ -591,7 +853,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
     The verdict reads DD as the thesis defines its error: the tricks AFTER the exchange. Its readings, each judged
     by the row's own rule: MCA's estimates (``mca``: ``reading_estimates`` of MCA's games, the thesis may have used
     its adjustment); the estimate at the first call, the other lead conventions (spec §8.2) and another N (§8.4)
-    were not built (:data:`liarlab.papers.p03.readings.E11_UNBUILT`: each needs the boards replayed) and a human
+    were not built (:data:`E11_UNBUILT`: each needs the boards replayed) and a human
     opponent cannot be run. The DD tricks
     of the DEALT hands contradict the thesis's definition, so they are no reading: the note gives them as a
     diagnostic (on the same boards as the verdict: the fresh sample when the row was confirmed on one).
@@ -600,7 +862,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
     undecided (none is drawn when the capped sample would be no larger than the pilot); its bootstrap is seeded by
     ``seed``. ``replacement``: :func:`liarlab.papers.p03.correlation.replacement_summary`, quoted in the note of a
     row whose dealt-hands reading differs from its verdict."""
-    rmse = thesis_rmse()
+    rmse = experiments.thesis_rmse()
     n, boards = len(errors), estimates[("r", "after")].n
     base = (f"{n:,} MC0 estimates on {boards:,} boards (duplicate boards against "
             f"{', '.join(sorted(set(errors.opponent) - {'MC0'}))} and MC0-vs-MC0 deals; a board gives one estimate "
@@ -612,26 +874,26 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
             fresh_estimates[m] = corr.reading_estimates(fresh[fresh.board < m], seed)
         return fresh_estimates[m]
 
-    skipped = [(RD.FIRST_CALL, RD.FIRST_CALL_WHY), *RD.E11_UNBUILT, (RD.HUMAN, RD.HUMAN_WHY)]
+    skipped = [(FIRST_CALL, FIRST_CALL_WHY), *E11_UNBUILT, (HUMAN, HUMAN_WHY)]
     rows = []
     for name, (text, printed_value, judge) in _e11_rules().items():
         est = estimates[(name, "after")]
         if not np.isfinite(est.value):
             j = V.stated("inconclusive", "undefined statistic",
                          "undefined in these games (no such error, or a constant column)")
-            rows.append(_claim(text, printed_value, None, j, family=ERRORS, note=base,
-                               readings=RD.rows(ERRORS, text, RD.TARGET_AFTER, None, j, skipped=skipped)))
+            rows.append(_row(text, printed_value, None, j, family=ERRORS, note=base,
+                             readings=_readings(ERRORS, text, TARGET_AFTER, None, j, skipped=skipped)))
             continue
         confirmation = None
         if fresh is not None and len(fresh):
             confirmation = lambda m, name=name: fresh_at(m)[(name, "after")]  # noqa: E731
-        j, est = confirm.two_stage(est, judge(est), cap, judge, confirmation, unit="boards")
+        j, est = two_stage(est, judge(est), cap, judge, confirmation, unit="boards")
         # the dealt hands on the boards the verdict rests on (the fresh sample's first plan.n boards): a diagnostic
-        # in the note, never a reading, since the thesis defines its error after the exchange (RD.NOT_THE_THESIS)
+        # in the note, never a reading, since the thesis defines its error after the exchange (NOT_THE_THESIS)
         dealt = fresh_at(est.n)[(name, "dealt")] if j.pilot is not None else estimates[(name, "dealt")]
         note = base
         if np.isfinite(dealt.value):
-            note += (f"; diagnostic, not a reading ({RD.NOT_THE_THESIS}): against the {RD.TARGET_DEALT.name} "
+            note += (f"; diagnostic, not a reading ({NOT_THE_THESIS}): against the {TARGET_DEALT.name} "
                      f"{number(dealt.value, 3)} [{number(dealt.low, 3)}, {number(dealt.high, 3)}], judged "
                      f"{_judge_finite(judge, dealt).verdict}")
             if j.verdict != _judge_finite(judge, dealt).verdict and replacement is not None:
@@ -644,16 +906,16 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
         other_skipped = list(skipped)
         if mca is not None and (name, "after") in mca:
             m_est = mca[(name, "after")]
-            runs.append((RD.BOT_MCA, m_est, _judge_finite(judge, m_est),
+            runs.append((BOT_MCA, m_est, _judge_finite(judge, m_est),
                          f"MCA's estimates in its games against RULE and MC0 ({m_est.n:,} boards)"))
         else:
-            other_skipped.append((RD.BOT_MCA, "no MCA games were played in this run"))
-        readings = RD.rows(ERRORS, text, RD.TARGET_AFTER, est, j, runs=runs, skipped=other_skipped)
-        rows.append(_claim(text, printed_value, est, j, family=ERRORS, note=note, readings=readings))
+            other_skipped.append((BOT_MCA, "no MCA games were played in this run"))
+        readings = _readings(ERRORS, text, TARGET_AFTER, est, j, runs=runs, skipped=other_skipped)
+        rows.append(_row(text, printed_value, est, j, family=ERRORS, note=note, readings=readings))
     never_below = float((errors.actual >= errors.dd_after).mean())
-    rows.append(_claim("Exact play: com never takes fewer tricks than DD after the exchange", 1.0,
-                       V.exact(never_below), V.value(1.0, V.exact(never_below)), family=ERRORS, kind="check",
-                       note=f"share of {n:,} MC0 games with actual >= DD; true by construction of exact play"))
+    rows.append(_row("Exact play: com never takes fewer tricks than DD after the exchange", 1.0,
+                     V.exact(never_below), V.value(1.0, V.exact(never_below)), family=ERRORS, kind="check",
+                     note=f"share of {n:,} MC0 games with actual >= DD; true by construction of exact play"))
     return rows
 
 
@@ -664,22 +926,22 @@ def exchange_effect_claims(selfplay_errors: pd.DataFrame, replacement: dict | No
     d = selfplay_errors[selfplay_errors.role == "declarer"]
     change = (d.dd_after - d.dd_before).to_numpy()
     est = _mean(change, -13, 13, "deals")
-    family = "Extension: exchange effect (E10)"
+    family = EXCHANGE_EFFECT
     rule = "our measurement; the thesis argues the exchange reshuffles the hands but prints no number"
-    rows = [_claim("Exchange effect: the declarer's DD tricks after minus before the exchange (MC0 vs MC0)", None,
-                   est, V.stated("extension", rule), family=family,
-                   note=f"{len(change):,} deals; SD {change.std(ddof=1):.2f} tricks" if len(change) > 1 else
-                   f"{len(change):,} deals")]
+    rows = [_row("Exchange effect: the declarer's DD tricks after minus before the exchange (MC0 vs MC0)", None,
+                 est, V.stated("extension", rule), family=family,
+                 note=f"{len(change):,} deals; SD {change.std(ddof=1):.2f} tricks" if len(change) > 1 else
+                 f"{len(change):,} deals")]
     if replacement is not None:
-        rows.append(_claim("Exchange effect: the share of each hand the exchange replaces (dealt cards no longer "
-                           "held when the play starts)", None, replacement["share"], V.stated("extension", rule),
-                           family=family,
-                           note=f"both hands of {replacement['games']:,} games; the greedy exchange replayed from "
-                                f"the logged auctions ({replacement['agree']:,} of {replacement['games']:,} replays "
-                                "give the logged DD tricks)"))
-        rows.append(_claim("Exchange effect: the SD of the change in the declarer's DD tricks", None,
-                           replacement["sd_change"], V.stated("extension", rule), family=family,
-                           note=f"{replacement['games']:,} games"))
+        rows.append(_row("Exchange effect: the share of each hand the exchange replaces (dealt cards no longer "
+                         "held when the play starts)", None, replacement["share"], V.stated("extension", rule),
+                         family=family,
+                         note=f"both hands of {replacement['games']:,} games; the greedy exchange replayed from "
+                              f"the logged auctions ({replacement['agree']:,} of {replacement['games']:,} replays "
+                              "give the logged DD tricks)"))
+        rows.append(_row("Exchange effect: the SD of the change in the declarer's DD tricks", None,
+                         replacement["sd_change"], V.stated("extension", rule), family=family,
+                         note=f"{replacement['games']:,} games"))
     return rows
 
 
@@ -689,13 +951,13 @@ def exchange_ablation_claims(table: pd.DataFrame, gains: pd.DataFrame) -> list[d
     for r in gains.itertuples():
         m = t.loc[r.pairing]
         est = _match_est(m)
-        rows.append(_claim(f"Exchange ablation {r.pairing}: win rate of the greedy exchange", None, est,
-                           V.stated("extension", "our measurement; the thesis argues only that greedy is adequate"),
-                           family=EXCHANGE_FAMILY, note=f"{int(m.boards)} boards, only the exchange differs"))
+        rows.append(_row(f"Exchange ablation {r.pairing}: win rate of the greedy exchange", None, est,
+                         V.stated("extension", "our measurement; the thesis argues only that greedy is adequate"),
+                         family=EXCHANGE_FAMILY, note=f"{int(m.boards)} boards, only the exchange differs"))
         g = V.Estimate(r.a_dd_tricks_gained, r.ci_low, r.ci_high, int(r.boards), "boards")
-        rows.append(_claim(f"Exchange ablation {r.pairing}: DD tricks the greedy side gains in the exchange", None, g,
-                           V.stated("extension", "our measurement"), family=EXCHANGE_FAMILY,
-                           note="its DD tricks in the contract after minus before the exchange, per board"))
+        rows.append(_row(f"Exchange ablation {r.pairing}: DD tricks the greedy side gains in the exchange", None, g,
+                         V.stated("extension", "our measurement"), family=EXCHANGE_FAMILY,
+                         note="its DD tricks in the contract after minus before the exchange, per board"))
     return rows
 
 
@@ -703,31 +965,16 @@ def grid_claims(grid: pd.DataFrame) -> list[dict]:
     rows = []
     for r in grid.itertuples():
         est = V.Estimate(r.win_rate, r.ci_low, r.ci_high, int(r.boards), "boards")
-        rows.append(_claim(f"Adjustment α = {r.alpha:g}, ρ = {r.rho:g}: MCA's win rate against MC0", None, est,
-                           V.stated("extension", "our calibration; the thesis describes the adjustment in words"),
-                           family=GRID,
-                           note=f"{int(r.boards)} boards; MCA's mean absolute estimation error {r.mae:.2f} "
-                                f"[{r.mae_low:.2f}, {r.mae_high:.2f}] over {int(r.estimates)} estimates"))
+        rows.append(_row(f"Adjustment α = {r.alpha:g}, ρ = {r.rho:g}: MCA's win rate against MC0", None, est,
+                         V.stated("extension", "our calibration; the thesis describes the adjustment in words"),
+                         family=GRID,
+                         note=f"{int(r.boards)} boards; MCA's mean absolute estimation error {r.mae:.2f} "
+                              f"[{r.mae_low:.2f}, {r.mae_high:.2f}] over {int(r.estimates)} estimates"))
     return rows
 
 
 # ============================================================================ timing and DD-eps (E15)
 
-
-def timing_table(timing: pd.DataFrame, speed_summary: pd.DataFrame, machine: dict) -> pd.DataFrame:
-    """E15 beside the thesis's times. Timings on a shared machine are not findings: they live in this timing
-    table, not in the claims (the thesis's C program on a 1.86 GHz AMD 2500 cannot be rerun)."""
-    med = timing.groupby("decision").cpu_seconds.median()
-    kept = speed_summary.set_index("table").loc["kept"]
-    rows = []
-    for k in med.index:
-        thesis = f"about {printed.BID_DECISION_SECONDS:g} s" if k.startswith("bidding") else "almost instant"
-        rows.append({"decision": k, "thesis": thesis, "median_cpu_seconds": float(med[k])})
-    rows.append({"decision": "one 13-v-13 solve with the endgame table", "thesis": "about 0.1 s",
-                 "median_cpu_seconds": float(kept.median_ms) / 1000})
-    frame = pd.DataFrame(rows)
-    frame["hardware"] = f"{machine['cpu']}, {machine['logical_cores']} logical cores (shared); thesis: 1.86 GHz AMD 2500"
-    return frame
 
 
 def surrogate_claims(summary: pd.DataFrame, eps: float) -> list[dict]:
@@ -735,13 +982,13 @@ def surrogate_claims(summary: pd.DataFrame, eps: float) -> list[dict]:
     zero = summary[summary.eps == 0]
     lost0 = float(zero.mean_lost.iloc[0]) if len(zero) else float("nan")
     return [
-        _claim("DD-ε stand-in for the author: the error rate ε at which exact play loses his 0.58 tricks a game "
-               "(11 in 19 games)", None, None if np.isnan(eps) else round(eps, 3),
-               V.stated("extension", "our stand-in, interpolated on the measured ε grid; the thesis has no ε"),
-               family=SURROGATE),
-        _claim("Exact play loses no tricks against exact play (DD-eps at eps = 0)", 0, V.exact(lost0),
-               V.value(0, V.exact(lost0)), family=SURROGATE, kind="check",
-               note="a check of the play engine: true by construction"),
+        _row("DD-ε stand-in for the author: the error rate ε at which exact play loses his 0.58 tricks a game "
+             "(11 in 19 games)", None, None if np.isnan(eps) else round(eps, 3),
+             V.stated("extension", "our stand-in, interpolated on the measured ε grid; the thesis has no ε"),
+             family=SURROGATE),
+        _row("Exact play loses no tricks against exact play (DD-eps at eps = 0)", 0, V.exact(lost0),
+             V.value(0, V.exact(lost0)), family=SURROGATE, kind="check",
+             note="a check of the play engine: true by construction"),
     ]
 
 
@@ -809,21 +1056,21 @@ QUESTION = ("Can a program that combines an exact double-dummy solver for the pl
 def fig_3_13_confirmation(replay: pd.DataFrame, replay_samples: int, seed: int) -> pd.DataFrame | None:
     """Two-stage design: a fresh, larger opening sample for the Fig 3-13 cells the pilot (the replay) left
     undecided; None when every cell is decided."""
-    n_fresh = confirm.draw_size(fig_3_13_plans(replay, replay_samples), replay_samples)
-    return cache.cached_call(confirm.fig_3_13_opening, n_samples=n_fresh, seed=seed) if n_fresh else None
+    n_fresh = draw_size(fig_3_13_plans(replay, replay_samples), replay_samples)
+    return cache.cached_call(experiments.fig_3_13_opening, n_samples=n_fresh, seed=seed) if n_fresh else None
 
 
 def rarely_confirmation(conv: pd.DataFrame, pool: int, reps: int, seed: int) -> pd.DataFrame | None:
     """Two-stage design for "50 simulations rarely change the bid": fresh random hands (the pilot's statistic,
-    :func:`liarlab.papers.p03.confirm.rarely_hands`) when the pilot is undecided and the capped sample is larger
+    :func:`liarlab.papers.p03.experiments.rarely_hands`) when the pilot is undecided and the capped sample is larger
     than the pilot; None otherwise."""
     per_hand = conv[conv.N == 50].groupby("hand").opening_differs.first()
     if not len(per_hand):
         return None
     est = _mean(per_hand.to_numpy(), 0, 1, "hands")
-    p = confirm.plan(V.word("rarely", est), confirm.CAPS["hands"])
-    n_fresh = confirm.draw_size([p], est.n)
-    return cache.cached_call(confirm.rarely_hands, n_hands=n_fresh, pool=pool, reps=reps, seed=seed) if n_fresh \
+    p = plan(V.word("rarely", est), HANDS_CONFIRM.confirm)
+    n_fresh = draw_size([p], est.n)
+    return cache.cached_call(experiments.rarely_hands, n_hands=n_fresh, pool=pool, reps=reps, seed=seed) if n_fresh \
         else None
 
 
@@ -837,45 +1084,87 @@ def mca_estimates(errors: pd.DataFrame, seed: int) -> dict | None:
 def estimation_confirmation(estimates: dict, cap: int, n_samples: int, seed: int) -> pd.DataFrame | None:
     """Two-stage design for the E11 rows: the estimation errors of fresh MC0-vs-MC0 deals, none when every row is
     decided or the capped sample would be no larger than the pilot."""
-    n_fresh = confirm.draw_size(estimation_plans(estimates, cap=cap), estimates[("r", "after")].n)
+    n_fresh = draw_size(estimation_plans(estimates, cap=cap), estimates[("r", "after")].n)
     if not n_fresh:
         return None
     fresh_games = cache.cached_call(experiments.selfplay_games, n_deals=n_fresh, n_samples=n_samples, seed=seed)
     return experiments.estimation_errors(fresh_games, ("thesis",))
 
 
+# ============================================================================ the families, in the table's order
+
+def _family(id, source, printed_values, judge, **kw) -> ClaimFamily:
+    """A family whose judge passes each row's own readings (its default, and those run on the row's tables): its
+    :class:`Way`\\ s are the readings that need no run."""
+    return ClaimFamily(id, f"{SOURCE}: {source}", printed_values, judge, builds_readings=True, **kw)
+
+
+def _extension(id, source, judge, **kw) -> ClaimFamily:
+    return ClaimFamily(id, f"{SOURCE}: {source}", None, judge, extension=True, can_differ=False, **kw)
+
+
+CLAIM_FAMILIES = [
+    _family(SOLVER, "§3.1, Figs 3-7 to 3-19", printed.TABLE_LINE,
+            lambda r: solver_claims(r.agreement, r.checks, r.ablations, r.table_check),
+            readings=tuple(Way(SOLVER_OTHER, claim=f"Solver: {text}", not_run=SOLVER_WHY)
+                for text in (experiments.TABLE_LINE_CHECK, experiments.FIG_3_19_CHECK)),
+            experiment=("03", "E2")),
+    _family(TABLE, "§3.1 endgame table file sizes", printed.TABLE_FILE_SIZE_TEXT,
+            lambda r: table_size_claims(r.sizes, r.levels), kind="arithmetic",
+            experiment=("03", "E4")),
+    _family(CALLS, "Fig 3-13 calls", printed.FIG_3_13_ROWS, lambda r: calls_claims(r.calls), kind="arithmetic",
+            readings=tuple(Way(CALLS_TIES, claim=text, not_run=CALLS_TIES_WHY)
+                           for text in [CALL_TEXT.format("opening" if bid is None else f"{bid[0]}S")
+                                        for bid, _, _ in printed.FIG_3_13_ROWS] + [PASS_TEXT]),
+            experiment=("03", "E5")),
+    _family(ESTIMATES, "Fig 3-13 estimates", printed.FIG_3_13_ROWS,
+            lambda r: estimate_claims(r.replay, r.replay_samples, r.fig_fresh), sampled=True,
+            confirm=FIG_3_13_CONFIRM,
+            readings=tuple(Way(OTHER_N, claim=OPENING_TEXT.format(suit), not_run=OTHER_N_WHY) for suit in "SHDC"),
+            experiment=("03", "E7")),
+    _family(SIMCOUNT, "§4 simulation-count table", printed.SIMULATION_COUNTS,
+            lambda r: convergence_claims(r.conv, r.conv_fresh), sampled=True, confirm=HANDS_CONFIRM,
+            experiment=("03", "E6")),
+    _family(EXAMPLE, "Example 3.1", (printed.EXAMPLE_3_1_CASE_1, printed.EXAMPLE_3_1_CASE_2),
+            lambda r: example_claims(r.examples), kind="arithmetic",
+            experiment=("03", "E8")),
+    _family(EXAMPLES_23, "Examples 3.2-3.3", "the follow cards S4 and D6", lambda r: follow_claims(),
+            kind="arithmetic",
+            readings=tuple(Way(TIES_OTHER, claim=text, not_run=TIES_OTHER_WHY) for text in (EX32_TEXT, EX33_TEXT)),
+            experiment=("03", "E8")),
+    _family(NINETEEN, "§4 19-game table", printed.NINETEEN_GAMES, lambda r: printed_arithmetic_claims(),
+            kind="arithmetic", experiment=("03", "E9")),
+    _family(SURROGATE, "§4 (11 tricks lost against DD in 19 games)", printed.HUMAN_TRICKS_LOST,
+            lambda r: surrogate_claims(r.eps_table, r.eps_human), can_differ=False, sampled=True,
+            confirm="an extension's stand-in and a check true by construction: nothing to decide",
+            experiment=("03", "E12")),
+    _family(RESULTS, "§4 (19 games against the author, 20 against two people)",
+            (printed.COM_WINS, printed.COM_WINS_WITHOUT_HUMAN_ERROR, printed.CROSS_TEST_WINS),
+            lambda r: results_claims(r.matches, r.eps_match), headline=True, can_differ=False, sampled=True,
+            confirm="not reproducible: people cannot be replayed, so no sample of ours decides the claim",
+            experiment=("03", "E12")),
+    _extension(MATCHES, "duplicate matches (E12)", lambda r: duplicate_match_claims(r.matches), sampled=True,
+               confirm=EXTENSION_CONFIRM, experiment=("03", "E12")),
+    _family(ERRORS, "§4 19-game table (estimation error)",
+            (printed.OVERESTIMATES, printed.UNDERESTIMATES, printed.MEAN_SIGNED_ERROR, printed.R_ESTIMATE_DD),
+            lambda r: estimation_claims(r.mc0_errors, r.acc_est, r.e11_fresh, cap=r.confirm_deals,
+                                        replacement=r.replacement, seed=r.bootstrap_seed, mca=r.mca_est),
+            sampled=True, confirm=SELFPLAY_CONFIRM,
+            experiment=("03", "E11")),
+    _extension(EXCHANGE_EFFECT, "exchange effect (E10)",
+               lambda r: exchange_effect_claims(r.selfplay_errors, r.replacement), sampled=True,
+               confirm=EXTENSION_CONFIRM, experiment=("03", "E10")),
+    _extension(EXCHANGE_FAMILY, "exchange ablation (E13)", lambda r: exchange_ablation_claims(r.matches, r.gains),
+               sampled=True, confirm=EXTENSION_CONFIRM,
+               experiment=("03", "E13")),
+    _extension(GRID, "adjustment calibration grid (E14)", lambda r: grid_claims(r.grid), sampled=True,
+               confirm=EXTENSION_CONFIRM, experiment=("03", "E14")),
+]
+
+
 def notebook03_claims(r: Results) -> list[dict]:
-    """Every claims row of notebook 03, in the notebook's order."""
-    rows = solver_claims(r.agreement, r.checks, r.ablations, r.table_check)
-    rows += table_size_claims(r.sizes, r.levels)
-    rows += fig_3_13_claims(r.calls, r.replay, r.replay_samples, r.fig_fresh)
-    rows += convergence_claims(r.conv, r.conv_fresh)
-    rows += exchange_claims(r.examples)
-    rows += printed_arithmetic_claims()
-    rows += surrogate_claims(r.eps_table, r.eps_human)
-    rows += match_claims(r.matches, r.eps_match)
-    rows += estimation_claims(r.mc0_errors, r.acc_est, r.e11_fresh, cap=r.confirm_deals, replacement=r.replacement,
-                              seed=r.bootstrap_seed, mca=r.mca_est)
-    rows += exchange_effect_claims(r.selfplay_errors, r.replacement)
-    rows += exchange_ablation_claims(r.matches, r.gains)
-    rows += grid_claims(r.grid)
-    return rows
-
-
-def thesis_error_table() -> pd.DataFrame:
-    """The thesis's estimation-error summary of its 19 games, in the columns of
-    :func:`liarlab.papers.p03.experiments.error_summary`."""
-    return pd.DataFrame([{"games": "thesis, 19 vs the author", "n": len(printed.NINETEEN_GAMES),
-                          "overestimates": printed.OVERESTIMATES[0], "mean_overestimate": printed.OVERESTIMATES[1],
-                          "underestimates": printed.UNDERESTIMATES[0],
-                          "mean_underestimate": printed.UNDERESTIMATES[1],
-                          "mean_signed_error": printed.MEAN_SIGNED_ERROR, "r_estimate_dd": printed.R_ESTIMATE_DD}])
-
-
-def thesis_rmse() -> float:
-    """The RMSE of Est. against DD over the thesis's 19 printed games."""
-    g = nineteen_games()
-    return float(np.sqrt(((g.dd - g.est) ** 2).mean()))
+    """Every claims row of notebook 03, in the notebook's order (:data:`CLAIM_FAMILIES`)."""
+    return F.claims_rows(CLAIM_FAMILIES, r)
 
 
 def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:

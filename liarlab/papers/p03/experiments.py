@@ -29,6 +29,7 @@ from liarlab.honeymoon.solver import (
     length_vectors,
 )
 from liarlab.papers.p03 import printed
+from liarlab.study import tables
 from liarlab.study.parallel import run_tasks
 
 # ----------------------------------------------------------------------------- solver checks
@@ -65,6 +66,13 @@ def sequence_hands(bits_by_suit):
     return leader, follower
 
 
+#: the printed endgame-table line "31372 1 2 7 4" said in words (the reader met a raw file-line key, issue 50)
+TABLE_LINE_CHECK = ("the endgame-table line the thesis prints (8 cards a hand; sequence number 31,372; side suits of "
+                    "1, 2 and 7 cards): tricks of the player on lead")
+
+FIG_3_19_CHECK = "Fig 3-19: distinct spade leads from A J 9 5 3 against K 7"
+
+
 def thesis_solver_checks() -> pd.DataFrame:
     """The thesis's printed solver facts, recomputed."""
     seq, sides, tricks = printed.TABLE_LINE
@@ -86,13 +94,13 @@ def thesis_solver_checks() -> pd.DataFrame:
     code = [1, 0, 1, 1, 0, 1, 1]   # high to low: A K J 9 7 5 3
     runs = sum(1 for i, b in enumerate(code) if b == 1 and (i == 0 or code[i - 1] == 0))
     return pd.DataFrame([
-        {"check": "table line 31372 1 2 7 -> on-lead tricks", "thesis": tricks,
+        {"check": TABLE_LINE_CHECK, "thesis": tricks,
          "ours": double_dummy_tricks(lead, foll, "S")},
         {"check": "Figs 3-7/3-8: two deals with the same sequences have the same value", "thesis": "equal",
          "ours": "equal" if double_dummy_tricks(*fig7, "S") == double_dummy_tricks(*fig8, "S") else "differ"},
         {"check": "Fig 3-9: spade-trump and heart-trump forms are the same position", "thesis": "equal",
          "ours": "equal" if double_dummy_tricks(*fig7, "S") == double_dummy_tricks(*fig9, "H") else "differ"},
-        {"check": "Fig 3-19: distinct spade leads from A J 9 5 3 against K 7", "thesis": 3, "ours": runs},
+        {"check": FIG_3_19_CHECK, "thesis": 3, "ours": runs},
     ])
 
 
@@ -393,11 +401,11 @@ def exchange_examples() -> pd.DataFrame:
     rows = []
     case1 = ex.lead_scores(hand, opp_known, unknown, p, 3.0, 1)
     for code, thesis in printed.EXAMPLE_3_1_CASE_1.items():
-        rows.append({"case": "1 (hearts trump, W < 10): P_lose", "card": code, "thesis": thesis,
+        rows.append({"case": "1 (hearts trump, face-up card worth under 10): chance the lead loses", "card": code, "thesis": thesis,
                      "ours": case1[parse_cards([code])[0]]})
     case2 = ex.lead_scores(hand, opp_known, unknown, p, 24.5, 3)
     for code, thesis in printed.EXAMPLE_3_1_CASE_2.items():
-        rows.append({"case": "2 (clubs trump, face-up C2): P_win*W - W'", "card": code, "thesis": thesis,
+        rows.append({"case": "2 (clubs trump, face-up ♣2): P(win) × W − W′", "card": code, "thesis": thesis,
                      "ours": case2[parse_cards([code])[0]]})
     frame = pd.DataFrame(rows)
     frame["difference"] = frame.ours - frame.thesis
@@ -525,6 +533,23 @@ def match_plan(match_boards: int, exchange_boards: int, grid_boards: int) -> tup
 def e12_table(matches: pd.DataFrame) -> pd.DataFrame:
     """The rows of :func:`match_table` that are E12's pairings."""
     return matches[matches.pairing.isin([p[0] for p in MATCH_PAIRINGS])]
+
+
+def e12_view(e12: pd.DataFrame) -> pd.DataFrame:
+    """:func:`e12_table` as the page shows it: each rate once, with its interval in the same cell and to the same
+    decimals (the reader met "0.500 0.480 0.520" beside "0.5 0.48 0.52" and took the DD-winner rate for the win
+    rate shown twice, issue 50), the columns named in words. The CSV keeps the numbers."""
+    def rate(value, low, high):
+        return [tables.interval_text(v, lo, hi) if hi > lo else f"{v:.3f} (the same on every board)"
+                for v, lo, hi in zip(e12[value], e12[low], e12[high])]
+
+    return pd.DataFrame({
+        "pairing (first bot vs second)": e12.pairing, "boards": e12.boards,
+        "first bot's win rate [95 % interval across boards]": rate("a_win_rate", "ci_low", "ci_high"),
+        "boards it won twice": e12.boards_both_won, "boards split": e12.boards_split,
+        "boards it lost twice": e12.boards_both_lost, "sign test p": e12.sign_test_p.round(3),
+        "its DD-winner rate, both playing exactly [95 % interval]": rate("a_dd_win_rate", "dd_ci_low", "dd_ci_high"),
+        "share of games it declares": e12.a_declares.round(3)}).reset_index(drop=True)
 
 
 def exchange_games(games: pd.DataFrame) -> pd.DataFrame:
@@ -799,4 +824,114 @@ def decision_timing(n_decisions: int, n_samples: int, seed: int) -> pd.DataFrame
         bot.act(obs, st.legal_actions(), rng)
         rows.append(("play decision (first card, 13 v 13)", time.process_time() - t0))
     frame = pd.DataFrame(rows, columns=["decision", "cpu_seconds"])
+    return frame
+
+
+# ----------------------------------------------------------------------------- the readings' recomputations
+
+
+def table_bytes(n: int, *, valid_only: bool = False, line_end: int = 2) -> int:
+    """The inferred endgame file's bytes at ``n`` cards a hand (the formula of :func:`table_sizes`), only over
+    length vectors with suits of at most 13 cards when ``valid_only``, with ``line_end`` bytes per line end."""
+    seqs = comb(2 * n, n)
+    digits = _sequence_digit_total(n)
+    total = 0
+    for t, a, b, c in length_vectors(n):
+        if valid_only and max(t, a, b, c) > 13:
+            continue
+        total += digits + (len(str(a)) + len(str(b)) + len(str(c)) + 1 + 4 + line_end) * seqs
+    return total
+
+
+def example_scores_face_unknown() -> dict:
+    """Example 3.1's scores with the face-up ♣2 counted as unknown (U = 31): {(case digit, card code): score}."""
+    hand = parse_cards(["S3", "HA", "HQ", "HJ", "H8", "DA", "DJ", "D7", "CK", "CT", "C9", "C7", "C5"])
+    opp_known = set(parse_cards(["SA", "S2"]))
+    seen = set(parse_cards(["S9", "S8", "CQ", "CJ", "C8", "C6"]))   # the face-up C2 left out of the seen cards
+    p, unknown = ex.in_opponent_probability(set(hand), opp_known, seen)
+    out = {}
+    for case, face, trump in (("1", 3.0, 1), ("2", 24.5, 3)):
+        for c, v in ex.lead_scores(hand, opp_known, unknown, p, face, trump).items():
+            out[(case, card_code(c))] = float(v)
+    return out
+
+
+# ----------------------------------------------------------------------------- fresh confirmatory samples
+
+
+def rarely_hands(n_hands: int, pool: int, reps: int, seed: int) -> pd.DataFrame:
+    """Fresh random hands for "50 simulations rarely change the bid": for each, the share of ``reps`` N = 50
+    estimates whose opening call differs from an independent reference estimate of ``pool`` deals, the pilot's
+    statistic (:func:`mc_convergence` with N = 50 only) on new hands from a new ``seed``, without the Fig 3-13 hand
+    (the pilot has it already)."""
+    if n_hands < 1:
+        return pd.DataFrame(columns=["hand", "N", "suit", "opening_differs"])
+    rng = np.random.default_rng(seed)
+    hands = [[int(c) for c in rng.permutation(52)[:13]] for _ in range(n_hands)]
+    tasks = [{"hand": h, "pool": pool, "ref_pool": pool, "seed": seed + 1 + i, "ns": (50,), "reps": reps,
+              "label": f"fresh {i + 1}"} for i, h in enumerate(hands)]
+    out = run_tasks(_convergence_task, tasks, seed, desc="fresh hands (rarely)")
+    return pd.DataFrame([r for rows in out for r in rows])
+
+
+OPENING_CHUNK = 500   # sampled deals a task of fig_3_13_opening solves
+
+
+def fig_3_13_opening(n_samples: int, seed: int) -> pd.DataFrame:
+    """A fresh opening estimate of the Fig 3-13 hand (samples seeded by ``seed`` and the hand, so a new seed
+    gives new deals): each sampled deal's DD tricks per suit, the opponent leading (the spec's reading, the one
+    the rows are judged under), one row a deal."""
+    hand = parse_cards(printed.FIG_3_13_COM)
+    opponents = mc_estimate(hand, n_samples, seed).opponents   # the samples are drawn here; solved below
+    # the deals solved in runs of OPENING_CHUNK, spread over the workers (exact values: the same in any split)
+    tasks = [{"hand": hand, "opponents": opponents[i:i + OPENING_CHUNK]}
+             for i in range(0, len(opponents), OPENING_CHUNK)]
+    tricks = np.concatenate(run_tasks(_opening_tricks, tasks, seed, desc="Fig 3-13 opening"))
+    return pd.DataFrame({f"opponent leads {SUITS[s]}": tricks[:, s] for s in range(4)})
+
+
+def _opening_tricks(hand, opponents, rng):
+    """The program's DD tricks (opponent leading) on each sampled deal x 4 trumps: an array (deals, 4)."""
+    est = bd.MonteCarloEstimate(hand, opponents)
+    return np.stack([est.tricks(s, False) for s in range(4)], axis=1)
+
+
+# ----------------------------------------------------------------------------- the thesis's tables beside ours
+
+
+def nineteen_games() -> pd.DataFrame:
+    """The thesis's 19 games against its author, as printed (E9)."""
+    return pd.DataFrame(printed.NINETEEN_GAMES, columns=["contract", "declarer", "est", "dd", "actual", "error",
+                                                         "winner"])
+
+
+def thesis_error_table() -> pd.DataFrame:
+    """The thesis's estimation-error summary of its 19 games, in the columns of
+    :func:`liarlab.papers.p03.experiments.error_summary`."""
+    return pd.DataFrame([{"games": "thesis, 19 vs the author", "n": len(printed.NINETEEN_GAMES),
+                          "overestimates": printed.OVERESTIMATES[0], "mean_overestimate": printed.OVERESTIMATES[1],
+                          "underestimates": printed.UNDERESTIMATES[0],
+                          "mean_underestimate": printed.UNDERESTIMATES[1],
+                          "mean_signed_error": printed.MEAN_SIGNED_ERROR, "r_estimate_dd": printed.R_ESTIMATE_DD}])
+
+
+def thesis_rmse() -> float:
+    """The RMSE of Est. against DD over the thesis's 19 printed games."""
+    g = nineteen_games()
+    return float(np.sqrt(((g.dd - g.est) ** 2).mean()))
+
+
+def timing_table(timing: pd.DataFrame, speed_summary: pd.DataFrame, machine: dict) -> pd.DataFrame:
+    """E15 beside the thesis's times. Timings on a shared machine are not findings: they live in this timing
+    table, not in the claims (the thesis's C program on a 1.86 GHz AMD 2500 cannot be rerun)."""
+    med = timing.groupby("decision").cpu_seconds.median()
+    kept = speed_summary.set_index("table").loc["kept"]
+    rows = []
+    for k in med.index:
+        thesis = f"about {printed.BID_DECISION_SECONDS:g} s" if k.startswith("bidding") else "almost instant"
+        rows.append({"decision": k, "thesis": thesis, "median_cpu_seconds": float(med[k])})
+    rows.append({"decision": "one 13-v-13 solve with the endgame table", "thesis": "about 0.1 s",
+                 "median_cpu_seconds": float(kept.median_ms) / 1000})
+    frame = pd.DataFrame(rows)
+    frame["hardware"] = f"{machine['cpu']}, {machine['logical_cores']} logical cores (shared); thesis: 1.86 GHz AMD 2500"
     return frame

@@ -67,7 +67,8 @@ def draw(hand: str = "fig-3-13", n_samples: int = 50, seed: int = 0):
     left.set_xticks(x, list(SUITS))
     left.set(xlabel="trump suit", ylabel="declarer's tricks (mean, 95% interval)", ylim=(0, 13),
              title=f"opening call from these deals: {call}")
-    left.legend(loc="upper left", fontsize=10)
+    # under the axes: in the upper left the legend covered the tallest bar (H of the Fig 3-13 hand, issue 50)
+    left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=10, frameon=False)
     steps = np.arange(1, n_samples + 1)
     running = np.cumsum(sample, axis=0) / steps[:, None]
     for s in range(4):

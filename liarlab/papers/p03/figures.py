@@ -206,6 +206,16 @@ def estimation_error(mc0_errors: pd.DataFrame):
     ax.hist(mc0_errors.error, bins=bins, label="DD after the exchange - Est.")
     ax.hist(dealt_error, bins=bins, histtype="step", lw=1.8, color="tab:green", label="DD of the dealt hands - Est.")
     ax.axvline(0, color="grey", lw=0.8)
+    # the axis spans the errors' 0.1 %-99.9 % range: a single estimate eight tricks off stretched it to -10 while
+    # the visible bars stop near -6 (issue 50); the few beyond it are counted on the plot, not hidden
+    both = np.concatenate([mc0_errors.error.to_numpy(), dealt_error.to_numpy()])
+    lo_q, hi_q = np.quantile(both, [0.001, 0.999]) if len(both) else (0.0, 0.0)
+    left_edge, right_edge = max(bins[0], np.floor(lo_q) - 0.5), min(bins[-1], np.ceil(hi_q) + 0.5)
+    ax.set_xlim(left_edge, right_edge)
+    beyond = int(((both < left_edge) | (both > right_edge)).sum())
+    if beyond:
+        ax.text(0.02, 0.97, f"{beyond} of {len(both):,} errors lie beyond the axis\n(from {both.min():+.1f} to "
+                f"{both.max():+.1f} tricks)", transform=ax.transAxes, va="top", fontsize=9)
     ax.set_xlabel("error = DD - Est. (tricks; negative = overestimate)")
     ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
     ax.set_ylabel("MC0 estimates (count)")

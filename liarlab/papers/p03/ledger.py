@@ -37,8 +37,9 @@ def run_sizes(params: dict, results, machine: dict) -> dict:
             "timing_decisions": params["timing_decisions"], "cpu": machine["cpu"], "cores": machine["logical_cores"]}
 
 
-def _status(ok: bool) -> str:
-    return "full" if ok else "reduced"
+def _row(code: str, title: str, spec: str, ours: str, ok: bool, section: str, note: str = QUICK) -> dict:
+    """One ledger row: ``full`` when the run's sizes reach the full profile's, else ``reduced`` with ``note``."""
+    return experiment(SPEC, code, title, spec, ours, "full" if ok else "reduced", section, "" if ok else note)
 
 
 def _solver_rows(run: dict) -> list[dict]:
@@ -49,15 +50,15 @@ def _solver_rows(run: dict) -> list[dict]:
     return [
         experiment(SPEC, "E1", "Rules engine", "unit tests", "tests/honeymoon/test_rules.py", "full",
                    "tests/honeymoon/test_rules.py"),
-        experiment(SPEC, "E2", "Solver correctness", ">= 1,000 small deals, 100 % agreement",
-                   f"{run['agreement_deals']:,} deals (+ tests: every ablation, table entries)",
-                   _status(agreement_ok), "The exact solver: correctness", "" if agreement_ok else QUICK),
-        experiment(SPEC, "E3", "Solver speed and ablations", "200 deals x 4 trumps per ablation",
-                   f"{run['ablation_deals']} deals x 4 trumps x {run['ablations']} configurations",
-                   _status(speed_ok), "The exact solver: speed and ablations", "" if speed_ok else QUICK),
-        experiment(SPEC, "E4", "Canonical counts and table sizes", "n = 1-8 sizes; built to n >= 6; 10^4 checks",
-                   f"sizes n = 1-8; built to n = {run['table_n']}; {run['table_checks']:,} entries checked",
-                   _status(table_ok), "The thesis's endgame table", "" if table_ok else QUICK),
+        _row("E2", "Solver correctness", ">= 1,000 small deals, 100 % agreement",
+             f"{run['agreement_deals']:,} deals (+ tests: every ablation, table entries)", agreement_ok,
+             "The exact solver: correctness"),
+        _row("E3", "Solver speed and ablations", "200 deals x 4 trumps per ablation",
+             f"{run['ablation_deals']} deals x 4 trumps x {run['ablations']} configurations", speed_ok,
+             "The exact solver: speed and ablations"),
+        _row("E4", "Canonical counts and table sizes", "n = 1-8 sizes; built to n >= 6; 10^4 checks",
+             f"sizes n = 1-8; built to n = {run['table_n']}; {run['table_checks']:,} entries checked", table_ok,
+             "The thesis's endgame table"),
     ]
 
 
@@ -70,11 +71,10 @@ def _bidding_rows(run: dict) -> list[dict]:
     return [
         experiment(SPEC, "E5", "Bidding example", "Fig 3-13 calls from the printed E", "all four calls", "full",
                    "Fig 3-13: the printed auction"),
-        experiment(SPEC, "E6", "MC convergence", "Fig 3-13 hand + 20 random; N to 1000; 100 reps; N=2000 ref",
-                   f"Fig 3-13 + {run['convergence_hands']} random; N = {', '.join(str(n) for n in run['convergence_ns'])}; "
-                   f"{run['convergence_reps']} reps; reference N = {run['convergence_pool']}",
-                   _status(convergence_ok), "How many sampled deals are enough",
-                   "" if convergence_ok else QUICK),
+        _row("E6", "MC convergence", "Fig 3-13 hand + 20 random; N to 1000; 100 reps; N=2000 ref",
+             f"Fig 3-13 + {run['convergence_hands']} random; N = {', '.join(str(n) for n in run['convergence_ns'])}; "
+             f"{run['convergence_reps']} reps; reference N = {run['convergence_pool']}", convergence_ok,
+             "How many sampled deals are enough"),
         experiment(SPEC, "E7", "Lead convention and Fig 3-13 replay", "three conventions; adjusted rows",
                    f"{run['replay_samples']} deals per estimate", "full", "Fig 3-13: our estimates"),
         experiment(SPEC, "E8", "Exchange examples", "Examples 3.1-3.3", "all", "full", "The greedy exchange"),
@@ -94,26 +94,22 @@ def _game_rows(run: dict) -> list[dict]:
     grid_ok = run["grid_boards"] >= full("grid_boards")
     timing_ok = run["timing_decisions"] >= full("timing_decisions")
     return [
-        experiment(SPEC, "E10", "Exchange effect", "1,000 MC0-vs-MC0 deals", f"{run['selfplay_deals']:,} deals",
-                   _status(selfplay_ok), "What the exchange does to the contract", "" if selfplay_ok else QUICK),
-        experiment(SPEC, "E11", "Estimation error", "500 games each of MC0 and MCA vs RULE and vs MC0",
-                   "; ".join(f"{k} {v:,}" for k, v in run["estimation_games"].items()),
-                   _status(estimation_ok), "How good is the bidding estimate", "" if estimation_ok else QUICK),
-        experiment(SPEC, "E12", "Duplicate tournaments", "400 boards per pairing, 7 pairings",
-                   f"{len(run['match_boards'])} pairings, >= {e12_min} boards each", _status(boards_ok),
-                   "Whole games: duplicate matches", "" if boards_ok else QUICK),
-        experiment(SPEC, "E13", "Exchange ablation", "greedy vs random, duck, win, ruff-aware; DD tricks gained",
-                   f"4 variants x {run['exchange_boards']} boards", _status(exchange_ok),
-                   "The exchange ablation", "" if exchange_ok else QUICK),
-        experiment(SPEC, "E14", "Adjustment calibration", "alpha {0, 0.5, 1, 2, 3} x rho {0, 1}; E11 and E12",
-                   f"10 cells; {run['grid_boards']} boards a cell ({e12_min} for alpha 2, rho 1)",
-                   _status(grid_ok), "Calibrating the adjustment",
-                   "" if grid_ok else
-                   "fewer boards per cell to stay in the notebook's 25-minute budget (every MCA call after an "
-                   "opponent bid needs fresh adjusted samples); the spec allows it"),
-        experiment(SPEC, "E15", "Timing", "bid, exchange and play decisions; hardware stated",
-                   f"{run['timing_decisions']} decisions each; {run['cpu']}, {run['cores']} cores",
-                   _status(timing_ok), "Timing", "" if timing_ok else QUICK),
+        _row("E10", "Exchange effect", "1,000 MC0-vs-MC0 deals", f"{run['selfplay_deals']:,} deals", selfplay_ok,
+             "What the exchange does to the contract"),
+        _row("E11", "Estimation error", "500 games each of MC0 and MCA vs RULE and vs MC0",
+             "; ".join(f"{k} {v:,}" for k, v in run["estimation_games"].items()), estimation_ok,
+             "How good is the bidding estimate"),
+        _row("E12", "Duplicate tournaments", "400 boards per pairing, 7 pairings",
+             f"{len(run['match_boards'])} pairings, >= {e12_min} boards each", boards_ok, "Whole games: duplicate matches"),
+        _row("E13", "Exchange ablation", "greedy vs random, duck, win, ruff-aware; DD tricks gained",
+             f"4 variants x {run['exchange_boards']} boards", exchange_ok, "The exchange ablation"),
+        _row("E14", "Adjustment calibration", "alpha {0, 0.5, 1, 2, 3} x rho {0, 1}; E11 and E12",
+             f"10 cells; {run['grid_boards']} boards a cell ({e12_min} for alpha 2, rho 1)", grid_ok,
+             "Calibrating the adjustment",
+             "fewer boards per cell to stay in the notebook's 25-minute budget (every MCA call after an opponent bid "
+             "needs fresh adjusted samples); the spec allows it"),
+        _row("E15", "Timing", "bid, exchange and play decisions; hardware stated",
+             f"{run['timing_decisions']} decisions each; {run['cpu']}, {run['cores']} cores", timing_ok, "Timing"),
     ]
 
 

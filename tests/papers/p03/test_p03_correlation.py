@@ -8,7 +8,6 @@ import pytest
 
 from liarlab.core import verdicts as V
 from liarlab.papers.p03 import claims as c
-from liarlab.papers.p03 import confirm
 from liarlab.papers.p03 import correlation as cr
 from liarlab.papers.p03 import experiments as x
 
@@ -78,7 +77,7 @@ def test_two_stage_draws_only_a_sample_larger_than_the_pilot():
     est, j = _undecided()
     assert j.verdict == "inconclusive" and j.needed > 100
     # capped at or below the pilot: nothing drawn, the note says why
-    j2, e2 = confirm.two_stage(est, j, 50, lambda e: V.magnitude(e, 0.0, 0.55), lambda n: pytest.fail("drawn"))
+    j2, e2 = c.two_stage(est, j, 50, lambda e: V.magnitude(e, 0.0, 0.55), lambda n: pytest.fail("drawn"))
     assert j2.verdict == "inconclusive" and e2 is est and "none drawn" in j2.note
     # a larger sample is drawn and decides on its own
     calls = []
@@ -86,13 +85,13 @@ def test_two_stage_draws_only_a_sample_larger_than_the_pilot():
     def fresh(n):
         calls.append(n)
         return V.Estimate(0.45, 0.43, 0.47, n, "boards")
-    j3, e3 = confirm.two_stage(est, j, 10_000, lambda e: V.magnitude(e, 0.0, 0.55), fresh)
+    j3, e3 = c.two_stage(est, j, 10_000, lambda e: V.magnitude(e, 0.0, 0.55), fresh)
     assert calls == [j.needed] and j3.verdict == "reproduced" and j3.pilot is est and e3.n == j.needed
     # a decided pilot needs no second stage
     dec = V.magnitude(est, 0.0, 1.0)
-    assert confirm.two_stage(est, dec, 10, None, None) == (dec, est)
-    assert confirm.draw_size([confirm.plan(j, 10_000), None], 100) == j.needed
-    assert confirm.draw_size([confirm.plan(j, 50)], 100) == 0
+    assert c.two_stage(est, dec, 10, None, None) == (dec, est)
+    assert c.draw_size([c.plan(j, 10_000), None], 100) == j.needed
+    assert c.draw_size([c.plan(j, 50)], 100) == 0
 
 
 def test_knife_edge_text_is_computed_and_never_says_touches_when_it_does_not():
@@ -122,12 +121,12 @@ def _replay(opp_c, com_c):
 
 
 def test_fig_3_13_differing_cell_names_its_cause_from_the_other_lead_convention():
-    rows = c.fig_3_13_claims(x.fig_3_13_calls(), _replay(6.0, 6.8), 400)
+    rows = c.estimate_claims(_replay(6.0, 6.8), 400)
     cell = {r["claim"]: r for r in rows}["Fig 3-13 opening: E for C trump"]
     assert cell["verdict"] == "differs" and cell["cause"] == "reading" and "com leads: reproduced" in cell["readings"]
     com = [r for r in cell["readings_rows"] if r["reading"] == "com leads"][0]
     assert com["estimate"] == pytest.approx(6.8) and com["verdict"] == "reproduced" and not com["is_default"]
-    rows = c.fig_3_13_claims(x.fig_3_13_calls(), _replay(6.0, 6.0), 400)
+    rows = c.estimate_claims(_replay(6.0, 6.0), 400)
     assert {r["claim"]: r for r in rows}["Fig 3-13 opening: E for C trump"]["cause"] == "genuine"
 
 
@@ -161,7 +160,7 @@ def test_timing_is_a_table_beside_the_thesis_not_claims():
     timing = pd.DataFrame({"decision": ["bidding (50 deals x 4 trumps)", "exchange decision"],
                            "cpu_seconds": [0.05, 0.0001]})
     speed = pd.DataFrame({"table": ["kept"], "median_ms": [0.3]})
-    t = c.timing_table(timing, speed, {"cpu": "test cpu", "logical_cores": 2})
+    t = x.timing_table(timing, speed, {"cpu": "test cpu", "logical_cores": 2})
     assert list(t.thesis) == ["about 20 s", "almost instant", "about 0.1 s"]
     assert t.median_cpu_seconds.iloc[-1] == pytest.approx(0.0003)
     assert not hasattr(c, "timing_claims")
@@ -205,15 +204,15 @@ def test_a_near_miss_differs_is_confirmed_on_fresh_deals_and_a_clear_one_is_not(
 
     j = judge(pilot)
     assert j.verdict == "differs" and V.near_miss(j)
-    p = confirm.plan(j, 20_000, pilot)
-    assert p is not None and p.n >= 400 and confirm.draw_size([p], 400) == p.n
+    p = c.plan(j, 20_000, pilot)
+    assert p is not None and p.n >= 400 and c.draw_size([p], 400) == p.n
     calls = []
 
     def fresh(n):
         calls.append(n)
         return V.Estimate(6.6, 6.45, 6.75, n, "deals")
-    j2, e2 = confirm.two_stage(pilot, j, 20_000, judge, fresh)
+    j2, e2 = c.two_stage(pilot, j, 20_000, judge, fresh)
     assert calls == [p.n] and j2.verdict == "reproduced" and j2.pilot_verdict == "differs" and e2.n == p.n
     far = V.Estimate(5.0, 4.8, 5.2, 400, "deals")
-    assert confirm.two_stage(far, judge(far), 20_000, judge, lambda n: pytest.fail("drawn"))[0].verdict == "differs"
-    assert confirm.plan(j, 20_000) is None                     # without its estimate: the inconclusive-only plan
+    assert c.two_stage(far, judge(far), 20_000, judge, lambda n: pytest.fail("drawn"))[0].verdict == "differs"
+    assert c.plan(j, 20_000) is None                     # without its estimate: the inconclusive-only plan

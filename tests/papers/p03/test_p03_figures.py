@@ -113,3 +113,36 @@ def test_worked_deal_text():
     hands, tricks = x.worked_deal_text(deal)
     assert hands == "MC0   dealt: SA SK\nRULE  dealt: H2 H3"
     assert tricks == "tricks taken: MC0 9, RULE 4 - winner: MC0"
+
+
+def test_the_match_table_shows_each_rate_once_with_its_interval_to_the_same_decimals():
+    e12 = _matches(["MC0 vs RULE", "RULE vs DD-ε"], rate=0.5, dd_rate=0.5).assign(
+        boards_both_won=[2, 0], boards_both_lost=[1, 0], sign_test_p=[0.0, float("nan")], a_declares=[0.5, 0.5])
+    e12.loc[1, ["dd_ci_low", "dd_ci_high"]] = 0.5
+    view = x.e12_view(e12)
+    assert view.iloc[0, 2] == "0.50 [0.40, 0.60]" and view.iloc[0, 7] == "0.50 [0.40, 0.60]"
+    assert view.iloc[1, 7] == "0.500 (the same on every board)"
+    assert not any("_" in c for c in view.columns)   # headers in words, not code names
+
+
+def test_the_error_axis_stops_where_the_errors_do_and_counts_the_few_beyond():
+    errors = _errors()
+    far = errors.iloc[:1].assign(error=-12.0, dd_before=errors.estimate.iloc[0] - 12.0)
+    fig = f.estimation_error(pd.concat([pd.concat([errors] * 400), far], ignore_index=True))
+    ax = fig.axes[1]
+    assert ax.get_xlim()[0] > -12 and any("beyond the axis" in t.get_text() for t in ax.texts)
+
+
+def test_the_explore_legend_sits_under_the_bars():
+    from liarlab.papers.p03 import explore
+
+    fig = explore.draw(n_samples=10)
+    legend = fig.axes[0].get_legend()
+    fig.canvas.draw()
+    box = legend.get_window_extent().transformed(fig.axes[0].transAxes.inverted())
+    assert box.y1 <= 0   # below the axes, never over a bar
+
+
+def test_the_printed_table_line_is_said_in_words():
+    claim = x.TABLE_LINE_CHECK
+    assert "->" not in claim and "31,372" in claim and "on lead" in claim
