@@ -10,6 +10,7 @@ of comparisons of gains.
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -23,6 +24,8 @@ from liarlab.papers.p04.experiments import seed_values as _values
 from liarlab.papers.p04.params import PARAMS
 from liarlab.papers.p04.printed import SOURCE
 from liarlab.papers.p04.results import Results
+from liarlab.study import families as F
+from liarlab.study.families import ClaimFamily, Confirm, claim
 
 STAGE1_FAMILY = "Stage-1 win-rate chart (§2.5)"
 LEARNING_FAMILY = "Stage-1 inference: the parameter learning works (§2.5)"
@@ -62,18 +65,14 @@ CHART_FAMILIES = (STAGE1_FAMILY, LEARNING_FAMILY, TRAINING_FAMILY, FEATURE_FAMIL
 
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
            source=SOURCE, readings=None, headline=False):
-    """A claims row (:func:`liarlab.study.outputs.claim`); ``readings`` are its readings rows
-    (:mod:`liarlab.papers.p04.readings`), kept on the row as ``_readings`` for :func:`notebook_readings`. A
-    differing row's cause is derived from them by the protocol's one rule. A finding of a chart family
-    (:data:`CHART_FAMILIES`) says that it is judged as a statement about the method (:data:`METHOD`)."""
-    from liarlab.study.outputs import claim
-
+    """A claims row (:func:`liarlab.study.families.claim`, the study's one row maker) with its readings rows
+    (:mod:`liarlab.papers.p04.readings`); a differing row's cause is derived from them by the protocol's one rule.
+    A finding of a chart family (:data:`CHART_FAMILIES`) says that it is judged as a statement about the method
+    (:data:`METHOD`)."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
-    row = claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
-                readings=readings, headline=headline)
-    row["_readings"] = list(readings or [])
-    return row
+    return claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
+                 readings=readings, headline=headline)
 
 
 def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note="") -> dict:
@@ -88,7 +87,7 @@ def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note
 
 def notebook_readings(rows: list[dict]) -> list[dict]:
     """Every readings row of the claims rows ``rows`` (for :func:`liarlab.study.readings.save_readings`)."""
-    return [r for row in rows for r in row.get("_readings", [])]
+    return F.readings_rows(rows)
 
 
 def _two_stage(pilot_est, pilot_j, group: str, cap: int, confirm, judge, plans: dict | None, who=()):
@@ -645,30 +644,10 @@ def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
 
 
 def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -> list[dict]:
-    """Every claims row of notebook 04, in the table's order, from its results and the confirmatory samples
+    """Every claims row of notebook 04 (:data:`CLAIM_FAMILIES`, walked by :func:`liarlab.study.families.claims_rows`),
+    in the table's order, from its results and the confirmatory samples
     (:func:`liarlab.papers.p04.experiments.confirmation_runs` of :func:`confirmation_sizes`)."""
-    stage1, settings, training, features = results.stage1, results.settings, results.training, results.features
-    per_seed, late = training.per_seed, stage1.late_window
-    rows = stage1_claims(stage1.runs, stage1.windows, results.lies, confirm=confirm.get("stage1"),
-                         settings_runs=settings.runs, caps=caps, lie_rates_uniform=results.lies_uniform)
-    rows.append(k_claim(late, settings.runs_of("k fixed at 0"), confirm=confirm.get("settings"), caps=caps))
-    rows.append(model_variant_claim(late, settings.model_runs()))
-    rows += baseline_claims(late, settings.late, confirm=confirm.get("settings"), caps=caps, runs=stage1.runs,
-                            settings_runs=settings.runs)
-    pooled = results.pooled or {}
-    rows += training_claims(per_seed, confirm=confirm.get("training"), variant_orderings=results.orderings, caps=caps,
-                            top_orderings=results.orderings_top, pooled=pooled.get("training"))
-    rows += stage2_baseline_claims(per_seed, results.baselines.table, confirm=confirm.get("training"), caps=caps,
-                                   variant_learners=results.variants.per_seed)
-    rows += feature_claims(features.per_seed, confirm=confirm.get("features"), variant_orderings=results.orderings,
-                           one_hot=features.history_gain_hot, caps=caps, pooled=pooled.get("features"))
-    rows.append(weights_claim(results.weights.separability))
-    rows += audit_claims(results.robin.pool_audit, per_seed[per_seed.training_games == training.top],
-                         results.robin.standing)
-    rows += variant_claims(results.exploit, results.baselines.effects, training.per_seed_var,
-                           results.baselines.challenges)
-    rows += extension_rows(float(training.table.small_test_sd.mean()), results.multiplayer, features.history_gain_hot)
-    return rows
+    return F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm=confirm, caps=caps))
 
 
 def joined(rows: list[dict]) -> list[dict]:
@@ -700,15 +679,8 @@ def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataF
     for label in ["paper"] + list(RULE_VARIANTS):
         sub = all_seeds[all_seeds.variant == label]
         found = {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})}
-        checks += [_ordering_row(label, name, *found[name]) for name in found]
+        checks += [RD.grid_row(label, name, *found[name]) for name in found]
     return pd.DataFrame(checks)
-
-
-def _ordering_row(label: str, name: str, est, judgement: V.Judgement, note: str) -> dict:
-    return {"variant": label, "ordering": name, "value": np.nan if est is None else est.value,
-            "ci_low": np.nan if est is None else est.low, "ci_high": np.nan if est is None else est.high,
-            "level": np.nan if est is None else est.level, "n": np.nan if est is None or est.n is None else est.n,
-            "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note}
 
 
 def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
@@ -725,7 +697,7 @@ def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
         sub = variant_per_seed[variant_per_seed.variant == label]
         if len(sub):
             found = ordering_checks(sub, {"feature_set": "F7"})
-            checks += [_ordering_row(label, name, *found[name]) for name in found]
+            checks += [RD.grid_row(label, name, *found[name]) for name in found]
     return pd.DataFrame(checks).assign(training_games=sizes[0])
 
 
@@ -1066,3 +1038,105 @@ STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over
 #: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``).
 HEADLINE_QUANTITY = ("the share of stage-1 cells (personality x checkpoint) whose cumulative win rate over runs lies "
                      "above 50 % (its interval is the range over undecided cells)")
+
+
+# ============================================================================ the families (issue 48)
+
+def _stage1(r) -> list[dict]:
+    res = r.results
+    return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, confirm=r.confirm.get("stage1"),
+                         settings_runs=res.settings.runs, caps=r.caps, lie_rates_uniform=res.lies_uniform)
+
+
+def _discussion(r) -> list[dict]:
+    res, late = r.results, r.results.stage1.late_window
+    return [k_claim(late, res.settings.runs_of("k fixed at 0"), confirm=r.confirm.get("settings"), caps=r.caps),
+            model_variant_claim(late, res.settings.model_runs())]
+
+
+def _stage1_baselines(r) -> list[dict]:
+    res = r.results
+    return baseline_claims(res.stage1.late_window, res.settings.late, confirm=r.confirm.get("settings"), caps=r.caps,
+                           runs=res.stage1.runs, settings_runs=res.settings.runs)
+
+
+def _training(r) -> list[dict]:
+    res = r.results
+    return training_claims(res.training.per_seed, confirm=r.confirm.get("training"), variant_orderings=res.orderings,
+                           caps=r.caps, top_orderings=res.orderings_top, pooled=(res.pooled or {}).get("training"))
+
+
+def _stage2_baselines(r) -> list[dict]:
+    res = r.results
+    return stage2_baseline_claims(res.training.per_seed, res.baselines.table, confirm=r.confirm.get("training"),
+                                  caps=r.caps, variant_learners=res.variants.per_seed)
+
+
+def _features(r) -> list[dict]:
+    res = r.results
+    return feature_claims(res.features.per_seed, confirm=r.confirm.get("features"), variant_orderings=res.orderings,
+                          one_hot=res.features.history_gain_hot, caps=r.caps, pooled=(res.pooled or {}).get("features"))
+
+
+def _audit(r) -> list[dict]:
+    res, training = r.results, r.results.training
+    return audit_claims(res.robin.pool_audit, training.per_seed[training.per_seed.training_games == training.top],
+                        res.robin.standing)
+
+
+def _variant(r) -> list[dict]:
+    res = r.results
+    return variant_claims(res.exploit, res.baselines.effects, res.training.per_seed_var, res.baselines.challenges)
+
+
+def _extensions(r) -> list[dict]:
+    res = r.results
+    return extension_rows(float(res.training.table.small_test_sd.mean()), res.multiplayer,
+                          res.features.history_gain_hot)
+
+
+def _runs_plan(group: str) -> Confirm:
+    """A two-stage plan in the units of ``group`` (:func:`confirmation_caps`): the full profile's pilot and cap."""
+    unit, pilot, cap = {"stage1": ("learner runs per personality", "stage1_runs", "confirm_runs_cap"),
+                        "settings": ("learner runs per personality and setting", "settings_runs", "confirm_runs_cap"),
+                        "training": ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap"),
+                        "features": ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap")}[group]
+    return Confirm(unit, PARAMS.size(pilot, "full"), PARAMS.size(cap, "full"))
+
+
+#: Each family's judge builds its readings rows from the run's whole tables (the settings runs, the variant grid,
+#: the pooled learners): :mod:`liarlab.papers.p04.readings` declares the readings, the judge runs them.
+_BUILT = dict(builds_readings=True, sampled=True)
+_OURS = "ours, judged by no printed value: its interval is reported, not tested"
+_S = f"{SOURCE}: "
+
+#: Notebook 04's families, in the claims table's order (one record per statement of the seed, or per group of rows
+#: one experiment judges together: the stage-1 sentence's claims are judged jointly, so they are one record).
+CLAIM_FAMILIES = (
+    ClaimFamily(RD.S1_SENTENCE, _S + "§2.4-2.5, the stage-1 chart and its example", printed.STAGE1_CLAIMS, _stage1,
+                experiment=("04", "E2"), confirm=_runs_plan("stage1"), headline=True, **_BUILT),
+    ClaimFamily(DISCUSSION_FAMILY, _S + "§2.5, the discussion", printed.PAPER_VALUES["k_matters_little"], _discussion,
+                experiment=("04", "E3"), confirm=_runs_plan("settings"), **_BUILT),
+    ClaimFamily("Extension: the stage-1 learner against trivial catchers", _S + "§2.5 (our test)", None,
+                _stage1_baselines, experiment=("04", "E3"), extension=True, can_differ=False,
+                confirm=_runs_plan("settings"), **_BUILT),
+    ClaimFamily(TRAINING_FAMILY, _S + "§3.4, chart 1", printed.STAGE2_CLAIMS, _training, experiment=("04", "E7"),
+                confirm=_runs_plan("training"), **_BUILT),
+    ClaimFamily("Extension: the stage-2 learner against trivial baselines", _S + "§3.4 (our test)", None,
+                _stage2_baselines, experiment=("04", "E7"), extension=True, can_differ=False,
+                confirm=_runs_plan("training"), **_BUILT),
+    ClaimFamily(FEATURE_FAMILY, _S + "§3.4 and §4, chart 2", printed.FEATURE_CLAIMS, _features,
+                experiment=("04", "E8"), confirm=_runs_plan("features"), **_BUILT),
+    ClaimFamily(WEIGHTS_FAMILY, _S + "§1.3", printed.WEIGHTS_CLAIM, lambda r: [weights_claim(r.results.weights
+                                                                                          .separability)],
+                experiment=("04", "E9"), builds_readings=True,
+                confirm="the learners' weights are read whole: leave-one-out over the E8 learners, no second sample"),
+    ClaimFamily(AUDIT_FAMILY, _S + "§3.1-3.2 (our audit)", None, _audit, experiment=("04", "E6"), extension=True,
+                can_differ=False, sampled=True, confirm=_OURS),
+    ClaimFamily(VARIANT_FAMILY, _S + "§3.1 (our variant)", None, _variant, experiment=("04", "E10"), extension=True,
+                can_differ=False, sampled=True, confirm=_OURS),
+    ClaimFamily("Test size (§3.4), then our extensions", _S + "§3.4, the charts' 20-game test; ours beyond it",
+                printed.TEST_GAMES, _extensions, experiment=("04", "E10"), can_differ=False, sampled=True,
+                confirm="the test's spread is measured across the learners of every cell; the extensions' intervals "
+                        "are reported, not tested"),
+)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import pandas as pd
 
 from liarlab.core import readings as R
@@ -220,6 +221,16 @@ NO_SETTINGS = "the stage-1 settings runs were not given to this call"
 NO_GRID = "the rule-variant grid was not given to this call"
 
 
+def grid_row(label: str, name: str, est, judgement: V.Judgement, note: str) -> dict:
+    """One row of the variant grid (:func:`liarlab.papers.p04.claims.variant_orderings`): statement ``name`` judged
+    under variant ``label``, as :func:`grid_reading` reads it back (a statement with no estimate has NaN)."""
+    none = est is None
+    return {"variant": label, "ordering": name, "value": np.nan if none else est.value,
+            "ci_low": np.nan if none else est.low, "ci_high": np.nan if none else est.high,
+            "level": np.nan if none else est.level, "n": np.nan if none or est.n is None else est.n,
+            "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note}
+
+
 def grid_reading(grid: pd.DataFrame | None, label: str, statement: str):
     """A rule or learner variant's verdict of one E7/E8 statement from the variant grid
     (:func:`liarlab.papers.p04.claims.variant_orderings`, same rule as the claims row)."""
@@ -314,5 +325,5 @@ def check_family(rows: list[dict]) -> None:
     """Every differing claim of ``rows`` has readings and a cause derived from them (for tests)."""
     for r in rows:
         if r["verdict"] == "differs" and r["kind"] in ("finding", "arithmetic"):
-            mine = R.of_claim(r.get("_readings", []), r["claim"])
+            mine = R.of_claim(r.get("readings_rows", []), r["claim"])
             assert mine and R.cause(mine, arithmetic=r["kind"] == "arithmetic") == r["cause"]
