@@ -630,16 +630,9 @@ def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
     """The two-stage design's confirmatory sizes, from the pilot alone: per group ("stage1" runs and "settings"
     runs per personality, "training" and "features" learners per cell), the largest size any undecided row of the
     group asks for at the planned power, capped at ``caps`` (default: the full profile's budgets). Rows that no
-    sample can decide ask for none."""
+    sample can decide ask for none. The families are judged on the pilot (no confirmatory sample), recording sizes."""
     plans: dict = {}
-    stage1, settings, per_seed = results.stage1, results.settings, results.training.per_seed
-    stage1_claims(stage1.runs, stage1.windows, results.lies, plans=plans, caps=caps, settings_runs=settings.runs)
-    late = stage1.windows[stage1.windows.window == stage1.windows.window.iloc[-1]]
-    k_claim(late, settings.late[settings.late.setting == "k fixed at 0"], plans=plans, caps=caps)
-    baseline_claims(late, settings.late, plans=plans, caps=caps)
-    training_claims(per_seed, plans=plans, caps=caps)
-    stage2_baseline_claims(per_seed, results.baselines.table, plans=plans, caps=caps)
-    feature_claims(results.features.per_seed, plans=plans, caps=caps)
+    F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm={}, caps=caps, plans=plans))
     return plans
 
 
@@ -647,7 +640,7 @@ def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -
     """Every claims row of notebook 04 (:data:`CLAIM_FAMILIES`, walked by :func:`liarlab.study.families.claims_rows`),
     in the table's order, from its results and the confirmatory samples
     (:func:`liarlab.papers.p04.experiments.confirmation_runs` of :func:`confirmation_sizes`)."""
-    return F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm=confirm, caps=caps))
+    return F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm=confirm, caps=caps, plans=None))
 
 
 def joined(rows: list[dict]) -> list[dict]:
@@ -1042,40 +1035,45 @@ HEADLINE_QUANTITY = ("the share of stage-1 cells (personality x checkpoint) whos
 
 # ============================================================================ the families (issue 48)
 
+def _stage(r, group: str) -> dict:
+    """The two-stage arguments of a judge: the confirmatory sample of ``group``, the caps, where sizes are recorded."""
+    return dict(confirm=r.confirm.get(group), caps=r.caps, plans=r.plans)
+
+
 def _stage1(r) -> list[dict]:
     res = r.results
-    return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, confirm=r.confirm.get("stage1"),
-                         settings_runs=res.settings.runs, caps=r.caps, lie_rates_uniform=res.lies_uniform)
+    return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, **_stage(r, "stage1"),
+                         settings_runs=res.settings.runs, lie_rates_uniform=res.lies_uniform)
 
 
 def _discussion(r) -> list[dict]:
     res, late = r.results, r.results.stage1.late_window
-    return [k_claim(late, res.settings.runs_of("k fixed at 0"), confirm=r.confirm.get("settings"), caps=r.caps),
+    return [k_claim(late, res.settings.runs_of("k fixed at 0"), **_stage(r, "settings")),
             model_variant_claim(late, res.settings.model_runs())]
 
 
 def _stage1_baselines(r) -> list[dict]:
     res = r.results
-    return baseline_claims(res.stage1.late_window, res.settings.late, confirm=r.confirm.get("settings"), caps=r.caps,
+    return baseline_claims(res.stage1.late_window, res.settings.late, **_stage(r, "settings"),
                            runs=res.stage1.runs, settings_runs=res.settings.runs)
 
 
 def _training(r) -> list[dict]:
     res = r.results
-    return training_claims(res.training.per_seed, confirm=r.confirm.get("training"), variant_orderings=res.orderings,
-                           caps=r.caps, top_orderings=res.orderings_top, pooled=(res.pooled or {}).get("training"))
+    return training_claims(res.training.per_seed, **_stage(r, "training"), variant_orderings=res.orderings,
+                           top_orderings=res.orderings_top, pooled=(res.pooled or {}).get("training"))
 
 
 def _stage2_baselines(r) -> list[dict]:
     res = r.results
-    return stage2_baseline_claims(res.training.per_seed, res.baselines.table, confirm=r.confirm.get("training"),
-                                  caps=r.caps, variant_learners=res.variants.per_seed)
+    return stage2_baseline_claims(res.training.per_seed, res.baselines.table, **_stage(r, "training"),
+                                  variant_learners=res.variants.per_seed)
 
 
 def _features(r) -> list[dict]:
     res = r.results
-    return feature_claims(res.features.per_seed, confirm=r.confirm.get("features"), variant_orderings=res.orderings,
-                          one_hot=res.features.history_gain_hot, caps=r.caps, pooled=(res.pooled or {}).get("features"))
+    return feature_claims(res.features.per_seed, **_stage(r, "features"), variant_orderings=res.orderings,
+                          one_hot=res.features.history_gain_hot, pooled=(res.pooled or {}).get("features"))
 
 
 def _audit(r) -> list[dict]:
