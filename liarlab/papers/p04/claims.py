@@ -63,16 +63,25 @@ METHOD = "the method (mean over seeds)"
 CHART_FAMILIES = (STAGE1_FAMILY, LEARNING_FAMILY, TRAINING_FAMILY, FEATURE_FAMILY)
 
 
+#: Each claim family's default reading (the spec's reading of the paper), first among its claims' readings rows.
+DEFAULT_READING = {STAGE1_FAMILY: RD.S1_DEFAULT, LEARNING_FAMILY: RD.S1_DEFAULT, EXAMPLE_FAMILY: RD.EXAMPLE_DEFAULT,
+                   DISCUSSION_FAMILY: RD.K_DEFAULT, TRAINING_FAMILY: RD.S2_DEFAULT,
+                   FEATURE_FAMILY: RD.FEATURE_DEFAULT, WEIGHTS_FAMILY: RD.WEIGHTS_DEFAULT}
+
+
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
-           source=SOURCE, readings=None, headline=False):
-    """A claims row (:func:`liarlab.study.families.claim`, the study's one row maker) with its readings rows
-    (:mod:`liarlab.papers.p04.readings`); a differing row's cause is derived from them by the protocol's one rule.
+           source=SOURCE, others=None, sentence=False, headline=False):
+    """A claims row (:func:`liarlab.study.families.claim`, the study's one row maker). ``others``: the claim's
+    readings other than its family's default (:data:`DEFAULT_READING`, the row's own estimate and judgement), as
+    (reading, what) pairs (:func:`liarlab.papers.p04.readings.build`); ``sentence``: the claim is one of the stage-1
+    sentence's, judged jointly. A differing row's cause is derived from its readings by the protocol's one rule.
     A finding of a chart family (:data:`CHART_FAMILIES`) says that it is judged as a statement about the method
     (:data:`METHOD`)."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
+    readings = None if others is None else RD.build(family, text, DEFAULT_READING[family], est, judgement, others)
     return claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
-                 readings=readings, headline=headline)
+                 readings=RD.of_sentence(readings) if sentence else readings, headline=headline)
 
 
 def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note="") -> dict:
@@ -290,7 +299,7 @@ def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans:
                   note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
                        f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
                        f"{len(cells) - n_yes - n_no} undecided",
-                  readings=RD.of_sentence(RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, share, share_j, others)))
+                  others=others, sentence=True)
 
 
 def _cumulative_rise(frame: pd.DataFrame, name: str, start: int, n=None):
@@ -332,7 +341,7 @@ def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans
                            note=f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired "
                                 "by run; a cumulative rate keeps rising after learning stops, so this is what the "
                                 "chart shows, not whether the learner still learns",
-                           readings=RD.of_sentence(RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, est, j, others))))
+                           others=others, sentence=True))
     return rows
 
 
@@ -378,7 +387,7 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
         rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY,
                            note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
                                 f"{100 * rate_a:.1f}%), paired by run; the paper infers learning from its rising chart",
-                           readings=RD.of_sentence(RD.build(LEARNING_FAMILY, text, RD.S1_DEFAULT, est, j, others))))
+                           others=others, sentence=True))
     return rows
 
 
@@ -413,7 +422,7 @@ def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int,
         rows.append(_claim(text, printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run "
                                 "(independent runs paired by index)",
-                           readings=RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, est, j, others)))
+                           others=others))
     return rows
 
 
@@ -574,7 +583,7 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                    "a profile chosen to match the printed count reproduces it by construction, so it tests nothing"))
     return _claim(text, f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict, kind="check",
                   family=EXAMPLE_FAMILY, selected=bool(fits),
-                  readings=RD.build(EXAMPLE_FAMILY, text, RD.EXAMPLE_DEFAULT, est, verdict, others),
+                  others=others,
                   note=f"shown: {fits[0] if fits else best}; realised rates at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
                        + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
@@ -604,7 +613,7 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: p
     others = [(reading, Unbuilt("the search with k fixed at 0 was played under the spec's defaults only"))
               for reading in (RD.C03, RD.C07, RD.UNIFORM, RD.STEPS_SMALL, RD.STEPS_LARGE, RD.MODEL)]
     return _claim(text, printed.PAPER_VALUES["k_matters_little"], est, j, family=DISCUSSION_FAMILY,
-                  readings=RD.build(DISCUSSION_FAMILY, text, RD.K_DEFAULT, est, j, others),
+                  others=others,
                   note="windowed win rate, games 301-500: search over (p, k) minus search with k fixed at 0, mean "
                        "over P1-P5, independent runs paired by index")
 
@@ -758,10 +767,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n, opp=opp: rises(f, opp, n), plans)
         rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
                            note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
-                           readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
-                                             [(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                                             + RD.stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp),
-                                                                     retrained, pooled))))
+                           others=[(RD.VARIANTS, NO_TRAINING_VARIANTS)]
+                           + RD.stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp), retrained, pooled)))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
     def slows(frame, n=None):
@@ -780,10 +787,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                        note=f"gain per 100 training games, {low}->{mid} ({_pct(early.mean())} points) minus "
                             f"{mid}->{top} ({_pct(late.mean())} points) in the pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else ""),
-                       readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
-                                         [(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                                         + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained,
-                                                                 pooled))))
+                       others=[(RD.VARIANTS, NO_TRAINING_VARIANTS)]
+                       + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained, pooled)))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
     rows += _ordering_rows(per_seed, top, grid, retrained, confirm=confirm, plans=plans, caps=caps, pooled=pooled)
     return rows
@@ -811,7 +816,7 @@ def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, 
             per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,
                            note=f"least favourable difference shown; pilot: {note}",
-                           readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j, others)))
+                           others=others))
     return rows
 
 
@@ -852,7 +857,7 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
                                  "print whose spread a prediction interval at our test size would cover")
         value = est if est is not None else np.nan
         rows.append(_claim(text, paper, value, j, family=FEATURE_FAMILY, note=note,
-                           readings=RD.build(FEATURE_FAMILY, text, RD.FEATURE_DEFAULT, est, j, others)))
+                           others=others))
     return rows
 
 
@@ -874,7 +879,7 @@ def weights_claim(separability: dict) -> dict:
                           "test", "paper §1.3 (no measure is named)"),
                "the paper names no measure of how strongly weights differ, so no second one can be read from it")]
     return _claim(printed.WEIGHTS_CLAIM, printed.PAPER_VALUES["weights"], est, j, family=WEIGHTS_FAMILY,
-                  readings=RD.build(WEIGHTS_FAMILY, printed.WEIGHTS_CLAIM, RD.WEIGHTS_DEFAULT, est, j, others),
+                  others=others,
                   note=f"leave-one-out nearest-centroid accuracy of naming the opponent from a learner's weights, "
                        f"{separability['learners']} learners (one seed each), chance {separability['chance']:.3f}")
 
