@@ -625,8 +625,8 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
     idx = a.index.intersection(b.index)
     est = V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
     per = (model_runs.groupby("personality").win_rate.mean() - program_runs.groupby("personality").win_rate.mean())
-    return _claim("Extension: stage-1 learner simulating against a model of the personality (lies at n_i/G) "
-                  "instead of its program", None, est,
+    return _claim("Extension: stage-1 learner simulating against a model of the personality (independent lies at "
+                  "its observed rate per position) instead of its program", None, est,
                   V.stated("extension", "our result beside the paper's learner; no paper value"),
                   family=DISCUSSION_FAMILY,
                   note="windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: "
@@ -982,7 +982,8 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
 def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None,
                    history_one_hot: pd.DataFrame | None = None) -> list[dict]:
     rows = [_claim("A 20-game test of one learner resolves win rates only to within its 95% half-width",
-                   f"{printed.TEST_GAMES} test games (binomial half-width at 50%: ±22 points)",
+                   f"{printed.TEST_GAMES} test games (binomial 95% half-width at a 50% rate: "
+                   f"{1.96 * (0.25 / printed.TEST_GAMES) ** 0.5:.2f})",
                    V.exact(1.96 * small_test_sd), V.stated("extension", "1.96 x the standard deviation of the 20-game "
                                                                         "test win rate across learners of one cell, "
                                                                         "mean over cells"),
@@ -1035,7 +1036,7 @@ STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over
 
 #: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``).
 HEADLINE_QUANTITY = ("the share of stage-1 cells (personality x checkpoint) whose cumulative win rate over runs lies "
-                     "above 50 % (its interval is the range over undecided cells)")
+                     "above 50 %")
 
 
 # ============================================================================ the families (issue 48)
