@@ -954,22 +954,18 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
                f"{100 * t.other_accuracy:.0f} %): challenging pays there, and since no feature marks that play "
                "(feature 2 puts a hand of 0 and of 1 card in one level), the learned challenge value carries over "
                "to a's ordinary plays, which are honest whenever a holds the required rank")
-    rows.append(_claim("Extension: the learner's drop against a under the variant comes from training", None,
-                       effects["training"], V.stated("extension", "our measurement; no paper value"),
-                       family=VARIANT_FAMILY,
-                       note="test win rate against a under the modified rules of learners trained 1,000 games under "
-                            "the variant minus learners trained under the modified rules (independent learners, "
-                            "Welch)"))
-    rows.append(_claim("Extension: the variant's own effect at test time on the same learners (vs a)", None,
-                       effects["test_time"], V.stated("extension", "our measurement; no paper value"),
-                       family=VARIANT_FAMILY,
-                       note="learners trained under the variant, tested under the variant minus under the modified "
-                            "rules (paired by learner): a never challenges, so the variant only adds options"))
-    rows.append(_claim("Extension: learners trained under the variant challenge more often (vs a, modified-rules test)",
-                       None, effects["challenge_share"], V.stated("extension", "our measurement; no paper value"),
-                       family=VARIANT_FAMILY,
-                       note="challenges per decision at test, trained under the variant minus under the modified "
-                            "rules" + why))
+    for key, text, note in (
+            ("training", "Extension: the learner's drop against a under the variant comes from training",
+             "test win rate against a under the modified rules of learners trained 1,000 games under the variant "
+             "minus learners trained under the modified rules (independent learners, Welch)"),
+            ("test_time", "Extension: the variant's own effect at test time on the same learners (vs a)",
+             "learners trained under the variant, tested under the variant minus under the modified rules (paired "
+             "by learner): a never challenges, so the variant only adds options"),
+            ("challenge_share", "Extension: learners trained under the variant challenge more often (vs a, "
+             "modified-rules test)", "challenges per decision at test, trained under the variant minus under the "
+             "modified rules" + why)):
+        rows.append(_claim(text, None, effects[key], V.stated("extension", "our measurement; no paper value"),
+                           family=VARIANT_FAMILY, note=note))
     top = int(per_seed_var.training_games.max())
     est, j, note = ordering_checks(per_seed_var, {"training_games": top})["a, f highest"]
     rows.append(_claim(f"Extension: highest win rates against a and f under the variant ({top} training games)", None,

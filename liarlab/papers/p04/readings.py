@@ -62,13 +62,10 @@ WINDOWED = Reading("windowed rate", "the win rate is the share of games won in t
                    "not the cumulative share", "spec §8.4: cumulative vs windowed win rate")
 DRAWS_HALF = Reading("draws count half", "a draw counts as half a win",
                      "spec §2.5: draws counted as non-wins is an interpretation")
-CUMULATIVE_500 = Reading("cumulative after 500 games", "the learner and the baseline are compared on the "
-                         "cumulative win rate after 500 games", "spec §8.4: cumulative vs windowed win rate")
 FROM_FIRST = Reading("from the first point", "the chart's rise is read from its first point (20 games) to 500",
                      "the paper: \"rising, especially from 100 to 300 and 500 games\" (§2.5)")
 LATER_WINDOWS = Reading("later windows", "learning is read from games 101-300 to games 301-500",
                         "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")
-K_ONLY = Reading("k fixed at 0 (learner)", "the learner searches p only", "spec §7 E3")
 START_P0 = Reading("starts at p = 0", "the learner's search starts from (p, k) = (0, 0) instead of (0.5, 0): it "
                    "never catches at first, so it may still be moving after game 50",
                    "spec §8.4: the initial values of p and k are unspecified")
@@ -87,8 +84,6 @@ GAME_SETTINGS = {C03: "opponent catches c = 0.3", C07: "opponent catches c = 0.7
                  STEPS_SMALL: "steps (0.02, 0.2)", STEPS_LARGE: "steps (0.1, 1)",
                  MODEL: "simulates a model of the personality"}
 P5_SETTINGS = {P5_20: "P5 lies 20%", P5_40: "P5 lies 40%"}
-LEARNER_SETTINGS = {STEPS_SMALL: "steps (0.02, 0.2)", STEPS_LARGE: "steps (0.1, 1)", K_ONLY: "k fixed at 0",
-                    MODEL: "simulates a model of the personality"}
 
 EXAMPLE_DEFAULT = Reading("closest personality", "the example's opponent is the personality whose realised rate "
                           "at position 6 is closest to 343/500", "the paper does not name the opponent (§2.4)",
@@ -143,11 +138,6 @@ RELATIVE = Reading("10 % relative", "\"about 10%\" is a relative gain: F7's win 
 
 VARIANTS = Reading("rule and learner variants", "the spec's rules or learner changed in one respect (the E10 grid)",
                    "spec §7 E10 and §8.5-8.9")
-#: The grid's variants that change the learner only (the game and the scripted agents are the spec's).
-LEARNER_VARIANTS = ("3 actions (learner picks no count)", "caught lie: x = -P", "one-hot features",
-                    "feature 7 from revealed plays only")
-
-
 #: The training size of the rule-variant grid (E10): its learners are trained this many games.
 GRID_GAMES = 300
 #: Variants of the grid that are not readings of the paper: they contradict a rule the paper states. They stay in
@@ -319,11 +309,3 @@ def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per
     if pooled is not None:      # built from existing calls (issue 49): p04.experiments.pooled_learners
         out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], POOLED_NOTE)))
     return out
-
-
-def check_family(rows: list[dict]) -> None:
-    """Every differing claim of ``rows`` has readings and a cause derived from them (for tests)."""
-    for r in rows:
-        if r["verdict"] == "differs" and r["kind"] in ("finding", "arithmetic"):
-            mine = R.of_claim(r.get("readings_rows", []), r["claim"])
-            assert mine and R.cause(mine, arithmetic=r["kind"] == "arithmetic") == r["cause"]
