@@ -232,15 +232,15 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
                   + [example_claim(lie_rates, lie_rates_uniform)])
 
 
-def _setting_readings(settings_runs, runs, judge, *, p5: bool = True) -> list:
-    """(reading, what) pairs of the stage-1 settings readings: ``judge(frame)`` judges one runs frame by the
-    claims row's own rule. ``p5``: whether P5's lie rate bears on the claim (the P5 settings hold P5 only, so
+def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True) -> list:
+    """(reading, what) pairs of a stage-1 claim's readings: ``first`` (its own), draws counted half, then the
+    settings readings; ``judge(frame)`` judges one runs frame by the claims row's own rule. ``p5``: whether P5's lie rate bears on the claim (the P5 settings hold P5 only, so
     the default runs stand in for the other personalities). Spec §8.4's starting values of (p, k)
     (:data:`~liarlab.papers.p04.readings.START_SETTINGS`) bear on every stage-1 claim: a start farther from the
     optimum moves when the search settles."""
     items = (list(RD.GAME_SETTINGS.items()) + (list(RD.P5_SETTINGS.items()) if p5 else [])
              + list(RD.START_SETTINGS.items()))
-    out = []
+    out = list(first) + [(RD.DRAWS_HALF, lambda: judge(RD.draws_half(runs)))]
     for reading, label in items:
         def what(label=label, reading=reading):
             if settings_runs is None:
@@ -292,9 +292,8 @@ def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans:
             share_j = share_j2
         share = share_est
     text = "Stage 1: the learner's win rates are almost all above 50%"
-    others = ([(RD.WINDOWED, lambda: _above_half(windows, ("personality", "window"))),
-               (RD.DRAWS_HALF, lambda: _above_half(RD.draws_half(runs)))]
-              + _setting_readings(settings_runs, runs, _above_half))
+    others = _stage1_readings([(RD.WINDOWED, lambda: _above_half(windows, ("personality", "window")))], runs,
+                              settings_runs, _above_half)
     return _claim(text, printed.PAPER_VALUES["above_half"], share, share_j, family=STAGE1_FAMILY, headline=True,
                   note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
                        f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
@@ -332,11 +331,10 @@ def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans
                             plans, who=(name,))
         # the claims of the stage-1 sentence declare the same readings (P5's lie rate too: against P1-P4 its
         # settings' runs are the default's), so that they can be judged jointly (RD.of_sentence)
-        others = ([(RD.FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
-                   (RD.WINDOWED, lambda name=name: _windowed_rise(runs, name, first_window, last_window)),
-                   (RD.DRAWS_HALF, lambda name=name: _cumulative_rise(RD.draws_half(runs), name, mid))]
-                  + _setting_readings(settings_runs, runs, lambda f, name=name: _cumulative_rise(f, name, mid))
-                 )
+        others = _stage1_readings([(RD.FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
+                                   (RD.WINDOWED, lambda name=name: _windowed_rise(runs, name, first_window,
+                                                                                  last_window))],
+                                  runs, settings_runs, lambda f, name=name: _cumulative_rise(f, name, mid))
         rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired "
                                 "by run; a cumulative rate keeps rising after learning stops, so this is what the "
@@ -378,12 +376,9 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
         est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1", cap, confirm,
                             lambda f, n, name=name: _windowed_rise(f, name, first, last, n), plans, who=(name,))
         # the same readings as every claim of the stage-1 sentence, P5's lie rate included (see above)
-        others = ([(RD.LATER_WINDOWS,
-                    lambda name=name: _windowed_rise(runs, name, labels[-2], last) if len(labels) > 2
-                    else "only two windows were computed"),
-                   (RD.DRAWS_HALF, lambda name=name: _windowed_rise(RD.draws_half(runs), name, first, last))]
-                  + _setting_readings(settings_runs, runs, lambda f, name=name: _windowed_rise(f, name, first, last))
-                 )
+        others = _stage1_readings([(RD.LATER_WINDOWS, lambda name=name: _windowed_rise(runs, name, labels[-2], last)
+                                    if len(labels) > 2 else "only two windows were computed")],
+                                  runs, settings_runs, lambda f, name=name: _windowed_rise(f, name, first, last))
         rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY,
                            note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
                                 f"{100 * rate_a:.1f}%), paired by run; the paper infers learning from its rising chart",
@@ -415,10 +410,8 @@ def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int,
         est, j = _two_stage(est, j, "stage1", cap, confirm, lambda frame, n, name=name: _not_lower(frame, name, n),
                             plans, who=(name, "P2", "P3", "P4"))
         text = f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {top} games)"
-        others = ([(RD.WINDOWED, lambda name=name: _not_lower(late, name)),
-                   (RD.DRAWS_HALF, lambda name=name: _not_lower(RD.draws_half(runs), name))]
-                  + _setting_readings(settings_runs, runs, lambda f, name=name: _not_lower(f, name),
-                                      p5=name == "P5"))
+        others = _stage1_readings([(RD.WINDOWED, lambda name=name: _not_lower(late, name))], runs, settings_runs,
+                                  lambda f, name=name: _not_lower(f, name), p5=name == "P5")
         rows.append(_claim(text, printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run "
                                 "(independent runs paired by index)",
@@ -427,14 +420,12 @@ def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int,
 
 
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-                    plans: dict | None = None, caps: dict | None = None, runs: pd.DataFrame | None = None,
-                    settings_runs: pd.DataFrame | None = None) -> list[dict]:
+                    plans: dict | None = None, caps: dict | None = None) -> list[dict]:
     """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, the learner
     (paper defaults) minus each baseline ("always catch (1, 0)", "never catch (0, 0)", "frozen (p, k) = (0.5, 0)",
     which catches at random), per run the mean over P1-P5, independent runs (Welch). The paper claims only that
     the learner learns (its win rates rise; the chart families test that) and compares it with no fixed policy,
-    so each row is our test: an extension (:func:`_our_test`), its rule's verdict in the note. ``runs`` and
-    ``settings_runs`` are accepted for the callers' sake (the cumulative comparison was a reading of a finding)."""
+    so each row is our test: an extension (:func:`_our_test`), its rule's verdict in the note."""
     learner = late_window.pivot(index="run", columns="personality", values="win_rate")
 
     def wide(frame):
@@ -476,16 +467,14 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
 
 
 def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-                           plans: dict | None = None, caps: dict | None = None,
-                           variant_learners: pd.DataFrame | None = None) -> list[dict]:
+                           plans: dict | None = None, caps: dict | None = None) -> list[dict]:
     """Does the trained learner (F7, the largest training size, modified rules) beat the trivial baselines in
     its own action set (:func:`liarlab.papers.p04.experiments.stage2_baselines`: always challenge, never
     challenge, random)? One row per baseline: learner minus baseline against each of a-f at a Bonferroni level
     (learners across seeds, the baseline a fixed agent over both seats' games; the two half-widths combined
     MOVER-style), reproduced if it is above against every type. A type where both sit at the ceiling is left
     out (no comparison can separate them). Undecided rows are confirmed on fresh learners ("training").
-    The paper compares its learner with no fixed policy, so each row is our test: an extension (:func:`_our_test`).
-    ``variant_learners`` is accepted for the callers' sake."""
+    The paper compares its learner with no fixed policy, so each row is our test: an extension (:func:`_our_test`)."""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
     rows = []
@@ -1056,8 +1045,7 @@ def _discussion(r) -> list[dict]:
 
 def _stage1_baselines(r) -> list[dict]:
     res = r.results
-    return baseline_claims(res.stage1.late_window, res.settings.late, **_stage(r, "settings"),
-                           runs=res.stage1.runs, settings_runs=res.settings.runs)
+    return baseline_claims(res.stage1.late_window, res.settings.late, **_stage(r, "settings"))
 
 
 def _training(r) -> list[dict]:
@@ -1068,8 +1056,7 @@ def _training(r) -> list[dict]:
 
 def _stage2_baselines(r) -> list[dict]:
     res = r.results
-    return stage2_baseline_claims(res.training.per_seed, res.baselines.table, **_stage(r, "training"),
-                                  variant_learners=res.variants.per_seed)
+    return stage2_baseline_claims(res.training.per_seed, res.baselines.table, **_stage(r, "training"))
 
 
 def _features(r) -> list[dict]:
