@@ -10,6 +10,7 @@ of comparisons of gains.
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -23,6 +24,8 @@ from liarlab.papers.p04.experiments import seed_values as _values
 from liarlab.papers.p04.params import PARAMS
 from liarlab.papers.p04.printed import SOURCE
 from liarlab.papers.p04.results import Results
+from liarlab.study import families as F
+from liarlab.study.families import ClaimFamily, Confirm, claim
 
 STAGE1_FAMILY = "Stage-1 win-rate chart (§2.5)"
 LEARNING_FAMILY = "Stage-1 inference: the parameter learning works (§2.5)"
@@ -60,20 +63,25 @@ METHOD = "the method (mean over seeds)"
 CHART_FAMILIES = (STAGE1_FAMILY, LEARNING_FAMILY, TRAINING_FAMILY, FEATURE_FAMILY)
 
 
-def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
-           source=SOURCE, readings=None, headline=False):
-    """A claims row (:func:`liarlab.study.outputs.claim`); ``readings`` are its readings rows
-    (:mod:`liarlab.papers.p04.readings`), kept on the row as ``_readings`` for :func:`notebook_readings`. A
-    differing row's cause is derived from them by the protocol's one rule. A finding of a chart family
-    (:data:`CHART_FAMILIES`) says that it is judged as a statement about the method (:data:`METHOD`)."""
-    from liarlab.study.outputs import claim
+#: Each claim family's default reading (the spec's reading of the paper), first among its claims' readings rows.
+DEFAULT_READING = {STAGE1_FAMILY: RD.S1_DEFAULT, LEARNING_FAMILY: RD.S1_DEFAULT, EXAMPLE_FAMILY: RD.EXAMPLE_DEFAULT,
+                   DISCUSSION_FAMILY: RD.K_DEFAULT, TRAINING_FAMILY: RD.S2_DEFAULT,
+                   FEATURE_FAMILY: RD.FEATURE_DEFAULT, WEIGHTS_FAMILY: RD.WEIGHTS_DEFAULT}
 
+
+def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
+           source=SOURCE, others=None, sentence=False, headline=False):
+    """A claims row (:func:`liarlab.study.families.claim`, the study's one row maker). ``others``: the claim's
+    readings other than its family's default (:data:`DEFAULT_READING`, the row's own estimate and judgement), as
+    (reading, what) pairs (:func:`liarlab.papers.p04.readings.build`); ``sentence``: the claim is one of the stage-1
+    sentence's, judged jointly. A differing row's cause is derived from its readings by the protocol's one rule.
+    A finding of a chart family (:data:`CHART_FAMILIES`) says that it is judged as a statement about the method
+    (:data:`METHOD`)."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
-    row = claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
-                readings=readings, headline=headline)
-    row["_readings"] = list(readings or [])
-    return row
+    readings = None if others is None else RD.build(family, text, DEFAULT_READING[family], est, judgement, others)
+    return claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
+                 readings=RD.of_sentence(readings) if sentence else readings, headline=headline)
 
 
 def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note="") -> dict:
@@ -88,7 +96,7 @@ def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note
 
 def notebook_readings(rows: list[dict]) -> list[dict]:
     """Every readings row of the claims rows ``rows`` (for :func:`liarlab.study.readings.save_readings`)."""
-    return [r for row in rows for r in row.get("_readings", [])]
+    return F.readings_rows(rows)
 
 
 def _two_stage(pilot_est, pilot_j, group: str, cap: int, confirm, judge, plans: dict | None, who=()):
@@ -224,15 +232,15 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
                   + [example_claim(lie_rates, lie_rates_uniform)])
 
 
-def _setting_readings(settings_runs, runs, judge, *, p5: bool = True) -> list:
-    """(reading, what) pairs of the stage-1 settings readings: ``judge(frame)`` judges one runs frame by the
-    claims row's own rule. ``p5``: whether P5's lie rate bears on the claim (the P5 settings hold P5 only, so
+def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True) -> list:
+    """(reading, what) pairs of a stage-1 claim's readings: ``first`` (its own), draws counted half, then the
+    settings readings; ``judge(frame)`` judges one runs frame by the claims row's own rule. ``p5``: whether P5's lie rate bears on the claim (the P5 settings hold P5 only, so
     the default runs stand in for the other personalities). Spec §8.4's starting values of (p, k)
     (:data:`~liarlab.papers.p04.readings.START_SETTINGS`) bear on every stage-1 claim: a start farther from the
     optimum moves when the search settles."""
     items = (list(RD.GAME_SETTINGS.items()) + (list(RD.P5_SETTINGS.items()) if p5 else [])
              + list(RD.START_SETTINGS.items()))
-    out = []
+    out = list(first) + [(RD.DRAWS_HALF, lambda: judge(RD.draws_half(runs)))]
     for reading, label in items:
         def what(label=label, reading=reading):
             if settings_runs is None:
@@ -284,14 +292,13 @@ def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans:
             share_j = share_j2
         share = share_est
     text = "Stage 1: the learner's win rates are almost all above 50%"
-    others = ([(RD.WINDOWED, lambda: _above_half(windows, ("personality", "window"))),
-               (RD.DRAWS_HALF, lambda: _above_half(RD.draws_half(runs)))]
-              + _setting_readings(settings_runs, runs, _above_half))
+    others = _stage1_readings([(RD.WINDOWED, lambda: _above_half(windows, ("personality", "window")))], runs,
+                              settings_runs, _above_half)
     return _claim(text, printed.PAPER_VALUES["above_half"], share, share_j, family=STAGE1_FAMILY, headline=True,
                   note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
                        f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
                        f"{len(cells) - n_yes - n_no} undecided",
-                  readings=RD.of_sentence(RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, share, share_j, others)))
+                  others=others, sentence=True)
 
 
 def _cumulative_rise(frame: pd.DataFrame, name: str, start: int, n=None):
@@ -324,16 +331,15 @@ def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans
                             plans, who=(name,))
         # the claims of the stage-1 sentence declare the same readings (P5's lie rate too: against P1-P4 its
         # settings' runs are the default's), so that they can be judged jointly (RD.of_sentence)
-        others = ([(RD.FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
-                   (RD.WINDOWED, lambda name=name: _windowed_rise(runs, name, first_window, last_window)),
-                   (RD.DRAWS_HALF, lambda name=name: _cumulative_rise(RD.draws_half(runs), name, mid))]
-                  + _setting_readings(settings_runs, runs, lambda f, name=name: _cumulative_rise(f, name, mid))
-                 )
+        others = _stage1_readings([(RD.FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
+                                   (RD.WINDOWED, lambda name=name: _windowed_rise(runs, name, first_window,
+                                                                                  last_window))],
+                                  runs, settings_runs, lambda f, name=name: _cumulative_rise(f, name, mid))
         rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired "
                                 "by run; a cumulative rate keeps rising after learning stops, so this is what the "
                                 "chart shows, not whether the learner still learns",
-                           readings=RD.of_sentence(RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, est, j, others))))
+                           others=others, sentence=True))
     return rows
 
 
@@ -370,16 +376,13 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
         est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1", cap, confirm,
                             lambda f, n, name=name: _windowed_rise(f, name, first, last, n), plans, who=(name,))
         # the same readings as every claim of the stage-1 sentence, P5's lie rate included (see above)
-        others = ([(RD.LATER_WINDOWS,
-                    lambda name=name: _windowed_rise(runs, name, labels[-2], last) if len(labels) > 2
-                    else "only two windows were computed"),
-                   (RD.DRAWS_HALF, lambda name=name: _windowed_rise(RD.draws_half(runs), name, first, last))]
-                  + _setting_readings(settings_runs, runs, lambda f, name=name: _windowed_rise(f, name, first, last))
-                 )
+        others = _stage1_readings([(RD.LATER_WINDOWS, lambda name=name: _windowed_rise(runs, name, labels[-2], last)
+                                    if len(labels) > 2 else "only two windows were computed")],
+                                  runs, settings_runs, lambda f, name=name: _windowed_rise(f, name, first, last))
         rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY,
                            note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
                                 f"{100 * rate_a:.1f}%), paired by run; the paper infers learning from its rising chart",
-                           readings=RD.of_sentence(RD.build(LEARNING_FAMILY, text, RD.S1_DEFAULT, est, j, others))))
+                           others=others, sentence=True))
     return rows
 
 
@@ -407,26 +410,22 @@ def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int,
         est, j = _two_stage(est, j, "stage1", cap, confirm, lambda frame, n, name=name: _not_lower(frame, name, n),
                             plans, who=(name, "P2", "P3", "P4"))
         text = f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {top} games)"
-        others = ([(RD.WINDOWED, lambda name=name: _not_lower(late, name)),
-                   (RD.DRAWS_HALF, lambda name=name: _not_lower(RD.draws_half(runs), name))]
-                  + _setting_readings(settings_runs, runs, lambda f, name=name: _not_lower(f, name),
-                                      p5=name == "P5"))
+        others = _stage1_readings([(RD.WINDOWED, lambda name=name: _not_lower(late, name))], runs, settings_runs,
+                                  lambda f, name=name: _not_lower(f, name), p5=name == "P5")
         rows.append(_claim(text, printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run "
                                 "(independent runs paired by index)",
-                           readings=RD.build(STAGE1_FAMILY, text, RD.S1_DEFAULT, est, j, others)))
+                           others=others))
     return rows
 
 
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-                    plans: dict | None = None, caps: dict | None = None, runs: pd.DataFrame | None = None,
-                    settings_runs: pd.DataFrame | None = None) -> list[dict]:
+                    plans: dict | None = None, caps: dict | None = None) -> list[dict]:
     """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, the learner
     (paper defaults) minus each baseline ("always catch (1, 0)", "never catch (0, 0)", "frozen (p, k) = (0.5, 0)",
     which catches at random), per run the mean over P1-P5, independent runs (Welch). The paper claims only that
     the learner learns (its win rates rise; the chart families test that) and compares it with no fixed policy,
-    so each row is our test: an extension (:func:`_our_test`), its rule's verdict in the note. ``runs`` and
-    ``settings_runs`` are accepted for the callers' sake (the cumulative comparison was a reading of a finding)."""
+    so each row is our test: an extension (:func:`_our_test`), its rule's verdict in the note."""
     learner = late_window.pivot(index="run", columns="personality", values="win_rate")
 
     def wide(frame):
@@ -468,16 +467,14 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
 
 
 def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-                           plans: dict | None = None, caps: dict | None = None,
-                           variant_learners: pd.DataFrame | None = None) -> list[dict]:
+                           plans: dict | None = None, caps: dict | None = None) -> list[dict]:
     """Does the trained learner (F7, the largest training size, modified rules) beat the trivial baselines in
     its own action set (:func:`liarlab.papers.p04.experiments.stage2_baselines`: always challenge, never
     challenge, random)? One row per baseline: learner minus baseline against each of a-f at a Bonferroni level
     (learners across seeds, the baseline a fixed agent over both seats' games; the two half-widths combined
     MOVER-style), reproduced if it is above against every type. A type where both sit at the ceiling is left
     out (no comparison can separate them). Undecided rows are confirmed on fresh learners ("training").
-    The paper compares its learner with no fixed policy, so each row is our test: an extension (:func:`_our_test`).
-    ``variant_learners`` is accepted for the callers' sake."""
+    The paper compares its learner with no fixed policy, so each row is our test: an extension (:func:`_our_test`)."""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
     rows = []
@@ -575,7 +572,7 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                    "a profile chosen to match the printed count reproduces it by construction, so it tests nothing"))
     return _claim(text, f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict, kind="check",
                   family=EXAMPLE_FAMILY, selected=bool(fits),
-                  readings=RD.build(EXAMPLE_FAMILY, text, RD.EXAMPLE_DEFAULT, est, verdict, others),
+                  others=others,
                   note=f"shown: {fits[0] if fits else best}; realised rates at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
                        + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
@@ -605,7 +602,7 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: p
     others = [(reading, Unbuilt("the search with k fixed at 0 was played under the spec's defaults only"))
               for reading in (RD.C03, RD.C07, RD.UNIFORM, RD.STEPS_SMALL, RD.STEPS_LARGE, RD.MODEL)]
     return _claim(text, printed.PAPER_VALUES["k_matters_little"], est, j, family=DISCUSSION_FAMILY,
-                  readings=RD.build(DISCUSSION_FAMILY, text, RD.K_DEFAULT, est, j, others),
+                  others=others,
                   note="windowed win rate, games 301-500: search over (p, k) minus search with k fixed at 0, mean "
                        "over P1-P5, independent runs paired by index")
 
@@ -617,8 +614,8 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
     idx = a.index.intersection(b.index)
     est = V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
     per = (model_runs.groupby("personality").win_rate.mean() - program_runs.groupby("personality").win_rate.mean())
-    return _claim("Extension: stage-1 learner simulating against a model of the personality (lies at n_i/G) "
-                  "instead of its program", None, est,
+    return _claim("Extension: stage-1 learner simulating against a model of the personality (independent lies at "
+                  "its observed rate per position) instead of its program", None, est,
                   V.stated("extension", "our result beside the paper's learner; no paper value"),
                   family=DISCUSSION_FAMILY,
                   note="windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: "
@@ -631,44 +628,17 @@ def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
     """The two-stage design's confirmatory sizes, from the pilot alone: per group ("stage1" runs and "settings"
     runs per personality, "training" and "features" learners per cell), the largest size any undecided row of the
     group asks for at the planned power, capped at ``caps`` (default: the full profile's budgets). Rows that no
-    sample can decide ask for none."""
+    sample can decide ask for none. The families are judged on the pilot (no confirmatory sample), recording sizes."""
     plans: dict = {}
-    stage1, settings, per_seed = results.stage1, results.settings, results.training.per_seed
-    stage1_claims(stage1.runs, stage1.windows, results.lies, plans=plans, caps=caps, settings_runs=settings.runs)
-    late = stage1.windows[stage1.windows.window == stage1.windows.window.iloc[-1]]
-    k_claim(late, settings.late[settings.late.setting == "k fixed at 0"], plans=plans, caps=caps)
-    baseline_claims(late, settings.late, plans=plans, caps=caps)
-    training_claims(per_seed, plans=plans, caps=caps)
-    stage2_baseline_claims(per_seed, results.baselines.table, plans=plans, caps=caps)
-    feature_claims(results.features.per_seed, plans=plans, caps=caps)
+    F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm={}, caps=caps, plans=plans))
     return plans
 
 
 def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -> list[dict]:
-    """Every claims row of notebook 04, in the table's order, from its results and the confirmatory samples
+    """Every claims row of notebook 04 (:data:`CLAIM_FAMILIES`, walked by :func:`liarlab.study.families.claims_rows`),
+    in the table's order, from its results and the confirmatory samples
     (:func:`liarlab.papers.p04.experiments.confirmation_runs` of :func:`confirmation_sizes`)."""
-    stage1, settings, training, features = results.stage1, results.settings, results.training, results.features
-    per_seed, late = training.per_seed, stage1.late_window
-    rows = stage1_claims(stage1.runs, stage1.windows, results.lies, confirm=confirm.get("stage1"),
-                         settings_runs=settings.runs, caps=caps, lie_rates_uniform=results.lies_uniform)
-    rows.append(k_claim(late, settings.runs_of("k fixed at 0"), confirm=confirm.get("settings"), caps=caps))
-    rows.append(model_variant_claim(late, settings.model_runs()))
-    rows += baseline_claims(late, settings.late, confirm=confirm.get("settings"), caps=caps, runs=stage1.runs,
-                            settings_runs=settings.runs)
-    pooled = results.pooled or {}
-    rows += training_claims(per_seed, confirm=confirm.get("training"), variant_orderings=results.orderings, caps=caps,
-                            top_orderings=results.orderings_top, pooled=pooled.get("training"))
-    rows += stage2_baseline_claims(per_seed, results.baselines.table, confirm=confirm.get("training"), caps=caps,
-                                   variant_learners=results.variants.per_seed)
-    rows += feature_claims(features.per_seed, confirm=confirm.get("features"), variant_orderings=results.orderings,
-                           one_hot=features.history_gain_hot, caps=caps, pooled=pooled.get("features"))
-    rows.append(weights_claim(results.weights.separability))
-    rows += audit_claims(results.robin.pool_audit, per_seed[per_seed.training_games == training.top],
-                         results.robin.standing)
-    rows += variant_claims(results.exploit, results.baselines.effects, training.per_seed_var,
-                           results.baselines.challenges)
-    rows += extension_rows(float(training.table.small_test_sd.mean()), results.multiplayer, features.history_gain_hot)
-    return rows
+    return F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm=confirm, caps=caps, plans=None))
 
 
 def joined(rows: list[dict]) -> list[dict]:
@@ -700,15 +670,8 @@ def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataF
     for label in ["paper"] + list(RULE_VARIANTS):
         sub = all_seeds[all_seeds.variant == label]
         found = {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})}
-        checks += [_ordering_row(label, name, *found[name]) for name in found]
+        checks += [RD.grid_row(label, name, *found[name]) for name in found]
     return pd.DataFrame(checks)
-
-
-def _ordering_row(label: str, name: str, est, judgement: V.Judgement, note: str) -> dict:
-    return {"variant": label, "ordering": name, "value": np.nan if est is None else est.value,
-            "ci_low": np.nan if est is None else est.low, "ci_high": np.nan if est is None else est.high,
-            "level": np.nan if est is None else est.level, "n": np.nan if est is None or est.n is None else est.n,
-            "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note}
 
 
 def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
@@ -725,7 +688,7 @@ def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
         sub = variant_per_seed[variant_per_seed.variant == label]
         if len(sub):
             found = ordering_checks(sub, {"feature_set": "F7"})
-            checks += [_ordering_row(label, name, *found[name]) for name in found]
+            checks += [RD.grid_row(label, name, *found[name]) for name in found]
     return pd.DataFrame(checks).assign(training_games=sizes[0])
 
 
@@ -793,10 +756,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n, opp=opp: rises(f, opp, n), plans)
         rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
                            note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
-                           readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
-                                             [(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                                             + RD.stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp),
-                                                                     retrained, pooled))))
+                           others=[(RD.VARIANTS, NO_TRAINING_VARIANTS)]
+                           + RD.stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp), retrained, pooled)))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
     def slows(frame, n=None):
@@ -815,10 +776,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                        note=f"gain per 100 training games, {low}->{mid} ({_pct(early.mean())} points) minus "
                             f"{mid}->{top} ({_pct(late.mean())} points) in the pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else ""),
-                       readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j,
-                                         [(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                                         + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained,
-                                                                 pooled))))
+                       others=[(RD.VARIANTS, NO_TRAINING_VARIANTS)]
+                       + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained, pooled)))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
     rows += _ordering_rows(per_seed, top, grid, retrained, confirm=confirm, plans=plans, caps=caps, pooled=pooled)
     return rows
@@ -846,7 +805,7 @@ def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, 
             per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,
                            note=f"least favourable difference shown; pilot: {note}",
-                           readings=RD.build(TRAINING_FAMILY, text, RD.S2_DEFAULT, est, j, others)))
+                           others=others))
     return rows
 
 
@@ -887,7 +846,7 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
                                  "print whose spread a prediction interval at our test size would cover")
         value = est if est is not None else np.nan
         rows.append(_claim(text, paper, value, j, family=FEATURE_FAMILY, note=note,
-                           readings=RD.build(FEATURE_FAMILY, text, RD.FEATURE_DEFAULT, est, j, others)))
+                           others=others))
     return rows
 
 
@@ -909,7 +868,7 @@ def weights_claim(separability: dict) -> dict:
                           "test", "paper §1.3 (no measure is named)"),
                "the paper names no measure of how strongly weights differ, so no second one can be read from it")]
     return _claim(printed.WEIGHTS_CLAIM, printed.PAPER_VALUES["weights"], est, j, family=WEIGHTS_FAMILY,
-                  readings=RD.build(WEIGHTS_FAMILY, printed.WEIGHTS_CLAIM, RD.WEIGHTS_DEFAULT, est, j, others),
+                  others=others,
                   note=f"leave-one-out nearest-centroid accuracy of naming the opponent from a learner's weights, "
                        f"{separability['learners']} learners (one seed each), chance {separability['chance']:.3f}")
 
@@ -984,22 +943,18 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
                f"{100 * t.other_accuracy:.0f} %): challenging pays there, and since no feature marks that play "
                "(feature 2 puts a hand of 0 and of 1 card in one level), the learned challenge value carries over "
                "to a's ordinary plays, which are honest whenever a holds the required rank")
-    rows.append(_claim("Extension: the learner's drop against a under the variant comes from training", None,
-                       effects["training"], V.stated("extension", "our measurement; no paper value"),
-                       family=VARIANT_FAMILY,
-                       note="test win rate against a under the modified rules of learners trained 1,000 games under "
-                            "the variant minus learners trained under the modified rules (independent learners, "
-                            "Welch)"))
-    rows.append(_claim("Extension: the variant's own effect at test time on the same learners (vs a)", None,
-                       effects["test_time"], V.stated("extension", "our measurement; no paper value"),
-                       family=VARIANT_FAMILY,
-                       note="learners trained under the variant, tested under the variant minus under the modified "
-                            "rules (paired by learner): a never challenges, so the variant only adds options"))
-    rows.append(_claim("Extension: learners trained under the variant challenge more often (vs a, modified-rules test)",
-                       None, effects["challenge_share"], V.stated("extension", "our measurement; no paper value"),
-                       family=VARIANT_FAMILY,
-                       note="challenges per decision at test, trained under the variant minus under the modified "
-                            "rules" + why))
+    for key, text, note in (
+            ("training", "Extension: the learner's drop against a under the variant comes from training",
+             "test win rate against a under the modified rules of learners trained 1,000 games under the variant "
+             "minus learners trained under the modified rules (independent learners, Welch)"),
+            ("test_time", "Extension: the variant's own effect at test time on the same learners (vs a)",
+             "learners trained under the variant, tested under the variant minus under the modified rules (paired "
+             "by learner): a never challenges, so the variant only adds options"),
+            ("challenge_share", "Extension: learners trained under the variant challenge more often (vs a, "
+             "modified-rules test)", "challenges per decision at test, trained under the variant minus under the "
+             "modified rules" + why)):
+        rows.append(_claim(text, None, effects[key], V.stated("extension", "our measurement; no paper value"),
+                           family=VARIANT_FAMILY, note=note))
     top = int(per_seed_var.training_games.max())
     est, j, note = ordering_checks(per_seed_var, {"training_games": top})["a, f highest"]
     rows.append(_claim(f"Extension: highest win rates against a and f under the variant ({top} training games)", None,
@@ -1012,7 +967,8 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
 def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None,
                    history_one_hot: pd.DataFrame | None = None) -> list[dict]:
     rows = [_claim("A 20-game test of one learner resolves win rates only to within its 95% half-width",
-                   f"{printed.TEST_GAMES} test games (binomial half-width at 50%: ±22 points)",
+                   f"{printed.TEST_GAMES} test games (binomial 95% half-width at a 50% rate: "
+                   f"{1.96 * (0.25 / printed.TEST_GAMES) ** 0.5:.2f})",
                    V.exact(1.96 * small_test_sd), V.stated("extension", "1.96 x the standard deviation of the 20-game "
                                                                         "test win rate across learners of one cell, "
                                                                         "mean over cells"),
@@ -1065,4 +1021,109 @@ STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over
 
 #: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``).
 HEADLINE_QUANTITY = ("the share of stage-1 cells (personality x checkpoint) whose cumulative win rate over runs lies "
-                     "above 50 % (its interval is the range over undecided cells)")
+                     "above 50 %")
+
+
+# ============================================================================ the families (issue 48)
+
+def _stage(r, group: str) -> dict:
+    """The two-stage arguments of a judge: the confirmatory sample of ``group``, the caps, where sizes are recorded."""
+    return dict(confirm=r.confirm.get(group), caps=r.caps, plans=r.plans)
+
+
+def _stage1(r) -> list[dict]:
+    res = r.results
+    return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, **_stage(r, "stage1"),
+                         settings_runs=res.settings.runs, lie_rates_uniform=res.lies_uniform)
+
+
+def _discussion(r) -> list[dict]:
+    res, late = r.results, r.results.stage1.late_window
+    return [k_claim(late, res.settings.runs_of("k fixed at 0"), **_stage(r, "settings")),
+            model_variant_claim(late, res.settings.model_runs())]
+
+
+def _stage1_baselines(r) -> list[dict]:
+    res = r.results
+    return baseline_claims(res.stage1.late_window, res.settings.late, **_stage(r, "settings"))
+
+
+def _training(r) -> list[dict]:
+    res = r.results
+    return training_claims(res.training.per_seed, **_stage(r, "training"), variant_orderings=res.orderings,
+                           top_orderings=res.orderings_top, pooled=(res.pooled or {}).get("training"))
+
+
+def _stage2_baselines(r) -> list[dict]:
+    res = r.results
+    return stage2_baseline_claims(res.training.per_seed, res.baselines.table, **_stage(r, "training"))
+
+
+def _features(r) -> list[dict]:
+    res = r.results
+    return feature_claims(res.features.per_seed, **_stage(r, "features"), variant_orderings=res.orderings,
+                          one_hot=res.features.history_gain_hot, pooled=(res.pooled or {}).get("features"))
+
+
+def _audit(r) -> list[dict]:
+    res, training = r.results, r.results.training
+    return audit_claims(res.robin.pool_audit, training.per_seed[training.per_seed.training_games == training.top],
+                        res.robin.standing)
+
+
+def _variant(r) -> list[dict]:
+    res = r.results
+    return variant_claims(res.exploit, res.baselines.effects, res.training.per_seed_var, res.baselines.challenges)
+
+
+def _extensions(r) -> list[dict]:
+    res = r.results
+    return extension_rows(float(res.training.table.small_test_sd.mean()), res.multiplayer,
+                          res.features.history_gain_hot)
+
+
+def _runs_plan(group: str) -> Confirm:
+    """A two-stage plan in the units of ``group`` (:func:`confirmation_caps`): the full profile's pilot and cap."""
+    unit, pilot, cap = {"stage1": ("learner runs per personality", "stage1_runs", "confirm_runs_cap"),
+                        "settings": ("learner runs per personality and setting", "settings_runs", "confirm_runs_cap"),
+                        "training": ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap"),
+                        "features": ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap")}[group]
+    return Confirm(unit, PARAMS.size(pilot, "full"), PARAMS.size(cap, "full"))
+
+
+#: Each family's judge builds its readings rows from the run's whole tables (the settings runs, the variant grid,
+#: the pooled learners): :mod:`liarlab.papers.p04.readings` declares the readings, the judge runs them.
+_BUILT = dict(builds_readings=True, sampled=True)
+_OURS = "ours, judged by no printed value: its interval is reported, not tested"
+_S = f"{SOURCE}: "
+
+#: Notebook 04's families, in the claims table's order (one record per statement of the seed, or per group of rows
+#: one experiment judges together: the stage-1 sentence's claims are judged jointly, so they are one record).
+CLAIM_FAMILIES = (
+    ClaimFamily(RD.S1_SENTENCE, _S + "§2.4-2.5, the stage-1 chart and its example", printed.STAGE1_CLAIMS, _stage1,
+                experiment=("04", "E2"), confirm=_runs_plan("stage1"), headline=True, **_BUILT),
+    ClaimFamily(DISCUSSION_FAMILY, _S + "§2.5, the discussion", printed.PAPER_VALUES["k_matters_little"], _discussion,
+                experiment=("04", "E3"), confirm=_runs_plan("settings"), **_BUILT),
+    ClaimFamily("Extension: the stage-1 learner against trivial catchers", _S + "§2.5 (our test)", None,
+                _stage1_baselines, experiment=("04", "E3"), extension=True, can_differ=False,
+                confirm=_runs_plan("settings"), **_BUILT),
+    ClaimFamily(TRAINING_FAMILY, _S + "§3.4, chart 1", printed.STAGE2_CLAIMS, _training, experiment=("04", "E7"),
+                confirm=_runs_plan("training"), **_BUILT),
+    ClaimFamily("Extension: the stage-2 learner against trivial baselines", _S + "§3.4 (our test)", None,
+                _stage2_baselines, experiment=("04", "E7"), extension=True, can_differ=False,
+                confirm=_runs_plan("training"), **_BUILT),
+    ClaimFamily(FEATURE_FAMILY, _S + "§3.4 and §4, chart 2", printed.FEATURE_CLAIMS, _features,
+                experiment=("04", "E8"), confirm=_runs_plan("features"), **_BUILT),
+    ClaimFamily(WEIGHTS_FAMILY, _S + "§1.3", printed.WEIGHTS_CLAIM, lambda r: [weights_claim(r.results.weights
+                                                                                          .separability)],
+                experiment=("04", "E9"), builds_readings=True,
+                confirm="the learners' weights are read whole: leave-one-out over the E8 learners, no second sample"),
+    ClaimFamily(AUDIT_FAMILY, _S + "§3.1-3.2 (our audit)", None, _audit, experiment=("04", "E6"), extension=True,
+                can_differ=False, sampled=True, confirm=_OURS),
+    ClaimFamily(VARIANT_FAMILY, _S + "§3.1 (our variant)", None, _variant, experiment=("04", "E10"), extension=True,
+                can_differ=False, sampled=True, confirm=_OURS),
+    ClaimFamily("Test size (§3.4), then our extensions", _S + "§3.4, the charts' 20-game test; ours beyond it",
+                printed.TEST_GAMES, _extensions, experiment=("04", "E10"), can_differ=False, sampled=True,
+                confirm="the test's spread is measured across the learners of every cell; the extensions' intervals "
+                        "are reported, not tested"),
+)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import pandas as pd
 
 from liarlab.core import readings as R
@@ -61,13 +62,10 @@ WINDOWED = Reading("windowed rate", "the win rate is the share of games won in t
                    "not the cumulative share", "spec §8.4: cumulative vs windowed win rate")
 DRAWS_HALF = Reading("draws count half", "a draw counts as half a win",
                      "spec §2.5: draws counted as non-wins is an interpretation")
-CUMULATIVE_500 = Reading("cumulative after 500 games", "the learner and the baseline are compared on the "
-                         "cumulative win rate after 500 games", "spec §8.4: cumulative vs windowed win rate")
 FROM_FIRST = Reading("from the first point", "the chart's rise is read from its first point (20 games) to 500",
                      "the paper: \"rising, especially from 100 to 300 and 500 games\" (§2.5)")
 LATER_WINDOWS = Reading("later windows", "learning is read from games 101-300 to games 301-500",
                         "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")
-K_ONLY = Reading("k fixed at 0 (learner)", "the learner searches p only", "spec §7 E3")
 START_P0 = Reading("starts at p = 0", "the learner's search starts from (p, k) = (0, 0) instead of (0.5, 0): it "
                    "never catches at first, so it may still be moving after game 50",
                    "spec §8.4: the initial values of p and k are unspecified")
@@ -86,8 +84,6 @@ GAME_SETTINGS = {C03: "opponent catches c = 0.3", C07: "opponent catches c = 0.7
                  STEPS_SMALL: "steps (0.02, 0.2)", STEPS_LARGE: "steps (0.1, 1)",
                  MODEL: "simulates a model of the personality"}
 P5_SETTINGS = {P5_20: "P5 lies 20%", P5_40: "P5 lies 40%"}
-LEARNER_SETTINGS = {STEPS_SMALL: "steps (0.02, 0.2)", STEPS_LARGE: "steps (0.1, 1)", K_ONLY: "k fixed at 0",
-                    MODEL: "simulates a model of the personality"}
 
 EXAMPLE_DEFAULT = Reading("closest personality", "the example's opponent is the personality whose realised rate "
                           "at position 6 is closest to 343/500", "the paper does not name the opponent (§2.4)",
@@ -142,11 +138,6 @@ RELATIVE = Reading("10 % relative", "\"about 10%\" is a relative gain: F7's win 
 
 VARIANTS = Reading("rule and learner variants", "the spec's rules or learner changed in one respect (the E10 grid)",
                    "spec §7 E10 and §8.5-8.9")
-#: The grid's variants that change the learner only (the game and the scripted agents are the spec's).
-LEARNER_VARIANTS = ("3 actions (learner picks no count)", "caught lie: x = -P", "one-hot features",
-                    "feature 7 from revealed plays only")
-
-
 #: The training size of the rule-variant grid (E10): its learners are trained this many games.
 GRID_GAMES = 300
 #: Variants of the grid that are not readings of the paper: they contradict a rule the paper states. They stay in
@@ -167,9 +158,6 @@ def variant(label: str, games: int = GRID_GAMES) -> Reading:
 
 
 # ============================================================================ building the rows
-
-Judge = Callable[[], tuple]
-
 
 def build(family: str, claim: str, default: Reading, est, judgement, others) -> list[dict]:
     """The readings rows of one claim: the default (the claims row's own estimate and judgement) and each other
@@ -220,6 +208,16 @@ NO_SETTINGS = "the stage-1 settings runs were not given to this call"
 NO_GRID = "the rule-variant grid was not given to this call"
 
 
+def grid_row(label: str, name: str, est, judgement: V.Judgement, note: str) -> dict:
+    """One row of the variant grid (:func:`liarlab.papers.p04.claims.variant_orderings`): statement ``name`` judged
+    under variant ``label``, as :func:`grid_reading` reads it back (a statement with no estimate has NaN)."""
+    none = est is None
+    return {"variant": label, "ordering": name, "value": np.nan if none else est.value,
+            "ci_low": np.nan if none else est.low, "ci_high": np.nan if none else est.high,
+            "level": np.nan if none else est.level, "n": np.nan if none or est.n is None else est.n,
+            "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note}
+
+
 def grid_reading(grid: pd.DataFrame | None, label: str, statement: str):
     """A rule or learner variant's verdict of one E7/E8 statement from the variant grid
     (:func:`liarlab.papers.p04.claims.variant_orderings`, same rule as the claims row)."""
@@ -267,10 +265,20 @@ STAGE2_UNBUILT = {
     STARTER: "a first-player switch in the stage-2 engine (the learners' test games draw the first player)",
     HONEST_REWARD: "a reward switch in the stage-2 learner",
     NEXT_STATE: "a switch of the delayed update's s' in the stage-2 learner",
-    EPSILON_FORM: "an ε schedule in the stage-2 learner",
+    EPSILON_FORM: "an ε schedule: each learner's training split into blocks with ε lowered between them",
     MIXED_POOL: "a learner trained against a pool of opponents (built where the call is given the pooled learners: "
                 "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
 }
+
+
+#: What building a reading of :data:`STAGE2_UNBUILT` costs where it needs no engine work (the referee's sample of
+#: issue 49 found ε's form costed as engine work): ``play_cheat`` takes ε per call, so a schedule is training in
+#: blocks, as :func:`liarlab.papers.p04.experiments.pooled_learners` trains. Measured: one learner trained 1,000 games
+#: in 100 blocks with ε lowered between them and tested 1,000 games takes about 0.006 CPU s.
+STAGE2_COST = {EPSILON_FORM: "no engine work (liarlab.cheat.fast.play_cheat takes ε per call, so the learners train in "
+                             "blocks, as p04.experiments.pooled_learners does), then seconds at full size (a learner "
+                             "trains 1,000 games in 100 blocks and tests 1,000 games in about 0.006 CPU s)"}
+ENGINE_COST = "engine work, then under a CPU minute at full size (a learner trains and tests in about 0.05 s)"
 
 
 #: how the pooled learners of the §8.8 reading were trained (:func:`liarlab.papers.p04.experiments.pooled_learners`)
@@ -302,17 +310,9 @@ def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per
         out.append((CAP_DRAWS_OUT, R.Unbuilt("the learners' table given here records no draws")))
     else:
         out.append((CAP_DRAWS_OUT, lambda: judge(cap_draws_out(per_seed))))
-    out += [(reading, R.Unbuilt(f"{need}, and {seeds_per_cell} retrained under it: engine work, then under a CPU "
-                                f"minute at full size (a learner trains and tests in about 0.05 s)"))
+    out += [(reading, R.Unbuilt(f"{need}, and {seeds_per_cell} retrained under it: "
+                                f"{STAGE2_COST.get(reading, ENGINE_COST)}"))
             for reading, need in STAGE2_UNBUILT.items() if reading is not MIXED_POOL or pooled is None]
     if pooled is not None:      # built from existing calls (issue 49): p04.experiments.pooled_learners
         out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], POOLED_NOTE)))
     return out
-
-
-def check_family(rows: list[dict]) -> None:
-    """Every differing claim of ``rows`` has readings and a cause derived from them (for tests)."""
-    for r in rows:
-        if r["verdict"] == "differs" and r["kind"] in ("finding", "arithmetic"):
-            mine = R.of_claim(r.get("_readings", []), r["claim"])
-            assert mine and R.cause(mine, arithmetic=r["kind"] == "arithmetic") == r["cause"]

@@ -66,11 +66,11 @@ def test_the_343_example_is_an_illustration_with_a_uniform_hands_reading():
     binomial, uniform = _lies([0.5, 0.5, 0.5, 0.793, 0.3]), _lies([0.5, 0.5, 0.5, 0.696, 0.3])
     row = claims.example_claim(binomial, uniform)
     assert row["kind"] == "check" and row["verdict"] == "differs" and row["cause"] == ""
-    mine = {r["reading"]: r for r in row["_readings"]}
-    assert mine["uniform hands"]["verdict"] == "reproduced" and R.cause(row["_readings"]) == "reading"
+    mine = {r["reading"]: r for r in row["readings_rows"]}
+    assert mine["uniform hands"]["verdict"] == "reproduced" and R.cause(row["readings_rows"]) == "reading"
     assert "illustration" in row["note"]
     unbuilt = claims.example_claim(binomial)
-    assert {r["reading"]: r["verdict"] for r in unbuilt["_readings"]}["uniform hands"] == R.NOT_BUILT
+    assert {r["reading"]: r["verdict"] for r in unbuilt["readings_rows"]}["uniform hands"] == R.NOT_BUILT
 
 
 def test_not_lower_is_the_protocol_word():
@@ -236,21 +236,21 @@ def test_differing_findings_derive_their_cause_from_readings():
     assert differing and all(r["cause"] and r["readings"] for r in differing)
     every = claims.notebook_readings(rows)
     for r in differing:  # the cause is the one rule's, from the row's own readings rows and its sentence's
-        mine = R.of_claim(r["_readings"], r["claim"])
+        mine = R.of_claim(r["readings_rows"], r["claim"])
         assert R.cause(mine, siblings=R.siblings(every, r["claim"])) == r["cause"]
         assert sum(x["is_default"] for x in mine) == 1 and len(mine) > 1
     # every settings reading was run; the claims of the stage-1 sentence all declare P5's lie rate (against P1 its
     # settings' runs are the default's, so its verdict is the default's), the "not lower" claim about P1 does not
     learn = {p: [r for r in rows if r["claim"] == LEARN.format(p)][0] for p in ("P1", "P5")}
-    p1 = {x["reading"]: x["verdict"] for x in learn["P1"]["_readings"]}
-    p5 = {x["reading"]: x["verdict"] for x in learn["P5"]["_readings"]}
+    p1 = {x["reading"]: x["verdict"] for x in learn["P1"]["readings_rows"]}
+    p5 = {x["reading"]: x["verdict"] for x in learn["P5"]["readings_rows"]}
     assert all(p1[x.name] in R.RUN for x in RD.GAME_SETTINGS)
     assert all(p1[x.name] == p1[RD.S1_DEFAULT.name] for x in RD.P5_SETTINGS)
     assert all(p5[x.name] in R.RUN for x in RD.P5_SETTINGS)
     lower = [r for r in rows if r["claim"].startswith("Stage 1: win rate vs P1 is not lower")][0]
-    assert not any(x["reading"] in {y.name for y in RD.P5_SETTINGS} for x in lower["_readings"])
-    assert {x["sentence"] for x in learn["P1"]["_readings"]} == {RD.S1_SENTENCE}
-    assert {x["sentence"] for x in lower["_readings"]} == {""}
+    assert not any(x["reading"] in {y.name for y in RD.P5_SETTINGS} for x in lower["readings_rows"])
+    assert {x["sentence"] for x in learn["P1"]["readings_rows"]} == {RD.S1_SENTENCE}
+    assert {x["sentence"] for x in lower["readings_rows"]} == {""}
     # a table whose cause disagrees with its readings is refused when the readings are saved
     from liarlab.study import readings as study_readings
     table = pd.DataFrame(rows)
@@ -288,18 +288,18 @@ def test_the_starting_values_of_p_and_k_are_run_readings_of_every_stage1_claim()
                          lambda label, p: RISING if label == "starts at p = 0" or p != "P1" else FLAT)
     rows = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]),
                                 settings_runs=settings)
-    stage1 = [r for r in rows if r.get("_readings") and r["family"] != claims.EXAMPLE_FAMILY]
+    stage1 = [r for r in rows if r.get("readings_rows") and r["family"] != claims.EXAMPLE_FAMILY]
     for r in stage1:
-        got = {x["reading"]: x["verdict"] for x in r["_readings"]}
+        got = {x["reading"]: x["verdict"] for x in r["readings_rows"]}
         assert all(got[x.name] in R.RUN for x in RD.START_SETTINGS), r["claim"]
     flat = [r for r in rows if r["claim"] == LEARN.format("P1")][0]
-    got = {x["reading"]: x["verdict"] for x in flat["_readings"]}
+    got = {x["reading"]: x["verdict"] for x in flat["readings_rows"]}
     assert flat["verdict"] == "differs" and got[RD.START_P0.name] == "reproduced"
     assert got[RD.START_P1.name] == "differs" and flat["cause"] == "reading"
     # without the settings runs the readings cannot be judged in this call: never silently reproduced
     alone = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]))
     flat = [r for r in alone if r["claim"] == LEARN.format("P1")][0]
-    assert {x["verdict"] for x in flat["_readings"] if x["reading"] in {y.name for y in RD.START_SETTINGS}} \
+    assert {x["verdict"] for x in flat["readings_rows"] if x["reading"] in {y.name for y in RD.START_SETTINGS}} \
         == {R.NOT_RUN}
 
 
@@ -333,7 +333,7 @@ def test_stage1_baselines_say_whether_learning_beats_catching_everything():
     catch = rows["Stage 1: the learner wins more than always catching (games 301-500)"]
     # the paper compares its learner with no fixed policy: our test, an extension, its rule's verdict in the note
     assert catch["verdict"] == "extension" and not catch["headline"] and catch["paper_value"] is None
-    assert "under this rule: differs" in catch["note"] and catch["cause"] == "" and not catch["_readings"]
+    assert "under this rule: differs" in catch["note"] and catch["cause"] == "" and not catch["readings_rows"]
     assert "under this rule: reproduced" in rows["Stage 1: the learner wins more than never catching (games "
                                                 "301-500)"]["note"]
     assert not any(r.get("headline") for r in rows.values())
@@ -423,12 +423,12 @@ def test_a_setting_that_makes_the_learner_improve_but_lose_does_not_explain_the_
     rows = claims.stage1_claims(default, experiments.windowed_rates(default), _lies([0.5, 0.5, 0.5, 0.8, 0.3]),
                                 settings_runs=settings)
     p1 = [r for r in rows if r["claim"] == LEARN.format("P1")][0]
-    mine = R.of_claim(p1["_readings"], p1["claim"])
+    mine = R.of_claim(p1["readings_rows"], p1["claim"])
     assert p1["verdict"] == "differs"
     assert {x["reading"]: x["verdict"] for x in mine}[RD.STEPS_SMALL.name] == "reproduced"
     assert R.cause(mine) == "reading"                       # alone, finer steps would explain it
     above = [r for r in rows if r["claim"].endswith("almost all above 50%")][0]
-    assert {x["reading"]: x["verdict"] for x in above["_readings"]}[RD.STEPS_SMALL.name] == "differs"
+    assert {x["reading"]: x["verdict"] for x in above["readings_rows"]}[RD.STEPS_SMALL.name] == "differs"
     # jointly, finer steps do not explain the sentence ('above half' is reproduced by default and differs under them)
     assert p1["cause"] != "reading"
     assert "other claim" in p1["readings"] and "same sentence or family differs" in p1["readings"]
@@ -446,7 +446,7 @@ def test_stage2_families_declare_the_open_points_outside_the_grid():
     rows = {r["claim"]: r for r in claims.feature_claims(frame)}
     row = rows["Stage 2: lie history (features 6, 7) is worth about 10 points"]
     assert row["verdict"] == "differs"
-    mine = {x["reading"]: x for x in row["_readings"]}
+    mine = {x["reading"]: x for x in row["readings_rows"]}
     assert mine[RD.CAP_DRAWS_OUT.name]["verdict"] == "reproduced" and row["cause"] == "reading"
     assert all(mine[x.name]["verdict"] == R.NOT_BUILT for x in RD.STAGE2_UNBUILT)
     assert {RD.RANK_RESTART, RD.DECK_UNDEALT, RD.STARTER, RD.HONEST_REWARD, RD.NEXT_STATE, RD.EPSILON_FORM,
@@ -457,7 +457,7 @@ def test_stage2_families_declare_the_open_points_outside_the_grid():
     bonus = {"a": 0.1, "f": 0.12, "d": 0.03, "b": 0.3, "c": 0.0, "e": 0.0}
     train = _learners({o: {n: r + b for n, r in SHAPE.items()} for o, b in bonus.items()}, seeds=30, sd=0.01)
     for r in claims.training_claims(train):
-        names = {x["reading"] for x in r["_readings"]}
+        names = {x["reading"] for x in r["readings_rows"]}
         assert names >= {x.name for x in RD.STAGE2_UNBUILT} | {RD.CAP_DRAWS_OUT.name}, r["claim"]
 
 
@@ -497,10 +497,10 @@ def test_the_training_charts_orderings_read_the_grid_variants_at_their_own_size(
     text = "Stage 2: highest win rates against a and f (1000 training games)"
     row = {r["claim"]: r for r in claims.training_claims(frame, top_orderings=top)}[text]
     assert row["verdict"] == "differs" and row["cause"] == "reading"
-    mine = {r["reading"]: r for r in row["_readings"]}
+    mine = {r["reading"]: r for r in row["readings_rows"]}
     assert mine["max_play 4"]["verdict"] == "reproduced" and "1,000 training games" in mine["max_play 4"]["assumption"]
     without = {r["claim"]: r for r in claims.training_claims(frame)}[text]
-    unbuilt = [r for r in without["_readings"] if r["reading"] == "max_play 4"]
+    unbuilt = [r for r in without["readings_rows"] if r["reading"] == "max_play 4"]
     assert unbuilt[0]["verdict"] == R.NOT_BUILT and "CPU seconds" in unbuilt[0]["note"]
     with pytest.raises(ValueError, match="one training size"):
         claims.variant_orderings_at(pd.concat([var, var.assign(training_games=300)]))
@@ -514,11 +514,11 @@ def test_one_learner_for_all_opponents_is_run_when_the_pooled_learners_are_given
     pooled = _features(f5, {o: 0.6 for o in "abcdef"}, f5, seeds=40)
     text = "Stage 2: lie history (features 6, 7) is worth about 10 points"
     row = {r["claim"]: r for r in claims.feature_claims(flat, pooled=pooled)}[text]
-    mine = {x["reading"]: x for x in row["_readings"]}
+    mine = {x["reading"]: x for x in row["readings_rows"]}
     assert row["verdict"] == "differs" and mine[RD.MIXED_POOL.name]["verdict"] == "reproduced"
     assert row["cause"] == "reading"        # a run reading that reproduces it explains the difference
     row = {r["claim"]: r for r in claims.feature_claims(flat)}[text]
-    assert {x["reading"]: x for x in row["_readings"]}[RD.MIXED_POOL.name]["verdict"] == R.NOT_BUILT
+    assert {x["reading"]: x for x in row["readings_rows"]}[RD.MIXED_POOL.name]["verdict"] == R.NOT_BUILT
 
 
 def test_pooled_learners_train_one_weight_vector_against_every_opponent():

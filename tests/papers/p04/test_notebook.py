@@ -58,6 +58,15 @@ def test_claims_prose_and_ledger_from_one_results_object(results):
     sizes = claims.confirmation_sizes(results, caps)
     assert all(v <= caps[k] for k, v in sizes.items() if not k.endswith("_who"))
     rows = claims.notebook_claims(results, {}, caps)  # the pilot's rows (no confirmatory sample drawn here)
+    # every row comes from one of the paper's families (issue 48), made by the study's one row maker
+    assert all("readings_rows" in r for r in rows), "a claims row not made by liarlab.study.families.claim"
+    from types import SimpleNamespace
+
+    from liarlab.study import families as F
+
+    judged = F.by_family(claims.CLAIM_FAMILIES, SimpleNamespace(results=results, confirm={}, caps=caps, plans=None))
+    assert [r["claim"] for _, mine in judged for r in mine] == [r["claim"] for r in rows]
+    assert all(mine for _, mine in judged), "a family judged no row"
     table = pd.DataFrame(rows)
     assert len(table) == len(table.claim.unique()) > 40
     assert set(table.verdict) <= {"reproduced", "differs", "inconclusive", "extension"}
