@@ -511,7 +511,8 @@ def sensitivity_row(robust: pd.DataFrame) -> dict:
 
 
 def best_response_row(br: pd.DataFrame, br2: pd.DataFrame, collect: list | None = None,
-                      uniform: pd.DataFrame | None = None) -> dict:
+                      uniform: pd.DataFrame | None = None, retry: pd.DataFrame | None = None,
+                      min_count: pd.DataFrame | None = None) -> dict:
     """Ch. 4 §1 premise: random-guess against a best responder that knows its rules (fixed agents: games). The
     responder looks one exchange ahead, so its win rate is a lower bound on a best response. Its readings rows
     (:func:`liarlab.papers.p01.readings.best_response_rows`) are appended to ``collect`` when given."""
@@ -520,7 +521,7 @@ def best_response_row(br: pd.DataFrame, br2: pd.DataFrame, collect: list | None 
     b = br.iloc[0]
     est = V.proportion(int(b.games) - int(b.wins), int(b.games))
     j = V.word("not lower", _minus(est, 0.5))
-    readings = R.best_response_rows(est, j, br, br2, uniform)
+    readings = R.best_response_rows(est, j, br, br2, uniform, retry, min_count)
     if collect is not None:
         collect += readings
     return claim(R.BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, est, j, kind="finding", readings=readings,
@@ -578,7 +579,8 @@ def rows(res, collect: list | None = None) -> list[dict]:
     out.append(sensitivity_row(res.readings))
     out += win_rate_rows(res.large, res.ref, p["n_games"], p["n_large"], first=res.first, by_type=res.readings_by_type,
                          fresh=res.large_fresh, plan=res.win_plan, collect=collect)
-    out.append(best_response_row(res.br, res.br2, collect=collect, uniform=res.br_uniform))
+    out.append(best_response_row(res.br, res.br2, collect=collect, uniform=res.br_uniform, retry=res.br_retry,
+                                 min_count=res.br_min_count))
     return out
 
 

@@ -559,16 +559,24 @@ BR_READINGS = {
                         "the legal actions), not random-guess; judged against the same depth-1 responder, a lower "
                         "bound on a best response to it",
                         "thesis Ch. 4 §1 ('在所有的策略中隨機挑選', choosing at random among all strategies; seed l.557)"),
+    "retry": CR.Reading("random-guess retries candidates within a bid draw",
+                        "decide_bid keeps drawing candidates from the same sampled hand until one passes the "
+                        "opponent-belief check; judged against the same depth-1 responder (which models the thesis "
+                        "reading), a lower bound on a best response to it", f"{_SPEC} 3 (decide_bid)"),
+    "min count": CR.Reading("minimum count 1", "the smallest legal bid is one die of a face, for both players",
+                            f"{_SPEC} 2 (minimum count, inferred as 2)"),
     "exact": CR.Reading("an exact best response", "the responder plays an exact best response",
                         "thesis Ch. 4 §1 ('whatever the opponent does')"),
 }
 
 
 def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFrame | None = None,
-                       uniform: pd.DataFrame | None = None) -> list[dict]:
+                       uniform: pd.DataFrame | None = None, retry: pd.DataFrame | None = None,
+                       min_count: pd.DataFrame | None = None) -> list[dict]:
     """The readings rows of "random-guess cannot be badly exploited" (its win rate, judged as its difference
     from 0.5, 'not lower'). ``uniform``: the depth-1 responder's games against the uniformly random player
-    (:func:`liarlab.papers.p01.experiments.best_response` with ``opponent="uniform"``)."""
+    (:func:`liarlab.papers.p01.experiments.best_response` with ``opponent="uniform"``); ``retry``: against
+    random-guess retrying within a bid draw; ``min_count``: both under minimum count 1."""
     R_ = BR_READINGS
     b = br.iloc[0]
     rows = [CR.run(BR_CLAIM, BR_CLAIM, R_["default"], default_est, default_j, note=f"{int(b.games):,} games")]
@@ -600,6 +608,15 @@ def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFra
     else:
         rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_["mixed"],
                                  "the uniformly random player's games against the responder are not in this call"))
+    for key, frame, who in (("retry", retry, "random-guess retrying within a bid draw"),
+                            ("min count", min_count, "random-guess under minimum count 1")):
+        if frame is None or not len(frame):
+            rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_[key], f"the games of {who} are not in this call"))
+            continue
+        f = frame.iloc[0]
+        _, d = shifted(int(f.games) - int(f.wins), f.games)
+        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_[key], d, V.word("not lower", d),
+                           note=f"{int(f.games):,} games of {who} against the depth-1 responder"))
     rows.append(_exact_best_response(default_est, default_j))
     return rows
 

@@ -116,18 +116,25 @@ def test_best_response_row_judges_the_difference_from_one_half():
                        "as_responder": [0.74]})
     br2 = pd.DataFrame({"win_rate": [0.8], "games": [600]})
     uniform = pd.DataFrame({"wins": [9_900], "games": [10_000]})
+    retry = pd.DataFrame({"wins": [7_200], "games": [10_000]})
+    min_count = pd.DataFrame({"wins": [7_600], "games": [10_000]})
     collect = []
-    row = claims01.best_response_row(br, br2, collect=collect, uniform=uniform)
+    row = claims01.best_response_row(br, br2, collect=collect, uniform=uniform, retry=retry, min_count=min_count)
     assert row["verdict"] == "differs" and abs(row["reproduced_value"] - 0.23) < 1e-9
-    # every reading run differs (the uniform mixed strategy too), and the exact best response, not built, is bounded
+    # every reading run differs (the uniform mixed strategy, retrying within a bid draw and minimum count 1 too:
+    # spec §7.3 and §7.2), and the exact best response, not built, is bounded
     # by the depth-1 responder that holds random-guess below the band: built, it could not reproduce the print
     assert row["cause"] == "genuine" and "best-response lower bound" in row["claim"]
-    assert row["readings"].startswith("6 readings run") and "not built, bounded: an exact best response" in row["readings"]
+    assert row["readings"].startswith("8 readings run")
+    assert [r["verdict"] for r in collect if r["reading"] in ("random-guess retries candidates within a bid draw",
+                                                              "minimum count 1")] == ["differs", "differs"] and "not built, bounded: an exact best response" in row["readings"]
     assert "Exploit" not in row["claim"] and "lower bound" in row["note"]
     exact = [r for r in collect if r["reading"] == "an exact best response"]
     assert [r["verdict"] for r in exact] == ["not run (bounded)"] and "0.238" in exact[0]["note"]
-    # without the uniform player's games that reading is not built, and the difference is not settled
+    # without the uniform player's or the retrying player's games that reading is not built, and the difference is
+    # not settled
     assert claims01.best_response_row(br, br2)["cause"] == "untested"
+    assert claims01.best_response_row(br, br2, uniform=uniform, min_count=min_count)["cause"] == "untested"
 
 
 def test_the_exact_best_response_is_bounded_only_when_the_run_responder_holds_random_guess_below_the_band():
