@@ -350,8 +350,12 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
             f_share = V.share(f_judged, "types")
             j, share = _confirm(share, j, f_share, V.word("most", f_share), plan), f_share
             ests, judged, seeds = f_ests, f_judged, fresh.groupby("opponent").rep.nunique()
+            gains = fresh
         else:
             j = _confirm(share, j, None, None, plan)
+    from liarlab.papers.p01.captions import mean_gain, points_text
+    from liarlab.study.answer import plural
+
     pos = sum(e.low > 0 for e in ests)
     neg = sum(e.high < 0 for e in ests)
     level = V.simultaneous_level(len(ests))
@@ -363,15 +367,15 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
         collect += readings
     return claim(R.GAIN_CLAIM, "§5.2", printed.BBN_GAIN_TEXT, share,
                  j, kind="finding", family=R.GAIN_FAMILY, readings=readings,
-                 note=f"value: the share of the {len(ests)} types whose gain lies in +5..+10 points (its interval is "
+                 note=f"value: the share of the {len(ests)} types whose gain lies in +5 to +10 points (its interval is "
                       f"the range over undecided types); {len(ests)} types x {int(seeds.min())} seeded matches x "
                       f"{bbn_games} games (paired with plain random-guess on the same dice); per type t across "
                       f"seeds at {100 * level:.2f} % (Bonferroni-adjusted): "
-                      f"{sum(x.verdict == 'reproduced' for x in judged)} types in +5..+10, "
+                      f"{plural(sum(x.verdict == 'reproduced' for x in judged), 'type')} in +5 to +10 points, "
                       f"{sum(x.verdict == 'differs' for x in judged)} outside, "
                       f"{sum(x.verdict == 'inconclusive' for x in judged)} undecided; gain above 0 for {pos}, "
-                      f"below 0 for {neg}; mean gain {np.mean([e.value for e in ests]):+.3f}, range "
-                      f"{min(e.value for e in ests):+.3f} to {max(e.value for e in ests):+.3f}")
+                      f"below 0 for {neg}; mean gain over the types {points_text(mean_gain(gains))}, per type "
+                      f"from {100 * min(e.value for e in ests):+.1f} to {100 * max(e.value for e in ests):+.1f} points")
 
 
 def human_rows() -> list[dict]:
@@ -393,7 +397,7 @@ def bbn_reading_rows(bbn_readings: pd.DataFrame, bbn_games: int) -> list[dict]:
     helps it most (extensions: robustness of our verdict, and a reading chosen by its result)."""
     allt = bbn_readings[(bbn_readings.group == "all types") & ~bbn_readings.variant.str.startswith("ablation")]
     best = allt.loc[allt["diff"].idxmax()]
-    judged = [V.magnitude(_reading_estimate(r), *printed.BBN_GAIN_BAND, "pooled gain in +5..+10 points",
+    judged = [V.magnitude(_reading_estimate(r), *printed.BBN_GAIN_BAND, "pooled gain in +5 to +10 points",
                           span=2.0, reference=0.0) for _, r in allt.iterrows()]
     return [
         claim("the network's gain (5-10 points claimed) under each reading of the network: pooled over the types",
@@ -401,7 +405,7 @@ def bbn_reading_rows(bbn_readings: pd.DataFrame, bbn_games: int) -> list[dict]:
               V.stated("extension", "robustness of our verdict, not a claim of the thesis"), kind="finding",
               family="E12 network readings",
               note=f"{len(allt)} readings, {int(best.seeds)} seeded matches x {bbn_games} games per type; pooled gains "
-                   f"{allt['diff'].min():+.3f} to {allt['diff'].max():+.3f}; in +5..+10 under "
+                   f"{allt['diff'].min():+.3f} to {allt['diff'].max():+.3f}; in +5 to +10 under "
                    f"{sum(j.verdict == 'reproduced' for j in judged)} readings, outside under "
                    f"{sum(j.verdict == 'differs' for j in judged)}"),
         claim("BBN gain under the reading that helps it most (extension)", "E12 (network readings)", None,

@@ -712,9 +712,10 @@ def win_rate_views(ref: pd.DataFrame, seeded: pd.DataFrame, large: pd.DataFrame,
         "mean": [d.win_rate.mean() for d in views],
         "min": [d.win_rate.min() for d in views],
         "max": [d.win_rate.max() for d in views],
-        "types_in_0.6_0.7": [int(((d.win_rate >= lo) & (d.win_rate <= hi)).sum()) for d in views],
-        "types_below_0.6": [int((d.win_rate < lo).sum()) for d in views],
-        "types_ci_below_0.5": [int((d.ci_high < .5).sum()) for d in views],
+        f"types in {100 * lo:.0f}-{100 * hi:.0f} %": [int(((d.win_rate >= lo) & (d.win_rate <= hi)).sum())
+                                                     for d in views],
+        f"types below {100 * lo:.0f} %": [int((d.win_rate < lo).sum()) for d in views],
+        "types whose 95 % interval lies below 50 %": [int((d.ci_high < .5).sum()) for d in views],
     })
 
 

@@ -72,7 +72,7 @@ def mean_over_types(large: pd.DataFrame) -> V.Estimate:
     return V.combination_of_proportions([(1 / m, int(w), int(n)) for w, n in zip(large.wins, large.games)])
 
 
-def per_type_gains(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND, what="gain in +5..+10 points"):
+def per_type_gains(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND, what="gain in +5 to +10 points"):
     """Per type, the paired gain across seeds (t at the Bonferroni level for the number of types) against
     ``band`` (points as rate differences: span 2, no-effect reference 0)."""
     groups = list(gains.groupby("opponent", sort=False))
@@ -127,7 +127,7 @@ def bbn_gain_readings(games: pd.DataFrame, bbn_readings: pd.DataFrame | None = N
                 continue
             est = V.Estimate(float(r.diff), float(r.diff_ci_low), float(r.diff_ci_high), int(r.seeds), "seeds")
             rows.append({"reading": f"network: {r.variant} (pooled over the types)", "changed": "the network (E12)",
-                         "verdict": V.magnitude(est, *printed.BBN_GAIN_BAND, "pooled gain in +5..+10 points",
+                         "verdict": V.magnitude(est, *printed.BBN_GAIN_BAND, "pooled gain in +5 to +10 points",
                                                 span=2.0, reference=0.0).verdict,
                          "types_in_band": np.nan, "types_outside": np.nan, "types_undecided": np.nan,
                          "mean_gain": float(r.diff), "max_gain": np.nan})
@@ -431,7 +431,7 @@ def network_reading(r) -> dict:
     """One E12 network reading of the BBN-gain claim, from its ``bbn_variants`` row ``r`` (group "all types"),
     judged on the claim's own statistic: E12 replays the claim's design (every type, the same seeded matches and
     games) under the reading and keeps each type's gain judged as the claim judges it (``types_in_band``,
-    ``types_out_band``, ``types_undecided``, issue 49), so the share of types in +5..+10 points is judged with the
+    ``types_out_band``, ``types_undecided``, issue 49), so the share of types in +5 to +10 points is judged with the
     word "most". A table from before those columns existed bounds the reading when even the largest type's point
     gain is below +5 points (no type can lie in the band), else leaves it not built."""
     reading = CR.Reading(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
@@ -491,7 +491,7 @@ def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.
         for _, g in games.groupby("opponent", sort=False):
             a, b = g[g.rep == reps[0]], g[g.rep == reps[1]]
             est = V.difference_of_proportions(int(a.win_bbn.sum()), len(a), int(b.win_plain.sum()), len(b), level)
-            judged.append(V.magnitude(est, *printed.BBN_GAIN_BAND, "gain in +5..+10 points", span=2.0,
+            judged.append(V.magnitude(est, *printed.BBN_GAIN_BAND, "gain in +5 to +10 points", span=2.0,
                                       reference=0.0))
         share = V.share(judged, "types")
         rows.append(CR.run(GAIN_FAMILY, GAIN_CLAIM, R_["unpaired"], share, V.word("most", share),
