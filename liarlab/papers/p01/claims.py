@@ -10,6 +10,7 @@ judgements, judged with the protocol's word "most". Order of rows = order of the
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -17,7 +18,8 @@ import pandas as pd
 from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
 from liarlab.papers.p01 import printed
-from liarlab.study.outputs import claim
+from liarlab.study import families as F
+from liarlab.study.families import ClaimFamily, Way, claim
 
 WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 FIG_TYPES = (1, 5, 23)          # the types of Figs 5.6-5.8
@@ -91,37 +93,64 @@ def worked_check_rows(checks: pd.DataFrame) -> list[dict]:
 
 
 def bid_weight_rows(p2: float, w26: int) -> list[dict]:
-    """§4.2: P(>= 2 fives) in the Fig 4.2 example and the Fig 4.4 bid weight of 'two 6s'.
+    """§4.2: P(>= 2 fives) in the Fig 4.2 example and the Fig 4.4 bid weight of 'two 6s' (its readings: the
+    :data:`TWO_SIXES_WAYS` of its family, run on ``w26``).
 
     The text's other weight, 4561 for 'two 5s' (a misprint of 4651), is claimed once, in notebook 00."""
     return [
         claim("P(opponent holds >= 2 fives) in the Fig 4.2 example", "§4.2 text", printed.AT_LEAST_TWO_FIVES,
               V.exact(round(p2, 6)), V.value(printed.AT_LEAST_TWO_FIVES, V.exact(p2), decimals=4, span=1.0), kind="arithmetic",
               note="exact 1526/7776; 'challenge about 80%' = 1 - 0.1962"),
-        claim(_TWO_SIXES, "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_SIXES,
-              V.exact(int(w26)), V.value(printed.WEIGHT_TWO_SIXES, V.exact(int(w26))), kind="arithmetic",
-              readings=two_sixes_readings(int(w26))),
+        two_sixes_row(int(w26)),
     ]
 
 
 _TWO_SIXES = "bid weight 'two 6s' holding no 6 (Fig 4.4)"
-_TWO_SIXES_READINGS = (
-    CR.Reading("at least two 6s, ordered rolls (Table 4.7)", "the weight counts the 7776 ordered rolls with two or "
-               "more 6s", "thesis §4.2 text and Table 4.7; spec §2.1 (CUM[2])", default=True),
-    CR.Reading("exactly two 6s, ordered rolls", "the weight counts the rolls with exactly two 6s",
-               "Table 4.7 prints both rows"),
-    CR.Reading("at least two 6s, distinct unordered hands", "'手牌種類數' (kinds of hands) counts the 252 "
-               "distinct hands", "thesis §4.2 wording '種類數'"),
+
+
+def _two_sixes_way(reading: CR.Reading, count) -> Way:
+    """A reading of the Fig 4.4 weight: ``count(ours)`` is the weight it counts (``ours``: the weight our bid draw
+    uses, the results' ``weight_two_sixes``)."""
+    def run(res):
+        v = count(int(res.weight_two_sixes))
+        return V.exact(v), V.value(printed.WEIGHT_TWO_SIXES, V.exact(v)), ""
+
+    return Way(reading, run=run)
+
+
+def _exactly_two(_ours):
+    from liarlab.core import dice
+
+    return dice.hands_with_exactly(2)
+
+
+def _distinct_hands(_ours):
+    from liarlab.core import dice
+
+    return dice.multisets_count(dice=3)
+
+
+#: The readings of the Fig 4.4 weight of "two 6s", each run on the weight our bid draw uses.
+TWO_SIXES_WAYS = (
+    _two_sixes_way(CR.Reading("at least two 6s, ordered rolls (Table 4.7)", "the weight counts the 7776 ordered "
+                              "rolls with two or more 6s", "thesis §4.2 text and Table 4.7; spec §2.1 (CUM[2])",
+                              default=True), lambda ours: ours),
+    _two_sixes_way(CR.Reading("exactly two 6s, ordered rolls", "the weight counts the rolls with exactly two 6s",
+                              "Table 4.7 prints both rows"), _exactly_two),
+    _two_sixes_way(CR.Reading("at least two 6s, distinct unordered hands", "'手牌種類數' (kinds of hands) counts the "
+                              "252 distinct hands", "thesis §4.2 wording '種類數'"), _distinct_hands),
 )
 
 
-def two_sixes_readings(ours: int) -> list[dict]:
-    """The readings of the Fig 4.4 weight of "two 6s" (``ours``: the weight our bid draw uses)."""
-    from liarlab.core import dice
+def two_sixes_row(w26: int) -> dict:
+    """The Fig 4.4 weight of "two 6s" (``w26``: the weight our bid draw uses) with its readings, run by the engine
+    (:data:`TWO_SIXES_FAMILY`)."""
+    return F.claims_rows([TWO_SIXES_FAMILY], SimpleNamespace(weight_two_sixes=int(w26)))[0]
 
-    values = (ours, dice.hands_with_exactly(2), dice.multisets_count(dice=3))
-    return [CR.run(_TWO_SIXES, _TWO_SIXES, r, V.exact(v), V.value(printed.WEIGHT_TWO_SIXES, V.exact(v)))
-            for r, v in zip(_TWO_SIXES_READINGS, values)]
+
+def two_sixes_readings(ours: int) -> list[dict]:
+    """The readings rows of the Fig 4.4 weight of "two 6s" (``ours``: the weight our bid draw uses)."""
+    return TWO_SIXES_FAMILY.reading_rows(SimpleNamespace(weight_two_sixes=int(ours)))
 
 
 def fig_5_1_row(example: dict, freq51: pd.DataFrame) -> dict:
@@ -551,46 +580,127 @@ def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int)
     ]).rename(columns={"seconds": "ours"})
 
 
-# ============================================================================ every row, in the notebook's order
+# ============================================================================ the families (issue 48)
 
-def rows(res, collect: list | None = None) -> list[dict]:
-    """Notebook 01's claims rows from its results (:class:`liarlab.papers.p01.results.Results01`), in the order of
-    the notebook's sections; every readings row of its claims is appended to ``collect`` when given."""
-    from liarlab.core import dice
+_EXACT = "exact: computed by enumeration, nothing is sampled"
+_EXT = dict(extension=True, can_differ=False)
+#: A family whose rows are not judged against a print (not reproducible here, or ours): no sample to confirm.
+_NOT_JUDGED = "no verdict rests on a sample: the thesis's value cannot be tested here, or the row is ours"
+
+
+def _rain(_res) -> list[dict]:
     from liarlab.papers.p01.experiments import rain_given_dry
 
-    p, fig44, stats = res.params, res.fig44, res.length_stats.iloc[0]
-    out = background_rows(rain_given_dry())
-    out += worked_check_rows(res.checks)
-    out += bid_weight_rows(float(dice.probability_at_least(2)), fig44.loc[fig44.bid == (2, 6), "weight"].item())
-    out.append(fig_5_1_row(res.fig51, res.freq51))
-    out.append(trend_row(res.large, res.final, p["n_games"], p["n_seeds"], fresh=res.large_fresh, plan=res.win_plan,
-                         ref=res.ref, first=res.first, collect=collect))
-    out += game_length_rows(*(float(stats[c]) for c in ("mean actions per game", "share with 4-5 actions",
+    return background_rows(rain_given_dry())
+
+
+def _p_two_fives(_res) -> list[dict]:
+    from liarlab.core import dice
+
+    return bid_weight_rows(float(dice.probability_at_least(2)), 0)[:1]
+
+
+def _two_sixes(res) -> list[dict]:
+    w26 = res.weight_two_sixes
+    return [claim(_TWO_SIXES, "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_SIXES, V.exact(w26),
+                  V.value(printed.WEIGHT_TWO_SIXES, V.exact(w26)), kind="arithmetic")]
+
+
+def _game_lengths(res) -> list[dict]:
+    stats = res.length_stats.iloc[0]
+    return game_length_rows(*(float(stats[c]) for c in ("mean actions per game", "share with 4-5 actions",
                                                         "mean count at challenge", "share ending at 5-6 dice")))
-    if res.loss_shares is not None:
-        out += liar_loss_rows(res.loss_shares, res.bbn_readings)
-    out += human_rows()
-    out += bbn_reading_rows(res.bbn_readings, p["bbn_games"])
-    out.append(bbn_gain_row(res.gains, p["bbn_games"], games=res.bbn_run.games if res.bbn_run is not None else None,
-                            bbn_readings=res.bbn_readings, fresh=res.gains_fresh, plan=res.gain_plan,
-                            collect=collect))
-    out += first_mover_rows(res.self_open, res.wide, p["n_sweep"])
+
+
+def _gain(res) -> list[dict]:
+    return [bbn_gain_row(res.gains, res.params["bbn_games"],
+                         games=res.bbn_run.games if res.bbn_run is not None else None, bbn_readings=res.bbn_readings,
+                         fresh=res.gains_fresh, plan=res.gain_plan)]
+
+
+def _extensions(res) -> list[dict]:
     variants = res.variants
-    out += extension_rows(variants.loc[variants.mean_win_rate.idxmax()], res.thesis_guess, res.x1, res.vs_plain)
-    out.append(x3_row(res.x3_ext))
-    out.append(x4_row(res.x4_summary))
-    out.append(sensitivity_row(res.readings))
-    out += win_rate_rows(res.large, res.ref, p["n_games"], p["n_large"], first=res.first, by_type=res.readings_by_type,
-                         fresh=res.large_fresh, plan=res.win_plan, collect=collect)
-    out.append(best_response_row(res.br, res.br2, collect=collect, uniform=res.br_uniform, retry=res.br_retry,
-                                 min_count=res.br_min_count))
+    return extension_rows(variants.loc[variants.mean_win_rate.idxmax()], res.thesis_guess, res.x1, res.vs_plain)
+
+
+def _win_rates(res) -> list[dict]:
+    p = res.params
+    return win_rate_rows(res.large, res.ref, p["n_games"], p["n_large"], first=res.first, by_type=res.readings_by_type,
+                         fresh=res.large_fresh, plan=res.win_plan)
+
+
+TWO_SIXES_FAMILY = ClaimFamily(_TWO_SIXES, "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_SIXES, _two_sixes,
+                               readings=TWO_SIXES_WAYS, kind="arithmetic", confirm=_EXACT)
+
+#: Notebook 01's families, in the claims table's order. The families whose readings are whole tables of the run
+#: (the win rates, the curves, the network's gain, the best response) build their readings rows in their judges
+#: (``builds_readings``, from :mod:`liarlab.papers.p01.readings`), the others declare them as :class:`Way`s.
+CLAIM_FAMILIES = (
+    ClaimFamily("rain example P(rain | ground dry)", "§4.3, Tables 4.8/4.9", printed.RAIN_GIVEN_DRY, _rain,
+                kind="arithmetic", can_differ=False, confirm=_EXACT),
+    ClaimFamily("§4.2 Figs 4.2-4.6", "§4.2 Figs 4.2-4.6", printed.CHALLENGE_DRAW,
+                lambda res: worked_check_rows(res.checks), kind="arithmetic", can_differ=False, experiment=("01", "E3"),
+                confirm="exact by enumeration; the simulated draw in the note is a check of the player, not judged"),
+    ClaimFamily("P(opponent holds >= 2 fives) in the Fig 4.2 example", "§4.2 text", printed.AT_LEAST_TWO_FIVES,
+                _p_two_fives, kind="arithmetic", can_differ=False, confirm=_EXACT),
+    TWO_SIXES_FAMILY,
+    ClaimFamily("Fig 5.1: type7 with two 5s, cap 4, facing 'three 5s' bids", "§5.1 Fig 5.1", printed.FIG_5_1_ACTION,
+                lambda res: [fig_5_1_row(res.fig51, res.freq51)], kind="check", can_differ=False,
+                confirm="an exact replay with the figure's draws"),
+    ClaimFamily("Figs 5.3, 5.6-5.8 (the curves of types 1, 5, 23)", "§5.1 Fig 5.3, Figs 5.6-5.8",
+                printed.FIG_5_3_TEXT,
+                lambda res: [trend_row(res.large, res.final, res.params["n_games"], res.params["n_seeds"],
+                                       fresh=res.large_fresh, plan=res.win_plan, ref=res.ref, first=res.first)],
+                builds_readings=True, sampled=True, experiment=("01", "E6"),
+                confirm="two stages: fresh games per type sized from the pilot (win_rate_plan), shared with §5.2"),
+    ClaimFamily("§2 remarks on human play", "§2.1, §2.2 text", printed.TURNS_TYPICAL_TEXT, _game_lengths,
+                can_differ=False, confirm=_NOT_JUDGED, experiment=("01", "E11")),
+    ClaimFamily("types 25-32 (our diagnosis)", "E7, E12 ablations (our diagnosis)", None,
+                lambda res: [] if res.loss_shares is None else liar_loss_rows(res.loss_shares, res.bbn_readings),
+                sampled=True, confirm=_NOT_JUDGED, **_EXT),
+    ClaimFamily("Table 5.1", "Table 5.1", printed.TABLE_5_1, lambda res: human_rows(), can_differ=False,
+                confirm=_NOT_JUDGED),
+    ClaimFamily("E12 network readings", "spec E12", None,
+                lambda res: bbn_reading_rows(res.bbn_readings, res.params["bbn_games"]), sampled=True,
+                confirm=_NOT_JUDGED, experiment=("01", "E12"), **_EXT),
+    ClaimFamily("§5.2 network gain per type", "§5.2", printed.BBN_GAIN_BAND, _gain, builds_readings=True,
+                sampled=True, experiment=("01", "E7"),
+                confirm="two stages: fresh seeded matches per type when the pilot leaves it undecided (bbn_gain_plan), "
+                        "at most confirm_seeds_cap"),
+    ClaimFamily("the opening seat", "E10(a) substitute; extension", printed.SELF_PLAY_EXPECTED,
+                lambda res: first_mover_rows(res.self_open, res.wide, res.params["n_sweep"]), can_differ=False,
+                sampled=True, confirm=_NOT_JUDGED + "; self-play's 0.5 is exact by symmetry"),
+    ClaimFamily("Ch. 6 proposals X1 and X2", "Ch. 6 (proposals)", None, _extensions, sampled=True,
+                confirm=_NOT_JUDGED, **_EXT),
+    ClaimFamily("X3 confidence-weighted imagined hand", "Ch. 6 (proposal)", None, lambda res: [x3_row(res.x3_ext)],
+                sampled=True, confirm=_NOT_JUDGED, **_EXT),
+    ClaimFamily("X4 extended rules", "§2.2 (rules left out of the study)", None, lambda res: [x4_row(res.x4_summary)],
+                sampled=True, confirm=_NOT_JUDGED, **_EXT),
+    ClaimFamily("the win-rate claims under the open readings", "spec E12", None,
+                lambda res: [sensitivity_row(res.readings)], sampled=True, confirm=_NOT_JUDGED,
+                experiment=("01", "E12"), **_EXT),
+    ClaimFamily("§5.2 win rate per type", "§5.2, Ch. 6", printed.WIN_BAND, _win_rates, headline=True,
+                builds_readings=True, sampled=True, experiment=("01", "E5"),
+                confirm="two stages: fresh games per type for an undecided or near-miss pilot (win_rate_plan), at most "
+                        "confirm_games_cap"),
+    ClaimFamily("random-guess cannot be badly exploited", "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT,
+                lambda res: [best_response_row(res.br, res.br2, uniform=res.br_uniform, retry=res.br_retry,
+                                               min_count=res.br_min_count)],
+                builds_readings=True, sampled=True,
+                confirm="decided on its pilot with room: the run responder holds random-guess far below one half"),
+)
+
+
+def rows(res, collect: list | None = None) -> list[dict]:
+    """Notebook 01's claims rows from its results (:class:`liarlab.papers.p01.results.Results01`): the engine
+    (:func:`liarlab.study.families.claims_rows`) over :data:`CLAIM_FAMILIES`; every readings row of its claims is
+    appended to ``collect`` when given."""
+    out = F.claims_rows(CLAIM_FAMILIES, res)
+    if collect is not None:
+        collect += F.readings_rows(out)
     return out
 
 
 def readings_rows(res) -> list[dict]:
-    """Every readings row of notebook 01's claims (``data/01_readings.csv``), the same rows the claims were
-    given."""
-    collect: list[dict] = []
-    rows(res, collect=collect)
-    return collect
+    """Every readings row of notebook 01's claims (``data/01_readings.csv``), the same rows the claims carry."""
+    return F.readings_rows(rows(res))

@@ -357,6 +357,11 @@ class Results01:
         self.br_readings = readings01.best_response_readings(self.br, self.br2)
 
     @property
+    def weight_two_sixes(self) -> int:
+        """The Fig 4.4 bid weight of "two 6s" our bid draw uses (the claims' two-sixes readings run on it)."""
+        return int(self.fig44.loc[self.fig44.bid == (2, 6), "weight"].item())
+
+    @property
     def best_responses(self) -> pd.DataFrame:
         return pd.concat([self.br, self.br2], ignore_index=True)
 
