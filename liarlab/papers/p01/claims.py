@@ -1,15 +1,17 @@
 """Notebook 01's claims under the study's verdict protocol (``liarlab.core.verdicts``, docs/VERDICTS.md).
 
-One builder per section; each row is made by ``outputs.claim`` from an ``Estimate`` and a judgement of one of the
+One builder per section; each row is made by ``families.claim`` from an ``Estimate`` and a judgement of one of the
 protocol's rules (no thresholds here; paper values from ``printed.py``). Fixed agents (random-guess, the test
 programs) replicate by games (Wilson intervals); the network, which learns, replicates by independently seeded
 matches (t across seeds). A claim about *every* type is one test: each type judged at the Bonferroni
 level ``verdicts.simultaneous_level(32)``, then ``all_of``; a claim about *most* types is ``share`` of those
-judgements, judged with the protocol's word "most". Order of rows = order of the sections in the notebook.
+judgements, judged with the protocol's word "most". The claims are declared as :data:`CLAIM_FAMILIES` (one
+:class:`liarlab.study.families.ClaimFamily` per figure, table or statement, in the notebook's order), walked by the
+one engine (:func:`rows`); a reading of a claim is a :class:`~liarlab.study.families.Way` of its family.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 
 import numpy as np
@@ -224,14 +226,13 @@ def win_rate_plan(large: pd.DataFrame, cap: int) -> V.Plan | None:
 
 def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large: int,
                   first: pd.DataFrame | None = None, by_type: pd.DataFrame | None = None,
-                  fresh: pd.DataFrame | None = None, plan: V.Plan | None = None,
-                  collect: list | None = None) -> list[dict]:
+                  fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> list[dict]:
     """§5.2: random-guess against the 32 test programs (large sample per type, fixed agents: Wilson intervals at the
     Bonferroni level for 32 types). "About 60-70 % against every type" and "loses to none" are each one test.
 
     Each claim carries its readings rows (:func:`liarlab.papers.p01.readings.win_rate_readings`: who opens from
-    ``first``, the E12 rule readings from ``by_type``, one match per type from ``ref``), appended to ``collect``
-    when given; a differing row's cause follows from them. ``fresh`` is the confirmatory sample (same columns as
+    ``first``, the E12 rule readings from ``by_type``, one match per type from ``ref``); a
+    differing row's cause follows from them. ``fresh`` is the confirmatory sample (same columns as
     ``large``, fresh games) drawn by ``plan`` when the pilot left a claim undecided."""
     from liarlab.papers.p01 import readings as R
 
@@ -258,8 +259,6 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
         j_half = _confirm(beaten, j_half, None, None, plan) if j_half.verdict == "inconclusive" else j_half
     band_readings = R.win_rate_readings("band", in_band, j_band, large, first, ref, by_type)
     beaten_readings = R.win_rate_readings("beaten", beaten, j_half, large, first, ref, by_type)
-    if collect is not None:
-        collect += band_readings + beaten_readings
     return [
         claim(R.BAND_CLAIM, "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT,
               in_band, j_band, kind="finding", family=R.WIN_FAMILY, headline=True, readings=band_readings,
@@ -284,7 +283,7 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
 
 def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
               fresh: pd.DataFrame | None = None, plan: V.Plan | None = None, ref: pd.DataFrame | None = None,
-              first: pd.DataFrame | None = None, collect: list | None = None) -> dict:
+              first: pd.DataFrame | None = None) -> dict:
     """Figs 5.3, 5.6-5.8: the cumulative-win curve of types 1, 5, 23 lies between y = x/2 and y = x, i.e. the
     player's win rate against each is above 0.5 (one test over the three types at the Bonferroni level). The
     seeded 500-game matches that end below x/2 are noise of single matches, reported in the note with the share
@@ -309,8 +308,6 @@ def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: i
     from liarlab.papers.p01 import readings as R
 
     readings = R.trend_readings(est, j, large, ref, first, FIG_TYPES)
-    if collect is not None:
-        collect += readings
     return claim(R.TREND_CLAIM, "§5.1 Fig 5.3, Figs 5.6-5.8", printed.FIG_5_3_TEXT, est, j, kind="finding",
                  family=R.TREND_FAMILY, readings=readings,
                  note=f"large-sample rates {', '.join(f'type{t} {r:.3f}' for t, r in g.win_rate.items())}; "
@@ -360,11 +357,11 @@ def bbn_gain_plan(gains: pd.DataFrame, cap: int) -> V.Plan | None:
 
 def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None = None,
                  bbn_readings: pd.DataFrame | None = None, fresh: pd.DataFrame | None = None,
-                 plan: V.Plan | None = None, collect: list | None = None) -> dict:
+                 plan: V.Plan | None = None) -> dict:
     """§5.2: the network adds about 5-10 points against most types: per type the gain across seeds is judged
     against [0.05, 0.10] at the Bonferroni level, the share of types in the band with ``share``, and "most" with
     the protocol's word. Its readings rows (:func:`liarlab.papers.p01.readings.gain_readings`, from the E7
-    games ``games`` and the E12 network readings ``bbn_readings``) are appended to ``collect`` when given; a
+    games ``games`` and the E12 network readings ``bbn_readings``) are carried by the row; a
     differing row's cause follows from them. ``fresh`` (seed gains of new seeds) confirms an undecided pilot
     under ``plan``."""
     from liarlab.papers.p01 import readings as R
@@ -392,8 +389,6 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
                 [CR.run(R.GAIN_FAMILY, R.GAIN_CLAIM, R.GAIN_READINGS["default"], share, j)]
                 + [CR.not_built(R.GAIN_FAMILY, R.GAIN_CLAIM, r, "the games of the matches are not in this call")
                    for key, r in R.GAIN_READINGS.items() if key != "default"])
-    if collect is not None:
-        collect += readings
     return claim(R.GAIN_CLAIM, "§5.2", printed.BBN_GAIN_TEXT, share,
                  j, kind="finding", family=R.GAIN_FAMILY, readings=readings,
                  note=f"value: the share of the {len(ests)} types whose gain lies in +5 to +10 points (its interval is "
@@ -543,25 +538,112 @@ def sensitivity_row(robust: pd.DataFrame) -> dict:
                       f"worst single type {robust.min_win_rate.min():.3f}")
 
 
-def best_response_row(br: pd.DataFrame, br2: pd.DataFrame, collect: list | None = None,
-                      uniform: pd.DataFrame | None = None, retry: pd.DataFrame | None = None,
-                      min_count: pd.DataFrame | None = None) -> dict:
-    """Ch. 4 §1 premise: random-guess against a best responder that knows its rules (fixed agents: games). The
-    responder looks one exchange ahead, so its win rate is a lower bound on a best response. Its readings rows
-    (:func:`liarlab.papers.p01.readings.best_response_rows`) are appended to ``collect`` when given."""
-    from liarlab.papers.p01 import readings as R
-
-    b = br.iloc[0]
+def _br(res) -> tuple[V.Estimate, V.Judgement]:
+    """Random-guess's win rate against the depth-1 responder (``res.br``), judged as its difference from 0.5."""
+    b = res.br.iloc[0]
     est = V.proportion(int(b.games) - int(b.wins), int(b.games))
-    j = V.word("not lower", _minus(est, 0.5))
-    readings = R.best_response_rows(est, j, br, br2, uniform, retry, min_count)
-    if collect is not None:
-        collect += readings
-    return claim(R.BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, est, j, kind="finding", readings=readings,
+    return est, V.word("not lower", _minus(est, 0.5))
+
+
+def best_response_row(res) -> dict:
+    """Ch. 4 §1 premise: random-guess against a best responder that knows its rules (fixed agents: games). The
+    responder looks one exchange ahead, so its win rate is a lower bound on a best response. ``res`` holds the
+    responders' games (``br``, ``br2``, ``br_uniform``, ``br_retry``, ``br_min_count``); the readings are the
+    family's :data:`BR_WAYS`, run by the engine."""
+    b, br2 = res.br.iloc[0], res.br2
+    est, j = _br(res)
+    return claim(BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, est, j, kind="finding",
                  note=f"random-guess win rate against a one-exchange-lookahead best responder that knows its rules "
                       f"(a lower bound on a best response; {int(b.games)} games, alternating openers), judged as its "
                       f"difference from 0.5; depth-2 responder: random-guess wins "
                       f"{1 - br2.win_rate.iloc[0]:.3f} over {int(br2.games.iloc[0]):,} games")
+
+
+BR_CLAIM = "random-guess cannot be badly exploited ('ensures not losing'): best-response lower bound"
+_SPEC = "spec 01 §7"
+#: "roughly half" (大致一半) read as "about 0.5": the protocol's +-25 % around one half
+ROUGHLY_HALF = (0.5 * (1 - V.ABOUT), 0.5 * (1 + V.ABOUT))
+
+
+def _not_lower(wins, games, note: str):
+    """A reading's row values: random-guess's ``wins`` of ``games``, judged as its difference from 0.5."""
+    e = V.proportion(int(wins), int(games))
+    d = V.Estimate(e.value - 0.5, e.low - 0.5, e.high - 0.5, e.n, e.unit)
+    return d, V.word("not lower", d), note
+
+
+def _rg_wins(frame: pd.DataFrame, rate: str | None = None, n: int | None = None, who: str = ""):
+    """Random-guess's games in a responder's table (one row): all of them, or half of them at the responder's
+    ``rate`` column (by who opens); ``who`` names the player in the note."""
+    r = frame.iloc[0]
+    if rate is None:
+        games = int(r.games)
+        return _not_lower(games - int(r.wins), games, f"{games:,} games" + (f" of {who} against the depth-1 "
+                                                                            "responder" if who else ""))
+    games = n or int(r.games) // 2
+    return _not_lower(round((1 - float(r[rate])) * games), games, f"{games:,} games")
+
+
+@dataclass(frozen=True)
+class _ExactBestResponse(Way):
+    """The exact best response to random-guess, not built. It wins at least as often as any lookahead responder
+    (they are strategies it could play), so when the depth-1 responder already holds random-guess below the band,
+    the exact one would too: its row then says it is bounded away from the print."""
+
+    def row(self, family: str, results) -> dict:
+        est, j = _br(results)
+        if j.verdict == "differs" and est.high < ROUGHLY_HALF[0]:
+            return CR.bounded(family, family, self.reading,
+                              f"an exact best response wins at least as often as the depth-1 responder that was run "
+                              f"(it could play it), so it holds random-guess to at most {est.high:.3f} (the run "
+                              f"responder's upper bound), below both 'not lower than 0.5' and 'roughly half' "
+                              f"({ROUGHLY_HALF[0]:g}); built, it could not reproduce the print")
+        return CR.not_built(family, family, self.reading, self.not_built)
+
+
+def _about_half(res):
+    e = V.proportion(int(res.br.games.iloc[0]) - int(res.br.wins.iloc[0]), int(res.br.games.iloc[0]))
+    return (e, V.about(0.5, e, span=1.0, reference=0.5),
+            f"random-guess's win rate itself, judged against {ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}")
+
+
+#: The readings of "random-guess cannot be badly exploited" (its win rate, judged as its difference from 0.5, 'not
+#: lower'), each run on the responders' games of the results (or, the exact one, bounded by them).
+BR_WAYS = (
+    Way(CR.Reading("depth-1 best responder, all games, 'not lower' than 0.5",
+                   "'ensures not losing' means random-guess wins at least about half (within 2 points of 0.5)",
+                   "thesis Ch. 1 ('保證至少能有大致一半的勝率', at least roughly half) and Ch. 4 §1", default=True),
+        run=lambda res: (*_br(res), f"{int(res.br.games.iloc[0]):,} games")),
+    Way(CR.Reading("'roughly half' as 'about 0.5' (the protocol's +-25 %)",
+                   f"'大致一半' (roughly half) allows {ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}",
+                   "thesis Ch. 1 wording '大致一半'"), run=_about_half),
+    Way(CR.Reading("depth-2 best responder", "a responder that looks two exchanges ahead",
+                   "a stronger lower bound on a best response"),
+        run=lambda res: _rg_wins(res.br2, "win_rate", int(res.br2.games.iloc[0]))),
+    Way(CR.Reading("the best responder opens every game", "the responder always opens", f"{_SPEC} 1 (starting player)"),
+        run=lambda res: _rg_wins(res.br, "as_starter")),
+    Way(CR.Reading("random-guess opens every game", "random-guess always opens", f"{_SPEC} 1 (starting player)"),
+        run=lambda res: _rg_wins(res.br, "as_responder")),
+    Way(CR.Reading("the uniformly random mixed strategy itself",
+                   "the premise concerns the uniform mixed strategy over the whole strategy matrix (uniform over the "
+                   "legal actions), not random-guess; judged against the same depth-1 responder, a lower bound on a "
+                   "best response to it",
+                   "thesis Ch. 4 §1 ('在所有的策略中隨機挑選', choosing at random among all strategies; seed l.557)"),
+        run=lambda res: _rg_wins(res.br_uniform, who="the uniformly random player")),
+    Way(CR.Reading("random-guess retries candidates within a bid draw",
+                   "decide_bid keeps drawing candidates from the same sampled hand until one passes the opponent-belief "
+                   "check; judged against the same depth-1 responder (which models the thesis reading), a lower bound "
+                   "on a best response to it", f"{_SPEC} 3 (decide_bid)"),
+        run=lambda res: _rg_wins(res.br_retry, who="random-guess retrying within a bid draw")),
+    Way(CR.Reading("minimum count 1", "the smallest legal bid is one die of a face, for both players",
+                   f"{_SPEC} 2 (minimum count, inferred as 2)"),
+        run=lambda res: _rg_wins(res.br_min_count, who="random-guess under minimum count 1")),
+    _ExactBestResponse(CR.Reading("an exact best response", "the responder plays an exact best response",
+                                  "thesis Ch. 4 §1 ('whatever the opponent does')"),
+                       not_built="an exact best response needs the whole game tree against random-guess's mixed "
+                                 "strategy, which is not computed here; the lookahead responders bound it from below",
+                       cost="an exact solve of the whole five-dice game against a fixed mixed strategy: engine work"),
+)
 
 
 def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int) -> pd.DataFrame:
@@ -683,10 +765,8 @@ CLAIM_FAMILIES = (
                 builds_readings=True, sampled=True, experiment=("01", "E5"),
                 confirm="two stages: fresh games per type for an undecided or near-miss pilot (win_rate_plan), at most "
                         "confirm_games_cap"),
-    ClaimFamily("random-guess cannot be badly exploited", "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT,
-                lambda res: [best_response_row(res.br, res.br2, uniform=res.br_uniform, retry=res.br_retry,
-                                               min_count=res.br_min_count)],
-                builds_readings=True, sampled=True,
+    ClaimFamily(BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, lambda res: [best_response_row(res)],
+                readings=BR_WAYS, sampled=True, experiment=("01", "E12"),
                 confirm="decided on its pilot with room: the run responder holds random-guess far below one half"),
 )
 

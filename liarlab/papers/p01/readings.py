@@ -20,15 +20,14 @@ LOOSE_WIN_BAND = (0.55, 0.75)
 
 def _every_type(wins, games, band) -> dict:
     """Every type's win rate in ``band``, each type at the Bonferroni level (as the claims row)."""
-    wins, games = np.asarray(wins), np.asarray(games)
-    level = V.simultaneous_level(len(wins))
-    judged = [V.magnitude(V.proportion(w, n, level), *band, "win rate in the band", span=1.0, reference=0.5)
-              for w, n in zip(wins, games)]
+    from liarlab.papers.p01.claims import per_type_band
+
+    judged = per_type_band(wins, games, band)
     return {"verdict": V.all_of(judged).verdict,
             "types_in_band": sum(j.verdict == "reproduced" for j in judged),
             "types_outside": sum(j.verdict == "differs" for j in judged),
             "types_undecided": sum(j.verdict == "inconclusive" for j in judged),
-            "mean_win_rate": float(np.mean(wins / games))}
+            "mean_win_rate": float(np.mean(np.asarray(wins) / np.asarray(games)))}
 
 
 def win_band_readings(large: pd.DataFrame, first: pd.DataFrame | None = None, ref: pd.DataFrame | None = None,
@@ -182,11 +181,8 @@ TREND_CLAIM = "cumulative wins against types 1, 5, 23 lie between the slope-1/2 
 TREND_FAMILY = "Figs 5.6-5.8"
 GAIN_CLAIM = "BBN adds about 5-10 points against most test programs"
 GAIN_FAMILY = "§5.2 network gain per type"
-BR_CLAIM = "random-guess cannot be badly exploited ('ensures not losing'): best-response lower bound"
 
 _SPEC = "spec 01 §7"
-#: "roughly half" (大致一半) read as "about 0.5": the protocol's +-25 % around one half
-ROUGHLY_HALF = (0.5 * (1 - V.ABOUT), 0.5 * (1 + V.ABOUT))
 
 #: Readings of the per-type win-rate claims of §5.2 (shared by "60-70 % against every type" and "loses to none").
 WIN_READINGS = {
@@ -242,16 +238,11 @@ _E12 = {"random opener": "random opener each game", "retry": "random-guess retri
 
 
 def _per_type(wins, games, kind: str, m: int | None = None, band=printed.WIN_BAND):
-    wins, games = np.asarray(wins), np.asarray(games)
-    level = V.simultaneous_level(m or len(wins))
-    if kind == "band":
-        judged = [V.magnitude(V.proportion(w, n, level), *band, "win rate in the band", span=1.0, reference=0.5)
-                  for w, n in zip(wins, games)]
-    else:
-        judged = []
-        for w, n in zip(wins, games):
-            e = V.proportion(w, n, level)
-            judged.append(V.direction(V.Estimate(e.value - 0.5, e.low - 0.5, e.high - 0.5, e.n, e.unit), ">", 0.0))
+    """The share of types for which a per-type claim holds and its every-type verdict, judged as the claims rows
+    judge them (:func:`liarlab.papers.p01.claims.per_type_band`, ``per_type_above_half``)."""
+    from liarlab.papers.p01 import claims as C
+
+    judged = C.per_type_band(wins, games, band, m) if kind == "band" else C.per_type_above_half(wins, games, m)
     return V.share(judged, "types"), V.all_of(judged)
 
 
@@ -538,100 +529,3 @@ def _test_program_readings(games: pd.DataFrame, add) -> list[dict]:
         rows.append(CR.not_built(GAIN_FAMILY, GAIN_CLAIM, GAIN_READINGS["type31"],
                                  "types 31 and 32 are not both in this sample"))
     return rows
-
-
-BR_READINGS = {
-    "default": CR.Reading("depth-1 best responder, all games, 'not lower' than 0.5",
-                          "'ensures not losing' means random-guess wins at least about half (within 2 points of 0.5)",
-                          "thesis Ch. 1 ('保證至少能有大致一半的勝率', at least roughly half) and Ch. 4 §1",
-                          default=True),
-    "about": CR.Reading("'roughly half' as 'about 0.5' (the protocol's +-25 %)",
-                        f"'大致一半' (roughly half) allows {ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}",
-                        "thesis Ch. 1 wording '大致一半'"),
-    "depth 2": CR.Reading("depth-2 best responder", "a responder that looks two exchanges ahead",
-                          "a stronger lower bound on a best response"),
-    "responder opens": CR.Reading("the best responder opens every game", "the responder always opens",
-                                  f"{_SPEC} 1 (starting player)"),
-    "rg opens": CR.Reading("random-guess opens every game", "random-guess always opens",
-                           f"{_SPEC} 1 (starting player)"),
-    "mixed": CR.Reading("the uniformly random mixed strategy itself",
-                        "the premise concerns the uniform mixed strategy over the whole strategy matrix (uniform over "
-                        "the legal actions), not random-guess; judged against the same depth-1 responder, a lower "
-                        "bound on a best response to it",
-                        "thesis Ch. 4 §1 ('在所有的策略中隨機挑選', choosing at random among all strategies; seed l.557)"),
-    "retry": CR.Reading("random-guess retries candidates within a bid draw",
-                        "decide_bid keeps drawing candidates from the same sampled hand until one passes the "
-                        "opponent-belief check; judged against the same depth-1 responder (which models the thesis "
-                        "reading), a lower bound on a best response to it", f"{_SPEC} 3 (decide_bid)"),
-    "min count": CR.Reading("minimum count 1", "the smallest legal bid is one die of a face, for both players",
-                            f"{_SPEC} 2 (minimum count, inferred as 2)"),
-    "exact": CR.Reading("an exact best response", "the responder plays an exact best response",
-                        "thesis Ch. 4 §1 ('whatever the opponent does')"),
-}
-
-
-def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFrame | None = None,
-                       uniform: pd.DataFrame | None = None, retry: pd.DataFrame | None = None,
-                       min_count: pd.DataFrame | None = None) -> list[dict]:
-    """The readings rows of "random-guess cannot be badly exploited" (its win rate, judged as its difference
-    from 0.5, 'not lower'). ``uniform``: the depth-1 responder's games against the uniformly random player
-    (:func:`liarlab.papers.p01.experiments.best_response` with ``opponent="uniform"``); ``retry``: against
-    random-guess retrying within a bid draw; ``min_count``: both under minimum count 1."""
-    R_ = BR_READINGS
-    b = br.iloc[0]
-    rows = [CR.run(BR_CLAIM, BR_CLAIM, R_["default"], default_est, default_j, note=f"{int(b.games):,} games")]
-
-    def shifted(wins, n):
-        e = V.proportion(int(wins), int(n))
-        return e, V.Estimate(e.value - 0.5, e.low - 0.5, e.high - 0.5, e.n, e.unit)
-
-    e, _ = shifted(int(b.games) - int(b.wins), b.games)
-    rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["about"], e, V.about(0.5, e, span=1.0, reference=0.5),
-                       note=f"random-guess's win rate itself, judged against "
-                            f"{ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}"))
-    if br2 is not None and len(br2):
-        c = br2.iloc[0]
-        _, d = shifted(round((1 - float(c.win_rate)) * int(c.games)), c.games)
-        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["depth 2"], d, V.word("not lower", d), note=f"{int(c.games):,} games"))
-    for key, column in (("responder opens", "as_starter"), ("rg opens", "as_responder")):
-        if column not in b.index or pd.isna(b[column]):
-            rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_[key], "the games split by who opens are not in this call"))
-            continue
-        rate, n = float(b[column]), int(b.games) // 2
-        _, d = shifted(round((1 - rate) * n), n)
-        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_[key], d, V.word("not lower", d), note=f"{n:,} games"))
-    if uniform is not None and len(uniform):
-        u = uniform.iloc[0]
-        _, d = shifted(int(u.games) - int(u.wins), u.games)
-        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["mixed"], d, V.word("not lower", d),
-                           note=f"{int(u.games):,} games of the uniformly random player against the depth-1 responder"))
-    else:
-        rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_["mixed"],
-                                 "the uniformly random player's games against the responder are not in this call"))
-    for key, frame, who in (("retry", retry, "random-guess retrying within a bid draw"),
-                            ("min count", min_count, "random-guess under minimum count 1")):
-        if frame is None or not len(frame):
-            rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_[key], f"the games of {who} are not in this call"))
-            continue
-        f = frame.iloc[0]
-        _, d = shifted(int(f.games) - int(f.wins), f.games)
-        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_[key], d, V.word("not lower", d),
-                           note=f"{int(f.games):,} games of {who} against the depth-1 responder"))
-    rows.append(_exact_best_response(default_est, default_j))
-    return rows
-
-
-def _exact_best_response(default_est, default_j) -> dict:
-    """The exact best response to random-guess: not built. It wins at least as often as any lookahead responder
-    (they are strategies it could play), so when the depth-1 responder already holds random-guess below the band,
-    the exact one would too: bounded away from the print. Otherwise it could reproduce it: not built."""
-    exact = BR_READINGS["exact"]
-    if default_j.verdict == "differs" and default_est.high < ROUGHLY_HALF[0]:
-        return CR.bounded(BR_CLAIM, BR_CLAIM, exact,
-                          f"an exact best response wins at least as often as the depth-1 responder that was run (it "
-                          f"could play it), so it holds random-guess to at most {default_est.high:.3f} (the run "
-                          f"responder's upper bound), below both 'not lower than 0.5' and 'roughly half' "
-                          f"({ROUGHLY_HALF[0]:g}); built, it could not reproduce the print")
-    return CR.not_built(BR_CLAIM, BR_CLAIM, exact,
-                        "an exact best response needs the whole game tree against random-guess's mixed strategy, "
-                        "which is not computed here; the lookahead responders bound it from below")
