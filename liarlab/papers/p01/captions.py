@@ -19,11 +19,6 @@ def _type_list(ts) -> str:
     return "none" if not ts else f"type{'s' if len(ts) > 1 else ''} {_types(ts)}"
 
 
-def _n_types(n: int, verb_one: str, verb_many: str) -> str:
-    """"1 type gains", "3 types gain"."""
-    return f"{n} type {verb_one}" if n == 1 else f"{n} types {verb_many}"
-
-
 def band_verdicts(large: pd.DataFrame) -> dict:
     """The types judged as the claims table judges them: each type's win rate (Wilson at the Bonferroni level
     for the number of types) against 60-70 %: the types in the band, outside it (below / above) and undecided."""

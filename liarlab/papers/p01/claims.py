@@ -25,6 +25,7 @@ from liarlab.study.families import ClaimFamily, Way, claim
 
 WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 FIG_TYPES = (1, 5, 23)          # the types of Figs 5.6-5.8
+_SPEC = "spec 01 §7"            # the spec's open points, where a reading comes from
 
 
 def _minus(est: V.Estimate, c: float) -> V.Estimate:
@@ -70,9 +71,12 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
 
 # ============================================================================ sections
 
-def background_rows(rain: float) -> list[dict]:
+def background_rows(_res=None) -> list[dict]:
     """§4.3: the rain example. (§4.1's search space and legal-bid count are paper-wide dice facts, claimed once in
     notebook 00.)"""
+    from liarlab.papers.p01.experiments import rain_given_dry
+
+    rain = rain_given_dry()
     return [claim("rain example P(rain | ground dry)", "§4.3, Tables 4.8/4.9", printed.RAIN_GIVEN_DRY,
                   V.exact(round(rain, 6)), V.value(printed.RAIN_GIVEN_DRY, V.exact(rain), decimals=2, span=1.0),
                   kind="arithmetic",
@@ -281,13 +285,9 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
                family="Figs 5.6-5.8", note="our value for comparison") for t in FIG_TYPES]
 
 
-def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
-              fresh: pd.DataFrame | None = None, plan: V.Plan | None = None, ref: pd.DataFrame | None = None,
-              first: pd.DataFrame | None = None) -> dict:
-    """Figs 5.3, 5.6-5.8: the cumulative-win curve of types 1, 5, 23 lies between y = x/2 and y = x, i.e. the
-    player's win rate against each is above 0.5 (one test over the three types at the Bonferroni level). The
-    seeded 500-game matches that end below x/2 are noise of single matches, reported in the note with the share
-    the binomial expects. ``fresh``/``plan``: the confirmatory sample when the pilot left it undecided."""
+def trend_estimate(large: pd.DataFrame, fresh: pd.DataFrame | None = None, plan: V.Plan | None = None):
+    """The curves' claim judged: random-guess's large-sample rate above 0.5 against each of types 1, 5, 23 (one test
+    at the Bonferroni level for the three), on the fresh sample when the pilot left it to a second stage."""
     g = large.set_index("type").loc[list(FIG_TYPES)]
     half = per_type_above_half(g.wins, g.games, m=len(FIG_TYPES))
     est, j = V.share(half, "types"), V.all_of(half, "win rate above 0.5 against each of types 1, 5, 23")
@@ -300,19 +300,77 @@ def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: i
                               plan), fest
         elif j.verdict == "inconclusive":
             j = _confirm(est, j, None, None, plan)
-    ends = final[final.opponent.isin([f"type{t}" for t in FIG_TYPES])]
-    below = int((ends.cum_wins <= n_games / 2).sum())
+    return est, j
+
+
+def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
+              fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> dict:
+    """Figs 5.3, 5.6-5.8: the cumulative-win curve of types 1, 5, 23 lies between y = x/2 and y = x, i.e. the
+    player's win rate against each is above 0.5 (:func:`trend_estimate`). The seeded 500-game matches that end
+    below x/2 are noise of single matches, reported in the note with the share the binomial expects.
+    ``fresh``/``plan``: the confirmatory sample when the pilot left it undecided. Its readings are the family's
+    :data:`TREND_WAYS`."""
     from scipy import stats
 
+    est, j = trend_estimate(large, fresh, plan)
+    g = large.set_index("type").loc[list(FIG_TYPES)]
+    ends = final[final.opponent.isin([f"type{t}" for t in FIG_TYPES])]
+    below = int((ends.cum_wins <= n_games / 2).sum())
     expected = sum(stats.binom.cdf(n_games // 2, n_games, r) for r in g.win_rate) * n_seeds
-    from liarlab.papers.p01 import readings as R
-
-    readings = R.trend_readings(est, j, large, ref, first, FIG_TYPES)
-    return claim(R.TREND_CLAIM, "§5.1 Fig 5.3, Figs 5.6-5.8", printed.FIG_5_3_TEXT, est, j, kind="finding",
-                 family=R.TREND_FAMILY, readings=readings,
+    return claim(TREND_CLAIM, "§5.1 Fig 5.3, Figs 5.6-5.8", printed.FIG_5_3_TEXT, est, j, kind="finding",
+                 family=TREND_FAMILY,
                  note=f"large-sample rates {', '.join(f'type{t} {r:.3f}' for t, r in g.win_rate.items())}; "
                       f"{below} of {len(ends)} seeded {n_games}-game matches end at or below x/2 "
                       f"(the binomial expects {expected:.1f})")
+
+
+TREND_CLAIM = "cumulative wins against types 1, 5, 23 lie between the slope-1/2 and slope-1 lines"
+TREND_FAMILY = "Figs 5.6-5.8"
+
+
+def _three_types_beaten(frame: pd.DataFrame):
+    """A reading of the curves' claim on ``frame`` (type, wins, games): each of types 1, 5, 23 beaten, judged
+    as the claims row is."""
+    from liarlab.papers.p01.readings import _counts_note, _per_type
+
+    g = frame.set_index("type").loc[list(FIG_TYPES)]
+    return (*_per_type(g.wins, g.games, "beaten", m=len(FIG_TYPES)), _counts_note(g.wins, g.games))
+
+
+def _opening(first: pd.DataFrame, opens: str) -> pd.DataFrame:
+    """The first-mover runs against the types when ``opens`` opens every game, one row per type."""
+    f = first[(first.opens == opens) & (first.opponent_label != "random_guess")].copy()
+    f["type"] = [int(str(o)[4:]) for o in f.opponent_label]
+    return f
+
+
+def _trend_way(reading: CR.Reading, **kw) -> Way:
+    return Way(reading, claim=TREND_CLAIM, family=TREND_FAMILY, **kw)
+
+
+#: The readings of the curves' claim (Figs 5.3, 5.6-5.8), each run on the run's tables.
+TREND_WAYS = (
+    _trend_way(CR.Reading("large-sample win rate above 0.5 for each of types 1, 5, 23",
+                          "the curve lies above the slope-1/2 line when the true win rate exceeds 0.5",
+                          "spec §5.3 (Fig 5.3: the two lines pass through the origin with slopes 1/2 and 1)",
+                          default=True),
+               run=lambda res: (*trend_estimate(res.large, res.large_fresh, res.win_plan), "")),
+    _trend_way(CR.Reading("the thesis's single 500-game match per type",
+                          "each type's one 500-game match ends above half its games",
+                          f"{_SPEC} 15 and 18: plot-only results, one run per condition"),
+               run=lambda res: _three_types_beaten(res.ref)),
+    _trend_way(CR.Reading("random-guess opens every game", "random-guess always opens",
+                          f"{_SPEC} 1: the starting player is not specified"),
+               run=lambda res: _three_types_beaten(_opening(res.first, "random_guess"))),
+    _trend_way(CR.Reading("the test program opens every game", "the test program always opens",
+                          f"{_SPEC} 1: the starting player is not specified"),
+               run=lambda res: _three_types_beaten(_opening(res.first, "opponent"))),
+    _trend_way(CR.Reading("the whole curve of every seeded match above y = x/2",
+                          "every point of every 500-game curve, not only its end, lies above the lower line",
+                          "the thesis's wording 'between the lines' (images lost)"),
+               not_run="a curve that loses its first game starts below y = x/2, so no 500-game curve can lie wholly "
+                       "above it; the reading cannot be what the thesis meant"),
+)
 
 
 def game_length_rows(mean_turns: float, share_45: float, mean_final: float, share_56: float) -> list[dict]:
@@ -560,7 +618,6 @@ def best_response_row(res) -> dict:
 
 
 BR_CLAIM = "random-guess cannot be badly exploited ('ensures not losing'): best-response lower bound"
-_SPEC = "spec 01 §7"
 #: "roughly half" (大致一半) read as "about 0.5": the protocol's +-25 % around one half
 ROUGHLY_HALF = (0.5 * (1 - V.ABOUT), 0.5 * (1 + V.ABOUT))
 
@@ -670,12 +727,6 @@ _EXT = dict(extension=True, can_differ=False)
 _NOT_JUDGED = "no verdict rests on a sample: the thesis's value cannot be tested here, or the row is ours"
 
 
-def _rain(_res) -> list[dict]:
-    from liarlab.papers.p01.experiments import rain_given_dry
-
-    return background_rows(rain_given_dry())
-
-
 def _p_two_fives(_res) -> list[dict]:
     from liarlab.core import dice
 
@@ -718,7 +769,7 @@ TWO_SIXES_FAMILY = ClaimFamily(_TWO_SIXES, "§4.2 Fig 4.4 text", printed.WEIGHT_
 #: (the win rates, the curves, the network's gain, the best response) build their readings rows in their judges
 #: (``builds_readings``, from :mod:`liarlab.papers.p01.readings`), the others declare them as :class:`Way`s.
 CLAIM_FAMILIES = (
-    ClaimFamily("rain example P(rain | ground dry)", "§4.3, Tables 4.8/4.9", printed.RAIN_GIVEN_DRY, _rain,
+    ClaimFamily("rain example P(rain | ground dry)", "§4.3, Tables 4.8/4.9", printed.RAIN_GIVEN_DRY, background_rows,
                 kind="arithmetic", can_differ=False, confirm=_EXACT),
     ClaimFamily("§4.2 Figs 4.2-4.6", "§4.2 Figs 4.2-4.6", printed.CHALLENGE_DRAW,
                 lambda res: worked_check_rows(res.checks), kind="arithmetic", can_differ=False, experiment=("01", "E3"),
@@ -732,8 +783,8 @@ CLAIM_FAMILIES = (
     ClaimFamily("Figs 5.3, 5.6-5.8 (the curves of types 1, 5, 23)", "§5.1 Fig 5.3, Figs 5.6-5.8",
                 printed.FIG_5_3_TEXT,
                 lambda res: [trend_row(res.large, res.final, res.params["n_games"], res.params["n_seeds"],
-                                       fresh=res.large_fresh, plan=res.win_plan, ref=res.ref, first=res.first)],
-                builds_readings=True, sampled=True, experiment=("01", "E6"),
+                                       fresh=res.large_fresh, plan=res.win_plan)],
+                readings=TREND_WAYS, sampled=True, experiment=("01", "E6"),
                 confirm="two stages: fresh games per type sized from the pilot (win_rate_plan), shared with §5.2"),
     ClaimFamily("§2 remarks on human play", "§2.1, §2.2 text", printed.TURNS_TYPICAL_TEXT, _game_lengths,
                 can_differ=False, confirm=_NOT_JUDGED, experiment=("01", "E11")),

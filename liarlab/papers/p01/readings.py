@@ -150,22 +150,6 @@ def best_response_readings(br: pd.DataFrame, br2: pd.DataFrame | None = None) ->
     return pd.DataFrame(rows)
 
 
-def summary(readings: pd.DataFrame, label: str = "reading") -> str:
-    """One sentence for the claims row's ``readings``: how many readings were tried beside the row's own (the
-    first), which reproduce the print, which leave it undecided, and that the others differ."""
-    tried = readings.iloc[1:] if len(readings) > 1 else readings
-    ok = tried[tried.verdict == "reproduced"]
-    open_ = tried[tried.verdict == "inconclusive"]
-    text = f"{len(tried)} other {label}s tried ({', '.join(sorted(set(tried.changed)))})"
-    if len(ok):
-        text += "; reproduced under: " + "; ".join(ok[label].astype(str))
-    if len(open_):
-        text += "; undecided under: " + "; ".join(open_[label].astype(str))
-    others = len(tried) - len(ok) - len(open_)
-    return text + (f"; {'every other' if len(ok) or len(open_) else 'every one'} ({others}) differs."
-                   if others else ".")
-
-
 # ============================================================================ readings rows (liarlab.core.readings)
 #
 # One set of rows per claim, the default reading first (the claims row's own estimate and judgement). The open
@@ -177,8 +161,6 @@ from liarlab.core import readings as CR  # noqa: E402
 BAND_CLAIM = "random-guess wins about 60-70 % against every type"
 BEATEN_CLAIM = "random-guess loses to no test program"
 WIN_FAMILY = "§5.2 win rate per type"
-TREND_CLAIM = "cumulative wins against types 1, 5, 23 lie between the slope-1/2 and slope-1 lines"
-TREND_FAMILY = "Figs 5.6-5.8"
 GAIN_CLAIM = "BBN adds about 5-10 points against most test programs"
 GAIN_FAMILY = "§5.2 network gain per type"
 
@@ -297,47 +279,6 @@ def win_rate_readings(kind: str, default_est: V.Estimate, default_j: V.Judgement
                            note="a MOVER-Wilson interval for the mean of the per-type rates"))
     for key, why in _WIN_NOT_RUN.items():
         rows.append(CR.skipped(WIN_FAMILY, claim, R_[key], why))
-    return rows
-
-
-TREND_READINGS = {
-    "default": CR.Reading("large-sample win rate above 0.5 for each of types 1, 5, 23",
-                          "the curve lies above the slope-1/2 line when the true win rate exceeds 0.5",
-                          "spec §5.3 (Fig 5.3: the two lines pass through the origin with slopes 1/2 and 1)",
-                          default=True),
-    "one match": CR.Reading("the thesis's single 500-game match per type",
-                            "each type's one 500-game match ends above half its games",
-                            f"{_SPEC} 15 and 18: plot-only results, one run per condition"),
-    "rg opens": WIN_READINGS["rg opens"],
-    "program opens": WIN_READINGS["program opens"],
-    "path": CR.Reading("the whole curve of every seeded match above y = x/2",
-                       "every point of every 500-game curve, not only its end, lies above the lower line",
-                       "the thesis's wording 'between the lines' (images lost)"),
-}
-
-
-def trend_readings(default_est, default_j, large: pd.DataFrame, ref: pd.DataFrame | None = None,
-                   first: pd.DataFrame | None = None, types=(1, 5, 23)) -> list[dict]:
-    """The readings rows of "the curves of types 1, 5, 23 lie between the lines" (above 0.5 at the Bonferroni
-    level for the three types)."""
-    R_ = TREND_READINGS
-    rows = [CR.run(TREND_FAMILY, TREND_CLAIM, R_["default"], default_est, default_j)]
-
-    def add(key, frame, label="type"):
-        g = frame.set_index(label).loc[list(types)]
-        est, j = _per_type(g.wins, g.games, "beaten", m=len(types))
-        rows.append(CR.run(TREND_FAMILY, TREND_CLAIM, R_[key], est, j, note=_counts_note(g.wins, g.games)))
-
-    if ref is not None and {"type", "wins", "games"} <= set(ref.columns):
-        add("one match", ref)
-    if first is not None:
-        for opens, key in (("random_guess", "rg opens"), ("opponent", "program opens")):
-            f = first[(first.opens == opens) & (first.opponent_label != "random_guess")].copy()
-            f["type"] = [int(str(o)[4:]) for o in f.opponent_label]
-            add(key, f)
-    rows.append(CR.not_run(TREND_FAMILY, TREND_CLAIM, R_["path"],
-                           "a curve that loses its first game starts below y = x/2, so no 500-game curve can lie "
-                           "wholly above it; the reading cannot be what the thesis meant"))
     return rows
 
 
