@@ -275,7 +275,8 @@ def first_mover(wide: pd.DataFrame, first: pd.DataFrame | None = None):
     ax.set_xticks(x, range(1, 33))
     ax.set_xlabel("test program type")
     ax.set_ylabel("random-guess win rate")
-    ax.legend()
+    # under the axes: inside it sat on a bar's interval
+    fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncol=3, fontsize=9)
     return fig
 
 
