@@ -88,8 +88,31 @@ def _paper_value(v) -> str:
     return text
 
 
+#: The interval label of a share of cases (``verdicts.share``): its bounds count the undecided cases out and in.
+SHARE_OF_CASES = "range over undecided cases"
+
+
+def share_count(row) -> str | None:
+    """A share of cases (``verdicts.share``) as the counts it stands for: "1 of 32 types (1 to 7 counting the 6
+    undecided)", the decided cases first and the range the undecided ones leave; None for any other row. A share
+    written 0.125 (range 0.0312 to 0.219) hid that it counts types (issue 50, notebook 01)."""
+    if str(row.get("interval")) != SHARE_OF_CASES or blank(row.get("n")) or blank(row.get("ci_low")) \
+            or blank(row.get("ci_high")):
+        return None
+    m = int(round(float(row["n"])))
+    low, high = int(round(float(row["ci_low"]) * m)), int(round(float(row["ci_high"]) * m))
+    unit = "" if blank(row.get("unit")) else f" {row['unit']}"
+    text = f"{number(low)} of {number(m)}{unit}"
+    return text + (f" ({number(low)} to {number(high)} counting the {number(high - low)} undecided)" if high > low
+                   else "")
+
+
 def measured(row) -> str:
-    """Our value of a claims row in words: value, interval with its label, sample."""
+    """Our value of a claims row in words: value, interval with its label, sample (a share of cases as its
+    counts, :func:`share_count`)."""
+    counts = share_count(row)
+    if counts:
+        return counts
     text = number(row.get("reproduced_value"))
     lo, hi = row.get("ci_low"), row.get("ci_high")
     if not blank(lo) and not blank(hi) and float(lo) != float(hi):

@@ -168,7 +168,12 @@ def _with_ids(table):
 
 
 def _ours(r) -> str:
-    """Our value with its interval in brackets, or "exact"."""
+    """Our value with its interval in brackets, or "exact"; a share of cases as its counts."""
+    from liarlab.study.answer import share_count
+
+    counts = share_count(r)
+    if counts:
+        return counts
     value = _cell(r.get("reproduced_value"))
     if not value:
         return ""

@@ -2,8 +2,7 @@
 that declares its claims as records (:class:`liarlab.study.families.ClaimFamily`, exported as ``CLAIM_FAMILIES`` by
 its claims module) has a source and a printed value or is an extension, a rule, two readings or more when a claim
 of it can differ (each run, or not run / not built with why and, when not built, its cost), a confirmation plan
-when its unit is sampled, and rows made by the study's one verdict code. Papers not yet migrated (p01) keep
-the file-name check of tests/papers/test_shape.py until they are."""
+when its unit is sampled, and rows made by the study's one verdict code. Every paper is migrated."""
 import ast
 import importlib
 import inspect
@@ -29,8 +28,8 @@ FAMILIES = [(p, f) for p in MIGRATED for f in _claims_module(p).CLAIM_FAMILIES]
 
 
 def test_the_papers_not_bundled_elsewhere_are_migrated():
-    # p00, p02-p06 declare their families; p01 follows
-    assert {"p00", "p02", "p03", "p04", "p05", "p06"} <= set(MIGRATED)
+    # every paper declares its families
+    assert set(PAPERS) == set(MIGRATED)
 
 
 @pytest.mark.parametrize("paper", MIGRATED)

@@ -184,3 +184,20 @@ def test_a_not_reproducible_headline_leads_with_what_we_measured():
     first = text.split("\n")[0]
     assert first.index("MC0's win rate 0.657") < first.index("not reproducible")
     assert "cannot be reproduced here" not in first
+
+
+def test_a_share_of_cases_is_said_as_the_counts_it_stands_for():
+    # verdicts.share over 32 types: 1 in the band, 25 outside, 6 undecided (issue 50: 01's first screen read
+    # "0.125 (range over undecided cases: 0.0312 to 0.219)" for 1 type in the band)
+    from liarlab.core import verdicts as V
+    from liarlab.study.answer import measured, share_count
+
+    judged = ([V.Judgement("reproduced", "r", "")] + [V.Judgement("differs", "r", "")] * 25
+              + [V.Judgement("inconclusive", "r", "")] * 6)
+    est = V.share(judged, "types")
+    row = {"reproduced_value": est.value, "ci_low": est.low, "ci_high": est.high, "n": est.n, "unit": est.unit,
+           "interval": est.interval}
+    assert share_count(row) == measured(row) == "1 of 32 types (1 to 7 counting the 6 undecided)"
+    assert share_count({**row, "ci_low": 1.0, "ci_high": 1.0}) == "32 of 32 types"
+    # any other interval is a value with its interval
+    assert share_count({**row, "interval": "95 %"}) is None

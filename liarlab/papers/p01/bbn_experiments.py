@@ -344,7 +344,7 @@ def _variants_task(rng, type_id, rep, n_games, variants, refit_every):
 
 def _in_band_counts(games: pd.DataFrame) -> dict:
     """The per-type gains of one reading judged as the claim "about 5-10 points against most test programs" judges
-    them (per type across seeds at the Bonferroni level against +5..+10 points,
+    them (per type across seeds at the Bonferroni level against +5 to +10 points,
     :func:`liarlab.papers.p01.claims.per_type_gain_judgements`): how many types lie in the band, outside it, or are
     undecided (issue 49: kept, so the claim's own statistic can be judged under each network reading). The same
     rule as the claims row's (a test checks it), written here so that this module imports no claims builder."""
@@ -355,7 +355,7 @@ def _in_band_counts(games: pd.DataFrame) -> dict:
     groups = list(seed_gains(games).groupby("opponent", sort=False))
     level = verdicts.simultaneous_level(len(groups))
     verdicts_ = [verdicts.magnitude(verdicts.across_seeds(g.gain.to_numpy(), -1.0, 1.0, level),
-                                    *printed.BBN_GAIN_BAND, "gain in +5..+10 points", span=2.0,
+                                    *printed.BBN_GAIN_BAND, "gain in +5 to +10 points", span=2.0,
                                     reference=0.0).verdict for _, g in groups]
     return {"types_in_band": verdicts_.count("reproduced"), "types_out_band": verdicts_.count("differs"),
             "types_undecided": verdicts_.count("inconclusive")}

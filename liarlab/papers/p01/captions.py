@@ -6,7 +6,6 @@ import numpy as np
 import pandas as pd
 
 from liarlab.papers.p01 import printed
-from liarlab.study.answer import plural
 
 
 def _types(ts) -> str:
@@ -18,11 +17,6 @@ def _type_list(ts) -> str:
     """"type 16", "types 3, 9" or "none": the noun agreeing with the list."""
     ts = [int(t) for t in ts]
     return "none" if not ts else f"type{'s' if len(ts) > 1 else ''} {_types(ts)}"
-
-
-def _n_types(n: int, verb_one: str, verb_many: str) -> str:
-    """"1 type gains", "3 types gain"."""
-    return f"{n} type {verb_one}" if n == 1 else f"{n} types {verb_many}"
 
 
 def band_verdicts(large: pd.DataFrame) -> dict:
@@ -92,7 +86,7 @@ def trend_grid(final: pd.DataFrame, n_games: int) -> str:
 
 def gain_verdicts(gains: pd.DataFrame) -> dict:
     """The types judged as the claims table judges the network's gain: per type the paired gain across seeds at
-    the Bonferroni level, against +5..+10 points (in, outside, undecided) and against zero (above, below)."""
+    the Bonferroni level, against +5 to +10 points (in, outside, undecided) and against zero (above, below)."""
     from liarlab.papers.p01.readings import per_type_gains
 
     names, ests, judged = per_type_gains(gains)
@@ -105,24 +99,68 @@ def gain_verdicts(gains: pd.DataFrame) -> dict:
 
 
 def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
-    """Fig 01_bbn_gain: signs of the per-type gains (95 % intervals, as drawn; and, with ``gains``, at the
-    claims table's Bonferroni-adjusted level) and where the liar, prefers-bid programs sit."""
+    """Fig 01_bbn_gain: signs of the per-type gains (95 % intervals, as drawn; and, with ``gains``, the count of
+    types in the thesis's band at the claims table's Bonferroni-adjusted level, the one count of it the page gives)
+    and where the liar, prefers-bid programs sit."""
     pos = e7[e7.diff_ci_low > 0]
     neg = e7[e7.diff_ci_high < 0]
-    band = e7[(e7["diff"] >= printed.BBN_GAIN_BAND[0]) & (e7["diff"] <= printed.BBN_GAIN_BAND[1])]
     liars = e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])]
     text = (f"*What to notice:* each bar is the network's paired gain over plain random-guess on the same dice, in "
-            f"points, with its 95 % interval across seeded matches. {len(pos)} of {len(e7)} intervals lie above zero "
-            f"and {len(neg)} below; {plural(len(band), 'mean falls', 'means fall')} in the thesis's +5..+10 points "
-            f"(green). ")
+            f"points, with its 95 % interval across seeded matches; the thesis's +5 to +10 points are green. "
+            f"{len(pos)} of {len(e7)} intervals lie above zero and {len(neg)} below. ")
     if gains is not None:
         g = gain_verdicts(gains)
-        text += (f"With the claims table's {100 * g['level']:.2f} % Bonferroni-adjusted intervals: "
-                 f"{len(g['above_zero'])} above zero, {len(g['below_zero'])} below, and {plural(len(g['in']), 'type')} inside "
-                 f"+5..+10 points ({len(g['outside'])} outside, {len(g['undecided'])} undecided). ")
+        text += (f"Judged as the claims table judges them ({100 * g['level']:.2f} % Bonferroni-adjusted intervals), "
+                 f"{gain_count(g)}; {len(g['above_zero'])} lie above zero and "
+                 f"{len(g['below_zero'])} below. ")
     return text + (f"All {len(liars)} liar, prefers-bid programs (types 25-32) lose "
                    f"({100 * liars['diff'].max():+.1f} points at best)." if len(liars) and (liars["diff"] < 0).all()
                    else f"{int((liars['diff'] < 0).sum())} of {len(liars)} liar, prefers-bid programs lose.")
+
+
+def gain_count(g: dict) -> str:
+    """The types whose gain lies in the thesis's band, as the answer and the claims summary count them
+    (``answer.share_count``): "1 of 32 types gain +5 to +10 points (7 counting the 6 undecided)"."""
+    n = len(g["in"]) + len(g["outside"]) + len(g["undecided"])
+    text = f"{len(g['in'])} of {n} types gain +5 to +10 points"
+    if g["undecided"]:
+        text += f" ({len(g['in']) + len(g['undecided'])} counting the {len(g['undecided'])} undecided)"
+    return text
+
+
+def judged_gains(res) -> pd.DataFrame:
+    """The seed gains the claims row judges (:func:`liarlab.papers.p01.claims.bbn_gain_row`): the fresh seeds when
+    the pilot left the claim to a second stage, else the pilot's."""
+    from liarlab.core import verdicts as V
+    from liarlab.papers.p01 import claims
+
+    fresh, plan = res.gains_fresh, res.gain_plan
+    if fresh is None or plan is None or plan.undecidable:
+        return res.gains
+    _, judged = claims.per_type_gain_judgements(res.gains)
+    return fresh if claims.second_stage(V.word("most", V.share(judged, "types"))) else res.gains
+
+
+def mean_gain(gains: pd.DataFrame):
+    """The network's mean gain over the types (``gains``: one row per type and seeded match), with its 95 %
+    interval across the seeded matches (a match's mean over the types is one replicate)."""
+    from liarlab.core import verdicts as V
+
+    return V.across_seeds(gains.groupby("rep").gain.mean().to_numpy(), -1.0, 1.0)
+
+
+def points_text(est) -> str:
+    """An estimate of a gain in points: "+0.3 points (95 % interval -0.2 to +0.8)"."""
+    return f"{100 * est.value:+.1f} points (95 % interval {100 * est.low:+.1f} to {100 * est.high:+.1f})"
+
+
+def gain_quantity(res) -> str:
+    """What the opening answer measures for the network's claim: its mean gain with its interval, then the
+    number of types in the thesis's band (the claims row's value, counted by ``answer.share_count``)."""
+    gains = judged_gains(res)
+    est = mean_gain(gains)
+    return (f"the network's mean gain over the {gains.opponent.nunique()} types as {points_text(est)} across "
+            f"{est.n} seeded matches a type, and the number of types whose own gain lies in +5 to +10 points")
 
 
 def bbn_trend(curves: pd.DataFrame, types=("type1", "type8", "type11")) -> str:
@@ -151,7 +189,7 @@ def bbn_grid(curves: pd.DataFrame) -> str:
     d = (last.cum_bbn - last.cum_plain).to_numpy()
     names = last.opponent.to_numpy()
     return (f"*What to notice:* per type, the mean cumulative difference in wins (network player minus plain "
-            f"random-guess) over the seeded matches. "
+            f"random-guess) over the seeded matches, blue where it ends above zero, red where it ends below. "
             f"{int((d > 0).sum())} of {len(d)} end above zero; the highest is {type_words(names[d.argmax()])} "
             f"({d.max():+.1f} wins), the lowest {type_words(names[d.argmin()])} ({d.min():+.1f} wins).")
 
@@ -206,7 +244,6 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
     easy = trait_effect.sort_values("effect").iloc[-1]
     rank = large.set_index("type").win_rate.rank(method="min")
     worst, best = large.loc[large.win_rate.idxmin()], large.loc[large.win_rate.idxmax()]
-    e7_band = ((e7["diff"] >= printed.BBN_GAIN_BAND[0]) & (e7["diff"] <= printed.BBN_GAIN_BAND[1])).sum()
     br = best_response.iloc[0]
     outside = len(b["below"]) + len(b["above"])
     lines = [
@@ -226,13 +263,12 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
         f"* **Opening seat.** Random-guess wins {self_open.win_rate:.3f} of self-play games it opens; against the "
         f"types it wins {wide['random_guess'].mean():.3f} when it opens every game and {wide['opponent'].mean():.3f} "
         f"when it always responds.",
-        f"* **The network (§5.2: +5..+10 points against most types).** Learning after every game, as the thesis's "
-        f"network does, the mean paired gain is {100 * e7['diff'].mean():+.1f} points over {len(e7)} types. Judged "
-        f"as in the claims table ({100 * g['level']:.2f} % Bonferroni-adjusted intervals across seeds), "
-        f"{_n_types(len(g['in']), 'gains', 'gain')} +5..+10 points, {len(g['above_zero'])} "
-        f"gain{'s' if len(g['above_zero']) == 1 else ''} more than zero and {len(g['below_zero'])} "
-        f"lose{'s' if len(g['below_zero']) == 1 else ''}; with plain 95 % intervals per type the counts are {int(e7_band)} (by the "
-        f"mean), {int((e7.diff_ci_low > 0).sum())} and {int((e7.diff_ci_high < 0).sum())}.",
+        f"* **The network (§5.2: +5 to +10 points against most types).** Learning after every game, as the "
+        f"thesis's network does, its mean gain over the {gains.opponent.nunique()} types is "
+        f"{points_text(mean_gain(gains))}. Judged as in the claims table ({100 * g['level']:.2f} % "
+        f"Bonferroni-adjusted intervals across seeds), {gain_count(g)}; "
+        f"{len(g['above_zero'])} gain{'s' if len(g['above_zero']) == 1 else ''} more than zero and "
+        f"{len(g['below_zero'])} lose{'s' if len(g['below_zero']) == 1 else ''}.",
     ]
     if liar_text:
         lines.append(f"* **Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis).** "
@@ -418,7 +454,7 @@ def summary_of(res) -> str:
     """:func:`summary` (*What the numbers say*) for the run."""
     liar_text = (liar_loss_of(res)["summary"] if res.liar_readings is not None
                  else "(Types 25-32 are not in this profile's network comparison.)")
-    return summary(res.large, res.seeded, res.trait_effect, res.self_open, res.wide, res.gains, res.e7, res.br,
+    return summary(res.large, res.seeded, res.trait_effect, res.self_open, res.wide, judged_gains(res), res.e7, res.br,
                    res.params["n_games"], res.params["n_seeds"], liar_text=liar_text,
                    readings_text=network_readings(res), extensions_text=extensions(res))
 

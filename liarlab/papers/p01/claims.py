@@ -1,15 +1,18 @@
 """Notebook 01's claims under the study's verdict protocol (``liarlab.core.verdicts``, docs/VERDICTS.md).
 
-One builder per section; each row is made by ``outputs.claim`` from an ``Estimate`` and a judgement of one of the
+One builder per section; each row is made by ``families.claim`` from an ``Estimate`` and a judgement of one of the
 protocol's rules (no thresholds here; paper values from ``printed.py``). Fixed agents (random-guess, the test
 programs) replicate by games (Wilson intervals); the network, which learns, replicates by independently seeded
 matches (t across seeds). A claim about *every* type is one test: each type judged at the Bonferroni
 level ``verdicts.simultaneous_level(32)``, then ``all_of``; a claim about *most* types is ``share`` of those
-judgements, judged with the protocol's word "most". Order of rows = order of the sections in the notebook.
+judgements, judged with the protocol's word "most". The claims are declared as :data:`CLAIM_FAMILIES` (one
+:class:`liarlab.study.families.ClaimFamily` per figure, table or statement, in the notebook's order), walked by the
+one engine (:func:`rows`); a reading of a claim is a :class:`~liarlab.study.families.Way` of its family.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -17,10 +20,12 @@ import pandas as pd
 from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
 from liarlab.papers.p01 import printed
-from liarlab.study.outputs import claim
+from liarlab.study import families as F
+from liarlab.study.families import ClaimFamily, Way, claim
 
 WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 FIG_TYPES = (1, 5, 23)          # the types of Figs 5.6-5.8
+_SPEC = "spec 01 §7"            # the spec's open points, where a reading comes from
 
 
 def _minus(est: V.Estimate, c: float) -> V.Estimate:
@@ -66,9 +71,12 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
 
 # ============================================================================ sections
 
-def background_rows(rain: float) -> list[dict]:
+def background_rows(_res=None) -> list[dict]:
     """§4.3: the rain example. (§4.1's search space and legal-bid count are paper-wide dice facts, claimed once in
     notebook 00.)"""
+    from liarlab.papers.p01.experiments import rain_given_dry
+
+    rain = rain_given_dry()
     return [claim("rain example P(rain | ground dry)", "§4.3, Tables 4.8/4.9", printed.RAIN_GIVEN_DRY,
                   V.exact(round(rain, 6)), V.value(printed.RAIN_GIVEN_DRY, V.exact(rain), decimals=2, span=1.0),
                   kind="arithmetic",
@@ -91,37 +99,64 @@ def worked_check_rows(checks: pd.DataFrame) -> list[dict]:
 
 
 def bid_weight_rows(p2: float, w26: int) -> list[dict]:
-    """§4.2: P(>= 2 fives) in the Fig 4.2 example and the Fig 4.4 bid weight of 'two 6s'.
+    """§4.2: P(>= 2 fives) in the Fig 4.2 example and the Fig 4.4 bid weight of 'two 6s' (its readings: the
+    :data:`TWO_SIXES_WAYS` of its family, run on ``w26``).
 
     The text's other weight, 4561 for 'two 5s' (a misprint of 4651), is claimed once, in notebook 00."""
     return [
         claim("P(opponent holds >= 2 fives) in the Fig 4.2 example", "§4.2 text", printed.AT_LEAST_TWO_FIVES,
               V.exact(round(p2, 6)), V.value(printed.AT_LEAST_TWO_FIVES, V.exact(p2), decimals=4, span=1.0), kind="arithmetic",
               note="exact 1526/7776; 'challenge about 80%' = 1 - 0.1962"),
-        claim(_TWO_SIXES, "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_SIXES,
-              V.exact(int(w26)), V.value(printed.WEIGHT_TWO_SIXES, V.exact(int(w26))), kind="arithmetic",
-              readings=two_sixes_readings(int(w26))),
+        two_sixes_row(int(w26)),
     ]
 
 
 _TWO_SIXES = "bid weight 'two 6s' holding no 6 (Fig 4.4)"
-_TWO_SIXES_READINGS = (
-    CR.Reading("at least two 6s, ordered rolls (Table 4.7)", "the weight counts the 7776 ordered rolls with two or "
-               "more 6s", "thesis §4.2 text and Table 4.7; spec §2.1 (CUM[2])", default=True),
-    CR.Reading("exactly two 6s, ordered rolls", "the weight counts the rolls with exactly two 6s",
-               "Table 4.7 prints both rows"),
-    CR.Reading("at least two 6s, distinct unordered hands", "'手牌種類數' (kinds of hands) counts the 252 "
-               "distinct hands", "thesis §4.2 wording '種類數'"),
+
+
+def _two_sixes_way(reading: CR.Reading, count) -> Way:
+    """A reading of the Fig 4.4 weight: ``count(ours)`` is the weight it counts (``ours``: the weight our bid draw
+    uses, the results' ``weight_two_sixes``)."""
+    def run(res):
+        v = count(int(res.weight_two_sixes))
+        return V.exact(v), V.value(printed.WEIGHT_TWO_SIXES, V.exact(v)), ""
+
+    return Way(reading, run=run)
+
+
+def _exactly_two(_ours):
+    from liarlab.core import dice
+
+    return dice.hands_with_exactly(2)
+
+
+def _distinct_hands(_ours):
+    from liarlab.core import dice
+
+    return dice.multisets_count(dice=3)
+
+
+#: The readings of the Fig 4.4 weight of "two 6s", each run on the weight our bid draw uses.
+TWO_SIXES_WAYS = (
+    _two_sixes_way(CR.Reading("at least two 6s, ordered rolls (Table 4.7)", "the weight counts the 7776 ordered "
+                              "rolls with two or more 6s", "thesis §4.2 text and Table 4.7; spec §2.1 (CUM[2])",
+                              default=True), lambda ours: ours),
+    _two_sixes_way(CR.Reading("exactly two 6s, ordered rolls", "the weight counts the rolls with exactly two 6s",
+                              "Table 4.7 prints both rows"), _exactly_two),
+    _two_sixes_way(CR.Reading("at least two 6s, distinct unordered hands", "'手牌種類數' (kinds of hands) counts the "
+                              "252 distinct hands", "thesis §4.2 wording '種類數'"), _distinct_hands),
 )
 
 
-def two_sixes_readings(ours: int) -> list[dict]:
-    """The readings of the Fig 4.4 weight of "two 6s" (``ours``: the weight our bid draw uses)."""
-    from liarlab.core import dice
+def two_sixes_row(w26: int) -> dict:
+    """The Fig 4.4 weight of "two 6s" (``w26``: the weight our bid draw uses) with its readings, run by the engine
+    (:data:`TWO_SIXES_FAMILY`)."""
+    return F.claims_rows([TWO_SIXES_FAMILY], SimpleNamespace(weight_two_sixes=int(w26)))[0]
 
-    values = (ours, dice.hands_with_exactly(2), dice.multisets_count(dice=3))
-    return [CR.run(_TWO_SIXES, _TWO_SIXES, r, V.exact(v), V.value(printed.WEIGHT_TWO_SIXES, V.exact(v)))
-            for r, v in zip(_TWO_SIXES_READINGS, values)]
+
+def two_sixes_readings(ours: int) -> list[dict]:
+    """The readings rows of the Fig 4.4 weight of "two 6s" (``ours``: the weight our bid draw uses)."""
+    return TWO_SIXES_FAMILY.reading_rows(SimpleNamespace(weight_two_sixes=int(ours)))
 
 
 def fig_5_1_row(example: dict, freq51: pd.DataFrame) -> dict:
@@ -195,14 +230,13 @@ def win_rate_plan(large: pd.DataFrame, cap: int) -> V.Plan | None:
 
 def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large: int,
                   first: pd.DataFrame | None = None, by_type: pd.DataFrame | None = None,
-                  fresh: pd.DataFrame | None = None, plan: V.Plan | None = None,
-                  collect: list | None = None) -> list[dict]:
+                  fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> list[dict]:
     """§5.2: random-guess against the 32 test programs (large sample per type, fixed agents: Wilson intervals at the
     Bonferroni level for 32 types). "About 60-70 % against every type" and "loses to none" are each one test.
 
     Each claim carries its readings rows (:func:`liarlab.papers.p01.readings.win_rate_readings`: who opens from
-    ``first``, the E12 rule readings from ``by_type``, one match per type from ``ref``), appended to ``collect``
-    when given; a differing row's cause follows from them. ``fresh`` is the confirmatory sample (same columns as
+    ``first``, the E12 rule readings from ``by_type``, one match per type from ``ref``); a
+    differing row's cause follows from them. ``fresh`` is the confirmatory sample (same columns as
     ``large``, fresh games) drawn by ``plan`` when the pilot left a claim undecided."""
     from liarlab.papers.p01 import readings as R
 
@@ -229,8 +263,6 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
         j_half = _confirm(beaten, j_half, None, None, plan) if j_half.verdict == "inconclusive" else j_half
     band_readings = R.win_rate_readings("band", in_band, j_band, large, first, ref, by_type)
     beaten_readings = R.win_rate_readings("beaten", beaten, j_half, large, first, ref, by_type)
-    if collect is not None:
-        collect += band_readings + beaten_readings
     return [
         claim(R.BAND_CLAIM, "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT,
               in_band, j_band, kind="finding", family=R.WIN_FAMILY, headline=True, readings=band_readings,
@@ -253,13 +285,9 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
                family="Figs 5.6-5.8", note="our value for comparison") for t in FIG_TYPES]
 
 
-def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
-              fresh: pd.DataFrame | None = None, plan: V.Plan | None = None, ref: pd.DataFrame | None = None,
-              first: pd.DataFrame | None = None, collect: list | None = None) -> dict:
-    """Figs 5.3, 5.6-5.8: the cumulative-win curve of types 1, 5, 23 lies between y = x/2 and y = x, i.e. the
-    player's win rate against each is above 0.5 (one test over the three types at the Bonferroni level). The
-    seeded 500-game matches that end below x/2 are noise of single matches, reported in the note with the share
-    the binomial expects. ``fresh``/``plan``: the confirmatory sample when the pilot left it undecided."""
+def trend_estimate(large: pd.DataFrame, fresh: pd.DataFrame | None = None, plan: V.Plan | None = None):
+    """The curves' claim judged: random-guess's large-sample rate above 0.5 against each of types 1, 5, 23 (one test
+    at the Bonferroni level for the three), on the fresh sample when the pilot left it to a second stage."""
     g = large.set_index("type").loc[list(FIG_TYPES)]
     half = per_type_above_half(g.wins, g.games, m=len(FIG_TYPES))
     est, j = V.share(half, "types"), V.all_of(half, "win rate above 0.5 against each of types 1, 5, 23")
@@ -272,21 +300,77 @@ def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: i
                               plan), fest
         elif j.verdict == "inconclusive":
             j = _confirm(est, j, None, None, plan)
-    ends = final[final.opponent.isin([f"type{t}" for t in FIG_TYPES])]
-    below = int((ends.cum_wins <= n_games / 2).sum())
+    return est, j
+
+
+def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
+              fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> dict:
+    """Figs 5.3, 5.6-5.8: the cumulative-win curve of types 1, 5, 23 lies between y = x/2 and y = x, i.e. the
+    player's win rate against each is above 0.5 (:func:`trend_estimate`). The seeded 500-game matches that end
+    below x/2 are noise of single matches, reported in the note with the share the binomial expects.
+    ``fresh``/``plan``: the confirmatory sample when the pilot left it undecided. Its readings are the family's
+    :data:`TREND_WAYS`."""
     from scipy import stats
 
+    est, j = trend_estimate(large, fresh, plan)
+    g = large.set_index("type").loc[list(FIG_TYPES)]
+    ends = final[final.opponent.isin([f"type{t}" for t in FIG_TYPES])]
+    below = int((ends.cum_wins <= n_games / 2).sum())
     expected = sum(stats.binom.cdf(n_games // 2, n_games, r) for r in g.win_rate) * n_seeds
-    from liarlab.papers.p01 import readings as R
-
-    readings = R.trend_readings(est, j, large, ref, first, FIG_TYPES)
-    if collect is not None:
-        collect += readings
-    return claim(R.TREND_CLAIM, "§5.1 Fig 5.3, Figs 5.6-5.8", printed.FIG_5_3_TEXT, est, j, kind="finding",
-                 family=R.TREND_FAMILY, readings=readings,
+    return claim(TREND_CLAIM, "§5.1 Fig 5.3, Figs 5.6-5.8", printed.FIG_5_3_TEXT, est, j, kind="finding",
+                 family=TREND_FAMILY,
                  note=f"large-sample rates {', '.join(f'type{t} {r:.3f}' for t, r in g.win_rate.items())}; "
                       f"{below} of {len(ends)} seeded {n_games}-game matches end at or below x/2 "
                       f"(the binomial expects {expected:.1f})")
+
+
+TREND_CLAIM = "cumulative wins against types 1, 5, 23 lie between the slope-1/2 and slope-1 lines"
+TREND_FAMILY = "Figs 5.6-5.8"
+
+
+def _three_types_beaten(frame: pd.DataFrame):
+    """A reading of the curves' claim on ``frame`` (type, wins, games): each of types 1, 5, 23 beaten, judged
+    as the claims row is."""
+    from liarlab.papers.p01.readings import _counts_note, _per_type
+
+    g = frame.set_index("type").loc[list(FIG_TYPES)]
+    return (*_per_type(g.wins, g.games, "beaten", m=len(FIG_TYPES)), _counts_note(g.wins, g.games))
+
+
+def _opening(first: pd.DataFrame, opens: str) -> pd.DataFrame:
+    """The first-mover runs against the types when ``opens`` opens every game, one row per type."""
+    f = first[(first.opens == opens) & (first.opponent_label != "random_guess")].copy()
+    f["type"] = [int(str(o)[4:]) for o in f.opponent_label]
+    return f
+
+
+def _trend_way(reading: CR.Reading, **kw) -> Way:
+    return Way(reading, claim=TREND_CLAIM, family=TREND_FAMILY, **kw)
+
+
+#: The readings of the curves' claim (Figs 5.3, 5.6-5.8), each run on the run's tables.
+TREND_WAYS = (
+    _trend_way(CR.Reading("large-sample win rate above 0.5 for each of types 1, 5, 23",
+                          "the curve lies above the slope-1/2 line when the true win rate exceeds 0.5",
+                          "spec §5.3 (Fig 5.3: the two lines pass through the origin with slopes 1/2 and 1)",
+                          default=True),
+               run=lambda res: (*trend_estimate(res.large, res.large_fresh, res.win_plan), "")),
+    _trend_way(CR.Reading("the thesis's single 500-game match per type",
+                          "each type's one 500-game match ends above half its games",
+                          f"{_SPEC} 15 and 18: plot-only results, one run per condition"),
+               run=lambda res: _three_types_beaten(res.ref)),
+    _trend_way(CR.Reading("random-guess opens every game", "random-guess always opens",
+                          f"{_SPEC} 1: the starting player is not specified"),
+               run=lambda res: _three_types_beaten(_opening(res.first, "random_guess"))),
+    _trend_way(CR.Reading("the test program opens every game", "the test program always opens",
+                          f"{_SPEC} 1: the starting player is not specified"),
+               run=lambda res: _three_types_beaten(_opening(res.first, "opponent"))),
+    _trend_way(CR.Reading("the whole curve of every seeded match above y = x/2",
+                          "every point of every 500-game curve, not only its end, lies above the lower line",
+                          "the thesis's wording 'between the lines' (images lost)"),
+               not_run="a curve that loses its first game starts below y = x/2, so no 500-game curve can lie wholly "
+                       "above it; the reading cannot be what the thesis meant"),
+)
 
 
 def game_length_rows(mean_turns: float, share_45: float, mean_final: float, share_56: float) -> list[dict]:
@@ -331,11 +415,11 @@ def bbn_gain_plan(gains: pd.DataFrame, cap: int) -> V.Plan | None:
 
 def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None = None,
                  bbn_readings: pd.DataFrame | None = None, fresh: pd.DataFrame | None = None,
-                 plan: V.Plan | None = None, collect: list | None = None) -> dict:
+                 plan: V.Plan | None = None) -> dict:
     """§5.2: the network adds about 5-10 points against most types: per type the gain across seeds is judged
     against [0.05, 0.10] at the Bonferroni level, the share of types in the band with ``share``, and "most" with
     the protocol's word. Its readings rows (:func:`liarlab.papers.p01.readings.gain_readings`, from the E7
-    games ``games`` and the E12 network readings ``bbn_readings``) are appended to ``collect`` when given; a
+    games ``games`` and the E12 network readings ``bbn_readings``) are carried by the row; a
     differing row's cause follows from them. ``fresh`` (seed gains of new seeds) confirms an undecided pilot
     under ``plan``."""
     from liarlab.papers.p01 import readings as R
@@ -350,8 +434,12 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
             f_share = V.share(f_judged, "types")
             j, share = _confirm(share, j, f_share, V.word("most", f_share), plan), f_share
             ests, judged, seeds = f_ests, f_judged, fresh.groupby("opponent").rep.nunique()
+            gains = fresh
         else:
             j = _confirm(share, j, None, None, plan)
+    from liarlab.papers.p01.captions import mean_gain, points_text
+    from liarlab.study.answer import plural
+
     pos = sum(e.low > 0 for e in ests)
     neg = sum(e.high < 0 for e in ests)
     level = V.simultaneous_level(len(ests))
@@ -359,19 +447,17 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
                 [CR.run(R.GAIN_FAMILY, R.GAIN_CLAIM, R.GAIN_READINGS["default"], share, j)]
                 + [CR.not_built(R.GAIN_FAMILY, R.GAIN_CLAIM, r, "the games of the matches are not in this call")
                    for key, r in R.GAIN_READINGS.items() if key != "default"])
-    if collect is not None:
-        collect += readings
     return claim(R.GAIN_CLAIM, "§5.2", printed.BBN_GAIN_TEXT, share,
                  j, kind="finding", family=R.GAIN_FAMILY, readings=readings,
-                 note=f"value: the share of the {len(ests)} types whose gain lies in +5..+10 points (its interval is "
+                 note=f"value: the share of the {len(ests)} types whose gain lies in +5 to +10 points (its interval is "
                       f"the range over undecided types); {len(ests)} types x {int(seeds.min())} seeded matches x "
                       f"{bbn_games} games (paired with plain random-guess on the same dice); per type t across "
                       f"seeds at {100 * level:.2f} % (Bonferroni-adjusted): "
-                      f"{sum(x.verdict == 'reproduced' for x in judged)} types in +5..+10, "
+                      f"{plural(sum(x.verdict == 'reproduced' for x in judged), 'type')} in +5 to +10 points, "
                       f"{sum(x.verdict == 'differs' for x in judged)} outside, "
                       f"{sum(x.verdict == 'inconclusive' for x in judged)} undecided; gain above 0 for {pos}, "
-                      f"below 0 for {neg}; mean gain {np.mean([e.value for e in ests]):+.3f}, range "
-                      f"{min(e.value for e in ests):+.3f} to {max(e.value for e in ests):+.3f}")
+                      f"below 0 for {neg}; mean gain over the types {points_text(mean_gain(gains))}, per type "
+                      f"from {100 * min(e.value for e in ests):+.1f} to {100 * max(e.value for e in ests):+.1f} points")
 
 
 def human_rows() -> list[dict]:
@@ -393,7 +479,7 @@ def bbn_reading_rows(bbn_readings: pd.DataFrame, bbn_games: int) -> list[dict]:
     helps it most (extensions: robustness of our verdict, and a reading chosen by its result)."""
     allt = bbn_readings[(bbn_readings.group == "all types") & ~bbn_readings.variant.str.startswith("ablation")]
     best = allt.loc[allt["diff"].idxmax()]
-    judged = [V.magnitude(_reading_estimate(r), *printed.BBN_GAIN_BAND, "pooled gain in +5..+10 points",
+    judged = [V.magnitude(_reading_estimate(r), *printed.BBN_GAIN_BAND, "pooled gain in +5 to +10 points",
                           span=2.0, reference=0.0) for _, r in allt.iterrows()]
     return [
         claim("the network's gain (5-10 points claimed) under each reading of the network: pooled over the types",
@@ -401,7 +487,7 @@ def bbn_reading_rows(bbn_readings: pd.DataFrame, bbn_games: int) -> list[dict]:
               V.stated("extension", "robustness of our verdict, not a claim of the thesis"), kind="finding",
               family="E12 network readings",
               note=f"{len(allt)} readings, {int(best.seeds)} seeded matches x {bbn_games} games per type; pooled gains "
-                   f"{allt['diff'].min():+.3f} to {allt['diff'].max():+.3f}; in +5..+10 under "
+                   f"{allt['diff'].min():+.3f} to {allt['diff'].max():+.3f}; in +5 to +10 under "
                    f"{sum(j.verdict == 'reproduced' for j in judged)} readings, outside under "
                    f"{sum(j.verdict == 'differs' for j in judged)}"),
         claim("BBN gain under the reading that helps it most (extension)", "E12 (network readings)", None,
@@ -510,24 +596,111 @@ def sensitivity_row(robust: pd.DataFrame) -> dict:
                       f"worst single type {robust.min_win_rate.min():.3f}")
 
 
-def best_response_row(br: pd.DataFrame, br2: pd.DataFrame, collect: list | None = None,
-                      uniform: pd.DataFrame | None = None) -> dict:
-    """Ch. 4 §1 premise: random-guess against a best responder that knows its rules (fixed agents: games). The
-    responder looks one exchange ahead, so its win rate is a lower bound on a best response. Its readings rows
-    (:func:`liarlab.papers.p01.readings.best_response_rows`) are appended to ``collect`` when given."""
-    from liarlab.papers.p01 import readings as R
-
-    b = br.iloc[0]
+def _br(res) -> tuple[V.Estimate, V.Judgement]:
+    """Random-guess's win rate against the depth-1 responder (``res.br``), judged as its difference from 0.5."""
+    b = res.br.iloc[0]
     est = V.proportion(int(b.games) - int(b.wins), int(b.games))
-    j = V.word("not lower", _minus(est, 0.5))
-    readings = R.best_response_rows(est, j, br, br2, uniform)
-    if collect is not None:
-        collect += readings
-    return claim(R.BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, est, j, kind="finding", readings=readings,
+    return est, V.word("not lower", _minus(est, 0.5))
+
+
+def best_response_row(res) -> dict:
+    """Ch. 4 §1 premise: random-guess against a best responder that knows its rules (fixed agents: games). The
+    responder looks one exchange ahead, so its win rate is a lower bound on a best response. ``res`` holds the
+    responders' games (``br``, ``br2``, ``br_uniform``, ``br_retry``, ``br_min_count``); the readings are the
+    family's :data:`BR_WAYS`, run by the engine."""
+    b, br2 = res.br.iloc[0], res.br2
+    est, j = _br(res)
+    return claim(BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, est, j, kind="finding",
                  note=f"random-guess win rate against a one-exchange-lookahead best responder that knows its rules "
                       f"(a lower bound on a best response; {int(b.games)} games, alternating openers), judged as its "
                       f"difference from 0.5; depth-2 responder: random-guess wins "
                       f"{1 - br2.win_rate.iloc[0]:.3f} over {int(br2.games.iloc[0]):,} games")
+
+
+BR_CLAIM = "random-guess cannot be badly exploited ('ensures not losing'): best-response lower bound"
+#: "roughly half" (大致一半) read as "about 0.5": the protocol's +-25 % around one half
+ROUGHLY_HALF = (0.5 * (1 - V.ABOUT), 0.5 * (1 + V.ABOUT))
+
+
+def _not_lower(wins, games, note: str):
+    """A reading's row values: random-guess's ``wins`` of ``games``, judged as its difference from 0.5."""
+    e = V.proportion(int(wins), int(games))
+    d = V.Estimate(e.value - 0.5, e.low - 0.5, e.high - 0.5, e.n, e.unit)
+    return d, V.word("not lower", d), note
+
+
+def _rg_wins(frame: pd.DataFrame, rate: str | None = None, n: int | None = None, who: str = ""):
+    """Random-guess's games in a responder's table (one row): all of them, or half of them at the responder's
+    ``rate`` column (by who opens); ``who`` names the player in the note."""
+    r = frame.iloc[0]
+    if rate is None:
+        games = int(r.games)
+        return _not_lower(games - int(r.wins), games, f"{games:,} games" + (f" of {who} against the depth-1 "
+                                                                            "responder" if who else ""))
+    games = n or int(r.games) // 2
+    return _not_lower(round((1 - float(r[rate])) * games), games, f"{games:,} games")
+
+
+@dataclass(frozen=True)
+class _ExactBestResponse(Way):
+    """The exact best response to random-guess, not built. It wins at least as often as any lookahead responder
+    (they are strategies it could play), so when the depth-1 responder already holds random-guess below the band,
+    the exact one would too: its row then says it is bounded away from the print."""
+
+    def row(self, family: str, results) -> dict:
+        est, j = _br(results)
+        if j.verdict == "differs" and est.high < ROUGHLY_HALF[0]:
+            return CR.bounded(family, family, self.reading,
+                              f"an exact best response wins at least as often as the depth-1 responder that was run "
+                              f"(it could play it), so it holds random-guess to at most {est.high:.3f} (the run "
+                              f"responder's upper bound), below both 'not lower than 0.5' and 'roughly half' "
+                              f"({ROUGHLY_HALF[0]:g}); built, it could not reproduce the print")
+        return CR.not_built(family, family, self.reading, self.not_built)
+
+
+def _about_half(res):
+    e = V.proportion(int(res.br.games.iloc[0]) - int(res.br.wins.iloc[0]), int(res.br.games.iloc[0]))
+    return (e, V.about(0.5, e, span=1.0, reference=0.5),
+            f"random-guess's win rate itself, judged against {ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}")
+
+
+#: The readings of "random-guess cannot be badly exploited" (its win rate, judged as its difference from 0.5, 'not
+#: lower'), each run on the responders' games of the results (or, the exact one, bounded by them).
+BR_WAYS = (
+    Way(CR.Reading("depth-1 best responder, all games, 'not lower' than 0.5",
+                   "'ensures not losing' means random-guess wins at least about half (within 2 points of 0.5)",
+                   "thesis Ch. 1 ('保證至少能有大致一半的勝率', at least roughly half) and Ch. 4 §1", default=True),
+        run=lambda res: (*_br(res), f"{int(res.br.games.iloc[0]):,} games")),
+    Way(CR.Reading("'roughly half' as 'about 0.5' (the protocol's +-25 %)",
+                   f"'大致一半' (roughly half) allows {ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}",
+                   "thesis Ch. 1 wording '大致一半'"), run=_about_half),
+    Way(CR.Reading("depth-2 best responder", "a responder that looks two exchanges ahead",
+                   "a stronger lower bound on a best response"),
+        run=lambda res: _rg_wins(res.br2, "win_rate", int(res.br2.games.iloc[0]))),
+    Way(CR.Reading("the best responder opens every game", "the responder always opens", f"{_SPEC} 1 (starting player)"),
+        run=lambda res: _rg_wins(res.br, "as_starter")),
+    Way(CR.Reading("random-guess opens every game", "random-guess always opens", f"{_SPEC} 1 (starting player)"),
+        run=lambda res: _rg_wins(res.br, "as_responder")),
+    Way(CR.Reading("the uniformly random mixed strategy itself",
+                   "the premise concerns the uniform mixed strategy over the whole strategy matrix (uniform over the "
+                   "legal actions), not random-guess; judged against the same depth-1 responder, a lower bound on a "
+                   "best response to it",
+                   "thesis Ch. 4 §1 ('在所有的策略中隨機挑選', choosing at random among all strategies; seed l.557)"),
+        run=lambda res: _rg_wins(res.br_uniform, who="the uniformly random player")),
+    Way(CR.Reading("random-guess retries candidates within a bid draw",
+                   "decide_bid keeps drawing candidates from the same sampled hand until one passes the opponent-belief "
+                   "check; judged against the same depth-1 responder (which models the thesis reading), a lower bound "
+                   "on a best response to it", f"{_SPEC} 3 (decide_bid)"),
+        run=lambda res: _rg_wins(res.br_retry, who="random-guess retrying within a bid draw")),
+    Way(CR.Reading("minimum count 1", "the smallest legal bid is one die of a face, for both players",
+                   f"{_SPEC} 2 (minimum count, inferred as 2)"),
+        run=lambda res: _rg_wins(res.br_min_count, who="random-guess under minimum count 1")),
+    _ExactBestResponse(CR.Reading("an exact best response", "the responder plays an exact best response",
+                                  "thesis Ch. 4 §1 ('whatever the opponent does')"),
+                       not_built="an exact best response needs the whole game tree against random-guess's mixed "
+                                 "strategy, which is not computed here; the lookahead responders bound it from below",
+                       cost="an exact solve of the whole five-dice game against a fixed mixed strategy: engine work"),
+)
 
 
 def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int) -> pd.DataFrame:
@@ -546,45 +719,119 @@ def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int)
     ]).rename(columns={"seconds": "ours"})
 
 
-# ============================================================================ every row, in the notebook's order
+# ============================================================================ the families (issue 48)
+
+_EXACT = "exact: computed by enumeration, nothing is sampled"
+_EXT = dict(extension=True, can_differ=False)
+#: A family whose rows are not judged against a print (not reproducible here, or ours): no sample to confirm.
+_NOT_JUDGED = "no verdict rests on a sample: the thesis's value cannot be tested here, or the row is ours"
+
+
+def _p_two_fives(_res) -> list[dict]:
+    from liarlab.core import dice
+
+    return bid_weight_rows(float(dice.probability_at_least(2)), 0)[:1]
+
+
+def _two_sixes(res) -> list[dict]:
+    w26 = res.weight_two_sixes
+    return [claim(_TWO_SIXES, "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_SIXES, V.exact(w26),
+                  V.value(printed.WEIGHT_TWO_SIXES, V.exact(w26)), kind="arithmetic")]
+
+
+def _game_lengths(res) -> list[dict]:
+    stats = res.length_stats.iloc[0]
+    return game_length_rows(*(float(stats[c]) for c in ("mean actions per game", "share with 4-5 actions",
+                                                        "mean count at challenge", "share ending at 5-6 dice")))
+
+
+def _gain(res) -> list[dict]:
+    return [bbn_gain_row(res.gains, res.params["bbn_games"],
+                         games=res.bbn_run.games if res.bbn_run is not None else None, bbn_readings=res.bbn_readings,
+                         fresh=res.gains_fresh, plan=res.gain_plan)]
+
+
+def _extensions(res) -> list[dict]:
+    variants = res.variants
+    return extension_rows(variants.loc[variants.mean_win_rate.idxmax()], res.thesis_guess, res.x1, res.vs_plain)
+
+
+def _win_rates(res) -> list[dict]:
+    p = res.params
+    return win_rate_rows(res.large, res.ref, p["n_games"], p["n_large"], first=res.first, by_type=res.readings_by_type,
+                         fresh=res.large_fresh, plan=res.win_plan)
+
+
+TWO_SIXES_FAMILY = ClaimFamily(_TWO_SIXES, "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_SIXES, _two_sixes,
+                               readings=TWO_SIXES_WAYS, kind="arithmetic", confirm=_EXACT)
+
+#: Notebook 01's families, in the claims table's order. The families whose readings are whole tables of the run
+#: (the win rates, the curves, the network's gain, the best response) build their readings rows in their judges
+#: (``builds_readings``, from :mod:`liarlab.papers.p01.readings`), the others declare them as :class:`Way`s.
+CLAIM_FAMILIES = (
+    ClaimFamily("rain example P(rain | ground dry)", "§4.3, Tables 4.8/4.9", printed.RAIN_GIVEN_DRY, background_rows,
+                kind="arithmetic", can_differ=False, confirm=_EXACT),
+    ClaimFamily("§4.2 Figs 4.2-4.6", "§4.2 Figs 4.2-4.6", printed.CHALLENGE_DRAW,
+                lambda res: worked_check_rows(res.checks), kind="arithmetic", can_differ=False, experiment=("01", "E3"),
+                confirm="exact by enumeration; the simulated draw in the note is a check of the player, not judged"),
+    ClaimFamily("P(opponent holds >= 2 fives) in the Fig 4.2 example", "§4.2 text", printed.AT_LEAST_TWO_FIVES,
+                _p_two_fives, kind="arithmetic", can_differ=False, confirm=_EXACT),
+    TWO_SIXES_FAMILY,
+    ClaimFamily("Fig 5.1: type7 with two 5s, cap 4, facing 'three 5s' bids", "§5.1 Fig 5.1", printed.FIG_5_1_ACTION,
+                lambda res: [fig_5_1_row(res.fig51, res.freq51)], kind="check", can_differ=False,
+                confirm="an exact replay with the figure's draws"),
+    ClaimFamily("Figs 5.3, 5.6-5.8 (the curves of types 1, 5, 23)", "§5.1 Fig 5.3, Figs 5.6-5.8",
+                printed.FIG_5_3_TEXT,
+                lambda res: [trend_row(res.large, res.final, res.params["n_games"], res.params["n_seeds"],
+                                       fresh=res.large_fresh, plan=res.win_plan)],
+                readings=TREND_WAYS, sampled=True, experiment=("01", "E6"),
+                confirm="two stages: fresh games per type sized from the pilot (win_rate_plan), shared with §5.2"),
+    ClaimFamily("§2 remarks on human play", "§2.1, §2.2 text", printed.TURNS_TYPICAL_TEXT, _game_lengths,
+                can_differ=False, confirm=_NOT_JUDGED, experiment=("01", "E11")),
+    ClaimFamily("types 25-32 (our diagnosis)", "E7, E12 ablations (our diagnosis)", None,
+                lambda res: [] if res.loss_shares is None else liar_loss_rows(res.loss_shares, res.bbn_readings),
+                sampled=True, confirm=_NOT_JUDGED, **_EXT),
+    ClaimFamily("Table 5.1", "Table 5.1", printed.TABLE_5_1, lambda res: human_rows(), can_differ=False,
+                confirm=_NOT_JUDGED),
+    ClaimFamily("E12 network readings", "spec E12", None,
+                lambda res: bbn_reading_rows(res.bbn_readings, res.params["bbn_games"]), sampled=True,
+                confirm=_NOT_JUDGED, experiment=("01", "E12"), **_EXT),
+    ClaimFamily("§5.2 network gain per type", "§5.2", printed.BBN_GAIN_BAND, _gain, builds_readings=True,
+                sampled=True, experiment=("01", "E7"),
+                confirm="two stages: fresh seeded matches per type when the pilot leaves it undecided (bbn_gain_plan), "
+                        "at most confirm_seeds_cap"),
+    ClaimFamily("the opening seat", "E10(a) substitute; extension", printed.SELF_PLAY_EXPECTED,
+                lambda res: first_mover_rows(res.self_open, res.wide, res.params["n_sweep"]), can_differ=False,
+                sampled=True, confirm=_NOT_JUDGED + "; self-play's 0.5 is exact by symmetry"),
+    ClaimFamily("Ch. 6 proposals X1 and X2", "Ch. 6 (proposals)", None, _extensions, sampled=True,
+                confirm=_NOT_JUDGED, **_EXT),
+    ClaimFamily("X3 confidence-weighted imagined hand", "Ch. 6 (proposal)", None, lambda res: [x3_row(res.x3_ext)],
+                sampled=True, confirm=_NOT_JUDGED, **_EXT),
+    ClaimFamily("X4 extended rules", "§2.2 (rules left out of the study)", None, lambda res: [x4_row(res.x4_summary)],
+                sampled=True, confirm=_NOT_JUDGED, **_EXT),
+    ClaimFamily("the win-rate claims under the open readings", "spec E12", None,
+                lambda res: [sensitivity_row(res.readings)], sampled=True, confirm=_NOT_JUDGED,
+                experiment=("01", "E12"), **_EXT),
+    ClaimFamily("§5.2 win rate per type", "§5.2, Ch. 6", printed.WIN_BAND, _win_rates, headline=True,
+                builds_readings=True, sampled=True, experiment=("01", "E5"),
+                confirm="two stages: fresh games per type for an undecided or near-miss pilot (win_rate_plan), at most "
+                        "confirm_games_cap"),
+    ClaimFamily(BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, lambda res: [best_response_row(res)],
+                readings=BR_WAYS, sampled=True, experiment=("01", "E12"),
+                confirm="decided on its pilot with room: the run responder holds random-guess far below one half"),
+)
+
 
 def rows(res, collect: list | None = None) -> list[dict]:
-    """Notebook 01's claims rows from its results (:class:`liarlab.papers.p01.results.Results01`), in the order of
-    the notebook's sections; every readings row of its claims is appended to ``collect`` when given."""
-    from liarlab.core import dice
-    from liarlab.papers.p01.experiments import rain_given_dry
-
-    p, fig44, stats = res.params, res.fig44, res.length_stats.iloc[0]
-    out = background_rows(rain_given_dry())
-    out += worked_check_rows(res.checks)
-    out += bid_weight_rows(float(dice.probability_at_least(2)), fig44.loc[fig44.bid == (2, 6), "weight"].item())
-    out.append(fig_5_1_row(res.fig51, res.freq51))
-    out.append(trend_row(res.large, res.final, p["n_games"], p["n_seeds"], fresh=res.large_fresh, plan=res.win_plan,
-                         ref=res.ref, first=res.first, collect=collect))
-    out += game_length_rows(*(float(stats[c]) for c in ("mean actions per game", "share with 4-5 actions",
-                                                        "mean count at challenge", "share ending at 5-6 dice")))
-    if res.loss_shares is not None:
-        out += liar_loss_rows(res.loss_shares, res.bbn_readings)
-    out += human_rows()
-    out += bbn_reading_rows(res.bbn_readings, p["bbn_games"])
-    out.append(bbn_gain_row(res.gains, p["bbn_games"], games=res.bbn_run.games if res.bbn_run is not None else None,
-                            bbn_readings=res.bbn_readings, fresh=res.gains_fresh, plan=res.gain_plan,
-                            collect=collect))
-    out += first_mover_rows(res.self_open, res.wide, p["n_sweep"])
-    variants = res.variants
-    out += extension_rows(variants.loc[variants.mean_win_rate.idxmax()], res.thesis_guess, res.x1, res.vs_plain)
-    out.append(x3_row(res.x3_ext))
-    out.append(x4_row(res.x4_summary))
-    out.append(sensitivity_row(res.readings))
-    out += win_rate_rows(res.large, res.ref, p["n_games"], p["n_large"], first=res.first, by_type=res.readings_by_type,
-                         fresh=res.large_fresh, plan=res.win_plan, collect=collect)
-    out.append(best_response_row(res.br, res.br2, collect=collect, uniform=res.br_uniform))
+    """Notebook 01's claims rows from its results (:class:`liarlab.papers.p01.results.Results01`): the engine
+    (:func:`liarlab.study.families.claims_rows`) over :data:`CLAIM_FAMILIES`; every readings row of its claims is
+    appended to ``collect`` when given."""
+    out = F.claims_rows(CLAIM_FAMILIES, res)
+    if collect is not None:
+        collect += F.readings_rows(out)
     return out
 
 
 def readings_rows(res) -> list[dict]:
-    """Every readings row of notebook 01's claims (``data/01_readings.csv``), the same rows the claims were
-    given."""
-    collect: list[dict] = []
-    rows(res, collect=collect)
-    return collect
+    """Every readings row of notebook 01's claims (``data/01_readings.csv``), the same rows the claims carry."""
+    return F.readings_rows(rows(res))

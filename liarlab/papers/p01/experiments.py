@@ -9,6 +9,7 @@ experiments live in :mod:`liarlab.liardice.bbn`.
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -542,14 +543,18 @@ def extended_rules_summary(x4: pd.DataFrame) -> pd.DataFrame:
 
 # ============================================================================ best response
 
-#: The opponents a best responder is played against: random-guess, and the uniformly random mixed strategy over
-#: the whole strategy matrix (thesis Ch. 4 §1, 「在所有的策略中隨機挑選」), which is uniform over the legal actions.
-BR_OPPONENTS = {"random_guess": RandomGuessAgent, "uniform": RandAgent}
+#: The opponents a best responder is played against: random-guess, random-guess that retries candidates within a
+#: bid draw (spec §7.3's other reading of ``decide_bid``; the responder still models the thesis reading), and the
+#: uniformly random mixed strategy over the whole strategy matrix (thesis Ch. 4 §1, 「在所有的策略中隨機挑選」),
+#: which is uniform over the legal actions.
+BR_OPPONENTS = {"random_guess": RandomGuessAgent, "random_guess_retry": partial(RandomGuessAgent, retry_bid=True),
+                "uniform": RandAgent}
 
 
-def _best_response_task(rng, n_games, starter_offset=0, depth=1, opponent="random_guess"):
-    agents = [BestResponseAgent(depth=depth), BR_OPPONENTS[opponent]()]
-    records = [ld.play_game(agents, rng, starter=(i + starter_offset) % 2) for i in range(n_games)]
+def _best_response_task(rng, n_games, starter_offset=0, depth=1, opponent="random_guess", min_count=2):
+    config = ld.LiarDiceConfig(min_count=min_count)
+    agents = [BestResponseAgent(config=config, depth=depth), BR_OPPONENTS[opponent]()]
+    records = [ld.play_game(agents, rng, config=config, starter=(i + starter_offset) % 2) for i in range(n_games)]
     won = np.array([r.winner == 0 for r in records])
     started = np.array([r.starter == 0 for r in records])
     return {"wins": int(won.sum()), "games": n_games, "wins_as_starter": int(won[started].sum()),
@@ -559,11 +564,13 @@ def _best_response_task(rng, n_games, starter_offset=0, depth=1, opponent="rando
             "br_challenges_won": int(sum(r.challenger == 0 and r.winner == 0 for r in records))}
 
 
-def best_response(n_games: int, n_tasks: int, seed: int, depth: int = 1, opponent: str = "random_guess"
-                  ) -> pd.DataFrame:
+def best_response(n_games: int, n_tasks: int, seed: int, depth: int = 1, opponent: str = "random_guess",
+                  min_count: int = 2) -> pd.DataFrame:
     """Exploitability: the best responder (seat 0) against random-guess, alternating openers. ``opponent="uniform"``
     plays the same responder (which models random-guess) against the uniformly random player instead: any fixed
-    strategy's win rate against it is a lower bound on a best response to it.
+    strategy's win rate against it is a lower bound on a best response to it; ``"random_guess_retry"`` against
+    random-guess that retries candidates within a bid draw. ``min_count``: the smallest legal quantity (spec §7.2:
+    2 inferred for two players; 1 is the other reading), for both players.
 
     Returns one row: pooled win rate with a Wilson interval, split by opener, and how often the
     best responder wins the showdowns it calls.
@@ -571,8 +578,8 @@ def best_response(n_games: int, n_tasks: int, seed: int, depth: int = 1, opponen
     if opponent not in BR_OPPONENTS:
         raise ValueError(f"opponent is one of {sorted(BR_OPPONENTS)}, got {opponent!r}")
     per_task = check_int("n_games", n_games, 2) // check_int("n_tasks", n_tasks, 1)
-    tasks = [{"n_games": per_task, "starter_offset": i % 2, "depth": depth, "opponent": opponent}
-             for i in range(n_tasks)]
+    tasks = [{"n_games": per_task, "starter_offset": i % 2, "depth": depth, "opponent": opponent,
+              "min_count": min_count} for i in range(n_tasks)]
     results = pd.DataFrame(run_tasks(_best_response_task, tasks, seed, desc="best response"))
     total = results.sum()
     lo, hi = wilson_interval(total["wins"], total["games"])
@@ -705,9 +712,10 @@ def win_rate_views(ref: pd.DataFrame, seeded: pd.DataFrame, large: pd.DataFrame,
         "mean": [d.win_rate.mean() for d in views],
         "min": [d.win_rate.min() for d in views],
         "max": [d.win_rate.max() for d in views],
-        "types_in_0.6_0.7": [int(((d.win_rate >= lo) & (d.win_rate <= hi)).sum()) for d in views],
-        "types_below_0.6": [int((d.win_rate < lo).sum()) for d in views],
-        "types_ci_below_0.5": [int((d.ci_high < .5).sum()) for d in views],
+        f"types in {100 * lo:.0f}-{100 * hi:.0f} %": [int(((d.win_rate >= lo) & (d.win_rate <= hi)).sum())
+                                                     for d in views],
+        f"types below {100 * lo:.0f} %": [int((d.win_rate < lo).sum()) for d in views],
+        "types whose 95 % interval lies below 50 %": [int((d.ci_high < .5).sum()) for d in views],
     })
 
 

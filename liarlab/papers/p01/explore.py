@@ -64,7 +64,7 @@ def draw(prefers_bid: bool = False, liar: bool = False, suspicious: bool = False
     wins, games = int(finals.sum()), n_seeds * n_games
     lo, hi = wilson_interval(wins, games)
     ax.set(xlabel="games played", ylabel="cumulative wins of random guess")
-    ax.set_title(f"random guess vs type{type_id} ({Traits(prefers_bid, liar, suspicious, low_cap, strong).label()})\n"
+    ax.set_title(f"random guess vs type {type_id} ({Traits(prefers_bid, liar, suspicious, low_cap, strong).label()})\n"
                  f"won {100 * wins / games:.1f} % of {games:,} games (95% CI {100 * lo:.1f}-{100 * hi:.1f} %)",
                  fontsize=9)
     ax.legend(loc="upper left", fontsize=10)

@@ -8,6 +8,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
 from liarlab.papers.p01 import printed
+from liarlab.papers.p01.captions import type_words
 from liarlab.papers.p01.experiments import STARTERS
 from liarlab.study import plotting
 
@@ -79,7 +80,7 @@ def _trend(ax, curves: pd.DataFrame, ref_curves: pd.DataFrame, t: int, n_games: 
                 label=f"{n_seeds} seeded matches" if i == 0 else None)
     c = ref_curves[ref_curves.opponent == f"type{t}"]
     ax.plot(c.game, c.cum_wins - (c.game / 2 if excess else 0), color="black", lw=1.4, label="reference match")
-    ax.set_title(f"type{t}", fontsize=8 if excess else 12)
+    ax.set_title(f"type {t}", fontsize=8 if excess else 12)
 
 
 def trend_types(curves: pd.DataFrame, ref_curves: pd.DataFrame, *, n_games: int, n_seeds: int, types=(1, 5, 23)):
@@ -172,7 +173,7 @@ def bbn_trend(bbn_curves: pd.DataFrame, types, *, bbn_seeds: int):
     fig, ax = plotting.figure(1, 1, 6, 3.6)
     for o in types:
         c = bbn_curves[bbn_curves.opponent == o]
-        ax.plot(c.game + 1, c.cum_bbn - c.cum_plain, label=o)
+        ax.plot(c.game + 1, c.cum_bbn - c.cum_plain, label=type_words(o))
     ax.axhline(0, color="black", lw=1)
     ax.set_xlabel("games played")
     ax.set_ylabel("cumulative wins: network - plain")
@@ -189,9 +190,12 @@ def bbn_trend_grid(bbn_curves: pd.DataFrame, panels):
         ax.set_visible(False)
     for ax, o in zip(axes.ravel(), panels):
         c = bbn_curves[bbn_curves.opponent == o]
-        ax.plot(c.game + 1, c.cum_bbn - c.cum_plain, color="tab:red", lw=1)
+        end = float((c.cum_bbn - c.cum_plain).iloc[-1]) if len(c) else 0.0
+        # a type the network gains against is drawn blue, one it loses to red, as the gain figure colours them
+        ax.plot(c.game + 1, c.cum_bbn - c.cum_plain, color="#0072B2" if end > 0 else "#D55E00" if end < 0
+                else "grey", lw=1)
         ax.axhline(0, color="black", lw=0.8)
-        ax.set_title(o, fontsize=10)
+        ax.set_title(type_words(o), fontsize=10)
         ax.tick_params(labelsize=10)
         ax.xaxis.set_major_locator(MaxNLocator(3))     # three ticks a narrow panel, no collisions
     for ax in axes.ravel()[max(0, len(panels) - 8):len(panels)]:
@@ -254,17 +258,25 @@ def liar_challenges(liar_decisions: pd.DataFrame):
     return fig
 
 
-def first_mover(wide: pd.DataFrame):
-    """Random-guess's win rate per type when it opens every game and when the program does."""
+def first_mover(wide: pd.DataFrame, first: pd.DataFrame | None = None):
+    """Random-guess's win rate per type when it opens every game and when the program does; with ``first`` (the
+    first-mover table, one row per type and opener) each bar has its 95 % Wilson interval."""
     fig, ax = plotting.figure(1, 1, 13, 3.4)
     x = np.arange(32)
-    ax.bar(x - 0.2, wide["random_guess"], 0.4, label="random-guess opens every game")
-    ax.bar(x + 0.2, wide["opponent"], 0.4, label="test program opens every game")
+    for shift, opens, label in ((-0.2, "random_guess", "random-guess opens every game"),
+                                (0.2, "opponent", "test program opens every game")):
+        ax.bar(x + shift, wide[opens], 0.4, label=label)
+        if first is not None:
+            ci = first[first.opens == opens].set_index("opponent_label").loc[wide.index]
+            ax.errorbar(x + shift, wide[opens], yerr=[wide[opens] - ci.ci_low, ci.ci_high - wide[opens]], fmt="none",
+                        ecolor="black", elinewidth=0.8, capsize=1.5,
+                        label="95 % interval" if opens == "opponent" else None)
     ax.axhline(0.5, color="black", lw=1, ls="--")
     ax.set_xticks(x, range(1, 33))
     ax.set_xlabel("test program type")
     ax.set_ylabel("random-guess win rate")
-    ax.legend()
+    # under the axes: inside it sat on a bar's interval
+    fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncol=3, fontsize=9)
     return fig
 
 

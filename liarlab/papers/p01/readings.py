@@ -20,15 +20,14 @@ LOOSE_WIN_BAND = (0.55, 0.75)
 
 def _every_type(wins, games, band) -> dict:
     """Every type's win rate in ``band``, each type at the Bonferroni level (as the claims row)."""
-    wins, games = np.asarray(wins), np.asarray(games)
-    level = V.simultaneous_level(len(wins))
-    judged = [V.magnitude(V.proportion(w, n, level), *band, "win rate in the band", span=1.0, reference=0.5)
-              for w, n in zip(wins, games)]
+    from liarlab.papers.p01.claims import per_type_band
+
+    judged = per_type_band(wins, games, band)
     return {"verdict": V.all_of(judged).verdict,
             "types_in_band": sum(j.verdict == "reproduced" for j in judged),
             "types_outside": sum(j.verdict == "differs" for j in judged),
             "types_undecided": sum(j.verdict == "inconclusive" for j in judged),
-            "mean_win_rate": float(np.mean(wins / games))}
+            "mean_win_rate": float(np.mean(np.asarray(wins) / np.asarray(games)))}
 
 
 def win_band_readings(large: pd.DataFrame, first: pd.DataFrame | None = None, ref: pd.DataFrame | None = None,
@@ -72,7 +71,7 @@ def mean_over_types(large: pd.DataFrame) -> V.Estimate:
     return V.combination_of_proportions([(1 / m, int(w), int(n)) for w, n in zip(large.wins, large.games)])
 
 
-def per_type_gains(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND, what="gain in +5..+10 points"):
+def per_type_gains(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND, what="gain in +5 to +10 points"):
     """Per type, the paired gain across seeds (t at the Bonferroni level for the number of types) against
     ``band`` (points as rate differences: span 2, no-effect reference 0)."""
     groups = list(gains.groupby("opponent", sort=False))
@@ -127,7 +126,7 @@ def bbn_gain_readings(games: pd.DataFrame, bbn_readings: pd.DataFrame | None = N
                 continue
             est = V.Estimate(float(r.diff), float(r.diff_ci_low), float(r.diff_ci_high), int(r.seeds), "seeds")
             rows.append({"reading": f"network: {r.variant} (pooled over the types)", "changed": "the network (E12)",
-                         "verdict": V.magnitude(est, *printed.BBN_GAIN_BAND, "pooled gain in +5..+10 points",
+                         "verdict": V.magnitude(est, *printed.BBN_GAIN_BAND, "pooled gain in +5 to +10 points",
                                                 span=2.0, reference=0.0).verdict,
                          "types_in_band": np.nan, "types_outside": np.nan, "types_undecided": np.nan,
                          "mean_gain": float(r.diff), "max_gain": np.nan})
@@ -151,22 +150,6 @@ def best_response_readings(br: pd.DataFrame, br2: pd.DataFrame | None = None) ->
     return pd.DataFrame(rows)
 
 
-def summary(readings: pd.DataFrame, label: str = "reading") -> str:
-    """One sentence for the claims row's ``readings``: how many readings were tried beside the row's own (the
-    first), which reproduce the print, which leave it undecided, and that the others differ."""
-    tried = readings.iloc[1:] if len(readings) > 1 else readings
-    ok = tried[tried.verdict == "reproduced"]
-    open_ = tried[tried.verdict == "inconclusive"]
-    text = f"{len(tried)} other {label}s tried ({', '.join(sorted(set(tried.changed)))})"
-    if len(ok):
-        text += "; reproduced under: " + "; ".join(ok[label].astype(str))
-    if len(open_):
-        text += "; undecided under: " + "; ".join(open_[label].astype(str))
-    others = len(tried) - len(ok) - len(open_)
-    return text + (f"; {'every other' if len(ok) or len(open_) else 'every one'} ({others}) differs."
-                   if others else ".")
-
-
 # ============================================================================ readings rows (liarlab.core.readings)
 #
 # One set of rows per claim, the default reading first (the claims row's own estimate and judgement). The open
@@ -178,15 +161,10 @@ from liarlab.core import readings as CR  # noqa: E402
 BAND_CLAIM = "random-guess wins about 60-70 % against every type"
 BEATEN_CLAIM = "random-guess loses to no test program"
 WIN_FAMILY = "§5.2 win rate per type"
-TREND_CLAIM = "cumulative wins against types 1, 5, 23 lie between the slope-1/2 and slope-1 lines"
-TREND_FAMILY = "Figs 5.6-5.8"
 GAIN_CLAIM = "BBN adds about 5-10 points against most test programs"
 GAIN_FAMILY = "§5.2 network gain per type"
-BR_CLAIM = "random-guess cannot be badly exploited ('ensures not losing'): best-response lower bound"
 
 _SPEC = "spec 01 §7"
-#: "roughly half" (大致一半) read as "about 0.5": the protocol's +-25 % around one half
-ROUGHLY_HALF = (0.5 * (1 - V.ABOUT), 0.5 * (1 + V.ABOUT))
 
 #: Readings of the per-type win-rate claims of §5.2 (shared by "60-70 % against every type" and "loses to none").
 WIN_READINGS = {
@@ -242,16 +220,11 @@ _E12 = {"random opener": "random opener each game", "retry": "random-guess retri
 
 
 def _per_type(wins, games, kind: str, m: int | None = None, band=printed.WIN_BAND):
-    wins, games = np.asarray(wins), np.asarray(games)
-    level = V.simultaneous_level(m or len(wins))
-    if kind == "band":
-        judged = [V.magnitude(V.proportion(w, n, level), *band, "win rate in the band", span=1.0, reference=0.5)
-                  for w, n in zip(wins, games)]
-    else:
-        judged = []
-        for w, n in zip(wins, games):
-            e = V.proportion(w, n, level)
-            judged.append(V.direction(V.Estimate(e.value - 0.5, e.low - 0.5, e.high - 0.5, e.n, e.unit), ">", 0.0))
+    """The share of types for which a per-type claim holds and its every-type verdict, judged as the claims rows
+    judge them (:func:`liarlab.papers.p01.claims.per_type_band`, ``per_type_above_half``)."""
+    from liarlab.papers.p01 import claims as C
+
+    judged = C.per_type_band(wins, games, band, m) if kind == "band" else C.per_type_above_half(wins, games, m)
     return V.share(judged, "types"), V.all_of(judged)
 
 
@@ -306,47 +279,6 @@ def win_rate_readings(kind: str, default_est: V.Estimate, default_j: V.Judgement
                            note="a MOVER-Wilson interval for the mean of the per-type rates"))
     for key, why in _WIN_NOT_RUN.items():
         rows.append(CR.skipped(WIN_FAMILY, claim, R_[key], why))
-    return rows
-
-
-TREND_READINGS = {
-    "default": CR.Reading("large-sample win rate above 0.5 for each of types 1, 5, 23",
-                          "the curve lies above the slope-1/2 line when the true win rate exceeds 0.5",
-                          "spec §5.3 (Fig 5.3: the two lines pass through the origin with slopes 1/2 and 1)",
-                          default=True),
-    "one match": CR.Reading("the thesis's single 500-game match per type",
-                            "each type's one 500-game match ends above half its games",
-                            f"{_SPEC} 15 and 18: plot-only results, one run per condition"),
-    "rg opens": WIN_READINGS["rg opens"],
-    "program opens": WIN_READINGS["program opens"],
-    "path": CR.Reading("the whole curve of every seeded match above y = x/2",
-                       "every point of every 500-game curve, not only its end, lies above the lower line",
-                       "the thesis's wording 'between the lines' (images lost)"),
-}
-
-
-def trend_readings(default_est, default_j, large: pd.DataFrame, ref: pd.DataFrame | None = None,
-                   first: pd.DataFrame | None = None, types=(1, 5, 23)) -> list[dict]:
-    """The readings rows of "the curves of types 1, 5, 23 lie between the lines" (above 0.5 at the Bonferroni
-    level for the three types)."""
-    R_ = TREND_READINGS
-    rows = [CR.run(TREND_FAMILY, TREND_CLAIM, R_["default"], default_est, default_j)]
-
-    def add(key, frame, label="type"):
-        g = frame.set_index(label).loc[list(types)]
-        est, j = _per_type(g.wins, g.games, "beaten", m=len(types))
-        rows.append(CR.run(TREND_FAMILY, TREND_CLAIM, R_[key], est, j, note=_counts_note(g.wins, g.games)))
-
-    if ref is not None and {"type", "wins", "games"} <= set(ref.columns):
-        add("one match", ref)
-    if first is not None:
-        for opens, key in (("random_guess", "rg opens"), ("opponent", "program opens")):
-            f = first[(first.opens == opens) & (first.opponent_label != "random_guess")].copy()
-            f["type"] = [int(str(o)[4:]) for o in f.opponent_label]
-            add(key, f)
-    rows.append(CR.not_run(TREND_FAMILY, TREND_CLAIM, R_["path"],
-                           "a curve that loses its first game starts below y = x/2, so no 500-game curve can lie "
-                           "wholly above it; the reading cannot be what the thesis meant"))
     return rows
 
 
@@ -431,7 +363,7 @@ def network_reading(r) -> dict:
     """One E12 network reading of the BBN-gain claim, from its ``bbn_variants`` row ``r`` (group "all types"),
     judged on the claim's own statistic: E12 replays the claim's design (every type, the same seeded matches and
     games) under the reading and keeps each type's gain judged as the claim judges it (``types_in_band``,
-    ``types_out_band``, ``types_undecided``, issue 49), so the share of types in +5..+10 points is judged with the
+    ``types_out_band``, ``types_undecided``, issue 49), so the share of types in +5 to +10 points is judged with the
     word "most". A table from before those columns existed bounds the reading when even the largest type's point
     gain is below +5 points (no type can lie in the band), else leaves it not built."""
     reading = CR.Reading(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
@@ -491,7 +423,7 @@ def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.
         for _, g in games.groupby("opponent", sort=False):
             a, b = g[g.rep == reps[0]], g[g.rep == reps[1]]
             est = V.difference_of_proportions(int(a.win_bbn.sum()), len(a), int(b.win_plain.sum()), len(b), level)
-            judged.append(V.magnitude(est, *printed.BBN_GAIN_BAND, "gain in +5..+10 points", span=2.0,
+            judged.append(V.magnitude(est, *printed.BBN_GAIN_BAND, "gain in +5 to +10 points", span=2.0,
                                       reference=0.0))
         share = V.share(judged, "types")
         rows.append(CR.run(GAIN_FAMILY, GAIN_CLAIM, R_["unpaired"], share, V.word("most", share),
@@ -538,83 +470,3 @@ def _test_program_readings(games: pd.DataFrame, add) -> list[dict]:
         rows.append(CR.not_built(GAIN_FAMILY, GAIN_CLAIM, GAIN_READINGS["type31"],
                                  "types 31 and 32 are not both in this sample"))
     return rows
-
-
-BR_READINGS = {
-    "default": CR.Reading("depth-1 best responder, all games, 'not lower' than 0.5",
-                          "'ensures not losing' means random-guess wins at least about half (within 2 points of 0.5)",
-                          "thesis Ch. 1 ('保證至少能有大致一半的勝率', at least roughly half) and Ch. 4 §1",
-                          default=True),
-    "about": CR.Reading("'roughly half' as 'about 0.5' (the protocol's +-25 %)",
-                        f"'大致一半' (roughly half) allows {ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}",
-                        "thesis Ch. 1 wording '大致一半'"),
-    "depth 2": CR.Reading("depth-2 best responder", "a responder that looks two exchanges ahead",
-                          "a stronger lower bound on a best response"),
-    "responder opens": CR.Reading("the best responder opens every game", "the responder always opens",
-                                  f"{_SPEC} 1 (starting player)"),
-    "rg opens": CR.Reading("random-guess opens every game", "random-guess always opens",
-                           f"{_SPEC} 1 (starting player)"),
-    "mixed": CR.Reading("the uniformly random mixed strategy itself",
-                        "the premise concerns the uniform mixed strategy over the whole strategy matrix (uniform over "
-                        "the legal actions), not random-guess; judged against the same depth-1 responder, a lower "
-                        "bound on a best response to it",
-                        "thesis Ch. 4 §1 ('在所有的策略中隨機挑選', choosing at random among all strategies; seed l.557)"),
-    "exact": CR.Reading("an exact best response", "the responder plays an exact best response",
-                        "thesis Ch. 4 §1 ('whatever the opponent does')"),
-}
-
-
-def best_response_rows(default_est, default_j, br: pd.DataFrame, br2: pd.DataFrame | None = None,
-                       uniform: pd.DataFrame | None = None) -> list[dict]:
-    """The readings rows of "random-guess cannot be badly exploited" (its win rate, judged as its difference
-    from 0.5, 'not lower'). ``uniform``: the depth-1 responder's games against the uniformly random player
-    (:func:`liarlab.papers.p01.experiments.best_response` with ``opponent="uniform"``)."""
-    R_ = BR_READINGS
-    b = br.iloc[0]
-    rows = [CR.run(BR_CLAIM, BR_CLAIM, R_["default"], default_est, default_j, note=f"{int(b.games):,} games")]
-
-    def shifted(wins, n):
-        e = V.proportion(int(wins), int(n))
-        return e, V.Estimate(e.value - 0.5, e.low - 0.5, e.high - 0.5, e.n, e.unit)
-
-    e, _ = shifted(int(b.games) - int(b.wins), b.games)
-    rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["about"], e, V.about(0.5, e, span=1.0, reference=0.5),
-                       note=f"random-guess's win rate itself, judged against "
-                            f"{ROUGHLY_HALF[0]:g}-{ROUGHLY_HALF[1]:g}"))
-    if br2 is not None and len(br2):
-        c = br2.iloc[0]
-        _, d = shifted(round((1 - float(c.win_rate)) * int(c.games)), c.games)
-        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["depth 2"], d, V.word("not lower", d), note=f"{int(c.games):,} games"))
-    for key, column in (("responder opens", "as_starter"), ("rg opens", "as_responder")):
-        if column not in b.index or pd.isna(b[column]):
-            rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_[key], "the games split by who opens are not in this call"))
-            continue
-        rate, n = float(b[column]), int(b.games) // 2
-        _, d = shifted(round((1 - rate) * n), n)
-        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_[key], d, V.word("not lower", d), note=f"{n:,} games"))
-    if uniform is not None and len(uniform):
-        u = uniform.iloc[0]
-        _, d = shifted(int(u.games) - int(u.wins), u.games)
-        rows.append(CR.run(BR_CLAIM, BR_CLAIM, R_["mixed"], d, V.word("not lower", d),
-                           note=f"{int(u.games):,} games of the uniformly random player against the depth-1 responder"))
-    else:
-        rows.append(CR.not_built(BR_CLAIM, BR_CLAIM, R_["mixed"],
-                                 "the uniformly random player's games against the responder are not in this call"))
-    rows.append(_exact_best_response(default_est, default_j))
-    return rows
-
-
-def _exact_best_response(default_est, default_j) -> dict:
-    """The exact best response to random-guess: not built. It wins at least as often as any lookahead responder
-    (they are strategies it could play), so when the depth-1 responder already holds random-guess below the band,
-    the exact one would too: bounded away from the print. Otherwise it could reproduce it: not built."""
-    exact = BR_READINGS["exact"]
-    if default_j.verdict == "differs" and default_est.high < ROUGHLY_HALF[0]:
-        return CR.bounded(BR_CLAIM, BR_CLAIM, exact,
-                          f"an exact best response wins at least as often as the depth-1 responder that was run (it "
-                          f"could play it), so it holds random-guess to at most {default_est.high:.3f} (the run "
-                          f"responder's upper bound), below both 'not lower than 0.5' and 'roughly half' "
-                          f"({ROUGHLY_HALF[0]:g}); built, it could not reproduce the print")
-    return CR.not_built(BR_CLAIM, BR_CLAIM, exact,
-                        "an exact best response needs the whole game tree against random-guess's mixed strategy, "
-                        "which is not computed here; the lookahead responders bound it from below")

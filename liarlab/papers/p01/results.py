@@ -29,7 +29,7 @@ SEED_OFFSETS = {
     "bbn_matches": 30, "bbn_schedules": 30, "bbn_matches_confirm": 31, "bbn_liar_decisions": 37,
     "bbn_substitutes": 40, "bbn_variants": 45, "first_mover": 50, "seat_swap": 60, "extensions": 70,
     "x2_positions": 75, "extensions_vs_plain": 80, "sensitivity": 85, "best_response": 90, "best_response_2": 95,
-    "best_response_uniform": 96,
+    "best_response_uniform": 96, "best_response_retry": 97, "best_response_min_count": 98,
     "timing": 100, "bbn_timing": 110, "x3": 120, "x4": 130,
 }
 #: X2 at worked positions: our hand (counts of faces 1..6) and the compiled decisions per call of the checks.
@@ -112,6 +112,8 @@ class Results01:
     br: pd.DataFrame | None = None
     br2: pd.DataFrame | None = None
     br_uniform: pd.DataFrame | None = None
+    br_retry: pd.DataFrame | None = None
+    br_min_count: pd.DataFrame | None = None
     br_readings: pd.DataFrame | None = None
     timing: pd.DataFrame | None = None
     bbn_time: pd.DataFrame | None = None
@@ -345,7 +347,19 @@ class Results01:
         self.br_uniform = self._cached("best_response_uniform",
                                        lambda: ex.best_response(n1, BEST_RESPONSE_TASKS, s3, opponent="uniform"), ex,
                                        n=n1)
+        # spec §7.3 (random-guess retries candidates within a bid draw) and §7.2 (minimum count 1): readings
+        s4, s5 = self.seed("best_response_retry"), self.seed("best_response_min_count")
+        self.br_retry = self._cached(
+            "best_response_retry", lambda: ex.best_response(n1, BEST_RESPONSE_TASKS, s4, opponent="random_guess_retry"),
+            ex, n=n1)
+        self.br_min_count = self._cached(
+            "best_response_min_count", lambda: ex.best_response(n1, BEST_RESPONSE_TASKS, s5, min_count=1), ex, n=n1)
         self.br_readings = readings01.best_response_readings(self.br, self.br2)
+
+    @property
+    def weight_two_sixes(self) -> int:
+        """The Fig 4.4 bid weight of "two 6s" our bid draw uses (the claims' two-sixes readings run on it)."""
+        return int(self.fig44.loc[self.fig44.bid == (2, 6), "weight"].item())
 
     @property
     def best_responses(self) -> pd.DataFrame:

@@ -64,7 +64,25 @@ def test_bbn_gain_caption_counts_intervals():
                        "diff_ci_low": [0.02, -0.01, -0.06, -0.04], "diff_ci_high": [0.1, 0.01, -0.04, -0.02]})
     text = captions.bbn_gain(e7)
     assert "1 of 4 intervals lie above zero and 2 below" in text
-    assert "1 mean falls in" in text and "1 means" not in text and "All 2 liar, prefers-bid programs (types 25-32) lose (-3.0 points at best)" in text
+    assert "All 2 liar, prefers-bid programs (types 25-32) lose (-3.0 points at best)" in text
+    # the types in the thesis's band are counted once on the page, as the claims table counts them (issue 50): the
+    # caption gives no second count of the means that fall in the band
+    assert "mean falls" not in text and "means fall" not in text
+
+
+def test_the_pages_count_of_types_in_the_band_is_the_claims_tables():
+    rng = np.random.default_rng(1)
+    gains = pd.DataFrame([{"opponent": f"type{t}", "rep": r, "gain": (0.075 if t <= 2 else 0.0 if t == 3 else 0.12)
+                           + 0.02 * rng.standard_normal()} for t in range(1, 5) for r in range(6)])
+    g = captions.gain_verdicts(gains)
+    assert captions.gain_count(g).startswith(f"{len(g['in'])} of 4 types gain +5 to +10 points")
+    e7 = pd.DataFrame({"opponent": [f"type{t}" for t in range(1, 5)], "diff": [0.07, 0.07, 0.0, 0.12],
+                       "diff_ci_low": [0.05, 0.05, -0.02, 0.1], "diff_ci_high": [0.09, 0.09, 0.02, 0.14]})
+    assert captions.gain_count(g) in captions.bbn_gain(e7, gains)
+    # the mean gain over the types: one replicate per seeded match (its mean over the types), in points
+    est = captions.mean_gain(gains)
+    assert est.n == 6 and est.low < est.value < est.high
+    assert captions.points_text(est).endswith(f"to {100 * est.high:+.1f})")
 
 
 def test_liar_challenge_caption_reads_the_table():
@@ -130,7 +148,8 @@ def test_summary_numbers_come_from_the_tables():
     br = pd.DataFrame({"win_rate": [0.772], "ci_low": [0.763], "ci_high": [0.780]})
     text = captions.summary(large, seeded, traits, pd.Series({"win_rate": 0.575}), wide, gains, e7, br, 500, 20)
     assert "2 types lie outside the band (1 below, 1 above), 30 inside." in text
-    assert "2 types gain +5..+10 points, 2 gain more than zero and 2 lose" in text
+    assert "2 of 4 types gain +5 to +10 points; 2 gain more than zero and 2 lose" in text
+    assert re.search(r"its mean gain over the 4 types is \+2\.[23] points \(95 % interval \+2\.\d to \+2\.\d\)", text)
     assert "0.772 (95 % interval 0.763 to 0.780)" in text and "claim (i" not in text
     assert "Exploitab" not in text and "Best-response lower bound" in text
 

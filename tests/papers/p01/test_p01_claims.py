@@ -5,6 +5,7 @@ import pandas as pd
 from liarlab.core import verdicts as V
 from liarlab.papers.p01 import claims as claims01
 from liarlab.papers.p01 import printed as printed01
+from liarlab.study import families as F
 
 
 def _large(rates, games=50_000):
@@ -91,7 +92,7 @@ def test_trend_row_judges_the_true_rates_not_single_matches():
     assert row["verdict"] == "reproduced"             # a match ending below x/2 is noise of one match
     assert "2 of 6 seeded 500-game matches end at or below x/2" in row["note"]
     large.loc[large.type == 5, "wins"] = 24_000
-    assert claims01.trend_row(large, final, 500, 2)["verdict"] == "differs"
+    assert claims01.trend_estimate(large)[1].verdict == "differs"   # the row's verdict; its readings: the engine's
 
 
 def test_liar_loss_rows_name_the_change_that_removes_most_of_the_loss():
@@ -111,34 +112,42 @@ def test_liar_loss_rows_name_the_change_that_removes_most_of_the_loss():
     assert "no probability 4" in rows[1]["claim"] and "interval lies below zero" in rows[0]["note"]
 
 
+def _responders(wins=7_700, **frames):
+    from types import SimpleNamespace
+
+    games = pd.DataFrame({"wins": [9_900], "games": [10_000]})
+    return SimpleNamespace(**{"br": pd.DataFrame({"wins": [wins], "games": [10_000], "win_rate": [wins / 10_000],
+                                                  "as_starter": [0.8], "as_responder": [0.74]}),
+                              "br2": pd.DataFrame({"win_rate": [0.8], "games": [600]}), "br_uniform": games,
+                              "br_retry": games.assign(wins=7_200), "br_min_count": games.assign(wins=7_600),
+                              **frames})
+
+
+def _best_response_family():
+    return next(f for f in claims01.CLAIM_FAMILIES if f.id == claims01.BR_CLAIM)
+
+
 def test_best_response_row_judges_the_difference_from_one_half():
-    br = pd.DataFrame({"wins": [7_700], "games": [10_000], "win_rate": [0.77], "as_starter": [0.8],
-                       "as_responder": [0.74]})
-    br2 = pd.DataFrame({"win_rate": [0.8], "games": [600]})
-    uniform = pd.DataFrame({"wins": [9_900], "games": [10_000]})
-    collect = []
-    row = claims01.best_response_row(br, br2, collect=collect, uniform=uniform)
+    [(_, [row])] = F.by_family([_best_response_family()], _responders())
+    collect = row["readings_rows"]
     assert row["verdict"] == "differs" and abs(row["reproduced_value"] - 0.23) < 1e-9
-    # every reading run differs (the uniform mixed strategy too), and the exact best response, not built, is bounded
-    # by the depth-1 responder that holds random-guess below the band: built, it could not reproduce the print
+    # every reading run differs (the uniform mixed strategy, retrying within a bid draw and minimum count 1 too:
+    # spec §7.3 and §7.2), and the exact best response, not built, is bounded by the depth-1 responder that holds
+    # random-guess below the band: built, it could not reproduce the print
     assert row["cause"] == "genuine" and "best-response lower bound" in row["claim"]
-    assert row["readings"].startswith("6 readings run") and "not built, bounded: an exact best response" in row["readings"]
+    assert row["readings"].startswith("8 readings run") and "not built, bounded: an exact best response" in row["readings"]
+    assert [r["verdict"] for r in collect if r["reading"] in ("random-guess retries candidates within a bid draw",
+                                                              "minimum count 1")] == ["differs", "differs"]
     assert "Exploit" not in row["claim"] and "lower bound" in row["note"]
     exact = [r for r in collect if r["reading"] == "an exact best response"]
     assert [r["verdict"] for r in exact] == ["not run (bounded)"] and "0.238" in exact[0]["note"]
-    # without the uniform player's games that reading is not built, and the difference is not settled
-    assert claims01.best_response_row(br, br2)["cause"] == "untested"
 
 
 def test_the_exact_best_response_is_bounded_only_when_the_run_responder_holds_random_guess_below_the_band():
-    from liarlab.papers.p01 import readings as R01
-
-    br = pd.DataFrame({"wins": [5_000], "games": [10_000], "win_rate": [0.5], "as_starter": [0.5],
-                       "as_responder": [0.5]})
-    est = V.proportion(5_000, 10_000)
-    j = V.word("not lower", V.Estimate(est.value - 0.5, est.low - 0.5, est.high - 0.5, est.n, est.unit))
-    rows = R01.best_response_rows(est, j, br)
-    assert [r["verdict"] for r in rows if r["reading"] == "an exact best response"] == ["not built"]
+    # random-guess wins half against the responder: the exact best response could reproduce the print, not built,
+    # and the row's difference (none here) is not settled by it
+    [(_, [row])] = F.by_family([_best_response_family()], _responders(wins=5_000))
+    assert [r["verdict"] for r in row["readings_rows"] if r["reading"] == "an exact best response"] == ["not built"]
 
 
 def test_a_differing_band_claim_takes_its_cause_from_its_readings_rows():
@@ -147,8 +156,8 @@ def test_a_differing_band_claim_takes_its_cause_from_its_readings_rows():
     large = _large(rates)
     ref = pd.DataFrame({"type": np.arange(1, 33), "wins": np.round(rates * 500).astype(int), "games": 500,
                         "win_rate": rates})
-    collect = []
-    rows = claims01.win_rate_rows(large, ref, 500, 50_000, collect=collect)
+    rows = claims01.win_rate_rows(large, ref, 500, 50_000)
+    collect = [x for r in rows for x in r["readings_rows"]]
     assert rows[0]["verdict"] == "differs" and rows[0]["cause"] == "reading"   # the mean over the types reproduces
     assert "the mean over the 32 types in 60-70 %: reproduced" in rows[0]["readings"]
     mine = [r for r in collect if r["claim"] == rows[0]["claim"]]
@@ -318,9 +327,8 @@ def _bbn_games(gain_of_type, types=range(1, 33), seeds=10, n=100, seed=0) -> pd.
 def _gain_readings(games):
     from liarlab.papers.p01 import bbn_experiments as bbnx
 
-    collect: list[dict] = []
-    claims01.bbn_gain_row(bbnx.seed_gains(games), int(games.game.max()) + 1, games=games, collect=collect)
-    return {r["reading"]: r for r in collect}
+    row = claims01.bbn_gain_row(bbnx.seed_gains(games), int(games.game.max()) + 1, games=games)
+    return {r["reading"]: r for r in row["readings_rows"]}
 
 
 def test_bbn_gain_declares_which_game_and_which_test_programs():

@@ -93,3 +93,13 @@ def test_hands_and_bids_are_written_for_people():
     assert checks.own.str.contains(" ").all() and checks.bid.str.endswith("s").all()
     table = ex.fig_5_1_table(ex.fig_5_1_example())
     assert table.iloc[0][["hand", "facing", "action"]].tolist() == ["2 3 4 5 5", "three 5s", "bid four 5s"]
+
+
+def test_the_best_responder_plays_the_readings_of_decide_bid_and_the_minimum_count():
+    # spec §7.3 (random-guess retries within a bid draw) and §7.2 (minimum count 1) are readings of the best-response
+    # claim: the responder plays both, and a minimum count outside the rules is refused
+    retry = ex.best_response(8, 2, seed=3, opponent="random_guess_retry")
+    low = ex.best_response(8, 2, seed=3, min_count=1)
+    assert retry.opponent.item() == "random_guess_retry" and retry.games.item() == 8 and low.games.item() == 8
+    with pytest.raises(ValueError):
+        ex.best_response(8, 2, seed=3, min_count=0)

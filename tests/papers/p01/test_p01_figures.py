@@ -77,7 +77,7 @@ def test_trend_figures_draw_every_seeded_match_between_the_lines():
     curves, ref = _curves(range(1, 33)), _curves(range(1, 33), reps=1).drop(columns="rep")
     fig = figures.trend_types(curves, ref, n_games=100, n_seeds=2)
     _labelled(fig)
-    assert [ax.get_title() for ax in fig.axes] == ["type1", "type5", "type23"]
+    assert [ax.get_title() for ax in fig.axes] == ["type 1", "type 5", "type 23"]   # as the prose names them
     assert len(fig.axes[0].lines) == 2 + 2 + 1           # the 50 % and 100 % lines, two matches, the reference
     # one legend under the panels, not on type 1's curves (issue 50, a fresh reader's scores)
     assert len(fig.legends) == 1 and not any(ax.get_legend() for ax in fig.axes)
@@ -126,9 +126,13 @@ def test_bbn_trends_draw_one_curve_per_type_and_hide_unused_panels():
     curves = _bbn_curves([1, 8, 11, 25])
     fig = figures.bbn_trend(curves, ["type1", "type8", "type11"], bbn_seeds=2)
     _labelled(fig)
-    assert fig.axes[0].get_legend_handles_labels()[1] == ["type1", "type8", "type11"]
-    grid = figures.bbn_trend_grid(curves, ["type1", "type8", "type11", "type25"])
-    assert [ax.get_title() for ax in _visible(grid)] == ["type1", "type8", "type11", "type25"]
+    assert fig.axes[0].get_legend_handles_labels()[1] == ["type 1", "type 8", "type 11"]
+    grid = figures.bbn_trend_grid(curves.assign(cum_bbn=np.where(curves.opponent == "type25", 0.4 * curves.game,
+                                                                 curves.cum_bbn)),
+                                  ["type1", "type8", "type11", "type25"])
+    assert [ax.get_title() for ax in _visible(grid)] == ["type 1", "type 8", "type 11", "type 25"]
+    # a gain and a loss are drawn in the gain figure's two colours, not both red
+    assert [ax.lines[0].get_color() for ax in _visible(grid)] == ["#0072B2"] * 3 + ["#D55E00"]
     assert len(grid.axes) == 32 and all(ax.get_xlabel() == "games played" for ax in _visible(grid))
 
 
@@ -165,6 +169,12 @@ def test_first_mover_has_a_pair_of_bars_per_type():
     fig = figures.first_mover(wide)
     _labelled(fig)
     assert len(fig.axes[0].patches) == 64
+    # with the first-mover table every bar has its 95 % interval
+    first = pd.concat([pd.DataFrame({"opponent_label": wide.index, "opens": opens, "ci_low": wide[opens] - 0.02,
+                                     "ci_high": wide[opens] + 0.02}) for opens in ("random_guess", "opponent")])
+    fig = figures.first_mover(wide, first)
+    _labelled(fig)
+    assert len(fig.axes[0].containers) == 4 and "95 % interval" in fig.axes[0].get_legend_handles_labels()[1]
 
 
 def test_extensions_draws_the_lambda_sweep_and_x1_beside_the_thesis():

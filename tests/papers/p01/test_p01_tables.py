@@ -28,7 +28,7 @@ def test_win_rate_views_count_the_types_in_and_below_the_band():
     large = _rates([0.65] * 28 + [0.55, 0.58, 0.75, 0.45])
     views = ex.win_rate_views(large, large, large, 500, 20, 4000).set_index("view")
     row = views.loc["4,000 games"]
-    assert (row["types_in_0.6_0.7"], row["types_below_0.6"], row["types_ci_below_0.5"]) == (28, 3, 1)
+    assert (row["types in 60-70 %"], row["types below 60 %"], row["types whose 95 % interval lies below 50 %"]) == (28, 3, 1)
     assert list(views.index) == ["one 500-game match (reference)", "20 seeds x 500 games", "4,000 games"]  # a count with its separator
 
 
