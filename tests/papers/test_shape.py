@@ -1,4 +1,5 @@
-"""One shape for every paper, thin notebooks and short functions (issue 26's rules, checked)."""
+"""Thin notebooks and short functions (issue 26's rules, checked). What a paper declares is checked by contract in
+tests/papers/test_paper_conformance.py (every paper exports its claim families), not by file names."""
 import ast
 from pathlib import Path
 
@@ -9,7 +10,6 @@ import liarlab.papers
 
 PAPERS = sorted(p for p in Path(liarlab.papers.__file__).parent.glob("p[0-9][0-9]") if p.is_dir())
 NOTEBOOKS = sorted(Path(__file__).resolve().parents[2].glob("notebooks/[0-9][0-9]_*.ipynb"))
-SHAPE = {"printed.py", "params.py", "experiments.py", "claims.py", "ledger.py", "figures.py", "explore.py"}
 MAX_CELL_LINES = 25
 MAX_FUNCTION_LINES = 80
 
@@ -18,18 +18,6 @@ def test_there_are_seven_paper_packages_and_eight_notebooks():
     # p00..p05 and notebook 06, the papers' players against exact play (issue 41, an extension of ours)
     assert [p.name for p in PAPERS] == [f"p0{i}" for i in range(7)]
     assert len(NOTEBOOKS) == 8
-
-
-def _declares_families(paper) -> bool:
-    """A paper whose claims module exports its families as records (issue 48): tests/papers/test_paper_conformance.py
-    checks it by contract instead of by file name."""
-    return "CLAIM_FAMILIES" in (paper / "claims.py").read_text()
-
-
-@pytest.mark.parametrize("paper", [p for p in PAPERS if not _declares_families(p)], ids=lambda p: p.name)
-def test_every_paper_not_yet_declaring_families_has_the_same_files(paper):
-    missing = SHAPE - {f.name for f in paper.glob("*.py")}
-    assert not missing, f"{paper.name} lacks {sorted(missing)}"
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name[:2])
