@@ -88,13 +88,32 @@ def _paper_value(v) -> str:
     return text
 
 
-def measured(row) -> str:
-    """Our value of a claims row in words: value, interval with its label, sample."""
-    text = number(row.get("reproduced_value"))
+def _interval_words(value, lo, hi) -> tuple[str, str, str]:
+    """A value and its interval's ends to the same decimals, as the claims summary writes them
+    (:func:`liarlab.study.tables.interval_text`), so the first screen and the summary show one number once ("0.84
+    (0.8 to 0.88)" beside "0.840 [0.800, 0.880]" read as two precisions, issue 50)."""
+    from liarlab.study import tables
+
+    match = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(value, lo, hi))
+    if match is None:
+        return number(value), number(lo), number(hi)
+    return match.group(1), match.group(2), match.group(3)
+
+
+def measured(row, quantity: str | None = None) -> str:
+    """Our value of a claims row in words: value, interval with its label, sample. The value is written as the
+    claims summary writes it (one precision on the page); the interval's label is left out where ``quantity`` (what
+    the number is) already says what its interval is, so the page does not announce it twice."""
+    from liarlab.study import tables
+
+    value = row.get("reproduced_value")
+    text = tables.cell_text(value) if not blank(value) else ""
     lo, hi = row.get("ci_low"), row.get("ci_high")
     if not blank(lo) and not blank(hi) and float(lo) != float(hi):
         label = row.get("interval") if not blank(row.get("interval")) else "interval"
-        text += f" ({label}: {number(lo)} to {number(hi)})"
+        text, low, high = _interval_words(value, lo, hi)
+        said = quantity is not None and re.search(r"\binterval\b", str(quantity))
+        text += f" ({low} to {high})" if said else f" ({label}: {low} to {high})"
         exact = False
     else:   # nothing sampled: the reader is told so, as the claims summary tells them
         exact = str(row.get("unit")) == "exact" or (not blank(lo) and not blank(hi))
@@ -295,15 +314,67 @@ def claim_words(claim) -> str:
     return " — ".join(labels + [text])
 
 
-def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, paper: str | None = None) -> str:
-    """One claims row as the answer states it: the verdict in words around the claim, our measure (what it is),
-    the paper's (``paper``: the paper's value said on the same scale as ours, where the row's printed value is on
+# A family's verdict by the family rule, said first where its headline row's own verdict is another (04: the
+# stage-1 chart's family is reproduced, 6 of 8 rows, while its headline row differs); the scorecard counts the
+# family, so the page must not open with the row's verdict alone (issue 50).
+_FAMILY_SENTENCES = {
+    "reproduced": "We reproduce the paper's *{family}*: {k} of its {n} judged rows are reproduced, and the family "
+                  "rule calls a family reproduced when at least three quarters of its rows are.",
+    "differs": "We do not reproduce the paper's *{family}*: {k} of its {n} judged rows differ, and the family rule "
+               "calls a family differing when at least half of its rows do.",
+    "inconclusive": "Our sample cannot decide the paper's *{family}* yet: of its {n} judged rows, {split}, which "
+                    "the family rule leaves undecided.",
+}
+_ROW_AFTER_FAMILY = {
+    "reproduced": "Its headline row is reproduced: the claim {claim}.",
+    "differs": "Its headline row differs: we do not reproduce the claim {claim}.",
+    "inconclusive": "Its headline row is undecided: our sample cannot decide the claim {claim} yet.",
+}
+
+
+def family_of(claims: pd.DataFrame, row) -> pd.DataFrame:
+    """The judged rows of ``row``'s claim family (same family and kind; extensions apart, as the scorecard
+    counts them); empty where the table names no families."""
+    if "family" not in claims.columns or blank(row.get("family")):
+        return claims.iloc[0:0]
+    same = (claims["family"].astype(str) == str(row["family"])) & (claims["kind"] == row.get("kind"))
+    return claims[same & claims["verdict"].isin(["reproduced", "differs", "inconclusive"])]
+
+
+def _family_lead(claims: pd.DataFrame | None, row) -> str:
+    """The family's verdict in a sentence, then the headline row's, where the two differ; "" where they agree or
+    the family is the row alone."""
+    from liarlab.core.verdicts import family_verdict
+
+    if claims is None or str(row.get("verdict")) not in _ROW_AFTER_FAMILY:
+        return ""
+    fam = family_of(claims, row)
+    if len(fam) <= 1:
+        return ""
+    verdict = family_verdict(list(fam["verdict"]))
+    if verdict == str(row["verdict"]) or verdict not in _FAMILY_SENTENCES:
+        return ""
+    counts = fam["verdict"].value_counts()
+    words = {"reproduced": "reproduced", "differs": "differ", "inconclusive": "undecided"}
+    split = ", ".join(f"{number(counts[v])} {words[v]}" for v in words if v in counts)
+    k = int(counts.get("reproduced" if verdict == "reproduced" else "differs", 0))
+    lead = _FAMILY_SENTENCES[verdict].format(family=claim_words(row["family"]), k=number(k), n=number(len(fam)),
+                                             split=split)
+    return lead + " " + _ROW_AFTER_FAMILY[str(row["verdict"])].format(claim=f"*{claim_words(row['claim'])}*")
+
+
+def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, paper: str | None = None,
+                  claims: pd.DataFrame | None = None) -> str:
+    """One claims row as the answer states it: the verdict in words around the claim (led by its family's verdict
+    where ``claims`` is given and the family rule calls the family otherwise), our measure (what it is), the
+    paper's (``paper``: the paper's value said on the same scale as ours, where the row's printed value is on
     another, e.g. "all 32 types, a share of 1" beside a share of types), why."""
     verdict = str(row.get("verdict"))
     claim = f"*{claim_words(row['claim'])}*"
-    sentence = _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".").format(claim=claim)
+    sentence = _family_lead(claims, row) or _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".").format(
+        claim=claim)
     out = f"**{label}** {sentence[:1].upper() + sentence[1:]}"
-    ours = measured(row)
+    ours = measured(row, quantity)
     note = "" if blank(row.get("note")) else str(row["note"]).strip().rstrip(".")
     if ours and verdict == "not-reproducible" and number(row.get("reproduced_value")) in note:
         ours = ""   # the note says our value with what it measures: said once
@@ -418,7 +489,7 @@ def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | Non
     if row is None:
         lines.append("**Our answer.** No headline claim is flagged in this notebook's claims table.")
     else:
-        lines.append(_row_sentence(row, "Our answer.", flags, quantity, paper))
+        lines.append(_row_sentence(row, "Our answer.", flags, quantity, paper, claims))
     if second:
         lines.append(_row_sentence(second_row(claims, second), "Second main result.", flags, second_quantity,
                                    second_paper))

@@ -255,10 +255,9 @@ def claims_summary(table, limit: int = 15):
             text = tables.tidy_text(claim_words(name)) + suffix + joint + claim
         verdict = _family_verdict(line)
         if line["_head"] and head is not None and str(head["verdict"]) != str(line["verdict"]):
-            # the answer gives the headline row's verdict: the summary says it first, beside the family's (04's
-            # answer "We do not reproduce ..." stood over a first line reading "reproduced: 6 of 8", issue 50)
-            verdict = (f"{_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])} (this row); its family "
-                       f"{verdict}")
+            # the family's verdict first, as the answer and the scorecard give it, then the headline row's own
+            # (04: "reproduced: 6 of 8; its headline row differs", issue 50)
+            verdict = f"{verdict}; its headline row {_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])}"
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours(rep), "verdict": verdict,
                       "cause": str(line["cause"]) if str(line["verdict"]) == "differs" else ""})
