@@ -167,9 +167,19 @@ def _with_ids(table):
     return out
 
 
+def _big_integer(v) -> bool:
+    """An exact integer past a float's exact range (00's 94,496,161,939,200,000 game-size count)."""
+    text = str(v).strip()
+    return bool(re.fullmatch(r"[-+]?\d{16,}", text)) or (isinstance(v, int) and abs(v) >= 10**15)
+
+
 def _ours(r) -> str:
-    """Our value with its interval in brackets, or "exact"."""
+    """Our value with its interval in brackets, or "exact"; an integer of 16 digits or more in the form the paper
+    prints such a count ("9.45 × 10¹⁶, exact" beside the paper's "9.449 × 10¹⁶", not 94,496,161,939,200,000: the
+    exact integer stays in the CSV and the folded full table, issue 50)."""
     value = _cell(r.get("reproduced_value"))
+    if value and _big_integer(r.get("reproduced_value")):
+        return f"{tables.plain(float(int(str(r.get('reproduced_value')).strip())))}, exact"
     if not value:
         return ""
     lo, hi = r.get("ci_low"), r.get("ci_high")
