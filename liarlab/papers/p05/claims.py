@@ -451,6 +451,12 @@ def _best(search: pd.DataFrame) -> pd.Series:
     return search.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True], kind="stable").iloc[0]
 
 
+def _all_cells(row) -> str:
+    """A rule search's target on the scale of its value (the share of cells that truncate to the print): "1 (all 25
+    cells)", not "25/25 cells" beside our "1" (issue 50)."""
+    return f"1 (all {int(row.cells)} cells)"
+
+
 def _extension(text, family, paper_value, share_row, rule, note):
     share = float(share_row.truncated_matches) / share_row.cells
     return claim(text, SOURCE, paper_value, V.exact(share),
@@ -492,7 +498,7 @@ def bluff2_claims(*, bluff2_per_turn, bluff2_exact, bluff2_variants, bluff2_exac
         others = {k: _grid_frame(g) for k, g in others.items()}
         if _pct(bluff2_exact):
             others[f"{default_name} (exact)"] = bluff2_exact
-        rows += bluff2_trend_claims(talk_exact, f"exact, the talk's game {talk_variant}", degenerate=talk_race,
+        rows += bluff2_trend_claims(talk_exact, "exact, the talk's game", degenerate=talk_race,
                                     selected=True, others=others)
     other = "the default reading (loser opens, quantity order), not the talk's game" if found else ""
     kept_pt = {f"variant {v} (per-turn)": _grid_frame(per_turn_grids[v]) for v in kept if v in per_turn_grids}
@@ -578,13 +584,13 @@ def _rule_search_rows(per_turn_search, bluff2_variants, counting_search, bluff2_
     rule = "our search over the rules the talk leaves open, not a claim of the talk"
     best = _best(per_turn_search)
     rows = [_extension("Bluff-2 rule search (per-turn): the closest variant to the printed table",
-                       family, f"{int(best.cells)}/{int(best.cells)} cells", best, rule,
+                       family, _all_cells(best), best, rule,
                        f"{len(per_turn_search)} variants; best {best.variant}: {int(best.truncated_matches)}/"
                        f"{int(best.cells)} cells truncate to the print, mean gap {best.mean_abs_gap_pct:.2f} pp")]
     if len(bluff2_variants):
         top = _best(bluff2_variants)
         rows.append(_extension("Bluff-2 rule search (per-turn, the talk's counting only: face 2 wild, quantity "
-                               "order): the closest variant", family, f"{int(top.cells)}/{int(top.cells)} cells",
+                               "order): the closest variant", family, _all_cells(top),
                                top, rule, f"{len(bluff2_variants)} variants (penalties x next opener); best "
                                           f"{top.variant}, mean gap {top.mean_abs_gap_pct:.2f} pp"))
     if counting_search is not None and len(counting_search):
@@ -592,14 +598,14 @@ def _rule_search_rows(per_turn_search, bluff2_variants, counting_search, bluff2_
         if len(part):
             top = _best(part)
             rows.append(_extension("Bluff-2 rule search (exact real game, small cells): the closest variant",
-                                   family, f"{int(top.cells)}/{int(top.cells)} cells", top, rule,
+                                   family, _all_cells(top), top, rule,
                                    f"{len(part)} variants solved exactly on the cells with few dice; best "
                                    f"{top.variant}, {int(top.truncated_matches)}/{int(top.cells)} cells: the printed "
                                    "table is not the real game's values under any reading"))
     if bluff2_uniform_variants is not None and len(bluff2_uniform_variants):
         hyp = _best(bluff2_uniform_variants)
         rows.append(_extension("Bluff-2 rule search: every sorted hand weighted equally (an earlier hypothesis)",
-                               family, f"{int(hyp.cells)}/{int(hyp.cells)} cells", hyp, rule,
+                               family, _all_cells(hyp), hyp, rule,
                                f"best variant {hyp.variant}, mean gap {hyp.mean_abs_gap_pct:.2f} pp"))
     return rows
 
@@ -727,7 +733,7 @@ def verdict_changes(*, counting_search, bluff2_per_turn, bluff2_exact, talk_per_
             "judged on the talk's game instead of the default reading")
     for label, old_grid in (("per-turn", bluff2_per_turn), ("exact", bluff2_exact)):
         old_rows = bluff2_trend_claims(old_grid, f"{label}, default reading", degenerate=True)
-        new_rows = bluff2_trend_claims(talk_exact, f"exact, the talk's game {talk_variant}", degenerate=False)
+        new_rows = bluff2_trend_claims(talk_exact, "exact, the talk's game", degenerate=False)
         for o, n in zip(old_rows, new_rows):
             name = o["claim"].split(" (")[0]
             add(f"{name} (was judged on the {label} default grid)",
