@@ -120,6 +120,8 @@ def measured(row, quantity: str | None = None) -> str:
     n, unit = row.get("n"), row.get("unit")
     if not blank(n):
         unit = "" if blank(unit) or str(unit) == "exact" else str(unit)
+        if unit.endswith("s") and not unit.endswith("ss") and float(n) == 1:
+            unit = unit[:-1]   # "over 1 player", not "over 1 players"
         text += f" over {number(n)} {unit}".rstrip()
     return text + (" (exact)" if exact else "")
 
@@ -475,12 +477,14 @@ def second_row(claims: pd.DataFrame, second: str) -> pd.Series:
 
 def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | None = None,
                      second: str | None = None, second_quantity: str | None = None, paper: str | None = None,
-                     second_paper: str | None = None) -> str:
+                     second_paper: str | None = None, third: str | None = None,
+                     third_quantity: str | None = None) -> str:
     """The opening answer in markdown, from the claims table alone. ``quantity`` names the headline's number
     ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
     row, reported as the second main result with its verdict and measure. ``paper`` and ``second_paper`` say the
     paper's value on the scale of ours where its printed value is on another (the printed value stays in the
-    claims table). Flags are explained in words where
+    claims table). ``third`` and ``third_quantity``: a third result, for a question with a third part (06: what
+    the equilibrium wins against the players). Flags are explained in words where
     they first appear; the counts sentence accounts for every row of the table. ``question=None`` leaves the
     question out (the notebook's first cell already asks it)."""
     lines = [f"**The question.** {question}"] if question else []
@@ -493,5 +497,7 @@ def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | Non
     if second:
         lines.append(_row_sentence(second_row(claims, second), "Second main result.", flags, second_quantity,
                                    second_paper))
+    if third:
+        lines.append(_row_sentence(second_row(claims, third), "Third main result.", flags, third_quantity))
     lines.append(counts_sentence(claims) + " The claims summary is at the end of this notebook, with the full claims table folded beneath it.")
     return "\n\n".join(lines)
