@@ -884,7 +884,7 @@ def race_note(bluff2_exact: pd.DataFrame, bluff2_per_turn: pd.DataFrame, talk: p
     race = bool(talk.wild == "top" and talk.bid_order == "quantity")
     return (f"default reading: {sum(dyadic)} of {len(bluff2_exact)} exact cells are fractions p / 2^k; largest "
             f"|per-turn - exact| {_largest_gap(bluff2_per_turn, bluff2_exact):.4f} points\n"
-            f"the talk's game {talk.variant}: {sum(talk_dyadic)} of {len(talk_exact)} exact cells are fractions "
+            f"the talk's game: {sum(talk_dyadic)} of {len(talk_exact)} exact cells are fractions "
             f"p / 2^k ({'a race as well' if race else 'not a race'}); largest |per-turn - exact| "
             f"{_largest_gap(talk_per_turn, talk_exact):.4f} points")
 

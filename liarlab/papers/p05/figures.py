@@ -8,7 +8,7 @@ import re
 import numpy as np
 import pandas as pd
 from matplotlib.patches import Rectangle
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import MaxNLocator, NullFormatter
 
 from liarlab.papers.p05 import printed
 from liarlab.papers.p05.numbers import sci
@@ -176,6 +176,8 @@ def scaling_figure(scaling: pd.DataFrame):
     axes[1].set(xscale="log", yscale="log", xlabel="bid histories of the round ($2^{2(a+b)}$)",
                 ylabel="peak memory (GB, ≥ 0.001)")
     axes[1].set_ylim(bottom=MEMORY_FLOOR_GB / 1.5)
+    for ax in axes:   # a short log range labels its minor ticks too, and they ran into each other
+        ax.xaxis.set_minor_formatter(NullFormatter())
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=10)
     fig.suptitle("One Bluff-2 round (N = 2): old whole-tree LP vs double oracle")
