@@ -213,16 +213,6 @@ def _r2_by_n(sensitivity: pd.DataFrame | None) -> pd.Series | None:
     return sensitivity.set_index("faces").R2_win_pct / 100
 
 
-def comparison_claims(exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None,
-                      sensitivity: pd.DataFrame | None = None, profiles: pd.DataFrame | None = None) -> list[dict]:
-    """The Bluff-1 comparison table (this talk, the prior work, Gambit) against the exact equilibrium of the real
-    round, then the talk's two conclusions from it: three records of :data:`CLAIM_FAMILIES`, in their order.
-    ``star`` (E10's star order solved), ``sensitivity`` (accept payoff R2) and ``profiles`` (the per-turn profile
-    under R2 and the star order played in the real round) feed the rows' readings (:mod:`.readings`)."""
-    return (comparison_table_claims(exact_vs_per_turn, star=star, sensitivity=sensitivity)
-            + prior_work_claims(exact_vs_per_turn, star=star) + per_turn_optimal_claims(exact_vs_per_turn, profiles))
-
-
 def _compared(exact_vs_per_turn: pd.DataFrame, nontrivial: bool = False) -> pd.DataFrame:
     """The N of the printed comparison table (``nontrivial``: those from N = 3 on, which the conclusions read)."""
     compared = exact_vs_per_turn[exact_vs_per_turn.faces.isin(list(TALK_BLUFF1_COMPARISON))]
@@ -231,7 +221,8 @@ def _compared(exact_vs_per_turn: pd.DataFrame, nontrivial: bool = False) -> pd.D
 
 def comparison_table_claims(exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None,
                             sensitivity: pd.DataFrame | None = None) -> list[dict]:
-    """The comparison table's rows, N by N (:func:`_comparison_rows`)."""
+    """The Bluff-1 comparison table (this talk, the prior work, Gambit) against the exact equilibrium of the real
+    round, N by N; ``star`` (E10's star order solved) and ``sensitivity`` (accept payoff R2) feed its readings."""
     star_pt, star_ex, r2 = _star_by_n(star, "per-turn"), _star_by_n(star, "exact"), _r2_by_n(sensitivity)
     return [row for r in _compared(exact_vs_per_turn).itertuples()
             for row in _comparison_rows(r, star_pt, star_ex, r2)]
