@@ -107,23 +107,44 @@ def share_count(row) -> str | None:
                    else "")
 
 
-def measured(row) -> str:
-    """Our value of a claims row in words: value, interval with its label, sample (a share of cases as its
-    counts, :func:`share_count`)."""
+def _interval_words(value, lo, hi) -> tuple[str, str, str]:
+    """A value and its interval's ends to the same decimals, as the claims summary writes them
+    (:func:`liarlab.study.tables.interval_text`), so the first screen and the summary show one number once ("0.84
+    (0.8 to 0.88)" beside "0.840 [0.800, 0.880]" read as two precisions, issue 50)."""
+    from liarlab.study import tables
+
+    match = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(value, lo, hi))
+    if match is None:
+        return number(value), number(lo), number(hi)
+    return match.group(1), match.group(2), match.group(3)
+
+
+def measured(row, quantity: str | None = None) -> str:
+    """Our value of a claims row in words: value, interval with its label, sample. The value is written as the
+    claims summary writes it (one precision on the page), a share of cases as its counts (:func:`share_count`); the
+    interval's label is left out where ``quantity`` (what the number is) already says what its interval is, so the
+    page does not announce it twice."""
+    from liarlab.study import tables
+
     counts = share_count(row)
     if counts:
         return counts
-    text = number(row.get("reproduced_value"))
+    value = row.get("reproduced_value")
+    text = tables.cell_text(value) if not blank(value) else ""
     lo, hi = row.get("ci_low"), row.get("ci_high")
     if not blank(lo) and not blank(hi) and float(lo) != float(hi):
         label = row.get("interval") if not blank(row.get("interval")) else "interval"
-        text += f" ({label}: {number(lo)} to {number(hi)})"
+        text, low, high = _interval_words(value, lo, hi)
+        said = quantity is not None and re.search(r"\binterval\b", str(quantity))
+        text += f" ({low} to {high})" if said else f" ({label}: {low} to {high})"
         exact = False
     else:   # nothing sampled: the reader is told so, as the claims summary tells them
         exact = str(row.get("unit")) == "exact" or (not blank(lo) and not blank(hi))
     n, unit = row.get("n"), row.get("unit")
     if not blank(n):
         unit = "" if blank(unit) or str(unit) == "exact" else str(unit)
+        if unit.endswith("s") and not unit.endswith("ss") and float(n) == 1:
+            unit = unit[:-1]   # "over 1 player", not "over 1 players"
         text += f" over {number(n)} {unit}".rstrip()
     return text + (" (exact)" if exact else "")
 
@@ -318,15 +339,67 @@ def claim_words(claim) -> str:
     return " — ".join(labels + [text])
 
 
-def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, paper: str | None = None) -> str:
-    """One claims row as the answer states it: the verdict in words around the claim, our measure (what it is),
-    the paper's (``paper``: the paper's value said on the same scale as ours, where the row's printed value is on
+# A family's verdict by the family rule, said first where its headline row's own verdict is another (04: the
+# stage-1 chart's family is reproduced, 6 of 8 rows, while its headline row differs); the scorecard counts the
+# family, so the page must not open with the row's verdict alone (issue 50).
+_FAMILY_SENTENCES = {
+    "reproduced": "We reproduce the paper's *{family}*: {k} of its {n} judged rows are reproduced, and the family "
+                  "rule calls a family reproduced when at least three quarters of its rows are.",
+    "differs": "We do not reproduce the paper's *{family}*: {k} of its {n} judged rows differ, and the family rule "
+               "calls a family differing when at least half of its rows do.",
+    "inconclusive": "Our sample cannot decide the paper's *{family}* yet: of its {n} judged rows, {split}, which "
+                    "the family rule leaves undecided.",
+}
+_ROW_AFTER_FAMILY = {
+    "reproduced": "Its headline row is reproduced: the claim {claim}.",
+    "differs": "Its headline row differs: we do not reproduce the claim {claim}.",
+    "inconclusive": "Its headline row is undecided: our sample cannot decide the claim {claim} yet.",
+}
+
+
+def family_of(claims: pd.DataFrame, row) -> pd.DataFrame:
+    """The judged rows of ``row``'s claim family (same family and kind; extensions apart, as the scorecard
+    counts them); empty where the table names no families."""
+    if "family" not in claims.columns or blank(row.get("family")):
+        return claims.iloc[0:0]
+    same = (claims["family"].astype(str) == str(row["family"])) & (claims["kind"] == row.get("kind"))
+    return claims[same & claims["verdict"].isin(["reproduced", "differs", "inconclusive"])]
+
+
+def _family_lead(claims: pd.DataFrame | None, row) -> str:
+    """The family's verdict in a sentence, then the headline row's, where the two differ; "" where they agree or
+    the family is the row alone."""
+    from liarlab.core.verdicts import family_verdict
+
+    if claims is None or str(row.get("verdict")) not in _ROW_AFTER_FAMILY:
+        return ""
+    fam = family_of(claims, row)
+    if len(fam) <= 1:
+        return ""
+    verdict = family_verdict(list(fam["verdict"]))
+    if verdict == str(row["verdict"]) or verdict not in _FAMILY_SENTENCES:
+        return ""
+    counts = fam["verdict"].value_counts()
+    words = {"reproduced": "reproduced", "differs": "differ", "inconclusive": "undecided"}
+    split = ", ".join(f"{number(counts[v])} {words[v]}" for v in words if v in counts)
+    k = int(counts.get("reproduced" if verdict == "reproduced" else "differs", 0))
+    lead = _FAMILY_SENTENCES[verdict].format(family=claim_words(row["family"]), k=number(k), n=number(len(fam)),
+                                             split=split)
+    return lead + " " + _ROW_AFTER_FAMILY[str(row["verdict"])].format(claim=f"*{claim_words(row['claim'])}*")
+
+
+def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, paper: str | None = None,
+                  claims: pd.DataFrame | None = None) -> str:
+    """One claims row as the answer states it: the verdict in words around the claim (led by its family's verdict
+    where ``claims`` is given and the family rule calls the family otherwise), our measure (what it is), the
+    paper's (``paper``: the paper's value said on the same scale as ours, where the row's printed value is on
     another, e.g. "all 32 types, a share of 1" beside a share of types), why."""
     verdict = str(row.get("verdict"))
     claim = f"*{claim_words(row['claim'])}*"
-    sentence = _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".").format(claim=claim)
+    sentence = _family_lead(claims, row) or _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".").format(
+        claim=claim)
     out = f"**{label}** {sentence[:1].upper() + sentence[1:]}"
-    ours = measured(row)
+    ours = measured(row, quantity)
     note = "" if blank(row.get("note")) else str(row["note"]).strip().rstrip(".")
     if ours and verdict == "not-reproducible" and number(row.get("reproduced_value")) in note:
         ours = ""   # the note says our value with what it measures: said once
@@ -427,12 +500,14 @@ def second_row(claims: pd.DataFrame, second: str) -> pd.Series:
 
 def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | None = None,
                      second: str | None = None, second_quantity: str | None = None, paper: str | None = None,
-                     second_paper: str | None = None) -> str:
+                     second_paper: str | None = None, third: str | None = None,
+                     third_quantity: str | None = None) -> str:
     """The opening answer in markdown, from the claims table alone. ``quantity`` names the headline's number
     ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
     row, reported as the second main result with its verdict and measure. ``paper`` and ``second_paper`` say the
     paper's value on the scale of ours where its printed value is on another (the printed value stays in the
-    claims table). Flags are explained in words where
+    claims table). ``third`` and ``third_quantity``: a third result, for a question with a third part (06: what
+    the equilibrium wins against the players). Flags are explained in words where
     they first appear; the counts sentence accounts for every row of the table. ``question=None`` leaves the
     question out (the notebook's first cell already asks it)."""
     lines = [f"**The question.** {question}"] if question else []
@@ -441,9 +516,11 @@ def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | Non
     if row is None:
         lines.append("**Our answer.** No headline claim is flagged in this notebook's claims table.")
     else:
-        lines.append(_row_sentence(row, "Our answer.", flags, quantity, paper))
+        lines.append(_row_sentence(row, "Our answer.", flags, quantity, paper, claims))
     if second:
         lines.append(_row_sentence(second_row(claims, second), "Second main result.", flags, second_quantity,
                                    second_paper))
+    if third:
+        lines.append(_row_sentence(second_row(claims, third), "Third main result.", flags, third_quantity))
     lines.append(counts_sentence(claims) + " The claims summary is at the end of this notebook, with the full claims table folded beneath it.")
     return "\n\n".join(lines)

@@ -167,14 +167,24 @@ def _with_ids(table):
     return out
 
 
+def _big_integer(v) -> bool:
+    """An exact integer past a float's exact range (00's 94,496,161,939,200,000 game-size count)."""
+    text = str(v).strip()
+    return bool(re.fullmatch(r"[-+]?\d{16,}", text)) or (isinstance(v, int) and abs(v) >= 10**15)
+
+
 def _ours(r) -> str:
-    """Our value with its interval in brackets, or "exact"; a share of cases as its counts."""
+    """Our value with its interval in brackets, or "exact"; a share of cases as its counts; an integer of 16 digits
+    or more in the form the paper prints such a count ("9.45 × 10¹⁶, exact" beside the paper's "9.449 × 10¹⁶", not
+    94,496,161,939,200,000: the exact integer stays in the CSV and the folded full table, issue 50)."""
     from liarlab.study.answer import share_count
 
     counts = share_count(r)
     if counts:
         return counts
     value = _cell(r.get("reproduced_value"))
+    if value and _big_integer(r.get("reproduced_value")):
+        return f"{tables.plain(float(int(str(r.get('reproduced_value')).strip())))}, exact"
     if not value:
         return ""
     lo, hi = r.get("ci_low"), r.get("ci_high")
@@ -260,10 +270,9 @@ def claims_summary(table, limit: int = 15):
             text = tables.tidy_text(claim_words(name)) + suffix + joint + claim
         verdict = _family_verdict(line)
         if line["_head"] and head is not None and str(head["verdict"]) != str(line["verdict"]):
-            # the answer gives the headline row's verdict: the summary says it first, beside the family's (04's
-            # answer "We do not reproduce ..." stood over a first line reading "reproduced: 6 of 8", issue 50)
-            verdict = (f"{_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])} (this row); its family "
-                       f"{verdict}")
+            # the family's verdict first, as the answer and the scorecard give it, then the headline row's own
+            # (04: "reproduced: 6 of 8; its headline row differs", issue 50)
+            verdict = f"{verdict}; its headline row {_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])}"
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours(rep), "verdict": verdict,
                       "cause": str(line["cause"]) if str(line["verdict"]) == "differs" else ""})
@@ -343,19 +352,21 @@ def answer_placeholder() -> None:
 
 def fill_answer(claims, question: str, *, quantity: str | None = None, second: str | None = None,
                 second_quantity: str | None = None, paper: str | None = None,
-                second_paper: str | None = None) -> str:
+                second_paper: str | None = None, third: str | None = None,
+                third_quantity: str | None = None) -> str:
     """Fill the placeholder with :func:`liarlab.study.answer.answer_paragraph` (shown here instead when this
     kernel showed no placeholder); returns the markdown. ``quantity`` names what the headline's number is ("the
     share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims row
     reported as the notebook's second main result, ``second_quantity`` what its number is; ``paper`` and
-    ``second_paper`` the paper's value on the same scale as ours (a share of types beside a share). The answer is shown
+    ``second_paper`` the paper's value on the same scale as ours (a share of types beside a share); ``third`` and
+    ``third_quantity`` a third result where the question has a third part (06). The answer is shown
     once, at the top: a page that repeated it at its claims would be a screen longer."""
     from IPython.display import Markdown, display
 
     from liarlab.study.answer import answer_paragraph
 
     words = dict(quantity=quantity, second=second, second_quantity=second_quantity, paper=paper,
-                 second_paper=second_paper)
+                 second_paper=second_paper, third=third, third_quantity=third_quantity)
     text = answer_paragraph(claims, question, **words)
     handle = _ANSWER["handle"]
     if handle is not None:

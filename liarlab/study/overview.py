@@ -102,7 +102,12 @@ def answer_markdown(claims: pd.DataFrame) -> str:
              f"({plural(misprints, 'misprint')} found) and {plural(len(checks), 'check')} of our code"
              + (f"; notebook {', '.join(ours)} is a study of ours that no paper's claim stands behind" if ours else "")
              + ".")
-    return head + " " + apart
+    # the notebooks' first screens count claims rows, this page counts families (issue 50: 03's page says "1
+    # differs" where its row here says 0 differing families); one sentence tells the reader which is which
+    rows = ("Every count on this page is of families (a printed table or figure is one family, judged by the "
+            "family rule); each notebook's own first screen counts its rows, so a notebook can show a differing "
+            "row inside a family that is counted here as reproduced or undecided.")
+    return head + " " + apart + " " + rows
 
 
 def _headline(claims: pd.DataFrame, paper: str):
@@ -126,10 +131,12 @@ def paper_table(claims: pd.DataFrame) -> pd.DataFrame:
             if fam is not None and fam["rows"] > 1:
                 verdict = _family_words(fam)
                 if fam["verdict"] != row["verdict"]:
-                    # the headline row's verdict first, as the notebook's own answer gives it (04's page opens
-                    # "We do not reproduce the claim", so its row here must not open with "reproduced")
-                    verdict = (f"{_VERDICT_WORDS.get(row['verdict'], row['verdict'])} (the headline row); its "
-                               f"family: {verdict}")
+                    # the family's verdict first (it is what the counts beside it count), then the headline row's,
+                    # as the notebook's own answer says them (04: "reproduced, 6 of 8 rows; its headline row
+                    # differs", issue 50)
+                    verdict += f"; its headline row {_VERDICT_WORDS.get(row['verdict'], row['verdict'])}"
+                    if row["verdict"] == "differs" and not sc.blank(row.get("cause")):
+                        verdict += f" (cause: {row['cause']})"
             else:
                 verdict = _VERDICT_WORDS.get(row["verdict"], row["verdict"])
                 if row["verdict"] == "differs" and not sc.blank(row.get("cause")):

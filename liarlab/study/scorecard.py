@@ -520,6 +520,33 @@ def describe_row(row) -> str:
             f"ours {ours_text(row)}: **{row['verdict']}**{flags}.{cause}{note}")
 
 
+# A verdict as the pages say it: the protocol's "inconclusive" (the CSVs' value) is "undecided" on every page, the
+# word the answers and the terms use (one word for one thing on a page, issue 50).
+VERDICT_LABELS = {"inconclusive": "undecided"}
+
+
+def verdict_label(verdict) -> str:
+    """A verdict or status as the pages say it ("inconclusive" -> "undecided")."""
+    return VERDICT_LABELS.get(str(verdict), str(verdict))
+
+
+def families_view(fams: pd.DataFrame) -> pd.DataFrame:
+    """:func:`families` as notebook 99 shows it: verdicts and statuses in the page's words (the CSV keeps the
+    protocol's)."""
+    out = fams.copy()
+    for column in ("verdict", "status"):
+        if column in out.columns:
+            out[column] = out[column].map(verdict_label)
+    if "basis" in out.columns:
+        out["basis"] = out["basis"].astype(str).str.replace("inconclusive", "undecided")
+    return out
+
+
+def counts_view(counts: pd.DataFrame) -> pd.DataFrame:
+    """:func:`verdict_counts` as notebook 99 shows it: the status columns in the page's words."""
+    return counts.rename(columns=VERDICT_LABELS)
+
+
 def table_view(frame: pd.DataFrame) -> pd.DataFrame:
     """Claims rows as notebook 99's tables show them: the full claim text, the paper's value as printed, ours
     rounded (3 significant digits, or the paper's printed precision) with the interval's label and the sample,
@@ -527,7 +554,7 @@ def table_view(frame: pd.DataFrame) -> pd.DataFrame:
     cut or reformatted by the display."""
     rows = []
     for _, r in frame.iterrows():
-        verdict = str(r["verdict"]) + (f" ({r['flags']})" if not blank(r.get("flags")) else "")
+        verdict = verdict_label(r["verdict"]) + (f" ({r['flags']})" if not blank(r.get("flags")) else "")
         why = []
         if r.get("verdict") == "differs" and not blank(r.get("cause")):
             why.append(f"cause: {r['cause']}")
@@ -566,7 +593,7 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
 
 
 def _status_parts(counts: dict) -> tuple[str, int]:
-    """('a reproduced, b differ (causes: reading 2, genuine 1), c inconclusive (u of them undecidable), d not
+    """('a reproduced, b differ (causes: reading 2, genuine 1), c undecided (u of them undecidable), d not
     reproducible', w weak agreements) from a status -> count mapping. A cause is named before its count ("reading
     2", not "2 reading": the cause is no countable noun)."""
     differ = sum(counts.get(s, 0) for s in DIFFERS)
@@ -574,7 +601,7 @@ def _status_parts(counts: dict) -> tuple[str, int]:
     undecided = counts.get("inconclusive", 0) + counts.get(UNDECIDABLE, 0)
     parts = [f"{counts.get(REPRODUCED, 0)} reproduced",
              f"{differ} {'differs' if differ == 1 else 'differ'}" + (f" (causes: {causes})" if causes else ""),
-             f"{undecided} inconclusive" + (f" ({counts[UNDECIDABLE]} of them undecidable)"
+             f"{undecided} undecided" + (f" ({counts[UNDECIDABLE]} of them undecidable)"
                                             if counts.get(UNDECIDABLE) else "")]
     if counts.get("not-reproducible"):
         parts.append(f"{counts['not-reproducible']} not reproducible")

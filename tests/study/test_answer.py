@@ -29,7 +29,7 @@ def test_answer_paragraph_comes_from_the_table():
     claims = _claims()
     text = answer.answer_paragraph(claims, "Does A beat B?", quantity="the share of games A wins")
     assert "Does A beat B?" in text and "A beats B" in text and "differs" in text
-    assert "We measure the share of games A wins as 0.62 (95 %: 0.59 to 0.65) over 1000 games" in text
+    assert "We measure the share of games A wins as 0.620 (95 %: 0.590 to 0.650) over 1000 games" in text
     assert "reading (convention)" in text and "other opener (default)" not in text and "other opener" in text
     assert "same direction (our value differs on the same side of the no-effect value" in text
     assert "a wrong size, not a wrong sign" in text
@@ -40,7 +40,7 @@ def test_answer_paragraph_comes_from_the_table():
 def test_the_second_main_result_is_reported_with_its_verdict_and_measure():
     text = answer.answer_paragraph(_claims(), "Q?", second="A at least half")
     second = text.split("**Second main result.**")[1].split("\n\n")[0]
-    assert second.startswith(" We reproduce the claim *A at least half*.") and "We measure 0.62 (95 %: 0.59 to 0.65)" in second
+    assert second.startswith(" We reproduce the claim *A at least half*.") and "We measure 0.620 (95 %: 0.590 to 0.650)" in second
     with pytest.raises(ValueError, match="not a claim"):
         answer.answer_paragraph(_claims(), "Q?", second="no such claim")
 
@@ -201,3 +201,35 @@ def test_a_share_of_cases_is_said_as_the_counts_it_stands_for():
     assert share_count({**row, "ci_low": 1.0, "ci_high": 1.0}) == "32 of 32 types"
     # any other interval is a value with its interval
     assert share_count({**row, "interval": "95 %"}) is None
+
+
+def test_a_headline_row_whose_family_the_rule_calls_otherwise_is_led_by_its_family():
+    # 04: the stage-1 chart's family is reproduced (6 of 8 rows) while its headline row differs; the scorecard
+    # counts the family as reproduced, so the page must say the family's verdict first (issue 50)
+    def row(claim, verdict, headline=False):
+        return {"claim": claim, "family": "Chart", "kind": "finding", "paper_value": "almost all",
+                "reproduced_value": 0.6, "verdict": verdict, "headline": headline}
+
+    rows = [row("Chart: almost all above half", "differs", True)] + [row(f"Chart: cell {i}", "reproduced")
+                                                                    for i in range(3)]
+    text = answer.answer_paragraph(pd.DataFrame(rows), None)
+    first = text.split("\n\n")[0]
+    assert first.startswith("**Our answer.** We reproduce the paper's *Chart*: 3 of its 4 judged rows are reproduced")
+    assert "Its headline row differs: we do not reproduce the claim *Chart — almost all above half*." in first
+    assert first.index("We reproduce") < first.index("we do not reproduce")
+    # a family whose rule agrees with its headline row is said as before, by the row alone
+    rows[1]["verdict"] = rows[2]["verdict"] = "differs"
+    text = answer.answer_paragraph(pd.DataFrame(rows), None)
+    assert text.startswith("**Our answer.** We do not reproduce the claim *Chart — almost all above half*.")
+
+
+def test_a_value_and_its_interval_are_said_once_and_to_the_same_decimals():
+    # "(its interval is the range over undecided cells) as 0.84 (range over undecided cases: 0.8 to 0.88)"
+    # announced the range twice, with two precisions (issue 50)
+    row = pd.Series({"reproduced_value": 0.84, "ci_low": 0.8, "ci_high": 0.88, "n": 25, "unit": "cells",
+                     "interval": "95% Wilson"})
+    assert answer.measured(row) == "0.840 (95% Wilson: 0.800 to 0.880) over 25 cells"
+    said = answer.measured(row, "the share of cells (its interval is a 95% Wilson interval)")
+    assert said == "0.840 (0.800 to 0.880) over 25 cells"
+    exact = pd.Series({"reproduced_value": 2 / 9, "ci_low": 2 / 9, "ci_high": 2 / 9, "unit": "exact"})
+    assert answer.measured(exact) == "0.2222 (exact)"   # as the claims summary writes it ("0.2222, exact")

@@ -88,3 +88,18 @@ def test_a_folded_table_keeps_its_labelled_index(monkeypatch):
     monkeypatch.setattr(ipd, "display", shown.append)
     nb.show_folded(grid, "grid")
     assert ">games<" in shown[0].data and "500" in shown[0].data   # the labels are a column of the table
+
+
+def test_a_count_of_sixteen_digits_or_more_is_summarised_as_the_paper_prints_it():
+    # 00: the paper's "9.449 × 10¹⁶" stood beside ours "94,496,161,939,200,000" (issue 50); the exact integer stays
+    # in the CSV and the folded full table
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    table = pd.DataFrame([{"claim": "game size", "family": "game size", "source": "T", "kind": "finding",
+                           "paper_value": "9.449e16", "reproduced_value": 94_496_161_939_200_000,
+                           "verdict": "reproduced", "rule": "r", "unit": "exact"}])
+    table.attrs["notebook"] = "00"
+    assert nb.claims_summary(table).iloc[0]["ours"] == "9.45 × 10¹⁶, exact"
+    assert "94,496,161,939,200,000" in nb.claims_view(table).iloc[0]["ours"]

@@ -87,3 +87,20 @@ def test_a_differing_family_named_only_by_its_figure_says_its_claim_in_words():
     assert overview.family_claim_words(claims, fam) == " (history length makes no difference)"
     named = claims.assign(family="Stage 1: the learner improves")
     assert overview.family_claim_words(named, scorecard.finding_families(named).iloc[0]) == ""
+
+
+def test_a_headline_row_whose_family_the_rule_calls_otherwise_is_shown_after_its_family():
+    # 04: "differs (the headline row); its family: reproduced, 6 of 8 rows" was counted among the reproduced
+    # families beside it; the family's verdict (what the counts count) comes first, as on the notebook's page
+    table = overview.paper_table(CLAIMS)
+    for _, row in table.iterrows():
+        paper = row["paper"].split(" ")[0]
+        heads = scorecard.headline_rows(CLAIMS, paper=paper)
+        heads = heads[heads["kind"] == "finding"]
+        head = heads.iloc[0] if len(heads) else None
+        fam = None if head is None else scorecard.family_line(CLAIMS, head)
+        if fam is None or fam["rows"] <= 1 or fam["verdict"] == head["verdict"]:
+            continue
+        words = {"inconclusive": "undecided"}
+        assert row["its verdict"].startswith(words.get(fam["verdict"], fam["verdict"])), row["its verdict"]
+        assert f"; its headline row {words.get(head['verdict'], head['verdict'])}" in row["its verdict"]

@@ -123,11 +123,14 @@ def test_the_claims_summaries_read_without_stacked_colons():
     assert not problems, problems
 
 
-def test_a_summarys_first_line_gives_the_headline_rows_verdict_as_the_answer_does():
+def test_a_summarys_first_line_gives_the_verdict_the_answer_leads_with():
     # 04: the answer said "We do not reproduce the claim ..." above a summary whose first line said
-    # "reproduced: 6 of 8" (the family's verdict), with nothing joining the two (issue 50, a fresh reader's scores)
+    # "reproduced: 6 of 8" (the family's verdict), and the scorecard counted the family as reproduced (issue 50, a
+    # fresh reader's scores). The family rule's verdict comes first everywhere, then the headline row's own.
+    from liarlab.core.verdicts import family_verdict
     from liarlab.study import notebook as nb
 
+    words = {"inconclusive": "undecided", "not-reproducible": "not reproducible here", "extension": "our extension"}
     for nb_id in NOTEBOOK_IDS:
         table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
         table.attrs["notebook"] = nb_id
@@ -135,6 +138,12 @@ def test_a_summarys_first_line_gives_the_headline_rows_verdict_as_the_answer_doe
         if head is None:
             continue
         first = nb.claims_summary(table).iloc[0]["verdict"]
-        word = {"inconclusive": "undecided", "not-reproducible": "not reproducible here",
-                "extension": "our extension"}.get(head["verdict"], head["verdict"])
-        assert first.startswith(word), (nb_id, first, head["verdict"])
+        family = answer.family_of(table, head)
+        lead = family_verdict(list(family["verdict"])) if len(family) > 1 else head["verdict"]
+        assert first.startswith(words.get(lead, lead)), (nb_id, first, lead)
+        text = answer.answer_paragraph(table, None)
+        if lead != head["verdict"]:
+            assert f"its headline row {words.get(head['verdict'], head['verdict'])}" in first, (nb_id, first)
+            assert text.startswith("**Our answer.** " + {"reproduced": "We reproduce the paper's",
+                                                        "differs": "We do not reproduce the paper's",
+                                                        "inconclusive": "Our sample cannot decide"}[lead]), nb_id

@@ -71,10 +71,10 @@ def test_front_page_has_paper_question_headline_counts_and_link(study):
     assert "<em>41/60</em>" in page and "certified exactly" in page  # the headline row
     # the same counts as notebook 99: families by the family rule, differing ones by cause, weak agreements and
     # extensions apart
-    assert ("Findings, in 3 families: 1 reproduced, 1 differs (causes: reading 1), 0 inconclusive; 1 more agrees "
+    assert ("Findings, in 3 families: 1 reproduced, 1 differs (causes: reading 1), 0 undecided; 1 more agrees "
             "only weakly (") in page
     assert "Extensions, our additions counted apart: 1 family (1 row)" in page
-    assert "By finding row (4 in all): 2 reproduced, 1 differs (causes: reading 1), 0 inconclusive; 1 more agrees " \
+    assert "By finding row (4 in all): 2 reproduced, 1 differs (causes: reading 1), 0 undecided; 1 more agrees " \
            "only weakly" in page
     state = page.split('class="state"')[1].split("</p>")[0]
     assert html.escape(scorecard.counts_sentence(scorecard.gather_claims(study / "data"))) in state

@@ -177,11 +177,11 @@ def test_weak_agreements_and_undecidable_rows_are_counted_apart(mixed):
 def test_count_line_keeps_weak_agreements_and_extensions_apart(mixed):
     text = scorecard.counts_sentence(mixed)
     assert text.startswith("Findings, in 7 families: 2 reproduced, 2 differ (causes: reading 1, power 1), "
-                           "2 inconclusive (1 of them undecidable); 1 more agrees only weakly (")
+                           "2 undecided (1 of them undecidable); 1 more agrees only weakly (")
     assert "not among the 2 reproduced). Extensions, our additions counted apart: 1 family (2 rows)." in text
     # 2 + 2 + 2 + 1 weak = 7: extensions never among the findings
     assert "By finding row (22 in all): 14 reproduced, 5 differ (causes: reading 2, power 2, genuine 1), " \
-           "2 inconclusive (1 of them undecidable); 1 more agrees only weakly" in text
+           "2 undecided (1 of them undecidable); 1 more agrees only weakly" in text
 
 
 def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
@@ -191,7 +191,7 @@ def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
                                c("c", "T", 1, 2, "differs", "arithmetic"),
                                c("d", "T", 1, 1, "reproduced", "check")])
     text = scorecard.counts_sentence(scorecard.gather_claims(tmp_path / "data"))
-    assert text.startswith("Findings, in 2 families: 1 reproduced, 0 differ, 1 inconclusive. Extensions, our "
+    assert text.startswith("Findings, in 2 families: 1 reproduced, 0 differ, 1 undecided. Extensions, our "
                            "additions counted apart: 0 families")
     assert "1 reproduced rows agree by selection" in text
     assert "1 check of the paper's arithmetic (0 agree; 1 misprint)" in text
@@ -238,7 +238,7 @@ def test_dashboard_opens_with_the_counts_per_paper_and_coverage(claims_folder):
     text = scorecard.dashboard_markdown(claims, claims_folder)
     assert text.startswith("**All papers.** Findings, in 2 families")
     assert "**05 · Kayanuma 2016: N-face Liar's Dice and Bluff**: 2 finding families: 1 reproduced, 0 differ, " \
-           "1 inconclusive; weak agreements: 0; extensions: 1. Headline: *41/60*: row verdict **reproduced**." in text
+           "1 undecided; weak agreements: 0; extensions: 1. Headline: *41/60*: row verdict **reproduced**." in text
     assert "**01 · Huang 2009: Liar Dice, random guess + network**: no findings (checks only)" in text
 
 

@@ -85,6 +85,37 @@ def q_space_table(players: int = 2, histories=range(1, 8)) -> pd.DataFrame:
     return frame
 
 
+# The paper's columns of :func:`q_space_table` as the page heads them ("paper, Table 4-4, partial", not the CSV's
+# "paper_T4_4_partial", issue 50); ours are "ours, ..." beside them.
+_Q_HEADERS = {"action_keys": "action keys", "challenge_keys": "challenge keys", "partial": "ours, partial",
+              "full": "ours, full", "paper_T4_4_partial": "paper, Table 4-4, partial",
+              "paper_T6_1_partial": "paper, Table 6-1, partial", "paper_T4_4_full": "paper, Table 4-4, full",
+              "paper_T6_2_full": "paper, Table 6-2, full", "partial_over_previous": "ours, partial over previous",
+              "partial_over_previous_minus_1": "ours, partial over previous minus 1",
+              "paper_T6_1_increase": "paper, Table 6-1, increase", "full_over_partial": "ours, full over partial",
+              "full_over_partial_minus_1": "ours, full over partial minus 1",
+              "paper_T6_2_increase": "paper, Table 6-2, increase"}
+
+
+def q_space_view(q2: pd.DataFrame) -> pd.DataFrame:
+    """The 2-player :func:`q_space_table` as the page shows it: our counts beside the paper's Tables 4-4, 6-1 and
+    6-2, headed in words. Table 4-4 stops at n = 3: its empty cells stay empty, and every count is an integer."""
+    view = q2[["n", "action_keys", "challenge_keys", "partial", "paper_T4_4_partial", "paper_T6_1_partial",
+               "full", "paper_T4_4_full", "paper_T6_2_full"]].astype({"paper_T4_4_partial": "Int64",
+                                                                      "paper_T4_4_full": "Int64"})
+    return view.rename(columns=_Q_HEADERS)
+
+
+def q_ratios_view(q2: pd.DataFrame) -> pd.DataFrame:
+    """How much one more history step multiplies the 2-player table, ours beside the paper's Tables 6-1 and 6-2
+    (rounded to 2 decimals as the paper prints them), headed in words."""
+    ratios = q2[["n", "partial_over_previous", "paper_T6_1_increase", "full_over_partial",
+                 "paper_T6_2_increase"]].copy()
+    ratios.insert(2, "partial_over_previous_minus_1", ratios["partial_over_previous"] - 1)
+    ratios.insert(5, "full_over_partial_minus_1", ratios["full_over_partial"] - 1)
+    return ratios.round(2).rename(columns=_Q_HEADERS)
+
+
 def monte_carlo_at_least(n_hands: int, rng: np.random.Generator, face: int = 6) -> pd.DataFrame:
     """Simulated P(at least k of ``face``) among five dice, with Wilson intervals, beside the exact value."""
     hands = rng.integers(1, 7, size=(n_hands, 5))

@@ -1020,8 +1020,8 @@ STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over
 
 
 #: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``).
-HEADLINE_QUANTITY = ("the share of stage-1 cells (personality x checkpoint) whose cumulative win rate over runs lies "
-                     "above 50 %")
+HEADLINE_QUANTITY = ("the number of stage-1 cells (personality × checkpoint) whose cumulative win rate over runs "
+                     "lies above 50 %")
 
 
 # ============================================================================ the families (issue 48)

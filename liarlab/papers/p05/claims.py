@@ -54,9 +54,8 @@ def precision_note(value: float, printed: float, digits: int) -> str:
     return ""
 
 
-def readings_rows(rows: list[dict]) -> list[dict]:
-    """Every readings row carried by the claims rows ``rows`` (in their order): ``data/05_readings.csv``."""
-    return F.readings_rows(rows)
+#: Every readings row carried by the claims rows (in their order): ``data/05_readings.csv``.
+readings_rows = F.readings_rows
 
 
 def _value_row(text, family, printed, value, digits, *, kind="finding", note="", truncated=True, default=None,
@@ -107,22 +106,10 @@ def _talk_variant(r: Results) -> str | None:
     return r.talk.variant if r.talk_found else None
 
 
-def _bluff1(r: Results) -> list[dict]:
-    return bluff1_claims(r.bluff1)
-
-
 def _smallest_gap(r: Results) -> list[dict]:
     one_die = r.one_die_exact
     gap_exact = one_die if len(one_die) and "exact_win" in one_die else r.exact_vs_per_turn
     return smallest_gap_claims(r.bluff1, gap_exact, star=r.star_one_die, sensitivity=r.sensitivity)
-
-
-def _comparison(r: Results) -> list[dict]:
-    return comparison_claims(r.exact_vs_per_turn, star=r.star_one_die, sensitivity=r.sensitivity, profiles=r.profiles)
-
-
-def _bluff3(r: Results) -> list[dict]:
-    return bluff3_claims(r.bluff3)
 
 
 def _bluff2(r: Results) -> list[dict]:
@@ -134,10 +121,6 @@ def _bluff2(r: Results) -> list[dict]:
                          talk_per_turn=r.talk_per_turn if found else None, talk_exact=_talk_exact(r),
                          talk_variant=_talk_variant(r), talk_race=r.talk_race, degenerate=True,
                          counting_grids=r.counting_grids, kept_grids=r.kept_grids)
-
-
-def _certificates(r: Results) -> list[dict]:
-    return certificate_claims(r.bluff2_exact, _talk_exact(r), _talk_variant(r), r.one_die_exact, r.star_one_die)
 
 
 # ---------------------------------------------------------------- Part 1: Liar's Dice (one record per statement)
@@ -230,21 +213,19 @@ def _r2_by_n(sensitivity: pd.DataFrame | None) -> pd.Series | None:
     return sensitivity.set_index("faces").R2_win_pct / 100
 
 
-def comparison_claims(exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None,
-                      sensitivity: pd.DataFrame | None = None, profiles: pd.DataFrame | None = None) -> list[dict]:
-    """The Bluff-1 comparison table (this talk, the prior work, Gambit) against the exact equilibrium of the real
-    round, then the talk's two conclusions from it. ``star`` (E10's star order solved), ``sensitivity`` (accept
-    payoff R2) and ``profiles`` (the per-turn profile under R2 and the star order played in the real round) feed
-    the rows' readings (:mod:`liarlab.papers.p05.readings`)."""
-    rows = []
+def _compared(exact_vs_per_turn: pd.DataFrame, nontrivial: bool = False) -> pd.DataFrame:
+    """The N of the printed comparison table (``nontrivial``: those from N = 3 on, which the conclusions read)."""
     compared = exact_vs_per_turn[exact_vs_per_turn.faces.isin(list(TALK_BLUFF1_COMPARISON))]
+    return compared[compared.faces >= 3] if nontrivial else compared
+
+
+def comparison_table_claims(exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None,
+                            sensitivity: pd.DataFrame | None = None) -> list[dict]:
+    """The Bluff-1 comparison table (this talk, the prior work, Gambit) against the exact equilibrium of the real
+    round, N by N; ``star`` (E10's star order solved) and ``sensitivity`` (accept payoff R2) feed its readings."""
     star_pt, star_ex, r2 = _star_by_n(star, "per-turn"), _star_by_n(star, "exact"), _r2_by_n(sensitivity)
-    for r in compared.itertuples():
-        rows += _comparison_rows(r, star_pt, star_ex, r2)
-    nontrivial = compared[compared.faces >= 3]
-    if len(nontrivial):
-        rows += _per_turn_optimal_claims(nontrivial, star_ex, profiles)
-    return rows
+    return [row for r in _compared(exact_vs_per_turn).itertuples()
+            for row in _comparison_rows(r, star_pt, star_ex, r2)]
 
 
 def _at(series: pd.Series | None, n: int):
@@ -301,51 +282,62 @@ PRIOR_RULES_WHY = ("the talk does not state Lanctot & Long's rules and their gam
                    "likeliest difference, the published board's star order, is run as its own reading")
 
 
-def _per_turn_optimal_claims(nontrivial: pd.DataFrame, star_ex: pd.Series | None = None,
-                             profiles: pd.DataFrame | None = None) -> list[dict]:
-    """The talk's conclusions for N >= 3: the prior work is wrong, and the per-turn method is optimal (the
-    headline), each with its readings."""
-    def talk_vs(values: dict, truncated=False):
-        return V.all_of([V.value(TALK_BLUFF1_COMPARISON[n][0], V.exact(100 * v), decimals=2, truncated=truncated)
-                         for n, v in values.items()], "the talk's value equals the exact equilibrium value, "
-                                                      f"N={min(values)}..{max(values)}")
+def _talk_vs(values: dict, truncated=False) -> V.Judgement:
+    """The talk's comparison values against ``values`` (N -> win fraction), each N at 2 decimals."""
+    return V.all_of([V.value(TALK_BLUFF1_COMPARISON[n][0], V.exact(100 * v), decimals=2, truncated=truncated)
+                     for n, v in values.items()], "the talk's value equals the exact equilibrium value, "
+                                                  f"N={min(values)}..{max(values)}")
 
+
+PRIOR_CLAIM = ("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn values are the "
+               "equilibrium values)")
+
+
+def prior_work_claims(exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None) -> list[dict]:
+    """The talk's conclusion for N >= 3 that the prior work is wrong, with its readings."""
+    nontrivial = _compared(exact_vs_per_turn, nontrivial=True)
+    if not len(nontrivial):
+        return []
     exact = {int(r.faces): float(r.exact_win) for r in nontrivial.itertuples()}
-    judgement = talk_vs(exact)
+    judgement = _talk_vs(exact)
     worst_prior = max(abs(100 * r.exact_win - TALK_BLUFF1_COMPARISON[int(r.faces)][1])
                       for r in nontrivial.itertuples())
-    prior_claim = ("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn "
-                   "values are the equilibrium values)")
     entries = [(RD.PRIOR_DEFAULT, None, judgement, "the talk's value against the exact value, each N"),
-               (RD.TRUNCATED, None, talk_vs(exact, truncated=True), "the talk's value truncated")]
-    star = {n: _at(star_ex, n) for n in exact}
-    if all(v is not None for v in star.values()):
-        entries.append((RD.CMP_STAR, None, talk_vs(star), "exact values under the star order"))
+               (RD.TRUNCATED, None, _talk_vs(exact, truncated=True), "the talk's value truncated")]
+    star_ex = _star_by_n(star, "exact")
+    at_star = {n: _at(star_ex, n) for n in exact}
+    if all(v is not None for v in at_star.values()):
+        entries.append((RD.CMP_STAR, None, _talk_vs(at_star), "exact values under the star order"))
     else:
         entries.append((RD.CMP_STAR, "the star order was not solved at every N of this row"))
     entries += [(RD.PRIOR_RULES, PRIOR_RULES_WHY), (RD.CMP_R2, RD.R2_EXACT_WHY),
                 (RD.RULES_ONE_DIE, RD.ONE_DIE_RULES_WHY)]
-    prior_readings = RD.build(prior_claim, prior_claim, entries)
+    return [claim(PRIOR_CLAIM, SOURCE, "error found", f"max |exact - prior| = {worst_prior:.4f} pp", judgement,
+                  kind="finding", readings=RD.build(PRIOR_CLAIM, PRIOR_CLAIM, entries),
+                  note="the exact equilibrium agrees with the prior work to its printed precision; the "
+                       "talk's per-turn values are not equilibrium values of the real game (information "
+                       "carried across turns)")]
 
+
+OPTIMAL_CLAIM = ("Bluff: the per-turn method gives optimal strategies (its exploitability: the mean best-response "
+                 "gain against its profile in the real round, +-1 units)")
+
+
+def per_turn_optimal_claims(exact_vs_per_turn: pd.DataFrame, profiles: pd.DataFrame | None = None) -> list[dict]:
+    """The talk's conclusion for N >= 3 that the per-turn method is optimal (the headline), with its readings."""
+    nontrivial = _compared(exact_vs_per_turn, nontrivial=True)
+    if not len(nontrivial):
+        return []
     gain = float(nontrivial.per_turn_mean_gain.min())
     lo, hi = int(nontrivial.faces.min()), int(nontrivial.faces.max())
     at = int(nontrivial.loc[nontrivial.per_turn_mean_gain.idxmin(), "faces"])
-    optimal_claim = ("Bluff: the per-turn method gives optimal strategies (its exploitability: the mean "
-                     "best-response gain against its profile in the real round, +-1 units)")
-    optimal_readings = RD.optimal_readings(RD.OPTIMAL_FAMILY, optimal_claim, nontrivial, profiles, (lo, hi))
-    return [
-        claim(prior_claim, SOURCE, "error found", f"max |exact - prior| = {worst_prior:.4f} pp", judgement,
-               kind="finding", readings=prior_readings,
-               note="the exact equilibrium agrees with the prior work to its printed precision; the "
-                    "talk's per-turn values are not equilibrium values of the real game (information "
-                    "carried across turns)"),
-        claim(optimal_claim, SOURCE, "optimal (gain 0)", V.exact(gain),
-               V.magnitude(V.exact(gain), 0.0, 1e-9, "mean best-response gain"),
-               kind="finding", headline=True, family=RD.OPTIMAL_FAMILY, readings=optimal_readings,
-               note=f"value is the smallest exploitability (mean best-response gain, +-1 units) of the "
-                    f"per-turn profile in the real round over N = {lo}..{hi}, reached at N = {at}; "
-                    f"exact equilibria have {gain_text(0.0)}"),
-    ]
+    readings = RD.optimal_readings(RD.OPTIMAL_FAMILY, OPTIMAL_CLAIM, nontrivial, profiles, (lo, hi))
+    return [claim(OPTIMAL_CLAIM, SOURCE, "optimal (gain 0)", V.exact(gain),
+                  V.magnitude(V.exact(gain), 0.0, 1e-9, "mean best-response gain"),
+                  kind="finding", headline=True, family=RD.OPTIMAL_FAMILY, readings=readings,
+                  note=f"value is the smallest exploitability (mean best-response gain, +-1 units) of the "
+                       f"per-turn profile in the real round over N = {lo}..{hi}, reached at N = {at}; "
+                       f"exact equilibria have {gain_text(0.0)}")]
 
 
 def bluff3_claims(bluff3: pd.DataFrame) -> list[dict]:
@@ -440,15 +432,17 @@ def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame, *
     return rows
 
 
-def _pct(grid) -> dict:
-    if grid is None:
-        return {}
-    return {(int(r.first_dice), int(r.second_dice)): float(r.win_pct) for r in grid.itertuples()
-            if np.isfinite(r.win_pct)}
+_pct = RD.grid_dict   # {(a, b): win %} of a grid, its unsolved cells left out
 
 
 def _best(search: pd.DataFrame) -> pd.Series:
     return search.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True], kind="stable").iloc[0]
+
+
+def _all_cells(row) -> str:
+    """A rule search's target on the scale of its value (the share of cells that truncate to the print): "1 (all 25
+    cells)", not "25/25 cells" beside our "1" (issue 50)."""
+    return f"1 (all {int(row.cells)} cells)"
 
 
 def _extension(text, family, paper_value, share_row, rule, note):
@@ -492,7 +486,7 @@ def bluff2_claims(*, bluff2_per_turn, bluff2_exact, bluff2_variants, bluff2_exac
         others = {k: _grid_frame(g) for k, g in others.items()}
         if _pct(bluff2_exact):
             others[f"{default_name} (exact)"] = bluff2_exact
-        rows += bluff2_trend_claims(talk_exact, f"exact, the talk's game {talk_variant}", degenerate=talk_race,
+        rows += bluff2_trend_claims(talk_exact, "exact, the talk's game", degenerate=talk_race,
                                     selected=True, others=others)
     other = "the default reading (loser opens, quantity order), not the talk's game" if found else ""
     kept_pt = {f"variant {v} (per-turn)": _grid_frame(per_turn_grids[v]) for v in kept if v in per_turn_grids}
@@ -578,13 +572,13 @@ def _rule_search_rows(per_turn_search, bluff2_variants, counting_search, bluff2_
     rule = "our search over the rules the talk leaves open, not a claim of the talk"
     best = _best(per_turn_search)
     rows = [_extension("Bluff-2 rule search (per-turn): the closest variant to the printed table",
-                       family, f"{int(best.cells)}/{int(best.cells)} cells", best, rule,
+                       family, _all_cells(best), best, rule,
                        f"{len(per_turn_search)} variants; best {best.variant}: {int(best.truncated_matches)}/"
                        f"{int(best.cells)} cells truncate to the print, mean gap {best.mean_abs_gap_pct:.2f} pp")]
     if len(bluff2_variants):
         top = _best(bluff2_variants)
         rows.append(_extension("Bluff-2 rule search (per-turn, the talk's counting only: face 2 wild, quantity "
-                               "order): the closest variant", family, f"{int(top.cells)}/{int(top.cells)} cells",
+                               "order): the closest variant", family, _all_cells(top),
                                top, rule, f"{len(bluff2_variants)} variants (penalties x next opener); best "
                                           f"{top.variant}, mean gap {top.mean_abs_gap_pct:.2f} pp"))
     if counting_search is not None and len(counting_search):
@@ -592,14 +586,14 @@ def _rule_search_rows(per_turn_search, bluff2_variants, counting_search, bluff2_
         if len(part):
             top = _best(part)
             rows.append(_extension("Bluff-2 rule search (exact real game, small cells): the closest variant",
-                                   family, f"{int(top.cells)}/{int(top.cells)} cells", top, rule,
+                                   family, _all_cells(top), top, rule,
                                    f"{len(part)} variants solved exactly on the cells with few dice; best "
                                    f"{top.variant}, {int(top.truncated_matches)}/{int(top.cells)} cells: the printed "
                                    "table is not the real game's values under any reading"))
     if bluff2_uniform_variants is not None and len(bluff2_uniform_variants):
         hyp = _best(bluff2_uniform_variants)
         rows.append(_extension("Bluff-2 rule search: every sorted hand weighted equally (an earlier hypothesis)",
-                               family, f"{int(hyp.cells)}/{int(hyp.cells)} cells", hyp, rule,
+                               family, _all_cells(hyp), hyp, rule,
                                f"best variant {hyp.variant}, mean gap {hyp.mean_abs_gap_pct:.2f} pp"))
     return rows
 
@@ -727,7 +721,7 @@ def verdict_changes(*, counting_search, bluff2_per_turn, bluff2_exact, talk_per_
             "judged on the talk's game instead of the default reading")
     for label, old_grid in (("per-turn", bluff2_per_turn), ("exact", bluff2_exact)):
         old_rows = bluff2_trend_claims(old_grid, f"{label}, default reading", degenerate=True)
-        new_rows = bluff2_trend_claims(talk_exact, f"exact, the talk's game {talk_variant}", degenerate=False)
+        new_rows = bluff2_trend_claims(talk_exact, "exact, the talk's game", degenerate=False)
         for o, n in zip(old_rows, new_rows):
             name = o["claim"].split(" (")[0]
             add(f"{name} (was judged on the {label} default grid)",
@@ -881,7 +875,7 @@ def race_note(bluff2_exact: pd.DataFrame, bluff2_per_turn: pd.DataFrame, talk: p
     race = bool(talk.wild == "top" and talk.bid_order == "quantity")
     return (f"default reading: {sum(dyadic)} of {len(bluff2_exact)} exact cells are fractions p / 2^k; largest "
             f"|per-turn - exact| {_largest_gap(bluff2_per_turn, bluff2_exact):.4f} points\n"
-            f"the talk's game {talk.variant}: {sum(talk_dyadic)} of {len(talk_exact)} exact cells are fractions "
+            f"the talk's game: {sum(talk_dyadic)} of {len(talk_exact)} exact cells are fractions "
             f"p / 2^k ({'a race as well' if race else 'not a race'}); largest |per-turn - exact| "
             f"{_largest_gap(talk_per_turn, talk_exact):.4f} points")
 
@@ -1027,14 +1021,25 @@ CLAIM_FAMILIES = (
                 kind="check", sampled=True, can_differ=False,
                 confirm="a check (two optimal strategies earn the game value, known exactly): no second stage can "
                         "move a verdict"),
-    ClaimFamily("Bluff-1 table", f"{SOURCE}: Bluff-1 table", TALK_BLUFF1, _bluff1, experiment=("05", "E4"), **_TABLE),
+    ClaimFamily("Bluff-1 table", f"{SOURCE}: Bluff-1 table", TALK_BLUFF1, lambda r: bluff1_claims(r.bluff1),
+                experiment=("05", "E4"), **_TABLE),
     ClaimFamily(RD.GAP_FAMILY, f"{SOURCE}: Bluff one die each, the smallest gap", TALK_BLUFF1, _smallest_gap,
                 experiment=("05", "E6"), **_TABLE),
-    ClaimFamily(RD.COMPARISON_FAMILY, f"{SOURCE}: Bluff-1 comparison table", TALK_BLUFF1_COMPARISON, _comparison,
-                experiment=("05", "E6"), headline=True, **_TABLE),
-    ClaimFamily("Bluff-3 table", f"{SOURCE}: Bluff-3 table", TALK_BLUFF3, _bluff3, experiment=("05", "E5"), **_TABLE),
+    ClaimFamily(RD.COMPARISON_FAMILY, f"{SOURCE}: Bluff-1 comparison table", TALK_BLUFF1_COMPARISON,
+                lambda r: comparison_table_claims(r.exact_vs_per_turn, star=r.star_one_die, sensitivity=r.sensitivity),
+                experiment=("05", "E6"), **_TABLE),
+    ClaimFamily(PRIOR_CLAIM, f"{SOURCE}: Bluff-1 comparison table, the prior work's column", TALK_BLUFF1_COMPARISON,
+                lambda r: prior_work_claims(r.exact_vs_per_turn, star=r.star_one_die), experiment=("05", "E6"),
+                **_TABLE),
+    ClaimFamily(RD.OPTIMAL_FAMILY, f"{SOURCE}: Bluff, the per-turn method's optimality", TALK_BLUFF1_COMPARISON,
+                lambda r: per_turn_optimal_claims(r.exact_vs_per_turn, r.profiles), experiment=("05", "E6"),
+                headline=True, **_TABLE),
+    ClaimFamily("Bluff-3 table", f"{SOURCE}: Bluff-3 table", TALK_BLUFF3, lambda r: bluff3_claims(r.bluff3),
+                experiment=("05", "E5"), **_TABLE),
     ClaimFamily(RD.BLUFF2_CELLS_FAMILY, f"{SOURCE}: Bluff-2 table and its claims", TALK_BLUFF2, _bluff2,
                 experiment=("05", "E8"), **_TABLE),
-    ClaimFamily("certificates of our exact solutions", f"{SOURCE}: our checks", None, _certificates,
+    ClaimFamily("certificates of our exact solutions", f"{SOURCE}: our checks", None,
+                lambda r: certificate_claims(r.bluff2_exact, _talk_exact(r), _talk_variant(r), r.one_die_exact,
+                                             r.star_one_die),
                 experiment=("05", "E9"), kind="check", can_differ=False, confirm=_EXACT),
 )

@@ -80,15 +80,20 @@ def end_game_table(cells, progress=None, *, solve_max_faces: int = FOUR_DICE_SOL
 
 
 def sources_note(table: pd.DataFrame) -> str:
-    """The printed line under the end game's tables: how many cells were solved in this run, which were verified
-    from stored certificates."""
-    verified = table[table.status == "verified"]
-    brackets = table[is_open(table)]
-    return certificates.sources_note(
-        "end game cells", [f"{int((table.status == 'solved').sum())} cells"],
-        [f"{r.a}v{r.b} N={r.faces} {r.convention}" for r in verified.itertuples()]
-        + [f"{r.a}v{r.b} N={r.faces} {r.convention} (open: a bracket)" for r in brackets.itertuples()],
-        "data/05_certificates/end_game" + (", end_game_open" if len(brackets) else ""))
+    """The printed line under the end game's tables: how many cells were solved in this run, verified from stored
+    certificates, and left open as a certified bracket (counts by state: a list of every cell ran to ~50 items
+    on the page, issue 50; ``data/05_end_game.csv`` gives each cell's status)."""
+    from liarlab.study.answer import plural
+
+    solved_here = int((table.status == "solved").sum())
+    verified = int((table.status == "verified").sum())
+    brackets = int(is_open(table).sum())
+    parts = [f"{plural(solved_here, 'cell')} solved in this run",
+             f"{verified:,} verified from stored certificates (data/05_certificates/end_game)"]
+    if brackets:
+        parts.append(f"{brackets:,} open: a certified bracket, no value (data/05_certificates/"
+                     "end_game_open)")
+    return "End game cells: " + "; ".join(parts) + ". Each cell's state is in data/05_end_game.csv (column status)."
 
 
 #: the statuses of rows with a value: solved in this run, or verified from stored plans
@@ -231,7 +236,7 @@ def scaling_figure(table: pd.DataFrame):
             ax.legend(loc="upper left", fontsize=9)
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.set_xlabel("bid histories of the whole game, 2^n")
+        ax.set_xlabel("bid histories of the whole game, $2^n$")
         ax.set_ylabel(label)
     axes[0].legend(loc="upper left", fontsize=9)
     return fig

@@ -3,10 +3,12 @@ the printed values, the Bluff-2 grids as heat maps, an exact equilibrium's strat
 double oracle), their captions computed from the data they draw, and the tables as the notebook shows them."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 from matplotlib.patches import Rectangle
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import MaxNLocator, NullFormatter
 
 from liarlab.papers.p05 import printed
 from liarlab.papers.p05.numbers import sci
@@ -143,6 +145,13 @@ def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, 
     return fig
 
 
+def rules_words(rules: str) -> str:
+    """A rule set as a legend or caption says it: its name in words without the code string of its variant
+    ("the talk's game (star-order:difference/difference/challenger)" -> "the talk's game", issue 50); the
+    table keeps the code."""
+    return re.sub(r"\s*\([^()]*[:/][^()]*\)", "", str(rules)).strip()
+
+
 MEMORY_FLOOR_GB = 1e-3  # a round's memory growth under 1 MB is noise: drawn at the floor of a log axis (no "0" tick)
 
 
@@ -159,14 +168,16 @@ def scaling_figure(scaling: pd.DataFrame):
             part = part_rules[part_rules.solver == solver].sort_values("histories")
             if part.empty:
                 continue
-            label = f"{solver}, {rules}"
+            label = f"{solver}, {rules_words(rules)}"
             axes[0].plot(part.histories, part.seconds, marker=marker, ls=styles[k % 3], color=colour, label=label)
             axes[1].plot(part.histories, np.maximum(part.rss_growth_gb, MEMORY_FLOOR_GB), marker=marker, ls=styles[k % 3], color=colour,
                          label=label)
-    axes[0].set(xscale="log", yscale="log", xlabel="bid histories of the round (2^(2(a+b)))", ylabel="seconds")
-    axes[1].set(xscale="log", yscale="log", xlabel="bid histories of the round (2^(2(a+b)))",
+    axes[0].set(xscale="log", yscale="log", xlabel="bid histories of the round ($2^{2(a+b)}$)", ylabel="seconds")
+    axes[1].set(xscale="log", yscale="log", xlabel="bid histories of the round ($2^{2(a+b)}$)",
                 ylabel="peak memory (GB, ≥ 0.001)")
     axes[1].set_ylim(bottom=MEMORY_FLOOR_GB / 1.5)
+    for ax in axes:   # a short log range labels its minor ticks too, and they ran into each other
+        ax.xaxis.set_minor_formatter(NullFormatter())
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=10)
     fig.suptitle("One Bluff-2 round (N = 2): old whole-tree LP vs double oracle")
@@ -181,7 +192,7 @@ def scaling_caption(scaling: pd.DataFrame) -> str:
         secs = part.pivot(index="histories", columns="solver", values="seconds").dropna()
         mem = part.pivot(index="histories", columns="solver", values="rss_growth_gb").dropna()
         oracle = part[part.solver == "double oracle"].sort_values("histories").iloc[-1]
-        text = f"{rules}: "
+        text = f"{rules_words(rules)}: "
         if len(secs):
             big = secs.index.max()
             text += (f"at {big:,} histories, the largest round both solve, the old LP takes "

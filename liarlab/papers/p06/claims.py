@@ -13,7 +13,8 @@ from liarlab.papers.p06.printed import SOURCE
 from liarlab.study import families as F
 from liarlab.study.families import ClaimFamily, claim
 
-__all__ = ["FAMILIES", "QUESTION", "HEADLINE_QUANTITY", "family_of", "family_table", "least_and_most_claims",
+__all__ = ["FAMILIES", "QUESTION", "HEADLINE_QUANTITY", "EDGE_CLAIM", "edge_quantity", "family_of", "family_table",
+           "least_and_most_claims",
            "notebook06_claims", "equilibrium_check_rows", "behaviour_claims",
            "league_claims", "CLAIM_FAMILIES"]
 
@@ -54,8 +55,11 @@ def family_table(summary: pd.DataFrame) -> pd.DataFrame:
         g = g.sort_values("exploitability_mean")
         rows.append({"game": game, "family": family, "players": len(g),
                      "exploitability_mean": float(g.exploitability_mean.mean()),
-                     "least": f"{g.agent.iloc[0]} {g.exploitability_mean.iloc[0]:.4f}",
-                     "most": f"{g.agent.iloc[-1]} {g.exploitability_mean.iloc[-1]:.4f}"})
+                     # a player's name and its value in columns of their own (issue 50: "type1 0.5069" in one cell)
+                     "least exploitable player": g.agent.iloc[0],
+                     "its exploitability (least)": float(g.exploitability_mean.iloc[0]),
+                     "most exploitable player": g.agent.iloc[-1],
+                     "its exploitability (most)": float(g.exploitability_mean.iloc[-1])})
     order = {label: i for i, label in enumerate(dict.fromkeys(summary.game))}
     out = pd.DataFrame(rows)
     return (out.assign(_g=out.game.map(order)).sort_values(["_g", "exploitability_mean"]).drop(columns="_g")
@@ -84,16 +88,24 @@ def _per_game(frame: pd.DataFrame, rows_of) -> list[dict]:
     return [row for game, g in frame.groupby("game", sort=False) for row in rows_of(game, g)]
 
 
+def _over_players(line) -> V.Estimate:
+    """A family's mean exploitability, computed exactly, over its players (the sample the mean is taken over)."""
+    value = round(float(line["exploitability_mean"]), 6)
+    return V.Estimate(value, value, value, n=int(line["players"]), unit="players")
+
+
 def _family_rows(summary: pd.DataFrame) -> list[dict]:
     def rows_of(game, g):
         low, high = g.iloc[0], g.iloc[-1]
         others = "; ".join(f"{r.family} {r.exploitability_mean:.4f}" for r in g.itertuples())
-        return [_ext(_least_text(game, low.family), round(low.exploitability_mean, 6),
-                     f"families by mean exploitability: {others}", "least and most exploitable family",
-                     headline=game == summary.game.iloc[0]),
-                _ext(_most_text(game, high.family), round(high.exploitability_mean, 6),
-                     f"its least exploitable player {high.least}, its most {high.most}",
-                     "least and most exploitable family")]
+        # each value with the number of players its family averages, computed exactly (issue 50: the first
+        # screen said neither how many players a family holds nor "exact")
+        return [_ext(_least_text(game, low.family), _over_players(low), f"families by mean exploitability: {others}",
+                     "least and most exploitable family", headline=game == summary.game.iloc[0]),
+                _ext(_most_text(game, high.family), _over_players(high),
+                     f"its least exploitable player {high['least exploitable player']} "
+                     f"{high['its exploitability (least)']:.4f}, its most {high['most exploitable player']} "
+                     f"{high['its exploitability (most)']:.4f}", "least and most exploitable family")]
 
     return _per_game(family_table(summary), rows_of)
 
@@ -208,12 +220,32 @@ def _q_learner_rows(ratings: pd.DataFrame) -> list[dict]:
                  f"Bradley-Terry strengths (mean 0): {note}", "five-dice league")]
 
 
+#: The claim of what the certified equilibrium wins against the players (the answer's third result).
+EDGE_CLAIM = "Seats in which the equilibrium strategy wins more than the game value against the player"
+
+
+def _edge_shares(table: pd.DataFrame) -> pd.Series:
+    return table.equilibrium_edge / table.exploitability.where(table.exploitability > 0)
+
+
 def _edge_row(table: pd.DataFrame) -> dict:
     beaten = int((table.equilibrium_edge > 1e-12).sum())
-    share = table.equilibrium_edge / table.exploitability.where(table.exploitability > 0)
-    return _ext("Seats in which the equilibrium strategy wins more than the game value against the player",
-                f"{beaten} of {len(table)} seats", f"the equilibrium's edge is on average {share.mean():.0%} of what a "
-                f"best responder takes (min {share.min():.0%})", "the equilibrium against the players")
+    share = _edge_shares(table)
+    return _ext(EDGE_CLAIM, f"{beaten} of {len(table)} seats", f"the equilibrium's edge is on average "
+                f"{share.mean():.0%} of what a best responder takes (min {share.min():.0%})",
+                "the equilibrium against the players")
+
+
+def edge_quantity(table: pd.DataFrame) -> str:
+    """What :data:`EDGE_CLAIM`'s number is, with the size of the edge (for the answer's third result): the
+    question asks what a certified equilibrium wins against each player as well as what a best responder takes."""
+    won = table.equilibrium_edge > 1e-12
+    share = _edge_shares(table)[won]
+    games = table["game"].nunique()
+    return (f"the seats (each player in each of its two seats, over the {games} end games) in which the certified "
+            f"equilibrium wins more than the game's value against the player, counted exactly (no sampling; where "
+            f"it wins more, its edge is {100 * share.min():.0f} % to {100 * share.max():.0f} % of what a best "
+            f"responder takes, {100 * share.mean():.0f} % on average)")
 
 
 def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:

@@ -48,7 +48,8 @@ def exploitability_caption(summary: pd.DataFrame) -> str:
     first = summary[summary.game == summary.game.iloc[0]]
     best, worst = first.iloc[0], first.iloc[-1]
     beaten = first[(first.exploitability_first + first.exploitability_second) > 2 - 1e-9]
-    return (f"Figure: each player's exploitability (grey bars: what a best responder takes beyond the game value, "
+    return (f"Figure: each player's exploitability (bars, coloured by the player's family: what a best responder "
+            f"takes beyond the game value, "
             f"mean of the player's two seats, ±1 units) and the certified equilibrium's edge over the game value "
             f"against it (dots), one panel per end game. What to notice: no player is near exact play; in "
             f"{best.game} the least exploitable is {best.agent} ({best.exploitability_mean:.3f}) and the most "
@@ -96,8 +97,12 @@ def _behaviour_panel(ax, behaviour: pd.DataFrame, agent: str, game: str) -> None
     y = np.arange(len(levels))
     for offset, who, colour in ((-0.2, agent, "#0072B2"), (0.2, "equilibrium", "black")):
         share = sel[sel.agent == who].set_index(["measure", "level"]).share.reindex(levels)
-        ax.barh(y + offset, share.to_numpy(dtype=float), 0.4, color=colour,
-                label="the equilibrium" if who == "equilibrium" else who)
+        values = share.to_numpy(dtype=float)
+        ax.barh(y + offset, values, 0.4, color=colour, label="the equilibrium" if who == "equilibrium" else who)
+        for yi, v in zip(y + offset, values):   # a zero bar and a case never met look alike: both marked (issue 50)
+            if v == 0 or np.isnan(v):
+                ax.text(0.01, yi, "0" if v == 0 else "n/a", ha="left", va="center", fontsize=TICK_PT,
+                        color=colour if v == 0 else "#666666")
     ax.set_yticks(y, names, fontsize=10)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)

@@ -60,8 +60,9 @@ def test_rule_sets_have_one_name_each():
 
 
 def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
-    rows = claims05.comparison_claims(claims05.comparison_beside_talk(_cmp()), star=_star(), sensitivity=_sens(),
-                                      profiles=_profiles())
+    cmp = claims05.comparison_beside_talk(_cmp())
+    rows = (claims05.comparison_table_claims(cmp, star=_star(), sensitivity=_sens())
+            + claims05.prior_work_claims(cmp, star=_star()) + claims05.per_turn_optimal_claims(cmp, _profiles()))
     by = {r["claim"]: r for r in rows}
     gambit = by["Bluff-1 comparison N=3: Gambit win %"]
     # the talk's Gambit value is its per-turn value: a reading that was run reproduces it

@@ -100,8 +100,8 @@ def test_bluff2_claims_judge_the_talks_game_and_keep_the_default_as_another_read
     by = {r["claim"]: r for r in rows}
     cells = [r for r in rows if r["claim"].startswith("Bluff-2 N=2 first")]
     assert len(cells) == 4 and all(r["verdict"] == "reproduced" and "agrees by selection" in r["flags"] for r in cells)
-    more = by["Bluff-2: holding more dice is an advantage (exact, the talk's game t)"]
-    fewer = by["Bluff-2: with equal dice, fewer dice favour the first player more (exact, the talk's game t)"]
+    more = by["Bluff-2: holding more dice is an advantage (exact, the talk's game)"]
+    fewer = by["Bluff-2: with equal dice, fewer dice favour the first player more (exact, the talk's game)"]
     assert more["kind"] == fewer["kind"] == "finding" and "agrees by selection" in fewer["flags"]
     assert fewer["verdict"] == "reproduced"
     other = [r for r in rows if "default reading" in r["claim"] and "favour" in r["claim"]]
