@@ -317,6 +317,9 @@ _VERDICT_SENTENCES = {
     "extension": "Our own finding, which no paper makes: {claim}.",
 }
 
+# An undecided row that no sample size decides (flag "undecidable"): "yet" would promise a sample that decides it.
+_UNDECIDABLE_SENTENCE = "No sample size decides the claim {claim} at the precision the paper states."
+
 # A claim that opens with a short label ("Stage 1: the learner's win rates ...", "End game 1v1: the least
 # exploitable family ...") is said with a dash after its label, so the sentence around it has no colon of the
 # claim's own.
@@ -396,8 +399,10 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
     another, e.g. "all 32 types, a share of 1" beside a share of types), why."""
     verdict = str(row.get("verdict"))
     claim = f"*{claim_words(row['claim'])}*"
-    sentence = _family_lead(claims, row) or _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".").format(
-        claim=claim)
+    template = _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".")
+    if verdict == "inconclusive" and "undecidable" in str(row.get("flags") or ""):
+        template = _UNDECIDABLE_SENTENCE   # not "cannot decide ... yet" beside "no sample size can decide it"
+    sentence = _family_lead(claims, row) or template.format(claim=claim)
     out = f"**{label}** {sentence[:1].upper() + sentence[1:]}"
     ours = measured(row, quantity)
     note = "" if blank(row.get("note")) else str(row["note"]).strip().rstrip(".")

@@ -233,3 +233,14 @@ def test_a_value_and_its_interval_are_said_once_and_to_the_same_decimals():
     assert said == "0.840 (0.800 to 0.880) over 25 cells"
     exact = pd.Series({"reproduced_value": 2 / 9, "ci_low": 2 / 9, "ci_high": 2 / 9, "unit": "exact"})
     assert answer.measured(exact) == "0.2222 (exact)"   # as the claims summary writes it ("0.2222, exact")
+
+
+def test_an_undecidable_headline_does_not_promise_a_sample_that_decides_it():
+    # 02's first screen said "Our sample cannot decide ... yet" beside "undecidable (no sample size can decide it)"
+    row = {"claim": "every RLi wins > 50 %", "family": "Fig 5-4", "kind": "finding", "paper_value": "> 0.5",
+           "reproduced_value": 0.61, "ci_low": 0.49, "ci_high": 0.73, "verdict": "inconclusive",
+           "flags": "undecidable", "headline": True}
+    text = answer.answer_paragraph(pd.DataFrame([row]), None)
+    assert "No sample size decides the claim *every RLi wins > 50 %*" in text and " yet" not in text
+    text = answer.answer_paragraph(pd.DataFrame([{**row, "flags": ""}]), None)
+    assert "cannot decide the claim *every RLi wins > 50 %* yet" in text
