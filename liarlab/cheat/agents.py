@@ -115,7 +115,8 @@ class QLearner:
 
     def __init__(self, feature_set: str = "F7", alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5,
                  max_play: int = 3, weights=None, learning: bool = True, three_actions: bool = False,
-                 caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth"):
+                 caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
+                 honest_reward: str = "x"):
         self.feature_set = check_choice("feature_set", feature_set, pol.FEATURE_SETS)
         self.alpha, self.gamma = float(alpha), float(gamma)
         self.epsilon = check_probability("epsilon", epsilon)
@@ -128,6 +129,7 @@ class QLearner:
         self.learning = bool(learning)
         self.three_actions = bool(three_actions)
         self.caught_minus_pile = check_choice("caught_lie", caught_lie, ("n-P", "-P")) == "-P"
+        self.honest_zero = check_choice("honest_reward", honest_reward, ("x", "0")) == "0"
         self.buffer: list[tuple[np.ndarray, int, np.ndarray]] = []
         self.cards: list[int] = []
         self.rewards: list[float] = []
@@ -156,7 +158,8 @@ class QLearner:
 
     def reward(self, action: int, n_cards: int, last: bool, challenged: bool, lie: bool, pile_size: int) -> float:
         """Reward of one of its actions once settled (spec §5.3)."""
-        return pol.q_reward(action, n_cards, self.max_play, last, challenged, lie, pile_size, self.caught_minus_pile)
+        return pol.q_reward(action, n_cards, self.max_play, last, challenged, lie, pile_size, self.caught_minus_pile,
+                            self.honest_zero)
 
     def _settle(self, terminal: bool) -> None:
         m = len(self.buffer)

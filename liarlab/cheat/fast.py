@@ -346,6 +346,11 @@ def _uniform_source(rng, uniforms):
 
 HISTORIES = ("ground-truth", "revealed")  # feature 7 from the engine's lie log, or from turned-over plays only
 CAUGHT_LIE = ("n-P", "-P")  # reward of a caught LIE_n: 2 (n - P) (spec) or 2 (-P) (E10 variant)
+HONEST_REWARD = ("x", "0")  # reward of a TRUTH_n: x (spec's interpretation) or 0 (§8.8 reading)
+#: ε over training: constant (spec §5.2) or falling linearly from ``epsilon`` towards 0 (§8.8 reading), lowered
+#: every :data:`EPSILON_BLOCK` training games
+EPSILON_SCHEDULES = ("constant", "linear")
+EPSILON_BLOCK = 10
 N_COUNTERS = 12
 (PLAYS, LIES, LIES_CAUGHT, CHALLENGES, CHALLENGES_RIGHT, CARDS, DECISIONS, OPPORTUNITIES, DUMPS, EXPRESSIBLE,
  FINAL_CHALLENGES, FINAL_CHALLENGES_RIGHT) = range(N_COUNTERS)
@@ -394,7 +399,7 @@ def _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend
 @njit(cache=True)
 def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks,
                 hand_size, max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games,
-                u, seed, last_challengeable=False):
+                u, seed, last_challengeable=False, fixed_first=-1, honest_zero=False):
     u, pos = _stream(u, seed)
     n_actions = 1 + 2 * max_play
     hands = np.zeros((n_players, n_ranks), dtype=np.int64)
@@ -437,7 +442,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks, hand_size,
                  max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games, u, pos,
                  last_challengeable, hands, pile, record, rec_count, seen, seen_count, orders, scratch, buffers,
-                 results)
+                 results, fixed_first, honest_zero)
     return results
 
 
@@ -445,7 +450,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
 def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks, hand_size,
                  max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games, u, pos,
                  last_challengeable, hands, pile, record, rec_count, seen, seen_count, orders, scratch, buffers,
-                 results):
+                 results, fixed_first, honest_zero):
     """The games of :func:`_play_cheat` in the arrays it allocated, compiled without reference counting
     (:data:`liarlab.cheat.policies.NO_REFCOUNTS`): every view and every call with arrays in the loop was counted
     up and down, atomically, and nothing here allocates or outlives the call."""
@@ -466,6 +471,8 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
             for _ in range(hand_size):
                 hands[p, min(int(_uniform(u, pos) * n_ranks), n_ranks - 1)] += 1
         cur = min(int(_uniform(u, pos) * n_players), n_players - 1)
+        if fixed_first >= 0:  # drawn anyway: the stream stays the default's
+            cur = fixed_first
         firsts[g] = cur
         for k in range(n_ranks):
             pile[k] = 0
@@ -558,7 +565,8 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
                         for j in range(m):
                             last = j == m - 1
                             buf_r[s, j] = pol.q_reward(buf_a[s, j], buf_n[s, j], max_play, last,
-                                                       last and s == target, last_lie, size, caught_minus_pile)
+                                                       last and s == target, last_lie, size, caught_minus_pile,
+                                                       honest_zero)
                         _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend,
                                 weights, gamma, alpha, False)
                 survived = pending and not last_lie
@@ -614,7 +622,7 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
             m = buf_len[s]
             for j in range(m):
                 buf_r[s, j] = pol.q_reward(buf_a[s, j], buf_n[s, j], max_play, False, False, False, 0,
-                                           caught_minus_pile)
+                                           caught_minus_pile, honest_zero)
             if winner == s:
                 if m > 0:
                     buf_r[s, m - 1] = 100.0
@@ -636,14 +644,14 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
                rules: CheatRules | None = None, weights=None, learn=None, feature_set: str = "F7",
                alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5, three_actions: bool = False,
                caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
-               uniforms=None) -> dict:
+               honest_reward: str = "x", uniforms=None) -> dict:
     """Play ``n_games`` of the modified game between ``agent_types`` (one of a..f, random, x, q per seat).
 
     ``weights`` (seats x actions x 7) hold the Q-learners' weights (zeros if None) and are updated in
     place for seats with ``learn`` set (epsilon-greedy with rate ``epsilon``); other Q seats play greedily
     with frozen weights. ``three_actions``, ``caught_lie="-P"``, ``encoding="one-hot"`` and
-    ``history="revealed"`` are the learner variants of spec §7 E10
-    (see :class:`liarlab.cheat.agents.QLearner`). ``rules.last_play_challengeable`` makes the play that empties
+    ``history="revealed"`` are the learner variants of spec §7 E10, ``honest_reward="0"`` a reading of §8.8
+    (see :class:`liarlab.cheat.agents.QLearner`); ``rules.first_player`` fixes who plays first. ``rules.last_play_challengeable`` makes the play that empties
     a hand challengeable (the next player challenges or accepts; a Q-learner accepts with any non-challenge
     action). Returns winners (-1: the play cap was reached, a draw), plays per game, counters per seat
     (:data:`COUNTER_NAMES`), Q action counts per seat, the weights, each game's first player, the first player
@@ -670,13 +678,15 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
         raise ValueError(f"learn must have one flag per seat ({n}), got {learn!r}")
     check_probability("epsilon", epsilon)
     check_choice("caught_lie", caught_lie, CAUGHT_LIE)
+    honest_zero = check_choice("honest_reward", honest_reward, HONEST_REWARD) == "0"
     u, seed = _uniform_source(rng, uniforms)
     codes = np.array([pol.AGENT_TYPES.index(t) for t in types], dtype=np.int64)
     winners, plays, counters, q_actions, firsts, first_opp, final_lie = _play_cheat(
         codes, weights, learn, n_features, memory, float(alpha), float(gamma), float(epsilon), n, rules.n_ranks,
         rules.hand_size, rules.max_play, rules.play_cap, rules.leader_after_challenge == "winner",
         bool(three_actions), caught_lie == "-P", check_choice("history", history, HISTORIES) == "revealed",
-        check_int("n_games", n_games, 1), u, seed, bool(rules.last_play_challengeable))
+        check_int("n_games", n_games, 1), u, seed, bool(rules.last_play_challengeable),
+        -1 if rules.first_player is None else int(rules.first_player), honest_zero)
     return {"winners": winners, "plays": plays, "counters": counters, "q_actions": q_actions, "weights": weights,
             "first_players": firsts, "first_opportunity": first_opp, "final_lie": final_lie}
 
@@ -685,13 +695,16 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
                    rules: CheatRules | None = None, alpha: float = 0.7, gamma: float = 0.9,
                    epsilon: float = 0.5, n_small: int = 20, three_actions: bool = False,
                    caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
-                   seat: int = 0, test_rules: CheatRules | None = None) -> dict:
+                   seat: int = 0, test_rules: CheatRules | None = None, honest_reward: str = "x",
+                   epsilon_schedule: str = "constant") -> dict:
     """Train a fresh Q-learner (in ``seat``) for ``n_train`` games against ``opponent`` in every other seat,
     then test it frozen and greedy for ``n_test`` games (under ``test_rules`` when given, else ``rules``:
     to tell what training under one rule set does from what the rules do at test time). Returns test wins, draws, weights, action counts,
     the wins in the first ``n_small`` test games (the paper's 20-game test), and the test games' audit of the
     hand-emptying line (first-player and first-opportunity wins, lying winning plays, the learner's counters:
-    opportunities, dumps, expressible, decisions, challenges and challenges that caught a lie)."""
+    opportunities, dumps, expressible, decisions, challenges and challenges that caught a lie).
+    ``epsilon_schedule="linear"`` trains in blocks of :data:`EPSILON_BLOCK` games, block b of B with rate
+    ``epsilon * (1 - b / B)`` (play_cheat takes ε per call, so no engine change)."""
     rng = generator(rng)
     rules = rules or CheatRules()
     seat = check_int("seat", seat, 0, rules.n_players - 1)
@@ -700,10 +713,15 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
     learn = np.zeros(rules.n_players, dtype=np.bool_)
     learn[seat] = True
     weights = np.zeros((rules.n_players, 1 + 2 * rules.max_play, pol.phi_size(encoding)))
-    if n_train > 0:
-        play_cheat(seats, n_train, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
-                   alpha=alpha, gamma=gamma, epsilon=epsilon, three_actions=three_actions, caught_lie=caught_lie,
-                   encoding=encoding, history=history)
+    blocks = [(n_train, epsilon)] if n_train > 0 else []
+    if check_choice("epsilon_schedule", epsilon_schedule, EPSILON_SCHEDULES) == "linear" and n_train > 0:
+        n_blocks = -(-n_train // EPSILON_BLOCK)
+        blocks = [(min(EPSILON_BLOCK, n_train - b * EPSILON_BLOCK), epsilon * (1 - b / n_blocks))
+                  for b in range(n_blocks)]
+    for games, eps in blocks:
+        play_cheat(seats, games, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
+                   alpha=alpha, gamma=gamma, epsilon=eps, three_actions=three_actions, caught_lie=caught_lie,
+                   encoding=encoding, history=history, honest_reward=honest_reward)
     test_rules = test_rules or rules
     if test_rules.n_players != rules.n_players or test_rules.max_play != rules.max_play:
         raise ValueError("test_rules must keep the training rules' n_players and max_play (the weights' shape)")

@@ -53,6 +53,9 @@ class CheatRules:
     deck: str = "random"
     last_play_challengeable: bool = False
     leader_after_challenge: str = "winner"
+    #: who plays first: None draws the first player (the default; the draw is made either way, so a fixed first
+    #: player keeps the deal's random stream), else that seat (spec §8.6: who starts is an interpretation)
+    first_player: int | None = None
 
     def __post_init__(self):
         check_int("n_players", self.n_players, 2, 8)
@@ -62,6 +65,8 @@ class CheatRules:
         check_int("play_cap", self.play_cap, 1)
         check_choice("deck", self.deck, DECKS)
         check_choice("leader_after_challenge", self.leader_after_challenge, LEADERS)
+        if self.first_player is not None:
+            check_int("first_player", self.first_player, 0, self.n_players - 1)
         if self.deck == "traditional" and self.n_ranks != 13:
             raise ValueError(f"n_ranks must be 13 with the traditional deck, got {self.n_ranks}")
 
@@ -152,6 +157,8 @@ class CheatState:
         self.hands = hands
         if first_player is None:
             first_player = min(int(rng.random() * n), n - 1)
+            if rules.first_player is not None:  # drawn anyway: the stream stays the default's
+                first_player = rules.first_player
         self.current = check_int("first_player", first_player, 0, n - 1)
         self.pile = np.zeros(R, dtype=np.int64)
         self.last_player, self.last_counts, self.last_claim = -1, None, -1
