@@ -19,7 +19,7 @@ from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int, check_probability
 
 from . import policies as pol
-from .game import LIE_HISTORY, CheatRules
+from .game import LIE_HISTORY, TOTAL_MAX, CheatRules
 from .positions import (
     CANDIDATE_STEPS,
     FULL_MASK,
@@ -396,10 +396,39 @@ def _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend
     buf_len[s] = 0
 
 
+@njit(**pol.NO_REFCOUNTS)
+def _deal_from_totals(hands, deck, u, pos, streaming, n_players, n_ranks, hand_size, total_max):
+    """The "totals first" deal (:data:`liarlab.cheat.game.DECKS`): each rank's total uniform on 0..total_max,
+    drawn again until the deck can fill every hand, then each card of each hand in turn drawn from what is left;
+    the rest stays undealt. The uniforms are read in the reference's order (``CheatState._deal``)."""
+    need = n_players * hand_size
+    while True:
+        if streaming and pos[0] + n_ranks > u.shape[0]:
+            _refill(u, pos)
+        total = 0
+        for k in range(n_ranks):
+            deck[k] = min(int(_uniform(u, pos) * (total_max + 1)), total_max)
+            total += deck[k]
+        if total >= need:
+            break
+    if streaming and pos[0] + need > u.shape[0]:
+        _refill(u, pos)
+    for i in range(need):
+        idx = min(int(_uniform(u, pos) * total), total - 1)
+        k = 0
+        while idx >= deck[k]:
+            idx -= deck[k]
+            k += 1
+        deck[k] -= 1
+        total -= 1
+        hands[i // hand_size, k] += 1
+
+
 @njit(cache=True)
 def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks,
                 hand_size, max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games,
-                u, seed, last_challengeable=False, fixed_first=-1, honest_zero=False):
+                u, seed, last_challengeable=False, fixed_first=-1, honest_zero=False, restart_rank=False,
+                total_max=-1):
     u, pos = _stream(u, seed)
     n_actions = 1 + 2 * max_play
     hands = np.zeros((n_players, n_ranks), dtype=np.int64)
@@ -436,13 +465,13 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     orders = np.empty((n_ranks, n_ranks), dtype=np.int64)
     for r in range(n_ranks):
         orders[r, :] = pol.least_suitable_order(r, n_players, n_ranks)
-    scratch = (out, ubuf, levels, phi, legal, last_counts)
+    scratch = (out, ubuf, levels, phi, legal, last_counts, np.zeros(n_ranks, dtype=np.int64))
     buffers = (buf_phi, buf_a, buf_n, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend)
     results = (winners, n_plays, counters, q_actions, firsts, first_opp, final_lie)
     _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks, hand_size,
                  max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games, u, pos,
                  last_challengeable, hands, pile, record, rec_count, seen, seen_count, orders, scratch, buffers,
-                 results, fixed_first, honest_zero)
+                 results, fixed_first, honest_zero, restart_rank, total_max)
     return results
 
 
@@ -450,11 +479,11 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
 def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks, hand_size,
                  max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games, u, pos,
                  last_challengeable, hands, pile, record, rec_count, seen, seen_count, orders, scratch, buffers,
-                 results, fixed_first, honest_zero):
+                 results, fixed_first, honest_zero, restart_rank, total_max):
     """The games of :func:`_play_cheat` in the arrays it allocated, compiled without reference counting
     (:data:`liarlab.cheat.policies.NO_REFCOUNTS`): every view and every call with arrays in the loop was counted
     up and down, atomically, and nothing here allocates or outlives the call."""
-    out, ubuf, levels, phi, legal, last_counts = scratch
+    out, ubuf, levels, phi, legal, last_counts, deck = scratch
     buf_phi, buf_a, buf_n, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend = buffers
     winners, n_plays, counters, q_actions, firsts, first_opp, final_lie = results
     n_actions = 1 + 2 * max_play
@@ -465,11 +494,14 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
         for p in range(n_players):
             for k in range(n_ranks):
                 hands[p, k] = 0
+        if total_max >= 0:  # the "totals first" deck: each rank's total, then the hands dealt from it
+            _deal_from_totals(hands, deck, u, pos, streaming, n_players, n_ranks, hand_size, total_max)
         if streaming and pos[0] + n_players * hand_size + 1 > n_u:
             _refill(u, pos)
-        for p in range(n_players):
-            for _ in range(hand_size):
-                hands[p, min(int(_uniform(u, pos) * n_ranks), n_ranks - 1)] += 1
+        if total_max < 0:
+            for p in range(n_players):
+                for _ in range(hand_size):
+                    hands[p, min(int(_uniform(u, pos) * n_ranks), n_ranks - 1)] += 1
         cur = min(int(_uniform(u, pos) * n_players), n_players - 1)
         if fixed_first >= 0:  # drawn anyway: the stream stays the default's
             cur = fixed_first
@@ -489,8 +521,9 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
         winner = -1
         pending = False  # the previous play emptied a hand and may be challenged (last_challengeable)
         first_opp[g] = -1
+        rank_base = 0
         while True:
-            r = plays % n_ranks
+            r = (plays - rank_base) % n_ranks
             if pol.NEEDS_UNIFORMS[types[cur]]:
                 if streaming and pos[0] + pol.N_UNIFORMS > n_u:
                     _refill(u, pos)
@@ -569,6 +602,8 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
                                                        honest_zero)
                         _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend,
                                 weights, gamma, alpha, False)
+                if restart_rank:
+                    rank_base = plays
                 survived = pending and not last_lie
                 pending = False
                 last_player = -1
@@ -659,9 +694,10 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
     """
     rng = None if rng is None else generator(rng)  # None: the uniforms are given
     rules = rules or CheatRules()
-    if rules.deck != "random":
-        raise ValueError("the compiled engine plays the modified rules only (deck='random'; the last play may "
-                         "be made challengeable); use liarlab.cheat.game.CheatState for the traditional game")
+    if rules.deck == "traditional":
+        raise ValueError("the compiled engine plays the modified rules only (deck='random' or 'totals first'; the "
+                         "last play may be made challengeable); use liarlab.cheat.game.CheatState for the "
+                         "traditional game")
     n = rules.n_players
     types = [check_choice("agent type", t, pol.AGENT_TYPES) for t in agent_types]
     if len(types) != n:
@@ -686,7 +722,8 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
         rules.hand_size, rules.max_play, rules.play_cap, rules.leader_after_challenge == "winner",
         bool(three_actions), caught_lie == "-P", check_choice("history", history, HISTORIES) == "revealed",
         check_int("n_games", n_games, 1), u, seed, bool(rules.last_play_challengeable),
-        -1 if rules.first_player is None else int(rules.first_player), honest_zero)
+        -1 if rules.first_player is None else int(rules.first_player), honest_zero,
+        rules.rank_after_challenge == "restart", TOTAL_MAX if rules.deck == "totals first" else -1)
     return {"winners": winners, "plays": plays, "counters": counters, "q_actions": q_actions, "weights": weights,
             "first_players": firsts, "first_opportunity": first_opp, "final_lie": final_lie}
 

@@ -7,7 +7,7 @@ from numba import njit
 from liarlab.cheat import fast
 from liarlab.cheat import positions as pos
 from liarlab.cheat.agents import QLearner, ScriptedAgent
-from liarlab.cheat.game import CheatRules, CheatState, play_with_events
+from liarlab.cheat.game import Challenge, CheatRules, CheatState, Play, play_with_events
 
 from .conftest import ReplayRng
 
@@ -349,3 +349,45 @@ def test_a_linear_epsilon_schedule_trains_in_blocks_and_the_constant_one_is_unch
     assert zero["wins"] == fast.train_and_test("d", 0, 300, np.random.default_rng(3))["wins"]
     with pytest.raises(ValueError, match="epsilon_schedule"):
         fast.train_and_test("d", 1, 1, np.random.default_rng(3), epsilon_schedule="exponential")
+
+
+@pytest.mark.parametrize("kinds", [("q", "a"), ("q", "d"), ("b", "e"), ("q", "c"), ("c", "random")])
+def test_a_rank_cycle_restarting_after_a_challenge_replays_the_rules_module(kinds, uniforms):
+    rules = CheatRules(rank_after_challenge="restart")
+    w, learner = _replay_both_engines(kinds, 12, uniforms, rules)
+    if "q" in kinds:
+        assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])
+    default = fast.play_cheat(list(kinds), 12, uniforms=uniforms)
+    assert not np.array_equal(default["plays"], fast.play_cheat(list(kinds), 12, uniforms=uniforms,
+                                                                rules=rules)["plays"])
+
+
+def test_the_rank_cycle_restarts_at_a_after_a_challenge_only_under_the_switch():
+    for cycle, after in (("continue", 2), ("restart", 0)):
+        state = CheatState(np.random.default_rng(0), CheatRules(rank_after_challenge=cycle),
+                           hands=[[2, 2, 1, 0, 0], [1, 1, 1, 1, 1]], first_player=0)
+        state.apply_action(Play((1, 0, 0, 0, 0)))
+        state.apply_action(Play((0, 1, 0, 0, 0)))
+        state.apply_action(Challenge(1))       # honest: the challenger takes the pile, player 1 leads
+        assert state.required_rank() == after
+
+
+@pytest.mark.parametrize("kinds", [("q", "a"), ("q", "e"), ("b", "d"), ("f", "random")])
+def test_the_totals_first_deck_replays_the_rules_module(kinds, uniforms):
+    rules = CheatRules(deck="totals first")
+    w, learner = _replay_both_engines(kinds, 12, uniforms, rules)
+    if "q" in kinds:
+        assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])
+
+
+def test_the_totals_first_deck_deals_full_hands_from_random_totals():
+    from liarlab.cheat.game import TOTAL_MAX
+    rules = CheatRules(deck="totals first")
+    rng = np.random.default_rng(4)
+    hands = np.array([CheatState(rng, rules).hands for _ in range(400)])
+    assert (hands.sum(axis=2) == rules.hand_size).all()
+    per_rank = hands.sum(axis=1)
+    assert per_rank.max() <= TOTAL_MAX and (per_rank == 0).any()
+    # a streamed (seeded) engine plays it too
+    res = fast.play_cheat(["b", "d"], 200, np.random.default_rng(1), rules=rules)
+    assert (res["winners"] >= -1).all() and res["plays"].min() >= 2
