@@ -347,6 +347,9 @@ def _uniform_source(rng, uniforms):
 HISTORIES = ("ground-truth", "revealed")  # feature 7 from the engine's lie log, or from turned-over plays only
 CAUGHT_LIE = ("n-P", "-P")  # reward of a caught LIE_n: 2 (n - P) (spec) or 2 (-P) (E10 variant)
 HONEST_REWARD = ("x", "0")  # reward of a TRUTH_n: x (spec's interpretation) or 0 (§8.8 reading)
+#: s' of the transition a challenge settles last: the learner's next decision (spec §5.4) or the table right after
+#: the challenge (§8.8 reading)
+NEXT_STATES = ("next decision", "after reply")
 #: ε over training: constant (spec §5.2) or falling linearly from ``epsilon`` towards 0 (§8.8 reading), lowered
 #: every :data:`EPSILON_BLOCK` training games
 EPSILON_SCHEDULES = ("constant", "linear")
@@ -397,6 +400,30 @@ def _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend
 
 
 @njit(**pol.NO_REFCOUNTS)
+def _settle_after_reply(s, buf_phi, buf_a, buf_legal, buf_r, m, weights, gamma, alpha, hands, record, rec_count,
+                        seen, seen_count, revealed_only, r, n_players, hand_size, n_features, memory, max_play,
+                        three_actions, levels, phi, legal):
+    """Update seat s's ``m`` buffered transitions at a challenge, the last one with s' = the state right after the
+    challenge (empty pile, the required rank now, no last play), not the seat's next decision (spec §8.8 reading,
+    ``next_state="after reply"``). ``levels``, ``phi`` and ``legal`` are scratch."""
+    for j in range(m - 1):
+        pol.q_update(weights[s], buf_phi[s, j], buf_a[s, j], buf_r[s, j], gamma, alpha, buf_phi[s, j + 1],
+                     buf_legal[s, j + 1], False)
+    prev = (s - 1) % n_players
+    smallest = hands[0].sum()
+    for p in range(1, n_players):
+        smallest = min(smallest, hands[p].sum())
+    if revealed_only:
+        pol.feature_levels(0, hands[prev].sum(), 0, smallest, record[s], rec_count[s], seen[prev], seen_count[prev],
+                           hand_size, n_features, memory, levels, phi)
+    else:
+        pol.feature_levels(0, hands[prev].sum(), 0, smallest, record[s], rec_count[s], record[prev],
+                           rec_count[prev], hand_size, n_features, memory, levels, phi)
+    pol.q_legal(hands[s], r, max_play, 0, three_actions, legal)
+    pol.q_update(weights[s], buf_phi[s, m - 1], buf_a[s, m - 1], buf_r[s, m - 1], gamma, alpha, phi, legal, False)
+
+
+@njit(**pol.NO_REFCOUNTS)
 def _deal_from_totals(hands, deck, u, pos, streaming, n_players, n_ranks, hand_size, total_max):
     """The "totals first" deal (:data:`liarlab.cheat.game.DECKS`): each rank's total uniform on 0..total_max,
     drawn again until the deck can fill every hand, then each card of each hand in turn drawn from what is left;
@@ -428,7 +455,7 @@ def _deal_from_totals(hands, deck, u, pos, streaming, n_players, n_ranks, hand_s
 def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks,
                 hand_size, max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games,
                 u, seed, last_challengeable=False, fixed_first=-1, honest_zero=False, restart_rank=False,
-                total_max=-1):
+                total_max=-1, after_reply=False):
     u, pos = _stream(u, seed)
     n_actions = 1 + 2 * max_play
     hands = np.zeros((n_players, n_ranks), dtype=np.int64)
@@ -471,7 +498,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks, hand_size,
                  max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games, u, pos,
                  last_challengeable, hands, pile, record, rec_count, seen, seen_count, orders, scratch, buffers,
-                 results, fixed_first, honest_zero, restart_rank, total_max)
+                 results, fixed_first, honest_zero, restart_rank, total_max, after_reply)
     return results
 
 
@@ -479,7 +506,7 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
 def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks, hand_size,
                  max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games, u, pos,
                  last_challengeable, hands, pile, record, rec_count, seen, seen_count, orders, scratch, buffers,
-                 results, fixed_first, honest_zero, restart_rank, total_max):
+                 results, fixed_first, honest_zero, restart_rank, total_max, after_reply):
     """The games of :func:`_play_cheat` in the arrays it allocated, compiled without reference counting
     (:data:`liarlab.cheat.policies.NO_REFCOUNTS`): every view and every call with arrays in the loop was counted
     up and down, atomically, and nothing here allocates or outlives the call."""
@@ -592,6 +619,9 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
                     counters[target, LIES_CAUGHT] += 1
                     _push_lie(record, rec_count, target, 1)
                 _push_lie(seen, seen_count, target, 1 if last_lie else 0)
+                if restart_rank:
+                    rank_base = plays
+                game_on = not (pending and not last_lie)
                 for s in range(n_players):
                     if learn[s] and buf_len[s] > 0:
                         m = buf_len[s]
@@ -600,10 +630,15 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
                             buf_r[s, j] = pol.q_reward(buf_a[s, j], buf_n[s, j], max_play, last,
                                                        last and s == target, last_lie, size, caught_minus_pile,
                                                        honest_zero)
-                        _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend,
-                                weights, gamma, alpha, False)
-                if restart_rank:
-                    rank_base = plays
+                        if after_reply and game_on:  # the last transition's s': the table right after the challenge
+                            _settle_after_reply(s, buf_phi, buf_a, buf_legal, buf_r, m, weights, gamma, alpha,
+                                                hands, record, rec_count, seen, seen_count, revealed_only,
+                                                (plays - rank_base) % n_ranks, n_players, hand_size, n_features,
+                                                memory, max_play, three_actions, levels, phi, legal)
+                            buf_len[s] = 0
+                        else:
+                            _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r,
+                                    has_pend, weights, gamma, alpha, False)
                 survived = pending and not last_lie
                 pending = False
                 last_player = -1
@@ -679,14 +714,14 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
                rules: CheatRules | None = None, weights=None, learn=None, feature_set: str = "F7",
                alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5, three_actions: bool = False,
                caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
-               honest_reward: str = "x", uniforms=None) -> dict:
+               honest_reward: str = "x", next_state: str = "next decision", uniforms=None) -> dict:
     """Play ``n_games`` of the modified game between ``agent_types`` (one of a..f, random, x, q per seat).
 
     ``weights`` (seats x actions x 7) hold the Q-learners' weights (zeros if None) and are updated in
     place for seats with ``learn`` set (epsilon-greedy with rate ``epsilon``); other Q seats play greedily
     with frozen weights. ``three_actions``, ``caught_lie="-P"``, ``encoding="one-hot"`` and
-    ``history="revealed"`` are the learner variants of spec §7 E10, ``honest_reward="0"`` a reading of §8.8
-    (see :class:`liarlab.cheat.agents.QLearner`); ``rules.first_player`` fixes who plays first. ``rules.last_play_challengeable`` makes the play that empties
+    ``history="revealed"`` are the learner variants of spec §7 E10, ``honest_reward="0"`` and
+    ``next_state="after reply"`` readings of §8.8 (see :class:`liarlab.cheat.agents.QLearner`); ``rules.first_player`` fixes who plays first. ``rules.last_play_challengeable`` makes the play that empties
     a hand challengeable (the next player challenges or accepts; a Q-learner accepts with any non-challenge
     action). Returns winners (-1: the play cap was reached, a draw), plays per game, counters per seat
     (:data:`COUNTER_NAMES`), Q action counts per seat, the weights, each game's first player, the first player
@@ -723,7 +758,8 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
         bool(three_actions), caught_lie == "-P", check_choice("history", history, HISTORIES) == "revealed",
         check_int("n_games", n_games, 1), u, seed, bool(rules.last_play_challengeable),
         -1 if rules.first_player is None else int(rules.first_player), honest_zero,
-        rules.rank_after_challenge == "restart", TOTAL_MAX if rules.deck == "totals first" else -1)
+        rules.rank_after_challenge == "restart", TOTAL_MAX if rules.deck == "totals first" else -1,
+        check_choice("next_state", next_state, NEXT_STATES) == "after reply")
     return {"winners": winners, "plays": plays, "counters": counters, "q_actions": q_actions, "weights": weights,
             "first_players": firsts, "first_opportunity": first_opp, "final_lie": final_lie}
 
@@ -733,7 +769,7 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
                    epsilon: float = 0.5, n_small: int = 20, three_actions: bool = False,
                    caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
                    seat: int = 0, test_rules: CheatRules | None = None, honest_reward: str = "x",
-                   epsilon_schedule: str = "constant") -> dict:
+                   epsilon_schedule: str = "constant", next_state: str = "next decision") -> dict:
     """Train a fresh Q-learner (in ``seat``) for ``n_train`` games against ``opponent`` in every other seat,
     then test it frozen and greedy for ``n_test`` games (under ``test_rules`` when given, else ``rules``:
     to tell what training under one rule set does from what the rules do at test time). Returns test wins, draws, weights, action counts,
@@ -758,7 +794,7 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
     for games, eps in blocks:
         play_cheat(seats, games, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
                    alpha=alpha, gamma=gamma, epsilon=eps, three_actions=three_actions, caught_lie=caught_lie,
-                   encoding=encoding, history=history, honest_reward=honest_reward)
+                   encoding=encoding, history=history, honest_reward=honest_reward, next_state=next_state)
     test_rules = test_rules or rules
     if test_rules.n_players != rules.n_players or test_rules.max_play != rules.max_play:
         raise ValueError("test_rules must keep the training rules' n_players and max_play (the weights' shape)")

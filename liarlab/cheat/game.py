@@ -367,7 +367,8 @@ def play_with_events(state: CheatState, agents, rng: np.random.Generator, max_ac
 
     Learners need what happened between their own turns (challenges, the end of the game); every event
     is public at the table, so this shows them nothing a player could not see. After each action every
-    agent with ``observe(event, seat)`` hears the event; at the end every agent with ``end_game(state, seat)``
+    agent with ``observe(event, seat)`` hears the event (one with ``sees_table`` set also gets the state after it,
+    as ``observe(event, seat, state)``: what is public at the table); at the end every agent with ``end_game(state, seat)``
     is told. ``list_legal=False`` passes ``None`` as the legal actions (for agents that do not need the list:
     the traditional game's hands have thousands of sub-multisets); ``apply_action`` still rejects an illegal
     choice. Returns the returns.
@@ -378,7 +379,10 @@ def play_with_events(state: CheatState, agents, rng: np.random.Generator, max_ac
     def tell(state, player, action):
         event = state.history[-1]
         for seat, agent in listeners:
-            agent.observe(event, seat)
+            if getattr(agent, "sees_table", False):  # a learner whose s' can be the table after an event
+                agent.observe(event, seat, state)
+            else:
+                agent.observe(event, seat)
 
     returns = api.play_game(state, agents, rng, max_actions, on_action=tell if listeners else None,
                             list_legal=list_legal)

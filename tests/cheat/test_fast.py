@@ -391,3 +391,20 @@ def test_the_totals_first_deck_deals_full_hands_from_random_totals():
     # a streamed (seeded) engine plays it too
     res = fast.play_cheat(["b", "d"], 200, np.random.default_rng(1), rules=rules)
     assert (res["winners"] >= -1).all() and res["plays"].min() >= 2
+
+
+@pytest.mark.parametrize("opponent,feature_set,history", [("a", "F7", "ground-truth"), ("d", "F5", "ground-truth"),
+                                                          ("e", "F7-H5", "revealed"), ("b", "F7", "revealed"),
+                                                          ("c", "F7", "ground-truth")])
+def test_s_prime_after_the_reply_trains_the_same_weights_in_both_engines(opponent, feature_set, history, uniforms):
+    w = np.zeros((2, 7, 7))
+    got = fast.play_cheat(["q", opponent], 20, uniforms=uniforms, weights=w, learn=[True, False],
+                          feature_set=feature_set, history=history, next_state="after reply")
+    learner = QLearner(feature_set=feature_set, history=history, next_state="after reply")
+    winners, _ = reference_games(["q", opponent], 20, uniforms, learner=learner)
+    assert np.array_equal(got["winners"], winners)
+    assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])
+    default = np.zeros((2, 7, 7))
+    fast.play_cheat(["q", opponent], 20, uniforms=uniforms, weights=default, learn=[True, False],
+                    feature_set=feature_set, history=history)
+    assert not np.array_equal(default, w)   # the switch changes what is learnt
