@@ -251,7 +251,8 @@ def hand_emptying_audit(rr: pd.DataFrame) -> pd.DataFrame:
 
 
 # variant keys that change the learner, not the rules
-LEARNER_OPTIONS = ("three_actions", "caught_lie", "encoding", "history", "honest_reward", "epsilon_schedule")
+LEARNER_OPTIONS = ("three_actions", "caught_lie", "encoding", "history", "honest_reward", "epsilon_schedule",
+                   "next_state")
 
 
 def _train_task(rng, opponent, n_train_list, n_seeds, n_test, feature_set, rules_kwargs, label, rotate_seats=False):
@@ -337,7 +338,8 @@ OPEN_POINT_SWITCHES = {"decaying ε": {"epsilon_schedule": "linear"},
                        "fixed first player": {"first_player": 0},
                        "honest plays rewarded 0": {"honest_reward": "0"},
                        "rank cycle restarts after a challenge": {"rank_after_challenge": "restart"},
-                       "per-rank totals drawn first": {"deck": "totals first"}}
+                       "per-rank totals drawn first": {"deck": "totals first"},
+                       "another s' under the delayed update": {"next_state": "after reply"}}
 
 
 def open_point_learners(training_games=(0, 50, 100, 300, 500, 1000), feature_sets=("F7",), n_seeds: int = 30,

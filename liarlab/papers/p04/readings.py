@@ -123,9 +123,11 @@ STARTER = Reading("fixed first player", "the learner always plays first, in trai
                   "spec §8.6 and §3.2: who starts is an interpretation")
 HONEST_REWARD = Reading("honest plays rewarded 0", "a play that tells the truth earns reward 0 instead of x",
                         "spec §8.8 and §5.3: the paper does not list the honest play's reward")
-NEXT_STATE = Reading("another s' under the delayed update", "a buffered transition's s' is the state after the "
-                     "opponent's reply rather than the learner's next decision", "spec §8.8 and §5.4 (interp.)")
-EPSILON_FORM = Reading("decaying ε", "exploration decays over training instead of a constant ε = 0.5",
+NEXT_STATE = Reading("another s' under the delayed update", "the buffered transition a challenge settles last takes "
+                     "as s' the state right after the challenge (the reply) rather than the learner's next decision",
+                     "spec §8.8 and §5.4 (interp.)")
+EPSILON_FORM = Reading("decaying ε", "exploration decays linearly from 0.5 towards 0 over training instead of a "
+                       "constant ε = 0.5",
                        "spec §8.8: the form of ε is unspecified")
 MIXED_POOL = Reading("one learner for all opponents", "one learner trained against a pool of all six personalities "
                      "and tested against each, instead of one learner retrained per opponent",
@@ -280,8 +282,8 @@ STAGE2_UNBUILT = {
 STAGE2_COST = {EPSILON_FORM: "no engine work (liarlab.cheat.fast.play_cheat takes ε per call, so the learners train in "
                              "blocks, as p04.experiments.pooled_learners does), then seconds at full size (a learner "
                              "trains 1,000 games in 100 blocks and tests 1,000 games in about 0.006 CPU s)"}
-ENGINE_COST = ("engine work, then about 15 CPU seconds at full size (measured: the five built switches' 8,100 "
-               "learners, trained up to 1,000 games and tested 5,000, took 68 CPU s)")
+ENGINE_COST = ("engine work, then about 15 CPU seconds at full size (measured: five switches' 8,100 learners, "
+               "trained up to 1,000 games and tested 5,000, took 68 CPU s)")
 
 
 #: how the pooled learners of the §8.8 reading were trained (:func:`liarlab.papers.p04.experiments.pooled_learners`)
@@ -311,6 +313,9 @@ SWITCH_NOTES = {
     HONEST_REWARD: "a TRUTH play earns 0, challenged or not; lies, challenges and the ±100 of a game's end keep "
                    "their rewards",
     RANK_RESTART: "after every challenge the next play must claim A, in training and test",
+    NEXT_STATE: "the transition a challenge settles last takes as s' the table right after the challenge (empty "
+                "pile, the next required rank), not the learner's next decision; the other transitions keep "
+                "s' = the next buffered state",
     DECK_UNDEALT: "each rank's total is drawn uniform on 0..8 (mean 4, the traditional deck's count the seed "
                   "contrasts it with: \"not 4 but random\"), again until the deck holds 10 cards; the two hands "
                   "of 5 are dealt from it and the rest stays undealt",
