@@ -261,29 +261,23 @@ def other_size(games: int) -> R.Unbuilt:
                      f"claims.variant_orderings_at)")
 
 
-#: What the stage-2 readings outside the E10 grid would need: a switch the engine or the learner lacks, and the
-#: learners of every cell the claim compares retrained under it.
+#: The stage-2 readings outside the E10 grid, each with what builds it where a call is not given its learners: a
+#: switch of the engine or the learner (:data:`liarlab.papers.p04.experiments.OPEN_POINT_SWITCHES`, all six built
+#: in issue 49) and the learners of every cell the claim compares retrained under it, or the pooled learners.
 STAGE2_UNBUILT = {
-    RANK_RESTART: "a switch in the stage-2 engine's rank rule",
-    DECK_UNDEALT: "a deck switch in the stage-2 engine (per-rank totals, then a deal)",
-    STARTER: "a first-player switch in the stage-2 engine (the learners' test games draw the first player)",
-    HONEST_REWARD: "a reward switch in the stage-2 learner",
-    NEXT_STATE: "a switch of the delayed update's s' in the stage-2 learner",
-    EPSILON_FORM: "an ε schedule: each learner's training split into blocks with ε lowered between them",
+    RANK_RESTART: "the rules switch rank_after_challenge='restart'",
+    DECK_UNDEALT: "the rules switch deck='totals first'",
+    STARTER: "the rules switch first_player=0",
+    HONEST_REWARD: "the learner switch honest_reward='0'",
+    NEXT_STATE: "the learner switch next_state='after reply'",
+    EPSILON_FORM: "the learner switch epsilon_schedule='linear' (training in blocks, no engine change)",
     MIXED_POOL: "a learner trained against a pool of opponents (built where the call is given the pooled learners: "
                 "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
 }
-
-
-#: What building a reading of :data:`STAGE2_UNBUILT` costs where it needs no engine work (the referee's sample of
-#: issue 49 found ε's form costed as engine work): ``play_cheat`` takes ε per call, so a schedule is training in
-#: blocks, as :func:`liarlab.papers.p04.experiments.pooled_learners` trains. Measured: one learner trained 1,000 games
-#: in 100 blocks with ε lowered between them and tested 1,000 games takes about 0.006 CPU s.
-STAGE2_COST = {EPSILON_FORM: "no engine work (liarlab.cheat.fast.play_cheat takes ε per call, so the learners train in "
-                             "blocks, as p04.experiments.pooled_learners does), then seconds at full size (a learner "
-                             "trains 1,000 games in 100 blocks and tests 1,000 games in about 0.006 CPU s)"}
-ENGINE_COST = ("engine work, then about 15 CPU seconds at full size (measured: five switches' 8,100 learners, "
-               "trained up to 1,000 games and tested 5,000, took 68 CPU s)")
+#: The cost of a switched reading of :data:`STAGE2_UNBUILT` when the call is not given its learners. Measured at
+#: full size: the six switches' 9,720 learners (trained up to 1,000 games, tested 5,000) took 76 CPU s.
+SWITCH_COST = ("the switch exists; its learners were not given to this call (p04.experiments.open_point_learners, "
+               "about 13 CPU s a switch at full size)")
 
 
 #: how the pooled learners of the §8.8 reading were trained (:func:`liarlab.papers.p04.experiments.pooled_learners`)
@@ -344,8 +338,8 @@ def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per
             out.append((reading, lambda r=reading: (*judge(switched[switched.variant == r.name])[:2],
                                                     SWITCH_NOTES[r])))
         else:
-            out.append((reading, R.Unbuilt(f"{need}, and {seeds_per_cell} retrained under it: "
-                                           f"{STAGE2_COST.get(reading, ENGINE_COST)}")))
+            out.append((reading, R.Unbuilt(need if reading is MIXED_POOL else
+                                           f"{need}, and {seeds_per_cell} retrained under it: {SWITCH_COST}")))
     if pooled is not None:      # built from existing calls (issue 49): p04.experiments.pooled_learners
         out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], POOLED_NOTE)))
     return out
