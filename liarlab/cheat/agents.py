@@ -115,7 +115,8 @@ class QLearner:
 
     def __init__(self, feature_set: str = "F7", alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5,
                  max_play: int = 3, weights=None, learning: bool = True, three_actions: bool = False,
-                 caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth"):
+                 caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
+                 honest_reward: str = "x", next_state: str = "next decision"):
         self.feature_set = check_choice("feature_set", feature_set, pol.FEATURE_SETS)
         self.alpha, self.gamma = float(alpha), float(gamma)
         self.epsilon = check_probability("epsilon", epsilon)
@@ -128,6 +129,8 @@ class QLearner:
         self.learning = bool(learning)
         self.three_actions = bool(three_actions)
         self.caught_minus_pile = check_choice("caught_lie", caught_lie, ("n-P", "-P")) == "-P"
+        self.honest_zero = check_choice("honest_reward", honest_reward, ("x", "0")) == "0"
+        self.after_reply = check_choice("next_state", next_state, ("next decision", "after reply")) == "after reply"
         self.buffer: list[tuple[np.ndarray, int, np.ndarray]] = []
         self.cards: list[int] = []
         self.rewards: list[float] = []
@@ -156,7 +159,8 @@ class QLearner:
 
     def reward(self, action: int, n_cards: int, last: bool, challenged: bool, lie: bool, pile_size: int) -> float:
         """Reward of one of its actions once settled (spec §5.3)."""
-        return pol.q_reward(action, n_cards, self.max_play, last, challenged, lie, pile_size, self.caught_minus_pile)
+        return pol.q_reward(action, n_cards, self.max_play, last, challenged, lie, pile_size, self.caught_minus_pile,
+                            self.honest_zero)
 
     def _settle(self, terminal: bool) -> None:
         m = len(self.buffer)
@@ -172,13 +176,27 @@ class QLearner:
                 self.pending = (phi, a, self.rewards[-1])
         self.buffer, self.rewards, self.cards = [], [], []
 
-    def observe(self, event: CheatEvent, seat: int) -> None:
-        """Learn at a pile clear (a challenge)."""
+    sees_table = True  # play_with_events passes the state after each event (for next_state="after reply")
+
+    def observe(self, event: CheatEvent, seat: int, state: CheatState | None = None) -> None:
+        """Learn at a pile clear (a challenge). With ``next_state="after reply"`` the last transition's s' is
+        ``state`` (the table right after the challenge) unless the game is over, not the learner's next decision."""
         if not self.learning or event.kind != "challenge" or not self.buffer:
             return
         m = len(self.buffer)
         self.rewards = [self.reward(a, self.cards[j], j == m - 1, j == m - 1 and seat == event.target, event.lie,
                                     event.pile_size) for j, (_, a, _) in enumerate(self.buffer)]
+        if self.after_reply and state is not None and not state.is_terminal():
+            obs = state.observation(seat)
+            phi, _ = features(obs, self.feature_set, self.encoding, self.history)
+            legal = np.zeros(1 + 2 * obs.rules.max_play, dtype=np.bool_)
+            pol.q_legal(np.array(obs.hand, dtype=np.int64), obs.required_rank, obs.rules.max_play, obs.pile_size,
+                        self.three_actions, legal)
+            self.buffer.append((phi, -1, legal))        # s' of the last transition, never updated itself
+            self.rewards.append(0.0)
+            self._settle(terminal=False)
+            self.pending = None
+            return
         self._settle(terminal=False)
 
     def end_game(self, state: CheatState, seat: int) -> None:

@@ -19,7 +19,7 @@ from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int, check_probability
 
 from . import policies as pol
-from .game import LIE_HISTORY, CheatRules
+from .game import LIE_HISTORY, TOTAL_MAX, CheatRules
 from .positions import (
     CANDIDATE_STEPS,
     FULL_MASK,
@@ -346,6 +346,14 @@ def _uniform_source(rng, uniforms):
 
 HISTORIES = ("ground-truth", "revealed")  # feature 7 from the engine's lie log, or from turned-over plays only
 CAUGHT_LIE = ("n-P", "-P")  # reward of a caught LIE_n: 2 (n - P) (spec) or 2 (-P) (E10 variant)
+HONEST_REWARD = ("x", "0")  # reward of a TRUTH_n: x (spec's interpretation) or 0 (§8.8 reading)
+#: s' of the transition a challenge settles last: the learner's next decision (spec §5.4) or the table right after
+#: the challenge (§8.8 reading)
+NEXT_STATES = ("next decision", "after reply")
+#: ε over training: constant (spec §5.2) or falling linearly from ``epsilon`` towards 0 (§8.8 reading), lowered
+#: every :data:`EPSILON_BLOCK` training games
+EPSILON_SCHEDULES = ("constant", "linear")
+EPSILON_BLOCK = 10
 N_COUNTERS = 12
 (PLAYS, LIES, LIES_CAUGHT, CHALLENGES, CHALLENGES_RIGHT, CARDS, DECISIONS, OPPORTUNITIES, DUMPS, EXPRESSIBLE,
  FINAL_CHALLENGES, FINAL_CHALLENGES_RIGHT) = range(N_COUNTERS)
@@ -391,10 +399,63 @@ def _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend
     buf_len[s] = 0
 
 
+@njit(**pol.NO_REFCOUNTS)
+def _settle_after_reply(s, buf_phi, buf_a, buf_legal, buf_r, m, weights, gamma, alpha, hands, record, rec_count,
+                        seen, seen_count, revealed_only, r, n_players, hand_size, n_features, memory, max_play,
+                        three_actions, levels, phi, legal):
+    """Update seat s's ``m`` buffered transitions at a challenge, the last one with s' = the state right after the
+    challenge (empty pile, the required rank now, no last play), not the seat's next decision (spec §8.8 reading,
+    ``next_state="after reply"``). ``levels``, ``phi`` and ``legal`` are scratch."""
+    for j in range(m - 1):
+        pol.q_update(weights[s], buf_phi[s, j], buf_a[s, j], buf_r[s, j], gamma, alpha, buf_phi[s, j + 1],
+                     buf_legal[s, j + 1], False)
+    prev = (s - 1) % n_players
+    smallest = hands[0].sum()
+    for p in range(1, n_players):
+        smallest = min(smallest, hands[p].sum())
+    if revealed_only:
+        pol.feature_levels(0, hands[prev].sum(), 0, smallest, record[s], rec_count[s], seen[prev], seen_count[prev],
+                           hand_size, n_features, memory, levels, phi)
+    else:
+        pol.feature_levels(0, hands[prev].sum(), 0, smallest, record[s], rec_count[s], record[prev],
+                           rec_count[prev], hand_size, n_features, memory, levels, phi)
+    pol.q_legal(hands[s], r, max_play, 0, three_actions, legal)
+    pol.q_update(weights[s], buf_phi[s, m - 1], buf_a[s, m - 1], buf_r[s, m - 1], gamma, alpha, phi, legal, False)
+
+
+@njit(**pol.NO_REFCOUNTS)
+def _deal_from_totals(hands, deck, u, pos, streaming, n_players, n_ranks, hand_size, total_max):
+    """The "totals first" deal (:data:`liarlab.cheat.game.DECKS`): each rank's total uniform on 0..total_max,
+    drawn again until the deck can fill every hand, then each card of each hand in turn drawn from what is left;
+    the rest stays undealt. The uniforms are read in the reference's order (``CheatState._deal``)."""
+    need = n_players * hand_size
+    while True:
+        if streaming and pos[0] + n_ranks > u.shape[0]:
+            _refill(u, pos)
+        total = 0
+        for k in range(n_ranks):
+            deck[k] = min(int(_uniform(u, pos) * (total_max + 1)), total_max)
+            total += deck[k]
+        if total >= need:
+            break
+    if streaming and pos[0] + need > u.shape[0]:
+        _refill(u, pos)
+    for i in range(need):
+        idx = min(int(_uniform(u, pos) * total), total - 1)
+        k = 0
+        while idx >= deck[k]:
+            idx -= deck[k]
+            k += 1
+        deck[k] -= 1
+        total -= 1
+        hands[i // hand_size, k] += 1
+
+
 @njit(cache=True)
 def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks,
                 hand_size, max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games,
-                u, seed, last_challengeable=False):
+                u, seed, last_challengeable=False, fixed_first=-1, honest_zero=False, restart_rank=False,
+                total_max=-1, after_reply=False):
     u, pos = _stream(u, seed)
     n_actions = 1 + 2 * max_play
     hands = np.zeros((n_players, n_ranks), dtype=np.int64)
@@ -431,13 +492,13 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
     orders = np.empty((n_ranks, n_ranks), dtype=np.int64)
     for r in range(n_ranks):
         orders[r, :] = pol.least_suitable_order(r, n_players, n_ranks)
-    scratch = (out, ubuf, levels, phi, legal, last_counts)
+    scratch = (out, ubuf, levels, phi, legal, last_counts, np.zeros(n_ranks, dtype=np.int64))
     buffers = (buf_phi, buf_a, buf_n, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend)
     results = (winners, n_plays, counters, q_actions, firsts, first_opp, final_lie)
     _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks, hand_size,
                  max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games, u, pos,
                  last_challengeable, hands, pile, record, rec_count, seen, seen_count, orders, scratch, buffers,
-                 results)
+                 results, fixed_first, honest_zero, restart_rank, total_max, after_reply)
     return results
 
 
@@ -445,11 +506,11 @@ def _play_cheat(types, weights, learn, n_features, memory, alpha, gamma, epsilon
 def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilon, n_players, n_ranks, hand_size,
                  max_play, play_cap, winner_leads, three_actions, caught_minus_pile, revealed_only, n_games, u, pos,
                  last_challengeable, hands, pile, record, rec_count, seen, seen_count, orders, scratch, buffers,
-                 results):
+                 results, fixed_first, honest_zero, restart_rank, total_max, after_reply):
     """The games of :func:`_play_cheat` in the arrays it allocated, compiled without reference counting
     (:data:`liarlab.cheat.policies.NO_REFCOUNTS`): every view and every call with arrays in the loop was counted
     up and down, atomically, and nothing here allocates or outlives the call."""
-    out, ubuf, levels, phi, legal, last_counts = scratch
+    out, ubuf, levels, phi, legal, last_counts, deck = scratch
     buf_phi, buf_a, buf_n, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend = buffers
     winners, n_plays, counters, q_actions, firsts, first_opp, final_lie = results
     n_actions = 1 + 2 * max_play
@@ -460,12 +521,17 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
         for p in range(n_players):
             for k in range(n_ranks):
                 hands[p, k] = 0
+        if total_max >= 0:  # the "totals first" deck: each rank's total, then the hands dealt from it
+            _deal_from_totals(hands, deck, u, pos, streaming, n_players, n_ranks, hand_size, total_max)
         if streaming and pos[0] + n_players * hand_size + 1 > n_u:
             _refill(u, pos)
-        for p in range(n_players):
-            for _ in range(hand_size):
-                hands[p, min(int(_uniform(u, pos) * n_ranks), n_ranks - 1)] += 1
+        if total_max < 0:
+            for p in range(n_players):
+                for _ in range(hand_size):
+                    hands[p, min(int(_uniform(u, pos) * n_ranks), n_ranks - 1)] += 1
         cur = min(int(_uniform(u, pos) * n_players), n_players - 1)
+        if fixed_first >= 0:  # drawn anyway: the stream stays the default's
+            cur = fixed_first
         firsts[g] = cur
         for k in range(n_ranks):
             pile[k] = 0
@@ -482,8 +548,9 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
         winner = -1
         pending = False  # the previous play emptied a hand and may be challenged (last_challengeable)
         first_opp[g] = -1
+        rank_base = 0
         while True:
-            r = plays % n_ranks
+            r = (plays - rank_base) % n_ranks
             if pol.NEEDS_UNIFORMS[types[cur]]:
                 if streaming and pos[0] + pol.N_UNIFORMS > n_u:
                     _refill(u, pos)
@@ -552,15 +619,26 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
                     counters[target, LIES_CAUGHT] += 1
                     _push_lie(record, rec_count, target, 1)
                 _push_lie(seen, seen_count, target, 1 if last_lie else 0)
+                if restart_rank:
+                    rank_base = plays
+                game_on = not (pending and not last_lie)
                 for s in range(n_players):
                     if learn[s] and buf_len[s] > 0:
                         m = buf_len[s]
                         for j in range(m):
                             last = j == m - 1
                             buf_r[s, j] = pol.q_reward(buf_a[s, j], buf_n[s, j], max_play, last,
-                                                       last and s == target, last_lie, size, caught_minus_pile)
-                        _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r, has_pend,
-                                weights, gamma, alpha, False)
+                                                       last and s == target, last_lie, size, caught_minus_pile,
+                                                       honest_zero)
+                        if after_reply and game_on:  # the last transition's s': the table right after the challenge
+                            _settle_after_reply(s, buf_phi, buf_a, buf_legal, buf_r, m, weights, gamma, alpha,
+                                                hands, record, rec_count, seen, seen_count, revealed_only,
+                                                (plays - rank_base) % n_ranks, n_players, hand_size, n_features,
+                                                memory, max_play, three_actions, levels, phi, legal)
+                            buf_len[s] = 0
+                        else:
+                            _settle(s, buf_phi, buf_a, buf_legal, buf_r, buf_len, pend_phi, pend_a, pend_r,
+                                    has_pend, weights, gamma, alpha, False)
                 survived = pending and not last_lie
                 pending = False
                 last_player = -1
@@ -614,7 +692,7 @@ def _cheat_games(types, weights, learn, n_features, memory, alpha, gamma, epsilo
             m = buf_len[s]
             for j in range(m):
                 buf_r[s, j] = pol.q_reward(buf_a[s, j], buf_n[s, j], max_play, False, False, False, 0,
-                                           caught_minus_pile)
+                                           caught_minus_pile, honest_zero)
             if winner == s:
                 if m > 0:
                     buf_r[s, m - 1] = 100.0
@@ -636,14 +714,14 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
                rules: CheatRules | None = None, weights=None, learn=None, feature_set: str = "F7",
                alpha: float = 0.7, gamma: float = 0.9, epsilon: float = 0.5, three_actions: bool = False,
                caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
-               uniforms=None) -> dict:
+               honest_reward: str = "x", next_state: str = "next decision", uniforms=None) -> dict:
     """Play ``n_games`` of the modified game between ``agent_types`` (one of a..f, random, x, q per seat).
 
     ``weights`` (seats x actions x 7) hold the Q-learners' weights (zeros if None) and are updated in
     place for seats with ``learn`` set (epsilon-greedy with rate ``epsilon``); other Q seats play greedily
     with frozen weights. ``three_actions``, ``caught_lie="-P"``, ``encoding="one-hot"`` and
-    ``history="revealed"`` are the learner variants of spec §7 E10
-    (see :class:`liarlab.cheat.agents.QLearner`). ``rules.last_play_challengeable`` makes the play that empties
+    ``history="revealed"`` are the learner variants of spec §7 E10, ``honest_reward="0"`` and
+    ``next_state="after reply"`` readings of §8.8 (see :class:`liarlab.cheat.agents.QLearner`); ``rules.first_player`` fixes who plays first. ``rules.last_play_challengeable`` makes the play that empties
     a hand challengeable (the next player challenges or accepts; a Q-learner accepts with any non-challenge
     action). Returns winners (-1: the play cap was reached, a draw), plays per game, counters per seat
     (:data:`COUNTER_NAMES`), Q action counts per seat, the weights, each game's first player, the first player
@@ -651,9 +729,10 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
     """
     rng = None if rng is None else generator(rng)  # None: the uniforms are given
     rules = rules or CheatRules()
-    if rules.deck != "random":
-        raise ValueError("the compiled engine plays the modified rules only (deck='random'; the last play may "
-                         "be made challengeable); use liarlab.cheat.game.CheatState for the traditional game")
+    if rules.deck == "traditional":
+        raise ValueError("the compiled engine plays the modified rules only (deck='random' or 'totals first'; the "
+                         "last play may be made challengeable); use liarlab.cheat.game.CheatState for the "
+                         "traditional game")
     n = rules.n_players
     types = [check_choice("agent type", t, pol.AGENT_TYPES) for t in agent_types]
     if len(types) != n:
@@ -670,13 +749,17 @@ def play_cheat(agent_types, n_games: int, rng: np.random.Generator | None = None
         raise ValueError(f"learn must have one flag per seat ({n}), got {learn!r}")
     check_probability("epsilon", epsilon)
     check_choice("caught_lie", caught_lie, CAUGHT_LIE)
+    honest_zero = check_choice("honest_reward", honest_reward, HONEST_REWARD) == "0"
     u, seed = _uniform_source(rng, uniforms)
     codes = np.array([pol.AGENT_TYPES.index(t) for t in types], dtype=np.int64)
     winners, plays, counters, q_actions, firsts, first_opp, final_lie = _play_cheat(
         codes, weights, learn, n_features, memory, float(alpha), float(gamma), float(epsilon), n, rules.n_ranks,
         rules.hand_size, rules.max_play, rules.play_cap, rules.leader_after_challenge == "winner",
         bool(three_actions), caught_lie == "-P", check_choice("history", history, HISTORIES) == "revealed",
-        check_int("n_games", n_games, 1), u, seed, bool(rules.last_play_challengeable))
+        check_int("n_games", n_games, 1), u, seed, bool(rules.last_play_challengeable),
+        -1 if rules.first_player is None else int(rules.first_player), honest_zero,
+        rules.rank_after_challenge == "restart", TOTAL_MAX if rules.deck == "totals first" else -1,
+        check_choice("next_state", next_state, NEXT_STATES) == "after reply")
     return {"winners": winners, "plays": plays, "counters": counters, "q_actions": q_actions, "weights": weights,
             "first_players": firsts, "first_opportunity": first_opp, "final_lie": final_lie}
 
@@ -685,13 +768,16 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
                    rules: CheatRules | None = None, alpha: float = 0.7, gamma: float = 0.9,
                    epsilon: float = 0.5, n_small: int = 20, three_actions: bool = False,
                    caught_lie: str = "n-P", encoding: str = "ordinal", history: str = "ground-truth",
-                   seat: int = 0, test_rules: CheatRules | None = None) -> dict:
+                   seat: int = 0, test_rules: CheatRules | None = None, honest_reward: str = "x",
+                   epsilon_schedule: str = "constant", next_state: str = "next decision") -> dict:
     """Train a fresh Q-learner (in ``seat``) for ``n_train`` games against ``opponent`` in every other seat,
     then test it frozen and greedy for ``n_test`` games (under ``test_rules`` when given, else ``rules``:
     to tell what training under one rule set does from what the rules do at test time). Returns test wins, draws, weights, action counts,
     the wins in the first ``n_small`` test games (the paper's 20-game test), and the test games' audit of the
     hand-emptying line (first-player and first-opportunity wins, lying winning plays, the learner's counters:
-    opportunities, dumps, expressible, decisions, challenges and challenges that caught a lie)."""
+    opportunities, dumps, expressible, decisions, challenges and challenges that caught a lie).
+    ``epsilon_schedule="linear"`` trains in blocks of :data:`EPSILON_BLOCK` games, block b of B with rate
+    ``epsilon * (1 - b / B)`` (play_cheat takes ε per call, so no engine change)."""
     rng = generator(rng)
     rules = rules or CheatRules()
     seat = check_int("seat", seat, 0, rules.n_players - 1)
@@ -700,10 +786,15 @@ def train_and_test(opponent: str, n_train: int, n_test: int, rng: np.random.Gene
     learn = np.zeros(rules.n_players, dtype=np.bool_)
     learn[seat] = True
     weights = np.zeros((rules.n_players, 1 + 2 * rules.max_play, pol.phi_size(encoding)))
-    if n_train > 0:
-        play_cheat(seats, n_train, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
-                   alpha=alpha, gamma=gamma, epsilon=epsilon, three_actions=three_actions, caught_lie=caught_lie,
-                   encoding=encoding, history=history)
+    blocks = [(n_train, epsilon)] if n_train > 0 else []
+    if check_choice("epsilon_schedule", epsilon_schedule, EPSILON_SCHEDULES) == "linear" and n_train > 0:
+        n_blocks = -(-n_train // EPSILON_BLOCK)
+        blocks = [(min(EPSILON_BLOCK, n_train - b * EPSILON_BLOCK), epsilon * (1 - b / n_blocks))
+                  for b in range(n_blocks)]
+    for games, eps in blocks:
+        play_cheat(seats, games, rng, rules=rules, weights=weights, learn=learn, feature_set=feature_set,
+                   alpha=alpha, gamma=gamma, epsilon=eps, three_actions=three_actions, caught_lie=caught_lie,
+                   encoding=encoding, history=history, honest_reward=honest_reward, next_state=next_state)
     test_rules = test_rules or rules
     if test_rules.n_players != rules.n_players or test_rules.max_play != rules.max_play:
         raise ValueError("test_rules must keep the training rules' n_players and max_play (the weights' shape)")

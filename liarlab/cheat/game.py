@@ -11,6 +11,11 @@ or plays. A challenge turns the cards over: a lie sends the pile to the liar, an
 to the challenger; the winner of the challenge leads next and the rank cycle continues. The play that
 empties a hand wins at once (it cannot be challenged). After ``play_cap`` plays the game is a draw.
 
+**Readings of the modified rules (spec §8.5-§8.6, issue 49).** ``first_player`` fixes who starts,
+``rank_after_challenge="restart"`` restarts the rank cycle at A after each challenge, and ``deck="totals first"``
+draws each rank's total first (uniform on 0..:data:`TOTAL_MAX`, again until the deck can fill every hand) and deals
+the hands from it, the rest undealt. The compiled engine plays all three.
+
 **Traditional rules (:func:`traditional_rules`).** All 52 cards dealt round-robin to any number of
 players, ``max_play`` 4, and the play that empties a hand can still be challenged: the next player
 challenges it or accepts it (:data:`ACCEPT`), and the player wins only if it survives. As in the modified
@@ -34,7 +39,11 @@ from liarlab.core.cards import N_CARDS, rank_of, shuffled_deck
 from liarlab.core.seeds import generator
 from liarlab.core.validation import check_choice, check_int
 
-DECKS = ("random", "traditional")
+DECKS = ("random", "traditional", "totals first")
+RANK_CYCLES = ("continue", "restart")  # the required rank after a challenge: the cycle goes on, or restarts at A
+#: the "totals first" deck (spec §8.6 reading): each rank's total is uniform on 0..TOTAL_MAX (mean 4, the count of
+#: a traditional deck the seed contrasts it with), drawn again until the deck can fill every hand
+TOTAL_MAX = 8
 LEADERS = ("winner", "challenger")
 TERMINAL_PLAYER = -4
 RANK_NAMES = "A23456789TJQK"  # rank k in the order required
@@ -53,6 +62,11 @@ class CheatRules:
     deck: str = "random"
     last_play_challengeable: bool = False
     leader_after_challenge: str = "winner"
+    #: who plays first: None draws the first player (the default; the draw is made either way, so a fixed first
+    #: player keeps the deal's random stream), else that seat (spec §8.6: who starts is an interpretation)
+    first_player: int | None = None
+    #: whether the rank cycle continues after a challenge (the default, spec §3.2) or restarts at A (§8.5 reading)
+    rank_after_challenge: str = "continue"
 
     def __post_init__(self):
         check_int("n_players", self.n_players, 2, 8)
@@ -62,6 +76,9 @@ class CheatRules:
         check_int("play_cap", self.play_cap, 1)
         check_choice("deck", self.deck, DECKS)
         check_choice("leader_after_challenge", self.leader_after_challenge, LEADERS)
+        check_choice("rank_after_challenge", self.rank_after_challenge, RANK_CYCLES)
+        if self.first_player is not None:
+            check_int("first_player", self.first_player, 0, self.n_players - 1)
         if self.deck == "traditional" and self.n_ranks != 13:
             raise ValueError(f"n_ranks must be 13 with the traditional deck, got {self.n_ranks}")
 
@@ -152,10 +169,13 @@ class CheatState:
         self.hands = hands
         if first_player is None:
             first_player = min(int(rng.random() * n), n - 1)
+            if rules.first_player is not None:  # drawn anyway: the stream stays the default's
+                first_player = rules.first_player
         self.current = check_int("first_player", first_player, 0, n - 1)
         self.pile = np.zeros(R, dtype=np.int64)
         self.last_player, self.last_counts, self.last_claim = -1, None, -1
         self.plays = 0
+        self.rank_start = 0  # plays before the rank cycle's last restart (rank_after_challenge="restart")
         self.winner = -1
         self.draw = False
         self.final_pending = False
@@ -170,6 +190,16 @@ class CheatState:
             u = rng.random(r.n_players * r.hand_size)
             for i, x in enumerate(u):
                 hands[i // r.hand_size, min(int(x * r.n_ranks), r.n_ranks - 1)] += 1
+        elif r.deck == "totals first":   # each rank's total first, then the hands dealt from it, the rest undealt
+            while True:
+                deck = np.array([min(int(x * (TOTAL_MAX + 1)), TOTAL_MAX) for x in rng.random(r.n_ranks)])
+                if deck.sum() >= r.n_players * r.hand_size:
+                    break
+            for i in range(r.n_players * r.hand_size):
+                left = int(deck.sum())
+                k = int(np.searchsorted(np.cumsum(deck), min(int(rng.random() * left), left - 1), side="right"))
+                deck[k] -= 1
+                hands[i // r.hand_size, k] += 1
         else:
             for i, c in enumerate(shuffled_deck(rng)):
                 hands[i % r.n_players, (rank_of(int(c)) + 1) % 13] += 1  # ace first in the cycle
@@ -177,7 +207,7 @@ class CheatState:
 
     # -------------------------------------------------------------- queries
     def required_rank(self) -> int:
-        return self.plays % self.rules.n_ranks
+        return (self.plays - self.rank_start) % self.rules.n_ranks
 
     def current_player(self) -> int:
         return TERMINAL_PLAYER if self.is_terminal() else self.current
@@ -267,6 +297,8 @@ class CheatState:
         event = CheatEvent("challenge", p, target=target, lie=lie, pile_size=pile_size, loser=loser,
                            counts=tuple(int(x) for x in self.last_counts), claim=self.last_claim)
         self.last_player, self.last_counts, self.last_claim = -1, None, -1
+        if self.rules.rank_after_challenge == "restart":
+            self.rank_start = self.plays
         if self.final_pending:
             self.final_pending = False
             if not lie:  # the emptied hand survived the challenge
@@ -335,7 +367,8 @@ def play_with_events(state: CheatState, agents, rng: np.random.Generator, max_ac
 
     Learners need what happened between their own turns (challenges, the end of the game); every event
     is public at the table, so this shows them nothing a player could not see. After each action every
-    agent with ``observe(event, seat)`` hears the event; at the end every agent with ``end_game(state, seat)``
+    agent with ``observe(event, seat)`` hears the event (one with ``sees_table`` set also gets the state after it,
+    as ``observe(event, seat, state)``: what is public at the table); at the end every agent with ``end_game(state, seat)``
     is told. ``list_legal=False`` passes ``None`` as the legal actions (for agents that do not need the list:
     the traditional game's hands have thousands of sub-multisets); ``apply_action`` still rejects an illegal
     choice. Returns the returns.
@@ -346,7 +379,10 @@ def play_with_events(state: CheatState, agents, rng: np.random.Generator, max_ac
     def tell(state, player, action):
         event = state.history[-1]
         for seat, agent in listeners:
-            agent.observe(event, seat)
+            if getattr(agent, "sees_table", False):  # a learner whose s' can be the table after an event
+                agent.observe(event, seat, state)
+            else:
+                agent.observe(event, seat)
 
     returns = api.play_game(state, agents, rng, max_actions, on_action=tell if listeners else None,
                             list_legal=list_legal)

@@ -355,16 +355,19 @@ def q_action_cards(action, hand, r, order, max_play, three_actions, out):
 
 
 @njit(**NO_REFCOUNTS)
-def q_reward(action, n_cards, max_play, last, challenged, lie, pile_size, caught_minus_pile):
+def q_reward(action, n_cards, max_play, last, challenged, lie, pile_size, caught_minus_pile, honest_zero=False):
     """Reward of a settled learner action (spec §5.3): x, doubled for lies.
 
     ``n_cards`` cards played; ``last``/``challenged``: this play was the one just challenged; ``lie``: the
     challenged play was a lie; ``pile_size`` includes the challenged cards. ``caught_minus_pile`` is the
-    E10 variant x = -P for a caught lie (default x = n - P).
+    E10 variant x = -P for a caught lie (default x = n - P). ``honest_zero``: a truthful play earns 0, challenged
+    or not (spec §8.8: the paper lists no reward for an honest play, so x = n / n + P is an interpretation).
     """
     if action == 0:
         return float(pile_size) if lie else -float(pile_size)
     is_lie = action > max_play
+    if honest_zero and not is_lie:
+        return 0.0
     if last and challenged:
         if is_lie:
             return 2.0 * (-pile_size if caught_minus_pile else n_cards - pile_size)

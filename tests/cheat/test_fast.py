@@ -7,7 +7,7 @@ from numba import njit
 from liarlab.cheat import fast
 from liarlab.cheat import positions as pos
 from liarlab.cheat.agents import QLearner, ScriptedAgent
-from liarlab.cheat.game import CheatRules, CheatState, play_with_events
+from liarlab.cheat.game import Challenge, CheatRules, CheatState, Play, play_with_events
 
 from .conftest import ReplayRng
 
@@ -290,3 +290,121 @@ def test_random_cards_without_a_copy_draws_the_same_cards():
         out = np.zeros(13, dtype=np.int64)
         assert pol.random_cards(hand, n, u, 2, out) == n
         assert np.array_equal(out, _random_cards_by_copy(hand, n, u, 2))
+
+
+# ---------------------------------------------------------------- the stage-2 readings' switches (spec §8.6, §8.8)
+
+@pytest.mark.parametrize("opponent,first", [("a", 0), ("d", 1), ("f", 0), ("e", 1)])
+def test_a_fixed_first_player_replays_the_rules_module_and_always_starts(opponent, first, uniforms):
+    rules = CheatRules(first_player=first)
+    w, learner = _replay_both_engines(("q", opponent), 12, uniforms, rules)
+    assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])
+    got = fast.play_cheat(["q", opponent], 12, uniforms=uniforms, rules=rules)
+    assert (got["first_players"] == first).all()
+
+
+def test_a_fixed_first_player_deals_the_same_hands_as_a_drawn_one():
+    # the first player is drawn either way, so only who starts changes and the random stream stays in step
+    for seed in range(6):
+        drawn_rng, fixed_rng = np.random.default_rng(seed), np.random.default_rng(seed)
+        drawn, fixed = CheatState(drawn_rng), CheatState(fixed_rng, CheatRules(first_player=1))
+        assert np.array_equal(drawn.hands, fixed.hands) and fixed.current_player() == 1
+        assert drawn_rng.random() == fixed_rng.random()
+    with pytest.raises(ValueError, match="first_player"):
+        CheatRules(first_player=2)
+
+
+@pytest.mark.parametrize("opponent,feature_set", [("a", "F7"), ("d", "F5"), ("e", "F7-H5")])
+def test_honest_plays_rewarded_zero_trains_the_same_weights_in_both_engines(opponent, feature_set, uniforms):
+    w = np.zeros((2, 7, 7))
+    got = fast.play_cheat(["q", opponent], 15, uniforms=uniforms, weights=w, learn=[True, False],
+                          feature_set=feature_set, honest_reward="0")
+    learner = QLearner(feature_set=feature_set, honest_reward="0")
+    winners, _ = reference_games(["q", opponent], 15, uniforms, learner=learner)
+    assert np.array_equal(got["winners"], winners)
+    assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])
+    default = np.zeros((2, 7, 7))
+    fast.play_cheat(["q", opponent], 15, uniforms=uniforms, weights=default, learn=[True, False],
+                    feature_set=feature_set)
+    assert not np.array_equal(default, w)   # the switch changes what is learnt
+
+
+def test_an_honest_play_earns_zero_under_the_switch_and_x_by_default():
+    from liarlab.cheat import policies as pol
+    truth_2, lie_2 = 2, 3 + 2      # TRUTH_2 and LIE_2 with max_play 3
+    assert pol.q_reward(truth_2, 2, 3, False, False, False, 0, False) == 2.0
+    assert pol.q_reward(truth_2, 2, 3, True, True, False, 6, False) == 8.0
+    assert pol.q_reward(truth_2, 2, 3, False, False, False, 0, False, True) == 0.0
+    assert pol.q_reward(truth_2, 2, 3, True, True, False, 6, False, True) == 0.0
+    assert pol.q_reward(lie_2, 2, 3, False, False, False, 0, False, True) == 4.0   # lies keep their reward
+
+
+def test_a_linear_epsilon_schedule_trains_in_blocks_and_the_constant_one_is_unchanged():
+    a = fast.train_and_test("d", 100, 300, np.random.default_rng(3))
+    b = fast.train_and_test("d", 100, 300, np.random.default_rng(3), epsilon_schedule="constant")
+    c = fast.train_and_test("d", 100, 300, np.random.default_rng(3), epsilon_schedule="linear")
+    assert np.array_equal(a["weights"], b["weights"]) and a["wins"] == b["wins"]
+    assert not np.array_equal(a["weights"], c["weights"])
+    zero = fast.train_and_test("d", 0, 300, np.random.default_rng(3), epsilon_schedule="linear")
+    assert zero["wins"] == fast.train_and_test("d", 0, 300, np.random.default_rng(3))["wins"]
+    with pytest.raises(ValueError, match="epsilon_schedule"):
+        fast.train_and_test("d", 1, 1, np.random.default_rng(3), epsilon_schedule="exponential")
+
+
+@pytest.mark.parametrize("kinds", [("q", "a"), ("q", "d"), ("b", "e"), ("q", "c"), ("c", "random")])
+def test_a_rank_cycle_restarting_after_a_challenge_replays_the_rules_module(kinds, uniforms):
+    rules = CheatRules(rank_after_challenge="restart")
+    w, learner = _replay_both_engines(kinds, 12, uniforms, rules)
+    if "q" in kinds:
+        assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])
+    default = fast.play_cheat(list(kinds), 12, uniforms=uniforms)
+    assert not np.array_equal(default["plays"], fast.play_cheat(list(kinds), 12, uniforms=uniforms,
+                                                                rules=rules)["plays"])
+
+
+def test_the_rank_cycle_restarts_at_a_after_a_challenge_only_under_the_switch():
+    for cycle, after in (("continue", 2), ("restart", 0)):
+        state = CheatState(np.random.default_rng(0), CheatRules(rank_after_challenge=cycle),
+                           hands=[[2, 2, 1, 0, 0], [1, 1, 1, 1, 1]], first_player=0)
+        state.apply_action(Play((1, 0, 0, 0, 0)))
+        state.apply_action(Play((0, 1, 0, 0, 0)))
+        state.apply_action(Challenge(1))       # honest: the challenger takes the pile, player 1 leads
+        assert state.required_rank() == after
+
+
+@pytest.mark.parametrize("kinds", [("q", "a"), ("q", "e"), ("b", "d"), ("f", "random")])
+def test_the_totals_first_deck_replays_the_rules_module(kinds, uniforms):
+    rules = CheatRules(deck="totals first")
+    w, learner = _replay_both_engines(kinds, 12, uniforms, rules)
+    if "q" in kinds:
+        assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])
+
+
+def test_the_totals_first_deck_deals_full_hands_from_random_totals():
+    from liarlab.cheat.game import TOTAL_MAX
+    rules = CheatRules(deck="totals first")
+    rng = np.random.default_rng(4)
+    hands = np.array([CheatState(rng, rules).hands for _ in range(400)])
+    assert (hands.sum(axis=2) == rules.hand_size).all()
+    per_rank = hands.sum(axis=1)
+    assert per_rank.max() <= TOTAL_MAX and (per_rank == 0).any()
+    # a streamed (seeded) engine plays it too
+    res = fast.play_cheat(["b", "d"], 200, np.random.default_rng(1), rules=rules)
+    assert (res["winners"] >= -1).all() and res["plays"].min() >= 2
+
+
+@pytest.mark.parametrize("opponent,feature_set,history", [("a", "F7", "ground-truth"), ("d", "F5", "ground-truth"),
+                                                          ("e", "F7-H5", "revealed"), ("b", "F7", "revealed"),
+                                                          ("c", "F7", "ground-truth")])
+def test_s_prime_after_the_reply_trains_the_same_weights_in_both_engines(opponent, feature_set, history, uniforms):
+    w = np.zeros((2, 7, 7))
+    got = fast.play_cheat(["q", opponent], 20, uniforms=uniforms, weights=w, learn=[True, False],
+                          feature_set=feature_set, history=history, next_state="after reply")
+    learner = QLearner(feature_set=feature_set, history=history, next_state="after reply")
+    winners, _ = reference_games(["q", opponent], 20, uniforms, learner=learner)
+    assert np.array_equal(got["winners"], winners)
+    assert np.abs(w[0]).max() > 0 and np.array_equal(learner.weights, w[0])
+    default = np.zeros((2, 7, 7))
+    fast.play_cheat(["q", opponent], 20, uniforms=uniforms, weights=default, learn=[True, False],
+                    feature_set=feature_set, history=history)
+    assert not np.array_equal(default, w)   # the switch changes what is learnt

@@ -722,7 +722,8 @@ NO_TRAINING_VARIANTS = Unbuilt("the rule and learner variants were trained 300 g
 
 def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
                     variant_orderings: pd.DataFrame | None = None, caps: dict | None = None,
-                    top_orderings: pd.DataFrame | None = None, pooled: pd.DataFrame | None = None) -> list[dict]:
+                    top_orderings: pd.DataFrame | None = None, pooled: pd.DataFrame | None = None,
+                    switched: pd.DataFrame | None = None) -> list[dict]:
     """Rows of the training-games chart, from the F7 training sweep's learners (:func:`per_seed_frame`).
     Undecided rows follow the two-stage design: ``confirm`` holds fresh learners (50, 100 and 1,000 training
     games; :func:`confirmation_runs`' "training"), and ``plans`` collects the sizes they need. The ordering rows'
@@ -757,7 +758,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
                            note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
                            others=[(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                           + RD.stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp), retrained, pooled)))
+                           + RD.stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp), retrained, pooled,
+                                                   switched)))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
     def slows(frame, n=None):
@@ -777,14 +779,15 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                             f"{mid}->{top} ({_pct(late.mean())} points) in the pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else ""),
                        others=[(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                       + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained, pooled)))
+                       + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained, pooled, switched)))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
-    rows += _ordering_rows(per_seed, top, grid, retrained, confirm=confirm, plans=plans, caps=caps, pooled=pooled)
+    rows += _ordering_rows(per_seed, top, grid, retrained, confirm=confirm, plans=plans, caps=caps, pooled=pooled,
+                           switched=switched)
     return rows
 
 
 def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, retrained: str, *, confirm, plans,
-                   caps, pooled: pd.DataFrame | None = None) -> list[dict]:
+                   caps, pooled: pd.DataFrame | None = None, switched: pd.DataFrame | None = None) -> list[dict]:
     """The training chart's ordering rows (a and f highest, d against b, c, e and against a, f) at ``top`` training
     games, each with its readings: other training sizes, the grid's variants (``grid``) and stage 2's open points."""
     rows = []
@@ -802,7 +805,8 @@ def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, 
                   for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
         others += _grid_readings(grid, key, top)
         others += RD.stage2_open_points(
-            per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled)
+            per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled,
+            switched)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,
                            note=f"least favourable difference shown; pilot: {note}",
                            others=others))
@@ -811,7 +815,8 @@ def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, 
 
 def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
                    variant_orderings: pd.DataFrame | None = None, one_hot: pd.DataFrame | None = None,
-                   caps: dict | None = None, pooled: pd.DataFrame | None = None) -> list[dict]:
+                   caps: dict | None = None, pooled: pd.DataFrame | None = None,
+                   switched: pd.DataFrame | None = None) -> list[dict]:
     """Rows of the feature chart, from the learners of the feature sweep (300 training games); undecided rows
     follow the two-stage design (``confirm``: fresh F5 / F7 / F7-H5 learners, "features")."""
     checks = feature_checks(per_seed, {})
@@ -835,7 +840,7 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
         others = _grid_readings(variant_orderings, key)
         others += RD.stage2_open_points(per_seed, lambda f, key=key: feature_checks(f, {})[key][:2],
                                         f"{per_seed.seed_index.nunique()} learners per opponent and feature set",
-                                        pooled)
+                                        pooled, switched)
         if key == "history about 10 points":
             others.append((RD.RELATIVE, lambda: relative_history(per_seed)))
             note = note + hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which "
@@ -1051,7 +1056,8 @@ def _stage1_baselines(r) -> list[dict]:
 def _training(r) -> list[dict]:
     res = r.results
     return training_claims(res.training.per_seed, **_stage(r, "training"), variant_orderings=res.orderings,
-                           top_orderings=res.orderings_top, pooled=(res.pooled or {}).get("training"))
+                           top_orderings=res.orderings_top, pooled=(res.pooled or {}).get("training"),
+                           switched=(res.switched or {}).get("training"))
 
 
 def _stage2_baselines(r) -> list[dict]:
@@ -1062,7 +1068,8 @@ def _stage2_baselines(r) -> list[dict]:
 def _features(r) -> list[dict]:
     res = r.results
     return feature_claims(res.features.per_seed, **_stage(r, "features"), variant_orderings=res.orderings,
-                          one_hot=res.features.history_gain_hot, pooled=(res.pooled or {}).get("features"))
+                          one_hot=res.features.history_gain_hot, pooled=(res.pooled or {}).get("features"),
+                          switched=(res.switched or {}).get("features"))
 
 
 def _audit(r) -> list[dict]:

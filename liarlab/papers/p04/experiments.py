@@ -250,7 +250,9 @@ def hand_emptying_audit(rr: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-LEARNER_OPTIONS = ("three_actions", "caught_lie", "encoding", "history")  # variant keys that change the learner, not the rules
+# variant keys that change the learner, not the rules
+LEARNER_OPTIONS = ("three_actions", "caught_lie", "encoding", "history", "honest_reward", "epsilon_schedule",
+                   "next_state")
 
 
 def _train_task(rng, opponent, n_train_list, n_seeds, n_test, feature_set, rules_kwargs, label, rotate_seats=False):
@@ -324,6 +326,33 @@ def pooled_learners(training_games=(0, 50, 100, 300, 500, 1000), feature_sets=("
     frame["win_rate"] = frame.wins / frame.games
     frame["small_rate"] = frame.small_wins / frame.small_games
     return frame
+
+
+#: Spec §8.5-§8.8's stage-2 open points outside the E10 grid that the engine and learner can switch (issue 49), by
+#: the name of their reading (:mod:`liarlab.papers.p04.readings`): rules or learner keywords, as the grid's
+#: variants. Decaying ε: linear from the spec's 0.5 towards 0, lowered every 10 games (the seed speaks of "noise"
+#: 0.5 and nothing else, so the simplest decay from the printed value to pure exploitation; the test is greedy,
+#: ε = 0, so the schedule ends where the test starts). Fixed first player: the learner (seat 0) always starts. The
+#: rank cycle restarting and the totals-first deck are rules switches of the engine (:class:`CheatRules`).
+OPEN_POINT_SWITCHES = {"decaying ε": {"epsilon_schedule": "linear"},
+                       "fixed first player": {"first_player": 0},
+                       "honest plays rewarded 0": {"honest_reward": "0"},
+                       "rank cycle restarts after a challenge": {"rank_after_challenge": "restart"},
+                       "per-rank totals drawn first": {"deck": "totals first"},
+                       "another s' under the delayed update": {"next_state": "after reply"}}
+
+
+def open_point_learners(training_games=(0, 50, 100, 300, 500, 1000), feature_sets=("F7",), n_seeds: int = 30,
+                        n_test: int = 2000, seed: int = 23, opponents=STAGE2_TYPES,
+                        switches=tuple(OPEN_POINT_SWITCHES)) -> pd.DataFrame:
+    """The stage-2 open points' learners (issue 49): per switch of :data:`OPEN_POINT_SWITCHES` (``switches``: their
+    names), a fresh learner per (opponent, training size, feature set, seed) trained and tested under it, as the
+    default grid's (:func:`q_learning_grid`). Returns :func:`per_seed_frame`'s columns; ``variant`` names the
+    switch, so a claim's own rule reads one switch's rows as it reads the default grid."""
+    grid = q_learning_grid(training_games, feature_sets, n_seeds=n_seeds, n_test=n_test, seed=seed,
+                           opponents=opponents, variants={k: OPEN_POINT_SWITCHES[k] for k in switches},
+                           desc="open-point learners")
+    return per_seed_frame(grid)
 
 
 def win_rate_table(results, by=("opponent", "training_games", "feature_set", "variant")) -> pd.DataFrame:

@@ -23,7 +23,8 @@ The claims of the stage-1 sentence "almost all above 50 % and rising ... the par
 l.65) are judged jointly (:data:`S1_SENTENCE`, :func:`of_sentence`).
 
 Every builder here is cheap: it reads tables the notebook already computed (the stage-1 settings runs, the
-training sweep, the rule-variant grid).
+training sweep, the rule-variant grid, the pooled learners and the switched learners of the stage-2 open points,
+:func:`liarlab.papers.p04.experiments.open_point_learners`).
 """
 from __future__ import annotations
 
@@ -117,13 +118,16 @@ RANK_RESTART = Reading("rank cycle restarts after a challenge", "the required ra
 DECK_UNDEALT = Reading("per-rank totals drawn first", "each rank's total count is drawn first and the hands dealt from "
                        "that deck, cards left undealt", "spec §8.6 and §3.2: the deck is an interpretation of "
                        "\"random per-rank totals\"")
-STARTER = Reading("fixed first player", "the learner (or the opponent) always plays first instead of a random first "
-                  "player", "spec §8.6 and §3.2: who starts is an interpretation")
+STARTER = Reading("fixed first player", "the learner always plays first, in training and test, instead of a random "
+                  "first player (the opponent first, the mirror case, is not run)",
+                  "spec §8.6 and §3.2: who starts is an interpretation")
 HONEST_REWARD = Reading("honest plays rewarded 0", "a play that tells the truth earns reward 0 instead of x",
                         "spec §8.8 and §5.3: the paper does not list the honest play's reward")
-NEXT_STATE = Reading("another s' under the delayed update", "a buffered transition's s' is the state after the "
-                     "opponent's reply rather than the learner's next decision", "spec §8.8 and §5.4 (interp.)")
-EPSILON_FORM = Reading("decaying ε", "exploration decays over training instead of a constant ε = 0.5",
+NEXT_STATE = Reading("another s' under the delayed update", "the buffered transition a challenge settles last takes "
+                     "as s' the state right after the challenge (the reply) rather than the learner's next decision",
+                     "spec §8.8 and §5.4 (interp.)")
+EPSILON_FORM = Reading("decaying ε", "exploration decays linearly from 0.5 towards 0 over training instead of a "
+                       "constant ε = 0.5",
                        "spec §8.8: the form of ε is unspecified")
 MIXED_POOL = Reading("one learner for all opponents", "one learner trained against a pool of all six personalities "
                      "and tested against each, instead of one learner retrained per opponent",
@@ -257,28 +261,23 @@ def other_size(games: int) -> R.Unbuilt:
                      f"claims.variant_orderings_at)")
 
 
-#: What the stage-2 readings outside the E10 grid would need: a switch the engine or the learner lacks, and the
-#: learners of every cell the claim compares retrained under it.
+#: The stage-2 readings outside the E10 grid, each with what builds it where a call is not given its learners: a
+#: switch of the engine or the learner (:data:`liarlab.papers.p04.experiments.OPEN_POINT_SWITCHES`, all six built
+#: in issue 49) and the learners of every cell the claim compares retrained under it, or the pooled learners.
 STAGE2_UNBUILT = {
-    RANK_RESTART: "a switch in the stage-2 engine's rank rule",
-    DECK_UNDEALT: "a deck switch in the stage-2 engine (per-rank totals, then a deal)",
-    STARTER: "a first-player switch in the stage-2 engine (the learners' test games draw the first player)",
-    HONEST_REWARD: "a reward switch in the stage-2 learner",
-    NEXT_STATE: "a switch of the delayed update's s' in the stage-2 learner",
-    EPSILON_FORM: "an ε schedule: each learner's training split into blocks with ε lowered between them",
+    RANK_RESTART: "the rules switch rank_after_challenge='restart'",
+    DECK_UNDEALT: "the rules switch deck='totals first'",
+    STARTER: "the rules switch first_player=0",
+    HONEST_REWARD: "the learner switch honest_reward='0'",
+    NEXT_STATE: "the learner switch next_state='after reply'",
+    EPSILON_FORM: "the learner switch epsilon_schedule='linear' (training in blocks, no engine change)",
     MIXED_POOL: "a learner trained against a pool of opponents (built where the call is given the pooled learners: "
                 "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
 }
-
-
-#: What building a reading of :data:`STAGE2_UNBUILT` costs where it needs no engine work (the referee's sample of
-#: issue 49 found ε's form costed as engine work): ``play_cheat`` takes ε per call, so a schedule is training in
-#: blocks, as :func:`liarlab.papers.p04.experiments.pooled_learners` trains. Measured: one learner trained 1,000 games
-#: in 100 blocks with ε lowered between them and tested 1,000 games takes about 0.006 CPU s.
-STAGE2_COST = {EPSILON_FORM: "no engine work (liarlab.cheat.fast.play_cheat takes ε per call, so the learners train in "
-                             "blocks, as p04.experiments.pooled_learners does), then seconds at full size (a learner "
-                             "trains 1,000 games in 100 blocks and tests 1,000 games in about 0.006 CPU s)"}
-ENGINE_COST = "engine work, then under a CPU minute at full size (a learner trains and tests in about 0.05 s)"
+#: The cost of a switched reading of :data:`STAGE2_UNBUILT` when the call is not given its learners. Measured at
+#: full size: the six switches' 9,720 learners (trained up to 1,000 games, tested 5,000) took 76 CPU s.
+SWITCH_COST = ("the switch exists; its learners were not given to this call (p04.experiments.open_point_learners, "
+               "about 13 CPU s a switch at full size)")
 
 
 #: how the pooled learners of the §8.8 reading were trained (:func:`liarlab.papers.p04.experiments.pooled_learners`)
@@ -297,22 +296,50 @@ def cap_draws_out(per_seed: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+#: How each switched reading's learners were trained (:data:`liarlab.papers.p04.experiments.OPEN_POINT_SWITCHES`,
+#: :func:`liarlab.papers.p04.experiments.open_point_learners`): the claim's own design under one switch.
+SWITCH_NOTES = {
+    EPSILON_FORM: "ε falls linearly from the spec's 0.5 towards 0 over training, lowered every 10 games (block b of B "
+                  "plays at 0.5 (1 - b/B)), the test greedy as by default: the seed names only the constant \"noise\" "
+                  "0.5, and a straight fall from it to the greedy test is the plainest decaying form",
+    STARTER: "the learner plays first in every training and test game (the first player is still drawn, so the deals "
+             "are the default's)",
+    HONEST_REWARD: "a TRUTH play earns 0, challenged or not; lies, challenges and the ±100 of a game's end keep "
+                   "their rewards",
+    RANK_RESTART: "after every challenge the next play must claim A, in training and test",
+    NEXT_STATE: "the transition a challenge settles last takes as s' the table right after the challenge (empty "
+                "pile, the next required rank), not the learner's next decision; the other transitions keep "
+                "s' = the next buffered state",
+    DECK_UNDEALT: "each rank's total is drawn uniform on 0..8 (mean 4, the traditional deck's count the seed "
+                  "contrasts it with: \"not 4 but random\"), again until the deck holds 10 cards; the two hands "
+                  "of 5 are dealt from it and the rest stays undealt",
+}
+
+
 def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per_cell: str,
-                       pooled: pd.DataFrame | None = None) -> list:
+                       pooled: pd.DataFrame | None = None, switched: pd.DataFrame | None = None) -> list:
     """(reading, what) pairs of the stage-2 open points outside the E10 grid, for a claim judged by
     ``judge(frame) -> (estimate, judgement)`` on the learners' table ``per_seed``: cap draws left out is run on it
     (the learners record their draws); one learner for all opponents (§8.8) is run on ``pooled``
-    (:func:`liarlab.papers.p04.experiments.pooled_learners`, judged by ``judge`` as the grid is) when given; the
-    others are not built, each saying what it needs (``seeds_per_cell``: the learners the claim rests on, e.g. "30
-    seeds x 300 training games per feature set")."""
+    (:func:`liarlab.papers.p04.experiments.pooled_learners`, judged by ``judge`` as the grid is) when given; a
+    switched reading is run on its rows of ``switched`` (:func:`liarlab.papers.p04.experiments.open_point_learners`,
+    ``variant`` = the reading's name) when there are any; the others are not built, each saying what it needs
+    (``seeds_per_cell``: the learners the claim rests on, e.g. "30 seeds x 300 training games per feature set")."""
     out = []
     if per_seed is None or "draws" not in per_seed.columns:
         out.append((CAP_DRAWS_OUT, R.Unbuilt("the learners' table given here records no draws")))
     else:
         out.append((CAP_DRAWS_OUT, lambda: judge(cap_draws_out(per_seed))))
-    out += [(reading, R.Unbuilt(f"{need}, and {seeds_per_cell} retrained under it: "
-                                f"{STAGE2_COST.get(reading, ENGINE_COST)}"))
-            for reading, need in STAGE2_UNBUILT.items() if reading is not MIXED_POOL or pooled is None]
+    built = set() if switched is None else set(switched.variant)
+    for reading, need in STAGE2_UNBUILT.items():
+        if reading is MIXED_POOL and pooled is not None:
+            continue
+        if reading.name in built:
+            out.append((reading, lambda r=reading: (*judge(switched[switched.variant == r.name])[:2],
+                                                    SWITCH_NOTES[r])))
+        else:
+            out.append((reading, R.Unbuilt(need if reading is MIXED_POOL else
+                                           f"{need}, and {seeds_per_cell} retrained under it: {SWITCH_COST}")))
     if pooled is not None:      # built from existing calls (issue 49): p04.experiments.pooled_learners
         out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], POOLED_NOTE)))
     return out

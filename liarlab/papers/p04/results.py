@@ -373,3 +373,5 @@ class Results:
     #                                            (claims.variant_orderings_at: the training chart's grid readings)
     pooled: dict | None = None  # spec §8.8's one learner for all opponents (p04x.pooled_learners): "training" (the
     #                             training sweep's sizes, F7) and "features" (the feature sweep), None: not built
+    switched: dict | None = None  # the stage-2 open points' switched learners (p04x.open_point_learners), keyed as
+    #                               pooled

@@ -529,3 +529,30 @@ def test_pooled_learners_train_one_weight_vector_against_every_opponent():
     trained = frame[frame.training_games == 20]
     assert not untrained.wins.reset_index(drop=True).equals(trained.wins.reset_index(drop=True))
     assert frame.equals(experiments.pooled_learners((0, 20), ("F7",), n_seeds=2, n_test=30, seed=1))
+
+
+def test_a_switched_reading_is_run_on_its_own_learners_and_the_rest_stay_not_built():
+    """Issue 49: given the open points' switched learners (``variant`` = a reading's name), that reading is judged
+    by the row's own rule on its rows only; a reading with no rows stays not built, saying what it needs."""
+    f5 = {o: 0.5 for o in "abcdef"}
+    flat = _features(f5, f5, f5, seeds=40)
+    switched = pd.concat([_features(f5, {o: 0.6 for o in "abcdef"}, f5, seeds=40).assign(variant=RD.EPSILON_FORM.name),
+                          _features(f5, f5, f5, seeds=40).assign(variant=RD.HONEST_REWARD.name)], ignore_index=True)
+    text = "Stage 2: lie history (features 6, 7) is worth about 10 points"
+    row = {r["claim"]: r for r in claims.feature_claims(flat, switched=switched)}[text]
+    mine = {x["reading"]: x for x in row["readings_rows"]}
+    assert mine[RD.EPSILON_FORM.name]["verdict"] == "reproduced"
+    assert mine[RD.EPSILON_FORM.name]["note"] == RD.SWITCH_NOTES[RD.EPSILON_FORM]
+    assert mine[RD.HONEST_REWARD.name]["verdict"] == "differs"
+    assert mine[RD.STARTER.name]["verdict"] == R.NOT_BUILT
+    assert row["verdict"] == "differs" and row["cause"] == "reading"
+    before = [x["reading"] for x in {r["claim"]: r for r in claims.feature_claims(flat)}[text]["readings_rows"]]
+    assert [x["reading"] for x in row["readings_rows"]] == before     # built in place: the readings' order stays
+
+
+def test_open_point_learners_train_each_switch_at_the_grids_design():
+    frame = experiments.open_point_learners((0, 20), ("F7",), n_seeds=2, n_test=30, seed=1)
+    assert set(frame.variant) == set(experiments.OPEN_POINT_SWITCHES)
+    assert len(frame) == len(experiments.OPEN_POINT_SWITCHES) * 2 * 2 * 6
+    assert set(experiments.OPEN_POINT_SWITCHES) <= {r.name for r in RD.STAGE2_UNBUILT}
+    assert frame.equals(experiments.open_point_learners((0, 20), ("F7",), n_seeds=2, n_test=30, seed=1))
