@@ -234,12 +234,10 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
     """§5.2: random-guess against the 32 test programs (large sample per type, fixed agents: Wilson intervals at the
     Bonferroni level for 32 types). "About 60-70 % against every type" and "loses to none" are each one test.
 
-    Each claim carries its readings rows (:func:`liarlab.papers.p01.readings.win_rate_readings`: who opens from
+    Each claim carries its readings rows (:func:`win_rate_readings`: who opens from
     ``first``, the E12 rule readings from ``by_type``, one match per type from ``ref``); a
     differing row's cause follows from them. ``fresh`` is the confirmatory sample (same columns as
     ``large``, fresh games) drawn by ``plan`` when the pilot left a claim undecided."""
-    from liarlab.papers.p01 import readings as R
-
     m = len(large)
     band = per_type_band(large.wins, large.games, m=m)
     half = per_type_above_half(large.wins, large.games, m=m)
@@ -261,11 +259,11 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
     elif plan is not None and plan.undecidable:
         j_band = _confirm(in_band, j_band, None, None, plan) if j_band.verdict == "inconclusive" else j_band
         j_half = _confirm(beaten, j_half, None, None, plan) if j_half.verdict == "inconclusive" else j_half
-    band_readings = R.win_rate_readings("band", in_band, j_band, large, first, ref, by_type)
-    beaten_readings = R.win_rate_readings("beaten", beaten, j_half, large, first, ref, by_type)
+    band_readings = win_rate_readings("band", in_band, j_band, large, first, ref, by_type)
+    beaten_readings = win_rate_readings("beaten", beaten, j_half, large, first, ref, by_type)
     return [
-        claim(R.BAND_CLAIM, "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT,
-              in_band, j_band, kind="finding", family=R.WIN_FAMILY, headline=True, readings=band_readings,
+        claim(BAND_CLAIM, "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT,
+              in_band, j_band, kind="finding", family=WIN_FAMILY, headline=True, readings=band_readings,
               note=f"value: the share of the {m} types whose win rate lies in 60-70 % (its interval is the range "
                    f"over undecided types); each type {n_large:,} games (openers alternate), Wilson at "
                    f"{100 * level:.2f} % per type (Bonferroni-adjusted for {m}); {len(outside)} types outside the "
@@ -275,8 +273,8 @@ def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large:
                    + f"; mean over types {large.win_rate.mean():.3f}, worst type{int(worst.type)} "
                      f"{worst.win_rate:.3f}; one {n_games}-game match per type (the thesis's design) gives mean "
                      f"{ref.win_rate.mean():.3f}"),
-        claim(R.BEATEN_CLAIM, "§5.2", printed.LOSES_TO_NONE_TEXT, beaten, j_half,
-              kind="finding", family=R.WIN_FAMILY, readings=beaten_readings,
+        claim(BEATEN_CLAIM, "§5.2", printed.LOSES_TO_NONE_TEXT, beaten, j_half,
+              kind="finding", family=WIN_FAMILY, readings=beaten_readings,
               note=f"value: the share of the {m} types beaten (win rate above 0.5); Wilson at {100 * level:.2f} % "
                    f"per type (Bonferroni-adjusted); worst type{int(worst.type)} {worst.win_rate:.3f}"),
     ] + [claim(f"win rate vs type{t} (Figs 5.6-5.8; plot only, value lost)", "§5.2 Figs 5.6-5.8",
@@ -331,8 +329,6 @@ TREND_FAMILY = "Figs 5.6-5.8"
 def _three_types_beaten(frame: pd.DataFrame):
     """A reading of the curves' claim on ``frame`` (type, wins, games): each of types 1, 5, 23 beaten, judged
     as the claims row is."""
-    from liarlab.papers.p01.readings import _counts_note, _per_type
-
     g = frame.set_index("type").loc[list(FIG_TYPES)]
     return (*_per_type(g.wins, g.games, "beaten", m=len(FIG_TYPES)), _counts_note(g.wins, g.games))
 
@@ -392,8 +388,6 @@ def game_length_rows(mean_turns: float, share_45: float, mean_final: float, shar
 def per_type_gain_judgements(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND) -> tuple[list, list]:
     """Per type, the network's paired gain across seeds (t, Bonferroni level for the number of types) judged
     against ``band``; ``gains`` has columns opponent, rep, gain (one row per seeded match)."""
-    from liarlab.papers.p01.readings import per_type_gains
-
     _, ests, judged = per_type_gains(gains, band)
     return ests, judged
 
@@ -418,12 +412,10 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
                  plan: V.Plan | None = None) -> dict:
     """§5.2: the network adds about 5-10 points against most types: per type the gain across seeds is judged
     against [0.05, 0.10] at the Bonferroni level, the share of types in the band with ``share``, and "most" with
-    the protocol's word. Its readings rows (:func:`liarlab.papers.p01.readings.gain_readings`, from the E7
+    the protocol's word. Its readings rows (:func:`gain_readings`, from the E7
     games ``games`` and the E12 network readings ``bbn_readings``) are carried by the row; a
     differing row's cause follows from them. ``fresh`` (seed gains of new seeds) confirms an undecided pilot
     under ``plan``."""
-    from liarlab.papers.p01 import readings as R
-
     ests, judged = per_type_gain_judgements(gains)
     share = V.share(judged, "types")
     j = V.word("most", share)
@@ -443,12 +435,12 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
     pos = sum(e.low > 0 for e in ests)
     neg = sum(e.high < 0 for e in ests)
     level = V.simultaneous_level(len(ests))
-    readings = (R.gain_readings(share, j, games, bbn_readings) if games is not None else
-                [CR.run(R.GAIN_FAMILY, R.GAIN_CLAIM, R.GAIN_READINGS["default"], share, j)]
-                + [CR.not_built(R.GAIN_FAMILY, R.GAIN_CLAIM, r, "the games of the matches are not in this call")
-                   for key, r in R.GAIN_READINGS.items() if key != "default"])
-    return claim(R.GAIN_CLAIM, "§5.2", printed.BBN_GAIN_TEXT, share,
-                 j, kind="finding", family=R.GAIN_FAMILY, readings=readings,
+    readings = (gain_readings(share, j, games, bbn_readings) if games is not None else
+                [CR.run(GAIN_FAMILY, GAIN_CLAIM, GAIN_READINGS["default"], share, j)]
+                + [CR.not_built(GAIN_FAMILY, GAIN_CLAIM, r, "the games of the matches are not in this call")
+                   for key, r in GAIN_READINGS.items() if key != "default"])
+    return claim(GAIN_CLAIM, "§5.2", printed.BBN_GAIN_TEXT, share,
+                 j, kind="finding", family=GAIN_FAMILY, readings=readings,
                  note=f"value: the share of the {len(ests)} types whose gain lies in +5 to +10 points (its interval is "
                       f"the range over undecided types); {len(ests)} types x {int(seeds.min())} seeded matches x "
                       f"{bbn_games} games (paired with plain random-guess on the same dice); per type t across "
@@ -458,6 +450,354 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
                       f"{sum(x.verdict == 'inconclusive' for x in judged)} undecided; gain above 0 for {pos}, "
                       f"below 0 for {neg}; mean gain over the types {points_text(mean_gain(gains))}, per type "
                       f"from {100 * min(e.value for e in ests):+.1f} to {100 * max(e.value for e in ests):+.1f} points")
+
+
+#: "About 60-70 %" read loosely: the spec's "revisit outside roughly [0.55, 0.75]".
+LOOSE_WIN_BAND = (0.55, 0.75)
+
+def mean_over_types(large: pd.DataFrame) -> V.Estimate:
+    """The mean of the per-type win rates (each an independent proportion of games), MOVER-Wilson interval."""
+    m = len(large)
+    return V.combination_of_proportions([(1 / m, int(w), int(n)) for w, n in zip(large.wins, large.games)])
+
+
+def per_type_gains(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND, what="gain in +5 to +10 points"):
+    """Per type, the paired gain across seeds (t at the Bonferroni level for the number of types) against
+    ``band`` (points as rate differences: span 2, no-effect reference 0)."""
+    groups = list(gains.groupby("opponent", sort=False))
+    level = V.simultaneous_level(len(groups))
+    ests = [V.across_seeds(g.gain.to_numpy(), -1.0, 1.0, level) for _, g in groups]
+    return [o for o, _ in groups], ests, [V.magnitude(e, *band, what, span=2.0, reference=0.0) for e in ests]
+
+
+def match_gains(games: pd.DataFrame, relative: bool = False) -> pd.DataFrame:
+    g = games.groupby(["opponent", "rep"], sort=False)[["win_bbn", "win_plain"]].mean().reset_index()
+    g["gain"] = (g.win_bbn - g.win_plain) / (g.win_plain if relative else 1.0)
+    return g
+
+
+# ============================================================================ readings rows (liarlab.core.readings)
+#
+# One set of rows per claim, the default reading first (the claims row's own estimate and judgement). The open
+# points of each family were listed from the spec's "Open ambiguities" (§7) and the thesis's wording before any
+# verdict was looked at; each is a run reading or a not_run row saying why it cannot be run here.
+
+
+BAND_CLAIM = "random-guess wins about 60-70 % against every type"
+BEATEN_CLAIM = "random-guess loses to no test program"
+WIN_FAMILY = "§5.2 win rate per type"
+GAIN_CLAIM = "BBN adds about 5-10 points against most test programs"
+GAIN_FAMILY = "§5.2 network gain per type"
+
+
+#: Readings of the per-type win-rate claims of §5.2 (shared by "60-70 % against every type" and "loses to none").
+WIN_READINGS = {
+    "default": CR.Reading("large sample per type, openers alternate",
+                          "each type's true win rate (a large sample, openers alternating game by game) is judged",
+                          f"{_SPEC} 1 (alternating openers chosen); §5.3 'against every type'", default=True),
+    "rg opens": CR.Reading("random-guess opens every game", "random-guess always opens",
+                           f"{_SPEC} 1: the starting player is not specified"),
+    "program opens": CR.Reading("the test program opens every game", "the test program always opens",
+                                f"{_SPEC} 1: the starting player is not specified"),
+    "random opener": CR.Reading("random opener each game (E12)", "the opener is drawn at random each game",
+                                f"{_SPEC} 1; spec E12"),
+    "retry": CR.Reading("random-guess retries candidates within a bid draw (E12)",
+                        "a failed opponent-belief check tries other candidates in the same call",
+                        f"{_SPEC} 3; spec §2.3 variant"),
+    "cap >": CR.Reading("cap triggers at x > cap (E12)", "the test programs challenge only above their cap",
+                        f"{_SPEC} 5; spec §3.4 ('maximum tolerated count')"),
+    "cap own": CR.Reading("cap also limits the program's own bids (E12)",
+                          "a program has no bid available at or above its cap", f"{_SPEC} 5; spec §3.4 variant"),
+    "type31": CR.Reading("type31 as the appendix prints it (a copy of type32)",
+                         "type31 is liar, suspicious, low cap, strong, prefers bid, as printed",
+                         f"{_SPEC} 7: the appendix lists type31 identical to type32"),
+    "one match": CR.Reading("one 500-game match per type (the thesis's design)",
+                            "the thesis's single 500-game match per type is what is judged",
+                            f"{_SPEC} 18; §5.3 (one run per match)"),
+    "loose": CR.Reading("'about' read loosely: every type in 55-75 %",
+                        "'about 60-70 %' allows 55-75 %", "spec E5 ('outside roughly [0.55, 0.75], revisit')"),
+    "mean": CR.Reading("the mean over the 32 types in 60-70 %",
+                       "'about 60-70 % against all 32' describes the typical level, not each type",
+                       "spec E5 acceptance ('the mean across types in [0.6, 0.7]')"),
+    "opening count": CR.Reading("test programs open with another count",
+                                "the test programs' opening bid uses a count other than 2",
+                                f"{_SPEC} 4: opening behaviour not stated"),
+    "cap override": CR.Reading("the cap does not override 'prefers bid'",
+                               "a prefers-bid program may still bid at its cap",
+                               f"{_SPEC} 5 (whether the cap overrides the preference trait)"),
+    "details": CR.Reading("other test-program details (ties, jump size, clipping)",
+                          "ties, the jump size or the clipping of belief counts are read otherwise",
+                          f"{_SPEC} 6"),
+    "min count": CR.Reading("another minimum count", "the lowest legal count is not 2", f"{_SPEC} 2"),
+}
+
+#: What a test-program reading of the win rates would cost: the compiled programs (liarlab.liardice.fast) have no
+#: switch for it; the claim's large sample at full size is 32 types x 100,000 games (0.46 s per 100,000 games of
+#: random-guess against one type, measured with experiments.timing on the shared machine, 2026-12-07).
+_NOT_BUILT = CR.Unbuilt("no variant of the 32 programs for it exists in our simulator, and it would need a new "
+                        "run of all 32 types that this run does not make: simulator work (a switch in the compiled "
+                        "test programs, liarlab.liardice.fast), then the large sample rerun under it, about 15 CPU "
+                        "seconds at full size (32 types x 100,000 games; 0.46 s per 100,000 games measured), at most "
+                        "about 1 CPU minute more with a fresh confirmatory sample")
+_WIN_NOT_RUN = {
+    "opening count": _NOT_BUILT,
+    "cap override": _NOT_BUILT,
+    "details": _NOT_BUILT,
+    "min count": "the thesis fixes it twice: 144 legal bids for 5 players and node A's values 2..10 both give 2",
+}
+_E12 = {"random opener": "random opener each game", "retry": "random-guess retries candidates within a bid draw",
+        "cap >": "cap triggers at x > cap", "cap own": "cap also limits the program's own bids"}
+
+
+def _per_type(wins, games, kind: str, m: int | None = None, band=printed.WIN_BAND):
+    """The share of types for which a per-type claim holds and its every-type verdict, judged as the claims rows
+    judge them (:func:`liarlab.papers.p01.claims.per_type_band`, ``per_type_above_half``)."""
+    judged = per_type_band(wins, games, band, m) if kind == "band" else per_type_above_half(wins, games, m)
+    return V.share(judged, "types"), V.all_of(judged)
+
+
+def _counts_note(wins, games) -> str:
+    return f"{len(wins)} types x {int(np.min(games)):,} games"
+
+
+def win_rate_readings(kind: str, default_est: V.Estimate, default_j: V.Judgement, large: pd.DataFrame,
+                      first: pd.DataFrame | None = None, ref: pd.DataFrame | None = None,
+                      by_type: pd.DataFrame | None = None) -> list[dict]:
+    """The readings rows of "60-70 % against every type" (``kind="band"``) or "loses to none"
+    (``kind="beaten"``): the default is the claims row's own (``default_est``, ``default_j``); every other
+    reading is judged by the same rule (each type at the Bonferroni level for the types, then every type)."""
+    claim, R_ = (BAND_CLAIM if kind == "band" else BEATEN_CLAIM), WIN_READINGS
+    rows = [CR.run(WIN_FAMILY, claim, R_["default"], default_est, default_j,
+                   note=_counts_note(large.wins, large.games))]
+
+    def add(key, wins, games, band=printed.WIN_BAND, note=""):
+        est, j = _per_type(wins, games, kind, band=band)
+        rows.append(CR.run(WIN_FAMILY, claim, R_[key], est, j, note=note or _counts_note(wins, games)))
+
+    if first is not None:
+        for opens, key in (("random_guess", "rg opens"), ("opponent", "program opens")):
+            f = first[(first.opens == opens) & (first.opponent_label != "random_guess")]
+            add(key, f.wins, f.games)
+    else:
+        for key in ("rg opens", "program opens"):
+            rows.append(CR.not_built(WIN_FAMILY, claim, R_[key], "the first-mover runs are not in this call"))
+    for key, name in _E12.items():
+        g = by_type[by_type.reading == name] if by_type is not None else pd.DataFrame()
+        if len(g):
+            add(key, g.wins, g.games)
+        else:
+            rows.append(CR.not_built(WIN_FAMILY, claim, R_[key], "the E12 rule readings are not in this call"))
+    t = large.set_index("type")
+    if 31 in t.index and 32 in t.index:
+        t31 = t.copy()
+        t31.loc[31, ["wins", "games"]] = t.loc[32, ["wins", "games"]].to_numpy()
+        add("type31", t31.wins, t31.games, note="type31's games are type32's (the same program as printed)")
+    else:
+        rows.append(CR.not_built(WIN_FAMILY, claim, R_["type31"], "types 31 and 32 are not both in this sample"))
+    if ref is not None and {"wins", "games"} <= set(ref.columns):
+        add("one match", ref.wins, ref.games)
+    else:
+        rows.append(CR.not_built(WIN_FAMILY, claim, R_["one match"], "the reference matches are not in this call"))
+    if kind == "band":
+        add("loose", large.wins, large.games, band=LOOSE_WIN_BAND)
+        mean = mean_over_types(large)
+        rows.append(CR.run(WIN_FAMILY, claim, R_["mean"], mean,
+                           V.magnitude(mean, *printed.WIN_BAND, "mean win rate over the types in 60-70 %", span=1.0,
+                                       reference=0.5),
+                           note="a MOVER-Wilson interval for the mean of the per-type rates"))
+    for key, why in _WIN_NOT_RUN.items():
+        rows.append(CR.skipped(WIN_FAMILY, claim, R_[key], why))
+    return rows
+
+
+#: "約 5%~10%" read with the protocol's "about": the band's edges widened by ABOUT (+3.75 to +12.5 points)
+GAIN_ABOUT_BAND = (printed.BBN_GAIN_BAND[0] * (1 - V.ABOUT), printed.BBN_GAIN_BAND[1] * (1 + V.ABOUT))
+
+GAIN_READINGS = {
+    "default": CR.Reading("gain in points over the whole match, per type, paired on the same dice",
+                          "'5-10 %' are percentage points of the win rate over the 500 games",
+                          "thesis §5.2 ('5-10 %'); spec §5.3 (+5 to +10 points)", default=True),
+    "relative": CR.Reading("gain relative to the plain rate (5-10 % of it)",
+                           "'5-10 %' is a relative increase of the plain win rate", "thesis §5.2 wording ('%')"),
+    "after": CR.Reading("gain after learning only (the second half of each match)",
+                        "the gain is what the trained network adds, after its early unreliable games",
+                        "spec §4.4 (gate: early estimates are unreliable)"),
+    "bbn opens": CR.Reading("games the network player opens", "the gain in the games the network player opens",
+                            f"{_SPEC} 1 (starting player not specified)"),
+    "program opens": CR.Reading("games the test program opens", "the gain in the games the test program opens",
+                                f"{_SPEC} 1 (starting player not specified)"),
+    "unpaired": CR.Reading("one unpaired 500-game match per condition (the thesis's design)",
+                           "each type's gain is one network match minus one plain match on other dice",
+                           f"{_SPEC} 18 (one run per condition)"),
+    "gates": CR.Reading("separate adoption gates per update, or n counted after the event",
+                        "the gate is drawn per update, or its n includes the current event",
+                        f"{_SPEC} 10"),
+    "node D": CR.Reading("node D read as something other than 'same face'",
+                         "'supports the previous face' is read otherwise than y' = y", f"{_SPEC} 9"),
+    "normaliser": CR.Reading("the thesis's own normaliser P(D|A)P(E|A)",
+                             "the posterior is divided by the thesis's approximate normaliser", f"{_SPEC} 8"),
+    # the wording: 約 5%~10% ("about"), read with the protocol's "about x" (x +- 25 %)
+    "about": CR.Reading("'about 5-10' with the protocol's +-25 %",
+                        f"'約 5%~10%' (about 5-10 points) allows {100 * GAIN_ABOUT_BAND[0]:g} to "
+                        f"{100 * GAIN_ABOUT_BAND[1]:g} points per type",
+                        "thesis §5.2 wording ('約 5%~10%'); the protocol's 'about x' (x +- 25 %)"),
+    # which test programs: the three the thesis shows, or type31 as the appendix prints it
+    "figure types": CR.Reading("the three types of Figs 5.9-5.11 (type1, type8, type11)",
+                               "'most test programs' is judged on the three programs the thesis shows with and "
+                               "without the network", "thesis §5.2 (Figs 5.9-5.11; the appendix plots of all 32 "
+                               f"are lost: {_SPEC} 15)"),
+    "type31": WIN_READINGS["type31"],
+    # which game: the E12 rule readings (spec E12: 'rerun E5/E7'), and the test programs' open details
+    "random opener": WIN_READINGS["random opener"],
+    "retry": WIN_READINGS["retry"],
+    "cap >": WIN_READINGS["cap >"],
+    "cap own": WIN_READINGS["cap own"],
+    "opening count": WIN_READINGS["opening count"],
+    "cap override": WIN_READINGS["cap override"],
+    "details": WIN_READINGS["details"],
+    "min count": WIN_READINGS["min count"],
+}
+#: the types whose gain Figs 5.9-5.11 show with and without the network
+FIGURE_TYPES = ("type1", "type8", "type11")
+#: The E12 network readings (variant names of ``bbn_experiments.BBN_VARIANTS``) and where each open point is.
+_NETWORK = {
+    "Bernoulli verdicts": f"{_SPEC} 10 (verdicts sampled, not thresholded)",
+    "not-support limit x-3": f"{_SPEC} 11",
+    "P(B|A) (edge A->B)": f"{_SPEC} 8 (P(B|A) instead of P(B))",
+    "credible opening fills to x-1": f"{_SPEC} 13",
+    "no probability 4 at our opening": f"{_SPEC} 12 (probability 4's use is never described)",
+    "Laplace (add-one) smoothing": f"{_SPEC} 14",
+    "challenge guess from a sampled hand": "spec §4.7 variant; spec E12",
+}
+_GAIN_NOT_BUILT = CR.Unbuilt("our network has no switch for it: engine work (a switch in the compiled network, "
+                             "liarlab.liardice.bbn_play), then E7's 640 paired matches rerun under it, about 15 CPU "
+                             "minutes at full size (1.3 s a match measured)")
+#: The game and test-program readings of the gain that E7's matches cannot give (each with why); the E12 rule
+#: readings were run for random-guess alone (E5), not for the network's paired matches.
+_GAIN_GAME_NOT_BUILT = CR.Unbuilt("E7's paired matches (network and plain random-guess) were played under the spec's "
+                                  "readings only and the compiled network engine has no switch for it; it would need "
+                                  "E7 rerun under it against every type (E12 ran it for random-guess alone): engine "
+                                  "work, then about 15 CPU minutes at full size")
+_GAIN_PROGRAM_NOT_BUILT = CR.Unbuilt("no variant of the 32 programs for it exists in our simulator, and it would need "
+                                     "E7's paired matches against all 32 types rerun under it: simulator work, then "
+                                     "about 15 CPU minutes at full size")
+_GAIN_NOT_RUN = {"random opener": _GAIN_GAME_NOT_BUILT, "retry": _GAIN_GAME_NOT_BUILT, "cap >": _GAIN_GAME_NOT_BUILT,
+                 "cap own": _GAIN_GAME_NOT_BUILT, "opening count": _GAIN_PROGRAM_NOT_BUILT,
+                 "cap override": _GAIN_PROGRAM_NOT_BUILT, "details": _GAIN_PROGRAM_NOT_BUILT,
+                 "min count": _WIN_NOT_RUN["min count"]}
+
+
+def network_reading(r) -> dict:
+    """One E12 network reading of the BBN-gain claim, from its ``bbn_variants`` row ``r`` (group "all types"),
+    judged on the claim's own statistic: E12 replays the claim's design (every type, the same seeded matches and
+    games) under the reading and keeps each type's gain judged as the claim judges it (``types_in_band``,
+    ``types_out_band``, ``types_undecided``, issue 49), so the share of types in +5 to +10 points is judged with the
+    word "most". A table from before those columns existed bounds the reading when even the largest type's point
+    gain is below +5 points (no type can lie in the band), else leaves it not built."""
+    reading = CR.Reading(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
+                         _NETWORK.get(r.variant, "spec E12"))
+    pooled = (f"E12's own seeded matches ({int(r.seeds)} seeds) give a pooled gain of {float(r.diff):+.3f} "
+              f"[{float(r.diff_ci_low):+.3f}, {float(r.diff_ci_high):+.3f}] and a largest type gain of "
+              f"{float(r.max_type_diff):+.3f}")
+    counts = [getattr(r, k, np.nan) for k in ("types_in_band", "types_out_band", "types_undecided")]
+    if all(pd.notna(c) for c in counts):
+        yes, no, open_ = (int(c) for c in counts)
+        judged = ([V.Judgement("reproduced", "")] * yes + [V.Judgement("differs", "")] * no
+                  + [V.Judgement("inconclusive", "")] * open_)
+        share = V.share(judged, "types")
+        return CR.run(GAIN_FAMILY, GAIN_CLAIM, reading, share, V.word("most", share),
+                      note=f"{yes} types in the band, {no} outside, {open_} undecided, on E12's {int(r.types)} types "
+                           f"x {int(r.seeds)} seeded matches; {pooled}")
+    low = printed.BBN_GAIN_BAND[0]
+    if float(r.max_type_diff) < low:
+        return CR.bounded(GAIN_FAMILY, GAIN_CLAIM, reading,
+                          f"{pooled}: no type's point gain reaches +{low:g}, so no type's interval lies in the band "
+                          "and the share of types in it is 0; judged per type it could not reproduce 'most'")
+    return CR.not_built(GAIN_FAMILY, GAIN_CLAIM, reading,
+                        f"{pooled}; this E12 table keeps no per-type judgements (types_in_band), so the share of "
+                        "types in the band cannot be judged from it: rerun E12 (bbn_variants keeps them)")
+
+
+def gain_readings(default_est, default_j, games: pd.DataFrame, bbn_readings: pd.DataFrame | None = None) -> list[dict]:
+    """The readings rows of "the network adds about 5-10 points against most types": the per-type readings are
+    judged as the claims row is (per type at the Bonferroni level, then "most"). The E12 network readings replay
+    the claim's design and keep each type's gain judged the same way, so each is run on this claim's statistic
+    (:func:`network_reading`). The
+    wording 'about' and which test programs (Figs 5.9-5.11's three, type31 as printed) are run from the same
+    games; the E12 game readings and the programs' open details were never played with the network: not built
+    (:data:`_GAIN_NOT_RUN`)."""
+    R_ = GAIN_READINGS
+    rows = [CR.run(GAIN_FAMILY, GAIN_CLAIM, R_["default"], default_est, default_j,
+                   note=f"{games.opponent.nunique()} types x {games.rep.nunique()} seeded matches")]
+    n = int(games.game.max()) + 1
+
+    def add(key, frame, relative=False, band=printed.BBN_GAIN_BAND, note=""):
+        what = f"gain in +{100 * band[0]:g}..+{100 * band[1]:g} points"
+        _, _, judged = per_type_gains(match_gains(frame, relative=relative), band, what)
+        share = V.share(judged, "types")
+        rows.append(CR.run(GAIN_FAMILY, GAIN_CLAIM, R_[key], share, V.word("most", share),
+                           note=f"{sum(j.verdict == 'reproduced' for j in judged)} types in the band, "
+                                f"{sum(j.verdict == 'differs' for j in judged)} outside, "
+                                f"{sum(j.verdict == 'inconclusive' for j in judged)} undecided" + note))
+
+    add("relative", games, relative=True)
+    add("after", games[games.game >= n // 2])
+    add("bbn opens", games[games.bbn_starts == 1])
+    add("program opens", games[games.bbn_starts == 0])
+    reps = sorted(games.rep.unique())
+    if len(reps) >= 2:
+        level = V.simultaneous_level(games.opponent.nunique())
+        judged = []
+        for _, g in games.groupby("opponent", sort=False):
+            a, b = g[g.rep == reps[0]], g[g.rep == reps[1]]
+            est = V.difference_of_proportions(int(a.win_bbn.sum()), len(a), int(b.win_plain.sum()), len(b), level)
+            judged.append(V.magnitude(est, *printed.BBN_GAIN_BAND, "gain in +5 to +10 points", span=2.0,
+                                      reference=0.0))
+        share = V.share(judged, "types")
+        rows.append(CR.run(GAIN_FAMILY, GAIN_CLAIM, R_["unpaired"], share, V.word("most", share),
+                           note="the network's first seeded match against the plain player's second (other dice); "
+                                "Newcombe interval per type"))
+    if bbn_readings is not None:
+        allt = bbn_readings[(bbn_readings.group == "all types") & ~bbn_readings.variant.str.startswith("ablation")]
+        for r in allt.itertuples():
+            if r.variant == "thesis reading":
+                continue
+            rows.append(network_reading(r))
+    for key in ("gates", "node D", "normaliser"):
+        rows.append(CR.not_built(GAIN_FAMILY, GAIN_CLAIM, R_[key], _GAIN_NOT_BUILT))
+    add("about", games, band=GAIN_ABOUT_BAND)
+    rows += _test_program_readings(games, add)
+    for key, why in _GAIN_NOT_RUN.items():
+        rows.append(CR.skipped(GAIN_FAMILY, GAIN_CLAIM, R_[key], why))
+    return rows
+
+
+def type31_as_printed(games: pd.DataFrame) -> pd.DataFrame:
+    """E7's games with type31 as the appendix prints it, a copy of type32: type32's seeded matches stand for
+    type31's (the same program, so the same distribution of gains)."""
+    return pd.concat([games[games.opponent != "type31"], games[games.opponent == "type32"].assign(opponent="type31")],
+                     ignore_index=True)
+
+
+def _test_program_readings(games: pd.DataFrame, add) -> list[dict]:
+    """Which test programs the gain is judged against, from E7's games: the three types of Figs 5.9-5.11 alone
+    (each at the Bonferroni level for three), and the 32 with type31 as the appendix prints it (type32's seeded
+    matches stand for it: the same program). ``add`` appends a run row; a reading whose types are not in the
+    sample is returned as not built."""
+    rows: list[dict] = []
+    present = set(games.opponent)
+    if set(FIGURE_TYPES) <= present:
+        add("figure types", games[games.opponent.isin(FIGURE_TYPES)], note=" (of the three types the figures show)")
+    else:
+        rows.append(CR.not_built(GAIN_FAMILY, GAIN_CLAIM, GAIN_READINGS["figure types"],
+                                 "types 1, 8 and 11 are not all in this sample"))
+    if {"type31", "type32"} <= present:
+        add("type31", type31_as_printed(games), note="; type31's seeded matches are type32's (the same program as "
+                                                     "printed)")
+    else:
+        rows.append(CR.not_built(GAIN_FAMILY, GAIN_CLAIM, GAIN_READINGS["type31"],
+                                 "types 31 and 32 are not both in this sample"))
+    return rows
 
 
 def human_rows() -> list[dict]:
