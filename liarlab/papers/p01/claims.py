@@ -184,11 +184,16 @@ def _confirm(pilot_est: V.Estimate, pilot: V.Judgement, fresh_est: V.Estimate | 
     return V.confirmed(pilot_est, pilot, fresh_est, fresh, plan)
 
 
+def _win_claims(frame: pd.DataFrame, m: int) -> dict:
+    """The two per-type claims of §5.2 on one sample, each (share of types, every-type judgement)."""
+    band, half = per_type_band(frame.wins, frame.games, m=m), per_type_above_half(frame.wins, frame.games, m=m)
+    return {"band": (V.share(band, "types"), V.all_of(band, "every type's win rate in 60-70 %")),
+            "beaten": (V.share(half, "types"), V.all_of(half, "every type's win rate above 0.5"))}
+
+
 def win_rate_judgements(large: pd.DataFrame, m: int | None = None) -> tuple[V.Judgement, V.Judgement]:
     """The two per-type claims of §5.2 on one sample: every type's rate in 60-70 %, and above 0.5."""
-    m = m or len(large)
-    return (V.all_of(per_type_band(large.wins, large.games, m=m), "every type's win rate in 60-70 %"),
-            V.all_of(per_type_above_half(large.wins, large.games, m=m), "every type's win rate above 0.5"))
+    return tuple(j for _, j in _win_claims(large, m or len(large)).values())
 
 
 def _trend_judgement(large: pd.DataFrame) -> V.Judgement:
@@ -232,23 +237,15 @@ def win_rate_verdicts(res) -> dict:
     """The two per-type claims of §5.2 judged on the results ``res`` (``large``, ``large_fresh``, ``win_plan``):
     ``{"band": (share, judgement), "beaten": (share, judgement)}``, each the pilot's, or under the two-stage design
     the fresh sample's (drawn by the plan when the pilot left a claim undecided or a near miss)."""
-    large, fresh, plan = res.large, res.large_fresh, res.win_plan
-    m = len(large)
-    band, half = per_type_band(large.wins, large.games, m=m), per_type_above_half(large.wins, large.games, m=m)
-    in_band, beaten = V.share(band, "types"), V.share(half, "types")
-    j_band, j_half = V.all_of(band, "every type's win rate in 60-70 %"), V.all_of(half, "every type's win rate above 0.5")
-    if fresh is not None and plan is not None:
-        f_band, f_half = win_rate_judgements(fresh, m)
-        fb = V.share(per_type_band(fresh.wins, fresh.games, m=m), "types")
-        fh = V.share(per_type_above_half(fresh.wins, fresh.games, m=m), "types")
-        if second_stage(j_band):
-            j_band, in_band = _confirm(in_band, j_band, fb, f_band, plan), fb
-        if second_stage(j_half):
-            j_half, beaten = _confirm(beaten, j_half, fh, f_half, plan), fh
-    elif plan is not None and plan.undecidable:
-        j_band = _confirm(in_band, j_band, None, None, plan) if j_band.verdict == "inconclusive" else j_band
-        j_half = _confirm(beaten, j_half, None, None, plan) if j_half.verdict == "inconclusive" else j_half
-    return {"band": (in_band, j_band), "beaten": (beaten, j_half)}
+    m, plan = len(res.large), res.win_plan
+    out = _win_claims(res.large, m)
+    fresh = _win_claims(res.large_fresh, m) if res.large_fresh is not None and plan is not None else None
+    for key, (est, j) in out.items():
+        if fresh is not None and second_stage(j):
+            out[key] = fresh[key][0], _confirm(est, j, *fresh[key], plan)
+        elif fresh is None and plan is not None and plan.undecidable and j.verdict == "inconclusive":
+            out[key] = est, _confirm(est, j, None, None, plan)
+    return out
 
 
 def _win_rates(res) -> list[dict]:
@@ -477,6 +474,7 @@ def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None
 #: "About 60-70 %" read loosely: the spec's "revisit outside roughly [0.55, 0.75]".
 LOOSE_WIN_BAND = (0.55, 0.75)
 
+
 def mean_over_types(large: pd.DataFrame) -> V.Estimate:
     """The mean of the per-type win rates (each an independent proportion of games), MOVER-Wilson interval."""
     m = len(large)
@@ -500,10 +498,9 @@ def match_gains(games: pd.DataFrame, relative: bool = False) -> pd.DataFrame:
 
 # ============================================================================ readings rows (liarlab.core.readings)
 #
-# One set of rows per claim, the default reading first (the claims row's own estimate and judgement). The open
+# One set of Ways per claim, the default reading first (the claims row's own estimate and judgement). The open
 # points of each family were listed from the spec's "Open ambiguities" (§7) and the thesis's wording before any
-# verdict was looked at; each is a run reading or a not_run row saying why it cannot be run here.
-
+# verdict was looked at; each is run, or says why it cannot be run here, or why it is not built and its cost.
 
 BAND_CLAIM = "random-guess wins about 60-70 % against every type"
 BEATEN_CLAIM = "random-guess loses to no test program"
