@@ -385,3 +385,28 @@ def test_a_near_miss_differs_of_an_every_type_claim_is_confirmed_on_fresh_games(
     band, half = claims01.win_rate_judgements(_large(far))
     assert band.verdict == half.verdict == "differs" and not claims01.second_stage(band)
     assert claims01.win_rate_plan(_large(far), cap=400_000) is None
+
+
+def test_the_win_rates_readings_are_ways_of_their_family_and_say_which_table_a_call_lacks():
+    """Issue 48: a win-rate reading is declared once, beside its family (adding one touches claims.py only); the
+    engine runs it on the tables the call holds, and one whose table is missing says so instead of vanishing."""
+    assert not claims01.WIN_RATE_FAMILY.builds_readings and not claims01.GAIN_FAMILY_RECORD.builds_readings
+    rates = np.full(32, 0.65)
+    rows = claims01.win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
+    band = {r["reading"]: r for r in rows[0]["readings_rows"]}
+    assert list(band) == [w.reading.name for w in claims01.WIN_WAYS if w.claim == claims01.BAND_CLAIM]
+    assert band["random-guess opens every game"]["note"] == "the first-mover runs are not in this call"
+    assert band["one 500-game match per type (the thesis's design)"]["verdict"] == "not built"
+    assert band["'about' read loosely: every type in 55-75 %"]["verdict"] == "reproduced"
+
+
+def test_the_win_rates_program_readings_not_built_state_their_cost():
+    """The test-program readings nobody built carry what building them costs (simulator work, then CPU time at
+    full size), as the network gain's do."""
+    rates = np.full(32, 0.65)
+    rows = claims01.win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
+    for row in rows[:2]:
+        notes = {r["reading"]: r["note"] for r in row["readings_rows"] if r["verdict"] == "not built"}
+        for name in ("test programs open with another count", "the cap does not override 'prefers bid'",
+                     "other test-program details (ties, jump size, clipping)"):
+            assert "cost to build: simulator work" in notes[name] and "CPU" in notes[name], name
