@@ -87,7 +87,7 @@ def trend_grid(final: pd.DataFrame, n_games: int) -> str:
 def gain_verdicts(gains: pd.DataFrame) -> dict:
     """The types judged as the claims table judges the network's gain: per type the paired gain across seeds at
     the Bonferroni level, against +5 to +10 points (in, outside, undecided) and against zero (above, below)."""
-    from liarlab.papers.p01.readings import per_type_gains
+    from liarlab.papers.p01.claims import per_type_gains
 
     names, ests, judged = per_type_gains(gains)
     return {"in": [o for o, j in zip(names, judged) if j.verdict == "reproduced"],

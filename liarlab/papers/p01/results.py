@@ -363,7 +363,14 @@ class Results01:
 
     @property
     def best_responses(self) -> pd.DataFrame:
-        return pd.concat([self.br, self.br2], ignore_index=True)
+        """The responders' runs (``data/01_best_response.csv``): depth 1 and 2 against random-guess, then the depth-1
+        responder against the readings' players (the uniformly random player, random-guess retrying within a bid
+        draw, random-guess under minimum count 1), each labelled by the player it faces."""
+        readings = [(self.br_uniform, "uniformly random player"),
+                    (self.br_retry, "random-guess retrying within a bid draw"),
+                    (self.br_min_count, "random-guess under minimum count 1")]
+        return pd.concat([self.br, self.br2] + [f.assign(opponent=who) for f, who in readings if f is not None],
+                         ignore_index=True)
 
     # ------------------------------------------------------------------ E9 and the learning schedule
 

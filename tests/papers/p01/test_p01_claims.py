@@ -269,7 +269,7 @@ def test_e12_network_readings_are_not_judged_on_the_pooled_gain_for_a_share_of_t
     points (no type can be in the band), else not built; never judged on the pooled gain."""
     from types import SimpleNamespace
 
-    from liarlab.papers.p01 import readings as R
+    from liarlab.papers.p01 import claims as R
 
     row = dict(seeds=20, diff=-0.014, diff_ci_low=-0.017, diff_ci_high=-0.012)
     low = R.network_reading(SimpleNamespace(variant="Bernoulli verdicts", max_type_diff=0.033, **row))
@@ -284,7 +284,7 @@ def test_e12_network_readings_are_judged_on_the_claims_share_of_types_when_e12_k
     network reading is run on the share of types in +5..+10 (word 'most'), whatever its pooled gain."""
     from types import SimpleNamespace
 
-    from liarlab.papers.p01 import readings as R
+    from liarlab.papers.p01 import claims as R
 
     row = dict(seeds=20, types=32, diff=-0.014, diff_ci_low=-0.017, diff_ci_high=-0.012, max_type_diff=0.033)
     most = R.network_reading(SimpleNamespace(variant="v", types_in_band=20, types_out_band=2, types_undecided=0, **row))
@@ -335,7 +335,7 @@ def test_bbn_gain_declares_which_game_and_which_test_programs():
     """Issue 36: the gain's game readings (E12: opener, retry, cap rule and scope) and test-program readings
     (the programs' open details, type31 as printed, the three types the figures show) are declared; the ones
     E7's games hold are run, the others are not built (E7 was never played under them) or cannot be run."""
-    from liarlab.papers.p01 import readings as R
+    from liarlab.papers.p01 import claims as R
 
     rows = _gain_readings(_bbn_games(lambda t: 0.0, seeds=3, n=40))
     for key in ("random opener", "retry", "cap >", "cap own", "opening count", "cap override", "details"):
@@ -348,7 +348,7 @@ def test_bbn_gain_declares_which_game_and_which_test_programs():
 
 
 def test_bbn_gain_test_program_and_wording_readings_are_computed_from_the_games():
-    from liarlab.papers.p01 import readings as R
+    from liarlab.papers.p01 import claims as R
 
     # +7.5 points against the figures' three types only, +11 against type32, nothing elsewhere
     gain = {1: 0.075, 8: 0.075, 11: 0.075, 32: 0.11}
@@ -385,3 +385,28 @@ def test_a_near_miss_differs_of_an_every_type_claim_is_confirmed_on_fresh_games(
     band, half = claims01.win_rate_judgements(_large(far))
     assert band.verdict == half.verdict == "differs" and not claims01.second_stage(band)
     assert claims01.win_rate_plan(_large(far), cap=400_000) is None
+
+
+def test_the_win_rates_readings_are_ways_of_their_family_and_say_which_table_a_call_lacks():
+    """Issue 48: a win-rate reading is declared once, beside its family (adding one touches claims.py only); the
+    engine runs it on the tables the call holds, and one whose table is missing says so instead of vanishing."""
+    assert not claims01.WIN_RATE_FAMILY.builds_readings and not claims01.GAIN_FAMILY_RECORD.builds_readings
+    rates = np.full(32, 0.65)
+    rows = claims01.win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
+    band = {r["reading"]: r for r in rows[0]["readings_rows"]}
+    assert list(band) == [w.reading.name for w in claims01.WIN_WAYS if w.claim == claims01.BAND_CLAIM]
+    assert band["random-guess opens every game"]["note"] == "the first-mover runs are not in this call"
+    assert band["one 500-game match per type (the thesis's design)"]["verdict"] == "not built"
+    assert band["'about' read loosely: every type in 55-75 %"]["verdict"] == "reproduced"
+
+
+def test_the_win_rates_program_readings_not_built_state_their_cost():
+    """The test-program readings nobody built carry what building them costs (simulator work, then CPU time at
+    full size), as the network gain's do."""
+    rates = np.full(32, 0.65)
+    rows = claims01.win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
+    for row in rows[:2]:
+        notes = {r["reading"]: r["note"] for r in row["readings_rows"] if r["verdict"] == "not built"}
+        for name in ("test programs open with another count", "the cap does not override 'prefers bid'",
+                     "other test-program details (ties, jump size, clipping)"):
+            assert "cost to build: simulator work" in notes[name] and "CPU" in notes[name], name
