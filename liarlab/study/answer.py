@@ -229,6 +229,12 @@ def _summary_rows(rows: pd.DataFrame) -> pd.Series:
 
 
 def _checks_parts(claims: pd.DataFrame) -> list[str]:
+    """The rows that are not findings, by what they are: the paper's own numbers, then each kind of check row by
+    what it is (a paper's illustrative example, a restated fact, a property true by construction, a check of our
+    code: :func:`liarlab.study.scorecard.check_kind`), so that 04's 343-of-500 example is never "a check of our
+    code" (issue 49)."""
+    from liarlab.study.scorecard import CHECK_KINDS, check_kind
+
     parts = []
     for kind, what in _KIND_WORDS.items():
         rows = claims[claims["kind"] == kind]
@@ -237,7 +243,16 @@ def _checks_parts(claims: pd.DataFrame) -> list[str]:
         summary = _summary_rows(rows)
         if summary.any():
             what = tuple(w + ", summed up in the headline row" for w in what)
-        parts.append(_kind_sentence(rows[~summary], what))
+        rows = rows[~summary]
+        if kind != "check":
+            parts.append(_kind_sentence(rows, what))
+            continue
+        kinds = pd.Series([check_kind({k: ("" if blank(v) else v) for k, v in r.items()})
+                           for r in rows[[c for c in ("note", "rule") if c in rows]].to_dict("records")],
+                          index=rows.index, dtype=object)
+        for key, one, many, _ in CHECK_KINDS:
+            if (kinds == key).any():
+                parts.append(_kind_sentence(rows[kinds == key], (one, many) if key != "code" else what))
     return parts
 
 

@@ -196,6 +196,36 @@ def _ours(r) -> str:
 
 
 _KIND_SHORT = {"finding": "finding", "arithmetic": "the paper's arithmetic", "check": "our code"}
+#: a check row named by what it is (:func:`liarlab.study.scorecard.check_kind`): a paper's example is no check of
+#: our code (issue 49)
+_CHECK_SHORT = {"example": "the paper's example", "restated": "a restated fact", "construction": "true by construction",
+                "code": "our code"}
+
+
+def _kind_short(kind: str, row) -> str:
+    """What a summary line that is not a finding is, in a few words."""
+    if kind != "check":
+        return _KIND_SHORT[kind]
+    from liarlab.study.scorecard import check_kind
+
+    return _CHECK_SHORT[check_kind({k: ("" if tables.is_missing(v) else v) for k, v in dict(row).items()})]
+
+
+_WHAT_VALUE = re.compile(r"(?:^|;\s*)value: ([^;]+)")
+
+
+def _ours_said(r) -> str:
+    """:func:`_ours`, and what the number is where the row's note says it ("value: the largest seat-to-seat
+    difference"): a bare "0.017 [0.001, 0.032]" beside the paper's "slightly > 50%" left the reader to guess what
+    was measured (issue 50)."""
+    from liarlab.study.answer import share_count
+
+    ours = _ours(r)
+    note = "" if tables.is_missing(r.get("note")) else str(r.get("note"))
+    what = _WHAT_VALUE.search(note)
+    if not ours or what is None or share_count(r):   # a count of cases says what it counts
+        return ours
+    return f"{ours} ({what.group(1).strip().rstrip('.')})"
 _KIND_PLURAL = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic",
                 "check": "checks of our code"}
 _VERDICT_SHORT = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",
@@ -259,7 +289,7 @@ def claims_summary(table, limit: int = 15):
             same = group[group["verdict"] == line["verdict"]]
             rep = (same if len(same) else group).iloc[0]
         about = ([f"{line['rows']} rows"] if line["rows"] > 1 else []) + (
-            [_KIND_SHORT[line["kind"]]] if line["kind"] in ("arithmetic", "check") and mixed else [])
+            [_kind_short(line["kind"], rep)] if line["kind"] in ("arithmetic", "check") and mixed else [])
         name, claim = tables.tidy_text(str(line["family"])), tables.tidy_text(claim_words(rep["claim"]))
         raw = tables.tidy_text(str(rep["claim"]))
         suffix = f" ({'; '.join(about)})" if about else ""
@@ -274,8 +304,10 @@ def claims_summary(table, limit: int = 15):
             # (04: "reproduced: 6 of 8; its headline row differs", issue 50)
             verdict = f"{verdict}; its headline row {_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])}"
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
-                      "ours": _ours(rep), "verdict": verdict,
-                      "cause": str(line["cause"]) if str(line["verdict"]) == "differs" else ""})
+                      "ours": _ours_said(rep), "verdict": verdict,
+                      # a cause explains a differing finding; a check or a paper's example has none to give
+                      "cause": str(line["cause"]) if str(line["verdict"]) == "differs" and line["kind"] == "finding"
+                      else ""})
     if rest:
         others = fams.loc[rest]
         counts = others["verdict"].map(lambda v: _VERDICT_SHORT.get(v, v)).value_counts()

@@ -103,3 +103,46 @@ def test_a_count_of_sixteen_digits_or_more_is_summarised_as_the_paper_prints_it(
     table.attrs["notebook"] = "00"
     assert nb.claims_summary(table).iloc[0]["ours"] == "9.45 × 10¹⁶, exact"
     assert "94,496,161,939,200,000" in nb.claims_view(table).iloc[0]["ours"]
+
+
+def _summary_table(rows):
+    import pandas as pd
+
+    base = {"source": "T", "kind": "finding", "verdict": "reproduced", "rule": "r", "unit": "runs", "n": 10}
+    table = pd.DataFrame([{**base, **r} for r in rows])
+    table.attrs["notebook"] = "04"
+    return table
+
+
+def test_the_summary_says_what_a_bare_number_measures_from_the_rows_note():
+    # 02: "slightly > 50%" beside a bare "0.017 [0.001, 0.032]" left the reader guessing what was measured (issue 50)
+    from liarlab.study import notebook as nb
+
+    table = _summary_table([{"claim": "EXP0: small spread", "family": "Fig 5-6", "paper_value": "small spread",
+                             "reproduced_value": 0.022, "ci_low": -0.003, "ci_high": 0.048,
+                             "note": "tag; value: the largest seat-to-seat difference; P1 0.3"}])
+    assert nb.claims_summary(table).iloc[0]["ours"] == "0.022 [-0.003, 0.048] (the largest seat-to-seat difference)"
+    table.loc[0, "note"] = "no phrase saying what"
+    assert nb.claims_summary(table).iloc[0]["ours"] == "0.022 [-0.003, 0.048]"
+
+
+def test_a_papers_example_is_named_as_such_not_as_a_check_of_our_code_and_has_no_cause():
+    # 04's 343-of-500 example (the paper's 'for example') showed "(our code)" and "cause not given" (issues 49, 50)
+    from liarlab.study import answer
+    from liarlab.study import notebook as nb
+
+    rows = [{"claim": "Stage 1: the learner wins", "family": "Stage 1", "paper_value": "> 0.5",
+             "reproduced_value": 0.6, "ci_low": 0.55, "ci_high": 0.65, "headline": True},
+            {"claim": "Stage 1 example: 343 lies in 500", "family": "Stage-1 example", "kind": "check",
+             "paper_value": "0.686", "reproduced_value": 0.8, "ci_low": 0.78, "ci_high": 0.82, "verdict": "differs",
+             "note": "the paper's own illustrative example, not a check of our code", "cause": ""},
+            {"claim": "a simulation matches the exact value", "family": "simulation", "kind": "check",
+             "paper_value": "", "reproduced_value": 0.5, "ci_low": 0.49, "ci_high": 0.51, "note": "simulated"}]
+    table = _summary_table(rows)
+    summary = nb.claims_summary(table)
+    example = summary[summary["claim"].str.contains("343")].iloc[0]
+    assert "(the paper's example)" in example["claim"] and "our code" not in example["claim"]
+    assert "cause" not in summary.columns or example["cause"] == ""
+    assert "(our code)" in summary[summary["claim"].str.contains("simulation")].iloc[0]["claim"]
+    said = " ".join(answer._checks_parts(table[table["kind"] != "finding"]))
+    assert "1 paper's illustrative example" in said and "1 check of our code" in said
