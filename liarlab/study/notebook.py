@@ -241,6 +241,8 @@ def _family_verdict(line) -> str:
     if verdict in ("reproduced", "differs"):
         return f"{word}: {basis.replace(' differ', '').replace(' reproduced', '')}"
     basis = re.sub(r"(?<=[:,] )1 differ\b", "1 differs", basis)   # "(of 5: 3 reproduced, 1 differs, ...)"
+    if re.fullmatch(r"of 1: 1 \w+", basis):   # one judged row: "undecided (of 1: 1 undecided)" said it twice
+        return word
     return f"{word} ({basis})" if basis and basis != verdict else word
 
 
@@ -293,6 +295,10 @@ def claims_summary(table, limit: int = 15):
         name, claim = tables.tidy_text(str(line["family"])), tables.tidy_text(claim_words(rep["claim"]))
         raw = tables.tidy_text(str(rep["claim"]))
         suffix = f" ({'; '.join(about)})" if about else ""
+        base = name.split(" (")[0].rstrip(" .")
+        if claim.startswith(base + " — ") and base != name:
+            # "Solver (§3.1, Figs 3-7 to 3-19) — Solver — the endgame-table line ..." said the label twice
+            claim = claim[len(base) + 3:]
         if raw == name or raw.startswith(name.rstrip(" .")):   # the claim already says the family's name
             text = claim + suffix
         else:   # the family's own label set off by a dash too ("Extension — exchange ablation (E13) (8 rows): ...")

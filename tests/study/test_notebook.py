@@ -146,3 +146,19 @@ def test_a_papers_example_is_named_as_such_not_as_a_check_of_our_code_and_has_no
     assert "(our code)" in summary[summary["claim"].str.contains("simulation")].iloc[0]["claim"]
     said = " ".join(answer._checks_parts(table[table["kind"] != "finding"]))
     assert "1 paper's illustrative example" in said and "1 check of our code" in said
+
+
+def test_a_summary_line_says_its_label_once_and_one_judged_row_once():
+    # 03: "Solver (§3.1, Figs 3-7 to 3-19) — Solver — the endgame-table line ..." and "undecided (of 1: 1 undecided)"
+    from liarlab.study import notebook as nb
+
+    table = _summary_table([
+        {"claim": "Solver: the endgame-table line's tricks", "family": "Solver (§3.1, Figs 3-7 to 3-19)",
+         "paper_value": "4", "reproduced_value": 4, "unit": "exact", "headline": True},
+        {"claim": "Simulation count: rarely changes the bid", "family": "Simulation-count table",
+         "paper_value": "rarely", "reproduced_value": 0.1, "ci_low": 0.0, "ci_high": 0.5, "verdict": "inconclusive"},
+        {"claim": "Simulation count: the thesis's own runs", "family": "Simulation-count table",
+         "paper_value": "rarely", "reproduced_value": 0.1, "verdict": "not-reproducible"}])
+    summary = nb.claims_summary(table)
+    assert summary.iloc[0]["claim"] == "Solver (§3.1, Figs 3-7 to 3-19): the endgame-table line's tricks"
+    assert summary.iloc[1]["verdict"] == "undecided"
