@@ -239,7 +239,7 @@ def _family_verdict(line) -> str:
         return word
     basis = str(line["basis"]).replace("inconclusive", "undecided")
     if verdict in ("reproduced", "differs"):
-        return f"{word}: {basis.replace(' differ', '').replace(' reproduced', '')}"
+        return f"{word}: {basis.replace(' differ', '').replace(' reproduced', '')} rows"   # "differs: 1 of 2 rows"
     basis = re.sub(r"(?<=[:,] )1 differ\b", "1 differs", basis)   # "(of 5: 3 reproduced, 1 differs, ...)"
     if re.fullmatch(r"of 1: 1 \w+", basis):   # one judged row: "undecided (of 1: 1 undecided)" said it twice
         return word
@@ -251,7 +251,7 @@ def claims_summary(table, limit: int = 15):
     own): the headline family first, then the findings, extensions, checks of the paper's arithmetic and of our
     code in table order. Each line has the family, one of its claims in words (the headline row, else the first
     row whose verdict is the family's), the paper's value and ours with its interval or "exact", the family's
-    verdict by its rule ("reproduced: 11 of 12") and the likeliest cause of a difference. Where there are more
+    verdict by its rule ("reproduced: 11 of 12 rows") and the likeliest cause of a difference. Where there are more
     families than lines, the differing and undecided findings are kept and the last line counts the rest."""
     import pandas as pd
 
@@ -307,7 +307,7 @@ def claims_summary(table, limit: int = 15):
         verdict = _family_verdict(line)
         if line["_head"] and head is not None and str(head["verdict"]) != str(line["verdict"]):
             # the family's verdict first, as the answer and the scorecard give it, then the headline row's own
-            # (04: "reproduced: 6 of 8; its headline row differs", issue 50)
+            # (04: "reproduced: 6 of 8 rows; its headline row differs", issue 50)
             verdict = f"{verdict}; its headline row {_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])}"
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours_said(rep), "verdict": verdict,

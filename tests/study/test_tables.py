@@ -140,7 +140,7 @@ def test_the_summary_has_one_line_per_family_headline_first_at_most_15():
 
 def test_the_summary_of_a_small_table_lists_every_family():
     summary = nb.claims_summary(_claims(4))
-    assert len(summary) == 4 and set(summary["verdict"]) == {"reproduced: 2 of 2", "differs: 1 of 2"}
+    assert len(summary) == 4 and set(summary["verdict"]) == {"reproduced: 2 of 2 rows", "differs: 1 of 2 rows"}
     assert set(summary["cause"]) == {"", "genuine"}
 
 
