@@ -150,8 +150,10 @@ def options_of(name: str, params: dict) -> dict:
     options = {}
     for option, default in _options(name):
         if dataclasses.is_dataclass(default):
+            # only the fields the parameters carry (:func:`_flat`: scalars and integer pairs); a field whose default
+            # is None (CheatRules.first_player) is no parameter, and a game option of the same name is not its value
             changes = {f.name: _read(params[f.name], getattr(default, f.name)) for f in dataclasses.fields(default)
-                       if f.name in params}
+                       if f.name in params and (_scalar(getattr(default, f.name)) or _int_pair(getattr(default, f.name)))}
             options[option] = dataclasses.replace(default, **changes)
         else:
             value = _read(params[option], default)
