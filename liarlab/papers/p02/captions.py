@@ -74,7 +74,8 @@ def vs_rand(summary: pd.DataFrame) -> str:
     return (f"*What to notice:* {len(above)} of {len(summary)} players win more than half their games against RAND "
             f"(their intervals lie above the dashed 50 % line; the lowest mean is {summary.win_rate.min():.3f}). EXP "
             "rows are one fixed pairing (Wilson interval over games); RL rows are the mean of the independently "
-            "trained tables with a t interval across them (*n* tables, *seed min* to *seed max* their range).")
+            "trained tables with a t interval across them (*sample*: how many tables; *range across tables*: the lowest "
+            "and highest table).")
 
 
 def exp_pairs(pairs: pd.DataFrame, fallback: str) -> str:
@@ -104,7 +105,7 @@ def rl_vs_exp(summary: pd.DataFrame) -> str:
             f"{'raises every cell' if (g0 > g1).all().all() else 'changes the cells'} (by "
             f"{(g0 - g1).min().min():+.3f} to {(g0 - g1).max().max():+.3f}) and keeps the pattern. Each cell shows the "
             f"mean over the {n_seeds} independently trained tables and its 95 % interval across them; "
-            "*seed min* and *seed max* show how much they differ.")
+            "the *range across tables* shows how much they differ.")
 
 
 def baselines(table: pd.DataFrame) -> str:

@@ -98,6 +98,7 @@ def curves_last(last_point: pd.DataFrame) -> pd.DataFrame:
     out["actions scanned per game"] = [f"{x:.1f}" for x in last_point.scanned_per_game]
     out = out.drop(columns=["explored_share", "training_win_rate", "mean_actions", "scanned_per_game"],
                    errors="ignore")
+    out["entries"] = [f"{x:,.1f}" for x in last_point.entries]
     return out.rename(columns={"entries": "entries (mean over tables)"})
 
 
@@ -150,3 +151,22 @@ def table_4_3(slice43: pd.DataFrame) -> pd.DataFrame:
     out.index = out.index.set_names(["games", "bid c fives"])
     out.columns = [f"after {c}" for c in out.columns]
     return out
+
+
+def styled(frame: pd.DataFrame):
+    """A frame of text cells as the notebook displays it, its fixed decimals kept: a table cell that is a number
+    written as text is rewritten by :func:`liarlab.study.tables.cell_text` ("0.510" -> "0.51", so one column
+    showed 0.51 beside 0.488); a ``Styler`` is shown as written (:func:`liarlab.study.tables.styler_html`), rows
+    counted from 1 and the index and column names left as they are."""
+    from liarlab.study import tables
+
+    out = frame.copy()
+    if isinstance(out.index, pd.RangeIndex) and out.index.start == 0:
+        out.index = pd.RangeIndex(1, len(out) + 1)
+    # text as written; a number (a count, an integer) as every table cell writes it ("5,000", never "5000")
+    return out.style.set_table_styles(tables.WRAP).format(lambda v: v if isinstance(v, str) else tables.cell_text(v))
+
+
+def top30_kinds(kinds: pd.DataFrame) -> pd.DataFrame:
+    """Table 5-1's counts by kind (:func:`experiments.top30_kinds`), the state records in words."""
+    return kinds.rename(index=config_words).rename_axis(index="state record", columns=None)

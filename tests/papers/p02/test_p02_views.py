@@ -77,3 +77,11 @@ def test_the_second_result_says_this_runs_training_length():
     assert "one stage of 5,000 training games against EXP0, where the report trained 100,000" in \
         captions.second_quantity(5_000)
     assert "100,000 training games against EXP0, the report's length" in captions.second_quantity(100_000)
+
+
+def test_a_styled_table_keeps_its_fixed_decimals_and_writes_counts_with_separators():
+    from liarlab.study import tables
+
+    html = tables.styler_html(views.styled(views.pivot_rates(pd.DataFrame({"EXP0": [0.51, 0.488]}))
+                                           .assign(games=[5000, 5000])))
+    assert ">0.510<" in html and ">0.488<" in html and ">5,000<" in html and ">0.51<" not in html
