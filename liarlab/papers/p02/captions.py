@@ -205,6 +205,8 @@ def full_hand(full_curve: pd.DataFrame, curve: pd.DataFrame, stage_games: int) -
 
 def top30(kinds: pd.DataFrame) -> str:
     """Table 5-1 (``kinds``: :func:`experiments.top30_kinds`)."""
+    from liarlab.papers.p02 import views
+
     n1 = kinds.loc["n=1"]
     honest = n1.filter(like="honest").sum()
     challenges = {c: kinds.loc[c].filter(like="challenge").iloc[0] for c in kinds.index}
@@ -213,7 +215,8 @@ def top30(kinds: pd.DataFrame) -> str:
     return (f"*What to notice:* with history 1 the top 30 of a table hold on average {honest:.1f} honest bids (the "
             "agent bids a count it holds itself, often its largest multiplicity), "
             f"{n1.filter(like='slight lie').iloc[0]:.1f} slight lies and {challenges['n=1']:.1f} challenges; the "
-            f"report's counts were {printed}. The state record with the most challenges on top is `{most}` "
+            f"report's counts were {printed}. The state record with the most challenges on top is "
+            f"{views.config_words(most)} "
             f"({challenges[most]:.1f} of 30): a longer history or the full hand pins the situation down precisely "
             "enough for a challenge to be almost sure to win. Values are capped by the rule at γ = 0.9.")
 
@@ -263,13 +266,14 @@ def exploitability(summary: pd.DataFrame) -> str:
              "(the mean over its tables; bars, 95 % intervals across tables; the dashed line is 50 %). ")
     if above.all():
         said = ("Every kind of table, whatever its history length or hand information, loses most of its games to a "
-                "player who knows its policy, although each wins against the rule it trained on. The tables learn to "
+                "player who knows its policy, whatever it scores against the rule it trained on. The tables learn to "
                 "exploit one opponent; they do not learn a safe strategy. ")
     else:   # the run's intervals decide what is said (issue 50: "every table" beside intervals reaching 0)
-        wide = ", ".join(views.model_words(m) for m in summary.model[~above])
+        names = [views.model_words(m) for m in summary.model[~above]]
+        wide = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 %: they lose most "
-                "of their games to a player who knows their policy, although each wins against the rule it trained "
-                f"on. For {wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
+                "of their games to a player who knows their policy, whatever they score against the rule they "
+                f"trained on. For {wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
     return (start + said + "*key space* is the report's count of possible keys for that state record; *entries* how "
             "many a trained table holds.")
 

@@ -172,7 +172,8 @@ def curves(curve: pd.DataFrame, shown=tuple(CURVE_COLOURS)):
     win rates by state record and rule (left), the history-1 table's growth and win rates (middle), and its
     explored share against the report's (right)."""
     fig, axes = plotting.figure(1, 3, width=4.8, height=4.2)
-    for label, g in curve[curve.config.isin(shown)].groupby("config", sort=False):
+    last_games = float(curve.games.max()) if len(curve) else 0.0
+    for i, (label, g) in enumerate(curve[curve.config.isin(shown)].groupby("config", sort=False)):
         style = "--" if label in ("Q-learning", "SARSA") else "-"
         axes[0].plot(g.games, g.win_rate, style, marker="o", ms=3, label=views.config_words(label),
                      color=CURVE_COLOURS[label])
@@ -180,7 +181,8 @@ def curves(curve: pd.DataFrame, shown=tuple(CURVE_COLOURS)):
             axes[0].fill_between(g.games, g.ci_low, g.ci_high, alpha=0.15, color=CURVE_COLOURS[label])
         else:                          # the others' interval at their last point only
             end = g[g.games == g.games.max()]
-            axes[0].errorbar(end.games, end.win_rate, yerr=[end.win_rate - end.ci_low, end.ci_high - end.win_rate],
+            nudge = 0.015 * last_games * (i - 3)   # the end bars side by side, not on one vertical line
+            axes[0].errorbar(end.games + nudge, end.win_rate, yerr=[end.win_rate - end.ci_low, end.ci_high - end.win_rate],
                              fmt="none", ecolor=CURVE_COLOURS[label], capsize=2, lw=1)
     n1 = curve[curve.config == "n=1"]
     axes[1].plot(n1.games, n1.entries, marker="o", ms=3, color="#0072B2", label="table entries")
@@ -307,7 +309,7 @@ def exploitability(summary: pd.DataFrame):
     above = int((summary.ci_low > 0.5).sum())
     # the title says what the intervals show in this run (issue 50: "beats every table" above intervals reaching 0)
     title = ("A one-exchange-lookahead responder beats every kind of table" if above == len(summary) else
-             f"The lookahead responder's interval lies above 50 % for {above} of {len(summary)} kinds of table")
+             f"Responder's interval above 50 % for {above} of {len(summary)} kinds of table")
     ax.set(ylabel="trained tables", xlabel="best-response lower bound (responder's win rate)", xlim=(0, 1),
            title=title)
     return fig

@@ -85,7 +85,7 @@ def rates(summary: pd.DataFrame, value: str = "win_rate", label: str = "win rate
         out["model"] = out.model.map(model_words)
     keep = [c for c in out.columns
             if c not in {value, "ci_low", "ci_high", "n", "n_seeds", "unit", "seed_min", "seed_max"}]
-    return out[keep].rename(columns={"config": "state record"})
+    return out[keep].rename(columns={"config": "state record"}).rename(columns=lambda c: str(c).replace("_", " "))
 
 
 def curves_last(last_point: pd.DataFrame) -> pd.DataFrame:
@@ -133,8 +133,10 @@ def baselines(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def pivot_rates(frame: pd.DataFrame) -> pd.DataFrame:
-    """A pivot of win rates (rows by columns) at one precision."""
-    return frame.map(lambda x: "" if pd.isna(x) else _fixed(x))
+    """A pivot of win rates (rows by columns) at one precision, its axis names in words ("tested as")."""
+    out = frame.map(lambda x: "" if pd.isna(x) else _fixed(x))
+    words = [str(n).replace("_", " ") if n is not None else None for n in out.index.names]
+    return out.rename_axis(index=words)
 
 
 def table_4_3(slice43: pd.DataFrame) -> pd.DataFrame:
