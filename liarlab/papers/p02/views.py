@@ -172,3 +172,22 @@ def styled(frame: pd.DataFrame):
 def top30_kinds(kinds: pd.DataFrame) -> pd.DataFrame:
     """Table 5-1's counts by kind (:func:`experiments.top30_kinds`), the state records in words."""
     return kinds.rename(index=config_words).rename_axis(index="state record", columns=None)
+
+
+def values_fixed(frame: pd.DataFrame) -> pd.DataFrame:
+    """Every column whose name starts "value" at :data:`DECIMALS` decimals (the honestAction readings table printed
+    "0.00925" beside "0.131" and "1")."""
+    out = frame.copy()
+    for c in out.columns:
+        if str(c).startswith("value"):
+            out[c] = [_fixed(float(x)) if not pd.isna(x) else "" for x in out[c]]
+    return out
+
+
+def roles(by_role: pd.DataFrame) -> pd.DataFrame:
+    """The three-player games pooled by role (:func:`experiments.three_roles`): the win rate and its 95 % interval
+    in one column."""
+    out = by_role.copy()
+    out["win rate [95 % interval]"] = [interval(v, lo, hi) for v, lo, hi in zip(out.win_rate, out.ci_low,
+                                                                                out.ci_high)]
+    return out.drop(columns=["win_rate", "ci_low", "ci_high"])
