@@ -32,6 +32,23 @@ def profile(params: dict) -> str:
             f"arrangement; full hand to {p['full_hand_games']:,} games.")
 
 
+def second_quantity(stage_games: int) -> str:
+    """What the second main result's number is, with this run's training length (issue 50: the first screen said
+    "after 100,000 games" in a profile that trained 5,000 games a stage)."""
+    from liarlab.liardice.qtable import STAGE_GAMES
+
+    length = (f"{stage_games:,} training games against EXP0, the report's length" if stage_games == STAGE_GAMES
+              else f"one stage of {stage_games:,} training games against EXP0, where the report trained "
+              f"{STAGE_GAMES:,}")
+    return f"the partial-hand table's win rate minus the full-hand table's (both with history 1, after {length})"
+
+
+def second_paper() -> str:
+    """The report's "clearly worse" said on the scale of our number: the protocol's range for "clearly"."""
+    low = verdicts.WORDS["clearly"][1]
+    return f"a clear gap (\"clearly worse\", read as a gap of at least {low:.2f}, {low * 100:.0f} points)"
+
+
 #: the two readings of the unshown honestAction in words: what EXP1-EXP3 bid when no bid is honest
 HONEST_WORDS = {"smallest": "the smallest legal bid", "best_face_plus_one": "one more of its most-held face"}
 
@@ -57,7 +74,8 @@ def vs_rand(summary: pd.DataFrame) -> str:
     return (f"*What to notice:* {len(above)} of {len(summary)} players win more than half their games against RAND "
             f"(their intervals lie above the dashed 50 % line; the lowest mean is {summary.win_rate.min():.3f}). EXP "
             "rows are one fixed pairing (Wilson interval over games); RL rows are the mean of the independently "
-            "trained tables with a t interval across them (*n* tables, *seed min* to *seed max* their range).")
+            "trained tables with a t interval across them (*sample*: how many tables; *range across tables*: the lowest "
+            "and highest table).")
 
 
 def exp_pairs(pairs: pd.DataFrame, fallback: str) -> str:
@@ -87,7 +105,7 @@ def rl_vs_exp(summary: pd.DataFrame) -> str:
             f"{'raises every cell' if (g0 > g1).all().all() else 'changes the cells'} (by "
             f"{(g0 - g1).min().min():+.3f} to {(g0 - g1).max().max():+.3f}) and keeps the pattern. Each cell shows the "
             f"mean over the {n_seeds} independently trained tables and its 95 % interval across them; "
-            "*seed min* and *seed max* show how much they differ.")
+            "the *range across tables* shows how much they differ.")
 
 
 def baselines(table: pd.DataFrame) -> str:
@@ -130,7 +148,7 @@ def fixed_seats(fixed2_summary: pd.DataFrame) -> str:
     return (f"*What to notice:* a table trained only as P2 wins {f2[0.1, 'P2 only', 'P1']:.3f} when it has to open "
             f"(greedy: {f2[0.0, 'P2 only', 'P1']:.3f}). The mechanism is the tie rule: its opening keys were never "
             "updated, all read 0, and the last action in the list, the top bid [6, 5k], wins the tie, so it is "
-            "challenged and loses. With the report's `do_shuffle` option (ties broken at random, in training and "
+            "challenged and loses. With the report's option to shuffle ties (broken at random, in training and "
             f"play) it wins {f2[0.1, 'P2 only, shuffled ties', 'P1']:.3f} as opener (greedy "
             f"{f2[0.0, 'P2 only, shuffled ties', 'P1']:.3f}): a random opening among untried bids is rarely a good "
             "one. The figure evaluates with ε = 0.1; the table adds greedy evaluation (ε = 0).")
@@ -143,7 +161,8 @@ def curves(curve: pd.DataFrame) -> str:
             f"{fin['n=3'] - fin['n=1']:+.3f} from history 1 ({fin['n=1']:.3f}); the textbook updates end at "
             f"{fin['Q-learning']:.3f} (Q-learning) and {fin['SARSA']:.3f} (SARSA); the full-hand table is at "
             f"{fin['full, n=1']:.3f}. Every point is a frozen evaluation of the table at that moment (a windowed rate, "
-            "not a running average) with a t interval across the independently trained tables. (Middle) the table's "
+            "not a running average); the shaded band is history 1's 95 % t interval across the independently trained "
+            "tables, and the bar at the end of each other curve its interval at the last point. (Middle) the table's "
             "growth and the training win rate within each block (dotted). (Right) the explored share against the "
             "report's 30%. The last point of each curve is the same measurement as the table's cell in Fig 5-4.")
 
@@ -186,6 +205,8 @@ def full_hand(full_curve: pd.DataFrame, curve: pd.DataFrame, stage_games: int) -
 
 def top30(kinds: pd.DataFrame) -> str:
     """Table 5-1 (``kinds``: :func:`experiments.top30_kinds`)."""
+    from liarlab.papers.p02 import views
+
     n1 = kinds.loc["n=1"]
     honest = n1.filter(like="honest").sum()
     challenges = {c: kinds.loc[c].filter(like="challenge").iloc[0] for c in kinds.index}
@@ -194,7 +215,8 @@ def top30(kinds: pd.DataFrame) -> str:
     return (f"*What to notice:* with history 1 the top 30 of a table hold on average {honest:.1f} honest bids (the "
             "agent bids a count it holds itself, often its largest multiplicity), "
             f"{n1.filter(like='slight lie').iloc[0]:.1f} slight lies and {challenges['n=1']:.1f} challenges; the "
-            f"report's counts were {printed}. The state record with the most challenges on top is `{most}` "
+            f"report's counts were {printed}. The state record with the most challenges on top is "
+            f"{views.config_words(most)} "
             f"({challenges[most]:.1f} of 30): a longer history or the full hand pins the situation down precisely "
             "enough for a challenge to be almost sure to win. Values are capped by the rule at γ = 0.9.")
 
@@ -236,13 +258,24 @@ def game_lengths(shares: pd.DataFrame) -> str:
 
 def exploitability(summary: pd.DataFrame) -> str:
     """The best-response lower bound (``summary``: :func:`exploit.summary`)."""
+    from liarlab.papers.p02 import views
+
     lb = summary["best-response lower bound"]
-    return (f"*What to notice:* the best-response lower bound is {lb.min():.3f}-{lb.max():.3f} (bars, 95 % intervals "
-            "across tables; the dashed line is 50 %): every kind of table, whatever its history length or hand "
-            "information, loses most of its games to a player who knows its policy, although each wins against the "
-            "rule it trained on. The tables learn to exploit one opponent; they do not learn a safe strategy. "
-            "*key space* is the report's count of possible keys for that state record; *entries* how many a trained "
-            "table holds.")
+    above = summary.ci_low > 0.5
+    start = (f"*What to notice:* the responder wins {lb.min():.3f} to {lb.max():.3f} of its games, by kind of table "
+             "(the mean over its tables; bars, 95 % intervals across tables; the dashed line is 50 %). ")
+    if above.all():
+        said = ("Every kind of table, whatever its history length or hand information, loses most of its games to a "
+                "player who knows its policy, whatever it scores against the rule it trained on. The tables learn to "
+                "exploit one opponent; they do not learn a safe strategy. ")
+    else:   # the run's intervals decide what is said (issue 50: "every table" beside intervals reaching 0)
+        names = [views.model_words(m) for m in summary.model[~above]]
+        wide = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 %: they lose most "
+                "of their games to a player who knows their policy, whatever they score against the rule they "
+                f"trained on. For {wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
+    return (start + said + "*key space* is the report's count of possible keys for that state record; *entries* how "
+            "many a trained table holds.")
 
 
 def two_stages(confirm_seeds: int, confirm_games: int) -> str:
@@ -286,12 +319,18 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline), the measured tables
     (``results``) and the honestAction reading (``reading``: :func:`claims.honest_reading`)."""
     from liarlab.papers.p02 import exploit
+    from liarlab.study import answer
 
     found = claims[claims.kind == "finding"]
     rep, dif, inc = (found[found.verdict == v] for v in ("reproduced", "differs", "inconclusive"))
     two = found[found.pilot_verdict.fillna("").astype(str) != ""]
     head = [r for r in rows if r.get("headline")][0]
-    lb = exploit.summary(results.exploit)["best-response lower bound"]
+    # the headline's number as the answer at the top writes it (issue 50: "0.4 (... 0.0 to 1.0)" there, "0.427
+    # (... 0.000 to 1.000)" here): the claims table's row where it carries the headline flag, else the row itself
+    head_row = answer.headline(claims) if "headline" in claims else None
+    head_row = head if head_row is None else head_row
+    ex_s = exploit.summary(results.exploit)
+    lb = ex_s["best-response lower bound"]
     beats = results.baseline_table["learning beats every baseline"]
     fixed2 = ex.summarize(results.fixed2, ["epsilon", "trained", "tested_as"])
     opener = fixed2[fixed2.epsilon == results.epsilon].set_index(["trained", "tested_as"]).loc[("P2 only", "P1"),
@@ -300,12 +339,11 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     fh = ex.summarize_curves(results.full)
     return f'''
 * **The report's question, does Q-learning learn to beat the fixed strategies?** {head["claim"]}:
-  **{VERDICT_WORDS.get(head["verdict"], head["verdict"])}**; lowest diagonal cell {head["reproduced_value"]:.3f}
-  ({head["interval"]}: {head["ci_low"]:.3f} to {head["ci_high"]:.3f}, {int(head["n"])} tables).
+  **{VERDICT_WORDS.get(head["verdict"], head["verdict"])}**; lowest diagonal cell {answer.measured(head_row)}.
 * **{len(rep)} findings reproduced, {len(dif)} differ, {len(inc)} undecided** of {len(rep) + len(dif) + len(inc)}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
 * **Why findings differ**, by figure: {_why_differ(found) or "none differ"}.
-* **honestAction** reading used: {honest_words(reading.fallback)} ({reading.counts[reading.fallback]} of {len(reading.rows)}
+* **Reading of the honest bid** used (the report's unshown `honestAction`): {honest_words(reading.fallback)} ({reading.counts[reading.fallback]} of {len(reading.rows)}
   EXP statements reproduced, against {min(reading.counts.values())} for the other).
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}
   of {len(results.baseline_table)} cases.
@@ -313,8 +351,9 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
   the tie rule makes unseen openings bid the maximum.
 * **Exploration:** {n1.explored_share.iloc[-1]:.1%} of the {PARTIAL_KEYS:,} partial-hand keys after {int(n1.games.iloc[-1]):,}
   games; the full hand explores {fh.explored_share.iloc[-1]:.1%} of its {FULL_KEYS:,} keys after {int(fh.games.max()):,}.
-* **Extension, best-response lower bound:** a one-exchange-lookahead responder wins {lb.min():.3f}-{lb.max():.3f}
-  against the trained tables (a full best response wins at least as much).
+* **Extension, best-response lower bound:** a one-exchange-lookahead responder wins {lb.min():.3f} to {lb.max():.3f}
+  of its games against the trained tables, by kind of table (a full best response wins at least as much); its 95 %
+  interval lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.
 '''
 
 

@@ -326,7 +326,7 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
         shown.append(e)
     rows.append(_claim("a player whose preceding player is EXP0 wins more", "Fig 5-3", "higher",
                        min(shown, key=lambda e: e.value), _all(js, "both type sets"),
-                       note=f"{tag}: win-rate gain of the copy of A seated after EXP0 over the other copy of A, pooled "
+                       note=f"{tag}; value: the smaller win-rate gain of the copy of A seated after EXP0 over the other copy of A, pooled "
                        "over the three rotations (which cancel the absolute seat); {EXP1,EXP1,EXP0} and "
                        f"{{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw))
     # (2) relative seating: in every rotation each pair of roles keeps the order of the pooled rates
@@ -366,8 +366,8 @@ FIG_5_5 = (
     ("RL2", "RL2: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
     ("RL3", "RL3: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
 )
-SEAT_READ = {1: "P1 win rate minus 50%", 0: "P1 win rate",
-             -1: "50% minus the P1 win rate (two-sided: an edge above 5 points is not slight)"}
+SEAT_READ = {1: "value: P1's win rate minus 50%", 0: "value: P1's win rate",
+             -1: "value: 50% minus P1's win rate (two-sided: an edge above 5 points is not slight)"}
 
 
 def _fig_5_5(rates: dict, prefix, flags, one_table: bool = False) -> list[dict]:
@@ -599,14 +599,15 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
 #: cell's own win rate), rule, note)
 FIG_5_8 = (
     ("trained as P1: win rate as P1 barely changes", "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
-     partial(V.word, "no difference"), "P1-only minus rotating-seat RL0, both as P1 (seeds paired by index; independent "
-     "trainings)"),
+     partial(V.word, "no difference"), "value: P1-only minus rotating-seat RL0's win rate, both as P1 (seeds paired by index; "
+     "independent trainings)"),
     ("trained as P1: win rate as P2 drops sharply", "sharp drop", ("rotating", "P2"), ("P1 only", "P2"),
-     partial(V.word, "large"), "rotating-seat minus P1-only RL0, both as P2; 'sharply' read as the word 'large'"),
+     partial(V.word, "large"), "value: rotating-seat minus P1-only RL0's win rate, both as P2; 'sharply' read as the word 'large'"),
     ("trained as P2: win rate as P2 barely changes", "about unchanged", ("P2 only", "P2"), ("rotating", "P2"),
-     partial(V.word, "no difference"), "P2-only minus rotating-seat RL0, both as P2"),
+     partial(V.word, "no difference"), "value: P2-only minus rotating-seat RL0's win rate, both as P2"),
     ("trained as P2: win rate as P1 about 0", "about 0", ("P2 only", "P1"), None, _about_0,
-     "evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) is in the table"),
+     "value: its win rate as P1; evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) "
+     "is in the table"),
 )
 
 
@@ -702,8 +703,10 @@ def fig_5_12(curves) -> list[dict]:
     lvl = _lvl(2)
     shrink = V.paired_difference(inc_last / inc_first, np.ones_like(inc_first), level=lvl, bound=np.inf)
     grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf, lvl)
-    cases = [("grows", grow, V.direction(grow, ">", 0.0), 0.0), ("the last block adds less than the first", shrink,
-                                                                 V.direction(shrink, "<", 0.0), 0.0)]
+    # each case says what its number is: the summary shows the deciding case's value beside "concave growth"
+    cases = [("grows: entries added over the stage", grow, V.direction(grow, ">", 0.0), 0.0),
+             ("the last block adds less than the first: its new entries over the first block's, minus 1", shrink,
+              V.direction(shrink, "<", 0.0), 0.0)]
     rows.append(_deciding_row("the table size grows with shrinking increments", "Fig 5-12", "concave growth", cases,
                               "grows, and the last block adds less than the first", f"{METHOD}; new entries in the last "
                               f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
@@ -715,8 +718,9 @@ def fig_5_12(curves) -> list[dict]:
     late = (wr[marks[-1]] - wr[mid]).to_numpy()
     rise = V.across_seeds(early + late, -1, 1, lvl)
     slow = V.paired_difference(late, early, level=lvl)
-    cases = [("rises", rise, V.direction(rise, ">", 0.0), 0.0), ("rises less late", slow,
-                                                                 V.direction(slow, "<", 0.0), 0.0)]
+    cases = [("rises: the total rise in win rate", rise, V.direction(rise, ">", 0.0), 0.0),
+             ("rises less late: the late gain in win rate minus the early gain", slow, V.direction(slow, "<", 0.0),
+              0.0)]
     rows.append(_deciding_row("the win rate rises with shrinking increments", "Fig 5-12", "concave growth", cases,
                               "rises, and rises less late", f"{METHOD}; windowed frozen win rates at checkpoints (not "
                               f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to "
@@ -925,7 +929,7 @@ def fig_5_16(forced_rl) -> list[dict]:
         js = [_one_table(V.direction(r0[2], ">", 0.0))] + [_one_table(V.word("not higher", r0[i])) for i in (0, 1, 3, 4)]
         rows.append(_claim("RL0 is advantaged only at s = 3", "Fig 5-16", "only s=3 > 50%", r0[2],
                        _all(js, "above 50% at s=3, not higher elsewhere"),
-                       note=f"{ONE_TABLE}; value: s=3 minus 50%; " + ", ".join(f"s={s}: {z.value:+.3f}" for s, z in
+                       note=f"{ONE_TABLE}; value: RL0's win rate at s = 3 minus 50%; " + ", ".join(f"s={s}: {z.value:+.3f}" for s, z in
                                                                     zip(range(1, 6), r0))))
     if "RL1" in have:
         r1 = [est_one(forced_rl, lvl, player="RL1", same=s) for s in range(1, 6)]
@@ -1017,10 +1021,14 @@ def fig_5_17(grid) -> list[dict]:
             shown = [combine(terms)]
             j = V.undecidable(V.stated("inconclusive", "each gap g against g+1, cells at a ceiling/floor left out"),
                               "every gap comparison involves a cell at a ceiling or floor (a certain outcome), which "
-                              "more games cannot move; value: the mean advantage")
+                              "more games cannot move")
+        # the value names what it is: a step between gaps where one could be judged, else the mean advantage
+        # (issue 50: the summary's "0.664" beside "increasing" said neither)
+        what = ("value: the smallest step, the win-rate advantage at gap g+1 minus that at gap g" if js else
+                "value: the mean seat-symmetrised win-rate advantage of the higher hand (no step could be judged)")
         rows.append(_claim(f"{name}: a bigger gap gives a bigger difference", "Fig 5-17", "increasing",
                            min(shown, key=lambda z: z.value), j,
-                           note="mean seat-symmetrised advantage at gap g+1 minus at gap g; value: the smallest step"
+                           note=f"{what}; mean seat-symmetrised advantage at gap g+1 minus at gap g"
                            + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}" if dropped
                               else ""), **kw))
         adv[name] = [(g(name, a, b), g(name, b, a)) for a, b in pairs]

@@ -12,6 +12,7 @@ from matplotlib.ticker import FuncFormatter, PercentFormatter
 
 from liarlab.liardice.qtable import Layout
 from liarlab.papers.p02 import experiments as ex
+from liarlab.papers.p02 import views
 from liarlab.papers.p02.printed import EXPLORED_SHARE_100K
 from liarlab.study import plotting
 
@@ -162,15 +163,27 @@ def fixed_seats(fixed2_main: pd.DataFrame, fixed3_summary: pd.DataFrame):
     return fig
 
 
+#: the learning curve drawn with its interval band in Figs 5-10 and 5-12 (the others get a bar at their last point)
+REFERENCE_CURVE = "n=1"
+
+
 def curves(curve: pd.DataFrame, shown=tuple(CURVE_COLOURS)):
     """Figs 5-10 and 5-12 and the update-rule extension (``curve``: :func:`experiments.summarize_curves`): frozen
     win rates by state record and rule (left), the history-1 table's growth and win rates (middle), and its
     explored share against the report's (right)."""
     fig, axes = plotting.figure(1, 3, width=4.8, height=4.2)
-    for label, g in curve[curve.config.isin(shown)].groupby("config", sort=False):
+    last_games = float(curve.games.max()) if len(curve) else 0.0
+    for i, (label, g) in enumerate(curve[curve.config.isin(shown)].groupby("config", sort=False)):
         style = "--" if label in ("Q-learning", "SARSA") else "-"
-        axes[0].plot(g.games, g.win_rate, style, marker="o", ms=3, label=label, color=CURVE_COLOURS[label])
-        axes[0].fill_between(g.games, g.ci_low, g.ci_high, alpha=0.15, color=CURVE_COLOURS[label])
+        axes[0].plot(g.games, g.win_rate, style, marker="o", ms=3, label=views.config_words(label),
+                     color=CURVE_COLOURS[label])
+        if label == REFERENCE_CURVE:   # one band: seven overlapping bands blurred into one mass (issue 50)
+            axes[0].fill_between(g.games, g.ci_low, g.ci_high, alpha=0.15, color=CURVE_COLOURS[label])
+        else:                          # the others' interval at their last point only
+            end = g[g.games == g.games.max()]
+            nudge = 0.015 * last_games * (i - 3)   # the end bars side by side, not on one vertical line
+            axes[0].errorbar(end.games + nudge, end.win_rate, yerr=[end.win_rate - end.ci_low, end.ci_high - end.win_rate],
+                             fmt="none", ecolor=CURVE_COLOURS[label], capsize=2, lw=1)
     n1 = curve[curve.config == "n=1"]
     axes[1].plot(n1.games, n1.entries, marker="o", ms=3, color="#0072B2", label="table entries")
     ax2 = axes[1].twinx()
@@ -291,8 +304,12 @@ def exploitability(summary: pd.DataFrame):
     lb = summary["best-response lower bound"]
     ax.barh(y, lb, color="#0072B2")
     ax.errorbar(lb, y, xerr=[lb - summary.ci_low, summary.ci_high - lb], fmt="none", ecolor="black", capsize=2, lw=1)
-    ax.set_yticks(y, summary.model, fontsize=10)
+    ax.set_yticks(y, [views.model_words(m) for m in summary.model], fontsize=10)
     ax.axvline(0.5, color="red", ls="--", lw=1)
+    above = int((summary.ci_low > 0.5).sum())
+    # the title says what the intervals show in this run (issue 50: "beats every table" above intervals reaching 0)
+    title = ("A one-exchange-lookahead responder beats every kind of table" if above == len(summary) else
+             f"Responder's interval above 50 % for {above} of {len(summary)} kinds of table")
     ax.set(ylabel="trained tables", xlabel="best-response lower bound (responder's win rate)", xlim=(0, 1),
-           title="A one-exchange-lookahead responder beats every table")
+           title=title)
     return fig

@@ -131,7 +131,7 @@ def _what_we_found_inputs():
         {"kind": "extension", "verdict": "extension", "family": "Extension", "pilot_verdict": None, "cause": None,
          "readings": None}])
     head = {"headline": True, "claim": "every RLi wins", "verdict": "reproduced", "reproduced_value": 0.61,
-            "interval": "95 %", "ci_low": 0.55, "ci_high": 0.67, "n": 10}
+            "interval": "95 %", "ci_low": 0.55, "ci_high": 0.67, "n": 10, "unit": "seeds"}
     fixed2 = _seeded([{"epsilon": 0.1, "trained": "P2 only", "tested_as": "P1", "rate": 0.03}])
     curves = pd.DataFrame([{"config": "n=1", "games": g, "seed": s, "win_rate": 0.5, "wins": 50, "games_eval": 100,
                             "entries": 100, "explored_share": share, "training_win_rate": 0.5, "mean_actions": 4.0,
@@ -151,19 +151,20 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     text = captions.what_we_found(claims, rows, results, reading)
     assert "**2 findings reproduced, 1 differ, 1 undecided** of 4" in text
     assert "2 were undecided in the pilot" in text
-    assert "lowest diagonal cell 0.610\n  (95 %: 0.550 to 0.670, 10 tables)" in text
+    # the headline's number at the answer's precision (the answer at the top writes it the same way)
+    assert "lowest diagonal cell 0.61 (95 %: 0.55 to 0.67) over 10 seeds." in text
     assert "**Fig 5-8** (" in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
     assert "the smallest legal bid (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
     assert "in 2\n  of 3 cases" in text
     assert "wins 0.030 as the opener" in text
     assert f"30.0% of the {captions.PARTIAL_KEYS:,} partial-hand keys after 1,000" in text
     assert f"explores 3.0% of its {captions.FULL_KEYS:,} keys after 1,000" in text
-    assert "wins 0.800-0.900" in text
+    assert "wins 0.800 to 0.900\n  of its games" in text
     # every number in the text is one of the tables' (or a count of their rows), or in the words of Fig 5-8's
     # diagnosis (its figure number, "within 2 points", "exploration 0.1")
     numbers = {float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*\.?\d*", text)}
     assert numbers <= {0.61, 0.55, 0.67, 10, 2, 1, 4, 5, 14, 3, 0.03, 30.0, 11040, 1000, 3.0, 476280, 0.8, 0.9,
-                       5.0, 8, 9, 0.0, 95, 0.1}
+                       5.0, 8, 9, 0.0, 95, 0.1, 50}
 
 
 def test_what_we_found_follows_the_tables_when_they_change():
@@ -173,7 +174,7 @@ def test_what_we_found_follows_the_tables_when_they_change():
     assert "**5 findings reproduced, 0 differ, 0 undecided** of 5" not in text      # the extension row is no finding
     assert "**4 findings reproduced, 0 differ, 0 undecided** of 4" in text and "none differ" in text
     lb = results.exploit.groupby("model").apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
-    assert f"wins {lb.min():.3f}-{lb.max():.3f}" in text
+    assert f"wins {lb.min():.3f} to {lb.max():.3f}" in text
     assert np.isclose(lb.min(), 0.4, atol=0.01)
 
 

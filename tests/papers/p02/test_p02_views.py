@@ -1,0 +1,87 @@
+"""Notebook 02's display tables (issue 50): one precision per column, headers and state records in words."""
+import numpy as np
+import pandas as pd
+
+from liarlab.papers.p02 import captions, views
+from liarlab.study import tables
+
+
+def _summary():
+    return pd.DataFrame([
+        {"player": "EXP0", "win_rate": 0.97, "ci_low": 0.9642, "ci_high": 0.9751, "n": 4000, "unit": "games",
+         "seed_min": np.nan, "seed_max": np.nan},
+        {"player": "EXP1", "win_rate": 0.986, "ci_low": 0.98187, "ci_high": 0.98921, "n": 4000, "unit": "games",
+         "seed_min": np.nan, "seed_max": np.nan},
+        {"player": "RL0", "win_rate": 0.9, "ci_low": 0.82, "ci_high": 0.98, "n": 2, "unit": "seeds",
+         "seed_min": 0.8961, "seed_max": 0.908}])
+
+
+def test_a_rate_and_its_interval_share_one_precision_down_the_column():
+    view = views.rates(_summary())
+    assert list(view["win rate [95 % interval]"]) == ["0.970 [0.964, 0.975]", "0.986 [0.982, 0.989]",
+                                                      "0.900 [0.820, 0.980]"]
+    assert list(view["sample"]) == ["4,000 games", "4,000 games", "2 tables"]
+    assert list(view["range across tables"]) == ["", "", "0.896 to 0.908"]
+    assert not {"ci_low", "ci_high", "seed_min", "n"} & set(view.columns)
+
+
+def test_state_records_are_named_in_words():
+    assert views.config_words("full, n=2") == "full hand, history 2"
+    assert views.model_words("RL0 (full, n=1, 50,000 games)") == "RL0 (full hand, history 1, 50,000 games)"
+    assert views.model_words("RL0 (n=3)") == "RL0 (history 3)"
+    assert views.two_significant(0.001282) == "0.0013" and views.two_significant(5.947) == "5.9"
+
+
+def test_the_baseline_table_fits_the_page_and_says_its_level_once():
+    row = {"group": "g", "learned agent": "RL0", "opponent": "EXP0", "players": 2, "learned win rate": 0.43,
+           "ci_low": 0.25, "ci_high": 0.6, "seeds": 2, "always challenge": 0.1835, "never challenge": 0.159,
+           "random": 0.027, "best baseline": "always challenge", "learned minus best": 0.2438,
+           "margin ci_low": -0.04057, "margin ci_high": 0.769, "interval": "98.33 % (Bonferroni-adjusted)",
+           "learning beats every baseline": "undecided"}
+    view = views.baselines(pd.DataFrame([row] * 13))
+    assert "interval" not in view.columns and "learned minus best [98.33 % interval, Bonferroni]" in view.columns
+    assert view.iloc[0]["learned minus best [98.33 % interval, Bonferroni]"] == "0.244 [-0.041, 0.769]"
+    assert tables.estimated_width(tables.frame_text(view)) <= tables.MAX_WIDTH
+
+
+def _exploit(lows):
+    return pd.DataFrame({"model": [f"RL{i}" for i in range(len(lows))], "best-response lower bound": 0.9,
+                         "ci_low": lows, "ci_high": 1.0, "n": 2, "unit": "seeds", "seed_min": 0.8, "seed_max": 1.0,
+                         "entries": 10, "key_space": 11040})
+
+
+def test_the_best_response_text_says_every_table_only_when_every_interval_is_above_half():
+    assert "Every kind of table" in captions.exploitability(_exploit([0.6, 0.7]))
+    text = captions.exploitability(_exploit([0.6, 0.0]))
+    assert "Every kind of table" not in text and "For 1 of 2 kinds of table" in text and "For RL1 the interval" in text
+
+
+def test_the_best_response_figure_title_follows_the_intervals():
+    from liarlab.papers.p02 import figures
+
+    assert figures.exploitability(_exploit([0.6, 0.7])).axes[0].get_title().endswith("beats every kind of table")
+    assert "1 of 2 kinds" in figures.exploitability(_exploit([0.6, 0.0])).axes[0].get_title()
+
+
+def test_table_4_3_says_learned_not_learned_or_not_legal():
+    rows = [{"games": 1000, "previous_bid": "[2,1]", "bid_fives": 1, "value": 0.0, "seen": False},
+            {"games": 1000, "previous_bid": "[2,1]", "bid_fives": 2, "value": 0.5, "seen": True},
+            {"games": 1000, "previous_bid": "[6,4]", "bid_fives": 1, "value": np.nan, "seen": np.nan},
+            {"games": 1000, "previous_bid": "[6,4]", "bid_fives": 2, "value": 0.0, "seen": False}]
+    view = views.table_4_3(pd.DataFrame(rows))
+    assert list(view["after [2,1]"]) == ["not learned", "0.500"]
+    assert list(view["after [6,4]"]) == ["not legal", "not learned"]
+
+
+def test_the_second_result_says_this_runs_training_length():
+    assert "one stage of 5,000 training games against EXP0, where the report trained 100,000" in \
+        captions.second_quantity(5_000)
+    assert "100,000 training games against EXP0, the report's length" in captions.second_quantity(100_000)
+
+
+def test_a_styled_table_keeps_its_fixed_decimals_and_writes_counts_with_separators():
+    from liarlab.study import tables
+
+    html = tables.styler_html(views.styled(views.pivot_rates(pd.DataFrame({"EXP0": [0.51, 0.488]}))
+                                           .assign(games=[5000, 5000])))
+    assert ">0.510<" in html and ">0.488<" in html and ">5,000<" in html and ">0.51<" not in html
