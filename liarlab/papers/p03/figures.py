@@ -5,6 +5,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import MaxNLocator, NullFormatter
 
 from liarlab.papers.p03 import experiments, printed
 
@@ -46,14 +47,17 @@ def ablation_note(ablations: pd.DataFrame, ablation_summary: pd.DataFrame) -> st
                                         values="tricks").nunique(axis=1).eq(1)
     nodes = ablation_summary.set_index("ablation").median_nodes
     slowest = nodes.drop(nodes.index[0]).idxmax()
+    # "switching off no cuts" read as a double negative (issue 50): the label "no X" says what is switched off
+    change = f"switching off {slowest[3:]}" if slowest.startswith("no ") else str(slowest)
     return (f"*What to notice:* all {len(same_tricks):,} solves give the same tricks under every configuration "
-            f"({int(same_tricks.sum()):,} agree). The largest cost is switching off **{slowest}** "
-            f"({nodes[slowest] / nodes.iloc[0]:.0f}x the production solver's median nodes).")
+            f"({int(same_tricks.sum()):,} agree). The costliest change is **{change}**: "
+            f"{nodes[slowest] / nodes.iloc[0]:.0f} times the production solver's median nodes.")
 
 
 def table_build_note(built: dict) -> str:
     check = built["check"]
-    return (f"Built to {int(built['levels'].cards.max())} cards a hand in {built['seconds']:.1f} s CPU; "
+    took = "under 0.1 s" if built["seconds"] < 0.05 else f"{built['seconds']:.1f} s"   # not "0.0 s" (issue 50)
+    return (f"Built to {int(built['levels'].cards.max())} cards a hand in {took} of CPU time; "
             f"{int(check.agree.sum()):,} of {len(check):,} random entries agree with the search.")
 
 
@@ -66,7 +70,8 @@ def mc_convergence(conv_summary: pd.DataFrame):
     ax.plot(conv_summary.N, conv_summary.empirical_sd, "o-", label="SD of repeated estimates")
     ax.plot(conv_summary.N, conv_summary.sigma_over_sqrt_n, "s--", label="σ/√N (finite pool)")
     ax.set_xscale("log")
-    ax.set_xticks(conv_summary.N, [str(n) for n in conv_summary.N])
+    ax.set_xticks(conv_summary.N, [f"{n:,}" for n in conv_summary.N])
+    ax.xaxis.set_minor_formatter(NullFormatter())   # the N measured only, not "2×10¹ 3×10¹" between them
     ax.set_xlabel("sampled deals N")
     ax.set_ylabel("standard error of E (tricks)")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
@@ -138,8 +143,8 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
             f"with 95 % intervals across boards. MC0 wins {rate('MC0 vs RULE')} against RULE and {rate('MC0 vs RAND')} "
             f"against RAND; MCA wins {rate('MCA vs MC0')} against MC0 and {rate('MCA vs RULE')} against RULE; against "
             f"the human-error stand-in MC0 wins {rate('MC0 vs DD-ε')} (the thesis: 9 of 19 against the author, 12 of "
-            f"20 in the cross test), where its DD-winner rate is {100 * m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.1f}%: "
-            f"the largest gap between a cross and its dot ({100 * gap.max():.1f} points, {gap.idxmax()}) is what exact "
+            f"20 in the cross test), where its DD-winner rate is {m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.2f}: "
+            f"the largest gap between a cross and its dot ({gap.max():.2f}, {gap.idxmax()}) is what exact "
             f"play gains from the opponent's errors. {int(m.boards_split.sum()):,} of {int(m.boards.sum()):,} boards "
             "are split: the cards decide many deals whoever holds them."
             + "".join(f" {p}'s DD-winner rate is exactly 0.5: both bid alike, so both reach the same contract on a "
@@ -176,7 +181,7 @@ def adjustment_grid(grid: pd.DataFrame):
 
 def adjustment_grid_note(grid: pd.DataFrame) -> str:
     inside = int(((grid.ci_low <= 0.5) & (grid.ci_high >= 0.5)).sum())
-    return (f"*What to notice:* {inside} of {len(grid)} cells' win-rate intervals cover 50%, i.e. show no detectable "
+    return (f"*What to notice:* {inside} of {len(grid)} cells' win-rate intervals cover 0.5, i.e. show no detectable "
             "difference from MC0 at these sizes; the error panel shows whether any setting estimates better.")
 
 
@@ -219,6 +224,7 @@ def estimation_error(mc0_errors: pd.DataFrame):
     ax.set_xlabel("error = DD - Est. (tricks; negative = overestimate)")
     ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
     ax.set_ylabel("MC0 estimates (count)")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))   # a count of estimates: whole-number ticks
     return fig
 
 
@@ -255,6 +261,8 @@ def exchange_effect(selfplay_errors: pd.DataFrame, replaced: pd.DataFrame):
     _integer_bars(axes[0], change)
     axes[0].set_xlabel("declarer's DD tricks:\nafter the exchange minus before (tricks)")
     axes[0].set_ylabel("deals (MC0 vs MC0)")
+    for ax in axes:   # counts of deals and hands: whole-number ticks
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     kept = pd.concat([replaced.kept_declarer, replaced.kept_defender])
     _integer_bars(axes[1], kept)
     axes[1].set_xlabel("dealt cards still held\nwhen the play starts (of 13)")
