@@ -1002,3 +1002,14 @@ def exchange_change_view(selfplay_errors: pd.DataFrame) -> pd.DataFrame:
 
 #: The lead conventions of the Fig 3-13 replay in words ("com" is the thesis's name for the program).
 LEAD_WORDS = {"com leads": "the program leads"}
+
+
+def error_summary_view(summary: pd.DataFrame) -> pd.DataFrame:
+    """E11's summary (:func:`error_summary`) headed in words; its r is named with its target and games, apart from
+    the claims row's r (issue 50 met r(Est., DD) as four unnamed numbers on one page)."""
+    return summary.round(3).rename(columns={
+        "games": "games (bot / opponent)", "n": "estimates", "mean_overestimate": "mean overestimate (tricks)",
+        "mean_underestimate": "mean underestimate (tricks)", "exact": "exact estimates",
+        "mean_signed_error": "mean DD - Est.", "mean_abs_error": "mean |DD - Est.|", "rmse": "RMSE",
+        "r_estimate_dd": "r(Est., DD after the exchange), these games",
+        "actual_minus_dd": "tricks taken minus DD tricks"})

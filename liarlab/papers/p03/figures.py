@@ -8,6 +8,7 @@ import pandas as pd
 from matplotlib.ticker import MaxNLocator, NullFormatter
 
 from liarlab.papers.p03 import experiments, printed
+from liarlab.study import tables
 
 # ----------------------------------------------------------------------------- the solver (E2-E4)
 
@@ -281,13 +282,23 @@ def exchange_effect_note(selfplay_errors: pd.DataFrame, replacement: dict) -> st
             "part of the estimation error no bidding method can remove.")
 
 
+def _in_words(est) -> str:
+    """"0.8 (95 % bootstrap over boards: -0.4 to 1.0)": an estimate as the claims summary writes its numbers."""
+    value, _, rest = tables.interval_text(est.value, est.low, est.high).partition(" [")
+    low, _, high = rest.rstrip("]").partition(", ")
+    return f"{value} ({est.interval_label}: {low} to {high})"
+
+
 def accuracy_note(estimates: dict, thesis_rmse: float) -> str:
     """The estimate's r and RMSE against the dealt hands and after the exchange, beside the thesis's 19 games."""
     ra, rd = estimates[("r", "after")], estimates[("r", "dealt")]
     ea, ed = estimates[("rmse", "after")], estimates[("rmse", "dealt")]
-    return (f"*What to notice:* against the dealt hands r = {rd.value:.2f} ({rd.interval_label}: {rd.low:.2f} to "
-            f"{rd.high:.2f}) and RMSE {ed.value:.2f} tricks; after the exchange r = {ra.value:.2f} ({ra.low:.2f} to "
-            f"{ra.high:.2f}) and RMSE {ea.value:.2f}. The thesis's 19 games give r = 0.80 and RMSE {thesis_rmse:.2f}: "
+    # r as the table above and the summary write it (value and interval at one precision): "r = 0.75" here beside
+    # "0.8 [-0.4, 1.0]" in the table read as two numbers for one quantity (issue 50)
+    return (f"*What to notice:* against the dealt hands r = {_in_words(rd)} and RMSE "
+            f"{tables.interval_text(ed.value, ed.low, ed.high).split(' [')[0]} tricks; after the exchange r = "
+            f"{_in_words(ra)} and RMSE {tables.interval_text(ea.value, ea.low, ea.high).split(' [')[0]}. These are "
+            f"the pilot's estimates. The thesis's 19 games give r = 0.80 and RMSE {thesis_rmse:.2f}: "
             "its numbers sit with our dealt-hand measurement, though it defines its error after the exchange. The "
             "claims rows judge the thesis's reading and quote the other beside it.")
 
