@@ -1209,7 +1209,7 @@ def finding_counts_view(claims: pd.DataFrame) -> pd.DataFrame:
     "not-reproducible" where the answer says undecided, issue 50)."""
     counts = claims[claims.kind == "finding"].verdict.value_counts()
     words = {**VERDICT_WORDS, "differs": "differs"}
-    return pd.DataFrame({"verdict": [words.get(v, v) for v in counts.index], "finding rows": counts.to_numpy()})
+    return counts.rename(index=lambda v: words.get(v, v)).rename("finding rows").rename_axis("verdict").to_frame()
 
 
 R_CLAIM = "Estimation: Est. and DD correlate, r = 0.80 (derived in the spec)"
