@@ -153,11 +153,17 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
                       for p in e12.pairing[_exact_half(e12)]))
 
 
+def _gain_words(row) -> str:
+    """"1.5 DD tricks a game, 95 % interval 1.0 to 2.0": the decimals the E13 table shows."""
+    value, _, rest = tables.interval_text(row.a_dd_tricks_gained, row.ci_low, row.ci_high).partition(" [")
+    low, _, high = rest.rstrip("]").partition(", ")
+    return f"{value} DD tricks a game, 95 % interval {low} to {high}"
+
+
 def exchange_gains_note(gains: pd.DataFrame) -> str:
     best = gains.loc[gains.a_dd_tricks_gained.idxmax()]
     return (f"*What to notice:* the greedy exchange gains most against **{best.pairing.split(' vs ')[1]}** "
-            f"({best.a_dd_tricks_gained:+.2f} DD tricks a game, 95% interval [{best.ci_low:+.2f}, "
-            f"{best.ci_high:+.2f}]); an interval that covers 0 means the variant exchanges as well as the thesis's "
+            f"({_gain_words(best)}); an interval that covers 0 means the variant exchanges as well as the thesis's "
             "policy.")
 
 

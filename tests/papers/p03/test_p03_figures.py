@@ -82,7 +82,7 @@ def test_match_figures_and_notes():
     assert not re.search(r"\d%", note)   # shares, as the E12 table writes them
     gains = pd.DataFrame({"pairing": ["greedy vs random exchange", "greedy vs duck exchange"],
                           "a_dd_tricks_gained": [0.5, 1.5], "ci_low": [0.1, 1.0], "ci_high": [0.9, 2.0]})
-    assert "most against **duck exchange** (+1.50" in f.exchange_gains_note(gains)
+    assert "most against **duck exchange** (1.5 DD tricks a game, 95 % interval 1.0 to 2.0)" in f.exchange_gains_note(gains)
     table = x.exchange_table(_matches(list(gains.pairing)), gains)
     assert list(table.columns) == ["pairing", "boards", "a_win_rate", "ci_low", "ci_high", "a_dd_tricks_gained",
                                    "ci_low_tricks", "ci_high_tricks"]
