@@ -24,10 +24,13 @@ from liarlab.papers.p00.printed import (
     PAPER_DISTINCT_HANDS,
     PAPER_EVERY_PRINTED_NUMBER,
     PAPER_GAME_SIZE_2P,
+    PAPER_GAME_SIZE_2P_TEXT,
     PAPER_GAME_SIZE_3P,
+    PAPER_GAME_SIZE_3P_TEXT,
     PAPER_LEGAL_BIDS_5P,
     PAPER_SEARCH_SPACE_5P,
     PAPER_SEARCH_SPACE_5P_MANTISSA,
+    PAPER_SEARCH_SPACE_5P_TEXT,
     PAPER_T44,
     PAPER_T45,
     PAPER_T46,
@@ -44,6 +47,7 @@ from liarlab.papers.p00.printed import (
 )
 from liarlab.papers.p00.results import Results
 from liarlab.study import families as F
+from liarlab.study.answer import SHARE_OF_CASES
 from liarlab.study.families import ClaimFamily, Way, claim
 
 
@@ -74,11 +78,17 @@ def _share_judge(count: int):
 
 # ================================================================ paper 01, Tables 4.5-4.7
 
+def _telling_first(table: dict) -> list:
+    """A printed table's rows with k = 1 first and k = 0 last: the claims summary shows a family's first row as its
+    example, and "at least 0 of a face: 1" (true of every hand) told the reader nothing (issue 50)."""
+    return sorted(table, key=lambda k: (k == 0, k))
+
+
 def table_4_5(results) -> list[dict]:
-    return [_printed(f"P(at least {k} of a face in 5 dice)", "paper 01 Table 4.5", paper,
+    return [_printed(f"P(at least {k} of a face in 5 dice)", "paper 01 Table 4.5", PAPER_T45[k],
                      float(dice.probability_at_least(k)), decimals=4, family="paper 01 Table 4.5",
-                     note=f"exact {dice.hands_with_at_least(k)}/7776")
-            for k, paper in PAPER_T45.items()]
+                     note=f"exact {dice.hands_with_at_least(k):,}/7,776")
+            for k in _telling_first(PAPER_T45)]
 
 
 def table_4_6(results) -> list[dict]:
@@ -89,11 +99,11 @@ def table_4_6(results) -> list[dict]:
 
 
 def table_4_7(results) -> list[dict]:
-    rows = [_printed(f"hands with exactly {k} of a face", "paper 01 Table 4.7", paper, dice.hands_with_exactly(k),
-                     family="paper 01 Table 4.7") for k, paper in PAPER_T47_EXACT.items()]
-    return rows + [_printed(f"hands with at least {k} of a face", "paper 01 Table 4.7", paper,
+    rows = [_printed(f"hands with exactly {k} of a face", "paper 01 Table 4.7", PAPER_T47_EXACT[k],
+                     dice.hands_with_exactly(k), family="paper 01 Table 4.7") for k in _telling_first(PAPER_T47_EXACT)]
+    return rows + [_printed(f"hands with at least {k} of a face", "paper 01 Table 4.7", PAPER_T47_CUM[k],
                             dice.hands_with_at_least(k), family="paper 01 Table 4.7")
-                   for k, paper in PAPER_T47_CUM.items()]
+                   for k in _telling_first(PAPER_T47_CUM)]
 
 
 # ================================================================ paper 01, §4.2 text: the weight 4561
@@ -104,8 +114,8 @@ AT_LEAST_ONE_CLAIM = "bid weight for 'needs one die from the opponent' (text, Fi
 def at_least_one(results) -> list[dict]:
     """The weight 4561 of the text around Fig 4.4."""
     return [_printed(AT_LEAST_ONE_CLAIM, "paper 01 §4.2 text", PAPER_TEXT_AT_LEAST_ONE, dice.hands_with_at_least(1),
-                     note="7776 - 3125 = 4651; the text's 4561 has the same digits in another order; "
-                          "Table 4.7 itself prints 4651")]
+                     note="7,776 - 3,125 = 4,651; the text's 4,561 has the same digits in another order; "
+                          "Table 4.7 itself prints 4,651")]
 
 
 def _at_least_one_way(name, assumption, support, count, default=False) -> Way:
@@ -119,7 +129,7 @@ def _at_least_one_way(name, assumption, support, count, default=False) -> Way:
 #: "kind of hand" is an ordered roll (Table 4.7 counts 7776) or a distinct unordered hand (252).
 AT_LEAST_ONE_READINGS = (
     _at_least_one_way("at least one 5, ordered rolls (Table 4.7's cumulative row)",
-                      "the weight is the number of the 7776 ordered rolls with one or more 5s, as Table 4.7 counts it",
+                      "the weight is the number of the 7,776 ordered rolls with one or more 5s, as Table 4.7 counts it",
                       "paper 01 §4.2 text ('一顆以上', one or more; 'by the table') and spec §2.1 (CUM[1])",
                       lambda: dice.hands_with_at_least(1), default=True),
     _at_least_one_way("exactly one 5, ordered rolls (Table 4.7's other row)",
@@ -141,7 +151,7 @@ def about_half(results) -> list[dict]:
     repeated = dice.hands_with_some_face_repeated()
     return [claim(ABOUT_HALF_CLAIM, "paper 01 §4.2 text", PAPER_TEXT_ABOUT_HALF, V.exact(repeated / 7776),
                   V.word("about half", V.exact(repeated / 7776)), kind="arithmetic",
-                  note=f"{repeated}/7776; 'one pair' alone is 3600/7776 = {3600 / 7776:.3f}")]
+                  note=f"{repeated:,}/7,776; 'one pair' alone is 3,600/7,776 = {3600 / 7776:.3f}")]
 
 
 def _classes(*names) -> int:
@@ -272,25 +282,45 @@ def three_players(results) -> list[dict]:
 
 # ================================================================ the game-size estimates
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _power_text(x: float, exponent: int, decimals: int) -> str:
+    """A count in the papers' form, ``decimals`` decimals times a power of ten: "9.449 × 10¹⁶"."""
+    return f"{x / 10**exponent:.{decimals}f} × 10" + str(exponent).translate(_SUPERSCRIPT)
+
+
+def _printed_power(text, source, paper: float, printed: str, ours: int, exponent: int, decimals: int, *,
+                   truncated=False, note: str = "", mantissa: float | None = None, **kwargs) -> dict:
+    """A count the paper prints as digits times a power of ten, judged at its printed decimals: both sides are
+    shown in that form, ours with one decimal more (issue 50: the summary showed the paper's "9.449 × 10¹⁶" beside
+    our "9.45 × 10¹⁶", and "49,380,000,000,000" written out beside the same form); the exact count is in the note."""
+    exact = f"exact count {ours:,}"
+    return _printed(text, source, printed, _power_text(ours, exponent, decimals + 1),
+                    decimals=decimals, truncated=truncated,
+                    compare=(paper / 10**exponent if mantissa is None else mantissa, ours / 10**exponent),
+                    note="; ".join(x for x in (exact, note) if x), **kwargs)
+
+
 def complexity_02(results) -> list[dict]:
     """The game-size estimates of paper 02's complexity section."""
     rows = [_printed("distinct five-dice hands H(6,5)", "paper 02 §complexity", PAPER_DISTINCT_HANDS,
                      dice.multisets_count(), note="the text's 'H6 6' is a typo for H6 5")]
     space2 = dice.multisets_count() ** 2 * 60**5
-    rows.append(_printed("2-player game-size estimate 252^2 x 60^5", "paper 02 §complexity", PAPER_GAME_SIZE_2P, space2,
-                         decimals=3, compare=(PAPER_GAME_SIZE_2P / 1e13, space2 / 1e13)))
+    rows.append(_printed_power("2-player game-size estimate 252^2 x 60^5", "paper 02 §complexity", PAPER_GAME_SIZE_2P,
+                               PAPER_GAME_SIZE_2P_TEXT, space2, 13, 3))
     space3 = dice.multisets_count() ** 3 * 90**5
-    rows.append(_printed("3-player game-size estimate 252^3 x 90^5", "paper 02 §complexity", PAPER_GAME_SIZE_3P, space3,
-                         decimals=3, truncated=True, compare=(PAPER_GAME_SIZE_3P / 1e16, space3 / 1e16),
-                         note=f"{space3 / 1e16:.4f}e16: the paper truncated rather than rounded"))
+    rows.append(_printed_power("3-player game-size estimate 252^3 x 90^5", "paper 02 §complexity", PAPER_GAME_SIZE_3P,
+                               PAPER_GAME_SIZE_3P_TEXT, space3, 16, 3, truncated=True, note="the paper truncated rather than rounded"))
     return rows
 
 
 def counts_01(results) -> list[dict]:
     """Paper 01's §3 counts, and the same rule's count for 2 players (an extension)."""
     search = 6 ** 25 * 30 ** 10
-    return [_printed("5-player search space (6^5)^5 x (30^5)^2", "paper 01 §3", PAPER_SEARCH_SPACE_5P, search,
-                     decimals=2, truncated=True, compare=(PAPER_SEARCH_SPACE_5P_MANTISSA, search / 1e34)),
+    return [_printed_power("5-player search space (6^5)^5 x (30^5)^2", "paper 01 §3", PAPER_SEARCH_SPACE_5P,
+                           PAPER_SEARCH_SPACE_5P_TEXT, search, 34, 2, truncated=True, note="the paper truncated rather than rounded",
+                           mantissa=PAPER_SEARCH_SPACE_5P_MANTISSA),
             _printed("legal bids with 5 players", "paper 01 §3", PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)),
             claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
                   V.stated("extension", "extension: counted by the same rule for 2 players"), kind="arithmetic")]
@@ -329,7 +359,9 @@ def monte_carlo_6_3(results) -> list[dict]:
 
 # ================================================================ the headline: every printed number at once
 
-HEADLINE_FAMILY = "papers 01 and 02: every printed dice number"
+#: The family's name begins its claim's text, so the claims summary says it once (issue 50: its first line read
+#: "papers 01 and 02 — every printed dice number: Papers 01 and 02's dice counts ...").
+HEADLINE_FAMILY = "Papers 01 and 02's dice counts and probabilities"
 HEADLINE_READINGS = (
     Reading("each printed number at its printed precision, counted by the family rule",
             "a printed number agrees when exact enumeration prints the same at the paper's precision",
@@ -339,24 +371,52 @@ HEADLINE_READINGS = (
 )
 
 
+def differing_prints(rows) -> list[str]:
+    """The printed numbers that differ from exact enumeration, as the paper prints them ("4,561", "'about half'"),
+    from the claims rows (dicts or a claims table) the headline counts."""
+    rows = rows.to_dict("records") if isinstance(rows, pd.DataFrame) else rows
+
+    def printed_as(r):
+        quoted = re.findall(r"'([^']+)'", str(r["claim"]))
+        try:
+            value = float(r["paper_value"])
+        except (TypeError, ValueError):
+            value = None
+        if value is not None and value > 1 or not quoted:
+            return f"{int(value):,}" if value is not None and value.is_integer() else str(r["paper_value"])
+        return f"'{quoted[-1]}'"
+
+    return [printed_as(r) for r in rows if r["kind"] == "arithmetic" and r["verdict"] == "differs"
+            and not _true(r.get("headline"))]
+
+
+def _true(v) -> bool:
+    return str(v).strip().lower() == "true"
+
+
+def headline_paper_words(claims: pd.DataFrame) -> str:
+    """The paper's side of the answer's measure, from the claims table: every printed number, and which ones do
+    not agree, said as the paper prints them."""
+    head = claims[claims["headline"].map(_true)].iloc[0]
+    n = int(head["n"])
+    wrong = differing_prints(claims)
+    if not wrong:
+        return f"all {n:,}"
+    listed = ", ".join(wrong[:-1]) + f" and {wrong[-1]}" if len(wrong) > 1 else wrong[0]
+    return (f"all {n:,}. The {'one' if len(wrong) == 1 else len(wrong)} that "
+            f"{'differs is' if len(wrong) == 1 else 'differ are'} its {listed}")
+
+
 def _headline_parts(rows: list[dict]):
     """The headline's claim text, family, estimate, verdict and readings rows, from the rows it counts."""
     judged = [r for r in rows if r["kind"] == "arithmetic" and r["verdict"] in ("reproduced", "differs")
               and not r.get("headline")]
     verdicts = [r["verdict"] for r in judged]
     agree = verdicts.count("reproduced")
-
-    def printed_as(r):
-        quoted = re.findall(r"'([^']+)'", r["claim"])
-        if isinstance(r["paper_value"], (int, float)) and r["paper_value"] > 1 or not quoted:
-            return f"{r['paper_value']:,}"
-        return f"'{quoted[-1]}'"
-
-    wrong = [printed_as(r) for r in judged if r["verdict"] == "differs"]
     share = agree / len(judged)
-    text = (f"Papers 01 and 02's dice counts and probabilities agree with exact enumeration "
-            f"({agree} of {len(judged)} printed numbers; they differ at {', '.join(wrong)})")
-    est = V.Estimate(share, share, share, len(judged), "printed numbers")
+    # the count (72 of 75) is the row's value, said once where the answer states our measure
+    text = f"{HEADLINE_FAMILY} agree with exact enumeration"
+    est = V.Estimate(share, share, share, len(judged), "printed numbers", interval=SHARE_OF_CASES)
     verdict = V.family_verdict(verdicts)
     readings = [CR.run(HEADLINE_FAMILY, text, HEADLINE_READINGS[0], est, verdict,
                        note=f"{agree} of {len(judged)} printed numbers agree"),
@@ -368,16 +428,20 @@ def _headline_parts(rows: list[dict]):
 def headline_row(rows: list[dict]) -> dict:
     """The notebook's answer in one row: the printed dice numbers of papers 01 and 02 (every arithmetic row with
     a paper value), judged by the study's declared family rule (``verdicts.family_verdict``: reproduced when at
-    least 3/4 are), with the ones that differ named in the claim."""
+    least 3/4 are): its value is the count that agree, a share of cases (none undecided), and its note names the
+    ones that differ."""
     text, family, est, verdict, readings = _headline_parts(rows)
+    wrong = differing_prints(rows)
     return claim(text, "papers 01 and 02 (all printed dice numbers)", PAPER_EVERY_PRINTED_NUMBER, est,
                  V.stated(verdict,
                           f"family rule: reproduced when at least {V.FAMILY_REPRODUCED:.0%} of the printed numbers "
                           f"are (each judged at its printed precision), differs when at least "
                           f"{V.FAMILY_DIFFERS:.0%} differ"),
-                 kind="arithmetic", family=family, headline=True, readings=readings,
-                 note="the rows below, one per printed number; the cause of each that differs follows from its readings "
-                      "(the readings table under the claims)")
+                 kind="arithmetic", family=family, headline=True, readings=readings, interval=SHARE_OF_CASES,
+                 note="the rows below, one per printed number"
+                      + (f"; they differ at {', '.join(wrong)}" if wrong else "")
+                      + "; the cause of each that differs follows from its readings (the readings table under the "
+                        "claims)")
 
 
 # ================================================================ the list

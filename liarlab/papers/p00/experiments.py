@@ -22,6 +22,14 @@ from liarlab.papers.p00.printed import (
 )
 
 
+def _fraction_text(f: Fraction) -> str:
+    """An exact share beside its decimal, with separators: "0.5981 (4,651/7,776)" (the tables' own fraction cell
+    wrote "4651/7776" beside the page's "7,776", issue 50)."""
+    from liarlab.study.tables import plain
+
+    return plain(f.numerator) if f.denominator == 1 else f"{plain(float(f))} ({f.numerator:,}/{f.denominator:,})"
+
+
 def at_least_table(dice_n: int = 5, faces: int = 6) -> pd.DataFrame:
     """Paper 01, Tables 4.5 and 4.7: hands with exactly / at least k of a given face."""
     rows = []
@@ -29,7 +37,7 @@ def at_least_table(dice_n: int = 5, faces: int = 6) -> pd.DataFrame:
         p = dice.probability_at_least(k, dice_n, faces)
         rows.append({"k": k, "exactly_k": dice.hands_with_exactly(k, dice_n, faces),
                      "at_least_k": dice.hands_with_at_least(k, dice_n, faces),
-                     "p_at_least_exact": f"{p.numerator}/{p.denominator}",
+                     "p_at_least_exact": _fraction_text(p),
                      "p_at_least": float(p), "paper_p_at_least": PAPER_T45.get(k),
                      "paper_cumulative": PAPER_T47_CUM.get(k)})
     return pd.DataFrame(rows)
@@ -60,7 +68,7 @@ def max_multiplicity_table() -> pd.DataFrame:
     rows = []
     for m, c in counts.items():
         f = Fraction(c, total)
-        rows.append({"max_multiplicity": m, "hands": c, "fraction": f"{f.numerator}/{f.denominator}",
+        rows.append({"max_multiplicity": m, "hands": c, "fraction": _fraction_text(f),
                      "percent": 100 * c / total, "paper_percent": PAPER_T63_PERCENT[m]})
     return pd.DataFrame(rows)
 
@@ -157,3 +165,25 @@ def growth_factors(*tables: pd.DataFrame) -> tuple[float, float]:
             values = table.sort_values("n")[col].to_numpy(dtype=float)
             factors.extend(values[1:] / values[:-1])
     return float(min(factors)), float(max(factors))
+
+
+def monte_carlo_view(mc: pd.DataFrame, decimals: int = 5) -> pd.DataFrame:
+    """A Monte Carlo table (:func:`monte_carlo_at_least`, :func:`monte_carlo_max_multiplicity`) as the page shows
+    it: the share, its interval and the exact value to the same ``decimals`` (a column that read "1.000000" above
+    "0.5966" changed precision from row to row, issue 50), the interval beside its share, headed in words; the exact
+    value with the count of the 7,776 hands it is."""
+    first = "k" if "k" in mc.columns else "max_multiplicity"
+    total = dice.hands_total(5, 6)
+
+    def share(x) -> str:
+        return f"{float(x):.{decimals}f}"
+
+    return pd.DataFrame({
+        "at least k sixes" if first == "k" else "largest multiplicity": mc[first].astype(int),
+        "hands": mc["hands"].astype(int),
+        "hands counted": mc["hits"].astype(int),
+        "share [95 % interval (Wilson)]": [f"{share(e)} [{share(lo)}, {share(hi)}]"
+                                           for e, lo, hi in zip(mc["estimate"], mc["ci_low"], mc["ci_high"])],
+        "exact share": [f"{share(x)} ({round(x * total):,}/{total:,})" for x in mc["exact"]],
+        "exact inside the interval": mc["exact_inside_ci"].map({True: "yes", False: "no"}),
+    })

@@ -64,7 +64,7 @@ def at_least_k_caption(at_least: pd.DataFrame) -> str:
             "the smallest bars show) and the thesis's Table 4.5 (red ticks). What to notice: "
             f"{_sit(agree, total)} (at the printed four decimals); the table is cumulative, not \"exactly k\" as its "
             f"caption says: P(at least 1) = {one.loc[1, 'p_at_least']:.4f}, while exactly one of a face has "
-            f"{one.loc[1, 'exactly_k']}/{int(one.loc[0, 'at_least_k'])} = "
+            f"{int(one.loc[1, 'exactly_k']):,}/{int(one.loc[0, 'at_least_k']):,} = "
             f"{one.loc[1, 'exactly_k'] / one.loc[0, 'at_least_k']:.4f}.")
 
 

@@ -24,6 +24,7 @@ PAPER_TEXT_ABOUT_HALF = 0.5
 #: Paper 01, Ch. 3: the 5-player search space (6^5)^5 x (30^5)^2, "about 1.67 x 10^34".
 PAPER_SEARCH_SPACE_5P = 1.67e34
 PAPER_SEARCH_SPACE_5P_MANTISSA = 1.67          # as printed: 1.67 x 10^34
+PAPER_SEARCH_SPACE_5P_TEXT = "1.67 × 10³⁴"
 #: Paper 01, Ch. 3: legal bids with 5 players ("two 1s" .. "twenty-five 6s").
 PAPER_LEGAL_BIDS_5P = 144
 #: Paper 02, Table 6-3: percent of hands by largest multiplicity.
@@ -43,5 +44,8 @@ PAPER_DISTINCT_HANDS = 252
 #: Paper 02, complexity section: game-size estimates 252^2 x 60^5 (2 players) and 252^3 x 90^5 (3 players).
 PAPER_GAME_SIZE_2P = 4.938e13
 PAPER_GAME_SIZE_3P = 9.449e16
+#: The same two estimates in the form the paper prints them (shown in the claims; the floats judge them).
+PAPER_GAME_SIZE_2P_TEXT = "4.938 × 10¹³"
+PAPER_GAME_SIZE_3P_TEXT = "9.449 × 10¹⁶"
 #: Papers 01 and 02 as a whole (notebook 00's headline row): every dice number above, each as printed.
 PAPER_EVERY_PRINTED_NUMBER = "each number as printed"

@@ -28,6 +28,7 @@ units, could not; the row stays ``inconclusive`` and says so, with the planned s
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -43,9 +44,9 @@ from liarlab.papers.p03 import correlation as corr
 from liarlab.papers.p03 import experiments, printed
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.papers.p03.results import Results
-from liarlab.study import cache
+from liarlab.study import cache, tables
 from liarlab.study import families as F
-from liarlab.study.answer import claim_words, number
+from liarlab.study.answer import claim_words, measured, number
 from liarlab.study.families import ClaimFamily, Confirm, Way
 
 Reading = R.Reading
@@ -417,7 +418,7 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
         else:
             est = V.exact(float(r.ours))
             j = V.value(r.thesis, est)
-        text = f"Solver: {r.check}"
+        text = r.check   # the family's name says "Solver" once (issue 50: "Solver (§3.1 ...) — Solver — ...")
         readings = None
         if kind != "check":
             readings = _readings(SOLVER, text, SOLVER_EXACT, est, j)
@@ -598,8 +599,8 @@ def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) ->
                          readings=_readings(SIMCOUNT, text, SIMCOUNT_REF, est, j,
                                             skipped=[(SIMCOUNT_200, SIMCOUNT_200_WHY),
                                                      (SIMCOUNT_DEALS, SIMCOUNT_DEALS_WHY)]),
-                         note="share of N = 50 estimates whose opening call differs from an independent "
-                              "reference estimate's, one value per hand"))
+                         note="value: the share of N = 50 estimates whose opening call differs from an "
+                              "independent reference estimate's, one value per hand"))
     rows.append(_row("Simulation-count table: the four deals' E values", "16 cells x 4 N", "new deals",
                      V.stated("not-reproducible", "the four deals are not printed"), family=SIMCOUNT,
                      note="the notebook redoes the table on new hands"))
@@ -995,39 +996,70 @@ def surrogate_claims(summary: pd.DataFrame, eps: float) -> list[dict]:
 # ============================================================================ the summary's named findings
 
 
-def _fmt_value(x) -> str:
-    try:
-        v = float(x)
-    except (TypeError, ValueError):
-        return str(x)
-    return f"{v:,.0f}" if v.is_integer() and abs(v) >= 1 else f"{v:.3g}"
+_CAPPED = re.compile(r"still undecided at the cap of ([\d,]+): no affordable sample decides it \(it would need "
+                     r"about ([\d,]+) (\w+)\)")
+
+
+def _why_undecided(note: str) -> str:
+    """What would decide an undecided row, in a sentence, from its note's plan (the verdict protocol's words,
+    "no sample decides it: the estimate sits on the band's edge: no sample size decides it", said it twice,
+    issue 50)."""
+    out = []
+    for part in (p.strip() for p in _top_level_parts(note)):
+        if (m := _CAPPED.fullmatch(part)):
+            out.append(f"Deciding it would take about {m.group(2)} {m.group(3)}, more than this profile's cap of "
+                       f"{m.group(1)}")
+        elif part.startswith("no sample decides it: "):
+            reason = part.removeprefix("no sample decides it: ").removesuffix(": no sample size decides it")
+            out.append(f"No sample size decides it: {reason}")
+        elif part.startswith(("about ", "two-stage plan", "a fresh sample")):
+            out.append(part[0].upper() + part[1:])
+    return ". ".join(out)
+
+
+def _pilot_words(r) -> str:
+    """A two-stage row's pilot beside the confirmatory sample its verdict rests on (the page gave r(Est., DD) as
+    0.752 here and 0.459 there without saying which one carried the verdict, issue 50)."""
+    if pd.isna(r.get("pilot_value")):
+        return ""
+    pilot = tables.cell_text(r.pilot_value)
+    if pd.notna(r.get("pilot_ci_low")) and pd.notna(r.get("pilot_ci_high")):
+        m = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(r.pilot_value, r.pilot_ci_low, r.pilot_ci_high))
+        pilot = f"{m.group(1)} ({m.group(2)} to {m.group(3)})" if m else pilot   # as the value above is written
+    unit = "" if pd.isna(r.get("unit")) else f" {r.unit}"
+    size = f" on {number(r.pilot_n)}{unit}" if pd.notna(r.get("pilot_n")) else ""
+    return (f"The verdict rests on a fresh confirmatory sample (the value above); the pilot gave {pilot}{size}, "
+            "undecided too")
 
 
 def open_findings(claims: pd.DataFrame) -> str:
     """Markdown bullets naming every differing and every undecided finding of the claims table: the claim, the
-    paper's value, ours with its interval's label, and why (the likeliest cause, or what would decide it)."""
+    paper's value, ours as the answer writes it (value and interval at the same decimals, the interval's label, the
+    sample), which sample carries the verdict, and why (the likeliest cause, or what would decide it)."""
     f = claims[claims.kind == "finding"]
     lines = []
     for verdict, word in (("differs", "Differs"), ("inconclusive", "Undecided")):
         for _, r in f[f.verdict == verdict].iterrows():
-            ours = _fmt_value(r.reproduced_value)
-            if pd.notna(r.get("ci_low")) and pd.notna(r.get("ci_high")) and r.ci_low != r.ci_high:
-                label = r.get("interval") if isinstance(r.get("interval"), str) and r.get("interval") else "interval"
-                ours += f" ({label}: {_fmt_value(r.ci_low)} to {_fmt_value(r.ci_high)})"
+            ours = measured(r)
+            paper = tables.printed_text(r.paper_value)
+            try:
+                float(str(r.paper_value))
+                values = f"The thesis {paper}; ours {ours}."
+            except ValueError:   # a word ("rarely"): say what our number measures beside it
+                what = next((p.strip().removeprefix("value: ") for p in _top_level_parts(str(r.note))
+                             if p.strip().startswith("value: ")), "")
+                values = f"The thesis says \"{paper}\"; " + (f"we measure {what}: {ours}." if what
+                                                                else f"ours {ours}.")
             if verdict == "differs":
                 # a cause in words may itself hold a colon ("not settled: ..."): a verb keeps colons from stacking
                 why = f"The likeliest cause is {V.CAUSES.get(r.cause, r.cause)}"
                 if isinstance(r["flags"], str) and r["flags"]:
                     why += f" ({r['flags']})"
             else:
-                parts = [p.strip() for p in _top_level_parts(str(r.note))]
-                keep = [p for p in parts if p.startswith(("about ", "two-stage plan", "a fresh sample", "pilot ",
-                                                          "confirmatory", "no sample"))]
-                why = "; ".join(keep) if keep else str(r.note)
-                why = why[0].upper() + why[1:] if why else why
+                why = ". ".join(x for x in (_pilot_words(r), _why_undecided(str(r.note))) if x)
             # the claim as prose quotes it (its label set off by a dash), then the values in their own sentence:
             # "Undecided: Fig 3-13 opening: E for C trump: the thesis 6.8, ..." ran four labels together (issue 50)
-            lines.append(f"* **{word}.** {claim_words(r.claim)}. The thesis {r.paper_value}, ours {ours}. {why}.")
+            lines.append(f"* **{word}.** {claim_words(r.claim)}. {values}" + (f" {why}." if why else ""))
     return "\n".join(lines) if lines else "* No finding differs or is undecided."
 
 
@@ -1106,7 +1138,7 @@ def _extension(id, source, judge, **kw) -> ClaimFamily:
 CLAIM_FAMILIES = [
     _family(SOLVER, "§3.1, Figs 3-7 to 3-19", printed.TABLE_LINE,
             lambda r: solver_claims(r.agreement, r.checks, r.ablations, r.table_check),
-            readings=tuple(Way(SOLVER_OTHER, claim=f"Solver: {text}", not_run=SOLVER_WHY)
+            readings=tuple(Way(SOLVER_OTHER, claim=text, not_run=SOLVER_WHY)
                 for text in (experiments.TABLE_LINE_CHECK, experiments.FIG_3_19_CHECK)),
             experiment=("03", "E2")),
     _family(TABLE, "§3.1 endgame table file sizes", printed.TABLE_FILE_SIZE_TEXT,
@@ -1167,6 +1199,37 @@ def notebook03_claims(r: Results) -> list[dict]:
     return F.claims_rows(CLAIM_FAMILIES, r)
 
 
+#: The verdicts as the page says them (the first screen's words: "undecided", not the CSV's "inconclusive").
+VERDICT_WORDS = {"reproduced": "reproduced", "differs": "differ", "inconclusive": "undecided",
+                 "not-reproducible": "not reproducible here", "extension": "our extension"}
+
+
+def finding_counts_view(claims: pd.DataFrame) -> pd.DataFrame:
+    """The finding rows by verdict, in the page's words (the table beside the claims said "inconclusive" and
+    "not-reproducible" where the answer says undecided, issue 50)."""
+    counts = claims[claims.kind == "finding"].verdict.value_counts()
+    words = {**VERDICT_WORDS, "differs": "differs"}
+    return counts.rename(index=lambda v: words.get(v, v)).rename("finding rows").rename_axis("verdict").to_frame()
+
+
+R_CLAIM = "Estimation: Est. and DD correlate, r = 0.80 (derived in the spec)"
+
+
+def _r_words(ra: V.Estimate, rd: V.Estimate, claims: pd.DataFrame) -> str:
+    """r(Est., DD) on the pilot's estimates against both targets, and which sample carries the claims row's
+    verdict (the confirmatory one when the pilot left it undecided): one quantity, its numbers told apart."""
+    text = (f"On the pilot's estimates r(Est., DD) = {tables.interval_text(ra.value, ra.low, ra.high)} after the "
+            f"exchange and {tables.interval_text(rd.value, rd.low, rd.high)} on the dealt hands (95 % bootstrap "
+            "over boards; thesis, 19 games: 0.80)")
+    row = claims[claims.claim == R_CLAIM]
+    if not len(row):
+        return text
+    row = row.iloc[0]
+    sample = "a fresh confirmatory sample" if pd.notna(row.get("pilot_value")) else "the pilot's sample"
+    return (text + f". The claims row judges r after the exchange on {sample}: {measured(row)}, "
+            f"{VERDICT_WORDS.get(str(row.verdict), row.verdict)}")
+
+
 def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
     """The notebook's summary in markdown, every number from ``r`` and this run's claims table; ``rerun``: the
     run's rerun line (:func:`liarlab.study.notebook.rerun_time`, the one door every notebook uses)."""
@@ -1186,15 +1249,15 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
 * **Solver.** {int(r.agreement.agree.sum()):,} of {len(r.agreement):,} small deals agree with plain minimax, and
   {int(check.agree.sum()):,} of {len(check):,} endgame-table entries with the search; a random
   13-v-13 solve takes {kept_speed.median_ms:.2f} ms median CPU, one bidding decision {bid_s:.3f} s (thesis: about 20 s).
-* **The bidding estimate.** r(Est., DD) = {number(ra.value)} after the exchange and {number(rd.value)} on the dealt
-  hands (95 % bootstrap over boards: {number(ra.low)} to {number(ra.high)} and {number(rd.low)} to
-  {number(rd.high)}; thesis, 19 games: 0.80); the exchange replaces {number(100 * share.value)} % of each hand.
-* **Adjustment grid (E14).** MCA's win rate against MC0 lies between {100 * grid.win_rate.min():.1f}% and
-  {100 * grid.win_rate.max():.1f}% over the {len(grid)} (α, ρ) cells; {excluding}
-  of the cells' 95 % intervals exclude 50%.
-* **Findings judged:** {', '.join(f'{int(n)} {v}' for v, n in judged.items())}; besides,
-  {int((fnd.verdict == "not-reproducible").sum())} not reproducible and {int((claims.verdict == "extension").sum())}
-  extension rows (counted apart). The findings that differ or stay undecided:
+* **The bidding estimate.** {_r_words(ra, rd, claims)}; the exchange replaces {number(100 * share.value)} % of each
+  hand.
+* **Adjustment grid (E14).** MCA's win rate against MC0 lies between {number(grid.win_rate.min())} and
+  {number(grid.win_rate.max())} over the {len(grid)} (α, ρ) cells; {excluding}
+  of the cells' 95 % intervals exclude 0.5.
+* **Findings judged:** {', '.join(f'{int(n)} {VERDICT_WORDS[v]}' for v, n in judged.items())}; besides,
+  {int((fnd.verdict == "not-reproducible").sum())} not reproducible here and
+  {int((claims.verdict == "extension").sum())} extension rows (counted apart). The findings that differ or stay
+  undecided:
 
 {open_findings(claims)}
 

@@ -218,3 +218,22 @@ def replacement_summary(replaced: pd.DataFrame, seed: int, n_boot: int = N_BOOT)
     return {"share": V.bootstrap(units, share, n_boot=n_boot, seed=seed, low=0.0, high=1.0, unit="boards"),
             "sd_change": V.bootstrap(units, sd, n_boot=n_boot, seed=seed + 1, low=0.0, high=13.0, unit="boards"),
             "games": len(replaced), "agree": int(replaced.replay_agrees.sum())}
+
+
+def accuracy_view(accuracy: pd.DataFrame) -> pd.DataFrame:
+    """:func:`accuracy_table` as the page shows it: each statistic with its bootstrap interval in one cell at the same
+    decimals, and the Fisher interval headed in words (not "r fisher low", issue 50). The CSV keeps the numbers."""
+    from liarlab.study import tables
+
+    def cells(name):
+        return [tables.interval_text(v, lo, hi)
+                for v, lo, hi in zip(accuracy[name], accuracy[f"{name}_low"], accuracy[f"{name}_high"])]
+
+    view = pd.DataFrame({"target": accuracy.target, "estimates": accuracy.estimates, "boards": accuracy.boards,
+                         "r [95 % bootstrap over boards]": cells("r"),
+                         "RMSE in tricks [95 % bootstrap]": cells("rmse"),
+                         "mean error in tricks [95 % bootstrap]": cells("mean_error")})
+    if "r_fisher_low" in accuracy:
+        view["r's interval if every estimate were independent (Fisher)"] = [
+            f"{lo:.2f} to {hi:.2f}" for lo, hi in zip(accuracy.r_fisher_low, accuracy.r_fisher_high)]
+    return view

@@ -614,12 +614,11 @@ def match_table(games: pd.DataFrame) -> pd.DataFrame:
 
 
 def win_rate_text(matches: pd.DataFrame, label: str, boards: bool = False) -> str:
-    """The first bot's win rate in pairing ``label`` with its interval across boards, in percent."""
+    """The first bot's win rate in pairing ``label`` with its interval across boards, a share written as the E12
+    table writes it ("0.5 [0.0, 1.0]", not "50.0% [0.0, 100.0]" beside the table's share, issue 50)."""
     r = matches.set_index("pairing").loc[label]
-    if boards:
-        return (f"{100 * r.a_win_rate:.1f}% (95 % interval across boards {100 * r.ci_low:.1f}-"
-                f"{100 * r.ci_high:.1f}%, {int(r.boards)} boards)")
-    return f"{100 * r.a_win_rate:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
+    text = tables.interval_text(r.a_win_rate, r.ci_low, r.ci_high)
+    return f"{text} (95 % interval across boards, {int(r.boards):,} boards)" if boards else text
 
 
 def exchange_gains(games: pd.DataFrame) -> pd.DataFrame:
@@ -929,9 +928,88 @@ def timing_table(timing: pd.DataFrame, speed_summary: pd.DataFrame, machine: dic
     rows = []
     for k in med.index:
         thesis = f"about {printed.BID_DECISION_SECONDS:g} s" if k.startswith("bidding") else "almost instant"
-        rows.append({"decision": k, "thesis": thesis, "median_cpu_seconds": float(med[k])})
+        rows.append({"decision": k, "thesis": thesis, "decisions_timed": int(timing.decision.eq(k).sum()),
+                     "median_cpu_seconds": float(med[k])})
     rows.append({"decision": "one 13-v-13 solve with the endgame table", "thesis": "about 0.1 s",
-                 "median_cpu_seconds": float(kept.median_ms) / 1000})
+                 "decisions_timed": int(kept["solves"]) if "solves" in kept.index else None, "median_cpu_seconds": float(kept.median_ms) / 1000})
     frame = pd.DataFrame(rows)
     frame["hardware"] = f"{machine['cpu']}, {machine['logical_cores']} logical cores (shared); thesis: 1.86 GHz AMD 2500"
     return frame
+
+
+# ----------------------------------------------------------------------------- the page's views of the tables
+# Each table as the page shows it: headers in words (not "eps", "se", "mae low", "sigma over sqrt n"), a value and
+# its interval in one cell at the same decimals (:func:`liarlab.study.tables.interval_text`; issue 50 met
+# "1.625 -2.702 5.952" and "1.442 [0.9418, 2.18]"). The CSVs keep the numbers.
+
+
+def _intervals(values, lows, highs) -> list[str]:
+    return [tables.interval_text(v, lo, hi) for v, lo, hi in zip(values, lows, highs)]
+
+
+def exchange_view(matches: pd.DataFrame, gains: pd.DataFrame) -> pd.DataFrame:
+    """E13 (:func:`exchange_table`) as the page shows it."""
+    t = exchange_table(matches, gains)
+    return pd.DataFrame({
+        "pairing (greedy vs variant)": t.pairing, "boards": t.boards,
+        "greedy side's win rate [95 % interval across boards]": _intervals(t.a_win_rate, t.ci_low, t.ci_high),
+        "DD tricks the greedy side gains in the exchange [95 % interval]":
+            _intervals(t.a_dd_tricks_gained, t.ci_low_tricks, t.ci_high_tricks)})
+
+
+def eps_view(eps_table: pd.DataFrame) -> pd.DataFrame:
+    """The DD-ε tuning table (:func:`liarlab.papers.p03.surrogate.eps_summary`) as the page shows it."""
+    return pd.DataFrame({"ε (chance of a random legal card)": eps_table.eps, "deals": eps_table.games,
+                         "tricks lost a game": eps_table.mean_lost.round(3),
+                         "standard error": eps_table.se.round(3)})
+
+
+def grid_view(grid: pd.DataFrame) -> pd.DataFrame:
+    """E14 (:func:`grid_table`) as the page shows it."""
+    return pd.DataFrame({"α": grid.alpha, "ρ": grid.rho, "pairing": grid.pairing, "boards": grid.boards,
+                         "MCA's win rate [95 % interval across boards]": _intervals(grid.win_rate, grid.ci_low,
+                                                                                   grid.ci_high),
+                         "MCA's mean |DD − Est.| in tricks [95 % interval]": _intervals(grid.mae, grid.mae_low,
+                                                                                       grid.mae_high),
+                         "estimates": grid.estimates})
+
+
+def convergence_view(conv_summary: pd.DataFrame) -> pd.DataFrame:
+    """E6's summary (:func:`convergence_summary`) as the page shows it."""
+    return pd.DataFrame({"sampled deals N": conv_summary.N,
+                         "SD of repeated estimates (tricks)": conv_summary.empirical_sd.round(3),
+                         "σ/√N (tricks)": conv_summary.sigma_over_sqrt_n.round(3),
+                         "share opening with another call than the reference": conv_summary.opening_differs.round(3)})
+
+
+def table_sizes_view(sizes: pd.DataFrame, levels: pd.DataFrame) -> pd.DataFrame:
+    """E4 (:func:`table_view`) with its headers in words."""
+    return table_view(sizes, levels).rename(columns={
+        "cards": "cards a hand", "length_vectors": "suit-length vectors", "entries": "entries",
+        "entries_suits_le_13": "entries with no suit over 13 cards", "built_valid_entries": "entries built here",
+        "predicted_bytes": "predicted file size (bytes)", "thesis_size": "the thesis's file size"})
+
+
+def exchange_change_view(selfplay_errors: pd.DataFrame) -> pd.DataFrame:
+    """E10: each side's DD tricks after minus before the exchange, per MC0-vs-MC0 deal, summed up per side (not a
+    raw ``describe()``: its "count mean std 25%" headers read as code, issue 50)."""
+    change = selfplay_errors.assign(change=selfplay_errors.dd_after - selfplay_errors.dd_before)
+    g = change.groupby("role").change
+    out = pd.DataFrame({"deals": g.size(), "mean change (tricks)": g.mean().round(2),
+                        "SD (tricks)": g.std(ddof=1).round(2), "smallest": g.min(), "largest": g.max()})
+    return out.rename_axis("side").reset_index()
+
+
+#: The lead conventions of the Fig 3-13 replay in words ("com" is the thesis's name for the program).
+LEAD_WORDS = {"com leads": "the program leads"}
+
+
+def error_summary_view(summary: pd.DataFrame) -> pd.DataFrame:
+    """E11's summary (:func:`error_summary`) headed in words; its r is named with its target and games, apart from
+    the claims row's r (issue 50 met r(Est., DD) as four unnamed numbers on one page)."""
+    return summary.round(3).rename(columns={
+        "games": "games (bot / opponent)", "n": "estimates", "mean_overestimate": "mean overestimate (tricks)",
+        "mean_underestimate": "mean underestimate (tricks)", "exact": "exact estimates",
+        "mean_signed_error": "mean DD - Est.", "mean_abs_error": "mean |DD - Est.|", "rmse": "RMSE",
+        "r_estimate_dd": "r(Est., DD after the exchange), these games",
+        "actual_minus_dd": "tricks taken minus DD tricks"})

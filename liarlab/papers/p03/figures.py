@@ -5,8 +5,10 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import MaxNLocator, NullFormatter
 
 from liarlab.papers.p03 import experiments, printed
+from liarlab.study import tables
 
 # ----------------------------------------------------------------------------- the solver (E2-E4)
 
@@ -46,14 +48,17 @@ def ablation_note(ablations: pd.DataFrame, ablation_summary: pd.DataFrame) -> st
                                         values="tricks").nunique(axis=1).eq(1)
     nodes = ablation_summary.set_index("ablation").median_nodes
     slowest = nodes.drop(nodes.index[0]).idxmax()
+    # "switching off no cuts" read as a double negative (issue 50): the label "no X" says what is switched off
+    change = f"switching off {slowest[3:]}" if slowest.startswith("no ") else str(slowest)
     return (f"*What to notice:* all {len(same_tricks):,} solves give the same tricks under every configuration "
-            f"({int(same_tricks.sum()):,} agree). The largest cost is switching off **{slowest}** "
-            f"({nodes[slowest] / nodes.iloc[0]:.0f}x the production solver's median nodes).")
+            f"({int(same_tricks.sum()):,} agree). The costliest change is **{change}**: "
+            f"{nodes[slowest] / nodes.iloc[0]:.0f} times the production solver's median nodes.")
 
 
 def table_build_note(built: dict) -> str:
     check = built["check"]
-    return (f"Built to {int(built['levels'].cards.max())} cards a hand in {built['seconds']:.1f} s CPU; "
+    took = "under 0.1 s" if built["seconds"] < 0.05 else f"{built['seconds']:.1f} s"   # not "0.0 s" (issue 50)
+    return (f"Built to {int(built['levels'].cards.max())} cards a hand in {took} of CPU time; "
             f"{int(check.agree.sum()):,} of {len(check):,} random entries agree with the search.")
 
 
@@ -66,7 +71,8 @@ def mc_convergence(conv_summary: pd.DataFrame):
     ax.plot(conv_summary.N, conv_summary.empirical_sd, "o-", label="SD of repeated estimates")
     ax.plot(conv_summary.N, conv_summary.sigma_over_sqrt_n, "s--", label="σ/√N (finite pool)")
     ax.set_xscale("log")
-    ax.set_xticks(conv_summary.N, [str(n) for n in conv_summary.N])
+    ax.set_xticks(conv_summary.N, [f"{n:,}" for n in conv_summary.N])
+    ax.xaxis.set_minor_formatter(NullFormatter())   # the N measured only, not "2×10¹ 3×10¹" between them
     ax.set_xlabel("sampled deals N")
     ax.set_ylabel("standard error of E (tricks)")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
@@ -138,8 +144,8 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
             f"with 95 % intervals across boards. MC0 wins {rate('MC0 vs RULE')} against RULE and {rate('MC0 vs RAND')} "
             f"against RAND; MCA wins {rate('MCA vs MC0')} against MC0 and {rate('MCA vs RULE')} against RULE; against "
             f"the human-error stand-in MC0 wins {rate('MC0 vs DD-ε')} (the thesis: 9 of 19 against the author, 12 of "
-            f"20 in the cross test), where its DD-winner rate is {100 * m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.1f}%: "
-            f"the largest gap between a cross and its dot ({100 * gap.max():.1f} points, {gap.idxmax()}) is what exact "
+            f"20 in the cross test), where its DD-winner rate is {m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.2f}: "
+            f"the largest gap between a cross and its dot ({gap.max():.2f}, {gap.idxmax()}) is what exact "
             f"play gains from the opponent's errors. {int(m.boards_split.sum()):,} of {int(m.boards.sum()):,} boards "
             "are split: the cards decide many deals whoever holds them."
             + "".join(f" {p}'s DD-winner rate is exactly 0.5: both bid alike, so both reach the same contract on a "
@@ -147,11 +153,17 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
                       for p in e12.pairing[_exact_half(e12)]))
 
 
+def _gain_words(row) -> str:
+    """"1.5 DD tricks a game, 95 % interval 1.0 to 2.0": the decimals the E13 table shows."""
+    value, _, rest = tables.interval_text(row.a_dd_tricks_gained, row.ci_low, row.ci_high).partition(" [")
+    low, _, high = rest.rstrip("]").partition(", ")
+    return f"{value} DD tricks a game, 95 % interval {low} to {high}"
+
+
 def exchange_gains_note(gains: pd.DataFrame) -> str:
     best = gains.loc[gains.a_dd_tricks_gained.idxmax()]
     return (f"*What to notice:* the greedy exchange gains most against **{best.pairing.split(' vs ')[1]}** "
-            f"({best.a_dd_tricks_gained:+.2f} DD tricks a game, 95% interval [{best.ci_low:+.2f}, "
-            f"{best.ci_high:+.2f}]); an interval that covers 0 means the variant exchanges as well as the thesis's "
+            f"({_gain_words(best)}); an interval that covers 0 means the variant exchanges as well as the thesis's "
             "policy.")
 
 
@@ -176,7 +188,7 @@ def adjustment_grid(grid: pd.DataFrame):
 
 def adjustment_grid_note(grid: pd.DataFrame) -> str:
     inside = int(((grid.ci_low <= 0.5) & (grid.ci_high >= 0.5)).sum())
-    return (f"*What to notice:* {inside} of {len(grid)} cells' win-rate intervals cover 50%, i.e. show no detectable "
+    return (f"*What to notice:* {inside} of {len(grid)} cells' win-rate intervals cover 0.5, i.e. show no detectable "
             "difference from MC0 at these sizes; the error panel shows whether any setting estimates better.")
 
 
@@ -219,6 +231,7 @@ def estimation_error(mc0_errors: pd.DataFrame):
     ax.set_xlabel("error = DD - Est. (tricks; negative = overestimate)")
     ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
     ax.set_ylabel("MC0 estimates (count)")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))   # a count of estimates: whole-number ticks
     return fig
 
 
@@ -255,6 +268,8 @@ def exchange_effect(selfplay_errors: pd.DataFrame, replaced: pd.DataFrame):
     _integer_bars(axes[0], change)
     axes[0].set_xlabel("declarer's DD tricks:\nafter the exchange minus before (tricks)")
     axes[0].set_ylabel("deals (MC0 vs MC0)")
+    for ax in axes:   # counts of deals and hands: whole-number ticks
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     kept = pd.concat([replaced.kept_declarer, replaced.kept_defender])
     _integer_bars(axes[1], kept)
     axes[1].set_xlabel("dealt cards still held\nwhen the play starts (of 13)")
@@ -273,13 +288,23 @@ def exchange_effect_note(selfplay_errors: pd.DataFrame, replacement: dict) -> st
             "part of the estimation error no bidding method can remove.")
 
 
+def _in_words(est) -> str:
+    """"0.8 (95 % bootstrap over boards: -0.4 to 1.0)": an estimate as the claims summary writes its numbers."""
+    value, _, rest = tables.interval_text(est.value, est.low, est.high).partition(" [")
+    low, _, high = rest.rstrip("]").partition(", ")
+    return f"{value} ({est.interval_label}: {low} to {high})"
+
+
 def accuracy_note(estimates: dict, thesis_rmse: float) -> str:
     """The estimate's r and RMSE against the dealt hands and after the exchange, beside the thesis's 19 games."""
     ra, rd = estimates[("r", "after")], estimates[("r", "dealt")]
     ea, ed = estimates[("rmse", "after")], estimates[("rmse", "dealt")]
-    return (f"*What to notice:* against the dealt hands r = {rd.value:.2f} ({rd.interval_label}: {rd.low:.2f} to "
-            f"{rd.high:.2f}) and RMSE {ed.value:.2f} tricks; after the exchange r = {ra.value:.2f} ({ra.low:.2f} to "
-            f"{ra.high:.2f}) and RMSE {ea.value:.2f}. The thesis's 19 games give r = 0.80 and RMSE {thesis_rmse:.2f}: "
+    # r as the table above and the summary write it (value and interval at one precision): "r = 0.75" here beside
+    # "0.8 [-0.4, 1.0]" in the table read as two numbers for one quantity (issue 50)
+    return (f"*What to notice:* against the dealt hands r = {_in_words(rd)} and RMSE "
+            f"{tables.interval_text(ed.value, ed.low, ed.high).split(' [')[0]} tricks; after the exchange r = "
+            f"{_in_words(ra)} and RMSE {tables.interval_text(ea.value, ea.low, ea.high).split(' [')[0]}. These are "
+            f"the pilot's estimates. The thesis's 19 games give r = 0.80 and RMSE {thesis_rmse:.2f}: "
             "its numbers sit with our dealt-hand measurement, though it defines its error after the exchange. The "
             "claims rows judge the thesis's reading and quote the other beside it.")
 

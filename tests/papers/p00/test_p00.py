@@ -1,11 +1,15 @@
 """Notebook 00's paper module: tables, printed values and claims (liarlab.papers.p00)."""
+import re
+
 import numpy as np
+import pandas as pd
 
 from liarlab.core import dice
 from liarlab.papers.p00 import claims as claims00
 from liarlab.papers.p00 import experiments as dice_tables
 from liarlab.papers.p00 import printed as printed00
 from liarlab.papers.p00.results import Results
+from liarlab.study.answer import share_count
 
 
 def test_hand_classes_match_classifying_every_hand():
@@ -92,9 +96,13 @@ def test_one_headline_row_answers_the_question_by_the_family_rule():
     head = heads[0]
     judged = [r for r in rows[1:] if r["kind"] == "arithmetic" and r["verdict"] in ("reproduced", "differs")]
     wrong = [r for r in judged if r["verdict"] == "differs"]
-    assert f"({len(judged) - len(wrong)} of {len(judged)} printed numbers;" in head["claim"]
-    assert "4,561" in head["claim"] and "141,053,200" in head["claim"] and "'about half'" in head["claim"]
-    assert head["verdict"] == "reproduced" and head["n"] == len(judged) and head["interval"] == ""
+    # the count is the row's value (a share of cases, none undecided), said once as "72 of 75 printed numbers"
+    assert share_count(head) == f"{len(judged) - len(wrong)} of {len(judged)} printed numbers"
+    assert not re.search(r"\d+ of \d+", head["claim"])    # not said a second time in the claim
+    assert "4,561" in head["note"] and "141,053,200" in head["note"] and "'about half'" in head["note"]
+    words = claims00.headline_paper_words(pd.DataFrame(rows))
+    assert words == f"all {len(judged)}. The 3 that differ are its 4,561, 'about half' and 141,053,200"
+    assert head["verdict"] == "reproduced" and head["n"] == len(judged)
     assert all(r["cause"] for r in wrong)                 # every differing number names its cause
 
 
