@@ -197,7 +197,8 @@ def league_claims(ratings: pd.DataFrame, games: int) -> list[dict]:
     paper, with their Bradley-Terry intervals, and the strongest of paper 02's Q-learners, by its
     mean strength over its training seeds."""
     top = ratings.iloc[0]
-    rows = [claim(f"Five-dice league: the strongest player: {player_label(top.agent)}", SOURCE, None, round(float(top.strength), 4),
+    name = player_label(top.agent)
+    rows = [claim(f"Five-dice league: the strongest player is {'the ' if name.endswith('player') else ''}{name}", SOURCE, None, round(float(top.strength), 4),
                   V.stated("extension", "Bradley-Terry maximum likelihood, mean strength 0, 95% Wald interval",
                            f"win rate {top.win_rate:.3f} over {top.games} games; {games} games a pair, first mover "
                            f"alternating; next {player_label(ratings.agent.iloc[1])} {ratings.strength.iloc[1]:.3f}"),
