@@ -258,8 +258,8 @@ def ld1_first_player(ld1: pd.DataFrame):
 COLUMN_WORDS = {
     "faces": "faces N", "first_player_utility": "first player's utility", "first_player_win": "first player's win chance",
     "win_pct": "win %", "self_play_win": "win chance in self-play",
-    "best_response_as_first": "best responder's gain as first", "best_response_as_second":
-        "best responder's gain as second", "nash_conv": "NashConv (sum of both gains)",
+    "best_response_as_first": "best responder's value as first mover", "best_response_as_second":
+        "best responder's value as second mover", "nash_conv": "NashConv",
     "utility": "utility", "utility_trunc": "utility (truncated as printed)", "win_pct_trunc": "win % (truncated)",
     "talk_utility": "talk's utility", "talk_win_pct": "talk's win %", "matches_talk": "matches the talk",
     "previous_bid": "previous bid", "caller_win_pct": "caller's win %", "caller_win_pct_trunc": "caller's win % (truncated)",
