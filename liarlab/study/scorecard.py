@@ -61,7 +61,7 @@ PAPERS = {
                 "Implementing reinforcement learning in multiplayer Liar's Dice (22nd Macronix Science Award)"),
     "03": Paper("03", "Yeh 2009: Honeymoon Bridge", "Chun-Ting Yeh", 2009,
                 "On the Study of an Imperfect Information Game: Honeymoon Bridge (M.Sc. thesis, NTNU)"),
-    "04": Paper("04", "Term paper: Cheat", "three students (term paper)", None, "Implementation of Cheat"),
+    "04": Paper("04", "Three students, undated: Cheat term paper", "three students (term paper)", None, "Implementation of Cheat"),
     "05": Paper("05", "Kayanuma 2016: N-face Liar's Dice and Bluff", "R. Kayanuma", 2016,
                 "Algorithms that derive optimal strategies for Liar's Dice and Bluff with N-faced dice (talk)"),
 }

@@ -21,7 +21,7 @@ def _all_families():
 def test_the_bold_answer_counts_what_the_scorecard_counts():
     text = overview.answer_markdown(CLAIMS)
     total = _all_families()
-    assert text.startswith("**Of the ") and text.count("**") == 2
+    assert text.startswith("**Our answer. Of the ") and text.count("**") == 2
     assert f"Of the {int(total['findings'])} finding families" in text
     assert f"we reproduce {int(total[scorecard.REPRODUCED])}" in text
     differ = sum(int(total[s]) for s in scorecard.DIFFERS if s in total.index)
