@@ -53,12 +53,15 @@ def player_label(name) -> str:
 
 def labelled(frame):
     """A table as the page shows it: every player named by :func:`player_label`, its column "agent" called
-    "player"."""
+    "player", the league's and the baseline's short column names in words ("se", "ci_low")."""
     out = frame.copy()
     for col in PLAYER_COLUMNS:
         if col in out.columns:
             out[col] = out[col].map(player_label)
-    return out.rename(columns={"agent": "player"})
+    return out.rename(columns={"agent": "player", "low": "95% low", "high": "95% high", "se": "standard error",
+                               "bot_wins": "bot's wins", "bot_win_rate": "bot's win rate", "ci_low": "95% low",
+                               "ci_high": "95% high", "bot_first_wins": "bot's wins as first mover",
+                               "seconds_per_move": "seconds a move"})
 
 __all__ = ["READINGS", "player_label", "labelled", "agent_names", "components", "hand_counts", "random_guess_policy", "test_program_policy",
            "exp_policy", "exprand_policy", "rand_policy", "always_call", "raise_by_one", "describe"]
