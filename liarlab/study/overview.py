@@ -44,37 +44,20 @@ def _tally(fams: pd.DataFrame) -> dict:
             "not-reproducible": int((status == "not-reproducible").sum())}
 
 
-# A row the two-stage design left undecided at its budget's cap says so in its note (core.verdicts.confirmed): a
-# larger budget could decide it, unlike a row no sample size decides (a prediction interval for one trained table,
-# a cell at a ceiling, a share of a fixed set of cases). Both carry the flag "undecidable".
-BUDGET_CAPPED = "still undecided at the cap of"
-
-
-def capped_families(claims: pd.DataFrame, fams: pd.DataFrame) -> int:
-    """How many of ``fams``' undecidable families are undecided only within our budget: every undecidable finding
-    row of the family says it stopped at its budget's cap (so a larger sample could decide it)."""
-    flagged = claims[(claims["kind"] == "finding") & sc.has_flag(claims, sc.UNDECIDABLE)]
-    capped = flagged["note"].astype(str).str.contains(BUDGET_CAPPED, regex=False)
-    n = 0
-    for _, f in fams[fams["status"].astype(str) == sc.UNDECIDABLE].iterrows():
-        mine = (flagged["notebook"] == f["notebook"]) & (flagged["family"] == f["family"])
-        if mine.any() and capped[mine].all():
-            n += 1
-    return n
+# How many undecidable families only stopped at the budget's cap lives in the scorecard (its figure caption says
+# the same split as the answer); the names stay here for the callers of this module.
+BUDGET_CAPPED = sc.BUDGET_CAPPED
+capped_families = sc.capped_families
 
 
 def undecided_text(t: dict) -> str:
-    """ "11 are undecided within our budget (8 of them undecidable at any sample size)": a family only capped by
-    the budget is not called undecidable (a fresh reader found capped rows said to be undecidable at any size)."""
+    """ "22 are undecided (2 that more data could decide, 11 stopped at our budget's cap, 9 that no sample size
+    decides)": every undecided family in one of three parts, so no part reads as the whole (a fresh reader took
+    "undecided within our budget (9 of them undecidable)" to call all 22 capped, issue 50)."""
     verb = "is" if t["undecided"] == 1 else "are"
-    at_any = t["undecidable"] - t["capped"]
-    if t["capped"] + (t["undecided"] - t["undecidable"]) == 0:
-        return f"{number(t['undecided'])} {verb} undecided" + (
-            " (all of them undecidable at any sample size)" if t["undecided"] else "")
-    text = f"{number(t['undecided'])} {verb} undecided within our budget"
-    if at_any:
-        text += f" ({number(at_any)} of them undecidable at any sample size)"
-    return text
+    text = f"{number(t['undecided'])} {verb} undecided"
+    parts = sc.undecided_parts(t["undecided"] - t["undecidable"], t["capped"], t["undecidable"] - t["capped"])
+    return text + (f" ({parts})" if parts else "")
 
 
 def _causes_text(causes: dict) -> str:
@@ -87,27 +70,57 @@ def answer_markdown(claims: pd.DataFrame) -> str:
     mine = claims[claims["paper"].isin(papers)]
     fams = sc.finding_families(mine)
     t = _tally(fams) | {"capped": capped_families(mine, fams)}
-    head = (f"**Of the {number(t['families'])} finding families of the {len(papers)} papers' experiments, we "
+    # labelled as every notebook's first screen labels its answer (a fresh reader looked for "Our answer.")
+    head = (f"**Our answer. Of the {number(t['families'])} finding families of the {len(papers)} papers' experiments, we "
             f"reproduce {number(t['reproduced'])}"
             + (f" (and {number(t['weak'])} more only within a weak band)" if t["weak"] else "")
             + f"; {number(t['differs'])} differ ({_causes_text(t['causes'])}); {undecided_text(t)}"
             + f", and {number(t['not-reproducible'])} cannot be reproduced here.**")
     ext = len(sc.extension_families(claims))
-    arithmetic = claims[(claims["kind"] == "arithmetic") & (claims["verdict"] != "extension")]
-    misprints = int((arithmetic["verdict"].eq("differs") & arithmetic["cause"].astype(str).eq("misprint")).sum())
-    checks = claims[(claims["kind"] == "check") & (claims["verdict"] != "extension")]
     ours = sorted(set(claims["paper"]) - set(papers))
+    # arithmetic and code checks are counted as rows (a fresh reader found row counts under "every count on this
+    # page is of families", and the failing check unsaid, issue 50): each kind in words, every verdict counted
     apart = (f"Counted apart, and never as reproductions: {plural(ext, 'family', 'families')} of extensions (our "
-             f"additions), {plural(len(arithmetic), 'check')} of the papers' own arithmetic "
-             f"({plural(misprints, 'misprint')} found) and {plural(len(checks), 'check')} of our code"
-             + (f"; notebook {', '.join(ours)} is a study of ours that no paper's claim stands behind" if ours else "")
+             f"additions) and, counted as rows, {_checks_sentence(claims)}"
+             + (f". Notebook {', '.join(ours)} is a study of ours that no paper's claim stands behind" if ours else "")
              + ".")
-    # the notebooks' first screens count claims rows, this page counts families (issue 50: 03's page says "1
-    # differs" where its row here says 0 differing families); one sentence tells the reader which is which
-    rows = ("Every count on this page is of families (a printed table or figure is one family, judged by the "
+    rows = ("Every other count on this page is of families (a printed table or figure is one family, judged by the "
             "family rule); each notebook's own first screen counts its rows, so a notebook can show a differing "
             "row inside a family that is counted here as reproduced or undecided.")
     return head + " " + apart + " " + rows
+
+
+def _checks_sentence(claims: pd.DataFrame) -> str:
+    """ "126 checks of the papers' own arithmetic (5 misprints found; 1 more differs, cause: reading) and 48 other
+    checks (28 of our code, 7 properties true by construction, 12 restated facts, 1 paper's illustrative example;
+    1 differs: the paper's illustrative example)": every check row counted once, each differing one named."""
+    judged = claims[claims["verdict"] != "extension"]
+    arith = judged[judged["kind"] == "arithmetic"]
+    differ = arith[arith["verdict"] == "differs"]
+    causes = differ["cause"].astype(str)
+    misprints = int((causes == "misprint").sum())
+    others = [f"{number(n)} more {'differs' if n == 1 else 'differ'}, cause: {c or sc.NO_CAUSE}"
+              for c, n in causes[causes != "misprint"].value_counts().items()]
+    text = (f"{plural(len(arith), 'check')} of the papers' own arithmetic ("
+            + "; ".join([f"{plural(misprints, 'misprint')} found"] + others) + ")")
+    checks = judged[judged["kind"] == "check"]
+    if not len(checks):
+        return text
+    kinds = pd.Series([sc.check_kind({k: ("" if pd.isna(v) else v) for k, v in r.items()})
+                       for r in checks[["note", "rule"]].to_dict("records")], index=checks.index)
+    words = {key: (one, many) for key, one, many, _ in sc.CHECK_KINDS}
+    split = [f"{number(int((kinds == key).sum()))} "
+             + ("of our code" if key == "code" else words[key][0] if (kinds == key).sum() == 1 else words[key][1])
+             for key, *_ in sc.CHECK_KINDS if (kinds == key).any()]
+    bad = kinds[checks["verdict"] == "differs"]
+    if bad.empty:
+        fails = "none differs"
+    else:
+        named = ", ".join(f"{plural(int((bad == key).sum()), *words[key])}" for key, *_ in sc.CHECK_KINDS
+                          if (bad == key).any())
+        fails = (f"1 differs: a {words[bad.iloc[0]][0]}" if len(bad) == 1
+                 else f"{number(len(bad))} differ: {named}")
+    return text + f" and {plural(len(checks), 'other check')} ({', '.join(split)}; {fails})"
 
 
 def _headline(claims: pd.DataFrame, paper: str):
@@ -129,7 +142,7 @@ def paper_table(claims: pd.DataFrame) -> pd.DataFrame:
             claim = claim_words(row["claim"])
             fam = sc.family_line(claims, row)
             if fam is not None and fam["rows"] > 1:
-                verdict = _family_words(fam)
+                verdict = _family_words(pd.concat([fam, pd.Series({"split": _split(claims, row)})]))
                 if fam["verdict"] != row["verdict"]:
                     # the family's verdict first (it is what the counts beside it count), then the headline row's,
                     # as the notebook's own answer says them (04: "reproduced, 6 of 8 rows; its headline row
@@ -143,7 +156,7 @@ def paper_table(claims: pd.DataFrame) -> pd.DataFrame:
                     verdict += f", cause: {row['cause']}"
         differ = str(t["differs"]) + (f" ({', '.join(f'{n} {CAUSE_LABELS.get(c, c)}' for c, n in t['causes'].items())})"
                                       if t["differs"] else "")
-        rows.append({"paper": f"{paper} · {sc.PAPERS[paper].short.split(':')[0]}", "headline claim": claim,
+        rows.append({"paper": _paper_label(paper), "headline claim": claim,
                      "its verdict": verdict,
                      "reproduced": str(t["reproduced"]) + (f" (+{t['weak']} weakly)" if t["weak"] else ""),
                      "differ (cause)": differ, "undecided": t["undecided"],
@@ -156,17 +169,34 @@ _VERDICT_WORDS = {"reproduced": "reproduced", "differs": "differs", "inconclusiv
 
 
 def _family_words(fam) -> str:
-    """A family's verdict with the rule's evidence: "reproduced, 6 of 8 rows", "differs, 1 of 2 rows (cause:
-    reading)", "not reproducible here"."""
+    """A family's verdict with the rule's evidence, in one format for every verdict (a fresh reader found
+    "differs, 1 of 2 rows" beside "undecided (of 2: 2 undecided)", issue 50): "differs (of 2 rows: 1 reproduced,
+    1 differs; cause: reading)", "undecided (of 8 rows: 5 reproduced, 1 differs, 2 undecided)"."""
     verdict = str(fam["verdict"])
     word = _VERDICT_WORDS.get(verdict, verdict)
-    basis = str(fam["basis"])
-    if verdict in ("reproduced", "differs"):
-        text = f"{word}, {basis.split(' ')[0]} of {basis.split(' ')[2]} rows"
-        return text + (f" (cause: {fam['cause']})" if verdict == "differs" and fam["cause"] else "")
-    if verdict == "inconclusive":
-        return f"{word} ({basis.replace('inconclusive', 'undecided')})"
-    return word
+    split = fam.get("split") or {}
+    judged = sum(split.values())
+    if verdict not in ("reproduced", "differs", "inconclusive") or not judged:
+        return word
+    bits = [f"{n} {_VERDICT_WORDS[v] if v != 'differs' else ('differs' if n == 1 else 'differ')}"
+            for v, n in split.items() if n]
+    cause = f"; cause: {fam['cause']}" if verdict == "differs" and fam["cause"] else ""
+    return f"{word} (of {judged} rows: {', '.join(bits)}{cause})"
+
+
+def _split(claims: pd.DataFrame, row) -> dict:
+    """The judged rows of ``row``'s family (the rows :func:`liarlab.study.scorecard.family_line` judges) by
+    verdict, in the order reproduced, differs, undecided."""
+    same = claims[(claims["notebook"] == row["notebook"]) & (claims["family"] == row["family"])
+                  & (claims["kind"] == row["kind"]) & (claims["verdict"] != "extension")]
+    verdicts = same["verdict"].astype(str)
+    return {v: int((verdicts == v).sum()) for v in sc.JUDGED}
+
+
+def _paper_label(paper: str) -> str:
+    """ "01 · Huang 2009", "04 · Three students, undated": who wrote the paper and when, for every paper (issue
+    50: "04 · Term paper" named neither)."""
+    return f"{paper} · {sc.PAPERS[paper].short.split(':')[0]}"
 
 
 def family_claim_words(claims: pd.DataFrame, fam) -> str:

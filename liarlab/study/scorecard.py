@@ -61,7 +61,7 @@ PAPERS = {
                 "Implementing reinforcement learning in multiplayer Liar's Dice (22nd Macronix Science Award)"),
     "03": Paper("03", "Yeh 2009: Honeymoon Bridge", "Chun-Ting Yeh", 2009,
                 "On the Study of an Imperfect Information Game: Honeymoon Bridge (M.Sc. thesis, NTNU)"),
-    "04": Paper("04", "Term paper: Cheat", "three students (term paper)", None, "Implementation of Cheat"),
+    "04": Paper("04", "Three students, undated: Cheat term paper", "three students (term paper)", None, "Implementation of Cheat"),
     "05": Paper("05", "Kayanuma 2016: N-face Liar's Dice and Bluff", "R. Kayanuma", 2016,
                 "Algorithms that derive optimal strategies for Liar's Dice and Bluff with N-faced dice (talk)"),
 }
@@ -932,10 +932,41 @@ def _family_table(counts: pd.DataFrame) -> pd.DataFrame:
     return body.set_index("paper")
 
 
+# A row the two-stage design left undecided at its budget's cap says so in its note (core.verdicts.confirmed): a
+# larger budget could decide it, unlike a row no sample size decides (a prediction interval for one trained table,
+# a cell at a ceiling, a share of a fixed set of cases). Both carry the flag "undecidable".
+BUDGET_CAPPED = "still undecided at the cap of"
+
+
+def capped_families(claims: pd.DataFrame, fams: pd.DataFrame) -> int:
+    """How many of ``fams``' undecidable families are undecided only within our budget: every undecidable finding
+    row of the family says it stopped at its budget's cap (so a larger sample could decide it)."""
+    flagged = claims[(claims["kind"] == "finding") & has_flag(claims, UNDECIDABLE)]
+    capped = flagged["note"].astype(str).str.contains(BUDGET_CAPPED, regex=False)
+    n = 0
+    for _, f in fams[fams["status"].astype(str) == UNDECIDABLE].iterrows():
+        mine = (flagged["notebook"] == f["notebook"]) & (flagged["family"] == f["family"])
+        if mine.any() and capped[mine].all():
+            n += 1
+    return n
+
+
+def undecided_parts(more_data: int, capped: int, at_any: int) -> str:
+    """The undecided families in their three parts, the zero ones left out: "2 that more data could decide, 11
+    stopped at our budget's cap, 9 that no sample size decides" (the answer and the figure caption say the same)."""
+    parts = [(more_data, "that more data could decide"), (capped, "stopped at our budget's cap"),
+             (at_any, "that no sample size decides")]
+    shown = [f"{number(n)} {words}" for n, words in parts if n]
+    if len(shown) == 1:
+        return "all " + shown[0]
+    return ", ".join(shown)
+
+
 # A status as the figure's legend says it: words, not the protocol's codes ("not-reproducible", "differs:
 # untested" read as machinery to a fresh reader, issue 50)
-# "undecidable" rows include budget-capped ones (overview.capped_families): the legend does not say "at any size"
-_STATUS_WORDS = {"inconclusive": "undecided (more data could decide)", UNDECIDABLE: "undecided at our budget's cap or at any size",
+# "undecidable" rows include budget-capped ones (capped_families): the legend names both
+_STATUS_WORDS = {"inconclusive": "undecided: more data could decide",
+                 UNDECIDABLE: "undecided: at our budget's cap, or no sample decides",
                  "not-reproducible": "not reproducible here", WEAK_AGREEMENT: "reproduced weakly (wide band)"}
 _CAUSE_WORDS = {"untested": "a reading not yet run", "reading": "a reading of the paper", "genuine": "genuinely",
                 "misprint": "a misprint", "power": "too little power"}
@@ -992,8 +1023,9 @@ def verdict_figure(counts: pd.DataFrame):
     return fig
 
 
-def figure_caption(counts: pd.DataFrame) -> str:
-    """What to notice in :func:`verdict_figure`, computed from the same counts."""
+def figure_caption(counts: pd.DataFrame, claims: pd.DataFrame | None = None) -> str:
+    """What to notice in :func:`verdict_figure`, computed from the same counts; given the claims, the undecided
+    families are split as the page's answer splits them (more data could decide, capped, no sample decides)."""
     body = _family_table(counts)
     total = counts[(counts["unit"] == "families") & (counts["paper"] == "all")].iloc[0]
     n = int(total["findings"])
@@ -1009,8 +1041,14 @@ def figure_caption(counts: pd.DataFrame) -> str:
         causes = sorted(((get(s), s.split(": ", 1)[1]) for s in DIFFERS if get(s)), reverse=True)
         text += " (" + ", ".join(f"{k} {c}" for k, c in causes) + ")"
     undecided = get("inconclusive") + get(UNDECIDABLE)
-    text += f"; {undecided} are undecided" + (f", {get(UNDECIDABLE)} of them at our budget's cap or at any "
-                                              "sample size" if get(UNDECIDABLE) else "")
+    text += f"; {undecided} are undecided"
+    if undecided and claims is not None:
+        mine = claims[claims["paper"].isin(list(PAPERS))]
+        capped = capped_families(mine, finding_families(mine))
+        text += f" ({undecided_parts(get('inconclusive'), capped, get(UNDECIDABLE) - capped)})"
+    elif get(UNDECIDABLE):
+        parts = [f"{get('inconclusive')} that more data could decide"] if get("inconclusive") else []
+        text += f" ({', '.join(parts + [f'{get(UNDECIDABLE)} at our budget cap or that no sample size decides'])})"
     if get("not-reproducible"):
         text += f"; {get('not-reproducible')} are not reproducible"
     text += "."

@@ -21,7 +21,7 @@ def _all_families():
 def test_the_bold_answer_counts_what_the_scorecard_counts():
     text = overview.answer_markdown(CLAIMS)
     total = _all_families()
-    assert text.startswith("**Of the ") and text.count("**") == 2
+    assert text.startswith("**Our answer. Of the ") and text.count("**") == 2
     assert f"Of the {int(total['findings'])} finding families" in text
     assert f"we reproduce {int(total[scorecard.REPRODUCED])}" in text
     differ = sum(int(total[s]) for s in scorecard.DIFFERS if s in total.index)
@@ -66,17 +66,35 @@ def test_a_family_only_capped_by_the_budget_is_not_called_undecidable_at_any_siz
     fams = scorecard.finding_families(claims)
     assert overview.capped_families(claims, fams) == 1
     t = {"undecided": 2, "undecidable": 2, "capped": 1}
-    assert overview.undecided_text(t) == "2 are undecided within our budget (1 of them undecidable at any sample size)"
+    assert overview.undecided_text(t) == (
+        "2 are undecided (1 stopped at our budget's cap, 1 that no sample size decides)")
     assert overview.undecided_text({"undecided": 2, "undecidable": 2, "capped": 0}) == (
-        "2 are undecided (all of them undecidable at any sample size)")
-    assert overview.undecided_text({"undecided": 1, "undecidable": 1, "capped": 1}) == "1 is undecided within our budget"
+        "2 are undecided (all 2 that no sample size decides)")
+    assert overview.undecided_text({"undecided": 1, "undecidable": 1, "capped": 1}) == (
+        "1 is undecided (all 1 stopped at our budget's cap)")
+
+
+def test_every_undecided_family_is_in_exactly_one_part_of_the_answer():
+    """A fresh reader took 'undecided within our budget (9 of them undecidable)' to call all 22 capped: the three
+    parts (more data could decide, capped, no sample decides) add up to the undecided count."""
+    t = {"undecided": 22, "undecidable": 20, "capped": 11}
+    assert overview.undecided_text(t) == ("22 are undecided (2 that more data could decide, 11 stopped at our "
+                                          "budget's cap, 9 that no sample size decides)")
+
+
+def test_check_rows_are_counted_as_rows_and_a_differing_one_is_named():
+    text = overview.answer_markdown(CLAIMS)
+    checks = CLAIMS[(CLAIMS["kind"] == "check") & (CLAIMS["verdict"] != "extension")]
+    if len(checks):
+        assert "counted as rows" in text and f"{len(checks)} other check" in text
+        assert ("none differs" in text) == (not (checks["verdict"] == "differs").any())
 
 
 def test_the_bold_answer_calls_no_budget_capped_family_undecidable_at_any_size():
     text = overview.answer_markdown(CLAIMS)
     fams = scorecard.finding_families(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))])
     if overview.capped_families(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))], fams):
-        assert "all of them undecidable at any sample size" not in text and "within our budget" in text
+        assert "stopped at our budget's cap" in text
 
 
 def test_a_differing_family_named_only_by_its_figure_says_its_claim_in_words():

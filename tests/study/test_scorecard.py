@@ -294,7 +294,8 @@ def test_every_status_has_a_distinct_colour_and_hatch():
 def test_caption_numbers_come_from_the_counts(mixed):
     caption = scorecard.figure_caption(scorecard.verdict_counts(mixed))
     assert "Of 7 finding families, 2 are reproduced and 1 more agree only within a weak band" in caption
-    assert "; 2 differ (1 reading, 1 power); 2 are undecided, 1 of them at our budget's cap or at any sample size." in caption
+    assert ("; 2 differ (1 reading, 1 power); 2 are undecided (1 that more data could decide, 1 at our budget cap "
+            "or that no sample size decides).") in caption
     assert ("What to notice: paper 04 has both the largest share of reproduced families (2 of 7) and the most "
             "differing ones (2 of 7); the commonest causes of a difference tie: 'reading' and 'power' (1 of 2 "
             "each)") in caption

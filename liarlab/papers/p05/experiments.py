@@ -200,6 +200,31 @@ def rules_in_words(row) -> str:
             f"{bidder}; the next round is opened by {_OPENER_WORDS[row.next_opener]}")
 
 
+_OPENER_SHORT = {"loser": "the loser", "winner": "the winner", "bidder": "the bidder", "challenger": "the challenger",
+                 "opener": "the same opener", "alternate": "the other player"}
+_COUNTING_WORDS = {"star-order": "star bid order", "no-wild": "no wild face"}
+
+
+def variant_words(label: str) -> str:
+    """A rule variant's code label in words (issue 50: "star-order:difference/difference/challenger" read as code):
+    "star bid order; penalties: challenger by the difference, bidder by the difference; the challenger opens
+    next". The code stays in the data."""
+    label = str(label)
+    counting, _, rest = label.rpartition(":")
+    parts = rest.strip().split("/")
+    if len(parts) < 3:
+        return label
+    pen = {"difference": "by the difference", "one": "1 die"}
+    bits = [" and ".join(_COUNTING_WORDS.get(c, c) for c in counting.split(",") if c)] if counting else []
+    bits.append(f"penalties: challenger {pen.get(parts[0], parts[0])}, bidder {pen.get(parts[1], parts[1])}")
+    bits.append(f"{_OPENER_SHORT.get(parts[2], parts[2])} opens next")
+    if len(parts) > 3 and parts[3] not in ("R1", "uniform-hands"):
+        bits.append(f"accept payoff {parts[3]}")
+    if "uniform-hands" in parts:
+        bits.append("every sorted hand weighted equally")
+    return "; ".join(b for b in bits if b)
+
+
 def cell_gaps(per_turn_grid: pd.DataFrame, printed: dict) -> pd.DataFrame:
     """Each printed cell beside a per-turn grid: our win %, the printed integer, the gap (ours - printed) and
     whether ours truncates to the print."""
@@ -458,8 +483,10 @@ def kept_sources(kept: pd.DataFrame, faces: int = 2, max_dice: int = 5, *, resol
     from liarlab.bluff import certificates
 
     stored = [not resolve and certificates.has_grid(rules_of(r).label, faces, max_dice) for r in kept.itertuples()]
-    return certificates.sources_note("kept variants' exact grids", [v for v, s in zip(kept.variant, stored) if not s],
-                                     [v for v, s in zip(kept.variant, stored) if s], "data/05_certificates/bluff2")
+    return certificates.sources_note("kept variants' exact grids",
+                                     [f"({variant_words(v)})" for v, s in zip(kept.variant, stored) if not s],
+                                     [f"({variant_words(v)})" for v, s in zip(kept.variant, stored) if s],
+                                     "data/05_certificates/bluff2")
 
 
 def talk_game_or_closest(counting: pd.DataFrame) -> pd.Series:

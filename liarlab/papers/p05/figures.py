@@ -8,7 +8,7 @@ import re
 import numpy as np
 import pandas as pd
 from matplotlib.patches import Rectangle
-from matplotlib.ticker import MaxNLocator, NullFormatter
+from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
 
 from liarlab.papers.p05 import printed
 from liarlab.papers.p05.numbers import sci
@@ -178,6 +178,11 @@ def scaling_figure(scaling: pd.DataFrame):
     axes[1].set_ylim(bottom=MEMORY_FLOOR_GB / 1.5)
     for ax in axes:   # a short log range labels its minor ticks too, and they ran into each other
         ax.xaxis.set_minor_formatter(NullFormatter())
+        # the values' own axis in plain numbers at 1, 2 and 5 of each decade, in order (issue 50: minor labels
+        # "6×10⁻² 4×10⁻² 2×10⁻³" read as a jumble)
+        ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.yaxis.set_minor_formatter(NullFormatter())
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=10)
     fig.suptitle("One Bluff-2 round (N = 2): old whole-tree LP vs double oracle")
@@ -243,13 +248,60 @@ def ld1_first_player(ld1: pd.DataFrame):
     ax.annotate(f"{num}/{den}", (6, 100 * num / den), xytext=(14, 10), textcoords="offset points", color="C3",
                 fontsize=9)
     ax.set(xlabel="faces N", ylabel="first player's win %", title="Liar's Dice, optimal play (LD-1)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))   # N is a whole number of faces: no tick at 2.5
     ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, frameon=False)
     return fig
 
 
+#: a column of notebook 05's tables as the page names it (issue 50: "win pct", "nash conv", "sim pct", "oracle s"
+#: read as code); a column not named here keeps its name, underscores shown as spaces
+COLUMN_WORDS = {
+    "faces": "faces N", "first_player_utility": "first player's utility", "first_player_win": "first player's win chance",
+    "win_pct": "win %", "self_play_win": "win chance in self-play",
+    "best_response_as_first": "best responder's value as first mover", "best_response_as_second":
+        "best responder's value as second mover", "nash_conv": "NashConv",
+    "utility": "utility", "utility_trunc": "utility (truncated as printed)", "win_pct_trunc": "win % (truncated)",
+    "talk_utility": "talk's utility", "talk_win_pct": "talk's win %", "matches_talk": "matches the talk",
+    "previous_bid": "previous bid", "caller_win_pct": "caller's win %", "caller_win_pct_trunc": "caller's win % (truncated)",
+    "talk_pct": "talk's %", "per_turn_win_pct": "per-turn win %", "per_turn_gap_pct": "per-turn gap (points)",
+    "exact_win_pct": "exact win %", "exact_gap_pct": "exact gap (points)",
+}
+
+
+def words(frame: pd.DataFrame) -> pd.DataFrame:
+    """A table as the page shows it: its columns in words (:data:`COLUMN_WORDS`), rows numbered afresh (from 1
+    on the page, not by the rows of the full table they were picked from)."""
+    return frame.reset_index(drop=True).rename(columns=COLUMN_WORDS)
+
+
 def ld1_view(ld1: pd.DataFrame) -> pd.DataFrame:
     """The LD-1 rows of :data:`LD1_SHOWN`, with the win in percent."""
-    return ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win).round(6)
+    return words(ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win).round(6))
+
+
+def ld_expl_view(ld_expl: pd.DataFrame) -> pd.DataFrame:
+    """The NashConv table as shown: NashConv in words ("< 10⁻¹⁵", "0"), columns in words."""
+    return words(ld_expl.assign(nash_conv=ld_expl.nash_conv.map(sci)).round(6))
+
+
+def ld1_caption(ld1: pd.DataFrame) -> str:
+    """The caption under :func:`ld1_first_player`, from the run's table (issue 50: a fixed "N = 1..100" under an
+    axis that stopped at 20)."""
+    num, den = printed.FERGUSON_P6
+    order = ld1.sort_values("faces")
+    top = int(order.faces.max())
+    falls = bool((order.first_player_win.diff().dropna() <= 1e-12).all())
+    above = bool((order.first_player_win > 0.5).all())
+    trend = "it falls as N grows" if falls else "it does not fall steadily as N grows"
+    level = (f"{'but' if falls else 'and'} stays above 50 % (grey dashed line) for every N" if above
+             else "and drops below 50 % (grey dashed line) for some N")
+    at6 = ""
+    if (order.faces == 6).any():
+        ours6 = float(order.loc[order.faces == 6, "first_player_win"].iloc[0])
+        at6 = (f", and at N = 6 it {'passes through' if abs(ours6 - num / den) < 1e-9 else 'misses'} Ferguson & "
+               f"Ferguson's {num}/{den} (the circle, the only N that value belongs to)")
+    return (f"*Figure: the first player's winning chance under optimal play, for N = 1..{top} faces (the talk "
+            f"computes N = 1..100). What to notice: {trend} {level}{at6}.*")
 
 
 def ld1_note(ld1: pd.DataFrame, exact6) -> str:
@@ -261,10 +313,17 @@ def ld1_note(ld1: pd.DataFrame, exact6) -> str:
 
 
 def caller_view(caller: pd.DataFrame, min_prob: float = 5e-4) -> pd.DataFrame:
-    """A caller strategy as 'b:prob' per previous s (rows) and roll r (columns); moves never made left out."""
+    """A caller strategy per previous s (rows) and roll r (columns): each announcement b it makes with its chance,
+    "b = 3 (0.5), b = 4 (0.5)", or "b = 3" where it is sure (issue 50: 'b:prob' strings read as code); moves never
+    made left out."""
     played = caller[caller.prob >= min_prob]
-    return (played.assign(txt=lambda d: d.announce.astype(str) + ":" + d.prob.round(3).astype(str))
-            .groupby(["previous", "roll"]).txt.agg(" ".join).unstack("roll"))
+
+    def move(b, prob) -> str:
+        return f"b = {b}" if prob >= 1 - min_prob else f"b = {b} ({prob:.3g})"
+
+    return (played.assign(txt=[move(b, p) for b, p in zip(played.announce, played.prob)])
+            .groupby(["previous", "roll"]).txt.agg(", ".join).unstack("roll").fillna("")
+            .rename_axis(index="previous s", columns="roll r"))
 
 
 def guesser_view(guesser: pd.DataFrame) -> pd.DataFrame:
@@ -276,7 +335,11 @@ def ld2_view(ld2: pd.DataFrame) -> pd.DataFrame:
     view = ld2.assign(sim_pct=100 * ld2.win_rate, ci_low_pct=100 * ld2.ci_low, ci_high_pct=100 * ld2.ci_high,
                       exact_pct=100 * ld2.exact_first_win)
     return view[["first", "second", "games", "sim_pct", "ci_low_pct", "ci_high_pct", "exact_pct", "talk_pct",
-                 "contains_41_60"]].round(4)
+                 "contains_41_60"]].round(4).rename(columns={
+                     "first": "first player's strategy", "second": "second player's strategy",
+                     "sim_pct": "simulated win %", "ci_low_pct": "95% interval, low %",
+                     "ci_high_pct": "95% interval, high %", "exact_pct": "exact win %", "talk_pct": "talk's %",
+                     "contains_41_60": "interval holds 41/60"})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -302,7 +365,8 @@ def one_die_view(one_die: pd.DataFrame) -> pd.DataFrame:
                          "talk %": one_die.talk_pct, "per-turn %": 100 * one_die.per_turn_win,
                          "exact %": 100 * one_die.exact_win, "bracket width": one_die.width.map(sci),
                          "CFR+ %": 100 * one_die.cfr_win, "CFR+ bracket %": cfr_bracket,
-                         "oracle s": one_die.oracle_seconds, "CFR+ s": one_die.cfr_seconds}).round(4)
+                         "double oracle seconds": one_die.oracle_seconds.round(2),
+                         "CFR+ seconds": one_die.cfr_seconds.round(2)}).round(4)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -370,8 +434,18 @@ def kept_summary_view(summary: pd.DataFrame) -> pd.DataFrame:
     return summary.assign(widest_bracket=lambda d: d.widest_bracket.map(sci)).round(3)
 
 
-def kept_per_round_view(kept_grids: pd.DataFrame):
-    """Each round of the kept variants: certified bracket width, seconds and memory, one column per variant."""
-    per_round = kept_grids.pivot_table(index=["first_dice", "second_dice"], columns="variant",
-                                       values=["width", "seconds", "memory_gb"], sort=False)
-    return per_round.style.format(sci, subset=["width"]).format("{:.2f}", subset=["seconds", "memory_gb"])
+def kept_per_round_view(kept_grids: pd.DataFrame) -> pd.DataFrame:
+    """Each round of the kept variants: certified bracket width, seconds and memory, one row per variant and
+    measure, one column per round; seconds to 2 decimals and memory in MB to 1 (issue 50: "0.00008011" GB, "0.009715"
+    s), the variants in words."""
+    from liarlab.papers.p05.experiments import variant_words
+
+    frame = kept_grids.assign(round=[f"{a} v {b}" for a, b in zip(kept_grids.first_dice, kept_grids.second_dice)],
+                              variant=kept_grids.variant.map(variant_words))
+    rows = []
+    for measure, column, fmt in (("bracket width", "width", sci), ("seconds", "seconds", lambda v: f"{v:.2f}"),
+                                 ("memory (MB)", "memory_gb", lambda v: f"{1024 * v:.1f}")):
+        wide = frame.pivot_table(index="variant", columns="round", values=column, sort=False)
+        for variant, r in wide.iterrows():
+            rows.append({"variant": variant, "measure": measure, **{k: fmt(v) for k, v in r.items()}})
+    return pd.DataFrame(rows)

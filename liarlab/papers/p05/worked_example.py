@@ -78,12 +78,16 @@ def showdown_sentence(showdown: dict, faces: int) -> str:
     """The challenge in words, e.g. 'The opener calls bluff on 1×5: ... The bid holds, so the opener loses.'"""
     q, f = showdown["bid"].split("×")
     wild = f" or the wild {faces}" if int(f) != faces else ""
-    dice = "; ".join(f"{role} holds {' '.join(map(str, hand))}" for role, hand in showdown["dice"].items())
+    held = [f"the {role} {'holds' if i == 0 else ''} {' and '.join(map(str, hand))}".replace("  ", " ")
+            for i, (role, hand) in enumerate(showdown["dice"].items())]
     verdict = "holds" if showdown["bid_holds"] else "fails"
     dice_word = "die shows" if q == "1" else "dice show"
+    n = int(showdown["present"])
+    # the count in words (issue 50: "Dice: opener holds 3; responder holds 3; 0 count." read as a printout)
+    present = "no die shows" if n == 0 else ("1 die shows" if n == 1 else f"{n} dice show")
     return (f"The {showdown['caller']} calls bluff on {showdown['bid']} (at least {q} {dice_word} {f}{wild}). "
-            f"Dice: {dice}; {showdown['present']} count. The bid {verdict}, so the {showdown['loser']} loses "
-            f"and the {showdown['winner']} wins.")
+            f"The dice: {', '.join(held)}, so {present} {f}{wild}. The bid {verdict}, so the {showdown['loser']} "
+            f"loses and the {showdown['winner']} wins.")
 
 
 def opening_table(solution) -> pd.DataFrame:

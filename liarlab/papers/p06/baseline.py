@@ -35,6 +35,7 @@ from liarlab.core import verdicts as V
 from liarlab.interop import OPENSPIEL_SKIPPED as SKIPPED
 from liarlab.interop import openspiel_available as available
 from liarlab.papers.p06 import league
+from liarlab.papers.p06.policies import player_label
 from liarlab.papers.p06.printed import ISMCTS_SOURCE as SOURCE
 from liarlab.study.answer import plural
 from liarlab.study.coverage import experiment
@@ -145,7 +146,7 @@ def claims_rows(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> list[
     budget; none when OpenSpiel was not installed (empty tables)."""
     rows = []
     for r in table.itertuples():
-        rows.append(claim(f"IS-MCTS (OpenSpiel, {r.simulations} simulations a move) against {r.opponent}, five dice "
+        rows.append(claim(f"IS-MCTS (OpenSpiel, {r.simulations} simulations a move) against {player_label(r.opponent)}, five dice "
                           "each: its win rate", SOURCE, None, V.proportion(r.bot_wins, r.games),
                           V.stated("extension", RULE, f"{r.bot_wins} of {r.games} games, {r.bot_first_wins} of "
                                    f"{r.bot_first_games} as first mover"),
@@ -153,7 +154,7 @@ def claims_rows(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> list[
     if curve is not None and not curve.empty:
         top = curve.sort_values("simulations").iloc[-1]
         steps = ", ".join(f"{int(r.simulations)}: {_pct(r.bot_win_rate)}" for r in curve.itertuples())
-        rows.append(claim(f"IS-MCTS against random-guess with {int(top.dice)} dice each, {int(top.simulations)} "
+        rows.append(claim(f"IS-MCTS against random guess with {int(top.dice)} dice each, {int(top.simulations)} "
                           "simulations a move: its win rate", SOURCE, None,
                           V.proportion(int(top.bot_wins), int(top.games)),
                           V.stated("extension", RULE, f"win rate by simulations a move: {steps}"),

@@ -37,7 +37,7 @@ from liarlab.papers.p06 import experiments as p06x
 from liarlab.papers.p06.claims import family_of
 
 __all__ = ["EQUILIBRIUM", "OPPONENT", "behaviour_counts", "behaviour_rows", "behaviour_task", "player_behaviour", "family_behaviour",
-           "family_wide", "opening_summary", "need_label"]
+           "family_wide", "family_wide_shown", "measure_words", "opening_summary", "need_label"]
 
 EQUILIBRIUM = "equilibrium"
 OPPONENT = "the certified equilibrium in the other seat"
@@ -184,8 +184,34 @@ def opening_summary(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def family_wide(family: pd.DataFrame) -> pd.DataFrame:
-    """:func:`family_behaviour`'s shares with one column per family (the equilibrium first), rows in its order."""
+    """:func:`family_behaviour`'s shares with one column per family (the equilibrium first), rows in its order,
+    indexed by (game, measure, level)."""
     keys = ["game", "measure", "level"]
     wide = family.pivot_table(index=keys, columns="family", values="share")
     rows = pd.MultiIndex.from_frame(family[keys].drop_duplicates())
     return wide.reindex(index=rows, columns=list(dict.fromkeys(family.family)))
+
+
+def measure_words(measure: str, level: str) -> str:
+    """One behaviour row in words: "share of bids naming a face it holds none of", "P(call) of a bid the bidder
+    needs 1 die of its face for", "P(call) of a bid its own dice make true (need 0)", "P(call) of an impossible
+    bid (more than the bidder has)"."""
+    if measure == "bluff":
+        return ("share of bids naming a face it holds none of" if level == "face absent"
+                else "share of bids above its own count of the face")
+    if measure == "call":
+        if level == "impossible":
+            return "P(call) of an impossible bid (more dice than the bidder has)"
+        if level == "0":
+            return "P(call) of a bid the caller's own dice make true"
+        return f"P(call) of a bid the bidder needs {level} {'die' if level == '1' else 'dice'} of its face for"
+    return f"{measure} {level}"
+
+
+def family_wide_shown(family: pd.DataFrame) -> pd.DataFrame:
+    """:func:`family_wide` as the page shows it: one row per game and measure in words, no three-level index with
+    blank cells (issue 50: rows "call 0", "1", "impossible" were hard to read)."""
+    wide = family_wide(family)
+    out = wide.reset_index()
+    out.insert(1, "what", [measure_words(m, lv) for m, lv in zip(out["measure"], out["level"])])
+    return out.drop(columns=["measure", "level"]).rename_axis(columns=None)

@@ -9,6 +9,7 @@ import pandas as pd
 from liarlab.core import verdicts as V
 from liarlab.papers.p06 import baseline, league, learners
 from liarlab.papers.p06 import experiments as p06x
+from liarlab.papers.p06.policies import player_label
 from liarlab.papers.p06.printed import SOURCE
 from liarlab.study import families as F
 from liarlab.study.families import ClaimFamily, claim
@@ -71,15 +72,22 @@ def least_and_most_claims(summary: pd.DataFrame) -> tuple[str, str]:
     first = family_table(summary).groupby("game", sort=False).head(len(set(FAMILIES.values())))
     game = first.game.iloc[0]
     g = first[first.game == game]
-    return _least_text(game, g.iloc[0].family), _most_text(game, g.iloc[-1].family)
+    return _least_text(game, g.iloc[0].family, g.iloc[0].players), _most_text(game, g.iloc[-1].family,
+                                                                               g.iloc[-1].players)
 
 
-def _least_text(game, family) -> str:
-    return f"End game {game}: the least exploitable family of players is {family}"
+def _of_players(players: int) -> str:
+    # a family of one player says so (issue 50: "the least exploitable family ... over 1 player" read as a
+    # family of many)
+    return ", a family of one player" if int(players) == 1 else ""
 
 
-def _most_text(game, family) -> str:
-    return f"End game {game}: the most exploitable family of players is {family}"
+def _least_text(game, family, players: int = 2) -> str:
+    return f"End game {game}: the least exploitable family of players is {family}{_of_players(players)}"
+
+
+def _most_text(game, family, players: int = 2) -> str:
+    return f"End game {game}: the most exploitable family of players is {family}{_of_players(players)}"
 
 
 def _per_game(frame: pd.DataFrame, rows_of) -> list[dict]:
@@ -100,11 +108,12 @@ def _family_rows(summary: pd.DataFrame) -> list[dict]:
         others = "; ".join(f"{r.family} {r.exploitability_mean:.4f}" for r in g.itertuples())
         # each value with the number of players its family averages, computed exactly (issue 50: the first
         # screen said neither how many players a family holds nor "exact")
-        return [_ext(_least_text(game, low.family), _over_players(low), f"families by mean exploitability: {others}",
+        return [_ext(_least_text(game, low.family, low.players), _over_players(low),
+                     f"families by mean exploitability: {others}",
                      "least and most exploitable family", headline=game == summary.game.iloc[0]),
-                _ext(_most_text(game, high.family), _over_players(high),
-                     f"its least exploitable player {high['least exploitable player']} "
-                     f"{high['its exploitability (least)']:.4f}, its most {high['most exploitable player']} "
+                _ext(_most_text(game, high.family, high.players), _over_players(high),
+                     f"its least exploitable player {player_label(high['least exploitable player'])} "
+                     f"{high['its exploitability (least)']:.4f}, its most {player_label(high['most exploitable player'])} "
                      f"{high['its exploitability (most)']:.4f}", "least and most exploitable family")]
 
     return _per_game(family_table(summary), rows_of)
@@ -113,10 +122,13 @@ def _family_rows(summary: pd.DataFrame) -> list[dict]:
 def _game_rows(summary: pd.DataFrame) -> list[dict]:
     def rows_of(game, g):
         best, worst = g.iloc[0], g.iloc[-1]
-        return [_ext(f"End game {game}: the least exploitable player is {best.agent}",
-                     round(float(best.exploitability_mean), 6),
+        # computed exactly over the player's two seats, as the family row above it (issue 50: "0.2956, exact"
+        # above "0.2956")
+        value = round(float(best.exploitability_mean), 6)
+        return [_ext(f"End game {game}: the least exploitable player is {player_label(best.agent)}",
+                     V.Estimate(value, value, value, n=2, unit="seats"),
                      f"{best.source}: first seat {best.exploitability_first:.4f}, second seat "
-                     f"{best.exploitability_second:.4f}; most exploitable {worst.agent} "
+                     f"{best.exploitability_second:.4f}; most exploitable {player_label(worst.agent)} "
                      f"({worst.exploitability_mean:.4f}); {len(g)} players", "least exploitable player")]
 
     return _per_game(summary, rows_of)
@@ -131,7 +143,7 @@ def _random_guess_rows(summary: pd.DataFrame) -> list[dict]:
         value = float(rg.exploitability_mean.iloc[0])
         below = int((tests.exploitability_mean > value).sum())
         return [_ext(f"End game {game}: random guess is less exploitable than the test programs",
-                     f"{below} of {len(tests)}", f"random guess {value:.4f}; test programs "
+                     f"{below} of {len(tests)} test programs", f"random guess {value:.4f}; test programs "
                      f"{tests.exploitability_mean.min():.4f}..{tests.exploitability_mean.max():.4f}",
                      "random guess against the test programs")]
 
@@ -143,7 +155,8 @@ def _always_beaten_rows(summary: pd.DataFrame) -> list[dict]:
     def rows_of(game, g):
         beaten = g[(g.exploitability_first + g.exploitability_second) > 2 - 1e-9]
         return [_ext(f"End game {game}: players a best responder beats in every game, in both seats",
-                     f"{len(beaten)} of {len(g)}", ", ".join(beaten.agent) or "none", "players beaten in every game")]
+                     f"{len(beaten)} of {len(g)} players", ", ".join(map(player_label, beaten.agent)) or "none",
+                     "players beaten in every game")]
 
     return _per_game(summary, rows_of)
 
@@ -184,18 +197,20 @@ def league_claims(ratings: pd.DataFrame, games: int) -> list[dict]:
     paper, with their Bradley-Terry intervals, and the strongest of paper 02's Q-learners, by its
     mean strength over its training seeds."""
     top = ratings.iloc[0]
-    rows = [claim(f"Five-dice league: the strongest player is {top.agent}", SOURCE, None, round(float(top.strength), 4),
+    name = player_label(top.agent)
+    rows = [claim(f"Five-dice league: the strongest player is {'the ' if name.endswith('player') else ''}{name}", SOURCE, None, round(float(top.strength), 4),
                   V.stated("extension", "Bradley-Terry maximum likelihood, mean strength 0, 95% Wald interval",
                            f"win rate {top.win_rate:.3f} over {top.games} games; {games} games a pair, first mover "
-                           f"alternating; next {ratings.agent.iloc[1]} {ratings.strength.iloc[1]:.3f}"),
+                           f"alternating; next {player_label(ratings.agent.iloc[1])} {ratings.strength.iloc[1]:.3f}"),
                   kind="finding", family="five-dice league", ci_low=round(float(top.low), 4),
                   ci_high=round(float(top.high), 4), interval="95% Wald")]
     best = {paper: ratings[ratings.family.str.contains(paper)].iloc[0] for paper in ("paper 01", "paper 02")}
     diff = best["paper 02"].strength - best["paper 01"].strength
-    rows.append(_ext(f"Five-dice league: paper 02's strongest player ({best['paper 02'].agent}) against paper 01's "
-                     f"({best['paper 01'].agent}), difference in strength", round(float(diff), 4),
-                     f"{best['paper 02'].agent} {best['paper 02'].low:.3f}..{best['paper 02'].high:.3f}; "
-                     f"{best['paper 01'].agent} {best['paper 01'].low:.3f}..{best['paper 01'].high:.3f} (95%)",
+    p2, p1 = player_label(best["paper 02"].agent), player_label(best["paper 01"].agent)
+    rows.append(_ext(f"Five-dice league: paper 02's strongest player ({p2}) against paper 01's "
+                     f"({p1}), difference in strength", round(float(diff), 4),
+                     f"{p2} {best['paper 02'].low:.3f}..{best['paper 02'].high:.3f}; "
+                     f"{p1} {best['paper 01'].low:.3f}..{best['paper 01'].high:.3f} (95%)",
                      "five-dice league"))
     rows += _q_learner_rows(ratings)
     return rows

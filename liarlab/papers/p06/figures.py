@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from liarlab.papers.p06.policies import player_label
+
 __all__ = ["exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
            "league_figure", "league_caption"]
 
@@ -31,7 +33,7 @@ def exploitability_figure(summary: pd.DataFrame):
         families.update(dict.fromkeys(fams))
         ax.barh(y, g.exploitability_mean, color=[family_colour(f) for f in fams], height=0.75)
         ax.plot(g.equilibrium_edge_mean, y, "o", color="black", markersize=3)
-        ax.set_yticks(y, g.agent, fontsize=TICK_PT)
+        ax.set_yticks(y, [player_label(a) for a in g.agent], fontsize=TICK_PT)
         ax.set_ylim(-0.7, len(g) - 0.3)
         ax.set_xlim(0, max(1.0, float(summary.exploitability_mean.max())) + 0.01)
         ax.tick_params(axis="x", labelsize=9)
@@ -48,12 +50,13 @@ def exploitability_caption(summary: pd.DataFrame) -> str:
     first = summary[summary.game == summary.game.iloc[0]]
     best, worst = first.iloc[0], first.iloc[-1]
     beaten = first[(first.exploitability_first + first.exploitability_second) > 2 - 1e-9]
+    names = ", ".join(player_label(a) for a in beaten.agent) or "none"
     return (f"Figure: each player's exploitability (bars, coloured by the player's family: what a best responder "
             f"takes beyond the game value, "
             f"mean of the player's two seats, ±1 units) and the certified equilibrium's edge over the game value "
             f"against it (dots), one panel per end game. What to notice: no player is near exact play; in "
-            f"{best.game} the least exploitable is {best.agent} ({best.exploitability_mean:.3f}) and the most "
-            f"{worst.agent} ({worst.exploitability_mean:.3f}); {len(beaten)} players ({', '.join(beaten.agent) or 'none'}"
+            f"{best.game} the least exploitable is {player_label(best.agent)} ({best.exploitability_mean:.3f}) and the "
+            f"most {player_label(worst.agent)} ({worst.exploitability_mean:.3f}); {len(beaten)} players ({names}"
             f") lose every game to a best responder (mean exactly 1); and the equilibrium, which does not aim at the "
             f"player, collects only part of what the best responder takes.")
 
@@ -77,7 +80,7 @@ def agent_figure(rows: pd.DataFrame, agent: str, game: str, behaviour: pd.DataFr
     ax.set_xticks(x, ["as first mover", "as second mover"])
     ax.set_ylim(-1.05, 1.05)
     ax.set_ylabel("the player's result (±1 units)")
-    ax.set_title(f"{agent} in end game {game}: exploitability {sel.exploitability.iloc[0]:.3f} (first), "
+    ax.set_title(f"{player_label(agent)} in end game {game}: exploitability {sel.exploitability.iloc[0]:.3f} (first), "
                  f"{sel.exploitability.iloc[1]:.3f} (second)", fontsize=9)
     if not shown:
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=10)
@@ -163,9 +166,8 @@ def behaviour_figure(family: pd.DataFrame):
             xs = x + (i - len(families) / 2) * width
             top.bar(xs, values, width, color=colour, label=name)
             for xi, v in zip(xs, values):   # a case the family never meets is not a zero
-                if v == 0:    # a zero share: a flat mark on the axis, so it differs from "n/a"
-                    top.plot([xi - width / 2, xi + width / 2], [0.006, 0.006], color=colour, linewidth=3,
-                             solid_capstyle="butt")
+                if v == 0:    # a zero share: a "0" on the axis, not a stub that reads as a small share (issue 50)
+                    top.text(xi, 0.01, "0", ha="center", va="bottom", fontsize=TICK_PT, color=colour)
                 elif np.isnan(v):
                     top.text(xi, 0.02, "n/a", rotation=90, ha="center", va="bottom", fontsize=TICK_PT,
                              color="#666666")
@@ -250,12 +252,12 @@ def league_figure(ratings: pd.DataFrame):
                     xerr=[ratings.strength[shown] - ratings.low[shown], ratings.high[shown] - ratings.strength[shown]],
                     fmt="o", markersize=3.5, capsize=2, color=family_colour(family), label=family)
         for yi, (_, r) in zip(y[sel & ~shown], ratings[sel & ~shown].iterrows()):
-            ax.annotate(f"{r.agent}: {r.strength:.1f} (off the axis)", xy=(left, yi),
+            ax.annotate(f"{player_label(r.agent)}: {r.strength:.1f} (off the axis)", xy=(left, yi),
                         xytext=(left + 0.06 * (ratings.high.max() - left), yi), va="center", fontsize=10,
                         color=family_colour(family), arrowprops=dict(arrowstyle="<-", color=family_colour(family)))
     ax.set_xlim(left, float(ratings.high.max()) + 0.05 * (float(ratings.high.max()) - left))
     ax.axvline(0, color="grey", linewidth=0.8)
-    ax.set_yticks(y, ratings.agent, fontsize=TICK_PT)
+    ax.set_yticks(y, [player_label(a) for a in ratings.agent], fontsize=TICK_PT)
     ax.set_ylim(-0.8, len(ratings) - 0.2)
     ax.set_xlabel("Bradley-Terry strength (log-odds; mean 0), 95% interval")
     ax.set_ylabel("player")
@@ -269,8 +271,8 @@ def league_caption(ratings: pd.DataFrame, games: int) -> str:
     separated = top.low > second.high
     return (f"Figure: the five-dice league (paper 02's rules), every pair {games} games with the first mover "
             f"alternating; each player's Bradley-Terry strength with its 95% interval. What to notice: "
-            f"{top.agent} is strongest ({top.strength:.2f}, win rate {top.win_rate:.2f})"
-            f"{', clear of' if separated else ', its interval overlapping'} {second.agent} ({second.strength:.2f}); "
-            f"{bottom.agent} is last ({bottom.strength:.2f}, win rate {bottom.win_rate:.2f})"
+            f"{player_label(top.agent)} is strongest ({top.strength:.2f}, win rate {top.win_rate:.2f})"
+            f"{', clear of' if separated else ', its interval overlapping'} {player_label(second.agent)} "
+            f"({second.strength:.2f}); {player_label(bottom.agent)} is last ({bottom.strength:.2f}, win rate {bottom.win_rate:.2f})"
             + (f"; paper 01's test programs spread from {tests.strength.min():.2f} to {tests.strength.max():.2f}"
                if len(tests) else "") + ".")

@@ -18,6 +18,7 @@ implement it, and the EXP rules are called from there unchanged.
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from fractions import Fraction
 
@@ -31,7 +32,38 @@ from liarlab.liardice.agents import traits_of
 from liarlab.liardice.exp_agents import RAND_AREA, exp0_action, exp_action
 from liarlab.liardice.rules import CHALLENGE
 
-__all__ = ["READINGS", "agent_names", "components", "hand_counts", "random_guess_policy", "test_program_policy",
+#: the columns of the notebook's tables that name a player
+PLAYER_COLUMNS = ("agent", "opponent", "least exploitable player", "most exploitable player")
+
+
+def player_label(name) -> str:
+    """A player's name as the page says it (issue 50: "type1", "bayes-net", "RL0 s0" read as code): "test program
+    1", "network player", "RL0 (seed 0)", "random guess"; the data keep the short names."""
+    name = str(name)
+    if name == "random-guess":
+        return "random guess"
+    if name == "bayes-net":
+        return "network player"
+    if (m := re.fullmatch(r"type(\d+)", name)):
+        return f"test program {m.group(1)}"
+    if (m := re.fullmatch(r"(RL\d) s(\d+)", name)):
+        return f"{m.group(1)} (seed {m.group(2)})"
+    return name
+
+
+def labelled(frame):
+    """A table as the page shows it: every player named by :func:`player_label`, its column "agent" called
+    "player", the league's and the baseline's short column names in words ("se", "ci_low")."""
+    out = frame.copy()
+    for col in PLAYER_COLUMNS:
+        if col in out.columns:
+            out[col] = out[col].map(player_label)
+    return out.rename(columns={"agent": "player", "low": "95% low", "high": "95% high", "se": "standard error",
+                               "bot_wins": "bot's wins", "bot_win_rate": "bot's win rate", "ci_low": "95% low",
+                               "ci_high": "95% high", "bot_first_wins": "bot's wins as first mover",
+                               "seconds_per_move": "seconds a move"})
+
+__all__ = ["READINGS", "player_label", "labelled", "agent_names", "components", "hand_counts", "random_guess_policy", "test_program_policy",
            "exp_policy", "exprand_policy", "rand_policy", "always_call", "raise_by_one", "describe"]
 
 CALL = 0

@@ -103,7 +103,11 @@ def test_default_reading_figure_and_caption():
 
 def test_ld1_view_note_and_figure():
     ld1 = pd.DataFrame({"faces": range(1, 8), "first_player_win": [1.0, 0.75, 0.7, 0.69, 0.685, 41 / 60, 0.49]})
-    assert list(figures05.ld1_view(ld1).faces) == [1, 2, 3, 4, 5, 6]
+    view = figures05.ld1_view(ld1)
+    assert list(view["faces N"]) == [1, 2, 3, 4, 5, 6] and list(view.index) == list(range(6))   # numbered afresh
+    caption = figures05.ld1_caption(ld1)   # the caption's range is the run's, its trend read off the table
+    assert "N = 1..7 faces" in caption and "drops below 50 %" in caption and "passes through" in caption
+    assert "stays above 50 %" in figures05.ld1_caption(ld1.head(6))
     assert figures05.ld1_note(ld1, Fraction(41, 60)) == "P1(6) certified exactly: 41/60 ≈ 0.6833; P1 > 1/2 fails for some N from 1 to 7."
     assert figures05.ld1_note(ld1.head(6), Fraction(41, 60)).endswith("P1 > 1/2 for every N from 1 to 6.")
     fig = figures05.ld1_first_player(ld1)
@@ -157,3 +161,24 @@ def test_talk_game_note_and_default_grid():
                           "bid_order": ["quantity", "star", "quantity"],
                           "variant": ["difference/difference/loser"] * 3, "win_pct": [1.0, 2.0, 3.0]})
     assert list(p05x.default_reading_grid(grids).win_pct) == [1.0]
+
+
+def test_a_rule_variant_and_a_showdown_are_said_in_words():
+    """Issue 50: "star-order:difference/difference/challenger" and "Dice: opener holds 3; ...; 0 count." read as
+    code; the page says them in words."""
+    from liarlab.papers.p05 import experiments as p05x
+    from liarlab.papers.p05 import worked_example
+
+    words = p05x.variant_words("star-order:difference/one/challenger")
+    assert words == "star bid order; penalties: challenger by the difference, bidder 1 die; the challenger opens next"
+    assert "every sorted hand weighted equally" in p05x.variant_words("difference/difference/alternate/R1/uniform-hands")
+    text = worked_example.showdown_sentence({"bid": "1×4", "dice": {"opener": (3,), "responder": (3,)}, "present": 0,
+                                             "bid_holds": False, "caller": "opener", "loser": "responder",
+                                             "winner": "opener"}, 4)
+    assert "so no die shows 4" in text and "count." not in text
+
+
+def test_a_caller_strategy_says_each_announcement_with_its_chance():
+    caller = pd.DataFrame({"previous": [0, 0, 0], "roll": [1, 1, 2], "announce": [3, 4, 3], "prob": [0.5, 0.5, 1.0]})
+    view = figures05.caller_view(caller)
+    assert view.loc[0, 1] == "b = 3 (0.5), b = 4 (0.5)" and view.loc[0, 2] == "b = 3"

@@ -34,17 +34,17 @@ def test_every_claim_is_an_extension_with_one_headline():
     assert {r["verdict"] for r in rows if r["kind"] == "check"} == {"reproduced"}     # a check is judged
     assert sum(r["headline"] for r in rows) == 1
     head = next(r for r in rows if r["headline"])
-    assert head["claim"].endswith("random guess (paper 01)") and head["reproduced_value"] == pytest.approx(0.3)
+    assert head["claim"].endswith("random guess (paper 01), a family of one player") and head["reproduced_value"] == pytest.approx(0.3)
     least, most = claims06.least_and_most_claims(p06x.summary_table(_table()))
-    assert least == head["claim"] and most.endswith("EXP0-EXP3 (paper 02)")
+    assert least == head["claim"] and most.endswith("EXP0-EXP3 (paper 02), a family of one player")
     assert next(r for r in rows if r["claim"] == most)["reproduced_value"] == pytest.approx(1.0)
-    assert any(r["reproduced_value"] == "1 of 1" for r in rows)                 # random guess below one test program
+    assert any(r["reproduced_value"] == "1 of 1 test programs" for r in rows)                 # random guess below one test program
     assert any(r["reproduced_value"] == "4 of 6 seats" for r in rows)          # EXP1's two seats have no edge
     assert any(r["reproduced_value"] == "1 of 1 games" and r["kind"] == "check" for r in rows)
     broken = checks.assign(second_seat="1/100")
     assert claims06.equilibrium_check_rows(broken)[0]["verdict"] == "differs"      # the check can fail
     beaten = next(r for r in rows if "in every game" in r["claim"])
-    assert beaten["reproduced_value"] == "1 of 3" and beaten["note"] == "EXP1"     # 0.9 + 1.1 = 2: always beaten
+    assert beaten["reproduced_value"] == "1 of 3 players" and beaten["note"] == "EXP1"     # 0.9 + 1.1 = 2: always beaten
 
 
 def test_a_game_code_names_two_small_hands():
