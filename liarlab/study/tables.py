@@ -111,7 +111,7 @@ def fraction_text(value: Fraction) -> str:
         return plain(value.numerator)
     decimal = plain(float(value))
     if len(str(value.denominator)) <= FRACTION_DIGITS:
-        return f"{decimal} ({value.numerator}/{value.denominator})"
+        return f"{decimal} ({value.numerator:,}/{value.denominator:,})"   # "4,651/7,776", as the page writes 7,776
     return decimal
 
 

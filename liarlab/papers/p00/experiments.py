@@ -20,14 +20,7 @@ from liarlab.papers.p00.printed import (
     PAPER_T62_INCREASE,
     PAPER_T63_PERCENT,
 )
-
-
-def _fraction_text(f: Fraction) -> str:
-    """An exact share beside its decimal, with separators: "0.5981 (4,651/7,776)" (the tables' own fraction cell
-    wrote "4651/7776" beside the page's "7,776", issue 50)."""
-    from liarlab.study.tables import plain
-
-    return plain(f.numerator) if f.denominator == 1 else f"{plain(float(f))} ({f.numerator:,}/{f.denominator:,})"
+from liarlab.study.tables import fraction_text
 
 
 def at_least_table(dice_n: int = 5, faces: int = 6) -> pd.DataFrame:
@@ -37,7 +30,7 @@ def at_least_table(dice_n: int = 5, faces: int = 6) -> pd.DataFrame:
         p = dice.probability_at_least(k, dice_n, faces)
         rows.append({"k": k, "exactly_k": dice.hands_with_exactly(k, dice_n, faces),
                      "at_least_k": dice.hands_with_at_least(k, dice_n, faces),
-                     "p_at_least_exact": _fraction_text(p),
+                     "p_at_least_exact": fraction_text(p),
                      "p_at_least": float(p), "paper_p_at_least": PAPER_T45.get(k),
                      "paper_cumulative": PAPER_T47_CUM.get(k)})
     return pd.DataFrame(rows)
@@ -68,7 +61,7 @@ def max_multiplicity_table() -> pd.DataFrame:
     rows = []
     for m, c in counts.items():
         f = Fraction(c, total)
-        rows.append({"max_multiplicity": m, "hands": c, "fraction": _fraction_text(f),
+        rows.append({"max_multiplicity": m, "hands": c, "fraction": fraction_text(f),
                      "percent": 100 * c / total, "paper_percent": PAPER_T63_PERCENT[m]})
     return pd.DataFrame(rows)
 
