@@ -596,3 +596,25 @@ def x3_by_type(x3: pd.DataFrame) -> pd.DataFrame:
     """X3 per type: seeded matches, both players' mean win rates and the mean paired gain."""
     return x3.groupby("opponent", sort=False).agg(seeds=("gain", "size"), win_rate_x3=("win_bbn", "mean"),
                                                   win_rate_x1=("win_plain", "mean"), gain=("gain", "mean"))
+
+
+def gain_table(e7: pd.DataFrame) -> pd.DataFrame:
+    """The E7 table as the page shows it: one row a test program ("type 1", not the code name "type1"), each
+    player's wins and win rate, and the network's paired gain in points (one point = 0.01 of the games) with its
+    95 % interval and the range over the seeded matches. The page says every gain in points: a table that printed
+    "diff 0.0 [-0.5, 0.5]" beside a first screen in points mixed two units (issue 50)."""
+    def pts(column):
+        return (100 * e7[column]).round(1)
+
+    table = pd.DataFrame({
+        "test program": [f"type {str(o)[4:]}" if str(o).startswith("type") else str(o) for o in e7.opponent],
+        "games": e7.games.astype(int),
+        "network wins": e7.wins_bbn.astype(int), "network win rate": e7.win_rate_bbn.round(3),
+        "plain wins": e7.wins_plain.astype(int), "plain win rate": e7.win_rate_plain.round(3),
+        "gain (points)": pts("diff"), "gain, 95 % low": pts("diff_ci_low"), "gain, 95 % high": pts("diff_ci_high"),
+        "seeded matches": e7.seeds.astype(int),
+        "gain, lowest match": pts("diff_seed_min"), "gain, highest match": pts("diff_seed_max"),
+    })
+    if "diff_unit" in e7 and (e7.diff_unit != "seeds").any():   # one seeded match: the interval is across games
+        table["gain interval across"] = e7.diff_unit.map({"seeds": "seeded matches", "games": "games"}).to_numpy()
+    return table

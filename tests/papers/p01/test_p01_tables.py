@@ -90,11 +90,18 @@ def test_liar_decisions_are_grouped_honest_and_liars():
 def test_confirmation_texts_say_what_the_two_stage_design_did():
     res = Results01({})
     assert captions.win_rate_confirmation(res).startswith("Every per-type win-rate claim is decided by the pilot")
-    plan = V.Plan(n=500, capped=False, undecidable=False, reason="500 fresh games per type")
+    plan = V.Plan(n=500, capped=False, undecidable=False, reason="planned from the pilot at 80% power: 500")
     res.win_plan, res.large_fresh = plan, pd.DataFrame()
-    assert captions.win_rate_confirmation(res) == "Confirmatory sample: 500 fresh games per type."
-    res.gain_plan = plan
-    assert captions.bbn_gain_confirmation(res) == "Undecidable: 500 fresh games per type."
+    # the size with its unit, one colon (issue 50: "planned from the pilot at 80% power: 13,423." named no unit)
+    assert captions.win_rate_confirmation(res) == ("Confirmatory sample: 500 fresh games a type, the number the pilot "
+                                                   "asks for to decide it at 80 % power.")
+    capped = V.Plan(n=6, capped=True, undecidable=False, reason="planned from the pilot at 80% power: 3,218, capped at 6")
+    res.gain_plan = capped
+    assert captions.bbn_gain_confirmation(res) == "Undecidable: planned from the pilot at 80% power: 3,218, capped at 6."
+    res.gains_fresh = None
+    res.win_plan = capped
+    assert captions.win_rate_confirmation(res) == ("Confirmatory sample: 6 fresh games a type, the budget's cap (the "
+                                                   "pilot asked for 3,218 to decide it at 80 % power).")
 
 
 def test_network_readings_text_reads_the_pooled_gains():
