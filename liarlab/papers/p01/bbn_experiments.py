@@ -593,9 +593,13 @@ def liar_decisions_by_count(rows: pd.DataFrame) -> pd.DataFrame:
 
 
 def x3_by_type(x3: pd.DataFrame) -> pd.DataFrame:
-    """X3 per type: seeded matches, both players' mean win rates and the mean paired gain."""
-    return x3.groupby("opponent", sort=False).agg(seeds=("gain", "size"), win_rate_x3=("win_bbn", "mean"),
-                                                  win_rate_x1=("win_plain", "mean"), gain=("gain", "mean"))
+    """X3 per type ("type 1", not "type1"): seeded matches, both players' mean win rates and the mean paired gain in
+    points (one point = 0.01 of the games), as the page gives every gain (issue 50)."""
+    table = x3.groupby("opponent", sort=False).agg(seeded_matches=("gain", "size"), win_rate_x3=("win_bbn", "mean"),
+                                                   win_rate_x1=("win_plain", "mean"), gain=("gain", "mean"))
+    table.index = [f"type {str(o)[4:]}" if str(o).startswith("type") else str(o) for o in table.index]
+    table.index.name = "test program"
+    return table.rename(columns={"gain": "gain (points)"}).assign(**{"gain (points)": (100 * table.gain).round(1)})
 
 
 def gain_table(e7: pd.DataFrame) -> pd.DataFrame:
@@ -618,3 +622,22 @@ def gain_table(e7: pd.DataFrame) -> pd.DataFrame:
     if "diff_unit" in e7 and (e7.diff_unit != "seeds").any():   # one seeded match: the interval is across games
         table["gain interval across"] = e7.diff_unit.map({"seeds": "seeded matches", "games": "games"}).to_numpy()
     return table
+
+
+def schedule_table(schedules: pd.DataFrame) -> pd.DataFrame:
+    """The learning-schedule comparison as the page shows it: the schedule in words, the network's win rate, and
+    its gain over plain random-guess and the batched schedule's difference from learning after every game, both in
+    points (one point = 0.01 of the games), as the page gives every gain (issue 50)."""
+    def pts(column):
+        return (100 * schedules[column]).round(1)
+
+    words = ["learning after every game" if int(r) == 1 else f"refitted every {int(r):,} games"
+             for r in schedules.refit_every]
+    return pd.DataFrame({
+        "learning schedule": words, "refits per match": schedules.refits_per_match.astype(int),
+        "games": schedules.games.astype(int), "network win rate": schedules.win_rate_bbn.round(3),
+        "gain over plain (points)": pts("diff_vs_plain"), "gain, 95 % low": pts("diff_vs_plain_ci_low"),
+        "gain, 95 % high": pts("diff_vs_plain_ci_high"),
+        "difference from learning after every game (points)": pts("diff_vs_first"),
+        "difference, 95 % low": pts("diff_vs_first_ci_low"), "difference, 95 % high": pts("diff_vs_first_ci_high"),
+    })
