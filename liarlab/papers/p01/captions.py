@@ -301,7 +301,7 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
         f"{len(b['above'])} above), {len(b['in'])} inside"
         + (f", and {len(b['undecided'])} undecided (type{'s' if len(b['undecided']) > 1 else ''} "
            f"{_types(b['undecided'])}, whose interval straddles an edge)" if b["undecided"] else "")
-        + f". The strongest trait effect is {_trait(easy.trait)} ({easy.effect:+.3f} of the games), the most "
+        + f". The strongest trait effect is {_trait(easy.trait)} (win rate {easy.effect:+.3f}), the most "
           f"protective {_trait(hard.trait)} ({hard.effect:+.3f}). The thesis's example types 1, 5 and 23 rank "
           f"{', '.join(str(int(rank.loc[t])) for t in (1, 5, 23))} of {len(large)} from the hardest.",
         f"* **Noise.** One {n_games}-game match per type (the thesis's design) moves a type's rate by several points: "
@@ -348,13 +348,20 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
 
     top = top_loss_change(loss_shares)
     shares = loss_shares.set_index("change")
-    pooled = (f"Pooled over types 25–32 the network changes the win rate by "
-              f"{points(base['diff'], base.diff_ci_low, base.diff_ci_high)} ({int(base.seeds)} seeded matches per "
-              f"type; {int((liar_gain.diff_ci_high < 0).sum())} of {len(liar_gain)} types with an interval below zero "
-              "in the E7 table).")
+    ids = sorted(int(str(o)[4:]) for o in liar_gain.opponent) if "opponent" in liar_gain else []
+    which = ("types 25–32" if len(ids) == 8 or not ids else
+             f"the liar, prefers-bid program{'s' if len(ids) > 1 else ''} in this run ({_type_list(ids)})")
+    below = int((liar_gain.diff_ci_high < 0).sum())
+    # the replays draw their own seeded matches, not E7's: said, so a pooled gain of one sign beside an E7 mean of
+    # the other does not read as a contradiction (issue 50)
+    pooled = (f"Pooled over {which}, in the readings' own seeded matches ({int(base.seeds)} per type, not E7's), the "
+              f"network changes the win rate by {points(base['diff'], base.diff_ci_low, base.diff_ci_high)}; in the "
+              f"E7 table {below} of {len(liar_gain)} {'has' if len(liar_gain) == 1 else 'have'} an interval below "
+              "zero.")
     if base["diff"] >= 0:
         text = (f"**No loss to decompose in this run.** {pooled} The network does not lose to these programs on "
-                "average here, so the replays below have no loss to take apart; they are shown as measured.")
+                "average in these replays, so the folded tables above have no loss to take apart; they are shown as "
+                "measured.")
         return {"pooled": pooled, "summary": f"{pooled} No loss to take apart in this run.", "text": text}
 
     def share(player, count, column):

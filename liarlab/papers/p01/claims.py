@@ -1122,7 +1122,8 @@ def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int,
          "paper": printed.SECONDS_PER_500, "seconds": significant(float(timing.seconds.iloc[1]) * 500 / n_games)},
         {"measure": f"seconds per 500 games with the network ({engine}, learning after every game)",
          "paper": printed.SECONDS_PER_500_BBN, "seconds": significant(float(timing_row.seconds_bbn) * 500 / bbn_games)},
-        {"measure": f"slow-down with the network: time with it / time without it, both on the {ratio_engine}",
+        {"measure": f"slow-down with the network: time with it / time without it, both on the {ratio_engine} "
+                    "in the network's timing run",
          "paper": printed.BBN_SLOWDOWN, "seconds": significant(float(ratio_row.ratio))},
     ]).rename(columns={"seconds": "ours"})
 

@@ -190,7 +190,13 @@ def test_liar_loss_text_reads_its_tables_and_prints_no_flat_interval():
                               for p, c, s, f in (("network", 2, 0.8, 0.6), ("plain", 2, 0.46, 0.6),
                                                  ("plain", 3, 0.5, 0.8), ("plain", 4, 0.7, 0.89))])
     out = captions.liar_loss(readings, shares, gain, verdicts, hands, decisions, "L")
-    assert "2 of 3 types with an interval below zero" in out["pooled"]
+    assert "in the E7 table 2 of 3 have an interval below zero" in out["pooled"]
+    assert "not E7's" in out["pooled"]          # the replays' own seeds, said beside E7's count (issue 50)
+    one = captions.liar_loss(readings.assign(diff=0.01), shares, pd.DataFrame({"opponent": ["type25"],
+                                                                               "diff_ci_high": [0.1]}),
+                             verdicts, hands, decisions, "L")
+    assert "Pooled over the liar, prefers-bid program in this run (type 25)" in one["pooled"]
+    assert "0 of 1 has an interval" in one["pooled"] and "No loss to decompose" in one["text"]
     assert "removes most of the loss is `no probability 4 at our opening`**: it removes 60% of it" in out["text"]
     assert "(gain +0.0 points)" in out["text"] and "[+0.000, +0.000]" not in out["text"]
     assert "ablation: gate always shut: +0.0 points;" not in out["text"] and "gate always shut: +0.0 points" in out["text"]
