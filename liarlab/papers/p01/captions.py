@@ -128,8 +128,8 @@ def liar_sentence(liars: pd.DataFrame) -> str:
     if not len(liars):
         return "The liar, prefers-bid programs (types 25-32) are not in this run's comparison."
     n, lose = len(liars), int((liars["diff"] < 0).sum())
-    which = (f"{type_words(liars.opponent.iloc[0])}, the one liar, prefers-bid program in this run" if n == 1
-             else f"the {n} liar, prefers-bid programs in this run (types 25-32)")
+    which = (f"{type_words(liars.opponent.iloc[0])}, the one liar, prefers-bid program in this run," if n == 1
+             else f"the {n} liar, prefers-bid programs in this run (types 25-32),")
     best, worst = 100 * liars["diff"].max(), 100 * liars["diff"].min()
     if lose == n:
         return (f"Against {which} the network's mean gain is below zero "

@@ -64,7 +64,7 @@ def test_bbn_gain_caption_counts_intervals():
                        "diff_ci_low": [0.02, -0.01, -0.06, -0.04], "diff_ci_high": [0.1, 0.01, -0.04, -0.02]})
     text = captions.bbn_gain(e7)
     assert "1 of 4 intervals lie above zero and 2 below" in text
-    assert ("Against the 2 liar, prefers-bid programs in this run (types 25-32) the network's mean gain is below "
+    assert ("Against the 2 liar, prefers-bid programs in this run (types 25-32), the network's mean gain is below "
             "zero for every one (-3.0 points at best)") in text
     # the types in the thesis's band are counted once on the page, as the claims table counts them (issue 50): the
     # caption gives no second count of the means that fall in the band
@@ -74,7 +74,7 @@ def test_bbn_gain_caption_counts_intervals():
 def test_the_liar_sentence_follows_the_run_and_agrees_in_number():
     # a fixed "all eight lose" was contradicted by a run where the network gained against them (issue 50)
     one = pd.DataFrame({"opponent": ["type25"], "diff": [0.02]})
-    assert captions.liar_sentence(one) == ("Against type 25, the one liar, prefers-bid program in this run the "
+    assert captions.liar_sentence(one) == ("Against type 25, the one liar, prefers-bid program in this run, the "
                                            "network's mean gain is not below zero (+2.0 points).")
     mixed = pd.DataFrame({"opponent": ["type25", "type26", "type27"], "diff": [-0.02, 0.01, 0.03]})
     assert "below zero for 1 of 3 (-2.0 to +3.0 points)" in captions.liar_sentence(mixed)
