@@ -354,7 +354,7 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
     below = int((liar_gain.diff_ci_high < 0).sum())
     # the replays draw their own seeded matches, not E7's: said, so a pooled gain of one sign beside an E7 mean of
     # the other does not read as a contradiction (issue 50)
-    pooled = (f"Pooled over {which}, in the readings' own seeded matches ({int(base.seeds)} per type, not E7's), the "
+    pooled = (f"{'Against' if len(ids) == 1 else 'Pooled over'} {which}, in the readings' own seeded matches ({int(base.seeds)} per type, not E7's), the "
               f"network changes the win rate by {points(base['diff'], base.diff_ci_low, base.diff_ci_high)}; in the "
               f"E7 table {below} of {len(liar_gain)} {'has' if len(liar_gain) == 1 else 'have'} an interval below "
               "zero.")
