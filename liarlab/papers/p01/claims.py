@@ -971,7 +971,8 @@ def x3_row(x3: pd.DataFrame) -> dict:
     return claim("X3 confidence-weighted imagined hand: gain over real-valued guessing without a network",
                  "Ch. 6 (proposal)", None, est, V.stated("extension", "a proposal of Ch. 6 that the thesis did not run"),
                  kind="finding", note=f"value: the mean gain as a share of games (0.01 = 1 point); "
-                                      f"{x3.opponent.nunique()} types x {x3.rep.nunique()} seeded matches, paired on "
+                                      f"{x3.opponent.nunique()} type{'s' if x3.opponent.nunique() != 1 else ''} x "
+                                      f"{x3.rep.nunique()} seeded matches, paired on "
                                       "the same dice; one gain per match")
 
 
