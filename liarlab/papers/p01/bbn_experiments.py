@@ -593,6 +593,57 @@ def liar_decisions_by_count(rows: pd.DataFrame) -> pd.DataFrame:
 
 
 def x3_by_type(x3: pd.DataFrame) -> pd.DataFrame:
-    """X3 per type: seeded matches, both players' mean win rates and the mean paired gain."""
-    return x3.groupby("opponent", sort=False).agg(seeds=("gain", "size"), win_rate_x3=("win_bbn", "mean"),
-                                                  win_rate_x1=("win_plain", "mean"), gain=("gain", "mean"))
+    """X3 per type ("type 1", not "type1"): seeded matches, both players' mean win rates and the mean paired gain in
+    points (one point = 0.01 of the games), as the page gives every gain (issue 50)."""
+    table = x3.groupby("opponent", sort=False).agg(seeded_matches=("gain", "size"), win_rate_x3=("win_bbn", "mean"),
+                                                   win_rate_x1=("win_plain", "mean"), gain=("gain", "mean"))
+    table.index = [f"type {str(o)[4:]}" if str(o).startswith("type") else str(o) for o in table.index]
+    table.index.name = "test program"
+    return table.rename(columns={"gain": "gain (points)"}).assign(**{"gain (points)": (100 * table.gain).round(1)})
+
+
+def points_interval(value, low, high) -> list[str]:
+    """Gains (shares of games) with their 95 % intervals, in points, one cell each as the claims summary writes an
+    interval ("1 [-52, 54]": the three numbers to one count of decimals); separate value and bound columns changed
+    their decimals from row to row ("4" under "-5.6", issue 50)."""
+    from liarlab.study.tables import interval_text
+
+    return ["" if pd.isna(v) else interval_text(100 * float(v), 100 * float(lo), 100 * float(hi))
+            for v, lo, hi in zip(value, low, high)]
+
+
+def gain_table(e7: pd.DataFrame) -> pd.DataFrame:
+    """The E7 table as the page shows it: one row a test program ("type 1", not the code name "type1"), each
+    player's wins and win rate, and the network's paired gain in points (one point = 0.01 of the games) with its
+    95 % interval and the range over the seeded matches. The page says every gain in points: a table that printed
+    "diff 0.0 [-0.5, 0.5]" beside a first screen in points mixed two units (issue 50)."""
+    table = pd.DataFrame({
+        "test program": [f"type {str(o)[4:]}" if str(o).startswith("type") else str(o) for o in e7.opponent],
+        "games": e7.games.astype(int),
+        "network wins": e7.wins_bbn.astype(int), "network win rate": e7.win_rate_bbn.round(3),
+        "plain wins": e7.wins_plain.astype(int), "plain win rate": e7.win_rate_plain.round(3),
+        "gain in points [95 % interval]": points_interval(e7["diff"], e7.diff_ci_low, e7.diff_ci_high),
+        "seeded matches": e7.seeds.astype(int),
+        "gain over the seeded matches (points)": [
+            "" if pd.isna(lo) else f"{100 * lo:.1f} to {100 * hi:.1f}".replace("-0.0", "0.0")
+            for lo, hi in zip(e7.diff_seed_min, e7.diff_seed_max)],
+    })
+    if "diff_unit" in e7 and (e7.diff_unit != "seeds").any():   # one seeded match: the interval is across games
+        table["gain interval across"] = e7.diff_unit.map({"seeds": "seeded matches", "games": "games"}).to_numpy()
+    return table
+
+
+def schedule_table(schedules: pd.DataFrame) -> pd.DataFrame:
+    """The learning-schedule comparison as the page shows it: the schedule in words, the network's win rate, and
+    its gain over plain random-guess and the batched schedule's difference from learning after every game, both in
+    points (one point = 0.01 of the games) with 95 % intervals, as the page gives every gain (issue 50)."""
+    words = ["learning after every game" if int(r) == 1 else f"refitted every {int(r):,} games"
+             for r in schedules.refit_every]
+    return pd.DataFrame({
+        "learning schedule": words, "refits per match": schedules.refits_per_match.astype(int),
+        "games": schedules.games.astype(int), "network win rate": schedules.win_rate_bbn.round(3),
+        "gain over plain, points [95 % interval]": points_interval(
+            schedules.diff_vs_plain, schedules.diff_vs_plain_ci_low, schedules.diff_vs_plain_ci_high),
+        "difference from learning after every game, points [95 % interval]": points_interval(
+            schedules.diff_vs_first, schedules.diff_vs_first_ci_low, schedules.diff_vs_first_ci_high),
+    })

@@ -8,6 +8,11 @@ import pandas as pd
 from liarlab.papers.p01 import printed
 
 
+def _trait(name) -> str:
+    """A trait's code name as prose writes it: "low_cap" -> "low cap"."""
+    return str(name).replace("_", " ")
+
+
 def _types(ts) -> str:
     ts = [int(t) for t in ts]
     return ", ".join(map(str, ts)) if ts else "none"
@@ -110,12 +115,30 @@ def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
             f"{len(pos)} of {len(e7)} intervals lie above zero and {len(neg)} below. ")
     if gains is not None:
         g = gain_verdicts(gains)
-        text += (f"Judged as the claims table judges them ({100 * g['level']:.2f} % Bonferroni-adjusted intervals), "
-                 f"{gain_count(g)}; {len(g['above_zero'])} lie above zero and "
-                 f"{len(g['below_zero'])} below. ")
-    return text + (f"All {len(liars)} liar, prefers-bid programs (types 25-32) lose "
-                   f"({100 * liars['diff'].max():+.1f} points at best)." if len(liars) and (liars["diff"] < 0).all()
-                   else f"{int((liars['diff'] < 0).sum())} of {len(liars)} liar, prefers-bid programs lose.")
+        text += (f"Judged on these pilot matches as the claims table judges them ({100 * g['level']:.2f} % "
+                 f"Bonferroni-adjusted intervals), {gain_count(g)}; {len(g['above_zero'])} lie above zero and "
+                 f"{len(g['below_zero'])} below (where the pilot leaves the claim undecided, the claims table judges "
+                 "the fresh seeds of the confirmatory line below instead). ")
+    return text + liar_sentence(liars)
+
+
+def liar_sentence(liars: pd.DataFrame) -> str:
+    """How the network fares against the liar, prefers-bid programs of this run (``liars``: their E7 rows), said
+    from the numbers: a fixed "all eight lose" would be contradicted by a run where they do not (issue 50)."""
+    if not len(liars):
+        return "The liar, prefers-bid programs (types 25-32) are not in this run's comparison."
+    n, lose = len(liars), int((liars["diff"] < 0).sum())
+    which = (f"{type_words(liars.opponent.iloc[0])}, the one liar, prefers-bid program in this run," if n == 1
+             else f"the {n} liar, prefers-bid programs in this run (types 25-32),")
+    best, worst = 100 * liars["diff"].max(), 100 * liars["diff"].min()
+    if lose == n:
+        return (f"Against {which} the network's mean gain is below zero "
+                + (f"({best:+.1f} points)." if n == 1 else f"for every one ({best:+.1f} points at best)."))
+    if lose == 0:
+        return (f"Against {which} the network's mean gain is not below zero "
+                + (f"({best:+.1f} points)." if n == 1 else f"for any ({worst:+.1f} to {best:+.1f} points)."))
+    return (f"Against {which} the network's mean gain is below zero for {lose} of {n} ({worst:+.1f} to "
+            f"{best:+.1f} points).")
 
 
 def gain_count(g: dict) -> str:
@@ -151,7 +174,30 @@ def mean_gain(gains: pd.DataFrame):
 
 def points_text(est) -> str:
     """An estimate of a gain in points: "+0.3 points (95 % interval -0.2 to +0.8)"."""
-    return f"{100 * est.value:+.1f} points (95 % interval {100 * est.low:+.1f} to {100 * est.high:+.1f})"
+    return points(est.value, est.low, est.high)
+
+
+def points(value: float, low: float | None = None, high: float | None = None) -> str:
+    """A gain given as a share of games, said in points (one point = 0.01 of the games), with its 95 % interval
+    when given: "+1.7 points (95 % interval -20.3 to +23.4)". Every gain on the page is said this way: a page that
+    gave "-1.6 points" on its first screen and "+0.0375" further down mixed two units (issue 50)."""
+    text = f"{100 * value:+.1f} points"
+    if low is None or high is None or pd.isna(low) or pd.isna(high):
+        return text
+    return text + f" (95 % interval {100 * low:+.1f} to {100 * high:+.1f})"
+
+
+def win_quantity(res) -> str:
+    """What the opening answer measures for the headline claim: the count of types in 60-70 % (the claims row's
+    value), with the win rate it counts (its mean and range over the types) and the sample behind each type, so the
+    first screen gives a win rate and a size, not only a count of types (issue 50)."""
+    large = res.large
+    worst, best = large.loc[large.win_rate.idxmin()], large.loc[large.win_rate.idxmax()]
+    games = int(large.games.min())
+    size = f"{games:,} games a type" if games == int(large.games.max()) else f"at least {games:,} games a type"
+    return (f"random-guess's mean win rate over the {len(large)} types as {large.win_rate.mean():.3f} (from "
+            f"{worst.win_rate:.3f} against type {int(worst.type)} to {best.win_rate:.3f} against type "
+            f"{int(best.type)}; {size}), and the number of types whose win rate lies in 60-70 %")
 
 
 def gain_quantity(res) -> str:
@@ -255,8 +301,8 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
         f"{len(b['above'])} above), {len(b['in'])} inside"
         + (f", and {len(b['undecided'])} undecided (type{'s' if len(b['undecided']) > 1 else ''} "
            f"{_types(b['undecided'])}, whose interval straddles an edge)" if b["undecided"] else "")
-        + f". The strongest trait effect is `{easy.trait}` ({easy.effect:+.3f}), the most protective "
-          f"`{hard.trait}` ({hard.effect:+.3f}). The thesis's example types 1, 5 and 23 rank "
+        + f". The strongest trait effect is {_trait(easy.trait)} (win rate {easy.effect:+.3f}), the most "
+          f"protective {_trait(hard.trait)} ({hard.effect:+.3f}). The thesis's example types 1, 5 and 23 rank "
           f"{', '.join(str(int(rank.loc[t])) for t in (1, 5, 23))} of {len(large)} from the hardest.",
         f"* **Noise.** One {n_games}-game match per type (the thesis's design) moves a type's rate by several points: "
         f"across {n_seeds} seeds the per-type range averages {(seeded.seed_max - seeded.seed_min).mean():.3f}.",
@@ -302,37 +348,45 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
 
     top = top_loss_change(loss_shares)
     shares = loss_shares.set_index("change")
-    pooled = (f"Pooled over types 25–32 the network changes the win rate by "
-              f"{est_text(base['diff'], base.diff_ci_low, base.diff_ci_high)} ({int(base.seeds)} seeded matches per "
-              f"type; {int((liar_gain.diff_ci_high < 0).sum())} of {len(liar_gain)} types with an interval below zero "
-              "in the E7 table).")
+    ids = sorted(int(str(o)[4:]) for o in liar_gain.opponent) if "opponent" in liar_gain else []
+    which = ("types 25–32" if len(ids) == 8 or not ids else
+             f"the liar, prefers-bid program{'s' if len(ids) > 1 else ''} in this run ({_type_list(ids)})")
+    below = int((liar_gain.diff_ci_high < 0).sum())
+    # the replays draw their own seeded matches, not E7's: said, so a pooled gain of one sign beside an E7 mean of
+    # the other does not read as a contradiction (issue 50)
+    pooled = (f"{'Against' if len(ids) == 1 else 'Pooled over'} {which}, in the readings' own seeded matches ({int(base.seeds)} per type, not E7's), the "
+              f"network changes the win rate by {points(base['diff'], base.diff_ci_low, base.diff_ci_high)}; in the "
+              f"E7 table {below} of {len(liar_gain)} {'has' if len(liar_gain) == 1 else 'have'} an interval below "
+              "zero.")
     if base["diff"] >= 0:
-        text = (f"In this profile the network does not lose to types 25-32 on average (pooled gain "
-                f"{base['diff']:+.3f}); the decomposition needs the full profile's matches.")
-        return {"pooled": pooled, "summary": "(No loss to explain in this profile.)", "text": text}
+        text = (f"**No loss to decompose in this run.** {pooled} The network does not lose to these programs on "
+                "average in these replays, so the folded tables above have no loss to take apart; they are shown as "
+                "measured.")
+        return {"pooled": pooled, "summary": f"{pooled} No loss to take apart in this run.", "text": text}
 
     def share(player, count, column):
         row = decisions[(decisions.group == liars) & (decisions.player == player) & (decisions["count"] == count)]
         return float(row[column].iloc[0]) if len(row) else float("nan")
 
     rev = verdicts.set_index("count")
-    parts = "; ".join(f"{r.change}: {est_text(r.gain_after_change, lr.loc[r.change, 'diff_ci_low'], lr.loc[r.change, 'diff_ci_high'])}"
+    parts = "; ".join(f"{r.change}: {points(r.gain_after_change, lr.loc[r.change, 'diff_ci_low'], lr.loc[r.change, 'diff_ci_high'])}"
                       for r in loss_shares.itertuples())
     most = "most of the loss" if top.share_of_loss_removed > 0.5 else "the largest share of the loss"
     both = shares.loc[_BOTH] if _BOTH in shares.index else None
     shut = lr.loc[_SHUT, "diff"] if _SHUT in lr.index else None
     text = (f"**What accounts for the loss.** {pooled} Replayed on the same dice with one change at a time, the pooled "
             f"gain becomes: {parts}. **The single change that removes {most} is `{top.change}`**: it removes "
-            f"{top.share_of_loss_removed:.0%} of it ({top.gain_thesis_reading:+.3f} → {top.gain_after_change:+.3f}, a "
-            f"change of {est_text(top.vs_thesis, top.vs_thesis_ci_low, top.vs_thesis_ci_high)} across seeds on the "
+            f"{top.share_of_loss_removed:.0%} of it ({points(top.gain_thesis_reading)} → "
+            f"{points(top.gain_after_change)}, a change of "
+            f"{points(top.vs_thesis, top.vs_thesis_ci_low, top.vs_thesis_ci_high)} across seeds on the "
             "same dice). The spec's reading of probability 4 (the chance that our opening is challenged) keeps a "
             "candidate opening whenever the opponent \"would challenge\" it, true or not, and counts never opened keep "
             "the prior 0.5, so our openings drift towards higher counts."
             + (f" Without probability 4 and without the limits in L together, the gain is "
-               f"{both.gain_after_change:+.3f} ({both.share_of_loss_removed:.0%} of the loss removed)" if both is not None
+               f"{points(both.gain_after_change)} ({both.share_of_loss_removed:.0%} of the loss removed)" if both is not None
                else "")
             + (f"; with the gate always shut the network player is plain random-guess game for game (gain "
-               f"{shut:+.3f})." if shut is not None else ".")
+               f"{points(shut)})." if shut is not None else ".")
             + "\n\n**The verdicts do not agree with the revealed hands.** At our count 2 the network gives the liars' "
             f"answers a mean P(lie) of {rev.loc[2, 'network_p_lie']:.2f} against {rev.loc[2, 'revealed_lie']:.2f} "
             f"revealed; P(B) (\"their hand supports our bid\") is {rev.loc[4, 'network_p_supports']:.2f} against "
@@ -360,22 +414,44 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
 
 # ============================================================================ texts read from the results object
 
-def _confirmation(plan, fresh, decided: str, sample: str) -> str:
-    """What the two-stage design did: nothing (``decided``), a confirmatory ``sample``, or nothing could decide it."""
+def _confirmation(plan, fresh, decided: str, sample: str, unit: str, judged: str = "") -> str:
+    """What the two-stage design did, in words with units: nothing (``decided``), a confirmatory ``sample`` of
+    ``plan.n`` fresh ``unit`` a type (``judged``: what the claims table finds on them), or nothing could decide it.
+    "Confirmatory sample: planned from the pilot at 80% power: 13,423." stacked colons and named no unit (issue 50)."""
+    import re
+
+    from liarlab.core import verdicts as V
+    from liarlab.study.answer import number
+
     if plan is None:
         return decided
-    return f"{sample}: {plan.reason}." if fresh is not None else f"Undecidable: {plan.reason}."
+    if fresh is None:
+        return f"Undecidable: {plan.reason}."
+    asked = re.search(r"power: (\d[\d,]*\d|\d)", plan.reason)
+    why = plan.reason.split("; planned")[0] if "; planned" in plan.reason else ""
+    text = f"{sample}: {number(plan.n)} fresh {unit} a type"
+    if asked and plan.capped:
+        text += (f", the budget's cap (the pilot asked for {asked.group(1)} to decide it at "
+                 f"{100 * V.PLANNED_POWER:.0f} % power)")
+    elif asked:
+        text += f", the number the pilot asks for to decide it at {100 * V.PLANNED_POWER:.0f} % power"
+    text += f" ({why})" if why else ""
+    return text + (f"; on them {judged}." if judged else ".")
 
 
 def win_rate_confirmation(res) -> str:
     return _confirmation(res.win_plan, res.large_fresh,
                          "Every per-type win-rate claim is decided by the pilot: no confirmatory sample.",
-                         "Confirmatory sample")
+                         "Confirmatory sample", "games")
 
 
 def bbn_gain_confirmation(res) -> str:
+    judged = ""
+    if res.gains_fresh is not None:
+        judged = f"{gain_count(gain_verdicts(judged_gains(res)))}, as the claims table counts them"
     return _confirmation(res.gain_plan, res.gains_fresh,
-                         "The network-gain claim is decided by the pilot: no confirmatory seeds.", "Confirmatory seeds")
+                         "The network-gain claim is decided by the pilot: no confirmatory seeds.", "Confirmatory seeds",
+                         "seeded matches", judged)
 
 
 def vs_types_of(res) -> str:
@@ -498,9 +574,8 @@ def readings_vs_e7(res) -> str:
         "is a second, independent measurement of E7's pooled gain, "
         if not same else "This table replays E7's own seeded matches, ") +
         f"with the same {int(t.types)} types x {int(t.seeds)} seeds x {int(t.games // (t.types * t.seeds))} games: "
-        f"here the network wins {t.win_rate_bbn:.4f} and gains {t['diff']:+.4f} "
-        f"(95 % interval {t.diff_ci_low:+.4f} to {t.diff_ci_high:+.4f} across seeds); in E7 it wins {e7_rate:.4f} "
-        f"and gains {e7.value:+.4f} ({e7.low:+.4f} to {e7.high:+.4f}). "
+        f"here the network wins {t.win_rate_bbn:.3f} of its games and gains {points(t['diff'], t.diff_ci_low, t.diff_ci_high)} "
+        f"across seeds; in E7 it wins {e7_rate:.3f} and gains {points(e7.value, e7.low, e7.high)}. "
         + ("The two intervals overlap: the difference is sampling noise between two sets of dice. "
            if overlap else "The two intervals do not overlap, which sampling noise alone would rarely give. ")
         + "Every *vs thesis* change is measured against this table's own thesis-reading row, on the same dice.")

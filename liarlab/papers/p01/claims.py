@@ -39,7 +39,9 @@ def per_type_band(wins, games, band=printed.WIN_BAND, m: int | None = None) -> l
     """Each type's win rate (Wilson, fixed agents) against ``band`` at the Bonferroni level for ``m`` types."""
     wins, games = np.asarray(wins), np.asarray(games)
     level = V.simultaneous_level(m or len(wins))
-    return [V.magnitude(V.proportion(w, n, level), *band, "win rate in the band", span=1.0, reference=0.5)
+    # no no-effect reference: the claim counts types in a band, and "same direction" (a wrong size, not a wrong
+    # sign) said nothing of a count of types on the first screen (issue 50); "loses to none" tests the sign
+    return [V.magnitude(V.proportion(w, n, level), *band, "win rate in the band", span=1.0)
             for w, n in zip(wins, games)]
 
 
@@ -874,15 +876,23 @@ def bbn_reading_rows(bbn_readings: pd.DataFrame, bbn_games: int) -> list[dict]:
               "spec E12", None, _reading_estimate(allt.iloc[0]),
               V.stated("extension", "robustness of our verdict, not a claim of the thesis"), kind="finding",
               family="E12 network readings",
-              note=f"{len(allt)} readings, {int(best.seeds)} seeded matches x {bbn_games} games per type; pooled gains "
-                   f"{allt['diff'].min():+.3f} to {allt['diff'].max():+.3f}; in +5 to +10 under "
+              note=f"value: the network's gain over plain random-guess pooled over the types under the thesis reading, "
+                   f"as a share of games (0.01 = 1 point); {len(allt)} readings, {int(best.seeds)} seeded matches x "
+                   f"{bbn_games} games per type; pooled gains {_points(allt['diff'].min())} to "
+                   f"{_points(allt['diff'].max())}; in +5 to +10 under "
                    f"{sum(j.verdict == 'reproduced' for j in judged)} readings, outside under "
                    f"{sum(j.verdict == 'differs' for j in judged)}"),
         claim("BBN gain under the reading that helps it most (extension)", "E12 (network readings)", None,
               _reading_estimate(best), V.stated("extension", "the best of the readings, chosen by its result"),
               kind="finding", family="E12 network readings",
-              note=f"best reading: {best.variant}; thesis reading {allt.iloc[0]['diff']:+.3f}"),
+              note=f"value: the pooled gain under that reading, as a share of games (0.01 = 1 point); best reading: "
+                   f"{best.variant}; thesis reading {_points(allt.iloc[0]['diff'])}"),
     ]
+
+
+def _points(x: float) -> str:
+    """A gain (a share of games) in points, as the page says every gain: 0.017 -> "+1.7 points"."""
+    return f"{100 * float(x):+.1f} points"
 
 
 def liar_loss_rows(shares: pd.DataFrame, readings: pd.DataFrame) -> list[dict]:
@@ -906,16 +916,19 @@ def liar_loss_rows(shares: pd.DataFrame, readings: pd.DataFrame) -> list[dict]:
     return [
         claim("the network's gain against the liar, prefers-bid programs (types 25-32)", "E7 (our diagnosis)", None,
               base, V.stated("extension", rule), kind="finding", family="types 25-32 (our diagnosis)",
-              note=f"pooled over types 25-32 per seeded match; {side}"),
+              note=f"value: the network's gain over plain random-guess pooled over types 25-32 per seeded match, as a "
+                   f"share of games (0.01 = 1 point); {side}"),
         claim(f"what accounts for most of that loss: {top.change}", "E12 ablations (our diagnosis)", None, top_est,
               V.stated("extension", rule), kind="finding", family="types 25-32 (our diagnosis)",
-              note=(f"removing it moves the pooled gain from {top.gain_thesis_reading:+.3f} to "
-                    f"{top.gain_after_change:+.3f} ({top.share_of_loss_removed:.0%} of the loss); "
+              note=(f"value: the change in the pooled gain when it is removed, as a share of games (0.01 = 1 point); "
+                    f"removing it moves the pooled gain from {_points(top.gain_thesis_reading)} to "
+                    f"{_points(top.gain_after_change)} ({top.share_of_loss_removed:.0%} of the loss); "
                     + "; ".join(f"{r.change}: {r.share_of_loss_removed:.0%}" for r in shares.itertuples()
                                 if r.change != top.change)
                     if pd.notna(top.share_of_loss_removed) else
-                    f"no loss to explain in this run (pooled gain {top.gain_thesis_reading:+.3f}); removing it "
-                    f"moves the gain to {top.gain_after_change:+.3f}")),
+                    f"value: the change in the pooled gain when it is removed, as a share of games (0.01 = 1 point); "
+                    f"no loss to explain in this run (pooled gain {_points(top.gain_thesis_reading)}); removing it "
+                    f"moves the gain to {_points(top.gain_after_change)}")),
     ]
 
 
@@ -957,7 +970,9 @@ def x3_row(x3: pd.DataFrame) -> dict:
     est = replace(est, value=round(est.value, 12) + 0.0)   # a mean of exact zeros prints 0, not -2.8e-17
     return claim("X3 confidence-weighted imagined hand: gain over real-valued guessing without a network",
                  "Ch. 6 (proposal)", None, est, V.stated("extension", "a proposal of Ch. 6 that the thesis did not run"),
-                 kind="finding", note=f"{x3.opponent.nunique()} types x {x3.rep.nunique()} seeded matches, paired on "
+                 kind="finding", note=f"value: the mean gain as a share of games (0.01 = 1 point); "
+                                      f"{x3.opponent.nunique()} type{'s' if x3.opponent.nunique() != 1 else ''} x "
+                                      f"{x3.rep.nunique()} seeded matches, paired on "
                                       "the same dice; one gain per match")
 
 
@@ -1091,19 +1106,26 @@ BR_WAYS = (
 )
 
 
-def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int) -> pd.DataFrame:
+def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int, ratio_row=None) -> pd.DataFrame:
     """§5 appendix, E9: run times beside the thesis's (a speed of this machine and implementation: a timing
-    table, not claims; only the ratio is comparable across implementations)."""
-    ratio = float(timing_row.ratio)
+    table, not claims; only the ratio is comparable across implementations). ``ratio_row``: the timing row whose
+    slow-down is shown (one engine with and without the network, :func:`experiments.like_for_like_timing`; default
+    ``timing_row``). Seconds to 3 significant digits."""
+    from liarlab.papers.p01.experiments import ENGINE_WORDS, significant
+
+    ratio_row = timing_row if ratio_row is None else ratio_row
+    engine = ENGINE_WORDS.get(str(timing_row.engine), str(timing_row.engine))
+    ratio_engine = ENGINE_WORDS.get(str(ratio_row.engine), str(ratio_row.engine))
     return pd.DataFrame([
         {"measure": "seconds per 500 games, random-guess only (reference Python agents)",
-         "paper": printed.SECONDS_PER_500, "seconds": float(timing.seconds.iloc[0]) * 500 / n_games},
+         "paper": printed.SECONDS_PER_500, "seconds": significant(float(timing.seconds.iloc[0]) * 500 / n_games)},
         {"measure": "seconds per 500 games, random-guess only (numba batch)",
-         "paper": printed.SECONDS_PER_500, "seconds": float(timing.seconds.iloc[1]) * 500 / n_games},
-        {"measure": f"seconds per 500 games with the network ({timing_row.engine} engine, learning after every game)",
-         "paper": printed.SECONDS_PER_500_BBN, "seconds": float(timing_row.seconds_bbn) * 500 / bbn_games},
-        {"measure": "slow-down with the network (ratio, seconds / seconds)", "paper": printed.BBN_SLOWDOWN,
-         "seconds": ratio},
+         "paper": printed.SECONDS_PER_500, "seconds": significant(float(timing.seconds.iloc[1]) * 500 / n_games)},
+        {"measure": f"seconds per 500 games with the network ({engine}, learning after every game)",
+         "paper": printed.SECONDS_PER_500_BBN, "seconds": significant(float(timing_row.seconds_bbn) * 500 / bbn_games)},
+        {"measure": f"slow-down with the network: time with it / time without it, both on the {ratio_engine} "
+                    "in the network's timing run",
+         "paper": printed.BBN_SLOWDOWN, "seconds": significant(float(ratio_row.ratio))},
     ]).rename(columns={"seconds": "ours"})
 
 

@@ -148,7 +148,7 @@ def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
                            100 * e7.diff_ci_high, color=[colours[k] for k in kinds])
     ax.axhspan(5, 10, color="tab:green", alpha=0.12, label="thesis: +5 to +10 points")
     ax.axhline(0, color="black", lw=1)
-    ax.set_ylim(min(-12, 100 * e7.diff_ci_low.min() - 1), max(18, 100 * e7.diff_ci_high.max() + 9))  # room for names
+    ax.set_ylim(min(-12, 100 * e7.diff_ci_low.min() - 1), max(12, 100 * e7.diff_ci_high.max() + 1))
     type_ids = [int(o[4:]) for o in e7.opponent]
     for block, name in enumerate(BLOCKS):
         members = [k for k, t in enumerate(type_ids) if (t - 1) // 8 == block]
@@ -156,8 +156,9 @@ def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
             continue
         if members[0] > 0:
             ax.axvline(members[0] - 0.5, color="grey", lw=1)
-        ax.text((members[0] + members[-1]) / 2, 0.98, name.replace(", ", ",\n"), ha="center", va="top", fontsize=10,
-                transform=ax.get_xaxis_transform())
+        # the names sit above the axes: inside, a wide interval's whisker ran through them (issue 50)
+        ax.text((members[0] + members[-1]) / 2, 1.02, name.replace(", ", ",\n"), ha="center", va="bottom",
+                fontsize=10, transform=ax.get_xaxis_transform())
     ax.set_xlabel("test program type")
     ax.set_ylabel("network gain over plain random-guess\n(percentage points of win rate)")
     handles = [Patch(color=colours[k], label=f"network - plain: {words} (95 % interval over {bbn_seeds} seeds)")
@@ -222,9 +223,10 @@ def bbn_calibration(calibration: pd.DataFrame, *, n_types: int, bbn_seeds: int):
         ax.scatter(thin.p_mean, thin.observed, facecolors="none", edgecolors=color)
         nax.plot(g.sort_values("p_mean").p_mean, g.sort_values("p_mean").n, marker="o", ms=4, color=color)
     ax.plot([0, 1], [0, 1], color="grey", lw=1, label="perfect calibration")
-    nax.axhline(MIN_EVENTS, color="grey", lw=1, ls="--")
-    nax.annotate(f"{MIN_EVENTS} events: fewer drawn as open circles above", (0.99, MIN_EVENTS), ha="right",
-                 va="bottom", fontsize=9, color="grey", xycoords=("axes fraction", "data"))
+    # the threshold named in a legend beside the panel: written on the line, the curves ran through it (issue 50)
+    nax.axhline(MIN_EVENTS, color="grey", lw=1, ls="--",
+                label=f"{MIN_EVENTS} events: bins with fewer\nare open circles above")
+    nax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.02, 1.0))
     nax.set_yscale("log")
     nax.set_ylabel("events per bin")
     nax.set_xlabel("network probability (bin mean)")

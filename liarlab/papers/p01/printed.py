@@ -38,7 +38,7 @@ FINAL_COUNT_TYPICAL = (5, 6)
 FINAL_COUNT_TYPICAL_TEXT = "5-6"
 #: §5.2: the network adds about 5-10 points against most test programs.
 BBN_GAIN_BAND = (0.05, 0.10)
-BBN_GAIN_TEXT = "most types (over half) gain +0.05 to +0.10"
+BBN_GAIN_TEXT = "most types (over half) gain +5 to +10 points"   # in points, as the page says every gain
 #: Table 5.1: human players' win rates against the random-guess player without / with the network.
 TABLE_5_1 = {"Ad0219": (0.49, 0.525), "Gozha": (0.435, 0.46), "Julian": (0.425, 0.43), "Scott": (0.485, 0.435)}
 #: Ch. 4 §1 premise: random-guess "ensures not losing": about 0.5 against any opponent.

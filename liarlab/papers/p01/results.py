@@ -382,7 +382,7 @@ class Results01:
         bbn_play.warm_up()
         self.bbn_time = bbnx.bbn_timing(n_bbn, type_id=1, seed=self.seed("bbn_timing"))
         self.timing_vs_thesis = claims.timing_table(self.timing, ex.thesis_schedule_timing(self.bbn_time), n_games,
-                                                    n_bbn)
+                                                    n_bbn, ratio_row=ex.like_for_like_timing(self.bbn_time))
 
     def run_schedules(self) -> None:
         types, n, r, seed = (self.size("bbn_types"), self.size("bbn_games"), self.size("bbn_variant_seeds"),

@@ -64,10 +64,21 @@ def test_bbn_gain_caption_counts_intervals():
                        "diff_ci_low": [0.02, -0.01, -0.06, -0.04], "diff_ci_high": [0.1, 0.01, -0.04, -0.02]})
     text = captions.bbn_gain(e7)
     assert "1 of 4 intervals lie above zero and 2 below" in text
-    assert "All 2 liar, prefers-bid programs (types 25-32) lose (-3.0 points at best)" in text
+    assert ("Against the 2 liar, prefers-bid programs in this run (types 25-32), the network's mean gain is below "
+            "zero for every one (-3.0 points at best)") in text
     # the types in the thesis's band are counted once on the page, as the claims table counts them (issue 50): the
     # caption gives no second count of the means that fall in the band
     assert "mean falls" not in text and "means fall" not in text
+
+
+def test_the_liar_sentence_follows_the_run_and_agrees_in_number():
+    # a fixed "all eight lose" was contradicted by a run where the network gained against them (issue 50)
+    one = pd.DataFrame({"opponent": ["type25"], "diff": [0.02]})
+    assert captions.liar_sentence(one) == ("Against type 25, the one liar, prefers-bid program in this run, the "
+                                           "network's mean gain is not below zero (+2.0 points).")
+    mixed = pd.DataFrame({"opponent": ["type25", "type26", "type27"], "diff": [-0.02, 0.01, 0.03]})
+    assert "below zero for 1 of 3 (-2.0 to +3.0 points)" in captions.liar_sentence(mixed)
+    assert "not in this run" in captions.liar_sentence(mixed.iloc[:0])
 
 
 def test_the_pages_count_of_types_in_the_band_is_the_claims_tables():
@@ -179,9 +190,15 @@ def test_liar_loss_text_reads_its_tables_and_prints_no_flat_interval():
                               for p, c, s, f in (("network", 2, 0.8, 0.6), ("plain", 2, 0.46, 0.6),
                                                  ("plain", 3, 0.5, 0.8), ("plain", 4, 0.7, 0.89))])
     out = captions.liar_loss(readings, shares, gain, verdicts, hands, decisions, "L")
-    assert "2 of 3 types with an interval below zero" in out["pooled"]
+    assert "in the E7 table 2 of 3 have an interval below zero" in out["pooled"]
+    assert "not E7's" in out["pooled"]          # the replays' own seeds, said beside E7's count (issue 50)
+    one = captions.liar_loss(readings.assign(diff=0.01), shares, pd.DataFrame({"opponent": ["type25"],
+                                                                               "diff_ci_high": [0.1]}),
+                             verdicts, hands, decisions, "L")
+    assert "Against the liar, prefers-bid program in this run (type 25)" in one["pooled"]
+    assert "0 of 1 has an interval" in one["pooled"] and "No loss to decompose" in one["text"]
     assert "removes most of the loss is `no probability 4 at our opening`**: it removes 60% of it" in out["text"]
-    assert "(gain +0.000)" in out["text"] and "[+0.000, +0.000]" not in out["text"]
-    assert "ablation: gate always shut: +0.000;" not in out["text"] and "gate always shut: +0.000" in out["text"]
+    assert "(gain +0.0 points)" in out["text"] and "[+0.000, +0.000]" not in out["text"]
+    assert "ablation: gate always shut: +0.0 points;" not in out["text"] and "gate always shut: +0.0 points" in out["text"]
     assert "limits set hold in 0.790 of cases" in out["text"] and "count-2 bid 0.80 of the time instead of 0.46" in out["text"]
     assert "60% of it goes" in out["summary"] and "as well, 76%;" in out["summary"]

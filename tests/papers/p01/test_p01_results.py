@@ -83,7 +83,7 @@ def test_ledger_and_captions_read_the_run(res):
     assert text.startswith("* **Random-guess against the 32 programs (§5.2).**")
     assert f"{res.large.win_rate.mean():.3f}" in text
     assert captions.x3_limit(res).count(f"({len(res.bbn_run.games)} games, 2 types)") == 1
-    assert "Pooled over types 25–32" in captions.liar_loss_of(res)["pooled"]
+    assert "Against the liar, prefers-bid program in this run (type 25)" in captions.liar_loss_of(res)["pooled"]
 
 
 @pytest.mark.slow

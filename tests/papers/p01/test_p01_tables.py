@@ -7,6 +7,7 @@ import pytest
 from liarlab.core import verdicts as V
 from liarlab.papers.p01 import bbn_experiments as bbnx
 from liarlab.papers.p01 import captions
+from liarlab.papers.p01 import claims as claims01
 from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01.results import Results01
 
@@ -90,11 +91,18 @@ def test_liar_decisions_are_grouped_honest_and_liars():
 def test_confirmation_texts_say_what_the_two_stage_design_did():
     res = Results01({})
     assert captions.win_rate_confirmation(res).startswith("Every per-type win-rate claim is decided by the pilot")
-    plan = V.Plan(n=500, capped=False, undecidable=False, reason="500 fresh games per type")
+    plan = V.Plan(n=500, capped=False, undecidable=False, reason="planned from the pilot at 80% power: 500")
     res.win_plan, res.large_fresh = plan, pd.DataFrame()
-    assert captions.win_rate_confirmation(res) == "Confirmatory sample: 500 fresh games per type."
-    res.gain_plan = plan
-    assert captions.bbn_gain_confirmation(res) == "Undecidable: 500 fresh games per type."
+    # the size with its unit, one colon (issue 50: "planned from the pilot at 80% power: 13,423." named no unit)
+    assert captions.win_rate_confirmation(res) == ("Confirmatory sample: 500 fresh games a type, the number the pilot "
+                                                   "asks for to decide it at 80 % power.")
+    capped = V.Plan(n=6, capped=True, undecidable=False, reason="planned from the pilot at 80% power: 3,218, capped at 6")
+    res.gain_plan = capped
+    assert captions.bbn_gain_confirmation(res) == "Undecidable: planned from the pilot at 80% power: 3,218, capped at 6."
+    res.gains_fresh = None
+    res.win_plan = capped
+    assert captions.win_rate_confirmation(res) == ("Confirmatory sample: 6 fresh games a type, the budget's cap (the "
+                                                   "pilot asked for 3,218 to decide it at 80 % power).")
 
 
 def test_network_readings_text_reads_the_pooled_gains():
@@ -115,3 +123,37 @@ def test_x2_note_reads_the_position_facing_three_ones():
     text = captions.x2_positions(mixture)
     assert "probability 0.20 at λ = 1\nand 0.40 at λ = 0" in text and "0.100\nand 0.123" in text
     assert "(15,000 decisions each)" in text
+
+
+def test_the_network_tables_give_gains_in_points_and_types_by_name():
+    # one unit for every gain on the page, and no code names ("type1", "diff unit") as labels (issue 50)
+    e7 = pd.DataFrame({"opponent": ["type1", "type25"], "games": [120, 120], "wins_bbn": [76, 92],
+                       "win_rate_bbn": [0.633, 0.767], "wins_plain": [75, 96], "win_rate_plain": [0.625, 0.8],
+                       "diff": [0.0083, -0.0333], "diff_ci_low": [-0.521, -1.0], "diff_ci_high": [0.538, 1.0],
+                       "seeds": [2, 2], "diff_unit": ["seeds", "seeds"], "diff_seed_min": [-0.033, -0.117],
+                       "diff_seed_max": [0.05, 0.05]})
+    table = bbnx.gain_table(e7)
+    assert list(table["test program"]) == ["type 1", "type 25"] and "diff_unit" not in table
+    assert list(table["gain in points [95 % interval]"]) == ["1 [-52, 54]", "-3 [-100, 100]"]
+    assert list(table["gain over the seeded matches (points)"]) == ["-3.3 to 5.0", "-11.7 to 5.0"]
+    schedules = pd.DataFrame({"refit_every": [1, 250], "refits_per_match": [60, 6], "games": [480, 480],
+                              "win_rate_bbn": [0.681, 0.681], "diff_vs_plain": [-0.008, -0.008],
+                              "diff_vs_plain_ci_low": [-0.056, -0.057], "diff_vs_plain_ci_high": [0.04, 0.04],
+                              "diff_vs_first": [0.0, 0.0], "diff_vs_first_ci_low": [0.0, -0.02],
+                              "diff_vs_first_ci_high": [0.0, 0.02]})
+    view = bbnx.schedule_table(schedules)
+    assert list(view["learning schedule"]) == ["learning after every game", "refitted every 250 games"]
+    assert view["gain over plain, points [95 % interval]"].iloc[0] == "-0.8 [-5.6, 4.0]"
+
+
+def test_the_slow_down_divides_one_engines_times():
+    # the compiled engine's time without the network is a numba batch: its ratio divided two engines (issue 50)
+    bbn_time = pd.DataFrame({"engine": ["fast", "fast", "python"], "refit_every": [1, 250, 1],
+                             "games": [60, 60, 60], "seconds_bbn": [0.15, 0.0003, 0.042],
+                             "ratio": [746.2, 1.8, 1.2665]})
+    assert ex.like_for_like_timing(bbn_time).engine == "python"
+    timing = pd.DataFrame({"seconds": [0.0685, 0.00035]})
+    t = claims01.timing_table(timing, ex.thesis_schedule_timing(bbn_time), 100, 60,
+                              ratio_row=ex.like_for_like_timing(bbn_time))
+    assert t.ours.iloc[-1] == 1.27 and "reference Python engine" in t.measure.iloc[-1]
+    assert t.ours.iloc[1] == 0.00175                       # 3 significant digits, not 0.00175000...
