@@ -228,13 +228,31 @@ def _summary_rows(rows: pd.DataFrame) -> pd.Series:
     return judged & head & (n == int(judged.sum()) - 1)
 
 
+#: What a row of kind ``check`` is (docs/VERDICTS.md, "Findings and what is not one"; issue 49): (key, one, many,
+#: phrases its note or rule carries). A check row says what it is in words; the first kind whose phrase it carries
+#: names it, and a row carrying none is a check of our code (a simulation against an exact value, a cross-check of
+#: two engines).
+CHECK_KINDS = (
+    ("example", "paper's illustrative example", "paper's illustrative examples",
+     ("paper's own illustrative example",)),
+    ("restated", "restated fact", "restated facts", ("restates the finding",)),
+    ("construction", "property true by construction", "properties true by construction",
+     ("true by construction", "by symmetry", "any two optimal strategies")),
+    ("code", "check of our code", "checks of our code", ()),
+)
+
+
+def check_kind(row) -> str:
+    """The kind of a ``check`` row (:data:`CHECK_KINDS`): "example", "restated", "construction" or "code"."""
+    text = f"{row.get('note') or ''} {row.get('rule') or ''}"
+    return next(key for key, _, _, phrases in CHECK_KINDS if not phrases or any(p in text for p in phrases))
+
+
 def _checks_parts(claims: pd.DataFrame) -> list[str]:
     """The rows that are not findings, by what they are: the paper's own numbers, then each kind of check row by
     what it is (a paper's illustrative example, a restated fact, a property true by construction, a check of our
-    code: :func:`liarlab.study.scorecard.check_kind`), so that 04's 343-of-500 example is never "a check of our
+    code: :func:`check_kind`), so that 04's 343-of-500 example is never "a check of our
     code" (issue 49)."""
-    from liarlab.study.scorecard import CHECK_KINDS, check_kind
-
     parts = []
     for kind, what in _KIND_WORDS.items():
         rows = claims[claims["kind"] == kind]

@@ -196,7 +196,7 @@ def _ours(r) -> str:
 
 
 _KIND_SHORT = {"finding": "finding", "arithmetic": "the paper's arithmetic", "check": "our code"}
-#: a check row named by what it is (:func:`liarlab.study.scorecard.check_kind`): a paper's example is no check of
+#: a check row named by what it is (:func:`liarlab.study.answer.check_kind`): a paper's example is no check of
 #: our code (issue 49)
 _CHECK_SHORT = {"example": "the paper's example", "restated": "a restated fact", "construction": "true by construction",
                 "code": "our code"}
@@ -206,7 +206,7 @@ def _kind_short(kind: str, row) -> str:
     """What a summary line that is not a finding is, in a few words."""
     if kind != "check":
         return _KIND_SHORT[kind]
-    from liarlab.study.scorecard import check_kind
+    from liarlab.study.answer import check_kind
 
     return _CHECK_SHORT[check_kind({k: ("" if tables.is_missing(v) else v) for k, v in dict(row).items()})]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from liarlab.study import answer
 from liarlab.study import scorecard as sc
 from liarlab.study.answer import claim_words, number, plural
 
@@ -106,17 +107,17 @@ def _checks_sentence(claims: pd.DataFrame) -> str:
     checks = judged[judged["kind"] == "check"]
     if not len(checks):
         return text
-    kinds = pd.Series([sc.check_kind({k: ("" if pd.isna(v) else v) for k, v in r.items()})
+    kinds = pd.Series([answer.check_kind({k: ("" if pd.isna(v) else v) for k, v in r.items()})
                        for r in checks[["note", "rule"]].to_dict("records")], index=checks.index)
-    words = {key: (one, many) for key, one, many, _ in sc.CHECK_KINDS}
+    words = {key: (one, many) for key, one, many, _ in answer.CHECK_KINDS}
     split = [f"{number(int((kinds == key).sum()))} "
              + ("of our code" if key == "code" else words[key][0] if (kinds == key).sum() == 1 else words[key][1])
-             for key, *_ in sc.CHECK_KINDS if (kinds == key).any()]
+             for key, *_ in answer.CHECK_KINDS if (kinds == key).any()]
     bad = kinds[checks["verdict"] == "differs"]
     if bad.empty:
         fails = "none differs"
     else:
-        named = ", ".join(f"{plural(int((bad == key).sum()), *words[key])}" for key, *_ in sc.CHECK_KINDS
+        named = ", ".join(f"{plural(int((bad == key).sum()), *words[key])}" for key, *_ in answer.CHECK_KINDS
                           if (bad == key).any())
         fails = (f"1 differs: a {words[bad.iloc[0]][0]}" if len(bad) == 1
                  else f"{number(len(bad))} differ: {named}")

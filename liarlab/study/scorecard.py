@@ -40,7 +40,7 @@ import pandas as pd
 
 from liarlab.core.verdicts import CAUSES, VERDICTS, family_verdict
 from liarlab.study import outputs
-from liarlab.study.answer import blank, number, plural
+from liarlab.study.answer import CHECK_KINDS, blank, check_kind, number, plural
 
 JUDGED = ("reproduced", "differs", "inconclusive")
 
@@ -644,26 +644,6 @@ def counts_sentence(claims: pd.DataFrame) -> str:
 
 
 KIND_ONE = {"finding": "finding", "arithmetic": "check of the paper's arithmetic", "check": "check of our code"}
-
-#: What a row of kind ``check`` is (docs/VERDICTS.md, "Findings and what is not one"; issue 49): (key, one, many,
-#: phrases its note or rule carries). A check row says what it is in words; the first kind whose phrase it carries
-#: names it, and a row carrying none is a check of our code (a simulation against an exact value, a cross-check of
-#: two engines).
-CHECK_KINDS = (
-    ("example", "paper's illustrative example", "paper's illustrative examples",
-     ("paper's own illustrative example",)),
-    ("restated", "restated fact", "restated facts", ("restates the finding",)),
-    ("construction", "property true by construction", "properties true by construction",
-     ("true by construction", "by symmetry", "any two optimal strategies")),
-    ("code", "check of our code", "checks of our code", ()),
-)
-
-
-def check_kind(row) -> str:
-    """The kind of a ``check`` row (:data:`CHECK_KINDS`): "example", "restated", "construction" or "code"."""
-    text = f"{row.get('note') or ''} {row.get('rule') or ''}"
-    return next(key for key, _, _, phrases in CHECK_KINDS if not phrases or any(p in text for p in phrases))
-
 
 def checks_text(claims: pd.DataFrame, kind: str) -> str:
     """The checks of one kind (extensions apart) in words, every verdict accounted for: "40 checks of the paper's

@@ -3,7 +3,6 @@ import dataclasses
 
 import numpy as np
 
-
 #: Fields added to a dataclass after the frozen digests were taken, with their defaults: at its default such a
 #: field is left out of the comparable form, so a game that plays as before digests as before (a field set to
 #: anything else still shows). CheatRules' two readings of spec §8.5-§8.6 (issue 49) are in every Cheat

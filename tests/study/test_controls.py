@@ -167,7 +167,7 @@ def test_p01_trend_by_traits():
     frame = explore.trend_frame(10, n_games=50, n_seeds=2)
     assert len(frame) == 100 and frame.cum_wins.max() <= 50
     ex = explorer_figure(explore.explorer(), liar=True, n_games=100, n_seeds=2)
-    assert "type9" in ex.axes[0].get_title()
+    assert "type 9" in ex.axes[0].get_title()
 
 
 def explorer_figure(ex, **changes):

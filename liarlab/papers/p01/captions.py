@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 from liarlab.papers.p01 import printed
+from liarlab.papers.p01.claims import mean_gain, points, points_text
 
 
 def _trait(name) -> str:
@@ -162,29 +163,6 @@ def judged_gains(res) -> pd.DataFrame:
         return res.gains
     _, judged = claims.per_type_gain_judgements(res.gains)
     return fresh if claims.second_stage(V.word("most", V.share(judged, "types"))) else res.gains
-
-
-def mean_gain(gains: pd.DataFrame):
-    """The network's mean gain over the types (``gains``: one row per type and seeded match), with its 95 %
-    interval across the seeded matches (a match's mean over the types is one replicate)."""
-    from liarlab.core import verdicts as V
-
-    return V.across_seeds(gains.groupby("rep").gain.mean().to_numpy(), -1.0, 1.0)
-
-
-def points_text(est) -> str:
-    """An estimate of a gain in points: "+0.3 points (95 % interval -0.2 to +0.8)"."""
-    return points(est.value, est.low, est.high)
-
-
-def points(value: float, low: float | None = None, high: float | None = None) -> str:
-    """A gain given as a share of games, said in points (one point = 0.01 of the games), with its 95 % interval
-    when given: "+1.7 points (95 % interval -20.3 to +23.4)". Every gain on the page is said this way: a page that
-    gave "-1.6 points" on its first screen and "+0.0375" further down mixed two units (issue 50)."""
-    text = f"{100 * value:+.1f} points"
-    if low is None or high is None or pd.isna(low) or pd.isna(high):
-        return text
-    return text + f" (95 % interval {100 * low:+.1f} to {100 * high:+.1f})"
 
 
 def win_quantity(res) -> str:

@@ -4,7 +4,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from liarlab.papers.p01 import captions
+from liarlab.papers.p01 import captions, claims
 
 
 def _large(rates):
@@ -91,9 +91,9 @@ def test_the_pages_count_of_types_in_the_band_is_the_claims_tables():
                        "diff_ci_low": [0.05, 0.05, -0.02, 0.1], "diff_ci_high": [0.09, 0.09, 0.02, 0.14]})
     assert captions.gain_count(g) in captions.bbn_gain(e7, gains)
     # the mean gain over the types: one replicate per seeded match (its mean over the types), in points
-    est = captions.mean_gain(gains)
+    est = claims.mean_gain(gains)
     assert est.n == 6 and est.low < est.value < est.high
-    assert captions.points_text(est).endswith(f"to {100 * est.high:+.1f})")
+    assert claims.points_text(est).endswith(f"to {100 * est.high:+.1f})")
 
 
 def test_liar_challenge_caption_reads_the_table():

@@ -103,7 +103,7 @@ def test_one_fact_is_one_finding_utility_and_the_comparisons_talk_value_restate_
     """Issue 49: the Bluff-1 utility is 2 x the win fraction - 1 and the comparison table's 'this talk's win %' is
     the table's own per-turn value again: each pair is one finding (the win % row); the restating rows stay visible
     as checks that name it, and the scorecard counts them as restated facts."""
-    from liarlab.study import scorecard
+    from liarlab.study import answer
 
     faces = [n for n in claims05.TALK_BLUFF1 if n <= 4]
     util = {n: 2 * claims05.TALK_BLUFF1[n][1] / 100 - 1 for n in faces}
@@ -116,7 +116,7 @@ def test_one_fact_is_one_finding_utility_and_the_comparisons_talk_value_restate_
     assert len(checks) == len(faces) and all("utility" in r["claim"] for r in checks)
     for n, r in zip(faces, checks):
         assert f"restates the finding '{claims05.win_pct_claim(n)}'" in r["note"]
-        assert scorecard.check_kind(r) == "restated"
+        assert answer.check_kind(r) == "restated"
 
 
 def test_the_comparison_tables_talk_value_is_a_restated_check():
