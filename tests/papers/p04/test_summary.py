@@ -144,7 +144,9 @@ def test_baselines_found_names_the_types_a_baseline_beats():
 
 def test_verdict_counts_leave_extensions_and_checks_apart():
     text = summary._verdicts_found(_claims())
-    assert "1 reproduced, 1 differs; 2 further rows are our extensions" in text
+    # the check row (kind "check") is counted apart from our extension findings, as the verdict table counts it
+    assert "1 reproduced, 1 differs; 1 further finding is our extension (no paper value), counted apart; " \
+           "1 row is a check" in text
     # the verb agrees with its count ("9 differs" read wrong), and "inconclusive" is said as the page says it
     many = pd.DataFrame([{"kind": "finding", "verdict": v} for v in ["differs"] * 3 + ["inconclusive"] * 2])
     text = summary._verdicts_found(many)
@@ -214,7 +216,8 @@ def test_table_lines_quote_their_tables():
         "learners are tested on 2,000 games each (caps: 40 stage-1 runs")
     line = summary.confirmation_line({"stage1": 30, "stage1_who": ("P1", "P5"), "training": 12}, 200,
                                      {"stage1": 40, "training": 12})
-    assert "stage1 30 (P1, P5), training 12;" in line
+    # the groups in words, not their code names ("stage1 30" read as a code word, issue 50)
+    assert "30 stage-1 runs a personality (P1, P5), 12 learners a training cell;" in line
 
 
 def test_what_we_found_joins_every_bullet():
@@ -235,3 +238,21 @@ def test_what_we_found_joins_every_bullet():
         "Learning against doing nothing clever.", "Weights.", "Verdicts of the paper's findings:"]
     assert "name its opponent in 88% of cases (chance 17%)" in text
     assert not np.isnan(stage1.final.win_rate).any()
+
+
+def test_how_judged_states_the_sizes_the_run_used():
+    # issue 50: a fixed "≥ 200 runs ... thousands of games" read wrong beside a quick run's sizes
+    text = summary.how_judged(10, 4, 10, 200, {"stage1": 40, "training": 12})
+    assert "10 independent stage-1 runs a personality (4 a setting" in text
+    assert "10 independently trained learners per cell, each tested on 200 games" in text
+    assert "at most 40 runs a personality or 12 learners a cell" in text
+    assert "thousands" not in text and "≥" not in text
+    assert "5,000 games" in summary.how_judged(200, 200, 30, 5000, {"stage1": 1000, "training": 200})
+
+
+def test_verdict_counts_say_the_verdicts_as_the_page_does():
+    table = summary.verdict_counts(_claims(k_verdict="inconclusive"))
+    assert ("check", "our extension (no paper value)") in table.index
+    assert ("finding of the paper or ours", "undecided") in table.index
+    assert "inconclusive" not in table.index.get_level_values("verdict")
+    assert int(table.rows.sum()) == 4
