@@ -1069,9 +1069,9 @@ def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_r
     row = claims[claims["claim"].astype(str) == stage1_baseline_result(claims)].iloc[0]
     pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each run against P1-P5"
     if not re.search(r"pilot [^;]*? inconclusive; confirmatory \(fresh\)", str(row.get("note") or "")):
-        return STAGE1_BASELINE_QUANTITY + f", over {pilot} (the count of runs below adds the two)"
+        return STAGE1_BASELINE_QUANTITY + f", over {pilot} (the count of runs after the number adds the two)"
     return (STAGE1_BASELINE_QUANTITY + f", in the fresh confirmatory sample drawn because the pilot ({pilot}) left "
-            "it undecided (the count of runs below adds the learner's and always catching's)")
+            "it undecided (the count of runs after the number adds the learner's and always catching's)")
 
 
 def stage2_history_result(claims: pd.DataFrame) -> str:

@@ -256,3 +256,14 @@ def test_verdict_counts_say_the_verdicts_as_the_page_does():
     assert ("finding of the paper or ours", "undecided") in table.index
     assert "inconclusive" not in table.index.get_level_values("verdict")
     assert int(table.rows.sum()) == 4
+
+
+def test_display_tables_say_intervals_in_words_at_one_precision():
+    # issue 50: "-4 -17 9" above "-0.10 -0.20 0.10" in one column, and "x low", "gain low" as headers
+    from liarlab.papers.p04 import results as r04
+
+    exploit = pd.DataFrame([{"rules": "modified rules", "opponent": "a", "x_win_rate": 0.805, "x_low": 0.793,
+                             "x_high": 0.817, "b_win_rate": 0.38, "gain": 0.426, "gain_low": 0.406, "gain_high": 0.445}])
+    view = r04.exploiter_view(exploit)
+    assert view.iloc[0].to_list() == ["0.805 [0.793, 0.817]", "0.380", "+0.426 [+0.406, +0.445]"]
+    assert not any("low" in c or "_" in c for c in view.columns)
