@@ -27,14 +27,16 @@ def in_points(frame: pd.DataFrame, columns) -> pd.DataFrame:
 
 
 def exploiter_view(exploit: pd.DataFrame) -> pd.DataFrame:
-    """The exploiter table (:func:`liarlab.papers.p04.experiments.exploiter_table`) for display: rates and the
-    gain with their 95 % intervals, in words (issue 50: "x low", "gain low" read as code names)."""
+    """The exploiter table (:func:`liarlab.papers.p04.experiments.exploiter_table`) for display: rates in percent
+    and the gain in points, one decimal, with their 95 % intervals, in words (issue 50: "x low", "gain low" read as
+    code names; "0.38" above "0.495")."""
     f = exploit.set_index(["rules", "opponent"])
     return pd.DataFrame({
-        "exploiter x's win rate (95 %)": [f"{v:.3f} [{lo:.3f}, {hi:.3f}]"
-                                          for v, lo, hi in zip(f.x_win_rate, f.x_low, f.x_high)],
-        "type b's win rate": [f"{v:.3f}" for v in f.b_win_rate],
-        "x minus b (95 %)": [f"{v:+.3f} [{lo:+.3f}, {hi:+.3f}]" for v, lo, hi in zip(f.gain, f.gain_low, f.gain_high)]},
+        "exploiter x's win rate (%, 95 %)": [f"{100 * v:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+                                             for v, lo, hi in zip(f.x_win_rate, f.x_low, f.x_high)],
+        "type b's win rate (%)": [f"{100 * v:.1f} %" for v in f.b_win_rate],
+        "x minus b (points, 95 %)": [f"{100 * v:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+                                     for v, lo, hi in zip(f.gain, f.gain_low, f.gain_high)]},
         index=f.index)
 
 

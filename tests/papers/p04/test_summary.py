@@ -265,5 +265,5 @@ def test_display_tables_say_intervals_in_words_at_one_precision():
     exploit = pd.DataFrame([{"rules": "modified rules", "opponent": "a", "x_win_rate": 0.805, "x_low": 0.793,
                              "x_high": 0.817, "b_win_rate": 0.38, "gain": 0.426, "gain_low": 0.406, "gain_high": 0.445}])
     view = r04.exploiter_view(exploit)
-    assert view.iloc[0].to_list() == ["0.805 [0.793, 0.817]", "0.380", "+0.426 [+0.406, +0.445]"]
+    assert view.iloc[0].to_list() == ["80.5 % [79.3, 81.7]", "38.0 %", "+42.6 [+40.6, +44.5]"]
     assert not any("low" in c or "_" in c for c in view.columns)
