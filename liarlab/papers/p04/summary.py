@@ -277,17 +277,23 @@ def _baselines_found(baselines: Baselines) -> str:
 
 def _verdicts_found(claims: pd.DataFrame) -> str:
     counts = claims[(claims.kind == "finding") & (claims.verdict != "extension")].verdict.value_counts()
-    # our extensions among the findings, as the verdict table counts them; our checks are counted apart from both
-    n_extensions = int(((claims.kind == "finding") & (claims.verdict == "extension")).sum())
-    n_checks = int((claims.kind != "finding").sum())
+    # counted as the first screen counts them (every extension row, of any kind, then the judged checks), saying
+    # which extension rows are checks: the verdict table below gives extensions per kind (issue 50: "34 further
+    # rows" beside a table's "extension 33")
+    check = claims.kind != "finding"
+    extension = claims.verdict == "extension"
+    n_extensions, n_extension_checks = int(extension.sum()), int((extension & check).sum())
+    n_checks = int((check & ~extension).sum())
     # "9 differs" read as a verb with a plural subject: the verdicts as the page's words, agreeing with the count
     words = {"differs": ("differs", "differ"), "inconclusive": ("undecided", "undecided"),
              "reproduced": ("reproduced", "reproduced")}
     said = [f"{int(n)} {words.get(v, (v, v))[int(n) != 1]}" for v, n in counts.items()]
+    of_them = f"; {n_extension_checks} of them {'a check' if n_extension_checks == 1 else 'checks'}" \
+        if n_extension_checks else ""
     return (f"* **Verdicts of the paper's findings:** {', '.join(said)}; "
-            + (f"{n_extensions} further finding is our extension" if n_extensions == 1
-               else f"{n_extensions} further findings are our extensions") + " (no paper value), counted apart"
-            + (f"; {n_checks} {'row is a check' if n_checks == 1 else 'rows are checks'}, counted apart too"
+            + (f"{n_extensions} further row is our extension" if n_extensions == 1
+               else f"{n_extensions} further rows are our extensions") + f" (no paper value{of_them}), counted apart"
+            + (f"; {n_checks} more {'row is a check' if n_checks == 1 else 'rows are checks'}, counted apart too"
                if n_checks else "") + ".")
 
 

@@ -144,9 +144,11 @@ def test_baselines_found_names_the_types_a_baseline_beats():
 
 def test_verdict_counts_leave_extensions_and_checks_apart():
     text = summary._verdicts_found(_claims())
-    # the check row (kind "check") is counted apart from our extension findings, as the verdict table counts it
-    assert "1 reproduced, 1 differs; 1 further finding is our extension (no paper value), counted apart; " \
-           "1 row is a check" in text
+    # counted as the first screen counts them, saying which extension rows are checks (the verdict table's kinds)
+    assert "1 reproduced, 1 differs; 2 further rows are our extensions (no paper value; 1 of them a check), " \
+           "counted apart." in text
+    judged_check = pd.concat([_claims(), pd.DataFrame([{"kind": "check", "verdict": "differs"}])])
+    assert text[:-1] + "; 1 more row is a check, counted apart too." == summary._verdicts_found(judged_check)
     # the verb agrees with its count ("9 differs" read wrong), and "inconclusive" is said as the page says it
     many = pd.DataFrame([{"kind": "finding", "verdict": v} for v in ["differs"] * 3 + ["inconclusive"] * 2])
     text = summary._verdicts_found(many)
