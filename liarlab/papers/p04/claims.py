@@ -577,7 +577,7 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                   note=f"shown: {fits[0] if fits else best}; realised rates at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
                        + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
-                         "(譬如) in its method section: the paper's own illustrative example, an illustration, not a finding and not a "
+                         "(pìrú) in its method section: the paper's own illustrative example, an illustration, not a finding and not a "
                          "check of our code")
 
 
