@@ -1026,8 +1026,8 @@ def stage1_baseline_result(claims: pd.DataFrame) -> str:
 
 #: What :func:`stage1_baseline_result`'s number is (``second_quantity``).
 STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over games 301-500, a difference of win "
-                            "rates (0.01 is one percentage point) averaged over the five personalities P1-P5 (the section "
-                            "*Stage 1 · Baselines* gives each)")
+                            "rates (0.01 is one percentage point) averaged over the five personalities P1-P5 (each in "
+                            "*Stage 1 · Baselines*)")
 
 
 #: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``);
@@ -1053,12 +1053,11 @@ def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: di
     per_cell = int(stage1_runs.groupby(["personality", "games"]).size().min())
     row = claims[claims["claim"].astype(str).str.startswith("Stage 1: the learner's win rates are almost all")]
     fresh = int(sizes.get("stage1") or 0)
-    sample = f"over {per_cell:,} independent runs of {games[-1]:,} games each"
+    sample = f"over {per_cell:,} independent runs of {games[-1]:,} games a personality"
     if fresh and not row.empty and _confirmatory(row.iloc[0].get("note")):
-        sample += (f" in the pilot, then over {fresh:,} fresh runs a personality in the confirmatory sample that "
-                   "gives the verdict")
+        sample += f" in the pilot, {fresh:,} fresh runs in the confirmatory sample that gives the verdict"
     return (f"the number of stage-1 cells ({stage1_runs.personality.nunique()} personalities × checkpoints after "
-            f"{_listed(f'{g:,}' for g in games)} games) whose cumulative win rate, {sample}, lies above 50 %")
+            f"{_listed(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample})")
 
 
 def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_runs: int) -> str:
@@ -1067,11 +1066,11 @@ def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_r
     catching; a run plays all five personalities), and, where the pilot left the row undecided, that the count of
     runs said after the number is of the fresh confirmatory sample, both arms added."""
     row = claims[claims["claim"].astype(str) == stage1_baseline_result(claims)].iloc[0]
-    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each run against P1-P5"
+    pilot = f"{learner_runs:,} learner runs, {baseline_runs:,} always-catching runs, each against P1-P5"
     if not re.search(r"pilot [^;]*? inconclusive; confirmatory \(fresh\)", str(row.get("note") or "")):
-        return STAGE1_BASELINE_QUANTITY + f", over {pilot} (the count of runs after the number adds the two)"
-    return (STAGE1_BASELINE_QUANTITY + f", in the fresh confirmatory sample drawn because the pilot ({pilot}) left "
-            "it undecided (the count of runs after the number adds the learner's and always catching's)")
+        return STAGE1_BASELINE_QUANTITY + f", over {pilot} (the run count adds both)"
+    return (STAGE1_BASELINE_QUANTITY + f", in a fresh sample drawn because the pilot ({pilot}) left it undecided "
+            "(the run count adds both players' runs)")
 
 
 def stage2_history_result(claims: pd.DataFrame) -> str:
@@ -1081,9 +1080,8 @@ def stage2_history_result(claims: pd.DataFrame) -> str:
 
 
 #: What :func:`stage2_history_result`'s number is (``third_quantity``).
-STAGE2_HISTORY_QUANTITY = ("the stage-2 learner's test win rate with the opponent's lie history (all seven features, "
-                           "F7) minus without it (features 1-5, F5), a difference of win rates averaged over the "
-                           "personality types a-f not at a ceiling")
+STAGE2_HISTORY_QUANTITY = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) "
+                           "minus without it (features 1-5, F5), averaged over the types a-f not at a ceiling")
 
 
 # ============================================================================ the families (issue 48)

@@ -135,11 +135,11 @@ def how_judged(stage1_runs: int, settings_runs: int, q_seeds: int, test_games: i
             f"replays its designs with {stage1_runs:,} independent stage-1 runs a personality ({settings_runs:,} a "
             f"setting for the baselines and sensitivity rows) and, in stage 2, {q_seeds:,} independently trained "
             f"learners per cell, each tested on {test_games:,} games; a finding the pilot leaves undecided gets a "
-            f"fresh confirmatory sample sized from the pilot, of at most {caps['stage1']:,} runs a personality or "
-            f"{caps['training']:,} learners a cell. Every interval is a t interval across runs or learners (kept "
-            "inside [0, 1]), every verdict comes from the study's one verdict protocol, learning is judged on "
-            "windowed rates, and cells at a ceiling are left out of comparisons of gains. Every choice the paper "
-            "leaves open follows the reproduction spec (marked *interp.*).")
+            f"fresh sample sized from the pilot (at most {caps['stage1']:,} runs a personality or "
+            f"{caps['training']:,} learners a cell). Intervals are t intervals across runs or learners (kept "
+            "inside [0, 1]), verdicts follow the study's one protocol, learning is judged on windowed rates, cells "
+            "at a ceiling are left out of comparisons of gains, and choices the paper leaves open follow the "
+            "reproduction spec (marked *interp.*).")
 
 
 #: The confirmatory groups in words (their keys are code names: "stage1 40" read as a code word, issue 50).

@@ -571,10 +571,10 @@ def test_first_screen_quantities_say_the_samples_behind_the_numbers():
                                                    "runs: differs"}])
     text = claims.headline_quantity(table, runs, {"stage1": 40})
     assert "(2 personalities × checkpoints after 20, 500 and 1,000 games)" in text
-    assert "over 3 independent runs of 1,000 games each in the pilot, then over 40 fresh runs" in text
+    assert "above 50 % (over 3 independent runs of 1,000 games a personality in the pilot, 40 fresh runs" in text
     assert "fresh" not in claims.headline_quantity(table.assign(note="pilot only"), runs, {"stage1": 40})
     text = claims.stage1_baseline_quantity(table, 10, 4)
-    assert "confirmatory sample drawn because the pilot (10 runs of the learner and 4 of always catching" in text
+    assert "in a fresh sample drawn because the pilot (10 learner runs, 4 always-catching runs" in text
     assert "fresh" not in claims.stage1_baseline_quantity(table.assign(note="pilot only"), 10, 4)
     assert claims.stage2_history_result(pd.DataFrame({"claim": ["x", "Stage 2: lie history (features 6, 7) y"]})) \
         .startswith("Stage 2: lie history")
