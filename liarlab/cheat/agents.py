@@ -33,8 +33,8 @@ DESCRIPTIONS = {
     "f": "never challenges; always plays its least suitable cards, 3, 2 or 1 as 0-1, 2 or 3 of its last 3 lies "
          "were caught",
     "random": "challenges half the time when there is a pile; else plays 1 to the allowed number of random cards",
-    "x": "exploiter (ours, not the paper's): plays its whole hand, true or not, whenever it holds max_play cards "
-         "or fewer, and always challenges a play that emptied the previous player's hand (rules variant); "
+    "x": "exploiter (ours, not the paper's): plays its whole hand, true or not, whenever it holds no more cards "
+         "than one play may hold, and always challenges a play that emptied the previous player's hand (rules variant); "
          "otherwise like b",
     "q": "approximate Q-learning with the seven bucketed features",
 }

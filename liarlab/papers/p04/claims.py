@@ -9,6 +9,7 @@ of comparisons of gains.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -576,7 +577,7 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                   note=f"shown: {fits[0] if fits else best}; realised rates at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
                        + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
-                         "(譬如) in its method section: the paper's own illustrative example, an illustration, not a finding and not a "
+                         "(pìrú) in its method section: the paper's own illustrative example, an illustration, not a finding and not a "
                          "check of our code")
 
 
@@ -656,8 +657,10 @@ def flag_headlines(claims: pd.DataFrame, rows: list[dict]) -> pd.DataFrame:
 
 
 def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
-    """The verdicts of :func:`variant_orderings`, variants ("paper" first) by statement."""
-    return orderings.pivot(index="variant", columns="ordering", values="verdict").loc[["paper"] + list(RULE_VARIANTS)]
+    """The verdicts of :func:`variant_orderings`, variants ("paper" first) by statement, in the page's words
+    ("undecided", not the protocol's "inconclusive": issue 50)."""
+    grid = orderings.pivot(index="variant", columns="ordering", values="verdict").loc[["paper"] + list(RULE_VARIANTS)]
+    return grid.replace({"inconclusive": "undecided"})
 
 
 def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataFrame) -> pd.DataFrame:
@@ -749,9 +752,9 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                                   {"opponent": opp, "training_games": low})
             j = V.undecidable(V.stated("inconclusive", "direction of a gain (> 0); cells at a ceiling or floor "
                                                        "(>= 99.5 % or <= 0.5 %) are left out of gain comparisons"),
-                              f"a cell at {low}, {mid} or {top} games is at the ceiling")
+                              f"a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling")
             rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
-                               note=f"left out: a cell at {low}, {mid} or {top} games is at the ceiling"))
+                               note=f"left out: a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling"))
             continue
         est, j = rises(per_seed, opp)
         est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n, opp=opp: rises(f, opp, n), plans)
@@ -901,7 +904,7 @@ def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.
                                                      "note says where the 95 % interval lies against 50 %"),
                                family=AUDIT_FAMILY,
                                note=f"interval {word}; ordered pairs, first player drawn at random; the first player "
-                                    f"to start a turn with at most max_play cards wins "
+                                    f"to start a turn with at most as many cards as one play may hold wins "
                                     f"{100 * g.first_opportunity_wins_share[r]:.1f} %, winning plays that were lies "
                                     f"{100 * g.lying_final_plays_share[r]:.1f} %"))
         est = V.difference_of_proportions(int(g.first_player_wins[var]), int(g.decided[var]),
@@ -978,9 +981,12 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                                                                         "test win rate across learners of one cell, "
                                                                         "mean over cells"),
                    kind="check", family="Test size (§3.4)",
-                   note=f"measured half-width ±{100 * 1.96 * small_test_sd:.0f} points: the binomial ±22 points plus "
-                        "the spread between learners; a difference of two such tests is about 1.4 times wider; our "
-                        "tests use thousands of games per learner")]
+                   note=f"measured half-width ±{100 * 1.96 * small_test_sd:.0f} points: the binomial "
+                        f"±{100 * 1.96 * (0.25 / printed.TEST_GAMES) ** 0.5:.0f} points plus the spread between "
+                        "learners; a difference of two such tests is about 1.4 times wider; our learners' tests are "
+                        "longer (the first screen's How it is judged gives their size); value: the measured 95% "
+                        f"half-width of one learner's {printed.TEST_GAMES}-game test win rate (1.96 × its standard "
+                        "deviation across the learners of a cell, mean over cells)")]
     if history_one_hot is not None:
         keep = history_one_hot[~history_one_hot.at_ceiling]
         est = V.mean_of(keep.difference.to_numpy(), -1.0, 1.0, unit="opponents") if len(keep) > 1 else \
@@ -1020,13 +1026,62 @@ def stage1_baseline_result(claims: pd.DataFrame) -> str:
 
 #: What :func:`stage1_baseline_result`'s number is (``second_quantity``).
 STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over games 301-500, a difference of win "
-                            "rates (0.01 is one percentage point) averaged over the five personalities P1-P5 (the "
-                            "claims summary gives each)")
+                            "rates (0.01 is one percentage point) averaged over the five personalities P1-P5 (each in "
+                            "*Stage 1 · Baselines*)")
 
 
-#: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``).
+#: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``);
+#: :func:`headline_quantity` adds the run's sizes.
 HEADLINE_QUANTITY = ("the number of stage-1 cells (personality × checkpoint) whose cumulative win rate over runs "
                      "lies above 50 %")
+
+
+def _listed(items) -> str:
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _confirmatory(note) -> bool:
+    return "confirmatory (fresh)" in str(note or "")
+
+
+def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
+    """What the headline's number is, with the sizes this run used (issue 50: "20 of 25 cells" said no runs or
+    games): the cells (personalities x checkpoints, from ``stage1_runs``, the pilot's runs), the pilot's runs per
+    cell, and the fresh runs per cell of the confirmatory sample where the pilot left the row undecided."""
+    games = sorted(int(g) for g in stage1_runs["games"].unique())
+    per_cell = int(stage1_runs.groupby(["personality", "games"]).size().min())
+    row = claims[claims["claim"].astype(str).str.startswith("Stage 1: the learner's win rates are almost all")]
+    fresh = int(sizes.get("stage1") or 0)
+    sample = f"over {per_cell:,} independent runs of {games[-1]:,} games a personality"
+    if fresh and not row.empty and _confirmatory(row.iloc[0].get("note")):
+        sample += f" in the pilot, {fresh:,} fresh runs in the confirmatory sample that gives the verdict"
+    return (f"the number of stage-1 cells ({stage1_runs.personality.nunique()} personalities × checkpoints after "
+            f"{_listed(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample})")
+
+
+def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_runs: int) -> str:
+    """:data:`STAGE1_BASELINE_QUANTITY` with the sample that decides it (issue 50: "over 42 runs" beside 10 runs a
+    personality): the pilot's runs of each arm (``learner_runs`` of the learner, ``baseline_runs`` of always
+    catching; a run plays all five personalities), and, where the pilot left the row undecided, that the count of
+    runs said after the number is of the fresh confirmatory sample, both arms added."""
+    row = claims[claims["claim"].astype(str) == stage1_baseline_result(claims)].iloc[0]
+    pilot = f"{learner_runs:,} learner runs, {baseline_runs:,} always-catching runs, each against P1-P5"
+    if not re.search(r"pilot [^;]*? inconclusive; confirmatory \(fresh\)", str(row.get("note") or "")):
+        return STAGE1_BASELINE_QUANTITY + f", over {pilot} (the run count adds both)"
+    return (STAGE1_BASELINE_QUANTITY + f", in a fresh sample drawn because the pilot ({pilot}) left it undecided "
+            "(the run count adds both players' runs)")
+
+
+def stage2_history_result(claims: pd.DataFrame) -> str:
+    """The claim text of stage 2's result on the first screen: what the learner gains by remembering the
+    opponent's lies (the paper's "about 10%"), stage 2's answer to "can it learn how an opponent lies"."""
+    return next(c for c in claims.claim if c.startswith("Stage 2: lie history"))
+
+
+#: What :func:`stage2_history_result`'s number is (``third_quantity``).
+STAGE2_HISTORY_QUANTITY = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) "
+                           "minus without it (features 1-5, F5), averaged over the types a-f not at a ceiling")
 
 
 # ============================================================================ the families (issue 48)

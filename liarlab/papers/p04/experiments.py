@@ -620,7 +620,7 @@ def multiplayer_table(n_seeds: int, n_test: int, players=(3, 4), n_train: int = 
 
 
 RULE_VARIANTS = {"last play challengeable": {"last_play_challengeable": True},
-                 "max_play 4": {"max_play": 4}, "max_play 5": {"max_play": 5},
+                 "plays of up to 4 cards": {"max_play": 4}, "plays of up to 5 cards": {"max_play": 5},
                  "challenger leads": {"leader_after_challenge": "challenger"},
                  "3 actions (learner picks no count)": {"three_actions": True},
                  "caught lie: x = -P": {"caught_lie": "-P"},

@@ -80,25 +80,32 @@ def lie_count_spread_caption(spread: pd.DataFrame) -> str:
 
 def stage1_learning_curves(stage1: Stage1):
     """Four panels against the games played (log scale): the cumulative win rate (the paper's chart), the windowed
-    rates that carry the verdicts (one segment per window), and the learned p and k; means over runs, 95 % bands."""
+    rates that carry the verdicts (one segment per window), and the learned p and k; means over runs with 95 %
+    intervals as error bars."""
     summary, windows = stage1.summary, stage1.window_table
     fig, axes = plotting.figure(2, 2, width=4.6, height=3.3)
     cum_ax, win_ax, p_ax, k_ax = axes.ravel()
     first_window = p04x.STAGE1_WINDOWS[0][0]
-    for name in PERSONALITIES:
+    # intervals as error bars, each personality nudged sideways (log scale: a factor), not shaded bands: five
+    # overlapping bands read as one mass (issue 50)
+    for i, name in enumerate(PERSONALITIES):
         g = summary[summary.personality == name]
         c = COLOURS[name]
-        cum_ax.plot(g.games, g.win_rate, marker="o", color=c, label=name)
-        cum_ax.fill_between(g.games, g.ci_low, g.ci_high, color=c, alpha=0.2)
-        for r in windows[windows.personality == name].itertuples():  # one segment per window
+        nudge = 1.035 ** (i - (len(PERSONALITIES) - 1) / 2)
+
+        def bars(ax, x, mid, low, high, c=c, nudge=nudge, **kw):
+            x = np.asarray(x, dtype=float) * nudge
+            mid, low, high = (np.asarray(v, dtype=float) for v in (mid, low, high))
+            ax.errorbar(x, mid, yerr=[mid - low, high - mid], color=c, capsize=2, lw=1.2, elinewidth=1, **kw)
+
+        bars(cum_ax, g.games, g.win_rate, g.ci_low, g.ci_high, marker="o", ms=4, label=name)
+        for r in windows[windows.personality == name].itertuples():  # one segment per window, its interval mid-way
             first, last = (int(x) for x in r.window.split("-"))
             win_ax.plot([first, last], [r.win_rate, r.win_rate], color=c, lw=2,
                         label=name if first == first_window else None)
-            win_ax.fill_between([first, last], r.ci_low, r.ci_high, color=c, alpha=0.2)
-        p_ax.plot(g.games, g.p_mean, marker="o", color=c, label=name)
-        p_ax.fill_between(g.games, g.p_low, g.p_high, color=c, alpha=0.2)
-        k_ax.plot(g.games, g.k_mean, marker="o", color=c, label=name)
-        k_ax.fill_between(g.games, g.k_low, g.k_high, color=c, alpha=0.2)
+            bars(win_ax, [(first * last) ** 0.5], [r.win_rate], [r.ci_low], [r.ci_high], ls="none")
+        bars(p_ax, g.games, g.p_mean, g.p_low, g.p_high, marker="o", ms=4, label=name)
+        bars(k_ax, g.games, g.k_mean, g.k_low, g.k_high, marker="o", ms=4, label=name)
     for ax in (cum_ax, win_ax):
         ax.axhline(0.5, color="grey", lw=0.8)
     for ax, label in zip(axes.ravel(), ["cumulative win rate\n(games 1..n)", "windowed win rate\n(carries the verdicts)",
@@ -187,7 +194,7 @@ def training_curves(training: Training):
 def training_curves_caption(training: Training) -> str:
     """The cells at the ceiling, which the comparisons of gains leave out."""
     return ("cells at the ceiling (>= 99.5%), left out of comparisons of gains: "
-            + (", ".join(f"{r.opponent} at {r.training_games}" for r in training.ceiling().itertuples()) or "none"))
+            + (", ".join(f"{r.opponent} at {r.training_games:,}" for r in training.ceiling().itertuples()) or "none"))
 
 
 def feature_sets(features: Features):
@@ -224,6 +231,14 @@ def feature_sets_caption(features: Features) -> str:
             f"{int(((keep.ci_low <= 0) & (keep.ci_high >= 0)).sum())} of {len(keep)}")
 
 
+def action_words(action: str) -> str:
+    """A learner action's code name in words: "TRUTH_2" -> "honest, 2 cards", "LIE_1" -> "lie, 1 card"."""
+    kind, _, n = action.partition("_")
+    if not n:
+        return action.lower()
+    return f"{'honest' if kind == 'TRUTH' else 'lie'}, {n} card{'' if n == '1' else 's'}"
+
+
 def weights(table: pd.DataFrame):
     """The seed-averaged weights theta[action, feature] per opponent, one heat map each, one colour scale."""
     actions = q_action_names()
@@ -239,7 +254,7 @@ def weights(table: pd.DataFrame):
         m = m.loc[actions, names]
         im = ax.imshow(m.values, cmap="RdBu_r", norm=norm)
         ax.grid(False)
-        ax.set_yticks(range(len(actions)), actions if k % 3 == 0 else [], fontsize=9)
+        ax.set_yticks(range(len(actions)), [action_words(a) for a in actions] if k % 3 == 0 else [], fontsize=9)
         bottom = k >= 3
         ax.set_xticks(range(len(names)), names if bottom else [], rotation=40, ha="right", fontsize=9)
         ax.set_title(f"against {opp}")

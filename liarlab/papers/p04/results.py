@@ -26,6 +26,20 @@ def in_points(frame: pd.DataFrame, columns) -> pd.DataFrame:
     return frame.assign(**{c: (100 * frame[c]).round(1) for c in columns})
 
 
+def exploiter_view(exploit: pd.DataFrame) -> pd.DataFrame:
+    """The exploiter table (:func:`liarlab.papers.p04.experiments.exploiter_table`) for display: rates in percent
+    and the gain in points, one decimal, with their 95 % intervals, in words (issue 50: "x low", "gain low" read as
+    code names; "0.38" above "0.495")."""
+    f = exploit.set_index(["rules", "opponent"])
+    return pd.DataFrame({
+        "exploiter x's win rate (%, 95 %)": [f"{100 * v:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+                                             for v, lo, hi in zip(f.x_win_rate, f.x_low, f.x_high)],
+        "type b's win rate (%)": [f"{100 * v:.1f} %" for v in f.b_win_rate],
+        "x minus b (points, 95 %)": [f"{100 * v:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+                                     for v, lo, hi in zip(f.gain, f.gain_low, f.gain_high)]},
+        index=f.index)
+
+
 def personality_table() -> pd.DataFrame:
     """The six stage-2 personalities and how each plays (spec §4)."""
     return pd.DataFrame({"type": list(DESCRIPTIONS), "plays": list(DESCRIPTIONS.values())}).set_index("type")
@@ -240,7 +254,7 @@ class Baselines:
     @classmethod
     def from_runs(cls, baselines: pd.DataFrame, cross: pd.DataFrame, training: Training) -> Baselines:
         side = baselines.pivot(index="opponent", columns="baseline", values="win_rate")
-        side.insert(0, f"learner ({training.top} games)", training.at_top())
+        side.insert(0, f"learner ({training.top:,} games)", training.at_top())
         return cls(baselines, side, cross, p04x.cross_rules_summary(cross), p04x.training_challenges(cross),
                    p04x.cross_rules_effects(cross, "a"))
 
@@ -287,6 +301,21 @@ class Features:
         """:meth:`differences` in points, per opponent (for display)."""
         return in_points(self.differences().set_index("opponent"),
                          ["F7 - F5", "low", "high", "H5 - H3", "H5 low", "H5 high"])
+
+    def differences_view(self) -> pd.DataFrame:
+        """:meth:`differences` for display: each difference in points with its 95 % interval, one decimal
+        throughout (issue 50: a column printed "-4" above "-0.10"), named in words."""
+        d = self.differences().set_index("opponent")
+
+        def cell(v, lo, hi):
+            return f"{100 * v:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+
+        return pd.DataFrame({
+            "lie history, F7 − F5 (points, 95 %)": [cell(*x) for x in zip(d["F7 - F5"], d["low"], d["high"])],
+            "5 lies remembered, F7-H5 − F7 (points, 95 %)": [cell(*x) for x in zip(d["H5 - H3"], d["H5 low"],
+                                                                                  d["H5 high"])],
+            "at the ceiling": d.at_ceiling.map({True: "yes", False: "no"}).to_list()},
+            index=d.index)
 
     def by_encoding(self) -> pd.DataFrame:
         """F7 - F5 per opponent with ordinal and with one-hot features (the saved table)."""

@@ -122,14 +122,34 @@ def cross_rules_line(baselines: Baselines) -> str:
 def traditional_line(trad: Traditional) -> str:
     seatings = trad.games.drop_duplicates(["table", "seating"])
     gap = (trad.by_seat.win_rate - trad.by_seat.fair_share).abs().max()
-    return (f"traditional tables: {len(seatings)} seatings x {int(seatings.games.iloc[0])} games; largest gap "
+    games = int(seatings.games.iloc[0])
+    return (f"traditional tables: {len(seatings)} seatings × {games:,} {'game' if games == 1 else 'games'}; largest gap "
             f"between a seat's win share and the fair share: {_pct(gap)} points; cap draws "
             f"{int(seatings.cap_draws.sum())}")
 
 
+def how_judged(stage1_runs: int, settings_runs: int, q_seeds: int, test_games: int, caps: dict) -> str:
+    """The first screen's "How it is judged" paragraph, with the sizes this run used (issue 50: a fixed "≥ 200
+    runs ... thousands of games" read wrong beside a quick run's 10 runs and 200 test games)."""
+    return (f"**How it is judged.** The paper tested on 20 games (a 95% margin of about ±22 points). This run "
+            f"replays its designs with {stage1_runs:,} independent stage-1 runs a personality ({settings_runs:,} a "
+            f"setting for the baselines and sensitivity rows) and, in stage 2, {q_seeds:,} independently trained "
+            f"learners per cell, each tested on {test_games:,} games; a finding the pilot leaves undecided gets a "
+            f"fresh sample sized from the pilot (at most {caps['stage1']:,} runs a personality or "
+            f"{caps['training']:,} learners a cell). Intervals are t intervals across runs or learners (kept "
+            "inside [0, 1]), verdicts follow the study's one protocol, learning is judged on windowed rates, cells "
+            "at a ceiling are left out of comparisons of gains, and choices the paper leaves open follow the "
+            "reproduction spec (marked *interp.*).")
+
+
+#: The confirmatory groups in words (their keys are code names: "stage1 40" read as a code word, issue 50).
+_GROUP_WORDS = {"stage1": "stage-1 runs a personality", "settings": "stage-1 runs a personality and setting",
+                "training": "learners a training cell", "features": "learners a feature-set cell"}
+
+
 def confirmation_line(sizes: dict, test_games: int, caps: dict) -> str:
     """The confirmatory samples the pilot asked for, and the budgets that capped them."""
-    drawn = ", ".join(f"{k} {v:,}" + (f" ({', '.join(sizes[k + '_who'])})" if sizes.get(k + "_who") else "")
+    drawn = ", ".join(f"{v:,} {_GROUP_WORDS.get(k, k)}" + (f" ({', '.join(sizes[k + '_who'])})" if sizes.get(k + "_who") else "")
                       for k, v in sizes.items() if not k.endswith("_who"))
     return ("confirmatory samples drawn (fresh seeds, sized from the pilot before drawing): " + (drawn or "none needed")
             + f"; fresh learners are tested on {test_games:,} games each"
@@ -257,13 +277,24 @@ def _baselines_found(baselines: Baselines) -> str:
 
 def _verdicts_found(claims: pd.DataFrame) -> str:
     counts = claims[(claims.kind == "finding") & (claims.verdict != "extension")].verdict.value_counts()
-    n_extensions = int((claims.verdict == "extension").sum())
+    # counted as the first screen counts them (every extension row, of any kind, then the judged checks), saying
+    # which extension rows are checks: the verdict table below gives extensions per kind (issue 50: "34 further
+    # rows" beside a table's "extension 33")
+    check = claims.kind != "finding"
+    extension = claims.verdict == "extension"
+    n_extensions, n_extension_checks = int(extension.sum()), int((extension & check).sum())
+    n_checks = int((check & ~extension).sum())
     # "9 differs" read as a verb with a plural subject: the verdicts as the page's words, agreeing with the count
     words = {"differs": ("differs", "differ"), "inconclusive": ("undecided", "undecided"),
              "reproduced": ("reproduced", "reproduced")}
     said = [f"{int(n)} {words.get(v, (v, v))[int(n) != 1]}" for v, n in counts.items()]
+    of_them = f"; {n_extension_checks} of them {'a check' if n_extension_checks == 1 else 'checks'}" \
+        if n_extension_checks else ""
     return (f"* **Verdicts of the paper's findings:** {', '.join(said)}; "
-            f"{n_extensions} further rows are our extensions (no paper value), counted apart.")
+            + (f"{n_extensions} further row is our extension" if n_extensions == 1
+               else f"{n_extensions} further rows are our extensions") + f" (no paper value{of_them}), counted apart"
+            + (f"; {n_checks} more {'row is a check' if n_checks == 1 else 'rows are checks'}, counted apart too"
+               if n_checks else "") + ".")
 
 
 def what_we_found(results: Results, claims: pd.DataFrame) -> str:
@@ -274,3 +305,17 @@ def what_we_found(results: Results, claims: pd.DataFrame) -> str:
     return "\n".join(["", _stage1_found(results.stage1, claims),
                       _first_player_found(results.robin, results.training), _stage2_found(results),
                       _baselines_found(results.baselines), weights, _verdicts_found(claims), ""])
+
+
+#: The verdicts as the page says them (the claims table keeps the protocol's labels).
+_VERDICT_WORDS = {"inconclusive": "undecided", "not-reproducible": "not reproducible",
+                  "extension": "our extension (no paper value)"}
+
+
+def verdict_counts(claims: pd.DataFrame) -> pd.DataFrame:
+    """Rows of the claims table per kind and verdict, in the page's words (issue 50: "inconclusive 13" beside a
+    text that says undecided, and "extension 33" beside "34 extension rows" with the check's row not told apart)."""
+    kinds = claims["kind"].map({"finding": "finding of the paper or ours", "check": "check"}).fillna(claims["kind"])
+    verdicts = claims["verdict"].map(lambda v: _VERDICT_WORDS.get(v, v))
+    return (pd.DataFrame({"kind": kinds, "verdict": verdicts}).groupby(["kind", "verdict"]).size()
+            .rename("rows").to_frame())

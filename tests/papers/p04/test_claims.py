@@ -353,7 +353,7 @@ def test_stage2_baselines_beside_the_learner():
 
 def test_grid_variants_are_readings_only_at_the_grids_size_and_only_where_the_paper_allows_them():
     labels = RD.variant_labels(None)
-    assert "last play challengeable" not in labels and "max_play 4" in labels      # contradicts modified rule 1
+    assert "last play challengeable" not in labels and "plays of up to 4 cards" in labels      # contradicts modified rule 1
     at_grid = claims._grid_readings(None, "a, f highest")
     assert len(at_grid) == len(labels) and all(callable(what) for _, what in at_grid)
     at_top = claims._grid_readings(None, "a, f highest", 1000)
@@ -491,16 +491,16 @@ def test_the_training_charts_orderings_read_the_grid_variants_at_their_own_size(
     frame = _learners({o: {n: r + b for n, r in SHAPE.items()} for o, b in bonus.items()}, seeds=30, sd=0.01)
     good = {"a": 0.3, "f": 0.32, "d": 0.03, "b": 0.0, "c": 0.0, "e": 0.0}
     var = pd.concat([_learners({o: {1000: 0.64 + b} for o, b in good.items()}, seeds=30, sd=0.01,
-                               variant=label) for label in ("max_play 4", "challenger leads")], ignore_index=True)
+                               variant=label) for label in ("plays of up to 4 cards", "challenger leads")], ignore_index=True)
     top = claims.variant_orderings_at(var)
-    assert set(top.training_games) == {1000} and set(top.variant) == {"max_play 4", "challenger leads"}
+    assert set(top.training_games) == {1000} and set(top.variant) == {"plays of up to 4 cards", "challenger leads"}
     text = "Stage 2: highest win rates against a and f (1000 training games)"
     row = {r["claim"]: r for r in claims.training_claims(frame, top_orderings=top)}[text]
     assert row["verdict"] == "differs" and row["cause"] == "reading"
     mine = {r["reading"]: r for r in row["readings_rows"]}
-    assert mine["max_play 4"]["verdict"] == "reproduced" and "1,000 training games" in mine["max_play 4"]["assumption"]
+    assert mine["plays of up to 4 cards"]["verdict"] == "reproduced" and "1,000 training games" in mine["plays of up to 4 cards"]["assumption"]
     without = {r["claim"]: r for r in claims.training_claims(frame)}[text]
-    unbuilt = [r for r in without["readings_rows"] if r["reading"] == "max_play 4"]
+    unbuilt = [r for r in without["readings_rows"] if r["reading"] == "plays of up to 4 cards"]
     assert unbuilt[0]["verdict"] == R.NOT_BUILT and "CPU seconds" in unbuilt[0]["note"]
     with pytest.raises(ValueError, match="one training size"):
         claims.variant_orderings_at(pd.concat([var, var.assign(training_games=300)]))
@@ -556,3 +556,25 @@ def test_open_point_learners_train_each_switch_at_the_grids_design():
     assert len(frame) == len(experiments.OPEN_POINT_SWITCHES) * 2 * 2 * 6
     assert set(experiments.OPEN_POINT_SWITCHES) <= {r.name for r in RD.STAGE2_UNBUILT}
     assert frame.equals(experiments.open_point_learners((0, 20), ("F7",), n_seeds=2, n_test=30, seed=1))
+
+
+def test_first_screen_quantities_say_the_samples_behind_the_numbers():
+    # issue 50: "20 of 25 cells" said no runs or games, and "over 42 runs" read against 10 runs a personality
+    runs = pd.DataFrame([{"personality": p, "games": g, "run": r, "win_rate": 0.6}
+                         for p in ("P1", "P2") for g in (20, 500, 1000) for r in range(3)])
+    head = "Stage 1: the learner's win rates are almost all above 50%"
+    base = "Stage 1: the learner wins more than always catching (games 301-500)"
+    table = pd.DataFrame([{"claim": head, "note": "pilot 0.9 [0.8, 1] on 6 cells: inconclusive; confirmatory "
+                                                   "(fresh) 0.9 [0.85, 0.95] on 6 cells: inconclusive"},
+                           {"claim": base, "note": "per personality; pilot -0.03 [-0.07, 0.01] on 14 runs: "
+                                                   "inconclusive; confirmatory (fresh) -0.04 [-0.05, -0.03] on 42 "
+                                                   "runs: differs"}])
+    text = claims.headline_quantity(table, runs, {"stage1": 40})
+    assert "(2 personalities × checkpoints after 20, 500 and 1,000 games)" in text
+    assert "above 50 % (over 3 independent runs of 1,000 games a personality in the pilot, 40 fresh runs" in text
+    assert "fresh" not in claims.headline_quantity(table.assign(note="pilot only"), runs, {"stage1": 40})
+    text = claims.stage1_baseline_quantity(table, 10, 4)
+    assert "in a fresh sample drawn because the pilot (10 learner runs, 4 always-catching runs" in text
+    assert "fresh" not in claims.stage1_baseline_quantity(table.assign(note="pilot only"), 10, 4)
+    assert claims.stage2_history_result(pd.DataFrame({"claim": ["x", "Stage 2: lie history (features 6, 7) y"]})) \
+        .startswith("Stage 2: lie history")

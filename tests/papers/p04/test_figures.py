@@ -89,7 +89,7 @@ def test_training_caption_lists_the_cells_at_the_ceiling():
     per_seed = pd.DataFrame([{"opponent": o, "training_games": n, "small_rate": 0.5} for o in p04x.STAGE2_TYPES
                              for n in (0, 1000)])
     training = Training(per_seed, None, table, table, None)
-    assert figures.training_curves_caption(training).endswith(": f at 1000")
+    assert figures.training_curves_caption(training).endswith(": f at 1,000")  # thousands separated (issue 50)
     assert figures.training_curves_caption(Training(per_seed, None, table.assign(at_ceiling=False), table,
                                                     None)).endswith(": none")
     assert len(figures.training_curves(training).axes) == 6
@@ -137,3 +137,9 @@ def test_round_robin_cell_numbers_are_dark_on_light_cells():
         x, y = text.get_position()
         light = image.norm(image.get_array()[int(round(y)), int(round(x))]) > 0.6
         assert mcolors.to_hex(text.get_color()) == ("#000000" if light else "#ffffff")
+
+
+def test_weight_rows_are_named_in_words():
+    # issue 50: the heat maps' rows read "TRUTH_1" and "LIE_3"
+    assert [figures.action_words(a) for a in ("CHALLENGE", "TRUTH_1", "TRUTH_2", "LIE_3")] == [
+        "challenge", "honest, 1 card", "honest, 2 cards", "lie, 3 cards"]

@@ -144,7 +144,11 @@ def test_baselines_found_names_the_types_a_baseline_beats():
 
 def test_verdict_counts_leave_extensions_and_checks_apart():
     text = summary._verdicts_found(_claims())
-    assert "1 reproduced, 1 differs; 2 further rows are our extensions" in text
+    # counted as the first screen counts them, saying which extension rows are checks (the verdict table's kinds)
+    assert "1 reproduced, 1 differs; 2 further rows are our extensions (no paper value; 1 of them a check), " \
+           "counted apart." in text
+    judged_check = pd.concat([_claims(), pd.DataFrame([{"kind": "check", "verdict": "differs"}])])
+    assert text[:-1] + "; 1 more row is a check, counted apart too." == summary._verdicts_found(judged_check)
     # the verb agrees with its count ("9 differs" read wrong), and "inconclusive" is said as the page says it
     many = pd.DataFrame([{"kind": "finding", "verdict": v} for v in ["differs"] * 3 + ["inconclusive"] * 2])
     text = summary._verdicts_found(many)
@@ -214,7 +218,8 @@ def test_table_lines_quote_their_tables():
         "learners are tested on 2,000 games each (caps: 40 stage-1 runs")
     line = summary.confirmation_line({"stage1": 30, "stage1_who": ("P1", "P5"), "training": 12}, 200,
                                      {"stage1": 40, "training": 12})
-    assert "stage1 30 (P1, P5), training 12;" in line
+    # the groups in words, not their code names ("stage1 30" read as a code word, issue 50)
+    assert "30 stage-1 runs a personality (P1, P5), 12 learners a training cell;" in line
 
 
 def test_what_we_found_joins_every_bullet():
@@ -235,3 +240,32 @@ def test_what_we_found_joins_every_bullet():
         "Learning against doing nothing clever.", "Weights.", "Verdicts of the paper's findings:"]
     assert "name its opponent in 88% of cases (chance 17%)" in text
     assert not np.isnan(stage1.final.win_rate).any()
+
+
+def test_how_judged_states_the_sizes_the_run_used():
+    # issue 50: a fixed "≥ 200 runs ... thousands of games" read wrong beside a quick run's sizes
+    text = summary.how_judged(10, 4, 10, 200, {"stage1": 40, "training": 12})
+    assert "10 independent stage-1 runs a personality (4 a setting" in text
+    assert "10 independently trained learners per cell, each tested on 200 games" in text
+    assert "(at most 40 runs a personality or 12 learners a cell)" in text
+    assert "thousands" not in text and "≥" not in text
+    assert "5,000 games" in summary.how_judged(200, 200, 30, 5000, {"stage1": 1000, "training": 200})
+
+
+def test_verdict_counts_say_the_verdicts_as_the_page_does():
+    table = summary.verdict_counts(_claims(k_verdict="inconclusive"))
+    assert ("check", "our extension (no paper value)") in table.index
+    assert ("finding of the paper or ours", "undecided") in table.index
+    assert "inconclusive" not in table.index.get_level_values("verdict")
+    assert int(table.rows.sum()) == 4
+
+
+def test_display_tables_say_intervals_in_words_at_one_precision():
+    # issue 50: "-4 -17 9" above "-0.10 -0.20 0.10" in one column, and "x low", "gain low" as headers
+    from liarlab.papers.p04 import results as r04
+
+    exploit = pd.DataFrame([{"rules": "modified rules", "opponent": "a", "x_win_rate": 0.805, "x_low": 0.793,
+                             "x_high": 0.817, "b_win_rate": 0.38, "gain": 0.426, "gain_low": 0.406, "gain_high": 0.445}])
+    view = r04.exploiter_view(exploit)
+    assert view.iloc[0].to_list() == ["80.5 % [79.3, 81.7]", "38.0 %", "+42.6 [+40.6, +44.5]"]
+    assert not any("low" in c or "_" in c for c in view.columns)
