@@ -484,7 +484,7 @@ def _own_test_sentence(note: str) -> str:
     if not words:
         return ""
     why = match.group(1).strip()   # the note's finding just before its verdict ("the baseline wins more against P1")
-    return f" By our own test (the claims summary gives its rule), {words}" + (f"; {why}." if why else ".")
+    return f" By our own test (its rule is in the full claims table), {words}" + (f"; {why}." if why else ".")
 
 
 def readings_in_brief(text: str) -> str:
