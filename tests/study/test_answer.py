@@ -169,7 +169,7 @@ def test_an_extensions_verdict_under_our_own_test_is_said_in_words():
             "under this rule: differs")
     claims.loc[2, "note"] = note
     text = answer.answer_paragraph(claims, None, second="our own extra")
-    assert "By our own test (the claims summary gives its rule), the claim does not hold; the " \
+    assert "By our own test (its rule is in the full claims table), the claim does not hold; the " \
            "baseline wins more against P1, P2 (point estimates)." in text
     claims.loc[2, "note"] = "no rule said"
     assert "By our own test" not in answer.answer_paragraph(claims, None, second="our own extra")
