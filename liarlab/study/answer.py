@@ -30,7 +30,8 @@ def blank(v) -> bool:
 
 def number(v, digits: int = 3, decimals: int | None = None, missing: str = "") -> str:
     """A number for people, the one way the study writes one in prose (answers, the scorecard): integers as
-    integers, with separators from 10,000 (``1400``, ``12,500``); other numbers to ``digits`` significant digits,
+    integers, with thousands separators (``1,400``, ``12,500``: the tables write them so, and a page that wrote
+    "1800 boards" beside a table's "1,800" read as two styles, issue 50); other numbers to ``digits`` significant digits,
     or to ``decimals`` decimals when that shows more (a paper value printed to 4 decimals is compared at 4);
     infinity in words; text as is; ``missing`` for a blank."""
     if blank(v):
@@ -42,7 +43,7 @@ def number(v, digits: int = 3, decimals: int | None = None, missing: str = "") -
     if math.isinf(x):
         return "infinity" if x > 0 else "-infinity"
     if x.is_integer() and abs(x) < 1e15:
-        return f"{int(x):,}" if abs(x) >= 10_000 else str(int(x))
+        return f"{int(x):,}"
     text = f"{x:.{digits}g}"
     if decimals is not None and "e" not in text:
         shown = len(text.split(".")[1]) if "." in text else 0

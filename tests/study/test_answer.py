@@ -29,7 +29,7 @@ def test_answer_paragraph_comes_from_the_table():
     claims = _claims()
     text = answer.answer_paragraph(claims, "Does A beat B?", quantity="the share of games A wins")
     assert "Does A beat B?" in text and "A beats B" in text and "differs" in text
-    assert "We measure the share of games A wins as 0.620 (95 %: 0.590 to 0.650) over 1000 games" in text
+    assert "We measure the share of games A wins as 0.620 (95 %: 0.590 to 0.650) over 1,000 games" in text
     assert "reading (convention)" in text and "other opener (default)" not in text and "other opener" in text
     assert "same direction (our value differs on the same side of the no-effect value" in text
     assert "a wrong size, not a wrong sign" in text
@@ -111,7 +111,7 @@ def test_one_number_format_for_answers_and_the_scorecard():
     """answer.number is the study's one number format; the scorecard's cells differ only in the word for a blank."""
     from liarlab.study import scorecard
 
-    cases = {0: "0", 1400: "1400", 9999: "9999", 10_000: "10,000", -25_000.0: "-25,000", 0.123456: "0.123",
+    cases = {0: "0", 1400: "1,400", 9999: "9,999", 10_000: "10,000", -25_000.0: "-25,000", 0.123456: "0.123",
              58.0026: "58", float("inf"): "infinity", "141053220": "141,053,220", "text": "text", 144.0: "144",
              "1.440000e+02": "144"}
     for value, text in cases.items():

@@ -1254,7 +1254,7 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
 * **Adjustment grid (E14).** MCA's win rate against MC0 lies between {number(grid.win_rate.min())} and
   {number(grid.win_rate.max())} over the {len(grid)} (α, ρ) cells; {excluding}
   of the cells' 95 % intervals exclude 0.5.
-* **Findings judged:** {', '.join(f'{int(n)} {VERDICT_WORDS[v]}' for v, n in judged.items())}; besides,
+* **Findings judged:** {', '.join(f'{int(n)} {VERDICT_WORDS[v] if (v, int(n)) != ("differs", 1) else "differs"}' for v, n in judged.items())}; besides,
   {int((fnd.verdict == "not-reproducible").sum())} not reproducible here and
   {int((claims.verdict == "extension").sum())} extension rows (counted apart). The findings that differ or stay
   undecided:
