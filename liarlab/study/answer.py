@@ -244,9 +244,18 @@ CHECK_KINDS = (
 
 
 def check_kind(row) -> str:
-    """The kind of a ``check`` row (:data:`CHECK_KINDS`): "example", "restated", "construction" or "code"."""
-    text = f"{row.get('note') or ''} {row.get('rule') or ''}"
+    """The kind of a ``check`` row (:data:`CHECK_KINDS`): "example", "restated", "construction" or "code" (a blank
+    note or rule reads as empty)."""
+    note, rule = row.get("note"), row.get("rule")
+    text = f"{'' if blank(note) else note} {'' if blank(rule) else rule}"
     return next(key for key, _, _, phrases in CHECK_KINDS if not phrases or any(p in text for p in phrases))
+
+
+def check_kinds(rows: pd.DataFrame) -> pd.Series:
+    """:func:`check_kind` of every row of ``rows``, on their index (the one way a table's check rows are sorted by
+    what they are: the answer, the scorecard and its overview all call it)."""
+    return pd.Series([check_kind(r) for r in rows[[c for c in ("note", "rule") if c in rows]].to_dict("records")],
+                     index=rows.index, dtype=object)
 
 
 def _checks_parts(claims: pd.DataFrame) -> list[str]:
@@ -266,9 +275,7 @@ def _checks_parts(claims: pd.DataFrame) -> list[str]:
         if kind != "check":
             parts.append(_kind_sentence(rows, what))
             continue
-        kinds = pd.Series([check_kind({k: ("" if blank(v) else v) for k, v in r.items()})
-                           for r in rows[[c for c in ("note", "rule") if c in rows]].to_dict("records")],
-                          index=rows.index, dtype=object)
+        kinds = check_kinds(rows)
         for key, one, many, _ in CHECK_KINDS:
             if (kinds == key).any():
                 parts.append(_kind_sentence(rows[kinds == key], (one, many) if key != "code" else what))

@@ -208,7 +208,7 @@ def _kind_short(kind: str, row) -> str:
         return _KIND_SHORT[kind]
     from liarlab.study.answer import check_kind
 
-    return _CHECK_SHORT[check_kind({k: ("" if tables.is_missing(v) else v) for k, v in dict(row).items()})]
+    return _CHECK_SHORT[check_kind(row)]
 
 
 _WHAT_VALUE = re.compile(r"(?:^|;\s*)value: ([^;]+)")

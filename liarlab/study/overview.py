@@ -107,8 +107,7 @@ def _checks_sentence(claims: pd.DataFrame) -> str:
     checks = judged[judged["kind"] == "check"]
     if not len(checks):
         return text
-    kinds = pd.Series([answer.check_kind({k: ("" if pd.isna(v) else v) for k, v in r.items()})
-                       for r in checks[["note", "rule"]].to_dict("records")], index=checks.index)
+    kinds = answer.check_kinds(checks)
     words = {key: (one, many) for key, one, many, _ in answer.CHECK_KINDS}
     split = [f"{number(int((kinds == key).sum()))} "
              + ("of our code" if key == "code" else words[key][0] if (kinds == key).sum() == 1 else words[key][1])

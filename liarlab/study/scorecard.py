@@ -40,7 +40,7 @@ import pandas as pd
 
 from liarlab.core.verdicts import CAUSES, VERDICTS, family_verdict
 from liarlab.study import outputs
-from liarlab.study.answer import CHECK_KINDS, blank, check_kind, number, plural
+from liarlab.study.answer import CHECK_KINDS, blank, check_kinds, number, plural
 
 JUDGED = ("reproduced", "differs", "inconclusive")
 
@@ -652,8 +652,7 @@ def checks_text(claims: pd.DataFrame, kind: str) -> str:
     part = claims[(claims["kind"] == kind) & (claims["verdict"] != "extension")]
     if kind == "check" and len(part):
         # a check row is named by what it is: a paper's example is no check of our code (issue 49)
-        kinds = pd.Series([check_kind({k: ("" if pd.isna(v) else v) for k, v in r.items()})
-                           for r in part[["note", "rule"]].to_dict("records")], index=part.index)
+        kinds = check_kinds(part)
         return "; ".join(_check_text(part[kinds == key], one, many, key)
                          for key, one, many, _ in CHECK_KINDS if (kinds == key).any())
     verdict = part["verdict"].astype(str)

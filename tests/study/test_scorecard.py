@@ -12,7 +12,7 @@ import pytest
 
 from liarlab.core import readings as R
 from liarlab.core import verdicts as V
-from liarlab.study import context, coverage, outputs, scorecard
+from liarlab.study import answer, context, coverage, outputs, scorecard
 
 matplotlib.use("Agg")
 REPO = Path(__file__).resolve().parents[2]
@@ -496,7 +496,7 @@ def test_a_papers_example_is_not_counted_as_a_check_of_our_code(tmp_path):
     assert "1 property true by construction (1 agree; 0 failing)" in text
     assert "1 restated fact (1 agree; 0 differ; counted once, as their findings)" in text
     assert "failing" not in text.split("example")[1].split(";")[0]
-    kinds = {r["claim"]: scorecard.check_kind(r) for r in claims.to_dict("records") if r["kind"] == "check"}
+    kinds = {r["claim"]: answer.check_kind(r) for r in claims.to_dict("records") if r["kind"] == "check"}
     assert kinds == {"example": "example", "sim": "code", "sym": "construction", "again": "restated"}
 
 

@@ -1485,11 +1485,16 @@ NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 
 NOT_LARGE_CLAIMS = ("trained as P1: win rate as P1 barely changes", "trained as P2: win rate as P2 barely changes")
 
 
+def _not_word(word: str, est: V.Estimate) -> V.Judgement:
+    """'Not a <word> difference': inside the complement of the protocol's ``word`` (|Δ| below its lower bound)."""
+    bound = V.WORDS[word][1]
+    return V.magnitude(est, -bound, bound, f"not a {word} difference (within ±{bound:g}, the complement of the word "
+                       f"'{word}')", span=2.0, reference=0.0)
+
+
 def not_large(est: V.Estimate) -> V.Judgement:
-    """'Not a large difference': inside the complement of the word 'large' (|Δ| below its lower bound)."""
-    large = V.WORDS["large"][1]
-    return V.magnitude(est, -large, large, f"not a large difference (within ±{large:g}, the complement of the word "
-                       "'large')", span=2.0, reference=0.0)
+    """'Not a large difference' (差距不大): inside the complement of the word 'large'."""
+    return _not_word("large", est)
 
 
 def _fig_5_8(row, inp):
@@ -1551,11 +1556,8 @@ NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影
 
 
 def not_clear(est: V.Estimate) -> V.Judgement:
-    """'Not a clear difference': inside the complement of the word 'clear' (|Δ| below its lower bound), as
-    :func:`not_large` reads 差距不大."""
-    clear = V.WORDS["clear"][1]
-    return V.magnitude(est, -clear, clear, f"not a clear difference (within ±{clear:g}, the complement of the word "
-                       "'clear')", span=2.0, reference=0.0)
+    """'Not a clear difference': inside the complement of the word 'clear', as :func:`not_large` reads 差距不大."""
+    return _not_word("clear", est)
 
 
 def _fig_5_10(row, inp):

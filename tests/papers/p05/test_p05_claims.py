@@ -122,12 +122,12 @@ def test_one_fact_is_one_finding_utility_and_the_comparisons_talk_value_restate_
 def test_the_comparison_tables_talk_value_is_a_restated_check():
     from types import SimpleNamespace
 
-    from liarlab.study import scorecard
+    from liarlab.study import answer
 
     r = SimpleNamespace(faces=3, per_turn_claimed_win=0.5601851851851851, exact_win=0.5526, per_turn_self_play_win=0.55,
                         per_turn_mean_gain=0.01, exact_mean_gain=0.0)
     rows = {x["claim"]: x for x in claims05._comparison_rows(r)}
     talk = rows["Bluff-1 comparison N=3: this talk's win % (per-turn)"]
-    assert talk["kind"] == "check" and scorecard.check_kind(talk) == "restated"
+    assert talk["kind"] == "check" and answer.check_kind(talk) == "restated"
     assert claims05.win_pct_claim(3) in talk["note"]
     assert rows["Bluff-1 comparison N=3: prior work (Lanctot & Long 2007) win %"]["kind"] == "finding"
