@@ -45,12 +45,6 @@ def _tally(fams: pd.DataFrame) -> dict:
             "not-reproducible": int((status == "not-reproducible").sum())}
 
 
-# How many undecidable families only stopped at the budget's cap lives in the scorecard (its figure caption says
-# the same split as the answer); the names stay here for the callers of this module.
-BUDGET_CAPPED = sc.BUDGET_CAPPED
-capped_families = sc.capped_families
-
-
 def undecided_text(t: dict) -> str:
     """ "22 are undecided (2 that more data could decide, 11 stopped at our budget's cap, 9 that no sample size
     decides)": every undecided family in one of three parts, so no part reads as the whole (a fresh reader took
@@ -70,7 +64,7 @@ def answer_markdown(claims: pd.DataFrame) -> str:
     papers = _papers(claims)
     mine = claims[claims["paper"].isin(papers)]
     fams = sc.finding_families(mine)
-    t = _tally(fams) | {"capped": capped_families(mine, fams)}
+    t = _tally(fams) | {"capped": sc.capped_families(mine, fams)}
     # labelled as every notebook's first screen labels its answer (a fresh reader looked for "Our answer.")
     head = (f"**Our answer. Of the {number(t['families'])} finding families of the {len(papers)} papers' experiments, we "
             f"reproduce {number(t['reproduced'])}"

@@ -64,7 +64,7 @@ def test_a_family_only_capped_by_the_budget_is_not_called_undecidable_at_any_siz
     claims = _undecidable_claims({"F1": "x; still undecided at the cap of 24: no affordable sample decides it",
                                   "F2": "y; no sample decides it: the prediction interval for one trained table"})
     fams = scorecard.finding_families(claims)
-    assert overview.capped_families(claims, fams) == 1
+    assert scorecard.capped_families(claims, fams) == 1
     t = {"undecided": 2, "undecidable": 2, "capped": 1}
     assert overview.undecided_text(t) == (
         "2 are undecided (1 stopped at our budget's cap, 1 that no sample size decides)")
@@ -93,7 +93,7 @@ def test_check_rows_are_counted_as_rows_and_a_differing_one_is_named():
 def test_the_bold_answer_calls_no_budget_capped_family_undecidable_at_any_size():
     text = overview.answer_markdown(CLAIMS)
     fams = scorecard.finding_families(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))])
-    if overview.capped_families(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))], fams):
+    if scorecard.capped_families(CLAIMS[CLAIMS["paper"].isin(list(scorecard.PAPERS))], fams):
         assert "stopped at our budget's cap" in text
 
 
