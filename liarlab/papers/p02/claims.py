@@ -1,23 +1,14 @@
-"""Notebook 02's claims rows, judged under the study's verdict protocol (:mod:`liarlab.core.verdicts`).
+"""Notebook 02's claims, one :class:`Family` record per figure or table of the report (issue 48), judged under the
+study's verdict protocol (:mod:`liarlab.core.verdicts`); the mapping of the report's words to rules, the intervals
+(across trained seeds, paired by seed; Wilson and Newcombe over games for fixed agents; a linear combination of
+fixed-agent proportions by :func:`verdicts.combination_of_proportions`) and the one-table rule (Table 5-1's
+counts and the charted tables against where one more trained table would fall,
+:func:`verdicts.prediction_across_seeds`) are docs/VERDICTS.md's. No threshold is kept here.
 
-Every printed figure or table is one claim family (``family="Fig 5-4"``). Each statement of the report is mapped
-to one of the protocol's rules: a qualitative word to :func:`verdicts.word` ("slight", "clearly", "differ
-little", "mostly"...), an ordering to :func:`verdicts.direction`, a statement about every case to
-:func:`verdicts.all_of` over per-case judgements at a Bonferroni level. Table 5-1's printed counts come from ONE
-trained table: the printed count is compared with the 95 % prediction interval for one more trained table
-(:func:`verdicts.prediction_across_seeds`), not with the interval of the mean. No threshold is kept here.
-
-Intervals: trained tables are replicated by independently trained seeds (:func:`verdicts.across_seeds`,
-differences paired by seed with :func:`verdicts.paired_difference`); fixed agents by games (Wilson, and
-Newcombe's interval for a difference). A linear combination of independent fixed-agent proportions (a gain
-of one rule minus a gain of another) uses :func:`verdicts.combination_of_proportions` (each Wilson half-width
-scaled by its coefficient, combined in quadrature on each side).
-
-Rows are built in *sections* (one function per figure or group of rows, :data:`SECTIONS` names them), so that a
-row the pilot leaves undecided can be measured again on a fresh confirmatory sample by the same code
-(:mod:`liarlab.papers.p02.confirm`). Each row keeps its estimate and judgement (:class:`Row`).
-The Q-table size claims (Tables 4-4, 6-1, 6-2) are checked in notebook 00 and not counted here; the wall-clock
-timings of Fig 5-13 are a timing table (:func:`timing_table`), not claims.
+Rows are built in *sections* (one function per figure or group of rows), so that a row the pilot leaves undecided
+is measured again on a fresh confirmatory sample by the same code (:mod:`liarlab.papers.p02.confirm`); each row
+keeps its estimate and judgement (:class:`Row`). The Q-table size claims (Tables 4-4, 6-1, 6-2) are checked in
+notebook 00; the wall-clock timings of Fig 5-13 are a timing table (:func:`timing_table`), not claims.
 """
 from __future__ import annotations
 
@@ -44,9 +35,11 @@ from liarlab.papers.p02.printed import (
     TOP30_VALUE_RANGE,
 )
 from liarlab.papers.p02.results import Results
+from liarlab.study.estimates import band_knife_edge, deciding, minus_fixed, not_word, shift
 from liarlab.study.families import ClaimFamily, claim
 
 NEG = V.NEGLIGIBLE_RATE
+_all, _lvl = V.all_of, V.simultaneous_level
 
 def _pending(default: bool):
     return R.Reading("as judged" if default else "pending", "the claims row's own judgement" if default else
@@ -172,15 +165,6 @@ def diff_one(a_rows, b_rows, level=V.LEVEL) -> V.Estimate:
     return V.prediction_across_seeds(d.to_numpy(), -1.0, 1.0, level)
 
 
-def shift(e: V.Estimate, c: float, sign: int = 1) -> V.Estimate:
-    """``sign * (e - c)`` as an estimate (a win rate against a reference line)."""
-    lo, hi = sorted((sign * (e.low - c), sign * (e.high - c)))
-    return V.Estimate(sign * (e.value - c), lo, hi, e.n, e.unit,
-                      None if e.seed_min is None else min(sign * (e.seed_min - c), sign * (e.seed_max - c)),
-                      None if e.seed_max is None else max(sign * (e.seed_min - c), sign * (e.seed_max - c)), e.level,
-                      e.interval)
-
-
 def _is_fixed(rows) -> bool:
     return (rows["seed"].to_numpy() == FIXED).all()
 
@@ -209,62 +193,29 @@ def diff(a_rows, b_rows, level=V.LEVEL) -> V.Estimate:
     return combine([(a_rows, 1), (b_rows, -1)], level)
 
 
-def minus_fixed(rates, wins: int, games: int, level=V.LEVEL) -> V.Estimate:
-    """mean over seeds of a learned rate minus a fixed agent's proportion: the two intervals combined on each
-    side in quadrature (MOVER), in [-1, 1]."""
-    a, b = V.across_seeds(np.asarray(rates, float), 0.0, 1.0, level), V.proportion(wins, games, level)
-    d = a.value - b.value
-    lo = d - np.sqrt((a.value - a.low) ** 2 + (b.high - b.value) ** 2)
-    hi = d + np.sqrt((a.high - a.value) ** 2 + (b.value - b.low) ** 2)
-    return V.Estimate(d, max(-1.0, float(lo)), min(1.0, float(hi)), a.n, "seeds", a.seed_min - b.value,
-                      a.seed_max - b.value, level)
-
-
 def _evaluated(curve_rows: pd.DataFrame) -> pd.DataFrame:
     """Curve rows with ``games`` = the evaluation games (a curve's ``games`` column is the training length)."""
     return curve_rows.assign(games=curve_rows["games_eval"])
-
-
-def _all(judgements, what):
-    return V.all_of(judgements, what)
 
 
 def _about_0(e):
     return V.magnitude(e, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0)
 
 
-def _deciding(cases: list) -> int:
-    """Which of ``cases`` [(label, estimate, judgement, reference)] decided their :func:`verdicts.all_of`: the
-    differing case farthest from its reference (or band), else the undecided case that needs the largest sample,
-    else (all reproduced) the case nearest its reference. ``reference`` is a direction's threshold, or None for a
-    judgement that carries its band. The row displays this case, at the level its rule judged it."""
-    def dist(c):
-        _, e, j, ref = c
-        edges = (ref, ref) if ref is not None else (j.band or (np.nan, np.nan))
-        finite = [b for b in edges if np.isfinite(b)]
-        return min(min(abs(e.low - b), abs(e.high - b)) for b in finite) if finite else 0.0
-
-    verdicts_ = [c[2].verdict for c in cases]
-    if "differs" in verdicts_:
-        return max((i for i, v in enumerate(verdicts_) if v == "differs"), key=lambda i: dist(cases[i]))
-    if "inconclusive" in verdicts_:
-        return max((i for i, v in enumerate(verdicts_) if v == "inconclusive"),
-                   key=lambda i: cases[i][2].needed or 0)
-    return min(range(len(cases)), key=lambda i: dist(cases[i]))
-
-
 def _deciding_row(text, family, paper, cases, what, note, **kw):
     """A claim judged over every case of ``cases`` (:func:`_deciding`'s form), valued at its deciding case."""
-    k = _deciding(cases)
+    k = deciding(cases)
     return _claim(text, family, paper, cases[k][1], _all([c[2] for c in cases], what),
                   note=f"value: the deciding case ({cases[k][0]}); {note}", **kw)
 
 
-def _fmt(e: V.Estimate) -> str:
-    return f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}]"
-
-
 # ============================================================================ EXP-only figures (both readings)
+
+def _newcombe(r: pd.DataFrame, x, y, level) -> V.Estimate:
+    """Rate of row ``x`` minus rate of row ``y`` of the fixed-agent counts ``r`` (indexed), Newcombe's interval."""
+    return V.difference_of_proportions(int(r.loc[x, "wins"]), int(r.loc[x, "games"]), int(r.loc[y, "wins"]),
+                                       int(r.loc[y, "games"]), level)
+
 
 def _balanced(p: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
     """a against b with each in each seat: a's wins as P1 plus its wins as P2, as one fixed-agent row."""
@@ -288,21 +239,16 @@ def fig_5_2(pairs, fallback, margin=3, selected=False) -> list[dict]:
     rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
     p = pairs[pairs.fallback == fallback]
     lvl3 = V.simultaneous_level(3)
-    js, shown = [], []
-    for b in EXPS[1:]:
-        e = shift(estimate(_balanced(p, "EXP0", b), lvl3), 0.5, -1)       # EXP0's shortfall below 50%
-        js.append(V.word("clearly", e))
-        shown.append(e)
+    shown = [shift(estimate(_balanced(p, "EXP0", b), lvl3), 0.5, -1) for b in EXPS[1:]]  # EXP0's shortfall < 50%
+    js = [V.word("clearly", e) for e in shown]
     worst = min(shown, key=lambda e: e.low)
     rows.append(_claim("EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)", "Fig 5-2",
                        "EXP0 clearly below 50% against each", worst, _all(js, "each of EXP1-3 against EXP0"),
                        note=f"{tag}; value: EXP0's smallest shortfall below 50% (balanced seats, 50% minus its win "
                        f"rate) over EXP1-3; shortfalls {', '.join(f'{e.value:.3f}' for e in shown)}", **kw))
-    js, shown = [], []
-    for a, b in (("EXP1", "EXP2"), ("EXP1", "EXP3"), ("EXP2", "EXP3")):
-        e = shift(estimate(_balanced(p, a, b), lvl3), 0.5)
-        js.append(V.word("differ little", e))
-        shown.append((a, b, e))
+    shown = [(a, b, shift(estimate(_balanced(p, a, b), lvl3), 0.5))
+             for a, b in (("EXP1", "EXP2"), ("EXP1", "EXP3"), ("EXP2", "EXP3"))]
+    js = [V.word("differ little", e) for _, _, e in shown]
     far = max(shown, key=lambda t: abs(t[2].value))
     rows.append(_claim("the other EXP pairs differ little", "Fig 5-2", "about 50%", far[2],
                        _all(js, "each pair among EXP1-3"),
@@ -315,15 +261,13 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
     rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
     t = three[(three.fallback == fallback) & (three.margin == margin) & (three.a != three.b)]
     lvl2 = V.simultaneous_level(2)
-    js, shown = [], []
+    shown = []
     for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
         s = t[(t.a == a) & (t.b == b) & (t.player == a)]
-        e = V.difference_of_proportions(int(s[s.preceded_by == "EXP0"].wins.sum()),
-                                        int(s[s.preceded_by == "EXP0"].games.sum()),
-                                        int(s[s.preceded_by != "EXP0"].wins.sum()),
-                                        int(s[s.preceded_by != "EXP0"].games.sum()), lvl2)
-        js.append(V.direction(e, ">", 0.0))
-        shown.append(e)
+        after, other = s[s.preceded_by == "EXP0"], s[s.preceded_by != "EXP0"]
+        shown.append(V.difference_of_proportions(int(after.wins.sum()), int(after.games.sum()),
+                                                 int(other.wins.sum()), int(other.games.sum()), lvl2))
+    js = [V.direction(e, ">", 0.0) for e in shown]
     rows.append(_claim("a player whose preceding player is EXP0 wins more", "Fig 5-3", "higher",
                        min(shown, key=lambda e: e.value), _all(js, "both type sets"),
                        note=f"{tag}; value: the smaller win-rate gain of the copy of A seated after EXP0 over the other copy of A, pooled "
@@ -341,8 +285,7 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
                 cases.append((a, b, seat_b, x, y, r, pooled))
     lvl = V.simultaneous_level(len(cases))
     for a, b, seat_b, x, y, r, pooled in cases:
-        e = V.difference_of_proportions(int(r.loc[x, "wins"]), int(r.loc[x, "games"]), int(r.loc[y, "wins"]),
-                                        int(r.loc[y, "games"]), lvl)
+        e = _newcombe(r, x, y, lvl)
         base = e.n
         j = V.direction(e, ">" if pooled[x] >= pooled[y] else "<", 0.0)
         js.append(j)
@@ -401,13 +344,10 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
         r = same[same.a == a].set_index("seat")
         others = [s for s in (1, 2, 3) if s != seat]
         lvl = V.simultaneous_level(2)
-        ds = [V.difference_of_proportions(int(r.loc[seat, "wins"]), int(r.loc[seat, "games"]), int(r.loc[o, "wins"]),
-                                          int(r.loc[o, "games"]), lvl) for o in others]
+        ds = [_newcombe(r, seat, o, lvl) for o in others]
         rates = ", ".join(f"P{s} {r.loc[s, 'win_rate']:.3f}" for s in (1, 2, 3))
         if small:
-            pairs3 = [(1, 2), (1, 3), (2, 3)]
-            spread = [V.difference_of_proportions(int(r.loc[x, "wins"]), int(r.loc[x, "games"]), int(r.loc[y, "wins"]),
-                                                  int(r.loc[y, "games"]), V.simultaneous_level(3)) for x, y in pairs3]
+            spread = [_newcombe(r, x, y, V.simultaneous_level(3)) for x, y in ((1, 2), (1, 3), (2, 3))]
             big = max(spread, key=lambda e: abs(e.value))
             rows.append(_claim(f"{a}: small spread across seats", "Fig 5-6", "small spread", big,
                                _all([V.word("differ little", e) for e in spread], "every pair of seats"),
@@ -479,10 +419,6 @@ def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
 
 # ============================================================================ RL figures
 
-def _lvl(m):
-    return V.simultaneous_level(m)
-
-
 SEL = {"selected": True}   # rows whose tables trained against, or whose rules are, EXP1-EXP3 under the chosen reading
 
 
@@ -493,7 +429,8 @@ def rl_claims(results: Results) -> list[dict]:
     r, eps = results, results.epsilon
     return (fig_5_1(r.vs_rand) + fig_5_4(r.rl_exp, eps) + fig_5_5_rl(r.self_play) + fig_5_7(r.sequential, eps)
             + fig_5_8(r.fixed2, eps) + fig_5_9(r.fixed3) + fig_5_10_11(r.curves, r.full) + fig_5_12(r.curves)
-            + _top_rows(r.top) + _forced_rows(r.forced_exp, r.forced_rl) + _grid_rows(r.grid) + fig_6_1(r.lengths))
+            + _top_rows(r.top) + fig_5_14_15(r.forced_exp) + fig_5_16(r.forced_rl) + fig_5_17(r.grid)
+            + fig_5_18(r.grid) + fig_6_1(r.lengths))
 
 
 def pilot_rows(reading: Reading, results: Results) -> list[dict]:
@@ -541,14 +478,11 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
     return _section("fig_5_4", rows)
 
 
-RLS = ("RL0", "RL1", "RL2", "RL3")
-
-
 def fig_5_5_rl(self_play) -> list[dict]:
     """Fig 5-5's RL statements (a self-play table also holds the EXP rules' rows, judged in :func:`fig_5_5_exp`).
     The report's chart shows one trained table per model: each row is judged on where one more table would fall
     (:data:`ONE_TABLE`)."""
-    rates = {name: est_one(self_play, player=name) for name in RLS if (self_play.player == name).any()}
+    rates = {name: est_one(self_play, player=name) for name in RL if (self_play.player == name).any()}
     return _section("fig_5_5_rl", _fig_5_5(rates, lambda name: f"{ONE_TABLE}; two frozen copies of {name}; ",
                                            lambda name: {} if name == "RL0" else SEL, one_table=True))
 
@@ -635,11 +569,9 @@ def fig_5_9(fixed3) -> list[dict]:
     rows.append(_claim("trained at P2 or P3: about 0 as P1", "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
                        _all([_about_0(z) for z in zs], "both"), note=f"{METHOD}; value: the larger of the two"))
     lvl = _lvl(4)
-    js, shown = [], []
-    for seat in ("P2", "P3"):
-        drop = combine([(c3("rotating", seat), 1), (c3("P1 only", seat), -1)], lvl)
-        js += [V.word("large", drop), V.direction(estimate(c3("P1 only", seat), lvl), ">", 0.0)]
-        shown.append(drop)
+    shown = [combine([(c3("rotating", seat), 1), (c3("P1 only", seat), -1)], lvl) for seat in ("P2", "P3")]
+    js = [j for seat, drop in zip(("P2", "P3"), shown)
+          for j in (V.word("large", drop), V.direction(estimate(c3("P1 only", seat), lvl), ">", 0.0))]
     rows.append(_claim("trained at P1: much lower but non-zero as P2 and P3", "Fig 5-9", "lower, > 0",
                        min(shown, key=lambda z: z.value), _all(js, "P2 and P3: a large drop, and above 0"),
                        note=f"{METHOD}; value: the smaller drop against the rotating-seat model at that seat"))
@@ -787,25 +719,7 @@ def _printed_count(printed, vals, what):
     x = V.prediction_across_seeds(vals, 0, TOP30_SPAN)
     j = V.magnitude(V.exact(printed), x.low, x.high, f"the printed count (one table) inside the {x.interval_label} "
                     f"of {what}", span=TOP30_SPAN)
-    return x, _band_knife_edge(j, printed, x)
-
-
-def _band_knife_edge(j: V.Judgement, printed: float, band: V.Estimate) -> V.Judgement:
-    """The knife-edge flag of an exact printed value judged against an interval used as the band: decided within a
-    quarter of the band's half-width of its nearer edge (:data:`verdicts.KNIFE_EDGE`)."""
-    from dataclasses import replace
-
-    if j.verdict not in ("reproduced", "differs"):
-        return j
-    gap = min(abs(printed - band.low), abs(printed - band.high))
-    knife = gap <= V.KNIFE_EDGE * max(band.half_width, 1e-12)
-    note = j.note
-    if knife and "knife-edge" not in note:
-        note = "; ".join(x for x in (note, f"knife-edge: the printed value lies {gap:.3g} from the band's edge, "
-                                     f"within a quarter of its half-width {band.half_width:.3g}") if x)
-    # the miss a near-miss differs is confirmed by (verdicts.near_miss) is measured in the band's half-widths too
-    miss = gap / band.half_width if band.half_width > 0 else None
-    return replace(j, knife_edge=knife or j.knife_edge, note=note, gap=gap, miss=miss)
+    return x, band_knife_edge(j, printed, x)
 
 
 def _one_table(j: V.Judgement) -> V.Judgement:
@@ -845,10 +759,6 @@ def _top_rows(top) -> list[dict]:
                        note="largest value of one trained table (n=1): the prediction interval for one more table "
                        "must lie in the printed range; the rule caps values at 0.9"))
     return _section("table_5_1", rows)
-
-
-def _forced_rows(forced_exp, forced_rl) -> list[dict]:
-    return fig_5_14_15(forced_exp) + fig_5_16(forced_rl)
 
 
 def _f(frame, player, s):
@@ -899,16 +809,10 @@ def fig_5_14_15(forced_exp) -> list[dict]:
             notes.append(f"{a}: s={sorted({4, 5} - set(hs))} at a ceiling, left out")
         gains[a] = hs
     lvl = _lvl(2)
-    js, shown = [], []
-    for a in ("EXP1", "EXP2"):
-        hs = gains[a]
-        if not hs:
-            continue
-        terms = [(f(forced_exp, a, s), 1) for s in hs] + [(f(forced_exp, a, 3), -len(hs))]
-        terms += [(f(forced_exp, "EXP3", s), -1) for s in hs] + [(f(forced_exp, "EXP3", 3), len(hs))]
-        z = combine(terms, lvl)
-        js.append(V.direction(z, ">", 0.0))
-        shown.append(z)
+    shown = [combine([(f(forced_exp, a, s), 1) for s in hs] + [(f(forced_exp, a, 3), -len(hs))]
+                     + [(f(forced_exp, "EXP3", s), -1) for s in hs] + [(f(forced_exp, "EXP3", 3), len(hs))], lvl)
+             for a, hs in ((a, gains[a]) for a in ("EXP1", "EXP2")) if hs]
+    js = [V.direction(z, ">", 0.0) for z in shown]
     j = _all(js, "EXP1 and EXP2 against EXP3") if js else V.undecidable(
         V.stated("inconclusive", "gain over s=3, EXP1 and EXP2 against EXP3"), "every cell is at a ceiling")
     rows.append(_claim("EXP3 gains less at s = 4, 5 than EXP1 and EXP2", "Fig 5-15", "smaller gain",
@@ -974,15 +878,15 @@ def _rl23_row(forced_rl, rise_from, others="not lower"):
                          f"rising from s={rise_from} to 5", f"{ONE_TABLE}; edges over 50% at s = 2: {edges}", **SEL)
 
 
-def _grid_rows(grid) -> list[dict]:
-    return fig_5_17(grid) + fig_5_18(grid)
-
-
 def fig_5_17(grid) -> list[dict]:
     rows = []
 
     def g(name, s1, s2):
         return _where(grid, player=name, s1=s1, s2=s2)
+
+    def sym(name, ps, c=1):
+        """The terms of ``c`` times the mean seat-symmetrised advantage of the higher hand over the pairs ``ps``."""
+        return [(g(name, a, b), c / len(ps)) for a, b in ps] + [(g(name, b, a), -c / len(ps)) for a, b in ps]
 
     pairs = [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
     adv = {}
@@ -1007,18 +911,14 @@ def fig_5_17(grid) -> list[dict]:
             hi_ = [(a, b) for a, b in pairs if a - b == gap + 1 and keep[a, b]]
             if not lo_ or not hi_:
                 continue
-            terms = [(g(name, a, b), 1 / len(hi_)) for a, b in hi_] + [(g(name, b, a), -1 / len(hi_)) for a, b in hi_]
-            terms += [(g(name, a, b), -1 / len(lo_)) for a, b in lo_] + [(g(name, b, a), 1 / len(lo_)) for a, b in lo_]
-            z = combine(terms, lvl)
+            z = combine(sym(name, hi_) + sym(name, lo_, -1), lvl)
             js.append(V.direction(z, ">", 0.0))
             shown.append(z)
         dropped = [f"{a}v{b}" for a, b in pairs if not keep[a, b]]
         if shown:
             j = _all(js, "each gap g against g+1")
         else:
-            terms = [(g(name, a, b), 1 / len(pairs)) for a, b in pairs] + [(g(name, b, a), -1 / len(pairs))
-                                                                            for a, b in pairs]
-            shown = [combine(terms)]
+            shown = [combine(sym(name, pairs))]
             j = V.undecidable(V.stated("inconclusive", "each gap g against g+1, cells at a ceiling/floor left out"),
                               "every gap comparison involves a cell at a ceiling or floor (a certain outcome), which "
                               "more games cannot move")
@@ -1296,12 +1196,9 @@ def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = 
         out += [R.skipped(fam, claim, THREE_UPDATE, THREE_UPDATE_WHY),
                 R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_TABLES)]
     elif fam == "Fig 5-3" or claim.startswith("EXP0"):
-        r = None
-        if window_games is not None:
-            built = (fig_5_3 if fam == "Fig 5-3" else fig_5_6)(window_games, fallback)
-            r = _run_from(fam, claim, EXP0_WINDOW, built, "games of the pilot size, on the same streams as the "
-                          "six-action games")
-        out.append(r if r is not None else R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_WHY))
+        built = [] if window_games is None else (fig_5_3 if fam == "Fig 5-3" else fig_5_6)(window_games, fallback)
+        out += _run_from(fam, claim, EXP0_WINDOW, built, "games of the pilot size, on the same streams as the "
+                         "six-action games") or [R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_WHY)]
     return out
 
 
@@ -1328,12 +1225,26 @@ def _run_row(family, claim, reading, row) -> dict:
     return R.run(family, claim, reading, row.est, row.judgement)
 
 
-def _run_from(family, claim, reading, built: list, note: str = "") -> dict | None:
-    """The run row of ``claim`` among rows ``built`` under a reading (None when that reading has no such row)."""
+def _run_from(family, claim, reading, built: list, note: str = "") -> list[dict]:
+    """[the run row of ``claim`` among rows ``built`` under a reading], or [] when that reading has no such row."""
     r = _by_claim(built).get(claim)
     if r is None or r.judgement is None or r.judgement.verdict not in R.RUN:
-        return None
-    return R.run(family, claim, reading, r.est, r.judgement, note)
+        return []
+    return [R.run(family, claim, reading, r.est, r.judgement, note)]
+
+
+def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
+               missing: str = "the reading's games give no row for this claim") -> list[dict]:
+    """The retrained-table readings of ``row`` (issue 49; ``readings``: (reading, variant) pairs): its tables
+    ``names`` retrained under each on the seeds the row rests on (:mod:`.table_readings`, frames ``what``) and
+    judged by ``judge``, the row's own section (``note``'s ``{n}``: how many seeds); not built without a setup."""
+    fam, claim = row["family"], row["claim"]
+    if inp.setup is None:
+        return [R.not_built(fam, claim, reading, NO_SETUP) for reading, _ in readings]
+    seeds = TR.seeds_of(row, inp.setup)
+    return [x for reading, variant in readings
+            for x in _run_from(fam, claim, reading, judge(TR.cached_frames(inp.setup, what, names, seeds, variant)),
+                               note.format(n=len(seeds))) or [R.not_built(fam, claim, reading, missing)]]
 
 
 # ---------------------------------------------------------------------------------------------------- families
@@ -1350,10 +1261,8 @@ def _exp(row, inp: Inputs) -> list[dict]:
         readings += [(fb, 2) for fb in READINGS]
     for fb, margin in readings:
         built = inp.reading.by_reading[fb] if margin == 3 else inp.reading.margin2[fb]
-        r = _run_from(fam, claim, _honest(fb, margin if three else None), built,
-                      "games of the pilot size (the claims row may rest on a confirmatory sample)")
-        if r is not None:
-            out.append(r)
+        out += _run_from(fam, claim, _honest(fb, margin if three else None), built,
+                         "games of the pilot size (the claims row may rest on a confirmatory sample)")
     return out + three_player_rows(fam, claim, inp.window_three, chosen)
 
 
@@ -1375,29 +1284,17 @@ def _fig_5_1(row, inp):
 
 def _fig_5_4(row, inp):
     fam, claim = row["family"], row["claim"]
-    out = [_run_row(fam, claim, AS_JUDGED, row)]
-    r = _run_from(fam, claim, GREEDY, fig_5_4(inp.results.rl_exp, 0.0))
-    return out + ([r] if r else []) + [R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
+    return ([_run_row(fam, claim, AS_JUDGED, row)] + _run_from(fam, claim, GREEDY, fig_5_4(inp.results.rl_exp, 0.0))
+            + [R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)])
 
 
 def _fig_5_5_rl(row, inp):
     """Fig 5-5's RL self-play rows: greedy copies and the three retrained-table readings (issue 49), each judged on
     the tables the row rests on (its pilot's seeds, or its confirmatory sample's)."""
-    fam, claim = row["family"], row["claim"]
-    name = claim.split(":")[0]
-    out = [_run_row(fam, claim, AS_JUDGED, row)]
-    if inp.setup is None:
-        return out + [R.not_built(fam, claim, GREEDY, NO_SETUP), R.not_built(fam, claim, TABLES_OTHER, NO_SETUP),
-                      R.not_built(fam, claim, SHUFFLED, NO_SETUP), R.not_built(fam, claim, HALVES, NO_SETUP)]
-    seeds = TR.seeds_of(row, inp.setup)
-    note = f"{len(seeds)} tables, the training seeds of the claims row"
-    for reading, variant in ((GREEDY, TR.GREEDY), (TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED),
-                             (HALVES, TR.HALVES)):
-        frame = TR.cached_frames(inp.setup, "self_play", (name,), seeds, variant)
-        r = _run_from(fam, claim, reading, fig_5_5_rl(frame), note)
-        out.append(r if r is not None else R.not_built(fam, claim, reading, "the reading's self-play rows give no "
-                                                                            "row for this claim"))
-    return out
+    return [_run_row(row["family"], row["claim"], AS_JUDGED, row)] + _retrained(
+        row, inp, "self_play", (row["claim"].split(":")[0],), fig_5_5_rl,
+        ((GREEDY, TR.GREEDY), (TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES)),
+        "{n} tables, the training seeds of the claims row", "the reading's self-play rows give no row for this claim")
 
 
 #: why a retrained-table reading was not run: the call gave no setup (tests, or a notebook that passes none)
@@ -1409,21 +1306,13 @@ RETRAINED_5_7 = ("RL03", "RL0123", "RL-random")
 def _fig_5_7_retrained(row, inp) -> list[dict]:
     """The three retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random (run on the seeds the
     row rests on), not built for the other Fig 5-7 claims (they range over all 23 models)."""
-    fam, claim = row["family"], row["claim"]
-    named = [m for m in RETRAINED_5_7 if claim.startswith(m + " ")]
+    named = [m for m in RETRAINED_5_7 if row["claim"].startswith(m + " ")]
     readings = ((TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
-    if not named or inp.setup is None:
-        why = NO_SETUP if named else R.Unbuilt("the claim ranges over all 23 sequence models, each retrained under "
-                                               "the reading (about 40 CPU s a reading at full size)")
-        return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
-    out = []
-    seeds = TR.seeds_of(row, inp.setup)
-    for reading, variant in readings:
-        frame = TR.cached_frames(inp.setup, "vs_exp", (named[0],), seeds, variant)
-        r = _run_from(fam, claim, reading, fig_5_7(frame), f"{len(seeds)} tables of each model, retrained")
-        out.append(r if r is not None else R.not_built(fam, claim, reading, "the reading's games give no row for "
-                                                                            "this claim"))
-    return out
+    if not named:
+        why = R.Unbuilt("the claim ranges over all 23 sequence models, each retrained under the reading (about 40 "
+                        "CPU s a reading at full size)")
+        return [R.not_built(row["family"], row["claim"], reading, why) for reading, _ in readings]
+    return _retrained(row, inp, "vs_exp", (named[0],), fig_5_7, readings, "{n} tables of each model, retrained")
 
 
 SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
@@ -1455,12 +1344,10 @@ def _fig_5_7(row, inp):
                          "earlier EXP) cells of the other kind than the last EXP that lie below 50%"))
     if claim == "RL-random is advantaged against all four EXPs" and (seq.model == "RL-random-game").any():
         swapped = seq[seq.model != "RL-random"].replace({"model": {"RL-random-game": "RL-random"}})
-        r = _run_from(fam, claim, PER_GAME, fig_5_7(swapped))
-        out += [r] if r else []
+        out += _run_from(fam, claim, PER_GAME, fig_5_7(swapped))
     if inp.greedy_seq is not None and any(m in claim for m in ("RL03", "RL0123", "RL-random")):
         g = inp.greedy_seq.assign(epsilon=0.1)      # fig_5_7 reads the rows it is given
-        r = _run_from(fam, claim, GREEDY, fig_5_7(g[g.model != "RL-random-game"]))
-        out += [r] if r else []
+        out += _run_from(fam, claim, GREEDY, fig_5_7(g[g.model != "RL-random-game"]))
     return out + _fig_5_7_retrained(row, inp)
 
 
@@ -1485,16 +1372,9 @@ NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 
 NOT_LARGE_CLAIMS = ("trained as P1: win rate as P1 barely changes", "trained as P2: win rate as P2 barely changes")
 
 
-def _not_word(word: str, est: V.Estimate) -> V.Judgement:
-    """'Not a <word> difference': inside the complement of the protocol's ``word`` (|Δ| below its lower bound)."""
-    bound = V.WORDS[word][1]
-    return V.magnitude(est, -bound, bound, f"not a {word} difference (within ±{bound:g}, the complement of the word "
-                       f"'{word}')", span=2.0, reference=0.0)
-
-
 def not_large(est: V.Estimate) -> V.Judgement:
     """'Not a large difference' (差距不大): inside the complement of the word 'large'."""
-    return _not_word("large", est)
+    return not_word("large", est)
 
 
 def _fig_5_8(row, inp):
@@ -1502,30 +1382,23 @@ def _fig_5_8(row, inp):
     f2 = inp.results.fixed2
     out = [_run_row(fam, claim, AS_JUDGED, row)]
     if (f2.epsilon == 0.0).any():
-        r = _run_from(fam, claim, GREEDY, fig_5_8(f2, 0.0))
-        out += [r] if r else []
+        out += _run_from(fam, claim, GREEDY, fig_5_8(f2, 0.0))
     if claim in NOT_LARGE_CLAIMS and getattr(row, "est", None) is not None:
         out.append(R.run(fam, claim, NOT_LARGE, row.est, not_large(row.est)))
     if "trained as P2" in claim and (f2.trained == "P2 only, shuffled ties").any():
         sh = f2[f2.trained != "P2 only"].replace({"trained": {"P2 only, shuffled ties": "P2 only"}})
-        r = _run_from(fam, claim, SHUFFLED, fig_5_8(sh, inp.results.epsilon))
-        out += [r] if r else []
+        out += _run_from(fam, claim, SHUFFLED, fig_5_8(sh, inp.results.epsilon))
     else:
         out.append(R.not_built(fam, claim, SHUFFLED, "the shuffled-ties table was trained only as P2"))
-    return out + [_fig_5_8_halves(row, inp)]
+    return out + _fig_5_8_halves(row, inp)
 
 
-def _fig_5_8_halves(row, inp) -> dict:
+def _fig_5_8_halves(row, inp) -> list[dict]:
     """Seat halves for a Fig 5-8 claim (issue 49): the rotating-seat reference RL0 retrained in two halves (as P1,
     then as P2) on the seeds the row rests on, the one-seat tables the run's own, judged by the row's own rule."""
-    fam, claim = row["family"], row["claim"]
-    if inp.setup is None:
-        return R.not_built(fam, claim, HALVES, NO_SETUP)
-    seeds = TR.seeds_of(row, inp.setup)
-    frame = TR.cached_frames(inp.setup, "fixed2", ("RL0",), seeds, TR.HALVES)
-    r = _run_from(fam, claim, HALVES, fig_5_8(frame, inp.setup.epsilon_eval),
-                  f"{len(seeds)} reference tables trained in halves, the training seeds of the claims row")
-    return r if r is not None else R.not_built(fam, claim, HALVES, "the reading's games give no row for this claim")
+    return _retrained(row, inp, "fixed2", ("RL0",), lambda f: fig_5_8(f, inp.setup.epsilon_eval),
+                      ((HALVES, TR.HALVES),), "{n} reference tables trained in halves, the training seeds of the "
+                      "claims row")
 
 
 def _fig_5_9(row, inp):
@@ -1557,7 +1430,7 @@ NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影
 
 def not_clear(est: V.Estimate) -> V.Judgement:
     """'Not a clear difference': inside the complement of the word 'clear', as :func:`not_large` reads 差距不大."""
-    return _not_word("clear", est)
+    return not_word("clear", est)
 
 
 def _fig_5_10(row, inp):
@@ -1597,8 +1470,7 @@ def _fig_5_12(row, inp):
     if claim == "the win rate rises with shrinking increments":
         cur = inp.results.curves.copy()
         cur["win_rate"] = cur["training_win_rate"]
-        r = _run_from(fam, claim, TRAINING_RATE, fig_5_12(cur))
-        out += [r] if r else []
+        out += _run_from(fam, claim, TRAINING_RATE, fig_5_12(cur))
     else:
         out.append(R.not_run(fam, claim, TRAINING_RATE, "the table's size and explored share are counted from the "
                              "table itself (keys ever updated), one way only"))
@@ -1713,8 +1585,7 @@ def _fig_5_14_15(row, inp):
         other = inp.other["forced_exp"]
         frame = pd.concat([inp.results.forced_exp[inp.results.forced_exp.player == "EXP0"],
                            other[other.player != "EXP0"]], ignore_index=True)
-        r = _run_from(fam, claim, _honest(other_reading(inp.reading.fallback), None), fig_5_14_15(frame))
-        out += [r] if r else []
+        out += _run_from(fam, claim, _honest(other_reading(inp.reading.fallback), None), fig_5_14_15(frame))
     elif fam == "Fig 5-14":
         out.append(R.not_run(fam, claim, _honest(other_reading(inp.reading.fallback), None), "EXP0 calls no honestAction, "
                              "so both readings play the same games"))
@@ -1754,8 +1625,7 @@ def _fig_5_17(row, inp):
     if "EXP1" in claim and inp.other is not None:
         grid = inp.results.grid
         frame = pd.concat([grid[grid.player == "EXP0"], inp.other["grid"]], ignore_index=True)
-        r = _run_from(fam, claim, other, fig_5_17(frame))
-        out += [r] if r else []
+        out += _run_from(fam, claim, other, fig_5_17(frame))
     elif "EXP1" not in claim:
         out.append(R.not_run(fam, claim, other, "EXP0 calls no honestAction, so both readings play the same games"))
     moot = _uniform_moot_pair(inp.results.grid, claim)
@@ -1848,8 +1718,8 @@ class Family(ClaimFamily):
     """One figure or table of the report (:class:`liarlab.study.families.ClaimFamily`) with what notebook 02 adds:
     ``read(row, inputs)``, the readings of each of its claims rows (run after the confirmatory stage, on the
     tables the row rests on: ``builds_readings``); ``sentences``, its claims taken from one sentence of the report
-    and judged jointly (:func:`liarlab.core.readings.in_sentence`); ``sections``, how its rows are measured again
-    (:class:`Section`, by the name the rows carry)."""
+    (by how their texts begin) and judged jointly (:func:`liarlab.core.readings.in_sentence`); ``sections``, how
+    its rows are measured again (:class:`Section`, by the name the rows carry)."""
     read: Callable | None = None
     sentences: dict = field(default_factory=dict)
     sections: dict = field(default_factory=dict)
@@ -1898,29 +1768,21 @@ CLAIM_FAMILIES = [
         "fig_5_5_rl": Section("seeds", lambda c: [(n, {}) for n in _models(c)],
                               lambda s, c: {"self_play": ex.self_play(s, None, _models(c))},
                               lambda f, fb: fig_5_5_rl(f["self_play"]), cap_factor=3.5)}, {
-        "Fig 5-5 (1) (seed 001 l.438): EXP0 and EXP3 slight first-mover, EXP2 second-mover, EXP1 none":
-            ("EXP0: slight first-mover advantage", "EXP1: about no seat advantage", "EXP2: second-mover advantage",
-             "EXP3: slight first-mover advantage"),
-        "Fig 5-5 (2) (seed 001 l.440): RL0 clear first-mover, the other RLs slight second-mover":
-            ("RL0: clear first-mover advantage", "RL1: slight second-mover advantage",
-             "RL2: slight second-mover advantage", "RL3: slight second-mover advantage")}),
+        "Fig 5-5 (1) (seed 001 l.438): EXP0 and EXP3 slight first-mover, EXP2 second-mover, EXP1 none": ("EXP",),
+        "Fig 5-5 (2) (seed 001 l.440): RL0 clear first-mover, the other RLs slight second-mover": ("RL",)}),
     _family("Fig 5-6", fig_5_6, _exp, {"fig_5_6": _games(
         lambda s, c: {"three": ex.three_player(s, (s.fallback,), (3,), only=[(a, a) for a in ex.EXPS])},
         lambda f, fb: fig_5_6(f["three"], fb, 3, selected=True))}, {
-        "Fig 5-6 (1) (seed 001 l.451): EXP0 and EXP1 small spread, P2 and P1 ahead":
-            ("EXP0: small spread across seats", "EXP0: P2 best", "EXP1: small spread across seats", "EXP1: P1 best"),
-        "Fig 5-6 (2) (seed 001 l.453): EXP2 P3 clearly higher, EXP3 P1 clearly ahead":
-            ("EXP2: P3 clearly highest", "EXP3: P1 clearly advantaged")}),
+        "Fig 5-6 (1) (seed 001 l.451): EXP0 and EXP1 small spread, P2 and P1 ahead": ("EXP0", "EXP1"),
+        "Fig 5-6 (2) (seed 001 l.453): EXP2 P3 clearly higher, EXP3 P1 clearly ahead": ("EXP2", "EXP3")}),
     _family("Fig 5-7", lambda r: fig_5_7(r.sequential, r.epsilon), _fig_5_7, {"fig_5_7": Section(
         "seeds", lambda c: [(n, {}) for n in _models(c, ex.sequential_names())],
         lambda s, c: {"seq": ex.rl_vs_exp(s, _models(c, ex.sequential_names()), epsilons=(0.1,))},
         lambda f, fb: fig_5_7(f["seq"]))}, {
         "Fig 5-7 (1) (seed 001 l.468): ahead of the last EXP trained on, behind earlier ones":
-            ("a model is advantaged against the last EXP it trained on",
-             "and disadvantaged against EXPs it trained on earlier"),
+            ("a model is advantaged", "and disadvantaged"),
         "Fig 5-7 (2) (seed 001 l.470): RL03 and RL0123 still ahead of EXP0, RL-random ahead of every EXP":
-            ("RL03 stays advantaged against EXP0", "RL0123 stays advantaged against EXP0",
-             "RL-random is advantaged against all four EXPs")}),
+            ("RL03 ", "RL0123 ", "RL-random ")}),
     _family("Fig 5-8", lambda r: fig_5_8(r.fixed2, r.epsilon), _fig_5_8, {"fig_5_8": Section(
         "seeds", lambda c: [("RL0", {})] + [("RL0", {"seats": st, "do_shuffle": sh})
                                            for _, st, sh in ex.FIXED2_VARIANTS if st != "rotate"],
@@ -1977,7 +1839,7 @@ SECTIONS = {name: s for f in CLAIM_FAMILIES for name, s in f.sections.items()}
 
 
 def sentence_of(family: str, claim: str) -> str:
-    """The sentence key of a claim taken from one sentence with other claims (its family's ``sentences``), else
-    ""."""
+    """The sentence key of a claim taken from one sentence with other claims (its family's ``sentences``: each
+    sentence's claims by how their texts begin), else ""."""
     fam = BY_ID.get(family)
-    return next((key for key, claims in fam.sentences.items() if claim in claims), "") if fam else ""
+    return next((key for key, starts in fam.sentences.items() if claim.startswith(starts)), "") if fam else ""

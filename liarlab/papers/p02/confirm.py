@@ -1,21 +1,11 @@
-"""Notebook 02's two-stage design: every finding the pilot leaves undecided is measured again on a fresh sample.
-
-The pilot is the notebook's own run. For each ``inconclusive`` finding, :func:`verdicts.plan_confirmation`
-(and for each ``differs`` whose interval misses by less than its half-width, :func:`verdicts.plan_knife_edge`,
-issue 49) sizes a confirmatory sample that would decide it at the planned power, capped by a budget fixed here, before any
-confirmatory data are drawn:
-
-* learned agents: at most ``cap_seeds`` (:data:`CAP_SEEDS` in the full profile) newly trained tables (training
-  seeds from :data:`CONFIRM_SEED0` on, never the pilot's seeds 0..n-1), each evaluated on fresh game streams; a
-  row whose confirmation retrains all 23 sequence models at most ``cap_seeds // 4`` (:data:`SEQUENCE_SHARE`);
-* fixed agents: at most ``cap_games`` (:data:`CAP_GAMES`) games a seat arrangement, on fresh game streams
-  (``Setup.stream = "confirm"``).
-
-The row is measured again by the same section of :mod:`liarlab.papers.p02.claims` (the same code, the same rule)
-on the confirmatory sample alone, and :func:`verdicts.confirmed` keeps both stages: the verdict comes from the
-confirmatory sample, the pilot is shown beside it. A row that no sample can decide (every comparison at a
-ceiling cell; a share whose range over undecided cells would need more cells than exist) is marked
-:func:`verdicts.undecidable` and gets no sample. Trained tables are cached like every other table
+"""Notebook 02's two-stage design (docs/VERDICTS.md, "Two stages"): the pilot is the notebook's own run; each
+``inconclusive`` finding (:func:`verdicts.plan_confirmation`) and each near-miss ``differs``
+(:func:`verdicts.plan_knife_edge`, issue 49) is measured again, by the same section of
+:mod:`liarlab.papers.p02.claims`, on a fresh sample sized from the pilot alone within caps fixed here: learned
+agents at most ``cap_seeds`` newly trained tables (seeds from :data:`CONFIRM_SEED0` on, never the pilot's; a row
+that retrains all 23 sequence models ``cap_seeds // 4`` each), fixed agents at most ``cap_games`` games a seat
+arrangement (``Setup.stream = "confirm"``). :func:`verdicts.confirmed` keeps both stages (the verdict from the
+confirmatory sample); a row no sample can decide is :func:`verdicts.undecidable`. Trained tables are cached
 (:func:`experiments.model`), so a rerun pays only for evaluations.
 """
 from __future__ import annotations
@@ -35,6 +25,8 @@ CAP_GAMES = 1_000_000     # games a seat arrangement per confirmatory sample of 
 SEQUENCE_SHARE = 4        # a row that retrains all 23 sequence models gets cap_seeds // 4 tables each
 #: every family's sections (:class:`liarlab.papers.p02.claims.Section`), by the name a row carries
 SECTIONS = C.SECTIONS
+
+
 def _near_miss(row) -> bool:
     """A differs decided on its pilot by less than its own half-width (:func:`verdicts.near_miss`), on a sampling
     or prediction interval (a share's range over undecided cases is no sample to draw again)."""

@@ -1,17 +1,13 @@
-"""Notebook 02's readings engine: each claims row's readings, built by its family's record (issue 36, issue 48).
+"""Notebook 02's readings engine (issue 36, issue 48): each family of
+:data:`liarlab.papers.p02.claims.CLAIM_FAMILIES` declares its readings (``read``: for each open point of the spec's
+section 7 or the report's wording, listed before any verdict was read, a name, what it assumes and where the report
+or spec supports it; run as code, or not run / not built with why). :func:`rows` walks the claims rows after the
+confirmatory stage (claims of one sentence judged jointly, the family's ``sentences``); :func:`attach` gives each
+row its readings, whose causes follow by the protocol's one rule: nothing here names a cause.
 
-Every family that can differ declares its readings in its record, :data:`liarlab.papers.p02.claims.CLAIM_FAMILIES`
-(``read``: a name, what it assumes in one sentence and where the report or its spec supports it, for each open
-point; run as code, or not run / not built with why). The open points were listed from the spec's "Open questions
-and ambiguities" (section 7) and the report's own wording before any verdict was read. Here: :func:`rows` walks the
-claims rows after the confirmatory stage and asks each row's family for its readings (claims of one sentence judged
-jointly, the family's ``sentences``); :func:`attach` gives each row its readings, whose causes then follow by the
-protocol's one rule (:func:`liarlab.core.verdicts.cause`): nothing here names a cause.
-
-Some readings need games the notebook does not otherwise play: EXP1-EXP3's forced-hand games under the other
-honestAction reading (Figs 5-15 and 5-17), which :func:`other_fallback_games` plays once, cached (a few seconds at
-full size); and the three-player games with EXP0 under a wider window (spec 7.1, Figs 5-3 and 5-6), which
-:func:`exp0_window_games` plays once, cached (about a second).
+The readings' own games, each played once and cached: EXP1-EXP3's forced-hand games under the other honestAction
+(Figs 5-15, 5-17; :func:`other_fallback_games`, a few seconds at full size) and the three-player games with EXP0
+under a wider window (spec 7.1, Figs 5-3, 5-6; :func:`exp0_window_games`, about a second).
 """
 from __future__ import annotations
 

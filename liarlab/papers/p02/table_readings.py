@@ -1,30 +1,20 @@
 """Readings of notebook 02's trained tables that retrain them (issue 49): every table a claim rests on trained again
-under one other reading of an open point, and evaluated as the claims row's own rule needs.
+under one other reading of an open point (each a switch the engine has; spec section 7) and evaluated as the claims
+row's own rule needs (the frames have the columns of :func:`liarlab.papers.p02.claims.fig_5_5_rl`, ``fig_5_7``,
+``fig_5_8``, ``_top_rows``): ``other honestAction`` (7.3: EXP1-EXP3's honestAction read the other way, in training
+and evaluation, :attr:`Setup.fallback`); ``ties shuffled`` (the report's ``do_shuffle``, in training and play);
+``seat halves`` (7.5: each stage two :func:`~liarlab.liardice.qfast.train` calls, as P1 then as P2, instead of
+seats rotating every game); ``greedy`` (7.6, self-play only: the default tables' copies without exploration).
 
-The readings (each a switch the engine already has; spec section 7):
+A table is fixed by its reading, model name and training seed (its stream drawn from them, never from the order of
+the calls); evaluations have streams of their own. At full size a table with its evaluation costs about 0.12-0.18
+CPU s (branch ``diff2``: 120 self-play tables 14.7 CPU s; 64 mixed tables 11.2 CPU s), trained and played in the
+run's workers (:func:`parallel_frames`, the same rows as the serial :func:`frames`). Under the one-table rule
+(docs/VERDICTS.md, 2026-12-07) the rows that need them (Fig 5-5's four RL models on their pilot's 10 tables, Fig
+5-7's three named models, Table 5-1 on its sample) retrain about 290 tables, about a CPU minute; Fig 5-8's
+rotating-seat references in halves (:func:`fixed2_frame`, 10, 11 and 40 tables) add about 40 CPU s.
 
-* ``other honestAction`` (spec 7.3): EXP1-EXP3's unshown honestAction read the other way, in training and in the
-  evaluation games (:attr:`Setup.fallback`);
-* ``ties shuffled`` (the report's code, ``do_shuffle``): the table breaks ties at random, in training and in play;
-* ``seat halves`` (spec 7.5): each training stage is two :func:`~liarlab.liardice.qfast.train` calls, the learner
-  as P1 for the first half and as P2 for the second, instead of seats rotating every game;
-* ``greedy`` (spec 7.6), self-play only: both frozen copies of one table play without exploration (the default
-  tables, evaluated again).
-
-A table is fixed by its reading, model name and training seed (its stream is drawn from them, never from the
-order of the calls); evaluation games get streams of their own. At full size a table with its evaluation costs about 0.12-0.18 CPU s
-(measured on branch ``diff2``: 120 self-play tables 14.7 CPU s; 64 mixed tables 11.2 CPU s), and the frames are
-trained and played in the run's workers (:func:`parallel_frames`, through
-:func:`liarlab.study.parallel.run_tasks`), with the same rows as the serial :func:`frames`. Under the one-table
-rule (docs/VERDICTS.md, 2026-12-07) Fig 5-5's RL rows are read on their pilot's 10 tables, so the readings of the
-rows that need them (Fig 5-5's four RL models, Fig 5-7's three named models, Table 5-1 on its sample) retrain
-about 290 tables, about a CPU minute; Fig 5-8's rotating-seat reference tables retrained in halves (:func:`fixed2_frame`,
-the seeds of each row: 10, 11 and 40 tables) add about 40 CPU s. The frames have the columns the
-claims sections read (:func:`liarlab.papers.p02.claims.fig_5_5_rl`, ``fig_5_7``, ``_top_rows``), so each reading is
-judged by the claims row's own rule.
-
-This module is not imported by :mod:`liarlab.papers.p02.experiments`, so editing it does not invalidate the run's
-cached tables.
+Not imported by :mod:`liarlab.papers.p02.experiments`, so editing it does not invalidate the run's cached tables.
 """
 from __future__ import annotations
 
