@@ -441,8 +441,11 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
     verdict = str(row.get("verdict"))
     claim = f"*{claim_words(row['claim'])}*"
     template = _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".")
-    if verdict == "inconclusive" and "undecidable" in str(row.get("flags") or ""):
+    said = row.get("flags")
+    if verdict == "inconclusive" and "undecidable" in str(said or ""):
         template = _UNDECIDABLE_SENTENCE   # not "cannot decide ... yet" beside "no sample size can decide it"
+        # the sentence says it: the flag "undecidable" is not said a second time in its notes (issue 50)
+        said = "; ".join(f.strip() for f in str(said).split(";") if f.strip() not in ("undecidable", ""))
     sentence = _family_lead(claims, row) or template.format(claim=claim)
     out = f"**{label}** {sentence[:1].upper() + sentence[1:]}"
     ours = measured(row, quantity)
@@ -475,7 +478,7 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
         out += f" {note[:1].upper() + note[1:]}."
     elif verdict == "extension":
         out += _own_test_sentence(note)
-    return out + flags(row.get("flags"))
+    return out + flags(said)
 
 
 _OWN_TEST_WORDS = {"reproduced": "the claim holds", "differs": "the claim does not hold",
@@ -547,15 +550,16 @@ def second_row(claims: pd.DataFrame, second: str) -> pd.Series:
 def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | None = None,
                      second: str | None = None, second_quantity: str | None = None, paper: str | None = None,
                      second_paper: str | None = None, third: str | None = None,
-                     third_quantity: str | None = None) -> str:
+                     third_quantity: str | None = None, more: str | None = None) -> str:
     """The opening answer in markdown, from the claims table alone. ``quantity`` names the headline's number
     ("the share of the 32 types whose win rate lies in 60-70 %"); ``second`` is the claim text of another claims
     row, reported as the second main result with its verdict and measure. ``paper`` and ``second_paper`` say the
     paper's value on the scale of ours where its printed value is on another (the printed value stays in the
     claims table). ``third`` and ``third_quantity``: a third result, for a question with a third part (06: what
-    the equilibrium wins against the players). Flags are explained in words where
-    they first appear; the counts sentence accounts for every row of the table. ``question=None`` leaves the
-    question out (the notebook's first cell already asks it)."""
+    the equilibrium wins against the players). ``more``: the paper's own further results in markdown, computed
+    from its run, said after the main results (02: seats are learned, the best responder). Flags are explained in
+    words where they first appear; the counts sentence accounts for every row of the table. ``question=None``
+    leaves the question out (the notebook's first cell already asks it)."""
     lines = [f"**The question.** {question}"] if question else []
     flags = _Flags()
     row = headline(claims)
@@ -568,5 +572,7 @@ def answer_paragraph(claims: pd.DataFrame, question: str, *, quantity: str | Non
                                    second_paper))
     if third:
         lines.append(_row_sentence(second_row(claims, third), "Third main result.", flags, third_quantity))
+    if more:
+        lines.append(more.strip())
     lines.append(counts_sentence(claims) + " The claims summary is at the end of this notebook, with the full claims table folded beneath it.")
     return "\n\n".join(lines)

@@ -242,5 +242,18 @@ def test_an_undecidable_headline_does_not_promise_a_sample_that_decides_it():
            "flags": "undecidable", "headline": True}
     text = answer.answer_paragraph(pd.DataFrame([row]), None)
     assert "No sample size decides the claim *every RLi wins > 50 %*" in text and " yet" not in text
+    # said once: the sentence says it, so the notes do not add the flag "undecidable" (issue 50)
+    assert "undecidable" not in text and "Note" not in text
+    both = answer.answer_paragraph(pd.DataFrame([{**row, "flags": "undecidable; agrees by selection"}]), None)
+    assert "No sample size decides" in both and "Note: agrees by selection (" in both and "undecidable" not in both
     text = answer.answer_paragraph(pd.DataFrame([{**row, "flags": ""}]), None)
     assert "cannot decide the claim *every RLi wins > 50 %* yet" in text
+
+
+def test_a_papers_further_results_follow_its_main_results_and_precede_the_counts():
+    row = {"claim": "every RLi wins > 50 %", "family": "Fig 5-4", "kind": "finding", "paper_value": "> 0.5",
+           "reproduced_value": 0.61, "ci_low": 0.55, "ci_high": 0.67, "verdict": "reproduced", "headline": True}
+    text = answer.answer_paragraph(pd.DataFrame([row]), None, more="**Seats are learned.** 0.030 as the opener.")
+    paragraphs = text.split("\n\n")
+    assert paragraphs[1] == "**Seats are learned.** 0.030 as the opener." and paragraphs[2].startswith("Of its ")
+    assert "Seats" not in answer.answer_paragraph(pd.DataFrame([row]), None)

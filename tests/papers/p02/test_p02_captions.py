@@ -228,3 +228,13 @@ def test_three_mixes_names_its_dashed_line_in_one_legend_off_the_panels():
     names = [t.get_text() for t in fig.legends[0].get_texts()]
     assert "an equal share (1/3)" in names and "seat P1" in names
     assert not plotting.small_text(fig) and not plotting.legend_overlaps(fig)
+
+
+def test_the_first_screen_says_seats_are_learned_and_what_the_best_responder_wins_from_the_tables():
+    # issue 50: 02's first screen lacked the seats result and the best responder's win rates
+    _, _, results, _ = _what_we_found_inputs()
+    text = captions.first_screen(results)
+    assert "A table trained only in the second seat wins 0.030 of its games as the opener" in text
+    assert "best responder wins 0.800 to 0.900 of its games" in text and "above 50 % for 2 of 2 kinds" in text
+    results.exploit = results.exploit.assign(wins=results.exploit.wins // 2)
+    assert "wins 0.400 to 0.450 of its games" in captions.first_screen(results)

@@ -85,3 +85,18 @@ def test_a_styled_table_keeps_its_fixed_decimals_and_writes_counts_with_separato
     html = tables.styler_html(views.styled(views.pivot_rates(pd.DataFrame({"EXP0": [0.51, 0.488]}))
                                            .assign(games=[5000, 5000])))
     assert ">0.510<" in html and ">0.488<" in html and ">5,000<" in html and ">0.51<" not in html
+
+
+def test_the_learning_curve_table_shows_each_quantity_once_at_one_precision_a_column():
+    # issue 50: the raw "mean actions" (3.441 beside 2.12) and "explored share" sat beside their formatted columns
+    last = pd.DataFrame([{"config": c, "games": 5000, "win_rate": w, "ci_low": w - 0.1, "ci_high": w + 0.1,
+                          "n_seeds": 2, "seed_min": w - 0.01, "seed_max": w + 0.01, "entries": 656.5,
+                          "explored_share": share, "training_win_rate": 0.39, "mean_actions": actions,
+                          "scanned_per_game": scanned, "seconds": 1.0}
+                         for c, w, share, actions, scanned in (("n=1", 0.427, 0.05947, 3.441, 88.93),
+                                                               ("n=2", 0.4, 0.002902, 2.12, 77.834))])
+    view = views.curves_last(last)
+    assert not {"explored share", "mean actions", "scanned per game"} & set(view.columns)
+    assert list(view["mean actions per game"]) == ["3.44", "2.12"]
+    assert list(view["actions scanned per game"]) == ["88.9", "77.8"]
+    assert list(view["win rate [95 % interval]"]) == ["0.427 [0.327, 0.527]", "0.400 [0.300, 0.500]"]
