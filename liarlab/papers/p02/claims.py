@@ -1338,11 +1338,11 @@ def _fig_5_7(row, inp):
     fam, claim = row["family"], row["claim"]
     seq = inp.results.sequential
     out = [_run_row(fam, claim, AS_JUDGED, row)]
-    if claim == "and disadvantaged against EXPs it trained on earlier":
+    if claim.startswith("and disadvantaged"):
         sh, j, n = _earlier_alike(seq)
         out.append(R.run(fam, claim, SIMILAR, sh, j, f"{ONE_TABLE} of each model; share of the {n} (model, "
                          "earlier EXP) cells of the other kind than the last EXP that lie below 50%"))
-    if claim == "RL-random is advantaged against all four EXPs" and (seq.model == "RL-random-game").any():
+    if claim.startswith("RL-random ") and (seq.model == "RL-random-game").any():
         swapped = seq[seq.model != "RL-random"].replace({"model": {"RL-random-game": "RL-random"}})
         out += _run_from(fam, claim, PER_GAME, fig_5_7(swapped))
     if inp.greedy_seq is not None and any(m in claim for m in ("RL03", "RL0123", "RL-random")):
@@ -1353,28 +1353,12 @@ def _fig_5_7(row, inp):
 
 SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
                      "option) instead of taking the last action", "the report's code (do_shuffle)")
-SHUFFLED_ONLY_P2 = ("the shuffled-ties table was trained only as P2 against EXP0 (Fig 5-8); no other table was "
-                    "trained with shuffled ties")
-
-
-def _trained_elsewhere(fam, claim) -> list[dict]:
-    """The two training readings every claim on a trained table shares with Fig 5-8 (spec section 3 and 7.5):
-    shuffled ties and seat halves, not built for tables other than Fig 5-8's (issue 36: siblings declare the
-    same readings)."""
-    return [R.not_built(fam, claim, SHUFFLED, SHUFFLED_ONLY_P2), R.not_built(fam, claim, HALVES, HALVES_WHY)]
 
 
 NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 差距不大 (the gap is not large) read as "
                       "the complement of the word 'large': a difference within ±10 points, not the ±2 points of "
                       "'barely changes'", "the report's wording for Fig 5-8 (固定後手訓練的 RL0 作為後手的勝率差距不大); "
                       "the protocol's word 'large'")
-#: Fig 5-8's two claims the report words 差距不大 (the seat the table was trained in)
-NOT_LARGE_CLAIMS = ("trained as P1: win rate as P1 barely changes", "trained as P2: win rate as P2 barely changes")
-
-
-def not_large(est: V.Estimate) -> V.Judgement:
-    """'Not a large difference' (差距不大): inside the complement of the word 'large'."""
-    return not_word("large", est)
 
 
 def _fig_5_8(row, inp):
@@ -1383,8 +1367,9 @@ def _fig_5_8(row, inp):
     out = [_run_row(fam, claim, AS_JUDGED, row)]
     if (f2.epsilon == 0.0).any():
         out += _run_from(fam, claim, GREEDY, fig_5_8(f2, 0.0))
-    if claim in NOT_LARGE_CLAIMS and getattr(row, "est", None) is not None:
-        out.append(R.run(fam, claim, NOT_LARGE, row.est, not_large(row.est)))
+    # the two claims the report words 差距不大 (as P1 or P2, the seat the table was trained in: "barely changes")
+    if claim.endswith("barely changes") and getattr(row, "est", None) is not None:
+        out.append(R.run(fam, claim, NOT_LARGE, row.est, not_word("large", row.est)))
     if "trained as P2" in claim and (f2.trained == "P2 only, shuffled ties").any():
         sh = f2[f2.trained != "P2 only"].replace({"trained": {"P2 only, shuffled ties": "P2 only"}})
         out += _run_from(fam, claim, SHUFFLED, fig_5_8(sh, inp.results.epsilon))
@@ -1428,10 +1413,6 @@ NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影
                       "the protocol's word 'clear'")
 
 
-def not_clear(est: V.Estimate) -> V.Judgement:
-    """'Not a clear difference': inside the complement of the word 'clear', as :func:`not_large` reads 差距不大."""
-    return not_word("clear", est)
-
 
 def _fig_5_10(row, inp):
     fam, claim = row["family"], row["claim"]
@@ -1449,7 +1430,8 @@ def _fig_5_10(row, inp):
     if not cases:
         raise ValueError(f"{claim!r}: the claims row keeps no per-case estimates (fig_5_10_11 sets row.cases)")
     wide = max(cases, key=lambda z: abs(z.value))
-    out.append(R.run(fam, claim, NOT_CLEAR, wide, V.all_of([not_clear(d) for d in cases], "n=2 and n=3 against n=1"),
+    out.append(R.run(fam, claim, NOT_CLEAR, wide, V.all_of([not_word("clear", d) for d in cases],
+                                                           "n=2 and n=3 against n=1"),
                      "the claims row's own differences, value: the larger one"))
     return out + [R.not_built(fam, claim, GREEDY, "the curves' frozen win rates were measured with exploration 0.1 "
                                                   "only")]
@@ -1467,7 +1449,7 @@ def _fig_5_11(row, inp):
 def _fig_5_12(row, inp):
     fam, claim = row["family"], row["claim"]
     out = [_run_row(fam, claim, AS_JUDGED, row)]
-    if claim == "the win rate rises with shrinking increments":
+    if claim.startswith("the win rate rises"):
         cur = inp.results.curves.copy()
         cur["win_rate"] = cur["training_win_rate"]
         out += _run_from(fam, claim, TRAINING_RATE, fig_5_12(cur))
