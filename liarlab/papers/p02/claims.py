@@ -1225,16 +1225,17 @@ def _run_row(family, claim, reading, row) -> dict:
     return R.run(family, claim, reading, row.est, row.judgement)
 
 
-def _run_from(family, claim, reading, built: list, note: str = "") -> list[dict]:
-    """[the run row of ``claim`` among rows ``built`` under a reading], or [] when that reading has no such row."""
+def _run_from(family, claim, reading, built: list, note: str = "", adjust=lambda j: j) -> list[dict]:
+    """[the run row of ``claim`` among rows ``built`` under a reading, its judgement passed through ``adjust``], or
+    [] when that reading has no such row."""
     r = _by_claim(built).get(claim)
     if r is None or r.judgement is None or r.judgement.verdict not in R.RUN:
         return []
-    return [R.run(family, claim, reading, r.est, r.judgement, note)]
+    return [R.run(family, claim, reading, r.est, adjust(r.judgement), note)]
 
 
 def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
-               missing: str = "the reading's games give no row for this claim") -> list[dict]:
+               missing: str = "the reading's games give no row for this claim", adjust=lambda j: j) -> list[dict]:
     """The retrained-table readings of ``row`` (issue 49; ``readings``: (reading, variant) pairs): its tables
     ``names`` retrained under each on the seeds the row rests on (:mod:`.table_readings`, frames ``what``) and
     judged by ``judge``, the row's own section (``note``'s ``{n}``: how many seeds); not built without a setup."""
@@ -1244,7 +1245,7 @@ def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
     seeds = TR.seeds_of(row, inp.setup)
     return [x for reading, variant in readings
             for x in _run_from(fam, claim, reading, judge(TR.cached_frames(inp.setup, what, names, seeds, variant)),
-                               note.format(n=len(seeds))) or [R.not_built(fam, claim, reading, missing)]]
+                               note.format(n=len(seeds)), adjust) or [R.not_built(fam, claim, reading, missing)]]
 
 
 # ---------------------------------------------------------------------------------------------------- families
@@ -1540,24 +1541,13 @@ def _table_5_1_retrained(row, inp) -> list[dict]:
     """Ties shuffled and seat halves for a Table 5-1 claim on the n=1 lists: RL0 retrained under each on the seeds
     the row rests on, its top-30 lists counted by the claims row's own rule (issue 49); not built for the lists of
     other state records (n=2, n=3, full hand), which would retrain those tables too."""
-    fam, claim = row["family"], row["claim"]
     readings = ((SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
-    if _top30_config(claim) not in ("n=1", None) or inp.setup is None:
-        why = NO_SETUP if inp.setup is None else R.Unbuilt(
-            "RL0 was retrained under the reading for the n=1 lists only; this state record's tables would be "
-            "retrained too (about 0.1-0.4 s a table at full size)")
-        return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
-    seeds = TR.seeds_of(row, inp.setup)
-    out = []
-    for reading, variant in readings:
-        top = TR.cached_frames(inp.setup, "top30", ("RL0",), seeds, variant)
-        again = _by_claim(_top_rows(top)).get(claim)
-        if again is None or again.judgement is None:
-            out.append(R.not_built(fam, claim, reading, "the reading's lists give no row for this claim"))
-            continue
-        out.append(R.run(fam, claim, reading, again.est, _one_table(again.judgement),
-                         f"{len(seeds)} tables retrained, the training seeds of the claims row"))
-    return out
+    if _top30_config(row["claim"]) not in ("n=1", None) and inp.setup is not None:
+        why = R.Unbuilt("RL0 was retrained under the reading for the n=1 lists only; this state record's tables "
+                        "would be retrained too (about 0.1-0.4 s a table at full size)")
+        return [R.not_built(row["family"], row["claim"], reading, why) for reading, _ in readings]
+    return _retrained(row, inp, "top30", ("RL0",), _top_rows, readings, "{n} tables retrained, the training seeds "
+                      "of the claims row", "the reading's lists give no row for this claim", _one_table)
 
 
 def _fig_5_14_15(row, inp):
