@@ -230,6 +230,15 @@ def _same(ok: bool, what: str) -> V.Judgement:
     return V.stated("reproduced" if ok else "differs", f"exact match: {what}")
 
 
+def _check(text: str, share: float, family: str, note: str) -> dict:
+    """A check of our code: the share of cases that pass, which must be exactly 1."""
+    return _row(text, 1.0, V.exact(share), V.value(1.0, V.exact(share)), family=family, kind="check", note=note)
+
+
+def _ext(text: str, est, rule: str, family: str, **kw) -> dict:
+    """An extension's row: our measurement, no printed value to judge it against."""
+    return _row(text, None, est, V.stated("extension", rule), family=family, **kw)
+
 
 # ============================================================================ solver and table (E2-E4)
 
@@ -238,22 +247,19 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
                   table_check: pd.DataFrame | None = None) -> list[dict]:
     rows = []
     n, ok = len(agreement), int(agreement.agree.sum())
-    rows.append(_row("The play-phase search is exact: our solver equals plain minimax on every random small deal",
-                     1.0, V.exact(ok / n), V.value(1.0, V.exact(ok / n)), family=SOLVER, kind="check",
-                     note=f"{ok:,} of {n:,} deals of 1-6 cards a hand, random suit restrictions and trumps "
-                          "(incl. trumps absent from both hands); one disagreement fails the row"))
+    rows.append(_check("The play-phase search is exact: our solver equals plain minimax on every random small deal",
+                       ok / n, SOLVER, f"{ok:,} of {n:,} deals of 1-6 cards a hand, random suit restrictions and "
+                                       "trumps (incl. trumps absent from both hands); one disagreement fails the row"))
     if ablations is not None:
         per = ablations.pivot_table(index=["deal", "trump"], columns="ablation", values="tricks")
         same = float((per.nunique(axis=1) == 1).mean())
-        rows.append(_row("Every ablation of the solver (E3) gives the same tricks on every 13-v-13 deal", 1.0,
-                         V.exact(same), V.value(1.0, V.exact(same)), family=SOLVER, kind="check",
-                         note=f"{len(per):,} solves x {per.shape[1]} configurations"))
+        rows.append(_check("Every ablation of the solver (E3) gives the same tricks on every 13-v-13 deal", same,
+                           SOLVER, f"{len(per):,} solves x {per.shape[1]} configurations"))
     if table_check is not None:
         share = float(table_check.agree.mean())
-        rows.append(_row("Endgame table built bottom-up agrees with the search (E4 cross-check)", 1.0,
-                         V.exact(share), V.value(1.0, V.exact(share)), family=SOLVER, kind="check",
-                         note=f"{len(table_check):,} random entries of 1-{int(table_check.cards.max())} cards a "
-                              "hand, decoded to hands and solved without the table"))
+        rows.append(_check("Endgame table built bottom-up agrees with the search (E4 cross-check)", share, SOLVER,
+                           f"{len(table_check):,} random entries of 1-{int(table_check.cards.max())} cards a hand, "
+                           "decoded to hands and solved without the table"))
     for r in checks.itertuples():
         kind = {experiments.TABLE_LINE_CHECK: "finding", experiments.FIG_3_19_CHECK: "arithmetic"}.get(r.check, "check")
         if isinstance(r.thesis, str):
@@ -594,11 +600,9 @@ def _dd_est(r) -> V.Estimate:
 
 
 def results_claims(table: pd.DataFrame, eps: float) -> list[dict]:
-    """E12: the results against people. People are not available, so each claim about them is
-    ``not-reproducible``, with the machine stand-in's value beside it (MC0 against DD-ε: RULE's calls and
-    exchange, DD play erring at the author's rate) and, in the note, what the stand-in's value would give under
-    the printed value's band if it were a person (a weak band: the thesis's 19 or 20 games). Every pairing is
-    an extension."""
+    """E12: the results against people, ``not-reproducible`` (people cannot be replayed), with the machine stand-in's
+    value beside each (MC0 against DD-ε) and, in the note, what it would give under the printed band were it a
+    person."""
     rows = []
     t = table.set_index("pairing")
     sub = "MC0 vs DD-ε"
@@ -637,9 +641,8 @@ def duplicate_match_claims(table: pd.DataFrame) -> list[dict]:
         if "exchange" in label or label.startswith("MCA("):
             continue
         est = _match_est(r)
-        rows.append(_row(f"Duplicate match {label}: win rate of {label.split(' vs ')[0]}", None, est,
-                         V.stated("extension", "our measurement; the thesis has no such match"), family=MATCHES,
-                         headline=False,
+        rows.append(_ext(f"Duplicate match {label}: win rate of {label.split(' vs ')[0]}", est,
+                         "our measurement; the thesis has no such match", MATCHES, headline=False,
                          note=f"{int(r.boards)} boards ({int(r.games)} games): both won {int(r.boards_both_won)}, "
                               f"split {int(r.boards_split)}, both lost {int(r.boards_both_lost)}, sign test p = "
                               f"{r.sign_test_p:.3g}; DD-winner rate {100 * r.a_dd_win_rate:.1f}%"))
@@ -691,22 +694,12 @@ def estimation_plans(estimates: dict, cap: int = SELFPLAY_CONFIRM.confirm) -> li
 def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame | None = None,
                       cap: int = SELFPLAY_CONFIRM.confirm, replacement: dict | None = None,
                       seed: int = 0, mca: dict | None = None) -> list[dict]:
-    """E11 against the 19-game table: MC0's estimates in its games against RULE and MC0 (``errors`` rows of bot
-    MC0; ``estimates`` = :func:`liarlab.papers.p03.correlation.reading_estimates` of them), each judged against
-    the thesis's own 95 % interval from its 19 printed rows.
-
-    The verdict reads DD as the thesis defines its error: the tricks AFTER the exchange. Its readings, each judged
-    by the row's own rule: MCA's estimates (``mca``: ``reading_estimates`` of MCA's games, the thesis may have used
-    its adjustment); the estimate at the first call, the other lead conventions (spec §8.2) and another N (§8.4)
-    were not built (:data:`E11_UNBUILT`: each needs the boards replayed) and a human
-    opponent cannot be run. The DD tricks
-    of the DEALT hands contradict the thesis's definition, so they are no reading: the note gives them as a
-    diagnostic (on the same boards as the verdict: the fresh sample when the row was confirmed on one).
-    Intervals: bootstrap over boards. ``fresh``: the estimation errors of a fresh confirmatory sample of
-    MC0-vs-MC0 deals (boards 0, 1, ...; a row is judged on its first ``plan.n`` boards) for rows the pilot left
-    undecided (none is drawn when the capped sample would be no larger than the pilot); its bootstrap is seeded by
-    ``seed``. ``replacement``: :func:`liarlab.papers.p03.correlation.replacement_summary`, quoted in the note of a
-    row whose dealt-hands reading differs from its verdict."""
+    """E11 against the 19-game table: MC0's estimates (``estimates``: ``correlation.reading_estimates`` of ``errors``)
+    judged against the thesis's own 95 % interval from its 19 rows, DD read as the thesis defines its error (after
+    the exchange); the dealt hands contradict that definition, so they are a diagnostic in the note, on the boards
+    the verdict rests on. ``fresh``: the confirmatory sample's errors (a row is judged on its first ``plan.n``
+    boards, bootstrap seeded by ``seed``); ``mca``: MCA's estimates, a reading; ``replacement``
+    (``correlation.replacement_summary``) is quoted where the dealt-hands diagnostic differs from the verdict."""
     rmse = experiments.thesis_rmse()
     n, boards = len(errors), estimates[("r", "after")].n
     base = (f"{n:,} MC0 estimates on {boards:,} boards (duplicate boards against "
@@ -758,9 +751,8 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
         readings = F.row_readings(ERRORS, text, RD.TARGET_AFTER, est, j, runs=runs, skipped=other_skipped)
         rows.append(_row(text, printed_value, est, j, family=ERRORS, note=note, readings=readings))
     never_below = float((errors.actual >= errors.dd_after).mean())
-    rows.append(_row("Exact play: com never takes fewer tricks than DD after the exchange", 1.0,
-                     V.exact(never_below), V.value(1.0, V.exact(never_below)), family=ERRORS, kind="check",
-                     note=f"share of {n:,} MC0 games with actual >= DD; true by construction of exact play"))
+    rows.append(_check("Exact play: com never takes fewer tricks than DD after the exchange", never_below, ERRORS,
+                       f"share of {n:,} MC0 games with actual >= DD; true by construction of exact play"))
     return rows
 
 
@@ -771,22 +763,18 @@ def exchange_effect_claims(selfplay_errors: pd.DataFrame, replacement: dict | No
     d = selfplay_errors[selfplay_errors.role == "declarer"]
     change = (d.dd_after - d.dd_before).to_numpy()
     est = _mean(change, -13, 13, "deals")
-    family = EXCHANGE_EFFECT
     rule = "our measurement; the thesis argues the exchange reshuffles the hands but prints no number"
-    rows = [_row("Exchange effect: the declarer's DD tricks after minus before the exchange (MC0 vs MC0)", None,
-                 est, V.stated("extension", rule), family=family,
-                 note=f"{len(change):,} deals; SD {change.std(ddof=1):.2f} tricks" if len(change) > 1 else
-                 f"{len(change):,} deals")]
+    rows = [_ext("Exchange effect: the declarer's DD tricks after minus before the exchange (MC0 vs MC0)", est, rule,
+                 EXCHANGE_EFFECT, note=f"{len(change):,} deals; SD {change.std(ddof=1):.2f} tricks" if len(change) > 1
+                 else f"{len(change):,} deals")]
     if replacement is not None:
-        rows.append(_row("Exchange effect: the share of each hand the exchange replaces (dealt cards no longer "
-                         "held when the play starts)", None, replacement["share"], V.stated("extension", rule),
-                         family=family,
-                         note=f"both hands of {replacement['games']:,} games; the greedy exchange replayed from "
-                              f"the logged auctions ({replacement['agree']:,} of {replacement['games']:,} replays "
-                              "give the logged DD tricks)"))
-        rows.append(_row("Exchange effect: the SD of the change in the declarer's DD tricks", None,
-                         replacement["sd_change"], V.stated("extension", rule), family=family,
-                         note=f"{replacement['games']:,} games"))
+        games = replacement["games"]
+        rows += [_ext("Exchange effect: the share of each hand the exchange replaces (dealt cards no longer held when "
+                      "the play starts)", replacement["share"], rule, EXCHANGE_EFFECT,
+                      note=f"both hands of {games:,} games; the greedy exchange replayed from the logged auctions "
+                           f"({replacement['agree']:,} of {games:,} replays give the logged DD tricks)"),
+                 _ext("Exchange effect: the SD of the change in the declarer's DD tricks", replacement["sd_change"],
+                      rule, EXCHANGE_EFFECT, note=f"{games:,} games")]
     return rows
 
 
@@ -796,13 +784,13 @@ def exchange_ablation_claims(table: pd.DataFrame, gains: pd.DataFrame) -> list[d
     for r in gains.itertuples():
         m = t.loc[r.pairing]
         est = _match_est(m)
-        rows.append(_row(f"Exchange ablation {r.pairing}: win rate of the greedy exchange", None, est,
-                         V.stated("extension", "our measurement; the thesis argues only that greedy is adequate"),
-                         family=EXCHANGE_FAMILY, note=f"{int(m.boards)} boards, only the exchange differs"))
         g = V.Estimate(r.a_dd_tricks_gained, r.ci_low, r.ci_high, int(r.boards), "boards")
-        rows.append(_row(f"Exchange ablation {r.pairing}: DD tricks the greedy side gains in the exchange", None, g,
-                         V.stated("extension", "our measurement"), family=EXCHANGE_FAMILY,
-                         note="its DD tricks in the contract after minus before the exchange, per board"))
+        rows += [_ext(f"Exchange ablation {r.pairing}: win rate of the greedy exchange", est,
+                      "our measurement; the thesis argues only that greedy is adequate", EXCHANGE_FAMILY,
+                      note=f"{int(m.boards)} boards, only the exchange differs"),
+                 _ext(f"Exchange ablation {r.pairing}: DD tricks the greedy side gains in the exchange", g,
+                      "our measurement", EXCHANGE_FAMILY,
+                      note="its DD tricks in the contract after minus before the exchange, per board")]
     return rows
 
 
@@ -810,9 +798,8 @@ def grid_claims(grid: pd.DataFrame) -> list[dict]:
     rows = []
     for r in grid.itertuples():
         est = V.Estimate(r.win_rate, r.ci_low, r.ci_high, int(r.boards), "boards")
-        rows.append(_row(f"Adjustment α = {r.alpha:g}, ρ = {r.rho:g}: MCA's win rate against MC0", None, est,
-                         V.stated("extension", "our calibration; the thesis describes the adjustment in words"),
-                         family=GRID,
+        rows.append(_ext(f"Adjustment α = {r.alpha:g}, ρ = {r.rho:g}: MCA's win rate against MC0", est,
+                         "our calibration; the thesis describes the adjustment in words", GRID,
                          note=f"{int(r.boards)} boards; MCA's mean absolute estimation error {r.mae:.2f} "
                               f"[{r.mae_low:.2f}, {r.mae_high:.2f}] over {int(r.estimates)} estimates"))
     return rows
@@ -820,17 +807,14 @@ def grid_claims(grid: pd.DataFrame) -> list[dict]:
 
 # ============================================================================ timing and DD-eps (E15)
 
-
-
 def surrogate_claims(summary: pd.DataFrame, eps: float) -> list[dict]:
     """The human's 11 tricks lost against DD in 19 games, and the DD-eps stand-in tuned to it."""
     zero = summary[summary.eps == 0]
     lost0 = float(zero.mean_lost.iloc[0]) if len(zero) else float("nan")
     return [
-        _row("DD-ε stand-in for the author: the error rate ε at which exact play loses his 0.58 tricks a game "
-             "(11 in 19 games)", None, None if np.isnan(eps) else round(eps, 3),
-             V.stated("extension", "our stand-in, interpolated on the measured ε grid; the thesis has no ε"),
-             family=SURROGATE),
+        _ext("DD-ε stand-in for the author: the error rate ε at which exact play loses his 0.58 tricks a game "
+             "(11 in 19 games)", None if np.isnan(eps) else round(eps, 3),
+             "our stand-in, interpolated on the measured ε grid; the thesis has no ε", SURROGATE),
         _row("Exact play loses no tricks against exact play (DD-eps at eps = 0)", 0, V.exact(lost0),
              V.value(0, V.exact(lost0)), family=SURROGATE, kind="check",
              note="a check of the play engine: true by construction"),
