@@ -53,3 +53,14 @@ def test_open_findings_says_which_sample_carries_the_verdict_and_what_would_deci
     assert "about 61 boards, more than this profile's cap of 8" in text
     assert 'says "rarely"; we measure the share of hands: 0' in text
     assert text.count("decides it") == 1 and "sits on the band's edge." in text
+
+
+def test_a_quantity_given_its_decimals_is_written_at_them_everywhere_in_its_line():
+    claims = pd.DataFrame([
+        {"claim": "r", "kind": "finding", "verdict": "inconclusive", "paper_value": 0.8, "reproduced_value": 0.4615,
+         "ci_low": -0.4, "ci_high": 1.0, "interval": "95 %", "n": 8, "unit": "boards", "pilot_value": 0.752,
+         "pilot_ci_low": -0.36, "pilot_ci_high": 0.95, "pilot_n": 5, "cause": "", "flags": "", "note": ""}])
+    line = findings.open_findings(claims, "The thesis", decimals={"r": 2})
+    assert "The thesis 0.80; ours 0.46 (95 %: -0.40 to 1.00) over 8 boards" in line
+    assert "the pilot gave 0.75 (-0.36 to 0.95) on 5 boards" in line
+    assert "ours 0.5 (95 %: -0.4 to 1.0)" in findings.open_findings(claims, "The thesis")   # the tables' own rule

@@ -28,11 +28,11 @@ from liarlab.papers.p03 import correlation as corr
 from liarlab.papers.p03 import experiments, printed
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.papers.p03.results import Results
-from liarlab.study import cache, tables
+from liarlab.study import cache
 from liarlab.study import families as F
-from liarlab.study.answer import measured, number
+from liarlab.study.answer import number
 from liarlab.study.families import ClaimFamily, Confirm, Way
-from liarlab.study.findings import VERDICT_WORDS, finding_counts_view, open_findings  # noqa: F401 (the notebook's view)
+from liarlab.study.findings import VERDICT_WORDS, finding_counts_view, measured_at, open_findings  # noqa: F401 (the notebook's view)
 from liarlab.study.stages import draw_size, edge_text, fisher_band, own_interval, plan, two_stage
 from liarlab.study.stages import mean_or_range as _mean
 
@@ -949,15 +949,16 @@ R_CLAIM = "Estimation: Est. and DD correlate, r = 0.80 (derived in the spec)"
 def _r_words(ra: V.Estimate, rd: V.Estimate, claims: pd.DataFrame) -> str:
     """r(Est., DD) on the pilot's estimates against both targets, and which sample carries the claims row's
     verdict (the confirmatory one when the pilot left it undecided): one quantity, its numbers told apart."""
-    text = (f"On the pilot's estimates r(Est., DD) = {tables.interval_text(ra.value, ra.low, ra.high)} after the "
-            f"exchange and {tables.interval_text(rd.value, rd.low, rd.high)} on the dealt hands (95 % bootstrap "
+    text = (f"On the pilot's estimates r(Est., DD) = {corr.r_text(ra.value, ra.low, ra.high)} after the "
+            f"exchange and {corr.r_text(rd.value, rd.low, rd.high)} on the dealt hands (95 % bootstrap "
             "over boards; thesis, 19 games: 0.80)")
     row = claims[claims.claim == R_CLAIM]
     if not len(row):
         return text
     row = row.iloc[0]
     sample = "a fresh confirmatory sample" if pd.notna(row.get("pilot_value")) else "the pilot's sample"
-    return (text + f". The claims row judges r after the exchange on {sample}: {measured(row)}, "
+    return (text + f". The claims row judges r after the exchange on {sample}: "
+            f"{measured_at(row, corr.R_DECIMALS)}, "
             f"{VERDICT_WORDS.get(str(row.verdict), row.verdict)}")
 
 
@@ -990,7 +991,7 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
   {int((claims.verdict == "extension").sum())} extension rows (counted apart). The findings that differ or stay
   undecided:
 
-{open_findings(claims, "The thesis")}
+{open_findings(claims, "The thesis", decimals={R_CLAIM: corr.R_DECIMALS})}
 
 * {rerun}
 '''

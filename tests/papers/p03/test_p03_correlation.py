@@ -129,3 +129,13 @@ def test_resampled_sums_and_the_batched_bootstrap_equal_the_one_at_a_time_ones_b
     est = cr.board_estimate(sums, "rmse", seed=5, n_boot=250)
     assert est == V.bootstrap(range(57), lambda idx: cr.stat_rmse(sums[np.asarray(idx)].sum(0)), n_boot=250, seed=5,
                               low=0.0, high=13.0, unit="boards")
+
+
+def test_every_r_is_written_at_two_decimals_value_and_interval_alike():
+    # the page wrote "0.8 [-0.4, 1.0]" beside "0.83 [0.60, 0.95]": one quantity at two precisions (issue 50)
+    assert cr.r_text(0.8, -0.4, 1.0) == "0.80 [-0.40, 1.00]" and cr.r_text(0.834, 0.6, 0.951) == "0.83 [0.60, 0.95]"
+    assert cr.r_text(-0.001, -0.5, 0.5) == "0.00 [-0.50, 0.50]"     # never "-0.00"
+    accuracy = pd.DataFrame({"target": ["after"], "estimates": [10], "boards": [5], "r": [0.8], "r_low": [-0.4],
+                             "r_high": [1.0], "rmse": [1.6], "rmse_low": [1.0], "rmse_high": [2.2],
+                             "mean_error": [-0.5], "mean_error_low": [-1.0], "mean_error_high": [0.1]})
+    assert cr.accuracy_view(accuracy)["r [95 % bootstrap over boards]"].iloc[0] == "0.80 [-0.40, 1.00]"
