@@ -61,7 +61,8 @@ def table_4_5(results) -> list[dict]:
 
 def table_4_6(results) -> list[dict]:
     counts = dice.hand_class_counts()
-    return _table("paper 01 Table 4.6", [(f"hands of class '{c}'", paper, counts[c]) for c, paper in P.PAPER_T46.items()]
+    return _table("paper 01 Table 4.6", [(f"hands of class '{c}'", paper, counts[c])
+                                         for c, paper in P.PAPER_T46.items()]
                   + [("Table 4.6 total", P.PAPER_T46_TOTAL, sum(counts.values()))])
 
 
@@ -147,7 +148,8 @@ ABOUT_HALF_READINGS = _ways(_share_reading, [
      lambda: _classes("one pair", "three of a kind", "four of a kind", "five of a kind")),
     ("some face exactly twice (one pair, two pairs, full house)",
      "'two or more' read as a pair: hands in which some face shows exactly twice",
-     "paper 01 §4.2 text ('成對', paired, in the next paragraph)", lambda: _classes("one pair", "two pairs", "full house")),
+     "paper 01 §4.2 text ('成對', paired, in the next paragraph)",
+     lambda: _classes("one pair", "two pairs", "full house")),
     ("a given face at least twice (the bid's face)",
      "the face is the one just bid ('three 5s' in the example): hands with two or more of it",
      "paper 01 §4.2 example of 'three 5s' (P = 0.1962 for two 5s)", lambda: dice.hands_with_at_least(2)),
@@ -184,7 +186,8 @@ def q_space(results) -> list[dict]:
         for ok, table, text, paper, ratio in (
                 (n in P.PAPER_T61_INCREASE, "6-1", f"'increase' of partial space n={n} over n={n - 1}",
                  P.PAPER_T61_INCREASE.get(n), r["partial_over_previous"]),
-                (True, "6-2", f"'increase' of full over partial, n={n}", P.PAPER_T62_INCREASE[n], r["full_over_partial"])):
+                (True, "6-2", f"'increase' of full over partial, n={n}", P.PAPER_T62_INCREASE[n],
+                 r["full_over_partial"])):
             if ok:
                 rows += _table(f"paper 02 Table {table}", [(text, paper, float(ratio) - 1, 2, {
                     "note": f"the column is ratio - 1; the ratio itself is {float(ratio):.2f}"})])
@@ -227,7 +230,8 @@ def three_players(results) -> list[dict]:
     """The paper's Q-table formulas for three players (an extension)."""
     return [claim(f"Q-space partial/full, n={n}, 3 players", "paper 02, derived (the paper gives none)",
                   None, f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}",
-                  V.stated("extension", "extension: the paper's formulas evaluated for 3 players, which it does not print"),
+                  V.stated("extension",
+                           "extension: the paper's formulas evaluated for 3 players, which it does not print"),
                   kind="arithmetic", family="Q-table size with 3 players (paper 02's formulas)")
             for n in (1, 2, 3)]
 
@@ -279,7 +283,8 @@ def _monte_carlo(table: pd.DataFrame | None, key: str, text, source: str, paper,
     for _, r in (table if table is not None else pd.DataFrame()).iterrows():
         est, k, hands = V.proportion(int(r["hits"]), int(r["hands"]), unit="hands"), int(r[key]), int(r["hands"])
         rows.append(claim(text(k, hands), source, paper(k), est, V.covers(est, r["exact"]), kind="check",
-                          note=f"exact {r['exact']:.6f}; a check of {what}", family=f"Monte Carlo check of {source[9:]}"))
+                          note=f"exact {r['exact']:.6f}; a check of {what}",
+                          family=f"Monte Carlo check of {source[9:]}"))
     return rows
 
 
@@ -386,8 +391,10 @@ CLAIM_FAMILIES = (
     ClaimFamily(HEADLINE_FAMILY, "papers 01 and 02 (all printed dice numbers)", P.PAPER_EVERY_PRINTED_NUMBER,
                 lambda results, rows: [headline_row(rows)], headline=True, summarises=True, builds_readings=True,
                 kind="arithmetic", confirm=_EXACT),
-    ClaimFamily("paper 01 Table 4.5", "paper 01 Table 4.5", P.PAPER_T45, table_4_5, experiment=("01", "E1"), **_ONE_WAY),
-    ClaimFamily("paper 01 Table 4.6", "paper 01 Table 4.6", P.PAPER_T46, table_4_6, experiment=("01", "E1"), **_ONE_WAY),
+    ClaimFamily("paper 01 Table 4.5", "paper 01 Table 4.5", P.PAPER_T45, table_4_5, experiment=("01", "E1"),
+                **_ONE_WAY),
+    ClaimFamily("paper 01 Table 4.6", "paper 01 Table 4.6", P.PAPER_T46, table_4_6, experiment=("01", "E1"),
+                **_ONE_WAY),
     ClaimFamily("paper 01 Table 4.7", "paper 01 Table 4.7", P.PAPER_T47_CUM, table_4_7, experiment=("01", "E1"),
                 **_ONE_WAY),
     ClaimFamily(AT_LEAST_ONE_CLAIM, "paper 01 §4.2 text", P.PAPER_TEXT_AT_LEAST_ONE, at_least_one,

@@ -23,7 +23,8 @@ def coverage_rows(results: Results) -> list[dict]:
          "quick profile: a smaller Monte Carlo"),
         ("02", "#1", f"6^5 enumerated; {n_generator:,} hands from paper 02's generator", True, "Table 6-3", ""),
         ("02", "#2", f"n = 1..{q2_max} with 2 players, n = 1..{q3_max} with 3 players; brute force for n = 1, 2",
-         min(q2_max, q3_max) >= max(PAPER_T61_PARTIAL), "the size of the Q-table", "fewer history lengths than the spec"),
+         min(q2_max, q3_max) >= max(PAPER_T61_PARTIAL), "the size of the Q-table",
+         "fewer history lengths than the spec"),
     ]
     return [coverage.indexed(spec, code, size, ok, f"notebook 00: {where}", why)
             for spec, code, size, ok, where, why in rows]

@@ -28,11 +28,11 @@ from liarlab.papers.p03 import correlation as corr
 from liarlab.papers.p03 import experiments, printed
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.papers.p03.results import Results
-from liarlab.study import cache
+from liarlab.study import cache, findings
 from liarlab.study import families as F
 from liarlab.study.answer import number
 from liarlab.study.families import ClaimFamily, Confirm, Way
-from liarlab.study.findings import VERDICT_WORDS, finding_counts_view, measured_at, open_findings  # noqa: F401 (the notebook's view)
+from liarlab.study.findings import VERDICT_WORDS, measured_at, open_findings
 from liarlab.study.stages import draw_size, edge_text, fisher_band, own_interval, plan, two_stage
 from liarlab.study.stages import mean_or_range as _mean
 
@@ -217,8 +217,9 @@ def _row(text, paper_value, est, judgement, *, family, kind="finding", **kw) -> 
     return F.claim(text, SOURCE, paper_value, est, judgement, kind=kind, family=family, **kw)
 
 
-#: every readings row of the claims rows, in their order (the notebook's ``save_readings``)
-readings_of = F.readings_rows
+#: the study's, called here by the notebook: every readings row of the claims rows in their order (for
+#: ``save_readings``), and the finding rows counted in the page's words (the table beside the claims)
+readings_of, finding_counts_view = F.readings_rows, findings.finding_counts_view
 
 
 def _decimals(x) -> int:

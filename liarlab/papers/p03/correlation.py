@@ -255,5 +255,6 @@ def accuracy_view(accuracy: pd.DataFrame) -> pd.DataFrame:
                          "mean error in tricks [95 % bootstrap]": cells("mean_error")})
     if "r_fisher_low" in accuracy:
         view["r's interval if every estimate were independent (Fisher)"] = [
-            f"{lo:.{R_DECIMALS}f} to {hi:.{R_DECIMALS}f}" for lo, hi in zip(accuracy.r_fisher_low, accuracy.r_fisher_high)]
+            f"{lo:.{R_DECIMALS}f} to {hi:.{R_DECIMALS}f}"
+            for lo, hi in zip(accuracy.r_fisher_low, accuracy.r_fisher_high)]
     return view
