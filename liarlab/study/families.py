@@ -21,13 +21,15 @@ to its judge, and gathers the claims rows and the readings table (whose verdicts
 from __future__ import annotations
 
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from liarlab.core import readings as R
+from liarlab.core import verdicts as V
 from liarlab.core.readings import Reading
 
-__all__ = ["ClaimFamily", "Way", "Confirm", "claim", "by_family", "claims_rows", "readings_rows", "KINDS_OF_WAY"]
+__all__ = ["ClaimFamily", "Way", "Confirm", "claim", "by_family", "claims_rows", "readings_rows", "KINDS_OF_WAY",
+           "row_readings"]
 
 #: The readings rows of the family being judged (set by the engine while its judge runs; :func:`claim` reads it).
 _JUDGING: ContextVar[tuple[dict, ...]] = ContextVar("judging", default=())
@@ -169,3 +171,25 @@ def claims_rows(families, results) -> list[dict]:
 def readings_rows(claims: list[dict]) -> list[dict]:
     """Every readings row carried by the claims rows ``claims`` (in their order): ``data/NN_readings.csv``."""
     return [x for r in claims for x in r.get("readings_rows", [])]
+
+
+def _reading_value(estimate):
+    """An estimate as a readings row takes it: an Estimate, a number, or None for a value in words (a card, a
+    call)."""
+    if estimate is None or isinstance(estimate, V.Estimate):
+        return estimate
+    try:
+        return float(estimate)
+    except (TypeError, ValueError):
+        return None
+
+
+def row_readings(family: str, claim: str, default: Reading, estimate, judgement, *, runs=(), skipped=()) -> list[dict]:
+    """The readings rows a judge that ``builds_readings`` passes with one claim: the ``default`` reading (the row's
+    own estimate and verdict), each other reading run on the row's tables as (reading, estimate, judgement, note),
+    and each not run as (reading, why: :func:`liarlab.core.readings.skipped`). The default is marked so here,
+    whatever its declaration says (a family's rows may be computed under different readings); the others are marked
+    not default. The family's :class:`Way`\\ s follow them (:func:`claim`)."""
+    out = [R.run(family, claim, replace(default, default=True), _reading_value(estimate), judgement)]
+    out += [R.run(family, claim, replace(rd, default=False), _reading_value(e), j, note) for rd, e, j, note in runs]
+    return out + [R.skipped(family, claim, replace(rd, default=False), why) for rd, why in skipped]

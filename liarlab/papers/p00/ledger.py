@@ -1,10 +1,7 @@
-"""Notebook 00's coverage ledger: the experiments of specs 01 and 02 that are dice counting.
-
-What each spec asks (title and size) comes from the study's experiment index (:func:`liarlab.study.coverage.index`);
-what this run did comes from its own tables (:class:`liarlab.papers.p00.results.Results`); a row is full when
-the run reached the full profile's size (:data:`liarlab.papers.p00.params.PARAMS`) or, for the Q-table sizes,
-every history length the paper's tables print (:data:`liarlab.papers.p00.printed.PAPER_T61_PARTIAL`). No size
-is typed here.
+"""Notebook 00's coverage ledger: the experiments of specs 01 and 02 that are dice counting, each row's title and
+spec size the experiment index's (:func:`liarlab.study.coverage.indexed`), what this run did read from its own
+tables; a row is full when the run reached the full profile's size or, for the Q-table sizes, every history length
+the paper's tables print (:data:`liarlab.papers.p00.printed.PAPER_T61_PARTIAL`). No size is typed here.
 """
 from __future__ import annotations
 
@@ -14,25 +11,20 @@ from liarlab.papers.p00.printed import PAPER_T61_PARTIAL
 from liarlab.papers.p00.results import Results
 from liarlab.study import coverage
 
-WHERE = "notebook 00"
-
-
-def _row(spec: str, code: str, run_size: str, full: bool, where: str, why: str) -> dict:
-    """One ledger row: title and spec size from the experiment index, ``run_size`` and status from this run."""
-    return coverage.indexed(spec, code, run_size, full, f"{WHERE}: {where}", why)
-
 
 def coverage_rows(results: Results) -> list[dict]:
     """The rows of ``data/00_coverage.csv``, sized from ``results`` (the tables the notebook computed)."""
     n_monte_carlo = int(results.monte_carlo["hands"].iloc[0])
     n_generator = int(results.monte_carlo_generator["hands"].iloc[0])
     q2_max, q3_max = int(results.q2.n.max()), int(results.q3.n.max())
-    printed_max = max(PAPER_T61_PARTIAL)
-    return [
-        _row("01", "E1", f"{dice.hands_total()} hands enumerated; {n_monte_carlo:,}-hand Monte Carlo",
-             n_monte_carlo >= PARAMS.size("n_monte_carlo", "full"), "Tables 4.5 and 4.7, Table 4.6",
-             "quick profile: a smaller Monte Carlo"),
-        _row("02", "#1", f"6^5 enumerated; {n_generator:,} hands from paper 02's generator", True, "Table 6-3", ""),
-        _row("02", "#2", f"n = 1..{q2_max} with 2 players, n = 1..{q3_max} with 3 players; brute force for n = 1, 2",
-             min(q2_max, q3_max) >= printed_max, "the size of the Q-table", "fewer history lengths than the spec"),
+    rows = [  # (spec, code, what the run did, full?, where in notebook 00, why when reduced)
+        ("01", "E1", f"{dice.hands_total()} hands enumerated; {n_monte_carlo:,}-hand Monte Carlo",
+         n_monte_carlo >= PARAMS.size("n_monte_carlo", "full"), "Tables 4.5 and 4.7, Table 4.6",
+         "quick profile: a smaller Monte Carlo"),
+        ("02", "#1", f"6^5 enumerated; {n_generator:,} hands from paper 02's generator", True, "Table 6-3", ""),
+        ("02", "#2", f"n = 1..{q2_max} with 2 players, n = 1..{q3_max} with 3 players; brute force for n = 1, 2",
+         min(q2_max, q3_max) >= max(PAPER_T61_PARTIAL), "the size of the Q-table",
+         "fewer history lengths than the spec"),
     ]
+    return [coverage.indexed(spec, code, size, ok, f"notebook 00: {where}", why)
+            for spec, code, size, ok, where, why in rows]

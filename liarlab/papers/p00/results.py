@@ -10,10 +10,9 @@ __all__ = ["Results"]
 
 @dataclass
 class Results:
-    """The tables notebook 00 computes that its claims and ledger read: the two Monte Carlo checks
-    (:func:`~liarlab.papers.p00.experiments.monte_carlo_at_least`, :func:`~liarlab.papers.p00.experiments.monte_carlo_max_multiplicity`) and the Q-table sizes with two and three
-    players (:func:`~liarlab.papers.p00.experiments.q_space_table`). Every other claim is exact arithmetic from :mod:`liarlab.core.dice`."""
-
+    """The two Monte Carlo checks (``experiments.monte_carlo_at_least``, ``monte_carlo_max_multiplicity``) and the
+    Q-table sizes with two and three players (``experiments.q_space_table``); every other claim is exact arithmetic
+    from :mod:`liarlab.core.dice`."""
     monte_carlo: pd.DataFrame | None = None
     monte_carlo_generator: pd.DataFrame | None = None
     q2: pd.DataFrame | None = None

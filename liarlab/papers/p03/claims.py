@@ -1,39 +1,23 @@
 """Notebook 03's claims as records (issue 48): each printed value or statement of the thesis beside ours, one
 :class:`~liarlab.study.families.ClaimFamily` per figure, table or statement (:data:`CLAIM_FAMILIES`), judged under
-the study's verdict protocol (:mod:`liarlab.core.verdicts`; docs/VERDICTS.md). No rule here has a threshold of its
-own; :func:`liarlab.study.families.claims_rows` walks the records.
+the study's verdict protocol (docs/VERDICTS.md); no rule here has a threshold of its own.
 
-Kinds: ``finding`` (a computational or experimental claim of the thesis), ``arithmetic`` (the thesis's own numbers
-recomputed: table sizes, worked examples, the 19-game table), ``check`` (our code, or true by construction).
-Duplicate matches are between fixed bots, so their replication unit is the board (a deal played twice with the
-seats swapped): intervals are t intervals of the per-board scores. Where the thesis's number is itself a small
-sample (19 games, 12 overestimates, 16 simulation-count differences), its band is the thesis's own 95 % interval
-computed from its printed values.
-
-**Readings** (issue 36): every open point of the thesis behind a family that can differ, as a reading that is run
-(judged by the claims row's own rule) or not run with one sentence why, listed from the spec's "Open questions and
-ambiguities" (§8) and the thesis's wording before any verdict was looked at; a reading is never chosen or dropped
-because of its verdict. They are declared here, beside the families that read them: a reading a row's judge runs on
-the row's own tables (the row's default, the other lead convention, the other columns) is passed with the row, one
-that reads a fixed claim and needs no run is a :class:`~liarlab.study.families.Way` of its family. A differing
-row's cause is derived from them by :func:`liarlab.core.verdicts.cause`, never typed.
-
-**Two stages**: the notebook's run is the pilot. An inconclusive finding (and a ``differs`` whose interval misses
-by less than its half-width, issue 49) gets a confirmatory sample sized by :func:`liarlab.core.verdicts.plan_second_stage`
-from its pilot, capped by its family's :class:`~liarlab.study.families.Confirm` budget, stated here BEFORE any
-confirmatory data were drawn, and drawn fresh (new seeds, new deals): its verdict comes from that sample alone. A
-capped confirmatory sample no larger than the pilot is not drawn: it cannot decide what the pilot, with as many
-units, could not; the row stays ``inconclusive`` and says so, with the planned size and the cap.
+Kinds: ``finding`` (a claim of the thesis), ``arithmetic`` (the thesis's own numbers recomputed), ``check`` (our
+code, or true by construction). Duplicate matches are between fixed bots, so their replication unit is the board
+(a deal played twice with the seats swapped). Where the thesis's number is itself a small sample (19 games, 12
+overestimates, 16 simulation-count differences), its band is the thesis's own 95 % interval from its printed values.
+Readings (:data:`RD`) are declared beside the families; a reading a row's judge runs on the row's own tables is
+passed with the row, one that needs no run is a :class:`~liarlab.study.families.Way`. The notebook's run is the
+pilot of the two-stage design (:mod:`liarlab.study.stages`), each budget a :class:`Confirm` fixed before any
+confirmatory sample was drawn.
 """
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
-from scipy import stats as st
 
 from liarlab.core import readings as R
 from liarlab.core import verdicts as V
@@ -44,10 +28,13 @@ from liarlab.papers.p03 import correlation as corr
 from liarlab.papers.p03 import experiments, printed
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.papers.p03.results import Results
-from liarlab.study import cache, tables
+from liarlab.study import cache, findings
 from liarlab.study import families as F
-from liarlab.study.answer import claim_words, measured, number
+from liarlab.study.answer import number
 from liarlab.study.families import ClaimFamily, Confirm, Way
+from liarlab.study.findings import VERDICT_WORDS, measured_at, open_findings
+from liarlab.study.stages import draw_size, edge_text, fisher_band, own_interval, plan, two_stage
+from liarlab.study.stages import mean_or_range as _mean
 
 Reading = R.Reading
 
@@ -83,143 +70,132 @@ HANDS_CONFIRM = Confirm("hands", pilot=21, confirm=24)
 SELFPLAY_CONFIRM = Confirm("boards", pilot=1_400, confirm=1_800)
 EXTENSION_CONFIRM = "an extension: no printed value to decide against, so no second stage"
 
-# ----------------------------------------------------------------------------- the solver and the endgame table
-
-SOLVER_EXACT = Reading("the printed position, solved exactly",
-                       "The printed line (or figure) fixes the position, and our exact search gives its value.",
-                       "thesis §3.1; spec §2", default=True)
-SOLVER_OTHER = Reading("another reading of the printed position",
-                       "The printed line or figure could describe another position.",
-                       "spec §2 (Fig 3-19: two readings, both 4 branches saved)")
-SOLVER_WHY = ("the printed sequence and side-suit lengths fix the position and the value is exact; Fig 3-19's two "
-              "readings in the spec both give 3 distinct spade leads, so no second reading can give another value")
-
-TABLE_FORMAT = Reading("CRLF lines, every length vector, binary units",
-                       "One text line 'order l1 l2 l3 tricks' with CRLF per entry, every length vector including "
-                       "impossible suits longer than 13, sizes in binary units truncated.",
-                       "spec §2 'Inferred, matches all eight sizes'; Open question 7", default=True)
-TABLE_VALID = Reading("suits of at most 13 only",
-                      "The same lines, but only length vectors whose suits are all at most 13 cards.",
-                      "spec §2 table row 'Entries, suits <= 13 only'; Open question 7")
-TABLE_LF = Reading("LF line ends", "The same entries with one-byte LF line ends.",
-                   "spec Open question 7 (the format is inferred from the sizes)")
-TABLE_DECIMAL = Reading("decimal units", "The same bytes, printed in decimal units (1 KB = 1,000 B), truncated.",
-                        "spec Open question 7 (the units are inferred from the sizes)")
-TABLE_CANONICAL = Reading("fully canonical entries",
-                          "Only fully canonical positions (equal-length side suits tie-broken).",
-                          "spec §2 table row 'Fully canonical (ties broken)'")
-TABLE_CANONICAL_WHY = R.Unbuilt("the thesis says it leaves equal-length ties unbroken and accepts the duplicates, "
-                                "and the spec's canonical counts are not an enumeration this notebook writes out line "
-                                "by line")
-
-# ----------------------------------------------------------------------------- bidding (E5-E7)
-
-CALLS_RULE = Reading("largest margin, ties to pass then the higher suit",
-                     "The call with the largest margin E - needed, even if negative; ties go to pass, then the higher "
-                     "suit.", "spec §3 'Decision rule (reconstructed from Fig 3-13)'", default=True)
-CALLS_TIES = Reading("another tie rule", "Ties between equal margins broken another way.",
-                     "spec Open question 5 (tie-breaks unspecified)")
-CALLS_TIES_WHY = "no two printed margins of Fig 3-13 tie, so no tie rule can change a call or a requirement"
-
-LEAD_OPPONENT = Reading("opponent leads",
-                        "In the bidding simulations the opponent leads (the real lead at the opening, where com "
-                        "would declare).", "spec §3 'Interpretation (primary)': the real lead; Open question 2",
-                        default=True)
-LEAD_COM = Reading("com leads", "In the bidding simulations com always leads.",
-                   "spec §3 'Ablate with the program always leading'; Open question 2")
-OTHER_N = Reading("another N", "The printed opening row is an estimate of some N other than 50.",
-                  "spec Open question 4 (three printed Est. values are not multiples of 1/50)")
-OTHER_N_WHY = ("every printed Fig 3-13 value is a multiple of 1/50, so nothing in the thesis points to another N "
-               "for this hand")
-
-ADJ_SPEC = Reading("the spec's adjustment (α 2, β 0.25, γ 1, ρ 1)",
-                   "After the opponent's spade bids the sampled opponent hands get better spades, with the spec's "
-                   "parameterised trust.", "spec §3 'Opponent-bid adjustment', Interpretation (parameterised)",
-                   default=True)
-ADJ_OTHER = Reading("other adjustment parameters", "The same adjustment with other α or ρ.",
-                    "spec Open question 3 (the adjustment's form and parameters are missing)")
-ADJ_OTHER_WHY = R.Unbuilt("the Fig 3-13 replay is run at the spec's parameters only; the other (α, ρ) cells are "
-                          "calibrated on whole games in E14, not replayed on this hand")
-
-SIMCOUNT_REF = Reading("an independent reference estimate",
-                       "A call 'changes' when an N = 50 estimate's opening call differs from that of an independent "
-                       "estimate of as many deals as the pool; |E50 - E200| from the measured SDs.",
-                       "thesis §4 (50 simulations differ little from 100 or 200 and rarely change the bid); spec E6",
-                       default=True)
-SIMCOUNT_200 = Reading("against N = 200", "A call 'changes' when the N = 50 call differs from an N = 200 call.",
-                       "the thesis's table compares N = 50 with 100 and 200")
-SIMCOUNT_200_WHY = R.Unbuilt("the convergence run keeps each N = 50 call against the reference call only, not "
-                             "paired with an N = 200 estimate of the same hand")
-SIMCOUNT_DEALS = Reading("the thesis's four deals", "The thesis's own four deals, recomputed.",
-                         "thesis §4 simulation-count table")
-SIMCOUNT_DEALS_WHY = "the four deals behind the thesis's table are not printed (spec Open question 10)"
-
-# ----------------------------------------------------------------------------- the exchange (E8)
-
-FACE_SEEN = Reading("face-up card seen (U = 30)",
-                    "The face-up card counts as seen, so U = 30 unknown cards and p = 11/30.",
-                    "thesis Example 3.1 (p = 11/30); spec Open question 6", default=True)
-FACE_UNKNOWN = Reading("face-up card unknown (U = 31)",
-                       "The face-up card counts among the unknown cards, so U = 31 and p = 11/31.",
-                       "spec Open question 6 (the face-up card's status)")
-TIES_LOWER = Reading("ties to the lower rank", "Equal-cost cards go to the lower rank.",
-                     "thesis Example 3.3 (♦6 before ♦7)", default=True)
-TIES_OTHER = Reading("another tie rule or other unprinted cards",
-                     "Another tie rule, or other cards in the unprinted rest of the hand.",
-                     "spec Open question 5; Examples 3.2 and 3.3 print only part of the hand")
-TIES_OTHER_WHY = ("the thesis states the lower-rank choice in Example 3.3 itself, and the rest of each hand is not "
-                  "printed, so no other reading can be built from what it gives")
-
-# ----------------------------------------------------------------------------- the 19-game table (E9)
-
-PRINTED_COLUMNS = Reading("the printed columns",
-                          "Recomputed from the printed Est., DD, Actual and Winner columns, the error as DD - Est.",
-                          "thesis §4 19-game table", default=True)
-ERROR_COLUMN = Reading("the printed Error column",
-                       "The thesis's own Error column as printed (game 18: 0.92), not DD - Est.",
-                       "spec Open question 4 (game 18's error printed 0.92, the columns give 0.82)")
-ACTUAL_COLUMN = Reading("against Actual", "The same statistic with Actual (the tricks com took) in place of DD.",
-                        "thesis §4: the table prints both DD and Actual")
-NO_OTHER_COUNT = Reading("another count", "Another way of counting the printed column.",
-                         "thesis §4 19-game table")
-NO_OTHER_COUNT_WHY = "a count of one printed column has no second reading"
-
-# ----------------------------------------------------------------------------- estimation error (E11)
-
-TARGET_AFTER = Reading("DD after the exchange",
-                       "The error is measured against the DD tricks after the exchange.",
-                       "thesis §4, the paragraph under its 19-game table (換牌結束後的磴數)", default=True)
-#: Not a reading of the E11 claims: the thesis defines its error against the tricks after the exchange (seed 002
-#: l.997, 「換牌結束後的磴數」), and a variant that contradicts the paper's own text is no reading of it
-#: (docs/VERDICTS.md, "What counts as a reading"). It stays a diagnostic of the estimator, which never sees the
-#: exchange (the E11 figure and the notebook's text; :data:`NOT_THE_THESIS`).
-TARGET_DEALT = Reading("DD of the dealt hands",
-                       "The error is measured against the DD tricks of the dealt hands, on which the estimate is "
-                       "made.", "a diagnostic only: spec §6 (b) measures 'the final E against the DD result after a "
-                                "simulated exchange', and the estimate never sees the exchange")
-#: Why :data:`TARGET_DEALT` is shown beside the E11 claims but never among their readings.
+#: Every open point's readings behind a family that can differ (issue 36), listed from the spec's "Open questions
+#: and ambiguities" (§8) and the thesis's wording before any verdict was looked at (a reading is never chosen or
+#: dropped because of its verdict): KEY: (name, assumption, support[, why it is not run]); a key marked * is the
+#: reading its rows are judged under, a why that is ``R.Unbuilt`` says what building it would need.
+_READINGS = {
+    "SOLVER_EXACT*": ("the printed position, solved exactly",
+        "The printed line (or figure) fixes the position, and our exact search gives its value.",
+        "thesis §3.1; spec §2"),
+    "SOLVER_OTHER": ("another reading of the printed position",
+        "The printed line or figure could describe another position.",
+        "spec §2 (Fig 3-19: two readings, both 4 branches saved)",
+        "the printed sequence and side-suit lengths fix the position and the value is exact; Fig 3-19's two readings "
+        "in the spec both give 3 distinct spade leads, so no second reading can give another value"),
+    "TABLE_FORMAT*": ("CRLF lines, every length vector, binary units",
+        "One text line 'order l1 l2 l3 tricks' with CRLF per entry, every length vector including impossible suits "
+        "longer than 13, sizes in binary units truncated.",
+        "spec §2 'Inferred, matches all eight sizes'; Open question 7"),
+    "TABLE_VALID": ("suits of at most 13 only",
+        "The same lines, but only length vectors whose suits are all at most 13 cards.",
+        "spec §2 table row 'Entries, suits <= 13 only'; Open question 7"),
+    "TABLE_LF": ("LF line ends", "The same entries with one-byte LF line ends.",
+        "spec Open question 7 (the format is inferred from the sizes)"),
+    "TABLE_DECIMAL": ("decimal units", "The same bytes, printed in decimal units (1 KB = 1,000 B), truncated.",
+        "spec Open question 7 (the units are inferred from the sizes)"),
+    "TABLE_CANONICAL": ("fully canonical entries",
+        "Only fully canonical positions (equal-length side suits tie-broken).",
+        "spec §2 table row 'Fully canonical (ties broken)'",
+        R.Unbuilt("the thesis says it leaves equal-length ties unbroken and accepts the duplicates, and the spec's "
+                  "canonical counts are not an enumeration this notebook writes out line by line")),
+    "CALLS_RULE*": ("largest margin, ties to pass then the higher suit",
+        "The call with the largest margin E - needed, even if negative; ties go to pass, then the higher suit.",
+        "spec §3 'Decision rule (reconstructed from Fig 3-13)'"),
+    "CALLS_TIES": ("another tie rule", "Ties between equal margins broken another way.",
+        "spec Open question 5 (tie-breaks unspecified)",
+        "no two printed margins of Fig 3-13 tie, so no tie rule can change a call or a requirement"),
+    "LEAD_OPPONENT*": ("opponent leads",
+        "In the bidding simulations the opponent leads (the real lead at the opening, where com would declare).",
+        "spec §3 'Interpretation (primary)': the real lead; Open question 2"),
+    "LEAD_COM": ("com leads", "In the bidding simulations com always leads.",
+        "spec §3 'Ablate with the program always leading'; Open question 2"),
+    "OTHER_N": ("another N", "The printed opening row is an estimate of some N other than 50.",
+        "spec Open question 4 (three printed Est. values are not multiples of 1/50)",
+        "every printed Fig 3-13 value is a multiple of 1/50, so nothing in the thesis points to another N for this "
+        "hand"),
+    "ADJ_SPEC*": ("the spec's adjustment (α 2, β 0.25, γ 1, ρ 1)",
+        "After the opponent's spade bids the sampled opponent hands get better spades, with the spec's parameterised "
+        "trust.",
+        "spec §3 'Opponent-bid adjustment', Interpretation (parameterised)"),
+    "ADJ_OTHER": ("other adjustment parameters", "The same adjustment with other α or ρ.",
+        "spec Open question 3 (the adjustment's form and parameters are missing)",
+        R.Unbuilt("the Fig 3-13 replay is run at the spec's parameters only; the other (α, ρ) cells are calibrated on "
+                  "whole games in E14, not replayed on this hand")),
+    "SIMCOUNT_REF*": ("an independent reference estimate",
+        "A call 'changes' when an N = 50 estimate's opening call differs from that of an independent estimate of as "
+        "many deals as the pool; |E50 - E200| from the measured SDs.",
+        "thesis §4 (50 simulations differ little from 100 or 200 and rarely change the bid); spec E6"),
+    "SIMCOUNT_200": ("against N = 200", "A call 'changes' when the N = 50 call differs from an N = 200 call.",
+        "the thesis's table compares N = 50 with 100 and 200",
+        R.Unbuilt("the convergence run keeps each N = 50 call against the reference call only, not paired with an N = "
+                  "200 estimate of the same hand")),
+    "SIMCOUNT_DEALS": ("the thesis's four deals", "The thesis's own four deals, recomputed.",
+        "thesis §4 simulation-count table",
+        "the four deals behind the thesis's table are not printed (spec Open question 10)"),
+    "FACE_SEEN*": ("face-up card seen (U = 30)",
+        "The face-up card counts as seen, so U = 30 unknown cards and p = 11/30.",
+        "thesis Example 3.1 (p = 11/30); spec Open question 6"),
+    "FACE_UNKNOWN": ("face-up card unknown (U = 31)",
+        "The face-up card counts among the unknown cards, so U = 31 and p = 11/31.",
+        "spec Open question 6 (the face-up card's status)"),
+    "TIES_LOWER*": ("ties to the lower rank", "Equal-cost cards go to the lower rank.",
+        "thesis Example 3.3 (♦6 before ♦7)"),
+    "TIES_OTHER": ("another tie rule or other unprinted cards",
+        "Another tie rule, or other cards in the unprinted rest of the hand.",
+        "spec Open question 5; Examples 3.2 and 3.3 print only part of the hand",
+        "the thesis states the lower-rank choice in Example 3.3 itself, and the rest of each hand is not printed, so "
+        "no other reading can be built from what it gives"),
+    "PRINTED_COLUMNS*": ("the printed columns",
+        "Recomputed from the printed Est., DD, Actual and Winner columns, the error as DD - Est.",
+        "thesis §4 19-game table"),
+    "ERROR_COLUMN": ("the printed Error column",
+        "The thesis's own Error column as printed (game 18: 0.92), not DD - Est.",
+        "spec Open question 4 (game 18's error printed 0.92, the columns give 0.82)"),
+    "ACTUAL_COLUMN": ("against Actual", "The same statistic with Actual (the tricks com took) in place of DD.",
+        "thesis §4: the table prints both DD and Actual"),
+    "NO_OTHER_COUNT": ("another count", "Another way of counting the printed column.", "thesis §4 19-game table",
+        "a count of one printed column has no second reading"),
+    "TARGET_AFTER*": ("DD after the exchange", "The error is measured against the DD tricks after the exchange.",
+        "thesis §4, the paragraph under its 19-game table (換牌結束後的磴數)"),
+    # not a reading of the E11 claims: the thesis defines its error against the tricks after the exchange (seed 002
+    # l.997, 「換牌結束後的磴數」), and a variant that contradicts the paper's own text is no reading of it
+    # (docs/VERDICTS.md, "What counts as a reading"). It stays a diagnostic of the estimator, which never sees the
+    # exchange (the E11 figure and the notebook's text; NOT_THE_THESIS)
+    "TARGET_DEALT": ("DD of the dealt hands",
+        "The error is measured against the DD tricks of the dealt hands, on which the estimate is made.",
+        "a diagnostic only: spec §6 (b) measures 'the final E against the DD result after a simulated exchange', and "
+        "the estimate never sees the exchange"),
+    "BOT_MCA": ("adjusted estimates (MCA)",
+        "The 19 games used the opponent-bid adjustment, so the estimates are MCA's.",
+        "spec Open question 3 (unknown whether the 19 games used the adjustment)"),
+    "FIRST_CALL": ("estimate at the first call", "Est. is com's E at its first call, not its last.",
+        "spec Open question 3 (which E is reported)",
+        R.Unbuilt("the logged games keep each bot's estimate at its last call only: logger work (keep E at the first "
+                  "call too), then the 1,400 self-play boards replayed, about 5 CPU minutes at full size (0.22 s a "
+                  "deal)")),
+    # spec §8.2 for the 19 games: our bots simulate with the "real" lead (the opponent leads when com would declare,
+    # com leads when it defends; liarlab.honeymoon.bidding.lead_flags); the two fixed conventions are readings
+    "E11_LEAD_COM": ("com leads in the simulations",
+        "The 19 games' estimates were made with com always leading in its simulated deals.",
+        "spec Open question 2 (the lead in the bidding simulations is unstated); spec §3 'Ablate with the program "
+        "always leading'"),
+    "E11_LEAD_OPP": ("opponent leads in the simulations",
+        "The 19 games' estimates were made with the opponent always leading in com's simulated deals.",
+        "spec Open question 2 (the lead in the bidding simulations is unstated)"),
+    # spec §8.4: three printed Est. of the 19-game table (9.25, 2.95, 4.15) are not multiples of 1/50
+    "E11_OTHER_N": ("another N in the 19 games",
+        "The 19 games' estimates come from another number of simulated deals than 50 (the thesis compares 50 with 100 "
+        "and 200).",
+        "spec Open question 4 (Est. values 9.25, 2.95 and 4.15 are not multiples of 1/50)"),
+    "HUMAN": ("against a person", "The opponent is the author, a person.", "thesis §4 (19 games against the author)",
+        "the author cannot be replayed; our opponents are RULE and MC0"),
+}
+RD = SimpleNamespace(**{k.rstrip("*"): Reading(*v[:3], default=k.endswith("*")) for k, v in _READINGS.items()})
+WHY = SimpleNamespace(**{k.rstrip("*"): v[3] for k, v in _READINGS.items() if len(v) > 3})
+#: Why RD.TARGET_DEALT is shown beside the E11 claims but never among their readings.
 NOT_THE_THESIS = ("the thesis measures its error against the tricks after the exchange (換牌結束後的磴數), so the "
                   "dealt hands are a diagnostic of the estimator, not a reading of the claim")
-BOT_MCA = Reading("adjusted estimates (MCA)",
-                  "The 19 games used the opponent-bid adjustment, so the estimates are MCA's.",
-                  "spec Open question 3 (unknown whether the 19 games used the adjustment)")
-FIRST_CALL = Reading("estimate at the first call", "Est. is com's E at its first call, not its last.",
-                     "spec Open question 3 (which E is reported)")
-FIRST_CALL_WHY = R.Unbuilt("the logged games keep each bot's estimate at its last call only: logger work (keep E at "
-                           "the first call too), then the 1,400 self-play boards replayed, about 5 CPU minutes at "
-                           "full size (0.22 s a deal)")
-#: spec §8.2 for the 19 games: our bots simulate with the "real" lead (the opponent leads when com would declare,
-#: com leads when it defends; :func:`liarlab.honeymoon.bidding.lead_flags`); the two fixed conventions are readings
-E11_LEAD_COM = Reading("com leads in the simulations", "The 19 games' estimates were made with com always leading "
-                       "in its simulated deals.", "spec Open question 2 (the lead in the bidding simulations is "
-                       "unstated); spec §3 'Ablate with the program always leading'")
-E11_LEAD_OPP = Reading("opponent leads in the simulations", "The 19 games' estimates were made with the opponent "
-                       "always leading in com's simulated deals.", "spec Open question 2 (the lead in the bidding "
-                       "simulations is unstated)")
-#: spec §8.4: three printed Est. of the 19-game table (9.25, 2.95, 4.15) are not multiples of 1/50
-E11_OTHER_N = Reading("another N in the 19 games", "The 19 games' estimates come from another number of simulated "
-                      "deals than 50 (the thesis compares 50 with 100 and 200).", "spec Open question 4 (Est. "
-                      "values 9.25, 2.95 and 4.15 are not multiples of 1/50)")
 E11_REPLAY_COST = ("the 1,400 self-play and duplicate boards replayed with MC0 {what}: the chain keeps each "
                    "estimate, not the simulated deals behind it, so no estimate can be recomputed without its game "
                    "(about 5 CPU minutes at full size at N = 50, 0.22 s a deal{more}), beyond the CPU minute a cheap "
@@ -230,32 +206,7 @@ E11_OTHER_N_WHY = R.Unbuilt(E11_REPLAY_COST.format(what="at N = 100 or 200 (the 
                                                         "of the bot)",
                                                    more="; about 10 and 20 CPU minutes at N = 100 and 200"))
 #: the E11 readings of spec §8.2 and §8.4, not built (History 2026-12-07, second session)
-E11_UNBUILT = ((E11_LEAD_COM, E11_LEAD_WHY), (E11_LEAD_OPP, E11_LEAD_WHY), (E11_OTHER_N, E11_OTHER_N_WHY))
-HUMAN = Reading("against a person", "The opponent is the author, a person.", "thesis §4 (19 games against the "
-                                                                             "author)")
-HUMAN_WHY = "the author cannot be replayed; our opponents are RULE and MC0"
-
-
-def _readings(family: str, claim: str, default: Reading, estimate, judgement, *, runs=(), skipped=()) -> list[dict]:
-    """The readings rows a judge passes with one claim: the default reading (the row's own estimate and verdict),
-    each other reading run on the row's tables as (reading, estimate, judgement, note), and each not run as
-    (reading, why). The ``default`` is the reading this row is judged under (marked so here, whatever its
-    declaration says: a family's rows may be computed under different readings); the others are marked not
-    default. The family's :class:`Way`\\ s follow them (:func:`liarlab.study.families.claim`)."""
-    out = [R.run(family, claim, replace(default, default=True), _value(estimate), judgement)]
-    out += [R.run(family, claim, replace(rd, default=False), _value(e), j, note) for rd, e, j, note in runs]
-    return out + [R.skipped(family, claim, replace(rd, default=False), why) for rd, why in skipped]
-
-
-def _value(estimate):
-    """An estimate as a readings row takes it: an Estimate, a number, or None for a value in words (a card, a
-    call)."""
-    if estimate is None or isinstance(estimate, V.Estimate):
-        return estimate
-    try:
-        return float(estimate)
-    except (TypeError, ValueError):
-        return None
+E11_UNBUILT = ((RD.E11_LEAD_COM, E11_LEAD_WHY), (RD.E11_LEAD_OPP, E11_LEAD_WHY), (RD.E11_OTHER_N, E11_OTHER_N_WHY))
 
 
 def _row(text, paper_value, est, judgement, *, family, kind="finding", **kw) -> dict:
@@ -266,44 +217,9 @@ def _row(text, paper_value, est, judgement, *, family, kind="finding", **kw) -> 
     return F.claim(text, SOURCE, paper_value, est, judgement, kind=kind, family=family, **kw)
 
 
-def readings_of(rows: list[dict]) -> list[dict]:
-    """Every readings row of the claims ``rows``, in their order (for ``study.readings.save_readings``)."""
-    return F.readings_rows(rows)
-
-
-def _num(x: float) -> str:
-    return f"{x:.4g}"
-
-
-def edge_text(est: V.Estimate, j: V.Judgement) -> V.Judgement:
-    """A knife-edge judgement's note, computed: how far the interval (or the exact value) is from the band's
-    nearer edge, against the knife-edge allowance (a quarter of the half-width). Never "touches" unless it
-    does."""
-    if not j.knife_edge or j.band is None:
-        return j
-    lo, hi = j.band
-    if est.low == est.high:
-        edge = lo if abs(est.value - lo) <= abs(est.value - hi) else hi
-        gap = abs(est.value - edge)
-        text = (f"knife-edge: the value {_num(est.value)} sits on the allowed range's edge {_num(edge)}" if gap == 0
-                else f"knife-edge: the value {_num(est.value)} is {gap:.2g} from the allowed range's edge "
-                     f"{_num(edge)}")
-    else:
-        if j.verdict == "differs":
-            edge, gap, side = (lo, lo - est.high, "ends") if est.high < lo else (hi, est.low - hi, "starts")
-            where = "below" if est.high < lo else "above"
-        else:
-            edge, gap, side = (lo, est.low - lo, "starts") if est.low - lo <= hi - est.high else \
-                (hi, hi - est.high, "ends")
-            where = "inside"
-        allowance = V.KNIFE_EDGE * est.half_width
-        if gap == 0:
-            text = f"knife-edge: the interval touches the allowed range's edge {_num(edge)}"
-        else:
-            text = (f"knife-edge: the interval {side} {gap:.2g} {where} the allowed range's edge {_num(edge)}, "
-                    f"within a quarter of its half-width ({allowance:.2g})")
-    old = [x.strip() for x in j.note.split(";") if x.strip() and not x.strip().startswith("knife-edge")]
-    return replace(j, note="; ".join(old + [text]))
+#: the study's, called here by the notebook: every readings row of the claims rows in their order (for
+#: ``save_readings``), and the finding rows counted in the page's words (the table beside the claims)
+readings_of, finding_counts_view = F.readings_rows, findings.finding_counts_view
 
 
 def _decimals(x) -> int:
@@ -315,76 +231,14 @@ def _same(ok: bool, what: str) -> V.Judgement:
     return V.stated("reproduced" if ok else "differs", f"exact match: {what}")
 
 
-def _mean(values, low: float, high: float, unit: str) -> V.Estimate:
-    """mean_of, or with fewer than 2 values the whole range as its interval (too few to decide anything)."""
-    values = np.asarray(values, float)
-    if len(values) >= 2:
-        return V.mean_of(values, low, high, unit=unit)
-    value = float(values.mean()) if len(values) else float("nan")
-    return V.Estimate(value, low, high, len(values), unit)
+def _check(text: str, share: float, family: str, note: str) -> dict:
+    """A check of our code: the share of cases that pass, which must be exactly 1."""
+    return _row(text, 1.0, V.exact(share), V.value(1.0, V.exact(share)), family=family, kind="check", note=note)
 
 
-def own_interval(values) -> tuple[float, float]:
-    """The thesis's own 95 % t interval of the mean of its printed values (its sampling error)."""
-    e = V.mean_of(values)
-    return e.low, e.high
-
-
-def fisher_band(r: float, n: int, level: float = V.LEVEL) -> tuple[float, float]:
-    z = math.atanh(r)
-    half = float(st.norm.ppf(0.5 + level / 2)) / math.sqrt(n - 3)
-    return math.tanh(z - half), math.tanh(z + half)
-
-
-# ============================================================================ the two-stage design
-
-
-def plan(pilot_judgement: V.Judgement, cap: int, pilot_est: V.Estimate | None = None) -> V.Plan | None:
-    """The confirmatory plan of a pilot: an undecided one, or (given its estimate ``pilot_est``) a ``differs`` that
-    misses by less than its half-width (:func:`verdicts.near_miss`, issue 49); None when the pilot was decided with
-    room to spare."""
-    if pilot_est is None:
-        return V.plan_confirmation(pilot_judgement, cap=cap)
-    return V.plan_second_stage(pilot_est, pilot_judgement, cap=cap)
-
-
-def should_draw(p: V.Plan | None, pilot_n: int) -> bool:
-    """Draw a confirmatory sample only when one is planned and it is larger than the pilot."""
-    return p is not None and not p.undecidable and p.n is not None and (not p.capped or p.n > pilot_n)
-
-
-def _not_drawn(pilot_judgement: V.Judgement, p: V.Plan, pilot_n: int, unit: str) -> V.Judgement:
-    """The pilot's inconclusive judgement, saying why no confirmatory sample was drawn."""
-    if p.undecidable:
-        return V.undecidable(pilot_judgement, p.reason)
-    if p.capped and p.n <= pilot_n:
-        why = (f"two-stage plan: {p.reason}; a fresh sample of {p.n:,} {unit} would be no larger than the pilot's "
-               f"{pilot_n:,}, so it could not decide what the pilot did not: none drawn, still undecided at the cap")
-    else:
-        why = f"two-stage plan: {p.reason}; a fresh sample of {p.n:,} {unit} is planned, none is drawn in this run"
-    return replace(pilot_judgement, note=f"{pilot_judgement.note}; {why}" if pilot_judgement.note else why)
-
-
-def two_stage(pilot_est: V.Estimate, pilot_judgement: V.Judgement, cap: int, judge, confirmation=None,
-              unit: str | None = None) -> tuple[V.Judgement, V.Estimate]:
-    """(verdict, the estimate it rests on) of a row under the two-stage design. ``judge(estimate) ->
-    Judgement`` is the row's rule; ``confirmation(n) -> Estimate`` gives the fresh sample's estimate on its
-    first ``n`` units (None when no sample was drawn). A decided pilot is returned as it is."""
-    p = plan(pilot_judgement, cap, pilot_est)
-    if p is None:
-        return pilot_judgement, pilot_est
-    n_pilot = int(pilot_est.n or 0)
-    if not should_draw(p, n_pilot) or confirmation is None:
-        return _not_drawn(pilot_judgement, p, n_pilot, unit or pilot_est.unit), pilot_est
-    est = confirmation(p.n)
-    return V.confirmed(pilot_est, pilot_judgement, est, judge(est), p), est
-
-
-def draw_size(plans, pilot_n: int) -> int:
-    """How many fresh units to draw for a set of rows sharing one confirmatory sample: the largest planned
-    size among the rows that draw one (each row is judged on the first ``plan.n`` units); 0 for none."""
-    sizes = [p.n for p in plans if should_draw(p, pilot_n)]
-    return max(sizes) if sizes else 0
+def _ext(text: str, est, rule: str, family: str, **kw) -> dict:
+    """An extension's row: our measurement, no printed value to judge it against."""
+    return _row(text, None, est, V.stated("extension", rule), family=family, **kw)
 
 
 # ============================================================================ solver and table (E2-E4)
@@ -394,22 +248,19 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
                   table_check: pd.DataFrame | None = None) -> list[dict]:
     rows = []
     n, ok = len(agreement), int(agreement.agree.sum())
-    rows.append(_row("The play-phase search is exact: our solver equals plain minimax on every random small deal",
-                     1.0, V.exact(ok / n), V.value(1.0, V.exact(ok / n)), family=SOLVER, kind="check",
-                     note=f"{ok:,} of {n:,} deals of 1-6 cards a hand, random suit restrictions and trumps "
-                          "(incl. trumps absent from both hands); one disagreement fails the row"))
+    rows.append(_check("The play-phase search is exact: our solver equals plain minimax on every random small deal",
+                       ok / n, SOLVER, f"{ok:,} of {n:,} deals of 1-6 cards a hand, random suit restrictions and "
+                                       "trumps (incl. trumps absent from both hands); one disagreement fails the row"))
     if ablations is not None:
         per = ablations.pivot_table(index=["deal", "trump"], columns="ablation", values="tricks")
         same = float((per.nunique(axis=1) == 1).mean())
-        rows.append(_row("Every ablation of the solver (E3) gives the same tricks on every 13-v-13 deal", 1.0,
-                         V.exact(same), V.value(1.0, V.exact(same)), family=SOLVER, kind="check",
-                         note=f"{len(per):,} solves x {per.shape[1]} configurations"))
+        rows.append(_check("Every ablation of the solver (E3) gives the same tricks on every 13-v-13 deal", same,
+                           SOLVER, f"{len(per):,} solves x {per.shape[1]} configurations"))
     if table_check is not None:
         share = float(table_check.agree.mean())
-        rows.append(_row("Endgame table built bottom-up agrees with the search (E4 cross-check)", 1.0,
-                         V.exact(share), V.value(1.0, V.exact(share)), family=SOLVER, kind="check",
-                         note=f"{len(table_check):,} random entries of 1-{int(table_check.cards.max())} cards a "
-                              "hand, decoded to hands and solved without the table"))
+        rows.append(_check("Endgame table built bottom-up agrees with the search (E4 cross-check)", share, SOLVER,
+                           f"{len(table_check):,} random entries of 1-{int(table_check.cards.max())} cards a hand, "
+                           "decoded to hands and solved without the table"))
     for r in checks.itertuples():
         kind = {experiments.TABLE_LINE_CHECK: "finding", experiments.FIG_3_19_CHECK: "arithmetic"}.get(r.check, "check")
         if isinstance(r.thesis, str):
@@ -421,7 +272,7 @@ def solver_claims(agreement: pd.DataFrame, checks: pd.DataFrame, ablations: pd.D
         text = r.check   # the family's name says "Solver" once (issue 50: "Solver (§3.1 ...) — Solver — ...")
         readings = None
         if kind != "check":
-            readings = _readings(SOLVER, text, SOLVER_EXACT, est, j)
+            readings = F.row_readings(SOLVER, text, RD.SOLVER_EXACT, est, j)
         rows.append(_row(text, r.thesis, est, j, family=SOLVER, kind=kind, readings=readings,
                          note="a printed solver result reproduced by our search" if kind == "finding" else ""))
     return rows
@@ -441,12 +292,12 @@ def table_size_claims(sizes: pd.DataFrame, levels: pd.DataFrame | None = None) -
         j = judge(ours)
         text = f"Endgame table file size at {r.cards} card{'' if int(r.cards) == 1 else 's'} a hand ({unit})"
         n = int(r.cards)
-        others = [(TABLE_VALID, V.exact(experiments.table_bytes(n, valid_only=True) / scale)),
-                  (TABLE_LF, V.exact(experiments.table_bytes(n, line_end=1) / scale)),
-                  (TABLE_DECIMAL, V.exact(int(r.predicted_bytes) / {"B": 1, "KB": 1000, "MB": 1000 ** 2}[unit]))]
-        readings = _readings(TABLE, text, TABLE_FORMAT, ours, j,
+        others = [(RD.TABLE_VALID, V.exact(experiments.table_bytes(n, valid_only=True) / scale)),
+                  (RD.TABLE_LF, V.exact(experiments.table_bytes(n, line_end=1) / scale)),
+                  (RD.TABLE_DECIMAL, V.exact(int(r.predicted_bytes) / {"B": 1, "KB": 1000, "MB": 1000 ** 2}[unit]))]
+        readings = F.row_readings(TABLE, text, RD.TABLE_FORMAT, ours, j,
                              runs=[(rd, e, judge(e), f"{e.value:.6g} {unit}") for rd, e in others],
-                             skipped=[(TABLE_CANONICAL, TABLE_CANONICAL_WHY)])
+                             skipped=[(RD.TABLE_CANONICAL, WHY.TABLE_CANONICAL)])
         rows.append(_row(text, r.thesis_size, ours, j, family=TABLE, kind="arithmetic", readings=readings,
                          note=f"{int(r.entries):,} entries (every length vector incl. suits > 13, every sequence) "
                               f"= {int(r.predicted_bytes):,} bytes of 'order l1 l2 l3 tricks' CRLF lines, in "
@@ -510,11 +361,11 @@ def calls_claims(calls: pd.DataFrame) -> list[dict]:
         j = _same(r.thesis_call == r.our_call, "the call")
         rows.append(_row(text, r.thesis_call, r.our_call, j, family=CALLS, kind="arithmetic",
                          note="largest margin E - needed; ties to pass",
-                         readings=_readings(CALLS, text, CALLS_RULE, None, j)))
+                         readings=F.row_readings(CALLS, text, RD.CALLS_RULE, None, j)))
     needs = [int(x) for x in calls.pass_needs.dropna()]
     j = _same(needs == [7, 6, 5], "the requirements")
     return rows + [_row(PASS_TEXT, "7/6/5", "/".join(map(str, needs)), j, family=CALLS, kind="arithmetic",
-                        readings=_readings(CALLS, PASS_TEXT, CALLS_RULE, None, j))]
+                        readings=F.row_readings(CALLS, PASS_TEXT, RD.CALLS_RULE, None, j))]
 
 
 def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | None = None) -> list[dict]:
@@ -542,8 +393,8 @@ def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | 
         sd = r.se * math.sqrt(n_samples)
         other_est, other_j = pilot["com leads"][suit]
         text = OPENING_TEXT.format(suit)
-        readings = _readings(ESTIMATES, text, LEAD_OPPONENT, est, j,
-                               runs=[(LEAD_COM, other_est, other_j,
+        readings = F.row_readings(ESTIMATES, text, RD.LEAD_OPPONENT, est, j,
+                               runs=[(RD.LEAD_COM, other_est, other_j,
                                       f"{n_samples:,} sampled deals (the replay); over the cells S H D C, {summary}")])
         rows.append(_row(text, r.thesis_E, est, j, family=ESTIMATES, readings=readings,
                          note=f"opponent leads; the printed value is itself a 50-deal estimate: band widened by "
@@ -557,8 +408,8 @@ def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | 
         text = f"Fig 3-13 adjusted: E({suit}) rises from 1S to 3S (thesis {printed_rise:+.2f})"
         j = V.direction(est, ">", 0.0)
         rows.append(_row(text, round(printed_rise, 2), est, j, family=ESTIMATES,
-                         readings=_readings(ESTIMATES, text, ADJ_SPEC, est, j,
-                                            skipped=[(ADJ_OTHER, ADJ_OTHER_WHY)]),
+                         readings=F.row_readings(ESTIMATES, text, RD.ADJ_SPEC, est, j,
+                                            skipped=[(RD.ADJ_OTHER, WHY.ADJ_OTHER)]),
                          note="independent samples after each bid, normal interval of the difference; the "
                               "adjustment is the spec's reading (alpha 2, beta 0.25, gamma 1, rho 1); E(S) goes "
                               f"{adj.loc[('1S', 'S')].E:.2f} -> {adj.loc[('3S', 'S')].E:.2f} (thesis 5.52 -> 5.42)"))
@@ -581,8 +432,8 @@ def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) ->
         text = "Simulation count: N = 50 differs little from N = 200 (mean |E50 - E200| = 0.13 on 4 deals)"
         j = V.magnitude(est, lo, hi, "the thesis's own 95% interval of its 16 differences")
         rows.append(_row(text, round(float(np.mean(thesis)), 3), est, j, family=SIMCOUNT,
-                         readings=_readings(SIMCOUNT, text, SIMCOUNT_REF, est, j,
-                                            skipped=[(SIMCOUNT_DEALS, SIMCOUNT_DEALS_WHY)]),
+                         readings=F.row_readings(SIMCOUNT, text, RD.SIMCOUNT_REF, est, j,
+                                            skipped=[(RD.SIMCOUNT_DEALS, WHY.SIMCOUNT_DEALS)]),
                          note="ours: expected |E50 - E200| from the measured SDs of repeated estimates, averaged "
                               "over suits, one value per hand"))
     if 50 in ns:
@@ -596,9 +447,9 @@ def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) ->
                                    confirmation)
         text = "Simulation count: 50 simulations rarely change the bid"
         rows.append(_row(text, "rarely", est, j, family=SIMCOUNT,
-                         readings=_readings(SIMCOUNT, text, SIMCOUNT_REF, est, j,
-                                            skipped=[(SIMCOUNT_200, SIMCOUNT_200_WHY),
-                                                     (SIMCOUNT_DEALS, SIMCOUNT_DEALS_WHY)]),
+                         readings=F.row_readings(SIMCOUNT, text, RD.SIMCOUNT_REF, est, j,
+                                            skipped=[(RD.SIMCOUNT_200, WHY.SIMCOUNT_200),
+                                                     (RD.SIMCOUNT_DEALS, WHY.SIMCOUNT_DEALS)]),
                          note="value: the share of N = 50 estimates whose opening call differs from an "
                               "independent reference estimate's, one value per hand"))
     rows.append(_row("Simulation-count table: the four deals' E values", "16 cells x 4 N", "new deals",
@@ -620,8 +471,8 @@ def example_claims(examples: pd.DataFrame) -> list[dict]:
         other = max((v, card) for (c, card), v in unknown.items() if c == case[0])[1]
         text = f"Example 3.1 case {case[0]}: the greedy lead"
         j = _same(ours == chosen, "card")
-        readings = _readings(EXAMPLE, text, FACE_SEEN, None, j,
-                             runs=[(FACE_UNKNOWN, None, _same(other == chosen, "card"), f"leads {other}")])
+        readings = F.row_readings(EXAMPLE, text, RD.FACE_SEEN, None, j,
+                             runs=[(RD.FACE_UNKNOWN, None, _same(other == chosen, "card"), f"leads {other}")])
         rows.append(_row(text, chosen, ours, j, family=EXAMPLE, kind="arithmetic", readings=readings))
     for r in examples.itertuples():
         est = V.exact(r.ours)
@@ -632,7 +483,7 @@ def example_claims(examples: pd.DataFrame) -> list[dict]:
         j = judge(est)
         text = f"Example 3.1 case {r.case[0]}: score of {r.card}"
         other = V.exact(unknown[(r.case[0], r.card)])
-        readings = _readings(EXAMPLE, text, FACE_SEEN, est, j, runs=[(FACE_UNKNOWN, other, judge(other), "")])
+        readings = F.row_readings(EXAMPLE, text, RD.FACE_SEEN, est, j, runs=[(RD.FACE_UNKNOWN, other, judge(other), "")])
         rows.append(_row(text, r.thesis, round(r.ours, 4), j, family=EXAMPLE, kind="arithmetic",
                          readings=readings,
                          note="the thesis truncates its digits" if j.verdict == "reproduced" else
@@ -657,7 +508,7 @@ def follow_claims() -> list[dict]:
     c32 = follow(["S4", "SK", "HA", "H2", "D9"], 1, "D6", "S6", ["S4", "SK"])
     c33 = follow(legal + ["S5"], 0, "S2", "DK", legal)
     return [_row(text, card, ours, j, family=EXAMPLES_23, kind="arithmetic", note=note,
-                 readings=_readings(EXAMPLES_23, text, TIES_LOWER, None, j))
+                 readings=F.row_readings(EXAMPLES_23, text, RD.TIES_LOWER, None, j))
             for text, card, ours, note in (
                 (EX32_TEXT, "S4", c32, "the rest of the hand is not printed; S K and side cards added"),
                 (EX33_TEXT, "D6", c33, "D6 and D7 both cost 3; ties go to the lower rank"))
@@ -673,55 +524,55 @@ def printed_arithmetic_claims() -> list[dict]:
     its columns (the printed Error column against DD - Est., Actual in place of DD) where they can differ."""
     g = experiments.nineteen_games()
     rows = []
-    count = [(NO_OTHER_COUNT, NO_OTHER_COUNT_WHY)]
+    count = [(RD.NO_OTHER_COUNT, WHY.NO_OTHER_COUNT)]
 
     def row(text, printed_value, est, judge, default, runs=(), skipped=(), note=""):
         j = judge(est)
-        readings = _readings(NINETEEN, text, default, est, j,
+        readings = F.row_readings(NINETEEN, text, default, est, j,
                              runs=[(rd, e, judge(e), n) for rd, e, n in runs], skipped=skipped)
         rows.append(_row(text, printed_value, est, j, family=NINETEEN, kind="arithmetic", note=note,
                          readings=readings))
 
     wins = int((g.winner == "com").sum())
-    row("19 games: com won 9 of 19", 9, V.exact(wins), lambda e: V.value(9, e), PRINTED_COLUMNS, skipped=count,
+    row("19 games: com won 9 of 19", 9, V.exact(wins), lambda e: V.value(9, e), RD.PRINTED_COLUMNS, skipped=count,
         note="recomputed from the printed Winner column")
     level = g.contract.str[0].astype(int)
     com_needs = np.where(g.declarer == "com", level + 6, 8 - level)
     dd_wins = int((g.dd >= com_needs).sum())
     row("19 games: 6 of 19 excluding human error (the DD winner)", 6, V.exact(dd_wins), lambda e: V.value(6, e),
-        PRINTED_COLUMNS, skipped=count,
+        RD.PRINTED_COLUMNS, skipped=count,
         note="com's DD tricks against what it needs (L + 6 declaring, 8 - L defending)")
     err = g.dd - g.est
     over, under = err[err < -1e-9], err[err > 1e-9]
     p_over, p_under = g.error[g.error < 0], g.error[g.error > 0]
-    row("19 games: overestimated 12 times", 12, V.exact(len(over)), lambda e: V.value(12, e), PRINTED_COLUMNS,
-        runs=[(ERROR_COLUMN, V.exact(len(p_over)), "negative entries of the printed Error column")],
+    row("19 games: overestimated 12 times", 12, V.exact(len(over)), lambda e: V.value(12, e), RD.PRINTED_COLUMNS,
+        runs=[(RD.ERROR_COLUMN, V.exact(len(p_over)), "negative entries of the printed Error column")],
         note="errors recomputed as DD - Est.")
     row("19 games: mean overestimate 1.25", 1.25, V.exact(-over.mean()),
-        lambda e: V.value(1.25, e, decimals=2, truncated=True), PRINTED_COLUMNS,
-        runs=[(ERROR_COLUMN, V.exact(-p_over.mean()), "the printed Error column")],
+        lambda e: V.value(1.25, e, decimals=2, truncated=True), RD.PRINTED_COLUMNS,
+        runs=[(RD.ERROR_COLUMN, V.exact(-p_over.mean()), "the printed Error column")],
         note="15.11 / 12 = 1.259, printed truncated")
     row("19 games: underestimated 7 times, mean 0.794", 0.794, V.exact(p_under.mean()),
-        lambda e: V.value(0.794, e, decimals=3), ERROR_COLUMN,
-        runs=[(PRINTED_COLUMNS, V.exact(under.mean()), f"DD - Est. over its {len(under)} underestimates")],
+        lambda e: V.value(0.794, e, decimals=3), RD.ERROR_COLUMN,
+        runs=[(RD.PRINTED_COLUMNS, V.exact(under.mean()), f"DD - Est. over its {len(under)} underestimates")],
         note=f"from the printed Error column ({len(p_under)} rows); from DD - Est. the mean is {under.mean():.3f}")
     g18 = g.iloc[17]
     row("19 games: game 18's error is 0.92", 0.92, V.exact(g18.dd - g18.est), lambda e: V.value(0.92, e, decimals=2),
-        PRINTED_COLUMNS, runs=[(ACTUAL_COLUMN, V.exact(g18.actual - g18.est), "Actual 6 - Est. 5.18")],
+        RD.PRINTED_COLUMNS, runs=[(RD.ACTUAL_COLUMN, V.exact(g18.actual - g18.est), "Actual 6 - Est. 5.18")],
         note="DD 6 - Est. 5.18 = 0.82: the printed 0.92 is not the difference of its columns")
     r = float(np.corrcoef(g.est, g.dd)[0, 1])
     r_actual = float(np.corrcoef(g.est, g.actual)[0, 1])
     row("19 games: Est. and DD correlate, r = 0.80 (derived in the spec from the printed columns)", 0.80, V.exact(r),
-        lambda e: V.value(0.80, e, decimals=2), PRINTED_COLUMNS,
-        runs=[(ACTUAL_COLUMN, V.exact(r_actual), "r(Est., Actual)")])
+        lambda e: V.value(0.80, e, decimals=2), RD.PRINTED_COLUMNS,
+        runs=[(RD.ACTUAL_COLUMN, V.exact(r_actual), "r(Est., Actual)")])
     lost = int((g.actual - g.dd).sum())
     row("19 games: the human lost 11 tricks against DD", 11, V.exact(lost), lambda e: V.value(11, e),
-        PRINTED_COLUMNS, skipped=count, note="sum of Actual - DD over the printed rows")
+        RD.PRINTED_COLUMNS, skipped=count, note="sum of Actual - DD over the printed rows")
     low = int((g.actual - g.dd).min())
     text = "19 games: com never takes fewer tricks than DD after the exchange"
     j = _same(low >= 0, "every printed row")
     rows.append(_row(text, "Actual >= DD", f"min Actual - DD = {low}", j, family=NINETEEN, kind="arithmetic",
-                     readings=_readings(NINETEEN, text, PRINTED_COLUMNS, None, j, skipped=count)))
+                     readings=F.row_readings(NINETEEN, text, RD.PRINTED_COLUMNS, None, j, skipped=count)))
     return rows
 
 
@@ -750,11 +601,9 @@ def _dd_est(r) -> V.Estimate:
 
 
 def results_claims(table: pd.DataFrame, eps: float) -> list[dict]:
-    """E12: the results against people. People are not available, so each claim about them is
-    ``not-reproducible``, with the machine stand-in's value beside it (MC0 against DD-ε: RULE's calls and
-    exchange, DD play erring at the author's rate) and, in the note, what the stand-in's value would give under
-    the printed value's band if it were a person (a weak band: the thesis's 19 or 20 games). Every pairing is
-    an extension."""
+    """E12: the results against people, ``not-reproducible`` (people cannot be replayed), with the machine stand-in's
+    value beside each (MC0 against DD-ε) and, in the note, what it would give under the printed band were it a
+    person."""
     rows = []
     t = table.set_index("pairing")
     sub = "MC0 vs DD-ε"
@@ -793,9 +642,8 @@ def duplicate_match_claims(table: pd.DataFrame) -> list[dict]:
         if "exchange" in label or label.startswith("MCA("):
             continue
         est = _match_est(r)
-        rows.append(_row(f"Duplicate match {label}: win rate of {label.split(' vs ')[0]}", None, est,
-                         V.stated("extension", "our measurement; the thesis has no such match"), family=MATCHES,
-                         headline=False,
+        rows.append(_ext(f"Duplicate match {label}: win rate of {label.split(' vs ')[0]}", est,
+                         "our measurement; the thesis has no such match", MATCHES, headline=False,
                          note=f"{int(r.boards)} boards ({int(r.games)} games): both won {int(r.boards_both_won)}, "
                               f"split {int(r.boards_split)}, both lost {int(r.boards_both_lost)}, sign test p = "
                               f"{r.sign_test_p:.3g}; DD-winner rate {100 * r.a_dd_win_rate:.1f}%"))
@@ -847,22 +695,12 @@ def estimation_plans(estimates: dict, cap: int = SELFPLAY_CONFIRM.confirm) -> li
 def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame | None = None,
                       cap: int = SELFPLAY_CONFIRM.confirm, replacement: dict | None = None,
                       seed: int = 0, mca: dict | None = None) -> list[dict]:
-    """E11 against the 19-game table: MC0's estimates in its games against RULE and MC0 (``errors`` rows of bot
-    MC0; ``estimates`` = :func:`liarlab.papers.p03.correlation.reading_estimates` of them), each judged against
-    the thesis's own 95 % interval from its 19 printed rows.
-
-    The verdict reads DD as the thesis defines its error: the tricks AFTER the exchange. Its readings, each judged
-    by the row's own rule: MCA's estimates (``mca``: ``reading_estimates`` of MCA's games, the thesis may have used
-    its adjustment); the estimate at the first call, the other lead conventions (spec §8.2) and another N (§8.4)
-    were not built (:data:`E11_UNBUILT`: each needs the boards replayed) and a human
-    opponent cannot be run. The DD tricks
-    of the DEALT hands contradict the thesis's definition, so they are no reading: the note gives them as a
-    diagnostic (on the same boards as the verdict: the fresh sample when the row was confirmed on one).
-    Intervals: bootstrap over boards. ``fresh``: the estimation errors of a fresh confirmatory sample of
-    MC0-vs-MC0 deals (boards 0, 1, ...; a row is judged on its first ``plan.n`` boards) for rows the pilot left
-    undecided (none is drawn when the capped sample would be no larger than the pilot); its bootstrap is seeded by
-    ``seed``. ``replacement``: :func:`liarlab.papers.p03.correlation.replacement_summary`, quoted in the note of a
-    row whose dealt-hands reading differs from its verdict."""
+    """E11 against the 19-game table: MC0's estimates (``estimates``: ``correlation.reading_estimates`` of ``errors``)
+    judged against the thesis's own 95 % interval from its 19 rows, DD read as the thesis defines its error (after
+    the exchange); the dealt hands contradict that definition, so they are a diagnostic in the note, on the boards
+    the verdict rests on. ``fresh``: the confirmatory sample's errors (a row is judged on its first ``plan.n``
+    boards, bootstrap seeded by ``seed``); ``mca``: MCA's estimates, a reading; ``replacement``
+    (``correlation.replacement_summary``) is quoted where the dealt-hands diagnostic differs from the verdict."""
     rmse = experiments.thesis_rmse()
     n, boards = len(errors), estimates[("r", "after")].n
     base = (f"{n:,} MC0 estimates on {boards:,} boards (duplicate boards against "
@@ -875,7 +713,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
             fresh_estimates[m] = corr.reading_estimates(fresh[fresh.board < m], seed)
         return fresh_estimates[m]
 
-    skipped = [(FIRST_CALL, FIRST_CALL_WHY), *E11_UNBUILT, (HUMAN, HUMAN_WHY)]
+    skipped = [(RD.FIRST_CALL, WHY.FIRST_CALL), *E11_UNBUILT, (RD.HUMAN, WHY.HUMAN)]
     rows = []
     for name, (text, printed_value, judge) in _e11_rules().items():
         est = estimates[(name, "after")]
@@ -883,7 +721,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
             j = V.stated("inconclusive", "undefined statistic",
                          "undefined in these games (no such error, or a constant column)")
             rows.append(_row(text, printed_value, None, j, family=ERRORS, note=base,
-                             readings=_readings(ERRORS, text, TARGET_AFTER, None, j, skipped=skipped)))
+                             readings=F.row_readings(ERRORS, text, RD.TARGET_AFTER, None, j, skipped=skipped)))
             continue
         confirmation = None
         if fresh is not None and len(fresh):
@@ -894,7 +732,7 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
         dealt = fresh_at(est.n)[(name, "dealt")] if j.pilot is not None else estimates[(name, "dealt")]
         note = base
         if np.isfinite(dealt.value):
-            note += (f"; diagnostic, not a reading ({NOT_THE_THESIS}): against the {TARGET_DEALT.name} "
+            note += (f"; diagnostic, not a reading ({NOT_THE_THESIS}): against the {RD.TARGET_DEALT.name} "
                      f"{number(dealt.value, 3)} [{number(dealt.low, 3)}, {number(dealt.high, 3)}], judged "
                      f"{_judge_finite(judge, dealt).verdict}")
             if j.verdict != _judge_finite(judge, dealt).verdict and replacement is not None:
@@ -907,16 +745,15 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
         other_skipped = list(skipped)
         if mca is not None and (name, "after") in mca:
             m_est = mca[(name, "after")]
-            runs.append((BOT_MCA, m_est, _judge_finite(judge, m_est),
+            runs.append((RD.BOT_MCA, m_est, _judge_finite(judge, m_est),
                          f"MCA's estimates in its games against RULE and MC0 ({m_est.n:,} boards)"))
         else:
-            other_skipped.append((BOT_MCA, "no MCA games were played in this run"))
-        readings = _readings(ERRORS, text, TARGET_AFTER, est, j, runs=runs, skipped=other_skipped)
+            other_skipped.append((RD.BOT_MCA, "no MCA games were played in this run"))
+        readings = F.row_readings(ERRORS, text, RD.TARGET_AFTER, est, j, runs=runs, skipped=other_skipped)
         rows.append(_row(text, printed_value, est, j, family=ERRORS, note=note, readings=readings))
     never_below = float((errors.actual >= errors.dd_after).mean())
-    rows.append(_row("Exact play: com never takes fewer tricks than DD after the exchange", 1.0,
-                     V.exact(never_below), V.value(1.0, V.exact(never_below)), family=ERRORS, kind="check",
-                     note=f"share of {n:,} MC0 games with actual >= DD; true by construction of exact play"))
+    rows.append(_check("Exact play: com never takes fewer tricks than DD after the exchange", never_below, ERRORS,
+                       f"share of {n:,} MC0 games with actual >= DD; true by construction of exact play"))
     return rows
 
 
@@ -927,22 +764,18 @@ def exchange_effect_claims(selfplay_errors: pd.DataFrame, replacement: dict | No
     d = selfplay_errors[selfplay_errors.role == "declarer"]
     change = (d.dd_after - d.dd_before).to_numpy()
     est = _mean(change, -13, 13, "deals")
-    family = EXCHANGE_EFFECT
     rule = "our measurement; the thesis argues the exchange reshuffles the hands but prints no number"
-    rows = [_row("Exchange effect: the declarer's DD tricks after minus before the exchange (MC0 vs MC0)", None,
-                 est, V.stated("extension", rule), family=family,
-                 note=f"{len(change):,} deals; SD {change.std(ddof=1):.2f} tricks" if len(change) > 1 else
-                 f"{len(change):,} deals")]
+    rows = [_ext("Exchange effect: the declarer's DD tricks after minus before the exchange (MC0 vs MC0)", est, rule,
+                 EXCHANGE_EFFECT, note=f"{len(change):,} deals; SD {change.std(ddof=1):.2f} tricks" if len(change) > 1
+                 else f"{len(change):,} deals")]
     if replacement is not None:
-        rows.append(_row("Exchange effect: the share of each hand the exchange replaces (dealt cards no longer "
-                         "held when the play starts)", None, replacement["share"], V.stated("extension", rule),
-                         family=family,
-                         note=f"both hands of {replacement['games']:,} games; the greedy exchange replayed from "
-                              f"the logged auctions ({replacement['agree']:,} of {replacement['games']:,} replays "
-                              "give the logged DD tricks)"))
-        rows.append(_row("Exchange effect: the SD of the change in the declarer's DD tricks", None,
-                         replacement["sd_change"], V.stated("extension", rule), family=family,
-                         note=f"{replacement['games']:,} games"))
+        games = replacement["games"]
+        rows += [_ext("Exchange effect: the share of each hand the exchange replaces (dealt cards no longer held when "
+                      "the play starts)", replacement["share"], rule, EXCHANGE_EFFECT,
+                      note=f"both hands of {games:,} games; the greedy exchange replayed from the logged auctions "
+                           f"({replacement['agree']:,} of {games:,} replays give the logged DD tricks)"),
+                 _ext("Exchange effect: the SD of the change in the declarer's DD tricks", replacement["sd_change"],
+                      rule, EXCHANGE_EFFECT, note=f"{games:,} games")]
     return rows
 
 
@@ -952,13 +785,13 @@ def exchange_ablation_claims(table: pd.DataFrame, gains: pd.DataFrame) -> list[d
     for r in gains.itertuples():
         m = t.loc[r.pairing]
         est = _match_est(m)
-        rows.append(_row(f"Exchange ablation {r.pairing}: win rate of the greedy exchange", None, est,
-                         V.stated("extension", "our measurement; the thesis argues only that greedy is adequate"),
-                         family=EXCHANGE_FAMILY, note=f"{int(m.boards)} boards, only the exchange differs"))
         g = V.Estimate(r.a_dd_tricks_gained, r.ci_low, r.ci_high, int(r.boards), "boards")
-        rows.append(_row(f"Exchange ablation {r.pairing}: DD tricks the greedy side gains in the exchange", None, g,
-                         V.stated("extension", "our measurement"), family=EXCHANGE_FAMILY,
-                         note="its DD tricks in the contract after minus before the exchange, per board"))
+        rows += [_ext(f"Exchange ablation {r.pairing}: win rate of the greedy exchange", est,
+                      "our measurement; the thesis argues only that greedy is adequate", EXCHANGE_FAMILY,
+                      note=f"{int(m.boards)} boards, only the exchange differs"),
+                 _ext(f"Exchange ablation {r.pairing}: DD tricks the greedy side gains in the exchange", g,
+                      "our measurement", EXCHANGE_FAMILY,
+                      note="its DD tricks in the contract after minus before the exchange, per board")]
     return rows
 
 
@@ -966,9 +799,8 @@ def grid_claims(grid: pd.DataFrame) -> list[dict]:
     rows = []
     for r in grid.itertuples():
         est = V.Estimate(r.win_rate, r.ci_low, r.ci_high, int(r.boards), "boards")
-        rows.append(_row(f"Adjustment α = {r.alpha:g}, ρ = {r.rho:g}: MCA's win rate against MC0", None, est,
-                         V.stated("extension", "our calibration; the thesis describes the adjustment in words"),
-                         family=GRID,
+        rows.append(_ext(f"Adjustment α = {r.alpha:g}, ρ = {r.rho:g}: MCA's win rate against MC0", est,
+                         "our calibration; the thesis describes the adjustment in words", GRID,
                          note=f"{int(r.boards)} boards; MCA's mean absolute estimation error {r.mae:.2f} "
                               f"[{r.mae_low:.2f}, {r.mae_high:.2f}] over {int(r.estimates)} estimates"))
     return rows
@@ -976,106 +808,18 @@ def grid_claims(grid: pd.DataFrame) -> list[dict]:
 
 # ============================================================================ timing and DD-eps (E15)
 
-
-
 def surrogate_claims(summary: pd.DataFrame, eps: float) -> list[dict]:
     """The human's 11 tricks lost against DD in 19 games, and the DD-eps stand-in tuned to it."""
     zero = summary[summary.eps == 0]
     lost0 = float(zero.mean_lost.iloc[0]) if len(zero) else float("nan")
     return [
-        _row("DD-ε stand-in for the author: the error rate ε at which exact play loses his 0.58 tricks a game "
-             "(11 in 19 games)", None, None if np.isnan(eps) else round(eps, 3),
-             V.stated("extension", "our stand-in, interpolated on the measured ε grid; the thesis has no ε"),
-             family=SURROGATE),
+        _ext("DD-ε stand-in for the author: the error rate ε at which exact play loses his 0.58 tricks a game "
+             "(11 in 19 games)", None if np.isnan(eps) else round(eps, 3),
+             "our stand-in, interpolated on the measured ε grid; the thesis has no ε", SURROGATE),
         _row("Exact play loses no tricks against exact play (DD-eps at eps = 0)", 0, V.exact(lost0),
              V.value(0, V.exact(lost0)), family=SURROGATE, kind="check",
              note="a check of the play engine: true by construction"),
     ]
-
-
-# ============================================================================ the summary's named findings
-
-
-_CAPPED = re.compile(r"still undecided at the cap of ([\d,]+): no affordable sample decides it \(it would need "
-                     r"about ([\d,]+) (\w+)\)")
-
-
-def _why_undecided(note: str) -> str:
-    """What would decide an undecided row, in a sentence, from its note's plan (the verdict protocol's words,
-    "no sample decides it: the estimate sits on the band's edge: no sample size decides it", said it twice,
-    issue 50)."""
-    out = []
-    for part in (p.strip() for p in _top_level_parts(note)):
-        if (m := _CAPPED.fullmatch(part)):
-            out.append(f"Deciding it would take about {m.group(2)} {m.group(3)}, more than this profile's cap of "
-                       f"{m.group(1)}")
-        elif part.startswith("no sample decides it: "):
-            reason = part.removeprefix("no sample decides it: ").removesuffix(": no sample size decides it")
-            out.append(f"No sample size decides it: {reason}")
-        elif part.startswith(("about ", "two-stage plan", "a fresh sample")):
-            out.append(part[0].upper() + part[1:])
-    return ". ".join(out)
-
-
-def _pilot_words(r) -> str:
-    """A two-stage row's pilot beside the confirmatory sample its verdict rests on (the page gave r(Est., DD) as
-    0.752 here and 0.459 there without saying which one carried the verdict, issue 50)."""
-    if pd.isna(r.get("pilot_value")):
-        return ""
-    pilot = tables.cell_text(r.pilot_value)
-    if pd.notna(r.get("pilot_ci_low")) and pd.notna(r.get("pilot_ci_high")):
-        m = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(r.pilot_value, r.pilot_ci_low, r.pilot_ci_high))
-        pilot = f"{m.group(1)} ({m.group(2)} to {m.group(3)})" if m else pilot   # as the value above is written
-    unit = "" if pd.isna(r.get("unit")) else f" {r.unit}"
-    size = f" on {number(r.pilot_n)}{unit}" if pd.notna(r.get("pilot_n")) else ""
-    return (f"The verdict rests on a fresh confirmatory sample (the value above); the pilot gave {pilot}{size}, "
-            "undecided too")
-
-
-def open_findings(claims: pd.DataFrame) -> str:
-    """Markdown bullets naming every differing and every undecided finding of the claims table: the claim, the
-    paper's value, ours as the answer writes it (value and interval at the same decimals, the interval's label, the
-    sample), which sample carries the verdict, and why (the likeliest cause, or what would decide it)."""
-    f = claims[claims.kind == "finding"]
-    lines = []
-    for verdict, word in (("differs", "Differs"), ("inconclusive", "Undecided")):
-        for _, r in f[f.verdict == verdict].iterrows():
-            ours = measured(r)
-            paper = tables.printed_text(r.paper_value)
-            try:
-                float(str(r.paper_value))
-                values = f"The thesis {paper}; ours {ours}."
-            except ValueError:   # a word ("rarely"): say what our number measures beside it
-                what = next((p.strip().removeprefix("value: ") for p in _top_level_parts(str(r.note))
-                             if p.strip().startswith("value: ")), "")
-                values = f"The thesis says \"{paper}\"; " + (f"we measure {what}: {ours}." if what
-                                                                else f"ours {ours}.")
-            if verdict == "differs":
-                # a cause in words may itself hold a colon ("not settled: ..."): a verb keeps colons from stacking
-                why = f"The likeliest cause is {V.CAUSES.get(r.cause, r.cause)}"
-                if isinstance(r["flags"], str) and r["flags"]:
-                    why += f" ({r['flags']})"
-            else:
-                why = ". ".join(x for x in (_pilot_words(r), _why_undecided(str(r.note))) if x)
-            # the claim as prose quotes it (its label set off by a dash), then the values in their own sentence:
-            # "Undecided: Fig 3-13 opening: E for C trump: the thesis 6.8, ..." ran four labels together (issue 50)
-            lines.append(f"* **{word}.** {claim_words(r.claim)}. {values}" + (f" {why}." if why else ""))
-    return "\n".join(lines) if lines else "* No finding differs or is undecided."
-
-
-# ============================================================================ the notebook's results and claims
-
-def _top_level_parts(note: str) -> list[str]:
-    """A note's "; "-separated parts, split only outside parentheses: "inconclusive (a near miss: ...; sized ...)"
-    stays one part, so a kept part never loses its closing parenthesis."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(note):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if ch == ";" and depth <= 0:
-            parts.append(note[start:i])
-            start = i + 1
-    parts.append(note[start:])
-    return parts
 
 
 HEADLINE_QUANTITY = ("MC0's win rate: the share of its games it wins against the human-error stand-in DD-ε, over "
@@ -1138,21 +882,21 @@ def _extension(id, source, judge, **kw) -> ClaimFamily:
 CLAIM_FAMILIES = [
     _family(SOLVER, "§3.1, Figs 3-7 to 3-19", printed.TABLE_LINE,
             lambda r: solver_claims(r.agreement, r.checks, r.ablations, r.table_check),
-            readings=tuple(Way(SOLVER_OTHER, claim=text, not_run=SOLVER_WHY)
+            readings=tuple(Way(RD.SOLVER_OTHER, claim=text, not_run=WHY.SOLVER_OTHER)
                 for text in (experiments.TABLE_LINE_CHECK, experiments.FIG_3_19_CHECK)),
             experiment=("03", "E2")),
     _family(TABLE, "§3.1 endgame table file sizes", printed.TABLE_FILE_SIZE_TEXT,
             lambda r: table_size_claims(r.sizes, r.levels), kind="arithmetic",
             experiment=("03", "E4")),
     _family(CALLS, "Fig 3-13 calls", printed.FIG_3_13_ROWS, lambda r: calls_claims(r.calls), kind="arithmetic",
-            readings=tuple(Way(CALLS_TIES, claim=text, not_run=CALLS_TIES_WHY)
+            readings=tuple(Way(RD.CALLS_TIES, claim=text, not_run=WHY.CALLS_TIES)
                            for text in [CALL_TEXT.format("opening" if bid is None else f"{bid[0]}S")
                                         for bid, _, _ in printed.FIG_3_13_ROWS] + [PASS_TEXT]),
             experiment=("03", "E5")),
     _family(ESTIMATES, "Fig 3-13 estimates", printed.FIG_3_13_ROWS,
             lambda r: estimate_claims(r.replay, r.replay_samples, r.fig_fresh), sampled=True,
             confirm=FIG_3_13_CONFIRM,
-            readings=tuple(Way(OTHER_N, claim=OPENING_TEXT.format(suit), not_run=OTHER_N_WHY) for suit in "SHDC"),
+            readings=tuple(Way(RD.OTHER_N, claim=OPENING_TEXT.format(suit), not_run=WHY.OTHER_N) for suit in "SHDC"),
             experiment=("03", "E7")),
     _family(SIMCOUNT, "§4 simulation-count table", printed.SIMULATION_COUNTS,
             lambda r: convergence_claims(r.conv, r.conv_fresh), sampled=True, confirm=HANDS_CONFIRM,
@@ -1162,7 +906,7 @@ CLAIM_FAMILIES = [
             experiment=("03", "E8")),
     _family(EXAMPLES_23, "Examples 3.2-3.3", "the follow cards S4 and D6", lambda r: follow_claims(),
             kind="arithmetic",
-            readings=tuple(Way(TIES_OTHER, claim=text, not_run=TIES_OTHER_WHY) for text in (EX32_TEXT, EX33_TEXT)),
+            readings=tuple(Way(RD.TIES_OTHER, claim=text, not_run=WHY.TIES_OTHER) for text in (EX32_TEXT, EX33_TEXT)),
             experiment=("03", "E8")),
     _family(NINETEEN, "§4 19-game table", printed.NINETEEN_GAMES, lambda r: printed_arithmetic_claims(),
             kind="arithmetic", experiment=("03", "E9")),
@@ -1200,33 +944,22 @@ def notebook03_claims(r: Results) -> list[dict]:
 
 
 #: The verdicts as the page says them (the first screen's words: "undecided", not the CSV's "inconclusive").
-VERDICT_WORDS = {"reproduced": "reproduced", "differs": "differ", "inconclusive": "undecided",
-                 "not-reproducible": "not reproducible here", "extension": "our extension"}
-
-
-def finding_counts_view(claims: pd.DataFrame) -> pd.DataFrame:
-    """The finding rows by verdict, in the page's words (the table beside the claims said "inconclusive" and
-    "not-reproducible" where the answer says undecided, issue 50)."""
-    counts = claims[claims.kind == "finding"].verdict.value_counts()
-    words = {**VERDICT_WORDS, "differs": "differs"}
-    return counts.rename(index=lambda v: words.get(v, v)).rename("finding rows").rename_axis("verdict").to_frame()
-
-
 R_CLAIM = "Estimation: Est. and DD correlate, r = 0.80 (derived in the spec)"
 
 
 def _r_words(ra: V.Estimate, rd: V.Estimate, claims: pd.DataFrame) -> str:
     """r(Est., DD) on the pilot's estimates against both targets, and which sample carries the claims row's
     verdict (the confirmatory one when the pilot left it undecided): one quantity, its numbers told apart."""
-    text = (f"On the pilot's estimates r(Est., DD) = {tables.interval_text(ra.value, ra.low, ra.high)} after the "
-            f"exchange and {tables.interval_text(rd.value, rd.low, rd.high)} on the dealt hands (95 % bootstrap "
+    text = (f"On the pilot's estimates r(Est., DD) = {corr.r_text(ra.value, ra.low, ra.high)} after the "
+            f"exchange and {corr.r_text(rd.value, rd.low, rd.high)} on the dealt hands (95 % bootstrap "
             "over boards; thesis, 19 games: 0.80)")
     row = claims[claims.claim == R_CLAIM]
     if not len(row):
         return text
     row = row.iloc[0]
     sample = "a fresh confirmatory sample" if pd.notna(row.get("pilot_value")) else "the pilot's sample"
-    return (text + f". The claims row judges r after the exchange on {sample}: {measured(row)}, "
+    return (text + f". The claims row judges r after the exchange on {sample}: "
+            f"{measured_at(row, corr.R_DECIMALS)}, "
             f"{VERDICT_WORDS.get(str(row.verdict), row.verdict)}")
 
 
@@ -1259,7 +992,7 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
   {int((claims.verdict == "extension").sum())} extension rows (counted apart). The findings that differ or stay
   undecided:
 
-{open_findings(claims)}
+{open_findings(claims, "The thesis", decimals={R_CLAIM: corr.R_DECIMALS})}
 
 * {rerun}
 '''

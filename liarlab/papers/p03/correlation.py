@@ -220,13 +220,33 @@ def replacement_summary(replaced: pd.DataFrame, seed: int, n_boot: int = N_BOOT)
             "games": len(replaced), "agree": int(replaced.replay_agrees.sum())}
 
 
+#: Every correlation on notebook 03's page is written at two decimals, value and interval alike (issue 50: the page
+#: wrote "0.8 [-0.4, 1.0]" beside "0.83 [0.60, 0.95]" and "0.46 (-0.02 to 0.90)", each at its own width's digits).
+R_DECIMALS = 2
+
+
+def r_text(value, low, high) -> str:
+    """r and its interval, "0.83 [0.60, 0.95]", at :data:`R_DECIMALS` (never "-0.00"); an undefined r as the
+    tables write one."""
+    from liarlab.study import tables
+
+    if not all(math.isfinite(float(v)) for v in (value, low, high)):
+        return tables.interval_text(value, low, high)
+
+    def fixed(v) -> str:
+        text = f"{float(v):.{R_DECIMALS}f}"
+        return text[1:] if text.startswith("-") and set(text[1:]) <= set("0.") else text
+
+    return f"{fixed(value)} [{fixed(low)}, {fixed(high)}]"
+
+
 def accuracy_view(accuracy: pd.DataFrame) -> pd.DataFrame:
     """:func:`accuracy_table` as the page shows it: each statistic with its bootstrap interval in one cell at the same
     decimals, and the Fisher interval headed in words (not "r fisher low", issue 50). The CSV keeps the numbers."""
     from liarlab.study import tables
 
     def cells(name):
-        return [tables.interval_text(v, lo, hi)
+        return [(r_text if name == "r" else tables.interval_text)(v, lo, hi)
                 for v, lo, hi in zip(accuracy[name], accuracy[f"{name}_low"], accuracy[f"{name}_high"])]
 
     view = pd.DataFrame({"target": accuracy.target, "estimates": accuracy.estimates, "boards": accuracy.boards,
@@ -235,5 +255,6 @@ def accuracy_view(accuracy: pd.DataFrame) -> pd.DataFrame:
                          "mean error in tricks [95 % bootstrap]": cells("mean_error")})
     if "r_fisher_low" in accuracy:
         view["r's interval if every estimate were independent (Fisher)"] = [
-            f"{lo:.2f} to {hi:.2f}" for lo, hi in zip(accuracy.r_fisher_low, accuracy.r_fisher_high)]
+            f"{lo:.{R_DECIMALS}f} to {hi:.{R_DECIMALS}f}"
+            for lo, hi in zip(accuracy.r_fisher_low, accuracy.r_fisher_high)]
     return view

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.ticker import MaxNLocator, NullFormatter
 
-from liarlab.papers.p03 import experiments, printed
+from liarlab.papers.p03 import correlation, experiments, printed
 from liarlab.study import tables
 
 # ----------------------------------------------------------------------------- the solver (E2-E4)
@@ -225,11 +225,12 @@ def estimation_error(mc0_errors: pd.DataFrame):
     left_edge, right_edge = max(bins[0], np.floor(lo_q) - 0.5), min(bins[-1], np.ceil(hi_q) + 0.5)
     ax.set_xlim(left_edge, right_edge)
     beyond = int(((both < left_edge) | (both > right_edge)).sum())
-    if beyond:
-        ax.text(0.02, 0.97, f"{beyond} of {len(both):,} errors lie beyond the axis\n(from {both.min():+.1f} to "
-                f"{both.max():+.1f} tricks)", transform=ax.transAxes, va="top", fontsize=9)
+    # said under the axes, as the legend's title: written inside the axes it sat on the bars (issue 50)
+    note = (f"{beyond} of {len(both):,} errors lie beyond the axis (from {both.min():+.1f} to {both.max():+.1f} "
+            "tricks)") if beyond else None
     ax.set_xlabel("error = DD - Est. (tricks; negative = overestimate)")
-    ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
+    ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False, title=note,
+              title_fontsize=9)
     ax.set_ylabel("MC0 estimates (count)")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))   # a count of estimates: whole-number ticks
     return fig
@@ -288,9 +289,10 @@ def exchange_effect_note(selfplay_errors: pd.DataFrame, replacement: dict) -> st
             "part of the estimation error no bidding method can remove.")
 
 
-def _in_words(est) -> str:
-    """"0.8 (95 % bootstrap over boards: -0.4 to 1.0)": an estimate as the claims summary writes its numbers."""
-    value, _, rest = tables.interval_text(est.value, est.low, est.high).partition(" [")
+def _in_words(est, text=tables.interval_text) -> str:
+    """"0.83 (95 % bootstrap over boards: 0.60 to 0.95)": an estimate as the claims summary writes its numbers
+    (``text``: how its value and interval are written, :func:`correlation.r_text` for an r)."""
+    value, _, rest = text(est.value, est.low, est.high).partition(" [")
     low, _, high = rest.rstrip("]").partition(", ")
     return f"{value} ({est.interval_label}: {low} to {high})"
 
@@ -301,9 +303,9 @@ def accuracy_note(estimates: dict, thesis_rmse: float) -> str:
     ea, ed = estimates[("rmse", "after")], estimates[("rmse", "dealt")]
     # r as the table above and the summary write it (value and interval at one precision): "r = 0.75" here beside
     # "0.8 [-0.4, 1.0]" in the table read as two numbers for one quantity (issue 50)
-    return (f"*What to notice:* against the dealt hands r = {_in_words(rd)} and RMSE "
+    return (f"*What to notice:* against the dealt hands r = {_in_words(rd, correlation.r_text)} and RMSE "
             f"{tables.interval_text(ed.value, ed.low, ed.high).split(' [')[0]} tricks; after the exchange r = "
-            f"{_in_words(ra)} and RMSE {tables.interval_text(ea.value, ea.low, ea.high).split(' [')[0]}. These are "
+            f"{_in_words(ra, correlation.r_text)} and RMSE {tables.interval_text(ea.value, ea.low, ea.high).split(' [')[0]}. These are "
             f"the pilot's estimates. The thesis's 19 games give r = 0.80 and RMSE {thesis_rmse:.2f}: "
             "its numbers sit with our dealt-hand measurement, though it defines its error after the exchange. The "
             "claims rows judge the thesis's reading and quote the other beside it.")

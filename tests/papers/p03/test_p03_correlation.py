@@ -68,43 +68,6 @@ def test_call_action_round_trips():
         assert bid_name(cr.call_action(name)) == name
 
 
-def _undecided(n=100, value=0.5, half=0.1):
-    est = V.Estimate(value, value - half, value + half, n, "boards")
-    return est, V.magnitude(est, 0.0, 0.55)
-
-
-def test_two_stage_draws_only_a_sample_larger_than_the_pilot():
-    est, j = _undecided()
-    assert j.verdict == "inconclusive" and j.needed > 100
-    # capped at or below the pilot: nothing drawn, the note says why
-    j2, e2 = c.two_stage(est, j, 50, lambda e: V.magnitude(e, 0.0, 0.55), lambda n: pytest.fail("drawn"))
-    assert j2.verdict == "inconclusive" and e2 is est and "none drawn" in j2.note
-    # a larger sample is drawn and decides on its own
-    calls = []
-
-    def fresh(n):
-        calls.append(n)
-        return V.Estimate(0.45, 0.43, 0.47, n, "boards")
-    j3, e3 = c.two_stage(est, j, 10_000, lambda e: V.magnitude(e, 0.0, 0.55), fresh)
-    assert calls == [j.needed] and j3.verdict == "reproduced" and j3.pilot is est and e3.n == j.needed
-    # a decided pilot needs no second stage
-    dec = V.magnitude(est, 0.0, 1.0)
-    assert c.two_stage(est, dec, 10, None, None) == (dec, est)
-    assert c.draw_size([c.plan(j, 10_000), None], 100) == j.needed
-    assert c.draw_size([c.plan(j, 50)], 100) == 0
-
-
-def test_knife_edge_text_is_computed_and_never_says_touches_when_it_does_not():
-    # Fig 3-13's C-trump cell: the interval ends at 6.29, the band starts at 6.33
-    est = V.Estimate(6.125, 5.96, 6.29, 400, "deals")
-    j = c.edge_text(est, V.magnitude(est, 6.325, 7.275))
-    assert j.verdict == "differs" and j.knife_edge
-    assert "touches" not in j.note and "0.035 below the allowed range's edge 6.325" in j.note
-    exact = V.exact(88.0)
-    j = c.edge_text(exact, V.value(88, exact, decimals=0, truncated=True))
-    assert "sits on the allowed range's edge 88" in j.note
-
-
 def _replay(opp_c, com_c):
     rows = []
     printed_e = dict(zip("SHDC", (5.60, 9.26, 8.16, 6.80)))
@@ -128,53 +91,6 @@ def test_fig_3_13_differing_cell_names_its_cause_from_the_other_lead_convention(
     assert com["estimate"] == pytest.approx(6.8) and com["verdict"] == "reproduced" and not com["is_default"]
     rows = c.estimate_claims(_replay(6.0, 6.0), 400)
     assert {r["claim"]: r for r in rows}["Fig 3-13 opening: E for C trump"]["cause"] == "genuine"
-
-
-def test_open_findings_names_differing_and_undecided_findings():
-    claims = pd.DataFrame([
-        {"claim": "A", "kind": "finding", "verdict": "differs", "paper_value": 1, "reproduced_value": 2.0,
-         "ci_low": 1.9, "ci_high": 2.1, "interval": "95 %", "cause": "reading", "flags": "", "note": ""},
-        {"claim": "B", "kind": "finding", "verdict": "inconclusive", "paper_value": "rarely", "reproduced_value": 0.12,
-         "ci_low": 0.03, "ci_high": 0.21, "interval": "95 %", "cause": "", "flags": "",
-         "note": "share; about 813 hands would decide it at 80% power (now 21)"},
-        {"claim": "C", "kind": "arithmetic", "verdict": "differs", "paper_value": 1, "reproduced_value": 2,
-         "ci_low": None, "ci_high": None, "interval": "", "cause": "", "flags": "", "note": ""}])
-    text = c.open_findings(claims)
-    assert "**Differs.** A. The thesis 1" in text and "a reading (convention)" in text
-    assert '**Undecided.** B. The thesis says "rarely"' in text and "About 813 hands" in text and "C." not in text
-    # a labelled claim is quoted with a dash, not a third colon in its line (issue 50, a fresh reader's scores)
-    claims.loc[0, "claim"] = "Fig 3-13 opening: E for C trump"
-    assert "**Differs.** Fig 3-13 opening — E for C trump. The thesis 1" in c.open_findings(claims)
-    # a cause whose words hold a colon is not stacked after another colon
-    claims.loc[0, "cause"] = "untested"
-    assert "The likeliest cause is not settled: a reading" in c.open_findings(claims)
-    assert "cause: not settled" not in c.open_findings(claims)
-    # a kept stage whose parenthesis holds a "; " keeps its closing parenthesis (it used to end "half-width.")
-    claims.loc[1, "note"] = ("share; pilot 6.1 [5.9, 6.3] on 400 deals: differs; confirmatory (fresh) 6.2 [6.1, 6.4] on "
-                             "534 deals: inconclusive (a near miss: misses by 0.24 of its half-width; sized at 534)")
-    line = next(x for x in c.open_findings(claims).splitlines() if x.startswith("* **Undecided.**"))
-    assert line.count("(") == line.count(")")
-
-
-def test_open_findings_says_which_sample_carries_the_verdict_and_what_would_decide_it():
-    note = ("share; pilot 1.53 [0.908, 2.264] on 5 boards: inconclusive; still undecided at the cap of 8: no "
-            "affordable sample decides it (it would need about 61 boards)")
-    claims = pd.DataFrame([
-        {"claim": "D", "kind": "finding", "verdict": "inconclusive", "paper_value": 1.25, "reproduced_value": 1.442,
-         "ci_low": 0.9418, "ci_high": 2.18, "interval": "95 % bootstrap over boards", "n": 8, "unit": "boards",
-         "pilot_value": 1.53, "pilot_ci_low": 0.908, "pilot_ci_high": 2.264, "pilot_n": 5, "cause": "", "flags": "",
-         "note": note},
-        {"claim": "E", "kind": "finding", "verdict": "inconclusive", "paper_value": "rarely", "reproduced_value": 0.0,
-         "ci_low": 0.0, "ci_high": 1.0, "interval": "95 %", "cause": "", "flags": "undecidable",
-         "note": "value: the share of hands; no sample decides it: the estimate sits on the band's edge: no sample "
-                 "size decides it"}])
-    text = c.open_findings(claims)
-    # a value and its interval at one precision, the pilot written as the value it stands beside
-    assert "ours 1.4 (95 % bootstrap over boards: 0.9 to 2.2) over 8 boards" in text
-    assert "the pilot gave 1.5 (0.9 to 2.3) on 5 boards" in text and "fresh confirmatory sample" in text
-    assert "about 61 boards, more than this profile's cap of 8" in text
-    assert 'says "rarely"; we measure the share of hands: 0' in text
-    assert text.count("decides it") == 1 and "sits on the band's edge." in text
 
 
 def test_timing_is_a_table_beside_the_thesis_not_claims():
@@ -215,25 +131,11 @@ def test_resampled_sums_and_the_batched_bootstrap_equal_the_one_at_a_time_ones_b
                               low=0.0, high=13.0, unit="boards")
 
 
-def test_a_near_miss_differs_is_confirmed_on_fresh_deals_and_a_clear_one_is_not():
-    """Issue 49 (03 row 24, Fig 3-13 'E for C trump'): a differs whose interval misses the band by less than its
-    half-width gets a fresh sample, sized from the pilot, and its verdict comes from that sample alone."""
-    pilot = V.Estimate(6.2, 5.9, 6.3, 400, "deals")              # misses [6.329, 7.271] by 0.029, half-width 0.2
-
-    def judge(e):
-        return V.magnitude(e, 6.329, 7.271)
-
-    j = judge(pilot)
-    assert j.verdict == "differs" and V.near_miss(j)
-    p = c.plan(j, 20_000, pilot)
-    assert p is not None and p.n >= 400 and c.draw_size([p], 400) == p.n
-    calls = []
-
-    def fresh(n):
-        calls.append(n)
-        return V.Estimate(6.6, 6.45, 6.75, n, "deals")
-    j2, e2 = c.two_stage(pilot, j, 20_000, judge, fresh)
-    assert calls == [p.n] and j2.verdict == "reproduced" and j2.pilot_verdict == "differs" and e2.n == p.n
-    far = V.Estimate(5.0, 4.8, 5.2, 400, "deals")
-    assert c.two_stage(far, judge(far), 20_000, judge, lambda n: pytest.fail("drawn"))[0].verdict == "differs"
-    assert c.plan(j, 20_000) is None                     # without its estimate: the inconclusive-only plan
+def test_every_r_is_written_at_two_decimals_value_and_interval_alike():
+    # the page wrote "0.8 [-0.4, 1.0]" beside "0.83 [0.60, 0.95]": one quantity at two precisions (issue 50)
+    assert cr.r_text(0.8, -0.4, 1.0) == "0.80 [-0.40, 1.00]" and cr.r_text(0.834, 0.6, 0.951) == "0.83 [0.60, 0.95]"
+    assert cr.r_text(-0.001, -0.5, 0.5) == "0.00 [-0.50, 0.50]"     # never "-0.00"
+    accuracy = pd.DataFrame({"target": ["after"], "estimates": [10], "boards": [5], "r": [0.8], "r_low": [-0.4],
+                             "r_high": [1.0], "rmse": [1.6], "rmse_low": [1.0], "rmse_high": [2.2],
+                             "mean_error": [-0.5], "mean_error_low": [-1.0], "mean_error_high": [0.1]})
+    assert cr.accuracy_view(accuracy)["r [95 % bootstrap over boards]"].iloc[0] == "0.80 [-0.40, 1.00]"

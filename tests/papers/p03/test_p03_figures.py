@@ -133,7 +133,12 @@ def test_the_error_axis_stops_where_the_errors_do_and_counts_the_few_beyond():
     far = errors.iloc[:1].assign(error=-12.0, dd_before=errors.estimate.iloc[0] - 12.0)
     fig = f.estimation_error(pd.concat([pd.concat([errors] * 400), far], ignore_index=True))
     ax = fig.axes[1]
-    assert ax.get_xlim()[0] > -12 and any("beyond the axis" in t.get_text() for t in ax.texts)
+    legend = ax.get_legend()
+    assert ax.get_xlim()[0] > -12 and "beyond the axis" in legend.get_title().get_text()
+    # said under the axes (the legend's title), never on the bars (issue 50: the note sat on the histogram)
+    assert not ax.texts
+    fig.canvas.draw()
+    assert legend.get_window_extent().transformed(ax.transAxes.inverted()).y1 <= 0
 
 
 def test_the_explore_legend_sits_under_the_bars():
