@@ -1,12 +1,7 @@
-"""Notebook 04's claims rows: each statement of the Cheat paper beside our measurement, judged under the study's
-verdict protocol (:mod:`liarlab.core.verdicts`; docs/VERDICTS.md). No rule here has a threshold of its own.
-
-The paper prints no result numbers except "about 10%", so most rows test a direction, an ordering or a
-qualitative word. Learners are learned agents: every stage-2 row rests on independently trained learners (one
-seed each), with t intervals across seeds; stage-1 rows on independent learner runs. "Rises" claims use
-windowed rates (stage 1) or separately trained learners (stage 2), and cells at a ceiling or floor are left out
-of comparisons of gains.
-"""
+"""Notebook 04's claims rows under the study's verdict protocol (docs/VERDICTS.md; no threshold of its own). The
+paper prints no numbers but "about 10%", so most rows test a direction, an ordering or a word, on independent
+learner runs (stage 1) or independently trained learners (stage 2, t intervals across seeds); "rises" use windowed
+rates or separately trained learners, and cells at a ceiling or floor are left out of comparisons of gains."""
 from __future__ import annotations
 
 import re
@@ -46,9 +41,8 @@ QUESTION = "Can a program learn how an opponent lies, and beat it, from games ag
 
 
 def confirmation_caps(runs_cap: int, seeds_cap: int) -> dict:
-    """Budgets of the two-stage design per confirmatory group, stated before any confirmatory sample is drawn: a
-    confirmatory sample never exceeds them, whatever the pilot asks for. ``runs_cap``: stage-1 learner runs per
-    personality (and per setting); ``seeds_cap``: stage-2 learners per cell (fresh seeds)."""
+    """Budgets per confirmatory group, stated before any confirmatory sample is drawn (never exceeded): stage-1
+    learner runs per personality (and setting), stage-2 learners per cell."""
     return {"stage1": runs_cap, "settings": runs_cap, "training": seeds_cap, "features": seeds_cap}
 
 
@@ -72,12 +66,9 @@ DEFAULT_READING = {STAGE1_FAMILY: RD.S1_DEFAULT, LEARNING_FAMILY: RD.S1_DEFAULT,
 
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
            source=SOURCE, others=None, sentence=False, headline=False):
-    """A claims row (:func:`liarlab.study.families.claim`, the study's one row maker). ``others``: the claim's
-    readings other than its family's default (:data:`DEFAULT_READING`, the row's own estimate and judgement), as
-    (reading, what) pairs (:func:`liarlab.papers.p04.readings.build`); ``sentence``: the claim is one of the stage-1
-    sentence's, judged jointly. A differing row's cause is derived from its readings by the protocol's one rule.
-    A finding of a chart family (:data:`CHART_FAMILIES`) says that it is judged as a statement about the method
-    (:data:`METHOD`)."""
+    """A claims row (:func:`liarlab.study.families.claim`). ``others``: its readings beside its family's default, as
+    (reading, what) pairs (:func:`~liarlab.papers.p04.readings.build`); ``sentence``: one of the stage-1 sentence's
+    claims, judged jointly. A chart family's finding says it is judged about the method (:data:`METHOD`)."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
     readings = None if others is None else RD.build(family, text, DEFAULT_READING[family], est, judgement, others)
@@ -86,9 +77,8 @@ def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", no
 
 
 def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note="") -> dict:
-    """A comparison the paper does not make (the learner against a trivial baseline: the paper compares it with
-    no fixed policy): an extension, never a finding (docs/VERDICTS.md, "Findings and what is not one"). Its own
-    rule's verdict is kept in the note, so the comparison stays readable."""
+    """A comparison the paper does not make: an extension, never a finding (docs/VERDICTS.md), its own rule's
+    verdict kept in the note."""
     flags = f" ({', '.join(judgement.flags)})" if judgement.flags else ""
     return _claim(text, None, est, V.stated("extension", f"our test, not the paper's: {judgement.rule}"),
                   family=family, note="; ".join(x for x in (note, f"under this rule: {judgement.verdict}{flags}",
@@ -101,14 +91,11 @@ def notebook_readings(rows: list[dict]) -> list[dict]:
 
 
 def _two_stage(pilot_est, pilot_j, group: str, cap: int, confirm, judge, plans: dict | None, who=()):
-    """The row's final (estimate, judgement) under the two-stage design. A pilot decided with room to spare stands.
-    An undecided pilot, or a ``differs`` that misses by less than its half-width (:func:`verdicts.near_miss`), gets a
-    :func:`verdicts.plan_second_stage` (capped at ``cap``); its size is recorded in ``plans[group]``
-    (the notebook draws the fresh sample of the largest size any row of the group asks for). ``judge(frame, n)``
-    judges the first ``n`` fresh units of ``confirm`` (the confirmatory sample of the group) with the pilot's
-    rule and returns (estimate, judgement); ``who`` names what the fresh sample must contain (personalities,
-    settings), recorded in ``plans[group + "_who"]``. Without ``confirm`` the pilot's row is returned as it is."""
-    plan = V.plan_second_stage(pilot_est, pilot_j, cap=cap)   # an undecided pilot, or a near-miss differs
+    """The row's (estimate, judgement) under the two-stage design: an undecided pilot or a near-miss ``differs``
+    gets :func:`verdicts.plan_second_stage` (capped at ``cap``), its size recorded in ``plans[group]`` (and what
+    the fresh sample must hold, ``who``, in ``plans[group + "_who"]``); ``judge(confirm, n)`` judges the first
+    ``n`` fresh units by the pilot's rule. Without ``confirm`` the pilot's row stands."""
+    plan = V.plan_second_stage(pilot_est, pilot_j, cap=cap)
     if plan is None:
         return pilot_est, pilot_j
     if plan.undecidable:
@@ -149,14 +136,9 @@ def seed_difference(per_seed: pd.DataFrame, a: dict, b: dict, level: float = V.L
 
 
 def ordering_checks(per_seed: pd.DataFrame, where: dict) -> dict:
-    """The E7 orderings of the paper among opponents, from learners of one setting (``where`` picks the
-    training size, feature set and variant): each is a (estimate, judgement, note) of :mod:`verdicts`.
-
-    * "a, f highest": a and f each above b, c, d, e (8 differences, Bonferroni level, all must hold);
-    * "d slightly above b, c, e": each d - x within the word "slight" (3 differences);
-    * "d below a, f": a - d and f - d above 0 (2 differences).
-    The row's estimate is the least favourable difference (smallest), at the adjusted level.
-    """
+    """The E7 orderings among opponents, from learners of one setting (``where``), each (estimate, judgement,
+    note): "a, f highest" (8 differences > 0), "d slightly above b, c, e" (3 within "slight"), "d below a, f" (2 > 0),
+    all at a Bonferroni level, all must hold; the estimate is the least favourable difference."""
     out = {}
     specs = {"a, f highest": (TOP_PAIRS, "direction"),
              "d slightly above b, c, e": ([("d", o) for o in ("b", "c", "e")], "slight"),
@@ -176,9 +158,8 @@ def ordering_checks(per_seed: pd.DataFrame, where: dict) -> dict:
 
 def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c", "d", "e", "f")) -> dict:
     """The E8 statements from learners of one setting (``where`` without the feature set): F7 - F5 about 10
-    points, F7-H5 - F7 differs little (both means over opponents, paired by seed), and the H5 gain largest
-    against d and e (8 differences of gains, Bonferroni level). Opponents with a cell at a ceiling or floor are
-    left out of these comparisons of gains."""
+    points, F7-H5 - F7 differs little (means over opponents, paired by seed), the H5 gain largest against d and e
+    (differences of gains, Bonferroni level); opponents at a ceiling or floor left out."""
     left_out = ceiling_cells(per_seed, **where)
     keep = [o for o in opponents if o not in left_out]
     note_out = (f"left out (a cell at a ceiling/floor): {', '.join(left_out)}; " if left_out else "")
@@ -219,12 +200,9 @@ def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c"
 def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, confirm=None,
                   plans: dict | None = None, settings_runs: pd.DataFrame | None = None,
                   caps: dict | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list[dict]:
-    """Stage-1 rows. ``runs``: per-run cumulative rows of the default learner (:func:`learning_runs`);
-    ``windows``: its :func:`windowed_rates`; ``lie_rates``: :func:`personality_lie_rates` (fixed agents).
-    ``confirm``: fresh runs for the two-stage design (:func:`confirmation_runs`' "stage1"), ``plans``: where the
-    confirmatory sizes are recorded; ``settings_runs``: the stage-1 settings runs (:func:`stage1_settings_runs`),
-    from which the readings of the open points are judged. The claims of the sentence "almost all above 50 % and
-    rising ... the learning works" are judged jointly (:func:`joined`): all of them are built here."""
+    """Stage-1 rows from the default learner's runs, their windowed rates and the lie rates; ``settings_runs``
+    judge the open points' readings. The sentence "almost all above 50 % and rising ... the learning works" is
+    judged jointly (:func:`joined`), so all its claims are built here."""
     cap = _caps(caps)["stage1"]
     return joined([_above_half_claim(runs, windows, confirm, plans, cap, settings_runs)]
                   + _chart_rise_claims(runs, windows, confirm, plans, cap, settings_runs)
@@ -234,11 +212,10 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
 
 
 def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True) -> list:
-    """(reading, what) pairs of a stage-1 claim's readings: ``first`` (its own), draws counted half, then the
-    settings readings; ``judge(frame)`` judges one runs frame by the claims row's own rule. ``p5``: whether P5's lie rate bears on the claim (the P5 settings hold P5 only, so
-    the default runs stand in for the other personalities). Spec §8.4's starting values of (p, k)
-    (:data:`~liarlab.papers.p04.readings.START_SETTINGS`) bear on every stage-1 claim: a start farther from the
-    optimum moves when the search settles."""
+    """(reading, what) pairs of a stage-1 claim: ``first`` (its own), draws counted half, then the settings
+    readings, each judged by ``judge(frame)``, the row's own rule. ``p5``: P5's lie rate bears on the claim (its
+    settings hold P5 only; the default runs stand in for the others). The starting values of (p, k) bear on every
+    stage-1 claim: a start farther from the optimum moves when the search settles."""
     items = (list(RD.GAME_SETTINGS.items()) + (list(RD.P5_SETTINGS.items()) if p5 else [])
              + list(RD.START_SETTINGS.items()))
     out = list(first) + [(RD.DRAWS_HALF, lambda: judge(RD.draws_half(runs)))]
@@ -258,23 +235,17 @@ def _cells(frame: pd.DataFrame, keys=("personality", "games")) -> list:
 
 
 def _above_half(frame: pd.DataFrame, keys=("personality", "games")):
-    """"Almost all above 50 %": the share of cells (personality x checkpoint, or window) whose rate over runs is
-    above 50 %, judged by the word "almost all"."""
+    """"Almost all above 50 %": the share of cells whose rate over runs is above 50 %, by the word "almost all"."""
     est = V.share(_cells(frame, keys))
     return est, V.word("almost all", est)
 
 
 def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
                       settings_runs) -> dict:
-    """"Almost all above 50 %": the share of cells (personality x checkpoint) whose cumulative rate over runs is
-    above 50 %, judged by the word "almost all"; an undecided share is planned in runs from its undecided cells."""
-    cells = []
-    below = set()
-    for (name, games), g in runs.groupby(["personality", "games"], sort=False):
-        j = V.direction(V.across_seeds(g.win_rate.to_numpy(), unit="runs"), ">", 0.5)
-        cells.append(j)
-        if j.verdict == "differs":
-            below.add(name)
+    """:func:`_above_half` of the cumulative rates; an undecided share is planned in runs from its undecided cells."""
+    cells = _cells(runs)
+    names = [name for name, _ in runs.groupby(["personality", "games"], sort=False)]
+    below = {n for (n, _), j in zip(names, cells) if j.verdict == "differs"}
     share = V.share(cells)
     n_yes = sum(j.verdict == "reproduced" for j in cells)
     n_no = sum(j.verdict == "differs" for j in cells)
@@ -314,11 +285,9 @@ def _cumulative_rise(frame: pd.DataFrame, name: str, start: int, n=None):
 
 def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
                        settings_runs) -> list[dict]:
-    """The paper's chart, per personality: its cumulative win rate after 500 games minus after 100 ("rising,
-    especially from 100 to 300 and 500 games"), paired by run. What the chart shows, not whether the search
-    learned (:func:`_learning_claims`). Spec §8.4's open point, cumulative or windowed rate, is about what the chart
-    plots, so its windowed reading (the rise of the windowed rate, first window to last) is a reading of these
-    claims too, as of every claim of the sentence."""
+    """The chart per personality: cumulative win rate after 500 games minus after 100, paired by run: what the
+    chart shows, not whether the search learned (:func:`_learning_claims`). Spec §8.4's cumulative or windowed rate
+    is about what the chart plots, so the windowed rise is a reading of these claims too."""
     labels = list(dict.fromkeys(windows.window))
     first_window, last_window = labels[0], labels[-1]
     rows = []
@@ -357,8 +326,8 @@ def _windowed_rise(frame: pd.DataFrame, name: str, first: str, last: str, n=None
 
 def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
                      settings_runs) -> list[dict]:
-    """The paper's inference from its chart, "the parameter learning works", per personality: the windowed rate of
-    the last window minus the first, paired by run (a cumulative rate keeps rising after learning stops)."""
+    """"The parameter learning works", per personality: the last window's rate minus the first's, paired by run (a
+    cumulative rate keeps rising after learning stops)."""
     rows = []
     labels = list(dict.fromkeys(windows.window))
     first, last = labels[0], labels[-1]
@@ -388,8 +357,8 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
 
 
 def _not_lower(frame: pd.DataFrame, name: str, n=None, at=None):
-    """The win rate against ``name`` minus the mean against P2, P3, P4, run by run, judged by the word "not lower";
-    ``frame`` holds one rate per personality and run at ``at`` (the last checkpoint by default)."""
+    """The win rate against ``name`` minus the mean against P2-P4, run by run, by the word "not lower", at ``at``
+    (the last checkpoint or window by default)."""
     column = "games" if "games" in frame.columns else "window"
     at = frame[column].max() if at is None else at
     w = frame[frame[column] == at].pivot(index="run", columns="personality", values="win_rate")
@@ -401,8 +370,7 @@ def _not_lower(frame: pd.DataFrame, name: str, n=None, at=None):
 
 
 def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int, settings_runs) -> list[dict]:
-    """P1 and P5 (the position-independent liars) "not lower" than P2-P4: the final cumulative rate against each
-    minus the mean against P2, P3, P4, run by run."""
+    """P1 and P5 (the position-independent liars) "not lower" than P2-P4 (:func:`_not_lower`)."""
     top = int(runs.games.max())
     late = windowed_rates(runs, (STAGE1_WINDOWS[-1],))
     rows = []
@@ -422,11 +390,9 @@ def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int,
 
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
                     plans: dict | None = None, caps: dict | None = None) -> list[dict]:
-    """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, the learner
-    (paper defaults) minus each baseline ("always catch (1, 0)", "never catch (0, 0)", "frozen (p, k) = (0.5, 0)",
-    which catches at random), per run the mean over P1-P5, independent runs (Welch). The paper claims only that
-    the learner learns (its win rates rise; the chart families test that) and compares it with no fixed policy,
-    so each row is our test: an extension (:func:`_our_test`), its rule's verdict in the note."""
+    """Does the stage-1 learner beat the trivial catchers (always, never, at random)? Windowed win rate in games
+    301-500, learner minus baseline, per run the mean over P1-P5, independent runs (Welch). The paper compares its
+    learner with no fixed policy, so each row is our test (:func:`_our_test`)."""
     learner = late_window.pivot(index="run", columns="personality", values="win_rate")
 
     def wide(frame):
@@ -469,13 +435,10 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
 
 def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
                            plans: dict | None = None, caps: dict | None = None) -> list[dict]:
-    """Does the trained learner (F7, the largest training size, modified rules) beat the trivial baselines in
-    its own action set (:func:`liarlab.papers.p04.experiments.stage2_baselines`: always challenge, never
-    challenge, random)? One row per baseline: learner minus baseline against each of a-f at a Bonferroni level
-    (learners across seeds, the baseline a fixed agent over both seats' games; the two half-widths combined
-    MOVER-style), reproduced if it is above against every type. A type where both sit at the ceiling is left
-    out (no comparison can separate them). Undecided rows are confirmed on fresh learners ("training").
-    The paper compares its learner with no fixed policy, so each row is our test: an extension (:func:`_our_test`)."""
+    """Does the trained learner (F7, longest training) beat each trivial baseline of its action set? Learner minus
+    baseline against each of a-f at a Bonferroni level (learners across seeds, the baseline a fixed agent; the
+    half-widths combined MOVER-style), above against every type; types where both sit at the ceiling left out.
+    Our test, not the paper's (:func:`_our_test`)."""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
     rows = []
@@ -528,8 +491,7 @@ def _example_judged(lie_rates: pd.DataFrame) -> dict:
 
 
 def _example_uniform(lie_rates_uniform: pd.DataFrame):
-    """The uniform-hands reading of the example: the personality whose realised rate under uniform hands is
-    closest to 343/500, judged by the same rule (estimate, judgement, note)."""
+    """The uniform-hands reading of the example: the closest (or a fitting) personality, by the same rule."""
     ex = printed.STAGE1_EXAMPLE
     judged = _example_judged(lie_rates_uniform)
     fits = [n for n, (_, j) in judged.items() if j.verdict == "reproduced"]
@@ -538,15 +500,9 @@ def _example_uniform(lie_rates_uniform: pd.DataFrame):
 
 
 def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | None = None) -> dict:
-    """"After 500 games the opponent lied 343 times at position 6": the printed rate 343/500 (with its own
-    500-game sampling error) against each personality's realised lie rate there (Wilson, fixed agents).
-    Reproduced if some personality fits: that personality is picked for its agreement (flagged).
-
-    The paper gives the number "for example" (譬如) in its method section, to show what the learner's counts
-    n_i are, and the lie profiles it is compared with are the spec's: an illustration, not a finding
-    (docs/VERDICTS.md, "Findings and what is not one"), so the row is kind ``check``. ``lie_rates_uniform``
-    (:func:`liarlab.papers.p04.experiments.personality_lie_rates` under uniform hands) gives its uniform-hands
-    reading."""
+    """"The opponent lied 343 times at position 6 in 500 games" against each personality's realised rate there;
+    reproduced if some personality fits (picked for its agreement, flagged). The paper gives it "for example" (譬如)
+    in its method section, against the spec's profiles: an illustration, so kind ``check``."""
     ex = printed.STAGE1_EXAMPLE
     rate = ex["lies"] / ex["games"]
     judged = _example_judged(lie_rates)
@@ -583,9 +539,8 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
 
 def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
             plans: dict | None = None, caps: dict | None = None) -> dict:
-    """Per-position statistics (k) add little by 500 games: windowed win rate (games 301-500) of the full
-    (p, k) search minus the search with k fixed at 0, mean over the five personalities, paired by run index.
-    ``confirm``: fresh windowed rates of the settings group ("paper defaults", "k fixed at 0", ...)."""
+    """Per-position statistics (k) add little by 500 games: windowed rate (games 301-500) of the (p, k) search
+    minus the search with k fixed at 0, mean over P1-P5, paired by run index."""
     def judge(a_runs, b_runs, n=None):
         a = a_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
         b = b_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
@@ -626,26 +581,20 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
 # ============================================================================ stage 2
 
 def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
-    """The two-stage design's confirmatory sizes, from the pilot alone: per group ("stage1" runs and "settings"
-    runs per personality, "training" and "features" learners per cell), the largest size any undecided row of the
-    group asks for at the planned power, capped at ``caps`` (default: the full profile's budgets). Rows that no
-    sample can decide ask for none. The families are judged on the pilot (no confirmatory sample), recording sizes."""
+    """The confirmatory sizes per group, from the pilot alone: the largest size any undecided row of the group asks
+    for, capped at ``caps`` (default: the full profile's budgets)."""
     plans: dict = {}
     F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm={}, caps=caps, plans=plans))
     return plans
 
 
 def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -> list[dict]:
-    """Every claims row of notebook 04 (:data:`CLAIM_FAMILIES`, walked by :func:`liarlab.study.families.claims_rows`),
-    in the table's order, from its results and the confirmatory samples
-    (:func:`liarlab.papers.p04.experiments.confirmation_runs` of :func:`confirmation_sizes`)."""
+    """Every claims row of notebook 04 (:data:`CLAIM_FAMILIES`), from its results and the confirmatory samples."""
     return F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm=confirm, caps=caps, plans=None))
 
 
 def joined(rows: list[dict]) -> list[dict]:
-    """The claims rows with the causes of claims taken from one sentence judged jointly
-    (:func:`liarlab.study.readings.jointly`): a reading that reproduces one claim of the stage-1 sentence but
-    under which another of its claims differs does not explain the sentence."""
+    """The rows with the stage-1 sentence's claims' causes judged jointly (:func:`liarlab.study.readings.jointly`)."""
     from liarlab.study.readings import jointly
 
     return jointly(rows, notebook_readings(rows))
@@ -657,17 +606,14 @@ def flag_headlines(claims: pd.DataFrame, rows: list[dict]) -> pd.DataFrame:
 
 
 def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
-    """The verdicts of :func:`variant_orderings`, variants ("paper" first) by statement, in the page's words
-    ("undecided", not the protocol's "inconclusive": issue 50)."""
+    """:func:`variant_orderings`' verdicts, variants by statement, in the page's words ("undecided": issue 50)."""
     grid = orderings.pivot(index="variant", columns="ordering", values="verdict").loc[["paper"] + list(RULE_VARIANTS)]
     return grid.replace({"inconclusive": "undecided"})
 
 
 def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataFrame) -> pd.DataFrame:
-    """Every E7 ordering (:func:`ordering_checks`, F7 learners) and E8 statement (:func:`feature_checks`) judged
-    under the paper's reading and under each rule and learner variant, with the same rules as the claims table:
-    one row per variant and statement (value and interval in rate units, with the interval's level and the number
-    of seeds its rule judged, and where an undecided estimate leans; a statement with no estimate has NaN)."""
+    """Every E7 ordering (F7 learners) and E8 statement judged under the paper's reading and each rule and learner
+    variant by the claims table's rules: one row per variant and statement (:func:`~.readings.grid_row`)."""
     all_seeds = pd.concat([feature_per_seed, variant_per_seed], ignore_index=True)
     checks = []
     for label in ["paper"] + list(RULE_VARIANTS):
@@ -678,11 +624,8 @@ def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataF
 
 
 def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
-    """The E7 orderings (:func:`ordering_checks`, F7 learners) under every rule and learner variant, from variant
-    learners trained as many games as the training chart's claims are judged at (1,000): the grid readings of
-    "a, f highest", "d slightly above b, c, e" and "d below a, f" at the claims' own size (issue 49: a switch the
-    code has, about 10 CPU seconds at full size). Same columns as :func:`variant_orderings`, plus
-    ``training_games``."""
+    """The E7 orderings under every variant from learners trained as many games as the training chart's claims are
+    judged at (1,000; issue 49): :func:`variant_orderings`' columns plus ``training_games``."""
     sizes = sorted({int(t) for t in variant_per_seed.training_games})
     if len(sizes) != 1:
         raise ValueError(f"variant learners of one training size, got {sizes}")
@@ -706,10 +649,8 @@ def _first(frame: pd.DataFrame, n: int, column: str = "seed_index") -> pd.DataFr
 
 
 def _grid_readings(variant_orderings: pd.DataFrame | None, key: str, games: int = RD.GRID_GAMES) -> list:
-    """(reading, what) pairs of one E7/E8 statement under every rule and learner variant of the grid
-    (:func:`variant_orderings`, judged by the same rule as the claims row, 300 training games). ``games``: the
-    training size the claims row is judged at; at another size than the grid's, a variant is not built there
-    (:func:`liarlab.papers.p04.readings.other_size`): its 300-game verdict is not a reading of the claim."""
+    """(reading, what) pairs of one E7/E8 statement under every variant of the grid; at a training size
+    (``games``) other than the grid's a variant is not built (:func:`~.readings.other_size`)."""
     labels = RD.variant_labels(variant_orderings)
     built = RD.GRID_GAMES if variant_orderings is None or "training_games" not in variant_orderings else \
         int(variant_orderings.training_games.iloc[0])
@@ -727,11 +668,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                     variant_orderings: pd.DataFrame | None = None, caps: dict | None = None,
                     top_orderings: pd.DataFrame | None = None, pooled: pd.DataFrame | None = None,
                     switched: pd.DataFrame | None = None) -> list[dict]:
-    """Rows of the training-games chart, from the F7 training sweep's learners (:func:`per_seed_frame`).
-    Undecided rows follow the two-stage design: ``confirm`` holds fresh learners (50, 100 and 1,000 training
-    games; :func:`confirmation_runs`' "training"), and ``plans`` collects the sizes they need. The ordering rows'
-    grid readings come from ``top_orderings`` (:func:`variant_orderings_at`) when its learners were trained as many
-    games as the rows are judged at; else they are not built (:func:`liarlab.papers.p04.readings.other_size`)."""
+    """Rows of the training-games chart from the F7 sweep's learners; the ordering rows' grid readings come from
+    ``top_orderings`` (:func:`variant_orderings_at`) when given."""
     rows = []
     top = int(per_seed.training_games.max())
     low = min(int(t) for t in printed.TRAINING_GAMES)
@@ -791,8 +729,7 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
 
 def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, retrained: str, *, confirm, plans,
                    caps, pooled: pd.DataFrame | None = None, switched: pd.DataFrame | None = None) -> list[dict]:
-    """The training chart's ordering rows (a and f highest, d against b, c, e and against a, f) at ``top`` training
-    games, each with its readings: other training sizes, the grid's variants (``grid``) and stage 2's open points."""
+    """The training chart's ordering rows at ``top`` games; readings: other sizes, the grid, the open points."""
     rows = []
     checks = ordering_checks(per_seed, {"training_games": top})
     texts = {"a, f highest": (f"Stage 2: highest win rates against a and f ({top} training games)", "s2_best"),
@@ -820,8 +757,7 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
                    variant_orderings: pd.DataFrame | None = None, one_hot: pd.DataFrame | None = None,
                    caps: dict | None = None, pooled: pd.DataFrame | None = None,
                    switched: pd.DataFrame | None = None) -> list[dict]:
-    """Rows of the feature chart, from the learners of the feature sweep (300 training games); undecided rows
-    follow the two-stage design (``confirm``: fresh F5 / F7 / F7-H5 learners, "features")."""
+    """Rows of the feature chart, from the feature sweep's learners (300 training games)."""
     checks = feature_checks(per_seed, {})
     rows = []
     hot = ""
@@ -859,8 +795,7 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
 
 
 def relative_history(per_seed: pd.DataFrame):
-    """"About 10%" read as a relative gain: per seed, the mean F7 win rate over the opponents not at a ceiling
-    divided by the mean F5 rate, minus 1 (learners paired by seed index), judged by the same "about" rule."""
+    """"About 10%" as a relative gain: per seed, mean F7 rate over F5's minus 1 (opponents not at a ceiling)."""
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceiling_cells(per_seed)]
     f7 = sum(_values(per_seed, opponent=o, feature_set="F7") for o in keep) / len(keep)
     f5 = sum(_values(per_seed, opponent=o, feature_set="F5") for o in keep) / len(keep)
@@ -882,10 +817,8 @@ def weights_claim(separability: dict) -> dict:
 
 
 def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.DataFrame | None = None) -> list[dict]:
-    """Extensions: the first-mover advantage and the hand-emptying line per rules variant, for the pairs of a-f
-    alone and, apart, the cells with the random agent (:func:`hand_emptying_by_pool`; Wilson over games: fixed
-    agents), what the variant changes (Newcombe), and whether the learner's actions can take the line (across
-    learners)."""
+    """Extensions: the first-mover advantage per rules and pool (Wilson), what the variant changes (Newcombe), and
+    whether the learner's actions can take the hand-emptying line (across learners)."""
     rows = []
     mod, var = ("modified rules", "last play challengeable")
     ranks = ""
@@ -928,10 +861,8 @@ def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.
 
 def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.DataFrame,
                    training: pd.DataFrame | None = None) -> list[dict]:
-    """Extensions on the rules variant whose hand-emptying play can be challenged (not the paper's rule):
-    what knowing the line is worth (the exploiter x minus type b, per rules, the least gain over a-f), why
-    the learner trained under the variant does worse against a (:func:`cross_rules_effects`), and the E7
-    ordering "a, f highest" rechecked on learners trained and tested under the variant."""
+    """Extensions on the variant with a challengeable emptying play: what the line is worth (exploiter minus b),
+    why the learner trained under it does worse against a, and "a, f highest" rechecked under it."""
     rows = []
     for rules, g in exploiter.groupby("rules", sort=False):
         g = g.set_index("opponent")
@@ -1011,16 +942,8 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
     return rows
 
 
-def second_result(claims: pd.DataFrame) -> str:
-    """The claim text of the notebook's second main result: whether the trained stage-2 learner beats never
-    challenging, our test beside the paper (an extension; for :func:`liarlab.study.notebook.fill_answer`'s
-    ``second``)."""
-    return next(c for c in claims.claim if c.startswith("Stage 2: the trained learner") and "'never challenge'" in c)
-
-
 def stage1_baseline_result(claims: pd.DataFrame) -> str:
-    """The claim text of stage 1's most important result beside the paper's: whether the learner wins more than
-    always catching (the first screen's second main result; issue 50)."""
+    """The first screen's second main result (issue 50): whether the learner wins more than always catching."""
     return next(c for c in claims.claim if c.startswith("Stage 1: the learner wins more than always catching"))
 
 
@@ -1030,41 +953,28 @@ STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over
                             "*Stage 1 · Baselines*)")
 
 
-#: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``);
-#: :func:`headline_quantity` adds the run's sizes.
-HEADLINE_QUANTITY = ("the number of stage-1 cells (personality × checkpoint) whose cumulative win rate over runs "
-                     "lies above 50 %")
-
-
 def _listed(items) -> str:
     items = [str(i) for i in items]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _confirmatory(note) -> bool:
-    return "confirmatory (fresh)" in str(note or "")
-
-
 def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
-    """What the headline's number is, with the sizes this run used (issue 50: "20 of 25 cells" said no runs or
-    games): the cells (personalities x checkpoints, from ``stage1_runs``, the pilot's runs), the pilot's runs per
-    cell, and the fresh runs per cell of the confirmatory sample where the pilot left the row undecided."""
+    """What the headline's number is, with this run's sizes (issue 50): the cells, the pilot's runs per cell, and
+    the fresh runs of the confirmatory sample where the pilot left the row undecided."""
     games = sorted(int(g) for g in stage1_runs["games"].unique())
     per_cell = int(stage1_runs.groupby(["personality", "games"]).size().min())
     row = claims[claims["claim"].astype(str).str.startswith("Stage 1: the learner's win rates are almost all")]
     fresh = int(sizes.get("stage1") or 0)
     sample = f"over {per_cell:,} independent runs of {games[-1]:,} games a personality"
-    if fresh and not row.empty and _confirmatory(row.iloc[0].get("note")):
+    if fresh and not row.empty and "confirmatory (fresh)" in str(row.iloc[0].get("note") or ""):
         sample += f" in the pilot, {fresh:,} fresh runs in the confirmatory sample that gives the verdict"
     return (f"the number of stage-1 cells ({stage1_runs.personality.nunique()} personalities × checkpoints after "
             f"{_listed(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample})")
 
 
 def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_runs: int) -> str:
-    """:data:`STAGE1_BASELINE_QUANTITY` with the sample that decides it (issue 50: "over 42 runs" beside 10 runs a
-    personality): the pilot's runs of each arm (``learner_runs`` of the learner, ``baseline_runs`` of always
-    catching; a run plays all five personalities), and, where the pilot left the row undecided, that the count of
-    runs said after the number is of the fresh confirmatory sample, both arms added."""
+    """:data:`STAGE1_BASELINE_QUANTITY` with the sample that decides it (issue 50): the pilot's runs of each arm, or,
+    where the pilot left the row undecided, that the run count is the fresh sample's, both arms added."""
     row = claims[claims["claim"].astype(str) == stage1_baseline_result(claims)].iloc[0]
     pilot = f"{learner_runs:,} learner runs, {baseline_runs:,} always-catching runs, each against P1-P5"
     if not re.search(r"pilot [^;]*? inconclusive; confirmatory \(fresh\)", str(row.get("note") or "")):
@@ -1074,8 +984,7 @@ def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_r
 
 
 def stage2_history_result(claims: pd.DataFrame) -> str:
-    """The claim text of stage 2's result on the first screen: what the learner gains by remembering the
-    opponent's lies (the paper's "about 10%"), stage 2's answer to "can it learn how an opponent lies"."""
+    """Stage 2's result on the first screen: what remembering the opponent's lies gains (the paper's "about 10%")."""
     return next(c for c in claims.claim if c.startswith("Stage 2: lie history"))
 
 
@@ -1104,8 +1013,7 @@ def _discussion(r) -> list[dict]:
 
 
 def _stage1_baselines(r) -> list[dict]:
-    res = r.results
-    return baseline_claims(res.stage1.late_window, res.settings.late, **_stage(r, "settings"))
+    return baseline_claims(r.results.stage1.late_window, r.results.settings.late, **_stage(r, "settings"))
 
 
 def _training(r) -> list[dict]:
@@ -1116,8 +1024,7 @@ def _training(r) -> list[dict]:
 
 
 def _stage2_baselines(r) -> list[dict]:
-    res = r.results
-    return stage2_baseline_claims(res.training.per_seed, res.baselines.table, **_stage(r, "training"))
+    return stage2_baseline_claims(r.results.training.per_seed, r.results.baselines.table, **_stage(r, "training"))
 
 
 def _features(r) -> list[dict]:
@@ -1128,9 +1035,8 @@ def _features(r) -> list[dict]:
 
 
 def _audit(r) -> list[dict]:
-    res, training = r.results, r.results.training
-    return audit_claims(res.robin.pool_audit, training.per_seed[training.per_seed.training_games == training.top],
-                        res.robin.standing)
+    res, t = r.results, r.results.training
+    return audit_claims(res.robin.pool_audit, t.per_seed[t.per_seed.training_games == t.top], res.robin.standing)
 
 
 def _variant(r) -> list[dict]:
@@ -1140,16 +1046,15 @@ def _variant(r) -> list[dict]:
 
 def _extensions(r) -> list[dict]:
     res = r.results
-    return extension_rows(float(res.training.table.small_test_sd.mean()), res.multiplayer,
-                          res.features.history_gain_hot)
+    return extension_rows(float(res.training.table.small_test_sd.mean()), res.multiplayer, res.features.history_gain_hot)
 
 
 def _runs_plan(group: str) -> Confirm:
     """A two-stage plan in the units of ``group`` (:func:`confirmation_caps`): the full profile's pilot and cap."""
+    learners = ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap")
     unit, pilot, cap = {"stage1": ("learner runs per personality", "stage1_runs", "confirm_runs_cap"),
                         "settings": ("learner runs per personality and setting", "settings_runs", "confirm_runs_cap"),
-                        "training": ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap"),
-                        "features": ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap")}[group]
+                        "training": learners, "features": learners}[group]
     return Confirm(unit, PARAMS.size(pilot, "full"), PARAMS.size(cap, "full"))
 
 

@@ -1,30 +1,13 @@
-"""Notebook 04's readings: the open points of the Cheat paper behind each claim family, each run (judged by the
-claims row's own rule on results the chain computed) or not run with one sentence why
-(:mod:`liarlab.core.readings`; docs/VERDICTS.md, "Causes"). No cause is typed anywhere: the claims rows derive
-theirs from these rows by the protocol's one rule.
+"""Notebook 04's readings: the open points behind each claim family, each run by the claims row's own rule on
+results the chain computed, or not run with why (:mod:`liarlab.core.readings`); the causes follow from them.
 
-The open points were listed from the spec's "Open questions and ambiguities" (§8) and the paper's wording before
-any reading's verdict was seen:
-
-* stage 1 (§8.2-8.4, §8.10): how the personalities catch (c), P5's lie rate (the paper gives none), the hand
-  distribution, the search steps and (added after a referee found it undeclared) its starting values (run since
-  issue 49: :data:`START_SETTINGS`), simulating against the program or a model of it, cumulative or windowed win
-  rate, and whether draws count as non-wins; for the 343/500 example, which opponent it came from;
-* stage 2 (§8.5-8.9, §7 E10): the rules (MAX_PLAY, who leads after a challenge, the hand-emptying play), the
-  learner (3 or 7 actions, ordinal or one-hot features, the caught-lie reward, revealed or true lie history),
-  the training size at which the chart's ordering is read, and whether "about 10%" is points or relative;
-* stage 2, the open points outside the E10 grid (added after a referee found them undeclared, issue 36; every
-  stage-2 chart family declares them, :func:`stage2_open_points`): whether the rank cycle restarts after a
-  challenge (§8.5), a deck whose per-rank totals are drawn first with cards left undealt and who starts (§8.6),
-  the reward of honest plays, ``s'`` under the delayed update, the form of ε and retraining per opponent (§8.8),
-  and whether cap draws count in the win rate's denominator (§8.10, the only one the results can judge).
-
-The claims of the stage-1 sentence "almost all above 50 % and rising ... the parameter learning works" (seed 003
-l.65) are judged jointly (:data:`S1_SENTENCE`, :func:`of_sentence`).
-
-Every builder here is cheap: it reads tables the notebook already computed (the stage-1 settings runs, the
-training sweep, the rule-variant grid, the pooled learners and the switched learners of the stage-2 open points,
-:func:`liarlab.papers.p04.experiments.open_point_learners`).
+Listed from the spec's "Open questions and ambiguities" (§8) and the paper's wording before any verdict was seen:
+stage 1 (§8.2-8.4, §8.10): how the personalities catch, P5's lie rate, the hand distribution, the search steps and
+(added after a referee found it undeclared) its starting values (issue 49), simulating the program or a model,
+cumulative or windowed rate, draws as non-wins, and which opponent the 343/500 example came from; stage 2 (§8.5-8.9,
+§7 E10): the rules, the learner, the training size the ordering is read at, "about 10%" as points or relative, and
+the open points outside the E10 grid (issue 36, :func:`stage2_open_points`). The stage-1 sentence of seed 003 l.65
+is judged jointly (:data:`S1_SENTENCE`). Every builder reads tables the notebook already computed.
 """
 from __future__ import annotations
 
@@ -43,20 +26,14 @@ Reading = R.Reading
 S1_DEFAULT = Reading("spec defaults", "the spec's lie profiles (P5 lies 30 %), personalities catch each position "
                      "with probability 0.5, Binomial hands, steps (0.05, 0.5), simulated games against the "
                      "personality's program, draws count as non-wins", "spec §2.1-2.3 (interp.)", default=True)
-C03 = Reading("personalities catch c = 0.3", "the personalities catch each position with probability 0.3",
-              "spec §8.2: the paper does not say how the personalities catch")
-C07 = Reading("personalities catch c = 0.7", "the personalities catch each position with probability 0.7",
-              "spec §8.2: the paper does not say how the personalities catch")
-P5_20 = Reading("P5 lies 20 %", "P5 lies at each position with probability 0.2",
-                "spec §8.3: the paper says only that P5 is mostly honest")
-P5_40 = Reading("P5 lies 40 %", "P5 lies at each position with probability 0.4",
-                "spec §8.3: the paper says only that P5 is mostly honest")
+C03, C07 = (Reading(f"personalities catch c = {c}", f"the personalities catch each position with probability {c}",
+                    "spec §8.2: the paper does not say how the personalities catch") for c in (0.3, 0.7))
+P5_20, P5_40 = (Reading(f"P5 lies {q} %", f"P5 lies at each position with probability {q / 100}",
+                        "spec §8.3: the paper says only that P5 is mostly honest") for q in (20, 40))
 UNIFORM = Reading("uniform hands", "the number of black cards is uniform on 0..10",
                   "spec §2.1 variant and §8.3: the hand distribution is unspecified")
-STEPS_SMALL = Reading("steps (0.02, 0.2)", "the search steps p by 0.02 and k by 0.2",
-                      "spec §8.4: steps of p and k are unspecified")
-STEPS_LARGE = Reading("steps (0.1, 1)", "the search steps p by 0.1 and k by 1",
-                      "spec §8.4: steps of p and k are unspecified")
+STEPS_SMALL, STEPS_LARGE = (Reading(f"steps ({p}, {k})", f"the search steps p by {p} and k by {k}",
+                                    "spec §8.4: steps of p and k are unspecified") for p, k in ((0.02, 0.2), (0.1, 1)))
 MODEL = Reading("simulates a model", "the learner's simulated games are played against independent lies at the "
                 "observed rates n_i/G instead of the personality's program", "spec §8.4")
 WINDOWED = Reading("windowed rate", "the win rate is the share of games won in the last window (games 301-500), "
@@ -164,10 +141,9 @@ def variant(label: str, games: int = GRID_GAMES) -> Reading:
 # ============================================================================ building the rows
 
 def build(family: str, claim: str, default: Reading, est, judgement, others) -> list[dict]:
-    """The readings rows of one claim: the default (the claims row's own estimate and judgement) and each other
-    reading of ``others``, a list of (reading, what) where ``what`` is a function returning (estimate,
-    judgement) under that reading, or a sentence saying why the reading cannot be run (a plain ``str``) or what it
-    would need (an :class:`liarlab.core.readings.Unbuilt` sentence: a reading we could run but did not build)."""
+    """The readings rows of one claim: the default (the row's own estimate and judgement), then each (reading, what)
+    of ``others``: ``what`` returns (estimate, judgement[, note]), or is a sentence why it cannot be run (``str``)
+    or what it would need (:class:`~liarlab.core.readings.Unbuilt`)."""
     rows = [R.run(family, claim, default, est if est is not None and not _nan(est) else None, judgement)]
     for reading, what in others:
         if isinstance(what, str):
@@ -187,8 +163,8 @@ def _nan(x) -> bool:
 
 
 def setting_runs(settings_runs: pd.DataFrame | None, setting: str, default_runs: pd.DataFrame | None = None):
-    """The stage-1 runs of one setting (one row per run and checkpoint); a setting played against some
-    personalities only (P5's lie rate) takes the default runs for the others. None when it was not run."""
+    """The stage-1 runs of one setting (None: not run); one played against some personalities only (P5's lie rate)
+    takes the default runs for the others."""
     if settings_runs is None or "setting" not in settings_runs.columns:
         return None
     g = settings_runs[settings_runs.setting == setting].drop(columns="setting")
@@ -213,8 +189,7 @@ NO_GRID = "the rule-variant grid was not given to this call"
 
 
 def grid_row(label: str, name: str, est, judgement: V.Judgement, note: str) -> dict:
-    """One row of the variant grid (:func:`liarlab.papers.p04.claims.variant_orderings`): statement ``name`` judged
-    under variant ``label``, as :func:`grid_reading` reads it back (a statement with no estimate has NaN)."""
+    """One row of the variant grid: statement ``name`` under variant ``label`` (no estimate: NaN)."""
     none = est is None
     return {"variant": label, "ordering": name, "value": np.nan if none else est.value,
             "ci_low": np.nan if none else est.low, "ci_high": np.nan if none else est.high,
@@ -223,8 +198,7 @@ def grid_row(label: str, name: str, est, judgement: V.Judgement, note: str) -> d
 
 
 def grid_reading(grid: pd.DataFrame | None, label: str, statement: str):
-    """A rule or learner variant's verdict of one E7/E8 statement from the variant grid
-    (:func:`liarlab.papers.p04.claims.variant_orderings`, same rule as the claims row)."""
+    """A variant's verdict of one E7/E8 statement, read back from the grid (:func:`grid_row`)."""
     if grid is None:
         return NO_GRID
     g = grid[(grid.variant == label) & (grid.ordering == statement)]
@@ -243,8 +217,7 @@ def grid_reading(grid: pd.DataFrame | None, label: str, statement: str):
 
 
 def variant_labels(grid: pd.DataFrame | None) -> list[str]:
-    """The grid's variants that are readings of the paper: every rule and learner variant but the spec's own
-    ("paper") and those that contradict a rule the paper states (:data:`NOT_THE_PAPERS`)."""
+    """The grid's variants that are readings of the paper: all but "paper" and :data:`NOT_THE_PAPERS`."""
     from liarlab.papers.p04.experiments import RULE_VARIANTS
 
     labels = list(RULE_VARIANTS) if grid is None else [v for v in grid.variant.unique() if v != "paper"]
@@ -252,8 +225,7 @@ def variant_labels(grid: pd.DataFrame | None) -> list[str]:
 
 
 def other_size(games: int) -> R.Unbuilt:
-    """Why a grid variant is not a reading of a claim judged at ``games`` training games: the grid trains
-    :data:`GRID_GAMES`, and a variant's verdict there mixes the variant with the training size."""
+    """Why a grid variant is not a reading of a claim judged at ``games`` training games."""
     return R.Unbuilt(f"the variant grid trains {GRID_GAMES} games and this claim is judged at {games:,}: its verdict "
                      f"at {GRID_GAMES} games would mix the variant with the training size, so it needs the variant's "
                      f"learners trained {games:,} games (a switch the code has: about 10 CPU seconds at full size, 8 "
@@ -286,8 +258,7 @@ POOLED_NOTE = ("one learner per seed trained against all six opponents in turn (
 
 
 def cap_draws_out(per_seed: pd.DataFrame) -> pd.DataFrame:
-    """Learners' test results with games stopped at the play cap left out of the denominator (win_rate replaced):
-    the §8.10 reading. A learner whose every test game hit the cap has no rate (NaN)."""
+    """The §8.10 reading: cap-stopped games left out of the win rate's denominator (all capped: NaN)."""
     if "draws" not in per_seed.columns:
         raise ValueError(f"the learners' table has no draws column (columns {list(per_seed.columns)})")
     out = per_seed.copy()
@@ -318,13 +289,9 @@ SWITCH_NOTES = {
 
 def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per_cell: str,
                        pooled: pd.DataFrame | None = None, switched: pd.DataFrame | None = None) -> list:
-    """(reading, what) pairs of the stage-2 open points outside the E10 grid, for a claim judged by
-    ``judge(frame) -> (estimate, judgement)`` on the learners' table ``per_seed``: cap draws left out is run on it
-    (the learners record their draws); one learner for all opponents (§8.8) is run on ``pooled``
-    (:func:`liarlab.papers.p04.experiments.pooled_learners`, judged by ``judge`` as the grid is) when given; a
-    switched reading is run on its rows of ``switched`` (:func:`liarlab.papers.p04.experiments.open_point_learners`,
-    ``variant`` = the reading's name) when there are any; the others are not built, each saying what it needs
-    (``seeds_per_cell``: the learners the claim rests on, e.g. "30 seeds x 300 training games per feature set")."""
+    """(reading, what) pairs of the stage-2 open points outside the E10 grid for a claim judged by ``judge(frame)``:
+    cap draws left out on ``per_seed``, one learner for all opponents on ``pooled``, a switched reading on its rows
+    of ``switched``, when given; else not built, saying what it needs (``seeds_per_cell``: the claim's learners)."""
     out = []
     if per_seed is None or "draws" not in per_seed.columns:
         out.append((CAP_DRAWS_OUT, R.Unbuilt("the learners' table given here records no draws")))
