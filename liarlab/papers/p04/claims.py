@@ -770,6 +770,7 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
                            "h5_equal"),
                           ("H5 helps d and e most", "Stage 2: more history helps most against d and e", "h5_helps")):
         est, j, note = checks[key]
+        note = f"pilot: {note}"  # the confirmatory sample's value is the row's; the per-opponent numbers the pilot's
         if est is not None:
             est, j = _two_stage(est, j, "features", _caps(caps)["features"], confirm,
                                 lambda f, n, key=key: feature_checks(_first(f, n), {})[key][:2], plans)
@@ -988,9 +989,21 @@ def stage2_history_result(claims: pd.DataFrame) -> str:
     return next(c for c in claims.claim if c.startswith("Stage 2: lie history"))
 
 
-#: What :func:`stage2_history_result`'s number is (``third_quantity``).
+#: What :func:`stage2_history_result`'s number is (``third_quantity``; :func:`stage2_history_quantity` adds its sample).
 STAGE2_HISTORY_QUANTITY = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) "
                            "minus without it (features 1-5, F5), averaged over the types a-f not at a ceiling")
+
+
+def stage2_history_quantity(claims: pd.DataFrame) -> str:
+    """:data:`STAGE2_HISTORY_QUANTITY` with the sample that gives it (issue 50: the first screen gave the
+    confirmatory value, the sections the pilot's, neither named): the pilot, or the fresh confirmatory sample drawn
+    because the pilot left the row undecided, with the pilot's value the sections quote."""
+    row = claims[claims["claim"].astype(str) == stage2_history_result(claims)].iloc[0]
+    if "confirmatory (fresh)" not in str(row.get("note") or ""):
+        return STAGE2_HISTORY_QUANTITY + ", in the pilot"
+    return (STAGE2_HISTORY_QUANTITY + f", in a confirmatory sample of fresh learners (the pilot, {int(row.pilot_n)} "
+            f"learners a cell, left it undecided at {100 * row.pilot_value:+.1f} points: the value the sections below "
+            "quote)")
 
 
 # ============================================================================ the families (issue 48)
