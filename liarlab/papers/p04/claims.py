@@ -1,20 +1,31 @@
 """Notebook 04's claims rows under the study's verdict protocol (docs/VERDICTS.md; no threshold of its own). The
 paper prints no numbers but "about 10%", so most rows test a direction, an ordering or a word, on independent
 learner runs (stage 1) or independently trained learners (stage 2, t intervals across seeds); "rises" use windowed
-rates or separately trained learners, and cells at a ceiling or floor are left out of comparisons of gains."""
+rates or separately trained learners, and cells at a ceiling or floor are left out of comparisons of gains.
+
+Each family's readings are declared here, beside its judge: each run by the claims row's own rule on tables the
+chain computed, or not run with why (:mod:`liarlab.core.readings`); the causes follow from them. They were listed
+from the spec's "Open questions and ambiguities" (§8) and the paper's wording before any verdict was seen: stage 1
+(§8.2-8.4, §8.10): how the personalities catch, P5's lie rate, the hands, the search steps and (added after a
+referee found it undeclared) its starting values (issue 49), simulating the program or a model, cumulative or
+windowed rate, draws as non-wins, and which opponent the 343/500 example came from; stage 2 (§8.5-8.9, §7 E10): the
+rules, the learner, the training size the ordering is read at, "about 10%" as points or relative, and the open
+points outside the E10 grid (issue 36, :func:`stage2_open_points`). The stage-1 sentence of seed 003 l.65 is judged
+jointly (:data:`S1_SENTENCE`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 
+from liarlab.core import readings as R
 from liarlab.core import verdicts as V
-from liarlab.core.readings import Unbuilt
+from liarlab.core.readings import Reading, Unbuilt
 from liarlab.papers.p04 import printed
-from liarlab.papers.p04 import readings as RD
 from liarlab.papers.p04.experiments import RULE_VARIANTS, STAGE1_WINDOWS, windowed_rates
 from liarlab.papers.p04.experiments import seed_values as _values
 from liarlab.papers.p04.params import PARAMS
@@ -58,22 +69,18 @@ METHOD = "the method (mean over seeds)"
 CHART_FAMILIES = (STAGE1_FAMILY, LEARNING_FAMILY, TRAINING_FAMILY, FEATURE_FAMILY)
 
 
-#: Each claim family's default reading (the spec's reading of the paper), first among its claims' readings rows.
-DEFAULT_READING = {STAGE1_FAMILY: RD.S1_DEFAULT, LEARNING_FAMILY: RD.S1_DEFAULT, EXAMPLE_FAMILY: RD.EXAMPLE_DEFAULT,
-                   DISCUSSION_FAMILY: RD.K_DEFAULT, TRAINING_FAMILY: RD.S2_DEFAULT,
-                   FEATURE_FAMILY: RD.FEATURE_DEFAULT, WEIGHTS_FAMILY: RD.WEIGHTS_DEFAULT}
 
 
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
            source=SOURCE, others=None, sentence=False, headline=False):
     """A claims row (:func:`liarlab.study.families.claim`). ``others``: its readings beside its family's default, as
-    (reading, what) pairs (:func:`~liarlab.papers.p04.readings.build`); ``sentence``: one of the stage-1 sentence's
+    (reading, what) pairs (:func:`build`); ``sentence``: one of the stage-1 sentence's
     claims, judged jointly. A chart family's finding says it is judged about the method (:data:`METHOD`)."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
-    readings = None if others is None else RD.build(family, text, DEFAULT_READING[family], est, judgement, others)
+    readings = None if others is None else build(family, text, DEFAULT_READING[family], est, judgement, others)
     return claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
-                 readings=RD.of_sentence(readings) if sentence else readings, headline=headline)
+                 readings=of_sentence(readings) if sentence else readings, headline=headline)
 
 
 def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note="") -> dict:
@@ -197,6 +204,64 @@ def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c"
 
 # ============================================================================ stage 1
 
+# the stage-1 readings: the open points of spec §8.2-8.4 and §8.10 behind the stage-1 families
+S1_DEFAULT = Reading("spec defaults", "the spec's lie profiles (P5 lies 30 %), personalities catch each position "
+                     "with probability 0.5, Binomial hands, steps (0.05, 0.5), simulated games against the "
+                     "personality's program, draws count as non-wins", "spec §2.1-2.3 (interp.)", default=True)
+C03, C07 = (Reading(f"personalities catch c = {c}", f"the personalities catch each position with probability {c}",
+                    "spec §8.2: the paper does not say how the personalities catch") for c in (0.3, 0.7))
+P5_20, P5_40 = (Reading(f"P5 lies {q} %", f"P5 lies at each position with probability {q / 100}",
+                        "spec §8.3: the paper says only that P5 is mostly honest") for q in (20, 40))
+UNIFORM = Reading("uniform hands", "the number of black cards is uniform on 0..10",
+                  "spec §2.1 variant and §8.3: the hand distribution is unspecified")
+STEPS_SMALL, STEPS_LARGE = (Reading(f"steps ({p}, {k})", f"the search steps p by {p} and k by {k}",
+                                    "spec §8.4: steps of p and k are unspecified") for p, k in ((0.02, 0.2), (0.1, 1)))
+MODEL = Reading("simulates a model", "the learner's simulated games are played against independent lies at the "
+                "observed rates n_i/G instead of the personality's program", "spec §8.4")
+WINDOWED = Reading("windowed rate", "the win rate is the share of games won in the last window (games 301-500), "
+                   "not the cumulative share", "spec §8.4: cumulative vs windowed win rate")
+DRAWS_HALF = Reading("draws count half", "a draw counts as half a win",
+                     "spec §2.5: draws counted as non-wins is an interpretation")
+FROM_FIRST = Reading("from the first point", "the chart's rise is read from its first point (20 games) to 500",
+                     "the paper: \"rising, especially from 100 to 300 and 500 games\" (§2.5)")
+LATER_WINDOWS = Reading("later windows", "learning is read from games 101-300 to games 301-500",
+                        "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")
+START_P0 = Reading("starts at p = 0", "the learner's search starts from (p, k) = (0, 0) instead of (0.5, 0): it "
+                   "never catches at first, so it may still be moving after game 50",
+                   "spec §8.4: the initial values of p and k are unspecified")
+START_P1 = Reading("starts at p = 1", "the learner's search starts from (p, k) = (1, 0) instead of (0.5, 0): it "
+                   "always catches at first", "spec §8.4: the initial values of p and k are unspecified")
+START_K10 = Reading("starts at k = 10", "the learner's search starts from (p, k) = (0.5, 10) instead of (0.5, 0): "
+                    "half the bound of k, so the lie profile weighs in from the first game",
+                    "spec §8.4: the initial values of p and k are unspecified")
+#: Spec §8.4's starting values of (p, k), each one more settings run (the learner's ``p0``/``k0``). Complete for the
+#: open point: p0 spans [0, 1] and its two ends bound how far the search must travel from its start; k0 = 10 is half
+#: k's bound (20), the default k0 = 0 its other end.
+START_SETTINGS = {START_P0: "starts at p = 0", START_P1: "starts at p = 1", START_K10: "starts at k = 10"}
+
+#: The settings-table readings of the stage-1 game and learner, by setting label (p04x.STAGE1_SETTINGS).
+GAME_SETTINGS = {C03: "opponent catches c = 0.3", C07: "opponent catches c = 0.7", UNIFORM: "uniform hands",
+                 STEPS_SMALL: "steps (0.02, 0.2)", STEPS_LARGE: "steps (0.1, 1)",
+                 MODEL: "simulates a model of the personality"}
+P5_SETTINGS = {P5_20: "P5 lies 20%", P5_40: "P5 lies 40%"}
+
+EXAMPLE_DEFAULT = Reading("closest personality", "the example's opponent is the personality whose realised rate "
+                          "at position 6 is closest to 343/500", "the paper does not name the opponent (§2.4)",
+                          default=True)
+K_DEFAULT = Reading("spec defaults", "the search over (p, k) against the same search with k fixed at 0, under the "
+                    "spec's defaults", "spec §7 E3", default=True)
+
+#: The stage-1 sentence of seed 003 l.65 (spec §2.5): 「勝率幾乎都超過五成且往上提升，尤其是 100 場到 300 場、500
+#: 場時。這表示「抓」的機率公式設定合理(勝率超過五成)，且參數的學習機制是對的(勝率提升)」. Its claims (almost all
+#: above 50 %, the chart's rise, the learning works) are one statement: judged jointly (core.readings.in_sentence).
+S1_SENTENCE = "§2.5 (seed 003 l.65): almost all above 50 % and rising; the catch formula and the learning work"
+
+
+def of_sentence(rows: list[dict]) -> list[dict]:
+    """Readings rows of a claim of the stage-1 sentence (:data:`S1_SENTENCE`), marked so they are judged jointly."""
+    return R.in_sentence(S1_SENTENCE, rows)
+
+
 def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, confirm=None,
                   plans: dict | None = None, settings_runs: pd.DataFrame | None = None,
                   caps: dict | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list[dict]:
@@ -216,14 +281,14 @@ def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True
     readings, each judged by ``judge(frame)``, the row's own rule. ``p5``: P5's lie rate bears on the claim (its
     settings hold P5 only; the default runs stand in for the others). The starting values of (p, k) bear on every
     stage-1 claim: a start farther from the optimum moves when the search settles."""
-    items = (list(RD.GAME_SETTINGS.items()) + (list(RD.P5_SETTINGS.items()) if p5 else [])
-             + list(RD.START_SETTINGS.items()))
-    out = list(first) + [(RD.DRAWS_HALF, lambda: judge(RD.draws_half(runs)))]
+    items = (list(GAME_SETTINGS.items()) + (list(P5_SETTINGS.items()) if p5 else [])
+             + list(START_SETTINGS.items()))
+    out = list(first) + [(DRAWS_HALF, lambda: judge(draws_half(runs)))]
     for reading, label in items:
         def what(label=label, reading=reading):
             if settings_runs is None:
-                return RD.NO_SETTINGS
-            frame = RD.setting_runs(settings_runs, label, runs if reading in RD.P5_SETTINGS else None)
+                return NO_SETTINGS
+            frame = setting_runs(settings_runs, label, runs if reading in P5_SETTINGS else None)
             return f"the setting '{label}' was not run" if frame is None else judge(frame)
         out.append((reading, what))
     return out
@@ -264,7 +329,7 @@ def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans:
             share_j = share_j2
         share = share_est
     text = "Stage 1: the learner's win rates are almost all above 50%"
-    others = _stage1_readings([(RD.WINDOWED, lambda: _above_half(windows, ("personality", "window")))], runs,
+    others = _stage1_readings([(WINDOWED, lambda: _above_half(windows, ("personality", "window")))], runs,
                               settings_runs, _above_half)
     return _claim(text, printed.PAPER_VALUES["above_half"], share, share_j, family=STAGE1_FAMILY, headline=True,
                   note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
@@ -300,9 +365,9 @@ def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans
         est, j = _two_stage(est, j, "stage1", cap, confirm, lambda f, n, name=name: _cumulative_rise(f, name, mid, n),
                             plans, who=(name,))
         # the claims of the stage-1 sentence declare the same readings (P5's lie rate too: against P1-P4 its
-        # settings' runs are the default's), so that they can be judged jointly (RD.of_sentence)
-        others = _stage1_readings([(RD.FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
-                                   (RD.WINDOWED, lambda name=name: _windowed_rise(runs, name, first_window,
+        # settings' runs are the default's), so that they can be judged jointly (of_sentence)
+        others = _stage1_readings([(FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
+                                   (WINDOWED, lambda name=name: _windowed_rise(runs, name, first_window,
                                                                                   last_window))],
                                   runs, settings_runs, lambda f, name=name: _cumulative_rise(f, name, mid))
         rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
@@ -346,7 +411,7 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
         est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1", cap, confirm,
                             lambda f, n, name=name: _windowed_rise(f, name, first, last, n), plans, who=(name,))
         # the same readings as every claim of the stage-1 sentence, P5's lie rate included (see above)
-        others = _stage1_readings([(RD.LATER_WINDOWS, lambda name=name: _windowed_rise(runs, name, labels[-2], last)
+        others = _stage1_readings([(LATER_WINDOWS, lambda name=name: _windowed_rise(runs, name, labels[-2], last)
                                     if len(labels) > 2 else "only two windows were computed")],
                                   runs, settings_runs, lambda f, name=name: _windowed_rise(f, name, first, last))
         rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY,
@@ -379,7 +444,7 @@ def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int,
         est, j = _two_stage(est, j, "stage1", cap, confirm, lambda frame, n, name=name: _not_lower(frame, name, n),
                             plans, who=(name, "P2", "P3", "P4"))
         text = f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {top} games)"
-        others = _stage1_readings([(RD.WINDOWED, lambda name=name: _not_lower(late, name))], runs, settings_runs,
+        others = _stage1_readings([(WINDOWED, lambda name=name: _not_lower(late, name))], runs, settings_runs,
                                   lambda f, name=name: _not_lower(f, name), p5=name == "P5")
         rows.append(_claim(text, printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run "
@@ -519,12 +584,12 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
     text = (f"Stage 1 example: an opponent lied {ex['lies']} times at position {ex['position']} in "
             f"{ex['games']} games")
     shown = fits[0] if fits else best
-    others = [(RD.Reading(f"opponent {n}", f"the example's opponent is {n} (the spec's profile)",
+    others = [(Reading(f"opponent {n}", f"the example's opponent is {n} (the spec's profile)",
                           "the paper does not name the opponent (§2.4)"), lambda n=n: judged[n])
               for n in judged if n != shown]
-    others.append((RD.UNIFORM, (lambda: _example_uniform(lie_rates_uniform)) if lie_rates_uniform is not None
+    others.append((UNIFORM, (lambda: _example_uniform(lie_rates_uniform)) if lie_rates_uniform is not None
                    else Unbuilt("the realised lie rates (E1) under uniform hands are not in this call")))
-    others.append((RD.Reading("a profile fitted to 343/500", "the opponent's profile puts a lie rate of 0.686 at "
+    others.append((Reading("a profile fitted to 343/500", "the opponent's profile puts a lie rate of 0.686 at "
                               "position 6", "spec §8.3: the lie profiles are unspecified"),
                    "a profile chosen to match the printed count reproduces it by construction, so it tests nothing"))
     return _claim(text, f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict, kind="check",
@@ -556,7 +621,7 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: p
                         who=("paper defaults", "k fixed at 0"))
     text = "Stage 1: per-position lie statistics do not yet matter much by 500 games"
     others = [(reading, Unbuilt("the search with k fixed at 0 was played under the spec's defaults only"))
-              for reading in (RD.C03, RD.C07, RD.UNIFORM, RD.STEPS_SMALL, RD.STEPS_LARGE, RD.MODEL)]
+              for reading in (C03, C07, UNIFORM, STEPS_SMALL, STEPS_LARGE, MODEL)]
     return _claim(text, printed.PAPER_VALUES["k_matters_little"], est, j, family=DISCUSSION_FAMILY,
                   others=others,
                   note="windowed win rate, games 301-500: search over (p, k) minus search with k fixed at 0, mean "
@@ -579,6 +644,239 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
 
 
 # ============================================================================ stage 2
+
+# the stage-2 readings: the open points of spec §8.5-8.10 and §7 E10 behind the stage-2 families, and how
+# their rows are built
+S2_DEFAULT = Reading("spec rules and learner", "modified rules, MAX_PLAY 3, the challenge's winner leads; 7 actions, "
+                     "ordinal features, true lie history; the chart read at the largest training size",
+                     "spec §3-5 (interp.)", default=True)
+FEATURE_DEFAULT = Reading("spec rules and learner", "modified rules and the spec's learner, 300 training games, "
+                          "\"about 10%\" read as percentage points", "spec §5.5 and §6 (interp.)", default=True)
+WEIGHTS_DEFAULT = Reading("naming the opponent", "weights differ strongly when a learner's weights name its "
+                          "opponent (leave-one-out nearest centroid) better than chance", "paper §1.3",
+                          default=True)
+RANK_RESTART = Reading("rank cycle restarts after a challenge", "the required rank restarts at A after each "
+                       "challenge instead of continuing", "spec §8.5 and §3.2: \"never reset\" is an interpretation")
+DECK_UNDEALT = Reading("per-rank totals drawn first", "each rank's total count is drawn first and the hands dealt from "
+                       "that deck, cards left undealt", "spec §8.6 and §3.2: the deck is an interpretation of "
+                       "\"random per-rank totals\"")
+STARTER = Reading("fixed first player", "the learner always plays first, in training and test, instead of a random "
+                  "first player (the opponent first, the mirror case, is not run)",
+                  "spec §8.6 and §3.2: who starts is an interpretation")
+HONEST_REWARD = Reading("honest plays rewarded 0", "a play that tells the truth earns reward 0 instead of x",
+                        "spec §8.8 and §5.3: the paper does not list the honest play's reward")
+NEXT_STATE = Reading("another s' under the delayed update", "the buffered transition a challenge settles last takes "
+                     "as s' the state right after the challenge (the reply) rather than the learner's next decision",
+                     "spec §8.8 and §5.4 (interp.)")
+EPSILON_FORM = Reading("decaying ε", "exploration decays linearly from 0.5 towards 0 over training instead of a "
+                       "constant ε = 0.5",
+                       "spec §8.8: the form of ε is unspecified")
+MIXED_POOL = Reading("one learner for all opponents", "one learner trained against a pool of all six personalities "
+                     "and tested against each, instead of one learner retrained per opponent",
+                     "spec §8.8 and §5.5: retraining per opponent is an interpretation")
+CAP_DRAWS_OUT = Reading("cap draws left out", "games stopped at the 1,000-play cap are left out of the win rate's "
+                        "denominator instead of counting as non-wins", "spec §8.10 and §3.2: scoring the cap as a "
+                        "draw that is no win is an interpretation")
+
+RELATIVE = Reading("10 % relative", "\"about 10%\" is a relative gain: F7's win rate is about 1.1 times F5's",
+                   "spec §6 and §8.1: \"10%\" read as points is an interpretation")
+
+
+VARIANTS = Reading("rule and learner variants", "the spec's rules or learner changed in one respect (the E10 grid)",
+                   "spec §7 E10 and §8.5-8.9")
+#: The training size of the rule-variant grid (E10): its learners are trained this many games.
+GRID_GAMES = 300
+#: Variants of the grid that are not readings of the paper: they contradict a rule the paper states. They stay in
+#: the grid and its extension tables, never in a claim's readings.
+NOT_THE_PAPERS = {"last play challengeable": "the paper's modified rule 1 says the play that empties a hand cannot "
+                                             "be challenged (spec §3.1)"}
+
+
+def at_training(games: int) -> Reading:
+    return Reading(f"{games:,} training games", f"the chart's statement is read at {games:,} training games",
+                   "the paper states the ordering for its chart as a whole, not at one training size (§3.4)")
+
+
+def variant(label: str, games: int = GRID_GAMES) -> Reading:
+    return Reading(label, f"the spec's rules and learner changed in one respect: {label}, at {games:,} training "
+                   "games",
+                   "spec §7 E10 and §8.5-8.9 (rule and learner variants)")
+
+#: Each claim family's default reading (the spec's reading of the paper), first among its claims' readings rows.
+DEFAULT_READING = {STAGE1_FAMILY: S1_DEFAULT, LEARNING_FAMILY: S1_DEFAULT, EXAMPLE_FAMILY: EXAMPLE_DEFAULT,
+                   DISCUSSION_FAMILY: K_DEFAULT, TRAINING_FAMILY: S2_DEFAULT,
+                   FEATURE_FAMILY: FEATURE_DEFAULT, WEIGHTS_FAMILY: WEIGHTS_DEFAULT}
+
+
+def build(family: str, claim: str, default: Reading, est, judgement, others) -> list[dict]:
+    """The readings rows of one claim: the default (the row's own estimate and judgement), then each (reading, what)
+    of ``others``: ``what`` returns (estimate, judgement[, note]), or is a sentence why it cannot be run (``str``)
+    or what it would need (:class:`~liarlab.core.readings.Unbuilt`)."""
+    rows = [R.run(family, claim, default, est if est is not None and not _nan(est) else None, judgement)]
+    for reading, what in others:
+        if isinstance(what, str):
+            rows.append(R.skipped(family, claim, reading, what))
+            continue
+        out = what()
+        if isinstance(out, str):
+            rows.append(R.skipped(family, claim, reading, out))
+        else:
+            e, j = out[:2]
+            rows.append(R.run(family, claim, reading, e, j, note=out[2] if len(out) > 2 else ""))
+    return rows
+
+
+def _nan(x) -> bool:
+    return isinstance(x, float) and x != x
+
+
+def setting_runs(settings_runs: pd.DataFrame | None, setting: str, default_runs: pd.DataFrame | None = None):
+    """The stage-1 runs of one setting (None: not run); one played against some personalities only (P5's lie rate)
+    takes the default runs for the others."""
+    if settings_runs is None or "setting" not in settings_runs.columns:
+        return None
+    g = settings_runs[settings_runs.setting == setting].drop(columns="setting")
+    if g.empty:
+        return None
+    if default_runs is not None:
+        others = default_runs[~default_runs.personality.isin(set(g.personality))]
+        g = pd.concat([others[[c for c in g.columns if c in others.columns]], g], ignore_index=True)
+    return g
+
+
+def draws_half(runs: pd.DataFrame) -> pd.DataFrame:
+    """Runs with draws counted as half a win (wins and win_rate replaced)."""
+    out = runs.copy()
+    out["wins"] = out.wins + 0.5 * out.draws
+    out["win_rate"] = out.wins / out.games
+    return out
+
+
+NO_SETTINGS = "the stage-1 settings runs were not given to this call"
+NO_GRID = "the rule-variant grid was not given to this call"
+
+
+def grid_row(label: str, name: str, est, judgement: V.Judgement, note: str) -> dict:
+    """One row of the variant grid: statement ``name`` under variant ``label`` (no estimate: NaN)."""
+    none = est is None
+    return {"variant": label, "ordering": name, "value": np.nan if none else est.value,
+            "ci_low": np.nan if none else est.low, "ci_high": np.nan if none else est.high,
+            "level": np.nan if none else est.level, "n": np.nan if none or est.n is None else est.n,
+            "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note}
+
+
+def grid_reading(grid: pd.DataFrame | None, label: str, statement: str):
+    """A variant's verdict of one E7/E8 statement, read back from the grid (:func:`grid_row`)."""
+    if grid is None:
+        return NO_GRID
+    g = grid[(grid.variant == label) & (grid.ordering == statement)]
+    if g.empty:
+        return f"the variant grid has no row for {label}"
+    r = g.iloc[0]
+    # the judgement as the grid's rule gave it (the same rule as the claims row): its verdict and, undecided,
+    # where its estimate leans
+    judgement = V.Judgement(r.verdict, "", leans=r.get("leans") or None if isinstance(r.get("leans"), str) else None)
+    if pd.isna(r.value):
+        return (None, judgement, r.note)
+    level = float(r.level) if "level" in r and pd.notna(r.level) else V.LEVEL
+    n = int(r.n) if "n" in r and pd.notna(r.n) else None
+    est = V.Estimate(float(r.value), float(r.ci_low), float(r.ci_high), n, "seeds", level=level)
+    return (est, judgement, r.note if isinstance(r.note, str) else "")
+
+
+def variant_labels(grid: pd.DataFrame | None) -> list[str]:
+    """The grid's variants that are readings of the paper: all but "paper" and :data:`NOT_THE_PAPERS`."""
+    labels = list(RULE_VARIANTS) if grid is None else [v for v in grid.variant.unique() if v != "paper"]
+    return [v for v in labels if v not in NOT_THE_PAPERS]
+
+
+def other_size(games: int) -> R.Unbuilt:
+    """Why a grid variant is not a reading of a claim judged at ``games`` training games."""
+    return R.Unbuilt(f"the variant grid trains {GRID_GAMES} games and this claim is judged at {games:,}: its verdict "
+                     f"at {GRID_GAMES} games would mix the variant with the training size, so it needs the variant's "
+                     f"learners trained {games:,} games (a switch the code has: about 10 CPU seconds at full size, 8 "
+                     f"variants x 6 opponents x 30 learners at about 0.005 s each; run by the notebook, "
+                     f"claims.variant_orderings_at)")
+
+
+#: The stage-2 readings outside the E10 grid, each with what builds it where a call is not given its learners: a
+#: switch of the engine or the learner (:data:`liarlab.papers.p04.experiments.OPEN_POINT_SWITCHES`, all six built
+#: in issue 49) and the learners of every cell the claim compares retrained under it, or the pooled learners.
+STAGE2_UNBUILT = {
+    RANK_RESTART: "the rules switch rank_after_challenge='restart'",
+    DECK_UNDEALT: "the rules switch deck='totals first'",
+    STARTER: "the rules switch first_player=0",
+    HONEST_REWARD: "the learner switch honest_reward='0'",
+    NEXT_STATE: "the learner switch next_state='after reply'",
+    EPSILON_FORM: "the learner switch epsilon_schedule='linear' (training in blocks, no engine change)",
+    MIXED_POOL: "a learner trained against a pool of opponents (built where the call is given the pooled learners: "
+                "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
+}
+#: The cost of a switched reading of :data:`STAGE2_UNBUILT` when the call is not given its learners. Measured at
+#: full size: the six switches' 9,720 learners (trained up to 1,000 games, tested 5,000) took 76 CPU s.
+SWITCH_COST = ("the switch exists; its learners were not given to this call (p04.experiments.open_point_learners, "
+               "about 13 CPU s a switch at full size)")
+
+
+#: how the pooled learners of the §8.8 reading were trained (:func:`liarlab.papers.p04.experiments.pooled_learners`)
+POOLED_NOTE = ("one learner per seed trained against all six opponents in turn (10-game blocks, the claim's training "
+               "size against each), tested frozen against each; the same seeds per cell as the grid")
+
+
+def cap_draws_out(per_seed: pd.DataFrame) -> pd.DataFrame:
+    """The §8.10 reading: cap-stopped games left out of the win rate's denominator (all capped: NaN)."""
+    if "draws" not in per_seed.columns:
+        raise ValueError(f"the learners' table has no draws column (columns {list(per_seed.columns)})")
+    out = per_seed.copy()
+    decided = out.games - out.draws
+    out["win_rate"] = (out.wins / decided.where(decided > 0)).astype(float)
+    return out
+
+
+#: How each switched reading's learners were trained (:data:`liarlab.papers.p04.experiments.OPEN_POINT_SWITCHES`,
+#: :func:`liarlab.papers.p04.experiments.open_point_learners`): the claim's own design under one switch.
+SWITCH_NOTES = {
+    EPSILON_FORM: "ε falls linearly from the spec's 0.5 towards 0 over training, lowered every 10 games (block b of B "
+                  "plays at 0.5 (1 - b/B)), the test greedy as by default: the seed names only the constant \"noise\" "
+                  "0.5, and a straight fall from it to the greedy test is the plainest decaying form",
+    STARTER: "the learner plays first in every training and test game (the first player is still drawn, so the deals "
+             "are the default's)",
+    HONEST_REWARD: "a TRUTH play earns 0, challenged or not; lies, challenges and the ±100 of a game's end keep "
+                   "their rewards",
+    RANK_RESTART: "after every challenge the next play must claim A, in training and test",
+    NEXT_STATE: "the transition a challenge settles last takes as s' the table right after the challenge (empty "
+                "pile, the next required rank), not the learner's next decision; the other transitions keep "
+                "s' = the next buffered state",
+    DECK_UNDEALT: "each rank's total is drawn uniform on 0..8 (mean 4, the traditional deck's count the seed "
+                  "contrasts it with: \"not 4 but random\"), again until the deck holds 10 cards; the two hands "
+                  "of 5 are dealt from it and the rest stays undealt",
+}
+
+
+def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per_cell: str,
+                       pooled: pd.DataFrame | None = None, switched: pd.DataFrame | None = None) -> list:
+    """(reading, what) pairs of the stage-2 open points outside the E10 grid for a claim judged by ``judge(frame)``:
+    cap draws left out on ``per_seed``, one learner for all opponents on ``pooled``, a switched reading on its rows
+    of ``switched``, when given; else not built, saying what it needs (``seeds_per_cell``: the claim's learners)."""
+    out = []
+    if per_seed is None or "draws" not in per_seed.columns:
+        out.append((CAP_DRAWS_OUT, R.Unbuilt("the learners' table given here records no draws")))
+    else:
+        out.append((CAP_DRAWS_OUT, lambda: judge(cap_draws_out(per_seed))))
+    built = set() if switched is None else set(switched.variant)
+    for reading, need in STAGE2_UNBUILT.items():
+        if reading is MIXED_POOL and pooled is not None:
+            continue
+        if reading.name in built:
+            out.append((reading, lambda r=reading: (*judge(switched[switched.variant == r.name])[:2],
+                                                    SWITCH_NOTES[r])))
+        else:
+            out.append((reading, R.Unbuilt(need if reading is MIXED_POOL else
+                                           f"{need}, and {seeds_per_cell} retrained under it: {SWITCH_COST}")))
+    if pooled is not None:      # built from existing calls (issue 49): p04.experiments.pooled_learners
+        out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], POOLED_NOTE)))
+    return out
+
 
 def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
     """The confirmatory sizes per group, from the pilot alone: the largest size any undecided row of the group asks
@@ -613,13 +911,13 @@ def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
 
 def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataFrame) -> pd.DataFrame:
     """Every E7 ordering (F7 learners) and E8 statement judged under the paper's reading and each rule and learner
-    variant by the claims table's rules: one row per variant and statement (:func:`~.readings.grid_row`)."""
+    variant by the claims table's rules: one row per variant and statement (:func:`grid_row`)."""
     all_seeds = pd.concat([feature_per_seed, variant_per_seed], ignore_index=True)
     checks = []
     for label in ["paper"] + list(RULE_VARIANTS):
         sub = all_seeds[all_seeds.variant == label]
         found = {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})}
-        checks += [RD.grid_row(label, name, *found[name]) for name in found]
+        checks += [grid_row(label, name, *found[name]) for name in found]
     return pd.DataFrame(checks)
 
 
@@ -634,7 +932,7 @@ def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
         sub = variant_per_seed[variant_per_seed.variant == label]
         if len(sub):
             found = ordering_checks(sub, {"feature_set": "F7"})
-            checks += [RD.grid_row(label, name, *found[name]) for name in found]
+            checks += [grid_row(label, name, *found[name]) for name in found]
     return pd.DataFrame(checks).assign(training_games=sizes[0])
 
 
@@ -648,15 +946,15 @@ def _first(frame: pd.DataFrame, n: int, column: str = "seed_index") -> pd.DataFr
     return frame[frame[column] < n]
 
 
-def _grid_readings(variant_orderings: pd.DataFrame | None, key: str, games: int = RD.GRID_GAMES) -> list:
+def _grid_readings(variant_orderings: pd.DataFrame | None, key: str, games: int = GRID_GAMES) -> list:
     """(reading, what) pairs of one E7/E8 statement under every variant of the grid; at a training size
-    (``games``) other than the grid's a variant is not built (:func:`~.readings.other_size`)."""
-    labels = RD.variant_labels(variant_orderings)
-    built = RD.GRID_GAMES if variant_orderings is None or "training_games" not in variant_orderings else \
+    (``games``) other than the grid's a variant is not built (:func:`other_size`)."""
+    labels = variant_labels(variant_orderings)
+    built = GRID_GAMES if variant_orderings is None or "training_games" not in variant_orderings else \
         int(variant_orderings.training_games.iloc[0])
     if games != built:
-        return [(RD.variant(label), RD.other_size(games)) for label in labels]
-    return [(RD.variant(label, built), lambda label=label: RD.grid_reading(variant_orderings, label, key))
+        return [(variant(label), other_size(games)) for label in labels]
+    return [(variant(label, built), lambda label=label: grid_reading(variant_orderings, label, key))
             for label in labels]
 
 
@@ -698,8 +996,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n, opp=opp: rises(f, opp, n), plans)
         rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
                            note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
-                           others=[(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                           + RD.stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp), retrained, pooled,
+                           others=[(VARIANTS, NO_TRAINING_VARIANTS)]
+                           + stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp), retrained, pooled,
                                                    switched)))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
@@ -719,8 +1017,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                        note=f"gain per 100 training games, {low}->{mid} ({_pct(early.mean())} points) minus "
                             f"{mid}->{top} ({_pct(late.mean())} points) in the pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else ""),
-                       others=[(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                       + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained, pooled, switched)))
+                       others=[(VARIANTS, NO_TRAINING_VARIANTS)]
+                       + stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained, pooled, switched)))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
     rows += _ordering_rows(per_seed, top, grid, retrained, confirm=confirm, plans=plans, caps=caps, pooled=pooled,
                            switched=switched)
@@ -740,11 +1038,11 @@ def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, 
         est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm,
                             lambda f, n, key=key: ordering_checks(_first(f, n), {"training_games": top})[key][:2],
                             plans)
-        others = [(RD.at_training(games),
+        others = [(at_training(games),
                    lambda games=games, key=key: ordering_checks(per_seed, {"training_games": games})[key][:2])
                   for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
         others += _grid_readings(grid, key, top)
-        others += RD.stage2_open_points(
+        others += stage2_open_points(
             per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled,
             switched)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,
@@ -778,11 +1076,11 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
             j = V.undecidable(j, "d or e is at a ceiling or floor")
         paper = f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else printed.PAPER_VALUES[pv]
         others = _grid_readings(variant_orderings, key)
-        others += RD.stage2_open_points(per_seed, lambda f, key=key: feature_checks(f, {})[key][:2],
+        others += stage2_open_points(per_seed, lambda f, key=key: feature_checks(f, {})[key][:2],
                                         f"{per_seed.seed_index.nunique()} learners per opponent and feature set",
                                         pooled, switched)
         if key == "history about 10 points":
-            others.append((RD.RELATIVE, lambda: relative_history(per_seed)))
+            others.append((RELATIVE, lambda: relative_history(per_seed)))
             note = note + hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which "
                                  "cannot resolve 10 points (see the test-size row); the row judges the mean over "
                                  "learners, not a prediction interval for one learner, because the paper states the "
@@ -808,7 +1106,7 @@ def relative_history(per_seed: pd.DataFrame):
 def weights_claim(separability: dict) -> dict:
     est = V.proportion(separability["correct"], separability["learners"], unit="learners")
     j = V.direction(est, ">", separability["chance"])
-    others = [(RD.Reading("another measure of difference", "weights differ strongly by some other distance or "
+    others = [(Reading("another measure of difference", "weights differ strongly by some other distance or "
                           "test", "paper §1.3 (no measure is named)"),
                "the paper names no measure of how strongly weights differ, so no second one can be read from it")]
     return _claim(printed.WEIGHTS_CLAIM, printed.PAPER_VALUES["weights"], est, j, family=WEIGHTS_FAMILY,
@@ -1072,7 +1370,7 @@ def _runs_plan(group: str) -> Confirm:
 
 
 #: Each family's judge builds its readings rows from the run's whole tables (the settings runs, the variant grid,
-#: the pooled learners): :mod:`liarlab.papers.p04.readings` declares the readings, the judge runs them.
+#: the pooled learners): the readings are declared above, beside the judges that run them.
 _BUILT = dict(builds_readings=True, sampled=True)
 _OURS = "ours, judged by no printed value: its interval is reported, not tested"
 _S = f"{SOURCE}: "
@@ -1080,7 +1378,7 @@ _S = f"{SOURCE}: "
 #: Notebook 04's families, in the claims table's order (one record per statement of the seed, or per group of rows
 #: one experiment judges together: the stage-1 sentence's claims are judged jointly, so they are one record).
 CLAIM_FAMILIES = (
-    ClaimFamily(RD.S1_SENTENCE, _S + "§2.4-2.5, the stage-1 chart and its example", printed.STAGE1_CLAIMS, _stage1,
+    ClaimFamily(S1_SENTENCE, _S + "§2.4-2.5, the stage-1 chart and its example", printed.STAGE1_CLAIMS, _stage1,
                 experiment=("04", "E2"), confirm=_runs_plan("stage1"), headline=True, **_BUILT),
     ClaimFamily(DISCUSSION_FAMILY, _S + "§2.5, the discussion", printed.PAPER_VALUES["k_matters_little"], _discussion,
                 experiment=("04", "E3"), confirm=_runs_plan("settings"), **_BUILT),
