@@ -30,7 +30,7 @@ from liarlab.papers.p04.experiments import RULE_VARIANTS, STAGE1_WINDOWS, window
 from liarlab.papers.p04.experiments import seed_values as _values
 from liarlab.papers.p04.params import PARAMS
 from liarlab.papers.p04.printed import SOURCE
-from liarlab.papers.p04.results import Results
+from liarlab.papers.p04.results import Results, grid_row
 from liarlab.study import families as F
 from liarlab.study.families import ClaimFamily, Confirm, claim
 
@@ -754,15 +754,6 @@ def draws_half(runs: pd.DataFrame) -> pd.DataFrame:
 
 NO_SETTINGS = "the stage-1 settings runs were not given to this call"
 NO_GRID = "the rule-variant grid was not given to this call"
-
-
-def grid_row(label: str, name: str, est, judgement: V.Judgement, note: str) -> dict:
-    """One row of the variant grid: statement ``name`` under variant ``label`` (no estimate: NaN)."""
-    none = est is None
-    return {"variant": label, "ordering": name, "value": np.nan if none else est.value,
-            "ci_low": np.nan if none else est.low, "ci_high": np.nan if none else est.high,
-            "level": np.nan if none else est.level, "n": np.nan if none or est.n is None else est.n,
-            "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note}
 
 
 def grid_reading(grid: pd.DataFrame | None, label: str, statement: str):

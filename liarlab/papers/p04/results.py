@@ -38,6 +38,16 @@ def personality_table() -> pd.DataFrame:
     return pd.DataFrame({"type": list(DESCRIPTIONS), "plays": list(DESCRIPTIONS.values())}).set_index("type")
 
 
+def grid_row(label: str, name: str, est, judgement, note: str) -> dict:
+    """One row of the variant grid (``claims.variant_orderings``): statement ``name`` judged under variant ``label``,
+    as ``claims.grid_reading`` reads it back (no estimate: NaN). A table row, not a claims row."""
+    none = est is None
+    return {"variant": label, "ordering": name, "value": np.nan if none else est.value,
+            "ci_low": np.nan if none else est.low, "ci_high": np.nan if none else est.high,
+            "level": np.nan if none else est.level, "n": np.nan if none or est.n is None else est.n,
+            "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note}
+
+
 # ============================================================================ stage 1
 
 def lie_rate_table(lies: pd.DataFrame) -> pd.DataFrame:
