@@ -378,13 +378,17 @@ def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans
     return rows
 
 
+def _window_pair(w: pd.DataFrame, first: str, last: str) -> tuple[pd.Series, pd.Series]:
+    """Each run's windowed rate in window ``last`` and in window ``first``, by run."""
+    x = w[w.window == last].set_index("run").win_rate.sort_index()
+    return x, w[w.window == first].set_index("run").win_rate.reindex(x.index)
+
+
 def _windowed_rise(frame: pd.DataFrame, name: str, first: str, last: str, n=None):
     """Windowed win rate in window ``last`` minus window ``first`` against ``name``, paired by run."""
     frame = frame if n is None else _first(frame, n, "run")
     w = windowed_rates(frame, (_window(first), _window(last)))
-    w = w[w.personality == name]
-    x = w[w.window == last].set_index("run").win_rate.sort_index()
-    y = w[w.window == first].set_index("run").win_rate.reindex(x.index)
+    x, y = _window_pair(w[w.personality == name], first, last)
     e = V.paired_difference(x.to_numpy(), y.to_numpy(), unit="runs")
     return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
 
@@ -397,8 +401,7 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
     labels = list(dict.fromkeys(windows.window))
     first, last = labels[0], labels[-1]
     for name, g in windows.groupby("personality", sort=False):
-        a = g[g.window == last].set_index("run").win_rate.sort_index()
-        b = g[g.window == first].set_index("run").win_rate.reindex(a.index)
+        a, b = _window_pair(g, first, last)
         est = V.paired_difference(a.to_numpy(), b.to_numpy(), unit="runs")
         rate_a, rate_b = a.mean(), b.mean()
         text = f"Stage 1 vs {name}: the learner still improves (windowed win rate, games {first} to {last})"
@@ -607,12 +610,7 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: p
     """Per-position statistics (k) add little by 500 games: windowed rate (games 301-500) of the (p, k) search
     minus the search with k fixed at 0, mean over P1-P5, paired by run index."""
     def judge(a_runs, b_runs, n=None):
-        a = a_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
-        b = b_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
-        idx = a.index.intersection(b.index)
-        if n is not None:
-            idx = idx.sort_values()[:n]
-        est = V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
+        est = _paired_run_means(a_runs, b_runs, n)
         return est, V.word("no difference", est)
 
     est, j = judge(default_runs, p_only_runs)
@@ -628,12 +626,17 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: p
                        "over P1-P5, independent runs paired by index")
 
 
+def _paired_run_means(a_runs: pd.DataFrame, b_runs: pd.DataFrame, n=None) -> V.Estimate:
+    """Each run's mean rate over the personalities, a minus b, paired by run index (the first ``n`` runs)."""
+    a, b = (f.pivot(index="run", columns="personality", values="win_rate").mean(axis=1) for f in (a_runs, b_runs))
+    idx = a.index.intersection(b.index)
+    idx = idx if n is None else idx.sort_values()[:n]
+    return V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
+
+
 def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) -> dict:
     """Extension (spec §8.4): simulating against a model of the personality instead of its program."""
-    a = model_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
-    b = program_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
-    idx = a.index.intersection(b.index)
-    est = V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
+    est = _paired_run_means(model_runs, program_runs)
     per = (model_runs.groupby("personality").win_rate.mean() - program_runs.groupby("personality").win_rate.mean())
     return _claim("Extension: stage-1 learner simulating against a model of the personality (independent lies at "
                   "its observed rate per position) instead of its program", None, est,
