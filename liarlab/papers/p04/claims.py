@@ -1,30 +1,36 @@
-"""Notebook 04's claims rows: each statement of the Cheat paper beside our measurement, judged under the study's
-verdict protocol (:mod:`liarlab.core.verdicts`; docs/VERDICTS.md). No rule here has a threshold of its own.
+"""Notebook 04's claims rows under the study's verdict protocol (docs/VERDICTS.md; no threshold of its own). The
+paper prints no numbers but "about 10%", so most rows test a direction, an ordering or a word, on independent
+learner runs (stage 1) or independently trained learners (stage 2, t intervals across seeds); "rises" use windowed
+rates or separately trained learners, and cells at a ceiling or floor are left out of comparisons of gains.
 
-The paper prints no result numbers except "about 10%", so most rows test a direction, an ordering or a
-qualitative word. Learners are learned agents: every stage-2 row rests on independently trained learners (one
-seed each), with t intervals across seeds; stage-1 rows on independent learner runs. "Rises" claims use
-windowed rates (stage 1) or separately trained learners (stage 2), and cells at a ceiling or floor are left out
-of comparisons of gains.
-"""
+Each family's readings are declared here, beside its judge: each run by the claims row's own rule on tables the
+chain computed, or not run with why (:mod:`liarlab.core.readings`); the causes follow from them. They were listed
+from the spec's "Open questions and ambiguities" (§8) and the paper's wording before any verdict was seen: stage 1
+(§8.2-8.4, §8.10): how the personalities catch, P5's lie rate, the hands, the search steps and (added after a
+referee found it undeclared) its starting values (issue 49), simulating the program or a model, cumulative or
+windowed rate, draws as non-wins, and which opponent the 343/500 example came from; stage 2 (§8.5-8.9, §7 E10): the
+rules, the learner, the training size the ordering is read at, "about 10%" as points or relative, and the open
+points outside the E10 grid (issue 36, :func:`stage2_open_points`). The stage-1 sentence of seed 003 l.65 is judged
+jointly (:data:`S1_SENTENCE`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 
+from liarlab.core import readings as R
 from liarlab.core import verdicts as V
-from liarlab.core.readings import Unbuilt
+from liarlab.core.readings import Reading, Unbuilt
 from liarlab.papers.p04 import printed
-from liarlab.papers.p04 import readings as RD
 from liarlab.papers.p04.experiments import RULE_VARIANTS, STAGE1_WINDOWS, windowed_rates
 from liarlab.papers.p04.experiments import seed_values as _values
 from liarlab.papers.p04.params import PARAMS
 from liarlab.papers.p04.printed import SOURCE
-from liarlab.papers.p04.results import Results
+from liarlab.papers.p04.results import Results, grid_row
 from liarlab.study import families as F
 from liarlab.study.families import ClaimFamily, Confirm, claim
 
@@ -46,9 +52,8 @@ QUESTION = "Can a program learn how an opponent lies, and beat it, from games ag
 
 
 def confirmation_caps(runs_cap: int, seeds_cap: int) -> dict:
-    """Budgets of the two-stage design per confirmatory group, stated before any confirmatory sample is drawn: a
-    confirmatory sample never exceeds them, whatever the pilot asks for. ``runs_cap``: stage-1 learner runs per
-    personality (and per setting); ``seeds_cap``: stage-2 learners per cell (fresh seeds)."""
+    """Budgets per confirmatory group, stated before any confirmatory sample is drawn (never exceeded): stage-1
+    learner runs per personality (and setting), stage-2 learners per cell."""
     return {"stage1": runs_cap, "settings": runs_cap, "training": seeds_cap, "features": seeds_cap}
 
 
@@ -64,31 +69,23 @@ METHOD = "the method (mean over seeds)"
 CHART_FAMILIES = (STAGE1_FAMILY, LEARNING_FAMILY, TRAINING_FAMILY, FEATURE_FAMILY)
 
 
-#: Each claim family's default reading (the spec's reading of the paper), first among its claims' readings rows.
-DEFAULT_READING = {STAGE1_FAMILY: RD.S1_DEFAULT, LEARNING_FAMILY: RD.S1_DEFAULT, EXAMPLE_FAMILY: RD.EXAMPLE_DEFAULT,
-                   DISCUSSION_FAMILY: RD.K_DEFAULT, TRAINING_FAMILY: RD.S2_DEFAULT,
-                   FEATURE_FAMILY: RD.FEATURE_DEFAULT, WEIGHTS_FAMILY: RD.WEIGHTS_DEFAULT}
 
 
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
            source=SOURCE, others=None, sentence=False, headline=False):
-    """A claims row (:func:`liarlab.study.families.claim`, the study's one row maker). ``others``: the claim's
-    readings other than its family's default (:data:`DEFAULT_READING`, the row's own estimate and judgement), as
-    (reading, what) pairs (:func:`liarlab.papers.p04.readings.build`); ``sentence``: the claim is one of the stage-1
-    sentence's, judged jointly. A differing row's cause is derived from its readings by the protocol's one rule.
-    A finding of a chart family (:data:`CHART_FAMILIES`) says that it is judged as a statement about the method
-    (:data:`METHOD`)."""
+    """A claims row (:func:`liarlab.study.families.claim`). ``others``: its readings beside its family's default, as
+    (reading, what) pairs (:func:`build`); ``sentence``: one of the stage-1 sentence's
+    claims, judged jointly. A chart family's finding says it is judged about the method (:data:`METHOD`)."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
-    readings = None if others is None else RD.build(family, text, DEFAULT_READING[family], est, judgement, others)
+    readings = None if others is None else build(family, text, DEFAULT_READING[family], est, judgement, others)
     return claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
-                 readings=RD.of_sentence(readings) if sentence else readings, headline=headline)
+                 readings=of_sentence(readings) if sentence else readings, headline=headline)
 
 
 def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note="") -> dict:
-    """A comparison the paper does not make (the learner against a trivial baseline: the paper compares it with
-    no fixed policy): an extension, never a finding (docs/VERDICTS.md, "Findings and what is not one"). Its own
-    rule's verdict is kept in the note, so the comparison stays readable."""
+    """A comparison the paper does not make: an extension, never a finding (docs/VERDICTS.md), its own rule's
+    verdict kept in the note."""
     flags = f" ({', '.join(judgement.flags)})" if judgement.flags else ""
     return _claim(text, None, est, V.stated("extension", f"our test, not the paper's: {judgement.rule}"),
                   family=family, note="; ".join(x for x in (note, f"under this rule: {judgement.verdict}{flags}",
@@ -101,14 +98,11 @@ def notebook_readings(rows: list[dict]) -> list[dict]:
 
 
 def _two_stage(pilot_est, pilot_j, group: str, cap: int, confirm, judge, plans: dict | None, who=()):
-    """The row's final (estimate, judgement) under the two-stage design. A pilot decided with room to spare stands.
-    An undecided pilot, or a ``differs`` that misses by less than its half-width (:func:`verdicts.near_miss`), gets a
-    :func:`verdicts.plan_second_stage` (capped at ``cap``); its size is recorded in ``plans[group]``
-    (the notebook draws the fresh sample of the largest size any row of the group asks for). ``judge(frame, n)``
-    judges the first ``n`` fresh units of ``confirm`` (the confirmatory sample of the group) with the pilot's
-    rule and returns (estimate, judgement); ``who`` names what the fresh sample must contain (personalities,
-    settings), recorded in ``plans[group + "_who"]``. Without ``confirm`` the pilot's row is returned as it is."""
-    plan = V.plan_second_stage(pilot_est, pilot_j, cap=cap)   # an undecided pilot, or a near-miss differs
+    """The row's (estimate, judgement) under the two-stage design: an undecided pilot or a near-miss ``differs``
+    gets :func:`verdicts.plan_second_stage` (capped at ``cap``), its size recorded in ``plans[group]`` (and what
+    the fresh sample must hold, ``who``, in ``plans[group + "_who"]``); ``judge(confirm, n)`` judges the first
+    ``n`` fresh units by the pilot's rule. Without ``confirm`` the pilot's row stands."""
+    plan = V.plan_second_stage(pilot_est, pilot_j, cap=cap)
     if plan is None:
         return pilot_est, pilot_j
     if plan.undecidable:
@@ -149,14 +143,9 @@ def seed_difference(per_seed: pd.DataFrame, a: dict, b: dict, level: float = V.L
 
 
 def ordering_checks(per_seed: pd.DataFrame, where: dict) -> dict:
-    """The E7 orderings of the paper among opponents, from learners of one setting (``where`` picks the
-    training size, feature set and variant): each is a (estimate, judgement, note) of :mod:`verdicts`.
-
-    * "a, f highest": a and f each above b, c, d, e (8 differences, Bonferroni level, all must hold);
-    * "d slightly above b, c, e": each d - x within the word "slight" (3 differences);
-    * "d below a, f": a - d and f - d above 0 (2 differences).
-    The row's estimate is the least favourable difference (smallest), at the adjusted level.
-    """
+    """The E7 orderings among opponents, from learners of one setting (``where``), each (estimate, judgement,
+    note): "a, f highest" (8 differences > 0), "d slightly above b, c, e" (3 within "slight"), "d below a, f" (2 > 0),
+    all at a Bonferroni level, all must hold; the estimate is the least favourable difference."""
     out = {}
     specs = {"a, f highest": (TOP_PAIRS, "direction"),
              "d slightly above b, c, e": ([("d", o) for o in ("b", "c", "e")], "slight"),
@@ -176,9 +165,8 @@ def ordering_checks(per_seed: pd.DataFrame, where: dict) -> dict:
 
 def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c", "d", "e", "f")) -> dict:
     """The E8 statements from learners of one setting (``where`` without the feature set): F7 - F5 about 10
-    points, F7-H5 - F7 differs little (both means over opponents, paired by seed), and the H5 gain largest
-    against d and e (8 differences of gains, Bonferroni level). Opponents with a cell at a ceiling or floor are
-    left out of these comparisons of gains."""
+    points, F7-H5 - F7 differs little (means over opponents, paired by seed), the H5 gain largest against d and e
+    (differences of gains, Bonferroni level); opponents at a ceiling or floor left out."""
     left_out = ceiling_cells(per_seed, **where)
     keep = [o for o in opponents if o not in left_out]
     note_out = (f"left out (a cell at a ceiling/floor): {', '.join(left_out)}; " if left_out else "")
@@ -216,15 +204,70 @@ def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c"
 
 # ============================================================================ stage 1
 
+# the stage-1 readings: the open points of spec §8.2-8.4 and §8.10 behind the stage-1 families
+S1_DEFAULT = Reading("spec defaults", "the spec's lie profiles (P5 lies 30 %), personalities catch each position "
+                     "with probability 0.5, Binomial hands, steps (0.05, 0.5), simulated games against the "
+                     "personality's program, draws count as non-wins", "spec §2.1-2.3 (interp.)", default=True)
+C03, C07 = (Reading(f"personalities catch c = {c}", f"the personalities catch each position with probability {c}",
+                    "spec §8.2: the paper does not say how the personalities catch") for c in (0.3, 0.7))
+P5_20, P5_40 = (Reading(f"P5 lies {q} %", f"P5 lies at each position with probability {q / 100}",
+                        "spec §8.3: the paper says only that P5 is mostly honest") for q in (20, 40))
+UNIFORM = Reading("uniform hands", "the number of black cards is uniform on 0..10",
+                  "spec §2.1 variant and §8.3: the hand distribution is unspecified")
+STEPS_SMALL, STEPS_LARGE = (Reading(f"steps ({p}, {k})", f"the search steps p by {p} and k by {k}",
+                                    "spec §8.4: steps of p and k are unspecified") for p, k in ((0.02, 0.2), (0.1, 1)))
+MODEL = Reading("simulates a model", "the learner's simulated games are played against independent lies at the "
+                "observed rates n_i/G instead of the personality's program", "spec §8.4")
+WINDOWED = Reading("windowed rate", "the win rate is the share of games won in the last window (games 301-500), "
+                   "not the cumulative share", "spec §8.4: cumulative vs windowed win rate")
+DRAWS_HALF = Reading("draws count half", "a draw counts as half a win",
+                     "spec §2.5: draws counted as non-wins is an interpretation")
+FROM_FIRST = Reading("from the first point", "the chart's rise is read from its first point (20 games) to 500",
+                     "the paper: \"rising, especially from 100 to 300 and 500 games\" (§2.5)")
+LATER_WINDOWS = Reading("later windows", "learning is read from games 101-300 to games 301-500",
+                        "the paper: \"especially from 100 to 300 and 500 games\" (§2.5)")
+START_P0 = Reading("starts at p = 0", "the learner's search starts from (p, k) = (0, 0) instead of (0.5, 0): it "
+                   "never catches at first, so it may still be moving after game 50",
+                   "spec §8.4: the initial values of p and k are unspecified")
+START_P1 = Reading("starts at p = 1", "the learner's search starts from (p, k) = (1, 0) instead of (0.5, 0): it "
+                   "always catches at first", "spec §8.4: the initial values of p and k are unspecified")
+START_K10 = Reading("starts at k = 10", "the learner's search starts from (p, k) = (0.5, 10) instead of (0.5, 0): "
+                    "half the bound of k, so the lie profile weighs in from the first game",
+                    "spec §8.4: the initial values of p and k are unspecified")
+#: Spec §8.4's starting values of (p, k), each one more settings run (the learner's ``p0``/``k0``). Complete for the
+#: open point: p0 spans [0, 1] and its two ends bound how far the search must travel from its start; k0 = 10 is half
+#: k's bound (20), the default k0 = 0 its other end.
+START_SETTINGS = {START_P0: "starts at p = 0", START_P1: "starts at p = 1", START_K10: "starts at k = 10"}
+
+#: The settings-table readings of the stage-1 game and learner, by setting label (p04x.STAGE1_SETTINGS).
+GAME_SETTINGS = {C03: "opponent catches c = 0.3", C07: "opponent catches c = 0.7", UNIFORM: "uniform hands",
+                 STEPS_SMALL: "steps (0.02, 0.2)", STEPS_LARGE: "steps (0.1, 1)",
+                 MODEL: "simulates a model of the personality"}
+P5_SETTINGS = {P5_20: "P5 lies 20%", P5_40: "P5 lies 40%"}
+
+EXAMPLE_DEFAULT = Reading("closest personality", "the example's opponent is the personality whose realised rate "
+                          "at position 6 is closest to 343/500", "the paper does not name the opponent (§2.4)",
+                          default=True)
+K_DEFAULT = Reading("spec defaults", "the search over (p, k) against the same search with k fixed at 0, under the "
+                    "spec's defaults", "spec §7 E3", default=True)
+
+#: The stage-1 sentence of seed 003 l.65 (spec §2.5): 「勝率幾乎都超過五成且往上提升，尤其是 100 場到 300 場、500
+#: 場時。這表示「抓」的機率公式設定合理(勝率超過五成)，且參數的學習機制是對的(勝率提升)」. Its claims (almost all
+#: above 50 %, the chart's rise, the learning works) are one statement: judged jointly (core.readings.in_sentence).
+S1_SENTENCE = "§2.5 (seed 003 l.65): almost all above 50 % and rising; the catch formula and the learning work"
+
+
+def of_sentence(rows: list[dict]) -> list[dict]:
+    """Readings rows of a claim of the stage-1 sentence (:data:`S1_SENTENCE`), marked so they are judged jointly."""
+    return R.in_sentence(S1_SENTENCE, rows)
+
+
 def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, confirm=None,
                   plans: dict | None = None, settings_runs: pd.DataFrame | None = None,
                   caps: dict | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list[dict]:
-    """Stage-1 rows. ``runs``: per-run cumulative rows of the default learner (:func:`learning_runs`);
-    ``windows``: its :func:`windowed_rates`; ``lie_rates``: :func:`personality_lie_rates` (fixed agents).
-    ``confirm``: fresh runs for the two-stage design (:func:`confirmation_runs`' "stage1"), ``plans``: where the
-    confirmatory sizes are recorded; ``settings_runs``: the stage-1 settings runs (:func:`stage1_settings_runs`),
-    from which the readings of the open points are judged. The claims of the sentence "almost all above 50 % and
-    rising ... the learning works" are judged jointly (:func:`joined`): all of them are built here."""
+    """Stage-1 rows from the default learner's runs, their windowed rates and the lie rates; ``settings_runs``
+    judge the open points' readings. The sentence "almost all above 50 % and rising ... the learning works" is
+    judged jointly (:func:`joined`), so all its claims are built here."""
     cap = _caps(caps)["stage1"]
     return joined([_above_half_claim(runs, windows, confirm, plans, cap, settings_runs)]
                   + _chart_rise_claims(runs, windows, confirm, plans, cap, settings_runs)
@@ -234,19 +277,18 @@ def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataF
 
 
 def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True) -> list:
-    """(reading, what) pairs of a stage-1 claim's readings: ``first`` (its own), draws counted half, then the
-    settings readings; ``judge(frame)`` judges one runs frame by the claims row's own rule. ``p5``: whether P5's lie rate bears on the claim (the P5 settings hold P5 only, so
-    the default runs stand in for the other personalities). Spec §8.4's starting values of (p, k)
-    (:data:`~liarlab.papers.p04.readings.START_SETTINGS`) bear on every stage-1 claim: a start farther from the
-    optimum moves when the search settles."""
-    items = (list(RD.GAME_SETTINGS.items()) + (list(RD.P5_SETTINGS.items()) if p5 else [])
-             + list(RD.START_SETTINGS.items()))
-    out = list(first) + [(RD.DRAWS_HALF, lambda: judge(RD.draws_half(runs)))]
+    """(reading, what) pairs of a stage-1 claim: ``first`` (its own), draws counted half, then the settings
+    readings, each judged by ``judge(frame)``, the row's own rule. ``p5``: P5's lie rate bears on the claim (its
+    settings hold P5 only; the default runs stand in for the others). The starting values of (p, k) bear on every
+    stage-1 claim: a start farther from the optimum moves when the search settles."""
+    items = (list(GAME_SETTINGS.items()) + (list(P5_SETTINGS.items()) if p5 else [])
+             + list(START_SETTINGS.items()))
+    out = list(first) + [(DRAWS_HALF, lambda: judge(draws_half(runs)))]
     for reading, label in items:
         def what(label=label, reading=reading):
             if settings_runs is None:
-                return RD.NO_SETTINGS
-            frame = RD.setting_runs(settings_runs, label, runs if reading in RD.P5_SETTINGS else None)
+                return NO_SETTINGS
+            frame = setting_runs(settings_runs, label, runs if reading in P5_SETTINGS else None)
             return f"the setting '{label}' was not run" if frame is None else judge(frame)
         out.append((reading, what))
     return out
@@ -258,23 +300,17 @@ def _cells(frame: pd.DataFrame, keys=("personality", "games")) -> list:
 
 
 def _above_half(frame: pd.DataFrame, keys=("personality", "games")):
-    """"Almost all above 50 %": the share of cells (personality x checkpoint, or window) whose rate over runs is
-    above 50 %, judged by the word "almost all"."""
+    """"Almost all above 50 %": the share of cells whose rate over runs is above 50 %, by the word "almost all"."""
     est = V.share(_cells(frame, keys))
     return est, V.word("almost all", est)
 
 
 def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
                       settings_runs) -> dict:
-    """"Almost all above 50 %": the share of cells (personality x checkpoint) whose cumulative rate over runs is
-    above 50 %, judged by the word "almost all"; an undecided share is planned in runs from its undecided cells."""
-    cells = []
-    below = set()
-    for (name, games), g in runs.groupby(["personality", "games"], sort=False):
-        j = V.direction(V.across_seeds(g.win_rate.to_numpy(), unit="runs"), ">", 0.5)
-        cells.append(j)
-        if j.verdict == "differs":
-            below.add(name)
+    """:func:`_above_half` of the cumulative rates; an undecided share is planned in runs from its undecided cells."""
+    cells = _cells(runs)
+    names = [name for name, _ in runs.groupby(["personality", "games"], sort=False)]
+    below = {n for (n, _), j in zip(names, cells) if j.verdict == "differs"}
     share = V.share(cells)
     n_yes = sum(j.verdict == "reproduced" for j in cells)
     n_no = sum(j.verdict == "differs" for j in cells)
@@ -293,7 +329,7 @@ def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans:
             share_j = share_j2
         share = share_est
     text = "Stage 1: the learner's win rates are almost all above 50%"
-    others = _stage1_readings([(RD.WINDOWED, lambda: _above_half(windows, ("personality", "window")))], runs,
+    others = _stage1_readings([(WINDOWED, lambda: _above_half(windows, ("personality", "window")))], runs,
                               settings_runs, _above_half)
     return _claim(text, printed.PAPER_VALUES["above_half"], share, share_j, family=STAGE1_FAMILY, headline=True,
                   note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
@@ -314,11 +350,9 @@ def _cumulative_rise(frame: pd.DataFrame, name: str, start: int, n=None):
 
 def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
                        settings_runs) -> list[dict]:
-    """The paper's chart, per personality: its cumulative win rate after 500 games minus after 100 ("rising,
-    especially from 100 to 300 and 500 games"), paired by run. What the chart shows, not whether the search
-    learned (:func:`_learning_claims`). Spec §8.4's open point, cumulative or windowed rate, is about what the chart
-    plots, so its windowed reading (the rise of the windowed rate, first window to last) is a reading of these
-    claims too, as of every claim of the sentence."""
+    """The chart per personality: cumulative win rate after 500 games minus after 100, paired by run: what the
+    chart shows, not whether the search learned (:func:`_learning_claims`). Spec §8.4's cumulative or windowed rate
+    is about what the chart plots, so the windowed rise is a reading of these claims too."""
     labels = list(dict.fromkeys(windows.window))
     first_window, last_window = labels[0], labels[-1]
     rows = []
@@ -331,9 +365,9 @@ def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans
         est, j = _two_stage(est, j, "stage1", cap, confirm, lambda f, n, name=name: _cumulative_rise(f, name, mid, n),
                             plans, who=(name,))
         # the claims of the stage-1 sentence declare the same readings (P5's lie rate too: against P1-P4 its
-        # settings' runs are the default's), so that they can be judged jointly (RD.of_sentence)
-        others = _stage1_readings([(RD.FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
-                                   (RD.WINDOWED, lambda name=name: _windowed_rise(runs, name, first_window,
+        # settings' runs are the default's), so that they can be judged jointly (of_sentence)
+        others = _stage1_readings([(FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
+                                   (WINDOWED, lambda name=name: _windowed_rise(runs, name, first_window,
                                                                                   last_window))],
                                   runs, settings_runs, lambda f, name=name: _cumulative_rise(f, name, mid))
         rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
@@ -344,27 +378,30 @@ def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans
     return rows
 
 
+def _window_pair(w: pd.DataFrame, first: str, last: str) -> tuple[pd.Series, pd.Series]:
+    """Each run's windowed rate in window ``last`` and in window ``first``, by run."""
+    x = w[w.window == last].set_index("run").win_rate.sort_index()
+    return x, w[w.window == first].set_index("run").win_rate.reindex(x.index)
+
+
 def _windowed_rise(frame: pd.DataFrame, name: str, first: str, last: str, n=None):
     """Windowed win rate in window ``last`` minus window ``first`` against ``name``, paired by run."""
     frame = frame if n is None else _first(frame, n, "run")
     w = windowed_rates(frame, (_window(first), _window(last)))
-    w = w[w.personality == name]
-    x = w[w.window == last].set_index("run").win_rate.sort_index()
-    y = w[w.window == first].set_index("run").win_rate.reindex(x.index)
+    x, y = _window_pair(w[w.personality == name], first, last)
     e = V.paired_difference(x.to_numpy(), y.to_numpy(), unit="runs")
     return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
 
 
 def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
                      settings_runs) -> list[dict]:
-    """The paper's inference from its chart, "the parameter learning works", per personality: the windowed rate of
-    the last window minus the first, paired by run (a cumulative rate keeps rising after learning stops)."""
+    """"The parameter learning works", per personality: the last window's rate minus the first's, paired by run (a
+    cumulative rate keeps rising after learning stops)."""
     rows = []
     labels = list(dict.fromkeys(windows.window))
     first, last = labels[0], labels[-1]
     for name, g in windows.groupby("personality", sort=False):
-        a = g[g.window == last].set_index("run").win_rate.sort_index()
-        b = g[g.window == first].set_index("run").win_rate.reindex(a.index)
+        a, b = _window_pair(g, first, last)
         est = V.paired_difference(a.to_numpy(), b.to_numpy(), unit="runs")
         rate_a, rate_b = a.mean(), b.mean()
         text = f"Stage 1 vs {name}: the learner still improves (windowed win rate, games {first} to {last})"
@@ -377,7 +414,7 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
         est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1", cap, confirm,
                             lambda f, n, name=name: _windowed_rise(f, name, first, last, n), plans, who=(name,))
         # the same readings as every claim of the stage-1 sentence, P5's lie rate included (see above)
-        others = _stage1_readings([(RD.LATER_WINDOWS, lambda name=name: _windowed_rise(runs, name, labels[-2], last)
+        others = _stage1_readings([(LATER_WINDOWS, lambda name=name: _windowed_rise(runs, name, labels[-2], last)
                                     if len(labels) > 2 else "only two windows were computed")],
                                   runs, settings_runs, lambda f, name=name: _windowed_rise(f, name, first, last))
         rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY,
@@ -388,8 +425,8 @@ def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: 
 
 
 def _not_lower(frame: pd.DataFrame, name: str, n=None, at=None):
-    """The win rate against ``name`` minus the mean against P2, P3, P4, run by run, judged by the word "not lower";
-    ``frame`` holds one rate per personality and run at ``at`` (the last checkpoint by default)."""
+    """The win rate against ``name`` minus the mean against P2-P4, run by run, by the word "not lower", at ``at``
+    (the last checkpoint or window by default)."""
     column = "games" if "games" in frame.columns else "window"
     at = frame[column].max() if at is None else at
     w = frame[frame[column] == at].pivot(index="run", columns="personality", values="win_rate")
@@ -401,8 +438,7 @@ def _not_lower(frame: pd.DataFrame, name: str, n=None, at=None):
 
 
 def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int, settings_runs) -> list[dict]:
-    """P1 and P5 (the position-independent liars) "not lower" than P2-P4: the final cumulative rate against each
-    minus the mean against P2, P3, P4, run by run."""
+    """P1 and P5 (the position-independent liars) "not lower" than P2-P4 (:func:`_not_lower`)."""
     top = int(runs.games.max())
     late = windowed_rates(runs, (STAGE1_WINDOWS[-1],))
     rows = []
@@ -411,7 +447,7 @@ def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int,
         est, j = _two_stage(est, j, "stage1", cap, confirm, lambda frame, n, name=name: _not_lower(frame, name, n),
                             plans, who=(name, "P2", "P3", "P4"))
         text = f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {top} games)"
-        others = _stage1_readings([(RD.WINDOWED, lambda name=name: _not_lower(late, name))], runs, settings_runs,
+        others = _stage1_readings([(WINDOWED, lambda name=name: _not_lower(late, name))], runs, settings_runs,
                                   lambda f, name=name: _not_lower(f, name), p5=name == "P5")
         rows.append(_claim(text, printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
                            note=f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run "
@@ -422,11 +458,9 @@ def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int,
 
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
                     plans: dict | None = None, caps: dict | None = None) -> list[dict]:
-    """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, the learner
-    (paper defaults) minus each baseline ("always catch (1, 0)", "never catch (0, 0)", "frozen (p, k) = (0.5, 0)",
-    which catches at random), per run the mean over P1-P5, independent runs (Welch). The paper claims only that
-    the learner learns (its win rates rise; the chart families test that) and compares it with no fixed policy,
-    so each row is our test: an extension (:func:`_our_test`), its rule's verdict in the note."""
+    """Does the stage-1 learner beat the trivial catchers (always, never, at random)? Windowed win rate in games
+    301-500, learner minus baseline, per run the mean over P1-P5, independent runs (Welch). The paper compares its
+    learner with no fixed policy, so each row is our test (:func:`_our_test`)."""
     learner = late_window.pivot(index="run", columns="personality", values="win_rate")
 
     def wide(frame):
@@ -469,13 +503,10 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
 
 def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
                            plans: dict | None = None, caps: dict | None = None) -> list[dict]:
-    """Does the trained learner (F7, the largest training size, modified rules) beat the trivial baselines in
-    its own action set (:func:`liarlab.papers.p04.experiments.stage2_baselines`: always challenge, never
-    challenge, random)? One row per baseline: learner minus baseline against each of a-f at a Bonferroni level
-    (learners across seeds, the baseline a fixed agent over both seats' games; the two half-widths combined
-    MOVER-style), reproduced if it is above against every type. A type where both sit at the ceiling is left
-    out (no comparison can separate them). Undecided rows are confirmed on fresh learners ("training").
-    The paper compares its learner with no fixed policy, so each row is our test: an extension (:func:`_our_test`)."""
+    """Does the trained learner (F7, longest training) beat each trivial baseline of its action set? Learner minus
+    baseline against each of a-f at a Bonferroni level (learners across seeds, the baseline a fixed agent; the
+    half-widths combined MOVER-style), above against every type; types where both sit at the ceiling left out.
+    Our test, not the paper's (:func:`_our_test`)."""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
     rows = []
@@ -528,8 +559,7 @@ def _example_judged(lie_rates: pd.DataFrame) -> dict:
 
 
 def _example_uniform(lie_rates_uniform: pd.DataFrame):
-    """The uniform-hands reading of the example: the personality whose realised rate under uniform hands is
-    closest to 343/500, judged by the same rule (estimate, judgement, note)."""
+    """The uniform-hands reading of the example: the closest (or a fitting) personality, by the same rule."""
     ex = printed.STAGE1_EXAMPLE
     judged = _example_judged(lie_rates_uniform)
     fits = [n for n, (_, j) in judged.items() if j.verdict == "reproduced"]
@@ -538,15 +568,9 @@ def _example_uniform(lie_rates_uniform: pd.DataFrame):
 
 
 def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | None = None) -> dict:
-    """"After 500 games the opponent lied 343 times at position 6": the printed rate 343/500 (with its own
-    500-game sampling error) against each personality's realised lie rate there (Wilson, fixed agents).
-    Reproduced if some personality fits: that personality is picked for its agreement (flagged).
-
-    The paper gives the number "for example" (譬如) in its method section, to show what the learner's counts
-    n_i are, and the lie profiles it is compared with are the spec's: an illustration, not a finding
-    (docs/VERDICTS.md, "Findings and what is not one"), so the row is kind ``check``. ``lie_rates_uniform``
-    (:func:`liarlab.papers.p04.experiments.personality_lie_rates` under uniform hands) gives its uniform-hands
-    reading."""
+    """"The opponent lied 343 times at position 6 in 500 games" against each personality's realised rate there;
+    reproduced if some personality fits (picked for its agreement, flagged). The paper gives it "for example" (譬如)
+    in its method section, against the spec's profiles: an illustration, so kind ``check``."""
     ex = printed.STAGE1_EXAMPLE
     rate = ex["lies"] / ex["games"]
     judged = _example_judged(lie_rates)
@@ -563,12 +587,12 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
     text = (f"Stage 1 example: an opponent lied {ex['lies']} times at position {ex['position']} in "
             f"{ex['games']} games")
     shown = fits[0] if fits else best
-    others = [(RD.Reading(f"opponent {n}", f"the example's opponent is {n} (the spec's profile)",
+    others = [(Reading(f"opponent {n}", f"the example's opponent is {n} (the spec's profile)",
                           "the paper does not name the opponent (§2.4)"), lambda n=n: judged[n])
               for n in judged if n != shown]
-    others.append((RD.UNIFORM, (lambda: _example_uniform(lie_rates_uniform)) if lie_rates_uniform is not None
+    others.append((UNIFORM, (lambda: _example_uniform(lie_rates_uniform)) if lie_rates_uniform is not None
                    else Unbuilt("the realised lie rates (E1) under uniform hands are not in this call")))
-    others.append((RD.Reading("a profile fitted to 343/500", "the opponent's profile puts a lie rate of 0.686 at "
+    others.append((Reading("a profile fitted to 343/500", "the opponent's profile puts a lie rate of 0.686 at "
                               "position 6", "spec §8.3: the lie profiles are unspecified"),
                    "a profile chosen to match the printed count reproduces it by construction, so it tests nothing"))
     return _claim(text, f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict, kind="check",
@@ -583,16 +607,10 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
 
 def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
             plans: dict | None = None, caps: dict | None = None) -> dict:
-    """Per-position statistics (k) add little by 500 games: windowed win rate (games 301-500) of the full
-    (p, k) search minus the search with k fixed at 0, mean over the five personalities, paired by run index.
-    ``confirm``: fresh windowed rates of the settings group ("paper defaults", "k fixed at 0", ...)."""
+    """Per-position statistics (k) add little by 500 games: windowed rate (games 301-500) of the (p, k) search
+    minus the search with k fixed at 0, mean over P1-P5, paired by run index."""
     def judge(a_runs, b_runs, n=None):
-        a = a_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
-        b = b_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
-        idx = a.index.intersection(b.index)
-        if n is not None:
-            idx = idx.sort_values()[:n]
-        est = V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
+        est = _paired_run_means(a_runs, b_runs, n)
         return est, V.word("no difference", est)
 
     est, j = judge(default_runs, p_only_runs)
@@ -601,19 +619,24 @@ def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: p
                         who=("paper defaults", "k fixed at 0"))
     text = "Stage 1: per-position lie statistics do not yet matter much by 500 games"
     others = [(reading, Unbuilt("the search with k fixed at 0 was played under the spec's defaults only"))
-              for reading in (RD.C03, RD.C07, RD.UNIFORM, RD.STEPS_SMALL, RD.STEPS_LARGE, RD.MODEL)]
+              for reading in (C03, C07, UNIFORM, STEPS_SMALL, STEPS_LARGE, MODEL)]
     return _claim(text, printed.PAPER_VALUES["k_matters_little"], est, j, family=DISCUSSION_FAMILY,
                   others=others,
                   note="windowed win rate, games 301-500: search over (p, k) minus search with k fixed at 0, mean "
                        "over P1-P5, independent runs paired by index")
 
 
+def _paired_run_means(a_runs: pd.DataFrame, b_runs: pd.DataFrame, n=None) -> V.Estimate:
+    """Each run's mean rate over the personalities, a minus b, paired by run index (the first ``n`` runs)."""
+    a, b = (f.pivot(index="run", columns="personality", values="win_rate").mean(axis=1) for f in (a_runs, b_runs))
+    idx = a.index.intersection(b.index)
+    idx = idx if n is None else idx.sort_values()[:n]
+    return V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
+
+
 def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) -> dict:
     """Extension (spec §8.4): simulating against a model of the personality instead of its program."""
-    a = model_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
-    b = program_runs.pivot(index="run", columns="personality", values="win_rate").mean(axis=1)
-    idx = a.index.intersection(b.index)
-    est = V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
+    est = _paired_run_means(model_runs, program_runs)
     per = (model_runs.groupby("personality").win_rate.mean() - program_runs.groupby("personality").win_rate.mean())
     return _claim("Extension: stage-1 learner simulating against a model of the personality (independent lies at "
                   "its observed rate per position) instead of its program", None, est,
@@ -625,27 +648,245 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
 
 # ============================================================================ stage 2
 
+# the stage-2 readings: the open points of spec §8.5-8.10 and §7 E10 behind the stage-2 families, and how
+# their rows are built
+S2_DEFAULT = Reading("spec rules and learner", "modified rules, MAX_PLAY 3, the challenge's winner leads; 7 actions, "
+                     "ordinal features, true lie history; the chart read at the largest training size",
+                     "spec §3-5 (interp.)", default=True)
+FEATURE_DEFAULT = Reading("spec rules and learner", "modified rules and the spec's learner, 300 training games, "
+                          "\"about 10%\" read as percentage points", "spec §5.5 and §6 (interp.)", default=True)
+WEIGHTS_DEFAULT = Reading("naming the opponent", "weights differ strongly when a learner's weights name its "
+                          "opponent (leave-one-out nearest centroid) better than chance", "paper §1.3",
+                          default=True)
+RANK_RESTART = Reading("rank cycle restarts after a challenge", "the required rank restarts at A after each "
+                       "challenge instead of continuing", "spec §8.5 and §3.2: \"never reset\" is an interpretation")
+DECK_UNDEALT = Reading("per-rank totals drawn first", "each rank's total count is drawn first and the hands dealt from "
+                       "that deck, cards left undealt", "spec §8.6 and §3.2: the deck is an interpretation of "
+                       "\"random per-rank totals\"")
+STARTER = Reading("fixed first player", "the learner always plays first, in training and test, instead of a random "
+                  "first player (the opponent first, the mirror case, is not run)",
+                  "spec §8.6 and §3.2: who starts is an interpretation")
+HONEST_REWARD = Reading("honest plays rewarded 0", "a play that tells the truth earns reward 0 instead of x",
+                        "spec §8.8 and §5.3: the paper does not list the honest play's reward")
+NEXT_STATE = Reading("another s' under the delayed update", "the buffered transition a challenge settles last takes "
+                     "as s' the state right after the challenge (the reply) rather than the learner's next decision",
+                     "spec §8.8 and §5.4 (interp.)")
+EPSILON_FORM = Reading("decaying ε", "exploration decays linearly from 0.5 towards 0 over training instead of a "
+                       "constant ε = 0.5",
+                       "spec §8.8: the form of ε is unspecified")
+MIXED_POOL = Reading("one learner for all opponents", "one learner trained against a pool of all six personalities "
+                     "and tested against each, instead of one learner retrained per opponent",
+                     "spec §8.8 and §5.5: retraining per opponent is an interpretation")
+CAP_DRAWS_OUT = Reading("cap draws left out", "games stopped at the 1,000-play cap are left out of the win rate's "
+                        "denominator instead of counting as non-wins", "spec §8.10 and §3.2: scoring the cap as a "
+                        "draw that is no win is an interpretation")
+
+RELATIVE = Reading("10 % relative", "\"about 10%\" is a relative gain: F7's win rate is about 1.1 times F5's",
+                   "spec §6 and §8.1: \"10%\" read as points is an interpretation")
+
+
+VARIANTS = Reading("rule and learner variants", "the spec's rules or learner changed in one respect (the E10 grid)",
+                   "spec §7 E10 and §8.5-8.9")
+#: The training size of the rule-variant grid (E10): its learners are trained this many games.
+GRID_GAMES = 300
+#: Variants of the grid that are not readings of the paper: they contradict a rule the paper states. They stay in
+#: the grid and its extension tables, never in a claim's readings.
+NOT_THE_PAPERS = {"last play challengeable": "the paper's modified rule 1 says the play that empties a hand cannot "
+                                             "be challenged (spec §3.1)"}
+
+
+def at_training(games: int) -> Reading:
+    return Reading(f"{games:,} training games", f"the chart's statement is read at {games:,} training games",
+                   "the paper states the ordering for its chart as a whole, not at one training size (§3.4)")
+
+
+def variant(label: str, games: int = GRID_GAMES) -> Reading:
+    return Reading(label, f"the spec's rules and learner changed in one respect: {label}, at {games:,} training "
+                   "games",
+                   "spec §7 E10 and §8.5-8.9 (rule and learner variants)")
+
+#: Each claim family's default reading (the spec's reading of the paper), first among its claims' readings rows.
+DEFAULT_READING = {STAGE1_FAMILY: S1_DEFAULT, LEARNING_FAMILY: S1_DEFAULT, EXAMPLE_FAMILY: EXAMPLE_DEFAULT,
+                   DISCUSSION_FAMILY: K_DEFAULT, TRAINING_FAMILY: S2_DEFAULT,
+                   FEATURE_FAMILY: FEATURE_DEFAULT, WEIGHTS_FAMILY: WEIGHTS_DEFAULT}
+
+
+def build(family: str, claim: str, default: Reading, est, judgement, others) -> list[dict]:
+    """The readings rows of one claim: the default (the row's own estimate and judgement), then each (reading, what)
+    of ``others``: ``what`` returns (estimate, judgement[, note]), or is a sentence why it cannot be run (``str``)
+    or what it would need (:class:`~liarlab.core.readings.Unbuilt`)."""
+    rows = [R.run(family, claim, default, est if est is not None and not _nan(est) else None, judgement)]
+    for reading, what in others:
+        if isinstance(what, str):
+            rows.append(R.skipped(family, claim, reading, what))
+            continue
+        out = what()
+        if isinstance(out, str):
+            rows.append(R.skipped(family, claim, reading, out))
+        else:
+            e, j = out[:2]
+            rows.append(R.run(family, claim, reading, e, j, note=out[2] if len(out) > 2 else ""))
+    return rows
+
+
+def _nan(x) -> bool:
+    return isinstance(x, float) and x != x
+
+
+def setting_runs(settings_runs: pd.DataFrame | None, setting: str, default_runs: pd.DataFrame | None = None):
+    """The stage-1 runs of one setting (None: not run); one played against some personalities only (P5's lie rate)
+    takes the default runs for the others."""
+    if settings_runs is None or "setting" not in settings_runs.columns:
+        return None
+    g = settings_runs[settings_runs.setting == setting].drop(columns="setting")
+    if g.empty:
+        return None
+    if default_runs is not None:
+        others = default_runs[~default_runs.personality.isin(set(g.personality))]
+        g = pd.concat([others[[c for c in g.columns if c in others.columns]], g], ignore_index=True)
+    return g
+
+
+def draws_half(runs: pd.DataFrame) -> pd.DataFrame:
+    """Runs with draws counted as half a win (wins and win_rate replaced)."""
+    out = runs.copy()
+    out["wins"] = out.wins + 0.5 * out.draws
+    out["win_rate"] = out.wins / out.games
+    return out
+
+
+NO_SETTINGS = "the stage-1 settings runs were not given to this call"
+NO_GRID = "the rule-variant grid was not given to this call"
+
+
+def grid_reading(grid: pd.DataFrame | None, label: str, statement: str):
+    """A variant's verdict of one E7/E8 statement, read back from the grid (:func:`grid_row`)."""
+    if grid is None:
+        return NO_GRID
+    g = grid[(grid.variant == label) & (grid.ordering == statement)]
+    if g.empty:
+        return f"the variant grid has no row for {label}"
+    r = g.iloc[0]
+    # the judgement as the grid's rule gave it (the same rule as the claims row): its verdict and, undecided,
+    # where its estimate leans
+    judgement = V.Judgement(r.verdict, "", leans=r.get("leans") or None if isinstance(r.get("leans"), str) else None)
+    if pd.isna(r.value):
+        return (None, judgement, r.note)
+    level = float(r.level) if "level" in r and pd.notna(r.level) else V.LEVEL
+    n = int(r.n) if "n" in r and pd.notna(r.n) else None
+    est = V.Estimate(float(r.value), float(r.ci_low), float(r.ci_high), n, "seeds", level=level)
+    return (est, judgement, r.note if isinstance(r.note, str) else "")
+
+
+def variant_labels(grid: pd.DataFrame | None) -> list[str]:
+    """The grid's variants that are readings of the paper: all but "paper" and :data:`NOT_THE_PAPERS`."""
+    labels = list(RULE_VARIANTS) if grid is None else [v for v in grid.variant.unique() if v != "paper"]
+    return [v for v in labels if v not in NOT_THE_PAPERS]
+
+
+def other_size(games: int) -> R.Unbuilt:
+    """Why a grid variant is not a reading of a claim judged at ``games`` training games."""
+    return R.Unbuilt(f"the variant grid trains {GRID_GAMES} games and this claim is judged at {games:,}: its verdict "
+                     f"at {GRID_GAMES} games would mix the variant with the training size, so it needs the variant's "
+                     f"learners trained {games:,} games (a switch the code has: about 10 CPU seconds at full size, 8 "
+                     f"variants x 6 opponents x 30 learners at about 0.005 s each; run by the notebook, "
+                     f"claims.variant_orderings_at)")
+
+
+#: The stage-2 readings outside the E10 grid, each with what builds it where a call is not given its learners: a
+#: switch of the engine or the learner (:data:`liarlab.papers.p04.experiments.OPEN_POINT_SWITCHES`, all six built
+#: in issue 49) and the learners of every cell the claim compares retrained under it, or the pooled learners.
+STAGE2_UNBUILT = {
+    RANK_RESTART: "the rules switch rank_after_challenge='restart'",
+    DECK_UNDEALT: "the rules switch deck='totals first'",
+    STARTER: "the rules switch first_player=0",
+    HONEST_REWARD: "the learner switch honest_reward='0'",
+    NEXT_STATE: "the learner switch next_state='after reply'",
+    EPSILON_FORM: "the learner switch epsilon_schedule='linear' (training in blocks, no engine change)",
+    MIXED_POOL: "a learner trained against a pool of opponents (built where the call is given the pooled learners: "
+                "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
+}
+#: The cost of a switched reading of :data:`STAGE2_UNBUILT` when the call is not given its learners. Measured at
+#: full size: the six switches' 9,720 learners (trained up to 1,000 games, tested 5,000) took 76 CPU s.
+SWITCH_COST = ("the switch exists; its learners were not given to this call (p04.experiments.open_point_learners, "
+               "about 13 CPU s a switch at full size)")
+
+
+#: how the pooled learners of the §8.8 reading were trained (:func:`liarlab.papers.p04.experiments.pooled_learners`)
+POOLED_NOTE = ("one learner per seed trained against all six opponents in turn (10-game blocks, the claim's training "
+               "size against each), tested frozen against each; the same seeds per cell as the grid")
+
+
+def cap_draws_out(per_seed: pd.DataFrame) -> pd.DataFrame:
+    """The §8.10 reading: cap-stopped games left out of the win rate's denominator (all capped: NaN)."""
+    if "draws" not in per_seed.columns:
+        raise ValueError(f"the learners' table has no draws column (columns {list(per_seed.columns)})")
+    out = per_seed.copy()
+    decided = out.games - out.draws
+    out["win_rate"] = (out.wins / decided.where(decided > 0)).astype(float)
+    return out
+
+
+#: How each switched reading's learners were trained (:data:`liarlab.papers.p04.experiments.OPEN_POINT_SWITCHES`,
+#: :func:`liarlab.papers.p04.experiments.open_point_learners`): the claim's own design under one switch.
+SWITCH_NOTES = {
+    EPSILON_FORM: "ε falls linearly from the spec's 0.5 towards 0 over training, lowered every 10 games (block b of B "
+                  "plays at 0.5 (1 - b/B)), the test greedy as by default: the seed names only the constant \"noise\" "
+                  "0.5, and a straight fall from it to the greedy test is the plainest decaying form",
+    STARTER: "the learner plays first in every training and test game (the first player is still drawn, so the deals "
+             "are the default's)",
+    HONEST_REWARD: "a TRUTH play earns 0, challenged or not; lies, challenges and the ±100 of a game's end keep "
+                   "their rewards",
+    RANK_RESTART: "after every challenge the next play must claim A, in training and test",
+    NEXT_STATE: "the transition a challenge settles last takes as s' the table right after the challenge (empty "
+                "pile, the next required rank), not the learner's next decision; the other transitions keep "
+                "s' = the next buffered state",
+    DECK_UNDEALT: "each rank's total is drawn uniform on 0..8 (mean 4, the traditional deck's count the seed "
+                  "contrasts it with: \"not 4 but random\"), again until the deck holds 10 cards; the two hands "
+                  "of 5 are dealt from it and the rest stays undealt",
+}
+
+
+def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per_cell: str,
+                       pooled: pd.DataFrame | None = None, switched: pd.DataFrame | None = None) -> list:
+    """(reading, what) pairs of the stage-2 open points outside the E10 grid for a claim judged by ``judge(frame)``:
+    cap draws left out on ``per_seed``, one learner for all opponents on ``pooled``, a switched reading on its rows
+    of ``switched``, when given; else not built, saying what it needs (``seeds_per_cell``: the claim's learners)."""
+    out = []
+    if per_seed is None or "draws" not in per_seed.columns:
+        out.append((CAP_DRAWS_OUT, R.Unbuilt("the learners' table given here records no draws")))
+    else:
+        out.append((CAP_DRAWS_OUT, lambda: judge(cap_draws_out(per_seed))))
+    built = set() if switched is None else set(switched.variant)
+    for reading, need in STAGE2_UNBUILT.items():
+        if reading is MIXED_POOL and pooled is not None:
+            continue
+        if reading.name in built:
+            out.append((reading, lambda r=reading: (*judge(switched[switched.variant == r.name])[:2],
+                                                    SWITCH_NOTES[r])))
+        else:
+            out.append((reading, R.Unbuilt(need if reading is MIXED_POOL else
+                                           f"{need}, and {seeds_per_cell} retrained under it: {SWITCH_COST}")))
+    if pooled is not None:      # built from existing calls (issue 49): p04.experiments.pooled_learners
+        out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], POOLED_NOTE)))
+    return out
+
+
 def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
-    """The two-stage design's confirmatory sizes, from the pilot alone: per group ("stage1" runs and "settings"
-    runs per personality, "training" and "features" learners per cell), the largest size any undecided row of the
-    group asks for at the planned power, capped at ``caps`` (default: the full profile's budgets). Rows that no
-    sample can decide ask for none. The families are judged on the pilot (no confirmatory sample), recording sizes."""
+    """The confirmatory sizes per group, from the pilot alone: the largest size any undecided row of the group asks
+    for, capped at ``caps`` (default: the full profile's budgets)."""
     plans: dict = {}
     F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm={}, caps=caps, plans=plans))
     return plans
 
 
 def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -> list[dict]:
-    """Every claims row of notebook 04 (:data:`CLAIM_FAMILIES`, walked by :func:`liarlab.study.families.claims_rows`),
-    in the table's order, from its results and the confirmatory samples
-    (:func:`liarlab.papers.p04.experiments.confirmation_runs` of :func:`confirmation_sizes`)."""
+    """Every claims row of notebook 04 (:data:`CLAIM_FAMILIES`), from its results and the confirmatory samples."""
     return F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm=confirm, caps=caps, plans=None))
 
 
 def joined(rows: list[dict]) -> list[dict]:
-    """The claims rows with the causes of claims taken from one sentence judged jointly
-    (:func:`liarlab.study.readings.jointly`): a reading that reproduces one claim of the stage-1 sentence but
-    under which another of its claims differs does not explain the sentence."""
+    """The rows with the stage-1 sentence's claims' causes judged jointly (:func:`liarlab.study.readings.jointly`)."""
     from liarlab.study.readings import jointly
 
     return jointly(rows, notebook_readings(rows))
@@ -657,32 +898,26 @@ def flag_headlines(claims: pd.DataFrame, rows: list[dict]) -> pd.DataFrame:
 
 
 def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
-    """The verdicts of :func:`variant_orderings`, variants ("paper" first) by statement, in the page's words
-    ("undecided", not the protocol's "inconclusive": issue 50)."""
+    """:func:`variant_orderings`' verdicts, variants by statement, in the page's words ("undecided": issue 50)."""
     grid = orderings.pivot(index="variant", columns="ordering", values="verdict").loc[["paper"] + list(RULE_VARIANTS)]
     return grid.replace({"inconclusive": "undecided"})
 
 
 def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataFrame) -> pd.DataFrame:
-    """Every E7 ordering (:func:`ordering_checks`, F7 learners) and E8 statement (:func:`feature_checks`) judged
-    under the paper's reading and under each rule and learner variant, with the same rules as the claims table:
-    one row per variant and statement (value and interval in rate units, with the interval's level and the number
-    of seeds its rule judged, and where an undecided estimate leans; a statement with no estimate has NaN)."""
+    """Every E7 ordering (F7 learners) and E8 statement judged under the paper's reading and each rule and learner
+    variant by the claims table's rules: one row per variant and statement (:func:`grid_row`)."""
     all_seeds = pd.concat([feature_per_seed, variant_per_seed], ignore_index=True)
     checks = []
     for label in ["paper"] + list(RULE_VARIANTS):
         sub = all_seeds[all_seeds.variant == label]
         found = {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})}
-        checks += [RD.grid_row(label, name, *found[name]) for name in found]
+        checks += [grid_row(label, name, *found[name]) for name in found]
     return pd.DataFrame(checks)
 
 
 def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
-    """The E7 orderings (:func:`ordering_checks`, F7 learners) under every rule and learner variant, from variant
-    learners trained as many games as the training chart's claims are judged at (1,000): the grid readings of
-    "a, f highest", "d slightly above b, c, e" and "d below a, f" at the claims' own size (issue 49: a switch the
-    code has, about 10 CPU seconds at full size). Same columns as :func:`variant_orderings`, plus
-    ``training_games``."""
+    """The E7 orderings under every variant from learners trained as many games as the training chart's claims are
+    judged at (1,000; issue 49): :func:`variant_orderings`' columns plus ``training_games``."""
     sizes = sorted({int(t) for t in variant_per_seed.training_games})
     if len(sizes) != 1:
         raise ValueError(f"variant learners of one training size, got {sizes}")
@@ -691,7 +926,7 @@ def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
         sub = variant_per_seed[variant_per_seed.variant == label]
         if len(sub):
             found = ordering_checks(sub, {"feature_set": "F7"})
-            checks += [RD.grid_row(label, name, *found[name]) for name in found]
+            checks += [grid_row(label, name, *found[name]) for name in found]
     return pd.DataFrame(checks).assign(training_games=sizes[0])
 
 
@@ -705,17 +940,15 @@ def _first(frame: pd.DataFrame, n: int, column: str = "seed_index") -> pd.DataFr
     return frame[frame[column] < n]
 
 
-def _grid_readings(variant_orderings: pd.DataFrame | None, key: str, games: int = RD.GRID_GAMES) -> list:
-    """(reading, what) pairs of one E7/E8 statement under every rule and learner variant of the grid
-    (:func:`variant_orderings`, judged by the same rule as the claims row, 300 training games). ``games``: the
-    training size the claims row is judged at; at another size than the grid's, a variant is not built there
-    (:func:`liarlab.papers.p04.readings.other_size`): its 300-game verdict is not a reading of the claim."""
-    labels = RD.variant_labels(variant_orderings)
-    built = RD.GRID_GAMES if variant_orderings is None or "training_games" not in variant_orderings else \
+def _grid_readings(variant_orderings: pd.DataFrame | None, key: str, games: int = GRID_GAMES) -> list:
+    """(reading, what) pairs of one E7/E8 statement under every variant of the grid; at a training size
+    (``games``) other than the grid's a variant is not built (:func:`other_size`)."""
+    labels = variant_labels(variant_orderings)
+    built = GRID_GAMES if variant_orderings is None or "training_games" not in variant_orderings else \
         int(variant_orderings.training_games.iloc[0])
     if games != built:
-        return [(RD.variant(label), RD.other_size(games)) for label in labels]
-    return [(RD.variant(label, built), lambda label=label: RD.grid_reading(variant_orderings, label, key))
+        return [(variant(label), other_size(games)) for label in labels]
+    return [(variant(label, built), lambda label=label: grid_reading(variant_orderings, label, key))
             for label in labels]
 
 
@@ -727,11 +960,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                     variant_orderings: pd.DataFrame | None = None, caps: dict | None = None,
                     top_orderings: pd.DataFrame | None = None, pooled: pd.DataFrame | None = None,
                     switched: pd.DataFrame | None = None) -> list[dict]:
-    """Rows of the training-games chart, from the F7 training sweep's learners (:func:`per_seed_frame`).
-    Undecided rows follow the two-stage design: ``confirm`` holds fresh learners (50, 100 and 1,000 training
-    games; :func:`confirmation_runs`' "training"), and ``plans`` collects the sizes they need. The ordering rows'
-    grid readings come from ``top_orderings`` (:func:`variant_orderings_at`) when its learners were trained as many
-    games as the rows are judged at; else they are not built (:func:`liarlab.papers.p04.readings.other_size`)."""
+    """Rows of the training-games chart from the F7 sweep's learners; the ordering rows' grid readings come from
+    ``top_orderings`` (:func:`variant_orderings_at`) when given."""
     rows = []
     top = int(per_seed.training_games.max())
     low = min(int(t) for t in printed.TRAINING_GAMES)
@@ -760,8 +990,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n, opp=opp: rises(f, opp, n), plans)
         rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
                            note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
-                           others=[(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                           + RD.stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp), retrained, pooled,
+                           others=[(VARIANTS, NO_TRAINING_VARIANTS)]
+                           + stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp), retrained, pooled,
                                                    switched)))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
@@ -781,8 +1011,8 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                        note=f"gain per 100 training games, {low}->{mid} ({_pct(early.mean())} points) minus "
                             f"{mid}->{top} ({_pct(late.mean())} points) in the pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else ""),
-                       others=[(RD.VARIANTS, NO_TRAINING_VARIANTS)]
-                       + RD.stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained, pooled, switched)))
+                       others=[(VARIANTS, NO_TRAINING_VARIANTS)]
+                       + stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained, pooled, switched)))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
     rows += _ordering_rows(per_seed, top, grid, retrained, confirm=confirm, plans=plans, caps=caps, pooled=pooled,
                            switched=switched)
@@ -791,8 +1021,7 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
 
 def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, retrained: str, *, confirm, plans,
                    caps, pooled: pd.DataFrame | None = None, switched: pd.DataFrame | None = None) -> list[dict]:
-    """The training chart's ordering rows (a and f highest, d against b, c, e and against a, f) at ``top`` training
-    games, each with its readings: other training sizes, the grid's variants (``grid``) and stage 2's open points."""
+    """The training chart's ordering rows at ``top`` games; readings: other sizes, the grid, the open points."""
     rows = []
     checks = ordering_checks(per_seed, {"training_games": top})
     texts = {"a, f highest": (f"Stage 2: highest win rates against a and f ({top} training games)", "s2_best"),
@@ -803,11 +1032,11 @@ def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, 
         est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm,
                             lambda f, n, key=key: ordering_checks(_first(f, n), {"training_games": top})[key][:2],
                             plans)
-        others = [(RD.at_training(games),
+        others = [(at_training(games),
                    lambda games=games, key=key: ordering_checks(per_seed, {"training_games": games})[key][:2])
                   for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
         others += _grid_readings(grid, key, top)
-        others += RD.stage2_open_points(
+        others += stage2_open_points(
             per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled,
             switched)
         rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,
@@ -820,8 +1049,7 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
                    variant_orderings: pd.DataFrame | None = None, one_hot: pd.DataFrame | None = None,
                    caps: dict | None = None, pooled: pd.DataFrame | None = None,
                    switched: pd.DataFrame | None = None) -> list[dict]:
-    """Rows of the feature chart, from the learners of the feature sweep (300 training games); undecided rows
-    follow the two-stage design (``confirm``: fresh F5 / F7 / F7-H5 learners, "features")."""
+    """Rows of the feature chart, from the feature sweep's learners (300 training games)."""
     checks = feature_checks(per_seed, {})
     rows = []
     hot = ""
@@ -834,6 +1062,7 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
                            "h5_equal"),
                           ("H5 helps d and e most", "Stage 2: more history helps most against d and e", "h5_helps")):
         est, j, note = checks[key]
+        note = f"pilot: {note}"  # the confirmatory sample's value is the row's; the per-opponent numbers the pilot's
         if est is not None:
             est, j = _two_stage(est, j, "features", _caps(caps)["features"], confirm,
                                 lambda f, n, key=key: feature_checks(_first(f, n), {})[key][:2], plans)
@@ -841,11 +1070,11 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
             j = V.undecidable(j, "d or e is at a ceiling or floor")
         paper = f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else printed.PAPER_VALUES[pv]
         others = _grid_readings(variant_orderings, key)
-        others += RD.stage2_open_points(per_seed, lambda f, key=key: feature_checks(f, {})[key][:2],
+        others += stage2_open_points(per_seed, lambda f, key=key: feature_checks(f, {})[key][:2],
                                         f"{per_seed.seed_index.nunique()} learners per opponent and feature set",
                                         pooled, switched)
         if key == "history about 10 points":
-            others.append((RD.RELATIVE, lambda: relative_history(per_seed)))
+            others.append((RELATIVE, lambda: relative_history(per_seed)))
             note = note + hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which "
                                  "cannot resolve 10 points (see the test-size row); the row judges the mean over "
                                  "learners, not a prediction interval for one learner, because the paper states the "
@@ -859,8 +1088,7 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
 
 
 def relative_history(per_seed: pd.DataFrame):
-    """"About 10%" read as a relative gain: per seed, the mean F7 win rate over the opponents not at a ceiling
-    divided by the mean F5 rate, minus 1 (learners paired by seed index), judged by the same "about" rule."""
+    """"About 10%" as a relative gain: per seed, mean F7 rate over F5's minus 1 (opponents not at a ceiling)."""
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceiling_cells(per_seed)]
     f7 = sum(_values(per_seed, opponent=o, feature_set="F7") for o in keep) / len(keep)
     f5 = sum(_values(per_seed, opponent=o, feature_set="F5") for o in keep) / len(keep)
@@ -872,7 +1100,7 @@ def relative_history(per_seed: pd.DataFrame):
 def weights_claim(separability: dict) -> dict:
     est = V.proportion(separability["correct"], separability["learners"], unit="learners")
     j = V.direction(est, ">", separability["chance"])
-    others = [(RD.Reading("another measure of difference", "weights differ strongly by some other distance or "
+    others = [(Reading("another measure of difference", "weights differ strongly by some other distance or "
                           "test", "paper §1.3 (no measure is named)"),
                "the paper names no measure of how strongly weights differ, so no second one can be read from it")]
     return _claim(printed.WEIGHTS_CLAIM, printed.PAPER_VALUES["weights"], est, j, family=WEIGHTS_FAMILY,
@@ -882,10 +1110,8 @@ def weights_claim(separability: dict) -> dict:
 
 
 def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.DataFrame | None = None) -> list[dict]:
-    """Extensions: the first-mover advantage and the hand-emptying line per rules variant, for the pairs of a-f
-    alone and, apart, the cells with the random agent (:func:`hand_emptying_by_pool`; Wilson over games: fixed
-    agents), what the variant changes (Newcombe), and whether the learner's actions can take the line (across
-    learners)."""
+    """Extensions: the first-mover advantage per rules and pool (Wilson), what the variant changes (Newcombe), and
+    whether the learner's actions can take the hand-emptying line (across learners)."""
     rows = []
     mod, var = ("modified rules", "last play challengeable")
     ranks = ""
@@ -928,10 +1154,8 @@ def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.
 
 def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.DataFrame,
                    training: pd.DataFrame | None = None) -> list[dict]:
-    """Extensions on the rules variant whose hand-emptying play can be challenged (not the paper's rule):
-    what knowing the line is worth (the exploiter x minus type b, per rules, the least gain over a-f), why
-    the learner trained under the variant does worse against a (:func:`cross_rules_effects`), and the E7
-    ordering "a, f highest" rechecked on learners trained and tested under the variant."""
+    """Extensions on the variant with a challengeable emptying play: what the line is worth (exploiter minus b),
+    why the learner trained under it does worse against a, and "a, f highest" rechecked under it."""
     rows = []
     for rules, g in exploiter.groupby("rules", sort=False):
         g = g.set_index("opponent")
@@ -1011,16 +1235,8 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
     return rows
 
 
-def second_result(claims: pd.DataFrame) -> str:
-    """The claim text of the notebook's second main result: whether the trained stage-2 learner beats never
-    challenging, our test beside the paper (an extension; for :func:`liarlab.study.notebook.fill_answer`'s
-    ``second``)."""
-    return next(c for c in claims.claim if c.startswith("Stage 2: the trained learner") and "'never challenge'" in c)
-
-
 def stage1_baseline_result(claims: pd.DataFrame) -> str:
-    """The claim text of stage 1's most important result beside the paper's: whether the learner wins more than
-    always catching (the first screen's second main result; issue 50)."""
+    """The first screen's second main result (issue 50): whether the learner wins more than always catching."""
     return next(c for c in claims.claim if c.startswith("Stage 1: the learner wins more than always catching"))
 
 
@@ -1030,41 +1246,28 @@ STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over
                             "*Stage 1 · Baselines*)")
 
 
-#: What the headline's number is (for :func:`liarlab.study.notebook.fill_answer`'s ``quantity``);
-#: :func:`headline_quantity` adds the run's sizes.
-HEADLINE_QUANTITY = ("the number of stage-1 cells (personality × checkpoint) whose cumulative win rate over runs "
-                     "lies above 50 %")
-
-
 def _listed(items) -> str:
     items = [str(i) for i in items]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _confirmatory(note) -> bool:
-    return "confirmatory (fresh)" in str(note or "")
-
-
 def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
-    """What the headline's number is, with the sizes this run used (issue 50: "20 of 25 cells" said no runs or
-    games): the cells (personalities x checkpoints, from ``stage1_runs``, the pilot's runs), the pilot's runs per
-    cell, and the fresh runs per cell of the confirmatory sample where the pilot left the row undecided."""
+    """What the headline's number is, with this run's sizes (issue 50): the cells, the pilot's runs per cell, and
+    the fresh runs of the confirmatory sample where the pilot left the row undecided."""
     games = sorted(int(g) for g in stage1_runs["games"].unique())
     per_cell = int(stage1_runs.groupby(["personality", "games"]).size().min())
     row = claims[claims["claim"].astype(str).str.startswith("Stage 1: the learner's win rates are almost all")]
     fresh = int(sizes.get("stage1") or 0)
     sample = f"over {per_cell:,} independent runs of {games[-1]:,} games a personality"
-    if fresh and not row.empty and _confirmatory(row.iloc[0].get("note")):
+    if fresh and not row.empty and "confirmatory (fresh)" in str(row.iloc[0].get("note") or ""):
         sample += f" in the pilot, {fresh:,} fresh runs in the confirmatory sample that gives the verdict"
     return (f"the number of stage-1 cells ({stage1_runs.personality.nunique()} personalities × checkpoints after "
             f"{_listed(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample})")
 
 
 def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_runs: int) -> str:
-    """:data:`STAGE1_BASELINE_QUANTITY` with the sample that decides it (issue 50: "over 42 runs" beside 10 runs a
-    personality): the pilot's runs of each arm (``learner_runs`` of the learner, ``baseline_runs`` of always
-    catching; a run plays all five personalities), and, where the pilot left the row undecided, that the count of
-    runs said after the number is of the fresh confirmatory sample, both arms added."""
+    """:data:`STAGE1_BASELINE_QUANTITY` with the sample that decides it (issue 50): the pilot's runs of each arm, or,
+    where the pilot left the row undecided, that the run count is the fresh sample's, both arms added."""
     row = claims[claims["claim"].astype(str) == stage1_baseline_result(claims)].iloc[0]
     pilot = f"{learner_runs:,} learner runs, {baseline_runs:,} always-catching runs, each against P1-P5"
     if not re.search(r"pilot [^;]*? inconclusive; confirmatory \(fresh\)", str(row.get("note") or "")):
@@ -1074,14 +1277,25 @@ def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_r
 
 
 def stage2_history_result(claims: pd.DataFrame) -> str:
-    """The claim text of stage 2's result on the first screen: what the learner gains by remembering the
-    opponent's lies (the paper's "about 10%"), stage 2's answer to "can it learn how an opponent lies"."""
+    """Stage 2's result on the first screen: what remembering the opponent's lies gains (the paper's "about 10%")."""
     return next(c for c in claims.claim if c.startswith("Stage 2: lie history"))
 
 
-#: What :func:`stage2_history_result`'s number is (``third_quantity``).
+#: What :func:`stage2_history_result`'s number is (``third_quantity``; :func:`stage2_history_quantity` adds its sample).
 STAGE2_HISTORY_QUANTITY = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) "
                            "minus without it (features 1-5, F5), averaged over the types a-f not at a ceiling")
+
+
+def stage2_history_quantity(claims: pd.DataFrame) -> str:
+    """:data:`STAGE2_HISTORY_QUANTITY` with the sample that gives it (issue 50: the first screen gave the
+    confirmatory value, the sections the pilot's, neither named): the pilot, or the fresh confirmatory sample drawn
+    because the pilot left the row undecided, with the pilot's value the sections quote."""
+    row = claims[claims["claim"].astype(str) == stage2_history_result(claims)].iloc[0]
+    if "confirmatory (fresh)" not in str(row.get("note") or ""):
+        return STAGE2_HISTORY_QUANTITY + ", in the pilot"
+    return (STAGE2_HISTORY_QUANTITY + f", in a confirmatory sample of fresh learners (the pilot, {int(row.pilot_n)} "
+            f"learners a cell, left it undecided at {100 * row.pilot_value:+.1f} points: the value the sections below "
+            "quote)")
 
 
 # ============================================================================ the families (issue 48)
@@ -1104,8 +1318,7 @@ def _discussion(r) -> list[dict]:
 
 
 def _stage1_baselines(r) -> list[dict]:
-    res = r.results
-    return baseline_claims(res.stage1.late_window, res.settings.late, **_stage(r, "settings"))
+    return baseline_claims(r.results.stage1.late_window, r.results.settings.late, **_stage(r, "settings"))
 
 
 def _training(r) -> list[dict]:
@@ -1116,8 +1329,7 @@ def _training(r) -> list[dict]:
 
 
 def _stage2_baselines(r) -> list[dict]:
-    res = r.results
-    return stage2_baseline_claims(res.training.per_seed, res.baselines.table, **_stage(r, "training"))
+    return stage2_baseline_claims(r.results.training.per_seed, r.results.baselines.table, **_stage(r, "training"))
 
 
 def _features(r) -> list[dict]:
@@ -1128,9 +1340,8 @@ def _features(r) -> list[dict]:
 
 
 def _audit(r) -> list[dict]:
-    res, training = r.results, r.results.training
-    return audit_claims(res.robin.pool_audit, training.per_seed[training.per_seed.training_games == training.top],
-                        res.robin.standing)
+    res, t = r.results, r.results.training
+    return audit_claims(res.robin.pool_audit, t.per_seed[t.per_seed.training_games == t.top], res.robin.standing)
 
 
 def _variant(r) -> list[dict]:
@@ -1140,21 +1351,20 @@ def _variant(r) -> list[dict]:
 
 def _extensions(r) -> list[dict]:
     res = r.results
-    return extension_rows(float(res.training.table.small_test_sd.mean()), res.multiplayer,
-                          res.features.history_gain_hot)
+    return extension_rows(float(res.training.table.small_test_sd.mean()), res.multiplayer, res.features.history_gain_hot)
 
 
 def _runs_plan(group: str) -> Confirm:
     """A two-stage plan in the units of ``group`` (:func:`confirmation_caps`): the full profile's pilot and cap."""
+    learners = ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap")
     unit, pilot, cap = {"stage1": ("learner runs per personality", "stage1_runs", "confirm_runs_cap"),
                         "settings": ("learner runs per personality and setting", "settings_runs", "confirm_runs_cap"),
-                        "training": ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap"),
-                        "features": ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap")}[group]
+                        "training": learners, "features": learners}[group]
     return Confirm(unit, PARAMS.size(pilot, "full"), PARAMS.size(cap, "full"))
 
 
 #: Each family's judge builds its readings rows from the run's whole tables (the settings runs, the variant grid,
-#: the pooled learners): :mod:`liarlab.papers.p04.readings` declares the readings, the judge runs them.
+#: the pooled learners): the readings are declared above, beside the judges that run them.
 _BUILT = dict(builds_readings=True, sampled=True)
 _OURS = "ours, judged by no printed value: its interval is reported, not tested"
 _S = f"{SOURCE}: "
@@ -1162,7 +1372,7 @@ _S = f"{SOURCE}: "
 #: Notebook 04's families, in the claims table's order (one record per statement of the seed, or per group of rows
 #: one experiment judges together: the stage-1 sentence's claims are judged jointly, so they are one record).
 CLAIM_FAMILIES = (
-    ClaimFamily(RD.S1_SENTENCE, _S + "§2.4-2.5, the stage-1 chart and its example", printed.STAGE1_CLAIMS, _stage1,
+    ClaimFamily(S1_SENTENCE, _S + "§2.4-2.5, the stage-1 chart and its example", printed.STAGE1_CLAIMS, _stage1,
                 experiment=("04", "E2"), confirm=_runs_plan("stage1"), headline=True, **_BUILT),
     ClaimFamily(DISCUSSION_FAMILY, _S + "§2.5, the discussion", printed.PAPER_VALUES["k_matters_little"], _discussion,
                 experiment=("04", "E3"), confirm=_runs_plan("settings"), **_BUILT),

@@ -329,7 +329,7 @@ def pooled_learners(training_games=(0, 50, 100, 300, 500, 1000), feature_sets=("
 
 
 #: Spec §8.5-§8.8's stage-2 open points outside the E10 grid that the engine and learner can switch (issue 49), by
-#: the name of their reading (:mod:`liarlab.papers.p04.readings`): rules or learner keywords, as the grid's
+#: the name of their reading (:mod:`liarlab.papers.p04.claims`): rules or learner keywords, as the grid's
 #: variants. Decaying ε: linear from the spec's 0.5 towards 0, lowered every 10 games (the seed speaks of "noise"
 #: 0.5 and nothing else, so the simplest decay from the printed value to pure exploitation; the test is greedy,
 #: ε = 0, so the schedule ends where the test starts). Fixed first player: the learner (seat 0) always starts. The

@@ -226,7 +226,7 @@ def feature_sets(features: Features):
 def feature_sets_caption(features: Features) -> str:
     """F7 - F5's mean over the opponents not at the ceiling, and how many of their intervals contain 0."""
     keep = features.kept()
-    return (f"F7 - F5, mean over the opponents not at the ceiling ({', '.join(keep.opponent)}): "
+    return (f"F7 - F5 in the pilot, mean over the opponents not at the ceiling ({', '.join(keep.opponent)}): "
             f"{_points(keep.difference.mean())} points; intervals containing 0: "
             f"{int(((keep.ci_low <= 0) & (keep.ci_high >= 0)).sum())} of {len(keep)}")
 

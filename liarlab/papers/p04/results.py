@@ -1,10 +1,5 @@
-"""Notebook 04's results, section by section: one frozen dataclass per section of the notebook, holding the tables
-that section shows, built from the experiments' runs (:mod:`liarlab.papers.p04.experiments`), and :class:`Results`,
-the one object the claims (:mod:`~liarlab.papers.p04.claims`), the summaries (:mod:`~liarlab.papers.p04.summary`)
-and the coverage ledger (:mod:`~liarlab.papers.p04.ledger`) read.
-
-Nothing here judges a claim: verdicts are decided in ``claims.py`` only.
-"""
+"""Notebook 04's results: one frozen dataclass per section, holding the tables it shows, and :class:`Results`,
+the one object the claims, the summaries and the ledger read. Nothing here judges a claim."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -27,9 +22,7 @@ def in_points(frame: pd.DataFrame, columns) -> pd.DataFrame:
 
 
 def exploiter_view(exploit: pd.DataFrame) -> pd.DataFrame:
-    """The exploiter table (:func:`liarlab.papers.p04.experiments.exploiter_table`) for display: rates in percent
-    and the gain in points, one decimal, with their 95 % intervals, in words (issue 50: "x low", "gain low" read as
-    code names; "0.38" above "0.495")."""
+    """The exploiter table for display: rates in percent, the gain in points, with 95 % intervals (issue 50)."""
     f = exploit.set_index(["rules", "opponent"])
     return pd.DataFrame({
         "exploiter x's win rate (%, 95 %)": [f"{100 * v:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
@@ -45,6 +38,16 @@ def personality_table() -> pd.DataFrame:
     return pd.DataFrame({"type": list(DESCRIPTIONS), "plays": list(DESCRIPTIONS.values())}).set_index("type")
 
 
+def grid_row(label: str, name: str, est, judgement, note: str) -> dict:
+    """One row of the variant grid (``claims.variant_orderings``): statement ``name`` judged under variant ``label``,
+    as ``claims.grid_reading`` reads it back (no estimate: NaN). A table row, not a claims row."""
+    none = est is None
+    return {"variant": label, "ordering": name, "value": np.nan if none else est.value,
+            "ci_low": np.nan if none else est.low, "ci_high": np.nan if none else est.high,
+            "level": np.nan if none else est.level, "n": np.nan if none or est.n is None else est.n,
+            "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note}
+
+
 # ============================================================================ stage 1
 
 def lie_rate_table(lies: pd.DataFrame) -> pd.DataFrame:
@@ -55,9 +58,8 @@ def lie_rate_table(lies: pd.DataFrame) -> pd.DataFrame:
 
 
 def pair_steps(lies: pd.DataFrame) -> tuple[float, float]:
-    """P2 and P3, whose given profiles rise or fall steadily: the largest realised gap between the two positions of
-    a pair (1-2, 3-4, ...) and the smallest gap of the given profiles there. A hand's colour count ties lies on
-    black and white targets together, so the realised profiles come in steps of two."""
+    """P2 and P3: the largest realised gap within a pair of positions (1-2, 3-4, ...) and the smallest given one
+    (a hand's colour count ties lies on black and white targets together: realised profiles step in twos)."""
     pairs = lie_rate_table(lies).drop(columns="overall").loc[["P2", "P3"]]
     odd, even = [1, 3, 5, 7, 9], [2, 4, 6, 8, 10]
     given = pd.DataFrame(PERSONALITY_LIE_PROBABILITIES, index=range(1, 11)).T.loc[["P2", "P3"]]
@@ -67,8 +69,7 @@ def pair_steps(lies: pd.DataFrame) -> tuple[float, float]:
 
 
 def lie_count_ranges(spread: pd.DataFrame) -> pd.DataFrame:
-    """The central 95 % range (2.5 % and 97.5 % quantiles) of each personality's lie count at each position over
-    the runs of :func:`~liarlab.papers.p04.experiments.lie_count_spread`."""
+    """The central 95 % range of each personality's lie count at each position over the runs."""
     return (spread.groupby(["personality", "position"]).lies.quantile([0.025, 0.975]).unstack()
             .rename(columns={0.025: "2.5%", 0.975: "97.5%"}))
 
@@ -140,8 +141,7 @@ class Settings:
         return self.late.groupby(["setting", "personality"]).win_rate.mean().unstack().loc[setting]
 
     def model_gain(self) -> pd.Series:
-        """Simulating against a model of the personality instead of its program: late windowed rate, model
-        minus program, per personality."""
+        """Late windowed rate simulating against a model minus the program, per personality."""
         model = self.late[self.late.setting.str.startswith("simulates")]
         return model.groupby("personality").win_rate.mean() - self.learner_late
 
@@ -297,14 +297,8 @@ class Features:
         return hist[["opponent", "F7 - F5", "low", "high", "at_ceiling"]].merge(
             mem[["opponent", "H5 - H3", "H5 low", "H5 high"]], on="opponent")
 
-    def differences_in_points(self) -> pd.DataFrame:
-        """:meth:`differences` in points, per opponent (for display)."""
-        return in_points(self.differences().set_index("opponent"),
-                         ["F7 - F5", "low", "high", "H5 - H3", "H5 low", "H5 high"])
-
     def differences_view(self) -> pd.DataFrame:
-        """:meth:`differences` for display: each difference in points with its 95 % interval, one decimal
-        throughout (issue 50: a column printed "-4" above "-0.10"), named in words."""
+        """:meth:`differences` for display, in points with 95 % intervals, one decimal, named in words (issue 50)."""
         d = self.differences().set_index("opponent")
 
         def cell(v, lo, hi):

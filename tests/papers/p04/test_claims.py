@@ -5,7 +5,6 @@ import pytest
 
 from liarlab.core import readings as R
 from liarlab.papers.p04 import claims, experiments
-from liarlab.papers.p04 import readings as RD
 
 CHECKPOINTS = (20, 50, 100, 300, 500)
 
@@ -228,8 +227,8 @@ def test_the_chart_and_the_inference_are_two_claims():
 def test_differing_findings_derive_their_cause_from_readings():
     bad = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": LOW})
     settings = pd.concat([_runs({p: FLAT if p == "P1" else RISING for p in ("P1", "P2", "P3", "P4", "P5")}, seed=s)
-                          .assign(setting=label) for s, label in enumerate(RD.GAME_SETTINGS.values())]
-                         + [_runs({"P5": LOW}, seed=9).assign(setting=label) for label in RD.P5_SETTINGS.values()])
+                          .assign(setting=label) for s, label in enumerate(claims.GAME_SETTINGS.values())]
+                         + [_runs({"P5": LOW}, seed=9).assign(setting=label) for label in claims.P5_SETTINGS.values()])
     rows = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]),
                                 settings_runs=settings)
     differing = [r for r in rows if r["kind"] == "finding" and r["verdict"] == "differs"]
@@ -244,12 +243,12 @@ def test_differing_findings_derive_their_cause_from_readings():
     learn = {p: [r for r in rows if r["claim"] == LEARN.format(p)][0] for p in ("P1", "P5")}
     p1 = {x["reading"]: x["verdict"] for x in learn["P1"]["readings_rows"]}
     p5 = {x["reading"]: x["verdict"] for x in learn["P5"]["readings_rows"]}
-    assert all(p1[x.name] in R.RUN for x in RD.GAME_SETTINGS)
-    assert all(p1[x.name] == p1[RD.S1_DEFAULT.name] for x in RD.P5_SETTINGS)
-    assert all(p5[x.name] in R.RUN for x in RD.P5_SETTINGS)
+    assert all(p1[x.name] in R.RUN for x in claims.GAME_SETTINGS)
+    assert all(p1[x.name] == p1[claims.S1_DEFAULT.name] for x in claims.P5_SETTINGS)
+    assert all(p5[x.name] in R.RUN for x in claims.P5_SETTINGS)
     lower = [r for r in rows if r["claim"].startswith("Stage 1: win rate vs P1 is not lower")][0]
-    assert not any(x["reading"] in {y.name for y in RD.P5_SETTINGS} for x in lower["readings_rows"])
-    assert {x["sentence"] for x in learn["P1"]["readings_rows"]} == {RD.S1_SENTENCE}
+    assert not any(x["reading"] in {y.name for y in claims.P5_SETTINGS} for x in lower["readings_rows"])
+    assert {x["sentence"] for x in learn["P1"]["readings_rows"]} == {claims.S1_SENTENCE}
     assert {x["sentence"] for x in lower["readings_rows"]} == {""}
     # a table whose cause disagrees with its readings is refused when the readings are saved
     from liarlab.study import readings as study_readings
@@ -267,10 +266,10 @@ def _settings(default_for, start_for=None):
     names = ("P1", "P2", "P3", "P4", "P5")
     return pd.concat(
         [_runs({p: default_for(p) for p in names}, seed=s).assign(setting=label)
-         for s, label in enumerate(RD.GAME_SETTINGS.values())]
-        + [_runs({"P5": default_for("P5")}, seed=9).assign(setting=label) for label in RD.P5_SETTINGS.values()]
+         for s, label in enumerate(claims.GAME_SETTINGS.values())]
+        + [_runs({"P5": default_for("P5")}, seed=9).assign(setting=label) for label in claims.P5_SETTINGS.values()]
         + [_runs({p: start_for(label, p) for p in names}, seed=20 + s).assign(setting=label)
-           for s, label in enumerate(RD.START_SETTINGS.values())])
+           for s, label in enumerate(claims.START_SETTINGS.values())])
 
 
 def test_the_starting_values_of_p_and_k_are_run_readings_of_every_stage1_claim():
@@ -278,11 +277,11 @@ def test_the_starting_values_of_p_and_k_are_run_readings_of_every_stage1_claim()
     every stage-1 claim (the sentence's and the 'not lower' rows); a learner that starts at p = 0 and still improves
     against a flat P1 explains 'the learner still improves' (reading) when it breaks no other claim of the
     sentence; without the settings runs they cannot be judged here."""
-    assert set(RD.START_SETTINGS.values()) <= set(experiments.STAGE1_SETTINGS)
+    assert set(claims.START_SETTINGS.values()) <= set(experiments.STAGE1_SETTINGS)
     assert experiments.STAGE1_SETTINGS["starts at p = 0"] == {"p0": 0.0}
     assert experiments.STAGE1_SETTINGS["starts at k = 10"] == {"k0": 10.0}
     # appended after every earlier setting, so those keep their task streams
-    assert list(experiments.STAGE1_SETTINGS)[-3:] == list(RD.START_SETTINGS.values())
+    assert list(experiments.STAGE1_SETTINGS)[-3:] == list(claims.START_SETTINGS.values())
     bad = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": RISING})
     settings = _settings(lambda p: FLAT if p == "P1" else RISING,
                          lambda label, p: RISING if label == "starts at p = 0" or p != "P1" else FLAT)
@@ -291,15 +290,15 @@ def test_the_starting_values_of_p_and_k_are_run_readings_of_every_stage1_claim()
     stage1 = [r for r in rows if r.get("readings_rows") and r["family"] != claims.EXAMPLE_FAMILY]
     for r in stage1:
         got = {x["reading"]: x["verdict"] for x in r["readings_rows"]}
-        assert all(got[x.name] in R.RUN for x in RD.START_SETTINGS), r["claim"]
+        assert all(got[x.name] in R.RUN for x in claims.START_SETTINGS), r["claim"]
     flat = [r for r in rows if r["claim"] == LEARN.format("P1")][0]
     got = {x["reading"]: x["verdict"] for x in flat["readings_rows"]}
-    assert flat["verdict"] == "differs" and got[RD.START_P0.name] == "reproduced"
-    assert got[RD.START_P1.name] == "differs" and flat["cause"] == "reading"
+    assert flat["verdict"] == "differs" and got[claims.START_P0.name] == "reproduced"
+    assert got[claims.START_P1.name] == "differs" and flat["cause"] == "reading"
     # without the settings runs the readings cannot be judged in this call: never silently reproduced
     alone = claims.stage1_claims(bad, experiments.windowed_rates(bad), _lies([0.5, 0.5, 0.5, 0.8, 0.3]))
     flat = [r for r in alone if r["claim"] == LEARN.format("P1")][0]
-    assert {x["verdict"] for x in flat["readings_rows"] if x["reading"] in {y.name for y in RD.START_SETTINGS}} \
+    assert {x["verdict"] for x in flat["readings_rows"] if x["reading"] in {y.name for y in claims.START_SETTINGS}} \
         == {R.NOT_RUN}
 
 
@@ -352,13 +351,13 @@ def test_stage2_baselines_beside_the_learner():
 
 
 def test_grid_variants_are_readings_only_at_the_grids_size_and_only_where_the_paper_allows_them():
-    labels = RD.variant_labels(None)
+    labels = claims.variant_labels(None)
     assert "last play challengeable" not in labels and "plays of up to 4 cards" in labels      # contradicts modified rule 1
     at_grid = claims._grid_readings(None, "a, f highest")
     assert len(at_grid) == len(labels) and all(callable(what) for _, what in at_grid)
     at_top = claims._grid_readings(None, "a, f highest", 1000)
     assert all(isinstance(what, R.Unbuilt) and "1,000" in what for _, what in at_top)
-    rows = RD.build("F", "c", RD.S2_DEFAULT, None, "differs", at_top)
+    rows = claims.build("F", "c", claims.S2_DEFAULT, None, "differs", at_top)
     assert R.cause(rows) == "untested" and {r["verdict"] for r in rows[1:]} == {R.NOT_BUILT}
 
 
@@ -414,21 +413,21 @@ def test_a_setting_that_makes_the_learner_improve_but_lose_does_not_explain_the_
     is not 'reading', as it would be for the claim alone."""
     low_rising = [0.2, 0.25, 0.3, 0.35, 0.45]
     default = _runs({"P1": FLAT, "P2": RISING, "P3": RISING, "P4": RISING, "P5": RISING})
-    steps = RD.GAME_SETTINGS[RD.STEPS_SMALL]
+    steps = claims.GAME_SETTINGS[claims.STEPS_SMALL]
     settings = pd.concat(
         [_runs({p: (low_rising if label == steps else FLAT if p == "P1" else RISING)
                 for p in ("P1", "P2", "P3", "P4", "P5")}, seed=s).assign(setting=label)
-         for s, label in enumerate(RD.GAME_SETTINGS.values())]
-        + [_runs({"P5": RISING}, seed=9).assign(setting=label) for label in RD.P5_SETTINGS.values()])
+         for s, label in enumerate(claims.GAME_SETTINGS.values())]
+        + [_runs({"P5": RISING}, seed=9).assign(setting=label) for label in claims.P5_SETTINGS.values()])
     rows = claims.stage1_claims(default, experiments.windowed_rates(default), _lies([0.5, 0.5, 0.5, 0.8, 0.3]),
                                 settings_runs=settings)
     p1 = [r for r in rows if r["claim"] == LEARN.format("P1")][0]
     mine = R.of_claim(p1["readings_rows"], p1["claim"])
     assert p1["verdict"] == "differs"
-    assert {x["reading"]: x["verdict"] for x in mine}[RD.STEPS_SMALL.name] == "reproduced"
+    assert {x["reading"]: x["verdict"] for x in mine}[claims.STEPS_SMALL.name] == "reproduced"
     assert R.cause(mine) == "reading"                       # alone, finer steps would explain it
     above = [r for r in rows if r["claim"].endswith("almost all above 50%")][0]
-    assert {x["reading"]: x["verdict"] for x in above["readings_rows"]}[RD.STEPS_SMALL.name] == "differs"
+    assert {x["reading"]: x["verdict"] for x in above["readings_rows"]}[claims.STEPS_SMALL.name] == "differs"
     # jointly, finer steps do not explain the sentence ('above half' is reproduced by default and differs under them)
     assert p1["cause"] != "reading"
     assert "other claim" in p1["readings"] and "same sentence or family differs" in p1["readings"]
@@ -447,10 +446,10 @@ def test_stage2_families_declare_the_open_points_outside_the_grid():
     row = rows["Stage 2: lie history (features 6, 7) is worth about 10 points"]
     assert row["verdict"] == "differs"
     mine = {x["reading"]: x for x in row["readings_rows"]}
-    assert mine[RD.CAP_DRAWS_OUT.name]["verdict"] == "reproduced" and row["cause"] == "reading"
-    assert all(mine[x.name]["verdict"] == R.NOT_BUILT for x in RD.STAGE2_UNBUILT)
-    assert {RD.RANK_RESTART, RD.DECK_UNDEALT, RD.STARTER, RD.HONEST_REWARD, RD.NEXT_STATE, RD.EPSILON_FORM,
-            RD.MIXED_POOL} == set(RD.STAGE2_UNBUILT)
+    assert mine[claims.CAP_DRAWS_OUT.name]["verdict"] == "reproduced" and row["cause"] == "reading"
+    assert all(mine[x.name]["verdict"] == R.NOT_BUILT for x in claims.STAGE2_UNBUILT)
+    assert {claims.RANK_RESTART, claims.DECK_UNDEALT, claims.STARTER, claims.HONEST_REWARD, claims.NEXT_STATE, claims.EPSILON_FORM,
+            claims.MIXED_POOL} == set(claims.STAGE2_UNBUILT)
     assert "prediction interval" in row["note"]
     no_draws = {r["claim"]: r for r in claims.feature_claims(_features(f5, f7, f7, seeds=40))}
     assert no_draws["Stage 2: lie history (features 6, 7) is worth about 10 points"]["cause"] == "untested"
@@ -458,14 +457,14 @@ def test_stage2_families_declare_the_open_points_outside_the_grid():
     train = _learners({o: {n: r + b for n, r in SHAPE.items()} for o, b in bonus.items()}, seeds=30, sd=0.01)
     for r in claims.training_claims(train):
         names = {x["reading"] for x in r["readings_rows"]}
-        assert names >= {x.name for x in RD.STAGE2_UNBUILT} | {RD.CAP_DRAWS_OUT.name}, r["claim"]
+        assert names >= {x.name for x in claims.STAGE2_UNBUILT} | {claims.CAP_DRAWS_OUT.name}, r["claim"]
 
 
 def test_settings_runs_record_the_charts_first_point():
     """The settings readings are judged on the default's 25 cells: their runs keep the 20-game checkpoint."""
     assert experiments.SETTINGS_CHECKPOINTS[0] == 20
     assert set(experiments.SETTINGS_CHECKPOINTS) >= {int(w.split("-")[1]) for w in ("51-100", "101-300", "301-500")}
-    assert "§2.5" in RD.DRAWS_HALF.support and "§8.10" not in RD.DRAWS_HALF.support
+    assert "§2.5" in claims.DRAWS_HALF.support and "§8.10" not in claims.DRAWS_HALF.support
 
 
 def test_chart_findings_are_judged_as_statements_about_the_method_and_say_so():
@@ -515,10 +514,10 @@ def test_one_learner_for_all_opponents_is_run_when_the_pooled_learners_are_given
     text = "Stage 2: lie history (features 6, 7) is worth about 10 points"
     row = {r["claim"]: r for r in claims.feature_claims(flat, pooled=pooled)}[text]
     mine = {x["reading"]: x for x in row["readings_rows"]}
-    assert row["verdict"] == "differs" and mine[RD.MIXED_POOL.name]["verdict"] == "reproduced"
+    assert row["verdict"] == "differs" and mine[claims.MIXED_POOL.name]["verdict"] == "reproduced"
     assert row["cause"] == "reading"        # a run reading that reproduces it explains the difference
     row = {r["claim"]: r for r in claims.feature_claims(flat)}[text]
-    assert {x["reading"]: x for x in row["readings_rows"]}[RD.MIXED_POOL.name]["verdict"] == R.NOT_BUILT
+    assert {x["reading"]: x for x in row["readings_rows"]}[claims.MIXED_POOL.name]["verdict"] == R.NOT_BUILT
 
 
 def test_pooled_learners_train_one_weight_vector_against_every_opponent():
@@ -536,15 +535,15 @@ def test_a_switched_reading_is_run_on_its_own_learners_and_the_rest_stay_not_bui
     by the row's own rule on its rows only; a reading with no rows stays not built, saying what it needs."""
     f5 = {o: 0.5 for o in "abcdef"}
     flat = _features(f5, f5, f5, seeds=40)
-    switched = pd.concat([_features(f5, {o: 0.6 for o in "abcdef"}, f5, seeds=40).assign(variant=RD.EPSILON_FORM.name),
-                          _features(f5, f5, f5, seeds=40).assign(variant=RD.HONEST_REWARD.name)], ignore_index=True)
+    switched = pd.concat([_features(f5, {o: 0.6 for o in "abcdef"}, f5, seeds=40).assign(variant=claims.EPSILON_FORM.name),
+                          _features(f5, f5, f5, seeds=40).assign(variant=claims.HONEST_REWARD.name)], ignore_index=True)
     text = "Stage 2: lie history (features 6, 7) is worth about 10 points"
     row = {r["claim"]: r for r in claims.feature_claims(flat, switched=switched)}[text]
     mine = {x["reading"]: x for x in row["readings_rows"]}
-    assert mine[RD.EPSILON_FORM.name]["verdict"] == "reproduced"
-    assert mine[RD.EPSILON_FORM.name]["note"] == RD.SWITCH_NOTES[RD.EPSILON_FORM]
-    assert mine[RD.HONEST_REWARD.name]["verdict"] == "differs"
-    assert mine[RD.STARTER.name]["verdict"] == R.NOT_BUILT
+    assert mine[claims.EPSILON_FORM.name]["verdict"] == "reproduced"
+    assert mine[claims.EPSILON_FORM.name]["note"] == claims.SWITCH_NOTES[claims.EPSILON_FORM]
+    assert mine[claims.HONEST_REWARD.name]["verdict"] == "differs"
+    assert mine[claims.STARTER.name]["verdict"] == R.NOT_BUILT
     assert row["verdict"] == "differs" and row["cause"] == "reading"
     before = [x["reading"] for x in {r["claim"]: r for r in claims.feature_claims(flat)}[text]["readings_rows"]]
     assert [x["reading"] for x in row["readings_rows"]] == before     # built in place: the readings' order stays
@@ -554,7 +553,7 @@ def test_open_point_learners_train_each_switch_at_the_grids_design():
     frame = experiments.open_point_learners((0, 20), ("F7",), n_seeds=2, n_test=30, seed=1)
     assert set(frame.variant) == set(experiments.OPEN_POINT_SWITCHES)
     assert len(frame) == len(experiments.OPEN_POINT_SWITCHES) * 2 * 2 * 6
-    assert set(experiments.OPEN_POINT_SWITCHES) <= {r.name for r in RD.STAGE2_UNBUILT}
+    assert set(experiments.OPEN_POINT_SWITCHES) <= {r.name for r in claims.STAGE2_UNBUILT}
     assert frame.equals(experiments.open_point_learners((0, 20), ("F7",), n_seeds=2, n_test=30, seed=1))
 
 

@@ -101,7 +101,7 @@ def test_feature_caption_averages_the_opponents_below_the_ceiling():
                                                                                         0.9))])
     features = Features(None, None, None, gains, gains)
     text = figures.feature_sets_caption(features)
-    assert "(a, b, c, d, e): +3.0 points" in text
+    assert text.startswith("F7 - F5 in the pilot") and "(a, b, c, d, e): +3.0 points" in text
     assert "intervals containing 0: 3 of 5" in text  # b, c, e
 
 

@@ -115,7 +115,7 @@ def test_stage2_found_quotes_the_training_and_feature_tables():
     assert "After 1,000 training games (F7) the frozen learner wins\n  a 73%, b 76%, c 68%, d 67%, e 46%, f 100%" in text
     assert "of 200-game tests (means over 10\n  learners)" in text
     assert "ordered from easiest by point estimate: f, b, a, c, d, e" in text
-    assert "changes the win rate by\n  +1.3 points" in text  # mean of a, b, c (f at the ceiling)
+    assert "In the pilot, lie history (F7 − F5) changes the win rate by\n  +1.3 points" in text  # a, b, c (f at the ceiling)
     assert "five lies instead of three by\n  +3.0" in text
 
 
@@ -142,17 +142,26 @@ def test_baselines_found_names_the_types_a_baseline_beats():
         "not tested): always challenge — none; never challenge — none; random — none")
 
 
-def test_verdict_counts_leave_extensions_and_checks_apart():
-    text = summary._verdicts_found(_claims())
-    # counted as the first screen counts them, saying which extension rows are checks (the verdict table's kinds)
-    assert "1 reproduced, 1 differs; 2 further rows are our extensions (no paper value; 1 of them a check), " \
-           "counted apart." in text
-    judged_check = pd.concat([_claims(), pd.DataFrame([{"kind": "check", "verdict": "differs"}])])
-    assert text[:-1] + "; 1 more row is a check, counted apart too." == summary._verdicts_found(judged_check)
-    # the verb agrees with its count ("9 differs" read wrong), and "inconclusive" is said as the page says it
-    many = pd.DataFrame([{"kind": "finding", "verdict": v} for v in ["differs"] * 3 + ["inconclusive"] * 2])
-    text = summary._verdicts_found(many)
-    assert "3 differ, 2 undecided;" in text and "differs" not in text and "inconclusive" not in text
+def _history_row(note: str, **row) -> pd.DataFrame:
+    return pd.DataFrame([{"claim": "Stage 2: lie history (features 6, 7) is worth about 10 points", "kind": "finding",
+                          "note": note, **row}])
+
+
+CONFIRMED = "pilot 0.0231 [-0.039, 0.085] on 10 seeds: inconclusive; confirmatory (fresh) -0.033 [-0.08, 0.02] on 12"
+
+
+def test_the_lie_history_value_says_which_sample_it_is_of():
+    # issue 50: the first screen gave the confirmatory value, the sections the pilot's, neither named
+    from liarlab.papers.p04 import claims as claims04
+
+    confirmed = _history_row(CONFIRMED, n=12, reproduced_value=-0.033, pilot_n=10, pilot_value=0.0231)
+    assert summary._confirmed_history(confirmed) == ("; the confirmatory sample (12 fresh learners a cell), which "
+                                                     "gives the verdict, measures -3.3")
+    assert summary._confirmed_history(_history_row("pilot: a +1.0")) == ""
+    quantity = claims04.stage2_history_quantity(confirmed)
+    assert quantity.endswith("in a confirmatory sample of fresh learners (the pilot, 10 learners a cell, left it "
+                             "undecided at +2.3 points: the value the sections below quote)")
+    assert claims04.stage2_history_quantity(_history_row("pilot: a +1.0")).endswith(", in the pilot")
 
 
 def _settings(late_rates: dict, catch_rates: dict, p5: dict):
@@ -192,7 +201,7 @@ def test_where_we_differ_quotes_the_exploiter_and_the_features():
                         None, _gains({"a": 0.04, "b": 0.0, "f": 0.3}, ceiling=("f",)))
     text = summary._history_bullet(SimpleNamespace(features=features, training=Training(None, None, table, None,
                                                                                          None)))
-    assert "F7 − F5 is +3.3 points on average" in text
+    assert "In the pilot, F7 − F5 is +3.3 points on average" in text
     assert "contains 0 for 2 of\n  3 of them" in text  # a and b (intervals +-5 points), not c
     assert "one-hot features it is +2.0\n  points" in text
     assert f"about ±{100 * 1.96 * 0.1:.0f} points here" in text
@@ -237,7 +246,7 @@ def test_what_we_found_joins_every_bullet():
     bullets = [line for line in text.splitlines() if line.startswith("* **")]
     assert [b.split("**")[1] for b in bullets] == [
         "Stage 1.", "The first player has the advantage in the modified game.", "Stage 2.",
-        "Learning against doing nothing clever.", "Weights.", "Verdicts of the paper's findings:"]
+        "Learning against doing nothing clever.", "Weights."]  # the verdicts are counted once, on the first screen
     assert "name its opponent in 88% of cases (chance 17%)" in text
     assert not np.isnan(stage1.final.win_rate).any()
 
@@ -250,14 +259,6 @@ def test_how_judged_states_the_sizes_the_run_used():
     assert "(at most 40 runs a personality or 12 learners a cell)" in text
     assert "thousands" not in text and "≥" not in text
     assert "5,000 games" in summary.how_judged(200, 200, 30, 5000, {"stage1": 1000, "training": 200})
-
-
-def test_verdict_counts_say_the_verdicts_as_the_page_does():
-    table = summary.verdict_counts(_claims(k_verdict="inconclusive"))
-    assert ("check", "our extension (no paper value)") in table.index
-    assert ("finding of the paper or ours", "undecided") in table.index
-    assert "inconclusive" not in table.index.get_level_values("verdict")
-    assert int(table.rows.sum()) == 4
 
 
 def test_display_tables_say_intervals_in_words_at_one_precision():
