@@ -38,18 +38,18 @@ from liarlab.study.families import ClaimFamily, claim
 GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_gain", "exact_mean_gain")
 
 
+def _prints_as(value: float, printed: float, digits: int, truncated: bool) -> bool:
+    return V.value(printed, V.exact(value), decimals=digits, truncated=truncated).verdict == "reproduced"
+
+
 def matches_printed(value: float, printed: float, digits: int) -> bool:
     """True when ``value`` shows as ``printed`` at ``digits`` decimals, truncated or rounded (the protocol's bands)."""
-    est = V.exact(value)
-    return any(V.value(printed, est, decimals=digits, truncated=t).verdict == "reproduced" for t in (True, False))
+    return any(_prints_as(value, printed, digits, t) for t in (True, False))
 
 
 def precision_note(value: float, printed: float, digits: int) -> str:
     """Say when a value prints as ``printed`` only because the talk truncates (rounded it would not)."""
-    est = V.exact(value)
-    trunc = V.value(printed, est, decimals=digits, truncated=True).verdict == "reproduced"
-    rounded = V.value(printed, est, decimals=digits, truncated=False).verdict == "reproduced"
-    if trunc and not rounded:
+    if _prints_as(value, printed, digits, True) and not _prints_as(value, printed, digits, False):
         return f"matches only by truncation: rounded to {digits} decimals it would print {value:.{digits}f}"
     return ""
 
@@ -84,9 +84,7 @@ def _value_row(text, family, printed, value, digits, *, kind="finding", note="",
                   readings=readings, **kw)
 
 
-# ---------------------------------------------------------------------------------------------
-# The notebook's results, and the rows
-# ---------------------------------------------------------------------------------------------
+# ---- The notebook's results, and the rows
 QUESTION = ("Does solving a bluffing dice game one turn at a time (one small LP per turn, chained by backward "
             "induction) give optimal strategies?")
 
@@ -116,9 +114,8 @@ def _bluff2(r: Results) -> list[dict]:
     """The talk's game (found by the rule search) and the default reading."""
     found = r.talk_found
     return bluff2_claims(bluff2_per_turn=r.bluff2_per_turn, bluff2_exact=r.bluff2_exact,
-                         bluff2_variants=r.bluff2_variants, bluff2_exact_variants=r.bluff2_exact_variants,
-                         bluff2_uniform_variants=r.uniform_variants, counting_search=r.counting,
-                         talk_per_turn=r.talk_per_turn if found else None, talk_exact=_talk_exact(r),
+                         bluff2_variants=r.bluff2_variants, bluff2_uniform_variants=r.uniform_variants,
+                         counting_search=r.counting, talk_per_turn=r.talk_per_turn if found else None, talk_exact=_talk_exact(r),
                          talk_variant=_talk_variant(r), talk_race=r.talk_race, degenerate=True,
                          counting_grids=r.counting_grids, kept_grids=r.kept_grids)
 
@@ -445,12 +442,6 @@ def _all_cells(row) -> str:
     return f"1 (all {int(row.cells)} cells)"
 
 
-def _extension(text, family, paper_value, share_row, rule, note):
-    share = float(share_row.truncated_matches) / share_row.cells
-    return claim(text, SOURCE, paper_value, V.exact(share),
-                 V.stated("extension", rule), kind="finding", family=family, note=note)
-
-
 def _variant_grids(grids: pd.DataFrame | None, method: str | None = None) -> dict[str, dict]:
     """variant -> {(a, b): win %} of a frame of grids (optionally of one ``method``), in its order."""
     if grids is None or not len(grids):
@@ -460,8 +451,8 @@ def _variant_grids(grids: pd.DataFrame | None, method: str | None = None) -> dic
     return {v: _pct(g) for v, g in grids.groupby("variant", sort=False)}
 
 
-def bluff2_claims(*, bluff2_per_turn, bluff2_exact, bluff2_variants, bluff2_exact_variants=None,
-                  bluff2_uniform_variants=None, counting_search=None, talk_per_turn=None, talk_exact=None,
+def bluff2_claims(*, bluff2_per_turn, bluff2_exact, bluff2_variants, bluff2_uniform_variants=None,
+                  counting_search=None, talk_per_turn=None, talk_exact=None,
                   talk_variant=None, talk_race=False, degenerate=True, counting_grids=None,
                   kept_grids=None) -> list[dict]:
     """The Bluff-2 rows. When the rule search finds the talk's game (a variant whose per-turn grid gives every
@@ -516,85 +507,66 @@ def _bluff2_cell_claims(bluff2_per_turn, bluff2_exact, per_turn_search, talk_per
     search at that cell (``per_turn_grids``: variant -> {(a, b): win %}), for a cell that does not reproduce."""
     default_pt, default_ex, talk_ex = _pct(bluff2_per_turn), _pct(bluff2_exact), _pct(talk_exact)
     per_turn_grids = per_turn_grids or {}
-    family = RD.BLUFF2_CELLS_FAMILY
-    rows = []
-
-    def readings(text, key, printed, reading, value, own):
-        # a cell that reproduces needs none, and 25 cells x 72 variants would bury the readings table
-        if V.value(printed, V.exact(value), decimals=0, truncated=True, span=100,
-                   reference=50).verdict == "reproduced":
-            return None
-        others = {v: g for v, g in per_turn_grids.items() if v != own}
-        return RD.cell_readings(family, text, key, printed, reading, value, others)
-
-    if talk_per_turn is not None and talk_variant is not None:
+    found = talk_per_turn is not None and talk_variant is not None
+    if found:
+        grid, variant = talk_per_turn, talk_variant
         own = RD.Reading(f"the talk's game {talk_variant}", "the rules of the variant whose per-turn grid gives "
                          "the most printed cells, per-turn method", "the notebook's rule search", default=True)
-        for r in talk_per_turn.itertuples():
-            key = (int(r.first_dice), int(r.second_dice))
-            text = f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %"
+    else:
+        grid, variant = bluff2_per_turn, experiments.BluffRules().label[:-3]
+        own = RD.Reading("default reading (loser opens, quantity order)", "the loser opens the next round, Borg "
+                         "penalties, face 2 wild, quantity order; per-turn method", "spec §2.1, §6.5, §6.6 (defaults)",
+                         default=True)
+    race = ("N=2 with face 2 wild is a race (every bid on face 1 is true, values are powers of 1/2)"
+            if degenerate else "")
+    rows = []
+    for r in grid.itertuples():
+        key = (int(r.first_dice), int(r.second_dice))
+        text = f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %"
+        judgement = V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100, reference=50)
+        # a cell that reproduces needs no readings, and 25 cells x 72 variants would bury the readings table
+        readings = None if judgement.verdict == "reproduced" else RD.cell_readings(
+            RD.BLUFF2_CELLS_FAMILY, text, key, TALK_BLUFF2[key], own, r.win_pct,
+            {v: g for v, g in per_turn_grids.items() if v != variant})
+        if found:
             exact = f"the real game (exact) {talk_ex[key]:.4f}%" if key in talk_ex else "real game: not solved"
             other = (f"default reading (loser opens, quantity order): per-turn {default_pt[key]:.4f}%"
                      + (f", exact {default_ex[key]:.4f}%" if key in default_ex else "")) if key in default_pt else ""
-            rows.append(claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
-                               V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100,
-                                       reference=50),
-                               kind="finding", family=family, selected=True,
-                               readings=readings(text, key, TALK_BLUFF2[key], own, r.win_pct, talk_variant),
-                               note="; ".join(x for x in (f"per-turn method on the talk's game {talk_variant} "
-                                                          "(found by the rule search)", exact, other,
-                                                          precision_note(r.win_pct, TALK_BLUFF2[key], 0)) if x)))
-        return rows
-    race = ("N=2 with face 2 wild is a race (every bid on face 1 is true, values are powers of 1/2)"
-            if degenerate else "")
-    own = RD.Reading("default reading (loser opens, quantity order)", "the loser opens the next round, Borg "
-                     "penalties, face 2 wild, quantity order; per-turn method", "spec §2.1, §6.5, §6.6 (defaults)",
-                     default=True)
-    default_label = experiments.BluffRules().label[:-3]
-    for r in bluff2_per_turn.itertuples():
-        key = (int(r.first_dice), int(r.second_dice))
-        text = f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %"
-        exact = f"exact {default_ex[key]:.4f}%" if key in default_ex else "exact: not solved"
-        rows.append(claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
-                           V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100,
-                                   reference=50),
-                           kind="finding", family=family,
-                           readings=readings(text, key, TALK_BLUFF2[key], own, r.win_pct, default_label),
-                           note="; ".join(x for x in (f"per-turn, default rules (loser opens, Borg penalties); "
-                                                      f"{exact}", race,
-                                                      precision_note(r.win_pct, TALK_BLUFF2[key], 0)) if x)))
+            notes = (f"per-turn method on the talk's game {talk_variant} (found by the rule search)", exact, other)
+        else:
+            exact = f"exact {default_ex[key]:.4f}%" if key in default_ex else "exact: not solved"
+            notes = (f"per-turn, default rules (loser opens, Borg penalties); {exact}", race)
+        rows.append(claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct), judgement, kind="finding",
+                          family=RD.BLUFF2_CELLS_FAMILY, selected=found, readings=readings,
+                          note="; ".join(x for x in (*notes, precision_note(r.win_pct, TALK_BLUFF2[key], 0)) if x)))
     return rows
 
 
 def _rule_search_rows(per_turn_search, bluff2_variants, counting_search, bluff2_uniform_variants) -> list[dict]:
-    """The rule search itself: our diagnosis, not a claim of the talk (extension rows)."""
-    family = "Bluff-2 rule search (our diagnosis)"
-    rule = "our search over the rules the talk leaves open, not a claim of the talk"
-    best = _best(per_turn_search)
-    rows = [_extension("Bluff-2 rule search (per-turn): the closest variant to the printed table",
-                       family, _all_cells(best), best, rule,
-                       f"{len(per_turn_search)} variants; best {best.variant}: {int(best.truncated_matches)}/"
-                       f"{int(best.cells)} cells truncate to the print, mean gap {best.mean_abs_gap_pct:.2f} pp")]
-    if len(bluff2_variants):
-        top = _best(bluff2_variants)
-        rows.append(_extension("Bluff-2 rule search (per-turn, the talk's counting only: face 2 wild, quantity "
-                               "order): the closest variant", family, _all_cells(top),
-                               top, rule, f"{len(bluff2_variants)} variants (penalties x next opener); best "
-                                          f"{top.variant}, mean gap {top.mean_abs_gap_pct:.2f} pp"))
-    if counting_search is not None and len(counting_search):
-        part = counting_search[counting_search.method == "exact"]
-        if len(part):
-            top = _best(part)
-            rows.append(_extension("Bluff-2 rule search (exact real game, small cells): the closest variant",
-                                   family, _all_cells(top), top, rule,
-                                   f"{len(part)} variants solved exactly on the cells with few dice; best "
-                                   f"{top.variant}, {int(top.truncated_matches)}/{int(top.cells)} cells: the printed "
-                                   "table is not the real game's values under any reading"))
-    if bluff2_uniform_variants is not None and len(bluff2_uniform_variants):
-        hyp = _best(bluff2_uniform_variants)
-        rows.append(_extension("Bluff-2 rule search: every sorted hand weighted equally (an earlier hypothesis)",
-                               family, _all_cells(hyp), hyp, rule,
-                               f"best variant {hyp.variant}, mean gap {hyp.mean_abs_gap_pct:.2f} pp"))
+    """The rule search itself: our diagnosis, not a claim of the talk (extension rows), one per search run."""
+    exact = (counting_search[counting_search.method == "exact"] if counting_search is not None
+             and len(counting_search) else None)
+    searches = (  # (claim text, the search's variants, its note from its best variant)
+        ("Bluff-2 rule search (per-turn): the closest variant to the printed table", per_turn_search,
+         lambda b: f"{len(per_turn_search)} variants; best {b.variant}: {int(b.truncated_matches)}/{int(b.cells)} "
+                   f"cells truncate to the print, mean gap {b.mean_abs_gap_pct:.2f} pp"),
+        ("Bluff-2 rule search (per-turn, the talk's counting only: face 2 wild, quantity order): the closest variant",
+         bluff2_variants, lambda b: f"{len(bluff2_variants)} variants (penalties x next opener); best {b.variant}, "
+                                    f"mean gap {b.mean_abs_gap_pct:.2f} pp"),
+        ("Bluff-2 rule search (exact real game, small cells): the closest variant", exact,
+         lambda b: f"{len(exact)} variants solved exactly on the cells with few dice; best {b.variant}, "
+                   f"{int(b.truncated_matches)}/{int(b.cells)} cells: the printed table is not the real game's "
+                   "values under any reading"),
+        ("Bluff-2 rule search: every sorted hand weighted equally (an earlier hypothesis)", bluff2_uniform_variants,
+         lambda b: f"best variant {b.variant}, mean gap {b.mean_abs_gap_pct:.2f} pp"))
+    rows = []
+    for text, search, note in searches:
+        if search is not None and len(search):
+            best = _best(search)
+            share = float(best.truncated_matches) / best.cells
+            rows.append(claim(text, SOURCE, _all_cells(best), V.exact(share), V.stated(
+                "extension", "our search over the rules the talk leaves open, not a claim of the talk"),
+                kind="finding", family="Bluff-2 rule search (our diagnosis)", note=note(best)))
     return rows
 
 
@@ -675,9 +647,7 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
     return rows
 
 
-# ---------------------------------------------------------------------------------------------
-# What changed with the talk's game, and verdict words for the summary
-# ---------------------------------------------------------------------------------------------
+# ---- What changed with the talk's game, and verdict words for the summary
 OLD_OPENERS = ("loser", "winner", "bidder", "alternate")   # the next-opener rules searched before issue 23
 
 
@@ -748,9 +718,7 @@ def changes_with_the_talks_game(r: Results, claims: pd.DataFrame) -> pd.DataFram
                            claims=claims)
 
 
-# ---------------------------------------------------------------------------------------------
-# Our tables beside the talk's printed values, and the checks printed under them
-# ---------------------------------------------------------------------------------------------
+# ---- Our tables beside the talk's printed values, and the checks printed under them
 def ld2_table(ld2_mc: pd.DataFrame, ld2_exact: pd.DataFrame) -> pd.DataFrame:
     """LD-2: the simulated pairings beside their exact values and the talk's, and whether each interval contains
     Ferguson's 41/60."""
@@ -880,15 +848,14 @@ def race_note(bluff2_exact: pd.DataFrame, bluff2_per_turn: pd.DataFrame, talk: p
             f"{_largest_gap(talk_per_turn, talk_exact):.4f} points")
 
 
-# ---------------------------------------------------------------------------------------------
-# What we found: the summary, every verdict read from this run's claims table
-# ---------------------------------------------------------------------------------------------
+# ---- What we found: the summary, every verdict read from this run's claims table
 def _pcts(xs) -> str:
     return ", ".join(f"{x:.2f}" for x in xs)
 
 
-def _verdict_word(claims: pd.DataFrame, prefix: str) -> str:
-    return f"verdict: {verdict_of(claims, prefix)}"
+def _verdicts(claims: pd.DataFrame):
+    """``verdict(prefix)``: "verdict: <the verdict of the claims row starting with prefix>", for the summary."""
+    return lambda prefix: f"verdict: {verdict_of(claims, prefix)}"
 
 
 def what_we_found(r: Results, claims: pd.DataFrame) -> str:
@@ -898,7 +865,7 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
 
 
 def _liars_dice_found(r: Results, claims: pd.DataFrame) -> str:
-    verdict = lambda prefix: _verdict_word(claims, prefix)  # noqa: E731
+    verdict = _verdicts(claims)
     last = r.ld1.iloc[-1]
     return f"""* **Liar's Dice ({verdict("Liar's Dice N=6")}).** The per-turn LP gives P₁(6) = {r.exact6} exactly (certified by
   exact best responses). The first player stays favoured for every N up to {int(r.ld1.faces.max())}
@@ -912,7 +879,7 @@ def _liars_dice_found(r: Results, claims: pd.DataFrame) -> str:
 
 
 def _bluff1_found(r: Results, claims: pd.DataFrame) -> str:
-    verdict = lambda prefix: _verdict_word(claims, prefix)  # noqa: E731
+    verdict = _verdicts(claims)
     cmp, gaps = r.exact_vs_per_turn, r.gaps
     top = cmp.iloc[-1]
     gains = cmp.loc[cmp.faces >= 3, ["per_turn_gain_first", "per_turn_gain_second"]].to_numpy()
@@ -948,7 +915,7 @@ def _bluff1_found(r: Results, claims: pd.DataFrame) -> str:
 
 
 def _bluff2_found(r: Results, claims: pd.DataFrame) -> str:
-    verdict = lambda prefix: _verdict_word(claims, prefix)  # noqa: E731
+    verdict = _verdicts(claims)
     talk, counting, talk_exact, bluff2_exact = r.talk, r.counting, r.talk_exact, r.bluff2_exact
     old_best = counting[(counting.method == "per-turn") & counting.next_opener.isin(OLD_OPENERS)]
     old_best = old_best.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True]).iloc[0]
