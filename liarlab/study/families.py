@@ -169,3 +169,10 @@ def claims_rows(families, results) -> list[dict]:
 def readings_rows(claims: list[dict]) -> list[dict]:
     """Every readings row carried by the claims rows ``claims`` (in their order): ``data/NN_readings.csv``."""
     return [x for r in claims for x in r.get("readings_rows", [])]
+
+
+def rows_of(family: str, claim_text: str, entries) -> list[dict]:
+    """The readings rows of one claim whose readings a judge builds from the run's tables (``builds_readings``), in
+    order: each entry ``(reading, estimate, judgement, note)`` for a reading that was run, ``(reading, why)`` for one
+    that cannot be run (:mod:`liarlab.core.readings`)."""
+    return [R.not_run(family, claim_text, *e) if len(e) == 2 else R.run(family, claim_text, *e) for e in entries]

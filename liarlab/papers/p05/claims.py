@@ -32,7 +32,7 @@ from liarlab.papers.p05.printed import (
 )
 from liarlab.papers.p05.results import Results
 from liarlab.study import families as F
-from liarlab.study.families import ClaimFamily, claim
+from liarlab.study.families import ClaimFamily, Way, claim
 
 #: The columns of the exact-vs-per-turn table that are best-response gains (zero up to round-off at an equilibrium).
 GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_gain", "exact_mean_gain")
@@ -79,7 +79,7 @@ def _value_row(text, family, printed, value, digits, *, kind="finding", note="",
             else:
                 reading, v, over = alt
                 entries.append((reading, V.exact(v), judge(v, **over), ""))
-        readings = RD.build(family, text, entries)
+        readings = F.rows_of(family, text, entries)
     return claim(text, SOURCE, printed, V.exact(value), judgement, kind=kind, family=family, note=note,
                   readings=readings, **kw)
 
@@ -120,8 +120,7 @@ def _bluff2(r: Results) -> list[dict]:
                          counting_grids=r.counting_grids, kept_grids=r.kept_grids)
 
 
-# ---------------------------------------------------------------- Part 1: Liar's Dice (one record per statement)
-
+# ---- Part 1: Liar's Dice (one record per statement)
 _A, _B = FERGUSON_P6   # the printed fraction, never retyped
 LD_N6_CLAIM = f"Liar's Dice N=6: first player wins {_A}/{_B} ({100 * _A / _B:.3f}%)"
 
@@ -291,7 +290,8 @@ PRIOR_CLAIM = ("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on
 
 
 def prior_work_claims(exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None) -> list[dict]:
-    """The talk's conclusion for N >= 3 that the prior work is wrong, with its readings."""
+    """The talk's conclusion for N >= 3 that the prior work is wrong, with the readings run on the table (those
+    that cannot be run are the family's declared ``Way``s)."""
     nontrivial = _compared(exact_vs_per_turn, nontrivial=True)
     if not len(nontrivial):
         return []
@@ -307,10 +307,8 @@ def prior_work_claims(exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | N
         entries.append((RD.CMP_STAR, None, _talk_vs(at_star), "exact values under the star order"))
     else:
         entries.append((RD.CMP_STAR, "the star order was not solved at every N of this row"))
-    entries += [(RD.PRIOR_RULES, PRIOR_RULES_WHY), (RD.CMP_R2, RD.R2_EXACT_WHY),
-                (RD.RULES_ONE_DIE, RD.ONE_DIE_RULES_WHY)]
     return [claim(PRIOR_CLAIM, SOURCE, "error found", f"max |exact - prior| = {worst_prior:.4f} pp", judgement,
-                  kind="finding", readings=RD.build(PRIOR_CLAIM, PRIOR_CLAIM, entries),
+                  kind="finding", readings=F.rows_of(PRIOR_CLAIM, PRIOR_CLAIM, entries),
                   note="the exact equilibrium agrees with the prior work to its printed precision; the "
                        "talk's per-turn values are not equilibrium values of the real game (information "
                        "carried across turns)")]
@@ -399,6 +397,14 @@ def smallest_gap_table(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) ->
     return table
 
 
+_GAP_LABELS = {"per_turn": "per-turn method", "exact": "real game, exact equilibrium"}
+
+
+def gap_claim(method: str) -> str:
+    """The smallest-gap row's claim text for ``method`` ("per_turn" or "exact")."""
+    return f"{RD.GAP_FAMILY} ({_GAP_LABELS[method]})"
+
+
 def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None,
                         sensitivity: pd.DataFrame | None = None) -> list[dict]:
     """The talk's finding "with one die each, four faces give the smallest difference between the first and
@@ -408,8 +414,7 @@ def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame, *
     N range of the comparison table, the star order (``star``), accept payoff R2 (``sensitivity``)."""
     gaps = smallest_gap_table(bluff1, exact_vs_per_turn)
     rows = []
-    for method, label, star_method in (("per_turn", "per-turn method", "per-turn"),
-                                       ("exact", "real game, exact equilibrium", "exact")):
+    for method, star_method in (("per_turn", "per-turn"), ("exact", "exact")):
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
         if part.empty:
             continue
@@ -417,7 +422,7 @@ def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame, *
         n_best = int(best.faces)
         around = ", ".join(f"N={int(r.faces)}: {getattr(r, method + '_gap_pct'):.3f}"
                            for r in part.itertuples() if abs(int(r.faces) - n_best) <= 2 or int(r.faces) == 4)
-        text = f"{RD.GAP_FAMILY} ({label})"
+        text = gap_claim(method)
         p = part.set_index("faces")[f"{method}_win_pct"] / 100
         readings = RD.gap_readings(RD.GAP_FAMILY, text, method, p, _star_by_n(star, star_method),
                                    _r2_by_n(sensitivity) if method == "per_turn" else None)
@@ -969,14 +974,12 @@ def headline_quantity(r: Results) -> str:
             f"die each (reached at N = {at})")
 
 
-# ================================================================ the talk's families, one list
-
+# ---- The talk's families, one list
 _EXACT = "exact: every value is solved or certified, nothing is sampled"
 _TABLE = dict(builds_readings=True, confirm=_EXACT)
 
-#: Notebook 05's families, one per table, figure or statement of the talk, in the claims table's order. Each judge
-#: builds its rows' readings beside them (:mod:`liarlab.papers.p05.readings`, from the run's variant tables); the
-#: next step of issue 48 splits the groups below into one record per statement with :class:`~liarlab.study.families.Way`s.
+#: Notebook 05's families, one per table, figure or statement of the talk, in the claims table's order. A judge
+#: with ``builds_readings`` builds its rows' readings from the run's variant tables (:mod:`.readings`).
 CLAIM_FAMILIES = (
     ClaimFamily(LD_N6_CLAIM, f"{SOURCE}: Liar's Dice, LD-1 at N = 6", FERGUSON_P6, ld_n6, experiment=("05", "E1"),
                 can_differ=False, confirm=_EXACT),
@@ -991,16 +994,21 @@ CLAIM_FAMILIES = (
     ClaimFamily("Bluff-1 table", f"{SOURCE}: Bluff-1 table", TALK_BLUFF1, lambda r: bluff1_claims(r.bluff1),
                 experiment=("05", "E4"), **_TABLE),
     ClaimFamily(RD.GAP_FAMILY, f"{SOURCE}: Bluff one die each, the smallest gap", TALK_BLUFF1, _smallest_gap,
+                readings=(Way(RD.RULES_ONE_DIE, gap_claim("per_turn"), not_run=RD.ONE_DIE_RULES_WHY),
+                          Way(RD.GAP_R2, gap_claim("exact"), not_run=RD.R2_EXACT_WHY),
+                          Way(RD.RULES_ONE_DIE, gap_claim("exact"), not_run=RD.ONE_DIE_RULES_WHY)),
                 experiment=("05", "E6"), **_TABLE),
     ClaimFamily(RD.COMPARISON_FAMILY, f"{SOURCE}: Bluff-1 comparison table", TALK_BLUFF1_COMPARISON,
                 lambda r: comparison_table_claims(r.exact_vs_per_turn, star=r.star_one_die, sensitivity=r.sensitivity),
                 experiment=("05", "E6"), **_TABLE),
     ClaimFamily(PRIOR_CLAIM, f"{SOURCE}: Bluff-1 comparison table, the prior work's column", TALK_BLUFF1_COMPARISON,
                 lambda r: prior_work_claims(r.exact_vs_per_turn, star=r.star_one_die), experiment=("05", "E6"),
-                **_TABLE),
+                readings=(Way(RD.PRIOR_RULES, not_run=PRIOR_RULES_WHY), Way(RD.CMP_R2, not_run=RD.R2_EXACT_WHY),
+                          Way(RD.RULES_ONE_DIE, not_run=RD.ONE_DIE_RULES_WHY)), **_TABLE),
     ClaimFamily(RD.OPTIMAL_FAMILY, f"{SOURCE}: Bluff, the per-turn method's optimality", TALK_BLUFF1_COMPARISON,
                 lambda r: per_turn_optimal_claims(r.exact_vs_per_turn, r.profiles), experiment=("05", "E6"),
-                headline=True, **_TABLE),
+                readings=(Way(RD.OPT_PLAY, OPTIMAL_CLAIM, not_run=RD.PLAY_WHY),
+                          Way(RD.RULES_ONE_DIE, OPTIMAL_CLAIM, not_run=RD.ONE_DIE_RULES_WHY)), headline=True, **_TABLE),
     ClaimFamily("Bluff-3 table", f"{SOURCE}: Bluff-3 table", TALK_BLUFF3, lambda r: bluff3_claims(r.bluff3),
                 experiment=("05", "E5"), **_TABLE),
     ClaimFamily(RD.BLUFF2_CELLS_FAMILY, f"{SOURCE}: Bluff-2 table and its claims", TALK_BLUFF2, _bluff2,
