@@ -150,3 +150,8 @@ def missing_codes(ledgers: pd.DataFrame) -> dict[str, list[str]]:
         if missing:
             out[spec] = missing
     return out
+
+
+def not_run(spec: str, code: str, title: str, spec_size: str, why: str) -> dict:
+    """A ledger row for an experiment this run did not run at all (status missing, nowhere in the notebook)."""
+    return experiment(spec, code, title, spec_size, "not run", "missing", "-", why)

@@ -193,3 +193,9 @@ def row_readings(family: str, claim: str, default: Reading, estimate, judgement,
     out = [R.run(family, claim, replace(default, default=True), _reading_value(estimate), judgement)]
     out += [R.run(family, claim, replace(rd, default=False), _reading_value(e), j, note) for rd, e, j, note in runs]
     return out + [R.skipped(family, claim, replace(rd, default=False), why) for rd, why in skipped]
+
+def rows_of(family: str, claim_text: str, entries) -> list[dict]:
+    """The readings rows of one claim whose readings a judge builds from the run's tables (``builds_readings``), in
+    order: each entry ``(reading, estimate, judgement, note)`` for a reading that was run, ``(reading, why)`` for one
+    that cannot be run (:mod:`liarlab.core.readings`)."""
+    return [R.not_run(family, claim_text, *e) if len(e) == 2 else R.run(family, claim_text, *e) for e in entries]

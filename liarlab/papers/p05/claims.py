@@ -32,24 +32,24 @@ from liarlab.papers.p05.printed import (
 )
 from liarlab.papers.p05.results import Results
 from liarlab.study import families as F
-from liarlab.study.families import ClaimFamily, claim
+from liarlab.study.families import ClaimFamily, Way, claim
 
 #: The columns of the exact-vs-per-turn table that are best-response gains (zero up to round-off at an equilibrium).
 GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_gain", "exact_mean_gain")
 
 
+def _prints_as(value: float, printed: float, digits: int, truncated: bool) -> bool:
+    return V.value(printed, V.exact(value), decimals=digits, truncated=truncated).verdict == "reproduced"
+
+
 def matches_printed(value: float, printed: float, digits: int) -> bool:
     """True when ``value`` shows as ``printed`` at ``digits`` decimals, truncated or rounded (the protocol's bands)."""
-    est = V.exact(value)
-    return any(V.value(printed, est, decimals=digits, truncated=t).verdict == "reproduced" for t in (True, False))
+    return any(_prints_as(value, printed, digits, t) for t in (True, False))
 
 
 def precision_note(value: float, printed: float, digits: int) -> str:
     """Say when a value prints as ``printed`` only because the talk truncates (rounded it would not)."""
-    est = V.exact(value)
-    trunc = V.value(printed, est, decimals=digits, truncated=True).verdict == "reproduced"
-    rounded = V.value(printed, est, decimals=digits, truncated=False).verdict == "reproduced"
-    if trunc and not rounded:
+    if _prints_as(value, printed, digits, True) and not _prints_as(value, printed, digits, False):
         return f"matches only by truncation: rounded to {digits} decimals it would print {value:.{digits}f}"
     return ""
 
@@ -79,14 +79,12 @@ def _value_row(text, family, printed, value, digits, *, kind="finding", note="",
             else:
                 reading, v, over = alt
                 entries.append((reading, V.exact(v), judge(v, **over), ""))
-        readings = RD.build(family, text, entries)
+        readings = F.rows_of(family, text, entries)
     return claim(text, SOURCE, printed, V.exact(value), judgement, kind=kind, family=family, note=note,
                   readings=readings, **kw)
 
 
-# ---------------------------------------------------------------------------------------------
-# The notebook's results, and the rows
-# ---------------------------------------------------------------------------------------------
+# ---- The notebook's results, and the rows
 QUESTION = ("Does solving a bluffing dice game one turn at a time (one small LP per turn, chained by backward "
             "induction) give optimal strategies?")
 
@@ -116,15 +114,13 @@ def _bluff2(r: Results) -> list[dict]:
     """The talk's game (found by the rule search) and the default reading."""
     found = r.talk_found
     return bluff2_claims(bluff2_per_turn=r.bluff2_per_turn, bluff2_exact=r.bluff2_exact,
-                         bluff2_variants=r.bluff2_variants, bluff2_exact_variants=r.bluff2_exact_variants,
-                         bluff2_uniform_variants=r.uniform_variants, counting_search=r.counting,
-                         talk_per_turn=r.talk_per_turn if found else None, talk_exact=_talk_exact(r),
+                         bluff2_variants=r.bluff2_variants, bluff2_uniform_variants=r.uniform_variants,
+                         counting_search=r.counting, talk_per_turn=r.talk_per_turn if found else None, talk_exact=_talk_exact(r),
                          talk_variant=_talk_variant(r), talk_race=r.talk_race, degenerate=True,
                          counting_grids=r.counting_grids, kept_grids=r.kept_grids)
 
 
-# ---------------------------------------------------------------- Part 1: Liar's Dice (one record per statement)
-
+# ---- Part 1: Liar's Dice (one record per statement)
 _A, _B = FERGUSON_P6   # the printed fraction, never retyped
 LD_N6_CLAIM = f"Liar's Dice N=6: first player wins {_A}/{_B} ({100 * _A / _B:.3f}%)"
 
@@ -294,7 +290,8 @@ PRIOR_CLAIM = ("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on
 
 
 def prior_work_claims(exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None) -> list[dict]:
-    """The talk's conclusion for N >= 3 that the prior work is wrong, with its readings."""
+    """The talk's conclusion for N >= 3 that the prior work is wrong, with the readings run on the table (those
+    that cannot be run are the family's declared ``Way``s)."""
     nontrivial = _compared(exact_vs_per_turn, nontrivial=True)
     if not len(nontrivial):
         return []
@@ -310,10 +307,8 @@ def prior_work_claims(exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | N
         entries.append((RD.CMP_STAR, None, _talk_vs(at_star), "exact values under the star order"))
     else:
         entries.append((RD.CMP_STAR, "the star order was not solved at every N of this row"))
-    entries += [(RD.PRIOR_RULES, PRIOR_RULES_WHY), (RD.CMP_R2, RD.R2_EXACT_WHY),
-                (RD.RULES_ONE_DIE, RD.ONE_DIE_RULES_WHY)]
     return [claim(PRIOR_CLAIM, SOURCE, "error found", f"max |exact - prior| = {worst_prior:.4f} pp", judgement,
-                  kind="finding", readings=RD.build(PRIOR_CLAIM, PRIOR_CLAIM, entries),
+                  kind="finding", readings=F.rows_of(PRIOR_CLAIM, PRIOR_CLAIM, entries),
                   note="the exact equilibrium agrees with the prior work to its printed precision; the "
                        "talk's per-turn values are not equilibrium values of the real game (information "
                        "carried across turns)")]
@@ -402,6 +397,14 @@ def smallest_gap_table(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) ->
     return table
 
 
+_GAP_LABELS = {"per_turn": "per-turn method", "exact": "real game, exact equilibrium"}
+
+
+def gap_claim(method: str) -> str:
+    """The smallest-gap row's claim text for ``method`` ("per_turn" or "exact")."""
+    return f"{RD.GAP_FAMILY} ({_GAP_LABELS[method]})"
+
+
 def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame, *, star: pd.DataFrame | None = None,
                         sensitivity: pd.DataFrame | None = None) -> list[dict]:
     """The talk's finding "with one die each, four faces give the smallest difference between the first and
@@ -411,8 +414,7 @@ def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame, *
     N range of the comparison table, the star order (``star``), accept payoff R2 (``sensitivity``)."""
     gaps = smallest_gap_table(bluff1, exact_vs_per_turn)
     rows = []
-    for method, label, star_method in (("per_turn", "per-turn method", "per-turn"),
-                                       ("exact", "real game, exact equilibrium", "exact")):
+    for method, star_method in (("per_turn", "per-turn"), ("exact", "exact")):
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
         if part.empty:
             continue
@@ -420,7 +422,7 @@ def smallest_gap_claims(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame, *
         n_best = int(best.faces)
         around = ", ".join(f"N={int(r.faces)}: {getattr(r, method + '_gap_pct'):.3f}"
                            for r in part.itertuples() if abs(int(r.faces) - n_best) <= 2 or int(r.faces) == 4)
-        text = f"{RD.GAP_FAMILY} ({label})"
+        text = gap_claim(method)
         p = part.set_index("faces")[f"{method}_win_pct"] / 100
         readings = RD.gap_readings(RD.GAP_FAMILY, text, method, p, _star_by_n(star, star_method),
                                    _r2_by_n(sensitivity) if method == "per_turn" else None)
@@ -445,12 +447,6 @@ def _all_cells(row) -> str:
     return f"1 (all {int(row.cells)} cells)"
 
 
-def _extension(text, family, paper_value, share_row, rule, note):
-    share = float(share_row.truncated_matches) / share_row.cells
-    return claim(text, SOURCE, paper_value, V.exact(share),
-                 V.stated("extension", rule), kind="finding", family=family, note=note)
-
-
 def _variant_grids(grids: pd.DataFrame | None, method: str | None = None) -> dict[str, dict]:
     """variant -> {(a, b): win %} of a frame of grids (optionally of one ``method``), in its order."""
     if grids is None or not len(grids):
@@ -460,8 +456,8 @@ def _variant_grids(grids: pd.DataFrame | None, method: str | None = None) -> dic
     return {v: _pct(g) for v, g in grids.groupby("variant", sort=False)}
 
 
-def bluff2_claims(*, bluff2_per_turn, bluff2_exact, bluff2_variants, bluff2_exact_variants=None,
-                  bluff2_uniform_variants=None, counting_search=None, talk_per_turn=None, talk_exact=None,
+def bluff2_claims(*, bluff2_per_turn, bluff2_exact, bluff2_variants, bluff2_uniform_variants=None,
+                  counting_search=None, talk_per_turn=None, talk_exact=None,
                   talk_variant=None, talk_race=False, degenerate=True, counting_grids=None,
                   kept_grids=None) -> list[dict]:
     """The Bluff-2 rows. When the rule search finds the talk's game (a variant whose per-turn grid gives every
@@ -516,85 +512,66 @@ def _bluff2_cell_claims(bluff2_per_turn, bluff2_exact, per_turn_search, talk_per
     search at that cell (``per_turn_grids``: variant -> {(a, b): win %}), for a cell that does not reproduce."""
     default_pt, default_ex, talk_ex = _pct(bluff2_per_turn), _pct(bluff2_exact), _pct(talk_exact)
     per_turn_grids = per_turn_grids or {}
-    family = RD.BLUFF2_CELLS_FAMILY
-    rows = []
-
-    def readings(text, key, printed, reading, value, own):
-        # a cell that reproduces needs none, and 25 cells x 72 variants would bury the readings table
-        if V.value(printed, V.exact(value), decimals=0, truncated=True, span=100,
-                   reference=50).verdict == "reproduced":
-            return None
-        others = {v: g for v, g in per_turn_grids.items() if v != own}
-        return RD.cell_readings(family, text, key, printed, reading, value, others)
-
-    if talk_per_turn is not None and talk_variant is not None:
+    found = talk_per_turn is not None and talk_variant is not None
+    if found:
+        grid, variant = talk_per_turn, talk_variant
         own = RD.Reading(f"the talk's game {talk_variant}", "the rules of the variant whose per-turn grid gives "
                          "the most printed cells, per-turn method", "the notebook's rule search", default=True)
-        for r in talk_per_turn.itertuples():
-            key = (int(r.first_dice), int(r.second_dice))
-            text = f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %"
+    else:
+        grid, variant = bluff2_per_turn, experiments.BluffRules().label[:-3]
+        own = RD.Reading("default reading (loser opens, quantity order)", "the loser opens the next round, Borg "
+                         "penalties, face 2 wild, quantity order; per-turn method", "spec §2.1, §6.5, §6.6 (defaults)",
+                         default=True)
+    race = ("N=2 with face 2 wild is a race (every bid on face 1 is true, values are powers of 1/2)"
+            if degenerate else "")
+    rows = []
+    for r in grid.itertuples():
+        key = (int(r.first_dice), int(r.second_dice))
+        text = f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %"
+        judgement = V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100, reference=50)
+        # a cell that reproduces needs no readings, and 25 cells x 72 variants would bury the readings table
+        readings = None if judgement.verdict == "reproduced" else RD.cell_readings(
+            RD.BLUFF2_CELLS_FAMILY, text, key, TALK_BLUFF2[key], own, r.win_pct,
+            {v: g for v, g in per_turn_grids.items() if v != variant})
+        if found:
             exact = f"the real game (exact) {talk_ex[key]:.4f}%" if key in talk_ex else "real game: not solved"
             other = (f"default reading (loser opens, quantity order): per-turn {default_pt[key]:.4f}%"
                      + (f", exact {default_ex[key]:.4f}%" if key in default_ex else "")) if key in default_pt else ""
-            rows.append(claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
-                               V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100,
-                                       reference=50),
-                               kind="finding", family=family, selected=True,
-                               readings=readings(text, key, TALK_BLUFF2[key], own, r.win_pct, talk_variant),
-                               note="; ".join(x for x in (f"per-turn method on the talk's game {talk_variant} "
-                                                          "(found by the rule search)", exact, other,
-                                                          precision_note(r.win_pct, TALK_BLUFF2[key], 0)) if x)))
-        return rows
-    race = ("N=2 with face 2 wild is a race (every bid on face 1 is true, values are powers of 1/2)"
-            if degenerate else "")
-    own = RD.Reading("default reading (loser opens, quantity order)", "the loser opens the next round, Borg "
-                     "penalties, face 2 wild, quantity order; per-turn method", "spec §2.1, §6.5, §6.6 (defaults)",
-                     default=True)
-    default_label = experiments.BluffRules().label[:-3]
-    for r in bluff2_per_turn.itertuples():
-        key = (int(r.first_dice), int(r.second_dice))
-        text = f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %"
-        exact = f"exact {default_ex[key]:.4f}%" if key in default_ex else "exact: not solved"
-        rows.append(claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct),
-                           V.value(TALK_BLUFF2[key], V.exact(r.win_pct), decimals=0, truncated=True, span=100,
-                                   reference=50),
-                           kind="finding", family=family,
-                           readings=readings(text, key, TALK_BLUFF2[key], own, r.win_pct, default_label),
-                           note="; ".join(x for x in (f"per-turn, default rules (loser opens, Borg penalties); "
-                                                      f"{exact}", race,
-                                                      precision_note(r.win_pct, TALK_BLUFF2[key], 0)) if x)))
+            notes = (f"per-turn method on the talk's game {talk_variant} (found by the rule search)", exact, other)
+        else:
+            exact = f"exact {default_ex[key]:.4f}%" if key in default_ex else "exact: not solved"
+            notes = (f"per-turn, default rules (loser opens, Borg penalties); {exact}", race)
+        rows.append(claim(text, SOURCE, TALK_BLUFF2[key], V.exact(r.win_pct), judgement, kind="finding",
+                          family=RD.BLUFF2_CELLS_FAMILY, selected=found, readings=readings,
+                          note="; ".join(x for x in (*notes, precision_note(r.win_pct, TALK_BLUFF2[key], 0)) if x)))
     return rows
 
 
 def _rule_search_rows(per_turn_search, bluff2_variants, counting_search, bluff2_uniform_variants) -> list[dict]:
-    """The rule search itself: our diagnosis, not a claim of the talk (extension rows)."""
-    family = "Bluff-2 rule search (our diagnosis)"
-    rule = "our search over the rules the talk leaves open, not a claim of the talk"
-    best = _best(per_turn_search)
-    rows = [_extension("Bluff-2 rule search (per-turn): the closest variant to the printed table",
-                       family, _all_cells(best), best, rule,
-                       f"{len(per_turn_search)} variants; best {best.variant}: {int(best.truncated_matches)}/"
-                       f"{int(best.cells)} cells truncate to the print, mean gap {best.mean_abs_gap_pct:.2f} pp")]
-    if len(bluff2_variants):
-        top = _best(bluff2_variants)
-        rows.append(_extension("Bluff-2 rule search (per-turn, the talk's counting only: face 2 wild, quantity "
-                               "order): the closest variant", family, _all_cells(top),
-                               top, rule, f"{len(bluff2_variants)} variants (penalties x next opener); best "
-                                          f"{top.variant}, mean gap {top.mean_abs_gap_pct:.2f} pp"))
-    if counting_search is not None and len(counting_search):
-        part = counting_search[counting_search.method == "exact"]
-        if len(part):
-            top = _best(part)
-            rows.append(_extension("Bluff-2 rule search (exact real game, small cells): the closest variant",
-                                   family, _all_cells(top), top, rule,
-                                   f"{len(part)} variants solved exactly on the cells with few dice; best "
-                                   f"{top.variant}, {int(top.truncated_matches)}/{int(top.cells)} cells: the printed "
-                                   "table is not the real game's values under any reading"))
-    if bluff2_uniform_variants is not None and len(bluff2_uniform_variants):
-        hyp = _best(bluff2_uniform_variants)
-        rows.append(_extension("Bluff-2 rule search: every sorted hand weighted equally (an earlier hypothesis)",
-                               family, _all_cells(hyp), hyp, rule,
-                               f"best variant {hyp.variant}, mean gap {hyp.mean_abs_gap_pct:.2f} pp"))
+    """The rule search itself: our diagnosis, not a claim of the talk (extension rows), one per search run."""
+    exact = (counting_search[counting_search.method == "exact"] if counting_search is not None
+             and len(counting_search) else None)
+    searches = (  # (claim text, the search's variants, its note from its best variant)
+        ("Bluff-2 rule search (per-turn): the closest variant to the printed table", per_turn_search,
+         lambda b: f"{len(per_turn_search)} variants; best {b.variant}: {int(b.truncated_matches)}/{int(b.cells)} "
+                   f"cells truncate to the print, mean gap {b.mean_abs_gap_pct:.2f} pp"),
+        ("Bluff-2 rule search (per-turn, the talk's counting only: face 2 wild, quantity order): the closest variant",
+         bluff2_variants, lambda b: f"{len(bluff2_variants)} variants (penalties x next opener); best {b.variant}, "
+                                    f"mean gap {b.mean_abs_gap_pct:.2f} pp"),
+        ("Bluff-2 rule search (exact real game, small cells): the closest variant", exact,
+         lambda b: f"{len(exact)} variants solved exactly on the cells with few dice; best {b.variant}, "
+                   f"{int(b.truncated_matches)}/{int(b.cells)} cells: the printed table is not the real game's "
+                   "values under any reading"),
+        ("Bluff-2 rule search: every sorted hand weighted equally (an earlier hypothesis)", bluff2_uniform_variants,
+         lambda b: f"best variant {b.variant}, mean gap {b.mean_abs_gap_pct:.2f} pp"))
+    rows = []
+    for text, search, note in searches:
+        if search is not None and len(search):
+            best = _best(search)
+            share = float(best.truncated_matches) / best.cells
+            rows.append(claim(text, SOURCE, _all_cells(best), V.exact(share), V.stated(
+                "extension", "our search over the rules the talk leaves open, not a claim of the talk"),
+                kind="finding", family="Bluff-2 rule search (our diagnosis)", note=note(best)))
     return rows
 
 
@@ -675,9 +652,7 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
     return rows
 
 
-# ---------------------------------------------------------------------------------------------
-# What changed with the talk's game, and verdict words for the summary
-# ---------------------------------------------------------------------------------------------
+# ---- What changed with the talk's game, and verdict words for the summary
 OLD_OPENERS = ("loser", "winner", "bidder", "alternate")   # the next-opener rules searched before issue 23
 
 
@@ -748,9 +723,7 @@ def changes_with_the_talks_game(r: Results, claims: pd.DataFrame) -> pd.DataFram
                            claims=claims)
 
 
-# ---------------------------------------------------------------------------------------------
-# Our tables beside the talk's printed values, and the checks printed under them
-# ---------------------------------------------------------------------------------------------
+# ---- Our tables beside the talk's printed values, and the checks printed under them
 def ld2_table(ld2_mc: pd.DataFrame, ld2_exact: pd.DataFrame) -> pd.DataFrame:
     """LD-2: the simulated pairings beside their exact values and the talk's, and whether each interval contains
     Ferguson's 41/60."""
@@ -880,15 +853,14 @@ def race_note(bluff2_exact: pd.DataFrame, bluff2_per_turn: pd.DataFrame, talk: p
             f"{_largest_gap(talk_per_turn, talk_exact):.4f} points")
 
 
-# ---------------------------------------------------------------------------------------------
-# What we found: the summary, every verdict read from this run's claims table
-# ---------------------------------------------------------------------------------------------
+# ---- What we found: the summary, every verdict read from this run's claims table
 def _pcts(xs) -> str:
     return ", ".join(f"{x:.2f}" for x in xs)
 
 
-def _verdict_word(claims: pd.DataFrame, prefix: str) -> str:
-    return f"verdict: {verdict_of(claims, prefix)}"
+def _verdicts(claims: pd.DataFrame):
+    """``verdict(prefix)``: "verdict: <the verdict of the claims row starting with prefix>", for the summary."""
+    return lambda prefix: f"verdict: {verdict_of(claims, prefix)}"
 
 
 def what_we_found(r: Results, claims: pd.DataFrame) -> str:
@@ -898,7 +870,7 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
 
 
 def _liars_dice_found(r: Results, claims: pd.DataFrame) -> str:
-    verdict = lambda prefix: _verdict_word(claims, prefix)  # noqa: E731
+    verdict = _verdicts(claims)
     last = r.ld1.iloc[-1]
     return f"""* **Liar's Dice ({verdict("Liar's Dice N=6")}).** The per-turn LP gives P₁(6) = {r.exact6} exactly (certified by
   exact best responses). The first player stays favoured for every N up to {int(r.ld1.faces.max())}
@@ -912,7 +884,7 @@ def _liars_dice_found(r: Results, claims: pd.DataFrame) -> str:
 
 
 def _bluff1_found(r: Results, claims: pd.DataFrame) -> str:
-    verdict = lambda prefix: _verdict_word(claims, prefix)  # noqa: E731
+    verdict = _verdicts(claims)
     cmp, gaps = r.exact_vs_per_turn, r.gaps
     top = cmp.iloc[-1]
     gains = cmp.loc[cmp.faces >= 3, ["per_turn_gain_first", "per_turn_gain_second"]].to_numpy()
@@ -948,7 +920,7 @@ def _bluff1_found(r: Results, claims: pd.DataFrame) -> str:
 
 
 def _bluff2_found(r: Results, claims: pd.DataFrame) -> str:
-    verdict = lambda prefix: _verdict_word(claims, prefix)  # noqa: E731
+    verdict = _verdicts(claims)
     talk, counting, talk_exact, bluff2_exact = r.talk, r.counting, r.talk_exact, r.bluff2_exact
     old_best = counting[(counting.method == "per-turn") & counting.next_opener.isin(OLD_OPENERS)]
     old_best = old_best.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True]).iloc[0]
@@ -1002,14 +974,12 @@ def headline_quantity(r: Results) -> str:
             f"die each (reached at N = {at})")
 
 
-# ================================================================ the talk's families, one list
-
+# ---- The talk's families, one list
 _EXACT = "exact: every value is solved or certified, nothing is sampled"
 _TABLE = dict(builds_readings=True, confirm=_EXACT)
 
-#: Notebook 05's families, one per table, figure or statement of the talk, in the claims table's order. Each judge
-#: builds its rows' readings beside them (:mod:`liarlab.papers.p05.readings`, from the run's variant tables); the
-#: next step of issue 48 splits the groups below into one record per statement with :class:`~liarlab.study.families.Way`s.
+#: Notebook 05's families, one per table, figure or statement of the talk, in the claims table's order. A judge
+#: with ``builds_readings`` builds its rows' readings from the run's variant tables (:mod:`.readings`).
 CLAIM_FAMILIES = (
     ClaimFamily(LD_N6_CLAIM, f"{SOURCE}: Liar's Dice, LD-1 at N = 6", FERGUSON_P6, ld_n6, experiment=("05", "E1"),
                 can_differ=False, confirm=_EXACT),
@@ -1024,16 +994,21 @@ CLAIM_FAMILIES = (
     ClaimFamily("Bluff-1 table", f"{SOURCE}: Bluff-1 table", TALK_BLUFF1, lambda r: bluff1_claims(r.bluff1),
                 experiment=("05", "E4"), **_TABLE),
     ClaimFamily(RD.GAP_FAMILY, f"{SOURCE}: Bluff one die each, the smallest gap", TALK_BLUFF1, _smallest_gap,
+                readings=(Way(RD.RULES_ONE_DIE, gap_claim("per_turn"), not_run=RD.ONE_DIE_RULES_WHY),
+                          Way(RD.GAP_R2, gap_claim("exact"), not_run=RD.R2_EXACT_WHY),
+                          Way(RD.RULES_ONE_DIE, gap_claim("exact"), not_run=RD.ONE_DIE_RULES_WHY)),
                 experiment=("05", "E6"), **_TABLE),
     ClaimFamily(RD.COMPARISON_FAMILY, f"{SOURCE}: Bluff-1 comparison table", TALK_BLUFF1_COMPARISON,
                 lambda r: comparison_table_claims(r.exact_vs_per_turn, star=r.star_one_die, sensitivity=r.sensitivity),
                 experiment=("05", "E6"), **_TABLE),
     ClaimFamily(PRIOR_CLAIM, f"{SOURCE}: Bluff-1 comparison table, the prior work's column", TALK_BLUFF1_COMPARISON,
                 lambda r: prior_work_claims(r.exact_vs_per_turn, star=r.star_one_die), experiment=("05", "E6"),
-                **_TABLE),
+                readings=(Way(RD.PRIOR_RULES, not_run=PRIOR_RULES_WHY), Way(RD.CMP_R2, not_run=RD.R2_EXACT_WHY),
+                          Way(RD.RULES_ONE_DIE, not_run=RD.ONE_DIE_RULES_WHY)), **_TABLE),
     ClaimFamily(RD.OPTIMAL_FAMILY, f"{SOURCE}: Bluff, the per-turn method's optimality", TALK_BLUFF1_COMPARISON,
                 lambda r: per_turn_optimal_claims(r.exact_vs_per_turn, r.profiles), experiment=("05", "E6"),
-                headline=True, **_TABLE),
+                readings=(Way(RD.OPT_PLAY, OPTIMAL_CLAIM, not_run=RD.PLAY_WHY),
+                          Way(RD.RULES_ONE_DIE, OPTIMAL_CLAIM, not_run=RD.ONE_DIE_RULES_WHY)), headline=True, **_TABLE),
     ClaimFamily("Bluff-3 table", f"{SOURCE}: Bluff-3 table", TALK_BLUFF3, lambda r: bluff3_claims(r.bluff3),
                 experiment=("05", "E5"), **_TABLE),
     ClaimFamily(RD.BLUFF2_CELLS_FAMILY, f"{SOURCE}: Bluff-2 table and its claims", TALK_BLUFF2, _bluff2,

@@ -113,6 +113,9 @@ def bluff2_heatmaps(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.Dat
                                  (axes[1], per_turn, ".1f", titles[1]),
                                  (axes[2], exact, ".1f", titles[2])):
         image = _annotated_heatmap(ax, grid.reindex(index=printed.index, columns=printed.columns), fmt, title)
+    for ax in axes[1:]:   # the rows are the same in every panel: one y label, none pressed against its neighbour
+        ax.set_ylabel("")
+    fig.get_layout_engine().set(wspace=0.06)
     fig.colorbar(image, ax=list(axes), shrink=0.8, label="first player's win %")
     return fig
 
@@ -142,6 +145,7 @@ def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, 
         ax.grid(False)
         fig.colorbar(image, ax=ax, shrink=0.85, label="probability")
     fig.suptitle(f"Exact equilibrium, N = {faces}, one die each (face {faces} wild)")
+    fig.get_layout_engine().set(wspace=0.08)   # the left colour bar's label clear of the right panel's die labels
     return fig
 
 
@@ -189,26 +193,44 @@ def scaling_figure(scaling: pd.DataFrame):
     return fig
 
 
+def _seconds(x: float) -> str:
+    return f"{x:.0f} s" if x >= 10 else f"{x:.2g} s"
+
+
+def _memory(gb: float) -> str:
+    """A round's own memory in words: GB from 0.1 GB up, MB below, "under 1 MB" (the floor of the figure)."""
+    if gb >= 0.1:
+        return f"{gb:.2f} GB"
+    return f"{1000 * gb:.0f} MB" if gb >= MEMORY_FLOOR_GB else "under 1 MB"
+
+
 def scaling_caption(scaling: pd.DataFrame) -> str:
-    """What to notice under :func:`scaling_figure`, from its table: for each rule set, the largest round both
-    solvers solve, and the double oracle's largest round."""
+    """What to notice under :func:`scaling_figure`, from its table, in sentences: for each rule set, the largest
+    round both solvers solve, and the double oracle's largest round."""
     parts = []
     for rules, part in scaling.groupby("rules", sort=False):
         secs = part.pivot(index="histories", columns="solver", values="seconds").dropna()
         mem = part.pivot(index="histories", columns="solver", values="rss_growth_gb").dropna()
         oracle = part[part.solver == "double oracle"].sort_values("histories").iloc[-1]
-        text = f"{rules_words(rules)}: "
-        if len(secs):
-            big = secs.index.max()
-            text += (f"at {big:,} histories, the largest round both solve, the old LP takes "
-                     f"{secs.loc[big, 'old LP']:.3g} s and {mem.loc[big, 'old LP']:.2f} GB, the double oracle "
-                     f"{secs.loc[big, 'double oracle']:.3g} s and {mem.loc[big, 'double oracle']:.2f} GB; ")
-        text += (f"the double oracle's largest round ({int(oracle.first_dice)}, {int(oracle.second_dice)}; "
-                 f"{int(oracle.histories):,} histories) takes {oracle.seconds:.3g} s and {oracle.rss_growth_gb:.2f} GB")
+        name = rules_words(rules) if rules_words(rules).startswith("the ") else f"the {rules_words(rules)}"
+        largest = (f"{int(oracle.first_dice)} dice against {int(oracle.second_dice)} "
+                   f"({int(oracle.histories):,} histories)")
+        if not len(secs):
+            parts.append(f"for {name}, the double oracle's largest round, {largest}, takes "
+                         f"{_seconds(oracle.seconds)} and {_memory(oracle.rss_growth_gb)}.")
+            continue
+        big = secs.index.max()
+        text = (f"for {name}, the largest round both solvers solve has {big:,} histories. There the "
+                f"old LP takes {_seconds(secs.loc[big, 'old LP'])} and {_memory(mem.loc[big, 'old LP'])}, the double "
+                f"oracle {_seconds(secs.loc[big, 'double oracle'])} and {_memory(mem.loc[big, 'double oracle'])}.")
+        if oracle.histories > big:
+            text += (f" The double oracle goes on to {largest} in {_seconds(oracle.seconds)} and "
+                     f"{_memory(oracle.rss_growth_gb)}.")
         parts.append(text)
-    return ("Figure: time and the round's own peak memory (resident peak above the warmed-up interpreter) of one "
-            "Bluff-2 round against its bid histories, each round in a fresh process. What to notice: "
-            + "; ".join(parts) + ".")
+    parts = [parts[0]] + [p[0].upper() + p[1:] for p in parts[1:]]
+    return ("Figure: time (left) and memory (right) of one Bluff-2 round against its number of bid histories. Each "
+            "round runs alone in a fresh process; its memory is its own peak, the resident peak above the warmed-up "
+            "interpreter. What to notice: " + " ".join(parts))
 
 
 def talk_game_caption(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.DataFrame, variant: str) -> str:

@@ -52,3 +52,17 @@ def gain_text(x: float) -> str:
     """A best-response gain in prose: ``0 (below 1e-12, round-off)`` when it is zero, else :func:`sci`."""
     x = zero_below(x)
     return f"0 (below {sci(ZERO_TOL)}, round-off)" if x == 0 else sci(x)
+
+
+PLAIN_FROM = 1e-3   # a width from here up is written as a plain decimal (an open cell's 0.14, not 1.4 × 10⁻¹)
+
+
+def width_text(x: float) -> str:
+    """A bracket's width with 2 significant digits: a plain decimal from :data:`PLAIN_FROM` up ("0.14", "0.016"),
+    else as :func:`sci` writes it (a certified width "2.6 × 10⁻¹⁵", a round-off one "< 10⁻¹⁵", 0 as ``0``)."""
+    if x is None or math.isnan(float(x)) or abs(float(x)) < PLAIN_FROM:
+        return sci(x)
+    x = float(x)
+    if abs(x) >= 1:
+        return plain(x, 2)
+    return f"{x:.{1 - math.floor(math.log10(abs(x)))}f}".rstrip("0").rstrip(".")

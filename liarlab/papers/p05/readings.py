@@ -21,22 +21,18 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 from liarlab.core.readings import Reading
+from liarlab.study.families import rows_of
 
-# ---------------------------------------------------------------------------------------------
-# Families (the claims rows' family names)
-# ---------------------------------------------------------------------------------------------
+# ---- Families (the claims rows' family names)
 GAP_FAMILY = "Bluff one die each: N=4 gives the smallest gap between first and second player's win %"
 COMPARISON_FAMILY = "Bluff-1 comparison table"
 OPTIMAL_FAMILY = "Bluff: the per-turn method gives optimal strategies"
 BLUFF2_CELLS_FAMILY = "Bluff-2 table (N=2)"
 BLUFF2_CLAIMS_FAMILY = "Bluff-2 claims"
 
-# ---------------------------------------------------------------------------------------------
-# The readings
-# ---------------------------------------------------------------------------------------------
+# ---- The readings
 STAR_SUPPORT = "spec §6.4: on the published board k wild faces rank between 2k − 1 and 2k dice"
 R2_ASSUMPTION = ("accepting a bid is worth the next turn's expected payoff given the actual pair of hands "
                  "(not one number per bid)")
@@ -97,6 +93,7 @@ B2_UNIFORM = Reading("every sorted hand weighted equally", "the talk's program w
 UNIFORM_WHY = ("equal weights for sorted hands are a hypothesis about the talk's per-turn program, not a rule of "
                "the real game, whose deal is multinomial, so there is no exact game to solve under it")
 B2_R2 = Reading("accept payoff R2", R2_ASSUMPTION, "spec §2.2 and §6.3")
+OTHER_VARIANTS = Reading("other rule variants", "another reading of the open rules", "spec §6.5-6.7")
 R2_EXACT_WHY = ("R1 and R2 read the per-turn LP's accept payoff; the exact equilibrium of the real game has no "
                 "such payoff to read")
 
@@ -106,25 +103,7 @@ def variant_reading(variant: str, what: str, support: str = "spec §6.5-6.7 and 
     return Reading(f"variant {variant}", f"the rules of variant {variant} ({what})", support)
 
 
-# ---------------------------------------------------------------------------------------------
-# Generic builder
-# ---------------------------------------------------------------------------------------------
-def build(family: str, claim: str, entries) -> list[dict]:
-    """The readings rows of one claim. ``entries``: ``(reading, estimate, judgement, note)`` for a reading that was
-    run, ``(reading, why)`` for one that was not."""
-    rows = []
-    for e in entries:
-        if len(e) == 2:
-            rows.append(R.not_run(family, claim, e[0], e[1]))
-        else:
-            reading, estimate, judgement, note = e
-            rows.append(R.run(family, claim, reading, estimate, judgement, note))
-    return rows
-
-
-# ---------------------------------------------------------------------------------------------
-# The smallest gap at N = 4
-# ---------------------------------------------------------------------------------------------
+# ---- The smallest gap at N = 4
 def argmin_n(p: pd.Series, gap: bool = True) -> int:
     """The N (index) of the smallest |2p − 1| (``gap``) or of the lowest p; ``p`` a win fraction by N."""
     p = p.dropna()
@@ -136,7 +115,8 @@ def gap_readings(family: str, claim: str, method: str, p: pd.Series, star: pd.Se
                  r2: pd.Series | None) -> list[dict]:
     """The readings of one smallest-gap row (``method`` "per_turn" or "exact"): ``p`` the first player's win
     fraction by N under the row's own reading, ``star`` the star order's (N = 2..6), ``r2`` the per-turn values
-    under accept payoff R2 (None for the exact row)."""
+    under accept payoff R2 (None for the exact row). Those that cannot be run (R2 on the exact row, the penalties
+    and next opener) are declared beside the family (its ``Way``s in :data:`liarlab.papers.p05.claims.CLAIM_FAMILIES`)."""
     def judged(n):
         return V.exact(n), V.value(4, V.exact(n))
 
@@ -151,19 +131,14 @@ def gap_readings(family: str, claim: str, method: str, p: pd.Series, star: pd.Se
         entries.append((GAP_STAR, *judged(argmin_n(star)), span(star)))
     else:
         entries.append((GAP_STAR, "the star order was not solved in this run"))
-    if method == "exact":
-        entries.append((GAP_R2, R2_EXACT_WHY))
-    elif r2 is not None and len(r2.dropna()):
+    if method != "exact" and r2 is not None and len(r2.dropna()):
         entries.append((GAP_R2, *judged(argmin_n(r2)), span(r2)))
-    else:
+    elif method != "exact":
         entries.append((GAP_R2, "the per-turn values under R2 were not computed in this run"))
-    entries.append((RULES_ONE_DIE, ONE_DIE_RULES_WHY))
-    return build(family, claim, entries)
+    return rows_of(family, claim, entries)
 
 
-# ---------------------------------------------------------------------------------------------
-# The per-turn profile in the real round under other readings (the one new computation)
-# ---------------------------------------------------------------------------------------------
+# ---- The per-turn profile in the real round under other readings (the one new computation)
 def per_turn_profile_table(faces_list=range(2, 7)) -> pd.DataFrame:
     """One die each: the per-turn profile under accept payoff R2 and under the star order, played in the real
     round (its self-play win and each seat's best-response gain, ±1 units). Seconds in all for N = 2..6."""
@@ -188,7 +163,8 @@ def per_turn_profile_table(faces_list=range(2, 7)) -> pd.DataFrame:
 def optimal_readings(family: str, claim: str, cmp: pd.DataFrame, profiles: pd.DataFrame | None,
                      faces: tuple[int, int]) -> list[dict]:
     """The readings of "the per-turn method gives optimal strategies": the smallest exploitability over
-    N = faces[0]..faces[1] under each reading, judged as the row (0 up to 1e-9)."""
+    N = faces[0]..faces[1] under each reading, judged as the row (0 up to 1e-9). Those that cannot be run are
+    declared beside the family (its ``Way``s in :data:`liarlab.papers.p05.claims.CLAIM_FAMILIES`)."""
     lo, hi = faces
     part = cmp[(cmp.faces >= lo) & (cmp.faces <= hi)]
 
@@ -207,14 +183,10 @@ def optimal_readings(family: str, claim: str, cmp: pd.DataFrame, profiles: pd.Da
                                           where + " of the sum of the two seats' gains")))
     seat = np.minimum(part.per_turn_gain_first, part.per_turn_gain_second)
     entries.append((OPT_SEAT, *judged(float(seat.min()), where + " of the smaller seat's gain")))
-    entries.append((OPT_PLAY, PLAY_WHY))
-    entries.append((RULES_ONE_DIE, ONE_DIE_RULES_WHY))
-    return build(family, claim, entries)
+    return rows_of(family, claim, entries)
 
 
-# ---------------------------------------------------------------------------------------------
-# Bluff-2: the talk's game's values, its cells, its two claims
-# ---------------------------------------------------------------------------------------------
+# ---- Bluff-2: the talk's game's values, its cells, its two claims
 def grid_dict(grid: pd.DataFrame | None) -> dict:
     if grid is None:
         return {}
@@ -255,7 +227,7 @@ def exact_values_readings(family: str, claim: str, printed: dict, talk_variant: 
             entries.append(run(variant_reading(variant, "exact on the cells with few dice only"), values,
                                note="cells with few dice only"))
     entries += [(B2_UNIFORM, UNIFORM_WHY), (B2_R2, R2_EXACT_WHY)]
-    return build(family, claim, entries)
+    return rows_of(family, claim, entries)
 
 
 def cell_readings(family: str, claim: str, key: tuple[int, int], printed: float, default: Reading, value: float,
@@ -270,20 +242,18 @@ def cell_readings(family: str, claim: str, key: tuple[int, int], printed: float,
         if key in values:
             entries.append((variant_reading(variant, "per-turn method"), *judged(values[key])))
     if len(entries) == 1:
-        entries.append((Reading("other rule variants", "another reading of the open rules", "spec §6.5-6.7"),
-                        "no other variant's per-turn grid was given to this claim"))
-    return build(family, claim, entries)
+        entries.append((OTHER_VARIANTS, "no other variant's per-turn grid was given to this claim"))
+    return rows_of(family, claim, entries)
 
 
-def trend_readings(family: str, claim: str, default: Reading, default_judgement, judge, others: dict[str, object],
-                   estimate=None) -> list[dict]:
+def trend_readings(family: str, claim: str, default: Reading, default_judgement, judge,
+                   others: dict[str, object]) -> list[dict]:
     """The readings of one of the talk's Bluff-2 claims: its own grid (``default``) and each other grid of
     ``others`` (name -> grid), judged by ``judge(grid)`` (the row's own rule)."""
-    entries = [(default, estimate, default_judgement, "")]
+    entries = [(default, None, default_judgement, "")]
     for name, grid in others.items():
         entries.append((Reading(name, f"the claim judged on the grid of {name}", "spec §6.5-6.7 and the notebook's "
                                 "rule search"), None, judge(grid), ""))
     if not others:
-        entries.append((Reading("other rule variants", "another reading of the open rules", "spec §6.5-6.7"),
-                        "no other reading's grid was given to this claim"))
-    return build(family, claim, entries)
+        entries.append((OTHER_VARIANTS, "no other reading's grid was given to this claim"))
+    return rows_of(family, claim, entries)

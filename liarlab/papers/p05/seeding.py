@@ -35,6 +35,13 @@ def open_cells_view(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def open_cells_caption(view: pd.DataFrame) -> str:
-    widest = numbers.sci(view[view.open].width.max()) if view.open.any() else "none"
-    return (f"*{int((~view.open).sum())} of these {len(view)} cells are now exact; {int((view.seed != '').sum())} "
-            f"stored solves were seeded; the widest bracket still open is {widest}.*")
+    """What the open cells' table says, in sentences: how many have closed, how many solves were seeded, the
+    widest bracket still open."""
+    closed, seeded = int((~view.open).sum()), int((view.seed != "").sum())
+    closed_text = (f"None of these {len(view)} cells has closed to an exact value yet" if closed == 0 else
+                   f"{closed} of these {len(view)} cells {'has' if closed == 1 else 'have'} closed to an exact value")
+    seeded_text = ("no stored solve was seeded" if seeded == 0 else
+                   f"{seeded} of their stored solves {'was' if seeded == 1 else 'were'} seeded")
+    widest = (f"The widest bracket still open is {numbers.width_text(view[view.open].width.max())} wide."
+              if view.open.any() else "No bracket is still open.")
+    return f"*{closed_text}; {seeded_text}. {widest}*"

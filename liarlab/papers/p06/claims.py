@@ -72,8 +72,7 @@ def least_and_most_claims(summary: pd.DataFrame) -> tuple[str, str]:
     first = family_table(summary).groupby("game", sort=False).head(len(set(FAMILIES.values())))
     game = first.game.iloc[0]
     g = first[first.game == game]
-    return _least_text(game, g.iloc[0].family, g.iloc[0].players), _most_text(game, g.iloc[-1].family,
-                                                                               g.iloc[-1].players)
+    return tuple(_family_text(game, w, r.family, r.players) for w, r in (("least", g.iloc[0]), ("most", g.iloc[-1])))
 
 
 def _of_players(players: int) -> str:
@@ -82,12 +81,9 @@ def _of_players(players: int) -> str:
     return ", a family of one player" if int(players) == 1 else ""
 
 
-def _least_text(game, family, players: int = 2) -> str:
-    return f"End game {game}: the least exploitable family of players is {family}{_of_players(players)}"
-
-
-def _most_text(game, family, players: int = 2) -> str:
-    return f"End game {game}: the most exploitable family of players is {family}{_of_players(players)}"
+def _family_text(game, which: str, family, players: int = 2) -> str:
+    """The claim text of the ``which`` ("least" or "most") exploitable family of ``game``."""
+    return f"End game {game}: the {which} exploitable family of players is {family}{_of_players(players)}"
 
 
 def _per_game(frame: pd.DataFrame, rows_of) -> list[dict]:
@@ -108,10 +104,10 @@ def _family_rows(summary: pd.DataFrame) -> list[dict]:
         others = "; ".join(f"{r.family} {r.exploitability_mean:.4f}" for r in g.itertuples())
         # each value with the number of players its family averages, computed exactly (issue 50: the first
         # screen said neither how many players a family holds nor "exact")
-        return [_ext(_least_text(game, low.family, low.players), _over_players(low),
+        return [_ext(_family_text(game, "least", low.family, low.players), _over_players(low),
                      f"families by mean exploitability: {others}",
                      "least and most exploitable family", headline=game == summary.game.iloc[0]),
-                _ext(_most_text(game, high.family, high.players), _over_players(high),
+                _ext(_family_text(game, "most", high.family, high.players), _over_players(high),
                      f"its least exploitable player {player_label(high['least exploitable player'])} "
                      f"{high['its exploitability (least)']:.4f}, its most {player_label(high['most exploitable player'])} "
                      f"{high['its exploitability (most)']:.4f}", "least and most exploitable family")]
@@ -277,11 +273,8 @@ def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
 def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame, family: pd.DataFrame | None = None,
                       league: pd.DataFrame | None = None, league_games: int = 0,
                       ismcts: pd.DataFrame | None = None, ismcts_budget: pd.DataFrame | None = None) -> list[dict]:
-    """Every claims row of notebook 06 (:data:`CLAIM_FAMILIES`); the headline is the least exploitable family of the
-    first game. ``family``: the behaviour beside the equilibrium's (:func:`liarlab.papers.p06.behaviour.family_behaviour`);
-    ``league``: the five-dice league's ratings (:func:`liarlab.papers.p06.league.ratings`); ``ismcts``,
-    ``ismcts_budget``: OpenSpiel's IS-MCTS matches and budget curve (:mod:`liarlab.papers.p06.baseline`); each if
-    computed."""
+    """Every claims row of notebook 06 (:data:`CLAIM_FAMILIES`), from the run's tables (each optional one None when
+    not computed); the headline is the least exploitable family of the first game."""
     run = SimpleNamespace(table=table, summary=p06x.summary_table(table), checks=checks, family=family, league=league,
                           league_games=league_games, ismcts=ismcts, ismcts_budget=ismcts_budget)
     return F.claims_rows(CLAIM_FAMILIES, run)

@@ -8,9 +8,7 @@ import pandas as pd
 from liarlab.papers.p06.experiments import FIXED, dice_of, label_of
 from liarlab.papers.p06.league import LEARNERS, NO_EQUILIBRIUM_PLAYER, q_learner_of
 from liarlab.papers.p06.params import PARAMS
-from liarlab.study.coverage import COLUMNS, experiment
-
-ALL_GAMES = (11, 21, 12, 22)
+from liarlab.study.coverage import COLUMNS, experiment, not_run
 
 
 def full(name: str):
@@ -42,12 +40,12 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
                    "exploitability table", "" if small_ok else "quick profile"),
         _two_dice_each_row(rules),
         _learner_row(params, table[learned], games_ok),
-        experiment("06", "A5", "Paper 01's Bayesian-network player", "the network's player in each end game",
-                   "not run", "missing", "-", "it has no reading of a smaller hand: its networks' nodes are the counts "
-                   "2 to 10 of two five-dice hands and its imagined opponent hand holds five dice; untrained it is the "
-                   "random-guess player draw for draw (its gate opens only after games against its opponent), and "
-                   "trained its play depends on the history of the game and on a training schedule, so it is no "
-                   "per-turn rule to tabulate (it plays in the five-dice league, A8)"),
+        not_run("06", "A5", "Paper 01's Bayesian-network player", "the network's player in each end game",
+                "it has no reading of a smaller hand: its networks' nodes are the counts 2 to 10 of two five-dice "
+                "hands and its imagined opponent hand holds five dice; untrained it is the random-guess player draw "
+                "for draw (its gate opens only after games against its opponent), and trained its play depends on "
+                "the history of the game and on a training schedule, so it is no per-turn rule to tabulate (it "
+                "plays in the five-dice league, A8)"),
         _random_players_row(rules, games),
         _behaviour_row(behaviour, players_ok and games_ok),
     ] + _league_rows(params, league)
@@ -66,8 +64,7 @@ def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
         "replicates"
     seeds, stage = int(params.get("learner_seeds") or 0), int(params.get("learner_games") or 0)
     if learned.empty:
-        return experiment("06", "A4", title, asked, "not run", "missing", "-",
-                          "no training seeds in this run (learner_seeds = 0)")
+        return not_run("06", "A4", title, asked, "no training seeds in this run (learner_seeds = 0)")
     ok = games_ok and seeds >= full("learner_seeds") and stage >= full("learner_games")
     names = sorted({a.split(" ")[0] for a in learned.agent})
     why = [] if ok else ["quick profile: fewer seeds, games or training games"]
@@ -94,8 +91,7 @@ def _pure_fractions(table: pd.DataFrame) -> str:
 def _two_dice_each_row(table: pd.DataFrame) -> dict:
     title, asked = "End game 2v2 at six faces", "2v2, every player"
     if not (table.game == "2v2").any():
-        return experiment("06", "A3", title, asked, "not run", "missing", "-",
-                          "not among this run's games (the quick profile plays one die against one or two)")
+        return not_run("06", "A3", title, asked, "not among this run's games (the quick profile plays one die against one or two)")
     players = list(dict.fromkeys(table[table.game == "2v2"].agent))
     exact = table[table.game == "2v2"].exact
     return experiment("06", "A3", title, asked,
@@ -115,7 +111,7 @@ def _random_players_row(rules: pd.DataFrame, games: list) -> dict:
     where = {name: [g for g in games if ((rules.game == g) & (rules.agent == name)).any()] for name in ("EXPRAND",
                                                                                                        "RAND")}
     if not any(where.values()):
-        return experiment("06", "A6", title, asked, "not run", "missing", "-", "neither was in this run's players")
+        return not_run("06", "A6", title, asked, "neither was in this run's players")
     missing = [f"{name} in {g}" for name, gs in where.items() for g in games if g not in gs]
     done = "; ".join(f"{name} in {', '.join(gs) if gs else 'no game'}" for name, gs in where.items())
     why = (f"{', '.join(missing)}: their plans are the largest of any player (RAND's reaches every bid history, "
@@ -128,8 +124,8 @@ def _random_players_row(rules: pd.DataFrame, games: list) -> dict:
 def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
     asked = "every player and the equilibrium in every game"
     if behaviour is None or behaviour.empty:
-        return experiment("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
-                          "not run", "missing", "-", "the behaviour table was not computed in this run")
+        return not_run("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
+                       "the behaviour table was not computed in this run")
     players = behaviour.groupby("game", sort=False).agent.nunique() - 1
     done = ", ".join(f"{g}: {n} players" for g, n in players.items())
     exact = behaviour.drop_duplicates(["game", "agent"]).exact
@@ -146,11 +142,9 @@ def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
 def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
     title = "League in the papers' own game (5 dice each), both seats, Bradley-Terry ratings with intervals"
     asked = "every player of 01 and 02 (and an equilibrium player if one transfers)"
-    equilibrium = experiment("06", "A9", "An equilibrium player in the league", "in the league", "not run", "missing",
-                             "-", NO_EQUILIBRIUM_PLAYER)
+    equilibrium = not_run("06", "A9", "An equilibrium player in the league", "in the league", NO_EQUILIBRIUM_PLAYER)
     if league is None or league.empty:
-        return [experiment("06", "A8", title, asked, "not run", "missing", "-", "the league was not played in this "
-                           "run"), equilibrium]
+        return [not_run("06", "A8", title, asked, "the league was not played in this run"), equilibrium]
     types = list(params.get("league_test_types") or [])
     games = int(params.get("league_games") or 0)
     seeds = int(params.get("league_learner_seeds") or 0)

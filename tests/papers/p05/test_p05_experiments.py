@@ -35,9 +35,11 @@ def test_scaling_caption_reads_its_numbers_from_the_table():
     scaling = pd.DataFrame(rows, columns=["rules", "solver", "histories", "first_dice", "second_dice", "seconds",
                                           "rss_growth_gb"])
     text = figures05.scaling_caption(scaling)
-    assert "default reading: at 1,024 histories" in text and "old LP takes 0.05 s" in text
-    assert "largest round (2, 1; 4,096 histories) takes 0.2 s and 0.03 GB" in text
-    assert "star-order:x: at 1,024 histories, the largest round both solve, the old LP takes 2 s and 1.50 GB" in text
+    assert "for the default reading, the largest round both solvers solve has 1,024 histories" in text
+    assert "old LP takes 0.05 s and 10 MB, the double oracle 0.1 s and 20 MB" in text
+    assert "The double oracle goes on to 2 dice against 1 (4,096 histories) in 0.2 s and 30 MB" in text
+    assert "For the star-order:x, the largest round both solvers solve has 1,024 histories. There the old LP takes 2 s " \
+           "and 1.50 GB" in text
 
 
 def test_bluff1_caption_reads_its_numbers_from_the_tables():

@@ -171,3 +171,16 @@ def test_a_seeded_open_cell_keeps_its_seed_through_a_resume_and_into_its_certifi
     assert C.read_open(S.open_path(*CELL, tmp_path))[1]["seed"] == seed
     S.resume_open_cell(*CELL, time_limit=None, folder=tmp_path)        # closes: a solved cell's certificate
     assert C.read(S.plans_path(*CELL, tmp_path))[2]["seed"] == seed
+
+
+def test_open_cells_caption_counts_in_words_and_writes_the_width_as_a_plain_decimal():
+    import pandas as pd
+
+    from liarlab.papers.p05 import seeding
+    still_open = pd.DataFrame({"open": [True] * 7, "width": [0.14] * 6 + [0.2927], "seed": ["a", "b"] + [""] * 5})
+    assert seeding.open_cells_caption(still_open) == ("*None of these 7 cells has closed to an exact value yet; 2 of "
+                                                      "their stored solves were seeded. The widest bracket still open "
+                                                      "is 0.29 wide.*")
+    one_closed = still_open.assign(open=[False] + [True] * 6, seed=["a"] + [""] * 6)
+    assert seeding.open_cells_caption(one_closed).startswith("*1 of these 7 cells has closed to an exact value; 1 of "
+                                                             "their stored solves was seeded.")

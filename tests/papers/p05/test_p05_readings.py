@@ -1,4 +1,6 @@
 """Notebook 05's readings (issue 36), round-off written as zero (issue 39) and one name per rule set (issue 37)."""
+from types import SimpleNamespace
+
 import pandas as pd
 import pytest
 
@@ -8,6 +10,7 @@ from liarlab.papers.p05 import claims as claims05
 from liarlab.papers.p05 import experiments as p05x
 from liarlab.papers.p05 import numbers as numbers05
 from liarlab.papers.p05 import readings as readings05
+from liarlab.study import families as study_families
 from liarlab.study import readings as study_readings
 
 # exact one-die values (win fractions) and the talk's per-turn ones, N = 2..6
@@ -44,6 +47,9 @@ def test_roundoff_is_written_as_zero_and_zero_never_in_e_notation():
     assert numbers05.zero_below(2.1e-17) == 0.0 and numbers05.zero_below(1.4e-17) == 0.0
     assert numbers05.zero_below(3e-9) == 3e-9
     assert numbers05.sci(0.0) == "0" and numbers05.sci(2.5e-10) == "2.5 × 10⁻¹⁰" and numbers05.sci(2.2e-16) == "< 10⁻¹⁵"
+    # an open cell's width is a plain decimal (issue 50), a certified one stays as sci writes it
+    assert [numbers05.width_text(w) for w in (0.1402, 0.0159, 0.2927, 0.010019, 2.6e-15, 2.2e-16, 0.0)] == [
+        "0.14", "0.016", "0.29", "0.01", "2.6 × 10⁻¹⁵", "< 10⁻¹⁵", "0"]
     assert numbers05.gain_text(1.4e-17) == numbers05.gain_text(2.1e-17) == "0 (below 1.0 × 10⁻¹², round-off)"
     # two runs that differ only by round-off give the same table (byte-identical reruns)
     one, two = _cmp(), _cmp().assign(exact_mean_gain=[0.0, 1.4e-17, 0.0, 5e-17, 1.1e-16])
@@ -61,8 +67,11 @@ def test_rule_sets_have_one_name_each():
 
 def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
     cmp = claims05.comparison_beside_talk(_cmp())
-    rows = (claims05.comparison_table_claims(cmp, star=_star(), sensitivity=_sens())
-            + claims05.prior_work_claims(cmp, star=_star()) + claims05.per_turn_optimal_claims(cmp, _profiles()))
+    # through the engine: the readings that cannot be run are declared beside their families (Ways)
+    run = SimpleNamespace(exact_vs_per_turn=cmp, star_one_die=_star(), sensitivity=_sens(), profiles=_profiles())
+    families = [f for f in claims05.CLAIM_FAMILIES if f.id in (readings05.COMPARISON_FAMILY, claims05.PRIOR_CLAIM,
+                                                                readings05.OPTIMAL_FAMILY)]
+    rows = study_families.claims_rows(families, run)
     by = {r["claim"]: r for r in rows}
     gambit = by["Bluff-1 comparison N=3: Gambit win %"]
     # the talk's Gambit value is its per-turn value: a reading that was run reproduces it
@@ -86,7 +95,10 @@ def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
 def test_gap_rows_are_one_family_with_every_open_point_listed():
     bluff1 = pd.DataFrame({"faces": list(PER_TURN), "win_pct": [100 * v for v in PER_TURN.values()]})
     exact = pd.DataFrame({"faces": list(EXACT), "exact_win": list(EXACT.values())})
-    rows = claims05.smallest_gap_claims(bluff1, exact, star=_star(), sensitivity=_sens())
+    # through the engine: the readings that cannot be run are declared beside the family (Ways)
+    run = SimpleNamespace(bluff1=bluff1, one_die_exact=exact, exact_vs_per_turn=exact, star_one_die=_star(),
+                          sensitivity=_sens())
+    rows = study_families.claims_rows([f for f in claims05.CLAIM_FAMILIES if f.id == readings05.GAP_FAMILY], run)
     assert {r["family"] for r in rows} == {readings05.GAP_FAMILY}
     real = [r for r in rows if "real game" in r["claim"]][0]
     names = [x["reading"] for x in real["readings_rows"]]
