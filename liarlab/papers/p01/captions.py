@@ -153,16 +153,11 @@ def gain_count(g: dict) -> str:
 
 
 def judged_gains(res) -> pd.DataFrame:
-    """The seed gains the claims row judges (:func:`liarlab.papers.p01.claims.bbn_gain_row`): the fresh seeds when
+    """The seed gains the claims row judges (:func:`liarlab.papers.p01.claims.gain_verdict`): the fresh seeds when
     the pilot left the claim to a second stage, else the pilot's."""
-    from liarlab.core import verdicts as V
-    from liarlab.papers.p01 import claims
+    from liarlab.papers.p01.claims import gain_verdict
 
-    fresh, plan = res.gains_fresh, res.gain_plan
-    if fresh is None or plan is None or plan.undecidable:
-        return res.gains
-    _, judged = claims.per_type_gain_judgements(res.gains)
-    return fresh if claims.second_stage(V.word("most", V.share(judged, "types"))) else res.gains
+    return gain_verdict(res)[-1]
 
 
 def win_quantity(res) -> str:

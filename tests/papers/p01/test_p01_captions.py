@@ -1,5 +1,6 @@
 """Notebook 01's figure captions state numbers that are true of the figures' data (liarlab.papers.p01.captions)."""
 import re
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -137,7 +138,11 @@ def test_band_counts_in_caption_and_summary_equal_the_claims_row():
     rates[[8, 9]] = [0.8, 0.75]
     rates[15] = 0.7015                                 # type 16: its Bonferroni interval straddles 0.7
     large = _large_with_wins(rates)
-    row = claims01.win_rate_rows(large, pd.DataFrame({"win_rate": rates}), 500, 50_000)[0]
+    from liarlab.study import families as F
+
+    res = SimpleNamespace(large=large, ref=pd.DataFrame({"win_rate": rates}), params={"n_games": 500, "n_large": 50_000},
+                          first=None, readings_by_type=None, large_fresh=None, win_plan=None)
+    row = F.claims_rows([claims01.WIN_RATE_FAMILY], res)[0]
     text = captions.vs_types(large, 500, 20)
     assert "6 above it" not in text and "3 lie below it (types 1, 3, 5) and 3 above it (types 9, 10, 16)" in text
     assert "5 types lie outside the band (3 below, 2 above), 26 inside and 1 undecided (type 16," in text
