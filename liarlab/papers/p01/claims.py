@@ -75,6 +75,28 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
+    """E12 (:func:`reading_robustness`) as the page shows it: headed in words, not by the CSV's code names
+    ("every type 60 70", "share in band low", issue 50), every rate to 3 decimals, and the share of types in the
+    band as its range over the undecided types ("0.125 to 0.469")."""
+    from liarlab.study.tables import fixed_text, with_decimals
+
+    shown = pd.DataFrame({
+        "reading of the rules": readings.reading,
+        "mean win rate": readings.mean_win_rate, "lowest win rate": readings.min_win_rate,
+        "type with the lowest": readings.worst_type.map(lambda t: f"type {int(t)}"),
+        "highest win rate": readings.max_win_rate,
+        "types in 60-70 %": readings.types_in_band.astype(int),
+        "types outside 60-70 %": readings.types_outside_band.astype(int),
+        "share of types in 60-70 % (range over the undecided)": [
+            f"{fixed_text(lo, 3)} to {fixed_text(hi, 3)}"
+            for lo, hi in zip(readings.share_in_band_low, readings.share_in_band_high)],
+        "60-70 % against every type": readings.every_type_60_70,
+        "loses to no type": readings.loses_to_none,
+        "games per type": readings.games_per_type.astype(int)})
+    return with_decimals(shown, dict.fromkeys(("mean win rate", "lowest win rate", "highest win rate"), 3))
+
+
 # ============================================================================ sections
 
 def background_rows(_res=None) -> list[dict]:

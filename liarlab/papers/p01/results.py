@@ -316,6 +316,13 @@ class Results01(_Tables):
         rates = ("win_rate", "as_starter", "as_responder", "br_challenge_success")
         return tables.with_decimals(shown, {**dict.fromkeys(rates, 3), "mean_turns": 2})
 
+    @property
+    def best_response_readings_table(self) -> pd.DataFrame:
+        """:attr:`br_readings` as the notebook shows it: rounded as the claims summary rounds
+        (:func:`~liarlab.papers.p01.experiments.rounded`), every win rate and its bounds to 3 decimals ("0.21"
+        under "0.237" read as two precisions, issue 50)."""
+        return tables.with_decimals(ex.rounded(self.br_readings, 3), {"random_guess_win_rate": 3})
+
     # ------------------------------------------------------------------ E9 and the learning schedule
 
     def run_timing(self) -> None:

@@ -68,6 +68,11 @@ def test_reading_robustness_reports_both_per_type_verdicts():
     assert r.loc["a", "every_type_60_70"] == "reproduced" and r.loc["a", "loses_to_none"] == "reproduced"
     assert r.loc["b", "every_type_60_70"] == "differs" and r.loc["b", "loses_to_none"] == "differs"
     assert r.loc["b", "worst_type"] == 3
+    shown = claims01.reading_robustness_table(r.reset_index())
+    # headed in words, never the CSV's code names ("every type 60 70", "share in band low", issue 50)
+    assert not any("_" in c or c in ("every type 60 70", "share in band low") for c in shown.columns)
+    assert shown.set_index("reading of the rules").loc["b", "60-70 % against every type"] == "differs"
+    assert shown["type with the lowest"].iloc[1] == "type 3"
 
 
 def test_bid_weights_leave_the_misprint_to_notebook_00():
