@@ -71,7 +71,7 @@ def trend(final: pd.DataFrame, n_games: int, types=(1, 5, 23)) -> str:
     for t in types:
         f = final[final.opponent == f"type{t}"]
         below = int((f.cum_wins <= n_games / 2).sum())
-        parts.append(f"type {t}: {below} of {len(f)} end at or below x/2, lowest final rate "
+        parts.append(f"type {t}: {below} of {len(f)} {agree(below, 'end')} at or below x/2, lowest final rate "
                      f"{f.cum_wins.min() / n_games:.3f}")
     return ("*What to notice:* the curves climb between the dashed 50 % line and the dotted 100 % line, but not "
             "every seeded match stays above the 50 % line to the end (" + "; ".join(parts) + "). The true rates against these types are only a "
@@ -85,7 +85,7 @@ def trend_grid(final: pd.DataFrame, n_games: int) -> str:
     ends = (f.groupby("type").cum_wins.mean() - n_games / 2)
     top = ends.idxmax()
     return (f"*What to notice:* the grid plots wins above the 50 % line. {int(below.sum())} of {len(f)} seeded "
-            f"matches end at or below zero, in types {_types(below.index)}; the mean end ranges from "
+            f"matches {agree(int(below.sum()), 'end')} at or below zero, in types {_types(below.index)}; the mean end ranges from "
             f"{ends.min():+.1f} (type {int(ends.idxmin())}) to {ends.max():+.1f} wins (type {int(top)}). A curve "
             "that climbs steadily is a steady edge; the spread of the orange curves is the noise of one match.")
 

@@ -32,7 +32,7 @@ def _final(ends, n_games=500):
 def test_trend_caption_reports_matches_below_the_line():
     final = _final({1: [270, 244, 300], 5: [260, 251, 250], 23: [280, 290, 300]})
     text = captions.trend(final, 500)
-    assert "type 1: 1 of 3 end at or below x/2, lowest final rate 0.488" in text
+    assert "type 1: 1 of 3 ends at or below x/2, lowest final rate 0.488" in text   # the verb agrees with 1
     assert "type 5: 1 of 3" in text and "type 23: 0 of 3" in text
 
 
