@@ -97,12 +97,13 @@ def interval_text(value, low, high) -> str:
     if not (math.isfinite(lo) and math.isfinite(hi) and math.isfinite(x)) or hi <= lo:
         return f"{cell_text(value)} [{cell_text(low)}, {cell_text(high)}]"
     decimals = min(max(0, 1 - math.floor(math.log10(hi - lo))), 6)
+    return f"{fixed_text(x, decimals)} [{fixed_text(lo, decimals)}, {fixed_text(hi, decimals)}]"
 
-    def fixed(v: float) -> str:
-        text = f"{v:,.{decimals}f}"
-        return text[1:] if text.startswith("-") and set(text[1:]) <= set("0.,") else text   # never "-0.00"
 
-    return f"{fixed(x)} [{fixed(lo)}, {fixed(hi)}]"
+def fixed_text(v: float, decimals: int) -> str:
+    """``v`` to exactly ``decimals`` decimals, with separators, never "-0.00"."""
+    text = f"{v:,.{decimals}f}"
+    return text[1:] if text.startswith("-") and set(text[1:]) <= set("0.,") else text
 
 
 def fraction_text(value: Fraction) -> str:
@@ -345,11 +346,21 @@ def _display_cells(frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataFrame:
     """``text`` (the cells as :func:`frame_text` writes them) with each value and its interval to the same
     decimals (:func:`interval_columns`) and each p-value of 0 as "< 0.001"; ``frame`` holds the numbers."""
     out = text.copy()
+    fixed = dict(frame.attrs.get("decimals", {}))
     for v, lo, hi in interval_columns(frame):
+        if frame.columns[v] in fixed:    # a declared count of decimals holds for the value's bounds too
+            fixed.setdefault(frame.columns[lo], fixed[frame.columns[v]])
+            fixed.setdefault(frame.columns[hi], fixed[frame.columns[v]])
+            continue
         for r in range(len(frame)):
             cells = _aligned_interval(frame.iat[r, v], frame.iat[r, lo], frame.iat[r, hi])
             if cells is not None:
                 out.iat[r, v], out.iat[r, lo], out.iat[r, hi] = cells
+    for c, name in enumerate(frame.columns):
+        for r in range(len(frame)) if name in fixed else ():
+            x = frame.iat[r, c]
+            if isinstance(x, numbers.Real) and not isinstance(x, (bool, numbers.Integral)) and math.isfinite(x):
+                out.iat[r, c] = fixed_text(float(x), fixed[name])
     for c, name in enumerate(frame.columns):
         if isinstance(name, str) and _P_COLUMN.match(name.strip().lower()):
             for r in range(len(frame)):
@@ -450,3 +461,13 @@ def register() -> None:
     formatter = shell.display_formatter.formatters["text/html"]
     formatter.for_type(pd.DataFrame, table_html)
     formatter.for_type(Styler, styler_html)
+
+
+def with_decimals(frame: pd.DataFrame, decimals: dict) -> pd.DataFrame:
+    """``frame`` shown (:func:`table_html`) with one count of decimals per column, ``decimals`` mapping a column
+    to its count: every number of the column to that count, and a value's bounds (:func:`interval_columns`) to the
+    value's. A table that rounded each cell to its own digits showed "0.79" above "0.735" and "0.72 [0.57, 0.84]"
+    below "0.762 [0.718, 0.802]" (issue 50). The counts travel in the frame's ``attrs``."""
+    out = frame.copy()
+    out.attrs["decimals"] = dict(decimals)
+    return out

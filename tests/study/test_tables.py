@@ -264,6 +264,26 @@ def test_a_value_and_its_interval_are_shown_to_the_same_decimals():
     assert cells[7] == "&lt; 0.001" and cells[15] == "0.03"   # a p rounded to 0 is "< 0.001", never "0"
 
 
+def test_declared_decimals_hold_for_every_cell_of_a_column_and_its_bounds():
+    """01's best-response table showed "0.79" above "0.735" and "0.72 [0.57, 0.84]" below "0.762 [0.718, 0.802]"
+    (issue 50): one count of decimals per column, a value's bounds at the value's count."""
+    import re
+
+    import pandas as pd
+
+    from liarlab.study import tables as T
+
+    frame = pd.DataFrame({"agent": ["a", "b"], "wins": [305, 29], "win_rate": [0.7625, 0.725],
+                          "ci_low": [0.7184, 0.5717], "ci_high": [0.8016, 0.8389], "as_starter": [0.79, 0.6],
+                          "mean_turns": [3.1475, 3.375]})
+    cells = re.findall(r">([^<>]+)</td>", T.table_html(T.with_decimals(frame, {"win_rate": 3, "as_starter": 3,
+                                                                                 "mean_turns": 2})))
+    assert cells[:7] == ["a", "305", "0.762", "0.718", "0.802", "0.790", "3.15"]
+    assert cells[7:] == ["b", "29", "0.725", "0.572", "0.839", "0.600", "3.38"]
+    undeclared = re.findall(r">([^<>]+)</td>", T.table_html(frame))
+    assert undeclared[9:12] == ["0.72", "0.57", "0.84"]       # without a declaration: each row its own decimals
+
+
 def test_a_folded_table_title_names_two_level_columns_without_tuples():
     """05's folded table was titled "A table of 25 rows (('width', 'star-order:...'), ...)" (issue 50)."""
     import pandas as pd

@@ -2,6 +2,7 @@
 our generators (printed values: printed.py; claims: claims.py; ledger: ledger.py; figures: figures.py)."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -45,6 +46,14 @@ def hand_class_table() -> pd.DataFrame:
                           "paper_ways": [PAPER_T46[c] for c in counts]})
     frame["fraction"] = frame["ways"] / dice.hands_total(5, 6)
     return frame
+
+
+def hand_class_view(classes: pd.DataFrame) -> pd.DataFrame:
+    """Table 4.6 (:func:`hand_class_table`) as the page shows it: each fraction as the exact fraction of the 7,776
+    hands beside its decimal, as Tables 4.5 and 6-3 give theirs (a float column read "0.463", "0.06173" and
+    "0.0007716" with nothing exact beside them, issue 50)."""
+    total = dice.hands_total(5, 6)
+    return classes.assign(fraction=[fraction_text(Fraction(int(w), total)) for w in classes["ways"]])
 
 
 def brute_force_classes() -> dict[str, int]:
@@ -160,13 +169,26 @@ def growth_factors(*tables: pd.DataFrame) -> tuple[float, float]:
     return float(min(factors)), float(max(factors))
 
 
-def monte_carlo_view(mc: pd.DataFrame, decimals: int = 5) -> pd.DataFrame:
+def monte_carlo_decimals(mc: pd.DataFrame) -> int:
+    """The one count of decimals a Monte Carlo table's shares are shown to: enough for two significant digits of
+    its narrowest interval that is not a point (5 decimals wrote "0.00012 [0.00012, 0.00013]" against an exact
+    "0.00013", issue 50); at most 8."""
+    widths = (mc["ci_high"] - mc["ci_low"]).to_numpy(dtype=float)
+    widths = widths[widths > 0]
+    if not len(widths):
+        return 5
+    return int(min(max(1 - math.floor(math.log10(widths.min())), 1), 8))
+
+
+def monte_carlo_view(mc: pd.DataFrame, decimals: int | None = None) -> pd.DataFrame:
     """A Monte Carlo table (:func:`monte_carlo_at_least`, :func:`monte_carlo_max_multiplicity`) as the page shows
-    it: the share, its interval and the exact value to the same ``decimals`` (a column that read "1.000000" above
-    "0.5966" changed precision from row to row, issue 50), the interval beside its share, headed in words; the exact
-    value with the count of the 7,776 hands it is."""
+    it: the share, its interval and the exact value to the same ``decimals`` (by default
+    :func:`monte_carlo_decimals`; a column that read "1.000000" above "0.5966" changed precision from row to row,
+    issue 50), the interval beside its share, headed in words; the exact value with the count of the 7,776 hands
+    it is."""
     first = "k" if "k" in mc.columns else "max_multiplicity"
     total = dice.hands_total(5, 6)
+    decimals = monte_carlo_decimals(mc) if decimals is None else decimals
 
     def share(x) -> str:
         return f"{float(x):.{decimals}f}"

@@ -6,6 +6,8 @@ for k = 0..n, and marks the largest k that still has at least the chosen chance.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from liarlab.core import dice
@@ -21,6 +23,16 @@ def at_least_chances(n_dice: int = 5, faces: int = 6) -> np.ndarray:
     return np.array([float(dice.probability_at_least(k, n_dice, faces)) for k in range(n_dice + 1)])
 
 
+def percent_label(percent: float) -> str:
+    """A bar's percentage to three significant digits, zeros kept ("100", "59.8", "0.334", "0.0129"): one
+    precision for every bar (the labels read "0.3" beside "0.013", issue 50); below 0.001 % it says so."""
+    if percent >= 100:
+        return f"{percent:.0f}"
+    if percent < 0.001:
+        return "< 0.001"
+    return f"{percent:.{max(0, 2 - math.floor(math.log10(percent)))}f}"
+
+
 def draw(n_dice: int = 5, faces: int = 6, chance: float = 0.5):
     check_probability("chance", chance)
     p = at_least_chances(n_dice, faces)
@@ -29,7 +41,7 @@ def draw(n_dice: int = 5, faces: int = 6, chance: float = 0.5):
     k = np.arange(n_dice + 1)
     ax.bar(k, 100 * p, color=["tab:green" if i <= safe else "tab:grey" for i in k])
     for i, v in zip(k, p):
-        ax.text(i, 100 * v + 1.5, f"{100 * v:.1f}" if v >= 0.001 else f"{100 * v:.2g}", ha="center", fontsize=10)
+        ax.text(i, 100 * v + 1.5, percent_label(100 * v), ha="center", fontsize=10)
     ax.axhline(100 * chance, color="black", lw=0.8, ls="--")
     ax.set_xticks(k)
     ax.set(xlabel="k", ylabel="P(at least k show the face) %", ylim=(0, 110),

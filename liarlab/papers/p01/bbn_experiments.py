@@ -606,10 +606,23 @@ def points_interval(value, low, high) -> list[str]:
     """Gains (shares of games) with their 95 % intervals, in points, one cell each as the claims summary writes an
     interval ("1 [-52, 54]": the three numbers to one count of decimals); separate value and bound columns changed
     their decimals from row to row ("4" under "-5.6", issue 50)."""
-    from liarlab.study.tables import interval_text
+    from liarlab.study.tables import fixed_text
 
-    return ["" if pd.isna(v) else interval_text(100 * float(v), 100 * float(lo), 100 * float(hi))
-            for v, lo, hi in zip(value, low, high)]
+    rows = [(100 * float(v), 100 * float(lo), 100 * float(hi)) for v, lo, hi in zip(value, low, high)]
+    # one count of decimals for the column, two significant digits of its narrowest interval: each row's own
+    # count put "-0.8 [-5.6, 4.0]" above "1 [-52, 54]"; a point (a schedule against itself) is its value alone,
+    # never "0 [0, 0]" (issue 50)
+    widths = [hi - lo for v, lo, hi in rows if np.isfinite([v, lo, hi]).all() and hi > lo]
+    decimals = min(max(0, 1 - int(np.floor(np.log10(min(widths))))), 6) if widths else 1
+    cells = []
+    for v, lo, hi in rows:
+        if not np.isfinite(v):
+            cells.append("")
+        elif not np.isfinite([lo, hi]).all() or hi <= lo:
+            cells.append(fixed_text(v, decimals))
+        else:
+            cells.append(f"{fixed_text(v, decimals)} [{fixed_text(lo, decimals)}, {fixed_text(hi, decimals)}]")
+    return cells
 
 
 def gain_table(e7: pd.DataFrame) -> pd.DataFrame:
@@ -637,13 +650,20 @@ def schedule_table(schedules: pd.DataFrame) -> pd.DataFrame:
     """The learning-schedule comparison as the page shows it: the schedule in words, the network's win rate, and
     its gain over plain random-guess and the batched schedule's difference from learning after every game, both in
     points (one point = 0.01 of the games) with 95 % intervals, as the page gives every gain (issue 50)."""
-    words = ["learning after every game" if int(r) == 1 else f"refitted every {int(r):,} games"
-             for r in schedules.refit_every]
-    return pd.DataFrame({
+    from liarlab.study.tables import with_decimals
+
+    every = schedules.refit_every.astype(int) == 1
+    words = ["learning after every game" if e else f"refitted every {int(r):,} games"
+             for e, r in zip(every, schedules.refit_every)]
+    # the reference schedule's difference from itself is no measurement: said so, not "0 [0, 0]" (issue 50)
+    against_first = points_interval(schedules.diff_vs_first[~every], schedules.diff_vs_first_ci_low[~every],
+                                    schedules.diff_vs_first_ci_high[~every])
+    iterator = iter(against_first)
+    return with_decimals(pd.DataFrame({
         "learning schedule": words, "refits per match": schedules.refits_per_match.astype(int),
         "games": schedules.games.astype(int), "network win rate": schedules.win_rate_bbn.round(3),
         "gain over plain, points [95 % interval]": points_interval(
             schedules.diff_vs_plain, schedules.diff_vs_plain_ci_low, schedules.diff_vs_plain_ci_high),
-        "difference from learning after every game, points [95 % interval]": points_interval(
-            schedules.diff_vs_first, schedules.diff_vs_first_ci_low, schedules.diff_vs_first_ci_high),
-    })
+        "difference from learning after every game, points [95 % interval]": [
+            "the reference" if e else next(iterator) for e in every],
+    }), {"network win rate": 3})

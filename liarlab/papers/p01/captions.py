@@ -71,10 +71,10 @@ def trend(final: pd.DataFrame, n_games: int, types=(1, 5, 23)) -> str:
     for t in types:
         f = final[final.opponent == f"type{t}"]
         below = int((f.cum_wins <= n_games / 2).sum())
-        parts.append(f"type {t}: {below} of {len(f)} end at or below x/2, lowest final rate "
+        parts.append(f"type {t}: {below} of {len(f)} {agree(below, 'end')} at or below x/2, lowest final rate "
                      f"{f.cum_wins.min() / n_games:.3f}")
-    return ("*What to notice:* the curves climb between the two grey lines, but not every seeded match stays above "
-            "the 50 % line to the end (" + "; ".join(parts) + "). The true rates against these types are only a "
+    return ("*What to notice:* the curves climb between the dashed 50 % line and the dotted 100 % line, but not "
+            "every seeded match stays above the 50 % line to the end (" + "; ".join(parts) + "). The true rates against these types are only a "
             f"few points above 0.5, so a {n_games}-game match can end below the line by chance.")
 
 
@@ -85,7 +85,7 @@ def trend_grid(final: pd.DataFrame, n_games: int) -> str:
     ends = (f.groupby("type").cum_wins.mean() - n_games / 2)
     top = ends.idxmax()
     return (f"*What to notice:* the grid plots wins above the 50 % line. {int(below.sum())} of {len(f)} seeded "
-            f"matches end at or below zero, in types {_types(below.index)}; the mean end ranges from "
+            f"matches {agree(int(below.sum()), 'end')} at or below zero, in types {_types(below.index)}; the mean end ranges from "
             f"{ends.min():+.1f} (type {int(ends.idxmin())}) to {ends.max():+.1f} wins (type {int(top)}). A curve "
             "that climbs steadily is a steady edge; the spread of the orange curves is the noise of one match.")
 
@@ -113,11 +113,12 @@ def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
     liars = e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])]
     text = (f"*What to notice:* each bar is the network's paired gain over plain random-guess on the same dice, in "
             f"points, with its 95 % interval across seeded matches; the thesis's +5 to +10 points are green. "
-            f"{len(pos)} of {len(e7)} intervals lie above zero and {len(neg)} below. ")
+            f"{len(pos)} of {len(e7)} intervals {agree(len(pos), 'lie')} above zero and {len(neg)} below. ")
     if gains is not None:
         g = gain_verdicts(gains)
         text += (f"Judged on these pilot matches as the claims table judges them ({100 * g['level']:.2f} % "
-                 f"Bonferroni-adjusted intervals), {gain_count(g)}; {len(g['above_zero'])} lie above zero and "
+                 f"Bonferroni-adjusted intervals), {gain_count(g)}; {len(g['above_zero'])} "
+                 f"{agree(len(g['above_zero']), 'lie')} above zero and "
                  f"{len(g['below_zero'])} below (where the pilot leaves the claim undecided, the claims table judges "
                  "the fresh seeds of the confirmatory line below instead). ")
     return text + liar_sentence(liars)
@@ -142,27 +143,29 @@ def liar_sentence(liars: pd.DataFrame) -> str:
             f"{best:+.1f} points).")
 
 
+def agree(count: int, verb: str) -> str:
+    """``verb`` (plural: "gain", "lie", "lose") agreeing with a count of things: "1 of 32 types gains", "0 of 32
+    types gain", "13 lie above zero", "1 lies"."""
+    return ({"lie": "lies"}.get(verb, verb + "s")) if count == 1 else verb
+
+
 def gain_count(g: dict) -> str:
     """The types whose gain lies in the thesis's band, as the answer and the claims summary count them
-    (``answer.share_count``): "1 of 32 types gain +5 to +10 points (7 counting the 6 undecided)"."""
+    (``answer.share_count``): "1 of 32 types gains +5 to +10 points (7 counting the 6 undecided)", the verb agreeing
+    with the count ("1 of 32 types gain" read wrong, issue 50)."""
     n = len(g["in"]) + len(g["outside"]) + len(g["undecided"])
-    text = f"{len(g['in'])} of {n} types gain +5 to +10 points"
+    text = f"{len(g['in'])} of {n} types {agree(len(g['in']), 'gain')} +5 to +10 points"
     if g["undecided"]:
         text += f" ({len(g['in']) + len(g['undecided'])} counting the {len(g['undecided'])} undecided)"
     return text
 
 
 def judged_gains(res) -> pd.DataFrame:
-    """The seed gains the claims row judges (:func:`liarlab.papers.p01.claims.bbn_gain_row`): the fresh seeds when
+    """The seed gains the claims row judges (:func:`liarlab.papers.p01.claims.gain_verdict`): the fresh seeds when
     the pilot left the claim to a second stage, else the pilot's."""
-    from liarlab.core import verdicts as V
-    from liarlab.papers.p01 import claims
+    from liarlab.papers.p01.claims import gain_verdict
 
-    fresh, plan = res.gains_fresh, res.gain_plan
-    if fresh is None or plan is None or plan.undecidable:
-        return res.gains
-    _, judged = claims.per_type_gain_judgements(res.gains)
-    return fresh if claims.second_stage(V.word("most", V.share(judged, "types"))) else res.gains
+    return gain_verdict(res)[-1]
 
 
 def win_quantity(res) -> str:
@@ -255,6 +258,24 @@ def est_text(value: float, low: float, high: float, label: str = "95 %", fmt: st
     return f"{value:{fmt}} ({label} interval {low:{fmt}} to {high:{fmt}})"
 
 
+def points_to_width(value: float, low: float, high: float) -> str:
+    """A gain (a share of games) in points with its 95 % interval, all three to two significant digits of the
+    interval's width, signed, never "-0.00": "+0.002 points (95 % interval -0.003 to +0.013)". Four fixed decimals
+    of a share wrote a change of 49 games in 320,000 as "+0.0000 (95 % interval -0.0000 to +0.0001)" (issue 50)."""
+    from liarlab.study.tables import fixed_text
+
+    v, lo, hi = 100 * float(value), 100 * float(low), 100 * float(high)
+    if not (np.isfinite([lo, hi]).all() and hi > lo):
+        return points(value)
+    decimals = min(max(0, 1 - int(np.floor(np.log10(hi - lo)))), 6)
+
+    def signed(x: float) -> str:
+        text = fixed_text(x, decimals)
+        return text if text.startswith("-") or set(text) <= set("0.,") else "+" + text
+
+    return f"{signed(v)} points (95 % interval {signed(lo)} to {signed(hi)})"
+
+
 def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFrame, self_open, wide: pd.DataFrame,
             gains: pd.DataFrame, e7: pd.DataFrame, best_response: pd.DataFrame, n_games: int, n_seeds: int,
             liar_text: str = "", readings_text: str = "", extensions_text: str = "") -> str:
@@ -291,8 +312,8 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
         f"thesis's network does, its mean gain over the {gains.opponent.nunique()} types is "
         f"{points_text(mean_gain(gains))}. Judged as in the claims table ({100 * g['level']:.2f} % "
         f"Bonferroni-adjusted intervals across seeds), {gain_count(g)}; "
-        f"{len(g['above_zero'])} gain{'s' if len(g['above_zero']) == 1 else ''} more than zero and "
-        f"{len(g['below_zero'])} lose{'s' if len(g['below_zero']) == 1 else ''}.",
+        f"{len(g['above_zero'])} {agree(len(g['above_zero']), 'gain')} more than zero and "
+        f"{len(g['below_zero'])} {agree(len(g['below_zero']), 'lose')}.",
     ]
     if liar_text:
         lines.append(f"* **Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis).** "
@@ -462,7 +483,7 @@ of *our* last bid after the opponent has already raised past it: the next decisi
 limit on our face matters only if the sampled hand or the guess range for that face decides it. Over the whole comparison the variant changed
 the result of {int(x3.games_with_other_result):,} of {int(x3.games):,} games on the same dice. So the reading does take effect, but it
 barely matters in this design (its change against the thesis reading:
-{est_text(x3.vs_thesis, x3.vs_thesis_ci_low, x3.vs_thesis_ci_high, fmt="+.4f")}); `tests/liardice/test_bbn_play.py` tests the branch in both engines and builds a position
+{points_to_width(x3.vs_thesis, x3.vs_thesis_ci_low, x3.vs_thesis_ci_high)}); `tests/liardice/test_bbn_play.py` tests the branch in both engines and builds a position
 where it does change the decision (we hold three 5s, bid four 5s, they raise to five 5s: x − 2 allows them two 5s and we never
 challenge, x − 3 allows one and we always challenge), and one such position for every other reading.
 """

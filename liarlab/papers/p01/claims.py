@@ -12,7 +12,6 @@ one engine (:func:`rows`); a reading of a claim is a :class:`~liarlab.study.fami
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -45,6 +44,11 @@ def per_type_band(wins, games, band=printed.WIN_BAND, m: int | None = None) -> l
             for w, n in zip(wins, games)]
 
 
+def tally(judged) -> tuple[int, int, int]:
+    """How many of the per-type judgements ``judged`` are reproduced (in the band), differ and are undecided."""
+    return tuple(sum(j.verdict == v for j in judged) for v in ("reproduced", "differs", "inconclusive"))
+
+
 def per_type_above_half(wins, games, m: int | None = None) -> list[V.Judgement]:
     """Each type's win rate above 0.5 (random-guess beats it), at the Bonferroni level for ``m`` types."""
     wins, games = np.asarray(wins), np.asarray(games)
@@ -69,6 +73,28 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
                      "every_type_60_70": V.all_of(band).verdict, "loses_to_none": V.all_of(half).verdict,
                      "games_per_type": int(g.games.iloc[0])})
     return pd.DataFrame(rows)
+
+
+def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
+    """E12 (:func:`reading_robustness`) as the page shows it: headed in words, not by the CSV's code names
+    ("every type 60 70", "share in band low", issue 50), every rate to 3 decimals, and the share of types in the
+    band as its range over the undecided types ("0.125 to 0.469")."""
+    from liarlab.study.tables import fixed_text, with_decimals
+
+    shown = pd.DataFrame({
+        "reading of the rules": readings.reading,
+        "mean win rate": readings.mean_win_rate, "lowest win rate": readings.min_win_rate,
+        "type with the lowest": readings.worst_type.map(lambda t: f"type {int(t)}"),
+        "highest win rate": readings.max_win_rate,
+        "types in 60-70 %": readings.types_in_band.astype(int),
+        "types outside 60-70 %": readings.types_outside_band.astype(int),
+        "share of types in 60-70 % (range over the undecided)": [
+            f"{fixed_text(lo, 3)} to {fixed_text(hi, 3)}"
+            for lo, hi in zip(readings.share_in_band_low, readings.share_in_band_high)],
+        "60-70 % against every type": readings.every_type_60_70,
+        "loses to no type": readings.loses_to_none,
+        "games per type": readings.games_per_type.astype(int)})
+    return with_decimals(shown, dict.fromkeys(("mean win rate", "lowest win rate", "highest win rate"), 3))
 
 
 # ============================================================================ sections
@@ -98,19 +124,6 @@ def worked_check_rows(checks: pd.DataFrame) -> list[dict]:
                           kind="arithmetic", family="§4.2 Figs 4.2-4.6",
                           note=f"{sim_text}final action = challenge with probability {r.p_final_challenge:.4f}"))
     return rows
-
-
-def bid_weight_rows(p2: float, w26: int) -> list[dict]:
-    """§4.2: P(>= 2 fives) in the Fig 4.2 example and the Fig 4.4 bid weight of 'two 6s' (its readings: the
-    :data:`TWO_SIXES_WAYS` of its family, run on ``w26``).
-
-    The text's other weight, 4561 for 'two 5s' (a misprint of 4651), is claimed once, in notebook 00."""
-    return [
-        claim("P(opponent holds >= 2 fives) in the Fig 4.2 example", "§4.2 text", printed.AT_LEAST_TWO_FIVES,
-              V.exact(round(p2, 6)), V.value(printed.AT_LEAST_TWO_FIVES, V.exact(p2), decimals=4, span=1.0), kind="arithmetic",
-              note="exact 1526/7776; 'challenge about 80%' = 1 - 0.1962"),
-        two_sixes_row(int(w26)),
-    ]
 
 
 _TWO_SIXES = "bid weight 'two 6s' holding no 6 (Fig 4.4)"
@@ -150,17 +163,6 @@ TWO_SIXES_WAYS = (
 )
 
 
-def two_sixes_row(w26: int) -> dict:
-    """The Fig 4.4 weight of "two 6s" (``w26``: the weight our bid draw uses) with its readings, run by the engine
-    (:data:`TWO_SIXES_FAMILY`)."""
-    return F.claims_rows([TWO_SIXES_FAMILY], SimpleNamespace(weight_two_sixes=int(w26)))[0]
-
-
-def two_sixes_readings(ours: int) -> list[dict]:
-    """The readings rows of the Fig 4.4 weight of "two 6s" (``ours``: the weight our bid draw uses)."""
-    return TWO_SIXES_FAMILY.reading_rows(SimpleNamespace(weight_two_sixes=int(ours)))
-
-
 def fig_5_1_row(example: dict, freq51: pd.DataFrame) -> dict:
     """§5.1 Fig 5.1: the test program's bid with the figure's draws (a replay of our code)."""
     ok = example["action"] == ("bid", (4, 5))
@@ -173,17 +175,20 @@ def fig_5_1_row(example: dict, freq51: pd.DataFrame) -> dict:
                  note=f"over all draws 'four 5s' has share {freq51.loc[freq51.action == (4, 5), 'share'].sum():.3f}")
 
 
-def _confirm(pilot_est: V.Estimate, pilot: V.Judgement, fresh_est: V.Estimate | None, fresh: V.Judgement | None,
-             plan: V.Plan | None) -> V.Judgement:
-    """A row's verdict under the two-stage design: the pilot's when it was decided; else the fresh sample's
-    (``verdicts.confirmed``), or ``undecidable`` when no sample can decide it."""
-    if plan is None:
-        return pilot
-    if plan.undecidable:
-        return V.undecidable(pilot, plan.reason)
-    if fresh is None:
-        return pilot
-    return V.confirmed(pilot_est, pilot, fresh_est, fresh, plan)
+def two_stage(judge, pilot, fresh, plan: V.Plan | None) -> tuple:
+    """``judge(sample) -> (estimate, judgement, *more)`` under the two-stage design: on the ``pilot``; on the
+    ``fresh`` sample (``verdicts.confirmed``) when the pilot left the claim to a second stage (:func:`second_stage`)
+    and ``plan`` drew one; ``undecidable`` when the pilot is undecided and no sample can decide it."""
+    got = judge(pilot)
+    est, j = got[:2]
+    if plan is None or not second_stage(j):
+        return got
+    if fresh is not None and not plan.undecidable:
+        again = judge(fresh)
+        return (again[0], V.confirmed(est, j, *again[:2], plan), *again[2:])
+    if plan.undecidable and j.verdict == "inconclusive":
+        return (est, V.undecidable(j, plan.reason), *got[2:])
+    return got
 
 
 def _win_claims(frame: pd.DataFrame, m: int) -> dict:
@@ -198,10 +203,11 @@ def win_rate_judgements(large: pd.DataFrame, m: int | None = None) -> tuple[V.Ju
     return tuple(j for _, j in _win_claims(large, m or len(large)).values())
 
 
-def _trend_judgement(large: pd.DataFrame) -> V.Judgement:
-    g = large.set_index("type").loc[list(FIG_TYPES)]
-    return V.all_of(per_type_above_half(g.wins, g.games, m=len(FIG_TYPES)),
-                    "win rate above 0.5 against each of types 1, 5, 23")
+def _trend_judged(frame: pd.DataFrame) -> tuple[V.Estimate, V.Judgement]:
+    """The curves' claim on one sample: random-guess beats each of types 1, 5, 23 (Bonferroni level for three)."""
+    g = frame.set_index("type").loc[list(FIG_TYPES)]
+    half = per_type_above_half(g.wins, g.games, m=len(FIG_TYPES))
+    return V.share(half, "types"), V.all_of(half, "win rate above 0.5 against each of types 1, 5, 23")
 
 
 def second_stage(j: V.Judgement) -> bool:
@@ -228,7 +234,7 @@ def win_rate_plan(large: pd.DataFrame, cap: int) -> V.Plan | None:
     judges each such claim."""
     band, half = win_rate_judgements(large)
     plans = [per_type_plan(band, large, len(large), cap), per_type_plan(half, large, len(large), cap),
-             per_type_plan(_trend_judgement(large), large, len(FIG_TYPES), cap)]
+             per_type_plan(_trend_judged(large)[1], large, len(FIG_TYPES), cap)]
     sized = [p for p in plans if p is not None and not p.undecidable]
     if sized:
         return max(sized, key=lambda p: p.n)
@@ -239,15 +245,9 @@ def win_rate_verdicts(res) -> dict:
     """The two per-type claims of §5.2 judged on the results ``res`` (``large``, ``large_fresh``, ``win_plan``):
     ``{"band": (share, judgement), "beaten": (share, judgement)}``, each the pilot's, or under the two-stage design
     the fresh sample's (drawn by the plan when the pilot left a claim undecided or a near miss)."""
-    m, plan = len(res.large), res.win_plan
-    out = _win_claims(res.large, m)
-    fresh = _win_claims(res.large_fresh, m) if res.large_fresh is not None and plan is not None else None
-    for key, (est, j) in out.items():
-        if fresh is not None and second_stage(j):
-            out[key] = fresh[key][0], _confirm(est, j, *fresh[key], plan)
-        elif fresh is None and plan is not None and plan.undecidable and j.verdict == "inconclusive":
-            out[key] = est, _confirm(est, j, None, None, plan)
-    return out
+    m = len(res.large)
+    return {key: two_stage(lambda f, key=key: _win_claims(f, m)[key], res.large, res.large_fresh, res.win_plan)
+            for key in ("band", "beaten")}
 
 
 def _win_rates(res) -> list[dict]:
@@ -283,33 +283,10 @@ def _win_rates(res) -> list[dict]:
                family="Figs 5.6-5.8", note="our value for comparison") for t in FIG_TYPES]
 
 
-def win_rate_rows(large: pd.DataFrame, ref: pd.DataFrame, n_games: int, n_large: int,
-                  first: pd.DataFrame | None = None, by_type: pd.DataFrame | None = None,
-                  fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> list[dict]:
-    """The rows of §5.2's win-rate family (:data:`WIN_RATE_FAMILY`, run by the engine with its readings) on these
-    tables: ``first`` the first-mover runs, ``by_type`` the E12 rule readings, ``ref`` one match per type,
-    ``fresh`` the confirmatory sample (same columns as ``large``, fresh games) drawn by ``plan``."""
-    res = SimpleNamespace(large=large, ref=ref, params={"n_games": n_games, "n_large": n_large}, first=first,
-                          readings_by_type=by_type, large_fresh=fresh, win_plan=plan)
-    return F.claims_rows([WIN_RATE_FAMILY], res)
-
-
 def trend_estimate(large: pd.DataFrame, fresh: pd.DataFrame | None = None, plan: V.Plan | None = None):
     """The curves' claim judged: random-guess's large-sample rate above 0.5 against each of types 1, 5, 23 (one test
     at the Bonferroni level for the three), on the fresh sample when the pilot left it to a second stage."""
-    g = large.set_index("type").loc[list(FIG_TYPES)]
-    half = per_type_above_half(g.wins, g.games, m=len(FIG_TYPES))
-    est, j = V.share(half, "types"), V.all_of(half, "win rate above 0.5 against each of types 1, 5, 23")
-    if second_stage(j) and plan is not None:
-        if fresh is not None and not plan.undecidable:
-            fg = fresh.set_index("type").loc[list(FIG_TYPES)]
-            fhalf = per_type_above_half(fg.wins, fg.games, m=len(FIG_TYPES))
-            fest = V.share(fhalf, "types")
-            j, est = _confirm(est, j, fest, V.all_of(fhalf, "win rate above 0.5 against each of types 1, 5, 23"),
-                              plan), fest
-        elif j.verdict == "inconclusive":
-            j = _confirm(est, j, None, None, plan)
-    return est, j
+    return two_stage(_trend_judged, large, fresh, plan)
 
 
 def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
@@ -406,8 +383,7 @@ def per_type_gain_judgements(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND) ->
 def bbn_gain_plan(gains: pd.DataFrame, cap: int) -> V.Plan | None:
     """Fresh seeds for the "most types gain 5-10 points" claim when the pilot left it undecided: the most any
     undecided type needs (per-type t at the Bonferroni level), capped at ``cap`` seeds; None when decided."""
-    _, judged = per_type_gain_judgements(gains)
-    j = V.word("most", V.share(judged, "types"))
+    _, j, _, judged, _ = _gain_judged(gains)
     if j.verdict != "inconclusive":
         return None
     open_ = [x for x in judged if x.verdict == "inconclusive"]
@@ -423,19 +399,13 @@ def gain_verdict(res):
     ``gains_fresh``, ``gain_plan``): per type the gain across seeds against [0.05, 0.10] at the Bonferroni level,
     the share of types in the band with ``share``, "most" with the protocol's word; the fresh seeds' when the pilot
     left it undecided. Returns (share, judgement, per-type estimates, per-type judgements, the seed gains judged)."""
-    gains, fresh, plan = res.gains, res.gains_fresh, res.gain_plan
+    return two_stage(_gain_judged, res.gains, res.gains_fresh, res.gain_plan)
+
+
+def _gain_judged(gains: pd.DataFrame) -> tuple:
     ests, judged = per_type_gain_judgements(gains)
     share = V.share(judged, "types")
-    j = V.word("most", share)
-    if second_stage(j) and plan is not None:
-        if fresh is not None and not plan.undecidable:
-            f_ests, f_judged = per_type_gain_judgements(fresh)
-            f_share = V.share(f_judged, "types")
-            j, share = _confirm(share, j, f_share, V.word("most", f_share), plan), f_share
-            ests, judged, gains = f_ests, f_judged, fresh
-        else:
-            j = _confirm(share, j, None, None, plan)
-    return share, j, ests, judged, gains
+    return share, V.word("most", share), ests, judged, gains
 
 
 def mean_gain(gains: pd.DataFrame):
@@ -465,6 +435,7 @@ def _gain(res) -> list[dict]:
 
     share, j, ests, judged, gains = gain_verdict(res)
     seeds = gains.groupby("opponent").rep.nunique()
+    yes, no, open_ = tally(judged)
     pos = sum(e.low > 0 for e in ests)
     neg = sum(e.high < 0 for e in ests)
     level = V.simultaneous_level(len(ests))
@@ -474,23 +445,10 @@ def _gain(res) -> list[dict]:
                        f"the range over undecided types); {len(ests)} types x {int(seeds.min())} seeded matches x "
                        f"{res.params['bbn_games']} games (paired with plain random-guess on the same dice); per type t "
                        f"across seeds at {100 * level:.2f} % (Bonferroni-adjusted): "
-                       f"{plural(sum(x.verdict == 'reproduced' for x in judged), 'type')} in +5 to +10 points, "
-                       f"{sum(x.verdict == 'differs' for x in judged)} outside, "
-                       f"{sum(x.verdict == 'inconclusive' for x in judged)} undecided; gain above 0 for {pos}, "
+                       f"{plural(yes, 'type')} in +5 to +10 points, {no} outside, {open_} undecided; gain above 0 "
+                       f"for {pos}, "
                        f"below 0 for {neg}; mean gain over the types {points_text(mean_gain(gains))}, per type "
                        f"from {100 * min(e.value for e in ests):+.1f} to {100 * max(e.value for e in ests):+.1f} points")]
-
-
-def bbn_gain_row(gains: pd.DataFrame, bbn_games: int, games: pd.DataFrame | None = None,
-                 bbn_readings: pd.DataFrame | None = None, fresh: pd.DataFrame | None = None,
-                 plan: V.Plan | None = None) -> dict:
-    """The row of §5.2's network-gain family (:data:`GAIN_FAMILY_RECORD`, run by the engine with its readings) on
-    these tables: ``gains`` the seed gains, ``games`` E7's games, ``bbn_readings`` E12's network readings,
-    ``fresh`` the seed gains of new seeds that confirm an undecided pilot under ``plan``."""
-    res = SimpleNamespace(gains=gains, params={"bbn_games": bbn_games}, bbn_readings=bbn_readings,
-                          bbn_run=None if games is None else SimpleNamespace(games=games), gains_fresh=fresh,
-                          gain_plan=plan)
-    return F.claims_rows([GAIN_FAMILY_RECORD], res)[0]
 
 
 #: "About 60-70 %" read loosely: the spec's "revisit outside roughly [0.55, 0.75]".
@@ -884,6 +842,12 @@ def _reading_estimate(r) -> V.Estimate:
                       float(r.seed_min), float(r.seed_max))
 
 
+def _ours(text: str, source: str, value, rule: str, printed_value=None, **kw) -> dict:
+    """A row of ours (an ``extension``: robustness, a diagnosis, a proposal the thesis did not run): the value is
+    reported, not judged; ``rule`` says what it is."""
+    return claim(text, source, printed_value, value, V.stated("extension", rule), kind="finding", **kw)
+
+
 def bbn_reading_rows(bbn_readings: pd.DataFrame, bbn_games: int) -> list[dict]:
     """E12 for the network: the network's pooled gain under every reading (over all types), and the reading that
     helps it most (extensions: robustness of our verdict, and a reading chosen by its result)."""
@@ -892,27 +856,19 @@ def bbn_reading_rows(bbn_readings: pd.DataFrame, bbn_games: int) -> list[dict]:
     judged = [V.magnitude(_reading_estimate(r), *printed.BBN_GAIN_BAND, "pooled gain in +5 to +10 points",
                           span=2.0, reference=0.0) for _, r in allt.iterrows()]
     return [
-        claim("the network's gain (5-10 points claimed) under each reading of the network: pooled over the types",
-              "spec E12", None, _reading_estimate(allt.iloc[0]),
-              V.stated("extension", "robustness of our verdict, not a claim of the thesis"), kind="finding",
+        _ours("the network's gain (5-10 points claimed) under each reading of the network: pooled over the types",
+              "spec E12", _reading_estimate(allt.iloc[0]), "robustness of our verdict, not a claim of the thesis",
               family="E12 network readings",
               note=f"value: the network's gain over plain random-guess pooled over the types under the thesis reading, "
                    f"as a share of games (0.01 = 1 point); {len(allt)} readings, {int(best.seeds)} seeded matches x "
-                   f"{bbn_games} games per type; pooled gains {_points(allt['diff'].min())} to "
-                   f"{_points(allt['diff'].max())}; in +5 to +10 under "
-                   f"{sum(j.verdict == 'reproduced' for j in judged)} readings, outside under "
-                   f"{sum(j.verdict == 'differs' for j in judged)}"),
-        claim("BBN gain under the reading that helps it most (extension)", "E12 (network readings)", None,
-              _reading_estimate(best), V.stated("extension", "the best of the readings, chosen by its result"),
-              kind="finding", family="E12 network readings",
+                   f"{bbn_games} games per type; pooled gains {points(allt['diff'].min())} to "
+                   f"{points(allt['diff'].max())}; in +5 to +10 under "
+                   f"{tally(judged)[0]} readings, outside under {tally(judged)[1]}"),
+        _ours("BBN gain under the reading that helps it most (extension)", "E12 (network readings)",
+              _reading_estimate(best), "the best of the readings, chosen by its result", family="E12 network readings",
               note=f"value: the pooled gain under that reading, as a share of games (0.01 = 1 point); best reading: "
-                   f"{best.variant}; thesis reading {_points(allt.iloc[0]['diff'])}"),
+                   f"{best.variant}; thesis reading {points(allt.iloc[0]['diff'])}"),
     ]
-
-
-def _points(x: float) -> str:
-    """A gain (a share of games) in points, as the page says every gain: 0.017 -> "+1.7 points"."""
-    return f"{100 * float(x):+.1f} points"
 
 
 def liar_loss_rows(shares: pd.DataFrame, readings: pd.DataFrame) -> list[dict]:
@@ -934,37 +890,36 @@ def liar_loss_rows(shares: pd.DataFrame, readings: pd.DataFrame) -> list[dict]:
     side = ("its 95 % interval lies below zero" if base.high < 0 else
             "its 95 % interval lies above zero" if base.low > 0 else "its 95 % interval includes zero")
     return [
-        claim("the network's gain against the liar, prefers-bid programs (types 25-32)", "E7 (our diagnosis)", None,
-              base, V.stated("extension", rule), kind="finding", family="types 25-32 (our diagnosis)",
+        _ours("the network's gain against the liar, prefers-bid programs (types 25-32)", "E7 (our diagnosis)", base,
+              rule, family="types 25-32 (our diagnosis)",
               note=f"value: the network's gain over plain random-guess pooled over types 25-32 per seeded match, as a "
                    f"share of games (0.01 = 1 point); {side}"),
-        claim(f"what accounts for most of that loss: {top.change}", "E12 ablations (our diagnosis)", None, top_est,
-              V.stated("extension", rule), kind="finding", family="types 25-32 (our diagnosis)",
+        _ours(f"what accounts for most of that loss: {top.change}", "E12 ablations (our diagnosis)", top_est, rule,
+              family="types 25-32 (our diagnosis)",
               note=(f"value: the change in the pooled gain when it is removed, as a share of games (0.01 = 1 point); "
-                    f"removing it moves the pooled gain from {_points(top.gain_thesis_reading)} to "
-                    f"{_points(top.gain_after_change)} ({top.share_of_loss_removed:.0%} of the loss); "
+                    f"removing it moves the pooled gain from {points(top.gain_thesis_reading)} to "
+                    f"{points(top.gain_after_change)} ({top.share_of_loss_removed:.0%} of the loss); "
                     + "; ".join(f"{r.change}: {r.share_of_loss_removed:.0%}" for r in shares.itertuples()
                                 if r.change != top.change)
                     if pd.notna(top.share_of_loss_removed) else
                     f"value: the change in the pooled gain when it is removed, as a share of games (0.01 = 1 point); "
-                    f"no loss to explain in this run (pooled gain {_points(top.gain_thesis_reading)}); removing it "
-                    f"moves the gain to {_points(top.gain_after_change)}")),
+                    f"no loss to explain in this run (pooled gain {points(top.gain_thesis_reading)}); removing it "
+                    f"moves the gain to {points(top.gain_after_change)}")),
     ]
 
 
 def first_mover_rows(self_open, wide: pd.DataFrame, n_sweep: int) -> list[dict]:
     """Extensions: self-play and who opens."""
+    ours = "our measurement; the thesis has no value"
     return [
         claim("random-guess self-play with alternating openers", "E10(a) substitute", printed.SELF_PLAY_EXPECTED,
               V.exact(0.5), V.value(printed.SELF_PLAY_EXPECTED, V.exact(0.5)), kind="check",
               note="exactly 0.5 by symmetry"),
-        claim("random-guess self-play: opener's win rate", "extension", None,
-              V.proportion(round(self_open.win_rate * self_open.games), self_open.games),
-              V.stated("extension", "our measurement; the thesis has no value"), kind="finding",
+        _ours("random-guess self-play: opener's win rate", "extension",
+              V.proportion(round(self_open.win_rate * self_open.games), self_open.games), ours,
               note=f"{n_sweep} games, random-guess opens every game"),
-        claim("random-guess vs the 32 types: opening vs responding", "extension", None,
-              f"{wide['random_guess'].mean():.3f} vs {wide['opponent'].mean():.3f}",
-              V.stated("extension", "our measurement; the thesis has no value"), kind="finding",
+        _ours("random-guess vs the 32 types: opening vs responding", "extension",
+              f"{wide['random_guess'].mean():.3f} vs {wide['opponent'].mean():.3f}", ours,
               note=f"mean over types; {int((wide['opponent'] < 0.5).sum())} types beat random-guess when they open "
                    "every game"),
     ]
@@ -974,11 +929,11 @@ def extension_rows(best, base, x1, vs_plain: pd.DataFrame) -> list[dict]:
     """Ch. 6 proposals X1 (real-valued guesses) and X2 (the lambda mixture)."""
     rule = "a proposal of Ch. 6 that the thesis did not run"
     return [
-        claim("X2 lambda-mixture guess: best mean win rate over the 32 types", "Ch. 6 (proposal)", None,
-              f"{best.variant}: {best.mean_win_rate:.3f}", V.stated("extension", rule), kind="finding",
+        _ours("X2 lambda-mixture guess: best mean win rate over the 32 types", "Ch. 6 (proposal)",
+              f"{best.variant}: {best.mean_win_rate:.3f}", rule,
               note=f"thesis strategy (lambda=1): mean {base.mean_win_rate:.3f}, worst type {base.min_win_rate:.3f}"),
-        claim("X1 real-valued guessing: mean / worst win rate over the 32 types", "Ch. 6 Fig 6.1 (proposal)", None,
-              f"{x1.mean_win_rate:.3f} / {x1.min_win_rate:.3f}", V.stated("extension", rule), kind="finding",
+        _ours("X1 real-valued guessing: mean / worst win rate over the 32 types", "Ch. 6 Fig 6.1 (proposal)",
+              f"{x1.mean_win_rate:.3f} / {x1.min_win_rate:.3f}", rule,
               note=f"vs the thesis player head to head: "
                    f"{vs_plain.loc[vs_plain.variant.str.contains('real'), 'win_rate'].item():.3f}"),
     ]
@@ -988,19 +943,18 @@ def x3_row(x3: pd.DataFrame) -> dict:
     """X3: the confidence-weighted imagined hand against the real-valued player without a network."""
     est = V.across_seeds(x3.gain.to_numpy(), -1.0, 1.0)
     est = replace(est, value=round(est.value, 12) + 0.0)   # a mean of exact zeros prints 0, not -2.8e-17
-    return claim("X3 confidence-weighted imagined hand: gain over real-valued guessing without a network",
-                 "Ch. 6 (proposal)", None, est, V.stated("extension", "a proposal of Ch. 6 that the thesis did not run"),
-                 kind="finding", note=f"value: the mean gain as a share of games (0.01 = 1 point); "
-                                      f"{x3.opponent.nunique()} type{'s' if x3.opponent.nunique() != 1 else ''} x "
-                                      f"{x3.rep.nunique()} seeded matches, paired on "
-                                      "the same dice; one gain per match")
+    return _ours("X3 confidence-weighted imagined hand: gain over real-valued guessing without a network",
+                 "Ch. 6 (proposal)", est, "a proposal of Ch. 6 that the thesis did not run",
+                 note=f"value: the mean gain as a share of games (0.01 = 1 point); {x3.opponent.nunique()} "
+                      f"type{'s' if x3.opponent.nunique() != 1 else ''} x {x3.rep.nunique()} seeded matches, paired on "
+                      "the same dice; one gain per match")
 
 
 def x4_row(x4: pd.DataFrame) -> dict:
     """X4: random-guess against the 32 types under the extended rules."""
     parts = "; ".join(f"{r.rules}: mean {r.mean_win_rate:.3f}, worst {r.min_win_rate:.3f}" for r in x4.itertuples())
-    return claim("X4 extended rules: random-guess vs the 32 types", "§2.2 (rules left out of the study)", None,
-                 parts, V.stated("extension", "rules the thesis describes but leaves out"), kind="finding")
+    return _ours("X4 extended rules: random-guess vs the 32 types", "§2.2 (rules left out of the study)", parts,
+                 "rules the thesis describes but leaves out")
 
 
 def sensitivity_row(robust: pd.DataFrame) -> dict:
@@ -1010,11 +964,9 @@ def sensitivity_row(robust: pd.DataFrame) -> dict:
         return ", ".join(f"{verdict} under {n} of {len(robust)}" for verdict, n in found.items())
 
     every, none = counts("every_type_60_70"), counts("loses_to_none")
-    return claim("the win-rate claims of §5.2 under the open readings (start, bid retry, cap rule, cap scope)",
-                 "spec E12",
-                 printed.WIN_BAND_ALL_TEXT,
-                 f"{robust.mean_win_rate.min():.3f}-{robust.mean_win_rate.max():.3f} mean",
-                 V.stated("extension", "robustness of our verdicts, not a claim of the thesis"), kind="finding",
+    return _ours("the win-rate claims of §5.2 under the open readings (start, bid retry, cap rule, cap scope)",
+                 "spec E12", f"{robust.mean_win_rate.min():.3f}-{robust.mean_win_rate.max():.3f} mean",
+                 "robustness of our verdicts, not a claim of the thesis", printed.WIN_BAND_ALL_TEXT,
                  note=f"'60-70 % against every type' over the {len(robust)} readings: {every}; 'loses to none': {none}; "
                       f"worst single type {robust.min_win_rate.min():.3f}")
 
@@ -1136,17 +1088,15 @@ def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int,
     ratio_row = timing_row if ratio_row is None else ratio_row
     engine = ENGINE_WORDS.get(str(timing_row.engine), str(timing_row.engine))
     ratio_engine = ENGINE_WORDS.get(str(ratio_row.engine), str(ratio_row.engine))
-    return pd.DataFrame([
-        {"measure": "seconds per 500 games, random-guess only (reference Python agents)",
-         "paper": printed.SECONDS_PER_500, "seconds": significant(float(timing.seconds.iloc[0]) * 500 / n_games)},
-        {"measure": "seconds per 500 games, random-guess only (numba batch)",
-         "paper": printed.SECONDS_PER_500, "seconds": significant(float(timing.seconds.iloc[1]) * 500 / n_games)},
-        {"measure": f"seconds per 500 games with the network ({engine}, learning after every game)",
-         "paper": printed.SECONDS_PER_500_BBN, "seconds": significant(float(timing_row.seconds_bbn) * 500 / bbn_games)},
-        {"measure": f"slow-down with the network: time with it / time without it, both on the {ratio_engine} "
-                    "in the network's timing run",
-         "paper": printed.BBN_SLOWDOWN, "seconds": significant(float(ratio_row.ratio))},
-    ]).rename(columns={"seconds": "ours"})
+    rows = [("seconds per 500 games, random-guess only (reference Python agents)", printed.SECONDS_PER_500,
+             float(timing.seconds.iloc[0]) * 500 / n_games),
+            ("seconds per 500 games, random-guess only (numba batch)", printed.SECONDS_PER_500,
+             float(timing.seconds.iloc[1]) * 500 / n_games),
+            (f"seconds per 500 games with the network ({engine}, learning after every game)",
+             printed.SECONDS_PER_500_BBN, float(timing_row.seconds_bbn) * 500 / bbn_games),
+            (f"slow-down with the network: time with it / time without it, both on the {ratio_engine} in the "
+             "network's timing run", printed.BBN_SLOWDOWN, float(ratio_row.ratio))]
+    return pd.DataFrame([{"measure": m, "paper": p, "ours": significant(x)} for m, p, x in rows])
 
 
 # ============================================================================ the families (issue 48)
@@ -1158,9 +1108,14 @@ _NOT_JUDGED = "no verdict rests on a sample: the thesis's value cannot be tested
 
 
 def _p_two_fives(_res) -> list[dict]:
+    """§4.2: P(>= 2 fives) in the Fig 4.2 example. (The text's other weight, 4561 for 'two 5s', a misprint of 4651,
+    is claimed once, in notebook 00.)"""
     from liarlab.core import dice
 
-    return bid_weight_rows(float(dice.probability_at_least(2)), 0)[:1]
+    p2 = float(dice.probability_at_least(2))
+    return [claim("P(opponent holds >= 2 fives) in the Fig 4.2 example", "§4.2 text", printed.AT_LEAST_TWO_FIVES,
+                  V.exact(round(p2, 6)), V.value(printed.AT_LEAST_TWO_FIVES, V.exact(p2), decimals=4, span=1.0),
+                  kind="arithmetic", note="exact 1526/7776; 'challenge about 80%' = 1 - 0.1962")]
 
 
 def _two_sixes(res) -> list[dict]:

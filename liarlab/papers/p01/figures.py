@@ -71,8 +71,10 @@ def _trend(ax, curves: pd.DataFrame, ref_curves: pd.DataFrame, t: int, n_games: 
     """Cumulative wins against type t: as the thesis drew them, or (excess=True) as wins above the 50 % line."""
     g = np.arange(0, n_games + 1)
     base = g / 2 if excess else 0 * g
-    # in the excess view the 50 % line is the zero line: its label says so, not "y = x/2"
-    ax.plot(g, g / 2 - base, color="grey", lw=1, label="50 % (wins = games/2)" if excess else "50 % (y = x/2)")
+    # in the excess view the 50 % line is the zero line: its label says so, not "y = x/2". Dashed and drawn above
+    # the curves: solid under them it was hidden, a legend entry no panel showed (issue 50)
+    ax.plot(g, g / 2 - base, color="0.25", lw=1.2, ls="--", zorder=5,
+            label="50 % (wins = games/2)" if excess else "50 % (y = x/2)")
     ax.plot(g, g - base, color="grey", lw=1, ls=":", label="100 % (wins = games)" if excess else "100 % (y = x)")
     for i, (_, c) in enumerate(curves[curves.opponent == f"type{t}"].groupby("rep")):
         c = c[c.game % max(1, n_games // 100) == 0]          # 100 points per curve are enough to draw it

@@ -19,17 +19,17 @@ from liarlab.papers.p01.claims import (
     mean_over_types,
     per_type_band,
     per_type_gains,
+    tally,
     type31_as_printed,
 )
+
+_COUNTS = ("types_in_band", "types_outside", "types_undecided")
 
 
 def _every_type(wins, games, band) -> dict:
     """Every type's win rate in ``band``, each type at the Bonferroni level (as the claims row)."""
     judged = per_type_band(wins, games, band)
-    return {"verdict": V.all_of(judged).verdict,
-            "types_in_band": sum(j.verdict == "reproduced" for j in judged),
-            "types_outside": sum(j.verdict == "differs" for j in judged),
-            "types_undecided": sum(j.verdict == "inconclusive" for j in judged),
+    return {"verdict": V.all_of(judged).verdict, **dict(zip(_COUNTS, tally(judged))),
             "mean_win_rate": float(np.mean(np.asarray(wins) / np.asarray(games)))}
 
 
@@ -40,25 +40,20 @@ def win_band_readings(large: pd.DataFrame, first: pd.DataFrame | None = None, re
     ``large``: the large sample per type (type, wins, games); ``first``: :func:`experiments.first_mover`
     (who opens); ``ref``: one reference match per type (wins, games); ``by_type``: the E12 rule readings
     (:func:`experiments.sensitivity_by_type`)."""
-    rows = [{"reading": "every type, openers alternate (the claims row)", "changed": "none",
-             "games_per_type": int(large.games.iloc[0]), **_every_type(large.wins, large.games, printed.WIN_BAND)}]
+    band = printed.WIN_BAND
+    read = [("every type, openers alternate (the claims row)", "none", large, band)]
     if first is not None:
-        for opens, what in (("random_guess", "random-guess opens every game"),
-                            ("opponent", "the test program opens every game")):
-            f = first[(first.opens == opens) & (first.opponent_label != "random_guess")]
-            rows.append({"reading": what, "changed": "who opens", "games_per_type": int(f.games.iloc[0]),
-                         **_every_type(f.wins, f.games, printed.WIN_BAND)})
-    rows.append({"reading": "'about' read loosely: every type in 55-75 %", "changed": "how it is counted",
-                 "games_per_type": int(large.games.iloc[0]), **_every_type(large.wins, large.games, LOOSE_WIN_BAND)})
+        read += [(what, "who opens", first[(first.opens == opens) & (first.opponent_label != "random_guess")], band)
+                 for opens, what in (("random_guess", "random-guess opens every game"),
+                                     ("opponent", "the test program opens every game"))]
+    read.append(("'about' read loosely: every type in 55-75 %", "how it is counted", large, LOOSE_WIN_BAND))
     if ref is not None:
-        rows.append({"reading": "one 500-game match per type (the thesis's design)", "changed": "how it is counted",
-                     "games_per_type": int(ref.games.iloc[0]), **_every_type(ref.wins, ref.games, printed.WIN_BAND)})
+        read.append(("one 500-game match per type (the thesis's design)", "how it is counted", ref, band))
     if by_type is not None:
-        for reading, g in by_type.groupby("reading", sort=False):
-            if reading.startswith("baseline"):
-                continue
-            rows.append({"reading": reading, "changed": "rules of the players (E12)",
-                         "games_per_type": int(g.games.iloc[0]), **_every_type(g.wins, g.games, printed.WIN_BAND)})
+        read += [(reading, "rules of the players (E12)", g, band)
+                 for reading, g in by_type.groupby("reading", sort=False) if not reading.startswith("baseline")]
+    rows = [{"reading": reading, "changed": changed, "games_per_type": int(f.games.iloc[0]),
+             **_every_type(f.wins, f.games, b)} for reading, changed, f, b in read]
     mean = mean_over_types(large)
     j = V.magnitude(mean, *printed.WIN_BAND, "mean win rate over the types in 60-70 %", span=1.0, reference=0.5)
     rows.append({"reading": "the mean over the 32 types in 60-70 % (the spec's acceptance)",
@@ -72,10 +67,7 @@ def _gain_reading(name: str, changed: str, gains: pd.DataFrame, band=printed.BBN
     _, ests, judged = per_type_gains(gains, band)
     share = V.share(judged, "types")
     return {"reading": name, "changed": changed, "verdict": V.word("most", share).verdict,
-            "types_in_band": sum(j.verdict == "reproduced" for j in judged),
-            "types_outside": sum(j.verdict == "differs" for j in judged),
-            "types_undecided": sum(j.verdict == "inconclusive" for j in judged),
-            "mean_gain": float(np.mean([e.value for e in ests])),
+            **dict(zip(_COUNTS, tally(judged))), "mean_gain": float(np.mean([e.value for e in ests])),
             "max_gain": float(max(e.value for e in ests))}
 
 

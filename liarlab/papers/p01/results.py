@@ -10,7 +10,7 @@ depend on which other sections ran.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field, make_dataclass
 
 import numpy as np
 import pandas as pd
@@ -20,7 +20,7 @@ from liarlab.papers.p01 import bbn_experiments as bbnx
 from liarlab.papers.p01 import claims
 from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import readings as readings01
-from liarlab.study import cache
+from liarlab.study import cache, tables
 
 #: Each computation's offset from the run's seed (its random streams are children of seed + offset).
 SEED_OFFSETS = {
@@ -39,86 +39,37 @@ X2_DECISIONS_PER_CALL = 5
 THROUGHPUT_PER_SWEEP_GAME = 5
 #: The best responder's games are split over this many tasks (openers alternate between tasks).
 BEST_RESPONSE_TASKS = 8
+#: The best responders' runs: (field, size, seed and cache name, keywords of ``experiments.best_response``, the
+#: player it faces when not random-guess). After depth 1 and 2 against random-guess, the depth-1 responder against
+#: the readings' players: the uniformly random mixed strategy (thesis Ch. 4 §1), random-guess retrying candidates
+#: within a bid draw (spec §7.3) and random-guess under minimum count 1 (spec §7.2).
+RESPONDERS = (
+    ("br", "n_best_response", "best_response", {}, None),
+    ("br2", "n_best_response_2", "best_response_2", {"depth": 2}, None),
+    ("br_uniform", "n_best_response", "best_response_uniform", {"opponent": "uniform"}, "uniformly random player"),
+    ("br_retry", "n_best_response", "best_response_retry", {"opponent": "random_guess_retry"},
+     "random-guess retrying within a bid draw"),
+    ("br_min_count", "n_best_response", "best_response_min_count", {"min_count": 1},
+     "random-guess under minimum count 1"),
+)
 
 
-@dataclass
-class Results01:
-    """Notebook 01's tables, filled section by section by the ``run_*`` methods (None until a section ran)."""
+#: Notebook 01's tables, one line per part of the notebook (each None until its ``run_*`` section ran).
+TABLES = """traits side checks fig44 fig51 freq51 behaviour
+    ref_games ref seeded seeded_raw large large_raw e5 e5_views win_plan large_fresh trait_effect curves ref_curves
+    final lengths success length_stats
+    bbn_run e7 gains gain_plan gains_fresh adoption calibration hand_errors bbn_readings liar_readings loss_shares
+    liar_hands liar_verdicts liar_decisions liar_gain substitutes gain_readings support_events bbn_curves
+    first self_open wide swap sweep variants vs_plain mixture x3_ext x4 x4_summary readings_by_type readings
+    band_readings br br2 br_uniform br_retry br_min_count br_readings timing bbn_time timing_vs_thesis
+    schedules""".split()
+_Tables = make_dataclass("_Tables", [("params", dict)] + [(name, object, None) for name in TABLES]
+                         + [(name, list, field(default_factory=list)) for name in ("bbn_trend_types", "panels")])
 
-    params: dict                                   # the run's parameters, sizes resolved by the profile
-    # E2-E4: side numbers, worked checks, the test programs
-    traits: pd.DataFrame | None = None
-    side: pd.DataFrame | None = None
-    checks: pd.DataFrame | None = None
-    fig44: pd.DataFrame | None = None
-    fig51: dict | None = None
-    freq51: pd.DataFrame | None = None
-    behaviour: pd.DataFrame | None = None
-    # E5, E6, E11: random-guess against the 32 types
-    ref_games: pd.DataFrame | None = None
-    ref: pd.DataFrame | None = None
-    seeded: pd.DataFrame | None = None
-    seeded_raw: list | None = None
-    large: pd.DataFrame | None = None
-    large_raw: list | None = None
-    e5: pd.DataFrame | None = None
-    e5_views: pd.DataFrame | None = None
-    win_plan: object = None
-    large_fresh: pd.DataFrame | None = None
-    trait_effect: pd.DataFrame | None = None
-    curves: pd.DataFrame | None = None
-    ref_curves: pd.DataFrame | None = None
-    final: pd.DataFrame | None = None
-    lengths: pd.DataFrame | None = None
-    success: pd.DataFrame | None = None
-    length_stats: pd.DataFrame | None = None
-    # E7-E10, E12: the network
-    bbn_run: bbnx.BBNRun | None = None
-    e7: pd.DataFrame | None = None
-    gains: pd.DataFrame | None = None
-    bbn_curves: pd.DataFrame | None = None
-    bbn_trend_types: list = field(default_factory=list)
-    panels: list = field(default_factory=list)
-    gain_plan: object = None
-    gains_fresh: pd.DataFrame | None = None
-    adoption: pd.DataFrame | None = None
-    calibration: pd.DataFrame | None = None
-    hand_errors: pd.DataFrame | None = None
-    bbn_readings: pd.DataFrame | None = None
-    liar_readings: pd.DataFrame | None = None
-    loss_shares: pd.DataFrame | None = None
-    liar_hands: pd.DataFrame | None = None
-    liar_verdicts: pd.DataFrame | None = None
-    liar_decisions: pd.DataFrame | None = None
-    liar_gain: pd.DataFrame | None = None
-    substitutes: pd.DataFrame | None = None
-    gain_readings: pd.DataFrame | None = None
-    support_events: pd.DataFrame | None = None
-    # the opening seat, Ch. 6 extensions, E12 rule readings, best response, E9
-    first: pd.DataFrame | None = None
-    self_open: pd.Series | None = None
-    wide: pd.DataFrame | None = None
-    swap: pd.DataFrame | None = None
-    sweep: pd.DataFrame | None = None
-    variants: pd.DataFrame | None = None
-    vs_plain: pd.DataFrame | None = None
-    mixture: pd.DataFrame | None = None
-    x3_ext: pd.DataFrame | None = None
-    x4: pd.DataFrame | None = None
-    x4_summary: pd.DataFrame | None = None
-    readings_by_type: pd.DataFrame | None = None
-    readings: pd.DataFrame | None = None
-    band_readings: pd.DataFrame | None = None
-    br: pd.DataFrame | None = None
-    br2: pd.DataFrame | None = None
-    br_uniform: pd.DataFrame | None = None
-    br_retry: pd.DataFrame | None = None
-    br_min_count: pd.DataFrame | None = None
-    br_readings: pd.DataFrame | None = None
-    timing: pd.DataFrame | None = None
-    bbn_time: pd.DataFrame | None = None
-    timing_vs_thesis: pd.DataFrame | None = None
-    schedules: pd.DataFrame | None = None
+
+class Results01(_Tables):
+    """Notebook 01's tables (:data:`TABLES`, and ``params``: the run's parameters, sizes resolved by the profile),
+    filled section by section by the ``run_*`` methods."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -337,23 +288,10 @@ class Results01:
         self.band_readings = readings01.win_band_readings(self.large, self.first, self.ref, self.readings_by_type)
 
     def run_best_response(self) -> None:
-        n1, n2, s1, s2 = (self.size("n_best_response"), self.size("n_best_response_2"), self.seed("best_response"),
-                          self.seed("best_response_2"))
-        self.br = self._cached("best_response", lambda: ex.best_response(n1, BEST_RESPONSE_TASKS, s1), ex, n=n1)
-        self.br2 = self._cached("best_response_2", lambda: ex.best_response(n2, BEST_RESPONSE_TASKS, s2, depth=2), ex,
-                                n=n2)
-        # the uniformly random mixed strategy (thesis Ch. 4 §1) against the same depth-1 responder: a reading
-        s3 = self.seed("best_response_uniform")
-        self.br_uniform = self._cached("best_response_uniform",
-                                       lambda: ex.best_response(n1, BEST_RESPONSE_TASKS, s3, opponent="uniform"), ex,
-                                       n=n1)
-        # spec §7.3 (random-guess retries candidates within a bid draw) and §7.2 (minimum count 1): readings
-        s4, s5 = self.seed("best_response_retry"), self.seed("best_response_min_count")
-        self.br_retry = self._cached(
-            "best_response_retry", lambda: ex.best_response(n1, BEST_RESPONSE_TASKS, s4, opponent="random_guess_retry"),
-            ex, n=n1)
-        self.br_min_count = self._cached(
-            "best_response_min_count", lambda: ex.best_response(n1, BEST_RESPONSE_TASKS, s5, min_count=1), ex, n=n1)
+        for name, size, seed, kw, _ in RESPONDERS:
+            n, s = self.size(size), self.seed(seed)
+            setattr(self, name, self._cached(
+                seed, lambda n=n, s=s, kw=kw: ex.best_response(n, BEST_RESPONSE_TASKS, s, **kw), ex, n=n))
         self.br_readings = readings01.best_response_readings(self.br, self.br2)
 
     @property
@@ -366,11 +304,24 @@ class Results01:
         """The responders' runs (``data/01_best_response.csv``): depth 1 and 2 against random-guess, then the depth-1
         responder against the readings' players (the uniformly random player, random-guess retrying within a bid
         draw, random-guess under minimum count 1), each labelled by the player it faces."""
-        readings = [(self.br_uniform, "uniformly random player"),
-                    (self.br_retry, "random-guess retrying within a bid draw"),
-                    (self.br_min_count, "random-guess under minimum count 1")]
-        return pd.concat([self.br, self.br2] + [f.assign(opponent=who) for f, who in readings if f is not None],
+        runs = [(getattr(self, name), who) for name, *_, who in RESPONDERS]
+        return pd.concat([f if who is None else f.assign(opponent=who) for f, who in runs if f is not None],
                          ignore_index=True)
+
+    @property
+    def best_response_table(self) -> pd.DataFrame:
+        """:attr:`best_responses` as the notebook shows it: every rate (with its interval) to 3 decimals, the mean
+        turns to 2, one count of decimals per column (:func:`liarlab.study.tables.with_decimals`)."""
+        shown = self.best_responses.replace({"opponent": {"random_guess": "random-guess"}})
+        rates = ("win_rate", "as_starter", "as_responder", "br_challenge_success")
+        return tables.with_decimals(shown, {**dict.fromkeys(rates, 3), "mean_turns": 2})
+
+    @property
+    def best_response_readings_table(self) -> pd.DataFrame:
+        """:attr:`br_readings` as the notebook shows it: rounded as the claims summary rounds
+        (:func:`~liarlab.papers.p01.experiments.rounded`), every win rate and its bounds to 3 decimals ("0.21"
+        under "0.237" read as two precisions, issue 50)."""
+        return tables.with_decimals(ex.rounded(self.br_readings, 3), {"random_guess_win_rate": 3})
 
     # ------------------------------------------------------------------ E9 and the learning schedule
 

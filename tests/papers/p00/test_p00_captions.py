@@ -53,3 +53,31 @@ def test_q_space_caption_gives_the_full_over_partial_range_of_the_tables():
 def test_every_figure_function_returns_its_figure():
     for fig in (figures.at_least_k(ex.at_least_table()), figures.max_multiplicity(ex.max_multiplicity_table())):
         assert fig.axes and fig.axes[0].get_legend() is not None
+
+
+def test_table_4_6_shows_each_fraction_beside_its_exact_fraction_of_the_hands():
+    view = ex.hand_class_view(ex.hand_class_table()).set_index("class")
+    assert view.loc["one pair", "fraction"] == "0.463 (25/54)"
+    assert view.loc["five of a kind", "fraction"].endswith("(1/1,296)")
+
+
+def test_a_monte_carlo_table_gives_its_narrowest_interval_two_significant_digits():
+    import pandas as pd
+
+    mc = pd.DataFrame({"k": [1, 5], "hands": [10_000_000] * 2, "hits": [5_981_372, 1_244],
+                       "estimate": [0.5981372, 0.0001244], "ci_low": [0.59783, 0.0001177],
+                       "ci_high": [0.59844, 0.0001315], "exact": [4651 / 7776, 1 / 7776],
+                       "exact_inside_ci": [True, True]})
+    view = ex.monte_carlo_view(mc)
+    # width 0.0000138: six decimals, so the share and the exact 0.000129 no longer read alike
+    assert view.iloc[1, 3] == "0.000124 [0.000118, 0.000131]"
+    assert view.iloc[1, 4] == "0.000129 (1/7,776)"
+    assert view.iloc[0, 3] == "0.598137 [0.597830, 0.598440]"      # one count of decimals down the column
+
+
+def test_the_explore_bars_are_labelled_to_three_significant_digits():
+    from liarlab.papers.p00.explore import at_least_chances, percent_label
+
+    assert [percent_label(100 * p) for p in at_least_chances(5, 6)] == ["100", "59.8", "19.6", "3.55", "0.334",
+                                                                       "0.0129"]
+    assert percent_label(1e-9) == "< 0.001"

@@ -1,5 +1,6 @@
 """Notebook 01's figure captions state numbers that are true of the figures' data (liarlab.papers.p01.captions)."""
 import re
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -31,7 +32,7 @@ def _final(ends, n_games=500):
 def test_trend_caption_reports_matches_below_the_line():
     final = _final({1: [270, 244, 300], 5: [260, 251, 250], 23: [280, 290, 300]})
     text = captions.trend(final, 500)
-    assert "type 1: 1 of 3 end at or below x/2, lowest final rate 0.488" in text
+    assert "type 1: 1 of 3 ends at or below x/2, lowest final rate 0.488" in text   # the verb agrees with 1
     assert "type 5: 1 of 3" in text and "type 23: 0 of 3" in text
 
 
@@ -63,7 +64,7 @@ def test_bbn_gain_caption_counts_intervals():
     e7 = pd.DataFrame({"opponent": [f"type{t}" for t in (1, 2, 25, 26)], "diff": [0.06, 0.0, -0.05, -0.03],
                        "diff_ci_low": [0.02, -0.01, -0.06, -0.04], "diff_ci_high": [0.1, 0.01, -0.04, -0.02]})
     text = captions.bbn_gain(e7)
-    assert "1 of 4 intervals lie above zero and 2 below" in text
+    assert "1 of 4 intervals lies above zero and 2 below" in text   # the verb agrees with 1
     assert ("Against the 2 liar, prefers-bid programs in this run (types 25-32), the network's mean gain is below "
             "zero for every one (-3.0 points at best)") in text
     # the types in the thesis's band are counted once on the page, as the claims table counts them (issue 50): the
@@ -86,7 +87,8 @@ def test_the_pages_count_of_types_in_the_band_is_the_claims_tables():
     gains = pd.DataFrame([{"opponent": f"type{t}", "rep": r, "gain": (0.075 if t <= 2 else 0.0 if t == 3 else 0.12)
                            + 0.02 * rng.standard_normal()} for t in range(1, 5) for r in range(6)])
     g = captions.gain_verdicts(gains)
-    assert captions.gain_count(g).startswith(f"{len(g['in'])} of 4 types gain +5 to +10 points")
+    verb = "gains" if len(g["in"]) == 1 else "gain"
+    assert captions.gain_count(g).startswith(f"{len(g['in'])} of 4 types {verb} +5 to +10 points")
     e7 = pd.DataFrame({"opponent": [f"type{t}" for t in range(1, 5)], "diff": [0.07, 0.07, 0.0, 0.12],
                        "diff_ci_low": [0.05, 0.05, -0.02, 0.1], "diff_ci_high": [0.09, 0.09, 0.02, 0.14]})
     assert captions.gain_count(g) in captions.bbn_gain(e7, gains)
@@ -137,7 +139,11 @@ def test_band_counts_in_caption_and_summary_equal_the_claims_row():
     rates[[8, 9]] = [0.8, 0.75]
     rates[15] = 0.7015                                 # type 16: its Bonferroni interval straddles 0.7
     large = _large_with_wins(rates)
-    row = claims01.win_rate_rows(large, pd.DataFrame({"win_rate": rates}), 500, 50_000)[0]
+    from liarlab.study import families as F
+
+    res = SimpleNamespace(large=large, ref=pd.DataFrame({"win_rate": rates}), params={"n_games": 500, "n_large": 50_000},
+                          first=None, readings_by_type=None, large_fresh=None, win_plan=None)
+    row = F.claims_rows([claims01.WIN_RATE_FAMILY], res)[0]
     text = captions.vs_types(large, 500, 20)
     assert "6 above it" not in text and "3 lie below it (types 1, 3, 5) and 3 above it (types 9, 10, 16)" in text
     assert "5 types lie outside the band (3 below, 2 above), 26 inside and 1 undecided (type 16," in text
@@ -202,3 +208,17 @@ def test_liar_loss_text_reads_its_tables_and_prints_no_flat_interval():
     assert "ablation: gate always shut: +0.0 points;" not in out["text"] and "gate always shut: +0.0 points" in out["text"]
     assert "limits set hold in 0.790 of cases" in out["text"] and "count-2 bid 0.80 of the time instead of 0.46" in out["text"]
     assert "60% of it goes" in out["summary"] and "as well, 76%;" in out["summary"]
+
+
+def test_a_count_of_one_takes_the_singular_verb():
+    g = {"in": ["type1"], "outside": ["type2", "type3"], "undecided": []}
+    assert captions.gain_count(g) == "1 of 3 types gains +5 to +10 points"
+    assert captions.gain_count({**g, "in": [], "outside": ["type1", "type2", "type3"]}).startswith("0 of 3 types gain ")
+    assert [captions.agree(n, "lie") for n in (0, 1, 2)] == ["lie", "lies", "lie"]
+
+
+def test_a_tiny_change_in_points_keeps_two_significant_digits_of_its_interval():
+    # 49 games of 320,000 read "+0.0000 (95 % interval -0.0000 to +0.0001)" at four decimals of a share (issue 50)
+    text = captions.points_to_width(0.0000153, -0.0000301, 0.000130)
+    assert text == "+0.002 points (95 % interval -0.003 to +0.013)"
+    assert "-0.000" not in captions.points_to_width(0.0, -0.000001, 0.0002)

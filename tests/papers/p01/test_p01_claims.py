@@ -1,4 +1,6 @@
 """Notebook 01's claims builders (liarlab.papers.p01.claims) on small hand-made inputs, under the verdict protocol."""
+from types import SimpleNamespace
+
 import numpy as np
 import pandas as pd
 
@@ -6,6 +8,21 @@ from liarlab.core import verdicts as V
 from liarlab.papers.p01 import claims as claims01
 from liarlab.papers.p01 import printed as printed01
 from liarlab.study import families as F
+
+
+def win_rate_rows(large, ref, n_games, n_large, first=None, by_type=None, fresh=None, plan=None) -> list[dict]:
+    """§5.2's win-rate family run by the engine on these tables (part of a run's results)."""
+    res = SimpleNamespace(large=large, ref=ref, params={"n_games": n_games, "n_large": n_large}, first=first,
+                          readings_by_type=by_type, large_fresh=fresh, win_plan=plan)
+    return F.claims_rows([claims01.WIN_RATE_FAMILY], res)
+
+
+def bbn_gain_row(gains, bbn_games, games=None, bbn_readings=None, fresh=None, plan=None) -> dict:
+    """§5.2's network-gain family run by the engine on these tables (part of a run's results)."""
+    res = SimpleNamespace(gains=gains, params={"bbn_games": bbn_games}, bbn_readings=bbn_readings,
+                          bbn_run=None if games is None else SimpleNamespace(games=games), gains_fresh=fresh,
+                          gain_plan=plan)
+    return F.claims_rows([claims01.GAIN_FAMILY_RECORD], res)[0]
 
 
 def _large(rates, games=50_000):
@@ -17,12 +34,12 @@ def _large(rates, games=50_000):
 def test_every_type_claim_is_one_bonferroni_test():
     rates = np.full(32, 0.65)
     ref = pd.DataFrame({"win_rate": rates})
-    rows = claims01.win_rate_rows(_large(rates), ref, 500, 50_000)
+    rows = win_rate_rows(_large(rates), ref, 500, 50_000)
     assert [r["verdict"] for r in rows[:2]] == ["reproduced", "reproduced"]
     assert all(r["kind"] == "finding" and r["rule"] for r in rows)
     assert rows[0]["paper_value"] == printed01.WIN_BAND_ALL_TEXT
     rates[4] = 0.45                                   # one type beats random-guess
-    rows = claims01.win_rate_rows(_large(rates), ref, 500, 50_000)
+    rows = win_rate_rows(_large(rates), ref, 500, 50_000)
     assert rows[0]["verdict"] == "differs" and rows[1]["verdict"] == "differs"
     assert "types 5" in rows[0]["note"]
     assert len(rows) == 5 and {r["verdict"] for r in rows[2:]} == {"not-reproducible"}
@@ -32,7 +49,7 @@ def test_a_type_near_the_edge_is_undecided_not_failed():
     """With few games a type at 0.61 cannot be shown inside the band at the Bonferroni level: inconclusive."""
     rates = np.full(32, 0.65)
     rates[0] = 0.61
-    rows = claims01.win_rate_rows(_large(rates, games=2_000), pd.DataFrame({"win_rate": rates}), 500, 2_000)
+    rows = win_rate_rows(_large(rates, games=2_000), pd.DataFrame({"win_rate": rates}), 500, 2_000)
     assert rows[0]["verdict"] == "inconclusive"
 
 
@@ -51,13 +68,19 @@ def test_reading_robustness_reports_both_per_type_verdicts():
     assert r.loc["a", "every_type_60_70"] == "reproduced" and r.loc["a", "loses_to_none"] == "reproduced"
     assert r.loc["b", "every_type_60_70"] == "differs" and r.loc["b", "loses_to_none"] == "differs"
     assert r.loc["b", "worst_type"] == 3
+    shown = claims01.reading_robustness_table(r.reset_index())
+    # headed in words, never the CSV's code names ("every type 60 70", "share in band low", issue 50)
+    assert not any("_" in c or c in ("every type 60 70", "share in band low") for c in shown.columns)
+    assert shown.set_index("reading of the rules").loc["b", "60-70 % against every type"] == "differs"
+    assert shown["type with the lowest"].iloc[1] == "type 3"
 
 
 def test_bid_weights_leave_the_misprint_to_notebook_00():
-    rows = claims01.bid_weight_rows(1526 / 7776, 1526)
+    fives = next(f for f in claims01.CLAIM_FAMILIES if f.id.startswith("P(opponent holds >= 2 fives)"))
+    rows = F.claims_rows([fives, claims01.TWO_SIXES_FAMILY], SimpleNamespace(weight_two_sixes=1526))
     assert [(r["paper_value"], r["verdict"]) for r in rows] == [(0.1962, "reproduced"), (1526, "reproduced")]
     assert all(r["kind"] == "arithmetic" for r in rows)
-    assert claims01.bid_weight_rows(1526 / 7776, 1525)[1]["verdict"] == "differs"
+    assert F.claims_rows([claims01.TWO_SIXES_FAMILY], SimpleNamespace(weight_two_sixes=1525))[0]["verdict"] == "differs"
 
 
 def test_human_play_remarks_are_not_reproducible_with_the_bot_substitute_in_the_note():
@@ -79,10 +102,10 @@ def _gains(means, seeds=20, spread=0.01, seed=0):
 
 
 def test_bbn_gain_needs_most_types_in_the_band_across_seeds():
-    assert claims01.bbn_gain_row(_gains([0.075] * 8), 500)["verdict"] == "reproduced"
-    row = claims01.bbn_gain_row(_gains([0.0] * 6 + [0.075] * 2), 500)
+    assert bbn_gain_row(_gains([0.075] * 8), 500)["verdict"] == "reproduced"
+    row = bbn_gain_row(_gains([0.0] * 6 + [0.075] * 2), 500)
     assert row["verdict"] == "differs" and row["unit"] == "types"
-    assert claims01.bbn_gain_row(_gains([0.075] * 8, seeds=3, spread=0.2), 500)["verdict"] == "inconclusive"
+    assert bbn_gain_row(_gains([0.075] * 8, seeds=3, spread=0.2), 500)["verdict"] == "inconclusive"
 
 
 def test_trend_row_judges_the_true_rates_not_single_matches():
@@ -156,7 +179,7 @@ def test_a_differing_band_claim_takes_its_cause_from_its_readings_rows():
     large = _large(rates)
     ref = pd.DataFrame({"type": np.arange(1, 33), "wins": np.round(rates * 500).astype(int), "games": 500,
                         "win_rate": rates})
-    rows = claims01.win_rate_rows(large, ref, 500, 50_000)
+    rows = win_rate_rows(large, ref, 500, 50_000)
     collect = [x for r in rows for x in r["readings_rows"]]
     assert rows[0]["verdict"] == "differs" and rows[0]["cause"] == "reading"   # the mean over the types reproduces
     assert "the mean over the 32 types in 60-70 %: reproduced" in rows[0]["readings"]
@@ -173,7 +196,7 @@ def test_a_differing_band_claim_takes_its_cause_from_its_readings_rows():
 def test_undecided_types_are_named_in_the_band_note():
     rates = np.full(32, 0.65)
     rates[0], rates[15] = 0.55, 0.7015                 # type 16 on the edge: undecided at the Bonferroni level
-    rows = claims01.win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
+    rows = win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
     assert "1 types outside the band (types 1), 1 undecided (type 16)" in rows[0]["note"]
     assert rows[0]["interval"] == "range over undecided cases"
 
@@ -185,7 +208,7 @@ def test_an_undecided_pilot_is_confirmed_on_a_fresh_sample_only():
     plan = claims01.win_rate_plan(pilot, cap=400_000)
     assert plan is not None and not plan.undecidable and plan.n > 2_000
     fresh = _large(np.full(32, 0.65), games=plan.n)    # the fresh sample decides it
-    rows = claims01.win_rate_rows(pilot, pd.DataFrame({"win_rate": rates}), 500, 2_000, fresh=fresh, plan=plan)
+    rows = win_rate_rows(pilot, pd.DataFrame({"win_rate": rates}), 500, 2_000, fresh=fresh, plan=plan)
     assert rows[0]["verdict"] == "reproduced" and rows[0]["pilot_verdict"] == "inconclusive"
     assert rows[0]["note"].count("pilot") >= 1 and "confirmatory (fresh)" in rows[0]["note"]
     assert claims01.win_rate_plan(_large(np.full(32, 0.65)), cap=400_000) is None   # a decided pilot: no stage 2
@@ -197,7 +220,7 @@ def test_a_capped_confirmation_that_stays_undecided_says_so():
     pilot = _large(rates, games=2_000)
     plan = claims01.win_rate_plan(pilot, cap=3_000)
     assert plan.capped and plan.n == 3_000
-    rows = claims01.win_rate_rows(pilot, pd.DataFrame({"win_rate": rates}), 500, 2_000,
+    rows = win_rate_rows(pilot, pd.DataFrame({"win_rate": rates}), 500, 2_000,
                                   fresh=_large(rates, games=3_000), plan=plan)
     assert rows[0]["verdict"] == "inconclusive" and "still undecided at the cap of 3,000" in rows[0]["note"]
 
@@ -207,9 +230,9 @@ def test_bbn_gain_plan_asks_for_fresh_seeds_and_a_differing_row_names_its_cause(
     plan = claims01.bbn_gain_plan(gains, cap=60)
     assert plan is not None and plan.n > 3 and plan.n <= 60
     fresh = _gains([0.075] * 8, seeds=plan.n, spread=0.01, seed=1)
-    row = claims01.bbn_gain_row(gains, 500, fresh=fresh, plan=plan)
+    row = bbn_gain_row(gains, 500, fresh=fresh, plan=plan)
     assert row["verdict"] == "reproduced" and row["pilot_verdict"] == "inconclusive"
-    row = claims01.bbn_gain_row(_gains([0.0] * 8), 500)
+    row = bbn_gain_row(_gains([0.0] * 8), 500)
     assert row["verdict"] == "differs" and row["cause"] == "untested"  # only the default run, the rest not built
     assert "not built: gain relative to the plain rate" in row["readings"]
     assert claims01.bbn_gain_plan(_gains([0.0] * 8), cap=60) is None
@@ -260,7 +283,7 @@ def test_no_cause_is_typed_and_every_differing_row_has_its_readings():
 
 
 def test_bid_weight_readings_are_all_run():
-    rows = claims01.two_sixes_readings(1526)
+    rows = claims01.TWO_SIXES_FAMILY.reading_rows(SimpleNamespace(weight_two_sixes=1526))
     assert [r["verdict"] for r in rows] == ["reproduced", "differs", "differs"] and rows[0]["is_default"]
 
 
@@ -327,7 +350,7 @@ def _bbn_games(gain_of_type, types=range(1, 33), seeds=10, n=100, seed=0) -> pd.
 def _gain_readings(games):
     from liarlab.papers.p01 import bbn_experiments as bbnx
 
-    row = claims01.bbn_gain_row(bbnx.seed_gains(games), int(games.game.max()) + 1, games=games)
+    row = bbn_gain_row(bbnx.seed_gains(games), int(games.game.max()) + 1, games=games)
     return {r["reading"]: r for r in row["readings_rows"]}
 
 
@@ -378,7 +401,7 @@ def test_a_near_miss_differs_of_an_every_type_claim_is_confirmed_on_fresh_games(
     plan = claims01.win_rate_plan(pilot, cap=400_000)
     assert plan is not None and not plan.undecidable and plan.n >= 50_000
     fresh = _large(np.full(32, 0.65), games=plan.n)    # the fresh sample overturns it
-    rows = claims01.win_rate_rows(pilot, pd.DataFrame({"win_rate": rates}), 500, 50_000, fresh=fresh, plan=plan)
+    rows = win_rate_rows(pilot, pd.DataFrame({"win_rate": rates}), 500, 50_000, fresh=fresh, plan=plan)
     assert rows[0]["verdict"] == "reproduced" and rows[0]["pilot_verdict"] == "differs"
     far = np.full(32, 0.65)
     far[4] = 0.45                                      # misses by many half-widths: the pilot stands
@@ -392,7 +415,7 @@ def test_the_win_rates_readings_are_ways_of_their_family_and_say_which_table_a_c
     engine runs it on the tables the call holds, and one whose table is missing says so instead of vanishing."""
     assert not claims01.WIN_RATE_FAMILY.builds_readings and not claims01.GAIN_FAMILY_RECORD.builds_readings
     rates = np.full(32, 0.65)
-    rows = claims01.win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
+    rows = win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
     band = {r["reading"]: r for r in rows[0]["readings_rows"]}
     assert list(band) == [w.reading.name for w in claims01.WIN_WAYS if w.claim == claims01.BAND_CLAIM]
     assert band["random-guess opens every game"]["note"] == "the first-mover runs are not in this call"
@@ -404,7 +427,7 @@ def test_the_win_rates_program_readings_not_built_state_their_cost():
     """The test-program readings nobody built carry what building them costs (simulator work, then CPU time at
     full size), as the network gain's do."""
     rates = np.full(32, 0.65)
-    rows = claims01.win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
+    rows = win_rate_rows(_large(rates), pd.DataFrame({"win_rate": rates}), 500, 50_000)
     for row in rows[:2]:
         notes = {r["reading"]: r["note"] for r in row["readings_rows"] if r["verdict"] == "not built"}
         for name in ("test programs open with another count", "the cap does not override 'prefers bid'",

@@ -81,6 +81,10 @@ def test_trend_figures_draw_every_seeded_match_between_the_lines():
     assert len(fig.axes[0].lines) == 2 + 2 + 1           # the 50 % and 100 % lines, two matches, the reference
     # one legend under the panels, not on type 1's curves (issue 50, a fresh reader's scores)
     assert len(fig.legends) == 1 and not any(ax.get_legend() for ax in fig.axes)
+    # the 50 % line is dashed and drawn above the curves: solid beneath them, no panel showed it (issue 50)
+    half = next(line for line in fig.axes[0].lines if line.get_label().startswith("50 %"))
+    assert half.get_linestyle() == "--"
+    assert half.get_zorder() > max(line.get_zorder() for line in fig.axes[0].lines if line is not half)
     grid = figures.trend_grid(curves, ref, n_games=100, n_seeds=2)
     assert len(_visible(grid)) == 32 and grid.legends
     assert grid.axes[0].get_ylim() == pytest.approx((-10, 42))

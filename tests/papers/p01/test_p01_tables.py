@@ -144,6 +144,16 @@ def test_the_network_tables_give_gains_in_points_and_types_by_name():
     view = bbnx.schedule_table(schedules)
     assert list(view["learning schedule"]) == ["learning after every game", "refitted every 250 games"]
     assert view["gain over plain, points [95 % interval]"].iloc[0] == "-0.8 [-5.6, 4.0]"
+    # the reference schedule against itself is said so, not "0 [0, 0]"; win rates at one count of decimals
+    assert list(view["difference from learning after every game, points [95 % interval]"]) == [
+        "the reference", "0.0 [-2.0, 2.0]"]
+    assert view.attrs["decimals"] == {"network win rate": 3}
+
+
+def test_a_points_column_has_one_count_of_decimals_set_by_its_narrowest_interval():
+    cells = bbnx.points_interval([-0.008, 0.3], [-0.056, -0.2], [0.04, 0.8])
+    assert cells == ["-0.8 [-5.6, 4.0]", "30.0 [-20.0, 80.0]"]      # not "30 [-20, 80]" under "-0.8 [...]"
+    assert bbnx.points_interval([0.0], [0.0], [0.0]) == ["0.0"]     # a point is its value alone
 
 
 def test_the_slow_down_divides_one_engines_times():
