@@ -12,13 +12,15 @@ from numba import njit, objmode
 
 from liarlab.core import dice
 from liarlab.core.seeds import generator
-from liarlab.core.validation import check_int
+from liarlab.core.validation import check_choice, check_int
 from liarlab.liardice.agents import (
     RandomGuessAgent,
     TestProgram,
     rg_arbitrate,
+    rg_candidate_weights,
     rg_face_totals,
     rg_held_total,
+    rg_pick,
     rg_pick_held,
     rg_says_short,
 )
@@ -30,13 +32,14 @@ from liarlab.liardice.rules import THESIS, play_game
 # ============================================================================ opponents for E10
 
 class ScheduledOpponent:
-    """A test program whose type follows a per-game schedule (drifting opponents, deceivers)."""
+    """A test program whose type follows a per-game schedule (drifting opponents, deceivers); ``program_options``
+    go to every program (:class:`TestProgram`'s rule readings)."""
 
     needs_legal_actions = False   # test programs read the bid ladder, not the list
 
-    def __init__(self, schedule):
+    def __init__(self, schedule, **program_options):
         self.schedule = [check_int("type", t, 1, 32) for t in schedule]
-        self._programs = {t: TestProgram(t) for t in set(self.schedule)}
+        self._programs = {t: TestProgram(t, **program_options) for t in set(self.schedule)}
         self._game = -1
         self.current = self._programs[self.schedule[0]]
 
@@ -69,18 +72,20 @@ def deceiver_schedule(n_games: int, type_id: int) -> list[int]:
     return [type_id] * half + [opposite_type(type_id)] * (n_games - half)
 
 
-def make_opponent(spec, n_games: int, rng: np.random.Generator):
+def make_opponent(spec, n_games: int, rng: np.random.Generator, program_options: dict | None = None):
     """Opponent from a picklable spec: ``("type", t)``, ``("random_guess",)``,
-    ``("drifting", block)`` or ``("deceiver", t)``."""
+    ``("drifting", block)`` or ``("deceiver", t)``. ``program_options`` (:data:`PROGRAM_OPTIONS`) go to the test
+    programs: the spec's readings of their cap (E12)."""
     kind = spec[0]
+    options = _program_options(program_options)
     if kind == "type":
-        return TestProgram(spec[1])
+        return TestProgram(spec[1], **options)
     if kind == "random_guess":
         return RandomGuessAgent()
     if kind == "drifting":
-        return ScheduledOpponent(drifting_schedule(n_games, spec[1], rng))
+        return ScheduledOpponent(drifting_schedule(n_games, spec[1], rng), **options)
     if kind == "deceiver":
-        return ScheduledOpponent(deceiver_schedule(n_games, spec[1]))
+        return ScheduledOpponent(deceiver_schedule(n_games, spec[1]), **options)
     raise ValueError(f"unknown opponent spec {spec!r}: use ('type', t), ('random_guess',), "
                      "('drifting', block) or ('deceiver', t)")
 
@@ -94,6 +99,52 @@ def opponent_label(spec) -> str:
     if kind == "drifting":
         return "drifting (new type each game)" if spec[1] == 1 else f"drifting (new type every {spec[1]} games)"
     return f"deceiver (type{spec[1]} -> type{opposite_type(spec[1])})"
+
+
+# ============================================================================ the game's readings (E12)
+#
+# The spec's open points of the game itself, as switches of both engines' paired matches: who opens each game,
+# whether random-guess retries candidates within a bid draw (``agent_options``, both of our players), and the
+# test programs' cap rule (``program_options``). The defaults are the spec's readings.
+
+#: Who opens each game: ``"alternate"`` (our player opens the even games, the thesis's matches) or ``"random"``.
+OPENERS = ("alternate", "random")
+#: The random-guess options the compiled engine plays (the reference agents take every RandomGuessAgent keyword).
+FAST_AGENT_OPTIONS = ("retry_bid",)
+#: The test programs' rule readings (TestProgram keywords), in both engines.
+PROGRAM_OPTIONS = ("cap_rule", "cap_limits_bids")
+
+
+def _program_options(options: dict | None) -> dict:
+    options = dict(options or {})
+    unknown = set(options) - set(PROGRAM_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown program options {sorted(unknown)}: use {list(PROGRAM_OPTIONS)}")
+    return options
+
+
+def match_openers(n_games: int, opener: str, rng: np.random.Generator) -> np.ndarray:
+    """Whether our player opens each game. ``"alternate"``: game 0 and every even game (draws nothing from
+    ``rng``, so the spec's matches keep their draws); ``"random"``: a fair coin per game from a seed drawn from
+    ``rng`` after the match's own seeds. Both engines call it at the same point, so the same generator gives the
+    same openers in both."""
+    check_choice("opener", opener, OPENERS)
+    if opener == "alternate":
+        return np.arange(n_games) % 2 == 0
+    return np.random.default_rng(int(rng.integers(0, 2**63))).random(n_games) < 0.5
+
+
+def game_switches(agent_options: dict | None, program_options: dict | None) -> tuple[bool, bool, bool]:
+    """The compiled engine's game readings: (random-guess retries within a bid draw, the cap triggers only at x >
+    cap, the cap also limits the program's own bids)."""
+    agent_options = dict(agent_options or {})
+    unknown = set(agent_options) - set(FAST_AGENT_OPTIONS)
+    if unknown:
+        raise ValueError(f"the compiled engine plays only the agent options {list(FAST_AGENT_OPTIONS)}, got "
+                         f"{sorted(unknown)}: use the reference engine (play_paired_match)")
+    program = _program_options(program_options)
+    cap_rule = check_choice("cap_rule", program.get("cap_rule", ">="), (">=", ">"))
+    return bool(agent_options.get("retry_bid", False)), cap_rule == ">", bool(program.get("cap_limits_bids", False))
 
 
 # ============================================================================ matches
@@ -111,24 +162,26 @@ def _play(agents_for, n_games: int, game_seeds, bbn_seat_starts) -> tuple[np.nda
 
 
 def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
-                      record: bool = True, agent_options: dict | None = None, **belief_options) -> dict:
+                      record: bool = True, agent_options: dict | None = None, opener: str = "alternate",
+                      program_options: dict | None = None, **belief_options) -> dict:
     """One match of the BBN player and (``baseline``) of the plain random-guess player.
 
     Both face a fresh opponent built from ``opponent_spec`` and see the same per-game dice and
     opponent caps (game i of both matches uses the same generator seed, starters alternate with
     our player opening game 0): common random numbers. ``agent_options`` go to both random-guess players
-    (``{"guess": "real"}`` for X1/X3). Returns DataFrames ``games``,
+    (``{"guess": "real"}`` for X1/X3, ``{"retry_bid": True}``); ``opener`` (:func:`match_openers`) and
+    ``program_options`` (the test programs' cap readings) are the game's readings. Returns DataFrames ``games``,
     ``observations`` and ``hands`` plus timing.
     """
     rng = generator(rng)
     n_games = check_int("n_games", n_games, 1)
     schedule_seed, belief_seed, games_seed = rng.integers(0, 2**63, size=3)
     game_seeds = np.random.SeedSequence(int(games_seed)).spawn(n_games)
-    bbn_starts = np.arange(n_games) % 2 == 0
+    bbn_starts = match_openers(n_games, opener, rng)
     belief = BayesNetBelief(np.random.default_rng(int(belief_seed)), record=record, **belief_options)
 
     def opponent():
-        return make_opponent(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)))
+        return make_opponent(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)), program_options)
 
     options = dict(agent_options or {})
     wins_bbn, seconds_bbn, cpu_bbn = _play(lambda: [RandomGuessAgent(belief=belief, **options), opponent()], n_games,
@@ -229,7 +282,8 @@ def _nb_guess_range(H, L, f):
 
 
 @njit(cache=True)
-def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, totals, sampled_guess=False):
+def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, totals, weights, sampled_guess=False,
+                  retry=False):
     """Random-guess decision (four-case loop, the shared rg_* kernel) with the belief's H, L and probability 4.
 
     Bid indices are ladder positions (``quantities``/``face_indices``); n_bids = challenge.
@@ -237,7 +291,9 @@ def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, 
     the face's count in a hand sampled from H and L (the reading ``challenge_guess="sampled"``).
     ``totals`` (faces x largest quantity + 1) is scratch for the per-decision weight table: the bid step is
     :func:`rg_candidate_weights` + :func:`rg_pick` (same weights, sums and pick; tests compare them) at the
-    cost of a look-up per face and a pass that stops at the pick.
+    cost of a look-up per face and a pass that stops at the pick. ``retry`` (the reading ``retry_bid``): a candidate
+    the keep check rejects leaves the draw and the next is drawn from the rest, as
+    :meth:`RandomGuessAgent.decide_bid` does; ``weights`` (one per bid) is its scratch.
     """
     n_bids = quantities.size
     min_count = quantities[0]
@@ -259,14 +315,27 @@ def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, 
         bid = -1
         if total_w > 0.0:
             pick = rg_pick_held(own, opp, last + 1, quantities, face_indices, cumw, total_w, np.random.random())
-            q = quantities[pick]
-            f = face_indices[pick]
-            if last < 0 and p_open[0] >= 0.0:
-                keep = np.random.random() < p_open[q - min_count]
-            else:
-                keep = rg_says_short(np.random.randint(0, DICE + 1), opp[f], q)
-            if keep:
-                bid = pick
+            weighed = False
+            while True:
+                q = quantities[pick]
+                f = face_indices[pick]
+                if last < 0 and p_open[0] >= 0.0:
+                    keep = np.random.random() < p_open[q - min_count]
+                else:
+                    keep = rg_says_short(np.random.randint(0, DICE + 1), opp[f], q)
+                if keep:
+                    bid = pick
+                    break
+                if not retry:
+                    break
+                if not weighed:     # the pass that stopped at the pick wrote no weights: write them all once
+                    total_w = rg_candidate_weights(own, opp, last + 1, quantities, face_indices, cumw, weights)
+                    weighed = True
+                total_w -= weights[pick]
+                weights[pick] = 0.0
+                if total_w <= 0.0:
+                    break
+                pick = rg_pick(weights, last + 1, n_bids, total_w, np.random.random())
         action = rg_arbitrate(challenge, bid, n_bids)
         if action >= 0:
             return action
@@ -289,7 +358,9 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
 
     ``fitted`` = (response, opening lie, opening challenge) networks available. Bids are positions on
     the thesis ladder, given as its arrays (``THESIS.ladder``). ``switches`` = (H fills on, L limits on,
-    gate open, sampled challenge guess) as 0/1: the ablations and the guess reading. ``rec_obs`` (rows x 10)
+    gate open, sampled challenge guess, random-guess retries within a bid draw, cap triggers at x > cap, cap
+    limits the program's own bids) as 0/1: the ablations, the guess reading and the game's readings
+    (:func:`game_switches`; retry for both of our players, not for a random-guess opponent). ``rec_obs`` (rows x 10)
     with a row counter ``rec_rows[0]`` and ``rec_hands`` (games x 5) record the E8 diagnostics when they have
     rows: per opponent bid [game, kind (0 opening, 1 response), count, n, adopted, P(B), P(C) or P(opening
     lie), lie, supports, -], and per game the imagined hand against the revealed one [game, H dice, H dice
@@ -298,12 +369,16 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
     recording = rec_obs.shape[0] > 0
     gate_open = switches[2] != 0
     sampled_guess = switches[3] != 0
+    retry = switches[4] != 0
+    cap_gt = switches[5] != 0
+    cap_limits = switches[6] != 0
     n_bids = quantities.size
     hands = np.zeros((2, FACES), dtype=np.int64)
     H = np.zeros(FACES, dtype=np.int64)
     L = np.zeros(FACES, dtype=np.int64)
     opp = np.zeros(FACES, dtype=np.int64)
     totals = np.zeros((FACES, quantities.max() + 1))    # _nb_rg_decide's scratch
+    weights = np.zeros(n_bids)                           # and its retry's
     believed = np.zeros(FACES, dtype=np.int64)
     candidates = np.zeros(FACES, dtype=np.int64)
     no_opinion = np.full(len(COUNTS), -1.0)
@@ -337,15 +412,15 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
             if current == 0:
                 if use_bbn:
                     action = _nb_rg_decide(hands[0], last, H, L, p_open, quantities, face_indices, cumw, opp,
-                                           totals, sampled_guess)
+                                           totals, weights, sampled_guess, retry)
                 else:
                     action = _nb_rg_decide(hands[0], last, plain_H, plain_L, no_opinion, quantities, face_indices,
-                                           cumw, opp, totals)
+                                           cumw, opp, totals, weights, False, retry)
             elif opp_type == RG_OPPONENT:
                 action = _nb_rg_decide(hands[1], last, plain_H, plain_L, no_opinion, quantities, face_indices, cumw,
-                                       opp, totals)
+                                       opp, totals, weights)
             else:
-                action = _tp_decide(hands[1], last, opp_type, cap, False, False, DICE, FACES, quantities,
+                action = _tp_decide(hands[1], last, opp_type, cap, cap_gt, cap_limits, DICE, FACES, quantities,
                                     face_indices, index_table, believed, candidates)
             if action == n_bids:
                 break
@@ -600,24 +675,26 @@ def opponent_schedule(spec, n_games: int, rng: np.random.Generator) -> np.ndarra
 
 def _paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
                        record: bool = False, compiled_refits: bool = True, time_refits: bool = False,
-                       **belief_options) -> tuple:
+                       opener: str = "alternate", agent_options: dict | None = None,
+                       program_options: dict | None = None, **belief_options) -> tuple:
     """:func:`play_paired_match_fast`'s games as arrays: (network wins, plain wins or None, whether the network
     opened each game, records, timing)."""
     rng = generator(rng)
     n_games = check_int("n_games", n_games, 1)
     record = bool(record)
+    game = game_switches(agent_options, program_options)
     obs_parts, hand_parts = [], []
     schedule_seed, belief_seed, games_seed = rng.integers(0, 2**63, size=3)
     schedule = opponent_schedule(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)))
     game_seeds = np.random.default_rng(int(games_seed)).integers(0, 2**32 - 1, size=n_games).astype(np.int64)
-    starts = np.arange(n_games) % 2 == 0
+    starts = match_openers(n_games, opener, rng)
     belief = BayesNetBelief(np.random.default_rng(int(belief_seed)), **belief_options)
     cumw = _CUMW
     ladder = THESIS.ladder
     sample_verdict = belief.verdict == "sample"
     fill_to_count = belief.opening_fill == "to_count"
     switches = np.array([belief.h_updates, belief.l_updates, belief.gate == "thesis",
-                         belief.challenge_guess == "sampled"], dtype=np.int64)
+                         belief.challenge_guess == "sampled", *game], dtype=np.int64)
 
     def play(use_bbn, lo, hi, wins):
         rows = 64 * (hi - lo) if (record and use_bbn) else 0
@@ -671,7 +748,8 @@ def _paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *,
 
 def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
                            record: bool = False, compiled_refits: bool = True, time_refits: bool = False,
-                           **belief_options) -> dict:
+                           opener: str = "alternate", agent_options: dict | None = None,
+                           program_options: dict | None = None, **belief_options) -> dict:
     """:func:`play_paired_match` with compiled games (same outputs; ``record=True`` keeps the E8 records of the
     network player in the reference belief's layout).
 
@@ -680,10 +758,12 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
     from Python and refits through :meth:`BayesNetBelief.refit`, the reference loop. Both give the same games,
     records and refits (tests/liardice/test_bbn.py checks them equal). The compiled loop times its refits
     only with ``time_refits`` (reading the clocks from compiled code costs about a third of a match on the thesis's
-    schedule); otherwise the timing's refit seconds are NaN."""
+    schedule); otherwise the timing's refit seconds are NaN. The game's readings ``opener``, ``agent_options``
+    (``retry_bid`` only: :data:`FAST_AGENT_OPTIONS`) and ``program_options`` are :func:`play_paired_match`'s."""
     wins_bbn, wins_plain, starts, (obs_parts, hand_parts), timing = _paired_match_fast(
         opponent_spec, n_games, rng, baseline=baseline, record=record, compiled_refits=compiled_refits,
-        time_refits=time_refits, **belief_options)
+        time_refits=time_refits, opener=opener, agent_options=agent_options, program_options=program_options,
+        **belief_options)
     games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(len(wins_bbn)),
                           "bbn_starts": starts, "win_bbn": wins_bbn})
     if wins_plain is not None:
