@@ -85,6 +85,7 @@ class Results01:
     calibration: pd.DataFrame | None = None
     hand_errors: pd.DataFrame | None = None
     bbn_readings: pd.DataFrame | None = None
+    bbn_rule_readings: pd.DataFrame | None = None
     liar_readings: pd.DataFrame | None = None
     loss_shares: pd.DataFrame | None = None
     liar_hands: pd.DataFrame | None = None
@@ -245,6 +246,11 @@ class Results01:
         if (self.bbn_readings.group == "types 25-32").any():
             self.liar_readings = self.bbn_readings[self.bbn_readings.group == "types 25-32"]
             self.loss_shares = bbnx.liar_loss_shares(self.bbn_readings)
+        # the game's rule readings at E7's design and seed (01 row 18's readings): E7's matches replayed under each
+        r7, seed7 = self.size("bbn_seeds"), self.seed("bbn_matches")
+        self.bbn_rule_readings = self._cached(
+            "bbn_rule_readings", lambda: bbnx.bbn_rule_readings(types=types, n_games=n, n_seeds=r7, seed=seed7), bbnx,
+            n=n, r=r7, types=types)
 
     def run_liar_diagnosis(self) -> None:
         """What the network believes and what the player does against types 25-32, with types 1 and 17 beside
