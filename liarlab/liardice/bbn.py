@@ -407,6 +407,9 @@ class BayesNetBelief:
     challenge_guess : ``"range"`` (thesis reading: g ~ U{H(y)..hi}) or ``"sampled"`` (spec variant: g = the
         count of y in a hand sampled from H and L, used on faces the model has an opinion about; others keep
         the uniform guess).
+    normaliser : ``"exact"`` (the spec's reading: posteriors normalised over B, resp. C) or ``"thesis"`` (open
+        point 8: divided by the thesis's P(D|A) P(E|A), :func:`liarlab.liardice.bbn_counts.response_tables`; the
+        closed-form fitter only).
     weighted_hand : X3 (Ch. 6): a "supports"/"credible" verdict adds the network's probability times the dice
         the thesis would add, as real-valued weights W (limits in L stay as in the thesis); the player must
         use real-valued guessing (``RandomGuessAgent(guess="real")``), which then samples its opponent hands
@@ -419,7 +422,7 @@ class BayesNetBelief:
                  opening_fill: str = "one", use_opening_probability: bool = True,
                  equivalent_sample_size: float = DEFAULT_ESS, record: bool = False, fitter: str = "counts",
                  prior: str = "BDeu", h_updates: bool = True, l_updates: bool = True, gate: str = "thesis",
-                 challenge_guess: str = "range", weighted_hand: bool = False):
+                 challenge_guess: str = "range", weighted_hand: bool = False, normaliser: str = "exact"):
         self.rng = np.random.default_rng(0) if rng is None else rng
         self.refit_every = check_int("refit_every", refit_every, 1)
         self.refit_doubling = bool(refit_doubling)
@@ -441,6 +444,9 @@ class BayesNetBelief:
         self.weights = np.zeros(FACES)
         self.record = bool(record)
         self.fitter = check_choice("fitter", fitter, ("counts", "pgmpy"))
+        self.normaliser = check_choice("normaliser", normaliser, ("exact", "thesis"))
+        if self.normaliser == "thesis" and self.fitter == "pgmpy":
+            raise ValueError("the thesis's normaliser is a reading of the closed-form tables: use fitter='counts'")
         # training counts: response table [A, B, C(+missing), D(+missing), E]; (a) [lie]; (b) [N, K]
         self.response_counts = np.zeros((len(COUNTS), 2, 3, 3, 2), dtype=np.int64)
         self.opening_lie_counts = np.zeros(2, dtype=np.int64)
@@ -641,7 +647,7 @@ class BayesNetBelief:
             return
         start, start_cpu = time.perf_counter(), time.process_time()
         tables = closed_form_tables(self.response_counts, self.opening_lie_counts, self.opening_challenge_counts,
-                                    self.ess, self.b_depends_on_a, self.laplace)
+                                    self.ess, self.b_depends_on_a, self.laplace, self.normaliser == "thesis")
         # a network with no samples yet has no opinion (the gate's n is 0 there anyway)
         if self.response_counts.any():
             self.p_supports, self.p_lie = tables["p_supports"], tables["p_lie"]

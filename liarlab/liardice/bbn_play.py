@@ -563,7 +563,8 @@ def _nb_train(opp_hand, bids, n_bids_made, first_is_me, challenger, response_cou
 
 @njit(cache=True)
 def _nb_refit(response_counts, opening_lie_counts, opening_challenge_counts, ess, b_depends_on_a, laplace,
-              use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal):
+              use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal,
+              thesis_normaliser=False):
     """:meth:`BayesNetBelief.refit` with ``fitter="counts"`` inside the compiled match: the closed-form tables of
     :func:`liarlab.liardice.bbn_counts.closed_form_tables` (the same compiled kernels on the same counts), kept
     only for a network with samples; ``has_tables`` (the belief's tables are not None), ``fitted`` (the tables the
@@ -572,7 +573,7 @@ def _nb_refit(response_counts, opening_lie_counts, opening_challenge_counts, ess
     # the one of the counts as floats) and write straight into the tables of a network with samples: a refit
     # allocates nothing, which is most of its cost when it runs after every game.
     if response_counts.sum() > 0:        # counts are non-negative: any() is sum() > 0
-        response_tables(response_counts, ess, b_depends_on_a, p_supports, p_lie, laplace)
+        response_tables(response_counts, ess, b_depends_on_a, p_supports, p_lie, laplace, thesis_normaliser)
         has_tables[0] = True
         fitted[0] = True
     if opening_lie_counts.sum() > 0:
@@ -590,7 +591,7 @@ def _nb_play_match(game_seeds, schedule, starts, batch_ends, refit_after, has_ta
                    p_open_chal, response_counts, opening_lie_counts, opening_challenge_counts, decisions_at, ess,
                    b_depends_on_a, laplace, use_opening_probability, sample_verdict, not_support_offset,
                    fill_to_count, quantities, face_indices, index_table, cumw, wins, switches, rec_obs, rec_rows,
-                   rec_hands, refit_clock, time_refits):
+                   rec_hands, refit_clock, time_refits, thesis_normaliser=False):
     """The network player's whole match in one compiled call: the batches of :func:`_nb_play` between refits
     (``batch_ends``; refit after batch k when ``refit_after[k]``) with the closed-form refit (:func:`_nb_refit`)
     between them, exactly as the reference loop of :func:`play_paired_match_fast` (``compiled_refits=False``)
@@ -621,7 +622,8 @@ def _nb_play_match(game_seeds, schedule, starts, batch_ends, refit_after, has_ta
                     wall = time.perf_counter()
                     cpu = time.process_time()
             _nb_refit(response_counts, opening_lie_counts, opening_challenge_counts, ess, b_depends_on_a, laplace,
-                      use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal)
+                      use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal,
+                      thesis_normaliser)
             if time_refits:
                 with objmode(wall_end='float64', cpu_end='float64'):
                     wall_end = time.perf_counter()
@@ -807,7 +809,7 @@ def _play_match_compiled(belief: BayesNetBelief, game_seeds, schedule, starts, w
                             belief.use_opening_probability, belief.verdict == "sample", belief.not_support_offset,
                             belief.opening_fill == "to_count", ladder.quantities, ladder.face_indices,
                             ladder.index_table, cumw, wins, switches, rec_obs, rec_rows, rec_hands, clock,
-                            time_refits)
+                            time_refits, belief.normaliser == "thesis")
     belief.games += n_games
     belief._games_at_refit = games_at_refit
     belief.refits += refits

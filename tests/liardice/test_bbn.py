@@ -409,7 +409,7 @@ def test_compiled_records_match_the_reference_layout_and_distribution():
 @pytest.mark.parametrize("options", [
     {}, {"verdict": "sample", "prior": "laplace"}, {"b_depends_on_a": True, "not_support_offset": 3},
     {"gate": "shut"}, {"challenge_guess": "sampled", "opening_fill": "to_count"},
-    {"use_opening_probability": False, "l_updates": False}, {"h_updates": False},
+    {"use_opening_probability": False, "l_updates": False}, {"h_updates": False}, {"normaliser": "thesis"},
     {"refit_every": 7, "refit_doubling": False}, {"refit_every": 30}])
 @pytest.mark.parametrize("spec", [("type", 25), ("random_guess",), ("drifting", 7)])
 def test_compiled_refits_play_the_reference_loop_game_for_game(options, spec):

@@ -732,8 +732,8 @@ _NETWORK = {
 }
 #: Why the gain's readings that E7's matches cannot give are not built, and their cost (each with why). The replay
 #: is measured: E7's 640 paired matches (32 types x 20 seeds x 500 games) under one reading take about 5-6 CPU
-#: seconds on the compiled engine (bbn_experiments.bbn_rule_readings: the default and four readings in 27 CPU s,
-#: measured on 2 and 3 types and scaled to 32, 2026-12-07); the work is the switch.
+#: seconds on the compiled engine (bbn_experiments.bbn_rule_readings: the default and five readings in about 32 CPU
+#: s, measured on 2 and 3 types and scaled to 32, 2026-12-07); the work is the switch.
 _REPLAY = "E7's 640 paired matches rerun under it, about 6 CPU seconds at full size (measured)"
 _NETWORK_SWITCH = dict(not_built="our network has no switch for it",
                        cost=f"engine work (a switch in the compiled network, liarlab.liardice.bbn_play), then {_REPLAY}")
@@ -839,11 +839,12 @@ def _network_way(variant: str, where: str) -> Way:
                  claim=GAIN_CLAIM, run=run)
 
 
-def _rule_way(key: str) -> Way:
-    """A rule reading of the game (E12's, :data:`_E12`) for the gain, from its row (group "all types") of
-    ``bbn_rule_readings``: E7's design replayed under the reading, each with its own plain player on the same dice,
-    and each type's gain judged as the claim judges it (:func:`network_reading`)."""
-    variant = _E12[key]
+def _rule_way(key: str, variant: str | None = None) -> Way:
+    """A reading of the gain from its row (group "all types", ``variant``; default: the E12 rule reading
+    :data:`_E12` names) of ``bbn_rule_readings``: E7's design replayed under the reading (a rule reading with its
+    own plain player on the same dice), and each type's gain judged as the claim judges it
+    (:func:`network_reading`)."""
+    variant = _E12[key] if variant is None else variant
 
     def run(res):
         t = getattr(res, "bbn_rule_readings", None)
@@ -872,7 +873,8 @@ GAIN_WAYS = (
     _gain_share("program opens", lambda g: g[g.bbn_starts == 0]),
     _Read(GAIN_READINGS["unpaired"], claim=GAIN_CLAIM, run=_unpaired),
     *(_network_way(variant, where) for variant, where in _NETWORK.items()),
-    *(Way(GAIN_READINGS[key], claim=GAIN_CLAIM, **_NETWORK_SWITCH) for key in ("gates", "node D", "normaliser")),
+    *(Way(GAIN_READINGS[key], claim=GAIN_CLAIM, **_NETWORK_SWITCH) for key in ("gates", "node D")),
+    _rule_way("normaliser", "the thesis's normaliser P(D|A)P(E|A)"),
     _gain_share("about", lambda g: g, band=GAIN_ABOUT_BAND),
     _gain_share("figure types", _types(FIGURE_TYPES, "types 1, 8 and 11 are not all in this sample"),
                 note=" (of the three types the figures show)"),
