@@ -407,6 +407,10 @@ class BayesNetBelief:
     challenge_guess : ``"range"`` (thesis reading: g ~ U{H(y)..hi}) or ``"sampled"`` (spec variant: g = the
         count of y in a hand sampled from H and L, used on faces the model has an opinion about; others keep
         the uniform guess).
+    gate_draws : ``"shared"`` (the spec's reading: one gate draw per opponent action, shared by the B and C
+        updates) or ``"per_update"`` (open point 10: each update draws its own gate).
+    gate_count : ``"before"`` (the spec's reading: a gate's n counts the records before the current event, so
+        the first occurrence is never adopted) or ``"after"`` (open point 10: n includes the current event).
     normaliser : ``"exact"`` (the spec's reading: posteriors normalised over B, resp. C) or ``"thesis"`` (open
         point 8: divided by the thesis's P(D|A) P(E|A), :func:`liarlab.liardice.bbn_counts.response_tables`; the
         closed-form fitter only).
@@ -422,7 +426,8 @@ class BayesNetBelief:
                  opening_fill: str = "one", use_opening_probability: bool = True,
                  equivalent_sample_size: float = DEFAULT_ESS, record: bool = False, fitter: str = "counts",
                  prior: str = "BDeu", h_updates: bool = True, l_updates: bool = True, gate: str = "thesis",
-                 challenge_guess: str = "range", weighted_hand: bool = False, normaliser: str = "exact"):
+                 challenge_guess: str = "range", weighted_hand: bool = False, normaliser: str = "exact",
+                 gate_draws: str = "shared", gate_count: str = "before"):
         self.rng = np.random.default_rng(0) if rng is None else rng
         self.refit_every = check_int("refit_every", refit_every, 1)
         self.refit_doubling = bool(refit_doubling)
@@ -445,6 +450,11 @@ class BayesNetBelief:
         self.record = bool(record)
         self.fitter = check_choice("fitter", fitter, ("counts", "pgmpy"))
         self.normaliser = check_choice("normaliser", normaliser, ("exact", "thesis"))
+        self.gate_draws = check_choice("gate_draws", gate_draws, ("shared", "per_update"))
+        self.gate_count = check_choice("gate_count", gate_count, ("before", "after"))
+        self._n_after = int(self.gate_count == "after")
+        if self.gate_draws == "per_update" and weighted_hand:
+            raise ValueError("a gate per update is built for the thesis's hand, not X3's weighted hand")
         if self.normaliser == "thesis" and self.fitter == "pgmpy":
             raise ValueError("the thesis's normaliser is a reading of the closed-form tables: use fitter='counts'")
         # training counts: response table [A, B, C(+missing), D(+missing), E]; (a) [lie]; (b) [N, K]
@@ -476,7 +486,7 @@ class BayesNetBelief:
         self._opening_adopted = False
         if (starter_is_me and self.use_opening_probability and self.p_opening_challenged is not None
                 and self.gate == "thesis"):
-            n = int(self.opening_challenge_counts.sum())
+            n = int(self.opening_challenge_counts.sum()) + self._n_after
             self._opening_adopted = self.rng.random() < gate_probability(n)
 
     def sample_opponent_hand(self, rng: np.random.Generator) -> np.ndarray:
@@ -535,7 +545,7 @@ class BayesNetBelief:
 
     # ------------------------------------------------------------------ H / L updates (§4.5)
     def _observe_opening(self, bid, rng) -> None:
-        n = int(self.opening_lie_counts.sum())
+        n = int(self.opening_lie_counts.sum()) + self._n_after
         adopted = self.p_opening_lie is not None and self._gate(n, rng)
         if adopted and self.weighted_hand:
             if self._says(self.p_opening_lie, rng):
@@ -550,7 +560,7 @@ class BayesNetBelief:
     def _observe_response(self, mine, theirs, rng) -> None:
         x, y = mine
         x2, y2 = theirs
-        n = int(self.decisions_at[x - COUNTS[0]])
+        n = int(self.decisions_at[x - COUNTS[0]]) + self._n_after
         fitted = self.p_supports is not None
         adopted = fitted and self._gate(n, rng)
         p_b = p_c = None
@@ -558,7 +568,22 @@ class BayesNetBelief:
             same_face = int(y2 == y)
             p_b = float(self.p_supports[x - COUNTS[0], same_face])
             p_c = float(self.p_lie[x - COUNTS[0], same_face])
-        if adopted and self.weighted_hand:
+        if fitted and self.gate_draws == "per_update":
+            # one gate per update: the first draw gates B's update (our face), a second C's (theirs)
+            gate_c = self._gate(n, rng)
+            if adopted:
+                supports = self._says(p_b, rng)
+                if supports:
+                    self._fill(y, x - 2)
+                else:
+                    self._limit(y, x - self.not_support_offset)
+            if gate_c:
+                if not self._says(p_c, rng):
+                    self._fill(y2, x2 - 1)
+                else:
+                    self._limit(y2, x2 - 2)
+            adopted = adopted or gate_c
+        elif adopted and self.weighted_hand:
             supports, credible = self._says(p_b, rng), not self._says(p_c, rng)
             if supports:
                 self._add_weight(y, x - 2, p_b)

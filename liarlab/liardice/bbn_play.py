@@ -359,8 +359,9 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
     ``fitted`` = (response, opening lie, opening challenge) networks available. Bids are positions on
     the thesis ladder, given as its arrays (``THESIS.ladder``). ``switches`` = (H fills on, L limits on,
     gate open, sampled challenge guess, random-guess retries within a bid draw, cap triggers at x > cap, cap
-    limits the program's own bids) as 0/1: the ablations, the guess reading and the game's readings
-    (:func:`game_switches`; retry for both of our players, not for a random-guess opponent). ``rec_obs`` (rows x 10)
+    limits the program's own bids, a gate per update, the gates' n counted after the event) as 0/1: the ablations,
+    the guess reading, the game's readings (:func:`game_switches`; retry for both of our players, not for a
+    random-guess opponent) and the gate readings (spec open point 10). ``rec_obs`` (rows x 10)
     with a row counter ``rec_rows[0]`` and ``rec_hands`` (games x 5) record the E8 diagnostics when they have
     rows: per opponent bid [game, kind (0 opening, 1 response), count, n, adopted, P(B), P(C) or P(opening
     lie), lie, supports, -], and per game the imagined hand against the revealed one [game, H dice, H dice
@@ -372,6 +373,8 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
     retry = switches[4] != 0
     cap_gt = switches[5] != 0
     cap_limits = switches[6] != 0
+    gate_split = switches[7] != 0
+    n_after = switches[8]           # 1: the gates' n counts the current event (0: before it, the spec's reading)
     n_bids = quantities.size
     hands = np.zeros((2, FACES), dtype=np.int64)
     H = np.zeros(FACES, dtype=np.int64)
@@ -401,7 +404,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
             L[f] = -1
         p_open = no_opinion
         if use_bbn and starts[g] and fitted[2] and gate_open:
-            n = opening_challenge_counts.sum()
+            n = opening_challenge_counts.sum() + n_after
             if np.random.random() < n / (n + 10.0):
                 p_open = p_open_chal
         current = 0 if starts[g] else 1
@@ -431,7 +434,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
                     rec_obs[r, 1] = 0 if my_last < 0 else 1
                     if my_last < 0:
                         rec_obs[r, 2] = quantities[action]
-                        rec_obs[r, 3] = opening_lie_counts.sum()
+                        rec_obs[r, 3] = opening_lie_counts.sum() + n_after
                         rec_obs[r, 5] = np.nan
                         rec_obs[r, 6] = p_open_lie if fitted[1] else np.nan
                         rec_obs[r, 8] = np.nan
@@ -439,7 +442,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
                         xm = quantities[my_last]
                         d = 1 if face_indices[action] == face_indices[my_last] else 0
                         rec_obs[r, 2] = xm
-                        rec_obs[r, 3] = decisions_at[xm - 2]
+                        rec_obs[r, 3] = decisions_at[xm - 2] + n_after
                         rec_obs[r, 5] = p_supports[xm - 2, d] if fitted[0] else np.nan
                         rec_obs[r, 6] = p_lie[xm - 2, d] if fitted[0] else np.nan
                         # truth filled in at the showdown: the opponent's hand is still hidden
@@ -447,7 +450,8 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
                     rec_obs[r, 7] = quantities[action] * 8 + face_indices[action]
                 adopted = _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie,
                                       opening_lie_counts, decisions_at, sample_verdict, not_support_offset,
-                                      fill_to_count, quantities, face_indices, switches[0] != 0, switches[1] != 0)
+                                      fill_to_count, quantities, face_indices, switches[0] != 0, switches[1] != 0,
+                                      gate_split, n_after)
                 if recording:
                     rec_obs[rec_rows[0], 4] = 1.0 if adopted else 0.0
                     rec_rows[0] += 1
@@ -496,13 +500,15 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
 @njit(cache=True)
 def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
                 decisions_at, sample_verdict, not_support_offset, fill_to_count, quantities, face_indices,
-                h_updates=True, l_updates=True):
+                h_updates=True, l_updates=True, gate_split=False, n_after=0):
     """The gate and the verdict updates after an opponent bid (``action``) that answered ``my_last`` (-1: they
-    opened). ``h_updates`` / ``l_updates`` False drop the fills of H / the limits in L (ablations)."""
+    opened). ``h_updates`` / ``l_updates`` False drop the fills of H / the limits in L (ablations). ``gate_split``:
+    the support (B) and credibility (C) updates each draw their own gate; ``n_after`` (0 or 1) is added to the
+    gate's n (1: n counts the current event)."""
     x2 = quantities[action]
     y2 = face_indices[action]
     if my_last < 0:
-        n = opening_lie_counts.sum()
+        n = opening_lie_counts.sum() + n_after
         if fitted[1] and n > 0 and np.random.random() < n / (n + 10.0):
             if not _nb_says(p_open_lie, sample_verdict):
                 if h_updates:
@@ -513,7 +519,26 @@ def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, op
         return False
     x = quantities[my_last]
     y = face_indices[my_last]
-    n = decisions_at[x - 2]
+    n = decisions_at[x - 2] + n_after
+    if gate_split:
+        if not (fitted[0] and n > 0):
+            return False
+        gate_b = np.random.random() < n / (n + 10.0)
+        gate_c = np.random.random() < n / (n + 10.0)
+        d = 1 if y2 == y else 0
+        if gate_b:
+            if _nb_says(p_supports[x - 2, d], sample_verdict):
+                if h_updates:
+                    _nb_fill_to(H, L, y, x - 2)
+            elif l_updates:
+                _nb_limit(H, L, y, x - not_support_offset)
+        if gate_c:
+            if not _nb_says(p_lie[x - 2, d], sample_verdict):
+                if h_updates:
+                    _nb_fill_to(H, L, y2, x2 - 1)
+            elif l_updates:
+                _nb_limit(H, L, y2, x2 - 2)
+        return gate_b or gate_c
     if not (fitted[0] and n > 0 and np.random.random() < n / (n + 10.0)):
         return False
     d = 1 if y2 == y else 0
@@ -696,7 +721,8 @@ def _paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *,
     sample_verdict = belief.verdict == "sample"
     fill_to_count = belief.opening_fill == "to_count"
     switches = np.array([belief.h_updates, belief.l_updates, belief.gate == "thesis",
-                         belief.challenge_guess == "sampled", *game], dtype=np.int64)
+                         belief.challenge_guess == "sampled", *game, belief.gate_draws == "per_update",
+                         belief.gate_count == "after"], dtype=np.int64)
 
     def play(use_bbn, lo, hi, wins):
         rows = 64 * (hi - lo) if (record and use_bbn) else 0

@@ -326,7 +326,8 @@ VARIANT_GROUPS = {"all types": tuple(range(1, 33)), "types 25-32": tuple(range(2
 #: (E12, as :data:`liarlab.papers.p01.experiments.READINGS` plays them for random-guess alone), as switches of the
 #: paired matches (:func:`liarlab.liardice.bbn_play.play_paired_match`'s ``opener``, ``agent_options`` and
 #: ``program_options``; they change the plain player's games too, so each is played with its own baseline), and
-#: the thesis's own normaliser of the network (spec §4.2, open point 8; a network switch, the plain games shared).
+#: the network switches built for it (the plain games shared): the thesis's own normaliser (spec §4.2, open point
+#: 8) and the two gate readings (open point 10).
 BBN_RULE_READINGS = {
     "thesis reading": {},
     "random opener each game": {"opener": "random"},
@@ -334,6 +335,8 @@ BBN_RULE_READINGS = {
     "cap triggers at x > cap": {"program_options": {"cap_rule": ">"}},
     "cap also limits the program's own bids": {"program_options": {"cap_limits_bids": True}},
     "the thesis's normaliser P(D|A)P(E|A)": {"normaliser": "thesis"},
+    "a gate per update": {"gate_draws": "per_update"},
+    "the gate's n counted after the event": {"gate_count": "after"},
 }
 #: The options of a variant that change the game itself, not the network: a variant with one replays the baseline.
 GAME_OPTIONS = ("opener", "agent_options", "program_options")

@@ -732,8 +732,8 @@ _NETWORK = {
 }
 #: Why the gain's readings that E7's matches cannot give are not built, and their cost (each with why). The replay
 #: is measured: E7's 640 paired matches (32 types x 20 seeds x 500 games) under one reading take about 5-6 CPU
-#: seconds on the compiled engine (bbn_experiments.bbn_rule_readings: the default and five readings in about 32 CPU
-#: s, measured on 2 and 3 types and scaled to 32, 2026-12-07); the work is the switch.
+#: seconds on the compiled engine (bbn_experiments.bbn_rule_readings: the default and seven readings in about 38
+#: CPU s, measured on 2 and 3 types and scaled to 32, 2026-12-07); the work is the switch.
 _REPLAY = "E7's 640 paired matches rerun under it, about 6 CPU seconds at full size (measured)"
 _NETWORK_SWITCH = dict(not_built="our network has no switch for it",
                        cost=f"engine work (a switch in the compiled network, liarlab.liardice.bbn_play), then {_REPLAY}")
@@ -839,20 +839,31 @@ def _network_way(variant: str, where: str) -> Way:
                  claim=GAIN_CLAIM, run=run)
 
 
-def _rule_way(key: str, variant: str | None = None) -> Way:
-    """A reading of the gain from its row (group "all types", ``variant``; default: the E12 rule reading
-    :data:`_E12` names) of ``bbn_rule_readings``: E7's design replayed under the reading (a rule reading with its
-    own plain player on the same dice), and each type's gain judged as the claim judges it
-    (:func:`network_reading`)."""
+#: The two gate readings of open point 10 (GAIN_READINGS' "gates" names both in one), each run on its own.
+_GATES = {
+    "a gate per update": CR.Reading("separate adoption gates per update",
+                                    "the support and credibility updates each draw their own gate", f"{_SPEC} 10"),
+    "the gate's n counted after the event": CR.Reading(
+        "the gate's n counted after the event", "a gate's n includes the current event (a first occurrence may be "
+        "adopted)", f"{_SPEC} 10"),
+}
+
+
+def _rule_way(key: str | None, variant: str | None = None) -> Way:
+    """A reading of the gain (``GAIN_READINGS[key]``, or with no key the gate reading :data:`_GATES` names
+    ``variant``) from its row (group "all types", ``variant``; default: the E12 rule reading :data:`_E12` names)
+    of ``bbn_rule_readings``: E7's design replayed under the reading (a rule reading with its own plain player on
+    the same dice), and each type's gain judged as the claim judges it (:func:`network_reading`)."""
     variant = _E12[key] if variant is None else variant
+    reading = GAIN_READINGS[key] if key else _GATES[variant]
 
     def run(res):
         t = getattr(res, "bbn_rule_readings", None)
         if t is None:
             return "E7's matches under the game's readings are not in this call"
         r = t[(t.group == "all types") & (t.variant == variant)]
-        return network_reading(next(r.itertuples()), GAIN_READINGS[key]) if len(r) else "that table has no row for it"
-    return _Read(GAIN_READINGS[key], claim=GAIN_CLAIM, run=run)
+        return network_reading(next(r.itertuples()), reading) if len(r) else "that table has no row for it"
+    return _Read(reading, claim=GAIN_CLAIM, run=run)
 
 
 def _types(wanted, missing):
@@ -873,7 +884,8 @@ GAIN_WAYS = (
     _gain_share("program opens", lambda g: g[g.bbn_starts == 0]),
     _Read(GAIN_READINGS["unpaired"], claim=GAIN_CLAIM, run=_unpaired),
     *(_network_way(variant, where) for variant, where in _NETWORK.items()),
-    *(Way(GAIN_READINGS[key], claim=GAIN_CLAIM, **_NETWORK_SWITCH) for key in ("gates", "node D")),
+    *(_rule_way(None, variant) for variant in _GATES),
+    Way(GAIN_READINGS["node D"], claim=GAIN_CLAIM, **_NETWORK_SWITCH),
     _rule_way("normaliser", "the thesis's normaliser P(D|A)P(E|A)"),
     _gain_share("about", lambda g: g, band=GAIN_ABOUT_BAND),
     _gain_share("figure types", _types(FIGURE_TYPES, "types 1, 8 and 11 are not all in this sample"),

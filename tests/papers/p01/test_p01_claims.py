@@ -371,6 +371,8 @@ def test_bbn_gain_rule_readings_are_judged_on_the_claims_share_of_types_from_e7_
     assert rows["retry"]["verdict"] == "reproduced" and rows["retry"]["reading"] == R.GAIN_READINGS["retry"].name
     for k in ("random opener", "cap >", "cap own", "normaliser"):
         assert rows[k]["verdict"] == "differs" and "1 types in the band, 30 outside, 1 undecided" in rows[k]["note"]
+    for name in ("separate adoption gates per update", "the gate's n counted after the event"):
+        assert ways[name].row(R.GAIN_FAMILY, SimpleNamespace(bbn_rule_readings=table))["verdict"] == "differs", name
     absent = ways[R.GAIN_READINGS["cap own"].name].row(R.GAIN_FAMILY, SimpleNamespace())
     assert absent["verdict"] == "not built" and "not in this call" in absent["note"]
 
