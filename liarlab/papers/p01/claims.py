@@ -743,18 +743,18 @@ _GAIN_PROGRAM = dict(not_built="no variant of the 32 programs for it exists in o
 _NO_GAMES = "the games of the matches are not in this call"
 
 
-def network_reading(r, reading: CR.Reading | None = None) -> dict:
+def network_reading(r, reading: CR.Reading | None = None, source: str = "E12's") -> dict:
     """One E12 network reading of the BBN-gain claim, from its ``bbn_variants`` row ``r`` (group "all types"),
     judged on the claim's own statistic: E12 replays the claim's design (every type, the same seeded matches and
     games) under the reading and keeps each type's gain judged as the claim judges it (``types_in_band``,
     ``types_out_band``, ``types_undecided``, issue 49), so the share of types in +5 to +10 points is judged with the
     word "most". A table from before those columns existed bounds the reading when even the largest type's point
     gain is below +5 points (no type can lie in the band), else leaves it not built. ``reading``: the row's reading
-    (default: the network read as the row's variant)."""
+    (default: the network read as the row's variant); ``source``: whose seeded matches the row replays."""
     if reading is None:
         reading = CR.Reading(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
                              _NETWORK.get(r.variant, "spec E12"))
-    pooled = (f"E12's own seeded matches ({int(r.seeds)} seeds) give a pooled gain of {float(r.diff):+.3f} "
+    pooled = (f"{source} own seeded matches ({int(r.seeds)} seeds) give a pooled gain of {float(r.diff):+.3f} "
               f"[{float(r.diff_ci_low):+.3f}, {float(r.diff_ci_high):+.3f}] and a largest type gain of "
               f"{float(r.max_type_diff):+.3f}")
     counts = [getattr(r, k, np.nan) for k in ("types_in_band", "types_out_band", "types_undecided")]
@@ -764,7 +764,7 @@ def network_reading(r, reading: CR.Reading | None = None) -> dict:
                   + [V.Judgement("inconclusive", "")] * open_)
         share = V.share(judged, "types")
         return CR.run(GAIN_FAMILY, GAIN_CLAIM, reading, share, V.word("most", share),
-                      note=f"{yes} types in the band, {no} outside, {open_} undecided, on E12's {int(r.types)} types "
+                      note=f"{yes} types in the band, {no} outside, {open_} undecided, on {source} {int(r.types)} types "
                            f"x {int(r.seeds)} seeded matches; {pooled}")
     low = printed.BBN_GAIN_BAND[0]
     if float(r.max_type_diff) < low:
@@ -862,7 +862,8 @@ def _rule_way(key: str | None, variant: str | None = None) -> Way:
         if t is None:
             return "E7's matches under the game's readings are not in this call"
         r = t[(t.group == "all types") & (t.variant == variant)]
-        return network_reading(next(r.itertuples()), reading) if len(r) else "that table has no row for it"
+        return (network_reading(next(r.itertuples()), reading, "E7's") if len(r)
+                else "that table has no row for it")
     return _Read(reading, claim=GAIN_CLAIM, run=run)
 
 
