@@ -12,6 +12,7 @@ from liarlab.core.stats import mean_interval, wilson_interval
 from liarlab.core.validation import check_choice, check_int
 from liarlab.liardice.bbn import DEFAULT_REFIT_EVERY
 from liarlab.liardice.bbn_play import (
+    FAST_AGENT_OPTIONS,
     opponent_label,
     paired_match_wins_fast,
     play_paired_match,
@@ -24,7 +25,7 @@ def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_optio
     """Module-level worker for :func:`liarlab.study.parallel.run_tasks`."""
     if engine == "fast":
         out = play_paired_match_fast(opponent_spec, n_games, rng, baseline=baseline, record=record,
-                                     time_refits=time_refits, **belief_options)
+                                     time_refits=time_refits, agent_options=agent_options, **belief_options)
     else:
         out = play_paired_match(opponent_spec, n_games, rng, baseline=baseline, record=record,
                                 agent_options=agent_options, **belief_options)
@@ -64,8 +65,8 @@ def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int 
     n_games = check_int("n_games", n_games, 1)
     n_seeds = check_int("n_seeds", n_seeds, 1)
     engine = check_choice("engine", engine, ("fast", "python"))
-    if agent_options and engine == "fast":
-        raise ValueError("agent_options (X1/X3 players) need engine='python'")
+    if agent_options and engine == "fast" and set(agent_options) - set(FAST_AGENT_OPTIONS):
+        raise ValueError(f"agent_options other than {list(FAST_AGENT_OPTIONS)} (X1/X3 players) need engine='python'")
     specs = [("type", int(o)) if np.isscalar(o) else tuple(o) for o in opponents]
     options = dict(belief_options, refit_every=refit_every)
     tasks = [dict(opponent_spec=s, rep=r, n_games=n_games, baseline=baseline, record=record,

@@ -123,3 +123,13 @@ def test_compiled_and_reference_paths_agree_in_win_rate():
     for col in ("win_bbn", "win_plain"):
         se = np.sqrt(0.25 / len(fast) * 2)
         assert abs(fast[col].mean() - ref[col].mean()) < 3.5 * se, col
+
+
+def test_e7_plays_random_guess_retry_on_the_compiled_engine_and_refuses_x1_there():
+    """The retry reading runs on the compiled engine (the referee's Python run of it took minutes); X1's real-valued
+    guess still needs the reference agents."""
+    plain = bbnx.run_bbn_matches([15], n_games=200, n_seeds=2, seed=3)
+    retry = bbnx.run_bbn_matches([15], n_games=200, n_seeds=2, seed=3, agent_options={"retry_bid": True})
+    assert not plain.games.win_plain.equals(retry.games.win_plain)
+    with pytest.raises(ValueError, match="engine='python'"):
+        bbnx.run_bbn_matches([15], n_games=5, n_seeds=2, seed=3, agent_options={"guess": "real"})
