@@ -407,6 +407,13 @@ class BayesNetBelief:
     challenge_guess : ``"range"`` (thesis reading: g ~ U{H(y)..hi}) or ``"sampled"`` (spec variant: g = the
         count of y in a hand sampled from H and L, used on faces the model has an opinion about; others keep
         the uniform guess).
+    gate_draws : ``"shared"`` (the spec's reading: one gate draw per opponent action, shared by the B and C
+        updates) or ``"per_update"`` (open point 10: each update draws its own gate).
+    gate_count : ``"before"`` (the spec's reading: a gate's n counts the records before the current event, so
+        the first occurrence is never adopted) or ``"after"`` (open point 10: n includes the current event).
+    normaliser : ``"exact"`` (the spec's reading: posteriors normalised over B, resp. C) or ``"thesis"`` (open
+        point 8: divided by the thesis's P(D|A) P(E|A), :func:`liarlab.liardice.bbn_counts.response_tables`; the
+        closed-form fitter only).
     weighted_hand : X3 (Ch. 6): a "supports"/"credible" verdict adds the network's probability times the dice
         the thesis would add, as real-valued weights W (limits in L stay as in the thesis); the player must
         use real-valued guessing (``RandomGuessAgent(guess="real")``), which then samples its opponent hands
@@ -419,7 +426,8 @@ class BayesNetBelief:
                  opening_fill: str = "one", use_opening_probability: bool = True,
                  equivalent_sample_size: float = DEFAULT_ESS, record: bool = False, fitter: str = "counts",
                  prior: str = "BDeu", h_updates: bool = True, l_updates: bool = True, gate: str = "thesis",
-                 challenge_guess: str = "range", weighted_hand: bool = False):
+                 challenge_guess: str = "range", weighted_hand: bool = False, normaliser: str = "exact",
+                 gate_draws: str = "shared", gate_count: str = "before"):
         self.rng = np.random.default_rng(0) if rng is None else rng
         self.refit_every = check_int("refit_every", refit_every, 1)
         self.refit_doubling = bool(refit_doubling)
@@ -441,6 +449,14 @@ class BayesNetBelief:
         self.weights = np.zeros(FACES)
         self.record = bool(record)
         self.fitter = check_choice("fitter", fitter, ("counts", "pgmpy"))
+        self.normaliser = check_choice("normaliser", normaliser, ("exact", "thesis"))
+        self.gate_draws = check_choice("gate_draws", gate_draws, ("shared", "per_update"))
+        self.gate_count = check_choice("gate_count", gate_count, ("before", "after"))
+        self._n_after = int(self.gate_count == "after")
+        if self.gate_draws == "per_update" and weighted_hand:
+            raise ValueError("a gate per update is built for the thesis's hand, not X3's weighted hand")
+        if self.normaliser == "thesis" and self.fitter == "pgmpy":
+            raise ValueError("the thesis's normaliser is a reading of the closed-form tables: use fitter='counts'")
         # training counts: response table [A, B, C(+missing), D(+missing), E]; (a) [lie]; (b) [N, K]
         self.response_counts = np.zeros((len(COUNTS), 2, 3, 3, 2), dtype=np.int64)
         self.opening_lie_counts = np.zeros(2, dtype=np.int64)
@@ -470,7 +486,7 @@ class BayesNetBelief:
         self._opening_adopted = False
         if (starter_is_me and self.use_opening_probability and self.p_opening_challenged is not None
                 and self.gate == "thesis"):
-            n = int(self.opening_challenge_counts.sum())
+            n = int(self.opening_challenge_counts.sum()) + self._n_after
             self._opening_adopted = self.rng.random() < gate_probability(n)
 
     def sample_opponent_hand(self, rng: np.random.Generator) -> np.ndarray:
@@ -529,7 +545,7 @@ class BayesNetBelief:
 
     # ------------------------------------------------------------------ H / L updates (§4.5)
     def _observe_opening(self, bid, rng) -> None:
-        n = int(self.opening_lie_counts.sum())
+        n = int(self.opening_lie_counts.sum()) + self._n_after
         adopted = self.p_opening_lie is not None and self._gate(n, rng)
         if adopted and self.weighted_hand:
             if self._says(self.p_opening_lie, rng):
@@ -544,7 +560,7 @@ class BayesNetBelief:
     def _observe_response(self, mine, theirs, rng) -> None:
         x, y = mine
         x2, y2 = theirs
-        n = int(self.decisions_at[x - COUNTS[0]])
+        n = int(self.decisions_at[x - COUNTS[0]]) + self._n_after
         fitted = self.p_supports is not None
         adopted = fitted and self._gate(n, rng)
         p_b = p_c = None
@@ -552,7 +568,22 @@ class BayesNetBelief:
             same_face = int(y2 == y)
             p_b = float(self.p_supports[x - COUNTS[0], same_face])
             p_c = float(self.p_lie[x - COUNTS[0], same_face])
-        if adopted and self.weighted_hand:
+        if fitted and self.gate_draws == "per_update":
+            # one gate per update: the first draw gates B's update (our face), a second C's (theirs)
+            gate_c = self._gate(n, rng)
+            if adopted:
+                supports = self._says(p_b, rng)
+                if supports:
+                    self._fill(y, x - 2)
+                else:
+                    self._limit(y, x - self.not_support_offset)
+            if gate_c:
+                if not self._says(p_c, rng):
+                    self._fill(y2, x2 - 1)
+                else:
+                    self._limit(y2, x2 - 2)
+            adopted = adopted or gate_c
+        elif adopted and self.weighted_hand:
             supports, credible = self._says(p_b, rng), not self._says(p_c, rng)
             if supports:
                 self._add_weight(y, x - 2, p_b)
@@ -641,7 +672,7 @@ class BayesNetBelief:
             return
         start, start_cpu = time.perf_counter(), time.process_time()
         tables = closed_form_tables(self.response_counts, self.opening_lie_counts, self.opening_challenge_counts,
-                                    self.ess, self.b_depends_on_a, self.laplace)
+                                    self.ess, self.b_depends_on_a, self.laplace, self.normaliser == "thesis")
         # a network with no samples yet has no opinion (the gate's n is 0 there anyway)
         if self.response_counts.any():
             self.p_supports, self.p_lie = tables["p_supports"], tables["p_lie"]

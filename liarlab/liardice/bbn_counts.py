@@ -43,12 +43,15 @@ def _pseudo(ess, laplace, n_states, n_parent_configs):
 
 
 @njit(cache=True)
-def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie, laplace=False):
+def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie, laplace=False, thesis_normaliser=False):
     """Fill ``p_supports[A, D]`` = P(B=1 | A, D, E=bid) and ``p_lie[A, D]`` = P(C=1 | A, D, E=bid).
 
     ``counts`` is the [A, B, C, D, E] table (float or int). The network: B (root, or child of A),
     C | A, B; D | A, B, C; E | A, B. A is conditioned on, so its own table cancels. The scratch arrays are
     allocated once and zeroed where each is used (the refit after every game calls this 500 times a match).
+    ``thesis_normaliser`` (spec §4.2, open point 8): divide by the thesis's P(D=d | A) P(E=bid | A) instead of
+    the exact P(D=d, E=bid | A); the two agree only if D and E are independent given A, and the thesis's
+    "probabilities" may then leave [0, 1] (a verdict thresholds or samples them as they are).
     """
     n_a = counts.shape[0]
     pb = np.zeros(2)
@@ -119,6 +122,17 @@ def response_tables(counts, ess, b_depends_on_a, p_supports, p_lie, laplace=Fals
                         sup += score[b, c, d]
                     if c == 1:
                         lie += score[b, c, d]
+            if thesis_normaliser:
+                # score[b] summed over c and d is P(b) P(E=bid | a, b) (P(c | a, b) P(d | a, b, c) sums to 1), so
+                # P(E=bid | a) is its sum over b, and P(D=d | a) = sum_{b,c} P(b) P(c | a, b) P(d | a, b, c) is the
+                # score divided by P(E=bid | a, b)
+                p_e = 0.0
+                p_d = 0.0
+                for b in range(2):
+                    e_b = score[b, 0, 0] + score[b, 0, 1] + score[b, 1, 0] + score[b, 1, 1]
+                    p_e += e_b
+                    p_d += (score[b, 0, d] + score[b, 1, d]) * pb[b] / e_b
+                z = p_d * p_e
             p_supports[a, d] = sup / z
             p_lie[a, d] = lie / z
 
@@ -140,13 +154,13 @@ def opening_challenge_tables(counts, ess, out, laplace=False):
 
 
 def closed_form_tables(response_counts, opening_lie_counts, opening_challenge_counts, ess: float,
-                       b_depends_on_a: bool = False, laplace: bool = False) -> dict:
+                       b_depends_on_a: bool = False, laplace: bool = False, thesis_normaliser: bool = False) -> dict:
     """Every table the player reads, from the three count tables (see the module docstring)."""
     p_supports = np.zeros((N_COUNTS, 2))
     p_lie = np.zeros((N_COUNTS, 2))
     laplace = bool(laplace)
     response_tables(np.asarray(response_counts, dtype=float), float(ess), bool(b_depends_on_a), p_supports, p_lie,
-                    laplace)
+                    laplace, bool(thesis_normaliser))
     p_open = np.zeros(N_COUNTS)
     opening_challenge_tables(np.asarray(opening_challenge_counts, dtype=float), float(ess), p_open, laplace)
     return {"p_supports": p_supports, "p_lie": p_lie,

@@ -12,13 +12,15 @@ from numba import njit, objmode
 
 from liarlab.core import dice
 from liarlab.core.seeds import generator
-from liarlab.core.validation import check_int
+from liarlab.core.validation import check_choice, check_int
 from liarlab.liardice.agents import (
     RandomGuessAgent,
     TestProgram,
     rg_arbitrate,
+    rg_candidate_weights,
     rg_face_totals,
     rg_held_total,
+    rg_pick,
     rg_pick_held,
     rg_says_short,
 )
@@ -30,13 +32,14 @@ from liarlab.liardice.rules import THESIS, play_game
 # ============================================================================ opponents for E10
 
 class ScheduledOpponent:
-    """A test program whose type follows a per-game schedule (drifting opponents, deceivers)."""
+    """A test program whose type follows a per-game schedule (drifting opponents, deceivers); ``program_options``
+    go to every program (:class:`TestProgram`'s rule readings)."""
 
     needs_legal_actions = False   # test programs read the bid ladder, not the list
 
-    def __init__(self, schedule):
+    def __init__(self, schedule, **program_options):
         self.schedule = [check_int("type", t, 1, 32) for t in schedule]
-        self._programs = {t: TestProgram(t) for t in set(self.schedule)}
+        self._programs = {t: TestProgram(t, **program_options) for t in set(self.schedule)}
         self._game = -1
         self.current = self._programs[self.schedule[0]]
 
@@ -69,18 +72,20 @@ def deceiver_schedule(n_games: int, type_id: int) -> list[int]:
     return [type_id] * half + [opposite_type(type_id)] * (n_games - half)
 
 
-def make_opponent(spec, n_games: int, rng: np.random.Generator):
+def make_opponent(spec, n_games: int, rng: np.random.Generator, program_options: dict | None = None):
     """Opponent from a picklable spec: ``("type", t)``, ``("random_guess",)``,
-    ``("drifting", block)`` or ``("deceiver", t)``."""
+    ``("drifting", block)`` or ``("deceiver", t)``. ``program_options`` (:data:`PROGRAM_OPTIONS`) go to the test
+    programs: the spec's readings of their cap (E12)."""
     kind = spec[0]
+    options = _program_options(program_options)
     if kind == "type":
-        return TestProgram(spec[1])
+        return TestProgram(spec[1], **options)
     if kind == "random_guess":
         return RandomGuessAgent()
     if kind == "drifting":
-        return ScheduledOpponent(drifting_schedule(n_games, spec[1], rng))
+        return ScheduledOpponent(drifting_schedule(n_games, spec[1], rng), **options)
     if kind == "deceiver":
-        return ScheduledOpponent(deceiver_schedule(n_games, spec[1]))
+        return ScheduledOpponent(deceiver_schedule(n_games, spec[1]), **options)
     raise ValueError(f"unknown opponent spec {spec!r}: use ('type', t), ('random_guess',), "
                      "('drifting', block) or ('deceiver', t)")
 
@@ -94,6 +99,52 @@ def opponent_label(spec) -> str:
     if kind == "drifting":
         return "drifting (new type each game)" if spec[1] == 1 else f"drifting (new type every {spec[1]} games)"
     return f"deceiver (type{spec[1]} -> type{opposite_type(spec[1])})"
+
+
+# ============================================================================ the game's readings (E12)
+#
+# The spec's open points of the game itself, as switches of both engines' paired matches: who opens each game,
+# whether random-guess retries candidates within a bid draw (``agent_options``, both of our players), and the
+# test programs' cap rule (``program_options``). The defaults are the spec's readings.
+
+#: Who opens each game: ``"alternate"`` (our player opens the even games, the thesis's matches) or ``"random"``.
+OPENERS = ("alternate", "random")
+#: The random-guess options the compiled engine plays (the reference agents take every RandomGuessAgent keyword).
+FAST_AGENT_OPTIONS = ("retry_bid",)
+#: The test programs' rule readings (TestProgram keywords), in both engines.
+PROGRAM_OPTIONS = ("cap_rule", "cap_limits_bids")
+
+
+def _program_options(options: dict | None) -> dict:
+    options = dict(options or {})
+    unknown = set(options) - set(PROGRAM_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown program options {sorted(unknown)}: use {list(PROGRAM_OPTIONS)}")
+    return options
+
+
+def match_openers(n_games: int, opener: str, rng: np.random.Generator) -> np.ndarray:
+    """Whether our player opens each game. ``"alternate"``: game 0 and every even game (draws nothing from
+    ``rng``, so the spec's matches keep their draws); ``"random"``: a fair coin per game from a seed drawn from
+    ``rng`` after the match's own seeds. Both engines call it at the same point, so the same generator gives the
+    same openers in both."""
+    check_choice("opener", opener, OPENERS)
+    if opener == "alternate":
+        return np.arange(n_games) % 2 == 0
+    return np.random.default_rng(int(rng.integers(0, 2**63))).random(n_games) < 0.5
+
+
+def game_switches(agent_options: dict | None, program_options: dict | None) -> tuple[bool, bool, bool]:
+    """The compiled engine's game readings: (random-guess retries within a bid draw, the cap triggers only at x >
+    cap, the cap also limits the program's own bids)."""
+    agent_options = dict(agent_options or {})
+    unknown = set(agent_options) - set(FAST_AGENT_OPTIONS)
+    if unknown:
+        raise ValueError(f"the compiled engine plays only the agent options {list(FAST_AGENT_OPTIONS)}, got "
+                         f"{sorted(unknown)}: use the reference engine (play_paired_match)")
+    program = _program_options(program_options)
+    cap_rule = check_choice("cap_rule", program.get("cap_rule", ">="), (">=", ">"))
+    return bool(agent_options.get("retry_bid", False)), cap_rule == ">", bool(program.get("cap_limits_bids", False))
 
 
 # ============================================================================ matches
@@ -111,24 +162,26 @@ def _play(agents_for, n_games: int, game_seeds, bbn_seat_starts) -> tuple[np.nda
 
 
 def play_paired_match(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
-                      record: bool = True, agent_options: dict | None = None, **belief_options) -> dict:
+                      record: bool = True, agent_options: dict | None = None, opener: str = "alternate",
+                      program_options: dict | None = None, **belief_options) -> dict:
     """One match of the BBN player and (``baseline``) of the plain random-guess player.
 
     Both face a fresh opponent built from ``opponent_spec`` and see the same per-game dice and
     opponent caps (game i of both matches uses the same generator seed, starters alternate with
     our player opening game 0): common random numbers. ``agent_options`` go to both random-guess players
-    (``{"guess": "real"}`` for X1/X3). Returns DataFrames ``games``,
+    (``{"guess": "real"}`` for X1/X3, ``{"retry_bid": True}``); ``opener`` (:func:`match_openers`) and
+    ``program_options`` (the test programs' cap readings) are the game's readings. Returns DataFrames ``games``,
     ``observations`` and ``hands`` plus timing.
     """
     rng = generator(rng)
     n_games = check_int("n_games", n_games, 1)
     schedule_seed, belief_seed, games_seed = rng.integers(0, 2**63, size=3)
     game_seeds = np.random.SeedSequence(int(games_seed)).spawn(n_games)
-    bbn_starts = np.arange(n_games) % 2 == 0
+    bbn_starts = match_openers(n_games, opener, rng)
     belief = BayesNetBelief(np.random.default_rng(int(belief_seed)), record=record, **belief_options)
 
     def opponent():
-        return make_opponent(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)))
+        return make_opponent(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)), program_options)
 
     options = dict(agent_options or {})
     wins_bbn, seconds_bbn, cpu_bbn = _play(lambda: [RandomGuessAgent(belief=belief, **options), opponent()], n_games,
@@ -229,7 +282,8 @@ def _nb_guess_range(H, L, f):
 
 
 @njit(cache=True)
-def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, totals, sampled_guess=False):
+def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, totals, weights, sampled_guess=False,
+                  retry=False):
     """Random-guess decision (four-case loop, the shared rg_* kernel) with the belief's H, L and probability 4.
 
     Bid indices are ladder positions (``quantities``/``face_indices``); n_bids = challenge.
@@ -237,7 +291,9 @@ def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, 
     the face's count in a hand sampled from H and L (the reading ``challenge_guess="sampled"``).
     ``totals`` (faces x largest quantity + 1) is scratch for the per-decision weight table: the bid step is
     :func:`rg_candidate_weights` + :func:`rg_pick` (same weights, sums and pick; tests compare them) at the
-    cost of a look-up per face and a pass that stops at the pick.
+    cost of a look-up per face and a pass that stops at the pick. ``retry`` (the reading ``retry_bid``): a candidate
+    the keep check rejects leaves the draw and the next is drawn from the rest, as
+    :meth:`RandomGuessAgent.decide_bid` does; ``weights`` (one per bid) is its scratch.
     """
     n_bids = quantities.size
     min_count = quantities[0]
@@ -259,14 +315,27 @@ def _nb_rg_decide(own, last, H, L, p_open, quantities, face_indices, cumw, opp, 
         bid = -1
         if total_w > 0.0:
             pick = rg_pick_held(own, opp, last + 1, quantities, face_indices, cumw, total_w, np.random.random())
-            q = quantities[pick]
-            f = face_indices[pick]
-            if last < 0 and p_open[0] >= 0.0:
-                keep = np.random.random() < p_open[q - min_count]
-            else:
-                keep = rg_says_short(np.random.randint(0, DICE + 1), opp[f], q)
-            if keep:
-                bid = pick
+            weighed = False
+            while True:
+                q = quantities[pick]
+                f = face_indices[pick]
+                if last < 0 and p_open[0] >= 0.0:
+                    keep = np.random.random() < p_open[q - min_count]
+                else:
+                    keep = rg_says_short(np.random.randint(0, DICE + 1), opp[f], q)
+                if keep:
+                    bid = pick
+                    break
+                if not retry:
+                    break
+                if not weighed:     # the pass that stopped at the pick wrote no weights: write them all once
+                    total_w = rg_candidate_weights(own, opp, last + 1, quantities, face_indices, cumw, weights)
+                    weighed = True
+                total_w -= weights[pick]
+                weights[pick] = 0.0
+                if total_w <= 0.0:
+                    break
+                pick = rg_pick(weights, last + 1, n_bids, total_w, np.random.random())
         action = rg_arbitrate(challenge, bid, n_bids)
         if action >= 0:
             return action
@@ -289,7 +358,10 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
 
     ``fitted`` = (response, opening lie, opening challenge) networks available. Bids are positions on
     the thesis ladder, given as its arrays (``THESIS.ladder``). ``switches`` = (H fills on, L limits on,
-    gate open, sampled challenge guess) as 0/1: the ablations and the guess reading. ``rec_obs`` (rows x 10)
+    gate open, sampled challenge guess, random-guess retries within a bid draw, cap triggers at x > cap, cap
+    limits the program's own bids, a gate per update, the gates' n counted after the event) as 0/1: the ablations,
+    the guess reading, the game's readings (:func:`game_switches`; retry for both of our players, not for a
+    random-guess opponent) and the gate readings (spec open point 10). ``rec_obs`` (rows x 10)
     with a row counter ``rec_rows[0]`` and ``rec_hands`` (games x 5) record the E8 diagnostics when they have
     rows: per opponent bid [game, kind (0 opening, 1 response), count, n, adopted, P(B), P(C) or P(opening
     lie), lie, supports, -], and per game the imagined hand against the revealed one [game, H dice, H dice
@@ -298,12 +370,18 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
     recording = rec_obs.shape[0] > 0
     gate_open = switches[2] != 0
     sampled_guess = switches[3] != 0
+    retry = switches[4] != 0
+    cap_gt = switches[5] != 0
+    cap_limits = switches[6] != 0
+    gate_split = switches[7] != 0
+    n_after = switches[8]           # 1: the gates' n counts the current event (0: before it, the spec's reading)
     n_bids = quantities.size
     hands = np.zeros((2, FACES), dtype=np.int64)
     H = np.zeros(FACES, dtype=np.int64)
     L = np.zeros(FACES, dtype=np.int64)
     opp = np.zeros(FACES, dtype=np.int64)
     totals = np.zeros((FACES, quantities.max() + 1))    # _nb_rg_decide's scratch
+    weights = np.zeros(n_bids)                           # and its retry's
     believed = np.zeros(FACES, dtype=np.int64)
     candidates = np.zeros(FACES, dtype=np.int64)
     no_opinion = np.full(len(COUNTS), -1.0)
@@ -326,7 +404,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
             L[f] = -1
         p_open = no_opinion
         if use_bbn and starts[g] and fitted[2] and gate_open:
-            n = opening_challenge_counts.sum()
+            n = opening_challenge_counts.sum() + n_after
             if np.random.random() < n / (n + 10.0):
                 p_open = p_open_chal
         current = 0 if starts[g] else 1
@@ -337,15 +415,15 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
             if current == 0:
                 if use_bbn:
                     action = _nb_rg_decide(hands[0], last, H, L, p_open, quantities, face_indices, cumw, opp,
-                                           totals, sampled_guess)
+                                           totals, weights, sampled_guess, retry)
                 else:
                     action = _nb_rg_decide(hands[0], last, plain_H, plain_L, no_opinion, quantities, face_indices,
-                                           cumw, opp, totals)
+                                           cumw, opp, totals, weights, False, retry)
             elif opp_type == RG_OPPONENT:
                 action = _nb_rg_decide(hands[1], last, plain_H, plain_L, no_opinion, quantities, face_indices, cumw,
-                                       opp, totals)
+                                       opp, totals, weights)
             else:
-                action = _tp_decide(hands[1], last, opp_type, cap, False, False, DICE, FACES, quantities,
+                action = _tp_decide(hands[1], last, opp_type, cap, cap_gt, cap_limits, DICE, FACES, quantities,
                                     face_indices, index_table, believed, candidates)
             if action == n_bids:
                 break
@@ -356,7 +434,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
                     rec_obs[r, 1] = 0 if my_last < 0 else 1
                     if my_last < 0:
                         rec_obs[r, 2] = quantities[action]
-                        rec_obs[r, 3] = opening_lie_counts.sum()
+                        rec_obs[r, 3] = opening_lie_counts.sum() + n_after
                         rec_obs[r, 5] = np.nan
                         rec_obs[r, 6] = p_open_lie if fitted[1] else np.nan
                         rec_obs[r, 8] = np.nan
@@ -364,7 +442,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
                         xm = quantities[my_last]
                         d = 1 if face_indices[action] == face_indices[my_last] else 0
                         rec_obs[r, 2] = xm
-                        rec_obs[r, 3] = decisions_at[xm - 2]
+                        rec_obs[r, 3] = decisions_at[xm - 2] + n_after
                         rec_obs[r, 5] = p_supports[xm - 2, d] if fitted[0] else np.nan
                         rec_obs[r, 6] = p_lie[xm - 2, d] if fitted[0] else np.nan
                         # truth filled in at the showdown: the opponent's hand is still hidden
@@ -372,7 +450,8 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
                     rec_obs[r, 7] = quantities[action] * 8 + face_indices[action]
                 adopted = _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie,
                                       opening_lie_counts, decisions_at, sample_verdict, not_support_offset,
-                                      fill_to_count, quantities, face_indices, switches[0] != 0, switches[1] != 0)
+                                      fill_to_count, quantities, face_indices, switches[0] != 0, switches[1] != 0,
+                                      gate_split, n_after)
                 if recording:
                     rec_obs[rec_rows[0], 4] = 1.0 if adopted else 0.0
                     rec_rows[0] += 1
@@ -421,13 +500,15 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
 @njit(cache=True)
 def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
                 decisions_at, sample_verdict, not_support_offset, fill_to_count, quantities, face_indices,
-                h_updates=True, l_updates=True):
+                h_updates=True, l_updates=True, gate_split=False, n_after=0):
     """The gate and the verdict updates after an opponent bid (``action``) that answered ``my_last`` (-1: they
-    opened). ``h_updates`` / ``l_updates`` False drop the fills of H / the limits in L (ablations)."""
+    opened). ``h_updates`` / ``l_updates`` False drop the fills of H / the limits in L (ablations). ``gate_split``:
+    the support (B) and credibility (C) updates each draw their own gate; ``n_after`` (0 or 1) is added to the
+    gate's n (1: n counts the current event)."""
     x2 = quantities[action]
     y2 = face_indices[action]
     if my_last < 0:
-        n = opening_lie_counts.sum()
+        n = opening_lie_counts.sum() + n_after
         if fitted[1] and n > 0 and np.random.random() < n / (n + 10.0):
             if not _nb_says(p_open_lie, sample_verdict):
                 if h_updates:
@@ -438,7 +519,26 @@ def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, op
         return False
     x = quantities[my_last]
     y = face_indices[my_last]
-    n = decisions_at[x - 2]
+    n = decisions_at[x - 2] + n_after
+    if gate_split:
+        if not (fitted[0] and n > 0):
+            return False
+        gate_b = np.random.random() < n / (n + 10.0)
+        gate_c = np.random.random() < n / (n + 10.0)
+        d = 1 if y2 == y else 0
+        if gate_b:
+            if _nb_says(p_supports[x - 2, d], sample_verdict):
+                if h_updates:
+                    _nb_fill_to(H, L, y, x - 2)
+            elif l_updates:
+                _nb_limit(H, L, y, x - not_support_offset)
+        if gate_c:
+            if not _nb_says(p_lie[x - 2, d], sample_verdict):
+                if h_updates:
+                    _nb_fill_to(H, L, y2, x2 - 1)
+            elif l_updates:
+                _nb_limit(H, L, y2, x2 - 2)
+        return gate_b or gate_c
     if not (fitted[0] and n > 0 and np.random.random() < n / (n + 10.0)):
         return False
     d = 1 if y2 == y else 0
@@ -488,7 +588,8 @@ def _nb_train(opp_hand, bids, n_bids_made, first_is_me, challenger, response_cou
 
 @njit(cache=True)
 def _nb_refit(response_counts, opening_lie_counts, opening_challenge_counts, ess, b_depends_on_a, laplace,
-              use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal):
+              use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal,
+              thesis_normaliser=False):
     """:meth:`BayesNetBelief.refit` with ``fitter="counts"`` inside the compiled match: the closed-form tables of
     :func:`liarlab.liardice.bbn_counts.closed_form_tables` (the same compiled kernels on the same counts), kept
     only for a network with samples; ``has_tables`` (the belief's tables are not None), ``fitted`` (the tables the
@@ -497,7 +598,7 @@ def _nb_refit(response_counts, opening_lie_counts, opening_challenge_counts, ess
     # the one of the counts as floats) and write straight into the tables of a network with samples: a refit
     # allocates nothing, which is most of its cost when it runs after every game.
     if response_counts.sum() > 0:        # counts are non-negative: any() is sum() > 0
-        response_tables(response_counts, ess, b_depends_on_a, p_supports, p_lie, laplace)
+        response_tables(response_counts, ess, b_depends_on_a, p_supports, p_lie, laplace, thesis_normaliser)
         has_tables[0] = True
         fitted[0] = True
     if opening_lie_counts.sum() > 0:
@@ -515,7 +616,7 @@ def _nb_play_match(game_seeds, schedule, starts, batch_ends, refit_after, has_ta
                    p_open_chal, response_counts, opening_lie_counts, opening_challenge_counts, decisions_at, ess,
                    b_depends_on_a, laplace, use_opening_probability, sample_verdict, not_support_offset,
                    fill_to_count, quantities, face_indices, index_table, cumw, wins, switches, rec_obs, rec_rows,
-                   rec_hands, refit_clock, time_refits):
+                   rec_hands, refit_clock, time_refits, thesis_normaliser=False):
     """The network player's whole match in one compiled call: the batches of :func:`_nb_play` between refits
     (``batch_ends``; refit after batch k when ``refit_after[k]``) with the closed-form refit (:func:`_nb_refit`)
     between them, exactly as the reference loop of :func:`play_paired_match_fast` (``compiled_refits=False``)
@@ -546,7 +647,8 @@ def _nb_play_match(game_seeds, schedule, starts, batch_ends, refit_after, has_ta
                     wall = time.perf_counter()
                     cpu = time.process_time()
             _nb_refit(response_counts, opening_lie_counts, opening_challenge_counts, ess, b_depends_on_a, laplace,
-                      use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal)
+                      use_opening_probability, has_tables, fitted, p_supports, p_lie, p_open_lie, p_open_chal,
+                      thesis_normaliser)
             if time_refits:
                 with objmode(wall_end='float64', cpu_end='float64'):
                     wall_end = time.perf_counter()
@@ -600,24 +702,27 @@ def opponent_schedule(spec, n_games: int, rng: np.random.Generator) -> np.ndarra
 
 def _paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
                        record: bool = False, compiled_refits: bool = True, time_refits: bool = False,
-                       **belief_options) -> tuple:
+                       opener: str = "alternate", agent_options: dict | None = None,
+                       program_options: dict | None = None, **belief_options) -> tuple:
     """:func:`play_paired_match_fast`'s games as arrays: (network wins, plain wins or None, whether the network
     opened each game, records, timing)."""
     rng = generator(rng)
     n_games = check_int("n_games", n_games, 1)
     record = bool(record)
+    game = game_switches(agent_options, program_options)
     obs_parts, hand_parts = [], []
     schedule_seed, belief_seed, games_seed = rng.integers(0, 2**63, size=3)
     schedule = opponent_schedule(opponent_spec, n_games, np.random.default_rng(int(schedule_seed)))
     game_seeds = np.random.default_rng(int(games_seed)).integers(0, 2**32 - 1, size=n_games).astype(np.int64)
-    starts = np.arange(n_games) % 2 == 0
+    starts = match_openers(n_games, opener, rng)
     belief = BayesNetBelief(np.random.default_rng(int(belief_seed)), **belief_options)
     cumw = _CUMW
     ladder = THESIS.ladder
     sample_verdict = belief.verdict == "sample"
     fill_to_count = belief.opening_fill == "to_count"
     switches = np.array([belief.h_updates, belief.l_updates, belief.gate == "thesis",
-                         belief.challenge_guess == "sampled"], dtype=np.int64)
+                         belief.challenge_guess == "sampled", *game, belief.gate_draws == "per_update",
+                         belief.gate_count == "after"], dtype=np.int64)
 
     def play(use_bbn, lo, hi, wins):
         rows = 64 * (hi - lo) if (record and use_bbn) else 0
@@ -671,7 +776,8 @@ def _paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *,
 
 def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *, baseline: bool = True,
                            record: bool = False, compiled_refits: bool = True, time_refits: bool = False,
-                           **belief_options) -> dict:
+                           opener: str = "alternate", agent_options: dict | None = None,
+                           program_options: dict | None = None, **belief_options) -> dict:
     """:func:`play_paired_match` with compiled games (same outputs; ``record=True`` keeps the E8 records of the
     network player in the reference belief's layout).
 
@@ -680,10 +786,12 @@ def play_paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator
     from Python and refits through :meth:`BayesNetBelief.refit`, the reference loop. Both give the same games,
     records and refits (tests/liardice/test_bbn.py checks them equal). The compiled loop times its refits
     only with ``time_refits`` (reading the clocks from compiled code costs about a third of a match on the thesis's
-    schedule); otherwise the timing's refit seconds are NaN."""
+    schedule); otherwise the timing's refit seconds are NaN. The game's readings ``opener``, ``agent_options``
+    (``retry_bid`` only: :data:`FAST_AGENT_OPTIONS`) and ``program_options`` are :func:`play_paired_match`'s."""
     wins_bbn, wins_plain, starts, (obs_parts, hand_parts), timing = _paired_match_fast(
         opponent_spec, n_games, rng, baseline=baseline, record=record, compiled_refits=compiled_refits,
-        time_refits=time_refits, **belief_options)
+        time_refits=time_refits, opener=opener, agent_options=agent_options, program_options=program_options,
+        **belief_options)
     games = pd.DataFrame({"opponent": opponent_label(opponent_spec), "game": np.arange(len(wins_bbn)),
                           "bbn_starts": starts, "win_bbn": wins_bbn})
     if wins_plain is not None:
@@ -727,7 +835,7 @@ def _play_match_compiled(belief: BayesNetBelief, game_seeds, schedule, starts, w
                             belief.use_opening_probability, belief.verdict == "sample", belief.not_support_offset,
                             belief.opening_fill == "to_count", ladder.quantities, ladder.face_indices,
                             ladder.index_table, cumw, wins, switches, rec_obs, rec_rows, rec_hands, clock,
-                            time_refits)
+                            time_refits, belief.normaliser == "thesis")
     belief.games += n_games
     belief._games_at_refit = games_at_refit
     belief.refits += refits

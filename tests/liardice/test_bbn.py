@@ -409,7 +409,8 @@ def test_compiled_records_match_the_reference_layout_and_distribution():
 @pytest.mark.parametrize("options", [
     {}, {"verdict": "sample", "prior": "laplace"}, {"b_depends_on_a": True, "not_support_offset": 3},
     {"gate": "shut"}, {"challenge_guess": "sampled", "opening_fill": "to_count"},
-    {"use_opening_probability": False, "l_updates": False}, {"h_updates": False},
+    {"use_opening_probability": False, "l_updates": False}, {"h_updates": False}, {"normaliser": "thesis"},
+    {"gate_draws": "per_update"}, {"gate_count": "after", "verdict": "sample"},
     {"refit_every": 7, "refit_doubling": False}, {"refit_every": 30}])
 @pytest.mark.parametrize("spec", [("type", 25), ("random_guess",), ("drifting", 7)])
 def test_compiled_refits_play_the_reference_loop_game_for_game(options, spec):
@@ -440,3 +441,21 @@ def test_match_wins_are_the_matchs_games(baseline):
     else:
         assert plain is None
     assert rng_a.random() == rng_b.random()
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_gate_readings_adopt_as_their_probability_says(engine):
+    """Spec open point 10 in both engines: with the gate's n counted after the event no record has n = 0 (the first
+    occurrence is adopted with probability 1/11) and adoption follows n/(n+10); with a gate per update a response is acted on when
+    either of its two draws adopts, 1 - (1 - n/(n+10))^2 of the time, above the shared gate's n/(n+10)."""
+    from liarlab.liardice import bbn_play
+
+    play = bbn_play.play_paired_match_fast if engine == "fast" else bbn_play.play_paired_match
+    after = play(("type", 25), 150, np.random.default_rng(6), record=True, gate_count="after")["observations"]
+    before = play(("type", 25), 150, np.random.default_rng(6), record=True)["observations"]
+    assert after.n.min() == 1 and before.n.min() == 0
+    assert abs(after.adopted.mean() - after.gate.mean()) < 0.06
+    split = play(("type", 25), 150, np.random.default_rng(6), record=True, gate_draws="per_update")["observations"]
+    r = split[split.kind == "response"]
+    either = 1 - (1 - r.gate) ** 2
+    assert abs(r.adopted.mean() - either.mean()) < 0.06 and either.mean() - r.gate.mean() > 0.1

@@ -133,3 +133,23 @@ def test_integer_counts_give_the_float_counts_tables_bit_for_bit():
                 opening_challenge_tables(chal, 5.0, p_int, laplace)
                 opening_challenge_tables(chal.astype(float), 5.0, p_float, laplace)
                 assert np.array_equal(p_int, p_float)
+
+
+def test_the_thesis_normaliser_divides_by_p_d_given_a_times_p_e_given_a_from_pgmpy():
+    """Spec §4.2 (open point 8): the thesis divides P(B, D=d, E=bid | A) by P(D=d | A) P(E=bid | A), not by
+    P(D=d, E=bid | A). The closed form under that reading equals pgmpy's joint over the product of pgmpy's
+    marginals, and differs from the exact posterior where D and E are dependent given A."""
+    counts = _random_counts(np.random.default_rng(12), 30, 0.3)
+    exact = bbn_counts.closed_form_tables(*counts, 5.0)
+    thesis = bbn_counts.closed_form_tables(*counts, 5.0, thesis_normaliser=True)
+    model = bbn.pgmpy_tables(*counts, 5.0)["models"]["response"]
+    for a in (2, 4, 7):
+        for d in (0, 1):
+            joint = bbn.query_probability(model, "D", d, {"A": a, "E": 0}) * bbn.query_probability(model, "E", 0, {"A": a})
+            marginals = bbn.query_probability(model, "D", d, {"A": a}) * bbn.query_probability(model, "E", 0, {"A": a})
+            assert thesis["p_supports"][a - 2, d] == pytest.approx(exact["p_supports"][a - 2, d] * joint / marginals,
+                                                                   abs=1e-9)
+            assert thesis["p_lie"][a - 2, d] == pytest.approx(exact["p_lie"][a - 2, d] * joint / marginals, abs=1e-9)
+    assert not np.allclose(thesis["p_supports"], exact["p_supports"])
+    with pytest.raises(ValueError, match="closed-form"):
+        bbn.BayesNetBelief(normaliser="thesis", fitter="pgmpy")

@@ -1,6 +1,7 @@
 """Each reading of the network (notebook 01's reading comparison) changes a decision at a position
 built for it; the default reading and the variant give different actions there."""
 import numpy as np
+import pytest
 
 from liarlab.liardice import bbn
 from liarlab.liardice.agents import RandomGuessAgent
@@ -181,3 +182,55 @@ def test_sampled_challenge_guess_uses_the_constrained_hand():
     assert abs(g_r - 1.0) < 0.04
     assert abs(g_s - 0.75) < 0.04
     assert sampled.sampled_challenge_guess(4, rng) is None     # no opinion about 4s: the uniform guess
+
+
+# ---------------------------------------------------------------- the game's readings in both engines (E12, 01 row 18)
+
+def test_random_openers_are_the_same_draws_in_both_engines():
+    """``opener="random"``: both engines draw the openers from the same seed after the match's own, so the same
+    generator gives the same openers game for game; the default alternates and draws nothing."""
+    from liarlab.liardice import bbn_play
+
+    fast = bbn_play.play_paired_match_fast(("type", 5), 60, np.random.default_rng(8), opener="random")
+    ref = bbn_play.play_paired_match(("type", 5), 60, np.random.default_rng(8), opener="random", record=False)
+    assert np.array_equal(fast["games"].bbn_starts.to_numpy(), ref["games"].bbn_starts.to_numpy())
+    alternate = np.arange(60) % 2 == 0
+    assert not np.array_equal(fast["games"].bbn_starts.to_numpy(), alternate)
+    assert 15 < fast["games"].bbn_starts.sum() < 45
+    default = bbn_play.play_paired_match_fast(("type", 5), 60, np.random.default_rng(8))
+    assert np.array_equal(default["games"].bbn_starts.to_numpy(), alternate)
+
+
+@pytest.mark.parametrize("switch, type_id, n_reference", [
+    ({"agent_options": {"retry_bid": True}}, 15, 2_000),
+    ({"program_options": {"cap_rule": ">"}}, 27, 3_000),
+    ({"program_options": {"cap_limits_bids": True}}, 28, 2_000),
+])
+def test_game_readings_play_alike_in_both_engines(switch, type_id, n_reference):
+    """Each rule reading of the game as a switch of both paired-match engines: the plain player's win rate against
+    a type the reading moves agrees between the reference agents and the compiled engine under the switch (the
+    engines draw from different generators, so they agree in distribution: within four standard errors), and the
+    switch moves the compiled rate by more than that margin (a switch one engine ignored would fail)."""
+    from liarlab.liardice import bbn_play
+
+    def plain_rate(play, n, seed, **options):
+        return play(("type", type_id), n, np.random.default_rng(seed), **options)["games"].win_plain.mean()
+
+    n_fast = 30_000
+    fast = plain_rate(bbn_play.play_paired_match_fast, n_fast, 1, gate="shut", **switch)
+    fast_default = plain_rate(bbn_play.play_paired_match_fast, n_fast, 1, gate="shut")
+    ref = plain_rate(bbn_play.play_paired_match, n_reference, 2, gate="shut", record=False, **switch)
+    margin = 4 * np.sqrt(fast * (1 - fast) * (1 / n_fast + 1 / n_reference))
+    assert abs(ref - fast) < margin
+    assert abs(fast - fast_default) > margin
+
+
+def test_the_compiled_engine_refuses_agent_options_it_does_not_play():
+    from liarlab.liardice import bbn_play
+
+    with pytest.raises(ValueError, match="retry_bid"):
+        bbn_play.play_paired_match_fast(("type", 1), 5, np.random.default_rng(0), agent_options={"guess": "real"})
+    with pytest.raises(ValueError, match="cap_rule"):
+        bbn_play.play_paired_match_fast(("type", 1), 5, np.random.default_rng(0), program_options={"cap": 3})
+    with pytest.raises(ValueError):
+        bbn_play.play_paired_match_fast(("type", 1), 5, np.random.default_rng(0), program_options={"cap_rule": "<"})

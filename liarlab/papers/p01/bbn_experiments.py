@@ -12,6 +12,7 @@ from liarlab.core.stats import mean_interval, wilson_interval
 from liarlab.core.validation import check_choice, check_int
 from liarlab.liardice.bbn import DEFAULT_REFIT_EVERY
 from liarlab.liardice.bbn_play import (
+    FAST_AGENT_OPTIONS,
     opponent_label,
     paired_match_wins_fast,
     play_paired_match,
@@ -24,7 +25,7 @@ def _match_task(rng, opponent_spec, rep, n_games, baseline, record, belief_optio
     """Module-level worker for :func:`liarlab.study.parallel.run_tasks`."""
     if engine == "fast":
         out = play_paired_match_fast(opponent_spec, n_games, rng, baseline=baseline, record=record,
-                                     time_refits=time_refits, **belief_options)
+                                     time_refits=time_refits, agent_options=agent_options, **belief_options)
     else:
         out = play_paired_match(opponent_spec, n_games, rng, baseline=baseline, record=record,
                                 agent_options=agent_options, **belief_options)
@@ -64,8 +65,8 @@ def run_bbn_matches(opponents, n_games: int = 500, n_seeds: int = 20, seed: int 
     n_games = check_int("n_games", n_games, 1)
     n_seeds = check_int("n_seeds", n_seeds, 1)
     engine = check_choice("engine", engine, ("fast", "python"))
-    if agent_options and engine == "fast":
-        raise ValueError("agent_options (X1/X3 players) need engine='python'")
+    if agent_options and engine == "fast" and set(agent_options) - set(FAST_AGENT_OPTIONS):
+        raise ValueError(f"agent_options other than {list(FAST_AGENT_OPTIONS)} (X1/X3 players) need engine='python'")
     specs = [("type", int(o)) if np.isscalar(o) else tuple(o) for o in opponents]
     options = dict(belief_options, refit_every=refit_every)
     tasks = [dict(opponent_spec=s, rep=r, n_games=n_games, baseline=baseline, record=record,
@@ -322,23 +323,43 @@ BBN_VARIANTS = {
 }
 #: The groups of types each reading is pooled over: all 32, and the liar, prefers-bid programs.
 VARIANT_GROUPS = {"all types": tuple(range(1, 33)), "types 25-32": tuple(range(25, 33))}
+#: The readings of the network's gain (01 row 18) outside E12's network table: the spec's rule readings of the game
+#: (E12, as :data:`liarlab.papers.p01.experiments.READINGS` plays them for random-guess alone), as switches of the
+#: paired matches (:func:`liarlab.liardice.bbn_play.play_paired_match`'s ``opener``, ``agent_options`` and
+#: ``program_options``; they change the plain player's games too, so each is played with its own baseline), and
+#: the network switches built for it (the plain games shared): the thesis's own normaliser (spec §4.2, open point
+#: 8) and the two gate readings (open point 10).
+BBN_RULE_READINGS = {
+    "thesis reading": {},
+    "random opener each game": {"opener": "random"},
+    "random-guess retries candidates within a bid draw": {"agent_options": {"retry_bid": True}},
+    "cap triggers at x > cap": {"program_options": {"cap_rule": ">"}},
+    "cap also limits the program's own bids": {"program_options": {"cap_limits_bids": True}},
+    "the thesis's normaliser P(D|A)P(E|A)": {"normaliser": "thesis"},
+    "a gate per update": {"gate_draws": "per_update"},
+    "the gate's n counted after the event": {"gate_count": "after"},
+}
+#: The options of a variant that change the game itself, not the network: a variant with one replays the baseline.
+GAME_OPTIONS = ("opener", "agent_options", "program_options")
 
 
 def _variants_task(rng, type_id, rep, n_games, variants, refit_every):
     """One seeded match replayed under every variant: the same generator state for each, so the same per-game
     dice, opponent caps and network seed. Returns compact win arrays per variant.
 
-    The plain player is played once, with the first variant: it reads no network option and its games depend on
-    the generator state only (the per-game seeds and the opponent schedule are drawn before any play), so every
-    variant's plain games are these."""
+    The plain player is played once, with the first network variant: it reads no network option and its games
+    depend on the generator state only (the per-game seeds and the opponent schedule are drawn before any play), so
+    every network variant's plain games are these. A variant that changes the game (:data:`GAME_OPTIONS`: the
+    openers, random-guess's bid draw, the programs' cap) changes the plain player's games too and plays its own."""
     state = rng.bit_generator.state
     out, plain = {}, None
     for name, options in variants.items():
         rng.bit_generator.state = state
-        wins, first_plain = paired_match_wins_fast(("type", type_id), n_games, rng, refit_every=refit_every,
-                                                   baseline=plain is None, **options)
-        plain = first_plain if plain is None else plain
-        out[name] = (wins, plain)
+        game = any(key in options for key in GAME_OPTIONS)
+        wins, own_plain = paired_match_wins_fast(("type", type_id), n_games, rng, refit_every=refit_every,
+                                                 baseline=game or plain is None, **options)
+        plain = own_plain if (plain is None and not game) else plain
+        out[name] = (wins, own_plain if game else plain)
     return {"type": type_id, "rep": rep, "wins": out}
 
 
@@ -424,6 +445,18 @@ def bbn_variants(variants: dict | None = None, types=range(1, 33), n_games: int 
                        games_with_other_result=int(changed[mask].sum()), **_in_band_counts(g[mask]))
             rows.append(row)
     return pd.DataFrame(rows)
+
+
+def bbn_rule_readings(types=range(1, 33), n_games: int = 500, n_seeds: int = 20, seed: int = 0, *,
+                      refit_every: int = DEFAULT_REFIT_EVERY) -> pd.DataFrame:
+    """E12's rule readings of the game for the network's paired matches (:data:`BBN_RULE_READINGS`), at E7's design:
+    every type, ``n_seeds`` seeded matches of ``n_games`` games, each reading with its own plain player on the same
+    dice. :func:`bbn_variants`'s table (group "all types"): with E7's seed and sizes its "thesis reading" row replays
+    E7's own matches, and each reading's ``types_in_band`` / ``types_out_band`` / ``types_undecided`` judge the claim
+    "about 5-10 points against most test programs" under it. At full size (32 types x 20 seeds x 500 games, the
+    thesis's refit schedule) a replay costs about 5-6 CPU seconds on the compiled engine (measured)."""
+    return bbn_variants(BBN_RULE_READINGS, types=types, n_games=n_games, n_seeds=n_seeds, seed=seed,
+                        groups={"all types": VARIANT_GROUPS["all types"]}, refit_every=refit_every)
 
 
 def liar_loss_shares(readings: pd.DataFrame, group: str = "types 25-32",

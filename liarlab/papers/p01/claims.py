@@ -688,31 +688,31 @@ _NETWORK = {
     "Laplace (add-one) smoothing": f"{_SPEC} 14",
     "challenge guess from a sampled hand": "spec §4.7 variant; spec E12",
 }
-#: Why the gain's readings that E7's matches cannot give are not built, and their cost (each with why); the E12
-#: rule readings were run for random-guess alone (E5), not for the network's paired matches.
+#: Why the gain's readings that E7's matches cannot give are not built, and their cost (each with why). The replay
+#: is measured: E7's 640 paired matches (32 types x 20 seeds x 500 games) under one reading take about 5-6 CPU
+#: seconds on the compiled engine (bbn_experiments.bbn_rule_readings: the default and seven readings in about 38
+#: CPU s, measured on 2 and 3 types and scaled to 32, 2026-12-07); the work is the switch.
+_REPLAY = "E7's 640 paired matches rerun under it, about 6 CPU seconds at full size (measured)"
 _NETWORK_SWITCH = dict(not_built="our network has no switch for it",
-                       cost="engine work (a switch in the compiled network, liarlab.liardice.bbn_play), then E7's 640 "
-                            "paired matches rerun under it, about 15 CPU minutes at full size (1.3 s a match measured)")
-_GAIN_GAME = dict(not_built="E7's paired matches (network and plain random-guess) were played under the spec's readings "
-                            "only and the compiled network engine has no switch for it; it would need E7 rerun under "
-                            "it against every type (E12 ran it for random-guess alone)",
-                  cost="engine work, then about 15 CPU minutes at full size")
+                       cost=f"engine work (a switch in the compiled network, liarlab.liardice.bbn_play), then {_REPLAY}")
 _GAIN_PROGRAM = dict(not_built="no variant of the 32 programs for it exists in our simulator, and it would need E7's "
                                "paired matches against all 32 types rerun under it",
-                     cost="simulator work, then about 15 CPU minutes at full size")
+                     cost=f"simulator work (a switch in the compiled test programs), then {_REPLAY}")
 _NO_GAMES = "the games of the matches are not in this call"
 
 
-def network_reading(r) -> dict:
+def network_reading(r, reading: CR.Reading | None = None, source: str = "E12's") -> dict:
     """One E12 network reading of the BBN-gain claim, from its ``bbn_variants`` row ``r`` (group "all types"),
     judged on the claim's own statistic: E12 replays the claim's design (every type, the same seeded matches and
     games) under the reading and keeps each type's gain judged as the claim judges it (``types_in_band``,
     ``types_out_band``, ``types_undecided``, issue 49), so the share of types in +5 to +10 points is judged with the
     word "most". A table from before those columns existed bounds the reading when even the largest type's point
-    gain is below +5 points (no type can lie in the band), else leaves it not built."""
-    reading = CR.Reading(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
-                         _NETWORK.get(r.variant, "spec E12"))
-    pooled = (f"E12's own seeded matches ({int(r.seeds)} seeds) give a pooled gain of {float(r.diff):+.3f} "
+    gain is below +5 points (no type can lie in the band), else leaves it not built. ``reading``: the row's reading
+    (default: the network read as the row's variant); ``source``: whose seeded matches the row replays."""
+    if reading is None:
+        reading = CR.Reading(f"network: {r.variant}", f"the network read as '{r.variant}' (spec E12)",
+                             _NETWORK.get(r.variant, "spec E12"))
+    pooled = (f"{source} own seeded matches ({int(r.seeds)} seeds) give a pooled gain of {float(r.diff):+.3f} "
               f"[{float(r.diff_ci_low):+.3f}, {float(r.diff_ci_high):+.3f}] and a largest type gain of "
               f"{float(r.max_type_diff):+.3f}")
     counts = [getattr(r, k, np.nan) for k in ("types_in_band", "types_out_band", "types_undecided")]
@@ -722,7 +722,7 @@ def network_reading(r) -> dict:
                   + [V.Judgement("inconclusive", "")] * open_)
         share = V.share(judged, "types")
         return CR.run(GAIN_FAMILY, GAIN_CLAIM, reading, share, V.word("most", share),
-                      note=f"{yes} types in the band, {no} outside, {open_} undecided, on E12's {int(r.types)} types "
+                      note=f"{yes} types in the band, {no} outside, {open_} undecided, on {source} {int(r.types)} types "
                            f"x {int(r.seeds)} seeded matches; {pooled}")
     low = printed.BBN_GAIN_BAND[0]
     if float(r.max_type_diff) < low:
@@ -797,6 +797,34 @@ def _network_way(variant: str, where: str) -> Way:
                  claim=GAIN_CLAIM, run=run)
 
 
+#: The two gate readings of open point 10 (GAIN_READINGS' "gates" names both in one), each run on its own.
+_GATES = {
+    "a gate per update": CR.Reading("separate adoption gates per update",
+                                    "the support and credibility updates each draw their own gate", f"{_SPEC} 10"),
+    "the gate's n counted after the event": CR.Reading(
+        "the gate's n counted after the event", "a gate's n includes the current event (a first occurrence may be "
+        "adopted)", f"{_SPEC} 10"),
+}
+
+
+def _rule_way(key: str | None, variant: str | None = None) -> Way:
+    """A reading of the gain (``GAIN_READINGS[key]``, or with no key the gate reading :data:`_GATES` names
+    ``variant``) from its row (group "all types", ``variant``; default: the E12 rule reading :data:`_E12` names)
+    of ``bbn_rule_readings``: E7's design replayed under the reading (a rule reading with its own plain player on
+    the same dice), and each type's gain judged as the claim judges it (:func:`network_reading`)."""
+    variant = _E12[key] if variant is None else variant
+    reading = GAIN_READINGS[key] if key else _GATES[variant]
+
+    def run(res):
+        t = getattr(res, "bbn_rule_readings", None)
+        if t is None:
+            return "E7's matches under the game's readings are not in this call"
+        r = t[(t.group == "all types") & (t.variant == variant)]
+        return (network_reading(next(r.itertuples()), reading, "E7's") if len(r)
+                else "that table has no row for it")
+    return _Read(reading, claim=GAIN_CLAIM, run=run)
+
+
 def _types(wanted, missing):
     return lambda g: g[g.opponent.isin(wanted)] if set(wanted) <= set(g.opponent) else missing
 
@@ -804,8 +832,9 @@ def _types(wanted, missing):
 #: The readings of "the network adds about 5-10 points against most types", in the readings table's order: the
 #: per-type ones judged as the claims row is (per type at the Bonferroni level, then "most"), from E7's games; the
 #: E12 network readings, which replay the claim's design and keep each type's gain judged the same way; the
-#: network's and the game's and test programs' open points E7 was never played under (not built), the wording
-#: 'about' and which test programs (Figs 5.9-5.11's three, type31 as printed).
+#: network's and the test programs' open points E7 was never played under (not built), the wording 'about' and
+#: which test programs (Figs 5.9-5.11's three, type31 as printed); the game's rule readings, E7 replayed under each
+#: (``bbn_rule_readings``).
 GAIN_WAYS = (
     _Read(GAIN_READINGS["default"], claim=GAIN_CLAIM, run=_gain_default),
     _gain_share("relative", lambda g: g, relative=True),
@@ -814,14 +843,16 @@ GAIN_WAYS = (
     _gain_share("program opens", lambda g: g[g.bbn_starts == 0]),
     _Read(GAIN_READINGS["unpaired"], claim=GAIN_CLAIM, run=_unpaired),
     *(_network_way(variant, where) for variant, where in _NETWORK.items()),
-    *(Way(GAIN_READINGS[key], claim=GAIN_CLAIM, **_NETWORK_SWITCH) for key in ("gates", "node D", "normaliser")),
+    *(_rule_way(None, variant) for variant in _GATES),
+    Way(GAIN_READINGS["node D"], claim=GAIN_CLAIM, **_NETWORK_SWITCH),
+    _rule_way("normaliser", "the thesis's normaliser P(D|A)P(E|A)"),
     _gain_share("about", lambda g: g, band=GAIN_ABOUT_BAND),
     _gain_share("figure types", _types(FIGURE_TYPES, "types 1, 8 and 11 are not all in this sample"),
                 note=" (of the three types the figures show)"),
     _gain_share("type31", lambda g: (type31_as_printed(g) if {"type31", "type32"} <= set(g.opponent) else
                                      "types 31 and 32 are not both in this sample"),
                 note="; type31's seeded matches are type32's (the same program as printed)"),
-    *(Way(GAIN_READINGS[key], claim=GAIN_CLAIM, **_GAIN_GAME) for key in ("random opener", "retry", "cap >", "cap own")),
+    *(_rule_way(key) for key in ("random opener", "retry", "cap >", "cap own")),
     *(Way(GAIN_READINGS[key], claim=GAIN_CLAIM, **_GAIN_PROGRAM)
       for key in ("opening count", "cap override", "details")),
     Way(GAIN_READINGS["min count"], claim=GAIN_CLAIM, not_run=_MIN_COUNT),

@@ -58,7 +58,8 @@ RESPONDERS = (
 TABLES = """traits side checks fig44 fig51 freq51 behaviour
     ref_games ref seeded seeded_raw large large_raw e5 e5_views win_plan large_fresh trait_effect curves ref_curves
     final lengths success length_stats
-    bbn_run e7 gains gain_plan gains_fresh adoption calibration hand_errors bbn_readings liar_readings loss_shares
+    bbn_run e7 gains gain_plan gains_fresh adoption calibration hand_errors bbn_readings bbn_rule_readings
+    liar_readings loss_shares
     liar_hands liar_verdicts liar_decisions liar_gain substitutes gain_readings support_events bbn_curves
     first self_open wide swap sweep variants vs_plain mixture x3_ext x4 x4_summary readings_by_type readings
     band_readings br br2 br_uniform br_retry br_min_count br_readings timing bbn_time timing_vs_thesis
@@ -196,6 +197,11 @@ class Results01(_Tables):
         if (self.bbn_readings.group == "types 25-32").any():
             self.liar_readings = self.bbn_readings[self.bbn_readings.group == "types 25-32"]
             self.loss_shares = bbnx.liar_loss_shares(self.bbn_readings)
+        # the game's rule readings at E7's design and seed (01 row 18's readings): E7's matches replayed under each
+        r7, seed7 = self.size("bbn_seeds"), self.seed("bbn_matches")
+        self.bbn_rule_readings = self._cached(
+            "bbn_rule_readings", lambda: bbnx.bbn_rule_readings(types=types, n_games=n, n_seeds=r7, seed=seed7), bbnx,
+            n=n, r=r7, types=types)
 
     def run_liar_diagnosis(self) -> None:
         """What the network believes and what the player does against types 25-32, with types 1 and 17 beside

@@ -72,6 +72,21 @@ def test_variants_pool_per_seed_and_compare_with_the_thesis_reading():
         assert shares.share_of_loss_removed.iloc[0] == pytest.approx(1.0)
 
 
+def test_rule_readings_replay_e7s_matches_each_with_its_own_plain_player():
+    """01 row 18's game readings: with E7's seed and sizes, the thesis reading replays E7's own matches game for
+    game, and a reading that changes the game (openers, random-guess's bid draw) plays its own plain player."""
+    run = bbnx.run_bbn_matches([1, 25], n_games=40, n_seeds=3, seed=7)
+    t = bbnx.bbn_rule_readings(types=[1, 25], n_games=40, n_seeds=3, seed=7).set_index("variant")
+    assert list(t.index) == list(bbnx.BBN_RULE_READINGS) and (t.group == "all types").all()
+    thesis = t.loc["thesis reading"]
+    assert thesis.win_rate_bbn == run.games.win_bbn.mean() and thesis.win_rate_plain == run.games.win_plain.mean()
+    for name in ("random opener each game", "random-guess retries candidates within a bid draw"):
+        assert t.loc[name, "games_with_other_result"] > 0
+        assert t.loc[name, "win_rate_plain"] != thesis.win_rate_plain, name
+    counts = t[["types_in_band", "types_out_band", "types_undecided"]].sum(axis=1)
+    assert (counts == 2).all()
+
+
 def test_e7_summary_interval_is_across_seeds():
     run = bbnx.run_bbn_matches([1], n_games=30, n_seeds=3, seed=4)
     e7 = bbnx.summarize_vs_types(run)
@@ -108,3 +123,13 @@ def test_compiled_and_reference_paths_agree_in_win_rate():
     for col in ("win_bbn", "win_plain"):
         se = np.sqrt(0.25 / len(fast) * 2)
         assert abs(fast[col].mean() - ref[col].mean()) < 3.5 * se, col
+
+
+def test_e7_plays_random_guess_retry_on_the_compiled_engine_and_refuses_x1_there():
+    """The retry reading runs on the compiled engine (the referee's Python run of it took minutes); X1's real-valued
+    guess still needs the reference agents."""
+    plain = bbnx.run_bbn_matches([15], n_games=200, n_seeds=2, seed=3)
+    retry = bbnx.run_bbn_matches([15], n_games=200, n_seeds=2, seed=3, agent_options={"retry_bid": True})
+    assert not plain.games.win_plain.equals(retry.games.win_plain)
+    with pytest.raises(ValueError, match="engine='python'"):
+        bbnx.run_bbn_matches([15], n_games=5, n_seeds=2, seed=3, agent_options={"guess": "real"})

@@ -357,7 +357,8 @@ def _gain_readings(games):
 def test_bbn_gain_declares_which_game_and_which_test_programs():
     """Issue 36: the gain's game readings (E12: opener, retry, cap rule and scope) and test-program readings
     (the programs' open details, type31 as printed, the three types the figures show) are declared; the ones
-    E7's games hold are run, the others are not built (E7 was never played under them) or cannot be run."""
+    E7's games hold are run, the others are not built (E7 was never played under them; the game's readings, in a
+    call without their replay of E7) or cannot be run."""
     from liarlab.papers.p01 import claims as R
 
     rows = _gain_readings(_bbn_games(lambda t: 0.0, seeds=3, n=40))
@@ -368,6 +369,35 @@ def test_bbn_gain_declares_which_game_and_which_test_programs():
         assert rows[R.GAIN_READINGS[key].name]["verdict"] in ("reproduced", "differs", "inconclusive"), key
     # siblings declare the same readings: the win-rate claims' E12 and program readings are the same objects
     assert R.GAIN_READINGS["cap >"] is R.WIN_READINGS["cap >"] and R.GAIN_READINGS["type31"] is R.WIN_READINGS["type31"]
+
+
+def test_bbn_gain_rule_readings_are_judged_on_the_claims_share_of_types_from_e7_replayed_under_each():
+    """01 row 18: the game's four rule readings and the thesis's normaliser are run from ``bbn_rule_readings`` (E7
+    replayed under each), each judged as the claim is (the share of types in +5..+10, word 'most'); a call without
+    that table leaves them not built and says so. Each reading finds its own row by the variant name
+    bbn_experiments plays."""
+    from types import SimpleNamespace
+
+    from liarlab.papers.p01 import bbn_experiments as bbnx
+    from liarlab.papers.p01 import claims as R
+
+    names = [v for v in bbnx.BBN_RULE_READINGS if v != "thesis reading"]
+    retry = "random-guess retries candidates within a bid draw"
+    table = pd.DataFrame([dict(variant=v, group="all types", seeds=20, types=32, diff=0.0, diff_ci_low=-0.01,
+                               diff_ci_high=0.01, max_type_diff=0.09, types_in_band=20 if v == retry else 1,
+                               types_out_band=2 if v == retry else 30, types_undecided=10 if v == retry else 1)
+                          for v in names])
+    keys = ("random opener", "retry", "cap >", "cap own", "normaliser")
+    ways = {w.reading.name: w for w in R.GAIN_WAYS}
+    rows = {k: ways[R.GAIN_READINGS[k].name].row(R.GAIN_FAMILY, SimpleNamespace(bbn_rule_readings=table))
+            for k in keys}
+    assert rows["retry"]["verdict"] == "reproduced" and rows["retry"]["reading"] == R.GAIN_READINGS["retry"].name
+    for k in ("random opener", "cap >", "cap own", "normaliser"):
+        assert rows[k]["verdict"] == "differs" and "1 types in the band, 30 outside, 1 undecided" in rows[k]["note"]
+    for name in ("separate adoption gates per update", "the gate's n counted after the event"):
+        assert ways[name].row(R.GAIN_FAMILY, SimpleNamespace(bbn_rule_readings=table))["verdict"] == "differs", name
+    absent = ways[R.GAIN_READINGS["cap own"].name].row(R.GAIN_FAMILY, SimpleNamespace())
+    assert absent["verdict"] == "not built" and "not in this call" in absent["note"]
 
 
 def test_bbn_gain_test_program_and_wording_readings_are_computed_from_the_games():
