@@ -102,7 +102,16 @@ def dd_eps(eps_table: pd.DataFrame):
 
 
 def dd_eps_note(eps_human: float, eps_match: float) -> str:
-    return f"DD-ε loses the author's 0.58 tricks a game at ε ≈ {eps_human:.2f}; the matches use ε = {eps_match:.2f}"
+    """The caption under the DD-ε tuning figure, with the tuned ε from the run (it sent the reader to "the ε stated
+    in the line beside the figure", issue 50)."""
+    if np.isfinite(eps_human):
+        tuned = (f"DD-ε loses the author's 0.58 tricks a game at ε ≈ {eps_human:.2f} (where the curve crosses the "
+                 f"dashed line), so the matches below use ε = {eps_match:.2f}")
+    else:
+        tuned = (f"the curve does not cross the author's 0.58 tricks a game in this run, so the matches below use "
+                 f"the default ε = {eps_match:.2f}")
+    return (f"*What to notice:* exact play (ε = 0) loses nothing, as every row of the thesis's table shows for its "
+            f"program; {tuned}: a rough yardstick of the \"amateur\" play the program met.")
 
 
 # ----------------------------------------------------------------------------- whole games (E12-E14)

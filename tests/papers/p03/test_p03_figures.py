@@ -154,3 +154,9 @@ def test_the_explore_legend_sits_under_the_bars():
 def test_the_printed_table_line_is_said_in_words():
     claim = x.TABLE_LINE_CHECK
     assert "->" not in claim and "31,372" in claim and "on lead" in claim
+
+
+def test_the_dd_eps_caption_states_the_tuned_eps_itself():
+    note = f.dd_eps_note(0.2234, 0.22)
+    assert "ε ≈ 0.22" in note and "use ε = 0.22" in note and "beside the figure" not in note
+    assert "default ε = 0.20" in f.dd_eps_note(float("nan"), 0.2)
