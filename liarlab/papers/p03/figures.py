@@ -36,10 +36,15 @@ def solver_speed_note(speed_summary: pd.DataFrame) -> str:
     return ("*Figure: nodes searched per random 13-v-13 solve (log scale), with the transposition table kept across "
             "deals (filled) and fresh for each solve (outline), on the same bins.* "
             f"*What to notice:* the outline sits to the right of the filled bars where a fresh table costs nodes; "
-            f"with the table kept, the median solve takes {kept.median_ms:.2f} ms and "
-            f"{int(kept.median_nodes):,} nodes, the 99th percentile {kept.p99_ms:.2f} ms and the worst "
-            f"{kept.worst_ms:.1f} ms; a bidding decision needs 200 such solves. The thesis needed about 0.1 s a solve "
-            "with its endgame table in 2009 C.")
+            f"with the table kept, the median solve takes {_us(kept.median_ms)} and "
+            f"{round(kept.median_nodes):,} nodes, the 99th percentile {_us(kept.p99_ms)} and the worst "
+            f"{_us(kept.worst_ms)} (µs: microseconds, as the table writes them); a bidding decision needs 200 such "
+            "solves. The thesis needed about 0.1 s a solve with its endgame table in 2009 C.")
+
+
+def _us(ms: float) -> str:
+    """A time in whole microseconds, as :func:`liarlab.papers.p03.experiments.speed_view` writes it."""
+    return f"{round(1000 * float(ms)):,} µs"
 
 
 def ablation_note(ablations: pd.DataFrame, ablation_summary: pd.DataFrame) -> str:

@@ -53,7 +53,7 @@ def test_solver_figure_and_notes():
              for p in patches}
     assert len(spans) == 1 and patches[1].get_fill() is False
     note = f.solver_speed_note(x.speed_summary(speed))
-    assert "median solve takes 2.50 ms and 250 nodes" in note
+    assert "median solve takes 2,500 µs and 250 nodes" in note   # as the table writes it
     ablations = speed.assign(ablation=np.where(speed.table == "kept", "production", "no cuts")).drop(columns="table")
     summary = x.speed_summary(ablations, "ablation")
     assert "**switching off cuts**: 1 times the production" in f.ablation_note(ablations, summary)
