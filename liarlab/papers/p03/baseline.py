@@ -224,6 +224,22 @@ def summary(games: pd.DataFrame) -> pd.DataFrame:
                                                     / games.bot_moves.sum())}])
 
 
+def view(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`summary` as the page shows it: headers in words, each value and its interval in one cell at one
+    precision ("-7.1" beside "-8.625" and "-5.575" read as three precisions, issue 50)."""
+    if table is None or table.empty:
+        return pd.DataFrame()
+    return pd.DataFrame({
+        "pairing": table.pairing, "simulations a move": table.simulations, "boards": table.boards,
+        "games": table.games, "IS-MCTS's wins": table.bot_wins,
+        "IS-MCTS's win rate [95 % Wilson interval]": [f"{v:.2f} [{lo:.2f}, {hi:.2f}]" for v, lo, hi in
+                                                      zip(table.bot_win_rate, table.ci_low, table.ci_high)],
+        "its tricks a game minus MC0's [95 % interval across boards]": [
+            f"{v:.1f} [{lo:.1f}, {hi:.1f}]" for v, lo, hi in
+            zip(table.tricks_difference, table.tricks_ci_low, table.tricks_ci_high)],
+        "redeals that fell back to the true position": table.fallbacks, "CPU seconds a move": table.seconds_per_move.round(2)})
+
+
 def claims_rows(table: pd.DataFrame) -> list[dict]:
     """Two extension rows (the bot's score a board and its tricks beside MC0's), none without OpenSpiel."""
     if table is None or table.empty:

@@ -14,6 +14,7 @@ confirmatory sample was drawn.
 from __future__ import annotations
 
 import math
+import re
 from types import SimpleNamespace
 
 import numpy as np
@@ -28,7 +29,7 @@ from liarlab.papers.p03 import correlation as corr
 from liarlab.papers.p03 import experiments, printed
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.papers.p03.results import Results
-from liarlab.study import cache, findings
+from liarlab.study import cache, findings, tables
 from liarlab.study import families as F
 from liarlab.study.answer import number
 from liarlab.study.families import ClaimFamily, Confirm, Way
@@ -218,8 +219,15 @@ def _row(text, paper_value, est, judgement, *, family, kind="finding", **kw) -> 
 
 
 #: the study's, called here by the notebook: every readings row of the claims rows in their order (for
-#: ``save_readings``), and the finding rows counted in the page's words (the table beside the claims)
-readings_of, finding_counts_view = F.readings_rows, findings.finding_counts_view
+#: ``save_readings``)
+readings_of = F.readings_rows
+
+
+def finding_counts_view(claims: pd.DataFrame) -> pd.DataFrame:
+    """The thesis's findings by verdict, in the page's words (the table beside the claims). Our extension rows are
+    counted apart, as the answer counts them: the table listed "our extension 31" under "finding rows" (issue 50)."""
+    view = findings.finding_counts_view(claims[claims.verdict != "extension"])
+    return view.rename(columns={"finding rows": "the thesis's findings"})
 
 
 def _decimals(x) -> int:
@@ -450,8 +458,8 @@ def convergence_claims(conv: pd.DataFrame, fresh: pd.DataFrame | None = None) ->
                          readings=F.row_readings(SIMCOUNT, text, RD.SIMCOUNT_REF, est, j,
                                             skipped=[(RD.SIMCOUNT_200, WHY.SIMCOUNT_200),
                                                      (RD.SIMCOUNT_DEALS, WHY.SIMCOUNT_DEALS)]),
-                         note="value: the share of N = 50 estimates whose opening call differs from an "
-                              "independent reference estimate's, one value per hand"))
+                         note="value: the share of N = 50 estimates opening with another call than the "
+                              "reference"))
     rows.append(_row("Simulation-count table: the four deals' E values", "16 cells x 4 N", "new deals",
                      V.stated("not-reproducible", "the four deals are not printed"), family=SIMCOUNT,
                      note="the notebook redoes the table on new hands"))
@@ -583,8 +591,11 @@ def rate_text(est: V.Estimate) -> str:
     """A win rate and its interval as a share of games, one rounding per quantity (``answer.number``), as the
     answer paragraph writes the same estimate."""
     unit = est.unit[:-1] if est.n == 1 and est.unit.endswith("s") else est.unit
-    return (f"{number(est.value)} ({est.interval_label or '95 %'} interval across boards: {number(est.low)} to "
-            f"{number(est.high)}, {number(est.n)} {unit})")
+    # the value and its interval at the decimals the E12 table writes them ("0.500 [0.480, 0.520]"): the summary
+    # said "0.5 (... 0.48 to 0.52)" beside that table (issue 50)
+    value, low, high = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(est.value, est.low, est.high)).groups()
+    return (f"{value} ({est.interval_label or '95 %'} interval across boards: {low} to {high}, {number(est.n)} "
+            f"{unit})")
 
 
 def matches_rate_text(matches: pd.DataFrame, label: str) -> str:
@@ -972,8 +983,6 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
     ra, rd = r.acc_est[("r", "after")], r.acc_est[("r", "dealt")]
     share, grid, check = r.replacement["share"], r.grid, r.table_check
     excluding = int(((grid.ci_low > 0.5) | (grid.ci_high < 0.5)).sum())
-    fnd = claims[claims.kind == "finding"]
-    judged = fnd[fnd.verdict.isin(["reproduced", "differs", "inconclusive"])].verdict.value_counts()
     return f'''
 * **Amateur strength?** The thesis's evidence is 19 games against its author and 20 against two people; people
   cannot be replayed, so the claim is not reproducible here. Against the human-error stand-in DD-ε (exact play that
@@ -981,16 +990,15 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
   {rate("MCA vs MC0")} against MC0.
 * **Solver.** {int(r.agreement.agree.sum()):,} of {len(r.agreement):,} small deals agree with plain minimax, and
   {int(check.agree.sum()):,} of {len(check):,} endgame-table entries with the search; a random
-  13-v-13 solve takes {kept_speed.median_ms:.2f} ms median CPU, one bidding decision {bid_s:.3f} s (thesis: about 20 s).
+  13-v-13 solve takes {round(1000 * kept_speed.median_ms):,} µs (microseconds) of CPU time at the median, one bidding
+  decision {1000 * bid_s:,.2f} ms (thesis: about 20 s), as the speed and timing tables write them.
 * **The bidding estimate.** {_r_words(ra, rd, claims)}; the exchange replaces {number(100 * share.value)} % of each
   hand.
 * **Adjustment grid (E14).** MCA's win rate against MC0 lies between {number(grid.win_rate.min())} and
   {number(grid.win_rate.max())} over the {len(grid)} (α, ρ) cells; {excluding}
   of the cells' 95 % intervals exclude 0.5.
-* **Findings judged:** {', '.join(f'{int(n)} {VERDICT_WORDS[v] if (v, int(n)) != ("differs", 1) else "differs"}' for v, n in judged.items())}; besides,
-  {int((fnd.verdict == "not-reproducible").sum())} not reproducible here and
-  {int((claims.verdict == "extension").sum())} extension rows (counted apart). The findings that differ or stay
-  undecided:
+* **What differs or stays undecided** (the findings are counted once, on the first screen), each with the
+  thesis's value and ours:
 
 {open_findings(claims, "The thesis", decimals={R_CLAIM: corr.R_DECIMALS})}
 

@@ -1013,3 +1013,52 @@ def error_summary_view(summary: pd.DataFrame) -> pd.DataFrame:
         "mean_signed_error": "mean DD - Est.", "mean_abs_error": "mean |DD - Est.|", "rmse": "RMSE",
         "r_estimate_dd": "r(Est., DD after the exchange), these games",
         "actual_minus_dd": "tricks taken minus DD tricks"})
+
+
+#: E3's summary columns as the page shows them: CPU times in whole microseconds and node counts as whole numbers
+#: (a table that printed "0.12" beside "0.126" ms and "730.35" nodes read as two precisions and fractional nodes,
+#: issue 50; the CSVs keep the unrounded milliseconds and interpolated quantiles).
+SPEED_WORDS = {"solves": "solves", "mean_ms": "mean (µs)", "median_ms": "median (µs)", "p95_ms": "95th percentile (µs)",
+               "p99_ms": "99th percentile (µs)", "worst_ms": "worst (µs)", "median_nodes": "median nodes",
+               "p95_nodes": "95th percentile nodes", "max_nodes": "most nodes"}
+
+
+def speed_view(summary: pd.DataFrame, by: str = "table") -> pd.DataFrame:
+    """E3's :func:`speed_summary` (or the ablations', ``by="ablation"``) as the page shows it: one precision a
+    column, whole microseconds and whole nodes."""
+    out = pd.DataFrame({{"table": "transposition table", "ablation": "configuration"}.get(by, by): summary[by]})
+    for col, word in SPEED_WORDS.items():
+        if col in summary.columns:
+            scale = 1000.0 if col.endswith("_ms") else 1.0
+            out[word] = (summary[col].astype(float) * scale).round().astype(int)
+    if by == "table":
+        out.iloc[:, 0] = out.iloc[:, 0].replace({"kept": "kept across deals", "fresh": "fresh for each solve"})
+    return out
+
+
+def thesis_error_view() -> pd.DataFrame:
+    """:func:`thesis_error_table` headed as :func:`error_summary_view` heads ours (not "n", "r estimate dd")."""
+    return thesis_error_table().rename(columns={
+        "games": "games", "n": "estimates", "mean_overestimate": "mean overestimate (tricks)",
+        "mean_underestimate": "mean underestimate (tricks)", "mean_signed_error": "mean DD - Est.",
+        "r_estimate_dd": "r(Est., DD after the exchange)"})
+
+
+#: The thesis's machine, said once above E15's table (not on each of its rows).
+THESIS_MACHINE = "a 1.86 GHz AMD 2500"
+
+
+def machine_line(machine: dict) -> str:
+    """The line above E15's table: both machines, once."""
+    return (f"Our machine: {machine['cpu']}, {machine['logical_cores']} logical cores (shared), Python "
+            f"{machine['python']}; CPU time of one process, since on a shared machine wall times would measure the "
+            f"load. The thesis's machine: {THESIS_MACHINE}.")
+
+
+def timing_view(table: pd.DataFrame) -> pd.DataFrame:
+    """E15's :func:`timing_table` as the page shows it: median CPU time in milliseconds at two decimals (not
+    "0.00011" s), the hardware said once above it (:func:`machine_line`). The cells carry their unit, as the
+    thesis's column does ("about 20 s"), which also keeps a trailing zero ("0.10 ms", not "0.1")."""
+    return pd.DataFrame({"decision": table.decision, "thesis": table.thesis,
+                         "decisions timed": table.decisions_timed,
+                         "median CPU time, ours": [f"{1000 * s:,.2f} ms" for s in table.median_cpu_seconds]})

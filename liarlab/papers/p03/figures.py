@@ -36,10 +36,15 @@ def solver_speed_note(speed_summary: pd.DataFrame) -> str:
     return ("*Figure: nodes searched per random 13-v-13 solve (log scale), with the transposition table kept across "
             "deals (filled) and fresh for each solve (outline), on the same bins.* "
             f"*What to notice:* the outline sits to the right of the filled bars where a fresh table costs nodes; "
-            f"with the table kept, the median solve takes {kept.median_ms:.2f} ms and "
-            f"{int(kept.median_nodes):,} nodes, the 99th percentile {kept.p99_ms:.2f} ms and the worst "
-            f"{kept.worst_ms:.1f} ms; a bidding decision needs 200 such solves. The thesis needed about 0.1 s a solve "
-            "with its endgame table in 2009 C.")
+            f"with the table kept, the median solve takes {_us(kept.median_ms)} and "
+            f"{round(kept.median_nodes):,} nodes, the 99th percentile {_us(kept.p99_ms)} and the worst "
+            f"{_us(kept.worst_ms)} (µs: microseconds, as the table writes them); a bidding decision needs 200 such "
+            "solves. The thesis needed about 0.1 s a solve with its endgame table in 2009 C.")
+
+
+def _us(ms: float) -> str:
+    """A time in whole microseconds, as :func:`liarlab.papers.p03.experiments.speed_view` writes it."""
+    return f"{round(1000 * float(ms)):,} µs"
 
 
 def ablation_note(ablations: pd.DataFrame, ablation_summary: pd.DataFrame) -> str:
@@ -102,7 +107,16 @@ def dd_eps(eps_table: pd.DataFrame):
 
 
 def dd_eps_note(eps_human: float, eps_match: float) -> str:
-    return f"DD-ε loses the author's 0.58 tricks a game at ε ≈ {eps_human:.2f}; the matches use ε = {eps_match:.2f}"
+    """The caption under the DD-ε tuning figure, with the tuned ε from the run (it sent the reader to "the ε stated
+    in the line beside the figure", issue 50)."""
+    if np.isfinite(eps_human):
+        tuned = (f"DD-ε loses the author's 0.58 tricks a game at ε ≈ {eps_human:.2f} (where the curve crosses the "
+                 f"dashed line), so the matches below use ε = {eps_match:.2f}")
+    else:
+        tuned = (f"the curve does not cross the author's 0.58 tricks a game in this run, so the matches below use "
+                 f"the default ε = {eps_match:.2f}")
+    return (f"*What to notice:* exact play (ε = 0) loses nothing, as every row of the thesis's table shows for its "
+            f"program; {tuned}: a rough yardstick of the \"amateur\" play the program met.")
 
 
 # ----------------------------------------------------------------------------- whole games (E12-E14)

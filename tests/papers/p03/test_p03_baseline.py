@@ -3,6 +3,8 @@ determinization (:class:`liarlab.papers.p03.baseline.Redeal`). The games need th
 (skipped without it, saying so); the summary and the claims rows do not."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -132,3 +134,13 @@ def test_a_board_is_played_twice_with_the_seats_swapped_and_the_same_seed_plays_
     timing = {"cpu_seconds", "seconds_per_move"}
     assert [{k: v for k, v in r.items() if k not in timing} for r in again] == \
         [{k: v for k, v in r.items() if k not in timing} for r in first]
+
+
+def test_the_page_shows_each_value_and_its_interval_at_one_precision_under_headers_in_words():
+    v = baseline.view(baseline.summary(_games())).iloc[0]
+    rate = v["IS-MCTS's win rate [95 % Wilson interval]"]
+    tricks = v["its tricks a game minus MC0's [95 % interval across boards]"]
+    assert re.fullmatch(r"0\.17 \[0\.\d\d, 0\.\d\d\]", rate)
+    assert re.fullmatch(r"-4\.0 \[-\d+\.\d, -?\d+\.\d\]", tricks)
+    assert not any("_" in c or c in ("ci low", "ci high") for c in v.index)
+    assert baseline.view(pd.DataFrame()).empty

@@ -239,3 +239,17 @@ def test_every_judged_row_of_a_family_that_can_differ_lists_its_readings():
             defaults = [x for x in r["readings_rows"] if x["is_default"]]
             assert len(defaults) == 1 and defaults[0]["verdict"] == r["verdict"], r["claim"]
             assert len(r["readings_rows"]) >= 2, r["claim"]
+
+
+def test_the_finding_counts_leave_our_extension_rows_to_be_counted_apart():
+    claims = pd.DataFrame({"kind": ["finding"] * 5 + ["arithmetic"],
+                           "verdict": ["reproduced", "reproduced", "differs", "extension", "extension", "reproduced"]})
+    view = c.finding_counts_view(claims)
+    assert view.iloc[:, 0].to_dict() == {"reproduced": 2, "differs": 1}
+    assert "our extension" not in view.index
+
+
+def test_a_win_rate_in_words_keeps_the_decimals_the_match_table_writes():
+    text = c.rate_text(verdicts.Estimate(0.5, 0.48, 0.52, 400, "boards"))
+    assert text == "0.500 (95 % interval across boards: 0.480 to 0.520, 400 boards)"
+    assert c.rate_text(verdicts.Estimate(0.6572, 0.6331, 0.6818, 1, "boards")).endswith(", 1 board)")

@@ -139,3 +139,35 @@ def test_every_r_is_written_at_two_decimals_value_and_interval_alike():
                              "r_high": [1.0], "rmse": [1.6], "rmse_low": [1.0], "rmse_high": [2.2],
                              "mean_error": [-0.5], "mean_error_low": [-1.0], "mean_error_high": [0.1]})
     assert cr.accuracy_view(accuracy)["r [95 % bootstrap over boards]"].iloc[0] == "0.80 [-0.40, 1.00]"
+
+
+def test_the_timing_table_shows_milliseconds_and_names_both_machines_once_above_it():
+    timing = pd.DataFrame({"decision": ["bidding (50 deals x 4 trumps)", "exchange decision"],
+                           "cpu_seconds": [0.014, 0.0001]})
+    speed = pd.DataFrame({"table": ["kept"], "median_ms": [0.126]})
+    machine = {"cpu": "test cpu", "logical_cores": 2, "python": "3.11"}
+    view = x.timing_view(x.timing_table(timing, speed, machine))
+    assert list(view["median CPU time, ours"]) == ["14.00 ms", "0.10 ms", "0.13 ms"]
+    assert "hardware" not in view.columns
+    line = x.machine_line(machine)
+    assert "test cpu, 2 logical cores" in line and x.THESIS_MACHINE in line
+
+
+def test_the_solver_speed_tables_show_whole_microseconds_and_whole_nodes():
+    speed = pd.DataFrame({"table": ["kept"] * 4 + ["fresh"] * 4, "cpu_seconds": [1.2e-4, 1.26e-4, 3e-4, 9e-4] * 2,
+                          "nodes": [200, 230, 231, 2000, 210, 250, 800, 3000]})
+    view = x.speed_view(x.speed_summary(speed))
+    summary = x.speed_summary(speed)
+    assert summary.median_nodes.iloc[0] == 230.5 and summary.p95_nodes.iloc[0] % 1 != 0   # fractional before
+    assert view["median nodes"].iloc[0] in (230, 231) and view["median (µs)"].iloc[0] == 213
+    assert all(view[col].dtype.kind == "i" for col in view.columns[1:])
+    assert list(view["transposition table"]) == ["kept across deals", "fresh for each solve"]
+
+
+def test_the_thesis_error_table_is_headed_as_ours_is():
+    ours = set(x.error_summary_view(pd.DataFrame(columns=["games", "n", "overestimates", "mean_overestimate",
+                                                          "underestimates", "mean_underestimate",
+                                                          "mean_signed_error"])).columns)
+    thesis = x.thesis_error_view()
+    assert not {"n", "r_estimate_dd", "r estimate dd"} & set(thesis.columns)
+    assert {"estimates", "mean DD - Est."} <= set(thesis.columns) & ours

@@ -53,7 +53,7 @@ def test_solver_figure_and_notes():
              for p in patches}
     assert len(spans) == 1 and patches[1].get_fill() is False
     note = f.solver_speed_note(x.speed_summary(speed))
-    assert "median solve takes 2.50 ms and 250 nodes" in note
+    assert "median solve takes 2,500 µs and 250 nodes" in note   # as the table writes it
     ablations = speed.assign(ablation=np.where(speed.table == "kept", "production", "no cuts")).drop(columns="table")
     summary = x.speed_summary(ablations, "ablation")
     assert "**switching off cuts**: 1 times the production" in f.ablation_note(ablations, summary)
@@ -154,3 +154,9 @@ def test_the_explore_legend_sits_under_the_bars():
 def test_the_printed_table_line_is_said_in_words():
     claim = x.TABLE_LINE_CHECK
     assert "->" not in claim and "31,372" in claim and "on lead" in claim
+
+
+def test_the_dd_eps_caption_states_the_tuned_eps_itself():
+    note = f.dd_eps_note(0.2234, 0.22)
+    assert "ε ≈ 0.22" in note and "use ε = 0.22" in note and "beside the figure" not in note
+    assert "default ε = 0.20" in f.dd_eps_note(float("nan"), 0.2)
