@@ -193,19 +193,22 @@ def behaviour_figure(family: pd.DataFrame):
     return fig
 
 
-def departure_words(row) -> str:
+def departure_words(row, plural: bool = False) -> str:
     """One family's largest departure as a clause: "calls an impossible bid with probability 0.25 (the
-    equilibrium 1.00)"; the level read as words ("needs 1" was printed as "calls a bid that needs 1 0.02")."""
+    equilibrium 1.00)"; the level read as words ("needs 1" was printed as "calls a bid that needs 1 0.02").
+    ``plural``: the family is several players, so the verbs agree with it ("the 32 test programs bluff ... of
+    their bids", issue 50: "the 32 test programs bluffs")."""
     level, share, eq = str(row.level), float(row.share), float(row.equilibrium)
+    bluff, call, its = ("bluff", "call", "their") if plural else ("bluffs", "calls", "its")
     if row.measure == "bluff":
-        what = f"bluffs ({level}) in a share {share:.2f} of its bids"
+        what = f"{bluff} ({level}) in a share {share:.2f} of {its} bids"
     elif level == "impossible":
-        what = f"calls an impossible bid with probability {share:.2f}"
+        what = f"{call} an impossible bid with probability {share:.2f}"
     elif level == "0":
-        what = f"calls a bid its own dice already make true with probability {share:.2f}"
+        what = f"{call} a bid {its} own dice already make true with probability {share:.2f}"
     else:
         dice = f"{level} die" if level == "1" else f"{level} dice"
-        what = f"calls a bid the bidder needs {dice} of its face for with probability {share:.2f}"
+        what = f"{call} a bid the bidder needs {dice} of its face for with probability {share:.2f}"
     return f"{what} (the equilibrium {eq:.2f})"
 
 
@@ -219,7 +222,8 @@ def behaviour_caption(family: pd.DataFrame) -> str:
     for name in _families(g):
         f = g[(g.family == name) & g.departure.notna()]
         worst = f.loc[f.departure.abs().idxmax()]
-        parts.append(f"{name} {departure_words(worst)}")
+        # a family of several players takes a plural verb; its most players at any one level is its size here
+        parts.append(f"{name} {departure_words(worst, plural=int(f.players.max()) > 1)}")
     return (f"Figure: how the players bid and call beside the certified equilibrium, each family's mean over its "
             f"players, both seats, in games against the equilibrium (a decision weighted by the chance it arises "
             f"there). Top: the share of bids naming a face the bidder holds none of, and of bids above its own "
