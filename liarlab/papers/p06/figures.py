@@ -7,10 +7,59 @@ import pandas as pd
 
 from liarlab.papers.p06.policies import player_label
 
-__all__ = ["exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
+__all__ = ["first_screen", "exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
            "league_figure", "league_caption"]
 
 SEAT_COLOURS = {"first": "#0072B2", "second": "#E69F00"}
+
+
+def _game_list(games: list[str]) -> str:
+    return games[0] if len(games) == 1 else ", ".join(games[:-1]) + " and " + games[-1]
+
+
+def _span(values) -> str:
+    low, high = float(min(values)), float(max(values))
+    return f"{low:.2f}" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f} to {high:.2f}"
+
+
+def players_of(families: pd.DataFrame, game: str, family: str) -> int:
+    """How many players ``family`` has in ``game`` (0 if it does not play there)."""
+    sel = families[(families.game == game) & (families.family == family)]
+    return int(sel.players.iloc[0]) if len(sel) else 0
+
+
+def first_screen(families: pd.DataFrame) -> str:
+    """The answer's further results (issue 50: the first screen answered only the first game): the least and most
+    exploitable family in every other end game, from ``families``
+    (:func:`liarlab.papers.p06.claims.family_table`, sorted by game, then mean exploitability). Where the same two
+    families are at the ends in every other game, one sentence with each one's range; else one clause a game. A
+    game where some of the first game's families do not play names them."""
+    games = list(dict.fromkeys(families.game))
+    others = games[1:]
+    if not others:
+        return ""
+    ends = {g: (families[families.game == g].iloc[0], families[families.game == g].iloc[-1]) for g in others}
+    head = (f"**The other end games** ({_game_list(others)}; exact, the same scale: each family's mean over its "
+            "players and their two seats): ")
+    least = {lo.family for lo, _ in ends.values()}
+    most = {hi.family for _, hi in ends.values()}
+    if len(least) == 1 and len(most) == 1:
+        every = "in all three" if len(others) == 3 else ("in both" if len(others) == 2 else f"in {others[0]}")
+        text = (head + f"the least exploitable family is {least.pop()} {every}, at "
+                f"{_span([lo.exploitability_mean for lo, _ in ends.values()])}, and the most exploitable "
+                f"{most.pop()}, at {_span([hi.exploitability_mean for _, hi in ends.values()])}.")
+    else:
+        text = head + "; ".join(f"in {g} the least exploitable family is {lo.family}, at {lo.exploitability_mean:.2f}, "
+                                f"and the most {hi.family}, at {hi.exploitability_mean:.2f}"
+                                for g, (lo, hi) in ends.items()) + "."
+    # a game where some of the first game's families do not play names those (fewer words than the ones that do)
+    first = list(families[families.game == games[0]].family)
+    for g in others:
+        missing = [name for name in first if name not in set(families[families.game == g].family)]
+        if missing:
+            verb = "does" if len(missing) == 1 and players_of(families, games[0], missing[0]) == 1 else "do"
+            text += f" In {g} {_game_list(missing)} {verb} not play (the coverage ledger says why)."
+    return text
 
 
 def exploitability_figure(summary: pd.DataFrame):
