@@ -117,6 +117,10 @@ def bluff2_heatmaps(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.Dat
     return fig
 
 
+#: the strategy heatmaps' tick labels (points): 10 points came out about 8 px tall on the page
+STRATEGY_TICK_PT = 12
+
+
 def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, min_prob: float = 5e-4):
     """The opener's first bid (left) and the responder's chance of calling bluff on it (right), hand by bid.
     Moves the opener never makes are left blank on the left; on the right, bids nobody opens with (never
@@ -136,11 +140,14 @@ def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, 
                 elif not np.isnan(values[i, j]) and values[i, j] >= min_prob:
                     ax.text(j, i, f"{values[i, j]:.2f}", ha="center", va="center", fontsize=10,
                             color="white" if values[i, j] > 0.6 else "black")
-        ax.set_xticks(range(values.shape[1]), list(table.columns), rotation=90)
-        ax.set_yticks(range(values.shape[0]), list(table.index))
+        # ticks at STRATEGY_TICK_PT (issue 50: the rotated bid labels and the colour bars' ticks were about 8 px
+        # on the page, where this two-panel figure is scaled down to the output column)
+        ax.set_xticks(range(values.shape[1]), list(table.columns), rotation=90, fontsize=STRATEGY_TICK_PT)
+        ax.set_yticks(range(values.shape[0]), list(table.index), fontsize=STRATEGY_TICK_PT)
         ax.set(xlabel="bid (quantity×face)", ylabel="own die" if ax is axes[0] else "", title=title)
         ax.grid(False)
-        fig.colorbar(image, ax=ax, shrink=0.85, label="probability")
+        bar = fig.colorbar(image, ax=ax, shrink=0.85, label="probability")
+        bar.ax.tick_params(labelsize=STRATEGY_TICK_PT)
     fig.suptitle(f"Exact equilibrium, N = {faces}, one die each (face {faces} wild)")
     return fig
 
