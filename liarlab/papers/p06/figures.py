@@ -39,13 +39,13 @@ def first_screen(families: pd.DataFrame) -> str:
     if not others:
         return ""
     ends = {g: (families[families.game == g].iloc[0], families[families.game == g].iloc[-1]) for g in others}
-    head = (f"**The other end games** ({_game_list(others)}; exact, the same scale: each family's mean over its "
+    head = (f"**The other end game{'s' if len(others) > 1 else ''}** ({_game_list(others)}; exact, the same scale: each family's mean over its "
             "players and their two seats): ")
     least = {lo.family for lo, _ in ends.values()}
     most = {hi.family for _, hi in ends.values()}
     if len(least) == 1 and len(most) == 1:
-        every = "in all three" if len(others) == 3 else ("in both" if len(others) == 2 else f"in {others[0]}")
-        text = (head + f"the least exploitable family is {least.pop()} {every}, at "
+        every = {1: "", 2: " in both", 3: " in all three"}.get(len(others), " in all of them")
+        text = (head + f"the least exploitable family is {least.pop()}{every}, at "
                 f"{_span([lo.exploitability_mean for lo, _ in ends.values()])}, and the most exploitable "
                 f"{most.pop()}, at {_span([hi.exploitability_mean for _, hi in ends.values()])}.")
     else:

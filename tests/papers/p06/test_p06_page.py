@@ -61,3 +61,10 @@ def test_the_ismcts_table_writes_rates_and_intervals_at_one_precision():
     assert list(view["95% interval"]) == ["4.0% to 13.6%", "37.0% to 63.0%"]
     assert list(view["CPU time a move"]) == ["0.09 s", "0.10 s"]
     assert view.opponent.iloc[0] == "random guess"
+
+
+def test_one_other_game_is_named_once():
+    fam = _families([("1v1", RG, 1, 0.30), ("1v1", EXP, 4, 0.96), ("2v1", RG, 1, 0.35), ("2v1", EXP, 4, 0.94)])
+    text = F.first_screen(fam)
+    assert text.startswith("**The other end game** (2v1;")
+    assert text.count("2v1") == 1 and f"is {RG}, at 0.35" in text
