@@ -28,7 +28,7 @@ from liarlab.papers.p05.printed import SNYD, SNYD_SOURCE
 
 __all__ = ["end_game_table", "public_comparison", "four_dice_view", "end_game_claims", "value_figure",
            "scaling_figure", "PUBLIC_CELLS", "FOUR_DICE_CELLS", "cells_for", "solved", "sources_note", "is_open",
-           "bracket_text"]
+           "bracket_text", "values_caption"]
 
 PUBLIC_CELLS = [(a, b, N, c) for (a, b) in ((1, 1), (2, 1), (1, 2)) for c in ("normal", "joker", "stairs")
                 for N in range(1, 7)]
@@ -109,6 +109,48 @@ def bracket_text(lower: float, upper: float, digits: int = 6) -> str:
 def solved(table: pd.DataFrame) -> pd.DataFrame:
     """The rows with a value: solved in this run, or verified from stored plans."""
     return table[table.status.isin(HAS_VALUE)]
+
+
+def _value_words(value: float, fraction) -> str:
+    """A first mover's value as words: a sure win or loss said so, else its fraction (or decimal) in +-1 units."""
+    if value == 1:
+        return "a value of 1: it wins every game"
+    if value == -1:
+        return "a value of -1: it loses every game"
+    return f"a value of {fraction} (+-1 units)" if fraction else f"a value of {round(float(value), 6)} (+-1 units)"
+
+
+def values_caption(table: pd.DataFrame) -> str:
+    """The caption of the end game's value figure, from the end-game table: how many games have a value and how
+    they got it, and the open games counted apart (issue 50: "89 games have a value (..., 7 open games given as
+    certified brackets)" counted the 7, which have no value, inside the 89); the best game for the first mover
+    beyond one face with its value in words (it read "under joker (1)")."""
+    from liarlab.papers.p05.numbers import sci
+
+    valued = solved(table)
+    verified = int((valued.status == "verified").sum())
+    here = len(valued) - verified
+    certified = int(valued.certified.sum())
+    unsolved = int(table.status.str.startswith("not solved").sum())
+    opened = int(is_open(table).sum())
+    how = ", ".join(part for part in (f"{here} solved in this run" if here else "",
+                                      f"{verified} verified from stored plans" if verified else "") if part)
+    fractions = ("each a certified fraction" if certified == len(valued)
+                 else f"{certified} of them a certified fraction")
+    text = (f"The first mover's value against the number of faces, per convention and dice. {len(valued)} games have "
+            f"a value ({how}), {fractions}; the widest float bracket among them is {sci(valued.width.max())}.")
+    if opened:
+        text += (f" {opened} more {'game is' if opened == 1 else 'games are'} open: no value, only a certified "
+                 "bracket its stored plans prove.")
+    if unsolved:
+        text += f" {unsolved} four-dice {'game is' if unsolved == 1 else 'games are'} not yet solved."
+    beyond = valued[valued.faces >= 2]
+    if len(beyond):
+        best = beyond.loc[beyond.value.idxmax()]
+        fraction = None if pd.isna(best.fraction) or str(best.fraction) == "" else str(best.fraction)
+        text += (f" Beyond one face, the first mover does best in {best.a}v{best.b} at N = {best.faces} under "
+                 f"{best.convention}, {_value_words(float(best.value), fraction)}.")
+    return text
 
 
 def public_comparison(table: pd.DataFrame) -> pd.DataFrame:

@@ -120,6 +120,10 @@ def bluff2_heatmaps(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.Dat
     return fig
 
 
+#: the strategy heatmaps' tick labels (points): 10 points came out about 8 px tall on the page
+STRATEGY_TICK_PT = 12
+
+
 def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, min_prob: float = 5e-4):
     """The opener's first bid (left) and the responder's chance of calling bluff on it (right), hand by bid.
     Moves the opener never makes are left blank on the left; on the right, bids nobody opens with (never
@@ -139,11 +143,14 @@ def strategy_heatmaps(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, 
                 elif not np.isnan(values[i, j]) and values[i, j] >= min_prob:
                     ax.text(j, i, f"{values[i, j]:.2f}", ha="center", va="center", fontsize=10,
                             color="white" if values[i, j] > 0.6 else "black")
-        ax.set_xticks(range(values.shape[1]), list(table.columns), rotation=90)
-        ax.set_yticks(range(values.shape[0]), list(table.index))
+        # ticks at STRATEGY_TICK_PT (issue 50: the rotated bid labels and the colour bars' ticks were about 8 px
+        # on the page, where this two-panel figure is scaled down to the output column)
+        ax.set_xticks(range(values.shape[1]), list(table.columns), rotation=90, fontsize=STRATEGY_TICK_PT)
+        ax.set_yticks(range(values.shape[0]), list(table.index), fontsize=STRATEGY_TICK_PT)
         ax.set(xlabel="bid (quantity×face)", ylabel="own die" if ax is axes[0] else "", title=title)
         ax.grid(False)
-        fig.colorbar(image, ax=ax, shrink=0.85, label="probability")
+        bar = fig.colorbar(image, ax=ax, shrink=0.85, label="probability")
+        bar.ax.tick_params(labelsize=STRATEGY_TICK_PT)
     fig.suptitle(f"Exact equilibrium, N = {faces}, one die each (face {faces} wild)")
     fig.get_layout_engine().set(wspace=0.08)   # the left colour bar's label clear of the right panel's die labels
     return fig
@@ -456,18 +463,43 @@ def kept_summary_view(summary: pd.DataFrame) -> pd.DataFrame:
     return summary.assign(widest_bracket=lambda d: d.widest_bracket.map(sci)).round(3)
 
 
-def kept_per_round_view(kept_grids: pd.DataFrame) -> pd.DataFrame:
-    """Each round of the kept variants: certified bracket width, seconds and memory, one row per variant and
-    measure, one column per round; seconds to 2 decimals and memory in MB to 1 (issue 50: "0.00008011" GB, "0.009715"
-    s), the variants in words."""
+def kept_names(kept_grids: pd.DataFrame) -> dict[str, str]:
+    """A short name for each kept variant, in the table's order: "A", "B", ... (issue 50: the per-round table
+    repeated each variant's long name in words three times); :func:`kept_key` defines them."""
+    variants = list(dict.fromkeys(kept_grids.variant))
+    return {v: chr(ord("A") + i) for i, v in enumerate(variants)}
+
+
+def kept_key(kept_grids: pd.DataFrame, talk: str | None = None) -> str:
+    """The short names defined once, above the tables that use them: "A: the talk's game (star bid order; ...)"."""
     from liarlab.papers.p05.experiments import variant_words
 
+    # one line a variant: a variant's words hold semicolons of their own, so a list on one line would not parse
+    lines = [f"  {name}  " + ("the talk's game: " if v == talk else "") + variant_words(v)
+             for v, name in kept_names(kept_grids).items()]
+    return "\n".join(["The kept variants, by the short names the tables below use:"] + lines)
+
+
+def kept_per_round_view(kept_grids: pd.DataFrame) -> pd.DataFrame:
+    """Each round of the kept variants: one row per round, for each variant (by its short name,
+    :func:`kept_names`) its certified bracket width, seconds and memory; seconds to 2 decimals and memory in MB to
+    1 (issue 50: "0.00008011" GB, "0.009715" s). One row a round keeps the table narrow: it was 9 rows of 25
+    rounds, shown in two parts, each variant's long name three times."""
+    names = kept_names(kept_grids)
     frame = kept_grids.assign(round=[f"{a} v {b}" for a, b in zip(kept_grids.first_dice, kept_grids.second_dice)],
-                              variant=kept_grids.variant.map(variant_words))
-    rows = []
-    for measure, column, fmt in (("bracket width", "width", sci), ("seconds", "seconds", lambda v: f"{v:.2f}"),
-                                 ("memory (MB)", "memory_gb", lambda v: f"{1024 * v:.1f}")):
-        wide = frame.pivot_table(index="variant", columns="round", values=column, sort=False)
-        for variant, r in wide.iterrows():
-            rows.append({"variant": variant, "measure": measure, **{k: fmt(v) for k, v in r.items()}})
-    return pd.DataFrame(rows)
+                              variant=kept_grids.variant.map(names))
+    out = pd.DataFrame({"round": list(dict.fromkeys(frame["round"]))})
+    for name in names.values():
+        sel = frame[frame.variant == name].set_index("round").reindex(out["round"])
+        out[f"{name}: bracket width"] = [sci(v) for v in sel.width]
+        out[f"{name}: seconds"] = [f"{v:.2f}" if pd.notna(v) else "" for v in sel.seconds]
+        out[f"{name}: memory (MB)"] = [f"{1024 * v:.1f}" if pd.notna(v) else "" for v in sel.memory_gb]
+    return out
+
+
+def kept_grids_view(kept_grids: pd.DataFrame) -> pd.DataFrame:
+    """The kept variants' exact grids, win %, one row per (variant, first player's dice), the variant by its
+    short name (:func:`kept_names`)."""
+    return (kept_grids.assign(variant=kept_grids.variant.map(kept_names(kept_grids)))
+            .pivot_table(index=["variant", "first_dice"], columns="second_dice", values="win_pct", sort=False)
+            .round(2).rename_axis(index=["variant", "first player's dice"], columns="second player's dice"))

@@ -42,7 +42,7 @@ from liarlab.study.coverage import experiment
 from liarlab.study.outputs import claim
 
 __all__ = ["SKIPPED", "OPPONENTS", "available", "best_q_learner", "wrapper_params", "ismcts_match", "matches",
-           "budget_curve", "claims_rows", "coverage_row", "caption"]
+           "budget_curve", "claims_rows", "coverage_row", "shown", "caption"]
 
 #: the bot's opponents: paper 01's random guess and network player, paper 02's EXP1 (the strongest Q-learner of the
 #: league is added by :func:`matches`)
@@ -160,6 +160,22 @@ def claims_rows(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> list[
                           V.stated("extension", RULE, f"win rate by simulations a move: {steps}"),
                           kind="finding", family=FAMILY, interval="95% Wilson"))
     return rows
+
+
+def shown(table: pd.DataFrame) -> pd.DataFrame:
+    """The matches and the budget curve (``table``: both, stacked) as the page shows them: the win rate and its
+    95% interval as percentages to one decimal, so a column holds one precision (issue 50: "0.04" beside "0.136",
+    a rounded 0.040 losing its zero), the interval in one cell."""
+    def pct(x) -> str:
+        return f"{100 * float(x):.1f}%"
+
+    return pd.DataFrame({
+        "opponent": table.opponent.map(player_label), "dice each": table.dice, "simulations a move": table.simulations,
+        "games": table.games, "bot's wins": table.bot_wins, "bot's win rate": table.bot_win_rate.map(pct),
+        "95% interval": [f"{100 * float(lo):.1f}% to {pct(hi)}" for lo, hi in zip(table.ci_low, table.ci_high)],
+        "bot's wins as first mover": table.bot_first_wins,
+        "CPU time a move": table.seconds_per_move.map(lambda x: f"{float(x):.2f} s"),
+    }).reset_index(drop=True)
 
 
 def caption(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> str:

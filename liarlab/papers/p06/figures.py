@@ -7,10 +7,59 @@ import pandas as pd
 
 from liarlab.papers.p06.policies import player_label
 
-__all__ = ["exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
+__all__ = ["first_screen", "exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
            "league_figure", "league_caption"]
 
 SEAT_COLOURS = {"first": "#0072B2", "second": "#E69F00"}
+
+
+def _game_list(games: list[str]) -> str:
+    return games[0] if len(games) == 1 else ", ".join(games[:-1]) + " and " + games[-1]
+
+
+def _span(values) -> str:
+    low, high = float(min(values)), float(max(values))
+    return f"{low:.2f}" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f} to {high:.2f}"
+
+
+def players_of(families: pd.DataFrame, game: str, family: str) -> int:
+    """How many players ``family`` has in ``game`` (0 if it does not play there)."""
+    sel = families[(families.game == game) & (families.family == family)]
+    return int(sel.players.iloc[0]) if len(sel) else 0
+
+
+def first_screen(families: pd.DataFrame) -> str:
+    """The answer's further results (issue 50: the first screen answered only the first game): the least and most
+    exploitable family in every other end game, from ``families``
+    (:func:`liarlab.papers.p06.claims.family_table`, sorted by game, then mean exploitability). Where the same two
+    families are at the ends in every other game, one sentence with each one's range; else one clause a game. A
+    game where some of the first game's families do not play names them."""
+    games = list(dict.fromkeys(families.game))
+    others = games[1:]
+    if not others:
+        return ""
+    ends = {g: (families[families.game == g].iloc[0], families[families.game == g].iloc[-1]) for g in others}
+    head = (f"**The other end game{'s' if len(others) > 1 else ''}** ({_game_list(others)}; exact, the same scale: each family's mean over its "
+            "players and their two seats): ")
+    least = {lo.family for lo, _ in ends.values()}
+    most = {hi.family for _, hi in ends.values()}
+    if len(least) == 1 and len(most) == 1:
+        every = {1: "", 2: " in both", 3: " in all three"}.get(len(others), " in all of them")
+        text = (head + f"the least exploitable family is {least.pop()}{every}, at "
+                f"{_span([lo.exploitability_mean for lo, _ in ends.values()])}, and the most exploitable "
+                f"{most.pop()}, at {_span([hi.exploitability_mean for _, hi in ends.values()])}.")
+    else:
+        text = head + "; ".join(f"in {g} the least exploitable family is {lo.family}, at {lo.exploitability_mean:.2f}, "
+                                f"and the most {hi.family}, at {hi.exploitability_mean:.2f}"
+                                for g, (lo, hi) in ends.items()) + "."
+    # a game where some of the first game's families do not play names those (fewer words than the ones that do)
+    first = list(families[families.game == games[0]].family)
+    for g in others:
+        missing = [name for name in first if name not in set(families[families.game == g].family)]
+        if missing:
+            verb = "does" if len(missing) == 1 and players_of(families, games[0], missing[0]) == 1 else "do"
+            text += f" In {g} {_game_list(missing)} {verb} not play (the coverage ledger says why)."
+    return text
 
 
 def exploitability_figure(summary: pd.DataFrame):
@@ -193,19 +242,22 @@ def behaviour_figure(family: pd.DataFrame):
     return fig
 
 
-def departure_words(row) -> str:
+def departure_words(row, plural: bool = False) -> str:
     """One family's largest departure as a clause: "calls an impossible bid with probability 0.25 (the
-    equilibrium 1.00)"; the level read as words ("needs 1" was printed as "calls a bid that needs 1 0.02")."""
+    equilibrium 1.00)"; the level read as words ("needs 1" was printed as "calls a bid that needs 1 0.02").
+    ``plural``: the family is several players, so the verbs agree with it ("the 32 test programs bluff ... of
+    their bids", issue 50: "the 32 test programs bluffs")."""
     level, share, eq = str(row.level), float(row.share), float(row.equilibrium)
+    bluff, call, its = ("bluff", "call", "their") if plural else ("bluffs", "calls", "its")
     if row.measure == "bluff":
-        what = f"bluffs ({level}) in a share {share:.2f} of its bids"
+        what = f"{bluff} ({level}) in a share {share:.2f} of {its} bids"
     elif level == "impossible":
-        what = f"calls an impossible bid with probability {share:.2f}"
+        what = f"{call} an impossible bid with probability {share:.2f}"
     elif level == "0":
-        what = f"calls a bid its own dice already make true with probability {share:.2f}"
+        what = f"{call} a bid {its} own dice already make true with probability {share:.2f}"
     else:
         dice = f"{level} die" if level == "1" else f"{level} dice"
-        what = f"calls a bid the bidder needs {dice} of its face for with probability {share:.2f}"
+        what = f"{call} a bid the bidder needs {dice} of its face for with probability {share:.2f}"
     return f"{what} (the equilibrium {eq:.2f})"
 
 
@@ -219,7 +271,8 @@ def behaviour_caption(family: pd.DataFrame) -> str:
     for name in _families(g):
         f = g[(g.family == name) & g.departure.notna()]
         worst = f.loc[f.departure.abs().idxmax()]
-        parts.append(f"{name} {departure_words(worst)}")
+        # a family of several players takes a plural verb; its most players at any one level is its size here
+        parts.append(f"{name} {departure_words(worst, plural=int(f.players.max()) > 1)}")
     return (f"Figure: how the players bid and call beside the certified equilibrium, each family's mean over its "
             f"players, both seats, in games against the equilibrium (a decision weighted by the chance it arises "
             f"there). Top: the share of bids naming a face the bidder holds none of, and of bids above its own "

@@ -21,7 +21,37 @@ from liarlab.papers.p06.experiments import (
     learner_name,
 )
 
-__all__ = ["player_task", "learner_task", "player_tables", "exploitability_table"]
+__all__ = ["player_task", "learner_task", "player_tables", "exploitability_table", "equilibrium_check_view"]
+
+
+#: a game value's fraction is written beside its decimal up to this many digits in its denominator; a longer one
+#: (2v2's has 16) would be a number nobody reads, so the cell says how long it is and the decimal carries it
+CHECK_FRACTION_DIGITS = 7
+
+
+def _value_text(value: Fraction) -> str:
+    from liarlab.study.tables import plain
+
+    decimal = plain(float(value))
+    if value.denominator == 1:
+        return decimal
+    if len(str(value.denominator)) <= CHECK_FRACTION_DIGITS:
+        return f"{decimal} = {value.numerator:,}/{value.denominator:,}"
+    return f"{decimal} (exact: a fraction with a {len(str(value.denominator))}-digit denominator)"
+
+
+def equilibrium_check_view(checks: pd.DataFrame) -> pd.DataFrame:
+    """:func:`liarlab.papers.p06.experiments.equilibrium_checks` as the page shows it: one value column, the
+    decimal with its exact fraction beside it where the fraction is short enough to read (issue 50: "value" and
+    "value float" identical in three rows, and no fraction in 2v1 and 2v2), and the two seats' exploitabilities
+    of the equilibrium (0 exactly at an equilibrium) named as what they are."""
+    return pd.DataFrame({
+        "game": checks.game,
+        "game value to the first mover (exact)": [_value_text(Fraction(v)) for v in checks.value],
+        "exploitability, first seat": [str(Fraction(v)) for v in checks.first_seat],
+        "exploitability, second seat": [str(Fraction(v)) for v in checks.second_seat],
+        "certificate": checks.certificate,
+    })
 
 
 def _fraction_text(value) -> str:

@@ -113,6 +113,15 @@ def test_a_departure_reads_as_words_not_a_level_run_into_its_value(measure, leve
     assert "needs impossible" not in text and " against " not in text
 
 
+def test_a_family_of_several_players_takes_a_plural_verb():
+    """Issue 50: the caption said "the 32 test programs (paper 01) bluffs ... of its bids"."""
+    bluff = SimpleNamespace(measure="bluff", level="face absent", share=0.5, equilibrium=0.0)
+    call = SimpleNamespace(measure="call", level="0", share=0.5, equilibrium=0.0)
+    assert F.departure_words(bluff, plural=True).startswith("bluff (face absent) in a share 0.50 of their bids")
+    assert F.departure_words(call, plural=True).startswith("call a bid their own dice already make true")
+    assert F.departure_words(bluff).startswith("bluffs (face absent) in a share 0.50 of its bids")
+
+
 def test_the_explore_figure_sets_the_players_behaviour_beside_the_equilibriums():
     import pandas as pd
 

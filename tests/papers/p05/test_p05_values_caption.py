@@ -1,0 +1,36 @@
+"""The caption under 05's end-game value figure (issue 50): the open games are counted apart from the games with
+a value, and the best game's value is said in words."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from liarlab.papers.p05 import endgame
+
+
+def _table() -> pd.DataFrame:
+    rows = [dict(a=1, b=1, faces=1, convention="normal", value=np.nan, width=np.nan, fraction=None, certified=False,
+                 status="no bid: face 1 may not be named"),
+            dict(a=1, b=1, faces=2, convention="joker", value=1.0, width=0.0, fraction="1", certified=True,
+                 status="solved"),
+            dict(a=2, b=1, faces=3, convention="normal", value=0.25, width=1e-12, fraction="1/4", certified=True,
+                 status="verified"),
+            dict(a=2, b=2, faces=6, convention="joker", value=np.nan, width=0.14, fraction=None, certified=False,
+                 status=endgame.OPEN_STATUS + " (open: round 0, |H| = 3,596)")]
+    return pd.DataFrame(rows)
+
+
+def test_the_open_games_are_counted_apart_from_the_games_with_a_value():
+    text = endgame.values_caption(_table())
+    assert "2 games have a value (1 solved in this run, 1 verified from stored plans), each a certified fraction" in text
+    assert "1 more game is open: no value, only a certified bracket" in text
+    assert "open games given as certified brackets" not in text
+
+
+def test_the_best_game_says_its_value_in_words():
+    text = endgame.values_caption(_table())
+    assert "does best in 1v1 at N = 2 under joker, a value of 1: it wins every game." in text
+    assert "(1)" not in text
+    table = _table()
+    table.loc[1, ["value", "fraction"]] = [0.125, "1/8"]
+    assert "does best in 2v1 at N = 3 under normal, a value of 1/4 (+-1 units)." in endgame.values_caption(table)

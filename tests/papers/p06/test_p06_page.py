@@ -1,0 +1,70 @@
+"""Notebook 06's page (issue 50): the answer's further results over the other end games, the equilibrium checks
+in one value column, and the IS-MCTS table at one precision a column."""
+from __future__ import annotations
+
+import pandas as pd
+
+from liarlab.papers.p06 import baseline
+from liarlab.papers.p06 import figures as F
+from liarlab.papers.p06 import tables as T
+from liarlab.study.tables import frame_text
+
+RG, TP, EXP = "random guess (paper 01)", "the 32 test programs (paper 01)", "the rule players EXP0-EXP3 (paper 02)"
+
+
+def _families(rows) -> pd.DataFrame:
+    return pd.DataFrame([dict(game=g, family=f, players=n, exploitability_mean=v) for g, f, n, v in rows])
+
+
+def test_the_further_results_give_each_end_families_range_over_the_other_games():
+    fam = _families([("1v1", RG, 1, 0.30), ("1v1", TP, 32, 0.75), ("1v1", EXP, 4, 0.96),
+                     ("2v1", RG, 1, 0.35), ("2v1", TP, 4, 0.80), ("2v1", EXP, 4, 0.94),
+                     ("2v2", RG, 1, 0.59), ("2v2", EXP, 4, 0.91)])
+    text = F.first_screen(fam)
+    assert "(2v1 and 2v2;" in text
+    assert f"the least exploitable family is {RG} in both, at 0.35 to 0.59" in text
+    assert f"the most exploitable {EXP}, at 0.91 to 0.94" in text
+    # the first game is the answer's own, not repeated here; a family missing from a game is named
+    assert "0.30" not in text and "0.96" not in text
+    assert f"In 2v2 {TP} do not play" in text
+
+
+def test_the_further_results_go_game_by_game_when_the_ends_change():
+    fam = _families([("1v1", RG, 1, 0.30), ("1v1", EXP, 4, 0.96),
+                     ("2v1", RG, 1, 0.35), ("2v1", EXP, 4, 0.94),
+                     ("1v2", EXP, 4, 0.50), ("1v2", RG, 1, 0.60)])
+    text = F.first_screen(fam)
+    assert f"in 2v1 the least exploitable family is {RG}, at 0.35, and the most {EXP}, at 0.94" in text
+    assert f"in 1v2 the least exploitable family is {EXP}, at 0.50, and the most {RG}, at 0.60" in text
+    assert F.first_screen(fam[fam.game == "1v1"]) == ""
+
+
+def test_the_equilibrium_checks_show_one_value_with_its_fraction_where_it_is_short():
+    checks = pd.DataFrame(dict(game=["1v1", "2v1", "2v2"],
+                               value=["-1/9", "212027/771552", "-97993266983069/5815959611262048"],
+                               value_float=[-1 / 9, 212027 / 771552, -97993266983069 / 5815959611262048],
+                               first_seat=["0", "0", "1/3"], second_seat=["0"] * 3, certificate=["rounding"] * 3))
+    view = frame_text(T.equilibrium_check_view(checks))
+    value = view.columns[1]
+    assert [c for c in view.columns if "value" in c] == [value]
+    assert list(view[value]) == ["-0.1111 = -1/9", "0.2748 = 212,027/771,552",
+                                 "-0.01685 (exact: a fraction with a 16-digit denominator)"]
+    assert view["exploitability, first seat"].iloc[2] == "0.3333 (1/3)"
+
+
+def test_the_ismcts_table_writes_rates_and_intervals_at_one_precision():
+    table = pd.DataFrame(dict(opponent=["random-guess", "EXP1"], dice=[5, 2], simulations=[100, 10], games=[120, 60],
+                              bot_wins=[9, 30], bot_win_rate=[0.075, 0.5], ci_low=[0.04, 0.37], ci_high=[0.136, 0.63],
+                              bot_first_wins=[6, 15], seconds_per_move=[0.09, 0.1]))
+    view = frame_text(baseline.shown(table))
+    assert list(view["bot's win rate"]) == ["7.5%", "50.0%"]
+    assert list(view["95% interval"]) == ["4.0% to 13.6%", "37.0% to 63.0%"]
+    assert list(view["CPU time a move"]) == ["0.09 s", "0.10 s"]
+    assert view.opponent.iloc[0] == "random guess"
+
+
+def test_one_other_game_is_named_once():
+    fam = _families([("1v1", RG, 1, 0.30), ("1v1", EXP, 4, 0.96), ("2v1", RG, 1, 0.35), ("2v1", EXP, 4, 0.94)])
+    text = F.first_screen(fam)
+    assert text.startswith("**The other end game** (2v1;")
+    assert text.count("2v1") == 1 and f"is {RG}, at 0.35" in text
