@@ -936,7 +936,7 @@ def _bluff2_found(r: Results, claims: pd.DataFrame) -> str:
   readings of the open rules, one (the talk's game, its rules below) gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
   with the talk's per-turn method (gaps {r.talk_cells.gap_pct.min():+.2f} to {r.talk_cells.gap_pct.max():+.2f} points):
   {experiments.rules_in_words(talk)}{example_note}. The search that stopped at the loser, winner, bidder and alternating openers found
-  at best {int(old_best.truncated_matches)} of {int(old_best.cells)} cells (`{old_best.variant}`), which is why this
+  at best {int(old_best.truncated_matches)} of {int(old_best.cells)} cells ({experiments.variant_words(old_best.variant)}), which is why this
   notebook used to say that no reading gives the table. Solved exactly (all {int((talk_exact.status == 'solved').sum())}
   cells certified, widest bracket {sci(talk_exact.width.max())}), the talk's game is the one to judge its Bluff-2 claims on:
   more dice are an advantage ({verdict("Bluff-2: holding more dice is an advantage (exact, the talk's game")}) and, with equal counts, fewer dice favour the first player more
