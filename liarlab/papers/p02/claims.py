@@ -766,7 +766,7 @@ def _top_rows(top) -> list[dict]:
     rows.append(_claim("the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)",
                        "Table 5-1", f"{lo}-{hi}", x,
                        _one_table(V.magnitude(x, lo, hi + 0.00005, "the printed examples' range", span=1.0)),
-                       note="value: the largest value in one trained table, history 1; the prediction interval for one "
+                       note="value: the largest Q value in one trained table, history 1; the prediction interval for one "
                        "more table must lie in the printed range; the rule caps values at 0.9"))
     return _section("table_5_1", rows)
 
