@@ -406,7 +406,7 @@ def timing(summary: pd.DataFrame) -> str:
     what the figure shows)."""
     t = summary.set_index("config")
     base = t.loc["n=1"]
-    richer = [(c, w) for c, w in (("n=3", "history 3"), ("full, n=1", "the full hand")) if c in t.index]
+    richer = [(c, w) for c, w in (("n=3", "history 3"), ("full, n=1", "the full hand (history 1)")) if c in t.index]
 
     def ms(c):
         return f"{1000 * t.loc[c, 'seconds_per_10000_games']:.1f} ms"
@@ -414,18 +414,20 @@ def timing(summary: pd.DataFrame) -> str:
     slower = [t.loc[c, "seconds_per_10000_games"] > base.seconds_per_10000_games for c, _ in richer]
     fewer = [t.loc[c, "actions_scanned_per_game"] < base.actions_scanned_per_game for c, _ in richer]
     if all(slower):
-        pace = "the richer states train more slowly than history 1, against the report, which found them faster"
+        pace = ("the richer states train more slowly than the default table (partial hand, history 1), against the "
+                "report, which found them faster")
     elif not any(slower):
-        pace = "the richer states train faster than history 1, as the report found"
+        pace = "the richer states train faster than the default table (partial hand, history 1), as the report found"
     else:
-        pace = "; ".join(f"{w} trains {'more slowly' if s_ else 'faster'} than history 1"
-                         for (_, w), s_ in zip(richer, slower)) + " (the report found both faster)"
+        pace = "; ".join(f"{w} trains {'more slowly' if s_ else 'faster'} than the default table (partial hand, "
+                         "history 1)" if not k else f"{w} {'more slowly' if s_ else 'faster'}"
+                         for k, ((_, w), s_) in enumerate(zip(richer, slower))) + " (the report found both faster)"
     times = " and ".join(f"{w} {'takes ' if not k else ''}{ms(c)}" for k, (c, w) in enumerate(richer))
     scans = " and ".join(f"{t.loc[c, 'actions_scanned_per_game']:.1f}" for c, _ in richer)
     lengths = " and ".join(f"{t.loc[c, 'mean_actions_per_game']:.2f}" for c, _ in richer)
     scan_words = ("They scan fewer actions per game" if all(fewer) else "They do not all scan fewer actions per game")
     return (f"*What to notice (Fig 5-13, training time):* on this run {pace}: per 10,000 training games "
-            f"{times}, against {ms('n=1')} for history 1 (the table above; the left panel adds them up over "
+            f"{times}, against {ms('n=1')} for the default (the table above; the left panel adds them up over "
             "training). These are wall-clock times on this shared machine, so they vary between runs: the folded "
             "table gives each difference with its interval, and none is a claim. "
             f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our "
