@@ -419,9 +419,10 @@ def timing(summary: pd.DataFrame) -> str:
     elif not any(slower):
         pace = "the richer states train faster than the default table (partial hand, history 1), as the report found"
     else:
-        pace = "; ".join(f"{w} trains {'more slowly' if s_ else 'faster'} than the default table (partial hand, "
-                         "history 1)" if not k else f"{w} {'more slowly' if s_ else 'faster'}"
-                         for k, ((_, w), s_) in enumerate(zip(richer, slower))) + " (the report found both faster)"
+        way = ["more slowly" if s_ else "faster" for s_ in slower]
+        judged = ["against the report" if s_ else "as the report found" for s_ in slower]
+        pace = (f"{richer[0][1]} trains {way[0]} than the default table (partial hand, history 1), {judged[0]}, and "
+                f"{richer[1][1]} {way[1]}, {judged[1]}")
     times = " and ".join(f"{w} {'takes ' if not k else ''}{ms(c)}" for k, (c, w) in enumerate(richer))
     scans = " and ".join(f"{t.loc[c, 'actions_scanned_per_game']:.1f}" for c, _ in richer)
     lengths = " and ".join(f"{t.loc[c, 'mean_actions_per_game']:.2f}" for c, _ in richer)

@@ -207,8 +207,8 @@ def test_the_timing_caption_says_which_way_the_richer_states_go_from_the_summary
     assert "history 3 takes 33.2 ms and the full hand (history 1) 9.6 ms, against 7.4 ms for the default" in text
     assert "(right panel: 79.1 and 64.9 against 86.3)" in text and "(3.14 and 2.43 actions against 3.54)" in text
     mixed = captions.timing(_timing_summary(0.0050))
-    assert ("history 3 trains faster than the default table (partial hand, history 1); the full hand (history 1) "
-            "more slowly (the report found both faster)") in mixed
+    assert ("history 3 trains faster than the default table (partial hand, history 1), as the report found, and the "
+            "full hand (history 1) more slowly, against the report:") in mixed
 
 
 @pytest.mark.parametrize("name", ["vs_rand", "exp_pairs", "three_mixes", "three_identical", "rl_vs_exp", "self_play",
