@@ -335,6 +335,29 @@ def first_screen(results: Results) -> str:
 
 #: a verdict as the page says it (the answer and the summary say "undecided" for an inconclusive row)
 VERDICT_WORDS = {"inconclusive": "undecided", "differs": "differs", "reproduced": "reproduced"}
+#: a verdict as the opening of a sentence (issue 50: "...: undecided; lowest diagonal cell 0.61" stacked colons
+#: and left the verdict a bare word)
+VERDICT_SENTENCE = {"inconclusive": "We cannot decide this", "differs": "We do not reproduce this",
+                    "reproduced": "We reproduce this"}
+
+
+def headline_found(head_row) -> str:
+    """*What we found*'s first bullet after its question: the headline row's verdict in words, then what its number
+    is (the row's note says it: "value: RL0's win rate against EXP0, the lowest of the four") and the number as the
+    answer at the top writes it. An undecided row no sample size decides says so and why."""
+    import re
+
+    from liarlab.study import answer
+
+    verdict = str(head_row.get("verdict"))
+    opening = VERDICT_SENTENCE.get(verdict, f"Our verdict: {verdict}")
+    why = (" More trained tables would not decide it, since one more table could fall on either side of 50%."
+           if verdict == "inconclusive" and "undecidable" in str(head_row.get("flags") or "") else "")
+    note = head_row.get("note")
+    what = re.search(r"(?:^|;\s*)value: ([^;]+)", note if isinstance(note, str) else "")
+    subject = what.group(1).strip() if what else "the lowest win rate of an RLi against its own EXPi"
+    return (f"{opening}: {subject}, is {answer.measured(head_row)}, where the report has every RLi above "
+            f"50%.{why}")
 
 
 def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -> str:
@@ -358,8 +381,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     n1 = ex.summarize_curves(results.curves).query("config == 'n=1'")
     fh = ex.summarize_curves(results.full)
     return f'''
-* **The report's question, does Q-learning learn to beat the fixed strategies?** {head["claim"]}:
-  **{VERDICT_WORDS.get(head["verdict"], head["verdict"])}**; lowest diagonal cell {answer.measured(head_row)}.
+* **The report's question, does Q-learning learn to beat the fixed strategies?** {headline_found(head_row)}
 * **{len(rep)} findings reproduced, {len(dif)} differ, {len(inc)} undecided** of {len(rep) + len(dif) + len(inc)}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
 * **Why findings differ**, by figure: {_why_differ(found) or "none differ"}.
@@ -375,6 +397,44 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
   of its games against the trained tables, by kind of table (a full best response wins at least as much); its 95 %
   interval lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.
 '''
+
+
+def timing(summary: pd.DataFrame) -> str:
+    """Fig 5-13's *What to notice* (``summary``: :func:`experiments.timing_summary`): which way the richer states'
+    training time goes against history 1 on this run, and their scanned actions and game lengths, each number from
+    the summary (issue 50: the caption asked "whether the richer states take less time per game" instead of saying
+    what the figure shows)."""
+    t = summary.set_index("config")
+    base = t.loc["n=1"]
+    richer = [(c, w) for c, w in (("n=3", "history 3"), ("full, n=1", "the full hand (history 1)")) if c in t.index]
+
+    def ms(c):
+        return f"{1000 * t.loc[c, 'seconds_per_10000_games']:.1f} ms"
+
+    slower = [t.loc[c, "seconds_per_10000_games"] > base.seconds_per_10000_games for c, _ in richer]
+    fewer = [t.loc[c, "actions_scanned_per_game"] < base.actions_scanned_per_game for c, _ in richer]
+    if all(slower):
+        pace = ("the richer states train more slowly than the default table (partial hand, history 1), against the "
+                "report, which found them faster")
+    elif not any(slower):
+        pace = "the richer states train faster than the default table (partial hand, history 1), as the report found"
+    else:
+        way = ["more slowly" if s_ else "faster" for s_ in slower]
+        judged = ["against the report" if s_ else "as the report found" for s_ in slower]
+        pace = (f"{richer[0][1]} trains {way[0]} than the default table (partial hand, history 1), {judged[0]}, and "
+                f"{richer[1][1]} {way[1]}, {judged[1]}")
+    times = " and ".join(f"{w} {'takes ' if not k else ''}{ms(c)}" for k, (c, w) in enumerate(richer))
+    scans = " and ".join(f"{t.loc[c, 'actions_scanned_per_game']:.1f}" for c, _ in richer)
+    lengths = " and ".join(f"{t.loc[c, 'mean_actions_per_game']:.2f}" for c, _ in richer)
+    scan_words = ("They scan fewer actions per game" if all(fewer) else "They do not all scan fewer actions per game")
+    return (f"*What to notice (Fig 5-13, training time):* on this run {pace}: per 10,000 training games "
+            f"{times}, against {ms('n=1')} for the default (the table above; the left panel adds them up over "
+            "training). These are wall-clock times on this shared machine, so they vary between runs: the folded "
+            "table gives each difference with its interval, and none is a claim. "
+            f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our "
+            "code scans every legal action, so the report's explanation, \"only explored actions are scanned\", "
+            "is not what sets our time. The cost grows with the key space instead (hashed tables for history 3 "
+            "and for the full hand at histories 2 and 3).")
 
 
 def table_4_3(slice43: pd.DataFrame) -> str:

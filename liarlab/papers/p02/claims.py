@@ -202,11 +202,14 @@ def _about_0(e):
     return V.magnitude(e, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0)
 
 
-def _deciding_row(text, family, paper, cases, what, note, **kw):
-    """A claim judged over every case of ``cases`` (:func:`_deciding`'s form), valued at its deciding case."""
+def _deciding_row(text, family, paper, cases, what, note, words=lambda label: label, **kw):
+    """A claim judged over every case of ``cases`` (:func:`_deciding`'s form), valued at its deciding case, which
+    the note's value names in words (``words``: a case's label -> what its number is). The summary shows that text
+    in parentheses beside the number, so it holds none of its own (issue 50: "(the deciding case (the last block
+    adds less than the first: ...))")."""
     k = deciding(cases)
     return _claim(text, family, paper, cases[k][1], _all([c[2] for c in cases], what),
-                  note=f"value: the deciding case ({cases[k][0]}); {note}", **kw)
+                  note=f"value: {words(cases[k][0])}, the case that decides it; {note}", **kw)
 
 
 # ============================================================================ EXP-only figures (both readings)
@@ -244,15 +247,16 @@ def fig_5_2(pairs, fallback, margin=3, selected=False) -> list[dict]:
     worst = min(shown, key=lambda e: e.low)
     rows.append(_claim("EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)", "Fig 5-2",
                        "EXP0 clearly below 50% against each", worst, _all(js, "each of EXP1-3 against EXP0"),
-                       note=f"{tag}; value: EXP0's smallest shortfall below 50% (balanced seats, 50% minus its win "
-                       f"rate) over EXP1-3; shortfalls {', '.join(f'{e.value:.3f}' for e in shown)}", **kw))
+                       note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced; "
+                       f"shortfalls {', '.join(f'{e.value:.3f}' for e in shown)}", **kw))
     shown = [(a, b, shift(estimate(_balanced(p, a, b), lvl3), 0.5))
              for a, b in (("EXP1", "EXP2"), ("EXP1", "EXP3"), ("EXP2", "EXP3"))]
     js = [V.word("differ little", e) for _, _, e in shown]
     far = max(shown, key=lambda t: abs(t[2].value))
     rows.append(_claim("the other EXP pairs differ little", "Fig 5-2", "about 50%", far[2],
                        _all(js, "each pair among EXP1-3"),
-                       note=f"{tag}; value: the largest balanced win-rate edge over 50% ({far[0]} vs {far[1]}); "
+                       note=f"{tag}; value: {far[0]}'s win rate against {far[1]} minus 50%, the pair farthest from 50%, seats "
+                       "balanced; "
                        "edges " + ", ".join(f"{a}-{b} {e.value:+.3f}" for a, b, e in shown), **kw))
     return _section("fig_5_2", rows)
 
@@ -270,8 +274,9 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
     js = [V.direction(e, ">", 0.0) for e in shown]
     rows.append(_claim("a player whose preceding player is EXP0 wins more", "Fig 5-3", "higher",
                        min(shown, key=lambda e: e.value), _all(js, "both type sets"),
-                       note=f"{tag}; value: the smaller win-rate gain of the copy of A seated after EXP0 over the other copy of A, pooled "
-                       "over the three rotations (which cancel the absolute seat); {EXP1,EXP1,EXP0} and "
+                       note=f"{tag}; value: win rate of the doubled rule's copy seated after EXP0 minus its twin's, the "
+                       "smaller of the two line-ups; pooled over the three seat rotations, which cancel the absolute "
+                       "seat; {EXP1,EXP1,EXP0} and "
                        f"{{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw))
     # (2) relative seating: in every rotation each pair of roles keeps the order of the pooled rates
     js, n_same, cases, base = [], 0, [], None
@@ -310,7 +315,7 @@ FIG_5_5 = (
     ("RL3", "RL3: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
 )
 SEAT_READ = {1: "value: P1's win rate minus 50%", 0: "value: P1's win rate",
-             -1: "value: 50% minus P1's win rate (two-sided: an edge above 5 points is not slight)"}
+             -1: "value: 50% minus P1's win rate; two-sided, an edge above 5 points is not slight"}
 
 
 def _fig_5_5(rates: dict, prefix, flags, one_table: bool = False) -> list[dict]:
@@ -449,8 +454,8 @@ def fig_5_1(vs_rand) -> list[dict]:
     return _section("fig_5_1", [_claim(
         "EXP0-EXP3 and RL0-RL3 are far better than RAND", "Fig 5-1", "far above 50%", es[worst],
         _all([V.word("large", e) for e in es.values()], "each of EXP0-3 and RL0-3"),
-        note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: the "
-        f"smallest edge ({worst}); RL rows: {METHOD}; EXP rows over games", **SEL)])
+        note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: "
+        f"{worst}'s win rate minus 50%, the smallest edge; RL rows: {METHOD}; EXP rows over games", **SEL)])
 
 
 def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
@@ -464,7 +469,8 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
     rows.append(_claim("Q-learning learns to beat the fixed strategy it trains against: every RLi wins > 50% "
                        "against its own EXPi", "Fig 5-4", "> 50%", diag[low],
                        _all([_one_table(V.direction(x, ">", 0.5)) for x in diag.values()], "each RLi against EXPi"),
-                       note=f"{ONE_TABLE}; the report's main question; value: the lowest diagonal cell (RL{low}); epsilon "
+                       note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest of the four; "
+                       "epsilon "
                        f"{epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
                        headline=True, **SEL))
     cells = [(i, j) for i in range(4) for j in range(4) if i != j]
@@ -518,7 +524,7 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
     lvl = _lvl(4)
     rr = {o: est_one(seq, lvl, model="RL-random", opponent=o) for o in EXPS}
     low = min(rr, key=lambda o: rr[o].low)
-    note = f"{ONE_TABLE}; value: the lowest (against {low}); " + ", ".join(f"{o} {x.value:.3f}" for o, x in rr.items())
+    note = f"{ONE_TABLE}; value: its win rate against {low}, the lowest of the four; " + ", ".join(f"{o} {x.value:.3f}" for o, x in rr.items())
     if (seq.model == "RL-random-game").any():
         g = {o: est(seq, model="RL-random-game", opponent=o) for o in EXPS}
         note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
@@ -533,14 +539,15 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
 #: cell's own win rate), rule, note)
 FIG_5_8 = (
     ("trained as P1: win rate as P1 barely changes", "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
-     partial(V.word, "no difference"), "value: P1-only minus rotating-seat RL0's win rate, both as P1 (seeds paired by index; "
-     "independent trainings)"),
+     partial(V.word, "no difference"), "value: RL0 trained only as P1 minus RL0 trained in every seat, win rates as P1; seeds paired "
+     "by index, independent trainings"),
     ("trained as P1: win rate as P2 drops sharply", "sharp drop", ("rotating", "P2"), ("P1 only", "P2"),
-     partial(V.word, "large"), "value: rotating-seat minus P1-only RL0's win rate, both as P2; 'sharply' read as the word 'large'"),
+     partial(V.word, "large"), "value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2; 'sharply' read "
+     "as the word 'large'"),
     ("trained as P2: win rate as P2 barely changes", "about unchanged", ("P2 only", "P2"), ("rotating", "P2"),
-     partial(V.word, "no difference"), "value: P2-only minus rotating-seat RL0's win rate, both as P2"),
+     partial(V.word, "no difference"), "value: RL0 trained only as P2 minus RL0 trained in every seat, win rates as P2"),
     ("trained as P2: win rate as P1 about 0", "about 0", ("P2 only", "P1"), None, _about_0,
-     "value: its win rate as P1; evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) "
+     "value: win rate as P1 of RL0 trained only as P2; evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) "
      "is in the table"),
 )
 
@@ -567,26 +574,28 @@ def fig_5_9(fixed3) -> list[dict]:
     lvl = _lvl(2)
     zs = [estimate(c3(t_, "P1"), lvl) for t_ in ("P2 only", "P3 only")]
     rows.append(_claim("trained at P2 or P3: about 0 as P1", "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
-                       _all([_about_0(z) for z in zs], "both"), note=f"{METHOD}; value: the larger of the two"))
+                       _all([_about_0(z) for z in zs], "both"), note=f"{METHOD}; value: win rate as P1 of RL0 trained only as P2 or "
+                       "only as P3, the larger"))
     lvl = _lvl(4)
     shown = [combine([(c3("rotating", seat), 1), (c3("P1 only", seat), -1)], lvl) for seat in ("P2", "P3")]
     js = [j for seat, drop in zip(("P2", "P3"), shown)
           for j in (V.word("large", drop), V.direction(estimate(c3("P1 only", seat), lvl), ">", 0.0))]
     rows.append(_claim("trained at P1: much lower but non-zero as P2 and P3", "Fig 5-9", "lower, > 0",
                        min(shown, key=lambda z: z.value), _all(js, "P2 and P3: a large drop, and above 0"),
-                       note=f"{METHOD}; value: the smaller drop against the rotating-seat model at that seat"))
+                       note=f"{METHOD}; value: RL0 trained in every seat minus RL0 trained "
+                       "only as P1, win rates as P2 or P3, the smaller"))
     lvl = _lvl(3)
     p1 = estimate(c3("P1 only", "P1"), lvl)
     js = [V.direction(p1, ">", 1 / 3)] + [V.word("not higher", shift(estimate(c3("P1 only", s), lvl), 1 / 3))
                                           for s in ("P2", "P3")]
     rows.append(_claim("trained at P1: above the 1/3 baseline only at P1", "Fig 5-9", "only P1 > 1/3", p1,
-                       _all(js, "above 1/3 at P1, not higher elsewhere"), note=f"{METHOD}; value: its win rate at P1"))
+                       _all(js, "above 1/3 at P1, not higher elsewhere"), note=f"{METHOD}; value: win rate at P1 of RL0 trained only as P1"))
     lvl = _lvl(4)
     cs = [shift(estimate(c3(t_, s), lvl), 1 / 3) for t_ in ("P2 only", "P3 only") for s in ("P2", "P3")]
     rows.append(_claim("trained at P2 or P3: some strength in both P2 and P3", "Fig 5-9", "near or above 1/3",
                        min(cs, key=lambda z: z.value), _all([V.word("not lower", z) for z in cs], "the four cells"),
                        note=f"{METHOD}; 'some strength' read as 'not lower' than the 1/3 baseline (within the negligible rate); "
-                       "value: the lowest cell minus 1/3"))
+                       "value: win rate at P2 or P3 of RL0 trained only as P2 or only as P3 minus 1/3, the lowest"))
     return _section("fig_5_9", rows)
 
 
@@ -598,23 +607,24 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
     big = max(ds, key=lambda z: abs(z.value))
     rows.append(_claim("history length 1, 2, 3 makes no clear difference against EXP0", "Fig 5-10", "no clear effect",
                        big, _all([V.word("no difference", z) for z in ds], "n=2 and n=3 against n=1"),
-                       note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the larger "
-                       "difference; "
+                       note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final "
+                       "win rate of history 2 or 3 minus history 1's, the larger in size; "
                        + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds))))
     rows[-1].cases = tuple(ds)
     if full is None or not (last.config == "full, n=1").any():
         return _section("fig_5_10_11", rows)
     d = diff(_where(last, config="n=1"), _where(last, config="full, n=1"))
     rows.append(_claim("at 100,000 games the full-hand model is clearly worse than the partial-hand one", "Fig 5-11",
-                       "clearly worse", d, V.word("clearly", d), note=f"{METHOD}; partial minus full hand, both n=1 "
-                       "after one stage, against EXP0"))
+                       "clearly worse", d, V.word("clearly", d), note=f"{METHOD}; value: partial-hand minus full-hand "
+                       "table's win rate against EXP0, both history 1 after one stage"))
     fend = _evaluated(full[full.games == full.games.max()])
     d = diff(fend, _where(last, config="n=1"))
     share_end = float(fend.explored_share.mean())
     rows.append(_claim("at ~30% explored (3,000,000 games) the full-hand model is better than partial", "Fig 5-11",
                        "better", d, V.direction(d, ">", 0.0),
-                       note=f"{METHOD}; full hand after {int(full.games.max()):,} games ({share_end:.1%} of 476,280 keys) minus "
-                       "partial hand after one stage"))
+                       note=f"{METHOD}; value: full-hand table's win rate after {int(full.games.max()):,} games minus "
+                       f"the partial-hand table's after one stage; the full hand has then explored {share_end:.1%} of "
+                       "its 476,280 keys"))
     return _section("fig_5_10_11", rows)
 
 
@@ -626,7 +636,8 @@ def fig_5_12(curves) -> list[dict]:
     x = V.prediction_across_seeds(n1[n1.games == g_last].explored_share.to_numpy())
     rows.append(_claim("about 30% of the partial-hand space is explored after 100,000 games", "Fig 5-12",
                        EXPLORED_SHARE_100K, x, _one_table(V.about(EXPLORED_SHARE_100K, x, span=1.0)),
-                       note=f"{ONE_TABLE}; len(Q) / 11,040 after {g_last:,} games"))
+                       note=f"{ONE_TABLE}; value: share of the 11,040 partial-hand keys in the "
+                       f"table after {g_last:,} games"))
     marks = sorted(n1.games.unique())
     first, mid = marks[0], marks[len(marks) // 2 - 1]
     ent = n1.pivot(index="seed", columns="games", values="entries")
@@ -636,8 +647,8 @@ def fig_5_12(curves) -> list[dict]:
     shrink = V.paired_difference(inc_last / inc_first, np.ones_like(inc_first), level=lvl, bound=np.inf)
     grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf, lvl)
     # each case says what its number is: the summary shows the deciding case's value beside "concave growth"
-    cases = [("grows: entries added over the stage", grow, V.direction(grow, ">", 0.0), 0.0),
-             ("the last block adds less than the first: its new entries over the first block's, minus 1", shrink,
+    cases = [("entries added over the stage", grow, V.direction(grow, ">", 0.0), 0.0),
+             (f"new entries in the last {marks[-1] - marks[-2]:,}-game block over those of the first, minus 1", shrink,
               V.direction(shrink, "<", 0.0), 0.0)]
     rows.append(_deciding_row("the table size grows with shrinking increments", "Fig 5-12", "concave growth", cases,
                               "grows, and the last block adds less than the first", f"{METHOD}; new entries in the last "
@@ -650,9 +661,8 @@ def fig_5_12(curves) -> list[dict]:
     late = (wr[marks[-1]] - wr[mid]).to_numpy()
     rise = V.across_seeds(early + late, -1, 1, lvl)
     slow = V.paired_difference(late, early, level=lvl)
-    cases = [("rises: the total rise in win rate", rise, V.direction(rise, ">", 0.0), 0.0),
-             ("rises less late: the late gain in win rate minus the early gain", slow, V.direction(slow, "<", 0.0),
-              0.0)]
+    cases = [("the total rise in win rate", rise, V.direction(rise, ">", 0.0), 0.0),
+             ("the late gain in win rate minus the early gain", slow, V.direction(slow, "<", 0.0), 0.0)]
     rows.append(_deciding_row("the win rate rises with shrinking increments", "Fig 5-12", "concave growth", cases,
                               "rises, and rises less late", f"{METHOD}; windowed frozen win rates at checkpoints (not "
                               f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to "
@@ -669,8 +679,8 @@ def fig_6_1(lengths) -> list[dict]:
     # "RL0 against the conservative EXP0" (seed 001 l.694): the charted table's games
     x = V.prediction_across_seeds(per.to_numpy())
     return _section("fig_6_1", [_claim("RL0 vs EXP0 games mostly take 2-5 actions", "Fig 6-1", "mostly 2-5", x,
-                                       _one_table(V.word("mostly", x)), note=f"{ONE_TABLE}; share of games with "
-                                       f"2-5 actions (incl. the challenge); longest seen {int(lg.actions.max())}")])
+                                       _one_table(V.word("mostly", x)), note=f"{ONE_TABLE}; value: share of games "
+                                       f"with 2-5 actions, the challenge included; longest seen {int(lg.actions.max())}")])
 
 
 TIMING_PAIRS = (("n=3", "n=1", "history 3 against history 1 (partial hand)"),
@@ -756,8 +766,8 @@ def _top_rows(top) -> list[dict]:
     rows.append(_claim("the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)",
                        "Table 5-1", f"{lo}-{hi}", x,
                        _one_table(V.magnitude(x, lo, hi + 0.00005, "the printed examples' range", span=1.0)),
-                       note="largest value of one trained table (n=1): the prediction interval for one more table "
-                       "must lie in the printed range; the rule caps values at 0.9"))
+                       note="value: the largest Q value in one trained table, history 1; the prediction interval for one "
+                       "more table must lie in the printed range; the rule caps values at 0.9"))
     return _section("table_5_1", rows)
 
 
@@ -772,14 +782,15 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     steps = [diff(f(forced_exp, "EXP0", s + 1), f(forced_exp, "EXP0", s), lvl) for s in range(1, 5)]
     rows.append(_claim("EXP0's forced side wins more with larger s", "Fig 5-14", "increasing",
                        min(steps, key=lambda z: z.value), _all([V.direction(z, ">", 0.0) for z in steps], "each step"),
-                       note="value: the smallest step in win rate from s to s+1"))
+                       note="value: the forced side's win rate at s+1 minus at s, the smallest step"))
     lvl = _lvl(5)
     cases = []
     for s in range(1, 6):
         z = estimate(f(forced_exp, "EXP0", s), lvl)
         cases.append((f"s = {s}", z, V.direction(z, ">" if s >= 3 else "<", 0.5), 0.5))
     rows.append(_deciding_row("s >= 3 wins > 50%, s = 1, 2 wins < 50%", "Fig 5-14", "threshold at 3", cases, "each s",
-                              ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases)))
+                              ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases),
+                              words=lambda label: f"EXP0's forced-side win rate at {label}"))
     # Fig 5-15: spreads and gains; ceiling cells are left out of gain comparisons
     ceil = {(a, s): estimate(f(forced_exp, a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
     spreads, left_out = [], []
@@ -794,10 +805,11 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     for a, top_s in spreads:
         z = combine([(f(forced_exp, a, top_s), 1), (f(forced_exp, a, 1), -1), (f(forced_exp, "EXP0", top_s), -1),
                      (f(forced_exp, "EXP0", 1), 1)], lvl)
-        cases.append((f"{a}'s spread (s={top_s} minus s=1) minus EXP0's", z, V.direction(z, ">", 0.0), 0.0))
+        cases.append((f"{a}'s spread from s = 1 to s = {top_s} minus EXP0's", z, V.direction(z, ">", 0.0), 0.0))
     for a, s in steps:
         z = diff(f(forced_exp, a, s + 1), f(forced_exp, a, s), lvl)
-        cases.append((f"{a} from s={s} to s={s + 1}", z, V.direction(z, ">", 0.0), 0.0))
+        cases.append((f"{a}'s forced-side win rate at s = {s + 1} minus at s = {s}", z, V.direction(z, ">", 0.0),
+                      0.0))
     rows.append(_deciding_row("EXP1-EXP3 follow EXP0's trend with a larger spread", "Fig 5-15", "larger spread", cases,
                               "each of EXP1-3: rising, and a larger spread than EXP0", "spreads of EXP1-3 minus EXP0's: "
                               + ", ".join(f"{c[1].value:+.3f}" for c in cases[:len(spreads)])
@@ -839,7 +851,7 @@ def fig_5_16(forced_rl) -> list[dict]:
         r1 = [est_one(forced_rl, lvl, player="RL1", same=s) for s in range(1, 6)]
         js = [_one_table(V.direction(z, ">" if s >= 3 else "<", 0.5)) for s, z in zip(range(1, 6), r1)]
         rows.append(_claim("RL1 advantaged at s >= 3, disadvantaged at s = 1, 2", "Fig 5-16", "threshold at 3", r1[2],
-                           _all(js, "each s"), note=f"{ONE_TABLE}; value: s=3; " + ", ".join(f"s={s}: {z.value:.3f}" for s, z in
+                           _all(js, "each s"), note=f"{ONE_TABLE}; value: RL1's win rate at s = 3; " + ", ".join(f"s={s}: {z.value:.3f}" for s, z in
                                                                              zip(range(1, 6), r1)), **SEL))
     if {"RL2", "RL3"} <= have:
         rows.append(_rl23_row(forced_rl, RL23_RISE_FROM))
@@ -875,7 +887,18 @@ def _rl23_row(forced_rl, rise_from, others="not lower"):
     cases = rl23_cases(forced_rl, rise_from, others)
     edges = ", ".join(f"{c[0]}: {c[1].value:+.3f}" for c in cases if c[0].endswith("s = 2"))
     return _deciding_row(RL23_TEXT, "Fig 5-16", "only s=2 < 50%", cases, f"below 50% at s=2, not lower elsewhere, "
-                         f"rising from s={rise_from} to 5", f"{ONE_TABLE}; edges over 50% at s = 2: {edges}", **SEL)
+                         f"rising from s={rise_from} to 5", f"{ONE_TABLE}; edges over 50% at s = 2: {edges}",
+                         words=_rl23_words, **SEL)
+
+
+def _rl23_words(label: str) -> str:
+    """What a case of :func:`rl23_cases` measures: "RL2 at s = 2" is RL2's win rate there minus 50 %, "RL2 from
+    s = 2 to s = 3" its win rate at s = 3 minus at s = 2."""
+    name, _, where = label.partition(" ")
+    if where.startswith("from "):
+        lo, hi = where.removeprefix("from ").split(" to ")
+        return f"{name}'s win rate at {hi} minus at {lo}"
+    return f"{name}'s win rate {where} minus 50%"
 
 
 def fig_5_17(grid) -> list[dict]:
@@ -901,7 +924,8 @@ def fig_5_17(grid) -> list[dict]:
         rows.append(_claim(f"{name}: the side with the higher multiplicity is advantaged", "Fig 5-17", "all pairs",
                            zs[worst], _all([V.direction(z, ">", 0.0) for z in zs.values()], "each pair s1 > s2"),
                            note=f"P1's rate with (s1, s2) minus with (s2, s1), which cancels the seat; value: the "
-                           f"smallest ({worst[0]} vs {worst[1]})", **kw))
+                           f"higher multiplicity's advantage, {worst[0]} against {worst[1]}, the smallest of the "
+                           f"{len(pairs)} pairs", **kw))
         ceil = {(a, b): estimate(g(name, a, b)).at_ceiling() for a in range(1, 6) for b in range(1, 6)}
         keep = {k: (not ceil[k] and not ceil[k[1], k[0]]) for k in pairs}
         lvl = _lvl(3)
@@ -924,8 +948,10 @@ def fig_5_17(grid) -> list[dict]:
                               "more games cannot move")
         # the value names what it is: a step between gaps where one could be judged, else the mean advantage
         # (issue 50: the summary's "0.664" beside "increasing" said neither)
+        # (issue 50: "(no step could be judged)" did not say which step or why)
         what = ("value: the smallest step, the win-rate advantage at gap g+1 minus that at gap g" if js else
-                "value: the mean seat-symmetrised win-rate advantage of the higher hand (no step could be judged)")
+                f"value: the higher multiplicity's mean win-rate advantage over the {len(pairs)} pairs, not a step "
+                "between gaps, since every such step involves a pairing that one side always wins")
         rows.append(_claim(f"{name}: a bigger gap gives a bigger difference", "Fig 5-17", "increasing",
                            min(shown, key=lambda z: z.value), j,
                            note=f"{what}; mean seat-symmetrised advantage at gap g+1 minus at gap g"
@@ -1086,8 +1112,8 @@ def baseline_claims(table: pd.DataFrame) -> list[dict]:
                                     "interval lies above 0"),
                            note=f"learning beats every baseline in {yes} of {len(g)} cases"
                            + (f"; not shown to beat them: {no}" if no else "")
-                           + f"; value: the smallest margin ({worst['learned agent']} vs {worst['opponent']}, over "
-                           f"{worst['best baseline']})"))
+                           + f"; value: {worst['learned agent']}'s win rate against {worst['opponent']} minus "
+                           f"{worst['best baseline']}'s, the smallest margin"))
     return rows
 
 

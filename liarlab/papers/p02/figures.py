@@ -219,13 +219,12 @@ def timing(timing_frame: pd.DataFrame, summary: pd.DataFrame):
     for k, (label, g) in enumerate(timing_frame.groupby("config", sort=False)):
         m = g.groupby("games").seconds_per_10000_games.mean()
         axes[0].plot(m.index, m.cumsum() * (m.index[0] / 10_000), marker=markers[k % len(markers)], ms=4,
-                     ls=styles[k % len(styles)], label=label)
+                     ls=styles[k % len(styles)], label=views.config_words(label))   # the caption's words
     axes[0].set(xlabel="training games", ylabel="cumulative wall-clock seconds",
                 title="Fig 5-13: training time (shared machine)")
     axes[0].legend(fontsize=10, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.2))   # below the axes, off the lines
-    axes[1].bar(summary.config, summary.actions_scanned_per_game)
+    axes[1].bar([views.config_words(c).replace(", ", "\n") for c in summary.config], summary.actions_scanned_per_game)
     axes[1].set(xlabel="state record", ylabel="actions scanned per game", title="the report's mechanism")
-    axes[1].tick_params(axis="x", rotation=30)
     return fig
 
 

@@ -1,6 +1,8 @@
 """Paper 02's experiments and claims (liarlab.papers.p02): small runs, and claims that can fail."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -218,6 +220,19 @@ def _pairs_and_three(w_exp0_vs_other=900):
     return ex.rate_frame(rows), ex.rate_frame(three_rows)
 
 
+def _glosses_are_plain(rows) -> None:
+    """What each row's number is ("value: ..." in its note), as the claims summary shows it in parentheses beside
+    the number: no parentheses of its own (issue 50: "(the smaller ... copy of A ... (which cancel the absolute
+    seat))", "(... both as P1 (seeds paired by index)"), no undefined one-letter symbol, short."""
+    for r in rows:
+        gloss = re.search(r"(?:^|;\s*)value: ([^;]+)", r["note"] or "")
+        if gloss:
+            text = gloss.group(1)
+            assert not set("()") & set(text), (r["claim"], text)
+            assert not re.search(r"\b(?!Q\b)[A-Z]\b", text), (r["claim"], text)   # a Q value is the page's term
+            assert len(text.split()) <= 30, (r["claim"], text)
+
+
 def test_exp_claims_follow_the_numbers():
     """A made-up EXP pair table where EXP0 wins everything must not reproduce 'EXP0 is disadvantaged'."""
     pairs, three = _pairs_and_three(900)
@@ -230,6 +245,7 @@ def test_exp_claims_follow_the_numbers():
     verdicts = {r["claim"]: r["verdict"] for r in rows}
     assert verdicts["EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)"] == "reproduced"
     assert all("agrees by selection" in r["flags"] for r in rows)
+    _glosses_are_plain(rows)
     table = c02.reading_table({"smallest": rows, "other": rows})
     assert {"verdict (smallest legal bid)", "verdict (other)"} <= set(table.columns) and len(table) == len(rows)
 
@@ -263,6 +279,7 @@ def test_rl_claims_on_a_small_run_and_a_flipped_frame(setup):
     assert sum(bool(r.get("headline")) for r in rows) == 1
     assert not any("training time" in r["claim"] for r in rows)          # timings are a timing table, not claims
     assert all(r["kind"] == "finding" for r in rows)
+    _glosses_are_plain(rows)
     # a curve's win rate is over its evaluation games, not over the games trained
     last = frames["curves"][frames["curves"].games == frames["curves"].games.max()]
     n1 = last[last.config == "n=1"]

@@ -151,8 +151,10 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     text = captions.what_we_found(claims, rows, results, reading)
     assert "**2 findings reproduced, 1 differ, 1 undecided** of 4" in text
     assert "2 were undecided in the pilot" in text
-    # the headline's number at the answer's precision (the answer at the top writes it the same way)
-    assert "lowest diagonal cell 0.61 (95 %: 0.55 to 0.67) over 10 seeds." in text
+    # the verdict in words, then what the number is (the fixture's row has no note: the generic words) at the
+    # answer's precision (the answer at the top writes it the same way)
+    assert ("We reproduce this: the lowest win rate of an RLi against its own EXPi, is 0.61 (95 %: 0.55 to 0.67) "
+            "over 10 seeds, where the report has every RLi above 50%.") in text
     assert "**Fig 5-8** (" in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
     assert "the smallest legal bid (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
     assert "in 2\n  of 3 cases" in text
@@ -176,6 +178,37 @@ def test_what_we_found_follows_the_tables_when_they_change():
     lb = results.exploit.groupby("model").apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
     assert f"wins {lb.min():.3f} to {lb.max():.3f}" in text
     assert np.isclose(lb.min(), 0.4, atol=0.01)
+
+
+def test_the_headline_bullet_says_its_verdict_in_words_with_one_colon():
+    # issue 50: "every RLi wins > 50% against its own EXPi: undecided; lowest diagonal cell 0.61" stacked colons
+    row = pd.Series({"verdict": "inconclusive", "flags": "undecidable; agrees by selection", "reproduced_value": 0.61,
+                     "interval": "98.75 % prediction interval for one trained agent", "ci_low": 0.49,
+                     "ci_high": 0.73, "n": 10, "unit": "seeds",
+                     "note": "one table; value: RL0's win rate against EXP0, the lowest of the four; RL0 0.610"})
+    text = captions.headline_found(row)
+    assert text.startswith("We cannot decide this: RL0's win rate against EXP0, the lowest of the four, is 0.61 ")
+    assert "More trained tables would not decide it" in text
+    assert text.split("(")[0].count(":") == 1
+    differs = captions.headline_found(pd.concat([row.drop(["flags", "verdict"]), pd.Series({"verdict": "differs"})]))
+    assert differs.startswith("We do not reproduce this: ") and "would not decide" not in differs
+
+
+def _timing_summary(n3_seconds: float):
+    return pd.DataFrame({"config": ["n=1", "n=3", "full, n=1"], "seconds_per_10000_games": [0.0074, n3_seconds, 0.0096],
+                         "mean_actions_per_game": [3.54, 3.14, 2.43], "actions_scanned_per_game": [86.3, 79.1, 64.9]})
+
+
+def test_the_timing_caption_says_which_way_the_richer_states_go_from_the_summary():
+    # issue 50: the caption asked "whether the richer states take less time per game" instead of saying it
+    text = captions.timing(_timing_summary(0.0332))
+    assert "?" not in text and "whether" not in text
+    assert "the richer states train more slowly than the default table (partial hand, history 1), against" in text
+    assert "history 3 takes 33.2 ms and the full hand (history 1) 9.6 ms, against 7.4 ms for the default" in text
+    assert "(right panel: 79.1 and 64.9 against 86.3)" in text and "(3.14 and 2.43 actions against 3.54)" in text
+    mixed = captions.timing(_timing_summary(0.0050))
+    assert ("history 3 trains faster than the default table (partial hand, history 1), as the report found, and the "
+            "full hand (history 1) more slowly, against the report:") in mixed
 
 
 @pytest.mark.parametrize("name", ["vs_rand", "exp_pairs", "three_mixes", "three_identical", "rl_vs_exp", "self_play",

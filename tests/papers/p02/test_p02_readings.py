@@ -95,7 +95,8 @@ def test_the_displayed_case_is_the_one_that_decided_the_row_at_the_rules_level()
     frame["win_rate"] = frame.wins / frame.games
     row = c02._rl23_row(frame, 2)
     assert row["verdict"] == "differs"
-    assert "RL3 from s = 3 to s = 4" in row["note"]               # the falling step decided it
+    # the falling step decided it, said as what its number is
+    assert "value: RL3's win rate at s = 4 minus at s = 3, the case that decides it;" in row["note"]
     assert row["interval"].startswith(f"{100 * V.simultaneous_level(16):.4g}")
 
 
