@@ -177,11 +177,16 @@ def _ours(r) -> str:
     """Our value with its interval in brackets, or "exact"; a share of cases as its counts; an integer of 16 digits
     or more in the form the paper prints such a count ("9.45 × 10¹⁶, exact" beside the paper's "9.449 × 10¹⁶", not
     94,496,161,939,200,000: the exact integer stays in the CSV and the folded full table, issue 50)."""
-    from liarlab.study.answer import share_count
+    from liarlab.study.answer import in_points, points_text, share_count
 
     counts = share_count(r)
     if counts:
         return counts
+    if in_points(r):   # the claim counts points: "-3.39 [-3.67, -3.11] points", not the share "-0.0339" (issue 50)
+        lo, hi = r.get("ci_low"), r.get("ci_high")
+        return points_text(r.get("reproduced_value"), lo, hi) + (
+            "" if not (tables.is_missing(lo) or tables.is_missing(hi)) and float(lo) != float(hi) else ", exact"
+            if str(r.get("unit")) == "exact" else "")
     value = _cell(r.get("reproduced_value"))
     if value and _big_integer(r.get("reproduced_value")):
         return f"{tables.plain(float(int(str(r.get('reproduced_value')).strip())))}, exact"
@@ -218,14 +223,15 @@ def _ours_said(r) -> str:
     """:func:`_ours`, and what the number is where the row's note says it ("value: the largest seat-to-seat
     difference"): a bare "0.017 [0.001, 0.032]" beside the paper's "slightly > 50%" left the reader to guess what
     was measured (issue 50)."""
-    from liarlab.study.answer import share_count
+    from liarlab.study.answer import in_points, share_count, without_point_scale
 
     ours = _ours(r)
     note = "" if tables.is_missing(r.get("note")) else str(r.get("note"))
     what = _WHAT_VALUE.search(note)
     if not ours or what is None or share_count(r):   # a count of cases says what it counts
         return ours
-    return f"{ours} ({what.group(1).strip().rstrip('.')})"
+    said = what.group(1).strip().rstrip(".")
+    return f"{ours} ({without_point_scale(said) if in_points(r) else said})"
 _KIND_PLURAL = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic",
                 "check": "checks of our code"}
 _VERDICT_SHORT = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",
