@@ -572,24 +572,29 @@ def readings_in_brief(text: str) -> str:
     match = re.match(r"(\d+) readings? run \((.*?)\)(?:; cannot be run: (.*?))?(?:; not built, bounded: (.*?))?"
                      r"(?:; not built: (.*))?$", text, re.S)
     if match is None:
-        return f"Readings tried: {text.rstrip('.')}."
+        return f"Readings tried: {text.rstrip('.')}." if text.strip(" .") else ""
     n_run, items, skipped, moot, unbuilt = (int(match.group(1)), match.group(2), match.group(3), match.group(4),
                                             match.group(5))
     agreeing = [item.rsplit(":", 1)[0].strip() for item in _top_level_items(items)
                 if item.rsplit(":", 1)[-1].strip() == "reproduced"]
     # said as an author would, not as a form filled in ("11 readings of the paper run; reproduced under 'x'; 1
     # reading cannot be run" read as a template, issue 50)
-    quoted = _and_list([f"'{a}'" for a in agreeing])
+    shown = agreeing if len(agreeing) <= 3 else agreeing[:3]   # a long list is the folded table's to give
+    quoted = _and_list([_reading_name(a) for a in shown])
+    among = f", among them {quoted}" if len(agreeing) > len(shown) else f": {quoted}"
     if not agreeing:
         out = ("We ran the one reading of the paper we built, and it does not reproduce the print" if n_run == 1
                else "Neither of the two readings of the paper we ran reproduces the print" if n_run == 2
                else f"None of the {number(n_run)} readings of the paper we ran reproduces the print")
     elif n_run == 1:
         out = f"The one reading of the paper we ran, {quoted}, reproduces the print"
+    elif len(agreeing) == n_run:
+        out = (f"Both readings of the paper we ran reproduce the print{among}" if n_run == 2
+               else f"All {number(n_run)} readings of the paper we ran reproduce the print{among}")
     elif len(agreeing) == 1:
         out = f"Of the {number(n_run)} readings of the paper we ran, only {quoted} reproduces the print"
     else:
-        out = f"Of the {number(n_run)} readings of the paper we ran, {number(len(agreeing))} reproduce the print: {quoted}"
+        out = f"Of the {number(n_run)} readings of the paper we ran, {number(len(agreeing))} reproduce the print{among}"
     rest = []   # (count, what is said of them): the first one names the noun, the others lean on it
     if skipped:
         rest.append((len(_top_level_items(skipped)), "more", "cannot be run"))
@@ -605,6 +610,14 @@ def readings_in_brief(text: str) -> str:
     if rest:
         out += ". " + _capital(_and_list(rest))
     return out + ". The readings table folded at the end lists them all."
+
+
+def _reading_name(name: str) -> str:
+    """A reading's name in quotation marks, its "(default)" said outside them: “as judged” (our default)."""
+    name = name.strip()
+    default = name.endswith("(default)")
+    name = name[: -len("(default)")].strip() if default else name
+    return f"“{name}”" + (" (our default)" if default else "")
 
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")

@@ -128,7 +128,7 @@ def test_readings_in_brief_counts_what_was_run_and_what_reproduces():
             "inconclusive); cannot be run: another count (one printed column); not built: the thesis's cap (no such "
             "variant; it would need a new run)")
     said = readings_in_brief(text)
-    assert said.startswith("Of the 3 readings of the paper we ran, only 'who opens (E12; both seats)' reproduces "
+    assert said.startswith("Of the 3 readings of the paper we ran, only “who opens (E12; both seats)” reproduces "
                            "the print.")
     assert "One more reading cannot be run and one is not built yet." in said
     assert "None of the 3 readings" in readings_in_brief("3 readings run (a (default): differs; b: differs; c: "
@@ -140,7 +140,7 @@ def test_readings_in_brief_counts_what_was_run_and_what_reproduces():
     assert bounded.startswith("Neither of the two readings")
     assert "One unbuilt reading could not reproduce it even if built and one is not built yet." in bounded
     two = readings_in_brief("4 readings run (a: reproduced; b: differs; c: reproduced; d: reproduced)")
-    assert "3 reproduce the print: 'a', 'c' and 'd'." in two
+    assert "3 reproduce the print: “a”, “c” and “d”." in two
 
 
 def test_a_notebook_of_extensions_says_no_paper_makes_its_claims():
