@@ -951,6 +951,12 @@ _CAUSE_WORDS = {"untested": "a reading not yet run", "reading": "a reading of th
                 "misprint": "a misprint", "power": "too little power"}
 
 
+# A cause as a sentence of the caption says it ("a genuine difference for 6"), the page's words for the codes
+_CAPTION_CAUSES = {"genuine": "a genuine difference", "reading": "a reading of the paper",
+                   "untested": "a reading not yet run", "misprint": "a misprint", "power": "too little power",
+                   NO_CAUSE: "no cause given"}
+
+
 def status_words(status: str) -> str:
     """A family status in words: "differs: untested" -> "differs: a reading not yet run"."""
     if status.startswith("differs: "):
@@ -968,9 +974,11 @@ def verdict_figure(counts: pd.DataFrame):
     from liarlab.study import plotting
 
     body = _family_table(counts)
-    body = body[body.index.isin(list(PAPERS))]   # a notebook of ours (06) has no findings: no empty row
+    # a notebook of ours (06) has no findings but has extension families: its row stays (the right panel would
+    # otherwise count fewer extension families than the text, issue 50), and its left side says why it is empty
+    ours = [p for p in body.index if p not in PAPERS]
     statuses = [s for s in STATUSES if s in body.columns and body[s].sum() > 0]
-    labels = [paper_label(p) for p in body.index]
+    labels = [paper_label(p) if p in PAPERS else f"{p} · our own study (no paper)" for p in body.index]
     fig, axes = plotting.figure(1, 2, width=4.6, height=0.6 * max(len(labels), 2) + 1.6, sharey=True,
                                 gridspec_kw={"width_ratios": [3.2, 1]})
     ax, ax_ext = axes
@@ -982,8 +990,12 @@ def verdict_figure(counts: pd.DataFrame):
         ax.barh(y, values, left=left, height=0.7, color=color, hatch=hatch, edgecolor="#333333", linewidth=0.6,
                 label=status)
         left = [a + b for a, b in zip(left, values)]
-    for yi, total in zip(y, left):
-        ax.text(total + 0.2, yi, str(total), va="center", ha="left", fontsize=9)
+    for yi, total, p in zip(y, left, body.index):
+        if p in ours:   # no bar to read: say why
+            ax.text(0.3, yi, "no paper's findings: our own extensions", va="center", ha="left", fontsize=9,
+                    style="italic", color="#555555")
+        else:
+            ax.text(total + 0.2, yi, str(total), va="center", ha="left", fontsize=9)
     ax.set_yticks(y, labels)
     ax.invert_yaxis()
     ax.set(xlabel="finding families (count)", ylabel="paper", title="Findings by verdict")
@@ -1014,11 +1026,12 @@ def figure_caption(counts: pd.DataFrame, claims: pd.DataFrame | None = None) -> 
             f"declared family rule, and the extension families (right), which are our additions and no verdict on "
             f"the papers. Of {n} finding families, {get(REPRODUCED)} are reproduced")
     if get(WEAK_AGREEMENT):
-        text += f" and {get(WEAK_AGREEMENT)} more agree only within a weak band (hatched green)"
+        k = get(WEAK_AGREEMENT)
+        text += f" and {k} more {'agrees' if k == 1 else 'agree'} only within a weak band (hatched green)"
     text += f"; {differ} differ"
-    if differ:
+    if differ:   # the causes in words, as the legend says them ("1 untested" was a code word, issue 50)
         causes = sorted(((get(s), s.split(": ", 1)[1]) for s in DIFFERS if get(s)), reverse=True)
-        text += " (" + ", ".join(f"{k} {c}" for k, c in causes) + ")"
+        text += " (likeliest cause " + ", ".join(f"{_CAPTION_CAUSES.get(c, c)} for {k}" for k, c in causes) + ")"
     undecided = get("inconclusive") + get(UNDECIDABLE)
     text += f"; {undecided} are undecided"
     if undecided and claims is not None:
@@ -1050,10 +1063,11 @@ def figure_caption(counts: pd.DataFrame, claims: pd.DataFrame | None = None) -> 
             if tops == [NO_CAUSE]:
                 text += f"; {best} of the {differ} differing families name no cause yet"
             elif len(tops) == 1:
-                text += f"; the commonest cause of a difference is '{tops[0]}' ({best} of {differ})"
+                text += f"; the commonest cause is {_CAPTION_CAUSES.get(tops[0], tops[0])} ({best} of {differ})"
             else:
-                names = ", ".join(f"'{t}'" for t in tops[:-1]) + f" and '{tops[-1]}'"
-                text += f"; the commonest causes of a difference tie: {names} ({best} of {differ} each)"
+                said = [_CAPTION_CAUSES.get(t, t) for t in tops]
+                names = ", ".join(said[:-1]) + f" and {said[-1]}"
+                text += f"; the commonest causes tie: {names} ({best} of {differ} each)"
         text += (f". Extensions ({_plural(int(total[EXTENSION]), 'family', 'families')}) are drawn apart: a long extension bar is work we "
                  f"added, not support for a paper.")
     return text + "*"
