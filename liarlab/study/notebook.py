@@ -195,9 +195,22 @@ def _ours(r) -> str:
     lo, hi = r.get("ci_low"), r.get("ci_high")
     if not tables.is_missing(lo) and not tables.is_missing(hi) and float(lo) != float(hi):
         return tables.interval_text(r.get("reproduced_value"), lo, hi)
-    if str(r.get("unit")) == "exact" or (not tables.is_missing(lo) and not tables.is_missing(hi)):
+    if str(r.get("unit")) == "exact" or (not tables.is_missing(lo) and not tables.is_missing(hi)) \
+            or _recomputed(r):
         return f"{value}, exact"
     return value
+
+
+def _recomputed(r) -> bool:
+    """A check of the paper's arithmetic with a number and no interval: recomputed exactly (enumeration or the
+    paper's own formula), so its summary line says "exact" like every other exact line (00 said it on one line
+    of 14, issue 50)."""
+    if str(r.get("kind")) != "arithmetic" or not (tables.is_missing(r.get("ci_low"))
+                                                   and tables.is_missing(r.get("ci_high"))):
+        return False
+    # a number, possibly as the paper writes a large one ("4.9381 × 10¹³")
+    return bool(re.fullmatch(r"[-+]?[\d,]*\.?\d+(?:[eE][-+]?\d+| × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?",
+                             str(r.get("reproduced_value")).strip()))
 
 
 _KIND_SHORT = {"finding": "finding", "arithmetic": "the paper's arithmetic", "check": "our code"}
