@@ -495,9 +495,18 @@ def ours_text(row) -> str:
     text = format_value(row.get("reproduced_value"), decimals=decimals)
     lo, hi = row.get("ci_low"), row.get("ci_high")
     if not blank(lo) and not blank(hi) and float(lo) != float(hi):
+        from liarlab.study import tables
+
         label = "" if blank(row.get("interval")) else str(row.get("interval"))
-        text += (f" ({label + ': ' if label else ''}{format_value(lo, decimals=decimals)} to "
-                 f"{format_value(hi, decimals=decimals)})")
+        low, high = format_value(lo, decimals=decimals), format_value(hi, decimals=decimals)
+        # the value and its interval to the same decimals, as every summary table writes them ("0.0959 (0.00183 to
+        # 0.19)" gave each number its own digits, issue 50)
+        same = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(row.get("reproduced_value"), lo, hi))
+        if same and not _is_share_text(text):
+            text, low, high = same.groups()
+            if decimals and decimals > len(text.partition(".")[2]):   # the paper's precision, if it shows more
+                text, low, high = (f"{float(v):,.{decimals}f}" for v in (row.get("reproduced_value"), lo, hi))
+        text += f" ({label + ': ' if label else ''}{low} to {high})"
     if not blank(row.get("n")) and not blank(row.get("unit")) and row.get("unit") != "exact":
         text += f" over {format_value(row['n'])} {row['unit']}"
     if not blank(row.get("pilot_value")):
@@ -505,6 +514,11 @@ def ours_text(row) -> str:
                  + (f" over {format_value(row['pilot_n'])}" if not blank(row.get("pilot_n")) else "")
                  + (f": {row['pilot_verdict']}" if not blank(row.get("pilot_verdict")) else ""))
     return text
+
+
+def _is_share_text(text: str) -> bool:
+    """A value format_value wrote as words or a count, not a plain number (kept as it is)."""
+    return not re.fullmatch(r"[-+]?[\d,]*\.?\d+", text.strip())
 
 
 def describe_row(row) -> str:

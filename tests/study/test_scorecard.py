@@ -521,3 +521,13 @@ def test_statuses_are_said_in_words_in_the_figure():
     assert scorecard.status_words("not-reproducible") == "not reproducible here"
     assert all("-reproducible" not in scorecard.status_words(s) and "untested" not in scorecard.status_words(s)
                for s in scorecard.STATUSES)
+
+
+def test_a_value_and_its_interval_share_their_decimals():
+    # "0.0959 (95 %: 0.00183 to 0.19)" gave each number its own digits (issue 50); the paper's precision still
+    # wins where it shows more
+    row = {"reproduced_value": 0.09589, "ci_low": 0.001825, "ci_high": 0.19, "interval": "95 %", "paper_value": "0.1"}
+    assert scorecard.ours_text(row) == "0.10 (95 %: 0.00 to 0.19)"
+    row = {"reproduced_value": 0.59812, "ci_low": 0.5912, "ci_high": 0.6051, "interval": "95 %",
+           "paper_value": "0.5981"}
+    assert scorecard.ours_text(row) == "0.5981 (95 %: 0.5912 to 0.6051)"
