@@ -242,6 +242,12 @@ _CAUSE_NOUNS = {"misprint": "a misprint", "reading": "a reading of the paper", "
                 "genuine": "a genuine difference", "untested": "a reading not yet run"}
 
 
+def cause_words(cause) -> str:
+    """A cause code in words, as a table cell or a sentence says it ("untested" -> "a reading not yet run"); an
+    unknown one as it is."""
+    return _CAUSE_NOUNS.get(str(cause), str(cause))
+
+
 def _by_cause(by_cause: dict) -> str:
     """"a misprint for 2, a reading of the paper for 1": each cause in words with its count."""
     return ", ".join(f"{_CAUSE_NOUNS.get(c, c)} for {number(n)}" for c, n in by_cause.items())

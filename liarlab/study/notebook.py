@@ -275,7 +275,7 @@ def claims_summary(table, limit: int = 15):
     import pandas as pd
 
     from liarlab.study import scorecard
-    from liarlab.study.answer import claim_words, headline
+    from liarlab.study.answer import cause_words, claim_words, headline
 
     full = _with_ids(table)
     fams = scorecard.families(full)
@@ -331,8 +331,9 @@ def claims_summary(table, limit: int = 15):
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours_said(rep), "verdict": verdict,
                       # a cause explains a differing finding; a check or a paper's example has none to give
-                      "cause": str(line["cause"]) if str(line["verdict"]) == "differs" and line["kind"] == "finding"
-                      else ""})
+                      # in words ("a reading not yet run"): the code word "untested" was not defined on the page
+                      "cause": cause_words(line["cause"]) if str(line["verdict"]) == "differs"
+                      and line["kind"] == "finding" else ""})
     if rest:
         others = fams.loc[rest]
         counts = others["verdict"].map(lambda v: _VERDICT_SHORT.get(v, v)).value_counts()
@@ -355,6 +356,8 @@ def claims_view(frame):
     cause and the readings tried; a frame of text."""
     import pandas as pd
 
+    from liarlab.study.answer import cause_words
+
     rows = []
     for _, r in frame.iterrows():
         ours = _cell(r.get("reproduced_value"))
@@ -375,7 +378,7 @@ def claims_view(frame):
         note = "; ".join(x for x in (_cell(r.get("flags")), _cell(r.get("note"))) if x)
         why = ""
         if _cell(r.get("cause")):
-            why = f"cause: {_cell(r['cause'])}" + (f"; readings: {_cell(r.get('readings'))}"
+            why = f"likeliest cause: {cause_words(r['cause'])}" + (f"; readings: {_cell(r.get('readings'))}"
                                                     if _cell(r.get("readings")) else "")
         rows.append({"family": _cell(r.get("family")), "claim": _cell(r.get("claim")), "kind": _cell(r.get("kind")),
                      "paper": _cell(r.get("paper_value")), "ours": ours, "verdict": _cell(r.get("verdict")),
