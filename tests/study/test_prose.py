@@ -230,3 +230,14 @@ def test_every_notebooks_generated_text_has_no_template_phrases(nb_id):
     table.attrs["notebook"] = nb_id
     summary = nb.claims_summary(table)
     assert not points_shown_as_shares(summary), points_shown_as_shares(summary)
+
+
+def test_a_kind_of_check_with_only_extension_rows_is_not_counted_as_zero():
+    # 04's counts said "0 checks of our code ()" for its one check row, an extension counted apart (issue 50)
+    import pandas as pd
+
+    rows = pd.DataFrame({"claim": ["f", "example", "ours"], "kind": ["finding", "check", "check"],
+                         "verdict": ["reproduced", "differs", "extension"], "cause": "", "flags": "",
+                         "note": ["", "the paper's own illustrative example", ""], "rule": ["r", "x", "ours"]})
+    text = answer.counts_sentence(rows)
+    assert "0 checks" not in text and "()" not in text, text
