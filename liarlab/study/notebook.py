@@ -258,7 +258,10 @@ def _family_verdict(line) -> str:
         return word
     basis = str(line["basis"]).replace("inconclusive", "undecided")
     if verdict in ("reproduced", "differs"):
-        return f"{word}: {basis.replace(' differ', '').replace(' reproduced', '')} rows"   # "differs: 1 of 2 rows"
+        said = basis.replace(' differ', '').replace(' reproduced', '')
+        if re.match(r"1 of 1\b", said):   # one judged row ("reproduced: 1 of 1 rows" read as a template, issue 50)
+            return word
+        return f"{word}: {said} rows"   # "differs: 1 of 2 rows"
     basis = re.sub(r"(?<=[:,] )1 differ\b", "1 differs", basis)   # "(of 5: 3 reproduced, 1 differs, ...)"
     if re.fullmatch(r"of 1: 1 \w+", basis):   # one judged row: "undecided (of 1: 1 undecided)" said it twice
         return word

@@ -241,3 +241,14 @@ def test_a_kind_of_check_with_only_extension_rows_is_not_counted_as_zero():
                          "note": ["", "the paper's own illustrative example", ""], "rule": ["r", "x", "ours"]})
     text = answer.counts_sentence(rows)
     assert "0 checks" not in text and "()" not in text, text
+
+
+def test_no_summary_verdict_counts_one_of_one_rows():
+    # 01's summary said "reproduced: 1 of 1 rows" for a family of 4 rows with one judged row (issue 50)
+    from liarlab.study import notebook as nb
+
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        said = [v for v in nb.claims_summary(table)["verdict"] if re.search(r"\b1 of 1 rows\b", v)]
+        assert not said, (nb_id, said)
