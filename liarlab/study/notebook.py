@@ -346,6 +346,12 @@ def claims_summary(table, limit: int = 15):
                       "paper": "", "ours": "",
                       "verdict": ", ".join(f"{n} {v}" for v, n in counts.items()), "cause": ""})
     view = pd.DataFrame(lines, columns=["claim", "paper", "ours", "verdict", "cause"])
+    # a count of cases with nothing undecided ("72 of 75 printed numbers") in a table whose every number is exact
+    # is exact too, and says so like the other lines (00 said "exact" on all lines but its first, issue 50)
+    counts = view["ours"].str.fullmatch(r"[\d,]+ of [\d,]+ [^()]*")
+    said = view["ours"].astype(bool) & ~counts
+    if counts.any() and said.any() and view.loc[said, "ours"].str.endswith(", exact").all():
+        view.loc[counts, "ours"] = view.loc[counts, "ours"] + ", exact"
     if not view["cause"].astype(bool).any():
         view = view.drop(columns=["cause"])
     view.index = range(1, len(view) + 1)
