@@ -252,3 +252,14 @@ def test_no_summary_verdict_counts_one_of_one_rows():
         table.attrs["notebook"] = nb_id
         said = [v for v in nb.claims_summary(table)["verdict"] if re.search(r"\b1 of 1 rows\b", v)]
         assert not said, (nb_id, said)
+
+
+@pytest.mark.skipif("00" not in NOTEBOOK_IDS, reason="no claims table of notebook 00")
+def test_every_line_of_00s_summary_says_exact():
+    # every value of notebook 00 is computed exactly; its summary said "exact" on one line of 14 (issue 50)
+    from liarlab.study import notebook as nb
+
+    table = CLAIMS[CLAIMS["notebook"] == "00"].reset_index(drop=True)
+    table.attrs["notebook"] = "00"
+    ours = [o for o in nb.claims_summary(table)["ours"] if o]
+    assert ours and all(o.endswith(", exact") for o in ours), ours
