@@ -108,6 +108,55 @@ def share_count(row) -> str | None:
                    else "")
 
 
+# A claims row whose number is a share of games but whose words count points (a difference of win rates: "5-10
+# points", "(0.01 = 1 point)", "per personality (points)"): the page shows it in points, as the claim says it, not
+# as the share 0.05 where "5 points" is meant (issue 50: 01's network rows, 04's baselines).
+_POINTS_WORDS = re.compile(r"\bpoints?\b")
+_POINT_SCALE = re.compile(r"\(0\.01 = 1 point\)|0\.01 is one (?:percentage )?point")
+_DIFFERENCE_WORDS = re.compile(r"\b(?:minus|wins more|beats|gain|worth|difference)\b")
+
+
+def in_points(row, quantity: str | None = None) -> bool:
+    """Whether ``row``'s value is best said in points (hundredths of a share of games): the claim's own words or
+    the paper's value count points, or the note (or ``quantity``) gives the point scale ("0.01 = 1 point"), or the
+    note lists its cases in points and the claim is a difference ("the learner wins more than ..."); and the value
+    and interval are shares (within -1..1). A count of cases (:func:`share_count`) says its counts instead; a note
+    that merely mentions points ("a half-width of ±33 points") does not make its value a count of points."""
+    if share_count(row) is not None:
+        return False
+    claim = " ".join(str(row.get(k) or "") for k in ("claim", "paper_value"))
+    note = str(row.get("note") or "") + " " + str(quantity or "")
+    if not (_POINTS_WORDS.search(claim) or _POINT_SCALE.search(note)
+            or ("(points)" in note and _DIFFERENCE_WORDS.search(claim))):
+        return False
+    values = [row.get(k) for k in ("reproduced_value", "ci_low", "ci_high")]
+    try:
+        numbers_ = [float(v) for v in values if not blank(v)]
+    except (TypeError, ValueError):
+        return False
+    return bool(numbers_) and not blank(values[0]) and all(abs(x) <= 1 for x in numbers_)
+
+
+def points_text(value, lo=None, hi=None) -> str:
+    """A share of games in points with a sign, its interval (if any) to the same decimals: "-5.3 [-5.7, -4.9]
+    points", "+19.5 points"."""
+    from liarlab.study import tables
+
+    x = 100 * float(value)
+    if blank(lo) or blank(hi) or float(lo) == float(hi):
+        text = tables.plain(round(x, 1))
+        return ("+" + text if x > 0 else text) + " points"
+    text = tables.interval_text(x, 100 * float(lo), 100 * float(hi))
+    # a difference shows its sign on every end: "-5.3 [-5.7, +1.2]"
+    return re.sub(r"(?<![\d.,+-])(?=[1-9]|0\.\d*[1-9])", "+", text) + " points"
+
+
+def without_point_scale(text: str) -> str:
+    """A note's "what the value is" without the words that only said its scale (shown in points already)."""
+    text = re.sub(r",?\s*as a share of games \(0\.01 = 1 point\)", "", text)
+    return re.sub(r"\s*\((?:0\.01 = 1 point|0\.01 is one (?:percentage )?point)\)", "", text).strip()
+
+
 def _interval_words(value, lo, hi) -> tuple[str, str, str]:
     """A value and its interval's ends to the same decimals, as the claims summary writes them
     (:func:`liarlab.study.tables.interval_text`), so the first screen and the summary show one number once ("0.84
@@ -133,9 +182,15 @@ def measured(row, quantity: str | None = None) -> str:
     value = row.get("reproduced_value")
     text = tables.cell_text(value) if not blank(value) else ""
     lo, hi = row.get("ci_low"), row.get("ci_high")
+    points = in_points(row, quantity)
+    if points:
+        text = points_text(value)
     if not blank(lo) and not blank(hi) and float(lo) != float(hi):
         label = row.get("interval") if not blank(row.get("interval")) else "interval"
         text, low, high = _interval_words(value, lo, hi)
+        if points:
+            text, low, high = re.fullmatch(r"(.*) \[(.*), (.*)\] points", points_text(value, lo, hi)).groups()
+            text, high = text + " points", high
         said = quantity is not None and re.search(r"\binterval\b", str(quantity))
         text += f" ({low} to {high})" if said else f" ({label}: {low} to {high})"
         exact = False
@@ -185,6 +240,12 @@ def finding_counts(claims: pd.DataFrame) -> dict:
 # Each cause as a noun phrase a count can stand beside ("a misprint for 2").
 _CAUSE_NOUNS = {"misprint": "a misprint", "reading": "a reading of the paper", "power": "too little power",
                 "genuine": "a genuine difference", "untested": "a reading not yet run"}
+
+
+def cause_words(cause) -> str:
+    """A cause code in words, as a table cell or a sentence says it ("untested" -> "a reading not yet run"); an
+    unknown one as it is."""
+    return _CAUSE_NOUNS.get(str(cause), str(cause))
 
 
 def _by_cause(by_cause: dict) -> str:
@@ -276,8 +337,9 @@ def _checks_parts(claims: pd.DataFrame) -> list[str]:
             parts.append(_kind_sentence(rows, what))
             continue
         kinds = check_kinds(rows)
+        judged = rows["verdict"] != "extension"   # an extension check is counted with the extensions, not here
         for key, one, many, _ in CHECK_KINDS:
-            if (kinds == key).any():
+            if ((kinds == key) & judged).any():   # 04 said "0 checks of our code ()" for its one extension check
                 parts.append(_kind_sentence(rows[kinds == key], (one, many) if key != "code" else what))
     return parts
 
@@ -331,6 +393,7 @@ class _Flags:
 
     def __init__(self):
         self.seen: set[str] = set()
+        self.extensions = 0   # our own claims said so far in this paragraph (the first says no paper makes it)
 
     def __call__(self, flags) -> str:
         names = [f.strip() for f in str(flags or "").split(";") if f.strip() and f.strip() != "nan"]
@@ -355,8 +418,12 @@ _VERDICT_SENTENCES = {
     "differs": "We do not reproduce the claim {claim}.",
     "inconclusive": "Our sample cannot decide the claim {claim} yet.",
     "not-reproducible": "The claim {claim} cannot be reproduced here.",
-    "extension": "Our own finding, which no paper makes: {claim}.",
+    "extension": "We test a claim that no paper makes: {claim}.",
 }
+# The second and third of our own claims in one answer lean on the first ("Our own finding, which no paper makes:"
+# three times over read as a template, issue 50, notebook 06).
+_EXTENSION_AGAIN = ("We test a second claim of our own: {claim}.", "A third claim of ours: {claim}.",
+                    "Another claim of ours: {claim}.")
 
 # An undecided row that no sample size decides (flag "undecidable"): "yet" would promise a sample that decides it.
 _UNDECIDABLE_SENTENCE = "No sample size decides the claim {claim} at the precision the paper states."
@@ -442,6 +509,10 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
     claim = f"*{claim_words(row['claim'])}*"
     template = _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".")
     said = row.get("flags")
+    if verdict == "extension":
+        if flags.extensions:
+            template = _EXTENSION_AGAIN[min(flags.extensions, len(_EXTENSION_AGAIN)) - 1]
+        flags.extensions += 1
     if verdict == "inconclusive" and "undecidable" in str(said or ""):
         template = _UNDECIDABLE_SENTENCE   # not "cannot decide ... yet" beside "no sample size can decide it"
         # the sentence says it: the flag "undecidable" is not said a second time in its notes (issue 50)
@@ -449,6 +520,8 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
     sentence = _family_lead(claims, row) or template.format(claim=claim)
     out = f"**{label}** {sentence[:1].upper() + sentence[1:]}"
     ours = measured(row, quantity)
+    if quantity and in_points(row, quantity):   # the number is said in points: its scale note is said already
+        quantity = without_point_scale(quantity)
     note = "" if blank(row.get("note")) else str(row["note"]).strip().rstrip(".")
     if ours and verdict == "not-reproducible" and number(row.get("reproduced_value")) in note:
         ours = ""   # the note says our value with what it measures: said once
@@ -509,22 +582,69 @@ def readings_in_brief(text: str) -> str:
     match = re.match(r"(\d+) readings? run \((.*?)\)(?:; cannot be run: (.*?))?(?:; not built, bounded: (.*?))?"
                      r"(?:; not built: (.*))?$", text, re.S)
     if match is None:
-        return f"Readings tried: {text.rstrip('.')}."
+        return f"Readings tried: {text.rstrip('.')}." if text.strip(" .") else ""
     n_run, items, skipped, moot, unbuilt = (int(match.group(1)), match.group(2), match.group(3), match.group(4),
                                             match.group(5))
     agreeing = [item.rsplit(":", 1)[0].strip() for item in _top_level_items(items)
                 if item.rsplit(":", 1)[-1].strip() == "reproduced"]
-    out = f"{plural(n_run, 'reading')} of the paper run"
-    out += (f"; reproduced under {' and '.join(repr(a) for a in agreeing)}" if agreeing
-            else "; none reproduces the print")
+    # said as an author would, not as a form filled in ("11 readings of the paper run; reproduced under 'x'; 1
+    # reading cannot be run" read as a template, issue 50)
+    shown = agreeing if len(agreeing) <= 3 else agreeing[:3]   # a long list is the folded table's to give
+    quoted = _and_list([_reading_name(a) for a in shown])
+    among = f", among them {quoted}" if len(agreeing) > len(shown) else f": {quoted}"
+    if not agreeing:
+        out = ("We ran the one reading of the paper we built, and it does not reproduce the print" if n_run == 1
+               else "Neither of the two readings of the paper we ran reproduces the print" if n_run == 2
+               else f"None of the {number(n_run)} readings of the paper we ran reproduces the print")
+    elif n_run == 1:
+        out = f"The one reading of the paper we ran, {quoted}, reproduces the print"
+    elif len(agreeing) == n_run:
+        out = (f"Both readings of the paper we ran reproduce the print{among}" if n_run == 2
+               else f"All {number(n_run)} readings of the paper we ran reproduce the print{among}")
+    elif len(agreeing) == 1:
+        out = f"Of the {number(n_run)} readings of the paper we ran, only {quoted} reproduces the print"
+    else:
+        out = f"Of the {number(n_run)} readings of the paper we ran, {number(len(agreeing))} reproduce the print{among}"
+    rest = []   # (count, what is said of them): the first one names the noun, the others lean on it
     if skipped:
-        out += f"; {plural(len(_top_level_items(skipped)), 'reading')} cannot be run"
+        rest.append((len(_top_level_items(skipped)), "more", "cannot be run"))
     if moot:
-        out += (f"; {plural(len(_top_level_items(moot)), 'reading')} not built, and could not reproduce the print "
-                "if built")
+        rest.append((len(_top_level_items(moot)), "unbuilt", "could not reproduce it even if built"))
     if unbuilt:
-        out += f"; {plural(len(_top_level_items(unbuilt)), 'reading')} not built yet"
-    return out + " (the folded readings table at the end lists each)."
+        k = len(_top_level_items(unbuilt))
+        rest.append((k, "more", ("is" if k == 1 else "are") + " not built yet"))
+    said = [f"{_count_word(k)} {which} {'reading' if k == 1 else 'readings'} {what}" if i == 0
+            else f"{_count_word(k)} {what}" if which == "more" else f"{_count_word(k)} {which} {what}"
+            for i, (k, which, what) in enumerate(rest)]
+    rest = said
+    if rest:
+        out += ". " + _capital(_and_list(rest))
+    return out + ". The readings table folded at the end lists them all."
+
+
+def _reading_name(name: str) -> str:
+    """A reading's name in quotation marks, its "(default)" said outside them: “as judged” (our default)."""
+    name = name.strip()
+    default = name.endswith("(default)")
+    name = name[: -len("(default)")].strip() if default else name
+    return f"“{name}”" + (" (our default)" if default else "")
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count_word(n: int) -> str:
+    """A small count in words ("one", "three"), as prose writes it; 11 and more in digits."""
+    return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else number(n)
+
+
+def _and_list(items: list[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _top_level_items(text: str) -> list[str]:

@@ -177,11 +177,16 @@ def _ours(r) -> str:
     """Our value with its interval in brackets, or "exact"; a share of cases as its counts; an integer of 16 digits
     or more in the form the paper prints such a count ("9.45 × 10¹⁶, exact" beside the paper's "9.449 × 10¹⁶", not
     94,496,161,939,200,000: the exact integer stays in the CSV and the folded full table, issue 50)."""
-    from liarlab.study.answer import share_count
+    from liarlab.study.answer import in_points, points_text, share_count
 
     counts = share_count(r)
     if counts:
         return counts
+    if in_points(r):   # the claim counts points: "-3.39 [-3.67, -3.11] points", not the share "-0.0339" (issue 50)
+        lo, hi = r.get("ci_low"), r.get("ci_high")
+        return points_text(r.get("reproduced_value"), lo, hi) + (
+            "" if not (tables.is_missing(lo) or tables.is_missing(hi)) and float(lo) != float(hi) else ", exact"
+            if str(r.get("unit")) == "exact" else "")
     value = _cell(r.get("reproduced_value"))
     if value and _big_integer(r.get("reproduced_value")):
         return f"{tables.plain(float(int(str(r.get('reproduced_value')).strip())))}, exact"
@@ -190,9 +195,22 @@ def _ours(r) -> str:
     lo, hi = r.get("ci_low"), r.get("ci_high")
     if not tables.is_missing(lo) and not tables.is_missing(hi) and float(lo) != float(hi):
         return tables.interval_text(r.get("reproduced_value"), lo, hi)
-    if str(r.get("unit")) == "exact" or (not tables.is_missing(lo) and not tables.is_missing(hi)):
+    if str(r.get("unit")) == "exact" or (not tables.is_missing(lo) and not tables.is_missing(hi)) \
+            or _recomputed(r):
         return f"{value}, exact"
     return value
+
+
+def _recomputed(r) -> bool:
+    """A check of the paper's arithmetic with a number and no interval: recomputed exactly (enumeration or the
+    paper's own formula), so its summary line says "exact" like every other exact line (00 said it on one line
+    of 14, issue 50)."""
+    if str(r.get("kind")) != "arithmetic" or not (tables.is_missing(r.get("ci_low"))
+                                                   and tables.is_missing(r.get("ci_high"))):
+        return False
+    # a number, possibly as the paper writes a large one ("4.9381 × 10¹³")
+    return bool(re.fullmatch(r"[-+]?[\d,]*\.?\d+(?:[eE][-+]?\d+| × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?",
+                             str(r.get("reproduced_value")).strip()))
 
 
 _KIND_SHORT = {"finding": "finding", "arithmetic": "the paper's arithmetic", "check": "our code"}
@@ -218,14 +236,15 @@ def _ours_said(r) -> str:
     """:func:`_ours`, and what the number is where the row's note says it ("value: the largest seat-to-seat
     difference"): a bare "0.017 [0.001, 0.032]" beside the paper's "slightly > 50%" left the reader to guess what
     was measured (issue 50)."""
-    from liarlab.study.answer import share_count
+    from liarlab.study.answer import in_points, share_count, without_point_scale
 
     ours = _ours(r)
     note = "" if tables.is_missing(r.get("note")) else str(r.get("note"))
     what = _WHAT_VALUE.search(note)
     if not ours or what is None or share_count(r):   # a count of cases says what it counts
         return ours
-    return f"{ours} ({what.group(1).strip().rstrip('.')})"
+    said = what.group(1).strip().rstrip(".")
+    return f"{ours} ({without_point_scale(said) if in_points(r) else said})"
 _KIND_PLURAL = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic",
                 "check": "checks of our code"}
 _VERDICT_SHORT = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",
@@ -239,7 +258,10 @@ def _family_verdict(line) -> str:
         return word
     basis = str(line["basis"]).replace("inconclusive", "undecided")
     if verdict in ("reproduced", "differs"):
-        return f"{word}: {basis.replace(' differ', '').replace(' reproduced', '')} rows"   # "differs: 1 of 2 rows"
+        said = basis.replace(' differ', '').replace(' reproduced', '')
+        if re.match(r"1 of 1\b", said):   # one judged row ("reproduced: 1 of 1 rows" read as a template, issue 50)
+            return word
+        return f"{word}: {said} rows"   # "differs: 1 of 2 rows"
     basis = re.sub(r"(?<=[:,] )1 differ\b", "1 differs", basis)   # "(of 5: 3 reproduced, 1 differs, ...)"
     if re.fullmatch(r"of 1: 1 \w+", basis):   # one judged row: "undecided (of 1: 1 undecided)" said it twice
         return word
@@ -256,7 +278,7 @@ def claims_summary(table, limit: int = 15):
     import pandas as pd
 
     from liarlab.study import scorecard
-    from liarlab.study.answer import claim_words, headline
+    from liarlab.study.answer import cause_words, claim_words, headline
 
     full = _with_ids(table)
     fams = scorecard.families(full)
@@ -312,8 +334,9 @@ def claims_summary(table, limit: int = 15):
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours_said(rep), "verdict": verdict,
                       # a cause explains a differing finding; a check or a paper's example has none to give
-                      "cause": str(line["cause"]) if str(line["verdict"]) == "differs" and line["kind"] == "finding"
-                      else ""})
+                      # in words ("a reading not yet run"): the code word "untested" was not defined on the page
+                      "cause": cause_words(line["cause"]) if str(line["verdict"]) == "differs"
+                      and line["kind"] == "finding" else ""})
     if rest:
         others = fams.loc[rest]
         counts = others["verdict"].map(lambda v: _VERDICT_SHORT.get(v, v)).value_counts()
@@ -323,6 +346,12 @@ def claims_summary(table, limit: int = 15):
                       "paper": "", "ours": "",
                       "verdict": ", ".join(f"{n} {v}" for v, n in counts.items()), "cause": ""})
     view = pd.DataFrame(lines, columns=["claim", "paper", "ours", "verdict", "cause"])
+    # a count of cases with nothing undecided ("72 of 75 printed numbers") in a table whose every number is exact
+    # is exact too, and says so like the other lines (00 said "exact" on all lines but its first, issue 50)
+    counts = view["ours"].str.fullmatch(r"[\d,]+ of [\d,]+ [^()]*")
+    said = view["ours"].astype(bool) & ~counts
+    if counts.any() and said.any() and view.loc[said, "ours"].str.endswith(", exact").all():
+        view.loc[counts, "ours"] = view.loc[counts, "ours"] + ", exact"
     if not view["cause"].astype(bool).any():
         view = view.drop(columns=["cause"])
     view.index = range(1, len(view) + 1)
@@ -335,6 +364,8 @@ def claims_view(frame):
     the rule without its boilerplate (:func:`rule_head`), the verdict and, for a differing finding, its likeliest
     cause and the readings tried; a frame of text."""
     import pandas as pd
+
+    from liarlab.study.answer import cause_words
 
     rows = []
     for _, r in frame.iterrows():
@@ -356,7 +387,7 @@ def claims_view(frame):
         note = "; ".join(x for x in (_cell(r.get("flags")), _cell(r.get("note"))) if x)
         why = ""
         if _cell(r.get("cause")):
-            why = f"cause: {_cell(r['cause'])}" + (f"; readings: {_cell(r.get('readings'))}"
+            why = f"likeliest cause: {cause_words(r['cause'])}" + (f"; readings: {_cell(r.get('readings'))}"
                                                     if _cell(r.get("readings")) else "")
         rows.append({"family": _cell(r.get("family")), "claim": _cell(r.get("claim")), "kind": _cell(r.get("kind")),
                      "paper": _cell(r.get("paper_value")), "ours": ours, "verdict": _cell(r.get("verdict")),

@@ -26,6 +26,16 @@ CAUSE_HEADINGS = {"genuine": "A genuine difference", "reading": "A reading of th
 CAUSE_LABELS = {"untested": "reading not yet run", "power": "too little power", sc.NO_CAUSE: "no cause given"}
 
 
+# A cause said inside a verdict cell or a count ("likeliest cause a reading of the paper"), not as its code word
+# ("cause: reading", which the page's terms define but a reader should not need to decode, issue 50)
+_CAUSE_SAID = {"genuine": "a genuine difference", "reading": "a reading of the paper", "misprint": "a misprint",
+               "untested": "a reading not yet run", "power": "too little power"}
+
+
+def _cause_said(cause) -> str:
+    return f"likeliest cause {_CAUSE_SAID.get(str(cause), str(cause))}"
+
+
 def _papers(claims: pd.DataFrame) -> list[str]:
     return [p for p in sorted(claims["paper"].unique()) if p in sc.PAPERS]
 
@@ -94,7 +104,7 @@ def _checks_sentence(claims: pd.DataFrame) -> str:
     differ = arith[arith["verdict"] == "differs"]
     causes = differ["cause"].astype(str)
     misprints = int((causes == "misprint").sum())
-    others = [f"{number(n)} more {'differs' if n == 1 else 'differ'}, cause: {c or sc.NO_CAUSE}"
+    others = [f"{number(n)} more {'differs' if n == 1 else 'differ'}, {_cause_said(c) if c else sc.NO_CAUSE}"
               for c, n in causes[causes != "misprint"].value_counts().items()]
     text = (f"{plural(len(arith), 'check')} of the papers' own arithmetic ("
             + "; ".join([f"{plural(misprints, 'misprint')} found"] + others) + ")")
@@ -143,11 +153,11 @@ def paper_table(claims: pd.DataFrame) -> pd.DataFrame:
                     # differs", issue 50)
                     verdict += f"; its headline row {_VERDICT_WORDS.get(row['verdict'], row['verdict'])}"
                     if row["verdict"] == "differs" and not sc.blank(row.get("cause")):
-                        verdict += f" (cause: {row['cause']})"
+                        verdict += f" ({_cause_said(row['cause'])})"
             else:
                 verdict = _VERDICT_WORDS.get(row["verdict"], row["verdict"])
                 if row["verdict"] == "differs" and not sc.blank(row.get("cause")):
-                    verdict += f", cause: {row['cause']}"
+                    verdict += f", {_cause_said(row['cause'])}"
         differ = str(t["differs"]) + (f" ({', '.join(f'{n} {CAUSE_LABELS.get(c, c)}' for c, n in t['causes'].items())})"
                                       if t["differs"] else "")
         rows.append({"paper": _paper_label(paper), "headline claim": claim,
@@ -174,7 +184,7 @@ def _family_words(fam) -> str:
         return word
     bits = [f"{n} {_VERDICT_WORDS[v] if v != 'differs' else ('differs' if n == 1 else 'differ')}"
             for v, n in split.items() if n]
-    cause = f"; cause: {fam['cause']}" if verdict == "differs" and fam["cause"] else ""
+    cause = f"; {_cause_said(fam['cause'])}" if verdict == "differs" and fam["cause"] else ""
     return f"{word} (of {judged} rows: {', '.join(bits)}{cause})"
 
 

@@ -495,9 +495,18 @@ def ours_text(row) -> str:
     text = format_value(row.get("reproduced_value"), decimals=decimals)
     lo, hi = row.get("ci_low"), row.get("ci_high")
     if not blank(lo) and not blank(hi) and float(lo) != float(hi):
+        from liarlab.study import tables
+
         label = "" if blank(row.get("interval")) else str(row.get("interval"))
-        text += (f" ({label + ': ' if label else ''}{format_value(lo, decimals=decimals)} to "
-                 f"{format_value(hi, decimals=decimals)})")
+        low, high = format_value(lo, decimals=decimals), format_value(hi, decimals=decimals)
+        # the value and its interval to the same decimals, as every summary table writes them ("0.0959 (0.00183 to
+        # 0.19)" gave each number its own digits, issue 50)
+        same = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(row.get("reproduced_value"), lo, hi))
+        if same and not _is_share_text(text):
+            text, low, high = same.groups()
+            if decimals and decimals > len(text.partition(".")[2]):   # the paper's precision, if it shows more
+                text, low, high = (f"{float(v):,.{decimals}f}" for v in (row.get("reproduced_value"), lo, hi))
+        text += f" ({label + ': ' if label else ''}{low} to {high})"
     if not blank(row.get("n")) and not blank(row.get("unit")) and row.get("unit") != "exact":
         text += f" over {format_value(row['n'])} {row['unit']}"
     if not blank(row.get("pilot_value")):
@@ -505,6 +514,11 @@ def ours_text(row) -> str:
                  + (f" over {format_value(row['pilot_n'])}" if not blank(row.get("pilot_n")) else "")
                  + (f": {row['pilot_verdict']}" if not blank(row.get("pilot_verdict")) else ""))
     return text
+
+
+def _is_share_text(text: str) -> bool:
+    """A value format_value wrote as words or a count, not a plain number (kept as it is)."""
+    return not re.fullmatch(r"[-+]?[\d,]*\.?\d+", text.strip())
 
 
 def describe_row(row) -> str:
@@ -951,6 +965,12 @@ _CAUSE_WORDS = {"untested": "a reading not yet run", "reading": "a reading of th
                 "misprint": "a misprint", "power": "too little power"}
 
 
+# A cause as a sentence of the caption says it ("a genuine difference for 6"), the page's words for the codes
+_CAPTION_CAUSES = {"genuine": "a genuine difference", "reading": "a reading of the paper",
+                   "untested": "a reading not yet run", "misprint": "a misprint", "power": "too little power",
+                   NO_CAUSE: "no cause given"}
+
+
 def status_words(status: str) -> str:
     """A family status in words: "differs: untested" -> "differs: a reading not yet run"."""
     if status.startswith("differs: "):
@@ -968,9 +988,11 @@ def verdict_figure(counts: pd.DataFrame):
     from liarlab.study import plotting
 
     body = _family_table(counts)
-    body = body[body.index.isin(list(PAPERS))]   # a notebook of ours (06) has no findings: no empty row
+    # a notebook of ours (06) has no findings but has extension families: its row stays (the right panel would
+    # otherwise count fewer extension families than the text, issue 50), and its left side says why it is empty
+    ours = [p for p in body.index if p not in PAPERS]
     statuses = [s for s in STATUSES if s in body.columns and body[s].sum() > 0]
-    labels = [paper_label(p) for p in body.index]
+    labels = [paper_label(p) if p in PAPERS else f"{p} · our own study (no paper)" for p in body.index]
     fig, axes = plotting.figure(1, 2, width=4.6, height=0.6 * max(len(labels), 2) + 1.6, sharey=True,
                                 gridspec_kw={"width_ratios": [3.2, 1]})
     ax, ax_ext = axes
@@ -982,8 +1004,12 @@ def verdict_figure(counts: pd.DataFrame):
         ax.barh(y, values, left=left, height=0.7, color=color, hatch=hatch, edgecolor="#333333", linewidth=0.6,
                 label=status)
         left = [a + b for a, b in zip(left, values)]
-    for yi, total in zip(y, left):
-        ax.text(total + 0.2, yi, str(total), va="center", ha="left", fontsize=9)
+    for yi, total, p in zip(y, left, body.index):
+        if p in ours:   # no bar to read: say why
+            ax.text(0.3, yi, "no paper's findings: our own extensions", va="center", ha="left", fontsize=9,
+                    style="italic", color="#555555")
+        else:
+            ax.text(total + 0.2, yi, str(total), va="center", ha="left", fontsize=9)
     ax.set_yticks(y, labels)
     ax.invert_yaxis()
     ax.set(xlabel="finding families (count)", ylabel="paper", title="Findings by verdict")
@@ -1014,11 +1040,12 @@ def figure_caption(counts: pd.DataFrame, claims: pd.DataFrame | None = None) -> 
             f"declared family rule, and the extension families (right), which are our additions and no verdict on "
             f"the papers. Of {n} finding families, {get(REPRODUCED)} are reproduced")
     if get(WEAK_AGREEMENT):
-        text += f" and {get(WEAK_AGREEMENT)} more agree only within a weak band (hatched green)"
+        k = get(WEAK_AGREEMENT)
+        text += f" and {k} more {'agrees' if k == 1 else 'agree'} only within a weak band (hatched green)"
     text += f"; {differ} differ"
-    if differ:
+    if differ:   # the causes in words, as the legend says them ("1 untested" was a code word, issue 50)
         causes = sorted(((get(s), s.split(": ", 1)[1]) for s in DIFFERS if get(s)), reverse=True)
-        text += " (" + ", ".join(f"{k} {c}" for k, c in causes) + ")"
+        text += " (likeliest cause " + ", ".join(f"{_CAPTION_CAUSES.get(c, c)} for {k}" for k, c in causes) + ")"
     undecided = get("inconclusive") + get(UNDECIDABLE)
     text += f"; {undecided} are undecided"
     if undecided and claims is not None:
@@ -1050,10 +1077,11 @@ def figure_caption(counts: pd.DataFrame, claims: pd.DataFrame | None = None) -> 
             if tops == [NO_CAUSE]:
                 text += f"; {best} of the {differ} differing families name no cause yet"
             elif len(tops) == 1:
-                text += f"; the commonest cause of a difference is '{tops[0]}' ({best} of {differ})"
+                text += f"; the commonest cause is {_CAPTION_CAUSES.get(tops[0], tops[0])} ({best} of {differ})"
             else:
-                names = ", ".join(f"'{t}'" for t in tops[:-1]) + f" and '{tops[-1]}'"
-                text += f"; the commonest causes of a difference tie: {names} ({best} of {differ} each)"
+                said = [_CAPTION_CAUSES.get(t, t) for t in tops]
+                names = ", ".join(said[:-1]) + f" and {said[-1]}"
+                text += f"; the commonest causes tie: {names} ({best} of {differ} each)"
         text += (f". Extensions ({_plural(int(total[EXTENSION]), 'family', 'families')}) are drawn apart: a long extension bar is work we "
                  f"added, not support for a paper.")
     return text + "*"

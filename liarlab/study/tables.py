@@ -86,6 +86,31 @@ def plain(x: float, digits: int = DIGITS) -> str:
     return "0" if text in ("-0", "") else text
 
 
+SMALL_PLAIN = 1e-5      # a small quantity at least this large is a plain decimal ("0.14", "0.0034", "0.000012")
+
+
+def small_text(x, digits: int = 2) -> str:
+    """A small quantity (a bracket's width, a best-response gain, a NashConv), the one rule the study writes them
+    by: 0 as ``0``; a round-off-sized one (below :data:`ROUNDOFF`) as "< 10⁻¹⁵"; a plain decimal to ``digits``
+    significant digits where it fits in a few decimals ("0.14", never "1.4 × 10⁻¹"); a power of ten only for one
+    too small for that ("2.6 × 10⁻¹⁵", "10⁻¹²"); blank for a missing value."""
+    if is_missing(x):
+        return ""
+    x = float(x)
+    if x == 0:
+        return "0"
+    if not math.isfinite(x):
+        return plain(x)
+    if abs(x) < ROUNDOFF:
+        return ROUNDOFF_TEXT
+    if abs(x) >= SMALL_PLAIN:
+        return plain(float(f"{x:.{digits - 1}e}"), digits)   # rounded first: 0.1372 -> 0.14
+    exponent = math.floor(math.log10(abs(x)))
+    mantissa = f"{x / 10 ** exponent:.{digits - 1}f}"
+    power = "10" + str(exponent).translate(_SUPERSCRIPT)
+    return power if mantissa in ("1.0", "1") else f"{mantissa} × {power}"
+
+
 def interval_text(value, low, high) -> str:
     """A value with its interval, "0.610 [0.574, 0.647]": all three to the same decimals, two significant digits
     of the interval's width (a cell that printed "0.09589 [0.001825, 0.19]" or "-0.003672 [-0.005168, -0.002176]"

@@ -162,3 +162,23 @@ def test_a_summary_line_says_its_label_once_and_one_judged_row_once():
     summary = nb.claims_summary(table)
     assert summary.iloc[0]["claim"] == "Solver (§3.1, Figs 3-7 to 3-19): the endgame-table line's tricks"
     assert summary.iloc[1]["verdict"] == "undecided"
+
+
+def test_a_summary_says_exact_on_every_line_computed_without_sampling():
+    # 00's summary said "exact" on one line of 14 while every value of 00 is computed exactly (issue 50): a check
+    # of the paper's arithmetic with a number and no interval is a recomputation, and says so like the others
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    rows = pd.DataFrame({"claim": ["a", "b", "c", "d"], "family": ["A", "B", "C", "D"], "source": "paper 01 T1",
+                         "kind": ["arithmetic", "arithmetic", "arithmetic", "finding"],
+                         "paper_value": ["480", "4.938 × 10¹³", "1H", "0.5"],
+                         "reproduced_value": ["480", "4.9381 × 10¹³", "1H", "0.52"],
+                         "ci_low": [None, None, None, 0.5], "ci_high": [None, None, None, 0.54],
+                         "unit": [None, None, None, "games"], "verdict": "reproduced", "headline": False})
+    rows.attrs["notebook"] = "00"
+    summary = nb.claims_summary(rows)
+    ours = dict(zip(summary["claim"].str[0], summary["ours"]))
+    assert ours["A"] == "480, exact" and ours["B"] == "4.9381 × 10¹³, exact"
+    assert ours["C"] == "1H" and ours["D"] == "0.520 [0.500, 0.540]"   # a text value; a sampled one

@@ -293,11 +293,11 @@ def test_every_status_has_a_distinct_colour_and_hatch():
 
 def test_caption_numbers_come_from_the_counts(mixed):
     caption = scorecard.figure_caption(scorecard.verdict_counts(mixed))
-    assert "Of 7 finding families, 2 are reproduced and 1 more agree only within a weak band" in caption
-    assert ("; 2 differ (1 reading, 1 power); 2 are undecided (1 that more data could decide, 1 at our budget cap "
+    assert "Of 7 finding families, 2 are reproduced and 1 more agrees only within a weak band" in caption
+    assert ("; 2 differ (likeliest cause a reading of the paper for 1, too little power for 1); 2 are undecided (1 that more data could decide, 1 at our budget cap "
             "or that no sample size decides).") in caption
     assert ("What to notice: paper 04 has both the largest share of reproduced families (2 of 7) and the most "
-            "differing ones (2 of 7); the commonest causes of a difference tie: 'reading' and 'power' (1 of 2 "
+            "differing ones (2 of 7); the commonest causes tie: a reading of the paper and too little power (1 of 2 "
             "each)") in caption
     assert "Extensions (1 family) are drawn apart" in caption
 
@@ -439,8 +439,23 @@ def test_tied_causes_read_as_ties():
             "extension": 0}
     counts = pd.DataFrame([{"paper": "01", **line}, {"paper": "all", **line}])
     caption = scorecard.figure_caption(counts)
-    assert "the commonest causes of a difference tie: 'reading' and 'genuine' (6 of 12 each)" in caption
-    assert "commonest cause of a difference is" not in caption
+    assert "the commonest causes tie: a reading of the paper and a genuine difference (6 of 12 each)" in caption
+    assert "commonest cause is" not in caption
+
+
+def test_the_figure_draws_every_extension_family_the_caption_counts(mixed):
+    # 99's figure drew 31 extension families and left out 06's (a notebook of ours, no paper) while its caption
+    # counted 39 (issue 50): the notebook's row stays, its empty left side says why
+    ours = mixed[mixed["paper"] == mixed["paper"].iloc[0]].head(1).assign(
+        notebook="06", paper="06", family="ours", claim="o1", kind="finding", verdict="extension")
+    counts = scorecard.verdict_counts(pd.concat([mixed, ours], ignore_index=True))
+    fig = scorecard.verdict_figure(counts)
+    ax, ax_ext = fig.axes
+    total = counts[(counts["unit"] == "families") & (counts["paper"] == "all")].iloc[0]["extension"]
+    assert sum(p.get_width() for p in ax_ext.patches) == total == 2
+    assert any(t.get_text().startswith("06") for t in ax.get_yticklabels())
+    assert any("no paper's findings" in t.get_text() for t in ax.texts)
+    assert "Extensions (2 families)" in scorecard.figure_caption(counts)
 
 
 def test_each_differing_family_says_how_its_cause_followed_from_its_readings(mixed, tmp_path):
@@ -506,3 +521,13 @@ def test_statuses_are_said_in_words_in_the_figure():
     assert scorecard.status_words("not-reproducible") == "not reproducible here"
     assert all("-reproducible" not in scorecard.status_words(s) and "untested" not in scorecard.status_words(s)
                for s in scorecard.STATUSES)
+
+
+def test_a_value_and_its_interval_share_their_decimals():
+    # "0.0959 (95 %: 0.00183 to 0.19)" gave each number its own digits (issue 50); the paper's precision still
+    # wins where it shows more
+    row = {"reproduced_value": 0.09589, "ci_low": 0.001825, "ci_high": 0.19, "interval": "95 %", "paper_value": "0.1"}
+    assert scorecard.ours_text(row) == "0.10 (95 %: 0.00 to 0.19)"
+    row = {"reproduced_value": 0.59812, "ci_low": 0.5912, "ci_high": 0.6051, "interval": "95 %",
+           "paper_value": "0.5981"}
+    assert scorecard.ours_text(row) == "0.5981 (95 %: 0.5912 to 0.6051)"

@@ -141,7 +141,7 @@ def test_the_summary_has_one_line_per_family_headline_first_at_most_15():
 def test_the_summary_of_a_small_table_lists_every_family():
     summary = nb.claims_summary(_claims(4))
     assert len(summary) == 4 and set(summary["verdict"]) == {"reproduced: 2 of 2 rows", "differs: 1 of 2 rows"}
-    assert set(summary["cause"]) == {"", "genuine"}
+    assert set(summary["cause"]) == {"", "a genuine difference"}   # the cause in words, not its code
 
 
 def test_the_protocol_says_the_boilerplate_once_and_the_rows_not_at_all():
@@ -301,3 +301,14 @@ def test_a_count_in_a_code_name_header_gets_its_thousands_separator():
 
     assert T.header_words("seconds_per_10000_games") == "seconds per 10,000 games"
     assert T.header_words("rl_1000") == "rl 1000"      # four digits stay as they are (a year, a seed)
+
+
+def test_small_quantities_follow_one_rule():
+    # 05 wrote bracket widths "1.4 × 10⁻¹" beside "[-0.037077, 0.102325]" and "3.4 × 10⁻³" in prose (issue 50):
+    # a width that fits as a plain decimal is one; "< 10⁻¹⁵" only for round-off; a power of ten only below that fit
+    from liarlab.study.tables import small_text
+
+    said = {0: "0", 0.137: "0.14", 0.0034: "0.0034", 1.2e-5: "0.000012", -0.036: "-0.036", 2.6e-15: "2.6 × 10⁻¹⁵",
+            1e-12: "10⁻¹²", 1e-16: "< 10⁻¹⁵", None: ""}
+    for x, text in said.items():
+        assert small_text(x) == text, x

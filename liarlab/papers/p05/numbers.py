@@ -8,11 +8,10 @@ import math
 
 import pandas as pd
 
-from liarlab.study.tables import plain
+from liarlab.study.tables import small_text
 
 #: A gain, NashConv or value difference whose magnitude is below this is round-off, written as exactly 0.
 ZERO_TOL = 1e-12
-ROUNDOFF_SCI = 1e-15  # below this a nonzero value is written "< 10⁻¹⁵" (study.tables.ROUNDOFF)
 
 
 def zero_below(x: float, tol: float = ZERO_TOL) -> float:
@@ -30,22 +29,11 @@ def roundoff_zero(frame: pd.DataFrame, columns, tol: float = ZERO_TOL) -> pd.Dat
     return out
 
 
-_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
 def sci(x: float) -> str:
-    """A small quantity with 2 significant digits as "2.5 × 10⁻¹⁰" (a round-off one as "< 10⁻¹⁵"), but 0 as ``0`` (an integer is never written in
-    e-notation); blank for a missing value."""
-    if x is None or (isinstance(x, float) and math.isnan(x)):
-        return ""
-    x = float(x)
-    if x == 0:
-        return "0"
-    if abs(x) < ROUNDOFF_SCI:   # a float's round-off: "< 10⁻¹⁵", not a measured size
-        return plain(x, 2)
-    exponent = math.floor(math.log10(abs(x)))
-    mantissa = f"{x / 10 ** exponent:.1f}"
-    return f"{mantissa} × 10" + str(exponent).translate(_SUPERSCRIPT)   # never e-notation (issue 50)
+    """A small quantity as the study writes one (:func:`liarlab.study.tables.small_text`): "0.14", not
+    "1.4 × 10⁻¹"; "2.5 × 10⁻¹⁰" only where a plain decimal does not fit; "< 10⁻¹⁵" for round-off; 0 as ``0``;
+    blank for a missing value."""
+    return small_text(x)
 
 
 def gain_text(x: float) -> str:

@@ -175,12 +175,15 @@ def behaviour_claims(family: pd.DataFrame) -> list[dict]:
         if eq.empty or departures.empty:
             return []
         worst = departures.loc[departures.departure.abs().idxmax()]
+        # both read off exact strategies: said "exact" in the summary like the exploitability rows (issue 50: a
+        # bare "0" beside "0.2956, exact")
+        share, departure = round(float(eq.share.iloc[0]), 6), round(float(worst.departure), 6)
         return [_ext(f"End game {game}: the share of the equilibrium's bids that name a face it holds none of",
-                     round(float(eq.share.iloc[0]), 6), "both seats, against itself; the families' means: "
+                     V.Estimate(share, share, share), "both seats, against itself; the families' means: "
                      + "; ".join(f"{r.family} {r.share:.3f}" for r in others.itertuples()),
                      "behaviour beside the equilibrium's"),
                 _ext(f"End game {game}: the family departing most from the equilibrium's bidding and calling is "
-                     f"{worst.family}", round(float(worst.departure), 6),
+                     f"{worst.family}", V.Estimate(departure, departure, departure),
                      f"{_what(worst)}: {worst.share:.3f} against the equilibrium's {worst.equilibrium:.3f} (family "
                      f"mean over {worst.players} players, both seats, against the equilibrium)",
                      "behaviour beside the equilibrium's")]

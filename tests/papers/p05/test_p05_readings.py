@@ -50,7 +50,8 @@ def test_roundoff_is_written_as_zero_and_zero_never_in_e_notation():
     # an open cell's width is a plain decimal (issue 50), a certified one stays as sci writes it
     assert [numbers05.width_text(w) for w in (0.1402, 0.0159, 0.2927, 0.010019, 2.6e-15, 2.2e-16, 0.0)] == [
         "0.14", "0.016", "0.29", "0.01", "2.6 × 10⁻¹⁵", "< 10⁻¹⁵", "0"]
-    assert numbers05.gain_text(1.4e-17) == numbers05.gain_text(2.1e-17) == "0 (below 1.0 × 10⁻¹², round-off)"
+    assert numbers05.sci(0.14) == "0.14"   # a width that fits as a plain decimal is one (issue 50)
+    assert numbers05.gain_text(1.4e-17) == numbers05.gain_text(2.1e-17) == "0 (below 10⁻¹², round-off)"
     # two runs that differ only by round-off give the same table (byte-identical reruns)
     one, two = _cmp(), _cmp().assign(exact_mean_gain=[0.0, 1.4e-17, 0.0, 5e-17, 1.1e-16])
     a, b = claims05.comparison_beside_talk(one), claims05.comparison_beside_talk(two)
@@ -88,7 +89,7 @@ def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
     assert all("note" in r for r in rr) and {r["verdict"] for r in rr} <= {"reproduced", "differs", "inconclusive",
                                                                            "not run"}
     # gains below the tolerance are written as 0 in the note
-    assert "mean best-response gain 0 (below 1.0 × 10⁻¹², round-off)" in by[
+    assert "mean best-response gain 0 (below 10⁻¹², round-off)" in by[
         "Bluff-1 comparison N=3: prior work (Lanctot & Long 2007) win %"]["note"]
 
 
