@@ -1220,7 +1220,7 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                            family=FEATURE_FAMILY,
                            note="mean over opponents (left out at a ceiling: "
                                 + (", ".join(history_one_hot[history_one_hot.at_ceiling].opponent) or "none")
-                                + "); per opponent: " + ", ".join(f"{r.opponent} {_pct(r.difference)}"
+                                + "); per opponent (points): " + ", ".join(f"{r.opponent} {_pct(r.difference)}"
                                                                   for r in history_one_hot.itertuples())))
     if multiplayer is not None:
         for r in multiplayer.itertuples():
