@@ -335,6 +335,8 @@ BBN_RULE_READINGS = {
     "random-guess retries candidates within a bid draw": {"agent_options": {"retry_bid": True}},
     "cap triggers at x > cap": {"program_options": {"cap_rule": ">"}},
     "cap also limits the program's own bids": {"program_options": {"cap_limits_bids": True}},
+    "the cap does not override 'prefers bid'": {"program_options": {"cap_overrides": False}},
+    "test programs open with count 3": {"program_options": {"opening_count": 3}},
     "the thesis's normaliser P(D|A)P(E|A)": {"normaliser": "thesis"},
     "a gate per update": {"gate_draws": "per_update"},
     "the gate's n counted after the event": {"gate_count": "after"},
