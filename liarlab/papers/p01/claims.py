@@ -685,7 +685,8 @@ _NETWORK = {
 #: Why the gain's readings that E7's matches cannot give are not built, and their cost (each with why). The replay
 #: is measured: E7's 640 paired matches (32 types x 20 seeds x 500 games) under one reading take about 5-6 CPU
 #: seconds on the compiled engine (bbn_experiments.bbn_rule_readings: the default and seven readings in about 38
-#: CPU s, measured on 2 and 3 types and scaled to 32, 2026-12-07); the work is the switch.
+#: CPU s, measured on 2 and 3 types and scaled to 32, 2026-12-07; the two test-program readings add about 11 CPU s,
+#: measured on 3 types with one worker and scaled to 32); the work is the switch.
 _REPLAY = "E7's 640 paired matches rerun under it, about 6 CPU seconds at full size (measured)"
 _NETWORK_SWITCH = dict(not_built="our network has no switch for it",
                        cost=f"engine work (a switch in the compiled network, liarlab.liardice.bbn_play), then {_REPLAY}")
