@@ -490,18 +490,25 @@ class TestProgram:
        prefer-bid programs bid whenever they can.
 
     Variants: ``cap_rule=">"`` (challenge only above the cap), ``cap_limits_bids=True`` (no own
-    bid at or above the cap).
+    bid at or above the cap), ``cap_overrides=False`` (step 1 binds only prefer-challenge programs: a
+    prefers-bid program facing a bid at its cap goes on to steps 2-5 and bids when it can; spec open point 5),
+    ``opening_count=n`` (the opening bid's count before the jump, default the lowest legal count, 2; spec
+    open point 4).
     """
 
     __test__ = False   # not a pytest class
 
     needs_legal_actions = False   # reads the bid ladder, not the list (module docstring)
 
-    def __init__(self, type_id: int, *, cap_rule: str = ">=", cap_limits_bids: bool = False):
+    def __init__(self, type_id: int, *, cap_rule: str = ">=", cap_limits_bids: bool = False,
+                 cap_overrides: bool = True, opening_count: int | None = None):
         self.traits = traits_of(type_id)
         self.type_id = self.traits.type_id
         self.cap_rule = check_choice("cap_rule", cap_rule, (">=", ">"))
         self.cap_limits_bids = bool(cap_limits_bids)
+        self.cap_overrides = bool(cap_overrides)
+        # None: the config's lowest legal count (2 in the thesis game)
+        self.opening_count = None if opening_count is None else check_int("opening_count", opening_count, 1)
         self.config = THESIS
         self.cap = 6
 
@@ -542,7 +549,8 @@ class TestProgram:
 
     def minimal_quantity(self, face: int, last_bid) -> int:
         if last_bid is None:
-            return self.config.min_count
+            return self.config.min_count if self.opening_count is None else max(self.opening_count,
+                                                                                 self.config.min_count)
         quantity, last_face = last_bid
         return quantity if face > last_face else quantity + 1
 
@@ -552,7 +560,7 @@ class TestProgram:
         challenge = False
         if last_bid is not None:
             quantity, face = last_bid
-            if self.cap_reached(quantity):
+            if self.cap_reached(quantity) and (self.cap_overrides or not self.traits.prefers_bid):
                 return CHALLENGE
             believed[face - 1] += self.believed_opponent_count(quantity, rng)
             challenge = believed[face - 1] < quantity

@@ -112,7 +112,7 @@ OPENERS = ("alternate", "random")
 #: The random-guess options the compiled engine plays (the reference agents take every RandomGuessAgent keyword).
 FAST_AGENT_OPTIONS = ("retry_bid",)
 #: The test programs' rule readings (TestProgram keywords), in both engines.
-PROGRAM_OPTIONS = ("cap_rule", "cap_limits_bids")
+PROGRAM_OPTIONS = ("cap_rule", "cap_limits_bids", "cap_overrides", "opening_count")
 
 
 def _program_options(options: dict | None) -> dict:
@@ -134,9 +134,10 @@ def match_openers(n_games: int, opener: str, rng: np.random.Generator) -> np.nda
     return np.random.default_rng(int(rng.integers(0, 2**63))).random(n_games) < 0.5
 
 
-def game_switches(agent_options: dict | None, program_options: dict | None) -> tuple[bool, bool, bool]:
+def game_switches(agent_options: dict | None, program_options: dict | None) -> tuple[bool, bool, bool, bool, int]:
     """The compiled engine's game readings: (random-guess retries within a bid draw, the cap triggers only at x >
-    cap, the cap also limits the program's own bids)."""
+    cap, the cap also limits the program's own bids, the cap does not override "prefers bid", the programs'
+    opening count (0: the lowest legal count))."""
     agent_options = dict(agent_options or {})
     unknown = set(agent_options) - set(FAST_AGENT_OPTIONS)
     if unknown:
@@ -144,7 +145,10 @@ def game_switches(agent_options: dict | None, program_options: dict | None) -> t
                          f"{sorted(unknown)}: use the reference engine (play_paired_match)")
     program = _program_options(program_options)
     cap_rule = check_choice("cap_rule", program.get("cap_rule", ">="), (">=", ">"))
-    return bool(agent_options.get("retry_bid", False)), cap_rule == ">", bool(program.get("cap_limits_bids", False))
+    opening = program.get("opening_count")
+    opening = 0 if opening is None else check_int("opening_count", opening, 1)
+    return (bool(agent_options.get("retry_bid", False)), cap_rule == ">", bool(program.get("cap_limits_bids", False)),
+            not program.get("cap_overrides", True), opening)
 
 
 # ============================================================================ matches
@@ -359,7 +363,8 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
     ``fitted`` = (response, opening lie, opening challenge) networks available. Bids are positions on
     the thesis ladder, given as its arrays (``THESIS.ladder``). ``switches`` = (H fills on, L limits on,
     gate open, sampled challenge guess, random-guess retries within a bid draw, cap triggers at x > cap, cap
-    limits the program's own bids, a gate per update, the gates' n counted after the event) as 0/1: the ablations,
+    limits the program's own bids, a gate per update, the gates' n counted after the event, the cap does not override
+    "prefers bid", the programs' opening count or 0) as 0/1 (the last a count): the ablations,
     the guess reading, the game's readings (:func:`game_switches`; retry for both of our players, not for a
     random-guess opponent) and the gate readings (spec open point 10). ``rec_obs`` (rows x 10)
     with a row counter ``rec_rows[0]`` and ``rec_hands`` (games x 5) record the E8 diagnostics when they have
@@ -375,6 +380,8 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
     cap_limits = switches[6] != 0
     gate_split = switches[7] != 0
     n_after = switches[8]           # 1: the gates' n counts the current event (0: before it, the spec's reading)
+    cap_no_override = switches[9] != 0
+    opening_count = switches[10]
     n_bids = quantities.size
     hands = np.zeros((2, FACES), dtype=np.int64)
     H = np.zeros(FACES, dtype=np.int64)
@@ -424,7 +431,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
                                        opp, totals, weights)
             else:
                 action = _tp_decide(hands[1], last, opp_type, cap, cap_gt, cap_limits, DICE, FACES, quantities,
-                                    face_indices, index_table, believed, candidates)
+                                    face_indices, index_table, believed, candidates, cap_no_override, opening_count)
             if action == n_bids:
                 break
             if current == 1 and use_bbn and gate_open:
@@ -721,8 +728,8 @@ def _paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *,
     sample_verdict = belief.verdict == "sample"
     fill_to_count = belief.opening_fill == "to_count"
     switches = np.array([belief.h_updates, belief.l_updates, belief.gate == "thesis",
-                         belief.challenge_guess == "sampled", *game, belief.gate_draws == "per_update",
-                         belief.gate_count == "after"], dtype=np.int64)
+                         belief.challenge_guess == "sampled", *game[:3], belief.gate_draws == "per_update",
+                         belief.gate_count == "after", *game[3:]], dtype=np.int64)
 
     def play(use_bbn, lo, hi, wins):
         rows = 64 * (hi - lo) if (record and use_bbn) else 0

@@ -36,8 +36,9 @@ from liarlab.liardice.rules import THESIS, LiarDiceConfig
 
 RANDOM_GUESS, TEST_PROGRAM = 0, 1
 STARTERS = {"alternate": 0, "random": 1, 0: 2, 1: 3}
-# agent spec columns: kind, type_id, real guess, retry_bid, cap rule ">" , cap limits own bids
-_SPEC_COLUMNS = 6
+# agent spec columns: kind, type_id, real guess, retry_bid, cap rule ">" , cap limits own bids, the cap does not
+# override "prefers bid", opening count (0: the ladder's lowest count)
+_SPEC_COLUMNS = 8
 
 
 #: the most games one call simulates: its per-game arrays (five int64 each) take 40 bytes a game
@@ -51,10 +52,11 @@ def agent_spec(agent) -> tuple[np.ndarray, float]:
         if type(agent.belief) is not UniformBelief:
             raise ValueError("the fast simulator supports only the no-information random-guess player "
                              f"(UniformBelief), got belief {type(agent.belief).__name__}")
-        spec[:] = (RANDOM_GUESS, 0, agent.guess == "real", agent.retry_bid, 0, 0)
+        spec[:] = (RANDOM_GUESS, 0, agent.guess == "real", agent.retry_bid, 0, 0, 0, 0)
         return spec, float(agent.mix_lambda)
     if isinstance(agent, TestProgram):
-        spec[:] = (TEST_PROGRAM, agent.type_id, 0, 0, agent.cap_rule == ">", agent.cap_limits_bids)
+        spec[:] = (TEST_PROGRAM, agent.type_id, 0, 0, agent.cap_rule == ">", agent.cap_limits_bids,
+                   not agent.cap_overrides, agent.opening_count or 0)
         return spec, 1.0
     raise ValueError(f"the fast simulator knows RandomGuessAgent and TestProgram, got {type(agent).__name__}")
 
@@ -144,9 +146,11 @@ def _cap_reached(quantity, cap, cap_gt):
 
 @njit(cache=True)
 def _tp_decide(own, last, type_id, cap, cap_gt, cap_limits, n_dice, faces, quantities, face_indices, index_table,
-               believed, candidates):
-    """One test-program decision (ladder index, n_bids = challenge); the ladder comes as arrays."""
-    min_count = quantities[0]
+               believed, candidates, cap_no_override=False, opening_count=0):
+    """One test-program decision (ladder index, n_bids = challenge); the ladder comes as arrays.
+    ``cap_no_override``: the cap binds only prefer-challenge programs; ``opening_count``: the opening's count
+    before the jump (0: the ladder's lowest), as :class:`TestProgram`'s ``cap_overrides`` / ``opening_count``."""
+    min_count = max(quantities[0], opening_count)
     max_count = index_table.shape[0] - 1
     code = type_id - 1
     prefers_bid = (code & 16) != 0
@@ -162,7 +166,7 @@ def _tp_decide(own, last, type_id, cap, cap_gt, cap_limits, n_dice, faces, quant
     if last >= 0:
         quantity = quantities[last]
         face = face_indices[last]
-        if _cap_reached(quantity, cap, cap_gt):
+        if _cap_reached(quantity, cap, cap_gt) and not (cap_no_override and prefers_bid):
             return n_bids
         if suspicious:
             discount = np.random.randint(1, 3)
@@ -252,7 +256,8 @@ def _simulate(specs, lams, n_games, seed, starter_mode, n_dice, faces, quantitie
             else:
                 action = _tp_decide(hands[current], last, specs[current, 1], caps[current],
                                     specs[current, 4] == 1, specs[current, 5] == 1, n_dice, faces,
-                                    quantities, face_indices, index_table, believed, candidates)
+                                    quantities, face_indices, index_table, believed, candidates,
+                                    specs[current, 6] == 1, specs[current, 7])
             if action == n_bids:
                 break
             last = action
@@ -286,7 +291,7 @@ def _decide_many(spec, lam, own, last, cap, n_calls, seed, n_dice, faces, quanti
                            cumw, opp, weights, max_iterations)
         else:
             a = _tp_decide(own, last, spec[1], cap, spec[4] == 1, spec[5] == 1, n_dice, faces,
-                           quantities, face_indices, index_table, believed, candidates)
+                           quantities, face_indices, index_table, believed, candidates, spec[6] == 1, spec[7])
         out[a] += 1
 
 

@@ -205,6 +205,8 @@ def test_random_openers_are_the_same_draws_in_both_engines():
     ({"agent_options": {"retry_bid": True}}, 15, 2_000),
     ({"program_options": {"cap_rule": ">"}}, 27, 3_000),
     ({"program_options": {"cap_limits_bids": True}}, 28, 2_000),
+    ({"program_options": {"cap_overrides": False}}, 19, 2_000),
+    ({"program_options": {"opening_count": 3}}, 3, 2_000),
 ])
 def test_game_readings_play_alike_in_both_engines(switch, type_id, n_reference):
     """Each rule reading of the game as a switch of both paired-match engines: the plain player's win rate against

@@ -31,6 +31,32 @@ def test_test_program_action_frequencies_match_reference(t):
     assert np.all(np.abs(ref / n - counts) <= 5 * se + 2e-3)
 
 
+@pytest.mark.parametrize("t, options, own, bid", [
+    (19, {"cap_overrides": False}, [0, 2, 0, 1, 2, 0], (5, 5)),
+    (28, {"cap_overrides": False}, [0, 2, 0, 1, 2, 0], (6, 2)),
+    (18, {"opening_count": 3}, [0, 2, 0, 1, 2, 0], None),
+    (7, {"opening_count": 4}, [1, 1, 0, 1, 2, 0], None),
+])
+def test_test_program_switches_act_alike_in_both_engines(t, options, own, bid):
+    """The test programs' cap-override and opening-count switches: the compiled decision's action frequencies
+    match the reference agent's under the same switch, in a state the switch changes (a bid at the cap of 5 for a
+    prefers-bid program; the opening), and differ from the default's (a switch one engine ignored would fail)."""
+    own, n = np.array(own), 3000
+
+    def compiled(**opts):
+        return fast.decide_many(TestProgram(t, **opts), own, bid, 40_000, np.random.default_rng(1), cap=5) / 40_000
+
+    counts, default = compiled(**options), compiled()
+    agent, rng, ref = TestProgram(t, **options), np.random.default_rng(2), np.zeros(55)
+    agent.cap = 5
+    for _ in range(n):
+        a = agent.decide(own, bid, rng)
+        ref[54 if a == ld.CHALLENGE else ld.bid_index(a[1])] += 1
+    se = np.sqrt(counts * (1 - counts) / n)
+    assert np.all(np.abs(ref / n - counts) <= 5 * se + 2e-3)
+    assert np.abs(counts - default).sum() > 0.5      # twice the total-variation distance
+
+
 @pytest.mark.parametrize("t, options", [(1, {}), (26, {}), (23, {"guess": "real"})])
 def test_win_rates_agree_with_reference_games(t, options):
     n_ref, n_fast = 1500, 40_000

@@ -324,7 +324,8 @@ BBN_VARIANTS = {
 #: The groups of types each reading is pooled over: all 32, and the liar, prefers-bid programs.
 VARIANT_GROUPS = {"all types": tuple(range(1, 33)), "types 25-32": tuple(range(25, 33))}
 #: The readings of the network's gain (01 row 18) outside E12's network table: the spec's rule readings of the game
-#: (E12, as :data:`liarlab.papers.p01.experiments.READINGS` plays them for random-guess alone), as switches of the
+#: (E12, as :data:`liarlab.papers.p01.experiments.READINGS` plays them for random-guess alone; the test programs'
+#: cap override and opening count 3, spec open points 5 and 4, among them), as switches of the
 #: paired matches (:func:`liarlab.liardice.bbn_play.play_paired_match`'s ``opener``, ``agent_options`` and
 #: ``program_options``; they change the plain player's games too, so each is played with its own baseline), and
 #: the network switches built for it (the plain games shared): the thesis's own normaliser (spec §4.2, open point
@@ -335,6 +336,8 @@ BBN_RULE_READINGS = {
     "random-guess retries candidates within a bid draw": {"agent_options": {"retry_bid": True}},
     "cap triggers at x > cap": {"program_options": {"cap_rule": ">"}},
     "cap also limits the program's own bids": {"program_options": {"cap_limits_bids": True}},
+    "the cap does not override 'prefers bid'": {"program_options": {"cap_overrides": False}},
+    "test programs open with count 3": {"program_options": {"opening_count": 3}},
     "the thesis's normaliser P(D|A)P(E|A)": {"normaliser": "thesis"},
     "a gate per update": {"gate_draws": "per_update"},
     "the gate's n counted after the event": {"gate_count": "after"},

@@ -460,6 +460,10 @@ READINGS = (
     ("random-guess retries candidates within a bid draw", {"retry_bid": True}, {}, "alternate"),
     ("cap triggers at x > cap", {}, {"cap_rule": ">"}, "alternate"),
     ("cap also limits the program's own bids", {}, {"cap_limits_bids": True}, "alternate"),
+    # spec open points 5 and 4: the cap does not force a prefers-bid program to challenge; the programs open with
+    # count 3 (the spec names no other opening count; 2 is the lowest legal one, so 3 is the next)
+    ("the cap does not override 'prefers bid'", {}, {"cap_overrides": False}, "alternate"),
+    ("test programs open with count 3", {}, {"opening_count": 3}, "alternate"),
 )
 
 
