@@ -20,6 +20,7 @@ from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
 from liarlab.papers.p01 import printed
 from liarlab.study import families as F
+from liarlab.study.answer import plural
 from liarlab.study.families import ClaimFamily, Way, claim
 
 WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
@@ -431,7 +432,6 @@ def points(value: float, low: float | None = None, high: float | None = None) ->
 
 def _gain(res) -> list[dict]:
     """§5.2: the network's gain per type (:func:`gain_verdict`); its readings are the family's :data:`GAIN_WAYS`."""
-    from liarlab.study.answer import plural
 
     share, j, ests, judged, gains = gain_verdict(res)
     seeds = gains.groupby("opponent").rep.nunique()
@@ -714,7 +714,7 @@ def network_reading(r, reading: CR.Reading | None = None, source: str = "E12's")
                   + [V.Judgement("inconclusive", "")] * open_)
         share = V.share(judged, "types")
         return CR.run(GAIN_FAMILY, GAIN_CLAIM, reading, share, V.word("most", share),
-                      note=f"{yes} types in the band, {no} outside, {open_} undecided, on {source} {int(r.types)} types "
+                      note=f"{plural(yes, 'type')} in the band, {no} outside, {open_} undecided, on {source} {int(r.types)} types "
                            f"x {int(r.seeds)} seeded matches; {pooled}")
     low = printed.BBN_GAIN_BAND[0]
     if float(r.max_type_diff) < low:
@@ -745,7 +745,7 @@ def _gain_share(key, frame, relative=False, band=printed.BBN_GAIN_BAND, note="")
         _, _, judged = per_type_gains(match_gains(games, relative=relative), band, what)
         share = V.share(judged, "types")
         return (share, V.word("most", share),
-                f"{sum(j.verdict == 'reproduced' for j in judged)} types in the band, "
+                f"{plural(sum(j.verdict == 'reproduced' for j in judged), 'type')} in the band, "
                 f"{sum(j.verdict == 'differs' for j in judged)} outside, "
                 f"{sum(j.verdict == 'inconclusive' for j in judged)} undecided" + note)
     return _Read(GAIN_READINGS[key], claim=GAIN_CLAIM, run=run)
