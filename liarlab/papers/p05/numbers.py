@@ -8,7 +8,7 @@ import math
 
 import pandas as pd
 
-from liarlab.study.tables import small_text
+from liarlab.study.tables import plain, small_text
 
 #: A gain, NashConv or value difference whose magnitude is below this is round-off, written as exactly 0.
 ZERO_TOL = 1e-12
