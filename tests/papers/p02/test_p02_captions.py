@@ -314,3 +314,46 @@ def test_the_three_player_tables_name_the_line_up_in_words():
         assert {"doubled rule", "single rule"} <= set(frame.columns) and not {"a", "b"} & set(frame.columns)
     assert set(by_role.loc[by_role["doubled rule"] == "EXP0", "role"]) == {
         "the single EXP1", "EXP0 after EXP1", "EXP0 after EXP0"}
+
+
+def _cell_texts_fit(fig) -> list[str]:
+    """The in-cell texts of ``fig``'s heat maps wider than 90 % of their cell (a gap to the next cell; drawn after
+    the page's font floor)."""
+    from liarlab.study import plotting
+
+    plotting.readable(fig)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    wide = []
+    for ax in fig.axes:
+        if not ax.images:
+            continue
+        cols = ax.images[0].get_array().shape[1]
+        cell = ax.get_window_extent(renderer).width / cols
+        wide += [t.get_text() for t in ax.texts if t.get_window_extent(renderer).width > 0.9 * cell]
+    return wide
+
+
+def test_the_rl_vs_exp_heat_map_keeps_each_interval_inside_its_cell():
+    # "[0.65, 0.66][0.28, 0.34]": the interval labels ran into the next cells (issue 50, a fresh reader's scores)
+    from liarlab.papers.p02 import figures
+    from liarlab.study import plotting
+
+    rows = [{"epsilon": e, "model": f"RL{i}", "opponent": f"EXP{j}", "win_rate": 0.5, "ci_low": 0.0, "ci_high": 1.0}
+            for e in (0.1, 0.0) for i in range(4) for j in range(4)]
+    fig = figures.rl_vs_exp(pd.DataFrame(rows))
+    assert not _cell_texts_fit(fig) and not plotting.small_text(fig)
+    assert "0.00–1.00" in [t.get_text().split("\n")[1] for t in fig.axes[0].texts]
+
+
+def test_the_forced_pair_heat_maps_fit_the_page_unscaled_with_cell_numbers_of_9_px_or_more():
+    # four panels in one row were shrunk to the page, their cell numbers and colour-bar ticks about 8 px (issue 50)
+    from liarlab.papers.p02 import figures
+    from liarlab.study import plotting
+
+    rows = [{"player": p, "s1": a, "s2": b, "win_rate": 0.5} for p in ("EXP0", "EXP1", "RL0", "RL1")
+            for a in range(1, 6) for b in range(1, 6)]
+    fig = figures.forced_grid(pd.DataFrame(rows))
+    assert plotting.page_scale(fig) == 1.0
+    assert not plotting.small_text(fig, min_px=10) and not _cell_texts_fit(fig)
+    assert [ax.get_title() for ax in fig.axes if ax.images] == ["EXP0", "EXP1", "RL0", "RL1"]
