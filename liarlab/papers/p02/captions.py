@@ -330,14 +330,31 @@ def _opener(results: Results) -> float:
                                                                                            "win_rate"]
 
 
-def first_screen(results: Results) -> str:
+def plain_headline(claims: pd.DataFrame | None) -> str:
+    """The headline in plain words when no sample size decides it (issue 50: the answer's "No sample size decides
+    the claim ... 98.75 % prediction interval for one trained agent" was jargon beside *What we found*'s "one more
+    table could fall on either side of 50%"); empty for a decided or merely undecided headline, which the answer
+    says plainly already. The number as the answer at the top writes it."""
+    from liarlab.study import answer
+
+    row = answer.headline(claims) if claims is not None and "headline" in claims else None
+    if row is None or str(row.get("verdict")) != "inconclusive" or "undecidable" not in str(row.get("flags") or ""):
+        return ""
+    m = answer.measured(row, quantity="the interval where one more table would fall")
+    return ("**In plain words, we cannot decide the main question.** The weakest of RL0-RL3, against the rule it "
+            f"trained on, wins {m}: one more trained table would fall in that range, on either side of 50%, so no "
+            "number of tables decides whether every one wins more than half its games. ")
+
+
+def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
     """The answer's further results (issue 50: the first screen lacked them), each number from the run's tables:
-    seats are learned (Fig 5-8), and a best responder beats every kind of trained table (our extension)."""
+    the headline in plain words where no sample decides it (:func:`plain_headline`, from ``claims``), seats are
+    learned (Fig 5-8), and a best responder beats every kind of trained table (our extension)."""
     from liarlab.papers.p02 import exploit
 
     ex_s = exploit.summary(results.exploit)
     lb = ex_s["best-response lower bound"]
-    return (f"**Seats are learned.** A table trained only in the second seat wins {_opener(results):.3f} of its "
+    return (f"{plain_headline(claims)}**Seats are learned.** A table trained only in the second seat wins {_opener(results):.3f} of its "
             "games as the opener (the report: about 0): its opening keys were never updated, so the tie rule makes "
             f"it bid the maximum. **A player who knows a table's policy beats it** (our extension): a "
             f"one-exchange-lookahead best responder wins {lb.min():.3f} to {lb.max():.3f} of its games against the "

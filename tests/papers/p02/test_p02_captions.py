@@ -357,3 +357,20 @@ def test_the_forced_pair_heat_maps_fit_the_page_unscaled_with_cell_numbers_of_9_
     assert plotting.page_scale(fig) == 1.0
     assert not plotting.small_text(fig, min_px=10) and not _cell_texts_fit(fig)
     assert [ax.get_title() for ax in fig.axes if ax.images] == ["EXP0", "EXP1", "RL0", "RL1"]
+
+
+def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
+    # the answer's "No sample size decides the claim ... 98.75 % prediction interval for one trained agent" was
+    # jargon; What we found's "one more table could fall on either side of 50%" belongs on the first screen (issue 50)
+    _, _, results, _ = _what_we_found_inputs()
+    head = {"claim": "every RLi wins", "headline": True, "kind": "finding", "verdict": "inconclusive",
+            "flags": "undecidable; agrees by selection", "reproduced_value": 0.61, "ci_low": 0.49, "ci_high": 0.73,
+            "n": 10, "unit": "seeds", "interval": "98.75 %"}
+    claims = pd.DataFrame([head, {**head, "claim": "other", "headline": False}])
+    text = captions.first_screen(results, claims)
+    assert text.startswith("**In plain words, we cannot decide the main question.** The weakest of RL0-RL3")
+    assert "wins 0.61 (0.49 to 0.73) over 10 seeds: one more trained table would fall in that range" in text
+    assert "prediction interval" not in text and "**Seats are learned.**" in text
+    decided = claims.assign(verdict="reproduced", flags="")
+    assert captions.first_screen(results, decided).startswith("**Seats are learned.**")
+    assert captions.first_screen(results).startswith("**Seats are learned.**")
