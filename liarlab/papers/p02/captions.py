@@ -343,7 +343,7 @@ def plain_headline(claims: pd.DataFrame | None) -> str:
     m = answer.measured(row, quantity="the interval where one more table would fall")
     return ("**In plain words, we cannot decide the main question.** The weakest of RL0-RL3, against the rule it "
             f"trained on, wins {m}: one more trained table would fall in that range, on either side of 50%, so no "
-            "number of tables decides whether every one wins more than half its games. ")
+            "number of tables decides whether every one wins more than half its games.\n\n")   # its own paragraph
 
 
 def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:

@@ -370,7 +370,7 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     text = captions.first_screen(results, claims)
     assert text.startswith("**In plain words, we cannot decide the main question.** The weakest of RL0-RL3")
     assert "wins 0.61 (0.49 to 0.73) over 10 seeds: one more trained table would fall in that range" in text
-    assert "prediction interval" not in text and "**Seats are learned.**" in text
+    assert "prediction interval" not in text and "half its games.\n\n**Seats are learned.**" in text
     decided = claims.assign(verdict="reproduced", flags="")
     assert captions.first_screen(results, decided).startswith("**Seats are learned.**")
     assert captions.first_screen(results).startswith("**Seats are learned.**")
