@@ -374,3 +374,23 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     decided = claims.assign(verdict="reproduced", flags="")
     assert captions.first_screen(results, decided).startswith("**Seats are learned.**")
     assert captions.first_screen(results).startswith("**Seats are learned.**")
+
+
+def test_the_two_stage_table_heads_its_columns_in_words():
+    # the folded two-stage table showed "pilot ci_low", "confirm n" (issue 50): value and interval in one column
+    from liarlab.papers.p02 import views
+
+    stages = pd.DataFrame([
+        {"family": "Fig 5-5", "claim": "x", "pilot value": 0.0045, "pilot ci_low": -0.0174, "pilot ci_high": 0.0264,
+         "pilot n": 2000, "unit": "games", "pilot verdict": "inconclusive", "plan": "p", "confirmatory sample": "c",
+         "confirm value": 0.024, "confirm ci_low": 0.0085, "confirm ci_high": 0.0394, "confirm n": 4000,
+         "verdict": "reproduced"},
+        {"family": "Fig 5-4", "claim": "y", "pilot value": 0.5, "pilot ci_low": 0.1, "pilot ci_high": 0.9,
+         "pilot n": 10, "unit": "seeds", "pilot verdict": "inconclusive", "plan": "p", "confirmatory sample": "c",
+         "confirm value": None, "confirm ci_low": None, "confirm ci_high": None, "confirm n": None,
+         "verdict": "inconclusive"}])
+    view = views.two_stage(stages)
+    assert not [c for c in view.columns if "_" in c or c.endswith(" n")]
+    assert view.loc[0, "pilot value [interval]"] == "0.004 [-0.017, 0.026]" and view.loc[0, "pilot sample"] == "2,000 games"
+    assert view.loc[0, "confirmatory value [interval]"] == "0.024 [0.009, 0.039]"
+    assert view.loc[1, "pilot sample"] == "10 tables" and view.loc[1, "confirmatory value [interval]"] == ""
