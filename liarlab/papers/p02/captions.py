@@ -135,7 +135,12 @@ def sequential(summary: pd.DataFrame) -> str:
     named = [m for m in best.index if m.removeprefix("RL").isdigit()]
     hits = sum(best.loc[m].idxmax() == f"EXP{m[-1]}" for m in named)
     report = len(ex.sequential_names())
-    return (f"*What to notice:* {hits} of {len(named)} sequence models win most against the last EXP in their name; "
+    # "win most against" ranks the four rules for each model; the claims table's Fig 5-7 row asks another question,
+    # whether each model wins more than half its games against that EXP (issue 50: "18 of 22" here beside "21 of
+    # 22 models" there read as a contradiction)
+    return (f"*What to notice:* {hits} of {len(named)} sequence models win more against the last EXP in their name "
+            "than against any other rule (a different count from the claims table's, which asks whether each wins "
+            "more than half its games against that EXP); "
             f"EXP0, which plays very differently from EXP1-EXP3, is lost again once later stages train on EXP1-3 "
             f"(RL03 {best.loc['RL03', 'EXP0']:.3f}, RL0123 {best.loc['RL0123', 'EXP0']:.3f} against EXP0). The full "
             f"table lists all {report} models (the report's {report - 1} plus RL-random) and an ablation, "
@@ -228,10 +233,12 @@ def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
     rising = [p for p in fe_s.index if (np.diff(fe_s.loc[p].to_numpy()) > 0).all()]
     rl_rising = [p for p in fr_s.index if (np.diff(fr_s.loc[p].to_numpy()) > 0).all()]
     others = fr_s.loc[["RL1", "RL2", "RL3"]]
+    steady = (f"{', '.join(rl_rising)} {'rises' if len(rl_rising) == 1 else 'rise'} steadily" if rl_rising
+              else "none rises steadily")
     return (f"*What to notice:* for the rules the forced side's rate rises with s for {_names(rising)} and EXP0 "
-            f"crosses 50% between s = 2 ({fe_s.loc['EXP0', 2]:.3f}) and s = 3 ({fe_s.loc['EXP0', 3]:.3f}); the "
-            "learned tables (against a frozen copy with fair dice) rise steadily for "
-            f"{', '.join(rl_rising) or 'none of them'}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
+            f"crosses 50% between s = 2 ({fe_s.loc['EXP0', 2]:.3f}) and s = 3 ({fe_s.loc['EXP0', 3]:.3f}); of the "
+            "learned tables (against a frozen copy with fair dice), "
+            f"{steady}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
             f"({fr_s.loc['RL0'].max():.3f}) and RL1-RL3 stay within {others.min().min():.3f}-"
             f"{others.max().max():.3f}; a table trained with fair dice rarely saw four or five of a kind.")
 
@@ -292,23 +299,28 @@ def two_stages(confirm_seeds: int, confirm_games: int) -> str:
             f"{max(2, confirm_seeds // confirm.SEQUENCE_SHARE)} tables of each, and the self-play rows of Fig 5-5, "
             "whose tables are cheap (one training and one short evaluation each), at most "
             f"**{confirm.section_cap('fig_5_5_rl', confirm_seeds)}**. Its verdict comes from the "
-            "confirmatory sample alone; the claims table shows both stages (`pilot_*` columns). A row no sample can "
+            "confirmatory sample alone; the folded two-stage table shows both stages, each pilot's value, interval, "
+            "sample and verdict beside its fresh sample's. A row no sample can "
             "decide says why, and a row still undecided at its cap is flagged *undecidable* with the size it would "
             "need.")
 
 
 def _why_differ(findings: pd.DataFrame) -> str:
-    """Per differing family: the causes its readings give (derived by the protocol's rule, never typed) and how
-    many of its differing rows each cause covers; the readings themselves are in the readings table."""
+    """The differing findings grouped by cause (derived by the protocol's rule, never typed), one sentence a cause:
+    the cause in words, then the figures whose rows it covers ("A genuine difference (every reading we tried
+    disagrees): Fig 5-3, Fig 5-6 (2 rows)."); the readings themselves are in the readings table. The same cause
+    once, not once a figure (issue 50: "Fig 5-3 (1 row, a genuine difference: ...)" six times)."""
     differ = findings[findings.verdict == "differs"]
-    parts = []
-    for fam, g in differ.groupby("family", sort=False):
-        counts = g["cause"].value_counts()
-        # the count first, then the cause in words ("1 row, a genuine difference: every reading ..."): the cause's
-        # own colon was followed by a second one (issue 50, a fresh reader's scores)
-        parts.append(f"**{fam}** (" + "; ".join(f"{n} row{'s' if n != 1 else ''}, {verdicts.CAUSES[c]}"
-                                                 for c, n in counts.items()) + ")")
-    return "; ".join(parts)
+    sentences = []
+    for cause in differ["cause"].value_counts().index:
+        g = differ[differ["cause"] == cause]
+        figs = [f"{fam} ({n} rows)" if n > 1 else str(fam) for fam, n in g["family"].value_counts(sort=False).items()]
+        figs = ", ".join(figs[:-1]) + " and " + figs[-1] if len(figs) > 1 else figs[0]
+        head, _, tail = verdicts.CAUSES[cause].partition(": ")
+        # a reason in brackets after its cause; a bracket inside it becomes commas ("sample, or ours, cannot")
+        said = f"{head} ({tail.replace(' (', ', ').replace(')', ',')})" if tail else head
+        sentences.append(f"{said[0].upper()}{said[1:]}: {figs}.")
+    return " ".join(sentences)
 
 
 def _opener(results: Results) -> float:
@@ -318,14 +330,31 @@ def _opener(results: Results) -> float:
                                                                                            "win_rate"]
 
 
-def first_screen(results: Results) -> str:
+def plain_headline(claims: pd.DataFrame | None) -> str:
+    """The headline in plain words when no sample size decides it (issue 50: the answer's "No sample size decides
+    the claim ... 98.75 % prediction interval for one trained agent" was jargon beside *What we found*'s "one more
+    table could fall on either side of 50%"); empty for a decided or merely undecided headline, which the answer
+    says plainly already. The number as the answer at the top writes it."""
+    from liarlab.study import answer
+
+    row = answer.headline(claims) if claims is not None and "headline" in claims else None
+    if row is None or str(row.get("verdict")) != "inconclusive" or "undecidable" not in str(row.get("flags") or ""):
+        return ""
+    m = answer.measured(row, quantity="the interval where one more table would fall")
+    return ("**In plain words, we cannot decide the main question.** The weakest of RL0-RL3, against the rule it "
+            f"trained on, wins {m}: one more trained table would fall in that range, on either side of 50%, so no "
+            "number of tables decides whether every one wins more than half its games.\n\n")   # its own paragraph
+
+
+def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
     """The answer's further results (issue 50: the first screen lacked them), each number from the run's tables:
-    seats are learned (Fig 5-8), and a best responder beats every kind of trained table (our extension)."""
+    the headline in plain words where no sample decides it (:func:`plain_headline`, from ``claims``), seats are
+    learned (Fig 5-8), and a best responder beats every kind of trained table (our extension)."""
     from liarlab.papers.p02 import exploit
 
     ex_s = exploit.summary(results.exploit)
     lb = ex_s["best-response lower bound"]
-    return (f"**Seats are learned.** A table trained only in the second seat wins {_opener(results):.3f} of its "
+    return (f"{plain_headline(claims)}**Seats are learned.** A table trained only in the second seat wins {_opener(results):.3f} of its "
             "games as the opener (the report: about 0): its opening keys were never updated, so the tie rule makes "
             f"it bid the maximum. **A player who knows a table's policy beats it** (our extension): a "
             f"one-exchange-lookahead best responder wins {lb.min():.3f} to {lb.max():.3f} of its games against the "
@@ -384,7 +413,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
 * **The report's question, does Q-learning learn to beat the fixed strategies?** {headline_found(head_row)}
 * **{len(rep)} findings reproduced, {len(dif)} differ, {len(inc)} undecided** of {len(rep) + len(dif) + len(inc)}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
-* **Why findings differ**, by figure: {_why_differ(found) or "none differ"}.
+* **Why findings differ**, by cause: {_why_differ(found) or "none differ."}
 * **Reading of the honest bid** used (the report's unshown `honestAction`): {honest_words(reading.fallback)} ({reading.counts[reading.fallback]} of {len(reading.rows)}
   EXP statements reproduced, against {min(reading.counts.values())} for the other).
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}

@@ -722,7 +722,10 @@ def three_roles(mix: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     by_role = (mix.assign(role=role).groupby(["a", "b", "role"])
                .agg(wins=("wins", "sum"), games=("games", "sum")).reset_index())
     by_seat = mix.groupby(["a", "b", "seat"]).agg(wins=("wins", "sum"), games=("games", "sum")).reset_index()
-    return rate_frame(by_role.to_dict("records")), rate_frame(by_seat.to_dict("records"))
+    # the line-up in words: ``a`` is the rule seated twice, ``b`` the single one (the page showed "a" and "b")
+    words = {"a": "doubled rule", "b": "single rule"}
+    return (rate_frame(by_role.to_dict("records")).rename(columns=words),
+            rate_frame(by_seat.to_dict("records")).rename(columns=words))
 
 
 def three_identical_table(three: pd.DataFrame, fallback: str) -> pd.DataFrame:

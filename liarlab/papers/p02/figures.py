@@ -109,15 +109,20 @@ def rl_vs_exp(summary: pd.DataFrame):
     """Fig 5-4: each table against each rule, evaluated with exploration 0.1 and greedily, mean across tables
     and its interval in each cell (``summary`` by epsilon, model and opponent)."""
     fig, axes = plotting.figure(1, 2, width=5.2, height=4.2)
-    for ax, eps in zip(axes, (0.1, 0.0)):
+    for k, (ax, eps) in enumerate(zip(axes, (0.1, 0.0))):
         s = summary[summary.epsilon == eps]
         g = s.pivot(index="model", columns="opponent", values="win_rate")
         lo = s.pivot(index="model", columns="opponent", values="ci_low")
         hi = s.pivot(index="model", columns="opponent", values="ci_high")
+        # the interval under the rate as "0.25-0.60", without brackets: "[0.25, 0.60]" ran into the next cell
+        # (issue 50, a fresh reader's scores); the folded table below the figure gives it in full
         im = _annotated_heatmap(ax, g, vmin=0.1, vmax=0.9, fontsize=10, contrast=0.25,
-                                text=lambda i, j, v: f"{v:.2f}\n[{lo.iloc[i, j]:.2f}, {hi.iloc[i, j]:.2f}]")
-        ax.set_yticks(range(len(g)), [f"{m} (trained\nagainst EXP{m[-1]})" for m in g.index], fontsize=10)
-        ax.set(xlabel="opponent (evaluation)", ylabel="trained table", title=f"RL win rate, evaluation ε = {eps}")
+                                text=lambda i, j, v: f"{v:.2f}\n{lo.iloc[i, j]:.2f}–{hi.iloc[i, j]:.2f}")
+        # the row names once, on the left panel: the right one's width goes to its cells
+        ax.set_yticks(range(len(g)), [f"{m} (trained\nagainst EXP{m[-1]})" if k == 0 else "" for m in g.index],
+                      fontsize=10)
+        ax.set(xlabel="opponent (evaluation)", ylabel="trained table" if k == 0 else "",
+               title=f"RL win rate, evaluation ε = {eps}")
     fig.colorbar(im, ax=axes, shrink=0.8, label="RL win rate (balanced seats)")
     return fig
 
@@ -272,14 +277,24 @@ def forced_grid(summary: pd.DataFrame):
     """Figs 5-17 and 5-18: P1's win rate with both sides forced, one panel per player (``summary`` by player, s1
     and s2)."""
     names = list(summary.player.unique())
-    fig, axes = plotting.figure(1, len(names), width=3.6, height=3.4)
+    # two panels a row: four in one row made a figure wider than the page, which shrank its cell numbers and
+    # colour-bar ticks to about 8 px (issue 50, a fresh reader's scores); two a row fit the column unscaled
+    cols = min(2, len(names))
+    rows = -(-len(names) // cols)
+    fig, axes = plotting.figure(rows, cols, width=3.6, height=3.4, squeeze=False)
     fig.get_layout_engine().set(wspace=0.08)   # each panel's y-label clear of the panel before it
-    for k, (ax, name) in enumerate(zip(np.atleast_1d(axes), names)):
+    for k, ax in enumerate(axes.flat):
+        if k >= len(names):
+            ax.set_visible(False)
+            continue
+        name = names[k]
         g = summary[summary.player == name].pivot(index="s1", columns="s2", values="win_rate")
-        im = _annotated_heatmap(ax, g, vmin=0, vmax=1, fontsize=9, contrast=0.3, origin="lower",
+        im = _annotated_heatmap(ax, g, vmin=0, vmax=1, fontsize=11, contrast=0.3, origin="lower",
                                 text=lambda i, j, v: f"{v:.2f}")
-        ax.set(xlabel="P2's s2", ylabel="P1's s1" if k == 0 else "", title=name)
-    fig.colorbar(im, ax=axes, shrink=0.8, label="P1 win rate")
+        ax.set(xlabel="P2's s2" if k >= len(names) - cols else "", ylabel="P1's s1" if k % cols == 0 else "",
+               title=name)
+    bar = fig.colorbar(im, ax=axes, shrink=0.8, label="P1 win rate")
+    bar.ax.tick_params(labelsize=11)
     return fig
 
 

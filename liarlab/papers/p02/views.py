@@ -192,3 +192,21 @@ def roles(by_role: pd.DataFrame) -> pd.DataFrame:
     out["win rate [95 % interval]"] = [interval(v, lo, hi) for v, lo, hi in zip(out.win_rate, out.ci_low,
                                                                                 out.ci_high)]
     return out.drop(columns=["win_rate", "ci_low", "ci_high"])
+
+
+def two_stage(stages: pd.DataFrame) -> pd.DataFrame:
+    """The two-stage rows (:func:`confirm.two_stage`'s table) as the page shows them: each stage's value with its
+    interval in one column and its sample in words ("4,000 games"), headers in words (the page showed "pilot
+    ci_low" and "confirm n", issue 50); a confirmatory sample not drawn is left blank."""
+    out = pd.DataFrame({"family": stages["family"], "claim": stages["claim"]})
+    for stage, words in (("pilot", "pilot"), ("confirm", "confirmatory")):
+        out[f"{words} value [interval]"] = [interval(v, lo, hi) for v, lo, hi in
+                                            zip(stages[f"{stage} value"], stages[f"{stage} ci_low"],
+                                                stages[f"{stage} ci_high"])]
+        out[f"{words} sample"] = [_sample(n, u) for n, u in zip(stages[f"{stage} n"], stages["unit"])]
+        if stage == "pilot":
+            out["pilot verdict"] = stages["pilot verdict"]
+            out["plan"] = stages["plan"]
+            out["confirmatory budget"] = stages["confirmatory sample"]
+    out["verdict"] = stages["verdict"]
+    return out

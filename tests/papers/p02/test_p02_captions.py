@@ -155,7 +155,7 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     # answer's precision (the answer at the top writes it the same way)
     assert ("We reproduce this: the lowest win rate of an RLi against its own EXPi, is 0.61 (95 %: 0.55 to 0.67) "
             "over 10 seeds, where the report has every RLi above 50%.") in text
-    assert "**Fig 5-8** (" in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
+    assert "disagrees): Fig 5-8." in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
     assert "the smallest legal bid (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
     assert "in 2\n  of 3 cases" in text
     assert "wins 0.030 as the opener" in text
@@ -174,7 +174,7 @@ def test_what_we_found_follows_the_tables_when_they_change():
     results.exploit = results.exploit.assign(wins=results.exploit.wins // 2)
     text = captions.what_we_found(claims.assign(verdict="reproduced"), rows, results, reading)
     assert "**5 findings reproduced, 0 differ, 0 undecided** of 5" not in text      # the extension row is no finding
-    assert "**4 findings reproduced, 0 differ, 0 undecided** of 4" in text and "none differ" in text
+    assert "**4 findings reproduced, 0 differ, 0 undecided** of 4" in text and "by cause: none differ." in text
     lb = results.exploit.groupby("model").apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
     assert f"wins {lb.min():.3f} to {lb.max():.3f}" in text
     assert np.isclose(lb.min(), 0.4, atol=0.01)
@@ -230,17 +230,34 @@ def test_table_4_3_text_counts_the_learned_keys_of_each_table():
     assert "four in 1.9% of hands" in text
 
 
-def test_why_a_family_differs_reads_without_a_second_colon():
-    # "Fig 5-3 (a genuine difference: every reading we tried disagrees: 1 row)" (issue 50, a fresh reader's scores)
-    import pandas as pd
-
-    from liarlab.papers.p02 import captions
-
-    findings = pd.DataFrame({"family": ["Fig 5-3", "Fig 5-6", "Fig 5-6"], "verdict": ["differs"] * 3,
-                             "cause": ["genuine", "genuine", "reading"]})
+def test_why_findings_differ_says_each_cause_once_with_its_figures():
+    # "Fig 5-3 (1 row, a genuine difference: every reading we tried disagrees); Fig 5-6 (...)" repeated the same
+    # cause once a figure (issue 50, a fresh reader's scores): one sentence a cause, its figures listed after it
+    findings = pd.DataFrame({"family": ["Fig 5-3", "Fig 5-6", "Fig 5-6", "Fig 5-7", "Fig 5-6"],
+                             "verdict": ["differs"] * 4 + ["reproduced"],
+                             "cause": ["genuine", "genuine", "power", "genuine", None]})
     text = captions._why_differ(findings)
-    assert "(1 row, a genuine difference" in text and "(2 rows" not in text and "1 row, a reading" in text
-    assert all(part.count(":") <= 1 for part in text.split("; "))
+    assert text.count("a genuine difference") + text.count("A genuine difference") == 1
+    assert "A genuine difference (every reading we tried disagrees): Fig 5-3, Fig 5-6 and Fig 5-7." in text
+    assert "Too little power (the paper's sample, or ours, cannot carry the claim): Fig 5-6." in text
+    two = captions._why_differ(findings.assign(cause="genuine"))
+    assert "Fig 5-6 (2 rows)" in two and two.count(".") == 1
+
+
+def test_the_sequence_caption_says_it_counts_the_best_rule_not_the_rows_above_half():
+    # "18 of 22 sequence models win most" beside the claims row's "21 of 22 models" (above 50 %) read as a
+    # contradiction (issue 50): the caption says which count it is
+    rows = []
+    for m in ex.sequential_names():
+        if not m.removeprefix("RL").isdigit():
+            continue
+        for o in ("EXP0", "EXP1", "EXP2", "EXP3"):
+            best = o == f"EXP{m[-1]}" if m != "RL0123" else o == "EXP0"   # RL0123 does best against EXP0
+            rows.append({"model": m, "opponent": o, "win_rate": 0.7 if best else 0.4})
+    text = captions.sequential(pd.DataFrame(rows))
+    named = [m for m in ex.sequential_names() if m.removeprefix("RL").isdigit()]
+    assert f"{len(named) - 1} of {len(named)} sequence models win more against the last EXP in their name" in text
+    assert "than against any other rule" in text and "more than half its games" in text
 
 
 def test_three_mixes_names_its_dashed_line_in_one_legend_off_the_panels():
@@ -271,3 +288,109 @@ def test_the_first_screen_says_seats_are_learned_and_what_the_best_responder_win
     assert "best responder wins 0.800 to 0.900 of its games" in text and "above 50 % for 2 of 2 kinds" in text
     results.exploit = results.exploit.assign(wins=results.exploit.wins // 2)
     assert "wins 0.400 to 0.450 of its games" in captions.first_screen(results)
+
+
+def test_the_forced_hands_caption_says_none_of_the_tables_rises_steadily_in_words():
+    # "rise steadily for none of them" (issue 50): the subject first, singular when one table or none rises
+    exp = _fixed([{"player": p, "same": s, "wins": 400 + 50 * s, "games": 1000}
+                  for p in ("EXP0", "EXP1", "EXP2", "EXP3") for s in (1, 2, 3, 4, 5)])
+    flat = _seeded([{"player": p, "same": s, "rate": 0.5 - 0.01 * abs(s - 2)}
+                    for p in ("RL0", "RL1", "RL2", "RL3") for s in (1, 2, 3, 4, 5)])
+    text = captions.forced_one_side(exp, flat)
+    assert "of the learned tables (against a frozen copy with fair dice), none rises steadily: RL0 peaks" in text
+    assert "for none of them" not in text
+    one = pd.concat([flat[flat.player != "RL2"],
+                     _seeded([{"player": "RL2", "same": s, "rate": 0.3 + 0.05 * s} for s in (1, 2, 3, 4, 5)])])
+    assert "fair dice), RL2 rises steadily: RL0" in captions.forced_one_side(exp, one)
+
+
+def test_the_three_player_tables_name_the_line_up_in_words():
+    # the role and seat tables' headers were "a" and "b" (issue 50): the doubled rule and the single one
+    rows = [{"a": a, "b": b, "b_seat": bs, "seat": s, "player": b if s == bs else a,
+             "preceded_by": b if (s - 1 or 3) == bs else a, "wins": 300, "games": 1000}
+            for a, b in (("EXP0", "EXP1"), ("EXP1", "EXP0")) for bs in (1, 2, 3) for s in (1, 2, 3)]
+    by_role, by_seat = ex.three_roles(pd.DataFrame(rows))
+    for frame in (by_role, by_seat):
+        assert {"doubled rule", "single rule"} <= set(frame.columns) and not {"a", "b"} & set(frame.columns)
+    assert set(by_role.loc[by_role["doubled rule"] == "EXP0", "role"]) == {
+        "the single EXP1", "EXP0 after EXP1", "EXP0 after EXP0"}
+
+
+def _cell_texts_fit(fig) -> list[str]:
+    """The in-cell texts of ``fig``'s heat maps wider than 90 % of their cell (a gap to the next cell; drawn after
+    the page's font floor)."""
+    from liarlab.study import plotting
+
+    plotting.readable(fig)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    wide = []
+    for ax in fig.axes:
+        if not ax.images:
+            continue
+        cols = ax.images[0].get_array().shape[1]
+        cell = ax.get_window_extent(renderer).width / cols
+        wide += [t.get_text() for t in ax.texts if t.get_window_extent(renderer).width > 0.9 * cell]
+    return wide
+
+
+def test_the_rl_vs_exp_heat_map_keeps_each_interval_inside_its_cell():
+    # "[0.65, 0.66][0.28, 0.34]": the interval labels ran into the next cells (issue 50, a fresh reader's scores)
+    from liarlab.papers.p02 import figures
+    from liarlab.study import plotting
+
+    rows = [{"epsilon": e, "model": f"RL{i}", "opponent": f"EXP{j}", "win_rate": 0.5, "ci_low": 0.0, "ci_high": 1.0}
+            for e in (0.1, 0.0) for i in range(4) for j in range(4)]
+    fig = figures.rl_vs_exp(pd.DataFrame(rows))
+    assert not _cell_texts_fit(fig) and not plotting.small_text(fig)
+    assert "0.00–1.00" in [t.get_text().split("\n")[1] for t in fig.axes[0].texts]
+
+
+def test_the_forced_pair_heat_maps_fit_the_page_unscaled_with_cell_numbers_of_9_px_or_more():
+    # four panels in one row were shrunk to the page, their cell numbers and colour-bar ticks about 8 px (issue 50)
+    from liarlab.papers.p02 import figures
+    from liarlab.study import plotting
+
+    rows = [{"player": p, "s1": a, "s2": b, "win_rate": 0.5} for p in ("EXP0", "EXP1", "RL0", "RL1")
+            for a in range(1, 6) for b in range(1, 6)]
+    fig = figures.forced_grid(pd.DataFrame(rows))
+    assert plotting.page_scale(fig) == 1.0
+    assert not plotting.small_text(fig, min_px=10) and not _cell_texts_fit(fig)
+    assert [ax.get_title() for ax in fig.axes if ax.images] == ["EXP0", "EXP1", "RL0", "RL1"]
+
+
+def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
+    # the answer's "No sample size decides the claim ... 98.75 % prediction interval for one trained agent" was
+    # jargon; What we found's "one more table could fall on either side of 50%" belongs on the first screen (issue 50)
+    _, _, results, _ = _what_we_found_inputs()
+    head = {"claim": "every RLi wins", "headline": True, "kind": "finding", "verdict": "inconclusive",
+            "flags": "undecidable; agrees by selection", "reproduced_value": 0.61, "ci_low": 0.49, "ci_high": 0.73,
+            "n": 10, "unit": "seeds", "interval": "98.75 %"}
+    claims = pd.DataFrame([head, {**head, "claim": "other", "headline": False}])
+    text = captions.first_screen(results, claims)
+    assert text.startswith("**In plain words, we cannot decide the main question.** The weakest of RL0-RL3")
+    assert "wins 0.61 (0.49 to 0.73) over 10 seeds: one more trained table would fall in that range" in text
+    assert "prediction interval" not in text and "half its games.\n\n**Seats are learned.**" in text
+    decided = claims.assign(verdict="reproduced", flags="")
+    assert captions.first_screen(results, decided).startswith("**Seats are learned.**")
+    assert captions.first_screen(results).startswith("**Seats are learned.**")
+
+
+def test_the_two_stage_table_heads_its_columns_in_words():
+    # the folded two-stage table showed "pilot ci_low", "confirm n" (issue 50): value and interval in one column
+    from liarlab.papers.p02 import views
+
+    stages = pd.DataFrame([
+        {"family": "Fig 5-5", "claim": "x", "pilot value": 0.0045, "pilot ci_low": -0.0174, "pilot ci_high": 0.0264,
+         "pilot n": 2000, "unit": "games", "pilot verdict": "inconclusive", "plan": "p", "confirmatory sample": "c",
+         "confirm value": 0.024, "confirm ci_low": 0.0085, "confirm ci_high": 0.0394, "confirm n": 4000,
+         "verdict": "reproduced"},
+        {"family": "Fig 5-4", "claim": "y", "pilot value": 0.5, "pilot ci_low": 0.1, "pilot ci_high": 0.9,
+         "pilot n": 10, "unit": "seeds", "pilot verdict": "inconclusive", "plan": "p", "confirmatory sample": "c",
+         "confirm value": None, "confirm ci_low": None, "confirm ci_high": None, "confirm n": None,
+         "verdict": "inconclusive"}])
+    view = views.two_stage(stages)
+    assert not [c for c in view.columns if "_" in c or c.endswith(" n")]
+    assert view.loc[0, "pilot value [interval]"] == "0.004 [-0.017, 0.026]" and view.loc[0, "pilot sample"] == "2,000 games"
+    assert view.loc[0, "confirmatory value [interval]"] == "0.024 [0.009, 0.039]"
+    assert view.loc[1, "pilot sample"] == "10 tables" and view.loc[1, "confirmatory value [interval]"] == ""
