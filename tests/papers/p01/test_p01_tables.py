@@ -194,3 +194,14 @@ def test_the_claims_summary_names_an_x2_variant_by_its_lambda():
     assert claims01.lambda_words("X2 lambda=1") == "λ = 1"
     assert claims01.lambda_words("X2 lambda=0.25") == "λ = 0.25"
     assert claims01.lambda_words("X1 real-valued") == "X1 real-valued"
+
+
+def test_the_headline_mean_win_rate_comes_with_its_interval():
+    from types import SimpleNamespace
+
+    large = _rates([0.6, 0.7, 0.8, 0.5], games=1000)
+    large = large.assign(wins=(large.win_rate * large.games).round().astype(int))
+    text = captions.win_quantity(SimpleNamespace(large=large))
+    mean = claims01.mean_over_types(large)
+    assert f"as 0.650 (95 % interval {mean.low:.3f} to {mean.high:.3f};" in text
+    assert mean.low < 0.65 < mean.high
