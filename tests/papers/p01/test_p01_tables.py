@@ -10,6 +10,7 @@ from liarlab.papers.p01 import captions
 from liarlab.papers.p01 import claims as claims01
 from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01.results import Results01
+from liarlab.study import tables
 
 
 def _rates(rates, games=1000):
@@ -178,7 +179,11 @@ def test_the_worked_checks_are_headed_in_words_with_one_count_of_decimals():
     # one count of decimals down the column: "1.0000 [0.9878, 1.0000]" under "0.3300 [...]", never "0.333"
     assert all(len(x.split(".")[1].split(" ")[0]) == 4 for x in shares)
     assert shares.iloc[2].startswith("1.0000 [")       # Fig 4.6's challenge is certain
-    assert list(view["chance of the challenge draw, exact"]) == ["0.3333", "0.6667", "1.0000"]
+    assert view.attrs["decimals"]["chance of the challenge draw, exact"] == 4
+    # as the page shows it: Fig 4.6's certain challenge (exact, final exact, final simulated) as "1.0000" beside
+    # "0.3333", not "1"; the paper's own "1" stays as printed
+    page = tables.table_html(view)
+    assert page.count(">1.0000</td>") == 3 and page.count(">1</td>") == 1
 
 
 def test_the_x3_table_is_headed_in_words():
