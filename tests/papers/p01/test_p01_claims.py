@@ -315,7 +315,7 @@ def test_e12_network_readings_are_judged_on_the_claims_share_of_types_when_e12_k
     open_ = R.network_reading(SimpleNamespace(variant="v", types_in_band=10, types_out_band=10, types_undecided=12,
                                               **row))
     assert most["verdict"] == "reproduced" and abs(most["estimate"] - 20 / 22) < 1e-12
-    assert few["verdict"] == "differs" and "1 types in the band, 30 outside, 1 undecided" in few["note"]
+    assert few["verdict"] == "differs" and "1 type in the band, 30 outside, 1 undecided" in few["note"]
     assert open_["verdict"] == "inconclusive" and open_["n"] == 32
 
 
@@ -394,7 +394,7 @@ def test_bbn_gain_rule_readings_are_judged_on_the_claims_share_of_types_from_e7_
             for k in keys}
     assert rows["retry"]["verdict"] == "reproduced" and rows["retry"]["reading"] == R.GAIN_READINGS["retry"].name
     for k in ("random opener", "cap >", "cap own", "cap override", "opening count", "normaliser"):
-        assert rows[k]["verdict"] == "differs" and "1 types in the band, 30 outside, 1 undecided" in rows[k]["note"]
+        assert rows[k]["verdict"] == "differs" and "1 type in the band, 30 outside, 1 undecided" in rows[k]["note"]
     for name in ("separate adoption gates per update", "the gate's n counted after the event"):
         assert ways[name].row(R.GAIN_FAMILY, SimpleNamespace(bbn_rule_readings=table))["verdict"] == "differs", name
     absent = ways[R.GAIN_READINGS["cap own"].name].row(R.GAIN_FAMILY, SimpleNamespace())
