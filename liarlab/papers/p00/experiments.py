@@ -169,15 +169,22 @@ def growth_factors(*tables: pd.DataFrame) -> tuple[float, float]:
     return float(min(factors)), float(max(factors))
 
 
+# The most decimals a Monte Carlo share is written to: a page's table rewrites a number of seven or more decimals
+# to four significant digits (study.tables.tidy_text), which gave "0.1963 [0.196, 0.1965]" for a share written to 8
+MC_MAX_DECIMALS = 6
+
+
 def monte_carlo_decimals(mc: pd.DataFrame) -> int:
     """The one count of decimals a Monte Carlo table's shares are shown to: enough for two significant digits of
     its narrowest interval that is not a point (5 decimals wrote "0.00012 [0.00012, 0.00013]" against an exact
-    "0.00013", issue 50); at most 8."""
-    widths = (mc["ci_high"] - mc["ci_low"]).to_numpy(dtype=float)
+    "0.00013", issue 50), at most :data:`MC_MAX_DECIMALS`. A row whose every hand counted (or none did) is left
+    out: its Wilson interval is a sliver against 0 or 1 (1 - 0.99999962 at 10 million hands), not a precision."""
+    certain = (mc["hits"] == 0) | (mc["hits"] == mc["hands"])
+    widths = (mc["ci_high"] - mc["ci_low"])[~certain].to_numpy(dtype=float)
     widths = widths[widths > 0]
     if not len(widths):
         return 5
-    return int(min(max(1 - math.floor(math.log10(widths.min())), 1), 8))
+    return int(min(max(1 - math.floor(math.log10(widths.min())), 1), MC_MAX_DECIMALS))
 
 
 def monte_carlo_view(mc: pd.DataFrame, decimals: int | None = None) -> pd.DataFrame:

@@ -635,7 +635,11 @@ def x3_by_type(x3: pd.DataFrame) -> pd.DataFrame:
                                                    win_rate_x1=("win_plain", "mean"), gain=("gain", "mean"))
     table.index = [f"type {str(o)[4:]}" if str(o).startswith("type") else str(o) for o in table.index]
     table.index.name = "test program"
-    return table.rename(columns={"gain": "gain (points)"}).assign(**{"gain (points)": (100 * table.gain).round(1)})
+    # headed in words ("win rate x3" read like code, issue 50): X3 is the network adding its probabilities as
+    # real-valued dice, on X1's real-valued guessing alone
+    words = {"seeded_matches": "seeded matches", "win_rate_x3": "win rate with the network's weighted dice (X3)",
+             "win_rate_x1": "win rate of real-valued guessing alone (X1)", "gain": "gain (points)"}
+    return table.assign(gain=(100 * table.gain).round(1)).rename(columns=words)
 
 
 def points_interval(value, low, high) -> list[str]:

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from liarlab.papers.p01 import printed
-from liarlab.papers.p01.claims import mean_gain, points, points_text
+from liarlab.papers.p01.claims import mean_gain, mean_over_types, points, points_text
 
 
 def _trait(name) -> str:
@@ -176,9 +176,12 @@ def win_quantity(res) -> str:
     worst, best = large.loc[large.win_rate.idxmin()], large.loc[large.win_rate.idxmax()]
     games = int(large.games.min())
     size = f"{games:,} games a type" if games == int(large.games.max()) else f"at least {games:,} games a type"
-    return (f"random-guess's mean win rate over the {len(large)} types as {large.win_rate.mean():.3f} (from "
-            f"{worst.win_rate:.3f} against type {int(worst.type)} to {best.win_rate:.3f} against type "
-            f"{int(best.type)}; {size}), and the number of types whose win rate lies in 60-70 %")
+    # the mean with its 95 % interval (the mean reading's estimate): the first screen gave "0.678" bare (issue 50)
+    mean = mean_over_types(large)
+    return (f"random-guess's mean win rate over the {len(large)} types as {mean.value:.3f} (95 % interval "
+            f"{mean.low:.3f} to {mean.high:.3f}; from {worst.win_rate:.3f} against type {int(worst.type)} to "
+            f"{best.win_rate:.3f} against type {int(best.type)}; {size}), and the number of types whose win rate lies "
+            f"in 60-70 %")
 
 
 def gain_quantity(res) -> str:

@@ -11,6 +11,7 @@ one engine (:func:`rows`); a reading of a claim is a :class:`~liarlab.study.fami
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -947,13 +948,20 @@ def first_mover_rows(self_open, wide: pd.DataFrame, n_sweep: int) -> list[dict]:
     ]
 
 
+def lambda_words(variant: str) -> str:
+    """An X2 variant as the claims summary names it: "X2 lambda=1" (the code's label, kept in the CSVs) as
+    "λ = 1" (issue 50: the summary read "X2 lambda=1: 0.678"); any other variant as it is."""
+    match = re.fullmatch(r"X2 lambda=(\S+)", str(variant))
+    return f"λ = {match.group(1)}" if match else str(variant)
+
+
 def extension_rows(best, base, x1, vs_plain: pd.DataFrame) -> list[dict]:
     """Ch. 6 proposals X1 (real-valued guesses) and X2 (the lambda mixture)."""
     rule = "a proposal of Ch. 6 that the thesis did not run"
     return [
         _ours("X2 lambda-mixture guess: best mean win rate over the 32 types", "Ch. 6 (proposal)",
-              f"{best.variant}: {best.mean_win_rate:.3f}", rule,
-              note=f"thesis strategy (lambda=1): mean {base.mean_win_rate:.3f}, worst type {base.min_win_rate:.3f}"),
+              f"{lambda_words(best.variant)}: {best.mean_win_rate:.3f}", rule,
+              note=f"thesis strategy (λ = 1): mean {base.mean_win_rate:.3f}, worst type {base.min_win_rate:.3f}"),
         _ours("X1 real-valued guessing: mean / worst win rate over the 32 types", "Ch. 6 Fig 6.1 (proposal)",
               f"{x1.mean_win_rate:.3f} / {x1.min_win_rate:.3f}", rule,
               note=f"vs the thesis player head to head: "

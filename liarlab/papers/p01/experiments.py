@@ -96,6 +96,35 @@ def worked_checks(n_calls: int, rng: np.random.Generator) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def worked_checks_view(checks: pd.DataFrame) -> pd.DataFrame:
+    """:func:`worked_checks` as the page shows it: headed in words ("p challenge draw sim", "ci low" read like
+    code, issue 50), each simulated share beside its 95 % interval in one cell, and every probability of ours to
+    4 decimals (:func:`~liarlab.study.tables.with_decimals`; a column read "0.333" above "1.0000"); the paper's
+    value as it prints it."""
+    from liarlab.study.tables import fixed_text, printed_text, with_decimals
+
+    def four(x) -> str:
+        return fixed_text(float(x), 4)
+
+    exact = {"chance of the challenge draw, exact": "p_challenge_draw", "chance of the bid draw, exact": "p_bid_draw",
+             "chance the final action is a challenge, exact": "p_final_challenge",
+             "share of calls ending in a challenge": "p_final_challenge_sim"}
+    view = pd.DataFrame({
+        "situation": checks["situation"],
+        "own dice": checks["own"],
+        "opponent's bid": checks["bid"],
+        "paper: chance of the challenge draw": [printed_text(x) for x in checks["paper_challenge_draw"]],
+        "calls": checks["calls"].astype(int),
+        "challenge draws": checks["challenge_draws"].astype(int),
+        "chance of the challenge draw, exact": checks["p_challenge_draw"].astype(float),
+        "share of calls drawing the challenge [95 % interval]": [
+            f"{four(x)} [{four(lo)}, {four(hi)}]"
+            for x, lo, hi in zip(checks["p_challenge_draw_sim"], checks["ci_low"], checks["ci_high"])],
+        **{name: checks[column].astype(float) for name, column in list(exact.items())[1:]},
+    })
+    return with_decimals(view, dict.fromkeys(exact, 4))
+
+
 FIG_4_4_OWN = (1, 1, 1, 1, 1, 0)    # one 5 and no 6, as the figure's weights imply
 
 

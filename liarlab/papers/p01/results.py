@@ -68,6 +68,16 @@ _Tables = make_dataclass("_Tables", [("params", dict)] + [(name, object, None) f
                          + [(name, list, field(default_factory=list)) for name in ("bbn_trend_types", "panels")])
 
 
+
+# The best-response tables' headers in words ("br challenge success", "ci low" read like code, issue 50); the CSV
+# keeps the code names
+BR_HEADERS = {"win_rate": "best responder's win rate", "ci_low": "95 % interval, low", "ci_high": "95 % interval, high",
+              "as_starter": "win rate when it opens", "as_responder": "win rate when it responds",
+              "br_challenge_success": "share of its challenges that succeed", "mean_turns": "mean turns a game"}
+BR_READING_HEADERS = {"random_guess_win_rate": "random-guess win rate", "ci_low": "95 % interval, low",
+                      "ci_high": "95 % interval, high"}
+
+
 class Results01(_Tables):
     """Notebook 01's tables (:data:`TABLES`, and ``params``: the run's parameters, sizes resolved by the profile),
     filled section by section by the ``run_*`` methods."""
@@ -123,8 +133,12 @@ class Results01(_Tables):
             r=n_seeds)
         self.large, self.large_raw = self._cached("vs_types_large", lambda: ex.vs_types(n_large, 1, s_large), ex,
                                                   n=n_large)
-        self.e5 = ex.vs_types_table(self.large, self.ref, self.seeded)
-        self.e5_views = ex.win_rate_views(self.ref, self.seeded, self.large, n_games, n_seeds, n_large)
+        # every win rate to 3 decimals, one count per column ("0.87" above "0.861", issue 50)
+        e5 = ex.vs_types_table(self.large, self.ref, self.seeded)
+        self.e5 = tables.with_decimals(e5, dict.fromkeys(e5.columns.drop(["type", "traits"]), 3))
+        self.e5_views = tables.with_decimals(
+            ex.win_rate_views(self.ref, self.seeded, self.large, n_games, n_seeds, n_large),
+            dict.fromkeys(("mean", "min", "max"), 3))
 
     def run_win_rate_confirmation(self) -> None:
         """Two-stage design: a per-type claim the large sample leaves undecided is judged again on fresh games, as
@@ -136,7 +150,8 @@ class Results01(_Tables):
                                             n=plan.n)
 
     def run_trait_effects(self) -> None:
-        self.trait_effect = ex.trait_effects(self.large, self.traits)
+        self.trait_effect = tables.with_decimals(ex.trait_effects(self.large, self.traits),
+                                                 dict.fromkeys(("without", "with", "effect"), 3))
 
     def run_trends(self) -> None:
         self.curves = ex.cumulative_wins(self.seeded_raw)
@@ -227,7 +242,8 @@ class Results01(_Tables):
         self.gain_readings = readings01.bbn_gain_readings(self.bbn_run.games, self.bbn_readings)
 
     def run_support_events(self) -> None:
-        self.support_events = bbnx.not_support_events(self.bbn_run)
+        self.support_events = tables.with_decimals(bbnx.not_support_events(self.bbn_run),
+                                                   dict.fromkeys(("mean_p_supports", "true_share_supports"), 3))
 
     @property
     def x3_reading(self) -> pd.Series:
@@ -318,16 +334,18 @@ class Results01(_Tables):
     def best_response_table(self) -> pd.DataFrame:
         """:attr:`best_responses` as the notebook shows it: every rate (with its interval) to 3 decimals, the mean
         turns to 2, one count of decimals per column (:func:`liarlab.study.tables.with_decimals`)."""
-        shown = self.best_responses.replace({"opponent": {"random_guess": "random-guess"}})
-        rates = ("win_rate", "as_starter", "as_responder", "br_challenge_success")
-        return tables.with_decimals(shown, {**dict.fromkeys(rates, 3), "mean_turns": 2})
+        shown = self.best_responses.replace({"opponent": {"random_guess": "random-guess"}}).rename(columns=BR_HEADERS)
+        rates = [BR_HEADERS[c] for c in ("win_rate", "ci_low", "ci_high", "as_starter", "as_responder",
+                                         "br_challenge_success")]
+        return tables.with_decimals(shown, {**dict.fromkeys(rates, 3), BR_HEADERS["mean_turns"]: 2})
 
     @property
     def best_response_readings_table(self) -> pd.DataFrame:
         """:attr:`br_readings` as the notebook shows it: rounded as the claims summary rounds
         (:func:`~liarlab.papers.p01.experiments.rounded`), every win rate and its bounds to 3 decimals ("0.21"
         under "0.237" read as two precisions, issue 50)."""
-        return tables.with_decimals(ex.rounded(self.br_readings, 3), {"random_guess_win_rate": 3})
+        shown = ex.rounded(self.br_readings, 3).rename(columns=BR_READING_HEADERS)
+        return tables.with_decimals(shown, dict.fromkeys(BR_READING_HEADERS.values(), 3))
 
     # ------------------------------------------------------------------ E9 and the learning schedule
 

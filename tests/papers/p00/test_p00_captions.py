@@ -81,3 +81,23 @@ def test_the_explore_bars_are_labelled_to_three_significant_digits():
     assert [percent_label(100 * p) for p in at_least_chances(5, 6)] == ["100", "59.8", "19.6", "3.55", "0.334",
                                                                        "0.0129"]
     assert percent_label(1e-9) == "< 0.001"
+
+
+def test_a_monte_carlo_table_on_the_page_gives_each_share_and_its_bounds_the_same_decimals():
+    import re
+
+    import pandas as pd
+
+    from liarlab.study import tables
+
+    # the full run's rows: at 10 million hands the certain row (k = 0) has an interval 1 - 0.99999962 wide, which
+    # asked for 8 decimals, and the page rewrote 8 decimals to 4 significant digits: "0.1963 [0.196, 0.1965]"
+    mc = pd.DataFrame({"k": [0, 2, 5], "hands": [10_000_000] * 3, "hits": [10_000_000, 1_962_608, 1_244],
+                       "estimate": [1.0, 0.1962608, 0.0001244], "ci_low": [0.99999962, 0.19601475, 0.00011768],
+                       "ci_high": [1.0, 0.19650708, 0.00013151], "exact": [1.0, 1526 / 7776, 1 / 7776],
+                       "exact_inside_ci": [True] * 3})
+    page = tables.table_html(ex.monte_carlo_view(mc))
+    cells = re.findall(r"(\d+\.\d+) \[(\d+\.\d+), (\d+\.\d+)\]", page)
+    assert len(cells) == 3
+    assert {len(number.partition(".")[2]) for cell in cells for number in cell} == {6}
+    assert ("0.196261", "0.196015", "0.196507") in cells

@@ -10,6 +10,7 @@ from liarlab.papers.p01 import captions
 from liarlab.papers.p01 import claims as claims01
 from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01.results import Results01
+from liarlab.study import tables
 
 
 def _rates(rates, games=1000):
@@ -167,3 +168,45 @@ def test_the_slow_down_divides_one_engines_times():
                               ratio_row=ex.like_for_like_timing(bbn_time))
     assert t.ours.iloc[-1] == 1.27 and "reference Python engine" in t.measure.iloc[-1]
     assert t.ours.iloc[1] == 0.00175                       # 3 significant digits, not 0.00175000...
+
+
+def test_the_worked_checks_are_headed_in_words_with_one_count_of_decimals():
+    checks = ex.worked_checks(300, np.random.default_rng(0))
+    view = ex.worked_checks_view(checks)
+    # "p challenge draw sim", "ci low" read like code (issue 50): no header keeps an underscore or a code word
+    assert not [c for c in view.columns if "_" in c or " sim" in c or "ci " in c]
+    shares = view["share of calls drawing the challenge [95 % interval]"]
+    # one count of decimals down the column: "1.0000 [0.9878, 1.0000]" under "0.3300 [...]", never "0.333"
+    assert all(len(x.split(".")[1].split(" ")[0]) == 4 for x in shares)
+    assert shares.iloc[2].startswith("1.0000 [")       # Fig 4.6's challenge is certain
+    assert view.attrs["decimals"]["chance of the challenge draw, exact"] == 4
+    # as the page shows it: Fig 4.6's certain challenge (exact, final exact, final simulated) as "1.0000" beside
+    # "0.3333", not "1"; the paper's own "1" stays as printed
+    page = tables.table_html(view)
+    assert page.count(">1.0000</td>") == 3 and page.count(">1</td>") == 1
+
+
+def test_the_x3_table_is_headed_in_words():
+    x3 = pd.DataFrame({"opponent": ["type1", "type1", "type8"], "gain": [0.02, 0.0, -0.01],
+                       "win_bbn": [0.6, 0.5, 0.4], "win_plain": [0.58, 0.5, 0.41]})
+    table = bbnx.x3_by_type(x3)
+    assert list(table.columns) == ["seeded matches", "win rate with the network's weighted dice (X3)",
+                                   "win rate of real-valued guessing alone (X1)", "gain (points)"]
+    assert table.loc["type 1", "gain (points)"] == 1.0 and table.loc["type 8", "seeded matches"] == 1
+
+
+def test_the_claims_summary_names_an_x2_variant_by_its_lambda():
+    assert claims01.lambda_words("X2 lambda=1") == "λ = 1"
+    assert claims01.lambda_words("X2 lambda=0.25") == "λ = 0.25"
+    assert claims01.lambda_words("X1 real-valued") == "X1 real-valued"
+
+
+def test_the_headline_mean_win_rate_comes_with_its_interval():
+    from types import SimpleNamespace
+
+    large = _rates([0.6, 0.7, 0.8, 0.5], games=1000)
+    large = large.assign(wins=(large.win_rate * large.games).round().astype(int))
+    text = captions.win_quantity(SimpleNamespace(large=large))
+    mean = claims01.mean_over_types(large)
+    assert f"as 0.650 (95 % interval {mean.low:.3f} to {mean.high:.3f};" in text
+    assert mean.low < 0.65 < mean.high
