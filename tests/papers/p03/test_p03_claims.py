@@ -253,3 +253,18 @@ def test_a_win_rate_in_words_keeps_the_decimals_the_match_table_writes():
     text = c.rate_text(verdicts.Estimate(0.5, 0.48, 0.52, 400, "boards"))
     assert text == "0.500 (95 % interval across boards: 0.480 to 0.520, 400 boards)"
     assert c.rate_text(verdicts.Estimate(0.6572, 0.6331, 0.6818, 1, "boards")).endswith(", 1 board)")
+
+
+def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
+    # issue 50: the first screen gave MC0's rate against DD-ε and never related it to 9/19 and 12/20
+    def matches(rate, low, high):
+        return pd.DataFrame({"pairing": ["MC0 vs DD-ε", "MC0 vs RULE"], "a_win_rate": [rate, 0.5],
+                             "ci_low": [low, 0.4], "ci_high": [high, 0.6], "boards": [400, 400]})
+
+    text = c.first_screen(matches(0.657, 0.633, 0.682))
+    assert "won 9 of 19 games against its author (0.47) and 12 of 20 against two people (0.60)" in text
+    assert "MC0 wins 0.657 of its duplicate boards against DD-ε (95 %: 0.633 to 0.682)" in text
+    assert "an interval that lies above 0.47 and 0.60" in text
+    assert "an interval that lies above 0.47 and includes 0.60" in c.first_screen(matches(0.58, 0.55, 0.61))
+    assert "lies below 0.47 and 0.60" in c.first_screen(matches(0.3, 0.25, 0.35))
+    assert c.first_screen(matches(0.6, 0.5, 0.7).iloc[1:]) == ""
