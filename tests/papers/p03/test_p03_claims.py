@@ -268,3 +268,20 @@ def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
     assert "an interval that lies above 0.47 and includes 0.60" in c.first_screen(matches(0.58, 0.55, 0.61))
     assert "lies below 0.47 and 0.60" in c.first_screen(matches(0.3, 0.25, 0.35))
     assert c.first_screen(matches(0.6, 0.5, 0.7).iloc[1:]) == ""
+
+
+def test_the_fig_3_13_tables_show_only_filled_cells_and_no_empty_axis_row():
+    # issue 50: the wide calls table was mostly empty cells; the E tables had an empty "label" row under the header
+    calls = x.fig_3_13_calls()
+    view = x.calls_view(calls)
+    filled = int(calls.filter(like="margin_").notna().sum().sum())
+    assert len(view) == filled and view["margin (tricks)"].notna().all()
+    assert view.iloc[0].tolist() == ["opening", "1S", -1.4, ""]
+    assert view.set_index(["com's turn", "call"]).loc[("opening", "1H"), "chosen by"] == "thesis and ours"
+    after_1s = view[view["com's turn"] == "after 1S"].call.tolist()
+    assert after_1s[-1] == "pass (needs 7)" and len(after_1s) == 5
+    replay = pd.DataFrame({"sampling": ["plain"] * 4, "after": ["opening"] * 4, "lead": ["com leads"] * 4,
+                           "suit": list("SHDC"), "E": [5.0, 9.0, 8.0, 6.0], "thesis_E": [5.6, 9.26, 8.16, 6.8]})
+    ours, thesis = x.replay_views(replay)
+    assert ours.index.name is None and thesis.index.name is None
+    assert list(ours.index) == ["plain, opening, the program leads"] and list(ours.columns) == list("SHDC")
