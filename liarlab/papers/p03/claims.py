@@ -997,7 +997,7 @@ def first_screen(matches: pd.DataFrame) -> str:
     (w1, n1), (w2, n2) = shares.values()
     return (f"**The stand-in beside the thesis's numbers.** The thesis's program won {w1} of {n1} games against its "
             f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). MC0 wins {value} of its "
-            f"duplicate boards against DD-ε (95 %: {low} to {high}), an interval that {said}. The two are not the "
+            f"games against DD-ε on duplicate boards (95 %: {low} to {high}), an interval that {said}. The two are not the "
             "same test: DD-ε bids and exchanges like RULE and errs in the play at the author's rate, and a duplicate "
             "board cancels the luck of the deal that the thesis's single games keep, so the stand-in says how MC0 "
             "fares against a player who errs as the author did, not how the thesis's games would go again.")

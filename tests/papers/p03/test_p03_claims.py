@@ -263,7 +263,7 @@ def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
 
     text = c.first_screen(matches(0.657, 0.633, 0.682))
     assert "won 9 of 19 games against its author (0.47) and 12 of 20 against two people (0.60)" in text
-    assert "MC0 wins 0.657 of its duplicate boards against DD-ε (95 %: 0.633 to 0.682)" in text
+    assert "MC0 wins 0.657 of its games against DD-ε on duplicate boards (95 %: 0.633 to 0.682)" in text
     assert "an interval that lies above 0.47 and 0.60" in text
     assert "an interval that lies above 0.47 and includes 0.60" in c.first_screen(matches(0.58, 0.55, 0.61))
     assert "lies below 0.47 and 0.60" in c.first_screen(matches(0.3, 0.25, 0.35))
