@@ -405,7 +405,9 @@ def calls_view(calls: pd.DataFrame) -> pd.DataFrame:
             rows.append({"com's turn": turn,
                          "call": f"pass (needs {int(r['pass_needs'])})" if call == "pass" else call,
                          "margin (tricks)": float(r[col]), "chosen by": " and ".join(chosen)})
-    return pd.DataFrame(rows)
+    from liarlab.study.tables import with_decimals
+
+    return with_decimals(pd.DataFrame(rows), {"margin (tricks)": 2})   # as printed: "-1.40" above "2.26"
 
 
 def replay_views(replay: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -415,7 +417,10 @@ def replay_views(replay: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     view = replay.assign(label=replay.sampling + ", " + replay.after + ", " + replay.lead.replace(LEAD_WORDS))
     ours = view.pivot(index="label", columns="suit", values="E").round(2)[list("SHDC")].rename_axis(index=None)
     thesis = view.pivot(index="label", columns="suit", values="thesis_E")[list("SHDC")].dropna()
-    return ours, thesis.rename_axis(index=None)
+    from liarlab.study.tables import with_decimals
+
+    two = dict.fromkeys("SHDC", 2)   # one precision per suit column ("9.70", not "9.7" under "10.22")
+    return with_decimals(ours, two), with_decimals(thesis.rename_axis(index=None), two)
 
 
 # ----------------------------------------------------------------------------- exchange examples

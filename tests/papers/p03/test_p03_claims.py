@@ -285,3 +285,6 @@ def test_the_fig_3_13_tables_show_only_filled_cells_and_no_empty_axis_row():
     ours, thesis = x.replay_views(replay)
     assert ours.index.name is None and thesis.index.name is None
     assert list(ours.index) == ["plain, opening, the program leads"] and list(ours.columns) == list("SHDC")
+    # one precision per column: the page writes "9.70" under "10.22", "-1.40" above "2.26"
+    assert ours.attrs["decimals"] == thesis.attrs["decimals"] == dict.fromkeys("SHDC", 2)
+    assert view.attrs["decimals"] == {"margin (tricks)": 2}
