@@ -974,6 +974,35 @@ def _r_words(ra: V.Estimate, rd: V.Estimate, claims: pd.DataFrame) -> str:
             f"{VERDICT_WORDS.get(str(row.verdict), row.verdict)}")
 
 
+def _side_of(est: V.Estimate, share: float) -> str:
+    """Where an interval lies against a printed share: "above", "below" or "includes"."""
+    return "above" if est.low > share else "below" if est.high < share else "includes"
+
+
+def first_screen(matches: pd.DataFrame) -> str:
+    """The answer's further result (``fill_answer(more=...)``): the stand-in's win rate set against the thesis's own
+    numbers, 9/19 against the author and 12/20 against two people (issue 50: the first screen gave 0.657 and never
+    related it to them). The shares come from :mod:`printed`, the rate and its interval from the run's E12 table."""
+    sub = matches.set_index("pairing")
+    if "MC0 vs DD-ε" not in sub.index:
+        return ""
+    est = _match_est(sub.loc["MC0 vs DD-ε"])
+    value, low, high = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(est.value, est.low, est.high)).groups()
+    shares = {"the author": printed.COM_WINS, "two people": printed.CROSS_TEST_WINS}
+    sides: dict[str, list[str]] = {}
+    for who, (wins, n) in shares.items():
+        sides.setdefault(_side_of(est, wins / n), []).append(f"{wins / n:.2f}")
+    words = {"above": "lies above {}", "below": "lies below {}", "includes": "includes {}"}
+    said = " and ".join(words[side].format(" and ".join(v)) for side, v in sides.items())
+    (w1, n1), (w2, n2) = shares.values()
+    return (f"**The stand-in beside the thesis's numbers.** The thesis's program won {w1} of {n1} games against its "
+            f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). MC0 wins {value} of its "
+            f"games against DD-ε on duplicate boards (95 %: {low} to {high}), an interval that {said}. The two are not the "
+            "same test: DD-ε bids and exchanges like RULE and errs in the play at the author's rate, and a duplicate "
+            "board cancels the luck of the deal that the thesis's single games keep, so the stand-in says how MC0 "
+            "fares against a player who errs as the author did, not how the thesis's games would go again.")
+
+
 def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
     """The notebook's summary in markdown, every number from ``r`` and this run's claims table; ``rerun``: the
     run's rerun line (:func:`liarlab.study.notebook.rerun_time`, the one door every notebook uses)."""

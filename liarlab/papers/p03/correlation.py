@@ -228,25 +228,41 @@ R_DECIMALS = 2
 def r_text(value, low, high) -> str:
     """r and its interval, "0.83 [0.60, 0.95]", at :data:`R_DECIMALS` (never "-0.00"); an undefined r as the
     tables write one."""
+
+    return fixed_interval(value, low, high, R_DECIMALS)
+
+
+#: Decimals of a number of tricks in the estimation tables (RMSE, mean error): the thesis prints its RMSE 1.31 at 2,
+#: and one column at one precision (issue 50: "1.437 [1.396, 1.481]" sat beside "2.05 [1.99, 2.11]").
+TRICK_DECIMALS = 2
+
+
+def fixed_interval(value, low, high, decimals: int) -> str:
+    """A value and its interval at ``decimals`` fixed decimals, "1.44 [1.40, 1.48]" (never "-0.00"); an undefined
+    one as the tables write it."""
     from liarlab.study import tables
 
     if not all(math.isfinite(float(v)) for v in (value, low, high)):
         return tables.interval_text(value, low, high)
 
     def fixed(v) -> str:
-        text = f"{float(v):.{R_DECIMALS}f}"
+        text = f"{float(v):.{decimals}f}"
         return text[1:] if text.startswith("-") and set(text[1:]) <= set("0.") else text
 
     return f"{fixed(value)} [{fixed(low)}, {fixed(high)}]"
 
 
+def trick_text(value, low, high) -> str:
+    """A number of tricks and its interval at :data:`TRICK_DECIMALS`."""
+    return fixed_interval(value, low, high, TRICK_DECIMALS)
+
+
 def accuracy_view(accuracy: pd.DataFrame) -> pd.DataFrame:
     """:func:`accuracy_table` as the page shows it: each statistic with its bootstrap interval in one cell at the same
     decimals, and the Fisher interval headed in words (not "r fisher low", issue 50). The CSV keeps the numbers."""
-    from liarlab.study import tables
 
     def cells(name):
-        return [(r_text if name == "r" else tables.interval_text)(v, lo, hi)
+        return [(r_text if name == "r" else trick_text)(v, lo, hi)
                 for v, lo, hi in zip(accuracy[name], accuracy[f"{name}_low"], accuracy[f"{name}_high"])]
 
     view = pd.DataFrame({"target": accuracy.target, "estimates": accuracy.estimates, "boards": accuracy.boards,

@@ -389,6 +389,40 @@ def fig_3_13_calls() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def calls_view(calls: pd.DataFrame) -> pd.DataFrame:
+    """E5's table (:func:`fig_3_13_calls`) as the page shows it: one row per call com weighs at each of its turns,
+    with its margin, and which call the thesis and we make (issue 50: the wide table had a column per call, most of
+    its cells empty). A pass says the tricks it needs; the CSV keeps the wide table."""
+    rows = []
+    for _, r in calls.iterrows():
+        turn = "opening" if r["after"] == "opening" else f"after {r['after']}"
+        margins = [c for c in calls.columns if c.startswith("margin_")]
+        for col in sorted(margins, key=lambda c: c == "margin_pass"):   # a turn's pass after its calls
+            if pd.isna(r[col]):
+                continue
+            call = col.removeprefix("margin_")
+            chosen = [who for who, c in (("thesis", r["thesis_call"]), ("ours", r["our_call"])) if c == call]
+            rows.append({"com's turn": turn,
+                         "call": f"pass (needs {int(r['pass_needs'])})" if call == "pass" else call,
+                         "margin (tricks)": float(r[col]), "chosen by": " and ".join(chosen)})
+    from liarlab.study.tables import with_decimals
+
+    return with_decimals(pd.DataFrame(rows), {"margin (tricks)": 2})   # as printed: "-1.40" above "2.26"
+
+
+def replay_views(replay: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """E7's E per suit (:func:`fig_3_13_replay`), ours and the thesis's, one row per sampling, turn and lead
+    convention and a column per suit; the rows carry no axis name (issue 50: an empty "label" row sat under the
+    header)."""
+    view = replay.assign(label=replay.sampling + ", " + replay.after + ", " + replay.lead.replace(LEAD_WORDS))
+    ours = view.pivot(index="label", columns="suit", values="E").round(2)[list("SHDC")].rename_axis(index=None)
+    thesis = view.pivot(index="label", columns="suit", values="thesis_E")[list("SHDC")].dropna()
+    from liarlab.study.tables import with_decimals
+
+    two = dict.fromkeys("SHDC", 2)   # one precision per suit column ("9.70", not "9.7" under "10.22")
+    return with_decimals(ours, two), with_decimals(thesis.rename_axis(index=None), two)
+
+
 # ----------------------------------------------------------------------------- exchange examples
 
 

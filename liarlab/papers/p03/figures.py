@@ -317,9 +317,11 @@ def accuracy_note(estimates: dict, thesis_rmse: float) -> str:
     ea, ed = estimates[("rmse", "after")], estimates[("rmse", "dealt")]
     # r as the table above and the summary write it (value and interval at one precision): "r = 0.75" here beside
     # "0.8 [-0.4, 1.0]" in the table read as two numbers for one quantity (issue 50)
+    # the RMSE at the table's precision (issue 50: "RMSE 1.437" here beside the thesis's 1.31 and our 2.05)
     return (f"*What to notice:* against the dealt hands r = {_in_words(rd, correlation.r_text)} and RMSE "
-            f"{tables.interval_text(ed.value, ed.low, ed.high).split(' [')[0]} tricks; after the exchange r = "
-            f"{_in_words(ra, correlation.r_text)} and RMSE {tables.interval_text(ea.value, ea.low, ea.high).split(' [')[0]}. These are "
+            f"{correlation.trick_text(ed.value, ed.low, ed.high).split(' [')[0]} tricks; after the exchange r = "
+            f"{_in_words(ra, correlation.r_text)} and RMSE "
+            f"{correlation.trick_text(ea.value, ea.low, ea.high).split(' [')[0]}. These are "
             f"the pilot's estimates. The thesis's 19 games give r = 0.80 and RMSE {thesis_rmse:.2f}: "
             "its numbers sit with our dealt-hand measurement, though it defines its error after the exchange. The "
             "claims rows judge the thesis's reading and quote the other beside it.")

@@ -1269,11 +1269,13 @@ def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_r
     """:data:`STAGE1_BASELINE_QUANTITY` with the sample that decides it (issue 50): the pilot's runs of each arm, or,
     where the pilot left the row undecided, that the run count is the fresh sample's, both arms added."""
     row = claims[claims["claim"].astype(str) == stage1_baseline_result(claims)].iloc[0]
-    pilot = f"{learner_runs:,} learner runs, {baseline_runs:,} always-catching runs, each against P1-P5"
+    # the two arms said once, as the runs they are (issue 50: "over 200 learner runs, 200 always-catching runs ...
+    # (the run count adds both) as -3.39 points ... over 400 runs" counted the same runs twice, with a note on it)
+    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
     if not re.search(r"pilot [^;]*? inconclusive; confirmatory \(fresh\)", str(row.get("note") or "")):
-        return STAGE1_BASELINE_QUANTITY + f", over {pilot} (the run count adds both)"
-    return (STAGE1_BASELINE_QUANTITY + f", in a fresh sample drawn because the pilot ({pilot}) left it undecided "
-            "(the run count adds both players' runs)")
+        return STAGE1_BASELINE_QUANTITY + f", from {pilot},"
+    return (STAGE1_BASELINE_QUANTITY + f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left "
+            "it undecided,")
 
 
 def stage2_history_result(claims: pd.DataFrame) -> str:
@@ -1293,9 +1295,10 @@ def stage2_history_quantity(claims: pd.DataFrame) -> str:
     row = claims[claims["claim"].astype(str) == stage2_history_result(claims)].iloc[0]
     if "confirmatory (fresh)" not in str(row.get("note") or ""):
         return STAGE2_HISTORY_QUANTITY + ", in the pilot"
-    return (STAGE2_HISTORY_QUANTITY + f", in a confirmatory sample of fresh learners (the pilot, {int(row.pilot_n)} "
-            f"learners a cell, left it undecided at {100 * row.pilot_value:+.1f} points: the value the sections below "
-            "quote)")
+    # said short (issue 50: "(the pilot, 30 learners a cell, left it undecided at +1.0 points: the value the
+    # sections below quote)" was a sentence inside a parenthesis inside the sentence)
+    return (STAGE2_HISTORY_QUANTITY + ", in a confirmatory sample of fresh learners (the pilot, quoted in the "
+            f"sections below, gave {100 * row.pilot_value:+.1f} points)")
 
 
 # ============================================================================ the families (issue 48)

@@ -253,3 +253,38 @@ def test_a_win_rate_in_words_keeps_the_decimals_the_match_table_writes():
     text = c.rate_text(verdicts.Estimate(0.5, 0.48, 0.52, 400, "boards"))
     assert text == "0.500 (95 % interval across boards: 0.480 to 0.520, 400 boards)"
     assert c.rate_text(verdicts.Estimate(0.6572, 0.6331, 0.6818, 1, "boards")).endswith(", 1 board)")
+
+
+def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
+    # issue 50: the first screen gave MC0's rate against DD-ε and never related it to 9/19 and 12/20
+    def matches(rate, low, high):
+        return pd.DataFrame({"pairing": ["MC0 vs DD-ε", "MC0 vs RULE"], "a_win_rate": [rate, 0.5],
+                             "ci_low": [low, 0.4], "ci_high": [high, 0.6], "boards": [400, 400]})
+
+    text = c.first_screen(matches(0.657, 0.633, 0.682))
+    assert "won 9 of 19 games against its author (0.47) and 12 of 20 against two people (0.60)" in text
+    assert "MC0 wins 0.657 of its games against DD-ε on duplicate boards (95 %: 0.633 to 0.682)" in text
+    assert "an interval that lies above 0.47 and 0.60" in text
+    assert "an interval that lies above 0.47 and includes 0.60" in c.first_screen(matches(0.58, 0.55, 0.61))
+    assert "lies below 0.47 and 0.60" in c.first_screen(matches(0.3, 0.25, 0.35))
+    assert c.first_screen(matches(0.6, 0.5, 0.7).iloc[1:]) == ""
+
+
+def test_the_fig_3_13_tables_show_only_filled_cells_and_no_empty_axis_row():
+    # issue 50: the wide calls table was mostly empty cells; the E tables had an empty "label" row under the header
+    calls = x.fig_3_13_calls()
+    view = x.calls_view(calls)
+    filled = int(calls.filter(like="margin_").notna().sum().sum())
+    assert len(view) == filled and view["margin (tricks)"].notna().all()
+    assert view.iloc[0].tolist() == ["opening", "1S", -1.4, ""]
+    assert view.set_index(["com's turn", "call"]).loc[("opening", "1H"), "chosen by"] == "thesis and ours"
+    after_1s = view[view["com's turn"] == "after 1S"].call.tolist()
+    assert after_1s[-1] == "pass (needs 7)" and len(after_1s) == 5
+    replay = pd.DataFrame({"sampling": ["plain"] * 4, "after": ["opening"] * 4, "lead": ["com leads"] * 4,
+                           "suit": list("SHDC"), "E": [5.0, 9.0, 8.0, 6.0], "thesis_E": [5.6, 9.26, 8.16, 6.8]})
+    ours, thesis = x.replay_views(replay)
+    assert ours.index.name is None and thesis.index.name is None
+    assert list(ours.index) == ["plain, opening, the program leads"] and list(ours.columns) == list("SHDC")
+    # one precision per column: the page writes "9.70" under "10.22", "-1.40" above "2.26"
+    assert ours.attrs["decimals"] == thesis.attrs["decimals"] == dict.fromkeys("SHDC", 2)
+    assert view.attrs["decimals"] == {"margin (tricks)": 2}

@@ -141,6 +141,26 @@ def test_every_r_is_written_at_two_decimals_value_and_interval_alike():
     assert cr.accuracy_view(accuracy)["r [95 % bootstrap over boards]"].iloc[0] == "0.80 [-0.40, 1.00]"
 
 
+
+def test_the_estimation_table_writes_each_trick_column_at_one_precision_and_its_note_alike():
+    # issue 50: "1.437 [1.396, 1.481]" sat beside "2.05 [1.99, 2.11]" in one column, and the note said "RMSE 1.437"
+    from liarlab.core import verdicts as V
+    from liarlab.papers.p03 import figures as fg
+
+    accuracy = pd.DataFrame({"target": ["dealt", "after"], "estimates": [10, 10], "boards": [5, 5], "r": [0.77, 0.51],
+                             "r_low": [0.75, 0.48], "r_high": [0.78, 0.54], "rmse": [1.437, 2.05],
+                             "rmse_low": [1.396, 1.99], "rmse_high": [1.481, 2.11], "mean_error": [-0.5, 0.004],
+                             "mean_error_low": [-1.0, -0.1], "mean_error_high": [0.1, 0.1]})
+    view = cr.accuracy_view(accuracy)
+    assert list(view["RMSE in tricks [95 % bootstrap]"]) == ["1.44 [1.40, 1.48]", "2.05 [1.99, 2.11]"]
+    assert list(view["mean error in tricks [95 % bootstrap]"]) == ["-0.50 [-1.00, 0.10]", "0.00 [-0.10, 0.10]"]
+    est = {(stat, target): V.Estimate(float(r[stat]), float(r[f"{stat}_low"]), float(r[f"{stat}_high"]), 5, "boards",
+                                      interval="95 % bootstrap over boards")
+           for _, r in accuracy.iterrows() for stat, target in (("r", r.target), ("rmse", r.target))}
+    note = fg.accuracy_note(est, 1.31)
+    assert "RMSE 1.44 tricks" in note and "RMSE 2.05." in note and "1.437" not in note
+
+
 def test_the_timing_table_shows_milliseconds_and_names_both_machines_once_above_it():
     timing = pd.DataFrame({"decision": ["bidding (50 deals x 4 trumps)", "exchange decision"],
                            "cpu_seconds": [0.014, 0.0001]})

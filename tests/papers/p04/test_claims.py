@@ -573,7 +573,12 @@ def test_first_screen_quantities_say_the_samples_behind_the_numbers():
     assert "above 50 % (over 3 independent runs of 1,000 games a personality in the pilot, 40 fresh runs" in text
     assert "fresh" not in claims.headline_quantity(table.assign(note="pilot only"), runs, {"stage1": 40})
     text = claims.stage1_baseline_quantity(table, 10, 4)
-    assert "in a fresh sample drawn because the pilot (10 learner runs, 4 always-catching runs" in text
+    assert "in a fresh sample of both arms, drawn because the pilot (10 runs of the learner and 4 of always " \
+        "catching, each against P1-P5) left it undecided," in text
+    pilot = claims.stage1_baseline_quantity(table.assign(note="pilot only"), 10, 4)
+    # the arms are said once, as runs, with no note on how the count is added (issue 50)
+    assert pilot.endswith(", from 10 runs of the learner and 4 of always catching, each against P1-P5,")
+    assert "adds" not in pilot
     assert "fresh" not in claims.stage1_baseline_quantity(table.assign(note="pilot only"), 10, 4)
     assert claims.stage2_history_result(pd.DataFrame({"claim": ["x", "Stage 2: lie history (features 6, 7) y"]})) \
         .startswith("Stage 2: lie history")

@@ -159,8 +159,8 @@ def test_the_lie_history_value_says_which_sample_it_is_of():
                                                      "gives the verdict, measures -3.3")
     assert summary._confirmed_history(_history_row("pilot: a +1.0")) == ""
     quantity = claims04.stage2_history_quantity(confirmed)
-    assert quantity.endswith("in a confirmatory sample of fresh learners (the pilot, 10 learners a cell, left it "
-                             "undecided at +2.3 points: the value the sections below quote)")
+    assert quantity.endswith("in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, "
+                             "gave +2.3 points)")
     assert claims04.stage2_history_quantity(_history_row("pilot: a +1.0")).endswith(", in the pilot")
 
 
