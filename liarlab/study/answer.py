@@ -163,7 +163,8 @@ def _interval_words(value, lo, hi) -> tuple[str, str, str]:
     (0.8 to 0.88)" beside "0.840 [0.800, 0.880]" read as two precisions, issue 50)."""
     from liarlab.study import tables
 
-    match = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(value, lo, hi))
+    match = re.fullmatch(r"(.*) \[(.*), (.*)\]",
+                         tables.interval_text(value, lo, hi, tables.rate_decimals(value, lo, hi)))
     if match is None:
         return number(value), number(lo), number(hi)
     return match.group(1), match.group(2), match.group(3)
