@@ -93,10 +93,28 @@ def _paper_value(v) -> str:
 SHARE_OF_CASES = "range over undecided cases"
 
 
+def _every_case(row) -> str | None:
+    """A paper's "all ..." finding measured exactly as the share 1 of its ``n`` cases, as the count it stands for:
+    "3 of 3 types", not "1, exact" (01's Figs 5.6-5.8, issue 50); None for any other row."""
+    try:
+        value, lo, hi, n = (float(row.get(k)) for k in ("reproduced_value", "ci_low", "ci_high", "n"))
+    except (TypeError, ValueError):
+        return None
+    unit = "" if blank(row.get("unit")) else str(row["unit"]).strip()
+    if str(row.get("kind")) != "finding" or str(row.get("verdict")) == "extension" or unit in ("", "exact") \
+            or not str(row.get("paper_value")).strip().lower().startswith("all") or not value == lo == hi == 1.0 \
+            or n != int(n) or n < 2:
+        return None
+    return f"{number(int(n))} of {number(int(n))} {unit}"
+
+
 def share_count(row) -> str | None:
     """A share of cases (``verdicts.share``) as the counts it stands for: "1 of 32 types (1 to 7 counting the 6
     undecided)", the decided cases first and the range the undecided ones leave; None for any other row. A share
     written 0.125 (range 0.0312 to 0.219) hid that it counts types (issue 50, notebook 01)."""
+    every = _every_case(row)
+    if every:
+        return every
     if str(row.get("interval")) != SHARE_OF_CASES or blank(row.get("n")) or blank(row.get("ci_low")) \
             or blank(row.get("ci_high")):
         return None

@@ -286,3 +286,13 @@ def test_a_count_of_cases_that_agree_is_said_as_one_clause():
         "72 of the 75 printed numbers agree"
     assert answer._counted_clause("the share of games A wins", "72 of 75 printed numbers") == ""
     assert answer._counted_clause("the numbers that agree", "0.96 (95 %: 0.9 to 1)") == ""
+
+
+def test_an_all_cases_finding_measured_as_the_share_one_says_its_count():
+    # 01's Figs 5.6-5.8 summary line said "1, exact" for "all curves" (issue 50): the share 1 of 3 types
+    row = {"kind": "finding", "verdict": "reproduced", "paper_value": "all curves", "reproduced_value": "1.0",
+           "ci_low": 1.0, "ci_high": 1.0, "n": 3.0, "unit": "types"}
+    assert answer.share_count(row) == "3 of 3 types"
+    assert answer.share_count({**row, "verdict": "extension"}) is None      # our win rate of 1.0 over 2 seeds
+    assert answer.share_count({**row, "paper_value": "about 0.5"}) is None
+    assert answer.share_count({**row, "reproduced_value": "0.9", "ci_low": 0.9, "ci_high": 0.9}) is None
