@@ -93,10 +93,28 @@ def _paper_value(v) -> str:
 SHARE_OF_CASES = "range over undecided cases"
 
 
+def _every_case(row) -> str | None:
+    """A paper's "all ..." finding measured exactly as the share 1 of its ``n`` cases, as the count it stands for:
+    "3 of 3 types", not "1, exact" (01's Figs 5.6-5.8, issue 50); None for any other row."""
+    try:
+        value, lo, hi, n = (float(row.get(k)) for k in ("reproduced_value", "ci_low", "ci_high", "n"))
+    except (TypeError, ValueError):
+        return None
+    unit = "" if blank(row.get("unit")) else str(row["unit"]).strip()
+    if str(row.get("kind")) != "finding" or str(row.get("verdict")) == "extension" or unit in ("", "exact") \
+            or not str(row.get("paper_value")).strip().lower().startswith("all") or not value == lo == hi == 1.0 \
+            or n != int(n) or n < 2:
+        return None
+    return f"{number(int(n))} of {number(int(n))} {unit}"
+
+
 def share_count(row) -> str | None:
     """A share of cases (``verdicts.share``) as the counts it stands for: "1 of 32 types (1 to 7 counting the 6
     undecided)", the decided cases first and the range the undecided ones leave; None for any other row. A share
     written 0.125 (range 0.0312 to 0.219) hid that it counts types (issue 50, notebook 01)."""
+    every = _every_case(row)
+    if every:
+        return every
     if str(row.get("interval")) != SHARE_OF_CASES or blank(row.get("n")) or blank(row.get("ci_low")) \
             or blank(row.get("ci_high")):
         return None
@@ -163,7 +181,8 @@ def _interval_words(value, lo, hi) -> tuple[str, str, str]:
     (0.8 to 0.88)" beside "0.840 [0.800, 0.880]" read as two precisions, issue 50)."""
     from liarlab.study import tables
 
-    match = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(value, lo, hi))
+    match = re.fullmatch(r"(.*) \[(.*), (.*)\]",
+                         tables.interval_text(value, lo, hi, tables.rate_decimals(value, lo, hi)))
     if match is None:
         return number(value), number(lo), number(hi)
     return match.group(1), match.group(2), match.group(3)
@@ -344,6 +363,69 @@ def _checks_parts(claims: pd.DataFrame) -> list[str]:
     return parts
 
 
+def _check_phrase(rows: pd.DataFrame, what: tuple[str, str]) -> str:
+    """One kind of check row in a clause as an author writes it: "all 6 checks of the paper's own numbers agree",
+    "one check of our code agrees", "the paper's illustrative example differs"; a mixed kind as its count and split
+    ("44 checks of the paper's own numbers: 41 agree, 3 differ, likeliest cause a misprint for 3")."""
+    rows = rows[rows["verdict"].astype(str) != "extension"]
+    n = len(rows)
+    one, many = what
+    if n == 1:
+        named = f"the {one}" if one.startswith("paper's") else f"one {one}"
+        verdict = str(rows["verdict"].iloc[0])
+        verb = {"reproduced": "agrees", "differs": "differs", "inconclusive": "is undecided",
+                "not-reproducible": "is not reproducible"}.get(verdict, verdict)
+        why = _by_cause(_causes(rows)) if verdict == "differs" else ""
+        return f"{named} {verb}" + (f" (likeliest cause {why})" if why else "")
+    if (rows["verdict"].astype(str) == "reproduced").all():
+        of = "of the " if many.startswith("paper's") else ""   # "all 12 of the paper's illustrative examples"
+        return f"both {of}{many} agree" if n == 2 else f"all {number(n)} {of}{many} agree"
+    split = _kind_sentence(rows, what)
+    return split.replace(" (", ": ", 1)[:-1] if split.endswith(")") else split
+
+
+def _checks_clauses(claims: pd.DataFrame) -> list[str]:
+    """:func:`_checks_parts` as clauses of a sentence (:func:`_check_phrase`), in the same order."""
+    parts = []
+    for kind, what in _KIND_WORDS.items():
+        rows = claims[claims["kind"] == kind]
+        if not (rows["verdict"] != "extension").any():
+            continue
+        summary = _summary_rows(rows)
+        rows = rows[~summary]
+        if kind != "check":
+            parts.append(_check_phrase(rows, what))
+            continue
+        kinds = check_kinds(rows)
+        judged = rows["verdict"] != "extension"
+        for key, one, many, _ in CHECK_KINDS:
+            if ((kinds == key) & judged).any():
+                parts.append(_check_phrase(rows[kinds == key], (one, many) if key != "code" else what))
+    return parts
+
+
+def _besides_sentences(claims: pd.DataFrame, not_reproducible: int) -> str:
+    """What a findings notebook holds besides its judged findings, in sentences: "Nine further findings cannot be
+    reproduced here, and our own extensions add 11 rows, counted apart. Beyond the findings, all 6 checks of the
+    paper's own numbers agree and one check of our code agrees." ("Besides: 9 findings not reproducible; 11
+    extension rows of ours (counted apart); ..." read as a form filled in, issue 50)."""
+    n_ext = int((claims["verdict"] == "extension").sum())
+    first = []
+    if not_reproducible:
+        first.append(f"{_capital(_count_word(not_reproducible))} further "
+                     f"{'finding cannot' if not_reproducible == 1 else 'findings cannot'} be reproduced here")
+    if n_ext:
+        first.append(f"our own extensions add {plural(n_ext, 'row')}, counted apart")
+    out = []
+    if first:
+        out.append(_capital(", and ".join(first)) + ".")
+    clauses = _checks_clauses(claims[claims["kind"] != "finding"])
+    if clauses:
+        joined = "; ".join(clauses) if any(":" in c for c in clauses) else _and_list(clauses)
+        out.append(f"Beyond the findings, {joined}.")
+    return " ".join(out)
+
+
 def _extension_part(claims: pd.DataFrame) -> str:
     n = int((claims["verdict"] == "extension").sum())
     return f"{plural(n, 'extension row')} of ours (counted apart)" if n else ""
@@ -351,9 +433,10 @@ def _extension_part(claims: pd.DataFrame) -> str:
 
 def _checks_sentence(claims: pd.DataFrame) -> str:
     """For a notebook whose rows check the paper's arithmetic and our code, not findings."""
-    ext = _extension_part(claims)
+    n_ext = int((claims["verdict"] == "extension").sum())
+    ext = f" Our own extensions add {plural(n_ext, 'row')}, counted apart." if n_ext else ""
     return ("This notebook has no experimental findings of a paper: its rows are "
-            + " and ".join(_checks_parts(claims)) + (f"; besides, {ext}" if ext else "") + ".")
+            + " and ".join(_checks_parts(claims)) + "." + ext)
 
 
 def counts_sentence(claims: pd.DataFrame) -> str:
@@ -377,15 +460,8 @@ def counts_sentence(claims: pd.DataFrame) -> str:
         parts.append(_verb(c["differs"], "differs", "differ") + (f" (likeliest cause {why})" if why else ""))
     parts.append(f"{number(c['inconclusive'])} undecided")
     text = (f"Of its {plural(judged, 'judged finding')} (claims rows of the paper): " + ", ".join(parts) + ".")
-    extra = []
-    if c["not-reproducible"]:
-        extra.append(f"{plural(c['not-reproducible'], 'finding')} not reproducible")
-    if _extension_part(claims):
-        extra.append(_extension_part(claims))
-    extra += _checks_parts(claims[claims["kind"] != "finding"])
-    if extra:
-        text += " Besides: " + "; ".join(extra) + "."
-    return text
+    besides = _besides_sentences(claims, c["not-reproducible"])
+    return text + (f" {besides}" if besides else "")
 
 
 class _Flags:
@@ -450,22 +526,23 @@ def claim_words(claim) -> str:
     return " — ".join(labels + [text])
 
 
-# A family's verdict by the family rule, said first where its headline row's own verdict is another (04: the
-# stage-1 chart's family is reproduced, 6 of 8 rows, while its headline row differs); the scorecard counts the
-# family, so the page must not open with the row's verdict alone (issue 50).
-_FAMILY_SENTENCES = {
-    "reproduced": "We reproduce the paper's *{family}*: {k} of its {n} judged rows are reproduced, and the family "
-                  "rule calls a family reproduced when at least three quarters of its rows are.",
-    "differs": "We do not reproduce the paper's *{family}*: {k} of its {n} judged rows differ, and the family rule "
-               "calls a family differing when at least half of its rows do.",
-    "inconclusive": "Our sample cannot decide the paper's *{family}* yet: of its {n} judged rows, {split}, which "
-                    "the family rule leaves undecided.",
+# A family's verdict by the family rule and its headline row's own, said as one statement where the two differ
+# (04: the stage-1 chart's family is reproduced, 6 of 8 rows, while its headline row differs): "We reproduce the
+# chart ... Its headline row differs: we do not reproduce ..." read as a contradiction (issue 50). The scorecard
+# counts the family, so the family's verdict is said too.
+_FAMILY_RULES = {
+    "reproduced": "The family counts as reproduced: the family rule calls a family reproduced when at least three "
+                  "quarters of its rows are.",
+    "differs": "The family counts as differing: the family rule calls a family differing when at least half of its "
+               "rows do.",
+    "inconclusive": "The family rule leaves the family undecided.",
 }
-_ROW_AFTER_FAMILY = {
-    "reproduced": "Its headline row is reproduced: the claim {claim}.",
-    "differs": "Its headline row differs: we do not reproduce the claim {claim}.",
-    "inconclusive": "Its headline row is undecided: our sample cannot decide the claim {claim} yet.",
+_HEAD_CLAUSE = {   # the headline row's verdict against the family's
+    "reproduced": "its headline claim reproduces: {claim}",
+    "differs": "its headline claim does not: we do not reproduce {claim}",
+    "inconclusive": "our sample cannot decide its headline claim {claim} yet",
 }
+_HEAD_CLAUSE_UNDECIDABLE = "no sample size decides its headline claim {claim} at the precision the paper states"
 
 
 def family_of(claims: pd.DataFrame, row) -> pd.DataFrame:
@@ -478,25 +555,37 @@ def family_of(claims: pd.DataFrame, row) -> pd.DataFrame:
 
 
 def _family_lead(claims: pd.DataFrame | None, row) -> str:
-    """The family's verdict in a sentence, then the headline row's, where the two differ; "" where they agree or
-    the family is the row alone."""
+    """The family's verdict and the headline row's in one statement, where the two differ ("Of the 8 judged rows
+    of the paper's *chart*, 6 reproduce, but its headline claim does not: ..."); "" where they agree or the family
+    is the row alone."""
     from liarlab.core.verdicts import family_verdict
 
-    if claims is None or str(row.get("verdict")) not in _ROW_AFTER_FAMILY:
+    if claims is None or str(row.get("verdict")) not in _HEAD_CLAUSE:
         return ""
     fam = family_of(claims, row)
     if len(fam) <= 1:
         return ""
     verdict = family_verdict(list(fam["verdict"]))
-    if verdict == str(row["verdict"]) or verdict not in _FAMILY_SENTENCES:
+    if verdict == str(row["verdict"]) or verdict not in _FAMILY_RULES:
         return ""
     counts = fam["verdict"].value_counts()
-    words = {"reproduced": "reproduced", "differs": "differ", "inconclusive": "undecided"}
-    split = ", ".join(f"{number(counts[v])} {words[v]}" for v in words if v in counts)
-    k = int(counts.get("reproduced" if verdict == "reproduced" else "differs", 0))
-    lead = _FAMILY_SENTENCES[verdict].format(family=claim_words(row["family"]), k=number(k), n=number(len(fam)),
-                                             split=split)
-    return lead + " " + _ROW_AFTER_FAMILY[str(row["verdict"])].format(claim=f"*{claim_words(row['claim'])}*")
+    claim = f"*{claim_words(row['claim'])}*"
+    head = (_HEAD_CLAUSE_UNDECIDABLE if str(row["verdict"]) == "inconclusive"
+            and "undecidable" in str(row.get("flags") or "") else _HEAD_CLAUSE[str(row["verdict"])])
+    head = head.format(claim=claim)
+    family = f"the paper's *{claim_words(row['family'])}*"
+    if verdict in ("reproduced", "differs"):
+        k = int(counts.get(verdict, 0))
+        said = ("reproduce" if k != 1 else "reproduces") if verdict == "reproduced" else (
+            "differ" if k != 1 else "differs")
+        # "but" where the headline goes against the family, "and" where it is only undecided
+        joint = "and" if str(row["verdict"]) == "inconclusive" else "but"
+        lead = f"Of the {number(len(fam))} judged rows of {family}, {number(k)} {said}, {joint} {head}."
+    else:
+        words = {"reproduced": "reproduced", "differs": "differ", "inconclusive": "undecided"}
+        split = ", ".join(f"{number(counts[v])} {words[v]}" for v in words if v in counts)
+        lead = f"Our sample cannot decide {family} yet (of its {number(len(fam))} judged rows, {split}); {head}."
+    return lead + " " + _FAMILY_RULES[verdict]
 
 
 def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, paper: str | None = None,
@@ -525,7 +614,14 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
     note = "" if blank(row.get("note")) else str(row["note"]).strip().rstrip(".")
     if ours and verdict == "not-reproducible" and number(row.get("reproduced_value")) in note:
         ours = ""   # the note says our value with what it measures: said once
-    if ours:
+    counted = _counted_clause(quantity, ours)
+    if counted:   # "72 of the 75 printed numbers agree (the paper: all 75)", not "We measure the numbers that
+        # agree as 72 of 75 printed numbers; the paper: all 75" (issue 50, notebook 00)
+        printed = _paper_value(row.get("paper_value"))
+        theirs, _, after = str(paper or printed or "").partition(". ")   # a sentence of its own stays one
+        out += f" {counted}" + (f" (the paper: {theirs})" if theirs else "") + "." + (
+            f" {after.rstrip('.')}." if after else "")
+    elif ours:
         out += f" We measure {quantity.strip().rstrip(':')} as {ours}" if quantity else f" We measure {ours}"
         printed = _paper_value(row.get("paper_value"))
         if paper:
@@ -552,6 +648,20 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
     elif verdict == "extension":
         out += _own_test_sentence(note)
     return out + flags(said)
+
+
+_COUNTED = re.compile(r"the (\w+) that (\w+)")
+_COUNT_OF = re.compile(r"([\d,]+) of ([\d,]+) ([^()]+)")
+
+
+def _counted_clause(quantity: str | None, ours: str) -> str:
+    """A count of cases measured for a quantity "the <things> that <verb>" said as one clause: "72 of the 75
+    printed numbers agree"; "" for any other quantity or value."""
+    match = _COUNTED.fullmatch(str(quantity or "").strip().rstrip(":"))
+    count = _COUNT_OF.fullmatch(ours or "")
+    if match is None or count is None:
+        return ""
+    return f"{_capital(count.group(1))} of the {count.group(2)} {count.group(3).strip()} {match.group(2)}"
 
 
 _OWN_TEST_WORDS = {"reproduced": "the claim holds", "differs": "the claim does not hold",

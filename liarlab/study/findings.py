@@ -66,7 +66,7 @@ def _pilot_words(r, decimals: int | None = None) -> str:
     pilot = tables.cell_text(r.pilot_value) if decimals is None else _fixed(r.pilot_value, decimals)
     if pd.notna(r.get("pilot_ci_low")) and pd.notna(r.get("pilot_ci_high")):
         cells = (r.pilot_value, r.pilot_ci_low, r.pilot_ci_high)
-        m = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(*cells) if decimals is None
+        m = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(*cells, tables.rate_decimals(*cells)) if decimals is None
                          else "{} [{}, {}]".format(*(_fixed(v, decimals) for v in cells)))
         pilot = f"{m.group(1)} ({m.group(2)} to {m.group(3)})" if m else pilot   # as the value above is written
     unit = "" if pd.isna(r.get("unit")) else f" {r.unit}"

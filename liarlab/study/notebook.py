@@ -194,7 +194,8 @@ def _ours(r) -> str:
         return ""
     lo, hi = r.get("ci_low"), r.get("ci_high")
     if not tables.is_missing(lo) and not tables.is_missing(hi) and float(lo) != float(hi):
-        return tables.interval_text(r.get("reproduced_value"), lo, hi)
+        value = r.get("reproduced_value")
+        return tables.interval_text(value, lo, hi, tables.rate_decimals(value, lo, hi))
     if str(r.get("unit")) == "exact" or (not tables.is_missing(lo) and not tables.is_missing(hi)) \
             or _recomputed(r):
         return f"{value}, exact"
@@ -251,21 +252,51 @@ _VERDICT_SHORT = {"reproduced": "reproduced", "differs": "differs", "inconclusiv
                   "not-reproducible": "not reproducible here", "extension": "our extension"}
 
 
+_ROW_WORDS = {"reproduced": ("reproduces", "reproduce"), "differs": ("differs", "differ"),
+              "inconclusive": ("undecided", "undecided")}
+
+
+def _row_counts(line) -> dict:
+    """The family's rows by verdict, from its ``row_verdicts`` ("1 reproduced, 1 differs")."""
+    counts = {}
+    for part in str(line.get("row_verdicts", "") or "").split(", "):
+        n, _, verdict = part.partition(" ")
+        if n.isdigit():
+            counts[verdict] = int(n)
+    return counts
+
+
 def _family_verdict(line) -> str:
+    """The family's verdict with how its rows split, said so each count has its direction: "differs (1 row; the
+    other reproduces)", "undecided (both rows)", "undecided (2 judged rows: 1 reproduced, 1 undecided; 1 not
+    reproducible here)" ("differs: 1 of 2 rows" gave no direction for the other row, and "(3 rows)" beside "of 2"
+    left the third unexplained, issue 50)."""
     verdict = str(line["verdict"])
     word = _VERDICT_SHORT.get(verdict, verdict)
     if line["rows"] <= 1 or verdict in ("extension", "not-reproducible"):
         return word
-    basis = str(line["basis"]).replace("inconclusive", "undecided")
-    if verdict in ("reproduced", "differs"):
-        said = basis.replace(' differ', '').replace(' reproduced', '')
-        if re.match(r"1 of 1\b", said):   # one judged row ("reproduced: 1 of 1 rows" read as a template, issue 50)
-            return word
-        return f"{word}: {said} rows"   # "differs: 1 of 2 rows"
-    basis = re.sub(r"(?<=[:,] )1 differ\b", "1 differs", basis)   # "(of 5: 3 reproduced, 1 differs, ...)"
-    if re.fullmatch(r"of 1: 1 \w+", basis):   # one judged row: "undecided (of 1: 1 undecided)" said it twice
+    counts = _row_counts(line)
+    judged = {v: counts.get(v, 0) for v in _ROW_WORDS if counts.get(v, 0)}
+    n_judged = sum(judged.values())
+    unjudged = sum(n for v, n in counts.items() if v not in _ROW_WORDS)
+    if not n_judged:
         return word
-    return f"{word} ({basis})" if basis and basis != verdict else word
+    tail = f"; {unjudged} not reproducible here" if unjudged else ""
+    rows = "judged rows" if unjudged else "rows"
+    if n_judged == 1:
+        return f"{word} (1 judged row{tail})" if unjudged else word
+    if len(judged) == 1:   # every judged row says the family's verdict
+        return f"{word} ({'both' if n_judged == 2 else f'all {n_judged}'} {rows}{tail})"
+    if verdict in ("reproduced", "differs"):
+        main = judged[verdict]
+        others = [(v, n) for v, n in judged.items() if v != verdict]
+        if n_judged == 2:   # one row each way
+            v = others[0][0]
+            return f"{word} (1 {rows[:-1]}; the other {_ROW_WORDS[v][0]}{tail})"
+        said = ", ".join(f"{n} {_ROW_WORDS[v][0] if n == 1 else _ROW_WORDS[v][1]}" for v, n in others)
+        return f"{word} ({main} of {n_judged} {rows}; {said}{tail})"
+    said = ", ".join(f"{n} {'differ' if v == 'differs' and n > 1 else _VERDICT_SHORT[v]}" for v, n in judged.items())
+    return f"{word} ({n_judged} {rows}: {said}{tail})"
 
 
 def claims_summary(table, limit: int = 15):

@@ -111,17 +111,39 @@ def small_text(x, digits: int = 2) -> str:
     return power if mantissa in ("1.0", "1") else f"{mantissa} × {power}"
 
 
-def interval_text(value, low, high) -> str:
-    """A value with its interval, "0.610 [0.574, 0.647]": all three to the same decimals, two significant digits
-    of the interval's width (a cell that printed "0.09589 [0.001825, 0.19]" or "-0.003672 [-0.005168, -0.002176]"
-    gave each number its own digits, issue 50); integers and text as :func:`cell_text` writes them."""
+#: a rate, share or difference of rates (value and interval within [-1, 1]) is written to this many decimals in
+#: the claims summary and the first screen: one rule for every such row ("0.1357 [0.1320, 0.1393]" beside "0.10
+#: [0.00, 0.19]" read as two precisions, issue 50)
+RATE_DECIMALS = 3
+
+
+def rate_decimals(value, low, high) -> int | None:
+    """:data:`RATE_DECIMALS` for a rate or a difference of rates whose interval is wider than the last of those
+    decimals shows, else None (the interval's own width decides, :func:`interval_text`)."""
+    try:
+        x, lo, hi = float(value), float(low), float(high)
+    except (TypeError, ValueError):
+        return None
+    if not all(math.isfinite(v) and -1 <= v <= 1 for v in (x, lo, hi)):
+        return None
+    if fixed_text(lo, RATE_DECIMALS) == fixed_text(hi, RATE_DECIMALS):   # too narrow to show at 3 decimals
+        return None
+    return RATE_DECIMALS
+
+
+def interval_text(value, low, high, decimals: int | None = None) -> str:
+    """A value with its interval, "0.610 [0.574, 0.647]": all three to the same decimals, ``decimals`` if given,
+    else two significant digits of the interval's width (a cell that printed "0.09589 [0.001825, 0.19]" or
+    "-0.003672 [-0.005168, -0.002176]" gave each number its own digits, issue 50); integers and text as
+    :func:`cell_text` writes them."""
     try:
         x, lo, hi = float(value), float(low), float(high)
     except (TypeError, ValueError):
         return f"{cell_text(value)} [{cell_text(low)}, {cell_text(high)}]"
     if not (math.isfinite(lo) and math.isfinite(hi) and math.isfinite(x)) or hi <= lo:
         return f"{cell_text(value)} [{cell_text(low)}, {cell_text(high)}]"
-    decimals = min(max(0, 1 - math.floor(math.log10(hi - lo))), 6)
+    if decimals is None:
+        decimals = min(max(0, 1 - math.floor(math.log10(hi - lo))), 6)
     return f"{fixed_text(x, decimals)} [{fixed_text(lo, decimals)}, {fixed_text(hi, decimals)}]"
 
 

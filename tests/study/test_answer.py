@@ -34,7 +34,7 @@ def test_answer_paragraph_comes_from_the_table():
     assert "same direction (our value differs on the same side of the no-effect value" in text
     assert "a wrong size, not a wrong sign" in text
     assert "Of its 2 judged findings" in text and "1 reproduced" in text and "1 differs" in text
-    assert "1 extension row of ours" in text and "1 differ " not in text
+    assert "Our own extensions add 1 row, counted apart" in text and "1 differ " not in text
 
 
 def test_the_second_main_result_is_reported_with_its_verdict_and_measure():
@@ -94,11 +94,11 @@ def test_a_notebook_of_checks_says_so_and_accounts_for_every_row():
             + [outputs.claim(f"x{i}", "T1", None, 1, "extension", kind="arithmetic", rule="ours") for i in range(4)])
     text = answer.counts_sentence(pd.DataFrame(rows))
     # every row accounted for, and counted as notebook 99 counts it: the extensions apart, whatever their kind
-    assert ("76 checks of the paper's own numbers (73 agree, 3 differ, likeliest cause a misprint for 2, a reading of the paper for 1); besides, 4 extension "
-            "rows of ours (counted apart)") in text
+    assert ("76 checks of the paper's own numbers (73 agree, 3 differ, likeliest cause a misprint for 2, a reading "
+            "of the paper for 1). Our own extensions add 4 rows, counted apart.") in text
     ext_check = outputs.claim("ours", "T1", None, 1, "extension", kind="check", rule="ours")
     text = answer.counts_sentence(pd.concat([_claims(), pd.DataFrame([ext_check])], ignore_index=True))
-    assert "2 extension rows of ours (counted apart)" in text and "check of our code" not in text
+    assert "Our own extensions add 2 rows, counted apart" in text and "check of our code" not in text
 
 
 def test_plural_agreement():
@@ -220,9 +220,10 @@ def test_a_headline_row_whose_family_the_rule_calls_otherwise_is_led_by_its_fami
                                                                     for i in range(3)]
     text = answer.answer_paragraph(pd.DataFrame(rows), None)
     first = text.split("\n\n")[0]
-    assert first.startswith("**Our answer.** We reproduce the paper's *Chart*: 3 of its 4 judged rows are reproduced")
-    assert "Its headline row differs: we do not reproduce the claim *Chart — almost all above half*." in first
-    assert first.index("We reproduce") < first.index("we do not reproduce")
+    # one statement, not "We reproduce the chart ... Its headline row differs", which read as a contradiction
+    assert first.startswith("**Our answer.** Of the 4 judged rows of the paper's *Chart*, 3 reproduce, but its "
+                            "headline claim does not: we do not reproduce *Chart — almost all above half*.")
+    assert "The family counts as reproduced" in first
     # a family whose rule agrees with its headline row is said as before, by the row alone
     rows[1]["verdict"] = rows[2]["verdict"] = "differs"
     text = answer.answer_paragraph(pd.DataFrame(rows), None)
@@ -263,3 +264,35 @@ def test_a_papers_further_results_follow_its_main_results_and_precede_the_counts
     paragraphs = text.split("\n\n")
     assert paragraphs[1] == "**Seats are learned.** 0.030 as the opener." and paragraphs[2].startswith("Of its ")
     assert "Seats" not in answer.answer_paragraph(pd.DataFrame([row]), None)
+
+
+def test_what_a_findings_notebook_holds_besides_is_said_in_sentences():
+    # 01's first screen read "Besides: 9 findings not reproducible; 11 extension rows of ours (counted apart); ...
+    # 1 check of our code (1 agrees)" (issue 50): as an author writes it
+    def row(kind, verdict, claim="c"):
+        return {"claim": claim, "kind": kind, "verdict": verdict, "cause": "", "flags": "", "note": "", "rule": "r"}
+    rows = pd.DataFrame([row("finding", "reproduced")] + [row("finding", "not-reproducible")] * 9
+                        + [row("finding", "extension")] * 11 + [row("arithmetic", "reproduced")] * 6
+                        + [row("check", "reproduced")])
+    text = answer.counts_sentence(rows)
+    assert "Nine further findings cannot be reproduced here, and our own extensions add 11 rows, counted apart." in text
+    assert "Beyond the findings, all 6 checks of the paper's own numbers agree and one check of our code agrees." in text
+    assert "Besides" not in text and "(1 agrees)" not in text
+
+
+def test_a_count_of_cases_that_agree_is_said_as_one_clause():
+    # 00: "We measure the numbers that agree as 72 of 75 printed numbers; the paper: all 75" (issue 50)
+    assert answer._counted_clause("the numbers that agree", "72 of 75 printed numbers") == \
+        "72 of the 75 printed numbers agree"
+    assert answer._counted_clause("the share of games A wins", "72 of 75 printed numbers") == ""
+    assert answer._counted_clause("the numbers that agree", "0.96 (95 %: 0.9 to 1)") == ""
+
+
+def test_an_all_cases_finding_measured_as_the_share_one_says_its_count():
+    # 01's Figs 5.6-5.8 summary line said "1, exact" for "all curves" (issue 50): the share 1 of 3 types
+    row = {"kind": "finding", "verdict": "reproduced", "paper_value": "all curves", "reproduced_value": "1.0",
+           "ci_low": 1.0, "ci_high": 1.0, "n": 3.0, "unit": "types"}
+    assert answer.share_count(row) == "3 of 3 types"
+    assert answer.share_count({**row, "verdict": "extension"}) is None      # our win rate of 1.0 over 2 seeds
+    assert answer.share_count({**row, "paper_value": "about 0.5"}) is None
+    assert answer.share_count({**row, "reproduced_value": "0.9", "ci_low": 0.9, "ci_high": 0.9}) is None

@@ -63,4 +63,6 @@ def test_a_quantity_given_its_decimals_is_written_at_them_everywhere_in_its_line
     line = findings.open_findings(claims, "The thesis", decimals={"r": 2})
     assert "The thesis 0.80; ours 0.46 (95 %: -0.40 to 1.00) over 8 boards" in line
     assert "the pilot gave 0.75 (-0.36 to 0.95) on 5 boards" in line
-    assert "ours 0.5 (95 %: -0.4 to 1.0)" in findings.open_findings(claims, "The thesis")   # the tables' own rule
+    # the tables' own rule for a value within [-1, 1]: 3 decimals, value, bounds and pilot alike (issue 50)
+    line = findings.open_findings(claims, "The thesis")
+    assert "ours 0.462 (95 %: -0.400 to 1.000)" in line and "the pilot gave 0.752 (-0.360 to 0.950)" in line

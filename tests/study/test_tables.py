@@ -140,7 +140,7 @@ def test_the_summary_has_one_line_per_family_headline_first_at_most_15():
 
 def test_the_summary_of_a_small_table_lists_every_family():
     summary = nb.claims_summary(_claims(4))
-    assert len(summary) == 4 and set(summary["verdict"]) == {"reproduced: 2 of 2 rows", "differs: 1 of 2 rows"}
+    assert len(summary) == 4 and set(summary["verdict"]) == {"reproduced (both rows)", "differs (1 row; the other reproduces)"}
     assert set(summary["cause"]) == {"", "a genuine difference"}   # the cause in words, not its code
 
 
@@ -312,3 +312,22 @@ def test_small_quantities_follow_one_rule():
             1e-12: "10⁻¹²", 1e-16: "< 10⁻¹⁵", None: ""}
     for x, text in said.items():
         assert small_text(x) == text, x
+
+
+def test_a_family_verdict_says_where_its_other_rows_went():
+    def said(rows, verdict, row_verdicts):
+        return nb._family_verdict({"rows": rows, "verdict": verdict, "row_verdicts": row_verdicts, "basis": ""})
+    assert said(2, "differs", "1 reproduced, 1 differs") == "differs (1 row; the other reproduces)"
+    assert said(2, "inconclusive", "2 inconclusive") == "undecided (both rows)"
+    assert said(3, "inconclusive", "1 reproduced, 1 inconclusive, 1 not-reproducible") == \
+        "undecided (2 judged rows: 1 reproduced, 1 undecided; 1 not reproducible here)"
+    assert said(8, "reproduced", "6 reproduced, 2 differs") == "reproduced (6 of 8 rows; 2 differ)"
+    assert said(1, "differs", "1 differs") == "differs"
+
+
+def test_rates_are_written_to_three_decimals_value_and_bounds_alike():
+    assert tables.interval_text(0.1357, 0.1320, 0.1393, tables.rate_decimals(0.1357, 0.1320, 0.1393)) == \
+        "0.136 [0.132, 0.139]"
+    assert tables.interval_text(0.1, 0.0, 0.19, tables.rate_decimals(0.1, 0.0, 0.19)) == "0.100 [0.000, 0.190]"
+    assert tables.rate_decimals(3.2, 2.9, 3.5) is None   # not a rate: the width decides
+    assert tables.rate_decimals(0.5, 0.49999, 0.50001) is None   # too narrow for 3 decimals
