@@ -338,28 +338,36 @@ def check_kinds(rows: pd.DataFrame) -> pd.Series:
                      index=rows.index, dtype=object)
 
 
-def _checks_parts(claims: pd.DataFrame) -> list[str]:
-    """The rows that are not findings, by what they are: the paper's own numbers, then each kind of check row by
-    what it is (a paper's illustrative example, a restated fact, a property true by construction, a check of our
-    code: :func:`check_kind`), so that 04's 343-of-500 example is never "a check of our
-    code" (issue 49)."""
-    parts = []
+def _check_groups(claims: pd.DataFrame):
+    """The rows that are not findings, by what they are: ``(rows, (one, many), summed)`` for the paper's own numbers,
+    then each kind of check row by what it is (a paper's illustrative example, a restated fact, a property true by
+    construction, a check of our code: :func:`check_kind`), so that 04's 343-of-500 example is never "a check of our
+    code" (issue 49). ``summed``: some of the kind's rows are summed up in the headline row (and left out here). A
+    kind whose only rows are extensions is counted with the extensions, not here (04 said "0 checks of our code
+    ()" for its one extension check)."""
     for kind, what in _KIND_WORDS.items():
         rows = claims[claims["kind"] == kind]
         if not (rows["verdict"] != "extension").any():
             continue
         summary = _summary_rows(rows)
-        if summary.any():
-            what = tuple(w + ", summed up in the headline row" for w in what)
-        rows = rows[~summary]
+        summed, rows = bool(summary.any()), rows[~summary]
         if kind != "check":
-            parts.append(_kind_sentence(rows, what))
+            yield rows, what, summed
             continue
         kinds = check_kinds(rows)
-        judged = rows["verdict"] != "extension"   # an extension check is counted with the extensions, not here
+        judged = rows["verdict"] != "extension"
         for key, one, many, _ in CHECK_KINDS:
-            if ((kinds == key) & judged).any():   # 04 said "0 checks of our code ()" for its one extension check
-                parts.append(_kind_sentence(rows[kinds == key], (one, many) if key != "code" else what))
+            if ((kinds == key) & judged).any():
+                yield rows[kinds == key], ((one, many) if key != "code" else what), summed
+
+
+def _checks_parts(claims: pd.DataFrame) -> list[str]:
+    """:func:`_check_groups` counted, each as its count and verdicts."""
+    parts = []
+    for rows, what, summed in _check_groups(claims):
+        if summed and what in _KIND_WORDS.values():   # the kind's own words (not a sub-kind of check) say it
+            what = tuple(w + ", summed up in the headline row" for w in what)
+        parts.append(_kind_sentence(rows, what))
     return parts
 
 
@@ -386,22 +394,7 @@ def _check_phrase(rows: pd.DataFrame, what: tuple[str, str]) -> str:
 
 def _checks_clauses(claims: pd.DataFrame) -> list[str]:
     """:func:`_checks_parts` as clauses of a sentence (:func:`_check_phrase`), in the same order."""
-    parts = []
-    for kind, what in _KIND_WORDS.items():
-        rows = claims[claims["kind"] == kind]
-        if not (rows["verdict"] != "extension").any():
-            continue
-        summary = _summary_rows(rows)
-        rows = rows[~summary]
-        if kind != "check":
-            parts.append(_check_phrase(rows, what))
-            continue
-        kinds = check_kinds(rows)
-        judged = rows["verdict"] != "extension"
-        for key, one, many, _ in CHECK_KINDS:
-            if ((kinds == key) & judged).any():
-                parts.append(_check_phrase(rows[kinds == key], (one, many) if key != "code" else what))
-    return parts
+    return [_check_phrase(rows, what) for rows, what, _ in _check_groups(claims)]
 
 
 def _besides_sentences(claims: pd.DataFrame, not_reproducible: int) -> str:
