@@ -153,7 +153,7 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     assert "2 were undecided in the pilot" in text
     # the verdict in words, then what the number is (the fixture's row has no note: the generic words) at the
     # answer's precision (the answer at the top writes it the same way)
-    assert ("We reproduce this: the lowest win rate of an RLi against its own EXPi, is 0.61 (95 %: 0.55 to 0.67) "
+    assert ("We reproduce this: the lowest win rate of an RLi against its own EXPi, is 0.610 (95 %: 0.550 to 0.670) "
             "over 10 seeds, where the report has every RLi above 50%.") in text
     assert "disagrees): Fig 5-8." in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
     assert "the smallest legal bid (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
@@ -187,7 +187,7 @@ def test_the_headline_bullet_says_its_verdict_in_words_with_one_colon():
                      "ci_high": 0.73, "n": 10, "unit": "seeds",
                      "note": "one table; value: RL0's win rate against EXP0, the lowest of the four; RL0 0.610"})
     text = captions.headline_found(row)
-    assert text.startswith("We cannot decide this: RL0's win rate against EXP0, the lowest of the four, is 0.61 ")
+    assert text.startswith("We cannot decide this: RL0's win rate against EXP0, the lowest of the four, is 0.610 ")
     assert "More trained tables would not decide it" in text
     assert text.split("(")[0].count(":") == 1
     differs = captions.headline_found(pd.concat([row.drop(["flags", "verdict"]), pd.Series({"verdict": "differs"})]))
@@ -369,7 +369,7 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     claims = pd.DataFrame([head, {**head, "claim": "other", "headline": False}])
     text = captions.first_screen(results, claims)
     assert text.startswith("**In plain words, we cannot decide the main question.** The weakest of RL0-RL3")
-    assert "wins 0.61 (0.49 to 0.73) over 10 seeds: one more trained table would fall in that range" in text
+    assert "wins 0.610 (0.490 to 0.730) over 10 seeds: one more trained table would fall in that range" in text
     assert "prediction interval" not in text and "half its games.\n\n**Seats are learned.**" in text
     decided = claims.assign(verdict="reproduced", flags="")
     assert captions.first_screen(results, decided).startswith("**Seats are learned.**")
