@@ -8,7 +8,7 @@ import math
 
 import pandas as pd
 
-from liarlab.study.tables import plain, small_text
+from liarlab.study.tables import small_text
 
 #: A gain, NashConv or value difference whose magnitude is below this is round-off, written as exactly 0.
 ZERO_TOL = 1e-12
@@ -42,15 +42,7 @@ def gain_text(x: float) -> str:
     return f"0 (below {sci(ZERO_TOL)}, round-off)" if x == 0 else sci(x)
 
 
-PLAIN_FROM = 1e-3   # a width from here up is written as a plain decimal (an open cell's 0.14, not 1.4 × 10⁻¹)
-
-
 def width_text(x: float) -> str:
-    """A bracket's width with 2 significant digits: a plain decimal from :data:`PLAIN_FROM` up ("0.14", "0.016"),
-    else as :func:`sci` writes it (a certified width "2.6 × 10⁻¹⁵", a round-off one "< 10⁻¹⁵", 0 as ``0``)."""
-    if x is None or math.isnan(float(x)) or abs(float(x)) < PLAIN_FROM:
-        return sci(x)
-    x = float(x)
-    if abs(x) >= 1:
-        return plain(x, 2)
-    return f"{x:.{1 - math.floor(math.log10(abs(x)))}f}".rstrip("0").rstrip(".")
+    """A bracket's width in the open-cells table: the study's one rule for small quantities (:func:`sci`, i.e.
+    :func:`liarlab.study.tables.small_text`: "0.14", "0.016", "2.6 × 10⁻¹⁵", "< 10⁻¹⁵", 0 as ``0``)."""
+    return sci(x)
