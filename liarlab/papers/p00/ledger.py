@@ -1,8 +1,5 @@
-"""Notebook 00's coverage ledger: the experiments of specs 01 and 02 that are dice counting, each row's title and
-spec size the experiment index's (:func:`liarlab.study.coverage.indexed`), what this run did read from its own
-tables; a row is full when the run reached the full profile's size or, for the Q-table sizes, every history length
-the paper's tables print (:data:`liarlab.papers.p00.printed.PAPER_T61_PARTIAL`). No size is typed here.
-"""
+"""Notebook 00's coverage ledger: the dice-counting experiments of specs 01 and 02 (:func:`~liarlab.study.coverage.
+indexed`), full when the run reached the full profile's size or every history length the paper prints."""
 from __future__ import annotations
 
 from liarlab.core import dice

@@ -10,9 +10,8 @@ __all__ = ["Results"]
 
 @dataclass
 class Results:
-    """The two Monte Carlo checks (``experiments.monte_carlo_at_least``, ``monte_carlo_max_multiplicity``) and the
-    Q-table sizes with two and three players (``experiments.q_space_table``); every other claim is exact arithmetic
-    from :mod:`liarlab.core.dice`."""
+    """The two Monte Carlo checks and the Q-table sizes with two and three players (:mod:`.experiments`); every
+    other claim is exact arithmetic from :mod:`liarlab.core.dice`."""
     monte_carlo: pd.DataFrame | None = None
     monte_carlo_generator: pd.DataFrame | None = None
     q2: pd.DataFrame | None = None

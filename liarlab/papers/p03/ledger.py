@@ -1,8 +1,5 @@
-"""Notebook 03's coverage ledger: one row per experiment E1..E15 of spec 03, its title and spec size the study's
-experiment index's (:func:`liarlab.study.coverage.indexed`), its run size from the sizes the run resolved and the
-counts it measured. A row is ``full`` when the run used at least the full profile's size of each parameter behind
-it (:data:`liarlab.papers.p03.params.PARAMS`); the ledger holds no size of its own.
-"""
+"""Notebook 03's coverage ledger: one row per experiment E1..E15 of spec 03 (:func:`liarlab.study.coverage.indexed`),
+``full`` when the run used at least the full profile's size of each parameter behind it; no size of its own."""
 from __future__ import annotations
 
 from liarlab.papers.p03 import experiments
@@ -19,8 +16,7 @@ def full(name: str) -> int:
 
 
 def run_sizes(params: dict, results, machine: dict) -> dict:
-    """What the ledger needs from a run: the resolved sizes (``params``, as returned by ``nb.setup``), the counts
-    measured in ``results`` (:class:`liarlab.papers.p03.results.Results`) and the ``machine`` it ran on."""
+    """The resolved sizes (``params``, from ``nb.setup``), the counts measured in ``results`` and the ``machine``."""
     errors = results.errors
     estimation_games = {f"{b} vs {o}": int(((errors.bot == b) & (errors.opponent == o)).sum())
                         for b, o in (("MC0", "RULE"), ("MC0", "MC0"), ("MCA", "RULE"), ("MCA", "MC0"))}
@@ -37,7 +33,7 @@ def run_sizes(params: dict, results, machine: dict) -> dict:
 
 
 def coverage_rows(run: dict) -> list[dict]:
-    """The E1..E15 ledger rows of spec 03 from the sizes this run resolved (``run``: :func:`run_sizes`)."""
+    """The E1..E15 ledger rows from the sizes this run resolved (``run``: :func:`run_sizes`)."""
     def reach(*names) -> bool:
         return all(run[n] >= full(n) for n in names)
 

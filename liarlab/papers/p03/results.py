@@ -7,13 +7,10 @@ import pandas as pd
 
 from liarlab.papers.p03 import experiments
 
-__all__ = ["Results"]
-
-
 @dataclass
 class Results:
-    """What notebook 03 measured, as the claims, the summary and the ledger read it (each field is named after the
-    notebook's variable; ``built`` is :func:`liarlab.papers.p03.experiments.endgame_table_build`'s dict)."""
+    """What notebook 03 measured, each field named after the notebook's variable (``built``:
+    :func:`~liarlab.papers.p03.experiments.endgame_table_build`'s dict)."""
     agreement: pd.DataFrame
     checks: pd.DataFrame
     ablations: pd.DataFrame
