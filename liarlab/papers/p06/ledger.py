@@ -1,6 +1,5 @@
-"""Notebook 06's coverage ledger: what issue 41 asks and what this run computed. Its codes are not in the study's
-experiment index (no spec covers notebook 06 yet), so it is written with ``outputs.save_table`` rather than
-``coverage.save_ledger``, which checks codes against that index."""
+"""Notebook 06's coverage ledger: what issue 41 asks and what this run computed (its codes are in no spec, so it is
+saved by ``outputs.save_table``, not ``coverage.save_ledger``)."""
 from __future__ import annotations
 
 import pandas as pd
@@ -17,23 +16,21 @@ def full(name: str):
 
 def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | None = None,
                   league: pd.DataFrame | None = None) -> list[dict]:
-    """The ledger rows, from the sizes the run resolved (``params``), what the exploitability ``table`` holds,
-    what the behaviour table (:func:`liarlab.papers.p06.tables.player_tables`) and the league's ratings
-    (:func:`liarlab.papers.p06.league.ratings`) hold (None: not run)."""
+    """The ledger rows from the resolved sizes ``params`` and the run's tables (None: not run)."""
     games = [label_of(dice_of(g)) for g in params["games"]]
     types1, types3 = list(params["test_types"]), list(params["test_types_larger"])
     players_ok = set(full("test_types")) <= set(types1) and set(full("test_types_larger")) <= set(types3)
     games_ok = set(full("games")) <= set(params["games"])
     small_ok = {11, 21, 12} <= set(params["games"])
-    learned = _learned(table)
-    rules = table[~learned]            # A1, A3: the rule players (A4 is the retrained Q-learners')
-    exact = int(rules.exact.sum())
-    pure = _pure_fractions(rules)
+    # the rule players (A1, A3); A4 is the retrained Q-learners' (a training seed, not FIXED)
+    learned = table.seed != FIXED if "seed" in table else pd.Series(False, index=table.index)
+    rules = table[~learned]
     return [
         experiment("06", "A1", "Paper 01's random guess and test programs, paper 02's EXP0-EXP3 as exact end-game "
                    "strategies", "random guess, 32 test programs, EXP0-EXP3",
                    f"random guess, {len(types1)} test programs (one die each), {len(types3)} in the three-dice games, "
-                   f"EXP0-EXP3; {exact} of {len(rules)} seats in fractions{pure}", "full" if players_ok else "reduced",
+                   f"EXP0-EXP3; {int(rules.exact.sum())} of {len(rules)} seats in fractions{_pure_fractions(rules)}",
+                   "full" if players_ok else "reduced",
                    "exploitability table", "" if players_ok else "quick profile: fewer test programs"),
         experiment("06", "A2", "End games 1v1, 2v1, 1v2 at six faces", "1v1, 2v1, 1v2",
                    ", ".join(g for g in games if g != "2v2"), "full" if small_ok else "reduced",
@@ -41,25 +38,16 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
         _two_dice_each_row(rules),
         _learner_row(params, table[learned], games_ok),
         not_run("06", "A5", "Paper 01's Bayesian-network player", "the network's player in each end game",
-                "it has no reading of a smaller hand: its networks' nodes are the counts 2 to 10 of two five-dice "
-                "hands and its imagined opponent hand holds five dice; untrained it is the random-guess player draw "
-                "for draw (its gate opens only after games against its opponent), and trained its play depends on "
-                "the history of the game and on a training schedule, so it is no per-turn rule to tabulate (it "
-                "plays in the five-dice league, A8)"),
+                "no reading of a smaller hand (its nodes count two five-dice hands); untrained it is the random-"
+                "guess player draw for draw, trained its play depends on the game's history and a training "
+                "schedule: no per-turn rule to tabulate (it plays in the five-dice league, A8)"),
         _random_players_row(rules, games),
         _behaviour_row(behaviour, players_ok and games_ok),
     ] + _league_rows(params, league)
 
 
-def _learned(table: pd.DataFrame) -> pd.Series:
-    """The rows of retrained Q-learners (a training seed, not the rule players' ``FIXED``; a table from before them
-    has no ``seed`` column)."""
-    return table.seed != FIXED if "seed" in table else pd.Series(False, index=table.index)
-
-
 def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
-    """Paper 02's Q-learners, retrained in each end game (:mod:`liarlab.papers.p06.learners`): ``learned`` is the
-    exploitability table's rows of them."""
+    """Paper 02's Q-learners retrained in each end game: ``learned``, their rows of the exploitability table."""
     title, asked = "Paper 02's Q-learners RL0-RL3", "retrained in each end game by paper 02's procedure, seeds as " \
         "replicates"
     seeds, stage = int(params.get("learner_seeds") or 0), int(params.get("learner_games") or 0)
@@ -68,11 +56,9 @@ def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
     ok = games_ok and seeds >= full("learner_seeds") and stage >= full("learner_games")
     names = sorted({a.split(" ")[0] for a in learned.agent})
     why = [] if ok else ["quick profile: fewer seeds, games or training games"]
-    why.append("the greedy policy (no exploration) is evaluated, as every player is, by best responses (its plan "
-               "walked in floats; being pure, its exploitability is still an exact fraction, the equilibrium's "
-               "result against it a float); "
-               "one table serves both seats, as in paper 02, so in 2v1 and 1v2 it learns from hands of two "
-               "dice and of one; the report's EXPRAND and sequence models (RL01...) are not retrained")
+    why.append("the greedy policy is evaluated by best responses (walked in floats; pure, so its exploitability is "
+               "an exact fraction, the equilibrium's result a float); one table serves both seats, as in paper 02; "
+               "the report's EXPRAND and sequence models (RL01...) are not retrained")
     return experiment("06", "A4", title, asked,
                       f"{', '.join(names)}, each {seeds} seeds in {', '.join(dict.fromkeys(learned.game))}: one "
                       f"stage of {stage:,} games against its EXP rule (paper 02's epsilon, alpha, gamma, partial-"
@@ -81,7 +67,7 @@ def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
 
 
 def _pure_fractions(table: pd.DataFrame) -> str:
-    """How many seats beyond the exact ones still have their exploitability as a fraction (pure plans)."""
+    """How many seats beyond the exact ones have their exploitability as a fraction (pure plans)."""
     if "exploitability_fraction" not in table:
         return ""
     n = int(((table.exploitability_fraction != "") & ~table.exact.astype(bool)).sum())
@@ -100,23 +86,20 @@ def _two_dice_each_row(table: pd.DataFrame) -> dict:
                       "exact plans solved on the support of notebook 05's stored certificate (no LP in the run)",
                       "reduced", "exploitability table, behaviour table",
                       "no test program: with two dice each a high-cap program's plan reaches millions of histories "
-                      "(over four minutes a plan in floats, the notebook's whole budget); the larger plans are "
-                      "evaluated in floats (over 10^4 sequences)")
+                      "(over four minutes a plan); plans over 10^4 sequences are evaluated in floats")
 
 
 def _random_players_row(rules: pd.DataFrame, games: list) -> dict:
-    """Paper 02's RAND and EXPRAND, exact per-turn mixtures (:func:`liarlab.papers.p06.policies.rand_policy`,
-    :func:`~liarlab.papers.p06.policies.exprand_policy`): where each played."""
+    """Where paper 02's RAND and EXPRAND (exact per-turn mixtures) played."""
     title, asked = "Paper 02's RAND and EXPRAND", "both, in every end game"
-    where = {name: [g for g in games if ((rules.game == g) & (rules.agent == name)).any()] for name in ("EXPRAND",
-                                                                                                       "RAND")}
+    where = {n: [g for g in games if ((rules.game == g) & (rules.agent == n)).any()] for n in ("EXPRAND", "RAND")}
     if not any(where.values()):
         return not_run("06", "A6", title, asked, "neither was in this run's players")
     missing = [f"{name} in {g}" for name, gs in where.items() for g in games if g not in gs]
     done = "; ".join(f"{name} in {', '.join(gs) if gs else 'no game'}" for name, gs in where.items())
-    why = (f"{', '.join(missing)}: their plans are the largest of any player (RAND's reaches every bid history, "
-           "2^18 with three dice, 14 s a game in floats; EXPRAND's 1.2 million sequences with two dice each, 40 s), "
-           "beyond the notebook's share of the study's 30 minutes (RANDOM_MAX_DICE)") if missing else ""
+    why = (f"{', '.join(missing)}: the largest plans (RAND's 2^18 histories with three dice, 14 s a game; EXPRAND's "
+           "1.2 million sequences with two dice each, 40 s), beyond the notebook's share of 30 minutes "
+           "(RANDOM_MAX_DICE)") if missing else ""
     return experiment("06", "A6", title, asked, done, "reduced" if missing else "full", "exploitability table, "
                       "behaviour table", why)
 
@@ -146,21 +129,19 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
     if league is None or league.empty:
         return [not_run("06", "A8", title, asked, "the league was not played in this run"), equilibrium]
     types = list(params.get("league_test_types") or [])
-    games = int(params.get("league_games") or 0)
-    seeds = int(params.get("league_learner_seeds") or 0)
-    stage = int(params.get("league_learner_games") or 0)
+    games, seeds, stage = (int(params.get(f"league_{k}") or 0) for k in ("games", "learner_seeds", "learner_games"))
     q_players = [a for a in league.agent if q_learner_of(a)]
     ok = (set(full("league_test_types")) <= set(types) and games >= full("league_games")
           and seeds >= full("league_learner_seeds") and stage >= full("league_learner_games"))
     total = len(league) * (len(league) - 1) // 2 * games
-    q_note = ("of paper 02's Q-learners only the one-stage RL0-RL3: the sequence models (RL01...), RL-random, the "
-              "full-hand and three-player tables are not in; each trained against the league's EXPk (honestAction "
-              "reading 'smallest', the trainer's default), where paper 02's run trains against the reading it "
-              "selects ('best_face_plus_one' in the committed run)") if q_players else "no Q-learner (no training seeds)"
+    q_note = ("of paper 02's Q-learners only the one-stage RL0-RL3 (not the sequence models, RL-random, the full-hand "
+              "or three-player tables), each trained against the league's EXPk (honestAction 'smallest', the "
+              "trainer's default; paper 02's run selects 'best_face_plus_one')") if q_players else \
+        "no Q-learner (no training seeds)"
     why = ([] if ok else ["quick profile: fewer test programs, games, Q-learner seeds or training games"]) + [
         q_note, "no equilibrium player (A9)",
-        f"{games} games a pair ({total:,} games) keep the league under two minutes of one core (about 0.4 ms a game; "
-        "more games only narrow intervals already near +-0.05)"]
+        f"{games} games a pair ({total:,} games) keep the league under two minutes of one core (0.4 ms a game; "
+        "intervals already near +-0.05)"]
     network = [n for n in LEARNERS if n in set(league.agent)]
     rule = len(league) - len(network) - len(q_players)
     parts = [f"{rule} rule players (random guess, {len(types)} test programs, EXP0-EXP3, RAND, EXPRAND)"]
