@@ -18,7 +18,7 @@ from liarlab.study.tables import interval_text
 
 __all__ = ["row", "check", "extension", "same", "decimals_of", "normal_estimate", "mean_estimate", "interval_parts",
            "side_of", "judge_finite", "printed", "printed_table", "printed_power", "monte_carlo", "ways", "differing_prints",
-           "family_rule_row"]
+           "every_printed_words", "family_rule_row"]
 
 
 def row(source: str, text: str, paper_value, est, judgement, *, family: str, kind: str = "finding", **kw) -> dict:
@@ -142,6 +142,17 @@ def differing_prints(rows) -> list[str]:
         return f"'{quoted[-1]}'"
     return [printed_as(r) for r in rows if r["kind"] == "arithmetic" and r["verdict"] == "differs"
             and not _true(r.get("headline"))]
+
+
+def every_printed_words(claims) -> str:
+    """The paper's side of a family-rule headline, from the claims table: "all 75. The 3 that differ are its ..."."""
+    n = int(claims[claims["headline"].map(_true)].iloc[0]["n"])
+    wrong = differing_prints(claims)
+    if not wrong:
+        return f"all {n:,}"
+    listed = ", ".join(wrong[:-1]) + f" and {wrong[-1]}" if len(wrong) > 1 else wrong[0]
+    return (f"all {n:,}. The {'one' if len(wrong) == 1 else len(wrong)} that "
+            f"{'differs is' if len(wrong) == 1 else 'differ are'} its {listed}")
 
 
 def family_rule_row(rows: list[dict], text: str, source: str, paper_value, family: str, default: CR.Reading,

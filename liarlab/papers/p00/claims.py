@@ -17,7 +17,6 @@ from liarlab.papers.p00.results import Results
 from liarlab.study import families as F
 from liarlab.study import judged_rows as J
 from liarlab.study.families import ClaimFamily, Way, claim
-from liarlab.study.judged_rows import differing_prints
 
 T45, T46, T47, T63 = (f"paper 0{p} Table {t}" for p, t in ((1, "4.5"), (1, "4.6"), (1, "4.7"), (2, "6-3")))
 T44_FAMILY, TEXT_01 = "paper 02 Table 4-4", "paper 01 §4.2 text"
@@ -46,24 +45,20 @@ def q_space(results) -> list[dict]:
     rows = []
     for _, r in results.q2.iterrows():
         n = int(r["n"])
-        for col, idx in (("partial", 0), ("full", 1)) if n in P.PAPER_T44 else ():
-            paper = P.PAPER_T44[n][idx]
-            note = ("printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
-                    if paper != r[col] else "")
-            rows.append(J.printed(T44_FAMILY, f"Q-space {col}, n={n}, 2 players", paper, int(r[col]), note=note,
-                                  family=T44_FAMILY))
-        rows += J.printed_table("paper 02 Table 6-1", [(f"Q-space partial, n={n}, 2 players", P.PAPER_T61_PARTIAL[n],
-                                                        int(r["partial"]))])
-        rows += J.printed_table("paper 02 Table 6-2", [(f"Q-space full, n={n}, 2 players", P.PAPER_T62_FULL[n],
-                                                        int(r["full"]))])
-        for ok, table, text, paper, ratio in (
-                (n in P.PAPER_T61_INCREASE, "6-1", f"'increase' of partial space n={n} over n={n - 1}",
-                 P.PAPER_T61_INCREASE.get(n), r["partial_over_previous"]),
-                (True, "6-2", f"'increase' of full over partial, n={n}", P.PAPER_T62_INCREASE[n],
-                 r["full_over_partial"])):
-            if ok:
-                rows += J.printed_table(f"paper 02 Table {table}", [(text, paper, float(ratio) - 1, 2, {
-                    "note": f"the column is ratio - 1; the ratio itself is {float(ratio):.2f}"})])
+        for col, paper in zip(("partial", "full"), P.PAPER_T44.get(n, ())):
+            rows.append(J.printed(T44_FAMILY, f"Q-space {col}, n={n}, 2 players", paper, int(r[col]), family=T44_FAMILY,
+                                  note="printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it "
+                                       "correctly)" if paper != r[col] else ""))
+        cells = [("6-1", (f"Q-space partial, n={n}, 2 players", P.PAPER_T61_PARTIAL[n], int(r["partial"]))),
+                 ("6-2", (f"Q-space full, n={n}, 2 players", P.PAPER_T62_FULL[n], int(r["full"])))]
+        cells += [(t, (text, paper, float(ratio) - 1, 2, {"note": f"the column is ratio - 1; the ratio itself is "
+                                                                  f"{float(ratio):.2f}"}))
+                  for t, text, paper, ratio in (
+                      ("6-1", f"'increase' of partial space n={n} over n={n - 1}", P.PAPER_T61_INCREASE.get(n),
+                       r["partial_over_previous"]),
+                      ("6-2", f"'increase' of full over partial, n={n}", P.PAPER_T62_INCREASE[n], r["full_over_partial"]))
+                  if t == "6-2" or n in P.PAPER_T61_INCREASE]
+        rows += [row for t, cell in cells for row in J.printed_table(f"paper 02 Table {t}", [cell])]
     return rows
 
 
@@ -230,18 +225,9 @@ def readings_rows(results: Results | None = None) -> list[dict]:
     return F.readings_rows(claims_rows(results))
 
 
-# ============================================================================ the notebook's prose, from the tables
+# ============================================================================ the notebook's prose
 
-def headline_paper_words(claims: pd.DataFrame) -> str:
-    """The paper's side of the answer: every printed number, and those that differ as the paper prints them."""
-    n = int(claims[claims["headline"].map(lambda v: str(v).strip().lower() == "true")].iloc[0]["n"])
-    wrong = differing_prints(claims)
-    if not wrong:
-        return f"all {n:,}"
-    listed = ", ".join(wrong[:-1]) + f" and {wrong[-1]}" if len(wrong) > 1 else wrong[0]
-    return (f"all {n:,}. The {'one' if len(wrong) == 1 else len(wrong)} that "
-            f"{'differs is' if len(wrong) == 1 else 'differ are'} its {listed}")
-
+headline_paper_words = J.every_printed_words   # the paper's side of the answer, from the claims table
 
 def at_least_one_text(at_least: pd.DataFrame) -> str:
     """The misprinted weight of the text around Fig 4.4 against Table 4.7's count (``experiments.at_least_table``)."""

@@ -11,8 +11,7 @@ from liarlab.study import coverage
 
 def coverage_rows(results: Results) -> list[dict]:
     """The rows of ``data/00_coverage.csv``, sized from ``results`` (the tables the notebook computed)."""
-    n_monte_carlo = int(results.monte_carlo["hands"].iloc[0])
-    n_generator = int(results.monte_carlo_generator["hands"].iloc[0])
+    n_monte_carlo, n_generator = (int(t["hands"].iloc[0]) for t in (results.monte_carlo, results.monte_carlo_generator))
     q2_max, q3_max = int(results.q2.n.max()), int(results.q3.n.max())
     rows = [  # (spec, code, what the run did, full?, where in notebook 00, why when reduced)
         ("01", "E1", f"{dice.hands_total()} hands enumerated; {n_monte_carlo:,}-hand Monte Carlo",
