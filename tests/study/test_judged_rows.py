@@ -1,0 +1,88 @@
+"""liarlab.study.judged_rows: the papers' shared row makers and judges, each able to fail."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from liarlab.core import verdicts as V
+from liarlab.study import judged_rows as J
+
+
+def test_a_check_passes_only_when_every_case_does():
+    assert J.check("src", "all agree", 1.0, "fam", "n")["verdict"] == "reproduced"
+    assert J.check("src", "all agree", 0.999, "fam", "n")["verdict"] == "differs"
+
+
+def test_an_extension_is_judged_by_no_printed_value():
+    row = J.extension("src", "ours", V.exact(0.3), "our measurement", "fam")
+    assert row["verdict"] == "extension" and row["paper_value"] is None
+
+
+def test_exact_match_and_printed_decimals():
+    assert J.same(True, "card").verdict == "reproduced" and J.same(False, "card").verdict == "differs"
+    assert [J.decimals_of(x) for x in (1.25, 9.0, 0.794, 12)] == [2, 0, 3, 0]
+
+
+def test_a_printed_table_is_judged_cell_by_cell_at_its_printed_precision():
+    rows = J.printed_table("T", [("a", 0.1667, 1 / 6, 4), ("c", 12, 12, None, {"note": "x"})])
+    assert [r["verdict"] for r in rows] == ["reproduced", "reproduced"]
+    assert {r["family"] for r in rows} == {"T"} and rows[1]["note"] == "x"
+    # a differing cell is judged so (and, like every differing arithmetic row, needs its readings for a cause)
+    with pytest.raises(ValueError, match="differing arithmetic"):
+        J.printed_table("T", [("b", 4561, 4651)])
+    with pytest.raises(ValueError, match="differing arithmetic"):
+        J.printed_table("T", [("a", 0.1668, 1 / 6, 4)])
+
+
+def test_a_power_of_ten_is_judged_at_its_printed_digits_and_shown_in_that_form():
+    row = J.printed_power("src", "size", 9.45e16, "9.45 × 10¹⁶", 94_490_000_000_000_000, 16, 2)
+    assert row["verdict"] == "reproduced" and row["reproduced_value"] == "9.449 × 10¹⁶"
+    with pytest.raises(ValueError, match="differing arithmetic"):
+        J.printed_power("src", "size", 9.46e16, "9.46 × 10¹⁶", 94_490_000_000_000_000, 16, 2)
+
+
+def test_monte_carlo_checks_fail_when_the_interval_misses_the_exact_value():
+    table = pd.DataFrame({"k": [1, 2], "hits": [500, 900], "hands": [1000, 1000], "exact": [0.5, 0.5]})
+    rows = J.monte_carlo(table, "k", lambda k, h: f"k={k}", "src", lambda k: 0.5, "a generator", "fam")
+    assert [r["verdict"] for r in rows] == ["reproduced", "differs"]
+    assert J.monte_carlo(None, "k", str, "src", str, "x", "fam") == []
+
+
+def test_ways_mark_the_first_reading_the_default_and_run_each():
+    ways = J.ways(lambda c: (V.exact(c), V.value(3, V.exact(c)), ""), [("a", "x", "y", lambda: 3),
+                                                                       ("b", "x", "y", lambda: 4)])
+    assert [w.reading.default for w in ways] == [True, False]
+    assert [w.run(None)[1].verdict for w in ways] == ["reproduced", "differs"]
+
+
+def _rows(verdicts):
+    return [{"claim": f"'{i}'", "paper_value": 10 + i, "kind": "arithmetic", "verdict": v, "headline": False}
+            for i, v in enumerate(verdicts)]
+
+
+def test_the_family_rule_headline_counts_the_rows_not_the_worst_one():
+    good = J.family_rule_row(_rows(["reproduced"] * 3 + ["differs"]), "t", "s", "p", "fam", *_readings())
+    assert good["verdict"] == "reproduced" and "differ at 13" in good["note"]
+    assert J.family_rule_row(_rows(["reproduced", "differs"]), "t", "s", "p", "fam", *_readings())["verdict"] == "differs"
+
+
+def _readings():
+    from liarlab.core.readings import Reading
+    return Reading("a", "x", "y", default=True), Reading("b", "x", "y")
+
+
+def test_every_printed_words_name_the_numbers_that_differ():
+    rows = _rows(["reproduced", "differs", "differs"]) + [{"claim": "h", "paper_value": "", "kind": "arithmetic",
+                                                           "verdict": "reproduced", "headline": True, "n": 3}]
+    assert J.every_printed_words(pd.DataFrame(rows)) == "all 3. The 2 that differ are its 11 and 12"
+    rows[1]["verdict"] = rows[2]["verdict"] = "reproduced"
+    assert J.every_printed_words(pd.DataFrame(rows)) == "all 3"
+
+
+def test_estimates_from_a_mean_and_their_words():
+    est = J.mean_estimate([1.0, 2.0, 3.0], "deals")
+    assert est.value == 2.0 and est.low == pytest.approx(2 - 1.96 / np.sqrt(3)) and est.n == 3
+    assert J.side_of(est, 0.5) == "above" and J.side_of(est, 9) == "below" and J.side_of(est, 2) == "includes"
+    assert J.interval_parts(V.Estimate(0.5, 0.48, 0.52, 10, "boards")) == ("0.500", "0.480", "0.520")
+    assert J.judge_finite(lambda e: 1 / 0, V.Estimate(float("nan"), 0, 0, 1, "x")).verdict == "inconclusive"
