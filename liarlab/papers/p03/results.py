@@ -7,6 +7,7 @@ import pandas as pd
 
 from liarlab.papers.p03 import experiments
 
+
 @dataclass
 class Results:
     """What notebook 03 measured, each field named after the notebook's variable (``built``:
