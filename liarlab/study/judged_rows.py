@@ -13,11 +13,11 @@ from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
 from liarlab.study import families as F
 from liarlab.study.answer import SHARE_OF_CASES
-from liarlab.study.stages import edge_text
+from liarlab.study.stages import draw_size, edge_text
 from liarlab.study.tables import interval_text
 
 __all__ = ["row", "check", "extension", "same", "decimals_of", "normal_estimate", "mean_estimate", "interval_parts",
-           "side_of", "judge_finite", "printed", "printed_table", "printed_power", "monte_carlo", "ways", "differing_prints",
+           "side_of", "sides_text", "judge_finite", "drawn", "printed", "printed_table", "printed_power", "monte_carlo", "ways", "differing_prints",
            "every_printed_words", "family_rule_row"]
 
 
@@ -68,6 +68,22 @@ def interval_parts(est: V.Estimate) -> tuple[str, str, str]:
 def side_of(est: V.Estimate, share: float) -> str:
     """Where an interval lies against a value: "above", "below" or "includes"."""
     return "above" if est.low > share else "below" if est.high < share else "includes"
+
+
+def sides_text(est: V.Estimate, values) -> str:
+    """Where an interval lies against each value, grouped: "lies above 0.47 and includes 0.60"."""
+    sides: dict[str, list[str]] = {}
+    for v in values:
+        sides.setdefault(side_of(est, v), []).append(f"{v:.2f}")
+    words = {"above": "lies above {}", "below": "lies below {}", "includes": "includes {}"}
+    return " and ".join(words[side].format(" and ".join(v)) for side, v in sides.items())
+
+
+def drawn(plans, pilot_n: int, draw):
+    """``draw(n)``, the confirmatory sample of the plans' capped size (:func:`~liarlab.study.stages.draw_size`),
+    or None when none is drawn."""
+    n = draw_size(plans, pilot_n)
+    return draw(n) if n else None
 
 
 def judge_finite(judge, est: V.Estimate | None) -> V.Judgement:

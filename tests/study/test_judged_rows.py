@@ -86,3 +86,15 @@ def test_estimates_from_a_mean_and_their_words():
     assert J.side_of(est, 0.5) == "above" and J.side_of(est, 9) == "below" and J.side_of(est, 2) == "includes"
     assert J.interval_parts(V.Estimate(0.5, 0.48, 0.52, 10, "boards")) == ("0.500", "0.480", "0.520")
     assert J.judge_finite(lambda e: 1 / 0, V.Estimate(float("nan"), 0, 0, 1, "x")).verdict == "inconclusive"
+
+
+def test_sides_text_groups_the_values_an_interval_lies_above_or_includes():
+    est = V.Estimate(0.65, 0.55, 0.75, 100, "boards")
+    assert J.sides_text(est, (9 / 19, 12 / 20)) == "lies above 0.47 and includes 0.60"
+    assert J.sides_text(est, (0.9,)) == "lies below 0.90"
+
+
+def test_a_confirmatory_sample_is_drawn_only_when_a_plan_asks_for_more_than_the_pilot():
+    assert J.drawn([None], 100, lambda n: n) is None
+    assert J.drawn([V.Plan(500, False, False, "")], 100, lambda n: n) == 500
+    assert J.drawn([V.Plan(80, True, False, "")], 100, lambda n: n) is None   # capped below the pilot

@@ -27,7 +27,7 @@ from liarlab.study import judged_rows as J
 from liarlab.study.answer import number
 from liarlab.study.families import ClaimFamily, Confirm, Way
 from liarlab.study.findings import VERDICT_WORDS, measured_at, open_findings
-from liarlab.study.stages import draw_size, fisher_band, own_interval, plan, two_stage
+from liarlab.study.stages import fisher_band, own_interval, plan, two_stage
 from liarlab.study.stages import mean_or_range as _mean
 
 Reading = R.Reading
@@ -54,89 +54,82 @@ _OQ = "spec Open question"
 #: Every open point's readings (issue 36), from the spec's §8 and the thesis's wording, listed before any verdict
 #: was seen: KEY: (name, assumption, support[, why not run]); * marks the reading its rows are judged under.
 _READINGS = {
-    "SOLVER_EXACT*": ("the printed position, solved exactly",
-                      "The printed line (or figure) fixes the position; our exact search gives its value.",
-                      "thesis §3.1; spec §2"),
-    "SOLVER_OTHER": ("another reading of the printed position", "The printed line or figure could describe another "
-                     "position.", "spec §2 (Fig 3-19: two readings, both 4 branches saved)",
-                     "the printed sequence and side-suit lengths fix the position and the value is exact; Fig 3-19's two "
-                     "readings both give 3 distinct spade leads"),
+    "SOLVER_EXACT*": ("the printed position, solved exactly", "The printed line or figure fixes the position; our "
+                      "exact search gives its value.", "thesis §3.1; spec §2"),
+    "SOLVER_OTHER": ("another reading of the printed position", "The print could describe another position.",
+                     "spec §2 (Fig 3-19: two readings, both 4 branches saved)", "the printed sequence and side-suit "
+                     "lengths fix the position; Fig 3-19's two readings both give 3 distinct spade leads"),
     "TABLE_FORMAT*": ("CRLF lines, every length vector, binary units", "One 'order l1 l2 l3 tricks' CRLF line per "
-                      "entry, every length vector (suits over 13 too), sizes in binary units truncated.",
-                      f"spec §2 'Inferred, matches all eight sizes'; {_OQ} 7"),
-    "TABLE_VALID": ("suits of at most 13 only", "The same lines, only for length vectors of suits of at most 13.",
+                      "entry, suits over 13 too, binary units truncated.", f"spec §2 'Inferred, matches all eight "
+                      f"sizes'; {_OQ} 7"),
+    "TABLE_VALID": ("suits of at most 13 only", "The same lines, suits of at most 13 only.",
                     f"spec §2 'Entries, suits <= 13 only'; {_OQ} 7"),
     "TABLE_LF": ("LF line ends", "The same entries with one-byte LF line ends.", f"{_OQ} 7 (the format is inferred)"),
     "TABLE_DECIMAL": ("decimal units", "The same bytes in decimal units (1 KB = 1,000 B), truncated.",
                       f"{_OQ} 7 (the units are inferred)"),
-    "TABLE_CANONICAL": ("fully canonical entries", "Only fully canonical positions (equal-length side suits "
-                        "tie-broken).", "spec §2 'Fully canonical (ties broken)'",
-                        _UNBUILT("the thesis leaves equal-length ties unbroken, and the spec's canonical counts are "
-                                 "no enumeration this notebook writes out line by line")),
-    "CALLS_RULE*": ("largest margin, ties to pass then the higher suit", "The call with the largest margin E - "
-                    "needed, even if negative; ties go to pass, then the higher suit.",
-                    "spec §3 'Decision rule (reconstructed from Fig 3-13)'"),
-    "CALLS_TIES": ("another tie rule", "Ties between equal margins broken another way.", f"{_OQ} 5",
+    "TABLE_CANONICAL": ("fully canonical entries", "Only fully canonical positions (equal-length suits tie-broken).",
+                        "spec §2 'Fully canonical (ties broken)'", _UNBUILT(
+                            "the thesis leaves ties unbroken; the spec's canonical counts are no line-by-line "
+                            "enumeration of ours")),
+    "CALLS_RULE*": ("largest margin, ties to pass then the higher suit", "The call of largest margin E - needed, "
+                    "even if negative; ties to pass, then the higher suit.", "spec §3 'Decision rule (reconstructed "
+                    "from Fig 3-13)'"),
+    "CALLS_TIES": ("another tie rule", "Equal margins broken another way.", f"{_OQ} 5",
                    "no two printed margins of Fig 3-13 tie, so no tie rule can change a call or a requirement"),
     "LEAD_OPPONENT*": ("opponent leads", "In the bidding simulations the opponent leads (the real lead at the "
                        "opening).", f"spec §3 'Interpretation (primary)'; {_OQ} 2"),
     "LEAD_COM": ("com leads", "In the bidding simulations com always leads.",
                  f"spec §3 'Ablate with the program always leading'; {_OQ} 2"),
-    "OTHER_N": ("another N", "The printed opening row is an estimate of some N other than 50.",
+    "OTHER_N": ("another N", "The printed opening row estimates with some N other than 50.",
                 f"{_OQ} 4 (three printed Est. values are not multiples of 1/50)",
                 "every printed Fig 3-13 value is a multiple of 1/50: nothing points to another N for this hand"),
     "ADJ_SPEC*": ("the spec's adjustment (α 2, β 0.25, γ 1, ρ 1)", "After the opponent's spade bids the sampled "
-                  "hands get better spades, with the spec's parameterised trust.",
-                  "spec §3 'Opponent-bid adjustment' (parameterised)"),
-    "ADJ_OTHER": ("other adjustment parameters", "The same adjustment with other α or ρ.", f"{_OQ} 3",
-                  _UNBUILT("the Fig 3-13 replay runs at the spec's parameters only; other (α, ρ) are calibrated on "
-                           "whole games in E14")),
-    "SIMCOUNT_REF*": ("an independent reference estimate", "A call 'changes' when an N = 50 estimate's opening call "
-                      "differs from an independent pool-sized estimate's; |E50 - E200| from the measured SDs.",
+                  "hands get better spades, with the spec's trust.", "spec §3 'Opponent-bid adjustment'"),
+    "ADJ_OTHER": ("other adjustment parameters", "The same adjustment with other α or ρ.", f"{_OQ} 3", _UNBUILT(
+        "the Fig 3-13 replay runs at the spec's parameters only; other (α, ρ) are calibrated on whole games (E14)")),
+    "SIMCOUNT_REF*": ("an independent reference estimate", "A call 'changes' when an N = 50 opening call differs "
+                      "from an independent pool-sized estimate's; |E50 - E200| from the measured SDs.",
                       "thesis §4 (50 simulations differ little from 100 or 200, rarely change the bid); spec E6"),
-    "SIMCOUNT_200": ("against N = 200", "A call 'changes' when the N = 50 call differs from an N = 200 call.",
-                     "the thesis's table compares N = 50 with 100 and 200",
-                     _UNBUILT("the convergence run keeps each N = 50 call against the reference call only, not "
-                              "paired with an N = 200 estimate")),
+    "SIMCOUNT_200": ("against N = 200", "A call 'changes' when it differs from an N = 200 call.", "the thesis's "
+                     "table compares N = 50 with 100 and 200", _UNBUILT(
+                         "the convergence run keeps each N = 50 call against the reference call only, not paired "
+                         "with an N = 200 estimate of the same hand")),
     "SIMCOUNT_DEALS": ("the thesis's four deals", "The thesis's own four deals, recomputed.",
                        "thesis §4 simulation-count table", f"the four deals are not printed ({_OQ} 10)"),
     "FACE_SEEN*": ("face-up card seen (U = 30)", "The face-up card counts as seen: U = 30, p = 11/30.",
                    f"thesis Example 3.1 (p = 11/30); {_OQ} 6"),
     "FACE_UNKNOWN": ("face-up card unknown (U = 31)", "The face-up card counts as unknown: U = 31, p = 11/31.",
                      f"{_OQ} 6"),
-    "TIES_LOWER*": ("ties to the lower rank", "Equal-cost cards go to the lower rank.",
-                    "thesis Example 3.3 (♦6 before ♦7)"),
+    "TIES_LOWER*": ("ties to the lower rank", "Equal-cost cards go to the lower rank.", "thesis Example 3.3 (♦6 "
+                    "before ♦7)"),
     "TIES_OTHER": ("another tie rule or other unprinted cards", "Another tie rule, or other cards in the unprinted "
-                   "rest of the hand.", f"{_OQ} 5; Examples 3.2 and 3.3 print only part of the hand",
-                   "Example 3.3 states the lower-rank choice and the rest of each hand is not printed"),
-    "PRINTED_COLUMNS*": ("the printed columns", "Recomputed from the printed Est., DD, Actual and Winner columns, "
-                         "the error as DD - Est.", "thesis §4 19-game table"),
-    "ERROR_COLUMN": ("the printed Error column", "The thesis's Error column as printed (game 18: 0.92).",
+                   "hand.", f"{_OQ} 5; Examples 3.2-3.3 print part of the hand", "Example 3.3 states the lower-rank "
+                   "choice and the rest of each hand is not printed"),
+    "PRINTED_COLUMNS*": ("the printed columns", "From the printed Est., DD, Actual and Winner columns, the error as "
+                         "DD - Est.", "thesis §4 19-game table"),
+    "ERROR_COLUMN": ("the printed Error column", "The Error column as printed (game 18: 0.92).",
                      f"{_OQ} 4 (game 18's error printed 0.92, the columns give 0.82)"),
-    "ACTUAL_COLUMN": ("against Actual", "The same statistic with Actual (com's tricks) in place of DD.",
-                      "thesis §4: the table prints both DD and Actual"),
-    "NO_OTHER_COUNT": ("another count", "Another way of counting the printed column.", "thesis §4 19-game table",
+    "ACTUAL_COLUMN": ("against Actual", "Actual (com's tricks) in place of DD.", "thesis §4 prints DD and Actual"),
+    "NO_OTHER_COUNT": ("another count", "Another count of the printed column.", "thesis §4 19-game table",
                        "a count of one printed column has no second reading"),
-    "TARGET_AFTER*": ("DD after the exchange", "The error is measured against the DD tricks after the exchange.",
+    "TARGET_AFTER*": ("DD after the exchange", "The error is against the DD tricks after the exchange.",
                       "thesis §4, under its 19-game table (換牌結束後的磴數)"),
-    # no reading of the E11 claims: the thesis defines its error after the exchange (seed 002 l.997) and a variant
+    # no reading of the E11 claims: the thesis defines its error after the exchange (seed 002 l.997), and a variant
     # that contradicts the paper's text is no reading (docs/VERDICTS.md); a diagnostic only (NOT_THE_THESIS)
-    "TARGET_DEALT": ("DD of the dealt hands", "The error is measured against the DD tricks of the dealt hands.",
+    "TARGET_DEALT": ("DD of the dealt hands", "The error is against the DD tricks of the dealt hands.",
                      "a diagnostic only: spec §6 (b) measures E against DD after a simulated exchange"),
-    "BOT_MCA": ("adjusted estimates (MCA)", "The 19 games used the opponent-bid adjustment (MCA's estimates).",
-                f"{_OQ} 3 (whether the 19 games used the adjustment)"),
-    "FIRST_CALL": ("estimate at the first call", "Est. is com's E at its first call, not its last.",
-                   f"{_OQ} 3 (which E is reported)",
-                   _UNBUILT("the logged games keep each estimate at the last call only: logger work, then the 1,400 "
+    "BOT_MCA": ("adjusted estimates (MCA)", "The 19 games used the opponent-bid adjustment.", f"{_OQ} 3"),
+    "FIRST_CALL": ("estimate at the first call", "Est. is com's E at its first call, not its last.", f"{_OQ} 3",
+                   _UNBUILT("the logs keep each estimate at the last call only: logger work, then the 1,400 "
                             "self-play boards replayed, about 5 CPU minutes at full size (0.22 s a deal)")),
     # spec §8.2: our bots simulate with the real lead (bidding.lead_flags); the fixed conventions are readings
-    "E11_LEAD_COM": ("com leads in the simulations", "The 19 games' estimates had com always leading in its "
-                     "simulated deals.", f"{_OQ} 2; spec §3 'Ablate with the program always leading'"),
+    "E11_LEAD_COM": ("com leads in the simulations", "The 19 games' estimates had com always leading.",
+                     f"{_OQ} 2; spec §3 'Ablate with the program always leading'"),
     "E11_LEAD_OPP": ("opponent leads in the simulations", "The 19 games' estimates had the opponent always leading.",
-                     f"{_OQ} 2 (the lead in the bidding simulations is unstated)"),
-    "E11_OTHER_N": ("another N in the 19 games", "The 19 games' estimates used another number of deals than 50.",
+                     f"{_OQ} 2"),
+    "E11_OTHER_N": ("another N in the 19 games", "The 19 games' estimates used another N than 50.",
                     f"{_OQ} 4 (Est. 9.25, 2.95 and 4.15 are not multiples of 1/50)"),
-    "HUMAN": ("against a person", "The opponent is the author, a person.", "thesis §4 (19 games against the author)",
+    "HUMAN": ("against a person", "The opponent is the author.", "thesis §4 (19 games against the author)",
               "the author cannot be replayed; our opponents are RULE and MC0"),
 }
 RD = SimpleNamespace(**{k.rstrip("*"): Reading(*v[:3], default=k.endswith("*")) for k, v in _READINGS.items()})
@@ -273,11 +266,9 @@ def estimate_claims(replay: pd.DataFrame, n_samples: int, fresh: pd.DataFrame | 
     whole = [lead for lead, v in agree.items() if len(v) == len(pilot["opponent leads"])]
     summary += f"; {whole[0]} reproduces every printed cell" if whole else "; no one convention reproduces every printed cell"
     for suit, (r, est, j) in pilot["opponent leads"].items():
-        confirmation = None
-        if fresh is not None and len(fresh):
-            col = fresh[f"opponent leads {suit}"]
-            confirmation = lambda n, col=col: J.mean_estimate(col.iloc[:n], "deals")  # noqa: E731
-        j, est = two_stage(est, j, FIG_3_13_CONFIRM.confirm, opening_judge(r.thesis_E), confirmation)
+        at = None if fresh is None or not len(fresh) else partial(
+            lambda n, col: J.mean_estimate(col.iloc[:n], "deals"), col=fresh[f"opponent leads {suit}"])
+        j, est = two_stage(est, j, FIG_3_13_CONFIRM.confirm, opening_judge(r.thesis_E), at)
         sd = r.se * math.sqrt(n_samples)
         _, other_est, other_j = pilot["com leads"][suit]
         text = OPENING_TEXT.format(suit)
@@ -642,8 +633,8 @@ QUESTION = ("Can a program that combines an exact double-dummy solver for the pl
 
 def fig_3_13_confirmation(replay: pd.DataFrame, replay_samples: int, seed: int) -> pd.DataFrame | None:
     """A fresh, larger opening sample for the Fig 3-13 cells the pilot left undecided; None when all are decided."""
-    n_fresh = draw_size(fig_3_13_plans(replay, replay_samples), replay_samples)
-    return cache.cached_call(experiments.fig_3_13_opening, n_samples=n_fresh, seed=seed) if n_fresh else None
+    return J.drawn(fig_3_13_plans(replay, replay_samples), replay_samples,
+                   lambda n: cache.cached_call(experiments.fig_3_13_opening, n_samples=n, seed=seed))
 
 
 def rarely_confirmation(conv: pd.DataFrame, pool: int, reps: int, seed: int) -> pd.DataFrame | None:
@@ -653,9 +644,8 @@ def rarely_confirmation(conv: pd.DataFrame, pool: int, reps: int, seed: int) -> 
     if not len(per_hand):
         return None
     est = _mean(per_hand.to_numpy(), 0, 1, "hands")
-    n_fresh = draw_size([plan(V.word("rarely", est), HANDS_CONFIRM.confirm)], est.n)
-    return cache.cached_call(experiments.rarely_hands, n_hands=n_fresh, pool=pool, reps=reps, seed=seed) if n_fresh \
-        else None
+    return J.drawn([plan(V.word("rarely", est), HANDS_CONFIRM.confirm)], est.n, lambda n: cache.cached_call(
+        experiments.rarely_hands, n_hands=n, pool=pool, reps=reps, seed=seed))
 
 
 def mca_estimates(errors: pd.DataFrame, seed: int) -> dict | None:
@@ -666,11 +656,9 @@ def mca_estimates(errors: pd.DataFrame, seed: int) -> dict | None:
 
 def estimation_confirmation(estimates: dict, cap: int, n_samples: int, seed: int) -> pd.DataFrame | None:
     """The estimation errors of fresh MC0-vs-MC0 deals for the undecided E11 rows; None when none is drawn."""
-    n_fresh = draw_size(estimation_plans(estimates, cap=cap), estimates[("r", "after")].n)
-    if not n_fresh:
-        return None
-    fresh_games = cache.cached_call(experiments.selfplay_games, n_deals=n_fresh, n_samples=n_samples, seed=seed)
-    return experiments.estimation_errors(fresh_games, ("thesis",))
+    return J.drawn(estimation_plans(estimates, cap=cap), estimates[("r", "after")].n, lambda n: (
+        experiments.estimation_errors(cache.cached_call(experiments.selfplay_games, n_deals=n, n_samples=n_samples,
+                                                        seed=seed), ("thesis",))))
 
 
 # ============================================================================ the families, in the table's order
@@ -764,11 +752,7 @@ def first_screen(matches: pd.DataFrame) -> str:
     est = _match_est(sub.loc["MC0 vs DD-ε"])
     value, low, high = J.interval_parts(est)
     (w1, n1), (w2, n2) = printed.COM_WINS, printed.CROSS_TEST_WINS
-    sides: dict[str, list[str]] = {}
-    for share in (w1 / n1, w2 / n2):
-        sides.setdefault(J.side_of(est, share), []).append(f"{share:.2f}")
-    words = {"above": "lies above {}", "below": "lies below {}", "includes": "includes {}"}
-    said = " and ".join(words[side].format(" and ".join(v)) for side, v in sides.items())
+    said = J.sides_text(est, (w1 / n1, w2 / n2))
     return (f"**The stand-in beside the thesis's numbers.** The thesis's program won {w1} of {n1} games against its "
             f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). MC0 wins {value} of its "
             f"games against DD-ε on duplicate boards (95 %: {low} to {high}), an interval that {said}. The two are not "
