@@ -6,6 +6,7 @@ sample (19 games) is judged against the thesis's own 95 % interval. The run is t
 from __future__ import annotations
 
 import math
+from functools import cache as cache_fn
 from functools import partial
 from types import SimpleNamespace
 
@@ -521,12 +522,9 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
     base = (f"{n:,} MC0 estimates on {boards:,} boards (duplicate boards against "
             f"{', '.join(sorted(set(errors.opponent) - {'MC0'}))} and MC0-vs-MC0 deals; a board gives one estimate "
             "per seat or side, so intervals resample boards)")
-    fresh_estimates = {}
-
+    @cache_fn
     def fresh_at(m: int) -> dict:
-        if m not in fresh_estimates:
-            fresh_estimates[m] = corr.reading_estimates(fresh[fresh.board < m], seed)
-        return fresh_estimates[m]
+        return corr.reading_estimates(fresh[fresh.board < m], seed)
 
     skipped = [(RD.FIRST_CALL, WHY.FIRST_CALL), *E11_UNBUILT, (RD.HUMAN, WHY.HUMAN)]
     rows = []
@@ -538,10 +536,8 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
             rows.append(_row(text, printed_value, None, j, family=ERRORS, note=base,
                              readings=F.row_readings(ERRORS, text, RD.TARGET_AFTER, None, j, skipped=skipped)))
             continue
-        confirmation = None
-        if fresh is not None and len(fresh):
-            confirmation = lambda m, name=name: fresh_at(m)[(name, "after")]  # noqa: E731
-        j, est = two_stage(est, judge(est), cap, judge, confirmation, unit="boards")
+        at = None if fresh is None or not len(fresh) else partial(lambda m, k: fresh_at(m)[(k, "after")], k=name)
+        j, est = two_stage(est, judge(est), cap, judge, at, unit="boards")
         # the dealt hands on the boards the verdict rests on (the fresh sample's first plan.n boards)
         dealt = fresh_at(est.n)[(name, "dealt")] if j.pilot is not None else estimates[(name, "dealt")]
         note = base
@@ -556,15 +552,12 @@ def estimation_claims(errors: pd.DataFrame, estimates: dict, fresh: pd.DataFrame
                          f"{100 * sh.value:.0f}% of each hand and moves the declarer's DD tricks with an SD of "
                          f"{sd.value:.2f} [{sd.low:.2f}, {sd.high:.2f}], more than the thesis's whole error RMSE of "
                          f"{experiments.thesis_rmse():.2f}")
-        runs, other_skipped = [], list(skipped)
-        if mca is not None and (name, "after") in mca:
-            m_est = mca[(name, "after")]
-            runs.append((RD.BOT_MCA, m_est, J.judge_finite(judge, m_est),
-                         f"MCA's estimates in its games against RULE and MC0 ({m_est.n:,} boards)"))
-        else:
-            other_skipped.append((RD.BOT_MCA, "no MCA games were played in this run"))
+        m_est = (mca or {}).get((name, "after"))
+        runs = [] if m_est is None else [(RD.BOT_MCA, m_est, J.judge_finite(judge, m_est), f"MCA's estimates in its "
+                                          f"games against RULE and MC0 ({m_est.n:,} boards)")]
+        no_mca = [(RD.BOT_MCA, "no MCA games were played in this run")] if m_est is None else []
         rows.append(_row(text, printed_value, est, j, family=ERRORS, note=note, readings=F.row_readings(
-            ERRORS, text, RD.TARGET_AFTER, est, j, runs=runs, skipped=other_skipped)))
+            ERRORS, text, RD.TARGET_AFTER, est, j, runs=runs, skipped=skipped + no_mca)))
     rows.append(_check("Exact play: com never takes fewer tricks than DD after the exchange",
                        float((errors.actual >= errors.dd_after).mean()), ERRORS,
                        f"share of {n:,} MC0 games with actual >= DD; true by construction of exact play"))
