@@ -5,11 +5,15 @@ Paper-independent: the printed numbers, texts and sources come from the paper.
 """
 from __future__ import annotations
 
+import numpy as np
+import pandas as pd
+
 from liarlab.core import verdicts as V
 from liarlab.study import families as F
 
 __all__ = ["prints_as", "matches_printed", "precision_note", "value_row", "cells_judgement", "steps",
-           "inside_brackets", "verdict_of"]
+           "inside_brackets", "verdict_of", "column_by", "grid_values", "grid_frame", "grid_trends", "changed",
+           "beside"]
 
 
 def prints_as(value: float, printed: float, digits: int, truncated: bool) -> bool:
@@ -66,6 +70,15 @@ def steps(values: dict, pairs) -> list[V.Judgement]:
             if a in values and b in values]
 
 
+def grid_trends(values: dict) -> tuple[list[V.Judgement], list[float], list[V.Judgement]]:
+    """A 2-D table {(row, column): value}'s monotone steps: each value above the one a row before it and above the
+    one a column after it, then the diagonal row = column and its falls (exact: a tie is no step)."""
+    rises = steps(values, [((a + 1, b), (a, b)) for a, b in values]) + steps(values, [((a, b), (a, b + 1))
+                                                                                        for a, b in values])
+    diagonal = [values[k] for k in sorted(values) if k[0] == k[1]]
+    return rises, diagonal, steps(dict(enumerate(diagonal)), [(i, i + 1) for i in range(len(diagonal) - 1)])
+
+
 def inside_brackets(brackets, what: str) -> bool:
     """Does every ``(estimate, low, high, value, label)`` bracket hold its value (:func:`verdicts.covers`)?"""
     judgements = [V.covers(V.Estimate(e, lo, hi, 1, label, interval=label), v) for e, lo, hi, v, label in brackets]
@@ -76,3 +89,38 @@ def verdict_of(claims, prefix: str) -> str:
     """The verdict of the first claims row whose text starts with ``prefix`` ("" when there is none)."""
     hit = claims[claims.claim.astype(str).str.startswith(prefix)]
     return str(hit.verdict.iloc[0]) if len(hit) else ""
+
+
+def column_by(frame: pd.DataFrame | None, column: str, key: str, **where) -> dict:
+    """{integer ``key``: ``column``} of ``frame``'s rows matching ``where`` (column=value), finite values only."""
+    if frame is None or not len(frame):
+        return {}
+    for k, v in where.items():
+        frame = frame[frame[k] == v]
+    return {int(n): float(x) for n, x in zip(frame[key], frame[column]) if np.isfinite(x)}
+
+
+def grid_values(frame: pd.DataFrame | None, rows: str, columns: str, value: str) -> dict:
+    """A long table of a 2-D grid as {(row, column): value}, its missing (NaN) cells left out; {} for None."""
+    return {} if frame is None else {(int(a), int(b)): float(v) for a, b, v in
+                                     zip(frame[rows], frame[columns], frame[value]) if np.isfinite(v)}
+
+
+def grid_frame(values: dict, rows: str, columns: str, value: str) -> pd.DataFrame:
+    """{(row, column): value} back as a long table, sorted by cell."""
+    return pd.DataFrame([(a, b, v) for (a, b), v in sorted(values.items())], columns=[rows, columns, value])
+
+
+def changed(rows) -> pd.DataFrame:
+    """The rows ``(claim, (old verdict, old text), (new verdict, new text), why)`` whose verdict changed, as a
+    table (claim, old verdict, new verdict, why): what a new reading changed, judged by the same rules."""
+    return pd.DataFrame([(c, o[1], n[1], why) for c, o, n, why in rows if o[0] != n[0]],
+                        columns=["claim", "old verdict", "new verdict", "why"])
+
+
+def beside(frame: pd.DataFrame, printed: dict, keys, columns) -> pd.DataFrame:
+    """``frame`` with the paper's printed values beside ours: for each row's key (``keys``, one per row) the printed
+    number, or each element of a printed tuple, as ``columns`` (None skips an element); NaN where none is printed."""
+    values = [printed.get(k, (np.nan,) * len(columns)) for k in keys]
+    values = [v if isinstance(v, tuple) else (v,) for v in values]
+    return frame.assign(**{c: [v[i] for v in values] for i, c in enumerate(columns) if c is not None})

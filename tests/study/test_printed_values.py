@@ -57,3 +57,10 @@ def test_brackets_and_the_verdict_of_a_row():
     claims = pd.DataFrame({"claim": ["A one", "B two"], "verdict": ["reproduced", "differs"]})
     assert PV.verdict_of(claims, "B") == "differs" and PV.verdict_of(claims, "C") == ""
     assert V.value(1, V.exact(1)).verdict == "reproduced"
+
+
+def test_the_printed_values_sit_beside_ours_and_nan_where_none_is_printed():
+    frame = pd.DataFrame({"n": [2, 3, 4]})
+    out = PV.beside(frame, {2: (0.5, 75.0), 3: (0.12, 56.01)}, frame.n, [None, "talk"])
+    assert list(out.columns) == ["n", "talk"] and out.talk.tolist()[:2] == [75.0, 56.01] and pd.isna(out.talk[2])
+    assert PV.beside(frame, {4: 7}, frame.n, ["p"]).p.tolist()[2] == 7 and "p" not in frame   # input left as it was

@@ -21,8 +21,8 @@ from liarlab.papers.p05.numbers import gain_text, roundoff_zero, sci
 from liarlab.papers.p05.printed import FERGUSON_P6, SOURCE, TALK_BLUFF1, TALK_BLUFF2, TALK_BLUFF3, TALK_LD2
 from liarlab.papers.p05.results import Results
 from liarlab.study import families as F
+from liarlab.study import printed_values as PV
 from liarlab.study.families import ClaimFamily, Way
-from liarlab.study.printed_values import cells_judgement, inside_brackets, matches_printed, steps, value_row, verdict_of
 
 readings_rows = F.readings_rows   # every readings row the claims rows carry: data/05_readings.csv
 QUESTION = ("Does solving a bluffing dice game one turn at a time (one small LP per turn, chained by backward "
@@ -39,6 +39,8 @@ PRIOR_CLAIM = ("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on
                "equilibrium values)")
 CELLS_FAMILY, TRENDS_FAMILY = "Bluff-2 table (N=2)", "Bluff-2 claims"
 OLD_OPENERS = ("loser", "winner", "bidder", "alternate")   # the next-opener rules searched before issue 23
+_CELL = ("first_dice", "second_dice", "win_pct")   # a Bluff-2 grid's cell and value columns
+_DEFAULT_LABEL = experiments.BluffRules().label[:-3]   # the default reading's variant label in the rule search
 GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_gain", "exact_mean_gain")
 
 
@@ -105,28 +107,23 @@ def bluff1_claims(bluff1: pd.DataFrame) -> list[dict]:
     out, fam = [], dict(family="Bluff-1 table")
     for r in bluff1.itertuples():
         (util, pct), win = TALK_BLUFF1[r.faces], win_pct_claim(r.faces)
-        out += [value_row(f"Bluff-1 N={r.faces}: first-player utility (per-turn method)", SOURCE, util, r.utility, 2,
+        out += [PV.value_row(f"Bluff-1 N={r.faces}: first-player utility (per-turn method)", SOURCE, util, r.utility, 2,
                           span=2, reference=0, kind="check", **fam, note=f"reading R1; talk truncates to 2 decimals; "
                           f"restates the finding '{win}' (utility = 2 x win fraction - 1: one quantity, counted once)"),
-                value_row(win, SOURCE, pct, r.win_pct, 2, span=100, reference=50, **fam,
+                PV.value_row(win, SOURCE, pct, r.win_pct, 2, span=100, reference=50, **fam,
                           note="reading R1; talk truncates to 2 decimals")]
     return out
 
 
 def bluff3_claims(bluff3: pd.DataFrame) -> list[dict]:
     """The Bluff-3 table: the caller's win % after each previous bid, N = 6, at the talk's integer precision."""
-    return [value_row(f"Bluff-3 N=6: caller win % after {r.previous_bid}", SOURCE, TALK_BLUFF3[r.s], r.caller_win_pct,
+    return [PV.value_row(f"Bluff-3 N=6: caller win % after {r.previous_bid}", SOURCE, TALK_BLUFF3[r.s], r.caller_win_pct,
                       0, family="Bluff-3 table", span=100, reference=50,
                       note="per-turn method, reading R1; talk truncates to integers") for r in bluff3.itertuples()]
 
 
 def _by_n(frame, column, **where) -> dict:
-    """N -> ``column`` of ``frame`` (rows matching ``where``, finite values only); {} for no frame."""
-    if frame is None or not len(frame):
-        return {}
-    for k, v in where.items():
-        frame = frame[frame[k] == v]
-    return {int(n): float(x) for n, x in zip(frame.faces, frame[column]) if np.isfinite(x)}
+    return PV.column_by(frame, column, "faces", **where)
 
 
 def _alt(reading, values: dict, n: int, why: str, **over):
@@ -142,7 +139,7 @@ def _comparison_rows(r, star_pt=None, star_ex=None, r2=None) -> list[dict]:
     no_star, no_r2 = "the star order was not solved at this N", "R2 was not computed at this N"
     kw = dict(family=COMPARISON_FAMILY, truncated=False, span=100, reference=50)
     claimed, exact = 100 * r.per_turn_claimed_win, 100 * r.exact_win
-    rows = [value_row(f"Bluff-1 comparison N={n}: this talk's win % (per-turn)", SOURCE, talk, claimed, 2,
+    rows = [PV.value_row(f"Bluff-1 comparison N={n}: this talk's win % (per-turn)", SOURCE, talk, claimed, 2,
                       kind="check", default=RD.ROUNDED, **kw,
                       alternatives=[(RD.TRUNCATED, claimed, {"truncated": True}), _alt(RD.R2, r2, n, no_r2),
                                     _alt(RD.CMP_STAR, star_pt, n, no_star)],
@@ -151,14 +148,14 @@ def _comparison_rows(r, star_pt=None, star_ex=None, r2=None) -> list[dict]:
                            f"the real round {exact:.4f}%; the per-turn profile played in the real round wins "
                            f"{100 * r.per_turn_self_play_win:.4f}% and is exploitable (mean best-response gain "
                            f"{r.per_turn_mean_gain:.4f})"),
-            value_row(f"Bluff-1 comparison N={n}: prior work (Lanctot & Long 2007) win %", SOURCE, prior, exact, 2,
+            PV.value_row(f"Bluff-1 comparison N={n}: prior work (Lanctot & Long 2007) win %", SOURCE, prior, exact, 2,
                       default=RD.ROUNDED, **kw, alternatives=[(RD.TRUNCATED, exact, {"truncated": True}),
                                                               _alt(RD.CMP_STAR, star_ex, n, no_star),
                                                               (RD.PRIOR_RULES, RD.PRIOR_RULES_WHY)],
                       note="our exact sequence-form equilibrium of the real round (mean best-response "
                            f"gain {gain_text(r.exact_mean_gain)}) against the prior work's column")]
     if gambit is not None:
-        rows.append(value_row(f"Bluff-1 comparison N={n}: Gambit win %", SOURCE, gambit, exact, 2, **kw,
+        rows.append(PV.value_row(f"Bluff-1 comparison N={n}: Gambit win %", SOURCE, gambit, exact, 2, **kw,
                               default=RD.GAMBIT_WHOLE, alternatives=[
                                   (RD.GAMBIT_PER_TURN, claimed, {}), (RD.TRUNCATED, exact, {"truncated": True}),
                                   _alt(RD.CMP_STAR, star_ex, n, no_star), _alt(RD.GAMBIT_PER_TURN_R2, r2, n, no_r2)],
@@ -301,13 +298,7 @@ def smallest_gap_claims(r) -> list[dict]:
 # ---- Bluff-2 (N = 2): the printed cells, the rule search, the talk's two claims, its values
 def grid_dict(grid: pd.DataFrame | None) -> dict:
     """{(a, b): win %} of a grid, its unsolved cells left out."""
-    return {} if grid is None else {(int(a), int(b)): float(v) for a, b, v in
-                                    zip(grid.first_dice, grid.second_dice, grid.win_pct) if np.isfinite(v)}
-
-
-def _grid_frame(values: dict) -> pd.DataFrame:
-    return pd.DataFrame([(a, b, v) for (a, b), v in sorted(values.items())],
-                        columns=["first_dice", "second_dice", "win_pct"])
+    return PV.grid_values(grid, *_CELL)
 
 
 def _grids(grids: pd.DataFrame | None, method: str | None = None) -> dict[str, dict]:
@@ -322,23 +313,19 @@ def _best(search: pd.DataFrame) -> pd.Series:
     return search.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True], kind="stable").iloc[0]
 
 
-def _trend_judges(g) -> tuple:
-    """The talk's two Bluff-2 rules on a grid: (steps that rise with own dice or fall with the opponent's, their
-    verdict), (the diagonal a = b, its falls, their verdict)."""
-    pct = grid_dict(g)
-    more = steps(pct, [((a + 1, b), (a, b)) for a, b in pct]) + steps(pct, [((a, b), (a, b + 1)) for a, b in pct])
-    diagonal = [pct[(d, d)] for d in range(1, 6) if (d, d) in pct]
-    falls = [V.direction(V.exact(x - y), ">", 0.0, negligible=0.0) for x, y in zip(diagonal, diagonal[1:])]
+def _trends(g) -> tuple:
+    """(more dice: its steps, verdict), (the diagonal, its falls, verdict) of a grid."""
+    more, diagonal, falls = PV.grid_trends(grid_dict(g))
     return (more, V.all_of(more, "each one-die step")), (diagonal, falls, V.all_of(falls, "each step down the "
                                                                                             "diagonal a = b"))
 
 
 def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = False, *, selected: bool = False,
                         extension: str = "", others: dict | None = None) -> list[dict]:
-    """The talk's two Bluff-2 claims on every computed cell of ``grid``: more dice are an advantage, and with equal
+    """The talk's two Bluff-2 claims on every computed cell of ``grid``: more dice are an advantage; with equal
     counts fewer dice favour the first player more. On a race (``degenerate``) "more dice" cannot fail: a check.
     ``extension`` names another reading than the talk's game (extension rows); ``others`` (name -> grid): readings."""
-    (more, j_more), (diagonal, falls, j_diag) = _trend_judges(grid)
+    (more, j_more), (diagonal, falls, j_diag) = _trends(grid)
     n_cells, race = len(grid_dict(grid)), "degenerate grid (a race: every bid on face 1 is true): "
     family = "Bluff-2 claims, other reading" if extension else TRENDS_FAMILY
     own = Reading(method, f"the claim judged on the {method} grid", "the notebook's rule search", default=True)
@@ -350,7 +337,7 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
             judgement = V.stated("extension", f"another reading than the talk's game; {judgement.rule}")
         elif kind == "finding":
             readings = F.rows_of(family, text, [(own, None, judgement, "")] + ([
-                (Reading(name, f"the claim judged on the grid of {name}", RD.SEARCH), None, pick(_trend_judges(g)), "")
+                (Reading(name, f"the claim judged on the grid of {name}", RD.SEARCH), None, pick(_trends(g)), "")
                 for name, g in (others or {}).items()] or [(RD.OTHER_VARIANTS, "no other reading's grid was given")]))
         return _row(text, printed, value, judgement, "; ".join(x for x in (said, why) if x), kind, family=family,
                     selected=selected, readings=readings)
@@ -369,37 +356,29 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
 
 
 def _cell_rows(r, search_grids: dict) -> list[dict]:
-    """One row per printed cell: on the talk's game's per-turn grid when the search found it (agrees by selection),
-    else on the default reading; a cell that does not reproduce reads every other per-turn variant at it."""
+    """One row per printed cell, on the talk's game's per-turn grid when found (agrees by selection), else on the
+    default reading; a cell that does not reproduce reads every other per-turn variant at it."""
     default_pt, default_ex, talk_ex = grid_dict(r.bluff2_per_turn), grid_dict(r.bluff2_exact), grid_dict(r.talk_exact)
-    if r.talk_found:
-        grid, name = r.talk_per_turn, r.talk.variant
-        own = Reading(f"the talk's game {name}", "the rules of the variant whose per-turn grid gives the most printed "
-                      "cells, per-turn method", "the notebook's rule search", default=True)
-    else:
-        grid, name = r.bluff2_per_turn, experiments.BluffRules().label[:-3]
-        own = Reading(RD.DEFAULT_RULES[0], RD.DEFAULT_RULES[1] + "; per-turn method", RD.DEFAULT_RULES[2], True)
+    grid, name = (r.talk_per_turn, r.talk.variant) if r.talk_found else (r.bluff2_per_turn, _DEFAULT_LABEL)
+    own = (Reading(f"the talk's game {name}", "the rules of the variant whose per-turn grid gives the most printed "
+                   "cells, per-turn method", "the notebook's rule search", default=True) if r.talk_found else
+           Reading(RD.DEFAULT_RULES[0], RD.DEFAULT_RULES[1] + "; per-turn method", RD.DEFAULT_RULES[2], True))
     rows = []
-    for a, b, v in zip(grid.first_dice, grid.second_dice, grid.win_pct):
-        key, printed = (int(a), int(b)), TALK_BLUFF2[(int(a), int(b))]
-        others = [(RD.variant(x, "per-turn method"), g[key], {}) for x, g in search_grids.items()
-                  if x != name and key in g] or [(RD.OTHER_VARIANTS, "no other variant's per-turn grid was given to "
-                                                                     "this claim")]
-        if r.talk_found:
-            notes = (f"per-turn method on the talk's game {name} (found by the rule search)",
-                     f"the real game (exact) {talk_ex[key]:.4f}%" if key in talk_ex else "real game: not solved",
-                     f"{RD.DEFAULT_RULES[0]}: per-turn {default_pt[key]:.4f}%" + (
-                         f", exact {default_ex[key]:.4f}%" if key in default_ex else "") if key in default_pt else "")
-        else:
-            notes = ("per-turn, default rules (loser opens, Borg penalties); " + (
+    for key, v in grid_dict(grid).items():
+        notes = (f"per-turn method on the talk's game {name} (found by the rule search)",
+                 f"the real game (exact) {talk_ex[key]:.4f}%" if key in talk_ex else "real game: not solved",
+                 f"{RD.DEFAULT_RULES[0]}: per-turn {default_pt[key]:.4f}%" + (
+                     f", exact {default_ex[key]:.4f}%" if key in default_ex else "") if key in default_pt else "") \
+            if r.talk_found else ("per-turn, default rules (loser opens, Borg penalties); " + (
                 f"exact {default_ex[key]:.4f}%" if key in default_ex else "exact: not solved"),
                 "N=2 with face 2 wild is a race (every bid on face 1 is true, values are powers of 1/2)")
+        others = [(RD.variant(x, "per-turn method"), g[key], {}) for x, g in search_grids.items()
+                  if x != name and key in g] or [(RD.OTHER_VARIANTS, "no other variant's per-turn grid was given")]
         # a cell that reproduces needs no readings: 25 cells x 72 variants would bury the readings table
-        rows.append(value_row(f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %", SOURCE,
-                              printed, v, 0, family=CELLS_FAMILY, span=100, reference=50, selected=r.talk_found,
-                              note="; ".join(x for x in notes if x), alternatives=others,
-                              default=None if V.value(printed, V.exact(v), decimals=0, truncated=True).verdict
-                              == "reproduced" else own))
+        rows.append(PV.value_row(f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %", SOURCE,
+                              TALK_BLUFF2[key], v, 0, family=CELLS_FAMILY, span=100, reference=50,
+                              selected=r.talk_found, note="; ".join(x for x in notes if x), alternatives=others,
+                              default=None if PV.prints_as(v, TALK_BLUFF2[key], 0, True) else own))
     return rows
 
 
@@ -427,130 +406,119 @@ def _search_rows(r, per_turn) -> list[dict]:
 
 
 def talk_values_claim(r, kept: dict, small: dict) -> dict:
-    """Are the printed win % the real game's values? Each printed cell against the talk's game solved exactly, read
-    also rounded, on every other kept variant and the default reading (every cell), every other searched variant
-    (the cells with few dice), hand weights and R2 (not run)."""
+    """Are the printed win % the real game's values? Each cell against the talk's game solved exactly; read also
+    rounded, on the other kept variants and the default reading (every cell), the other searched variants (few dice),
+    hand weights and R2 (not run)."""
     text, name, talk = "Bluff-2 (the talk's game): the printed win % are the real game's values", r.talk.variant, \
         grid_dict(r.talk_exact)
 
     def run(reading, values, truncated=True, note=""):
-        matched, judgement = cells_judgement(TALK_BLUFF2, values, truncated=truncated)
+        matched, judgement = PV.cells_judgement(TALK_BLUFF2, values, truncated=truncated)
         return reading, float(matched), judgement, f"{matched} of {len(values)} cells{'; ' + note if note else ''}"
 
+    default = [run(Reading(RD.DEFAULT_RULES[0], RD.DEFAULT_RULES[1] + ", solved exactly", RD.DEFAULT_RULES[2]),
+                   grid_dict(r.bluff2_exact))] if grid_dict(r.bluff2_exact) else []
     entries = [run(Reading(f"the talk's game {name}", "the rules of the only variant whose per-turn grid gives every "
                            "printed cell, solved exactly; the table truncates", "the notebook's rule search", True),
-                   talk), run(RD.B2_ROUNDED, talk, truncated=False, note="the talk's game")]
-    entries += [run(RD.variant(v, "kept by the rule search, exact on every cell"), g) for v, g in kept.items()
-                if v != name]
-    if grid_dict(r.bluff2_exact):
-        entries.append(run(Reading(RD.DEFAULT_RULES[0], RD.DEFAULT_RULES[1] + ", solved exactly", RD.DEFAULT_RULES[2]),
-                           grid_dict(r.bluff2_exact)))
-    entries += [run(RD.variant(v, "exact on the cells with few dice only"), g, note="cells with few dice only")
-                for v, g in small.items() if v != name and v not in kept]
-    entries += [(RD.B2_UNIFORM, RD.UNIFORM_WHY), (RD.R2, RD.R2_EXACT_WHY)]
-    matched, judgement = entries[0][1], entries[0][2]
+                   talk), run(RD.B2_ROUNDED, talk, truncated=False, note="the talk's game")] + [
+        run(RD.variant(v, "kept by the rule search, exact on every cell"), g) for v, g in kept.items() if v != name] \
+        + default + [run(RD.variant(v, "exact on the cells with few dice only"), g, note="cells with few dice only")
+                     for v, g in small.items() if v != name and v not in kept] \
+        + [(RD.B2_UNIFORM, RD.UNIFORM_WHY), (RD.R2, RD.R2_EXACT_WHY)]
     gaps = [v - TALK_BLUFF2[k] for k, v in talk.items()]
-    return _row(text, "the printed table", f"{int(matched)}/{len(talk)} cells", judgement, selected=True,
+    return _row(text, "the printed table", f"{int(entries[0][1])}/{len(talk)} cells", entries[0][2], selected=True,
                 family=OPTIMAL_FAMILY, readings=F.rows_of(OPTIMAL_FAMILY, text, entries),
                 note=f"exact minus printed from {min(gaps):+.2f} to {max(gaps):+.2f} points; the per-turn values are "
                      "not the real game's (a kept die carries information across turns)")
 
 
 def bluff2_claims(r) -> list[dict]:
-    """The Bluff-2 rows. With the talk's game found, each printed cell and the talk's two claims are judged on it
-    (agrees by selection: chosen by its agreement) and the default reading stays as extension rows; else the cells
-    are judged on the default reading."""
+    """The Bluff-2 rows. With the talk's game found, its cells and the talk's two claims are judged on it (agrees by
+    selection) and the default reading stays as extension rows; else the cells are judged on the default reading."""
     per_turn = r.counting[r.counting.method == "per-turn"] if r.counting is not None and len(r.counting) \
         else r.bluff2_variants
     search_grids, kept = _grids(r.counting_grids, "per-turn"), _grids(r.kept_grids)
-    found = r.talk_found and bool(grid_dict(r.talk_exact))
+    found, other = r.talk_found and bool(grid_dict(r.talk_exact)), ""
     rows = _cell_rows(r, search_grids) + _search_rows(r, per_turn)
     if found:
-        others = {f"variant {v} (exact)": _grid_frame(g) for v, g in kept.items() if v != r.talk.variant}
+        others = {f"variant {v} (exact)": PV.grid_frame(g, *_CELL) for v, g in kept.items() if v != r.talk.variant}
         if grid_dict(r.bluff2_exact):
             others[f"{experiments.DEFAULT_READING} (exact)"] = r.bluff2_exact
         rows += bluff2_trend_claims(r.talk_exact, "exact, the talk's game", degenerate=r.talk_race, selected=True,
                                     others=others)
-    other = f"the {experiments.DEFAULT_READING}, not the talk's game" if r.talk_found else ""
+    if r.talk_found:
+        other = f"the {experiments.DEFAULT_READING}, not the talk's game"
     rows += bluff2_trend_claims(r.bluff2_per_turn, "per-turn, default reading", True, extension=other, others={
-        f"variant {v} (per-turn)": _grid_frame(search_grids[v]) for v in kept if v in search_grids})
+        f"variant {v} (per-turn)": PV.grid_frame(search_grids[v], *_CELL) for v in kept if v in search_grids})
     rows += bluff2_trend_claims(r.bluff2_exact, "exact, default reading", True, extension=other,
-                                others={f"variant {v} (exact)": _grid_frame(g) for v, g in kept.items()})
+                                others={f"variant {v} (exact)": PV.grid_frame(g, *_CELL) for v, g in kept.items()})
     if found:   # the default reading is solved on every cell above: not again on few
         rows.append(talk_values_claim(r, kept, {v: g for v, g in _grids(r.counting_grids, "exact").items()
-                                          if v != experiments.BluffRules().label[:-3]}))
+                                                if v != _DEFAULT_LABEL}))
     return rows
 
 
 def certificate_claims(r) -> list[dict]:
     """Checks of our exact solutions: every exact grid certified, one die each certified and crossed with CFR+
     (E6 extended), the star order's one-die game the same as the talk's (E10)."""
-    def bracket(text, printed, widest, note):
-        return _row(text, printed, V.exact(widest), V.magnitude(V.exact(widest), 0.0, EXACT_WIDTH, "bracket"), note,
-                    "check")
+    def check(text, printed, x, judge, note):
+        return _row(text, printed, V.exact(x), judge(V.exact(x)), note, "check")
+
+    def bracket(e):
+        return V.magnitude(e, 0.0, EXACT_WIDTH, "bracket")
 
     talk = (r.talk_exact.dropna(subset=["win_pct"]), f"the talk's game {r.talk.variant}") if r.talk_found else (None, "")
-    rows = [bracket(f"Bluff-2 exact grid ({label}): every cell solved with a certified bracket <= 1e-9",
-                    f"{len(g)}/{len(g)} cells", float(g.width.max()), f"{int(np.isfinite(g.win_pct).sum())} cells "
-                    "solved; value is the widest certified bracket (+-1 units, inherited widths of smaller rounds "
-                    "included)") for g, label in ((r.bluff2_exact, "default reading"), talk)
-            if g is not None and "width" in g]
+    rows = [check(f"Bluff-2 exact grid ({label}): every cell solved with a certified bracket <= 1e-9",
+                  f"{len(g)}/{len(g)} cells", float(g.width.max()), bracket, f"{int(np.isfinite(g.win_pct).sum())} "
+                  "cells solved; value is the widest certified bracket (+-1 units, inherited widths of smaller rounds "
+                  "included)") for g, label in ((r.bluff2_exact, "default reading"), talk) if g is not None and "width" in g]
     one, star = r.one_die_exact, r.star_one_die
     if one is not None and len(one):
-        rows.append(bracket(f"Bluff one die each N={int(one.faces.min())}..{int(one.faces.max())}: exact values "
-                            "certified (bracket <= 1e-9)", "extension", float(one.width.max()),
-                            "double-oracle sequence-form LP; value is the widest bracket"))
+        rows.append(check(f"Bluff one die each N={int(one.faces.min())}..{int(one.faces.max())}: exact values certified"
+                          " (bracket <= 1e-9)", "extension", float(one.width.max()), bracket,
+                          "double-oracle sequence-form LP; value is the widest bracket"))
         if "cfr_win" in one:
-            gap, bound = float((one.cfr_win - one.exact_win).abs().max()), float(one.cfr_mean_gain.max())
-            rows.append(_row("Bluff one die each: CFR+ agrees with the exact values within its own exploitability",
-                             "agreement", V.exact(gap), V.magnitude(V.exact(gap), 0.0, max(bound, 1e-12),
-                                                                    "|CFR+ value - exact| (win fraction)"),
-                             f"largest CFR+ mean best-response gain {sci(bound)}", "check"))
+            bound = float(one.cfr_mean_gain.max())
+            rows.append(check("Bluff one die each: CFR+ agrees with the exact values within its own exploitability",
+                              "agreement", float((one.cfr_win - one.exact_win).abs().max()), lambda e: V.magnitude(
+                                  e, 0.0, max(bound, 1e-12), "|CFR+ value - exact| (win fraction)"),
+                              f"largest CFR+ mean best-response gain {sci(bound)}"))
     if star is not None and len(star):
-        diff = float((star.star_win - star.quantity_win).abs().max())
-        rows.append(_row("E10: the published star bid order gives the same one-die game (solved per-turn and "
-                         "exactly)", "identical", V.exact(diff), V.value(0.0, V.exact(diff)),
-                         f"largest |star - quantity| first-player win over N={int(star.faces.min())}.."
-                         f"{int(star.faces.max())}, per-turn and exact", "check"))
+        rows.append(check("E10: the published star bid order gives the same one-die game (solved per-turn and "
+                          "exactly)", "identical", float((star.star_win - star.quantity_win).abs().max()),
+                          lambda e: V.value(0.0, e), f"largest |star - quantity| first-player win over "
+                          f"N={int(star.faces.min())}..{int(star.faces.max())}, per-turn and exact"))
     return rows
 
 
 # ---- What the talk's game changed (a table for readers of an earlier version)
 def verdict_changes(r, claims: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Every Bluff-2 verdict the talk's game changes: judged as before (default reading, the search without the
-    challenger and same-opener rules) and as now, by the same rules; with ``claims``, the LD-2 rows now checks."""
-    rows = []
-
-    def add(claim, old, new, why):   # old, new: (verdict, shown text); a row changed when its verdict (kind) did
-        if old[0] != new[0]:
-            rows.append({"claim": claim, "old verdict": old[1], "new verdict": new[1], "why": why})
-
-    per_turn = r.counting[r.counting.method == "per-turn"]
-    (old, new) = (_best(per_turn[per_turn.next_opener.isin(OLD_OPENERS)]), _best(per_turn))
+    """Every Bluff-2 verdict the talk's game changes, judged as before (default reading, the search without the
+    challenger and same-opener rules) and as now by the same rules; with ``claims``, the LD-2 rows now checks."""
+    pt = r.counting[r.counting.method == "per-turn"]
     said = [(b.truncated_matches == b.cells, f"{'yes' if b.truncated_matches == b.cells else 'no'}: {best}"
-             f"{b.variant}, {int(b.truncated_matches)}/{int(b.cells)} cells") for b, best in ((old, "best "), (new, ""))]
-    add("Bluff-2: some reading of the rules gives the printed table (rule search)", *said,
-        "the search now lets the player who called Bluff, or the same opener, open the next round")
-    default_pt, talk_pt = grid_dict(r.bluff2_per_turn), grid_dict(r.talk_per_turn)
-    for key in sorted(set(default_pt) & set(talk_pt)):
-        o, n = (V.value(TALK_BLUFF2[key], V.exact(g[key]), decimals=0, truncated=True).verdict for g in
-                (default_pt, talk_pt))
-        add(f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %",
-            (o, f"{o} ({default_pt[key]:.2f}%)"), (n, f"{n} ({talk_pt[key]:.2f}%)"),
-            "judged on the talk's game instead of the default reading")
-    for label, old_grid in (("per-turn", r.bluff2_per_turn), ("exact", r.bluff2_exact)):
-        for o, n in zip(bluff2_trend_claims(old_grid, f"{label}, default reading", degenerate=True),
-                        bluff2_trend_claims(r.talk_exact, "exact, the talk's game", degenerate=False)):
-            add(f"{o['claim'].split(' (')[0]} (was judged on the {label} default grid)",
-                *(((x["verdict"], x["kind"]), f"{x['verdict']} ({x['kind']})") for x in (o, n)),
-                "judged on the talk's game, solved exactly; the default grid is a race (every bid on face 1 is "
-                "true), the talk's game is not")
-    if claims is not None:
-        for x in claims[claims.claim.astype(str).str.startswith("LD-2 ") & (claims.kind == "check")].itertuples():
-            rows.append({"claim": x.claim, "old verdict": f"{x.verdict} (finding)", "new verdict": f"{x.verdict} "
-                         "(check)", "why": "not a finding: any two optimal strategies earn the game value against each "
-                         "other, so the 2x2 table cannot tell them apart (the notebook said so; issue 24)"})
-    return pd.DataFrame(rows, columns=["claim", "old verdict", "new verdict", "why"])
+             f"{b.variant}, {int(b.truncated_matches)}/{int(b.cells)} cells")
+            for b, best in ((_best(pt[pt.next_opener.isin(OLD_OPENERS)]), "best "), (_best(pt), ""))]
+    rows = [("Bluff-2: some reading of the rules gives the printed table (rule search)", *said,
+             "the search now lets the player who called Bluff, or the same opener, open the next round")]
+    old, new = grid_dict(r.bluff2_per_turn), grid_dict(r.talk_per_turn)
+    for key in sorted(set(old) & set(new)):
+        o, n = (V.value(TALK_BLUFF2[key], V.exact(g[key]), decimals=0, truncated=True).verdict for g in (old, new))
+        rows.append((f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %",
+                     (o, f"{o} ({old[key]:.2f}%)"), (n, f"{n} ({new[key]:.2f}%)"),
+                     "judged on the talk's game instead of the default reading"))
+    for label, grid in (("per-turn", r.bluff2_per_turn), ("exact", r.bluff2_exact)):
+        rows += [(f"{o['claim'].split(' (')[0]} (was judged on the {label} default grid)",
+                  *(((x["verdict"], x["kind"]), f"{x['verdict']} ({x['kind']})") for x in (o, n)),
+                  "judged on the talk's game, solved exactly; the default grid is a race (every bid on face 1 is "
+                  "true), the talk's game is not") for o, n in zip(
+            bluff2_trend_claims(grid, f"{label}, default reading", degenerate=True),
+            bluff2_trend_claims(r.talk_exact, "exact, the talk's game", degenerate=False))]
+    ld2 = [] if claims is None else claims[claims.claim.astype(str).str.startswith("LD-2 ") & (claims.kind == "check")]
+    rows += [(x.claim, ("finding", f"{x.verdict} (finding)"), ("check", f"{x.verdict} (check)"), "not a finding: any "
+              "two optimal strategies earn the game value against each other, so the 2x2 table cannot tell them apart "
+              "(the notebook said so; issue 24)") for x in (ld2.itertuples() if len(ld2) else [])]
+    return PV.changed(rows)
 
 
 def changes_with_the_talks_game(r: Results, claims: pd.DataFrame) -> pd.DataFrame | None:
@@ -562,44 +530,40 @@ def changes_with_the_talks_game(r: Results, claims: pd.DataFrame) -> pd.DataFram
 def ld2_table(ld2_mc: pd.DataFrame, ld2_exact: pd.DataFrame) -> pd.DataFrame:
     """LD-2: the simulated pairings beside their exact values and the talk's; does each interval hold 41/60?"""
     ld2 = ld2_mc.merge(ld2_exact, on=["first", "second"])
-    ld2["talk_pct"] = [TALK_LD2[(f.rstrip("*"), s.rstrip("*"))] for f, s in zip(ld2["first"], ld2["second"])]
-    ld2["contains_41_60"] = (ld2.ci_low <= _A / _B) & (_A / _B <= ld2.ci_high)
-    return ld2
+    ld2 = PV.beside(ld2, TALK_LD2, [(f.rstrip("*"), s.rstrip("*")) for f, s in zip(ld2["first"], ld2["second"])],
+                    ["talk_pct"])
+    return ld2.assign(contains_41_60=(ld2.ci_low <= _A / _B) & (_A / _B <= ld2.ci_high))
 
 
 def bluff1_beside_talk(bluff1: pd.DataFrame) -> pd.DataFrame:
     """Bluff-1 per-turn rows with the talk's utility and win %, and whether both print as the talk's."""
-    out = bluff1.assign(talk_utility=[TALK_BLUFF1[n][0] for n in bluff1.faces],
-                        talk_win_pct=[TALK_BLUFF1[n][1] for n in bluff1.faces])
-    out["matches_talk"] = [matches_printed(u, tu, 2) and matches_printed(w, tw, 2) for u, tu, w, tw in
-                           zip(out.utility, out.talk_utility, out.win_pct, out.talk_win_pct)]
-    return out
+    out = PV.beside(bluff1, TALK_BLUFF1, bluff1.faces, ["talk_utility", "talk_win_pct"])
+    return out.assign(matches_talk=[PV.matches_printed(u, tu, 2) and PV.matches_printed(w, tw, 2) for u, tu, w, tw in
+                                    zip(out.utility, out.talk_utility, out.win_pct, out.talk_win_pct)])
 
 
 def bluff3_beside_talk(bluff3: pd.DataFrame) -> pd.DataFrame:
     """Bluff-3 rows with the talk's caller win % and whether ours prints as it (integers)."""
-    out = bluff3.assign(talk_pct=[TALK_BLUFF3[s] for s in bluff3.s])
-    return out.assign(matches_talk=[matches_printed(v, t, 0) for v, t in zip(out.caller_win_pct, out.talk_pct)])
+    out = PV.beside(bluff3, TALK_BLUFF3, bluff3.s, ["talk_pct"])
+    return out.assign(matches_talk=[PV.matches_printed(v, t, 0) for v, t in zip(out.caller_win_pct, out.talk_pct)])
 
 
 def comparison_beside_talk(exact_vs_per_turn: pd.DataFrame) -> pd.DataFrame:
-    """Exact vs per-turn per N beside the talk's comparison table (NaN unprinted). Gains below
-    :data:`liarlab.papers.p05.numbers.ZERO_TOL` are round-off, written as 0 so that reruns are byte-identical."""
+    """Exact vs per-turn per N beside the talk's comparison table. Gains below :data:`.numbers.ZERO_TOL` are
+    round-off, written as 0 so that reruns are byte-identical."""
     out = roundoff_zero(exact_vs_per_turn, GAIN_COLUMNS)
-    for i, column in enumerate(("talk_pct", "prior_work_pct", "gambit_pct")):
-        out[column] = [P.TALK_BLUFF1_COMPARISON.get(n, (np.nan,) * 3)[i] for n in out.faces]
-    return out
+    return PV.beside(out, P.TALK_BLUFF1_COMPARISON, out.faces, ["talk_pct", "prior_work_pct", "gambit_pct"])
 
 
 def one_die_beside_talk(one_die: pd.DataFrame) -> pd.DataFrame:
     """One die each with the talk's printed (per-turn) win % where it has one."""
-    return one_die.assign(talk_pct=[TALK_BLUFF1.get(n, (np.nan, np.nan))[1] for n in one_die.faces])
+    return PV.beside(one_die, TALK_BLUFF1, one_die.faces, [None, "talk_pct"])
 
 
 def exact_inside_cfr_brackets(one_die: pd.DataFrame) -> bool:
     """Does every certified exact value lie inside its CFR+ bracket (where CFR+ ran)?"""
     x = one_die.dropna(subset=["exact_win", "cfr_win"])
-    return inside_brackets(zip(x.cfr_win, x.cfr_lower, x.cfr_upper, x.exact_win, ["CFR+ bracket"] * len(x)),
+    return PV.inside_brackets(zip(x.cfr_win, x.cfr_lower, x.cfr_upper, x.exact_win, ["CFR+ bracket"] * len(x)),
                    "every N's CFR+ bracket")
 
 
@@ -669,7 +633,7 @@ def _pcts(xs) -> str:
 def what_we_found(r: Results, claims: pd.DataFrame) -> str:
     """The notebook's summary in markdown: every number from ``r``, every verdict from ``claims``."""
     def verdict(prefix):
-        return f"verdict: {verdict_of(claims, prefix)}"
+        return f"verdict: {PV.verdict_of(claims, prefix)}"
 
     last, cmp, gaps, one, sens = r.ld1.iloc[-1], r.exact_vs_per_turn, r.gaps, r.one_die_exact, r.sensitivity
     top, by_n = cmp.iloc[-1], cmp.set_index("faces")
@@ -704,7 +668,7 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   The exact equilibrium of the one-die round, certified for N = {int(one.faces.min())}..{int(one.faces.max())}
   (widest bracket {sci(one.width.max())}), gives {_pcts(100 * one.exact_win)} %. At N = 3..6 these are the
   prior work's (Lanctot & Long 2007) numbers, and the talk's claim that the prior work is wrong is judged
-  {verdict_of(claims, "Bluff: the prior work (Lanctot")}: the talk's numbers are per-turn values, not equilibrium values of the
+  {PV.verdict_of(claims, "Bluff: the prior work (Lanctot")}: the talk's numbers are per-turn values, not equilibrium values of the
   real game. Played in the real round, the per-turn profile wins {100 * top.per_turn_self_play_win:.2f} % at
   N = {int(top.faces)} (it claims {100 * top.per_turn_claimed_win:.2f} %), and from N = 3 on a best responder gains
   {gains.min():.2f} to {gains.max():.2f} on the ±1 scale depending on seat and N. In the real game the gap |2p − 1| is
