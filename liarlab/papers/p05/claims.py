@@ -23,6 +23,7 @@ from liarlab.papers.p05.results import Results
 from liarlab.study import families as F
 from liarlab.study import printed_values as PV
 from liarlab.study.families import ClaimFamily, Way
+from liarlab.study.printed_values import value_row
 
 readings_rows = F.readings_rows   # every readings row the claims rows carry: data/05_readings.csv
 QUESTION = ("Does solving a bluffing dice game one turn at a time (one small LP per turn, chained by backward "
@@ -38,6 +39,9 @@ OPTIMAL_CLAIM = (f"{OPTIMAL_FAMILY} (its exploitability: the mean best-response 
 PRIOR_CLAIM = ("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn values are the "
                "equilibrium values)")
 CELLS_FAMILY, TRENDS_FAMILY = "Bluff-2 table (N=2)", "Bluff-2 claims"
+_MORE = "Bluff-2: holding more dice is an advantage"
+_FEWER = "Bluff-2: with equal dice, fewer dice favour the first player more"
+VALUES_CLAIM = "Bluff-2 (the talk's game): the printed win % are the real game's values"
 OLD_OPENERS = ("loser", "winner", "bidder", "alternate")   # the next-opener rules searched before issue 23
 _CELL = ("first_dice", "second_dice", "win_pct")   # a Bluff-2 grid's cell and value columns
 _DEFAULT_LABEL = experiments.BluffRules().label[:-3]   # the default reading's variant label in the rule search
@@ -107,17 +111,17 @@ def bluff1_claims(bluff1: pd.DataFrame) -> list[dict]:
     out, fam = [], dict(family="Bluff-1 table")
     for r in bluff1.itertuples():
         (util, pct), win = TALK_BLUFF1[r.faces], win_pct_claim(r.faces)
-        out += [PV.value_row(f"Bluff-1 N={r.faces}: first-player utility (per-turn method)", SOURCE, util, r.utility, 2,
+        out += [value_row(f"Bluff-1 N={r.faces}: first-player utility (per-turn method)", SOURCE, util, r.utility, 2,
                           span=2, reference=0, kind="check", **fam, note=f"reading R1; talk truncates to 2 decimals; "
                           f"restates the finding '{win}' (utility = 2 x win fraction - 1: one quantity, counted once)"),
-                PV.value_row(win, SOURCE, pct, r.win_pct, 2, span=100, reference=50, **fam,
+                value_row(win, SOURCE, pct, r.win_pct, 2, span=100, reference=50, **fam,
                           note="reading R1; talk truncates to 2 decimals")]
     return out
 
 
 def bluff3_claims(bluff3: pd.DataFrame) -> list[dict]:
     """The Bluff-3 table: the caller's win % after each previous bid, N = 6, at the talk's integer precision."""
-    return [PV.value_row(f"Bluff-3 N=6: caller win % after {r.previous_bid}", SOURCE, TALK_BLUFF3[r.s], r.caller_win_pct,
+    return [value_row(f"Bluff-3 N=6: caller win % after {r.previous_bid}", SOURCE, TALK_BLUFF3[r.s], r.caller_win_pct,
                       0, family="Bluff-3 table", span=100, reference=50,
                       note="per-turn method, reading R1; talk truncates to integers") for r in bluff3.itertuples()]
 
@@ -139,7 +143,7 @@ def _comparison_rows(r, star_pt=None, star_ex=None, r2=None) -> list[dict]:
     no_star, no_r2 = "the star order was not solved at this N", "R2 was not computed at this N"
     kw = dict(family=COMPARISON_FAMILY, truncated=False, span=100, reference=50)
     claimed, exact = 100 * r.per_turn_claimed_win, 100 * r.exact_win
-    rows = [PV.value_row(f"Bluff-1 comparison N={n}: this talk's win % (per-turn)", SOURCE, talk, claimed, 2,
+    rows = [value_row(f"Bluff-1 comparison N={n}: this talk's win % (per-turn)", SOURCE, talk, claimed, 2,
                       kind="check", default=RD.ROUNDED, **kw,
                       alternatives=[(RD.TRUNCATED, claimed, {"truncated": True}), _alt(RD.R2, r2, n, no_r2),
                                     _alt(RD.CMP_STAR, star_pt, n, no_star)],
@@ -148,14 +152,14 @@ def _comparison_rows(r, star_pt=None, star_ex=None, r2=None) -> list[dict]:
                            f"the real round {exact:.4f}%; the per-turn profile played in the real round wins "
                            f"{100 * r.per_turn_self_play_win:.4f}% and is exploitable (mean best-response gain "
                            f"{r.per_turn_mean_gain:.4f})"),
-            PV.value_row(f"Bluff-1 comparison N={n}: prior work (Lanctot & Long 2007) win %", SOURCE, prior, exact, 2,
+            value_row(f"Bluff-1 comparison N={n}: prior work (Lanctot & Long 2007) win %", SOURCE, prior, exact, 2,
                       default=RD.ROUNDED, **kw, alternatives=[(RD.TRUNCATED, exact, {"truncated": True}),
                                                               _alt(RD.CMP_STAR, star_ex, n, no_star),
                                                               (RD.PRIOR_RULES, RD.PRIOR_RULES_WHY)],
                       note="our exact sequence-form equilibrium of the real round (mean best-response "
                            f"gain {gain_text(r.exact_mean_gain)}) against the prior work's column")]
     if gambit is not None:
-        rows.append(PV.value_row(f"Bluff-1 comparison N={n}: Gambit win %", SOURCE, gambit, exact, 2, **kw,
+        rows.append(value_row(f"Bluff-1 comparison N={n}: Gambit win %", SOURCE, gambit, exact, 2, **kw,
                               default=RD.GAMBIT_WHOLE, alternatives=[
                                   (RD.GAMBIT_PER_TURN, claimed, {}), (RD.TRUNCATED, exact, {"truncated": True}),
                                   _alt(RD.CMP_STAR, star_ex, n, no_star), _alt(RD.GAMBIT_PER_TURN_R2, r2, n, no_r2)],
@@ -342,13 +346,13 @@ def bluff2_trend_claims(grid: pd.DataFrame, method: str, degenerate: bool = Fals
         return _row(text, printed, value, judgement, "; ".join(x for x in (said, why) if x), kind, family=family,
                     selected=selected, readings=readings)
 
-    rows = [row(f"Bluff-2: holding more dice is an advantage ({method})", j_more, lambda t: t[0][1],
+    rows = [row(f"{_MORE} ({method})", j_more, lambda t: t[0][1],
                 "check" if degenerate and not extension else "finding", "yes",
                 f"{sum(j.verdict == 'reproduced' for j in more)}/{len(more)} steps rise",
                 (race + "the claim cannot fail in a race, so it is not evidence; " if degenerate else "")
                 + f"{n_cells} cells")]
     if falls:
-        rows.append(row(f"Bluff-2: with equal dice, fewer dice favour the first player more ({method})", j_diag,
+        rows.append(row(f"{_FEWER} ({method})", j_diag,
                         lambda t: t[1][2], "finding", "75, 72, 69, 68, 66", ", ".join(f"{v:.4f}" for v in diagonal),
                         (race + "its diagonal is set by the race, not by bluffing; " if degenerate else "")
                         + f"diagonal a = b of the first player's win % ({n_cells} cells computed)"))
@@ -375,7 +379,7 @@ def _cell_rows(r, search_grids: dict) -> list[dict]:
         others = [(RD.variant(x, "per-turn method"), g[key], {}) for x, g in search_grids.items()
                   if x != name and key in g] or [(RD.OTHER_VARIANTS, "no other variant's per-turn grid was given")]
         # a cell that reproduces needs no readings: 25 cells x 72 variants would bury the readings table
-        rows.append(PV.value_row(f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %", SOURCE,
+        rows.append(value_row(f"Bluff-2 N=2 first {key[0]} dice vs second {key[1]}: first-player win %", SOURCE,
                               TALK_BLUFF2[key], v, 0, family=CELLS_FAMILY, span=100, reference=50,
                               selected=r.talk_found, note="; ".join(x for x in notes if x), alternatives=others,
                               default=None if PV.prints_as(v, TALK_BLUFF2[key], 0, True) else own))
@@ -409,8 +413,7 @@ def talk_values_claim(r, kept: dict, small: dict) -> dict:
     """Are the printed win % the real game's values? Each cell against the talk's game solved exactly; read also
     rounded, on the other kept variants and the default reading (every cell), the other searched variants (few dice),
     hand weights and R2 (not run)."""
-    text, name, talk = "Bluff-2 (the talk's game): the printed win % are the real game's values", r.talk.variant, \
-        grid_dict(r.talk_exact)
+    text, name, talk = VALUES_CLAIM, r.talk.variant, grid_dict(r.talk_exact)
 
     def run(reading, values, truncated=True, note=""):
         matched, judgement = PV.cells_judgement(TALK_BLUFF2, values, truncated=truncated)
@@ -467,11 +470,13 @@ def certificate_claims(r) -> list[dict]:
     def bracket(e):
         return V.magnitude(e, 0.0, EXACT_WIDTH, "bracket")
 
-    talk = (r.talk_exact.dropna(subset=["win_pct"]), f"the talk's game {r.talk.variant}") if r.talk_found else (None, "")
+    talk = (r.talk_exact.dropna(subset=["win_pct"]), f"the talk's game {r.talk.variant}") if r.talk_found else \
+        (None, "")
     rows = [check(f"Bluff-2 exact grid ({label}): every cell solved with a certified bracket <= 1e-9",
                   f"{len(g)}/{len(g)} cells", float(g.width.max()), bracket, f"{int(np.isfinite(g.win_pct).sum())} "
                   "cells solved; value is the widest certified bracket (+-1 units, inherited widths of smaller rounds "
-                  "included)") for g, label in ((r.bluff2_exact, "default reading"), talk) if g is not None and "width" in g]
+                  "included)") for g, label in ((r.bluff2_exact, "default reading"), talk)
+            if g is not None and "width" in g]
     one, star = r.one_die_exact, r.star_one_die
     if one is not None and len(one):
         rows.append(check(f"Bluff one die each N={int(one.faces.min())}..{int(one.faces.max())}: exact values certified"
@@ -564,7 +569,7 @@ def exact_inside_cfr_brackets(one_die: pd.DataFrame) -> bool:
     """Does every certified exact value lie inside its CFR+ bracket (where CFR+ ran)?"""
     x = one_die.dropna(subset=["exact_win", "cfr_win"])
     return PV.inside_brackets(zip(x.cfr_win, x.cfr_lower, x.cfr_upper, x.exact_win, ["CFR+ bracket"] * len(x)),
-                   "every N's CFR+ bracket")
+                              "every N's CFR+ bracket")
 
 
 def one_die_note(one_die: pd.DataFrame) -> str:
@@ -648,33 +653,31 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
                "opens round 2 with the player whose bid failed; the table comes from its program)")
     diag = {name: g[g.first_dice == g.second_dice].sort_values("first_dice").win_pct
             for name, g in (("talk", talk_exact), ("default", r.bluff2_exact))}
-    gap_v = "Bluff one die each: N=4 gives the smallest gap between first and second player's win % ("
-    b2 = "Bluff-2: with equal dice, fewer dice favour the first player more (exact, the talk's game"
     return f"""
-* **Liar's Dice ({verdict("Liar's Dice N=6")}).** The per-turn LP gives P₁(6) = {r.exact6} exactly (certified by
+* **Liar's Dice ({verdict(LD_N6_CLAIM)}).** The per-turn LP gives P₁(6) = {r.exact6} exactly (certified by
   exact best responses). The first player stays favoured for every N up to {int(r.ld1.faces.max())}
-  ({verdict("Liar's Dice N=1..")}); at N = {int(last.faces)} it wins {100 * last.first_player_win:.2f} %. The LP
+  ({verdict(ld1_claim(r.ld1))}); at N = {int(last.faces)} it wins {100 * last.first_player_win:.2f} %. The LP
   profile's largest NashConv in the whole multi-turn game is {sci(r.ld_expl.nash_conv.max())} (K is optimal,
-  {verdict("Liar's Dice: the LP strategy K is optimal")}), so the per-turn decomposition is exact here: every turn uses
+  {verdict(K_OPTIMAL_CLAIM)}), so the per-turn decomposition is exact here: every turn uses
   a fresh roll. The LD-2 table is a check, not evidence: its exact values are {_pcts(100 * r.ld2.exact_first_win)} %,
   because two optimal strategies always earn the game value against each other. T\\* is our labelled substitute for
   Ferguson's T.
 * **Bluff, the talk's per-turn method.** {int(r.bluff1.matches_talk.sum())} of {len(r.bluff1)} Bluff-1 rows and
   {int(r.bluff3.matches_talk.sum())} of {len(r.bluff3)} Bluff-3 rows match the printed (truncated) values with accept
   payoff R1. The gap between the two players' win rates, |2p − 1|, is smallest at N = {argmin['per_turn']} for the
-  per-turn values ({verdict(gap_v + "per-turn")}).
+  per-turn values ({verdict(gap_claim("per_turn"))}).
 * **Bluff, the real game: does the per-turn method give optimal strategies? The talk's claim that it does
   ({verdict(OPTIMAL_FAMILY)}).**
   The exact equilibrium of the one-die round, certified for N = {int(one.faces.min())}..{int(one.faces.max())}
   (widest bracket {sci(one.width.max())}), gives {_pcts(100 * one.exact_win)} %. At N = 3..6 these are the
   prior work's (Lanctot & Long 2007) numbers, and the talk's claim that the prior work is wrong is judged
-  {PV.verdict_of(claims, "Bluff: the prior work (Lanctot")}: the talk's numbers are per-turn values, not equilibrium values of the
+  {PV.verdict_of(claims, PRIOR_CLAIM)}: the talk's numbers are per-turn values, not equilibrium values of the
   real game. Played in the real round, the per-turn profile wins {100 * top.per_turn_self_play_win:.2f} % at
   N = {int(top.faces)} (it claims {100 * top.per_turn_claimed_win:.2f} %), and from N = 3 on a best responder gains
   {gains.min():.2f} to {gains.max():.2f} on the ±1 scale depending on seat and N. In the real game the gap |2p − 1| is
   smallest at N = {argmin['exact']} within N = {int(exact_gaps.faces.min())}..{int(exact_gaps.faces.max())}
   ({exact_gaps.exact_gap_pct.min():.2f} points); the talk's N = 4 is judged in the real game
-  ({verdict(gap_v + "real game")}).
+  ({verdict(gap_claim("exact"))}).
   The talk's "Gambit" value at N = 3 ({by_n.gambit_pct.get(3, np.nan):.2f} %) is its per-turn value ({100 * by_n.per_turn_claimed_win.get(3, np.nan):.2f} %), not the full-game
   value ({100 * by_n.exact_win.get(3, np.nan):.2f} %): Gambit was probably given the per-turn model. The cause is the one spec §4 predicts: a die
   is kept for the whole round, so bids carry information into later turns, which the per-turn LP ignores.
@@ -687,9 +690,9 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   at best {int(old.truncated_matches)} of {int(old.cells)} cells ({experiments.variant_words(old.variant)}), which is why this
   notebook used to say that no reading gives the table. Solved exactly (all {int((talk_exact.status == 'solved').sum())}
   cells certified, widest bracket {sci(talk_exact.width.max())}), the talk's game is the one to judge its Bluff-2 claims on:
-  more dice are an advantage ({verdict("Bluff-2: holding more dice is an advantage (exact, the talk's game")}) and, with equal counts, fewer dice favour the first player more
-  ({verdict(b2)}; exact diagonal {_pcts(diag['talk'])} %, printed {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). Whether its exact values are the printed
-  ones: {verdict("Bluff-2 (the talk's game): the printed win % are the real game's values")} (the printed values are the per-turn method's, as in Bluff-1). Both verdicts were judged on a
+  more dice are an advantage ({verdict(_MORE + " (exact, the talk's game)")}) and, with equal counts, fewer dice favour the first player more
+  ({verdict(_FEWER + " (exact, the talk's game)")}; exact diagonal {_pcts(diag['talk'])} %, printed {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). Whether its exact values are the printed
+  ones: {verdict(VALUES_CLAIM)} (the printed values are the per-turn method's, as in Bluff-1). Both verdicts were judged on a
   game chosen by its agreement with the print, so they agree by selection. The default reading (loser opens,
   quantity order) is a race with a flat exact diagonal ({_pcts(diag['default'])} %);
   its rows stay as extensions.

@@ -10,7 +10,7 @@ import pandas as pd
 from liarlab.core.readings import Reading
 
 STAR = "spec §6.4: on the published board k wild faces rank between 2k − 1 and 2k dice"
-R2_IS = "accepting a bid is worth the next turn's expected payoff given the actual pair of hands (not one number per bid)"
+R2_IS = "accepting a bid is worth the next turn's expected payoff given both hands (not one number per bid)"
 R2 = Reading("accept payoff R2", R2_IS, "spec §2.2 and §6.3")
 ONE_DIE_RULES_WHY = ("with one die each the first die lost ends the game, so the penalties and the next round's "
                      "opener never enter")
@@ -25,9 +25,8 @@ PRIOR_RULES_WHY = ("the talk does not state Lanctot & Long's rules and their gam
 RULES_ONE_DIE = Reading("penalties and next opener", "the challenger's and bidder's penalties and who opens the "
                         "next round, as the rule search varies them", "spec §6.5, §6.6")
 
-GAP = Reading("gap |2p − 1|", "the gap between the two players' win rates is |p − (1 − p)| = |2p − 1|, whichever "
-              "player is ahead, over every N computed",
-              "seed: 先手と後手の勝率の差が小さくなる (the difference of the first and second player's win rates)", True)
+GAP = Reading("gap |2p − 1|", "the gap between the win rates is |p − (1 − p)| = |2p − 1|, whoever is ahead, over "
+              "every N computed", "seed: 先手と後手の勝率の差が小さくなる (the two players' win rates' difference)", True)
 GAP_LOWEST = Reading("lowest first-player win %", "the gap is the first player's signed advantage p − (1 − p), so "
                      "the smallest is at the lowest p", "spec: 'N = 4 gives the smallest first-player advantage'")
 GAP_RANGE = Reading("N = 2..6 only", "the smallest gap is sought over the N of the talk's comparison table",
@@ -47,13 +46,12 @@ GAMBIT_WHOLE = Reading("Gambit given the whole round", "Gambit solved the whole 
                        "the table rounds", "spec §3 and §6.10", True)
 PRIOR_RULES = Reading("the prior work's own rules", "Lanctot & Long's bid order, wild-face counting and terminal "
                       "bid", "spec §6.10")
-PRIOR_DEFAULT = Reading("exact equilibrium, quantity order, rounded", "the talk's values are compared with the "
-                        "exact equilibrium of the real round (face N wild, quantity order), the table rounding",
+PRIOR_DEFAULT = Reading("exact equilibrium, quantity order, rounded", "the talk's values against the exact "
+                        "equilibrium of the real round (face N wild, quantity order), rounded",
                         "spec §4 and the comparison table", True)
 
-OPT_R1 = Reading("accept payoff R1, mean gain", "the per-turn LP with accept payoff R1 (one number per bid), its "
-                 "profile's exploitability the mean of the two seats' best-response gains",
-                 "spec §2.2 (R1 primary) and §4.3", True)
+OPT_R1 = Reading("accept payoff R1, mean gain", "the per-turn LP with accept payoff R1 (one number per bid); "
+                 "exploitability the two seats' mean best-response gain", "spec §2.2 (R1 primary) and §4.3", True)
 OPT_R2 = Reading("accept payoff R2", R2_IS + "; mean gain", "spec §2.2 and §6.3")
 OPT_STAR = Reading("star bid order", "the per-turn LP on the published board's bid order; mean gain", STAR)
 OPT_NASHCONV = Reading("NashConv", "exploitability is the sum of the two seats' gains (NashConv), not their mean",
