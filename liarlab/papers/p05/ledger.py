@@ -1,9 +1,6 @@
-"""Notebook 05's coverage ledger: one row per experiment E1..E10 of spec 05, with the sizes the run resolved
-(titles and the spec's sizes from the experiment index, :func:`liarlab.study.coverage.indexed`).
-
-A row is ``full`` when the run used at least the full profile's size of each parameter behind it
-(:data:`liarlab.papers.p05.params.PARAMS`), or the talk's own size (:mod:`liarlab.papers.p05.printed`: the LD-2
-games); the ledger holds no size of its own.
+"""Notebook 05's coverage ledger: one row per experiment E1..E10 of spec 05 (titles and the spec's sizes from the
+experiment index, :func:`liarlab.study.coverage.indexed`). A row is ``full`` when the run used at least the full
+profile's size of each parameter behind it (:data:`.params.PARAMS`) or the talk's own (the LD-2 games).
 """
 from __future__ import annotations
 
@@ -22,8 +19,8 @@ def full(name: str) -> int:
 
 
 def run_sizes(params: dict, results) -> dict:
-    """The keyword arguments of :func:`coverage_rows` for a run: its resolved sizes (``params``, as returned by
-    ``nb.setup``) and what ``results`` (:class:`liarlab.papers.p05.results.Results`) computed."""
+    """The keyword arguments of :func:`coverage_rows` for a run: its resolved sizes (``params``) and what
+    ``results`` (:class:`.results.Results`) computed."""
     one_die, exact = results.one_die, results.bluff2_exact
     return dict(ld_max_faces=params["ld_max_faces"], n_games=params["n_games"],
                 ld_expl_faces=list(results.ld_expl.faces), bluff1_max_faces=params["bluff1_max_faces"],
@@ -42,41 +39,32 @@ def coverage_rows(*, ld_max_faces, n_games, ld_expl_faces, bluff1_max_faces, exa
                   one_die_exact_faces, bluff2_max_dice, bluff2_exact_cells, bluff2_exact_width, variant_rows,
                   counting_exact_max_total, r2_done, star_faces, kept_cells: dict | None = None) -> list[dict]:
     """The ledger rows, E1..E10; every size argument is what the notebook actually computed (:func:`run_sizes`)."""
-    kept_cells = kept_cells or {}
-    cells = full("bluff2_max_dice") ** 2   # a whole grid at the full profile's dice
-    return [
-        # E1..E3: Liar's Dice, the per-turn LP, its exactness and the LD-2 simulation
-        indexed("05", "E1", f"N = 1..{ld_max_faces}", ld_max_faces >= full("ld_max_faces"), "Part 1", QUICK),
-        indexed("05", "E2", f"N = {min(ld_expl_faces)}..{max(ld_expl_faces)} ({len(ld_expl_faces)} values)",
-                set(LD_EXPL_FACES) <= set(ld_expl_faces), "Part 1, NashConv table", "fewer N computed"),
-        indexed("05", "E3", f"{n_games:,} games per pairing", n_games >= printed.TALK_LD2_GAMES, "Part 1, LD-2",
-                "fewer games (quick profile)",
-                note="Ferguson's T is not in the talk: T* is a labelled substitute optimal vertex"),
-        # E4..E7: Bluff-1 and Bluff-3 by the per-turn method, one die each exact, the per-turn profile played
-        indexed("05", "E4", f"N = 2..{bluff1_max_faces}", bluff1_max_faces >= full("bluff1_max_faces"),
-                "Part 2, Bluff-1", QUICK),
-        indexed("05", "E5", "N = 6", True, "Part 2, Bluff-3"),
-        indexed("05", "E6",
-                f"LP N = 2..{exact_max_faces}; certified double oracle N = {min(one_die_exact_faces)}.."
-                f"{max(one_die_exact_faces)}; CFR+ N = {min(one_die_faces)}..{max(one_die_faces)} (an independent "
-                f"cross-check of the certified values, run where it is cheap: under a second a game; no verdict "
-                f"rests on it beyond its own check row)",
-                max(one_die_exact_faces) >= full("one_die_exact_max_faces"), "Part 2, one die each",
-                f"certified exact values only up to N = {max(one_die_exact_faces)} in this profile (the full "
-                f"profile certifies N = 2..{full('one_die_exact_max_faces')}; N = 9 and 10 take minutes each and "
-                "are served from the cache)"),
-        indexed("05", "E7", f"N = 2..{exact_max_faces}", exact_max_faces >= full("exact_max_faces"),
-                "Part 2, exact vs per-turn", QUICK),
-        # E8..E10: the Bluff-2 rule search, the exact grids, the sensitivity to R2 and to the star order
-        indexed("05", "E8", f"a, b in 1..{bluff2_max_dice}; {variant_rows} variants (penalties x openers x 3 "
-                "counting conventions)", bluff2_max_dice >= full("bluff2_max_dice"), "Part 2, Bluff-2 rule search",
-                QUICK),
-        indexed("05", "E9", f"{bluff2_exact_cells} cells certified (widest bracket {sci(bluff2_exact_width)}); all "
-                f"variants exact on a + b <= {counting_exact_max_total}"
-                + "".join(f"; kept variant {v}: {n} cells certified" for v, n in kept_cells.items()),
-                bluff2_exact_cells >= cells and all(n >= cells for n in kept_cells.values()),
-                "Part 2, Bluff-2 exact", "quick profile: fewer cells"),
-        indexed("05", "E10", f"R2: {'yes' if r2_done else 'no'}; star order solved for N = {min(star_faces)}.."
-                f"{max(star_faces)}", r2_done and max(star_faces) >= full("exact_max_faces"), "Part 2, sensitivity",
-                QUICK),
-    ]
+    kept_cells, cells = kept_cells or {}, full("bluff2_max_dice") ** 2   # a whole grid at the full profile's dice
+    certified = max(one_die_exact_faces)
+    rows = (  # (code, run size, full?, where, why when reduced)
+        ("E1", f"N = 1..{ld_max_faces}", ld_max_faces >= full("ld_max_faces"), "Part 1", QUICK),
+        ("E2", f"N = {min(ld_expl_faces)}..{max(ld_expl_faces)} ({len(ld_expl_faces)} values)",
+         set(LD_EXPL_FACES) <= set(ld_expl_faces), "Part 1, NashConv table", "fewer N computed"),
+        ("E3", f"{n_games:,} games per pairing", n_games >= printed.TALK_LD2_GAMES, "Part 1, LD-2",
+         "fewer games (quick profile)"),
+        ("E4", f"N = 2..{bluff1_max_faces}", bluff1_max_faces >= full("bluff1_max_faces"), "Part 2, Bluff-1", QUICK),
+        ("E5", "N = 6", True, "Part 2, Bluff-3"),
+        ("E6", f"LP N = 2..{exact_max_faces}; certified double oracle N = {min(one_die_exact_faces)}..{certified}; "
+               f"CFR+ N = {min(one_die_faces)}..{max(one_die_faces)} (an independent cross-check of the certified "
+               "values, run where it is cheap: under a second a game; no verdict rests on it beyond its own check row)",
+         certified >= full("one_die_exact_max_faces"), "Part 2, one die each",
+         f"certified exact values only up to N = {certified} in this profile (the full profile certifies N = "
+         f"2..{full('one_die_exact_max_faces')}; N = 9 and 10 take minutes each and are served from the cache)"),
+        ("E7", f"N = 2..{exact_max_faces}", exact_max_faces >= full("exact_max_faces"), "Part 2, exact vs per-turn",
+         QUICK),
+        ("E8", f"a, b in 1..{bluff2_max_dice}; {variant_rows} variants (penalties x openers x 3 counting conventions)",
+         bluff2_max_dice >= full("bluff2_max_dice"), "Part 2, Bluff-2 rule search", QUICK),
+        ("E9", f"{bluff2_exact_cells} cells certified (widest bracket {sci(bluff2_exact_width)}); all variants exact "
+               f"on a + b <= {counting_exact_max_total}"
+               + "".join(f"; kept variant {v}: {n} cells certified" for v, n in kept_cells.items()),
+         bluff2_exact_cells >= cells and all(n >= cells for n in kept_cells.values()), "Part 2, Bluff-2 exact",
+         "quick profile: fewer cells"),
+        ("E10", f"R2: {'yes' if r2_done else 'no'}; star order solved for N = {min(star_faces)}..{max(star_faces)}",
+         r2_done and max(star_faces) >= full("exact_max_faces"), "Part 2, sensitivity", QUICK))
+    note = {"E3": "Ferguson's T is not in the talk: T* is a labelled substitute optimal vertex"}
+    return [indexed("05", *row, note=note.get(row[0], "")) for row in rows]

@@ -1,4 +1,5 @@
-"""Notebook 05's results: what its claims, summary and ledger read, in one object."""
+"""Notebook 05's results: what its claims, summary and ledger read, in one object (fields named after the
+notebook's variables)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,11 +12,8 @@ __all__ = ["Results"]
 
 @dataclass
 class Results:
-    """What notebook 05 measured, fields named after the notebook's variables. ``exact_vs_per_turn``: Bluff-1 exact
-    vs per-turn beside the talk's comparison columns; ``bluff2_per_turn``: the default reading's per-turn grid;
-    ``counting``: the rule search (per-turn and exact); ``talk``: its row of the talk's game (or the closest
-    variant); ``kept_grids``: every kept variant's exact grid; ``profiles``: the per-turn profile under R2 and the
-    star order played in the real round; ``counting_grids``: every variant's grid, for the Bluff-2 readings."""
+    """What notebook 05 measured. ``counting``: the rule search (per-turn and exact); ``talk``: its row of the talk's
+    game (or the closest variant); ``profiles``: the per-turn profile under R2 and the star order, played."""
     ld1: pd.DataFrame
     exact6: Fraction
     ld_expl: pd.DataFrame

@@ -1,9 +1,7 @@
 """Notebook 05's claims builder under the verdict protocol: degenerate grids, truncation, the race diagnostic."""
 
 import pandas as pd
-import pytest
 
-from liarlab.core.readings import Reading
 from liarlab.papers.p05 import claims as claims05
 from liarlab.papers.p05 import experiments as p05x
 from liarlab.papers.p05 import ledger as ledger05
@@ -11,28 +9,6 @@ from liarlab.papers.p05 import ledger as ledger05
 
 def _grid(values):
     return pd.DataFrame([{"first_dice": a, "second_dice": b, "win_pct": v} for (a, b), v in values.items()])
-
-
-def test_truncation_only_matches_are_marked():
-    assert claims05.precision_note(99.9999, 99, 0).startswith("matches only by truncation")
-    assert claims05.precision_note(99.2, 99, 0) == ""
-    row = claims05._value_row("x", "fam", 99, 99.9999, 0)
-    assert row["verdict"] == "reproduced" and "truncation" in row["note"] and row["kind"] == "finding"
-    # a differing row without readings is refused; with readings its cause is derived from their verdicts
-    with pytest.raises(ValueError, match="readings"):
-        claims05._value_row("x", "fam", 98, 99.9999, 0)
-    own, other = Reading("r1", "the row's own", "spec", default=True), Reading("r2", "another", "spec")
-    differs = claims05._value_row("x", "fam", 98, 99.9999, 0, default=own, alternatives=[(other, 98.5, {})])
-    assert differs["verdict"] == "differs" and differs["cause"] == "reading" and "r2: reproduced" in differs["readings"]
-    assert [r["reading"] for r in claims05.readings_rows([differs])] == ["r1", "r2"]
-    both_differ = claims05._value_row("x", "fam", 98, 99.9999, 0, default=own, alternatives=[(other, 97.2, {})])
-    assert both_differ["cause"] == "genuine"
-    # a cause diagnoses a difference only: a reproduced row carries none
-    assert claims05._value_row("x", "fam", 99, 99.2, 0, default=own, alternatives=[(other, 97.2, {})])["cause"] == ""
-    # a cause can no longer be typed
-    with pytest.raises(TypeError):
-        claims05._value_row("x", "fam", 98, 99.9999, 0, default=own, alternatives=[(other, 97.2, {})],
-                            cause="genuine")
 
 
 def test_no_cause_is_typed_anywhere_in_p05():
@@ -92,11 +68,6 @@ def test_ledger_has_every_spec_code_and_says_why_when_reduced():
     assert e9["status"] == "full" and "star-order:one/one/bidder: 25 cells" in e9["run_size"]
     e9 = {r["code"]: r for r in ledger05.coverage_rows(**kept, kept_cells={"no-wild:one/one/loser": 15})}["E9"]
     assert e9["status"] == "reduced" and e9["why"]
-
-
-@pytest.mark.parametrize("value,printed,ok", [(56.0185, 56.01, True), (56.0185, 56.02, True), (56.03, 56.01, False)])
-def test_matches_printed(value, printed, ok):
-    assert claims05.matches_printed(value, printed, 2) is ok
 
 
 def test_one_fact_is_one_finding_utility_and_the_comparisons_talk_value_restate_the_win_percent():

@@ -1,4 +1,6 @@
 """The talk's N = 4 finding is about the gap between the two players' win rates, |2p - 1|, not the lowest p."""
+from types import SimpleNamespace
+
 import pandas as pd
 import pytest
 
@@ -21,7 +23,9 @@ def test_the_smallest_gap_is_not_the_lowest_win_rate():
     # exact values from the one-die round: the lowest p is at N = 6 (second player favoured), the smallest gap at N = 5
     bluff1, exact_vs = _tables({2: 75.0, 3: 56.02, 4: 53.84, 5: 56.68, 6: 58.0},
                                {2: 0.75, 3: 5 / 9, 4: 0.53125, 5: 0.504, 6: 0.48643})
-    rows = {r["claim"].rsplit("(", 1)[1]: r for r in claims05.smallest_gap_claims(bluff1, exact_vs)}
+    run = SimpleNamespace(bluff1=bluff1, one_die_exact=exact_vs, exact_vs_per_turn=exact_vs, star_one_die=None,
+                          sensitivity=None)
+    rows = {r["claim"].rsplit("(", 1)[1]: r for r in claims05.smallest_gap_claims(run)}
     per_turn, exact = rows["per-turn method)"], rows["real game, exact equilibrium)"]
     assert per_turn["reproduced_value"] == 4 and per_turn["verdict"] == "reproduced"
     assert exact["reproduced_value"] == 5 and exact["verdict"] == "differs" and not exact.get("headline")

@@ -9,7 +9,6 @@ from liarlab.core import verdicts as V
 from liarlab.papers.p05 import claims as claims05
 from liarlab.papers.p05 import experiments as p05x
 from liarlab.papers.p05 import numbers as numbers05
-from liarlab.papers.p05 import readings as readings05
 from liarlab.study import families as study_families
 from liarlab.study import readings as study_readings
 
@@ -70,8 +69,8 @@ def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
     cmp = claims05.comparison_beside_talk(_cmp())
     # through the engine: the readings that cannot be run are declared beside their families (Ways)
     run = SimpleNamespace(exact_vs_per_turn=cmp, star_one_die=_star(), sensitivity=_sens(), profiles=_profiles())
-    families = [f for f in claims05.CLAIM_FAMILIES if f.id in (readings05.COMPARISON_FAMILY, claims05.PRIOR_CLAIM,
-                                                                readings05.OPTIMAL_FAMILY)]
+    families = [f for f in claims05.CLAIM_FAMILIES if f.id in (claims05.COMPARISON_FAMILY, claims05.PRIOR_CLAIM,
+                                                                claims05.OPTIMAL_FAMILY)]
     rows = study_families.claims_rows(families, run)
     by = {r["claim"]: r for r in rows}
     gambit = by["Bluff-1 comparison N=3: Gambit win %"]
@@ -99,8 +98,8 @@ def test_gap_rows_are_one_family_with_every_open_point_listed():
     # through the engine: the readings that cannot be run are declared beside the family (Ways)
     run = SimpleNamespace(bluff1=bluff1, one_die_exact=exact, exact_vs_per_turn=exact, star_one_die=_star(),
                           sensitivity=_sens())
-    rows = study_families.claims_rows([f for f in claims05.CLAIM_FAMILIES if f.id == readings05.GAP_FAMILY], run)
-    assert {r["family"] for r in rows} == {readings05.GAP_FAMILY}
+    rows = study_families.claims_rows([f for f in claims05.CLAIM_FAMILIES if f.id == claims05.GAP_FAMILY], run)
+    assert {r["family"] for r in rows} == {claims05.GAP_FAMILY}
     real = [r for r in rows if "real game" in r["claim"]][0]
     names = [x["reading"] for x in real["readings_rows"]]
     assert names == ["gap |2p − 1|", "lowest first-player win %", "N = 2..6 only", "star bid order",
@@ -111,18 +110,22 @@ def test_gap_rows_are_one_family_with_every_open_point_listed():
 
 
 def test_talks_values_row_reads_every_kept_and_searched_variant():
-    printed = {(1, 1): 75, (1, 2): 25}
+    def grid(values):
+        return pd.DataFrame([(a, b, v) for (a, b), v in values.items()], columns=["first_dice", "second_dice",
+                                                                                   "win_pct"])
     talk = {(1, 1): 75.0, (1, 2): 21.9}
-    rows = readings05.exact_values_readings("fam", "c", printed, "t", talk, {"t": talk, "k": {(1, 1): 75.5,
-                                                                                            (1, 2): 25.2}},
-                                            {(1, 1): 75.0, (1, 2): 25.0}, {"t": talk, "s": {(1, 1): 70.0}})
+    run = SimpleNamespace(talk=pd.Series({"variant": "t"}), talk_exact=grid(talk),
+                          bluff2_exact=grid({(1, 1): 75.0, (1, 2): 25.0}))
+    row = claims05.talk_values_claim(run, {"t": talk, "k": {(1, 1): 75.5, (1, 2): 25.2}},
+                                     {"t": talk, "s": {(1, 1): 70.0}})
+    rows = row["readings_rows"]
     by = {r["reading"]: r for r in rows}
     assert by["the talk's game t"]["is_default"] and by["the talk's game t"]["verdict"] == "differs"
     assert by["variant k"]["verdict"] == "reproduced"
     assert by["variant s"]["verdict"] == "differs" and "few dice" in by["variant s"]["note"]
     assert "variant t" not in by   # the default is not read twice
     assert by["accept payoff R2"]["verdict"] == "not run"
-    assert V.cause(rows) == "reading"
+    assert V.cause(rows) == "reading" and row["cause"] == "reading"
 
 
 def test_a_typed_cause_is_refused():

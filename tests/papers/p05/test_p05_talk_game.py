@@ -1,5 +1,7 @@
 """Notebook 05's Bluff-2 rule search over every opener and counting convention, the talk's game it finds, and the
 claims judged on it (issue 23)."""
+from types import SimpleNamespace
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -94,9 +96,11 @@ def test_bluff2_claims_judge_the_talks_game_and_keep_the_default_as_another_read
                            "challenger_penalty": ["difference"] * 2, "bidder_penalty": ["difference"] * 2,
                            "next_opener": ["loser", "challenger"], "cells": [4, 4], "truncated_matches": [2, 4],
                            "mean_abs_gap_pct": [3.0, 0.5]})
-    rows = claims05.bluff2_claims(bluff2_per_turn=default, bluff2_exact=default.assign(width=0.0),
-                                  bluff2_variants=search.iloc[:1], counting_search=search, talk_per_turn=talk_pt,
-                                  talk_exact=talk_ex, talk_variant="t")
+    run = SimpleNamespace(bluff2_per_turn=default, bluff2_exact=default.assign(width=0.0),
+                          bluff2_variants=search.iloc[:1], counting=search, uniform_variants=None,
+                          talk_per_turn=talk_pt, talk_exact=talk_ex, talk=pd.Series({"variant": "t"}),
+                          talk_found=True, talk_race=False, counting_grids=None, kept_grids=None)
+    rows = claims05.bluff2_claims(run)
     by = {r["claim"]: r for r in rows}
     cells = [r for r in rows if r["claim"].startswith("Bluff-2 N=2 first")]
     assert len(cells) == 4 and all(r["verdict"] == "reproduced" and "agrees by selection" in r["flags"] for r in cells)
@@ -109,9 +113,7 @@ def test_bluff2_claims_judge_the_talks_game_and_keep_the_default_as_another_read
     assert any("would say differs" in r["note"] for r in other)   # the flat diagonal of the race
     values = by["Bluff-2 (the talk's game): the printed win % are the real game's values"]
     assert values["verdict"] == "differs" and values["cause"] == "genuine" and values["readings"]
-    changes = claims05.verdict_changes(counting_search=search, bluff2_per_turn=default,
-                                       bluff2_exact=default.assign(width=0.0), talk_per_turn=talk_pt,
-                                       talk_exact=talk_ex, talk_variant="t")
+    changes = claims05.verdict_changes(run)
     changed = set(changes.claim)
     assert "Bluff-2: some reading of the rules gives the printed table (rule search)" in changed
     assert "Bluff-2 N=2 first 2 dice vs second 1: first-player win %" in changed   # 96.9 -> 89.5
