@@ -266,3 +266,80 @@ def test_every_line_of_00s_summary_says_exact():
     table.attrs["notebook"] = "00"
     ours = [o for o in nb.claims_summary(table)["ours"] if o]
     assert ours and all(o.endswith(", exact") for o in ours), ours
+
+
+@pytest.mark.parametrize("claim, family, said", [
+    ("Simulation count — 50 simulations rarely change the bid", "Simulation-count table (§4)",
+     "50 simulations rarely change the bid"),
+    ("Exchange ablation greedy vs random exchange — win rate of the greedy exchange",
+     "Extension — exchange ablation (E13)", "greedy vs random exchange — win rate of the greedy exchange"),
+    ("Bluff-1 N=2 — first-player win % (per-turn method)", "Bluff-1 table", "N=2 — first-player win % (per-turn method)"),
+    ("Bluff-2 rule search (per-turn) — the closest variant", "Bluff-2 rule search (our diagnosis)",
+     "the closest variant (per-turn)"),
+    # what the label adds is kept: a comparison, a figure of a range, a label the family does not say
+    ("Stage 2 vs f — win rate rises", "Stage-2 chart 1 — training games vs win rate (§3.4)",
+     "Stage 2 vs f — win rate rises"),
+    ("Fig 3-19 — distinct spade leads", "Solver (§3.1, Figs 3-7 to 3-19)", "Fig 3-19 — distinct spade leads"),
+    ("End game 1v1 — the least exploitable player", "least exploitable player", "End game 1v1 — the least exploitable player"),
+])
+def test_a_summary_line_says_its_familys_label_once(claim, family, said):
+    # 03's summary read "Simulation-count table (§4) (3 rows): Simulation count — 50 simulations rarely change the
+    # bid" and "Extension — exchange ablation (E13) (8 rows): Exchange ablation greedy vs random exchange — ..."
+    # (issue 50, a fresh reader)
+    from liarlab.study import notebook as nb
+
+    assert nb._without_family_words(claim, family) == said
+
+
+def test_no_summary_line_repeats_its_familys_first_word_as_the_claims_label():
+    from liarlab.study import notebook as nb
+
+    repeated = []
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        for text in nb.claims_summary(table)["claim"]:
+            family, sep, claim = text.partition("): ")
+            first = family.split()[0].lower().replace("-", " ").split()[0] if family.split() else ""
+            label = claim.partition(" — ")[0].lower().replace("-", " ").split()
+            if sep and " — " in claim and first not in ("extension", "fig", "figs", "table") and label[:1] == [first] \
+                    and not {"vs", "against"} & set(label):   # "Stage 1 vs P1": a comparison, kept whole
+                repeated.append((nb_id, text))
+    assert not repeated, repeated
+
+
+def test_the_summarys_last_line_counts_families_in_agreement():
+    # 00's last line said "3 reproduced, 2 our extension" (issue 50, a fresh reader)
+    from liarlab.study import notebook as nb
+
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        verdicts = " ".join(nb.claims_summary(table)["verdict"])
+        assert not re.search(r"(?<![\d.,])\b(?:[2-9]|\d{2,}) our extension\b", verdicts), (nb_id, verdicts)
+    assert nb._MANY["our extension"] == "our extensions"
+
+
+def test_a_selected_reading_on_a_row_that_does_not_agree_is_not_said_to_agree():
+    # 02's first screen: an undecided headline row with "Note: agrees by selection (it was judged under a reading
+    # chosen for its agreement with the paper)" (issue 50, a fresh reader)
+    flags = answer._Flags()
+    said = flags("agrees by selection", "inconclusive")
+    assert "this row itself is undecided" in said and "for its agreement with the paper)" not in said
+    assert "for its agreement with the paper" in answer._Flags()("agrees by selection", "reproduced")
+
+
+def test_the_protocol_paragraph_says_why_a_rule_widens_the_printed_range():
+    # 03's summary showed "5.6 | 5.46 [5.38, 5.55] | reproduced" under a paragraph that named only the rounding
+    # range (issue 50, a fresh reader): the printed value is itself a 50-deal estimate
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    rules = pd.DataFrame({"claim": ["a", "b"], "family": ["f", "f"], "rule": [
+        "value: printed 5.6 (2 decimals, rounded, +-0.365): allowed [5.23036, 5.96964]; reproduced if the 95 % "
+        "interval lies inside, differs if it lies outside, else inconclusive",
+        "value: printed 4 (exact): allowed [4, 4]; reproduced if the point interval lies inside, differs if it "
+        "lies outside, else inconclusive"]})
+    assert "printed 5.6 ± 0.365: 5.230 to 5.970" in nb.protocol_text(rules)
+    assert "sampled estimate" not in nb.protocol_text(rules.iloc[1:])
