@@ -179,7 +179,7 @@ def top30_kinds(kinds: pd.DataFrame) -> pd.DataFrame:
     over the tables at one decimal: every header ended "(mean over tables)" and the cells read "1", "0.8", "29.2"
     (issue 50, a fresh reader); the state record is a column, not an index name on a header row of its own."""
     out = kinds.rename(index=config_words).rename(columns=lambda c: str(c).removesuffix(" (mean over tables)"))
-    out = out.apply(lambda col: [_fixed(float(x), 1) for x in col])
+    out = out.round(1)   # shown to one decimal in every cell (the table format pads a column to one count)
     out = out.rename_axis(index=TOP30_FIRST, columns=None).reset_index()
     out.index = pd.RangeIndex(1, len(out) + 1)
     return out
