@@ -266,10 +266,16 @@ def _ours_said(r) -> str:
     ours = _ours(r)
     note = "" if tables.is_missing(r.get("note")) else str(r.get("note"))
     what = _WHAT_VALUE.search(note)
+    label = "" if tables.is_missing(r.get("interval")) else str(r.get("interval")).strip()
+    # a prediction interval (where one more trained agent would fall) is wider than the confidence interval the
+    # page's tables give for the same mean: said, or 02's "0.096 [0.002, 0.190]" beside the table's "0.596 [0.568,
+    # 0.624]" looked like two measurements (issue 50, a fresh reader)
+    predicted = label if "prediction" in label and "[" in ours and not share_count(r) else ""
     if not ours or what is None or share_count(r):   # a count of cases says what it counts
-        return ours
+        return f"{ours} ({predicted})" if predicted else ours
     said = what.group(1).strip().rstrip(".")
-    return f"{ours} ({without_point_scale(said) if in_points(r) else said})"
+    said = without_point_scale(said) if in_points(r) else said
+    return f"{ours} ({said}; {predicted})" if predicted else f"{ours} ({said})"
 _KIND_PLURAL = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic",
                 "check": "checks of our code"}
 _VERDICT_SHORT = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",

@@ -343,3 +343,18 @@ def test_the_protocol_paragraph_says_why_a_rule_widens_the_printed_range():
         "lies outside, else inconclusive"]})
     assert "printed 5.6 ± 0.365: 5.230 to 5.970" in nb.protocol_text(rules)
     assert "sampled estimate" not in nb.protocol_text(rules.iloc[1:])
+
+
+def test_a_summary_value_with_a_prediction_interval_says_so():
+    # 02's summary gave RL0's first-mover edge as "0.096 [0.002, 0.190]" beside a page table of "0.596 [0.568,
+    # 0.624]" for the same tables: a prediction interval for one more table, not said (issue 50, a fresh reader)
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    row = pd.Series({"claim": "RL0: clear first-mover advantage", "kind": "finding", "reproduced_value": 0.09589,
+                     "ci_low": 0.0018, "ci_high": 0.19, "interval": "95 % prediction interval for one trained agent",
+                     "note": "value: P1's win rate minus 50%", "unit": "seeds", "n": 10, "paper_value": "clearly > 50%"})
+    said = nb._ours_said(row)
+    assert said.endswith("(P1's win rate minus 50%; 95 % prediction interval for one trained agent)"), said
+    assert "prediction" not in nb._ours_said(pd.Series({**row.to_dict(), "interval": "95 %"}))
