@@ -334,6 +334,10 @@ _WORD = re.compile(r"[\w§.=+-]+")
 # a label whose rest starts with one of these words says what it compares, not what it is ("Stage 1 vs P1 — ..."):
 # without its first words it would open on the comparison ("vs P1 — ...")
 _EXACT = {"fig", "figs", "table", "tables"}
+# a claim that opens like a sentence continues its family's label in lower case after the colon ("Results against
+# people (§4) (4 rows): The program plays ..." read as two sentences run together, issue 50); only these common
+# openers, so a name ("Ferguson's T", "OpenSpiel") keeps its capital
+_SENTENCE_OPENERS = {"The", "A", "An", "Every", "Each", "All", "Some", "Most", "No", "Our", "Seats", "Players"}
 _LINKS = {"vs", "against", "at", "of", "for", "in", "on", "with", "and", "or", "to", "by"}
 
 
@@ -434,7 +438,10 @@ def claims_summary(table, limit: int = 15):
             text = claim + suffix
         else:   # the family's own label set off by a dash too ("Extension — exchange ablation (E13) (8 rows): ...")
             claim = _without_family_words(claim, name)
-            joint = " — " if ":" in claim else ": "   # a claim with a colon of its own: not a second one before it
+            joint = " — " if ":" in claim else ": "
+            first, _, after = claim.partition(" ")
+            if joint == ": " and first in _SENTENCE_OPENERS:   # "Results against people (§4): the program ..."
+                claim = f"{first.lower()} {after}"   # a claim with a colon of its own: not a second one before it
             text = tables.tidy_text(claim_words(name)) + suffix + joint + claim
         verdict = _family_verdict(line)
         if line["_head"] and head is not None and str(head["verdict"]) != str(line["verdict"]):

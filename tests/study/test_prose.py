@@ -358,3 +358,16 @@ def test_a_summary_value_with_a_prediction_interval_says_so():
     said = nb._ours_said(row)
     assert said.endswith("(P1's win rate minus 50%; 95 % prediction interval for one trained agent)"), said
     assert "prediction" not in nb._ours_said(pd.Series({**row.to_dict(), "interval": "95 %"}))
+
+
+def test_a_summary_claim_after_its_familys_label_does_not_start_a_second_sentence():
+    # "Results against people (§4) (4 rows): The program plays ..." (issue 50, a fresh reader of 03)
+    from liarlab.study import notebook as nb
+
+    found = []
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        found += [(nb_id, c) for c in nb.claims_summary(table)["claim"]
+                  if re.search(r": (?:%s) " % "|".join(sorted(nb._SENTENCE_OPENERS)), c)]
+    assert not found, found
