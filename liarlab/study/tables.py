@@ -454,13 +454,28 @@ def column_decimals(values: pd.Series, texts: pd.Series) -> int:
     return decimals if decimals <= COLUMN_DECIMALS else 0
 
 
+def _index_as_column(frame: pd.DataFrame) -> pd.DataFrame:
+    """A frame whose rows are labelled by a named index ("state record", "verdict") with that index as its first
+    column: pandas writes an index name on a header row of its own, under the column names, with empty cells beside
+    it ("finding rows" over "verdict" read as two header rows, issue 50, a fresh reader). Rows are then counted
+    from 1 as every table counts them. A two-level index or header is left as it is."""
+    index = frame.index
+    if (isinstance(index, pd.MultiIndex) or isinstance(frame.columns, pd.MultiIndex) or index.name is None
+            or frame.columns.name is not None or index.name in frame.columns):
+        return frame
+    out = frame.reset_index()
+    out.index = pd.RangeIndex(1, len(out) + 1)
+    out.attrs = dict(frame.attrs)
+    return out
+
+
 def table_html(frame: pd.DataFrame, max_width: float = MAX_WIDTH, fold_rows: int | None = None) -> str:
     """A frame as the notebook shows it: every cell by :func:`cell_text`, every row (nothing cut with "…"),
     headers in words and rows counted from 1 (:func:`_for_reader`), text wrapped, and split or transposed to fit
     :data:`MAX_WIDTH` (:func:`fitted`). A table of more than ``fold_rows`` rows (default :data:`FOLD_ROWS`) is
     shown folded under a line naming its size and columns: a reader opens it, the page stays short."""
-    raw = frame
-    frame = _for_reader(frame)
+    raw = _index_as_column(frame)
+    frame = _for_reader(raw)
     text = frame_text(frame)
     if not isinstance(raw.columns, pd.MultiIndex) and raw.columns.is_unique:
         text = _display_cells(raw, text)

@@ -345,3 +345,22 @@ def test_a_column_of_numbers_is_shown_to_one_count_of_decimals():
     assert [r[0] for r in rows] == ["10", "50", "1,000"]              # whole numbers stay whole
     assert [r[3] for r in rows] == ["&lt; 0.001", "0.006", "1"]       # a p-value column keeps its own rule
     assert [r[4] for r in rows] == ["0.153", "0.0014", "10"]          # sizes far apart: each to its digits
+
+
+def test_a_named_index_is_shown_as_the_first_column_not_a_header_row_of_its_own():
+    # "finding rows" over a second header row "verdict" with empty cells beside it (02, 03), "state record" the same
+    # (issue 50, a fresh reader)
+    frame = pd.DataFrame({"finding rows": [34, 9]}, index=pd.Index(["reproduced", "differs"], name="verdict"))
+    page = tables.table_html(frame)
+    heads = re.findall(r"<tr>(.*?)</tr>", page.split("<tbody>")[0], re.DOTALL)
+    assert len(heads) == 1, heads
+    assert [h for h in re.findall(r">([^<>]+)</th>", heads[0]) if h.strip() != "&nbsp;"] == ["verdict", "finding rows"]
+
+
+def test_the_finding_counts_leave_our_extensions_out():
+    from liarlab.study import findings
+
+    claims = pd.DataFrame({"kind": ["finding"] * 4, "verdict": ["reproduced", "extension", "inconclusive", "differs"]})
+    view = findings.finding_counts_view(claims)
+    assert sorted(view.index) == ["differs", "reproduced", "undecided"]
+    assert "extension" not in view.index and "our extension" not in view.index
