@@ -647,8 +647,11 @@ def show_coverage(frame) -> None:
 
     from liarlab.study import coverage
 
-    for line in coverage.summary(frame)["line"]:
-        display(Markdown(f"**Coverage.** {line}."))
+    # one paragraph, the specs' lines joined: 00 showed "Coverage. 01: ..." and "Coverage. 02: ..." as two
+    # outputs one above the other (issue 50, a fresh reader)
+    lines = list(coverage.summary(frame)["line"])
+    if lines:
+        display(Markdown("**Coverage.** " + "; ".join(lines) + "."))
     nb_id = context.current().notebook or "NN"
     show_folded(frame.drop(columns=[c for c in ("notebook",) if c in frame.columns]),
                 f"The coverage ledger: {len(frame):,} experiments of the spec, each with its size and status "
