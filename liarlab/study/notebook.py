@@ -271,6 +271,11 @@ def _ours_said(r) -> str:
     # page's tables give for the same mean: said, or 02's "0.096 [0.002, 0.190]" beside the table's "0.596 [0.568,
     # 0.624]" looked like two measurements (issue 50, a fresh reader)
     predicted = label if "prediction" in label and "[" in ours and not share_count(r) else ""
+    if ours and what is None and str(r.get("verdict")) == "not-reproducible" and note and "[" not in ours \
+            and ours.replace(",", "").replace(".", "", 1).lstrip("-").isdigit():
+        # a bare number beside a claim we cannot test ("3.059" under "a game usually ends after 4-5 turns", 01) said
+        # nothing of what it measures: the row's note says it (issue 50, a fresh reader)
+        return tables.tidy_text(note.split("; ")[0].strip().rstrip("."))
     if not ours or what is None or share_count(r):   # a count of cases says what it counts
         return f"{ours} ({predicted})" if predicted else ours
     said = what.group(1).strip().rstrip(".")

@@ -371,3 +371,17 @@ def test_a_summary_claim_after_its_familys_label_does_not_start_a_second_sentenc
         found += [(nb_id, c) for c in nb.claims_summary(table)["claim"]
                   if re.search(r": (?:%s) " % "|".join(sorted(nb._SENTENCE_OPENERS)), c)]
     assert not found, found
+
+
+def test_a_bare_number_beside_a_claim_we_cannot_test_says_what_it_measures():
+    # 01's summary: "a game usually ends after 4-5 turns | 4-5 | 3.059 | not reproducible here" (issue 50, a fresh
+    # reader): the row's note says what the number is
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    row = pd.Series({"claim": "a game usually ends after 4-5 turns", "kind": "finding", "reproduced_value": "3.059",
+                     "ci_low": None, "ci_high": None, "verdict": "not-reproducible", "interval": None, "unit": None,
+                     "note": "bot-vs-bot substitute: mean 3.06 actions; 0.261 of games have 4-5 actions"})
+    assert nb._ours_said(row) == "bot-vs-bot substitute: mean 3.06 actions"
+    assert nb._ours_said(pd.Series({**row.to_dict(), "verdict": "differs"})) == "3.059"
