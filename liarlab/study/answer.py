@@ -72,6 +72,14 @@ FLAG_WORDS = {
     "undecidable": "no sample size can decide it at this precision",
     "agrees by selection": "it was judged under a reading chosen for its agreement with the paper",
 }
+# The same flag on a row that does not reproduce: "Note: agrees by selection (it was judged under a reading chosen
+# for its agreement with the paper)" beside an undecided verdict read as a contradiction (issue 50, a fresh reader
+# of 02): the reading was chosen on the paper's other statements, and this row still does not agree.
+FLAG_WORDS_NOT_AGREEING = {
+    "agrees by selection": "it was judged under a reading chosen because it agrees with more of the paper's "
+                           "statements; this row itself {verdict}",
+}
+_ROW_ITSELF = {"differs": "differs", "inconclusive": "is undecided"}
 
 
 def _paper_value(v) -> str:
@@ -464,14 +472,16 @@ class _Flags:
         self.seen: set[str] = set()
         self.extensions = 0   # our own claims said so far in this paragraph (the first says no paper makes it)
 
-    def __call__(self, flags) -> str:
+    def __call__(self, flags, verdict: str | None = None) -> str:
         names = [f.strip() for f in str(flags or "").split(";") if f.strip() and f.strip() != "nan"]
         if not names:
             return ""
         said = []
         for name in names:
             if name in FLAG_WORDS and name not in self.seen:
-                said.append(f"{name} ({FLAG_WORDS[name]})")
+                words = (FLAG_WORDS_NOT_AGREEING.get(name, FLAG_WORDS[name]).format(verdict=_ROW_ITSELF[verdict])
+                         if verdict in _ROW_ITSELF else FLAG_WORDS[name])
+                said.append(f"{name} ({words})")
             else:
                 said.append(name)
             self.seen.add(name)
@@ -640,7 +650,7 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
         out += f" {note[:1].upper() + note[1:]}."
     elif verdict == "extension":
         out += _own_test_sentence(note)
-    return out + flags(said)
+    return out + flags(said, verdict)
 
 
 _COUNTED = re.compile(r"the (\w+) that (\w+)")

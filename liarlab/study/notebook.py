@@ -143,8 +143,32 @@ def protocol_text(table) -> str:
             "(for example 11 of 12 reproduced), with the likeliest cause of a difference. "
             "The headline family comes first.")
     if kinds:
-        text += " The rules, said once here rather than on every row: " + "; ".join(_TAIL_WORDS[k] for k in kinds) + "."
+        words = [_TAIL_WORDS[k] for k in kinds]
+        widened = _widened_example(table["rule"])
+        if "range" in kinds and widened:
+            # 03's "5.6 | 5.46 [5.38, 5.55] | reproduced" looked wrong beside the rounding range alone (issue 50, a
+            # fresh reader): the rule widens it because the printed value is a sample estimate itself
+            words[kinds.index("range")] += (f"; where the paper's value is itself a sampled estimate, its rule "
+                                            f"widens that range by the estimate's own error ({widened})")
+        text += " The rules, said once here rather than on every row: " + "; ".join(words) + "."
     return text
+
+
+_WIDENED = re.compile(r"printed ([-+0-9.,/]+) \([^()]*?, \+-([0-9.]+)\): allowed \[([-+0-9.eE]+), ([-+0-9.eE]+)\]")
+
+
+def _widened_example(rules) -> str:
+    """The first rule of a table whose printed value carries a tolerance ("printed 5.6 (2 decimals, rounded,
+    +-0.365): allowed [5.23036, 5.96964]"), said as an example ("printed 5.6 ± 0.365: 5.230 to 5.970"); "" if
+    none has one."""
+    for rule in rules.astype(str):
+        match = _WIDENED.search(rule)
+        if match:
+            tolerance = match.group(2)
+            decimals = len(tolerance.partition(".")[2])
+            low, high = (f"{float(match.group(i)):,.{decimals}f}" for i in (3, 4))
+            return f"printed {match.group(1)} ± {tolerance}: {low} to {high}"
+    return ""
 
 
 def answer_number(n) -> str:
@@ -242,16 +266,28 @@ def _ours_said(r) -> str:
     ours = _ours(r)
     note = "" if tables.is_missing(r.get("note")) else str(r.get("note"))
     what = _WHAT_VALUE.search(note)
+    label = "" if tables.is_missing(r.get("interval")) else str(r.get("interval")).strip()
+    # a prediction interval (where one more trained agent would fall) is wider than the confidence interval the
+    # page's tables give for the same mean: said, or 02's "0.096 [0.002, 0.190]" beside the table's "0.596 [0.568,
+    # 0.624]" looked like two measurements (issue 50, a fresh reader)
+    predicted = label if "prediction" in label and "[" in ours and not share_count(r) else ""
+    if ours and what is None and str(r.get("verdict")) == "not-reproducible" and note and "[" not in ours \
+            and ours.replace(",", "").replace(".", "", 1).lstrip("-").isdigit():
+        # a bare number beside a claim we cannot test ("3.059" under "a game usually ends after 4-5 turns", 01) said
+        # nothing of what it measures: the row's note says it (issue 50, a fresh reader)
+        return tables.tidy_text(note.split("; ")[0].strip().rstrip("."))
     if not ours or what is None or share_count(r):   # a count of cases says what it counts
-        return ours
+        return f"{ours} ({predicted})" if predicted else ours
     said = what.group(1).strip().rstrip(".")
-    return f"{ours} ({without_point_scale(said) if in_points(r) else said})"
+    said = without_point_scale(said) if in_points(r) else said
+    return f"{ours} ({said}; {predicted})" if predicted else f"{ours} ({said})"
 _KIND_PLURAL = {"finding": "findings", "arithmetic": "checks of the paper's arithmetic",
                 "check": "checks of our code"}
 _VERDICT_SHORT = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",
                   "not-reproducible": "not reproducible here", "extension": "our extension"}
 
 
+_MANY = {"our extension": "our extensions", "differs": "differ"}   # a verdict said of several families
 _ROW_WORDS = {"reproduced": ("reproduces", "reproduce"), "differs": ("differs", "differ"),
               "inconclusive": ("undecided", "undecided")}
 
@@ -297,6 +333,57 @@ def _family_verdict(line) -> str:
         return f"{word} ({main} of {n_judged} {rows}; {said}{tail})"
     said = ", ".join(f"{n} {'differ' if v == 'differs' and n > 1 else _VERDICT_SHORT[v]}" for v, n in judged.items())
     return f"{word} ({n_judged} {rows}: {said}{tail})"
+
+
+_WORD = re.compile(r"[\w§.=+-]+")
+# a label whose rest starts with one of these words says what it compares, not what it is ("Stage 1 vs P1 — ..."):
+# without its first words it would open on the comparison ("vs P1 — ...")
+_EXACT = {"fig", "figs", "table", "tables"}
+# a claim that opens like a sentence continues its family's label in lower case after the colon ("Results against
+# people (§4) (4 rows): The program plays ..." read as two sentences run together, issue 50); only these common
+# openers, so a name ("Ferguson's T", "OpenSpiel") keeps its capital
+_SENTENCE_OPENERS = {"The", "A", "An", "Every", "Each", "All", "Some", "Most", "No", "Our", "Seats", "Players"}
+_LINKS = {"vs", "against", "at", "of", "for", "in", "on", "with", "and", "or", "to", "by"}
+
+
+def _words_of(text: str) -> set[str]:
+    """The words of a label, compared as people read them: case, hyphens and a plural s aside ("Stage-1" and
+    "Stage 1", "matches" and "match")."""
+    words = set()
+    for w in _WORD.findall(text.replace("-", " ").lower()):
+        w = w.strip(".")
+        if w in _EXACT:   # "Figs 3-7 to 3-19" names a range: its "Fig 3-19" is one figure of it, kept
+            words.add(w)
+            continue
+        words.update({w, w[:-2] if w.endswith("es") else w, w[:-1] if w.endswith("s") else w})
+    return words
+
+
+def _without_family_words(claim: str, family: str) -> str:
+    """A claim whose own label ("Simulation count — 50 simulations rarely change the bid") starts with words its
+    family's name already says, without them: the summary line puts the family first, so "Simulation-count table
+    (§4) (3 rows): Simulation count — 50 simulations ..." said one label twice (issue 50, a fresh reader of 03).
+    What the label adds stays ("Bluff-1 N=2 — first-player win %" under "Bluff-1 table" keeps "N=2 — ..."; a
+    parenthesis left alone moves behind the claim); a label whose rest opens on a comparison ("Stage 1 vs P1") is
+    kept whole."""
+    label, dash, rest = claim.partition(" — ")
+    if not dash or not rest:
+        return claim
+    known = _words_of(family)
+    words = label.split()
+    k = 0
+    while k < len(words) and words[k].lower() not in _LINKS and all(w in known for w in _words_of(words[k]) if w):
+        k += 1
+    if k == 0:
+        return claim
+    left = " ".join(words[k:])
+    if not left:
+        return rest
+    if left.split()[0].lower() in _LINKS:
+        return claim
+    if left.startswith("(") and left.endswith(")"):
+        return f"{rest} {left}"
+    return f"{left} — {rest}"
 
 
 def claims_summary(table, limit: int = 15):
@@ -355,7 +442,11 @@ def claims_summary(table, limit: int = 15):
         if raw == name or raw.startswith(name.rstrip(" .")):   # the claim already says the family's name
             text = claim + suffix
         else:   # the family's own label set off by a dash too ("Extension — exchange ablation (E13) (8 rows): ...")
-            joint = " — " if ":" in claim else ": "   # a claim with a colon of its own: not a second one before it
+            claim = _without_family_words(claim, name)
+            joint = " — " if ":" in claim else ": "
+            first, _, after = claim.partition(" ")
+            if joint == ": " and first in _SENTENCE_OPENERS:   # "Results against people (§4): the program ..."
+                claim = f"{first.lower()} {after}"   # a claim with a colon of its own: not a second one before it
             text = tables.tidy_text(claim_words(name)) + suffix + joint + claim
         verdict = _family_verdict(line)
         if line["_head"] and head is not None and str(head["verdict"]) != str(line["verdict"]):
@@ -375,7 +466,10 @@ def claims_summary(table, limit: int = 15):
         lines.append({"claim": f"{len(rest)} more families ({others['rows'].sum()} rows; "
                                f"{', '.join(dict.fromkeys(kinds.index))}), listed in the full claims table below",
                       "paper": "", "ours": "",
-                      "verdict": ", ".join(f"{n} {v}" for v, n in counts.items()), "cause": ""})
+                      # a count of families agrees with its noun: "2 our extensions", "2 differ" ("2 our
+                      # extension" on 00's last line, issue 50, a fresh reader)
+                      "verdict": ", ".join(f"{n} {_MANY.get(v, v) if n != 1 else v}" for v, n in counts.items()),
+                      "cause": ""})
     view = pd.DataFrame(lines, columns=["claim", "paper", "ours", "verdict", "cause"])
     # a count of cases with nothing undecided ("72 of 75 printed numbers") in a table whose every number is exact
     # is exact too, and says so like the other lines (00 said "exact" on all lines but its first, issue 50)
@@ -558,8 +652,11 @@ def show_coverage(frame) -> None:
 
     from liarlab.study import coverage
 
-    for line in coverage.summary(frame)["line"]:
-        display(Markdown(f"**Coverage.** {line}."))
+    # one paragraph, the specs' lines joined: 00 showed "Coverage. 01: ..." and "Coverage. 02: ..." as two
+    # outputs one above the other (issue 50, a fresh reader)
+    lines = list(coverage.summary(frame)["line"])
+    if lines:
+        display(Markdown("**Coverage.** " + "; ".join(lines) + "."))
     nb_id = context.current().notebook or "NN"
     show_folded(frame.drop(columns=[c for c in ("notebook",) if c in frame.columns]),
                 f"The coverage ledger: {len(frame):,} experiments of the spec, each with its size and status "

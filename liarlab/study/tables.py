@@ -408,6 +408,16 @@ def _display_cells(frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataFrame:
             x = frame.iat[r, c]
             if isinstance(x, numbers.Real) and not isinstance(x, (bool, numbers.Integral)) and math.isfinite(x):
                 out.iat[r, c] = fixed_text(float(x), fixed[name])
+    in_interval = {j for t in interval_columns(frame) for j in t}
+    for c, name in enumerate(frame.columns):
+        if name in fixed or c in in_interval or (isinstance(name, str) and _P_COLUMN.match(name.strip().lower())):
+            continue
+        decimals = column_decimals(frame.iloc[:, c], out.iloc[:, c])
+        if decimals:
+            for r in range(len(frame)):
+                x = frame.iat[r, c]
+                if _plain_number(x):
+                    out.iat[r, c] = fixed_text(float(x), decimals)
     for c, name in enumerate(frame.columns):
         if isinstance(name, str) and _P_COLUMN.match(name.strip().lower()):
             for r in range(len(frame)):
@@ -417,13 +427,55 @@ def _display_cells(frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+#: a column is padded to one count of decimals (:func:`column_decimals`) only up to this many: beyond it the column
+#: holds quantities of very different sizes ("0.153" beside "0.00185"), each shown to its significant digits
+COLUMN_DECIMALS = 3
+
+
+def _plain_number(x) -> bool:
+    """A finite real number a cell shows as a plain decimal (not a bool, not a missing value)."""
+    return (isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(float(x))
+            and (x == 0 or abs(float(x)) >= ROUNDOFF))
+
+
+def column_decimals(values: pd.Series, texts: pd.Series) -> int:
+    """The decimals every number of a column is shown to: the most any of its cells shows (``texts``, as
+    :func:`cell_text` wrote them), so that a column reads "0.030" under "0.031" and "1.610" beside "1.606", not
+    "0.03" and "1.61" (trailing zeros dropped cell by cell read as two precisions in one column, issue 50, a fresh
+    reader of 03); 0 (leave the column as it is) for a column that is not all numbers, holds whole numbers only, or
+    would need more than :data:`COLUMN_DECIMALS`."""
+    numbers_seen = [x for x in values if not is_missing(x)]
+    if not numbers_seen or not all(_plain_number(x) for x in numbers_seen):
+        return 0
+    shown = [str(t).partition(".")[2] for x, t in zip(values, texts) if not is_missing(x)]
+    if not all(d.isdigit() or d == "" for d in shown):   # "< 10⁻¹⁵", a fraction beside its decimal: as written
+        return 0
+    decimals = max(len(d) for d in shown)
+    return decimals if decimals <= COLUMN_DECIMALS else 0
+
+
+def _index_as_column(frame: pd.DataFrame) -> pd.DataFrame:
+    """A frame whose rows are labelled by a named index ("state record", "verdict") with that index as its first
+    column: pandas writes an index name on a header row of its own, under the column names, with empty cells beside
+    it ("finding rows" over "verdict" read as two header rows, issue 50, a fresh reader). Rows are then counted
+    from 1 as every table counts them. A two-level index or header is left as it is."""
+    index = frame.index
+    if (isinstance(index, pd.MultiIndex) or isinstance(frame.columns, pd.MultiIndex) or index.name is None
+            or frame.columns.name is not None or index.name in frame.columns):
+        return frame
+    out = frame.reset_index()
+    out.index = pd.RangeIndex(1, len(out) + 1)
+    out.attrs = dict(frame.attrs)
+    return out
+
+
 def table_html(frame: pd.DataFrame, max_width: float = MAX_WIDTH, fold_rows: int | None = None) -> str:
     """A frame as the notebook shows it: every cell by :func:`cell_text`, every row (nothing cut with "…"),
     headers in words and rows counted from 1 (:func:`_for_reader`), text wrapped, and split or transposed to fit
     :data:`MAX_WIDTH` (:func:`fitted`). A table of more than ``fold_rows`` rows (default :data:`FOLD_ROWS`) is
     shown folded under a line naming its size and columns: a reader opens it, the page stays short."""
-    raw = frame
-    frame = _for_reader(frame)
+    raw = _index_as_column(frame)
+    frame = _for_reader(raw)
     text = frame_text(frame)
     if not isinstance(raw.columns, pd.MultiIndex) and raw.columns.is_unique:
         text = _display_cells(raw, text)

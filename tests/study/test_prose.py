@@ -266,3 +266,122 @@ def test_every_line_of_00s_summary_says_exact():
     table.attrs["notebook"] = "00"
     ours = [o for o in nb.claims_summary(table)["ours"] if o]
     assert ours and all(o.endswith(", exact") for o in ours), ours
+
+
+@pytest.mark.parametrize("claim, family, said", [
+    ("Simulation count — 50 simulations rarely change the bid", "Simulation-count table (§4)",
+     "50 simulations rarely change the bid"),
+    ("Exchange ablation greedy vs random exchange — win rate of the greedy exchange",
+     "Extension — exchange ablation (E13)", "greedy vs random exchange — win rate of the greedy exchange"),
+    ("Bluff-1 N=2 — first-player win % (per-turn method)", "Bluff-1 table", "N=2 — first-player win % (per-turn method)"),
+    ("Bluff-2 rule search (per-turn) — the closest variant", "Bluff-2 rule search (our diagnosis)",
+     "the closest variant (per-turn)"),
+    # what the label adds is kept: a comparison, a figure of a range, a label the family does not say
+    ("Stage 2 vs f — win rate rises", "Stage-2 chart 1 — training games vs win rate (§3.4)",
+     "Stage 2 vs f — win rate rises"),
+    ("Fig 3-19 — distinct spade leads", "Solver (§3.1, Figs 3-7 to 3-19)", "Fig 3-19 — distinct spade leads"),
+    ("End game 1v1 — the least exploitable player", "least exploitable player", "End game 1v1 — the least exploitable player"),
+])
+def test_a_summary_line_says_its_familys_label_once(claim, family, said):
+    # 03's summary read "Simulation-count table (§4) (3 rows): Simulation count — 50 simulations rarely change the
+    # bid" and "Extension — exchange ablation (E13) (8 rows): Exchange ablation greedy vs random exchange — ..."
+    # (issue 50, a fresh reader)
+    from liarlab.study import notebook as nb
+
+    assert nb._without_family_words(claim, family) == said
+
+
+def test_no_summary_line_repeats_its_familys_first_word_as_the_claims_label():
+    from liarlab.study import notebook as nb
+
+    repeated = []
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        for text in nb.claims_summary(table)["claim"]:
+            family, sep, claim = text.partition("): ")
+            first = family.split()[0].lower().replace("-", " ").split()[0] if family.split() else ""
+            label = claim.partition(" — ")[0].lower().replace("-", " ").split()
+            if sep and " — " in claim and first not in ("extension", "fig", "figs", "table") and label[:1] == [first] \
+                    and not {"vs", "against"} & set(label):   # "Stage 1 vs P1": a comparison, kept whole
+                repeated.append((nb_id, text))
+    assert not repeated, repeated
+
+
+def test_the_summarys_last_line_counts_families_in_agreement():
+    # 00's last line said "3 reproduced, 2 our extension" (issue 50, a fresh reader)
+    from liarlab.study import notebook as nb
+
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        verdicts = " ".join(nb.claims_summary(table)["verdict"])
+        assert not re.search(r"(?<![\d.,])\b(?:[2-9]|\d{2,}) our extension\b", verdicts), (nb_id, verdicts)
+    assert nb._MANY["our extension"] == "our extensions"
+
+
+def test_a_selected_reading_on_a_row_that_does_not_agree_is_not_said_to_agree():
+    # 02's first screen: an undecided headline row with "Note: agrees by selection (it was judged under a reading
+    # chosen for its agreement with the paper)" (issue 50, a fresh reader)
+    flags = answer._Flags()
+    said = flags("agrees by selection", "inconclusive")
+    assert "this row itself is undecided" in said and "for its agreement with the paper)" not in said
+    assert "for its agreement with the paper" in answer._Flags()("agrees by selection", "reproduced")
+
+
+def test_the_protocol_paragraph_says_why_a_rule_widens_the_printed_range():
+    # 03's summary showed "5.6 | 5.46 [5.38, 5.55] | reproduced" under a paragraph that named only the rounding
+    # range (issue 50, a fresh reader): the printed value is itself a 50-deal estimate
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    rules = pd.DataFrame({"claim": ["a", "b"], "family": ["f", "f"], "rule": [
+        "value: printed 5.6 (2 decimals, rounded, +-0.365): allowed [5.23036, 5.96964]; reproduced if the 95 % "
+        "interval lies inside, differs if it lies outside, else inconclusive",
+        "value: printed 4 (exact): allowed [4, 4]; reproduced if the point interval lies inside, differs if it "
+        "lies outside, else inconclusive"]})
+    assert "printed 5.6 ± 0.365: 5.230 to 5.970" in nb.protocol_text(rules)
+    assert "sampled estimate" not in nb.protocol_text(rules.iloc[1:])
+
+
+def test_a_summary_value_with_a_prediction_interval_says_so():
+    # 02's summary gave RL0's first-mover edge as "0.096 [0.002, 0.190]" beside a page table of "0.596 [0.568,
+    # 0.624]" for the same tables: a prediction interval for one more table, not said (issue 50, a fresh reader)
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    row = pd.Series({"claim": "RL0: clear first-mover advantage", "kind": "finding", "reproduced_value": 0.09589,
+                     "ci_low": 0.0018, "ci_high": 0.19, "interval": "95 % prediction interval for one trained agent",
+                     "note": "value: P1's win rate minus 50%", "unit": "seeds", "n": 10, "paper_value": "clearly > 50%"})
+    said = nb._ours_said(row)
+    assert said.endswith("(P1's win rate minus 50%; 95 % prediction interval for one trained agent)"), said
+    assert "prediction" not in nb._ours_said(pd.Series({**row.to_dict(), "interval": "95 %"}))
+
+
+def test_a_summary_claim_after_its_familys_label_does_not_start_a_second_sentence():
+    # "Results against people (§4) (4 rows): The program plays ..." (issue 50, a fresh reader of 03)
+    from liarlab.study import notebook as nb
+
+    found = []
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        found += [(nb_id, c) for c in nb.claims_summary(table)["claim"]
+                  if re.search(r": (?:%s) " % "|".join(sorted(nb._SENTENCE_OPENERS)), c)]
+    assert not found, found
+
+
+def test_a_bare_number_beside_a_claim_we_cannot_test_says_what_it_measures():
+    # 01's summary: "a game usually ends after 4-5 turns | 4-5 | 3.059 | not reproducible here" (issue 50, a fresh
+    # reader): the row's note says what the number is
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    row = pd.Series({"claim": "a game usually ends after 4-5 turns", "kind": "finding", "reproduced_value": "3.059",
+                     "ci_low": None, "ci_high": None, "verdict": "not-reproducible", "interval": None, "unit": None,
+                     "note": "bot-vs-bot substitute: mean 3.06 actions; 0.261 of games have 4-5 actions"})
+    assert nb._ours_said(row) == "bot-vs-bot substitute: mean 3.06 actions"
+    assert nb._ours_said(pd.Series({**row.to_dict(), "verdict": "differs"})) == "3.059"

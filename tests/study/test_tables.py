@@ -331,3 +331,36 @@ def test_rates_are_written_to_three_decimals_value_and_bounds_alike():
     assert tables.interval_text(0.1, 0.0, 0.19, tables.rate_decimals(0.1, 0.0, 0.19)) == "0.100 [0.000, 0.190]"
     assert tables.rate_decimals(3.2, 2.9, 3.5) is None   # not a rate: the width decides
     assert tables.rate_decimals(0.5, 0.49999, 0.50001) is None   # too narrow for 3 decimals
+
+
+def test_a_column_of_numbers_is_shown_to_one_count_of_decimals():
+    # 03's tables showed "0.03" under "0.031", "1.61" beside "1.606" and "0.2" above "0.275": each cell dropped its
+    # own trailing zeros (issue 50, a fresh reader)
+    frame = pd.DataFrame({"N": [10, 50, 1000], "sd": [0.432, 0.193, 0.03], "loss": [0.2, 0.275, 0.0],
+                          "sign test p": [0.0, 0.006, 1.0], "seconds": [0.153, 0.0014, 10.0]})
+    cells = re.findall(r">([^<>]*)</td>", tables.table_html(frame))
+    rows = [cells[i:i + 5] for i in range(0, len(cells), 5)]
+    assert [r[1] for r in rows] == ["0.432", "0.193", "0.030"]
+    assert [r[2] for r in rows] == ["0.200", "0.275", "0.000"]
+    assert [r[0] for r in rows] == ["10", "50", "1,000"]              # whole numbers stay whole
+    assert [r[3] for r in rows] == ["&lt; 0.001", "0.006", "1"]       # a p-value column keeps its own rule
+    assert [r[4] for r in rows] == ["0.153", "0.0014", "10"]          # sizes far apart: each to its digits
+
+
+def test_a_named_index_is_shown_as_the_first_column_not_a_header_row_of_its_own():
+    # "finding rows" over a second header row "verdict" with empty cells beside it (02, 03), "state record" the same
+    # (issue 50, a fresh reader)
+    frame = pd.DataFrame({"finding rows": [34, 9]}, index=pd.Index(["reproduced", "differs"], name="verdict"))
+    page = tables.table_html(frame)
+    heads = re.findall(r"<tr>(.*?)</tr>", page.split("<tbody>")[0], re.DOTALL)
+    assert len(heads) == 1, heads
+    assert [h for h in re.findall(r">([^<>]+)</th>", heads[0]) if h.strip() != "&nbsp;"] == ["verdict", "finding rows"]
+
+
+def test_the_finding_counts_leave_our_extensions_out():
+    from liarlab.study import findings
+
+    claims = pd.DataFrame({"kind": ["finding"] * 4, "verdict": ["reproduced", "extension", "inconclusive", "differs"]})
+    view = findings.finding_counts_view(claims)
+    assert sorted(view.index) == ["differs", "reproduced", "undecided"]
+    assert "extension" not in view.index and "our extension" not in view.index

@@ -37,6 +37,16 @@ def at_least_table(dice_n: int = 5, faces: int = 6) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def at_least_view(at_least: pd.DataFrame) -> pd.DataFrame:
+    """Tables 4.5 and 4.7 (:func:`at_least_table`) as the page shows them: the exact probability once, as its
+    fraction beside its decimal, and the headers in words; the table showed "0.0001286 (1/7,776)" and again
+    "0.0001286" under two code-like headers (issue 50, a fresh reader). The CSV keeps both columns."""
+    return at_least.drop(columns=["p_at_least"]).rename(columns={
+        "exactly_k": "hands with exactly k", "at_least_k": "hands with at least k",
+        "p_at_least_exact": "P(at least k), exact", "paper_p_at_least": "paper, Table 4.5: P(at least k)",
+        "paper_cumulative": "paper, Table 4.7: hands with at least k"})
+
+
 def hand_class_table() -> pd.DataFrame:
     """Paper 01, Table 4.6, with the brute-force count beside the combinatorial one."""
     counts = dice.hand_class_counts()

@@ -45,7 +45,7 @@ def draw(n_dice: int = 5, faces: int = 6, chance: float = 0.5):
     ax.axhline(100 * chance, color="black", lw=0.8, ls="--")
     ax.set_xticks(k)
     ax.set(xlabel="k", ylabel="P(at least k show the face) %", ylim=(0, 110),
-           title=f"{n_dice} unseen dice with {faces} faces\nat least {safe} of a face with chance >= "
+           title=f"{n_dice} unseen dice with {faces} faces\nat least {safe} of a face with chance ≥ "
                  f"{100 * chance:.0f} % (green bars)")
     ax.title.set_fontsize(10)
     return fig

@@ -102,7 +102,7 @@ def q_space(q2: pd.DataFrame, q3: pd.DataFrame):
     ax.semilogy(q3["n"], q3["full"], "s--", label="full hand, 3 players")
     low, high = growth_factors(q2, q3)
     ax.set(xlabel="history length n (earlier actions in the key)", ylabel="Q-table entries (log scale)",
-           title=f"Q-table size grows {low:.1f}x to {high:.1f}x per history step")
+           title=f"Q-table size grows {low:.1f}× to {high:.1f}× per history step")
     ax.legend()
     return fig
 

@@ -65,7 +65,8 @@ def draw(prefers_bid: bool = False, liar: bool = False, suspicious: bool = False
     lo, hi = wilson_interval(wins, games)
     ax.set(xlabel="games played", ylabel="cumulative wins of random guess")
     ax.set_title(f"random guess vs type {type_id} ({Traits(prefers_bid, liar, suspicious, low_cap, strong).label()})\n"
-                 f"won {100 * wins / games:.1f} % of {games:,} games (95% CI {100 * lo:.1f}-{100 * hi:.1f} %)",
+                 # a win rate as the rest of the page writes it (0.566, not "56.6 %"; issue 50, a fresh reader)
+                 f"win rate {wins / games:.3f} over {games:,} games (95 % interval {lo:.3f} to {hi:.3f})",
                  fontsize=9)
     ax.legend(loc="upper left", fontsize=10)
     return fig

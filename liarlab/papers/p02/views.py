@@ -170,9 +170,19 @@ def styled(frame: pd.DataFrame):
     return out.style.set_table_styles(tables.WRAP).format(lambda v: v if isinstance(v, str) else tables.cell_text(v))
 
 
+#: Table 5-1's counts are means over independently trained tables, said once in the first header, not on every column
+TOP30_FIRST = "state record (mean count among a table's top 30)"
+
+
 def top30_kinds(kinds: pd.DataFrame) -> pd.DataFrame:
-    """Table 5-1's counts by kind (:func:`experiments.top30_kinds`), the state records in words."""
-    return kinds.rename(index=config_words).rename_axis(index="state record", columns=None)
+    """Table 5-1's counts by kind (:func:`experiments.top30_kinds`), the state records in words, each count a mean
+    over the tables at one decimal: every header ended "(mean over tables)" and the cells read "1", "0.8", "29.2"
+    (issue 50, a fresh reader); the state record is a column, not an index name on a header row of its own."""
+    out = kinds.rename(index=config_words).rename(columns=lambda c: str(c).removesuffix(" (mean over tables)"))
+    out = out.round(1)   # shown to one decimal in every cell (the table format pads a column to one count)
+    out = out.rename_axis(index=TOP30_FIRST, columns=None).reset_index()
+    out.index = pd.RangeIndex(1, len(out) + 1)
+    return out
 
 
 def values_fixed(frame: pd.DataFrame) -> pd.DataFrame:

@@ -145,3 +145,16 @@ def test_a_reading_that_reproduces_makes_the_cause_reading_not_misprint():
     assert R.cause(rows, arithmetic=True) == "reading"
     rows = [r for r in rows if r["reading"] != "the class 'one pair' alone"]
     assert R.cause(rows, arithmetic=True) == "misprint"
+
+
+def test_tables_4_5_and_4_7_show_the_exact_probability_once_with_headers_in_words():
+    # the page showed "0.0001286 (1/7,776)" under "p at least exact" and again "0.0001286" under "p at least"
+    # (issue 50, a fresh reader); the CSV keeps both columns
+    from liarlab.papers.p00 import experiments as ex00
+
+    table = ex00.at_least_table()
+    view = ex00.at_least_view(table)
+    assert "p_at_least" in table.columns and "p_at_least" not in view.columns
+    assert not any("_" in str(c) for c in view.columns), list(view.columns)
+    assert [c for c in view.columns if str(c).startswith("paper")] == [
+        "paper, Table 4.5: P(at least k)", "paper, Table 4.7: hands with at least k"]

@@ -47,7 +47,7 @@ def test_q_space_caption_gives_the_full_over_partial_range_of_the_tables():
     assert f"{min(ratios):.1f} to {max(ratios):.1f} times" in text and "shrinks as n grows" in text
     fig = figures.q_space(q2, q3)
     low, high = ex.growth_factors(q2, q3)
-    assert fig.axes[0].get_title() == f"Q-table size grows {low:.1f}x to {high:.1f}x per history step"
+    assert fig.axes[0].get_title() == f"Q-table size grows {low:.1f}× to {high:.1f}× per history step"
 
 
 def test_every_figure_function_returns_its_figure():

@@ -100,3 +100,22 @@ def test_the_learning_curve_table_shows_each_quantity_once_at_one_precision_a_co
     assert list(view["mean actions per game"]) == ["3.44", "2.12"]
     assert list(view["actions scanned per game"]) == ["88.9", "77.8"]
     assert list(view["win rate [95 % interval]"]) == ["0.427 [0.327, 0.527]", "0.400 [0.300, 0.500]"]
+
+
+def test_table_5_1_counts_are_one_decimal_means_named_once():
+    # every header ended "(mean over tables)" and the cells read "1", "0.8", "29", "29.2" (issue 50, a fresh reader)
+    import pandas as pd
+
+    from liarlab.papers.p02 import views
+
+    kinds = pd.DataFrame({"opening honest (mean over tables)": [1.0, 0.8], "challenge (mean over tables)": [29.0, 29.2]},
+                         index=pd.Index(["full, n=1", "n=1"], name="config"))
+    view = views.top30_kinds(kinds)
+    assert list(view.columns) == [views.TOP30_FIRST, "opening honest", "challenge"]
+    import re
+
+    from liarlab.study import tables
+
+    cells = re.findall(r">([^<>]*)</td>", tables.table_html(view))
+    assert cells == ["full hand, history 1", "1.0", "29.0", "history 1", "0.8", "29.2"], cells
+    assert list(view[views.TOP30_FIRST]) == ["full hand, history 1", "history 1"]
