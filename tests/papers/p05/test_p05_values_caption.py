@@ -33,4 +33,17 @@ def test_the_best_game_says_its_value_in_words():
     assert "(1)" not in text
     table = _table()
     table.loc[1, ["value", "fraction"]] = [0.125, "1/8"]
-    assert "does best in 2v1 at N = 3 under normal, a value of 1/4 (+-1 units)." in endgame.values_caption(table)
+    assert "does best in 2v1 at N = 3 under normal, a value of 1/4 (±1 units)." in endgame.values_caption(table)
+
+
+def test_the_caption_says_what_to_notice_counted_from_the_games():
+    """Issue 50: the end-game figures' captions had no "What to notice"; this one counts the games where the
+    first mover with more dice is ahead and with fewer behind."""
+    table = pd.concat([_table(), pd.DataFrame([dict(a=1, b=2, faces=3, convention="normal", value=-0.3, width=0.0,
+                                                    fraction="-3/10", certified=True, status="solved")])],
+                      ignore_index=True)
+    text = endgame.values_caption(table)
+    assert text.startswith("Figure: ")
+    assert ("What to notice: beyond one face, the first mover holding more dice has a positive value in 1 of 1 "
+            "games, and holding fewer a negative one in 1 of 1.") in text
+    assert "+-1" not in text
