@@ -122,9 +122,11 @@ def agent_figure(rows: pd.DataFrame, agent: str, game: str, behaviour: pd.DataFr
     sel = rows[(rows.agent == agent) & (rows.game == game)].set_index("seat").loc[["first", "second"]]
     x = np.arange(2)
     width = 0.26
-    ax.bar(x - width, sel.game_value, width, color="#009E73", label="game value of the seat")
-    ax.bar(x, -sel.equilibrium_result, width, color="#E69F00", label="against the equilibrium")
-    ax.bar(x + width, sel.guaranteed, width, color="#999999", label="against its best responder")
+    # greys and the equilibrium's black: no family colour here, so no bar reads as a family of players (the game
+    # value was the rule players' green, the equilibrium an orange beside random guess's, issue 50)
+    ax.bar(x - width, sel.game_value, width, color="#BBBBBB", label="game value of the seat")
+    ax.bar(x, -sel.equilibrium_result, width, color="black", label="against the equilibrium")
+    ax.bar(x + width, sel.guaranteed, width, color="#666666", label="against its best responder")
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xticks(x, ["as first mover", "as second mover"])
     ax.set_ylim(-1.05, 1.05)
