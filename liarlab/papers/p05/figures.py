@@ -375,7 +375,10 @@ def ld2_view(ld2: pd.DataFrame) -> pd.DataFrame:
 # Bluff with one die each (part 2)
 # ---------------------------------------------------------------------------------------------
 def exact_vs_view(cmp: pd.DataFrame) -> pd.DataFrame:
-    return pd.DataFrame({
+    """The one-die comparison of the per-turn profile, the exact equilibrium and the printed values."""
+    from liarlab.study.tables import with_decimals
+
+    view = pd.DataFrame({
         "faces": cmp.faces,
         "per-turn claimed %": 100 * cmp.per_turn_claimed_win,
         "per-turn played %": 100 * cmp.per_turn_self_play_win,
@@ -384,18 +387,27 @@ def exact_vs_view(cmp: pd.DataFrame) -> pd.DataFrame:
         "exact %": 100 * cmp.exact_win,
         "exact mean BR gain": cmp.exact_mean_gain.map(sci),
         "talk %": cmp.talk_pct, "prior work %": cmp.prior_work_pct, "Gambit %": cmp.gambit_pct,
-    }).round(4)
+    })
+    # one count of decimals per column of ours (rounded cell by cell, "75" sat over "56.0185", issue 50); the
+    # printed columns keep the print's own digits
+    return with_decimals(view, {**dict.fromkeys(["per-turn claimed %", "per-turn played %", "exact %"], 3),
+                                "per-turn BR gain (1st)": 4, "per-turn BR gain (2nd)": 4})
 
 
 def one_die_view(one_die: pd.DataFrame) -> pd.DataFrame:
+    """The certified one-die values beside CFR+ and the talk's."""
+    from liarlab.study.tables import with_decimals
+
     cfr_bracket = [f"[{100 * lo:.3f}, {100 * hi:.3f}]" if np.isfinite(lo) else ""
                    for lo, hi in zip(one_die.cfr_lower, one_die.cfr_upper)]
-    return pd.DataFrame({"faces": one_die.faces, "histories": one_die.histories,
-                         "talk %": one_die.talk_pct, "per-turn %": 100 * one_die.per_turn_win,
-                         "exact %": 100 * one_die.exact_win, "bracket width": one_die.width.map(sci),
-                         "CFR+ %": 100 * one_die.cfr_win, "CFR+ bracket %": cfr_bracket,
-                         "double oracle seconds": one_die.oracle_seconds.round(2),
-                         "CFR+ seconds": one_die.cfr_seconds.round(2)}).round(4)
+    view = pd.DataFrame({"faces": one_die.faces, "histories": one_die.histories,
+                        "talk %": one_die.talk_pct, "per-turn %": 100 * one_die.per_turn_win,
+                        "exact %": 100 * one_die.exact_win, "bracket width": one_die.width.map(sci),
+                        "CFR+ %": 100 * one_die.cfr_win, "CFR+ bracket %": cfr_bracket,
+                        "double oracle seconds": one_die.oracle_seconds.round(2),
+                        "CFR+ seconds": one_die.cfr_seconds.round(2)})
+    # our percentages at the CFR+ bracket's 3 decimals ("74.9999" sat beside "[75.000, 75.000]", issue 50)
+    return with_decimals(view, dict.fromkeys(["per-turn %", "exact %", "CFR+ %"], 3))
 
 
 # ---------------------------------------------------------------------------------------------

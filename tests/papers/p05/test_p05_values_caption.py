@@ -47,3 +47,18 @@ def test_the_caption_says_what_to_notice_counted_from_the_games():
     assert ("What to notice: beyond one face, the first mover holding more dice has a positive value in 1 of 1 "
             "games, and holding fewer a negative one in 1 of 1.") in text
     assert "+-1" not in text
+
+
+def test_the_one_die_tables_give_each_column_of_ours_one_count_of_decimals():
+    """Issue 50: "75" above "56.0185" and "74.9999" beside "[75.000, 75.000]" (rounded cell by cell)."""
+    import re
+
+    from liarlab.papers.p05 import figures as figures05
+    from liarlab.study import tables
+
+    one_die = pd.DataFrame({"faces": [2, 3], "histories": [16, 64], "talk_pct": [75.0, 56.01],
+                            "per_turn_win": [0.75, 0.560185], "exact_win": [0.75, 0.555556], "width": [0.0, 0.0],
+                            "cfr_win": [0.749999, 0.555513], "cfr_lower": [0.75, 0.55549],
+                            "cfr_upper": [0.75, 0.55556], "oracle_seconds": [0.5, 0.03], "cfr_seconds": [3.66, 0.01]})
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", tables.table_html(figures05.one_die_view(one_die)))
+    assert "75.000" in cells and "56.019" in cells and "74.9999" not in cells, cells
