@@ -515,3 +515,43 @@ def kept_grids_view(kept_grids: pd.DataFrame) -> pd.DataFrame:
     return (kept_grids.assign(variant=kept_grids.variant.map(kept_names(kept_grids)))
             .pivot_table(index=["variant", "first_dice"], columns="second_dice", values="win_pct", sort=False)
             .round(2).rename_axis(index=["variant", "first player's dice"], columns="second player's dice"))
+
+
+# ---------------------------------------------------------------------------------------------
+# The first screen
+# ---------------------------------------------------------------------------------------------
+def _pct(x: float) -> str:
+    return f"{100 * float(x):.2f} %"
+
+
+def first_screen(ld1: pd.DataFrame, bluff1: pd.DataFrame, one_die: pd.DataFrame) -> str:
+    """The second half of the question on the first screen (issue 50: "what do they say about the first player's
+    chance as the dice get more faces" was answered for Liar's Dice alone; the real game's answer sat 6,000 px
+    down): Liar's Dice from ``ld1`` (faces, first_player_win), the talk's per-turn Bluff from ``bluff1`` (faces,
+    win_pct) and the certified exact Bluff values from ``one_die`` (faces, exact_win), all with one die each."""
+    ld = ld1[ld1.faces >= 2].sort_values("faces")
+    lo, hi = ld.iloc[0], ld.iloc[-1]
+    above = bool((ld.first_player_win > 0.5).all())
+    text = (f"**As the dice get more faces** (exact values, one die each). In Liar's Dice the first player's chance "
+            f"goes from {_pct(lo.first_player_win)} at N = {int(lo.faces)} to {_pct(hi.first_player_win)} at "
+            f"N = {int(hi.faces)}, " + ("above 50 % for every N." if above else "and drops below 50 % for some N."))
+    per = bluff1.sort_values("faces")
+    low = per.loc[per.win_pct.idxmin()]
+    last = per.iloc[-1]
+    text += f" In Bluff the talk's per-turn method says it falls to {low.win_pct:.2f} % at N = {int(low.faces)}"
+    if last.faces != low.faces and last.win_pct > low.win_pct:
+        text += f" and rises again to {last.win_pct:.2f} % at N = {int(last.faces)}"
+    exact = one_die.dropna(subset=["exact_win"]).sort_values("faces")
+    if len(exact):
+        end = exact.iloc[-1]
+        under = exact[exact.exact_win < 0.5]
+        # "below 50 % from N = k on" only when every larger N solved is below too
+        tail = ""
+        if len(under) and bool((exact[exact.faces >= under.faces.min()].exact_win < 0.5).all()):
+            tail = f", below 50 % from N = {int(under.faces.min())} on"
+        text += (f"; the exact equilibrium of the real round (certified for N = {int(exact.faces.min())}.."
+                 f"{int(end.faces)}) puts it at {_pct(end.exact_win)} at N = {int(end.faces)}{tail}: in the real "
+                 f"game the {'second' if end.exact_win < 0.5 else 'first'} player is favoured there.")
+    else:
+        text += "."
+    return text

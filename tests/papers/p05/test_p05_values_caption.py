@@ -62,3 +62,19 @@ def test_the_one_die_tables_give_each_column_of_ours_one_count_of_decimals():
                             "cfr_upper": [0.75, 0.55556], "oracle_seconds": [0.5, 0.03], "cfr_seconds": [3.66, 0.01]})
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", tables.table_html(figures05.one_die_view(one_die)))
     assert "75.000" in cells and "56.019" in cells and "74.9999" not in cells, cells
+
+
+def test_the_first_screen_answers_how_the_first_players_chance_moves_with_the_faces():
+    """Issue 50: the question's second half was answered for Liar's Dice alone on the first screen."""
+    from liarlab.papers.p05 import figures as figures05
+
+    ld1 = pd.DataFrame({"faces": [1, 2, 6, 100], "first_player_win": [1.0, 0.75, 41 / 60, 0.6353]})
+    bluff1 = pd.DataFrame({"faces": [2, 4, 20], "win_pct": [75.0, 53.84, 61.98]})
+    one_die = pd.DataFrame({"faces": [2, 5, 6, 10], "exact_win": [0.75, 0.504, 0.4864, 0.4758]})
+    text = figures05.first_screen(ld1, bluff1, one_die)
+    assert "from 75.00 % at N = 2 to 63.53 % at N = 100, above 50 % for every N." in text
+    assert "falls to 53.84 % at N = 4 and rises again to 61.98 % at N = 20" in text
+    assert "47.58 % at N = 10, below 50 % from N = 6 on: in the real game the second player is favoured" in text
+    # a larger N back above 50 % is not "below from N = 6 on"
+    back = pd.concat([one_die, pd.DataFrame({"faces": [11], "exact_win": [0.51]})], ignore_index=True)
+    assert "below 50 % from" not in figures05.first_screen(ld1, bluff1, back)
