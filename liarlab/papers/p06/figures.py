@@ -340,3 +340,22 @@ def league_caption(ratings: pd.DataFrame, games: int) -> str:
             f"({second.strength:.2f}); {player_label(bottom.agent)} is last ({bottom.strength:.2f}, win rate {bottom.win_rate:.2f})"
             + (f"; paper 01's test programs spread from {tests.strength.min():.2f} to {tests.strength.max():.2f}"
                if len(tests) else "") + ".")
+
+
+def how_far(families: pd.DataFrame, summary: pd.DataFrame) -> str:
+    """The question's own answer in one sentence (issue 50: the first screen named the least and the most
+    exploitable family but never said how far the players are from exact play): the range of every family's mean
+    exploitability over every end game, the scale's two ends, and how many players a best responder beats in every
+    game of some end game. ``families``: :func:`liarlab.papers.p06.claims.family_table`; ``summary``: one row per
+    game and player with ``exploitability_first`` and ``exploitability_second``."""
+    beaten = summary[(summary.exploitability_first + summary.exploitability_second) > 2 - 1e-9]
+    players = summary.agent.nunique()
+    games = families.game.nunique()
+    low = float(families.exploitability_mean.min())
+    # "far" only when even the least exploitable family gives away a tenth of the scale or more
+    verdict = "Every family is far from it" if low >= 0.1 else "Not every family is far from it"
+    return (f"**How far from exact play.** {verdict}: over the {games} end games, the families' "
+            f"mean exploitabilities run from {families.exploitability_mean.min():.2f} to "
+            f"{families.exploitability_mean.max():.2f} on a scale where 0 is exact play and 1 a player that a best "
+            f"responder beats in every game; {beaten.agent.nunique()} of the {players} players "
+            f"{'is' if beaten.agent.nunique() == 1 else 'are'} beaten in every game of at least one end game.")
