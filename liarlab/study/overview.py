@@ -260,8 +260,9 @@ def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
             # the rule's evidence in rows ("Paper 02 (notebook 02): ..., 1 of 2 differ" repeated both numbers
             # and left "of 2" without its noun, issue 50)
             where = f" (checked in notebook {f['notebook']})" if str(f["notebook"]) != str(f["paper"]) else ""
-            evidence = f": {rows_evidence(f['basis'])}" if f["rows"] > 1 else ""
-            lines.append(f"* {_paper_label(f['paper'])}{where}: *{f['family']}*"
+            # a dash and a semicolon, not colons: a family named "Bluff: ..." stacked three of them (scan_text)
+            evidence = f"; {rows_evidence(f['basis'])}" if f["rows"] > 1 else ""
+            lines.append(f"* {_paper_label(f['paper'])}{where} — *{f['family']}*"
                          f"{family_claim_words(claims, f)}{evidence}")
         lines.append("")
     return "\n".join(lines).rstrip()

@@ -156,6 +156,7 @@ def test_a_differing_family_line_names_its_paper_once_and_counts_rows():
     text = overview.differing_by_cause_markdown(CLAIMS)
     assert "(notebook " not in text and "* Paper " not in text
     assert not re.search(r"\b\d+ of \d+ differ", text), text
+    assert not re.search(r"\*: ", text), text    # no colon after the family's name (it may hold one itself)
     assert overview.rows_evidence("1 of 2 differ") == "1 of 2 rows differ"
     assert overview.rows_evidence("2 of 2 differ") == "both rows differ"
     assert overview.rows_evidence("4 of 5 differ") == "4 of 5 rows differ"
