@@ -555,3 +555,11 @@ def first_screen(ld1: pd.DataFrame, bluff1: pd.DataFrame, one_die: pd.DataFrame)
     else:
         text += "."
     return text
+
+
+def bluff1_view(bluff1: pd.DataFrame) -> pd.DataFrame:
+    """The Bluff-1 table as shown: columns in words, our unrounded utility at 4 decimals and win % at 2 (the
+    talk's digits), the truncated and printed columns as they are ("0.07688" sat under "0.1204", issue 50)."""
+    from liarlab.study.tables import with_decimals
+
+    return with_decimals(words(bluff1.round(6)), {COLUMN_WORDS["utility"]: 4, COLUMN_WORDS["win_pct"]: 2})

@@ -78,3 +78,16 @@ def test_the_first_screen_answers_how_the_first_players_chance_moves_with_the_fa
     # a larger N back above 50 % is not "below from N = 6 on"
     back = pd.concat([one_die, pd.DataFrame({"faces": [11], "exact_win": [0.51]})], ignore_index=True)
     assert "below 50 % from" not in figures05.first_screen(ld1, bluff1, back)
+
+
+def test_the_bluff1_table_shows_our_utility_and_win_at_one_count_of_decimals_each():
+    import re
+
+    from liarlab.papers.p05 import figures as figures05
+    from liarlab.study import tables
+
+    bluff1 = pd.DataFrame({"faces": [3, 4], "utility": [0.1203703704, 0.07688], "win_pct": [56.01851852, 53.84],
+                           "utility_trunc": [0.12, 0.07], "win_pct_trunc": [56.01, 53.84]})
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", tables.table_html(figures05.bluff1_view(bluff1)))
+    assert cells[:5] == ["3", "0.1204", "56.02", "0.12", "56.01"], cells
+    assert "0.0769" in cells and "0.07688" not in cells
