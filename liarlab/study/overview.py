@@ -85,10 +85,11 @@ def answer_markdown(claims: pd.DataFrame) -> str:
     ours = sorted(set(claims["paper"]) - set(papers))
     # arithmetic and code checks are counted as rows (a fresh reader found row counts under "every count on this
     # page is of families", and the failing check unsaid, issue 50): each kind in words, every verdict counted
+    # extensions and checks in short sentences of their own: one 90-word sentence of nested parentheses lost a
+    # fresh reader right under the answer (issue 50)
     apart = (f"Counted apart, and never as reproductions: {plural(ext, 'family', 'families')} of extensions (our "
-             f"additions) and, counted as rows, {_checks_sentence(claims)}"
-             + (f". Notebook {', '.join(ours)} is a study of ours that no paper's claim stands behind" if ours else "")
-             + ".")
+             f"additions). {_checks_sentence(claims)}"
+             + (f" Notebook {', '.join(ours)} is a study of ours that no paper's claim stands behind." if ours else ""))
     rows = ("Every other count on this page is of families (a printed table or figure is one family, judged by the "
             "family rule); each notebook's own first screen counts its rows, so a notebook can show a differing "
             "row inside a family that is counted here as reproduced or undecided.")
@@ -96,9 +97,10 @@ def answer_markdown(claims: pd.DataFrame) -> str:
 
 
 def _checks_sentence(claims: pd.DataFrame) -> str:
-    """ "126 checks of the papers' own arithmetic (5 misprints found; 1 more differs, cause: reading) and 48 other
-    checks (28 of our code, 7 properties true by construction, 12 restated facts, 1 paper's illustrative example;
-    1 differs: the paper's illustrative example)": every check row counted once, each differing one named."""
+    """ "Checks are counted as rows: 126 checks of the papers' own arithmetic, which find 5 misprints (1 more differs, likeliest
+    cause a reading of the paper), and 60 other checks (1 paper's illustrative example, 24 restated facts, 7
+    properties true by construction and 28 of our code), of which 1 differs: the paper's illustrative example.": every
+    check row counted once, each differing one named, in sentences a reader can follow (issue 50)."""
     judged = claims[claims["verdict"] != "extension"]
     arith = judged[judged["kind"] == "arithmetic"]
     differ = arith[arith["verdict"] == "differs"]
@@ -106,25 +108,26 @@ def _checks_sentence(claims: pd.DataFrame) -> str:
     misprints = int((causes == "misprint").sum())
     others = [f"{number(n)} more {'differs' if n == 1 else 'differ'}, {_cause_said(c) if c else sc.NO_CAUSE}"
               for c, n in causes[causes != "misprint"].value_counts().items()]
-    text = (f"{plural(len(arith), 'check')} of the papers' own arithmetic ("
-            + "; ".join([f"{plural(misprints, 'misprint')} found"] + others) + ")")
+    text = (f"Checks are counted as rows: {plural(len(arith), 'check')} of the papers' own arithmetic, which find "
+            f"{plural(misprints, 'misprint')}" + (f" ({'; '.join(others)})" if others else ""))
     checks = judged[judged["kind"] == "check"]
     if not len(checks):
-        return text
+        return text + "."
     kinds = answer.check_kinds(checks)
     words = {key: (one, many) for key, one, many, _ in answer.CHECK_KINDS}
     split = [f"{number(int((kinds == key).sum()))} "
              + ("of our code" if key == "code" else words[key][0] if (kinds == key).sum() == 1 else words[key][1])
              for key, *_ in answer.CHECK_KINDS if (kinds == key).any()]
+    split = ", ".join(split[:-1]) + (" and " if len(split) > 1 else "") + split[-1]
     bad = kinds[checks["verdict"] == "differs"]
     if bad.empty:
         fails = "none differs"
     else:
         named = ", ".join(f"{plural(int((bad == key).sum()), *words[key])}" for key, *_ in answer.CHECK_KINDS
                           if (bad == key).any())
-        fails = (f"1 differs: a {words[bad.iloc[0]][0]}" if len(bad) == 1
-                 else f"{number(len(bad))} differ: {named}")
-    return text + f" and {plural(len(checks), 'other check')} ({', '.join(split)}; {fails})"
+        fails = (f"of which 1 differs: the {words[bad.iloc[0]][0]}" if len(bad) == 1
+                 else f"of which {number(len(bad))} differ: {named}")
+    return text + f", and {plural(len(checks), 'other check')} ({split}), {fails}."
 
 
 def _headline(claims: pd.DataFrame, paper: str):
@@ -146,7 +149,7 @@ def paper_table(claims: pd.DataFrame) -> pd.DataFrame:
             claim = claim_words(row["claim"])
             fam = sc.family_line(claims, row)
             if fam is not None and fam["rows"] > 1:
-                verdict = _family_words(pd.concat([fam, pd.Series({"split": _split(claims, row)})]))
+                verdict = family_words(pd.concat([fam, pd.Series({"split": _split(claims, row)})]))
                 if fam["verdict"] != row["verdict"]:
                     # the family's verdict first (it is what the counts beside it count), then the headline row's,
                     # as the notebook's own answer says them (04: "reproduced, 6 of 8 rows; its headline row
@@ -160,32 +163,43 @@ def paper_table(claims: pd.DataFrame) -> pd.DataFrame:
                     verdict += f", {_cause_said(row['cause'])}"
         differ = str(t["differs"]) + (f" ({', '.join(f'{n} {CAUSE_LABELS.get(c, c)}' for c, n in t['causes'].items())})"
                                       if t["differs"] else "")
+        # the verdict column judges the headline's family by its rows, the count columns count the paper's finding
+        # families: each header says which (a fresh reader read "of 8 rows" and "3" as one count, issue 50)
         rows.append({"paper": _paper_label(paper), "headline claim": claim,
-                     "its verdict": verdict,
-                     "reproduced": str(t["reproduced"]) + (f" (+{t['weak']} weakly)" if t["weak"] else ""),
-                     "differ (cause)": differ, "undecided": t["undecided"],
-                     "not reproducible": t["not-reproducible"]})
+                     VERDICT_COLUMN: verdict,
+                     "families reproduced": str(t["reproduced"]) + (f" (+{t['weak']} weakly)" if t["weak"] else ""),
+                     "families differing (cause)": differ, "families undecided": t["undecided"],
+                     "families not reproducible": t["not-reproducible"]})
     return pd.DataFrame(rows)
 
+
+VERDICT_COLUMN = "its family's verdict (by its rows)"
 
 _VERDICT_WORDS = {"reproduced": "reproduced", "differs": "differs", "inconclusive": "undecided",
                   "not-reproducible": "not reproducible here", "extension": "our extension"}
 
 
-def _family_words(fam) -> str:
-    """A family's verdict with the rule's evidence, in one format for every verdict (a fresh reader found
-    "differs, 1 of 2 rows" beside "undecided (of 2: 2 undecided)", issue 50): "differs (of 2 rows: 1 reproduced,
-    1 differs; cause: reading)", "undecided (of 8 rows: 5 reproduced, 1 differs, 2 undecided)"."""
+def family_words(fam) -> str:
+    """A family's verdict with the rule's evidence, in one format for every verdict and the one the notebooks'
+    claims summaries use (a fresh reader found "undecided (of 2 rows: 2 undecided)" and row counts read as family
+    counts beside them, issue 50): "differs (both rows; likeliest cause a genuine difference)", "reproduced (6 of
+    8 rows; 2 differ)", "differs (1 of 2 rows; 1 reproduced; likeliest cause a reading of the paper)"."""
     verdict = str(fam["verdict"])
     word = _VERDICT_WORDS.get(verdict, verdict)
     split = fam.get("split") or {}
     judged = sum(split.values())
     if verdict not in ("reproduced", "differs", "inconclusive") or not judged:
         return word
-    bits = [f"{n} {_VERDICT_WORDS[v] if v != 'differs' else ('differs' if n == 1 else 'differ')}"
-            for v, n in split.items() if n]
-    cause = f"; {_cause_said(fam['cause'])}" if verdict == "differs" and fam["cause"] else ""
-    return f"{word} (of {judged} rows: {', '.join(bits)}{cause})"
+    lead = split.get(verdict, 0)
+    said = lambda v, n: _VERDICT_WORDS[v] if v != "differs" else ("differs" if n == 1 else "differ")  # noqa: E731
+    if lead == judged:
+        bits = ["both rows" if judged == 2 else f"all {judged} rows"]
+    else:
+        bits = [f"{lead} of {judged} rows"] if lead else [f"of {judged} rows"]
+        bits.append(", ".join(f"{n} {said(v, n)}" for v, n in split.items() if n and v != verdict))
+    if verdict == "differs" and fam["cause"]:
+        bits.append(_cause_said(fam["cause"]))
+    return f"{word} ({'; '.join(bits)})"
 
 
 def _split(claims: pd.DataFrame, row) -> dict:
@@ -217,6 +231,18 @@ def family_claim_words(claims: pd.DataFrame, fam) -> str:
     return f" ({claim_words(claim[len(label):] if claim.startswith(label) else claim)})"
 
 
+def rows_evidence(basis: str) -> str:
+    """The family rule's evidence with its noun: "1 of 2 differ" -> "1 of 2 rows differ", "2 of 2 differ" ->
+    "both rows differ", "5 of 5 reproduced" -> "all 5 rows reproduced"."""
+    parts = str(basis).split(" ", 3)
+    if len(parts) < 4 or parts[1] != "of" or not (parts[0].isdigit() and parts[2].isdigit()):
+        return str(basis)
+    k, n, rest = int(parts[0]), int(parts[2]), parts[3]
+    if k == n:
+        return f"both rows {rest}" if n == 2 else f"all {n} rows {rest}"
+    return f"{k} of {n} rows {rest}"
+
+
 def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
     """Every differing finding family, grouped by its likeliest cause (commonest first): one short line each,
     the paper, the family and the family rule's evidence."""
@@ -230,8 +256,13 @@ def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
         lines.append("")
         group = fams[fams["cause"].replace("", sc.NO_CAUSE) == cause]
         for _, f in group.iterrows():
-            evidence = f", {f['basis']}" if f["rows"] > 1 else ""
-            lines.append(f"* Paper {f['paper']} (notebook {f['notebook']}): *{f['family']}*"
+            # the paper by its label, the notebook only where it is not the paper's own (notebook 00's rows), and
+            # the rule's evidence in rows ("Paper 02 (notebook 02): ..., 1 of 2 differ" repeated both numbers
+            # and left "of 2" without its noun, issue 50)
+            where = f" (checked in notebook {f['notebook']})" if str(f["notebook"]) != str(f["paper"]) else ""
+            # a dash and a semicolon, not colons: a family named "Bluff: ..." stacked three of them (scan_text)
+            evidence = f"; {rows_evidence(f['basis'])}" if f["rows"] > 1 else ""
+            lines.append(f"* {_paper_label(f['paper'])}{where} — *{f['family']}*"
                          f"{family_claim_words(claims, f)}{evidence}")
         lines.append("")
     return "\n".join(lines).rstrip()

@@ -1036,9 +1036,10 @@ def figure_caption(counts: pd.DataFrame, claims: pd.DataFrame | None = None) -> 
     n = int(total["findings"])
     get = lambda s: int(total[s]) if s in total.index else 0  # noqa: E731
     differ = sum(get(s) for s in DIFFERS)
-    text = (f"*Figure: claim families of kind finding per paper (left), coloured by the family's verdict under the "
-            f"declared family rule, and the extension families (right), which are our additions and no verdict on "
-            f"the papers. Of {n} finding families, {get(REPRODUCED)} are reproduced")
+    # "claim families of kind finding" read as the code's column (issue 50): the kind said in words
+    text = (f"*Figure: each paper's finding families (claims about its experiments; left), coloured by the "
+            f"family's verdict under the declared family rule, and the extension families (right), which are our "
+            f"additions and no verdict on the papers. Of {n} finding families, {get(REPRODUCED)} are reproduced")
     if get(WEAK_AGREEMENT):
         k = get(WEAK_AGREEMENT)
         text += f" and {k} more {'agrees' if k == 1 else 'agree'} only within a weak band (hatched green)"

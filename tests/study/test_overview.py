@@ -34,9 +34,10 @@ def test_one_row_per_paper_and_its_counts_add_up():
     for _, row in table.iterrows():
         paper = row["paper"].split(" ")[0]
         fams = scorecard.finding_families(CLAIMS[CLAIMS["paper"] == paper])
-        shown = (int(row["reproduced"].split(" ")[0]) + int(re.findall(r"\+(\d+)", row["reproduced"])[0]
-                                                              if "+" in row["reproduced"] else 0)
-                 + int(row["differ (cause)"].split(" ")[0]) + int(row["undecided"]) + int(row["not reproducible"]))
+        rep = row["families reproduced"]
+        shown = (int(rep.split(" ")[0]) + int(re.findall(r"\+(\d+)", rep)[0] if "+" in rep else 0)
+                 + int(row["families differing (cause)"].split(" ")[0]) + int(row["families undecided"])
+                 + int(row["families not reproducible"]))
         assert shown == len(fams), row.to_dict()
     assert not table["paper"].str.startswith("06").any()
 
@@ -120,5 +121,42 @@ def test_a_headline_row_whose_family_the_rule_calls_otherwise_is_shown_after_its
         if fam is None or fam["rows"] <= 1 or fam["verdict"] == head["verdict"]:
             continue
         words = {"inconclusive": "undecided"}
-        assert row["its verdict"].startswith(words.get(fam["verdict"], fam["verdict"])), row["its verdict"]
-        assert f"; its headline row {words.get(head['verdict'], head['verdict'])}" in row["its verdict"]
+        said = row[overview.VERDICT_COLUMN]
+        assert said.startswith(words.get(fam["verdict"], fam["verdict"])), said
+        assert f"; its headline row {words.get(head['verdict'], head['verdict'])}" in said
+
+
+def test_a_family_verdict_says_its_rows_once_and_never_as_of_n_colon():
+    """'undecided (of 2 rows: 2 undecided)' said one count twice; the verdict's own count leads, the others follow."""
+    fam = lambda verdict, split, cause="": {"verdict": verdict, "split": split, "cause": cause}  # noqa: E731
+    assert overview.family_words(fam("inconclusive", {"reproduced": 0, "differs": 0, "inconclusive": 2})) == (
+        "undecided (both rows)")
+    assert overview.family_words(fam("reproduced", {"reproduced": 6, "differs": 2, "inconclusive": 0})) == (
+        "reproduced (6 of 8 rows; 2 differ)")
+    assert overview.family_words(fam("differs", {"reproduced": 1, "differs": 1, "inconclusive": 0}, "reading")) == (
+        "differs (1 of 2 rows; 1 reproduced; likeliest cause a reading of the paper)")
+    assert overview.family_words(fam("differs", {"reproduced": 0, "differs": 3, "inconclusive": 0}, "genuine")) == (
+        "differs (all 3 rows; likeliest cause a genuine difference)")
+    table = overview.paper_table(CLAIMS)
+    assert not table[overview.VERDICT_COLUMN].str.contains(r"of \d+ rows:").any()
+
+
+def test_the_extensions_and_checks_are_said_without_nested_parentheses():
+    """One 90-word sentence of parentheses inside parentheses followed the bold answer (issue 50)."""
+    text = overview.answer_markdown(CLAIMS).split("**")[2]
+    depth = deepest = 0
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        deepest = max(deepest, depth)
+    assert deepest <= 1, text
+
+
+def test_a_differing_family_line_names_its_paper_once_and_counts_rows():
+    """'Paper 02 (notebook 02): Fig 5-3 ..., 1 of 2 differ' said the number twice and left 'of 2' without a noun."""
+    text = overview.differing_by_cause_markdown(CLAIMS)
+    assert "(notebook " not in text and "* Paper " not in text
+    assert not re.search(r"\b\d+ of \d+ differ", text), text
+    assert not re.search(r"\*: ", text), text    # no colon after the family's name (it may hold one itself)
+    assert overview.rows_evidence("1 of 2 differ") == "1 of 2 rows differ"
+    assert overview.rows_evidence("2 of 2 differ") == "both rows differ"
+    assert overview.rows_evidence("4 of 5 differ") == "4 of 5 rows differ"

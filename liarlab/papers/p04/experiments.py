@@ -916,3 +916,13 @@ def confirmation_runs(sizes: dict, seed: int, n_test: int = 5000) -> dict:
         out["features"] = per_seed_frame(q_learning_grid((300,), ("F5", "F7", "F7-H5"), int(sizes["features"]),
                                                          n_test, seed=seed + 2, desc="feature confirmation"))
     return out
+
+
+def shown(frame: pd.DataFrame, digits: int = 3) -> pd.DataFrame:
+    """``frame`` as the page shows it, every float column at ``digits`` decimals
+    (:func:`liarlab.study.tables.with_decimals`): rounded cell by cell, a column read "0.37" under "0.827" and
+    "0.7780" beside "0.056" (issue 50)."""
+    from liarlab.study.tables import with_decimals
+
+    floats = [c for c in frame.columns if pd.api.types.is_float_dtype(frame[c])]
+    return with_decimals(frame, dict.fromkeys(floats, digits))

@@ -112,12 +112,12 @@ def solved(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _value_words(value: float, fraction) -> str:
-    """A first mover's value as words: a sure win or loss said so, else its fraction (or decimal) in +-1 units."""
+    """A first mover's value as words: a sure win or loss said so, else its fraction (or decimal) in ±1 units."""
     if value == 1:
         return "a value of 1: it wins every game"
     if value == -1:
         return "a value of -1: it loses every game"
-    return f"a value of {fraction} (+-1 units)" if fraction else f"a value of {round(float(value), 6)} (+-1 units)"
+    return f"a value of {fraction} (±1 units)" if fraction else f"a value of {round(float(value), 6)} (±1 units)"
 
 
 def values_caption(table: pd.DataFrame) -> str:
@@ -137,8 +137,9 @@ def values_caption(table: pd.DataFrame) -> str:
                                       f"{verified} verified from stored plans" if verified else "") if part)
     fractions = ("each a certified fraction" if certified == len(valued)
                  else f"{certified} of them a certified fraction")
-    text = (f"The first mover's value against the number of faces, per convention and dice. {len(valued)} games have "
-            f"a value ({how}), {fractions}; the widest float bracket among them is {sci(valued.width.max())}.")
+    text = (f"Figure: the first mover's value against the number of faces, per convention and dice. {len(valued)} "
+            f"games have a value ({how}), {fractions}; the widest float bracket among them is "
+            f"{sci(valued.width.max())}.")
     if opened:
         text += (f" {opened} more {'game is' if opened == 1 else 'games are'} open: no value, only a certified "
                  "bracket its stored plans prove.")
@@ -150,7 +151,18 @@ def values_caption(table: pd.DataFrame) -> str:
         fraction = None if pd.isna(best.fraction) or str(best.fraction) == "" else str(best.fraction)
         text += (f" Beyond one face, the first mover does best in {best.a}v{best.b} at N = {best.faces} under "
                  f"{best.convention}, {_value_words(float(best.value), fraction)}.")
+        text += " " + dice_notice(beyond)
     return text
+
+
+def dice_notice(valued: pd.DataFrame) -> str:
+    """What to notice in the value figure, counted from the games with a value beyond one face: how often the
+    first mover holding more dice is ahead and holding fewer behind (a caption without it left the reader to find
+    the figure's point, issue 50)."""
+    more, fewer = valued[valued.a > valued.b], valued[valued.a < valued.b]
+    return (f"What to notice: beyond one face, the first mover holding more dice has a positive value in "
+            f"{int((more.value > 0).sum())} of {len(more)} games, and holding fewer a negative one in "
+            f"{int((fewer.value < 0).sum())} of {len(fewer)}.")
 
 
 def public_comparison(table: pd.DataFrame) -> pd.DataFrame:

@@ -375,7 +375,10 @@ def ld2_view(ld2: pd.DataFrame) -> pd.DataFrame:
 # Bluff with one die each (part 2)
 # ---------------------------------------------------------------------------------------------
 def exact_vs_view(cmp: pd.DataFrame) -> pd.DataFrame:
-    return pd.DataFrame({
+    """The one-die comparison of the per-turn profile, the exact equilibrium and the printed values."""
+    from liarlab.study.tables import with_decimals
+
+    view = pd.DataFrame({
         "faces": cmp.faces,
         "per-turn claimed %": 100 * cmp.per_turn_claimed_win,
         "per-turn played %": 100 * cmp.per_turn_self_play_win,
@@ -384,18 +387,27 @@ def exact_vs_view(cmp: pd.DataFrame) -> pd.DataFrame:
         "exact %": 100 * cmp.exact_win,
         "exact mean BR gain": cmp.exact_mean_gain.map(sci),
         "talk %": cmp.talk_pct, "prior work %": cmp.prior_work_pct, "Gambit %": cmp.gambit_pct,
-    }).round(4)
+    })
+    # one count of decimals per column of ours (rounded cell by cell, "75" sat over "56.0185", issue 50); the
+    # printed columns keep the print's own digits
+    return with_decimals(view, {**dict.fromkeys(["per-turn claimed %", "per-turn played %", "exact %"], 3),
+                                "per-turn BR gain (1st)": 4, "per-turn BR gain (2nd)": 4})
 
 
 def one_die_view(one_die: pd.DataFrame) -> pd.DataFrame:
+    """The certified one-die values beside CFR+ and the talk's."""
+    from liarlab.study.tables import with_decimals
+
     cfr_bracket = [f"[{100 * lo:.3f}, {100 * hi:.3f}]" if np.isfinite(lo) else ""
                    for lo, hi in zip(one_die.cfr_lower, one_die.cfr_upper)]
-    return pd.DataFrame({"faces": one_die.faces, "histories": one_die.histories,
-                         "talk %": one_die.talk_pct, "per-turn %": 100 * one_die.per_turn_win,
-                         "exact %": 100 * one_die.exact_win, "bracket width": one_die.width.map(sci),
-                         "CFR+ %": 100 * one_die.cfr_win, "CFR+ bracket %": cfr_bracket,
-                         "double oracle seconds": one_die.oracle_seconds.round(2),
-                         "CFR+ seconds": one_die.cfr_seconds.round(2)}).round(4)
+    view = pd.DataFrame({"faces": one_die.faces, "histories": one_die.histories,
+                        "talk %": one_die.talk_pct, "per-turn %": 100 * one_die.per_turn_win,
+                        "exact %": 100 * one_die.exact_win, "bracket width": one_die.width.map(sci),
+                        "CFR+ %": 100 * one_die.cfr_win, "CFR+ bracket %": cfr_bracket,
+                        "double oracle seconds": one_die.oracle_seconds.round(2),
+                        "CFR+ seconds": one_die.cfr_seconds.round(2)})
+    # our percentages at the CFR+ bracket's 3 decimals ("74.9999" sat beside "[75.000, 75.000]", issue 50)
+    return with_decimals(view, dict.fromkeys(["per-turn %", "exact %", "CFR+ %"], 3))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -503,3 +515,51 @@ def kept_grids_view(kept_grids: pd.DataFrame) -> pd.DataFrame:
     return (kept_grids.assign(variant=kept_grids.variant.map(kept_names(kept_grids)))
             .pivot_table(index=["variant", "first_dice"], columns="second_dice", values="win_pct", sort=False)
             .round(2).rename_axis(index=["variant", "first player's dice"], columns="second player's dice"))
+
+
+# ---------------------------------------------------------------------------------------------
+# The first screen
+# ---------------------------------------------------------------------------------------------
+def _pct(x: float) -> str:
+    return f"{100 * float(x):.2f} %"
+
+
+def first_screen(ld1: pd.DataFrame, bluff1: pd.DataFrame, one_die: pd.DataFrame) -> str:
+    """The second half of the question on the first screen (issue 50: "what do they say about the first player's
+    chance as the dice get more faces" was answered for Liar's Dice alone; the real game's answer sat 6,000 px
+    down): Liar's Dice from ``ld1`` (faces, first_player_win), the talk's per-turn Bluff from ``bluff1`` (faces,
+    win_pct) and the certified exact Bluff values from ``one_die`` (faces, exact_win), all with one die each."""
+    ld = ld1[ld1.faces >= 2].sort_values("faces")
+    lo, hi = ld.iloc[0], ld.iloc[-1]
+    above = bool((ld.first_player_win > 0.5).all())
+    text = (f"**As the dice get more faces** (exact values, one die each). In Liar's Dice the first player's chance "
+            f"goes from {_pct(lo.first_player_win)} at N = {int(lo.faces)} to {_pct(hi.first_player_win)} at "
+            f"N = {int(hi.faces)}, " + ("above 50 % for every N." if above else "and drops below 50 % for some N."))
+    per = bluff1.sort_values("faces")
+    low = per.loc[per.win_pct.idxmin()]
+    last = per.iloc[-1]
+    text += f" In Bluff the talk's per-turn method says it falls to {low.win_pct:.2f} % at N = {int(low.faces)}"
+    if last.faces != low.faces and last.win_pct > low.win_pct:
+        text += f" and rises again to {last.win_pct:.2f} % at N = {int(last.faces)}"
+    exact = one_die.dropna(subset=["exact_win"]).sort_values("faces")
+    if len(exact):
+        end = exact.iloc[-1]
+        under = exact[exact.exact_win < 0.5]
+        # "below 50 % from N = k on" only when every larger N solved is below too
+        tail = ""
+        if len(under) and bool((exact[exact.faces >= under.faces.min()].exact_win < 0.5).all()):
+            tail = f", below 50 % from N = {int(under.faces.min())} on"
+        text += (f"; the exact equilibrium of the real round (certified for N = {int(exact.faces.min())}.."
+                 f"{int(end.faces)}) puts it at {_pct(end.exact_win)} at N = {int(end.faces)}{tail}: in the real "
+                 f"game the {'second' if end.exact_win < 0.5 else 'first'} player is favoured there.")
+    else:
+        text += "."
+    return text
+
+
+def bluff1_view(bluff1: pd.DataFrame) -> pd.DataFrame:
+    """The Bluff-1 table as shown: columns in words, our unrounded utility at 4 decimals and win % at 2 (the
+    talk's digits), the truncated and printed columns as they are ("0.07688" sat under "0.1204", issue 50)."""
+    from liarlab.study.tables import with_decimals
+
+    return with_decimals(words(bluff1.round(6)), {COLUMN_WORDS["utility"]: 4, COLUMN_WORDS["win_pct"]: 2})

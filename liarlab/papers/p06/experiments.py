@@ -10,7 +10,7 @@ from liarlab.papers.p06 import learners, policies
 
 __all__ = ["dice_of", "label_of", "agents_for", "learner_name", "learner_spread", "equilibrium_of",
            "equilibria",
-           "equilibrium_checks", "summary_table", "worked_example"]
+           "equilibrium_checks", "summary_table", "worked_example", "worked_example_words"]
 
 
 def dice_of(code: int) -> tuple:
@@ -137,3 +137,35 @@ def worked_example(dice, name: str, eq) -> dict:
                        for h in hands}
     return {"game": game.label, "openings": lines[0], "answers_to_1x1": lines[1],
             "rows": xp.evaluate_agent(game, name, eq)}
+
+
+def _decimal(value, digits: int = 4) -> str:
+    return f"{float(value):.{digits}f}".replace("-", "−")
+
+
+def worked_example_words(example: dict) -> str:
+    """The worked example read aloud, from :func:`worked_example`'s own numbers (a fresh reader met its three
+    tables with no sentence saying what to read in them, issue 50): one hand's opening, then each seat's
+    exploitability as the difference of the seat's game value and the player's result against a best responder,
+    and the part of it the equilibrium collects."""
+    hand, bids = next(iter(example["openings"].items()))
+    ranked = sorted(((float(_first_number(p)), b) for b, p in bids.items()), reverse=True)
+    opening = " and ".join(f"{b} with probability {p:.3f}" for p, b in ranked)
+    text = f"Holding a {hand} as first mover, it opens {opening}. "
+    seats = []
+    for row in example["rows"]:
+        seats.append(f"as {row['seat']} mover the seat is worth {_decimal(row['game_value'])} to it, a best "
+                     f"responder holds it to {_decimal(row['guaranteed'])}, so its exploitability is "
+                     f"{_decimal(row['exploitability'])}, of which the equilibrium collects "
+                     f"{_decimal(row['equilibrium_edge'])}")
+    said = "; ".join(seats)
+    # 4 decimals, as the table beside it: at 3 the difference (0.116) would not be the printed values' (0.117)
+    return text + said[0].upper() + said[1:] + " (±1 units)."
+
+
+def _first_number(value) -> float:
+    """A probability as the worked example stores it ("0.9677 (30/31)", "30/31" or a number) as a float."""
+    from fractions import Fraction
+
+    text = str(value).split(" (")[0].strip()
+    return float(Fraction(text)) if "/" in text else float(text)

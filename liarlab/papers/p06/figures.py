@@ -104,8 +104,8 @@ def exploitability_caption(summary: pd.DataFrame) -> str:
             f"takes beyond the game value, "
             f"mean of the player's two seats, ±1 units) and the certified equilibrium's edge over the game value "
             f"against it (dots), one panel per end game. What to notice: no player is near exact play; in "
-            f"{best.game} the least exploitable is {player_label(best.agent)} ({best.exploitability_mean:.3f}) and the "
-            f"most {player_label(worst.agent)} ({worst.exploitability_mean:.3f}); {len(beaten)} players ({names}"
+            f"{best.game} the least exploitable is {player_label(best.agent)}, at {best.exploitability_mean:.3f}, and "
+            f"the most {player_label(worst.agent)}, at {worst.exploitability_mean:.3f}; {len(beaten)} players ({names}"
             f") lose every game to a best responder (mean exactly 1); and the equilibrium, which does not aim at the "
             f"player, collects only part of what the best responder takes.")
 
@@ -122,9 +122,11 @@ def agent_figure(rows: pd.DataFrame, agent: str, game: str, behaviour: pd.DataFr
     sel = rows[(rows.agent == agent) & (rows.game == game)].set_index("seat").loc[["first", "second"]]
     x = np.arange(2)
     width = 0.26
-    ax.bar(x - width, sel.game_value, width, color="#009E73", label="game value of the seat")
-    ax.bar(x, -sel.equilibrium_result, width, color="#E69F00", label="against the equilibrium")
-    ax.bar(x + width, sel.guaranteed, width, color="#999999", label="against its best responder")
+    # greys and the equilibrium's black: no family colour here, so no bar reads as a family of players (the game
+    # value was the rule players' green, the equilibrium an orange beside random guess's, issue 50)
+    ax.bar(x - width, sel.game_value, width, color="#BBBBBB", label="game value of the seat")
+    ax.bar(x, -sel.equilibrium_result, width, color="black", label="against the equilibrium")
+    ax.bar(x + width, sel.guaranteed, width, color="#666666", label="against its best responder")
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xticks(x, ["as first mover", "as second mover"])
     ax.set_ylim(-1.05, 1.05)
@@ -147,7 +149,9 @@ def _behaviour_panel(ax, behaviour: pd.DataFrame, agent: str, game: str) -> None
     names = [f"bluff: {lv}" if m == "bluff" else "call: the bid cannot be true" if lv == "impossible"
              else f"call: the bid needs {lv} of the bidder's dice" for m, lv in levels]
     y = np.arange(len(levels))
-    for offset, who, colour in ((-0.2, agent, "#0072B2"), (0.2, "equilibrium", "black")):
+    # the player in its family's colour, as in every other figure of the notebook (random guess was blue here and
+    # orange there, issue 50)
+    for offset, who, colour in ((-0.2, agent, family_colour(_agent_family(agent))), (0.2, "equilibrium", "black")):
         share = sel[sel.agent == who].set_index(["measure", "level"]).share.reindex(levels)
         values = share.to_numpy(dtype=float)
         ax.barh(y + offset, values, 0.4, color=colour, label="the equilibrium" if who == "equilibrium" else who)
@@ -248,9 +252,16 @@ def departure_words(row, plural: bool = False) -> str:
     ``plural``: the family is several players, so the verbs agree with it ("the 32 test programs bluff ... of
     their bids", issue 50: "the 32 test programs bluffs")."""
     level, share, eq = str(row.level), float(row.share), float(row.equilibrium)
-    bluff, call, its = ("bluff", "call", "their") if plural else ("bluffs", "calls", "its")
+    call, its, they = ("call", "their", "they hold") if plural else ("calls", "its", "it holds")
     if row.measure == "bluff":
-        what = f"{bluff} ({level}) in a share {share:.2f} of {its} bids"
+        # the bluff said as the figure's own panel says it ("bluffs (beyond own dice)" read as code, issue 50)
+        if level == "face absent":
+            what = f"{'name' if plural else 'names'} a face {they} none of in a share {share:.2f} of {its} bids"
+        elif level == "beyond own dice":
+            what = (f"{'bid' if plural else 'bids'} above {its} own count of the face in a share {share:.2f} of "
+                    f"{its} bids")
+        else:
+            what = f"{'bluff' if plural else 'bluffs'} ({level}) in a share {share:.2f} of {its} bids"
     elif level == "impossible":
         what = f"{call} an impossible bid with probability {share:.2f}"
     elif level == "0":
@@ -281,8 +292,8 @@ def behaviour_caption(family: pd.DataFrame) -> str:
             f"own dice already make it true). What to notice: in {game} the equilibrium calls a bid its own hand "
             f"makes true with probability {eq.get(('call', '0'), float('nan')):.2f}, an impossible one with "
             f"probability {eq.get(('call', 'impossible'), float('nan')):.2f}, and names a face it lacks in "
-            f"{eq.get(('bluff', 'face absent'), float('nan')):.0%} of its bids; each family's largest departure is "
-            + "; ".join(parts) + ".")
+            f"{eq.get(('bluff', 'face absent'), float('nan')):.0%} of its bids. Each family's largest departure from "
+            f"it: " + "; ".join(parts) + ".")
 
 
 def league_figure(ratings: pd.DataFrame):
@@ -329,3 +340,22 @@ def league_caption(ratings: pd.DataFrame, games: int) -> str:
             f"({second.strength:.2f}); {player_label(bottom.agent)} is last ({bottom.strength:.2f}, win rate {bottom.win_rate:.2f})"
             + (f"; paper 01's test programs spread from {tests.strength.min():.2f} to {tests.strength.max():.2f}"
                if len(tests) else "") + ".")
+
+
+def how_far(families: pd.DataFrame, summary: pd.DataFrame) -> str:
+    """The question's own answer in one sentence (issue 50: the first screen named the least and the most
+    exploitable family but never said how far the players are from exact play): the range of every family's mean
+    exploitability over every end game, the scale's two ends, and how many players a best responder beats in every
+    game of some end game. ``families``: :func:`liarlab.papers.p06.claims.family_table`; ``summary``: one row per
+    game and player with ``exploitability_first`` and ``exploitability_second``."""
+    beaten = summary[(summary.exploitability_first + summary.exploitability_second) > 2 - 1e-9]
+    players = summary.agent.nunique()
+    games = families.game.nunique()
+    low = float(families.exploitability_mean.min())
+    # "far" only when even the least exploitable family gives away a tenth of the scale or more
+    verdict = "Every family is far from it" if low >= 0.1 else "Not every family is far from it"
+    return (f"**How far from exact play.** {verdict}: over the {games} end games, the families' "
+            f"mean exploitabilities run from {families.exploitability_mean.min():.2f} to "
+            f"{families.exploitability_mean.max():.2f} on a scale where 0 is exact play and 1 a player that a best "
+            f"responder beats in every game; {beaten.agent.nunique()} of the {players} players "
+            f"{'is' if beaten.agent.nunique() == 1 else 'are'} beaten in every game of at least one end game.")

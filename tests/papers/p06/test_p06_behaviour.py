@@ -104,7 +104,8 @@ def test_family_means_and_the_figure():
     ("call", "impossible", "calls an impossible bid with probability 0.25 (the equilibrium 1.00)"),
     ("call", "1", "calls a bid the bidder needs 1 die of its face for with probability 0.25 (the equilibrium 1.00)"),
     ("call", "0", "calls a bid its own dice already make true with probability 0.25"),
-    ("bluff", "face absent", "bluffs (face absent) in a share 0.25 of its bids")])
+    ("bluff", "face absent", "names a face it holds none of in a share 0.25 of its bids"),
+    ("bluff", "beyond own dice", "bids above its own count of the face in a share 0.25 of its bids")])
 def test_a_departure_reads_as_words_not_a_level_run_into_its_value(measure, level, words):
     """The caption once said "calls a bid that needs impossible 0.25 against 1.00" and "needs 1 0.02"."""
     row = SimpleNamespace(measure=measure, level=level, share=0.25, equilibrium=1.0)
@@ -117,9 +118,10 @@ def test_a_family_of_several_players_takes_a_plural_verb():
     """Issue 50: the caption said "the 32 test programs (paper 01) bluffs ... of its bids"."""
     bluff = SimpleNamespace(measure="bluff", level="face absent", share=0.5, equilibrium=0.0)
     call = SimpleNamespace(measure="call", level="0", share=0.5, equilibrium=0.0)
-    assert F.departure_words(bluff, plural=True).startswith("bluff (face absent) in a share 0.50 of their bids")
+    assert F.departure_words(bluff, plural=True).startswith("name a face they hold none of in a share 0.50 of their "
+                                                            "bids")
     assert F.departure_words(call, plural=True).startswith("call a bid their own dice already make true")
-    assert F.departure_words(bluff).startswith("bluffs (face absent) in a share 0.50 of its bids")
+    assert F.departure_words(bluff).startswith("names a face it holds none of in a share 0.50 of its bids")
 
 
 def test_the_explore_figure_sets_the_players_behaviour_beside_the_equilibriums():
@@ -139,6 +141,11 @@ def test_the_explore_figure_sets_the_players_behaviour_beside_the_equilibriums()
     bars = [p.get_width() for p in with_panel.axes[1].patches]
     measured = behaviour[(behaviour.seat == "both") & (behaviour.measure != "opening")]
     assert len(bars) == 2 * len(measured[measured.agent == "EXP1"])
+    # the player in its family's colour, as in the notebook's other figures (issue 50: blue here, green there)
+    from matplotlib.colors import to_hex
+
+    colours = {to_hex(p.get_facecolor()) for p in with_panel.axes[1].patches}
+    assert colours == {F.family_colour("EXP0-EXP3 (paper 02)").lower(), "#000000"}, colours
     assert len(F.agent_figure(rows, "EXP1", label).axes) == 1        # no behaviour table: the one panel
 
 
@@ -165,3 +172,29 @@ def test_one_walk_of_each_plan_gives_both_tables_as_the_separate_tasks_do():
     # then the learners, one per learner and seed, with the table's names
     assert set(behaviour.agent.iloc[len(separate):]) == {f"RL{k} s0" for k in range(4)}
     assert set(table.agent[table.seed != p06x.FIXED]) == {f"RL{k} s0" for k in range(4)}
+
+
+def test_the_explore_figure_draws_a_player_in_its_family_colour():
+    """Issue 50: random guess was orange in three figures of notebook 06 and blue in the explore figure."""
+    from liarlab.papers.p06.league import league_family
+
+    for agent in ("random-guess", "EXP1", "RAND"):
+        assert F.family_colour(league_family(agent)) != "#444444", agent
+    assert F.family_colour(league_family("random-guess")) == F.family_colour("random guess (paper 01)")
+
+
+def test_the_worked_example_is_read_in_words_whose_numbers_add_up():
+    """Issue 50: the worked example was three tables with no sentence; the sentence's exploitability is the printed
+    game value minus the printed guarantee, at the decimals it prints."""
+    import re
+
+    from liarlab.papers.p06 import experiments as p06x
+
+    example = p06x.worked_example((1, 1), "random-guess", xp.equilibrium((1, 1)))
+    text = p06x.worked_example_words(example)
+    assert text.startswith("Holding a 1 as first mover, it opens 1x1 with probability 0.968")
+    for worth, held, exploit in re.findall(r"worth (\S+) to it, a best responder holds it to (\S+), so its "
+                                           r"exploitability is (\S+),", text):
+        num = lambda s: float(s.replace("−", "-"))  # noqa: E731
+        assert abs(num(worth) - num(held) - num(exploit)) < 1.5e-4, text
+    assert text.count("exploitability is") == 2

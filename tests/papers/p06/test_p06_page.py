@@ -68,3 +68,15 @@ def test_one_other_game_is_named_once():
     text = F.first_screen(fam)
     assert text.startswith("**The other end game** (2v1;")
     assert text.count("2v1") == 1 and f"is {RG}, at 0.35" in text
+
+
+def test_the_first_screen_says_how_far_every_family_is_from_exact_play():
+    """Issue 50: the answer named the least and the most exploitable family, never how far the players are."""
+    fam = _families([("1v1", RG, 1, 0.30), ("1v1", EXP, 4, 0.96), ("2v1", RG, 1, 0.35), ("2v1", EXP, 4, 0.94)])
+    summary = pd.DataFrame(dict(game=["1v1", "1v1", "2v1"], agent=["random-guess", "EXP1", "EXP1"],
+                                exploitability_first=[0.1, 1.0, 0.9], exploitability_second=[0.5, 1.0, 0.9]))
+    text = F.how_far(fam, summary)
+    assert text.startswith("**How far from exact play.** Every family is far from it: over the 2 end games")
+    assert "run from 0.30 to 0.96" in text and "1 of the 2 players is beaten in every game" in text
+    near = fam.assign(exploitability_mean=fam.exploitability_mean.where(fam.family != RG, 0.02))
+    assert "Not every family is far from it" in F.how_far(near, summary)
