@@ -45,10 +45,6 @@ def per_type_band(wins, games, band=printed.WIN_BAND, m: int | None = None) -> l
     """Each type's win rate against ``band`` at the Bonferroni level for ``m`` types."""
     return U.in_band(wins, games, band, m)
 
-def per_type_above_half(wins, games, m: int | None = None) -> list[V.Judgement]:
-    """Each type's win rate above 0.5, at the Bonferroni level for ``m`` types."""
-    return U.above(wins, games, 0.5, m)
-
 def per_type_gains(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND, what="gain in +5 to +10 points"):
     """Per type the paired gain across seeds against ``band``: (types, estimates, judgements)."""
     return U.seed_units(gains, band, what)
@@ -58,7 +54,7 @@ def per_type_gain_judgements(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND) ->
 
 def _per_type(wins, games, kind: str, m: int | None = None, band=printed.WIN_BAND):
     """(share of types, every-type verdict) of the band claim (``kind="band"``) or of "loses to none"."""
-    return U.judged_share(per_type_band(wins, games, band, m) if kind == "band" else per_type_above_half(wins, games, m))
+    return U.judged_share(per_type_band(wins, games, band, m) if kind == "band" else U.above(wins, games, m=m))
 
 def mean_over_types(large: pd.DataFrame) -> V.Estimate:
     """The mean of the per-type win rates (independent proportions), MOVER-Wilson interval."""
@@ -94,7 +90,7 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
     """E12: per reading of the rules, the mean and worst type and the verdicts of the two per-type claims."""
     rows = []
     for reading, g in by_type.groupby("reading", sort=False):
-        band, half = per_type_band(g.wins, g.games), per_type_above_half(g.wins, g.games)
+        band, half = per_type_band(g.wins, g.games), U.above(g.wins, g.games)
         share, worst = V.share(band, "types"), g.loc[g.win_rate.idxmin()]
         yes, no, _ = tally(band)
         rows.append({"reading": reading, "mean_win_rate": g.win_rate.mean(), "min_win_rate": worst.win_rate,
@@ -144,7 +140,7 @@ def lambda_words(variant: str) -> str:
 
 def _win_claims(frame: pd.DataFrame, m: int) -> dict:
     """The two per-type claims of §5.2 on one sample, each (share of types, every-type judgement)."""
-    band, half = per_type_band(frame.wins, frame.games, m=m), per_type_above_half(frame.wins, frame.games, m=m)
+    band, half = per_type_band(frame.wins, frame.games, m=m), U.above(frame.wins, frame.games, m=m)
     return {"band": U.judged_share(band, what="every type's win rate in 60-70 %"),
             "beaten": U.judged_share(half, what="every type's win rate above 0.5")}
 
@@ -154,7 +150,7 @@ def win_rate_judgements(large: pd.DataFrame, m: int | None = None) -> tuple[V.Ju
 def _trend_judged(frame: pd.DataFrame) -> tuple[V.Estimate, V.Judgement]:
     """Random-guess beats each of types 1, 5, 23 (Bonferroni level for three)."""
     g = frame.set_index("type").loc[list(FIG_TYPES)]
-    return U.judged_share(per_type_above_half(g.wins, g.games, m=len(FIG_TYPES)),
+    return U.judged_share(U.above(g.wins, g.games, m=len(FIG_TYPES)),
                           what="win rate above 0.5 against each of types 1, 5, 23")
 
 def win_rate_plan(large: pd.DataFrame, cap: int) -> V.Plan | None:
@@ -410,8 +406,10 @@ GAIN_READINGS = {k: _rd(*a) for k, a in {
                      "the three programs the thesis shows with and without the network", "thesis §5.2 (Figs "
                      f"5.9-5.11; the appendix plots of all 32 are lost: {_SPEC} 15)"),
 }.items()}
-GAIN_READINGS["node D"] = CR.Reading("node D read as something other than 'same face'",
-                                     "'supports the previous face' is read otherwise than y' = y", f"{_SPEC} 9")
+GAIN_READINGS.update({
+    "node D": CR.Reading("node D read as something other than 'same face'",
+                         "'supports the previous face' is read otherwise than y' = y", f"{_SPEC} 9"),
+})
 # type31 as printed, the E12 rule readings and the test programs' open details: the win rates' own readings
 GAIN_READINGS.update({k: WIN_READINGS[k] for k in ("type31", *_E12, "details", "min count")})
 
@@ -916,7 +914,3 @@ def rows(res, collect: list | None = None) -> list[dict]:
     if collect is not None:
         collect += F.readings_rows(out)
     return out
-
-def readings_rows(res) -> list[dict]:
-    """Every readings row of notebook 01's claims (``data/01_readings.csv``)."""
-    return F.readings_rows(rows(res))
