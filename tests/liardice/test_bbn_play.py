@@ -292,3 +292,34 @@ def test_node_d_every_bid_reaches_the_training_samples_and_the_verdicts_of_a_who
         else:
             assert answers[..., 0].sum() > 0 and answers[..., 1].sum() > 0
             assert read.max() == 2
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_node_d_every_bid_reaches_the_verdicts_of_a_whole_match(engine, monkeypatch):
+    """The verdicts of a whole match under fixed tables (never refitted, the gate (almost) surely open): 'supports'
+    only where D = 1, 'credible' everywhere, a credible opening. Under node_d='every_bid' every answer reads D = 1,
+    so nothing is ever limited; under the spec's reading an answer on another face reads D = 0, 'does not
+    support', and limits our face in some games."""
+    from liarlab.liardice import bbn_play
+
+    class Fixed(bbn.BayesNetBelief):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.decisions_at[:] = SURE
+            self.opening_lie_counts[:] = SURE
+            self.p_supports, self.p_lie = _table([0.1, 0.9]), _table(0.1)
+            self.p_opening_lie = 0.1
+
+        def refit(self):
+            """The tables stay as set."""
+
+    monkeypatch.setattr(bbn_play, "BayesNetBelief", Fixed)
+    limited = {}
+    for node_d in ("same_face", "every_bid"):
+        if engine == "fast":
+            out = bbn_play.play_paired_match_fast(("type", 25), 60, np.random.default_rng(7), record=True,
+                                                  compiled_refits=False, node_d=node_d)
+        else:
+            out = bbn_play.play_paired_match(("type", 25), 60, np.random.default_rng(7), record=True, node_d=node_d)
+        limited[node_d] = int((out["hands"].n_limits > 0).sum())
+    assert limited["every_bid"] == 0 and limited["same_face"] > 0
