@@ -652,8 +652,9 @@ GAIN_READINGS = {
     "gates": CR.Reading("separate adoption gates per update, or n counted after the event",
                         "the gate is drawn per update, or its n includes the current event",
                         f"{_SPEC} 10"),
-    "node D": CR.Reading("node D read as something other than 'same face'",
-                         "'supports the previous face' is read otherwise than y' = y", f"{_SPEC} 9"),
+    "node D": CR.Reading("node D: every bid supports the previous call",
+                         "a player who bids rather than challenges accepts the call, so D = 1 on every bid and "
+                         "carries no information (the network without node D)", f"{_SPEC} 9; thesis §4.3, node D"),
     "normaliser": CR.Reading("the thesis's own normaliser P(D|A)P(E|A)",
                              "the posterior is divided by the thesis's approximate normaliser", f"{_SPEC} 8"),
     # the wording: 約 5%~10% ("about"), read with the protocol's "about x" (x +- 25 %)
@@ -837,7 +838,7 @@ GAIN_WAYS = (
     _Read(GAIN_READINGS["unpaired"], claim=GAIN_CLAIM, run=_unpaired),
     *(_network_way(variant, where) for variant, where in _NETWORK.items()),
     *(_rule_way(None, variant) for variant in _GATES),
-    Way(GAIN_READINGS["node D"], claim=GAIN_CLAIM, **_NETWORK_SWITCH),
+    _rule_way("node D", "node D: every bid supports the previous call"),
     _rule_way("normaliser", "the thesis's normaliser P(D|A)P(E|A)"),
     _gain_share("about", lambda g: g, band=GAIN_ABOUT_BAND),
     _gain_share("figure types", _types(FIGURE_TYPES, "types 1, 8 and 11 are not all in this sample"),
