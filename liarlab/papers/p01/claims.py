@@ -406,10 +406,9 @@ GAIN_READINGS = {k: _rd(*a) for k, a in {
                      "the three programs the thesis shows with and without the network", "thesis §5.2 (Figs "
                      f"5.9-5.11; the appendix plots of all 32 are lost: {_SPEC} 15)"),
 }.items()}
-GAIN_READINGS.update({
-    "node D": CR.Reading("node D read as something other than 'same face'",
-                         "'supports the previous face' is read otherwise than y' = y", f"{_SPEC} 9"),
-})
+GAIN_READINGS["node D"] = CR.Reading(
+    "node D: every bid supports the previous call", "a player who bids rather than challenges accepts the call, so "
+    "D = 1 on every bid and carries no information (the network without node D)", f"{_SPEC} 9; thesis §4.3, node D")
 # type31 as printed, the E12 rule readings and the test programs' open details: the win rates' own readings
 GAIN_READINGS.update({k: WIN_READINGS[k] for k in ("type31", *_E12, "details", "min count")})
 
@@ -423,12 +422,8 @@ _NETWORK = {
     "Laplace (add-one) smoothing": f"{_SPEC} 14",
     "challenge guess from a sampled hand": "spec §4.7 variant; spec E12",
 }
-#: The replay's cost is measured: E7's 640 paired matches (32 types x 20 seeds x 500 games) under one reading take
-#: about 5-6 CPU s on the compiled engine (bbn_rule_readings: the default and seven readings in about 38 CPU s on 2-3
-#: types scaled to 32, 2026-12-07; the two test-program readings add about 11 CPU s); the work is the switch.
-_REPLAY = "E7's 640 paired matches rerun under it, about 6 CPU seconds at full size (measured)"
-_NETWORK_SWITCH = dict(not_built="our network has no switch for it",
-                       cost=f"engine work (a switch in the compiled network, liarlab.liardice.bbn_play), then {_REPLAY}")
+# The replays' cost is measured: E7's 640 paired matches (32 types x 20 seeds x 500 games) under one reading take
+# about 5-6 CPU s on the compiled engine (bbn_rule_readings, 2026-12-07; node D's alone 4-6 CPU s).
 _NO_GAMES = "the games of the matches are not in this call"
 
 def network_reading(r, reading: CR.Reading | None = None, source: str = "E12's") -> dict:
@@ -533,7 +528,7 @@ GAIN_WAYS = (
     Read(GAIN_READINGS["unpaired"], claim=GAIN_CLAIM, run=_unpaired),
     *(_network_way(variant, where) for variant, where in _NETWORK.items()),
     *(_rule_way(None, variant) for variant in _GATES),
-    Way(GAIN_READINGS["node D"], claim=GAIN_CLAIM, **_NETWORK_SWITCH),
+    _rule_way("node D", "node D: every bid supports the previous call"),
     _rule_way("normaliser", "the thesis's normaliser P(D|A)P(E|A)"),
     _gain_share("about", lambda g: g, band=GAIN_ABOUT_BAND),
     _gain_share("figure types", _types(FIGURE_TYPES, "types 1, 8 and 11 are not all in this sample"),

@@ -373,8 +373,8 @@ def test_bbn_gain_declares_which_game_and_which_test_programs():
 
 
 def test_bbn_gain_rule_readings_are_judged_on_the_claims_share_of_types_from_e7_replayed_under_each():
-    """01 row 18: the game's four rule readings and the thesis's normaliser are run from ``bbn_rule_readings`` (E7
-    replayed under each), each judged as the claim is (the share of types in +5..+10, word 'most'); a call without
+    """01 row 18: the game's and the test programs' rule readings, the thesis's normaliser and node D read as 'every
+    bid supports the previous call' are run from ``bbn_rule_readings`` (E7 replayed under each), each judged as the claim is (the share of types in +5..+10, word 'most'); a call without
     that table leaves them not built and says so. Each reading finds its own row by the variant name
     bbn_experiments plays."""
     from types import SimpleNamespace
@@ -388,17 +388,19 @@ def test_bbn_gain_rule_readings_are_judged_on_the_claims_share_of_types_from_e7_
                                diff_ci_high=0.01, max_type_diff=0.09, types_in_band=20 if v == retry else 1,
                                types_out_band=2 if v == retry else 30, types_undecided=10 if v == retry else 1)
                           for v in names])
-    keys = ("random opener", "retry", "cap >", "cap own", "cap override", "opening count", "normaliser")
+    keys = ("random opener", "retry", "cap >", "cap own", "cap override", "opening count", "normaliser", "node D")
     ways = {w.reading.name: w for w in R.GAIN_WAYS}
     rows = {k: ways[R.GAIN_READINGS[k].name].row(R.GAIN_FAMILY, SimpleNamespace(bbn_rule_readings=table))
             for k in keys}
     assert rows["retry"]["verdict"] == "reproduced" and rows["retry"]["reading"] == R.GAIN_READINGS["retry"].name
-    for k in ("random opener", "cap >", "cap own", "cap override", "opening count", "normaliser"):
+    for k in ("random opener", "cap >", "cap own", "cap override", "opening count", "normaliser", "node D"):
         assert rows[k]["verdict"] == "differs" and "1 type in the band, 30 outside, 1 undecided" in rows[k]["note"]
     for name in ("separate adoption gates per update", "the gate's n counted after the event"):
         assert ways[name].row(R.GAIN_FAMILY, SimpleNamespace(bbn_rule_readings=table))["verdict"] == "differs", name
     absent = ways[R.GAIN_READINGS["cap own"].name].row(R.GAIN_FAMILY, SimpleNamespace())
     assert absent["verdict"] == "not built" and "not in this call" in absent["note"]
+    node_d = ways[R.GAIN_READINGS["node D"].name].row(R.GAIN_FAMILY, SimpleNamespace())
+    assert node_d["verdict"] == "not built" and "not in this call" in node_d["note"]
 
 
 def test_bbn_gain_test_program_and_wording_readings_are_computed_from_the_games():
