@@ -1,6 +1,5 @@
 """Claims about every or most units of a set (a paper's test programs, its types), each unit judged at the
-Bonferroni level for the set, then ``all_of`` or ``share``; the two-stage walk of a judge over a pilot and a fresh
-sample; a :class:`Way` that says which table a call lacks; and how prose says the numbers (points, counts, plans).
+Bonferroni level for the set, then ``all_of`` or ``share``; a :class:`Way` that says which table a call lacks; and how prose says the numbers (points, counts, plans).
 Paper-independent: moved down from notebook 01's claims and captions (issue 48).
 """
 from __future__ import annotations
@@ -15,8 +14,7 @@ from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
 from liarlab.study.families import Way
 
-__all__ = ["minus", "in_band", "above", "seed_units", "tally", "judged_share", "two_stage", "second_stage",
-           "unit_plan", "Read", "points", "points_to_width", "est_text", "agree", "unit_list", "confirmation_text"]
+__all__ = ["minus", "in_band", "above", "seed_units", "tally", "judged_share", "Read", "points", "points_to_width", "est_text", "agree", "unit_list", "confirmation_text"]
 
 
 def minus(est: V.Estimate, c: float) -> V.Estimate:
@@ -56,38 +54,6 @@ def judged_share(judged, word: str | None = None, what: str = "every case"):
     ``word`` on the share)."""
     share = V.share(judged, "types")
     return share, (V.word(word, share) if word else V.all_of(judged, what))
-
-
-def second_stage(j: V.Judgement) -> bool:
-    """A claim is judged again on a fresh sample when its pilot left it undecided or a near-miss ``differs``
-    (:func:`verdicts.near_miss`, issue 49)."""
-    return j.verdict == "inconclusive" or V.near_miss(j)
-
-
-def two_stage(judge, pilot, fresh, plan: V.Plan | None) -> tuple:
-    """``judge(sample) -> (estimate, judgement, *more)`` under the two-stage design: on the ``pilot``; on the
-    ``fresh`` sample (``verdicts.confirmed``) when the pilot left it to a second stage and ``plan`` drew one;
-    ``undecidable`` when the pilot is undecided and no sample can decide it. Unlike :func:`stages.two_stage`, the
-    plan is drawn before the judges run (one fresh sample shared by several claims)."""
-    got = judge(pilot)
-    est, j = got[:2]
-    if plan is None or not second_stage(j):
-        return got
-    if fresh is not None and not plan.undecidable:
-        again = judge(fresh)
-        return (again[0], V.confirmed(est, j, *again[:2], plan), *again[2:])
-    if plan.undecidable and j.verdict == "inconclusive":
-        return (est, V.undecidable(j, plan.reason), *got[2:])
-    return got
-
-
-def unit_plan(j: V.Judgement, n_min: int, m: int, cap: int, unit: str = "games") -> V.Plan | None:
-    """The confirmatory plan of a per-unit claim in ``unit`` per unit: ``plan_confirmation`` for an undecided
-    pilot, ``plan_knife_edge`` for a near-miss ``differs`` (sized from the pilot's ``n_min`` per unit at the
-    Bonferroni level for ``m``), None for a pilot decided with room."""
-    if j.verdict == "inconclusive":
-        return V.plan_confirmation(j, cap=cap)
-    return V.plan_knife_edge(V.Estimate(0.0, 0.0, 0.0, n_min, unit, level=V.simultaneous_level(m)), j, cap=cap)
 
 
 @dataclass(frozen=True)

@@ -30,22 +30,6 @@ def test_seed_units_judge_each_units_values_across_seeds():
     assert ests[0].n == 5
 
 
-def test_two_stage_judges_the_fresh_sample_only_when_the_pilot_left_it_open():
-    def judge(wins_games):
-        est = V.proportion(*wins_games)
-        return est, V.magnitude(est, 0.6, 0.7, "rate in the band", span=1.0)
-
-    plan = V.Plan(10_000, False, False, "planned")
-    pilot, fresh = (64, 100), (6_500, 10_000)
-    assert judge(pilot)[1].verdict == "inconclusive" and U.second_stage(judge(pilot)[1])
-    est, j = U.two_stage(judge, pilot, fresh, plan)
-    assert j.verdict == "reproduced" and est.n == 10_000
-    assert U.two_stage(judge, pilot, fresh, None)[1].verdict == "inconclusive"     # no plan: the pilot stands
-    assert U.two_stage(judge, (65_000, 100_000), fresh, plan)[0].n == 100_000      # a decided pilot stands
-    gone = U.two_stage(judge, pilot, None, V.Plan(None, False, True, "no sample decides it"))
-    assert gone[1].verdict == "inconclusive" and gone[1].undecidable
-
-
 def test_a_read_way_says_which_table_a_call_lacks():
     reading = CR.Reading("r", "assumed", "support")
     way = U.Read(reading, claim="c", run=lambda res: "the table is not in this call" if res.t is None else

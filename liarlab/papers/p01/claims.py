@@ -19,7 +19,8 @@ from liarlab.study import families as F
 from liarlab.study import per_unit as U
 from liarlab.study.answer import plural
 from liarlab.study.families import ClaimFamily, Way, claim
-from liarlab.study.per_unit import Read, points, second_stage, tally, two_stage  # noqa: F401  (public doors)
+from liarlab.study.per_unit import Read, points, tally  # noqa: F401  (public doors)
+from liarlab.study.stages import shared_two_stage, shared_unit_plan
 
 WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 FIG_TYPES = (1, 5, 23)          # the types of Figs 5.6-5.8
@@ -158,15 +159,16 @@ def win_rate_plan(large: pd.DataFrame, cap: int) -> V.Plan | None:
     left to a second stage; the largest plan is drawn once and judges each. None when all were decided."""
     n, m = int(large.games.min()), len(large)
     band, half = win_rate_judgements(large)
-    plans = [U.unit_plan(band, n, m, cap), U.unit_plan(half, n, m, cap),
-             U.unit_plan(_trend_judged(large)[1], n, len(FIG_TYPES), cap)]
+    plans = [shared_unit_plan(band, n, m, cap), shared_unit_plan(half, n, m, cap),
+             shared_unit_plan(_trend_judged(large)[1], n, len(FIG_TYPES), cap)]
     sized = [p for p in plans if p is not None and not p.undecidable]
     return max(sized, key=lambda p: p.n) if sized else next((p for p in plans if p is not None), None)
 
 def win_rate_verdicts(res) -> dict:
     """``{"band": (share, judgement), "beaten": ...}`` on the pilot, or the fresh sample under the two stages."""
     m = len(res.large)
-    return {key: two_stage(lambda f, key=key: _win_claims(f, m)[key], res.large, res.large_fresh, res.win_plan)
+    return {key: shared_two_stage(lambda f, key=key: _win_claims(f, m)[key], res.large, res.large_fresh,
+                                  res.win_plan)
             for key in ("band", "beaten")}
 
 def _win_rates(res) -> list[dict]:
@@ -198,7 +200,7 @@ def _win_rates(res) -> list[dict]:
 
 def trend_estimate(large: pd.DataFrame, fresh: pd.DataFrame | None = None, plan: V.Plan | None = None):
     """The curves' claim judged (on the fresh sample when the pilot left it to a second stage)."""
-    return two_stage(_trend_judged, large, fresh, plan)
+    return shared_two_stage(_trend_judged, large, fresh, plan)
 
 def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
               fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> dict:
@@ -354,7 +356,7 @@ def _gain_judged(gains: pd.DataFrame) -> tuple:
 def gain_verdict(res):
     """"The network adds about 5-10 points against most types" on ``res`` (pilot, or fresh seeds under the two
     stages): (share, judgement, per-type estimates, per-type judgements, the seed gains judged)."""
-    return two_stage(_gain_judged, res.gains, res.gains_fresh, res.gain_plan)
+    return shared_two_stage(_gain_judged, res.gains, res.gains_fresh, res.gain_plan)
 
 def bbn_gain_plan(gains: pd.DataFrame, cap: int) -> V.Plan | None:
     """Fresh seeds for an undecided gain claim: the most any undecided type needs, capped; None when decided."""
@@ -713,119 +715,152 @@ def _reading_estimate(r) -> V.Estimate:
     return V.Estimate(float(r["diff"]), float(r.diff_ci_low), float(r.diff_ci_high), int(r.seeds), "seeds",
                       float(r.seed_min), float(r.seed_max))
 
-def _ours(text: str, source: str, value, rule: str, printed_value=None, **kw) -> dict:
-    """A row of ours (robustness, a diagnosis, a proposal the thesis did not run): reported, not judged."""
-    return claim(text, source, printed_value, value, V.stated("extension", rule), kind="finding", **kw)
-
 _SHARE = "as a share of games (0.01 = 1 point)"
+_ROBUST = "robustness of our verdict, not a claim of the thesis"
+_PROPOSAL = "a proposal of Ch. 6 that the thesis did not run"
+_DIAGNOSIS = "our diagnosis: the thesis names no types with a loss and prints no value"
+_MEASURED = "our measurement; the thesis has no value"
 
-def bbn_reading_rows(bbn_readings: pd.DataFrame, bbn_games: int) -> list[dict]:
-    """E12 for the network: the pooled gain under every reading, and the reading that helps it most."""
-    allt = bbn_readings[(bbn_readings.group == "all types") & ~bbn_readings.variant.str.startswith("ablation")]
-    best = allt.loc[allt["diff"].idxmax()]
+def _network(res) -> dict:
+    """E12's network readings pooled over all types, the best, and how many put the pooled gain in the band."""
+    t = res.bbn_readings
+    allt = t[(t.group == "all types") & ~t.variant.str.startswith("ablation")]
     yes, no, _ = tally([V.magnitude(_reading_estimate(r), *printed.BBN_GAIN_BAND, "pooled gain in +5 to +10 points",
                                     span=2.0, reference=0.0) for _, r in allt.iterrows()])
-    fam = dict(family="E12 network readings")
-    return [
-        _ours("the network's gain (5-10 points claimed) under each reading of the network: pooled over the types",
-              "spec E12", _reading_estimate(allt.iloc[0]), "robustness of our verdict, not a claim of the thesis",
-              note=f"value: the network's gain over plain random-guess pooled over the types under the thesis reading, "
-                   f"{_SHARE}; {len(allt)} readings, {int(best.seeds)} seeded matches x {bbn_games} games per type; "
-                   f"pooled gains {points(allt['diff'].min())} to {points(allt['diff'].max())}; in +5 to +10 under "
-                   f"{yes} readings, outside under {no}", **fam),
-        _ours("BBN gain under the reading that helps it most (extension)", "E12 (network readings)",
-              _reading_estimate(best), "the best of the readings, chosen by its result",
-              note=f"value: the pooled gain under that reading, {_SHARE}; best reading: {best.variant}; thesis reading "
-                   f"{points(allt.iloc[0]['diff'])}", **fam),
-    ]
+    return dict(allt=allt, best=allt.loc[allt["diff"].idxmax()], yes=yes, no=no, games=res.params["bbn_games"])
 
-def liar_loss_rows(shares: pd.DataFrame, readings: pd.DataFrame) -> list[dict]:
-    """Why the network loses to types 25-32 (our diagnosis, an extension): the loss under the thesis reading and
-    the change that removes the largest share of it (its change against the thesis reading, same dice)."""
+def _loss(res) -> dict | None:
+    """The loss to types 25-32 under the thesis reading and the change that removes the largest share of it."""
     from liarlab.papers.p01.bbn_experiments import top_loss_change
 
-    base = _reading_estimate(readings[readings.group == "types 25-32"].set_index("variant").loc["thesis reading"])
-    top = top_loss_change(shares)
-    lo, hi = top.vs_thesis_ci_low, top.vs_thesis_ci_high
-    smin, smax = top.get("vs_thesis_seed_min", np.nan), top.get("vs_thesis_seed_max", np.nan)
-    top_est = V.Estimate(float(top.vs_thesis), float(top.vs_thesis if pd.isna(lo) else lo),
-                         float(top.vs_thesis if pd.isna(hi) else hi), int(top.seeds), "seeds",
-                         None if pd.isna(smin) else float(smin), None if pd.isna(smax) else float(smax))
-    rule, fam = "our diagnosis: the thesis names no types with a loss and prints no value", "types 25-32 (our diagnosis)"
+    if res.loss_shares is None:
+        return None
+    r = res.bbn_readings
+    base = _reading_estimate(r[r.group == "types 25-32"].set_index("variant").loc["thesis reading"])
+    top = top_loss_change(res.loss_shares)
+    lo, hi = (top.vs_thesis if pd.isna(x) else x for x in (top.vs_thesis_ci_low, top.vs_thesis_ci_high))
+    smin, smax = (None if pd.isna(x) else float(x) for x in (top.get("vs_thesis_seed_min", np.nan),
+                                                             top.get("vs_thesis_seed_max", np.nan)))
     side = "below" if base.high < 0 else "above" if base.low > 0 else None
-    change = f"value: the change in the pooled gain when it is removed, {_SHARE}; "
-    return [
-        _ours("the network's gain against the liar, prefers-bid programs (types 25-32)", "E7 (our diagnosis)", base,
-              rule, family=fam, note=f"value: the network's gain over plain random-guess pooled over types 25-32 per "
-                                     f"seeded match, {_SHARE}; its 95 % interval "
-                                     + (f"lies {side} zero" if side else "includes zero")),
-        _ours(f"what accounts for most of that loss: {top.change}", "E12 ablations (our diagnosis)", top_est, rule,
-              family=fam, note=change + (
-                  f"removing it moves the pooled gain from {points(top.gain_thesis_reading)} to "
-                  f"{points(top.gain_after_change)} ({top.share_of_loss_removed:.0%} of the loss); "
-                  + "; ".join(f"{r.change}: {r.share_of_loss_removed:.0%}" for r in shares.itertuples()
-                              if r.change != top.change) if pd.notna(top.share_of_loss_removed) else
-                  f"no loss to explain in this run (pooled gain {points(top.gain_thesis_reading)}); removing it moves "
-                  f"the gain to {points(top.gain_after_change)}")),
-    ]
+    return dict(base=base, top=top, shares=res.loss_shares, side=side,
+                top_est=V.Estimate(float(top.vs_thesis), float(lo), float(hi), int(top.seeds), "seeds", smin, smax))
 
-def first_mover_rows(self_open, wide: pd.DataFrame, n_sweep: int) -> list[dict]:
-    """Extensions: self-play and who opens."""
-    ours = "our measurement; the thesis has no value"
-    return [
-        claim("random-guess self-play with alternating openers", "E10(a) substitute", printed.SELF_PLAY_EXPECTED,
-              V.exact(0.5), V.value(printed.SELF_PLAY_EXPECTED, V.exact(0.5)), kind="check",
-              note="exactly 0.5 by symmetry"),
-        _ours("random-guess self-play: opener's win rate", "extension",
-              V.proportion(round(self_open.win_rate * self_open.games), self_open.games), ours,
-              note=f"{n_sweep} games, random-guess opens every game"),
-        _ours("random-guess vs the 32 types: opening vs responding", "extension",
-              f"{wide['random_guess'].mean():.3f} vs {wide['opponent'].mean():.3f}", ours,
-              note=f"mean over types; {int((wide['opponent'] < 0.5).sum())} types beat random-guess when they open "
-                   "every game"),
-    ]
+def _top_note(c) -> str:
+    top = c["top"]
+    if pd.isna(top.share_of_loss_removed):
+        return (f"no loss to explain in this run (pooled gain {points(top.gain_thesis_reading)}); removing it moves "
+                f"the gain to {points(top.gain_after_change)}")
+    return (f"removing it moves the pooled gain from {points(top.gain_thesis_reading)} to "
+            f"{points(top.gain_after_change)} ({top.share_of_loss_removed:.0%} of the loss); "
+            + "; ".join(f"{r.change}: {r.share_of_loss_removed:.0%}" for r in c["shares"].itertuples()
+                        if r.change != top.change))
 
-_PROPOSAL = "a proposal of Ch. 6 that the thesis did not run"
-
-def extension_rows(best, base, x1, vs_plain: pd.DataFrame) -> list[dict]:
-    """Ch. 6 proposals X1 (real-valued guesses) and X2 (the lambda mixture)."""
-    return [
-        _ours("X2 lambda-mixture guess: best mean win rate over the 32 types", "Ch. 6 (proposal)",
-              f"{lambda_words(best.variant)}: {best.mean_win_rate:.3f}", _PROPOSAL,
-              note=f"thesis strategy (λ = 1): mean {base.mean_win_rate:.3f}, worst type {base.min_win_rate:.3f}"),
-        _ours("X1 real-valued guessing: mean / worst win rate over the 32 types", "Ch. 6 Fig 6.1 (proposal)",
-              f"{x1.mean_win_rate:.3f} / {x1.min_win_rate:.3f}", _PROPOSAL,
-              note=f"vs the thesis player head to head: "
-                   f"{vs_plain.loc[vs_plain.variant.str.contains('real'), 'win_rate'].item():.3f}"),
-    ]
-
-def x3_row(x3: pd.DataFrame) -> dict:
-    """X3: the confidence-weighted imagined hand against the real-valued player without a network."""
+def _x3_estimate(x3: pd.DataFrame) -> V.Estimate:
     est = V.across_seeds(x3.gain.to_numpy(), -1.0, 1.0)
-    est = replace(est, value=round(est.value, 12) + 0.0)   # a mean of exact zeros prints 0, not -2.8e-17
-    n = x3.opponent.nunique()
-    return _ours("X3 confidence-weighted imagined hand: gain over real-valued guessing without a network",
-                 "Ch. 6 (proposal)", est, _PROPOSAL,
-                 note=f"value: the mean gain {_SHARE}; {n} type{'s' if n != 1 else ''} x {x3.rep.nunique()} seeded "
-                      "matches, paired on the same dice; one gain per match")
+    return replace(est, value=round(est.value, 12) + 0.0)   # a mean of exact zeros prints 0, not -2.8e-17
 
-def x4_row(x4: pd.DataFrame) -> dict:
-    """X4: random-guess against the 32 types under the extended rules."""
-    parts = "; ".join(f"{r.rules}: mean {r.mean_win_rate:.3f}, worst {r.min_win_rate:.3f}" for r in x4.itertuples())
-    return _ours("X4 extended rules: random-guess vs the 32 types", "§2.2 (rules left out of the study)", parts,
-                 "rules the thesis describes but leaves out")
+def _counts(robust: pd.DataFrame, column: str) -> str:
+    return ", ".join(f"{v} under {n} of {len(robust)}" for v, n in robust[column].value_counts().items())
 
-def sensitivity_row(robust: pd.DataFrame) -> dict:
-    """Spec E12: the two per-type claims of §5.2 under the open readings of the rules."""
-    def counts(column) -> str:
-        return ", ".join(f"{v} under {n} of {len(robust)}" for v, n in robust[column].value_counts().items())
+def _x1_vs_plain(vs: pd.DataFrame) -> float:
+    return vs.loc[vs.variant.str.contains("real"), "win_rate"].item()
 
+_E12_RUN = dict(experiment=("01", "E12"))
+_SEAT = dict(printed=printed.SELF_PLAY_EXPECTED)
+
+#: The families of ours (robustness, our diagnosis, Ch. 6's proposals): per family, its source and record options,
+#: the tables it reads from the run (``None``: no rows) and its rows (text, source, rule, value, note, printed
+#: value), each a template over those tables; :func:`ours_rows` walks them, every row reported against no print.
+OURS = {
+    "types 25-32 (our diagnosis)": ("E7, E12 ablations (our diagnosis)", {}, _loss, (
+        ("the network's gain against the liar, prefers-bid programs (types 25-32)", "E7 (our diagnosis)", _DIAGNOSIS,
+         lambda c: c["base"], lambda c: f"value: the network's gain over plain random-guess pooled over types 25-32 "
+         f"per seeded match, {_SHARE}; its 95 % interval " + (f"lies {c['side']} zero" if c["side"] else
+                                                              "includes zero")),
+        (lambda c: f"what accounts for most of that loss: {c['top'].change}", "E12 ablations (our diagnosis)",
+         _DIAGNOSIS, lambda c: c["top_est"],
+         lambda c: f"value: the change in the pooled gain when it is removed, {_SHARE}; {_top_note(c)}"))),
+    "E12 network readings": ("spec E12", _E12_RUN, _network, (
+        ("the network's gain (5-10 points claimed) under each reading of the network: pooled over the types",
+         "spec E12", _ROBUST, lambda c: _reading_estimate(c["allt"].iloc[0]),
+         lambda c: f"value: the network's gain over plain random-guess pooled over the types under the thesis "
+                   f"reading, {_SHARE}; {len(c['allt'])} readings, {int(c['best'].seeds)} seeded matches x "
+                   f"{c['games']} games per type; pooled gains {points(c['allt']['diff'].min())} to "
+                   f"{points(c['allt']['diff'].max())}; in +5 to +10 under {c['yes']} readings, outside under "
+                   f"{c['no']}"),
+        ("BBN gain under the reading that helps it most (extension)", "E12 (network readings)",
+         "the best of the readings, chosen by its result", lambda c: _reading_estimate(c["best"]),
+         lambda c: f"value: the pooled gain under that reading, {_SHARE}; best reading: {c['best'].variant}; thesis "
+                   f"reading {points(c['allt'].iloc[0]['diff'])}"))),
+    "the opening seat": ("E10(a) substitute; extension", _SEAT, lambda res: res, (
+        ("random-guess self-play: opener's win rate", "extension", _MEASURED,
+         lambda r: V.proportion(round(r.self_open.win_rate * r.self_open.games), r.self_open.games),
+         lambda r: f"{r.params['n_sweep']} games, random-guess opens every game"),
+        ("random-guess vs the 32 types: opening vs responding", "extension", _MEASURED,
+         lambda r: f"{r.wide['random_guess'].mean():.3f} vs {r.wide['opponent'].mean():.3f}",
+         lambda r: f"mean over types; {int((r.wide['opponent'] < 0.5).sum())} types beat random-guess when they open "
+                   "every game"))),
+    "Ch. 6 proposals X1 and X2": ("Ch. 6 (proposals)", {}, lambda res: res, (
+        ("X2 lambda-mixture guess: best mean win rate over the 32 types", "Ch. 6 (proposal)", _PROPOSAL,
+         lambda r: (lambda b: f"{lambda_words(b.variant)}: {b.mean_win_rate:.3f}")(
+             r.variants.loc[r.variants.mean_win_rate.idxmax()]),
+         lambda r: f"thesis strategy (λ = 1): mean {r.thesis_guess.mean_win_rate:.3f}, worst type "
+                   f"{r.thesis_guess.min_win_rate:.3f}"),
+        ("X1 real-valued guessing: mean / worst win rate over the 32 types", "Ch. 6 Fig 6.1 (proposal)", _PROPOSAL,
+         lambda r: f"{r.x1.mean_win_rate:.3f} / {r.x1.min_win_rate:.3f}",
+         lambda r: f"vs the thesis player head to head: {_x1_vs_plain(r.vs_plain):.3f}"))),
+    "X3 confidence-weighted imagined hand": ("Ch. 6 (proposal)", {}, lambda res: res.x3_ext, (
+        ("X3 confidence-weighted imagined hand: gain over real-valued guessing without a network", "Ch. 6 (proposal)",
+         _PROPOSAL, _x3_estimate,
+         lambda x: f"value: the mean gain {_SHARE}; {plural(x.opponent.nunique(), 'type')} x {x.rep.nunique()} "
+                   "seeded matches, paired on the same dice; one gain per match"),)),
+    "X4 extended rules": ("§2.2 (rules left out of the study)", {}, lambda res: res.x4_summary, (
+        ("X4 extended rules: random-guess vs the 32 types", "§2.2 (rules left out of the study)",
+         "rules the thesis describes but leaves out",
+         lambda x: "; ".join(f"{r.rules}: mean {r.mean_win_rate:.3f}, worst {r.min_win_rate:.3f}"
+                             for r in x.itertuples()), None),)),
     # the label is the row's key in the verdict history: it keeps naming the first four readings
-    return _ours("the win-rate claims of §5.2 under the open readings (start, bid retry, cap rule, cap scope)",
-                 "spec E12", f"{robust.mean_win_rate.min():.3f}-{robust.mean_win_rate.max():.3f} mean",
-                 "robustness of our verdicts, not a claim of the thesis", printed.WIN_BAND_ALL_TEXT,
-                 note=f"'60-70 % against every type' over the {len(robust)} readings: {counts('every_type_60_70')}; "
-                      f"'loses to none': {counts('loses_to_none')}; worst single type {robust.min_win_rate.min():.3f}")
+    "the win-rate claims under the open readings": ("spec E12", _E12_RUN, lambda res: res.readings, (
+        ("the win-rate claims of §5.2 under the open readings (start, bid retry, cap rule, cap scope)", "spec E12",
+         "robustness of our verdicts, not a claim of the thesis",
+         lambda r: f"{r.mean_win_rate.min():.3f}-{r.mean_win_rate.max():.3f} mean",
+         lambda r: f"'60-70 % against every type' over the {len(r)} readings: {_counts(r, 'every_type_60_70')}; "
+                   f"'loses to none': {_counts(r, 'loses_to_none')}; worst single type {r.min_win_rate.min():.3f}",
+         printed.WIN_BAND_ALL_TEXT),)),
+}
+#: The families whose rows carry the family's name (the others are named by each row's text).
+_NAMED = ("types 25-32 (our diagnosis)", "E12 network readings")
+
+def ours_rows(family: str, res) -> list[dict]:
+    """The rows of ours of ``family`` (:data:`OURS`) on the run ``res``: reported, not judged."""
+    _, _, tables, entries = OURS[family]
+    c = tables(res)
+    if c is None:
+        return []
+    kw = dict(family=family) if family in _NAMED else {}
+    return [claim(text(c) if callable(text) else text, source, paper[0] if paper else None, value(c),
+                  V.stated("extension", rule), kind="finding", **kw, **({"note": note(c)} if note else {}))
+            for text, source, rule, value, note, *paper in entries]
+
+def _self_play_check() -> dict:
+    return claim("random-guess self-play with alternating openers", "E10(a) substitute", printed.SELF_PLAY_EXPECTED,
+                 V.exact(0.5), V.value(printed.SELF_PLAY_EXPECTED, V.exact(0.5)), kind="check",
+                 note="exactly 0.5 by symmetry")
+
+def _ours_family(name: str, source: str, options: dict) -> ClaimFamily:
+    """The record of a family of ours (the opening seat's self-play check comes first: exact by symmetry)."""
+    o = {**_EXT, "printed": None, **options}
+    if name == "the opening seat":
+        return ClaimFamily(name, source, o.pop("printed"), lambda res: [_self_play_check(), *ours_rows(name, res)],
+                           can_differ=False, sampled=True, confirm=_NOT_JUDGED + "; self-play's 0.5 is exact by symmetry")
+    return ClaimFamily(name, source, o.pop("printed"), lambda res: ours_rows(name, res), confirm=_NOT_JUDGED, **o)
+
+def liar_loss_rows(shares: pd.DataFrame, readings: pd.DataFrame) -> list[dict]:
+    """Why the network loses to types 25-32 (our diagnosis): :data:`OURS`' rows on these two tables."""
+    from types import SimpleNamespace
+
+    return ours_rows("types 25-32 (our diagnosis)", SimpleNamespace(loss_shares=shares, bbn_readings=readings))
+
 
 # ============================================================================ the families (issue 48)
 
@@ -842,9 +877,6 @@ def _game_lengths(res) -> list[dict]:
     return game_length_rows(*(float(stats[c]) for c in ("mean actions per game", "share with 4-5 actions",
                                                         "mean count at challenge", "share ending at 5-6 dice")))
 
-def _extensions(res) -> list[dict]:
-    return extension_rows(res.variants.loc[res.variants.mean_win_rate.idxmax()], res.thesis_guess, res.x1, res.vs_plain)
-
 GAIN_FAMILY_RECORD = ClaimFamily(
     GAIN_FAMILY, "§5.2", printed.BBN_GAIN_BAND, _gain, readings=GAIN_WAYS, sampled=True, experiment=("01", "E7"),
     confirm="two stages: fresh seeded matches per type when the pilot leaves it undecided (bbn_gain_plan), at most "
@@ -856,6 +888,8 @@ WIN_RATE_FAMILY = ClaimFamily(
             "confirm_games_cap")
 TWO_SIXES_FAMILY = ClaimFamily(_TWO_SIXES, "§4.2 Fig 4.4 text", printed.WEIGHT_TWO_SIXES, _two_sixes,
                                readings=TWO_SIXES_WAYS, kind="arithmetic", confirm=_EXACT)
+
+_OURS = {name: _ours_family(name, source, options) for name, (source, options, *_) in OURS.items()}
 
 #: Notebook 01's families, in the claims table's order.
 CLAIM_FAMILIES = (
@@ -878,25 +912,14 @@ CLAIM_FAMILIES = (
                 confirm="two stages: fresh games per type sized from the pilot (win_rate_plan), shared with §5.2"),
     ClaimFamily("§2 remarks on human play", "§2.1, §2.2 text", printed.TURNS_TYPICAL_TEXT, _game_lengths,
                 can_differ=False, confirm=_NOT_JUDGED, experiment=("01", "E11")),
-    ClaimFamily("types 25-32 (our diagnosis)", "E7, E12 ablations (our diagnosis)", None,
-                lambda res: [] if res.loss_shares is None else liar_loss_rows(res.loss_shares, res.bbn_readings),
-                confirm=_NOT_JUDGED, **_EXT),
+    _OURS["types 25-32 (our diagnosis)"],
     ClaimFamily("Table 5.1", "Table 5.1", printed.TABLE_5_1, lambda res: human_rows(), can_differ=False,
                 confirm=_NOT_JUDGED),
-    ClaimFamily("E12 network readings", "spec E12", None,
-                lambda res: bbn_reading_rows(res.bbn_readings, res.params["bbn_games"]),
-                confirm=_NOT_JUDGED, experiment=("01", "E12"), **_EXT),
+    _OURS["E12 network readings"],
     GAIN_FAMILY_RECORD,
-    ClaimFamily("the opening seat", "E10(a) substitute; extension", printed.SELF_PLAY_EXPECTED,
-                lambda res: first_mover_rows(res.self_open, res.wide, res.params["n_sweep"]), can_differ=False,
-                sampled=True, confirm=_NOT_JUDGED + "; self-play's 0.5 is exact by symmetry"),
-    ClaimFamily("Ch. 6 proposals X1 and X2", "Ch. 6 (proposals)", None, _extensions, confirm=_NOT_JUDGED, **_EXT),
-    ClaimFamily("X3 confidence-weighted imagined hand", "Ch. 6 (proposal)", None, lambda res: [x3_row(res.x3_ext)],
-                confirm=_NOT_JUDGED, **_EXT),
-    ClaimFamily("X4 extended rules", "§2.2 (rules left out of the study)", None, lambda res: [x4_row(res.x4_summary)],
-                confirm=_NOT_JUDGED, **_EXT),
-    ClaimFamily("the win-rate claims under the open readings", "spec E12", None,
-                lambda res: [sensitivity_row(res.readings)], confirm=_NOT_JUDGED, experiment=("01", "E12"), **_EXT),
+    _OURS["the opening seat"],
+    *(_OURS[k] for k in ("Ch. 6 proposals X1 and X2", "X3 confidence-weighted imagined hand", "X4 extended rules",
+                         "the win-rate claims under the open readings")),
     WIN_RATE_FAMILY,
     ClaimFamily(BR_CLAIM, "Ch. 4 §1 premise", printed.NOT_LOSING_TEXT, lambda res: [best_response_row(res)],
                 readings=BR_WAYS, sampled=True, experiment=("01", "E12"),

@@ -8,6 +8,7 @@ from liarlab.core import verdicts as V
 from liarlab.papers.p01 import claims as claims01
 from liarlab.papers.p01 import printed as printed01
 from liarlab.study import families as F
+from liarlab.study import stages
 
 
 def win_rate_rows(large, ref, n_games, n_large, first=None, by_type=None, fresh=None, plan=None) -> list[dict]:
@@ -430,7 +431,7 @@ def test_a_near_miss_differs_of_an_every_type_claim_is_confirmed_on_fresh_games(
     rates[0] = 0.590                                   # just below 60 % on 50,000 games: differs by a hair
     pilot = _large(rates)
     band, _ = claims01.win_rate_judgements(pilot)
-    assert band.verdict == "differs" and band.miss < V.KNIFE_CONFIRM and claims01.second_stage(band)
+    assert band.verdict == "differs" and band.miss < V.KNIFE_CONFIRM and stages.goes_to_second_stage(band)
     plan = claims01.win_rate_plan(pilot, cap=400_000)
     assert plan is not None and not plan.undecidable and plan.n >= 50_000
     fresh = _large(np.full(32, 0.65), games=plan.n)    # the fresh sample overturns it
@@ -439,7 +440,7 @@ def test_a_near_miss_differs_of_an_every_type_claim_is_confirmed_on_fresh_games(
     far = np.full(32, 0.65)
     far[4] = 0.45                                      # misses by many half-widths: the pilot stands
     band, half = claims01.win_rate_judgements(_large(far))
-    assert band.verdict == half.verdict == "differs" and not claims01.second_stage(band)
+    assert band.verdict == half.verdict == "differs" and not stages.goes_to_second_stage(band)
     assert claims01.win_rate_plan(_large(far), cap=400_000) is None
 
 
