@@ -2,6 +2,8 @@
 (tests/papers/p01/test_p01_captions.py checks them); the words for numbers are :mod:`liarlab.study.per_unit`'s."""
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
@@ -13,9 +15,6 @@ from liarlab.study.per_unit import agree, confirmation_text, est_text, points_to
 def _trait(name) -> str:
     return str(name).replace("_", " ")   # "low_cap" -> "low cap"
 
-def _types(ts) -> str:
-    return ", ".join(str(int(t)) for t in ts) if len(ts) else "none"
-
 def band_verdicts(large: pd.DataFrame) -> dict:
     """The types judged as the claims table judges them (:func:`claims.per_type_band`): in the band, outside it
     (below, above), undecided; and the per-type level."""
@@ -24,6 +23,20 @@ def band_verdicts(large: pd.DataFrame) -> dict:
         out[{"reproduced": "in", "inconclusive": "undecided"}.get(
             j.verdict, "below" if rate < printed.WIN_BAND[0] else "above")].append(int(t))
     return {**out, "level": 1 - (1 - 0.95) / len(large)}
+
+def band_sentence(b: dict) -> str:
+    """The per-type band verdicts (:func:`band_verdicts`) in words, as the claims table judges them."""
+    u = b["undecided"]
+    return (f"Judged as the claims table judges them (each type's {100 * b['level']:.2f} % Bonferroni-adjusted "
+            f"interval), {len(b['below']) + len(b['above'])} types lie outside the band ({len(b['below'])} below, "
+            f"{len(b['above'])} above), {len(b['in'])} inside"
+            + (f" and {len(u)} undecided ({unit_list(u)}, whose interval straddles an edge of the band)." if u else "."))
+
+def gain_sentence(g: dict, on: str = "") -> str:
+    """The per-type gain verdicts (:func:`gain_verdicts`) in words, as the claims table judges them ``on`` a sample."""
+    up = len(g["above_zero"])
+    return (f"Judged{on} as the claims table judges them ({100 * g['level']:.2f} % Bonferroni-adjusted intervals across "
+            f"seeds), {gain_count(g)}; {up} {agree(up, 'lie')} above zero and {len(g['below_zero'])} below")
 
 def vs_types(large: pd.DataFrame, n_games: int, n_seeds: int) -> str:
     """Fig 01_vs_types: the bars in the band (by their means, and judged as the claims table judges them), and the
@@ -35,12 +48,7 @@ def vs_types(large: pd.DataFrame, n_games: int, n_seeds: int) -> str:
             f"inside the green 60-70 % band; {len(below)} lie below it ({unit_list(below.type)}) and {len(above)} above "
             f"it ({unit_list(above.type)}). ")
     if {"wins", "games"} <= set(large.columns):
-        b = band_verdicts(large)
-        text += (f"Judged as the claims table judges them (each type's {100 * b['level']:.2f} % Bonferroni-adjusted "
-                 f"interval), {len(b['below']) + len(b['above'])} types lie outside the band ({len(b['below'])} below, "
-                 f"{len(b['above'])} above), {len(b['in'])} inside and {len(b['undecided'])} undecided"
-                 + (f" ({unit_list(b['undecided'])}, whose interval straddles an edge of the band)"
-                    if b["undecided"] else "") + ". ")
+        text += band_sentence(band_verdicts(large)) + " "
     return text + (f"The lowest, type {int(worst.type)}, wins {worst.win_rate:.3f}, still above the dashed 50 % line. "
                    f"The orange range of {n_seeds} matches of {n_games} games spans "
                    f"{(large.seed_max - large.seed_min).mean():.3f} on average: a single match, the thesis's design, "
@@ -64,7 +72,7 @@ def trend_grid(final: pd.DataFrame, n_games: int) -> str:
     below = f[f.cum_wins <= n_games / 2].groupby("type").size()
     ends = f.groupby("type").cum_wins.mean() - n_games / 2
     return (f"*What to notice:* the grid plots wins above the 50 % line. {int(below.sum())} of {len(f)} seeded "
-            f"matches {agree(int(below.sum()), 'end')} at or below zero, in types {_types(below.index)}; the mean end "
+            f"matches {agree(int(below.sum()), 'end')} at or below zero, in {unit_list(below.index)}; the mean end "
             f"ranges from {ends.min():+.1f} (type {int(ends.idxmin())}) to {ends.max():+.1f} wins (type "
             f"{int(ends.idxmax())}). A curve that climbs steadily is a steady edge; the spread of the orange curves is "
             "the noise of one match.")
@@ -86,12 +94,8 @@ def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
             f"points, with its 95 % interval across seeded matches; the thesis's +5 to +10 points are green. "
             f"{pos} of {len(e7)} intervals {agree(pos, 'lie')} above zero and {neg} below. ")
     if gains is not None:
-        g = gain_verdicts(gains)
-        up = len(g["above_zero"])
-        text += (f"Judged on these pilot matches as the claims table judges them ({100 * g['level']:.2f} % "
-                 f"Bonferroni-adjusted intervals), {gain_count(g)}; {up} {agree(up, 'lie')} above zero and "
-                 f"{len(g['below_zero'])} below (where the pilot leaves the claim undecided, the claims table judges "
-                 "the fresh seeds of the confirmatory line below instead). ")
+        text += (f"{gain_sentence(gain_verdicts(gains), ' on these pilot matches')} (where the pilot leaves the claim "
+                 "undecided, the claims table judges the fresh seeds of the confirmatory line below instead). ")
     return text + liar_sentence(e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])])
 
 def liar_sentence(liars: pd.DataFrame) -> str:
@@ -167,12 +171,14 @@ def bbn_grid(curves: pd.DataFrame) -> str:
             f"{int((d > 0).sum())} of {len(d)} end above zero; the highest is {type_words(names[d.argmax()])} "
             f"({d.max():+.1f} wins), the lowest {type_words(names[d.argmin()])} ({d.min():+.1f} wins).")
 
+def challenge_share(decisions: pd.DataFrame, group: str, player: str, count: int, column: str) -> float:
+    """A share of the challenge-decisions table (one group, player and count of ours); NaN when absent."""
+    r = decisions[(decisions.group == group) & (decisions.player == player) & (decisions["count"] == count)]
+    return float(r[column].iloc[0]) if len(r) else float("nan")
+
 def liar_challenges(decisions: pd.DataFrame, liars: str, honest: str) -> str:
     """Fig 01_bbn_liar_challenges: count-2 challenge shares of both players against both groups."""
-    def at(group, player, count, col):
-        r = decisions[(decisions.group == group) & (decisions.player == player) & (decisions["count"] == count)]
-        return float(r[col].iloc[0]) if len(r) else float("nan")
-
+    at = partial(challenge_share, decisions)
     return (f"*What to notice:* against the liars (right) the network (red) challenges a count-2 bid "
             f"{at(liars, 'network', 2, 'share_challenged'):.2f} of the time against plain random-guess's "
             f"{at(liars, 'plain', 2, 'share_challenged'):.2f}, although such a bid is false only "
@@ -206,17 +212,11 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
     rank = large.set_index("type").win_rate.rank(method="min")
     worst, best = large.loc[large.win_rate.idxmin()], large.loc[large.win_rate.idxmax()]
     br = best_response.iloc[0]
-    outside = len(b["below"]) + len(b["above"])
     lines = [
         f"* **Random-guess against the 32 programs (§5.2).** Averaged over the types it wins "
         f"{large.win_rate.mean():.3f}, and it beats every type. But \"60-70 % against **every** type\" does not "
         f"hold: the rates run from {worst.win_rate:.3f} (type {int(worst.type)}) to {best.win_rate:.3f} "
-        f"(type {int(best.type)}). Judged as in the claims table (each type's {100 * b['level']:.2f} % "
-        f"Bonferroni-adjusted interval), {outside} types lie outside the band ({len(b['below'])} below, "
-        f"{len(b['above'])} above), {len(b['in'])} inside"
-        + (f", and {len(b['undecided'])} undecided (type{'s' if len(b['undecided']) > 1 else ''} "
-           f"{_types(b['undecided'])}, whose interval straddles an edge)" if b["undecided"] else "")
-        + f". The strongest trait effect is {_trait(easy.trait)} (win rate {easy.effect:+.3f}), the most "
+        f"(type {int(best.type)}). {band_sentence(b)} The strongest trait effect is {_trait(easy.trait)} (win rate {easy.effect:+.3f}), the most "
           f"protective {_trait(hard.trait)} ({hard.effect:+.3f}). The thesis's example types 1, 5 and 23 rank "
           f"{', '.join(str(int(rank.loc[t])) for t in (1, 5, 23))} of {len(large)} from the hardest.",
         f"* **Noise.** One {n_games}-game match per type (the thesis's design) moves a type's rate by several points: "
@@ -226,10 +226,7 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
         f"when it always responds.",
         f"* **The network (§5.2: +5 to +10 points against most types).** Learning after every game, as the "
         f"thesis's network does, its mean gain over the {gains.opponent.nunique()} types is "
-        f"{points_text(mean_gain(gains))}. Judged as in the claims table ({100 * g['level']:.2f} % "
-        f"Bonferroni-adjusted intervals across seeds), {gain_count(g)}; "
-        f"{len(g['above_zero'])} {agree(len(g['above_zero']), 'gain')} more than zero and "
-        f"{len(g['below_zero'])} {agree(len(g['below_zero']), 'lose')}.",
+        f"{points_text(mean_gain(gains))}. {gain_sentence(g)}.",
     ]
     if liar_text:
         lines.append(f"* **Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis).** "
@@ -272,9 +269,7 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
                 "measured.")
         return {"pooled": pooled, "summary": f"{pooled} No loss to take apart in this run.", "text": text}
 
-    def share(player, count, column):
-        row = decisions[(decisions.group == liars) & (decisions.player == player) & (decisions["count"] == count)]
-        return float(row[column].iloc[0]) if len(row) else float("nan")
+    share = partial(challenge_share, decisions, liars)
 
     rev = verdicts.set_index("count")
     parts = "; ".join(f"{r.change}: {points(r.gain_after_change, lr.loc[r.change, 'diff_ci_low'], lr.loc[r.change, 'diff_ci_high'])}"

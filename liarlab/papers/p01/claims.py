@@ -81,6 +81,11 @@ def type31_as_printed(games: pd.DataFrame) -> pd.DataFrame:
 def _counts_note(wins, games) -> str:
     return f"{len(wins)} types x {int(np.min(games)):,} games"
 
+def _share_note(m: int, which: str, *parts: str) -> str:
+    """A per-type claim's note: what its value counts, then ``parts`` (the design, the level, the counts)."""
+    return "; ".join((f"value: the share of the {m} types {which} (its interval is the range over undecided types)",
+                      *parts))
+
 def _types_note(judged) -> str:
     yes, no, open_ = tally(judged)
     return f"{plural(yes, 'type')} in the band, {no} outside, {open_} undecided"
@@ -184,15 +189,14 @@ def _win_rates(res) -> list[dict]:
     return [
         claim(BAND_CLAIM, "§5.2, Ch. 6", printed.WIN_BAND_ALL_TEXT, *judged["band"], kind="finding",
               family=WIN_FAMILY, headline=True,
-              note=f"value: the share of the {m} types whose win rate lies in 60-70 % (its interval is the range over "
-                   f"undecided types); each type {p['n_large']:,} games (openers alternate), Wilson at {level:.2f} % "
-                   f"per type (Bonferroni-adjusted for {m}); {len(outside)} types outside the band (types "
-                   f"{', '.join(map(str, outside))}){open_}; mean over types {large.win_rate.mean():.3f}, "
-                   f"{worst_text}; one {p['n_games']}-game match per type (the thesis's design) gives mean "
-                   f"{res.ref.win_rate.mean():.3f}"),
+              note=_share_note(m, "whose win rate lies in 60-70 %", f"each type {p['n_large']:,} games (openers "
+                               f"alternate), Wilson at {level:.2f} % per type (Bonferroni-adjusted for {m})",
+                               f"{len(outside)} types outside the band (types {', '.join(map(str, outside))}){open_}",
+                               f"mean over types {large.win_rate.mean():.3f}, {worst_text}", f"one {p['n_games']}-game "
+                               f"match per type (the thesis's design) gives mean {res.ref.win_rate.mean():.3f}")),
         claim(BEATEN_CLAIM, "§5.2", printed.LOSES_TO_NONE_TEXT, *judged["beaten"], kind="finding", family=WIN_FAMILY,
-              note=f"value: the share of the {m} types beaten (win rate above 0.5); Wilson at {level:.2f} % per type "
-                   f"(Bonferroni-adjusted); {worst_text}"),
+              note=_share_note(m, "beaten, i.e. whose win rate is above 0.5", f"Wilson at {level:.2f} % per type "
+                               "(Bonferroni-adjusted)", worst_text)),
     ] + [claim(f"win rate vs type{t} (Figs 5.6-5.8; plot only, value lost)", "§5.2 Figs 5.6-5.8",
                printed.FIGS_5_6_TO_5_8_TEXT, V.proportion(*large.set_index("type").loc[t, ["wins", "games"]]),
                V.stated("not-reproducible", "the per-type numbers exist only in lost figures"), kind="finding",
@@ -374,14 +378,15 @@ def _gain(res) -> list[dict]:
     level, (yes, no, open_) = 100 * V.simultaneous_level(len(ests)), tally(judged)
     values = [100 * e.value for e in ests]
     return [claim(GAIN_CLAIM, "§5.2", printed.BBN_GAIN_TEXT, share, j, kind="finding", family=GAIN_FAMILY,
-                  note=f"value: the share of the {len(ests)} types whose gain lies in +5 to +10 points (its interval is "
-                       f"the range over undecided types); {len(ests)} types x "
-                       f"{int(gains.groupby('opponent').rep.nunique().min())} seeded matches x "
-                       f"{res.params['bbn_games']} games (paired with plain random-guess on the same dice); per type t "
-                       f"across seeds at {level:.2f} % (Bonferroni-adjusted): {plural(yes, 'type')} in +5 to +10 "
-                       f"points, {no} outside, {open_} undecided; gain above 0 for {sum(e.low > 0 for e in ests)}, "
-                       f"below 0 for {sum(e.high < 0 for e in ests)}; mean gain over the types "
-                       f"{points_text(mean_gain(gains))}, per type from {min(values):+.1f} to {max(values):+.1f} points")]
+                  note=_share_note(len(ests), "whose gain lies in +5 to +10 points", f"{len(ests)} types x "
+                                   f"{int(gains.groupby('opponent').rep.nunique().min())} seeded matches x "
+                                   f"{res.params['bbn_games']} games (paired with plain random-guess on the same dice)",
+                                   f"per type t across seeds at {level:.2f} % (Bonferroni-adjusted): "
+                                   f"{plural(yes, 'type')} in +5 to +10 points, {no} outside, {open_} undecided",
+                                   f"gain above 0 for {sum(e.low > 0 for e in ests)}, below 0 for "
+                                   f"{sum(e.high < 0 for e in ests)}", f"mean gain over the types "
+                                   f"{points_text(mean_gain(gains))}, per type from {min(values):+.1f} to "
+                                   f"{max(values):+.1f} points"))]
 
 GAIN_READINGS = {k: _rd(*a) for k, a in {
     "default": ("gain in points over the whole match, per type, paired on the same dice", "'5-10 %' are percentage "
