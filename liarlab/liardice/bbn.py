@@ -11,7 +11,8 @@ Networks (spec §4; pgmpy fits every CPD with a BDeu Dirichlet prior and answers
 
 * **Response network** with nodes A (count of our bid, 2..10), B (opponent's hand supports our
   face: own(y) >= x-2), C (opponent's answering bid is a lie: own(y') <= x'-2), D (their bid
-  keeps our face, y' = y), E (they challenge). Edges A->C, B->C, A->D, B->D, C->D, A->E, B->E;
+  keeps our face, y' = y, the spec's reading of "supports the face the previous player called";
+  ``node_d="every_bid"`` reads it as 1 on every bid, open point 9), E (they challenge). Edges A->C, B->C, A->D, B->D, C->D, A->E, B->E;
   B is a root (``b_depends_on_a=True`` adds A->B). States are 0/1 with 1 = supports / lie /
   same face / challenge. C and D exist only when E = bid; they are left missing otherwise, so
   pgmpy estimates P(C|A,B) and P(D|A,B,C) from the bid rows only.
@@ -414,6 +415,11 @@ class BayesNetBelief:
     normaliser : ``"exact"`` (the spec's reading: posteriors normalised over B, resp. C) or ``"thesis"`` (open
         point 8: divided by the thesis's P(D|A) P(E|A), :func:`liarlab.liardice.bbn_counts.response_tables`; the
         closed-form fitter only).
+    node_d : ``"same_face"`` (the spec's reading, open point 9: D = 1 iff their bid keeps our face, y' = y) or
+        ``"every_bid"`` (the other reading of the seed's "supports the face the previous player called": every bid
+        accepts the call it answers, so D = 1 on every bid, in the training samples and in the query). D is then a
+        constant: its table learns P(D=1 | A, B, C) -> 1 and carries nothing but its prior's trace, so the posteriors
+        are (up to that trace) the network's without node D.
     weighted_hand : X3 (Ch. 6): a "supports"/"credible" verdict adds the network's probability times the dice
         the thesis would add, as real-valued weights W (limits in L stay as in the thesis); the player must
         use real-valued guessing (``RandomGuessAgent(guess="real")``), which then samples its opponent hands
@@ -427,7 +433,7 @@ class BayesNetBelief:
                  equivalent_sample_size: float = DEFAULT_ESS, record: bool = False, fitter: str = "counts",
                  prior: str = "BDeu", h_updates: bool = True, l_updates: bool = True, gate: str = "thesis",
                  challenge_guess: str = "range", weighted_hand: bool = False, normaliser: str = "exact",
-                 gate_draws: str = "shared", gate_count: str = "before"):
+                 gate_draws: str = "shared", gate_count: str = "before", node_d: str = "same_face"):
         self.rng = np.random.default_rng(0) if rng is None else rng
         self.refit_every = check_int("refit_every", refit_every, 1)
         self.refit_doubling = bool(refit_doubling)
@@ -453,6 +459,7 @@ class BayesNetBelief:
         self.gate_draws = check_choice("gate_draws", gate_draws, ("shared", "per_update"))
         self.gate_count = check_choice("gate_count", gate_count, ("before", "after"))
         self._n_after = int(self.gate_count == "after")
+        self.node_d = check_choice("node_d", node_d, ("same_face", "every_bid"))
         if self.gate_draws == "per_update" and weighted_hand:
             raise ValueError("a gate per update is built for the thesis's hand, not X3's weighted hand")
         if self.normaliser == "thesis" and self.fitter == "pgmpy":
@@ -565,9 +572,9 @@ class BayesNetBelief:
         adopted = fitted and self._gate(n, rng)
         p_b = p_c = None
         if fitted:
-            same_face = int(y2 == y)
-            p_b = float(self.p_supports[x - COUNTS[0], same_face])
-            p_c = float(self.p_lie[x - COUNTS[0], same_face])
+            d = self.node_d_state(y, y2)
+            p_b = float(self.p_supports[x - COUNTS[0], d])
+            p_c = float(self.p_lie[x - COUNTS[0], d])
         if fitted and self.gate_draws == "per_update":
             # one gate per update: the first draw gates B's update (our face), a second C's (theirs)
             gate_c = self._gate(n, rng)
@@ -597,6 +604,10 @@ class BayesNetBelief:
             self.apply_response_verdicts(mine, theirs, self._says(p_b, rng), not self._says(p_c, rng))
         if self.record:
             self._pending.append(("response", mine, theirs, n, adopted, p_b, p_c))
+
+    def node_d_state(self, y: int, y2: int) -> int:
+        """Node D of an answer with face ``y2`` to our bid on face ``y`` (``node_d``): 1 iff y2 = y, or 1 always."""
+        return 1 if self.node_d == "every_bid" else int(y2 == y)
 
     def apply_response_verdicts(self, mine, theirs, supports: bool, credible: bool) -> None:
         """Figs 4.13/4.16 for our face, then Figs 4.14/4.17 for theirs."""
@@ -658,7 +669,8 @@ class BayesNetBelief:
             b = int(hand_supports(opp_hand[y - 1], x))
             if i + 1 < len(bids):
                 x2, y2 = bids[i + 1][1]
-                self.response_counts[a, b, int(bid_is_lie(opp_hand[y2 - 1], x2)), int(y2 == y), 0] += 1
+                self.response_counts[a, b, int(bid_is_lie(opp_hand[y2 - 1], x2)),
+                                     self.node_d_state(y, y2), 0] += 1
             else:
                 self.response_counts[a, b, MISSING, MISSING, 1] += 1
             self.decisions_at[a] += 1

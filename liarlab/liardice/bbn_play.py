@@ -364,9 +364,10 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
     the thesis ladder, given as its arrays (``THESIS.ladder``). ``switches`` = (H fills on, L limits on,
     gate open, sampled challenge guess, random-guess retries within a bid draw, cap triggers at x > cap, cap
     limits the program's own bids, a gate per update, the gates' n counted after the event, the cap does not override
-    "prefers bid", the programs' opening count or 0) as 0/1 (the last a count): the ablations,
-    the guess reading, the game's readings (:func:`game_switches`; retry for both of our players, not for a
-    random-guess opponent) and the gate readings (spec open point 10). ``rec_obs`` (rows x 10)
+    "prefers bid", the programs' opening count or 0, node D is 1 on every bid) as 0/1 (the opening count a count):
+    the ablations, the guess reading, the game's readings (:func:`game_switches`; retry for both of our players, not
+    for a random-guess opponent), the gate readings (spec open point 10) and node D's reading (open point 9: in the
+    training samples and the verdicts alike). ``rec_obs`` (rows x 10)
     with a row counter ``rec_rows[0]`` and ``rec_hands`` (games x 5) record the E8 diagnostics when they have
     rows: per opponent bid [game, kind (0 opening, 1 response), count, n, adopted, P(B), P(C) or P(opening
     lie), lie, supports, -], and per game the imagined hand against the revealed one [game, H dice, H dice
@@ -382,6 +383,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
     n_after = switches[8]           # 1: the gates' n counts the current event (0: before it, the spec's reading)
     cap_no_override = switches[9] != 0
     opening_count = switches[10]
+    d_every_bid = switches[11] != 0
     n_bids = quantities.size
     hands = np.zeros((2, FACES), dtype=np.int64)
     H = np.zeros(FACES, dtype=np.int64)
@@ -447,7 +449,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
                         rec_obs[r, 8] = np.nan
                     else:
                         xm = quantities[my_last]
-                        d = 1 if face_indices[action] == face_indices[my_last] else 0
+                        d = 1 if d_every_bid or face_indices[action] == face_indices[my_last] else 0
                         rec_obs[r, 2] = xm
                         rec_obs[r, 3] = decisions_at[xm - 2] + n_after
                         rec_obs[r, 5] = p_supports[xm - 2, d] if fitted[0] else np.nan
@@ -458,7 +460,7 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
                 adopted = _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie,
                                       opening_lie_counts, decisions_at, sample_verdict, not_support_offset,
                                       fill_to_count, quantities, face_indices, switches[0] != 0, switches[1] != 0,
-                                      gate_split, n_after)
+                                      gate_split, n_after, d_every_bid)
                 if recording:
                     rec_obs[rec_rows[0], 4] = 1.0 if adopted else 0.0
                     rec_rows[0] += 1
@@ -501,17 +503,18 @@ def _nb_play(game_seeds, schedule, starts, use_bbn, fitted, p_supports, p_lie, p
         if use_bbn:
             first_is_me = starts[g]
             _nb_train(hands[1], bids, n_bidsmade, first_is_me, current, response_counts, opening_lie_counts,
-                      opening_challenge_counts, decisions_at, quantities, face_indices)
+                      opening_challenge_counts, decisions_at, quantities, face_indices, d_every_bid)
 
 
 @njit(cache=True)
 def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, opening_lie_counts,
                 decisions_at, sample_verdict, not_support_offset, fill_to_count, quantities, face_indices,
-                h_updates=True, l_updates=True, gate_split=False, n_after=0):
+                h_updates=True, l_updates=True, gate_split=False, n_after=0, d_every_bid=False):
     """The gate and the verdict updates after an opponent bid (``action``) that answered ``my_last`` (-1: they
     opened). ``h_updates`` / ``l_updates`` False drop the fills of H / the limits in L (ablations). ``gate_split``:
     the support (B) and credibility (C) updates each draw their own gate; ``n_after`` (0 or 1) is added to the
-    gate's n (1: n counts the current event)."""
+    gate's n (1: n counts the current event); ``d_every_bid``: node D is 1 whatever face they bid (open point 9's
+    other reading; False: D = 1 iff they keep our face)."""
     x2 = quantities[action]
     y2 = face_indices[action]
     if my_last < 0:
@@ -532,7 +535,7 @@ def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, op
             return False
         gate_b = np.random.random() < n / (n + 10.0)
         gate_c = np.random.random() < n / (n + 10.0)
-        d = 1 if y2 == y else 0
+        d = 1 if d_every_bid or y2 == y else 0
         if gate_b:
             if _nb_says(p_supports[x - 2, d], sample_verdict):
                 if h_updates:
@@ -548,7 +551,7 @@ def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, op
         return gate_b or gate_c
     if not (fitted[0] and n > 0 and np.random.random() < n / (n + 10.0)):
         return False
-    d = 1 if y2 == y else 0
+    d = 1 if d_every_bid or y2 == y else 0
     supports = _nb_says(p_supports[x - 2, d], sample_verdict)
     credible = not _nb_says(p_lie[x - 2, d], sample_verdict)
     if supports:
@@ -566,8 +569,9 @@ def _nb_observe(my_last, action, H, L, fitted, p_supports, p_lie, p_open_lie, op
 
 @njit(cache=True)
 def _nb_train(opp_hand, bids, n_bids_made, first_is_me, challenger, response_counts, opening_lie_counts,
-              opening_challenge_counts, decisions_at, quantities, face_indices):
-    """Spec §4.6 samples; bids alternate seats starting with the opener."""
+              opening_challenge_counts, decisions_at, quantities, face_indices, d_every_bid=False):
+    """Spec §4.6 samples; bids alternate seats starting with the opener. ``d_every_bid``: node D is 1 on every
+    answering bid (open point 9's other reading), not only on one that keeps our face."""
     x0 = quantities[bids[0]]
     y0 = face_indices[bids[0]]
     if first_is_me:
@@ -586,7 +590,7 @@ def _nb_train(opp_hand, bids, n_bids_made, first_is_me, challenger, response_cou
             x2 = quantities[bids[i + 1]]
             y2 = face_indices[bids[i + 1]]
             c = 1 if opp_hand[y2] <= x2 - 2 else 0
-            d = 1 if y2 == y else 0
+            d = 1 if d_every_bid or y2 == y else 0
             response_counts[x - 2, b, c, d, 0] += 1
         else:
             response_counts[x - 2, b, MISSING, MISSING, 1] += 1
@@ -729,7 +733,7 @@ def _paired_match_fast(opponent_spec, n_games: int, rng: np.random.Generator, *,
     fill_to_count = belief.opening_fill == "to_count"
     switches = np.array([belief.h_updates, belief.l_updates, belief.gate == "thesis",
                          belief.challenge_guess == "sampled", *game[:3], belief.gate_draws == "per_update",
-                         belief.gate_count == "after", *game[3:]], dtype=np.int64)
+                         belief.gate_count == "after", *game[3:], belief.node_d == "every_bid"], dtype=np.int64)
 
     def play(use_bbn, lo, hi, wins):
         rows = 64 * (hi - lo) if (record and use_bbn) else 0

@@ -1,6 +1,7 @@
 """The two-stage sample design for a row judged on a pilot (docs/VERDICTS.md, "Two stages"), and a knife-edge
 judgement's note, computed: paper-independent machinery any paper's judges call (moved from notebook 03's claims,
-issue 48).
+issue 48); :func:`shared_two_stage`, the same design with one fresh sample planned before the judges run and shared
+by several claims (moved from notebook 01's).
 
 A pilot left undecided (or a ``differs`` missing by less than its half-width, issue 49) gets a confirmatory sample
 sized by :func:`liarlab.core.verdicts.plan_second_stage`, capped by its family's budget, drawn fresh: its verdict
@@ -17,8 +18,8 @@ from scipy import stats as st
 
 from liarlab.core import verdicts as V
 
-__all__ = ["plan", "should_draw", "two_stage", "draw_size", "edge_text", "own_interval", "fisher_band",
-           "mean_or_range"]
+__all__ = ["plan", "should_draw", "two_stage", "draw_size", "goes_to_second_stage", "shared_two_stage",
+           "shared_unit_plan", "edge_text", "own_interval", "fisher_band", "mean_or_range"]
 
 
 def plan(pilot_judgement: V.Judgement, cap: int, pilot_est: V.Estimate | None = None) -> V.Plan | None:
@@ -67,6 +68,38 @@ def draw_size(plans, pilot_n: int) -> int:
     size among the rows that draw one (each row is judged on the first ``plan.n`` units); 0 for none."""
     sizes = [p.n for p in plans if should_draw(p, pilot_n)]
     return max(sizes) if sizes else 0
+
+
+def goes_to_second_stage(j: V.Judgement) -> bool:
+    """A claim is judged again on a fresh sample when its pilot left it undecided or a near-miss ``differs``
+    (:func:`verdicts.near_miss`, issue 49)."""
+    return j.verdict == "inconclusive" or V.near_miss(j)
+
+
+def shared_two_stage(judge, pilot, fresh, plan: V.Plan | None) -> tuple:
+    """``judge(sample) -> (estimate, judgement, *more)`` under the two-stage design: on the ``pilot``; on the
+    ``fresh`` sample (``verdicts.confirmed``) when the pilot left it to a second stage and ``plan`` drew one;
+    ``undecidable`` when the pilot is undecided and no sample can decide it. Unlike :func:`two_stage`, the plan is
+    drawn before the judges run: one fresh sample shared by several claims (notebook 01's per-type claims)."""
+    got = judge(pilot)
+    est, j = got[:2]
+    if plan is None or not goes_to_second_stage(j):
+        return got
+    if fresh is not None and not plan.undecidable:
+        again = judge(fresh)
+        return (again[0], V.confirmed(est, j, *again[:2], plan), *again[2:])
+    if plan.undecidable and j.verdict == "inconclusive":
+        return (est, V.undecidable(j, plan.reason), *got[2:])
+    return got
+
+
+def shared_unit_plan(j: V.Judgement, n_min: int, m: int, cap: int, unit: str = "games") -> V.Plan | None:
+    """The confirmatory plan of a per-unit claim in ``unit`` per unit: ``plan_confirmation`` for an undecided
+    pilot, ``plan_knife_edge`` for a near-miss ``differs`` (sized from the pilot's ``n_min`` per unit at the
+    Bonferroni level for ``m``), None for a pilot decided with room."""
+    if j.verdict == "inconclusive":
+        return V.plan_confirmation(j, cap=cap)
+    return V.plan_knife_edge(V.Estimate(0.0, 0.0, 0.0, n_min, unit, level=V.simultaneous_level(m)), j, cap=cap)
 
 
 def _num(x: float) -> str:

@@ -308,6 +308,8 @@ def test_invalid_parameters_are_rejected():
         bbn.BayesNetBelief(refit_every=0)
     with pytest.raises(ValueError, match="verdict"):
         bbn.BayesNetBelief(verdict="maybe")
+    with pytest.raises(ValueError, match="node_d"):
+        bbn.BayesNetBelief(node_d="supports")
     with pytest.raises(ValueError, match="opponent spec"):
         bbn_play.make_opponent(("human",), 10, np.random.default_rng(0))
 
@@ -351,20 +353,24 @@ def test_compiled_imagined_hand_matches_reference(ops):
             assert np.all((L < 0) | (opp <= L))
 
 
-def test_compiled_training_counts_match_reference():
-    """The same finished game gives the same training samples in both paths."""
+@pytest.mark.parametrize("node_d", ["same_face", "every_bid"])
+def test_compiled_training_counts_match_reference(node_d):
+    """The same finished game gives the same training samples in both paths, under either reading of node D: their
+    three 6s answer our three 5s, another face, so D = 0 under the spec's reading and D = 1 under 'every bid'."""
     opp = np.array([3, 0, 0, 0, 1, 1])
     bids = [(0, (3, 5)), (1, (3, 6)), (0, (4, 6))]
     record = _record(opp, [0, 0, 0, 0, 2, 2], bids, challenger=1)
-    ref = bbn.BayesNetBelief()
+    ref = bbn.BayesNetBelief(node_d=node_d)
     ref.add_training_samples(record, me=0)
     fast = bbn.BayesNetBelief()
     ladder = THESIS.ladder
     index = np.array([ladder.index(b) for _, b in bids] + [0] * 61, dtype=np.int64)
     bbn_play._nb_train(opp, index, len(bids), True, 1, fast.response_counts, fast.opening_lie_counts,
-                       fast.opening_challenge_counts, fast.decisions_at, ladder.quantities, ladder.face_indices)
+                       fast.opening_challenge_counts, fast.decisions_at, ladder.quantities, ladder.face_indices,
+                       node_d == "every_bid")
     for name in ("response_counts", "opening_lie_counts", "opening_challenge_counts", "decisions_at"):
         assert np.array_equal(getattr(ref, name), getattr(fast, name)), name
+    assert ref.response_counts[3 - 2, 1, 1, int(node_d == "every_bid"), 0] == 1
 
 
 def test_fast_path_is_common_random_numbers_and_reproducible():
@@ -410,7 +416,7 @@ def test_compiled_records_match_the_reference_layout_and_distribution():
     {}, {"verdict": "sample", "prior": "laplace"}, {"b_depends_on_a": True, "not_support_offset": 3},
     {"gate": "shut"}, {"challenge_guess": "sampled", "opening_fill": "to_count"},
     {"use_opening_probability": False, "l_updates": False}, {"h_updates": False}, {"normaliser": "thesis"},
-    {"gate_draws": "per_update"}, {"gate_count": "after", "verdict": "sample"},
+    {"gate_draws": "per_update"}, {"gate_count": "after", "verdict": "sample"}, {"node_d": "every_bid"},
     {"refit_every": 7, "refit_doubling": False}, {"refit_every": 30}])
 @pytest.mark.parametrize("spec", [("type", 25), ("random_guess",), ("drifting", 7)])
 def test_compiled_refits_play_the_reference_loop_game_for_game(options, spec):

@@ -9,13 +9,18 @@ from liarlab.liardice.agents import RandomGuessAgent
 SURE = 10**9            # decisions recorded at every count: the gate n/(n+10) adopts (almost) always
 
 
+def _table(p):
+    """A [A - 2, D] table: one probability everywhere, or a pair (D = 0, D = 1) for every count."""
+    return np.broadcast_to(np.asarray(p, dtype=float), (9, 2)).copy()
+
+
 def _belief(p_supports, p_lie, **options):
     belief = bbn.BayesNetBelief(np.random.default_rng(0), **options)
     belief.decisions_at[:] = SURE
     belief.opening_lie_counts[:] = SURE
     belief.opening_challenge_counts[:] = SURE
-    belief.p_supports = np.full((9, 2), float(p_supports))
-    belief.p_lie = np.full((9, 2), float(p_lie))
+    belief.p_supports = _table(p_supports)
+    belief.p_lie = _table(p_lie)
     belief.p_opening_lie = float(p_lie)
     belief.p_opening_challenged = np.linspace(0.05, 0.95, 9)       # rises with the count
     return belief
@@ -104,7 +109,7 @@ def test_probability_4_changes_our_opening_bid_check():
 
 # ---------------------------------------------------------------- the compiled engine's branches
 
-def _compiled_observe(mine, theirs, p_supports, p_lie, offset=2, h_updates=True, l_updates=True):
+def _compiled_observe(mine, theirs, p_supports, p_lie, offset=2, h_updates=True, l_updates=True, d_every_bid=False):
     """One call of the compiled verdict update (bbn_play._nb_observe) with the gate (almost) surely open."""
     from liarlab.liardice import bbn_play
     from liarlab.liardice.rules import THESIS
@@ -115,9 +120,9 @@ def _compiled_observe(mine, theirs, p_supports, p_lie, offset=2, h_updates=True,
     decisions = np.full(9, SURE, dtype=np.int64)
     np.random.seed(0)
     bbn_play._nb_observe(ladder.index(mine), ladder.index(theirs), H, L, np.array([True, True, True]),
-                         np.full((9, 2), float(p_supports)), np.full((9, 2), float(p_lie)), 0.5,
+                         _table(p_supports), _table(p_lie), 0.5,
                          np.array([SURE, SURE], dtype=np.int64), decisions, False, offset, False,
-                         ladder.quantities, ladder.face_indices, h_updates, l_updates)
+                         ladder.quantities, ladder.face_indices, h_updates, l_updates, False, 0, d_every_bid)
     return H, L
 
 
@@ -236,3 +241,85 @@ def test_the_compiled_engine_refuses_agent_options_it_does_not_play():
         bbn_play.play_paired_match_fast(("type", 1), 5, np.random.default_rng(0), program_options={"cap": 3})
     with pytest.raises(ValueError):
         bbn_play.play_paired_match_fast(("type", 1), 5, np.random.default_rng(0), program_options={"cap_rule": "<"})
+
+
+# ---------------------------------------------------------------- node D's other reading (open point 9, 01 row 18)
+
+@pytest.mark.parametrize("node_d, supports", [("same_face", False), ("every_bid", True)])
+def test_node_d_every_bid_reads_the_d_equals_1_column_for_an_answer_on_another_face_in_both_engines(node_d, supports):
+    """We bid four 5s; they answer five 6s (another face). The tables say 'supports' only where D = 1 (0.9 there, 0.1
+    at D = 0) and 'credible' everywhere. The spec's reading reads D = 0 for another face: 'does not support', at most
+    two 5s (x - 2). Under node_d='every_bid' every bid has D = 1: 'supports', two 5s imagined. The reference belief
+    and the compiled kernel, both with the gate (almost) surely open, build the same imagined hand."""
+    belief = _belief([0.1, 0.9], 0.1, node_d=node_d)
+    belief.new_game(starter_is_me=False)
+    belief.observe_opponent_action((4, 5), ("bid", (5, 6)), np.random.default_rng(1))
+    H, L = _compiled_observe((4, 5), (5, 6), p_supports=[0.1, 0.9], p_lie=0.1, d_every_bid=node_d == "every_bid")
+    assert list(H) == belief.hand.H and list(L) == belief.hand.L
+    if supports:
+        assert H[4] == 2 and L[4] < 0
+    else:
+        assert H[4] == 0 and L[4] == 2
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_node_d_every_bid_reaches_the_training_samples_and_the_verdicts_of_a_whole_match(engine, monkeypatch):
+    """Open point 9's other reading through a whole match of each engine (the switch must reach both the training
+    counts and the verdicts): under node_d='every_bid' no answering bid is counted with D = 0, and between two refits
+    (fixed tables: one every 50 games here) every answer to our bids at one count reads the same P(supports),
+    whatever face it names; under the spec's reading both D columns are trained and read."""
+    from liarlab.liardice import bbn_play
+
+    beliefs = []
+
+    class Kept(bbn.BayesNetBelief):          # the match's own belief, kept to read its training counts
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            beliefs.append(self)
+
+    monkeypatch.setattr(bbn_play, "BayesNetBelief", Kept)
+    play = bbn_play.play_paired_match_fast if engine == "fast" else bbn_play.play_paired_match
+    for node_d in ("same_face", "every_bid"):
+        out = play(("type", 25), 150, np.random.default_rng(6), record=True, node_d=node_d, refit_every=50,
+                   refit_doubling=False)
+        answers = beliefs[-1].response_counts[:, :, :2, :2, 0]            # [A, B, C, D] of the answering bids
+        obs = out["observations"]
+        answered = obs[obs.kind == "response"]
+        read = answered.groupby([answered.game // 50, answered["count"]]).p_supports.nunique()
+        if node_d == "every_bid":
+            assert answers[..., 0].sum() == 0 and answers[..., 1].sum() > 0
+            assert read.max() == 1
+        else:
+            assert answers[..., 0].sum() > 0 and answers[..., 1].sum() > 0
+            assert read.max() == 2
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_node_d_every_bid_reaches_the_verdicts_of_a_whole_match(engine, monkeypatch):
+    """The verdicts of a whole match under fixed tables (never refitted, the gate (almost) surely open): 'supports'
+    only where D = 1, 'credible' everywhere, a credible opening. Under node_d='every_bid' every answer reads D = 1,
+    so nothing is ever limited; under the spec's reading an answer on another face reads D = 0, 'does not
+    support', and limits our face in some games."""
+    from liarlab.liardice import bbn_play
+
+    class Fixed(bbn.BayesNetBelief):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.decisions_at[:] = SURE
+            self.opening_lie_counts[:] = SURE
+            self.p_supports, self.p_lie = _table([0.1, 0.9]), _table(0.1)
+            self.p_opening_lie = 0.1
+
+        def refit(self):
+            """The tables stay as set."""
+
+    monkeypatch.setattr(bbn_play, "BayesNetBelief", Fixed)
+    limited = {}
+    for node_d in ("same_face", "every_bid"):
+        if engine == "fast":
+            out = bbn_play.play_paired_match_fast(("type", 25), 60, np.random.default_rng(7), record=True,
+                                                  compiled_refits=False, node_d=node_d)
+        else:
+            out = bbn_play.play_paired_match(("type", 25), 60, np.random.default_rng(7), record=True, node_d=node_d)
+        limited[node_d] = int((out["hands"].n_limits > 0).sum())
+    assert limited["every_bid"] == 0 and limited["same_face"] > 0

@@ -70,3 +70,19 @@ def test_a_near_miss_differs_is_confirmed_on_fresh_deals_and_a_clear_one_is_not(
     far = V.Estimate(5.0, 4.8, 5.2, 400, "deals")
     assert stages.two_stage(far, judge(far), 20_000, judge, lambda n: pytest.fail("drawn"))[0].verdict == "differs"
     assert stages.plan(j, 20_000) is None                     # without its estimate: the inconclusive-only plan
+
+
+def test_a_shared_two_stage_judges_the_fresh_sample_only_when_the_pilot_left_it_open():
+    def judge(wins_games):
+        est = V.proportion(*wins_games)
+        return est, V.magnitude(est, 0.6, 0.7, "rate in the band", span=1.0)
+
+    plan = V.Plan(10_000, False, False, "planned")
+    pilot, fresh = (64, 100), (6_500, 10_000)
+    assert judge(pilot)[1].verdict == "inconclusive" and stages.goes_to_second_stage(judge(pilot)[1])
+    est, j = stages.shared_two_stage(judge, pilot, fresh, plan)
+    assert j.verdict == "reproduced" and est.n == 10_000
+    assert stages.shared_two_stage(judge, pilot, fresh, None)[1].verdict == "inconclusive"     # no plan: the pilot stands
+    assert stages.shared_two_stage(judge, (65_000, 100_000), fresh, plan)[0].n == 100_000      # a decided pilot stands
+    gone = stages.shared_two_stage(judge, pilot, None, V.Plan(None, False, True, "no sample decides it"))
+    assert gone[1].verdict == "inconclusive" and gone[1].undecidable

@@ -329,7 +329,8 @@ VARIANT_GROUPS = {"all types": tuple(range(1, 33)), "types 25-32": tuple(range(2
 #: paired matches (:func:`liarlab.liardice.bbn_play.play_paired_match`'s ``opener``, ``agent_options`` and
 #: ``program_options``; they change the plain player's games too, so each is played with its own baseline), and
 #: the network switches built for it (the plain games shared): the thesis's own normaliser (spec §4.2, open point
-#: 8) and the two gate readings (open point 10).
+#: 8), the two gate readings (open point 10) and node D read as "every bid supports the previous call" (open point
+#: 9: D = 1 on every bid, so the network learns nothing from it).
 BBN_RULE_READINGS = {
     "thesis reading": {},
     "random opener each game": {"opener": "random"},
@@ -341,6 +342,7 @@ BBN_RULE_READINGS = {
     "the thesis's normaliser P(D|A)P(E|A)": {"normaliser": "thesis"},
     "a gate per update": {"gate_draws": "per_update"},
     "the gate's n counted after the event": {"gate_count": "after"},
+    "node D: every bid supports the previous call": {"node_d": "every_bid"},
 }
 #: The options of a variant that change the game itself, not the network: a variant with one replays the baseline.
 GAME_OPTIONS = ("opener", "agent_options", "program_options")

@@ -1,69 +1,58 @@
-"""Notebook 01's figure captions, computed from each figure's data (so a caption's numbers are true of its figure;
-tests/papers/test_p01_captions.py checks them against the data)."""
+"""Notebook 01's figure captions and prose, each number computed from the figure's data
+(tests/papers/p01/test_p01_captions.py checks them); the words for numbers are :mod:`liarlab.study.per_unit`'s."""
 from __future__ import annotations
+
+from functools import partial
 
 import numpy as np
 import pandas as pd
 
 from liarlab.papers.p01 import printed
-from liarlab.papers.p01.claims import mean_gain, mean_over_types, points, points_text
+from liarlab.papers.p01.claims import mean_gain, mean_over_types, per_type_band, per_type_gains, points, points_text
+from liarlab.study.per_unit import agree, confirmation_text, est_text, points_to_width, unit_list  # noqa: F401
 
 
 def _trait(name) -> str:
-    """A trait's code name as prose writes it: "low_cap" -> "low cap"."""
-    return str(name).replace("_", " ")
-
-
-def _types(ts) -> str:
-    ts = [int(t) for t in ts]
-    return ", ".join(map(str, ts)) if ts else "none"
-
-
-def _type_list(ts) -> str:
-    """"type 16", "types 3, 9" or "none": the noun agreeing with the list."""
-    ts = [int(t) for t in ts]
-    return "none" if not ts else f"type{'s' if len(ts) > 1 else ''} {_types(ts)}"
-
+    return str(name).replace("_", " ")   # "low_cap" -> "low cap"
 
 def band_verdicts(large: pd.DataFrame) -> dict:
-    """The types judged as the claims table judges them: each type's win rate (Wilson at the Bonferroni level
-    for the number of types) against 60-70 %: the types in the band, outside it (below / above) and undecided."""
-    from liarlab.papers.p01.claims import per_type_band
-
-    judged = per_type_band(large.wins, large.games)
-    lo, hi = printed.WIN_BAND
+    """The types judged as the claims table judges them (:func:`claims.per_type_band`): in the band, outside it
+    (below, above), undecided; and the per-type level."""
     out = {"in": [], "below": [], "above": [], "undecided": []}
-    for t, rate, j in zip(large.type, large.win_rate, judged):
-        key = ("in" if j.verdict == "reproduced" else "undecided" if j.verdict == "inconclusive"
-               else "below" if rate < lo else "above")
-        out[key].append(int(t))
-    out["level"] = 1 - (1 - 0.95) / len(large)
-    return out
+    for t, rate, j in zip(large.type, large.win_rate, per_type_band(large.wins, large.games)):
+        out[{"reproduced": "in", "inconclusive": "undecided"}.get(
+            j.verdict, "below" if rate < printed.WIN_BAND[0] else "above")].append(int(t))
+    return {**out, "level": 1 - (1 - 0.95) / len(large)}
 
+def band_sentence(b: dict) -> str:
+    """The per-type band verdicts (:func:`band_verdicts`) in words, as the claims table judges them."""
+    u = b["undecided"]
+    return (f"Judged as the claims table judges them (each type's {100 * b['level']:.2f} % Bonferroni-adjusted "
+            f"interval), {len(b['below']) + len(b['above'])} types lie outside the band ({len(b['below'])} below, "
+            f"{len(b['above'])} above), {len(b['in'])} inside"
+            + (f" and {len(u)} undecided ({unit_list(u)}, whose interval straddles an edge of the band)." if u else "."))
+
+def gain_sentence(g: dict, on: str = "") -> str:
+    """The per-type gain verdicts (:func:`gain_verdicts`) in words, as the claims table judges them ``on`` a sample."""
+    up = len(g["above_zero"])
+    return (f"Judged{on} as the claims table judges them ({100 * g['level']:.2f} % Bonferroni-adjusted intervals across "
+            f"seeds), {gain_count(g)}; {up} {agree(up, 'lie')} above zero and {len(g['below_zero'])} below")
 
 def vs_types(large: pd.DataFrame, n_games: int, n_seeds: int) -> str:
-    """Fig 01_vs_types: how many large-sample bars lie in the thesis's band (by their means, and judged as the
-    claims table judges them, with Bonferroni-adjusted intervals), and the spread of one match."""
+    """Fig 01_vs_types: the bars in the band (by their means, and judged as the claims table judges them), and the
+    spread of one match."""
     lo, hi = printed.WIN_BAND
-    inside = large[(large.win_rate >= lo) & (large.win_rate <= hi)]
-    below = large[large.win_rate < lo]
-    above = large[large.win_rate > hi]
+    below, above = large[large.win_rate < lo], large[large.win_rate > hi]
     worst = large.loc[large.win_rate.idxmin()]
-    text = (f"*What to notice:* {len(inside)} of {len(large)} blue bars (large samples) lie inside the green 60-70 % "
-            f"band; {len(below)} lie below it ({_type_list(below.type)}) and {len(above)} above it "
-            f"({_type_list(above.type)}). ")
+    text = (f"*What to notice:* {len(large) - len(below) - len(above)} of {len(large)} blue bars (large samples) lie "
+            f"inside the green 60-70 % band; {len(below)} lie below it ({unit_list(below.type)}) and {len(above)} above "
+            f"it ({unit_list(above.type)}). ")
     if {"wins", "games"} <= set(large.columns):
-        b = band_verdicts(large)
-        text += (f"Judged as the claims table judges them (each type's {100 * b['level']:.2f} % Bonferroni-adjusted "
-                 f"interval), {len(b['below']) + len(b['above'])} types lie outside the band ({len(b['below'])} below, "
-                 f"{len(b['above'])} above), {len(b['in'])} inside and {len(b['undecided'])} undecided"
-                 + (f" ({_type_list(b['undecided'])}, whose interval straddles an edge of the band)"
-                    if b["undecided"] else "") + ". ")
-    return text + (f"The lowest, type {int(worst.type)}, wins {worst.win_rate:.3f}, still above the "
-                   f"dashed 50 % line. The orange range of {n_seeds} matches of {n_games} games spans "
+        text += band_sentence(band_verdicts(large)) + " "
+    return text + (f"The lowest, type {int(worst.type)}, wins {worst.win_rate:.3f}, still above the dashed 50 % line. "
+                   f"The orange range of {n_seeds} matches of {n_games} games spans "
                    f"{(large.seed_max - large.seed_min).mean():.3f} on average: a single match, the thesis's design, "
                    "could not separate neighbouring types.")
-
 
 def trend(final: pd.DataFrame, n_games: int, types=(1, 5, 23)) -> str:
     """Figs 5.6-5.8 panels: where the seeded matches of each type end, relative to the 50 % line."""
@@ -73,145 +62,104 @@ def trend(final: pd.DataFrame, n_games: int, types=(1, 5, 23)) -> str:
         below = int((f.cum_wins <= n_games / 2).sum())
         parts.append(f"type {t}: {below} of {len(f)} {agree(below, 'end')} at or below x/2, lowest final rate "
                      f"{f.cum_wins.min() / n_games:.3f}")
-    return ("*What to notice:* the curves climb between the dashed 50 % line and the dotted 100 % line, but not "
-            "every seeded match stays above the 50 % line to the end (" + "; ".join(parts) + "). The true rates against these types are only a "
-            f"few points above 0.5, so a {n_games}-game match can end below the line by chance.")
-
+    return ("*What to notice:* the curves climb between the dashed 50 % line and the dotted 100 % line, but not every "
+            "seeded match stays above the 50 % line to the end (" + "; ".join(parts) + "). The true rates against "
+            f"these types are only a few points above 0.5, so a {n_games}-game match can end below the line by chance.")
 
 def trend_grid(final: pd.DataFrame, n_games: int) -> str:
     """The 32-panel grid: matches ending at or below the 50 % line, per type."""
     f = final.assign(type=final.opponent.str[4:].astype(int))
     below = f[f.cum_wins <= n_games / 2].groupby("type").size()
-    ends = (f.groupby("type").cum_wins.mean() - n_games / 2)
-    top = ends.idxmax()
+    ends = f.groupby("type").cum_wins.mean() - n_games / 2
     return (f"*What to notice:* the grid plots wins above the 50 % line. {int(below.sum())} of {len(f)} seeded "
-            f"matches {agree(int(below.sum()), 'end')} at or below zero, in types {_types(below.index)}; the mean end ranges from "
-            f"{ends.min():+.1f} (type {int(ends.idxmin())}) to {ends.max():+.1f} wins (type {int(top)}). A curve "
-            "that climbs steadily is a steady edge; the spread of the orange curves is the noise of one match.")
-
+            f"matches {agree(int(below.sum()), 'end')} at or below zero, in {unit_list(below.index)}; the mean end "
+            f"ranges from {ends.min():+.1f} (type {int(ends.idxmin())}) to {ends.max():+.1f} wins (type "
+            f"{int(ends.idxmax())}). A curve that climbs steadily is a steady edge; the spread of the orange curves is "
+            "the noise of one match.")
 
 def gain_verdicts(gains: pd.DataFrame) -> dict:
-    """The types judged as the claims table judges the network's gain: per type the paired gain across seeds at
-    the Bonferroni level, against +5 to +10 points (in, outside, undecided) and against zero (above, below)."""
-    from liarlab.papers.p01.claims import per_type_gains
-
+    """The types judged as the claims table judges the gain: in +5 to +10 points, outside, undecided; above and
+    below zero; and the per-type level."""
     names, ests, judged = per_type_gains(gains)
-    return {"in": [o for o, j in zip(names, judged) if j.verdict == "reproduced"],
-            "outside": [o for o, j in zip(names, judged) if j.verdict == "differs"],
-            "undecided": [o for o, j in zip(names, judged) if j.verdict == "inconclusive"],
-            "above_zero": [o for o, e in zip(names, ests) if e.low > 0],
-            "below_zero": [o for o, e in zip(names, ests) if e.high < 0],
-            "level": 1 - (1 - 0.95) / len(names)}
-
+    out = {k: [o for o, j in zip(names, judged) if j.verdict == v]
+           for k, v in (("in", "reproduced"), ("outside", "differs"), ("undecided", "inconclusive"))}
+    return {**out, "above_zero": [o for o, e in zip(names, ests) if e.low > 0],
+            "below_zero": [o for o, e in zip(names, ests) if e.high < 0], "level": 1 - (1 - 0.95) / len(names)}
 
 def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
-    """Fig 01_bbn_gain: signs of the per-type gains (95 % intervals, as drawn; and, with ``gains``, the count of
-    types in the thesis's band at the claims table's Bonferroni-adjusted level, the one count of it the page gives)
-    and where the liar, prefers-bid programs sit."""
-    pos = e7[e7.diff_ci_low > 0]
-    neg = e7[e7.diff_ci_high < 0]
-    liars = e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])]
+    """Fig 01_bbn_gain: signs of the per-type gains (95 % intervals, as drawn; with ``gains``, the types in the band
+    as the claims table counts them) and where the liar, prefers-bid programs sit."""
+    pos, neg = (e7.diff_ci_low > 0).sum(), (e7.diff_ci_high < 0).sum()
     text = (f"*What to notice:* each bar is the network's paired gain over plain random-guess on the same dice, in "
             f"points, with its 95 % interval across seeded matches; the thesis's +5 to +10 points are green. "
-            f"{len(pos)} of {len(e7)} intervals {agree(len(pos), 'lie')} above zero and {len(neg)} below. ")
+            f"{pos} of {len(e7)} intervals {agree(pos, 'lie')} above zero and {neg} below. ")
     if gains is not None:
-        g = gain_verdicts(gains)
-        text += (f"Judged on these pilot matches as the claims table judges them ({100 * g['level']:.2f} % "
-                 f"Bonferroni-adjusted intervals), {gain_count(g)}; {len(g['above_zero'])} "
-                 f"{agree(len(g['above_zero']), 'lie')} above zero and "
-                 f"{len(g['below_zero'])} below (where the pilot leaves the claim undecided, the claims table judges "
-                 "the fresh seeds of the confirmatory line below instead). ")
-    return text + liar_sentence(liars)
-
+        text += (f"{gain_sentence(gain_verdicts(gains), ' on these pilot matches')} (where the pilot leaves the claim "
+                 "undecided, the claims table judges the fresh seeds of the confirmatory line below instead). ")
+    return text + liar_sentence(e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])])
 
 def liar_sentence(liars: pd.DataFrame) -> str:
-    """How the network fares against the liar, prefers-bid programs of this run (``liars``: their E7 rows), said
-    from the numbers: a fixed "all eight lose" would be contradicted by a run where they do not (issue 50)."""
+    """How the network fares against this run's liar, prefers-bid programs, said from the numbers (issue 50)."""
     if not len(liars):
         return "The liar, prefers-bid programs (types 25-32) are not in this run's comparison."
     n, lose = len(liars), int((liars["diff"] < 0).sum())
     which = (f"{type_words(liars.opponent.iloc[0])}, the one liar, prefers-bid program in this run," if n == 1
              else f"the {n} liar, prefers-bid programs in this run (types 25-32),")
     best, worst = 100 * liars["diff"].max(), 100 * liars["diff"].min()
+    one = f"({best:+.1f} points)."
     if lose == n:
-        return (f"Against {which} the network's mean gain is below zero "
-                + (f"({best:+.1f} points)." if n == 1 else f"for every one ({best:+.1f} points at best)."))
+        return f"Against {which} the network's mean gain is below zero " + (
+            one if n == 1 else f"for every one ({best:+.1f} points at best).")
     if lose == 0:
-        return (f"Against {which} the network's mean gain is not below zero "
-                + (f"({best:+.1f} points)." if n == 1 else f"for any ({worst:+.1f} to {best:+.1f} points)."))
-    return (f"Against {which} the network's mean gain is below zero for {lose} of {n} ({worst:+.1f} to "
-            f"{best:+.1f} points).")
-
-
-def agree(count: int, verb: str) -> str:
-    """``verb`` (plural: "gain", "lie", "lose") agreeing with a count of things: "1 of 32 types gains", "0 of 32
-    types gain", "13 lie above zero", "1 lies"."""
-    return ({"lie": "lies"}.get(verb, verb + "s")) if count == 1 else verb
-
+        return f"Against {which} the network's mean gain is not below zero " + (
+            one if n == 1 else f"for any ({worst:+.1f} to {best:+.1f} points).")
+    return f"Against {which} the network's mean gain is below zero for {lose} of {n} ({worst:+.1f} to {best:+.1f} points)."
 
 def gain_count(g: dict) -> str:
-    """The types whose gain lies in the thesis's band, as the answer and the claims summary count them
-    (``answer.share_count``): "1 of 32 types gains +5 to +10 points (7 counting the 6 undecided)", the verb agreeing
-    with the count ("1 of 32 types gain" read wrong, issue 50)."""
-    n = len(g["in"]) + len(g["outside"]) + len(g["undecided"])
-    text = f"{len(g['in'])} of {n} types {agree(len(g['in']), 'gain')} +5 to +10 points"
-    if g["undecided"]:
-        text += f" ({len(g['in']) + len(g['undecided'])} counting the {len(g['undecided'])} undecided)"
-    return text
-
+    """"1 of 32 types gains +5 to +10 points (7 counting the 6 undecided)", as ``answer.share_count`` counts."""
+    yes, open_ = len(g["in"]), len(g["undecided"])
+    text = f"{yes} of {yes + len(g['outside']) + open_} types {agree(yes, 'gain')} +5 to +10 points"
+    return text + (f" ({yes + open_} counting the {open_} undecided)" if open_ else "")
 
 def judged_gains(res) -> pd.DataFrame:
-    """The seed gains the claims row judges (:func:`liarlab.papers.p01.claims.gain_verdict`): the fresh seeds when
-    the pilot left the claim to a second stage, else the pilot's."""
+    """The seed gains the claims row judges: the fresh seeds under the second stage, else the pilot's."""
     from liarlab.papers.p01.claims import gain_verdict
 
     return gain_verdict(res)[-1]
 
-
 def win_quantity(res) -> str:
-    """What the opening answer measures for the headline claim: the count of types in 60-70 % (the claims row's
-    value), with the win rate it counts (its mean and range over the types) and the sample behind each type, so the
-    first screen gives a win rate and a size, not only a count of types (issue 50)."""
+    """What the opening answer measures for the headline claim: the mean win rate with its interval, its range and
+    sample, and the count of types in 60-70 % (issue 50)."""
     large = res.large
     worst, best = large.loc[large.win_rate.idxmin()], large.loc[large.win_rate.idxmax()]
     games = int(large.games.min())
     size = f"{games:,} games a type" if games == int(large.games.max()) else f"at least {games:,} games a type"
-    # the mean with its 95 % interval (the mean reading's estimate): the first screen gave "0.678" bare (issue 50)
     mean = mean_over_types(large)
     return (f"random-guess's mean win rate over the {len(large)} types as {mean.value:.3f} (95 % interval "
             f"{mean.low:.3f} to {mean.high:.3f}; from {worst.win_rate:.3f} against type {int(worst.type)} to "
             f"{best.win_rate:.3f} against type {int(best.type)}; {size}), and the number of types whose win rate lies "
             f"in 60-70 %")
 
-
 def gain_quantity(res) -> str:
-    """What the opening answer measures for the network's claim: its mean gain with its interval, then the
-    number of types in the thesis's band (the claims row's value, counted by ``answer.share_count``)."""
+    """What the opening answer measures for the network's claim: its mean gain, then the types in the band."""
     gains = judged_gains(res)
     est = mean_gain(gains)
     return (f"the network's mean gain over the {gains.opponent.nunique()} types as {points_text(est)} across "
             f"{est.n} seeded matches a type, and the number of types whose own gain lies in +5 to +10 points")
 
-
 def bbn_trend(curves: pd.DataFrame, types=("type1", "type8", "type11")) -> str:
     """Figs 5.9-5.11 as differences: where each type's mean cumulative difference ends."""
-    ends = []
-    for o in types:
-        c = curves[curves.opponent == o]
-        if len(c):
-            last = c.loc[c.game.idxmax()]
-            ends.append(f"{type_words(o)} {last.cum_bbn - last.cum_plain:+.1f}")
+    last = [c.loc[c.game.idxmax()] for c in (curves[curves.opponent == o] for o in types) if len(c)]
+    ends = [f"{type_words(r.opponent)} {r.cum_bbn - r.cum_plain:+.1f}" for r in last]
     return ("*What to notice:* the thesis's Figs 5.9-5.11 draw the two cumulative-win curves, which lie almost on top "
             "of each other; drawn as their difference (mean over the seeded matches), the curves end at "
             + ", ".join(ends) + " wins after the match. A real edge builds up steadily once the gate opens; a "
             "curve within a few wins of zero is noise.")
 
-
 def type_words(name) -> str:
-    """A test program's code name as prose writes it: "type21" -> "type 21" (other names as they are)."""
+    """"type21" -> "type 21" (other names as they are)."""
     text = str(name)
     return f"type {text[4:]}" if text.startswith("type") and text[4:].isdigit() else text
-
 
 def bbn_grid(curves: pd.DataFrame) -> str:
     """The 32-panel network trend grid: final mean differences."""
@@ -223,13 +171,14 @@ def bbn_grid(curves: pd.DataFrame) -> str:
             f"{int((d > 0).sum())} of {len(d)} end above zero; the highest is {type_words(names[d.argmax()])} "
             f"({d.max():+.1f} wins), the lowest {type_words(names[d.argmin()])} ({d.min():+.1f} wins).")
 
+def challenge_share(decisions: pd.DataFrame, group: str, player: str, count: int, column: str) -> float:
+    """A share of the challenge-decisions table (one group, player and count of ours); NaN when absent."""
+    r = decisions[(decisions.group == group) & (decisions.player == player) & (decisions["count"] == count)]
+    return float(r[column].iloc[0]) if len(r) else float("nan")
 
 def liar_challenges(decisions: pd.DataFrame, liars: str, honest: str) -> str:
     """Fig 01_bbn_liar_challenges: count-2 challenge shares of both players against both groups."""
-    def at(group, player, count, col):
-        r = decisions[(decisions.group == group) & (decisions.player == player) & (decisions["count"] == count)]
-        return float(r[col].iloc[0]) if len(r) else float("nan")
-
+    at = partial(challenge_share, decisions)
     return (f"*What to notice:* against the liars (right) the network (red) challenges a count-2 bid "
             f"{at(liars, 'network', 2, 'share_challenged'):.2f} of the time against plain random-guess's "
             f"{at(liars, 'plain', 2, 'share_challenged'):.2f}, although such a bid is false only "
@@ -238,7 +187,6 @@ def liar_challenges(decisions: pd.DataFrame, liars: str, honest: str) -> str:
             f"the time. Against the honest programs (left) the network challenges a count-2 bid "
             f"{at(honest, 'network', 2, 'share_challenged'):.2f} of the time against "
             f"{at(honest, 'plain', 2, 'share_challenged'):.2f}. Only points with at least 30 bids are drawn.")
-
 
 def game_lengths(lengths: pd.DataFrame) -> str:
     """E11 histograms split by starter: mean actions and mean final count per starter."""
@@ -252,40 +200,11 @@ def game_lengths(lengths: pd.DataFrame) -> str:
             "about people (green bands), whoever opens (" + "; ".join(parts) + "). The remarks describe human "
             "play, so bot play is only a substitute, not a test.")
 
-
-def est_text(value: float, low: float, high: float, label: str = "95 %", fmt: str = "+.3f") -> str:
-    """A value with its interval for prose, the interval named by ``label``; a flat interval ([x, x]) is never
-    printed as one: the value stands alone."""
-    if low is None or high is None or not np.isfinite(low) or not np.isfinite(high) or abs(high - low) < 1e-12:
-        return f"{value:{fmt}}"
-    return f"{value:{fmt}} ({label} interval {low:{fmt}} to {high:{fmt}})"
-
-
-def points_to_width(value: float, low: float, high: float) -> str:
-    """A gain (a share of games) in points with its 95 % interval, all three to two significant digits of the
-    interval's width, signed, never "-0.00": "+0.002 points (95 % interval -0.003 to +0.013)". Four fixed decimals
-    of a share wrote a change of 49 games in 320,000 as "+0.0000 (95 % interval -0.0000 to +0.0001)" (issue 50)."""
-    from liarlab.study.tables import fixed_text
-
-    v, lo, hi = 100 * float(value), 100 * float(low), 100 * float(high)
-    if not (np.isfinite([lo, hi]).all() and hi > lo):
-        return points(value)
-    decimals = min(max(0, 1 - int(np.floor(np.log10(hi - lo)))), 6)
-
-    def signed(x: float) -> str:
-        text = fixed_text(x, decimals)
-        return text if text.startswith("-") or set(text) <= set("0.,") else "+" + text
-
-    return f"{signed(v)} points (95 % interval {signed(lo)} to {signed(hi)})"
-
-
 def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFrame, self_open, wide: pd.DataFrame,
             gains: pd.DataFrame, e7: pd.DataFrame, best_response: pd.DataFrame, n_games: int, n_seeds: int,
             liar_text: str = "", readings_text: str = "", extensions_text: str = "") -> str:
-    """*What the numbers say*, every number computed from the tables it names: the large-sample win rates per
-    type (judged as the claims table judges them), the seeded matches, the trait effects, the opening seat, the
-    network's per-type gains (``gains``: one per seeded match, judged as the claims table judges them; ``e7``:
-    the per-type table with 95 % intervals) and the best responder."""
+    """*What the numbers say*, every number from the tables it names (``gains``: one per seeded match; the
+    per-type verdicts as the claims table judges them)."""
     b = band_verdicts(large)
     g = gain_verdicts(gains)
     hard = trait_effect.sort_values("effect").iloc[0]
@@ -293,17 +212,11 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
     rank = large.set_index("type").win_rate.rank(method="min")
     worst, best = large.loc[large.win_rate.idxmin()], large.loc[large.win_rate.idxmax()]
     br = best_response.iloc[0]
-    outside = len(b["below"]) + len(b["above"])
     lines = [
         f"* **Random-guess against the 32 programs (§5.2).** Averaged over the types it wins "
         f"{large.win_rate.mean():.3f}, and it beats every type. But \"60-70 % against **every** type\" does not "
         f"hold: the rates run from {worst.win_rate:.3f} (type {int(worst.type)}) to {best.win_rate:.3f} "
-        f"(type {int(best.type)}). Judged as in the claims table (each type's {100 * b['level']:.2f} % "
-        f"Bonferroni-adjusted interval), {outside} types lie outside the band ({len(b['below'])} below, "
-        f"{len(b['above'])} above), {len(b['in'])} inside"
-        + (f", and {len(b['undecided'])} undecided (type{'s' if len(b['undecided']) > 1 else ''} "
-           f"{_types(b['undecided'])}, whose interval straddles an edge)" if b["undecided"] else "")
-        + f". The strongest trait effect is {_trait(easy.trait)} (win rate {easy.effect:+.3f}), the most "
+        f"(type {int(best.type)}). {band_sentence(b)} The strongest trait effect is {_trait(easy.trait)} (win rate {easy.effect:+.3f}), the most "
           f"protective {_trait(hard.trait)} ({hard.effect:+.3f}). The thesis's example types 1, 5 and 23 rank "
           f"{', '.join(str(int(rank.loc[t])) for t in (1, 5, 23))} of {len(large)} from the hardest.",
         f"* **Noise.** One {n_games}-game match per type (the thesis's design) moves a type's rate by several points: "
@@ -313,10 +226,7 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
         f"when it always responds.",
         f"* **The network (§5.2: +5 to +10 points against most types).** Learning after every game, as the "
         f"thesis's network does, its mean gain over the {gains.opponent.nunique()} types is "
-        f"{points_text(mean_gain(gains))}. Judged as in the claims table ({100 * g['level']:.2f} % "
-        f"Bonferroni-adjusted intervals across seeds), {gain_count(g)}; "
-        f"{len(g['above_zero'])} {agree(len(g['above_zero']), 'gain')} more than zero and "
-        f"{len(g['below_zero'])} {agree(len(g['below_zero']), 'lose')}.",
+        f"{points_text(mean_gain(gains))}. {gain_sentence(g)}.",
     ]
     if liar_text:
         lines.append(f"* **Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis).** "
@@ -331,19 +241,13 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
                  "best response would win at least as much.")
     return "\n".join(lines)
 
-
 _BOTH = "ablation: no probability 4, no L limits"
 _SHUT = "ablation: gate always shut"
 
-
 def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain: pd.DataFrame,
               verdicts: pd.DataFrame, hands: pd.DataFrame, decisions: pd.DataFrame, liars: str) -> dict:
-    """Our diagnosis of the network's loss to types 25-32, every number from the tables it names:
-    ``liar_readings`` (the E12 replays over types 25-32, one row per variant), ``loss_shares``
-    (:func:`bbn_experiments.liar_loss_shares`), ``liar_gain`` (the E7 rows of types 25-32), ``verdicts`` (the
-    network's verdicts by our count against the revealed hands), ``hands`` (H and L errors per type) and
-    ``decisions`` (challenge shares by count; ``liars`` is the liars' group label). Returns ``pooled`` (one
-    sentence), ``summary`` (for *What the numbers say*) and ``text`` (the section's markdown)."""
+    """Our diagnosis of the network's loss to types 25-32 from the E12 replays over them, the loss shares, their E7
+    rows, the verdicts, hand errors and challenge decisions: ``pooled`` (a sentence), ``summary``, ``text``."""
     lr = liar_readings.set_index("variant")
     base = lr.loc["thesis reading"]
     from liarlab.papers.p01.bbn_experiments import top_loss_change
@@ -352,10 +256,9 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
     shares = loss_shares.set_index("change")
     ids = sorted(int(str(o)[4:]) for o in liar_gain.opponent) if "opponent" in liar_gain else []
     which = ("types 25–32" if len(ids) == 8 or not ids else
-             f"the liar, prefers-bid program{'s' if len(ids) > 1 else ''} in this run ({_type_list(ids)})")
+             f"the liar, prefers-bid program{'s' if len(ids) > 1 else ''} in this run ({unit_list(ids)})")
     below = int((liar_gain.diff_ci_high < 0).sum())
-    # the replays draw their own seeded matches, not E7's: said, so a pooled gain of one sign beside an E7 mean of
-    # the other does not read as a contradiction (issue 50)
+    # the replays draw their own seeded matches, not E7's: said, so opposite signs do not read as a contradiction
     pooled = (f"{'Against' if len(ids) == 1 else 'Pooled over'} {which}, in the readings' own seeded matches ({int(base.seeds)} per type, not E7's), the "
               f"network changes the win rate by {points(base['diff'], base.diff_ci_low, base.diff_ci_high)}; in the "
               f"E7 table {below} of {len(liar_gain)} {'has' if len(liar_gain) == 1 else 'have'} an interval below "
@@ -366,9 +269,7 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
                 "measured.")
         return {"pooled": pooled, "summary": f"{pooled} No loss to take apart in this run.", "text": text}
 
-    def share(player, count, column):
-        row = decisions[(decisions.group == liars) & (decisions.player == player) & (decisions["count"] == count)]
-        return float(row[column].iloc[0]) if len(row) else float("nan")
+    share = partial(challenge_share, decisions, liars)
 
     rev = verdicts.set_index("count")
     parts = "; ".join(f"{r.change}: {points(r.gain_after_change, lr.loc[r.change, 'diff_ci_low'], lr.loc[r.change, 'diff_ci_high'])}"
@@ -413,63 +314,33 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
                + "; see the section on types 25-32.")
     return {"pooled": pooled, "summary": summary, "text": text}
 
-
 # ============================================================================ texts read from the results object
 
-def _confirmation(plan, fresh, decided: str, sample: str, unit: str, judged: str = "") -> str:
-    """What the two-stage design did, in words with units: nothing (``decided``), a confirmatory ``sample`` of
-    ``plan.n`` fresh ``unit`` a type (``judged``: what the claims table finds on them), or nothing could decide it.
-    "Confirmatory sample: planned from the pilot at 80% power: 13,423." stacked colons and named no unit (issue 50)."""
-    import re
-
-    from liarlab.core import verdicts as V
-    from liarlab.study.answer import number
-
-    if plan is None:
-        return decided
-    if fresh is None:
-        return f"Undecidable: {plan.reason}."
-    asked = re.search(r"power: (\d[\d,]*\d|\d)", plan.reason)
-    why = plan.reason.split("; planned")[0] if "; planned" in plan.reason else ""
-    text = f"{sample}: {number(plan.n)} fresh {unit} a type"
-    if asked and plan.capped:
-        text += (f", the budget's cap (the pilot asked for {asked.group(1)} to decide it at "
-                 f"{100 * V.PLANNED_POWER:.0f} % power)")
-    elif asked:
-        text += f", the number the pilot asks for to decide it at {100 * V.PLANNED_POWER:.0f} % power"
-    text += f" ({why})" if why else ""
-    return text + (f"; on them {judged}." if judged else ".")
-
-
 def win_rate_confirmation(res) -> str:
-    return _confirmation(res.win_plan, res.large_fresh,
+    return confirmation_text(res.win_plan, res.large_fresh,
                          "Every per-type win-rate claim is decided by the pilot: no confirmatory sample.",
                          "Confirmatory sample", "games")
-
 
 def bbn_gain_confirmation(res) -> str:
     judged = ""
     if res.gains_fresh is not None:
         judged = f"{gain_count(gain_verdicts(judged_gains(res)))}, as the claims table counts them"
-    return _confirmation(res.gain_plan, res.gains_fresh,
+    return confirmation_text(res.gain_plan, res.gains_fresh,
                          "The network-gain claim is decided by the pilot: no confirmatory seeds.", "Confirmatory seeds",
                          "seeded matches", judged)
 
-
 def vs_types_of(res) -> str:
-    """:func:`vs_types` for the run: the E5 table's large sample with its wins and games, and the seeded range."""
+    """:func:`vs_types` for the run."""
     large = res.e5.rename(columns={"large_sample": "win_rate"}).assign(wins=res.large.wins.to_numpy(),
                                                                         games=res.large.games.to_numpy())
     return vs_types(large, res.params["n_games"], res.params["n_seeds"])
 
-
 def liar_loss_of(res) -> dict:
-    """:func:`liar_loss` for the run (its types 25-32 must be in the network comparison)."""
+    """:func:`liar_loss` for the run (types 25-32 in the network comparison)."""
     from liarlab.papers.p01.bbn_experiments import LIARS
 
     return liar_loss(res.liar_readings, res.loss_shares, res.liar_gain, res.liar_verdicts, res.liar_hands,
                      res.liar_decisions, LIARS)
-
 
 def x3_limit(res) -> str:
     """Why the reading "not-support limit x-3" barely changes anything, every number from the run's tables."""
@@ -491,7 +362,6 @@ where it does change the decision (we hold three 5s, bid four 5s, they raise to 
 challenge, x − 3 allows one and we always challenge), and one such position for every other reading.
 """
 
-
 def x2_positions(mixture: pd.DataFrame) -> str:
     """Why the X2 sweep is flat, read from the worked positions facing "three 1s"."""
     at = mixture[mixture.position == "facing three 1s"].set_index("lambda")
@@ -503,11 +373,9 @@ but by a few points at most, and at the opening (no challenge possible) the bids
 checks' shifts by each other. That is why the win rates in the sweep stay within noise of each other.
 """
 
-
 def network_readings(res) -> str:
-    """The network's readings in one sentence: the range of the pooled gain, whether any reading's pooled gain
-    reaches the thesis's lower edge (+5 points; a description of point estimates, the verdicts are the claims
-    table's), and how many games the x-3 limit changed."""
+    """The network's readings in a sentence: the pooled gains' range, whether any reaches +5 points (point
+    estimates; the verdicts are the claims table's), and the games the x-3 limit changed."""
     readings = res.bbn_readings
     net_all = readings[(readings.group == "all types") & ~readings.variant.str.startswith("ablation")]
     x3 = res.x3_reading
@@ -518,7 +386,6 @@ def network_readings(res) -> str:
             f"limit changed the result of {int(x3.games_with_other_result):,} of {int(x3.games):,} games on the same "
             "dice (constructed positions where each reading changes a decision are tested).")
 
-
 def extensions(res) -> str:
     """The Ch. 6 extensions in one sentence: the lambda mixture's range and real-valued guessing's rates."""
     lam, x1 = res.lambda_rows, res.x1
@@ -526,7 +393,6 @@ def extensions(res) -> str:
             "across lambda) because the guess shifts both checks of the four-case loop and the shifts cancel "
             f"(worked positions above); real-valued guessing (X1) is worse ({x1.mean_win_rate:.3f} mean, worst "
             f"type {x1.min_win_rate:.3f}).")
-
 
 def summary_of(res) -> str:
     """:func:`summary` (*What the numbers say*) for the run."""
@@ -536,10 +402,8 @@ def summary_of(res) -> str:
                    res.params["n_games"], res.params["n_seeds"], liar_text=liar_text,
                    readings_text=network_readings(res), extensions_text=extensions(res))
 
-
 def bid_draw(fig44: pd.DataFrame) -> str:
-    """Caption of the Fig 4.4 bid-draw figure: which candidates one bid draw never returns, and how close the
-    simulation is to the exact shares."""
+    """Fig 4.4's bid draw: the candidates never returned, and how close the simulation is to the exact shares."""
     shown = fig44.dropna(subset=["weight"]).head(20)
     never = shown[shown.p_returned <= 0]
     faces = sorted({int(f) for _, f in never.bid})
@@ -553,10 +417,8 @@ def bid_draw(fig44: pd.DataFrame) -> str:
             f"of our count plus its sampled count falls short, which never happens on a face we do not hold. The "
             f"simulated shares (orange) lie within {gap:.4f} of the exact ones (blue).")
 
-
 def readings_vs_e7(res) -> str:
-    """Why the readings table's "thesis reading" row and E7 give different pooled gains: E12 replays its own
-    seeded matches (another seed), so the two are independent measurements of the same quantity."""
+    """Why the readings table's "thesis reading" row is not E7's pooled gain: E12 replays its own seeded matches."""
     from liarlab.papers.p01 import bbn_experiments as bbnx
     from liarlab.papers.p01.results import SEED_OFFSETS
 

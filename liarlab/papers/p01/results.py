@@ -1,13 +1,7 @@
-"""Notebook 01's results: every table its sections compute, in one object that the claims
-(:func:`liarlab.papers.p01.claims.rows`), the captions, the figures and the coverage ledger read.
-
-:class:`Results01` holds the run's parameters (as ``nb.setup`` resolved them) and one field per table. Each
-``run_*`` method runs one section of the notebook, in the notebook's order, and fills that section's fields; the
-notebook displays and saves them. Expensive runs are cached under ``01_<name>`` with the run's seed and the sizes
-they read (:func:`liarlab.study.cache.cached`), each keyed to the source of the module that computes it. Every
-section draws from its own offset of the run's seed (listed in :data:`SEED_OFFSETS`), so a section's tables do not
-depend on which other sections ran.
-"""
+"""Notebook 01's results: :class:`Results01` holds the run's parameters and one field per table; each ``run_*``
+method runs one section, in the notebook's order. Expensive runs are cached as ``01_<name>`` under the run's seed
+and sizes, keyed to their module's source; each section draws from its own seed offset (:data:`SEED_OFFSETS`),
+so a section's tables do not depend on which other sections ran."""
 from __future__ import annotations
 
 from dataclasses import field, make_dataclass
@@ -32,17 +26,13 @@ SEED_OFFSETS = {
     "best_response_uniform": 96, "best_response_retry": 97, "best_response_min_count": 98,
     "timing": 100, "bbn_timing": 110, "x3": 120, "x4": 130,
 }
-#: X2 at worked positions: our hand (counts of faces 1..6) and the compiled decisions per call of the checks.
-X2_HAND = (2, 1, 0, 1, 1, 0)
-X2_DECISIONS_PER_CALL = 5
-#: E9: the compiled simulator's throughput is measured on this many games per game of the sweep size.
-THROUGHPUT_PER_SWEEP_GAME = 5
-#: The best responder's games are split over this many tasks (openers alternate between tasks).
-BEST_RESPONSE_TASKS = 8
+X2_HAND = (2, 1, 0, 1, 1, 0)        # X2 at worked positions: our hand (counts of faces 1..6)
+X2_DECISIONS_PER_CALL = 5           # ... and the compiled decisions per call of the checks
+THROUGHPUT_PER_SWEEP_GAME = 5       # E9: throughput measured on this many games per game of the sweep size
+BEST_RESPONSE_TASKS = 8             # the best responder's games are split over this many tasks
 #: The best responders' runs: (field, size, seed and cache name, keywords of ``experiments.best_response``, the
-#: player it faces when not random-guess). After depth 1 and 2 against random-guess, the depth-1 responder against
-#: the readings' players: the uniformly random mixed strategy (thesis Ch. 4 §1), random-guess retrying candidates
-#: within a bid draw (spec §7.3) and random-guess under minimum count 1 (spec §7.2).
+#: player it faces when not random-guess): depth 1 and 2, then depth 1 against the readings' players (the uniform
+#: mixed strategy, Ch. 4 §1; retrying within a bid draw, spec §7.3; minimum count 1, spec §7.2).
 RESPONDERS = (
     ("br", "n_best_response", "best_response", {}, None),
     ("br2", "n_best_response_2", "best_response_2", {"depth": 2}, None),
@@ -52,51 +42,44 @@ RESPONDERS = (
     ("br_min_count", "n_best_response", "best_response_min_count", {"min_count": 1},
      "random-guess under minimum count 1"),
 )
-
-
-#: Notebook 01's tables, one line per part of the notebook (each None until its ``run_*`` section ran).
-TABLES = """traits side checks fig44 fig51 freq51 behaviour
-    ref_games ref seeded seeded_raw large large_raw e5 e5_views win_plan large_fresh trait_effect curves ref_curves
-    final lengths success length_stats
-    bbn_run e7 gains gain_plan gains_fresh adoption calibration hand_errors bbn_readings bbn_rule_readings
-    liar_readings loss_shares
-    liar_hands liar_verdicts liar_decisions liar_gain substitutes gain_readings support_events bbn_curves
-    first self_open wide swap sweep variants vs_plain mixture x3_ext x4 x4_summary readings_by_type readings
-    band_readings br br2 br_uniform br_retry br_min_count br_readings timing bbn_time timing_vs_thesis
-    schedules""".split()
+#: Notebook 01's tables (each None until its ``run_*`` section ran).
+TABLES = """traits side checks fig44 fig51 freq51 behaviour ref_games ref seeded seeded_raw large large_raw e5
+    e5_views win_plan large_fresh trait_effect curves ref_curves final lengths success length_stats bbn_run e7 gains
+    gain_plan gains_fresh adoption calibration hand_errors bbn_readings bbn_rule_readings liar_readings loss_shares
+    liar_hands liar_verdicts liar_decisions liar_gain substitutes gain_readings support_events bbn_curves first
+    self_open wide swap sweep variants vs_plain mixture x3_ext x4 x4_summary readings_by_type readings band_readings
+    br br2 br_uniform br_retry br_min_count br_readings timing bbn_time timing_vs_thesis schedules""".split()
 _Tables = make_dataclass("_Tables", [("params", dict)] + [(name, object, None) for name in TABLES]
                          + [(name, list, field(default_factory=list)) for name in ("bbn_trend_types", "panels")])
-
-
-
-# The best-response tables' headers in words ("br challenge success", "ci low" read like code, issue 50); the CSV
-# keeps the code names
-BR_HEADERS = {"win_rate": "best responder's win rate", "ci_low": "95 % interval, low", "ci_high": "95 % interval, high",
-              "as_starter": "win rate when it opens", "as_responder": "win rate when it responds",
-              "br_challenge_success": "share of its challenges that succeed", "mean_turns": "mean turns a game"}
-BR_READING_HEADERS = {"random_guess_win_rate": "random-guess win rate", "ci_low": "95 % interval, low",
-                      "ci_high": "95 % interval, high"}
-
+#: The best-response tables' headers in words (issue 50); the CSV keeps the code names.
+_CI = {"ci_low": "95 % interval, low", "ci_high": "95 % interval, high"}
+BR_HEADERS = {"win_rate": "best responder's win rate", **_CI, "as_starter": "win rate when it opens",
+              "as_responder": "win rate when it responds", "br_challenge_success": "share of its challenges that "
+              "succeed", "mean_turns": "mean turns a game"}
+BR_READING_HEADERS = {"random_guess_win_rate": "random-guess win rate", **_CI}
 
 class Results01(_Tables):
-    """Notebook 01's tables (:data:`TABLES`, and ``params``: the run's parameters, sizes resolved by the profile),
-    filled section by section by the ``run_*`` methods."""
-
-    # ------------------------------------------------------------------ helpers
+    """Notebook 01's tables (:data:`TABLES`; ``params``: the run's parameters), filled by the ``run_*`` methods."""
 
     def seed(self, name: str) -> int:
-        """The seed of computation ``name``: the run's seed plus its offset."""
         return self.params["seed"] + SEED_OFFSETS[name]
 
     def _cached(self, name: str, compute, module, **sizes):
         """``compute()``, cached as ``01_<name>`` under the run's seed and ``sizes``, keyed to ``module``'s source."""
         return cache.cached(f"01_{name}", {"seed": self.params["seed"], **sizes}, compute, depends=[module])
 
+    def _run(self, name: str, compute, module, **sizes):
+        """``compute(seed)`` with computation ``name``'s seed, cached (:meth:`_cached`)."""
+        seed = self.seed(name)
+        return self._cached(name, lambda: compute(seed), module, **sizes)
+
     def size(self, name: str):
         return self.params[name]
 
-    # ------------------------------------------------------------------ E2-E4
+    def _net(self, seeds: str = "bbn_seeds"):
+        return self.size("bbn_types"), self.size("bbn_games"), self.size(seeds)
 
+    # E2-E4
     def run_test_programs(self) -> None:
         self.traits = ex.traits_frame()
 
@@ -104,36 +87,32 @@ class Results01(_Tables):
         self.side = ex.side_numbers()
 
     def run_worked_checks(self) -> None:
-        n, seed = self.size("n_calls"), self.seed("worked_checks")
-        self.checks = self._cached("worked_checks", lambda: ex.worked_checks(n, np.random.default_rng(seed)), ex, n=n)
+        n = self.size("n_calls")
+        self.checks = self._run("worked_checks", lambda s: ex.worked_checks(n, np.random.default_rng(s)), ex, n=n)
 
     def run_bid_draw(self) -> None:
-        n, seed = self.size("n_calls"), self.seed("fig_4_4")
-        self.fig44 = self._cached("fig_4_4", lambda: ex.fig_4_4_candidates(n, np.random.default_rng(seed)), ex, n=n)
+        n = self.size("n_calls")
+        self.fig44 = self._run("fig_4_4", lambda s: ex.fig_4_4_candidates(n, np.random.default_rng(s)), ex, n=n)
 
     def run_test_program_behaviour(self) -> None:
-        n, seed = self.size("n_calls"), self.seed("behaviour")
+        n = self.size("n_calls")
         self.fig51 = ex.fig_5_1_example()
         self.freq51 = ex.fig_5_1_frequencies(n, np.random.default_rng(self.seed("fig_5_1")))
         positions = ex.behaviour_positions(n)
-        self.behaviour = self._cached(
-            "behaviour", lambda: ex.test_program_behaviour(positions, np.random.default_rng(seed)), ex, n=positions)
+        self.behaviour = self._run(
+            "behaviour", lambda s: ex.test_program_behaviour(positions, np.random.default_rng(s)), ex, n=positions)
 
-    # ------------------------------------------------------------------ E5, E6, E11
-
+    # E5, E6, E11
     def run_win_rates(self) -> None:
         """E5's three views: one reference match per type, seeded matches, and the large sample."""
         n_games, n_seeds, n_large = self.size("n_games"), self.size("n_seeds"), self.size("n_large")
-        s_ref, s_seeded, s_large = (self.seed(k) for k in ("reference_matches", "vs_types_seeds", "vs_types_large"))
-        self.ref_games = self._cached("reference_matches", lambda: ex.reference_matches(n_games, s_ref), ex, n=n_games)
+        self.ref_games = self._run("reference_matches", lambda s: ex.reference_matches(n_games, s), ex, n=n_games)
         self.ref = ex.summarize_reference(self.ref_games)
         self.ref.insert(0, "type", [int(o[4:]) for o in self.ref.opponent])
-        self.seeded, self.seeded_raw = self._cached(
-            "vs_types_seeds", lambda: ex.vs_types(n_games, n_seeds, s_seeded, keep_games=True), ex, n=n_games,
-            r=n_seeds)
-        self.large, self.large_raw = self._cached("vs_types_large", lambda: ex.vs_types(n_large, 1, s_large), ex,
-                                                  n=n_large)
-        # every win rate to 3 decimals, one count per column ("0.87" above "0.861", issue 50)
+        self.seeded, self.seeded_raw = self._run(
+            "vs_types_seeds", lambda s: ex.vs_types(n_games, n_seeds, s, keep_games=True), ex, n=n_games, r=n_seeds)
+        self.large, self.large_raw = self._run("vs_types_large", lambda s: ex.vs_types(n_large, 1, s), ex, n=n_large)
+        # every win rate to 3 decimals, one count per column (issue 50)
         e5 = ex.vs_types_table(self.large, self.ref, self.seeded)
         self.e5 = tables.with_decimals(e5, dict.fromkeys(e5.columns.drop(["type", "traits"]), 3))
         self.e5_views = tables.with_decimals(
@@ -141,13 +120,10 @@ class Results01(_Tables):
             dict.fromkeys(("mean", "min", "max"), 3))
 
     def run_win_rate_confirmation(self) -> None:
-        """Two-stage design: a per-type claim the large sample leaves undecided is judged again on fresh games, as
-        many as the pilot says would decide it at 80 % power, at most ``confirm_games_cap`` per type."""
-        self.win_plan = claims.win_rate_plan(self.large, cap=self.size("confirm_games_cap"))
-        plan, seed = self.win_plan, self.seed("vs_types_confirm")
+        """Two stages: fresh games per type when the pilot leaves a per-type claim to a second stage."""
+        self.win_plan = plan = claims.win_rate_plan(self.large, cap=self.size("confirm_games_cap"))
         if plan is not None and not plan.undecidable:
-            self.large_fresh = self._cached("vs_types_confirm", lambda: ex.vs_types(plan.n, 1, seed)[0], ex,
-                                            n=plan.n)
+            self.large_fresh = self._run("vs_types_confirm", lambda s: ex.vs_types(plan.n, 1, s)[0], ex, n=plan.n)
 
     def run_trait_effects(self) -> None:
         self.trait_effect = tables.with_decimals(ex.trait_effects(self.large, self.traits),
@@ -163,8 +139,7 @@ class Results01(_Tables):
         self.success = ex.challenge_success_by_starter(self.large_raw)
         self.length_stats = ex.length_summary(self.lengths)
 
-    # ------------------------------------------------------------------ E7-E10: the network
-
+    # E7-E10: the network
     def worked_example(self) -> str:
         """One game of the network player against type 25 after 200 games of learning, as text."""
         return bbnx.worked_example_text(np.random.default_rng(self.seed("worked_example_belief")),
@@ -172,10 +147,9 @@ class Results01(_Tables):
 
     def run_bbn_matches(self) -> None:
         """E7: paired matches (network and plain random-guess on the same dice), with the E8 records."""
-        types, n, r, seed = self.size("bbn_types"), self.size("bbn_games"), self.size("bbn_seeds"), self.seed("bbn_matches")
-        self.bbn_run = self._cached("bbn_matches", lambda: bbnx.run_bbn_matches(types, n_games=n, n_seeds=r, seed=seed,
-                                                                                record=True),
-                                    bbnx, n=n, r=r, types=types)
+        types, n, r = self._net()
+        self.bbn_run = self._run("bbn_matches", lambda s: bbnx.run_bbn_matches(types, n_games=n, n_seeds=r, seed=s,
+                                                                              record=True), bbnx, n=n, r=r, types=types)
         self.e7 = bbnx.summarize_vs_types(self.bbn_run)
         self.gains = bbnx.seed_gains(self.bbn_run.games)      # one paired gain per seeded match: the replication unit
 
@@ -185,14 +159,13 @@ class Results01(_Tables):
         self.panels = sorted(set(self.bbn_curves.opponent), key=lambda o: int(o[4:]))      # type1 .. type32
 
     def run_bbn_gain_confirmation(self) -> None:
-        """Two-stage design for the network's gain: new seeds when the pilot leaves it undecided (at most
-        ``confirm_seeds_cap``)."""
-        self.gain_plan = claims.bbn_gain_plan(self.gains, cap=self.size("confirm_seeds_cap"))
-        plan, types, n, seed = self.gain_plan, self.size("bbn_types"), self.size("bbn_games"), self.seed("bbn_matches_confirm")
+        """Two stages for the network's gain: new seeds when the pilot leaves it undecided."""
+        self.gain_plan = plan = claims.bbn_gain_plan(self.gains, cap=self.size("confirm_seeds_cap"))
+        types, n, _ = self._net()
         if plan is not None and not plan.undecidable:
-            self.gains_fresh = self._cached(
+            self.gains_fresh = self._run(
                 "bbn_matches_confirm",
-                lambda: bbnx.seed_gains(bbnx.run_bbn_matches(types, n_games=n, n_seeds=plan.n, seed=seed).games),
+                lambda s: bbnx.seed_gains(bbnx.run_bbn_matches(types, n_games=n, n_seeds=plan.n, seed=s).games),
                 bbnx, n=n, r=plan.n, types=types)
 
     def run_bbn_diagnostics(self) -> None:
@@ -202,41 +175,38 @@ class Results01(_Tables):
         self.hand_errors = bbnx.imagined_hand_errors(self.bbn_run)
 
     def run_bbn_readings(self) -> None:
-        """E12 for the network: every reading and ablation replayed on the same matches; over types 25-32 (when
-        this profile has them), how much of the loss each part accounts for."""
-        types, n, r, seed = (self.size("bbn_types"), self.size("bbn_games"), self.size("bbn_variant_seeds"),
-                             self.seed("bbn_variants"))
-        self.bbn_readings = self._cached(
-            "bbn_variants", lambda: bbnx.bbn_variants(types=types, n_games=n, n_seeds=r, seed=seed), bbnx,
+        """E12 for the network on the same matches, the loss over types 25-32 taken apart (when the profile has
+        them), and E7's matches replayed under the game's rule readings (01 row 18)."""
+        types, n, r = self._net("bbn_variant_seeds")
+        self.bbn_readings = self._run(
+            "bbn_variants", lambda s: bbnx.bbn_variants(types=types, n_games=n, n_seeds=r, seed=s), bbnx,
             n=n, r=r, types=types)
         if (self.bbn_readings.group == "types 25-32").any():
             self.liar_readings = self.bbn_readings[self.bbn_readings.group == "types 25-32"]
             self.loss_shares = bbnx.liar_loss_shares(self.bbn_readings)
-        # the game's rule readings at E7's design and seed (01 row 18's readings): E7's matches replayed under each
         r7, seed7 = self.size("bbn_seeds"), self.seed("bbn_matches")
         self.bbn_rule_readings = self._cached(
             "bbn_rule_readings", lambda: bbnx.bbn_rule_readings(types=types, n_games=n, n_seeds=r7, seed=seed7), bbnx,
             n=n, r=r7, types=types)
 
     def run_liar_diagnosis(self) -> None:
-        """What the network believes and what the player does against types 25-32, with types 1 and 17 beside
-        them (reference agents; the first fifth of each match left out)."""
+        """Beliefs and decisions against types 25-32, types 1 and 17 beside them (first fifth of a match left out)."""
         liars = [f"type{t}" for t in bbnx.LIAR_TYPES]
         liar_run = bbnx.subset(self.bbn_run, liars)
         self.liar_hands = bbnx.imagined_hand_errors(liar_run)
         self.liar_verdicts = bbnx.verdicts_by_count(liar_run)
         types = list(bbnx.LIAR_TYPES) + list(bbnx.CONTRAST_TYPES)
-        n, r, seed = self.size("bbn_games"), self.size("decision_seeds"), self.seed("bbn_liar_decisions")
-        rows = self._cached("bbn_liar_decisions",
-                            lambda: bbnx.challenge_decisions(types, n_games=n, n_seeds=r, seed=seed, skip_games=n // 5),
-                            bbnx, n=n, r=r, types=types)
+        n, r = self.size("bbn_games"), self.size("decision_seeds")
+        rows = self._run("bbn_liar_decisions", lambda s: bbnx.challenge_decisions(types, n_games=n, n_seeds=r, seed=s,
+                                                                                  skip_games=n // 5),
+                         bbnx, n=n, r=r, types=types)
         self.liar_decisions = bbnx.liar_decisions_by_count(rows)
         self.liar_gain = self.e7[self.e7.opponent.isin(liars)]
 
     def run_substitutes(self) -> None:
-        n, r, seed = self.size("bbn_games"), self.size("bbn_seeds"), self.seed("bbn_substitutes")
-        self.substitutes = self._cached("bbn_substitutes", lambda: bbnx.bbn_substitutes(n_games=n, n_seeds=r, seed=seed),
-                                        bbnx, n=n, r=r)
+        _, n, r = self._net()
+        self.substitutes = self._run("bbn_substitutes", lambda s: bbnx.bbn_substitutes(n_games=n, n_seeds=r, seed=s),
+                                     bbnx, n=n, r=r)
 
     def run_bbn_gain_readings(self) -> None:
         self.gain_readings = readings01.bbn_gain_readings(self.bbn_run.games, self.bbn_readings)
@@ -250,27 +220,24 @@ class Results01(_Tables):
         """The network reading "not-support limit x-3" pooled over all types."""
         return self.bbn_readings[self.bbn_readings.group == "all types"].set_index("variant").loc["not-support limit x-3"]
 
-    # ------------------------------------------------------------------ the opening seat, Ch. 6, E12, best response
-
+    # the opening seat, Ch. 6, E12, best response
     def run_first_mover(self) -> None:
         n = self.size("n_sweep")
-        s_first, s_swap = self.seed("first_mover"), self.seed("seat_swap")
-        self.first = self._cached("first_mover", lambda: ex.first_mover(n, 1, s_first), ex, n=n)
+        self.first = self._run("first_mover", lambda s: ex.first_mover(n, 1, s), ex, n=n)
         self.self_open = self.first[(self.first.opponent_label == "random_guess")
                                     & (self.first.opens == "random_guess")].iloc[0]
         self.wide = ex.opener_table(self.first)
-        self.swap = self._cached("seat_swap", lambda: ex.seat_swap(n, 1, s_swap), ex, n=n)
+        self.swap = self._run("seat_swap", lambda s: ex.seat_swap(n, 1, s), ex, n=n)
 
     def run_extensions(self) -> None:
         """X2 (the lambda mixture) and X1 (real-valued guesses) against every type and against the thesis player."""
-        n, s_sweep, s_plain = self.size("n_sweep"), self.seed("extensions"), self.seed("extensions_vs_plain")
-        self.sweep = self._cached("extensions", lambda: ex.extension_sweep(n, 1, s_sweep), ex, n=n)
+        n = self.size("n_sweep")
+        self.sweep = self._run("extensions", lambda s: ex.extension_sweep(n, 1, s), ex, n=n)
         self.variants = ex.variant_summary(self.sweep)
-        self.vs_plain = self._cached("extensions_vs_plain", lambda: ex.variant_self_play(n, 1, s_plain), ex, n=n)
+        self.vs_plain = self._run("extensions_vs_plain", lambda s: ex.variant_self_play(n, 1, s), ex, n=n)
 
     @property
     def lambda_rows(self) -> pd.DataFrame:
-        """The X2 rows of the variant summary (one per lambda)."""
         return self.variants[self.variants.variant.str.startswith("X2")]
 
     @property
@@ -283,27 +250,25 @@ class Results01(_Tables):
 
     @property
     def thesis_guess(self) -> pd.Series:
-        """The variant summary's row of the thesis's guess (lambda = 1)."""
         return self.variants[self.variants.variant == "X2 lambda=1"].iloc[0]
 
     def run_x2_positions(self) -> None:
-        n, seed = self.size("n_calls"), self.seed("x2_positions")
-        self.mixture = self._cached(
-            "x2_positions",
-            lambda: ex.guess_mixture_at_positions(list(X2_HAND), n_calls=n * X2_DECISIONS_PER_CALL, seed=seed), ex, n=n)
+        n = self.size("n_calls")
+        self.mixture = self._run("x2_positions", lambda s: ex.guess_mixture_at_positions(
+            list(X2_HAND), n_calls=n * X2_DECISIONS_PER_CALL, seed=s), ex, n=n)
 
     def run_x3_x4(self) -> None:
         """X3 (a confidence-weighted imagined hand, reference engine) and X4 (extended rules)."""
-        types, n, r, seed = self.size("x3_types"), self.size("bbn_games"), self.size("x3_seeds"), self.seed("x3")
-        self.x3_ext = self._cached("x3", lambda: bbnx.x3_weighted_hand(types=types, n_games=n, n_seeds=r, seed=seed),
-                                   bbnx, n=n, r=r, types=types)
-        n4, s4 = self.size("x4_games"), self.seed("x4")
-        self.x4 = self._cached("x4", lambda: ex.extended_rules(n4, s4), ex, n=n4)
+        types, n, r = self.size("x3_types"), self.size("bbn_games"), self.size("x3_seeds")
+        self.x3_ext = self._run("x3", lambda s: bbnx.x3_weighted_hand(types=types, n_games=n, n_seeds=r, seed=s),
+                                bbnx, n=n, r=r, types=types)
+        n4 = self.size("x4_games")
+        self.x4 = self._run("x4", lambda s: ex.extended_rules(n4, s), ex, n=n4)
         self.x4_summary = ex.extended_rules_summary(self.x4)
 
     def run_sensitivity(self) -> None:
-        n, seed = self.size("n_sweep"), self.seed("sensitivity")
-        self.readings_by_type = self._cached("sensitivity", lambda: ex.sensitivity_by_type(n, seed), ex, n=n)
+        n = self.size("n_sweep")
+        self.readings_by_type = self._run("sensitivity", lambda s: ex.sensitivity_by_type(n, s), ex, n=n)
         self.readings = claims.reading_robustness(self.readings_by_type)
 
     def run_win_band_readings(self) -> None:
@@ -311,9 +276,9 @@ class Results01(_Tables):
 
     def run_best_response(self) -> None:
         for name, size, seed, kw, _ in RESPONDERS:
-            n, s = self.size(size), self.seed(seed)
-            setattr(self, name, self._cached(
-                seed, lambda n=n, s=s, kw=kw: ex.best_response(n, BEST_RESPONSE_TASKS, s, **kw), ex, n=n))
+            n = self.size(size)
+            setattr(self, name, self._run(seed, lambda s, n=n, kw=kw: ex.best_response(n, BEST_RESPONSE_TASKS, s, **kw),
+                                          ex, n=n))
         self.br_readings = readings01.best_response_readings(self.br, self.br2)
 
     @property
@@ -323,17 +288,14 @@ class Results01(_Tables):
 
     @property
     def best_responses(self) -> pd.DataFrame:
-        """The responders' runs (``data/01_best_response.csv``): depth 1 and 2 against random-guess, then the depth-1
-        responder against the readings' players (the uniformly random player, random-guess retrying within a bid
-        draw, random-guess under minimum count 1), each labelled by the player it faces."""
+        """The responders' runs (``data/01_best_response.csv``), each labelled by the player it faces."""
         runs = [(getattr(self, name), who) for name, *_, who in RESPONDERS]
         return pd.concat([f if who is None else f.assign(opponent=who) for f, who in runs if f is not None],
                          ignore_index=True)
 
     @property
     def best_response_table(self) -> pd.DataFrame:
-        """:attr:`best_responses` as the notebook shows it: every rate (with its interval) to 3 decimals, the mean
-        turns to 2, one count of decimals per column (:func:`liarlab.study.tables.with_decimals`)."""
+        """:attr:`best_responses` headed in words, rates to 3 decimals, the mean turns to 2."""
         shown = self.best_responses.replace({"opponent": {"random_guess": "random-guess"}}).rename(columns=BR_HEADERS)
         rates = [BR_HEADERS[c] for c in ("win_rate", "ci_low", "ci_high", "as_starter", "as_responder",
                                          "br_challenge_success")]
@@ -341,14 +303,11 @@ class Results01(_Tables):
 
     @property
     def best_response_readings_table(self) -> pd.DataFrame:
-        """:attr:`br_readings` as the notebook shows it: rounded as the claims summary rounds
-        (:func:`~liarlab.papers.p01.experiments.rounded`), every win rate and its bounds to 3 decimals ("0.21"
-        under "0.237" read as two precisions, issue 50)."""
+        """:attr:`br_readings` rounded as the claims summary rounds, rates to 3 decimals (issue 50)."""
         shown = ex.rounded(self.br_readings, 3).rename(columns=BR_READING_HEADERS)
         return tables.with_decimals(shown, dict.fromkeys(BR_READING_HEADERS.values(), 3))
 
-    # ------------------------------------------------------------------ E9 and the learning schedule
-
+    # E9 and the learning schedule
     def run_timing(self) -> None:
         """E9: wall times (measured each run, never cached) of random-guess alone and with the network."""
         n_games, n_bbn = self.size("n_games"), self.size("bbn_games")
@@ -360,9 +319,7 @@ class Results01(_Tables):
                                                     n_bbn, ratio_row=ex.like_for_like_timing(self.bbn_time))
 
     def run_schedules(self) -> None:
-        types, n, r, seed = (self.size("bbn_types"), self.size("bbn_games"), self.size("bbn_variant_seeds"),
-                             self.seed("bbn_schedules"))
-        self.schedules = self._cached(
-            "bbn_schedules", lambda: bbnx.refit_sensitivity(types=types, refit_values=[1, bbnx.BATCHED_REFIT_EVERY],
-                                                            n_games=n, n_seeds=r, seed=seed),
+        types, n, r = self._net("bbn_variant_seeds")
+        self.schedules = self._run("bbn_schedules", lambda s: bbnx.refit_sensitivity(
+            types=types, refit_values=[1, bbnx.BATCHED_REFIT_EVERY], n_games=n, n_seeds=r, seed=s),
             bbnx, n=n, r=r, types=types)

@@ -74,7 +74,8 @@ def test_variants_pool_per_seed_and_compare_with_the_thesis_reading():
 
 def test_rule_readings_replay_e7s_matches_each_with_its_own_plain_player():
     """01 row 18's game readings: with E7's seed and sizes, the thesis reading replays E7's own matches game for
-    game, and a reading that changes the game (openers, random-guess's bid draw) plays its own plain player."""
+    game, and a reading that changes the game (openers, random-guess's bid draw) plays its own plain player; a
+    reading of the network (node D on every bid) shares the thesis reading's plain games and changes the network's."""
     run = bbnx.run_bbn_matches([1, 25], n_games=40, n_seeds=3, seed=7)
     t = bbnx.bbn_rule_readings(types=[1, 25], n_games=40, n_seeds=3, seed=7).set_index("variant")
     assert list(t.index) == list(bbnx.BBN_RULE_READINGS) and (t.group == "all types").all()
@@ -83,6 +84,8 @@ def test_rule_readings_replay_e7s_matches_each_with_its_own_plain_player():
     for name in ("random opener each game", "random-guess retries candidates within a bid draw"):
         assert t.loc[name, "games_with_other_result"] > 0
         assert t.loc[name, "win_rate_plain"] != thesis.win_rate_plain, name
+    node_d = t.loc["node D: every bid supports the previous call"]
+    assert node_d.win_rate_plain == thesis.win_rate_plain and node_d.games_with_other_result > 0
     counts = t[["types_in_band", "types_out_band", "types_undecided"]].sum(axis=1)
     assert (counts == 2).all()
 

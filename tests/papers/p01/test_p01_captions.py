@@ -165,7 +165,7 @@ def test_summary_numbers_come_from_the_tables():
     br = pd.DataFrame({"win_rate": [0.772], "ci_low": [0.763], "ci_high": [0.780]})
     text = captions.summary(large, seeded, traits, pd.Series({"win_rate": 0.575}), wide, gains, e7, br, 500, 20)
     assert "2 types lie outside the band (1 below, 1 above), 30 inside." in text
-    assert "2 of 4 types gain +5 to +10 points; 2 gain more than zero and 2 lose" in text
+    assert "2 of 4 types gain +5 to +10 points; 2 lie above zero and 2 below" in text
     assert re.search(r"its mean gain over the 4 types is \+2\.[23] points \(95 % interval \+2\.\d to \+2\.\d\)", text)
     assert "0.772 (95 % interval 0.763 to 0.780)" in text and "claim (i" not in text
     assert "Exploitab" not in text and "Best-response lower bound" in text

@@ -8,6 +8,7 @@ from liarlab.core import verdicts as V
 from liarlab.papers.p01 import claims as claims01
 from liarlab.papers.p01 import printed as printed01
 from liarlab.study import families as F
+from liarlab.study import stages
 
 
 def win_rate_rows(large, ref, n_games, n_large, first=None, by_type=None, fresh=None, plan=None) -> list[dict]:
@@ -373,8 +374,8 @@ def test_bbn_gain_declares_which_game_and_which_test_programs():
 
 
 def test_bbn_gain_rule_readings_are_judged_on_the_claims_share_of_types_from_e7_replayed_under_each():
-    """01 row 18: the game's four rule readings and the thesis's normaliser are run from ``bbn_rule_readings`` (E7
-    replayed under each), each judged as the claim is (the share of types in +5..+10, word 'most'); a call without
+    """01 row 18: the game's and the test programs' rule readings, the thesis's normaliser and node D read as 'every
+    bid supports the previous call' are run from ``bbn_rule_readings`` (E7 replayed under each), each judged as the claim is (the share of types in +5..+10, word 'most'); a call without
     that table leaves them not built and says so. Each reading finds its own row by the variant name
     bbn_experiments plays."""
     from types import SimpleNamespace
@@ -388,17 +389,19 @@ def test_bbn_gain_rule_readings_are_judged_on_the_claims_share_of_types_from_e7_
                                diff_ci_high=0.01, max_type_diff=0.09, types_in_band=20 if v == retry else 1,
                                types_out_band=2 if v == retry else 30, types_undecided=10 if v == retry else 1)
                           for v in names])
-    keys = ("random opener", "retry", "cap >", "cap own", "cap override", "opening count", "normaliser")
+    keys = ("random opener", "retry", "cap >", "cap own", "cap override", "opening count", "normaliser", "node D")
     ways = {w.reading.name: w for w in R.GAIN_WAYS}
     rows = {k: ways[R.GAIN_READINGS[k].name].row(R.GAIN_FAMILY, SimpleNamespace(bbn_rule_readings=table))
             for k in keys}
     assert rows["retry"]["verdict"] == "reproduced" and rows["retry"]["reading"] == R.GAIN_READINGS["retry"].name
-    for k in ("random opener", "cap >", "cap own", "cap override", "opening count", "normaliser"):
+    for k in ("random opener", "cap >", "cap own", "cap override", "opening count", "normaliser", "node D"):
         assert rows[k]["verdict"] == "differs" and "1 type in the band, 30 outside, 1 undecided" in rows[k]["note"]
     for name in ("separate adoption gates per update", "the gate's n counted after the event"):
         assert ways[name].row(R.GAIN_FAMILY, SimpleNamespace(bbn_rule_readings=table))["verdict"] == "differs", name
     absent = ways[R.GAIN_READINGS["cap own"].name].row(R.GAIN_FAMILY, SimpleNamespace())
     assert absent["verdict"] == "not built" and "not in this call" in absent["note"]
+    node_d = ways[R.GAIN_READINGS["node D"].name].row(R.GAIN_FAMILY, SimpleNamespace())
+    assert node_d["verdict"] == "not built" and "not in this call" in node_d["note"]
 
 
 def test_bbn_gain_test_program_and_wording_readings_are_computed_from_the_games():
@@ -428,7 +431,7 @@ def test_a_near_miss_differs_of_an_every_type_claim_is_confirmed_on_fresh_games(
     rates[0] = 0.590                                   # just below 60 % on 50,000 games: differs by a hair
     pilot = _large(rates)
     band, _ = claims01.win_rate_judgements(pilot)
-    assert band.verdict == "differs" and band.miss < V.KNIFE_CONFIRM and claims01.second_stage(band)
+    assert band.verdict == "differs" and band.miss < V.KNIFE_CONFIRM and stages.goes_to_second_stage(band)
     plan = claims01.win_rate_plan(pilot, cap=400_000)
     assert plan is not None and not plan.undecidable and plan.n >= 50_000
     fresh = _large(np.full(32, 0.65), games=plan.n)    # the fresh sample overturns it
@@ -437,7 +440,7 @@ def test_a_near_miss_differs_of_an_every_type_claim_is_confirmed_on_fresh_games(
     far = np.full(32, 0.65)
     far[4] = 0.45                                      # misses by many half-widths: the pilot stands
     band, half = claims01.win_rate_judgements(_large(far))
-    assert band.verdict == half.verdict == "differs" and not claims01.second_stage(band)
+    assert band.verdict == half.verdict == "differs" and not stages.goes_to_second_stage(band)
     assert claims01.win_rate_plan(_large(far), cap=400_000) is None
 
 
