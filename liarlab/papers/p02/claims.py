@@ -1,14 +1,8 @@
-"""Notebook 02's claims, one :class:`Family` record per figure or table of the report (issue 48), judged under the
-study's verdict protocol (:mod:`liarlab.core.verdicts`); the mapping of the report's words to rules, the intervals
-(across trained seeds, paired by seed; Wilson and Newcombe over games for fixed agents; a linear combination of
-fixed-agent proportions by :func:`verdicts.combination_of_proportions`) and the one-table rule (Table 5-1's
-counts and the charted tables against where one more trained table would fall,
-:func:`verdicts.prediction_across_seeds`) are docs/VERDICTS.md's. No threshold is kept here.
-
-Rows are built in *sections* (one function per figure or group of rows), so that a row the pilot leaves undecided
-is measured again on a fresh confirmatory sample by the same code (:mod:`liarlab.papers.p02.confirm`); each row
-keeps its estimate and judgement (:class:`Row`). The Q-table size claims (Tables 4-4, 6-1, 6-2) are checked in
-notebook 00; the wall-clock timings of Fig 5-13 are a timing table (:func:`timing_table`), not claims.
+"""Notebook 02's claims: one :class:`Family` record per figure or table of the report (issue 48), judged under
+:mod:`liarlab.core.verdicts` (the words' rules, the intervals and the one-table rule are docs/VERDICTS.md's). Rows are
+built in *sections*, so that a row the pilot leaves undecided is measured again on a fresh sample by the same code
+(:mod:`.confirm`); each row keeps its estimate and judgement (:class:`Row`). Each family's ``read`` gives its rows'
+readings. Tables 4-4, 6-1 and 6-2 are checked in notebook 00; Fig 5-13's times are a table, not claims.
 """
 from __future__ import annotations
 
@@ -23,7 +17,7 @@ from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 from liarlab.papers.p02 import experiments as ex
 from liarlab.papers.p02 import table_readings as TR
-from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, estimate, honest_fallback_choice, per_seed
+from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, honest_fallback_choice
 from liarlab.papers.p02.printed import (
     EXPLORED_SHARE_100K,
     GAME_LENGTH_RANGE,
@@ -35,23 +29,41 @@ from liarlab.papers.p02.printed import (
     TOP30_VALUE_RANGE,
 )
 from liarlab.papers.p02.results import Results
-from liarlab.study.estimates import band_knife_edge, deciding, minus_fixed, not_word, shift
+from liarlab.study.estimates import deciding, minus_fixed, not_word, shift
 from liarlab.study.families import ClaimFamily, claim
+from liarlab.study.rates import (
+    about_0,
+    combine,
+    diff,
+    diff_one,
+    est,
+    est_one,
+    estimate,
+    newcombe,
+    one_table,
+    per_seed,
+    printed_count,
+    where,
+)
 
 NEG = V.NEGLIGIBLE_RATE
 _all, _lvl = V.all_of, V.simultaneous_level
+#: what a row's interval speaks for (docs/VERDICTS.md, "One rule for one-table claims"; History 2026-12-07)
+ONE_TABLE = "one trained table (prediction interval)"
+METHOD = "the method (mean over seeds)"
 
 def _pending(default: bool):
     return R.Reading("as judged" if default else "pending", "the claims row's own judgement" if default else
-                   "readings not yet attached", "this row's rule", default=default)
+                     "readings not yet attached", "this row's rule", default=default)
 
 
 PENDING_DEFAULT, PENDING = _pending(True), _pending(False)
 
 
 class Row(dict):
-    """A claims row (the dict :func:`liarlab.study.outputs.claim` builds) that keeps what built it: its estimate,
-    its judgement, the section that measured it, and (for a share judged directly) how many cases exist."""
+    """A claims row that keeps what built it: estimate, judgement, section, how many cases a share has
+    (``population``), and ``cases``, the estimates of a row judged over several cases, in the sample its verdict
+    rests on."""
     est: V.Estimate | None = None
     judgement: V.Judgement | None = None
     section: str | None = None
@@ -59,58 +71,43 @@ class Row(dict):
     base_n: int | None = None
     spec: tuple = ()
     pending: bool = False
-    #: the estimates of a row judged over several cases, in the sample its verdict rests on (Fig 5-10's n=2 and n=3
-    #: against n=1), so a reading can judge every case on the row's own statistic
     cases: tuple = ()
 
 
 def _claim(text, family, paper, est, judgement, kind="finding", note="", *, population=None, base_n=None,
            readings=None, **kw):
-    """A claims row, made by the study's one row maker (:func:`liarlab.study.families.claim`), that keeps its
-    estimate and judgement for the two-stage design. Its cause is never given: a differing finding is built with its
-    readings rows
-    (:mod:`liarlab.papers.p02.readings`); until they are attached (:func:`with_readings`) a differing row carries
-    only its default reading and a ``pending`` mark, and :func:`with_readings` refuses to leave one pending."""
-    pending = False
-    differs = isinstance(judgement, V.Judgement) and judgement.verdict == "differs" and kind in ("finding",
-                                                                                              "arithmetic")
-    if differs and not readings:
-        pending = True
-        readings = [R.run(family, text, PENDING_DEFAULT, est if isinstance(est, V.Estimate) else None, judgement),
+    """A claims row (:func:`liarlab.study.families.claim`) keeping its estimate and judgement. A differing row built
+    before its readings carries a ``pending`` mark, which :func:`with_readings` refuses to leave."""
+    est_ = est if isinstance(est, V.Estimate) else None
+    j_ = judgement if isinstance(judgement, V.Judgement) else None
+    pending = j_ is not None and j_.verdict == "differs" and kind in ("finding", "arithmetic") and not readings
+    if pending:
+        readings = [R.run(family, text, PENDING_DEFAULT, est_, judgement),
                     R.not_run(family, text, PENDING, "the readings are attached after the confirmatory stage")]
     row = Row(claim(text, SOURCE, paper, est, judgement, kind=kind, note=note, family=family,
                     readings=list(readings) if readings else None, **kw))
-    row.est = est if isinstance(est, V.Estimate) else None
-    row.judgement = judgement if isinstance(judgement, V.Judgement) else None
-    row.population = population
-    row.base_n = base_n
+    row.est, row.judgement, row.population, row.base_n, row.pending = est_, j_, population, base_n, pending
     row.spec = (text, family, paper, kind, note, kw)
-    row.pending = pending
     return row
 
 
 def rebuild(row: Row, est: V.Estimate, judgement: V.Judgement, note: str | None = None, readings=None,
             cases: tuple | None = None) -> Row:
-    """The same claim with another estimate and judgement (the confirmatory stage of a two-stage row, with the
-    ``cases`` of its fresh sample), or with its readings rows attached."""
+    """The same claim with another estimate and judgement (a confirmatory stage), or with its readings attached."""
     text, family, paper, kind, old_note, kw = row.spec
     out = _claim(text, family, paper, est, judgement, kind=kind, note=old_note if note is None else note,
                  population=row.population, base_n=row.base_n, readings=readings, **kw)
-    out.section = row.section
-    out.cases = row.cases if cases is None else cases
+    out.section, out.cases = row.section, row.cases if cases is None else cases
     return out
 
 
 def with_readings(rows: list, readings_rows: list[dict]) -> list:
-    """Every finding row rebuilt with its readings rows (its cause then follows from them by the protocol's one
-    rule); raises if a differing row is left without them."""
+    """Every finding row rebuilt with its readings rows; raises if a differing row is left without them."""
     out = []
     for r in rows:
         mine = R.of_claim(readings_rows, r["claim"]) if r.get("kind") in ("finding", "arithmetic") else []
-        if mine and isinstance(r, Row) and r.spec and r.judgement is not None:
-            out.append(rebuild(r, r.est, r.judgement, readings=mine))
-        else:
-            out.append(r)
+        ok = mine and isinstance(r, Row) and r.spec and r.judgement is not None
+        out.append(rebuild(r, r.est, r.judgement, readings=mine) if ok else r)
     left = [r["claim"] for r in out if getattr(r, "pending", False)]
     if left:
         raise ValueError(f"differing rows without their readings: {left}")
@@ -123,90 +120,14 @@ def _section(name: str, rows: list) -> list:
     return rows
 
 
-def _where(frame: pd.DataFrame, **where) -> pd.DataFrame:
-    mask = np.ones(len(frame), bool)
-    for k, v in where.items():
-        mask &= (frame[k] == v).to_numpy()
-    rows = frame[mask]
-    if len(rows) == 0:
-        raise KeyError(f"no rows for {where}")
-    return rows
-
-
-def est(frame, level=V.LEVEL, **where) -> V.Estimate:
-    return estimate(_where(frame, **where), level)
-
-
-#: what a chart row's interval speaks for (issue 49 item 4; docs/VERDICTS.md, "One rule for one-table claims"): a
-#: statement read off the report's one trained table per model (a statement about the training method would say
-#: "the method (mean over seeds)"; the rows not yet under the rule say nothing yet)
-ONE_TABLE = "one trained table (prediction interval)"
-#: the other side of the rule: a statement about what training this way does (History 2026-12-07, second session)
-METHOD = "the method (mean over seeds)"
-
-
-def est_one(frame, level=V.LEVEL, **where) -> V.Estimate:
-    """A chart value the report read off its ONE trained table: where one more trained table's rate would fall
-    (:func:`verdicts.prediction_across_seeds` of the per-table rates), not the mean's interval; a fixed agent's
-    rows keep their Wilson interval (its games replicate it)."""
-    rows = _where(frame, **where)
-    if _is_fixed(rows):
-        return estimate(rows, level)
-    return V.prediction_across_seeds(per_seed(rows).to_numpy(), 0.0, 1.0, level)
-
-
-def diff_one(a_rows, b_rows, level=V.LEVEL) -> V.Estimate:
-    """rate(a) - rate(b) of ONE trained table (both rates from the same table, paired by seed): where one more
-    table's difference would fall (:func:`verdicts.prediction_across_seeds` of the per-table differences); fixed
-    agents keep Newcombe's interval (:func:`diff`)."""
-    if _is_fixed(a_rows) and _is_fixed(b_rows):
-        return diff(a_rows, b_rows, level)
-    d = (per_seed(a_rows) - per_seed(b_rows)).dropna()
-    return V.prediction_across_seeds(d.to_numpy(), -1.0, 1.0, level)
-
-
-def _is_fixed(rows) -> bool:
-    return (rows["seed"].to_numpy() == FIXED).all()
-
-
-def _rates_by_seed(rows) -> pd.Series:
-    return rows.groupby("seed").apply(lambda g: g["wins"].sum() / g["games"].sum(), include_groups=False)
-
-
-def combine(terms, level=V.LEVEL) -> V.Estimate:
-    """sum(coef * rate) over ``terms`` [(rows, coef)]: paired by seed for trained tables, or for fixed agents a
-    combination of independent proportions (:func:`verdicts.combination_of_proportions`: each Wilson
-    half-width scaled by its coefficient)."""
-    if all(_is_fixed(r) for r, _ in terms):
-        return V.combination_of_proportions([(c, int(r.wins.sum()), int(r.games.sum())) for r, c in terms], level)
-    series = [c * _rates_by_seed(r) for r, c in terms]
-    total = sum(series)
-    bound = float(sum(abs(c) for _, c in terms))
-    return V.across_seeds(total.to_numpy(), -bound, bound, level)
-
-
-def diff(a_rows, b_rows, level=V.LEVEL) -> V.Estimate:
-    """rate(a) - rate(b): paired by seed (tables) or Newcombe (fixed agents)."""
-    if _is_fixed(a_rows) and _is_fixed(b_rows):
-        return V.difference_of_proportions(int(a_rows.wins.sum()), int(a_rows.games.sum()), int(b_rows.wins.sum()),
-                                           int(b_rows.games.sum()), level)
-    return combine([(a_rows, 1), (b_rows, -1)], level)
-
-
 def _evaluated(curve_rows: pd.DataFrame) -> pd.DataFrame:
     """Curve rows with ``games`` = the evaluation games (a curve's ``games`` column is the training length)."""
     return curve_rows.assign(games=curve_rows["games_eval"])
 
 
-def _about_0(e):
-    return V.magnitude(e, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0)
-
-
 def _deciding_row(text, family, paper, cases, what, note, words=lambda label: label, **kw):
-    """A claim judged over every case of ``cases`` (:func:`_deciding`'s form), valued at its deciding case, which
-    the note's value names in words (``words``: a case's label -> what its number is). The summary shows that text
-    in parentheses beside the number, so it holds none of its own (issue 50: "(the deciding case (the last block
-    adds less than the first: ...))")."""
+    """A claim judged over every case of ``cases`` [(label, estimate, judgement, reference)], valued at its
+    deciding case (:func:`liarlab.study.estimates.deciding`), which the note names (``words``: label -> what)."""
     k = deciding(cases)
     return _claim(text, family, paper, cases[k][1], _all([c[2] for c in cases], what),
                   note=f"value: {words(cases[k][0])}, the case that decides it; {note}", **kw)
@@ -214,15 +135,9 @@ def _deciding_row(text, family, paper, cases, what, note, words=lambda label: la
 
 # ============================================================================ EXP-only figures (both readings)
 
-def _newcombe(r: pd.DataFrame, x, y, level) -> V.Estimate:
-    """Rate of row ``x`` minus rate of row ``y`` of the fixed-agent counts ``r`` (indexed), Newcombe's interval."""
-    return V.difference_of_proportions(int(r.loc[x, "wins"]), int(r.loc[x, "games"]), int(r.loc[y, "wins"]),
-                                       int(r.loc[y, "games"]), level)
-
-
 def _balanced(p: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
-    """a against b with each in each seat: a's wins as P1 plus its wins as P2, as one fixed-agent row."""
-    ab, ba = _where(p, p1=a, p2=b), _where(p, p1=b, p2=a)
+    """a against b with each in each seat, as one fixed-agent row."""
+    ab, ba = where(p, p1=a, p2=b), where(p, p1=b, p2=a)
     w = int(ab.wins.sum() + (ba.games.sum() - ba.wins.sum()))
     return pd.DataFrame([{"seed": FIXED, "wins": w, "games": int(ab.games.sum() + ba.games.sum())}])
 
@@ -230,76 +145,61 @@ def _balanced(p: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
 def exp_claims(pairs: pd.DataFrame, three: pd.DataFrame, fallback: str, margin: int = 3,
                selected: bool = False) -> list[dict]:
     """Figs 5-2, 5-3, 5-5 (EXP part) and 5-6 under one honestAction reading (and 3-player margin)."""
-    return (fig_5_2(pairs, fallback, margin, selected) + fig_5_3(three, fallback, margin, selected)
-            + fig_5_5_exp(pairs, fallback, margin, selected) + fig_5_6(three, fallback, margin, selected))
+    return [r for f, t in ((fig_5_2, pairs), (fig_5_3, three), (fig_5_5_exp, pairs), (fig_5_6, three))
+            for r in f(t, fallback, margin, selected)]
 
 
-def _tag(fallback, margin):
-    return f"reading {fallback}, margin {margin}"
+def _exp_kw(fallback, margin, selected):
+    return f"reading {fallback}, margin {margin}", {"selected": selected}
 
 
 def fig_5_2(pairs, fallback, margin=3, selected=False) -> list[dict]:
-    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
-    p = pairs[pairs.fallback == fallback]
-    lvl3 = V.simultaneous_level(3)
-    shown = [shift(estimate(_balanced(p, "EXP0", b), lvl3), 0.5, -1) for b in EXPS[1:]]  # EXP0's shortfall < 50%
-    js = [V.word("clearly", e) for e in shown]
-    worst = min(shown, key=lambda e: e.low)
-    rows.append(_claim("EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)", "Fig 5-2",
-                       "EXP0 clearly below 50% against each", worst, _all(js, "each of EXP1-3 against EXP0"),
-                       note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced; "
-                       f"shortfalls {', '.join(f'{e.value:.3f}' for e in shown)}", **kw))
-    shown = [(a, b, shift(estimate(_balanced(p, a, b), lvl3), 0.5))
+    tag, kw = _exp_kw(fallback, margin, selected)
+    p, lvl = pairs[pairs.fallback == fallback], _lvl(3)
+    short = [shift(estimate(_balanced(p, "EXP0", b), lvl), 0.5, -1) for b in EXPS[1:]]  # EXP0's shortfall < 50%
+    edges = [(a, b, shift(estimate(_balanced(p, a, b), lvl), 0.5))
              for a, b in (("EXP1", "EXP2"), ("EXP1", "EXP3"), ("EXP2", "EXP3"))]
-    js = [V.word("differ little", e) for _, _, e in shown]
-    far = max(shown, key=lambda t: abs(t[2].value))
-    rows.append(_claim("the other EXP pairs differ little", "Fig 5-2", "about 50%", far[2],
-                       _all(js, "each pair among EXP1-3"),
-                       note=f"{tag}; value: {far[0]}'s win rate against {far[1]} minus 50%, the pair farthest from 50%, seats "
-                       "balanced; "
-                       "edges " + ", ".join(f"{a}-{b} {e.value:+.3f}" for a, b, e in shown), **kw))
-    return _section("fig_5_2", rows)
+    far = max(edges, key=lambda t: abs(t[2].value))
+    return _section("fig_5_2", [
+        _claim("EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)", "Fig 5-2",
+               "EXP0 clearly below 50% against each", min(short, key=lambda e: e.low),
+               _all([V.word("clearly", e) for e in short], "each of EXP1-3 against EXP0"),
+               note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced; "
+               f"shortfalls {', '.join(f'{e.value:.3f}' for e in short)}", **kw),
+        _claim("the other EXP pairs differ little", "Fig 5-2", "about 50%", far[2],
+               _all([V.word("differ little", e) for _, _, e in edges], "each pair among EXP1-3"),
+               note=f"{tag}; value: {far[0]}'s win rate against {far[1]} minus 50%, the pair farthest from 50%, seats "
+               "balanced; edges " + ", ".join(f"{a}-{b} {e.value:+.3f}" for a, b, e in edges), **kw)])
 
 
 def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
-    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
+    tag, kw = _exp_kw(fallback, margin, selected)
     t = three[(three.fallback == fallback) & (three.margin == margin) & (three.a != three.b)]
-    lvl2 = V.simultaneous_level(2)
-    shown = []
+    shown, cases = [], []
     for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
         s = t[(t.a == a) & (t.b == b) & (t.player == a)]
         after, other = s[s.preceded_by == "EXP0"], s[s.preceded_by != "EXP0"]
         shown.append(V.difference_of_proportions(int(after.wins.sum()), int(after.games.sum()),
-                                                 int(other.wins.sum()), int(other.games.sum()), lvl2))
-    js = [V.direction(e, ">", 0.0) for e in shown]
-    rows.append(_claim("a player whose preceding player is EXP0 wins more", "Fig 5-3", "higher",
-                       min(shown, key=lambda e: e.value), _all(js, "both type sets"),
-                       note=f"{tag}; value: win rate of the doubled rule's copy seated after EXP0 minus its twin's, the "
-                       "smaller of the two line-ups; pooled over the three seat rotations, which cancel the absolute "
-                       "seat; {EXP1,EXP1,EXP0} and "
-                       f"{{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw))
-    # (2) relative seating: in every rotation each pair of roles keeps the order of the pooled rates
-    js, n_same, cases, base = [], 0, [], None
-    for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
+                                                 int(other.wins.sum()), int(other.games.sum()), _lvl(2)))
+        # (2) relative seating: in every rotation each pair of roles keeps the order of the pooled rates
         s = t[(t.a == a) & (t.b == b)].copy()
         s["role"] = np.where(s.player == b, "B", np.where(s.preceded_by == b, "A after B", "A after A"))
         pooled = s.groupby("role").apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
-        for seat_b in (1, 2, 3):
-            r = s[s.b_seat == seat_b].set_index("role")
-            for x, y in (("B", "A after B"), ("B", "A after A"), ("A after B", "A after A")):
-                cases.append((a, b, seat_b, x, y, r, pooled))
-    lvl = V.simultaneous_level(len(cases))
-    for a, b, seat_b, x, y, r, pooled in cases:
-        e = _newcombe(r, x, y, lvl)
-        base = e.n
-        j = V.direction(e, ">" if pooled[x] >= pooled[y] else "<", 0.0)
-        js.append(j)
-        n_same += j.verdict == "reproduced"
-    rows.append(_claim("win rates follow relative, not absolute seats", "Fig 5-3", "same order in every rotation",
-                       V.share(js, "comparisons"), _all(js, "every rotation and pair of roles"), base_n=base,
-                       note=f"{tag}: in each of the 3 rotations of both type sets, each pair of roles (B, A after B, A "
-                       f"after A) ordered as in the pooled rates; {n_same} of {len(js)} comparisons confirm it", **kw))
-    return _section("fig_5_3", rows)
+        cases += [(s[s.b_seat == seat_b].set_index("role"), x, y, pooled[x] >= pooled[y]) for seat_b in (1, 2, 3)
+                  for x, y in (("B", "A after B"), ("B", "A after A"), ("A after B", "A after A"))]
+    es = [newcombe(r, x, y, _lvl(len(cases))) for r, x, y, _ in cases]
+    js = [V.direction(e, ">" if up else "<", 0.0) for e, (_, _, _, up) in zip(es, cases)]
+    return _section("fig_5_3", [
+        _claim("a player whose preceding player is EXP0 wins more", "Fig 5-3", "higher",
+               min(shown, key=lambda e: e.value), _all([V.direction(e, ">", 0.0) for e in shown], "both type sets"),
+               note=f"{tag}; value: win rate of the doubled rule's copy seated after EXP0 minus its twin's, the "
+               "smaller of the two line-ups; pooled over the three seat rotations, which cancel the absolute seat; "
+               f"{{EXP1,EXP1,EXP0}} and {{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw),
+        _claim("win rates follow relative, not absolute seats", "Fig 5-3", "same order in every rotation",
+               V.share(js, "comparisons"), _all(js, "every rotation and pair of roles"), base_n=es[-1].n,
+               note=f"{tag}: in each of the 3 rotations of both type sets, each pair of roles (B, A after B, A after A) "
+               f"ordered as in the pooled rates; {sum(j.verdict == 'reproduced' for j in js)} of {len(js)} "
+               "comparisons confirm it", **kw)])
 
 
 #: Fig 5-5's seat statements, one per player of a self-play table: (player, claim, paper value, how its P1 win
@@ -318,57 +218,56 @@ SEAT_READ = {1: "value: P1's win rate minus 50%", 0: "value: P1's win rate",
              -1: "value: 50% minus P1's win rate; two-sided, an edge above 5 points is not slight"}
 
 
-def _fig_5_5(rates: dict, prefix, flags, one_table: bool = False) -> list[dict]:
-    """The :data:`FIG_5_5` rows of the players in ``rates`` (player -> P1 win rate); ``one_table``: the rates are
-    prediction intervals for one trained table, and an undecided row stays undecided (:func:`_one_table`)."""
+def _fig_5_5(rates: dict, prefix, flags, one: bool = False) -> list[dict]:
+    """The :data:`FIG_5_5` rows of the players in ``rates`` (player -> P1 win rate); ``one``: one-table rows."""
     rows = []
     for name, text, paper, sign, rule in FIG_5_5:
         if name in rates:
             x = shift(rates[name], 0.5, sign) if sign else rates[name]
-            j = _one_table(rule(x)) if one_table else rule(x)
+            j = one_table(rule(x)) if one else rule(x)
             rows.append(_claim(text, "Fig 5-5", paper, x, j, note=prefix(name) + SEAT_READ[sign], **flags(name)))
     return rows
 
 
 def fig_5_5_exp(pairs, fallback, margin=3, selected=False) -> list[dict]:
+    tag, kw = _exp_kw(fallback, margin, selected)
     p = pairs[pairs.fallback == fallback]
-    sp = {a: estimate(_where(p, p1=a, p2=a)) for a in EXPS if ((p.p1 == a) & (p.p2 == a)).any()}
-    tag = _tag(fallback, margin)
-    return _section("fig_5_5_exp", _fig_5_5(sp, lambda _: f"{tag}; ", lambda _: {"selected": selected}))
+    sp = {a: estimate(where(p, p1=a, p2=a)) for a in EXPS if ((p.p1 == a) & (p.p2 == a)).any()}
+    return _section("fig_5_5_exp", _fig_5_5(sp, lambda _: f"{tag}; ", lambda _: kw))
+
+
+#: Fig 5-6's statements: (rule, its best seat, claim, small spread: two rows, a small spread and the best seat)
+FIG_5_6 = (("EXP0", 2, "EXP0: small spread, P2 best", True), ("EXP1", 1, "EXP1: small spread, P1 best", True),
+           ("EXP2", 3, "EXP2: P3 clearly highest", False), ("EXP3", 1, "EXP3: P1 clearly advantaged", False))
 
 
 def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
-    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
+    (tag, kw), rows = _exp_kw(fallback, margin, selected), []
     same = three[(three.fallback == fallback) & (three.margin == margin) & (three.a == three.b)]
-    for a, seat, text, small in (("EXP0", 2, "EXP0: small spread, P2 best", True),
-                                 ("EXP1", 1, "EXP1: small spread, P1 best", True),
-                                 ("EXP2", 3, "EXP2: P3 clearly highest", False),
-                                 ("EXP3", 1, "EXP3: P1 clearly advantaged", False)):
+    for a, seat, text, small in FIG_5_6:
         if not (same.a == a).any():
             continue
         r = same[same.a == a].set_index("seat")
-        others = [s for s in (1, 2, 3) if s != seat]
-        lvl = V.simultaneous_level(2)
-        ds = [_newcombe(r, seat, o, lvl) for o in others]
-        rates = ", ".join(f"P{s} {r.loc[s, 'win_rate']:.3f}" for s in (1, 2, 3))
+        ds = [newcombe(r, seat, o, _lvl(2)) for o in (1, 2, 3) if o != seat]
+        note = f"{tag}; value: P{seat}'s smaller lead over another seat; " + ", ".join(
+            f"P{s} {r.loc[s, 'win_rate']:.3f}" for s in (1, 2, 3))
         if small:
-            spread = [_newcombe(r, x, y, V.simultaneous_level(3)) for x, y in ((1, 2), (1, 3), (2, 3))]
-            big = max(spread, key=lambda e: abs(e.value))
-            rows.append(_claim(f"{a}: small spread across seats", "Fig 5-6", "small spread", big,
-                               _all([V.word("differ little", e) for e in spread], "every pair of seats"),
-                               note=f"{tag}; value: the largest seat-to-seat difference; {rates}", **kw))
-            rows.append(_claim(f"{a}: P{seat} best", "Fig 5-6", f"P{seat} highest", min(ds, key=lambda e: e.value),
-                               _all([V.direction(e, ">", 0.0) for e in ds], f"P{seat} above each other seat"),
-                               note=f"{tag}; value: P{seat}'s smaller lead over another seat; {rates}", **kw))
+            spread = [newcombe(r, x, y, _lvl(3)) for x, y in ((1, 2), (1, 3), (2, 3))]
+            rows += [_claim(f"{a}: small spread across seats", "Fig 5-6", "small spread",
+                            max(spread, key=lambda e: abs(e.value)),
+                            _all([V.word("differ little", e) for e in spread], "every pair of seats"),
+                            note=note.replace(f"P{seat}'s smaller lead over another seat",
+                                              "the largest seat-to-seat difference"), **kw),
+                     _claim(f"{a}: P{seat} best", "Fig 5-6", f"P{seat} highest", min(ds, key=lambda e: e.value),
+                            _all([V.direction(e, ">", 0.0) for e in ds], f"P{seat} above each other seat"),
+                            note=note, **kw)]
         else:
             rows.append(_claim(text, "Fig 5-6", f"P{seat} clearly highest", min(ds, key=lambda e: e.value),
                                _all([V.word("clearly", e) for e in ds], f"P{seat} clearly above each other seat"),
-                               note=f"{tag}; value: P{seat}'s smaller lead over another seat; {rates}", **kw))
+                               note=note, **kw))
     return _section("fig_5_6", rows)
 
 
-def count_reproduced(rows) -> int:
-    return sum(r["verdict"] == "reproduced" for r in rows)
 
 
 #: the honestAction readings as the page names them (the table's headers carry these, not the code's names)
@@ -376,18 +275,14 @@ READING_WORDS = {"smallest": "smallest legal bid", "best_face_plus_one": "best f
 
 
 def reading_table(rows_by_reading: dict) -> pd.DataFrame:
-    """Every EXP statement's verdict under each honestAction reading, side by side, in the page's words (the
-    headers name each reading as the page does; an inconclusive verdict reads "undecided", as on the page)."""
-    frames = []
+    """Every EXP statement's value and verdict under each honestAction reading, side by side, in the page's words."""
+    out = None
     for reading, rows in rows_by_reading.items():
         f = pd.DataFrame(rows)[["family", "claim", "reproduced_value", "verdict"]]
         f = f.assign(verdict=f.verdict.replace({"inconclusive": "undecided"}))
         words = READING_WORDS.get(reading, reading)
         f.columns = ["family", "claim", f"value ({words})", f"verdict ({words})"]
-        frames.append(f)
-    out = frames[0]
-    for f in frames[1:]:
-        out = out.merge(f, on=["family", "claim"], how="outer", sort=False)
+        out = f if out is None else out.merge(f, on=["family", "claim"], how="outer", sort=False)
     return out
 
 
@@ -396,27 +291,26 @@ READINGS = ("smallest", "best_face_plus_one")
 
 @dataclass
 class Reading:
-    """The honestAction reading chosen from the EXP-only games, with what chose it."""
-
-    fallback: str          # the reading used from here on
-    counts: dict           # EXP statements reproduced under each reading (margin 3)
-    rows: list             # the chosen reading's rows (margin 3)
-    table: pd.DataFrame    # every EXP statement's value and verdict under each reading, and the margin-2 verdicts
-    by_reading: dict = None    # honestAction reading -> its rows at margin 3 (the readings of these claims)
-    margin2: dict = None       # honestAction reading -> its rows at margin 2 (three-player rows only differ)
+    """The honestAction reading chosen from the EXP-only games (``fallback``), with what chose it: the reproduced
+    EXP statements under each reading, the chosen rows, the side-by-side ``table``, and every reading's rows at
+    margin 3 (``by_reading``) and margin 2 (``margin2``)."""
+    fallback: str
+    counts: dict
+    rows: list
+    table: pd.DataFrame
+    by_reading: dict = None
+    margin2: dict = None
 
 
 def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
-    """Judge the EXP statements (Figs 5-2, 5-3, 5-5, 5-6) under both readings of ``honestAction`` and keep the
-    one with more reproduced statements (:func:`experiments.honest_fallback_choice`: a tie keeps the text's);
-    margin 2 (the shown code's constant for three players) is the sensitivity."""
-    counts = {fb: count_reproduced(exp_claims(pairs, three, fb)) for fb in READINGS}
+    """Judge the EXP statements under both readings of ``honestAction`` and keep the one with more reproduced
+    (:func:`experiments.honest_fallback_choice`: a tie keeps the text's); margin 2 is the sensitivity."""
+    counts = {fb: sum(r["verdict"] == "reproduced" for r in exp_claims(pairs, three, fb)) for fb in READINGS}
     fallback = honest_fallback_choice(counts)
     by_reading = {fb: exp_claims(pairs, three, fb, selected=(fb == fallback)) for fb in READINGS}
     margin2 = {fb: exp_claims(pairs, three, fb, margin=2) for fb in READINGS}
-    table = reading_table(by_reading)
     m2 = reading_table(margin2)
-    table = table.merge(m2.drop(columns=[c for c in m2 if c.startswith("value")]).rename(
+    table = reading_table(by_reading).merge(m2.drop(columns=[c for c in m2 if c.startswith("value")]).rename(
         columns=lambda c: c.replace("verdict (", "verdict at margin 2 (")), on=["family", "claim"], how="left",
         sort=False)
     return Reading(fallback, counts, by_reading[fallback], table, by_reading, margin2)
@@ -446,10 +340,18 @@ def pilot_rows(reading: Reading, results: Results) -> list[dict]:
     return rows + extension_claims(results.curves, results.exploit) + baseline_claims(results.baseline_table)
 
 
+def _one(frame, lvl, op, ref, **cond) -> V.Judgement:
+    """A one-table row's direction against ``ref`` (:func:`liarlab.study.rates.est_one`, :func:`one_table`)."""
+    return one_table(V.direction(est_one(frame, lvl, **cond), op, ref))
+
+
+def _sequence_models(seq) -> list:
+    return [m for m in dict.fromkeys(seq.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
+
+
 def fig_5_1(vs_rand) -> list[dict]:
     players = list(dict.fromkeys(vs_rand.player))
-    lvl = _lvl(len(players))
-    es = {pl: shift(est(vs_rand, lvl, player=pl), 0.5) for pl in players}
+    es = {pl: shift(est(vs_rand, _lvl(len(players)), player=pl), 0.5) for pl in players}
     worst = min(es, key=lambda k: es[k].low)
     return _section("fig_5_1", [_claim(
         "EXP0-EXP3 and RL0-RL3 are far better than RAND", "Fig 5-1", "far above 50%", es[worst],
@@ -459,79 +361,63 @@ def fig_5_1(vs_rand) -> list[dict]:
 
 
 def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
-    rows = []
+    # the report's chart of its four trained models (seed 001 l.423): one table each (History 2026-12-07)
     e = rl_exp[rl_exp.epsilon == epsilon]
-    lvl = _lvl(4)
-    # the report's chart of its four trained models (seed 001 l.423): one table each (History 2026-12-07, second
-    # session)
-    diag = {i: est_one(e, lvl, model=f"RL{i}", opponent=f"EXP{i}") for i in range(4)}
+    diag = {i: est_one(e, _lvl(4), model=f"RL{i}", opponent=f"EXP{i}") for i in range(4)}
     low = min(diag, key=lambda i: diag[i].low)
-    rows.append(_claim("Q-learning learns to beat the fixed strategy it trains against: every RLi wins > 50% "
-                       "against its own EXPi", "Fig 5-4", "> 50%", diag[low],
-                       _all([_one_table(V.direction(x, ">", 0.5)) for x in diag.values()], "each RLi against EXPi"),
-                       note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest of the four; "
-                       "epsilon "
-                       f"{epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
-                       headline=True, **SEL))
     cells = [(i, j) for i in range(4) for j in range(4) if i != j]
-    js = [_one_table(V.direction(est_one(e, _lvl(len(cells)), model=f"RL{i}", opponent=f"EXP{j}"), "<", 0.5))
-          for i, j in cells]
-    sh = V.share(js)
-    rows.append(_claim("against other EXPs RLi mostly wins < 50%", "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
-                       population=len(cells),
-                       note=f"{ONE_TABLE} of each model; share of the {len(cells)} off-diagonal cells whose interval lies below 50% (bounds: "
-                       "undecided cells counted either way)", **SEL))
-    return _section("fig_5_4", rows)
+    sh = V.share([_one(e, _lvl(len(cells)), "<", 0.5, model=f"RL{i}", opponent=f"EXP{j}") for i, j in cells])
+    return _section("fig_5_4", [
+        _claim("Q-learning learns to beat the fixed strategy it trains against: every RLi wins > 50% against its own "
+               "EXPi", "Fig 5-4", "> 50%", diag[low],
+               _all([one_table(V.direction(x, ">", 0.5)) for x in diag.values()], "each RLi against EXPi"),
+               note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest "
+               f"of the four; epsilon {epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}"
+                                                                              for i in range(4)),
+               headline=True, **SEL),
+        _claim("against other EXPs RLi mostly wins < 50%", "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
+               population=len(cells), note=f"{ONE_TABLE} of each model; share of the {len(cells)} off-diagonal cells "
+               "whose interval lies below 50% (bounds: undecided cells counted either way)", **SEL)])
 
 
 def fig_5_5_rl(self_play) -> list[dict]:
-    """Fig 5-5's RL statements (a self-play table also holds the EXP rules' rows, judged in :func:`fig_5_5_exp`).
-    The report's chart shows one trained table per model: each row is judged on where one more table would fall
-    (:data:`ONE_TABLE`)."""
+    """Fig 5-5's RL statements, one table each (:data:`ONE_TABLE`; the EXP rows are :func:`fig_5_5_exp`'s)."""
     rates = {name: est_one(self_play, player=name) for name in RL if (self_play.player == name).any()}
     return _section("fig_5_5_rl", _fig_5_5(rates, lambda name: f"{ONE_TABLE}; two frozen copies of {name}; ",
-                                           lambda name: {} if name == "RL0" else SEL, one_table=True))
+                                           lambda name: {} if name == "RL0" else SEL, one=True))
 
 
 def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
-    rows = []
-    seq = sequential[sequential.epsilon == epsilon]
-    multi = [m for m in dict.fromkeys(seq.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
+    rows, seq = [], sequential[sequential.epsilon == epsilon]
+    multi = _sequence_models(seq)
     if len(multi) > 2:      # a confirmatory sample of one or two named models measures only their own rows
-        lvl = _lvl(len(multi))
-        js = [_one_table(V.direction(est_one(seq, lvl, model=m, opponent=f"EXP{m[-1]}"), ">", 0.5)) for m in multi]
-        rows.append(_claim("a model is advantaged against the last EXP it trained on", "Fig 5-7", "every model",
-                           V.share(js, "models"), _all(js, f"each of the {len(multi)} sequence models"),
-                           note=f"{ONE_TABLE} of each model; value: share of models whose win rate against their "
-                           "last EXP lies above 50%", **SEL))
+        js = [_one(seq, _lvl(len(multi)), ">", 0.5, model=m, opponent=f"EXP{m[-1]}") for m in multi]
         cells = [(m, d) for m in multi for d in sorted(set(m[2:-1]) - {m[-1]})]
-        js = [_one_table(V.direction(est_one(seq, _lvl(len(cells)), model=m, opponent=f"EXP{d}"), "<", 0.5))
-              for m, d in cells]
-        sh = V.share(js)
-        rows.append(_claim("and disadvantaged against EXPs it trained on earlier", "Fig 5-7", "mostly", sh,
-                           V.word("mostly", sh), population=len(cells),
-                           note=f"{ONE_TABLE} of each model; share of the {len(cells)} (model, earlier EXP) cells "
-                           "below 50%; the report names exceptions", **SEL))
+        sh = V.share([_one(seq, _lvl(len(cells)), "<", 0.5, model=m, opponent=f"EXP{d}") for m, d in cells])
+        rows += [_claim("a model is advantaged against the last EXP it trained on", "Fig 5-7", "every model",
+                        V.share(js, "models"), _all(js, f"each of the {len(multi)} sequence models"),
+                        note=f"{ONE_TABLE} of each model; value: share of models whose win rate against their last EXP "
+                        "lies above 50%", **SEL),
+                 _claim("and disadvantaged against EXPs it trained on earlier", "Fig 5-7", "mostly", sh,
+                        V.word("mostly", sh), population=len(cells), note=f"{ONE_TABLE} of each model; share of the "
+                        f"{len(cells)} (model, earlier EXP) cells below 50%; the report names exceptions", **SEL)]
     for m in ("RL03", "RL0123"):
-        if not (seq.model == m).any():
-            continue
-        x = est_one(seq, model=m, opponent="EXP0")
-        rows.append(_claim(f"{m} stays advantaged against EXP0", "Fig 5-7", "> 50%", x,
-                           _one_table(V.direction(x, ">", 0.5)),
-                           note=f"{ONE_TABLE}; balanced seats, across training seeds", **SEL))
-    if not (seq.model == "RL-random").any():
-        return _section("fig_5_7", rows)
-    lvl = _lvl(4)
-    rr = {o: est_one(seq, lvl, model="RL-random", opponent=o) for o in EXPS}
-    low = min(rr, key=lambda o: rr[o].low)
-    note = f"{ONE_TABLE}; value: its win rate against {low}, the lowest of the four; " + ", ".join(f"{o} {x.value:.3f}" for o, x in rr.items())
-    if (seq.model == "RL-random-game").any():
-        g = {o: est(seq, model="RL-random-game", opponent=o) for o in EXPS}
-        note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
-            f"{o} {x.value:.3f}" for o, x in g.items())
-    rows.append(_claim("RL-random is advantaged against all four EXPs", "Fig 5-7", "> 50% against each", rr[low],
-                       _all([_one_table(V.direction(x, ">", 0.5)) for x in rr.values()], "each EXP"), note=note,
-                       **SEL))
+        if (seq.model == m).any():
+            x = est_one(seq, model=m, opponent="EXP0")
+            rows.append(_claim(f"{m} stays advantaged against EXP0", "Fig 5-7", "> 50%", x,
+                               one_table(V.direction(x, ">", 0.5)),
+                               note=f"{ONE_TABLE}; balanced seats, across training seeds", **SEL))
+    if (seq.model == "RL-random").any():
+        rr = {o: est_one(seq, _lvl(4), model="RL-random", opponent=o) for o in EXPS}
+        low = min(rr, key=lambda o: rr[o].low)
+        note = f"{ONE_TABLE}; value: its win rate against {low}, the lowest of the four; " + ", ".join(
+            f"{o} {x.value:.3f}" for o, x in rr.items())
+        if (seq.model == "RL-random-game").any():
+            note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
+                f"{o} {est(seq, model='RL-random-game', opponent=o).value:.3f}" for o in EXPS)
+        rows.append(_claim("RL-random is advantaged against all four EXPs", "Fig 5-7", "> 50% against each", rr[low],
+                           _all([one_table(V.direction(x, ">", 0.5)) for x in rr.values()], "each EXP"), note=note,
+                           **SEL))
     return _section("fig_5_7", rows)
 
 
@@ -539,71 +425,63 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
 #: cell's own win rate), rule, note)
 FIG_5_8 = (
     ("trained as P1: win rate as P1 barely changes", "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
-     partial(V.word, "no difference"), "value: RL0 trained only as P1 minus RL0 trained in every seat, win rates as P1; seeds paired "
-     "by index, independent trainings"),
+     partial(V.word, "no difference"), "value: RL0 trained only as P1 minus RL0 trained in every seat, win rates as "
+     "P1; seeds paired by index, independent trainings"),
     ("trained as P1: win rate as P2 drops sharply", "sharp drop", ("rotating", "P2"), ("P1 only", "P2"),
-     partial(V.word, "large"), "value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2; 'sharply' read "
-     "as the word 'large'"),
+     partial(V.word, "large"), "value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2; "
+     "'sharply' read as the word 'large'"),
     ("trained as P2: win rate as P2 barely changes", "about unchanged", ("P2 only", "P2"), ("rotating", "P2"),
      partial(V.word, "no difference"), "value: RL0 trained only as P2 minus RL0 trained in every seat, win rates as P2"),
-    ("trained as P2: win rate as P1 about 0", "about 0", ("P2 only", "P1"), None, _about_0,
-     "value: win rate as P1 of RL0 trained only as P2; evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) "
-     "is in the table"),
+    ("trained as P2: win rate as P1 about 0", "about 0", ("P2 only", "P1"), None, about_0,
+     "value: win rate as P1 of RL0 trained only as P2; evaluation epsilon 0.1: its random openings win some games; "
+     "greedy (epsilon 0) is in the table"),
 )
 
 
 def fig_5_8(fixed2, epsilon=0.1) -> list[dict]:
-    f2 = fixed2[fixed2.epsilon == epsilon]
-
-    def cell(c):
-        return _where(f2, trained=c[0], tested_as=c[1])
-
-    rows = []
+    f2, rows = fixed2[fixed2.epsilon == epsilon], []
     for text, paper, a, b, rule, note in FIG_5_8:
-        x = diff(cell(a), cell(b)) if b else estimate(cell(a))
+        x = diff(where(f2, trained=a[0], tested_as=a[1]), where(f2, trained=b[0], tested_as=b[1])) if b else \
+            est(f2, trained=a[0], tested_as=a[1])
         rows.append(_claim(text, "Fig 5-8", paper, x, rule(x), note=f"{METHOD}; {note}"))
     return _section("fig_5_8", rows)
 
 
 def fig_5_9(fixed3) -> list[dict]:
-    rows = []
+    def c3(trained, seat, lvl=V.LEVEL):
+        return estimate(where(fixed3, trained=trained, tested_as=seat), lvl)
 
-    def c3(trained, seat):
-        return _where(fixed3, trained=trained, tested_as=seat)
-
-    lvl = _lvl(2)
-    zs = [estimate(c3(t_, "P1"), lvl) for t_ in ("P2 only", "P3 only")]
-    rows.append(_claim("trained at P2 or P3: about 0 as P1", "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
-                       _all([_about_0(z) for z in zs], "both"), note=f"{METHOD}; value: win rate as P1 of RL0 trained only as P2 or "
-                       "only as P3, the larger"))
-    lvl = _lvl(4)
-    shown = [combine([(c3("rotating", seat), 1), (c3("P1 only", seat), -1)], lvl) for seat in ("P2", "P3")]
-    js = [j for seat, drop in zip(("P2", "P3"), shown)
-          for j in (V.word("large", drop), V.direction(estimate(c3("P1 only", seat), lvl), ">", 0.0))]
-    rows.append(_claim("trained at P1: much lower but non-zero as P2 and P3", "Fig 5-9", "lower, > 0",
-                       min(shown, key=lambda z: z.value), _all(js, "P2 and P3: a large drop, and above 0"),
-                       note=f"{METHOD}; value: RL0 trained in every seat minus RL0 trained "
-                       "only as P1, win rates as P2 or P3, the smaller"))
-    lvl = _lvl(3)
-    p1 = estimate(c3("P1 only", "P1"), lvl)
-    js = [V.direction(p1, ">", 1 / 3)] + [V.word("not higher", shift(estimate(c3("P1 only", s), lvl), 1 / 3))
-                                          for s in ("P2", "P3")]
-    rows.append(_claim("trained at P1: above the 1/3 baseline only at P1", "Fig 5-9", "only P1 > 1/3", p1,
-                       _all(js, "above 1/3 at P1, not higher elsewhere"), note=f"{METHOD}; value: win rate at P1 of RL0 trained only as P1"))
-    lvl = _lvl(4)
-    cs = [shift(estimate(c3(t_, s), lvl), 1 / 3) for t_ in ("P2 only", "P3 only") for s in ("P2", "P3")]
-    rows.append(_claim("trained at P2 or P3: some strength in both P2 and P3", "Fig 5-9", "near or above 1/3",
-                       min(cs, key=lambda z: z.value), _all([V.word("not lower", z) for z in cs], "the four cells"),
-                       note=f"{METHOD}; 'some strength' read as 'not lower' than the 1/3 baseline (within the negligible rate); "
-                       "value: win rate at P2 or P3 of RL0 trained only as P2 or only as P3 minus 1/3, the lowest"))
-    return _section("fig_5_9", rows)
+    zs = [c3(t_, "P1", _lvl(2)) for t_ in ("P2 only", "P3 only")]
+    drops = [combine([(where(fixed3, trained="rotating", tested_as=s), 1),
+                      (where(fixed3, trained="P1 only", tested_as=s), -1)], _lvl(4)) for s in ("P2", "P3")]
+    p1 = c3("P1 only", "P1", _lvl(3))
+    cs = [shift(c3(t_, s, _lvl(4)), 1 / 3) for t_ in ("P2 only", "P3 only") for s in ("P2", "P3")]
+    return _section("fig_5_9", [
+        _claim("trained at P2 or P3: about 0 as P1", "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
+               _all([about_0(z) for z in zs], "both"), note=f"{METHOD}; value: win rate as P1 of RL0 trained only as "
+               "P2 or only as P3, the larger"),
+        _claim("trained at P1: much lower but non-zero as P2 and P3", "Fig 5-9", "lower, > 0",
+               min(drops, key=lambda z: z.value),
+               _all([j for s, drop in zip(("P2", "P3"), drops) for j in (
+                   V.word("large", drop), V.direction(c3("P1 only", s, _lvl(4)), ">", 0.0))],
+                    "P2 and P3: a large drop, and above 0"),
+               note=f"{METHOD}; value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2 or P3, "
+               "the smaller"),
+        _claim("trained at P1: above the 1/3 baseline only at P1", "Fig 5-9", "only P1 > 1/3", p1,
+               _all([V.direction(p1, ">", 1 / 3)] + [V.word("not higher", shift(c3("P1 only", s, _lvl(3)), 1 / 3))
+                                                     for s in ("P2", "P3")], "above 1/3 at P1, not higher elsewhere"),
+               note=f"{METHOD}; value: win rate at P1 of RL0 trained only as P1"),
+        _claim("trained at P2 or P3: some strength in both P2 and P3", "Fig 5-9", "near or above 1/3",
+               min(cs, key=lambda z: z.value), _all([V.word("not lower", z) for z in cs], "the four cells"),
+               note=f"{METHOD}; 'some strength' read as 'not lower' than the 1/3 baseline (within the negligible "
+               "rate); value: win rate at P2 or P3 of RL0 trained only as P2 or only as P3 minus 1/3, the lowest")])
 
 
 def fig_5_10_11(curves, full=None) -> list[dict]:
     rows = []
     last = _evaluated(curves[curves.games == curves.games.max()])
     lvl = _lvl(2)
-    ds = [diff(_where(last, config=f"n={n}"), _where(last, config="n=1"), lvl) for n in (2, 3)]
+    ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), lvl) for n in (2, 3)]
     big = max(ds, key=lambda z: abs(z.value))
     rows.append(_claim("history length 1, 2, 3 makes no clear difference against EXP0", "Fig 5-10", "no clear effect",
                        big, _all([V.word("no difference", z) for z in ds], "n=2 and n=3 against n=1"),
@@ -613,12 +491,12 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
     rows[-1].cases = tuple(ds)
     if full is None or not (last.config == "full, n=1").any():
         return _section("fig_5_10_11", rows)
-    d = diff(_where(last, config="n=1"), _where(last, config="full, n=1"))
+    d = diff(where(last, config="n=1"), where(last, config="full, n=1"))
     rows.append(_claim("at 100,000 games the full-hand model is clearly worse than the partial-hand one", "Fig 5-11",
                        "clearly worse", d, V.word("clearly", d), note=f"{METHOD}; value: partial-hand minus full-hand "
                        "table's win rate against EXP0, both history 1 after one stage"))
     fend = _evaluated(full[full.games == full.games.max()])
-    d = diff(fend, _where(last, config="n=1"))
+    d = diff(fend, where(last, config="n=1"))
     share_end = float(fend.explored_share.mean())
     rows.append(_claim("at ~30% explored (3,000,000 games) the full-hand model is better than partial", "Fig 5-11",
                        "better", d, V.direction(d, ">", 0.0),
@@ -635,7 +513,7 @@ def fig_5_12(curves) -> list[dict]:
     # "the RL0 after 100,000 games explored a third" (seed 001 l.538): the charted table
     x = V.prediction_across_seeds(n1[n1.games == g_last].explored_share.to_numpy())
     rows.append(_claim("about 30% of the partial-hand space is explored after 100,000 games", "Fig 5-12",
-                       EXPLORED_SHARE_100K, x, _one_table(V.about(EXPLORED_SHARE_100K, x, span=1.0)),
+                       EXPLORED_SHARE_100K, x, one_table(V.about(EXPLORED_SHARE_100K, x, span=1.0)),
                        note=f"{ONE_TABLE}; value: share of the 11,040 partial-hand keys in the "
                        f"table after {g_last:,} games"))
     marks = sorted(n1.games.unique())
@@ -679,7 +557,7 @@ def fig_6_1(lengths) -> list[dict]:
     # "RL0 against the conservative EXP0" (seed 001 l.694): the charted table's games
     x = V.prediction_across_seeds(per.to_numpy())
     return _section("fig_6_1", [_claim("RL0 vs EXP0 games mostly take 2-5 actions", "Fig 6-1", "mostly 2-5", x,
-                                       _one_table(V.word("mostly", x)), note=f"{ONE_TABLE}; value: share of games "
+                                       one_table(V.word("mostly", x)), note=f"{ONE_TABLE}; value: share of games "
                                        f"with 2-5 actions, the challenge included; longest seen {int(lg.actions.max())}")])
 
 
@@ -717,27 +595,11 @@ def mechanism_check(timing: pd.DataFrame) -> list[dict]:
                    "more exploration; it explains our timing, not the report's")]
 
 
-TOP30_SPAN = 30      # a top-30 class count lies in 0..30: the span the weak flag reads a band against
+TOP30_SPAN = 30      # a top-30 class count lies in 0..30
 
 
 def _printed_count(printed, vals, what):
-    """A count printed from ONE trained table against where one more of our tables would fall: the printed count
-    must lie inside the 95 % prediction interval across our seeds (more seeds do not narrow it). The interval is
-    the band here, so it is the band's half-width (not the printed point's, which has none) that the knife-edge
-    rule measures the printed count's distance to the nearer edge against, and the count's 0..30 range is the
-    span that makes a wide band ``weak``."""
-    x = V.prediction_across_seeds(vals, 0, TOP30_SPAN)
-    j = V.magnitude(V.exact(printed), x.low, x.high, f"the printed count (one table) inside the {x.interval_label} "
-                    f"of {what}", span=TOP30_SPAN)
-    return x, band_knife_edge(j, printed, x)
-
-
-def _one_table(j: V.Judgement) -> V.Judgement:
-    """A prediction interval for one table does not narrow with more seeds: undecided stays undecided."""
-    if j.verdict != "inconclusive":
-        return j
-    return V.undecidable(j, "the prediction interval for one trained table straddles the printed range's edge, and "
-                         "more seeds do not narrow it")
+    return printed_count(printed, vals, what, TOP30_SPAN)
 
 
 def _top_rows(top) -> list[dict]:
@@ -765,14 +627,14 @@ def _top_rows(top) -> list[dict]:
     lo, hi = TOP30_VALUE_RANGE
     rows.append(_claim("the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)",
                        "Table 5-1", f"{lo}-{hi}", x,
-                       _one_table(V.magnitude(x, lo, hi + 0.00005, "the printed examples' range", span=1.0)),
+                       one_table(V.magnitude(x, lo, hi + 0.00005, "the printed examples' range", span=1.0)),
                        note="value: the largest Q value in one trained table, history 1; the prediction interval for one "
                        "more table must lie in the printed range; the rule caps values at 0.9"))
     return _section("table_5_1", rows)
 
 
 def _f(frame, player, s):
-    return _where(frame, player=player, same=s)
+    return where(frame, player=player, same=s)
 
 
 def fig_5_14_15(forced_exp) -> list[dict]:
@@ -842,14 +704,14 @@ def fig_5_16(forced_rl) -> list[dict]:
     # second session)
     if "RL0" in have:
         r0 = [shift(est_one(forced_rl, lvl, player="RL0", same=s), 0.5) for s in range(1, 6)]
-        js = [_one_table(V.direction(r0[2], ">", 0.0))] + [_one_table(V.word("not higher", r0[i])) for i in (0, 1, 3, 4)]
+        js = [one_table(V.direction(r0[2], ">", 0.0))] + [one_table(V.word("not higher", r0[i])) for i in (0, 1, 3, 4)]
         rows.append(_claim("RL0 is advantaged only at s = 3", "Fig 5-16", "only s=3 > 50%", r0[2],
                        _all(js, "above 50% at s=3, not higher elsewhere"),
                        note=f"{ONE_TABLE}; value: RL0's win rate at s = 3 minus 50%; " + ", ".join(f"s={s}: {z.value:+.3f}" for s, z in
                                                                     zip(range(1, 6), r0))))
     if "RL1" in have:
         r1 = [est_one(forced_rl, lvl, player="RL1", same=s) for s in range(1, 6)]
-        js = [_one_table(V.direction(z, ">" if s >= 3 else "<", 0.5)) for s, z in zip(range(1, 6), r1)]
+        js = [one_table(V.direction(z, ">" if s >= 3 else "<", 0.5)) for s, z in zip(range(1, 6), r1)]
         rows.append(_claim("RL1 advantaged at s >= 3, disadvantaged at s = 1, 2", "Fig 5-16", "threshold at 3", r1[2],
                            _all(js, "each s"), note=f"{ONE_TABLE}; value: RL1's win rate at s = 3; " + ", ".join(f"s={s}: {z.value:.3f}" for s, z in
                                                                              zip(range(1, 6), r1)), **SEL))
@@ -873,13 +735,13 @@ def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lo
     cases = []
     for name in ("RL2", "RL3"):
         z = [shift(est_one(forced_rl, lvl, player=name, same=s), 0.5) for s in range(1, 6)]
-        cases.append((f"{name} at s = 2", z[1], _one_table(V.direction(z[1], "<", 0.0)), 0.0))
+        cases.append((f"{name} at s = 2", z[1], one_table(V.direction(z[1], "<", 0.0)), 0.0))
         for i in (0, 2, 3, 4):
             j = V.word("not lower", z[i]) if others == "not lower" else V.direction(z[i], ">", 0.0)
-            cases.append((f"{name} at s = {i + 1}", z[i], _one_table(j), None if others == "not lower" else 0.0))
+            cases.append((f"{name} at s = {i + 1}", z[i], one_table(j), None if others == "not lower" else 0.0))
         for s in range(rise_from, 5):
             d = diff_one(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl)
-            cases.append((f"{name} from s = {s} to s = {s + 1}", d, _one_table(V.direction(d, ">", 0.0)), 0.0))
+            cases.append((f"{name} from s = {s} to s = {s + 1}", d, one_table(V.direction(d, ">", 0.0)), 0.0))
     return cases
 
 
@@ -905,7 +767,7 @@ def fig_5_17(grid) -> list[dict]:
     rows = []
 
     def g(name, s1, s2):
-        return _where(grid, player=name, s1=s1, s2=s2)
+        return where(grid, player=name, s1=s1, s2=s2)
 
     def sym(name, ps, c=1):
         """The terms of ``c`` times the mean seat-symmetrised advantage of the higher hand over the pairs ``ps``."""
@@ -975,26 +837,26 @@ def fig_5_18(grid) -> list[dict]:
     rows = []
 
     def g(name, s1, s2):
-        return _where(grid, player=name, s1=s1, s2=s2)
+        return where(grid, player=name, s1=s1, s2=s2)
 
     if (grid.player == "RL0").any():
         cases = [(s2, s1) for s2 in range(1, 6) for s1 in range(1, 6) if s1 != 3]
         lvl = _lvl(len(cases))
         # the report's named models as its chart draws them (seed 001 l.661-662): one table each
-        js = [_one_table(V.direction(diff_one(g("RL0", 3, s2), g("RL0", s1, s2), lvl), ">", 0.0))
+        js = [one_table(V.direction(diff_one(g("RL0", 3, s2), g("RL0", s1, s2), lvl), ">", 0.0))
               for s2, s1 in cases]
         rows.append(_claim("RL0: P1's win rate peaks at s1 = 3 against every s2", "Fig 5-18", "peak at 3",
                            V.share(js, "comparisons"), _all(js, "s1=3 above every other s1, in each column s2"),
                            note=f"{ONE_TABLE}; value: share of the 20 comparisons that confirm it"))
         lvl = _lvl(25)
-        js = [_one_table(V.direction(est_one(grid, lvl, player="RL0", s1=a, s2=b), ">", 0.5))
+        js = [one_table(V.direction(est_one(grid, lvl, player="RL0", s1=a, s2=b), ">", 0.5))
               for a in range(1, 6) for b in range(1, 6)]
         sh = V.share(js)
         rows.append(_claim("RL0: P1 is usually advantaged", "Fig 5-18", "mostly > 50%", sh, V.word("usually", sh),
                            population=25, note=f"{ONE_TABLE}; share of the 25 cells whose interval lies above 50%"))
     if (grid.player == "RL1").any():
         lvl = _lvl(25)
-        js = [_one_table(V.direction(est_one(grid, lvl, player="RL1", s1=a, s2=b), ">" if a >= 3 else "<", 0.5))
+        js = [one_table(V.direction(est_one(grid, lvl, player="RL1", s1=a, s2=b), ">" if a >= 3 else "<", 0.5))
               for a in range(1, 6) for b in range(1, 6)]
         rows.append(_claim("RL1: s1 >= 3 always advantaged, s1 <= 2 always disadvantaged", "Fig 5-18", "25 of 25",
                            V.share(js), _all(js, "each of the 25 cells"),
@@ -1015,16 +877,16 @@ def extension_claims(curves: pd.DataFrame, exploit: pd.DataFrame) -> list[dict]:
     rows = []
     g_last = int(curves.games.max())
     last = _evaluated(curves[curves.games == g_last])
-    ours = estimate(_where(last, config="n=1"))
+    ours = estimate(where(last, config="n=1"))
     for label in ("Q-learning", "SARSA"):
         if (last.config == label).any():
-            x = estimate(_where(last, config=label))
+            x = estimate(where(last, config=label))
             rows.append(_claim(f"textbook {label} on the same keys, against EXP0, after {g_last:,} games",
                                "Extension: update rules", None, x,
                                V.stated("extension", "extension: our measurement, no paper value"),
                                note=f"the report's rule reaches {ours.value:.3f} at the same point"))
     for label in dict.fromkeys(exploit.model):
-        sub = _where(exploit, model=label)
+        sub = where(exploit, model=label)
         x = estimate(sub)
         rows.append(_claim(f"best-response lower bound against {label}: the one-exchange-lookahead responder's win "
                            "rate", "Extension: best-response lower bound", None, x,
@@ -1045,22 +907,22 @@ def _learned(vs_rand, rl_exp, sequential, fixed3, epsilon=0.1):
     for i in range(4):
         sub = e[(e.model == f"RL{i}") & (e.opponent == f"EXP{i}")]
         if len(sub):
-            out.append(("RL0-RL3 against the rule each trained on", f"RL{i}", f"EXP{i}", 2, _rates_by_seed(sub)))
+            out.append(("RL0-RL3 against the rule each trained on", f"RL{i}", f"EXP{i}", 2, per_seed(sub)))
     for i in range(4):
         sub = vs_rand[vs_rand.player == f"RL{i}"]
         if len(sub):
-            out.append(("RL0-RL3 against RAND", f"RL{i}", "RAND", 2, _rates_by_seed(sub)))
+            out.append(("RL0-RL3 against RAND", f"RL{i}", "RAND", 2, per_seed(sub)))
     if sequential is not None:
         s = sequential[sequential.epsilon == epsilon]
         for o in EXPS:
             sub = s[(s.model == "RL-random") & (s.opponent == o)]
             if len(sub):
-                out.append(("RL-random against each rule", "RL-random", o, 2, _rates_by_seed(sub)))
+                out.append(("RL-random against each rule", "RL-random", o, 2, per_seed(sub)))
     if fixed3 is not None:
         sub = fixed3[fixed3.trained == "rotating"]
         if len(sub):
             out.append(("RL0 with three players against two EXP0", "RL0 (three players)", "EXP0", 3,
-                        _rates_by_seed(sub)))
+                        per_seed(sub)))
     return out
 
 
@@ -1077,7 +939,7 @@ def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fi
                learned.value, "ci_low": learned.low, "ci_high": learned.high, "seeds": learned.n}
         margins = {}
         for b, label in BASELINES.items():
-            base = _where(baselines, baseline=b, opponent=opp, players=k)
+            base = where(baselines, baseline=b, opponent=opp, players=k)
             w, n = int(base.wins.sum()), int(base.games.sum())
             row[label] = w / n
             margins[label] = (minus_fixed(rates.to_numpy(), w, n, lvl), w / n)
@@ -1356,7 +1218,7 @@ def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
     cells = [(m, d) for m in multi for d in sorted(set(m[2:-1]) - {m[-1]}) if (d == "0") != (m[-1] == "0")]
     lvl = _lvl(len(cells))
     # judged as the claims row is: one trained table per model (ONE_TABLE, issue 49 item 4)
-    js = [_one_table(V.direction(est_one(s, lvl, model=m, opponent=f"EXP{d}"), "<", 0.5)) for m, d in cells]
+    js = [one_table(V.direction(est_one(s, lvl, model=m, opponent=f"EXP{d}"), "<", 0.5)) for m, d in cells]
     sh = V.share(js)
     return sh, V.word("mostly", sh), len(cells)
 
@@ -1551,7 +1413,7 @@ def _table_5_1(row, inp):
             kinds = n1.key.map(lambda k, r=reading.name: _classify(k, r))
             vals = (kinds == kind).groupby(n1.seed).sum().to_numpy()
             x, j = _printed_count(TOP30_CLASSES[kind], vals, f"the {kind} count")
-            out.append(R.run(fam, claim, reading, x, _one_table(j)))
+            out.append(R.run(fam, claim, reading, x, one_table(j)))
     elif "challenges" in claim:
         out.append(R.not_run(fam, claim, R.Reading("challenge counted otherwise", "another count of challenge "
                                                    "entries", "spec 7.14"),
@@ -1573,7 +1435,7 @@ def _table_5_1_retrained(row, inp) -> list[dict]:
                         "would be retrained too (about 0.1-0.4 s a table at full size)")
         return [R.not_built(row["family"], row["claim"], reading, why) for reading, _ in readings]
     return _retrained(row, inp, "top30", ("RL0",), _top_rows, readings, "{n} tables retrained, the training seeds "
-                      "of the claims row", "the reading's lists give no row for this claim", _one_table)
+                      "of the claims row", "the reading's lists give no row for this claim", one_table)
 
 
 def _fig_5_14_15(row, inp):
@@ -1648,7 +1510,7 @@ def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
     level = _lvl(len(pairs))
     for a, b in pairs:
         if b >= 4:
-            z = diff(_where(grid, player=name, s1=a, s2=b), _where(grid, player=name, s1=b, s2=a), level)
+            z = diff(where(grid, player=name, s1=a, s2=b), where(grid, player=name, s1=b, s2=a), level)
             if V.direction(z, ">", 0.0).verdict == "differs":
                 return a, b
     return None
@@ -1675,7 +1537,7 @@ def _fig_6_1(row, inp):
                                    / g.games.sum(), include_groups=False)
     # judged as the row is: one trained table's prediction interval (History 2026-12-07, second session)
     x = V.prediction_across_seeds(per.to_numpy())
-    return [_run_row(fam, claim, AS_JUDGED, row), R.run(fam, claim, NO_CHALLENGE, x, _one_table(V.word("mostly", x)))]
+    return [_run_row(fam, claim, AS_JUDGED, row), R.run(fam, claim, NO_CHALLENGE, x, one_table(V.word("mostly", x)))]
 
 
 # ============================================================================ the families, one record each
