@@ -197,10 +197,9 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
                f"{{EXP1,EXP1,EXP0}} and {{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw),
         _claim(ST["Fig 5-3"][1], "Fig 5-3", "same order in every rotation",
                V.share(js, "comparisons"), _all(js, "every rotation and pair of roles"), base_n=es[-1].n,
-               note=f"{tag}: in each of the 3 rotations of both type sets, each pair of roles (B, A after B, A after "
-               "A) "
-               f"ordered as in the pooled rates; {sum(j.verdict == 'reproduced' for j in js)} of {len(js)} "
-               "comparisons confirm it", **kw)])
+               note=f"{tag}: in each of the 3 rotations of both type sets, each pair of roles (B, A after B, "
+               f"A after A) ordered as in the pooled rates; {sum(j.verdict == 'reproduced' for j in js)} of "
+               f"{len(js)} comparisons confirm it", **kw)])
 
 
 #: Fig 5-5's seat statements, one per player of a self-play table: (player, claim, paper value, how its P1 win
@@ -601,33 +600,29 @@ def _printed_count(printed, vals, what):
 
 
 def _top_rows(top) -> list[dict]:
-    rows = []
-    n1top = top[top.config == "n=1"]
+    n1top, lists = top[top.config == "n=1"], []
     counts = n1top.groupby(["seed", "kind"]).size().unstack(fill_value=0)
     for kind, printed in TOP30_CLASSES.items():
-        vals = counts.get(kind, pd.Series(0, index=counts.index)).to_numpy()
-        x, j = _printed_count(printed, vals, f"the {kind} count")
-        rows.append(_claim(f"top-30 entries of RL0 (n=1): {kind}", "Table 5-1", printed, x, j,
-                           note=f"count per trained table; mean over {x.n} tables, seed range {x.seed_min:g}-"
-                           f"{x.seed_max:g}"))
+        lists.append((f"top-30 entries of RL0 (n=1): {kind}", printed, f"the {kind} count",
+                      counts.get(kind, pd.Series(0, index=counts.index)).to_numpy()))
     for (hand, n), printed in TOP30_CHALLENGES.items():
-        label = f"full, n={n}" if hand == "full" else f"n={n}"
-        sub = top[top.config == label]
-        if not len(sub):
-            continue
-        vals = sub.groupby("seed").kind.apply(lambda s: int((s == "challenge").sum())).to_numpy()
-        x, j = _printed_count(printed, vals, "the challenge count")
-        rows.append(_claim(f"top-30 entries of RL0 ({'full hand, ' if hand == 'full' else ''}n={n}): challenges",
-                           "Table 5-1", printed, x, j, note=f"count per trained table; mean over {x.n} tables, seed "
-                           f"range {x.seed_min:g}-{x.seed_max:g}"))
-    best = n1top.groupby("seed").value.max().to_numpy()
-    x = V.prediction_across_seeds(best, 0, 0.9)
+        sub = top[top.config == (f"full, n={n}" if hand == "full" else f"n={n}")]
+        if len(sub):
+            lists.append((f"top-30 entries of RL0 ({'full hand, ' if hand == 'full' else ''}n={n}): challenges",
+                          printed, "the challenge count",
+                          sub.groupby("seed").kind.apply(lambda s: int((s == "challenge").sum())).to_numpy()))
+    rows = []
+    for text, printed, what, vals in lists:
+        x, j = _printed_count(printed, vals, what)
+        rows.append(_claim(text, "Table 5-1", printed, x, j, note=f"count per trained table; mean over {x.n} tables, "
+                           f"seed range {x.seed_min:g}-{x.seed_max:g}"))
+    x = V.prediction_across_seeds(n1top.groupby("seed").value.max().to_numpy(), 0, 0.9)
     lo, hi = TOP30_VALUE_RANGE
     rows.append(_claim("the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)",
                        "Table 5-1", f"{lo}-{hi}", x,
                        one_table(V.magnitude(x, lo, hi + 0.00005, "the printed examples' range", span=1.0)),
-                       note="value: the largest Q value in one trained table, history 1; the prediction interval for one "
-                       "more table must lie in the printed range; the rule caps values at 0.9"))
+                       note="value: the largest Q value in one trained table, history 1; the prediction interval for "
+                       "one more table must lie in the printed range; the rule caps values at 0.9"))
     return _section(S_T5_1, rows)
 
 
@@ -878,30 +873,17 @@ def extension_claims(curves: pd.DataFrame, exploit: pd.DataFrame) -> list[dict]:
 # ============================================================================ trivial baselines
 
 def _learned(vs_rand, rl_exp, sequential, fixed3, epsilon=0.1):
-    """(group, learned agent, opponent, players, per-seed win rates) of every learned table measured against a
-    fixed opponent."""
-    out = []
+    """(group, learned agent, opponent, players, rows) of every learned table measured against a fixed opponent."""
     e = rl_exp[rl_exp.epsilon == epsilon]
-    for i in range(4):
-        sub = e[(e.model == f"RL{i}") & (e.opponent == f"EXP{i}")]
-        if len(sub):
-            out.append(("RL0-RL3 against the rule each trained on", f"RL{i}", f"EXP{i}", 2, per_seed(sub)))
-    for i in range(4):
-        sub = vs_rand[vs_rand.player == f"RL{i}"]
-        if len(sub):
-            out.append(("RL0-RL3 against RAND", f"RL{i}", "RAND", 2, per_seed(sub)))
-    if sequential is not None:
-        s = sequential[sequential.epsilon == epsilon]
-        for o in EXPS:
-            sub = s[(s.model == "RL-random") & (s.opponent == o)]
-            if len(sub):
-                out.append(("RL-random against each rule", "RL-random", o, 2, per_seed(sub)))
-    if fixed3 is not None:
-        sub = fixed3[fixed3.trained == "rotating"]
-        if len(sub):
-            out.append(("RL0 with three players against two EXP0", "RL0 (three players)", "EXP0", 3,
-                        per_seed(sub)))
-    return out
+    s = None if sequential is None else sequential[sequential.epsilon == epsilon]
+    cases = ([("RL0-RL3 against the rule each trained on", f"RL{i}", f"EXP{i}", 2,
+               e[(e.model == f"RL{i}") & (e.opponent == f"EXP{i}")]) for i in range(4)]
+             + [("RL0-RL3 against RAND", f"RL{i}", "RAND", 2, vs_rand[vs_rand.player == f"RL{i}"]) for i in range(4)]
+             + ([] if s is None else [("RL-random against each rule", "RL-random", o, 2,
+                                      s[(s.model == "RL-random") & (s.opponent == o)]) for o in EXPS])
+             + ([] if fixed3 is None else [("RL0 with three players against two EXP0", "RL0 (three players)", "EXP0",
+                                            3, fixed3[fixed3.trained == "rotating"])]))
+    return [(g, agent, opp, k, per_seed(sub)) for g, agent, opp, k, sub in cases if len(sub)]
 
 
 def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fixed3=None,

@@ -8,6 +8,8 @@ __all__ = ["Results"]
 
 TABLES = ("vs_rand", "rl_exp", "self_play", "sequential", "fixed2", "fixed3", "curves", "full", "top", "forced_exp",
           "forced_rl", "grid", "lengths", "timing", "slice43", "exploit", "baseline_table")
-Results = make_dataclass("Results", [(t, "pandas.DataFrame | None", field(default=None)) for t in TABLES]
-                         + [("epsilon", float, field(default=0.1))])
-Results.__module__ = __name__
+
+
+class Results(make_dataclass("Tables", [(t, "pandas.DataFrame | None", field(default=None)) for t in TABLES]
+                             + [("epsilon", float, field(default=0.1))])):
+    """One field per table of :data:`TABLES` (one experiment each), and the evaluation exploration."""
