@@ -199,3 +199,29 @@ def rows_of(family: str, claim_text: str, entries) -> list[dict]:
     order: each entry ``(reading, estimate, judgement, note)`` for a reading that was run, ``(reading, why)`` for one
     that cannot be run (:mod:`liarlab.core.readings`)."""
     return [R.not_run(family, claim_text, *e) if len(e) == 2 else R.run(family, claim_text, *e) for e in entries]
+
+
+@dataclass(frozen=True)
+class RowWay:
+    """A reading of one claims row that needs the row itself (its estimate, judgement, and the seeds and tables it
+    rests on after a confirmatory stage), which a :class:`Way`'s ``run(results)`` does not receive (issue 48, p02).
+    ``when(row)``: which claims rows of the family it reads (None: all). Either ``run(row, inputs)`` gives its
+    readings rows, or ``why`` says why it is not run (:func:`liarlab.core.readings.skipped`: an ``Unbuilt``
+    sentence, not built; a ``Bounded`` one, bounded; else it cannot be run)."""
+    reading: Reading | None = None
+    why: str = ""
+    run: Callable[[Any, Any], list[dict]] | None = None
+    when: Callable[[Any], bool] | None = None
+
+    def rows(self, row, inputs) -> list[dict]:
+        """This reading's rows for the claims row ``row`` ([] when it does not read it)."""
+        if self.when is not None and not self.when(row):
+            return []
+        if self.run is not None:
+            return list(self.run(row, inputs))
+        return [R.skipped(row["family"], row["claim"], self.reading, self.why)]
+
+
+def row_way_rows(ways, row, inputs) -> list[dict]:
+    """The readings rows of a claims row under its family's :class:`RowWay`\\ s, in their declared order."""
+    return [x for way in ways for x in way.rows(row, inputs)]

@@ -75,3 +75,19 @@ def test_a_reading_of_a_claim_the_family_does_not_make_is_refused_not_dropped():
     family = F.ClaimFamily("Table 1", "Table 1", PRINTED, _judge, readings=(misspelt,), kind="arithmetic")
     with pytest.raises(ValueError, match="the count is ten"):
         F.claims_rows([family], 10)
+
+
+def test_a_row_way_reads_only_the_rows_it_names_and_says_why_when_not_run():
+    from liarlab.core import readings as R
+    from liarlab.study.families import RowWay, row_way_rows
+
+    row = {"family": "Fig 1", "claim": "A rises"}
+    rd = R.Reading("other reading", "an assumption", "a support")
+    ways = (RowWay(run=lambda r, inp: [R.run(r["family"], r["claim"], rd, 0.5, "reproduced")]),
+            RowWay(rd, R.Unbuilt("needs an engine switch")),
+            RowWay(rd, "the report fixes it"),
+            RowWay(rd, R.Bounded("moot: no tie in the lists")),
+            RowWay(rd, R.Unbuilt("never read"), when=lambda r: "falls" in r["claim"]))
+    got = row_way_rows(ways, row, None)
+    assert [x["verdict"] for x in got] == ["reproduced", R.NOT_BUILT, R.NOT_RUN, R.BOUNDED]
+    assert all(x["claim"] == "A rises" and x["family"] == "Fig 1" for x in got)

@@ -1,8 +1,5 @@
 """Notebook 02's prose: every figure's *What to notice* and the *What we found* summary, each number computed from
-the table it describes (tests/papers/p02/test_p02_captions.py checks them against the tables).
-
-Each function takes the tidy frames of :mod:`liarlab.papers.p02.experiments` (or their summaries, as named) and
-returns markdown. Nothing here judges a claim: verdicts come from the claims table.
+the table it describes (tests/papers/p02/test_p02_captions.py checks them). Verdicts come from the claims table.
 """
 from __future__ import annotations
 
@@ -33,8 +30,7 @@ def profile(params: dict) -> str:
 
 
 def second_quantity(stage_games: int) -> str:
-    """What the second main result's number is, with this run's training length (issue 50: the first screen said
-    "after 100,000 games" in a profile that trained 5,000 games a stage)."""
+    """What the second main result's number is, with this run's training length (issue 50)."""
     from liarlab.liardice.qtable import STAGE_GAMES
 
     length = (f"{stage_games:,} training games against EXP0, the report's length" if stage_games == STAGE_GAMES
@@ -298,7 +294,7 @@ def two_stages(confirm_seeds: int, confirm_games: int) -> str:
             f"all {len(ex.sequential_names())} sequence models gets at most "
             f"{max(2, confirm_seeds // confirm.SEQUENCE_SHARE)} tables of each, and the self-play rows of Fig 5-5, "
             "whose tables are cheap (one training and one short evaluation each), at most "
-            f"**{confirm.section_cap('fig_5_5_rl', confirm_seeds)}**. Its verdict comes from the "
+            f"**{confirm.section_cap(confirm.C.S_5_5_RL, confirm_seeds)}**. Its verdict comes from the "
             "confirmatory sample alone; the folded two-stage table shows both stages, each pilot's value, interval, "
             "sample and verdict beside its fresh sample's. A row no sample can "
             "decide says why, and a row still undecided at its cap is flagged *undecidable* with the size it would "
@@ -306,10 +302,7 @@ def two_stages(confirm_seeds: int, confirm_games: int) -> str:
 
 
 def _why_differ(findings: pd.DataFrame) -> str:
-    """The differing findings grouped by cause (derived by the protocol's rule, never typed), one sentence a cause:
-    the cause in words, then the figures whose rows it covers ("A genuine difference (every reading we tried
-    disagrees): Fig 5-3, Fig 5-6 (2 rows)."); the readings themselves are in the readings table. The same cause
-    once, not once a figure (issue 50: "Fig 5-3 (1 row, a genuine difference: ...)" six times)."""
+    """The differing findings grouped by cause, one sentence a cause naming the figures it covers (issue 50)."""
     differ = findings[findings.verdict == "differs"]
     sentences = []
     for cause in differ["cause"].value_counts().index:
@@ -331,10 +324,7 @@ def _opener(results: Results) -> float:
 
 
 def plain_headline(claims: pd.DataFrame | None) -> str:
-    """The headline in plain words when no sample size decides it (issue 50: the answer's "No sample size decides
-    the claim ... 98.75 % prediction interval for one trained agent" was jargon beside *What we found*'s "one more
-    table could fall on either side of 50%"); empty for a decided or merely undecided headline, which the answer
-    says plainly already. The number as the answer at the top writes it."""
+    """The headline in plain words when no sample size decides it (issue 50), else empty."""
     from liarlab.study import answer
 
     row = answer.headline(claims) if claims is not None and "headline" in claims else None
@@ -347,9 +337,8 @@ def plain_headline(claims: pd.DataFrame | None) -> str:
 
 
 def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
-    """The answer's further results (issue 50: the first screen lacked them), each number from the run's tables:
-    the headline in plain words where no sample decides it (:func:`plain_headline`, from ``claims``), seats are
-    learned (Fig 5-8), and a best responder beats every kind of trained table (our extension)."""
+    """The answer's further results (issue 50): :func:`plain_headline`, seats are learned (Fig 5-8), and a best
+    responder beats every kind of trained table (our extension)."""
     from liarlab.papers.p02 import exploit
 
     ex_s = exploit.summary(results.exploit)
@@ -371,9 +360,8 @@ VERDICT_SENTENCE = {"inconclusive": "We cannot decide this", "differs": "We do n
 
 
 def headline_found(head_row) -> str:
-    """*What we found*'s first bullet after its question: the headline row's verdict in words, then what its number
-    is (the row's note says it: "value: RL0's win rate against EXP0, the lowest of the four") and the number as the
-    answer at the top writes it. An undecided row no sample size decides says so and why."""
+    """*What we found*'s first bullet: the headline row's verdict in words, what its number is (its note's
+    "value: ...") and the number as the answer at the top writes it."""
     import re
 
     from liarlab.study import answer
@@ -429,10 +417,8 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
 
 
 def timing(summary: pd.DataFrame) -> str:
-    """Fig 5-13's *What to notice* (``summary``: :func:`experiments.timing_summary`): which way the richer states'
-    training time goes against history 1 on this run, and their scanned actions and game lengths, each number from
-    the summary (issue 50: the caption asked "whether the richer states take less time per game" instead of saying
-    what the figure shows)."""
+    """Fig 5-13 (``summary``: :func:`experiments.timing_summary`): which way the richer states' training time goes
+    on this run, their scanned actions and game lengths (issue 50)."""
     t = summary.set_index("config")
     base = t.loc["n=1"]
     richer = [(c, w) for c, w in (("n=3", "history 3"), ("full, n=1", "the full hand (history 1)")) if c in t.index]
@@ -467,8 +453,7 @@ def timing(summary: pd.DataFrame) -> str:
 
 
 def table_4_3(slice43: pd.DataFrame) -> str:
-    """Table 4-3 (``slice43``: :func:`experiments.table_4_3`): how many of the slice's legal keys each table has
-    learned, and how rare the slice's hand is (exact, from :mod:`liarlab.core.dice`)."""
+    """Table 4-3: how many of the slice's legal keys each table has learned, and how rare its hand is."""
     from liarlab.core import dice
 
     four = dice.max_multiplicity_counts()[4] / dice.hands_total()

@@ -1,14 +1,8 @@
-"""Notebook 02's claims, one :class:`Family` record per figure or table of the report (issue 48), judged under the
-study's verdict protocol (:mod:`liarlab.core.verdicts`); the mapping of the report's words to rules, the intervals
-(across trained seeds, paired by seed; Wilson and Newcombe over games for fixed agents; a linear combination of
-fixed-agent proportions by :func:`verdicts.combination_of_proportions`) and the one-table rule (Table 5-1's
-counts and the charted tables against where one more trained table would fall,
-:func:`verdicts.prediction_across_seeds`) are docs/VERDICTS.md's. No threshold is kept here.
-
-Rows are built in *sections* (one function per figure or group of rows), so that a row the pilot leaves undecided
-is measured again on a fresh confirmatory sample by the same code (:mod:`liarlab.papers.p02.confirm`); each row
-keeps its estimate and judgement (:class:`Row`). The Q-table size claims (Tables 4-4, 6-1, 6-2) are checked in
-notebook 00; the wall-clock timings of Fig 5-13 are a timing table (:func:`timing_table`), not claims.
+"""Notebook 02's claims: one :class:`Family` record per figure or table of the report (issue 48), judged under
+:mod:`liarlab.core.verdicts` (the words' rules, the intervals and the one-table rule are docs/VERDICTS.md's). Rows are
+built in *sections*, so that a row the pilot leaves undecided is measured again on a fresh sample by the same code
+(:mod:`.confirm`); each row keeps its estimate and judgement (:class:`Row`). Each family's ``read`` gives its rows'
+readings. Tables 4-4, 6-1 and 6-2 are checked in notebook 00; Fig 5-13's times are a table, not claims.
 """
 from __future__ import annotations
 
@@ -23,7 +17,7 @@ from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 from liarlab.papers.p02 import experiments as ex
 from liarlab.papers.p02 import table_readings as TR
-from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, estimate, honest_fallback_choice, per_seed
+from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, honest_fallback_choice
 from liarlab.papers.p02.printed import (
     EXPLORED_SHARE_100K,
     GAME_LENGTH_RANGE,
@@ -35,23 +29,41 @@ from liarlab.papers.p02.printed import (
     TOP30_VALUE_RANGE,
 )
 from liarlab.papers.p02.results import Results
-from liarlab.study.estimates import band_knife_edge, deciding, minus_fixed, not_word, shift
-from liarlab.study.families import ClaimFamily, claim
+from liarlab.study.estimates import deciding, minus_fixed, not_word, shift
+from liarlab.study.families import ClaimFamily, RowWay, claim
+from liarlab.study.rates import (
+    about_0,
+    combine,
+    diff,
+    diff_one,
+    est,
+    est_one,
+    estimate,
+    newcombe,
+    one_table,
+    per_seed,
+    printed_count,
+    where,
+)
 
-NEG = V.NEGLIGIBLE_RATE
 _all, _lvl = V.all_of, V.simultaneous_level
+ST = STATEMENTS      # every claims row's text is taken from here, never retyped
+#: what a row's interval speaks for (docs/VERDICTS.md, "One rule for one-table claims"; History 2026-12-07)
+ONE_TABLE = "one trained table (prediction interval)"
+METHOD = "the method (mean over seeds)"
 
 def _pending(default: bool):
     return R.Reading("as judged" if default else "pending", "the claims row's own judgement" if default else
-                   "readings not yet attached", "this row's rule", default=default)
+                     "readings not yet attached", "this row's rule", default=default)
 
 
 PENDING_DEFAULT, PENDING = _pending(True), _pending(False)
 
 
 class Row(dict):
-    """A claims row (the dict :func:`liarlab.study.outputs.claim` builds) that keeps what built it: its estimate,
-    its judgement, the section that measured it, and (for a share judged directly) how many cases exist."""
+    """A claims row that keeps what built it: estimate, judgement, section, how many cases a share has
+    (``population``), and ``cases``, the estimates of a row judged over several cases, in the sample its verdict
+    rests on."""
     est: V.Estimate | None = None
     judgement: V.Judgement | None = None
     section: str | None = None
@@ -59,58 +71,43 @@ class Row(dict):
     base_n: int | None = None
     spec: tuple = ()
     pending: bool = False
-    #: the estimates of a row judged over several cases, in the sample its verdict rests on (Fig 5-10's n=2 and n=3
-    #: against n=1), so a reading can judge every case on the row's own statistic
     cases: tuple = ()
 
 
 def _claim(text, family, paper, est, judgement, kind="finding", note="", *, population=None, base_n=None,
            readings=None, **kw):
-    """A claims row, made by the study's one row maker (:func:`liarlab.study.families.claim`), that keeps its
-    estimate and judgement for the two-stage design. Its cause is never given: a differing finding is built with its
-    readings rows
-    (:mod:`liarlab.papers.p02.readings`); until they are attached (:func:`with_readings`) a differing row carries
-    only its default reading and a ``pending`` mark, and :func:`with_readings` refuses to leave one pending."""
-    pending = False
-    differs = isinstance(judgement, V.Judgement) and judgement.verdict == "differs" and kind in ("finding",
-                                                                                              "arithmetic")
-    if differs and not readings:
-        pending = True
-        readings = [R.run(family, text, PENDING_DEFAULT, est if isinstance(est, V.Estimate) else None, judgement),
+    """A claims row (:func:`liarlab.study.families.claim`) keeping its estimate and judgement. A differing row built
+    before its readings carries a ``pending`` mark, which :func:`with_readings` refuses to leave."""
+    est_ = est if isinstance(est, V.Estimate) else None
+    j_ = judgement if isinstance(judgement, V.Judgement) else None
+    pending = j_ is not None and j_.verdict == "differs" and kind in ("finding", "arithmetic") and not readings
+    if pending:
+        readings = [R.run(family, text, PENDING_DEFAULT, est_, judgement),
                     R.not_run(family, text, PENDING, "the readings are attached after the confirmatory stage")]
     row = Row(claim(text, SOURCE, paper, est, judgement, kind=kind, note=note, family=family,
                     readings=list(readings) if readings else None, **kw))
-    row.est = est if isinstance(est, V.Estimate) else None
-    row.judgement = judgement if isinstance(judgement, V.Judgement) else None
-    row.population = population
-    row.base_n = base_n
+    row.est, row.judgement, row.population, row.base_n, row.pending = est_, j_, population, base_n, pending
     row.spec = (text, family, paper, kind, note, kw)
-    row.pending = pending
     return row
 
 
 def rebuild(row: Row, est: V.Estimate, judgement: V.Judgement, note: str | None = None, readings=None,
             cases: tuple | None = None) -> Row:
-    """The same claim with another estimate and judgement (the confirmatory stage of a two-stage row, with the
-    ``cases`` of its fresh sample), or with its readings rows attached."""
+    """The same claim with another estimate and judgement (a confirmatory stage), or with its readings attached."""
     text, family, paper, kind, old_note, kw = row.spec
     out = _claim(text, family, paper, est, judgement, kind=kind, note=old_note if note is None else note,
                  population=row.population, base_n=row.base_n, readings=readings, **kw)
-    out.section = row.section
-    out.cases = row.cases if cases is None else cases
+    out.section, out.cases = row.section, row.cases if cases is None else cases
     return out
 
 
 def with_readings(rows: list, readings_rows: list[dict]) -> list:
-    """Every finding row rebuilt with its readings rows (its cause then follows from them by the protocol's one
-    rule); raises if a differing row is left without them."""
+    """Every finding row rebuilt with its readings rows; raises if a differing row is left without them."""
     out = []
     for r in rows:
         mine = R.of_claim(readings_rows, r["claim"]) if r.get("kind") in ("finding", "arithmetic") else []
-        if mine and isinstance(r, Row) and r.spec and r.judgement is not None:
-            out.append(rebuild(r, r.est, r.judgement, readings=mine))
-        else:
-            out.append(r)
+        ok = mine and isinstance(r, Row) and r.spec and r.judgement is not None
+        out.append(rebuild(r, r.est, r.judgement, readings=mine) if ok else r)
     left = [r["claim"] for r in out if getattr(r, "pending", False)]
     if left:
         raise ValueError(f"differing rows without their readings: {left}")
@@ -123,90 +120,14 @@ def _section(name: str, rows: list) -> list:
     return rows
 
 
-def _where(frame: pd.DataFrame, **where) -> pd.DataFrame:
-    mask = np.ones(len(frame), bool)
-    for k, v in where.items():
-        mask &= (frame[k] == v).to_numpy()
-    rows = frame[mask]
-    if len(rows) == 0:
-        raise KeyError(f"no rows for {where}")
-    return rows
-
-
-def est(frame, level=V.LEVEL, **where) -> V.Estimate:
-    return estimate(_where(frame, **where), level)
-
-
-#: what a chart row's interval speaks for (issue 49 item 4; docs/VERDICTS.md, "One rule for one-table claims"): a
-#: statement read off the report's one trained table per model (a statement about the training method would say
-#: "the method (mean over seeds)"; the rows not yet under the rule say nothing yet)
-ONE_TABLE = "one trained table (prediction interval)"
-#: the other side of the rule: a statement about what training this way does (History 2026-12-07, second session)
-METHOD = "the method (mean over seeds)"
-
-
-def est_one(frame, level=V.LEVEL, **where) -> V.Estimate:
-    """A chart value the report read off its ONE trained table: where one more trained table's rate would fall
-    (:func:`verdicts.prediction_across_seeds` of the per-table rates), not the mean's interval; a fixed agent's
-    rows keep their Wilson interval (its games replicate it)."""
-    rows = _where(frame, **where)
-    if _is_fixed(rows):
-        return estimate(rows, level)
-    return V.prediction_across_seeds(per_seed(rows).to_numpy(), 0.0, 1.0, level)
-
-
-def diff_one(a_rows, b_rows, level=V.LEVEL) -> V.Estimate:
-    """rate(a) - rate(b) of ONE trained table (both rates from the same table, paired by seed): where one more
-    table's difference would fall (:func:`verdicts.prediction_across_seeds` of the per-table differences); fixed
-    agents keep Newcombe's interval (:func:`diff`)."""
-    if _is_fixed(a_rows) and _is_fixed(b_rows):
-        return diff(a_rows, b_rows, level)
-    d = (per_seed(a_rows) - per_seed(b_rows)).dropna()
-    return V.prediction_across_seeds(d.to_numpy(), -1.0, 1.0, level)
-
-
-def _is_fixed(rows) -> bool:
-    return (rows["seed"].to_numpy() == FIXED).all()
-
-
-def _rates_by_seed(rows) -> pd.Series:
-    return rows.groupby("seed").apply(lambda g: g["wins"].sum() / g["games"].sum(), include_groups=False)
-
-
-def combine(terms, level=V.LEVEL) -> V.Estimate:
-    """sum(coef * rate) over ``terms`` [(rows, coef)]: paired by seed for trained tables, or for fixed agents a
-    combination of independent proportions (:func:`verdicts.combination_of_proportions`: each Wilson
-    half-width scaled by its coefficient)."""
-    if all(_is_fixed(r) for r, _ in terms):
-        return V.combination_of_proportions([(c, int(r.wins.sum()), int(r.games.sum())) for r, c in terms], level)
-    series = [c * _rates_by_seed(r) for r, c in terms]
-    total = sum(series)
-    bound = float(sum(abs(c) for _, c in terms))
-    return V.across_seeds(total.to_numpy(), -bound, bound, level)
-
-
-def diff(a_rows, b_rows, level=V.LEVEL) -> V.Estimate:
-    """rate(a) - rate(b): paired by seed (tables) or Newcombe (fixed agents)."""
-    if _is_fixed(a_rows) and _is_fixed(b_rows):
-        return V.difference_of_proportions(int(a_rows.wins.sum()), int(a_rows.games.sum()), int(b_rows.wins.sum()),
-                                           int(b_rows.games.sum()), level)
-    return combine([(a_rows, 1), (b_rows, -1)], level)
-
-
 def _evaluated(curve_rows: pd.DataFrame) -> pd.DataFrame:
     """Curve rows with ``games`` = the evaluation games (a curve's ``games`` column is the training length)."""
     return curve_rows.assign(games=curve_rows["games_eval"])
 
 
-def _about_0(e):
-    return V.magnitude(e, 0.0, NEG, "about 0 (within the negligible rate)", span=1.0)
-
-
 def _deciding_row(text, family, paper, cases, what, note, words=lambda label: label, **kw):
-    """A claim judged over every case of ``cases`` (:func:`_deciding`'s form), valued at its deciding case, which
-    the note's value names in words (``words``: a case's label -> what its number is). The summary shows that text
-    in parentheses beside the number, so it holds none of its own (issue 50: "(the deciding case (the last block
-    adds less than the first: ...))")."""
+    """A claim judged over every case of ``cases`` [(label, estimate, judgement, reference)], valued at its
+    deciding case (:func:`liarlab.study.estimates.deciding`), which the note names (``words``: label -> what)."""
     k = deciding(cases)
     return _claim(text, family, paper, cases[k][1], _all([c[2] for c in cases], what),
                   note=f"value: {words(cases[k][0])}, the case that decides it; {note}", **kw)
@@ -214,15 +135,9 @@ def _deciding_row(text, family, paper, cases, what, note, words=lambda label: la
 
 # ============================================================================ EXP-only figures (both readings)
 
-def _newcombe(r: pd.DataFrame, x, y, level) -> V.Estimate:
-    """Rate of row ``x`` minus rate of row ``y`` of the fixed-agent counts ``r`` (indexed), Newcombe's interval."""
-    return V.difference_of_proportions(int(r.loc[x, "wins"]), int(r.loc[x, "games"]), int(r.loc[y, "wins"]),
-                                       int(r.loc[y, "games"]), level)
-
-
 def _balanced(p: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
-    """a against b with each in each seat: a's wins as P1 plus its wins as P2, as one fixed-agent row."""
-    ab, ba = _where(p, p1=a, p2=b), _where(p, p1=b, p2=a)
+    """a against b with each in each seat, as one fixed-agent row."""
+    ab, ba = where(p, p1=a, p2=b), where(p, p1=b, p2=a)
     w = int(ab.wins.sum() + (ba.games.sum() - ba.wins.sum()))
     return pd.DataFrame([{"seed": FIXED, "wins": w, "games": int(ab.games.sum() + ba.games.sum())}])
 
@@ -230,145 +145,129 @@ def _balanced(p: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
 def exp_claims(pairs: pd.DataFrame, three: pd.DataFrame, fallback: str, margin: int = 3,
                selected: bool = False) -> list[dict]:
     """Figs 5-2, 5-3, 5-5 (EXP part) and 5-6 under one honestAction reading (and 3-player margin)."""
-    return (fig_5_2(pairs, fallback, margin, selected) + fig_5_3(three, fallback, margin, selected)
-            + fig_5_5_exp(pairs, fallback, margin, selected) + fig_5_6(three, fallback, margin, selected))
+    return [r for f, t in ((fig_5_2, pairs), (fig_5_3, three), (fig_5_5_exp, pairs), (fig_5_6, three))
+            for r in f(t, fallback, margin, selected)]
 
 
-def _tag(fallback, margin):
-    return f"reading {fallback}, margin {margin}"
+def _exp_kw(fallback, margin, selected):
+    return f"reading {fallback}, margin {margin}", {"selected": selected}
 
 
 def fig_5_2(pairs, fallback, margin=3, selected=False) -> list[dict]:
-    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
-    p = pairs[pairs.fallback == fallback]
-    lvl3 = V.simultaneous_level(3)
-    shown = [shift(estimate(_balanced(p, "EXP0", b), lvl3), 0.5, -1) for b in EXPS[1:]]  # EXP0's shortfall < 50%
-    js = [V.word("clearly", e) for e in shown]
-    worst = min(shown, key=lambda e: e.low)
-    rows.append(_claim("EXP1-EXP3 clearly counter EXP0 (EXP0 clearly disadvantaged)", "Fig 5-2",
-                       "EXP0 clearly below 50% against each", worst, _all(js, "each of EXP1-3 against EXP0"),
-                       note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced; "
-                       f"shortfalls {', '.join(f'{e.value:.3f}' for e in shown)}", **kw))
-    shown = [(a, b, shift(estimate(_balanced(p, a, b), lvl3), 0.5))
+    tag, kw = _exp_kw(fallback, margin, selected)
+    p, lvl = pairs[pairs.fallback == fallback], _lvl(3)
+    short = [shift(estimate(_balanced(p, "EXP0", b), lvl), 0.5, -1) for b in EXPS[1:]]  # EXP0's shortfall < 50%
+    edges = [(a, b, shift(estimate(_balanced(p, a, b), lvl), 0.5))
              for a, b in (("EXP1", "EXP2"), ("EXP1", "EXP3"), ("EXP2", "EXP3"))]
-    js = [V.word("differ little", e) for _, _, e in shown]
-    far = max(shown, key=lambda t: abs(t[2].value))
-    rows.append(_claim("the other EXP pairs differ little", "Fig 5-2", "about 50%", far[2],
-                       _all(js, "each pair among EXP1-3"),
-                       note=f"{tag}; value: {far[0]}'s win rate against {far[1]} minus 50%, the pair farthest from 50%, seats "
-                       "balanced; "
-                       "edges " + ", ".join(f"{a}-{b} {e.value:+.3f}" for a, b, e in shown), **kw))
-    return _section("fig_5_2", rows)
+    far = max(edges, key=lambda t: abs(t[2].value))
+    return _section(S_5_2, [
+        _claim(ST["Fig 5-2"][0], "Fig 5-2",
+               "EXP0 clearly below 50% against each", min(short, key=lambda e: e.low),
+               _all([V.word("clearly", e) for e in short], "each of EXP1-3 against EXP0"),
+               note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced; "
+               f"shortfalls {', '.join(f'{e.value:.3f}' for e in short)}", **kw),
+        _claim(ST["Fig 5-2"][1], "Fig 5-2", "about 50%", far[2],
+               _all([V.word("differ little", e) for _, _, e in edges], "each pair among EXP1-3"),
+               note=f"{tag}; value: {far[0]}'s win rate against {far[1]} minus 50%, the pair farthest from 50%, seats "
+               "balanced; edges " + ", ".join(f"{a}-{b} {e.value:+.3f}" for a, b, e in edges), **kw)])
 
 
 def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
-    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
+    tag, kw = _exp_kw(fallback, margin, selected)
     t = three[(three.fallback == fallback) & (three.margin == margin) & (three.a != three.b)]
-    lvl2 = V.simultaneous_level(2)
-    shown = []
+    shown, cases = [], []
     for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
         s = t[(t.a == a) & (t.b == b) & (t.player == a)]
         after, other = s[s.preceded_by == "EXP0"], s[s.preceded_by != "EXP0"]
         shown.append(V.difference_of_proportions(int(after.wins.sum()), int(after.games.sum()),
-                                                 int(other.wins.sum()), int(other.games.sum()), lvl2))
-    js = [V.direction(e, ">", 0.0) for e in shown]
-    rows.append(_claim("a player whose preceding player is EXP0 wins more", "Fig 5-3", "higher",
-                       min(shown, key=lambda e: e.value), _all(js, "both type sets"),
-                       note=f"{tag}; value: win rate of the doubled rule's copy seated after EXP0 minus its twin's, the "
-                       "smaller of the two line-ups; pooled over the three seat rotations, which cancel the absolute "
-                       "seat; {EXP1,EXP1,EXP0} and "
-                       f"{{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw))
-    # (2) relative seating: in every rotation each pair of roles keeps the order of the pooled rates
-    js, n_same, cases, base = [], 0, [], None
-    for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
+                                                 int(other.wins.sum()), int(other.games.sum()), _lvl(2)))
+        # (2) relative seating: in every rotation each pair of roles keeps the order of the pooled rates
         s = t[(t.a == a) & (t.b == b)].copy()
         s["role"] = np.where(s.player == b, "B", np.where(s.preceded_by == b, "A after B", "A after A"))
         pooled = s.groupby("role").apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
-        for seat_b in (1, 2, 3):
-            r = s[s.b_seat == seat_b].set_index("role")
-            for x, y in (("B", "A after B"), ("B", "A after A"), ("A after B", "A after A")):
-                cases.append((a, b, seat_b, x, y, r, pooled))
-    lvl = V.simultaneous_level(len(cases))
-    for a, b, seat_b, x, y, r, pooled in cases:
-        e = _newcombe(r, x, y, lvl)
-        base = e.n
-        j = V.direction(e, ">" if pooled[x] >= pooled[y] else "<", 0.0)
-        js.append(j)
-        n_same += j.verdict == "reproduced"
-    rows.append(_claim("win rates follow relative, not absolute seats", "Fig 5-3", "same order in every rotation",
-                       V.share(js, "comparisons"), _all(js, "every rotation and pair of roles"), base_n=base,
-                       note=f"{tag}: in each of the 3 rotations of both type sets, each pair of roles (B, A after B, A "
-                       f"after A) ordered as in the pooled rates; {n_same} of {len(js)} comparisons confirm it", **kw))
-    return _section("fig_5_3", rows)
+        cases += [(s[s.b_seat == seat_b].set_index("role"), x, y, pooled[x] >= pooled[y]) for seat_b in (1, 2, 3)
+                  for x, y in (("B", "A after B"), ("B", "A after A"), ("A after B", "A after A"))]
+    es = [newcombe(r, x, y, _lvl(len(cases))) for r, x, y, _ in cases]
+    js = [V.direction(e, ">" if up else "<", 0.0) for e, (_, _, _, up) in zip(es, cases)]
+    return _section(S_5_3, [
+        _claim(ST["Fig 5-3"][0], "Fig 5-3", "higher",
+               min(shown, key=lambda e: e.value), _all([V.direction(e, ">", 0.0) for e in shown], "both type sets"),
+               note=f"{tag}; value: win rate of the doubled rule's copy seated after EXP0 minus its twin's, the "
+               "smaller of the two line-ups; pooled over the three seat rotations, which cancel the absolute seat; "
+               f"{{EXP1,EXP1,EXP0}} and {{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw),
+        _claim(ST["Fig 5-3"][1], "Fig 5-3", "same order in every rotation",
+               V.share(js, "comparisons"), _all(js, "every rotation and pair of roles"), base_n=es[-1].n,
+               note=f"{tag}: in each of the 3 rotations of both type sets, each pair of roles (B, A after B, "
+               f"A after A) ordered as in the pooled rates; {sum(j.verdict == 'reproduced' for j in js)} of "
+               f"{len(js)} comparisons confirm it", **kw)])
 
 
 #: Fig 5-5's seat statements, one per player of a self-play table: (player, claim, paper value, how its P1 win
 #: rate is read: +1 minus 50 %, -1 50 % minus it, 0 as it is; rule)
 FIG_5_5 = (
-    ("EXP0", "EXP0: slight first-mover advantage", "slightly > 50%", 1, partial(V.word, "slight")),
-    ("EXP1", "EXP1: about no seat advantage", "about 50%", 1, partial(V.word, "no difference")),
-    ("EXP2", "EXP2: second-mover advantage", "< 50%", 0, lambda e: V.direction(e, "<", 0.5)),
-    ("EXP3", "EXP3: slight first-mover advantage", "slightly > 50%", 1, partial(V.word, "slight")),
-    ("RL0", "RL0: clear first-mover advantage", "clearly > 50%", 1, partial(V.word, "clear")),
-    ("RL1", "RL1: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
-    ("RL2", "RL2: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
-    ("RL3", "RL3: slight second-mover advantage", "slightly < 50%", -1, partial(V.word, "slight")),
+    ("EXP0", ST["Fig 5-5"][0], "slightly > 50%", 1, partial(V.word, "slight")),
+    ("EXP1", ST["Fig 5-5"][1], "about 50%", 1, partial(V.word, "no difference")),
+    ("EXP2", ST["Fig 5-5"][2], "< 50%", 0, lambda e: V.direction(e, "<", 0.5)),
+    ("EXP3", ST["Fig 5-5"][3], "slightly > 50%", 1, partial(V.word, "slight")),
+    ("RL0", ST["Fig 5-5"][4], "clearly > 50%", 1, partial(V.word, "clear")),
+    ("RL1", ST["Fig 5-5"][5], "slightly < 50%", -1, partial(V.word, "slight")),
+    ("RL2", ST["Fig 5-5"][6], "slightly < 50%", -1, partial(V.word, "slight")),
+    ("RL3", ST["Fig 5-5"][7], "slightly < 50%", -1, partial(V.word, "slight")),
 )
 SEAT_READ = {1: "value: P1's win rate minus 50%", 0: "value: P1's win rate",
              -1: "value: 50% minus P1's win rate; two-sided, an edge above 5 points is not slight"}
 
 
-def _fig_5_5(rates: dict, prefix, flags, one_table: bool = False) -> list[dict]:
-    """The :data:`FIG_5_5` rows of the players in ``rates`` (player -> P1 win rate); ``one_table``: the rates are
-    prediction intervals for one trained table, and an undecided row stays undecided (:func:`_one_table`)."""
+def _fig_5_5(rates: dict, prefix, flags, one: bool = False) -> list[dict]:
+    """The :data:`FIG_5_5` rows of the players in ``rates`` (player -> P1 win rate); ``one``: one-table rows."""
     rows = []
     for name, text, paper, sign, rule in FIG_5_5:
         if name in rates:
             x = shift(rates[name], 0.5, sign) if sign else rates[name]
-            j = _one_table(rule(x)) if one_table else rule(x)
+            j = one_table(rule(x)) if one else rule(x)
             rows.append(_claim(text, "Fig 5-5", paper, x, j, note=prefix(name) + SEAT_READ[sign], **flags(name)))
     return rows
 
 
 def fig_5_5_exp(pairs, fallback, margin=3, selected=False) -> list[dict]:
+    tag, kw = _exp_kw(fallback, margin, selected)
     p = pairs[pairs.fallback == fallback]
-    sp = {a: estimate(_where(p, p1=a, p2=a)) for a in EXPS if ((p.p1 == a) & (p.p2 == a)).any()}
-    tag = _tag(fallback, margin)
-    return _section("fig_5_5_exp", _fig_5_5(sp, lambda _: f"{tag}; ", lambda _: {"selected": selected}))
+    sp = {a: estimate(where(p, p1=a, p2=a)) for a in EXPS if ((p.p1 == a) & (p.p2 == a)).any()}
+    return _section(S_5_5_EXP, _fig_5_5(sp, lambda _: f"{tag}; ", lambda _: kw))
+
+
+#: Fig 5-6's rules: (rule, its best seat, small spread: two rows, a small spread and the best seat), their claims
+#: taken in order from the statements
+FIG_5_6 = (("EXP0", 2, True), ("EXP1", 1, True), ("EXP2", 3, False), ("EXP3", 1, False))
 
 
 def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
-    rows, tag, kw = [], _tag(fallback, margin), {"selected": selected}
+    (tag, kw), rows = _exp_kw(fallback, margin, selected), []
     same = three[(three.fallback == fallback) & (three.margin == margin) & (three.a == three.b)]
-    for a, seat, text, small in (("EXP0", 2, "EXP0: small spread, P2 best", True),
-                                 ("EXP1", 1, "EXP1: small spread, P1 best", True),
-                                 ("EXP2", 3, "EXP2: P3 clearly highest", False),
-                                 ("EXP3", 1, "EXP3: P1 clearly advantaged", False)):
+    texts = iter(ST["Fig 5-6"])
+    for a, seat, small in FIG_5_6:
+        mine = [next(texts) for _ in range(1 + small)]
         if not (same.a == a).any():
             continue
         r = same[same.a == a].set_index("seat")
-        others = [s for s in (1, 2, 3) if s != seat]
-        lvl = V.simultaneous_level(2)
-        ds = [_newcombe(r, seat, o, lvl) for o in others]
-        rates = ", ".join(f"P{s} {r.loc[s, 'win_rate']:.3f}" for s in (1, 2, 3))
+        ds = [newcombe(r, seat, o, _lvl(2)) for o in (1, 2, 3) if o != seat]
+        note = f"{tag}; value: P{seat}'s smaller lead over another seat; " + ", ".join(
+            f"P{s} {r.loc[s, 'win_rate']:.3f}" for s in (1, 2, 3))
         if small:
-            spread = [_newcombe(r, x, y, V.simultaneous_level(3)) for x, y in ((1, 2), (1, 3), (2, 3))]
-            big = max(spread, key=lambda e: abs(e.value))
-            rows.append(_claim(f"{a}: small spread across seats", "Fig 5-6", "small spread", big,
-                               _all([V.word("differ little", e) for e in spread], "every pair of seats"),
-                               note=f"{tag}; value: the largest seat-to-seat difference; {rates}", **kw))
-            rows.append(_claim(f"{a}: P{seat} best", "Fig 5-6", f"P{seat} highest", min(ds, key=lambda e: e.value),
-                               _all([V.direction(e, ">", 0.0) for e in ds], f"P{seat} above each other seat"),
-                               note=f"{tag}; value: P{seat}'s smaller lead over another seat; {rates}", **kw))
+            spread = [newcombe(r, x, y, _lvl(3)) for x, y in ((1, 2), (1, 3), (2, 3))]
+            rows += [_claim(mine[0], "Fig 5-6", "small spread",
+                            max(spread, key=lambda e: abs(e.value)),
+                            _all([V.word("differ little", e) for e in spread], "every pair of seats"),
+                            note=note.replace(f"P{seat}'s smaller lead over another seat",
+                                              "the largest seat-to-seat difference"), **kw),
+                     _claim(mine[1], "Fig 5-6", f"P{seat} highest", min(ds, key=lambda e: e.value),
+                            _all([V.direction(e, ">", 0.0) for e in ds], f"P{seat} above each other seat"),
+                            note=note, **kw)]
         else:
-            rows.append(_claim(text, "Fig 5-6", f"P{seat} clearly highest", min(ds, key=lambda e: e.value),
+            rows.append(_claim(mine[0], "Fig 5-6", f"P{seat} clearly highest", min(ds, key=lambda e: e.value),
                                _all([V.word("clearly", e) for e in ds], f"P{seat} clearly above each other seat"),
-                               note=f"{tag}; value: P{seat}'s smaller lead over another seat; {rates}", **kw))
-    return _section("fig_5_6", rows)
-
-
-def count_reproduced(rows) -> int:
-    return sum(r["verdict"] == "reproduced" for r in rows)
+                               note=note, **kw))
+    return _section(S_5_6, rows)
 
 
 #: the honestAction readings as the page names them (the table's headers carry these, not the code's names)
@@ -376,18 +275,14 @@ READING_WORDS = {"smallest": "smallest legal bid", "best_face_plus_one": "best f
 
 
 def reading_table(rows_by_reading: dict) -> pd.DataFrame:
-    """Every EXP statement's verdict under each honestAction reading, side by side, in the page's words (the
-    headers name each reading as the page does; an inconclusive verdict reads "undecided", as on the page)."""
-    frames = []
+    """Every EXP statement's value and verdict under each honestAction reading, side by side, in the page's words."""
+    out = None
     for reading, rows in rows_by_reading.items():
         f = pd.DataFrame(rows)[["family", "claim", "reproduced_value", "verdict"]]
         f = f.assign(verdict=f.verdict.replace({"inconclusive": "undecided"}))
         words = READING_WORDS.get(reading, reading)
         f.columns = ["family", "claim", f"value ({words})", f"verdict ({words})"]
-        frames.append(f)
-    out = frames[0]
-    for f in frames[1:]:
-        out = out.merge(f, on=["family", "claim"], how="outer", sort=False)
+        out = f if out is None else out.merge(f, on=["family", "claim"], how="outer", sort=False)
     return out
 
 
@@ -396,27 +291,26 @@ READINGS = ("smallest", "best_face_plus_one")
 
 @dataclass
 class Reading:
-    """The honestAction reading chosen from the EXP-only games, with what chose it."""
-
-    fallback: str          # the reading used from here on
-    counts: dict           # EXP statements reproduced under each reading (margin 3)
-    rows: list             # the chosen reading's rows (margin 3)
-    table: pd.DataFrame    # every EXP statement's value and verdict under each reading, and the margin-2 verdicts
-    by_reading: dict = None    # honestAction reading -> its rows at margin 3 (the readings of these claims)
-    margin2: dict = None       # honestAction reading -> its rows at margin 2 (three-player rows only differ)
+    """The honestAction reading chosen from the EXP-only games (``fallback``), with what chose it: the reproduced
+    EXP statements under each reading, the chosen rows, the side-by-side ``table``, and every reading's rows at
+    margin 3 (``by_reading``) and margin 2 (``margin2``)."""
+    fallback: str
+    counts: dict
+    rows: list
+    table: pd.DataFrame
+    by_reading: dict = None
+    margin2: dict = None
 
 
 def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
-    """Judge the EXP statements (Figs 5-2, 5-3, 5-5, 5-6) under both readings of ``honestAction`` and keep the
-    one with more reproduced statements (:func:`experiments.honest_fallback_choice`: a tie keeps the text's);
-    margin 2 (the shown code's constant for three players) is the sensitivity."""
-    counts = {fb: count_reproduced(exp_claims(pairs, three, fb)) for fb in READINGS}
+    """Judge the EXP statements under both readings of ``honestAction`` and keep the one with more reproduced
+    (:func:`experiments.honest_fallback_choice`: a tie keeps the text's); margin 2 is the sensitivity."""
+    counts = {fb: sum(r["verdict"] == "reproduced" for r in exp_claims(pairs, three, fb)) for fb in READINGS}
     fallback = honest_fallback_choice(counts)
     by_reading = {fb: exp_claims(pairs, three, fb, selected=(fb == fallback)) for fb in READINGS}
     margin2 = {fb: exp_claims(pairs, three, fb, margin=2) for fb in READINGS}
-    table = reading_table(by_reading)
     m2 = reading_table(margin2)
-    table = table.merge(m2.drop(columns=[c for c in m2 if c.startswith("value")]).rename(
+    table = reading_table(by_reading).merge(m2.drop(columns=[c for c in m2 if c.startswith("value")]).rename(
         columns=lambda c: c.replace("verdict (", "verdict at margin 2 (")), on=["family", "claim"], how="left",
         sort=False)
     return Reading(fallback, counts, by_reading[fallback], table, by_reading, margin2)
@@ -428,9 +322,7 @@ SEL = {"selected": True}   # rows whose tables trained against, or whose rules a
 
 
 def rl_claims(results: Results) -> list[dict]:
-    """Every RL statement (and the forced-hand EXP ones), from the notebook's :class:`liarlab.papers.p02.results.Results`. The
-    wall-clock times of Fig 5-13 are a timing table (:func:`timing_table`); the report's mechanism is a code check
-    (:func:`mechanism_check`)."""
+    """Every RL statement (and the forced-hand EXP ones) from the notebook's results."""
     r, eps = results, results.epsilon
     return (fig_5_1(r.vs_rand) + fig_5_4(r.rl_exp, eps) + fig_5_5_rl(r.self_play) + fig_5_7(r.sequential, eps)
             + fig_5_8(r.fixed2, eps) + fig_5_9(r.fixed3) + fig_5_10_11(r.curves, r.full) + fig_5_12(r.curves)
@@ -446,186 +338,169 @@ def pilot_rows(reading: Reading, results: Results) -> list[dict]:
     return rows + extension_claims(results.curves, results.exploit) + baseline_claims(results.baseline_table)
 
 
+def _one(frame, lvl, op, ref, **cond) -> V.Judgement:
+    """A one-table row's direction against ``ref`` (:func:`liarlab.study.rates.est_one`, :func:`one_table`)."""
+    return one_table(V.direction(est_one(frame, lvl, **cond), op, ref))
+
+
+def _sequence_models(seq) -> list:
+    return [m for m in dict.fromkeys(seq.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
+
+
 def fig_5_1(vs_rand) -> list[dict]:
     players = list(dict.fromkeys(vs_rand.player))
-    lvl = _lvl(len(players))
-    es = {pl: shift(est(vs_rand, lvl, player=pl), 0.5) for pl in players}
+    es = {pl: shift(est(vs_rand, _lvl(len(players)), player=pl), 0.5) for pl in players}
     worst = min(es, key=lambda k: es[k].low)
-    return _section("fig_5_1", [_claim(
-        "EXP0-EXP3 and RL0-RL3 are far better than RAND", "Fig 5-1", "far above 50%", es[worst],
+    return _section(S_5_1, [_claim(
+        ST["Fig 5-1"][0], "Fig 5-1", "far above 50%", es[worst],
         _all([V.word("large", e) for e in es.values()], "each of EXP0-3 and RL0-3"),
         note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: "
         f"{worst}'s win rate minus 50%, the smallest edge; RL rows: {METHOD}; EXP rows over games", **SEL)])
 
 
 def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
-    rows = []
+    # the report's chart of its four trained models (seed 001 l.423): one table each (History 2026-12-07)
     e = rl_exp[rl_exp.epsilon == epsilon]
-    lvl = _lvl(4)
-    # the report's chart of its four trained models (seed 001 l.423): one table each (History 2026-12-07, second
-    # session)
-    diag = {i: est_one(e, lvl, model=f"RL{i}", opponent=f"EXP{i}") for i in range(4)}
+    diag = {i: est_one(e, _lvl(4), model=f"RL{i}", opponent=f"EXP{i}") for i in range(4)}
     low = min(diag, key=lambda i: diag[i].low)
-    rows.append(_claim("Q-learning learns to beat the fixed strategy it trains against: every RLi wins > 50% "
-                       "against its own EXPi", "Fig 5-4", "> 50%", diag[low],
-                       _all([_one_table(V.direction(x, ">", 0.5)) for x in diag.values()], "each RLi against EXPi"),
-                       note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest of the four; "
-                       "epsilon "
-                       f"{epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
-                       headline=True, **SEL))
     cells = [(i, j) for i in range(4) for j in range(4) if i != j]
-    js = [_one_table(V.direction(est_one(e, _lvl(len(cells)), model=f"RL{i}", opponent=f"EXP{j}"), "<", 0.5))
-          for i, j in cells]
-    sh = V.share(js)
-    rows.append(_claim("against other EXPs RLi mostly wins < 50%", "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
-                       population=len(cells),
-                       note=f"{ONE_TABLE} of each model; share of the {len(cells)} off-diagonal cells whose interval lies below 50% (bounds: "
-                       "undecided cells counted either way)", **SEL))
-    return _section("fig_5_4", rows)
+    sh = V.share([_one(e, _lvl(len(cells)), "<", 0.5, model=f"RL{i}", opponent=f"EXP{j}") for i, j in cells])
+    return _section(S_5_4, [
+        _claim(ST["Fig 5-4"][0], "Fig 5-4", "> 50%", diag[low],
+               _all([one_table(V.direction(x, ">", 0.5)) for x in diag.values()], "each RLi against EXPi"),
+               note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest "
+               f"of the four; epsilon {epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}"
+                                                                              for i in range(4)),
+               headline=True, **SEL),
+        _claim(ST["Fig 5-4"][1], "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
+               population=len(cells), note=f"{ONE_TABLE} of each model; share of the {len(cells)} off-diagonal cells "
+               "whose interval lies below 50% (bounds: undecided cells counted either way)", **SEL)])
 
 
 def fig_5_5_rl(self_play) -> list[dict]:
-    """Fig 5-5's RL statements (a self-play table also holds the EXP rules' rows, judged in :func:`fig_5_5_exp`).
-    The report's chart shows one trained table per model: each row is judged on where one more table would fall
-    (:data:`ONE_TABLE`)."""
+    """Fig 5-5's RL statements, one table each (:data:`ONE_TABLE`; the EXP rows are :func:`fig_5_5_exp`'s)."""
     rates = {name: est_one(self_play, player=name) for name in RL if (self_play.player == name).any()}
-    return _section("fig_5_5_rl", _fig_5_5(rates, lambda name: f"{ONE_TABLE}; two frozen copies of {name}; ",
-                                           lambda name: {} if name == "RL0" else SEL, one_table=True))
+    return _section(S_5_5_RL, _fig_5_5(rates, lambda name: f"{ONE_TABLE}; two frozen copies of {name}; ",
+                                           lambda name: {} if name == "RL0" else SEL, one=True))
 
 
 def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
-    rows = []
-    seq = sequential[sequential.epsilon == epsilon]
-    multi = [m for m in dict.fromkeys(seq.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
+    rows, seq = [], sequential[sequential.epsilon == epsilon]
+    multi = _sequence_models(seq)
     if len(multi) > 2:      # a confirmatory sample of one or two named models measures only their own rows
-        lvl = _lvl(len(multi))
-        js = [_one_table(V.direction(est_one(seq, lvl, model=m, opponent=f"EXP{m[-1]}"), ">", 0.5)) for m in multi]
-        rows.append(_claim("a model is advantaged against the last EXP it trained on", "Fig 5-7", "every model",
-                           V.share(js, "models"), _all(js, f"each of the {len(multi)} sequence models"),
-                           note=f"{ONE_TABLE} of each model; value: share of models whose win rate against their "
-                           "last EXP lies above 50%", **SEL))
+        js = [_one(seq, _lvl(len(multi)), ">", 0.5, model=m, opponent=f"EXP{m[-1]}") for m in multi]
         cells = [(m, d) for m in multi for d in sorted(set(m[2:-1]) - {m[-1]})]
-        js = [_one_table(V.direction(est_one(seq, _lvl(len(cells)), model=m, opponent=f"EXP{d}"), "<", 0.5))
-              for m, d in cells]
-        sh = V.share(js)
-        rows.append(_claim("and disadvantaged against EXPs it trained on earlier", "Fig 5-7", "mostly", sh,
-                           V.word("mostly", sh), population=len(cells),
-                           note=f"{ONE_TABLE} of each model; share of the {len(cells)} (model, earlier EXP) cells "
-                           "below 50%; the report names exceptions", **SEL))
+        sh = V.share([_one(seq, _lvl(len(cells)), "<", 0.5, model=m, opponent=f"EXP{d}") for m, d in cells])
+        rows += [_claim(ST["Fig 5-7"][0], "Fig 5-7", "every model",
+                        V.share(js, "models"), _all(js, f"each of the {len(multi)} sequence models"),
+                        note=f"{ONE_TABLE} of each model; value: share of models whose win rate against their last EXP "
+                        "lies above 50%", **SEL),
+                 _claim(ST["Fig 5-7"][1], "Fig 5-7", "mostly", sh,
+                        V.word("mostly", sh), population=len(cells), note=f"{ONE_TABLE} of each model; share of the "
+                        f"{len(cells)} (model, earlier EXP) cells below 50%; the report names exceptions", **SEL)]
     for m in ("RL03", "RL0123"):
-        if not (seq.model == m).any():
-            continue
-        x = est_one(seq, model=m, opponent="EXP0")
-        rows.append(_claim(f"{m} stays advantaged against EXP0", "Fig 5-7", "> 50%", x,
-                           _one_table(V.direction(x, ">", 0.5)),
-                           note=f"{ONE_TABLE}; balanced seats, across training seeds", **SEL))
-    if not (seq.model == "RL-random").any():
-        return _section("fig_5_7", rows)
-    lvl = _lvl(4)
-    rr = {o: est_one(seq, lvl, model="RL-random", opponent=o) for o in EXPS}
-    low = min(rr, key=lambda o: rr[o].low)
-    note = f"{ONE_TABLE}; value: its win rate against {low}, the lowest of the four; " + ", ".join(f"{o} {x.value:.3f}" for o, x in rr.items())
-    if (seq.model == "RL-random-game").any():
-        g = {o: est(seq, model="RL-random-game", opponent=o) for o in EXPS}
-        note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
-            f"{o} {x.value:.3f}" for o, x in g.items())
-    rows.append(_claim("RL-random is advantaged against all four EXPs", "Fig 5-7", "> 50% against each", rr[low],
-                       _all([_one_table(V.direction(x, ">", 0.5)) for x in rr.values()], "each EXP"), note=note,
-                       **SEL))
-    return _section("fig_5_7", rows)
+        if (seq.model == m).any():
+            x = est_one(seq, model=m, opponent="EXP0")
+            rows.append(_claim(ST["Fig 5-7"][2 + (m == "RL0123")], "Fig 5-7", "> 50%", x,
+                               one_table(V.direction(x, ">", 0.5)),
+                               note=f"{ONE_TABLE}; balanced seats, across training seeds", **SEL))
+    if (seq.model == "RL-random").any():
+        rr = {o: est_one(seq, _lvl(4), model="RL-random", opponent=o) for o in EXPS}
+        low = min(rr, key=lambda o: rr[o].low)
+        note = f"{ONE_TABLE}; value: its win rate against {low}, the lowest of the four; " + ", ".join(
+            f"{o} {x.value:.3f}" for o, x in rr.items())
+        if (seq.model == "RL-random-game").any():
+            note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
+                f"{o} {est(seq, model='RL-random-game', opponent=o).value:.3f}" for o in EXPS)
+        rows.append(_claim(ST["Fig 5-7"][4], "Fig 5-7", "> 50% against each", rr[low],
+                           _all([one_table(V.direction(x, ">", 0.5)) for x in rr.values()], "each EXP"), note=note,
+                           **SEL))
+    return _section(S_5_7, rows)
 
 
 #: Fig 5-8's RL0 trained in one seat: (claim, paper value, (trained, tested as) cell, minus this cell (None: the
 #: cell's own win rate), rule, note)
 FIG_5_8 = (
-    ("trained as P1: win rate as P1 barely changes", "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
-     partial(V.word, "no difference"), "value: RL0 trained only as P1 minus RL0 trained in every seat, win rates as P1; seeds paired "
-     "by index, independent trainings"),
-    ("trained as P1: win rate as P2 drops sharply", "sharp drop", ("rotating", "P2"), ("P1 only", "P2"),
-     partial(V.word, "large"), "value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2; 'sharply' read "
-     "as the word 'large'"),
-    ("trained as P2: win rate as P2 barely changes", "about unchanged", ("P2 only", "P2"), ("rotating", "P2"),
+    (ST["Fig 5-8"][0], "about unchanged", ("P1 only", "P1"), ("rotating", "P1"),
+     partial(V.word, "no difference"), "value: RL0 trained only as P1 minus RL0 trained in every seat, win rates as "
+     "P1; seeds paired by index, independent trainings"),
+    (ST["Fig 5-8"][1], "sharp drop", ("rotating", "P2"), ("P1 only", "P2"),
+     partial(V.word, "large"), "value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2; "
+     "'sharply' read as the word 'large'"),
+    (ST["Fig 5-8"][2], "about unchanged", ("P2 only", "P2"), ("rotating", "P2"),
      partial(V.word, "no difference"), "value: RL0 trained only as P2 minus RL0 trained in every seat, win rates as P2"),
-    ("trained as P2: win rate as P1 about 0", "about 0", ("P2 only", "P1"), None, _about_0,
-     "value: win rate as P1 of RL0 trained only as P2; evaluation epsilon 0.1: its random openings win some games; greedy (epsilon 0) "
-     "is in the table"),
+    (ST["Fig 5-8"][3], "about 0", ("P2 only", "P1"), None, about_0,
+     "value: win rate as P1 of RL0 trained only as P2; evaluation epsilon 0.1: its random openings win some games; "
+     "greedy (epsilon 0) is in the table"),
 )
 
 
 def fig_5_8(fixed2, epsilon=0.1) -> list[dict]:
-    f2 = fixed2[fixed2.epsilon == epsilon]
-
-    def cell(c):
-        return _where(f2, trained=c[0], tested_as=c[1])
-
-    rows = []
+    f2, rows = fixed2[fixed2.epsilon == epsilon], []
     for text, paper, a, b, rule, note in FIG_5_8:
-        x = diff(cell(a), cell(b)) if b else estimate(cell(a))
+        x = diff(where(f2, trained=a[0], tested_as=a[1]), where(f2, trained=b[0], tested_as=b[1])) if b else \
+            est(f2, trained=a[0], tested_as=a[1])
         rows.append(_claim(text, "Fig 5-8", paper, x, rule(x), note=f"{METHOD}; {note}"))
-    return _section("fig_5_8", rows)
+    return _section(S_5_8, rows)
 
 
 def fig_5_9(fixed3) -> list[dict]:
-    rows = []
+    def c3(trained, seat, lvl=V.LEVEL):
+        return estimate(where(fixed3, trained=trained, tested_as=seat), lvl)
 
-    def c3(trained, seat):
-        return _where(fixed3, trained=trained, tested_as=seat)
-
-    lvl = _lvl(2)
-    zs = [estimate(c3(t_, "P1"), lvl) for t_ in ("P2 only", "P3 only")]
-    rows.append(_claim("trained at P2 or P3: about 0 as P1", "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
-                       _all([_about_0(z) for z in zs], "both"), note=f"{METHOD}; value: win rate as P1 of RL0 trained only as P2 or "
-                       "only as P3, the larger"))
-    lvl = _lvl(4)
-    shown = [combine([(c3("rotating", seat), 1), (c3("P1 only", seat), -1)], lvl) for seat in ("P2", "P3")]
-    js = [j for seat, drop in zip(("P2", "P3"), shown)
-          for j in (V.word("large", drop), V.direction(estimate(c3("P1 only", seat), lvl), ">", 0.0))]
-    rows.append(_claim("trained at P1: much lower but non-zero as P2 and P3", "Fig 5-9", "lower, > 0",
-                       min(shown, key=lambda z: z.value), _all(js, "P2 and P3: a large drop, and above 0"),
-                       note=f"{METHOD}; value: RL0 trained in every seat minus RL0 trained "
-                       "only as P1, win rates as P2 or P3, the smaller"))
-    lvl = _lvl(3)
-    p1 = estimate(c3("P1 only", "P1"), lvl)
-    js = [V.direction(p1, ">", 1 / 3)] + [V.word("not higher", shift(estimate(c3("P1 only", s), lvl), 1 / 3))
-                                          for s in ("P2", "P3")]
-    rows.append(_claim("trained at P1: above the 1/3 baseline only at P1", "Fig 5-9", "only P1 > 1/3", p1,
-                       _all(js, "above 1/3 at P1, not higher elsewhere"), note=f"{METHOD}; value: win rate at P1 of RL0 trained only as P1"))
-    lvl = _lvl(4)
-    cs = [shift(estimate(c3(t_, s), lvl), 1 / 3) for t_ in ("P2 only", "P3 only") for s in ("P2", "P3")]
-    rows.append(_claim("trained at P2 or P3: some strength in both P2 and P3", "Fig 5-9", "near or above 1/3",
-                       min(cs, key=lambda z: z.value), _all([V.word("not lower", z) for z in cs], "the four cells"),
-                       note=f"{METHOD}; 'some strength' read as 'not lower' than the 1/3 baseline (within the negligible rate); "
-                       "value: win rate at P2 or P3 of RL0 trained only as P2 or only as P3 minus 1/3, the lowest"))
-    return _section("fig_5_9", rows)
+    zs = [c3(t_, "P1", _lvl(2)) for t_ in ("P2 only", "P3 only")]
+    drops = [combine([(where(fixed3, trained="rotating", tested_as=s), 1),
+                      (where(fixed3, trained="P1 only", tested_as=s), -1)], _lvl(4)) for s in ("P2", "P3")]
+    p1 = c3("P1 only", "P1", _lvl(3))
+    cs = [shift(c3(t_, s, _lvl(4)), 1 / 3) for t_ in ("P2 only", "P3 only") for s in ("P2", "P3")]
+    return _section(S_5_9, [
+        _claim(ST["Fig 5-9"][0], "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
+               _all([about_0(z) for z in zs], "both"), note=f"{METHOD}; value: win rate as P1 of RL0 trained only as "
+               "P2 or only as P3, the larger"),
+        _claim(ST["Fig 5-9"][1], "Fig 5-9", "lower, > 0",
+               min(drops, key=lambda z: z.value),
+               _all([j for s, drop in zip(("P2", "P3"), drops) for j in (
+                   V.word("large", drop), V.direction(c3("P1 only", s, _lvl(4)), ">", 0.0))],
+                    "P2 and P3: a large drop, and above 0"),
+               note=f"{METHOD}; value: RL0 trained in every seat minus RL0 trained only as P1, win rates as P2 or P3, "
+               "the smaller"),
+        _claim(ST["Fig 5-9"][2], "Fig 5-9", "only P1 > 1/3", p1,
+               _all([V.direction(p1, ">", 1 / 3)] + [V.word("not higher", shift(c3("P1 only", s, _lvl(3)), 1 / 3))
+                                                     for s in ("P2", "P3")], "above 1/3 at P1, not higher elsewhere"),
+               note=f"{METHOD}; value: win rate at P1 of RL0 trained only as P1"),
+        _claim(ST["Fig 5-9"][3], "Fig 5-9", "near or above 1/3",
+               min(cs, key=lambda z: z.value), _all([V.word("not lower", z) for z in cs], "the four cells"),
+               note=f"{METHOD}; 'some strength' read as 'not lower' than the 1/3 baseline (within the negligible "
+               "rate); value: win rate at P2 or P3 of RL0 trained only as P2 or only as P3 minus 1/3, the lowest")])
 
 
 def fig_5_10_11(curves, full=None) -> list[dict]:
     rows = []
     last = _evaluated(curves[curves.games == curves.games.max()])
     lvl = _lvl(2)
-    ds = [diff(_where(last, config=f"n={n}"), _where(last, config="n=1"), lvl) for n in (2, 3)]
+    ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), lvl) for n in (2, 3)]
     big = max(ds, key=lambda z: abs(z.value))
-    rows.append(_claim("history length 1, 2, 3 makes no clear difference against EXP0", "Fig 5-10", "no clear effect",
+    rows.append(_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
                        big, _all([V.word("no difference", z) for z in ds], "n=2 and n=3 against n=1"),
                        note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final "
                        "win rate of history 2 or 3 minus history 1's, the larger in size; "
                        + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds))))
     rows[-1].cases = tuple(ds)
     if full is None or not (last.config == "full, n=1").any():
-        return _section("fig_5_10_11", rows)
-    d = diff(_where(last, config="n=1"), _where(last, config="full, n=1"))
-    rows.append(_claim("at 100,000 games the full-hand model is clearly worse than the partial-hand one", "Fig 5-11",
+        return _section(S_5_10_11, rows)
+    d = diff(where(last, config="n=1"), where(last, config="full, n=1"))
+    rows.append(_claim(ST["Fig 5-11"][0], "Fig 5-11",
                        "clearly worse", d, V.word("clearly", d), note=f"{METHOD}; value: partial-hand minus full-hand "
                        "table's win rate against EXP0, both history 1 after one stage"))
     fend = _evaluated(full[full.games == full.games.max()])
-    d = diff(fend, _where(last, config="n=1"))
+    d = diff(fend, where(last, config="n=1"))
     share_end = float(fend.explored_share.mean())
-    rows.append(_claim("at ~30% explored (3,000,000 games) the full-hand model is better than partial", "Fig 5-11",
+    rows.append(_claim(ST["Fig 5-11"][1], "Fig 5-11",
                        "better", d, V.direction(d, ">", 0.0),
                        note=f"{METHOD}; value: full-hand table's win rate after {int(full.games.max()):,} games minus "
                        f"the partial-hand table's after one stage; the full hand has then explored {share_end:.1%} of "
                        "its 476,280 keys"))
-    return _section("fig_5_10_11", rows)
+    return _section(S_5_10_11, rows)
 
 
 def fig_5_12(curves) -> list[dict]:
@@ -634,8 +509,8 @@ def fig_5_12(curves) -> list[dict]:
     g_last = int(n1.games.max())
     # "the RL0 after 100,000 games explored a third" (seed 001 l.538): the charted table
     x = V.prediction_across_seeds(n1[n1.games == g_last].explored_share.to_numpy())
-    rows.append(_claim("about 30% of the partial-hand space is explored after 100,000 games", "Fig 5-12",
-                       EXPLORED_SHARE_100K, x, _one_table(V.about(EXPLORED_SHARE_100K, x, span=1.0)),
+    rows.append(_claim(ST["Fig 5-12"][0], "Fig 5-12",
+                       EXPLORED_SHARE_100K, x, one_table(V.about(EXPLORED_SHARE_100K, x, span=1.0)),
                        note=f"{ONE_TABLE}; value: share of the 11,040 partial-hand keys in the "
                        f"table after {g_last:,} games"))
     marks = sorted(n1.games.unique())
@@ -650,7 +525,7 @@ def fig_5_12(curves) -> list[dict]:
     cases = [("entries added over the stage", grow, V.direction(grow, ">", 0.0), 0.0),
              (f"new entries in the last {marks[-1] - marks[-2]:,}-game block over those of the first, minus 1", shrink,
               V.direction(shrink, "<", 0.0), 0.0)]
-    rows.append(_deciding_row("the table size grows with shrinking increments", "Fig 5-12", "concave growth", cases,
+    rows.append(_deciding_row(ST["Fig 5-12"][1], "Fig 5-12", "concave growth", cases,
                               "grows, and the last block adds less than the first", f"{METHOD}; new entries in the last "
                               f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
                               f"{shrink.value:+.3f}; entries added from {first:,} to {marks[-1]:,} games: "
@@ -663,12 +538,12 @@ def fig_5_12(curves) -> list[dict]:
     slow = V.paired_difference(late, early, level=lvl)
     cases = [("the total rise in win rate", rise, V.direction(rise, ">", 0.0), 0.0),
              ("the late gain in win rate minus the early gain", slow, V.direction(slow, "<", 0.0), 0.0)]
-    rows.append(_deciding_row("the win rate rises with shrinking increments", "Fig 5-12", "concave growth", cases,
+    rows.append(_deciding_row(ST["Fig 5-12"][2], "Fig 5-12", "concave growth", cases,
                               "rises, and rises less late", f"{METHOD}; windowed frozen win rates at checkpoints (not "
                               f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to "
                               f"{mid:,}, across seeds, {slow.value:+.3f}; total rise {rise.value:+.3f}"
                               + ("; some checkpoint is at a ceiling/floor" if at_ceiling else "")))
-    return _section("fig_5_12", rows)
+    return _section(S_5_12, rows)
 
 
 def fig_6_1(lengths) -> list[dict]:
@@ -678,8 +553,8 @@ def fig_6_1(lengths) -> list[dict]:
                                    include_groups=False)
     # "RL0 against the conservative EXP0" (seed 001 l.694): the charted table's games
     x = V.prediction_across_seeds(per.to_numpy())
-    return _section("fig_6_1", [_claim("RL0 vs EXP0 games mostly take 2-5 actions", "Fig 6-1", "mostly 2-5", x,
-                                       _one_table(V.word("mostly", x)), note=f"{ONE_TABLE}; value: share of games "
+    return _section(S_6_1, [_claim(ST["Fig 6-1"][0], "Fig 6-1", "mostly 2-5", x,
+                                       one_table(V.word("mostly", x)), note=f"{ONE_TABLE}; value: share of games "
                                        f"with 2-5 actions, the challenge included; longest seen {int(lg.actions.max())}")])
 
 
@@ -717,62 +592,42 @@ def mechanism_check(timing: pd.DataFrame) -> list[dict]:
                    "more exploration; it explains our timing, not the report's")]
 
 
-TOP30_SPAN = 30      # a top-30 class count lies in 0..30: the span the weak flag reads a band against
+TOP30_SPAN = 30      # a top-30 class count lies in 0..30
 
 
 def _printed_count(printed, vals, what):
-    """A count printed from ONE trained table against where one more of our tables would fall: the printed count
-    must lie inside the 95 % prediction interval across our seeds (more seeds do not narrow it). The interval is
-    the band here, so it is the band's half-width (not the printed point's, which has none) that the knife-edge
-    rule measures the printed count's distance to the nearer edge against, and the count's 0..30 range is the
-    span that makes a wide band ``weak``."""
-    x = V.prediction_across_seeds(vals, 0, TOP30_SPAN)
-    j = V.magnitude(V.exact(printed), x.low, x.high, f"the printed count (one table) inside the {x.interval_label} "
-                    f"of {what}", span=TOP30_SPAN)
-    return x, band_knife_edge(j, printed, x)
-
-
-def _one_table(j: V.Judgement) -> V.Judgement:
-    """A prediction interval for one table does not narrow with more seeds: undecided stays undecided."""
-    if j.verdict != "inconclusive":
-        return j
-    return V.undecidable(j, "the prediction interval for one trained table straddles the printed range's edge, and "
-                         "more seeds do not narrow it")
+    return printed_count(printed, vals, what, TOP30_SPAN)
 
 
 def _top_rows(top) -> list[dict]:
-    rows = []
-    n1top = top[top.config == "n=1"]
+    n1top, lists = top[top.config == "n=1"], []
     counts = n1top.groupby(["seed", "kind"]).size().unstack(fill_value=0)
     for kind, printed in TOP30_CLASSES.items():
-        vals = counts.get(kind, pd.Series(0, index=counts.index)).to_numpy()
-        x, j = _printed_count(printed, vals, f"the {kind} count")
-        rows.append(_claim(f"top-30 entries of RL0 (n=1): {kind}", "Table 5-1", printed, x, j,
-                           note=f"count per trained table; mean over {x.n} tables, seed range {x.seed_min:g}-"
-                           f"{x.seed_max:g}"))
+        lists.append((f"top-30 entries of RL0 (n=1): {kind}", printed, f"the {kind} count",
+                      counts.get(kind, pd.Series(0, index=counts.index)).to_numpy()))
     for (hand, n), printed in TOP30_CHALLENGES.items():
-        label = f"full, n={n}" if hand == "full" else f"n={n}"
-        sub = top[top.config == label]
-        if not len(sub):
-            continue
-        vals = sub.groupby("seed").kind.apply(lambda s: int((s == "challenge").sum())).to_numpy()
-        x, j = _printed_count(printed, vals, "the challenge count")
-        rows.append(_claim(f"top-30 entries of RL0 ({'full hand, ' if hand == 'full' else ''}n={n}): challenges",
-                           "Table 5-1", printed, x, j, note=f"count per trained table; mean over {x.n} tables, seed "
-                           f"range {x.seed_min:g}-{x.seed_max:g}"))
-    best = n1top.groupby("seed").value.max().to_numpy()
-    x = V.prediction_across_seeds(best, 0, 0.9)
+        sub = top[top.config == (f"full, n={n}" if hand == "full" else f"n={n}")]
+        if len(sub):
+            lists.append((f"top-30 entries of RL0 ({'full hand, ' if hand == 'full' else ''}n={n}): challenges",
+                          printed, "the challenge count",
+                          sub.groupby("seed").kind.apply(lambda s: int((s == "challenge").sum())).to_numpy()))
+    rows = []
+    for text, printed, what, vals in lists:
+        x, j = _printed_count(printed, vals, what)
+        rows.append(_claim(text, "Table 5-1", printed, x, j, note=f"count per trained table; mean over {x.n} tables, "
+                           f"seed range {x.seed_min:g}-{x.seed_max:g}"))
+    x = V.prediction_across_seeds(n1top.groupby("seed").value.max().to_numpy(), 0, 0.9)
     lo, hi = TOP30_VALUE_RANGE
     rows.append(_claim("the best entries have values near the 0.9 ceiling (printed examples 0.8885-0.8999)",
                        "Table 5-1", f"{lo}-{hi}", x,
-                       _one_table(V.magnitude(x, lo, hi + 0.00005, "the printed examples' range", span=1.0)),
-                       note="value: the largest Q value in one trained table, history 1; the prediction interval for one "
-                       "more table must lie in the printed range; the rule caps values at 0.9"))
-    return _section("table_5_1", rows)
+                       one_table(V.magnitude(x, lo, hi + 0.00005, "the printed examples' range", span=1.0)),
+                       note="value: the largest Q value in one trained table, history 1; the prediction interval for "
+                       "one more table must lie in the printed range; the rule caps values at 0.9"))
+    return _section(S_T5_1, rows)
 
 
 def _f(frame, player, s):
-    return _where(frame, player=player, same=s)
+    return where(frame, player=player, same=s)
 
 
 def fig_5_14_15(forced_exp) -> list[dict]:
@@ -780,7 +635,7 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     f = _f
     lvl = _lvl(4)
     steps = [diff(f(forced_exp, "EXP0", s + 1), f(forced_exp, "EXP0", s), lvl) for s in range(1, 5)]
-    rows.append(_claim("EXP0's forced side wins more with larger s", "Fig 5-14", "increasing",
+    rows.append(_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing",
                        min(steps, key=lambda z: z.value), _all([V.direction(z, ">", 0.0) for z in steps], "each step"),
                        note="value: the forced side's win rate at s+1 minus at s, the smallest step"))
     lvl = _lvl(5)
@@ -788,7 +643,7 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     for s in range(1, 6):
         z = estimate(f(forced_exp, "EXP0", s), lvl)
         cases.append((f"s = {s}", z, V.direction(z, ">" if s >= 3 else "<", 0.5), 0.5))
-    rows.append(_deciding_row("s >= 3 wins > 50%, s = 1, 2 wins < 50%", "Fig 5-14", "threshold at 3", cases, "each s",
+    rows.append(_deciding_row(ST["Fig 5-14"][1], "Fig 5-14", "threshold at 3", cases, "each s",
                               ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases),
                               words=lambda label: f"EXP0's forced-side win rate at {label}"))
     # Fig 5-15: spreads and gains; ceiling cells are left out of gain comparisons
@@ -810,7 +665,7 @@ def fig_5_14_15(forced_exp) -> list[dict]:
         z = diff(f(forced_exp, a, s + 1), f(forced_exp, a, s), lvl)
         cases.append((f"{a}'s forced-side win rate at s = {s + 1} minus at s = {s}", z, V.direction(z, ">", 0.0),
                       0.0))
-    rows.append(_deciding_row("EXP1-EXP3 follow EXP0's trend with a larger spread", "Fig 5-15", "larger spread", cases,
+    rows.append(_deciding_row(ST["Fig 5-15"][0], "Fig 5-15", "larger spread", cases,
                               "each of EXP1-3: rising, and a larger spread than EXP0", "spreads of EXP1-3 minus EXP0's: "
                               + ", ".join(f"{c[1].value:+.3f}" for c in cases[:len(spreads)])
                               + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else ""), **SEL))
@@ -827,40 +682,37 @@ def fig_5_14_15(forced_exp) -> list[dict]:
     js = [V.direction(z, ">", 0.0) for z in shown]
     j = _all(js, "EXP1 and EXP2 against EXP3") if js else V.undecidable(
         V.stated("inconclusive", "gain over s=3, EXP1 and EXP2 against EXP3"), "every cell is at a ceiling")
-    rows.append(_claim("EXP3 gains less at s = 4, 5 than EXP1 and EXP2", "Fig 5-15", "smaller gain",
+    rows.append(_claim(ST["Fig 5-15"][1], "Fig 5-15", "smaller gain",
                        min(shown, key=lambda z: z.value) if shown else V.Estimate(*[float("nan")] * 3), j,
                        note="gain over s=3 summed over s=4,5, EXP1 (or EXP2) minus EXP3" +
                        (f"; {'; '.join(notes)}" if notes else ""), **SEL))
-    return _section("fig_5_14_15", rows)
+    return _section(S_5_14_15, rows)
 
 
 def fig_5_16(forced_rl) -> list[dict]:
-    rows = []
-    have = set(forced_rl.player)
-    lvl = _lvl(5)
-    # the report's named models as its chart draws them (seed 001 l.634-636): one table each (History 2026-12-07,
-    # second session)
+    # the report's named models as its chart draws them (seed 001 l.634-636): one table each (History 2026-12-07)
+    rows, have, lvl, ss = [], set(forced_rl.player), _lvl(5), range(1, 6)
     if "RL0" in have:
-        r0 = [shift(est_one(forced_rl, lvl, player="RL0", same=s), 0.5) for s in range(1, 6)]
-        js = [_one_table(V.direction(r0[2], ">", 0.0))] + [_one_table(V.word("not higher", r0[i])) for i in (0, 1, 3, 4)]
-        rows.append(_claim("RL0 is advantaged only at s = 3", "Fig 5-16", "only s=3 > 50%", r0[2],
-                       _all(js, "above 50% at s=3, not higher elsewhere"),
-                       note=f"{ONE_TABLE}; value: RL0's win rate at s = 3 minus 50%; " + ", ".join(f"s={s}: {z.value:+.3f}" for s, z in
-                                                                    zip(range(1, 6), r0))))
+        r0 = [shift(est_one(forced_rl, lvl, player="RL0", same=s), 0.5) for s in ss]
+        js = [one_table(V.direction(r0[2], ">", 0.0))] + [one_table(V.word("not higher", r0[i])) for i in (0, 1, 3, 4)]
+        rows.append(_claim(ST["Fig 5-16"][0], "Fig 5-16", "only s=3 > 50%", r0[2],
+                           _all(js, "above 50% at s=3, not higher elsewhere"),
+                           note=f"{ONE_TABLE}; value: RL0's win rate at s = 3 minus 50%; "
+                           + ", ".join(f"s={s}: {z.value:+.3f}" for s, z in zip(ss, r0))))
     if "RL1" in have:
-        r1 = [est_one(forced_rl, lvl, player="RL1", same=s) for s in range(1, 6)]
-        js = [_one_table(V.direction(z, ">" if s >= 3 else "<", 0.5)) for s, z in zip(range(1, 6), r1)]
-        rows.append(_claim("RL1 advantaged at s >= 3, disadvantaged at s = 1, 2", "Fig 5-16", "threshold at 3", r1[2],
-                           _all(js, "each s"), note=f"{ONE_TABLE}; value: RL1's win rate at s = 3; " + ", ".join(f"s={s}: {z.value:.3f}" for s, z in
-                                                                             zip(range(1, 6), r1)), **SEL))
+        r1 = [est_one(forced_rl, lvl, player="RL1", same=s) for s in ss]
+        rows.append(_claim(ST["Fig 5-16"][1], "Fig 5-16", "threshold at 3", r1[2],
+                           _all([one_table(V.direction(z, ">" if s >= 3 else "<", 0.5)) for s, z in zip(ss, r1)],
+                                "each s"), note=f"{ONE_TABLE}; value: RL1's win rate at s = 3; "
+                           + ", ".join(f"s={s}: {z.value:.3f}" for s, z in zip(ss, r1)), **SEL))
     if {"RL2", "RL3"} <= have:
         rows.append(_rl23_row(forced_rl, RL23_RISE_FROM))
-    return _section("fig_5_16", rows)
+    return _section(S_5_16, rows)
 
 
 #: "the advantage growing with s" read from s = 2 (the rule of the claims row); readings start it at s = 3
 RL23_RISE_FROM = 2
-RL23_TEXT = "RL2 and RL3 are disadvantaged only at s = 2, the advantage growing with s"
+RL23_TEXT = ST["Fig 5-16"][2]
 
 
 def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lower") -> list:
@@ -873,13 +725,13 @@ def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lo
     cases = []
     for name in ("RL2", "RL3"):
         z = [shift(est_one(forced_rl, lvl, player=name, same=s), 0.5) for s in range(1, 6)]
-        cases.append((f"{name} at s = 2", z[1], _one_table(V.direction(z[1], "<", 0.0)), 0.0))
+        cases.append((f"{name} at s = 2", z[1], one_table(V.direction(z[1], "<", 0.0)), 0.0))
         for i in (0, 2, 3, 4):
             j = V.word("not lower", z[i]) if others == "not lower" else V.direction(z[i], ">", 0.0)
-            cases.append((f"{name} at s = {i + 1}", z[i], _one_table(j), None if others == "not lower" else 0.0))
+            cases.append((f"{name} at s = {i + 1}", z[i], one_table(j), None if others == "not lower" else 0.0))
         for s in range(rise_from, 5):
             d = diff_one(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl)
-            cases.append((f"{name} from s = {s} to s = {s + 1}", d, _one_table(V.direction(d, ">", 0.0)), 0.0))
+            cases.append((f"{name} from s = {s} to s = {s + 1}", d, one_table(V.direction(d, ">", 0.0)), 0.0))
     return cases
 
 
@@ -902,17 +754,16 @@ def _rl23_words(label: str) -> str:
 
 
 def fig_5_17(grid) -> list[dict]:
-    rows = []
+    rows, adv = [], {}
 
     def g(name, s1, s2):
-        return _where(grid, player=name, s1=s1, s2=s2)
+        return where(grid, player=name, s1=s1, s2=s2)
 
     def sym(name, ps, c=1):
         """The terms of ``c`` times the mean seat-symmetrised advantage of the higher hand over the pairs ``ps``."""
         return [(g(name, a, b), c / len(ps)) for a, b in ps] + [(g(name, b, a), -c / len(ps)) for a, b in ps]
 
     pairs = [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
-    adv = {}
     for name in ("EXP0", "EXP1"):
         if not (grid.player == name).any():
             continue
@@ -921,7 +772,7 @@ def fig_5_17(grid) -> list[dict]:
         # seat-symmetrised: P1's rate with (s1, s2) minus its rate with (s2, s1) cancels the seat effect
         zs = {(a, b): diff(g(name, a, b), g(name, b, a), lvl) for a, b in pairs}
         worst = min(zs, key=lambda k: zs[k].value)
-        rows.append(_claim(f"{name}: the side with the higher multiplicity is advantaged", "Fig 5-17", "all pairs",
+        rows.append(_claim(ST["Fig 5-17"][2 * (name == "EXP1")], "Fig 5-17", "all pairs",
                            zs[worst], _all([V.direction(z, ">", 0.0) for z in zs.values()], "each pair s1 > s2"),
                            note=f"P1's rate with (s1, s2) minus with (s2, s1), which cancels the seat; value: the "
                            f"higher multiplicity's advantage, {worst[0]} against {worst[1]}, the smallest of the "
@@ -935,9 +786,8 @@ def fig_5_17(grid) -> list[dict]:
             hi_ = [(a, b) for a, b in pairs if a - b == gap + 1 and keep[a, b]]
             if not lo_ or not hi_:
                 continue
-            z = combine(sym(name, hi_) + sym(name, lo_, -1), lvl)
-            js.append(V.direction(z, ">", 0.0))
-            shown.append(z)
+            shown.append(combine(sym(name, hi_) + sym(name, lo_, -1), lvl))
+            js.append(V.direction(shown[-1], ">", 0.0))
         dropped = [f"{a}v{b}" for a, b in pairs if not keep[a, b]]
         if shown:
             j = _all(js, "each gap g against g+1")
@@ -946,60 +796,45 @@ def fig_5_17(grid) -> list[dict]:
             j = V.undecidable(V.stated("inconclusive", "each gap g against g+1, cells at a ceiling/floor left out"),
                               "every gap comparison involves a cell at a ceiling or floor (a certain outcome), which "
                               "more games cannot move")
-        # the value names what it is: a step between gaps where one could be judged, else the mean advantage
-        # (issue 50: the summary's "0.664" beside "increasing" said neither)
-        # (issue 50: "(no step could be judged)" did not say which step or why)
+        # the value names what it is: a step between gaps where one could be judged, else the mean advantage (issue 50)
         what = ("value: the smallest step, the win-rate advantage at gap g+1 minus that at gap g" if js else
                 f"value: the higher multiplicity's mean win-rate advantage over the {len(pairs)} pairs, not a step "
                 "between gaps, since every such step involves a pairing that one side always wins")
-        rows.append(_claim(f"{name}: a bigger gap gives a bigger difference", "Fig 5-17", "increasing",
+        rows.append(_claim(ST["Fig 5-17"][1 + 2 * (name == "EXP1")], "Fig 5-17", "increasing",
                            min(shown, key=lambda z: z.value), j,
                            note=f"{what}; mean seat-symmetrised advantage at gap g+1 minus at gap g"
                            + (f"; pairs with a cell at a ceiling/floor left out: {', '.join(dropped)}" if dropped
                               else ""), **kw))
         adv[name] = [(g(name, a, b), g(name, b, a)) for a, b in pairs]
     if {"EXP0", "EXP1"} <= set(adv):
-        terms = []
-        for x, y in adv["EXP1"]:
-            terms += [(x, 1 / len(pairs)), (y, -1 / len(pairs))]
-        for x, y in adv["EXP0"]:
-            terms += [(x, -1 / len(pairs)), (y, 1 / len(pairs))]
-        z = combine(terms)
-        rows.append(_claim("EXP1's gaps are larger than EXP0's", "Fig 5-17", "larger", z, V.direction(z, ">", 0.0),
+        z = combine([t for name, c in (("EXP1", 1), ("EXP0", -1)) for x, y in adv[name]
+                     for t in ((x, c / len(pairs)), (y, -c / len(pairs)))])
+        rows.append(_claim(ST["Fig 5-17"][4], "Fig 5-17", "larger", z, V.direction(z, ">", 0.0),
                            note="mean seat-symmetrised advantage of the higher multiplicity over the 10 pairs, EXP1 "
                            "minus EXP0", **SEL))
-    return _section("fig_5_17", rows)
+    return _section(S_5_17, rows)
 
 
 def fig_5_18(grid) -> list[dict]:
-    rows = []
-
-    def g(name, s1, s2):
-        return _where(grid, player=name, s1=s1, s2=s2)
-
+    # the report's named models as its chart draws them (seed 001 l.661-662): one table each
+    rows, cells = [], [(a, b) for a in range(1, 6) for b in range(1, 6)]
     if (grid.player == "RL0").any():
         cases = [(s2, s1) for s2 in range(1, 6) for s1 in range(1, 6) if s1 != 3]
-        lvl = _lvl(len(cases))
-        # the report's named models as its chart draws them (seed 001 l.661-662): one table each
-        js = [_one_table(V.direction(diff_one(g("RL0", 3, s2), g("RL0", s1, s2), lvl), ">", 0.0))
+        js = [one_table(V.direction(diff_one(where(grid, player="RL0", s1=3, s2=s2),
+                                             where(grid, player="RL0", s1=s1, s2=s2), _lvl(len(cases))), ">", 0.0))
               for s2, s1 in cases]
-        rows.append(_claim("RL0: P1's win rate peaks at s1 = 3 against every s2", "Fig 5-18", "peak at 3",
-                           V.share(js, "comparisons"), _all(js, "s1=3 above every other s1, in each column s2"),
-                           note=f"{ONE_TABLE}; value: share of the 20 comparisons that confirm it"))
-        lvl = _lvl(25)
-        js = [_one_table(V.direction(est_one(grid, lvl, player="RL0", s1=a, s2=b), ">", 0.5))
-              for a in range(1, 6) for b in range(1, 6)]
-        sh = V.share(js)
-        rows.append(_claim("RL0: P1 is usually advantaged", "Fig 5-18", "mostly > 50%", sh, V.word("usually", sh),
-                           population=25, note=f"{ONE_TABLE}; share of the 25 cells whose interval lies above 50%"))
+        sh = V.share([_one(grid, _lvl(25), ">", 0.5, player="RL0", s1=a, s2=b) for a, b in cells])
+        rows += [_claim(ST["Fig 5-18"][0], "Fig 5-18", "peak at 3",
+                        V.share(js, "comparisons"), _all(js, "s1=3 above every other s1, in each column s2"),
+                        note=f"{ONE_TABLE}; value: share of the 20 comparisons that confirm it"),
+                 _claim(ST["Fig 5-18"][1], "Fig 5-18", "mostly > 50%", sh, V.word("usually", sh),
+                        population=25, note=f"{ONE_TABLE}; share of the 25 cells whose interval lies above 50%")]
     if (grid.player == "RL1").any():
-        lvl = _lvl(25)
-        js = [_one_table(V.direction(est_one(grid, lvl, player="RL1", s1=a, s2=b), ">" if a >= 3 else "<", 0.5))
-              for a in range(1, 6) for b in range(1, 6)]
-        rows.append(_claim("RL1: s1 >= 3 always advantaged, s1 <= 2 always disadvantaged", "Fig 5-18", "25 of 25",
+        js = [_one(grid, _lvl(25), ">" if a >= 3 else "<", 0.5, player="RL1", s1=a, s2=b) for a, b in cells]
+        rows.append(_claim(ST["Fig 5-18"][2], "Fig 5-18", "25 of 25",
                            V.share(js), _all(js, "each of the 25 cells"),
                            note=f"{ONE_TABLE}; value: share of cells that follow it", **SEL))
-    return _section("fig_5_18", rows)
+    return _section(S_5_18, rows)
 
 
 def table_4_3_claim(slice_frame: pd.DataFrame) -> dict:
@@ -1015,16 +850,16 @@ def extension_claims(curves: pd.DataFrame, exploit: pd.DataFrame) -> list[dict]:
     rows = []
     g_last = int(curves.games.max())
     last = _evaluated(curves[curves.games == g_last])
-    ours = estimate(_where(last, config="n=1"))
+    ours = estimate(where(last, config="n=1"))
     for label in ("Q-learning", "SARSA"):
         if (last.config == label).any():
-            x = estimate(_where(last, config=label))
+            x = estimate(where(last, config=label))
             rows.append(_claim(f"textbook {label} on the same keys, against EXP0, after {g_last:,} games",
                                "Extension: update rules", None, x,
                                V.stated("extension", "extension: our measurement, no paper value"),
                                note=f"the report's rule reaches {ours.value:.3f} at the same point"))
     for label in dict.fromkeys(exploit.model):
-        sub = _where(exploit, model=label)
+        sub = where(exploit, model=label)
         x = estimate(sub)
         rows.append(_claim(f"best-response lower bound against {label}: the one-exchange-lookahead responder's win "
                            "rate", "Extension: best-response lower bound", None, x,
@@ -1038,30 +873,17 @@ def extension_claims(curves: pd.DataFrame, exploit: pd.DataFrame) -> list[dict]:
 # ============================================================================ trivial baselines
 
 def _learned(vs_rand, rl_exp, sequential, fixed3, epsilon=0.1):
-    """(group, learned agent, opponent, players, per-seed win rates) of every learned table measured against a
-    fixed opponent."""
-    out = []
+    """(group, learned agent, opponent, players, rows) of every learned table measured against a fixed opponent."""
     e = rl_exp[rl_exp.epsilon == epsilon]
-    for i in range(4):
-        sub = e[(e.model == f"RL{i}") & (e.opponent == f"EXP{i}")]
-        if len(sub):
-            out.append(("RL0-RL3 against the rule each trained on", f"RL{i}", f"EXP{i}", 2, _rates_by_seed(sub)))
-    for i in range(4):
-        sub = vs_rand[vs_rand.player == f"RL{i}"]
-        if len(sub):
-            out.append(("RL0-RL3 against RAND", f"RL{i}", "RAND", 2, _rates_by_seed(sub)))
-    if sequential is not None:
-        s = sequential[sequential.epsilon == epsilon]
-        for o in EXPS:
-            sub = s[(s.model == "RL-random") & (s.opponent == o)]
-            if len(sub):
-                out.append(("RL-random against each rule", "RL-random", o, 2, _rates_by_seed(sub)))
-    if fixed3 is not None:
-        sub = fixed3[fixed3.trained == "rotating"]
-        if len(sub):
-            out.append(("RL0 with three players against two EXP0", "RL0 (three players)", "EXP0", 3,
-                        _rates_by_seed(sub)))
-    return out
+    s = None if sequential is None else sequential[sequential.epsilon == epsilon]
+    cases = ([("RL0-RL3 against the rule each trained on", f"RL{i}", f"EXP{i}", 2,
+               e[(e.model == f"RL{i}") & (e.opponent == f"EXP{i}")]) for i in range(4)]
+             + [("RL0-RL3 against RAND", f"RL{i}", "RAND", 2, vs_rand[vs_rand.player == f"RL{i}"]) for i in range(4)]
+             + ([] if s is None else [("RL-random against each rule", "RL-random", o, 2,
+                                      s[(s.model == "RL-random") & (s.opponent == o)]) for o in EXPS])
+             + ([] if fixed3 is None else [("RL0 with three players against two EXP0", "RL0 (three players)", "EXP0",
+                                            3, fixed3[fixed3.trained == "rotating"])]))
+    return [(g, agent, opp, k, per_seed(sub)) for g, agent, opp, k, sub in cases if len(sub)]
 
 
 def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fixed3=None,
@@ -1077,7 +899,7 @@ def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fi
                learned.value, "ci_low": learned.low, "ci_high": learned.high, "seeds": learned.n}
         margins = {}
         for b, label in BASELINES.items():
-            base = _where(baselines, baseline=b, opponent=opp, players=k)
+            base = where(baselines, baseline=b, opponent=opp, players=k)
             w, n = int(base.wins.sum()), int(base.games.sum())
             row[label] = w / n
             margins[label] = (minus_fixed(rates.to_numpy(), w, n, lvl), w / n)
@@ -1118,7 +940,6 @@ def baseline_claims(table: pd.DataFrame) -> list[dict]:
 
 
 # ============================================================================ readings of each family
-
 
 
 def other_reading(fallback: str) -> str:
@@ -1207,12 +1028,9 @@ THREE_FAMILIES = ("Fig 5-3", "Fig 5-6", "Fig 5-9")
 
 def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = None,
                       fallback: str = "smallest") -> list[dict]:
-    """The readings of spec 7.1's three-player assumptions for one claim of a three-player family (none for
-    another family): cannot be run (the report fixes them or no second reading exists), run, or not built (a switch
-    the engine lacks). EXP0's window is a reading only where EXP0 plays (Fig 5-3's mixes, Fig 5-6's EXP0 rows, Fig
-    5-9): run on ``window_games`` (:func:`exp0_window_games`, margin 3 under honestAction ``fallback``) for Figs 5-3
-    and 5-6, not built for Fig 5-9's trained tables; the third player's update only where a table learns (Fig
-    5-9)."""
+    """Spec 7.1's three-player readings of one claim of a three-player family: not run (the report fixes them),
+    EXP0's window where EXP0 plays (run on ``window_games`` for Figs 5-3 and 5-6, not built for Fig 5-9's tables),
+    and the third player's update where a table learns (Fig 5-9, not built)."""
     if fam not in THREE_FAMILIES:
         return []
     out = [R.not_run(fam, claim, THREE_TURNS, THREE_TURNS_WHY), R.not_run(fam, claim, THREE_SETTLE, THREE_SETTLE_WHY),
@@ -1230,31 +1048,19 @@ def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = 
 
 @dataclass
 class Inputs:
-    """What the readings are computed from: the honestAction choice (every EXP statement under both readings
-    and both margins), the notebook's results, and the extra games of :func:`other_fallback_games`,
-    :func:`greedy_sequences` and :func:`exp0_window_games` (None: not played)."""
+    """What the readings are computed from: the honestAction choice, the results, the readings' extra games
+    (:mod:`.readings`; None: not played) and the run's setup (None: no table is retrained)."""
     reading: Reading
     results: Results
     other: dict | None = None
     greedy_seq: pd.DataFrame | None = None
     window_three: pd.DataFrame | None = None
-    setup: ex.Setup | None = None     # the run's sizes: the retrained-table readings (:mod:`.table_readings`)
-
-
-# ----------------------------------------------------------------------------------------------------- helpers
-
-def _by_claim(rows) -> dict:
-    return {r["claim"]: r for r in rows}
-
-
-def _run_row(family, claim, reading, row) -> dict:
-    return R.run(family, claim, reading, row.est, row.judgement)
+    setup: ex.Setup | None = None
 
 
 def _run_from(family, claim, reading, built: list, note: str = "", adjust=lambda j: j) -> list[dict]:
-    """[the run row of ``claim`` among rows ``built`` under a reading, its judgement passed through ``adjust``], or
-    [] when that reading has no such row."""
-    r = _by_claim(built).get(claim)
+    """[``claim``'s row among rows ``built`` under a reading, run, its judgement through ``adjust``], or []."""
+    r = next((x for x in reversed(built) if x["claim"] == claim), None)
     if r is None or r.judgement is None or r.judgement.verdict not in R.RUN:
         return []
     return [R.run(family, claim, reading, r.est, adjust(r.judgement), note)]
@@ -1274,15 +1080,13 @@ def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
                                note.format(n=len(seeds)), adjust) or [R.not_built(fam, claim, reading, missing)]]
 
 
-# ---------------------------------------------------------------------------------------------------- families
-
 def _exp(row, inp: Inputs) -> list[dict]:
     """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2 and
     under spec 7.1's three-player assumptions (:func:`three_player_rows`)."""
     fam, claim = row["family"], row["claim"]
     chosen = inp.reading.fallback
     three = fam in ("Fig 5-3", "Fig 5-6")
-    out = [_run_row(fam, claim, _honest(chosen, 3 if three else None, True), row)]
+    out = [_own(row, _honest(chosen, 3 if three else None, True))]
     readings = [(fb, 3) for fb in READINGS if fb != chosen]
     if three:
         readings += [(fb, 2) for fb in READINGS]
@@ -1293,32 +1097,41 @@ def _exp(row, inp: Inputs) -> list[dict]:
     return out + three_player_rows(fam, claim, inp.window_three, chosen)
 
 
-def _fig_5_1(row, inp):
-    fam, claim = row["family"], row["claim"]
+def _own(row, reading=None) -> dict:
+    """The claims row's own judgement as its default reading."""
+    return R.run(row["family"], row["claim"], reading or AS_JUDGED, row.est, row.judgement)
+
+
+def _way(reading=None, why="", run=None, when=None, claim=None):
+    """A :class:`~liarlab.study.families.RowWay`; ``claim``: it reads the rows whose claim holds this text."""
+    return RowWay(reading, why, run, when if claim is None else (lambda row: claim in row["claim"]))
+
+
+def _ran(fn):
+    """A RowWay's run from ``fn(fam, claim, row, inp)``."""
+    return lambda row, inp: fn(row["family"], row["claim"], row, inp)
+
+
+OWN = _way(run=lambda row, inp: [_own(row)])
+NB_TABLES_OTHER = _way(TABLES_OTHER, TABLES_OTHER_WHY)
+NB_UNIFORM = _way(UNIFORM_FORCED, UNIFORM_WHY)
+FAR_LARGE = R.Reading("'far better' as large", "'far better' read as the word 'large': an edge of at least 10 points "
+                      "over 50 %", "the study's word table", True)
+FAR_BETTER = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
+                       "the report's wording, 遠優於 (far better) without a size")
+
+
+def _better_5_1(fam, claim, row, inp):
     vs = inp.results.vs_rand
     players = list(dict.fromkeys(vs.player))
-    lvl = _lvl(len(players))
-    js = [V.direction(est(vs, lvl, player=p), ">", 0.5) for p in players]
-    j = V.all_of(js, "each of EXP0-3 and RL0-3 above 50%")
-    low = min((est(vs, lvl, player=p) for p in players), key=lambda e: e.low)
-    better = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
-                       "the report's wording, 遠優於 (far better) without a size")
-    return [_run_row(fam, claim, R.Reading("'far better' as large", "'far better' read as the word 'large': an edge "
-                                           "of at least 10 points over 50 %", "the study's word table", True), row),
-            R.run(fam, claim, better, low, j),
-            R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)]
-
-
-def _fig_5_4(row, inp):
-    fam, claim = row["family"], row["claim"]
-    return ([_run_row(fam, claim, AS_JUDGED, row)] + _run_from(fam, claim, GREEDY, fig_5_4(inp.results.rl_exp, 0.0))
-            + [R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY)])
+    es = [est(vs, _lvl(len(players)), player=p) for p in players]
+    return [R.run(fam, claim, FAR_BETTER, min(es, key=lambda e: e.low),
+                  V.all_of([V.direction(e, ">", 0.5) for e in es], "each of EXP0-3 and RL0-3 above 50%"))]
 
 
 def _fig_5_5_rl(row, inp):
-    """Fig 5-5's RL self-play rows: greedy copies and the three retrained-table readings (issue 49), each judged on
-    the tables the row rests on (its pilot's seeds, or its confirmatory sample's)."""
-    return [_run_row(row["family"], row["claim"], AS_JUDGED, row)] + _retrained(
+    """Fig 5-5's RL self-play rows: greedy copies and the retrained-table readings (issue 49), on the row's tables."""
+    return [_own(row)] + _retrained(
         row, inp, "self_play", (row["claim"].split(":")[0],), fig_5_5_rl,
         ((GREEDY, TR.GREEDY), (TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES)),
         "{n} tables, the training seeds of the claims row", "the reading's self-play rows give no row for this claim")
@@ -1331,15 +1144,15 @@ RETRAINED_5_7 = ("RL03", "RL0123", "RL-random")
 
 
 def _fig_5_7_retrained(row, inp) -> list[dict]:
-    """The three retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random (run on the seeds the
-    row rests on), not built for the other Fig 5-7 claims (they range over all 23 models)."""
+    """The retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random; not built for the claims
+    that range over all 23 models."""
     named = [m for m in RETRAINED_5_7 if row["claim"].startswith(m + " ")]
     readings = ((TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
-    if not named:
-        why = R.Unbuilt("the claim ranges over all 23 sequence models, each retrained under the reading (about 40 "
-                        "CPU s a reading at full size)")
-        return [R.not_built(row["family"], row["claim"], reading, why) for reading, _ in readings]
-    return _retrained(row, inp, "vs_exp", (named[0],), fig_5_7, readings, "{n} tables of each model, retrained")
+    if named:
+        return _retrained(row, inp, "vs_exp", (named[0],), fig_5_7, readings, "{n} tables of each model, retrained")
+    why = R.Unbuilt("the claim ranges over all 23 sequence models, each retrained under the reading (about 40 CPU s "
+                    "a reading at full size)")
+    return [R.not_built(row["family"], row["claim"], reading, why) for reading, _ in readings]
 
 
 SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
@@ -1352,30 +1165,11 @@ PER_GAME = R.Reading("RL-random per game", "RL-random draws one EXP rule per gam
 
 def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
     s = seq[seq.epsilon == epsilon]
-    multi = [m for m in dict.fromkeys(s.model) if m.removeprefix("RL").isdigit() and len(m) > 3]
-    cells = [(m, d) for m in multi for d in sorted(set(m[2:-1]) - {m[-1]}) if (d == "0") != (m[-1] == "0")]
-    lvl = _lvl(len(cells))
+    cells = [(m, d) for m in _sequence_models(s) for d in sorted(set(m[2:-1]) - {m[-1]})
+             if (d == "0") != (m[-1] == "0")]
     # judged as the claims row is: one trained table per model (ONE_TABLE, issue 49 item 4)
-    js = [_one_table(V.direction(est_one(s, lvl, model=m, opponent=f"EXP{d}"), "<", 0.5)) for m, d in cells]
-    sh = V.share(js)
+    sh = V.share([_one(s, _lvl(len(cells)), "<", 0.5, model=m, opponent=f"EXP{d}") for m, d in cells])
     return sh, V.word("mostly", sh), len(cells)
-
-
-def _fig_5_7(row, inp):
-    fam, claim = row["family"], row["claim"]
-    seq = inp.results.sequential
-    out = [_run_row(fam, claim, AS_JUDGED, row)]
-    if claim.startswith("and disadvantaged"):
-        sh, j, n = _earlier_alike(seq)
-        out.append(R.run(fam, claim, SIMILAR, sh, j, f"{ONE_TABLE} of each model; share of the {n} (model, "
-                         "earlier EXP) cells of the other kind than the last EXP that lie below 50%"))
-    if claim.startswith("RL-random ") and (seq.model == "RL-random-game").any():
-        swapped = seq[seq.model != "RL-random"].replace({"model": {"RL-random-game": "RL-random"}})
-        out += _run_from(fam, claim, PER_GAME, fig_5_7(swapped))
-    if inp.greedy_seq is not None and any(m in claim for m in ("RL03", "RL0123", "RL-random")):
-        g = inp.greedy_seq.assign(epsilon=0.1)      # fig_5_7 reads the rows it is given
-        out += _run_from(fam, claim, GREEDY, fig_5_7(g[g.model != "RL-random-game"]))
-    return out + _fig_5_7_retrained(row, inp)
 
 
 SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
@@ -1388,12 +1182,32 @@ NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 
                       "the protocol's word 'large'")
 
 
-def _fig_5_8(row, inp):
-    fam, claim = row["family"], row["claim"]
+def _greedy_5_7(fam, claim, row, inp):
+    if inp.greedy_seq is None:
+        return []
+    g = inp.greedy_seq.assign(epsilon=0.1)      # fig_5_7 reads the rows it is given
+    return _run_from(fam, claim, GREEDY, fig_5_7(g[g.model != "RL-random-game"]))
+
+
+def _per_game_5_7(fam, claim, row, inp):
+    seq = inp.results.sequential
+    if not (seq.model == "RL-random-game").any():
+        return []
+    return _run_from(fam, claim, PER_GAME, fig_5_7(seq[seq.model != "RL-random"].replace(
+        {"model": {"RL-random-game": "RL-random"}})))
+
+
+def _similar_5_7(fam, claim, row, inp):
+    sh, j, n = _earlier_alike(inp.results.sequential)
+    return [R.run(fam, claim, SIMILAR, sh, j, f"{ONE_TABLE} of each model; share of the {n} (model, earlier EXP) "
+                  "cells of the other kind than the last EXP that lie below 50%")]
+
+
+def _fig_5_8(fam, claim, row, inp):
+    """Greedy evaluation, 差距不大 read as not a large difference, shuffled ties, and seat halves (the rotating-seat
+    reference RL0 retrained in two halves on the seeds the row rests on)."""
     f2 = inp.results.fixed2
-    out = [_run_row(fam, claim, AS_JUDGED, row)]
-    if (f2.epsilon == 0.0).any():
-        out += _run_from(fam, claim, GREEDY, fig_5_8(f2, 0.0))
+    out = _run_from(fam, claim, GREEDY, fig_5_8(f2, 0.0)) if (f2.epsilon == 0.0).any() else []
     # the two claims the report words 差距不大 (as P1 or P2, the seat the table was trained in: "barely changes")
     if claim.endswith("barely changes") and getattr(row, "est", None) is not None:
         out.append(R.run(fam, claim, NOT_LARGE, row.est, not_word("large", row.est)))
@@ -1402,25 +1216,9 @@ def _fig_5_8(row, inp):
         out += _run_from(fam, claim, SHUFFLED, fig_5_8(sh, inp.results.epsilon))
     else:
         out.append(R.not_built(fam, claim, SHUFFLED, "the shuffled-ties table was trained only as P2"))
-    return out + _fig_5_8_halves(row, inp)
-
-
-def _fig_5_8_halves(row, inp) -> list[dict]:
-    """Seat halves for a Fig 5-8 claim (issue 49): the rotating-seat reference RL0 retrained in two halves (as P1,
-    then as P2) on the seeds the row rests on, the one-seat tables the run's own, judged by the row's own rule."""
-    return _retrained(row, inp, "fixed2", ("RL0",), lambda f: fig_5_8(f, inp.setup.epsilon_eval),
-                      ((HALVES, TR.HALVES),), "{n} reference tables trained in halves, the training seeds of the "
-                      "claims row")
-
-
-def _fig_5_9(row, inp):
-    fam, claim = row["family"], row["claim"]
-    return [_run_row(fam, claim, AS_JUDGED, row),
-            R.not_built(fam, claim, R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's "
-                                            "margin 2", "spec 7.2"),
-                      "EXP0's three-player rule has no honestAction and its tables were trained with margin 3 only; "
-                      "margin 2 would retrain the four three-player tables of every seed"),
-            R.not_built(fam, claim, HALVES, HALVES_WHY)] + three_player_rows(fam, claim)
+    return out + _retrained(row, inp, "fixed2", ("RL0",), lambda f: fig_5_8(f, inp.setup.epsilon_eval),
+                            ((HALVES, TR.HALVES),), "{n} reference tables trained in halves, the training seeds of "
+                            "the claims row")
 
 
 TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last "
@@ -1428,10 +1226,9 @@ TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the
                           "spec 7.7")
 
 
-def _training_rates(curves: pd.DataFrame, config: str, games: int | None = None) -> pd.Series:
+def _training_rates(curves: pd.DataFrame, config: str) -> pd.Series:
     c = curves[curves.config == config]
-    g = int(c.games.max()) if games is None else games
-    return c[c.games == g].set_index("seed")["training_win_rate"].sort_index()
+    return c[c.games == int(c.games.max())].set_index("seed")["training_win_rate"].sort_index()
 
 
 NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影響不明顯 (the effect is not clear) read as "
@@ -1440,50 +1237,20 @@ NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影
                       "the protocol's word 'clear'")
 
 
-
-def _fig_5_10(row, inp):
-    fam, claim = row["family"], row["claim"]
+def _fig_5_10(fam, claim, row, inp):
     cur = inp.results.curves
-    lvl = _lvl(2)
-    base = _training_rates(cur, "n=1")
-    ds = [V.paired_difference(_training_rates(cur, f"n={n}").to_numpy(), base.to_numpy(), level=lvl)
-          for n in (2, 3)]
-    j = V.all_of([V.word("no difference", d) for d in ds], "n=2 and n=3 against n=1")
-    out = [_run_row(fam, claim, AS_JUDGED, row),
-           R.run(fam, claim, TRAINING_RATE, max(ds, key=lambda z: abs(z.value)), j,
-                 "training-block rate of the last tenth minus n=1's, seeds paired by index")]
-    # the wording reading on the row's own cases (n=2 and n=3 against n=1, in the sample its verdict rests on)
+    base = _training_rates(cur, "n=1").to_numpy()
+    ds = [V.paired_difference(_training_rates(cur, f"n={n}").to_numpy(), base, level=_lvl(2)) for n in (2, 3)]
     cases = getattr(row, "cases", ())
     if not cases:
         raise ValueError(f"{claim!r}: the claims row keeps no per-case estimates (fig_5_10_11 sets row.cases)")
-    wide = max(cases, key=lambda z: abs(z.value))
-    out.append(R.run(fam, claim, NOT_CLEAR, wide, V.all_of([not_word("clear", d) for d in cases],
-                                                           "n=2 and n=3 against n=1"),
-                     "the claims row's own differences, value: the larger one"))
-    return out + [R.not_built(fam, claim, GREEDY, "the curves' frozen win rates were measured with exploration 0.1 "
-                                                  "only")]
-
-
-def _fig_5_11(row, inp):
-    fam, claim = row["family"], row["claim"]
-    return [_run_row(fam, claim, AS_JUDGED, row),
-            R.not_run(fam, claim, R.Reading("separate 3,000,000-game run", "the 3,000,000-game full-hand model is a "
-                                            "run of its own, not the 100,000-game one continued", "spec 7.12"),
-                      "one run with checkpoints is both readings: its table at 100,000 games is what a separate run "
-                      "of that length would train with the same seed")]
-
-
-def _fig_5_12(row, inp):
-    fam, claim = row["family"], row["claim"]
-    out = [_run_row(fam, claim, AS_JUDGED, row)]
-    if claim.startswith("the win rate rises"):
-        cur = inp.results.curves.copy()
-        cur["win_rate"] = cur["training_win_rate"]
-        out += _run_from(fam, claim, TRAINING_RATE, fig_5_12(cur))
-    else:
-        out.append(R.not_run(fam, claim, TRAINING_RATE, "the table's size and explored share are counted from the "
-                             "table itself (keys ever updated), one way only"))
-    return out
+    return [R.run(fam, claim, TRAINING_RATE, max(ds, key=lambda z: abs(z.value)),
+                  V.all_of([V.word("no difference", d) for d in ds], "n=2 and n=3 against n=1"),
+                  "training-block rate of the last tenth minus n=1's, seeds paired by index"),
+            # the wording reading on the row's own cases (n=2 and n=3 against n=1, in the sample it rests on)
+            R.run(fam, claim, NOT_CLEAR, max(cases, key=lambda z: abs(z.value)),
+                  V.all_of([not_word("clear", d) for d in cases], "n=2 and n=3 against n=1"),
+                  "the claims row's own differences, value: the larger one")]
 
 
 LIKELY_TRUE = R.Reading("honest as likely true", "a bid counts as honest when it is more likely true than not "
@@ -1506,12 +1273,8 @@ def _top30_config(claim: str) -> str | None:
 
 
 def _ties(fam, claim, top: pd.DataFrame) -> dict:
-    """The tie-break reading of a Table 5-1 claim: bounded (moot) when it cannot change what the claim counts,
-    not built otherwise (the stored lists keep 30 entries, so another tie-break cannot be recounted).
-
-    - the largest value of a list does not depend on which entries tie at the 30th;
-    - when no stored list of the claim's configuration repeats any value among its 30 (unrounded floats), no tie at
-      the 30th value is in evidence, so another tie-break would count the same entries."""
+    """The tie-break reading of a Table 5-1 claim: bounded (moot) for the largest value, or when no stored list of
+    its configuration repeats a value (no tie in evidence); not built otherwise (the lists keep 30 entries)."""
     config = _top30_config(claim)
     if config is None:
         return R.bounded(fam, claim, TIES, "moot: the largest value of a list is the same whichever entries tie at "
@@ -1539,28 +1302,28 @@ def _classify(key: str, reading: str) -> str:
     return "opening honest" if opening else "mid-game honest"
 
 
-def _table_5_1(row, inp):
-    fam, claim = row["family"], row["claim"]
-    out = [_run_row(fam, claim, AS_JUDGED, row)]
+def _training_5_12(fam, claim, row, inp):
+    cur = inp.results.curves.copy()
+    cur["win_rate"] = cur["training_win_rate"]
+    return _run_from(fam, claim, TRAINING_RATE, fig_5_12(cur))
+
+
+def _table_5_1(fam, claim, row, inp):
+    """The class counts of the n=1 lists under the other readings of the classes, or the challenge count's none."""
     prefix = "top-30 entries of RL0 (n=1): "
     if claim.startswith(prefix) and row["kind"] == "finding":
-        kind = claim.removeprefix(prefix)
-        top = inp.results.top
-        n1 = top[top.config == "n=1"]
+        kind, n1 = claim.removeprefix(prefix), inp.results.top[inp.results.top.config == "n=1"]
+        out = []
         for reading in (ANY_OPENING, LIKELY_TRUE):
-            kinds = n1.key.map(lambda k, r=reading.name: _classify(k, r))
-            vals = (kinds == kind).groupby(n1.seed).sum().to_numpy()
+            vals = (n1.key.map(lambda k, r=reading.name: _classify(k, r)) == kind).groupby(n1.seed).sum().to_numpy()
             x, j = _printed_count(TOP30_CLASSES[kind], vals, f"the {kind} count")
-            out.append(R.run(fam, claim, reading, x, _one_table(j)))
-    elif "challenges" in claim:
-        out.append(R.not_run(fam, claim, R.Reading("challenge counted otherwise", "another count of challenge "
-                                                   "entries", "spec 7.14"),
-                             "a challenge entry is its action (the challenge), so no second reading of the count "
-                             "exists"))
-    out.append(_ties(fam, claim, inp.results.top))
-    out.append(R.bounded(fam, claim, TABLES_OTHER, "moot: Table 5-1's RL0 is trained and read against EXP0 alone, "
-                         "whose rule has no honestAction, so the other reading trains the same tables"))
-    return out + _table_5_1_retrained(row, inp)
+            out.append(R.run(fam, claim, reading, x, one_table(j)))
+        return out
+    if "challenges" in claim:
+        return [R.not_run(fam, claim, R.Reading("challenge counted otherwise", "another count of challenge entries",
+                                                "spec 7.14"), "a challenge entry is its action (the challenge), so "
+                          "no second reading of the count exists")]
+    return []
 
 
 def _table_5_1_retrained(row, inp) -> list[dict]:
@@ -1573,22 +1336,7 @@ def _table_5_1_retrained(row, inp) -> list[dict]:
                         "would be retrained too (about 0.1-0.4 s a table at full size)")
         return [R.not_built(row["family"], row["claim"], reading, why) for reading, _ in readings]
     return _retrained(row, inp, "top30", ("RL0",), _top_rows, readings, "{n} tables retrained, the training seeds "
-                      "of the claims row", "the reading's lists give no row for this claim", _one_table)
-
-
-def _fig_5_14_15(row, inp):
-    fam, claim = row["family"], row["claim"]
-    out = [_run_row(fam, claim, AS_JUDGED, row)]
-    if fam == "Fig 5-15" and inp.other is not None:
-        other = inp.other["forced_exp"]
-        frame = pd.concat([inp.results.forced_exp[inp.results.forced_exp.player == "EXP0"],
-                           other[other.player != "EXP0"]], ignore_index=True)
-        out += _run_from(fam, claim, _honest(other_reading(inp.reading.fallback), None), fig_5_14_15(frame))
-    elif fam == "Fig 5-14":
-        out.append(R.not_run(fam, claim, _honest(other_reading(inp.reading.fallback), None), "EXP0 calls no honestAction, "
-                             "so both readings play the same games"))
-    out.append(R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY))
-    return out
+                      "of the claims row", "the reading's lists give no row for this claim", one_table)
 
 
 RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over the hands "
@@ -1599,40 +1347,6 @@ OTHERS_ABOVE = R.Reading("others advantaged", "every s other than 2 is an advant
                          "not below it)", "the report: 其他皆為優勢手牌 (the others are all advantaged hands)")
 BOTH = R.Reading("others advantaged, rising from s = 3", "both readings above together",
                  "the report's sentence on RL2 and RL3 (Fig 5-16)")
-
-
-def _fig_5_16(row, inp):
-    fam, claim = row["family"], row["claim"]
-    out = [_run_row(fam, claim, AS_JUDGED, row)]
-    fr = inp.results.forced_rl
-    if claim == RL23_TEXT and {"RL2", "RL3"} <= set(fr.player):
-        for reading, rise, others in ((RISE_FROM_3, 3, "not lower"), (OTHERS_ABOVE, 2, "advantaged"),
-                                      (BOTH, 3, "advantaged")):
-            r = _rl23_row(fr, rise, others)
-            out.append(R.run(fam, claim, reading, r.est, r.judgement))
-    out += [R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY)]
-    if row.get("flags") and "agrees by selection" in row["flags"]:
-        out.append(R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
-    return out
-
-
-def _fig_5_17(row, inp):
-    fam, claim = row["family"], row["claim"]
-    out = [_run_row(fam, claim, AS_JUDGED, row)]
-    other = _honest(other_reading(inp.reading.fallback), None)
-    if "EXP1" in claim and inp.other is not None:
-        grid = inp.results.grid
-        frame = pd.concat([grid[grid.player == "EXP0"], inp.other["grid"]], ignore_index=True)
-        out += _run_from(fam, claim, other, fig_5_17(frame))
-    elif "EXP1" not in claim:
-        out.append(R.not_run(fam, claim, other, "EXP0 calls no honestAction, so both readings play the same games"))
-    moot = _uniform_moot_pair(inp.results.grid, claim)
-    out.append(R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY) if moot is None else R.bounded(
-        fam, claim, UNIFORM_FORCED, f"the pair {moot[0]} vs {moot[1]} differs, and a hand with four or five of a face "
-        "is already dealt uniformly over its class (the report's pattern, s of one face and the rest all different, "
-        "is the whole class for s >= 4), so the uniform reading deals the same hands there and the claim still "
-        "differs"))
-    return out
 
 
 def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
@@ -1648,26 +1362,52 @@ def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
     level = _lvl(len(pairs))
     for a, b in pairs:
         if b >= 4:
-            z = diff(_where(grid, player=name, s1=a, s2=b), _where(grid, player=name, s1=b, s2=a), level)
+            z = diff(where(grid, player=name, s1=a, s2=b), where(grid, player=name, s1=b, s2=a), level)
             if V.direction(z, ">", 0.0).verdict == "differs":
                 return a, b
     return None
-
-
-def _fig_5_18(row, inp):
-    fam, claim = row["family"], row["claim"]
-    out = [_run_row(fam, claim, AS_JUDGED, row), R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY)]
-    if "RL1" in claim:
-        out.append(R.not_built(fam, claim, TABLES_OTHER, TABLES_OTHER_WHY))
-    return out
 
 
 NO_CHALLENGE = R.Reading("actions without the challenge", "a game's length counts bids only, not the final "
                          "challenge", "spec 7.17; the report's len(record)/2 counts the challenge")
 
 
-def _fig_6_1(row, inp):
-    fam, claim = row["family"], row["claim"]
+def _other_honest(fam, claim, row, inp):
+    """Figs 5-14, 5-15, 5-17 under the other honestAction: EXP0 calls none, so only EXP1-EXP3's rows are replayed."""
+    other = _honest(other_reading(inp.reading.fallback), None)
+    if fam == "Fig 5-14" or (fam == "Fig 5-17" and "EXP1" not in claim):
+        return [R.not_run(fam, claim, other, "EXP0 calls no honestAction, so both readings play the same games")]
+    if inp.other is None:
+        return []
+    if fam == "Fig 5-15":
+        own = inp.results.forced_exp
+        frame = pd.concat([own[own.player == "EXP0"], inp.other["forced_exp"][inp.other["forced_exp"].player
+                                                                              != "EXP0"]], ignore_index=True)
+        return _run_from(fam, claim, other, fig_5_14_15(frame))
+    grid = inp.results.grid
+    return _run_from(fam, claim, other, fig_5_17(pd.concat([grid[grid.player == "EXP0"], inp.other["grid"]],
+                                                           ignore_index=True)))
+
+
+def _rl23_5_16(fam, claim, row, inp):
+    fr = inp.results.forced_rl
+    if claim != RL23_TEXT or not {"RL2", "RL3"} <= set(fr.player):
+        return []
+    return [R.run(fam, claim, reading, r.est, r.judgement) for reading, r in (
+        (RISE_FROM_3, _rl23_row(fr, 3, "not lower")), (OTHERS_ABOVE, _rl23_row(fr, 2, "advantaged")),
+        (BOTH, _rl23_row(fr, 3, "advantaged")))]
+
+
+def _uniform_5_17(fam, claim, row, inp):
+    moot = _uniform_moot_pair(inp.results.grid, claim)
+    return [R.not_built(fam, claim, UNIFORM_FORCED, UNIFORM_WHY) if moot is None else R.bounded(
+        fam, claim, UNIFORM_FORCED, f"the pair {moot[0]} vs {moot[1]} differs, and a hand with four or five of a face "
+        "is already dealt uniformly over its class (the report's pattern, s of one face and the rest all different, "
+        "is the whole class for s >= 4), so the uniform reading deals the same hands there and the claim still "
+        "differs")]
+
+
+def _fig_6_1(fam, claim, row, inp):
     lengths = inp.results.lengths
     lg = lengths[lengths.matchup == "RL0 vs EXP0"]
     lo, hi = GAME_LENGTH_RANGE
@@ -1675,7 +1415,7 @@ def _fig_6_1(row, inp):
                                    / g.games.sum(), include_groups=False)
     # judged as the row is: one trained table's prediction interval (History 2026-12-07, second session)
     x = V.prediction_across_seeds(per.to_numpy())
-    return [_run_row(fam, claim, AS_JUDGED, row), R.run(fam, claim, NO_CHALLENGE, x, _one_table(V.word("mostly", x)))]
+    return [R.run(fam, claim, NO_CHALLENGE, x, one_table(V.word("mostly", x)))]
 
 
 # ============================================================================ the families, one record each
@@ -1694,42 +1434,86 @@ def _models(claim: str, default=RL) -> tuple:
 
 @dataclass(frozen=True)
 class Section:
-    """A group of rows measured together (a row's ``section``), as the two-stage design measures it again on a
-    fresh sample (:mod:`liarlab.papers.p02.confirm`): ``unit`` replicates it ("seeds": newly trained tables;
-    "games": fresh games), ``trains(claim)`` lists the tables it trains as (name, options), ``frames(setup,
-    claim)`` measures its frames, ``rows(frames, fallback)`` judges them by the pilot's code; ``cap_factor``
-    multiplies the cap on newly trained tables where they are cheap."""
+    """A group of rows measured together, as the two-stage design (:mod:`.confirm`) measures them again on a fresh
+    sample: ``unit`` "seeds" (newly trained tables: ``trains(claim)`` lists them as (name, options)) or "games";
+    ``frame(setup, claim)`` plays its frame, ``rows(frame, fallback)`` judges it by the pilot's code;
+    ``cap_factor`` multiplies the cap on newly trained tables where they are cheap. A row carries its section."""
     unit: str
     trains: Callable
-    frames: Callable
+    frame: Callable
     rows: Callable
     cap_factor: float = 1.0
 
 
-def _games(frames, rows) -> Section:
-    """A section of fixed rules (no tables to train)."""
-    return Section("games", lambda c: [], frames, rows)
+def _games(frame, rows) -> Section:
+    return Section("games", lambda c: [], frame, rows)
+
+
+def _seeds(names, frame, rows, cap_factor: float = 1.0) -> Section:
+    """Trained tables ``names(claim)`` with default options, played by ``frame(setup, names)``."""
+    return Section("seeds", lambda c: [(n, {}) for n in names(c)], lambda s, c: frame(s, names(c)), rows, cap_factor)
+
+
+HISTORIES = ("n=1", "n=2", "n=3")
+S_5_1 = _seeds(lambda c: RL, ex.vs_rand, lambda f, fb: fig_5_1(f))
+S_5_2 = _games(lambda s, c: ex.exp_pairs(s, (s.fallback,), only=[(a, b) for a in EXPS for b in EXPS if a != b]),
+               lambda f, fb: fig_5_2(f, fb, 3, selected=True))
+S_5_3 = _games(lambda s, c: ex.three_player(s, (s.fallback,), (3,), only=[("EXP1", "EXP0"), ("EXP0", "EXP1")]),
+               lambda f, fb: fig_5_3(f, fb, 3, selected=True))
+S_5_4 = _seeds(lambda c: RL, lambda s, n: ex.rl_vs_exp(s, n, epsilons=(0.1,)), lambda f, fb: fig_5_4(f))
+S_5_5_EXP = _games(lambda s, c: ex.exp_pairs(s, (s.fallback,), only=[(a, a) for a in EXPS]),
+                   lambda f, fb: fig_5_5_exp(f, fb, 3, selected=True))
+# Fig 5-5's RL self-play tables are cheap (one training of 0.35-0.6 s and a 0.1 s evaluation a table at full
+# size), so their confirmatory cap is 3.5 times the others' (140 tables in the full profile: the plan asks 134
+# and 139 for RL2 and RL1); the dearer capped rows (Fig 5-9: 333 tables of four three-player trainings each;
+# Fig 5-16 RL1: 1,359; Fig 5-18 RL1: 592; Fig 5-9's "some strength": 3,516) would cost 10 to 40 minutes each
+# and stay at the cap, flagged undecidable there with the size they need
+S_5_5_RL = _seeds(_models, lambda s, n: ex.self_play(s, None, n), lambda f, fb: fig_5_5_rl(f), cap_factor=3.5)
+S_5_6 = _games(lambda s, c: ex.three_player(s, (s.fallback,), (3,), only=[(a, a) for a in EXPS]),
+               lambda f, fb: fig_5_6(f, fb, 3, selected=True))
+S_5_7 = _seeds(lambda c: _models(c, ex.sequential_names()), lambda s, n: ex.rl_vs_exp(s, n, epsilons=(0.1,)),
+               lambda f, fb: fig_5_7(f))
+S_5_8 = Section("seeds", lambda c: [("RL0", {})] + [("RL0", {"seats": st, "do_shuffle": sh})
+                                                   for _, st, sh in ex.FIXED2_VARIANTS if st != "rotate"],
+                lambda s, c: ex.fixed_seat_two(s, epsilons=(0.1,)), lambda f, fb: fig_5_8(f))
+S_5_9 = Section("seeds", lambda c: [("RL0", {"n_players": 3})] + [("RL0", {"n_players": 3, "seats": st})
+                                                                 for st in (0, 1, 2)],
+                lambda s, c: ex.fixed_seat_three(s), lambda f, fb: fig_5_9(f))
+S_5_10_11 = Section("seeds", lambda c: [("RL0", ex.CURVE_CONFIGS[k]) for k in HISTORIES],
+                    lambda s, c: ex.curves(s, {k: ex.CURVE_CONFIGS[k] for k in HISTORIES}),
+                    lambda f, fb: fig_5_10_11(f))
+S_5_12 = Section("seeds", lambda c: [("RL0", {})], lambda s, c: ex.curves(s, {"n=1": {}}), lambda f, fb: fig_5_12(f))
+# Table 5-1's counts (issue 49: a near-miss differs is confirmed): RL0's n=1 lists of fresh tables
+S_T5_1 = Section("seeds", lambda c: [("RL0", ex.CURVE_CONFIGS["n=1"])], lambda s, c: ex.top30(s, ("n=1",)),
+                 lambda f, fb: _top_rows(f))
+S_5_14_15 = _games(lambda s, c: ex.forced_exp(s), lambda f, fb: fig_5_14_15(f))
+S_5_16 = _seeds(lambda c: ("RL2", "RL3") if "RL2" in c else _models(c), ex.forced_rl, lambda f, fb: fig_5_16(f))
+S_5_17 = _games(lambda s, c: ex.forced_grid(s, rl_names=()), lambda f, fb: fig_5_17(f))
+S_5_18 = _seeds(lambda c: _models(c, ("RL0",)), lambda s, n: ex.forced_grid(s, rl_names=n, exp_names=()),
+                lambda f, fb: fig_5_18(f))
+S_6_1 = Section("seeds", lambda c: [("RL0", {})], lambda s, c: ex.game_lengths(s), lambda f, fb: fig_6_1(f))
 
 
 @dataclass(frozen=True)
 class Family(ClaimFamily):
-    """One figure or table of the report (:class:`liarlab.study.families.ClaimFamily`) with what notebook 02 adds:
+    """A figure or table of the report (:class:`liarlab.study.families.ClaimFamily`) with what notebook 02 adds:
     ``read(row, inputs)``, the readings of each of its claims rows (run after the confirmatory stage, on the
-    tables the row rests on: ``builds_readings``); ``sentences``, its claims taken from one sentence of the report
-    (by how their texts begin) and judged jointly (:func:`liarlab.core.readings.in_sentence`); ``sections``, how
-    its rows are measured again (:class:`Section`, by the name the rows carry)."""
-    read: Callable | None = None
+    tables the row rests on); ``sentences``, its claims taken from one sentence of the report (by how their texts
+    begin), judged jointly (:func:`liarlab.core.readings.in_sentence`); ``sections``, how its rows are measured
+    again (:class:`Section`)."""
+    read: tuple = ()
     sentences: dict = field(default_factory=dict)
-    sections: dict = field(default_factory=dict)
+    sections: tuple = ()
 
 
 TWO_STAGE = ("two stages (p02.confirm): an undecided row, or a near-miss differs, is measured again by its section on "
              "a fresh sample sized from the pilot, within the notebook's caps")
 
 
-def _family(fam: str, judge, read=None, sections=None, sentences=None, **kw) -> Family:
-    return Family(fam, f"{SOURCE}, {fam}", STATEMENTS[fam], judge, read=read, sections=sections or {},
-                  sentences=sentences or {}, builds_readings=True, sampled=True, confirm=TWO_STAGE, **kw)
+def _family(fam: str, judge, read=(), sections=(), sentences=None, printed=None, **kw) -> Family:
+    return Family(fam, f"{SOURCE}, {fam}", STATEMENTS[fam] if printed is None else printed, judge, read=read,
+                  sections=sections, sentences=sentences or {}, builds_readings=True, sampled=True, confirm=TWO_STAGE,
+                  **kw)
 
 
 def _only(fam: str, make):
@@ -1737,103 +1521,88 @@ def _only(fam: str, make):
     return lambda r: [x for x in make(r) if x["family"] == fam]
 
 
-def _read_5_5(row, inp):
-    return (_fig_5_5_rl if row["claim"].startswith("RL") else _exp)(row, inp)
+EXP = _way(run=lambda row, inp: _exp(row, inp))
+FORCED_EXP_WAYS = (OWN, _way(run=_ran(_other_honest)), NB_UNIFORM)
+
+
+def _plain(fam: str, printed, judge, source: str = "", **kw) -> Family:
+    """A family with nothing to read again: a code check, an illustration, or our extension."""
+    return Family(fam, f"{SOURCE}, {source or fam}", printed, judge, can_differ=False, **kw)
 
 
 CLAIM_FAMILIES = [
-    _family("Fig 5-1", lambda r: fig_5_1(r.vs_rand), _fig_5_1, {"fig_5_1": Section(
-        "seeds", lambda c: [(n, {}) for n in RL], lambda s, c: {"vs_rand": ex.vs_rand(s, RL)},
-        lambda f, fb: fig_5_1(f["vs_rand"]))}),
-    _family("Fig 5-2", fig_5_2, _exp, {"fig_5_2": _games(
-        lambda s, c: {"pairs": ex.exp_pairs(s, (s.fallback,), only=[(a, b) for a in ex.EXPS for b in ex.EXPS
-                                                                    if a != b])},
-        lambda f, fb: fig_5_2(f["pairs"], fb, 3, selected=True))}),
-    _family("Fig 5-3", fig_5_3, _exp, {"fig_5_3": _games(
-        lambda s, c: {"three": ex.three_player(s, (s.fallback,), (3,), only=[("EXP1", "EXP0"), ("EXP0", "EXP1")])},
-        lambda f, fb: fig_5_3(f["three"], fb, 3, selected=True))}),
-    _family("Fig 5-4", lambda r: fig_5_4(r.rl_exp, r.epsilon), _fig_5_4, {"fig_5_4": Section(
-        "seeds", lambda c: [(n, {}) for n in RL], lambda s, c: {"rl_exp": ex.rl_vs_exp(s, RL, epsilons=(0.1,))},
-        lambda f, fb: fig_5_4(f["rl_exp"]))}, headline=True),
-    # Fig 5-5's RL self-play tables are cheap (one training of 0.35-0.6 s and a 0.1 s evaluation a table at full
-    # size), so their confirmatory cap is 3.5 times the others' (140 tables in the full profile: the plan asks 134
-    # and 139 for RL2 and RL1); the dearer capped rows (Fig 5-9: 333 tables of four three-player trainings each;
-    # Fig 5-16 RL1: 1,359; Fig 5-18 RL1: 592; Fig 5-9's "some strength": 3,516) would cost 10 to 40 minutes each
-    # and stay at the cap, flagged undecidable there with the size they need
-    _family("Fig 5-5", fig_5_5_exp, _read_5_5, {
-        "fig_5_5_exp": _games(lambda s, c: {"pairs": ex.exp_pairs(s, (s.fallback,), only=[(a, a) for a in ex.EXPS])},
-                              lambda f, fb: fig_5_5_exp(f["pairs"], fb, 3, selected=True)),
-        "fig_5_5_rl": Section("seeds", lambda c: [(n, {}) for n in _models(c)],
-                              lambda s, c: {"self_play": ex.self_play(s, None, _models(c))},
-                              lambda f, fb: fig_5_5_rl(f["self_play"]), cap_factor=3.5)}, {
+    _family("Fig 5-1", lambda r: fig_5_1(r.vs_rand), (_way(run=lambda row, inp: [_own(row, FAR_LARGE)]),
+                                                      _way(run=_ran(_better_5_1)), NB_TABLES_OTHER), (S_5_1,)),
+    _family("Fig 5-2", fig_5_2, (EXP,), (S_5_2,)),
+    _family("Fig 5-3", fig_5_3, (EXP,), (S_5_3,)),
+    _family("Fig 5-4", lambda r: fig_5_4(r.rl_exp, r.epsilon), (OWN, _way(run=_ran(
+        lambda fam, claim, row, inp: _run_from(fam, claim, GREEDY, fig_5_4(inp.results.rl_exp, 0.0)))),
+        NB_TABLES_OTHER), (S_5_4,), headline=True),
+    _family("Fig 5-5", fig_5_5_exp, (_way(run=_exp, when=lambda row: not row["claim"].startswith("RL")),
+                                     _way(run=_fig_5_5_rl, when=lambda row: row["claim"].startswith("RL"))),
+            (S_5_5_EXP, S_5_5_RL), {
         "Fig 5-5 (1) (seed 001 l.438): EXP0 and EXP3 slight first-mover, EXP2 second-mover, EXP1 none": ("EXP",),
         "Fig 5-5 (2) (seed 001 l.440): RL0 clear first-mover, the other RLs slight second-mover": ("RL",)}),
-    _family("Fig 5-6", fig_5_6, _exp, {"fig_5_6": _games(
-        lambda s, c: {"three": ex.three_player(s, (s.fallback,), (3,), only=[(a, a) for a in ex.EXPS])},
-        lambda f, fb: fig_5_6(f["three"], fb, 3, selected=True))}, {
+    _family("Fig 5-6", fig_5_6, (EXP,), (S_5_6,), {
         "Fig 5-6 (1) (seed 001 l.451): EXP0 and EXP1 small spread, P2 and P1 ahead": ("EXP0", "EXP1"),
         "Fig 5-6 (2) (seed 001 l.453): EXP2 P3 clearly higher, EXP3 P1 clearly ahead": ("EXP2", "EXP3")}),
-    _family("Fig 5-7", lambda r: fig_5_7(r.sequential, r.epsilon), _fig_5_7, {"fig_5_7": Section(
-        "seeds", lambda c: [(n, {}) for n in _models(c, ex.sequential_names())],
-        lambda s, c: {"seq": ex.rl_vs_exp(s, _models(c, ex.sequential_names()), epsilons=(0.1,))},
-        lambda f, fb: fig_5_7(f["seq"]))}, {
+    _family("Fig 5-7", lambda r: fig_5_7(r.sequential, r.epsilon), (
+        OWN, _way(run=_ran(_similar_5_7), when=lambda row: row["claim"].startswith("and disadvantaged")),
+        _way(run=_ran(_per_game_5_7), when=lambda row: row["claim"].startswith("RL-random ")),
+        _way(run=_ran(_greedy_5_7), when=lambda row: any(m in row["claim"] for m in RETRAINED_5_7)),
+        _way(run=_fig_5_7_retrained)), (S_5_7,), {
         "Fig 5-7 (1) (seed 001 l.468): ahead of the last EXP trained on, behind earlier ones":
             ("a model is advantaged", "and disadvantaged"),
         "Fig 5-7 (2) (seed 001 l.470): RL03 and RL0123 still ahead of EXP0, RL-random ahead of every EXP":
             ("RL03 ", "RL0123 ", "RL-random ")}),
-    _family("Fig 5-8", lambda r: fig_5_8(r.fixed2, r.epsilon), _fig_5_8, {"fig_5_8": Section(
-        "seeds", lambda c: [("RL0", {})] + [("RL0", {"seats": st, "do_shuffle": sh})
-                                           for _, st, sh in ex.FIXED2_VARIANTS if st != "rotate"],
-        lambda s, c: {"fixed2": ex.fixed_seat_two(s, epsilons=(0.1,))}, lambda f, fb: fig_5_8(f["fixed2"]))}),
-    _family("Fig 5-9", lambda r: fig_5_9(r.fixed3), _fig_5_9, {"fig_5_9": Section(
-        "seeds", lambda c: [("RL0", {"n_players": 3})] + [("RL0", {"n_players": 3, "seats": st}) for st in (0, 1, 2)],
-        lambda s, c: {"fixed3": ex.fixed_seat_three(s)}, lambda f, fb: fig_5_9(f["fixed3"]))}),
-    _family("Fig 5-10", _only("Fig 5-10", lambda r: fig_5_10_11(r.curves, r.full)), _fig_5_10, {"fig_5_10_11": Section(
-        "seeds", lambda c: [("RL0", ex.CURVE_CONFIGS[k]) for k in ("n=1", "n=2", "n=3")],
-        lambda s, c: {"curves": ex.curves(s, {k: ex.CURVE_CONFIGS[k] for k in ("n=1", "n=2", "n=3")})},
-        lambda f, fb: fig_5_10_11(f["curves"]))}),
-    _family("Fig 5-11", _only("Fig 5-11", lambda r: fig_5_10_11(r.curves, r.full)), _fig_5_11),   # measured again as Fig 5-10's rows
-    _family("Fig 5-12", lambda r: fig_5_12(r.curves), _fig_5_12, {"fig_5_12": Section(
-        "seeds", lambda c: [("RL0", {})], lambda s, c: {"curves": ex.curves(s, {"n=1": {}})},
-        lambda f, fb: fig_5_12(f["curves"]))}),
-    # Table 5-1's counts (issue 49: a near-miss differs is confirmed): RL0's n=1 lists of fresh tables
-    Family("Table 5-1", f"{SOURCE}, Table 5-1", TOP30_CLASSES, lambda r: _top_rows(r.top), read=_table_5_1,
-           sections={"table_5_1": Section("seeds", lambda c: [("RL0", ex.CURVE_CONFIGS["n=1"])],
-                                          lambda s, c: {"top": ex.top30(s, ("n=1",))},
-                                          lambda f, fb: _top_rows(f["top"]))},
-           builds_readings=True, sampled=True, confirm=TWO_STAGE),
-    _family("Fig 5-14", _only("Fig 5-14", lambda r: fig_5_14_15(r.forced_exp)), _fig_5_14_15, {"fig_5_14_15": _games(
-        lambda s, c: {"forced": ex.forced_exp(s)}, lambda f, fb: fig_5_14_15(f["forced"]))}),
-    _family("Fig 5-15", _only("Fig 5-15", lambda r: fig_5_14_15(r.forced_exp)), _fig_5_14_15),   # measured again as Fig 5-14's rows
-    _family("Fig 5-16", lambda r: fig_5_16(r.forced_rl), _fig_5_16, {"fig_5_16": Section(
-        "seeds", lambda c: [(n, {}) for n in (("RL2", "RL3") if "RL2" in c else _models(c))],
-        lambda s, c: {"forced": ex.forced_rl(s, ("RL2", "RL3") if "RL2" in c else _models(c))},
-        lambda f, fb: fig_5_16(f["forced"]))}),
-    _family("Fig 5-17", lambda r: fig_5_17(r.grid), _fig_5_17, {"fig_5_17": _games(
-        lambda s, c: {"grid": ex.forced_grid(s, rl_names=())}, lambda f, fb: fig_5_17(f["grid"]))}),
-    _family("Fig 5-18", lambda r: fig_5_18(r.grid), _fig_5_18, {"fig_5_18": Section(
-        "seeds", lambda c: [(n, {}) for n in _models(c, ("RL0",))],
-        lambda s, c: {"grid": ex.forced_grid(s, rl_names=_models(c, ("RL0",)), exp_names=())},
-        lambda f, fb: fig_5_18(f["grid"]))}),
-    _family("Fig 6-1", lambda r: fig_6_1(r.lengths), _fig_6_1, {"fig_6_1": Section(
-        "seeds", lambda c: [("RL0", {})], lambda s, c: {"lengths": ex.game_lengths(s)},
-        lambda f, fb: fig_6_1(f["lengths"]))}),
-    Family("Fig 5-13", f"{SOURCE}, Fig 5-13", STATEMENTS["Fig 5-13"], lambda r: mechanism_check(r.timing),
-           kind="check", can_differ=False),
-    Family("Table 4-3", f"{SOURCE}, Table 4-3", TABLE_4_3, lambda r: [table_4_3_claim(r.slice43)],
-           can_differ=False),
-    Family("Extension: update rules", f"{SOURCE}, Fig 5-10's learner (ours)", None,
-           _only("Extension: update rules", lambda r: extension_claims(r.curves, r.exploit)), extension=True, can_differ=False),
-    Family("Extension: best-response lower bound", f"{SOURCE}, every trained table (ours)", None,
-           _only("Extension: best-response lower bound", lambda r: extension_claims(r.curves, r.exploit)),
-           extension=True, can_differ=False),
-    Family("Extension: trivial baselines", f"{SOURCE}, spec section 4 (ours)", None,
-           lambda r: baseline_claims(r.baseline_table), extension=True, can_differ=False),
+    _family("Fig 5-8", lambda r: fig_5_8(r.fixed2, r.epsilon), (OWN, _way(run=_ran(_fig_5_8))), (S_5_8,)),
+    _family("Fig 5-9", lambda r: fig_5_9(r.fixed3), (
+        OWN, _way(R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's margin 2", "spec 7.2"),
+                  R.Unbuilt("EXP0's three-player rule has no honestAction and its tables were trained with margin 3 "
+                            "only; margin 2 would retrain the four three-player tables of every seed")),
+        _way(HALVES, HALVES_WHY), _way(run=_ran(lambda fam, claim, row, inp: three_player_rows(fam, claim)))),
+            (S_5_9,)),
+    _family("Fig 5-10", _only("Fig 5-10", lambda r: fig_5_10_11(r.curves, r.full)), (
+        OWN, _way(run=_ran(_fig_5_10)), _way(GREEDY, R.Unbuilt("the curves' frozen win rates were measured with "
+                                                               "exploration 0.1 only"))), (S_5_10_11,)),
+    _family("Fig 5-11", _only("Fig 5-11", lambda r: fig_5_10_11(r.curves, r.full)), (OWN, _way(R.Reading(
+        "separate 3,000,000-game run", "the 3,000,000-game full-hand model is a run of its own, not the 100,000-game "
+        "one continued", "spec 7.12"), "one run with checkpoints is both readings: its table at 100,000 games is "
+        "what a separate run of that length would train with the same seed")), (S_5_10_11,)),
+    _family("Fig 5-12", lambda r: fig_5_12(r.curves), (
+        OWN, _way(run=_ran(_training_5_12), claim="the win rate rises"),
+        _way(TRAINING_RATE, "the table's size and explored share are counted from the table itself (keys ever "
+             "updated), one way only", when=lambda row: "the win rate rises" not in row["claim"])), (S_5_12,)),
+    _family("Table 5-1", lambda r: _top_rows(r.top), (
+        OWN, _way(run=_ran(_table_5_1)),
+        _way(run=_ran(lambda fam, claim, row, inp: [_ties(fam, claim, inp.results.top)])),
+        _way(TABLES_OTHER, R.Bounded("moot: Table 5-1's RL0 is trained and read against EXP0 alone, whose rule has "
+                                     "no honestAction, so the other reading trains the same tables")),
+        _way(run=_table_5_1_retrained)), (S_T5_1,), printed=TOP30_CLASSES),
+    _family("Fig 5-14", _only("Fig 5-14", lambda r: fig_5_14_15(r.forced_exp)), FORCED_EXP_WAYS, (S_5_14_15,)),
+    _family("Fig 5-15", _only("Fig 5-15", lambda r: fig_5_14_15(r.forced_exp)), FORCED_EXP_WAYS, (S_5_14_15,)),
+    _family("Fig 5-16", lambda r: fig_5_16(r.forced_rl), (
+        OWN, _way(run=_ran(_rl23_5_16)), NB_UNIFORM,
+        _way(TABLES_OTHER, TABLES_OTHER_WHY, when=lambda row: "agrees by selection" in (row.get("flags") or ""))),
+            (S_5_16,)),
+    _family("Fig 5-17", lambda r: fig_5_17(r.grid), (OWN, _way(run=_ran(_other_honest)), _way(run=_ran(_uniform_5_17))),
+            (S_5_17,)),
+    _family("Fig 5-18", lambda r: fig_5_18(r.grid), (OWN, NB_UNIFORM,
+                                                     _way(TABLES_OTHER, TABLES_OTHER_WHY, claim="RL1")),
+            (S_5_18,)),
+    _family("Fig 6-1", lambda r: fig_6_1(r.lengths), (OWN, _way(run=_ran(_fig_6_1))), (S_6_1,)),
+    _plain("Fig 5-13", STATEMENTS["Fig 5-13"], lambda r: mechanism_check(r.timing), kind="check"),
+    _plain("Table 4-3", TABLE_4_3, lambda r: [table_4_3_claim(r.slice43)]),
+    _plain("Extension: update rules", None, _only("Extension: update rules", lambda r: extension_claims(
+        r.curves, r.exploit)), "Fig 5-10's learner (ours)", extension=True),
+    _plain("Extension: best-response lower bound", None, _only("Extension: best-response lower bound", lambda r:
+           extension_claims(r.curves, r.exploit)), "every trained table (ours)", extension=True),
+    _plain("Extension: trivial baselines", None, lambda r: baseline_claims(r.baseline_table),
+           "spec section 4 (ours)", extension=True),
 ]
 
-#: each family by its id, and every section of every family by the name its rows carry
+#: each family by its id
 BY_ID = {f.id: f for f in CLAIM_FAMILIES}
-SECTIONS = {name: s for f in CLAIM_FAMILIES for name, s in f.sections.items()}
 
 
 def sentence_of(family: str, claim: str) -> str:

@@ -1,9 +1,6 @@
-"""Notebook 02's coverage ledger: one row per required experiment of spec 02 (section 6, #0..#22).
-
-#1 (hand probabilities) and #2 (complexity and Q-space) live in notebook 00, whose ledger lists them. What the spec
-asks (title and size) comes from the study's experiment index (:func:`liarlab.study.coverage.index`); what this run
-did from the sizes the notebook resolved (:class:`Sizes`); a row is full when those reach the full profile's sizes
-(:data:`liarlab.papers.p02.params.PARAMS`). No size is typed here.
+"""Notebook 02's coverage ledger: one row per required experiment of spec 02 (section 6, #0..#22; #1 and #2 live in
+notebook 00's). Titles and spec sizes come from the experiment index (:func:`liarlab.study.coverage.index`), what
+this run did from its resolved sizes (:class:`Sizes`); a row is full when those reach the full profile's sizes.
 """
 from __future__ import annotations
 
@@ -38,7 +35,6 @@ class Sizes:
 
     @classmethod
     def of_run(cls, params: dict, n_sequence_models: int) -> "Sizes":
-        """The sizes of a run from its parameters (``nb.setup``'s return)."""
         return cls(params["stage_games"], params["eval_games"], params["n_seeds"], params["full_hand_games"],
                    params["exploit_games"], n_sequence_models, fixed_games=params["fixed_games"])
 

@@ -1,33 +1,15 @@
-"""Notebook 02's results: every table its claims, captions, readings and summary read, in one object."""
+"""Notebook 02's results: every table its claims, captions and readings read, in one object (None: not measured;
+``epsilon``: the canonical evaluation exploration)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import pandas as pd
+from dataclasses import field, make_dataclass
 
 __all__ = ["Results"]
 
+TABLES = ("vs_rand", "rl_exp", "self_play", "sequential", "fixed2", "fixed3", "curves", "full", "top", "forced_exp",
+          "forced_rl", "grid", "lengths", "timing", "slice43", "exploit", "baseline_table")
 
-@dataclass
-class Results:
-    """Every table notebook 02 measures that its claims, captions and summary read (one field per experiment;
-    a field left at None was not measured). ``epsilon`` is the canonical evaluation exploration."""
 
-    vs_rand: pd.DataFrame | None = None
-    rl_exp: pd.DataFrame | None = None
-    self_play: pd.DataFrame | None = None
-    sequential: pd.DataFrame | None = None
-    fixed2: pd.DataFrame | None = None
-    fixed3: pd.DataFrame | None = None
-    curves: pd.DataFrame | None = None
-    full: pd.DataFrame | None = None
-    top: pd.DataFrame | None = None
-    forced_exp: pd.DataFrame | None = None
-    forced_rl: pd.DataFrame | None = None
-    grid: pd.DataFrame | None = None
-    lengths: pd.DataFrame | None = None
-    timing: pd.DataFrame | None = None
-    slice43: pd.DataFrame | None = None
-    exploit: pd.DataFrame | None = None
-    baseline_table: pd.DataFrame | None = None
-    epsilon: float = 0.1
+class Results(make_dataclass("Tables", [(t, "pandas.DataFrame | None", field(default=None)) for t in TABLES]
+                             + [("epsilon", float, field(default=0.1))])):
+    """One field per table of :data:`TABLES` (one experiment each), and the evaluation exploration."""

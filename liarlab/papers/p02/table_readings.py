@@ -1,20 +1,8 @@
-"""Readings of notebook 02's trained tables that retrain them (issue 49): every table a claim rests on trained again
-under one other reading of an open point (each a switch the engine has; spec section 7) and evaluated as the claims
-row's own rule needs (the frames have the columns of :func:`liarlab.papers.p02.claims.fig_5_5_rl`, ``fig_5_7``,
-``fig_5_8``, ``_top_rows``): ``other honestAction`` (7.3: EXP1-EXP3's honestAction read the other way, in training
-and evaluation, :attr:`Setup.fallback`); ``ties shuffled`` (the report's ``do_shuffle``, in training and play);
-``seat halves`` (7.5: each stage two :func:`~liarlab.liardice.qfast.train` calls, as P1 then as P2, instead of
-seats rotating every game); ``greedy`` (7.6, self-play only: the default tables' copies without exploration).
-
-A table is fixed by its reading, model name and training seed (its stream drawn from them, never from the order of
-the calls); evaluations have streams of their own. At full size a table with its evaluation costs about 0.12-0.18
-CPU s (branch ``diff2``: 120 self-play tables 14.7 CPU s; 64 mixed tables 11.2 CPU s), trained and played in the
-run's workers (:func:`parallel_frames`, the same rows as the serial :func:`frames`). Under the one-table rule
-(docs/VERDICTS.md, 2026-12-07) the rows that need them (Fig 5-5's four RL models on their pilot's 10 tables, Fig
-5-7's three named models, Table 5-1 on its sample) retrain about 290 tables, about a CPU minute; Fig 5-8's
-rotating-seat references in halves (:func:`fixed2_frame`, 10, 11 and 40 tables) add about 40 CPU s.
-
-Not imported by :mod:`liarlab.papers.p02.experiments`, so editing it does not invalidate the run's cached tables.
+"""Notebook 02's trained tables retrained under another reading of an open point (issue 49; spec section 7), and
+evaluated as the claims row's own rule needs: the other honestAction (7.3), ties shuffled (``do_shuffle``), seat
+halves (7.5: as P1 then as P2 instead of rotating), greedy (7.6, self-play only). A table is fixed by its reading,
+name and training seed (its stream drawn from them); about 0.12-0.18 CPU s a table at full size, trained in the
+run's workers. Not imported by :mod:`.experiments`, so editing it keeps the run's cached tables.
 """
 from __future__ import annotations
 
@@ -90,9 +78,8 @@ def self_play_frame(setup: ex.Setup, name: str, seeds, variant: str) -> pd.DataF
 
 
 def vs_exp_frame(setup: ex.Setup, names, seeds, variant: str) -> pd.DataFrame:
-    """Fig 5-7's models ``names`` under ``variant`` against each EXP rule, balanced seats (``eval_games`` a seat
-    arrangement), exploration 0.1, as :func:`experiments.rl_vs_exp` plays them; the EXP rules read honestAction as
-    the variant does."""
+    """Fig 5-7's models ``names`` under ``variant`` against each EXP rule, as :func:`experiments.rl_vs_exp`
+    plays them (the EXP rules read honestAction as the variant does)."""
     vs = variant_setup(setup, variant)
     rows = []
     for name in names:
@@ -110,11 +97,8 @@ def vs_exp_frame(setup: ex.Setup, names, seeds, variant: str) -> pd.DataFrame:
 
 
 def fixed2_frame(setup: ex.Setup, seeds, variant: str) -> pd.DataFrame:
-    """Fig 5-8's frame (:func:`experiments.fixed_seat_two`'s columns, evaluation epsilon ``epsilon_eval``) with its
-    ``rotating`` reference tables replaced by RL0 trained under ``variant`` (seat halves: the reference is the table
-    trained in two halves, as P1 then as P2), each played against EXP0 ``eval_games`` games a seat as
-    :func:`experiments.evaluate` plays the rotating table; the one-seat tables (P1 only, P2 only) are the run's own,
-    since a table trained in one seat has no seat schedule to read otherwise (issue 49)."""
+    """Fig 5-8's frame with its ``rotating`` reference RL0 trained under ``variant``, played against EXP0 as
+    :func:`experiments.evaluate` plays it; the one-seat tables are the run's own (they have no seat schedule)."""
     base = replace(setup, models={}, evals={}, stream="", seeds=tuple(int(s) for s in seeds))
     fixed = ex.fixed_seat_two(base, epsilons=(setup.epsilon_eval,))
     fixed = fixed[fixed.trained != "rotating"]
@@ -160,9 +144,7 @@ TASK_TABLES = 8
 
 
 def _frames_task(rng, **kwargs) -> pd.DataFrame:
-    """One task of :func:`parallel_frames`: :func:`frames` on a block of seeds. ``rng`` (the executor's stream) is
-    not used: every table and every evaluation draws its stream from its own labels, so a block's rows are the rows
-    the serial frame has for those seeds."""
+    """:func:`frames` on a block of seeds (``rng`` unused: every table and game draws its stream from its labels)."""
     del rng
     return frames(**kwargs)
 
@@ -177,10 +159,8 @@ def blocks(what: str, names: tuple, seeds: tuple, size: int | None = None) -> li
 
 def parallel_frames(stage_games: int, eval_games: int, epsilon_eval: float, run_seed: int, fallback: str, what: str,
                     names: tuple, seeds: tuple, variant: str) -> pd.DataFrame:
-    """:func:`frames`, its tables trained and played in the run's workers
-    (:func:`liarlab.study.parallel.run_tasks`, the first block in this process so that the numba engine compiles
-    once), a block of at most :data:`TASK_TABLES` seeds a task; the same rows, in the same order, as
-    :func:`frames`, whatever the blocks."""
+    """:func:`frames` in the run's workers (the first block here, so numba compiles once): the same rows, in
+    the same order, whatever the blocks."""
     from liarlab.study import context
     from liarlab.study.parallel import run_tasks
 

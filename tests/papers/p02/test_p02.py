@@ -357,7 +357,7 @@ def test_two_stage_measures_undecided_rows_on_fresh_seeds_and_flags_undecidable_
                           V.word("slight", V.Estimate(0.02, 0.01, 0.03, 3, "seeds")))
     out, stages = cf.two_stage([undecided, grid_row, decided], setup, cap_seeds=4)
     first = out[0]
-    cap = cf.section_cap("fig_5_5_rl", 4)                            # self-play tables are cheap: a larger cap
+    cap = cf.section_cap(c02.S_5_5_RL, 4)                            # self-play tables are cheap: a larger cap
     assert cap > 4
     assert first["pilot_verdict"] == "inconclusive" and first["pilot_n"] == 3 and first["n"] == cap    # capped
     assert f"1000-{1000 + cap - 1}" in first["note"] and "pilot" in first["note"]
