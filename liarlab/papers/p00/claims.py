@@ -48,8 +48,8 @@ def q_space(results) -> list[dict]:
         n = int(r["n"])
         for col, paper in zip(("partial", "full"), P.PAPER_T44.get(n, ())):
             rows.append(PV.printed(T44_FAMILY, f"Q-space {col}, n={n}, 2 players", paper, int(r[col]), family=T44_FAMILY,
-                                  note="printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it "
-                                       "correctly)" if paper != r[col] else ""))
+                                   note="printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it "
+                                        "correctly)" if paper != r[col] else ""))
         cells = [("6-1", (f"Q-space partial, n={n}, 2 players", P.PAPER_T61_PARTIAL[n], int(r["partial"]))),
                  ("6-2", (f"Q-space full, n={n}, 2 players", P.PAPER_T62_FULL[n], int(r["full"])))]
         cells += [(t, (text, paper, float(ratio) - 1, 2, {"note": f"the column is ratio - 1; the ratio itself is "
@@ -186,16 +186,16 @@ CLAIM_FAMILIES = (
               kind="arithmetic", family=_Q3) for n in (1, 2, 3)], extension=True, **_ONE_WAY),
     ClaimFamily(_C02, _C02, P.PAPER_GAME_SIZE_2P, lambda r: [
         PV.printed(_C02, "distinct five-dice hands H(6,5)", P.PAPER_DISTINCT_HANDS, dice.multisets_count(),
-                  note="the text's 'H6 6' is a typo for H6 5"),
+                   note="the text's 'H6 6' is a typo for H6 5"),
         PV.printed_power(_C02, "2-player game-size estimate 252^2 x 60^5", P.PAPER_GAME_SIZE_2P,
-                        P.PAPER_GAME_SIZE_2P_TEXT, dice.multisets_count() ** 2 * 60**5, 13, 3),
+                         P.PAPER_GAME_SIZE_2P_TEXT, dice.multisets_count() ** 2 * 60**5, 13, 3),
         PV.printed_power(_C02, "3-player game-size estimate 252^3 x 90^5", P.PAPER_GAME_SIZE_3P,
-                        P.PAPER_GAME_SIZE_3P_TEXT, dice.multisets_count() ** 3 * 90**5, 16, 3, truncated=True)],
+                         P.PAPER_GAME_SIZE_3P_TEXT, dice.multisets_count() ** 3 * 90**5, 16, 3, truncated=True)],
                 **_ONE_WAY),
     ClaimFamily(_C01, _C01, P.PAPER_LEGAL_BIDS_5P, lambda r: [
         PV.printed_power(_C01, "5-player search space (6^5)^5 x (30^5)^2", P.PAPER_SEARCH_SPACE_5P,
-                        P.PAPER_SEARCH_SPACE_5P_TEXT, 6 ** 25 * 30 ** 10, 34, 2, truncated=True,
-                        mantissa=P.PAPER_SEARCH_SPACE_5P_MANTISSA),
+                         P.PAPER_SEARCH_SPACE_5P_TEXT, 6 ** 25 * 30 ** 10, 34, 2, truncated=True,
+                         mantissa=P.PAPER_SEARCH_SPACE_5P_MANTISSA),
         PV.printed(_C01, "legal bids with 5 players", P.PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)),
         claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
               V.stated("extension", "extension: counted by the same rule for 2 players"), kind="arithmetic")],

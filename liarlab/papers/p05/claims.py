@@ -570,7 +570,7 @@ def exact_inside_cfr_brackets(one_die: pd.DataFrame) -> bool:
     """Does every certified exact value lie inside its CFR+ bracket (where CFR+ ran)?"""
     x = one_die.dropna(subset=["exact_win", "cfr_win"])
     return J.inside_brackets(zip(x.cfr_win, x.cfr_lower, x.cfr_upper, x.exact_win, ["CFR+ bracket"] * len(x)),
-                              "every N's CFR+ bracket")
+                             "every N's CFR+ bracket")
 
 
 def one_die_note(one_die: pd.DataFrame) -> str:
