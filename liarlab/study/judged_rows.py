@@ -1,13 +1,16 @@
-"""Row makers and judges any paper's claims share (issue 48: generic code out of the papers): a row with its
-knife-edge note computed, a check, an extension, an exact match, a printed table judged cell by cell at its printed
-precision, a power of ten as printed, Monte Carlo checks of a generator, readings declared as rows, and a headline
-judged by the family rule over every printed number."""
+"""Claims rows and small judges any paper's claims share (issue 48: generic code out of the papers), none of them
+about a printed value's precision (that is :mod:`liarlab.study.printed_values`): a row with its knife-edge note
+computed, a check, an extension, an exact match, Monte Carlo checks of a generator, readings declared as rows, a
+headline judged by the family rule over every printed arithmetic row; estimates from a mean and where an interval
+lies; a 2-D grid as {(row, column): value} and its monotone steps, estimates inside their brackets, a row's verdict
+and the verdicts a new reading changed."""
 from __future__ import annotations
 
 import math
 import re
 
 import numpy as np
+import pandas as pd
 
 from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
@@ -16,9 +19,10 @@ from liarlab.study.answer import SHARE_OF_CASES
 from liarlab.study.stages import draw_size, edge_text
 from liarlab.study.tables import interval_text
 
-__all__ = ["row", "check", "extension", "same", "decimals_of", "normal_estimate", "mean_estimate", "interval_parts",
-           "side_of", "sides_text", "judge_finite", "drawn", "printed", "printed_table", "printed_power", "monte_carlo", "ways", "differing_prints",
-           "every_printed_words", "family_rule_row"]
+__all__ = ["row", "check", "extension", "same", "normal_estimate", "mean_estimate", "interval_parts", "side_of",
+           "sides_text", "judge_finite", "drawn", "monte_carlo", "ways", "differing_prints", "every_printed_words",
+           "family_rule_row", "steps", "grid_trends", "inside_brackets", "verdict_of", "changed", "column_by",
+           "grid_values", "grid_frame"]
 
 
 def row(source: str, text: str, paper_value, est, judgement, *, family: str, kind: str = "finding", **kw) -> dict:
@@ -41,12 +45,6 @@ def extension(source: str, text: str, est, rule: str, family: str, **kw) -> dict
 def same(ok: bool, what: str) -> V.Judgement:
     """An exact match of ``what`` (a card, a call): reproduced or differs."""
     return V.stated("reproduced" if ok else "differs", f"exact match: {what}")
-
-
-def decimals_of(x) -> int:
-    """The decimals a printed number shows (1.25 -> 2, 9.0 -> 0)."""
-    text = repr(float(x))
-    return len(text.split(".")[1].rstrip("0")) if "." in text else 0
 
 
 def normal_estimate(mean: float, se: float, n: int, unit: str) -> V.Estimate:
@@ -91,33 +89,6 @@ def judge_finite(judge, est: V.Estimate | None) -> V.Judgement:
     if est is None or not np.isfinite(est.value):
         return V.stated("inconclusive", "undefined statistic")
     return judge(est)
-
-
-def printed(source, text, paper, ours, *, decimals=None, truncated=False, compare=None, **kw) -> dict:
-    """A printed number against ours (exact) at its printed precision (kind arithmetic); ``compare`` = (printed,
-    ours) in the paper's units when those differ from the values shown."""
-    paper_num, value = compare if compare is not None else (paper, ours)
-    j = V.value(paper_num, V.exact(value), decimals=decimals, truncated=truncated)
-    return F.claim(text, source, paper, ours, j, kind="arithmetic", **kw)
-
-
-def printed_table(source: str, rows) -> list[dict]:
-    """A printed table's cells, each ``(claim, printed, ours[, decimals[, kwargs]])``, in the family ``source``."""
-    return [printed(source, text, paper, ours, decimals=decimals, family=source, **kw)
-            for text, paper, ours, decimals, kw in ((*r, *(None, {})[len(r) - 3:]) for r in rows)]
-
-
-_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-def printed_power(source, text, paper: float, paper_text: str, ours: int, exponent: int, decimals: int, *,
-                  truncated=False, mantissa: float | None = None) -> dict:
-    """A count printed as digits times a power of ten, judged at its printed decimals; ours shown in that form with
-    one decimal more ("9.449 × 10¹⁶", issue 50), the exact count in the note."""
-    ours_text = f"{ours / 10**exponent:.{decimals + 1}f} × 10" + str(exponent).translate(_SUPERSCRIPT)
-    return printed(source, text, paper_text, ours_text, decimals=decimals, truncated=truncated,
-                   compare=(paper / 10**exponent if mantissa is None else mantissa, ours / 10**exponent),
-                   note=f"exact count {ours:,}" + ("; the paper truncated rather than rounded" if truncated else ""))
 
 
 def monte_carlo(table, key: str, text, source: str, paper, what: str, family: str) -> list[dict]:
@@ -193,3 +164,58 @@ def family_rule_row(rows: list[dict], text: str, source: str, paper_value, famil
                    note="the rows below, one per printed number" + (f"; they differ at {', '.join(wrong)}" if wrong
                                                                     else "")
                    + "; the cause of each that differs follows from its readings (the readings table under the claims)")
+
+
+def steps(values: dict, pairs) -> list[V.Judgement]:
+    """For each ``(higher, lower)`` pair of keys of ``values`` present in it: does the first exceed the second?
+    Exact values, so a tie is not a rise (negligible = 0)."""
+    return [V.direction(V.exact(values[a] - values[b]), ">", 0.0, negligible=0.0) for a, b in pairs
+            if a in values and b in values]
+
+
+def grid_trends(values: dict) -> tuple[list[V.Judgement], list[float], list[V.Judgement]]:
+    """A 2-D table {(row, column): value}'s monotone steps: each value above the one a row before it and above the
+    one a column after it, then the diagonal row = column and its falls (exact: a tie is no step)."""
+    rises = steps(values, [((a + 1, b), (a, b)) for a, b in values]) + steps(values, [((a, b), (a, b + 1))
+                                                                                        for a, b in values])
+    diagonal = [values[k] for k in sorted(values) if k[0] == k[1]]
+    return rises, diagonal, steps(dict(enumerate(diagonal)), [(i, i + 1) for i in range(len(diagonal) - 1)])
+
+
+def inside_brackets(brackets, what: str) -> bool:
+    """Does every ``(estimate, low, high, value, label)`` bracket hold its value (:func:`verdicts.covers`)?"""
+    judgements = [V.covers(V.Estimate(e, lo, hi, 1, label, interval=label), v) for e, lo, hi, v, label in brackets]
+    return V.all_of(judgements, what).verdict == "reproduced"
+
+
+def verdict_of(claims, prefix: str) -> str:
+    """The verdict of the first claims row whose text starts with ``prefix`` ("" when there is none)."""
+    hit = claims[claims.claim.astype(str).str.startswith(prefix)]
+    return str(hit.verdict.iloc[0]) if len(hit) else ""
+
+
+def column_by(frame: pd.DataFrame | None, column: str, key: str, **where) -> dict:
+    """{integer ``key``: ``column``} of ``frame``'s rows matching ``where`` (column=value), finite values only."""
+    if frame is None or not len(frame):
+        return {}
+    for k, v in where.items():
+        frame = frame[frame[k] == v]
+    return {int(n): float(x) for n, x in zip(frame[key], frame[column]) if np.isfinite(x)}
+
+
+def grid_values(frame: pd.DataFrame | None, rows: str, columns: str, value: str) -> dict:
+    """A long table of a 2-D grid as {(row, column): value}, its missing (NaN) cells left out; {} for None."""
+    return {} if frame is None else {(int(a), int(b)): float(v) for a, b, v in
+                                     zip(frame[rows], frame[columns], frame[value]) if np.isfinite(v)}
+
+
+def grid_frame(values: dict, rows: str, columns: str, value: str) -> pd.DataFrame:
+    """{(row, column): value} back as a long table, sorted by cell."""
+    return pd.DataFrame([(a, b, v) for (a, b), v in sorted(values.items())], columns=[rows, columns, value])
+
+
+def changed(rows) -> pd.DataFrame:
+    """The rows ``(claim, (old verdict, old text), (new verdict, new text), why)`` whose verdict changed, as a
+    table (claim, old verdict, new verdict, why): what a new reading changed, judged by the same rules."""
+    return pd.DataFrame([(c, o[1], n[1], why) for c, o, n, why in rows if o[0] != n[0]],
+                        columns=["claim", "old verdict", "new verdict", "why"])

@@ -1,7 +1,10 @@
-"""Exact values judged against a paper's printed ones (issue 48, moved down from paper 05's claims): at the printed
-precision, truncated or rounded (:func:`liarlab.core.verdicts.value`), one claims row per printed value with its
-readings, a printed table judged cell by cell, a grid's monotone steps, and an estimate inside its bracket.
-Paper-independent: the printed numbers, texts and sources come from the paper.
+"""A printed value, or a printed table, judged at its printed precision (issue 48; one module for it): ours, exact,
+inside the band of numbers that print as the paper's, truncated or rounded (:func:`liarlab.core.verdicts.value`, the
+protocol's rule, called here in one place), and the rows and counts made from it: one claims row per printed number
+(:func:`printed`; :func:`value_row`, a finding with its readings), a printed table row by row (:func:`printed_table`)
+or cell by cell into one verdict (:func:`cells_judgement`), a count printed as a power of ten
+(:func:`printed_power`), and the printed values shown beside ours (:func:`beside`). Paper-independent: the printed
+numbers, texts and sources come from the paper.
 """
 from __future__ import annotations
 
@@ -11,14 +14,26 @@ import pandas as pd
 from liarlab.core import verdicts as V
 from liarlab.study import families as F
 
-__all__ = ["prints_as", "matches_printed", "precision_note", "value_row", "cells_judgement", "steps",
-           "inside_brackets", "verdict_of", "column_by", "grid_values", "grid_frame", "grid_trends", "changed",
-           "beside"]
+__all__ = ["decimals_of", "prints_as", "matches_printed", "precision_note", "printed",
+           "printed_table", "printed_power", "value_row", "cells_judgement", "beside"]
+
+
+def decimals_of(x) -> int:
+    """The decimals a printed number shows (1.25 -> 2, 9.0 -> 0)."""
+    text = repr(float(x))
+    return len(text.split(".")[1].rstrip("0")) if "." in text else 0
+
+
+def _at_precision(printed: float, value: float, *, decimals: int | None = None, truncated: bool = False,
+                  span=None, reference=None) -> V.Judgement:
+    """Our exact ``value`` against ``printed`` at ``decimals`` decimals (None: exactly), truncated or rounded: the
+    one judgement every function here makes."""
+    return V.value(printed, V.exact(value), decimals=decimals, truncated=truncated, span=span, reference=reference)
 
 
 def prints_as(value: float, printed: float, digits: int, truncated: bool) -> bool:
     """Does ``value`` show as ``printed`` at ``digits`` decimals, truncated or rounded (the protocol's band)?"""
-    return V.value(printed, V.exact(value), decimals=digits, truncated=truncated).verdict == "reproduced"
+    return _at_precision(printed, value, decimals=digits, truncated=truncated).verdict == "reproduced"
 
 
 def matches_printed(value: float, printed: float, digits: int) -> bool:
@@ -33,24 +48,53 @@ def precision_note(value: float, printed: float, digits: int) -> str:
     return ""
 
 
-def value_row(text: str, source: str, printed: float, value: float, digits: int, *, family: str | None = None,
+def printed(source, text, paper, ours, *, decimals=None, truncated=False, compare=None, span=None, reference=None,
+            kind: str = "arithmetic", **kw) -> dict:
+    """One claims row: a printed number against ours (exact) at its printed precision (:func:`_at_precision`), kind
+    arithmetic unless given. ``compare`` = (printed, ours) as numbers when those shown differ (the paper's units, a
+    text, an :class:`~liarlab.core.verdicts.Estimate`); ``kw`` go to :func:`liarlab.study.families.claim`."""
+    paper_num, value = compare if compare is not None else (paper, ours)
+    j = _at_precision(paper_num, value, decimals=decimals, truncated=truncated, span=span, reference=reference)
+    return F.claim(text, source, paper, ours, j, kind=kind, **kw)
+
+
+def printed_table(source: str, rows) -> list[dict]:
+    """A printed table's cells, each ``(claim, printed, ours[, decimals[, kwargs]])``, in the family ``source``."""
+    return [printed(source, text, paper, ours, decimals=decimals, family=source, **kw)
+            for text, paper, ours, decimals, kw in ((*r, *(None, {})[len(r) - 3:]) for r in rows)]
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def printed_power(source, text, paper: float, paper_text: str, ours: int, exponent: int, decimals: int, *,
+                  truncated=False, mantissa: float | None = None) -> dict:
+    """A count printed as digits times a power of ten, judged at its printed decimals; ours shown in that form with
+    one decimal more ("9.449 × 10¹⁶", issue 50), the exact count in the note."""
+    ours_text = f"{ours / 10**exponent:.{decimals + 1}f} × 10" + str(exponent).translate(_SUPERSCRIPT)
+    return printed(source, text, paper_text, ours_text, decimals=decimals, truncated=truncated,
+                   compare=(paper / 10**exponent if mantissa is None else mantissa, ours / 10**exponent),
+                   note=f"exact count {ours:,}" + ("; the paper truncated rather than rounded" if truncated else ""))
+
+
+def value_row(text: str, source: str, printed_value: float, value: float, digits: int, *, family: str | None = None,
               kind: str = "finding", truncated: bool = True, span=None, reference=None, note: str = "",
               default=None, alternatives=(), **kw) -> dict:
-    """A printed value against our exact ``value`` at the printed precision (a truncation-only match says so). With
-    ``default`` (the reading the row is judged under) the row carries its readings: each of ``alternatives`` is
-    ``(reading, value, overrides)``, judged by the row's rule (``overrides`` may change ``truncated``), or
-    ``(reading, why)`` for one not run."""
+    """:func:`printed` as a finding (truncated unless told), ours shown as an exact estimate, a truncation-only match
+    said in its note. With ``default`` (the reading the row is judged under) the row carries its readings: each of
+    ``alternatives`` is ``(reading, value, overrides)``, judged by the row's rule (``overrides`` may change
+    ``truncated``), or ``(reading, why)`` for one not run."""
     def judge(v, truncated=truncated):
-        return V.value(printed, V.exact(v), decimals=digits, truncated=truncated, span=span, reference=reference)
+        return _at_precision(printed_value, v, decimals=digits, truncated=truncated, span=span, reference=reference)
 
-    judgement = judge(value)
-    note = "; ".join(x for x in (note, precision_note(value, printed, digits) if truncated else "") if x)
+    note = "; ".join(x for x in (note, precision_note(value, printed_value, digits) if truncated else "") if x)
     readings = None
     if default is not None:
-        entries = [(default, V.exact(value), judgement, "")] + [
+        entries = [(default, V.exact(value), judge(value), "")] + [
             alt if len(alt) == 2 else (alt[0], V.exact(alt[1]), judge(alt[1], **alt[2]), "") for alt in alternatives]
         readings = F.rows_of(family or text, text, entries)
-    return F.claim(text, source, printed, V.exact(value), judgement, kind=kind, family=family, note=note,
+    return printed(source, text, printed_value, V.exact(value), compare=(printed_value, value), decimals=digits,
+                   truncated=truncated, span=span, reference=reference, kind=kind, family=family, note=note,
                    readings=readings, **kw)
 
 
@@ -58,64 +102,9 @@ def cells_judgement(printed: dict, values: dict, *, decimals: int = 0, truncated
                     what: str = "each printed cell against the exact value of the game") -> tuple[int, V.Judgement]:
     """Each printed cell (key -> printed number) against ``values`` (key -> ours) at the printed precision: how
     many print as the paper's, and the verdict of all of them (:func:`liarlab.core.verdicts.all_of`)."""
-    judgements = [V.value(printed[k], V.exact(v), decimals=decimals, truncated=truncated)
+    judgements = [_at_precision(printed[k], v, decimals=decimals, truncated=truncated)
                   for k, v in sorted(values.items()) if k in printed]
     return sum(j.verdict == "reproduced" for j in judgements), V.all_of(judgements, what)
-
-
-def steps(values: dict, pairs) -> list[V.Judgement]:
-    """For each ``(higher, lower)`` pair of keys of ``values`` present in it: does the first exceed the second?
-    Exact values, so a tie is not a rise (negligible = 0)."""
-    return [V.direction(V.exact(values[a] - values[b]), ">", 0.0, negligible=0.0) for a, b in pairs
-            if a in values and b in values]
-
-
-def grid_trends(values: dict) -> tuple[list[V.Judgement], list[float], list[V.Judgement]]:
-    """A 2-D table {(row, column): value}'s monotone steps: each value above the one a row before it and above the
-    one a column after it, then the diagonal row = column and its falls (exact: a tie is no step)."""
-    rises = steps(values, [((a + 1, b), (a, b)) for a, b in values]) + steps(values, [((a, b), (a, b + 1))
-                                                                                        for a, b in values])
-    diagonal = [values[k] for k in sorted(values) if k[0] == k[1]]
-    return rises, diagonal, steps(dict(enumerate(diagonal)), [(i, i + 1) for i in range(len(diagonal) - 1)])
-
-
-def inside_brackets(brackets, what: str) -> bool:
-    """Does every ``(estimate, low, high, value, label)`` bracket hold its value (:func:`verdicts.covers`)?"""
-    judgements = [V.covers(V.Estimate(e, lo, hi, 1, label, interval=label), v) for e, lo, hi, v, label in brackets]
-    return V.all_of(judgements, what).verdict == "reproduced"
-
-
-def verdict_of(claims, prefix: str) -> str:
-    """The verdict of the first claims row whose text starts with ``prefix`` ("" when there is none)."""
-    hit = claims[claims.claim.astype(str).str.startswith(prefix)]
-    return str(hit.verdict.iloc[0]) if len(hit) else ""
-
-
-def column_by(frame: pd.DataFrame | None, column: str, key: str, **where) -> dict:
-    """{integer ``key``: ``column``} of ``frame``'s rows matching ``where`` (column=value), finite values only."""
-    if frame is None or not len(frame):
-        return {}
-    for k, v in where.items():
-        frame = frame[frame[k] == v]
-    return {int(n): float(x) for n, x in zip(frame[key], frame[column]) if np.isfinite(x)}
-
-
-def grid_values(frame: pd.DataFrame | None, rows: str, columns: str, value: str) -> dict:
-    """A long table of a 2-D grid as {(row, column): value}, its missing (NaN) cells left out; {} for None."""
-    return {} if frame is None else {(int(a), int(b)): float(v) for a, b, v in
-                                     zip(frame[rows], frame[columns], frame[value]) if np.isfinite(v)}
-
-
-def grid_frame(values: dict, rows: str, columns: str, value: str) -> pd.DataFrame:
-    """{(row, column): value} back as a long table, sorted by cell."""
-    return pd.DataFrame([(a, b, v) for (a, b), v in sorted(values.items())], columns=[rows, columns, value])
-
-
-def changed(rows) -> pd.DataFrame:
-    """The rows ``(claim, (old verdict, old text), (new verdict, new text), why)`` whose verdict changed, as a
-    table (claim, old verdict, new verdict, why): what a new reading changed, judged by the same rules."""
-    return pd.DataFrame([(c, o[1], n[1], why) for c, o, n, why in rows if o[0] != n[0]],
-                        columns=["claim", "old verdict", "new verdict", "why"])
 
 
 def beside(frame: pd.DataFrame, printed: dict, keys, columns) -> pd.DataFrame:

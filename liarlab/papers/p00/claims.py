@@ -16,6 +16,7 @@ from liarlab.papers.p00.experiments import q_space_table
 from liarlab.papers.p00.results import Results
 from liarlab.study import families as F
 from liarlab.study import judged_rows as J
+from liarlab.study import printed_values as PV
 from liarlab.study.families import ClaimFamily, Way, claim
 
 T45, T46, T47, T63 = (f"paper 0{p} Table {t}" for p, t in ((1, "4.5"), (1, "4.6"), (1, "4.7"), (2, "6-3")))
@@ -46,9 +47,9 @@ def q_space(results) -> list[dict]:
     for _, r in results.q2.iterrows():
         n = int(r["n"])
         for col, paper in zip(("partial", "full"), P.PAPER_T44.get(n, ())):
-            rows.append(J.printed(T44_FAMILY, f"Q-space {col}, n={n}, 2 players", paper, int(r[col]), family=T44_FAMILY,
-                                  note="printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it "
-                                       "correctly)" if paper != r[col] else ""))
+            rows.append(PV.printed(T44_FAMILY, f"Q-space {col}, n={n}, 2 players", paper, int(r[col]), family=T44_FAMILY,
+                                   note="printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it "
+                                        "correctly)" if paper != r[col] else ""))
         cells = [("6-1", (f"Q-space partial, n={n}, 2 players", P.PAPER_T61_PARTIAL[n], int(r["partial"]))),
                  ("6-2", (f"Q-space full, n={n}, 2 players", P.PAPER_T62_FULL[n], int(r["full"])))]
         cells += [(t, (text, paper, float(ratio) - 1, 2, {"note": f"the column is ratio - 1; the ratio itself is "
@@ -58,7 +59,7 @@ def q_space(results) -> list[dict]:
                        r["partial_over_previous"]),
                       ("6-2", f"'increase' of full over partial, n={n}", P.PAPER_T62_INCREASE[n], r["full_over_partial"]))
                   if t == "6-2" or n in P.PAPER_T61_INCREASE]
-        rows += [row for t, cell in cells for row in J.printed_table(f"paper 02 Table {t}", [cell])]
+        rows += [row for t, cell in cells for row in PV.printed_table(f"paper 02 Table {t}", [cell])]
     return rows
 
 
@@ -148,20 +149,20 @@ CLAIM_FAMILIES = (
     ClaimFamily(HEADLINE_FAMILY, "papers 01 and 02 (all printed dice numbers)", P.PAPER_EVERY_PRINTED_NUMBER,
                 lambda results, rows: [headline_row(rows)], headline=True, summarises=True, builds_readings=True,
                 kind="arithmetic", confirm=_EXACT),
-    ClaimFamily(T45, T45, P.PAPER_T45, lambda r: J.printed_table(T45, [
+    ClaimFamily(T45, T45, P.PAPER_T45, lambda r: PV.printed_table(T45, [
         (f"P(at least {k} of a face in 5 dice)", P.PAPER_T45[k], float(dice.probability_at_least(k)), 4,
          {"note": f"exact {dice.hands_with_at_least(k):,}/7,776"}) for k in _telling_first(P.PAPER_T45)]),
                 experiment=("01", "E1"), **_ONE_WAY),
-    ClaimFamily(T46, T46, P.PAPER_T46, lambda r: J.printed_table(T46, [
+    ClaimFamily(T46, T46, P.PAPER_T46, lambda r: PV.printed_table(T46, [
         (f"hands of class '{c}'", paper, dice.hand_class_counts()[c]) for c, paper in P.PAPER_T46.items()]
         + [("Table 4.6 total", P.PAPER_T46_TOTAL, sum(dice.hand_class_counts().values()))]),
                 experiment=("01", "E1"), **_ONE_WAY),
-    ClaimFamily(T47, T47, P.PAPER_T47_CUM, lambda r: J.printed_table(T47, [
+    ClaimFamily(T47, T47, P.PAPER_T47_CUM, lambda r: PV.printed_table(T47, [
         (f"hands with exactly {k} of a face", P.PAPER_T47_EXACT[k], dice.hands_with_exactly(k))
         for k in _telling_first(P.PAPER_T47_EXACT)] + [
         (f"hands with at least {k} of a face", P.PAPER_T47_CUM[k], dice.hands_with_at_least(k))
         for k in _telling_first(P.PAPER_T47_CUM)]), experiment=("01", "E1"), **_ONE_WAY),
-    ClaimFamily(AT_LEAST_ONE_CLAIM, TEXT_01, P.PAPER_TEXT_AT_LEAST_ONE, lambda r: [J.printed(
+    ClaimFamily(AT_LEAST_ONE_CLAIM, TEXT_01, P.PAPER_TEXT_AT_LEAST_ONE, lambda r: [PV.printed(
         TEXT_01, AT_LEAST_ONE_CLAIM, P.PAPER_TEXT_AT_LEAST_ONE, dice.hands_with_at_least(1), note="7,776 - 3,125 = "
         "4,651; the text's 4,561 has the same digits in another order; Table 4.7 itself prints 4,651")],
                 readings=AT_LEAST_ONE_READINGS, kind="arithmetic", confirm=_EXACT),
@@ -169,12 +170,12 @@ CLAIM_FAMILIES = (
         ABOUT_HALF_CLAIM, TEXT_01, P.PAPER_TEXT_ABOUT_HALF, *_share_reading(dice.hands_with_some_face_repeated())[:2],
         kind="arithmetic", note=f"{dice.hands_with_some_face_repeated():,}/7,776; 'one pair' alone is 3,600/7,776 = "
                                 f"{3600 / 7776:.3f}")], readings=ABOUT_HALF_READINGS, kind="arithmetic", confirm=_EXACT),
-    ClaimFamily(T63, T63, P.PAPER_T63_PERCENT, lambda r: J.printed_table(T63, [
+    ClaimFamily(T63, T63, P.PAPER_T63_PERCENT, lambda r: PV.printed_table(T63, [
         (f"percent of hands with largest multiplicity {m}", paper, 100 * dice.max_multiplicity_counts()[m] / 7776, 2)
         for m, paper in P.PAPER_T63_PERCENT.items()]), experiment=("02", "#1"), **_ONE_WAY),
     ClaimFamily("paper 02 Tables 4-4, 6-1 and 6-2", "paper 02 Tables 4-4, 6-1, 6-2", P.PAPER_T61_PARTIAL, q_space,
                 readings=T44_READINGS, experiment=("02", "#2"), kind="arithmetic", confirm=_EXACT),
-    ClaimFamily("paper 02 Table 4-4 by listing every key", T44_FAMILY, P.PAPER_T44, lambda r: J.printed_table(
+    ClaimFamily("paper 02 Table 4-4 by listing every key", T44_FAMILY, P.PAPER_T44, lambda r: PV.printed_table(
         T44_FAMILY, [(f"Q-space partial n={n} by listing every key", P.PAPER_T44[n][0], 6 * k - 5 * c, None,
                       {"note": "brute-force enumeration of keys"}) for n in (1, 2)
                      for k, c in [dice.brute_force_q_keys(n, 2)]]), experiment=("02", "#2"), **_ONE_WAY),
@@ -184,18 +185,18 @@ CLAIM_FAMILIES = (
                   "extension", "extension: the paper's formulas evaluated for 3 players, which it does not print"),
               kind="arithmetic", family=_Q3) for n in (1, 2, 3)], extension=True, **_ONE_WAY),
     ClaimFamily(_C02, _C02, P.PAPER_GAME_SIZE_2P, lambda r: [
-        J.printed(_C02, "distinct five-dice hands H(6,5)", P.PAPER_DISTINCT_HANDS, dice.multisets_count(),
-                  note="the text's 'H6 6' is a typo for H6 5"),
-        J.printed_power(_C02, "2-player game-size estimate 252^2 x 60^5", P.PAPER_GAME_SIZE_2P,
-                        P.PAPER_GAME_SIZE_2P_TEXT, dice.multisets_count() ** 2 * 60**5, 13, 3),
-        J.printed_power(_C02, "3-player game-size estimate 252^3 x 90^5", P.PAPER_GAME_SIZE_3P,
-                        P.PAPER_GAME_SIZE_3P_TEXT, dice.multisets_count() ** 3 * 90**5, 16, 3, truncated=True)],
+        PV.printed(_C02, "distinct five-dice hands H(6,5)", P.PAPER_DISTINCT_HANDS, dice.multisets_count(),
+                   note="the text's 'H6 6' is a typo for H6 5"),
+        PV.printed_power(_C02, "2-player game-size estimate 252^2 x 60^5", P.PAPER_GAME_SIZE_2P,
+                         P.PAPER_GAME_SIZE_2P_TEXT, dice.multisets_count() ** 2 * 60**5, 13, 3),
+        PV.printed_power(_C02, "3-player game-size estimate 252^3 x 90^5", P.PAPER_GAME_SIZE_3P,
+                         P.PAPER_GAME_SIZE_3P_TEXT, dice.multisets_count() ** 3 * 90**5, 16, 3, truncated=True)],
                 **_ONE_WAY),
     ClaimFamily(_C01, _C01, P.PAPER_LEGAL_BIDS_5P, lambda r: [
-        J.printed_power(_C01, "5-player search space (6^5)^5 x (30^5)^2", P.PAPER_SEARCH_SPACE_5P,
-                        P.PAPER_SEARCH_SPACE_5P_TEXT, 6 ** 25 * 30 ** 10, 34, 2, truncated=True,
-                        mantissa=P.PAPER_SEARCH_SPACE_5P_MANTISSA),
-        J.printed(_C01, "legal bids with 5 players", P.PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)),
+        PV.printed_power(_C01, "5-player search space (6^5)^5 x (30^5)^2", P.PAPER_SEARCH_SPACE_5P,
+                         P.PAPER_SEARCH_SPACE_5P_TEXT, 6 ** 25 * 30 ** 10, 34, 2, truncated=True,
+                         mantissa=P.PAPER_SEARCH_SPACE_5P_MANTISSA),
+        PV.printed(_C01, "legal bids with 5 players", P.PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)),
         claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
               V.stated("extension", "extension: counted by the same rule for 2 players"), kind="arithmetic")],
                 **_ONE_WAY),

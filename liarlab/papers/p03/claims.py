@@ -25,6 +25,7 @@ from liarlab.papers.p03.results import Results
 from liarlab.study import cache, findings
 from liarlab.study import families as F
 from liarlab.study import judged_rows as J
+from liarlab.study import printed_values as PV
 from liarlab.study.answer import number
 from liarlab.study.families import ClaimFamily, Confirm, Way
 from liarlab.study.findings import VERDICT_WORDS, measured_at, open_findings
@@ -195,7 +196,7 @@ def table_size_claims(sizes: pd.DataFrame, levels: pd.DataFrame | None = None) -
         number_, unit = r.thesis_size.split()
         scale, n = {"B": 1, "KB": 1024, "MB": 1024 ** 2}[unit], int(r.cards)
         ours = V.exact(int(r.predicted_bytes) / scale)
-        judge = partial(lambda e, x: V.value(float(x), e, decimals=J.decimals_of(x) if "." in x else 0,
+        judge = partial(lambda e, x: V.value(float(x), e, decimals=PV.decimals_of(x) if "." in x else 0,
                                              truncated=True), x=number_)
         j = judge(ours)
         text = f"Endgame table file size at {r.cards} card{'' if n == 1 else 's'} a hand ({unit})"
@@ -342,7 +343,7 @@ def example_claims(examples: pd.DataFrame) -> list[dict]:
                                   runs=[(RD.FACE_UNKNOWN, None, _same(other == chosen, "card"), f"leads {other}")])
         rows.append(_row(text, chosen, ours, j, family=EXAMPLE, kind="arithmetic", readings=readings))
     for r in examples.itertuples():
-        judge = partial(lambda e, p: V.value(p, e, decimals=J.decimals_of(p), truncated=True), p=r.thesis)
+        judge = partial(lambda e, p: V.value(p, e, decimals=PV.decimals_of(p), truncated=True), p=r.thesis)
         est, other = V.exact(r.ours), V.exact(unknown[(r.case[0], r.card)])
         j, text = judge(est), f"Example 3.1 case {r.case[0]}: score of {r.card}"
         rows.append(_row(text, r.thesis, round(r.ours, 4), j, family=EXAMPLE, kind="arithmetic",

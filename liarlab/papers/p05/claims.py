@@ -21,6 +21,7 @@ from liarlab.papers.p05.numbers import gain_text, roundoff_zero, sci
 from liarlab.papers.p05.printed import FERGUSON_P6, SOURCE, TALK_BLUFF1, TALK_BLUFF2, TALK_BLUFF3, TALK_LD2
 from liarlab.papers.p05.results import Results
 from liarlab.study import families as F
+from liarlab.study import judged_rows as J
 from liarlab.study import printed_values as PV
 from liarlab.study.families import ClaimFamily, Way
 from liarlab.study.printed_values import value_row
@@ -127,7 +128,7 @@ def bluff3_claims(bluff3: pd.DataFrame) -> list[dict]:
 
 
 def _by_n(frame, column, **where) -> dict:
-    return PV.column_by(frame, column, "faces", **where)
+    return J.column_by(frame, column, "faces", **where)
 
 
 def _alt(reading, values: dict, n: int, why: str, **over):
@@ -302,7 +303,7 @@ def smallest_gap_claims(r) -> list[dict]:
 # ---- Bluff-2 (N = 2): the printed cells, the rule search, the talk's two claims, its values
 def grid_dict(grid: pd.DataFrame | None) -> dict:
     """{(a, b): win %} of a grid, its unsolved cells left out."""
-    return PV.grid_values(grid, *_CELL)
+    return J.grid_values(grid, *_CELL)
 
 
 def _grids(grids: pd.DataFrame | None, method: str | None = None) -> dict[str, dict]:
@@ -319,7 +320,7 @@ def _best(search: pd.DataFrame) -> pd.Series:
 
 def _trends(g) -> tuple:
     """(more dice: its steps, verdict), (the diagonal, its falls, verdict) of a grid."""
-    more, diagonal, falls = PV.grid_trends(grid_dict(g))
+    more, diagonal, falls = J.grid_trends(grid_dict(g))
     return (more, V.all_of(more, "each one-die step")), (diagonal, falls, V.all_of(falls, "each step down the "
                                                                                             "diagonal a = b"))
 
@@ -444,7 +445,7 @@ def bluff2_claims(r) -> list[dict]:
     found, other = r.talk_found and bool(grid_dict(r.talk_exact)), ""
     rows = _cell_rows(r, search_grids) + _search_rows(r, per_turn)
     if found:
-        others = {f"variant {v} (exact)": PV.grid_frame(g, *_CELL) for v, g in kept.items() if v != r.talk.variant}
+        others = {f"variant {v} (exact)": J.grid_frame(g, *_CELL) for v, g in kept.items() if v != r.talk.variant}
         if grid_dict(r.bluff2_exact):
             others[f"{experiments.DEFAULT_READING} (exact)"] = r.bluff2_exact
         rows += bluff2_trend_claims(r.talk_exact, "exact, the talk's game", degenerate=r.talk_race, selected=True,
@@ -452,9 +453,9 @@ def bluff2_claims(r) -> list[dict]:
     if r.talk_found:
         other = f"the {experiments.DEFAULT_READING}, not the talk's game"
     rows += bluff2_trend_claims(r.bluff2_per_turn, "per-turn, default reading", True, extension=other, others={
-        f"variant {v} (per-turn)": PV.grid_frame(search_grids[v], *_CELL) for v in kept if v in search_grids})
+        f"variant {v} (per-turn)": J.grid_frame(search_grids[v], *_CELL) for v in kept if v in search_grids})
     rows += bluff2_trend_claims(r.bluff2_exact, "exact, default reading", True, extension=other,
-                                others={f"variant {v} (exact)": PV.grid_frame(g, *_CELL) for v, g in kept.items()})
+                                others={f"variant {v} (exact)": J.grid_frame(g, *_CELL) for v, g in kept.items()})
     if found:   # the default reading is solved on every cell above: not again on few
         rows.append(talk_values_claim(r, kept, {v: g for v, g in _grids(r.counting_grids, "exact").items()
                                                 if v != _DEFAULT_LABEL}))
@@ -523,7 +524,7 @@ def verdict_changes(r, claims: pd.DataFrame | None = None) -> pd.DataFrame:
     rows += [(x.claim, ("finding", f"{x.verdict} (finding)"), ("check", f"{x.verdict} (check)"), "not a finding: any "
               "two optimal strategies earn the game value against each other, so the 2x2 table cannot tell them apart "
               "(the notebook said so; issue 24)") for x in (ld2.itertuples() if len(ld2) else [])]
-    return PV.changed(rows)
+    return J.changed(rows)
 
 
 def changes_with_the_talks_game(r: Results, claims: pd.DataFrame) -> pd.DataFrame | None:
@@ -568,8 +569,8 @@ def one_die_beside_talk(one_die: pd.DataFrame) -> pd.DataFrame:
 def exact_inside_cfr_brackets(one_die: pd.DataFrame) -> bool:
     """Does every certified exact value lie inside its CFR+ bracket (where CFR+ ran)?"""
     x = one_die.dropna(subset=["exact_win", "cfr_win"])
-    return PV.inside_brackets(zip(x.cfr_win, x.cfr_lower, x.cfr_upper, x.exact_win, ["CFR+ bracket"] * len(x)),
-                              "every N's CFR+ bracket")
+    return J.inside_brackets(zip(x.cfr_win, x.cfr_lower, x.cfr_upper, x.exact_win, ["CFR+ bracket"] * len(x)),
+                             "every N's CFR+ bracket")
 
 
 def one_die_note(one_die: pd.DataFrame) -> str:
@@ -638,7 +639,7 @@ def _pcts(xs) -> str:
 def what_we_found(r: Results, claims: pd.DataFrame) -> str:
     """The notebook's summary in markdown: every number from ``r``, every verdict from ``claims``."""
     def verdict(prefix):
-        return f"verdict: {PV.verdict_of(claims, prefix)}"
+        return f"verdict: {J.verdict_of(claims, prefix)}"
 
     last, cmp, gaps, one, sens = r.ld1.iloc[-1], r.exact_vs_per_turn, r.gaps, r.one_die_exact, r.sensitivity
     top, by_n = cmp.iloc[-1], cmp.set_index("faces")
@@ -671,7 +672,7 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   The exact equilibrium of the one-die round, certified for N = {int(one.faces.min())}..{int(one.faces.max())}
   (widest bracket {sci(one.width.max())}), gives {_pcts(100 * one.exact_win)} %. At N = 3..6 these are the
   prior work's (Lanctot & Long 2007) numbers, and the talk's claim that the prior work is wrong is judged
-  {PV.verdict_of(claims, PRIOR_CLAIM)}: the talk's numbers are per-turn values, not equilibrium values of the
+  {J.verdict_of(claims, PRIOR_CLAIM)}: the talk's numbers are per-turn values, not equilibrium values of the
   real game. Played in the real round, the per-turn profile wins {100 * top.per_turn_self_play_win:.2f} % at
   N = {int(top.faces)} (it claims {100 * top.per_turn_claimed_win:.2f} %), and from N = 3 on a best responder gains
   {gains.min():.2f} to {gains.max():.2f} on the ±1 scale depending on seat and N. In the real game the gap |2p − 1| is
