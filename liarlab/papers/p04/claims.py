@@ -76,9 +76,8 @@ def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note
     return _claim(text, None, est, j, family=family, note=note)
 
 
-def notebook_readings(rows: list[dict]) -> list[dict]:
-    """Every readings row of the claims rows ``rows`` (for :func:`liarlab.study.readings.save_readings`)."""
-    return F.readings_rows(rows)
+#: Every readings row of the claims rows (for :func:`liarlab.study.readings.save_readings`).
+notebook_readings = F.readings_rows
 
 
 def ordering_checks(per_seed: pd.DataFrame, where: dict) -> dict:
@@ -280,27 +279,32 @@ def _windowed_rise(frame: pd.DataFrame, name: str, first: str, last: str):
     return _rise(V.paired_difference(x.to_numpy(), y.to_numpy(), unit="runs"))
 
 
+def _s1_row(ctx, text, key, judge, own, who, note, *, family=STAGE1_FAMILY, pilot=None, fresh=None, p5=True,
+            sentence=True) -> dict:
+    """One stage-1 claims row: judged by ``judge(runs)`` (or ``pilot``), staged on the first fresh runs (or
+    ``fresh``), its readings ``own`` and every stage-1 one (:func:`_stage1_readings`) judged by ``judge``."""
+    runs, stage, settings_runs = ctx
+    est, j = stage(*(pilot or judge(runs)), fresh or (lambda f, n: judge(U.first(f, n, "run"))), who)
+    return _claim(text, printed.PAPER_VALUES[key], est, j, family=family, note=note, sentence=sentence,
+                  others=_stage1_readings(own, runs, settings_runs, judge, p5=p5))
+
+
 def _chart_rise_claims(runs, windows, stage, settings_runs) -> list[dict]:
     """The chart per personality: cumulative win rate after 500 games minus after 100, paired by run: what the chart
-    shows, not whether the search learned (:func:`_learning_claims`); the windowed rise is a reading (spec §8.4)."""
+    shows, not whether the search learned (:func:`_learning_claims`); the windowed rise is a reading (spec §8.4).
+    Every claim of the stage-1 sentence declares P5's lie rate (against P1-P4 its runs are the default's)."""
     labels = list(dict.fromkeys(windows.window))
     top, first = int(runs.games.max()), int(runs.games.min())
     mid = 100 if 100 in set(runs.games) else sorted(runs.games.unique())[len(runs.games.unique()) // 2]
-    rows = []
-    for name in runs.personality.unique():
-        def judge(f, name=name):
-            return _cumulative_rise(f, name, mid)
-        est, j = stage(*judge(runs), lambda f, n, judge=judge: judge(U.first(f, n, "run")), (name,))
-        # every claim of the stage-1 sentence declares P5's lie rate (against P1-P4 its runs are the default's)
-        others = _stage1_readings([(FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
-                                   (WINDOWED, lambda name=name: _windowed_rise(runs, name, labels[0], labels[-1]))],
-                                  runs, settings_runs, judge)
-        rows.append(_claim(f"Stage 1 vs {name}: the chart's cumulative win rate rises from {mid} to {top} games",
-                           printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY, others=others, sentence=True,
-                           note=f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired "
-                                "by run; a cumulative rate keeps rising after learning stops, so this is what the "
-                                "chart shows, not whether the learner still learns"))
-    return rows
+    return [_s1_row((runs, stage, settings_runs),
+                    f"Stage 1 vs {name}: the chart's cumulative win rate rises from {mid} to {top} games", "rising",
+                    lambda f, name=name: _cumulative_rise(f, name, mid),
+                    [(FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
+                     (WINDOWED, lambda name=name: _windowed_rise(runs, name, labels[0], labels[-1]))], (name,),
+                    f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired by run; a "
+                    "cumulative rate keeps rising after learning stops, so this is what the chart shows, not whether "
+                    "the learner still learns")
+            for name in runs.personality.unique()]
 
 
 def _learning_claims(runs, windows, stage, settings_runs) -> list[dict]:
@@ -311,24 +315,20 @@ def _learning_claims(runs, windows, stage, settings_runs) -> list[dict]:
     for name, g in windows.groupby("personality", sort=False):
         a, b = _window_pair(g, first, last)
         est = V.paired_difference(a.to_numpy(), b.to_numpy(), unit="runs")
-        rate_a, rate_b = a.mean(), b.mean()
         text = f"Stage 1 vs {name}: the learner still improves (windowed win rate, games {first} to {last})"
-        if any(r >= V.CEILING or r <= 1 - V.CEILING for r in (rate_a, rate_b)):
+        if any(r >= V.CEILING or r <= 1 - V.CEILING for r in (a.mean(), b.mean())):
             rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est,
                                V.undecidable(V.stated("inconclusive", "direction of a gain; cells at a ceiling/floor "
                                                                       "are left out"), "a window at a ceiling/floor"),
                                family=LEARNING_FAMILY, note="a window at a ceiling/floor: left out of gain comparisons"))
             continue
-
-        def judge(f, name=name):
-            return _windowed_rise(f, name, first, last)
-        est, j = stage(*_rise(est), lambda f, n, judge=judge: judge(U.first(f, n, "run")), (name,))
         later = (lambda name=name: _windowed_rise(runs, name, labels[-2], last)) if len(labels) > 2 \
             else "only two windows were computed"
-        rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY, sentence=True,
-                           others=_stage1_readings([(LATER_WINDOWS, later)], runs, settings_runs, judge),
-                           note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
-                                f"{100 * rate_a:.1f}%), paired by run; the paper infers learning from its rising chart"))
+        rows.append(_s1_row((runs, stage, settings_runs), text, "s1_learns",
+                            lambda f, name=name: _windowed_rise(f, name, first, last), [(LATER_WINDOWS, later)],
+                            (name,), f"windowed win rates (games {first}: {100 * b.mean():.1f}%, games {last}: "
+                                     f"{100 * a.mean():.1f}%), paired by run; the paper infers learning from its "
+                                     "rising chart", family=LEARNING_FAMILY, pilot=_rise(est)))
     return rows
 
 
@@ -345,17 +345,13 @@ def _not_lower(frame: pd.DataFrame, name: str, n=None):
 def _not_lower_claims(runs, stage, settings_runs) -> list[dict]:
     """P1 and P5 (the position-independent liars) "not lower" than P2-P4 (:func:`_not_lower`)."""
     late = windowed_rates(runs, (STAGE1_WINDOWS[-1],))
-    rows = []
-    for name in ("P1", "P5"):
-        est, j = stage(*_not_lower(runs, name), lambda f, n, name=name: _not_lower(f, name, n),
-                       (name, "P2", "P3", "P4"))
-        others = _stage1_readings([(WINDOWED, lambda name=name: _not_lower(late, name))], runs, settings_runs,
-                                  lambda f, name=name: _not_lower(f, name), p5=name == "P5")
-        rows.append(_claim(f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {int(runs.games.max())} "
-                           "games)", printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
-                           others=others, note=f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by "
-                                               "run (independent runs paired by index)"))
-    return rows
+    return [_s1_row((runs, stage, settings_runs), f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after "
+                    f"{int(runs.games.max())} games)", "flat_not_lower", lambda f, name=name: _not_lower(f, name),
+                    [(WINDOWED, lambda name=name: _not_lower(late, name))], (name, "P2", "P3", "P4"),
+                    f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run (independent runs paired "
+                    "by index)", fresh=lambda f, n, name=name: _not_lower(f, name, n), p5=name == "P5",
+                    sentence=False)
+            for name in ("P1", "P5")]
 
 
 def _example_judged(lie_rates: pd.DataFrame) -> dict:
