@@ -1,7 +1,8 @@
 """Judging tables of independent units (runs, trained learners by ``seed_index``) under the verdict protocol: cells
 paired by seed, cells at a ceiling, an ordering as every pairwise difference at a Bonferroni level, a two-stage step
-that records the confirmatory sizes a pilot asks for, readings rows from (reading, what) pairs, and a grid of
-variants' verdicts stored as a table and read back as readings. No paper in it (moved from notebook 04, issue 48)."""
+that records the confirmatory sizes a pilot asks for, readings rows from (reading, what) pairs, a grid of variants'
+verdicts stored as a table and read back as readings, and the small rescorings and note pieces those judges share.
+No paper in it (moved from notebook 04, issue 48)."""
 from __future__ import annotations
 
 import numpy as np
@@ -11,7 +12,8 @@ from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 
 __all__ = ["first", "cell", "paired", "ceiling_groups", "all_pairs", "staged", "readings_of", "grid_row",
-           "grid_reading", "ours", "listed", "pct"]
+           "grid_reading", "grid", "ours", "listed", "pct", "per", "rise", "rescored", "subset", "paired_means",
+           "versus_fixed", "in_points", "interval_cells"]
 
 
 def pct(x) -> str:
@@ -132,3 +134,86 @@ def ours(judgement: V.Judgement, note: str = "") -> tuple[V.Judgement, str]:
     flags = f" ({', '.join(judgement.flags)})" if judgement.flags else ""
     return (V.stated("extension", f"our test, not the paper's: {judgement.rule}"),
             "; ".join(x for x in (note, f"under this rule: {judgement.verdict}{flags}", judgement.note) if x))
+
+
+def grid(per_seed: pd.DataFrame, labels, checks) -> pd.DataFrame:
+    """:func:`grid_row` of every statement ``checks(sub)`` finds ({name: (estimate, judgement, note)}) for each
+    variant ``label`` of ``per_seed`` that has learners."""
+    rows = []
+    for label in labels:
+        sub = per_seed[per_seed.variant == label]
+        if len(sub):
+            found = checks(sub)
+            rows += [grid_row(label, name, *found[name]) for name in found]
+    return pd.DataFrame(rows)
+
+
+def per(items, fmt=pct) -> str:
+    """"k v, k v, ...": one number per case (a personality, an opponent), formatted by ``fmt``."""
+    return ", ".join(f"{k} {fmt(v)}" for k, v in (items.items() if hasattr(items, "items") else items))
+
+
+def rise(est: V.Estimate):
+    """(est, its judgement as a gain above 0, negligible below the protocol's rate band)."""
+    return est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
+
+
+def rescored(frame: pd.DataFrame, draws: str) -> pd.DataFrame:
+    """Win rates with draws counted as half a win (``"half"``) or left out of the denominator (``"out"``: NaN where
+    every game was a draw)."""
+    if "draws" not in frame.columns:
+        raise ValueError(f"the table has no draws column (columns {list(frame.columns)})")
+    if draws == "half":
+        wins = frame.wins + 0.5 * frame.draws
+        return frame.assign(wins=wins, win_rate=wins / frame.games)
+    decided = frame.games - frame.draws
+    return frame.assign(win_rate=(frame.wins / decided.where(decided > 0)).astype(float))
+
+
+def subset(frame: pd.DataFrame | None, setting: str, default: pd.DataFrame | None = None,
+           by: str = "personality") -> pd.DataFrame | None:
+    """The rows of one ``setting`` (None: not run); one run against some groups only takes ``default``'s rows for
+    the others."""
+    if frame is None or "setting" not in frame.columns:
+        return None
+    g = frame[frame.setting == setting].drop(columns="setting")
+    if g.empty:
+        return None
+    if default is not None:
+        others = default[~default[by].isin(set(g[by]))]
+        g = pd.concat([others[[c for c in g.columns if c in others.columns]], g], ignore_index=True)
+    return g
+
+
+def paired_means(a: pd.DataFrame, b: pd.DataFrame, n=None, by: str = "personality") -> V.Estimate:
+    """Each run's mean rate over the groups ``by``, a minus b, paired by run index (the first ``n`` runs)."""
+    a, b = (f.pivot(index="run", columns=by, values="win_rate").mean(axis=1) for f in (a, b))
+    idx = a.index.intersection(b.index)
+    idx = idx if n is None else idx.sort_values()[:n]
+    return V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
+
+
+def versus_fixed(learners: dict, fixed: dict, level: float) -> dict:
+    """Per group, the learners' mean rate (``learners[g]``: one rate per seed) minus a fixed agent's measured rate
+    (``fixed[g]``: (wins, games)), its interval by MOVER from the two intervals at ``level``; the seed range is each
+    learner's rate minus the fixed agent's."""
+    out = {}
+    for g, rates in learners.items():
+        a = V.across_seeds(np.asarray(rates), level=level)
+        b = V.proportion(int(fixed[g][0]), int(fixed[g][1]), level=level)
+        d = a.value - b.value
+        lo = d - float(np.hypot(a.value - a.low, b.high - b.value))
+        hi = d + float(np.hypot(a.high - a.value, b.value - b.low))
+        out[g] = V.Estimate(d, max(-1.0, lo), min(1.0, hi), a.n, "seeds", a.seed_min - b.value, a.seed_max - b.value,
+                            level=level)
+    return out
+
+
+def in_points(frame: pd.DataFrame, columns) -> pd.DataFrame:
+    """``frame`` with ``columns`` (rates or differences of rates) in points, to one decimal, for display."""
+    return frame.assign(**{c: (100 * frame[c]).round(1) for c in columns})
+
+
+def interval_cells(v, lo, hi, sign: str = "", suffix: str = "") -> list[str]:
+    """Values with their 95 % intervals in points, one decimal: "61.0 [58.2, 63.8]" (``suffix`` after the value)."""
+    return [f"{100 * a:{sign}.1f}{suffix} [{100 * b:{sign}.1f}, {100 * c:{sign}.1f}]" for a, b, c in zip(v, lo, hi)]

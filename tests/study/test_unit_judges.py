@@ -76,3 +76,44 @@ def test_our_test_is_an_extension_that_keeps_its_rules_verdict_in_the_note():
     j, note = U.ours(V.stated("differs", "above 0"), "per type")
     assert j.verdict == "extension" and "our test" in j.rule and note == "per type; under this rule: differs"
     assert U.listed(["a"]) == "a" and U.listed(["a", "b", "c"]) == "a, b and c" and U.pct(0.0123) == "+1.2"
+
+
+def test_a_grid_holds_every_statement_of_every_variant_that_has_learners():
+    frame = pd.concat([_learners({"a": 0.7, "b": 0.5}).assign(variant=v) for v in ("p", "q")])
+    def checks(sub):
+        est = U.paired(sub, {"opponent": "a"}, {"opponent": "b"})
+        return {"a above b": (est, V.direction(est, ">", 0.0), "n")}
+    grid = U.grid(frame, ["p", "q", "absent"], checks)
+    assert list(grid.variant) == ["p", "q"] and set(grid.verdict) == {"reproduced"}
+
+
+def test_draws_rescored_as_half_a_win_or_left_out():
+    runs = pd.DataFrame({"wins": [5, 0], "draws": [2, 10], "games": [10, 10], "win_rate": [0.5, 0.0]})
+    assert list(U.rescored(runs, "half").win_rate) == [0.6, 0.5]
+    out = U.rescored(runs, "out").win_rate
+    assert out[0] == 5 / 8 and np.isnan(out[1])
+    with pytest.raises(ValueError, match="no draws"):
+        U.rescored(runs.drop(columns="draws"), "out")
+
+
+def test_a_setting_takes_the_default_runs_for_the_groups_it_did_not_play():
+    default = pd.DataFrame({"personality": ["P1", "P5"], "run": [0, 0], "win_rate": [0.6, 0.5]})
+    settings = pd.DataFrame({"setting": ["P5 low"], "personality": ["P5"], "run": [0], "win_rate": [0.4]})
+    got = U.subset(settings, "P5 low", default)
+    assert dict(zip(got.personality, got.win_rate)) == {"P1": 0.6, "P5": 0.4}
+    assert U.subset(settings, "absent") is None and U.subset(None, "P5 low") is None
+
+
+def test_paired_means_and_a_learner_against_a_fixed_agent():
+    a = pd.DataFrame({"run": [0, 0, 1, 1, 2, 2], "personality": ["P1", "P2"] * 3, "win_rate": [.6, .8, .7, .7, .5, .9]})
+    b = a.assign(win_rate=a.win_rate - 0.1)
+    est = U.paired_means(a, b, n=2)
+    assert est.n == 2 and abs(est.value - 0.1) < 1e-12
+    got = U.versus_fixed({"x": np.full(20, 0.8) + np.linspace(-0.01, 0.01, 20)}, {"x": (500, 1000)}, 0.95)["x"]
+    assert abs(got.value - 0.3) < 1e-9 and got.low < 0.3 < got.high and got.n == 20
+    assert U.per({"a": 0.01, "b": -0.02}) == "a +1.0, b -2.0" and U.rise(est)[1].verdict == "reproduced"
+
+
+def test_display_cells_in_points_with_their_intervals():
+    assert U.interval_cells([0.5], [0.4], [0.6], "+", " %") == ["+50.0 % [+40.0, +60.0]"]
+    assert U.in_points(pd.DataFrame({"v": [0.1234]}), ["v"]).v.iloc[0] == 12.3

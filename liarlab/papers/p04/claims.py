@@ -106,17 +106,16 @@ def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c"
                  for a, b in (("F7", "F5"), ("F7-H5", "F7")))
     h, m = (V.paired_difference(g[keep].mean(axis=1).to_numpy(), np.zeros(len(g))) for g in (hist, mem))
     out = {"history about 10 points": (h, V.about(printed.HISTORY_GAIN_PP / 100, h, span=2.0, reference=0.0),
-                                       lead + "F7 - F5 per opponent: "
-                                       + ", ".join(f"{o} {U.pct(hist[o].mean())}" for o in opponents)),
-           "H5 differs little from H3": (m, V.word("differ little", m), lead + "F7-H5 - F7 per opponent: "
-                                         + ", ".join(f"{o} {U.pct(mem[o].mean())}" for o in opponents))}
+                                       f"{lead}F7 - F5 per opponent: {U.per(hist.mean())}"),
+           "H5 differs little from H3": (m, V.word("differ little", m), f"{lead}F7-H5 - F7 per opponent: "
+                                                                       f"{U.per(mem.mean())}")}
     pairs = [(t, o) for t in ("d", "e") for o in keep if o not in ("d", "e")]
     if all(t in keep for t in ("d", "e")) and pairs:
         est, j, ests = U.all_pairs(lambda t, o, lv: V.paired_difference(mem[t].to_numpy(), mem[o].to_numpy(),
                                                                         level=lv),
                                    pairs, f"H5 gain of d and e above each other opponent's, {len(pairs)} differences")
         out["H5 helps d and e most"] = (est, j, lead + "differences of H5 gains (points): "
-                                        + ", ".join(f"{t}-{o} {U.pct(e.value)}" for (t, o), e in ests.items()))
+                                        + U.per((f"{t}-{o}", e.value) for (t, o), e in ests.items()))
     else:
         out["H5 helps d and e most"] = (None, V.stated("inconclusive", "H5 gains of d and e above the others'"),
                                         lead + "d or e is at a ceiling/floor: no comparison of gains")
@@ -170,36 +169,16 @@ K_DEFAULT = Reading("spec defaults", "the search over (p, k) against the same se
 NO_SETTINGS = "the stage-1 settings runs were not given to this call"
 
 
-def setting_runs(settings_runs: pd.DataFrame | None, setting: str, default_runs: pd.DataFrame | None = None):
-    """The stage-1 runs of one setting (None: not run); one played against some personalities only (P5's lie rate)
-    takes the default runs for the others."""
-    if settings_runs is None or "setting" not in settings_runs.columns:
-        return None
-    g = settings_runs[settings_runs.setting == setting].drop(columns="setting")
-    if g.empty:
-        return None
-    if default_runs is not None:
-        others = default_runs[~default_runs.personality.isin(set(g.personality))]
-        g = pd.concat([others[[c for c in g.columns if c in others.columns]], g], ignore_index=True)
-    return g
-
-
-def draws_half(runs: pd.DataFrame) -> pd.DataFrame:
-    """Runs with draws counted as half a win."""
-    wins = runs.wins + 0.5 * runs.draws
-    return runs.assign(wins=wins, win_rate=wins / runs.games)
-
-
 def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True) -> list:
     """A stage-1 claim's (reading, what) pairs: ``first`` (its own), draws counted half, the settings (P5's lie
     rate where it bears on the claim, ``p5``; the starting values always), each judged by the row's own rule."""
     items = list(GAME_SETTINGS.items()) + (list(P5_SETTINGS.items()) if p5 else []) + list(START_SETTINGS.items())
-    out = list(first) + [(DRAWS_HALF, lambda: judge(draws_half(runs)))]
+    out = list(first) + [(DRAWS_HALF, lambda: judge(U.rescored(runs, "half")))]
     for reading, label in items:
         def what(label=label, reading=reading):
             if settings_runs is None:
                 return NO_SETTINGS
-            frame = setting_runs(settings_runs, label, runs if reading in P5_SETTINGS else None)
+            frame = U.subset(settings_runs, label, runs if reading in P5_SETTINGS else None)
             return f"the setting '{label}' was not run" if frame is None else judge(frame)
         out.append((reading, what))
     return out
@@ -256,14 +235,10 @@ def _above_half_claim(runs, windows, stage, settings_runs) -> dict:
                        f"{len(cells) - n_yes - n_no} undecided")
 
 
-def _rise(est):
-    return est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
-
-
 def _cumulative_rise(frame: pd.DataFrame, name: str, start: int):
     """Cumulative win rate against ``name`` after the last checkpoint minus after ``start`` games, paired by run."""
     cum = frame[frame.personality == name].pivot(index="run", columns="games", values="win_rate")
-    return _rise(V.paired_difference(cum[max(cum.columns)].to_numpy(), cum[start].to_numpy(), unit="runs"))
+    return U.rise(V.paired_difference(cum[max(cum.columns)].to_numpy(), cum[start].to_numpy(), unit="runs"))
 
 
 def _window_pair(w: pd.DataFrame, first: str, last: str) -> tuple[pd.Series, pd.Series]:
@@ -276,7 +251,7 @@ def _windowed_rise(frame: pd.DataFrame, name: str, first: str, last: str):
     """Windowed win rate in window ``last`` minus window ``first`` against ``name``, paired by run."""
     w = windowed_rates(frame, tuple(tuple(int(x) for x in label.split("-")) for label in (first, last)))
     x, y = _window_pair(w[w.personality == name], first, last)
-    return _rise(V.paired_difference(x.to_numpy(), y.to_numpy(), unit="runs"))
+    return U.rise(V.paired_difference(x.to_numpy(), y.to_numpy(), unit="runs"))
 
 
 def _s1_row(ctx, text, key, judge, own, who, note, *, family=STAGE1_FAMILY, pilot=None, fresh=None, p5=True,
@@ -328,7 +303,7 @@ def _learning_claims(runs, windows, stage, settings_runs) -> list[dict]:
                             lambda f, name=name: _windowed_rise(f, name, first, last), [(LATER_WINDOWS, later)],
                             (name,), f"windowed win rates (games {first}: {100 * b.mean():.1f}%, games {last}: "
                                      f"{100 * a.mean():.1f}%), paired by run; the paper infers learning from its "
-                                     "rising chart", family=LEARNING_FAMILY, pilot=_rise(est)))
+                                     "rising chart", family=LEARNING_FAMILY, pilot=U.rise(est)))
     return rows
 
 
@@ -404,19 +379,11 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                          "finding and not a check of our code")
 
 
-def _paired_run_means(a_runs: pd.DataFrame, b_runs: pd.DataFrame, n=None) -> V.Estimate:
-    """Each run's mean rate over the personalities, a minus b, paired by run index (the first ``n`` runs)."""
-    a, b = (f.pivot(index="run", columns="personality", values="win_rate").mean(axis=1) for f in (a_runs, b_runs))
-    idx = a.index.intersection(b.index)
-    idx = idx if n is None else idx.sort_values()[:n]
-    return V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
-
-
 def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
             plans: dict | None = None, caps: dict | None = None) -> dict:
     """Per-position statistics (k) add little by 500 games: the (p, k) search minus k fixed at 0, games 301-500."""
     def judge(a_runs, b_runs, n=None):
-        est = _paired_run_means(a_runs, b_runs, n)
+        est = U.paired_means(a_runs, b_runs, n)
         return est, V.word("no difference", est)
 
     est, j = _stager("settings", confirm, plans, caps)(
@@ -436,11 +403,11 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
     per = model_runs.groupby("personality").win_rate.mean() - program_runs.groupby("personality").win_rate.mean()
     return _claim("Extension: stage-1 learner simulating against a model of the personality (independent lies at "
                   "its observed rate per position) instead of its program", None,
-                  _paired_run_means(model_runs, program_runs),
+                  U.paired_means(model_runs, program_runs),
                   V.stated("extension", "our result beside the paper's learner; no paper value"),
                   family=DISCUSSION_FAMILY,
-                  note="windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: "
-                       + ", ".join(f"{n} {U.pct(v)}" for n, v in per.items()))
+                  note=f"windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: "
+                       f"{U.per(per)}")
 
 
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
@@ -454,7 +421,7 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
         a, b = learner_runs.mean(axis=1), base_runs.mean(axis=1)
         if n is not None:  # n runs in each arm
             a, b = a.sort_index().iloc[:n], b.sort_index().iloc[:n]
-        return _rise(V.difference_of_means(a.to_numpy(), b.to_numpy(), unit="runs", bound=1.0))
+        return U.rise(V.difference_of_means(a.to_numpy(), b.to_numpy(), unit="runs", bound=1.0))
 
     stage, learner, rows = _stager("settings", confirm, plans, caps), wide(late_window), []
     for label, short in (("always catch (1, 0)", "always catching"), ("never catch (0, 0)", "never catching"),
@@ -474,8 +441,7 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
         worse = [n for n, d in per.items() if d < 0]
         rows.append(_our_test(f"Stage 1: the learner wins more than {short} (games 301-500)", est, j,
                               note=f"windowed win rate, learner minus {label}, mean over P1-P5 per run, independent "
-                                   "runs; per personality (points): "
-                                   + ", ".join(f"{n} {U.pct(d)}" for n, d in per.items())
+                                   f"runs; per personality (points): {U.per(per)}"
                                    + (f"; the baseline wins more against {', '.join(worse)} (point estimates)"
                                       if worse else "")))
     return rows
@@ -495,16 +461,8 @@ def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, c
         keep = [o for o in opponents if o not in ceiling]
 
         def judge(frame, name=name, g=g, keep=keep):
-            level, ests = V.simultaneous_level(len(keep)), {}
-            for o in keep:
-                learner = V.across_seeds(U.cell(frame, opponent=o, training_games=top).to_numpy(), level=level)
-                b = V.proportion(int(g.wins[o]), int(g.games[o]), level=level)
-                d = learner.value - b.value
-                lo = d - float(np.hypot(learner.value - learner.low, b.high - b.value))
-                hi = d + float(np.hypot(learner.high - learner.value, b.value - b.low))
-                # the seed range: each trained learner's rate minus the fixed baseline's
-                ests[o] = V.Estimate(d, max(-1.0, lo), min(1.0, hi), learner.n, "seeds", learner.seed_min - b.value,
-                                     learner.seed_max - b.value, level=level)
+            ests = U.versus_fixed({o: U.cell(frame, opponent=o, training_games=top).to_numpy() for o in keep},
+                                  {o: (g.wins[o], g.games[o]) for o in keep}, V.simultaneous_level(len(keep)))
             js = [V.direction(e, ">", 0.0) for e in ests.values()]
             worst = min(ests, key=lambda o: ests[o].value)
             return ests[worst], V.all_of(js, f"learner minus '{name}' above 0 against each of {len(keep)} types"), \
@@ -516,7 +474,7 @@ def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, c
         rows.append(_our_test(
             f"Stage 2: the trained learner ({top} games) beats the trivial baseline '{name}' against every type", est,
             j, note="least favourable type shown; pilot's learner minus baseline (points): "
-                    + ", ".join(f"{o} {U.pct(e.value)}" for o, e in ests.items())
+                    + U.per((o, e.value) for o, e in ests.items())
                     + (f"; above the learner by its Bonferroni-adjusted interval against {', '.join(beaten)}"
                        if beaten else "") + (f"; left out, both at the ceiling: {', '.join(ceiling)}" if ceiling else "")))
     return rows
@@ -639,21 +597,13 @@ def _grid_readings(grid: pd.DataFrame | None, key: str, games: int = GRID_GAMES)
              if grid is None else U.grid_reading(grid, label, key)) for label in labels]
 
 
-def cap_draws_out(per_seed: pd.DataFrame) -> pd.DataFrame:
-    """The §8.10 reading: cap-stopped games left out of the win rate's denominator (all capped: NaN)."""
-    if "draws" not in per_seed.columns:
-        raise ValueError(f"the learners' table has no draws column (columns {list(per_seed.columns)})")
-    decided = per_seed.games - per_seed.draws
-    return per_seed.assign(win_rate=(per_seed.wins / decided.where(decided > 0)).astype(float))
-
-
 def stage2_open_points(per_seed, judge, seeds_per_cell: str, pooled=None, switched=None) -> list:
     """(reading, what) pairs of the stage-2 open points outside the E10 grid for a claim judged by ``judge(frame)``:
     cap draws left out, the pooled learners, a switched reading on its rows of ``switched``, else not built."""
     if per_seed is None or "draws" not in per_seed.columns:
         out = [(CAP_DRAWS_OUT, Unbuilt("the learners' table given here records no draws"))]
     else:
-        out = [(CAP_DRAWS_OUT, lambda: judge(cap_draws_out(per_seed)))]
+        out = [(CAP_DRAWS_OUT, lambda: judge(U.rescored(per_seed, "out")))]
     built = set() if switched is None else set(switched.variant)
     for reading, need in STAGE2_UNBUILT.items():
         if reading is MIXED_POOL and pooled is not None:
@@ -673,7 +623,7 @@ def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataF
     """Every E7 ordering (F7 learners) and E8 statement under the paper's reading and each variant, by the claims
     table's rules: one :func:`unit_judges.grid_row` per variant and statement."""
     both = pd.concat([feature_per_seed, variant_per_seed], ignore_index=True)
-    return _grid(both, ["paper"] + list(RULE_VARIANTS),
+    return U.grid(both, ["paper"] + list(RULE_VARIANTS),
                  lambda sub: {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})})
 
 
@@ -683,18 +633,8 @@ def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
     sizes = sorted({int(t) for t in variant_per_seed.training_games})
     if len(sizes) != 1:
         raise ValueError(f"variant learners of one training size, got {sizes}")
-    return _grid(variant_per_seed, RULE_VARIANTS, lambda sub: ordering_checks(sub, {"feature_set": "F7"})).assign(
+    return U.grid(variant_per_seed, RULE_VARIANTS, lambda sub: ordering_checks(sub, {"feature_set": "F7"})).assign(
         training_games=sizes[0])
-
-
-def _grid(per_seed: pd.DataFrame, labels, checks) -> pd.DataFrame:
-    rows = []
-    for label in labels:
-        sub = per_seed[per_seed.variant == label]
-        if len(sub):
-            found = checks(sub)
-            rows += [U.grid_row(label, name, *found[name]) for name in found]
-    return pd.DataFrame(rows)
 
 
 def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
@@ -720,7 +660,7 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
         return [(VARIANTS, NO_TRAINING_VARIANTS)] + stage2_open_points(per_seed, judge, retrained, pooled, switched)
 
     def rises(frame, opp):
-        return _rise(U.paired(frame, {"opponent": opp, "training_games": top},
+        return U.rise(U.paired(frame, {"opponent": opp, "training_games": top},
                               {"opponent": opp, "training_games": low}))
 
     for opp in sorted(per_seed.opponent.unique()):
@@ -940,8 +880,8 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                           "our result under the spec's encoding variant; no paper value", FEATURE_FAMILY,
                           "mean over opponents (left out at a ceiling: "
                           + (", ".join(history_one_hot[history_one_hot.at_ceiling].opponent) or "none")
-                          + "); per opponent (points): " + ", ".join(f"{r.opponent} {U.pct(r.difference)}"
-                                                                    for r in history_one_hot.itertuples())))
+                          + "); per opponent (points): "
+                          + U.per(zip(history_one_hot.opponent, history_one_hot.difference))))
     for r in ([] if multiplayer is None else multiplayer.itertuples()):
         est = V.Estimate(r.win_rate, r.ci_low, r.ci_high, int(r.seeds), "seeds", r.seed_min, r.seed_max)
         word = {"reproduced": "above", "differs": "below"}.get(V.direction(est, ">", 1 / r.players).verdict,
@@ -955,64 +895,54 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
 
 # ============================================================================ the first screen's quantities (issue 50)
 
-def _row(claims: pd.DataFrame, start: str):
-    return claims[claims["claim"].astype(str).str.startswith(start)]
+def _row(claims: pd.DataFrame, start: str) -> pd.Series:
+    return claims[claims["claim"].astype(str).str.startswith(start)].iloc[0]
 
 
-def _fresh(row) -> bool:
+def _fresh(row, pattern=r"confirmatory \(fresh\)") -> bool:
     """The row's verdict comes from a confirmatory sample (its note says so)."""
-    return "confirmatory (fresh)" in str(row.get("note") or "")
+    return bool(re.search(pattern, str(row.get("note") or "")))
 
 
 def stage1_baseline_result(claims: pd.DataFrame) -> str:
     """The first screen's second main result: whether the learner wins more than always catching."""
-    return _row(claims, "Stage 1: the learner wins more than always catching").claim.iloc[0]
+    return _row(claims, "Stage 1: the learner wins more than always catching").claim
 
 
 def stage2_history_result(claims: pd.DataFrame) -> str:
     """The first screen's third: what remembering the opponent's lies gains (the paper's "about 10%")."""
-    return _row(claims, "Stage 2: lie history").claim.iloc[0]
-
-
-STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over games 301-500, a difference of win "
-                            "rates (0.01 is one percentage point) averaged over the five personalities P1-P5 (each in "
-                            "*Stage 1 · Baselines*)")
-STAGE2_HISTORY_QUANTITY = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) "
-                           "minus without it (features 1-5, F5), averaged over the types a-f not at a ceiling")
+    return _row(claims, "Stage 2: lie history").claim
 
 
 def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
-    """What the headline's number is, with this run's sizes: the cells, the pilot's runs per cell, and the fresh
-    runs of the confirmatory sample where the pilot left the row undecided."""
+    """What the headline's number is, with this run's cells, runs per cell and fresh runs (if they decide it)."""
     games = sorted(int(g) for g in stage1_runs["games"].unique())
     per_cell = int(stage1_runs.groupby(["personality", "games"]).size().min())
-    row = _row(claims, "Stage 1: the learner's win rates are almost all")
     sample = f"over {per_cell:,} independent runs of {games[-1]:,} games a personality"
-    if int(sizes.get("stage1") or 0) and not row.empty and _fresh(row.iloc[0]):
+    if int(sizes.get("stage1") or 0) and _fresh(_row(claims, "Stage 1: the learner's win rates are almost all")):
         sample += f" in the pilot, {int(sizes['stage1']):,} fresh runs in the confirmatory sample that gives the verdict"
     return (f"the number of stage-1 cells ({stage1_runs.personality.nunique()} personalities × checkpoints after "
             f"{U.listed(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample})")
 
 
 def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_runs: int) -> str:
-    """:data:`STAGE1_BASELINE_QUANTITY` with the sample that decides it: the pilot's runs of each arm (said once,
-    as runs: issue 50), or the fresh sample of both arms where the pilot left it undecided."""
-    row = claims[claims["claim"].astype(str) == stage1_baseline_result(claims)].iloc[0]
+    """The second result's quantity with the sample that decides it: the pilot's runs of each arm (said once, as
+    runs: issue 50), or the fresh sample of both arms where the pilot left it undecided."""
     pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
-    if not re.search(r"pilot [^;]*? inconclusive; confirmatory \(fresh\)", str(row.get("note") or "")):
-        return STAGE1_BASELINE_QUANTITY + f", from {pilot},"
-    return (STAGE1_BASELINE_QUANTITY + f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left "
-            "it undecided,")
+    fresh = _fresh(_row(claims, stage1_baseline_result(claims)), r"pilot [^;]*? inconclusive; confirmatory \(fresh\)")
+    return ("the learner's win rate minus always catching's over games 301-500, a difference of win rates (0.01 is "
+            "one percentage point) averaged over the five personalities P1-P5 (each in *Stage 1 · Baselines*)"
+            + (f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left it undecided," if fresh
+               else f", from {pilot},"))
 
 
 def stage2_history_quantity(claims: pd.DataFrame) -> str:
-    """:data:`STAGE2_HISTORY_QUANTITY` with the sample that gives it: the pilot, or the fresh confirmatory sample
-    (with the pilot's value, which the sections quote)."""
-    row = claims[claims["claim"].astype(str) == stage2_history_result(claims)].iloc[0]
-    if not _fresh(row):
-        return STAGE2_HISTORY_QUANTITY + ", in the pilot"
-    return (STAGE2_HISTORY_QUANTITY + ", in a confirmatory sample of fresh learners (the pilot, quoted in the "
-            f"sections below, gave {100 * row.pilot_value:+.1f} points)")
+    """The third result's quantity, with the sample that gives it (the fresh one quotes the pilot's value)."""
+    row = _row(claims, "Stage 2: lie history")
+    return ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
+            "(features 1-5, F5), averaged over the types a-f not at a ceiling"
+            + (", in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, gave "
+               f"{100 * row.pilot_value:+.1f} points)" if _fresh(row) else ", in the pilot"))
 
 
 # ============================================================================ the families (issue 48)

@@ -10,27 +10,20 @@ import pandas as pd
 from liarlab.cheat.agents import DESCRIPTIONS
 from liarlab.cheat.positions import PERSONALITIES, PERSONALITY_LIE_PROBABILITIES
 from liarlab.papers.p04 import experiments as p04x
+from liarlab.study import unit_judges as U
 
 FIRST_WINDOW, LATE_WINDOW = (f"{a}-{b}" for a, b in (p04x.STAGE1_WINDOWS[0], p04x.STAGE1_WINDOWS[-1]))
 MODIFIED, VARIANT = tuple(p04x.RULES_VARIANTS)  # the paper's modified rules; the last play challengeable
 AF_POOL, RANDOM_POOL = "a-f only", "random agent's cells"  # the pools of p04x.hand_emptying_by_pool
 
 
-def in_points(frame: pd.DataFrame, columns) -> pd.DataFrame:
-    """``frame`` with ``columns`` (rates or differences of rates) in points, to one decimal, for display."""
-    return frame.assign(**{c: (100 * frame[c]).round(1) for c in columns})
-
-
-def _cells(v, lo, hi, sign: str = "") -> list[str]:
-    """Values with their 95 % intervals in points, one decimal (issue 50)."""
-    return [f"{100 * a:{sign}.1f} [{100 * b:{sign}.1f}, {100 * c:{sign}.1f}]" for a, b, c in zip(v, lo, hi)]
+in_points, _cells = U.in_points, U.interval_cells
 
 
 def exploiter_view(exploit: pd.DataFrame) -> pd.DataFrame:
     """The exploiter table for display: rates in percent, the gain in points, with 95 % intervals."""
     f = exploit.set_index(["rules", "opponent"])
-    return pd.DataFrame({"exploiter x's win rate (%, 95 %)": [f"{100 * v:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
-                                                             for v, lo, hi in zip(f.x_win_rate, f.x_low, f.x_high)],
+    return pd.DataFrame({"exploiter x's win rate (%, 95 %)": _cells(f.x_win_rate, f.x_low, f.x_high, suffix=" %"),
                          "type b's win rate (%)": [f"{100 * v:.1f} %" for v in f.b_win_rate],
                          "x minus b (points, 95 %)": _cells(f.gain, f.gain_low, f.gain_high, "+")}, index=f.index)
 
@@ -219,8 +212,7 @@ class Baselines:
     """Stage 2: the trivial baselines beside the trained learner, and the cross-rules test."""
     table: pd.DataFrame       # each baseline against each type (p04x.stage2_baselines)
     side: pd.DataFrame        # the trained learner's rate beside each baseline's, per opponent
-    cross: pd.DataFrame       # learners trained under each rule set and tested under both (p04x.cross_rules_test)
-    cross_table: pd.DataFrame
+    cross_table: pd.DataFrame  # learners trained under each rule set, tested under both (p04x.cross_rules_summary)
     challenges: pd.DataFrame  # what those learners challenged while they trained
     effects: dict             # against a: training effect, test-time effect, challenge share (verdicts.Estimate)
 
@@ -228,7 +220,7 @@ class Baselines:
     def from_runs(cls, baselines: pd.DataFrame, cross: pd.DataFrame, training: Training) -> Baselines:
         side = baselines.pivot(index="opponent", columns="baseline", values="win_rate")
         side.insert(0, f"learner ({training.top:,} games)", training.at_top())
-        return cls(baselines, side, cross, p04x.cross_rules_summary(cross), p04x.training_challenges(cross),
+        return cls(baselines, side, p04x.cross_rules_summary(cross), p04x.training_challenges(cross),
                    p04x.cross_rules_effects(cross, "a"))
 
     def beaten(self) -> dict:
