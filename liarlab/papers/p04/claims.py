@@ -71,8 +71,9 @@ def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", no
                  readings=R.in_sentence(S1_SENTENCE, readings) if sentence else readings, headline=headline)
 
 
-def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note="") -> dict:
-    j, note = U.ours(judgement, note)
+def _ours(text, est, rule, family=BASELINE_FAMILY, note="") -> dict:
+    """An extension row: ``rule`` its stated rule, or the judgement of our own test (:func:`unit_judges.ours`)."""
+    j, note = (V.stated("extension", rule), note) if isinstance(rule, str) else U.ours(rule, note)
     return _claim(text, None, est, j, family=family, note=note)
 
 
@@ -413,7 +414,7 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
                     plans: dict | None = None, caps: dict | None = None) -> list[dict]:
     """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, learner minus
-    baseline, per run the mean over P1-P5, independent runs (Welch): our test (:func:`_our_test`)."""
+    baseline, per run the mean over P1-P5, independent runs (Welch): our test (:func:`_ours`)."""
     def wide(frame):
         return frame.pivot(index="run", columns="personality", values="win_rate")
 
@@ -439,7 +440,7 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
                        ("paper defaults", label))
         per = {n: learner[n].mean() - base[n].mean() for n in learner.columns if n in base.columns}
         worse = [n for n, d in per.items() if d < 0]
-        rows.append(_our_test(f"Stage 1: the learner wins more than {short} (games 301-500)", est, j,
+        rows.append(_ours(f"Stage 1: the learner wins more than {short} (games 301-500)", est, j,
                               note=f"windowed win rate, learner minus {label}, mean over P1-P5 per run, independent "
                                    f"runs; per personality (points): {U.per(per)}"
                                    + (f"; the baseline wins more against {', '.join(worse)} (point estimates)"
@@ -471,7 +472,7 @@ def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, c
         est, j, ests, js = judge(per_seed)
         est, j = stage(est, j, lambda f, n, judge=judge: judge(U.first(f, n)))
         beaten = [o for o, jj in zip(keep, js) if jj.verdict == "differs"]
-        rows.append(_our_test(
+        rows.append(_ours(
             f"Stage 2: the trained learner ({top} games) beats the trivial baseline '{name}' against every type", est,
             j, note="least favourable type shown; pilot's learner minus baseline (points): "
                     + U.per((o, e.value) for o, e in ests.items())
@@ -524,40 +525,36 @@ NOT_THE_PAPERS = {"last play challengeable": "the paper's modified rule 1 says t
 DEFAULT_READING = {STAGE1_FAMILY: S1_DEFAULT, LEARNING_FAMILY: S1_DEFAULT, EXAMPLE_FAMILY: EXAMPLE_DEFAULT,
                    DISCUSSION_FAMILY: K_DEFAULT, TRAINING_FAMILY: S2_DEFAULT,
                    FEATURE_FAMILY: FEATURE_DEFAULT, WEIGHTS_FAMILY: WEIGHTS_DEFAULT}
-#: The stage-2 readings outside the E10 grid and what builds each: a switch of the engine or the learner
-#: (p04.experiments.OPEN_POINT_SWITCHES, built in issue 49) with the claim's learners retrained, or pooled learners.
+#: The stage-2 readings outside the E10 grid: what builds each (a switch of the engine or the learner,
+#: p04.experiments.OPEN_POINT_SWITCHES, issue 49, with the claim's learners retrained; or pooled learners) and how
+#: the switch's learners were trained (p04.experiments.open_point_learners).
 STAGE2_UNBUILT = {
-    RANK_RESTART: "the rules switch rank_after_challenge='restart'",
-    DECK_UNDEALT: "the rules switch deck='totals first'",
-    STARTER: "the rules switch first_player=0",
-    HONEST_REWARD: "the learner switch honest_reward='0'",
-    NEXT_STATE: "the learner switch next_state='after reply'",
-    EPSILON_FORM: "the learner switch epsilon_schedule='linear' (training in blocks, no engine change)",
-    MIXED_POOL: "a learner trained against a pool of opponents (built where the call is given the pooled learners: "
-                "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
+    RANK_RESTART: ("the rules switch rank_after_challenge='restart'",
+                   "after every challenge the next play must claim A, in training and test"),
+    DECK_UNDEALT: ("the rules switch deck='totals first'",
+                   "each rank's total is drawn uniform on 0..8 (mean 4, the traditional deck's count the seed "
+                   "contrasts it with: \"not 4 but random\"), again until the deck holds 10 cards; the two hands "
+                   "of 5 are dealt from it and the rest stays undealt"),
+    STARTER: ("the rules switch first_player=0", "the learner plays first in every training and test game (the "
+              "first player is still drawn, so the deals are the default's)"),
+    HONEST_REWARD: ("the learner switch honest_reward='0'", "a TRUTH play earns 0, challenged or not; lies, "
+                    "challenges and the ±100 of a game's end keep their rewards"),
+    NEXT_STATE: ("the learner switch next_state='after reply'",
+                 "the transition a challenge settles last takes as s' the table right after the challenge (empty "
+                 "pile, the next required rank), not the learner's next decision; the other transitions keep "
+                 "s' = the next buffered state"),
+    EPSILON_FORM: ("the learner switch epsilon_schedule='linear' (training in blocks, no engine change)",
+                   "ε falls linearly from the spec's 0.5 towards 0 over training, lowered every 10 games (block b "
+                   "of B plays at 0.5 (1 - b/B)), the test greedy as by default: the seed names only the constant "
+                   "\"noise\" 0.5, and a straight fall from it to the greedy test is the plainest decaying form"),
+    MIXED_POOL: ("a learner trained against a pool of opponents (built where the call is given the pooled learners: "
+                 "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
+                 "one learner per seed trained against all six opponents in turn (10-game blocks, the claim's "
+                 "training size against each), tested frozen against each; the same seeds per cell as the grid"),
 }
 #: Measured at full size: the six switches' 9,720 learners (trained up to 1,000 games, tested 5,000) took 76 CPU s.
 SWITCH_COST = ("the switch exists; its learners were not given to this call (p04.experiments.open_point_learners, "
                "about 13 CPU s a switch at full size)")
-POOLED_NOTE = ("one learner per seed trained against all six opponents in turn (10-game blocks, the claim's training "
-               "size against each), tested frozen against each; the same seeds per cell as the grid")
-#: How each switched reading's learners were trained (p04.experiments.open_point_learners).
-SWITCH_NOTES = {
-    EPSILON_FORM: "ε falls linearly from the spec's 0.5 towards 0 over training, lowered every 10 games (block b of B "
-                  "plays at 0.5 (1 - b/B)), the test greedy as by default: the seed names only the constant \"noise\" "
-                  "0.5, and a straight fall from it to the greedy test is the plainest decaying form",
-    STARTER: "the learner plays first in every training and test game (the first player is still drawn, so the deals "
-             "are the default's)",
-    HONEST_REWARD: "a TRUTH play earns 0, challenged or not; lies, challenges and the ±100 of a game's end keep "
-                   "their rewards",
-    RANK_RESTART: "after every challenge the next play must claim A, in training and test",
-    NEXT_STATE: "the transition a challenge settles last takes as s' the table right after the challenge (empty "
-                "pile, the next required rank), not the learner's next decision; the other transitions keep "
-                "s' = the next buffered state",
-    DECK_UNDEALT: "each rank's total is drawn uniform on 0..8 (mean 4, the traditional deck's count the seed "
-                  "contrasts it with: \"not 4 but random\"), again until the deck holds 10 cards; the two hands "
-                  "of 5 are dealt from it and the rest stays undealt",
-}
 VARIANTS = Reading("rule and learner variants", "the spec's rules or learner changed in one respect (the E10 grid)",
                    "spec §7 E10 and §8.5-8.9")
 NO_TRAINING_VARIANTS = Unbuilt("the rule and learner variants were trained 300 games only, so no change with "
@@ -605,17 +602,16 @@ def stage2_open_points(per_seed, judge, seeds_per_cell: str, pooled=None, switch
     else:
         out = [(CAP_DRAWS_OUT, lambda: judge(U.rescored(per_seed, "out")))]
     built = set() if switched is None else set(switched.variant)
-    for reading, need in STAGE2_UNBUILT.items():
+    for reading, (need, how) in STAGE2_UNBUILT.items():
         if reading is MIXED_POOL and pooled is not None:
             continue
         if reading.name in built:
-            out.append((reading, lambda r=reading: (*judge(switched[switched.variant == r.name])[:2],
-                                                    SWITCH_NOTES[r])))
+            out.append((reading, lambda r=reading, how=how: (*judge(switched[switched.variant == r.name])[:2], how)))
         else:
             out.append((reading, Unbuilt(need if reading is MIXED_POOL else
                                          f"{need}, and {seeds_per_cell} retrained under it: {SWITCH_COST}")))
     if pooled is not None:  # p04.experiments.pooled_learners (issue 49)
-        out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], POOLED_NOTE)))
+        out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], STAGE2_UNBUILT[MIXED_POOL][1])))
     return out
 
 
@@ -772,10 +768,6 @@ def weights_claim(separability: dict) -> dict:
 
 
 # ============================================================================ extensions
-
-def _ours(text, est, rule, family, note) -> dict:
-    return _claim(text, None, est, V.stated("extension", rule), family=family, note=note)
-
 
 def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.DataFrame | None = None) -> list[dict]:
     """The first-mover advantage per rules and pool (Wilson), what the variant changes (Newcombe), and whether the
