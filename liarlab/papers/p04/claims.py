@@ -1,21 +1,10 @@
-"""Notebook 04's claims rows under the study's verdict protocol (docs/VERDICTS.md; no threshold of its own). The
-paper prints no numbers but "about 10%", so most rows test a direction, an ordering or a word, on independent
-learner runs (stage 1) or independently trained learners (stage 2, t intervals across seeds); "rises" use windowed
-rates or separately trained learners, and cells at a ceiling or floor are left out of comparisons of gains.
-
-Each family's readings are declared here, beside its judge: each run by the claims row's own rule on tables the
-chain computed, or not run with why (:mod:`liarlab.core.readings`); the causes follow from them. They were listed
-from the spec's "Open questions and ambiguities" (§8) and the paper's wording before any verdict was seen: stage 1
-(§8.2-8.4, §8.10): how the personalities catch, P5's lie rate, the hands, the search steps and (added after a
-referee found it undeclared) its starting values (issue 49), simulating the program or a model, cumulative or
-windowed rate, draws as non-wins, and which opponent the 343/500 example came from; stage 2 (§8.5-8.9, §7 E10): the
-rules, the learner, the training size the ordering is read at, "about 10%" as points or relative, and the open
-points outside the E10 grid (issue 36, :func:`stage2_open_points`). The stage-1 sentence of seed 003 l.65 is judged
-jointly (:data:`S1_SENTENCE`)."""
+"""Notebook 04's claims: its families (:data:`CLAIM_FAMILIES`), the readings of each beside the judge that runs them,
+and the judges, under the study's verdict protocol (docs/VERDICTS.md). The paper prints no number but "about 10%", so
+rows test a direction, an ordering or a word on independent runs (stage 1) or trained learners (stage 2). The
+readings come from spec §8 and §7 E10, listed before any verdict was seen (starting values added in issue 49)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -27,11 +16,11 @@ from liarlab.core import verdicts as V
 from liarlab.core.readings import Reading, Unbuilt
 from liarlab.papers.p04 import printed
 from liarlab.papers.p04.experiments import RULE_VARIANTS, STAGE1_WINDOWS, windowed_rates
-from liarlab.papers.p04.experiments import seed_values as _values
 from liarlab.papers.p04.params import PARAMS
 from liarlab.papers.p04.printed import SOURCE
-from liarlab.papers.p04.results import Results, grid_row
+from liarlab.papers.p04.results import Results
 from liarlab.study import families as F
+from liarlab.study import unit_judges as U
 from liarlab.study.families import ClaimFamily, Confirm, claim
 
 STAGE1_FAMILY = "Stage-1 win-rate chart (§2.5)"
@@ -42,169 +31,100 @@ WEIGHTS_FAMILY = "Learned weights (§1.3)"
 AUDIT_FAMILY = "Extension: how the modified game is decided"
 MULTI_FAMILY = "Extension: more players"
 VARIANT_FAMILY = "Extension: the hand-emptying play made challengeable"
-#: The learner against trivial baselines: our test, not the paper's (it compares its learner with no fixed policy;
-#: its "learning helps" is the rise of win rates with training, tested in the chart families), so extensions.
+#: The paper compares its learner with no fixed policy (its "learning helps" is the charts' rise): our test.
 BASELINE_FAMILY = "Extension: learning against trivial baselines (§2.5, §3.4)"
 EXAMPLE_FAMILY = "Stage-1 example (§2.4)"
 DISCUSSION_FAMILY = "Stage-1 discussion (§2.5)"
 TOP_PAIRS = [(t, o) for t in ("a", "f") for o in ("b", "c", "d", "e")]
 QUESTION = "Can a program learn how an opponent lies, and beat it, from games against scripted personalities?"
+#: The one-table rule (docs/VERDICTS.md, History 2026-12-07, second session): every chart sentence of seed 003
+#: (l.65, l.126, l.130) infers what the learning does, so the charts' findings are judged on the mean over seeds.
+METHOD = "the method (mean over seeds)"
+CHART_FAMILIES = (STAGE1_FAMILY, LEARNING_FAMILY, TRAINING_FAMILY, FEATURE_FAMILY)
+#: The stage-1 sentence of seed 003 l.65 (spec §2.5): 「勝率幾乎都超過五成且往上提升，尤其是 100 場到 300 場、500
+#: 場時。這表示「抓」的機率公式設定合理(勝率超過五成)，且參數的學習機制是對的(勝率提升)」: one statement, so its
+#: claims are judged jointly (core.readings.in_sentence).
+S1_SENTENCE = "§2.5 (seed 003 l.65): almost all above 50 % and rising; the catch formula and the learning work"
 
 
 def confirmation_caps(runs_cap: int, seeds_cap: int) -> dict:
-    """Budgets per confirmatory group, stated before any confirmatory sample is drawn (never exceeded): stage-1
-    learner runs per personality (and setting), stage-2 learners per cell."""
+    """Budgets per confirmatory group, stated before any confirmatory sample is drawn (never exceeded)."""
     return {"stage1": runs_cap, "settings": runs_cap, "training": seeds_cap, "features": seeds_cap}
 
 
-def _caps(given: dict | None) -> dict:
-    """The notebook's budgets, the full profile's where it states none."""
-    return {**confirmation_caps(PARAMS.size("confirm_runs_cap", "full"), PARAMS.size("confirm_seeds_cap", "full")), **(given or {})}
-
-
-#: the one-table rule (docs/VERDICTS.md, History 2026-12-07, second session): the paper draws one run per cell, but
-#: every chart sentence of seed 003 (l.65, l.126, l.130) infers what the learning does, so the charts' findings are
-#: judged on the mean over runs or learners, and their notes say so
-METHOD = "the method (mean over seeds)"
-CHART_FAMILIES = (STAGE1_FAMILY, LEARNING_FAMILY, TRAINING_FAMILY, FEATURE_FAMILY)
-
-
+def _stager(group: str, confirm, plans, caps):
+    """The two-stage step of ``group`` (:func:`unit_judges.staged`) at the notebook's budget (the full profile's
+    where none is given): ``stage(est, j, judge, who=())``."""
+    cap = {**confirmation_caps(PARAMS.size("confirm_runs_cap", "full"), PARAMS.size("confirm_seeds_cap", "full")),
+           **(caps or {})}[group]
+    return lambda est, j, judge, who=(): U.staged(est, j, group, cap, confirm, judge, plans, who)
 
 
 def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", note="", selected=False,
-           source=SOURCE, others=None, sentence=False, headline=False):
-    """A claims row (:func:`liarlab.study.families.claim`). ``others``: its readings beside its family's default, as
-    (reading, what) pairs (:func:`build`); ``sentence``: one of the stage-1 sentence's
-    claims, judged jointly. A chart family's finding says it is judged about the method (:data:`METHOD`)."""
+           others=None, sentence=False, headline=False):
+    """A claims row; ``others``: its readings besides its family's default, as (reading, what) pairs;
+    ``sentence``: a claim of :data:`S1_SENTENCE`. A chart family's finding says it judges the method."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
     readings = None if others is None else build(family, text, DEFAULT_READING[family], est, judgement, others)
-    return claim(text, source, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
-                 readings=of_sentence(readings) if sentence else readings, headline=headline)
+    return claim(text, SOURCE, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
+                 readings=R.in_sentence(S1_SENTENCE, readings) if sentence else readings, headline=headline)
 
 
-def _our_test(text, est, judgement: V.Judgement, *, family=BASELINE_FAMILY, note="") -> dict:
-    """A comparison the paper does not make: an extension, never a finding (docs/VERDICTS.md), its own rule's
-    verdict kept in the note."""
-    flags = f" ({', '.join(judgement.flags)})" if judgement.flags else ""
-    return _claim(text, None, est, V.stated("extension", f"our test, not the paper's: {judgement.rule}"),
-                  family=family, note="; ".join(x for x in (note, f"under this rule: {judgement.verdict}{flags}",
-                                                               judgement.note) if x))
+def _ours(text, est, rule, family=BASELINE_FAMILY, note="") -> dict:
+    """An extension row: ``rule`` its stated rule, or the judgement of our own test (:func:`unit_judges.ours`)."""
+    j, note = (V.stated("extension", rule), note) if isinstance(rule, str) else U.ours(rule, note)
+    return _claim(text, None, est, j, family=family, note=note)
 
 
-def notebook_readings(rows: list[dict]) -> list[dict]:
-    """Every readings row of the claims rows ``rows`` (for :func:`liarlab.study.readings.save_readings`)."""
-    return F.readings_rows(rows)
-
-
-def _two_stage(pilot_est, pilot_j, group: str, cap: int, confirm, judge, plans: dict | None, who=()):
-    """The row's (estimate, judgement) under the two-stage design: an undecided pilot or a near-miss ``differs``
-    gets :func:`verdicts.plan_second_stage` (capped at ``cap``), its size recorded in ``plans[group]`` (and what
-    the fresh sample must hold, ``who``, in ``plans[group + "_who"]``); ``judge(confirm, n)`` judges the first
-    ``n`` fresh units by the pilot's rule. Without ``confirm`` the pilot's row stands."""
-    plan = V.plan_second_stage(pilot_est, pilot_j, cap=cap)
-    if plan is None:
-        return pilot_est, pilot_j
-    if plan.undecidable:
-        return pilot_est, V.undecidable(pilot_j, plan.reason)
-    if plans is not None:
-        plans[group] = max(plans.get(group, 0), plan.n)
-        if who:  # which personalities or settings the fresh sample must hold
-            plans[f"{group}_who"] = tuple(sorted(set(plans.get(f"{group}_who", ())) | set(who)))
-    if confirm is None:
-        return pilot_est, pilot_j
-    est, j = judge(confirm, plan.n)
-    return est, V.confirmed(pilot_est, pilot_j, est, j, plan)
-
-
-def _pct(x) -> str:
-    return f"{100 * x:+.1f}"
-
-
-# ============================================================================ shared judgements
-
-def ceiling_cells(per_seed: pd.DataFrame, by=("opponent",), **where) -> list:
-    """Groups (opponents) with any cell at a ceiling or floor (mean >= 99.5 % or <= 0.5 %) among ``where``."""
-    g = per_seed
-    for k, v in where.items():
-        g = g[g[k].isin(v) if isinstance(v, (list, tuple)) else g[k] == v]
-    means = g.groupby(list(by) + [c for c in ("training_games", "feature_set") if c in g.columns]).win_rate.mean()
-    bad = means[(means >= V.CEILING) | (means <= 1 - V.CEILING)]
-    return sorted({k[0] if isinstance(k, tuple) else k for k in bad.index})
-
-
-
-
-def seed_difference(per_seed: pd.DataFrame, a: dict, b: dict, level: float = V.LEVEL) -> V.Estimate:
-    """Cell a minus cell b over learners paired by seed index (independent learners, so independent pairs)."""
-    x, y = _values(per_seed, **a), _values(per_seed, **b)
-    idx = x.index.intersection(y.index)
-    return V.paired_difference(x[idx].to_numpy(), y[idx].to_numpy(), level=level)
+#: Every readings row of the claims rows (for :func:`liarlab.study.readings.save_readings`).
+notebook_readings = F.readings_rows
 
 
 def ordering_checks(per_seed: pd.DataFrame, where: dict) -> dict:
-    """The E7 orderings among opponents, from learners of one setting (``where``), each (estimate, judgement,
-    note): "a, f highest" (8 differences > 0), "d slightly above b, c, e" (3 within "slight"), "d below a, f" (2 > 0),
-    all at a Bonferroni level, all must hold; the estimate is the least favourable difference."""
+    """The E7 orderings among opponents from learners of one setting, each (least favourable estimate, judgement,
+    note): "a, f highest" (8 differences > 0), "d slightly above b, c, e" (3 "slight"), "d below a, f" (2 > 0)."""
     out = {}
-    specs = {"a, f highest": (TOP_PAIRS, "direction"),
-             "d slightly above b, c, e": ([("d", o) for o in ("b", "c", "e")], "slight"),
-             "d below a, f": ([("a", "d"), ("f", "d")], "direction")}
-    for name, (pairs, rule) in specs.items():
-        level = V.simultaneous_level(len(pairs))
-        ests = {(t, o): seed_difference(per_seed, {**where, "opponent": t}, {**where, "opponent": o}, level)
-                for t, o in pairs}
-        js = [V.direction(e, ">", 0.0) if rule == "direction" else V.word("slight", e) for e in ests.values()]
-        judgement = V.all_of(js, f"{name}: each of {len(pairs)} differences")
-        worst = min(ests, key=lambda k: ests[k].value)
-        note = "differences (points): " + ", ".join(f"{t}-{o} {_pct(e.value)} [{_pct(e.low)}, {_pct(e.high)}]"
-                                                   for (t, o), e in ests.items())
-        out[name] = (ests[worst], judgement, note)
+    for name, pairs, word in (("a, f highest", TOP_PAIRS, None),
+                              ("d slightly above b, c, e", [("d", o) for o in ("b", "c", "e")], "slight"),
+                              ("d below a, f", [("a", "d"), ("f", "d")], None)):
+        est, j, ests = U.all_pairs(lambda t, o, lv: U.paired(per_seed, {**where, "opponent": t},
+                                                              {**where, "opponent": o}, lv),
+                                   pairs, f"{name}: each of {len(pairs)} differences", word)
+        out[name] = (est, j, "differences (points): " + ", ".join(
+            f"{t}-{o} {U.pct(e.value)} [{U.pct(e.low)}, {U.pct(e.high)}]" for (t, o), e in ests.items()))
     return out
 
 
 def feature_checks(per_seed: pd.DataFrame, where: dict, opponents=("a", "b", "c", "d", "e", "f")) -> dict:
-    """The E8 statements from learners of one setting (``where`` without the feature set): F7 - F5 about 10
-    points, F7-H5 - F7 differs little (means over opponents, paired by seed), the H5 gain largest against d and e
-    (differences of gains, Bonferroni level); opponents at a ceiling or floor left out."""
-    left_out = ceiling_cells(per_seed, **where)
+    """The E8 statements: F7 - F5 about 10 points, F7-H5 - F7 differs little (means over opponents, paired by
+    seed), the H5 gain largest against d and e (Bonferroni); opponents at a ceiling or floor left out."""
+    left_out = U.ceiling_groups(per_seed, **where)
     keep = [o for o in opponents if o not in left_out]
-    note_out = (f"left out (a cell at a ceiling/floor): {', '.join(left_out)}; " if left_out else "")
-
-    def gain_matrix(a, b):
-        return pd.DataFrame({o: _values(per_seed, **where, opponent=o, feature_set=a)
-                             - _values(per_seed, **where, opponent=o, feature_set=b) for o in opponents})
-
-    hist = gain_matrix("F7", "F5")
-    mem = gain_matrix("F7-H5", "F7")
-    out = {}
-    est = V.paired_difference(hist[keep].mean(axis=1).to_numpy(), np.zeros(len(hist)))
-    out["history about 10 points"] = (est, V.about(printed.HISTORY_GAIN_PP / 100, est, span=2.0, reference=0.0),
-                                      note_out + "F7 - F5 per opponent: "
-                                      + ", ".join(f"{o} {_pct(hist[o].mean())}" for o in opponents))
-    est = V.paired_difference(mem[keep].mean(axis=1).to_numpy(), np.zeros(len(mem)))
-    out["H5 differs little from H3"] = (est, V.word("differ little", est),
-                                        note_out + "F7-H5 - F7 per opponent: "
-                                        + ", ".join(f"{o} {_pct(mem[o].mean())}" for o in opponents))
+    lead = f"left out (a cell at a ceiling/floor): {', '.join(left_out)}; " if left_out else ""
+    hist, mem = (pd.DataFrame({o: U.cell(per_seed, **where, opponent=o, feature_set=a)
+                               - U.cell(per_seed, **where, opponent=o, feature_set=b) for o in opponents})
+                 for a, b in (("F7", "F5"), ("F7-H5", "F7")))
+    h, m = (V.paired_difference(g[keep].mean(axis=1).to_numpy(), np.zeros(len(g))) for g in (hist, mem))
+    out = {"history about 10 points": (h, V.about(printed.HISTORY_GAIN_PP / 100, h, span=2.0, reference=0.0),
+                                       f"{lead}F7 - F5 per opponent: {U.per(hist.mean())}"),
+           "H5 differs little from H3": (m, V.word("differ little", m), f"{lead}F7-H5 - F7 per opponent: "
+                                                                       f"{U.per(mem.mean())}")}
     pairs = [(t, o) for t in ("d", "e") for o in keep if o not in ("d", "e")]
     if all(t in keep for t in ("d", "e")) and pairs:
-        level = V.simultaneous_level(len(pairs))
-        ests = {(t, o): V.paired_difference(mem[t].to_numpy(), mem[o].to_numpy(), level=level) for t, o in pairs}
-        js = [V.direction(e, ">", 0.0) for e in ests.values()]
-        worst = min(ests, key=lambda k: ests[k].value)
-        out["H5 helps d and e most"] = (ests[worst], V.all_of(js, f"H5 gain of d and e above each other opponent's, "
-                                                                  f"{len(pairs)} differences"),
-                                        note_out + "differences of H5 gains (points): "
-                                        + ", ".join(f"{t}-{o} {_pct(e.value)}" for (t, o), e in ests.items()))
+        est, j, ests = U.all_pairs(lambda t, o, lv: V.paired_difference(mem[t].to_numpy(), mem[o].to_numpy(),
+                                                                        level=lv),
+                                   pairs, f"H5 gain of d and e above each other opponent's, {len(pairs)} differences")
+        out["H5 helps d and e most"] = (est, j, lead + "differences of H5 gains (points): "
+                                        + U.per((f"{t}-{o}", e.value) for (t, o), e in ests.items()))
     else:
         out["H5 helps d and e most"] = (None, V.stated("inconclusive", "H5 gains of d and e above the others'"),
-                                        note_out + "d or e is at a ceiling/floor: no comparison of gains")
+                                        lead + "d or e is at a ceiling/floor: no comparison of gains")
     return out
 
 
-# ============================================================================ stage 1
+# ============================================================================ stage 1: readings (spec §8.2-8.4, §8.10)
 
-# the stage-1 readings: the open points of spec §8.2-8.4 and §8.10 behind the stage-1 families
 S1_DEFAULT = Reading("spec defaults", "the spec's lie profiles (P5 lies 30 %), personalities catch each position "
                      "with probability 0.5, Binomial hands, steps (0.05, 0.5), simulated games against the "
                      "personality's program, draws count as non-wins", "spec §2.1-2.3 (interp.)", default=True)
@@ -234,64 +154,50 @@ START_P1 = Reading("starts at p = 1", "the learner's search starts from (p, k) =
 START_K10 = Reading("starts at k = 10", "the learner's search starts from (p, k) = (0.5, 10) instead of (0.5, 0): "
                     "half the bound of k, so the lie profile weighs in from the first game",
                     "spec §8.4: the initial values of p and k are unspecified")
-#: Spec §8.4's starting values of (p, k), each one more settings run (the learner's ``p0``/``k0``). Complete for the
-#: open point: p0 spans [0, 1] and its two ends bound how far the search must travel from its start; k0 = 10 is half
-#: k's bound (20), the default k0 = 0 its other end.
+#: Spec §8.4's starting values of (p, k), each a settings run. Complete for the open point: p0's two ends bound how
+#: far the search must travel from its start; k0 = 10 is half k's bound (20), the default k0 = 0 its other end.
 START_SETTINGS = {START_P0: "starts at p = 0", START_P1: "starts at p = 1", START_K10: "starts at k = 10"}
-
 #: The settings-table readings of the stage-1 game and learner, by setting label (p04x.STAGE1_SETTINGS).
 GAME_SETTINGS = {C03: "opponent catches c = 0.3", C07: "opponent catches c = 0.7", UNIFORM: "uniform hands",
                  STEPS_SMALL: "steps (0.02, 0.2)", STEPS_LARGE: "steps (0.1, 1)",
                  MODEL: "simulates a model of the personality"}
 P5_SETTINGS = {P5_20: "P5 lies 20%", P5_40: "P5 lies 40%"}
-
 EXAMPLE_DEFAULT = Reading("closest personality", "the example's opponent is the personality whose realised rate "
                           "at position 6 is closest to 343/500", "the paper does not name the opponent (§2.4)",
                           default=True)
 K_DEFAULT = Reading("spec defaults", "the search over (p, k) against the same search with k fixed at 0, under the "
                     "spec's defaults", "spec §7 E3", default=True)
-
-#: The stage-1 sentence of seed 003 l.65 (spec §2.5): 「勝率幾乎都超過五成且往上提升，尤其是 100 場到 300 場、500
-#: 場時。這表示「抓」的機率公式設定合理(勝率超過五成)，且參數的學習機制是對的(勝率提升)」. Its claims (almost all
-#: above 50 %, the chart's rise, the learning works) are one statement: judged jointly (core.readings.in_sentence).
-S1_SENTENCE = "§2.5 (seed 003 l.65): almost all above 50 % and rising; the catch formula and the learning work"
-
-
-def of_sentence(rows: list[dict]) -> list[dict]:
-    """Readings rows of a claim of the stage-1 sentence (:data:`S1_SENTENCE`), marked so they are judged jointly."""
-    return R.in_sentence(S1_SENTENCE, rows)
-
-
-def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, confirm=None,
-                  plans: dict | None = None, settings_runs: pd.DataFrame | None = None,
-                  caps: dict | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list[dict]:
-    """Stage-1 rows from the default learner's runs, their windowed rates and the lie rates; ``settings_runs``
-    judge the open points' readings. The sentence "almost all above 50 % and rising ... the learning works" is
-    judged jointly (:func:`joined`), so all its claims are built here."""
-    cap = _caps(caps)["stage1"]
-    return joined([_above_half_claim(runs, windows, confirm, plans, cap, settings_runs)]
-                  + _chart_rise_claims(runs, windows, confirm, plans, cap, settings_runs)
-                  + _learning_claims(runs, windows, confirm, plans, cap, settings_runs)
-                  + _not_lower_claims(runs, confirm, plans, cap, settings_runs)
-                  + [example_claim(lie_rates, lie_rates_uniform)])
+NO_SETTINGS = "the stage-1 settings runs were not given to this call"
 
 
 def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True) -> list:
-    """(reading, what) pairs of a stage-1 claim: ``first`` (its own), draws counted half, then the settings
-    readings, each judged by ``judge(frame)``, the row's own rule. ``p5``: P5's lie rate bears on the claim (its
-    settings hold P5 only; the default runs stand in for the others). The starting values of (p, k) bear on every
-    stage-1 claim: a start farther from the optimum moves when the search settles."""
-    items = (list(GAME_SETTINGS.items()) + (list(P5_SETTINGS.items()) if p5 else [])
-             + list(START_SETTINGS.items()))
-    out = list(first) + [(DRAWS_HALF, lambda: judge(draws_half(runs)))]
+    """A stage-1 claim's (reading, what) pairs: ``first`` (its own), draws counted half, the settings (P5's lie
+    rate where it bears on the claim, ``p5``; the starting values always), each judged by the row's own rule."""
+    items = list(GAME_SETTINGS.items()) + (list(P5_SETTINGS.items()) if p5 else []) + list(START_SETTINGS.items())
+    out = list(first) + [(DRAWS_HALF, lambda: judge(U.rescored(runs, "half")))]
     for reading, label in items:
         def what(label=label, reading=reading):
             if settings_runs is None:
                 return NO_SETTINGS
-            frame = setting_runs(settings_runs, label, runs if reading in P5_SETTINGS else None)
+            frame = U.subset(settings_runs, label, runs if reading in P5_SETTINGS else None)
             return f"the setting '{label}' was not run" if frame is None else judge(frame)
         out.append((reading, what))
     return out
+
+
+# ============================================================================ stage 1: judges
+
+def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, confirm=None,
+                  plans: dict | None = None, settings_runs: pd.DataFrame | None = None,
+                  caps: dict | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list[dict]:
+    """Stage-1 rows from the default learner's runs, windowed rates and lie rates; ``settings_runs`` judge the
+    readings. The sentence's claims are all built here, to be judged jointly (:func:`joined`)."""
+    stage = _stager("stage1", confirm, plans, caps)
+    return joined([_above_half_claim(runs, windows, stage, settings_runs)]
+                  + _chart_rise_claims(runs, windows, stage, settings_runs)
+                  + _learning_claims(runs, windows, stage, settings_runs)
+                  + _not_lower_claims(runs, stage, settings_runs)
+                  + [example_claim(lie_rates, lie_rates_uniform)])
 
 
 def _cells(frame: pd.DataFrame, keys=("personality", "games")) -> list:
@@ -305,77 +211,35 @@ def _above_half(frame: pd.DataFrame, keys=("personality", "games")):
     return est, V.word("almost all", est)
 
 
-def _above_half_claim(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
-                      settings_runs) -> dict:
+def _above_half_claim(runs, windows, stage, settings_runs) -> dict:
     """:func:`_above_half` of the cumulative rates; an undecided share is planned in runs from its undecided cells."""
     cells = _cells(runs)
     names = [name for name, _ in runs.groupby(["personality", "games"], sort=False)]
     below = {n for (n, _), j in zip(names, cells) if j.verdict == "differs"}
     share = V.share(cells)
-    n_yes = sum(j.verdict == "reproduced" for j in cells)
-    n_no = sum(j.verdict == "differs" for j in cells)
-
+    n_yes, n_no = (sum(j.verdict == v for j in cells) for v in ("reproduced", "differs"))
     share_j = V.word("almost all", share)
-    if share_j.verdict == "inconclusive":  # plan in runs from the undecided cells (the share itself is in cells)
-        open_ = [j for j in cells if j.verdict == "inconclusive"]
-        sizes = [j.needed for j in open_ if j.needed is not None]
-        planning = replace(share_j, needed=max(sizes) if sizes and len(sizes) == len(open_) else None,
-                           undecidable=not sizes or len(sizes) < len(open_))
-        share_est, share_j2 = _two_stage(share, planning, "stage1", cap, confirm,
-                                         lambda f, n: _above_half(_first(f, n, "run")), plans,
-                                         who=tuple(runs.personality.unique()))
-        share_j = replace(share_j2, rule=share_j.rule) if share_j2 is not planning else share_j
-        if share_j2.undecidable:
-            share_j = share_j2
-        share = share_est
-    text = "Stage 1: the learner's win rates are almost all above 50%"
+    if share_j.verdict == "inconclusive":  # planned in runs from the undecided cells (the share itself is in cells)
+        n_open = sum(j.verdict == "inconclusive" for j in cells)
+        sizes = [j.needed for j in cells if j.verdict == "inconclusive" and j.needed is not None]
+        planning = replace(share_j, needed=max(sizes) if sizes and len(sizes) == n_open else None,
+                           undecidable=not sizes or len(sizes) < n_open)
+        share, j2 = stage(share, planning, lambda f, n: _above_half(U.first(f, n, "run")),
+                          tuple(runs.personality.unique()))
+        share_j = j2 if j2.undecidable else replace(j2, rule=share_j.rule) if j2 is not planning else share_j
     others = _stage1_readings([(WINDOWED, lambda: _above_half(windows, ("personality", "window")))], runs,
                               settings_runs, _above_half)
-    return _claim(text, printed.PAPER_VALUES["above_half"], share, share_j, family=STAGE1_FAMILY, headline=True,
+    return _claim("Stage 1: the learner's win rates are almost all above 50%", printed.PAPER_VALUES["above_half"],
+                  share, share_j, family=STAGE1_FAMILY, headline=True, others=others, sentence=True,
                   note=f"pilot's per-cell judgements (personality x checkpoint, cumulative rate over runs > 50%): "
                        f"{n_yes} of {len(cells)} above, {n_no} below ({', '.join(sorted(below)) or 'none'}), "
-                       f"{len(cells) - n_yes - n_no} undecided",
-                  others=others, sentence=True)
+                       f"{len(cells) - n_yes - n_no} undecided")
 
 
-def _cumulative_rise(frame: pd.DataFrame, name: str, start: int, n=None):
-    """The chart's rise against ``name``: cumulative win rate after the last checkpoint minus after ``start``
-    games, paired by run; "rises" is a direction beyond a negligible change."""
-    frame = frame if n is None else _first(frame, n, "run")
+def _cumulative_rise(frame: pd.DataFrame, name: str, start: int):
+    """Cumulative win rate against ``name`` after the last checkpoint minus after ``start`` games, paired by run."""
     cum = frame[frame.personality == name].pivot(index="run", columns="games", values="win_rate")
-    top = max(cum.columns)
-    est = V.paired_difference(cum[top].to_numpy(), cum[start].to_numpy(), unit="runs")
-    return est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
-
-
-def _chart_rise_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
-                       settings_runs) -> list[dict]:
-    """The chart per personality: cumulative win rate after 500 games minus after 100, paired by run: what the
-    chart shows, not whether the search learned (:func:`_learning_claims`). Spec §8.4's cumulative or windowed rate
-    is about what the chart plots, so the windowed rise is a reading of these claims too."""
-    labels = list(dict.fromkeys(windows.window))
-    first_window, last_window = labels[0], labels[-1]
-    rows = []
-    top = int(runs.games.max())
-    mid = 100 if 100 in set(runs.games) else sorted(runs.games.unique())[len(runs.games.unique()) // 2]
-    first = int(runs.games.min())
-    for name in runs.personality.unique():
-        text = f"Stage 1 vs {name}: the chart's cumulative win rate rises from {mid} to {top} games"
-        est, j = _cumulative_rise(runs, name, mid)
-        est, j = _two_stage(est, j, "stage1", cap, confirm, lambda f, n, name=name: _cumulative_rise(f, name, mid, n),
-                            plans, who=(name,))
-        # the claims of the stage-1 sentence declare the same readings (P5's lie rate too: against P1-P4 its
-        # settings' runs are the default's), so that they can be judged jointly (of_sentence)
-        others = _stage1_readings([(FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
-                                   (WINDOWED, lambda name=name: _windowed_rise(runs, name, first_window,
-                                                                                  last_window))],
-                                  runs, settings_runs, lambda f, name=name: _cumulative_rise(f, name, mid))
-        rows.append(_claim(text, printed.PAPER_VALUES["rising"], est, j, family=STAGE1_FAMILY,
-                           note=f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired "
-                                "by run; a cumulative rate keeps rising after learning stops, so this is what the "
-                                "chart shows, not whether the learner still learns",
-                           others=others, sentence=True))
-    return rows
+    return U.rise(V.paired_difference(cum[max(cum.columns)].to_numpy(), cum[start].to_numpy(), unit="runs"))
 
 
 def _window_pair(w: pd.DataFrame, first: str, last: str) -> tuple[pd.Series, pd.Series]:
@@ -384,85 +248,173 @@ def _window_pair(w: pd.DataFrame, first: str, last: str) -> tuple[pd.Series, pd.
     return x, w[w.window == first].set_index("run").win_rate.reindex(x.index)
 
 
-def _windowed_rise(frame: pd.DataFrame, name: str, first: str, last: str, n=None):
+def _windowed_rise(frame: pd.DataFrame, name: str, first: str, last: str):
     """Windowed win rate in window ``last`` minus window ``first`` against ``name``, paired by run."""
-    frame = frame if n is None else _first(frame, n, "run")
-    w = windowed_rates(frame, (_window(first), _window(last)))
+    w = windowed_rates(frame, tuple(tuple(int(x) for x in label.split("-")) for label in (first, last)))
     x, y = _window_pair(w[w.personality == name], first, last)
-    e = V.paired_difference(x.to_numpy(), y.to_numpy(), unit="runs")
-    return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
+    return U.rise(V.paired_difference(x.to_numpy(), y.to_numpy(), unit="runs"))
 
 
-def _learning_claims(runs: pd.DataFrame, windows: pd.DataFrame, confirm, plans: dict | None, cap: int,
-                     settings_runs) -> list[dict]:
-    """"The parameter learning works", per personality: the last window's rate minus the first's, paired by run (a
-    cumulative rate keeps rising after learning stops)."""
+def _s1_row(ctx, text, key, judge, own, who, note, *, family=STAGE1_FAMILY, pilot=None, fresh=None, p5=True,
+            sentence=True) -> dict:
+    """One stage-1 claims row: judged by ``judge(runs)`` (or ``pilot``), staged on the first fresh runs (or
+    ``fresh``), its readings ``own`` and every stage-1 one (:func:`_stage1_readings`) judged by ``judge``."""
+    runs, stage, settings_runs = ctx
+    est, j = stage(*(pilot or judge(runs)), fresh or (lambda f, n: judge(U.first(f, n, "run"))), who)
+    return _claim(text, printed.PAPER_VALUES[key], est, j, family=family, note=note, sentence=sentence,
+                  others=_stage1_readings(own, runs, settings_runs, judge, p5=p5))
+
+
+def _chart_rise_claims(runs, windows, stage, settings_runs) -> list[dict]:
+    """The chart per personality: cumulative win rate after 500 games minus after 100, paired by run: what the chart
+    shows, not whether the search learned (:func:`_learning_claims`); the windowed rise is a reading (spec §8.4).
+    Every claim of the stage-1 sentence declares P5's lie rate (against P1-P4 its runs are the default's)."""
+    labels = list(dict.fromkeys(windows.window))
+    top, first = int(runs.games.max()), int(runs.games.min())
+    mid = 100 if 100 in set(runs.games) else sorted(runs.games.unique())[len(runs.games.unique()) // 2]
+    return [_s1_row((runs, stage, settings_runs),
+                    f"Stage 1 vs {name}: the chart's cumulative win rate rises from {mid} to {top} games", "rising",
+                    lambda f, name=name: _cumulative_rise(f, name, mid),
+                    [(FROM_FIRST, lambda name=name: _cumulative_rise(runs, name, first)),
+                     (WINDOWED, lambda name=name: _windowed_rise(runs, name, labels[0], labels[-1]))], (name,),
+                    f"cumulative win rate (the paper's chart) after {top} minus after {mid} games, paired by run; a "
+                    "cumulative rate keeps rising after learning stops, so this is what the chart shows, not whether "
+                    "the learner still learns")
+            for name in runs.personality.unique()]
+
+
+def _learning_claims(runs, windows, stage, settings_runs) -> list[dict]:
+    """"The parameter learning works", per personality: the last window's rate minus the first's, paired by run."""
     rows = []
     labels = list(dict.fromkeys(windows.window))
     first, last = labels[0], labels[-1]
     for name, g in windows.groupby("personality", sort=False):
         a, b = _window_pair(g, first, last)
         est = V.paired_difference(a.to_numpy(), b.to_numpy(), unit="runs")
-        rate_a, rate_b = a.mean(), b.mean()
         text = f"Stage 1 vs {name}: the learner still improves (windowed win rate, games {first} to {last})"
-        if any(r >= V.CEILING or r <= 1 - V.CEILING for r in (rate_a, rate_b)):
+        if any(r >= V.CEILING or r <= 1 - V.CEILING for r in (a.mean(), b.mean())):
             rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est,
                                V.undecidable(V.stated("inconclusive", "direction of a gain; cells at a ceiling/floor "
                                                                       "are left out"), "a window at a ceiling/floor"),
                                family=LEARNING_FAMILY, note="a window at a ceiling/floor: left out of gain comparisons"))
             continue
-        est, j = _two_stage(est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE), "stage1", cap, confirm,
-                            lambda f, n, name=name: _windowed_rise(f, name, first, last, n), plans, who=(name,))
-        # the same readings as every claim of the stage-1 sentence, P5's lie rate included (see above)
-        others = _stage1_readings([(LATER_WINDOWS, lambda name=name: _windowed_rise(runs, name, labels[-2], last)
-                                    if len(labels) > 2 else "only two windows were computed")],
-                                  runs, settings_runs, lambda f, name=name: _windowed_rise(f, name, first, last))
-        rows.append(_claim(text, printed.PAPER_VALUES["s1_learns"], est, j, family=LEARNING_FAMILY,
-                           note=f"windowed win rates (games {first}: {100 * rate_b:.1f}%, games {last}: "
-                                f"{100 * rate_a:.1f}%), paired by run; the paper infers learning from its rising chart",
-                           others=others, sentence=True))
+        later = (lambda name=name: _windowed_rise(runs, name, labels[-2], last)) if len(labels) > 2 \
+            else "only two windows were computed"
+        rows.append(_s1_row((runs, stage, settings_runs), text, "s1_learns",
+                            lambda f, name=name: _windowed_rise(f, name, first, last), [(LATER_WINDOWS, later)],
+                            (name,), f"windowed win rates (games {first}: {100 * b.mean():.1f}%, games {last}: "
+                                     f"{100 * a.mean():.1f}%), paired by run; the paper infers learning from its "
+                                     "rising chart", family=LEARNING_FAMILY, pilot=U.rise(est)))
     return rows
 
 
-def _not_lower(frame: pd.DataFrame, name: str, n=None, at=None):
-    """The win rate against ``name`` minus the mean against P2-P4, run by run, by the word "not lower", at ``at``
-    (the last checkpoint or window by default)."""
+def _not_lower(frame: pd.DataFrame, name: str, n=None):
+    """The win rate against ``name`` minus the mean against P2-P4 at the last checkpoint or window, run by run
+    (the first ``n`` runs), by the word "not lower"."""
     column = "games" if "games" in frame.columns else "window"
-    at = frame[column].max() if at is None else at
-    w = frame[frame[column] == at].pivot(index="run", columns="personality", values="win_rate")
-    if n is not None:
-        w = w.sort_index().iloc[:n]
-    w = w.dropna(subset=[name, "P2", "P3", "P4"])
+    w = frame[frame[column] == frame[column].max()].pivot(index="run", columns="personality", values="win_rate")
+    w = (w if n is None else w.sort_index().iloc[:n]).dropna(subset=[name, "P2", "P3", "P4"])
     est = V.paired_difference(w[name].to_numpy(), w[["P2", "P3", "P4"]].mean(axis=1).to_numpy(), unit="runs")
     return est, V.word("not lower", est)
 
 
-def _not_lower_claims(runs: pd.DataFrame, confirm, plans: dict | None, cap: int, settings_runs) -> list[dict]:
+def _not_lower_claims(runs, stage, settings_runs) -> list[dict]:
     """P1 and P5 (the position-independent liars) "not lower" than P2-P4 (:func:`_not_lower`)."""
-    top = int(runs.games.max())
     late = windowed_rates(runs, (STAGE1_WINDOWS[-1],))
-    rows = []
-    for name in ("P1", "P5"):
-        est, j = _not_lower(runs, name)
-        est, j = _two_stage(est, j, "stage1", cap, confirm, lambda frame, n, name=name: _not_lower(frame, name, n),
-                            plans, who=(name, "P2", "P3", "P4"))
-        text = f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after {top} games)"
-        others = _stage1_readings([(WINDOWED, lambda name=name: _not_lower(late, name))], runs, settings_runs,
-                                  lambda f, name=name: _not_lower(f, name), p5=name == "P5")
-        rows.append(_claim(text, printed.PAPER_VALUES["flat_not_lower"], est, j, family=STAGE1_FAMILY,
-                           note=f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run "
-                                "(independent runs paired by index)",
-                           others=others))
-    return rows
+    return [_s1_row((runs, stage, settings_runs), f"Stage 1: win rate vs {name} is not lower than vs P2-P4 (after "
+                    f"{int(runs.games.max())} games)", "flat_not_lower", lambda f, name=name: _not_lower(f, name),
+                    [(WINDOWED, lambda name=name: _not_lower(late, name))], (name, "P2", "P3", "P4"),
+                    f"cumulative win rate vs {name} minus the mean vs P2, P3, P4, run by run (independent runs paired "
+                    "by index)", fresh=lambda f, n, name=name: _not_lower(f, name, n), p5=name == "P5",
+                    sentence=False)
+            for name in ("P1", "P5")]
+
+
+def _example_judged(lie_rates: pd.DataFrame) -> dict:
+    """Each personality's realised lie rate at the example's position against 343/500 (estimate, judgement)."""
+    ex = printed.STAGE1_EXAMPLE
+    return {r.personality: (est := V.proportion(int(r.lies), int(r.games)),
+                            V.simulated_value(ex["lies"] / ex["games"], est, paper_n=ex["games"]))
+            for r in lie_rates[lie_rates.position == ex["position"]].itertuples()}
+
+
+def _example_pick(judged: dict) -> str:
+    """The first personality that fits, else the closest."""
+    ex = printed.STAGE1_EXAMPLE
+    fits = [n for n, (_, j) in judged.items() if j.verdict == "reproduced"]
+    return fits[0] if fits else min(judged, key=lambda n: abs(judged[n][0].value - ex["lies"] / ex["games"]))
+
+
+def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | None = None) -> dict:
+    """"The opponent lied 343 times at position 6 in 500 games" against each personality's realised rate; the
+    paper gives it "for example" (譬如) in its method section: an illustration, kind ``check``."""
+    ex = printed.STAGE1_EXAMPLE
+    judged = _example_judged(lie_rates)
+    shown = _example_pick(judged)
+    est, j = judged[shown]
+    undecided = [n for n, (_, jj) in judged.items() if jj.verdict == "inconclusive"]
+    fits = j.verdict == "reproduced"
+    verdict = j if fits else V.stated("inconclusive", j.rule, f"undecided for {', '.join(undecided)}") if undecided \
+        else V.stated("differs", j.rule, "no personality's realised rate fits")
+
+    def uniform():
+        judged_u = _example_judged(lie_rates_uniform)
+        name = _example_pick(judged_u)
+        return (*judged_u[name], f"{name} under uniform hands")
+    others = [(Reading(f"opponent {n}", f"the example's opponent is {n} (the spec's profile)",
+                       "the paper does not name the opponent (§2.4)"), lambda n=n: judged[n])
+              for n in judged if n != shown]
+    others += [(UNIFORM, uniform if lie_rates_uniform is not None
+                else Unbuilt("the realised lie rates (E1) under uniform hands are not in this call")),
+               (Reading("a profile fitted to 343/500", "the opponent's profile puts a lie rate of 0.686 at position 6",
+                        "spec §8.3: the lie profiles are unspecified"),
+                "a profile chosen to match the printed count reproduces it by construction, so it tests nothing")]
+    rate = ex["lies"] / ex["games"]
+    return _claim(f"Stage 1 example: an opponent lied {ex['lies']} times at position {ex['position']} in "
+                  f"{ex['games']} games", f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict, kind="check",
+                  family=EXAMPLE_FAMILY, selected=fits, others=others,
+                  note=f"shown: {shown}; realised rates at position {ex['position']}: "
+                       + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
+                       + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
+                         "(pìrú) in its method section: the paper's own illustrative example, an illustration, not a "
+                         "finding and not a check of our code")
+
+
+def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
+            plans: dict | None = None, caps: dict | None = None) -> dict:
+    """Per-position statistics (k) add little by 500 games: the (p, k) search minus k fixed at 0, games 301-500."""
+    def judge(a_runs, b_runs, n=None):
+        est = U.paired_means(a_runs, b_runs, n)
+        return est, V.word("no difference", est)
+
+    est, j = _stager("settings", confirm, plans, caps)(
+        *judge(default_runs, p_only_runs),
+        lambda f, n: judge(f[f.setting == "paper defaults"], f[f.setting == "k fixed at 0"], n),
+        ("paper defaults", "k fixed at 0"))
+    others = [(reading, Unbuilt("the search with k fixed at 0 was played under the spec's defaults only"))
+              for reading in (C03, C07, UNIFORM, STEPS_SMALL, STEPS_LARGE, MODEL)]
+    return _claim("Stage 1: per-position lie statistics do not yet matter much by 500 games",
+                  printed.PAPER_VALUES["k_matters_little"], est, j, family=DISCUSSION_FAMILY, others=others,
+                  note="windowed win rate, games 301-500: search over (p, k) minus search with k fixed at 0, mean "
+                       "over P1-P5, independent runs paired by index")
+
+
+def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) -> dict:
+    """Extension (spec §8.4): simulating against a model of the personality instead of its program."""
+    per = model_runs.groupby("personality").win_rate.mean() - program_runs.groupby("personality").win_rate.mean()
+    return _claim("Extension: stage-1 learner simulating against a model of the personality (independent lies at "
+                  "its observed rate per position) instead of its program", None,
+                  U.paired_means(model_runs, program_runs),
+                  V.stated("extension", "our result beside the paper's learner; no paper value"),
+                  family=DISCUSSION_FAMILY,
+                  note=f"windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: "
+                       f"{U.per(per)}")
 
 
 def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
                     plans: dict | None = None, caps: dict | None = None) -> list[dict]:
-    """Does the stage-1 learner beat the trivial catchers (always, never, at random)? Windowed win rate in games
-    301-500, learner minus baseline, per run the mean over P1-P5, independent runs (Welch). The paper compares its
-    learner with no fixed policy, so each row is our test (:func:`_our_test`)."""
-    learner = late_window.pivot(index="run", columns="personality", values="win_rate")
-
+    """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, learner minus
+    baseline, per run the mean over P1-P5, independent runs (Welch): our test (:func:`_ours`)."""
     def wide(frame):
         return frame.pivot(index="run", columns="personality", values="win_rate")
 
@@ -470,32 +422,27 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
         a, b = learner_runs.mean(axis=1), base_runs.mean(axis=1)
         if n is not None:  # n runs in each arm
             a, b = a.sort_index().iloc[:n], b.sort_index().iloc[:n]
-        e = V.difference_of_means(a.to_numpy(), b.to_numpy(), unit="runs", bound=1.0)
-        return e, V.direction(e, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
+        return U.rise(V.difference_of_means(a.to_numpy(), b.to_numpy(), unit="runs", bound=1.0))
 
-    rows = []
+    stage, learner, rows = _stager("settings", confirm, plans, caps), wide(late_window), []
     for label, short in (("always catch (1, 0)", "always catching"), ("never catch (0, 0)", "never catching"),
                          ("frozen (p, k) = (0.5, 0)", "catching at random (p = 0.5)")):
         base = wide(settings_late[settings_late.setting == label])
         if base.empty:
             continue
 
-        def judge_fresh(f, n, label=label):
+        def fresh(f, n, label=label):
             w = {k: wide(g) for k, g in f.groupby("setting")}
             return judge(w["paper defaults"], w[label], n)
-
         est, j = judge(learner, base)
         # the planned size counts the runs of both arms (Welch): half of it in each
-        j_plan = j if j.needed is None else replace(j, needed=-(-j.needed // 2))
-        est, j = _two_stage(est, j_plan, "settings", _caps(caps)["settings"], confirm, judge_fresh, plans,
-                            who=("paper defaults", label))
+        est, j = stage(est, j if j.needed is None else replace(j, needed=-(-j.needed // 2)), fresh,
+                       ("paper defaults", label))
         per = {n: learner[n].mean() - base[n].mean() for n in learner.columns if n in base.columns}
         worse = [n for n, d in per.items() if d < 0]
-        text = f"Stage 1: the learner wins more than {short} (games 301-500)"
-        rows.append(_our_test(text, est, j,
+        rows.append(_ours(f"Stage 1: the learner wins more than {short} (games 301-500)", est, j,
                               note=f"windowed win rate, learner minus {label}, mean over P1-P5 per run, independent "
-                                   "runs; per personality (points): "
-                                   + ", ".join(f"{n} {_pct(d)}" for n, d in per.items())
+                                   f"runs; per personality (points): {U.per(per)}"
                                    + (f"; the baseline wins more against {', '.join(worse)} (point estimates)"
                                       if worse else "")))
     return rows
@@ -503,153 +450,39 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
 
 def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
                            plans: dict | None = None, caps: dict | None = None) -> list[dict]:
-    """Does the trained learner (F7, longest training) beat each trivial baseline of its action set? Learner minus
-    baseline against each of a-f at a Bonferroni level (learners across seeds, the baseline a fixed agent; the
-    half-widths combined MOVER-style), above against every type; types where both sit at the ceiling left out.
-    Our test, not the paper's (:func:`_our_test`)."""
+    """Does the trained learner (F7, longest training) beat each trivial baseline? Learner minus baseline against
+    each of a-f at a Bonferroni level (MOVER half-widths), types where both sit at the ceiling left out: our test."""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
-    rows = []
+    stage, rows = _stager("training", confirm, plans, caps), []
     for name, g in baselines.groupby("baseline", sort=False):
         g = g.set_index("opponent")
-        base = {o: V.proportion(int(g.wins[o]), int(g.games[o])) for o in opponents}
-        ceiling = [o for o in opponents if base[o].at_ceiling()
-                   and V.across_seeds(_values(per_seed, opponent=o, training_games=top).to_numpy()).at_ceiling()]
+        ceiling = [o for o in opponents if V.proportion(int(g.wins[o]), int(g.games[o])).at_ceiling()
+                   and V.across_seeds(U.cell(per_seed, opponent=o, training_games=top).to_numpy()).at_ceiling()]
         keep = [o for o in opponents if o not in ceiling]
-        level = V.simultaneous_level(len(keep))
 
-        def judge(frame, n=None, name=name, g=g, keep=keep, level=level, games=top):
-            frame = frame if n is None else _first(frame, n)
-            ests, js = {}, []
-            for o in keep:
-                learner = V.across_seeds(_values(frame, opponent=o, training_games=games).to_numpy(), level=level)
-                b = V.proportion(int(g.wins[o]), int(g.games[o]), level=level)
-                d = learner.value - b.value
-                lo = d - float(np.hypot(learner.value - learner.low, b.high - b.value))
-                hi = d + float(np.hypot(learner.high - learner.value, b.value - b.low))
-                # the seed range: each trained learner's rate minus the fixed baseline's
-                ests[o] = V.Estimate(d, max(-1.0, lo), min(1.0, hi), learner.n, "seeds", learner.seed_min - b.value,
-                                     learner.seed_max - b.value, level=level)
-                js.append(V.direction(ests[o], ">", 0.0))
+        def judge(frame, name=name, g=g, keep=keep):
+            ests = U.versus_fixed({o: U.cell(frame, opponent=o, training_games=top).to_numpy() for o in keep},
+                                  {o: (g.wins[o], g.games[o]) for o in keep}, V.simultaneous_level(len(keep)))
+            js = [V.direction(e, ">", 0.0) for e in ests.values()]
             worst = min(ests, key=lambda o: ests[o].value)
-            return ests[worst], V.all_of(js, f"learner minus '{name}' above 0 against each of {len(keep)} types"), ests, js
+            return ests[worst], V.all_of(js, f"learner minus '{name}' above 0 against each of {len(keep)} types"), \
+                ests, js
 
         est, j, ests, js = judge(per_seed)
-        est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n: judge(f, n)[:2], plans)
+        est, j = stage(est, j, lambda f, n, judge=judge: judge(U.first(f, n)))
         beaten = [o for o, jj in zip(keep, js) if jj.verdict == "differs"]
-        text = f"Stage 2: the trained learner ({top} games) beats the trivial baseline '{name}' against every type"
-        rows.append(_our_test(text, est, j,
-                              note="least favourable type shown; pilot's learner minus baseline (points): "
-                                   + ", ".join(f"{o} {_pct(e.value)}" for o, e in ests.items())
-                                   + (f"; above the learner by its Bonferroni-adjusted interval against "
-                                      f"{', '.join(beaten)}" if beaten else "")
-                                   + (f"; left out, both at the ceiling: {', '.join(ceiling)}" if ceiling else "")))
+        rows.append(_ours(
+            f"Stage 2: the trained learner ({top} games) beats the trivial baseline '{name}' against every type", est,
+            j, note="least favourable type shown; pilot's learner minus baseline (points): "
+                    + U.per((o, e.value) for o, e in ests.items())
+                    + (f"; above the learner by its Bonferroni-adjusted interval against {', '.join(beaten)}"
+                       if beaten else "") + (f"; left out, both at the ceiling: {', '.join(ceiling)}" if ceiling else "")))
     return rows
 
 
-def _example_judged(lie_rates: pd.DataFrame) -> dict:
-    """Each personality's realised lie rate at the example's position against 343/500 (its estimate, judgement)."""
-    ex = printed.STAGE1_EXAMPLE
-    rate = ex["lies"] / ex["games"]
-    judged = {}
-    for r in lie_rates[lie_rates.position == ex["position"]].itertuples():
-        est = V.proportion(int(r.lies), int(r.games))
-        judged[r.personality] = (est, V.simulated_value(rate, est, paper_n=ex["games"]))
-    return judged
+# ============================================================================ stage 2: readings (spec §8.5-8.10, §7 E10)
 
-
-def _example_uniform(lie_rates_uniform: pd.DataFrame):
-    """The uniform-hands reading of the example: the closest (or a fitting) personality, by the same rule."""
-    ex = printed.STAGE1_EXAMPLE
-    judged = _example_judged(lie_rates_uniform)
-    fits = [n for n, (_, j) in judged.items() if j.verdict == "reproduced"]
-    name = fits[0] if fits else min(judged, key=lambda n: abs(judged[n][0].value - ex["lies"] / ex["games"]))
-    return (*judged[name], f"{name} under uniform hands")
-
-
-def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | None = None) -> dict:
-    """"The opponent lied 343 times at position 6 in 500 games" against each personality's realised rate there;
-    reproduced if some personality fits (picked for its agreement, flagged). The paper gives it "for example" (譬如)
-    in its method section, against the spec's profiles: an illustration, so kind ``check``."""
-    ex = printed.STAGE1_EXAMPLE
-    rate = ex["lies"] / ex["games"]
-    judged = _example_judged(lie_rates)
-    fits = [n for n, (_, j) in judged.items() if j.verdict == "reproduced"]
-    undecided = [n for n, (_, j) in judged.items() if j.verdict == "inconclusive"]
-    best = min(judged, key=lambda n: abs(judged[n][0].value - rate))
-    est, j = judged[fits[0] if fits else best]
-    if fits:
-        verdict = j
-    elif undecided:
-        verdict = V.stated("inconclusive", j.rule, f"undecided for {', '.join(undecided)}")
-    else:
-        verdict = V.stated("differs", j.rule, "no personality's realised rate fits")
-    text = (f"Stage 1 example: an opponent lied {ex['lies']} times at position {ex['position']} in "
-            f"{ex['games']} games")
-    shown = fits[0] if fits else best
-    others = [(Reading(f"opponent {n}", f"the example's opponent is {n} (the spec's profile)",
-                          "the paper does not name the opponent (§2.4)"), lambda n=n: judged[n])
-              for n in judged if n != shown]
-    others.append((UNIFORM, (lambda: _example_uniform(lie_rates_uniform)) if lie_rates_uniform is not None
-                   else Unbuilt("the realised lie rates (E1) under uniform hands are not in this call")))
-    others.append((Reading("a profile fitted to 343/500", "the opponent's profile puts a lie rate of 0.686 at "
-                              "position 6", "spec §8.3: the lie profiles are unspecified"),
-                   "a profile chosen to match the printed count reproduces it by construction, so it tests nothing"))
-    return _claim(text, f"{ex['lies']}/{ex['games']} = {rate:.3f}", est, verdict, kind="check",
-                  family=EXAMPLE_FAMILY, selected=bool(fits),
-                  others=others,
-                  note=f"shown: {fits[0] if fits else best}; realised rates at position {ex['position']}: "
-                       + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
-                       + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
-                         "(pìrú) in its method section: the paper's own illustrative example, an illustration, not a finding and not a "
-                         "check of our code")
-
-
-def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-            plans: dict | None = None, caps: dict | None = None) -> dict:
-    """Per-position statistics (k) add little by 500 games: windowed rate (games 301-500) of the (p, k) search
-    minus the search with k fixed at 0, mean over P1-P5, paired by run index."""
-    def judge(a_runs, b_runs, n=None):
-        est = _paired_run_means(a_runs, b_runs, n)
-        return est, V.word("no difference", est)
-
-    est, j = judge(default_runs, p_only_runs)
-    est, j = _two_stage(est, j, "settings", _caps(caps)["settings"], confirm,
-                        lambda f, n: judge(f[f.setting == "paper defaults"], f[f.setting == "k fixed at 0"], n), plans,
-                        who=("paper defaults", "k fixed at 0"))
-    text = "Stage 1: per-position lie statistics do not yet matter much by 500 games"
-    others = [(reading, Unbuilt("the search with k fixed at 0 was played under the spec's defaults only"))
-              for reading in (C03, C07, UNIFORM, STEPS_SMALL, STEPS_LARGE, MODEL)]
-    return _claim(text, printed.PAPER_VALUES["k_matters_little"], est, j, family=DISCUSSION_FAMILY,
-                  others=others,
-                  note="windowed win rate, games 301-500: search over (p, k) minus search with k fixed at 0, mean "
-                       "over P1-P5, independent runs paired by index")
-
-
-def _paired_run_means(a_runs: pd.DataFrame, b_runs: pd.DataFrame, n=None) -> V.Estimate:
-    """Each run's mean rate over the personalities, a minus b, paired by run index (the first ``n`` runs)."""
-    a, b = (f.pivot(index="run", columns="personality", values="win_rate").mean(axis=1) for f in (a_runs, b_runs))
-    idx = a.index.intersection(b.index)
-    idx = idx if n is None else idx.sort_values()[:n]
-    return V.paired_difference(a[idx].to_numpy(), b[idx].to_numpy(), unit="runs")
-
-
-def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) -> dict:
-    """Extension (spec §8.4): simulating against a model of the personality instead of its program."""
-    est = _paired_run_means(model_runs, program_runs)
-    per = (model_runs.groupby("personality").win_rate.mean() - program_runs.groupby("personality").win_rate.mean())
-    return _claim("Extension: stage-1 learner simulating against a model of the personality (independent lies at "
-                  "its observed rate per position) instead of its program", None, est,
-                  V.stated("extension", "our result beside the paper's learner; no paper value"),
-                  family=DISCUSSION_FAMILY,
-                  note="windowed win rate, games 301-500, model minus program, mean over P1-P5; per personality: "
-                       + ", ".join(f"{n} {_pct(v)}" for n, v in per.items()))
-
-
-# ============================================================================ stage 2
-
-# the stage-2 readings: the open points of spec §8.5-8.10 and §7 E10 behind the stage-2 families, and how
-# their rows are built
 S2_DEFAULT = Reading("spec rules and learner", "modified rules, MAX_PLAY 3, the challenge's winner leads; 7 actions, "
                      "ordinal features, true lie history; the chart read at the largest training size",
                      "spec §3-5 (interp.)", default=True)
@@ -672,27 +505,61 @@ NEXT_STATE = Reading("another s' under the delayed update", "the buffered transi
                      "as s' the state right after the challenge (the reply) rather than the learner's next decision",
                      "spec §8.8 and §5.4 (interp.)")
 EPSILON_FORM = Reading("decaying ε", "exploration decays linearly from 0.5 towards 0 over training instead of a "
-                       "constant ε = 0.5",
-                       "spec §8.8: the form of ε is unspecified")
+                       "constant ε = 0.5", "spec §8.8: the form of ε is unspecified")
 MIXED_POOL = Reading("one learner for all opponents", "one learner trained against a pool of all six personalities "
                      "and tested against each, instead of one learner retrained per opponent",
                      "spec §8.8 and §5.5: retraining per opponent is an interpretation")
 CAP_DRAWS_OUT = Reading("cap draws left out", "games stopped at the 1,000-play cap are left out of the win rate's "
                         "denominator instead of counting as non-wins", "spec §8.10 and §3.2: scoring the cap as a "
                         "draw that is no win is an interpretation")
-
 RELATIVE = Reading("10 % relative", "\"about 10%\" is a relative gain: F7's win rate is about 1.1 times F5's",
                    "spec §6 and §8.1: \"10%\" read as points is an interpretation")
-
-
-VARIANTS = Reading("rule and learner variants", "the spec's rules or learner changed in one respect (the E10 grid)",
-                   "spec §7 E10 and §8.5-8.9")
-#: The training size of the rule-variant grid (E10): its learners are trained this many games.
+ANOTHER_MEASURE = Reading("another measure of difference", "weights differ strongly by some other distance or test",
+                          "paper §1.3 (no measure is named)")
+#: The training size of the rule-variant grid (E10).
 GRID_GAMES = 300
-#: Variants of the grid that are not readings of the paper: they contradict a rule the paper states. They stay in
-#: the grid and its extension tables, never in a claim's readings.
+#: Grid variants that contradict a rule the paper states: in the grid and its tables, never a claim's reading.
 NOT_THE_PAPERS = {"last play challengeable": "the paper's modified rule 1 says the play that empties a hand cannot "
                                              "be challenged (spec §3.1)"}
+#: Each claim family's default reading (the spec's reading of the paper), first among its claims' readings rows.
+DEFAULT_READING = {STAGE1_FAMILY: S1_DEFAULT, LEARNING_FAMILY: S1_DEFAULT, EXAMPLE_FAMILY: EXAMPLE_DEFAULT,
+                   DISCUSSION_FAMILY: K_DEFAULT, TRAINING_FAMILY: S2_DEFAULT,
+                   FEATURE_FAMILY: FEATURE_DEFAULT, WEIGHTS_FAMILY: WEIGHTS_DEFAULT}
+#: The stage-2 readings outside the E10 grid: what builds each (a switch of the engine or the learner,
+#: p04.experiments.OPEN_POINT_SWITCHES, issue 49, with the claim's learners retrained; or pooled learners) and how
+#: the switch's learners were trained (p04.experiments.open_point_learners).
+STAGE2_UNBUILT = {
+    RANK_RESTART: ("the rules switch rank_after_challenge='restart'",
+                   "after every challenge the next play must claim A, in training and test"),
+    DECK_UNDEALT: ("the rules switch deck='totals first'",
+                   "each rank's total is drawn uniform on 0..8 (mean 4, the traditional deck's count the seed "
+                   "contrasts it with: \"not 4 but random\"), again until the deck holds 10 cards; the two hands "
+                   "of 5 are dealt from it and the rest stays undealt"),
+    STARTER: ("the rules switch first_player=0", "the learner plays first in every training and test game (the "
+              "first player is still drawn, so the deals are the default's)"),
+    HONEST_REWARD: ("the learner switch honest_reward='0'", "a TRUTH play earns 0, challenged or not; lies, "
+                    "challenges and the ±100 of a game's end keep their rewards"),
+    NEXT_STATE: ("the learner switch next_state='after reply'",
+                 "the transition a challenge settles last takes as s' the table right after the challenge (empty "
+                 "pile, the next required rank), not the learner's next decision; the other transitions keep "
+                 "s' = the next buffered state"),
+    EPSILON_FORM: ("the learner switch epsilon_schedule='linear' (training in blocks, no engine change)",
+                   "ε falls linearly from the spec's 0.5 towards 0 over training, lowered every 10 games (block b "
+                   "of B plays at 0.5 (1 - b/B)), the test greedy as by default: the seed names only the constant "
+                   "\"noise\" 0.5, and a straight fall from it to the greedy test is the plainest decaying form"),
+    MIXED_POOL: ("a learner trained against a pool of opponents (built where the call is given the pooled learners: "
+                 "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
+                 "one learner per seed trained against all six opponents in turn (10-game blocks, the claim's "
+                 "training size against each), tested frozen against each; the same seeds per cell as the grid"),
+}
+#: Measured at full size: the six switches' 9,720 learners (trained up to 1,000 games, tested 5,000) took 76 CPU s.
+SWITCH_COST = ("the switch exists; its learners were not given to this call (p04.experiments.open_point_learners, "
+               "about 13 CPU s a switch at full size)")
+VARIANTS = Reading("rule and learner variants", "the spec's rules or learner changed in one respect (the E10 grid)",
+                   "spec §7 E10 and §8.5-8.9")
+NO_TRAINING_VARIANTS = Unbuilt("the rule and learner variants were trained 300 games only, so no change with "
+                               "training can be read under them")
+build = U.readings_of
 
 
 def at_training(games: int) -> Reading:
@@ -702,80 +569,7 @@ def at_training(games: int) -> Reading:
 
 def variant(label: str, games: int = GRID_GAMES) -> Reading:
     return Reading(label, f"the spec's rules and learner changed in one respect: {label}, at {games:,} training "
-                   "games",
-                   "spec §7 E10 and §8.5-8.9 (rule and learner variants)")
-
-#: Each claim family's default reading (the spec's reading of the paper), first among its claims' readings rows.
-DEFAULT_READING = {STAGE1_FAMILY: S1_DEFAULT, LEARNING_FAMILY: S1_DEFAULT, EXAMPLE_FAMILY: EXAMPLE_DEFAULT,
-                   DISCUSSION_FAMILY: K_DEFAULT, TRAINING_FAMILY: S2_DEFAULT,
-                   FEATURE_FAMILY: FEATURE_DEFAULT, WEIGHTS_FAMILY: WEIGHTS_DEFAULT}
-
-
-def build(family: str, claim: str, default: Reading, est, judgement, others) -> list[dict]:
-    """The readings rows of one claim: the default (the row's own estimate and judgement), then each (reading, what)
-    of ``others``: ``what`` returns (estimate, judgement[, note]), or is a sentence why it cannot be run (``str``)
-    or what it would need (:class:`~liarlab.core.readings.Unbuilt`)."""
-    rows = [R.run(family, claim, default, est if est is not None and not _nan(est) else None, judgement)]
-    for reading, what in others:
-        if isinstance(what, str):
-            rows.append(R.skipped(family, claim, reading, what))
-            continue
-        out = what()
-        if isinstance(out, str):
-            rows.append(R.skipped(family, claim, reading, out))
-        else:
-            e, j = out[:2]
-            rows.append(R.run(family, claim, reading, e, j, note=out[2] if len(out) > 2 else ""))
-    return rows
-
-
-def _nan(x) -> bool:
-    return isinstance(x, float) and x != x
-
-
-def setting_runs(settings_runs: pd.DataFrame | None, setting: str, default_runs: pd.DataFrame | None = None):
-    """The stage-1 runs of one setting (None: not run); one played against some personalities only (P5's lie rate)
-    takes the default runs for the others."""
-    if settings_runs is None or "setting" not in settings_runs.columns:
-        return None
-    g = settings_runs[settings_runs.setting == setting].drop(columns="setting")
-    if g.empty:
-        return None
-    if default_runs is not None:
-        others = default_runs[~default_runs.personality.isin(set(g.personality))]
-        g = pd.concat([others[[c for c in g.columns if c in others.columns]], g], ignore_index=True)
-    return g
-
-
-def draws_half(runs: pd.DataFrame) -> pd.DataFrame:
-    """Runs with draws counted as half a win (wins and win_rate replaced)."""
-    out = runs.copy()
-    out["wins"] = out.wins + 0.5 * out.draws
-    out["win_rate"] = out.wins / out.games
-    return out
-
-
-NO_SETTINGS = "the stage-1 settings runs were not given to this call"
-NO_GRID = "the rule-variant grid was not given to this call"
-
-
-def grid_reading(grid: pd.DataFrame | None, label: str, statement: str):
-    """A variant's verdict of one E7/E8 statement, read back from the grid (:func:`grid_row`)."""
-    if grid is None:
-        return NO_GRID
-    g = grid[(grid.variant == label) & (grid.ordering == statement)]
-    if g.empty:
-        return f"the variant grid has no row for {label}"
-    r = g.iloc[0]
-    # the judgement as the grid's rule gave it (the same rule as the claims row): its verdict and, undecided,
-    # where its estimate leans
-    judgement = V.Judgement(r.verdict, "", leans=r.get("leans") or None if isinstance(r.get("leans"), str) else None)
-    if pd.isna(r.value):
-        return (None, judgement, r.note)
-    level = float(r.level) if "level" in r and pd.notna(r.level) else V.LEVEL
-    n = int(r.n) if "n" in r and pd.notna(r.n) else None
-    est = V.Estimate(float(r.value), float(r.ci_low), float(r.ci_high), n, "seeds", level=level)
-    return (est, judgement, r.note if isinstance(r.note, str) else "")
+                   "games", "spec §7 E10 and §8.5-8.9 (rule and learner variants)")
 
 
 def variant_labels(grid: pd.DataFrame | None) -> list[str]:
@@ -784,97 +578,370 @@ def variant_labels(grid: pd.DataFrame | None) -> list[str]:
     return [v for v in labels if v not in NOT_THE_PAPERS]
 
 
-def other_size(games: int) -> R.Unbuilt:
-    """Why a grid variant is not a reading of a claim judged at ``games`` training games."""
-    return R.Unbuilt(f"the variant grid trains {GRID_GAMES} games and this claim is judged at {games:,}: its verdict "
-                     f"at {GRID_GAMES} games would mix the variant with the training size, so it needs the variant's "
-                     f"learners trained {games:,} games (a switch the code has: about 10 CPU seconds at full size, 8 "
-                     f"variants x 6 opponents x 30 learners at about 0.005 s each; run by the notebook, "
-                     f"claims.variant_orderings_at)")
+def _grid_readings(grid: pd.DataFrame | None, key: str, games: int = GRID_GAMES) -> list:
+    """(reading, what) pairs of one E7/E8 statement under every variant of the grid; at a training size other than
+    the grid's a variant is not built (it would mix the variant with the training size)."""
+    labels = variant_labels(grid)
+    built = GRID_GAMES if grid is None or "training_games" not in grid else int(grid.training_games.iloc[0])
+    if games != built:
+        return [(variant(label), Unbuilt(
+            f"the variant grid trains {GRID_GAMES} games and this claim is judged at {games:,}: its verdict at "
+            f"{GRID_GAMES} games would mix the variant with the training size, so it needs the variant's learners "
+            f"trained {games:,} games (a switch the code has: about 10 CPU seconds at full size, 8 variants x 6 "
+            f"opponents x 30 learners at about 0.005 s each; run by the notebook, claims.variant_orderings_at)"))
+            for label in labels]
+    return [(variant(label, built), lambda label=label: "the rule-variant grid was not given to this call"
+             if grid is None else U.grid_reading(grid, label, key)) for label in labels]
 
 
-#: The stage-2 readings outside the E10 grid, each with what builds it where a call is not given its learners: a
-#: switch of the engine or the learner (:data:`liarlab.papers.p04.experiments.OPEN_POINT_SWITCHES`, all six built
-#: in issue 49) and the learners of every cell the claim compares retrained under it, or the pooled learners.
-STAGE2_UNBUILT = {
-    RANK_RESTART: "the rules switch rank_after_challenge='restart'",
-    DECK_UNDEALT: "the rules switch deck='totals first'",
-    STARTER: "the rules switch first_player=0",
-    HONEST_REWARD: "the learner switch honest_reward='0'",
-    NEXT_STATE: "the learner switch next_state='after reply'",
-    EPSILON_FORM: "the learner switch epsilon_schedule='linear' (training in blocks, no engine change)",
-    MIXED_POOL: "a learner trained against a pool of opponents (built where the call is given the pooled learners: "
-                "p04.experiments.pooled_learners, about 0.07 CPU s a learner at full size)",
-}
-#: The cost of a switched reading of :data:`STAGE2_UNBUILT` when the call is not given its learners. Measured at
-#: full size: the six switches' 9,720 learners (trained up to 1,000 games, tested 5,000) took 76 CPU s.
-SWITCH_COST = ("the switch exists; its learners were not given to this call (p04.experiments.open_point_learners, "
-               "about 13 CPU s a switch at full size)")
-
-
-#: how the pooled learners of the §8.8 reading were trained (:func:`liarlab.papers.p04.experiments.pooled_learners`)
-POOLED_NOTE = ("one learner per seed trained against all six opponents in turn (10-game blocks, the claim's training "
-               "size against each), tested frozen against each; the same seeds per cell as the grid")
-
-
-def cap_draws_out(per_seed: pd.DataFrame) -> pd.DataFrame:
-    """The §8.10 reading: cap-stopped games left out of the win rate's denominator (all capped: NaN)."""
-    if "draws" not in per_seed.columns:
-        raise ValueError(f"the learners' table has no draws column (columns {list(per_seed.columns)})")
-    out = per_seed.copy()
-    decided = out.games - out.draws
-    out["win_rate"] = (out.wins / decided.where(decided > 0)).astype(float)
-    return out
-
-
-#: How each switched reading's learners were trained (:data:`liarlab.papers.p04.experiments.OPEN_POINT_SWITCHES`,
-#: :func:`liarlab.papers.p04.experiments.open_point_learners`): the claim's own design under one switch.
-SWITCH_NOTES = {
-    EPSILON_FORM: "ε falls linearly from the spec's 0.5 towards 0 over training, lowered every 10 games (block b of B "
-                  "plays at 0.5 (1 - b/B)), the test greedy as by default: the seed names only the constant \"noise\" "
-                  "0.5, and a straight fall from it to the greedy test is the plainest decaying form",
-    STARTER: "the learner plays first in every training and test game (the first player is still drawn, so the deals "
-             "are the default's)",
-    HONEST_REWARD: "a TRUTH play earns 0, challenged or not; lies, challenges and the ±100 of a game's end keep "
-                   "their rewards",
-    RANK_RESTART: "after every challenge the next play must claim A, in training and test",
-    NEXT_STATE: "the transition a challenge settles last takes as s' the table right after the challenge (empty "
-                "pile, the next required rank), not the learner's next decision; the other transitions keep "
-                "s' = the next buffered state",
-    DECK_UNDEALT: "each rank's total is drawn uniform on 0..8 (mean 4, the traditional deck's count the seed "
-                  "contrasts it with: \"not 4 but random\"), again until the deck holds 10 cards; the two hands "
-                  "of 5 are dealt from it and the rest stays undealt",
-}
-
-
-def stage2_open_points(per_seed: pd.DataFrame | None, judge: Callable, seeds_per_cell: str,
-                       pooled: pd.DataFrame | None = None, switched: pd.DataFrame | None = None) -> list:
+def stage2_open_points(per_seed, judge, seeds_per_cell: str, pooled=None, switched=None) -> list:
     """(reading, what) pairs of the stage-2 open points outside the E10 grid for a claim judged by ``judge(frame)``:
-    cap draws left out on ``per_seed``, one learner for all opponents on ``pooled``, a switched reading on its rows
-    of ``switched``, when given; else not built, saying what it needs (``seeds_per_cell``: the claim's learners)."""
-    out = []
+    cap draws left out, the pooled learners, a switched reading on its rows of ``switched``, else not built."""
     if per_seed is None or "draws" not in per_seed.columns:
-        out.append((CAP_DRAWS_OUT, R.Unbuilt("the learners' table given here records no draws")))
+        out = [(CAP_DRAWS_OUT, Unbuilt("the learners' table given here records no draws"))]
     else:
-        out.append((CAP_DRAWS_OUT, lambda: judge(cap_draws_out(per_seed))))
+        out = [(CAP_DRAWS_OUT, lambda: judge(U.rescored(per_seed, "out")))]
     built = set() if switched is None else set(switched.variant)
-    for reading, need in STAGE2_UNBUILT.items():
+    for reading, (need, how) in STAGE2_UNBUILT.items():
         if reading is MIXED_POOL and pooled is not None:
             continue
         if reading.name in built:
-            out.append((reading, lambda r=reading: (*judge(switched[switched.variant == r.name])[:2],
-                                                    SWITCH_NOTES[r])))
+            out.append((reading, lambda r=reading, how=how: (*judge(switched[switched.variant == r.name])[:2], how)))
         else:
-            out.append((reading, R.Unbuilt(need if reading is MIXED_POOL else
-                                           f"{need}, and {seeds_per_cell} retrained under it: {SWITCH_COST}")))
-    if pooled is not None:      # built from existing calls (issue 49): p04.experiments.pooled_learners
-        out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], POOLED_NOTE)))
+            out.append((reading, Unbuilt(need if reading is MIXED_POOL else
+                                         f"{need}, and {seeds_per_cell} retrained under it: {SWITCH_COST}")))
+    if pooled is not None:  # p04.experiments.pooled_learners (issue 49)
+        out.append((MIXED_POOL, lambda: (*judge(pooled)[:2], STAGE2_UNBUILT[MIXED_POOL][1])))
     return out
 
 
+def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataFrame) -> pd.DataFrame:
+    """Every E7 ordering (F7 learners) and E8 statement under the paper's reading and each variant, by the claims
+    table's rules: one :func:`unit_judges.grid_row` per variant and statement."""
+    both = pd.concat([feature_per_seed, variant_per_seed], ignore_index=True)
+    return U.grid(both, ["paper"] + list(RULE_VARIANTS),
+                 lambda sub: {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})})
+
+
+def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
+    """The E7 orderings under every variant from learners trained as many games as the training chart's claims are
+    judged at (issue 49): :func:`variant_orderings`' columns plus ``training_games``."""
+    sizes = sorted({int(t) for t in variant_per_seed.training_games})
+    if len(sizes) != 1:
+        raise ValueError(f"variant learners of one training size, got {sizes}")
+    return U.grid(variant_per_seed, RULE_VARIANTS, lambda sub: ordering_checks(sub, {"feature_set": "F7"})).assign(
+        training_games=sizes[0])
+
+
+def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
+    """:func:`variant_orderings`' verdicts, variants by statement, in the page's words ("undecided": issue 50)."""
+    grid = orderings.pivot(index="variant", columns="ordering", values="verdict").loc[["paper"] + list(RULE_VARIANTS)]
+    return grid.replace({"inconclusive": "undecided"})
+
+
+# ============================================================================ stage 2: judges
+
+def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
+                    variant_orderings: pd.DataFrame | None = None, caps: dict | None = None,
+                    top_orderings: pd.DataFrame | None = None, pooled: pd.DataFrame | None = None,
+                    switched: pd.DataFrame | None = None) -> list[dict]:
+    """Rows of the training-games chart from the F7 sweep's learners; the ordering rows' grid readings come from
+    ``top_orderings`` (:func:`variant_orderings_at`) when given."""
+    stage, rows = _stager("training", confirm, plans, caps), []
+    top, low, mid = int(per_seed.training_games.max()), min(int(t) for t in printed.TRAINING_GAMES), 100
+    ceil = U.ceiling_groups(per_seed, training_games=[low, mid, top])
+    retrained = f"{per_seed.seed_index.nunique()} learners per opponent and training size"
+
+    def readings(judge):
+        return [(VARIANTS, NO_TRAINING_VARIANTS)] + stage2_open_points(per_seed, judge, retrained, pooled, switched)
+
+    def rises(frame, opp):
+        return U.rise(U.paired(frame, {"opponent": opp, "training_games": top},
+                              {"opponent": opp, "training_games": low}))
+
+    for opp in sorted(per_seed.opponent.unique()):
+        text = f"Stage 2 vs {opp}: win rate rises from {low} to {top} training games"
+        if opp in ceil:
+            est = rises(per_seed, opp)[0]
+            j = V.undecidable(V.stated("inconclusive", "direction of a gain (> 0); cells at a ceiling or floor "
+                                                       "(>= 99.5 % or <= 0.5 %) are left out of gain comparisons"),
+                              f"a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling")
+            rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
+                               note=f"left out: a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling"))
+            continue
+        est, j = stage(*rises(per_seed, opp), lambda f, n, opp=opp: rises(U.first(f, n), opp))
+        rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
+                           note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
+                           others=readings(lambda f, opp=opp: rises(f, opp))))
+    keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
+
+    def slows(frame):
+        def gain(a, b):
+            return sum(U.cell(frame, opponent=o, training_games=b) - U.cell(frame, opponent=o, training_games=a)
+                       for o in keep) / len(keep) / (b - a) * 100
+        early, late = gain(low, mid), gain(mid, top)
+        est = V.paired_difference(early.to_numpy(), late.to_numpy(), bound=2.0)
+        return est, V.direction(est, ">", 0.0), early, late
+
+    est, j, early, late = slows(per_seed)
+    est, j = stage(est, j, lambda f, n: slows(U.first(f, n)))
+    rows.append(_claim(f"Stage 2: the rise slows after about {mid} training games", printed.PAPER_VALUES["s2_flattens"],
+                       est, j, family=TRAINING_FAMILY, others=readings(lambda f: slows(f)[:2]),
+                       note=f"gain per 100 training games, {low}->{mid} ({U.pct(early.mean())} points) minus "
+                            f"{mid}->{top} ({U.pct(late.mean())} points) in the pilot, mean over opponents "
+                            + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else "")))
+    grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
+    checks = ordering_checks(per_seed, {"training_games": top})
+    for key, text, pv in (("a, f highest", f"Stage 2: highest win rates against a and f ({top} training games)",
+                           "s2_best"),
+                          ("d slightly above b, c, e", "Stage 2: win rate against d slightly above b, c and e",
+                           "s2_d_above"),
+                          ("d below a, f", "Stage 2: win rate against d below a and f", "s2_d_below")):
+        est, j, note = checks[key]
+        est, j = stage(est, j, lambda f, n, key=key: ordering_checks(U.first(f, n), {"training_games": top})[key])
+        others = [(at_training(games),
+                   lambda games=games, key=key: ordering_checks(per_seed, {"training_games": games})[key][:2])
+                  for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
+        others += _grid_readings(grid, key, top) + stage2_open_points(
+            per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled,
+            switched)
+        rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY, others=others,
+                           note=f"least favourable difference shown; pilot: {note}"))
+    return rows
+
+
+
+def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
+                   variant_orderings: pd.DataFrame | None = None, one_hot: pd.DataFrame | None = None,
+                   caps: dict | None = None, pooled: pd.DataFrame | None = None,
+                   switched: pd.DataFrame | None = None) -> list[dict]:
+    """Rows of the feature chart, from the feature sweep's learners (300 training games)."""
+    stage, checks, rows = _stager("features", confirm, plans, caps), feature_checks(per_seed, {}), []
+    hot = "" if one_hot is None else (f"; with one-hot features F7 - F5 is "
+                                      f"{U.pct(one_hot[~one_hot.at_ceiling].difference.mean())} points (mean over "
+                                      "opponents)")
+    for key, text, pv in (("history about 10 points", "Stage 2: lie history (features 6, 7) is worth about 10 points",
+                           None),
+                          ("H5 differs little from H3", "Stage 2: remembering 5 lies instead of 3 changes little",
+                           "h5_equal"),
+                          ("H5 helps d and e most", "Stage 2: more history helps most against d and e", "h5_helps")):
+        est, j, note = checks[key]
+        note = f"pilot: {note}"  # the confirmatory sample's value is the row's; the per-opponent numbers the pilot's
+        if est is not None:
+            est, j = stage(est, j, lambda f, n, key=key: feature_checks(U.first(f, n), {})[key])
+        elif j.verdict == "inconclusive":
+            j = V.undecidable(j, "d or e is at a ceiling or floor")
+        others = _grid_readings(variant_orderings, key) + stage2_open_points(
+            per_seed, lambda f, key=key: feature_checks(f, {})[key][:2],
+            f"{per_seed.seed_index.nunique()} learners per opponent and feature set", pooled, switched)
+        if pv is None:
+            others.append((RELATIVE, lambda: relative_history(per_seed)))
+            note += hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which cannot "
+                           "resolve 10 points (see the test-size row); the row judges the mean over learners, not a "
+                           "prediction interval for one learner, because the paper states the gain as what "
+                           "remembering the last three lies is worth to the method (its conclusion), and a mean over "
+                           "six opponents' 20-game tests is no single table's print whose spread a prediction "
+                           "interval at our test size would cover")
+        rows.append(_claim(text, f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else
+                           printed.PAPER_VALUES[pv], est if est is not None else np.nan, j, family=FEATURE_FAMILY,
+                           note=note, others=others))
+    return rows
+
+
+def relative_history(per_seed: pd.DataFrame):
+    """"About 10%" as a relative gain: per seed, mean F7 rate over F5's minus 1 (opponents not at a ceiling)."""
+    keep = [o for o in sorted(per_seed.opponent.unique()) if o not in U.ceiling_groups(per_seed)]
+    f7, f5 = (sum(U.cell(per_seed, opponent=o, feature_set=fs) for o in keep) / len(keep) for fs in ("F7", "F5"))
+    ratio = (f7 / f5 - 1).dropna()
+    est = V.paired_difference(ratio.to_numpy(), np.zeros(len(ratio)), bound=np.inf)
+    return est, V.about(printed.HISTORY_GAIN_PP / 100, est, span=2.0, reference=0.0)
+
+
+def weights_claim(separability: dict) -> dict:
+    est = V.proportion(separability["correct"], separability["learners"], unit="learners")
+    return _claim(printed.WEIGHTS_CLAIM, printed.PAPER_VALUES["weights"], est,
+                  V.direction(est, ">", separability["chance"]), family=WEIGHTS_FAMILY,
+                  others=[(ANOTHER_MEASURE, "the paper names no measure of how strongly weights differ, so no second "
+                                            "one can be read from it")],
+                  note=f"leave-one-out nearest-centroid accuracy of naming the opponent from a learner's weights, "
+                       f"{separability['learners']} learners (one seed each), chance {separability['chance']:.3f}")
+
+
+# ============================================================================ extensions
+
+def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.DataFrame | None = None) -> list[dict]:
+    """The first-mover advantage per rules and pool (Wilson), what the variant changes (Newcombe), and whether the
+    learner's actions can take the hand-emptying line (across learners)."""
+    rows, (mod, var) = [], ("modified rules", "last play challengeable")
+    ranks = ""
+    if standing is not None:
+        st = standing.set_index(["rules", "agent"])["rank"]
+        ranks = "; rank among a-f (win rate against the other five): " + ", ".join(
+            f"{t} {st[(mod, t)]} -> {st[(var, t)]}" for t in sorted(standing.agent.unique()))
+    for pool, g in pool_audit.groupby("pool", sort=False):
+        g = g.set_index("rules")
+        for r in (mod, var):
+            est = V.proportion(int(g.first_player_wins[r]), int(g.decided[r]))
+            word = {"reproduced": "above 50 %", "differs": "below 50 %"}.get(V.direction(est, ">", 0.5).verdict,
+                                                                             "not decided against 50 %")
+            rows.append(_ours(f"Extension: share of decided games won by the first player, {pool} ({r})", est,
+                              "our measurement (the paper states no first-mover effect); the note says where the 95 % "
+                              "interval lies against 50 %", AUDIT_FAMILY,
+                              f"interval {word}; ordered pairs, first player drawn at random; the first player to "
+                              f"start a turn with at most as many cards as one play may hold wins "
+                              f"{100 * g.first_opportunity_wins_share[r]:.1f} %, winning plays that were lies "
+                              f"{100 * g.lying_final_plays_share[r]:.1f} %"))
+        est = V.difference_of_proportions(int(g.first_player_wins[var]), int(g.decided[var]),
+                                          int(g.first_player_wins[mod]), int(g.decided[mod]))
+        rows.append(_ours(f"Extension: change of the first player's share when the emptying play can be challenged, "
+                          f"{pool}", est, "our measurement; the variant is not the paper's rule", AUDIT_FAMILY,
+                          "variant minus modified rules (Newcombe 95 %)" + (
+                              ranks if pool == "a-f only" else "; the random agent challenges half of all plays, the "
+                                                               "emptying play included")))
+    paper_rules = learners[learners.variant == "paper"] if "variant" in learners.columns else learners
+    est = V.across_seeds((paper_rules.expressible / paper_rules.opportunities.clip(lower=1)).to_numpy())
+    rows.append(_ours("Extension: share of the learner's turns with at most 3 cards at which its actions can empty "
+                      "its hand", est, "our measurement; no paper value", AUDIT_FAMILY,
+                      "TRUTH_n plays only the required rank and LIE_n only other ranks, so a mixed hand cannot be "
+                      "emptied in one play; F7 learners of the training sweep, test games"))
+    return rows
+
+
+def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.DataFrame,
+                   training: pd.DataFrame | None = None) -> list[dict]:
+    """On the variant with a challengeable emptying play: what the line is worth (exploiter minus b), why the
+    learner trained under it does worse against a, and "a, f highest" rechecked under it."""
+    rows = []
+    for rules, g in exploiter.groupby("rules", sort=False):
+        g = g.set_index("opponent")
+        worst = g.gain.idxmin()
+        est = V.Estimate(float(g.gain[worst]), float(g.gain_low[worst]), float(g.gain_high[worst]),
+                         int(2 * g.games[worst]), "games")
+        rows.append(_ours(f"Extension: what the hand-emptying line is worth: exploiter x minus type b ({rules})", est,
+                          "our agent; the paper has no exploiter", VARIANT_FAMILY,
+                          f"least gain over a-f shown (against {worst}); x's win rate / gain over b (points), seats "
+                          "rotated: " + ", ".join(f"{o} {100 * r.x_win_rate:.1f} % / {U.pct(r.gain)}"
+                                                  for o, r in g.iterrows())))
+    why = ""
+    if training is not None and "last play challengeable" in set(training.trained_under):
+        t = training.set_index(["opponent", "trained_under"]).loc[("a", "last play challengeable")]
+        why = (f"; in training under the variant {100 * t.final_share:.0f} % of its challenges were of a's "
+               f"hand-emptying play and {100 * t.final_accuracy:.0f} % of those caught a lie (its other challenges "
+               f"{100 * t.other_accuracy:.0f} %): challenging pays there, and since no feature marks that play "
+               "(feature 2 puts a hand of 0 and of 1 card in one level), the learned challenge value carries over "
+               "to a's ordinary plays, which are honest whenever a holds the required rank")
+    for key, text, note in (
+            ("training", "Extension: the learner's drop against a under the variant comes from training",
+             "test win rate against a under the modified rules of learners trained 1,000 games under the variant "
+             "minus learners trained under the modified rules (independent learners, Welch)"),
+            ("test_time", "Extension: the variant's own effect at test time on the same learners (vs a)",
+             "learners trained under the variant, tested under the variant minus under the modified rules (paired "
+             "by learner): a never challenges, so the variant only adds options"),
+            ("challenge_share", "Extension: learners trained under the variant challenge more often (vs a, "
+             "modified-rules test)", "challenges per decision at test, trained under the variant minus under the "
+             "modified rules" + why)):
+        rows.append(_ours(text, effects[key], "our measurement; no paper value", VARIANT_FAMILY, note))
+    top = int(per_seed_var.training_games.max())
+    est, j, note = ordering_checks(per_seed_var, {"training_games": top})["a, f highest"]
+    rows.append(_ours(f"Extension: highest win rates against a and f under the variant ({top} training games)", est,
+                      f"the E7 ordering rechecked under the variant: {j.rule}", VARIANT_FAMILY,
+                      f"judged as the E7 row: {j.verdict}; {note}"))
+    return rows
+
+
+def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None,
+                   history_one_hot: pd.DataFrame | None = None) -> list[dict]:
+    half = 1.96 * (0.25 / printed.TEST_GAMES) ** 0.5  # the binomial 95% half-width at a 50% rate
+    rows = [_claim("A 20-game test of one learner resolves win rates only to within its 95% half-width",
+                   f"{printed.TEST_GAMES} test games (binomial 95% half-width at a 50% rate: {half:.2f})",
+                   V.exact(1.96 * small_test_sd), V.stated("extension", "1.96 x the standard deviation of the 20-game "
+                                                                        "test win rate across learners of one cell, "
+                                                                        "mean over cells"),
+                   kind="check", family="Test size (§3.4)",
+                   note=f"measured half-width ±{100 * 1.96 * small_test_sd:.0f} points: the binomial "
+                        f"±{100 * half:.0f} points plus the spread between learners; a difference of two such tests "
+                        "is about 1.4 times wider; our learners' tests are longer (the first screen's How it is "
+                        "judged gives their size); value: the measured 95% half-width of one learner's "
+                        f"{printed.TEST_GAMES}-game test win rate (1.96 × its standard deviation across the learners "
+                        "of a cell, mean over cells)")]
+    if history_one_hot is not None:
+        keep = history_one_hot[~history_one_hot.at_ceiling]
+        est = V.mean_of(keep.difference.to_numpy(), -1.0, 1.0, unit="opponents") if len(keep) > 1 else \
+            V.exact(keep.difference.mean())
+        rows.append(_ours("Extension: lie history (F7 - F5) with one-hot features", est,
+                          "our result under the spec's encoding variant; no paper value", FEATURE_FAMILY,
+                          "mean over opponents (left out at a ceiling: "
+                          + (", ".join(history_one_hot[history_one_hot.at_ceiling].opponent) or "none")
+                          + "); per opponent (points): "
+                          + U.per(zip(history_one_hot.opponent, history_one_hot.difference))))
+    for r in ([] if multiplayer is None else multiplayer.itertuples()):
+        est = V.Estimate(r.win_rate, r.ci_low, r.ci_high, int(r.seeds), "seeds", r.seed_min, r.seed_max)
+        word = {"reproduced": "above", "differs": "below"}.get(V.direction(est, ">", 1 / r.players).verdict,
+                                                               "not decided against")
+        rows.append(_ours(f"Extension: {r.players}-player game, learner vs {r.opponent}", est,
+                          "our result; the paper ran two-player games only", MULTI_FAMILY,
+                          f"300 training games, F7; learners' seats rotate; interval {word} the fair share "
+                          f"{1 / r.players:.3f}"))
+    return rows
+
+
+# ============================================================================ the first screen's quantities (issue 50)
+
+def _row(claims: pd.DataFrame, start: str) -> pd.Series:
+    return claims[claims["claim"].astype(str).str.startswith(start)].iloc[0]
+
+
+def _fresh(row, pattern=r"confirmatory \(fresh\)") -> bool:
+    """The row's verdict comes from a confirmatory sample (its note says so)."""
+    return bool(re.search(pattern, str(row.get("note") or "")))
+
+
+def stage1_baseline_result(claims: pd.DataFrame) -> str:
+    """The first screen's second main result: whether the learner wins more than always catching."""
+    return _row(claims, "Stage 1: the learner wins more than always catching").claim
+
+
+def stage2_history_result(claims: pd.DataFrame) -> str:
+    """The first screen's third: what remembering the opponent's lies gains (the paper's "about 10%")."""
+    return _row(claims, "Stage 2: lie history").claim
+
+
+def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
+    """What the headline's number is, with this run's cells, runs per cell and fresh runs (if they decide it)."""
+    games = sorted(int(g) for g in stage1_runs["games"].unique())
+    per_cell = int(stage1_runs.groupby(["personality", "games"]).size().min())
+    sample = f"over {per_cell:,} independent runs of {games[-1]:,} games a personality"
+    if int(sizes.get("stage1") or 0) and _fresh(_row(claims, "Stage 1: the learner's win rates are almost all")):
+        sample += f" in the pilot, {int(sizes['stage1']):,} fresh runs in the confirmatory sample that gives the verdict"
+    return (f"the number of stage-1 cells ({stage1_runs.personality.nunique()} personalities × checkpoints after "
+            f"{U.listed(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample})")
+
+
+def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_runs: int) -> str:
+    """The second result's quantity with the sample that decides it: the pilot's runs of each arm (said once, as
+    runs: issue 50), or the fresh sample of both arms where the pilot left it undecided."""
+    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
+    fresh = _fresh(_row(claims, stage1_baseline_result(claims)), r"pilot [^;]*? inconclusive; confirmatory \(fresh\)")
+    return ("the learner's win rate minus always catching's over games 301-500, a difference of win rates (0.01 is "
+            "one percentage point) averaged over the five personalities P1-P5 (each in *Stage 1 · Baselines*)"
+            + (f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left it undecided," if fresh
+               else f", from {pilot},"))
+
+
+def stage2_history_quantity(claims: pd.DataFrame) -> str:
+    """The third result's quantity, with the sample that gives it (the fresh one quotes the pilot's value)."""
+    row = _row(claims, "Stage 2: lie history")
+    return ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
+            "(features 1-5, F5), averaged over the types a-f not at a ceiling"
+            + (", in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, gave "
+               f"{100 * row.pilot_value:+.1f} points)" if _fresh(row) else ", in the pilot"))
+
+
+# ============================================================================ the families (issue 48)
+
 def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
-    """The confirmatory sizes per group, from the pilot alone: the largest size any undecided row of the group asks
-    for, capped at ``caps`` (default: the full profile's budgets)."""
+    """The confirmatory sizes per group, from the pilot alone: the largest any undecided row of the group asks for,
+    capped at ``caps`` (default: the full profile's budgets)."""
     plans: dict = {}
     F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm={}, caps=caps, plans=plans))
     return plans
@@ -897,477 +964,39 @@ def flag_headlines(claims: pd.DataFrame, rows: list[dict]) -> pd.DataFrame:
     return claims.assign(headline=[bool(r.get("headline")) for r in rows])
 
 
-def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
-    """:func:`variant_orderings`' verdicts, variants by statement, in the page's words ("undecided": issue 50)."""
-    grid = orderings.pivot(index="variant", columns="ordering", values="verdict").loc[["paper"] + list(RULE_VARIANTS)]
-    return grid.replace({"inconclusive": "undecided"})
-
-
-def variant_orderings(feature_per_seed: pd.DataFrame, variant_per_seed: pd.DataFrame) -> pd.DataFrame:
-    """Every E7 ordering (F7 learners) and E8 statement judged under the paper's reading and each rule and learner
-    variant by the claims table's rules: one row per variant and statement (:func:`grid_row`)."""
-    all_seeds = pd.concat([feature_per_seed, variant_per_seed], ignore_index=True)
-    checks = []
-    for label in ["paper"] + list(RULE_VARIANTS):
-        sub = all_seeds[all_seeds.variant == label]
-        found = {**ordering_checks(sub, {"feature_set": "F7"}), **feature_checks(sub, {})}
-        checks += [grid_row(label, name, *found[name]) for name in found]
-    return pd.DataFrame(checks)
-
-
-def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
-    """The E7 orderings under every variant from learners trained as many games as the training chart's claims are
-    judged at (1,000; issue 49): :func:`variant_orderings`' columns plus ``training_games``."""
-    sizes = sorted({int(t) for t in variant_per_seed.training_games})
-    if len(sizes) != 1:
-        raise ValueError(f"variant learners of one training size, got {sizes}")
-    checks = []
-    for label in RULE_VARIANTS:
-        sub = variant_per_seed[variant_per_seed.variant == label]
-        if len(sub):
-            found = ordering_checks(sub, {"feature_set": "F7"})
-            checks += [grid_row(label, name, *found[name]) for name in found]
-    return pd.DataFrame(checks).assign(training_games=sizes[0])
-
-
-def _window(label: str) -> tuple[int, int]:
-    first, last = label.split("-")
-    return int(first), int(last)
-
-
-def _first(frame: pd.DataFrame, n: int, column: str = "seed_index") -> pd.DataFrame:
-    """The first ``n`` independent units (seeds or runs) of a confirmatory sample."""
-    return frame[frame[column] < n]
-
-
-def _grid_readings(variant_orderings: pd.DataFrame | None, key: str, games: int = GRID_GAMES) -> list:
-    """(reading, what) pairs of one E7/E8 statement under every variant of the grid; at a training size
-    (``games``) other than the grid's a variant is not built (:func:`other_size`)."""
-    labels = variant_labels(variant_orderings)
-    built = GRID_GAMES if variant_orderings is None or "training_games" not in variant_orderings else \
-        int(variant_orderings.training_games.iloc[0])
-    if games != built:
-        return [(variant(label), other_size(games)) for label in labels]
-    return [(variant(label, built), lambda label=label: grid_reading(variant_orderings, label, key))
-            for label in labels]
-
-
-NO_TRAINING_VARIANTS = Unbuilt("the rule and learner variants were trained 300 games only, so no change with "
-                               "training can be read under them")
-
-
-def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
-                    variant_orderings: pd.DataFrame | None = None, caps: dict | None = None,
-                    top_orderings: pd.DataFrame | None = None, pooled: pd.DataFrame | None = None,
-                    switched: pd.DataFrame | None = None) -> list[dict]:
-    """Rows of the training-games chart from the F7 sweep's learners; the ordering rows' grid readings come from
-    ``top_orderings`` (:func:`variant_orderings_at`) when given."""
-    rows = []
-    top = int(per_seed.training_games.max())
-    low = min(int(t) for t in printed.TRAINING_GAMES)
-    mid = 100
-    ceil = ceiling_cells(per_seed, training_games=[low, mid, top])
-
-    retrained = f"{per_seed.seed_index.nunique()} learners per opponent and training size"
-
-    def rises(frame, opp, n=None):
-        frame = frame if n is None else _first(frame, n)
-        est = seed_difference(frame, {"opponent": opp, "training_games": top}, {"opponent": opp, "training_games": low})
-        return est, V.direction(est, ">", 0.0, negligible=V.NEGLIGIBLE_RATE)
-
-    for opp in sorted(per_seed.opponent.unique()):
-        text = f"Stage 2 vs {opp}: win rate rises from {low} to {top} training games"
-        if opp in ceil:
-            est = seed_difference(per_seed, {"opponent": opp, "training_games": top},
-                                  {"opponent": opp, "training_games": low})
-            j = V.undecidable(V.stated("inconclusive", "direction of a gain (> 0); cells at a ceiling or floor "
-                                                       "(>= 99.5 % or <= 0.5 %) are left out of gain comparisons"),
-                              f"a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling")
-            rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
-                               note=f"left out: a cell at {low:,}, {mid:,} or {top:,} games is at the ceiling"))
-            continue
-        est, j = rises(per_seed, opp)
-        est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n, opp=opp: rises(f, opp, n), plans)
-        rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
-                           note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
-                           others=[(VARIANTS, NO_TRAINING_VARIANTS)]
-                           + stage2_open_points(per_seed, lambda f, opp=opp: rises(f, opp), retrained, pooled,
-                                                   switched)))
-    keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
-
-    def slows(frame, n=None):
-        frame = frame if n is None else _first(frame, n)
-        early = sum(_values(frame, opponent=o, training_games=mid) - _values(frame, opponent=o, training_games=low)
-                    for o in keep) / len(keep) / (mid - low) * 100
-        late = sum(_values(frame, opponent=o, training_games=top) - _values(frame, opponent=o, training_games=mid)
-                   for o in keep) / len(keep) / (top - mid) * 100
-        est = V.paired_difference(early.to_numpy(), late.to_numpy(), bound=2.0)
-        return est, V.direction(est, ">", 0.0), early, late
-
-    est, j, early, late = slows(per_seed)
-    est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm, lambda f, n: slows(f, n)[:2], plans)
-    text = f"Stage 2: the rise slows after about {mid} training games"
-    rows.append(_claim(text, printed.PAPER_VALUES["s2_flattens"], est, j, family=TRAINING_FAMILY,
-                       note=f"gain per 100 training games, {low}->{mid} ({_pct(early.mean())} points) minus "
-                            f"{mid}->{top} ({_pct(late.mean())} points) in the pilot, mean over opponents "
-                            + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else ""),
-                       others=[(VARIANTS, NO_TRAINING_VARIANTS)]
-                       + stage2_open_points(per_seed, lambda f: slows(f)[:2], retrained, pooled, switched)))
-    grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
-    rows += _ordering_rows(per_seed, top, grid, retrained, confirm=confirm, plans=plans, caps=caps, pooled=pooled,
-                           switched=switched)
-    return rows
-
-
-def _ordering_rows(per_seed: pd.DataFrame, top: int, grid: pd.DataFrame | None, retrained: str, *, confirm, plans,
-                   caps, pooled: pd.DataFrame | None = None, switched: pd.DataFrame | None = None) -> list[dict]:
-    """The training chart's ordering rows at ``top`` games; readings: other sizes, the grid, the open points."""
-    rows = []
-    checks = ordering_checks(per_seed, {"training_games": top})
-    texts = {"a, f highest": (f"Stage 2: highest win rates against a and f ({top} training games)", "s2_best"),
-             "d slightly above b, c, e": ("Stage 2: win rate against d slightly above b, c and e", "s2_d_above"),
-             "d below a, f": ("Stage 2: win rate against d below a and f", "s2_d_below")}
-    for key, (text, pv) in texts.items():
-        est, j, note = checks[key]
-        est, j = _two_stage(est, j, "training", _caps(caps)["training"], confirm,
-                            lambda f, n, key=key: ordering_checks(_first(f, n), {"training_games": top})[key][:2],
-                            plans)
-        others = [(at_training(games),
-                   lambda games=games, key=key: ordering_checks(per_seed, {"training_games": games})[key][:2])
-                  for games in sorted({int(t) for t in per_seed.training_games} & {300, 500})]
-        others += _grid_readings(grid, key, top)
-        others += stage2_open_points(
-            per_seed, lambda f, key=key: ordering_checks(f, {"training_games": top})[key][:2], retrained, pooled,
-            switched)
-        rows.append(_claim(text, printed.PAPER_VALUES[pv], est, j, family=TRAINING_FAMILY,
-                           note=f"least favourable difference shown; pilot: {note}",
-                           others=others))
-    return rows
-
-
-def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
-                   variant_orderings: pd.DataFrame | None = None, one_hot: pd.DataFrame | None = None,
-                   caps: dict | None = None, pooled: pd.DataFrame | None = None,
-                   switched: pd.DataFrame | None = None) -> list[dict]:
-    """Rows of the feature chart, from the feature sweep's learners (300 training games)."""
-    checks = feature_checks(per_seed, {})
-    rows = []
-    hot = ""
-    if one_hot is not None:
-        k = one_hot[~one_hot.at_ceiling]
-        hot = f"; with one-hot features F7 - F5 is {_pct(k.difference.mean())} points (mean over opponents)"
-    for key, text, pv in (("history about 10 points", "Stage 2: lie history (features 6, 7) is worth about 10 points",
-                           None),
-                          ("H5 differs little from H3", "Stage 2: remembering 5 lies instead of 3 changes little",
-                           "h5_equal"),
-                          ("H5 helps d and e most", "Stage 2: more history helps most against d and e", "h5_helps")):
-        est, j, note = checks[key]
-        note = f"pilot: {note}"  # the confirmatory sample's value is the row's; the per-opponent numbers the pilot's
-        if est is not None:
-            est, j = _two_stage(est, j, "features", _caps(caps)["features"], confirm,
-                                lambda f, n, key=key: feature_checks(_first(f, n), {})[key][:2], plans)
-        elif j.verdict == "inconclusive":
-            j = V.undecidable(j, "d or e is at a ceiling or floor")
-        paper = f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else printed.PAPER_VALUES[pv]
-        others = _grid_readings(variant_orderings, key)
-        others += stage2_open_points(per_seed, lambda f, key=key: feature_checks(f, {})[key][:2],
-                                        f"{per_seed.seed_index.nunique()} learners per opponent and feature set",
-                                        pooled, switched)
-        if key == "history about 10 points":
-            others.append((RELATIVE, lambda: relative_history(per_seed)))
-            note = note + hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which "
-                                 "cannot resolve 10 points (see the test-size row); the row judges the mean over "
-                                 "learners, not a prediction interval for one learner, because the paper states the "
-                                 "gain as what remembering the last three lies is worth to the method (its "
-                                 "conclusion), and a mean over six opponents' 20-game tests is no single table's "
-                                 "print whose spread a prediction interval at our test size would cover")
-        value = est if est is not None else np.nan
-        rows.append(_claim(text, paper, value, j, family=FEATURE_FAMILY, note=note,
-                           others=others))
-    return rows
-
-
-def relative_history(per_seed: pd.DataFrame):
-    """"About 10%" as a relative gain: per seed, mean F7 rate over F5's minus 1 (opponents not at a ceiling)."""
-    keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceiling_cells(per_seed)]
-    f7 = sum(_values(per_seed, opponent=o, feature_set="F7") for o in keep) / len(keep)
-    f5 = sum(_values(per_seed, opponent=o, feature_set="F5") for o in keep) / len(keep)
-    ratio = (f7 / f5 - 1).dropna()
-    est = V.paired_difference(ratio.to_numpy(), np.zeros(len(ratio)), bound=np.inf)
-    return est, V.about(printed.HISTORY_GAIN_PP / 100, est, span=2.0, reference=0.0)
-
-
-def weights_claim(separability: dict) -> dict:
-    est = V.proportion(separability["correct"], separability["learners"], unit="learners")
-    j = V.direction(est, ">", separability["chance"])
-    others = [(Reading("another measure of difference", "weights differ strongly by some other distance or "
-                          "test", "paper §1.3 (no measure is named)"),
-               "the paper names no measure of how strongly weights differ, so no second one can be read from it")]
-    return _claim(printed.WEIGHTS_CLAIM, printed.PAPER_VALUES["weights"], est, j, family=WEIGHTS_FAMILY,
-                  others=others,
-                  note=f"leave-one-out nearest-centroid accuracy of naming the opponent from a learner's weights, "
-                       f"{separability['learners']} learners (one seed each), chance {separability['chance']:.3f}")
-
-
-def audit_claims(pool_audit: pd.DataFrame, learners: pd.DataFrame, standing: pd.DataFrame | None = None) -> list[dict]:
-    """Extensions: the first-mover advantage per rules and pool (Wilson), what the variant changes (Newcombe), and
-    whether the learner's actions can take the hand-emptying line (across learners)."""
-    rows = []
-    mod, var = ("modified rules", "last play challengeable")
-    ranks = ""
-    if standing is not None:
-        st = standing.set_index(["rules", "agent"])["rank"]
-        ranks = "; rank among a-f (win rate against the other five): " + ", ".join(
-            f"{t} {st[(mod, t)]} -> {st[(var, t)]}" for t in sorted(standing.agent.unique()))
-    for pool, g in pool_audit.groupby("pool", sort=False):
-        g = g.set_index("rules")
-        for r in (mod, var):
-            est = V.proportion(int(g.first_player_wins[r]), int(g.decided[r]))
-            side = V.direction(est, ">", 0.5).verdict
-            word = {"reproduced": "above 50 %", "differs": "below 50 %"}.get(side, "not decided against 50 %")
-            rows.append(_claim(f"Extension: share of decided games won by the first player, {pool} ({r})", None, est,
-                               V.stated("extension", "our measurement (the paper states no first-mover effect); the "
-                                                     "note says where the 95 % interval lies against 50 %"),
-                               family=AUDIT_FAMILY,
-                               note=f"interval {word}; ordered pairs, first player drawn at random; the first player "
-                                    f"to start a turn with at most as many cards as one play may hold wins "
-                                    f"{100 * g.first_opportunity_wins_share[r]:.1f} %, winning plays that were lies "
-                                    f"{100 * g.lying_final_plays_share[r]:.1f} %"))
-        est = V.difference_of_proportions(int(g.first_player_wins[var]), int(g.decided[var]),
-                                          int(g.first_player_wins[mod]), int(g.decided[mod]))
-        rows.append(_claim(f"Extension: change of the first player's share when the emptying play can be challenged, "
-                           f"{pool}", None, est,
-                           V.stated("extension", "our measurement; the variant is not the paper's rule"),
-                           family=AUDIT_FAMILY, note="variant minus modified rules (Newcombe 95 %)"
-                           + (ranks if pool == "a-f only" else "; the random agent challenges half of all plays, "
-                                                                 "the emptying play included")))
-    paper_rules = learners[learners.variant == "paper"] if "variant" in learners.columns else learners
-    x = paper_rules.expressible / paper_rules.opportunities.clip(lower=1)
-    est = V.across_seeds(x.to_numpy())
-    rows.append(_claim("Extension: share of the learner's turns with at most 3 cards at which its actions can empty "
-                       "its hand", None, est, V.stated("extension", "our measurement; no paper value"),
-                       family=AUDIT_FAMILY,
-                       note="TRUTH_n plays only the required rank and LIE_n only other ranks, so a mixed hand cannot be "
-                            "emptied in one play; F7 learners of the training sweep, test games"))
-    return rows
-
-
-def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.DataFrame,
-                   training: pd.DataFrame | None = None) -> list[dict]:
-    """Extensions on the variant with a challengeable emptying play: what the line is worth (exploiter minus b),
-    why the learner trained under it does worse against a, and "a, f highest" rechecked under it."""
-    rows = []
-    for rules, g in exploiter.groupby("rules", sort=False):
-        g = g.set_index("opponent")
-        worst = g.gain.idxmin()
-        est = V.Estimate(float(g.gain[worst]), float(g.gain_low[worst]), float(g.gain_high[worst]),
-                         int(2 * g.games[worst]), "games")
-        rows.append(_claim(f"Extension: what the hand-emptying line is worth: exploiter x minus type b ({rules})", None,
-                           est, V.stated("extension", "our agent; the paper has no exploiter"), family=VARIANT_FAMILY,
-                           note=f"least gain over a-f shown (against {worst}); x's win rate / gain over b (points), "
-                                "seats rotated: " + ", ".join(f"{o} {100 * r.x_win_rate:.1f} % / {_pct(r.gain)}"
-                                                               for o, r in g.iterrows())))
-    why = ""
-    if training is not None and "last play challengeable" in set(training.trained_under):
-        t = training.set_index(["opponent", "trained_under"]).loc[("a", "last play challengeable")]
-        why = (f"; in training under the variant {100 * t.final_share:.0f} % of its challenges were of a's "
-               f"hand-emptying play and {100 * t.final_accuracy:.0f} % of those caught a lie (its other challenges "
-               f"{100 * t.other_accuracy:.0f} %): challenging pays there, and since no feature marks that play "
-               "(feature 2 puts a hand of 0 and of 1 card in one level), the learned challenge value carries over "
-               "to a's ordinary plays, which are honest whenever a holds the required rank")
-    for key, text, note in (
-            ("training", "Extension: the learner's drop against a under the variant comes from training",
-             "test win rate against a under the modified rules of learners trained 1,000 games under the variant "
-             "minus learners trained under the modified rules (independent learners, Welch)"),
-            ("test_time", "Extension: the variant's own effect at test time on the same learners (vs a)",
-             "learners trained under the variant, tested under the variant minus under the modified rules (paired "
-             "by learner): a never challenges, so the variant only adds options"),
-            ("challenge_share", "Extension: learners trained under the variant challenge more often (vs a, "
-             "modified-rules test)", "challenges per decision at test, trained under the variant minus under the "
-             "modified rules" + why)):
-        rows.append(_claim(text, None, effects[key], V.stated("extension", "our measurement; no paper value"),
-                           family=VARIANT_FAMILY, note=note))
-    top = int(per_seed_var.training_games.max())
-    est, j, note = ordering_checks(per_seed_var, {"training_games": top})["a, f highest"]
-    rows.append(_claim(f"Extension: highest win rates against a and f under the variant ({top} training games)", None,
-                       est, V.stated("extension", f"the E7 ordering rechecked under the variant: {j.rule}"),
-                       family=VARIANT_FAMILY,
-                       note=f"judged as the E7 row: {j.verdict}; {note}"))
-    return rows
-
-
-def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None,
-                   history_one_hot: pd.DataFrame | None = None) -> list[dict]:
-    rows = [_claim("A 20-game test of one learner resolves win rates only to within its 95% half-width",
-                   f"{printed.TEST_GAMES} test games (binomial 95% half-width at a 50% rate: "
-                   f"{1.96 * (0.25 / printed.TEST_GAMES) ** 0.5:.2f})",
-                   V.exact(1.96 * small_test_sd), V.stated("extension", "1.96 x the standard deviation of the 20-game "
-                                                                        "test win rate across learners of one cell, "
-                                                                        "mean over cells"),
-                   kind="check", family="Test size (§3.4)",
-                   note=f"measured half-width ±{100 * 1.96 * small_test_sd:.0f} points: the binomial "
-                        f"±{100 * 1.96 * (0.25 / printed.TEST_GAMES) ** 0.5:.0f} points plus the spread between "
-                        "learners; a difference of two such tests is about 1.4 times wider; our learners' tests are "
-                        "longer (the first screen's How it is judged gives their size); value: the measured 95% "
-                        f"half-width of one learner's {printed.TEST_GAMES}-game test win rate (1.96 × its standard "
-                        "deviation across the learners of a cell, mean over cells)")]
-    if history_one_hot is not None:
-        keep = history_one_hot[~history_one_hot.at_ceiling]
-        est = V.mean_of(keep.difference.to_numpy(), -1.0, 1.0, unit="opponents") if len(keep) > 1 else \
-            V.exact(keep.difference.mean())
-        rows.append(_claim("Extension: lie history (F7 - F5) with one-hot features", None, est,
-                           V.stated("extension", "our result under the spec's encoding variant; no paper value"),
-                           family=FEATURE_FAMILY,
-                           note="mean over opponents (left out at a ceiling: "
-                                + (", ".join(history_one_hot[history_one_hot.at_ceiling].opponent) or "none")
-                                + "); per opponent (points): " + ", ".join(f"{r.opponent} {_pct(r.difference)}"
-                                                                  for r in history_one_hot.itertuples())))
-    if multiplayer is not None:
-        for r in multiplayer.itertuples():
-            est = V.Estimate(r.win_rate, r.ci_low, r.ci_high, int(r.seeds), "seeds", r.seed_min, r.seed_max)
-            side = V.direction(est, ">", 1 / r.players).verdict
-            word = {"reproduced": "above", "differs": "below"}.get(side, "not decided against")
-            rows.append(_claim(f"Extension: {r.players}-player game, learner vs {r.opponent}", None, est,
-                               V.stated("extension", "our result; the paper ran two-player games only"),
-                               family=MULTI_FAMILY,
-                               note=f"300 training games, F7; learners' seats rotate; interval {word} the fair share "
-                                    f"{1 / r.players:.3f}"))
-    return rows
-
-
-def stage1_baseline_result(claims: pd.DataFrame) -> str:
-    """The first screen's second main result (issue 50): whether the learner wins more than always catching."""
-    return next(c for c in claims.claim if c.startswith("Stage 1: the learner wins more than always catching"))
-
-
-#: What :func:`stage1_baseline_result`'s number is (``second_quantity``).
-STAGE1_BASELINE_QUANTITY = ("the learner's win rate minus always catching's over games 301-500, a difference of win "
-                            "rates (0.01 is one percentage point) averaged over the five personalities P1-P5 (each in "
-                            "*Stage 1 · Baselines*)")
-
-
-def _listed(items) -> str:
-    items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
-    """What the headline's number is, with this run's sizes (issue 50): the cells, the pilot's runs per cell, and
-    the fresh runs of the confirmatory sample where the pilot left the row undecided."""
-    games = sorted(int(g) for g in stage1_runs["games"].unique())
-    per_cell = int(stage1_runs.groupby(["personality", "games"]).size().min())
-    row = claims[claims["claim"].astype(str).str.startswith("Stage 1: the learner's win rates are almost all")]
-    fresh = int(sizes.get("stage1") or 0)
-    sample = f"over {per_cell:,} independent runs of {games[-1]:,} games a personality"
-    if fresh and not row.empty and "confirmatory (fresh)" in str(row.iloc[0].get("note") or ""):
-        sample += f" in the pilot, {fresh:,} fresh runs in the confirmatory sample that gives the verdict"
-    return (f"the number of stage-1 cells ({stage1_runs.personality.nunique()} personalities × checkpoints after "
-            f"{_listed(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample})")
-
-
-def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_runs: int) -> str:
-    """:data:`STAGE1_BASELINE_QUANTITY` with the sample that decides it (issue 50): the pilot's runs of each arm, or,
-    where the pilot left the row undecided, that the run count is the fresh sample's, both arms added."""
-    row = claims[claims["claim"].astype(str) == stage1_baseline_result(claims)].iloc[0]
-    # the two arms said once, as the runs they are (issue 50: "over 200 learner runs, 200 always-catching runs ...
-    # (the run count adds both) as -3.39 points ... over 400 runs" counted the same runs twice, with a note on it)
-    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
-    if not re.search(r"pilot [^;]*? inconclusive; confirmatory \(fresh\)", str(row.get("note") or "")):
-        return STAGE1_BASELINE_QUANTITY + f", from {pilot},"
-    return (STAGE1_BASELINE_QUANTITY + f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left "
-            "it undecided,")
-
-
-def stage2_history_result(claims: pd.DataFrame) -> str:
-    """Stage 2's result on the first screen: what remembering the opponent's lies gains (the paper's "about 10%")."""
-    return next(c for c in claims.claim if c.startswith("Stage 2: lie history"))
-
-
-#: What :func:`stage2_history_result`'s number is (``third_quantity``; :func:`stage2_history_quantity` adds its sample).
-STAGE2_HISTORY_QUANTITY = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) "
-                           "minus without it (features 1-5, F5), averaged over the types a-f not at a ceiling")
-
-
-def stage2_history_quantity(claims: pd.DataFrame) -> str:
-    """:data:`STAGE2_HISTORY_QUANTITY` with the sample that gives it (issue 50: the first screen gave the
-    confirmatory value, the sections the pilot's, neither named): the pilot, or the fresh confirmatory sample drawn
-    because the pilot left the row undecided, with the pilot's value the sections quote."""
-    row = claims[claims["claim"].astype(str) == stage2_history_result(claims)].iloc[0]
-    if "confirmatory (fresh)" not in str(row.get("note") or ""):
-        return STAGE2_HISTORY_QUANTITY + ", in the pilot"
-    # said short (issue 50: "(the pilot, 30 learners a cell, left it undecided at +1.0 points: the value the
-    # sections below quote)" was a sentence inside a parenthesis inside the sentence)
-    return (STAGE2_HISTORY_QUANTITY + ", in a confirmatory sample of fresh learners (the pilot, quoted in the "
-            f"sections below, gave {100 * row.pilot_value:+.1f} points)")
-
-
-# ============================================================================ the families (issue 48)
-
 def _stage(r, group: str) -> dict:
-    """The two-stage arguments of a judge: the confirmatory sample of ``group``, the caps, where sizes are recorded."""
+    """A judge's two-stage arguments: the confirmatory sample of ``group``, the caps, where sizes are recorded."""
     return dict(confirm=r.confirm.get(group), caps=r.caps, plans=r.plans)
 
 
-def _stage1(r) -> list[dict]:
+def _plan(group: str) -> Confirm:
+    """The two-stage plan of ``group``: the full profile's pilot and cap, in its units."""
+    unit, pilot, cap = {"stage1": ("learner runs per personality", "stage1_runs", "confirm_runs_cap"),
+                        "settings": ("learner runs per personality and setting", "settings_runs", "confirm_runs_cap")
+                        }.get(group, ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap"))
+    return Confirm(unit, PARAMS.size(pilot, "full"), PARAMS.size(cap, "full"))
+
+
+def _judge_stage1(r):
     res = r.results
     return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, **_stage(r, "stage1"),
                          settings_runs=res.settings.runs, lie_rates_uniform=res.lies_uniform)
 
 
-def _discussion(r) -> list[dict]:
-    res, late = r.results, r.results.stage1.late_window
-    return [k_claim(late, res.settings.runs_of("k fixed at 0"), **_stage(r, "settings")),
-            model_variant_claim(late, res.settings.model_runs())]
+def _judge_discussion(r):
+    late = r.results.stage1.late_window
+    return [k_claim(late, r.results.settings.runs_of("k fixed at 0"), **_stage(r, "settings")),
+            model_variant_claim(late, r.results.settings.model_runs())]
 
 
-def _stage1_baselines(r) -> list[dict]:
-    return baseline_claims(r.results.stage1.late_window, r.results.settings.late, **_stage(r, "settings"))
-
-
-def _training(r) -> list[dict]:
+def _stage2_extras(r, part: str) -> dict:
     res = r.results
-    return training_claims(res.training.per_seed, **_stage(r, "training"), variant_orderings=res.orderings,
-                           top_orderings=res.orderings_top, pooled=(res.pooled or {}).get("training"),
-                           switched=(res.switched or {}).get("training"))
+    return dict(variant_orderings=res.orderings, pooled=(res.pooled or {}).get(part),
+                switched=(res.switched or {}).get(part), **_stage(r, part))
 
 
-def _stage2_baselines(r) -> list[dict]:
-    return stage2_baseline_claims(r.results.training.per_seed, r.results.baselines.table, **_stage(r, "training"))
-
-
-def _features(r) -> list[dict]:
-    res = r.results
-    return feature_claims(res.features.per_seed, **_stage(r, "features"), variant_orderings=res.orderings,
-                          one_hot=res.features.history_gain_hot, pooled=(res.pooled or {}).get("features"),
-                          switched=(res.switched or {}).get("features"))
-
-
-def _audit(r) -> list[dict]:
-    res, t = r.results, r.results.training
-    return audit_claims(res.robin.pool_audit, t.per_seed[t.per_seed.training_games == t.top], res.robin.standing)
-
-
-def _variant(r) -> list[dict]:
-    res = r.results
-    return variant_claims(res.exploit, res.baselines.effects, res.training.per_seed_var, res.baselines.challenges)
-
-
-def _extensions(r) -> list[dict]:
-    res = r.results
-    return extension_rows(float(res.training.table.small_test_sd.mean()), res.multiplayer, res.features.history_gain_hot)
-
-
-def _runs_plan(group: str) -> Confirm:
-    """A two-stage plan in the units of ``group`` (:func:`confirmation_caps`): the full profile's pilot and cap."""
-    learners = ("trained learners per cell (fresh seeds)", "q_seeds", "confirm_seeds_cap")
-    unit, pilot, cap = {"stage1": ("learner runs per personality", "stage1_runs", "confirm_runs_cap"),
-                        "settings": ("learner runs per personality and setting", "settings_runs", "confirm_runs_cap"),
-                        "training": learners, "features": learners}[group]
-    return Confirm(unit, PARAMS.size(pilot, "full"), PARAMS.size(cap, "full"))
-
-
-#: Each family's judge builds its readings rows from the run's whole tables (the settings runs, the variant grid,
-#: the pooled learners): the readings are declared above, beside the judges that run them.
+#: Each judge builds its readings rows from the run's whole tables (the settings runs, the variant grid, the pooled
+#: learners): the readings are declared above, beside the judges that run them.
 _BUILT = dict(builds_readings=True, sampled=True)
 _OURS = "ours, judged by no printed value: its interval is reported, not tested"
 _S = f"{SOURCE}: "
@@ -1375,30 +1004,43 @@ _S = f"{SOURCE}: "
 #: Notebook 04's families, in the claims table's order (one record per statement of the seed, or per group of rows
 #: one experiment judges together: the stage-1 sentence's claims are judged jointly, so they are one record).
 CLAIM_FAMILIES = (
-    ClaimFamily(S1_SENTENCE, _S + "§2.4-2.5, the stage-1 chart and its example", printed.STAGE1_CLAIMS, _stage1,
-                experiment=("04", "E2"), confirm=_runs_plan("stage1"), headline=True, **_BUILT),
-    ClaimFamily(DISCUSSION_FAMILY, _S + "§2.5, the discussion", printed.PAPER_VALUES["k_matters_little"], _discussion,
-                experiment=("04", "E3"), confirm=_runs_plan("settings"), **_BUILT),
+    ClaimFamily(S1_SENTENCE, _S + "§2.4-2.5, the stage-1 chart and its example", printed.STAGE1_CLAIMS, _judge_stage1,
+                experiment=("04", "E2"), confirm=_plan("stage1"), headline=True, **_BUILT),
+    ClaimFamily(DISCUSSION_FAMILY, _S + "§2.5, the discussion", printed.PAPER_VALUES["k_matters_little"],
+                _judge_discussion, experiment=("04", "E3"), confirm=_plan("settings"), **_BUILT),
     ClaimFamily("Extension: the stage-1 learner against trivial catchers", _S + "§2.5 (our test)", None,
-                _stage1_baselines, experiment=("04", "E3"), extension=True, can_differ=False,
-                confirm=_runs_plan("settings"), **_BUILT),
-    ClaimFamily(TRAINING_FAMILY, _S + "§3.4, chart 1", printed.STAGE2_CLAIMS, _training, experiment=("04", "E7"),
-                confirm=_runs_plan("training"), **_BUILT),
+                lambda r: baseline_claims(r.results.stage1.late_window, r.results.settings.late,
+                                          **_stage(r, "settings")),
+                experiment=("04", "E3"), extension=True, can_differ=False, confirm=_plan("settings"), **_BUILT),
+    ClaimFamily(TRAINING_FAMILY, _S + "§3.4, chart 1", printed.STAGE2_CLAIMS,
+                lambda r: training_claims(r.results.training.per_seed, top_orderings=r.results.orderings_top,
+                                          **_stage2_extras(r, "training")),
+                experiment=("04", "E7"), confirm=_plan("training"), **_BUILT),
     ClaimFamily("Extension: the stage-2 learner against trivial baselines", _S + "§3.4 (our test)", None,
-                _stage2_baselines, experiment=("04", "E7"), extension=True, can_differ=False,
-                confirm=_runs_plan("training"), **_BUILT),
-    ClaimFamily(FEATURE_FAMILY, _S + "§3.4 and §4, chart 2", printed.FEATURE_CLAIMS, _features,
-                experiment=("04", "E8"), confirm=_runs_plan("features"), **_BUILT),
-    ClaimFamily(WEIGHTS_FAMILY, _S + "§1.3", printed.WEIGHTS_CLAIM, lambda r: [weights_claim(r.results.weights
-                                                                                          .separability)],
-                experiment=("04", "E9"), builds_readings=True,
+                lambda r: stage2_baseline_claims(r.results.training.per_seed, r.results.baselines.table,
+                                                 **_stage(r, "training")),
+                experiment=("04", "E7"), extension=True, can_differ=False, confirm=_plan("training"), **_BUILT),
+    ClaimFamily(FEATURE_FAMILY, _S + "§3.4 and §4, chart 2", printed.FEATURE_CLAIMS,
+                lambda r: feature_claims(r.results.features.per_seed, one_hot=r.results.features.history_gain_hot,
+                                         **_stage2_extras(r, "features")),
+                experiment=("04", "E8"), confirm=_plan("features"), **_BUILT),
+    ClaimFamily(WEIGHTS_FAMILY, _S + "§1.3", printed.WEIGHTS_CLAIM,
+                lambda r: [weights_claim(r.results.weights.separability)], experiment=("04", "E9"),
+                builds_readings=True,
                 confirm="the learners' weights are read whole: leave-one-out over the E8 learners, no second sample"),
-    ClaimFamily(AUDIT_FAMILY, _S + "§3.1-3.2 (our audit)", None, _audit, experiment=("04", "E6"), extension=True,
-                can_differ=False, sampled=True, confirm=_OURS),
-    ClaimFamily(VARIANT_FAMILY, _S + "§3.1 (our variant)", None, _variant, experiment=("04", "E10"), extension=True,
-                can_differ=False, sampled=True, confirm=_OURS),
+    ClaimFamily(AUDIT_FAMILY, _S + "§3.1-3.2 (our audit)", None,
+                lambda r: audit_claims(r.results.robin.pool_audit, r.results.training.per_seed[
+                    r.results.training.per_seed.training_games == r.results.training.top], r.results.robin.standing),
+                experiment=("04", "E6"), extension=True, can_differ=False, sampled=True, confirm=_OURS),
+    ClaimFamily(VARIANT_FAMILY, _S + "§3.1 (our variant)", None,
+                lambda r: variant_claims(r.results.exploit, r.results.baselines.effects,
+                                         r.results.training.per_seed_var, r.results.baselines.challenges),
+                experiment=("04", "E10"), extension=True, can_differ=False, sampled=True, confirm=_OURS),
     ClaimFamily("Test size (§3.4), then our extensions", _S + "§3.4, the charts' 20-game test; ours beyond it",
-                printed.TEST_GAMES, _extensions, experiment=("04", "E10"), can_differ=False, sampled=True,
+                printed.TEST_GAMES,
+                lambda r: extension_rows(float(r.results.training.table.small_test_sd.mean()), r.results.multiplayer,
+                                         r.results.features.history_gain_hot),
+                experiment=("04", "E10"), can_differ=False, sampled=True,
                 confirm="the test's spread is measured across the learners of every cell; the extensions' intervals "
                         "are reported, not tested"),
 )

@@ -1,5 +1,5 @@
-"""Notebook 04's results: one frozen dataclass per section, holding the tables it shows, and :class:`Results`,
-the one object the claims, the summaries and the ledger read. Nothing here judges a claim."""
+"""Notebook 04's results: one frozen dataclass per section holding the tables it shows, and :class:`Results`, the
+one object the claims, the summaries and the ledger read. Nothing here judges a claim."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -10,27 +10,22 @@ import pandas as pd
 from liarlab.cheat.agents import DESCRIPTIONS
 from liarlab.cheat.positions import PERSONALITIES, PERSONALITY_LIE_PROBABILITIES
 from liarlab.papers.p04 import experiments as p04x
+from liarlab.study import unit_judges as U
 
 FIRST_WINDOW, LATE_WINDOW = (f"{a}-{b}" for a, b in (p04x.STAGE1_WINDOWS[0], p04x.STAGE1_WINDOWS[-1]))
 MODIFIED, VARIANT = tuple(p04x.RULES_VARIANTS)  # the paper's modified rules; the last play challengeable
 AF_POOL, RANDOM_POOL = "a-f only", "random agent's cells"  # the pools of p04x.hand_emptying_by_pool
 
 
-def in_points(frame: pd.DataFrame, columns) -> pd.DataFrame:
-    """``frame`` with ``columns`` (rates or differences of rates) in points, to one decimal, for display."""
-    return frame.assign(**{c: (100 * frame[c]).round(1) for c in columns})
+in_points, _cells = U.in_points, U.interval_cells
 
 
 def exploiter_view(exploit: pd.DataFrame) -> pd.DataFrame:
-    """The exploiter table for display: rates in percent, the gain in points, with 95 % intervals (issue 50)."""
+    """The exploiter table for display: rates in percent, the gain in points, with 95 % intervals."""
     f = exploit.set_index(["rules", "opponent"])
-    return pd.DataFrame({
-        "exploiter x's win rate (%, 95 %)": [f"{100 * v:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
-                                             for v, lo, hi in zip(f.x_win_rate, f.x_low, f.x_high)],
-        "type b's win rate (%)": [f"{100 * v:.1f} %" for v in f.b_win_rate],
-        "x minus b (points, 95 %)": [f"{100 * v:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
-                                     for v, lo, hi in zip(f.gain, f.gain_low, f.gain_high)]},
-        index=f.index)
+    return pd.DataFrame({"exploiter x's win rate (%, 95 %)": _cells(f.x_win_rate, f.x_low, f.x_high, suffix=" %"),
+                         "type b's win rate (%)": [f"{100 * v:.1f} %" for v in f.b_win_rate],
+                         "x minus b (points, 95 %)": _cells(f.gain, f.gain_low, f.gain_high, "+")}, index=f.index)
 
 
 def personality_table() -> pd.DataFrame:
@@ -38,34 +33,20 @@ def personality_table() -> pd.DataFrame:
     return pd.DataFrame({"type": list(DESCRIPTIONS), "plays": list(DESCRIPTIONS.values())}).set_index("type")
 
 
-def grid_row(label: str, name: str, est, judgement, note: str) -> dict:
-    """One row of the variant grid (``claims.variant_orderings``): statement ``name`` judged under variant ``label``,
-    as ``claims.grid_reading`` reads it back (no estimate: NaN). A table row, not a claims row."""
-    none = est is None
-    return {"variant": label, "ordering": name, "value": np.nan if none else est.value,
-            "ci_low": np.nan if none else est.low, "ci_high": np.nan if none else est.high,
-            "level": np.nan if none else est.level, "n": np.nan if none or est.n is None else est.n,
-            "verdict": judgement.verdict, "leans": judgement.leans or "", "note": note}
-
-
-# ============================================================================ stage 1
-
 def lie_rate_table(lies: pd.DataFrame) -> pd.DataFrame:
     """Realised lie rate per personality (rows) and position (columns), with each personality's mean rate."""
     wide = lies.pivot(index="personality", columns="position", values="lie_rate")
-    wide["overall"] = wide.mean(axis=1)
-    return wide
+    return wide.assign(overall=wide.mean(axis=1))
 
 
 def pair_steps(lies: pd.DataFrame) -> tuple[float, float]:
     """P2 and P3: the largest realised gap within a pair of positions (1-2, 3-4, ...) and the smallest given one
     (a hand's colour count ties lies on black and white targets together: realised profiles step in twos)."""
     pairs = lie_rate_table(lies).drop(columns="overall").loc[["P2", "P3"]]
-    odd, even = [1, 3, 5, 7, 9], [2, 4, 6, 8, 10]
     given = pd.DataFrame(PERSONALITY_LIE_PROBABILITIES, index=range(1, 11)).T.loc[["P2", "P3"]]
-    step = float(np.abs(pairs[odd].to_numpy() - pairs[even].to_numpy()).max())
-    given_step = float(np.abs(given[odd].to_numpy() - given[even].to_numpy()).min())
-    return step, given_step
+    odd, even = [1, 3, 5, 7, 9], [2, 4, 6, 8, 10]
+    return (float(np.abs(pairs[odd].to_numpy() - pairs[even].to_numpy()).max()),
+            float(np.abs(given[odd].to_numpy() - given[even].to_numpy()).min()))
 
 
 def lie_count_ranges(spread: pd.DataFrame) -> pd.DataFrame:
@@ -74,10 +55,21 @@ def lie_count_ranges(spread: pd.DataFrame) -> pd.DataFrame:
             .rename(columns={0.025: "2.5%", 0.975: "97.5%"}))
 
 
+def analytic_table() -> pd.DataFrame:
+    """Spec §2.4: the expected score difference per position at the opponent's catch rate 0.5."""
+    return pd.DataFrame([{"opponent lie rate q": q, "catch rate r": r,
+                          "expected difference per position": p04x.stage1_expected_difference(0.5, q, r)}
+                         for q in (0.3, 0.5) for r in (0.0, 0.5, 1.0)])
+
+
+def _late(runs: pd.DataFrame) -> pd.DataFrame:
+    """Each run's windowed rate in games 301-500."""
+    return p04x.windowed_rates(runs, (p04x.STAGE1_WINDOWS[-1],))
+
+
 @dataclass(frozen=True)
 class Stage1:
     """E2/E4: the learner against the five personalities."""
-
     runs: pd.DataFrame          # one row per run and checkpoint (p04x.learning_runs)
     windows: pd.DataFrame       # each run's windowed win rates (p04x.windowed_rates)
     summary: pd.DataFrame       # cumulative win rate per personality and checkpoint, over runs
@@ -97,7 +89,6 @@ class Stage1:
 
     @property
     def late_window(self) -> pd.DataFrame:
-        """Each run's windowed rate in the last window (games 301-500)."""
         return self.windows[self.windows.window == LATE_WINDOW]
 
     def window_grid(self) -> pd.DataFrame:
@@ -106,7 +97,7 @@ class Stage1:
             [f"{a}-{b}" for a, b in p04x.STAGE1_WINDOWS]]
 
     def gains(self) -> dict:
-        """Windowed win rate of the last window minus the first (games 301-500 minus 51-100), per personality."""
+        """Windowed win rate of the last window minus the first, per personality."""
         w = self.window_table.set_index(["personality", "window"]).win_rate
         return {n: w[(n, LATE_WINDOW)] - w[(n, FIRST_WINDOW)] for n in PERSONALITIES}
 
@@ -114,30 +105,27 @@ class Stage1:
 @dataclass(frozen=True)
 class Settings:
     """E3/E5: the learner's settings (baselines, k fixed at 0, sensitivity, the model variant) beside the paper's."""
-
-    runs: pd.DataFrame          # every other setting, one row per run and checkpoint (p04x.stage1_settings_runs)
-    table: pd.DataFrame         # per setting and personality: cumulative rate after 500 games, windowed late rate
-    late: pd.DataFrame          # each run's windowed rate in games 301-500, per setting
-    learner_late: pd.Series     # the paper's learner (the Stage1 runs): mean windowed late rate per personality
+    runs: pd.DataFrame       # every other setting, one row per run and checkpoint (p04x.stage1_settings_runs)
+    table: pd.DataFrame      # per setting and personality: cumulative rate after 500 games, windowed late rate
+    late: pd.DataFrame       # each run's windowed rate in games 301-500, per setting
+    learner_late: pd.Series  # the paper's learner (the Stage1 runs): mean windowed late rate per personality
 
     @classmethod
     def from_runs(cls, runs: pd.DataFrame, stage1: Stage1) -> Settings:
         others = p04x.stage1_settings_table(runs)
         default_late = stage1.window_table[stage1.window_table.window == LATE_WINDOW].set_index("personality")
-        late_cols = {"win_rate": "late_rate", "ci_low": "late_low", "ci_high": "late_high"}
         default_row = stage1.final.assign(setting="paper defaults", games=int(stage1.summary.games.max())).merge(
-            default_late[["win_rate", "ci_low", "ci_high"]].rename(columns=late_cols),
+            default_late[["win_rate", "ci_low", "ci_high"]].rename(
+                columns={"win_rate": "late_rate", "ci_low": "late_low", "ci_high": "late_high"}),
             left_on="personality", right_index=True)
         table = pd.concat([default_row[others.columns], others], ignore_index=True)
         late = p04x.windowed_rates(runs, (p04x.STAGE1_WINDOWS[-1],), by=("setting", "personality"))
         return cls(runs, table, late, stage1.late_window.groupby("personality").win_rate.mean())
 
     def grid(self, column: str = "win_rate") -> pd.DataFrame:
-        """``column`` by setting (rows, in the table's order) and personality."""
         return self.table.pivot_table(index="setting", columns="personality", values=column, sort=False)
 
     def late_mean(self, setting: str) -> pd.Series:
-        """A setting's mean windowed rate in games 301-500, per personality."""
         return self.late.groupby(["setting", "personality"]).win_rate.mean().unstack().loc[setting]
 
     def model_gain(self) -> pd.Series:
@@ -146,28 +134,15 @@ class Settings:
         return model.groupby("personality").win_rate.mean() - self.learner_late
 
     def runs_of(self, setting: str) -> pd.DataFrame:
-        """One setting's windowed late rate per run (``personality``, ``run``, ``window``, ``win_rate``)."""
-        return p04x.windowed_rates(self.runs[self.runs.setting == setting], (p04x.STAGE1_WINDOWS[-1],))
+        return _late(self.runs[self.runs.setting == setting])
 
     def model_runs(self) -> pd.DataFrame:
-        """The model variant's windowed late rate per run."""
-        return p04x.windowed_rates(self.runs[self.runs.setting.str.startswith("simulates")],
-                                   (p04x.STAGE1_WINDOWS[-1],))
+        return _late(self.runs[self.runs.setting.str.startswith("simulates")])
 
-
-def analytic_table() -> pd.DataFrame:
-    """Spec §2.4: the expected score difference per position at the opponent's catch rate 0.5."""
-    return pd.DataFrame([{"opponent lie rate q": q, "catch rate r": r,
-                          "expected difference per position": p04x.stage1_expected_difference(0.5, q, r)}
-                         for q in (0.3, 0.5) for r in (0.0, 0.5, 1.0)])
-
-
-# ============================================================================ stage 2: scripted agents
 
 @dataclass(frozen=True)
 class RoundRobin:
     """E6: every ordered pair of scripted agents, and how the modified game is decided."""
-
     games: pd.DataFrame        # one row per rules variant and ordered pair (p04x.round_robin)
     frequencies: pd.DataFrame  # each agent's lie and challenge frequencies
     audit: pd.DataFrame        # the hand-emptying audit, pooled over all pairs
@@ -181,7 +156,6 @@ class RoundRobin:
 
     @property
     def agents(self) -> list:
-        """a-f and the random agent, in the tables' order."""
         return list(p04x.STAGE2_TYPES) + ["random"]
 
     def first_player_share(self, pool: str, rules: str) -> float:
@@ -197,12 +171,9 @@ class RoundRobin:
                 if rank[(MODIFIED, t)] != rank[(VARIANT, t)]]
 
 
-# ============================================================================ stage 2: the learner
-
 @dataclass(frozen=True)
 class Training:
     """E7: test win rate against training games, under the modified rules and under the variant."""
-
     per_seed: pd.DataFrame       # one row per trained learner, modified rules
     per_seed_var: pd.DataFrame   # the same with the last play challengeable
     table: pd.DataFrame          # per opponent and training size: mean over learners, interval, ceiling flag
@@ -219,12 +190,10 @@ class Training:
 
     @property
     def top(self) -> int:
-        """The longest training (1,000 games)."""
         return int(self.table.training_games.max())
 
     @property
     def curves(self) -> pd.DataFrame:
-        """Both rules' tables, one below the other (the saved table)."""
         return pd.concat([self.table, self.table_var], ignore_index=True)
 
     def grid(self) -> pd.DataFrame:
@@ -232,22 +201,18 @@ class Training:
             index="training_games", columns=["variant", "opponent"], values="win_rate")
 
     def at_top(self) -> pd.Series:
-        """Mean test win rate after the longest training, per opponent (modified rules)."""
         return self.table[self.table.training_games == self.top].set_index("opponent").win_rate
 
     def ceiling(self) -> pd.DataFrame:
-        """Cells at the ceiling or floor (left out of comparisons of gains)."""
         return self.table[self.table.at_ceiling]
 
 
 @dataclass(frozen=True)
 class Baselines:
     """Stage 2: the trivial baselines beside the trained learner, and the cross-rules test."""
-
     table: pd.DataFrame       # each baseline against each type (p04x.stage2_baselines)
     side: pd.DataFrame        # the trained learner's rate beside each baseline's, per opponent
-    cross: pd.DataFrame       # learners trained under each rule set and tested under both (p04x.cross_rules_test)
-    cross_table: pd.DataFrame
+    cross_table: pd.DataFrame  # learners trained under each rule set, tested under both (p04x.cross_rules_summary)
     challenges: pd.DataFrame  # what those learners challenged while they trained
     effects: dict             # against a: training effect, test-time effect, challenge share (verdicts.Estimate)
 
@@ -255,7 +220,7 @@ class Baselines:
     def from_runs(cls, baselines: pd.DataFrame, cross: pd.DataFrame, training: Training) -> Baselines:
         side = baselines.pivot(index="opponent", columns="baseline", values="win_rate")
         side.insert(0, f"learner ({training.top:,} games)", training.at_top())
-        return cls(baselines, side, cross, p04x.cross_rules_summary(cross), p04x.training_challenges(cross),
+        return cls(baselines, side, p04x.cross_rules_summary(cross), p04x.training_challenges(cross),
                    p04x.cross_rules_effects(cross, "a"))
 
     def beaten(self) -> dict:
@@ -264,14 +229,12 @@ class Baselines:
         return {b: [o for o in self.side.index if self.side.loc[o, b] > learner[o]] for b in p04x.STAGE2_BASELINES}
 
     def trained_against_a(self) -> pd.Series:
-        """The variant-trained learners' challenges against a in training."""
         return self.challenges.set_index(["opponent", "trained_under"]).loc[("a", VARIANT)]
 
 
 @dataclass(frozen=True)
 class Features:
     """E8: the feature sets F5, F7, F7-H5 (300 training games), and lie history under one-hot features."""
-
     learners: list              # one dict per trained learner, with weights and action counts (for E9)
     per_seed: pd.DataFrame
     table: pd.DataFrame         # per opponent and feature set, over learners
@@ -287,7 +250,6 @@ class Features:
                    p04x.paired_difference(per_seed, "feature_set", "F7-H5", "F7"))
 
     def with_one_hot(self, hot: list[dict]) -> Features:
-        """The same, with lie history measured again on learners with one-hot features (``hot``: F5 and F7)."""
         return replace(self, history_gain_hot=p04x.paired_difference(hot, "feature_set", "F7", "F5"))
 
     def differences(self) -> pd.DataFrame:
@@ -298,21 +260,14 @@ class Features:
             mem[["opponent", "H5 - H3", "H5 low", "H5 high"]], on="opponent")
 
     def differences_view(self) -> pd.DataFrame:
-        """:meth:`differences` for display, in points with 95 % intervals, one decimal, named in words (issue 50)."""
+        """:meth:`differences` for display, in points with 95 % intervals, named in words (issue 50)."""
         d = self.differences().set_index("opponent")
-
-        def cell(v, lo, hi):
-            return f"{100 * v:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
-
         return pd.DataFrame({
-            "lie history, F7 − F5 (points, 95 %)": [cell(*x) for x in zip(d["F7 - F5"], d["low"], d["high"])],
-            "5 lies remembered, F7-H5 − F7 (points, 95 %)": [cell(*x) for x in zip(d["H5 - H3"], d["H5 low"],
-                                                                                  d["H5 high"])],
-            "at the ceiling": d.at_ceiling.map({True: "yes", False: "no"}).to_list()},
-            index=d.index)
+            "lie history, F7 − F5 (points, 95 %)": _cells(d["F7 - F5"], d["low"], d["high"], "+"),
+            "5 lies remembered, F7-H5 − F7 (points, 95 %)": _cells(d["H5 - H3"], d["H5 low"], d["H5 high"], "+"),
+            "at the ceiling": d.at_ceiling.map({True: "yes", False: "no"}).to_list()}, index=d.index)
 
     def by_encoding(self) -> pd.DataFrame:
-        """F7 - F5 per opponent with ordinal and with one-hot features (the saved table)."""
         return pd.concat([self.history_gain.assign(encoding="ordinal"),
                           self.history_gain_hot.assign(encoding="one-hot")])
 
@@ -322,14 +277,12 @@ class Features:
         return g[~g.at_ceiling]
 
     def f7(self) -> list[dict]:
-        """The F7 learners (E9)."""
         return [r for r in self.learners if r["feature_set"] == "F7"]
 
 
 @dataclass(frozen=True)
 class Weights:
     """E9: what the F7 learners learned."""
-
     table: pd.DataFrame   # seed-averaged weights per opponent, action and feature
     separability: dict    # leave-one-out nearest-centroid naming of the opponent from a learner's weights
     shares: pd.DataFrame  # test-time shares of challenge, truth and lie decisions per opponent
@@ -342,7 +295,6 @@ class Weights:
 @dataclass(frozen=True)
 class Variants:
     """E10: learners under each rule and learner variant (300 training games, F5 / F7 / F7-H5)."""
-
     per_seed: pd.DataFrame
     table: pd.DataFrame
 
@@ -362,7 +314,6 @@ class Variants:
 @dataclass(frozen=True)
 class Traditional:
     """Extension: the traditional 52-card game, every distinct seating of each table."""
-
     games: pd.DataFrame     # one row per table, seating and seat (p04x.traditional_table)
     by_agent: pd.DataFrame  # win shares pooled over seatings, per type
     by_seat: pd.DataFrame   # per seat
@@ -372,29 +323,23 @@ class Traditional:
         return cls(trad, p04x.traditional_summary(trad, "agent"), p04x.traditional_summary(trad, "seat"))
 
 
-# ============================================================================ the whole notebook
-
 @dataclass(frozen=True)
 class Results:
     """Every table of notebook 04 that a claim, a summary or the ledger reads."""
-
-    lies: pd.DataFrame        # E1: realised lie rates (p04x.personality_lie_rates)
-    spread: pd.DataFrame      # E1: lie counts in 500-game runs (p04x.lie_count_spread)
+    lies: pd.DataFrame         # E1: realised lie rates (p04x.personality_lie_rates)
+    spread: pd.DataFrame       # E1: lie counts in 500-game runs (p04x.lie_count_spread)
     stage1: Stage1
     settings: Settings
     robin: RoundRobin
-    exploit: pd.DataFrame     # the exploiter x against type b (p04x.exploiter_table)
+    exploit: pd.DataFrame      # the exploiter x against type b (p04x.exploiter_table)
     training: Training
     baselines: Baselines
     features: Features
     weights: Weights
     variants: Variants
-    orderings: pd.DataFrame   # the E7 and E8 statements judged under every variant (claims.variant_orderings)
+    orderings: pd.DataFrame    # the E7 and E8 statements judged under every variant (claims.variant_orderings)
     multiplayer: pd.DataFrame  # extension: 3 and 4 players (p04x.multiplayer_table)
-    lies_uniform: pd.DataFrame | None = None  # E1 under uniform hands (the 343/500 example's uniform reading)
+    lies_uniform: pd.DataFrame | None = None   # E1 under uniform hands (the 343/500 example's uniform reading)
     orderings_top: pd.DataFrame | None = None  # E7's orderings under every variant at 1,000 training games
-    #                                            (claims.variant_orderings_at: the training chart's grid readings)
-    pooled: dict | None = None  # spec §8.8's one learner for all opponents (p04x.pooled_learners): "training" (the
-    #                             training sweep's sizes, F7) and "features" (the feature sweep), None: not built
-    switched: dict | None = None  # the stage-2 open points' switched learners (p04x.open_point_learners), keyed as
-    #                               pooled
+    pooled: dict | None = None    # §8.8's one learner for all opponents (p04x.pooled_learners), "training"/"features"
+    switched: dict | None = None  # the open points' switched learners (p04x.open_point_learners), keyed as pooled

@@ -1,7 +1,6 @@
-"""Notebook 04's prose with numbers in it: the one-line findings under its tables, "Where our results differ from
-the paper, and why" and "What we found", every number computed from the tables it describes (the results object,
-:class:`liarlab.papers.p04.results.Results`, and the claims table). tests/papers/p04/test_summary.py checks the
-text against the tables."""
+"""Notebook 04's prose with numbers in it: the lines under its tables, "Where our results differ from the paper, and
+why" and "What we found", every number computed from the results object and the claims table (checked against the
+tables by tests/papers/p04/test_summary.py)."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,39 +8,22 @@ import pandas as pd
 
 from liarlab.cheat.game import transcript
 from liarlab.cheat.positions import PERSONALITIES
-from liarlab.papers.p04.results import (
-    AF_POOL,
-    LATE_WINDOW,
-    MODIFIED,
-    RANDOM_POOL,
-    VARIANT,
-    Baselines,
-    Results,
-    RoundRobin,
-    Settings,
-    Stage1,
-    Traditional,
-    Training,
-)
+from liarlab.papers.p04 import results as p04r
+from liarlab.papers.p04.results import AF_POOL, LATE_WINDOW, MODIFIED, RANDOM_POOL, VARIANT
 
 
 def _pct(x: float, digits: int = 1) -> str:
-    """A share in per cent, without the sign."""
     return f"{100 * x:.{digits}f}"
 
 
 def _points(x: float, digits: int = 1) -> str:
-    """A difference in points, with its sign."""
     return f"{100 * x:+.{digits}f}"
 
-
-# ============================================================================ the worked examples
 
 def position_game_line(state, opponent: str = "P2") -> str:
     """Who had how many black cards in the worked stage-1 game, the scores and who won."""
     s_learner, s_opponent = state.scores()
-    result = ("learner wins" if s_learner > s_opponent else f"{opponent} wins" if s_opponent > s_learner
-              else "draw")
+    result = "learner wins" if s_learner > s_opponent else f"{opponent} wins" if s_opponent > s_learner else "draw"
     return (f"learner has {state.n_black[0]} black cards, {opponent} has {state.n_black[1]}; "
             f"score learner {s_learner}, {opponent} {s_opponent}: {result}")
 
@@ -54,15 +36,12 @@ def stage2_game_text(start, state, opponent: str = "d") -> str:
     return "\n".join(lines)
 
 
-# ============================================================================ the lines under the tables
-
-def model_line(settings: Settings) -> str:
+def model_line(settings: p04r.Settings) -> str:
     return ("simulating against the model instead of the program, games 301-500 (points): "
             + ", ".join(f"{n} {_points(v)}" for n, v in settings.model_gain().items()))
 
 
-def always_catch_line(settings: Settings) -> str:
-    """The paper's learner minus always catching, games 301-500, per personality."""
+def always_catch_line(settings: p04r.Settings) -> str:
     learner, catch_all = settings.learner_late, settings.late_mean("always catch (1, 0)")
     return ("games 301-500, learner minus always catching (points): "
             + ", ".join(f"{n} {_points(learner[n] - catch_all[n])}" for n in PERSONALITIES)
@@ -70,8 +49,7 @@ def always_catch_line(settings: Settings) -> str:
               f"{len(PERSONALITIES)} personalities")
 
 
-def audit_line(robin: RoundRobin) -> str:
-    """The hand-emptying audit pooled over all pairs, under both rules."""
+def audit_line(robin: p04r.RoundRobin) -> str:
     a_mod, a_var = (robin.audit.set_index("rules").loc[k] for k in (MODIFIED, VARIANT))
     return (f"modified rules: the first player wins {_pct(a_mod.first_player_wins_share)}% of decided games, the "
             f"first to reach a turn with <= 3 cards {_pct(a_mod.first_opportunity_wins_share)}%, and "
@@ -81,8 +59,7 @@ def audit_line(robin: RoundRobin) -> str:
             f"(modified: {_pct(a_mod.cap_draw_share, 2)}%)")
 
 
-def variant_line(robin: RoundRobin, exploit: pd.DataFrame) -> str:
-    """The first player's share among a-f and in the random agent's cells, the ranks that change, the exploiter."""
+def variant_line(robin: p04r.RoundRobin, exploit: pd.DataFrame) -> str:
     share = robin.first_player_share
     moved = robin.rank_changes()
     return (f"first player's share of decided games, a-f only: {_pct(share(AF_POOL, MODIFIED))}% -> "
@@ -93,22 +70,20 @@ def variant_line(robin: RoundRobin, exploit: pd.DataFrame) -> str:
             "types and rules.")
 
 
-def learner_audit_line(training: Training) -> str:
+def learner_audit_line(training: p04r.Training) -> str:
     la = training.learner_audit[training.learner_audit.variant == "paper"]
     return (f"modified rules, learners trained {training.top:,} games: at {_pct(la.expressible.mean(), 0)}% of its "
             f"turns with three cards or fewer the learner's actions could empty its hand (mean over opponents), and "
             f"it did at {_pct(la.dumps.mean(), 0)}%")
 
 
-def beaten_line(baselines: Baselines) -> str:
-    # one colon, each baseline's types after a dash ("against: always challenge: none; ..." stacked three)
+def beaten_line(baselines: p04r.Baselines) -> str:
     return ("the types against which a trivial baseline's mean win rate is above the trained learner's (point "
             "estimates, not tested): "
             + "; ".join(f"{b} — {', '.join(v) or 'none'}" for b, v in baselines.beaten().items()))
 
 
-def cross_rules_line(baselines: Baselines) -> str:
-    """Against a: the training effect, the test-time effect, and what the variant-trained learners challenged."""
+def cross_rules_line(baselines: p04r.Baselines) -> str:
     e, ta = baselines.effects, baselines.trained_against_a()
     tr, tt = e["training"], e["test_time"]
     return (f"against a: training under the variant changes the test win rate by {_points(tr.value)} points "
@@ -119,7 +94,7 @@ def cross_rules_line(baselines: Baselines) -> str:
             f"{_pct(ta.final_accuracy, 0)}% of those caught a lie (other challenges: {_pct(ta.other_accuracy, 0)}%)")
 
 
-def traditional_line(trad: Traditional) -> str:
+def traditional_line(trad: p04r.Traditional) -> str:
     seatings = trad.games.drop_duplicates(["table", "seating"])
     gap = (trad.by_seat.win_rate - trad.by_seat.fair_share).abs().max()
     games = int(seatings.games.iloc[0])
@@ -129,8 +104,7 @@ def traditional_line(trad: Traditional) -> str:
 
 
 def how_judged(stage1_runs: int, settings_runs: int, q_seeds: int, test_games: int, caps: dict) -> str:
-    """The first screen's "How it is judged" paragraph, with the sizes this run used (issue 50: a fixed "≥ 200
-    runs ... thousands of games" read wrong beside a quick run's 10 runs and 200 test games)."""
+    """The first screen's "How it is judged" paragraph, with the sizes this run used (issue 50)."""
     return (f"**How it is judged.** The paper tested on 20 games (a 95% margin of about ±22 points). This run "
             f"replays its designs with {stage1_runs:,} independent stage-1 runs a personality ({settings_runs:,} a "
             f"setting for the baselines and sensitivity rows) and, in stage 2, {q_seeds:,} independently trained "
@@ -142,13 +116,12 @@ def how_judged(stage1_runs: int, settings_runs: int, q_seeds: int, test_games: i
             "reproduction spec (marked *interp.*).")
 
 
-#: The confirmatory groups in words (their keys are code names: "stage1 40" read as a code word, issue 50).
+#: The confirmatory groups in words (issue 50: "stage1 40" read as a code word).
 _GROUP_WORDS = {"stage1": "stage-1 runs a personality", "settings": "stage-1 runs a personality and setting",
                 "training": "learners a training cell", "features": "learners a feature-set cell"}
 
 
 def confirmation_line(sizes: dict, test_games: int, caps: dict) -> str:
-    """The confirmatory samples the pilot asked for, and the budgets that capped them."""
     drawn = ", ".join(f"{v:,} {_GROUP_WORDS.get(k, k)}" + (f" ({', '.join(sizes[k + '_who'])})" if sizes.get(k + "_who") else "")
                       for k, v in sizes.items() if not k.endswith("_who"))
     return ("confirmatory samples drawn (fresh seeds, sized from the pilot before drawing): " + (drawn or "none needed")
@@ -157,9 +130,7 @@ def confirmation_line(sizes: dict, test_games: int, caps: dict) -> str:
               "per cell)")
 
 
-# ============================================================================ where we differ
-
-def _p5_bullet(settings: Settings) -> str:
+def _p5_bullet(settings: p04r.Settings) -> str:
     p5 = settings.table[settings.table.personality == "P5"].set_index("setting").win_rate
     return f"""* **P5 is harder, not equally hard (stage 1).** The analytic edge per position is r − 0.5 against an opponent
   lying half the time but only 0.2·r − 0.1 against P5 (lying 30%), so even a learner that catches everything gains
@@ -170,7 +141,7 @@ def _p5_bullet(settings: Settings) -> str:
   differently from ours (the paper specifies neither)."""
 
 
-def _catching_bullet(settings: Settings) -> str:
+def _catching_bullet(settings: p04r.Settings) -> str:
     learner, catch_all = settings.learner_late, settings.late_mean("always catch (1, 0)")
     return f"""* **Always catching beats the stage-1 learner.** In games 301–500 the learner wins
   {', '.join(f"{n} {_pct(learner[n])}%" for n in PERSONALITIES)}; always catching (no learning) wins
@@ -178,7 +149,7 @@ def _catching_bullet(settings: Settings) -> str:
   from the first game; nothing in these rates shows that it learned where an opponent lies."""
 
 
-def _shortcut_bullet(results: Results) -> str:
+def _shortcut_bullet(results: p04r.Results) -> str:
     exploit, robin = results.exploit, results.robin
     mod, var = exploit[exploit.rules == MODIFIED].gain, exploit[exploit.rules == VARIANT].gain
     f_var = results.training.table_var.set_index(["opponent", "training_games"]).win_rate[
@@ -195,7 +166,7 @@ def _shortcut_bullet(results: Results) -> str:
   training games with the last play challengeable."""
 
 
-def _ordering_bullet(results: Results) -> str:
+def _ordering_bullet(results: p04r.Results) -> str:
     lie_share = results.weights.shares.set_index("opponent").lie
     return f"""* **The ordering of the stage-2 opponents.** Our a, b and c rarely or never challenge, so lying is nearly free
   against all three: the frozen learner lies in {100 * lie_share.get("a", np.nan):.0f}%,
@@ -204,7 +175,7 @@ def _ordering_bullet(results: Results) -> str:
   ours compares."""
 
 
-def _history_bullet(results: Results) -> str:
+def _history_bullet(results: p04r.Results) -> str:
     keep, hot = results.features.kept(), results.features.kept(hot=True)
     contains_zero = int(((keep.ci_low <= 0) & (keep.ci_high >= 0)).sum())
     spread = 1.96 * results.training.table.small_test_sd.mean()
@@ -216,15 +187,13 @@ def _history_bullet(results: Results) -> str:
   across learners of one cell is about ±{100 * spread:.0f} points here."""
 
 
-def where_we_differ(results: Results) -> str:
+def where_we_differ(results: p04r.Results) -> str:
     """The section "Where our results differ from the paper, and why", as markdown."""
     return "\n".join(["", _p5_bullet(results.settings), _catching_bullet(results.settings), _shortcut_bullet(results),
                       _ordering_bullet(results), _history_bullet(results), ""])
 
 
-# ============================================================================ what we found
-
-def _stage1_found(stage1: Stage1, claims: pd.DataFrame) -> str:
+def _stage1_found(stage1: p04r.Stage1, claims: pd.DataFrame) -> str:
     final = stage1.final
     w = stage1.window_table.set_index(["personality", "window"]).win_rate
     k_row = claims[claims.claim.str.startswith("Stage 1: per-position")].iloc[0]
@@ -238,7 +207,7 @@ def _stage1_found(stage1: Stage1, claims: pd.DataFrame) -> str:
   {k_row.verdict})."""
 
 
-def _first_player_found(robin: RoundRobin, training: Training) -> str:
+def _first_player_found(robin: p04r.RoundRobin, training: p04r.Training) -> str:
     pa = robin.pool_audit.set_index(["pool", "rules"])
     la = training.learner_audit[training.learner_audit.variant == "paper"]
     share = robin.first_player_share
@@ -254,8 +223,7 @@ def _first_player_found(robin: RoundRobin, training: Training) -> str:
 
 
 def _confirmed_history(claims: pd.DataFrame | None) -> str:
-    """What the confirmatory sample measured for the lie-history row, where the pilot left it undecided (issue 50:
-    the first screen's confirmatory value beside the sections' pilot value, neither named)."""
+    """What the confirmatory sample measured for the lie-history row, where the pilot left it undecided (issue 50)."""
     row = None if claims is None else claims[claims.claim.astype(str).str.startswith("Stage 2: lie history")]
     if row is None or row.empty or "confirmatory (fresh)" not in str(row.iloc[0].get("note") or ""):
         return ""
@@ -264,7 +232,7 @@ def _confirmed_history(claims: pd.DataFrame | None) -> str:
             f"{_points(r.reproduced_value)}")
 
 
-def _stage2_found(results: Results, claims: pd.DataFrame | None = None) -> str:
+def _stage2_found(results: p04r.Results, claims: pd.DataFrame | None = None) -> str:
     training, features = results.training, results.features
     at_top = training.at_top()
     top_cells = training.table[training.table.training_games == training.top]
@@ -277,7 +245,7 @@ def _stage2_found(results: Results, claims: pd.DataFrame | None = None) -> str:
   {_points(memory.difference.mean())}{_confirmed_history(claims)}."""
 
 
-def _baselines_found(baselines: Baselines) -> str:
+def _baselines_found(baselines: p04r.Baselines) -> str:
     beaten = baselines.beaten()
     effects = baselines.effects
     return f"""* **Learning against doing nothing clever.** {"; ".join(f"'{b}' has a higher mean win rate than the trained learner against {', '.join(v)}" for b, v in beaten.items() if v) or "The trained learner's mean win rate is above every trivial baseline's against every type"}
@@ -287,7 +255,7 @@ def _baselines_found(baselines: Baselines) -> str:
   not from the test rules ({_points(effects['test_time'].value)})."""
 
 
-def what_we_found(results: Results, claims: pd.DataFrame) -> str:
+def what_we_found(results: p04r.Results, claims: pd.DataFrame) -> str:
     """The section "What we found", as markdown, from the results and the claims table."""
     sep = results.weights.separability
     weights = (f"* **Weights.** A learner's weights name its opponent in {100 * sep['accuracy']:.0f}% of cases "

@@ -541,7 +541,7 @@ def test_a_switched_reading_is_run_on_its_own_learners_and_the_rest_stay_not_bui
     row = {r["claim"]: r for r in claims.feature_claims(flat, switched=switched)}[text]
     mine = {x["reading"]: x for x in row["readings_rows"]}
     assert mine[claims.EPSILON_FORM.name]["verdict"] == "reproduced"
-    assert mine[claims.EPSILON_FORM.name]["note"] == claims.SWITCH_NOTES[claims.EPSILON_FORM]
+    assert mine[claims.EPSILON_FORM.name]["note"] == claims.STAGE2_UNBUILT[claims.EPSILON_FORM][1]
     assert mine[claims.HONEST_REWARD.name]["verdict"] == "differs"
     assert mine[claims.STARTER.name]["verdict"] == R.NOT_BUILT
     assert row["verdict"] == "differs" and row["cause"] == "reading"

@@ -124,7 +124,7 @@ def _baselines(learner, **baseline_rates):
     effects = {"training": Estimate(-0.051, -0.08, -0.02, 20, "seeds"),
                "test_time": Estimate(0.004, -0.01, 0.02, 10, "seeds"),
                "challenge_share": Estimate(0.12, 0.1, 0.14, 20, "seeds")}
-    return Baselines(None, side, None, None, None, effects)
+    return Baselines(None, side, None, None, effects)
 
 
 def test_baselines_found_names_the_types_a_baseline_beats():
