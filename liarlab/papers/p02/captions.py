@@ -336,8 +336,9 @@ def plain_headline(claims: pd.DataFrame | None) -> str:
         return ""
     # the number and its interval are in the answer just above: not repeated here (a reader, fifth session)
     lo, hi = (float(row.get(c)) for c in ("ci_low", "ci_high"))
-    where = ("could win more or less than half its games against the rule it trained on (the interval above "
-             "straddles 50%)" if lo < HALF < hi else "would fall in the interval above")
+    # "the interval above" alone could be the second main result's, which stands between them
+    where = ("could win more or less than half its games against the rule it trained on (the interval in our answer "
+             "above straddles 50%)" if lo < HALF < hi else "would fall in the interval in our answer above")
     return ("**In plain words, we cannot decide the main question.** One more trained table, even the weakest of "
             f"RL0-RL3, {where}, so no number of tables decides whether every one wins more than half its "
             "games.\n\n")   # its own paragraph

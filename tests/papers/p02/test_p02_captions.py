@@ -378,7 +378,7 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     # the value and its interval are in the answer just above it: not repeated (a reader, fifth session)
     assert "0.610" not in text and "0.490" not in text and "0.730" not in text
     assert ("One more trained table, even the weakest of RL0-RL3, could win more or less than half its games against "
-            "the rule it trained on (the interval above straddles 50%)") in text
+            "the rule it trained on (the interval in our answer above straddles 50%)") in text
     assert "prediction interval" not in text and "half its games.\n\n**Seats are learned.**" in text
     above = pd.DataFrame([{**head, "ci_low": 0.52}])
     assert "either" not in captions.first_screen(results, above) and "straddles" not in captions.first_screen(results, above)
