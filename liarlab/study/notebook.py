@@ -136,12 +136,24 @@ def protocol_text(table) -> str:
     rule the table uses, said once (docs/VERDICTS.md has the protocol)."""
     kinds = [k for k in _TAIL_WORDS if any(_tail_kind(r) == k for r in table["rule"].astype(str))]
     families = table["family"].fillna(table["claim"]).nunique() if "family" in table else len(table)
-    text = (f"**How to read the summary.** The claims table has {answer_number(len(table))} rows in "
-            f"{answer_number(families)} families (a printed table or figure is one family). The summary shows one "
-            "line per family: one of its claims in words, the paper's value and ours (with its interval, or "
-            "\"exact\" where nothing was sampled), and the family's verdict by its declared rule over its rows "
-            "(for example 11 of 12 reproduced), with the likeliest cause of a difference. "
-            "The headline family comes first.")
+    head = f"**How to read the summary.** The claims table has {answer_number(len(table))} rows in "
+    if only_extensions(table):
+        # 06's rows are all our own questions: "the paper's value and ours ... (for example 11 of 12 reproduced) ...
+        # the likeliest cause of a difference" described lines the page does not have (a reader, fifth session)
+        checks = (table["kind"].astype(str) == "check").any()
+        text = (f"{head}{answer_number(families)} families. The summary shows one line per family: one of its "
+                "claims in words and our value (with its interval, or \"exact\" where nothing was sampled). Every "
+                "finding here is our extension, a question no paper answers, so its line gives no paper's value "
+                f"and its verdict reads \"{_VERDICT_SHORT['extension']}\""
+                + ("; only the checks of our code are judged" + (", by the rule below" if "check" in kinds else "")
+                   if checks else "")
+                + ". The headline family comes first.")
+    else:
+        text = (f"{head}{answer_number(families)} families (a printed table or figure is one family). The summary "
+                "shows one line per family: one of its claims in words, the paper's value and ours (with its "
+                "interval, or \"exact\" where nothing was sampled), and the family's verdict by its declared rule "
+                "over its rows (for example 11 of 12 reproduced), with the likeliest cause of a difference. "
+                "The headline family comes first.")
     if kinds:
         words = [_TAIL_WORDS[k] for k in kinds]
         widened = _widened_example(table["rule"])
@@ -152,6 +164,15 @@ def protocol_text(table) -> str:
                                             f"widens that range by the estimate's own error ({widened})")
         text += " The rules, said once here rather than on every row: " + "; ".join(words) + "."
     return text
+
+
+def only_extensions(table) -> bool:
+    """Whether every row of a claims table other than the checks of our code is our extension (no paper's value
+    to compare with); False for a table without ``verdict`` and ``kind`` columns or without such rows."""
+    if not {"verdict", "kind"} <= set(table.columns):
+        return False
+    rows = table[table["kind"].astype(str) != "check"]
+    return len(rows) > 0 and bool((rows["verdict"].astype(str) == "extension").all())
 
 
 _WIDENED = re.compile(r"printed ([-+0-9.,/]+) \([^()]*?, \+-([0-9.]+)\): allowed \[([-+0-9.eE]+), ([-+0-9.eE]+)\]")

@@ -345,6 +345,27 @@ def test_the_protocol_paragraph_says_why_a_rule_widens_the_printed_range():
     assert "sampled estimate" not in nb.protocol_text(rules.iloc[1:])
 
 
+def test_the_protocol_paragraph_of_a_page_of_extensions_promises_no_paper_values():
+    # 06's rows are all our own questions, yet its paragraph promised "the paper's value and ours ... (for example
+    # 11 of 12 reproduced), with the likeliest cause of a difference" (a reader, fifth session)
+    import pandas as pd
+
+    from liarlab.study import notebook as nb
+
+    check = "check: the equilibrium's exploitability is 0 in every game"
+    rows = pd.DataFrame({"claim": ["a", "b", "c"], "family": ["f", "g", "checks"], "kind": ["finding", "finding", "check"],
+                         "verdict": ["extension", "extension", "reproduced"], "rule": ["exact", "exact", check]})
+    text = nb.protocol_text(rows)
+    assert "the paper's value" not in text and "11 of 12" not in text and "likeliest cause" not in text
+    assert "Every finding here is our extension" in text and '"our extension"' in text
+    assert "only the checks of our code are judged, by the rule below" in text and "a check of our code passes" in text
+    assert "checks of our code" not in nb.protocol_text(rows.iloc[:2])
+    # one row compared with a paper: the usual paragraph
+    compared = rows.assign(verdict=["differs", "extension", "reproduced"])
+    assert not nb.only_extensions(compared) and "the paper's value and ours" in nb.protocol_text(compared)
+    assert not nb.only_extensions(rows.drop(columns="kind"))
+
+
 def test_a_summary_value_with_a_prediction_interval_says_so():
     # 02's summary gave RL0's first-mover edge as "0.096 [0.002, 0.190]" beside a page table of "0.596 [0.568,
     # 0.624]" for the same tables: a prediction interval for one more table, not said (issue 50, a fresh reader)

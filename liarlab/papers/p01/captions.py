@@ -87,15 +87,21 @@ def gain_verdicts(gains: pd.DataFrame) -> dict:
             "below_zero": [o for o, e in zip(names, ests) if e.high < 0], "level": 1 - (1 - 0.95) / len(names)}
 
 def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
-    """Fig 01_bbn_gain: signs of the per-type gains (95 % intervals, as drawn; with ``gains``, the types in the band
-    as the claims table counts them) and where the liar, prefers-bid programs sit."""
+    """Fig 01_bbn_gain: with ``gains``, first the types in the band and above or below zero as the claims table
+    counts them, then the drawn (unadjusted 95 %) intervals' count, labelled as such; and where the liar,
+    prefers-bid programs sit."""
     pos, neg = (e7.diff_ci_low > 0).sum(), (e7.diff_ci_high < 0).sum()
-    text = (f"*What to notice:* each bar is the network's paired gain over plain random-guess on the same dice, in "
-            f"points, with its 95 % interval across seeded matches; the thesis's +5 to +10 points are green. "
-            f"{pos} of {len(e7)} intervals {agree(pos, 'lie')} above zero and {neg} below. ")
-    if gains is not None:
+    text = ("*What to notice:* each bar is the network's paired gain over plain random-guess on the same dice, in "
+            "points, with its 95 % interval across seeded matches; the thesis's +5 to +10 points are green. ")
+    if gains is None:
+        text += f"{pos} of {len(e7)} drawn intervals {agree(pos, 'lie')} above zero and {neg} below. "
+    else:
+        # three counts of one thing read as a contradiction (a reader, fifth session): the claims table's count
+        # leads, the drawn bars' count is said to be the unadjusted one
         text += (f"{gain_sentence(gain_verdicts(gains), ' on these pilot matches')} (where the pilot leaves the claim "
-                 "undecided, the claims table judges the fresh seeds of the confirmatory line below instead). ")
+                 "undecided, the claims table judges the fresh seeds of the confirmatory line below instead). "
+                 f"The bars drawn are unadjusted 95 % intervals: {pos} of {len(e7)} {agree(pos, 'lie')} above zero "
+                 f"and {neg} below. ")
     return text + liar_sentence(e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])])
 
 def liar_sentence(liars: pd.DataFrame) -> str:
@@ -162,14 +168,18 @@ def type_words(name) -> str:
     return f"type {text[4:]}" if text.startswith("type") and text[4:].isdigit() else text
 
 def bbn_grid(curves: pd.DataFrame) -> str:
-    """The 32-panel network trend grid: final mean differences."""
+    """The 32-panel network trend grid: final mean differences, said to be means without intervals (the claims
+    table's count is under the gain figure)."""
     last = curves.loc[curves.groupby("opponent").game.idxmax()]
     d = (last.cum_bbn - last.cum_plain).to_numpy()
     names = last.opponent.to_numpy()
+    up = int((d > 0).sum())
     return (f"*What to notice:* per type, the mean cumulative difference in wins (network player minus plain "
             f"random-guess) over the seeded matches, blue where it ends above zero, red where it ends below. "
-            f"{int((d > 0).sum())} of {len(d)} end above zero; the highest is {type_words(names[d.argmax()])} "
-            f"({d.max():+.1f} wins), the lowest {type_words(names[d.argmin()])} ({d.min():+.1f} wins).")
+            f"Counting the mean curves alone, without their spread across seeds, {up} of {len(d)} {agree(up, 'end')} "
+            f"above zero (the claims table's count, with intervals, is under the gain figure above); the highest is "
+            f"{type_words(names[d.argmax()])} ({d.max():+.1f} wins), the lowest {type_words(names[d.argmin()])} "
+            f"({d.min():+.1f} wins).")
 
 def challenge_share(decisions: pd.DataFrame, group: str, player: str, count: int, column: str) -> float:
     """A share of the challenge-decisions table (one group, player and count of ours); NaN when absent."""

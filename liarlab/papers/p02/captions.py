@@ -323,6 +323,10 @@ def _opener(results: Results) -> float:
                                                                                            "win_rate"]
 
 
+#: the report's main question's line: every RLi wins more than half its games ("> 50%", printed.STATEMENTS)
+HALF = 0.5
+
+
 def plain_headline(claims: pd.DataFrame | None) -> str:
     """The headline in plain words when no sample size decides it (issue 50), else empty."""
     from liarlab.study import answer
@@ -330,10 +334,14 @@ def plain_headline(claims: pd.DataFrame | None) -> str:
     row = answer.headline(claims) if claims is not None and "headline" in claims else None
     if row is None or str(row.get("verdict")) != "inconclusive" or "undecidable" not in str(row.get("flags") or ""):
         return ""
-    m = answer.measured(row, quantity="the interval where one more table would fall")
-    return ("**In plain words, we cannot decide the main question.** The weakest of RL0-RL3, against the rule it "
-            f"trained on, wins {m}: one more trained table would fall in that range, on either side of 50%, so no "
-            "number of tables decides whether every one wins more than half its games.\n\n")   # its own paragraph
+    # the number and its interval are in the answer just above: not repeated here (a reader, fifth session)
+    lo, hi = (float(row.get(c)) for c in ("ci_low", "ci_high"))
+    # "the interval above" alone could be the second main result's, which stands between them
+    where = ("could win more or less than half its games against the rule it trained on (the interval in our answer "
+             "above straddles 50%)" if lo < HALF < hi else "would fall in the interval in our answer above")
+    return ("**In plain words, we cannot decide the main question.** One more trained table, even the weakest of "
+            f"RL0-RL3, {where}, so no number of tables decides whether every one wins more than half its "
+            "games.\n\n")   # its own paragraph
 
 
 def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
@@ -457,9 +465,30 @@ def table_4_3(slice43: pd.DataFrame) -> str:
     from liarlab.core import dice
 
     four = dice.max_multiplicity_counts()[4] / dice.hands_total()
-    learned = "; ".join(f"after {int(games):,} games {int(g.seen.sum())} of its {int(g.value.notna().sum())} legal keys"
-                        for games, g in slice43.groupby("games", sort=True))
+    # "so few are learned" after "none of its 9" read oddly: said only when some, not all, are
+    few = ", so few are learned" if 0 < slice43.seen.sum() < slice43.value.notna().sum() else ""
     return ("*Table 4-3* of the report shows such a slice (\"holding four 5s, bid c fives after the previous bid\") for "
             f"a table after {int(slice43.games.min()):,} games, labelled as what it \"might look like\". Our RL0 has "
-            f"learned, {learned}: these keys are rare (the largest multiplicity of a hand is four in {four:.1%} of "
-            "hands), so few are learned. The printed values are an illustration and are not compared.")
+            f"learned {_learned_keys(slice43)}: these keys are rare (the largest multiplicity of a hand is four in "
+            f"{four:.1%} of hands){few}. The printed values are an illustration and are not compared.")
+
+
+def _learned_keys(slice43: pd.DataFrame) -> str:
+    """How many of the slice's legal keys each table has learned: "none of the slice's 9 legal keys, after 1,000
+    games or after 100,000" when every table has learned as many, else one count a table ("none of the slice's 9 legal
+    keys after 1,000 games and 2 of 9 after 100,000")."""
+    tables = [(int(games), int(g.seen.sum()), int(g.value.notna().sum()))
+              for games, g in slice43.groupby("games", sort=True)]
+    after = [f"{games:,}" for games, _, _ in tables]
+    _, seen, legal = tables[0]
+    if len({(s_, n) for _, s_, n in tables}) > 1:
+        return (f"{_how_many(seen, legal)} of the slice's {legal} legal keys after {after[0]} games and "
+                + ", ".join(f"{s_} of {n} after {a}" for (_, s_, n), a in zip(tables[1:], after[1:])))
+    when = (f"after {after[0]} games" if len(after) == 1 else f"after {after[0]} games or after {after[1]}"
+            if len(after) == 2 else f"after {', '.join(after[:-1])} or {after[-1]} games")
+    return f"{_how_many(seen, legal)} of the slice's {legal} legal keys, {when}"
+
+
+def _how_many(count: int, of: int) -> str:
+    """A count of ``of`` in words where a word reads better: "none", "all", else the number."""
+    return "none" if count == 0 else "all" if count == of and of > 1 else str(count)

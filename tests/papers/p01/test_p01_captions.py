@@ -57,6 +57,10 @@ def test_bbn_trend_and_grid_captions_quote_the_final_differences():
     assert "type 1 +2.0, type 8 -1.5, type 11 +11.0" in text   # types in words, not code names ("type1 +2.0")
     grid = captions.bbn_grid(curves)
     assert "2 of 3 end above zero" in grid and "type 11 (+11.0 wins)" in grid and "type 8 (-1.5 wins)" in grid
+    # a third count of the gains beside the claims table's and the drawn bars' (a reader, fifth session): it is
+    # said to be a count of means, and where the claims table's count is
+    assert "mean curves alone, without their spread across seeds, 2 of 3" in grid and "claims table's count" in grid
+    assert "1 of 2 ends above zero" in captions.bbn_grid(_curves({"type1": 2.0, "type8": -1.5}))
     assert "type11" not in text + grid
 
 
@@ -64,7 +68,7 @@ def test_bbn_gain_caption_counts_intervals():
     e7 = pd.DataFrame({"opponent": [f"type{t}" for t in (1, 2, 25, 26)], "diff": [0.06, 0.0, -0.05, -0.03],
                        "diff_ci_low": [0.02, -0.01, -0.06, -0.04], "diff_ci_high": [0.1, 0.01, -0.04, -0.02]})
     text = captions.bbn_gain(e7)
-    assert "1 of 4 intervals lies above zero and 2 below" in text   # the verb agrees with 1
+    assert "1 of 4 drawn intervals lies above zero and 2 below" in text   # the verb agrees with 1
     assert ("Against the 2 liar, prefers-bid programs in this run (types 25-32), the network's mean gain is below "
             "zero for every one (-3.0 points at best)") in text
     # the types in the thesis's band are counted once on the page, as the claims table counts them (issue 50): the
@@ -91,7 +95,12 @@ def test_the_pages_count_of_types_in_the_band_is_the_claims_tables():
     assert captions.gain_count(g).startswith(f"{len(g['in'])} of 4 types {verb} +5 to +10 points")
     e7 = pd.DataFrame({"opponent": [f"type{t}" for t in range(1, 5)], "diff": [0.07, 0.07, 0.0, 0.12],
                        "diff_ci_low": [0.05, 0.05, -0.02, 0.1], "diff_ci_high": [0.09, 0.09, 0.02, 0.14]})
-    assert captions.gain_count(g) in captions.bbn_gain(e7, gains)
+    text = captions.bbn_gain(e7, gains)
+    assert captions.gain_count(g) in text
+    # the claims table's count leads; the drawn bars' count follows, said to be the unadjusted one (a reader, fifth
+    # session: three counts of one thing, unlabelled)
+    drawn = "The bars drawn are unadjusted 95 % intervals: 3 of 4 lie above zero and 0 below."
+    assert drawn in text and text.index(captions.gain_count(g)) < text.index(drawn)
     # the mean gain over the types: one replicate per seeded match (its mean over the types), in points
     est = claims.mean_gain(gains)
     assert est.n == 6 and est.low < est.value < est.high

@@ -226,8 +226,14 @@ def test_table_4_3_text_counts_the_learned_keys_of_each_table():
             for g, seen_up_to in ((1000, 0), (5000, 2)) for c in range(1, 6)
             for legal in [c != 1] for seen in [legal and c <= 1 + seen_up_to]]
     text = captions.table_4_3(pd.DataFrame(rows))
-    assert "after 1,000 games 0 of its 4 legal keys; after 5,000 games 2 of its 4 legal keys" in text
-    assert "four in 1.9% of hands" in text
+    assert "learned none of the slice's 4 legal keys after 1,000 games and 2 of 4 after 5,000" in text
+    assert "four in 1.9% of hands), so few are learned" in text
+    # "after 1,000 games 0 of its 9 legal keys; after 100,000 games 0 of its 9 legal keys" said one count twice (a
+    # reader, fifth session): tables that learned as many are said once
+    same = captions.table_4_3(pd.DataFrame([r for r in rows if r["games"] == 1000] +
+                                           [{**r, "games": 100_000} for r in rows if r["games"] == 1000]))
+    assert "Our RL0 has learned none of the slice's 4 legal keys, after 1,000 games or after 100,000: " in same
+    assert "so few are learned" not in same and "0 of" not in same
 
 
 def test_why_findings_differ_says_each_cause_once_with_its_figures():
@@ -368,9 +374,14 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
             "n": 10, "unit": "seeds", "interval": "98.75 %"}
     claims = pd.DataFrame([head, {**head, "claim": "other", "headline": False}])
     text = captions.first_screen(results, claims)
-    assert text.startswith("**In plain words, we cannot decide the main question.** The weakest of RL0-RL3")
-    assert "wins 0.610 (0.490 to 0.730) over 10 seeds: one more trained table would fall in that range" in text
+    assert text.startswith("**In plain words, we cannot decide the main question.** One more trained table")
+    # the value and its interval are in the answer just above it: not repeated (a reader, fifth session)
+    assert "0.610" not in text and "0.490" not in text and "0.730" not in text
+    assert ("One more trained table, even the weakest of RL0-RL3, could win more or less than half its games against "
+            "the rule it trained on (the interval in our answer above straddles 50%)") in text
     assert "prediction interval" not in text and "half its games.\n\n**Seats are learned.**" in text
+    above = pd.DataFrame([{**head, "ci_low": 0.52}])
+    assert "either" not in captions.first_screen(results, above) and "straddles" not in captions.first_screen(results, above)
     decided = claims.assign(verdict="reproduced", flags="")
     assert captions.first_screen(results, decided).startswith("**Seats are learned.**")
     assert captions.first_screen(results).startswith("**Seats are learned.**")
