@@ -669,7 +669,8 @@ def _measure_sentence(quantity: str, ours: str) -> str:
     quantity = quantity.strip().rstrip(":")
     if ours.endswith(" (exact)") and _SAYS_EXACT.search(quantity):
         ours = ours[:-len(" (exact)")]
-    if re.search(r"[(:]", quantity) or len(quantity.split()) > _LONG_QUANTITY_WORDS:
+    # "the same scale as 0.9618" would read as a comparison with our own value (06's second result): split too
+    if re.search(r"[(:]|\bsame\b", quantity) or len(quantity.split()) > _LONG_QUANTITY_WORDS:
         return f" We measure {quantity}. We find {ours}"
     return f" We measure {quantity} as {ours}"
 

@@ -49,6 +49,8 @@ def test_a_long_quantity_is_said_in_its_own_sentence_and_our_value_in_the_next()
     assert f"We measure {long}. We find 0.2956 over 1 player." in text and "(exact)" not in text
     short = answer.answer_paragraph(exact, None, quantity="the mean exploitability")
     assert "We measure the mean exploitability as 0.2956 over 1 player (exact)." in short
+    same = answer.answer_paragraph(exact, None, quantity="its family's mean exploitability on the same scale")
+    assert "on the same scale. We find 0.2956 over 1 player (exact)." in same   # not "the same scale as 0.2956"
     sampled = answer.answer_paragraph(_claims(), "Q?", quantity="the share of games A wins (a rate: wins over games)")
     assert ("We measure the share of games A wins (a rate: wins over games). We find 0.620 (95 %: 0.590 to 0.650) "
             "over 1,000 games" in sampled)
