@@ -625,7 +625,7 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
         out += f" {counted}" + (f" (the paper: {theirs})" if theirs else "") + "." + (
             f" {after.rstrip('.')}." if after else "")
     elif ours:
-        out += f" We measure {quantity.strip().rstrip(':')} as {ours}" if quantity else f" We measure {ours}"
+        out += _measure_sentence(quantity, ours) if quantity else f" We measure {ours}"
         printed = _paper_value(row.get("paper_value"))
         if paper:
             out += f"; the paper: {paper}" if printed else f"; {paper}"
@@ -651,6 +651,28 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
     elif verdict == "extension":
         out += _own_test_sentence(note)
     return out + flags(said, verdict)
+
+
+# A quantity with its own parentheses or colon, or this many words, is said in a sentence of its own and our value
+# in the next: "We measure the family's mean exploitability ..., computed exactly (no sampling): what a best
+# responder wins ... (0 is exact play; ...) as 0.2956 over 1 player (exact)" lost the "as" among the quantity's
+# clauses (issue 50 readers, notebooks 04 and 06).
+_LONG_QUANTITY_WORDS = 16
+_SAYS_EXACT = re.compile(r"\bexact(?:ly)?\b|\bno sampling\b")
+
+
+def _measure_sentence(quantity: str, ours: str) -> str:
+    """What we measure and our value (from :func:`measured`), as one sentence where the quantity is short ("We
+    measure the share of games A wins as 0.620 (95 %: ...) over 1,000 games"), as two where it is long ("We
+    measure <quantity>. We find 0.2956 over 1 player"); a value's "(exact)" is left out where the quantity says
+    it is computed exactly. The caller adds the paper's value and the full stop."""
+    quantity = quantity.strip().rstrip(":")
+    if ours.endswith(" (exact)") and _SAYS_EXACT.search(quantity):
+        ours = ours[:-len(" (exact)")]
+    # "the same scale as 0.9618" would read as a comparison with our own value (06's second result): split too
+    if re.search(r"[(:]|\bsame\b", quantity) or len(quantity.split()) > _LONG_QUANTITY_WORDS:
+        return f" We measure {quantity}. We find {ours}"
+    return f" We measure {quantity} as {ours}"
 
 
 _COUNTED = re.compile(r"the (\w+) that (\w+)")

@@ -37,6 +37,25 @@ def test_answer_paragraph_comes_from_the_table():
     assert "Our own extensions add 1 row, counted apart" in text and "1 differ " not in text
 
 
+def test_a_long_quantity_is_said_in_its_own_sentence_and_our_value_in_the_next():
+    # issue 50 readers: "We measure the family's mean exploitability ..., computed exactly (no sampling): what a best
+    # responder wins ... (0 is exact play; ...) as 0.2956 over 1 player (exact)" lost its "as" among the clauses
+    exact = pd.DataFrame([outputs.claim("our own extra", "ours", None, v.exact(0.2956), "extension", kind="finding",
+                                        rule="our result", headline=True)]).assign(n=1, unit="players", ci_low=0.2956,
+                                                                         ci_high=0.2956)
+    long = ("the family's mean exploitability, computed exactly (no sampling): what a best responder wins beyond "
+            "the game's value")
+    text = answer.answer_paragraph(exact, None, quantity=long)
+    assert f"We measure {long}. We find 0.2956 over 1 player." in text and "(exact)" not in text
+    short = answer.answer_paragraph(exact, None, quantity="the mean exploitability")
+    assert "We measure the mean exploitability as 0.2956 over 1 player (exact)." in short
+    same = answer.answer_paragraph(exact, None, quantity="its family's mean exploitability on the same scale")
+    assert "on the same scale. We find 0.2956 over 1 player (exact)." in same   # not "the same scale as 0.2956"
+    sampled = answer.answer_paragraph(_claims(), "Q?", quantity="the share of games A wins (a rate: wins over games)")
+    assert ("We measure the share of games A wins (a rate: wins over games). We find 0.620 (95 %: 0.590 to 0.650) "
+            "over 1,000 games" in sampled)
+
+
 def test_the_second_main_result_is_reported_with_its_verdict_and_measure():
     text = answer.answer_paragraph(_claims(), "Q?", second="A at least half")
     second = text.split("**Second main result.**")[1].split("\n\n")[0]

@@ -454,11 +454,12 @@ def results_claims(table: pd.DataFrame, eps: float) -> list[dict]:
         return []
     r = t.loc["MC0 vs DD-ε"]
     est, dd = _match_est(r), _match_est(r, dd=True)
+    # no count of boards here: rate_text says it after the rate (", 400 boards"), once (issue 50 readers)
     stand_in = (f"machine stand-in: MC0 against DD-ε (ε = {eps:.2f}, tuned to the author's 0.58 tricks lost a game; "
-                f"RULE's calls and exchange), {number(r.boards)} duplicate board{'s' if int(r.boards) != 1 else ''}")
+                "RULE's calls and exchange), duplicate boards")
     people = V.stated("not-reproducible", "people are not available, and a machine stand-in is no person: no rule "
                                           "compares a bot with them")
-    rows = [_row("The program plays at roughly amateur strength (9/19 against the author, 12/20 against two people); "
+    rows = [_row("the program plays at roughly amateur strength (9/19 against the author, 12/20 against two people); "
                  "ours: MC0's win rate against the human-error stand-in DD-ε", "amateur", est, people,
                  family=RESULTS, headline=True, note=f"{stand_in}; MC0's win rate {rate_text(est)}")]
     for text, (wins, paper_n), e, what in (
@@ -738,6 +739,17 @@ def _r_words(ra: V.Estimate, rd: V.Estimate, claims: pd.DataFrame) -> str:
             f"{VERDICT_WORDS.get(str(row.verdict), row.verdict)}")
 
 
+def _against_rates(est: V.Estimate, rates) -> str:
+    """Where the stand-in's interval lies against the thesis's rates: "lies above both of the thesis's rates" where
+    it lies on one side of both (the answer above says its value and interval already: not said twice), else each
+    rate by its side ("lies above 0.47 and includes 0.60")."""
+    sides = {J.side_of(est, v) for v in rates}
+    if len(sides) == 1:
+        return {"above": "lies above", "below": "lies below", "includes": "includes"}[sides.pop()] + (
+            " both of the thesis's rates")
+    return J.sides_text(est, rates)
+
+
 def first_screen(matches: pd.DataFrame) -> str:
     """The stand-in's win rate set against the thesis's 9/19 and 12/20 (issue 50), for ``fill_answer(more=...)``."""
     sub = matches.set_index("pairing")
@@ -746,13 +758,24 @@ def first_screen(matches: pd.DataFrame) -> str:
     est = _match_est(sub.loc["MC0 vs DD-ε"])
     value, low, high = J.interval_parts(est)
     (w1, n1), (w2, n2) = printed.COM_WINS, printed.CROSS_TEST_WINS
-    said = J.sides_text(est, (w1 / n1, w2 / n2))
     return (f"**The stand-in beside the thesis's numbers.** The thesis's program won {w1} of {n1} games against its "
-            f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). MC0 wins {value} of its "
-            f"games against DD-ε on duplicate boards (95 %: {low} to {high}), an interval that {said}. The two are not "
+            f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). MC0's interval against "
+            f"DD-ε, given above, {_against_rates(est, (w1 / n1, w2 / n2))}. The two are not "
             "the same test: DD-ε bids and exchanges like RULE and errs in the play at the author's rate, and a "
             "duplicate board cancels the luck of the deal that the thesis's single games keep, so the stand-in says "
             "how MC0 fares against a player who errs as the author did, not how the thesis's games would go again.")
+
+
+def _excluding_words(k: int, cells: int) -> str:
+    """How many of the grid's cells' intervals exclude 0.5, in words: "none of the 10 cells' 95 % intervals
+    excludes", "one of ... excludes", "3 of ... exclude", "all 10 ... exclude" ("0 of the cells' ... exclude" read
+    as a table cell, issue 50 readers); the caller adds the value."""
+    whose = f"the {cells:,} cells' 95 % intervals"
+    if k == 0:
+        return f"none of {whose} excludes"
+    if k == cells:
+        return f"all {cells:,} cells' 95 % intervals exclude" if cells != 1 else "the one cell's 95 % interval excludes"
+    return f"one of {whose} excludes" if k == 1 else f"{k:,} of {whose} exclude"
 
 
 def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
@@ -763,7 +786,7 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
     bid_s = r.timing[r.timing.decision.str.startswith("bidding")].cpu_seconds.median()
     ra, rd = r.acc_est[("r", "after")], r.acc_est[("r", "dealt")]
     share, grid, check = r.replacement["share"], r.grid, r.table_check
-    excluding = int(((grid.ci_low > 0.5) | (grid.ci_high < 0.5)).sum())
+    excluding = _excluding_words(int(((grid.ci_low > 0.5) | (grid.ci_high < 0.5)).sum()), len(grid))
     return f'''
 * **Amateur strength?** The thesis's evidence is 19 games against its author and 20 against two people; people
   cannot be replayed, so the claim is not reproducible here. Against the human-error stand-in DD-ε (exact play that
@@ -777,7 +800,7 @@ def what_we_found(r: Results, claims: pd.DataFrame, *, rerun: str) -> str:
   hand.
 * **Adjustment grid (E14).** MCA's win rate against MC0 lies between {number(grid.win_rate.min())} and
   {number(grid.win_rate.max())} over the {len(grid)} (α, ρ) cells; {excluding}
-  of the cells' 95 % intervals exclude 0.5.
+  0.5.
 * **What differs or stays undecided** (the findings are counted once, on the first screen), each with the
   thesis's value and ours:
 

@@ -36,7 +36,7 @@ GAP_FAMILY = "Bluff one die each: N=4 gives the smallest gap between first and s
 COMPARISON_FAMILY = "Bluff-1 comparison table"
 OPTIMAL_FAMILY = "Bluff: the per-turn method gives optimal strategies"
 OPTIMAL_CLAIM = (f"{OPTIMAL_FAMILY} (its exploitability: the mean best-response gain against its profile in the "
-                 "real round, +-1 units)")
+                 "real round, ±1 units)")
 PRIOR_CLAIM = ("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn values are the "
                "equilibrium values)")
 CELLS_FAMILY, TRENDS_FAMILY = "Bluff-2 table (N=2)", "Bluff-2 claims"
@@ -205,7 +205,7 @@ def prior_work_claims(r) -> list[dict]:
                (RD.TRUNCATED, None, _talk_vs(exact, truncated=True), "the talk's value truncated"),
                (RD.CMP_STAR, None, _talk_vs({n: star[n] for n in exact}), "exact values under the star order")
                if set(exact) <= set(star) else (RD.CMP_STAR, "the star order was not solved at every N of this row")]
-    return [_row(PRIOR_CLAIM, "error found", f"max |exact - prior| = {worst:.4f} pp", judgement,
+    return [_row(PRIOR_CLAIM, "error found", f"largest gap {sci(worst)} points", judgement,
                  readings=F.rows_of(PRIOR_CLAIM, PRIOR_CLAIM, entries),
                  note="the exact equilibrium agrees with the prior work to its printed precision; the talk's per-turn "
                       "values are not equilibrium values of the real game (information carried across turns)")]
@@ -235,7 +235,7 @@ def per_turn_optimal_claims(r) -> list[dict]:
     at = int(part.loc[part.per_turn_mean_gain.idxmin(), "faces"])
     return [_row(OPTIMAL_CLAIM, "optimal (gain 0)", V.exact(gain), entries[0][2], headline=True, family=OPTIMAL_FAMILY,
                  readings=F.rows_of(OPTIMAL_FAMILY, OPTIMAL_CLAIM, entries),
-                 note=f"value is the smallest exploitability (mean best-response gain, +-1 units) of the per-turn "
+                 note=f"value is the smallest exploitability (mean best-response gain, ±1 units) of the per-turn "
                       f"profile in the real round over N = {lo}..{hi}, reached at N = {at}; exact equilibria have "
                       f"{gain_text(0.0)}")]
 
@@ -475,7 +475,7 @@ def certificate_claims(r) -> list[dict]:
         (None, "")
     rows = [check(f"Bluff-2 exact grid ({label}): every cell solved with a certified bracket <= 1e-9",
                   f"{len(g)}/{len(g)} cells", float(g.width.max()), bracket, f"{int(np.isfinite(g.win_pct).sum())} "
-                  "cells solved; value is the widest certified bracket (+-1 units, inherited widths of smaller rounds "
+                  "cells solved; value is the widest certified bracket (±1 units, inherited widths of smaller rounds "
                   "included)") for g, label in ((r.bluff2_exact, "default reading"), talk)
             if g is not None and "width" in g]
     one, star = r.one_die_exact, r.star_one_die
@@ -603,7 +603,7 @@ def fractions_inside_brackets(grid: pd.DataFrame) -> bool:
 
 def certificate_note(g: pd.DataFrame) -> str:
     return (f"{int((g.status == 'solved').sum())} of {len(g)} cells solved; widest certified bracket "
-            f"{sci(g.width.max())} (+-1 units); {int((g.value_fraction != '').sum())} values are simple fractions, "
+            f"{sci(g.width.max())} (±1 units); {int((g.value_fraction != '').sum())} values are simple fractions, "
             f"{'each inside its bracket' if fractions_inside_brackets(g) else 'NOT all inside their brackets'}; "
             f"solver time {g.seconds.sum():.1f} s in all, largest memory of one round {g.memory_gb.max():.2f} GB "
             "(resident peak above the process's size before it)")

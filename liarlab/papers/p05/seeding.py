@@ -2,6 +2,8 @@
 caption, read from the verified end-game table and from each certificate's own record (its meta's ``seed``)."""
 from __future__ import annotations
 
+import math
+
 import pandas as pd
 
 from liarlab.bluff import certificates
@@ -9,7 +11,7 @@ from liarlab.bluff import endgame_store as store
 from liarlab.papers.p05 import endgame as eg
 from liarlab.papers.p05 import numbers
 
-__all__ = ["stored_seed", "open_cells_view", "open_cells_caption"]
+__all__ = ["stored_seed", "bracket_digits", "open_cells_view", "open_cells_caption"]
 
 
 def stored_seed(a: int, b: int, faces: int, convention: str) -> dict:
@@ -17,6 +19,16 @@ def stored_seed(a: int, b: int, faces: int, convention: str) -> dict:
     closed_file, open_file = store.plans_path(a, b, faces, convention), store.open_path(a, b, faces, convention)
     meta = certificates.read(closed_file)[2] if closed_file.exists() else certificates.read_open(open_file)[1]
     return meta.get("seed") or {}
+
+
+def bracket_digits(width: float, most: int = 12) -> int:
+    """Decimals for an open cell's bracket beside its width: one more than the width's two significant digits
+    (:func:`~liarlab.papers.p05.numbers.width_text` writes 0.14 and 0.016), so the outward rounding moves each end
+    by under a tenth of the width and no decimal is printed that the width says is noise ("[-0.037077, 0.102325]"
+    beside "0.14", issue 50 readers); at most ``most`` (a closed value's decimals)."""
+    if not math.isfinite(width) or width <= 0:
+        return most
+    return max(1, min(most, 2 - math.floor(math.log10(width))))
 
 
 def open_cells_view(table: pd.DataFrame) -> pd.DataFrame:
@@ -27,7 +39,8 @@ def open_cells_view(table: pd.DataFrame) -> pd.DataFrame:
     still_open = eg.is_open(seven).to_numpy()
     return pd.DataFrame({
         "game": [f"{r.a}v{r.b} N={r.faces} {r.convention}" for r in seven.itertuples()],
-        "value or bracket": [eg.bracket_text(r.lower, r.upper) if o else (r.fraction or f"{r.value:.12f}")
+        "value or bracket": [eg.bracket_text(r.lower, r.upper, bracket_digits(r.width)) if o else
+                             (r.fraction or f"{r.value:.12f}")
                              for r, o in zip(seven.itertuples(), still_open)],
         "open": still_open, "width": seven.width.to_numpy(), "round": seven.iterations.to_numpy(),
         "histories in H": seven.restricted_histories.to_numpy(), "solve seconds": seven.seconds.round(0).to_numpy(),

@@ -27,8 +27,9 @@ HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game, comp
                      "seats, in ±1 units (0 is exact play; 1 is the most, a player the best responder beats in every "
                      "game)")
 RULE = "exact: best responses and equilibrium plans in rational arithmetic (floats where a plan is too large)"
-#: the claim of what the certified equilibrium wins against the players (the answer's third result)
-EDGE_CLAIM = "Seats in which the equilibrium strategy wins more than the game value against the player"
+#: the claim of what the certified equilibrium wins against the players (the answer's third result), a sentence
+#: (readers: "Seats in which ..." named a count, not a claim; its value, the count of seats, says how nearly it holds)
+EDGE_CLAIM = "the equilibrium strategy wins more than the game value against the players in almost every seat"
 
 
 def _ext(text: str, value, note: str, family: str, *, headline: bool = False) -> dict:

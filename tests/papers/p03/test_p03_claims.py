@@ -140,6 +140,19 @@ def test_match_claims_judge_the_stand_in_and_mark_the_headline():
     assert "would call it differs" in by["Com won 9 of 19 games against the author"]["note"]
     assert "weak band" in by["Com won 12 of 20 cross-test games against two people"]["note"]
     assert by["Com won 6 of 19 excluding human error (the DD winner)"]["reproduced_value"] == 0.3
+    # readers: the note said "400 duplicate boards" and then the rate's own ", 400 boards": the count once
+    head = next(r for r in rows if r.get("headline"))
+    assert head["note"].count("400") == 1 and "duplicate boards; MC0's win rate" in head["note"]
+    # the headline claim is written as the other papers' claim texts are: lower case, quoted inside a sentence
+    assert head["claim"].startswith("the program plays at roughly amateur strength")
+
+
+def test_the_grid_summary_counts_the_intervals_that_exclude_half_in_words():
+    # readers: "0 of the cells' 95 % intervals exclude 0.5" read as a table cell
+    assert c._excluding_words(0, 10) == "none of the 10 cells' 95 % intervals excludes"
+    assert c._excluding_words(1, 10) == "one of the 10 cells' 95 % intervals excludes"
+    assert c._excluding_words(3, 10) == "3 of the 10 cells' 95 % intervals exclude"
+    assert c._excluding_words(10, 10) == "all 10 cells' 95 % intervals exclude"
 
 
 def test_every_row_has_a_kind_and_a_rule():
@@ -263,10 +276,12 @@ def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
 
     text = c.first_screen(matches(0.657, 0.633, 0.682))
     assert "won 9 of 19 games against its author (0.47) and 12 of 20 against two people (0.60)" in text
-    assert "MC0 wins 0.657 of its games against DD-ε on duplicate boards (95 %: 0.633 to 0.682)" in text
-    assert "an interval that lies above 0.47 and 0.60" in text
-    assert "an interval that lies above 0.47 and includes 0.60" in c.first_screen(matches(0.58, 0.55, 0.61))
-    assert "lies below 0.47 and 0.60" in c.first_screen(matches(0.3, 0.25, 0.35))
+    # readers: the answer just above gives the rate and its interval; the first screen says only where it lies
+    assert "0.657" not in text and "0.633" not in text
+    assert "MC0's interval against DD-ε, given above, lies above both of the thesis's rates." in text
+    assert "given above, lies above 0.47 and includes 0.60." in c.first_screen(matches(0.58, 0.55, 0.61))
+    assert "lies below both of the thesis's rates" in c.first_screen(matches(0.3, 0.25, 0.35))
+    assert "includes both of the thesis's rates" in c.first_screen(matches(0.5, 0.3, 0.7))
     assert c.first_screen(matches(0.6, 0.5, 0.7).iloc[1:]) == ""
 
 

@@ -184,3 +184,12 @@ def test_open_cells_caption_counts_in_words_and_writes_the_width_as_a_plain_deci
     one_closed = still_open.assign(open=[False] + [True] * 6, seed=["a"] + [""] * 6)
     assert seeding.open_cells_caption(one_closed).startswith("*1 of these 7 cells has closed to an exact value; 1 of "
                                                              "their stored solves was seeded.")
+
+
+def test_an_open_bracket_is_printed_one_decimal_finer_than_its_width():
+    # issue 50 readers: "[-0.037077, 0.102325]" beside a width of "0.14" printed decimals the width calls noise
+    from liarlab.papers.p05 import seeding
+    digits = [seeding.bracket_digits(w) for w in (0.139402, 0.016411, 0.2927, 2.5e-10)]
+    assert digits == [3, 4, 3, 12]
+    assert E.bracket_text(-0.037077, 0.102325, seeding.bracket_digits(0.139402)) == "[-0.038, 0.103]"   # outward
+    assert seeding.bracket_digits(0.0) == 12 and seeding.bracket_digits(float("nan")) == 12

@@ -83,6 +83,11 @@ def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
     prior = by["Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn values are "
                "the equilibrium values)"]
     assert prior["verdict"] == "differs" and prior["cause"] == "genuine"
+    # readers: "max |exact - prior| = 0.0050 pp" read as a formula; N=4's 53.125 against the printed 53.13
+    assert prior["reproduced_value"] == "largest gap 0.005 points"
+    # "±1", not "+-1", in the headline's claim and note (issue 50 readers)
+    assert "±1 units" in headline["claim"] and "±1 units" in headline["note"]
+    assert not any("+-1" in str(r.get(k)) for r in rows for k in ("claim", "note"))
     rr = claims05.readings_rows(rows)
     study_readings.check(pd.DataFrame(rows), rr)   # every differing row's cause is the one its readings give
     assert all("note" in r for r in rr) and {r["verdict"] for r in rr} <= {"reproduced", "differs", "inconclusive",

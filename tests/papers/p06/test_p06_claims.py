@@ -40,6 +40,10 @@ def test_every_claim_is_an_extension_with_one_headline():
     assert next(r for r in rows if r["claim"] == most)["reproduced_value"] == pytest.approx(1.0)
     assert any(r["reproduced_value"] == "1 of 1 test programs" for r in rows)                 # random guess below one test program
     assert any(r["reproduced_value"] == "4 of 6 seats" for r in rows)          # EXP1's two seats have no edge
+    # the edge row's claim is a sentence the answer can quote as a claim, not the name of a count (readers)
+    edge = next(r for r in rows if r["reproduced_value"] == "4 of 6 seats")
+    assert edge["claim"] == ("the equilibrium strategy wins more than the game value against the players in almost "
+                             "every seat")
     assert any(r["reproduced_value"] == "1 of 1 games" and r["kind"] == "check" for r in rows)
     broken = checks.assign(second_seat="1/100")
     assert claims06.equilibrium_check_rows(broken)[0]["verdict"] == "differs"      # the check can fail
