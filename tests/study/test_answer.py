@@ -315,3 +315,10 @@ def test_an_all_cases_finding_measured_as_the_share_one_says_its_count():
     assert answer.share_count({**row, "verdict": "extension"}) is None      # our win rate of 1.0 over 2 seeds
     assert answer.share_count({**row, "paper_value": "about 0.5"}) is None
     assert answer.share_count({**row, "reproduced_value": "0.9", "ci_low": 0.9, "ci_high": 0.9}) is None
+
+
+def test_a_short_answer_is_said_first_and_only_when_given():
+    claims = _claims()
+    text = answer.answer_paragraph(claims, "Does A beat B?", short="Not as printed: A wins 0.620, not 0.7.")
+    assert text.index("**The question.**") < text.index("**In short.** Not as printed") < text.index("**Our answer.**")
+    assert "In short" not in answer.answer_paragraph(claims, "Does A beat B?")
