@@ -66,7 +66,7 @@ def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", no
     ``sentence``: a claim of :data:`S1_SENTENCE`. A chart family's finding says it judges the method."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
-    readings = None if others is None else build(family, text, DEFAULT_READING[family], est, judgement, others)
+    readings = None if others is None else U.readings_of(family, text, DEFAULT_READING[family], est, judgement, others)
     return claim(text, SOURCE, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
                  readings=R.in_sentence(S1_SENTENCE, readings) if sentence else readings, headline=headline)
 
@@ -213,12 +213,10 @@ def _above_half(frame: pd.DataFrame, keys=("personality", "games")):
 
 def _above_half_claim(runs, windows, stage, settings_runs) -> dict:
     """:func:`_above_half` of the cumulative rates; an undecided share is planned in runs from its undecided cells."""
-    cells = _cells(runs)
-    names = [name for name, _ in runs.groupby(["personality", "games"], sort=False)]
-    below = {n for (n, _), j in zip(names, cells) if j.verdict == "differs"}
-    share = V.share(cells)
+    cells, (share, share_j) = _cells(runs), _above_half(runs)
+    below = {n for ((n, _), _g), j in zip(runs.groupby(["personality", "games"], sort=False), cells)
+             if j.verdict == "differs"}
     n_yes, n_no = (sum(j.verdict == v for j in cells) for v in ("reproduced", "differs"))
-    share_j = V.word("almost all", share)
     if share_j.verdict == "inconclusive":  # planned in runs from the undecided cells (the share itself is in cells)
         n_open = sum(j.verdict == "inconclusive" for j in cells)
         sizes = [j.needed for j in cells if j.verdict == "inconclusive" and j.needed is not None]
@@ -559,7 +557,6 @@ VARIANTS = Reading("rule and learner variants", "the spec's rules or learner cha
                    "spec §7 E10 and §8.5-8.9")
 NO_TRAINING_VARIANTS = Unbuilt("the rule and learner variants were trained 300 games only, so no change with "
                                "training can be read under them")
-build = U.readings_of
 
 
 def at_training(games: int) -> Reading:
@@ -861,9 +858,7 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                    note=f"measured half-width ±{100 * 1.96 * small_test_sd:.0f} points: the binomial "
                         f"±{100 * half:.0f} points plus the spread between learners; a difference of two such tests "
                         "is about 1.4 times wider; our learners' tests are longer (the first screen's How it is "
-                        "judged gives their size); value: the measured 95% half-width of one learner's "
-                        f"{printed.TEST_GAMES}-game test win rate (1.96 × its standard deviation across the learners "
-                        "of a cell, mean over cells)")]
+                        "judged gives their size)")]
     if history_one_hot is not None:
         keep = history_one_hot[~history_one_hot.at_ceiling]
         est = V.mean_of(keep.difference.to_numpy(), -1.0, 1.0, unit="opponents") if len(keep) > 1 else \
