@@ -374,8 +374,7 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                   note=f"shown: {shown}; realised rates at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
                        + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
-                         "(pìrú) in its method section: the paper's own illustrative example, an illustration, not a "
-                         "finding and not a check of our code")
+                         "(pìrú) in its method section: an illustration, not a finding and not a check of our code")
 
 
 def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
@@ -734,11 +733,9 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
         if pv is None:
             others.append((RELATIVE, lambda: relative_history(per_seed)))
             note += hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which cannot "
-                           "resolve 10 points (see the test-size row); the row judges the mean over learners, not a "
-                           "prediction interval for one learner, because the paper states the gain as what "
-                           "remembering the last three lies is worth to the method (its conclusion), and a mean over "
-                           "six opponents' 20-game tests is no single table's print whose spread a prediction "
-                           "interval at our test size would cover")
+                           "resolve 10 points (see the test-size row); judged on the mean over learners, not a "
+                           "prediction interval for one learner: the paper states the gain as what the last three "
+                           "lies are worth to the method (its conclusion), a mean over six opponents, no one table")
         rows.append(_claim(text, f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else
                            printed.PAPER_VALUES[pv], est if est is not None else np.nan, j, family=FEATURE_FAMILY,
                            note=note, others=others))
