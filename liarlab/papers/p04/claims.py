@@ -66,7 +66,7 @@ def _claim(text, paper_value, est, judgement, *, family=None, kind="finding", no
     ``sentence``: a claim of :data:`S1_SENTENCE`. A chart family's finding says it judges the method."""
     if kind == "finding" and family in CHART_FAMILIES and not note.startswith(METHOD):
         note = f"{METHOD}; {note}" if note else METHOD
-    readings = None if others is None else build(family, text, DEFAULT_READING[family], est, judgement, others)
+    readings = None if others is None else U.readings_of(family, text, DEFAULT_READING[family], est, judgement, others)
     return claim(text, SOURCE, paper_value, est, judgement, kind=kind, family=family, note=note, selected=selected,
                  readings=R.in_sentence(S1_SENTENCE, readings) if sentence else readings, headline=headline)
 
@@ -213,12 +213,10 @@ def _above_half(frame: pd.DataFrame, keys=("personality", "games")):
 
 def _above_half_claim(runs, windows, stage, settings_runs) -> dict:
     """:func:`_above_half` of the cumulative rates; an undecided share is planned in runs from its undecided cells."""
-    cells = _cells(runs)
-    names = [name for name, _ in runs.groupby(["personality", "games"], sort=False)]
-    below = {n for (n, _), j in zip(names, cells) if j.verdict == "differs"}
-    share = V.share(cells)
+    cells, (share, share_j) = _cells(runs), _above_half(runs)
+    below = {n for ((n, _), _g), j in zip(runs.groupby(["personality", "games"], sort=False), cells)
+             if j.verdict == "differs"}
     n_yes, n_no = (sum(j.verdict == v for j in cells) for v in ("reproduced", "differs"))
-    share_j = V.word("almost all", share)
     if share_j.verdict == "inconclusive":  # planned in runs from the undecided cells (the share itself is in cells)
         n_open = sum(j.verdict == "inconclusive" for j in cells)
         sizes = [j.needed for j in cells if j.verdict == "inconclusive" and j.needed is not None]
@@ -376,8 +374,7 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                   note=f"shown: {shown}; realised rates at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
                        + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
-                         "(pìrú) in its method section: the paper's own illustrative example, an illustration, not a "
-                         "finding and not a check of our code")
+                         "(pìrú) in its method section: an illustration, not a finding and not a check of our code")
 
 
 def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
@@ -559,7 +556,6 @@ VARIANTS = Reading("rule and learner variants", "the spec's rules or learner cha
                    "spec §7 E10 and §8.5-8.9")
 NO_TRAINING_VARIANTS = Unbuilt("the rule and learner variants were trained 300 games only, so no change with "
                                "training can be read under them")
-build = U.readings_of
 
 
 def at_training(games: int) -> Reading:
@@ -737,11 +733,9 @@ def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = Non
         if pv is None:
             others.append((RELATIVE, lambda: relative_history(per_seed)))
             note += hot + ("; the paper's 10 points came from 20-game tests of one learner per cell, which cannot "
-                           "resolve 10 points (see the test-size row); the row judges the mean over learners, not a "
-                           "prediction interval for one learner, because the paper states the gain as what "
-                           "remembering the last three lies is worth to the method (its conclusion), and a mean over "
-                           "six opponents' 20-game tests is no single table's print whose spread a prediction "
-                           "interval at our test size would cover")
+                           "resolve 10 points (see the test-size row); judged on the mean over learners, not a "
+                           "prediction interval for one learner: the paper states the gain as what the last three "
+                           "lies are worth to the method (its conclusion), a mean over six opponents, no one table")
         rows.append(_claim(text, f"about {printed.HISTORY_GAIN_PP:g} points" if pv is None else
                            printed.PAPER_VALUES[pv], est if est is not None else np.nan, j, family=FEATURE_FAMILY,
                            note=note, others=others))
@@ -861,9 +855,7 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
                    note=f"measured half-width ±{100 * 1.96 * small_test_sd:.0f} points: the binomial "
                         f"±{100 * half:.0f} points plus the spread between learners; a difference of two such tests "
                         "is about 1.4 times wider; our learners' tests are longer (the first screen's How it is "
-                        "judged gives their size); value: the measured 95% half-width of one learner's "
-                        f"{printed.TEST_GAMES}-game test win rate (1.96 × its standard deviation across the learners "
-                        "of a cell, mean over cells)")]
+                        "judged gives their size)")]
     if history_one_hot is not None:
         keep = history_one_hot[~history_one_hot.at_ceiling]
         est = V.mean_of(keep.difference.to_numpy(), -1.0, 1.0, unit="opponents") if len(keep) > 1 else \

@@ -5,6 +5,7 @@ import pytest
 
 from liarlab.core import readings as R
 from liarlab.papers.p04 import claims, experiments
+from liarlab.study.unit_judges import readings_of
 
 CHECKPOINTS = (20, 50, 100, 300, 500)
 
@@ -357,7 +358,7 @@ def test_grid_variants_are_readings_only_at_the_grids_size_and_only_where_the_pa
     assert len(at_grid) == len(labels) and all(callable(what) for _, what in at_grid)
     at_top = claims._grid_readings(None, "a, f highest", 1000)
     assert all(isinstance(what, R.Unbuilt) and "1,000" in what for _, what in at_top)
-    rows = claims.build("F", "c", claims.S2_DEFAULT, None, "differs", at_top)
+    rows = readings_of("F", "c", claims.S2_DEFAULT, None, "differs", at_top)
     assert R.cause(rows) == "untested" and {r["verdict"] for r in rows[1:]} == {R.NOT_BUILT}
 
 
