@@ -898,6 +898,27 @@ def stage2_history_result(claims: pd.DataFrame) -> str:
     return _row(claims, "Stage 2: lie history").claim
 
 
+def short_answer(claims: pd.DataFrame) -> str:
+    """The question answered in one plain sentence from the same two rows as the second and third results: how the
+    stage-1 learner fares against always catching, and what lie history is worth in stage 2 against the paper."""
+    base, hist = _row(claims, "Stage 1: the learner wins more than always catching"), _row(claims, "Stage 2: lie history")
+    window = base.claim[base.claim.find("(") + 1:base.claim.rfind(")")]
+
+    def pts(v: float) -> str:
+        return f"{100 * v:.1f}".replace("-", "−")
+
+    gap = f"by {pts(abs(base.reproduced_value))} points ({window}, 95 %: {pts(min(abs(base.ci_low), abs(base.ci_high)))}" \
+          f" to {pts(max(abs(base.ci_low), abs(base.ci_high)))})"
+    stage1 = (f"a player that always catches beats the stage-1 learner {gap}" if base.ci_high < 0 else
+              f"the stage-1 learner beats a player that always catches {gap}" if base.ci_low > 0 else
+              f"the stage-1 learner and a player that always catches are not told apart ({window})")
+    worth = (f"the opponent's lie history is worth {100 * hist.reproduced_value:+.1f} points in stage 2 (95 %: "
+             f"{100 * hist.ci_low:+.1f} to {100 * hist.ci_high:+.1f})").replace("-", "−")
+    lead = "Not as the paper reports it: " if hist.verdict == "differs" or base.ci_high < 0 else ""
+    text = f"{lead}{stage1}, and {worth}, where the paper says {hist.paper_value}."
+    return text[0].upper() + text[1:]
+
+
 def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
     """What the headline's number is, with this run's cells, runs per cell and fresh runs (if they decide it)."""
     games = sorted(int(g) for g in stage1_runs["games"].unique())

@@ -583,3 +583,20 @@ def test_first_screen_quantities_say_the_samples_behind_the_numbers():
     assert "fresh" not in claims.stage1_baseline_quantity(table.assign(note="pilot only"), 10, 4)
     assert claims.stage2_history_result(pd.DataFrame({"claim": ["x", "Stage 2: lie history (features 6, 7) y"]})) \
         .startswith("Stage 2: lie history")
+
+
+def test_the_short_answer_is_generated_from_the_two_rows_it_names():
+    import pandas as pd
+
+    from liarlab.papers.p04 import claims as c04
+    rows = pd.DataFrame([
+        {"claim": "Stage 1: the learner wins more than always catching (games 301-500)", "reproduced_value": -0.034,
+         "ci_low": -0.037, "ci_high": -0.031, "verdict": "extension", "paper_value": None},
+        {"claim": "Stage 2: lie history (features 6, 7) is worth about 10 points", "reproduced_value": -0.021,
+         "ci_low": -0.053, "ci_high": 0.012, "verdict": "differs", "paper_value": "about 10 points"}])
+    text = c04.short_answer(rows)
+    assert text.startswith("Not as the paper reports it: a player that always catches beats the stage-1 learner by 3.4")
+    assert "(games 301-500, 95 %: 3.1 to 3.7)" in text and "worth −2.1 points" in text and "about 10 points." in text
+    rows.loc[0, ["reproduced_value", "ci_low", "ci_high"]] = [0.02, -0.01, 0.05]
+    rows.loc[1, "verdict"] = "reproduced"
+    assert c04.short_answer(rows).startswith("The stage-1 learner and a player that always catches are not told apart")
