@@ -52,12 +52,8 @@ ST = STATEMENTS      # every claims row's text is taken from here, never retyped
 ONE_TABLE = "one trained table (prediction interval)"
 METHOD = "the method (mean over seeds)"
 
-def _pending(default: bool):
-    return R.Reading("as judged" if default else "pending", "the claims row's own judgement" if default else
-                     "readings not yet attached", "this row's rule", default=default)
-
-
-PENDING_DEFAULT, PENDING = _pending(True), _pending(False)
+PENDING_DEFAULT = R.Reading("as judged", "the claims row's own judgement", "this row's rule", default=True)
+PENDING = R.Reading("pending", "readings not yet attached", "this row's rule", default=False)
 
 
 class Row(dict):
@@ -546,11 +542,12 @@ def fig_5_12(curves) -> list[dict]:
     return _section(S_5_12, rows)
 
 
-def fig_6_1(lengths) -> list[dict]:
+def fig_6_1(lengths, less: int = 0) -> list[dict]:
+    """Fig 6-1's row; ``less``: actions not counted in a game's length (1: the challenge, a reading)."""
     lg = lengths[lengths.matchup == "RL0 vs EXP0"]
     lo, hi = GAME_LENGTH_RANGE
-    per = lg.groupby("seed").apply(lambda g: g[(g.actions >= lo) & (g.actions <= hi)].games.sum() / g.games.sum(),
-                                   include_groups=False)
+    per = lg.groupby("seed").apply(lambda g: g[(g.actions - less >= lo) & (g.actions - less <= hi)].games.sum()
+                                   / g.games.sum(), include_groups=False)
     # "RL0 against the conservative EXP0" (seed 001 l.694): the charted table's games
     x = V.prediction_across_seeds(per.to_numpy())
     return _section(S_6_1, [_claim(ST["Fig 6-1"][0], "Fig 6-1", "mostly 2-5", x,
@@ -592,11 +589,7 @@ def mechanism_check(timing: pd.DataFrame) -> list[dict]:
                    "more exploration; it explains our timing, not the report's")]
 
 
-TOP30_SPAN = 30      # a top-30 class count lies in 0..30
-
-
-def _printed_count(printed, vals, what):
-    return printed_count(printed, vals, what, TOP30_SPAN)
+_printed_count = partial(printed_count, span=30)      # a top-30 class count lies in 0..30
 
 
 def _top_rows(top) -> list[dict]:
@@ -631,9 +624,7 @@ def _f(frame, player, s):
 
 
 def fig_5_14_15(forced_exp) -> list[dict]:
-    rows = []
-    f = _f
-    lvl = _lvl(4)
+    rows, f, lvl = [], _f, _lvl(4)
     steps = [diff(f(forced_exp, "EXP0", s + 1), f(forced_exp, "EXP0", s), lvl) for s in range(1, 5)]
     rows.append(_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing",
                        min(steps, key=lambda z: z.value), _all([V.direction(z, ">", 0.0) for z in steps], "each step"),
@@ -718,39 +709,27 @@ RL23_TEXT = ST["Fig 5-16"][2]
 def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lower") -> list:
     """The cases of Fig 5-16's RL2/RL3 statement: below 50 % at s = 2; at the other s ``others`` ("not lower"
     than 50 %, or "advantaged": above it); rising from s to s+1 for every s from ``rise_from`` to 4. One
-    Bonferroni level over all of them."""
-    f = _f
-    n_cases = 2 * (1 + 4 + (5 - rise_from))
-    lvl = _lvl(n_cases)
-    cases = []
+    Bonferroni level over all of them; each case's label says what its number is."""
+    f, lvl, cases = _f, _lvl(2 * (1 + 4 + (5 - rise_from))), []
     for name in ("RL2", "RL3"):
         z = [shift(est_one(forced_rl, lvl, player=name, same=s), 0.5) for s in range(1, 6)]
-        cases.append((f"{name} at s = 2", z[1], one_table(V.direction(z[1], "<", 0.0)), 0.0))
+        cases.append((f"{name}'s win rate at s = 2 minus 50%", z[1], one_table(V.direction(z[1], "<", 0.0)), 0.0))
         for i in (0, 2, 3, 4):
             j = V.word("not lower", z[i]) if others == "not lower" else V.direction(z[i], ">", 0.0)
-            cases.append((f"{name} at s = {i + 1}", z[i], one_table(j), None if others == "not lower" else 0.0))
+            cases.append((f"{name}'s win rate at s = {i + 1} minus 50%", z[i], one_table(j), None if others == "not lower" else 0.0))
         for s in range(rise_from, 5):
             d = diff_one(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl)
-            cases.append((f"{name} from s = {s} to s = {s + 1}", d, one_table(V.direction(d, ">", 0.0)), 0.0))
+            cases.append((f"{name}'s win rate at s = {s + 1} minus at s = {s}", d, one_table(V.direction(d, ">", 0.0)), 0.0))
     return cases
 
 
 def _rl23_row(forced_rl, rise_from, others="not lower"):
     cases = rl23_cases(forced_rl, rise_from, others)
-    edges = ", ".join(f"{c[0]}: {c[1].value:+.3f}" for c in cases if c[0].endswith("s = 2"))
+    per = len(cases) // 2       # RL2's cases, then RL3's, each starting at s = 2
+    edges = ", ".join(f"RL{2 + k} at s = 2: {cases[k * per][1].value:+.3f}" for k in (0, 1))
     return _deciding_row(RL23_TEXT, "Fig 5-16", "only s=2 < 50%", cases, f"below 50% at s=2, not lower elsewhere, "
                          f"rising from s={rise_from} to 5", f"{ONE_TABLE}; edges over 50% at s = 2: {edges}",
-                         words=_rl23_words, **SEL)
-
-
-def _rl23_words(label: str) -> str:
-    """What a case of :func:`rl23_cases` measures: "RL2 at s = 2" is RL2's win rate there minus 50 %, "RL2 from
-    s = 2 to s = 3" its win rate at s = 3 minus at s = 2."""
-    name, _, where = label.partition(" ")
-    if where.startswith("from "):
-        lo, hi = where.removeprefix("from ").split(" to ")
-        return f"{name}'s win rate at {hi} minus at {lo}"
-    return f"{name}'s win rate {where} minus 50%"
+                         **SEL)
 
 
 def fig_5_17(grid) -> list[dict]:
@@ -987,24 +966,26 @@ HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.table_readings, ab
 # (three EXP rules) and Fig 5-9 (RL0 trained and tested against two EXP0).
 THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening", "the three-player game runs its turns in "
                         "another order or another player opens", "spec 7.1 (cyclic turns with P1 opening assumed)")
-THREE_TURNS_WHY = ("the report numbers the players by their place in the turn (順位) and has the first to play open "
-                   "(第一位輪到的玩家 A 必須執行「叫牌」; A, B, C play in turn), so P1 opens and P2, P3 follow by "
-                   "definition: another order only renames the seats")
 THREE_SETTLE = R.Reading("a challenge settled between other players", "a three-player challenge is decided between "
                          "other players than the challenger and the bidder just before", "spec 7.1 (settled "
                          "between the challenger and the immediately preceding bidder assumed)")
-THREE_SETTLE_WHY = ("only the standing bid can be challenged and it is always the preceding player's (turns cycle "
-                    "and every bid raises the last); the report settles it between the challenger and that bidder "
-                    "(若不符合玩家 A 所猜測，則玩家 A 落敗): no second reading exists")
 THREE_NOT_LOST = R.Reading("games not lost count as won", "a three-player game has one loser and both other players "
                            "count it as won", "spec 7.1 (reward 1 for the winner and 0 for both others assumed); the "
                            "report's rules name only a loser (落敗)")
-THREE_NOT_LOST_WHY = ("the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game; counting "
-                      "games not lost would put it at two thirds, so its win rates are not such counts")
 THREE_HANDS = R.Reading("another three-player hand generator", "the third player's hand is dealt otherwise than by "
                         "the report's generator with same_p3", "spec 7.1 (hand generation with same_p3 assumed)")
-THREE_HANDS_WHY = ("these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
-                   "game), and the report names no other three-player deal: no second reading exists")
+#: the readings the report fixes, each with why (not run)
+THREE_FIXED = (
+    (THREE_TURNS, "the report numbers the players by their place in the turn (順位) and has the first to play open "
+     "(第一位輪到的玩家 A 必須執行「叫牌」; A, B, C play in turn), so P1 opens and P2, P3 follow by definition: another "
+     "order only renames the seats"),
+    (THREE_SETTLE, "only the standing bid can be challenged and it is always the preceding player's (turns cycle and "
+     "every bid raises the last); the report settles it between the challenger and that bidder (若不符合玩家 A 所猜測，"
+     "則玩家 A 落敗): no second reading exists"),
+    (THREE_NOT_LOST, "the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game; counting "
+     "games not lost would put it at two thirds, so its win rates are not such counts"),
+    (THREE_HANDS, "these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
+     "game), and the report names no other three-player deal: no second reading exists"))
 THREE_UPDATE = R.Reading("no update for the third player", "a learning table that neither made nor challenged the "
                          "last bid gets no reward update (only the two in the showdown learn)",
                          "spec 7.1 (reward 1 for the winner and 0 for both others assumed: the third player's "
@@ -1033,9 +1014,7 @@ def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = 
     and the third player's update where a table learns (Fig 5-9, not built)."""
     if fam not in THREE_FAMILIES:
         return []
-    out = [R.not_run(fam, claim, THREE_TURNS, THREE_TURNS_WHY), R.not_run(fam, claim, THREE_SETTLE, THREE_SETTLE_WHY),
-           R.not_run(fam, claim, THREE_NOT_LOST, THREE_NOT_LOST_WHY),
-           R.not_run(fam, claim, THREE_HANDS, THREE_HANDS_WHY)]
+    out = [R.not_run(fam, claim, reading, why) for reading, why in THREE_FIXED]
     if fam == "Fig 5-9":
         out += [R.skipped(fam, claim, THREE_UPDATE, THREE_UPDATE_WHY),
                 R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_TABLES)]
@@ -1408,14 +1387,8 @@ def _uniform_5_17(fam, claim, row, inp):
 
 
 def _fig_6_1(fam, claim, row, inp):
-    lengths = inp.results.lengths
-    lg = lengths[lengths.matchup == "RL0 vs EXP0"]
-    lo, hi = GAME_LENGTH_RANGE
-    per = lg.groupby("seed").apply(lambda g: g[(g.actions - 1 >= lo) & (g.actions - 1 <= hi)].games.sum()
-                                   / g.games.sum(), include_groups=False)
-    # judged as the row is: one trained table's prediction interval (History 2026-12-07, second session)
-    x = V.prediction_across_seeds(per.to_numpy())
-    return [R.run(fam, claim, NO_CHALLENGE, x, one_table(V.word("mostly", x)))]
+    r = fig_6_1(inp.results.lengths, less=1)[0]     # judged as the row is (History 2026-12-07, second session)
+    return [R.run(fam, claim, NO_CHALLENGE, r.est, r.judgement)]
 
 
 # ============================================================================ the families, one record each

@@ -12,10 +12,7 @@ from liarlab.study import coverage
 
 SPEC = "02"
 ELSEWHERE = ("#1", "#2")
-
-
-def full_size(name: str) -> int:
-    return PARAMS.size(name, "full")
+full_size = PARAMS.size     # a parameter's size in the full profile
 
 
 @dataclass
