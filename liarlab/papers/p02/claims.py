@@ -6,6 +6,7 @@ readings. Tables 4-4, 6-1 and 6-2 are checked in notebook 00; Fig 5-13's times a
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable
@@ -317,21 +318,21 @@ def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
 SEL = {"selected": True}   # rows whose tables trained against, or whose rules are, EXP1-EXP3 under the chosen reading
 
 
+#: the families :func:`honest_reading` judges from the EXP-only games (Fig 5-5: its EXP rows)
+EXP_FAMILIES = ("Fig 5-2", "Fig 5-3", "Fig 5-5", "Fig 5-6")
+
+
 def rl_claims(results: Results) -> list[dict]:
-    """Every RL statement (and the forced-hand EXP ones) from the notebook's results."""
-    r, eps = results, results.epsilon
-    return (fig_5_1(r.vs_rand) + fig_5_4(r.rl_exp, eps) + fig_5_5_rl(r.self_play) + fig_5_7(r.sequential, eps)
-            + fig_5_8(r.fixed2, eps) + fig_5_9(r.fixed3) + fig_5_10_11(r.curves, r.full) + fig_5_12(r.curves)
-            + _top_rows(r.top) + fig_5_14_15(r.forced_exp) + fig_5_16(r.forced_rl) + fig_5_17(r.grid)
-            + fig_5_18(r.grid) + fig_6_1(r.lengths))
+    """Every RL statement (and the forced-hand EXP ones): each family's record judging the results, in order."""
+    return [x for f in CLAIM_FAMILIES if f.can_differ and (f.id == "Fig 5-5" or f.id not in EXP_FAMILIES)
+            for x in (fig_5_5_rl(results.self_play) if f.id == "Fig 5-5" else f.judge(results))]
 
 
 def pilot_rows(reading: Reading, results: Results) -> list[dict]:
-    """The claims table's rows before the confirmatory stage: the EXP statements under the chosen reading, the RL
-    statements, the mechanism check, Table 4-3, the extensions and the trivial baselines."""
-    rows = list(reading.rows) + rl_claims(results) + mechanism_check(results.timing)
-    rows.append(table_4_3_claim(results.slice43))
-    return rows + extension_claims(results.curves, results.exploit) + baseline_claims(results.baseline_table)
+    """The claims rows before the confirmatory stage: the EXP statements under the chosen reading, the RL
+    statements, then the families that cannot differ (code check, Table 4-3, extensions), in the records' order."""
+    return list(reading.rows) + rl_claims(results) + [x for f in CLAIM_FAMILIES if not f.can_differ
+                                                      for x in f.judge(results)]
 
 
 def _one(frame, lvl, op, ref, **cond) -> V.Judgement:
@@ -473,8 +474,7 @@ def fig_5_9(fixed3) -> list[dict]:
 def fig_5_10_11(curves, full=None) -> list[dict]:
     rows = []
     last = _evaluated(curves[curves.games == curves.games.max()])
-    lvl = _lvl(2)
-    ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), lvl) for n in (2, 3)]
+    ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), _lvl(2)) for n in (2, 3)]
     big = max(ds, key=lambda z: abs(z.value))
     rows.append(_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
                        big, _all([V.word("no difference", z) for z in ds], "n=2 and n=3 against n=1"),
@@ -884,8 +884,7 @@ def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fi
             margins[label] = (minus_fixed(rates.to_numpy(), w, n, lvl), w / n)
         best = max(margins, key=lambda lbl: margins[lbl][1])
         d = margins[best][0]
-        js = [V.direction(m, ">", 0.0) for m, _ in margins.values()]
-        j = V.all_of(js, "learning above each baseline")
+        j = V.all_of([V.direction(m, ">", 0.0) for m, _ in margins.values()], "learning above each baseline")
         row.update({"best baseline": best, "learned minus best": d.value, "margin ci_low": d.low,
                     "margin ci_high": d.high, "interval": d.interval_label,
                     "learning beats every baseline": {"reproduced": "yes", "differs": "no"}.get(j.verdict,
@@ -1245,8 +1244,6 @@ TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another 
 
 def _top30_config(claim: str) -> str | None:
     """The top-30 lists a Table 5-1 claim counts ("n=1", "full, n=2", ...); None for a claim on the largest value."""
-    import re
-
     m = re.match(r"top-30 entries of RL0 \((full hand, )?n=(\d)\)", claim)
     return None if m is None else (f"full, n={m.group(2)}" if m.group(1) else f"n={m.group(2)}")
 
