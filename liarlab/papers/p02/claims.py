@@ -1404,10 +1404,9 @@ def _models(claim: str, default=RL) -> tuple:
 
 @dataclass(frozen=True)
 class Section:
-    """A group of rows measured together, as the two-stage design (:mod:`.confirm`) measures them again on a fresh
-    sample: ``unit`` "seeds" (newly trained tables: ``trains(claim)`` lists them as (name, options)) or "games";
-    ``frame(setup, claim)`` plays its frame, ``rows(frame, fallback)`` judges it by the pilot's code;
-    ``cap_factor`` multiplies the cap on newly trained tables where they are cheap. A row carries its section."""
+    """Rows measured together, as :mod:`.confirm` measures them again: ``unit`` "seeds" (``trains(claim)``: the
+    (name, options) tables to train) or "games"; ``frame(setup, claim)`` plays, ``rows(frame, fallback)`` judges
+    by the pilot's code; ``cap_factor`` scales the cap on new tables where they are cheap."""
     unit: str
     trains: Callable
     frame: Callable
@@ -1466,11 +1465,9 @@ S_6_1 = Section("seeds", lambda c: [("RL0", {})], lambda s, c: ex.game_lengths(s
 
 @dataclass(frozen=True)
 class Family(ClaimFamily):
-    """A figure or table of the report (:class:`liarlab.study.families.ClaimFamily`) with what notebook 02 adds:
-    ``read(row, inputs)``, the readings of each of its claims rows (run after the confirmatory stage, on the
-    tables the row rests on); ``sentences``, its claims taken from one sentence of the report (by how their texts
-    begin), judged jointly (:func:`liarlab.core.readings.in_sentence`); ``sections``, how its rows are measured
-    again (:class:`Section`)."""
+    """A :class:`~liarlab.study.families.ClaimFamily` plus ``read`` (its rows' readings, run after the confirmatory
+    stage), ``sentences`` (claims of one report sentence by how their texts begin, judged jointly:
+    :func:`liarlab.core.readings.in_sentence`) and ``sections`` (how its rows are measured again)."""
     read: tuple = ()
     sentences: dict = field(default_factory=dict)
     sections: tuple = ()
