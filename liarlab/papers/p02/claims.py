@@ -6,6 +6,7 @@ readings. Tables 4-4, 6-1 and 6-2 are checked in notebook 00; Fig 5-13's times a
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable
@@ -52,12 +53,8 @@ ST = STATEMENTS      # every claims row's text is taken from here, never retyped
 ONE_TABLE = "one trained table (prediction interval)"
 METHOD = "the method (mean over seeds)"
 
-def _pending(default: bool):
-    return R.Reading("as judged" if default else "pending", "the claims row's own judgement" if default else
-                     "readings not yet attached", "this row's rule", default=default)
-
-
-PENDING_DEFAULT, PENDING = _pending(True), _pending(False)
+PENDING_DEFAULT = R.Reading("as judged", "the claims row's own judgement", "this row's rule", default=True)
+PENDING = R.Reading("pending", "readings not yet attached", "this row's rule", default=False)
 
 
 class Row(dict):
@@ -321,21 +318,21 @@ def honest_reading(pairs: pd.DataFrame, three: pd.DataFrame) -> Reading:
 SEL = {"selected": True}   # rows whose tables trained against, or whose rules are, EXP1-EXP3 under the chosen reading
 
 
+#: the families :func:`honest_reading` judges from the EXP-only games (Fig 5-5: its EXP rows)
+EXP_FAMILIES = ("Fig 5-2", "Fig 5-3", "Fig 5-5", "Fig 5-6")
+
+
 def rl_claims(results: Results) -> list[dict]:
-    """Every RL statement (and the forced-hand EXP ones) from the notebook's results."""
-    r, eps = results, results.epsilon
-    return (fig_5_1(r.vs_rand) + fig_5_4(r.rl_exp, eps) + fig_5_5_rl(r.self_play) + fig_5_7(r.sequential, eps)
-            + fig_5_8(r.fixed2, eps) + fig_5_9(r.fixed3) + fig_5_10_11(r.curves, r.full) + fig_5_12(r.curves)
-            + _top_rows(r.top) + fig_5_14_15(r.forced_exp) + fig_5_16(r.forced_rl) + fig_5_17(r.grid)
-            + fig_5_18(r.grid) + fig_6_1(r.lengths))
+    """Every RL statement (and the forced-hand EXP ones): each family's record judging the results, in order."""
+    return [x for f in CLAIM_FAMILIES if f.can_differ and (f.id == "Fig 5-5" or f.id not in EXP_FAMILIES)
+            for x in (fig_5_5_rl(results.self_play) if f.id == "Fig 5-5" else f.judge(results))]
 
 
 def pilot_rows(reading: Reading, results: Results) -> list[dict]:
-    """The claims table's rows before the confirmatory stage: the EXP statements under the chosen reading, the RL
-    statements, the mechanism check, Table 4-3, the extensions and the trivial baselines."""
-    rows = list(reading.rows) + rl_claims(results) + mechanism_check(results.timing)
-    rows.append(table_4_3_claim(results.slice43))
-    return rows + extension_claims(results.curves, results.exploit) + baseline_claims(results.baseline_table)
+    """The claims rows before the confirmatory stage: the EXP statements under the chosen reading, the RL
+    statements, then the families that cannot differ (code check, Table 4-3, extensions), in the records' order."""
+    return list(reading.rows) + rl_claims(results) + [x for f in CLAIM_FAMILIES if not f.can_differ
+                                                      for x in f.judge(results)]
 
 
 def _one(frame, lvl, op, ref, **cond) -> V.Judgement:
@@ -477,8 +474,7 @@ def fig_5_9(fixed3) -> list[dict]:
 def fig_5_10_11(curves, full=None) -> list[dict]:
     rows = []
     last = _evaluated(curves[curves.games == curves.games.max()])
-    lvl = _lvl(2)
-    ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), lvl) for n in (2, 3)]
+    ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), _lvl(2)) for n in (2, 3)]
     big = max(ds, key=lambda z: abs(z.value))
     rows.append(_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
                        big, _all([V.word("no difference", z) for z in ds], "n=2 and n=3 against n=1"),
@@ -546,11 +542,12 @@ def fig_5_12(curves) -> list[dict]:
     return _section(S_5_12, rows)
 
 
-def fig_6_1(lengths) -> list[dict]:
+def fig_6_1(lengths, less: int = 0) -> list[dict]:
+    """Fig 6-1's row; ``less``: actions not counted in a game's length (1: the challenge, a reading)."""
     lg = lengths[lengths.matchup == "RL0 vs EXP0"]
     lo, hi = GAME_LENGTH_RANGE
-    per = lg.groupby("seed").apply(lambda g: g[(g.actions >= lo) & (g.actions <= hi)].games.sum() / g.games.sum(),
-                                   include_groups=False)
+    per = lg.groupby("seed").apply(lambda g: g[(g.actions - less >= lo) & (g.actions - less <= hi)].games.sum()
+                                   / g.games.sum(), include_groups=False)
     # "RL0 against the conservative EXP0" (seed 001 l.694): the charted table's games
     x = V.prediction_across_seeds(per.to_numpy())
     return _section(S_6_1, [_claim(ST["Fig 6-1"][0], "Fig 6-1", "mostly 2-5", x,
@@ -592,11 +589,7 @@ def mechanism_check(timing: pd.DataFrame) -> list[dict]:
                    "more exploration; it explains our timing, not the report's")]
 
 
-TOP30_SPAN = 30      # a top-30 class count lies in 0..30
-
-
-def _printed_count(printed, vals, what):
-    return printed_count(printed, vals, what, TOP30_SPAN)
+_printed_count = partial(printed_count, span=30)      # a top-30 class count lies in 0..30
 
 
 def _top_rows(top) -> list[dict]:
@@ -631,9 +624,7 @@ def _f(frame, player, s):
 
 
 def fig_5_14_15(forced_exp) -> list[dict]:
-    rows = []
-    f = _f
-    lvl = _lvl(4)
+    rows, f, lvl = [], _f, _lvl(4)
     steps = [diff(f(forced_exp, "EXP0", s + 1), f(forced_exp, "EXP0", s), lvl) for s in range(1, 5)]
     rows.append(_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing",
                        min(steps, key=lambda z: z.value), _all([V.direction(z, ">", 0.0) for z in steps], "each step"),
@@ -718,39 +709,27 @@ RL23_TEXT = ST["Fig 5-16"][2]
 def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lower") -> list:
     """The cases of Fig 5-16's RL2/RL3 statement: below 50 % at s = 2; at the other s ``others`` ("not lower"
     than 50 %, or "advantaged": above it); rising from s to s+1 for every s from ``rise_from`` to 4. One
-    Bonferroni level over all of them."""
-    f = _f
-    n_cases = 2 * (1 + 4 + (5 - rise_from))
-    lvl = _lvl(n_cases)
-    cases = []
+    Bonferroni level over all of them; each case's label says what its number is."""
+    f, lvl, cases = _f, _lvl(2 * (1 + 4 + (5 - rise_from))), []
     for name in ("RL2", "RL3"):
         z = [shift(est_one(forced_rl, lvl, player=name, same=s), 0.5) for s in range(1, 6)]
-        cases.append((f"{name} at s = 2", z[1], one_table(V.direction(z[1], "<", 0.0)), 0.0))
+        cases.append((f"{name}'s win rate at s = 2 minus 50%", z[1], one_table(V.direction(z[1], "<", 0.0)), 0.0))
         for i in (0, 2, 3, 4):
             j = V.word("not lower", z[i]) if others == "not lower" else V.direction(z[i], ">", 0.0)
-            cases.append((f"{name} at s = {i + 1}", z[i], one_table(j), None if others == "not lower" else 0.0))
+            cases.append((f"{name}'s win rate at s = {i + 1} minus 50%", z[i], one_table(j), None if others == "not lower" else 0.0))
         for s in range(rise_from, 5):
             d = diff_one(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl)
-            cases.append((f"{name} from s = {s} to s = {s + 1}", d, one_table(V.direction(d, ">", 0.0)), 0.0))
+            cases.append((f"{name}'s win rate at s = {s + 1} minus at s = {s}", d, one_table(V.direction(d, ">", 0.0)), 0.0))
     return cases
 
 
 def _rl23_row(forced_rl, rise_from, others="not lower"):
     cases = rl23_cases(forced_rl, rise_from, others)
-    edges = ", ".join(f"{c[0]}: {c[1].value:+.3f}" for c in cases if c[0].endswith("s = 2"))
+    per = len(cases) // 2       # RL2's cases, then RL3's, each starting at s = 2
+    edges = ", ".join(f"RL{2 + k} at s = 2: {cases[k * per][1].value:+.3f}" for k in (0, 1))
     return _deciding_row(RL23_TEXT, "Fig 5-16", "only s=2 < 50%", cases, f"below 50% at s=2, not lower elsewhere, "
                          f"rising from s={rise_from} to 5", f"{ONE_TABLE}; edges over 50% at s = 2: {edges}",
-                         words=_rl23_words, **SEL)
-
-
-def _rl23_words(label: str) -> str:
-    """What a case of :func:`rl23_cases` measures: "RL2 at s = 2" is RL2's win rate there minus 50 %, "RL2 from
-    s = 2 to s = 3" its win rate at s = 3 minus at s = 2."""
-    name, _, where = label.partition(" ")
-    if where.startswith("from "):
-        lo, hi = where.removeprefix("from ").split(" to ")
-        return f"{name}'s win rate at {hi} minus at {lo}"
-    return f"{name}'s win rate {where} minus 50%"
+                         **SEL)
 
 
 def fig_5_17(grid) -> list[dict]:
@@ -905,8 +884,7 @@ def baseline_table(baselines: pd.DataFrame, vs_rand, rl_exp, sequential=None, fi
             margins[label] = (minus_fixed(rates.to_numpy(), w, n, lvl), w / n)
         best = max(margins, key=lambda lbl: margins[lbl][1])
         d = margins[best][0]
-        js = [V.direction(m, ">", 0.0) for m, _ in margins.values()]
-        j = V.all_of(js, "learning above each baseline")
+        j = V.all_of([V.direction(m, ">", 0.0) for m, _ in margins.values()], "learning above each baseline")
         row.update({"best baseline": best, "learned minus best": d.value, "margin ci_low": d.low,
                     "margin ci_high": d.high, "interval": d.interval_label,
                     "learning beats every baseline": {"reproduced": "yes", "differs": "no"}.get(j.verdict,
@@ -987,24 +965,26 @@ HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.table_readings, ab
 # (three EXP rules) and Fig 5-9 (RL0 trained and tested against two EXP0).
 THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening", "the three-player game runs its turns in "
                         "another order or another player opens", "spec 7.1 (cyclic turns with P1 opening assumed)")
-THREE_TURNS_WHY = ("the report numbers the players by their place in the turn (順位) and has the first to play open "
-                   "(第一位輪到的玩家 A 必須執行「叫牌」; A, B, C play in turn), so P1 opens and P2, P3 follow by "
-                   "definition: another order only renames the seats")
 THREE_SETTLE = R.Reading("a challenge settled between other players", "a three-player challenge is decided between "
                          "other players than the challenger and the bidder just before", "spec 7.1 (settled "
                          "between the challenger and the immediately preceding bidder assumed)")
-THREE_SETTLE_WHY = ("only the standing bid can be challenged and it is always the preceding player's (turns cycle "
-                    "and every bid raises the last); the report settles it between the challenger and that bidder "
-                    "(若不符合玩家 A 所猜測，則玩家 A 落敗): no second reading exists")
 THREE_NOT_LOST = R.Reading("games not lost count as won", "a three-player game has one loser and both other players "
                            "count it as won", "spec 7.1 (reward 1 for the winner and 0 for both others assumed); the "
                            "report's rules name only a loser (落敗)")
-THREE_NOT_LOST_WHY = ("the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game; counting "
-                      "games not lost would put it at two thirds, so its win rates are not such counts")
 THREE_HANDS = R.Reading("another three-player hand generator", "the third player's hand is dealt otherwise than by "
                         "the report's generator with same_p3", "spec 7.1 (hand generation with same_p3 assumed)")
-THREE_HANDS_WHY = ("these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
-                   "game), and the report names no other three-player deal: no second reading exists")
+#: the readings the report fixes, each with why (not run)
+THREE_FIXED = (
+    (THREE_TURNS, "the report numbers the players by their place in the turn (順位) and has the first to play open "
+     "(第一位輪到的玩家 A 必須執行「叫牌」; A, B, C play in turn), so P1 opens and P2, P3 follow by definition: another "
+     "order only renames the seats"),
+    (THREE_SETTLE, "only the standing bid can be challenged and it is always the preceding player's (turns cycle and "
+     "every bid raises the last); the report settles it between the challenger and that bidder (若不符合玩家 A 所猜測，"
+     "則玩家 A 落敗): no second reading exists"),
+    (THREE_NOT_LOST, "the report's three-player baseline is 33.33 % (三人賽局為 33.33%), one winner a game; counting "
+     "games not lost would put it at two thirds, so its win rates are not such counts"),
+    (THREE_HANDS, "these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
+     "game), and the report names no other three-player deal: no second reading exists"))
 THREE_UPDATE = R.Reading("no update for the third player", "a learning table that neither made nor challenged the "
                          "last bid gets no reward update (only the two in the showdown learn)",
                          "spec 7.1 (reward 1 for the winner and 0 for both others assumed: the third player's "
@@ -1033,9 +1013,7 @@ def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = 
     and the third player's update where a table learns (Fig 5-9, not built)."""
     if fam not in THREE_FAMILIES:
         return []
-    out = [R.not_run(fam, claim, THREE_TURNS, THREE_TURNS_WHY), R.not_run(fam, claim, THREE_SETTLE, THREE_SETTLE_WHY),
-           R.not_run(fam, claim, THREE_NOT_LOST, THREE_NOT_LOST_WHY),
-           R.not_run(fam, claim, THREE_HANDS, THREE_HANDS_WHY)]
+    out = [R.not_run(fam, claim, reading, why) for reading, why in THREE_FIXED]
     if fam == "Fig 5-9":
         out += [R.skipped(fam, claim, THREE_UPDATE, THREE_UPDATE_WHY),
                 R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_TABLES)]
@@ -1266,8 +1244,6 @@ TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another 
 
 def _top30_config(claim: str) -> str | None:
     """The top-30 lists a Table 5-1 claim counts ("n=1", "full, n=2", ...); None for a claim on the largest value."""
-    import re
-
     m = re.match(r"top-30 entries of RL0 \((full hand, )?n=(\d)\)", claim)
     return None if m is None else (f"full, n={m.group(2)}" if m.group(1) else f"n={m.group(2)}")
 
@@ -1408,14 +1384,8 @@ def _uniform_5_17(fam, claim, row, inp):
 
 
 def _fig_6_1(fam, claim, row, inp):
-    lengths = inp.results.lengths
-    lg = lengths[lengths.matchup == "RL0 vs EXP0"]
-    lo, hi = GAME_LENGTH_RANGE
-    per = lg.groupby("seed").apply(lambda g: g[(g.actions - 1 >= lo) & (g.actions - 1 <= hi)].games.sum()
-                                   / g.games.sum(), include_groups=False)
-    # judged as the row is: one trained table's prediction interval (History 2026-12-07, second session)
-    x = V.prediction_across_seeds(per.to_numpy())
-    return [R.run(fam, claim, NO_CHALLENGE, x, one_table(V.word("mostly", x)))]
+    r = fig_6_1(inp.results.lengths, less=1)[0]     # judged as the row is (History 2026-12-07, second session)
+    return [R.run(fam, claim, NO_CHALLENGE, r.est, r.judgement)]
 
 
 # ============================================================================ the families, one record each
@@ -1434,10 +1404,9 @@ def _models(claim: str, default=RL) -> tuple:
 
 @dataclass(frozen=True)
 class Section:
-    """A group of rows measured together, as the two-stage design (:mod:`.confirm`) measures them again on a fresh
-    sample: ``unit`` "seeds" (newly trained tables: ``trains(claim)`` lists them as (name, options)) or "games";
-    ``frame(setup, claim)`` plays its frame, ``rows(frame, fallback)`` judges it by the pilot's code;
-    ``cap_factor`` multiplies the cap on newly trained tables where they are cheap. A row carries its section."""
+    """Rows measured together, as :mod:`.confirm` measures them again: ``unit`` "seeds" (``trains(claim)``: the
+    (name, options) tables to train) or "games"; ``frame(setup, claim)`` plays, ``rows(frame, fallback)`` judges
+    by the pilot's code; ``cap_factor`` scales the cap on new tables where they are cheap."""
     unit: str
     trains: Callable
     frame: Callable
@@ -1496,11 +1465,9 @@ S_6_1 = Section("seeds", lambda c: [("RL0", {})], lambda s, c: ex.game_lengths(s
 
 @dataclass(frozen=True)
 class Family(ClaimFamily):
-    """A figure or table of the report (:class:`liarlab.study.families.ClaimFamily`) with what notebook 02 adds:
-    ``read(row, inputs)``, the readings of each of its claims rows (run after the confirmatory stage, on the
-    tables the row rests on); ``sentences``, its claims taken from one sentence of the report (by how their texts
-    begin), judged jointly (:func:`liarlab.core.readings.in_sentence`); ``sections``, how its rows are measured
-    again (:class:`Section`)."""
+    """A :class:`~liarlab.study.families.ClaimFamily` plus ``read`` (its rows' readings, run after the confirmatory
+    stage), ``sentences`` (claims of one report sentence by how their texts begin, judged jointly:
+    :func:`liarlab.core.readings.in_sentence`) and ``sections`` (how its rows are measured again)."""
     read: tuple = ()
     sentences: dict = field(default_factory=dict)
     sections: tuple = ()

@@ -12,10 +12,7 @@ from liarlab.study import coverage
 
 SPEC = "02"
 ELSEWHERE = ("#1", "#2")
-
-
-def full_size(name: str) -> int:
-    return PARAMS.size(name, "full")
+full_size = PARAMS.size     # a parameter's size in the full profile
 
 
 @dataclass
@@ -64,7 +61,7 @@ def _checks(sz: Sizes) -> dict:
     seeds = sz.n_seeds >= full_size("n_seeds")
     size = stage and seeds and sz.eval_games >= full_size("eval_games")
     full_every = Sizes(full_size("stage_games"), 0, 0, full_size("full_hand_games"), 0, 0).full_every
-    return {"stage": stage and seeds, "size": size, "fixed": sz.fixed >= full_size("fixed_games"),
+    return {"tests": True, "stage": stage and seeds, "size": size, "fixed": sz.fixed >= full_size("fixed_games"),
             "stage_only": stage, "sequences": size and sz.n_sequence_models >= len(ex.sequential_names()),
             "full_hand": sz.full_hand_games >= full_size("full_hand_games") and seeds and sz.full_every <= full_every}
 
@@ -75,6 +72,7 @@ def _runs(sz: Sizes) -> dict:
     ev, fx, n = f"{sz.eval_games:,} games per seat arrangement", f"{sz.fixed:,} games per seat arrangement", len(ex.EXPS)
     seeds, log = f"x {sz.n_seeds} seeds", f"{sz.log_every:,}"
     return {
+        "#0": ("tests/liardice/test_qlearning*.py: rules, EXP rules, keys, updates, engines agree", "tests", "tests"),
         "#3": (tr, "stage", "Fig 5-4 section"),
         "#4": (f"EXP0-3 x {fx}; RL0-3 x {sz.n_seeds} seeds x {ev}", "size+fixed", "Strength against a random player"),
         "#5": (f"{n * n} pairs x 2 readings x " + fx, "fixed", "Rule against rule"),
@@ -110,12 +108,6 @@ def coverage_rows(sz: Sizes) -> list[dict]:
     why = (f"this profile trains {sz.stage_games:,} games per stage, {sz.n_seeds} seed(s), {sz.eval_games:,} "
            "evaluation games per seat arrangement" if not checks["size"] else
            f"this profile plays {sz.fixed:,} games per seat arrangement of fixed rules")
-    rows = [_row("#0", "tests/liardice/test_qlearning*.py: rules, EXP rules, keys, updates, "
-                 "engines agree", True, "tests", "")]
     runs = _runs(sz)
-    for code in coverage.spec_codes(SPEC):
-        if code == "#0" or code in ELSEWHERE:
-            continue
-        run, check, where = runs[code]
-        rows.append(_row(code, run, all(checks[c] for c in check.split("+")), where, why))
-    return rows
+    return [_row(code, run, all(checks[c] for c in check.split("+")), where, why)
+            for code in coverage.spec_codes(SPEC) if code not in ELSEWHERE for run, check, where in [runs[code]]]
