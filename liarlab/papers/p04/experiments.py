@@ -380,16 +380,6 @@ def per_seed_frame(results: list[dict]) -> pd.DataFrame:
     return frame
 
 
-def seed_values(per_seed: pd.DataFrame, **where) -> pd.Series:
-    """Test win rates of the learners of one cell, indexed by seed index (for pairing cells by seed)."""
-    g = per_seed
-    for k, v in where.items():
-        g = g[g[k] == v]
-    if g.empty:
-        raise ValueError(f"no learners with {where}")
-    return g.set_index("seed_index").win_rate.sort_index()
-
-
 def paired_difference(results, column: str, a, b, by=("opponent",)) -> pd.DataFrame:
     """Mean of (win rate at column == a) - (win rate at column == b) per group over learners paired by seed
     index (independently trained, so the pairs are independent), with the protocol's interval.
