@@ -402,7 +402,7 @@ def calls_view(calls: pd.DataFrame) -> pd.DataFrame:
                 continue
             call = col.removeprefix("margin_")
             chosen = [who for who, c in (("thesis", r["thesis_call"]), ("ours", r["our_call"])) if c == call]
-            rows.append({"com's turn": turn,
+            rows.append({"the program's turn": turn,   # "com" is the thesis's name for the program
                          "call": f"pass (needs {int(r['pass_needs'])})" if call == "pass" else call,
                          "margin (tricks)": float(r[col]), "chosen by": " and ".join(chosen)})
     from liarlab.study.tables import with_decimals
@@ -413,14 +413,15 @@ def calls_view(calls: pd.DataFrame) -> pd.DataFrame:
 def replay_views(replay: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     """E7's E per suit (:func:`fig_3_13_replay`), ours and the thesis's, one row per sampling, turn and lead
     convention and a column per suit; the rows carry no axis name (issue 50: an empty "label" row sat under the
-    header)."""
+    header), the columns' name says whose table it is (:data:`REPLAY_LABELS`: the two tables have the same rows)."""
     view = replay.assign(label=replay.sampling + ", " + replay.after + ", " + replay.lead.replace(LEAD_WORDS))
     ours = view.pivot(index="label", columns="suit", values="E").round(2)[list("SHDC")].rename_axis(index=None)
     thesis = view.pivot(index="label", columns="suit", values="thesis_E")[list("SHDC")].dropna()
     from liarlab.study.tables import with_decimals
 
     two = dict.fromkeys("SHDC", 2)   # one precision per suit column ("9.70", not "9.7" under "10.22")
-    return with_decimals(ours, two), with_decimals(thesis.rename_axis(index=None), two)
+    ours, thesis = (t.rename_axis(index=None, columns=label) for t, label in zip((ours, thesis), REPLAY_LABELS))
+    return with_decimals(ours, two), with_decimals(thesis, two)
 
 
 # ----------------------------------------------------------------------------- exchange examples
@@ -1034,8 +1035,13 @@ def exchange_change_view(selfplay_errors: pd.DataFrame) -> pd.DataFrame:
     return out.rename_axis("side").reset_index()
 
 
-#: The lead conventions of the Fig 3-13 replay in words ("com" is the thesis's name for the program).
-LEAD_WORDS = {"com leads": "the program leads"}
+#: The lead conventions of the Fig 3-13 replay in words ("com" is the thesis's name for the program; "real" is the
+#: lead the auction gives: after an opponent's spade bid the program defends spades, so it leads there, and the
+#: opponent leads against the program's own suits).
+LEAD_WORDS = {"com leads": "the program leads", "real": "lead as the auction gives it"}
+
+#: The column heads that label the two Fig 3-13 estimate tables (issue: two tables with the same rows and no label).
+REPLAY_LABELS = ("ours: E per suit", "the thesis's printed E per suit")
 
 
 def error_summary_view(summary: pd.DataFrame) -> pd.DataFrame:

@@ -292,14 +292,18 @@ def test_the_fig_3_13_tables_show_only_filled_cells_and_no_empty_axis_row():
     filled = int(calls.filter(like="margin_").notna().sum().sum())
     assert len(view) == filled and view["margin (tricks)"].notna().all()
     assert view.iloc[0].tolist() == ["opening", "1S", -1.4, ""]
-    assert view.set_index(["com's turn", "call"]).loc[("opening", "1H"), "chosen by"] == "thesis and ours"
-    after_1s = view[view["com's turn"] == "after 1S"].call.tolist()
+    assert view.set_index(["the program's turn", "call"]).loc[("opening", "1H"), "chosen by"] == "thesis and ours"
+    after_1s = view[view["the program's turn"] == "after 1S"].call.tolist()
     assert after_1s[-1] == "pass (needs 7)" and len(after_1s) == 5
     replay = pd.DataFrame({"sampling": ["plain"] * 4, "after": ["opening"] * 4, "lead": ["com leads"] * 4,
                            "suit": list("SHDC"), "E": [5.0, 9.0, 8.0, 6.0], "thesis_E": [5.6, 9.26, 8.16, 6.8]})
     ours, thesis = x.replay_views(replay)
     assert ours.index.name is None and thesis.index.name is None
     assert list(ours.index) == ["plain, opening, the program leads"] and list(ours.columns) == list("SHDC")
+    # the two tables have the same rows: each says whose it is, and no lead convention is a bare code ("real")
+    assert (ours.columns.name, thesis.columns.name) == ("ours: E per suit", "the thesis's printed E per suit")
+    real = replay.assign(sampling="adjusted", after="1S", lead="real")
+    assert list(x.replay_views(real)[0].index) == ["adjusted, 1S, lead as the auction gives it"]
     # one precision per column: the page writes "9.70" under "10.22", "-1.40" above "2.26"
     assert ours.attrs["decimals"] == thesis.attrs["decimals"] == dict.fromkeys("SHDC", 2)
     assert view.attrs["decimals"] == {"margin (tricks)": 2}
