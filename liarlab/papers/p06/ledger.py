@@ -135,8 +135,8 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
           and seeds >= full("league_learner_seeds") and stage >= full("league_learner_games"))
     total = len(league) * (len(league) - 1) // 2 * games
     q_note = ("of paper 02's Q-learners only the one-stage RL0-RL3 (not the sequence models, RL-random, the full-hand "
-              "or three-player tables), each trained against the league's EXPk (honestAction 'smallest', the "
-              "trainer's default; paper 02's run selects 'best_face_plus_one')") if q_players else \
+              "or three-player tables), each trained against the league's EXPk (an EXP rule's honest bid read "
+              "as the smallest legal bid, the trainer's default; paper 02's run selects best face + 1)") if q_players else \
         "no Q-learner (no training seeds)"
     why = ([] if ok else ["quick profile: fewer test programs, games, Q-learner seeds or training games"]) + [
         q_note, "no equilibrium player (A9)",

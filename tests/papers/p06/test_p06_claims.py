@@ -95,3 +95,18 @@ def test_behaviour_claims_name_the_largest_departure():
     assert out[0]["reproduced_value"] == pytest.approx(0.2) and "0.500" in out[0]["note"]
     assert out[1]["claim"].endswith("EXP0-EXP3 (paper 02)") and out[1]["reproduced_value"] == pytest.approx(-0.7)
     assert {r["verdict"] for r in out} == {"extension"}
+
+
+def test_the_page_prose_says_code_names_in_words():
+    # readers met "(honestAction reading smallest)" and "(liarlab.bluff.endgame, convention normal)" in the prose,
+    # and "the report's" for paper 02 on a page that is itself a report
+    import json
+
+    from liarlab.papers.p06 import policies
+    from liarlab.study.outputs import REPO_ROOT
+
+    cells = json.loads((REPO_ROOT / "notebooks" / "06_agents_vs_exact_play.ipynb").read_text())["cells"]
+    prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    for code in ("liarlab.", "honestAction", "the report's"):
+        assert code not in prose, code
+    assert not any("the report's" in text for text in policies.READINGS.values())
