@@ -58,7 +58,7 @@ def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
     why = [] if ok else ["quick profile: fewer seeds, games or training games"]
     why.append("the greedy policy is evaluated by best responses (walked in floats; pure, so its exploitability is "
                "an exact fraction, the equilibrium's result a float); one table serves both seats, as in paper 02 "
-               "(in 2v1 and 1v2 it learns from hands of two dice and of one); the report's EXPRAND and sequence models (RL01...) are not retrained")
+               "(in 2v1 and 1v2 it learns from hands of two dice and of one); paper 02's EXPRAND and sequence models (RL01...) are not retrained")
     return experiment("06", "A4", title, asked,
                       f"{', '.join(names)}, each {seeds} seeds in {', '.join(dict.fromkeys(learned.game))}: one "
                       f"stage of {stage:,} games against its EXP rule (paper 02's epsilon, alpha, gamma, partial-"
