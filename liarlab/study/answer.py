@@ -671,7 +671,9 @@ def _measure_sentence(quantity: str, ours: str) -> str:
         ours = ours[:-len(" (exact)")]
     # "the same scale as 0.9618" would read as a comparison with our own value (06's second result): split too
     if re.search(r"[(:]|\bsame\b", quantity) or len(quantity.split()) > _LONG_QUANTITY_WORDS:
-        return f" We measure {quantity}. We find {ours}"
+        # a quantity written to run on into "as <value>" may end in a comma clause ("..., each against P1-P5,"):
+        # its own sentence ends at a full stop, never ",." (04's second result, fresh readers)
+        return f" We measure {quantity.rstrip(' ,;:.')}. We find {ours}"
     return f" We measure {quantity} as {ours}"
 
 

@@ -56,6 +56,13 @@ def test_a_long_quantity_is_said_in_its_own_sentence_and_our_value_in_the_next()
             "over 1,000 games" in sampled)
 
 
+def test_a_long_quantity_ending_in_a_comma_clause_ends_its_sentence_with_a_full_stop():
+    # fresh readers on 04: "..., each against P1-P5,. We find -3.39 points": the quantity was written to run on
+    long = "the share of games A wins (a rate), from 30 runs of the learner, each against P1-P5,"
+    text = answer.answer_paragraph(_claims(), "Q?", quantity=long)
+    assert "each against P1-P5. We find 0.620" in text and ",." not in text
+
+
 def test_the_second_main_result_is_reported_with_its_verdict_and_measure():
     text = answer.answer_paragraph(_claims(), "Q?", second="A at least half")
     second = text.split("**Second main result.**")[1].split("\n\n")[0]
