@@ -12,12 +12,13 @@ from liarlab.papers.p04 import experiments as p04x
 from liarlab.papers.p04 import printed
 from liarlab.papers.p04.results import Features, Stage1, Training, lie_count_ranges, lie_rate_table, pair_steps
 from liarlab.study import plotting
+from liarlab.study import unit_judges as U
 
 COLOURS = printed.STAGE1_COLOURS  # the paper's colours of P1-P5
 
 
 def _points(x: float) -> str:
-    return f"{100 * x:+.1f}"
+    return U.pct(x)
 
 
 # ============================================================================ stage 1
