@@ -74,7 +74,8 @@ class Read(Way):
 def points(value: float, low: float | None = None, high: float | None = None) -> str:
     """A share of games said in points (0.01 = 1 point), with its 95 % interval when given: "+1.7 points (95 %
     interval -20.3 to +23.4)" (one unit for every gain on a page, issue 50)."""
-    from liarlab.study.unit_judges import pct   # never "-0.0 points": a zero after rounding has no sign
+    # never "-0.0 points": a zero after rounding has no sign
+    from liarlab.study.unit_judges import pct
 
     text = f"{pct(value)} points"
     if low is None or high is None or pd.isna(low) or pd.isna(high):
