@@ -76,7 +76,7 @@ def test_learning_curves_caption_gives_the_windowed_gains():
     stage1 = _stage1(dict(zip(PERSONALITIES, (0.6, 0.7, 0.7, 0.8, 0.5))), dict(zip(PERSONALITIES, (0.7, 0.7, 0.75,
                                                                                                   0.9, 0.4))))
     text = figures.stage1_learning_curves_caption(stage1)
-    assert text.endswith("P1 +10.0, P2 +0.0, P3 +5.0, P4 +10.0, P5 -10.0")
+    assert text.endswith("P1 +10.0, P2 0.0, P3 +5.0, P4 +10.0, P5 -10.0")   # a zero has no sign
     fig = figures.stage1_learning_curves(stage1)
     assert len(fig.axes) == 4 and fig.axes[0].get_xscale() == "log"
 
