@@ -374,7 +374,8 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                   note=f"shown: {shown}; realised rates at position {ex['position']}: "
                        + ", ".join(f"{n} {e.value:.3f} ({jj.verdict})" for n, (e, jj) in judged.items())
                        + "; our lie profiles are the spec's reading; the paper gives the number 'for example' "
-                         "(pìrú) in its method section: an illustration, not a finding and not a check of our code")
+                         "(pìrú) in its method section: the paper's own illustrative example, not a finding and not a "
+                         "check of our code")
 
 
 def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
