@@ -51,7 +51,9 @@ def _spread(centre: dict, n_runs=40) -> pd.DataFrame:
 
 def test_lie_count_caption_names_the_personalities_whose_range_holds_343():
     text = figures.lie_count_spread_caption(_spread({"P1": 250, "P2": 340, "P3": 150, "P4": 345, "P5": 150}))
-    assert text == "personalities whose central 95% range at position 6 contains 343: P2, P4"
+    # the sample from the data: the text above the figure says only "many runs"
+    assert text == ("central 95% ranges of n_i over 40 runs of 500 games a personality; personalities whose range "
+                    "at position 6 contains 343: P2, P4")
     assert figures.lie_count_spread_caption(_spread({n: 150 for n in PERSONALITIES})).endswith(": none")
     fig = figures.lie_count_spread(_spread({n: 150 for n in PERSONALITIES}))
     # one axis: a central-95 % range per personality at each of the 10 positions, the paper's count as a line
@@ -70,6 +72,15 @@ def _stage1(early, late, n_runs=3) -> Stage1:
                 rows.append({"personality": n, "run": run, "games": games, "wins": wins, "draws": 0,
                              "win_rate": wins / games, "p": 0.9, "k": 3.0})
     return Stage1.from_runs(pd.DataFrame(rows))
+
+
+def test_the_explore_caption_names_the_figures_opponent_and_training_length():
+    # fresh readers on 04: "within 1,000 games" under a figure of type d up to 500 training games
+    from liarlab.papers.p04 import explore
+
+    text = explore.caption()
+    assert "against type d" in text and "within 500 training games" in text and "1,000 games" in text
+    assert "within 1,000" not in text
 
 
 def test_learning_curves_caption_gives_the_windowed_gains():
