@@ -533,16 +533,16 @@ def claim_words(claim) -> str:
 # (04: the stage-1 chart's family is reproduced, 6 of 8 rows, while its headline row differs): "We reproduce the
 # chart ... Its headline row differs: we do not reproduce ..." read as a contradiction (issue 50). The scorecard
 # counts the family, so the family's verdict is said too.
-_FAMILY_RULES = {
-    "reproduced": "The family counts as reproduced: the family rule calls a family reproduced when at least three "
-                  "quarters of its rows are.",
-    "differs": "The family counts as differing: the family rule calls a family differing when at least half of its "
-               "rows do.",
+_FAMILY_RULES = {   # said after the family's count, before the headline's clause
+    "reproduced": "so the family counts as reproduced (the family rule needs at least three quarters of a family's "
+                  "rows to reproduce)",
+    "differs": "so the family counts as differing (the family rule needs at least half of a family's rows to "
+               "differ)",
     "inconclusive": "The family rule leaves the family undecided.",
 }
 _HEAD_CLAUSE = {   # the headline row's verdict against the family's
     "reproduced": "its headline claim reproduces: {claim}",
-    "differs": "its headline claim does not: we do not reproduce {claim}",
+    "differs": "its headline claim does not reproduce: {claim}",
     "inconclusive": "our sample cannot decide its headline claim {claim} yet",
 }
 _HEAD_CLAUSE_UNDECIDABLE = "no sample size decides its headline claim {claim} at the precision the paper states"
@@ -583,11 +583,14 @@ def _family_lead(claims: pd.DataFrame | None, row) -> str:
             "differ" if k != 1 else "differs")
         # "but" where the headline goes against the family, "and" where it is only undecided
         joint = "and" if str(row["verdict"]) == "inconclusive" else "but"
-        lead = f"Of the {number(len(fam))} judged rows of {family}, {number(k)} {said}, {joint} {head}."
-    else:
-        words = {"reproduced": "reproduced", "differs": "differ", "inconclusive": "undecided"}
-        split = ", ".join(f"{number(counts[v])} {words[v]}" for v in words if v in counts)
-        lead = f"Our sample cannot decide {family} yet (of its {number(len(fam))} judged rows, {split}); {head}."
+        # one statement: "Of the 8 judged rows ..., 6 reproduce, so the family counts as reproduced (...), but its
+        # headline claim does not reproduce: ..." ("we do not reproduce X. The family counts as reproduced" read as
+        # two verdicts, fresh readers on 04)
+        return (f"Of the {number(len(fam))} judged rows of {family}, {number(k)} {said}, {_FAMILY_RULES[verdict]}, "
+                f"{joint} {head}.")
+    words = {"reproduced": "reproduced", "differs": "differ", "inconclusive": "undecided"}
+    split = ", ".join(f"{number(counts[v])} {words[v]}" for v in words if v in counts)
+    lead = f"Our sample cannot decide {family} yet (of its {number(len(fam))} judged rows, {split}); {head}."
     return lead + " " + _FAMILY_RULES[verdict]
 
 
@@ -671,7 +674,9 @@ def _measure_sentence(quantity: str, ours: str) -> str:
         ours = ours[:-len(" (exact)")]
     # "the same scale as 0.9618" would read as a comparison with our own value (06's second result): split too
     if re.search(r"[(:]|\bsame\b", quantity) or len(quantity.split()) > _LONG_QUANTITY_WORDS:
-        return f" We measure {quantity}. We find {ours}"
+        # a quantity written to run on into "as <value>" may end in a comma clause ("..., each against P1-P5,"):
+        # its own sentence ends at a full stop, never ",." (04's second result, fresh readers)
+        return f" We measure {quantity.rstrip(' ,;:.')}. We find {ours}"
     return f" We measure {quantity} as {ours}"
 
 

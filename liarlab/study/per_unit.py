@@ -74,10 +74,13 @@ class Read(Way):
 def points(value: float, low: float | None = None, high: float | None = None) -> str:
     """A share of games said in points (0.01 = 1 point), with its 95 % interval when given: "+1.7 points (95 %
     interval -20.3 to +23.4)" (one unit for every gain on a page, issue 50)."""
-    text = f"{100 * value:+.1f} points"
+    # never "-0.0 points": a zero after rounding has no sign
+    from liarlab.study.unit_judges import pct
+
+    text = f"{pct(value)} points"
     if low is None or high is None or pd.isna(low) or pd.isna(high):
         return text
-    return text + f" (95 % interval {100 * low:+.1f} to {100 * high:+.1f})"
+    return text + f" (95 % interval {pct(low)} to {pct(high)})"
 
 
 def points_to_width(value: float, low: float, high: float) -> str:

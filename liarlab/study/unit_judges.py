@@ -16,9 +16,16 @@ __all__ = ["first", "cell", "paired", "ceiling_groups", "all_pairs", "staged", "
            "versus_fixed", "in_points", "interval_cells"]
 
 
-def pct(x) -> str:
-    """A difference of rates in points, signed, one decimal."""
-    return f"{100 * x:+.1f}"
+def pct(x, decimals: int = 1) -> str:
+    """A difference of rates in points, signed, one decimal: "+2.1", "-0.4"; one that rounds to zero is "0.0",
+    never "-0.0" or "+0.0" (04's "P3 -0.0", fresh readers)."""
+    return _points_text(x, "+", decimals)
+
+
+def _points_text(x, sign: str = "", decimals: int = 1) -> str:
+    """``100 * x`` to ``decimals`` decimals with ``sign`` as in a format spec; a zero after rounding has no sign."""
+    text = f"{100 * x:{sign}.{decimals}f}"
+    return text[1:] if text[:1] in "+-" and set(text[1:]) <= set("0.") else text
 
 
 def listed(items) -> str:
@@ -215,5 +222,7 @@ def in_points(frame: pd.DataFrame, columns) -> pd.DataFrame:
 
 
 def interval_cells(v, lo, hi, sign: str = "", suffix: str = "") -> list[str]:
-    """Values with their 95 % intervals in points, one decimal: "61.0 [58.2, 63.8]" (``suffix`` after the value)."""
-    return [f"{100 * a:{sign}.1f}{suffix} [{100 * b:{sign}.1f}, {100 * c:{sign}.1f}]" for a, b, c in zip(v, lo, hi)]
+    """Values with their 95 % intervals in points, one decimal: "61.0 [58.2, 63.8]" (``suffix`` after the value);
+    a zero after rounding unsigned ("0.0 [-0.1, 0.0]", not "-0.0 [-0.1, +0.0]")."""
+    return [f"{_points_text(a, sign)}{suffix} [{_points_text(b, sign)}, {_points_text(c, sign)}]"
+            for a, b, c in zip(v, lo, hi)]

@@ -56,6 +56,13 @@ def test_a_long_quantity_is_said_in_its_own_sentence_and_our_value_in_the_next()
             "over 1,000 games" in sampled)
 
 
+def test_a_long_quantity_ending_in_a_comma_clause_ends_its_sentence_with_a_full_stop():
+    # fresh readers on 04: "..., each against P1-P5,. We find -3.39 points": the quantity was written to run on
+    long = "the share of games A wins (a rate), from 30 runs of the learner, each against P1-P5,"
+    text = answer.answer_paragraph(_claims(), "Q?", quantity=long)
+    assert "each against P1-P5. We find 0.620" in text and ",." not in text
+
+
 def test_the_second_main_result_is_reported_with_its_verdict_and_measure():
     text = answer.answer_paragraph(_claims(), "Q?", second="A at least half")
     second = text.split("**Second main result.**")[1].split("\n\n")[0]
@@ -240,9 +247,12 @@ def test_a_headline_row_whose_family_the_rule_calls_otherwise_is_led_by_its_fami
     text = answer.answer_paragraph(pd.DataFrame(rows), None)
     first = text.split("\n\n")[0]
     # one statement, not "We reproduce the chart ... Its headline row differs", which read as a contradiction
-    assert first.startswith("**Our answer.** Of the 4 judged rows of the paper's *Chart*, 3 reproduce, but its "
-                            "headline claim does not: we do not reproduce *Chart — almost all above half*.")
-    assert "The family counts as reproduced" in first
+    # and the family's verdict inside it, not "we do not reproduce X. The family counts as reproduced" (fresh readers)
+    assert first.startswith("**Our answer.** Of the 4 judged rows of the paper's *Chart*, 3 reproduce, so the "
+                            "family counts as reproduced (the family rule needs at least three quarters of a "
+                            "family's rows to reproduce), but its headline claim does not reproduce: *Chart — almost "
+                            "all above half*.")
+    assert "we do not reproduce" not in first and "The family counts" not in first
     # a family whose rule agrees with its headline row is said as before, by the row alone
     rows[1]["verdict"] = rows[2]["verdict"] = "differs"
     text = answer.answer_paragraph(pd.DataFrame(rows), None)

@@ -148,7 +148,7 @@ def test_a_summarys_first_line_gives_the_verdict_the_answer_leads_with():
             first_screen = text.split("\n\n")[0]
             assert first_screen.startswith("**Our answer.** " + ("Our sample cannot decide" if lead == "inconclusive"
                                                                  else "Of the ")), nb_id
-            assert {"reproduced": "The family counts as reproduced", "differs": "The family counts as differing",
+            assert {"reproduced": "so the family counts as reproduced", "differs": "so the family counts as differing",
                     "inconclusive": "leaves the family undecided"}[lead] in first_screen, nb_id
 
 

@@ -117,3 +117,10 @@ def test_paired_means_and_a_learner_against_a_fixed_agent():
 def test_display_cells_in_points_with_their_intervals():
     assert U.interval_cells([0.5], [0.4], [0.6], "+", " %") == ["+50.0 % [+40.0, +60.0]"]
     assert U.in_points(pd.DataFrame({"v": [0.1234]}), ["v"]).v.iloc[0] == 12.3
+
+
+def test_a_difference_that_rounds_to_zero_points_prints_without_a_sign():
+    # fresh readers on 04: "P3 -0.0" and "f -0.0 [-0.0, +0.0]"
+    assert U.pct(-0.0002) == "0.0" and U.pct(0.0003) == "0.0" and U.pct(-0.004) == "-0.4" and U.pct(0.021) == "+2.1"
+    assert U.interval_cells([-0.0001], [-0.0004], [0.0002], "+") == ["0.0 [0.0, 0.0]"]
+    assert U.interval_cells([0.61], [0.582], [0.638], suffix=" %") == ["61.0 % [58.2, 63.8]"]

@@ -65,6 +65,22 @@ def draw(opponent: str = "d", feature_set: str = "F7", epsilon: float = 0.5, max
     return fig
 
 
+def caption() -> str:
+    """The Explore figure's caption, from :func:`draw`'s defaults (the figure under the chain): its opponent and its
+    longest training, never typed apart from them (the caption said "within 1,000 games" under a figure that stops
+    at 500, fresh readers on 04)."""
+    import inspect
+
+    defaults = {k: p.default for k, p in inspect.signature(draw).parameters.items()}
+    learners = inspect.signature(training_curve).parameters["n_seeds"].default
+    return (f"*Figure: pooled test win rate of {learners:,} learners per training length against type "
+            f"{defaults['opponent']}, with 95% intervals; draws count as games not won. What to notice: how many "
+            f"training games the learner needs before its interval clears the 50 % line, and whether it beats type "
+            f"{defaults['opponent']} within {defaults['max_training']:,} training games (the controls choose another "
+            "opponent and up to "
+            f"{TRAINING[-1]:,} games).*")
+
+
 def explorer(seed: int = 0) -> Explorer:
     controls = {"opponent": Choice(OPPONENTS, "d", label="opponent"),
                 "feature_set": Choice(tuple(FEATURE_SETS), "F7", label="features"),

@@ -12,12 +12,13 @@ from liarlab.papers.p04 import experiments as p04x
 from liarlab.papers.p04 import printed
 from liarlab.papers.p04.results import Features, Stage1, Training, lie_count_ranges, lie_rate_table, pair_steps
 from liarlab.study import plotting
+from liarlab.study import unit_judges as U
 
 COLOURS = printed.STAGE1_COLOURS  # the paper's colours of P1-P5
 
 
 def _points(x: float) -> str:
-    return f"{100 * x:+.1f}"
+    return U.pct(x)
 
 
 # ============================================================================ stage 1
@@ -74,8 +75,10 @@ def lie_count_spread_caption(spread: pd.DataFrame) -> str:
     example = printed.STAGE1_EXAMPLE
     at = lie_count_ranges(spread).xs(example["position"], level="position")
     inside = [n for n, r in at.iterrows() if r["2.5%"] <= example["lies"] <= r["97.5%"]]
-    return (f"personalities whose central 95% range at position {example['position']} contains {example['lies']}: "
-            f"{', '.join(inside) if inside else 'none'}")
+    runs, games = spread.groupby("personality").run.nunique().min(), int(spread.games.max())
+    # the sample said from the data (the text above said only "many runs", fresh readers on 04)
+    return (f"central 95% ranges of n_i over {runs:,} runs of {games:,} games a personality; personalities whose "
+            f"range at position {example['position']} contains {example['lies']}: {', '.join(inside) if inside else 'none'}")
 
 
 def stage1_learning_curves(stage1: Stage1):

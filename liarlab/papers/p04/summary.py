@@ -10,6 +10,7 @@ from liarlab.cheat.game import transcript
 from liarlab.cheat.positions import PERSONALITIES
 from liarlab.papers.p04 import results as p04r
 from liarlab.papers.p04.results import AF_POOL, LATE_WINDOW, MODIFIED, RANDOM_POOL, VARIANT
+from liarlab.study import unit_judges as U
 
 
 def _pct(x: float, digits: int = 1) -> str:
@@ -17,7 +18,7 @@ def _pct(x: float, digits: int = 1) -> str:
 
 
 def _points(x: float, digits: int = 1) -> str:
-    return f"{100 * x:+.{digits}f}"
+    return U.pct(x, digits)
 
 
 def position_game_line(state, opponent: str = "P2") -> str:

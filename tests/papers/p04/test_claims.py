@@ -68,7 +68,10 @@ def test_the_343_example_is_an_illustration_with_a_uniform_hands_reading():
     assert row["kind"] == "check" and row["verdict"] == "differs" and row["cause"] == ""
     mine = {r["reading"]: r for r in row["readings_rows"]}
     assert mine["uniform hands"]["verdict"] == "reproduced" and R.cause(row["readings_rows"]) == "reading"
-    assert "illustration" in row["note"]
+    # the pages name it by what it is, read from its note: "the paper's illustrative example", never "one check of
+    # our code differs" (fresh readers on 04 and 99, after a rewording dropped the phrase the kind is read from)
+    from liarlab.study.answer import check_kind
+    assert check_kind(row) == "example"
     unbuilt = claims.example_claim(binomial)
     assert {r["reading"]: r["verdict"] for r in unbuilt["readings_rows"]}["uniform hands"] == R.NOT_BUILT
 
@@ -600,3 +603,14 @@ def test_the_short_answer_is_generated_from_the_two_rows_it_names():
     rows.loc[0, ["reproduced_value", "ci_low", "ci_high"]] = [0.02, -0.01, 0.05]
     rows.loc[1, "verdict"] = "reproduced"
     assert c04.short_answer(rows).startswith("The stage-1 learner and a player that always catches are not told apart")
+
+
+def test_the_headline_quantity_says_how_almost_all_is_read_from_the_verdict_rule():
+    # fresh readers on 04: "20 of 25 cells" beside "almost all" looked like agreement without the threshold
+    from liarlab.core import verdicts as V
+
+    runs = pd.DataFrame([{"personality": p, "games": g} for p in ("P1", "P2", "P3", "P4", "P5")
+                         for g in (20, 50, 100, 300, 500)])
+    text = claims.headline_quantity(pd.DataFrame(), runs, {})
+    low = V.WORDS["almost all"][1]
+    assert f"read as at least {100 * low:.0f} % of the cells, {int(-(-low * 25 // 1))} of 25" in text

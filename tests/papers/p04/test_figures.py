@@ -51,7 +51,9 @@ def _spread(centre: dict, n_runs=40) -> pd.DataFrame:
 
 def test_lie_count_caption_names_the_personalities_whose_range_holds_343():
     text = figures.lie_count_spread_caption(_spread({"P1": 250, "P2": 340, "P3": 150, "P4": 345, "P5": 150}))
-    assert text == "personalities whose central 95% range at position 6 contains 343: P2, P4"
+    # the sample from the data: the text above the figure says only "many runs"
+    assert text == ("central 95% ranges of n_i over 40 runs of 500 games a personality; personalities whose range "
+                    "at position 6 contains 343: P2, P4")
     assert figures.lie_count_spread_caption(_spread({n: 150 for n in PERSONALITIES})).endswith(": none")
     fig = figures.lie_count_spread(_spread({n: 150 for n in PERSONALITIES}))
     # one axis: a central-95 % range per personality at each of the 10 positions, the paper's count as a line
@@ -72,11 +74,20 @@ def _stage1(early, late, n_runs=3) -> Stage1:
     return Stage1.from_runs(pd.DataFrame(rows))
 
 
+def test_the_explore_caption_names_the_figures_opponent_and_training_length():
+    # fresh readers on 04: "within 1,000 games" under a figure of type d up to 500 training games
+    from liarlab.papers.p04 import explore
+
+    text = explore.caption()
+    assert "against type d" in text and "within 500 training games" in text and "1,000 games" in text
+    assert "within 1,000" not in text
+
+
 def test_learning_curves_caption_gives_the_windowed_gains():
     stage1 = _stage1(dict(zip(PERSONALITIES, (0.6, 0.7, 0.7, 0.8, 0.5))), dict(zip(PERSONALITIES, (0.7, 0.7, 0.75,
                                                                                                   0.9, 0.4))))
     text = figures.stage1_learning_curves_caption(stage1)
-    assert text.endswith("P1 +10.0, P2 +0.0, P3 +5.0, P4 +10.0, P5 -10.0")
+    assert text.endswith("P1 +10.0, P2 0.0, P3 +5.0, P4 +10.0, P5 -10.0")   # a zero has no sign
     fig = figures.stage1_learning_curves(stage1)
     assert len(fig.axes) == 4 and fig.axes[0].get_xscale() == "log"
 
