@@ -422,7 +422,7 @@ def _besides_sentences(claims: pd.DataFrame, not_reproducible: int) -> str:
         out.append(_capital(", and ".join(first)) + ".")
     clauses = _checks_clauses(claims[claims["kind"] != "finding"])
     if clauses:
-        joined = "; ".join(clauses) if any(":" in c for c in clauses) else _and_list(clauses)
+        joined = "; ".join(clauses) if any(":" in c for c in clauses) else and_list(clauses)
         out.append(f"Beyond the findings, {joined}.")
     return " ".join(out)
 
@@ -730,7 +730,7 @@ def readings_in_brief(text: str) -> str:
     # said as an author would, not as a form filled in ("11 readings of the paper run; reproduced under 'x'; 1
     # reading cannot be run" read as a template, issue 50)
     shown = agreeing if len(agreeing) <= 3 else agreeing[:3]   # a long list is the folded table's to give
-    quoted = _and_list([_reading_name(a) for a in shown])
+    quoted = and_list([_reading_name(a) for a in shown])
     among = f", among them {quoted}" if len(agreeing) > len(shown) else f": {quoted}"
     if not agreeing:
         out = ("We ran the one reading of the paper we built, and it does not reproduce the print" if n_run == 1
@@ -758,7 +758,7 @@ def readings_in_brief(text: str) -> str:
             for i, (k, which, what) in enumerate(rest)]
     rest = said
     if rest:
-        out += ". " + _capital(_and_list(rest))
+        out += ". " + _capital(and_list(rest))
     return out + ". The readings table folded at the end lists them all."
 
 
@@ -778,8 +778,9 @@ def _count_word(n: int) -> str:
     return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else number(n)
 
 
-def _and_list(items: list[str]) -> str:
-    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
+def and_list(items) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"`` (any iterable, each item as text; ``""`` for none)."""
+    items = [str(i) for i in items]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
 
 

@@ -12,7 +12,7 @@ from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 
 __all__ = ["first", "cell", "paired", "ceiling_groups", "all_pairs", "staged", "readings_of", "grid_row",
-           "grid_reading", "grid", "ours", "listed", "pct", "per", "rise", "rescored", "subset", "paired_means",
+           "grid_reading", "grid", "ours", "pct", "per", "rise", "rescored", "subset", "paired_means",
            "versus_fixed", "in_points", "interval_cells"]
 
 
@@ -26,12 +26,6 @@ def _points_text(x, sign: str = "", decimals: int = 1) -> str:
     """``100 * x`` to ``decimals`` decimals with ``sign`` as in a format spec; a zero after rounding has no sign."""
     text = f"{100 * x:{sign}.{decimals}f}"
     return text[1:] if text[:1] in "+-" and set(text[1:]) <= set("0.") else text
-
-
-def listed(items) -> str:
-    """"a", "a and b", "a, b and c"."""
-    items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def first(frame: pd.DataFrame, n: int, column: str = "seed_index") -> pd.DataFrame:

@@ -332,3 +332,8 @@ def test_a_short_answer_is_said_first_and_only_when_given():
     text = answer.answer_paragraph(claims, "Does A beat B?", short="Not as printed: A wins 0.620, not 0.7.")
     assert text.index("**The question.**") < text.index("**In short.** Not as printed") < text.index("**Our answer.**")
     assert "In short" not in answer.answer_paragraph(claims, "Does A beat B?")
+
+
+def test_and_list_joins_any_iterable_as_prose():
+    assert answer.and_list(["a"]) == "a" and answer.and_list(["a", "b", "c"]) == "a, b and c"
+    assert answer.and_list(str(g) for g in (500, 1000)) == "500 and 1000" and answer.and_list([]) == ""

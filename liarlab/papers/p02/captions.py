@@ -11,6 +11,7 @@ from liarlab.liardice.qtable import Layout
 from liarlab.papers.p02 import experiments as ex
 from liarlab.papers.p02.printed import EXPLORED_SHARE_FULL, GAME_LENGTH_RANGE, TOP30_CLASSES
 from liarlab.papers.p02.results import Results
+from liarlab.study.answer import and_list
 
 PARTIAL_KEYS = Layout(2, 1, "partial").report_space_size     # the report's key space, history 1, two players
 FULL_KEYS = Layout(2, 1, "full").report_space_size
@@ -308,11 +309,10 @@ def _why_differ(findings: pd.DataFrame) -> str:
     for cause in differ["cause"].value_counts().index:
         g = differ[differ["cause"] == cause]
         figs = [f"{fam} ({n} rows)" if n > 1 else str(fam) for fam, n in g["family"].value_counts(sort=False).items()]
-        figs = ", ".join(figs[:-1]) + " and " + figs[-1] if len(figs) > 1 else figs[0]
         head, _, tail = verdicts.CAUSES[cause].partition(": ")
         # a reason in brackets after its cause; a bracket inside it becomes commas ("sample, or ours, cannot")
         said = f"{head} ({tail.replace(' (', ', ').replace(')', ',')})" if tail else head
-        sentences.append(f"{said[0].upper()}{said[1:]}: {figs}.")
+        sentences.append(f"{said[0].upper()}{said[1:]}: {and_list(figs)}.")
     return " ".join(sentences)
 
 

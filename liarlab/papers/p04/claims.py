@@ -21,6 +21,7 @@ from liarlab.papers.p04.printed import SOURCE
 from liarlab.papers.p04.results import Results
 from liarlab.study import families as F
 from liarlab.study import unit_judges as U
+from liarlab.study.answer import and_list
 from liarlab.study.families import ClaimFamily, Confirm, claim
 
 STAGE1_FAMILY = "Stage-1 win-rate chart (§2.5)"
@@ -931,7 +932,7 @@ def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: di
     low = V.WORDS["almost all"][1]   # the verdict rule's reading of the paper's word, never typed here
     need = int(np.ceil(low * cells - 1e-9))
     return (f"the number of stage-1 cells ({stage1_runs.personality.nunique()} personalities × checkpoints after "
-            f"{U.listed(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample}); "
+            f"{and_list(f'{g:,}' for g in games)} games) whose cumulative win rate lies above 50 % ({sample}); "
             f"the paper's \"almost all\" is read as at least {100 * low:.0f} % of the cells, {need:,} of {cells:,}")
 
 
