@@ -17,10 +17,6 @@ from liarlab.study import unit_judges as U
 COLOURS = printed.STAGE1_COLOURS  # the paper's colours of P1-P5
 
 
-def _points(x: float) -> str:
-    return U.pct(x)
-
-
 # ============================================================================ stage 1
 
 def personality_lie_rates(lies: pd.DataFrame):
@@ -127,7 +123,7 @@ def stage1_learning_curves(stage1: Stage1):
 def stage1_learning_curves_caption(stage1: Stage1) -> str:
     """The windowed gains of the top right panel, per personality."""
     return ("windowed win rate (top right panel), games 301-500 minus games 51-100 (points): "
-            + ", ".join(f"{n} {_points(v)}" for n, v in stage1.gains().items()))
+            + ", ".join(f"{n} {U.pct(v)}" for n, v in stage1.gains().items()))
 
 
 # ============================================================================ stage 2
@@ -230,7 +226,7 @@ def feature_sets_caption(features: Features) -> str:
     """F7 - F5's mean over the opponents not at the ceiling, and how many of their intervals contain 0."""
     keep = features.kept()
     return (f"F7 - F5 in the pilot, mean over the opponents not at the ceiling ({', '.join(keep.opponent)}): "
-            f"{_points(keep.difference.mean())} points; intervals containing 0: "
+            f"{U.pct(keep.difference.mean())} points; intervals containing 0: "
             f"{int(((keep.ci_low <= 0) & (keep.ci_high >= 0)).sum())} of {len(keep)}")
 
 

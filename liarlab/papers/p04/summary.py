@@ -17,10 +17,6 @@ def _pct(x: float, digits: int = 1) -> str:
     return f"{100 * x:.{digits}f}"
 
 
-def _points(x: float, digits: int = 1) -> str:
-    return U.pct(x, digits)
-
-
 def position_game_line(state, opponent: str = "P2") -> str:
     """Who had how many black cards in the worked stage-1 game, the scores and who won."""
     s_learner, s_opponent = state.scores()
@@ -39,13 +35,13 @@ def stage2_game_text(start, state, opponent: str = "d") -> str:
 
 def model_line(settings: p04r.Settings) -> str:
     return ("simulating against the model instead of the program, games 301-500 (points): "
-            + ", ".join(f"{n} {_points(v)}" for n, v in settings.model_gain().items()))
+            + ", ".join(f"{n} {U.pct(v)}" for n, v in settings.model_gain().items()))
 
 
 def always_catch_line(settings: p04r.Settings) -> str:
     learner, catch_all = settings.learner_late, settings.late_mean("always catch (1, 0)")
     return ("games 301-500, learner minus always catching (points): "
-            + ", ".join(f"{n} {_points(learner[n] - catch_all[n])}" for n in PERSONALITIES)
+            + ", ".join(f"{n} {U.pct(learner[n] - catch_all[n])}" for n in PERSONALITIES)
             + f"; always catching wins more against {sum(learner[n] < catch_all[n] for n in PERSONALITIES)} of "
               f"{len(PERSONALITIES)} personalities")
 
@@ -67,7 +63,7 @@ def variant_line(robin: p04r.RoundRobin, exploit: pd.DataFrame) -> str:
             f"{_pct(share(AF_POOL, VARIANT))}% with the emptying play challengeable; the random agent's cells: "
             f"{_pct(share(RANDOM_POOL, MODIFIED))}% -> {_pct(share(RANDOM_POOL, VARIANT))}%. "
             "Ranks that change among a-f: " + (", ".join(f"{t} {a} -> {b}" for t, a, b in moved) or "none") + ". "
-            f"The exploiter beats b by {_points(exploit.gain.min())} to {_points(exploit.gain.max())} points across "
+            f"The exploiter beats b by {U.pct(exploit.gain.min())} to {U.pct(exploit.gain.max())} points across "
             "types and rules.")
 
 
@@ -87,10 +83,10 @@ def beaten_line(baselines: p04r.Baselines) -> str:
 def cross_rules_line(baselines: p04r.Baselines) -> str:
     e, ta = baselines.effects, baselines.trained_against_a()
     tr, tt = e["training"], e["test_time"]
-    return (f"against a: training under the variant changes the test win rate by {_points(tr.value)} points "
-            f"({tr.interval_label} interval {_points(tr.low)} to {_points(tr.high)}), the variant at test time by "
-            f"{_points(tt.value)} ({_points(tt.low)} to {_points(tt.high)}); learners trained under the variant "
-            f"challenge {_points(e['challenge_share'].value)} points more of their decisions; in training under the "
+    return (f"against a: training under the variant changes the test win rate by {U.pct(tr.value)} points "
+            f"({tr.interval_label} interval {U.pct(tr.low)} to {U.pct(tr.high)}), the variant at test time by "
+            f"{U.pct(tt.value)} ({U.pct(tt.low)} to {U.pct(tt.high)}); learners trained under the variant "
+            f"challenge {U.pct(e['challenge_share'].value)} points more of their decisions; in training under the "
             f"variant {_pct(ta.final_share, 0)}% of their challenges against a were of a's hand-emptying play, and "
             f"{_pct(ta.final_accuracy, 0)}% of those caught a lie (other challenges: {_pct(ta.other_accuracy, 0)}%)")
 
@@ -160,9 +156,9 @@ def _shortcut_bullet(results: p04r.Results) -> str:
   {_pct(robin.first_opportunity_share(AF_POOL, MODIFIED), 0)}% of decided
   games ({_pct(robin.first_opportunity_share(AF_POOL, VARIANT), 0)}% with
   that play challengeable). A player that knows the line (the exploiter x) beats type b by
-  {_points(mod.min(), 0)} to {_points(mod.max(), 0)}
-  points under the modified rules, and by {_points(var.min(), 0)} to
-  {_points(var.max(), 0)} with the emptying play challengeable. Against f, which never challenges, the learner wins at the ceiling under either
+  {U.pct(mod.min(), 0)} to {U.pct(mod.max(), 0)}
+  points under the modified rules, and by {U.pct(var.min(), 0)} to
+  {U.pct(var.max(), 0)} with the emptying play challengeable. Against f, which never challenges, the learner wins at the ceiling under either
   rule: {_pct(f_var)}% after {results.training.top:,}
   training games with the last play challengeable."""
 
@@ -180,10 +176,10 @@ def _history_bullet(results: p04r.Results) -> str:
     keep, hot = results.features.kept(), results.features.kept(hot=True)
     contains_zero = int(((keep.ci_low <= 0) & (keep.ci_high >= 0)).sum())
     spread = 1.96 * results.training.table.small_test_sd.mean()
-    return f"""* **Lie history and the 10 points.** In the pilot, F7 − F5 is {_points(keep.difference.mean())} points on average
+    return f"""* **Lie history and the 10 points.** In the pilot, F7 − F5 is {U.pct(keep.difference.mean())} points on average
   over the opponents not at the ceiling (a pilot that leaves it undecided is followed by a confirmatory sample of
   fresh learners, whose value the first screen gives), and its 95% interval contains 0 for {contains_zero} of
-  {len(keep)} of them; with one-hot features it is {_points(hot.difference.mean())}
+  {len(keep)} of them; with one-hot features it is {U.pct(hot.difference.mean())}
   points, so the encoding does not hide a larger effect. The paper's 10% came from 20-game tests, whose spread
   across learners of one cell is about ±{100 * spread:.0f} points here."""
 
@@ -202,9 +198,9 @@ def _stage1_found(stage1: p04r.Stage1, claims: pd.DataFrame) -> str:
   (cumulative, means over {int(final.runs.min())} runs); in games 301–500 it wins
   {', '.join(f'{n} {100 * w[(n, LATE_WINDOW)]:.0f}%' for n in PERSONALITIES)}. The learned p reaches
   {final[final.personality != 'P5'].p_mean.mean():.2f} on average against P1–P4 and k {final.k_mean.mean():.1f}. From
-  games 51–100 to games 301–500 the windowed win rate changes by {', '.join(f'{n} {_points(v)}' for n, v in stage1.gains().items())}
+  games 51–100 to games 301–500 the windowed win rate changes by {', '.join(f'{n} {U.pct(v)}' for n, v in stage1.gains().items())}
   points: after game 100 the cumulative curve rises mostly because it averages in the early games. The search with
-  k fixed at 0 differs by {_points(k_row.reproduced_value)} points in games 301–500 (verdict on "no difference":
+  k fixed at 0 differs by {U.pct(k_row.reproduced_value)} points in games 301–500 (verdict on "no difference":
   {k_row.verdict})."""
 
 
@@ -230,7 +226,7 @@ def _confirmed_history(claims: pd.DataFrame | None) -> str:
         return ""
     r = row.iloc[0]
     return (f"; the confirmatory sample ({int(r.n)} fresh learners a cell), which gives the verdict, measures "
-            f"{_points(r.reproduced_value)}")
+            f"{U.pct(r.reproduced_value)}")
 
 
 def _stage2_found(results: p04r.Results, claims: pd.DataFrame | None = None) -> str:
@@ -242,8 +238,8 @@ def _stage2_found(results: p04r.Results, claims: pd.DataFrame | None = None) -> 
   {', '.join(f'{o} {100 * v:.0f}%' for o, v in at_top.items())} of {int(top_cells.test_games.iloc[0]):,}-game tests (means over {int(top_cells.seeds.min())}
   learners); the opponents ordered from easiest by point estimate: {', '.join(at_top.sort_values(ascending=False).index)}
   (paper: a and f easiest, then d). In the pilot, lie history (F7 − F5) changes the win rate by
-  {_points(features.kept().difference.mean())} points on average (paper: about +10), five lies instead of three by
-  {_points(memory.difference.mean())}{_confirmed_history(claims)}."""
+  {U.pct(features.kept().difference.mean())} points on average (paper: about +10), five lies instead of three by
+  {U.pct(memory.difference.mean())}{_confirmed_history(claims)}."""
 
 
 def _baselines_found(baselines: p04r.Baselines) -> str:
@@ -252,8 +248,8 @@ def _baselines_found(baselines: p04r.Baselines) -> str:
     return f"""* **Learning against doing nothing clever.** {"; ".join(f"'{b}' has a higher mean win rate than the trained learner against {', '.join(v)}" for b, v in beaten.items() if v) or "The trained learner's mean win rate is above every trivial baseline's against every type"}
   (point estimates; the claims table's rows test each type at a Bonferroni-adjusted level, and name the types
   where the baseline is above by its adjusted interval).
-  Under the variant, the learner's drop against a comes from training ({_points(effects['training'].value)} points),
-  not from the test rules ({_points(effects['test_time'].value)})."""
+  Under the variant, the learner's drop against a comes from training ({U.pct(effects['training'].value)} points),
+  not from the test rules ({U.pct(effects['test_time'].value)})."""
 
 
 def what_we_found(results: p04r.Results, claims: pd.DataFrame) -> str:
