@@ -75,6 +75,16 @@ CLAIMS = scorecard.gather_claims(REPO_ROOT / "data")
 NOTEBOOK_IDS = sorted(CLAIMS["notebook"].unique()) if len(CLAIMS) else []
 
 
+def _summaries():
+    """Each committed notebook's claims summary, as the page shows it: (notebook id, summary table)."""
+    from liarlab.study import notebook as nb
+
+    for nb_id in NOTEBOOK_IDS:
+        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
+        table.attrs["notebook"] = nb_id
+        yield nb_id, nb.claims_summary(table)
+
+
 @pytest.mark.parametrize("nb_id", NOTEBOOK_IDS)
 def test_every_notebooks_generated_answer_reads_as_prose(nb_id):
     table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
@@ -94,12 +104,8 @@ def test_every_notebooks_answer_reads_without_stacked_colons_or_ascii_plus_minus
 
 def test_the_claims_summary_verdicts_agree_with_their_counts():
     # 02's summary said "(of 5: 3 reproduced, 1 differ, 1 undecided)" (issue 50, a fresh reader's scores)
-    from liarlab.study import notebook as nb
-
-    for nb_id in NOTEBOOK_IDS:
-        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
-        table.attrs["notebook"] = nb_id
-        verdicts = " ".join(nb.claims_summary(table)["verdict"])
+    for nb_id, summary in _summaries():
+        verdicts = " ".join(summary["verdict"])
         assert not re.search(r"(?<![\d.,/])\b1 differ\b", verdicts), (nb_id, verdicts)
 
 
@@ -113,13 +119,9 @@ def test_the_scorecards_count_sentences_read_as_prose():
 def test_the_claims_summaries_read_without_stacked_colons():
     # "Extension: exchange ablation (E13) (8 rows): Exchange ablation greedy vs random exchange: win rate ..." read
     # as four labels run together (issue 50, a fresh reader's scores): each label is set off by a dash
-    from liarlab.study import notebook as nb
-
     problems = []
-    for nb_id in NOTEBOOK_IDS:
-        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
-        table.attrs["notebook"] = nb_id
-        problems += [(nb_id, c) for c in nb.claims_summary(table)["claim"] if stacked_colons_as_read(c)]
+    for nb_id, summary in _summaries():
+        problems += [(nb_id, c) for c in summary["claim"] if stacked_colons_as_read(c)]
     assert not problems, problems
 
 
@@ -248,12 +250,8 @@ def test_a_kind_of_check_with_only_extension_rows_is_not_counted_as_zero():
 
 def test_no_summary_verdict_counts_one_of_one_rows():
     # 01's summary said "reproduced: 1 of 1 rows" for a family of 4 rows with one judged row (issue 50)
-    from liarlab.study import notebook as nb
-
-    for nb_id in NOTEBOOK_IDS:
-        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
-        table.attrs["notebook"] = nb_id
-        said = [v for v in nb.claims_summary(table)["verdict"] if re.search(r"\b1 of 1 rows\b", v)]
+    for nb_id, summary in _summaries():
+        said = [v for v in summary["verdict"] if re.search(r"\b1 of 1 rows\b", v)]
         assert not said, (nb_id, said)
 
 
@@ -312,10 +310,8 @@ def test_the_summarys_last_line_counts_families_in_agreement():
     # 00's last line said "3 reproduced, 2 our extension" (issue 50, a fresh reader)
     from liarlab.study import notebook as nb
 
-    for nb_id in NOTEBOOK_IDS:
-        table = CLAIMS[CLAIMS["notebook"] == nb_id].reset_index(drop=True)
-        table.attrs["notebook"] = nb_id
-        verdicts = " ".join(nb.claims_summary(table)["verdict"])
+    for nb_id, summary in _summaries():
+        verdicts = " ".join(summary["verdict"])
         assert not re.search(r"(?<![\d.,])\b(?:[2-9]|\d{2,}) our extension\b", verdicts), (nb_id, verdicts)
     assert nb._MANY["our extension"] == "our extensions"
 
