@@ -1,7 +1,5 @@
-"""Notebook 00's claims (:data:`CLAIM_FAMILIES`): one record per table or statement of papers 01 and 02 that it
-checks. Every row checks the papers' own arithmetic at the printed precision (docs/VERDICTS.md), the Monte Carlo rows
-our generators; the readings of a row that can differ come from the papers' wording and the specs' "Open
-ambiguities", and its cause follows from them alone (``misprint`` when none reproduces, ``reading`` when one does)."""
+"""Notebook 00's claims (:data:`CLAIM_FAMILIES`): the printed numbers of papers 01 and 02 against exact counts, and
+checks of our generators. A row's readings come from the papers' wording and the specs' "Open ambiguities"."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -27,45 +25,35 @@ T44_FULL_N3_CLAIM = "Q-space full, n=3, 2 players"
 #: the family's name begins its claim's text, so the summary says it once (issue 50)
 HEADLINE_FAMILY = "Papers 01 and 02's dice counts and probabilities"
 
-
 def _telling_first(table: dict) -> list:
     """k = 1 first and k = 0 last: the summary shows a family's first row, and "at least 0" told nothing (issue 50)."""
     return sorted(table, key=lambda k: (k == 0, k))
 
-
 def _classes(*names) -> int:
     return sum(dice.hand_class_counts()[n] for n in names)
 
-
 def _full_n3(results) -> int:
     return int(results.q2.set_index("n").loc[3, "full"])
-
 
 def q_space(results) -> list[dict]:
     """Paper 02, Tables 4-4, 6-1 and 6-2, history by history (two players): one record, as the rows interleave."""
     rows = []
     for _, r in results.q2.iterrows():
-        n = int(r["n"])
-        for col, paper in zip(("partial", "full"), P.PAPER_T44.get(n, ())):
-            rows.append(PV.printed(T44_FAMILY, f"Q-space {col}, n={n}, 2 players", paper, int(r[col]), family=T44_FAMILY,
-                                   note="printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it "
-                                        "correctly)" if paper != r[col] else ""))
-        cells = [("6-1", (f"Q-space partial, n={n}, 2 players", P.PAPER_T61_PARTIAL[n], int(r["partial"]))),
-                 ("6-2", (f"Q-space full, n={n}, 2 players", P.PAPER_T62_FULL[n], int(r["full"])))]
-        cells += [(t, (text, paper, float(ratio) - 1, 2, {"note": f"the column is ratio - 1; the ratio itself is "
-                                                                  f"{float(ratio):.2f}"}))
-                  for t, text, paper, ratio in (
-                      ("6-1", f"'increase' of partial space n={n} over n={n - 1}", P.PAPER_T61_INCREASE.get(n),
-                       r["partial_over_previous"]),
-                      ("6-2", f"'increase' of full over partial, n={n}", P.PAPER_T62_INCREASE[n], r["full_over_partial"]))
-                  if t == "6-2" or n in P.PAPER_T61_INCREASE]
-        rows += [row for t, cell in cells for row in PV.printed_table(f"paper 02 Table {t}", [cell])]
+        n, ratios = int(r["n"]), r[["partial_over_previous", "full_over_partial"]].astype(float)
+        rows += [PV.printed(T44_FAMILY, f"Q-space {col}, n={n}, 2 players", paper, int(r[col]), family=T44_FAMILY,
+                            note="printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
+                            if paper != r[col] else "") for col, paper in zip(("partial", "full"), P.PAPER_T44.get(n, ()))]
+        cells = [("6-1", f"Q-space partial, n={n}, 2 players", P.PAPER_T61_PARTIAL[n], int(r["partial"])),
+                 ("6-2", f"Q-space full, n={n}, 2 players", P.PAPER_T62_FULL[n], int(r["full"])),
+                 ("6-1", f"'increase' of partial space n={n} over n={n - 1}", P.PAPER_T61_INCREASE.get(n), ratios.iloc[0]),
+                 ("6-2", f"'increase' of full over partial, n={n}", P.PAPER_T62_INCREASE[n], ratios.iloc[1])]
+        rows += [row for t, text, paper, ours in cells if paper is not None for row in PV.printed_table(
+            f"paper 02 Table {t}", [(text, paper, ours) if "Q-space" in text else (text, paper, ours - 1, 2, {
+                "note": f"the column is ratio - 1; the ratio itself is {ours:.2f}"})])]
     return rows
 
-
-def _count_reading(count: int):
-    return V.exact(count), V.value(P.PAPER_TEXT_AT_LEAST_ONE, V.exact(count)), f"{count:,} against the printed 4,561"
-
+def _count_reading(count: int, paper: int = P.PAPER_TEXT_AT_LEAST_ONE):
+    return V.exact(count), V.value(paper, V.exact(count)), f"{count:,} against the printed {paper:,}"
 
 def _share_reading(count: int):
     est = V.exact(count / 7776)
@@ -104,20 +92,19 @@ ABOUT_HALF_READINGS = J.ways(_share_reading, [
      "hands with two or more of it", "paper 01 §4.2 example of 'three 5s' (P = 0.1962 for two 5s)",
      lambda: dice.hands_with_at_least(2)),
 ])
+_T44 = dict(claim=T44_FULL_N3_CLAIM, family=T44_FAMILY)
 T44_READINGS = (
     Way(Reading("252 hands x the action keys (the paper's formula)", "the full space is S_f = 252 x N_act, N_act = "
                 "559,735 keys for n = 3", "paper 02 §4 formula; spec 02 §4 (Table 6-2 prints the same cell as "
-                "141,053,220)", default=True), claim=T44_FULL_N3_CLAIM, family=T44_FAMILY,
-        run=lambda res: (V.exact(_full_n3(res)), V.value(P.PAPER_T44[3][1], V.exact(_full_n3(res))),
-                         f"{_full_n3(res):,} against the printed {P.PAPER_T44[3][1]:,}")),
+                "141,053,220)", default=True), run=lambda res: _count_reading(_full_n3(res), P.PAPER_T44[3][1]), **_T44),
     Way(Reading("the cell rounded to hundreds", "Table 4-4 prints its full-space cells rounded to the nearest hundred",
-                "none in the paper: considered because the printed cell is 20 below the count"),
-        claim=T44_FULL_N3_CLAIM, family=T44_FAMILY, not_run="Table 4-4 prints its other cells to the unit (218,130 "
-        "and 3,178,160 are not multiples of 100), so the table has no rounding convention to read"),
+                "none in the paper: considered because the printed cell is 20 below the count"), not_run="Table 4-4 "
+        "prints its other cells to the unit (218,130 and 3,178,160 are not multiples of 100), so the table has no "
+        "rounding convention to read", **_T44),
     Way(Reading("another hand count in the formula", "the full space uses a number of hands other than the 252 "
-                "distinct hands", "none: paper 02 names H(6,5) = 252 (printed 'H6 6', a typo)"),
-        claim=T44_FULL_N3_CLAIM, family=T44_FAMILY, not_run="no hand count other than 252 gives a whole number of "
-        "keys: 141,053,200 / 559,735 is not an integer, and the same formula gives the cells for n = 1 and 2 exactly"),
+                "distinct hands", "none: paper 02 names H(6,5) = 252 (printed 'H6 6', a typo)"), not_run="no hand "
+        "count other than 252 gives a whole number of keys: 141,053,200 / 559,735 is not an integer, and the same "
+        "formula gives the cells for n = 1 and 2 exactly", **_T44),
 )
 HEADLINE_READINGS = (
     Reading("each printed number at its printed precision, counted by the family rule", "a printed number agrees "
@@ -127,16 +114,13 @@ HEADLINE_READINGS = (
             "the readings of the rows below"),
 )
 
-
 def headline_row(rows: list[dict]) -> dict:
     """The notebook's answer in one row: every printed dice number of papers 01 and 02, by the family rule."""
     return J.family_rule_row(rows, f"{HEADLINE_FAMILY} agree with exact enumeration", "papers 01 and 02 (all printed "
                              "dice numbers)", P.PAPER_EVERY_PRINTED_NUMBER, HEADLINE_FAMILY, *HEADLINE_READINGS)
 
-
 def _mc_text(m, h):
     return f"Monte Carlo share of hands with largest multiplicity {m} (paper 02's generator, same_p = 0), {h:,} hands"
-
 
 _EXACT = "exact enumeration: nothing is sampled"
 _ONE_WAY = dict(can_differ=False, kind="arithmetic")
@@ -215,45 +199,33 @@ def _complete(results: Results | None) -> Results:
     results = results or Results()
     return results if results.q2 is not None else replace(results, q2=q_space_table(2))
 
-
 def claims_rows(results: Results | None = None) -> list[dict]:
     """Every claims row of notebook 00, the headline first."""
     return F.claims_rows(CLAIM_FAMILIES, _complete(results))
-
 
 def readings_rows(results: Results | None = None) -> list[dict]:
     """Every readings row of notebook 00's claims (``data/00_readings.csv``)."""
     return F.readings_rows(claims_rows(results))
 
-
 # ============================================================================ the notebook's prose
-
-headline_paper_words = J.every_printed_words   # the paper's side of the answer, from the claims table
 
 def at_least_one_text(at_least: pd.DataFrame) -> str:
     """The misprinted weight of the text around Fig 4.4 against Table 4.7's count (``experiments.at_least_table``)."""
-    t = at_least.set_index("k")
-    total, none, ours = int(t.loc[0, "at_least_k"]), int(t.loc[0, "exactly_k"]), int(t.loc[1, "at_least_k"])
-    p = P.PAPER_TEXT_AT_LEAST_ONE
-    how = ("the same digits in another order" if sorted(str(p)) == sorted(str(ours)) and p != ours
-           else "another number" if p != ours else "the same number")
+    t, p = at_least.set_index("k"), P.PAPER_TEXT_AT_LEAST_ONE
+    total, none, ours = (int(t.loc[k, c]) for k, c in ((0, "at_least_k"), (0, "exactly_k"), (1, "at_least_k")))
+    how = ("the same number" if p == ours else "the same digits in another order" if sorted(str(p)) == sorted(str(ours))
+           else "another number")
     return f"Hands with at least one given face: {total:,} - {none:,} = **{ours:,}**; the text prints **{p:,}**, {how}."
-
 
 def table_4_4_text(q2: pd.DataFrame) -> str:
     """Which cells of Table 4-4 differ from the counts (two players), and what Tables 6-1 and 6-2 print there."""
-    t = q2.set_index("n")
-    wrong = []
-    for n, cells in P.PAPER_T44.items():
-        for col, paper, later in (("partial", cells[0], P.PAPER_T61_PARTIAL), ("full", cells[1], P.PAPER_T62_FULL)):
-            ours = int(t.loc[n, col])
-            if paper != ours:
-                how = (f"{int(t.loc[n, 'action_keys']):,} x {dice.multisets_count()} = **{ours:,}**"
-                       if col == "full" else f"the count is **{ours:,}**")
-                wrong.append(f"Table 4-4 prints the {col}-hand size for n = {n} as **{paper:,}**; {how}, which "
-                             f"Table {'6-2' if col == 'full' else '6-1'} prints "
-                             + ("correctly" if later[n] == ours else f"as {later[n]:,}"))
-    cells = 2 * len(P.PAPER_T44)
-    if not wrong:
-        return f"**Which printed cell is wrong.** None: all {cells} cells of Table 4-4 agree with the counts."
-    return f"**Which printed cell is wrong.** {'; '.join(wrong)}. The other {cells - len(wrong)} of its {cells} cells agree."
+    t, cells, head = q2.set_index("n"), 2 * len(P.PAPER_T44), "**Which printed cell is wrong.**"
+    wrong = [f"Table 4-4 prints the {col}-hand size for n = {n} as **{paper:,}**; " + (
+        f"{int(t.loc[n, 'action_keys']):,} x {dice.multisets_count()} = **{ours:,}**" if col == "full" else
+        f"the count is **{ours:,}**") + f", which Table {tab} prints " + (
+        "correctly" if later[n] == ours else f"as {later[n]:,}")
+        for n, printed in P.PAPER_T44.items() for col, paper, tab, later in zip(
+            ("partial", "full"), printed, ("6-1", "6-2"), (P.PAPER_T61_PARTIAL, P.PAPER_T62_FULL))
+        for ours in [int(t.loc[n, col])] if paper != ours]
+    return (f"{head} {'; '.join(wrong)}. The other {cells - len(wrong)} of its {cells} cells agree." if wrong else
+            f"{head} None: all {cells} cells of Table 4-4 agree with the counts.")
