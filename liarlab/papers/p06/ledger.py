@@ -1,5 +1,5 @@
-"""Notebook 06's coverage ledger: what issue 41 asks and what this run computed (its codes are in no spec, so it is
-saved by ``outputs.save_table``, not ``coverage.save_ledger``)."""
+"""Notebook 06's coverage ledger: what issue 41 asks (:data:`ASKED`, as data) and what this run computed (its codes
+are in no spec, so it is saved by ``outputs.save_table``, not ``coverage.save_ledger``)."""
 from __future__ import annotations
 
 import pandas as pd
@@ -9,9 +9,53 @@ from liarlab.papers.p06.league import LEARNERS, NO_EQUILIBRIUM_PLAYER, q_learner
 from liarlab.papers.p06.params import PARAMS
 from liarlab.study.coverage import COLUMNS, experiment, not_run
 
+_EXP, _BEH = "exploitability table", "exploitability table, behaviour table"
+#: code -> (title, what issue 41 asks, where the notebook shows it)
+ASKED = {
+    "A1": ("Paper 01's random guess and test programs, paper 02's EXP0-EXP3 as exact end-game strategies",
+           "random guess, 32 test programs, EXP0-EXP3", _EXP),
+    "A2": ("End games 1v1, 2v1, 1v2 at six faces", "1v1, 2v1, 1v2", _EXP),
+    "A3": ("End game 2v2 at six faces", "2v2, every player", _BEH),
+    "A4": ("Paper 02's Q-learners RL0-RL3", "retrained in each end game by paper 02's procedure, seeds as replicates",
+           _EXP),
+    "A5": ("Paper 01's Bayesian-network player", "the network's player in each end game", "-"),
+    "A6": ("Paper 02's RAND and EXPRAND", "both, in every end game", _BEH),
+    "A7": ("Behaviour beside the equilibrium's: bluffs, calls by support, openings",
+           "every player and the equilibrium in every game", "behaviour table, behaviour figure"),
+    "A8": ("League in the papers' own game (5 dice each), both seats, Bradley-Terry ratings with intervals",
+           "every player of 01 and 02 (and an equilibrium player if one transfers)", "league table, league figure"),
+    "A9": ("An equilibrium player in the league", "in the league", "-"),
+}
+A4_NOTE = ("the greedy policy is evaluated by best responses (walked in floats; pure, so its exploitability is an exact "
+           "fraction, the equilibrium's result a float); one table serves both seats, as in paper 02 (in 2v1 and 1v2 "
+           "it learns from hands of two dice and of one); paper 02's EXPRAND and sequence models (RL01...) are not "
+           "retrained")
+A5_WHY = ("no reading of a smaller hand (its nodes count two five-dice hands); untrained it is the random-guess player "
+          "draw for draw, trained its play depends on the game's history and a training schedule: no per-turn rule "
+          "to tabulate (it plays in the five-dice league, A8)")
+A3_WHY = ("no test program: with two dice each a high-cap program's plan reaches millions of histories (over four "
+          "minutes a plan); plans over 10^4 sequences are evaluated in floats")
+A6_WHY = ("the largest plans (RAND's 2^18 histories with three dice, 14 s a game; EXPRAND's 1.2 million sequences "
+          "with two dice each, 40 s), beyond the notebook's share of 30 minutes (RANDOM_MAX_DICE)")
 
-def full(name: str):
+
+def _row(code: str, run_size: str | None, reasons: list[str], *notes: str) -> dict:
+    """``code``'s row: not run when ``run_size`` is None, else reduced when there are ``reasons`` (said first)."""
+    title, asked, where = ASKED[code]
+    why = "; ".join([*reasons, *notes])
+    return (not_run("06", code, title, asked, why) if run_size is None else
+            experiment("06", code, title, asked, run_size, "reduced" if reasons else "full", where, why))
+
+
+def _full(name: str):
     return PARAMS.size(name, "full")
+
+
+def _pure_fractions(table: pd.DataFrame) -> str:
+    """How many seats beyond the exact ones have their exploitability as a fraction (pure plans)."""
+    n = int(((table.exploitability_fraction != "") & ~table.exact.astype(bool)).sum()) \
+        if "exploitability_fraction" in table else 0
+    return f", {n} more (deterministic players) with the exploitability as a fraction" if n else ""
 
 
 def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | None = None,
@@ -19,28 +63,23 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
     """The ledger rows from the resolved sizes ``params`` and the run's tables (None: not run)."""
     games = [label_of(dice_of(g)) for g in params["games"]]
     types1, types3 = list(params["test_types"]), list(params["test_types_larger"])
-    players_ok = set(full("test_types")) <= set(types1) and set(full("test_types_larger")) <= set(types3)
-    games_ok = set(full("games")) <= set(params["games"])
-    small_ok = {11, 21, 12} <= set(params["games"])
+    players_ok = set(_full("test_types")) <= set(types1) and set(_full("test_types_larger")) <= set(types3)
+    games_ok = set(_full("games")) <= set(params["games"])
     # the rule players (A1, A3); A4 is the retrained Q-learners' (a training seed, not FIXED)
     learned = table.seed != FIXED if "seed" in table else pd.Series(False, index=table.index)
-    rules = table[~learned]
+    rules, two = table[~learned], table[~learned & (table.game == "2v2")]
     return [
-        experiment("06", "A1", "Paper 01's random guess and test programs, paper 02's EXP0-EXP3 as exact end-game "
-                   "strategies", "random guess, 32 test programs, EXP0-EXP3",
-                   f"random guess, {len(types1)} test programs (one die each), {len(types3)} in the three-dice games, "
-                   f"EXP0-EXP3; {int(rules.exact.sum())} of {len(rules)} seats in fractions{_pure_fractions(rules)}",
-                   "full" if players_ok else "reduced",
-                   "exploitability table", "" if players_ok else "quick profile: fewer test programs"),
-        experiment("06", "A2", "End games 1v1, 2v1, 1v2 at six faces", "1v1, 2v1, 1v2",
-                   ", ".join(g for g in games if g != "2v2"), "full" if small_ok else "reduced",
-                   "exploitability table", "" if small_ok else "quick profile"),
-        _two_dice_each_row(rules),
+        _row("A1", f"random guess, {len(types1)} test programs (one die each), {len(types3)} in the three-dice games, "
+             f"EXP0-EXP3; {int(rules.exact.sum())} of {len(rules)} seats in fractions{_pure_fractions(rules)}",
+             [] if players_ok else ["quick profile: fewer test programs"]),
+        _row("A2", ", ".join(g for g in games if g != "2v2"), [] if {11, 21, 12} <= set(params["games"]) else
+             ["quick profile"]),
+        _row("A3", None, ["not among this run's games (the quick profile plays one die against one or two)"])
+        if two.empty else _row("A3", f"{', '.join(dict.fromkeys(two.agent))}; {int(two.exact.sum())} of {len(two)} "
+                               f"seats in fractions{_pure_fractions(two)}; the equilibrium's exact plans solved on the "
+                               "support of notebook 05's stored certificate (no LP in the run)", [A3_WHY]),
         _learner_row(params, table[learned], games_ok),
-        not_run("06", "A5", "Paper 01's Bayesian-network player", "the network's player in each end game",
-                "no reading of a smaller hand (its nodes count two five-dice hands); untrained it is the random-"
-                "guess player draw for draw, trained its play depends on the game's history and a training "
-                "schedule: no per-turn rule to tabulate (it plays in the five-dice league, A8)"),
+        _row("A5", None, [A5_WHY]),
         _random_players_row(rules, games),
         _behaviour_row(behaviour, players_ok and games_ok),
     ] + _league_rows(params, league)
@@ -48,103 +87,56 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
 
 def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
     """Paper 02's Q-learners retrained in each end game: ``learned``, their rows of the exploitability table."""
-    title, asked = "Paper 02's Q-learners RL0-RL3", "retrained in each end game by paper 02's procedure, seeds as " \
-        "replicates"
     seeds, stage = int(params.get("learner_seeds") or 0), int(params.get("learner_games") or 0)
     if learned.empty:
-        return not_run("06", "A4", title, asked, "no training seeds in this run (learner_seeds = 0)")
-    ok = games_ok and seeds >= full("learner_seeds") and stage >= full("learner_games")
+        return _row("A4", None, ["no training seeds in this run (learner_seeds = 0)"])
+    ok = games_ok and seeds >= _full("learner_seeds") and stage >= _full("learner_games")
     names = sorted({a.split(" ")[0] for a in learned.agent})
-    why = [] if ok else ["quick profile: fewer seeds, games or training games"]
-    why.append("the greedy policy is evaluated by best responses (walked in floats; pure, so its exploitability is "
-               "an exact fraction, the equilibrium's result a float); one table serves both seats, as in paper 02 "
-               "(in 2v1 and 1v2 it learns from hands of two dice and of one); paper 02's EXPRAND and sequence models (RL01...) are not retrained")
-    return experiment("06", "A4", title, asked,
-                      f"{', '.join(names)}, each {seeds} seeds in {', '.join(dict.fromkeys(learned.game))}: one "
-                      f"stage of {stage:,} games against its EXP rule (paper 02's epsilon, alpha, gamma, partial-"
-                      "hand keys, backward update, alternating seats), compiled and tested against a plain reference",
-                      "full" if ok else "reduced", "exploitability table", "; ".join(why))
-
-
-def _pure_fractions(table: pd.DataFrame) -> str:
-    """How many seats beyond the exact ones have their exploitability as a fraction (pure plans)."""
-    if "exploitability_fraction" not in table:
-        return ""
-    n = int(((table.exploitability_fraction != "") & ~table.exact.astype(bool)).sum())
-    return f", {n} more (deterministic players) with the exploitability as a fraction" if n else ""
-
-
-def _two_dice_each_row(table: pd.DataFrame) -> dict:
-    title, asked = "End game 2v2 at six faces", "2v2, every player"
-    if not (table.game == "2v2").any():
-        return not_run("06", "A3", title, asked, "not among this run's games (the quick profile plays one die against one or two)")
-    players = list(dict.fromkeys(table[table.game == "2v2"].agent))
-    exact = table[table.game == "2v2"].exact
-    return experiment("06", "A3", title, asked,
-                      f"{', '.join(players)}; {int(exact.sum())} of {len(exact)} seats in fractions"
-                      f"{_pure_fractions(table[table.game == '2v2'])}; the equilibrium's "
-                      "exact plans solved on the support of notebook 05's stored certificate (no LP in the run)",
-                      "reduced", "exploitability table, behaviour table",
-                      "no test program: with two dice each a high-cap program's plan reaches millions of histories "
-                      "(over four minutes a plan); plans over 10^4 sequences are evaluated in floats")
+    return _row("A4", f"{', '.join(names)}, each {seeds} seeds in {', '.join(dict.fromkeys(learned.game))}: one stage "
+                f"of {stage:,} games against its EXP rule (paper 02's epsilon, alpha, gamma, partial-hand keys, "
+                "backward update, alternating seats), compiled and tested against a plain reference",
+                [] if ok else ["quick profile: fewer seeds, games or training games"], A4_NOTE)
 
 
 def _random_players_row(rules: pd.DataFrame, games: list) -> dict:
     """Where paper 02's RAND and EXPRAND (exact per-turn mixtures) played."""
-    title, asked = "Paper 02's RAND and EXPRAND", "both, in every end game"
     where = {n: [g for g in games if ((rules.game == g) & (rules.agent == n)).any()] for n in ("EXPRAND", "RAND")}
     if not any(where.values()):
-        return not_run("06", "A6", title, asked, "neither was in this run's players")
+        return _row("A6", None, ["neither was in this run's players"])
     missing = [f"{name} in {g}" for name, gs in where.items() for g in games if g not in gs]
-    done = "; ".join(f"{name} in {', '.join(gs) if gs else 'no game'}" for name, gs in where.items())
-    why = (f"{', '.join(missing)}: the largest plans (RAND's 2^18 histories with three dice, 14 s a game; EXPRAND's "
-           "1.2 million sequences with two dice each, 40 s), beyond the notebook's share of 30 minutes "
-           "(RANDOM_MAX_DICE)") if missing else ""
-    return experiment("06", "A6", title, asked, done, "reduced" if missing else "full", "exploitability table, "
-                      "behaviour table", why)
+    return _row("A6", "; ".join(f"{name} in {', '.join(gs) if gs else 'no game'}" for name, gs in where.items()),
+                [f"{', '.join(missing)}: {A6_WHY}"] if missing else [])
 
 
 def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
-    asked = "every player and the equilibrium in every game"
     if behaviour is None or behaviour.empty:
-        return not_run("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
-                       "the behaviour table was not computed in this run")
+        return _row("A7", None, ["the behaviour table was not computed in this run"])
     players = behaviour.groupby("game", sort=False).agent.nunique() - 1
-    done = ", ".join(f"{g}: {n} players" for g, n in players.items())
     exact = behaviour.drop_duplicates(["game", "agent"]).exact
     without_tests = [g for g, agents in behaviour.groupby("game", sort=False).agent
                      if not agents.str.startswith("type").any()]
-    why = ([] if sizes_ok else ["quick profile: fewer test programs or games"]) + (
-        [f"{', '.join(without_tests)} without the test programs (A3)"] if without_tests else [])
-    return experiment("06", "A7", "Behaviour beside the equilibrium's: bluffs, calls by support, openings", asked,
-                      f"{done} and the equilibrium, each against the equilibrium in the other seat; "
-                      f"{int(exact.sum())} of {len(exact)} in fractions", "reduced" if why else "full",
-                      "behaviour table, behaviour figure", "; ".join(why))
+    return _row("A7", f"{', '.join(f'{g}: {n} players' for g, n in players.items())} and the equilibrium, each "
+                f"against the equilibrium in the other seat; {int(exact.sum())} of {len(exact)} in fractions",
+                ([] if sizes_ok else ["quick profile: fewer test programs or games"])
+                + ([f"{', '.join(without_tests)} without the test programs (A3)"] if without_tests else []))
 
 
 def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
-    title = "League in the papers' own game (5 dice each), both seats, Bradley-Terry ratings with intervals"
-    asked = "every player of 01 and 02 (and an equilibrium player if one transfers)"
-    equilibrium = not_run("06", "A9", "An equilibrium player in the league", "in the league", NO_EQUILIBRIUM_PLAYER)
+    equilibrium = _row("A9", None, [NO_EQUILIBRIUM_PLAYER])
     if league is None or league.empty:
-        return [not_run("06", "A8", title, asked, "the league was not played in this run"), equilibrium]
+        return [_row("A8", None, ["the league was not played in this run"]), equilibrium]
     types = list(params.get("league_test_types") or [])
     games, seeds, stage = (int(params.get(f"league_{k}") or 0) for k in ("games", "learner_seeds", "learner_games"))
     q_players = [a for a in league.agent if q_learner_of(a)]
-    ok = (set(full("league_test_types")) <= set(types) and games >= full("league_games")
-          and seeds >= full("league_learner_seeds") and stage >= full("league_learner_games"))
-    total = len(league) * (len(league) - 1) // 2 * games
+    ok = (set(_full("league_test_types")) <= set(types) and games >= _full("league_games")
+          and seeds >= _full("league_learner_seeds") and stage >= _full("league_learner_games"))
     q_note = ("of paper 02's Q-learners only the one-stage RL0-RL3 (not the sequence models, RL-random, the full-hand "
-              "or three-player tables), each trained against the league's EXPk (an EXP rule's honest bid read "
-              "as the smallest legal bid, the trainer's default; paper 02's run selects best face + 1)") if q_players else \
+              "or three-player tables), each trained against the league's EXPk (an EXP rule's honest bid read as the "
+              "smallest legal bid, the trainer's default; paper 02's run selects best face + 1)") if q_players else \
         "no Q-learner (no training seeds)"
-    why = ([] if ok else ["quick profile: fewer test programs, games, Q-learner seeds or training games"]) + [
-        q_note, "no equilibrium player (A9)",
-        f"{games} games a pair ({total:,} games) keep the league under two minutes of one core (0.4 ms a game; "
-        "intervals already near +-0.05)"]
     network = [n for n in LEARNERS if n in set(league.agent)]
-    rule = len(league) - len(network) - len(q_players)
-    parts = [f"{rule} rule players (random guess, {len(types)} test programs, EXP0-EXP3, RAND, EXPRAND)"]
+    parts = [f"{len(league) - len(network) - len(q_players)} rule players (random guess, {len(types)} test programs, "
+             "EXP0-EXP3, RAND, EXPRAND)"]
     if network:
         parts.append("paper 01's Bayesian-network player (learning over each pair's games, fresh for each opponent)")
     if q_players:
@@ -153,9 +145,12 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
         parts.append(f"paper 02's Q-learners {', '.join(learned)}, {per} training seeds each, each seed a player "
                      f"({stage:,} games against its EXP rule by paper 02's trainer at its defaults; played frozen and "
                      "greedy, epsilon 0, where paper 02 measures its tables still exploring)")
-    run_size = parts[0] if not (network or q_players) else ", ".join(parts[:-1]) + ", and " + parts[-1]
-    return [experiment("06", "A8", title, asked, f"{run_size}; {games} games a pair, paper 02's rules", "reduced",
-                       "league table, league figure", "; ".join(why)), equilibrium]
+    run_size = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", and " + parts[-1]
+    return [_row("A8", f"{run_size}; {games} games a pair, paper 02's rules",
+                 ([] if ok else ["quick profile: fewer test programs, games, Q-learner seeds or training games"]) + [
+                     q_note, "no equilibrium player (A9)", f"{games} games a pair "
+                     f"({len(league) * (len(league) - 1) // 2 * games:,} games) keep the league under two minutes of "
+                     "one core (0.4 ms a game; intervals already near +-0.05)"]), equilibrium]
 
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:
