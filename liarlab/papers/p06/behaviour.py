@@ -34,7 +34,7 @@ import pandas as pd
 from liarlab.bluff.endgame import EndGame
 from liarlab.papers.p06 import exact_play as xp
 from liarlab.papers.p06 import experiments as p06x
-from liarlab.papers.p06.claims import family_of
+from liarlab.papers.p06.experiments import family_of
 
 __all__ = ["EQUILIBRIUM", "OPPONENT", "behaviour_counts", "behaviour_rows", "behaviour_task", "player_behaviour", "family_behaviour",
            "family_wide", "family_wide_shown", "measure_words", "opening_summary", "need_label"]

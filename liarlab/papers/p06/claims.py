@@ -14,11 +14,6 @@ from liarlab.papers.p06.printed import SOURCE
 from liarlab.study import families as F
 from liarlab.study.families import ClaimFamily, claim
 
-#: the families of players, as the papers built them
-FAMILIES = {"random-guess": "random guess (paper 01)", "type": "the 32 test programs (paper 01)",
-            "EXPRAND": "the random players RAND and EXPRAND (paper 02)",
-            "RAND": "the random players RAND and EXPRAND (paper 02)",
-            "EXP": "the rule players EXP0-EXP3 (paper 02)", "RL": "the Q-learners RL0-RL3, retrained (paper 02)"}
 QUESTION = ("How far from exact play are the Liar Dice players of papers 01 and 02 (random guess, the 32 test "
             "programs, EXP0-EXP3, RAND, EXPRAND, the Q-learners RL0-RL3 retrained), measured in the small end games "
             "that can be solved exactly?")
@@ -31,72 +26,40 @@ RULE = "exact: best responses and equilibrium plans in rational arithmetic (floa
 #: (readers: "Seats in which ..." named a count, not a claim; its value, the count of seats, says how nearly it holds)
 EDGE_CLAIM = "the equilibrium strategy wins more than the game value against the players in almost every seat"
 
-
 def _ext(text: str, value, note: str, family: str, *, headline: bool = False) -> dict:
     return claim(text, SOURCE, None, value, V.stated("extension", RULE, note), kind="finding", family=family,
                  headline=headline)
 
-
 def _exact(value, n=None, unit=None) -> V.Estimate:
     """A value computed exactly (no interval), rounded to 6 decimals; ``n`` what it averages over (issue 50)."""
     value = round(float(value), 6)
-    return V.Estimate(value, value, value, n=n, unit=unit) if n is not None else V.Estimate(value, value, value)
-
-
-def family_of(agent: str) -> str:
-    """The family a player belongs to (:data:`FAMILIES`); a player of none is its own."""
-    return next((name for key, name in FAMILIES.items() if agent.startswith(key)), agent)
-
-
-def family_table(summary: pd.DataFrame) -> pd.DataFrame:
-    """Per (game, family): the mean exploitability over its players, its least and most exploitable player (name
-    and value in columns of their own, issue 50) and its size; sorted by game, then mean exploitability."""
-    rows = []
-    for (game, family), g in summary.assign(family=summary.agent.map(family_of)).groupby(["game", "family"],
-                                                                                       sort=False):
-        g = g.sort_values("exploitability_mean")
-        rows.append({"game": game, "family": family, "players": len(g),
-                     "exploitability_mean": float(g.exploitability_mean.mean()),
-                     "least exploitable player": g.agent.iloc[0],
-                     "its exploitability (least)": float(g.exploitability_mean.iloc[0]),
-                     "most exploitable player": g.agent.iloc[-1],
-                     "its exploitability (most)": float(g.exploitability_mean.iloc[-1])})
-    order = {label: i for i, label in enumerate(dict.fromkeys(summary.game))}
-    out = pd.DataFrame(rows)
-    return (out.assign(_g=out.game.map(order)).sort_values(["_g", "exploitability_mean"]).drop(columns="_g")
-            .reset_index(drop=True))
-
+    return V.Estimate(value, value, value, n=n, unit=unit if n is not None else "exact")
 
 def _family_text(game, which: str, family, players: int = 2) -> str:
     """The ``which`` ("least", "most") exploitable family of ``game``; one of one player says so (issue 50)."""
     return (f"End game {game}: the {which} exploitable family of players is {family}"
             f"{', a family of one player' if int(players) == 1 else ''}")
 
-
 def least_and_most_claims(summary: pd.DataFrame) -> tuple[str, str]:
     """The claim texts of the first game's least and most exploitable family (the answer's two results)."""
-    first = family_table(summary).groupby("game", sort=False).head(len(set(FAMILIES.values())))
+    first = p06x.family_table(summary).groupby("game", sort=False).head(len(set(p06x.FAMILIES.values())))
     g = first[first.game == first.game.iloc[0]]
-    return tuple(_family_text(g.game.iloc[0], w, r.family, r.players) for w, r in (("least", g.iloc[0]),
-                                                                                  ("most", g.iloc[-1])))
-
+    return tuple(_family_text(r.game, w, r.family, r.players) for w, r in zip(("least", "most"),
+                                                                              g.iloc[[0, -1]].itertuples()))
 
 def _per_game(frame: pd.DataFrame, rows_of) -> list[dict]:
     """``rows_of(game, its rows)`` for every game of ``frame``, in its order."""
     return [row for game, g in frame.groupby("game", sort=False) for row in rows_of(game, g)]
 
-
 def _family_rows(game, g, first_game) -> list[dict]:
     low, high = g.iloc[0], g.iloc[-1]
-    family = "least and most exploitable family"
-    return [_ext(_family_text(game, "least", low.family, low.players), _exact(low.exploitability_mean, int(
-        low.players), "players"), "families by mean exploitability: " + "; ".join(
-        f"{r.family} {r.exploitability_mean:.4f}" for r in g.itertuples()), family, headline=game == first_game),
-            _ext(_family_text(game, "most", high.family, high.players), _exact(high.exploitability_mean, int(
-                high.players), "players"), f"its least exploitable player {L(high['least exploitable player'])} "
-                 f"{high['its exploitability (least)']:.4f}, its most {L(high['most exploitable player'])} "
-                 f"{high['its exploitability (most)']:.4f}", family)]
-
+    notes = ("families by mean exploitability: " + "; ".join(f"{r.family} {r.exploitability_mean:.4f}" for r in
+             g.itertuples()), f"its least exploitable player {L(high['least exploitable player'])} "
+             f"{high['its exploitability (least)']:.4f}, its most {L(high['most exploitable player'])} "
+             f"{high['its exploitability (most)']:.4f}")
+    return [_ext(_family_text(game, w, r.family, r.players), _exact(r.exploitability_mean, int(r.players), "players"),
+                 note, "least and most exploitable family", headline=w == "least" and game == first_game)
+            for w, r, note in zip(("least", "most"), (low, high), notes)]
 
 def _player_row(game, g) -> list[dict]:
     best, worst = g.iloc[0], g.iloc[-1]
@@ -104,7 +67,6 @@ def _player_row(game, g) -> list[dict]:
                  _exact(best.exploitability_mean, 2, "seats"), f"{best.source}: first seat "
                  f"{best.exploitability_first:.4f}, second seat {best.exploitability_second:.4f}; most exploitable "
                  f"{L(worst.agent)} ({worst.exploitability_mean:.4f}); {len(g)} players", "least exploitable player")]
-
 
 def _random_guess_row(game, g) -> list[dict]:
     tests, rg = g[g.agent.str.startswith("type")], g[g.agent == "random-guess"]
@@ -116,7 +78,6 @@ def _random_guess_row(game, g) -> list[dict]:
                  f"random guess {value:.4f}; test programs {tests.exploitability_mean.min():.4f}.."
                  f"{tests.exploitability_mean.max():.4f}", "random guess against the test programs")]
 
-
 def _always_beaten_row(game, g) -> list[dict]:
     """Players whose two seats together are exploitable by 2: a best responder wins every game against them."""
     beaten = g[(g.exploitability_first + g.exploitability_second) > 2 - 1e-9]
@@ -124,12 +85,10 @@ def _always_beaten_row(game, g) -> list[dict]:
                  f"{len(beaten)} of {len(g)} players", ", ".join(map(L, beaten.agent)) or "none",
                  "players beaten in every game")]
 
-
 def _what(row) -> str:
     if row.measure == "bluff":
         return f"share of bids {'naming a face it lacks' if row.level == 'face absent' else 'above its own count'}"
     return f"calls of a bid that needs {row.level}" if row.measure == "call" else f"{row.measure} {row.level}"
-
 
 def behaviour_claims(family: pd.DataFrame) -> list[dict]:
     """Per game (:func:`liarlab.papers.p06.behaviour.family_behaviour`): how often the equilibrium names a face it
@@ -150,7 +109,6 @@ def behaviour_claims(family: pd.DataFrame) -> list[dict]:
                      f"equilibrium's {worst.equilibrium:.3f} (family mean over {worst.players} players, both seats, "
                      "against the equilibrium)", "behaviour beside the equilibrium's")]
     return _per_game(family, rows_of)
-
 
 def league_claims(ratings: pd.DataFrame, games: int) -> list[dict]:
     """The five-dice league (:func:`liarlab.papers.p06.league.ratings`): its strongest player, the strongest of each
@@ -181,10 +139,8 @@ def league_claims(ratings: pd.DataFrame, games: int) -> list[dict]:
                         f"training seeds each, mean strength) is {per.index[0]}", round(float(per["mean"].iloc[0]), 4),
                         f"Bradley-Terry strengths (mean 0): {note}", "five-dice league")]
 
-
 def _edge_shares(table: pd.DataFrame) -> pd.Series:
     return table.equilibrium_edge / table.exploitability.where(table.exploitability > 0)
-
 
 def edge_quantity(table: pd.DataFrame) -> str:
     """What :data:`EDGE_CLAIM`'s number is, with the size of the edge (the answer's third result)."""
@@ -193,7 +149,6 @@ def edge_quantity(table: pd.DataFrame) -> str:
             f"the certified equilibrium wins more than the game's value against the player, counted exactly (no "
             f"sampling; where it wins more, its edge is {100 * share.min():.0f} % to {100 * share.max():.0f} % of what "
             f"a best responder takes, {100 * share.mean():.0f} % on average)")
-
 
 def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
     """Checks of our code: each game's equilibrium plans have exploitability exactly 0 in both seats."""
@@ -204,7 +159,6 @@ def equilibrium_check_rows(checks: pd.DataFrame) -> list[dict]:
                   f"{len(zero)} of {len(checks)} games", j, kind="check", family="checks",
                   note="; ".join(f"{r.game}: value {r.value}" for r in checks.itertuples()))]
 
-
 def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame, family: pd.DataFrame | None = None,
                       league: pd.DataFrame | None = None, league_games: int = 0,
                       ismcts: pd.DataFrame | None = None, ismcts_budget: pd.DataFrame | None = None) -> list[dict]:
@@ -213,7 +167,6 @@ def notebook06_claims(table: pd.DataFrame, checks: pd.DataFrame, family: pd.Data
                           league_games=league_games, ismcts=ismcts, ismcts_budget=ismcts_budget)
     return F.claims_rows(CLAIM_FAMILIES, run)
 
-
 def _extension(name: str, judge, *, sampled: bool = False, confirm: str | None = None, **kw) -> ClaimFamily:
     """A family of ours: no printed value, one reading."""
     confirm = confirm or ("ours, judged by no printed value: the league's interval is reported, not tested" if sampled
@@ -221,18 +174,16 @@ def _extension(name: str, judge, *, sampled: bool = False, confirm: str | None =
     return ClaimFamily(name, f"{SOURCE}: notebook 06", None, judge, extension=True, can_differ=False, sampled=sampled,
                        confirm=confirm, **kw)
 
-
 def _edge_row(t: pd.DataFrame) -> list[dict]:
     share = _edge_shares(t)
     return [_ext(EDGE_CLAIM, f"{int((t.equilibrium_edge > 1e-12).sum())} of {len(t)} seats", "the equilibrium's edge "
                  f"is on average {share.mean():.0%} of what a best responder takes (min {share.min():.0%})",
                  "the equilibrium against the players")]
 
-
 #: Notebook 06's families, in the claims table's order.
 CLAIM_FAMILIES = (
     _extension("least and most exploitable family", lambda r: _per_game(
-        family_table(r.summary), lambda game, g: _family_rows(game, g, r.summary.game.iloc[0])), headline=True),
+        p06x.family_table(r.summary), lambda game, g: _family_rows(game, g, r.summary.game.iloc[0])), headline=True),
     _extension("least exploitable player", lambda r: _per_game(r.summary, _player_row)),
     _extension("random guess against the test programs", lambda r: _per_game(r.summary, _random_guess_row)),
     _extension("players beaten in every game", lambda r: _per_game(r.summary, _always_beaten_row)),

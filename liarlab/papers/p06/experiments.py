@@ -8,9 +8,9 @@ import pandas as pd
 from liarlab.papers.p06 import exact_play as xp
 from liarlab.papers.p06 import learners, policies
 
-__all__ = ["dice_of", "label_of", "agents_for", "learner_name", "learner_spread", "equilibrium_of",
-           "equilibria",
-           "equilibrium_checks", "summary_table", "worked_example", "worked_example_words"]
+__all__ = ["dice_of", "label_of", "agents_for", "learner_name", "learner_spread", "equilibrium_of", "equilibria",
+           "equilibrium_checks", "summary_table", "FAMILIES", "family_of", "family_table", "worked_example",
+           "worked_example_words"]
 
 
 def dice_of(code: int) -> tuple:
@@ -122,6 +122,37 @@ def summary_table(table: pd.DataFrame) -> pd.DataFrame:
     order = {label: i for i, label in enumerate(dict.fromkeys(table.game))}
     return (out.assign(_g=out.game.map(order)).sort_values(["_g", "exploitability_mean", "agent"])
             .drop(columns="_g").reset_index(drop=True))
+
+
+#: the families of players, as the papers built them
+FAMILIES = {"random-guess": "random guess (paper 01)", "type": "the 32 test programs (paper 01)",
+            "EXPRAND": "the random players RAND and EXPRAND (paper 02)",
+            "RAND": "the random players RAND and EXPRAND (paper 02)",
+            "EXP": "the rule players EXP0-EXP3 (paper 02)", "RL": "the Q-learners RL0-RL3, retrained (paper 02)"}
+
+
+def family_of(agent: str) -> str:
+    """The family a player belongs to (:data:`FAMILIES`); a player of none is its own."""
+    return next((name for key, name in FAMILIES.items() if agent.startswith(key)), agent)
+
+
+def family_table(summary: pd.DataFrame) -> pd.DataFrame:
+    """Per (game, family): the mean exploitability over its players, its least and most exploitable player (name
+    and value in columns of their own, issue 50) and its size; sorted by game, then mean exploitability."""
+    rows = []
+    for (game, family), g in summary.assign(family=summary.agent.map(family_of)).groupby(["game", "family"],
+                                                                                       sort=False):
+        g = g.sort_values("exploitability_mean")
+        rows.append({"game": game, "family": family, "players": len(g),
+                     "exploitability_mean": float(g.exploitability_mean.mean()),
+                     "least exploitable player": g.agent.iloc[0],
+                     "its exploitability (least)": float(g.exploitability_mean.iloc[0]),
+                     "most exploitable player": g.agent.iloc[-1],
+                     "its exploitability (most)": float(g.exploitability_mean.iloc[-1])})
+    order = {label: i for i, label in enumerate(dict.fromkeys(summary.game))}
+    out = pd.DataFrame(rows)
+    return (out.assign(_g=out.game.map(order)).sort_values(["_g", "exploitability_mean"]).drop(columns="_g")
+            .reset_index(drop=True))
 
 
 def worked_example(dice, name: str, eq) -> dict:

@@ -31,7 +31,7 @@ def players_of(families: pd.DataFrame, game: str, family: str) -> int:
 def first_screen(families: pd.DataFrame) -> str:
     """The answer's further results (issue 50: the first screen answered only the first game): the least and most
     exploitable family in every other end game, from ``families``
-    (:func:`liarlab.papers.p06.claims.family_table`, sorted by game, then mean exploitability). Where the same two
+    (:func:`liarlab.papers.p06.experiments.family_table`, sorted by game, then mean exploitability). Where the same two
     families are at the ends in every other game, one sentence with each one's range; else one clause a game. A
     game where some of the first game's families do not play names them."""
     games = list(dict.fromkeys(families.game))
@@ -346,7 +346,7 @@ def how_far(families: pd.DataFrame, summary: pd.DataFrame) -> str:
     """The question's own answer in one sentence (issue 50: the first screen named the least and the most
     exploitable family but never said how far the players are from exact play): the range of every family's mean
     exploitability over every end game, the scale's two ends, and how many players a best responder beats in every
-    game of some end game. ``families``: :func:`liarlab.papers.p06.claims.family_table`; ``summary``: one row per
+    game of some end game. ``families``: :func:`liarlab.papers.p06.experiments.family_table`; ``summary``: one row per
     game and player with ``exploitability_first`` and ``exploitability_second``."""
     beaten = summary[(summary.exploitability_first + summary.exploitability_second) > 2 - 1e-9]
     players = summary.agent.nunique()

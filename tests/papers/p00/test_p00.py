@@ -10,6 +10,7 @@ from liarlab.papers.p00 import experiments as dice_tables
 from liarlab.papers.p00 import printed as printed00
 from liarlab.papers.p00.results import Results
 from liarlab.study.answer import share_count
+from liarlab.study.judged_rows import every_printed_words
 
 
 def test_hand_classes_match_classifying_every_hand():
@@ -100,7 +101,7 @@ def test_one_headline_row_answers_the_question_by_the_family_rule():
     assert share_count(head) == f"{len(judged) - len(wrong)} of {len(judged)} printed numbers"
     assert not re.search(r"\d+ of \d+", head["claim"])    # not said a second time in the claim
     assert "4,561" in head["note"] and "141,053,200" in head["note"] and "'about half'" in head["note"]
-    words = claims00.headline_paper_words(pd.DataFrame(rows))
+    words = every_printed_words(pd.DataFrame(rows))
     assert words == f"all {len(judged)}. The 3 that differ are its 4,561, 'about half' and 141,053,200"
     assert head["verdict"] == "reproduced" and head["n"] == len(judged)
     assert all(r["cause"] for r in wrong)                 # every differing number names its cause
