@@ -128,24 +128,25 @@ _GENERATOR = dict(kind="check", sampled=True, can_differ=False,
                   confirm="a check of our generator: its interval must cover the exact value, at the size the run drew")
 _C02, _C01, _Q3 = "paper 02 §complexity", "paper 01 §3", "Q-table size with 3 players (paper 02's formulas)"
 
+def _table(name: str, printed, experiment: tuple, cells, source: str | None = None) -> ClaimFamily:
+    """A printed table judged cell by cell (``cells()``: ``PV.printed_table``'s cells) in the family ``source``."""
+    return ClaimFamily(name, source or name, printed, lambda r: PV.printed_table(source or name, cells()),
+                       experiment=experiment, **_ONE_WAY)
+
 #: Notebook 00's families, in the claims table's order (the headline, which sums up the others, first).
 CLAIM_FAMILIES = (
     ClaimFamily(HEADLINE_FAMILY, "papers 01 and 02 (all printed dice numbers)", P.PAPER_EVERY_PRINTED_NUMBER,
                 lambda results, rows: [headline_row(rows)], headline=True, summarises=True, builds_readings=True,
                 kind="arithmetic", confirm=_EXACT),
-    ClaimFamily(T45, T45, P.PAPER_T45, lambda r: PV.printed_table(T45, [
-        (f"P(at least {k} of a face in 5 dice)", P.PAPER_T45[k], float(dice.probability_at_least(k)), 4,
-         {"note": f"exact {dice.hands_with_at_least(k):,}/7,776"}) for k in _telling_first(P.PAPER_T45)]),
-                experiment=("01", "E1"), **_ONE_WAY),
-    ClaimFamily(T46, T46, P.PAPER_T46, lambda r: PV.printed_table(T46, [
-        (f"hands of class '{c}'", paper, dice.hand_class_counts()[c]) for c, paper in P.PAPER_T46.items()]
-        + [("Table 4.6 total", P.PAPER_T46_TOTAL, sum(dice.hand_class_counts().values()))]),
-                experiment=("01", "E1"), **_ONE_WAY),
-    ClaimFamily(T47, T47, P.PAPER_T47_CUM, lambda r: PV.printed_table(T47, [
-        (f"hands with exactly {k} of a face", P.PAPER_T47_EXACT[k], dice.hands_with_exactly(k))
-        for k in _telling_first(P.PAPER_T47_EXACT)] + [
-        (f"hands with at least {k} of a face", P.PAPER_T47_CUM[k], dice.hands_with_at_least(k))
-        for k in _telling_first(P.PAPER_T47_CUM)]), experiment=("01", "E1"), **_ONE_WAY),
+    _table(T45, P.PAPER_T45, ("01", "E1"), lambda: [(f"P(at least {k} of a face in 5 dice)", P.PAPER_T45[k], float(
+        dice.probability_at_least(k)), 4, {"note": f"exact {dice.hands_with_at_least(k):,}/7,776"})
+        for k in _telling_first(P.PAPER_T45)]),
+    _table(T46, P.PAPER_T46, ("01", "E1"), lambda: [(f"hands of class '{c}'", paper, dice.hand_class_counts()[c])
+        for c, paper in P.PAPER_T46.items()] + [("Table 4.6 total", P.PAPER_T46_TOTAL, sum(
+            dice.hand_class_counts().values()))]),
+    _table(T47, P.PAPER_T47_CUM, ("01", "E1"), lambda: [(f"hands with {w} {k} of a face", paper[k], count(k))
+        for w, paper, count in (("exactly", P.PAPER_T47_EXACT, dice.hands_with_exactly),
+                                ("at least", P.PAPER_T47_CUM, dice.hands_with_at_least)) for k in _telling_first(paper)]),
     ClaimFamily(AT_LEAST_ONE_CLAIM, TEXT_01, P.PAPER_TEXT_AT_LEAST_ONE, lambda r: [PV.printed(
         TEXT_01, AT_LEAST_ONE_CLAIM, P.PAPER_TEXT_AT_LEAST_ONE, dice.hands_with_at_least(1), note="7,776 - 3,125 = "
         "4,651; the text's 4,561 has the same digits in another order; Table 4.7 itself prints 4,651")],
@@ -154,15 +155,14 @@ CLAIM_FAMILIES = (
         ABOUT_HALF_CLAIM, TEXT_01, P.PAPER_TEXT_ABOUT_HALF, *_share_reading(dice.hands_with_some_face_repeated())[:2],
         kind="arithmetic", note=f"{dice.hands_with_some_face_repeated():,}/7,776; 'one pair' alone is 3,600/7,776 = "
                                 f"{3600 / 7776:.3f}")], readings=ABOUT_HALF_READINGS, kind="arithmetic", confirm=_EXACT),
-    ClaimFamily(T63, T63, P.PAPER_T63_PERCENT, lambda r: PV.printed_table(T63, [
-        (f"percent of hands with largest multiplicity {m}", paper, 100 * dice.max_multiplicity_counts()[m] / 7776, 2)
-        for m, paper in P.PAPER_T63_PERCENT.items()]), experiment=("02", "#1"), **_ONE_WAY),
+    _table(T63, P.PAPER_T63_PERCENT, ("02", "#1"), lambda: [(f"percent of hands with largest multiplicity {m}", paper,
+        100 * dice.max_multiplicity_counts()[m] / 7776, 2) for m, paper in P.PAPER_T63_PERCENT.items()]),
     ClaimFamily("paper 02 Tables 4-4, 6-1 and 6-2", "paper 02 Tables 4-4, 6-1, 6-2", P.PAPER_T61_PARTIAL, q_space,
                 readings=T44_READINGS, experiment=("02", "#2"), kind="arithmetic", confirm=_EXACT),
-    ClaimFamily("paper 02 Table 4-4 by listing every key", T44_FAMILY, P.PAPER_T44, lambda r: PV.printed_table(
-        T44_FAMILY, [(f"Q-space partial n={n} by listing every key", P.PAPER_T44[n][0], 6 * k - 5 * c, None,
-                      {"note": "brute-force enumeration of keys"}) for n in (1, 2)
-                     for k, c in [dice.brute_force_q_keys(n, 2)]]), experiment=("02", "#2"), **_ONE_WAY),
+    _table("paper 02 Table 4-4 by listing every key", P.PAPER_T44, ("02", "#2"), lambda: [
+        (f"Q-space partial n={n} by listing every key", P.PAPER_T44[n][0], 6 * k - 5 * c, None, {
+            "note": "brute-force enumeration of keys"}) for n in (1, 2) for k, c in [dice.brute_force_q_keys(n, 2)]],
+           source=T44_FAMILY),
     ClaimFamily(_Q3, "paper 02, derived (the paper gives none)", None, lambda r: [
         claim(f"Q-space partial/full, n={n}, 3 players", "paper 02, derived (the paper gives none)", None,
               f"{dice.q_space_partial(n, 3)} / {dice.q_space_full(n, 3)}", V.stated(
