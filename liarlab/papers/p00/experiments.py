@@ -21,7 +21,8 @@ from liarlab.papers.p00.printed import (
     PAPER_T62_INCREASE,
     PAPER_T63_PERCENT,
 )
-from liarlab.study.tables import fraction_text
+from liarlab.study.ratio_cells import ratio_cell
+from liarlab.study.tables import fraction_text, with_decimals
 
 
 def at_least_table(dice_n: int = 5, faces: int = 6) -> pd.DataFrame:
@@ -40,11 +41,14 @@ def at_least_table(dice_n: int = 5, faces: int = 6) -> pd.DataFrame:
 def at_least_view(at_least: pd.DataFrame) -> pd.DataFrame:
     """Tables 4.5 and 4.7 (:func:`at_least_table`) as the page shows them: the exact probability once, as its
     fraction beside its decimal, and the headers in words; the table showed "0.0001286 (1/7,776)" and again
-    "0.0001286" under two code-like headers (issue 50, a fresh reader). The CSV keeps both columns."""
-    return at_least.drop(columns=["p_at_least"]).rename(columns={
+    "0.0001286" under two code-like headers (issue 50, a fresh reader). The CSV keeps both columns. Each column
+    at one count of decimals (the paper's four; the exact value as its count of the 7,776 hands beside it)."""
+    view = at_least.drop(columns=["p_at_least"]).assign(p_at_least_exact=[
+        ratio_cell(h, dice.hands_total(5, 6)) for h in at_least["at_least_k"]])
+    return with_decimals(view.rename(columns={
         "exactly_k": "hands with exactly k", "at_least_k": "hands with at least k",
         "p_at_least_exact": "P(at least k), exact", "paper_p_at_least": "paper, Table 4.5: P(at least k)",
-        "paper_cumulative": "paper, Table 4.7: hands with at least k"})
+        "paper_cumulative": "paper, Table 4.7: hands with at least k"}), {"paper, Table 4.5: P(at least k)": 4})
 
 
 def hand_class_table() -> pd.DataFrame:
@@ -62,8 +66,7 @@ def hand_class_view(classes: pd.DataFrame) -> pd.DataFrame:
     """Table 4.6 (:func:`hand_class_table`) as the page shows it: each fraction as the exact fraction of the 7,776
     hands beside its decimal, as Tables 4.5 and 6-3 give theirs (a float column read "0.463", "0.06173" and
     "0.0007716" with nothing exact beside them, issue 50)."""
-    total = dice.hands_total(5, 6)
-    return classes.assign(fraction=[fraction_text(Fraction(int(w), total)) for w in classes["ways"]])
+    return classes.assign(fraction=[ratio_cell(w, dice.hands_total(5, 6)) for w in classes["ways"]])
 
 
 def brute_force_classes() -> dict[str, int]:
@@ -83,6 +86,15 @@ def max_multiplicity_table() -> pd.DataFrame:
         rows.append({"max_multiplicity": m, "hands": c, "fraction": fraction_text(f),
                      "percent": 100 * c / total, "paper_percent": PAPER_T63_PERCENT[m]})
     return pd.DataFrame(rows)
+
+
+def max_multiplicity_view(multiplicity: pd.DataFrame) -> pd.DataFrame:
+    """Table 6-3 (:func:`max_multiplicity_table`) as the page shows it: each column at one count of decimals (the
+    fraction as the count of the 7,776 hands, our percent to 3 decimals, the paper's to its 2), headers in words."""
+    view = multiplicity.assign(fraction=[ratio_cell(h, dice.hands_total(5, 6)) for h in multiplicity["hands"]])
+    return with_decimals(view.rename(columns={"max_multiplicity": "largest multiplicity",
+                                              "paper_percent": "paper, Table 6-3: percent"}),
+                         {"percent": 3, "paper, Table 6-3: percent": 2})
 
 
 def q_space_table(players: int = 2, histories=range(1, 8)) -> pd.DataFrame:

@@ -10,7 +10,7 @@ from liarlab.papers.p06 import learners, policies
 
 __all__ = ["dice_of", "label_of", "agents_for", "learner_name", "learner_spread", "equilibrium_of", "equilibria",
            "equilibrium_checks", "summary_table", "FAMILIES", "family_of", "family_table", "worked_example",
-           "worked_example_words"]
+           "worked_example_view", "worked_example_words"]
 
 
 def dice_of(code: int) -> tuple:
@@ -168,6 +168,28 @@ def worked_example(dice, name: str, eq) -> dict:
                        for h in hands}
     return {"game": game.label, "openings": lines[0], "answers_to_1x1": lines[1],
             "rows": xp.evaluate_agent(game, name, eq)}
+
+
+def worked_example_view(example: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """:func:`worked_example`'s three tables as the page shows them (openings, answers to 1x1, the two seats' rows):
+    every probability and value at 4 decimals with its exact fraction beside it (issue 50: one column read "0.9677
+    (30/31)" above "0.03226 (1/31)"), a value walked in floats at 4 decimals alone."""
+    from fractions import Fraction
+
+    from liarlab.study.ratio_cells import ratio_cell
+    from liarlab.study.tables import fixed_text
+
+    def cell(v) -> str:
+        return fixed_text(v, 4) if isinstance(v, float) else ratio_cell(Fraction(v))
+
+    def probabilities(lines: dict) -> pd.DataFrame:
+        out = pd.DataFrame({h: {b: cell(p) for b, p in bids.items()} for h, bids in lines.items()}).T.fillna("")
+        return out.rename_axis("hand held")
+
+    values = ["game_value", "best_response", "guaranteed", "exploitability", "equilibrium_result", "equilibrium_edge"]
+    rows = pd.DataFrame(example["rows"])[["seat", *values, "sequences"]]
+    return (probabilities(example["openings"]), probabilities(example["answers_to_1x1"]),
+            rows.assign(**{c: rows[c].map(cell) for c in values}))
 
 
 def _decimal(value, digits: int = 4) -> str:

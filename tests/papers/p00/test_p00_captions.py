@@ -57,8 +57,19 @@ def test_every_figure_function_returns_its_figure():
 
 def test_table_4_6_shows_each_fraction_beside_its_exact_fraction_of_the_hands():
     view = ex.hand_class_view(ex.hand_class_table()).set_index("class")
-    assert view.loc["one pair", "fraction"] == "0.463 (25/54)"
-    assert view.loc["five of a kind", "fraction"].endswith("(1/1,296)")
+    assert view.loc["one pair", "fraction"] == "0.4630 (3,600/7,776)"
+    assert view.loc["five of a kind", "fraction"] == "0.0008 (6/7,776)"
+    # one count of decimals in the column (issue 50): "0.463" above "0.06173" read as two precisions
+    assert {len(f.split(" ")[0].split(".")[1]) for f in view["fraction"]} == {4}
+
+
+def test_tables_4_5_and_6_3_show_each_column_at_one_count_of_decimals():
+    from liarlab.study.tables import table_html
+
+    at_least = table_html(ex.at_least_view(ex.at_least_table()))
+    assert "1.0000 (7,776/7,776)" in at_least and "0.0001 (1/7,776)" in at_least and ">1.0000<" in at_least
+    multiplicity = table_html(ex.max_multiplicity_view(ex.max_multiplicity_table()))
+    assert ">19.290<" in multiplicity and ">0.08<" in multiplicity and "0.6944 (5,400/7,776)" in multiplicity
 
 
 def test_a_monte_carlo_table_gives_its_narrowest_interval_two_significant_digits():
