@@ -1,11 +1,7 @@
 """Notebook 00's results: the tables its claims and coverage ledger read, in one object."""
-from __future__ import annotations
-
 from dataclasses import dataclass
 
 import pandas as pd
-
-__all__ = ["Results"]
 
 
 @dataclass

@@ -35,9 +35,11 @@ A5_WHY = ("no reading of a smaller hand (its nodes count two five-dice hands); u
           "to tabulate (it plays in the five-dice league, A8)")
 A3_WHY = ("no test program: with two dice each a high-cap program's plan reaches millions of histories (over four "
           "minutes a plan); plans over 10^4 sequences are evaluated in floats")
+A8_Q_NOTE = ("of paper 02's Q-learners only the one-stage RL0-RL3 (not the sequence models, RL-random, the full-hand "
+             "or three-player tables), each trained against the league's EXPk (an EXP rule's honest bid read as the "
+             "smallest legal bid, the trainer's default; paper 02's run selects best face + 1)")
 A6_WHY = ("the largest plans (RAND's 2^18 histories with three dice, 14 s a game; EXPRAND's 1.2 million sequences "
           "with two dice each, 40 s), beyond the notebook's share of 30 minutes (RANDOM_MAX_DICE)")
-
 
 def _row(code: str, run_size: str | None, reasons: list[str], *notes: str) -> dict:
     """``code``'s row: not run when ``run_size`` is None, else reduced when there are ``reasons`` (said first)."""
@@ -46,17 +48,14 @@ def _row(code: str, run_size: str | None, reasons: list[str], *notes: str) -> di
     return (not_run("06", code, title, asked, why) if run_size is None else
             experiment("06", code, title, asked, run_size, "reduced" if reasons else "full", where, why))
 
-
 def _full(name: str):
     return PARAMS.size(name, "full")
-
 
 def _pure_fractions(table: pd.DataFrame) -> str:
     """How many seats beyond the exact ones have their exploitability as a fraction (pure plans)."""
     n = int(((table.exploitability_fraction != "") & ~table.exact.astype(bool)).sum()) \
         if "exploitability_fraction" in table else 0
     return f", {n} more (deterministic players) with the exploitability as a fraction" if n else ""
-
 
 def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | None = None,
                   league: pd.DataFrame | None = None) -> list[dict]:
@@ -84,7 +83,6 @@ def coverage_rows(params: dict, table: pd.DataFrame, behaviour: pd.DataFrame | N
         _behaviour_row(behaviour, players_ok and games_ok),
     ] + _league_rows(params, league)
 
-
 def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
     """Paper 02's Q-learners retrained in each end game: ``learned``, their rows of the exploitability table."""
     seeds, stage = int(params.get("learner_seeds") or 0), int(params.get("learner_games") or 0)
@@ -97,7 +95,6 @@ def _learner_row(params: dict, learned: pd.DataFrame, games_ok: bool) -> dict:
                 "backward update, alternating seats), compiled and tested against a plain reference",
                 [] if ok else ["quick profile: fewer seeds, games or training games"], A4_NOTE)
 
-
 def _random_players_row(rules: pd.DataFrame, games: list) -> dict:
     """Where paper 02's RAND and EXPRAND (exact per-turn mixtures) played."""
     where = {n: [g for g in games if ((rules.game == g) & (rules.agent == n)).any()] for n in ("EXPRAND", "RAND")}
@@ -106,7 +103,6 @@ def _random_players_row(rules: pd.DataFrame, games: list) -> dict:
     missing = [f"{name} in {g}" for name, gs in where.items() for g in games if g not in gs]
     return _row("A6", "; ".join(f"{name} in {', '.join(gs) if gs else 'no game'}" for name, gs in where.items()),
                 [f"{', '.join(missing)}: {A6_WHY}"] if missing else [])
-
 
 def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
     if behaviour is None or behaviour.empty:
@@ -120,38 +116,30 @@ def _behaviour_row(behaviour: pd.DataFrame | None, sizes_ok: bool) -> dict:
                 ([] if sizes_ok else ["quick profile: fewer test programs or games"])
                 + ([f"{', '.join(without_tests)} without the test programs (A3)"] if without_tests else []))
 
-
 def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
     equilibrium = _row("A9", None, [NO_EQUILIBRIUM_PLAYER])
     if league is None or league.empty:
         return [_row("A8", None, ["the league was not played in this run"]), equilibrium]
     types = list(params.get("league_test_types") or [])
-    games, seeds, stage = (int(params.get(f"league_{k}") or 0) for k in ("games", "learner_seeds", "learner_games"))
-    q_players = [a for a in league.agent if q_learner_of(a)]
-    ok = (set(_full("league_test_types")) <= set(types) and games >= _full("league_games")
-          and seeds >= _full("league_learner_seeds") and stage >= _full("league_learner_games"))
-    q_note = ("of paper 02's Q-learners only the one-stage RL0-RL3 (not the sequence models, RL-random, the full-hand "
-              "or three-player tables), each trained against the league's EXPk (an EXP rule's honest bid read as the "
-              "smallest legal bid, the trainer's default; paper 02's run selects best face + 1)") if q_players else \
-        "no Q-learner (no training seeds)"
+    sizes = {k: int(params.get(f"league_{k}") or 0) for k in ("games", "learner_seeds", "learner_games")}
+    games, stage = sizes["games"], sizes["learner_games"]
+    q = [q_learner_of(a) for a in league.agent if q_learner_of(a)]
     network = [n for n in LEARNERS if n in set(league.agent)]
-    parts = [f"{len(league) - len(network) - len(q_players)} rule players (random guess, {len(types)} test programs, "
-             "EXP0-EXP3, RAND, EXPRAND)"]
-    if network:
-        parts.append("paper 01's Bayesian-network player (learning over each pair's games, fresh for each opponent)")
-    if q_players:
-        learned = sorted({q_learner_of(a)[0] for a in q_players})
-        per = len({q_learner_of(a)[1] for a in q_players})
-        parts.append(f"paper 02's Q-learners {', '.join(learned)}, {per} training seeds each, each seed a player "
-                     f"({stage:,} games against its EXP rule by paper 02's trainer at its defaults; played frozen and "
-                     "greedy, epsilon 0, where paper 02 measures its tables still exploring)")
+    ok = set(_full("league_test_types")) <= set(types) and all(v >= _full(f"league_{k}") for k, v in sizes.items())
+    parts = ([f"{len(league) - len(network) - len(q)} rule players (random guess, {len(types)} test programs, "
+              "EXP0-EXP3, RAND, EXPRAND)"]
+             + (["paper 01's Bayesian-network player (learning over each pair's games, fresh for each opponent)"]
+                if network else [])
+             + ([f"paper 02's Q-learners {', '.join(sorted({n for n, _ in q}))}, {len({s for _, s in q})} training "
+                 f"seeds each, each seed a player ({stage:,} games against its EXP rule by paper 02's trainer at its "
+                 "defaults; played frozen and greedy, epsilon 0, where paper 02 measures its tables still exploring)"]
+                if q else []))
     run_size = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", and " + parts[-1]
     return [_row("A8", f"{run_size}; {games} games a pair, paper 02's rules",
                  ([] if ok else ["quick profile: fewer test programs, games, Q-learner seeds or training games"]) + [
-                     q_note, "no equilibrium player (A9)", f"{games} games a pair "
-                     f"({len(league) * (len(league) - 1) // 2 * games:,} games) keep the league under two minutes of "
-                     "one core (0.4 ms a game; intervals already near +-0.05)"]), equilibrium]
-
+                     A8_Q_NOTE if q else "no Q-learner (no training seeds)", "no equilibrium player (A9)",
+                     f"{games} games a pair ({len(league) * (len(league) - 1) // 2 * games:,} games) keep the league "
+                     "under two minutes of one core (0.4 ms a game; intervals already near +-0.05)"]), equilibrium]
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=COLUMNS)
