@@ -182,9 +182,9 @@ def worked_example_view(example: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.D
     def cell(v) -> str:
         return fixed_text(v, 4) if isinstance(v, float) else ratio_cell(Fraction(v))
 
-    def probabilities(lines: dict) -> pd.DataFrame:
-        out = pd.DataFrame({h: {b: cell(p) for b, p in bids.items()} for h, bids in lines.items()}).T.fillna("")
-        return out.rename_axis("hand held")
+    def probabilities(lines: dict) -> pd.DataFrame:   # one row an action, one column a hand: no page-wide table
+        out = pd.DataFrame({f"holding {h}": {b: cell(p) for b, p in bids.items()} for h, bids in lines.items()})
+        return out.fillna("").rename_axis("action")
 
     values = ["game_value", "best_response", "guaranteed", "exploitability", "equilibrium_result", "equilibrium_edge"]
     rows = pd.DataFrame(example["rows"])[["seat", *values, "sequences"]]
