@@ -24,6 +24,7 @@ HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game, comp
 RULE = "exact: best responses and equilibrium plans in rational arithmetic (floats where a plan is too large)"
 #: the claim of what the certified equilibrium wins against the players (the answer's third result), a sentence
 #: (readers: "Seats in which ..." named a count, not a claim; its value, the count of seats, says how nearly it holds)
+FAMILY_ROWS = "least and most exploitable family"
 EDGE_CLAIM = "the equilibrium strategy wins more than the game value against the players in almost every seat"
 
 def _ext(text: str, value, note: str, family: str, *, headline: bool = False) -> dict:
@@ -40,12 +41,10 @@ def _family_text(game, which: str, family, players: int = 2) -> str:
     return (f"End game {game}: the {which} exploitable family of players is {family}"
             f"{', a family of one player' if int(players) == 1 else ''}")
 
-def least_and_most_claims(summary: pd.DataFrame) -> tuple[str, str]:
-    """The claim texts of the first game's least and most exploitable family (the answer's two results)."""
-    first = p06x.family_table(summary).groupby("game", sort=False).head(len(set(p06x.FAMILIES.values())))
-    g = first[first.game == first.game.iloc[0]]
-    return tuple(_family_text(r.game, w, r.family, r.players) for w, r in zip(("least", "most"),
-                                                                              g.iloc[[0, -1]].itertuples()))
+def least_and_most_claims(claims: pd.DataFrame) -> tuple[str, str]:
+    """The claim texts of the first game's least and most exploitable family (the answer's two results), read from
+    the claims table (:func:`notebook06_claims`, the first game's family rows first)."""
+    return tuple(claims[claims.family == FAMILY_ROWS].claim.iloc[:2])
 
 def _per_game(frame: pd.DataFrame, rows_of) -> list[dict]:
     """``rows_of(game, its rows)`` for every game of ``frame``, in its order."""
@@ -58,7 +57,7 @@ def _family_rows(game, g, first_game) -> list[dict]:
              f"{high['its exploitability (least)']:.4f}, its most {L(high['most exploitable player'])} "
              f"{high['its exploitability (most)']:.4f}")
     return [_ext(_family_text(game, w, r.family, r.players), _exact(r.exploitability_mean, int(r.players), "players"),
-                 note, "least and most exploitable family", headline=w == "least" and game == first_game)
+                 note, FAMILY_ROWS, headline=w == "least" and game == first_game)
             for w, r, note in zip(("least", "most"), (low, high), notes)]
 
 def _player_row(game, g) -> list[dict]:
@@ -182,7 +181,7 @@ def _edge_row(t: pd.DataFrame) -> list[dict]:
 
 #: Notebook 06's families, in the claims table's order.
 CLAIM_FAMILIES = (
-    _extension("least and most exploitable family", lambda r: _per_game(
+    _extension(FAMILY_ROWS, lambda r: _per_game(
         p06x.family_table(r.summary), lambda game, g: _family_rows(game, g, r.summary.game.iloc[0])), headline=True),
     _extension("least exploitable player", lambda r: _per_game(r.summary, _player_row)),
     _extension("random guess against the test programs", lambda r: _per_game(r.summary, _random_guess_row)),

@@ -35,7 +35,7 @@ def test_every_claim_is_an_extension_with_one_headline():
     assert sum(r["headline"] for r in rows) == 1
     head = next(r for r in rows if r["headline"])
     assert head["claim"].endswith("random guess (paper 01), a family of one player") and head["reproduced_value"] == pytest.approx(0.3)
-    least, most = claims06.least_and_most_claims(p06x.summary_table(_table()))
+    least, most = claims06.least_and_most_claims(pd.DataFrame(rows))
     assert least == head["claim"] and most.endswith("EXP0-EXP3 (paper 02), a family of one player")
     assert next(r for r in rows if r["claim"] == most)["reproduced_value"] == pytest.approx(1.0)
     assert any(r["reproduced_value"] == "1 of 1 test programs" for r in rows)                 # random guess below one test program
