@@ -9,6 +9,7 @@ import pandas as pd
 from liarlab.core import verdicts as V
 from liarlab.papers.p06 import baseline, league, learners
 from liarlab.papers.p06 import experiments as p06x
+from liarlab.papers.p06.behaviour import measure_words
 from liarlab.papers.p06.policies import player_label as L
 from liarlab.papers.p06.printed import SOURCE
 from liarlab.study import families as F
@@ -84,11 +85,6 @@ def _always_beaten_row(game, g) -> list[dict]:
                  f"{len(beaten)} of {len(g)} players", ", ".join(map(L, beaten.agent)) or "none",
                  "players beaten in every game")]
 
-def _what(row) -> str:
-    if row.measure == "bluff":
-        return f"share of bids {'naming a face it lacks' if row.level == 'face absent' else 'above its own count'}"
-    return f"calls of a bid that needs {row.level}" if row.measure == "call" else f"{row.measure} {row.level}"
-
 def behaviour_claims(family: pd.DataFrame) -> list[dict]:
     """Per game (:func:`liarlab.papers.p06.behaviour.family_behaviour`): how often the equilibrium names a face it
     holds none of, and the family departing most from the equilibrium at one measure and level (exact, issue 50)."""
@@ -104,7 +100,7 @@ def behaviour_claims(family: pd.DataFrame) -> list[dict]:
                      + "; ".join(f"{r.family} {r.share:.3f}" for r in others.itertuples()),
                      "behaviour beside the equilibrium's"),
                 _ext(f"End game {game}: the family departing most from the equilibrium's bidding and calling is "
-                     f"{worst.family}", _exact(worst.departure), f"{_what(worst)}: {worst.share:.3f} against the "
+                     f"{worst.family}", _exact(worst.departure), f"{measure_words(worst.measure, worst.level)}: {worst.share:.3f} against the "
                      f"equilibrium's {worst.equilibrium:.3f} (family mean over {worst.players} players, both seats, "
                      "against the equilibrium)", "behaviour beside the equilibrium's")]
     return _per_game(family, rows_of)
