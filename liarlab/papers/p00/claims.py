@@ -170,12 +170,11 @@ CLAIM_FAMILIES = (
               kind="arithmetic", family=_Q3) for n in (1, 2, 3)], extension=True, **_ONE_WAY),
     ClaimFamily(_C02, _C02, P.PAPER_GAME_SIZE_2P, lambda r: [
         PV.printed(_C02, "distinct five-dice hands H(6,5)", P.PAPER_DISTINCT_HANDS, dice.multisets_count(),
-                   note="the text's 'H6 6' is a typo for H6 5"),
-        PV.printed_power(_C02, "2-player game-size estimate 252^2 x 60^5", P.PAPER_GAME_SIZE_2P,
-                         P.PAPER_GAME_SIZE_2P_TEXT, dice.multisets_count() ** 2 * 60**5, 13, 3),
-        PV.printed_power(_C02, "3-player game-size estimate 252^3 x 90^5", P.PAPER_GAME_SIZE_3P,
-                         P.PAPER_GAME_SIZE_3P_TEXT, dice.multisets_count() ** 3 * 90**5, 16, 3, truncated=True)],
-                **_ONE_WAY),
+                   note="the text's 'H6 6' is a typo for H6 5")] + [
+        PV.printed_power(_C02, f"{k}-player game-size estimate 252^{k} x {b}^5", paper, text,
+                         dice.multisets_count() ** k * b**5, power, 3, truncated=k == 3)
+        for k, b, paper, text, power in ((2, 60, P.PAPER_GAME_SIZE_2P, P.PAPER_GAME_SIZE_2P_TEXT, 13),
+                                         (3, 90, P.PAPER_GAME_SIZE_3P, P.PAPER_GAME_SIZE_3P_TEXT, 16))], **_ONE_WAY),
     ClaimFamily(_C01, _C01, P.PAPER_LEGAL_BIDS_5P, lambda r: [
         PV.printed_power(_C01, "5-player search space (6^5)^5 x (30^5)^2", P.PAPER_SEARCH_SPACE_5P,
                          P.PAPER_SEARCH_SPACE_5P_TEXT, 6 ** 25 * 30 ** 10, 34, 2, truncated=True,
