@@ -42,10 +42,12 @@ def q_space(results) -> list[dict]:
         n, ratios = int(r["n"]), r[["partial_over_previous", "full_over_partial"]].astype(float)
         rows += [PV.printed(T44_FAMILY, f"Q-space {col}, n={n}, 2 players", paper, int(r[col]), family=T44_FAMILY,
                             note="printed cell is wrong: 559,735 x 252 = 141,053,220 (Table 6-2 prints it correctly)"
-                            if paper != r[col] else "") for col, paper in zip(("partial", "full"), P.PAPER_T44.get(n, ()))]
+                            if paper != r[col] else "")
+                 for col, paper in zip(("partial", "full"), P.PAPER_T44.get(n, ()))]
         cells = [("6-1", f"Q-space partial, n={n}, 2 players", P.PAPER_T61_PARTIAL[n], int(r["partial"])),
                  ("6-2", f"Q-space full, n={n}, 2 players", P.PAPER_T62_FULL[n], int(r["full"])),
-                 ("6-1", f"'increase' of partial space n={n} over n={n - 1}", P.PAPER_T61_INCREASE.get(n), ratios.iloc[0]),
+                 ("6-1", f"'increase' of partial space n={n} over n={n - 1}", P.PAPER_T61_INCREASE.get(n),
+                  ratios.iloc[0]),
                  ("6-2", f"'increase' of full over partial, n={n}", P.PAPER_T62_INCREASE[n], ratios.iloc[1])]
         rows += [row for t, text, paper, ours in cells if paper is not None for row in PV.printed_table(
             f"paper 02 Table {t}", [(text, paper, ours) if "Q-space" in text else (text, paper, ours - 1, 2, {
@@ -96,7 +98,8 @@ _T44 = dict(claim=T44_FULL_N3_CLAIM, family=T44_FAMILY)
 T44_READINGS = (
     Way(Reading("252 hands x the action keys (the paper's formula)", "the full space is S_f = 252 x N_act, N_act = "
                 "559,735 keys for n = 3", "paper 02 §4 formula; spec 02 §4 (Table 6-2 prints the same cell as "
-                "141,053,220)", default=True), run=lambda res: _count_reading(_full_n3(res), P.PAPER_T44[3][1]), **_T44),
+                "141,053,220)", default=True), run=lambda res: _count_reading(_full_n3(res), P.PAPER_T44[3][1]),
+        **_T44),
     Way(Reading("the cell rounded to hundreds", "Table 4-4 prints its full-space cells rounded to the nearest hundred",
                 "none in the paper: considered because the printed cell is 20 below the count"), not_run="Table 4-4 "
         "prints its other cells to the unit (218,130 and 3,178,160 are not multiples of 100), so the table has no "
@@ -146,7 +149,8 @@ CLAIM_FAMILIES = (
             dice.hand_class_counts().values()))]),
     _table(T47, P.PAPER_T47_CUM, ("01", "E1"), lambda: [(f"hands with {w} {k} of a face", paper[k], count(k))
         for w, paper, count in (("exactly", P.PAPER_T47_EXACT, dice.hands_with_exactly),
-                                ("at least", P.PAPER_T47_CUM, dice.hands_with_at_least)) for k in _telling_first(paper)]),
+                                ("at least", P.PAPER_T47_CUM, dice.hands_with_at_least))
+        for k in _telling_first(paper)]),
     ClaimFamily(AT_LEAST_ONE_CLAIM, TEXT_01, P.PAPER_TEXT_AT_LEAST_ONE, lambda r: [PV.printed(
         TEXT_01, AT_LEAST_ONE_CLAIM, P.PAPER_TEXT_AT_LEAST_ONE, dice.hands_with_at_least(1), note="7,776 - 3,125 = "
         "4,651; the text's 4,561 has the same digits in another order; Table 4.7 itself prints 4,651")],

@@ -14,7 +14,8 @@ def coverage_rows(results: Results) -> list[dict]:
     """The ledger's rows, each (spec, code, what the run did, full?, where in notebook 00, why when reduced)."""
     n_mc, n_generator = (int(t["hands"].iloc[0]) for t in (results.monte_carlo, results.monte_carlo_generator))
     q2, q3 = int(results.q2.n.max()), int(results.q3.n.max())
-    return [coverage.indexed(spec, code, size, ok, f"notebook 00: {where}", why) for spec, code, size, ok, where, why in (
+    return [coverage.indexed(spec, code, size, ok, f"notebook 00: {where}", why)
+            for spec, code, size, ok, where, why in (
         ("01", "E1", f"{dice.hands_total()} hands enumerated; {n_mc:,}-hand Monte Carlo", n_mc >= PARAMS.size(
             "n_monte_carlo", "full"), "Tables 4.5 and 4.7, Table 4.6", "quick profile: a smaller Monte Carlo"),
         ("02", "#1", f"6^5 enumerated; {n_generator:,} hands from paper 02's generator", True, "Table 6-3", ""),

@@ -23,9 +23,10 @@ HEADLINE_QUANTITY = ("the family's mean exploitability in the one-die game, comp
                      "seats, in ±1 units (0 is exact play; 1 is the most, a player the best responder beats in every "
                      "game)")
 RULE = "exact: best responses and equilibrium plans in rational arithmetic (floats where a plan is too large)"
+#: the family of the answer's two first results: each game's least and most exploitable family of players
+FAMILY_ROWS = "least and most exploitable family"
 #: the claim of what the certified equilibrium wins against the players (the answer's third result), a sentence
 #: (readers: "Seats in which ..." named a count, not a claim; its value, the count of seats, says how nearly it holds)
-FAMILY_ROWS = "least and most exploitable family"
 EDGE_CLAIM = "the equilibrium strategy wins more than the game value against the players in almost every seat"
 
 def _ext(text: str, value, note: str, family: str, *, headline: bool = False) -> dict:
@@ -100,9 +101,10 @@ def behaviour_claims(family: pd.DataFrame) -> list[dict]:
                      + "; ".join(f"{r.family} {r.share:.3f}" for r in others.itertuples()),
                      "behaviour beside the equilibrium's"),
                 _ext(f"End game {game}: the family departing most from the equilibrium's bidding and calling is "
-                     f"{worst.family}", _exact(worst.departure), f"{measure_words(worst.measure, worst.level)}: {worst.share:.3f} against the "
-                     f"equilibrium's {worst.equilibrium:.3f} (family mean over {worst.players} players, both seats, "
-                     "against the equilibrium)", "behaviour beside the equilibrium's")]
+                     f"{worst.family}", _exact(worst.departure), f"{measure_words(worst.measure, worst.level)}: "
+                     f"{worst.share:.3f} against the equilibrium's {worst.equilibrium:.3f} (family mean over "
+                     f"{worst.players} players, both seats, against the equilibrium)", "behaviour beside the "
+                     "equilibrium's")]
     return _per_game(family, rows_of)
 
 def league_claims(ratings: pd.DataFrame, games: int) -> list[dict]:

@@ -26,9 +26,9 @@ ASKED = {
            "every player of 01 and 02 (and an equilibrium player if one transfers)", "league table, league figure"),
     "A9": ("An equilibrium player in the league", "in the league", "-"),
 }
-A4_NOTE = ("the greedy policy is evaluated by best responses (walked in floats; pure, so its exploitability is an exact "
-           "fraction, the equilibrium's result a float); one table serves both seats, as in paper 02 (in 2v1 and 1v2 "
-           "it learns from hands of two dice and of one); paper 02's EXPRAND and sequence models (RL01...) are not "
+A4_NOTE = ("the greedy policy is evaluated by best responses (walked in floats; pure, so its exploitability is an "
+           "exact fraction, the equilibrium's result a float); one table serves both seats, as in paper 02 (in 2v1 and "
+           "1v2 it learns from hands of two dice and of one); paper 02's EXPRAND and sequence models (RL01...) are not "
            "retrained")
 A5_WHY = ("no reading of a smaller hand (its nodes count two five-dice hands); untrained it is the random-guess player "
           "draw for draw, trained its play depends on the game's history and a training schedule: no per-turn rule "
