@@ -447,6 +447,12 @@ def exchange_examples() -> pd.DataFrame:
     return frame
 
 
+def examples_view(examples: pd.DataFrame) -> pd.DataFrame:
+    """Example 3.1 as shown: ours and the difference at 4 decimals (issue 50: "0.5167" sat over "-7.5" and "0"), the
+    thesis's column with its own printed digits."""
+    return tables.with_decimals(examples.round(4), {"ours": 4, "difference": 4})
+
+
 # ----------------------------------------------------------------------------- bots and matches
 
 BOT_NAMES = {"thesis": "MC0", "mca": "MCA", "rule": "RULE", "random": "RAND", "ddeps": "DD-ε"}

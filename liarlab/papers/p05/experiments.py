@@ -540,3 +540,22 @@ def default_reading_grid(counting_grids: pd.DataFrame) -> pd.DataFrame:
     g = counting_grids
     per_turn = g[(g.method == "per-turn") & (g.wild == "top") & (g.bid_order == "quantity")]
     return per_turn[per_turn.variant == BluffRules().label[:-3]]
+
+
+def per_turn_profile_table(faces_list=range(2, 7)) -> pd.DataFrame:
+    """One die each: the per-turn profile under accept payoff R2 and under the star order, played in the real
+    round (its self-play win and each seat's best-response gain, ±1 units). Seconds in all for N = 2..6."""
+    from liarlab.bluff.exact import evaluate_profile
+    from liarlab.papers.p05.numbers import zero_below
+
+    rows = []
+    for name, rules in (("R2", BluffRules(accept_payoff="R2")), ("star", BluffRules(bid_order="star"))):
+        for N in faces_list:
+            per_turn = per_turn_bluff(N, (1, 1), rules)
+            played = evaluate_profile(N, (1, 1), per_turn_policy(per_turn, 1), per_turn_policy(per_turn, 2),
+                                      **rules.exact_options())
+            rows.append({"reading": name, "faces": int(N), "per_turn_claimed_win": per_turn.first_player_win,
+                         "per_turn_self_play_win": played["opener_win"],
+                         "gain_first": zero_below(played["gain_1"]), "gain_second": zero_below(played["gain_2"]),
+                         "mean_gain": zero_below(played["mean_gain"])})
+    return pd.DataFrame(rows)

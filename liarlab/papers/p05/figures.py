@@ -303,14 +303,24 @@ def words(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.reset_index(drop=True).rename(columns=COLUMN_WORDS)
 
 
+def fixed(frame: pd.DataFrame, decimals: int = 4, **columns: int) -> pd.DataFrame:
+    """``frame`` shown with one count of decimals per column (issue 50: "0.5" sat over "0.4444"): every float column
+    not of whole numbers to ``decimals``, ``columns`` (name -> count) where another count is right."""
+    from liarlab.study.tables import with_decimals
+
+    floats = [c for c in frame.select_dtypes("float").columns if not (frame[c].dropna() % 1 == 0).all()]
+    return with_decimals(frame, {**dict.fromkeys(floats, decimals), **columns})
+
+
 def ld1_view(ld1: pd.DataFrame) -> pd.DataFrame:
     """The LD-1 rows of :data:`LD1_SHOWN`, with the win in percent."""
-    return words(ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win).round(6))
+    return fixed(words(ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win).round(6)),
+                 **{COLUMN_WORDS["win_pct"]: 2})
 
 
 def ld_expl_view(ld_expl: pd.DataFrame) -> pd.DataFrame:
     """The NashConv table as shown: NashConv in words ("< 10⁻¹⁵", "0"), columns in words."""
-    return words(ld_expl.assign(nash_conv=ld_expl.nash_conv.map(sci)).round(6))
+    return fixed(words(ld_expl.assign(nash_conv=ld_expl.nash_conv.map(sci)).round(6)))
 
 
 def ld1_caption(ld1: pd.DataFrame) -> str:
@@ -363,12 +373,12 @@ def guesser_view(guesser: pd.DataFrame) -> pd.DataFrame:
 def ld2_view(ld2: pd.DataFrame) -> pd.DataFrame:
     view = ld2.assign(sim_pct=100 * ld2.win_rate, ci_low_pct=100 * ld2.ci_low, ci_high_pct=100 * ld2.ci_high,
                       exact_pct=100 * ld2.exact_first_win)
-    return view[["first", "second", "games", "sim_pct", "ci_low_pct", "ci_high_pct", "exact_pct", "talk_pct",
-                 "contains_41_60"]].round(4).rename(columns={
+    return fixed(view[["first", "second", "games", "sim_pct", "ci_low_pct", "ci_high_pct", "exact_pct", "talk_pct",
+                       "contains_41_60"]].round(4).rename(columns={
                      "first": "first player's strategy", "second": "second player's strategy",
                      "sim_pct": "simulated win %", "ci_low_pct": "95% interval, low %",
                      "ci_high_pct": "95% interval, high %", "exact_pct": "exact win %", "talk_pct": "talk's %",
-                     "contains_41_60": "interval holds 41/60"})
+                     "contains_41_60": "interval holds 41/60"}), **{"talk's %": 3})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -504,9 +514,10 @@ def kept_per_round_view(kept_grids: pd.DataFrame) -> pd.DataFrame:
     for name in names.values():
         sel = frame[frame.variant == name].set_index("round").reindex(out["round"])
         out[f"{name}: bracket width"] = [sci(v) for v in sel.width]
-        out[f"{name}: seconds"] = [f"{v:.2f}" if pd.notna(v) else "" for v in sel.seconds]
-        out[f"{name}: memory (MB)"] = [f"{1024 * v:.1f}" if pd.notna(v) else "" for v in sel.memory_gb]
-    return out
+        out[f"{name}: seconds"] = sel.seconds.to_numpy(dtype=float)
+        out[f"{name}: memory (MB)"] = 1024 * sel.memory_gb.to_numpy(dtype=float)
+    return fixed(out, 2, **{c: 1 for c in out.columns if c.endswith("memory (MB)")},
+                 **{c: 2 for c in out.columns if c.endswith(": seconds")})
 
 
 def kept_grids_view(kept_grids: pd.DataFrame) -> pd.DataFrame:
