@@ -35,8 +35,7 @@ K_OPTIMAL_CLAIM = "Liar's Dice: the LP strategy K is optimal (equivalent to Ferg
 GAP_FAMILY = "Bluff one die each: N=4 gives the smallest gap between first and second player's win %"
 COMPARISON_FAMILY = "Bluff-1 comparison table"
 OPTIMAL_FAMILY = "Bluff: the per-turn method gives optimal strategies"
-OPTIMAL_CLAIM = (f"{OPTIMAL_FAMILY} (its exploitability: the mean best-response gain against its profile in the "
-                 "real round, ±1 units)")
+OPTIMAL_CLAIM = f"{OPTIMAL_FAMILY} (judged by the exploitability of its profile in the real round)"
 PRIOR_CLAIM = ("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn values are the "
                "equilibrium values)")
 CELLS_FAMILY, TRENDS_FAMILY = "Bluff-2 table (N=2)", "Bluff-2 claims"
@@ -639,7 +638,7 @@ def _pcts(xs) -> str:
 def what_we_found(r: Results, claims: pd.DataFrame) -> str:
     """The notebook's summary in markdown: every number from ``r``, every verdict from ``claims``."""
     def verdict(prefix):
-        return f"verdict: {J.verdict_of(claims, prefix)}"
+        return f"judged {J.verdict_of(claims, prefix)}"
 
     last, cmp, gaps, one, sens = r.ld1.iloc[-1], r.exact_vs_per_turn, r.gaps, r.one_die_exact, r.sensitivity
     top, by_n = cmp.iloc[-1], cmp.set_index("faces")
@@ -692,8 +691,8 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   notebook used to say that no reading gives the table. Solved exactly (all {int((talk_exact.status == 'solved').sum())}
   cells certified, widest bracket {sci(talk_exact.width.max())}), the talk's game is the one to judge its Bluff-2 claims on:
   more dice are an advantage ({verdict(_MORE + " (exact, the talk's game)")}) and, with equal counts, fewer dice favour the first player more
-  ({verdict(_FEWER + " (exact, the talk's game)")}; exact diagonal {_pcts(diag['talk'])} %, printed {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). Whether its exact values are the printed
-  ones: {verdict(VALUES_CLAIM)} (the printed values are the per-turn method's, as in Bluff-1). Both verdicts were judged on a
+  ({verdict(_FEWER + " (exact, the talk's game)")}; exact diagonal {_pcts(diag['talk'])} %, printed {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). The claim that its exact values are the
+  printed ones is {verdict(VALUES_CLAIM)} (the printed values are the per-turn method's, as in Bluff-1). Both verdicts were judged on a
   game chosen by its agreement with the print, so they agree by selection. The default reading (loser opens,
   quantity order) is a race with a flat exact diagonal ({_pcts(diag['default'])} %);
   its rows stay as extensions.

@@ -207,16 +207,16 @@ _COUNTING_WORDS = {"star-order": "star bid order", "no-wild": "no wild face"}
 
 def variant_words(label: str) -> str:
     """A rule variant's code label in words (issue 50: "star-order:difference/difference/challenger" read as code):
-    "star bid order; penalties: challenger by the difference, bidder by the difference; the challenger opens
-    next". The code stays in the data."""
+    "star bid order; the challenger loses the difference, the bidder 1 die; the challenger opens next" (no colon
+    inside: the words sit after one in a sentence, issue 50). The code stays in the data."""
     label = str(label)
     counting, _, rest = label.rpartition(":")
     parts = rest.strip().split("/")
     if len(parts) < 3:
         return label
-    pen = {"difference": "by the difference", "one": "1 die"}
+    pen = {"difference": "the difference", "one": "1 die"}
     bits = [" and ".join(_COUNTING_WORDS.get(c, c) for c in counting.split(",") if c)] if counting else []
-    bits.append(f"penalties: challenger {pen.get(parts[0], parts[0])}, bidder {pen.get(parts[1], parts[1])}")
+    bits.append(f"the challenger loses {pen.get(parts[0], parts[0])}, the bidder {pen.get(parts[1], parts[1])}")
     bits.append(f"{_OPENER_SHORT.get(parts[2], parts[2])} opens next")
     if len(parts) > 3 and parts[3] not in ("R1", "uniform-hands"):
         bits.append(f"accept payoff {parts[3]}")

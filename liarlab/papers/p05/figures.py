@@ -493,11 +493,11 @@ def kept_names(kept_grids: pd.DataFrame) -> dict[str, str]:
 
 
 def kept_key(kept_grids: pd.DataFrame, talk: str | None = None) -> str:
-    """The short names defined once, above the tables that use them: "A: the talk's game (star bid order; ...)"."""
+    """The short names defined once, above the tables that use them: "A  star bid order; ... (the talk's game)"."""
     from liarlab.papers.p05.experiments import variant_words
 
     # one line a variant: a variant's words hold semicolons of their own, so a list on one line would not parse
-    lines = [f"  {name}  " + ("the talk's game: " if v == talk else "") + variant_words(v)
+    lines = [f"  {name}  " + variant_words(v) + (" (the talk's game)" if v == talk else "")
              for v, name in kept_names(kept_grids).items()]
     return "\n".join(["The kept variants, by the short names the tables below use:"] + lines)
 

@@ -170,7 +170,7 @@ def test_a_rule_variant_and_a_showdown_are_said_in_words():
     from liarlab.papers.p05 import worked_example
 
     words = p05x.variant_words("star-order:difference/one/challenger")
-    assert words == "star bid order; penalties: challenger by the difference, bidder 1 die; the challenger opens next"
+    assert words == "star bid order; the challenger loses the difference, the bidder 1 die; the challenger opens next"
     assert "every sorted hand weighted equally" in p05x.variant_words("difference/difference/alternate/R1/uniform-hands")
     text = worked_example.showdown_sentence({"bid": "1×4", "dice": {"opener": (3,), "responder": (3,)}, "present": 0,
                                              "bid_holds": False, "caller": "opener", "loser": "responder",
