@@ -251,9 +251,9 @@ def talk_game_caption(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.D
     k = len(printed)
     diag = lambda g, f: ", ".join(format(g.iloc[i, i], f) for i in range(k))  # noqa: E731
     where = gap.abs().stack().idxmax()
-    return (f"Figure: the first player's win % with N = 2 and up to {k} dice each in the talk's game (its rules are given in words above); rows: "
-            f"first player's dice, columns: second player's. Left: printed in the talk; middle: the talk's per-turn "
-            f"method (ours); right: the exact equilibrium of the same game (ours, certified). What to notice: the "
+    return (f"Figure: the first player's win % with N = 2 and up to {k} dice each in the talk's game (its rules are given in words above), its rows "
+            f"the first player's dice and its columns the second player's. Left, printed in the talk; middle, the talk's "
+            f"per-turn method (ours); right, the exact equilibrium of the same game (ours, certified). What to notice: the "
             f"middle grid truncates to the printed integer in {truncates} of {printed.size} cells; the exact "
             f"diagonal reads {diag(ex, '.2f')} (printed {diag(printed, 'd')}), and the exact grid lies up to {gap.abs().max().max():.2f} points from the per-turn values "
             f"(at {where[0]} v {where[1]} dice), because the per-turn method is not exact in Bluff.")
@@ -448,9 +448,9 @@ def default_reading_caption(printed_grid: pd.DataFrame, per_turn: pd.DataFrame, 
     per_turn_grid, exact_grid = win_grid(per_turn), win_grid(exact, solved_only=True)
     gap = (per_turn_grid - exact_grid).abs().max().max()
     solved = int((exact.status == "solved").sum())
-    return (f"*Figure: the first player's win % with N = 2 and up to {len(printed_grid)} dice each (rows: first "
-            f"player's dice; columns: second player's). Left: printed in the talk; middle: the talk's per-turn method "
-            f"under the default reading of the rules (loser opens, quantity order; ours); right: the exact equilibrium "
+    return (f"*Figure: the first player's win % with N = 2 and up to {len(printed_grid)} dice each (rows are the first "
+            f"player's dice, columns the second player's). Left, printed in the talk; middle, the talk's per-turn method "
+            f"under the default reading of the rules (loser opens, quantity order; ours); right, the exact equilibrium "
             f"of that game (ours, {solved} of {len(exact)} cells solved and certified). This is not the talk's game "
             f"(next section). What to notice: the per-turn and exact grids differ by at most {gap:.2f} points (both "
             f"are races, see below), and the printed grid's diagonal "
