@@ -239,21 +239,6 @@ def per_turn_optimal_claims(r) -> list[dict]:
                       f"{gain_text(0.0)}")]
 
 
-def win_rate_gap(first_player_win):
-    """The gap between the first and the second player's win rates, |p - (1 - p)| = |2p - 1| (p a fraction)."""
-    return abs(2 * first_player_win - 1)
-
-
-def smallest_gap_table(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) -> pd.DataFrame:
-    """Per N (one die each): the first player's win % and the gap |2p - 1| in points, per-turn and exact."""
-    exact = exact_vs_per_turn.set_index("faces").exact_win
-    table = pd.DataFrame({"faces": bluff1.faces.astype(int).to_numpy(), "per_turn_win_pct": bluff1.win_pct.to_numpy()})
-    table["per_turn_gap_pct"] = [100 * win_rate_gap(p / 100) for p in table.per_turn_win_pct]
-    table["exact_win_pct"] = [100 * exact[n] if n in exact.index else np.nan for n in table.faces]
-    table["exact_gap_pct"] = [100 * win_rate_gap(exact[n]) if n in exact.index else np.nan for n in table.faces]
-    return table
-
-
 _GAP_LABELS = {"per_turn": "per-turn method", "exact": "real game, exact equilibrium"}
 
 
@@ -281,7 +266,7 @@ def smallest_gap_claims(r) -> list[dict]:
     """The talk's 「先手と後手の勝率の差が小さくなる」 at N = 4: the argmin over N of |2p - 1|, per-turn and in the
     real round (each over the N computed), with its readings."""
     exact = r.one_die_exact if len(r.one_die_exact) and "exact_win" in r.one_die_exact else r.exact_vs_per_turn
-    gaps, rows = smallest_gap_table(r.bluff1, exact), []
+    gaps, rows = experiments.smallest_gap_table(r.bluff1, exact), []
     for method, star_method in (("per_turn", "per-turn"), ("exact", "exact")):
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
         if part.empty:
@@ -606,15 +591,6 @@ def certificate_note(g: pd.DataFrame) -> str:
             f"{'each inside its bracket' if fractions_inside_brackets(g) else 'NOT all inside their brackets'}; "
             f"solver time {g.seconds.sum():.1f} s in all, largest memory of one round {g.memory_gb.max():.2f} GB "
             "(resident peak above the process's size before it)")
-
-
-def race_table(printed_grid: pd.DataFrame, bluff2_exact: pd.DataFrame, talk_exact: pd.DataFrame) -> pd.DataFrame:
-    """The race diagnostic's gap per cell a < b: the printed grid, the default reading's and the talk's exact."""
-    race = pd.concat([experiments.race_diagnostic(g).assign(grid=name) for name, g in
-                      (("printed", printed_grid.stack().rename("win_pct").reset_index()),
-                       ("exact, default reading", bluff2_exact),
-                       ("exact, the talk's game", talk_exact.dropna(subset=["win_pct"])))])
-    return race.pivot(index=["first_dice", "second_dice"], columns="grid", values="gap")
 
 
 def race_note(bluff2_exact, bluff2_per_turn, talk: pd.Series, talk_per_turn, talk_exact) -> str:

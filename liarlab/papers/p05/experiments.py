@@ -559,3 +559,27 @@ def per_turn_profile_table(faces_list=range(2, 7)) -> pd.DataFrame:
                          "gain_first": zero_below(played["gain_1"]), "gain_second": zero_below(played["gain_2"]),
                          "mean_gain": zero_below(played["mean_gain"])})
     return pd.DataFrame(rows)
+
+
+def win_rate_gap(first_player_win):
+    """The gap between the first and the second player's win rates, |p - (1 - p)| = |2p - 1| (p a fraction)."""
+    return abs(2 * first_player_win - 1)
+
+
+def smallest_gap_table(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) -> pd.DataFrame:
+    """Per N (one die each): the first player's win % and the gap |2p - 1| in points, per-turn and exact."""
+    exact = exact_vs_per_turn.set_index("faces").exact_win
+    table = pd.DataFrame({"faces": bluff1.faces.astype(int).to_numpy(), "per_turn_win_pct": bluff1.win_pct.to_numpy()})
+    table["per_turn_gap_pct"] = [100 * win_rate_gap(p / 100) for p in table.per_turn_win_pct]
+    table["exact_win_pct"] = [100 * exact[n] if n in exact.index else np.nan for n in table.faces]
+    table["exact_gap_pct"] = [100 * win_rate_gap(exact[n]) if n in exact.index else np.nan for n in table.faces]
+    return table
+
+
+def race_table(printed_grid: pd.DataFrame, bluff2_exact: pd.DataFrame, talk_exact: pd.DataFrame) -> pd.DataFrame:
+    """The race diagnostic's gap per cell a < b: the printed grid, the default reading's and the talk's exact."""
+    race = pd.concat([race_diagnostic(g).assign(grid=name) for name, g in
+                      (("printed", printed_grid.stack().rename("win_pct").reset_index()),
+                       ("exact, default reading", bluff2_exact),
+                       ("exact, the talk's game", talk_exact.dropna(subset=["win_pct"])))])
+    return race.pivot(index=["first_dice", "second_dice"], columns="grid", values="gap")
