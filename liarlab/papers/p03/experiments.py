@@ -29,7 +29,8 @@ from liarlab.honeymoon.solver import (
     length_vectors,
 )
 from liarlab.papers.p03 import printed
-from liarlab.study import tables
+from liarlab.study import cache, tables
+from liarlab.study.judged_rows import drawn
 from liarlab.study.parallel import run_tasks
 
 # ----------------------------------------------------------------------------- solver checks
@@ -934,6 +935,24 @@ def _opening_tricks(hand, opponents, rng):
     """The program's DD tricks (opponent leading) on each sampled deal x 4 trumps: an array (deals, 4)."""
     est = bd.MonteCarloEstimate(hand, opponents)
     return np.stack([est.tricks(s, False) for s in range(4)], axis=1)
+
+
+def fig_3_13_fresh(plans, replay_samples: int, seed: int) -> pd.DataFrame | None:
+    """The confirmatory opening sample for the Fig 3-13 cells ``plans`` (claims.fig_3_13_plans) left undecided;
+    None when none is drawn."""
+    return drawn(plans, replay_samples, lambda n: cache.cached_call(fig_3_13_opening, n_samples=n, seed=seed))
+
+
+def rarely_fresh(plans, pilot_hands: int, pool: int, reps: int, seed: int) -> pd.DataFrame | None:
+    """Fresh random hands (:func:`rarely_hands`) for the "rarely" row's ``plans`` (claims.rarely_plans)."""
+    return drawn(plans, pilot_hands, lambda n: cache.cached_call(rarely_hands, n_hands=n, pool=pool, reps=reps,
+                                                                 seed=seed))
+
+
+def estimation_fresh(plans, pilot_boards: int, n_samples: int, seed: int) -> pd.DataFrame | None:
+    """The estimation errors of fresh MC0-vs-MC0 deals for the E11 rows' ``plans`` (claims.estimation_plans)."""
+    return drawn(plans, pilot_boards, lambda n: estimation_errors(cache.cached_call(
+        selfplay_games, n_deals=n, n_samples=n_samples, seed=seed), ("thesis",)))
 
 
 # ----------------------------------------------------------------------------- the thesis's tables beside ours
