@@ -433,7 +433,7 @@ def rate_text(est: V.Estimate) -> str:
     """A win rate and its interval at the decimals the E12 table writes them, as the answer writes it (issue 50)."""
     unit = est.unit[:-1] if est.n == 1 and est.unit.endswith("s") else est.unit
     value, low, high = J.interval_parts(est)
-    return f"{value} ({est.interval_label or '95 %'} interval across boards: {low} to {high}, {number(est.n)} {unit})"
+    return f"{value} ({est.interval_label or '95 %'} interval across boards {low} to {high}, {number(est.n)} {unit})"
 
 
 def matches_rate_text(matches: pd.DataFrame, label: str) -> str:

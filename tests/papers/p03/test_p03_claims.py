@@ -264,7 +264,7 @@ def test_the_finding_counts_leave_our_extension_rows_to_be_counted_apart():
 
 def test_a_win_rate_in_words_keeps_the_decimals_the_match_table_writes():
     text = c.rate_text(verdicts.Estimate(0.5, 0.48, 0.52, 400, "boards"))
-    assert text == "0.500 (95 % interval across boards: 0.480 to 0.520, 400 boards)"
+    assert text == "0.500 (95 % interval across boards 0.480 to 0.520, 400 boards)"
     assert c.rate_text(verdicts.Estimate(0.6572, 0.6331, 0.6818, 1, "boards")).endswith(", 1 board)")
 
 
