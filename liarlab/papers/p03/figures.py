@@ -323,19 +323,19 @@ def exchange_effect_note(selfplay_errors: pd.DataFrame, replacement: dict) -> st
     change = declarer_change(selfplay_errors)
     sh, sd = replacement["share"], replacement["sd_change"]
     return (f"*What to notice:* over {len(change):,} deals the declarer's DD tricks change by {change.mean():+.2f} on "
-            f"average, with an SD of {sd.value:.2f} tricks ({sd.interval_label}: {sd.low:.2f} to {sd.high:.2f}); "
+            f"average, with an SD of {sd.value:.2f} tricks ({sd.interval_label}, {sd.low:.2f} to {sd.high:.2f}); "
             f"{100 * (change != 0).mean():.0f}% of deals change by at least one trick. The exchange replaces "
-            f"{100 * sh.value:.1f}% of each hand ({sh.interval_label}: {100 * sh.low:.1f} to {100 * sh.high:.1f}%; "
+            f"{100 * sh.value:.1f}% of each hand ({sh.interval_label}, {100 * sh.low:.1f} to {100 * sh.high:.1f}%; "
             f"{replacement['agree']:,} of {replacement['games']:,} replayed exchanges give the logged DD tricks): the "
             "part of the estimation error no bidding method can remove.")
 
 
 def _in_words(est, text=tables.interval_text) -> str:
-    """"0.83 (95 % bootstrap over boards: 0.60 to 0.95)": an estimate as the claims summary writes its numbers
+    """"0.83 (95 % bootstrap over boards, 0.60 to 0.95)": an estimate as the claims summary writes its numbers
     (``text``: how its value and interval are written, :func:`correlation.r_text` for an r)."""
     value, _, rest = text(est.value, est.low, est.high).partition(" [")
     low, _, high = rest.rstrip("]").partition(", ")
-    return f"{value} ({est.interval_label}: {low} to {high})"
+    return f"{value} ({est.interval_label}, {low} to {high})"
 
 
 def accuracy_note(estimates: dict, thesis_rmse: float) -> str:
