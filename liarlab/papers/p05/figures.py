@@ -67,8 +67,8 @@ def bluff1_caption(bluff1: pd.DataFrame, cmp: pd.DataFrame, one_die: pd.DataFram
     gambit = cmp.dropna(subset=["gambit_pct"]).set_index("faces")
     text = (f"Figure: the first player's win % with one die each. Lines: ours (per-turn method; exact equilibrium of "
             f"the real round, certified for N = {min(exact.index)}..{max(exact.index)}; the per-turn strategies played "
-            f"in the real round). Black markers: the values printed in the talk (x), the prior work's values as the "
-            f"talk prints them (+, drawn 0.25 to the left of its N); hollow stars: the talk's Gambit values (drawn "
+            f"in the real round). Black markers are the values printed in the talk (x) and the prior work's values as "
+            f"the talk prints them (+, drawn 0.25 to the left of its N), hollow stars the talk's Gambit values (drawn "
             f"0.25 to the right); the legend is under the axes. What to notice: the per-turn line passes "
             f"within {talk_gap:.3f} points of every x (the talk's values, printed to 2 decimals), the exact line within "
             f"{prior_gap:.3f} points of every + (the prior work's)")
