@@ -715,7 +715,7 @@ def _r_words(ra: V.Estimate, rd: V.Estimate, claims: pd.DataFrame) -> str:
         return text
     row = row.iloc[0]
     sample = "a fresh confirmatory sample" if pd.notna(row.get("pilot_value")) else "the pilot's sample"
-    return (text + f". The claims row judges r after the exchange on {sample}: {measured_at(row, corr.R_DECIMALS)}, "
+    return (text + f". The claims row judges r after the exchange on {sample}, where it is {measured_at(row, corr.R_DECIMALS)}, "
             f"{VERDICT_WORDS.get(str(row.verdict), row.verdict)}")
 
 

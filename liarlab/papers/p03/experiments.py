@@ -829,7 +829,7 @@ class _WorkedDealLog:
 def worked_deal_text(deal: dict) -> tuple[str, str]:
     """Two lines of :func:`worked_deal` for people: each player's dealt hand, and the tricks taken with the winner."""
     hands = "\n".join(f"{name:5s} dealt: {hand}" for name, hand in deal["hands"].items())
-    tricks = "tricks taken: " + ", ".join(f"{k} {v}" for k, v in deal["tricks"].items()) + f" - winner: {deal['winner']}"
+    tricks = "tricks taken: " + ", ".join(f"{k} {v}" for k, v in deal["tricks"].items()) + f"; the winner is {deal['winner']}"
     return hands, tricks
 
 
