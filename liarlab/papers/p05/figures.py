@@ -367,7 +367,7 @@ def caller_view(caller: pd.DataFrame, min_prob: float = 5e-4) -> pd.DataFrame:
 
 def guesser_view(guesser: pd.DataFrame) -> pd.DataFrame:
     """A guesser strategy: P(Bluff) per previous s (rows) and announcement b (columns)."""
-    return guesser.pivot(index="previous", columns="announce", values="p_bluff").round(3)
+    return fixed(guesser.pivot(index="previous", columns="announce", values="p_bluff").round(3), 3)
 
 
 def ld2_view(ld2: pd.DataFrame) -> pd.DataFrame:
