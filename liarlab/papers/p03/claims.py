@@ -149,7 +149,6 @@ _row = partial(J.row, SOURCE)
 _check = partial(J.check, SOURCE)
 _ext = partial(J.extension, SOURCE)
 _same = J.same
-readings_of = F.readings_rows   # the notebook's door to every readings row
 
 
 def finding_counts_view(claims: pd.DataFrame) -> pd.DataFrame:
@@ -692,11 +691,6 @@ CLAIM_FAMILIES = [
             True, e="E13"),
     _family(GRID, "adjustment calibration grid (E14)", None, lambda r: grid_claims(r.grid), True, e="E14"),
 ]
-
-
-def notebook03_claims(r: Results) -> list[dict]:
-    """Every claims row of notebook 03, in :data:`CLAIM_FAMILIES`' order."""
-    return F.claims_rows(CLAIM_FAMILIES, r)
 
 
 # ============================================================================ the notebook's prose

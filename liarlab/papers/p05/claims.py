@@ -26,7 +26,6 @@ from liarlab.study import printed_values as PV
 from liarlab.study.families import ClaimFamily, Way
 from liarlab.study.printed_values import value_row
 
-readings_rows = F.readings_rows   # every readings row the claims rows carry: data/05_readings.csv
 QUESTION = ("Does solving a bluffing dice game one turn at a time (one small LP per turn, chained by backward "
             "induction) give optimal strategies?")
 _A, _B = FERGUSON_P6   # the printed fraction, never retyped
@@ -50,11 +49,6 @@ GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_ga
 
 def _row(text, printed, value, judgement, note="", kind="finding", **kw) -> dict:
     return F.claim(text, SOURCE, printed, value, judgement, kind=kind, note=note, **kw)
-
-
-def notebook05_claims(r: Results) -> list[dict]:
-    """Every number of the talk as a claims row, in :data:`CLAIM_FAMILIES`' order (the end game's apart)."""
-    return F.claims_rows(CLAIM_FAMILIES, r)
 
 
 # ---- Part 1: Liar's Dice
@@ -509,11 +503,6 @@ def verdict_changes(r, claims: pd.DataFrame | None = None) -> pd.DataFrame:
               "two optimal strategies earn the game value against each other, so the 2x2 table cannot tell them apart "
               "(the notebook said so; issue 24)") for x in (ld2.itertuples() if len(ld2) else [])]
     return J.changed(rows)
-
-
-def changes_with_the_talks_game(r: Results, claims: pd.DataFrame) -> pd.DataFrame | None:
-    """:func:`verdict_changes` for this run; None when the talk's game was not found."""
-    return verdict_changes(r, claims) if r.talk_found else None
 
 
 # ---- Our tables beside the talk's printed values, and the checks printed under them

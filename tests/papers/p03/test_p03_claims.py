@@ -9,6 +9,7 @@ from liarlab.core import verdicts
 from liarlab.core.verdicts import KINDS
 from liarlab.papers.p03 import claims as c
 from liarlab.papers.p03 import experiments as x
+from liarlab.study import families as F
 
 
 def _verdicts(rows):
@@ -225,7 +226,7 @@ def test_causes_are_derived_from_readings_rows_never_typed():
 
     rows = _all_cheap_rows()
     claims = pd.DataFrame(rows)
-    table = c.readings_of(rows)
+    table = F.readings_rows(rows)
     SR.check(claims, table)                      # the causes follow from the readings
     differing = [r for r in rows if r["verdict"] == "differs" and r["kind"] in ("finding", "arithmetic")]
     assert {r["claim"] for r in differing} >= {"Example 3.1 case 2: score of C7", "19 games: game 18's error is 0.92"}
