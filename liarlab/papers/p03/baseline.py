@@ -267,8 +267,8 @@ def caption(table: pd.DataFrame | None) -> str:
     r = table.iloc[0]
     return (f"OpenSpiel's IS-MCTS bot, {int(r.simulations)} simulations a move (one random rollout a leaf, UCT "
             f"constant 2, its unseen cards dealt again within what it has seen), through liarlab's wrapper, against "
-            f"MC0 on {plural(int(r.boards), 'duplicate board')}: it won {int(r.bot_wins)} of {int(r.games)} games "
-            f"(95% Wilson interval {100 * r.ci_low:.0f}% to {100 * r.ci_high:.0f}%); its tricks a game minus MC0's: "
+            f"MC0 on {plural(int(r.boards), 'duplicate board')}, won {int(r.bot_wins)} of {int(r.games)} games "
+            f"(95% Wilson interval {100 * r.ci_low:.0f}% to {100 * r.ci_high:.0f}%); its tricks a game minus MC0's were "
             f"{r.tricks_difference:+.1f} (95% interval across boards {r.tricks_ci_low:+.1f} to "
             f"{r.tricks_ci_high:+.1f}); "
             f"it was the declarer in {100 * r.bot_declares:.0f}% of the games; CPU time {r.cpu_seconds:.0f} s in all "

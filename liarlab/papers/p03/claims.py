@@ -22,8 +22,8 @@ from liarlab.papers.p03 import correlation as corr
 from liarlab.papers.p03 import experiments, printed
 from liarlab.papers.p03.printed import SOURCE
 from liarlab.papers.p03.results import Results
-from liarlab.study import cache, findings
 from liarlab.study import families as F
+from liarlab.study import findings
 from liarlab.study import judged_rows as J
 from liarlab.study import printed_values as PV
 from liarlab.study.answer import number
@@ -149,7 +149,6 @@ _row = partial(J.row, SOURCE)
 _check = partial(J.check, SOURCE)
 _ext = partial(J.extension, SOURCE)
 _same = J.same
-readings_of = F.readings_rows   # the notebook's door to every readings row
 
 
 def finding_counts_view(claims: pd.DataFrame) -> pd.DataFrame:
@@ -433,7 +432,7 @@ def rate_text(est: V.Estimate) -> str:
     """A win rate and its interval at the decimals the E12 table writes them, as the answer writes it (issue 50)."""
     unit = est.unit[:-1] if est.n == 1 and est.unit.endswith("s") else est.unit
     value, low, high = J.interval_parts(est)
-    return f"{value} ({est.interval_label or '95 %'} interval across boards: {low} to {high}, {number(est.n)} {unit})"
+    return f"{value} ({est.interval_label or '95 %'} interval across boards {low} to {high}, {number(est.n)} {unit})"
 
 
 def matches_rate_text(matches: pd.DataFrame, label: str) -> str:
@@ -624,36 +623,16 @@ QUESTION = ("Can a program that combines an exact double-dummy solver for the pl
             "exchange play Honeymoon Bridge at amateur strength?")
 
 
-# ============================================================================ the confirmatory samples
+# ============================================================================ the confirmatory samples (drawn by
+# experiments.fig_3_13_fresh, rarely_fresh and estimation_fresh from these plans)
 
-def fig_3_13_confirmation(replay: pd.DataFrame, replay_samples: int, seed: int) -> pd.DataFrame | None:
-    """A fresh, larger opening sample for the Fig 3-13 cells the pilot left undecided; None when all are decided."""
-    return J.drawn(fig_3_13_plans(replay, replay_samples), replay_samples,
-                   lambda n: cache.cached_call(experiments.fig_3_13_opening, n_samples=n, seed=seed))
-
-
-def rarely_confirmation(conv: pd.DataFrame, pool: int, reps: int, seed: int) -> pd.DataFrame | None:
-    """Fresh random hands (:func:`experiments.rarely_hands`) for "50 simulations rarely change the bid" when the
-    pilot is undecided and the capped sample is larger than it; None otherwise."""
+def rarely_plans(conv: pd.DataFrame) -> tuple[list, int]:
+    """The plan of "50 simulations rarely change the bid" and its pilot's number of hands ([] when no hand)."""
     per_hand = conv[conv.N == 50].groupby("hand").opening_differs.first()
     if not len(per_hand):
-        return None
+        return [], 0
     est = _mean(per_hand.to_numpy(), 0, 1, "hands")
-    return J.drawn([plan(V.word("rarely", est), HANDS_CONFIRM.confirm)], est.n, lambda n: cache.cached_call(
-        experiments.rarely_hands, n_hands=n, pool=pool, reps=reps, seed=seed))
-
-
-def mca_estimates(errors: pd.DataFrame, seed: int) -> dict | None:
-    """E11's statistics of MCA's estimates against RULE and MC0 (a reading), bootstrap over boards; None if none."""
-    mca = errors[(errors.bot == "MCA") & errors.opponent.isin(["RULE", "MC0"])]
-    return corr.reading_estimates(mca, seed) if len(mca) else None
-
-
-def estimation_confirmation(estimates: dict, cap: int, n_samples: int, seed: int) -> pd.DataFrame | None:
-    """The estimation errors of fresh MC0-vs-MC0 deals for the undecided E11 rows; None when none is drawn."""
-    return J.drawn(estimation_plans(estimates, cap=cap), estimates[("r", "after")].n, lambda n: (
-        experiments.estimation_errors(cache.cached_call(experiments.selfplay_games, n_deals=n, n_samples=n_samples,
-                                                        seed=seed), ("thesis",))))
+    return [plan(V.word("rarely", est), HANDS_CONFIRM.confirm)], est.n
 
 
 # ============================================================================ the families, in the table's order
@@ -714,11 +693,6 @@ CLAIM_FAMILIES = [
 ]
 
 
-def notebook03_claims(r: Results) -> list[dict]:
-    """Every claims row of notebook 03, in :data:`CLAIM_FAMILIES`' order."""
-    return F.claims_rows(CLAIM_FAMILIES, r)
-
-
 # ============================================================================ the notebook's prose
 
 R_CLAIM = "Estimation: Est. and DD correlate, r = 0.80 (derived in the spec)"
@@ -735,7 +709,7 @@ def _r_words(ra: V.Estimate, rd: V.Estimate, claims: pd.DataFrame) -> str:
         return text
     row = row.iloc[0]
     sample = "a fresh confirmatory sample" if pd.notna(row.get("pilot_value")) else "the pilot's sample"
-    return (text + f". The claims row judges r after the exchange on {sample}: {measured_at(row, corr.R_DECIMALS)}, "
+    return (text + f". The claims row judges r after the exchange on {sample}, where it is {measured_at(row, corr.R_DECIMALS)}, "
             f"{VERDICT_WORDS.get(str(row.verdict), row.verdict)}")
 
 

@@ -132,6 +132,12 @@ def reading_estimates(errors: pd.DataFrame, seed: int, n_boot: int = N_BOOT, n_b
     return out
 
 
+def mca_estimates(errors: pd.DataFrame, seed: int) -> dict | None:
+    """E11's statistics of MCA's estimates against RULE and MC0 (a reading), bootstrap over boards; None if none."""
+    mca = errors[(errors.bot == "MCA") & errors.opponent.isin(["RULE", "MC0"])]
+    return reading_estimates(mca, seed) if len(mca) else None
+
+
 def accuracy_table(estimates: dict, errors: pd.DataFrame) -> pd.DataFrame:
     """The estimate against both targets, side by side: r, RMSE and the mean signed error with their 95 %
     intervals from the bootstrap over boards, and r's Fisher interval as if every estimate were independent

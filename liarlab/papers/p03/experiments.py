@@ -29,7 +29,8 @@ from liarlab.honeymoon.solver import (
     length_vectors,
 )
 from liarlab.papers.p03 import printed
-from liarlab.study import tables
+from liarlab.study import cache, tables
+from liarlab.study.judged_rows import drawn
 from liarlab.study.parallel import run_tasks
 
 # ----------------------------------------------------------------------------- solver checks
@@ -447,6 +448,12 @@ def exchange_examples() -> pd.DataFrame:
     return frame
 
 
+def examples_view(examples: pd.DataFrame) -> pd.DataFrame:
+    """Example 3.1 as shown: ours and the difference at 4 decimals (issue 50: "0.5167" sat over "-7.5" and "0"), the
+    thesis's column with its own printed digits."""
+    return tables.with_decimals(examples.round(4), {"ours": 4, "difference": 4})
+
+
 # ----------------------------------------------------------------------------- bots and matches
 
 BOT_NAMES = {"thesis": "MC0", "mca": "MCA", "rule": "RULE", "random": "RAND", "ddeps": "DD-ε"}
@@ -822,7 +829,7 @@ class _WorkedDealLog:
 def worked_deal_text(deal: dict) -> tuple[str, str]:
     """Two lines of :func:`worked_deal` for people: each player's dealt hand, and the tricks taken with the winner."""
     hands = "\n".join(f"{name:5s} dealt: {hand}" for name, hand in deal["hands"].items())
-    tricks = "tricks taken: " + ", ".join(f"{k} {v}" for k, v in deal["tricks"].items()) + f" - winner: {deal['winner']}"
+    tricks = "tricks taken: " + ", ".join(f"{k} {v}" for k, v in deal["tricks"].items()) + f"; the winner is {deal['winner']}"
     return hands, tricks
 
 
@@ -928,6 +935,24 @@ def _opening_tricks(hand, opponents, rng):
     """The program's DD tricks (opponent leading) on each sampled deal x 4 trumps: an array (deals, 4)."""
     est = bd.MonteCarloEstimate(hand, opponents)
     return np.stack([est.tricks(s, False) for s in range(4)], axis=1)
+
+
+def fig_3_13_fresh(plans, replay_samples: int, seed: int) -> pd.DataFrame | None:
+    """The confirmatory opening sample for the Fig 3-13 cells ``plans`` (claims.fig_3_13_plans) left undecided;
+    None when none is drawn."""
+    return drawn(plans, replay_samples, lambda n: cache.cached_call(fig_3_13_opening, n_samples=n, seed=seed))
+
+
+def rarely_fresh(plans, pilot_hands: int, pool: int, reps: int, seed: int) -> pd.DataFrame | None:
+    """Fresh random hands (:func:`rarely_hands`) for the "rarely" row's ``plans`` (claims.rarely_plans)."""
+    return drawn(plans, pilot_hands, lambda n: cache.cached_call(rarely_hands, n_hands=n, pool=pool, reps=reps,
+                                                                 seed=seed))
+
+
+def estimation_fresh(plans, pilot_boards: int, n_samples: int, seed: int) -> pd.DataFrame | None:
+    """The estimation errors of fresh MC0-vs-MC0 deals for the E11 rows' ``plans`` (claims.estimation_plans)."""
+    return drawn(plans, pilot_boards, lambda n: estimation_errors(cache.cached_call(
+        selfplay_games, n_deals=n, n_samples=n_samples, seed=seed), ("thesis",)))
 
 
 # ----------------------------------------------------------------------------- the thesis's tables beside ours

@@ -39,7 +39,7 @@ def solver_speed_note(speed_summary: pd.DataFrame) -> str:
             f"*What to notice:* the outline sits to the right of the filled bars where a fresh table costs nodes; "
             f"with the table kept, the median solve takes {_us(kept.median_ms)} and "
             f"{round(kept.median_nodes):,} nodes, the 99th percentile {_us(kept.p99_ms)} and the worst "
-            f"{_us(kept.worst_ms)} (µs: microseconds, as the table writes them); a bidding decision needs 200 such "
+            f"{_us(kept.worst_ms)} (µs are microseconds, as the table writes them); a bidding decision needs 200 such "
             f"solves.{_kept_against_fresh(kept, by.loc['fresh']) if 'fresh' in by.index else ''} The thesis needed "
             "about 0.1 s a solve with its endgame table in 2009 C.")
 
@@ -143,7 +143,7 @@ def dd_eps_note(eps_human: float, eps_match: float) -> str:
         tuned = (f"the curve does not cross the author's 0.58 tricks a game in this run, so the matches below use "
                  f"the default ε = {eps_match:.2f}")
     return (f"*What to notice:* exact play (ε = 0) loses nothing, as every row of the thesis's table shows for its "
-            f"program; {tuned}: a rough yardstick of the \"amateur\" play the program met.")
+            f"program; {tuned}, a rough yardstick of the \"amateur\" play the program met.")
 
 
 # ----------------------------------------------------------------------------- whole games (E12-E14)
@@ -185,8 +185,8 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
             f"with 95 % intervals across boards. MC0 wins {rate('MC0 vs RULE')} against RULE and {rate('MC0 vs RAND')} "
             f"against RAND; MCA wins {rate('MCA vs MC0')} against MC0 and {rate('MCA vs RULE')} against RULE; against "
             f"the human-error stand-in MC0 wins {rate('MC0 vs DD-ε')} (the thesis: 9 of 19 against the author, 12 of "
-            f"20 in the cross test), where its DD-winner rate is {m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.2f}: "
-            f"the largest gap between a cross and its dot ({gap.max():.2f}, {gap.idxmax()}) is what exact "
+            f"20 in the cross test), where its DD-winner rate is {m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.2f}. "
+            f"The largest gap between a cross and its dot ({gap.max():.2f}, {gap.idxmax()}) is what exact "
             f"play gains from the opponent's errors. {int(m.boards_split.sum()):,} of {int(m.boards.sum()):,} boards "
             "are split: the cards decide many deals whoever holds them."
             + "".join(f" {p}'s DD-winner rate is exactly 0.5: both bid alike, so both reach the same contract on a "
@@ -323,19 +323,19 @@ def exchange_effect_note(selfplay_errors: pd.DataFrame, replacement: dict) -> st
     change = declarer_change(selfplay_errors)
     sh, sd = replacement["share"], replacement["sd_change"]
     return (f"*What to notice:* over {len(change):,} deals the declarer's DD tricks change by {change.mean():+.2f} on "
-            f"average, with an SD of {sd.value:.2f} tricks ({sd.interval_label}: {sd.low:.2f} to {sd.high:.2f}); "
+            f"average, with an SD of {sd.value:.2f} tricks ({sd.interval_label}, {sd.low:.2f} to {sd.high:.2f}); "
             f"{100 * (change != 0).mean():.0f}% of deals change by at least one trick. The exchange replaces "
-            f"{100 * sh.value:.1f}% of each hand ({sh.interval_label}: {100 * sh.low:.1f} to {100 * sh.high:.1f}%; "
+            f"{100 * sh.value:.1f}% of each hand ({sh.interval_label}, {100 * sh.low:.1f} to {100 * sh.high:.1f}%; "
             f"{replacement['agree']:,} of {replacement['games']:,} replayed exchanges give the logged DD tricks): the "
             "part of the estimation error no bidding method can remove.")
 
 
 def _in_words(est, text=tables.interval_text) -> str:
-    """"0.83 (95 % bootstrap over boards: 0.60 to 0.95)": an estimate as the claims summary writes its numbers
+    """"0.83 (95 % bootstrap over boards, 0.60 to 0.95)": an estimate as the claims summary writes its numbers
     (``text``: how its value and interval are written, :func:`correlation.r_text` for an r)."""
     value, _, rest = text(est.value, est.low, est.high).partition(" [")
     low, _, high = rest.rstrip("]").partition(", ")
-    return f"{value} ({est.interval_label}: {low} to {high})"
+    return f"{value} ({est.interval_label}, {low} to {high})"
 
 
 def accuracy_note(estimates: dict, thesis_rmse: float) -> str:

@@ -26,7 +26,6 @@ from liarlab.study import printed_values as PV
 from liarlab.study.families import ClaimFamily, Way
 from liarlab.study.printed_values import value_row
 
-readings_rows = F.readings_rows   # every readings row the claims rows carry: data/05_readings.csv
 QUESTION = ("Does solving a bluffing dice game one turn at a time (one small LP per turn, chained by backward "
             "induction) give optimal strategies?")
 _A, _B = FERGUSON_P6   # the printed fraction, never retyped
@@ -35,8 +34,7 @@ K_OPTIMAL_CLAIM = "Liar's Dice: the LP strategy K is optimal (equivalent to Ferg
 GAP_FAMILY = "Bluff one die each: N=4 gives the smallest gap between first and second player's win %"
 COMPARISON_FAMILY = "Bluff-1 comparison table"
 OPTIMAL_FAMILY = "Bluff: the per-turn method gives optimal strategies"
-OPTIMAL_CLAIM = (f"{OPTIMAL_FAMILY} (its exploitability: the mean best-response gain against its profile in the "
-                 "real round, ±1 units)")
+OPTIMAL_CLAIM = f"{OPTIMAL_FAMILY} (judged by the exploitability of its profile in the real round)"
 PRIOR_CLAIM = ("Bluff: the prior work (Lanctot & Long 2007) is wrong from N=3 on (the talk's per-turn values are the "
                "equilibrium values)")
 CELLS_FAMILY, TRENDS_FAMILY = "Bluff-2 table (N=2)", "Bluff-2 claims"
@@ -51,11 +49,6 @@ GAIN_COLUMNS = ("per_turn_gain_first", "per_turn_gain_second", "per_turn_mean_ga
 
 def _row(text, printed, value, judgement, note="", kind="finding", **kw) -> dict:
     return F.claim(text, SOURCE, printed, value, judgement, kind=kind, note=note, **kw)
-
-
-def notebook05_claims(r: Results) -> list[dict]:
-    """Every number of the talk as a claims row, in :data:`CLAIM_FAMILIES`' order (the end game's apart)."""
-    return F.claims_rows(CLAIM_FAMILIES, r)
 
 
 # ---- Part 1: Liar's Dice
@@ -240,21 +233,6 @@ def per_turn_optimal_claims(r) -> list[dict]:
                       f"{gain_text(0.0)}")]
 
 
-def win_rate_gap(first_player_win):
-    """The gap between the first and the second player's win rates, |p - (1 - p)| = |2p - 1| (p a fraction)."""
-    return abs(2 * first_player_win - 1)
-
-
-def smallest_gap_table(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) -> pd.DataFrame:
-    """Per N (one die each): the first player's win % and the gap |2p - 1| in points, per-turn and exact."""
-    exact = exact_vs_per_turn.set_index("faces").exact_win
-    table = pd.DataFrame({"faces": bluff1.faces.astype(int).to_numpy(), "per_turn_win_pct": bluff1.win_pct.to_numpy()})
-    table["per_turn_gap_pct"] = [100 * win_rate_gap(p / 100) for p in table.per_turn_win_pct]
-    table["exact_win_pct"] = [100 * exact[n] if n in exact.index else np.nan for n in table.faces]
-    table["exact_gap_pct"] = [100 * win_rate_gap(exact[n]) if n in exact.index else np.nan for n in table.faces]
-    return table
-
-
 _GAP_LABELS = {"per_turn": "per-turn method", "exact": "real game, exact equilibrium"}
 
 
@@ -282,7 +260,7 @@ def smallest_gap_claims(r) -> list[dict]:
     """The talk's 「先手と後手の勝率の差が小さくなる」 at N = 4: the argmin over N of |2p - 1|, per-turn and in the
     real round (each over the N computed), with its readings."""
     exact = r.one_die_exact if len(r.one_die_exact) and "exact_win" in r.one_die_exact else r.exact_vs_per_turn
-    gaps, rows = smallest_gap_table(r.bluff1, exact), []
+    gaps, rows = experiments.smallest_gap_table(r.bluff1, exact), []
     for method, star_method in (("per_turn", "per-turn"), ("exact", "exact")):
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
         if part.empty:
@@ -527,11 +505,6 @@ def verdict_changes(r, claims: pd.DataFrame | None = None) -> pd.DataFrame:
     return J.changed(rows)
 
 
-def changes_with_the_talks_game(r: Results, claims: pd.DataFrame) -> pd.DataFrame | None:
-    """:func:`verdict_changes` for this run; None when the talk's game was not found."""
-    return verdict_changes(r, claims) if r.talk_found else None
-
-
 # ---- Our tables beside the talk's printed values, and the checks printed under them
 def ld2_table(ld2_mc: pd.DataFrame, ld2_exact: pd.DataFrame) -> pd.DataFrame:
     """LD-2: the simulated pairings beside their exact values and the talk's; does each interval hold 41/60?"""
@@ -609,15 +582,6 @@ def certificate_note(g: pd.DataFrame) -> str:
             "(resident peak above the process's size before it)")
 
 
-def race_table(printed_grid: pd.DataFrame, bluff2_exact: pd.DataFrame, talk_exact: pd.DataFrame) -> pd.DataFrame:
-    """The race diagnostic's gap per cell a < b: the printed grid, the default reading's and the talk's exact."""
-    race = pd.concat([experiments.race_diagnostic(g).assign(grid=name) for name, g in
-                      (("printed", printed_grid.stack().rename("win_pct").reset_index()),
-                       ("exact, default reading", bluff2_exact),
-                       ("exact, the talk's game", talk_exact.dropna(subset=["win_pct"])))])
-    return race.pivot(index=["first_dice", "second_dice"], columns="grid", values="gap")
-
-
 def race_note(bluff2_exact, bluff2_per_turn, talk: pd.Series, talk_per_turn, talk_exact) -> str:
     """How many exact cells are fractions p / 2^k (a race's values), and how far per-turn is from exact."""
     def line(name, exact, per_turn, extra=""):
@@ -639,7 +603,7 @@ def _pcts(xs) -> str:
 def what_we_found(r: Results, claims: pd.DataFrame) -> str:
     """The notebook's summary in markdown: every number from ``r``, every verdict from ``claims``."""
     def verdict(prefix):
-        return f"verdict: {J.verdict_of(claims, prefix)}"
+        return f"judged {J.verdict_of(claims, prefix)}"
 
     last, cmp, gaps, one, sens = r.ld1.iloc[-1], r.exact_vs_per_turn, r.gaps, r.one_die_exact, r.sensitivity
     top, by_n = cmp.iloc[-1], cmp.set_index("faces")
@@ -692,8 +656,8 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   notebook used to say that no reading gives the table. Solved exactly (all {int((talk_exact.status == 'solved').sum())}
   cells certified, widest bracket {sci(talk_exact.width.max())}), the talk's game is the one to judge its Bluff-2 claims on:
   more dice are an advantage ({verdict(_MORE + " (exact, the talk's game)")}) and, with equal counts, fewer dice favour the first player more
-  ({verdict(_FEWER + " (exact, the talk's game)")}; exact diagonal {_pcts(diag['talk'])} %, printed {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). Whether its exact values are the printed
-  ones: {verdict(VALUES_CLAIM)} (the printed values are the per-turn method's, as in Bluff-1). Both verdicts were judged on a
+  ({verdict(_FEWER + " (exact, the talk's game)")}; exact diagonal {_pcts(diag['talk'])} %, printed {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). The claim that its exact values are the
+  printed ones is {verdict(VALUES_CLAIM)} (the printed values are the per-turn method's, as in Bluff-1). Both verdicts were judged on a
   game chosen by its agreement with the print, so they agree by selection. The default reading (loser opens,
   quantity order) is a race with a flat exact diagonal ({_pcts(diag['default'])} %);
   its rows stay as extensions.

@@ -207,16 +207,16 @@ _COUNTING_WORDS = {"star-order": "star bid order", "no-wild": "no wild face"}
 
 def variant_words(label: str) -> str:
     """A rule variant's code label in words (issue 50: "star-order:difference/difference/challenger" read as code):
-    "star bid order; penalties: challenger by the difference, bidder by the difference; the challenger opens
-    next". The code stays in the data."""
+    "star bid order; the challenger loses the difference, the bidder 1 die; the challenger opens next" (no colon
+    inside: the words sit after one in a sentence, issue 50). The code stays in the data."""
     label = str(label)
     counting, _, rest = label.rpartition(":")
     parts = rest.strip().split("/")
     if len(parts) < 3:
         return label
-    pen = {"difference": "by the difference", "one": "1 die"}
+    pen = {"difference": "the difference", "one": "1 die"}
     bits = [" and ".join(_COUNTING_WORDS.get(c, c) for c in counting.split(",") if c)] if counting else []
-    bits.append(f"penalties: challenger {pen.get(parts[0], parts[0])}, bidder {pen.get(parts[1], parts[1])}")
+    bits.append(f"the challenger loses {pen.get(parts[0], parts[0])}, the bidder {pen.get(parts[1], parts[1])}")
     bits.append(f"{_OPENER_SHORT.get(parts[2], parts[2])} opens next")
     if len(parts) > 3 and parts[3] not in ("R1", "uniform-hands"):
         bits.append(f"accept payoff {parts[3]}")
@@ -540,3 +540,46 @@ def default_reading_grid(counting_grids: pd.DataFrame) -> pd.DataFrame:
     g = counting_grids
     per_turn = g[(g.method == "per-turn") & (g.wild == "top") & (g.bid_order == "quantity")]
     return per_turn[per_turn.variant == BluffRules().label[:-3]]
+
+
+def per_turn_profile_table(faces_list=range(2, 7)) -> pd.DataFrame:
+    """One die each: the per-turn profile under accept payoff R2 and under the star order, played in the real
+    round (its self-play win and each seat's best-response gain, ±1 units). Seconds in all for N = 2..6."""
+    from liarlab.bluff.exact import evaluate_profile
+    from liarlab.papers.p05.numbers import zero_below
+
+    rows = []
+    for name, rules in (("R2", BluffRules(accept_payoff="R2")), ("star", BluffRules(bid_order="star"))):
+        for N in faces_list:
+            per_turn = per_turn_bluff(N, (1, 1), rules)
+            played = evaluate_profile(N, (1, 1), per_turn_policy(per_turn, 1), per_turn_policy(per_turn, 2),
+                                      **rules.exact_options())
+            rows.append({"reading": name, "faces": int(N), "per_turn_claimed_win": per_turn.first_player_win,
+                         "per_turn_self_play_win": played["opener_win"],
+                         "gain_first": zero_below(played["gain_1"]), "gain_second": zero_below(played["gain_2"]),
+                         "mean_gain": zero_below(played["mean_gain"])})
+    return pd.DataFrame(rows)
+
+
+def win_rate_gap(first_player_win):
+    """The gap between the first and the second player's win rates, |p - (1 - p)| = |2p - 1| (p a fraction)."""
+    return abs(2 * first_player_win - 1)
+
+
+def smallest_gap_table(bluff1: pd.DataFrame, exact_vs_per_turn: pd.DataFrame) -> pd.DataFrame:
+    """Per N (one die each): the first player's win % and the gap |2p - 1| in points, per-turn and exact."""
+    exact = exact_vs_per_turn.set_index("faces").exact_win
+    table = pd.DataFrame({"faces": bluff1.faces.astype(int).to_numpy(), "per_turn_win_pct": bluff1.win_pct.to_numpy()})
+    table["per_turn_gap_pct"] = [100 * win_rate_gap(p / 100) for p in table.per_turn_win_pct]
+    table["exact_win_pct"] = [100 * exact[n] if n in exact.index else np.nan for n in table.faces]
+    table["exact_gap_pct"] = [100 * win_rate_gap(exact[n]) if n in exact.index else np.nan for n in table.faces]
+    return table
+
+
+def race_table(printed_grid: pd.DataFrame, bluff2_exact: pd.DataFrame, talk_exact: pd.DataFrame) -> pd.DataFrame:
+    """The race diagnostic's gap per cell a < b: the printed grid, the default reading's and the talk's exact."""
+    race = pd.concat([race_diagnostic(g).assign(grid=name) for name, g in
+                      (("printed", printed_grid.stack().rename("win_pct").reset_index()),
+                       ("exact, default reading", bluff2_exact),
+                       ("exact, the talk's game", talk_exact.dropna(subset=["win_pct"])))])
+    return race.pivot(index=["first_dice", "second_dice"], columns="grid", values="gap")

@@ -67,8 +67,8 @@ def bluff1_caption(bluff1: pd.DataFrame, cmp: pd.DataFrame, one_die: pd.DataFram
     gambit = cmp.dropna(subset=["gambit_pct"]).set_index("faces")
     text = (f"Figure: the first player's win % with one die each. Lines: ours (per-turn method; exact equilibrium of "
             f"the real round, certified for N = {min(exact.index)}..{max(exact.index)}; the per-turn strategies played "
-            f"in the real round). Black markers: the values printed in the talk (x), the prior work's values as the "
-            f"talk prints them (+, drawn 0.25 to the left of its N); hollow stars: the talk's Gambit values (drawn "
+            f"in the real round). Black markers are the values printed in the talk (x) and the prior work's values as "
+            f"the talk prints them (+, drawn 0.25 to the left of its N), hollow stars the talk's Gambit values (drawn "
             f"0.25 to the right); the legend is under the axes. What to notice: the per-turn line passes "
             f"within {talk_gap:.3f} points of every x (the talk's values, printed to 2 decimals), the exact line within "
             f"{prior_gap:.3f} points of every + (the prior work's)")
@@ -251,9 +251,9 @@ def talk_game_caption(printed: pd.DataFrame, per_turn: pd.DataFrame, exact: pd.D
     k = len(printed)
     diag = lambda g, f: ", ".join(format(g.iloc[i, i], f) for i in range(k))  # noqa: E731
     where = gap.abs().stack().idxmax()
-    return (f"Figure: the first player's win % with N = 2 and up to {k} dice each in the talk's game (its rules are given in words above); rows: "
-            f"first player's dice, columns: second player's. Left: printed in the talk; middle: the talk's per-turn "
-            f"method (ours); right: the exact equilibrium of the same game (ours, certified). What to notice: the "
+    return (f"Figure: the first player's win % with N = 2 and up to {k} dice each in the talk's game (its rules are given in words above), its rows "
+            f"the first player's dice and its columns the second player's. Left, printed in the talk; middle, the talk's "
+            f"per-turn method (ours); right, the exact equilibrium of the same game (ours, certified). What to notice: the "
             f"middle grid truncates to the printed integer in {truncates} of {printed.size} cells; the exact "
             f"diagonal reads {diag(ex, '.2f')} (printed {diag(printed, 'd')}), and the exact grid lies up to {gap.abs().max().max():.2f} points from the per-turn values "
             f"(at {where[0]} v {where[1]} dice), because the per-turn method is not exact in Bluff.")
@@ -303,14 +303,24 @@ def words(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.reset_index(drop=True).rename(columns=COLUMN_WORDS)
 
 
+def fixed(frame: pd.DataFrame, decimals: int = 4, **columns: int) -> pd.DataFrame:
+    """``frame`` shown with one count of decimals per column (issue 50: "0.5" sat over "0.4444"): every float column
+    not of whole numbers to ``decimals``, ``columns`` (name -> count) where another count is right."""
+    from liarlab.study.tables import with_decimals
+
+    floats = [c for c in frame.select_dtypes("float").columns if not (frame[c].dropna() % 1 == 0).all()]
+    return with_decimals(frame, {**dict.fromkeys(floats, decimals), **columns})
+
+
 def ld1_view(ld1: pd.DataFrame) -> pd.DataFrame:
     """The LD-1 rows of :data:`LD1_SHOWN`, with the win in percent."""
-    return words(ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win).round(6))
+    return fixed(words(ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win).round(6)),
+                 **{COLUMN_WORDS["win_pct"]: 2})
 
 
 def ld_expl_view(ld_expl: pd.DataFrame) -> pd.DataFrame:
     """The NashConv table as shown: NashConv in words ("< 10⁻¹⁵", "0"), columns in words."""
-    return words(ld_expl.assign(nash_conv=ld_expl.nash_conv.map(sci)).round(6))
+    return fixed(words(ld_expl.assign(nash_conv=ld_expl.nash_conv.map(sci)).round(6)))
 
 
 def ld1_caption(ld1: pd.DataFrame) -> str:
@@ -357,18 +367,18 @@ def caller_view(caller: pd.DataFrame, min_prob: float = 5e-4) -> pd.DataFrame:
 
 def guesser_view(guesser: pd.DataFrame) -> pd.DataFrame:
     """A guesser strategy: P(Bluff) per previous s (rows) and announcement b (columns)."""
-    return guesser.pivot(index="previous", columns="announce", values="p_bluff").round(3)
+    return fixed(guesser.pivot(index="previous", columns="announce", values="p_bluff").round(3), 3)
 
 
 def ld2_view(ld2: pd.DataFrame) -> pd.DataFrame:
     view = ld2.assign(sim_pct=100 * ld2.win_rate, ci_low_pct=100 * ld2.ci_low, ci_high_pct=100 * ld2.ci_high,
                       exact_pct=100 * ld2.exact_first_win)
-    return view[["first", "second", "games", "sim_pct", "ci_low_pct", "ci_high_pct", "exact_pct", "talk_pct",
-                 "contains_41_60"]].round(4).rename(columns={
+    return fixed(view[["first", "second", "games", "sim_pct", "ci_low_pct", "ci_high_pct", "exact_pct", "talk_pct",
+                       "contains_41_60"]].round(4).rename(columns={
                      "first": "first player's strategy", "second": "second player's strategy",
                      "sim_pct": "simulated win %", "ci_low_pct": "95% interval, low %",
                      "ci_high_pct": "95% interval, high %", "exact_pct": "exact win %", "talk_pct": "talk's %",
-                     "contains_41_60": "interval holds 41/60"})
+                     "contains_41_60": "interval holds 41/60"}), **{"talk's %": 3})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -438,9 +448,9 @@ def default_reading_caption(printed_grid: pd.DataFrame, per_turn: pd.DataFrame, 
     per_turn_grid, exact_grid = win_grid(per_turn), win_grid(exact, solved_only=True)
     gap = (per_turn_grid - exact_grid).abs().max().max()
     solved = int((exact.status == "solved").sum())
-    return (f"*Figure: the first player's win % with N = 2 and up to {len(printed_grid)} dice each (rows: first "
-            f"player's dice; columns: second player's). Left: printed in the talk; middle: the talk's per-turn method "
-            f"under the default reading of the rules (loser opens, quantity order; ours); right: the exact equilibrium "
+    return (f"*Figure: the first player's win % with N = 2 and up to {len(printed_grid)} dice each (rows are the first "
+            f"player's dice, columns the second player's). Left, printed in the talk; middle, the talk's per-turn method "
+            f"under the default reading of the rules (loser opens, quantity order; ours); right, the exact equilibrium "
             f"of that game (ours, {solved} of {len(exact)} cells solved and certified). This is not the talk's game "
             f"(next section). What to notice: the per-turn and exact grids differ by at most {gap:.2f} points (both "
             f"are races, see below), and the printed grid's diagonal "
@@ -483,11 +493,11 @@ def kept_names(kept_grids: pd.DataFrame) -> dict[str, str]:
 
 
 def kept_key(kept_grids: pd.DataFrame, talk: str | None = None) -> str:
-    """The short names defined once, above the tables that use them: "A: the talk's game (star bid order; ...)"."""
+    """The short names defined once, above the tables that use them: "A  star bid order; ... (the talk's game)"."""
     from liarlab.papers.p05.experiments import variant_words
 
     # one line a variant: a variant's words hold semicolons of their own, so a list on one line would not parse
-    lines = [f"  {name}  " + ("the talk's game: " if v == talk else "") + variant_words(v)
+    lines = [f"  {name}  " + variant_words(v) + (" (the talk's game)" if v == talk else "")
              for v, name in kept_names(kept_grids).items()]
     return "\n".join(["The kept variants, by the short names the tables below use:"] + lines)
 
@@ -504,9 +514,10 @@ def kept_per_round_view(kept_grids: pd.DataFrame) -> pd.DataFrame:
     for name in names.values():
         sel = frame[frame.variant == name].set_index("round").reindex(out["round"])
         out[f"{name}: bracket width"] = [sci(v) for v in sel.width]
-        out[f"{name}: seconds"] = [f"{v:.2f}" if pd.notna(v) else "" for v in sel.seconds]
-        out[f"{name}: memory (MB)"] = [f"{1024 * v:.1f}" if pd.notna(v) else "" for v in sel.memory_gb]
-    return out
+        out[f"{name}: seconds"] = sel.seconds.to_numpy(dtype=float)
+        out[f"{name}: memory (MB)"] = 1024 * sel.memory_gb.to_numpy(dtype=float)
+    return fixed(out, 2, **{c: 1 for c in out.columns if c.endswith("memory (MB)")},
+                 **{c: 2 for c in out.columns if c.endswith(": seconds")})
 
 
 def kept_grids_view(kept_grids: pd.DataFrame) -> pd.DataFrame:

@@ -1,11 +1,7 @@
 """Notebook 05's readings (issue 36), declared as data: every open point behind a family that can differ, listed
-from spec 05 §6 and the talk's wording before any verdict was looked at (the gap at N = 4, the comparison table's
-precision and Gambit's input, the per-turn method's optimality, the Bluff-2 rules). The families of
-:mod:`.claims` run them or say why not; :func:`per_turn_profile_table` is the one new computation (seconds).
+from spec 05 §6 and the talk's wording before any verdict was looked at. The families of :mod:`.claims` run them or say why not.
 """
 from __future__ import annotations
-
-import pandas as pd
 
 from liarlab.core.readings import Reading
 
@@ -73,24 +69,3 @@ DEFAULT_RULES = ("default reading (loser opens, quantity order)", "the loser ope
 def variant(name: str, what: str) -> Reading:
     """A reading of the open Bluff rules: the rule-search variant ``name``."""
     return Reading(f"variant {name}", f"the rules of variant {name} ({what})", SEARCH)
-
-
-def per_turn_profile_table(faces_list=range(2, 7)) -> pd.DataFrame:
-    """One die each: the per-turn profile under accept payoff R2 and under the star order, played in the real
-    round (its self-play win and each seat's best-response gain, ±1 units). Seconds in all for N = 2..6."""
-    from liarlab.bluff.exact import evaluate_profile
-    from liarlab.bluff.per_turn import per_turn_bluff, per_turn_policy
-    from liarlab.bluff.rules import BluffRules
-    from liarlab.papers.p05.numbers import zero_below
-
-    rows = []
-    for name, rules in (("R2", BluffRules(accept_payoff="R2")), ("star", BluffRules(bid_order="star"))):
-        for N in faces_list:
-            per_turn = per_turn_bluff(N, (1, 1), rules)
-            played = evaluate_profile(N, (1, 1), per_turn_policy(per_turn, 1), per_turn_policy(per_turn, 2),
-                                      **rules.exact_options())
-            rows.append({"reading": name, "faces": int(N), "per_turn_claimed_win": per_turn.first_player_win,
-                         "per_turn_self_play_win": played["opener_win"],
-                         "gain_first": zero_below(played["gain_1"]), "gain_second": zero_below(played["gain_2"]),
-                         "mean_gain": zero_below(played["mean_gain"])})
-    return pd.DataFrame(rows)

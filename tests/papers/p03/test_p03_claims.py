@@ -9,6 +9,7 @@ from liarlab.core import verdicts
 from liarlab.core.verdicts import KINDS
 from liarlab.papers.p03 import claims as c
 from liarlab.papers.p03 import experiments as x
+from liarlab.study import families as F
 
 
 def _verdicts(rows):
@@ -225,7 +226,7 @@ def test_causes_are_derived_from_readings_rows_never_typed():
 
     rows = _all_cheap_rows()
     claims = pd.DataFrame(rows)
-    table = c.readings_of(rows)
+    table = F.readings_rows(rows)
     SR.check(claims, table)                      # the causes follow from the readings
     differing = [r for r in rows if r["verdict"] == "differs" and r["kind"] in ("finding", "arithmetic")]
     assert {r["claim"] for r in differing} >= {"Example 3.1 case 2: score of C7", "19 games: game 18's error is 0.92"}
@@ -264,7 +265,7 @@ def test_the_finding_counts_leave_our_extension_rows_to_be_counted_apart():
 
 def test_a_win_rate_in_words_keeps_the_decimals_the_match_table_writes():
     text = c.rate_text(verdicts.Estimate(0.5, 0.48, 0.52, 400, "boards"))
-    assert text == "0.500 (95 % interval across boards: 0.480 to 0.520, 400 boards)"
+    assert text == "0.500 (95 % interval across boards 0.480 to 0.520, 400 boards)"
     assert c.rate_text(verdicts.Estimate(0.6572, 0.6331, 0.6818, 1, "boards")).endswith(", 1 board)")
 
 

@@ -133,7 +133,7 @@ def test_worked_deal_text():
     deal = {"hands": {"MC0": "SA SK", "RULE": "H2 H3"}, "tricks": {"MC0": 9, "RULE": 4}, "winner": "MC0"}
     hands, tricks = x.worked_deal_text(deal)
     assert hands == "MC0   dealt: SA SK\nRULE  dealt: H2 H3"
-    assert tricks == "tricks taken: MC0 9, RULE 4 - winner: MC0"
+    assert tricks == "tricks taken: MC0 9, RULE 4; the winner is MC0"
 
 
 def test_the_match_table_shows_each_rate_once_with_its_interval_to_the_same_decimals():

@@ -5,12 +5,13 @@ import pandas as pd
 import pytest
 
 from liarlab.papers.p05 import claims as claims05
+from liarlab.papers.p05 import experiments as p05x
 
 
 def test_gap_is_symmetric_around_one_half():
-    assert claims05.win_rate_gap(0.5) == 0
-    assert claims05.win_rate_gap(0.53125) == pytest.approx(0.0625)
-    assert claims05.win_rate_gap(0.4864) == pytest.approx(claims05.win_rate_gap(0.5136))
+    assert p05x.win_rate_gap(0.5) == 0
+    assert p05x.win_rate_gap(0.53125) == pytest.approx(0.0625)
+    assert p05x.win_rate_gap(0.4864) == pytest.approx(p05x.win_rate_gap(0.5136))
 
 
 def _tables(per_turn, exact):
@@ -37,6 +38,6 @@ def test_the_smallest_gap_is_not_the_lowest_win_rate():
 
 def test_gap_table_marks_unsolved_exact_values():
     bluff1, exact_vs = _tables({2: 75.0, 3: 56.0, 4: 53.8}, {2: 0.75, 3: 5 / 9})
-    table = claims05.smallest_gap_table(bluff1, exact_vs)
+    table = p05x.smallest_gap_table(bluff1, exact_vs)
     assert table.exact_gap_pct.isna().tolist() == [False, False, True]
     assert table.per_turn_gap_pct.tolist() == pytest.approx([50.0, 12.0, 7.6])

