@@ -430,7 +430,7 @@ def bid_draw(fig44: pd.DataFrame) -> str:
 def readings_vs_e7(res) -> str:
     """Why the readings table's "thesis reading" row is not E7's pooled gain: E12 replays its own seeded matches."""
     from liarlab.papers.p01 import bbn_experiments as bbnx
-    from liarlab.papers.p01.results import SEED_OFFSETS
+    from liarlab.papers.p01.experiments import SEED_OFFSETS
 
     allt = res.bbn_readings[res.bbn_readings.group == "all types"].set_index("variant")
     if "thesis reading" not in allt.index or res.bbn_run is None:
