@@ -39,18 +39,18 @@ def gain_sentence(g: dict, on: str = "") -> str:
             f"seeds), {gain_count(g)}; {up} {agree(up, 'lie')} above zero and {len(g['below_zero'])} below")
 
 def vs_types(large: pd.DataFrame, n_games: int, n_seeds: int) -> str:
-    """Fig 01_vs_types: the bars in the band (by their means, and judged as the claims table judges them), and the
-    spread of one match."""
+    """Fig 01_vs_types: the dots in the band (by their means, and judged as the claims table judges them), and the
+    spread of one match (the orange bars)."""
     lo, hi = printed.WIN_BAND
     below, above = large[large.win_rate < lo], large[large.win_rate > hi]
     worst = large.loc[large.win_rate.idxmin()]
-    text = (f"*What to notice:* {len(large) - len(below) - len(above)} of {len(large)} blue bars (large samples) lie "
+    text = (f"*What to notice:* {len(large) - len(below) - len(above)} of {len(large)} blue dots (the large samples' win rates) lie "
             f"inside the green 60-70 % band; {len(below)} lie below it ({unit_list(below.type)}) and {len(above)} above "
             f"it ({unit_list(above.type)}). ")
     if {"wins", "games"} <= set(large.columns):
         text += band_sentence(band_verdicts(large)) + " "
     return text + (f"The lowest, type {int(worst.type)}, wins {worst.win_rate:.3f}, still above the dashed 50 % line. "
-                   f"The orange range of {n_seeds} matches of {n_games} games spans "
+                   f"The orange bar behind each dot, the range of {n_seeds} matches of {n_games} games, spans "
                    f"{(large.seed_max - large.seed_min).mean():.3f} on average: a single match, the thesis's design, "
                    "could not separate neighbouring types.")
 
