@@ -89,12 +89,12 @@ def paired_difference(win_bbn, win_plain) -> tuple[float, float, float]:
     return mean_interval(np.asarray(win_bbn, dtype=float) - np.asarray(win_plain, dtype=float))
 
 
-def seed_gains(games: pd.DataFrame, by=("opponent",)) -> pd.DataFrame:
-    """One paired gain (network - plain win rate) per independently seeded match (``rep``): the unit of
-    replication of a learned agent. Grouped by ``by`` plus ``rep``."""
+def seed_gains(games: pd.DataFrame, by=("opponent",), relative: bool = False) -> pd.DataFrame:
+    """One paired gain (network - plain win rate; ``relative``: divided by the plain rate) per independently
+    seeded match (``rep``): the unit of replication of a learned agent. Grouped by ``by`` plus ``rep``."""
     keys = [*by, "rep"]
     g = games.groupby(keys, sort=False)[["win_bbn", "win_plain"]].mean().reset_index()
-    g["gain"] = g.win_bbn - g.win_plain
+    g["gain"] = (g.win_bbn - g.win_plain) / (g.win_plain if relative else 1.0)
     return g
 
 
@@ -372,7 +372,7 @@ def _variants_task(rng, type_id, rep, n_games, variants, refit_every):
 def _in_band_counts(games: pd.DataFrame) -> dict:
     """The per-type gains of one reading judged as the claim "about 5-10 points against most test programs" judges
     them (per type across seeds at the Bonferroni level against +5 to +10 points,
-    :func:`liarlab.papers.p01.claims.per_type_gain_judgements`): how many types lie in the band, outside it, or are
+    :func:`liarlab.papers.p01.claims.per_type_gains`): how many types lie in the band, outside it, or are
     undecided (issue 49: kept, so the claim's own statistic can be judged under each network reading). The same
     rule as the claims row's (a test checks it), written here so that this module imports no claims builder."""
     from liarlab.papers.p01 import printed
@@ -808,12 +808,20 @@ class NetworkRuns:
             throughput_games=self.size("n_sweep") * ex.THROUGHPUT_PER_SWEEP_GAME))
         bbn_play.warm_up()
         self.bbn_time = bbn_timing(self.size("bbn_games"), type_id=1, seed=self.seed("bbn_timing"))
+        self.timing_vs_thesis = ex.timing_table(
+            self.timing, ex.thesis_schedule_timing(self.bbn_time), n_games, self.size("bbn_games"),
+            ratio_row=ex.like_for_like_timing(self.bbn_time))
 
     def run_schedules(self) -> None:
         types, n, r = self._net("bbn_variant_seeds")
         self.schedules = self._run("bbn_schedules", lambda s: refit_sensitivity(
             types=types, refit_values=[1, BATCHED_REFIT_EVERY], n_games=n, n_seeds=r, seed=s),
             _THIS, n=n, r=r, types=types)
+
+    @property
+    def x3_reading(self) -> pd.Series:
+        """The network reading "not-support limit x-3" pooled over all types."""
+        return self.bbn_readings[self.bbn_readings.group == "all types"].set_index("variant").loc["not-support limit x-3"]
 
 
 _THIS = sys.modules[__name__]

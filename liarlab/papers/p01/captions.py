@@ -7,8 +7,18 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
+from liarlab.papers.p01 import bbn_experiments as bbnx
+from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import printed
-from liarlab.papers.p01.claims import mean_gain, mean_over_types, per_type_band, per_type_gains, points, points_text
+from liarlab.papers.p01.claims import (
+    gain_verdict,
+    mean_gain,
+    mean_over_types,
+    per_type_band,
+    per_type_gains,
+    points,
+    points_text,
+)
 from liarlab.study.per_unit import agree, confirmation_text, est_text, points_to_width, unit_list  # noqa: F401
 
 
@@ -129,8 +139,6 @@ def gain_count(g: dict) -> str:
 
 def judged_gains(res) -> pd.DataFrame:
     """The seed gains the claims row judges: the fresh seeds under the second stage, else the pilot's."""
-    from liarlab.papers.p01.claims import gain_verdict
-
     return gain_verdict(res)[-1]
 
 def win_quantity(res) -> str:
@@ -260,9 +268,8 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
     rows, the verdicts, hand errors and challenge decisions: ``pooled`` (a sentence), ``summary``, ``text``."""
     lr = liar_readings.set_index("variant")
     base = lr.loc["thesis reading"]
-    from liarlab.papers.p01.bbn_experiments import top_loss_change
 
-    top = top_loss_change(loss_shares)
+    top = bbnx.top_loss_change(loss_shares)
     shares = loss_shares.set_index("change")
     ids = sorted(int(str(o)[4:]) for o in liar_gain.opponent) if "opponent" in liar_gain else []
     which = ("types 25–32" if len(ids) == 8 or not ids else
@@ -347,10 +354,8 @@ def vs_types_of(res) -> str:
 
 def liar_loss_of(res) -> dict:
     """:func:`liar_loss` for the run (types 25-32 in the network comparison)."""
-    from liarlab.papers.p01.bbn_experiments import LIARS
-
     return liar_loss(res.liar_readings, res.loss_shares, res.liar_gain, res.liar_verdicts, res.liar_hands,
-                     res.liar_decisions, LIARS)
+                     res.liar_decisions, bbnx.LIARS)
 
 def x3_limit(res) -> str:
     """Why the reading "not-support limit x-3" barely changes anything, every number from the run's tables."""
@@ -429,9 +434,6 @@ def bid_draw(fig44: pd.DataFrame) -> str:
 
 def readings_vs_e7(res) -> str:
     """Why the readings table's "thesis reading" row is not E7's pooled gain: E12 replays its own seeded matches."""
-    from liarlab.papers.p01 import bbn_experiments as bbnx
-    from liarlab.papers.p01.experiments import SEED_OFFSETS
-
     allt = res.bbn_readings[res.bbn_readings.group == "all types"].set_index("variant")
     if "thesis reading" not in allt.index or res.bbn_run is None:
         return ""
@@ -439,12 +441,12 @@ def readings_vs_e7(res) -> str:
     per_seed = bbnx.seed_gains(res.bbn_run.games, by=()).set_index("rep").gain
     e7 = bbnx.gain_estimate(per_seed)
     e7_rate = float(res.bbn_run.games.win_bbn.mean())
-    same = SEED_OFFSETS["bbn_variants"] == SEED_OFFSETS["bbn_matches"]
+    same = ex.SEED_OFFSETS["bbn_variants"] == ex.SEED_OFFSETS["bbn_matches"]
     overlap = not (t.diff_ci_high < e7.low or e7.high < t.diff_ci_low)
     return ("**Why the thesis-reading row is not E7's number.** " + (
         "The rows of this table share one set of seeded matches (the same dice for every reading), but "
         "not E7's: they are drawn from their own seed (offset "
-        f"{SEED_OFFSETS['bbn_variants']} against E7's {SEED_OFFSETS['bbn_matches']}), so the thesis-reading row "
+        f"{ex.SEED_OFFSETS['bbn_variants']} against E7's {ex.SEED_OFFSETS['bbn_matches']}), so the thesis-reading row "
         "is a second, independent measurement of E7's pooled gain, "
         if not same else "This table replays E7's own seeded matches, ") +
         f"with the same {int(t.types)} types x {int(t.seeds)} seeds x {int(t.games // (t.types * t.seeds))} games: "

@@ -6,14 +6,16 @@ share of types (docs/VERDICTS.md). Paper values come from ``printed.py``.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
+from liarlab.core import dice
 from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
+from liarlab.papers.p01 import bbn_experiments as bbnx
+from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import printed
 from liarlab.study import families as F
 from liarlab.study import per_unit as U
@@ -21,6 +23,7 @@ from liarlab.study.answer import plural
 from liarlab.study.families import ClaimFamily, Way, claim
 from liarlab.study.per_unit import Read, points, tally  # noqa: F401  (public doors)
 from liarlab.study.stages import shared_two_stage, shared_unit_plan
+from liarlab.study.tables import fixed_text, with_decimals
 
 WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 FIG_TYPES = (1, 5, 23)          # the types of Figs 5.6-5.8
@@ -50,9 +53,6 @@ def per_type_gains(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND, what="gain i
     """Per type the paired gain across seeds against ``band``: (types, estimates, judgements)."""
     return U.seed_units(gains, band, what)
 
-def per_type_gain_judgements(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND) -> tuple[list, list]:
-    return per_type_gains(gains, band)[1:]
-
 def _per_type(wins, games, kind: str, m: int | None = None, band=printed.WIN_BAND):
     """(share of types, every-type verdict) of the band claim (``kind="band"``) or of "loses to none"."""
     return U.judged_share(per_type_band(wins, games, band, m) if kind == "band" else U.above(wins, games, m=m))
@@ -67,11 +67,6 @@ def mean_gain(gains: pd.DataFrame):
 
 def points_text(est) -> str:
     return points(est.value, est.low, est.high)
-
-def match_gains(games: pd.DataFrame, relative: bool = False) -> pd.DataFrame:
-    g = games.groupby(["opponent", "rep"], sort=False)[["win_bbn", "win_plain"]].mean().reset_index()
-    g["gain"] = (g.win_bbn - g.win_plain) / (g.win_plain if relative else 1.0)
-    return g
 
 def type31_as_printed(games: pd.DataFrame) -> pd.DataFrame:
     """E7's games with type31 as the appendix prints it (a copy of type32): type32's matches stand for type31's."""
@@ -108,8 +103,6 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
 
 def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
     """:func:`reading_robustness` headed in words (issue 50), rates to 3 decimals, the share as its range."""
-    from liarlab.study.tables import fixed_text, with_decimals
-
     r = readings
     shown = pd.DataFrame({
         "reading of the rules": r.reading, "mean win rate": r.mean_win_rate, "lowest win rate": r.min_win_rate,
@@ -120,27 +113,6 @@ def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
         "60-70 % against every type": r.every_type_60_70, "loses to no type": r.loses_to_none,
         "games per type": r.games_per_type.astype(int)})
     return with_decimals(shown, dict.fromkeys(("mean win rate", "lowest win rate", "highest win rate"), 3))
-
-def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int, ratio_row=None) -> pd.DataFrame:
-    """E9: run times beside the thesis's (a timing table, not claims: only the ratio compares across
-    implementations); ``ratio_row``: the like-for-like slow-down (default ``timing_row``). 3 significant digits."""
-    from liarlab.papers.p01.experiments import ENGINE_WORDS, significant
-
-    ratio_row = timing_row if ratio_row is None else ratio_row
-    engine, ratio_engine = (ENGINE_WORDS.get(str(r.engine), str(r.engine)) for r in (timing_row, ratio_row))
-    per500 = "seconds per 500 games, random-guess only"
-    rows = [(f"{per500} (reference Python agents)", printed.SECONDS_PER_500, float(timing.seconds.iloc[0]) * 500 / n_games),
-            (f"{per500} (numba batch)", printed.SECONDS_PER_500, float(timing.seconds.iloc[1]) * 500 / n_games),
-            (f"seconds per 500 games with the network ({engine}, learning after every game)",
-             printed.SECONDS_PER_500_BBN, float(timing_row.seconds_bbn) * 500 / bbn_games),
-            (f"slow-down with the network: time with it / time without it, both on the {ratio_engine} in the "
-             "network's timing run", printed.BBN_SLOWDOWN, float(ratio_row.ratio))]
-    return pd.DataFrame([{"measure": m, "paper": p, "ours": significant(x)} for m, p, x in rows])
-
-def lambda_words(variant: str) -> str:
-    """"X2 lambda=1" (the CSVs' label) as "λ = 1" (issue 50); any other variant as it is."""
-    match = re.fullmatch(r"X2 lambda=(\S+)", str(variant))
-    return f"λ = {match.group(1)}" if match else str(variant)
 
 # ============================================================================ §5.2 win rates, Figs 5.3/5.6-5.8
 
@@ -354,7 +326,7 @@ WIN_WAYS = _win_ways("band") + _win_ways("beaten")
 # ============================================================================ §5.2 the network's gain
 
 def _gain_judged(gains: pd.DataFrame) -> tuple:
-    ests, judged = per_type_gain_judgements(gains)
+    _, ests, judged = per_type_gains(gains)
     return (*U.judged_share(judged, "most"), ests, judged, gains)
 
 def gain_verdict(res):
@@ -464,7 +436,7 @@ def _gain_share(key, frame, relative=False, band=printed.BBN_GAIN_BAND, note="")
         games = _NO_GAMES if res.bbn_run is None else frame(res.bbn_run.games)
         if isinstance(games, str):
             return games
-        judged = per_type_gains(match_gains(games, relative=relative), band,
+        judged = per_type_gains(bbnx.seed_gains(games, relative=relative), band,
                                 f"gain in +{100 * band[0]:g}..+{100 * band[1]:g} points")[2]
         return (*U.judged_share(judged, "most"), _types_note(judged) + note)
     return Read(GAIN_READINGS[key], claim=GAIN_CLAIM, run=run)
@@ -636,17 +608,13 @@ def _exact(text: str, source: str, paper, value, decimals: int | None = None, ro
 
 def background_rows(_res=None) -> list[dict]:
     """§4.3: the rain example (§4.1's dice facts are claimed once, in notebook 00)."""
-    from liarlab.papers.p01.experiments import rain_given_dry
-
-    rain = rain_given_dry()
+    rain = ex.rain_given_dry()
     return _exact("rain example P(rain | ground dry)", "§4.3, Tables 4.8/4.9", printed.RAIN_GIVEN_DRY, rain, 2,
                   round(rain, 6), note="printed denominator (18+45)/100 is a typo for (8+45)/100; literally it gives "
                                        "0.127")
 
 def _p_two_fives(_res) -> list[dict]:
     """§4.2: P(>= 2 fives) (the 4561/4651 misprint of the text is claimed once, in notebook 00)."""
-    from liarlab.core import dice
-
     p2 = float(dice.probability_at_least(2))
     return _exact("P(opponent holds >= 2 fives) in the Fig 4.2 example", "§4.2 text", printed.AT_LEAST_TWO_FIVES, p2,
                   4, round(p2, 6), note="exact 1526/7776; 'challenge about 80%' = 1 - 0.1962")
@@ -672,19 +640,14 @@ def _two_sixes_way(reading: CR.Reading, count) -> Way:
         return V.exact(v), V.value(printed.WEIGHT_TWO_SIXES, V.exact(v)), ""
     return Way(reading, run=run)
 
-def _dice(fn, *a, **kw):
-    def count(_ours):
-        from liarlab.core import dice
-        return getattr(dice, fn)(*a, **kw)
-    return count
 
 TWO_SIXES_WAYS = (
     _two_sixes_way(_rd("at least two 6s, ordered rolls (Table 4.7)", "the weight counts the 7776 ordered rolls with "
                        "two or more 6s", "thesis §4.2 text and Table 4.7; spec §2.1 (CUM[2])", True), lambda ours: ours),
     _two_sixes_way(_rd("exactly two 6s, ordered rolls", "the weight counts the rolls with exactly two 6s",
-                       "Table 4.7 prints both rows"), _dice("hands_with_exactly", 2)),
+                       "Table 4.7 prints both rows"), lambda _: dice.hands_with_exactly(2)),
     _two_sixes_way(_rd("at least two 6s, distinct unordered hands", "'手牌種類數' (kinds of hands) counts the 252 "
-                       "distinct hands", "thesis §4.2 wording '種類數'"), _dice("multisets_count", dice=3)),
+                       "distinct hands", "thesis §4.2 wording '種類數'"), lambda _: dice.multisets_count(dice=3)),
 )
 
 def fig_5_1_row(example: dict, freq51: pd.DataFrame) -> dict:
@@ -736,13 +699,11 @@ def _network(res) -> dict:
 
 def _loss(res) -> dict | None:
     """The loss to types 25-32 under the thesis reading and the change that removes the largest share of it."""
-    from liarlab.papers.p01.bbn_experiments import top_loss_change
-
     if res.loss_shares is None:
         return None
     r = res.bbn_readings
     base = _reading_estimate(r[r.group == "types 25-32"].set_index("variant").loc["thesis reading"])
-    top = top_loss_change(res.loss_shares)
+    top = bbnx.top_loss_change(res.loss_shares)
     lo, hi = (top.vs_thesis if pd.isna(x) else x for x in (top.vs_thesis_ci_low, top.vs_thesis_ci_high))
     smin, smax = (None if pd.isna(x) else float(x) for x in (top.get("vs_thesis_seed_min", np.nan),
                                                              top.get("vs_thesis_seed_max", np.nan)))
@@ -807,7 +768,7 @@ OURS = {
                    "every game"))),
     "Ch. 6 proposals X1 and X2": ("Ch. 6 (proposals)", {}, lambda res: res, (
         ("X2 lambda-mixture guess: best mean win rate over the 32 types", "Ch. 6 (proposal)", _PROPOSAL,
-         lambda r: (lambda b: f"{lambda_words(b.variant)}: {b.mean_win_rate:.3f}")(
+         lambda r: (lambda b: f"{ex.lambda_words(b.variant)}: {b.mean_win_rate:.3f}")(
              r.variants.loc[r.variants.mean_win_rate.idxmax()]),
          lambda r: f"thesis strategy (λ = 1): mean {r.thesis_guess.mean_win_rate:.3f}, worst type "
                    f"{r.thesis_guess.min_win_rate:.3f}"),

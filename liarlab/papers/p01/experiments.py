@@ -8,6 +8,7 @@ experiments live in :mod:`liarlab.liardice.bbn`.
 """
 from __future__ import annotations
 
+import re
 import sys
 import time
 from functools import partial
@@ -872,6 +873,27 @@ def rounded(frame: pd.DataFrame, digits: int) -> pd.DataFrame:
     return out
 
 
+
+def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int, ratio_row=None) -> pd.DataFrame:
+    """E9: run times beside the thesis's (a timing table, not claims: only the ratio compares across
+    implementations); ``ratio_row``: the like-for-like slow-down (default ``timing_row``). 3 significant digits."""
+    ratio_row = timing_row if ratio_row is None else ratio_row
+    engine, ratio_engine = (ENGINE_WORDS.get(str(r.engine), str(r.engine)) for r in (timing_row, ratio_row))
+    per500 = "seconds per 500 games, random-guess only"
+    rows = [(f"{per500} (reference Python agents)", printed.SECONDS_PER_500, float(timing.seconds.iloc[0]) * 500 / n_games),
+            (f"{per500} (numba batch)", printed.SECONDS_PER_500, float(timing.seconds.iloc[1]) * 500 / n_games),
+            (f"seconds per 500 games with the network ({engine}, learning after every game)",
+             printed.SECONDS_PER_500_BBN, float(timing_row.seconds_bbn) * 500 / bbn_games),
+            (f"slow-down with the network: time with it / time without it, both on the {ratio_engine} in the "
+             "network's timing run", printed.BBN_SLOWDOWN, float(ratio_row.ratio))]
+    return pd.DataFrame([{"measure": m, "paper": p, "ours": significant(x)} for m, p, x in rows])
+
+def lambda_words(variant: str) -> str:
+    """"X2 lambda=1" (the CSVs' label) as "λ = 1" (issue 50); any other variant as it is."""
+    match = re.fullmatch(r"X2 lambda=(\S+)", str(variant))
+    return f"λ = {match.group(1)}" if match else str(variant)
+
+
 # ============================================================================ running notebook 01's sections
 #: Each computation's offset from the run's seed (its random streams are children of seed + offset), so a
 #: section's tables do not depend on which other sections ran.
@@ -900,6 +922,11 @@ RESPONDERS = (
     ("br_min_count", "n_best_response", "best_response_min_count", {"min_count": 1},
      "random-guess under minimum count 1"),
 )
+
+#: The best-response tables' headers in words (issue 50); the CSV keeps the code names.
+BR_HEADERS = {"win_rate": "best responder's win rate", "ci_low": "95 % interval, low", "ci_high": "95 % interval, "
+              "high", "as_starter": "win rate when it opens", "as_responder": "win rate when it responds",
+              "br_challenge_success": "share of its challenges that succeed", "mean_turns": "mean turns a game"}
 
 
 class Runs:
@@ -1008,6 +1035,45 @@ class Runs:
             n = self.size(size)
             setattr(self, name, self._run(seed, lambda s, n=n, kw=kw: best_response(n, BEST_RESPONSE_TASKS, s, **kw),
                                           _THIS, n=n))
+
+    # the tables' views (rows of the runs' tables, nothing judged)
+    @property
+    def weight_two_sixes(self) -> int:
+        """The Fig 4.4 bid weight of "two 6s" our bid draw uses (the claims' two-sixes readings run on it)."""
+        return int(self.fig44.loc[self.fig44.bid == (2, 6), "weight"].item())
+
+    @property
+    def best_responses(self) -> pd.DataFrame:
+        """The responders' runs (``data/01_best_response.csv``), each labelled by the player it faces."""
+        runs = [(getattr(self, name), who) for name, *_, who in RESPONDERS]
+        return pd.concat([f if who is None else f.assign(opponent=who) for f, who in runs if f is not None],
+                         ignore_index=True)
+
+    @property
+    def lambda_rows(self) -> pd.DataFrame:
+        return self.variants[self.variants.variant.str.startswith("X2")]
+
+    @property
+    def lambda_values(self) -> pd.Series:
+        return self.sweep.groupby("variant", sort=False)["lambda"].first().loc[self.lambda_rows.variant]
+
+    @property
+    def x1(self) -> pd.Series:
+        return self.variants[self.variants.variant == "X1 real-valued"].iloc[0]
+
+    @property
+    def thesis_guess(self) -> pd.Series:
+        return self.variants[self.variants.variant == "X2 lambda=1"].iloc[0]
+
+    @property
+    def best_response_table(self) -> pd.DataFrame:
+        """:attr:`best_responses` headed in words, rates to 3 decimals, the mean turns to 2."""
+        shown = self.best_responses.replace({"opponent": {"random_guess": "random-guess"}}).rename(columns=BR_HEADERS)
+        rates = [BR_HEADERS[c] for c in ("win_rate", "ci_low", "ci_high", "as_starter", "as_responder",
+                                         "br_challenge_success")]
+        from liarlab.study.tables import with_decimals
+
+        return with_decimals(shown, {**dict.fromkeys(rates, 3), BR_HEADERS["mean_turns"]: 2})
 
 
 _THIS = sys.modules[__name__]

@@ -9,6 +9,7 @@ import pandas as pd
 from liarlab.core import verdicts as V
 from liarlab.papers.p01 import claims as C
 from liarlab.papers.p01 import printed
+from liarlab.papers.p01.bbn_experiments import seed_gains
 
 _COUNTS = ("types_in_band", "types_outside", "types_undecided")
 _NO_COUNTS = dict.fromkeys(_COUNTS, np.nan)
@@ -60,7 +61,7 @@ def bbn_gain_readings(games: pd.DataFrame, bbn_readings: pd.DataFrame | None = N
                      C.type31_as_printed(games), {}))
     rows = []
     for name, changed, g, kw in read:
-        gains = C.match_gains(g, kw.get("relative", False))
+        gains = seed_gains(g, relative=kw.get("relative", False))
         _, ests, judged = C.per_type_gains(gains, kw.get("band", printed.BBN_GAIN_BAND))
         rows.append({"reading": name, "changed": changed, "verdict": V.word("most", V.share(judged, "types")).verdict,
                      **dict(zip(_COUNTS, C.tally(judged))), "mean_gain": float(np.mean([e.value for e in ests])),

@@ -1,7 +1,7 @@
 """Notebook 01's results: :class:`Results01` holds the run's parameters and one field per table. Its ``run_*``
 methods run the sections in the notebook's order: the experiments' runs are ``experiments.Runs`` and
-``bbn_experiments.NetworkRuns`` (seeds, caching); this module adds the judged steps (the two-stage confirmations,
-the readings tables) and the tables' views."""
+``bbn_experiments.NetworkRuns`` (seeds, caching, the tables' views); this module adds the judged steps (the
+two-stage confirmations, the readings tables)."""
 from __future__ import annotations
 
 from dataclasses import field, make_dataclass
@@ -14,7 +14,6 @@ from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import readings as readings01
 from liarlab.study import tables
 
-SEED_OFFSETS = ex.SEED_OFFSETS
 #: Notebook 01's tables (each None until its ``run_*`` section ran).
 TABLES = """traits side checks fig44 fig51 freq51 behaviour ref_games ref seeded seeded_raw large large_raw e5
     e5_views win_plan large_fresh trait_effect curves ref_curves final lengths success length_stats bbn_run e7 gains
@@ -24,12 +23,8 @@ TABLES = """traits side checks fig44 fig51 freq51 behaviour ref_games ref seeded
     br br2 br_uniform br_retry br_min_count br_readings timing bbn_time timing_vs_thesis schedules""".split()
 _Tables = make_dataclass("_Tables", [("params", dict)] + [(name, object, None) for name in TABLES]
                          + [(name, list, field(default_factory=list)) for name in ("bbn_trend_types", "panels")])
-#: The best-response tables' headers in words (issue 50); the CSV keeps the code names.
-_CI = {"ci_low": "95 % interval, low", "ci_high": "95 % interval, high"}
-BR_HEADERS = {"win_rate": "best responder's win rate", **_CI, "as_starter": "win rate when it opens",
-              "as_responder": "win rate when it responds", "br_challenge_success": "share of its challenges that "
-              "succeed", "mean_turns": "mean turns a game"}
-BR_READING_HEADERS = {"random_guess_win_rate": "random-guess win rate", **_CI}
+BR_READING_HEADERS = {"random_guess_win_rate": "random-guess win rate", "ci_low": ex.BR_HEADERS["ci_low"],
+                      "ci_high": ex.BR_HEADERS["ci_high"]}
 
 class Results01(_Tables, bbnx.NetworkRuns, ex.Runs):
     """Notebook 01's tables (:data:`TABLES`; ``params``: the run's parameters), filled by the ``run_*`` methods."""
@@ -63,53 +58,6 @@ class Results01(_Tables, bbnx.NetworkRuns, ex.Runs):
     def run_best_response(self) -> None:
         super().run_best_response()
         self.br_readings = readings01.best_response_readings(self.br, self.br2)
-
-    def run_timing(self) -> None:
-        super().run_timing()
-        self.timing_vs_thesis = claims.timing_table(
-            self.timing, ex.thesis_schedule_timing(self.bbn_time), self.size("n_games"), self.size("bbn_games"),
-            ratio_row=ex.like_for_like_timing(self.bbn_time))
-
-    @property
-    def x3_reading(self) -> pd.Series:
-        """The network reading "not-support limit x-3" pooled over all types."""
-        return self.bbn_readings[self.bbn_readings.group == "all types"].set_index("variant").loc["not-support limit x-3"]
-
-    @property
-    def lambda_rows(self) -> pd.DataFrame:
-        return self.variants[self.variants.variant.str.startswith("X2")]
-
-    @property
-    def lambda_values(self) -> pd.Series:
-        return self.sweep.groupby("variant", sort=False)["lambda"].first().loc[self.lambda_rows.variant]
-
-    @property
-    def x1(self) -> pd.Series:
-        return self.variants[self.variants.variant == "X1 real-valued"].iloc[0]
-
-    @property
-    def thesis_guess(self) -> pd.Series:
-        return self.variants[self.variants.variant == "X2 lambda=1"].iloc[0]
-
-    @property
-    def weight_two_sixes(self) -> int:
-        """The Fig 4.4 bid weight of "two 6s" our bid draw uses (the claims' two-sixes readings run on it)."""
-        return int(self.fig44.loc[self.fig44.bid == (2, 6), "weight"].item())
-
-    @property
-    def best_responses(self) -> pd.DataFrame:
-        """The responders' runs (``data/01_best_response.csv``), each labelled by the player it faces."""
-        runs = [(getattr(self, name), who) for name, *_, who in ex.RESPONDERS]
-        return pd.concat([f if who is None else f.assign(opponent=who) for f, who in runs if f is not None],
-                         ignore_index=True)
-
-    @property
-    def best_response_table(self) -> pd.DataFrame:
-        """:attr:`best_responses` headed in words, rates to 3 decimals, the mean turns to 2."""
-        shown = self.best_responses.replace({"opponent": {"random_guess": "random-guess"}}).rename(columns=BR_HEADERS)
-        rates = [BR_HEADERS[c] for c in ("win_rate", "ci_low", "ci_high", "as_starter", "as_responder",
-                                         "br_challenge_success")]
-        return tables.with_decimals(shown, {**dict.fromkeys(rates, 3), BR_HEADERS["mean_turns"]: 2})
 
     @property
     def best_response_readings_table(self) -> pd.DataFrame:
