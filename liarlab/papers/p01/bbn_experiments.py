@@ -585,6 +585,11 @@ def x3_weighted_hand(types=(1, 8, 11, 25), n_games: int = 500, n_seeds: int = 10
     return seed_gains(run.games)
 
 
+def pooled_readings(readings: pd.DataFrame) -> pd.DataFrame:
+    """E12's network readings pooled over all types, the ablations left out."""
+    return readings[(readings.group == "all types") & ~readings.variant.str.startswith("ablation")]
+
+
 def subset(run: BBNRun, opponents) -> BBNRun:
     """The part of ``run`` against ``opponents`` (labels such as "type25")."""
     def part(frame):

@@ -320,11 +320,7 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
             f"{share('network', 2, 'share_challenged'):.2f} of the time instead of "
             f"{share('plain', 2, 'share_challenged'):.2f}, though only {share('plain', 2, 'share_false'):.2f} of those "
             f"bids are false, while their count-3 and count-4 bids are false {share('plain', 3, 'share_false'):.2f} "
-            f"and {share('plain', 4, 'share_false'):.2f} of the time."
-            "\n\n**A property of the readings, not a defect.** Each part does what Ch. 4 §3 and the spec's readings "
-            "describe (tested); the loss comes from combining the spec's reading of probability 4 and the limits with "
-            "the random-guess rules, which never ask whether a later bid would be easier to catch. We keep the spec's "
-            "readings and report the loss.")
+            f"and {share('plain', 4, 'share_false'):.2f} of the time.")
     summary = (f"{pooled} {top.share_of_loss_removed:.0%} of it goes when the spec's reading of probability 4 is "
                f"dropped (`{top.change}`)"
                + (f"; without the limits in L as well, {both.share_of_loss_removed:.0%}" if both is not None else "")
@@ -358,24 +354,17 @@ def liar_loss_of(res) -> dict:
                      res.liar_decisions, bbnx.LIARS)
 
 def x3_limit(res) -> str:
-    """Why the reading "not-support limit x-3" barely changes anything, every number from the run's tables."""
+    """How often the reading "not-support limit x-3" took effect, every number from the run's tables (the
+    mechanism is explained above the table)."""
     events, x3 = res.support_events, res.x3_reading
     differ = events.loc[events.limits_differ]
-    return f"""
-**Why "not-support limit x-3" barely changes anything.** The variant only changes the limit set after a
-"does not support" verdict (P(B) ≤ 0.5) that the gate adopts, and only from our count 3 up (at count 2 both
-limits are 0 dice). In the recorded E7 runs ({len(res.bbn_run.games):,} games, {len(res.params["bbn_types"])} types)
-that happened {int(differ['adopted_not_support'].sum()):,} times in
-{int(differ['answers'].sum()):,} answers to our bids of 3 dice or more (B has no parent,
-so P(B) does not follow our count A closely; the table shows the mean P(B) against the revealed share by count). When it does happen, the limit falls on the face
-of *our* last bid after the opponent has already raised past it: the next decision is about their bid, and the
-limit on our face matters only if the sampled hand or the guess range for that face decides it. Over the whole comparison the variant changed
-the result of {int(x3.games_with_other_result):,} of {int(x3.games):,} games on the same dice. So the reading does take effect, but it
-barely matters in this design (its change against the thesis reading:
-{points_to_width(x3.vs_thesis, x3.vs_thesis_ci_low, x3.vs_thesis_ci_high)}); `tests/liardice/test_bbn_play.py` tests the branch in both engines and builds a position
-where it does change the decision (we hold three 5s, bid four 5s, they raise to five 5s: x − 2 allows them two 5s and we never
-challenge, x − 3 allows one and we always challenge), and one such position for every other reading.
-"""
+    return (f"In the recorded E7 runs ({len(res.bbn_run.games):,} games, {len(res.params['bbn_types'])} types) an "
+            f"adopted \"does not support\" verdict on our bids of 3 dice or more happened "
+            f"{int(differ['adopted_not_support'].sum()):,} times in {int(differ['answers'].sum()):,} answers, and over "
+            f"the whole comparison the variant changed the result of {int(x3.games_with_other_result):,} of "
+            f"{int(x3.games):,} games on the same dice. So the reading does take effect, but it barely matters in this "
+            f"design (its change against the thesis reading: "
+            f"{points_to_width(x3.vs_thesis, x3.vs_thesis_ci_low, x3.vs_thesis_ci_high)}).")
 
 def x2_positions(mixture: pd.DataFrame) -> str:
     """Why the X2 sweep is flat, read from the worked positions facing "three 1s"."""
@@ -392,7 +381,7 @@ def network_readings(res) -> str:
     """The network's readings in a sentence: the pooled gains' range, whether any reaches +5 points (point
     estimates; the verdicts are the claims table's), and the games the x-3 limit changed."""
     readings = res.bbn_readings
-    net_all = readings[(readings.group == "all types") & ~readings.variant.str.startswith("ablation")]
+    net_all = bbnx.pooled_readings(readings)
     x3 = res.x3_reading
     return (f"Over all types the pooled gain ranges from {100 * net_all['diff'].min():+.1f} to "
             f"{100 * net_all['diff'].max():+.1f} points across the readings; "

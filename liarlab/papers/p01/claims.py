@@ -195,12 +195,6 @@ def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: i
                       f"{len(ends)} seeded {n_games}-game matches end at or below x/2 (the binomial expects "
                       f"{expected:.1f})")
 
-def _opening(first: pd.DataFrame, opens: str) -> pd.DataFrame:
-    """The first-mover runs against the types when ``opens`` opens every game, one row per type."""
-    f = first[(first.opens == opens) & (first.opponent_label != "random_guess")].copy()
-    f["type"] = [int(str(o)[4:]) for o in f.opponent_label]
-    return f
-
 def _three_types_beaten(frame: pd.DataFrame):
     g = frame.set_index("type").loc[list(FIG_TYPES)]
     return (*_per_type(g.wins, g.games, "beaten", m=len(FIG_TYPES)), _counts_note(g.wins, g.games))
@@ -221,8 +215,8 @@ TREND_WAYS = tuple(Way(r, claim=TREND_CLAIM, family=TREND_FAMILY, **kw) for r, k
     (_rd("the thesis's single 500-game match per type", "each type's one 500-game match ends above half its games",
          f"{_SPEC} 15 and 18: plot-only results, one run per condition"),
      dict(run=lambda res: _three_types_beaten(res.ref))),
-    (_RG_OPENS, dict(run=lambda res: _three_types_beaten(_opening(res.first, "random_guess")))),
-    (_PROGRAM_OPENS, dict(run=lambda res: _three_types_beaten(_opening(res.first, "opponent")))),
+    (_RG_OPENS, dict(run=lambda res: _three_types_beaten(ex.opening_runs(res.first, "random_guess")))),
+    (_PROGRAM_OPENS, dict(run=lambda res: _three_types_beaten(ex.opening_runs(res.first, "opponent")))),
     (_rd("the whole curve of every seeded match above y = x/2", "every point of every 500-game curve, not only its "
          "end, lies above the lower line", "the thesis's wording 'between the lines' (images lost)"),
      dict(not_run="a curve that loses its first game starts below y = x/2, so no 500-game curve can lie wholly above "
@@ -292,7 +286,7 @@ def _e12_frame(name):
 
 def _opens_frame(opens):
     return lambda res: ("the first-mover runs are not in this call" if res.first is None else
-                        res.first[(res.first.opens == opens) & (res.first.opponent_label != "random_guess")])
+                        ex.opening_runs(res.first, opens))
 
 def _one_match(res):
     ok = res.ref is not None and {"wins", "games"} <= set(res.ref.columns)
@@ -692,7 +686,7 @@ _MEASURED = "our measurement; the thesis has no value"
 def _network(res) -> dict:
     """E12's network readings pooled over all types, the best, and how many put the pooled gain in the band."""
     t = res.bbn_readings
-    allt = t[(t.group == "all types") & ~t.variant.str.startswith("ablation")]
+    allt = bbnx.pooled_readings(t)
     yes, no, _ = tally([V.magnitude(_reading_estimate(r), *printed.BBN_GAIN_BAND, "pooled gain in +5 to +10 points",
                                     span=2.0, reference=0.0) for _, r in allt.iterrows()])
     return dict(allt=allt, best=allt.loc[allt["diff"].idxmax()], yes=yes, no=no, games=res.params["bbn_games"])

@@ -780,6 +780,12 @@ def length_summary(lengths: pd.DataFrame) -> pd.DataFrame:
         "share ending at 5-6 dice": [float(pooled["final_quantity"].reindex(list(range(f_lo, f_hi + 1))).sum())]})
 
 
+def opening_runs(first: pd.DataFrame, opens: str) -> pd.DataFrame:
+    """The first-mover runs against the types when ``opens`` opens every game, one row per type (with its number)."""
+    f = first[(first.opens == opens) & (first.opponent_label != "random_guess")]
+    return f.assign(type=[int(str(o)[4:]) for o in f.opponent_label])
+
+
 def opener_table(first: pd.DataFrame) -> pd.DataFrame:
     """The first-mover runs against the types as one row per type (type1..type32), one column per opener."""
     wide = first[first.opponent_label != "random_guess"].pivot(index="opponent_label", columns="opens",
