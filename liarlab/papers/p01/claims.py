@@ -815,13 +815,6 @@ def _ours_family(name: str, source: str, options: dict) -> ClaimFamily:
                            can_differ=False, sampled=True, confirm=_NOT_JUDGED + "; self-play's 0.5 is exact by symmetry")
     return ClaimFamily(name, source, o.pop("printed"), lambda res: ours_rows(name, res), confirm=_NOT_JUDGED, **o)
 
-def liar_loss_rows(shares: pd.DataFrame, readings: pd.DataFrame) -> list[dict]:
-    """Why the network loses to types 25-32 (our diagnosis): :data:`OURS`' rows on these two tables."""
-    from types import SimpleNamespace
-
-    return ours_rows("types 25-32 (our diagnosis)", SimpleNamespace(loss_shares=shares, bbn_readings=readings))
-
-
 # ============================================================================ the families (issue 48)
 
 _EXACT = "exact: computed by enumeration, nothing is sampled"

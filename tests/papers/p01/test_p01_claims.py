@@ -130,7 +130,9 @@ def test_liar_loss_rows_name_the_change_that_removes_most_of_the_loss():
          "share_of_loss_removed": 0.6, "seeds": 10, "vs_thesis": 0.03, "vs_thesis_ci_low": 0.025, "vs_thesis_ci_high": 0.035},
         {"change": "ablation: no L limits", "gain_thesis_reading": -0.05, "gain_after_change": -0.04,
          "share_of_loss_removed": 0.2, "seeds": 10, "vs_thesis": 0.01, "vs_thesis_ci_low": 0.005, "vs_thesis_ci_high": 0.015}])
-    rows = claims01.liar_loss_rows(shares, readings)
+    from types import SimpleNamespace
+
+    rows = claims01.ours_rows("types 25-32 (our diagnosis)", SimpleNamespace(loss_shares=shares, bbn_readings=readings))
     # the thesis names no such types and prints no value: our diagnosis is an extension, never a finding verdict
     assert [r["verdict"] for r in rows] == ["extension", "extension"] and rows[0]["unit"] == "seeds"
     assert all(r["paper_value"] is None for r in rows)
