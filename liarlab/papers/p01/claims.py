@@ -457,16 +457,6 @@ def _unpaired(res):
     return (*U.judged_share(judged, "most"), "the network's first seeded match against the plain player's second "
                                               "(other dice); Newcombe interval per type")
 
-def _network_way(variant: str, where: str) -> Way:
-    def run(res):
-        t = res.bbn_readings
-        if t is None:
-            return "E12's network readings are not in this call"
-        r = t[(t.group == "all types") & (t.variant == variant)]
-        return network_reading(next(r.itertuples())) if len(r) else "this E12 table has no row for it"
-    return Read(_rd(f"network: {variant}", f"the network read as '{variant}' (spec E12)", where), claim=GAIN_CLAIM,
-                run=run)
-
 #: The two gate readings of open point 10 (GAIN_READINGS' "gates" names both in one), each run on its own.
 _GATES = {"a gate per update": _rd("separate adoption gates per update", "the support and credibility updates each "
                                    "draw their own gate", f"{_SPEC} 10"),
@@ -474,17 +464,20 @@ _GATES = {"a gate per update": _rd("separate adoption gates per update", "the su
                                                       "the current event (a first occurrence may be adopted)",
                                                       f"{_SPEC} 10")}
 
-def _rule_way(key: str | None, variant: str | None = None) -> Way:
-    """A reading of the gain from its row of ``bbn_rule_readings`` (E7's design replayed under it)."""
-    variant = _E12[key] if variant is None else variant
-    reading = GAIN_READINGS[key] if key else _GATES[variant]
+_E7_REPLAYS = dict(table="bbn_rule_readings", source="E7's",
+                   missing="E7's matches under the game's readings are not in this call")
 
+def _replayed_way(reading: CR.Reading, variant: str, table="bbn_readings", source="E12's",
+                  missing="E12's network readings are not in this call") -> Way:
+    """A reading of the gain from its replay's row of ``table`` (E12's network readings, or E7's design replayed
+    under the game's readings)."""
     def run(res):
-        t = getattr(res, "bbn_rule_readings", None)
+        t = getattr(res, table, None)
         if t is None:
-            return "E7's matches under the game's readings are not in this call"
+            return missing
         r = t[(t.group == "all types") & (t.variant == variant)]
-        return network_reading(next(r.itertuples()), reading, "E7's") if len(r) else "that table has no row for it"
+        absent = f"this {source[:-2]} table has no row for it"
+        return network_reading(next(r.itertuples()), reading, source) if len(r) else absent
     return Read(reading, claim=GAIN_CLAIM, run=run)
 
 def _types(wanted, missing):
@@ -499,17 +492,19 @@ GAIN_WAYS = (
     _gain_share("bbn opens", lambda g: g[g.bbn_starts == 1]),
     _gain_share("program opens", lambda g: g[g.bbn_starts == 0]),
     Read(GAIN_READINGS["unpaired"], claim=GAIN_CLAIM, run=_unpaired),
-    *(_network_way(variant, where) for variant, where in _NETWORK.items()),
-    *(_rule_way(None, variant) for variant in _GATES),
-    _rule_way("node D", "node D: every bid supports the previous call"),
-    _rule_way("normaliser", "the thesis's normaliser P(D|A)P(E|A)"),
+    *(_replayed_way(_rd(f"network: {v}", f"the network read as '{v}' (spec E12)", where), v)
+      for v, where in _NETWORK.items()),
+    *(_replayed_way(reading, v, **_E7_REPLAYS) for v, reading in _GATES.items()),
+    _replayed_way(GAIN_READINGS["node D"], "node D: every bid supports the previous call", **_E7_REPLAYS),
+    _replayed_way(GAIN_READINGS["normaliser"], "the thesis's normaliser P(D|A)P(E|A)", **_E7_REPLAYS),
     _gain_share("about", lambda g: g, band=GAIN_ABOUT_BAND),
     _gain_share("figure types", _types(FIGURE_TYPES, "types 1, 8 and 11 are not all in this sample"),
                 note=" (of the three types the figures show)"),
     _gain_share("type31", lambda g: (type31_as_printed(g) if {"type31", "type32"} <= set(g.opponent) else
                                      "types 31 and 32 are not both in this sample"),
                 note="; type31's seeded matches are type32's (the same program as printed)"),
-    *(_rule_way(key) for key in ("random opener", "retry", "cap >", "cap own", "cap override", "opening count")),
+    *(_replayed_way(GAIN_READINGS[k], _E12[k], **_E7_REPLAYS) for k in ("random opener", "retry", "cap >", "cap own",
+                                                                      "cap override", "opening count")),
     Way(GAIN_READINGS["details"], claim=GAIN_CLAIM, not_run=_DETAILS),
     Way(GAIN_READINGS["min count"], claim=GAIN_CLAIM, not_run=_MIN_COUNT),
 )
