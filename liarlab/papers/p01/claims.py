@@ -25,7 +25,6 @@ from liarlab.study.per_unit import Read, points, tally  # noqa: F401  (public do
 from liarlab.study.stages import shared_two_stage, shared_unit_plan
 from liarlab.study.tables import fixed_text, with_decimals
 
-WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 FIG_TYPES = (1, 5, 23)          # the types of Figs 5.6-5.8
 FIGURE_TYPES = ("type1", "type8", "type11")   # the types whose gain Figs 5.9-5.11 show
 _SPEC = "spec 01 §7"            # the spec's open points, where a reading comes from
@@ -643,7 +642,7 @@ def fig_5_1_row(example: dict, freq51: pd.DataFrame) -> dict:
     """§5.1 Fig 5.1: the test program's bid with the figure's draws (a replay of our code)."""
     action = example["action"]
     return claim("Fig 5.1: type7 with two 5s, cap 4, facing 'three 5s' bids", "§5.1 Fig 5.1", printed.FIG_5_1_ACTION,
-                 f"{WORDS[action[1][0]]} {action[1][1]}s" if action[0] == "bid" else "challenge",
+                 ex.bid_words(action[1]) if action[0] == "bid" else "challenge",
                  V.stated("reproduced" if action == ("bid", (4, 5)) else "differs",
                           "exact replay with the figure's draws (x-2 belief, honest branch): the bid must be 'four 5s'"),
                  kind="check",
