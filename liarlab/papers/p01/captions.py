@@ -218,11 +218,17 @@ def game_lengths(lengths: pd.DataFrame) -> str:
             "about people (green bands), whoever opens (" + "; ".join(parts) + "). The remarks describe human "
             "play, so bot play is only a substitute, not a test.")
 
-def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFrame, self_open, wide: pd.DataFrame,
-            gains: pd.DataFrame, e7: pd.DataFrame, best_response: pd.DataFrame, n_games: int, n_seeds: int,
-            liar_text: str = "", readings_text: str = "", extensions_text: str = "") -> str:
-    """*What the numbers say*, every number from the tables it names (``gains``: one per seeded match; the
-    per-type verdicts as the claims table judges them)."""
+def summary(res, liar_text: str | None = None, readings_text: str | None = None,
+            extensions_text: str | None = None) -> str:
+    """*What the numbers say*, every number from the run's tables (the seed gains the claims row judges; the
+    per-type verdicts as the claims table judges them); a text left None is the run's own."""
+    large, seeded, gains, trait_effect, wide = res.large, res.seeded, judged_gains(res), res.trait_effect, res.wide
+    self_open, best_response, n_games, n_seeds = res.self_open, res.br, res.params["n_games"], res.params["n_seeds"]
+    if liar_text is None:
+        liar_text = (liar_loss(res)["summary"] if res.liar_readings is not None
+                     else "(Types 25-32 are not in this profile's network comparison.)")
+    readings_text = network_readings(res) if readings_text is None else readings_text
+    extensions_text = extensions(res) if extensions_text is None else extensions_text
     b = band_verdicts(large)
     g = gain_verdicts(gains)
     hard = trait_effect.sort_values("effect").iloc[0]
@@ -262,11 +268,11 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
 _BOTH = "ablation: no probability 4, no L limits"
 _SHUT = "ablation: gate always shut"
 
-def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain: pd.DataFrame,
-              verdicts: pd.DataFrame, hands: pd.DataFrame, decisions: pd.DataFrame, liars: str) -> dict:
-    """Our diagnosis of the network's loss to types 25-32 from the E12 replays over them, the loss shares, their E7
-    rows, the verdicts, hand errors and challenge decisions: ``pooled`` (a sentence), ``summary``, ``text``."""
-    lr = liar_readings.set_index("variant")
+def liar_loss(res) -> dict:
+    """Our diagnosis of the network's loss to types 25-32 from the run's E12 replays over them, the loss shares,
+    their E7 rows, the verdicts, hand errors and challenge decisions: ``pooled`` (a sentence), ``summary``, ``text``."""
+    lr, loss_shares, liar_gain = res.liar_readings.set_index("variant"), res.loss_shares, res.liar_gain
+    verdicts, hands, decisions = res.liar_verdicts, res.liar_hands, res.liar_decisions
     base = lr.loc["thesis reading"]
 
     top = bbnx.top_loss_change(loss_shares)
@@ -286,7 +292,7 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
                 "measured.")
         return {"pooled": pooled, "summary": f"{pooled} No loss to take apart in this run.", "text": text}
 
-    share = partial(challenge_share, decisions, liars)
+    share = partial(challenge_share, decisions, bbnx.LIARS)
 
     rev = verdicts.set_index("count")
     parts = "; ".join(f"{r.change}: {points(r.gain_after_change, lr.loc[r.change, 'diff_ci_low'], lr.loc[r.change, 'diff_ci_high'])}"
@@ -348,11 +354,6 @@ def vs_types_of(res) -> str:
                                                                         games=res.large.games.to_numpy())
     return vs_types(large, res.params["n_games"], res.params["n_seeds"])
 
-def liar_loss_of(res) -> dict:
-    """:func:`liar_loss` for the run (types 25-32 in the network comparison)."""
-    return liar_loss(res.liar_readings, res.loss_shares, res.liar_gain, res.liar_verdicts, res.liar_hands,
-                     res.liar_decisions, bbnx.LIARS)
-
 def x3_limit(res) -> str:
     """How often the reading "not-support limit x-3" took effect, every number from the run's tables (the
     mechanism is explained above the table)."""
@@ -397,14 +398,6 @@ def extensions(res) -> str:
             "across lambda) because the guess shifts both checks of the four-case loop and the shifts cancel "
             f"(worked positions above); real-valued guessing (X1) is worse ({x1.mean_win_rate:.3f} mean, worst "
             f"type {x1.min_win_rate:.3f}).")
-
-def summary_of(res) -> str:
-    """:func:`summary` (*What the numbers say*) for the run."""
-    liar_text = (liar_loss_of(res)["summary"] if res.liar_readings is not None
-                 else "(Types 25-32 are not in this profile's network comparison.)")
-    return summary(res.large, res.seeded, res.trait_effect, res.self_open, res.wide, judged_gains(res), res.e7, res.br,
-                   res.params["n_games"], res.params["n_seeds"], liar_text=liar_text,
-                   readings_text=network_readings(res), extensions_text=extensions(res))
 
 def bid_draw(fig44: pd.DataFrame) -> str:
     """Fig 4.4's bid draw: the candidates never returned, and how close the simulation is to the exact shares."""
