@@ -101,9 +101,9 @@ def worked_checks(n_calls: int, rng: np.random.Generator) -> pd.DataFrame:
 def worked_checks_view(checks: pd.DataFrame) -> pd.DataFrame:
     """:func:`worked_checks` as the page shows it: headed in words ("p challenge draw sim", "ci low" read like
     code, issue 50), each simulated share beside its 95 % interval in one cell, and every probability of ours to
-    4 decimals (:func:`~liarlab.study.tables.with_decimals`; a column read "0.333" above "1.0000"); the paper's
-    value as it prints it."""
-    from liarlab.study.tables import fixed_text, printed_text, with_decimals
+    4 decimals (:func:`~liarlab.study.tables.with_decimals`; a column read "0.333" above "1.0000"), the paper's
+    fractions (1/3, 2/3, 1) too."""
+    from liarlab.study.tables import fixed_text, with_decimals
 
     def four(x) -> str:
         return fixed_text(float(x), 4)
@@ -115,7 +115,7 @@ def worked_checks_view(checks: pd.DataFrame) -> pd.DataFrame:
         "situation": checks["situation"],
         "own dice": checks["own"],
         "opponent's bid": checks["bid"],
-        "paper: chance of the challenge draw": [printed_text(x) for x in checks["paper_challenge_draw"]],
+        "paper: chance of the challenge draw": checks["paper_challenge_draw"].astype(float),   # 1/3, 2/3 and 1
         "calls": checks["calls"].astype(int),
         "challenge draws": checks["challenge_draws"].astype(int),
         "chance of the challenge draw, exact": checks["p_challenge_draw"].astype(float),
@@ -124,7 +124,7 @@ def worked_checks_view(checks: pd.DataFrame) -> pd.DataFrame:
             for x, lo, hi in zip(checks["p_challenge_draw_sim"], checks["ci_low"], checks["ci_high"])],
         **{name: checks[column].astype(float) for name, column in list(exact.items())[1:]},
     })
-    return with_decimals(view, dict.fromkeys(exact, 4))
+    return with_decimals(view, dict.fromkeys(["paper: chance of the challenge draw", *exact], 4))
 
 
 FIG_4_4_OWN = (1, 1, 1, 1, 1, 0)    # one 5 and no 6, as the figure's weights imply

@@ -181,9 +181,9 @@ def test_the_worked_checks_are_headed_in_words_with_one_count_of_decimals():
     assert shares.iloc[2].startswith("1.0000 [")       # Fig 4.6's challenge is certain
     assert view.attrs["decimals"]["chance of the challenge draw, exact"] == 4
     # as the page shows it: Fig 4.6's certain challenge (exact, final exact, final simulated) as "1.0000" beside
-    # "0.3333", not "1"; the paper's own "1" stays as printed
+    # "0.3333", not "1"; the paper's fractions (1/3, 2/3, 1) to the same 4 decimals (issue 50: one count per column)
     page = tables.table_html(view)
-    assert page.count(">1.0000</td>") == 3 and page.count(">1</td>") == 1
+    assert page.count(">1.0000</td>") == 4 and page.count(">1</td>") == 0 and ">0.6667</td>" in page
 
 
 def test_the_x3_table_is_headed_in_words():
