@@ -10,29 +10,12 @@ import pandas as pd
 from liarlab.papers.p01 import bbn_experiments as bbnx
 from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import printed
-from liarlab.papers.p01.claims import (
-    gain_verdict,
-    mean_gain,
-    mean_over_types,
-    per_type_band,
-    per_type_gains,
-    points,
-    points_text,
-)
-from liarlab.study.per_unit import agree, confirmation_text, est_text, points_to_width, unit_list  # noqa: F401
+from liarlab.papers.p01.claims import band_verdicts, gain_verdict, mean_gain, mean_over_types, per_type_gains
+from liarlab.study.per_unit import agree, confirmation_text, est_text, points, points_to_width, unit_list  # noqa: F401
 
 
 def _trait(name) -> str:
     return str(name).replace("_", " ")   # "low_cap" -> "low cap"
-
-def band_verdicts(large: pd.DataFrame) -> dict:
-    """The types judged as the claims table judges them (:func:`claims.per_type_band`): in the band, outside it
-    (below, above), undecided; and the per-type level."""
-    out = {"in": [], "below": [], "above": [], "undecided": []}
-    for t, rate, j in zip(large.type, large.win_rate, per_type_band(large.wins, large.games)):
-        out[{"reproduced": "in", "inconclusive": "undecided"}.get(
-            j.verdict, "below" if rate < printed.WIN_BAND[0] else "above")].append(int(t))
-    return {**out, "level": 1 - (1 - 0.95) / len(large)}
 
 def band_sentence(b: dict) -> str:
     """The per-type band verdicts (:func:`band_verdicts`) in words, as the claims table judges them."""
@@ -158,7 +141,7 @@ def gain_quantity(res) -> str:
     """What the opening answer measures for the network's claim: its mean gain, then the types in the band."""
     gains = judged_gains(res)
     est = mean_gain(gains)
-    return (f"the network's mean gain over the {gains.opponent.nunique()} types as {points_text(est)} across "
+    return (f"the network's mean gain over the {gains.opponent.nunique()} types as {points(est.value, est.low, est.high)} across "
             f"{est.n} seeded matches a type, and the number of types whose own gain lies in +5 to +10 points")
 
 def bbn_trend(curves: pd.DataFrame, types=("type1", "type8", "type11")) -> str:
@@ -230,7 +213,7 @@ def summary(res, liar_text: str | None = None, readings_text: str | None = None,
     readings_text = network_readings(res) if readings_text is None else readings_text
     extensions_text = extensions(res) if extensions_text is None else extensions_text
     b = band_verdicts(large)
-    g = gain_verdicts(gains)
+    g, mg = gain_verdicts(gains), mean_gain(gains)
     hard = trait_effect.sort_values("effect").iloc[0]
     easy = trait_effect.sort_values("effect").iloc[-1]
     rank = large.set_index("type").win_rate.rank(method="min")
@@ -250,7 +233,7 @@ def summary(res, liar_text: str | None = None, readings_text: str | None = None,
         f"when it always responds.",
         f"* **The network (§5.2: +5 to +10 points against most types).** Learning after every game, as the "
         f"thesis's network does, its mean gain over the {gains.opponent.nunique()} types is "
-        f"{points_text(mean_gain(gains))}. {gain_sentence(g)}.",
+        f"{points(mg.value, mg.low, mg.high)}. {gain_sentence(g)}.",
     ]
     if liar_text:
         lines.append(f"* **Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis).** "

@@ -56,6 +56,15 @@ def _per_type(wins, games, kind: str, m: int | None = None, band=printed.WIN_BAN
     """(share of types, every-type verdict) of the band claim (``kind="band"``) or of "loses to none"."""
     return U.judged_share(per_type_band(wins, games, band, m) if kind == "band" else U.above(wins, games, m=m))
 
+def band_verdicts(large: pd.DataFrame) -> dict:
+    """The types judged as the band claim judges them (:func:`per_type_band`): in the band, outside it
+    (below, above), undecided; and the per-type level."""
+    out = {"in": [], "below": [], "above": [], "undecided": []}
+    for t, rate, j in zip(large.type, large.win_rate, per_type_band(large.wins, large.games)):
+        out[{"reproduced": "in", "inconclusive": "undecided"}.get(
+            j.verdict, "below" if rate < printed.WIN_BAND[0] else "above")].append(int(t))
+    return {**out, "level": 1 - (1 - 0.95) / len(large)}
+
 def mean_over_types(large: pd.DataFrame) -> V.Estimate:
     """The mean of the per-type win rates (independent proportions), MOVER-Wilson interval."""
     return V.combination_of_proportions([(1 / len(large), int(w), int(n)) for w, n in zip(large.wins, large.games)])
@@ -150,10 +159,8 @@ def win_rate_verdicts(res) -> dict:
 def _win_rates(res) -> list[dict]:
     """§5.2: random-guess against the 32 test programs (large sample per type, Bonferroni level for 32)."""
     large, p, m = res.large, res.params, len(res.large)
-    band = per_type_band(large.wins, large.games, m=m)
-    worst = large.loc[large.win_rate.idxmin()]
-    outside, undecided = ([int(t) for t, j in zip(large.type, band) if j.verdict == v]
-                          for v in ("differs", "inconclusive"))
+    b, worst = band_verdicts(large), large.loc[large.win_rate.idxmin()]
+    outside, undecided = sorted(b["below"] + b["above"]), b["undecided"]
     level, judged = 100 * V.simultaneous_level(m), win_rate_verdicts(res)
     worst_text = f"worst type{int(worst.type)} {worst.win_rate:.3f}"
     open_ = f", {len(undecided)} undecided ({U.unit_list(undecided)})" if undecided else ""
