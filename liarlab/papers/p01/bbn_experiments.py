@@ -2,6 +2,7 @@
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -88,12 +89,12 @@ def paired_difference(win_bbn, win_plain) -> tuple[float, float, float]:
     return mean_interval(np.asarray(win_bbn, dtype=float) - np.asarray(win_plain, dtype=float))
 
 
-def seed_gains(games: pd.DataFrame, by=("opponent",)) -> pd.DataFrame:
-    """One paired gain (network - plain win rate) per independently seeded match (``rep``): the unit of
-    replication of a learned agent. Grouped by ``by`` plus ``rep``."""
+def seed_gains(games: pd.DataFrame, by=("opponent",), relative: bool = False) -> pd.DataFrame:
+    """One paired gain (network - plain win rate; ``relative``: divided by the plain rate) per independently
+    seeded match (``rep``): the unit of replication of a learned agent. Grouped by ``by`` plus ``rep``."""
     keys = [*by, "rep"]
     g = games.groupby(keys, sort=False)[["win_bbn", "win_plain"]].mean().reset_index()
-    g["gain"] = g.win_bbn - g.win_plain
+    g["gain"] = (g.win_bbn - g.win_plain) / (g.win_plain if relative else 1.0)
     return g
 
 
@@ -371,7 +372,7 @@ def _variants_task(rng, type_id, rep, n_games, variants, refit_every):
 def _in_band_counts(games: pd.DataFrame) -> dict:
     """The per-type gains of one reading judged as the claim "about 5-10 points against most test programs" judges
     them (per type across seeds at the Bonferroni level against +5 to +10 points,
-    :func:`liarlab.papers.p01.claims.per_type_gain_judgements`): how many types lie in the band, outside it, or are
+    :func:`liarlab.papers.p01.claims.per_type_gains`): how many types lie in the band, outside it, or are
     undecided (issue 49: kept, so the claim's own statistic can be judged under each network reading). The same
     rule as the claims row's (a test checks it), written here so that this module imports no claims builder."""
     from liarlab.papers.p01 import printed
@@ -584,6 +585,11 @@ def x3_weighted_hand(types=(1, 8, 11, 25), n_games: int = 500, n_seeds: int = 10
     return seed_gains(run.games)
 
 
+def pooled_readings(readings: pd.DataFrame) -> pd.DataFrame:
+    """E12's network readings pooled over all types, the ablations left out."""
+    return readings[(readings.group == "all types") & ~readings.variant.str.startswith("ablation")]
+
+
 def subset(run: BBNRun, opponents) -> BBNRun:
     """The part of ``run`` against ``opponents`` (labels such as "type25")."""
     def part(frame):
@@ -709,3 +715,118 @@ def schedule_table(schedules: pd.DataFrame) -> pd.DataFrame:
         "difference from learning after every game, points [95 % interval]": [
             "the reference" if e else next(iterator) for e in every],
     }), {"network win rate": 3})
+
+
+# ============================================================================ running notebook 01's network sections
+
+class NetworkRuns:
+    """The runs of notebook 01's network sections (E7-E10, E12's network readings, X3, E9's timings, the
+    learning schedule), mixed into the results object beside ``experiments.Runs`` (whose seeds and cache they
+    use)."""
+
+    def _net(self, seeds: str = "bbn_seeds"):
+        return self.size("bbn_types"), self.size("bbn_games"), self.size(seeds)
+
+    def worked_example(self) -> str:
+        """One game of the network player against type 25 after 200 games of learning, as text."""
+        return worked_example_text(np.random.default_rng(self.seed("worked_example_belief")),
+                                   np.random.default_rng(self.seed("worked_example_games")))
+
+    def run_bbn_matches(self) -> None:
+        """E7: paired matches (network and plain random-guess on the same dice), with the E8 records."""
+        types, n, r = self._net()
+        self.bbn_run = self._run("bbn_matches", lambda s: run_bbn_matches(types, n_games=n, n_seeds=r, seed=s,
+                                                                          record=True), _THIS, n=n, r=r, types=types)
+        self.e7 = summarize_vs_types(self.bbn_run)
+        self.gains = seed_gains(self.bbn_run.games)      # one paired gain per seeded match: the replication unit
+
+    def run_bbn_curves(self) -> None:
+        self.bbn_curves = cumulative_wins(self.bbn_run)
+        self.bbn_trend_types = [o for o in ("type1", "type8", "type11") if o in set(self.bbn_curves.opponent)]
+        self.panels = sorted(set(self.bbn_curves.opponent), key=lambda o: int(o[4:]))      # type1 .. type32
+
+    def run_bbn_diagnostics(self) -> None:
+        """E8 reads the E7 runs: every type, every seeded match."""
+        self.adoption = gate_adoption_curve(self.bbn_run)
+        self.calibration = calibration_table(self.bbn_run)
+        self.hand_errors = imagined_hand_errors(self.bbn_run)
+
+    def run_bbn_readings(self) -> None:
+        """E12 for the network on the same matches, the loss over types 25-32 taken apart (when the profile has
+        them), and E7's matches replayed under the game's rule readings (01 row 18)."""
+        types, n, r = self._net("bbn_variant_seeds")
+        self.bbn_readings = self._run(
+            "bbn_variants", lambda s: bbn_variants(types=types, n_games=n, n_seeds=r, seed=s), _THIS,
+            n=n, r=r, types=types)
+        if (self.bbn_readings.group == "types 25-32").any():
+            self.liar_readings = self.bbn_readings[self.bbn_readings.group == "types 25-32"]
+            self.loss_shares = liar_loss_shares(self.bbn_readings)
+        r7, seed7 = self.size("bbn_seeds"), self.seed("bbn_matches")
+        self.bbn_rule_readings = self._cached(
+            "bbn_rule_readings", lambda: bbn_rule_readings(types=types, n_games=n, n_seeds=r7, seed=seed7), _THIS,
+            n=n, r=r7, types=types)
+
+    def run_liar_diagnosis(self) -> None:
+        """Beliefs and decisions against types 25-32, types 1 and 17 beside them (first fifth of a match left out)."""
+        liars = [f"type{t}" for t in LIAR_TYPES]
+        liar_run = subset(self.bbn_run, liars)
+        self.liar_hands = imagined_hand_errors(liar_run)
+        self.liar_verdicts = verdicts_by_count(liar_run)
+        types = list(LIAR_TYPES) + list(CONTRAST_TYPES)
+        n, r = self.size("bbn_games"), self.size("decision_seeds")
+        rows = self._run("bbn_liar_decisions", lambda s: challenge_decisions(types, n_games=n, n_seeds=r, seed=s,
+                                                                             skip_games=n // 5),
+                         _THIS, n=n, r=r, types=types)
+        self.liar_decisions = liar_decisions_by_count(rows)
+        self.liar_gain = self.e7[self.e7.opponent.isin(liars)]
+
+    def run_substitutes(self) -> None:
+        _, n, r = self._net()
+        self.substitutes = self._run("bbn_substitutes", lambda s: bbn_substitutes(n_games=n, n_seeds=r, seed=s),
+                                     _THIS, n=n, r=r)
+
+    def run_support_events(self) -> None:
+        from liarlab.study.tables import with_decimals
+
+        self.support_events = with_decimals(not_support_events(self.bbn_run),
+                                            dict.fromkeys(("mean_p_supports", "true_share_supports"), 3))
+
+    def run_x3_x4(self) -> None:
+        """X3 (a confidence-weighted imagined hand, reference engine) and X4 (extended rules)."""
+        from liarlab.papers.p01 import experiments as ex
+
+        types, n, r = self.size("x3_types"), self.size("bbn_games"), self.size("x3_seeds")
+        self.x3_ext = self._run("x3", lambda s: x3_weighted_hand(types=types, n_games=n, n_seeds=r, seed=s),
+                                _THIS, n=n, r=r, types=types)
+        n4 = self.size("x4_games")
+        self.x4 = self._run("x4", lambda s: ex.extended_rules(n4, s), ex, n=n4)
+        self.x4_summary = ex.extended_rules_summary(self.x4)
+
+    def run_timing(self) -> None:
+        """E9: wall times (measured each run, never cached) of random-guess alone and with the network."""
+        from liarlab.liardice import bbn_play
+        from liarlab.papers.p01 import experiments as ex
+
+        n_games = self.size("n_games")
+        self.timing = ex.timing_with_paper(ex.timing(
+            n_games, np.random.default_rng(self.seed("timing")),
+            throughput_games=self.size("n_sweep") * ex.THROUGHPUT_PER_SWEEP_GAME))
+        bbn_play.warm_up()
+        self.bbn_time = bbn_timing(self.size("bbn_games"), type_id=1, seed=self.seed("bbn_timing"))
+        self.timing_vs_thesis = ex.timing_table(
+            self.timing, ex.thesis_schedule_timing(self.bbn_time), n_games, self.size("bbn_games"),
+            ratio_row=ex.like_for_like_timing(self.bbn_time))
+
+    def run_schedules(self) -> None:
+        types, n, r = self._net("bbn_variant_seeds")
+        self.schedules = self._run("bbn_schedules", lambda s: refit_sensitivity(
+            types=types, refit_values=[1, BATCHED_REFIT_EVERY], n_games=n, n_seeds=r, seed=s),
+            _THIS, n=n, r=r, types=types)
+
+    @property
+    def x3_reading(self) -> pd.Series:
+        """The network reading "not-support limit x-3" pooled over all types."""
+        return self.bbn_readings[self.bbn_readings.group == "all types"].set_index("variant").loc["not-support limit x-3"]
+
+
+_THIS = sys.modules[__name__]

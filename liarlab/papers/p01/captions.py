@@ -7,22 +7,15 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
+from liarlab.papers.p01 import bbn_experiments as bbnx
+from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import printed
-from liarlab.papers.p01.claims import mean_gain, mean_over_types, per_type_band, per_type_gains, points, points_text
-from liarlab.study.per_unit import agree, confirmation_text, est_text, points_to_width, unit_list  # noqa: F401
+from liarlab.papers.p01.claims import band_verdicts, gain_verdict, mean_gain, mean_over_types, per_type_gains
+from liarlab.study.per_unit import agree, confirmation_text, est_text, points, points_to_width, unit_list  # noqa: F401
 
 
 def _trait(name) -> str:
     return str(name).replace("_", " ")   # "low_cap" -> "low cap"
-
-def band_verdicts(large: pd.DataFrame) -> dict:
-    """The types judged as the claims table judges them (:func:`claims.per_type_band`): in the band, outside it
-    (below, above), undecided; and the per-type level."""
-    out = {"in": [], "below": [], "above": [], "undecided": []}
-    for t, rate, j in zip(large.type, large.win_rate, per_type_band(large.wins, large.games)):
-        out[{"reproduced": "in", "inconclusive": "undecided"}.get(
-            j.verdict, "below" if rate < printed.WIN_BAND[0] else "above")].append(int(t))
-    return {**out, "level": 1 - (1 - 0.95) / len(large)}
 
 def band_sentence(b: dict) -> str:
     """The per-type band verdicts (:func:`band_verdicts`) in words, as the claims table judges them."""
@@ -39,18 +32,18 @@ def gain_sentence(g: dict, on: str = "") -> str:
             f"seeds), {gain_count(g)}; {up} {agree(up, 'lie')} above zero and {len(g['below_zero'])} below")
 
 def vs_types(large: pd.DataFrame, n_games: int, n_seeds: int) -> str:
-    """Fig 01_vs_types: the bars in the band (by their means, and judged as the claims table judges them), and the
-    spread of one match."""
+    """Fig 01_vs_types: the dots in the band (by their means, and judged as the claims table judges them), and the
+    spread of one match (the orange bars)."""
     lo, hi = printed.WIN_BAND
     below, above = large[large.win_rate < lo], large[large.win_rate > hi]
     worst = large.loc[large.win_rate.idxmin()]
-    text = (f"*What to notice:* {len(large) - len(below) - len(above)} of {len(large)} blue bars (large samples) lie "
+    text = (f"*What to notice:* {len(large) - len(below) - len(above)} of {len(large)} blue dots (the large samples' win rates) lie "
             f"inside the green 60-70 % band; {len(below)} lie below it ({unit_list(below.type)}) and {len(above)} above "
             f"it ({unit_list(above.type)}). ")
     if {"wins", "games"} <= set(large.columns):
         text += band_sentence(band_verdicts(large)) + " "
     return text + (f"The lowest, type {int(worst.type)}, wins {worst.win_rate:.3f}, still above the dashed 50 % line. "
-                   f"The orange range of {n_seeds} matches of {n_games} games spans "
+                   f"The orange bar behind each dot, the range of {n_seeds} matches of {n_games} games, spans "
                    f"{(large.seed_max - large.seed_min).mean():.3f} on average: a single match, the thesis's design, "
                    "could not separate neighbouring types.")
 
@@ -129,8 +122,6 @@ def gain_count(g: dict) -> str:
 
 def judged_gains(res) -> pd.DataFrame:
     """The seed gains the claims row judges: the fresh seeds under the second stage, else the pilot's."""
-    from liarlab.papers.p01.claims import gain_verdict
-
     return gain_verdict(res)[-1]
 
 def win_quantity(res) -> str:
@@ -150,7 +141,7 @@ def gain_quantity(res) -> str:
     """What the opening answer measures for the network's claim: its mean gain, then the types in the band."""
     gains = judged_gains(res)
     est = mean_gain(gains)
-    return (f"the network's mean gain over the {gains.opponent.nunique()} types as {points_text(est)} across "
+    return (f"the network's mean gain over the {gains.opponent.nunique()} types as {points(est.value, est.low, est.high)} across "
             f"{est.n} seeded matches a type, and the number of types whose own gain lies in +5 to +10 points")
 
 def bbn_trend(curves: pd.DataFrame, types=("type1", "type8", "type11")) -> str:
@@ -210,13 +201,19 @@ def game_lengths(lengths: pd.DataFrame) -> str:
             "about people (green bands), whoever opens (" + "; ".join(parts) + "). The remarks describe human "
             "play, so bot play is only a substitute, not a test.")
 
-def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFrame, self_open, wide: pd.DataFrame,
-            gains: pd.DataFrame, e7: pd.DataFrame, best_response: pd.DataFrame, n_games: int, n_seeds: int,
-            liar_text: str = "", readings_text: str = "", extensions_text: str = "") -> str:
-    """*What the numbers say*, every number from the tables it names (``gains``: one per seeded match; the
-    per-type verdicts as the claims table judges them)."""
+def summary(res, liar_text: str | None = None, readings_text: str | None = None,
+            extensions_text: str | None = None) -> str:
+    """*What the numbers say*, every number from the run's tables (the seed gains the claims row judges; the
+    per-type verdicts as the claims table judges them); a text left None is the run's own."""
+    large, seeded, gains, trait_effect, wide = res.large, res.seeded, judged_gains(res), res.trait_effect, res.wide
+    self_open, best_response, n_games, n_seeds = res.self_open, res.br, res.params["n_games"], res.params["n_seeds"]
+    if liar_text is None:
+        liar_text = (liar_loss(res)["summary"] if res.liar_readings is not None
+                     else "(Types 25-32 are not in this profile's network comparison.)")
+    readings_text = network_readings(res) if readings_text is None else readings_text
+    extensions_text = extensions(res) if extensions_text is None else extensions_text
     b = band_verdicts(large)
-    g = gain_verdicts(gains)
+    g, mg = gain_verdicts(gains), mean_gain(gains)
     hard = trait_effect.sort_values("effect").iloc[0]
     easy = trait_effect.sort_values("effect").iloc[-1]
     rank = large.set_index("type").win_rate.rank(method="min")
@@ -236,7 +233,7 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
         f"when it always responds.",
         f"* **The network (§5.2: +5 to +10 points against most types).** Learning after every game, as the "
         f"thesis's network does, its mean gain over the {gains.opponent.nunique()} types is "
-        f"{points_text(mean_gain(gains))}. {gain_sentence(g)}.",
+        f"{points(mg.value, mg.low, mg.high)}. {gain_sentence(g)}.",
     ]
     if liar_text:
         lines.append(f"* **Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis).** "
@@ -254,15 +251,14 @@ def summary(large: pd.DataFrame, seeded: pd.DataFrame, trait_effect: pd.DataFram
 _BOTH = "ablation: no probability 4, no L limits"
 _SHUT = "ablation: gate always shut"
 
-def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain: pd.DataFrame,
-              verdicts: pd.DataFrame, hands: pd.DataFrame, decisions: pd.DataFrame, liars: str) -> dict:
-    """Our diagnosis of the network's loss to types 25-32 from the E12 replays over them, the loss shares, their E7
-    rows, the verdicts, hand errors and challenge decisions: ``pooled`` (a sentence), ``summary``, ``text``."""
-    lr = liar_readings.set_index("variant")
+def liar_loss(res) -> dict:
+    """Our diagnosis of the network's loss to types 25-32 from the run's E12 replays over them, the loss shares,
+    their E7 rows, the verdicts, hand errors and challenge decisions: ``pooled`` (a sentence), ``summary``, ``text``."""
+    lr, loss_shares, liar_gain = res.liar_readings.set_index("variant"), res.loss_shares, res.liar_gain
+    verdicts, hands, decisions = res.liar_verdicts, res.liar_hands, res.liar_decisions
     base = lr.loc["thesis reading"]
-    from liarlab.papers.p01.bbn_experiments import top_loss_change
 
-    top = top_loss_change(loss_shares)
+    top = bbnx.top_loss_change(loss_shares)
     shares = loss_shares.set_index("change")
     ids = sorted(int(str(o)[4:]) for o in liar_gain.opponent) if "opponent" in liar_gain else []
     which = ("types 25–32" if len(ids) == 8 or not ids else
@@ -279,7 +275,7 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
                 "measured.")
         return {"pooled": pooled, "summary": f"{pooled} No loss to take apart in this run.", "text": text}
 
-    share = partial(challenge_share, decisions, liars)
+    share = partial(challenge_share, decisions, bbnx.LIARS)
 
     rev = verdicts.set_index("count")
     parts = "; ".join(f"{r.change}: {points(r.gain_after_change, lr.loc[r.change, 'diff_ci_low'], lr.loc[r.change, 'diff_ci_high'])}"
@@ -313,11 +309,7 @@ def liar_loss(liar_readings: pd.DataFrame, loss_shares: pd.DataFrame, liar_gain:
             f"{share('network', 2, 'share_challenged'):.2f} of the time instead of "
             f"{share('plain', 2, 'share_challenged'):.2f}, though only {share('plain', 2, 'share_false'):.2f} of those "
             f"bids are false, while their count-3 and count-4 bids are false {share('plain', 3, 'share_false'):.2f} "
-            f"and {share('plain', 4, 'share_false'):.2f} of the time."
-            "\n\n**A property of the readings, not a defect.** Each part does what Ch. 4 §3 and the spec's readings "
-            "describe (tested); the loss comes from combining the spec's reading of probability 4 and the limits with "
-            "the random-guess rules, which never ask whether a later bid would be easier to catch. We keep the spec's "
-            "readings and report the loss.")
+            f"and {share('plain', 4, 'share_false'):.2f} of the time.")
     summary = (f"{pooled} {top.share_of_loss_removed:.0%} of it goes when the spec's reading of probability 4 is "
                f"dropped (`{top.change}`)"
                + (f"; without the limits in L as well, {both.share_of_loss_removed:.0%}" if both is not None else "")
@@ -345,32 +337,18 @@ def vs_types_of(res) -> str:
                                                                         games=res.large.games.to_numpy())
     return vs_types(large, res.params["n_games"], res.params["n_seeds"])
 
-def liar_loss_of(res) -> dict:
-    """:func:`liar_loss` for the run (types 25-32 in the network comparison)."""
-    from liarlab.papers.p01.bbn_experiments import LIARS
-
-    return liar_loss(res.liar_readings, res.loss_shares, res.liar_gain, res.liar_verdicts, res.liar_hands,
-                     res.liar_decisions, LIARS)
-
 def x3_limit(res) -> str:
-    """Why the reading "not-support limit x-3" barely changes anything, every number from the run's tables."""
+    """How often the reading "not-support limit x-3" took effect, every number from the run's tables (the
+    mechanism is explained above the table)."""
     events, x3 = res.support_events, res.x3_reading
     differ = events.loc[events.limits_differ]
-    return f"""
-**Why "not-support limit x-3" barely changes anything.** The variant only changes the limit set after a
-"does not support" verdict (P(B) ≤ 0.5) that the gate adopts, and only from our count 3 up (at count 2 both
-limits are 0 dice). In the recorded E7 runs ({len(res.bbn_run.games):,} games, {len(res.params["bbn_types"])} types)
-that happened {int(differ['adopted_not_support'].sum()):,} times in
-{int(differ['answers'].sum()):,} answers to our bids of 3 dice or more (B has no parent,
-so P(B) does not follow our count A closely; the table shows the mean P(B) against the revealed share by count). When it does happen, the limit falls on the face
-of *our* last bid after the opponent has already raised past it: the next decision is about their bid, and the
-limit on our face matters only if the sampled hand or the guess range for that face decides it. Over the whole comparison the variant changed
-the result of {int(x3.games_with_other_result):,} of {int(x3.games):,} games on the same dice. So the reading does take effect, but it
-barely matters in this design (its change against the thesis reading:
-{points_to_width(x3.vs_thesis, x3.vs_thesis_ci_low, x3.vs_thesis_ci_high)}); `tests/liardice/test_bbn_play.py` tests the branch in both engines and builds a position
-where it does change the decision (we hold three 5s, bid four 5s, they raise to five 5s: x − 2 allows them two 5s and we never
-challenge, x − 3 allows one and we always challenge), and one such position for every other reading.
-"""
+    return (f"In the recorded E7 runs ({len(res.bbn_run.games):,} games, {len(res.params['bbn_types'])} types) an "
+            f"adopted \"does not support\" verdict on our bids of 3 dice or more happened "
+            f"{int(differ['adopted_not_support'].sum()):,} times in {int(differ['answers'].sum()):,} answers, and over "
+            f"the whole comparison the variant changed the result of {int(x3.games_with_other_result):,} of "
+            f"{int(x3.games):,} games on the same dice. So the reading does take effect, but it barely matters in this "
+            f"design (its change against the thesis reading: "
+            f"{points_to_width(x3.vs_thesis, x3.vs_thesis_ci_low, x3.vs_thesis_ci_high)}).")
 
 def x2_positions(mixture: pd.DataFrame) -> str:
     """Why the X2 sweep is flat, read from the worked positions facing "three 1s"."""
@@ -387,7 +365,7 @@ def network_readings(res) -> str:
     """The network's readings in a sentence: the pooled gains' range, whether any reaches +5 points (point
     estimates; the verdicts are the claims table's), and the games the x-3 limit changed."""
     readings = res.bbn_readings
-    net_all = readings[(readings.group == "all types") & ~readings.variant.str.startswith("ablation")]
+    net_all = bbnx.pooled_readings(readings)
     x3 = res.x3_reading
     return (f"Over all types the pooled gain ranges from {100 * net_all['diff'].min():+.1f} to "
             f"{100 * net_all['diff'].max():+.1f} points across the readings; "
@@ -403,14 +381,6 @@ def extensions(res) -> str:
             "across lambda) because the guess shifts both checks of the four-case loop and the shifts cancel "
             f"(worked positions above); real-valued guessing (X1) is worse ({x1.mean_win_rate:.3f} mean, worst "
             f"type {x1.min_win_rate:.3f}).")
-
-def summary_of(res) -> str:
-    """:func:`summary` (*What the numbers say*) for the run."""
-    liar_text = (liar_loss_of(res)["summary"] if res.liar_readings is not None
-                 else "(Types 25-32 are not in this profile's network comparison.)")
-    return summary(res.large, res.seeded, res.trait_effect, res.self_open, res.wide, judged_gains(res), res.e7, res.br,
-                   res.params["n_games"], res.params["n_seeds"], liar_text=liar_text,
-                   readings_text=network_readings(res), extensions_text=extensions(res))
 
 def bid_draw(fig44: pd.DataFrame) -> str:
     """Fig 4.4's bid draw: the candidates never returned, and how close the simulation is to the exact shares."""
@@ -429,9 +399,6 @@ def bid_draw(fig44: pd.DataFrame) -> str:
 
 def readings_vs_e7(res) -> str:
     """Why the readings table's "thesis reading" row is not E7's pooled gain: E12 replays its own seeded matches."""
-    from liarlab.papers.p01 import bbn_experiments as bbnx
-    from liarlab.papers.p01.results import SEED_OFFSETS
-
     allt = res.bbn_readings[res.bbn_readings.group == "all types"].set_index("variant")
     if "thesis reading" not in allt.index or res.bbn_run is None:
         return ""
@@ -439,12 +406,12 @@ def readings_vs_e7(res) -> str:
     per_seed = bbnx.seed_gains(res.bbn_run.games, by=()).set_index("rep").gain
     e7 = bbnx.gain_estimate(per_seed)
     e7_rate = float(res.bbn_run.games.win_bbn.mean())
-    same = SEED_OFFSETS["bbn_variants"] == SEED_OFFSETS["bbn_matches"]
+    same = ex.SEED_OFFSETS["bbn_variants"] == ex.SEED_OFFSETS["bbn_matches"]
     overlap = not (t.diff_ci_high < e7.low or e7.high < t.diff_ci_low)
     return ("**Why the thesis-reading row is not E7's number.** " + (
         "The rows of this table share one set of seeded matches (the same dice for every reading), but "
         "not E7's: they are drawn from their own seed (offset "
-        f"{SEED_OFFSETS['bbn_variants']} against E7's {SEED_OFFSETS['bbn_matches']}), so the thesis-reading row "
+        f"{ex.SEED_OFFSETS['bbn_variants']} against E7's {ex.SEED_OFFSETS['bbn_matches']}), so the thesis-reading row "
         "is a second, independent measurement of E7's pooled gain, "
         if not same else "This table replays E7's own seeded matches, ") +
         f"with the same {int(t.types)} types x {int(t.seeds)} seeds x {int(t.games // (t.types * t.seeds))} games: "

@@ -6,14 +6,16 @@ share of types (docs/VERDICTS.md). Paper values come from ``printed.py``.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
+from liarlab.core import dice
 from liarlab.core import readings as CR
 from liarlab.core import verdicts as V
+from liarlab.papers.p01 import bbn_experiments as bbnx
+from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import printed
 from liarlab.study import families as F
 from liarlab.study import per_unit as U
@@ -21,8 +23,8 @@ from liarlab.study.answer import plural
 from liarlab.study.families import ClaimFamily, Way, claim
 from liarlab.study.per_unit import Read, points, tally  # noqa: F401  (public doors)
 from liarlab.study.stages import shared_two_stage, shared_unit_plan
+from liarlab.study.tables import fixed_text, with_decimals
 
-WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 FIG_TYPES = (1, 5, 23)          # the types of Figs 5.6-5.8
 FIGURE_TYPES = ("type1", "type8", "type11")   # the types whose gain Figs 5.9-5.11 show
 _SPEC = "spec 01 §7"            # the spec's open points, where a reading comes from
@@ -50,12 +52,18 @@ def per_type_gains(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND, what="gain i
     """Per type the paired gain across seeds against ``band``: (types, estimates, judgements)."""
     return U.seed_units(gains, band, what)
 
-def per_type_gain_judgements(gains: pd.DataFrame, band=printed.BBN_GAIN_BAND) -> tuple[list, list]:
-    return per_type_gains(gains, band)[1:]
-
 def _per_type(wins, games, kind: str, m: int | None = None, band=printed.WIN_BAND):
     """(share of types, every-type verdict) of the band claim (``kind="band"``) or of "loses to none"."""
     return U.judged_share(per_type_band(wins, games, band, m) if kind == "band" else U.above(wins, games, m=m))
+
+def band_verdicts(large: pd.DataFrame) -> dict:
+    """The types judged as the band claim judges them (:func:`per_type_band`): in the band, outside it
+    (below, above), undecided; and the per-type level."""
+    out = {"in": [], "below": [], "above": [], "undecided": []}
+    for t, rate, j in zip(large.type, large.win_rate, per_type_band(large.wins, large.games)):
+        out[{"reproduced": "in", "inconclusive": "undecided"}.get(
+            j.verdict, "below" if rate < printed.WIN_BAND[0] else "above")].append(int(t))
+    return {**out, "level": 1 - (1 - 0.95) / len(large)}
 
 def mean_over_types(large: pd.DataFrame) -> V.Estimate:
     """The mean of the per-type win rates (independent proportions), MOVER-Wilson interval."""
@@ -67,11 +75,6 @@ def mean_gain(gains: pd.DataFrame):
 
 def points_text(est) -> str:
     return points(est.value, est.low, est.high)
-
-def match_gains(games: pd.DataFrame, relative: bool = False) -> pd.DataFrame:
-    g = games.groupby(["opponent", "rep"], sort=False)[["win_bbn", "win_plain"]].mean().reset_index()
-    g["gain"] = (g.win_bbn - g.win_plain) / (g.win_plain if relative else 1.0)
-    return g
 
 def type31_as_printed(games: pd.DataFrame) -> pd.DataFrame:
     """E7's games with type31 as the appendix prints it (a copy of type32): type32's matches stand for type31's."""
@@ -108,8 +111,6 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
 
 def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
     """:func:`reading_robustness` headed in words (issue 50), rates to 3 decimals, the share as its range."""
-    from liarlab.study.tables import fixed_text, with_decimals
-
     r = readings
     shown = pd.DataFrame({
         "reading of the rules": r.reading, "mean win rate": r.mean_win_rate, "lowest win rate": r.min_win_rate,
@@ -120,27 +121,6 @@ def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
         "60-70 % against every type": r.every_type_60_70, "loses to no type": r.loses_to_none,
         "games per type": r.games_per_type.astype(int)})
     return with_decimals(shown, dict.fromkeys(("mean win rate", "lowest win rate", "highest win rate"), 3))
-
-def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int, ratio_row=None) -> pd.DataFrame:
-    """E9: run times beside the thesis's (a timing table, not claims: only the ratio compares across
-    implementations); ``ratio_row``: the like-for-like slow-down (default ``timing_row``). 3 significant digits."""
-    from liarlab.papers.p01.experiments import ENGINE_WORDS, significant
-
-    ratio_row = timing_row if ratio_row is None else ratio_row
-    engine, ratio_engine = (ENGINE_WORDS.get(str(r.engine), str(r.engine)) for r in (timing_row, ratio_row))
-    per500 = "seconds per 500 games, random-guess only"
-    rows = [(f"{per500} (reference Python agents)", printed.SECONDS_PER_500, float(timing.seconds.iloc[0]) * 500 / n_games),
-            (f"{per500} (numba batch)", printed.SECONDS_PER_500, float(timing.seconds.iloc[1]) * 500 / n_games),
-            (f"seconds per 500 games with the network ({engine}, learning after every game)",
-             printed.SECONDS_PER_500_BBN, float(timing_row.seconds_bbn) * 500 / bbn_games),
-            (f"slow-down with the network: time with it / time without it, both on the {ratio_engine} in the "
-             "network's timing run", printed.BBN_SLOWDOWN, float(ratio_row.ratio))]
-    return pd.DataFrame([{"measure": m, "paper": p, "ours": significant(x)} for m, p, x in rows])
-
-def lambda_words(variant: str) -> str:
-    """"X2 lambda=1" (the CSVs' label) as "λ = 1" (issue 50); any other variant as it is."""
-    match = re.fullmatch(r"X2 lambda=(\S+)", str(variant))
-    return f"λ = {match.group(1)}" if match else str(variant)
 
 # ============================================================================ §5.2 win rates, Figs 5.3/5.6-5.8
 
@@ -179,10 +159,8 @@ def win_rate_verdicts(res) -> dict:
 def _win_rates(res) -> list[dict]:
     """§5.2: random-guess against the 32 test programs (large sample per type, Bonferroni level for 32)."""
     large, p, m = res.large, res.params, len(res.large)
-    band = per_type_band(large.wins, large.games, m=m)
-    worst = large.loc[large.win_rate.idxmin()]
-    outside, undecided = ([int(t) for t, j in zip(large.type, band) if j.verdict == v]
-                          for v in ("differs", "inconclusive"))
+    b, worst = band_verdicts(large), large.loc[large.win_rate.idxmin()]
+    outside, undecided = sorted(b["below"] + b["above"]), b["undecided"]
     level, judged = 100 * V.simultaneous_level(m), win_rate_verdicts(res)
     worst_text = f"worst type{int(worst.type)} {worst.win_rate:.3f}"
     open_ = f", {len(undecided)} undecided ({U.unit_list(undecided)})" if undecided else ""
@@ -223,12 +201,6 @@ def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: i
                       f"{len(ends)} seeded {n_games}-game matches end at or below x/2 (the binomial expects "
                       f"{expected:.1f})")
 
-def _opening(first: pd.DataFrame, opens: str) -> pd.DataFrame:
-    """The first-mover runs against the types when ``opens`` opens every game, one row per type."""
-    f = first[(first.opens == opens) & (first.opponent_label != "random_guess")].copy()
-    f["type"] = [int(str(o)[4:]) for o in f.opponent_label]
-    return f
-
 def _three_types_beaten(frame: pd.DataFrame):
     g = frame.set_index("type").loc[list(FIG_TYPES)]
     return (*_per_type(g.wins, g.games, "beaten", m=len(FIG_TYPES)), _counts_note(g.wins, g.games))
@@ -249,8 +221,8 @@ TREND_WAYS = tuple(Way(r, claim=TREND_CLAIM, family=TREND_FAMILY, **kw) for r, k
     (_rd("the thesis's single 500-game match per type", "each type's one 500-game match ends above half its games",
          f"{_SPEC} 15 and 18: plot-only results, one run per condition"),
      dict(run=lambda res: _three_types_beaten(res.ref))),
-    (_RG_OPENS, dict(run=lambda res: _three_types_beaten(_opening(res.first, "random_guess")))),
-    (_PROGRAM_OPENS, dict(run=lambda res: _three_types_beaten(_opening(res.first, "opponent")))),
+    (_RG_OPENS, dict(run=lambda res: _three_types_beaten(ex.opening_runs(res.first, "random_guess")))),
+    (_PROGRAM_OPENS, dict(run=lambda res: _three_types_beaten(ex.opening_runs(res.first, "opponent")))),
     (_rd("the whole curve of every seeded match above y = x/2", "every point of every 500-game curve, not only its "
          "end, lies above the lower line", "the thesis's wording 'between the lines' (images lost)"),
      dict(not_run="a curve that loses its first game starts below y = x/2, so no 500-game curve can lie wholly above "
@@ -320,7 +292,7 @@ def _e12_frame(name):
 
 def _opens_frame(opens):
     return lambda res: ("the first-mover runs are not in this call" if res.first is None else
-                        res.first[(res.first.opens == opens) & (res.first.opponent_label != "random_guess")])
+                        ex.opening_runs(res.first, opens))
 
 def _one_match(res):
     ok = res.ref is not None and {"wins", "games"} <= set(res.ref.columns)
@@ -354,7 +326,7 @@ WIN_WAYS = _win_ways("band") + _win_ways("beaten")
 # ============================================================================ §5.2 the network's gain
 
 def _gain_judged(gains: pd.DataFrame) -> tuple:
-    ests, judged = per_type_gain_judgements(gains)
+    _, ests, judged = per_type_gains(gains)
     return (*U.judged_share(judged, "most"), ests, judged, gains)
 
 def gain_verdict(res):
@@ -464,7 +436,7 @@ def _gain_share(key, frame, relative=False, band=printed.BBN_GAIN_BAND, note="")
         games = _NO_GAMES if res.bbn_run is None else frame(res.bbn_run.games)
         if isinstance(games, str):
             return games
-        judged = per_type_gains(match_gains(games, relative=relative), band,
+        judged = per_type_gains(bbnx.seed_gains(games, relative=relative), band,
                                 f"gain in +{100 * band[0]:g}..+{100 * band[1]:g} points")[2]
         return (*U.judged_share(judged, "most"), _types_note(judged) + note)
     return Read(GAIN_READINGS[key], claim=GAIN_CLAIM, run=run)
@@ -491,16 +463,6 @@ def _unpaired(res):
     return (*U.judged_share(judged, "most"), "the network's first seeded match against the plain player's second "
                                               "(other dice); Newcombe interval per type")
 
-def _network_way(variant: str, where: str) -> Way:
-    def run(res):
-        t = res.bbn_readings
-        if t is None:
-            return "E12's network readings are not in this call"
-        r = t[(t.group == "all types") & (t.variant == variant)]
-        return network_reading(next(r.itertuples())) if len(r) else "this E12 table has no row for it"
-    return Read(_rd(f"network: {variant}", f"the network read as '{variant}' (spec E12)", where), claim=GAIN_CLAIM,
-                run=run)
-
 #: The two gate readings of open point 10 (GAIN_READINGS' "gates" names both in one), each run on its own.
 _GATES = {"a gate per update": _rd("separate adoption gates per update", "the support and credibility updates each "
                                    "draw their own gate", f"{_SPEC} 10"),
@@ -508,17 +470,20 @@ _GATES = {"a gate per update": _rd("separate adoption gates per update", "the su
                                                       "the current event (a first occurrence may be adopted)",
                                                       f"{_SPEC} 10")}
 
-def _rule_way(key: str | None, variant: str | None = None) -> Way:
-    """A reading of the gain from its row of ``bbn_rule_readings`` (E7's design replayed under it)."""
-    variant = _E12[key] if variant is None else variant
-    reading = GAIN_READINGS[key] if key else _GATES[variant]
+_E7_REPLAYS = dict(table="bbn_rule_readings", source="E7's",
+                   missing="E7's matches under the game's readings are not in this call")
 
+def _replayed_way(reading: CR.Reading, variant: str, table="bbn_readings", source="E12's",
+                  missing="E12's network readings are not in this call") -> Way:
+    """A reading of the gain from its replay's row of ``table`` (E12's network readings, or E7's design replayed
+    under the game's readings)."""
     def run(res):
-        t = getattr(res, "bbn_rule_readings", None)
+        t = getattr(res, table, None)
         if t is None:
-            return "E7's matches under the game's readings are not in this call"
+            return missing
         r = t[(t.group == "all types") & (t.variant == variant)]
-        return network_reading(next(r.itertuples()), reading, "E7's") if len(r) else "that table has no row for it"
+        absent = f"this {source[:-2]} table has no row for it"
+        return network_reading(next(r.itertuples()), reading, source) if len(r) else absent
     return Read(reading, claim=GAIN_CLAIM, run=run)
 
 def _types(wanted, missing):
@@ -533,17 +498,19 @@ GAIN_WAYS = (
     _gain_share("bbn opens", lambda g: g[g.bbn_starts == 1]),
     _gain_share("program opens", lambda g: g[g.bbn_starts == 0]),
     Read(GAIN_READINGS["unpaired"], claim=GAIN_CLAIM, run=_unpaired),
-    *(_network_way(variant, where) for variant, where in _NETWORK.items()),
-    *(_rule_way(None, variant) for variant in _GATES),
-    _rule_way("node D", "node D: every bid supports the previous call"),
-    _rule_way("normaliser", "the thesis's normaliser P(D|A)P(E|A)"),
+    *(_replayed_way(_rd(f"network: {v}", f"the network read as '{v}' (spec E12)", where), v)
+      for v, where in _NETWORK.items()),
+    *(_replayed_way(reading, v, **_E7_REPLAYS) for v, reading in _GATES.items()),
+    _replayed_way(GAIN_READINGS["node D"], "node D: every bid supports the previous call", **_E7_REPLAYS),
+    _replayed_way(GAIN_READINGS["normaliser"], "the thesis's normaliser P(D|A)P(E|A)", **_E7_REPLAYS),
     _gain_share("about", lambda g: g, band=GAIN_ABOUT_BAND),
     _gain_share("figure types", _types(FIGURE_TYPES, "types 1, 8 and 11 are not all in this sample"),
                 note=" (of the three types the figures show)"),
     _gain_share("type31", lambda g: (type31_as_printed(g) if {"type31", "type32"} <= set(g.opponent) else
                                      "types 31 and 32 are not both in this sample"),
                 note="; type31's seeded matches are type32's (the same program as printed)"),
-    *(_rule_way(key) for key in ("random opener", "retry", "cap >", "cap own", "cap override", "opening count")),
+    *(_replayed_way(GAIN_READINGS[k], _E12[k], **_E7_REPLAYS) for k in ("random opener", "retry", "cap >", "cap own",
+                                                                      "cap override", "opening count")),
     Way(GAIN_READINGS["details"], claim=GAIN_CLAIM, not_run=_DETAILS),
     Way(GAIN_READINGS["min count"], claim=GAIN_CLAIM, not_run=_MIN_COUNT),
 )
@@ -636,17 +603,13 @@ def _exact(text: str, source: str, paper, value, decimals: int | None = None, ro
 
 def background_rows(_res=None) -> list[dict]:
     """§4.3: the rain example (§4.1's dice facts are claimed once, in notebook 00)."""
-    from liarlab.papers.p01.experiments import rain_given_dry
-
-    rain = rain_given_dry()
+    rain = ex.rain_given_dry()
     return _exact("rain example P(rain | ground dry)", "§4.3, Tables 4.8/4.9", printed.RAIN_GIVEN_DRY, rain, 2,
                   round(rain, 6), note="printed denominator (18+45)/100 is a typo for (8+45)/100; literally it gives "
                                        "0.127")
 
 def _p_two_fives(_res) -> list[dict]:
     """§4.2: P(>= 2 fives) (the 4561/4651 misprint of the text is claimed once, in notebook 00)."""
-    from liarlab.core import dice
-
     p2 = float(dice.probability_at_least(2))
     return _exact("P(opponent holds >= 2 fives) in the Fig 4.2 example", "§4.2 text", printed.AT_LEAST_TWO_FIVES, p2,
                   4, round(p2, 6), note="exact 1526/7776; 'challenge about 80%' = 1 - 0.1962")
@@ -672,26 +635,21 @@ def _two_sixes_way(reading: CR.Reading, count) -> Way:
         return V.exact(v), V.value(printed.WEIGHT_TWO_SIXES, V.exact(v)), ""
     return Way(reading, run=run)
 
-def _dice(fn, *a, **kw):
-    def count(_ours):
-        from liarlab.core import dice
-        return getattr(dice, fn)(*a, **kw)
-    return count
 
 TWO_SIXES_WAYS = (
     _two_sixes_way(_rd("at least two 6s, ordered rolls (Table 4.7)", "the weight counts the 7776 ordered rolls with "
                        "two or more 6s", "thesis §4.2 text and Table 4.7; spec §2.1 (CUM[2])", True), lambda ours: ours),
     _two_sixes_way(_rd("exactly two 6s, ordered rolls", "the weight counts the rolls with exactly two 6s",
-                       "Table 4.7 prints both rows"), _dice("hands_with_exactly", 2)),
+                       "Table 4.7 prints both rows"), lambda _: dice.hands_with_exactly(2)),
     _two_sixes_way(_rd("at least two 6s, distinct unordered hands", "'手牌種類數' (kinds of hands) counts the 252 "
-                       "distinct hands", "thesis §4.2 wording '種類數'"), _dice("multisets_count", dice=3)),
+                       "distinct hands", "thesis §4.2 wording '種類數'"), lambda _: dice.multisets_count(dice=3)),
 )
 
 def fig_5_1_row(example: dict, freq51: pd.DataFrame) -> dict:
     """§5.1 Fig 5.1: the test program's bid with the figure's draws (a replay of our code)."""
     action = example["action"]
     return claim("Fig 5.1: type7 with two 5s, cap 4, facing 'three 5s' bids", "§5.1 Fig 5.1", printed.FIG_5_1_ACTION,
-                 f"{WORDS[action[1][0]]} {action[1][1]}s" if action[0] == "bid" else "challenge",
+                 ex.bid_words(action[1]) if action[0] == "bid" else "challenge",
                  V.stated("reproduced" if action == ("bid", (4, 5)) else "differs",
                           "exact replay with the figure's draws (x-2 belief, honest branch): the bid must be 'four 5s'"),
                  kind="check",
@@ -729,20 +687,18 @@ _MEASURED = "our measurement; the thesis has no value"
 def _network(res) -> dict:
     """E12's network readings pooled over all types, the best, and how many put the pooled gain in the band."""
     t = res.bbn_readings
-    allt = t[(t.group == "all types") & ~t.variant.str.startswith("ablation")]
+    allt = bbnx.pooled_readings(t)
     yes, no, _ = tally([V.magnitude(_reading_estimate(r), *printed.BBN_GAIN_BAND, "pooled gain in +5 to +10 points",
                                     span=2.0, reference=0.0) for _, r in allt.iterrows()])
     return dict(allt=allt, best=allt.loc[allt["diff"].idxmax()], yes=yes, no=no, games=res.params["bbn_games"])
 
 def _loss(res) -> dict | None:
     """The loss to types 25-32 under the thesis reading and the change that removes the largest share of it."""
-    from liarlab.papers.p01.bbn_experiments import top_loss_change
-
     if res.loss_shares is None:
         return None
     r = res.bbn_readings
     base = _reading_estimate(r[r.group == "types 25-32"].set_index("variant").loc["thesis reading"])
-    top = top_loss_change(res.loss_shares)
+    top = bbnx.top_loss_change(res.loss_shares)
     lo, hi = (top.vs_thesis if pd.isna(x) else x for x in (top.vs_thesis_ci_low, top.vs_thesis_ci_high))
     smin, smax = (None if pd.isna(x) else float(x) for x in (top.get("vs_thesis_seed_min", np.nan),
                                                              top.get("vs_thesis_seed_max", np.nan)))
@@ -807,7 +763,7 @@ OURS = {
                    "every game"))),
     "Ch. 6 proposals X1 and X2": ("Ch. 6 (proposals)", {}, lambda res: res, (
         ("X2 lambda-mixture guess: best mean win rate over the 32 types", "Ch. 6 (proposal)", _PROPOSAL,
-         lambda r: (lambda b: f"{lambda_words(b.variant)}: {b.mean_win_rate:.3f}")(
+         lambda r: (lambda b: f"{ex.lambda_words(b.variant)}: {b.mean_win_rate:.3f}")(
              r.variants.loc[r.variants.mean_win_rate.idxmax()]),
          lambda r: f"thesis strategy (λ = 1): mean {r.thesis_guess.mean_win_rate:.3f}, worst type "
                    f"{r.thesis_guess.min_win_rate:.3f}"),
@@ -859,13 +815,6 @@ def _ours_family(name: str, source: str, options: dict) -> ClaimFamily:
         return ClaimFamily(name, source, o.pop("printed"), lambda res: [_self_play_check(), *ours_rows(name, res)],
                            can_differ=False, sampled=True, confirm=_NOT_JUDGED + "; self-play's 0.5 is exact by symmetry")
     return ClaimFamily(name, source, o.pop("printed"), lambda res: ours_rows(name, res), confirm=_NOT_JUDGED, **o)
-
-def liar_loss_rows(shares: pd.DataFrame, readings: pd.DataFrame) -> list[dict]:
-    """Why the network loses to types 25-32 (our diagnosis): :data:`OURS`' rows on these two tables."""
-    from types import SimpleNamespace
-
-    return ours_rows("types 25-32 (our diagnosis)", SimpleNamespace(loss_shares=shares, bbn_readings=readings))
-
 
 # ============================================================================ the families (issue 48)
 

@@ -8,6 +8,8 @@ experiments live in :mod:`liarlab.liardice.bbn`.
 """
 from __future__ import annotations
 
+import re
+import sys
 import time
 from functools import partial
 
@@ -99,9 +101,9 @@ def worked_checks(n_calls: int, rng: np.random.Generator) -> pd.DataFrame:
 def worked_checks_view(checks: pd.DataFrame) -> pd.DataFrame:
     """:func:`worked_checks` as the page shows it: headed in words ("p challenge draw sim", "ci low" read like
     code, issue 50), each simulated share beside its 95 % interval in one cell, and every probability of ours to
-    4 decimals (:func:`~liarlab.study.tables.with_decimals`; a column read "0.333" above "1.0000"); the paper's
-    value as it prints it."""
-    from liarlab.study.tables import fixed_text, printed_text, with_decimals
+    4 decimals (:func:`~liarlab.study.tables.with_decimals`; a column read "0.333" above "1.0000"), the paper's
+    fractions (1/3, 2/3, 1) too."""
+    from liarlab.study.tables import fixed_text, with_decimals
 
     def four(x) -> str:
         return fixed_text(float(x), 4)
@@ -113,7 +115,7 @@ def worked_checks_view(checks: pd.DataFrame) -> pd.DataFrame:
         "situation": checks["situation"],
         "own dice": checks["own"],
         "opponent's bid": checks["bid"],
-        "paper: chance of the challenge draw": [printed_text(x) for x in checks["paper_challenge_draw"]],
+        "paper: chance of the challenge draw": checks["paper_challenge_draw"].astype(float),   # 1/3, 2/3 and 1
         "calls": checks["calls"].astype(int),
         "challenge draws": checks["challenge_draws"].astype(int),
         "chance of the challenge draw, exact": checks["p_challenge_draw"].astype(float),
@@ -122,7 +124,7 @@ def worked_checks_view(checks: pd.DataFrame) -> pd.DataFrame:
             for x, lo, hi in zip(checks["p_challenge_draw_sim"], checks["ci_low"], checks["ci_high"])],
         **{name: checks[column].astype(float) for name, column in list(exact.items())[1:]},
     })
-    return with_decimals(view, dict.fromkeys(exact, 4))
+    return with_decimals(view, dict.fromkeys(["paper: chance of the challenge draw", *exact], 4))
 
 
 FIG_4_4_OWN = (1, 1, 1, 1, 1, 0)    # one 5 and no 6, as the figure's weights imply
@@ -778,6 +780,12 @@ def length_summary(lengths: pd.DataFrame) -> pd.DataFrame:
         "share ending at 5-6 dice": [float(pooled["final_quantity"].reindex(list(range(f_lo, f_hi + 1))).sum())]})
 
 
+def opening_runs(first: pd.DataFrame, opens: str) -> pd.DataFrame:
+    """The first-mover runs against the types when ``opens`` opens every game, one row per type (with its number)."""
+    f = first[(first.opens == opens) & (first.opponent_label != "random_guess")]
+    return f.assign(type=[int(str(o)[4:]) for o in f.opponent_label])
+
+
 def opener_table(first: pd.DataFrame) -> pd.DataFrame:
     """The first-mover runs against the types as one row per type (type1..type32), one column per opener."""
     wide = first[first.opponent_label != "random_guess"].pivot(index="opponent_label", columns="opens",
@@ -869,3 +877,209 @@ def rounded(frame: pd.DataFrame, digits: int) -> pd.DataFrame:
         if pd.api.types.is_float_dtype(out[column]):
             out[column] = [x if pd.isna(x) else round(float(x), digits) for x in out[column]]
     return out
+
+
+
+def timing_table(timing: pd.DataFrame, timing_row, n_games: int, bbn_games: int, ratio_row=None) -> pd.DataFrame:
+    """E9: run times beside the thesis's (a timing table, not claims: only the ratio compares across
+    implementations); ``ratio_row``: the like-for-like slow-down (default ``timing_row``). 3 significant digits."""
+    ratio_row = timing_row if ratio_row is None else ratio_row
+    engine, ratio_engine = (ENGINE_WORDS.get(str(r.engine), str(r.engine)) for r in (timing_row, ratio_row))
+    per500 = "seconds per 500 games, random-guess only"
+    rows = [(f"{per500} (reference Python agents)", printed.SECONDS_PER_500, float(timing.seconds.iloc[0]) * 500 / n_games),
+            (f"{per500} (numba batch)", printed.SECONDS_PER_500, float(timing.seconds.iloc[1]) * 500 / n_games),
+            (f"seconds per 500 games with the network ({engine}, learning after every game)",
+             printed.SECONDS_PER_500_BBN, float(timing_row.seconds_bbn) * 500 / bbn_games),
+            (f"slow-down with the network: time with it / time without it, both on the {ratio_engine} in the "
+             "network's timing run", printed.BBN_SLOWDOWN, float(ratio_row.ratio))]
+    return pd.DataFrame([{"measure": m, "paper": p, "ours": significant(x)} for m, p, x in rows])
+
+def lambda_words(variant: str) -> str:
+    """"X2 lambda=1" (the CSVs' label) as "λ = 1" (issue 50); any other variant as it is."""
+    match = re.fullmatch(r"X2 lambda=(\S+)", str(variant))
+    return f"λ = {match.group(1)}" if match else str(variant)
+
+
+# ============================================================================ running notebook 01's sections
+#: Each computation's offset from the run's seed (its random streams are children of seed + offset), so a
+#: section's tables do not depend on which other sections ran.
+SEED_OFFSETS = {
+    "worked_checks": 0, "fig_4_4": 1, "fig_5_1": 2, "behaviour": 3, "reference_matches": 0, "vs_types_seeds": 10,
+    "vs_types_large": 20, "vs_types_confirm": 21, "worked_example_belief": 25, "worked_example_games": 26,
+    "bbn_matches": 30, "bbn_schedules": 30, "bbn_matches_confirm": 31, "bbn_liar_decisions": 37,
+    "bbn_substitutes": 40, "bbn_variants": 45, "first_mover": 50, "seat_swap": 60, "extensions": 70,
+    "x2_positions": 75, "extensions_vs_plain": 80, "sensitivity": 85, "best_response": 90, "best_response_2": 95,
+    "best_response_uniform": 96, "best_response_retry": 97, "best_response_min_count": 98,
+    "timing": 100, "bbn_timing": 110, "x3": 120, "x4": 130,
+}
+X2_HAND = (2, 1, 0, 1, 1, 0)        # X2 at worked positions: our hand (counts of faces 1..6)
+X2_DECISIONS_PER_CALL = 5           # ... and the compiled decisions per call of the checks
+THROUGHPUT_PER_SWEEP_GAME = 5       # E9: throughput measured on this many games per game of the sweep size
+BEST_RESPONSE_TASKS = 8             # the best responder's games are split over this many tasks
+#: The best responders' runs: (field, size, seed and cache name, keywords of :func:`best_response`, the player it
+#: faces when not random-guess): depth 1 and 2, then depth 1 against the readings' players (the uniform mixed
+#: strategy, Ch. 4 §1; retrying within a bid draw, spec §7.3; minimum count 1, spec §7.2).
+RESPONDERS = (
+    ("br", "n_best_response", "best_response", {}, None),
+    ("br2", "n_best_response_2", "best_response_2", {"depth": 2}, None),
+    ("br_uniform", "n_best_response", "best_response_uniform", {"opponent": "uniform"}, "uniformly random player"),
+    ("br_retry", "n_best_response", "best_response_retry", {"opponent": "random_guess_retry"},
+     "random-guess retrying within a bid draw"),
+    ("br_min_count", "n_best_response", "best_response_min_count", {"min_count": 1},
+     "random-guess under minimum count 1"),
+)
+
+#: The best-response tables' headers in words (issue 50); the CSV keeps the code names.
+BR_HEADERS = {"win_rate": "best responder's win rate", "ci_low": "95 % interval, low", "ci_high": "95 % interval, "
+              "high", "as_starter": "win rate when it opens", "as_responder": "win rate when it responds",
+              "br_challenge_success": "share of its challenges that succeed", "mean_turns": "mean turns a game"}
+
+
+class Runs:
+    """The runs of notebook 01's sections without the network (E2-E6, E11, X1, X2, X4's rules, E12's rules, the
+    best responders), in the notebook's order: each ``run_*`` fills fields of ``self`` (the results object, whose
+    ``params`` are the run's). Expensive runs are cached as ``01_<name>`` under the run's seed and sizes, keyed to
+    their module's source."""
+
+    def seed(self, name: str) -> int:
+        return self.params["seed"] + SEED_OFFSETS[name]
+
+    def _cached(self, name: str, compute, module, **sizes):
+        from liarlab.study import cache
+
+        return cache.cached(f"01_{name}", {"seed": self.params["seed"], **sizes}, compute, depends=[module])
+
+    def _run(self, name: str, compute, module, **sizes):
+        """``compute(seed)`` with computation ``name``'s seed, cached (:meth:`_cached`)."""
+        seed = self.seed(name)
+        return self._cached(name, lambda: compute(seed), module, **sizes)
+
+    def size(self, name: str):
+        return self.params[name]
+
+    def run_test_programs(self) -> None:
+        self.traits = traits_frame()
+
+    def run_side_numbers(self) -> None:
+        self.side = side_numbers()
+
+    def run_worked_checks(self) -> None:
+        n = self.size("n_calls")
+        self.checks = self._run("worked_checks", lambda s: worked_checks(n, np.random.default_rng(s)), _THIS, n=n)
+
+    def run_bid_draw(self) -> None:
+        n = self.size("n_calls")
+        self.fig44 = self._run("fig_4_4", lambda s: fig_4_4_candidates(n, np.random.default_rng(s)), _THIS, n=n)
+
+    def run_test_program_behaviour(self) -> None:
+        n = self.size("n_calls")
+        self.fig51 = fig_5_1_example()
+        self.freq51 = fig_5_1_frequencies(n, np.random.default_rng(self.seed("fig_5_1")))
+        positions = behaviour_positions(n)
+        self.behaviour = self._run(
+            "behaviour", lambda s: test_program_behaviour(positions, np.random.default_rng(s)), _THIS, n=positions)
+
+    def run_win_rates(self) -> None:
+        """E5's three views: one reference match per type, seeded matches, and the large sample."""
+        from liarlab.study.tables import with_decimals
+
+        n_games, n_seeds, n_large = self.size("n_games"), self.size("n_seeds"), self.size("n_large")
+        self.ref_games = self._run("reference_matches", lambda s: reference_matches(n_games, s), _THIS, n=n_games)
+        self.ref = summarize_reference(self.ref_games)
+        self.ref.insert(0, "type", [int(o[4:]) for o in self.ref.opponent])
+        self.seeded, self.seeded_raw = self._run(
+            "vs_types_seeds", lambda s: vs_types(n_games, n_seeds, s, keep_games=True), _THIS, n=n_games, r=n_seeds)
+        self.large, self.large_raw = self._run("vs_types_large", lambda s: vs_types(n_large, 1, s), _THIS, n=n_large)
+        # every win rate to 3 decimals, one count per column (issue 50)
+        e5 = vs_types_table(self.large, self.ref, self.seeded)
+        self.e5 = with_decimals(e5, dict.fromkeys(e5.columns.drop(["type", "traits"]), 3))
+        self.e5_views = with_decimals(win_rate_views(self.ref, self.seeded, self.large, n_games, n_seeds, n_large),
+                                      dict.fromkeys(("mean", "min", "max"), 3))
+
+    def run_trait_effects(self) -> None:
+        from liarlab.study.tables import with_decimals
+
+        self.trait_effect = with_decimals(trait_effects(self.large, self.traits),
+                                          dict.fromkeys(("without", "with", "effect"), 3))
+
+    def run_trends(self) -> None:
+        self.curves = cumulative_wins(self.seeded_raw)
+        self.ref_curves = reference_cumulative_wins(self.ref_games)
+        self.final = self.curves[self.curves.game == self.size("n_games")]
+
+    def run_game_lengths(self) -> None:
+        self.lengths = game_length_table(self.large_raw, split_starter=True)
+        self.success = challenge_success_by_starter(self.large_raw)
+        self.length_stats = length_summary(self.lengths)
+
+    def run_first_mover(self) -> None:
+        n = self.size("n_sweep")
+        self.first = self._run("first_mover", lambda s: first_mover(n, 1, s), _THIS, n=n)
+        self.self_open = self.first[(self.first.opponent_label == "random_guess")
+                                    & (self.first.opens == "random_guess")].iloc[0]
+        self.wide = opener_table(self.first)
+        self.swap = self._run("seat_swap", lambda s: seat_swap(n, 1, s), _THIS, n=n)
+
+    def run_extensions(self) -> None:
+        """X2 (the lambda mixture) and X1 (real-valued guesses) against every type and against the thesis player."""
+        n = self.size("n_sweep")
+        self.sweep = self._run("extensions", lambda s: extension_sweep(n, 1, s), _THIS, n=n)
+        self.variants = variant_summary(self.sweep)
+        self.vs_plain = self._run("extensions_vs_plain", lambda s: variant_self_play(n, 1, s), _THIS, n=n)
+
+    def run_x2_positions(self) -> None:
+        n = self.size("n_calls")
+        self.mixture = self._run("x2_positions", lambda s: guess_mixture_at_positions(
+            list(X2_HAND), n_calls=n * X2_DECISIONS_PER_CALL, seed=s), _THIS, n=n)
+
+    def run_sensitivity(self) -> None:
+        n = self.size("n_sweep")
+        self.readings_by_type = self._run("sensitivity", lambda s: sensitivity_by_type(n, s), _THIS, n=n)
+
+    def run_best_response(self) -> None:
+        for name, size, seed, kw, _ in RESPONDERS:
+            n = self.size(size)
+            setattr(self, name, self._run(seed, lambda s, n=n, kw=kw: best_response(n, BEST_RESPONSE_TASKS, s, **kw),
+                                          _THIS, n=n))
+
+    # the tables' views (rows of the runs' tables, nothing judged)
+    @property
+    def weight_two_sixes(self) -> int:
+        """The Fig 4.4 bid weight of "two 6s" our bid draw uses (the claims' two-sixes readings run on it)."""
+        return int(self.fig44.loc[self.fig44.bid == (2, 6), "weight"].item())
+
+    @property
+    def best_responses(self) -> pd.DataFrame:
+        """The responders' runs (``data/01_best_response.csv``), each labelled by the player it faces."""
+        runs = [(getattr(self, name), who) for name, *_, who in RESPONDERS]
+        return pd.concat([f if who is None else f.assign(opponent=who) for f, who in runs if f is not None],
+                         ignore_index=True)
+
+    @property
+    def lambda_rows(self) -> pd.DataFrame:
+        return self.variants[self.variants.variant.str.startswith("X2")]
+
+    @property
+    def lambda_values(self) -> pd.Series:
+        return self.sweep.groupby("variant", sort=False)["lambda"].first().loc[self.lambda_rows.variant]
+
+    @property
+    def x1(self) -> pd.Series:
+        return self.variants[self.variants.variant == "X1 real-valued"].iloc[0]
+
+    @property
+    def thesis_guess(self) -> pd.Series:
+        return self.variants[self.variants.variant == "X2 lambda=1"].iloc[0]
+
+    @property
+    def best_response_table(self) -> pd.DataFrame:
+        """:attr:`best_responses` headed in words, rates to 3 decimals, the mean turns to 2."""
+        shown = self.best_responses.replace({"opponent": {"random_guess": "random-guess"}}).rename(columns=BR_HEADERS)
+        rates = [BR_HEADERS[c] for c in ("win_rate", "ci_low", "ci_high", "as_starter", "as_responder",
+                                         "br_challenge_success")]
+        from liarlab.study.tables import with_decimals
+
+        return with_decimals(shown, {**dict.fromkeys(rates, 3), BR_HEADERS["mean_turns"]: 2})
+
+
+_THIS = sys.modules[__name__]

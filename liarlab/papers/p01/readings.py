@@ -7,7 +7,9 @@ import numpy as np
 import pandas as pd
 
 from liarlab.core import verdicts as V
+from liarlab.papers.p01 import bbn_experiments as bbnx
 from liarlab.papers.p01 import claims as C
+from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import printed
 
 _COUNTS = ("types_in_band", "types_outside", "types_undecided")
@@ -19,7 +21,7 @@ def win_band_readings(large: pd.DataFrame, first: pd.DataFrame | None = None, re
     it is counted (loosely, one match ``ref``), the E12 rules (``by_type``), and the mean over the types."""
     band, read = printed.WIN_BAND, [("every type, openers alternate (the claims row)", "none", large, printed.WIN_BAND)]
     if first is not None:
-        read += [(what, "who opens", first[(first.opens == opens) & (first.opponent_label != "random_guess")], band)
+        read += [(what, "who opens", ex.opening_runs(first, opens), band)
                  for opens, what in (("random_guess", "random-guess opens every game"),
                                      ("opponent", "the test program opens every game"))]
     read.append(("'about' read loosely: every type in 55-75 %", "how it is counted", large, C.LOOSE_WIN_BAND))
@@ -60,13 +62,13 @@ def bbn_gain_readings(games: pd.DataFrame, bbn_readings: pd.DataFrame | None = N
                      C.type31_as_printed(games), {}))
     rows = []
     for name, changed, g, kw in read:
-        gains = C.match_gains(g, kw.get("relative", False))
+        gains = bbnx.seed_gains(g, relative=kw.get("relative", False))
         _, ests, judged = C.per_type_gains(gains, kw.get("band", printed.BBN_GAIN_BAND))
         rows.append({"reading": name, "changed": changed, "verdict": V.word("most", V.share(judged, "types")).verdict,
                      **dict(zip(_COUNTS, C.tally(judged))), "mean_gain": float(np.mean([e.value for e in ests])),
                      "max_gain": float(max(e.value for e in ests))})
     if bbn_readings is not None:
-        allt = bbn_readings[(bbn_readings.group == "all types") & ~bbn_readings.variant.str.startswith("ablation")]
+        allt = bbnx.pooled_readings(bbn_readings)
         for r in allt[allt.variant != "thesis reading"].itertuples():
             est = V.Estimate(float(r.diff), float(r.diff_ci_low), float(r.diff_ci_high), int(r.seeds), "seeds")
             rows.append({"reading": f"network: {r.variant} (pooled over the types)", "changed": "the network (E12)",

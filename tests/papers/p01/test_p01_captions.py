@@ -5,6 +5,7 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 
+from liarlab.papers.p01 import bbn_experiments as bbnx
 from liarlab.papers.p01 import captions, claims
 
 
@@ -19,7 +20,7 @@ def test_vs_types_caption_counts_the_bars_in_the_band():
     rates[[0, 4, 22]] = [0.55, 0.52, 0.58]
     rates[[30, 31]] = [0.8, 0.75]
     text = captions.vs_types(_large(rates), 500, 20)
-    assert "27 of 32 blue bars" in text
+    assert "27 of 32 blue dots" in text
     assert "3 lie below it (types 1, 5, 23)" in text and "2 above it (types 31, 32)" in text
     assert "type 5, wins 0.520" in text and "spans 0.080" in text
 
@@ -169,10 +170,11 @@ def test_summary_numbers_come_from_the_tables():
     rng = np.random.default_rng(0)
     gains = pd.DataFrame([{"opponent": f"type{t}", "rep": r, "gain": (0.075 if t <= 2 else -0.03)
                            + 0.005 * rng.standard_normal()} for t in range(1, 5) for r in range(20)])
-    e7 = pd.DataFrame({"opponent": [f"type{t}" for t in range(1, 5)], "diff": [0.075, 0.075, -0.03, -0.03],
-                       "diff_ci_low": [0.07, 0.07, -0.035, -0.035], "diff_ci_high": [0.08, 0.08, -0.025, -0.025]})
     br = pd.DataFrame({"win_rate": [0.772], "ci_low": [0.763], "ci_high": [0.780]})
-    text = captions.summary(large, seeded, traits, pd.Series({"win_rate": 0.575}), wide, gains, e7, br, 500, 20)
+    run = SimpleNamespace(large=large, seeded=seeded, trait_effect=traits, self_open=pd.Series({"win_rate": 0.575}),
+                          wide=wide, gains=gains, gains_fresh=None, gain_plan=None, br=br,
+                          params={"n_games": 500, "n_seeds": 20})
+    text = captions.summary(run, liar_text="", readings_text="", extensions_text="")
     assert "2 types lie outside the band (1 below, 1 above), 30 inside." in text
     assert "2 of 4 types gain +5 to +10 points; 2 lie above zero and 2 below" in text
     assert re.search(r"its mean gain over the 4 types is \+2\.[23] points \(95 % interval \+2\.\d to \+2\.\d\)", text)
@@ -201,15 +203,18 @@ def test_liar_loss_text_reads_its_tables_and_prints_no_flat_interval():
                              "revealed_lie": [0.8, 0.93, 0.99, 1.0], "network_p_supports": [0.79, 0.64, 0.55, 0.63],
                              "revealed_supports": [1.0, 0.59, 0.2, 0.04], "gate_adopted": [0.79, 0.74, 0.71, 0.53]})
     hands = pd.DataFrame({"share_limits_wrong": [0.2, 0.22], "share_H_dice_wrong": [0.5, 0.5]})
-    decisions = pd.DataFrame([{"group": "L", "player": p, "count": c, "share_challenged": s, "share_false": f}
+    decisions = pd.DataFrame([{"group": bbnx.LIARS, "player": p, "count": c, "share_challenged": s, "share_false": f}
                               for p, c, s, f in (("network", 2, 0.8, 0.6), ("plain", 2, 0.46, 0.6),
                                                  ("plain", 3, 0.5, 0.8), ("plain", 4, 0.7, 0.89))])
-    out = captions.liar_loss(readings, shares, gain, verdicts, hands, decisions, "L")
+    def run(readings, gain):
+        return SimpleNamespace(liar_readings=readings, loss_shares=shares, liar_gain=gain, liar_verdicts=verdicts,
+                               liar_hands=hands, liar_decisions=decisions)
+
+    out = captions.liar_loss(run(readings, gain))
     assert "in the E7 table 2 of 3 have an interval below zero" in out["pooled"]
     assert "not E7's" in out["pooled"]          # the replays' own seeds, said beside E7's count (issue 50)
-    one = captions.liar_loss(readings.assign(diff=0.01), shares, pd.DataFrame({"opponent": ["type25"],
-                                                                               "diff_ci_high": [0.1]}),
-                             verdicts, hands, decisions, "L")
+    one = captions.liar_loss(run(readings.assign(diff=0.01), pd.DataFrame({"opponent": ["type25"],
+                                                                           "diff_ci_high": [0.1]})))
     assert "Against the liar, prefers-bid program in this run (type 25)" in one["pooled"]
     assert "0 of 1 has an interval" in one["pooled"] and "No loss to decompose" in one["text"]
     assert "removes most of the loss is `no probability 4 at our opening`**: it removes 60% of it" in out["text"]

@@ -6,6 +6,7 @@ import pandas as pd
 
 from liarlab.core import verdicts as V
 from liarlab.papers.p01 import claims as claims01
+from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import printed as printed01
 from liarlab.study import families as F
 from liarlab.study import stages
@@ -129,7 +130,9 @@ def test_liar_loss_rows_name_the_change_that_removes_most_of_the_loss():
          "share_of_loss_removed": 0.6, "seeds": 10, "vs_thesis": 0.03, "vs_thesis_ci_low": 0.025, "vs_thesis_ci_high": 0.035},
         {"change": "ablation: no L limits", "gain_thesis_reading": -0.05, "gain_after_change": -0.04,
          "share_of_loss_removed": 0.2, "seeds": 10, "vs_thesis": 0.01, "vs_thesis_ci_low": 0.005, "vs_thesis_ci_high": 0.015}])
-    rows = claims01.liar_loss_rows(shares, readings)
+    from types import SimpleNamespace
+
+    rows = claims01.ours_rows("types 25-32 (our diagnosis)", SimpleNamespace(loss_shares=shares, bbn_readings=readings))
     # the thesis names no such types and prints no value: our diagnosis is an extension, never a finding verdict
     assert [r["verdict"] for r in rows] == ["extension", "extension"] and rows[0]["unit"] == "seeds"
     assert all(r["paper_value"] is None for r in rows)
@@ -267,7 +270,7 @@ def test_timings_leave_the_claims_for_a_timing_table():
     assert not hasattr(claims01, "timing_rows")
     timing = pd.DataFrame({"seconds": [0.15, 0.0013]})
     row = pd.Series({"ratio": 6.3, "engine": "fast", "seconds_bbn": 0.01})
-    t = claims01.timing_table(timing, row, 500, 500)
+    t = ex.timing_table(timing, row, 500, 500)
     assert list(t.paper) == [printed01.SECONDS_PER_500, printed01.SECONDS_PER_500, printed01.SECONDS_PER_500_BBN,
                              printed01.BBN_SLOWDOWN]
     assert t.ours.iloc[-1] == 6.3
@@ -326,7 +329,7 @@ def test_bbn_variants_keeps_each_types_gain_judged_as_the_claim_judges_it():
 
     games = _bbn_games(lambda t: 0.08 if t <= 4 else 0.0, types=range(1, 9), seeds=6, n=400)
     counts = bbnx._in_band_counts(games)
-    _, judged = claims01.per_type_gain_judgements(bbnx.seed_gains(games))
+    _, _, judged = claims01.per_type_gains(bbnx.seed_gains(games))
     assert counts == {"types_in_band": sum(j.verdict == "reproduced" for j in judged),
                       "types_out_band": sum(j.verdict == "differs" for j in judged),
                       "types_undecided": sum(j.verdict == "inconclusive" for j in judged)}

@@ -79,11 +79,11 @@ def test_a_section_gives_the_same_tables_for_the_same_seed_and_others_for_anothe
 def test_ledger_and_captions_read_the_run(res):
     rows = {r["code"]: r for r in ledger.coverage_rows(res.params)}
     assert rows["E5"]["status"] == "reduced" and rows["E5"]["run_size"].startswith("2 seeds x 40 games per type")
-    text = captions.summary_of(res)
+    text = captions.summary(res)
     assert text.startswith("* **Random-guess against the 32 programs (§5.2).**")
     assert f"{res.large.win_rate.mean():.3f}" in text
     assert captions.x3_limit(res).count(f"({len(res.bbn_run.games)} games, 2 types)") == 1
-    assert "Against the liar, prefers-bid program in this run (type 25)" in captions.liar_loss_of(res)["pooled"]
+    assert "Against the liar, prefers-bid program in this run (type 25)" in captions.liar_loss(res)["pooled"]
 
 
 @pytest.mark.slow

@@ -164,7 +164,7 @@ def test_the_slow_down_divides_one_engines_times():
                              "ratio": [746.2, 1.8, 1.2665]})
     assert ex.like_for_like_timing(bbn_time).engine == "python"
     timing = pd.DataFrame({"seconds": [0.0685, 0.00035]})
-    t = claims01.timing_table(timing, ex.thesis_schedule_timing(bbn_time), 100, 60,
+    t = ex.timing_table(timing, ex.thesis_schedule_timing(bbn_time), 100, 60,
                               ratio_row=ex.like_for_like_timing(bbn_time))
     assert t.ours.iloc[-1] == 1.27 and "reference Python engine" in t.measure.iloc[-1]
     assert t.ours.iloc[1] == 0.00175                       # 3 significant digits, not 0.00175000...
@@ -181,9 +181,9 @@ def test_the_worked_checks_are_headed_in_words_with_one_count_of_decimals():
     assert shares.iloc[2].startswith("1.0000 [")       # Fig 4.6's challenge is certain
     assert view.attrs["decimals"]["chance of the challenge draw, exact"] == 4
     # as the page shows it: Fig 4.6's certain challenge (exact, final exact, final simulated) as "1.0000" beside
-    # "0.3333", not "1"; the paper's own "1" stays as printed
+    # "0.3333", not "1"; the paper's fractions (1/3, 2/3, 1) to the same 4 decimals (issue 50: one count per column)
     page = tables.table_html(view)
-    assert page.count(">1.0000</td>") == 3 and page.count(">1</td>") == 1
+    assert page.count(">1.0000</td>") == 4 and page.count(">1</td>") == 0 and ">0.6667</td>" in page
 
 
 def test_the_x3_table_is_headed_in_words():
@@ -196,9 +196,9 @@ def test_the_x3_table_is_headed_in_words():
 
 
 def test_the_claims_summary_names_an_x2_variant_by_its_lambda():
-    assert claims01.lambda_words("X2 lambda=1") == "λ = 1"
-    assert claims01.lambda_words("X2 lambda=0.25") == "λ = 0.25"
-    assert claims01.lambda_words("X1 real-valued") == "X1 real-valued"
+    assert ex.lambda_words("X2 lambda=1") == "λ = 1"
+    assert ex.lambda_words("X2 lambda=0.25") == "λ = 0.25"
+    assert ex.lambda_words("X1 real-valued") == "X1 real-valued"
 
 
 def test_the_headline_mean_win_rate_comes_with_its_interval():
