@@ -82,6 +82,19 @@ FLAG_WORDS_NOT_AGREEING = {
 _ROW_ITSELF = {"differs": "differs", "inconclusive": "is undecided"}
 
 
+_PRINTED_SYMBOL = re.compile(r"[<>≤≥=~]")
+
+
+def paper_says(printed: str) -> str:
+    """The paper's value as prose gives it: "the paper gives 0.5", but a value printed with a symbol in quotation
+    marks, as the paper prints it ("the paper prints “almost all > 50%”"): "the paper gives almost all > 50%" pasted
+    a table's symbol into a sentence (issue 50)."""
+    printed = str(printed).strip()
+    if _PRINTED_SYMBOL.search(printed):
+        return f"the paper prints “{printed}”"
+    return f"the paper gives {printed}"
+
+
 def _paper_value(v) -> str:
     """The paper's value as printed (text kept as the paper prints it; a float a table turned into 1.44e+02 or
     144.0 written by :func:`number`)."""
@@ -227,8 +240,9 @@ def measured(row, quantity: str | None = None) -> str:
     if not blank(n):
         unit = "" if blank(unit) or str(unit) == "exact" else str(unit)
         if unit.endswith("s") and not unit.endswith("ss") and float(n) == 1:
-            unit = unit[:-1]   # "over 1 player", not "over 1 players"
-        text += f" over {number(n)} {unit}".rstrip()
+            unit = unit[:-1]
+        # "for a single player", not "over 1 player" (a count of one is no sample to average over, issue 50)
+        text += (f" for a single {unit}" if unit else "") if float(n) == 1 else f" over {number(n)} {unit}".rstrip()
     return text + (" (exact)" if exact else "")
 
 
@@ -275,9 +289,19 @@ def cause_words(cause) -> str:
     return _CAUSE_NOUNS.get(str(cause), str(cause))
 
 
-def _by_cause(by_cause: dict) -> str:
-    """"a misprint for 2, a reading of the paper for 1": each cause in words with its count."""
-    return ", ".join(f"{_CAUSE_NOUNS.get(c, c)} for {number(n)}" for c, n in by_cause.items())
+def causes_phrase(by_cause: dict) -> str:
+    """The likeliest causes of some differing rows, as an author says them after their count: "likeliest cause a
+    misprint" (one cause: its count is the count already said), "likeliest cause a genuine difference in 5 of them,
+    a reading not yet run in 2 and too little power in 1" (commonest first); "" for none. "a misprint for 3" and "a
+    reading not yet run for 1" read as a form filled in (issue 50, fresh readers)."""
+    known = {c: int(n) for c, n in by_cause.items() if int(n)}
+    if not known:
+        return ""
+    if len(known) == 1:
+        return f"likeliest cause {cause_words(next(iter(known)))}"
+    ranked = sorted(known.items(), key=lambda kv: -kv[1])
+    said = [f"{cause_words(c)} in {number(n)}" + (" of them" if i == 0 else "") for i, (c, n) in enumerate(ranked)]
+    return f"likeliest cause {and_list(said)}"
 
 
 def _kind_sentence(rows: pd.DataFrame, what: tuple[str, str]) -> str:
@@ -292,8 +316,8 @@ def _kind_sentence(rows: pd.DataFrame, what: tuple[str, str]) -> str:
         parts.append(_verb(agree, "agrees", "agree"))
     differ = rows[verdicts == "differs"]
     if len(differ):
-        why = _by_cause(_causes(differ))
-        parts.append(_verb(len(differ), "differs", "differ") + (f", likeliest cause {why}" if why else ""))
+        why = causes_phrase(_causes(differ))
+        parts.append(_verb(len(differ), "differs", "differ") + (f", {why}" if why else ""))
     for verdict, word in (("inconclusive", "undecided"), ("not-reproducible", "not reproducible")):
         k = int((verdicts == verdict).sum())
         if k:
@@ -391,8 +415,8 @@ def _check_phrase(rows: pd.DataFrame, what: tuple[str, str]) -> str:
         verdict = str(rows["verdict"].iloc[0])
         verb = {"reproduced": "agrees", "differs": "differs", "inconclusive": "is undecided",
                 "not-reproducible": "is not reproducible"}.get(verdict, verdict)
-        why = _by_cause(_causes(rows)) if verdict == "differs" else ""
-        return f"{named} {verb}" + (f" (likeliest cause {why})" if why else "")
+        why = causes_phrase(_causes(rows)) if verdict == "differs" else ""
+        return f"{named} {verb}" + (f" ({why})" if why else "")
     if (rows["verdict"].astype(str) == "reproduced").all():
         of = "of the " if many.startswith("paper's") else ""   # "all 12 of the paper's illustrative examples"
         return f"both {of}{many} agree" if n == 2 else f"all {number(n)} {of}{many} agree"
@@ -457,8 +481,8 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     parts = [f"{number(c['reproduced'])} reproduced"
              + (f" ({number(c['weak'])} of them weakly: a band wider than ±10 %)" if c["weak"] else "")]
     if c["differs"]:
-        why = _by_cause(c["by_cause"])
-        parts.append(_verb(c["differs"], "differs", "differ") + (f" (likeliest cause {why})" if why else ""))
+        why = causes_phrase(c["by_cause"])
+        parts.append(_verb(c["differs"], "differs", "differ") + (f" ({why})" if why else ""))
     parts.append(f"{number(c['inconclusive'])} undecided")
     text = (f"Of its {plural(judged, 'judged finding')} (claims rows of the paper): " + ", ".join(parts) + ".")
     besides = _besides_sentences(claims, c["not-reproducible"])
@@ -633,7 +657,7 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
         if paper:
             out += f"; the paper: {paper}" if printed else f"; {paper}"
         elif printed:
-            out += f"; the paper gives {printed}"
+            out += f"; {paper_says(printed)}"
         out += "."
     if verdict == "differs":
         cause = str(row.get("cause") or "")
@@ -658,7 +682,7 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
 
 # A quantity with its own parentheses or colon, or this many words, is said in a sentence of its own and our value
 # in the next: "We measure the family's mean exploitability ..., computed exactly (no sampling): what a best
-# responder wins ... (0 is exact play; ...) as 0.2956 over 1 player (exact)" lost the "as" among the quantity's
+# responder wins ... (0 is exact play; ...) as 0.2956 for a single player (exact)" lost the "as" among the quantity's
 # clauses (issue 50 readers, notebooks 04 and 06).
 _LONG_QUANTITY_WORDS = 16
 _SAYS_EXACT = re.compile(r"\bexact(?:ly)?\b|\bno sampling\b")
@@ -667,7 +691,7 @@ _SAYS_EXACT = re.compile(r"\bexact(?:ly)?\b|\bno sampling\b")
 def _measure_sentence(quantity: str, ours: str) -> str:
     """What we measure and our value (from :func:`measured`), as one sentence where the quantity is short ("We
     measure the share of games A wins as 0.620 (95 %: ...) over 1,000 games"), as two where it is long ("We
-    measure <quantity>. We find 0.2956 over 1 player"); a value's "(exact)" is left out where the quantity says
+    measure <quantity>. We find 0.2956 for a single player"); a value's "(exact)" is left out where the quantity says
     it is computed exactly. The caller adds the paper's value and the full stop."""
     quantity = quantity.strip().rstrip(":")
     if ours.endswith(" (exact)") and _SAYS_EXACT.search(quantity):

@@ -46,11 +46,11 @@ def test_a_long_quantity_is_said_in_its_own_sentence_and_our_value_in_the_next()
     long = ("the family's mean exploitability, computed exactly (no sampling): what a best responder wins beyond "
             "the game's value")
     text = answer.answer_paragraph(exact, None, quantity=long)
-    assert f"We measure {long}. We find 0.2956 over 1 player." in text and "(exact)" not in text
+    assert f"We measure {long}. We find 0.2956 for a single player." in text and "(exact)" not in text
     short = answer.answer_paragraph(exact, None, quantity="the mean exploitability")
-    assert "We measure the mean exploitability as 0.2956 over 1 player (exact)." in short
+    assert "We measure the mean exploitability as 0.2956 for a single player (exact)." in short
     same = answer.answer_paragraph(exact, None, quantity="its family's mean exploitability on the same scale")
-    assert "on the same scale. We find 0.2956 over 1 player (exact)." in same   # not "the same scale as 0.2956"
+    assert "on the same scale. We find 0.2956 for a single player (exact)." in same   # not "the same scale as 0.2956"
     sampled = answer.answer_paragraph(_claims(), "Q?", quantity="the share of games A wins (a rate: wins over games)")
     assert ("We measure the share of games A wins (a rate: wins over games). We find 0.620 (95 %: 0.590 to 0.650) "
             "over 1,000 games" in sampled)
@@ -120,8 +120,11 @@ def test_a_notebook_of_checks_says_so_and_accounts_for_every_row():
             + [outputs.claim(f"x{i}", "T1", None, 1, "extension", kind="arithmetic", rule="ours") for i in range(4)])
     text = answer.counts_sentence(pd.DataFrame(rows))
     # every row accounted for, and counted as notebook 99 counts it: the extensions apart, whatever their kind
-    assert ("76 checks of the paper's own numbers (73 agree, 3 differ, likeliest cause a misprint for 2, a reading "
-            "of the paper for 1). Our own extensions add 4 rows, counted apart.") in text
+    assert ("76 checks of the paper's own numbers (73 agree, 3 differ, likeliest cause a misprint in 2 of them and a "
+            "reading of the paper in 1). Our own extensions add 4 rows, counted apart.") in text
+    # one cause: its count is the count already said ("3 differ, likeliest cause a misprint", not "a misprint for 3")
+    assert answer.causes_phrase({"misprint": 3}) == "likeliest cause a misprint"
+    assert answer.causes_phrase({}) == ""
     ext_check = outputs.claim("ours", "T1", None, 1, "extension", kind="check", rule="ours")
     text = answer.counts_sentence(pd.concat([_claims(), pd.DataFrame([ext_check])], ignore_index=True))
     assert "Our own extensions add 2 rows, counted apart" in text and "check of our code" not in text
