@@ -279,7 +279,7 @@ def finding_counts(claims: pd.DataFrame) -> dict:
 
 
 # Each cause as a noun phrase a count can stand beside ("a misprint for 2").
-_CAUSE_NOUNS = {"misprint": "a misprint", "reading": "a reading of the paper", "power": "too little power",
+_CAUSE_NOUNS = {"cause not given": "no cause given", "misprint": "a misprint", "reading": "a reading of the paper", "power": "too little power",
                 "genuine": "a genuine difference", "untested": "a reading not yet run"}
 
 

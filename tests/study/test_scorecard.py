@@ -177,11 +177,13 @@ def test_weak_agreements_and_undecidable_rows_are_counted_apart(mixed):
 def test_count_line_keeps_weak_agreements_and_extensions_apart(mixed):
     text = scorecard.counts_sentence(mixed)
     assert text.startswith("Findings, in 7 families: 2 reproduced, 2 differ (causes: reading 1, power 1), "
-                           "2 undecided (1 of them undecidable); 1 more agrees only weakly (")
+                           "2 undecided (1 that more data could decide, 1 that no sample size decides); 1 more agrees "
+                           "only weakly (")
     assert "not among the 2 reproduced). Extensions, our additions counted apart: 1 family (2 rows)." in text
     # 2 + 2 + 2 + 1 weak = 7: extensions never among the findings
     assert "By finding row (22 in all): 14 reproduced, 5 differ (causes: reading 2, power 2, genuine 1), " \
-           "2 undecided (1 of them undecidable); 1 more agrees only weakly" in text
+           "2 undecided (1 that more data could decide, 1 that no sample size decides); 1 more agrees only " \
+           "weakly" in text
 
 
 def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
@@ -294,7 +296,7 @@ def test_every_status_has_a_distinct_colour_and_hatch():
 def test_caption_numbers_come_from_the_counts(mixed):
     caption = scorecard.figure_caption(scorecard.verdict_counts(mixed))
     assert "Of 7 finding families, 2 are reproduced and 1 more agrees only within a weak band" in caption
-    assert ("; 2 differ (likeliest cause a reading of the paper for 1, too little power for 1); 2 are undecided (1 that more data could decide, 1 at our budget cap "
+    assert ("; 2 differ (likeliest cause a reading of the paper in 1 of them and too little power in 1); 2 are undecided (1 that more data could decide, 1 at our budget cap "
             "or that no sample size decides).") in caption
     assert ("What to notice: paper 04 has both the largest share of reproduced families (2 of 7) and the most "
             "differing ones (2 of 7); the commonest causes tie: a reading of the paper and too little power (1 of 2 "
