@@ -196,6 +196,51 @@ def without_point_scale(text: str) -> str:
     return re.sub(r"\s*\((?:0\.01 = 1 point|0\.01 is one (?:percentage )?point)\)", "", text).strip()
 
 
+_PERCENT_WORDS = re.compile(r"%")
+_VALUE_IS_INDEX = re.compile(r"\bN\s?=\s?\d+ gives\b")   # "N=4 gives the smallest gap ... win %": its value is N
+
+
+def in_percent(row) -> bool:
+    """Whether ``row``'s value is a percentage (0-100) that the page should mark with "%": the claim, the paper's
+    value or the note speaks in % ("first-player win %", "> 50%", "value is the minimum win % over N"), the value
+    lies in (1, 100], and the claim does not name an index as its value ("N=4 gives the smallest gap ..."). "63.53,
+    exact" beside a paper's "> 50%" left the unit to guess (issue 50, a fresh reader)."""
+    if share_count(row) is not None or in_points(row):
+        return False
+    try:
+        x = float(row.get("reproduced_value"))
+    except (TypeError, ValueError):
+        return False
+    # the note only where it says the value is a win % (a note's "95 %" is about an interval, not the value)
+    text = " ".join("" if blank(row.get(k)) else str(row.get(k)) for k in ("claim", "paper_value")) + (
+        " %" if re.search(r"\bwin %", "" if blank(row.get("note")) else str(row.get("note"))) else "")
+    return 1 < abs(x) <= 100 and bool(_PERCENT_WORDS.search(text)) and not _VALUE_IS_INDEX.search(
+        str(row.get("claim") or ""))
+
+
+def with_percent(text: str) -> str:
+    """``text`` with "%" after its leading number: "63.53, exact" -> "63.53 %, exact", "61.2 [60.1, 62.3]" ->
+    "61.2 % [60.1, 62.3]"."""
+    return re.sub(r"^([-+]?[\d,]*\.?\d+)", r"\1 %", text, count=1)
+
+
+def sample_words(row) -> str:
+    """A claims row's sample in words after our value ("over 1,800 boards", "over 10 seeds", "for a single
+    player"), or "" where it has none to say: no ``n``, a count of cases (the value says its count), or a unit
+    "exact"."""
+    n, unit = row.get("n"), row.get("unit")
+    if blank(n) or blank(unit) or str(unit) == "exact" or share_count(row) is not None:
+        return ""
+    unit = str(unit)
+    try:
+        k = float(n)
+    except (TypeError, ValueError):
+        return ""
+    if k == 1:   # "for a single player", not "over 1 player" (a count of one is no sample to average over)
+        return f"for a single {unit[:-1] if unit.endswith('s') and not unit.endswith('ss') else unit}"
+    return f"over {number(k)} {unit}"
+
+
 def _interval_words(value, lo, hi) -> tuple[str, str, str]:
     """A value and its interval's ends to the same decimals, as the claims summary writes them
     (:func:`liarlab.study.tables.interval_text`), so the first screen and the summary show one number once ("0.84
@@ -223,6 +268,7 @@ def measured(row, quantity: str | None = None) -> str:
     text = tables.cell_text(value) if not blank(value) else ""
     lo, hi = row.get("ci_low"), row.get("ci_high")
     points = in_points(row, quantity)
+    percent = in_percent(row)
     if points:
         text = points_text(value)
     if not blank(lo) and not blank(hi) and float(lo) != float(hi):
@@ -231,18 +277,15 @@ def measured(row, quantity: str | None = None) -> str:
         if points:
             text, low, high = re.fullmatch(r"(.*) \[(.*), (.*)\] points", points_text(value, lo, hi)).groups()
             text, high = text + " points", high
+        text = with_percent(text) if percent else text
         said = quantity is not None and re.search(r"\binterval\b", str(quantity))
         text += f" ({low} to {high})" if said else f" ({label}: {low} to {high})"
         exact = False
     else:   # nothing sampled: the reader is told so, as the claims summary tells them
+        text = with_percent(text) if percent else text
         exact = str(row.get("unit")) == "exact" or (not blank(lo) and not blank(hi))
-    n, unit = row.get("n"), row.get("unit")
-    if not blank(n):
-        unit = "" if blank(unit) or str(unit) == "exact" else str(unit)
-        if unit.endswith("s") and not unit.endswith("ss") and float(n) == 1:
-            unit = unit[:-1]
-        # "for a single player", not "over 1 player" (a count of one is no sample to average over, issue 50)
-        text += (f" for a single {unit}" if unit else "") if float(n) == 1 else f" over {number(n)} {unit}".rstrip()
+    sample = sample_words(row)
+    text += f" {sample}" if sample else ""
     return text + (" (exact)" if exact else "")
 
 

@@ -282,9 +282,17 @@ def _ours_said(r) -> str:
     """:func:`_ours`, and what the number is where the row's note says it ("value: the largest seat-to-seat
     difference"): a bare "0.017 [0.001, 0.032]" beside the paper's "slightly > 50%" left the reader to guess what
     was measured (issue 50)."""
-    from liarlab.study.answer import in_points, share_count, without_point_scale
+    from liarlab.study.answer import in_percent, in_points, sample_words, share_count, with_percent, without_point_scale
 
     ours = _ours(r)
+    # the value's unit and its sample, as the answer says them ("63.53 %, exact", "0.657 [0.633, 0.682] over
+    # 1,800 boards"): a bare "63.53, exact" left the reader to guess both (issue 50)
+    if ours and in_percent(r):
+        ours = with_percent(ours)
+    sample = sample_words(r) if ours else ""
+    if sample:
+        exact = ours.endswith(", exact")
+        ours = (ours[:-len(", exact")] if exact else ours) + f" {sample}" + (", exact" if exact else "")
     note = "" if tables.is_missing(r.get("note")) else str(r.get("note"))
     what = _WHAT_VALUE.search(note)
     label = "" if tables.is_missing(r.get("interval")) else str(r.get("interval")).strip()
