@@ -415,6 +415,28 @@ def _without_family_words(claim: str, family: str) -> str:
     return f"{left} — {rest}"
 
 
+def _line_cause(line) -> str:
+    """The likeliest cause of a summary line's differing rows, in words, whatever the family's verdict (a family
+    of mixed verdicts or mixed causes showed none, and 03's summary had no cause column for its three misprints,
+    issue 50): "a misprint", or the commonest cause with its share where the rows' causes are mixed ("a genuine
+    difference in 2 of the 3 differing rows, a reading of the paper in 1"); "" for an extension or where no
+    differing row names a cause."""
+    from liarlab.study.answer import and_list, cause_words
+
+    if str(line["verdict"]) == "extension":
+        return ""
+    counts = [(int(n), cause) for n, _, cause in (part.partition(" ") for part in
+                                                  str(line.get("causes") or "").split(", ")) if n.isdigit()]
+    if not counts:
+        return ""
+    if len(counts) == 1:
+        return cause_words(counts[0][1])
+    total = sum(n for n, _ in counts)
+    (n0, c0), rest = counts[0], counts[1:]
+    return and_list([f"{cause_words(c0)} in {n0} of the {total} differing rows"]
+                    + [f"{cause_words(c)} in {n}" for n, c in rest])
+
+
 def claims_summary(table, limit: int = 15):
     """The claims table in at most ``limit`` lines, one per claim family (its extension rows a line of their
     own): the headline family first, then the findings, extensions, checks of the paper's arithmetic and of our
@@ -484,10 +506,7 @@ def claims_summary(table, limit: int = 15):
             verdict = f"{verdict}; its headline row {_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])}"
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours_said(rep), "verdict": verdict,
-                      # a cause explains a differing finding; a check or a paper's example has none to give
-                      # in words ("a reading not yet run"): the code word "untested" was not defined on the page
-                      "cause": cause_words(line["cause"]) if str(line["verdict"]) == "differs"
-                      and line["kind"] == "finding" else ""})
+                      "cause": _line_cause(line)})
     if rest:
         others = fams.loc[rest]
         counts = others["verdict"].map(lambda v: _VERDICT_SHORT.get(v, v)).value_counts()

@@ -202,3 +202,18 @@ def test_a_summary_says_exact_on_every_line_computed_without_sampling():
     ours = dict(zip(summary["claim"].str[0], summary["ours"]))
     assert ours["A"] == "480, exact" and ours["B"] == "4.9381 × 10¹³, exact"
     assert ours["C"] == "1H" and ours["D"] == "0.520 [0.500, 0.540]"   # a text value; a sampled one
+
+
+def test_a_summary_line_names_the_cause_of_its_differing_rows_whatever_the_familys_verdict():
+    # a family of mixed verdicts or mixed causes showed no cause, and 03's summary had no cause column at all
+    # (issue 50, the lead's list)
+    from liarlab.study import notebook as nb
+
+    rows = [{"claim": f"row {i}", "family": "Fig 1", "paper_value": "1", "reproduced_value": 1.0, "ci_low": 0.9,
+             "ci_high": 1.1, "verdict": v, "cause": c}
+            for i, (v, c) in enumerate([("differs", "genuine"), ("differs", "genuine"), ("differs", "reading"),
+                                        ("inconclusive", ""), ("inconclusive", ""), ("inconclusive", "")])]
+    assert nb.claims_summary(_summary_table(rows)).iloc[0]["cause"] == (
+        "a genuine difference in 2 of the 3 differing rows and a reading of the paper in 1")
+    rows = [{**r, "verdict": "reproduced", "cause": ""} for r in rows[:3]] + [{**rows[0], "claim": "row 9"}]
+    assert nb.claims_summary(_summary_table(rows)).iloc[0]["cause"] == "a genuine difference"
