@@ -14,13 +14,21 @@ import pandas as pd
 
 from liarlab.core.verdicts import CAUSES
 
-_VERDICT_WORDS = {
-    "reproduced": "reproduced",
-    "differs": "not reproduced: our result differs",
-    "inconclusive": "undecided: our sample cannot decide it",
-    "not-reproducible": "not reproducible here",
-    "extension": "our extension (the paper gives no value)",
+# A verdict as a clause a sentence can carry, the one way generated prose says a verdict in words ("(verdict:
+# differs)" after a finding read as a form's field, issue 50): "The first player stays favoured for every N up to
+# 100 (we reproduce this)".
+VERDICT_CLAUSES = {
+    "reproduced": "we reproduce this",
+    "differs": "we do not reproduce this",
+    "inconclusive": "our sample cannot decide this yet",
+    "not-reproducible": "this cannot be reproduced here",
+    "extension": "our own claim, which no paper makes",
 }
+
+
+def verdict_clause(verdict) -> str:
+    """A verdict code in words, as a clause ("differs" -> "we do not reproduce this"); an unknown one as it is."""
+    return VERDICT_CLAUSES.get(str(verdict), str(verdict))
 
 
 def blank(v) -> bool:

@@ -340,3 +340,10 @@ def test_a_short_answer_is_said_first_and_only_when_given():
 def test_and_list_joins_any_iterable_as_prose():
     assert answer.and_list(["a"]) == "a" and answer.and_list(["a", "b", "c"]) == "a, b and c"
     assert answer.and_list(str(g) for g in (500, 1000)) == "500 and 1000" and answer.and_list([]) == ""
+
+
+def test_a_verdict_is_said_as_a_clause_not_as_a_label():
+    # "(verdict: differs)" in 05's summary read as a form's field (issue 50): prose says the verdict in words
+    assert answer.verdict_clause("differs") == "we do not reproduce this"
+    assert answer.verdict_clause("reproduced") == "we reproduce this"
+    assert all(":" not in c and "-" not in c for c in answer.VERDICT_CLAUSES.values())
