@@ -428,8 +428,10 @@ def _display_cells(frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataFrame:
 
 
 #: a column is padded to one count of decimals (:func:`column_decimals`) only up to this many: beyond it the column
-#: holds quantities of very different sizes ("0.153" beside "0.00185"), each shown to its significant digits
-COLUMN_DECIMALS = 3
+#: holds quantities of very different sizes ("0.153" beside "0.00185"), each shown to its significant digits. Four,
+#: the digits a non-integer cell shows (:data:`DIGITS`): at three, every column of four-decimal values ("0.5" above
+#: "0.4444", "1" above "0.6667") kept two precisions in one column (issue 50, the lead's list)
+COLUMN_DECIMALS = 4
 
 
 def _plain_number(x) -> bool:
