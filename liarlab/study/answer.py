@@ -457,7 +457,7 @@ def _checks_parts(claims: pd.DataFrame) -> list[str]:
 def _check_phrase(rows: pd.DataFrame, what: tuple[str, str]) -> str:
     """One kind of check row in a clause as an author writes it: "all 6 checks of the paper's own numbers agree",
     "one check of our code agrees", "the paper's illustrative example differs"; a mixed kind as its count and split
-    ("44 checks of the paper's own numbers: 41 agree, 3 differ, likeliest cause a misprint for 3")."""
+    ("of the 44 checks of the paper's own numbers, 41 agree and 3 differ (likeliest cause a misprint)")."""
     rows = rows[rows["verdict"].astype(str) != "extension"]
     n = len(rows)
     one, many = what
@@ -471,8 +471,19 @@ def _check_phrase(rows: pd.DataFrame, what: tuple[str, str]) -> str:
     if (rows["verdict"].astype(str) == "reproduced").all():
         of = "of the " if many.startswith("paper's") else ""   # "all 12 of the paper's illustrative examples"
         return f"both {of}{many} agree" if n == 2 else f"all {number(n)} {of}{many} agree"
-    split = _kind_sentence(rows, what)
-    return split.replace(" (", ": ", 1)[:-1] if split.endswith(")") else split
+    # "of the 44 checks of the paper's own numbers, 41 agree and 3 differ (likeliest cause a misprint)": no colon
+    # of its own, so a sentence holding two such clauses has no stacked colons (issue 50, the lead's list)
+    verdicts = rows["verdict"].astype(str)
+    parts = []
+    for verdict, one_word, many_word in (("reproduced", "agrees", "agree"), ("differs", "differs", "differ"),
+                                         ("inconclusive", "is undecided", "are undecided"),
+                                         ("not-reproducible", "is not reproducible", "are not reproducible")):
+        k = int((verdicts == verdict).sum())
+        if k:
+            why = causes_phrase(_causes(rows[verdicts == verdict])) if verdict == "differs" else ""
+            parts.append(_verb(k, one_word, many_word) + (f" ({why})" if why else ""))
+    of = "" if many.startswith("paper's") else "the "   # "of the paper's 2 examples", "of the 44 checks"
+    return f"of {of}{number(n)} {many}, {and_list(parts)}"
 
 
 def _checks_clauses(claims: pd.DataFrame) -> list[str]:
@@ -497,7 +508,7 @@ def _besides_sentences(claims: pd.DataFrame, not_reproducible: int) -> str:
         out.append(_capital(", and ".join(first)) + ".")
     clauses = _checks_clauses(claims[claims["kind"] != "finding"])
     if clauses:
-        joined = "; ".join(clauses) if any(":" in c for c in clauses) else and_list(clauses)
+        joined = "; ".join(clauses) if any(c.startswith("of ") for c in clauses) else and_list(clauses)
         out.append(f"Beyond the findings, {joined}.")
     return " ".join(out)
 

@@ -347,3 +347,13 @@ def test_a_verdict_is_said_as_a_clause_not_as_a_label():
     assert answer.verdict_clause("differs") == "we do not reproduce this"
     assert answer.verdict_clause("reproduced") == "we reproduce this"
     assert all(":" not in c and "-" not in c for c in answer.VERDICT_CLAUSES.values())
+
+
+def test_a_mixed_kind_of_checks_is_said_without_a_colon_of_its_own():
+    # "44 checks of the paper's own numbers: 41 agree, 3 differ, likeliest cause a misprint for 3; ...: ..." stacked
+    # colons in one sentence (issue 50, the lead's list)
+    rows = [_arithmetic(f"sum {i}", "reproduced") for i in range(41)] + [
+        _arithmetic(f"m{i}", "differs", "misprint") for i in range(3)]
+    text = answer.counts_sentence(pd.concat([_claims(), pd.DataFrame(rows)], ignore_index=True))
+    assert ("Beyond the findings, of the 44 checks of the paper's own numbers, 41 agree and 3 differ (likeliest "
+            "cause a misprint).") in text
