@@ -349,6 +349,10 @@ def test_a_column_of_numbers_is_shown_to_one_count_of_decimals():
     cells = re.findall(r">([^<>]*)</td>", tables.table_html(frame))
     assert cells[0::2] == ["1.0000", "0.5000", "0.4444"]               # 05's "1", "0.5", "0.4444" in one column
     assert cells[1::2] == ["0.153", "0.00185", "2"]                    # five decimals: each to its own digits
+    frame = pd.DataFrame({"thesis": [-7.5, 0.0645, 4.516], "ours": [-7.5, 0.0645, 4.5167]})
+    cells = re.findall(r">([^<>]*)</td>", tables.table_html(frame))
+    assert cells[0::2] == ["-7.5", "0.0645", "4.516"]                  # the paper's print keeps its precision
+    assert cells[1::2] == ["-7.5000", "0.0645", "4.5167"]
 
 
 def test_a_named_index_is_shown_as_the_first_column_not_a_header_row_of_its_own():
