@@ -101,7 +101,7 @@ def answer_markdown(claims: pd.DataFrame) -> str:
 def _checks_sentence(claims: pd.DataFrame) -> str:
     """ "Checks are counted as rows: 126 checks of the papers' own arithmetic, which find 5 misprints (1 more differs, likeliest
     cause a reading of the paper), and 60 other checks (1 paper's illustrative example, 24 restated facts, 7
-    properties true by construction and 28 of our code), of which 1 differs: the paper's illustrative example.": every
+    properties true by construction and 28 of our code); only one of them differs, the paper's illustrative example.": every
     check row counted once, each differing one named, in sentences a reader can follow (issue 50)."""
     judged = claims[claims["verdict"] != "extension"]
     arith = judged[judged["kind"] == "arithmetic"]
@@ -127,8 +127,11 @@ def _checks_sentence(claims: pd.DataFrame) -> str:
     else:
         named = ", ".join(f"{plural(int((bad == key).sum()), *words[key])}" for key, *_ in answer.CHECK_KINDS
                           if (bad == key).any())
-        fails = (f"of which 1 differs: the {words[bad.iloc[0]][0]}" if len(bad) == 1
-                 else f"of which {number(len(bad))} differ: {named}")
+        # "; only one of them differs, the paper's illustrative example", not "of which 1 differs: the ...", a
+        # second colon in the sentence (issue 50, the lead's list)
+        fails = (f"only one of them differs, the {words[bad.iloc[0]][0]}" if len(bad) == 1
+                 else f"{number(len(bad))} of them differ ({named})")
+        return text + f", and {plural(len(checks), 'other check')} ({split}); {fails}."
     return text + f", and {plural(len(checks), 'other check')} ({split}), {fails}."
 
 

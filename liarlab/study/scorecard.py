@@ -300,7 +300,7 @@ def family_basis(verdict: str, counts: dict) -> str:
     if verdict == "differs":
         return f"{counts['differs']} of {judged} differ"
     if verdict == "inconclusive":
-        return f"of {judged}: " + ", ".join(f"{counts[v]} {'differ' if v == 'differs' else v}"
+        return f"of {judged}: " + ", ".join(f"{counts[v]} {('differs' if counts[v] == 1 else 'differ') if v == 'differs' else v}"
                                              for v in JUDGED if counts.get(v))
     total = sum(counts.values())
     return f"{total} {verdict}" if total != 1 else verdict
@@ -417,13 +417,31 @@ def headline_text(claims: pd.DataFrame, row) -> str:
     family *Fig 3* (8 rows): family verdict **inconclusive** (of 8: 3 reproduced, 2 differ, 3 inconclusive)". A
     headline can differ in a family the family rule calls inconclusive, and the two verdicts are not the same
     statement."""
-    text = f"*{row['claim']}*: row verdict **{row['verdict']}**"
-    if row["verdict"] == "differs" and not blank(row.get("cause")):
-        text += f" (cause: {row['cause']})"
+    text = f"*{row['claim']}*: {_row_and_family(claims, row)}"
+    return text
+
+
+# A row's and a family's verdict as verbs ("the row differs; its family ... is undecided by the family rule"), not
+# as code words after labels ("row verdict **not-reproducible**", "family verdict: **inconclusive**", issue 50)
+_ROW_VERBS = {"reproduced": "reproduces", "differs": "differs", "inconclusive": "is undecided",
+              "not-reproducible": "is not reproducible here", "extension": "is our extension"}
+_FAMILY_VERBS = {"reproduced": "is reproduced", "differs": "differs", "inconclusive": "is undecided",
+                 "not-reproducible": "is not reproducible here", "extension": "is our extension"}
+
+
+def _row_and_family(claims: pd.DataFrame, row) -> str:
+    """ "the row **differs** (likeliest cause a genuine difference); its family *Fig 6* (4 rows) **is undecided**
+    by the family rule (of 4: 2 reproduced, 1 differs, 1 inconclusive)"."""
+    from liarlab.study.answer import cause_words
+
+    verdict = str(row["verdict"])
+    text = f"the row **{_ROW_VERBS.get(verdict, verdict)}**"
+    if verdict == "differs" and not blank(row.get("cause")):
+        text += f" (likeliest cause {cause_words(row['cause'])})"
     fam = family_line(claims, row)
     if fam is not None and fam["rows"] > 1:
-        text += (f"; its family *{fam['family']}* ({fam['rows']} rows): family verdict **{fam['verdict']}** "
-                 f"({fam['basis']})")
+        text += (f"; its family *{fam['family']}* ({fam['rows']} rows) **{_FAMILY_VERBS.get(fam['verdict'], fam['verdict'])}**"
+                 f" by the family rule ({fam['basis']})")
     return text
 
 
@@ -888,8 +906,8 @@ def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_exte
             lines.append(f"* Headline: {describe_row(row)}")
             fam = family_line(claims, row)
             if fam is not None and fam["rows"] > 1:
-                lines.append(f"  Row verdict: **{row['verdict']}**; its family *{fam['family']}* ({fam['rows']} "
-                             f"rows), family verdict: **{fam['verdict']}** ({fam['basis']}).")
+                said = _row_and_family(claims, row)
+                lines.append(f"  {said[:1].upper() + said[1:]}.")
         lines.append("")
     lines += ["### The most important disagreements (findings)", ""]
     lines += _ranked_disagreements(claims, max_disagreements)

@@ -114,7 +114,7 @@ def test_family_verdict_follows_the_declared_rule_not_the_worst_row(mixed):
     assert fams.loc["Fig 3", "verdict"] == "differs" and fams.loc["Fig 3", "basis"] == "2 of 2 differ"
     # 2 of 4 reproduced, 1 differs, 1 inconclusive: neither 3/4 reproduced nor 1/2 differing
     assert fams.loc["Fig 6", "verdict"] == "inconclusive"
-    assert fams.loc["Fig 6", "basis"] == "of 4: 2 reproduced, 1 differ, 1 inconclusive"
+    assert fams.loc["Fig 6", "basis"] == "of 4: 2 reproduced, 1 differs, 1 inconclusive"
     found = scorecard.finding_families(mixed).set_index("family")
     for family, group in mixed[mixed.verdict != "extension"].groupby("family"):
         assert found.loc[family, "verdict"] == V.family_verdict(list(group.verdict))
@@ -240,7 +240,7 @@ def test_dashboard_opens_with_the_counts_per_paper_and_coverage(claims_folder):
     text = scorecard.dashboard_markdown(claims, claims_folder)
     assert text.startswith("**All papers.** Findings, in 2 families")
     assert "**05 · Kayanuma 2016: N-face Liar's Dice and Bluff**: 2 finding families: 1 reproduced, 0 differ, " \
-           "1 undecided; weak agreements: 0; extensions: 1. Headline: *41/60*: row verdict **reproduced**." in text
+           "1 undecided; weak agreements: 0; extensions: 1. Headline: *41/60*: the row **reproduces**." in text
     assert "**01 · Huang 2009: Liar Dice, random guess + network**: no findings (checks only)" in text
 
 
@@ -430,11 +430,11 @@ def test_a_headline_shows_its_row_verdict_and_its_family_verdict_labelled(mixed)
     mixed["headline"] = mixed["claim"] == "m3"   # differs, in Fig 6, which the family rule calls inconclusive
     row = scorecard.headline_rows(mixed).iloc[0]
     text = scorecard.headline_text(mixed, row)
-    assert text == ("*m3*: row verdict **differs** (cause: genuine); its family *Fig 6* (4 rows): family verdict "
-                    "**inconclusive** (of 4: 2 reproduced, 1 differ, 1 inconclusive)")
+    assert text == ("*m3*: the row **differs** (likeliest cause a genuine difference); its family *Fig 6* (4 rows) "
+                    "**is undecided** by the family rule (of 4: 2 reproduced, 1 differs, 1 inconclusive)")
     assert text in scorecard.dashboard_markdown(mixed)
-    assert "Row verdict: **differs**; its family *Fig 6* (4 rows), family verdict: **inconclusive**" in \
-        scorecard.summary_markdown(mixed)
+    assert "The row **differs** (likeliest cause a genuine difference); its family *Fig 6* (4 rows) **is undecided**" \
+        in scorecard.summary_markdown(mixed)
 
 
 def test_tied_causes_read_as_ties():
