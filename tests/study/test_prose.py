@@ -15,7 +15,8 @@ from liarlab.study.outputs import REPO_ROOT
 NOUNS = ("type", "row", "family", "reading", "finding", "misprint", "cell", "game", "seed", "check", "board", "deal")
 _PLURAL = {"family": "families"}
 ONE_PLURAL = re.compile(r"(?<![\d.,])\b1 (" + "|".join(_PLURAL.get(n, n + "s") for n in NOUNS) + r")\b")
-MANY_SINGULAR = re.compile(r"(?<![\d.,/-])\b(?:0|[2-9]|[1-9]\d+) (" + "|".join(NOUNS) + r")\b(?![\w'-])")
+# "48 finding families": a noun used as an adjective before the counted noun is no missing plural
+MANY_SINGULAR = re.compile(r"(?<![\d.,/-])\b(?:0|[2-9]|[1-9]\d+) (" + "|".join(NOUNS) + r")\b(?![\w'-]| famil)")
 PLURAL_BEFORE_ONE = re.compile(r"\b(types|rows|seeds|cells) \d+(?=[:;)])")
 VERDICT_CODE = re.compile(r"\bnot-reproducible\b")
 _ITALIC = re.compile(r"\*[^*]+\*|“[^”]*”|\([^()]*\)|'[^']*'")
@@ -424,3 +425,16 @@ def test_a_bare_number_beside_a_claim_we_cannot_test_says_what_it_measures():
                      "note": "bot-vs-bot substitute: mean 3.06 actions; 0.261 of games have 4-5 actions"})
     assert nb._ours_said(row) == "bot-vs-bot substitute: mean 3.06 actions"
     assert nb._ours_said(pd.Series({**row.to_dict(), "verdict": "differs"})) == "3.059"
+
+
+def test_the_scorecards_first_screen_reads_as_prose():
+    # 99: "of which 1 differs: the paper's illustrative example", a caption naming one of three tied papers, causes
+    # "for" their counts (issue 50, the lead's list): the answer, the caption and the worked example are checked
+    from liarlab.study import overview
+
+    counts = scorecard.verdict_counts(CLAIMS)
+    texts = {"answer": overview.answer_markdown(CLAIMS), "caption": scorecard.figure_caption(counts, CLAIMS),
+             "worked example": overview.worked_example_markdown(CLAIMS)}
+    problems = [(k, p) for k, t in texts.items() for p in prose_problems(t)]
+    problems += [(k, s) for k in ("answer", "caption") for s in stacked_colons_as_read(texts[k])]
+    assert not problems, problems
