@@ -217,3 +217,15 @@ def test_a_summary_line_names_the_cause_of_its_differing_rows_whatever_the_famil
         "a genuine difference in 2 of the 3 differing rows and a reading of the paper in 1")
     rows = [{**r, "verdict": "reproduced", "cause": ""} for r in rows[:3]] + [{**rows[0], "claim": "row 9"}]
     assert nb.claims_summary(_summary_table(rows)).iloc[0]["cause"] == "a genuine difference"
+
+
+def test_a_trimmed_summary_keeps_a_family_with_a_differing_row_before_one_that_wholly_agrees():
+    # 03's three misprints sat inside arithmetic tables that otherwise agree, behind "7 more families", and its
+    # summary named no cause (issue 50, the lead's list)
+    from liarlab.study import notebook as nb
+
+    rows = [{"claim": f"sum {i}", "family": f"T{i}", "kind": "arithmetic", "paper_value": "1",
+             "reproduced_value": 1.0, "ci_low": None, "ci_high": None} for i in range(20)]
+    rows += [{**rows[-1], "claim": "sum 19b", "verdict": "differs", "cause": "misprint"}]
+    summary = nb.claims_summary(_summary_table(rows))
+    assert len(summary) == 15 and "a misprint" in set(summary["cause"])
