@@ -447,7 +447,7 @@ def claims_summary(table, limit: int = 15):
     import pandas as pd
 
     from liarlab.study import scorecard
-    from liarlab.study.answer import cause_words, claim_words, headline
+    from liarlab.study.answer import claim_words, headline
 
     full = _with_ids(table)
     fams = scorecard.families(full)
