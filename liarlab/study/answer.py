@@ -14,13 +14,21 @@ import pandas as pd
 
 from liarlab.core.verdicts import CAUSES
 
-_VERDICT_WORDS = {
-    "reproduced": "reproduced",
-    "differs": "not reproduced: our result differs",
-    "inconclusive": "undecided: our sample cannot decide it",
-    "not-reproducible": "not reproducible here",
-    "extension": "our extension (the paper gives no value)",
+# A verdict as a clause a sentence can carry, the one way generated prose says a verdict in words ("(verdict:
+# differs)" after a finding read as a form's field, issue 50): "The first player stays favoured for every N up to
+# 100 (we reproduce this)".
+VERDICT_CLAUSES = {
+    "reproduced": "we reproduce this",
+    "differs": "we do not reproduce this",
+    "inconclusive": "our sample cannot decide this yet",
+    "not-reproducible": "this cannot be reproduced here",
+    "extension": "our own claim, which no paper makes",
 }
+
+
+def verdict_clause(verdict) -> str:
+    """A verdict code in words, as a clause ("differs" -> "we do not reproduce this"); an unknown one as it is."""
+    return VERDICT_CLAUSES.get(str(verdict), str(verdict))
 
 
 def blank(v) -> bool:
@@ -80,6 +88,19 @@ FLAG_WORDS_NOT_AGREEING = {
                            "statements; this row itself {verdict}",
 }
 _ROW_ITSELF = {"differs": "differs", "inconclusive": "is undecided"}
+
+
+_PRINTED_SYMBOL = re.compile(r"[<>≤≥=~]")
+
+
+def paper_says(printed: str) -> str:
+    """The paper's value as prose gives it: "the paper gives 0.5", but a value printed with a symbol in quotation
+    marks, as the paper prints it ("the paper prints “almost all > 50%”"): "the paper gives almost all > 50%" pasted
+    a table's symbol into a sentence (issue 50)."""
+    printed = str(printed).strip()
+    if _PRINTED_SYMBOL.search(printed):
+        return f"the paper prints “{printed}”"
+    return f"the paper gives {printed}"
 
 
 def _paper_value(v) -> str:
@@ -183,6 +204,51 @@ def without_point_scale(text: str) -> str:
     return re.sub(r"\s*\((?:0\.01 = 1 point|0\.01 is one (?:percentage )?point)\)", "", text).strip()
 
 
+_PERCENT_WORDS = re.compile(r"%")
+_VALUE_IS_INDEX = re.compile(r"\bN\s?=\s?\d+ gives\b")   # "N=4 gives the smallest gap ... win %": its value is N
+
+
+def in_percent(row) -> bool:
+    """Whether ``row``'s value is a percentage (0-100) that the page should mark with "%": the claim, the paper's
+    value or the note speaks in % ("first-player win %", "> 50%", "value is the minimum win % over N"), the value
+    lies in (1, 100], and the claim does not name an index as its value ("N=4 gives the smallest gap ..."). "63.53,
+    exact" beside a paper's "> 50%" left the unit to guess (issue 50, a fresh reader)."""
+    if share_count(row) is not None or in_points(row):
+        return False
+    try:
+        x = float(row.get("reproduced_value"))
+    except (TypeError, ValueError):
+        return False
+    # the note only where it says the value is a win % (a note's "95 %" is about an interval, not the value)
+    text = " ".join("" if blank(row.get(k)) else str(row.get(k)) for k in ("claim", "paper_value")) + (
+        " %" if re.search(r"\bwin %", "" if blank(row.get("note")) else str(row.get("note"))) else "")
+    return 1 < abs(x) <= 100 and bool(_PERCENT_WORDS.search(text)) and not _VALUE_IS_INDEX.search(
+        str(row.get("claim") or ""))
+
+
+def with_percent(text: str) -> str:
+    """``text`` with "%" after its leading number: "63.53, exact" -> "63.53 %, exact", "61.2 [60.1, 62.3]" ->
+    "61.2 % [60.1, 62.3]"."""
+    return re.sub(r"^([-+]?[\d,]*\.?\d+)", r"\1 %", text, count=1)
+
+
+def sample_words(row) -> str:
+    """A claims row's sample in words after our value ("over 1,800 boards", "over 10 seeds", "for a single
+    player"), or "" where it has none to say: no ``n``, a count of cases (the value says its count), or a unit
+    "exact"."""
+    n, unit = row.get("n"), row.get("unit")
+    if blank(n) or blank(unit) or str(unit) == "exact" or share_count(row) is not None:
+        return ""
+    unit = str(unit)
+    try:
+        k = float(n)
+    except (TypeError, ValueError):
+        return ""
+    if k == 1:   # "for a single player", not "over 1 player" (a count of one is no sample to average over)
+        return f"for a single {unit[:-1] if unit.endswith('s') and not unit.endswith('ss') else unit}"
+    return f"over {number(k)} {unit}"
+
+
 def _interval_words(value, lo, hi) -> tuple[str, str, str]:
     """A value and its interval's ends to the same decimals, as the claims summary writes them
     (:func:`liarlab.study.tables.interval_text`), so the first screen and the summary show one number once ("0.84
@@ -210,6 +276,7 @@ def measured(row, quantity: str | None = None) -> str:
     text = tables.cell_text(value) if not blank(value) else ""
     lo, hi = row.get("ci_low"), row.get("ci_high")
     points = in_points(row, quantity)
+    percent = in_percent(row)
     if points:
         text = points_text(value)
     if not blank(lo) and not blank(hi) and float(lo) != float(hi):
@@ -218,17 +285,15 @@ def measured(row, quantity: str | None = None) -> str:
         if points:
             text, low, high = re.fullmatch(r"(.*) \[(.*), (.*)\] points", points_text(value, lo, hi)).groups()
             text, high = text + " points", high
+        text = with_percent(text) if percent else text
         said = quantity is not None and re.search(r"\binterval\b", str(quantity))
         text += f" ({low} to {high})" if said else f" ({label}: {low} to {high})"
         exact = False
     else:   # nothing sampled: the reader is told so, as the claims summary tells them
+        text = with_percent(text) if percent else text
         exact = str(row.get("unit")) == "exact" or (not blank(lo) and not blank(hi))
-    n, unit = row.get("n"), row.get("unit")
-    if not blank(n):
-        unit = "" if blank(unit) or str(unit) == "exact" else str(unit)
-        if unit.endswith("s") and not unit.endswith("ss") and float(n) == 1:
-            unit = unit[:-1]   # "over 1 player", not "over 1 players"
-        text += f" over {number(n)} {unit}".rstrip()
+    sample = sample_words(row)
+    text += f" {sample}" if sample else ""
     return text + (" (exact)" if exact else "")
 
 
@@ -265,7 +330,7 @@ def finding_counts(claims: pd.DataFrame) -> dict:
 
 
 # Each cause as a noun phrase a count can stand beside ("a misprint for 2").
-_CAUSE_NOUNS = {"misprint": "a misprint", "reading": "a reading of the paper", "power": "too little power",
+_CAUSE_NOUNS = {"cause not given": "no cause given", "misprint": "a misprint", "reading": "a reading of the paper", "power": "too little power",
                 "genuine": "a genuine difference", "untested": "a reading not yet run"}
 
 
@@ -275,9 +340,19 @@ def cause_words(cause) -> str:
     return _CAUSE_NOUNS.get(str(cause), str(cause))
 
 
-def _by_cause(by_cause: dict) -> str:
-    """"a misprint for 2, a reading of the paper for 1": each cause in words with its count."""
-    return ", ".join(f"{_CAUSE_NOUNS.get(c, c)} for {number(n)}" for c, n in by_cause.items())
+def causes_phrase(by_cause: dict) -> str:
+    """The likeliest causes of some differing rows, as an author says them after their count: "likeliest cause a
+    misprint" (one cause: its count is the count already said), "likeliest cause a genuine difference in 5 of them,
+    a reading not yet run in 2 and too little power in 1" (commonest first); "" for none. "a misprint for 3" and "a
+    reading not yet run for 1" read as a form filled in (issue 50, fresh readers)."""
+    known = {c: int(n) for c, n in by_cause.items() if int(n)}
+    if not known:
+        return ""
+    if len(known) == 1:
+        return f"likeliest cause {cause_words(next(iter(known)))}"
+    ranked = sorted(known.items(), key=lambda kv: -kv[1])
+    said = [f"{cause_words(c)} in {number(n)}" + (" of them" if i == 0 else "") for i, (c, n) in enumerate(ranked)]
+    return f"likeliest cause {and_list(said)}"
 
 
 def _kind_sentence(rows: pd.DataFrame, what: tuple[str, str]) -> str:
@@ -292,8 +367,8 @@ def _kind_sentence(rows: pd.DataFrame, what: tuple[str, str]) -> str:
         parts.append(_verb(agree, "agrees", "agree"))
     differ = rows[verdicts == "differs"]
     if len(differ):
-        why = _by_cause(_causes(differ))
-        parts.append(_verb(len(differ), "differs", "differ") + (f", likeliest cause {why}" if why else ""))
+        why = causes_phrase(_causes(differ))
+        parts.append(_verb(len(differ), "differs", "differ") + (f", {why}" if why else ""))
     for verdict, word in (("inconclusive", "undecided"), ("not-reproducible", "not reproducible")):
         k = int((verdicts == verdict).sum())
         if k:
@@ -382,7 +457,7 @@ def _checks_parts(claims: pd.DataFrame) -> list[str]:
 def _check_phrase(rows: pd.DataFrame, what: tuple[str, str]) -> str:
     """One kind of check row in a clause as an author writes it: "all 6 checks of the paper's own numbers agree",
     "one check of our code agrees", "the paper's illustrative example differs"; a mixed kind as its count and split
-    ("44 checks of the paper's own numbers: 41 agree, 3 differ, likeliest cause a misprint for 3")."""
+    ("of the 44 checks of the paper's own numbers, 41 agree and 3 differ (likeliest cause a misprint)")."""
     rows = rows[rows["verdict"].astype(str) != "extension"]
     n = len(rows)
     one, many = what
@@ -391,13 +466,24 @@ def _check_phrase(rows: pd.DataFrame, what: tuple[str, str]) -> str:
         verdict = str(rows["verdict"].iloc[0])
         verb = {"reproduced": "agrees", "differs": "differs", "inconclusive": "is undecided",
                 "not-reproducible": "is not reproducible"}.get(verdict, verdict)
-        why = _by_cause(_causes(rows)) if verdict == "differs" else ""
-        return f"{named} {verb}" + (f" (likeliest cause {why})" if why else "")
+        why = causes_phrase(_causes(rows)) if verdict == "differs" else ""
+        return f"{named} {verb}" + (f" ({why})" if why else "")
     if (rows["verdict"].astype(str) == "reproduced").all():
         of = "of the " if many.startswith("paper's") else ""   # "all 12 of the paper's illustrative examples"
         return f"both {of}{many} agree" if n == 2 else f"all {number(n)} {of}{many} agree"
-    split = _kind_sentence(rows, what)
-    return split.replace(" (", ": ", 1)[:-1] if split.endswith(")") else split
+    # "of the 44 checks of the paper's own numbers, 41 agree and 3 differ (likeliest cause a misprint)": no colon
+    # of its own, so a sentence holding two such clauses has no stacked colons (issue 50, the lead's list)
+    verdicts = rows["verdict"].astype(str)
+    parts = []
+    for verdict, one_word, many_word in (("reproduced", "agrees", "agree"), ("differs", "differs", "differ"),
+                                         ("inconclusive", "is undecided", "are undecided"),
+                                         ("not-reproducible", "is not reproducible", "are not reproducible")):
+        k = int((verdicts == verdict).sum())
+        if k:
+            why = causes_phrase(_causes(rows[verdicts == verdict])) if verdict == "differs" else ""
+            parts.append(_verb(k, one_word, many_word) + (f" ({why})" if why else ""))
+    of = "" if many.startswith("paper's") else "the "   # "of the paper's 2 examples", "of the 44 checks"
+    return f"of {of}{number(n)} {many}, {and_list(parts)}"
 
 
 def _checks_clauses(claims: pd.DataFrame) -> list[str]:
@@ -422,7 +508,7 @@ def _besides_sentences(claims: pd.DataFrame, not_reproducible: int) -> str:
         out.append(_capital(", and ".join(first)) + ".")
     clauses = _checks_clauses(claims[claims["kind"] != "finding"])
     if clauses:
-        joined = "; ".join(clauses) if any(":" in c for c in clauses) else and_list(clauses)
+        joined = "; ".join(clauses) if any(c.startswith("of ") for c in clauses) else and_list(clauses)
         out.append(f"Beyond the findings, {joined}.")
     return " ".join(out)
 
@@ -457,8 +543,8 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     parts = [f"{number(c['reproduced'])} reproduced"
              + (f" ({number(c['weak'])} of them weakly: a band wider than ±10 %)" if c["weak"] else "")]
     if c["differs"]:
-        why = _by_cause(c["by_cause"])
-        parts.append(_verb(c["differs"], "differs", "differ") + (f" (likeliest cause {why})" if why else ""))
+        why = causes_phrase(c["by_cause"])
+        parts.append(_verb(c["differs"], "differs", "differ") + (f" ({why})" if why else ""))
     parts.append(f"{number(c['inconclusive'])} undecided")
     text = (f"Of its {plural(judged, 'judged finding')} (claims rows of the paper): " + ", ".join(parts) + ".")
     besides = _besides_sentences(claims, c["not-reproducible"])
@@ -633,7 +719,7 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
         if paper:
             out += f"; the paper: {paper}" if printed else f"; {paper}"
         elif printed:
-            out += f"; the paper gives {printed}"
+            out += f"; {paper_says(printed)}"
         out += "."
     if verdict == "differs":
         cause = str(row.get("cause") or "")
@@ -658,7 +744,7 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
 
 # A quantity with its own parentheses or colon, or this many words, is said in a sentence of its own and our value
 # in the next: "We measure the family's mean exploitability ..., computed exactly (no sampling): what a best
-# responder wins ... (0 is exact play; ...) as 0.2956 over 1 player (exact)" lost the "as" among the quantity's
+# responder wins ... (0 is exact play; ...) as 0.2956 for a single player (exact)" lost the "as" among the quantity's
 # clauses (issue 50 readers, notebooks 04 and 06).
 _LONG_QUANTITY_WORDS = 16
 _SAYS_EXACT = re.compile(r"\bexact(?:ly)?\b|\bno sampling\b")
@@ -667,7 +753,7 @@ _SAYS_EXACT = re.compile(r"\bexact(?:ly)?\b|\bno sampling\b")
 def _measure_sentence(quantity: str, ours: str) -> str:
     """What we measure and our value (from :func:`measured`), as one sentence where the quantity is short ("We
     measure the share of games A wins as 0.620 (95 %: ...) over 1,000 games"), as two where it is long ("We
-    measure <quantity>. We find 0.2956 over 1 player"); a value's "(exact)" is left out where the quantity says
+    measure <quantity>. We find 0.2956 for a single player"); a value's "(exact)" is left out where the quantity says
     it is computed exactly. The caller adds the paper's value and the full stop."""
     quantity = quantity.strip().rstrip(":")
     if ours.endswith(" (exact)") and _SAYS_EXACT.search(quantity):

@@ -282,9 +282,17 @@ def _ours_said(r) -> str:
     """:func:`_ours`, and what the number is where the row's note says it ("value: the largest seat-to-seat
     difference"): a bare "0.017 [0.001, 0.032]" beside the paper's "slightly > 50%" left the reader to guess what
     was measured (issue 50)."""
-    from liarlab.study.answer import in_points, share_count, without_point_scale
+    from liarlab.study.answer import in_percent, in_points, sample_words, share_count, with_percent, without_point_scale
 
     ours = _ours(r)
+    # the value's unit and its sample, as the answer says them ("63.53 %, exact", "0.657 [0.633, 0.682] over
+    # 1,800 boards"): a bare "63.53, exact" left the reader to guess both (issue 50)
+    if ours and in_percent(r):
+        ours = with_percent(ours)
+    sample = sample_words(r) if ours else ""
+    if sample:
+        exact = ours.endswith(", exact")
+        ours = (ours[:-len(", exact")] if exact else ours) + f" {sample}" + (", exact" if exact else "")
     note = "" if tables.is_missing(r.get("note")) else str(r.get("note"))
     what = _WHAT_VALUE.search(note)
     label = "" if tables.is_missing(r.get("interval")) else str(r.get("interval")).strip()
@@ -407,6 +415,28 @@ def _without_family_words(claim: str, family: str) -> str:
     return f"{left} — {rest}"
 
 
+def _line_cause(line) -> str:
+    """The likeliest cause of a summary line's differing rows, in words, whatever the family's verdict (a family
+    of mixed verdicts or mixed causes showed none, and 03's summary had no cause column for its three misprints,
+    issue 50): "a misprint", or the commonest cause with its share where the rows' causes are mixed ("a genuine
+    difference in 2 of the 3 differing rows, a reading of the paper in 1"); "" for an extension or where no
+    differing row names a cause."""
+    from liarlab.study.answer import and_list, cause_words
+
+    if str(line["verdict"]) == "extension":
+        return ""
+    counts = [(int(n), cause) for n, _, cause in (part.partition(" ") for part in
+                                                  str(line.get("causes") or "").split(", ")) if n.isdigit()]
+    if not counts:
+        return ""
+    if len(counts) == 1:
+        return cause_words(counts[0][1])
+    total = sum(n for n, _ in counts)
+    (n0, c0), rest = counts[0], counts[1:]
+    return and_list([f"{cause_words(c0)} in {n0} of the {total} differing rows"]
+                    + [f"{cause_words(c)} in {n}" for n, c in rest])
+
+
 def claims_summary(table, limit: int = 15):
     """The claims table in at most ``limit`` lines, one per claim family (its extension rows a line of their
     own): the headline family first, then the findings, extensions, checks of the paper's arithmetic and of our
@@ -417,7 +447,7 @@ def claims_summary(table, limit: int = 15):
     import pandas as pd
 
     from liarlab.study import scorecard
-    from liarlab.study.answer import cause_words, claim_words, headline
+    from liarlab.study.answer import claim_words, headline
 
     full = _with_ids(table)
     fams = scorecard.families(full)
@@ -436,7 +466,11 @@ def claims_summary(table, limit: int = 15):
     if len(fams) > limit:
         urgent = [i for i in fams.index if fams.at[i, "_head"] or (
             fams.at[i, "kind"] == "finding" and fams.at[i, "verdict"] in ("differs", "inconclusive"))]
-        others = [i for i in fams.index if i not in urgent]
+        # among the rest, a family with a differing row (a misprint in a table that otherwise agrees) before one
+        # whose every row agrees: 03's three misprints sat in "7 more families" and its summary named no cause
+        # (issue 50, the lead's list)
+        others = sorted((i for i in fams.index if i not in urgent),
+                        key=lambda i: "differs" not in str(fams.at[i, "row_verdicts"]))
         room = max(limit - 1 - len(urgent), 0)
         keep = sorted(urgent[:limit - 1] + others[:room])
         rest = [i for i in fams.index if i not in keep]
@@ -476,10 +510,7 @@ def claims_summary(table, limit: int = 15):
             verdict = f"{verdict}; its headline row {_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])}"
         lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
                       "ours": _ours_said(rep), "verdict": verdict,
-                      # a cause explains a differing finding; a check or a paper's example has none to give
-                      # in words ("a reading not yet run"): the code word "untested" was not defined on the page
-                      "cause": cause_words(line["cause"]) if str(line["verdict"]) == "differs"
-                      and line["kind"] == "finding" else ""})
+                      "cause": _line_cause(line)})
     if rest:
         others = fams.loc[rest]
         counts = others["verdict"].map(lambda v: _VERDICT_SHORT.get(v, v)).value_counts()

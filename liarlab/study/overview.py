@@ -6,6 +6,8 @@ Only the papers of :data:`liarlab.study.scorecard.PAPERS` have findings; a noteb
 """
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
 from liarlab.study import answer
@@ -99,7 +101,7 @@ def answer_markdown(claims: pd.DataFrame) -> str:
 def _checks_sentence(claims: pd.DataFrame) -> str:
     """ "Checks are counted as rows: 126 checks of the papers' own arithmetic, which find 5 misprints (1 more differs, likeliest
     cause a reading of the paper), and 60 other checks (1 paper's illustrative example, 24 restated facts, 7
-    properties true by construction and 28 of our code), of which 1 differs: the paper's illustrative example.": every
+    properties true by construction and 28 of our code); only one of them differs, the paper's illustrative example.": every
     check row counted once, each differing one named, in sentences a reader can follow (issue 50)."""
     judged = claims[claims["verdict"] != "extension"]
     arith = judged[judged["kind"] == "arithmetic"]
@@ -125,8 +127,11 @@ def _checks_sentence(claims: pd.DataFrame) -> str:
     else:
         named = ", ".join(f"{plural(int((bad == key).sum()), *words[key])}" for key, *_ in answer.CHECK_KINDS
                           if (bad == key).any())
-        fails = (f"of which 1 differs: the {words[bad.iloc[0]][0]}" if len(bad) == 1
-                 else f"of which {number(len(bad))} differ: {named}")
+        # "; only one of them differs, the paper's illustrative example", not "of which 1 differs: the ...", a
+        # second colon in the sentence (issue 50, the lead's list)
+        fails = (f"only one of them differs, the {words[bad.iloc[0]][0]}" if len(bad) == 1
+                 else f"{number(len(bad))} of them differ ({named})")
+        return text + f", and {plural(len(checks), 'other check')} ({split}); {fails}."
     return text + f", and {plural(len(checks), 'other check')} ({split}), {fails}."
 
 
@@ -266,3 +271,87 @@ def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
                          f"{family_claim_words(claims, f)}{evidence}")
         lines.append("")
     return "\n".join(lines).rstrip()
+
+
+# A rule whose allowed range is printed in it ("word 'almost all' (share): allowed [0.9, 1]; reproduced if the ...")
+_ALLOWED = re.compile(r"^(?P<reading>.*?): allowed \[(?P<low>[-+0-9.eE]+), (?P<high>[-+0-9.eE]+)\]")
+
+
+def _recomputed_verdict(low: float, high: float, lo: float, hi: float) -> str:
+    """The protocol's interval rule, computed here: inside the allowed range reproduces, outside it differs."""
+    if low <= lo and hi <= high:
+        return "reproduced"
+    if hi < low or lo > high:
+        return "differs"
+    return "inconclusive"
+
+
+def worked_example_row(claims: pd.DataFrame):
+    """The claim the worked example follows: a finding of a paper whose rule prints its allowed range and whose
+    verdict the interval rule recomputes to the same answer; a headline row first, a differing one before an
+    agreeing one (it shows the rule at work). None where no row qualifies."""
+    papers = _papers(claims)
+    rows = claims[claims["paper"].isin(papers) & (claims["kind"] == "finding")
+                  & claims["verdict"].isin(["differs", "reproduced"])]
+    picked = []
+    for i, r in rows.iterrows():
+        match = _ALLOWED.match(str(r.get("rule") or ""))
+        if match is None or sc.blank(r.get("ci_low")) or sc.blank(r.get("ci_high")) or sc.blank(r.get("n")):
+            continue
+        try:
+            low, high, lo, hi = (float(x) for x in (match["low"], match["high"], r["ci_low"], r["ci_high"]))
+        except (TypeError, ValueError):
+            continue
+        if _recomputed_verdict(low, high, lo, hi) != r["verdict"]:
+            continue
+        head = str(r.get("headline")).lower() == "true"
+        picked.append((not head, r["verdict"] != "differs", i))
+    return claims.loc[min(picked)[2]] if picked else None
+
+
+def worked_example_markdown(claims: pd.DataFrame) -> str:
+    """One claim followed from the paper's printed value to our verdict, every step computed from its claims row:
+    the print, the allowed range the protocol reads it as, our measurement, the interval rule applied (recomputed
+    here), the likeliest cause from its readings, and its family's verdict, which is what this page counts."""
+    from liarlab.core.verdicts import CAUSES
+    from liarlab.study import tables
+
+    r = worked_example_row(claims)
+    if r is None:
+        return ""
+    match = _ALLOWED.match(str(r["rule"]))
+    low, high, lo, hi = (float(x) for x in (match["low"], match["high"], r["ci_low"], r["ci_high"]))
+    verdict = _recomputed_verdict(low, high, lo, hi)
+    # the rule's own reading in words: "word 'almost all' (share)" -> "the word “almost all”, said of a share"
+    reading = re.sub(r"^word '(.+)' \((\w+)\)$", r"the word “\1”, said of a \2", match["reading"].strip())
+    reading = reading.replace("+-", "±")
+    label = "interval" if sc.blank(r.get("interval")) else str(r["interval"])
+    decimals = tables.rate_decimals(r["reproduced_value"], lo, hi)
+    value, low_t, high_t = re.fullmatch(r"(.*) \[(.*), (.*)\]", tables.interval_text(
+        r["reproduced_value"], lo, hi, decimals)).groups()
+    said = answer.measured(r)
+    if answer.share_count(r):   # a count of cases: its share and interval too, the numbers the rule compares
+        said += f"; as a share, {value}, with its {label} {low_t} to {high_t}"
+    where = "lies inside" if verdict == "reproduced" else f"lies {'below' if hi < low else 'above'}"
+    printed = answer.paper_says(tables.printed_text(r["paper_value"]))
+    steps = [
+        f"1. **The print.** {printed[:1].upper() + printed[1:]}, in {r['source']}.",
+        f"2. **The allowed range.** The protocol reads it as {reading}: any value from {number(low, 4)} to "
+        f"{number(high, 4)} agrees with the paper (`docs/VERDICTS.md` fixes these ranges before any run).",
+        f"3. **Our measurement.** {said[:1].upper() + said[1:]}.",
+        f"4. **The rule.** Our whole interval, {low_t} to {high_t}, {where} the allowed range ({number(low, 4)} to "
+        f"{number(high, 4)}), so the row **{_VERDICT_WORDS[verdict]}** (recomputed here from the row's numbers; "
+        "the claims table says the same).",
+    ]
+    if verdict == "differs" and not sc.blank(r.get("cause")):
+        tried = "" if sc.blank(r.get("readings")) else answer.readings_in_brief(r["readings"]).split(". The readings")[0] + ". "
+        steps.append(f"5. **Why.** {tried}So the likeliest cause is {CAUSES.get(str(r['cause']), r['cause'])}.")
+    fam = sc.family_line(claims, r)
+    if fam is not None and fam["rows"] > 1:
+        steps.append(f"{len(steps) + 1}. **What this page counts.** The row is one of the {fam['rows']} rows of the "
+                     f"family *{claim_words(fam['family'])}*, judged together by the family rule: "
+                     f"{family_words(pd.concat([fam, pd.Series({'split': _split(claims, r)})]))}. The counts "
+                     "above count that family once.")
+    head = (f"**A worked example: one claim from the paper's print to our verdict.** {_paper_label(r['paper'])}, "
+            f"*{claim_words(r['claim'])}*.")
+    return head + "\n\n" + "\n".join(steps)

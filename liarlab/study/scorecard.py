@@ -40,7 +40,7 @@ import pandas as pd
 
 from liarlab.core.verdicts import CAUSES, VERDICTS, family_verdict
 from liarlab.study import outputs
-from liarlab.study.answer import CHECK_KINDS, blank, check_kinds, number, plural
+from liarlab.study.answer import CHECK_KINDS, and_list, blank, causes_phrase, check_kinds, number, plural
 
 JUDGED = ("reproduced", "differs", "inconclusive")
 
@@ -300,7 +300,7 @@ def family_basis(verdict: str, counts: dict) -> str:
     if verdict == "differs":
         return f"{counts['differs']} of {judged} differ"
     if verdict == "inconclusive":
-        return f"of {judged}: " + ", ".join(f"{counts[v]} {'differ' if v == 'differs' else v}"
+        return f"of {judged}: " + ", ".join(f"{counts[v]} {('differs' if counts[v] == 1 else 'differ') if v == 'differs' else v}"
                                              for v in JUDGED if counts.get(v))
     total = sum(counts.values())
     return f"{total} {verdict}" if total != 1 else verdict
@@ -417,13 +417,31 @@ def headline_text(claims: pd.DataFrame, row) -> str:
     family *Fig 3* (8 rows): family verdict **inconclusive** (of 8: 3 reproduced, 2 differ, 3 inconclusive)". A
     headline can differ in a family the family rule calls inconclusive, and the two verdicts are not the same
     statement."""
-    text = f"*{row['claim']}*: row verdict **{row['verdict']}**"
-    if row["verdict"] == "differs" and not blank(row.get("cause")):
-        text += f" (cause: {row['cause']})"
+    text = f"*{row['claim']}*: {_row_and_family(claims, row)}"
+    return text
+
+
+# A row's and a family's verdict as verbs ("the row differs; its family ... is undecided by the family rule"), not
+# as code words after labels ("row verdict **not-reproducible**", "family verdict: **inconclusive**", issue 50)
+_ROW_VERBS = {"reproduced": "reproduces", "differs": "differs", "inconclusive": "is undecided",
+              "not-reproducible": "is not reproducible here", "extension": "is our extension"}
+_FAMILY_VERBS = {"reproduced": "is reproduced", "differs": "differs", "inconclusive": "is undecided",
+                 "not-reproducible": "is not reproducible here", "extension": "is our extension"}
+
+
+def _row_and_family(claims: pd.DataFrame, row) -> str:
+    """ "the row **differs** (likeliest cause a genuine difference); its family *Fig 6* (4 rows) **is undecided**
+    by the family rule (of 4: 2 reproduced, 1 differs, 1 inconclusive)"."""
+    from liarlab.study.answer import cause_words
+
+    verdict = str(row["verdict"])
+    text = f"the row **{_ROW_VERBS.get(verdict, verdict)}**"
+    if verdict == "differs" and not blank(row.get("cause")):
+        text += f" (likeliest cause {cause_words(row['cause'])})"
     fam = family_line(claims, row)
     if fam is not None and fam["rows"] > 1:
-        text += (f"; its family *{fam['family']}* ({fam['rows']} rows): family verdict **{fam['verdict']}** "
-                 f"({fam['basis']})")
+        text += (f"; its family *{fam['family']}* ({fam['rows']} rows) **{_FAMILY_VERBS.get(fam['verdict'], fam['verdict'])}**"
+                 f" by the family rule ({fam['basis']})")
     return text
 
 
@@ -606,17 +624,21 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def _status_parts(counts: dict) -> tuple[str, int]:
-    """('a reproduced, b differ (causes: reading 2, genuine 1), c undecided (u of them undecidable), d not
-    reproducible', w weak agreements) from a status -> count mapping. A cause is named before its count ("reading
-    2", not "2 reading": the cause is no countable noun)."""
+def _status_parts(counts: dict, capped: int = 0) -> tuple[str, int]:
+    """('a reproduced, b differ (causes: reading 2, genuine 1), c undecided (u that more data could decide, k
+    stopped at our budget's cap, m that no sample size decides), d not reproducible', w weak agreements) from a
+    status -> count mapping; ``capped`` of the undecidable ones stopped only at our budget's cap
+    (:func:`capped_families`), split as the answer splits them ("11 undecided (11 of them undecidable)" beside
+    the answer's "4 stopped at our budget's cap, 7 that no sample size decides" read as two counts, issue 50). A
+    cause is named before its count ("reading 2", not "2 reading": the cause is no countable noun)."""
     differ = sum(counts.get(s, 0) for s in DIFFERS)
     causes = ", ".join(f"{s.split(': ', 1)[1]} {counts[s]}" for s in DIFFERS if counts.get(s))
     undecided = counts.get("inconclusive", 0) + counts.get(UNDECIDABLE, 0)
+    split = undecided_parts(counts.get("inconclusive", 0), capped, counts.get(UNDECIDABLE, 0) - capped) \
+        if counts.get(UNDECIDABLE) else ""
     parts = [f"{counts.get(REPRODUCED, 0)} reproduced",
              f"{differ} {'differs' if differ == 1 else 'differ'}" + (f" (causes: {causes})" if causes else ""),
-             f"{undecided} undecided" + (f" ({counts[UNDECIDABLE]} of them undecidable)"
-                                            if counts.get(UNDECIDABLE) else "")]
+             f"{undecided} undecided" + (f" ({split})" if split else "")]
     if counts.get("not-reproducible"):
         parts.append(f"{counts['not-reproducible']} not reproducible")
     return ", ".join(parts), int(counts.get(WEAK_AGREEMENT, 0))
@@ -637,12 +659,15 @@ def counts_sentence(claims: pd.DataFrame) -> str:
     if len(judged):
         # one colon per sentence, each count said once (issue 50: no "Findings: N families (...); weak agreements:")
         counts = fams["status"].value_counts().to_dict()
-        parts, weak = _status_parts(counts)
+        parts, weak = _status_parts(counts, capped_families(claims, fams))
         text = (f"Findings, in {_plural(len(fams), 'family', 'families')}: {parts}"
                 + (f"; {weak} more {'agrees' if weak == 1 else 'agree'} only weakly (reproduced only within a band "
                    f"wider than ±10 % of the quantity's range, so not among the {counts.get(REPRODUCED, 0)} "
                    "reproduced)" if weak else "") + f". {extensions[0].upper()}{extensions[1:]}")
-        row_parts, row_weak = _status_parts(row_status(judged).value_counts().to_dict())
+        statuses = row_status(judged)
+        capped = int(((statuses == UNDECIDABLE)
+                      & _text(judged, "note").str.contains(BUDGET_CAPPED, regex=False)).sum())
+        row_parts, row_weak = _status_parts(statuses.value_counts().to_dict(), capped)
         text += (f". By finding row ({len(judged):,} in all): {row_parts}"
                  + (f"; {row_weak} more {'agrees' if row_weak == 1 else 'agree'} only weakly" if row_weak else ""))
     elif n_ext:
@@ -788,7 +813,7 @@ def dashboard_markdown(claims: pd.DataFrame, data_dir=None) -> str:
         part = claims[claims["paper"] == paper]
         fams = finding_families(part)
         counts = fams["status"].value_counts().to_dict()
-        parts, weak = _status_parts(counts)
+        parts, weak = _status_parts(counts, capped_families(part, fams))
         ext = len(extension_families(part))
         text = (f"{_plural(len(fams), 'finding family', 'finding families')}: {parts}; weak agreements: {weak}; "
                 f"extensions: {ext}") if len(fams) else f"no findings (checks only); extensions: {ext}"
@@ -803,7 +828,7 @@ def dashboard_markdown(claims: pd.DataFrame, data_dir=None) -> str:
         fams = finding_families(part)
         ext = int((part["verdict"] == "extension").sum())
         if len(fams):
-            parts, weak = _status_parts(fams["status"].value_counts().to_dict())
+            parts, weak = _status_parts(fams["status"].value_counts().to_dict(), capped_families(part, fams))
             text = (f"{_plural(len(fams), 'finding family', 'finding families')}: {parts}; weak agreements: "
                     f"{weak}; extension rows: {ext}")
         else:
@@ -881,8 +906,8 @@ def summary_markdown(claims: pd.DataFrame, max_disagreements: int = 12, max_exte
             lines.append(f"* Headline: {describe_row(row)}")
             fam = family_line(claims, row)
             if fam is not None and fam["rows"] > 1:
-                lines.append(f"  Row verdict: **{row['verdict']}**; its family *{fam['family']}* ({fam['rows']} "
-                             f"rows), family verdict: **{fam['verdict']}** ({fam['basis']}).")
+                said = _row_and_family(claims, row)
+                lines.append(f"  {said[:1].upper() + said[1:]}.")
         lines.append("")
     lines += ["### The most important disagreements (findings)", ""]
     lines += _ranked_disagreements(claims, max_disagreements)
@@ -951,7 +976,9 @@ def undecided_parts(more_data: int, capped: int, at_any: int) -> str:
              (at_any, "that no sample size decides")]
     shown = [f"{number(n)} {words}" for n, words in parts if n]
     if len(shown) == 1:
-        return "all " + shown[0]
+        n = next(n for n, _ in parts if n)
+        # "both stopped at our budget's cap", not "all 2 stopped ..."
+        return "both" + shown[0][1:] if n == 2 and "stopped" in shown[0] else "all " + shown[0]
     return ", ".join(shown)
 
 
@@ -1046,7 +1073,7 @@ def figure_caption(counts: pd.DataFrame, claims: pd.DataFrame | None = None) -> 
     text += f"; {differ} differ"
     if differ:   # the causes in words, as the legend says them ("1 untested" was a code word, issue 50)
         causes = sorted(((get(s), s.split(": ", 1)[1]) for s in DIFFERS if get(s)), reverse=True)
-        text += " (likeliest cause " + ", ".join(f"{_CAPTION_CAUSES.get(c, c)} for {k}" for k, c in causes) + ")"
+        text += f" ({causes_phrase({c: k for k, c in causes})})"
     undecided = get("inconclusive") + get(UNDECIDABLE)
     text += f"; {undecided} are undecided"
     if undecided and claims is not None:
@@ -1062,16 +1089,23 @@ def figure_caption(counts: pd.DataFrame, claims: pd.DataFrame | None = None) -> 
     if len(body) and n:
         diff_by_paper = body[[s for s in DIFFERS if s in body.columns]].sum(axis=1)
         share = (body.get(REPRODUCED, 0) / body["findings"].where(body["findings"] > 0)).fillna(0)
-        best, worst = share.idxmax(), diff_by_paper.idxmax()
+        best = share.idxmax()
+        # every paper tied for the most differing families is named ("paper 01 the most differing ones (3 of 6)"
+        # while 02 and 05 had 3 too, issue 50)
+        worst = [p for p in diff_by_paper.index if diff_by_paper[p] == diff_by_paper.max()]
         good = f"({int(body.loc[best, REPRODUCED])} of {int(body.loc[best, 'findings'])})"
-        if diff_by_paper.max() > 0 and best == worst:
+        most = int(diff_by_paper.max())
+        if most > 0 and worst == [best]:
             text += (f" What to notice: paper {best} has both the largest share of reproduced families {good} and "
-                     f"the most differing ones ({int(diff_by_paper[worst])} of {int(body.loc[worst, 'findings'])})")
+                     f"the most differing ones ({most} of {int(body.loc[best, 'findings'])})")
         else:
             text += f" What to notice: paper {best} has the largest share of reproduced families {good}"
-            if diff_by_paper.max() > 0:
-                text += (f", paper {worst} the most differing ones ({int(diff_by_paper[worst])} of "
-                         f"{int(body.loc[worst, 'findings'])})")
+            if most > 0 and len(worst) == 1:
+                text += f", paper {worst[0]} the most differing ones ({most} of {int(body.loc[worst[0], 'findings'])})"
+            elif most > 0:
+                of = and_list(f"{int(body.loc[p, 'findings'])}" for p in worst)
+                text += (f"; papers {and_list(worst)} tie for the most differing ones, {most} each (of {of} "
+                         "finding families)")
         if differ:
             best = max(get(s) for s in DIFFERS)
             tops = [s.split(": ", 1)[1] for s in DIFFERS if get(s) == best]

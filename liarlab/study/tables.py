@@ -410,7 +410,8 @@ def _display_cells(frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataFrame:
                 out.iat[r, c] = fixed_text(float(x), fixed[name])
     in_interval = {j for t in interval_columns(frame) for j in t}
     for c, name in enumerate(frame.columns):
-        if name in fixed or c in in_interval or (isinstance(name, str) and _P_COLUMN.match(name.strip().lower())):
+        if name in fixed or c in in_interval or (isinstance(name, str) and _P_COLUMN.match(name.strip().lower())) \
+                or printed_column(name):
             continue
         decimals = column_decimals(frame.iloc[:, c], out.iloc[:, c])
         if decimals:
@@ -428,8 +429,23 @@ def _display_cells(frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataFrame:
 
 
 #: a column is padded to one count of decimals (:func:`column_decimals`) only up to this many: beyond it the column
-#: holds quantities of very different sizes ("0.153" beside "0.00185"), each shown to its significant digits
-COLUMN_DECIMALS = 3
+#: holds quantities of very different sizes ("0.153" beside "0.00185"), each shown to its significant digits. Four,
+#: the digits a non-integer cell shows (:data:`DIGITS`): at three, every column of four-decimal values ("0.5" above
+#: "0.4444", "1" above "0.6667") kept two precisions in one column (issue 50, the lead's list)
+COLUMN_DECIMALS = 4
+
+
+# A column of the paper's own printed values ("thesis", "paper, Table 4.5: P(at least k)", "printed"): each value
+# keeps the precision the paper printed it with; padding the thesis's "-7.5" to "-7.5000" claimed digits it never
+# printed
+_PRINTED_COLUMN = re.compile(r"\b(?:paper|thesis|printed|talk|report)\b", re.IGNORECASE)
+
+
+def printed_column(name) -> bool:
+    """Whether a column holds the paper's printed values (named for the paper, the thesis, the talk or the print):
+    :func:`column_decimals` leaves it as printed."""
+    label = " ".join(str(x) for x in name) if isinstance(name, tuple) else str(name)
+    return bool(_PRINTED_COLUMN.search(label))
 
 
 def _plain_number(x) -> bool:

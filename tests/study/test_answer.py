@@ -46,11 +46,11 @@ def test_a_long_quantity_is_said_in_its_own_sentence_and_our_value_in_the_next()
     long = ("the family's mean exploitability, computed exactly (no sampling): what a best responder wins beyond "
             "the game's value")
     text = answer.answer_paragraph(exact, None, quantity=long)
-    assert f"We measure {long}. We find 0.2956 over 1 player." in text and "(exact)" not in text
+    assert f"We measure {long}. We find 0.2956 for a single player." in text and "(exact)" not in text
     short = answer.answer_paragraph(exact, None, quantity="the mean exploitability")
-    assert "We measure the mean exploitability as 0.2956 over 1 player (exact)." in short
+    assert "We measure the mean exploitability as 0.2956 for a single player (exact)." in short
     same = answer.answer_paragraph(exact, None, quantity="its family's mean exploitability on the same scale")
-    assert "on the same scale. We find 0.2956 over 1 player (exact)." in same   # not "the same scale as 0.2956"
+    assert "on the same scale. We find 0.2956 for a single player (exact)." in same   # not "the same scale as 0.2956"
     sampled = answer.answer_paragraph(_claims(), "Q?", quantity="the share of games A wins (a rate: wins over games)")
     assert ("We measure the share of games A wins (a rate: wins over games). We find 0.620 (95 %: 0.590 to 0.650) "
             "over 1,000 games" in sampled)
@@ -120,8 +120,11 @@ def test_a_notebook_of_checks_says_so_and_accounts_for_every_row():
             + [outputs.claim(f"x{i}", "T1", None, 1, "extension", kind="arithmetic", rule="ours") for i in range(4)])
     text = answer.counts_sentence(pd.DataFrame(rows))
     # every row accounted for, and counted as notebook 99 counts it: the extensions apart, whatever their kind
-    assert ("76 checks of the paper's own numbers (73 agree, 3 differ, likeliest cause a misprint for 2, a reading "
-            "of the paper for 1). Our own extensions add 4 rows, counted apart.") in text
+    assert ("76 checks of the paper's own numbers (73 agree, 3 differ, likeliest cause a misprint in 2 of them and a "
+            "reading of the paper in 1). Our own extensions add 4 rows, counted apart.") in text
+    # one cause: its count is the count already said ("3 differ, likeliest cause a misprint", not "a misprint for 3")
+    assert answer.causes_phrase({"misprint": 3}) == "likeliest cause a misprint"
+    assert answer.causes_phrase({}) == ""
     ext_check = outputs.claim("ours", "T1", None, 1, "extension", kind="check", rule="ours")
     text = answer.counts_sentence(pd.concat([_claims(), pd.DataFrame([ext_check])], ignore_index=True))
     assert "Our own extensions add 2 rows, counted apart" in text and "check of our code" not in text
@@ -337,3 +340,20 @@ def test_a_short_answer_is_said_first_and_only_when_given():
 def test_and_list_joins_any_iterable_as_prose():
     assert answer.and_list(["a"]) == "a" and answer.and_list(["a", "b", "c"]) == "a, b and c"
     assert answer.and_list(str(g) for g in (500, 1000)) == "500 and 1000" and answer.and_list([]) == ""
+
+
+def test_a_verdict_is_said_as_a_clause_not_as_a_label():
+    # "(verdict: differs)" in 05's summary read as a form's field (issue 50): prose says the verdict in words
+    assert answer.verdict_clause("differs") == "we do not reproduce this"
+    assert answer.verdict_clause("reproduced") == "we reproduce this"
+    assert all(":" not in c and "-" not in c for c in answer.VERDICT_CLAUSES.values())
+
+
+def test_a_mixed_kind_of_checks_is_said_without_a_colon_of_its_own():
+    # "44 checks of the paper's own numbers: 41 agree, 3 differ, likeliest cause a misprint for 3; ...: ..." stacked
+    # colons in one sentence (issue 50, the lead's list)
+    rows = [_arithmetic(f"sum {i}", "reproduced") for i in range(41)] + [
+        _arithmetic(f"m{i}", "differs", "misprint") for i in range(3)]
+    text = answer.counts_sentence(pd.concat([_claims(), pd.DataFrame(rows)], ignore_index=True))
+    assert ("Beyond the findings, of the 44 checks of the paper's own numbers, 41 agree and 3 differ (likeliest "
+            "cause a misprint).") in text

@@ -121,9 +121,28 @@ def test_the_summary_says_what_a_bare_number_measures_from_the_rows_note():
     table = _summary_table([{"claim": "EXP0: small spread", "family": "Fig 5-6", "paper_value": "small spread",
                              "reproduced_value": 0.022, "ci_low": -0.003, "ci_high": 0.048,
                              "note": "tag; value: the largest seat-to-seat difference; P1 0.3"}])
-    assert nb.claims_summary(table).iloc[0]["ours"] == "0.022 [-0.003, 0.048] (the largest seat-to-seat difference)"
+    assert nb.claims_summary(table).iloc[0]["ours"] == ("0.022 [-0.003, 0.048] over 10 runs (the largest "
+                                                         "seat-to-seat difference)")
     table.loc[0, "note"] = "no phrase saying what"
-    assert nb.claims_summary(table).iloc[0]["ours"] == "0.022 [-0.003, 0.048]"
+    assert nb.claims_summary(table).iloc[0]["ours"] == "0.022 [-0.003, 0.048] over 10 runs"
+
+
+def test_the_summary_gives_our_values_unit_and_sample():
+    # "63.53, exact" beside the paper's "> 50%", and intervals with no sample (issue 50, the lead's list): a
+    # percentage says "%", a sample its size and unit, a sample of one says so in words
+    from liarlab.study import notebook as nb
+
+    table = _summary_table([{"claim": "first player stays favoured", "family": "LD-1", "paper_value": "> 50%",
+                             "reproduced_value": 63.53, "ci_low": None, "ci_high": None, "n": None,
+                             "unit": "exact"}])
+    assert nb.claims_summary(table).iloc[0]["ours"] == "63.53 %, exact"
+    table = _summary_table([{"claim": "N=4 gives the smallest gap in win %", "family": "gap", "paper_value": "4",
+                             "reproduced_value": 5, "ci_low": None, "ci_high": None, "n": None, "unit": "exact"}])
+    assert nb.claims_summary(table).iloc[0]["ours"] == "5, exact"   # its value is N, no percentage
+    table = _summary_table([{"claim": "least exploitable", "family": "F", "paper_value": None,
+                             "reproduced_value": 0.2956, "ci_low": 0.2956, "ci_high": 0.2956, "n": 1,
+                             "unit": "players", "verdict": "extension"}])
+    assert nb.claims_summary(table).iloc[0]["ours"] == "0.2956 for a single player, exact"
 
 
 def test_a_papers_example_is_named_as_such_not_as_a_check_of_our_code_and_has_no_cause():
@@ -183,3 +202,30 @@ def test_a_summary_says_exact_on_every_line_computed_without_sampling():
     ours = dict(zip(summary["claim"].str[0], summary["ours"]))
     assert ours["A"] == "480, exact" and ours["B"] == "4.9381 × 10¹³, exact"
     assert ours["C"] == "1H" and ours["D"] == "0.520 [0.500, 0.540]"   # a text value; a sampled one
+
+
+def test_a_summary_line_names_the_cause_of_its_differing_rows_whatever_the_familys_verdict():
+    # a family of mixed verdicts or mixed causes showed no cause, and 03's summary had no cause column at all
+    # (issue 50, the lead's list)
+    from liarlab.study import notebook as nb
+
+    rows = [{"claim": f"row {i}", "family": "Fig 1", "paper_value": "1", "reproduced_value": 1.0, "ci_low": 0.9,
+             "ci_high": 1.1, "verdict": v, "cause": c}
+            for i, (v, c) in enumerate([("differs", "genuine"), ("differs", "genuine"), ("differs", "reading"),
+                                        ("inconclusive", ""), ("inconclusive", ""), ("inconclusive", "")])]
+    assert nb.claims_summary(_summary_table(rows)).iloc[0]["cause"] == (
+        "a genuine difference in 2 of the 3 differing rows and a reading of the paper in 1")
+    rows = [{**r, "verdict": "reproduced", "cause": ""} for r in rows[:3]] + [{**rows[0], "claim": "row 9"}]
+    assert nb.claims_summary(_summary_table(rows)).iloc[0]["cause"] == "a genuine difference"
+
+
+def test_a_trimmed_summary_keeps_a_family_with_a_differing_row_before_one_that_wholly_agrees():
+    # 03's three misprints sat inside arithmetic tables that otherwise agree, behind "7 more families", and its
+    # summary named no cause (issue 50, the lead's list)
+    from liarlab.study import notebook as nb
+
+    rows = [{"claim": f"sum {i}", "family": f"T{i}", "kind": "arithmetic", "paper_value": "1",
+             "reproduced_value": 1.0, "ci_low": None, "ci_high": None} for i in range(20)]
+    rows += [{**rows[-1], "claim": "sum 19b", "verdict": "differs", "cause": "misprint"}]
+    summary = nb.claims_summary(_summary_table(rows))
+    assert len(summary) == 15 and "a misprint" in set(summary["cause"])

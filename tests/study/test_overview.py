@@ -160,3 +160,22 @@ def test_a_differing_family_line_names_its_paper_once_and_counts_rows():
     assert overview.rows_evidence("1 of 2 differ") == "1 of 2 rows differ"
     assert overview.rows_evidence("2 of 2 differ") == "both rows differ"
     assert overview.rows_evidence("4 of 5 differ") == "4 of 5 rows differ"
+
+
+def test_the_worked_example_follows_one_claim_and_recomputes_its_verdict():
+    # 99 had no worked example: one claim followed from the paper's print to our verdict, computed (issue 50)
+    row = overview.worked_example_row(CLAIMS)
+    assert row is not None and row["kind"] == "finding"
+    text = overview.worked_example_markdown(CLAIMS)
+    steps = re.findall(r"^\d\. \*\*(.+?)\*\*", text, re.M)
+    assert steps[:4] == ["The print.", "The allowed range.", "Our measurement.", "The rule."]
+    words = {"reproduced": "reproduced", "differs": "differs"}
+    assert f"so the row **{words[row['verdict']]}**" in text
+
+
+def test_the_worked_examples_rule_can_tell_a_difference():
+    assert overview._recomputed_verdict(0.9, 1.0, 0.8, 0.88) == "differs"
+    assert overview._recomputed_verdict(0.9, 1.0, 0.92, 0.97) == "reproduced"
+    assert overview._recomputed_verdict(0.9, 1.0, 0.85, 0.95) == "inconclusive"
+    bad = CLAIMS.assign(verdict="reproduced", rule="no range printed")
+    assert overview.worked_example_row(bad) is None and overview.worked_example_markdown(bad) == ""

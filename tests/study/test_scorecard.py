@@ -114,7 +114,7 @@ def test_family_verdict_follows_the_declared_rule_not_the_worst_row(mixed):
     assert fams.loc["Fig 3", "verdict"] == "differs" and fams.loc["Fig 3", "basis"] == "2 of 2 differ"
     # 2 of 4 reproduced, 1 differs, 1 inconclusive: neither 3/4 reproduced nor 1/2 differing
     assert fams.loc["Fig 6", "verdict"] == "inconclusive"
-    assert fams.loc["Fig 6", "basis"] == "of 4: 2 reproduced, 1 differ, 1 inconclusive"
+    assert fams.loc["Fig 6", "basis"] == "of 4: 2 reproduced, 1 differs, 1 inconclusive"
     found = scorecard.finding_families(mixed).set_index("family")
     for family, group in mixed[mixed.verdict != "extension"].groupby("family"):
         assert found.loc[family, "verdict"] == V.family_verdict(list(group.verdict))
@@ -177,11 +177,13 @@ def test_weak_agreements_and_undecidable_rows_are_counted_apart(mixed):
 def test_count_line_keeps_weak_agreements_and_extensions_apart(mixed):
     text = scorecard.counts_sentence(mixed)
     assert text.startswith("Findings, in 7 families: 2 reproduced, 2 differ (causes: reading 1, power 1), "
-                           "2 undecided (1 of them undecidable); 1 more agrees only weakly (")
+                           "2 undecided (1 that more data could decide, 1 that no sample size decides); 1 more agrees "
+                           "only weakly (")
     assert "not among the 2 reproduced). Extensions, our additions counted apart: 1 family (2 rows)." in text
     # 2 + 2 + 2 + 1 weak = 7: extensions never among the findings
     assert "By finding row (22 in all): 14 reproduced, 5 differ (causes: reading 2, power 2, genuine 1), " \
-           "2 undecided (1 of them undecidable); 1 more agrees only weakly" in text
+           "2 undecided (1 that more data could decide, 1 that no sample size decides); 1 more agrees only " \
+           "weakly" in text
 
 
 def test_counts_sentence_keeps_checks_and_selected_rows_apart(tmp_path):
@@ -238,7 +240,7 @@ def test_dashboard_opens_with_the_counts_per_paper_and_coverage(claims_folder):
     text = scorecard.dashboard_markdown(claims, claims_folder)
     assert text.startswith("**All papers.** Findings, in 2 families")
     assert "**05 · Kayanuma 2016: N-face Liar's Dice and Bluff**: 2 finding families: 1 reproduced, 0 differ, " \
-           "1 undecided; weak agreements: 0; extensions: 1. Headline: *41/60*: row verdict **reproduced**." in text
+           "1 undecided; weak agreements: 0; extensions: 1. Headline: *41/60*: the row **reproduces**." in text
     assert "**01 · Huang 2009: Liar Dice, random guess + network**: no findings (checks only)" in text
 
 
@@ -294,7 +296,7 @@ def test_every_status_has_a_distinct_colour_and_hatch():
 def test_caption_numbers_come_from_the_counts(mixed):
     caption = scorecard.figure_caption(scorecard.verdict_counts(mixed))
     assert "Of 7 finding families, 2 are reproduced and 1 more agrees only within a weak band" in caption
-    assert ("; 2 differ (likeliest cause a reading of the paper for 1, too little power for 1); 2 are undecided (1 that more data could decide, 1 at our budget cap "
+    assert ("; 2 differ (likeliest cause a reading of the paper in 1 of them and too little power in 1); 2 are undecided (1 that more data could decide, 1 at our budget cap "
             "or that no sample size decides).") in caption
     assert ("What to notice: paper 04 has both the largest share of reproduced families (2 of 7) and the most "
             "differing ones (2 of 7); the commonest causes tie: a reading of the paper and too little power (1 of 2 "
@@ -428,11 +430,11 @@ def test_a_headline_shows_its_row_verdict_and_its_family_verdict_labelled(mixed)
     mixed["headline"] = mixed["claim"] == "m3"   # differs, in Fig 6, which the family rule calls inconclusive
     row = scorecard.headline_rows(mixed).iloc[0]
     text = scorecard.headline_text(mixed, row)
-    assert text == ("*m3*: row verdict **differs** (cause: genuine); its family *Fig 6* (4 rows): family verdict "
-                    "**inconclusive** (of 4: 2 reproduced, 1 differ, 1 inconclusive)")
+    assert text == ("*m3*: the row **differs** (likeliest cause a genuine difference); its family *Fig 6* (4 rows) "
+                    "**is undecided** by the family rule (of 4: 2 reproduced, 1 differs, 1 inconclusive)")
     assert text in scorecard.dashboard_markdown(mixed)
-    assert "Row verdict: **differs**; its family *Fig 6* (4 rows), family verdict: **inconclusive**" in \
-        scorecard.summary_markdown(mixed)
+    assert "The row **differs** (likeliest cause a genuine difference); its family *Fig 6* (4 rows) **is undecided**" \
+        in scorecard.summary_markdown(mixed)
 
 
 def test_tied_causes_read_as_ties():

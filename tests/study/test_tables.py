@@ -134,7 +134,7 @@ def test_the_summary_has_one_line_per_family_headline_first_at_most_15():
     assert summary.iloc[0]["claim"].startswith("family 5")
     assert summary.iloc[-1]["claim"].startswith("6 more families")
     assert any(c.startswith("family 3") for c in summary["claim"])     # a differing family is never left out
-    assert "0.330 [0.300, 0.360]" in set(summary["ours"])
+    assert "0.330 [0.300, 0.360] over 1,000 games" in set(summary["ours"])   # with its sample (issue 50)
     assert not summary.isin(["nan", "<NA>"]).any().any()
 
 
@@ -344,7 +344,15 @@ def test_a_column_of_numbers_is_shown_to_one_count_of_decimals():
     assert [r[2] for r in rows] == ["0.200", "0.275", "0.000"]
     assert [r[0] for r in rows] == ["10", "50", "1,000"]              # whole numbers stay whole
     assert [r[3] for r in rows] == ["&lt; 0.001", "0.006", "1"]       # a p-value column keeps its own rule
-    assert [r[4] for r in rows] == ["0.153", "0.0014", "10"]          # sizes far apart: each to its digits
+    assert [r[4] for r in rows] == ["0.1530", "0.0014", "10.0000"]    # one count of decimals, up to four
+    frame = pd.DataFrame({"utility": [1.0, 0.5, 0.4444], "tiny": [0.153, 0.00185, 2.0]})
+    cells = re.findall(r">([^<>]*)</td>", tables.table_html(frame))
+    assert cells[0::2] == ["1.0000", "0.5000", "0.4444"]               # 05's "1", "0.5", "0.4444" in one column
+    assert cells[1::2] == ["0.153", "0.00185", "2"]                    # five decimals: each to its own digits
+    frame = pd.DataFrame({"thesis": [-7.5, 0.0645, 4.516], "ours": [-7.5, 0.0645, 4.5167]})
+    cells = re.findall(r">([^<>]*)</td>", tables.table_html(frame))
+    assert cells[0::2] == ["-7.5", "0.0645", "4.516"]                  # the paper's print keeps its precision
+    assert cells[1::2] == ["-7.5000", "0.0645", "4.5167"]
 
 
 def test_a_named_index_is_shown_as_the_first_column_not_a_header_row_of_its_own():
