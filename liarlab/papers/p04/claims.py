@@ -37,6 +37,8 @@ BASELINE_FAMILY = "Extension: learning against trivial baselines (§2.5, §3.4)"
 EXAMPLE_FAMILY = "Stage-1 example (§2.4)"
 DISCUSSION_FAMILY = "Stage-1 discussion (§2.5)"
 TOP_PAIRS = [(t, o) for t in ("a", "f") for o in ("b", "c", "d", "e")]
+#: The paper's words for the headline, said in the answer in place of its code "almost all > 50%" (issue 50).
+HEADLINE_PAPER = 'its win rates are "almost all above 50 %" (§2.5), a word, not a count'
 QUESTION = "Can a program learn how an opponent lies, and beat it, from games against scripted personalities?"
 #: The one-table rule (docs/VERDICTS.md, History 2026-12-07, second session): every chart sentence of seed 003
 #: (l.65, l.126, l.130) infers what the learning does, so the charts' findings are judged on the mean over seeds.

@@ -200,8 +200,12 @@ def _stage1_found(stage1: p04r.Stage1, claims: pd.DataFrame) -> str:
   {final[final.personality != 'P5'].p_mean.mean():.2f} on average against P1–P4 and k {final.k_mean.mean():.1f}. From
   games 51–100 to games 301–500 the windowed win rate changes by {', '.join(f'{n} {U.pct(v)}' for n, v in stage1.gains().items())}
   points: after game 100 the cumulative curve rises mostly because it averages in the early games. The search with
-  k fixed at 0 differs by {U.pct(k_row.reproduced_value)} points in games 301–500 (verdict on "no difference":
-  {k_row.verdict})."""
+  k fixed at 0 differs by {U.pct(k_row.reproduced_value)} points in games 301–500: {_K_WORDS.get(k_row.verdict, k_row.verdict)}."""
+
+
+#: The k row's verdict in words: the paper says per-position statistics make no difference yet (§2.5).
+_K_WORDS = {"reproduced": "as the paper says, no difference", "differs": "we do not reproduce the paper's \"no "
+            "difference\"", "inconclusive": "too close to tell against the paper's \"no difference\""}
 
 
 def _first_player_found(robin: p04r.RoundRobin, training: p04r.Training) -> str:

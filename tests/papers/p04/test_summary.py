@@ -63,9 +63,9 @@ def test_stage1_found_quotes_the_stage1_tables():
     assert "in games 301–500 it wins\n  P1 70%, P2 75%, P3 80%, P4 90%, P5 45%" in text
     assert "changes by P1 +10.0, P2 +5.0, P3 +10.0, P4 +10.0, P5 -5.0" in text  # late minus games 51-100
     assert "p reaches\n  0.80 on average against P1–P4 and k 4.0" in text
-    assert 'differs by +0.3 points in games 301–500 (verdict on "no difference":\n  reproduced)' in text
+    assert "differs by +0.3 points in games 301–500: as the paper says, no difference." in text
     other = summary._stage1_found(stage1, _claims(-0.021, "differs"))
-    assert "differs by -2.1 points" in other and "differs)" in other
+    assert "differs by -2.1 points" in other and "we do not reproduce the paper's \"no difference\"." in other
 
 
 def _pool_audit():
