@@ -55,9 +55,11 @@ def confirmation_caps(runs_cap: int, seeds_cap: int) -> dict:
     return {"stage1": runs_cap, "settings": runs_cap, "training": seeds_cap, "features": seeds_cap}
 
 
-def _stager(group: str, confirm, plans, caps):
-    """The two-stage step of ``group`` (:func:`unit_judges.staged`) at the notebook's budget (the full profile's
-    where none is given): ``stage(est, j, judge, who=())``."""
+def stager(group: str, run=None):
+    """The two-stage step of ``group`` (:func:`unit_judges.staged`): ``stage(est, j, judge, who=())``, with the
+    run's (``run.confirm``, ``run.caps``, ``run.plans``: the engine's context) or the pilot alone at the full
+    profile's budget."""
+    confirm, caps, plans = (None, None, None) if run is None else (run.confirm.get(group), run.caps, run.plans)
     cap = {**confirmation_caps(PARAMS.size("confirm_runs_cap", "full"), PARAMS.size("confirm_seeds_cap", "full")),
            **(caps or {})}[group]
     return lambda est, j, judge, who=(): U.staged(est, j, group, cap, confirm, judge, plans, who)
@@ -190,12 +192,11 @@ def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True
 
 # ============================================================================ stage 1: judges
 
-def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, confirm=None,
-                  plans: dict | None = None, settings_runs: pd.DataFrame | None = None,
-                  caps: dict | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list[dict]:
+def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, run=None,
+                  settings_runs: pd.DataFrame | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list:
     """Stage-1 rows from the default learner's runs, windowed rates and lie rates; ``settings_runs`` judge the
     readings. The sentence's claims are all built here, to be judged jointly (:func:`joined`)."""
-    stage = _stager("stage1", confirm, plans, caps)
+    stage = stager("stage1", run)
     return joined([_above_half_claim(runs, windows, stage, settings_runs)]
                   + _chart_rise_claims(runs, windows, stage, settings_runs)
                   + _learning_claims(runs, windows, stage, settings_runs)
@@ -381,14 +382,13 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                          "check of our code")
 
 
-def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-            plans: dict | None = None, caps: dict | None = None) -> dict:
+def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, run=None) -> dict:
     """Per-position statistics (k) add little by 500 games: the (p, k) search minus k fixed at 0, games 301-500."""
     def judge(a_runs, b_runs, n=None):
         est = U.paired_means(a_runs, b_runs, n)
         return est, V.word("no difference", est)
 
-    est, j = _stager("settings", confirm, plans, caps)(
+    est, j = stager("settings", run)(
         *judge(default_runs, p_only_runs),
         lambda f, n: judge(f[f.setting == "paper defaults"], f[f.setting == "k fixed at 0"], n),
         ("paper defaults", "k fixed at 0"))
@@ -412,8 +412,7 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
                        f"{U.per(per)}")
 
 
-def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-                    plans: dict | None = None, caps: dict | None = None) -> list[dict]:
+def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, run=None) -> list[dict]:
     """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, learner minus
     baseline, per run the mean over P1-P5, independent runs (Welch): our test (:func:`_ours`)."""
     def wide(frame):
@@ -425,7 +424,7 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
             a, b = a.sort_index().iloc[:n], b.sort_index().iloc[:n]
         return U.rise(V.difference_of_means(a.to_numpy(), b.to_numpy(), unit="runs", bound=1.0))
 
-    stage, learner, rows = _stager("settings", confirm, plans, caps), wide(late_window), []
+    stage, learner, rows = stager("settings", run), wide(late_window), []
     for label, short in (("always catch (1, 0)", "always catching"), ("never catch (0, 0)", "never catching"),
                          ("frozen (p, k) = (0.5, 0)", "catching at random (p = 0.5)")):
         base = wide(settings_late[settings_late.setting == label])
@@ -449,13 +448,12 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
     return rows
 
 
-def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-                           plans: dict | None = None, caps: dict | None = None) -> list[dict]:
+def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, run=None) -> list[dict]:
     """Does the trained learner (F7, longest training) beat each trivial baseline? Learner minus baseline against
     each of a-f at a Bonferroni level (MOVER half-widths), types where both sit at the ceiling left out: our test."""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
-    stage, rows = _stager("training", confirm, plans, caps), []
+    stage, rows = stager("training", run), []
     for name, g in baselines.groupby("baseline", sort=False):
         g = g.set_index("opponent")
         ceiling = [o for o in opponents if V.proportion(int(g.wins[o]), int(g.games[o])).at_ceiling()
@@ -641,13 +639,11 @@ def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
 
 # ============================================================================ stage 2: judges
 
-def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
-                    variant_orderings: pd.DataFrame | None = None, caps: dict | None = None,
-                    top_orderings: pd.DataFrame | None = None, pooled: pd.DataFrame | None = None,
-                    switched: pd.DataFrame | None = None) -> list[dict]:
+def training_claims(per_seed: pd.DataFrame, *, run=None, variant_orderings: pd.DataFrame | None = None,
+                    top_orderings: pd.DataFrame | None = None, pooled=None, switched=None) -> list[dict]:
     """Rows of the training-games chart from the F7 sweep's learners; the ordering rows' grid readings come from
     ``top_orderings`` (:func:`variant_orderings_at`) when given."""
-    stage, rows = _stager("training", confirm, plans, caps), []
+    stage, rows = stager("training", run), []
     top, low, mid = int(per_seed.training_games.max()), min(int(t) for t in printed.TRAINING_GAMES), 100
     ceil = U.ceiling_groups(per_seed, training_games=[low, mid, top])
     retrained = f"{per_seed.seed_index.nunique()} learners per opponent and training size"
@@ -711,12 +707,10 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
 
 
 
-def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
-                   variant_orderings: pd.DataFrame | None = None, one_hot: pd.DataFrame | None = None,
-                   caps: dict | None = None, pooled: pd.DataFrame | None = None,
-                   switched: pd.DataFrame | None = None) -> list[dict]:
+def feature_claims(per_seed: pd.DataFrame, *, run=None, variant_orderings: pd.DataFrame | None = None,
+                   one_hot: pd.DataFrame | None = None, pooled=None, switched=None) -> list[dict]:
     """Rows of the feature chart, from the feature sweep's learners (300 training games)."""
-    stage, checks, rows = _stager("features", confirm, plans, caps), feature_checks(per_seed, {}), []
+    stage, checks, rows = stager("features", run), feature_checks(per_seed, {}), []
     hot = "" if one_hot is None else (f"; with one-hot features F7 - F5 is "
                                       f"{U.pct(one_hot[~one_hot.at_ceiling].difference.mean())} points (mean over "
                                       "opponents)")
@@ -883,6 +877,9 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
 
 # ============================================================================ the first screen's quantities (issue 50)
 
+BASELINE_ROW, HISTORY_ROW = "Stage 1: the learner wins more than always catching", "Stage 2: lie history"
+
+
 def _row(claims: pd.DataFrame, start: str) -> pd.Series:
     return claims[claims["claim"].astype(str).str.startswith(start)].iloc[0]
 
@@ -892,20 +889,29 @@ def _fresh(row, pattern=r"confirmatory \(fresh\)") -> bool:
     return bool(re.search(pattern, str(row.get("note") or "")))
 
 
-def stage1_baseline_result(claims: pd.DataFrame) -> str:
-    """The first screen's second main result: whether the learner wins more than always catching."""
-    return _row(claims, "Stage 1: the learner wins more than always catching").claim
-
-
-def stage2_history_result(claims: pd.DataFrame) -> str:
-    """The first screen's third: what remembering the opponent's lies gains (the paper's "about 10%")."""
-    return _row(claims, "Stage 2: lie history").claim
+def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, learner_runs: int,
+                 baseline_runs: int) -> dict:
+    """The answer's words (:func:`liarlab.study.notebook.fill_answer`): what the headline's number is, the second
+    result (the learner against always catching) and the third (lie history), each with the sample that decides it,
+    and the short answer."""
+    base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
+    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
+    second = ("the learner's win rate minus always catching's over games 301-500, a difference of win rates (0.01 is "
+              "one percentage point) averaged over the five personalities P1-P5 (each in *Stage 1 · Baselines*)"
+              + (f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left it undecided,"
+                 if _fresh(base, r"pilot [^;]*? inconclusive; confirmatory \(fresh\)") else f", from {pilot},"))
+    third = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
+             "(features 1-5, F5), averaged over the types a-f not at a ceiling"
+             + (", in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, gave "
+                f"{100 * hist.pilot_value:+.1f} points)" if _fresh(hist) else ", in the pilot"))
+    return dict(quantity=headline_quantity(claims, stage1_runs, sizes), paper=HEADLINE_PAPER, second=base.claim,
+                second_quantity=second, third=hist.claim, third_quantity=third, short=short_answer(claims))
 
 
 def short_answer(claims: pd.DataFrame) -> str:
     """The question answered in one plain sentence from the same two rows as the second and third results: how the
     stage-1 learner fares against always catching, and what lie history is worth in stage 2 against the paper."""
-    base, hist = _row(claims, "Stage 1: the learner wins more than always catching"), _row(claims, "Stage 2: lie history")
+    base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
     window = base.claim[base.claim.find("(") + 1:base.claim.rfind(")")]
 
     def pts(v: float) -> str:
@@ -938,26 +944,6 @@ def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: di
             f"the paper's \"almost all\" is read as at least {100 * low:.0f} % of the cells, {need:,} of {cells:,}")
 
 
-def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_runs: int) -> str:
-    """The second result's quantity with the sample that decides it: the pilot's runs of each arm (said once, as
-    runs: issue 50), or the fresh sample of both arms where the pilot left it undecided."""
-    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
-    fresh = _fresh(_row(claims, stage1_baseline_result(claims)), r"pilot [^;]*? inconclusive; confirmatory \(fresh\)")
-    return ("the learner's win rate minus always catching's over games 301-500, a difference of win rates (0.01 is "
-            "one percentage point) averaged over the five personalities P1-P5 (each in *Stage 1 · Baselines*)"
-            + (f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left it undecided," if fresh
-               else f", from {pilot},"))
-
-
-def stage2_history_quantity(claims: pd.DataFrame) -> str:
-    """The third result's quantity, with the sample that gives it (the fresh one quotes the pilot's value)."""
-    row = _row(claims, "Stage 2: lie history")
-    return ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
-            "(features 1-5, F5), averaged over the types a-f not at a ceiling"
-            + (", in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, gave "
-               f"{100 * row.pilot_value:+.1f} points)" if _fresh(row) else ", in the pilot"))
-
-
 # ============================================================================ the families (issue 48)
 
 def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
@@ -985,11 +971,6 @@ def flag_headlines(claims: pd.DataFrame, rows: list[dict]) -> pd.DataFrame:
     return claims.assign(headline=[bool(r.get("headline")) for r in rows])
 
 
-def _stage(r, group: str) -> dict:
-    """A judge's two-stage arguments: the confirmatory sample of ``group``, the caps, where sizes are recorded."""
-    return dict(confirm=r.confirm.get(group), caps=r.caps, plans=r.plans)
-
-
 def _plan(group: str) -> Confirm:
     """The two-stage plan of ``group``: the full profile's pilot and cap, in its units."""
     unit, pilot, cap = {"stage1": ("learner runs per personality", "stage1_runs", "confirm_runs_cap"),
@@ -1000,20 +981,20 @@ def _plan(group: str) -> Confirm:
 
 def _judge_stage1(r):
     res = r.results
-    return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, **_stage(r, "stage1"),
-                         settings_runs=res.settings.runs, lie_rates_uniform=res.lies_uniform)
+    return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, run=r, settings_runs=res.settings.runs,
+                         lie_rates_uniform=res.lies_uniform)
 
 
 def _judge_discussion(r):
     late = r.results.stage1.late_window
-    return [k_claim(late, r.results.settings.runs_of("k fixed at 0"), **_stage(r, "settings")),
+    return [k_claim(late, r.results.settings.runs_of("k fixed at 0"), run=r),
             model_variant_claim(late, r.results.settings.model_runs())]
 
 
 def _stage2_extras(r, part: str) -> dict:
     res = r.results
-    return dict(variant_orderings=res.orderings, pooled=(res.pooled or {}).get(part),
-                switched=(res.switched or {}).get(part), **_stage(r, part))
+    return dict(run=r, variant_orderings=res.orderings, pooled=(res.pooled or {}).get(part),
+                switched=(res.switched or {}).get(part))
 
 
 #: Each judge builds its readings rows from the run's whole tables (the settings runs, the variant grid, the pooled
@@ -1030,16 +1011,14 @@ CLAIM_FAMILIES = (
     ClaimFamily(DISCUSSION_FAMILY, _S + "§2.5, the discussion", printed.PAPER_VALUES["k_matters_little"],
                 _judge_discussion, experiment=("04", "E3"), confirm=_plan("settings"), **_BUILT),
     ClaimFamily("Extension: the stage-1 learner against trivial catchers", _S + "§2.5 (our test)", None,
-                lambda r: baseline_claims(r.results.stage1.late_window, r.results.settings.late,
-                                          **_stage(r, "settings")),
+                lambda r: baseline_claims(r.results.stage1.late_window, r.results.settings.late, run=r),
                 experiment=("04", "E3"), extension=True, can_differ=False, confirm=_plan("settings"), **_BUILT),
     ClaimFamily(TRAINING_FAMILY, _S + "§3.4, chart 1", printed.STAGE2_CLAIMS,
                 lambda r: training_claims(r.results.training.per_seed, top_orderings=r.results.orderings_top,
                                           **_stage2_extras(r, "training")),
                 experiment=("04", "E7"), confirm=_plan("training"), **_BUILT),
     ClaimFamily("Extension: the stage-2 learner against trivial baselines", _S + "§3.4 (our test)", None,
-                lambda r: stage2_baseline_claims(r.results.training.per_seed, r.results.baselines.table,
-                                                 **_stage(r, "training")),
+                lambda r: stage2_baseline_claims(r.results.training.per_seed, r.results.baselines.table, run=r),
                 experiment=("04", "E7"), extension=True, can_differ=False, confirm=_plan("training"), **_BUILT),
     ClaimFamily(FEATURE_FAMILY, _S + "§3.4 and §4, chart 2", printed.FEATURE_CLAIMS,
                 lambda r: feature_claims(r.results.features.per_seed, one_hot=r.results.features.history_gain_hot,

@@ -1,4 +1,6 @@
 """Claims of notebook 04 (built from synthetic tables, so each verdict can be shown to flip) and small experiments."""
+from types import SimpleNamespace
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -208,10 +210,11 @@ def test_two_stage_design_judges_the_fresh_sample_alone():
     noisy["e"] = {**SHAPE, 1000: SHAPE[50] + 0.03}
     pilot = _learners(noisy, seeds=10, sd=0.08, seed=1)
     plans = {}
-    claims.training_claims(pilot, plans=plans, caps={"training": 60})
+    claims.training_claims(pilot, run=SimpleNamespace(confirm={}, plans=plans, caps={"training": 60}))
     assert 0 < plans["training"] <= 60
     fresh = _learners({**noisy, "e": {**SHAPE, 1000: SHAPE[50] + 0.2}}, seeds=plans["training"], sd=0.02, seed=2)
-    rows = {r["claim"]: r for r in claims.training_claims(pilot, confirm=fresh, caps={"training": 60})}
+    rows = {r["claim"]: r for r in claims.training_claims(
+        pilot, run=SimpleNamespace(confirm={"training": fresh}, plans=None, caps={"training": 60}))}
     e = rows["Stage 2 vs e: win rate rises from 50 to 1000 training games"]
     assert e["pilot_verdict"] == "inconclusive" and e["verdict"] == "reproduced" and e["n"] == plans["training"]
     assert "confirmatory (fresh)" in e["note"]
@@ -576,16 +579,16 @@ def test_first_screen_quantities_say_the_samples_behind_the_numbers():
     assert "(2 personalities × checkpoints after 20, 500 and 1,000 games)" in text
     assert "above 50 % (over 3 independent runs of 1,000 games a personality in the pilot, 40 fresh runs" in text
     assert "fresh" not in claims.headline_quantity(table.assign(note="pilot only"), runs, {"stage1": 40})
-    text = claims.stage1_baseline_quantity(table, 10, 4)
+    table = pd.concat([table, pd.DataFrame([{"claim": "Stage 2: lie history x", "note": "pilot only"}])]).assign(
+        reproduced_value=0.0, ci_low=-0.01, ci_high=0.01, verdict="inconclusive", paper_value="x", pilot_value=0.0)
+    text = claims.answer_words(table, runs, {}, 10, 4)["second_quantity"]
     assert "in a fresh sample of both arms, drawn because the pilot (10 runs of the learner and 4 of always " \
         "catching, each against P1-P5) left it undecided," in text
-    pilot = claims.stage1_baseline_quantity(table.assign(note="pilot only"), 10, 4)
+    pilot = claims.answer_words(table.assign(note="pilot only"), runs, {}, 10, 4)["second_quantity"]
     # the arms are said once, as runs, with no note on how the count is added (issue 50)
     assert pilot.endswith(", from 10 runs of the learner and 4 of always catching, each against P1-P5,")
     assert "adds" not in pilot
-    assert "fresh" not in claims.stage1_baseline_quantity(table.assign(note="pilot only"), 10, 4)
-    assert claims.stage2_history_result(pd.DataFrame({"claim": ["x", "Stage 2: lie history (features 6, 7) y"]})) \
-        .startswith("Stage 2: lie history")
+    assert "fresh" not in pilot
 
 
 def test_the_short_answer_is_generated_from_the_two_rows_it_names():

@@ -158,10 +158,18 @@ def test_the_lie_history_value_says_which_sample_it_is_of():
     assert summary._confirmed_history(confirmed) == ("; the confirmatory sample (12 fresh learners a cell), which "
                                                      "gives the verdict, measures -3.3")
     assert summary._confirmed_history(_history_row("pilot: a +1.0")) == ""
-    quantity = claims04.stage2_history_quantity(confirmed)
+
+    def quantity_of(history):
+        base = pd.DataFrame([{"claim": claims04.BASELINE_ROW + " (games 301-500)", "note": "pilot only"}])
+        table = pd.concat([base, history]).assign(reproduced_value=0.0, ci_low=-0.01, ci_high=0.01,
+                                                  verdict="inconclusive", paper_value="x", pilot_value=0.0231)
+        runs = pd.DataFrame({"personality": ["P1"], "games": [500]})
+        return claims04.answer_words(table, runs, {}, 10, 4)["third_quantity"]
+
+    quantity = quantity_of(confirmed)
     assert quantity.endswith("in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, "
                              "gave +2.3 points)")
-    assert claims04.stage2_history_quantity(_history_row("pilot: a +1.0")).endswith(", in the pilot")
+    assert quantity_of(_history_row("pilot: a +1.0")).endswith(", in the pilot")
 
 
 def _settings(late_rates: dict, catch_rates: dict, p5: dict):
