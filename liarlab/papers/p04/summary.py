@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from liarlab.cheat.game import transcript
 from liarlab.cheat.positions import PERSONALITIES
 from liarlab.papers.p04 import results as p04r
 from liarlab.papers.p04.results import AF_POOL, LATE_WINDOW, MODIFIED, RANDOM_POOL, VARIANT
@@ -15,22 +14,6 @@ from liarlab.study import unit_judges as U
 
 def _pct(x: float, digits: int = 1) -> str:
     return f"{100 * x:.{digits}f}"
-
-
-def position_game_line(state, opponent: str = "P2") -> str:
-    """Who had how many black cards in the worked stage-1 game, the scores and who won."""
-    s_learner, s_opponent = state.scores()
-    result = "learner wins" if s_learner > s_opponent else f"{opponent} wins" if s_opponent > s_learner else "draw"
-    return (f"learner has {state.n_black[0]} black cards, {opponent} has {state.n_black[1]}; "
-            f"score learner {s_learner}, {opponent} {s_opponent}: {result}")
-
-
-def stage2_game_text(start, state, opponent: str = "d") -> str:
-    """The dealt hands and the transcript of the worked stage-2 game, the learner in seat 0."""
-    counts = [" ".join(str(int(n)) for n in hand) for hand in start[:2]]   # numbers, not a list's repr
-    lines = [f"hands dealt (counts of A 2 3 4 5): learner {counts[0]};  {opponent} {counts[1]}"]
-    lines += ["  " + line.replace("player 0", "learner").replace("player 1", opponent) for line in transcript(state)]
-    return "\n".join(lines)
 
 
 def model_line(settings: p04r.Settings) -> str:
