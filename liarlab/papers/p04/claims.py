@@ -633,8 +633,9 @@ def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
 
 def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
     """:func:`variant_orderings`' verdicts, variants by statement, in the page's words ("undecided": issue 50)."""
-    grid = orderings.pivot(index="variant", columns="ordering", values="verdict").loc[["paper"] + list(RULE_VARIANTS)]
-    return grid.replace({"inconclusive": "undecided"})
+    grid = orderings.pivot(index="variant", columns="ordering", values="verdict")  # statements in judged order
+    return grid.loc[["paper"] + list(RULE_VARIANTS), list(dict.fromkeys(orderings.ordering))].replace(
+        {"inconclusive": "undecided"})
 
 
 # ============================================================================ stage 2: judges

@@ -272,7 +272,8 @@ class Variants:
         both = pd.concat([features.table, self.table], ignore_index=True)
         f7 = both[both.feature_set == "F7"].assign(
             cell=lambda d: [f"{w:.3f} [{lo:.3f}, {hi:.3f}]" for w, lo, hi in zip(d.win_rate, d.ci_low, d.ci_high)])
-        return f7.pivot(index="variant", columns="opponent", values="cell")
+        grid = f7.pivot(index="variant", columns="opponent", values="cell")
+        return grid.loc[["paper"] + [v for v in grid.index if v != "paper"]]
 
 
 @dataclass(frozen=True)
