@@ -230,9 +230,12 @@ def _stage2_found(results: p04r.Results, claims: pd.DataFrame | None = None) -> 
 
 
 def _baselines_found(baselines: p04r.Baselines) -> str:
-    beaten = baselines.beaten()
+    above = "; ".join(f"the baseline '{b}' has a higher mean win rate than the trained learner against {', '.join(v)}"
+                      for b, v in baselines.beaten().items() if v)
+    above = above[:1].upper() + above[1:] if above else ("The trained learner's mean win rate is above every trivial "
+                                                         "baseline's against every type")
     effects = baselines.effects
-    return f"""* **Learning against doing nothing clever.** {"; ".join(f"'{b}' has a higher mean win rate than the trained learner against {', '.join(v)}" for b, v in beaten.items() if v) or "The trained learner's mean win rate is above every trivial baseline's against every type"}
+    return f"""* **Learning against doing nothing clever.** {above}
   (point estimates; the claims table's rows test each type at a Bonferroni-adjusted level, and name the types
   where the baseline is above by its adjusted interval).
   Under the variant, the learner's drop against a comes from training ({U.pct(effects['training'].value)} points),

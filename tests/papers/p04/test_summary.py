@@ -133,7 +133,7 @@ def test_baselines_found_names_the_types_a_baseline_beats():
              "never challenge": pd.Series({"a": 0.8, "b": 0.5, "c": 0.95}),
              "random": pd.Series({"a": 0.3, "b": 0.3, "c": 0.3})}
     text = summary._baselines_found(_baselines(learner, **rates))
-    assert "'never challenge' has a higher mean win rate than the trained learner against a, c\n  (point estimates;" in text
+    assert "The baseline 'never challenge' has a higher mean win rate than the trained learner against a, c\n  (point estimates;" in text
     assert "comes from training (-5.1 points),\n  not from the test rules (+0.4)" in text
     rates["never challenge"] = pd.Series({"a": 0.1, "b": 0.1, "c": 0.1})
     assert "above every trivial baseline's against every type" in summary._baselines_found(_baselines(learner, **rates))
