@@ -989,7 +989,7 @@ def _judge_stage1(r):
 def _judge_discussion(r):
     late = r.results.stage1.late_window
     return [k_claim(late, r.results.settings.runs_of("k fixed at 0"), run=r),
-            model_variant_claim(late, r.results.settings.model_runs())]
+            model_variant_claim(late, r.results.settings.runs_of("simulates"))]
 
 
 def _stage2_extras(r, part: str) -> dict:

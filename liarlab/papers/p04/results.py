@@ -26,11 +26,6 @@ def exploiter_view(exploit: pd.DataFrame) -> pd.DataFrame:
                          "x minus b (points, 95 %)": _cells(f.gain, f.gain_low, f.gain_high, "+")}, index=f.index)
 
 
-def _late(runs: pd.DataFrame) -> pd.DataFrame:
-    """Each run's windowed rate in games 301-500."""
-    return p04x.windowed_rates(runs, (p04x.STAGE1_WINDOWS[-1],))
-
-
 @dataclass(frozen=True)
 class Stage1:
     """E2/E4: the learner against the five personalities."""
@@ -98,10 +93,8 @@ class Settings:
         return model.groupby("personality").win_rate.mean() - self.learner_late
 
     def runs_of(self, setting: str) -> pd.DataFrame:
-        return _late(self.runs[self.runs.setting == setting])
-
-    def model_runs(self) -> pd.DataFrame:
-        return _late(self.runs[self.runs.setting.str.startswith("simulates")])
+        """Each run's windowed rate in games 301-500 under the setting whose label starts with ``setting``."""
+        return p04x.windowed_rates(self.runs[self.runs.setting.str.startswith(setting)], (p04x.STAGE1_WINDOWS[-1],))
 
 
 @dataclass(frozen=True)
