@@ -472,7 +472,7 @@ def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, r
         est, j = stage(est, j, lambda f, n, judge=judge: judge(U.first(f, n)))
         beaten = [o for o, jj in zip(keep, js) if jj.verdict == "differs"]
         rows.append(_ours(
-            f"Stage 2: the trained learner ({top} games) beats the trivial baseline '{name}' against every type", est,
+            f"Stage 2: the trained learner ({top:,} games) beats the trivial baseline '{name}' against every type", est,
             j, note="least favourable type shown; pilot's learner minus baseline (points): "
                     + U.per((o, e.value) for o, e in ests.items())
                     + (f"; above the learner by its Bonferroni-adjusted interval against {', '.join(beaten)}"
@@ -657,7 +657,7 @@ def training_claims(per_seed: pd.DataFrame, *, run=None, variant_orderings: pd.D
                               {"opponent": opp, "training_games": low}))
 
     for opp in sorted(per_seed.opponent.unique()):
-        text = f"Stage 2 vs {opp}: win rate rises from {low} to {top} training games"
+        text = f"Stage 2 vs {opp}: win rate rises from {low} to {top:,} training games"
         if opp in ceil:
             est = rises(per_seed, opp)[0]
             j = V.undecidable(V.stated("inconclusive", "direction of a gain (> 0); cells at a ceiling or floor "
@@ -668,7 +668,7 @@ def training_claims(per_seed: pd.DataFrame, *, run=None, variant_orderings: pd.D
             continue
         est, j = stage(*rises(per_seed, opp), lambda f, n, opp=opp: rises(U.first(f, n), opp))
         rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
-                           note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
+                           note=f"test win rate of learners trained {top:,} minus {low} games, paired by seed",
                            others=readings(lambda f, opp=opp: rises(f, opp))))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
@@ -685,11 +685,11 @@ def training_claims(per_seed: pd.DataFrame, *, run=None, variant_orderings: pd.D
     rows.append(_claim(f"Stage 2: the rise slows after about {mid} training games", printed.PAPER_VALUES["s2_flattens"],
                        est, j, family=TRAINING_FAMILY, others=readings(lambda f: slows(f)[:2]),
                        note=f"gain per 100 training games, {low}->{mid} ({U.pct(early.mean())} points) minus "
-                            f"{mid}->{top} ({U.pct(late.mean())} points) in the pilot, mean over opponents "
+                            f"{mid}->{top:,} ({U.pct(late.mean())} points) in the pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else "")))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
     checks = ordering_checks(per_seed, {"training_games": top})
-    for key, text, pv in (("a, f highest", f"Stage 2: highest win rates against a and f ({top} training games)",
+    for key, text, pv in (("a, f highest", f"Stage 2: highest win rates against a and f ({top:,} training games)",
                            "s2_best"),
                           ("d slightly above b, c, e", "Stage 2: win rate against d slightly above b, c and e",
                            "s2_d_above"),
@@ -836,7 +836,7 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
         rows.append(_ours(text, effects[key], "our measurement; no paper value", VARIANT_FAMILY, note))
     top = int(per_seed_var.training_games.max())
     est, j, note = ordering_checks(per_seed_var, {"training_games": top})["a, f highest"]
-    rows.append(_ours(f"Extension: highest win rates against a and f under the variant ({top} training games)", est,
+    rows.append(_ours(f"Extension: highest win rates against a and f under the variant ({top:,} training games)", est,
                       f"the E7 ordering rechecked under the variant: {j.rule}", VARIANT_FAMILY,
                       f"judged as the E7 row: {j.verdict}; {note}"))
     return rows

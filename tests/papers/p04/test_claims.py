@@ -114,7 +114,7 @@ def test_training_claims_follow_the_orderings():
     bonus.update(a=0.1, f=0.12, b=0.3)
     frame = _learners({o: {n: r + b for n, r in SHAPE.items()} for o, b in bonus.items()}, seeds=30, sd=0.01)
     v = _verdicts(claims.training_claims(frame))
-    assert v["Stage 2: highest win rates against a and f (1000 training games)"] == "differs"
+    assert v["Stage 2: highest win rates against a and f (1,000 training games)"] == "differs"
     assert v["Stage 2: win rate against d slightly above b, c and e"] == "differs"
 
 
@@ -124,7 +124,7 @@ def test_ceiling_cells_are_left_out_of_gains():
     frame = _learners(rates, sd=0.0005)
     frame.loc[frame.opponent == "f", "win_rate"] = frame.loc[frame.opponent == "f", "win_rate"].clip(upper=1)
     rows = {r["claim"]: r for r in claims.training_claims(frame)}
-    f_row = rows["Stage 2 vs f: win rate rises from 50 to 1000 training games"]
+    f_row = rows["Stage 2 vs f: win rate rises from 50 to 1,000 training games"]
     assert f_row["verdict"] == "inconclusive" and "ceiling" in f_row["note"]
     assert "left out at the ceiling: f" in rows["Stage 2: the rise slows after about 100 training games"]["note"]
     assert all(r["ci_high"] is None or r["ci_high"] <= 1 for r in rows.values())
@@ -215,7 +215,7 @@ def test_two_stage_design_judges_the_fresh_sample_alone():
     fresh = _learners({**noisy, "e": {**SHAPE, 1000: SHAPE[50] + 0.2}}, seeds=plans["training"], sd=0.02, seed=2)
     rows = {r["claim"]: r for r in claims.training_claims(
         pilot, run=SimpleNamespace(confirm={"training": fresh}, plans=None, caps={"training": 60}))}
-    e = rows["Stage 2 vs e: win rate rises from 50 to 1000 training games"]
+    e = rows["Stage 2 vs e: win rate rises from 50 to 1,000 training games"]
     assert e["pilot_verdict"] == "inconclusive" and e["verdict"] == "reproduced" and e["n"] == plans["training"]
     assert "confirmatory (fresh)" in e["note"]
 
@@ -500,7 +500,7 @@ def test_the_training_charts_orderings_read_the_grid_variants_at_their_own_size(
                                variant=label) for label in ("plays of up to 4 cards", "challenger leads")], ignore_index=True)
     top = claims.variant_orderings_at(var)
     assert set(top.training_games) == {1000} and set(top.variant) == {"plays of up to 4 cards", "challenger leads"}
-    text = "Stage 2: highest win rates against a and f (1000 training games)"
+    text = "Stage 2: highest win rates against a and f (1,000 training games)"
     row = {r["claim"]: r for r in claims.training_claims(frame, top_orderings=top)}[text]
     assert row["verdict"] == "differs" and row["cause"] == "reading"
     mine = {r["reading"]: r for r in row["readings_rows"]}
