@@ -897,8 +897,8 @@ def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, l
     and the short answer."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
     pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
-    second = ("the learner's win rate minus always catching's over games 301-500, a difference of win rates (0.01 is "
-              "one percentage point) averaged over the five personalities P1-P5 (each in *Stage 1 · Baselines*)"
+    second = ("the learner's win rate minus always catching's over games 301-500, averaged over the five personalities "
+              "P1–P5 (each in *Stage 1 · Baselines*)"
               + (f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left it undecided,"
                  if _fresh(base, r"pilot [^;]*? inconclusive; confirmatory \(fresh\)") else f", from {pilot},"))
     third = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
