@@ -910,8 +910,9 @@ def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, l
 
 
 def short_answer(claims: pd.DataFrame) -> str:
-    """The question answered in one plain sentence from the same two rows as the second and third results: how the
-    stage-1 learner fares against always catching, and what lie history is worth in stage 2 against the paper."""
+    """The question answered in plain words from the same two rows as the second and third results: how the stage-1
+    learner fares against always catching (what that says about learning where an opponent lies), and what lie
+    history is worth in stage 2 against the paper. "Not as the paper reports it" leads only where a row says so."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
     window = base.claim[base.claim.find("(") + 1:base.claim.rfind(")")]
 
@@ -920,14 +921,15 @@ def short_answer(claims: pd.DataFrame) -> str:
 
     gap = f"by {pts(abs(base.reproduced_value))} points ({window}, 95 %: {pts(min(abs(base.ci_low), abs(base.ci_high)))}" \
           f" to {pts(max(abs(base.ci_low), abs(base.ci_high)))})"
-    stage1 = (f"a player that always catches beats the stage-1 learner {gap}" if base.ci_high < 0 else
-              f"the stage-1 learner beats a player that always catches {gap}" if base.ci_low > 0 else
-              f"the stage-1 learner and a player that always catches are not told apart ({window})")
-    worth = (f"the opponent's lie history is worth {100 * hist.reproduced_value:+.1f} points in stage 2 (95 %: "
+    stage1 = (f"in stage 1 a player that always catches beats the learner {gap}, so the learner's wins come from "
+              "catching more, not from learning where an opponent lies" if base.ci_high < 0 else
+              f"in stage 1 the learner beats a player that always catches {gap}" if base.ci_low > 0 else
+              f"in stage 1 the learner and a player that always catches are not told apart ({window})")
+    worth = (f"in stage 2 the opponent's lie history is worth {100 * hist.reproduced_value:+.1f} points (95 %: "
              f"{100 * hist.ci_low:+.1f} to {100 * hist.ci_high:+.1f})").replace("-", "−")
-    lead = "Not as the paper reports it: " if hist.verdict == "differs" or base.ci_high < 0 else ""
-    text = f"{lead}{stage1}, and {worth}, where the paper says {hist.paper_value}."
-    return text[0].upper() + text[1:]
+    lead = "Not as the paper reports it. " if hist.verdict == "differs" or base.ci_high < 0 else ""
+    text = f"{stage1}; {worth}, where the paper says {hist.paper_value}."
+    return lead + text[0].upper() + text[1:]
 
 
 def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:

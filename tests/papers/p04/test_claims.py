@@ -601,11 +601,12 @@ def test_the_short_answer_is_generated_from_the_two_rows_it_names():
         {"claim": "Stage 2: lie history (features 6, 7) is worth about 10 points", "reproduced_value": -0.021,
          "ci_low": -0.053, "ci_high": 0.012, "verdict": "differs", "paper_value": "about 10 points"}])
     text = c04.short_answer(rows)
-    assert text.startswith("Not as the paper reports it: a player that always catches beats the stage-1 learner by 3.4")
+    assert text.startswith("Not as the paper reports it. In stage 1 a player that always catches beats the learner by 3.4")
+    assert "so the learner's wins come from catching more, not from learning where an opponent lies; in stage 2" in text
     assert "(games 301-500, 95 %: 3.1 to 3.7)" in text and "worth −2.1 points" in text and "about 10 points." in text
     rows.loc[0, ["reproduced_value", "ci_low", "ci_high"]] = [0.02, -0.01, 0.05]
     rows.loc[1, "verdict"] = "reproduced"
-    assert c04.short_answer(rows).startswith("The stage-1 learner and a player that always catches are not told apart")
+    assert c04.short_answer(rows).startswith("In stage 1 the learner and a player that always catches are not told apart")
 
 
 def test_the_headline_quantity_says_how_almost_all_is_read_from_the_verdict_rule():
