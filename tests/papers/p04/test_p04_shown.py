@@ -33,3 +33,9 @@ def test_a_two_level_header_is_named_by_its_levels_and_keeps_one_count_of_decima
     html = tables.table_html(p04x.shown(frame))
     assert "lie share / modified rules" in html and "challenge share / x" in html
     assert [c for c in _cells(p04x.shown(frame)) if "." in c] == ["0.450", "0.000", "0.003", "0.100"]
+
+
+def test_columns_name_the_floats_to_write_at_the_count():
+    # a level of 0.95 beside values in points read "1.0" when every float got one decimal
+    frame = pd.DataFrame({"value": [-5.7, 24.0], "level": [0.95, 0.9833]})
+    assert _cells(p04x.shown(frame, 1, ["value"])) == ["-5.7", "0.95", "24.0", "0.9833"]
