@@ -969,11 +969,6 @@ def joined(rows: list[dict]) -> list[dict]:
     return jointly(rows, notebook_readings(rows))
 
 
-def flag_headlines(claims: pd.DataFrame, rows: list[dict]) -> pd.DataFrame:
-    """The saved claims table with each row's headline flag (for the answer paragraph)."""
-    return claims.assign(headline=[bool(r.get("headline")) for r in rows])
-
-
 def _plan(group: str) -> Confirm:
     """The two-stage plan of ``group``: the full profile's pilot and cap, in its units."""
     unit, pilot, cap = {"stage1": ("learner runs per personality", "stage1_runs", "confirm_runs_cap"),
