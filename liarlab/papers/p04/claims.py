@@ -195,13 +195,15 @@ def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True
 def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, run=None,
                   settings_runs: pd.DataFrame | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list:
     """Stage-1 rows from the default learner's runs, windowed rates and lie rates; ``settings_runs`` judge the
-    readings. The sentence's claims are all built here, to be judged jointly (:func:`joined`)."""
+    readings. The sentence's claims are all built here, their causes judged jointly
+    (:func:`liarlab.study.readings.jointly`)."""
+    from liarlab.study.readings import jointly
+
     stage = stager("stage1", run)
-    return joined([_above_half_claim(runs, windows, stage, settings_runs)]
-                  + _chart_rise_claims(runs, windows, stage, settings_runs)
-                  + _learning_claims(runs, windows, stage, settings_runs)
-                  + _not_lower_claims(runs, stage, settings_runs)
-                  + [example_claim(lie_rates, lie_rates_uniform)])
+    rows = ([_above_half_claim(runs, windows, stage, settings_runs)]
+            + _chart_rise_claims(runs, windows, stage, settings_runs) + _learning_claims(runs, windows, stage, settings_runs)
+            + _not_lower_claims(runs, stage, settings_runs) + [example_claim(lie_rates, lie_rates_uniform)])
+    return jointly(rows, notebook_readings(rows))
 
 
 def _cells(frame: pd.DataFrame, keys=("personality", "games")) -> list:
@@ -960,13 +962,6 @@ def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
 def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -> list[dict]:
     """Every claims row of notebook 04 (:data:`CLAIM_FAMILIES`), from its results and the confirmatory samples."""
     return F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm=confirm, caps=caps, plans=None))
-
-
-def joined(rows: list[dict]) -> list[dict]:
-    """The rows with the stage-1 sentence's claims' causes judged jointly (:func:`liarlab.study.readings.jointly`)."""
-    from liarlab.study.readings import jointly
-
-    return jointly(rows, notebook_readings(rows))
 
 
 def _plan(group: str) -> Confirm:
