@@ -55,11 +55,11 @@ def confirmation_caps(runs_cap: int, seeds_cap: int) -> dict:
     return {"stage1": runs_cap, "settings": runs_cap, "training": seeds_cap, "features": seeds_cap}
 
 
-def stager(group: str, run=None):
+def stager(group: str, ctx=None):
     """The two-stage step of ``group`` (:func:`unit_judges.staged`): ``stage(est, j, judge, who=())``, with the
-    run's (``run.confirm``, ``run.caps``, ``run.plans``: the engine's context) or the pilot alone at the full
-    profile's budget."""
-    confirm, caps, plans = (None, None, None) if run is None else (run.confirm.get(group), run.caps, run.plans)
+    notebook's samples and budgets (``ctx.confirm``, ``ctx.caps``, ``ctx.plans``: the engine's context) or the pilot
+    alone at the full profile's budget."""
+    confirm, caps, plans = (None, None, None) if ctx is None else (ctx.confirm.get(group), ctx.caps, ctx.plans)
     cap = {**confirmation_caps(PARAMS.size("confirm_runs_cap", "full"), PARAMS.size("confirm_seeds_cap", "full")),
            **(caps or {})}[group]
     return lambda est, j, judge, who=(): U.staged(est, j, group, cap, confirm, judge, plans, who)
@@ -192,14 +192,14 @@ def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True
 
 # ============================================================================ stage 1: judges
 
-def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, run=None,
+def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, ctx=None,
                   settings_runs: pd.DataFrame | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list:
     """Stage-1 rows from the default learner's runs, windowed rates and lie rates; ``settings_runs`` judge the
     readings. The sentence's claims are all built here, their causes judged jointly
     (:func:`liarlab.study.readings.jointly`)."""
     from liarlab.study.readings import jointly
 
-    stage = stager("stage1", run)
+    stage = stager("stage1", ctx)
     rows = ([_above_half_claim(runs, windows, stage, settings_runs)]
             + _chart_rise_claims(runs, windows, stage, settings_runs) + _learning_claims(runs, windows, stage, settings_runs)
             + _not_lower_claims(runs, stage, settings_runs) + [example_claim(lie_rates, lie_rates_uniform)])
@@ -384,13 +384,13 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                          "check of our code")
 
 
-def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, run=None) -> dict:
+def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, ctx=None) -> dict:
     """Per-position statistics (k) add little by 500 games: the (p, k) search minus k fixed at 0, games 301-500."""
     def judge(a_runs, b_runs, n=None):
         est = U.paired_means(a_runs, b_runs, n)
         return est, V.word("no difference", est)
 
-    est, j = stager("settings", run)(
+    est, j = stager("settings", ctx)(
         *judge(default_runs, p_only_runs),
         lambda f, n: judge(f[f.setting == "paper defaults"], f[f.setting == "k fixed at 0"], n),
         ("paper defaults", "k fixed at 0"))
@@ -414,7 +414,7 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
                        f"{U.per(per)}")
 
 
-def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, run=None) -> list[dict]:
+def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, ctx=None) -> list[dict]:
     """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, learner minus
     baseline, per run the mean over P1-P5, independent runs (Welch): our test (:func:`_ours`)."""
     def wide(frame):
@@ -426,7 +426,7 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, r
             a, b = a.sort_index().iloc[:n], b.sort_index().iloc[:n]
         return U.rise(V.difference_of_means(a.to_numpy(), b.to_numpy(), unit="runs", bound=1.0))
 
-    stage, learner, rows = stager("settings", run), wide(late_window), []
+    stage, learner, rows = stager("settings", ctx), wide(late_window), []
     for label, short in (("always catch (1, 0)", "always catching"), ("never catch (0, 0)", "never catching"),
                          ("frozen (p, k) = (0.5, 0)", "catching at random (p = 0.5)")):
         base = wide(settings_late[settings_late.setting == label])
@@ -450,12 +450,12 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, r
     return rows
 
 
-def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, run=None) -> list[dict]:
+def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, ctx=None) -> list[dict]:
     """Does the trained learner (F7, longest training) beat each trivial baseline? Learner minus baseline against
     each of a-f at a Bonferroni level (MOVER half-widths), types where both sit at the ceiling left out: our test."""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
-    stage, rows = stager("training", run), []
+    stage, rows = stager("training", ctx), []
     for name, g in baselines.groupby("baseline", sort=False):
         g = g.set_index("opponent")
         ceiling = [o for o in opponents if V.proportion(int(g.wins[o]), int(g.games[o])).at_ceiling()
@@ -642,11 +642,11 @@ def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
 
 # ============================================================================ stage 2: judges
 
-def training_claims(per_seed: pd.DataFrame, *, run=None, variant_orderings: pd.DataFrame | None = None,
+def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.DataFrame | None = None,
                     top_orderings: pd.DataFrame | None = None, pooled=None, switched=None) -> list[dict]:
     """Rows of the training-games chart from the F7 sweep's learners; the ordering rows' grid readings come from
     ``top_orderings`` (:func:`variant_orderings_at`) when given."""
-    stage, rows = stager("training", run), []
+    stage, rows = stager("training", ctx), []
     top, low, mid = int(per_seed.training_games.max()), min(int(t) for t in printed.TRAINING_GAMES), 100
     ceil = U.ceiling_groups(per_seed, training_games=[low, mid, top])
     retrained = f"{per_seed.seed_index.nunique()} learners per opponent and training size"
@@ -710,10 +710,10 @@ def training_claims(per_seed: pd.DataFrame, *, run=None, variant_orderings: pd.D
 
 
 
-def feature_claims(per_seed: pd.DataFrame, *, run=None, variant_orderings: pd.DataFrame | None = None,
+def feature_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.DataFrame | None = None,
                    one_hot: pd.DataFrame | None = None, pooled=None, switched=None) -> list[dict]:
     """Rows of the feature chart, from the feature sweep's learners (300 training games)."""
-    stage, checks, rows = stager("features", run), feature_checks(per_seed, {}), []
+    stage, checks, rows = stager("features", ctx), feature_checks(per_seed, {}), []
     hot = "" if one_hot is None else (f"; with one-hot features F7 - F5 is "
                                       f"{U.pct(one_hot[~one_hot.at_ceiling].difference.mean())} points (mean over "
                                       "opponents)")
@@ -974,19 +974,19 @@ def _plan(group: str) -> Confirm:
 
 def _judge_stage1(r):
     res = r.results
-    return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, run=r, settings_runs=res.settings.runs,
+    return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, ctx=r, settings_runs=res.settings.runs,
                          lie_rates_uniform=res.lies_uniform)
 
 
 def _judge_discussion(r):
     late = r.results.stage1.late_window
-    return [k_claim(late, r.results.settings.runs_of("k fixed at 0"), run=r),
+    return [k_claim(late, r.results.settings.runs_of("k fixed at 0"), ctx=r),
             model_variant_claim(late, r.results.settings.runs_of("simulates"))]
 
 
 def _stage2_extras(r, part: str) -> dict:
     res = r.results
-    return dict(run=r, variant_orderings=res.orderings, pooled=(res.pooled or {}).get(part),
+    return dict(ctx=r, variant_orderings=res.orderings, pooled=(res.pooled or {}).get(part),
                 switched=(res.switched or {}).get(part))
 
 
@@ -1004,14 +1004,14 @@ CLAIM_FAMILIES = (
     ClaimFamily(DISCUSSION_FAMILY, _S + "§2.5, the discussion", printed.PAPER_VALUES["k_matters_little"],
                 _judge_discussion, experiment=("04", "E3"), confirm=_plan("settings"), **_BUILT),
     ClaimFamily("Extension: the stage-1 learner against trivial catchers", _S + "§2.5 (our test)", None,
-                lambda r: baseline_claims(r.results.stage1.late_window, r.results.settings.late, run=r),
+                lambda r: baseline_claims(r.results.stage1.late_window, r.results.settings.late, ctx=r),
                 experiment=("04", "E3"), extension=True, can_differ=False, confirm=_plan("settings"), **_BUILT),
     ClaimFamily(TRAINING_FAMILY, _S + "§3.4, chart 1", printed.STAGE2_CLAIMS,
                 lambda r: training_claims(r.results.training.per_seed, top_orderings=r.results.orderings_top,
                                           **_stage2_extras(r, "training")),
                 experiment=("04", "E7"), confirm=_plan("training"), **_BUILT),
     ClaimFamily("Extension: the stage-2 learner against trivial baselines", _S + "§3.4 (our test)", None,
-                lambda r: stage2_baseline_claims(r.results.training.per_seed, r.results.baselines.table, run=r),
+                lambda r: stage2_baseline_claims(r.results.training.per_seed, r.results.baselines.table, ctx=r),
                 experiment=("04", "E7"), extension=True, can_differ=False, confirm=_plan("training"), **_BUILT),
     ClaimFamily(FEATURE_FAMILY, _S + "§3.4 and §4, chart 2", printed.FEATURE_CLAIMS,
                 lambda r: feature_claims(r.results.features.per_seed, one_hot=r.results.features.history_gain_hot,

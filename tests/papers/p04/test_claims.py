@@ -210,11 +210,11 @@ def test_two_stage_design_judges_the_fresh_sample_alone():
     noisy["e"] = {**SHAPE, 1000: SHAPE[50] + 0.03}
     pilot = _learners(noisy, seeds=10, sd=0.08, seed=1)
     plans = {}
-    claims.training_claims(pilot, run=SimpleNamespace(confirm={}, plans=plans, caps={"training": 60}))
+    claims.training_claims(pilot, ctx=SimpleNamespace(confirm={}, plans=plans, caps={"training": 60}))
     assert 0 < plans["training"] <= 60
     fresh = _learners({**noisy, "e": {**SHAPE, 1000: SHAPE[50] + 0.2}}, seeds=plans["training"], sd=0.02, seed=2)
     rows = {r["claim"]: r for r in claims.training_claims(
-        pilot, run=SimpleNamespace(confirm={"training": fresh}, plans=None, caps={"training": 60}))}
+        pilot, ctx=SimpleNamespace(confirm={"training": fresh}, plans=None, caps={"training": 60}))}
     e = rows["Stage 2 vs e: win rate rises from 50 to 1,000 training games"]
     assert e["pilot_verdict"] == "inconclusive" and e["verdict"] == "reproduced" and e["n"] == plans["training"]
     assert "confirmatory (fresh)" in e["note"]
