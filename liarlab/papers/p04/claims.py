@@ -37,6 +37,8 @@ BASELINE_FAMILY = "Extension: learning against trivial baselines (§2.5, §3.4)"
 EXAMPLE_FAMILY = "Stage-1 example (§2.4)"
 DISCUSSION_FAMILY = "Stage-1 discussion (§2.5)"
 TOP_PAIRS = [(t, o) for t in ("a", "f") for o in ("b", "c", "d", "e")]
+#: The paper's words for the headline, said in the answer in place of its code "almost all > 50%" (issue 50).
+HEADLINE_PAPER = 'its win rates are "almost all above 50 %" (§2.5), a word, not a count'
 QUESTION = "Can a program learn how an opponent lies, and beat it, from games against scripted personalities?"
 #: The one-table rule (docs/VERDICTS.md, History 2026-12-07, second session): every chart sentence of seed 003
 #: (l.65, l.126, l.130) infers what the learning does, so the charts' findings are judged on the mean over seeds.
@@ -53,9 +55,11 @@ def confirmation_caps(runs_cap: int, seeds_cap: int) -> dict:
     return {"stage1": runs_cap, "settings": runs_cap, "training": seeds_cap, "features": seeds_cap}
 
 
-def _stager(group: str, confirm, plans, caps):
-    """The two-stage step of ``group`` (:func:`unit_judges.staged`) at the notebook's budget (the full profile's
-    where none is given): ``stage(est, j, judge, who=())``."""
+def stager(group: str, ctx=None):
+    """The two-stage step of ``group`` (:func:`unit_judges.staged`): ``stage(est, j, judge, who=())``, with the
+    notebook's samples and budgets (``ctx.confirm``, ``ctx.caps``, ``ctx.plans``: the engine's context) or the pilot
+    alone at the full profile's budget."""
+    confirm, caps, plans = (None, None, None) if ctx is None else (ctx.confirm.get(group), ctx.caps, ctx.plans)
     cap = {**confirmation_caps(PARAMS.size("confirm_runs_cap", "full"), PARAMS.size("confirm_seeds_cap", "full")),
            **(caps or {})}[group]
     return lambda est, j, judge, who=(): U.staged(est, j, group, cap, confirm, judge, plans, who)
@@ -188,17 +192,18 @@ def _stage1_readings(first: list, runs, settings_runs, judge, *, p5: bool = True
 
 # ============================================================================ stage 1: judges
 
-def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, confirm=None,
-                  plans: dict | None = None, settings_runs: pd.DataFrame | None = None,
-                  caps: dict | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list[dict]:
+def stage1_claims(runs: pd.DataFrame, windows: pd.DataFrame, lie_rates: pd.DataFrame, *, ctx=None,
+                  settings_runs: pd.DataFrame | None = None, lie_rates_uniform: pd.DataFrame | None = None) -> list:
     """Stage-1 rows from the default learner's runs, windowed rates and lie rates; ``settings_runs`` judge the
-    readings. The sentence's claims are all built here, to be judged jointly (:func:`joined`)."""
-    stage = _stager("stage1", confirm, plans, caps)
-    return joined([_above_half_claim(runs, windows, stage, settings_runs)]
-                  + _chart_rise_claims(runs, windows, stage, settings_runs)
-                  + _learning_claims(runs, windows, stage, settings_runs)
-                  + _not_lower_claims(runs, stage, settings_runs)
-                  + [example_claim(lie_rates, lie_rates_uniform)])
+    readings. The sentence's claims are all built here, their causes judged jointly
+    (:func:`liarlab.study.readings.jointly`)."""
+    from liarlab.study.readings import jointly
+
+    stage = stager("stage1", ctx)
+    rows = ([_above_half_claim(runs, windows, stage, settings_runs)]
+            + _chart_rise_claims(runs, windows, stage, settings_runs) + _learning_claims(runs, windows, stage, settings_runs)
+            + _not_lower_claims(runs, stage, settings_runs) + [example_claim(lie_rates, lie_rates_uniform)])
+    return jointly(rows, notebook_readings(rows))
 
 
 def _cells(frame: pd.DataFrame, keys=("personality", "games")) -> list:
@@ -379,14 +384,13 @@ def example_claim(lie_rates: pd.DataFrame, lie_rates_uniform: pd.DataFrame | Non
                          "check of our code")
 
 
-def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-            plans: dict | None = None, caps: dict | None = None) -> dict:
+def k_claim(default_runs: pd.DataFrame, p_only_runs: pd.DataFrame, *, ctx=None) -> dict:
     """Per-position statistics (k) add little by 500 games: the (p, k) search minus k fixed at 0, games 301-500."""
     def judge(a_runs, b_runs, n=None):
         est = U.paired_means(a_runs, b_runs, n)
         return est, V.word("no difference", est)
 
-    est, j = _stager("settings", confirm, plans, caps)(
+    est, j = stager("settings", ctx)(
         *judge(default_runs, p_only_runs),
         lambda f, n: judge(f[f.setting == "paper defaults"], f[f.setting == "k fixed at 0"], n),
         ("paper defaults", "k fixed at 0"))
@@ -410,8 +414,7 @@ def model_variant_claim(program_runs: pd.DataFrame, model_runs: pd.DataFrame) ->
                        f"{U.per(per)}")
 
 
-def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-                    plans: dict | None = None, caps: dict | None = None) -> list[dict]:
+def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, ctx=None) -> list[dict]:
     """Does the stage-1 learner beat the trivial catchers? Windowed win rate in games 301-500, learner minus
     baseline, per run the mean over P1-P5, independent runs (Welch): our test (:func:`_ours`)."""
     def wide(frame):
@@ -423,7 +426,7 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
             a, b = a.sort_index().iloc[:n], b.sort_index().iloc[:n]
         return U.rise(V.difference_of_means(a.to_numpy(), b.to_numpy(), unit="runs", bound=1.0))
 
-    stage, learner, rows = _stager("settings", confirm, plans, caps), wide(late_window), []
+    stage, learner, rows = stager("settings", ctx), wide(late_window), []
     for label, short in (("always catch (1, 0)", "always catching"), ("never catch (0, 0)", "never catching"),
                          ("frozen (p, k) = (0.5, 0)", "catching at random (p = 0.5)")):
         base = wide(settings_late[settings_late.setting == label])
@@ -447,13 +450,12 @@ def baseline_claims(late_window: pd.DataFrame, settings_late: pd.DataFrame, *, c
     return rows
 
 
-def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, confirm: pd.DataFrame | None = None,
-                           plans: dict | None = None, caps: dict | None = None) -> list[dict]:
+def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, ctx=None) -> list[dict]:
     """Does the trained learner (F7, longest training) beat each trivial baseline? Learner minus baseline against
     each of a-f at a Bonferroni level (MOVER half-widths), types where both sit at the ceiling left out: our test."""
     top = int(per_seed.training_games.max())
     opponents = [o for o in sorted(per_seed.opponent.unique()) if o in set(baselines.opponent)]
-    stage, rows = _stager("training", confirm, plans, caps), []
+    stage, rows = stager("training", ctx), []
     for name, g in baselines.groupby("baseline", sort=False):
         g = g.set_index("opponent")
         ceiling = [o for o in opponents if V.proportion(int(g.wins[o]), int(g.games[o])).at_ceiling()
@@ -472,7 +474,7 @@ def stage2_baseline_claims(per_seed: pd.DataFrame, baselines: pd.DataFrame, *, c
         est, j = stage(est, j, lambda f, n, judge=judge: judge(U.first(f, n)))
         beaten = [o for o, jj in zip(keep, js) if jj.verdict == "differs"]
         rows.append(_ours(
-            f"Stage 2: the trained learner ({top} games) beats the trivial baseline '{name}' against every type", est,
+            f"Stage 2: the trained learner ({top:,} games) beats the trivial baseline '{name}' against every type", est,
             j, note="least favourable type shown; pilot's learner minus baseline (points): "
                     + U.per((o, e.value) for o, e in ests.items())
                     + (f"; above the learner by its Bonferroni-adjusted interval against {', '.join(beaten)}"
@@ -633,19 +635,18 @@ def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
 
 def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
     """:func:`variant_orderings`' verdicts, variants by statement, in the page's words ("undecided": issue 50)."""
-    grid = orderings.pivot(index="variant", columns="ordering", values="verdict").loc[["paper"] + list(RULE_VARIANTS)]
-    return grid.replace({"inconclusive": "undecided"})
+    grid = orderings.pivot(index="variant", columns="ordering", values="verdict")  # statements in judged order
+    return grid.loc[["paper"] + list(RULE_VARIANTS), list(dict.fromkeys(orderings.ordering))].replace(
+        {"inconclusive": "undecided"})
 
 
 # ============================================================================ stage 2: judges
 
-def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
-                    variant_orderings: pd.DataFrame | None = None, caps: dict | None = None,
-                    top_orderings: pd.DataFrame | None = None, pooled: pd.DataFrame | None = None,
-                    switched: pd.DataFrame | None = None) -> list[dict]:
+def training_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.DataFrame | None = None,
+                    top_orderings: pd.DataFrame | None = None, pooled=None, switched=None) -> list[dict]:
     """Rows of the training-games chart from the F7 sweep's learners; the ordering rows' grid readings come from
     ``top_orderings`` (:func:`variant_orderings_at`) when given."""
-    stage, rows = _stager("training", confirm, plans, caps), []
+    stage, rows = stager("training", ctx), []
     top, low, mid = int(per_seed.training_games.max()), min(int(t) for t in printed.TRAINING_GAMES), 100
     ceil = U.ceiling_groups(per_seed, training_games=[low, mid, top])
     retrained = f"{per_seed.seed_index.nunique()} learners per opponent and training size"
@@ -658,7 +659,7 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
                               {"opponent": opp, "training_games": low}))
 
     for opp in sorted(per_seed.opponent.unique()):
-        text = f"Stage 2 vs {opp}: win rate rises from {low} to {top} training games"
+        text = f"Stage 2 vs {opp}: win rate rises from {low} to {top:,} training games"
         if opp in ceil:
             est = rises(per_seed, opp)[0]
             j = V.undecidable(V.stated("inconclusive", "direction of a gain (> 0); cells at a ceiling or floor "
@@ -669,7 +670,7 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
             continue
         est, j = stage(*rises(per_seed, opp), lambda f, n, opp=opp: rises(U.first(f, n), opp))
         rows.append(_claim(text, printed.PAPER_VALUES["s2_rises"], est, j, family=TRAINING_FAMILY,
-                           note=f"test win rate of learners trained {top} minus {low} games, paired by seed",
+                           note=f"test win rate of learners trained {top:,} minus {low} games, paired by seed",
                            others=readings(lambda f, opp=opp: rises(f, opp))))
     keep = [o for o in sorted(per_seed.opponent.unique()) if o not in ceil]
 
@@ -686,11 +687,11 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
     rows.append(_claim(f"Stage 2: the rise slows after about {mid} training games", printed.PAPER_VALUES["s2_flattens"],
                        est, j, family=TRAINING_FAMILY, others=readings(lambda f: slows(f)[:2]),
                        note=f"gain per 100 training games, {low}->{mid} ({U.pct(early.mean())} points) minus "
-                            f"{mid}->{top} ({U.pct(late.mean())} points) in the pilot, mean over opponents "
+                            f"{mid}->{top:,} ({U.pct(late.mean())} points) in the pilot, mean over opponents "
                             + (f"(left out at the ceiling: {', '.join(ceil)})" if ceil else "")))
     grid = top_orderings if top_orderings is not None and len(top_orderings) else variant_orderings
     checks = ordering_checks(per_seed, {"training_games": top})
-    for key, text, pv in (("a, f highest", f"Stage 2: highest win rates against a and f ({top} training games)",
+    for key, text, pv in (("a, f highest", f"Stage 2: highest win rates against a and f ({top:,} training games)",
                            "s2_best"),
                           ("d slightly above b, c, e", "Stage 2: win rate against d slightly above b, c and e",
                            "s2_d_above"),
@@ -709,12 +710,10 @@ def training_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = No
 
 
 
-def feature_claims(per_seed: pd.DataFrame, *, confirm: pd.DataFrame | None = None, plans: dict | None = None,
-                   variant_orderings: pd.DataFrame | None = None, one_hot: pd.DataFrame | None = None,
-                   caps: dict | None = None, pooled: pd.DataFrame | None = None,
-                   switched: pd.DataFrame | None = None) -> list[dict]:
+def feature_claims(per_seed: pd.DataFrame, *, ctx=None, variant_orderings: pd.DataFrame | None = None,
+                   one_hot: pd.DataFrame | None = None, pooled=None, switched=None) -> list[dict]:
     """Rows of the feature chart, from the feature sweep's learners (300 training games)."""
-    stage, checks, rows = _stager("features", confirm, plans, caps), feature_checks(per_seed, {}), []
+    stage, checks, rows = stager("features", ctx), feature_checks(per_seed, {}), []
     hot = "" if one_hot is None else (f"; with one-hot features F7 - F5 is "
                                       f"{U.pct(one_hot[~one_hot.at_ceiling].difference.mean())} points (mean over "
                                       "opponents)")
@@ -839,7 +838,7 @@ def variant_claims(exploiter: pd.DataFrame, effects: dict, per_seed_var: pd.Data
         rows.append(_ours(text, effects[key], "our measurement; no paper value", VARIANT_FAMILY, note))
     top = int(per_seed_var.training_games.max())
     est, j, note = ordering_checks(per_seed_var, {"training_games": top})["a, f highest"]
-    rows.append(_ours(f"Extension: highest win rates against a and f under the variant ({top} training games)", est,
+    rows.append(_ours(f"Extension: highest win rates against a and f under the variant ({top:,} training games)", est,
                       f"the E7 ordering rechecked under the variant: {j.rule}", VARIANT_FAMILY,
                       f"judged as the E7 row: {j.verdict}; {note}"))
     return rows
@@ -881,6 +880,9 @@ def extension_rows(small_test_sd: float, multiplayer: pd.DataFrame | None = None
 
 # ============================================================================ the first screen's quantities (issue 50)
 
+BASELINE_ROW, HISTORY_ROW = "Stage 1: the learner wins more than always catching", "Stage 2: lie history"
+
+
 def _row(claims: pd.DataFrame, start: str) -> pd.Series:
     return claims[claims["claim"].astype(str).str.startswith(start)].iloc[0]
 
@@ -890,20 +892,30 @@ def _fresh(row, pattern=r"confirmatory \(fresh\)") -> bool:
     return bool(re.search(pattern, str(row.get("note") or "")))
 
 
-def stage1_baseline_result(claims: pd.DataFrame) -> str:
-    """The first screen's second main result: whether the learner wins more than always catching."""
-    return _row(claims, "Stage 1: the learner wins more than always catching").claim
-
-
-def stage2_history_result(claims: pd.DataFrame) -> str:
-    """The first screen's third: what remembering the opponent's lies gains (the paper's "about 10%")."""
-    return _row(claims, "Stage 2: lie history").claim
+def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, learner_runs: int,
+                 baseline_runs: int) -> dict:
+    """The answer's words (:func:`liarlab.study.notebook.fill_answer`): what the headline's number is, the second
+    result (the learner against always catching) and the third (lie history), each with the sample that decides it,
+    and the short answer."""
+    base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
+    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
+    second = ("the learner's win rate minus always catching's over games 301-500, averaged over the five personalities "
+              "P1–P5 (each in *Stage 1 · Baselines*)"
+              + (f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left it undecided,"
+                 if _fresh(base, r"pilot [^;]*? inconclusive; confirmatory \(fresh\)") else f", from {pilot},"))
+    third = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
+             "(features 1-5, F5), averaged over the types a-f not at a ceiling"
+             + (", in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, gave "
+                f"{100 * hist.pilot_value:+.1f} points)" if _fresh(hist) else ", in the pilot"))
+    return dict(quantity=headline_quantity(claims, stage1_runs, sizes), paper=HEADLINE_PAPER, second=base.claim,
+                second_quantity=second, third=hist.claim, third_quantity=third, short=short_answer(claims))
 
 
 def short_answer(claims: pd.DataFrame) -> str:
-    """The question answered in one plain sentence from the same two rows as the second and third results: how the
-    stage-1 learner fares against always catching, and what lie history is worth in stage 2 against the paper."""
-    base, hist = _row(claims, "Stage 1: the learner wins more than always catching"), _row(claims, "Stage 2: lie history")
+    """The question answered in plain words from the same two rows as the second and third results: how the stage-1
+    learner fares against always catching (what that says about learning where an opponent lies), and what lie
+    history is worth in stage 2 against the paper. "Not as the paper reports it" leads only where a row says so."""
+    base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
     window = base.claim[base.claim.find("(") + 1:base.claim.rfind(")")]
 
     def pts(v: float) -> str:
@@ -911,14 +923,15 @@ def short_answer(claims: pd.DataFrame) -> str:
 
     gap = f"by {pts(abs(base.reproduced_value))} points ({window}, 95 %: {pts(min(abs(base.ci_low), abs(base.ci_high)))}" \
           f" to {pts(max(abs(base.ci_low), abs(base.ci_high)))})"
-    stage1 = (f"a player that always catches beats the stage-1 learner {gap}" if base.ci_high < 0 else
-              f"the stage-1 learner beats a player that always catches {gap}" if base.ci_low > 0 else
-              f"the stage-1 learner and a player that always catches are not told apart ({window})")
-    worth = (f"the opponent's lie history is worth {100 * hist.reproduced_value:+.1f} points in stage 2 (95 %: "
+    stage1 = (f"in stage 1 a player that always catches beats the learner {gap}, so the learner's wins come from "
+              "catching more, not from learning where an opponent lies" if base.ci_high < 0 else
+              f"in stage 1 the learner beats a player that always catches {gap}" if base.ci_low > 0 else
+              f"in stage 1 the learner and a player that always catches are not told apart ({window})")
+    worth = (f"in stage 2 the opponent's lie history is worth {100 * hist.reproduced_value:+.1f} points (95 %: "
              f"{100 * hist.ci_low:+.1f} to {100 * hist.ci_high:+.1f})").replace("-", "−")
-    lead = "Not as the paper reports it: " if hist.verdict == "differs" or base.ci_high < 0 else ""
-    text = f"{lead}{stage1}, and {worth}, where the paper says {hist.paper_value}."
-    return text[0].upper() + text[1:]
+    lead = "Not as the paper reports it. " if hist.verdict == "differs" or base.ci_high < 0 else ""
+    text = f"{stage1}; {worth}, where the paper says {hist.paper_value}."
+    return lead + text[0].upper() + text[1:]
 
 
 def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict) -> str:
@@ -936,26 +949,6 @@ def headline_quantity(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: di
             f"the paper's \"almost all\" is read as at least {100 * low:.0f} % of the cells, {need:,} of {cells:,}")
 
 
-def stage1_baseline_quantity(claims: pd.DataFrame, learner_runs: int, baseline_runs: int) -> str:
-    """The second result's quantity with the sample that decides it: the pilot's runs of each arm (said once, as
-    runs: issue 50), or the fresh sample of both arms where the pilot left it undecided."""
-    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
-    fresh = _fresh(_row(claims, stage1_baseline_result(claims)), r"pilot [^;]*? inconclusive; confirmatory \(fresh\)")
-    return ("the learner's win rate minus always catching's over games 301-500, a difference of win rates (0.01 is "
-            "one percentage point) averaged over the five personalities P1-P5 (each in *Stage 1 · Baselines*)"
-            + (f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left it undecided," if fresh
-               else f", from {pilot},"))
-
-
-def stage2_history_quantity(claims: pd.DataFrame) -> str:
-    """The third result's quantity, with the sample that gives it (the fresh one quotes the pilot's value)."""
-    row = _row(claims, "Stage 2: lie history")
-    return ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
-            "(features 1-5, F5), averaged over the types a-f not at a ceiling"
-            + (", in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, gave "
-               f"{100 * row.pilot_value:+.1f} points)" if _fresh(row) else ", in the pilot"))
-
-
 # ============================================================================ the families (issue 48)
 
 def confirmation_sizes(results: Results, caps: dict | None = None) -> dict:
@@ -971,23 +964,6 @@ def notebook_claims(results: Results, confirm: dict, caps: dict | None = None) -
     return F.claims_rows(CLAIM_FAMILIES, SimpleNamespace(results=results, confirm=confirm, caps=caps, plans=None))
 
 
-def joined(rows: list[dict]) -> list[dict]:
-    """The rows with the stage-1 sentence's claims' causes judged jointly (:func:`liarlab.study.readings.jointly`)."""
-    from liarlab.study.readings import jointly
-
-    return jointly(rows, notebook_readings(rows))
-
-
-def flag_headlines(claims: pd.DataFrame, rows: list[dict]) -> pd.DataFrame:
-    """The saved claims table with each row's headline flag (for the answer paragraph)."""
-    return claims.assign(headline=[bool(r.get("headline")) for r in rows])
-
-
-def _stage(r, group: str) -> dict:
-    """A judge's two-stage arguments: the confirmatory sample of ``group``, the caps, where sizes are recorded."""
-    return dict(confirm=r.confirm.get(group), caps=r.caps, plans=r.plans)
-
-
 def _plan(group: str) -> Confirm:
     """The two-stage plan of ``group``: the full profile's pilot and cap, in its units."""
     unit, pilot, cap = {"stage1": ("learner runs per personality", "stage1_runs", "confirm_runs_cap"),
@@ -998,20 +974,20 @@ def _plan(group: str) -> Confirm:
 
 def _judge_stage1(r):
     res = r.results
-    return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, **_stage(r, "stage1"),
-                         settings_runs=res.settings.runs, lie_rates_uniform=res.lies_uniform)
+    return stage1_claims(res.stage1.runs, res.stage1.windows, res.lies, ctx=r, settings_runs=res.settings.runs,
+                         lie_rates_uniform=res.lies_uniform)
 
 
 def _judge_discussion(r):
     late = r.results.stage1.late_window
-    return [k_claim(late, r.results.settings.runs_of("k fixed at 0"), **_stage(r, "settings")),
-            model_variant_claim(late, r.results.settings.model_runs())]
+    return [k_claim(late, r.results.settings.runs_of("k fixed at 0"), ctx=r),
+            model_variant_claim(late, r.results.settings.runs_of("simulates"))]
 
 
 def _stage2_extras(r, part: str) -> dict:
     res = r.results
-    return dict(variant_orderings=res.orderings, pooled=(res.pooled or {}).get(part),
-                switched=(res.switched or {}).get(part), **_stage(r, part))
+    return dict(ctx=r, variant_orderings=res.orderings, pooled=(res.pooled or {}).get(part),
+                switched=(res.switched or {}).get(part))
 
 
 #: Each judge builds its readings rows from the run's whole tables (the settings runs, the variant grid, the pooled
@@ -1028,16 +1004,14 @@ CLAIM_FAMILIES = (
     ClaimFamily(DISCUSSION_FAMILY, _S + "§2.5, the discussion", printed.PAPER_VALUES["k_matters_little"],
                 _judge_discussion, experiment=("04", "E3"), confirm=_plan("settings"), **_BUILT),
     ClaimFamily("Extension: the stage-1 learner against trivial catchers", _S + "§2.5 (our test)", None,
-                lambda r: baseline_claims(r.results.stage1.late_window, r.results.settings.late,
-                                          **_stage(r, "settings")),
+                lambda r: baseline_claims(r.results.stage1.late_window, r.results.settings.late, ctx=r),
                 experiment=("04", "E3"), extension=True, can_differ=False, confirm=_plan("settings"), **_BUILT),
     ClaimFamily(TRAINING_FAMILY, _S + "§3.4, chart 1", printed.STAGE2_CLAIMS,
                 lambda r: training_claims(r.results.training.per_seed, top_orderings=r.results.orderings_top,
                                           **_stage2_extras(r, "training")),
                 experiment=("04", "E7"), confirm=_plan("training"), **_BUILT),
     ClaimFamily("Extension: the stage-2 learner against trivial baselines", _S + "§3.4 (our test)", None,
-                lambda r: stage2_baseline_claims(r.results.training.per_seed, r.results.baselines.table,
-                                                 **_stage(r, "training")),
+                lambda r: stage2_baseline_claims(r.results.training.per_seed, r.results.baselines.table, ctx=r),
                 experiment=("04", "E7"), extension=True, can_differ=False, confirm=_plan("training"), **_BUILT),
     ClaimFamily(FEATURE_FAMILY, _S + "§3.4 and §4, chart 2", printed.FEATURE_CLAIMS,
                 lambda r: feature_claims(r.results.features.per_seed, one_hot=r.results.features.history_gain_hot,

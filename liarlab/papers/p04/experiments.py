@@ -10,8 +10,9 @@ import pandas as pd
 
 from liarlab.cheat import fast
 from liarlab.cheat import policies as pol
-from liarlab.cheat.game import CheatRules, CheatState, play_with_events, traditional_rules
-from liarlab.cheat.positions import N_POSITIONS, PERSONALITIES
+from liarlab.cheat.agents import DESCRIPTIONS
+from liarlab.cheat.game import CheatRules, CheatState, play_with_events, traditional_rules, transcript
+from liarlab.cheat.positions import N_POSITIONS, PERSONALITIES, PERSONALITY_LIE_PROBABILITIES
 from liarlab.core import verdicts
 from liarlab.core.stats import wilson_interval
 from liarlab.core.validation import check_int
@@ -78,6 +79,28 @@ def lie_count_spread(n_runs: int = 1000, n_games: int = 500, seed: int = 1) -> p
             rows.extend({"personality": name, "run": run, "position": i + 1, "games": n_games,
                          "lies": int(counts[i])} for i in range(N_POSITIONS))
     return pd.DataFrame(rows)
+
+
+def lie_rate_table(lies: pd.DataFrame) -> pd.DataFrame:
+    """Realised lie rate per personality (rows) and position (columns), with each personality's mean rate."""
+    wide = lies.pivot(index="personality", columns="position", values="lie_rate")
+    return wide.assign(overall=wide.mean(axis=1))
+
+
+def pair_steps(lies: pd.DataFrame) -> tuple[float, float]:
+    """P2 and P3: the largest realised gap within a pair of positions (1-2, 3-4, ...) and the smallest given one
+    (a hand's colour count ties lies on black and white targets together: realised profiles step in twos)."""
+    pairs = lie_rate_table(lies).drop(columns="overall").loc[["P2", "P3"]]
+    given = pd.DataFrame(PERSONALITY_LIE_PROBABILITIES, index=range(1, 11)).T.loc[["P2", "P3"]]
+    odd, even = [1, 3, 5, 7, 9], [2, 4, 6, 8, 10]
+    return (float(np.abs(pairs[odd].to_numpy() - pairs[even].to_numpy()).max()),
+            float(np.abs(given[odd].to_numpy() - given[even].to_numpy()).min()))
+
+
+def lie_count_ranges(spread: pd.DataFrame) -> pd.DataFrame:
+    """The central 95 % range of each personality's lie count at each position over the runs."""
+    return (spread.groupby(["personality", "position"]).lies.quantile([0.025, 0.975]).unstack()
+            .rename(columns={0.025: "2.5%", 0.975: "97.5%"}))
 
 
 def _learning_task(rng, opponent, n_runs, n_games, checkpoints, setting="", **kwargs):
@@ -178,6 +201,13 @@ def stage1_expected_difference(c: float, q: float, r: float) -> float:
 
 
 # ============================================================================ stage 2
+
+def analytic_table() -> pd.DataFrame:
+    """Spec §2.4: the expected score difference per position at the opponent's catch rate 0.5."""
+    return pd.DataFrame([{"opponent lie rate q": q, "catch rate r": r,
+                          "expected difference per position": stage1_expected_difference(0.5, q, r)}
+                         for q in (0.3, 0.5) for r in (0.0, 0.5, 1.0)])
+
 
 RULES_VARIANTS = {"modified rules": {}, "last play challengeable": {"last_play_challengeable": True}}
 
@@ -657,6 +687,27 @@ def position_game_frame(state) -> pd.DataFrame:
 
 # ============================================================================ the rules variant, read cleanly
 
+def personality_table() -> pd.DataFrame:
+    """The six stage-2 personalities and how each plays (spec §4)."""
+    return pd.DataFrame({"type": list(DESCRIPTIONS), "plays": list(DESCRIPTIONS.values())}).set_index("type")
+
+
+def position_game_line(state, opponent: str = "P2") -> str:
+    """Who had how many black cards in the worked stage-1 game, the scores and who won."""
+    s_learner, s_opponent = state.scores()
+    result = "learner wins" if s_learner > s_opponent else f"{opponent} wins" if s_opponent > s_learner else "draw"
+    return (f"learner has {state.n_black[0]} black cards, {opponent} has {state.n_black[1]}; "
+            f"score learner {s_learner}, {opponent} {s_opponent}: {result}")
+
+
+def stage2_game_text(start, state, opponent: str = "d") -> str:
+    """The dealt hands and the transcript of the worked stage-2 game, the learner in seat 0."""
+    counts = [" ".join(str(int(n)) for n in hand) for hand in start[:2]]   # numbers, not a list's repr
+    lines = [f"hands dealt (counts of A 2 3 4 5): learner {counts[0]};  {opponent} {counts[1]}"]
+    lines += ["  " + line.replace("player 0", "learner").replace("player 1", opponent) for line in transcript(state)]
+    return "\n".join(lines)
+
+
 def _pool(agent: str, opponent: str) -> str:
     return "random agent's cells" if "random" in (agent, opponent) else "a-f only"
 
@@ -908,11 +959,15 @@ def confirmation_runs(sizes: dict, seed: int, n_test: int = 5000) -> dict:
     return out
 
 
-def shown(frame: pd.DataFrame, digits: int = 3) -> pd.DataFrame:
+def shown(frame: pd.DataFrame, digits: int = 3, columns=None) -> pd.DataFrame:
     """``frame`` as the page shows it, every float column at ``digits`` decimals
     (:func:`liarlab.study.tables.with_decimals`): rounded cell by cell, a column read "0.37" under "0.827" and
-    "0.7780" beside "0.056" (issue 50)."""
+    "0.7780" beside "0.056" (issue 50). A two-level header, whose cells the page's tables leave as they are, is
+    named by its levels ("lie share / modified rules", as the page names a folded table's columns). ``columns``:
+    only these floats at ``digits`` (the others keep the page's own count)."""
     from liarlab.study.tables import with_decimals
 
-    floats = [c for c in frame.columns if pd.api.types.is_float_dtype(frame[c])]
+    if isinstance(frame.columns, pd.MultiIndex):
+        frame = frame.set_axis([" / ".join(str(x).replace("_", " ") for x in c) for c in frame.columns], axis=1)
+    floats = [c for c in frame.columns if pd.api.types.is_float_dtype(frame[c]) and (columns is None or c in columns)]
     return with_decimals(frame, dict.fromkeys(floats, digits))

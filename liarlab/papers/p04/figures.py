@@ -10,7 +10,8 @@ from liarlab.cheat.agents import q_action_names
 from liarlab.cheat.positions import PERSONALITIES
 from liarlab.papers.p04 import experiments as p04x
 from liarlab.papers.p04 import printed
-from liarlab.papers.p04.results import Features, Stage1, Training, lie_count_ranges, lie_rate_table, pair_steps
+from liarlab.papers.p04.experiments import lie_count_ranges, lie_rate_table, pair_steps
+from liarlab.papers.p04.results import Features, Stage1, Training
 from liarlab.study import plotting
 from liarlab.study import unit_judges as U
 

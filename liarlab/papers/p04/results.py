@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import numpy as np
 import pandas as pd
 
-from liarlab.cheat.agents import DESCRIPTIONS
-from liarlab.cheat.positions import PERSONALITIES, PERSONALITY_LIE_PROBABILITIES
+from liarlab.cheat.positions import PERSONALITIES
 from liarlab.papers.p04 import experiments as p04x
 from liarlab.study import unit_judges as U
 
@@ -26,45 +24,6 @@ def exploiter_view(exploit: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({"exploiter x's win rate (%, 95 %)": _cells(f.x_win_rate, f.x_low, f.x_high, suffix=" %"),
                          "type b's win rate (%)": [f"{100 * v:.1f} %" for v in f.b_win_rate],
                          "x minus b (points, 95 %)": _cells(f.gain, f.gain_low, f.gain_high, "+")}, index=f.index)
-
-
-def personality_table() -> pd.DataFrame:
-    """The six stage-2 personalities and how each plays (spec §4)."""
-    return pd.DataFrame({"type": list(DESCRIPTIONS), "plays": list(DESCRIPTIONS.values())}).set_index("type")
-
-
-def lie_rate_table(lies: pd.DataFrame) -> pd.DataFrame:
-    """Realised lie rate per personality (rows) and position (columns), with each personality's mean rate."""
-    wide = lies.pivot(index="personality", columns="position", values="lie_rate")
-    return wide.assign(overall=wide.mean(axis=1))
-
-
-def pair_steps(lies: pd.DataFrame) -> tuple[float, float]:
-    """P2 and P3: the largest realised gap within a pair of positions (1-2, 3-4, ...) and the smallest given one
-    (a hand's colour count ties lies on black and white targets together: realised profiles step in twos)."""
-    pairs = lie_rate_table(lies).drop(columns="overall").loc[["P2", "P3"]]
-    given = pd.DataFrame(PERSONALITY_LIE_PROBABILITIES, index=range(1, 11)).T.loc[["P2", "P3"]]
-    odd, even = [1, 3, 5, 7, 9], [2, 4, 6, 8, 10]
-    return (float(np.abs(pairs[odd].to_numpy() - pairs[even].to_numpy()).max()),
-            float(np.abs(given[odd].to_numpy() - given[even].to_numpy()).min()))
-
-
-def lie_count_ranges(spread: pd.DataFrame) -> pd.DataFrame:
-    """The central 95 % range of each personality's lie count at each position over the runs."""
-    return (spread.groupby(["personality", "position"]).lies.quantile([0.025, 0.975]).unstack()
-            .rename(columns={0.025: "2.5%", 0.975: "97.5%"}))
-
-
-def analytic_table() -> pd.DataFrame:
-    """Spec §2.4: the expected score difference per position at the opponent's catch rate 0.5."""
-    return pd.DataFrame([{"opponent lie rate q": q, "catch rate r": r,
-                          "expected difference per position": p04x.stage1_expected_difference(0.5, q, r)}
-                         for q in (0.3, 0.5) for r in (0.0, 0.5, 1.0)])
-
-
-def _late(runs: pd.DataFrame) -> pd.DataFrame:
-    """Each run's windowed rate in games 301-500."""
-    return p04x.windowed_rates(runs, (p04x.STAGE1_WINDOWS[-1],))
 
 
 @dataclass(frozen=True)
@@ -134,10 +93,8 @@ class Settings:
         return model.groupby("personality").win_rate.mean() - self.learner_late
 
     def runs_of(self, setting: str) -> pd.DataFrame:
-        return _late(self.runs[self.runs.setting == setting])
-
-    def model_runs(self) -> pd.DataFrame:
-        return _late(self.runs[self.runs.setting.str.startswith("simulates")])
+        """Each run's windowed rate in games 301-500 under the setting whose label starts with ``setting``."""
+        return p04x.windowed_rates(self.runs[self.runs.setting.str.startswith(setting)], (p04x.STAGE1_WINDOWS[-1],))
 
 
 @dataclass(frozen=True)
@@ -308,7 +265,8 @@ class Variants:
         both = pd.concat([features.table, self.table], ignore_index=True)
         f7 = both[both.feature_set == "F7"].assign(
             cell=lambda d: [f"{w:.3f} [{lo:.3f}, {hi:.3f}]" for w, lo, hi in zip(d.win_rate, d.ci_low, d.ci_high)])
-        return f7.pivot(index="variant", columns="opponent", values="cell")
+        grid = f7.pivot(index="variant", columns="opponent", values="cell")
+        return grid.loc[["paper"] + [v for v in grid.index if v != "paper"]]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from liarlab.cheat.game import transcript
 from liarlab.cheat.positions import PERSONALITIES
 from liarlab.papers.p04 import results as p04r
 from liarlab.papers.p04.results import AF_POOL, LATE_WINDOW, MODIFIED, RANDOM_POOL, VARIANT
@@ -15,22 +14,6 @@ from liarlab.study import unit_judges as U
 
 def _pct(x: float, digits: int = 1) -> str:
     return f"{100 * x:.{digits}f}"
-
-
-def position_game_line(state, opponent: str = "P2") -> str:
-    """Who had how many black cards in the worked stage-1 game, the scores and who won."""
-    s_learner, s_opponent = state.scores()
-    result = "learner wins" if s_learner > s_opponent else f"{opponent} wins" if s_opponent > s_learner else "draw"
-    return (f"learner has {state.n_black[0]} black cards, {opponent} has {state.n_black[1]}; "
-            f"score learner {s_learner}, {opponent} {s_opponent}: {result}")
-
-
-def stage2_game_text(start, state, opponent: str = "d") -> str:
-    """The dealt hands and the transcript of the worked stage-2 game, the learner in seat 0."""
-    counts = [" ".join(str(int(n)) for n in hand) for hand in start[:2]]   # numbers, not a list's repr
-    lines = [f"hands dealt (counts of A 2 3 4 5): learner {counts[0]};  {opponent} {counts[1]}"]
-    lines += ["  " + line.replace("player 0", "learner").replace("player 1", opponent) for line in transcript(state)]
-    return "\n".join(lines)
 
 
 def model_line(settings: p04r.Settings) -> str:
@@ -200,8 +183,12 @@ def _stage1_found(stage1: p04r.Stage1, claims: pd.DataFrame) -> str:
   {final[final.personality != 'P5'].p_mean.mean():.2f} on average against P1–P4 and k {final.k_mean.mean():.1f}. From
   games 51–100 to games 301–500 the windowed win rate changes by {', '.join(f'{n} {U.pct(v)}' for n, v in stage1.gains().items())}
   points: after game 100 the cumulative curve rises mostly because it averages in the early games. The search with
-  k fixed at 0 differs by {U.pct(k_row.reproduced_value)} points in games 301–500 (verdict on "no difference":
-  {k_row.verdict})."""
+  k fixed at 0 differs by {U.pct(k_row.reproduced_value)} points in games 301–500: {_K_WORDS.get(k_row.verdict, k_row.verdict)}."""
+
+
+#: The k row's verdict in words: the paper says per-position statistics make no difference yet (§2.5).
+_K_WORDS = {"reproduced": "as the paper says, no difference", "differs": "we do not reproduce the paper's \"no "
+            "difference\"", "inconclusive": "too close to tell against the paper's \"no difference\""}
 
 
 def _first_player_found(robin: p04r.RoundRobin, training: p04r.Training) -> str:
@@ -243,9 +230,12 @@ def _stage2_found(results: p04r.Results, claims: pd.DataFrame | None = None) -> 
 
 
 def _baselines_found(baselines: p04r.Baselines) -> str:
-    beaten = baselines.beaten()
+    above = "; ".join(f"the baseline '{b}' has a higher mean win rate than the trained learner against {', '.join(v)}"
+                      for b, v in baselines.beaten().items() if v)
+    above = above[:1].upper() + above[1:] if above else ("The trained learner's mean win rate is above every trivial "
+                                                         "baseline's against every type")
     effects = baselines.effects
-    return f"""* **Learning against doing nothing clever.** {"; ".join(f"'{b}' has a higher mean win rate than the trained learner against {', '.join(v)}" for b, v in beaten.items() if v) or "The trained learner's mean win rate is above every trivial baseline's against every type"}
+    return f"""* **Learning against doing nothing clever.** {above}
   (point estimates; the claims table's rows test each type at a Bonferroni-adjusted level, and name the types
   where the baseline is above by its adjusted interval).
   Under the variant, the learner's drop against a comes from training ({U.pct(effects['training'].value)} points),

@@ -1,4 +1,6 @@
 """Claims of notebook 04 (built from synthetic tables, so each verdict can be shown to flip) and small experiments."""
+from types import SimpleNamespace
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -112,7 +114,7 @@ def test_training_claims_follow_the_orderings():
     bonus.update(a=0.1, f=0.12, b=0.3)
     frame = _learners({o: {n: r + b for n, r in SHAPE.items()} for o, b in bonus.items()}, seeds=30, sd=0.01)
     v = _verdicts(claims.training_claims(frame))
-    assert v["Stage 2: highest win rates against a and f (1000 training games)"] == "differs"
+    assert v["Stage 2: highest win rates against a and f (1,000 training games)"] == "differs"
     assert v["Stage 2: win rate against d slightly above b, c and e"] == "differs"
 
 
@@ -122,7 +124,7 @@ def test_ceiling_cells_are_left_out_of_gains():
     frame = _learners(rates, sd=0.0005)
     frame.loc[frame.opponent == "f", "win_rate"] = frame.loc[frame.opponent == "f", "win_rate"].clip(upper=1)
     rows = {r["claim"]: r for r in claims.training_claims(frame)}
-    f_row = rows["Stage 2 vs f: win rate rises from 50 to 1000 training games"]
+    f_row = rows["Stage 2 vs f: win rate rises from 50 to 1,000 training games"]
     assert f_row["verdict"] == "inconclusive" and "ceiling" in f_row["note"]
     assert "left out at the ceiling: f" in rows["Stage 2: the rise slows after about 100 training games"]["note"]
     assert all(r["ci_high"] is None or r["ci_high"] <= 1 for r in rows.values())
@@ -208,11 +210,12 @@ def test_two_stage_design_judges_the_fresh_sample_alone():
     noisy["e"] = {**SHAPE, 1000: SHAPE[50] + 0.03}
     pilot = _learners(noisy, seeds=10, sd=0.08, seed=1)
     plans = {}
-    claims.training_claims(pilot, plans=plans, caps={"training": 60})
+    claims.training_claims(pilot, ctx=SimpleNamespace(confirm={}, plans=plans, caps={"training": 60}))
     assert 0 < plans["training"] <= 60
     fresh = _learners({**noisy, "e": {**SHAPE, 1000: SHAPE[50] + 0.2}}, seeds=plans["training"], sd=0.02, seed=2)
-    rows = {r["claim"]: r for r in claims.training_claims(pilot, confirm=fresh, caps={"training": 60})}
-    e = rows["Stage 2 vs e: win rate rises from 50 to 1000 training games"]
+    rows = {r["claim"]: r for r in claims.training_claims(
+        pilot, ctx=SimpleNamespace(confirm={"training": fresh}, plans=None, caps={"training": 60}))}
+    e = rows["Stage 2 vs e: win rate rises from 50 to 1,000 training games"]
     assert e["pilot_verdict"] == "inconclusive" and e["verdict"] == "reproduced" and e["n"] == plans["training"]
     assert "confirmatory (fresh)" in e["note"]
 
@@ -497,7 +500,7 @@ def test_the_training_charts_orderings_read_the_grid_variants_at_their_own_size(
                                variant=label) for label in ("plays of up to 4 cards", "challenger leads")], ignore_index=True)
     top = claims.variant_orderings_at(var)
     assert set(top.training_games) == {1000} and set(top.variant) == {"plays of up to 4 cards", "challenger leads"}
-    text = "Stage 2: highest win rates against a and f (1000 training games)"
+    text = "Stage 2: highest win rates against a and f (1,000 training games)"
     row = {r["claim"]: r for r in claims.training_claims(frame, top_orderings=top)}[text]
     assert row["verdict"] == "differs" and row["cause"] == "reading"
     mine = {r["reading"]: r for r in row["readings_rows"]}
@@ -576,16 +579,16 @@ def test_first_screen_quantities_say_the_samples_behind_the_numbers():
     assert "(2 personalities × checkpoints after 20, 500 and 1,000 games)" in text
     assert "above 50 % (over 3 independent runs of 1,000 games a personality in the pilot, 40 fresh runs" in text
     assert "fresh" not in claims.headline_quantity(table.assign(note="pilot only"), runs, {"stage1": 40})
-    text = claims.stage1_baseline_quantity(table, 10, 4)
+    table = pd.concat([table, pd.DataFrame([{"claim": "Stage 2: lie history x", "note": "pilot only"}])]).assign(
+        reproduced_value=0.0, ci_low=-0.01, ci_high=0.01, verdict="inconclusive", paper_value="x", pilot_value=0.0)
+    text = claims.answer_words(table, runs, {}, 10, 4)["second_quantity"]
     assert "in a fresh sample of both arms, drawn because the pilot (10 runs of the learner and 4 of always " \
         "catching, each against P1-P5) left it undecided," in text
-    pilot = claims.stage1_baseline_quantity(table.assign(note="pilot only"), 10, 4)
+    pilot = claims.answer_words(table.assign(note="pilot only"), runs, {}, 10, 4)["second_quantity"]
     # the arms are said once, as runs, with no note on how the count is added (issue 50)
     assert pilot.endswith(", from 10 runs of the learner and 4 of always catching, each against P1-P5,")
     assert "adds" not in pilot
-    assert "fresh" not in claims.stage1_baseline_quantity(table.assign(note="pilot only"), 10, 4)
-    assert claims.stage2_history_result(pd.DataFrame({"claim": ["x", "Stage 2: lie history (features 6, 7) y"]})) \
-        .startswith("Stage 2: lie history")
+    assert "fresh" not in pilot
 
 
 def test_the_short_answer_is_generated_from_the_two_rows_it_names():
@@ -598,11 +601,12 @@ def test_the_short_answer_is_generated_from_the_two_rows_it_names():
         {"claim": "Stage 2: lie history (features 6, 7) is worth about 10 points", "reproduced_value": -0.021,
          "ci_low": -0.053, "ci_high": 0.012, "verdict": "differs", "paper_value": "about 10 points"}])
     text = c04.short_answer(rows)
-    assert text.startswith("Not as the paper reports it: a player that always catches beats the stage-1 learner by 3.4")
+    assert text.startswith("Not as the paper reports it. In stage 1 a player that always catches beats the learner by 3.4")
+    assert "so the learner's wins come from catching more, not from learning where an opponent lies; in stage 2" in text
     assert "(games 301-500, 95 %: 3.1 to 3.7)" in text and "worth −2.1 points" in text and "about 10 points." in text
     rows.loc[0, ["reproduced_value", "ci_low", "ci_high"]] = [0.02, -0.01, 0.05]
     rows.loc[1, "verdict"] = "reproduced"
-    assert c04.short_answer(rows).startswith("The stage-1 learner and a player that always catches are not told apart")
+    assert c04.short_answer(rows).startswith("In stage 1 the learner and a player that always catches are not told apart")
 
 
 def test_the_headline_quantity_says_how_almost_all_is_read_from_the_verdict_rule():

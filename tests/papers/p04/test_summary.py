@@ -63,9 +63,9 @@ def test_stage1_found_quotes_the_stage1_tables():
     assert "in games 301–500 it wins\n  P1 70%, P2 75%, P3 80%, P4 90%, P5 45%" in text
     assert "changes by P1 +10.0, P2 +5.0, P3 +10.0, P4 +10.0, P5 -5.0" in text  # late minus games 51-100
     assert "p reaches\n  0.80 on average against P1–P4 and k 4.0" in text
-    assert 'differs by +0.3 points in games 301–500 (verdict on "no difference":\n  reproduced)' in text
+    assert "differs by +0.3 points in games 301–500: as the paper says, no difference." in text
     other = summary._stage1_found(stage1, _claims(-0.021, "differs"))
-    assert "differs by -2.1 points" in other and "differs)" in other
+    assert "differs by -2.1 points" in other and "we do not reproduce the paper's \"no difference\"." in other
 
 
 def _pool_audit():
@@ -133,7 +133,7 @@ def test_baselines_found_names_the_types_a_baseline_beats():
              "never challenge": pd.Series({"a": 0.8, "b": 0.5, "c": 0.95}),
              "random": pd.Series({"a": 0.3, "b": 0.3, "c": 0.3})}
     text = summary._baselines_found(_baselines(learner, **rates))
-    assert "'never challenge' has a higher mean win rate than the trained learner against a, c\n  (point estimates;" in text
+    assert "The baseline 'never challenge' has a higher mean win rate than the trained learner against a, c\n  (point estimates;" in text
     assert "comes from training (-5.1 points),\n  not from the test rules (+0.4)" in text
     rates["never challenge"] = pd.Series({"a": 0.1, "b": 0.1, "c": 0.1})
     assert "above every trivial baseline's against every type" in summary._baselines_found(_baselines(learner, **rates))
@@ -158,10 +158,18 @@ def test_the_lie_history_value_says_which_sample_it_is_of():
     assert summary._confirmed_history(confirmed) == ("; the confirmatory sample (12 fresh learners a cell), which "
                                                      "gives the verdict, measures -3.3")
     assert summary._confirmed_history(_history_row("pilot: a +1.0")) == ""
-    quantity = claims04.stage2_history_quantity(confirmed)
+
+    def quantity_of(history):
+        base = pd.DataFrame([{"claim": claims04.BASELINE_ROW + " (games 301-500)", "note": "pilot only"}])
+        table = pd.concat([base, history]).assign(reproduced_value=0.0, ci_low=-0.01, ci_high=0.01,
+                                                  verdict="inconclusive", paper_value="x", pilot_value=0.0231)
+        runs = pd.DataFrame({"personality": ["P1"], "games": [500]})
+        return claims04.answer_words(table, runs, {}, 10, 4)["third_quantity"]
+
+    quantity = quantity_of(confirmed)
     assert quantity.endswith("in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, "
                              "gave +2.3 points)")
-    assert claims04.stage2_history_quantity(_history_row("pilot: a +1.0")).endswith(", in the pilot")
+    assert quantity_of(_history_row("pilot: a +1.0")).endswith(", in the pilot")
 
 
 def _settings(late_rates: dict, catch_rates: dict, p5: dict):
