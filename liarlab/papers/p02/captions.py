@@ -62,7 +62,8 @@ def honest_reading(reading) -> str:
             + ", ".join(f"*{honest_words(fb)}* {n} of {len(reading.rows)}" for fb, n in reading.counts.items())
             + f". We use **{honest_words(reading.fallback)}** from here on (the reading with more reproduced EXP "
             f"statements; a tie keeps the text's, {honest_words('smallest')}). Its rows in the claims table are marked "
-            "*agrees by selection*.")
+            "*agrees by selection*. The values and verdicts above are the pilot's (these games at this profile's "
+            "size, before the two stages): the claims table gives each row's final value and verdict.")
 
 
 def vs_rand(summary: pd.DataFrame) -> str:
@@ -316,32 +317,57 @@ def _why_differ(findings: pd.DataFrame) -> str:
     return " ".join(sentences)
 
 
-def _opener(results: Results) -> float:
-    """The win rate as the opener of a table trained only in the second seat (Fig 5-8, the run's epsilon)."""
-    fixed2 = ex.summarize(results.fixed2, ["epsilon", "trained", "tested_as"])
-    return fixed2[fixed2.epsilon == results.epsilon].set_index(["trained", "tested_as"]).loc[("P2 only", "P1"),
-                                                                                           "win_rate"]
+def _opener(results: Results) -> pd.Series:
+    """The win rate as the opener of a table trained only in the second seat (Fig 5-8, the run's epsilon), with
+    its interval across tables (``n``) and the games each table played as opener (``games``)."""
+    f2 = results.fixed2[results.fixed2.epsilon == results.epsilon]
+    one = f2[(f2.trained == "P2 only") & (f2.tested_as == "P1")]
+    row = ex.summarize(one, ["trained"]).iloc[0]
+    return pd.concat([row, pd.Series({"games": int(one.games.iloc[0])})])
+
+
+def opener_words(results: Results) -> str:
+    """The opener's win rate of a table trained only as P2, with its 95 % interval and sample (issue 50)."""
+    o = _opener(results)
+    return (f"{o.win_rate:.3f} of its games as the opener (95 % t interval across {int(o.n)} tables: {o.ci_low:.3f} "
+            f"to {o.ci_high:.3f}; {o.games:,} games each as opener")
 
 
 #: the report's main question's line: every RLi wins more than half its games ("> 50%", printed.STATEMENTS)
 HALF = 0.5
 
 
-def plain_headline(claims: pd.DataFrame | None) -> str:
-    """The headline in plain words when no sample size decides it (issue 50), else empty."""
+def plain_headline(claims: pd.DataFrame | None, results: Results | None = None) -> str:
+    """The headline in plain words when no sample size decides it (issue 50): what is decided (the mean table
+    against its trainer, and the trivial baselines: ``results``'s baseline table) and what is not (one table), else
+    empty."""
     from liarlab.study import answer
+    from liarlab.study.tables import interval_text
 
     row = answer.headline(claims) if claims is not None and "headline" in claims else None
     if row is None or str(row.get("verdict")) != "inconclusive" or "undecidable" not in str(row.get("flags") or ""):
         return ""
-    # the number and its interval are in the answer just above: not repeated here (a reader, fifth session)
     lo, hi = (float(row.get(c)) for c in ("ci_low", "ci_high"))
-    # "the interval above" alone could be the second main result's, which stands between them
-    where = ("could win more or less than half its games against the rule it trained on (the interval in our answer "
-             "above straddles 50%)" if lo < HALF < hi else "would fall in the interval in our answer above")
-    return ("**In plain words, we cannot decide the main question.** One more trained table, even the weakest of "
-            f"RL0-RL3, {where}, so no number of tables decides whether every one wins more than half its "
-            "games.\n\n")   # its own paragraph
+    where = ("could win more or less than half its games (the prediction interval in our answer above straddles "
+             "50%)" if lo < HALF < hi else "would fall in the prediction interval in our answer above")
+    decided = ""
+    if results is not None:
+        bt = results.baseline_table
+        own = bt[bt.group == bt.group.iloc[0]]          # RL0-RL3 against the rule each trained on
+        low = own.loc[own["learned win rate"].idxmin()]
+        above = bool((own.ci_low > HALF).all())
+        beats = bt["learning beats every baseline"]
+        decided = (f"**In plain words: the mean table {'beats' if above else 'is not yet shown to beat'} its "
+                   f"trainer; one table cannot be judged.** Averaged over the {int(low.seeds)} tables trained for "
+                   f"each, {'every' if above else 'not every'} RLi's mean win rate against its own EXPi lies above "
+                   f"50%: the lowest, {low['learned agent']}'s, is "
+                   f"{interval_text(low['learned win rate'], low.ci_low, low.ci_high, 3)} (95 % t interval across "
+                   f"tables), and learning beats all three trivial baselines in {int((beats == 'yes').sum())} of "
+                   f"{len(bt)} cases. What stays undecided is the report's claim about its one trained table: ")
+    else:
+        decided = "**In plain words, one table cannot be judged.** "
+    return (f"{decided}one more trained table, even of the weakest of RL0-RL3, {where}, so no number of tables "
+            "decides whether every single table wins more than half its games.\n\n")   # its own paragraph
 
 
 def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
@@ -351,11 +377,11 @@ def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
 
     ex_s = exploit.summary(results.exploit)
     lb = ex_s["best-response lower bound"]
-    return (f"{plain_headline(claims)}**Seats are learned.** A table trained only in the second seat wins {_opener(results):.3f} of its "
-            "games as the opener (the report: about 0): its opening keys were never updated, so the tie rule makes "
-            f"it bid the maximum. **A player who knows a table's policy beats it** (our extension): a "
-            f"one-exchange-lookahead best responder wins {lb.min():.3f} to {lb.max():.3f} of its games against the "
-            f"trained tables, by kind of table; its 95 % interval lies above 50 % for "
+    return (f"{plain_headline(claims, results)}**Seats are learned.** A table trained only in the second seat wins "
+            f"{opener_words(results)}; the report: about 0): its opening keys were never updated, so the tie rule "
+            "makes it bid the maximum. **A player who knows a table's policy beats it** (our "
+            f"extension): a one-exchange-lookahead best responder wins {lb.min():.3f} to {lb.max():.3f} of its games "
+            f"against the trained tables, by kind of table; its 95 % interval lies above 50 % for "
             f"{int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.")
 
 
@@ -402,7 +428,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     ex_s = exploit.summary(results.exploit)
     lb = ex_s["best-response lower bound"]
     beats = results.baseline_table["learning beats every baseline"]
-    opener = _opener(results)
+    opener = opener_words(results)
     n1 = ex.summarize_curves(results.curves).query("config == 'n=1'")
     fh = ex.summarize_curves(results.full)
     return f'''
@@ -414,7 +440,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
   EXP statements reproduced, against {min(reading.counts.values())} for the other).
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}
   of {len(results.baseline_table)} cases.
-* **Seats are learned:** a table trained only in the second seat wins {opener:.3f} as the opener, because
+* **Seats are learned:** a table trained only in the second seat wins {opener}), because
   the tie rule makes unseen openings bid the maximum.
 * **Exploration:** {n1.explored_share.iloc[-1]:.1%} of the {PARTIAL_KEYS:,} partial-hand keys after {int(n1.games.iloc[-1]):,}
   games; the full hand explores {fh.explored_share.iloc[-1]:.1%} of its {FULL_KEYS:,} keys after {int(fh.games.max()):,}.

@@ -17,7 +17,7 @@ import pandas as pd
 from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 from liarlab.papers.p02 import experiments as ex
-from liarlab.papers.p02 import table_readings as TR
+from liarlab.papers.p02 import retrained as TR
 from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, honest_fallback_choice
 from liarlab.papers.p02.printed import (
     EXPLORED_SHARE_100K,
@@ -943,7 +943,7 @@ TABLES_OTHER = R.Reading(
     "evaluated, under the other honestAction reading", "spec 7.3")
 TABLES_OTHER_WHY = R.Unbuilt("it needs this family's tables trained against EXP1-EXP3 retrained and re-evaluated "
                             "under the other reading (about 0.1 s a table at full size; built for Fig 5-5's RL rows, "
-                            "Fig 5-7's RL03, RL0123 and RL-random rows: p02.table_readings), not yet for this "
+                            "Fig 5-7's RL03, RL0123 and RL-random rows: p02.retrained), not yet for this "
                             "family; the tables use the reading the EXP-only games chose")
 UNIFORM_FORCED = R.Reading(
     "forced hand uniform over its class", "a forced side draws uniformly among all hands whose largest "
@@ -954,9 +954,9 @@ UNIFORM_WHY = R.Unbuilt("the engine deals only the report's pattern (s of one fa
 GREEDY = R.Reading("greedy evaluation", "frozen tables evaluated without exploration (epsilon 0)", "spec 7.6")
 HALVES = R.Reading("seat halves in training", "training seats in two equal halves instead of rotating every "
                    "game", "spec 7.5")
-HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.table_readings, about 0.15 CPU s a table: Figs 5-5, "
+HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.retrained, about 0.15 CPU s a table: Figs 5-5, "
                        "5-7, 5-8, Table 5-1); Fig 5-9's tables are three-player, so seat thirds need a three-player "
-                       "variant of table_readings.train_variant and the four three-player tables of every seed "
+                       "variant of retrained.train_variant and the four three-player tables of every seed "
                        "retrained (a few CPU seconds at full size)")
 
 
@@ -1024,6 +1024,20 @@ def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = 
     return out
 
 
+#: the confirmatory tables' training seeds start here (the pilot's are 0..n-1; :mod:`liarlab.papers.p02.confirm`)
+CONFIRM_SEED0 = 1_000
+
+
+def seeds_of(row, setup: ex.Setup) -> tuple:
+    """The training seeds a claims row's estimate rests on: the pilot's, or the confirmatory sample's (from
+    :data:`CONFIRM_SEED0` on) when the row was decided in two stages."""
+    n = int(row.est.n)
+    pilot = row.get("pilot_verdict")
+    if isinstance(pilot, str) and pilot:
+        return tuple(range(CONFIRM_SEED0, CONFIRM_SEED0 + n))
+    return tuple(np.asarray(setup.seeds)[:n]) if n <= len(setup.seeds) else tuple(range(n))
+
+
 @dataclass
 class Inputs:
     """What the readings are computed from: the honestAction choice, the results, the readings' extra games
@@ -1047,12 +1061,12 @@ def _run_from(family, claim, reading, built: list, note: str = "", adjust=lambda
 def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
                missing: str = "the reading's games give no row for this claim", adjust=lambda j: j) -> list[dict]:
     """The retrained-table readings of ``row`` (issue 49; ``readings``: (reading, variant) pairs): its tables
-    ``names`` retrained under each on the seeds the row rests on (:mod:`.table_readings`, frames ``what``) and
+    ``names`` retrained under each on the seeds the row rests on (:mod:`.retrained`, frames ``what``) and
     judged by ``judge``, the row's own section (``note``'s ``{n}``: how many seeds); not built without a setup."""
     fam, claim = row["family"], row["claim"]
     if inp.setup is None:
         return [R.not_built(fam, claim, reading, NO_SETUP) for reading, _ in readings]
-    seeds = TR.seeds_of(row, inp.setup)
+    seeds = seeds_of(row, inp.setup)
     return [x for reading, variant in readings
             for x in _run_from(fam, claim, reading, judge(TR.cached_frames(inp.setup, what, names, seeds, variant)),
                                note.format(n=len(seeds)), adjust) or [R.not_built(fam, claim, reading, missing)]]

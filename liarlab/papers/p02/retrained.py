@@ -1,4 +1,4 @@
-"""Notebook 02's trained tables retrained under another reading of an open point (issue 49; spec section 7), and
+"""Experiments (not bookkeeping): notebook 02's trained tables retrained under another reading of an open point (issue 49; spec section 7), and
 evaluated as the claims row's own rule needs: the other honestAction (7.3), ties shuffled (``do_shuffle``), seat
 halves (7.5: as P1 then as P2 instead of rotating), greedy (7.6, self-play only). A table is fixed by its reading,
 name and training seed (its stream drawn from them); about 0.12-0.18 CPU s a table at full size, trained in the
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
 import pandas as pd
 
 from liarlab.core.validation import check_choice, check_int
@@ -181,17 +180,3 @@ def cached_frames(setup: ex.Setup, what: str, names, seeds, variant: str) -> pd.
 
     return cache.cached_call(parallel_frames, setup.stage_games, setup.eval_games, setup.epsilon_eval, setup.seed,
                              setup.fallback, what, tuple(names), tuple(int(s) for s in seeds), variant)
-
-
-#: the confirmatory tables' training seeds start here (the pilot's are 0..n-1; :mod:`liarlab.papers.p02.confirm`)
-CONFIRM_SEED0 = 1_000
-
-
-def seeds_of(row, setup: ex.Setup) -> tuple:
-    """The training seeds a claims row's estimate rests on: the pilot's, or the confirmatory sample's (from
-    :data:`CONFIRM_SEED0` on) when the row was decided in two stages."""
-    n = int(row.est.n)
-    pilot = row.get("pilot_verdict")
-    if isinstance(pilot, str) and pilot:
-        return tuple(range(CONFIRM_SEED0, CONFIRM_SEED0 + n))
-    return tuple(np.asarray(setup.seeds)[:n]) if n <= len(setup.seeds) else tuple(range(n))
