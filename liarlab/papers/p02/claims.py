@@ -920,11 +920,6 @@ def baseline_claims(table: pd.DataFrame) -> list[dict]:
 # ============================================================================ readings of each family
 
 
-def other_reading(fallback: str) -> str:
-    """The honestAction reading other than ``fallback``."""
-    return next(fb for fb in READINGS if fb != fallback)
-
-
 def _honest(fallback: str, margin: int | None = 3, default: bool = False) -> R.Reading:
     what = {"smallest": "the smallest honest bid, else the smallest legal bid",
             "best_face_plus_one": "the smallest honest bid, else [mf, m+1] when legal"}[fallback]
@@ -992,10 +987,8 @@ THREE_UPDATE = R.Reading("no update for the third player", "a learning table tha
 THREE_UPDATE_WHY = R.Unbuilt("the compiled engine gives the learner the penalty whenever it does not win; another "
                              "update for the third player needs a switch in the engine and the four three-player "
                              "tables of every seed retrained")
-#: EXP0's window read with the bid ladder: the two-player code's six of 60 bids is nine of the three-player 90
-THREE_WINDOW = 9
-EXP0_WINDOW = R.Reading(f"EXP0 window of {THREE_WINDOW} actions (six scaled with the ladder)",
-                        f"with three players EXP0 draws its bid from the {THREE_WINDOW} smallest legal actions, the "
+EXP0_WINDOW = R.Reading(f"EXP0 window of {TR.THREE_WINDOW} actions (six scaled with the ladder)",
+                        f"with three players EXP0 draws its bid from the {TR.THREE_WINDOW} smallest legal actions, the "
                         "two-player code's six of 60 bids scaled to the 90 of three players",
                         "spec 7.1 (EXP0 still using the 6-action window assumed); the report: 從此狀況下個數較小的幾種"
                         "喊牌裡隨機選擇一種 (one of a few bids of the smallest counts)")
@@ -1364,7 +1357,7 @@ NO_CHALLENGE = R.Reading("actions without the challenge", "a game's length count
 
 def _other_honest(fam, claim, row, inp):
     """Figs 5-14, 5-15, 5-17 under the other honestAction: EXP0 calls none, so only EXP1-EXP3's rows are replayed."""
-    other = _honest(other_reading(inp.reading.fallback), None)
+    other = _honest(TR.other_fallback(inp.reading.fallback), None)
     if fam == "Fig 5-14" or (fam == "Fig 5-17" and "EXP1" not in claim):
         return [R.not_run(fam, claim, other, "EXP0 calls no honestAction, so both readings play the same games")]
     if inp.other is None:
