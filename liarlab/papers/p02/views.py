@@ -122,7 +122,8 @@ def training_timing(table: pd.DataFrame) -> pd.DataFrame:
     from liarlab.study.tables import with_decimals
 
     sec = [c for c in table.columns if str(c).endswith("_seconds")]
-    names = {c: c.removesuffix("_seconds").replace("_", " ").replace("ci", "interval") + " (ms)" for c in sec}
+    names = {c: c.removesuffix("_seconds").replace("_", " ").replace("ci", "interval") + " (ms per 10,000 games)"
+             for c in sec}
     out = table.assign(**{c: 1000 * table[c] for c in sec}).rename(columns=names)
     return with_decimals(out, dict.fromkeys(names.values(), 2))
 

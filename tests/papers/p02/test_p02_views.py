@@ -128,6 +128,7 @@ def test_the_training_time_table_is_in_milliseconds_at_one_precision_a_column():
     timing = pd.DataFrame([{"config": c, "seed": s, "seconds_per_10000_games": t, "scanned_per_game": 1.0}
                            for c, base in (("n=1", 0.02), ("n=3", 0.004)) for s, t in ((0, base), (1, base * 1.1))])
     view = views.training_timing(claims.timing_table(timing))
-    assert view.attrs["decimals"] == dict.fromkeys(["richer (ms)", "simpler (ms)", "difference (ms)",
-                                                    "interval low (ms)", "interval high (ms)"], 2)
-    assert abs(view["richer (ms)"].iloc[0] - 4.2) < 1e-9 and abs(view["simpler (ms)"].iloc[0] - 21.0) < 1e-9
+    ms = " (ms per 10,000 games)"
+    assert view.attrs["decimals"] == {c + ms: 2 for c in ("richer", "simpler", "difference", "interval low",
+                                                          "interval high")}
+    assert abs(view["richer" + ms].iloc[0] - 4.2) < 1e-9 and abs(view["simpler" + ms].iloc[0] - 21.0) < 1e-9
