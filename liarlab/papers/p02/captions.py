@@ -337,35 +337,45 @@ def opener_words(results: Results) -> str:
 HALF = 0.5
 
 
+def _undecidable(row) -> bool:
+    """An undecided claims row that no sample size decides."""
+    return str(row.get("verdict")) == "inconclusive" and "undecidable" in str(row.get("flags") or "")
+
+
+def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
+    """(whether every RLi's mean over its tables beats its own EXPi, that said with the lowest mean and its
+    interval and the trivial baselines' count), from :func:`claims.baseline_table` (``bt``; issue 50)."""
+    from liarlab.study.tables import interval_text
+
+    own = bt[bt.group == bt.group.iloc[0]]          # RL0-RL3 against the rule each trained on
+    low = own.loc[own["learned win rate"].idxmin()]
+    above = bool((own.ci_low > HALF).all())
+    beats = bt["learning beats every baseline"]
+    return above, (f"averaged over the {int(low.seeds)} tables trained for each, {'every' if above else 'not every'} "
+                   f"RLi's mean win rate against its own EXPi lies above 50%: the lowest, {low['learned agent']}'s, is "
+                   f"{interval_text(low['learned win rate'], low.ci_low, low.ci_high, 3)} (95 % t interval across "
+                   f"tables), and learning beats all three trivial baselines in {int((beats == 'yes').sum())} of "
+                   f"{len(bt)} cases")
+
+
 def plain_headline(claims: pd.DataFrame | None, results: Results | None = None) -> str:
     """The headline in plain words when no sample size decides it (issue 50): what is decided (the mean table
     against its trainer, and the trivial baselines: ``results``'s baseline table) and what is not (one table), else
     empty."""
     from liarlab.study import answer
-    from liarlab.study.tables import interval_text
 
     row = answer.headline(claims) if claims is not None and "headline" in claims else None
-    if row is None or str(row.get("verdict")) != "inconclusive" or "undecidable" not in str(row.get("flags") or ""):
+    if row is None or not _undecidable(row):
         return ""
     lo, hi = (float(row.get(c)) for c in ("ci_low", "ci_high"))
     where = ("could win more or less than half its games (the prediction interval in our answer above straddles "
              "50%)" if lo < HALF < hi else "would fall in the prediction interval in our answer above")
-    decided = ""
+    decided = "**In plain words, one table cannot be judged.** "
     if results is not None:
-        bt = results.baseline_table
-        own = bt[bt.group == bt.group.iloc[0]]          # RL0-RL3 against the rule each trained on
-        low = own.loc[own["learned win rate"].idxmin()]
-        above = bool((own.ci_low > HALF).all())
-        beats = bt["learning beats every baseline"]
+        above, mean = mean_vs_trainer(results.baseline_table)
         decided = (f"**In plain words: the mean table {'beats' if above else 'is not yet shown to beat'} its "
-                   f"trainer; one table cannot be judged.** Averaged over the {int(low.seeds)} tables trained for "
-                   f"each, {'every' if above else 'not every'} RLi's mean win rate against its own EXPi lies above "
-                   f"50%: the lowest, {low['learned agent']}'s, is "
-                   f"{interval_text(low['learned win rate'], low.ci_low, low.ci_high, 3)} (95 % t interval across "
-                   f"tables), and learning beats all three trivial baselines in {int((beats == 'yes').sum())} of "
-                   f"{len(bt)} cases. What stays undecided is the report's claim about its one trained table: ")
-    else:
-        decided = "**In plain words, one table cannot be judged.** "
+                   f"trainer; one table cannot be judged.** {mean[0].upper()}{mean[1:]}. What stays undecided is the "
+                   "report's claim about its one trained table: ")
     return (f"{decided}one more trained table, even of the weakest of RL0-RL3, {where}, so no number of tables "
             "decides whether every single table wins more than half its games.\n\n")   # its own paragraph
 
@@ -403,7 +413,7 @@ def headline_found(head_row) -> str:
     verdict = str(head_row.get("verdict"))
     opening = VERDICT_SENTENCE.get(verdict, f"Our verdict: {verdict}")
     why = (" More trained tables would not decide it, since one more table could fall on either side of 50%."
-           if verdict == "inconclusive" and "undecidable" in str(head_row.get("flags") or "") else "")
+           if _undecidable(head_row) else "")
     note = head_row.get("note")
     what = re.search(r"(?:^|;\s*)value: ([^;]+)", note if isinstance(note, str) else "")
     subject = what.group(1).strip() if what else "the lowest win rate of an RLi against its own EXPi"
@@ -429,10 +439,13 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     lb = ex_s["best-response lower bound"]
     beats = results.baseline_table["learning beats every baseline"]
     opener = opener_words(results)
+    decided = ("What is decided: " + mean_vs_trainer(results.baseline_table)[1] + "."
+               if _undecidable(head_row) else "")
     n1 = ex.summarize_curves(results.curves).query("config == 'n=1'")
     fh = ex.summarize_curves(results.full)
     return f'''
 * **The report's question, does Q-learning learn to beat the fixed strategies?** {headline_found(head_row)}
+  {decided}
 * **{len(rep)} findings reproduced, {len(dif)} differ, {len(inc)} undecided** of {len(rep) + len(dif) + len(inc)}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
 * **Why findings differ**, by cause: {_why_differ(found) or "none differ."}

@@ -372,7 +372,7 @@ def test_the_forced_pair_heat_maps_fit_the_page_unscaled_with_cell_numbers_of_9_
 def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     # the answer's "No sample size decides the claim ... 98.75 % prediction interval for one trained agent" was
     # jargon; What we found's "one more table could fall on either side of 50%" belongs on the first screen (issue 50)
-    _, _, results, _ = _what_we_found_inputs()
+    found, _, results, reading = _what_we_found_inputs()
     head = {"claim": "every RLi wins", "headline": True, "kind": "finding", "verdict": "inconclusive",
             "flags": "undecidable; agrees by selection", "reproduced_value": 0.61, "ci_low": 0.49, "ci_high": 0.73,
             "n": 10, "unit": "seeds", "interval": "98.75 %"}
@@ -388,6 +388,10 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     assert ("one more trained table, even of the weakest of RL0-RL3, could win more or less than half its games (the "
             "prediction interval in our answer above straddles 50%)") in text
     assert "half its games.\n\n**Seats are learned.**" in text
+    # What we found's first bullet says the same: what is decided beside what is not
+    text = captions.what_we_found(found, [head], results, reading)
+    assert "What is decided: averaged over the 10 tables trained for each, every RLi's mean win rate" in text
+    assert "What is decided" not in captions.what_we_found(found, [{**head, "flags": ""}], results, reading)
     results.baseline_table = results.baseline_table.assign(ci_low=[0.6, 0.45, 0.85])
     assert captions.first_screen(results, claims).startswith("**In plain words: the mean table is not yet shown")
     above = pd.DataFrame([{**head, "ci_low": 0.52}])
