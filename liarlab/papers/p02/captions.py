@@ -18,7 +18,7 @@ FULL_KEYS = Layout(2, 1, "full").report_space_size
 
 
 def _names(names) -> str:
-    return ", ".join(names) or "none"
+    return and_list(names) or "none"
 
 
 def profile(params: dict) -> str:
@@ -62,8 +62,9 @@ def honest_reading(reading) -> str:
             + ", ".join(f"*{honest_words(fb)}* {n} of {len(reading.rows)}" for fb, n in reading.counts.items())
             + f". We use **{honest_words(reading.fallback)}** from here on (the reading with more reproduced EXP "
             f"statements; a tie keeps the text's, {honest_words('smallest')}). Its rows in the claims table are marked "
-            "*agrees by selection*. The values and verdicts above are the pilot's (these games at this profile's "
-            "size, before the two stages): the claims table gives each row's final value and verdict.")
+            "*agrees by selection*. The values and verdicts above are the pilot's, from these games at this profile's "
+            "size; a row they leave undecided is measured again on a fresh sample (*Two stages*, under *Claims and "
+            "coverage*), so the claims table gives each row's final value and verdict.")
 
 
 def vs_rand(summary: pd.DataFrame) -> str:
@@ -231,7 +232,7 @@ def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
     rising = [p for p in fe_s.index if (np.diff(fe_s.loc[p].to_numpy()) > 0).all()]
     rl_rising = [p for p in fr_s.index if (np.diff(fr_s.loc[p].to_numpy()) > 0).all()]
     others = fr_s.loc[["RL1", "RL2", "RL3"]]
-    steady = (f"{', '.join(rl_rising)} {'rises' if len(rl_rising) == 1 else 'rise'} steadily" if rl_rising
+    steady = (f"{and_list(rl_rising)} {'rises' if len(rl_rising) == 1 else 'rise'} steadily" if rl_rising
               else "none rises steadily")
     return (f"*What to notice:* for the rules the forced side's rate rises with s for {_names(rising)} and EXP0 "
             f"crosses 50% between s = 2 ({fe_s.loc['EXP0', 2]:.3f}) and s = 3 ({fe_s.loc['EXP0', 3]:.3f}); of the "
@@ -274,8 +275,7 @@ def exploitability(summary: pd.DataFrame) -> str:
                 "player who knows its policy, whatever it scores against the rule it trained on. The tables learn to "
                 "exploit one opponent; they do not learn a safe strategy. ")
     else:   # the run's intervals decide what is said (issue 50: "every table" beside intervals reaching 0)
-        names = [views.model_words(m) for m in summary.model[~above]]
-        wide = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        wide = and_list(views.model_words(m) for m in summary.model[~above])
         said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 %: they lose most "
                 "of their games to a player who knows their policy, whatever they score against the rule they "
                 f"trained on. For {wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
