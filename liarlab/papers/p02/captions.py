@@ -329,7 +329,7 @@ def _opener(results: Results) -> pd.Series:
 def opener_words(results: Results) -> str:
     """The opener's win rate of a table trained only as P2, with its 95 % interval and sample (issue 50)."""
     o = _opener(results)
-    return (f"{o.win_rate:.3f} of its games as the opener (95 % t interval across {int(o.n)} tables: {o.ci_low:.3f} "
+    return (f"{o.win_rate:.3f} of its games as the opener (95 % confidence interval across {int(o.n)} tables: {o.ci_low:.3f} "
             f"to {o.ci_high:.3f}; {o.games:,} games each as opener")
 
 
@@ -353,7 +353,7 @@ def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
     beats = bt["learning beats every baseline"]
     return above, (f"averaged over the {int(low.seeds)} tables trained for each, {'every' if above else 'not every'} "
                    f"RLi's mean win rate against its own EXPi lies above 50%: the lowest, {low['learned agent']}'s, is "
-                   f"{interval_text(low['learned win rate'], low.ci_low, low.ci_high, 3)} (95 % t interval across "
+                   f"{interval_text(low['learned win rate'], low.ci_low, low.ci_high, 3)} (95 % confidence interval across "
                    f"tables), and learning beats all three trivial baselines in {int((beats == 'yes').sum())} of "
                    f"{len(bt)} cases")
 

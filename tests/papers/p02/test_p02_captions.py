@@ -161,7 +161,7 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     assert "disagrees): Fig 5-8." in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
     assert "the smallest legal bid (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
     assert "in 2\n  of 3 cases" in text
-    assert "wins 0.030 of its games as the opener (95 % t interval across 3 tables: 0.005 to 0.055; 1,000 games each" in text
+    assert "wins 0.030 of its games as the opener (95 % confidence interval across 3 tables: 0.005 to 0.055; 1,000 games each" in text
     assert f"30.0% of the {captions.PARTIAL_KEYS:,} partial-hand keys after 1,000" in text
     assert f"explores 3.0% of its {captions.FULL_KEYS:,} keys after 1,000" in text
     assert "wins 0.800 to 0.900\n  of its games" in text
@@ -293,7 +293,7 @@ def test_the_first_screen_says_seats_are_learned_and_what_the_best_responder_win
     # issue 50: 02's first screen lacked the seats result and the best responder's win rates
     _, _, results, _ = _what_we_found_inputs()
     text = captions.first_screen(results)
-    assert ("A table trained only in the second seat wins 0.030 of its games as the opener (95 % t interval across 3 "
+    assert ("A table trained only in the second seat wins 0.030 of its games as the opener (95 % confidence interval across 3 "
             "tables: 0.005 to 0.055; 1,000 games each as opener; the report: about 0)") in text
     assert "best responder wins 0.800 to 0.900 of its games" in text and "above 50 % for 2 of 2 kinds" in text
     results.exploit = results.exploit.assign(wins=results.exploit.wins // 2)
@@ -381,7 +381,7 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     # what is decided comes first (issue 50: "we cannot decide the main question" misled, the mean table beats its
     # trainer), from the baseline table's own rows: the lowest mean of RL0-RL3 against its own rule, its interval
     assert text.startswith("**In plain words: the mean table beats its trainer; one table cannot be judged.**")
-    assert "the lowest, RL1's, is 0.580 [0.530, 0.630] (95 % t interval across tables)" in text
+    assert "the lowest, RL1's, is 0.580 [0.530, 0.630] (95 % confidence interval across tables)" in text
     assert "baselines in 2 of 3 cases" in text
     # the headline's own value and interval are in the answer just above it: not repeated (a reader, fifth session)
     assert "0.610" not in text and "0.490" not in text and "0.730" not in text
