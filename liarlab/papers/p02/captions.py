@@ -370,12 +370,13 @@ def plain_headline(claims: pd.DataFrame | None, results: Results | None = None) 
     lo, hi = (float(row.get(c)) for c in ("ci_low", "ci_high"))
     where = ("could win more or less than half its games (the prediction interval in our answer above straddles "
              "50%)" if lo < HALF < hi else "would fall in the prediction interval in our answer above")
-    decided = "**In plain words, one table cannot be judged.** "
+    decided = "**In plain words, a single table cannot be judged.** "
     if results is not None:
         above, mean = mean_vs_trainer(results.baseline_table)
-        decided = (f"**In plain words: the mean table {'beats' if above else 'is not yet shown to beat'} its "
-                   f"trainer; one table cannot be judged.** {mean[0].upper()}{mean[1:]}. What stays undecided is the "
-                   "report's claim about its one trained table: ")
+        head = ("on average a trained table beats the rule it trained on" if above else
+                "a trained table is not yet shown to beat the rule it trained on, even on average")
+        decided = (f"**In plain words: {head}; a single table cannot be judged.** {mean[0].upper()}{mean[1:]}. What "
+                   "stays undecided is the report's claim about its one trained table: ")
     return (f"{decided}one more trained table, even of the weakest of RL0-RL3, {where}, so no number of tables "
             "decides whether every single table wins more than half its games.\n\n")   # its own paragraph
 

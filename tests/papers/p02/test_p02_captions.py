@@ -380,7 +380,8 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     text = captions.first_screen(results, claims)
     # what is decided comes first (issue 50: "we cannot decide the main question" misled, the mean table beats its
     # trainer), from the baseline table's own rows: the lowest mean of RL0-RL3 against its own rule, its interval
-    assert text.startswith("**In plain words: the mean table beats its trainer; one table cannot be judged.**")
+    assert text.startswith("**In plain words: on average a trained table beats the rule it trained on; a single "
+                           "table cannot be judged.**")
     assert "the lowest, RL1's, is 0.580 [0.530, 0.630] (95 % confidence interval across tables)" in text
     assert "baselines in 2 of 3 cases" in text
     # the headline's own value and interval are in the answer just above it: not repeated (a reader, fifth session)
@@ -393,7 +394,7 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     assert "What is decided: averaged over the 10 tables trained for each, every RLi's mean win rate" in text
     assert "What is decided" not in captions.what_we_found(found, [{**head, "flags": ""}], results, reading)
     results.baseline_table = results.baseline_table.assign(ci_low=[0.6, 0.45, 0.85])
-    assert captions.first_screen(results, claims).startswith("**In plain words: the mean table is not yet shown")
+    assert captions.first_screen(results, claims).startswith("**In plain words: a trained table is not yet shown")
     above = pd.DataFrame([{**head, "ci_low": 0.52}])
     assert "either" not in captions.first_screen(results, above) and "straddles" not in captions.first_screen(results, above)
     decided = claims.assign(verdict="reproduced", flags="")
