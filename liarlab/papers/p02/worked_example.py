@@ -22,7 +22,7 @@ class Example:
     winner: int                # 0-based seat of the winner
     reward: float              # the table's reward
     updates: pd.DataFrame      # each own key, last first: old value, target, the update by hand, the stored value
-    first: str = ""            # the first update (the last key) written out, computed
+    first: str = ""            # every update written out, last key first, computed
 
 
 def one_update(seed: int) -> Example:
@@ -52,11 +52,15 @@ def one_update(seed: int) -> Example:
         r = new
     from liarlab.study.tables import with_decimals
 
-    last = rows[0]
-    first = (f"The last key, {last['key']}, held {last['old value']:.4f}; its target is γ·R = {gamma:g} × {reward:g} = "
-             f"{last['target γ·r']:.4f}, so the update gives {last['old value']:.4f} + {alpha:g} × "
-             f"({last['target γ·r']:.4f} − {last['old value']:.4f}) = {last['by hand: old + α(target − old)']:.4f}; "
-             f"feedReward stored {last['stored by feedReward']:.4f}.")
+    said, value = [], reward
+    for k, row in enumerate(rows):     # each update written out, last key first
+        old, target, new = row["old value"], row["target γ·r"], row["by hand: old + α(target − old)"]
+        why = f"γ·R = {gamma:g} × {reward:g}" if k == 0 else f"γ times the value just written, {gamma:g} × {value:.4f}"
+        said.append(f"{'The last key' if k == 0 else 'The key before it'}, {row['key']}, held {old:.4f}; its target "
+                    f"is {why} = {target:.4f}, so the update gives {old:.4f} + {alpha:g} × ({target:.4f} − {old:.4f}) "
+                    f"= {new:.4f}; feedReward stored {row['stored by feedReward']:.4f}.")
+        value = new
+    first = " ".join(said)
     updates = pd.DataFrame(rows)
     return Example(actions, int(record.winner), reward, with_decimals(updates, dict.fromkeys(updates.columns[1:], 4)),
                    first)

@@ -132,3 +132,16 @@ def test_the_training_time_table_is_in_milliseconds_at_one_precision_a_column():
     assert view.attrs["decimals"] == {c + ms: 2 for c in ("richer", "simpler", "difference", "interval low",
                                                           "interval high")}
     assert abs(view["richer" + ms].iloc[0] - 4.2) < 1e-9 and abs(view["simpler" + ms].iloc[0] - 21.0) < 1e-9
+
+
+def test_the_worked_example_shows_each_key_and_writes_each_update_out():
+    # issue 50: the example promised keys and the Q update but showed only actions
+    from liarlab.papers.p02 import worked_example
+
+    e = worked_example.one_update(20261126)
+    keys = [k for k in e.actions["key the RL stores (history 1, partial hand)"] if k]
+    assert keys == ["(0, 0, 6, 1, 1)", "(1, 2, -1, -1, -1)"] and list(e.updates.key) == keys[::-1]
+    assert e.updates.attrs["decimals"]["stored by feedReward"] == 4
+    assert "0.0000 + 0.2 × (0.9000 − 0.0000) = 0.1800" in e.first
+    assert "0.9 × 0.1800 = 0.1620, so the update gives 0.5000 + 0.2 × (0.1620 − 0.5000) = 0.4324" in e.first
+    assert list(e.updates["stored by feedReward"].round(4)) == [0.18, 0.4324]
