@@ -358,7 +358,7 @@ def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
                    f"{len(bt)} cases")
 
 
-def plain_headline(claims: pd.DataFrame | None, results: Results | None = None) -> str:
+def plain_headline(claims: pd.DataFrame | None, results: Results) -> str:
     """The headline in plain words when no sample size decides it (issue 50): what is decided (the mean table
     against its trainer, and the trivial baselines: ``results``'s baseline table) and what is not (one table), else
     empty."""
@@ -370,15 +370,13 @@ def plain_headline(claims: pd.DataFrame | None, results: Results | None = None) 
     lo, hi = (float(row.get(c)) for c in ("ci_low", "ci_high"))
     where = ("could win more or less than half its games (the prediction interval in our answer above straddles "
              "50%)" if lo < HALF < hi else "would fall in the prediction interval in our answer above")
-    decided = "**In plain words, a single table cannot be judged.** "
-    if results is not None:
-        above, mean = mean_vs_trainer(results.baseline_table)
-        head = ("on average a trained table beats the rule it trained on" if above else
-                "a trained table is not yet shown to beat the rule it trained on, even on average")
-        decided = (f"**In plain words: {head}; a single table cannot be judged.** {mean[0].upper()}{mean[1:]}. What "
-                   "stays undecided is the report's claim about its one trained table: ")
-    return (f"{decided}one more trained table, even of the weakest of RL0-RL3, {where}, so no number of tables "
-            "decides whether every single table wins more than half its games.\n\n")   # its own paragraph
+    above, mean = mean_vs_trainer(results.baseline_table)
+    head = ("on average a trained table beats the rule it trained on" if above else
+            "a trained table is not yet shown to beat the rule it trained on, even on average")
+    return (f"**In plain words: {head}; a single table cannot be judged.** {mean[0].upper()}{mean[1:]}. What stays "
+            f"undecided is the report's claim about its one trained table: one more trained table, even of the weakest "
+            f"of RL0-RL3, {where}, so no number of tables decides whether every single table wins more than half its "
+            "games.\n\n")   # its own paragraph
 
 
 def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
