@@ -438,7 +438,8 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     lb = ex_s["best-response lower bound"]
     beats = results.baseline_table["learning beats every baseline"]
     opener = opener_words(results)
-    decided = ("What is decided: " + mean_vs_trainer(results.baseline_table)[1] + "."
+    above, mean = mean_vs_trainer(results.baseline_table)
+    decided = ((("What is decided: " if above else "The mean over tables does not decide it either: ") + mean + ".")
                if _undecidable(head_row) else "")
     n1 = ex.summarize_curves(results.curves).query("config == 'n=1'")
     fh = ex.summarize_curves(results.full)

@@ -394,6 +394,8 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     assert "What is decided: averaged over the 10 tables trained for each, every RLi's mean win rate" in text
     assert "What is decided" not in captions.what_we_found(found, [{**head, "flags": ""}], results, reading)
     results.baseline_table = results.baseline_table.assign(ci_low=[0.6, 0.45, 0.85])
+    assert "The mean over tables does not decide it either: averaged over the 10 tables trained for each, not every" \
+        in captions.what_we_found(found, [head], results, reading)
     assert captions.first_screen(results, claims).startswith("**In plain words: a trained table is not yet shown")
     above = pd.DataFrame([{**head, "ci_low": 0.52}])
     assert "either" not in captions.first_screen(results, above) and "straddles" not in captions.first_screen(results, above)
