@@ -46,6 +46,7 @@ from liarlab.study.rates import (
     printed_count,
     where,
 )
+from liarlab.study.unit_judges import all_pairs
 
 _all, _lvl = V.all_of, V.simultaneous_level
 ST = STATEMENTS      # every claims row's text is taken from here, never retyped
@@ -747,12 +748,10 @@ def fig_5_17(grid) -> list[dict]:
         if not (grid.player == name).any():
             continue
         kw = SEL if name != "EXP0" else {}
-        lvl = _lvl(len(pairs))
         # seat-symmetrised: P1's rate with (s1, s2) minus its rate with (s2, s1) cancels the seat effect
-        zs = {(a, b): diff(g(name, a, b), g(name, b, a), lvl) for a, b in pairs}
+        x, j, zs = all_pairs(lambda a, b, lvl, n=name: diff(g(n, a, b), g(n, b, a), lvl), pairs, "each pair s1 > s2")
         worst = min(zs, key=lambda k: zs[k].value)
-        rows.append(_claim(ST["Fig 5-17"][2 * (name == "EXP1")], "Fig 5-17", "all pairs",
-                           zs[worst], _all([V.direction(z, ">", 0.0) for z in zs.values()], "each pair s1 > s2"),
+        rows.append(_claim(ST["Fig 5-17"][2 * (name == "EXP1")], "Fig 5-17", "all pairs", x, j,
                            note=f"P1's rate with (s1, s2) minus with (s2, s1), which cancels the seat; value: the "
                            f"higher multiplicity's advantage, {worst[0]} against {worst[1]}, the smallest of the "
                            f"{len(pairs)} pairs", **kw))
