@@ -427,7 +427,8 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     from liarlab.study import answer
 
     found = claims[claims.kind == "finding"]
-    rep, dif, inc = (found[found.verdict == v] for v in ("reproduced", "differs", "inconclusive"))
+    n = answer.finding_counts(claims)
+    rep, dif, inc = n["reproduced"], n["differs"], n["inconclusive"]
     two = found[found.pilot_verdict.fillna("").astype(str) != ""]
     head = [r for r in rows if r.get("headline")][0]
     # the headline's number as the answer at the top writes it (issue 50: "0.4 (... 0.0 to 1.0)" there, "0.427
@@ -446,7 +447,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     return f'''
 * **The report's question, does Q-learning learn to beat the fixed strategies?** {headline_found(head_row)}
   {decided}
-* **{len(rep)} findings reproduced, {len(dif)} differ, {len(inc)} undecided** of {len(rep) + len(dif) + len(inc)}
+* **{rep} findings reproduced, {dif} differ, {inc} undecided** of {rep + dif + inc}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
 * **Why findings differ**, by cause: {_why_differ(found) or "none differ."}
 * **Reading of the honest bid** used (the report's unshown `honestAction`): {honest_words(reading.fallback)} ({reading.counts[reading.fallback]} of {len(reading.rows)}
