@@ -248,7 +248,9 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
         if not (same.a == a).any():
             continue
         r = same[same.a == a].set_index("seat")
-        ds = [newcombe(r, seat, o, _lvl(2)) for o in (1, 2, 3) if o != seat]
+        lead, ahead, _ = all_pairs(lambda x, o, lvl, r=r: newcombe(r, x, o, lvl), [(seat, o) for o in (1, 2, 3)
+                                   if o != seat], f"P{seat} {'above' if small else 'clearly above'} each other seat",
+                                   None if small else "clearly")
         note = f"{tag}; value: P{seat}'s smaller lead over another seat; " + ", ".join(
             f"P{s} {r.loc[s, 'win_rate']:.3f}" for s in (1, 2, 3))
         if small:
@@ -258,13 +260,9 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
                             _all([V.word("differ little", e) for e in spread], "every pair of seats"),
                             note=note.replace(f"P{seat}'s smaller lead over another seat",
                                               "the largest seat-to-seat difference"), **kw),
-                     _claim(mine[1], "Fig 5-6", f"P{seat} highest", min(ds, key=lambda e: e.value),
-                            _all([V.direction(e, ">", 0.0) for e in ds], f"P{seat} above each other seat"),
-                            note=note, **kw)]
+                     _claim(mine[1], "Fig 5-6", f"P{seat} highest", lead, ahead, note=note, **kw)]
         else:
-            rows.append(_claim(mine[0], "Fig 5-6", f"P{seat} clearly highest", min(ds, key=lambda e: e.value),
-                               _all([V.word("clearly", e) for e in ds], f"P{seat} clearly above each other seat"),
-                               note=note, **kw))
+            rows.append(_claim(mine[0], "Fig 5-6", f"P{seat} clearly highest", lead, ahead, note=note, **kw))
     return _section(S_5_6, rows)
 
 
