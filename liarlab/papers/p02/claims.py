@@ -623,10 +623,10 @@ def _f(frame, player, s):
 
 
 def fig_5_14_15(forced_exp) -> list[dict]:
-    rows, f, lvl = [], _f, _lvl(4)
-    steps = [diff(f(forced_exp, "EXP0", s + 1), f(forced_exp, "EXP0", s), lvl) for s in range(1, 5)]
-    rows.append(_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing",
-                       min(steps, key=lambda z: z.value), _all([V.direction(z, ">", 0.0) for z in steps], "each step"),
+    rows, f = [], _f
+    x, j, _ = all_pairs(lambda a, b, lvl: diff(f(forced_exp, "EXP0", a), f(forced_exp, "EXP0", b), lvl),
+                        [(s + 1, s) for s in range(1, 5)], "each step")
+    rows.append(_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing", x, j,
                        note="value: the forced side's win rate at s+1 minus at s, the smallest step"))
     lvl = _lvl(5)
     cases = []
