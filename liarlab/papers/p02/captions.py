@@ -317,20 +317,14 @@ def _why_differ(findings: pd.DataFrame) -> str:
     return " ".join(sentences)
 
 
-def _opener(results: Results) -> pd.Series:
-    """The win rate as the opener of a table trained only in the second seat (Fig 5-8, the run's epsilon), with
-    its interval across tables (``n``) and the games each table played as opener (``games``)."""
+def opener_words(results: Results) -> str:
+    """The opener's win rate of a table trained only in the second seat (Fig 5-8, the run's epsilon) with its 95 %
+    interval across tables and its sample (issue 50)."""
     f2 = results.fixed2[results.fixed2.epsilon == results.epsilon]
     one = f2[(f2.trained == "P2 only") & (f2.tested_as == "P1")]
-    row = ex.summarize(one, ["trained"]).iloc[0]
-    return pd.concat([row, pd.Series({"games": int(one.games.iloc[0])})])
-
-
-def opener_words(results: Results) -> str:
-    """The opener's win rate of a table trained only as P2, with its 95 % interval and sample (issue 50)."""
-    o = _opener(results)
-    return (f"{o.win_rate:.3f} of its games as the opener (95 % confidence interval across {int(o.n)} tables: {o.ci_low:.3f} "
-            f"to {o.ci_high:.3f}; {o.games:,} games each as opener")
+    o = ex.summarize(one, ["trained"]).iloc[0]
+    return (f"{o.win_rate:.3f} of its games as the opener (95 % confidence interval across {int(o.n)} tables: "
+            f"{o.ci_low:.3f} to {o.ci_high:.3f}; {int(one.games.iloc[0]):,} games each as opener")
 
 
 #: the report's main question's line: every RLi wins more than half its games ("> 50%", printed.STATEMENTS)
