@@ -234,7 +234,7 @@ def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
     others = fr_s.loc[["RL1", "RL2", "RL3"]]
     steady = (f"{and_list(rl_rising)} {'rises' if len(rl_rising) == 1 else 'rise'} steadily" if rl_rising
               else "none rises steadily")
-    return (f"*What to notice:* for the rules the forced side's rate rises with s for {_names(rising)} and EXP0 "
+    return (f"*What to notice:* for the rules the forced side's rate rises with s for {_names(rising)}; EXP0 "
             f"crosses 50% between s = 2 ({fe_s.loc['EXP0', 2]:.3f}) and s = 3 ({fe_s.loc['EXP0', 3]:.3f}); of the "
             "learned tables (against a frozen copy with fair dice), "
             f"{steady}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
