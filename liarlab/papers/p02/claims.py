@@ -1062,10 +1062,9 @@ def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
                                note.format(n=len(seeds)), adjust) or [R.not_built(fam, claim, reading, missing)]]
 
 
-def _exp(row, inp: Inputs) -> list[dict]:
+def _exp(fam, claim, row, inp: Inputs) -> list[dict]:
     """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2 and
     under spec 7.1's three-player assumptions (:func:`three_player_rows`)."""
-    fam, claim = row["family"], row["claim"]
     chosen = inp.reading.fallback
     three = fam in ("Fig 5-3", "Fig 5-6")
     out = [_own(row, _honest(chosen, 3 if three else None, True))]
@@ -1084,19 +1083,25 @@ def _own(row, reading=None) -> dict:
     return R.run(row["family"], row["claim"], reading or AS_JUDGED, row.est, row.judgement)
 
 
-def _way(reading=None, why="", run=None, when=None, claim=None):
-    """A :class:`~liarlab.study.families.RowWay`; ``claim``: it reads the rows whose claim holds this text."""
-    return RowWay(reading, why, run, when if claim is None else (lambda row: claim in row["claim"]))
+def _ways(*specs) -> tuple:
+    """A family's readings as :class:`~liarlab.study.families.RowWay`\\ s, one spec each: a runner
+    ``fn(fam, claim, row, inp)`` or a (reading, why-not-run) pair, either optionally followed by ``when``, the claims
+    rows it reads (a text the claim holds, or a test of the row)."""
+    out = []
+    for s in specs:
+        s = s if isinstance(s, tuple) else (s,)
+        skip = isinstance(s[0], R.Reading)
+        when = s[2 if skip else 1] if len(s) > 1 + skip else None
+        when = (lambda row, t=when: t in row["claim"]) if isinstance(when, str) else when
+        out.append(RowWay(s[0], s[1], None, when) if skip else
+                   RowWay(None, "", lambda row, inp, f=s[0]: f(row["family"], row["claim"], row, inp), when))
+    return tuple(out)
 
 
-def _ran(fn):
-    """A RowWay's run from ``fn(fam, claim, row, inp)``."""
-    return lambda row, inp: fn(row["family"], row["claim"], row, inp)
+def OWN(fam, claim, row, inp):
+    return [_own(row)]
 
 
-OWN = _way(run=lambda row, inp: [_own(row)])
-NB_TABLES_OTHER = _way(TABLES_OTHER, TABLES_OTHER_WHY)
-NB_UNIFORM = _way(UNIFORM_FORCED, UNIFORM_WHY)
 FAR_LARGE = R.Reading("'far better' as large", "'far better' read as the word 'large': an edge of at least 10 points "
                       "over 50 %", "the study's word table", True)
 FAR_BETTER = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
@@ -1111,10 +1116,10 @@ def _better_5_1(fam, claim, row, inp):
                   V.all_of([V.direction(e, ">", 0.5) for e in es], "each of EXP0-3 and RL0-3 above 50%"))]
 
 
-def _fig_5_5_rl(row, inp):
+def _fig_5_5_rl(fam, claim, row, inp):
     """Fig 5-5's RL self-play rows: greedy copies and the retrained-table readings (issue 49), on the row's tables."""
     return [_own(row)] + _retrained(
-        row, inp, "self_play", (row["claim"].split(":")[0],), fig_5_5_rl,
+        row, inp, "self_play", (claim.split(":")[0],), fig_5_5_rl,
         ((GREEDY, TR.GREEDY), (TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES)),
         "{n} tables, the training seeds of the claims row", "the reading's self-play rows give no row for this claim")
 
@@ -1125,16 +1130,16 @@ NO_SETUP = R.Unbuilt("this call was given no setup to retrain the tables with (p
 RETRAINED_5_7 = ("RL03", "RL0123", "RL-random")
 
 
-def _fig_5_7_retrained(row, inp) -> list[dict]:
+def _fig_5_7_retrained(fam, claim, row, inp) -> list[dict]:
     """The retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random; not built for the claims
     that range over all 23 models."""
-    named = [m for m in RETRAINED_5_7 if row["claim"].startswith(m + " ")]
+    named = [m for m in RETRAINED_5_7 if claim.startswith(m + " ")]
     readings = ((TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
     if named:
         return _retrained(row, inp, "vs_exp", (named[0],), fig_5_7, readings, "{n} tables of each model, retrained")
     why = R.Unbuilt("the claim ranges over all 23 sequence models, each retrained under the reading (about 40 CPU s "
                     "a reading at full size)")
-    return [R.not_built(row["family"], row["claim"], reading, why) for reading, _ in readings]
+    return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
 
 
 SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
@@ -1306,15 +1311,15 @@ def _table_5_1(fam, claim, row, inp):
     return []
 
 
-def _table_5_1_retrained(row, inp) -> list[dict]:
+def _table_5_1_retrained(fam, claim, row, inp) -> list[dict]:
     """Ties shuffled and seat halves for a Table 5-1 claim on the n=1 lists: RL0 retrained under each on the seeds
     the row rests on, its top-30 lists counted by the claims row's own rule (issue 49); not built for the lists of
     other state records (n=2, n=3, full hand), which would retrain those tables too."""
     readings = ((SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
-    if _top30_config(row["claim"]) not in ("n=1", None) and inp.setup is not None:
+    if _top30_config(claim) not in ("n=1", None) and inp.setup is not None:
         why = R.Unbuilt("RL0 was retrained under the reading for the n=1 lists only; this state record's tables "
                         "would be retrained too (about 0.1-0.4 s a table at full size)")
-        return [R.not_built(row["family"], row["claim"], reading, why) for reading, _ in readings]
+        return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
     return _retrained(row, inp, "top30", ("RL0",), _top_rows, readings, "{n} tables retrained, the training seeds "
                       "of the claims row", "the reading's lists give no row for this claim", one_table)
 
@@ -1492,76 +1497,66 @@ def _only(fam: str, make):
     return lambda r: [x for x in make(r) if x["family"] == fam]
 
 
-EXP = _way(run=lambda row, inp: _exp(row, inp))
-FORCED_EXP_WAYS = (OWN, _way(run=_ran(_other_honest)), NB_UNIFORM)
-
-
 def _plain(fam: str, printed, judge, source: str = "", **kw) -> Family:
     """A family with nothing to read again: a code check, an illustration, or our extension."""
     return Family(fam, f"{SOURCE}, {source or fam}", printed, judge, can_differ=False, **kw)
 
 
+NB_TABLES_OTHER, NB_UNIFORM = (TABLES_OTHER, TABLES_OTHER_WHY), (UNIFORM_FORCED, UNIFORM_WHY)
+FORCED_EXP_WAYS = _ways(OWN, _other_honest, NB_UNIFORM)
 CLAIM_FAMILIES = [
-    _family("Fig 5-1", lambda r: fig_5_1(r.vs_rand), (_way(run=lambda row, inp: [_own(row, FAR_LARGE)]),
-                                                      _way(run=_ran(_better_5_1)), NB_TABLES_OTHER), (S_5_1,)),
-    _family("Fig 5-2", fig_5_2, (EXP,), (S_5_2,)),
-    _family("Fig 5-3", fig_5_3, (EXP,), (S_5_3,)),
-    _family("Fig 5-4", lambda r: fig_5_4(r.rl_exp, r.epsilon), (OWN, _way(run=_ran(
-        lambda fam, claim, row, inp: _run_from(fam, claim, GREEDY, fig_5_4(inp.results.rl_exp, 0.0)))),
-        NB_TABLES_OTHER), (S_5_4,), headline=True),
-    _family("Fig 5-5", fig_5_5_exp, (_way(run=_exp, when=lambda row: not row["claim"].startswith("RL")),
-                                     _way(run=_fig_5_5_rl, when=lambda row: row["claim"].startswith("RL"))),
+    _family("Fig 5-1", lambda r: fig_5_1(r.vs_rand), _ways(lambda f, c, row, inp: [_own(row, FAR_LARGE)],
+                                                           _better_5_1, NB_TABLES_OTHER), (S_5_1,)),
+    _family("Fig 5-2", fig_5_2, _ways(_exp), (S_5_2,)),
+    _family("Fig 5-3", fig_5_3, _ways(_exp), (S_5_3,)),
+    _family("Fig 5-4", lambda r: fig_5_4(r.rl_exp, r.epsilon), _ways(OWN, lambda fam, claim, row, inp: _run_from(
+        fam, claim, GREEDY, fig_5_4(inp.results.rl_exp, 0.0)), NB_TABLES_OTHER), (S_5_4,), headline=True),
+    _family("Fig 5-5", fig_5_5_exp, _ways((_exp, lambda row: not row["claim"].startswith("RL")),
+                                          (_fig_5_5_rl, lambda row: row["claim"].startswith("RL"))),
             (S_5_5_EXP, S_5_5_RL), {
         "Fig 5-5 (1) (seed 001 l.438): EXP0 and EXP3 slight first-mover, EXP2 second-mover, EXP1 none": ("EXP",),
         "Fig 5-5 (2) (seed 001 l.440): RL0 clear first-mover, the other RLs slight second-mover": ("RL",)}),
-    _family("Fig 5-6", fig_5_6, (EXP,), (S_5_6,), {
+    _family("Fig 5-6", fig_5_6, _ways(_exp), (S_5_6,), {
         "Fig 5-6 (1) (seed 001 l.451): EXP0 and EXP1 small spread, P2 and P1 ahead": ("EXP0", "EXP1"),
         "Fig 5-6 (2) (seed 001 l.453): EXP2 P3 clearly higher, EXP3 P1 clearly ahead": ("EXP2", "EXP3")}),
-    _family("Fig 5-7", lambda r: fig_5_7(r.sequential, r.epsilon), (
-        OWN, _way(run=_ran(_similar_5_7), when=lambda row: row["claim"].startswith("and disadvantaged")),
-        _way(run=_ran(_per_game_5_7), when=lambda row: row["claim"].startswith("RL-random ")),
-        _way(run=_ran(_greedy_5_7), when=lambda row: any(m in row["claim"] for m in RETRAINED_5_7)),
-        _way(run=_fig_5_7_retrained)), (S_5_7,), {
+    _family("Fig 5-7", lambda r: fig_5_7(r.sequential, r.epsilon), _ways(
+        OWN, (_similar_5_7, lambda row: row["claim"].startswith("and disadvantaged")),
+        (_per_game_5_7, lambda row: row["claim"].startswith("RL-random ")),
+        (_greedy_5_7, lambda row: any(m in row["claim"] for m in RETRAINED_5_7)), _fig_5_7_retrained), (S_5_7,), {
         "Fig 5-7 (1) (seed 001 l.468): ahead of the last EXP trained on, behind earlier ones":
             ("a model is advantaged", "and disadvantaged"),
         "Fig 5-7 (2) (seed 001 l.470): RL03 and RL0123 still ahead of EXP0, RL-random ahead of every EXP":
             ("RL03 ", "RL0123 ", "RL-random ")}),
-    _family("Fig 5-8", lambda r: fig_5_8(r.fixed2, r.epsilon), (OWN, _way(run=_ran(_fig_5_8))), (S_5_8,)),
-    _family("Fig 5-9", lambda r: fig_5_9(r.fixed3), (
-        OWN, _way(R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's margin 2", "spec 7.2"),
-                  R.Unbuilt("EXP0's three-player rule has no honestAction and its tables were trained with margin 3 "
-                            "only; margin 2 would retrain the four three-player tables of every seed")),
-        _way(HALVES, HALVES_WHY), _way(run=_ran(lambda fam, claim, row, inp: three_player_rows(fam, claim)))),
-            (S_5_9,)),
-    _family("Fig 5-10", _only("Fig 5-10", lambda r: fig_5_10_11(r.curves, r.full)), (
-        OWN, _way(run=_ran(_fig_5_10)), _way(GREEDY, R.Unbuilt("the curves' frozen win rates were measured with "
-                                                               "exploration 0.1 only"))), (S_5_10_11,)),
-    _family("Fig 5-11", _only("Fig 5-11", lambda r: fig_5_10_11(r.curves, r.full)), (OWN, _way(R.Reading(
+    _family("Fig 5-8", lambda r: fig_5_8(r.fixed2, r.epsilon), _ways(OWN, _fig_5_8), (S_5_8,)),
+    _family("Fig 5-9", lambda r: fig_5_9(r.fixed3), _ways(
+        OWN, (R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's margin 2", "spec 7.2"),
+              R.Unbuilt("EXP0's three-player rule has no honestAction and its tables were trained with margin 3 "
+                        "only; margin 2 would retrain the four three-player tables of every seed")),
+        (HALVES, HALVES_WHY), lambda fam, claim, row, inp: three_player_rows(fam, claim)), (S_5_9,)),
+    _family("Fig 5-10", _only("Fig 5-10", lambda r: fig_5_10_11(r.curves, r.full)), _ways(
+        OWN, _fig_5_10, (GREEDY, R.Unbuilt("the curves' frozen win rates were measured with exploration 0.1 only"))),
+            (S_5_10_11,)),
+    _family("Fig 5-11", _only("Fig 5-11", lambda r: fig_5_10_11(r.curves, r.full)), _ways(OWN, (R.Reading(
         "separate 3,000,000-game run", "the 3,000,000-game full-hand model is a run of its own, not the 100,000-game "
         "one continued", "spec 7.12"), "one run with checkpoints is both readings: its table at 100,000 games is "
         "what a separate run of that length would train with the same seed")), (S_5_10_11,)),
-    _family("Fig 5-12", lambda r: fig_5_12(r.curves), (
-        OWN, _way(run=_ran(_training_5_12), claim="the win rate rises"),
-        _way(TRAINING_RATE, "the table's size and explored share are counted from the table itself (keys ever "
-             "updated), one way only", when=lambda row: "the win rate rises" not in row["claim"])), (S_5_12,)),
-    _family("Table 5-1", lambda r: _top_rows(r.top), (
-        OWN, _way(run=_ran(_table_5_1)),
-        _way(run=_ran(lambda fam, claim, row, inp: [_ties(fam, claim, inp.results.top)])),
-        _way(TABLES_OTHER, R.Bounded("moot: Table 5-1's RL0 is trained and read against EXP0 alone, whose rule has "
-                                     "no honestAction, so the other reading trains the same tables")),
-        _way(run=_table_5_1_retrained)), (S_T5_1,), printed=TOP30_CLASSES),
+    _family("Fig 5-12", lambda r: fig_5_12(r.curves), _ways(
+        OWN, (_training_5_12, "the win rate rises"),
+        (TRAINING_RATE, "the table's size and explored share are counted from the table itself (keys ever updated), "
+         "one way only", lambda row: "the win rate rises" not in row["claim"])), (S_5_12,)),
+    _family("Table 5-1", lambda r: _top_rows(r.top), _ways(
+        OWN, _table_5_1, lambda fam, claim, row, inp: [_ties(fam, claim, inp.results.top)],
+        (TABLES_OTHER, R.Bounded("moot: Table 5-1's RL0 is trained and read against EXP0 alone, whose rule has no "
+                                 "honestAction, so the other reading trains the same tables")),
+        _table_5_1_retrained), (S_T5_1,), printed=TOP30_CLASSES),
     _family("Fig 5-14", _only("Fig 5-14", lambda r: fig_5_14_15(r.forced_exp)), FORCED_EXP_WAYS, (S_5_14_15,)),
     _family("Fig 5-15", _only("Fig 5-15", lambda r: fig_5_14_15(r.forced_exp)), FORCED_EXP_WAYS, (S_5_14_15,)),
-    _family("Fig 5-16", lambda r: fig_5_16(r.forced_rl), (
-        OWN, _way(run=_ran(_rl23_5_16)), NB_UNIFORM,
-        _way(TABLES_OTHER, TABLES_OTHER_WHY, when=lambda row: "agrees by selection" in (row.get("flags") or ""))),
-            (S_5_16,)),
-    _family("Fig 5-17", lambda r: fig_5_17(r.grid), (OWN, _way(run=_ran(_other_honest)), _way(run=_ran(_uniform_5_17))),
-            (S_5_17,)),
-    _family("Fig 5-18", lambda r: fig_5_18(r.grid), (OWN, NB_UNIFORM,
-                                                     _way(TABLES_OTHER, TABLES_OTHER_WHY, claim="RL1")),
-            (S_5_18,)),
-    _family("Fig 6-1", lambda r: fig_6_1(r.lengths), (OWN, _way(run=_ran(_fig_6_1))), (S_6_1,)),
+    _family("Fig 5-16", lambda r: fig_5_16(r.forced_rl), _ways(
+        OWN, _rl23_5_16, NB_UNIFORM,
+        (*NB_TABLES_OTHER, lambda row: "agrees by selection" in (row.get("flags") or ""))), (S_5_16,)),
+    _family("Fig 5-17", lambda r: fig_5_17(r.grid), _ways(OWN, _other_honest, _uniform_5_17), (S_5_17,)),
+    _family("Fig 5-18", lambda r: fig_5_18(r.grid), _ways(OWN, NB_UNIFORM, (*NB_TABLES_OTHER, "RL1")), (S_5_18,)),
+    _family("Fig 6-1", lambda r: fig_6_1(r.lengths), _ways(OWN, _fig_6_1), (S_6_1,)),
     _plain("Fig 5-13", STATEMENTS["Fig 5-13"], lambda r: mechanism_check(r.timing), kind="check"),
     _plain("Table 4-3", TABLE_4_3, lambda r: [table_4_3_claim(r.slice43)]),
     _plain("Extension: update rules", None, _only("Extension: update rules", lambda r: extension_claims(
