@@ -46,6 +46,7 @@ from liarlab.study.rates import (
     printed_count,
     where,
 )
+from liarlab.study.picks import each
 from liarlab.study.unit_judges import all_pairs
 
 _all, _lvl = V.all_of, V.simultaneous_level
@@ -159,9 +160,8 @@ def fig_5_2(pairs, fallback, margin=3, selected=False) -> list[dict]:
              for a, b in (("EXP1", "EXP2"), ("EXP1", "EXP3"), ("EXP2", "EXP3"))]
     far = max(edges, key=lambda t: abs(t[2].value))
     return _section(S_5_2, [
-        _claim(ST["Fig 5-2"][0], "Fig 5-2",
-               "EXP0 clearly below 50% against each", min(short, key=lambda e: e.low),
-               _all([V.word("clearly", e) for e in short], "each of EXP1-3 against EXP0"),
+        _claim(ST["Fig 5-2"][0], "Fig 5-2", "EXP0 clearly below 50% against each",
+               *each(short, partial(V.word, "clearly"), "each of EXP1-3 against EXP0", "lowest"),
                note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced; "
                f"shortfalls {', '.join(f'{e.value:.3f}' for e in short)}", **kw),
         _claim(ST["Fig 5-2"][1], "Fig 5-2", "about 50%", far[2],
@@ -188,8 +188,8 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
     es = [newcombe(r, x, y, _lvl(len(cases))) for r, x, y, _ in cases]
     js = [V.direction(e, ">" if up else "<", 0.0) for e, (_, _, _, up) in zip(es, cases)]
     return _section(S_5_3, [
-        _claim(ST["Fig 5-3"][0], "Fig 5-3", "higher",
-               min(shown, key=lambda e: e.value), _all([V.direction(e, ">", 0.0) for e in shown], "both type sets"),
+        _claim(ST["Fig 5-3"][0], "Fig 5-3", "higher", *each(shown, lambda e: V.direction(e, ">", 0.0), "both type sets",
+                                                             "smallest"),
                note=f"{tag}; value: win rate of the doubled rule's copy seated after EXP0 minus its twin's, the "
                "smaller of the two line-ups; pooled over the three seat rotations, which cancel the absolute seat; "
                f"{{EXP1,EXP1,EXP0}} and {{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw),
@@ -256,8 +256,7 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
         if small:
             spread = [newcombe(r, x, y, _lvl(3)) for x, y in ((1, 2), (1, 3), (2, 3))]
             rows += [_claim(mine[0], "Fig 5-6", "small spread",
-                            max(spread, key=lambda e: abs(e.value)),
-                            _all([V.word("differ little", e) for e in spread], "every pair of seats"),
+                            *each(spread, partial(V.word, "differ little"), "every pair of seats", "largest"),
                             note=note.replace(f"P{seat}'s smaller lead over another seat",
                                               "the largest seat-to-seat difference"), **kw),
                      _claim(mine[1], "Fig 5-6", f"P{seat} highest", lead, ahead, note=note, **kw)]
@@ -348,9 +347,9 @@ def fig_5_1(vs_rand) -> list[dict]:
     es = {pl: shift(est(vs_rand, _lvl(len(players)), player=pl), 0.5) for pl in players}
     worst = min(es, key=lambda k: es[k].low)
     return _section(S_5_1, [_claim(
-        ST["Fig 5-1"][0], "Fig 5-1", "far above 50%", es[worst],
-        _all([V.word("large", e) for e in es.values()], "each of EXP0-3 and RL0-3"),
-        note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: "
+        ST["Fig 5-1"][0], "Fig 5-1", "far above 50%", *each(es.values(), partial(V.word, "large"),
+                                                            "each of EXP0-3 and RL0-3", "lowest"),
+                                   note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: "
         f"{worst}'s win rate minus 50%, the smallest edge; RL rows: {METHOD}; EXP rows over games", **SEL)])
 
 
@@ -362,8 +361,8 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
     cells = [(i, j) for i in range(4) for j in range(4) if i != j]
     sh = V.share([_one(e, _lvl(len(cells)), "<", 0.5, model=f"RL{i}", opponent=f"EXP{j}") for i, j in cells])
     return _section(S_5_4, [
-        _claim(ST["Fig 5-4"][0], "Fig 5-4", "> 50%", diag[low],
-               _all([one_table(V.direction(x, ">", 0.5)) for x in diag.values()], "each RLi against EXPi"),
+        _claim(ST["Fig 5-4"][0], "Fig 5-4", "> 50%", *each(diag.values(), lambda x: one_table(V.direction(x, ">", 0.5)),
+                                                           "each RLi against EXPi", "lowest"),
                note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest "
                f"of the four; epsilon {epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}"
                                                                               for i in range(4)),
@@ -408,9 +407,8 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
         if (seq.model == "RL-random-game").any():
             note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
                 f"{o} {est(seq, model='RL-random-game', opponent=o).value:.3f}" for o in EXPS)
-        rows.append(_claim(ST["Fig 5-7"][4], "Fig 5-7", "> 50% against each", rr[low],
-                           _all([one_table(V.direction(x, ">", 0.5)) for x in rr.values()], "each EXP"), note=note,
-                           **SEL))
+        rows.append(_claim(ST["Fig 5-7"][4], "Fig 5-7", "> 50% against each", *each(rr.values(), lambda x: one_table(
+            V.direction(x, ">", 0.5)), "each EXP", "lowest"), note=note, **SEL))
     return _section(S_5_7, rows)
 
 
@@ -450,8 +448,8 @@ def fig_5_9(fixed3) -> list[dict]:
     p1 = c3("P1 only", "P1", _lvl(3))
     cs = [shift(c3(t_, s, _lvl(4)), 1 / 3) for t_ in ("P2 only", "P3 only") for s in ("P2", "P3")]
     return _section(S_5_9, [
-        _claim(ST["Fig 5-9"][0], "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
-               _all([about_0(z) for z in zs], "both"), note=f"{METHOD}; value: win rate as P1 of RL0 trained only as "
+        _claim(ST["Fig 5-9"][0], "Fig 5-9", "about 0", *each(zs, about_0, "both", "highest"),
+               note=f"{METHOD}; value: win rate as P1 of RL0 trained only as "
                "P2 or only as P3, the larger"),
         _claim(ST["Fig 5-9"][1], "Fig 5-9", "lower, > 0",
                min(drops, key=lambda z: z.value),
@@ -465,7 +463,7 @@ def fig_5_9(fixed3) -> list[dict]:
                                                      for s in ("P2", "P3")], "above 1/3 at P1, not higher elsewhere"),
                note=f"{METHOD}; value: win rate at P1 of RL0 trained only as P1"),
         _claim(ST["Fig 5-9"][3], "Fig 5-9", "near or above 1/3",
-               min(cs, key=lambda z: z.value), _all([V.word("not lower", z) for z in cs], "the four cells"),
+               *each(cs, partial(V.word, "not lower"), "the four cells", "smallest"),
                note=f"{METHOD}; 'some strength' read as 'not lower' than the 1/3 baseline (within the negligible "
                "rate); value: win rate at P2 or P3 of RL0 trained only as P2 or only as P3 minus 1/3, the lowest")])
 
@@ -474,10 +472,8 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
     rows = []
     last = _evaluated(curves[curves.games == curves.games.max()])
     ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), _lvl(2)) for n in (2, 3)]
-    big = max(ds, key=lambda z: abs(z.value))
     rows.append(_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
-                       big, _all([V.word("no difference", z) for z in ds], "n=2 and n=3 against n=1"),
-                       note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final "
+                       *each(ds, partial(V.word, "no difference"), "n=2 and n=3 against n=1", "largest"), note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final "
                        "win rate of history 2 or 3 minus history 1's, the larger in size; "
                        + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds))))
     rows[-1].cases = tuple(ds)
@@ -1112,8 +1108,8 @@ def _better_5_1(fam, claim, row, inp):
     vs = inp.results.vs_rand
     players = list(dict.fromkeys(vs.player))
     es = [est(vs, _lvl(len(players)), player=p) for p in players]
-    return [R.run(fam, claim, FAR_BETTER, min(es, key=lambda e: e.low),
-                  V.all_of([V.direction(e, ">", 0.5) for e in es], "each of EXP0-3 and RL0-3 above 50%"))]
+    return [R.run(fam, claim, FAR_BETTER, *each(es, lambda e: V.direction(e, ">", 0.5),
+                                                 "each of EXP0-3 and RL0-3 above 50%", "lowest"))]
 
 
 def _fig_5_5_rl(fam, claim, row, inp):
@@ -1231,12 +1227,11 @@ def _fig_5_10(fam, claim, row, inp):
     cases = getattr(row, "cases", ())
     if not cases:
         raise ValueError(f"{claim!r}: the claims row keeps no per-case estimates (fig_5_10_11 sets row.cases)")
-    return [R.run(fam, claim, TRAINING_RATE, max(ds, key=lambda z: abs(z.value)),
-                  V.all_of([V.word("no difference", d) for d in ds], "n=2 and n=3 against n=1"),
+    return [R.run(fam, claim, TRAINING_RATE, *each(ds, partial(V.word, "no difference"), "n=2 and n=3 against n=1",
+                                                    "largest"),
                   "training-block rate of the last tenth minus n=1's, seeds paired by index"),
             # the wording reading on the row's own cases (n=2 and n=3 against n=1, in the sample it rests on)
-            R.run(fam, claim, NOT_CLEAR, max(cases, key=lambda z: abs(z.value)),
-                  V.all_of([not_word("clear", d) for d in cases], "n=2 and n=3 against n=1"),
+            R.run(fam, claim, NOT_CLEAR, *each(cases, partial(not_word, "clear"), "n=2 and n=3 against n=1", "largest"),
                   "the claims row's own differences, value: the larger one")]
 
 
