@@ -32,6 +32,7 @@ from liarlab.papers.p02.printed import (
 from liarlab.papers.p02.results import Results
 from liarlab.study.estimates import deciding, minus_fixed, not_word, shift
 from liarlab.study.families import ClaimFamily, RowWay, claim
+from liarlab.study.picks import each
 from liarlab.study.rates import (
     about_0,
     combine,
@@ -46,7 +47,6 @@ from liarlab.study.rates import (
     printed_count,
     where,
 )
-from liarlab.study.picks import each
 from liarlab.study.unit_judges import all_pairs
 
 _all, _lvl = V.all_of, V.simultaneous_level
@@ -923,44 +923,42 @@ def _honest(fallback: str, margin: int | None = 3, default: bool = False) -> R.R
                                                             if margin else ""), default)
 
 
-AS_JUDGED = R.Reading("as judged", "the claims row's own reading: the report's rule and sizes as the spec sets "
-                      "them (canonical choices of spec section 7)", "the spec's canonical choices", default=True)
-
-TABLES_OTHER = R.Reading(
-    "tables under the other honestAction", "every table trained against EXP1-EXP3 retrained, and the rules "
-    "evaluated, under the other honestAction reading", "spec 7.3")
+AS_JUDGED = R.Reading("as judged", "the claims row's own reading: the report's rule and sizes as the spec sets them "
+                      "(canonical choices of spec section 7)", "the spec's canonical choices", default=True)
+TABLES_OTHER = R.Reading("tables under the other honestAction", "every table trained against EXP1-EXP3 retrained, "
+                         "and the rules evaluated, under the other honestAction reading", "spec 7.3")
 TABLES_OTHER_WHY = R.Unbuilt("it needs this family's tables trained against EXP1-EXP3 retrained and re-evaluated "
-                            "under the other reading (about 0.1 s a table at full size; built for Fig 5-5's RL rows, "
-                            "Fig 5-7's RL03, RL0123 and RL-random rows: p02.retrained), not yet for this "
-                            "family; the tables use the reading the EXP-only games chose")
-UNIFORM_FORCED = R.Reading(
-    "forced hand uniform over its class", "a forced side draws uniformly among all hands whose largest "
-    "multiplicity is s (s = 3 may be a full house)", "spec 7.13")
+                             "under the other reading (about 0.1 s a table at full size; built for Fig 5-5's RL "
+                             "rows, Fig 5-7's RL03, RL0123 and RL-random rows: p02.retrained), not yet for this "
+                             "family; the tables use the reading the EXP-only games chose")
+UNIFORM_FORCED = R.Reading("forced hand uniform over its class", "a forced side draws uniformly among all hands "
+                           "whose largest multiplicity is s (s = 3 may be a full house)", "spec 7.13")
 UNIFORM_WHY = R.Unbuilt("the engine deals only the report's pattern (s of one face, the rest all different): engine "
                         "work (a dealer uniform over the class in the compiled forced-hand games), then the forced "
                         "games replayed, about a CPU minute at full size")
 GREEDY = R.Reading("greedy evaluation", "frozen tables evaluated without exploration (epsilon 0)", "spec 7.6")
-HALVES = R.Reading("seat halves in training", "training seats in two equal halves instead of rotating every "
-                   "game", "spec 7.5")
-HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.retrained, about 0.15 CPU s a table: Figs 5-5, "
-                       "5-7, 5-8, Table 5-1); Fig 5-9's tables are three-player, so seat thirds need a three-player "
-                       "variant of retrained.train_variant and the four three-player tables of every seed "
-                       "retrained (a few CPU seconds at full size)")
-
-
+HALVES = R.Reading("seat halves in training", "training seats in two equal halves instead of rotating every game",
+                   "spec 7.5")
+HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.retrained, about 0.15 CPU s a table: Figs 5-5, 5-7, "
+                       "5-8, Table 5-1); Fig 5-9's tables are three-player, so seat thirds need a three-player "
+                       "variant of retrained.train_variant and the four three-player tables of every seed retrained "
+                       "(a few CPU seconds at full size)")
 # The three-player game's open points (spec 7.1: the report does not show its three-player code, "大同小異", much
 # the same as the two-player code). Each is a reading of every three-player family it touches: Figs 5-3 and 5-6
 # (three EXP rules) and Fig 5-9 (RL0 trained and tested against two EXP0).
-THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening", "the three-player game runs its turns in "
-                        "another order or another player opens", "spec 7.1 (cyclic turns with P1 opening assumed)")
+THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening",
+                        "the three-player game runs its turns in another order or another player opens",
+                        "spec 7.1 (cyclic turns with P1 opening assumed)")
 THREE_SETTLE = R.Reading("a challenge settled between other players", "a three-player challenge is decided between "
-                         "other players than the challenger and the bidder just before", "spec 7.1 (settled "
-                         "between the challenger and the immediately preceding bidder assumed)")
-THREE_NOT_LOST = R.Reading("games not lost count as won", "a three-player game has one loser and both other players "
-                           "count it as won", "spec 7.1 (reward 1 for the winner and 0 for both others assumed); the "
-                           "report's rules name only a loser (落敗)")
-THREE_HANDS = R.Reading("another three-player hand generator", "the third player's hand is dealt otherwise than by "
-                        "the report's generator with same_p3", "spec 7.1 (hand generation with same_p3 assumed)")
+                         "other players than the challenger and the bidder just before",
+                         "spec 7.1 (settled between the challenger and the immediately preceding bidder assumed)")
+THREE_NOT_LOST = R.Reading("games not lost count as won",
+                           "a three-player game has one loser and both other players count it as won", "spec 7.1 "
+                           "(reward 1 for the winner and 0 for both others assumed); the report's rules name only a "
+                           "loser (落敗)")
+THREE_HANDS = R.Reading("another three-player hand generator",
+                        "the third player's hand is dealt otherwise than by the report's generator with same_p3",
+                        "spec 7.1 (hand generation with same_p3 assumed)")
 #: the readings the report fixes, each with why (not run)
 THREE_FIXED = (
     (THREE_TURNS, "the report numbers the players by their place in the turn (順位) and has the first to play open "
@@ -974,9 +972,9 @@ THREE_FIXED = (
     (THREE_HANDS, "these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
      "game), and the report names no other three-player deal: no second reading exists"))
 THREE_UPDATE = R.Reading("no update for the third player", "a learning table that neither made nor challenged the "
-                         "last bid gets no reward update (only the two in the showdown learn)",
-                         "spec 7.1 (reward 1 for the winner and 0 for both others assumed: the third player's "
-                         "entries are pulled toward 0)")
+                         "last bid gets no reward update (only the two in the showdown learn)", "spec 7.1 (reward 1 "
+                         "for the winner and 0 for both others assumed: the third player's entries are pulled "
+                         "toward 0)")
 THREE_UPDATE_WHY = R.Unbuilt("the compiled engine gives the learner the penalty whenever it does not win; another "
                              "update for the third player needs a switch in the engine and the four three-player "
                              "tables of every seed retrained")
@@ -988,6 +986,55 @@ EXP0_WINDOW = R.Reading(f"EXP0 window of {TR.THREE_WINDOW} actions (six scaled w
 EXP0_WINDOW_WHY = R.Unbuilt("the three-player games under this window were not played in this call")
 EXP0_WINDOW_TABLES = R.Unbuilt("Fig 5-9's tables were trained against EXP0 with the six-action window; the wider "
                                "window would retrain the four three-player tables of every seed")
+FAR_LARGE = R.Reading("'far better' as large",
+                      "'far better' read as the word 'large': an edge of at least 10 points over 50 %",
+                      "the study's word table", True)
+FAR_BETTER = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
+                       "the report's wording, 遠優於 (far better) without a size")
+#: why a retrained-table reading was not run: the call gave no setup (tests, or a notebook that passes none)
+NO_SETUP = R.Unbuilt("this call was given no setup to retrain the tables with (p02.readings.inputs gives one)")
+SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
+                    "the last one (EXP0 against EXP1-EXP3), since the report says EXP1-EXP3 give similar results",
+                    "the report: 因 EXP1~EXP3 性質接近，故勝率會呈現相近的結果 (EXP1-EXP3 are alike, so their win "
+                    "rates are alike)")
+PER_GAME = R.Reading("RL-random per game", "RL-random draws one EXP rule per game instead of per decision",
+                     "spec 7.8; the report: 以相等機率隨機選取 EXP (an EXP chosen at random with equal probability)")
+SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
+                     "option) instead of taking the last action", "the report's code (do_shuffle)")
+NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 差距不大 (the gap is not large) read as "
+                      "the complement of the word 'large': a difference within ±10 points, not the ±2 points of "
+                      "'barely changes'", "the report's wording for Fig 5-8 (固定後手訓練的 RL0 "
+                      "作為後手的勝率差距不大); the protocol's word 'large'")
+TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last tenth "
+                          "of the stage (with the table still learning), not from frozen evaluation games",
+                          "spec 7.7")
+NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影響不明顯 (the effect is not clear) read "
+                      "as the complement of the word 'clear': each difference within ±5 points, not the ±2 points "
+                      "of 'no difference'", "the report's wording for Fig 5-10 (增加歷史對於 RL0 "
+                      "訓練的勝率影響不明顯); the protocol's word 'clear'")
+LIKELY_TRUE = R.Reading("honest as likely true", "a bid counts as honest when it is more likely true than not given "
+                        "the hand (count at most one above the dice held, since one more matching die among five "
+                        "unseen ones has probability 0.60), so only larger overbids are lies",
+                        "spec 7.14 ('slight lie' undefined)")
+ANY_OPENING = R.Reading("every opening bid",
+                        "the opening class holds every opening bid (no earlier bid), honest or not",
+                        "spec 7.14; the report's class 開局喊牌")
+TIES = R.Reading("ties at rank 30", "entries tied with the 30th value counted another way than by key order",
+                 "spec 7.14 (ties at the 30th value unresolved)")
+TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another tie-break cannot be recounted from them"
+RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over the hands "
+                        "that are advantaged (s = 3 to 5), not from s = 2", "the report: "
+                        "其他皆為優勢手牌，且相同個數越高優勢越大 (the others are all advantaged, and the larger "
+                        "the count the larger the advantage)")
+OTHERS_ABOVE = R.Reading("others advantaged",
+                         "every s other than 2 is an advantaged hand, above 50 % (not merely not below it)",
+                         "the report: 其他皆為優勢手牌 (the others are all advantaged hands)")
+BOTH = R.Reading("others advantaged, rising from s = 3", "both readings above together",
+                 "the report's sentence on RL2 and RL3 (Fig 5-16)")
+NO_CHALLENGE = R.Reading("actions without the challenge", "a game's length counts bids only, not the final challenge",
+                         "spec 7.17; the report's len(record)/2 counts the challenge")
+
+
 #: the three-player families
 THREE_FAMILIES = ("Fig 5-3", "Fig 5-6", "Fig 5-9")
 
@@ -1098,12 +1145,6 @@ def OWN(fam, claim, row, inp):
     return [_own(row)]
 
 
-FAR_LARGE = R.Reading("'far better' as large", "'far better' read as the word 'large': an edge of at least 10 points "
-                      "over 50 %", "the study's word table", True)
-FAR_BETTER = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
-                       "the report's wording, 遠優於 (far better) without a size")
-
-
 def _better_5_1(fam, claim, row, inp):
     vs = inp.results.vs_rand
     players = list(dict.fromkeys(vs.player))
@@ -1120,8 +1161,6 @@ def _fig_5_5_rl(fam, claim, row, inp):
         "{n} tables, the training seeds of the claims row", "the reading's self-play rows give no row for this claim")
 
 
-#: why a retrained-table reading was not run: the call gave no setup (tests, or a notebook that passes none)
-NO_SETUP = R.Unbuilt("this call was given no setup to retrain the tables with (p02.readings.inputs gives one)")
 #: Fig 5-7's claims whose tables the retrained-table readings rebuild (the sentence of seed 001 l.470)
 RETRAINED_5_7 = ("RL03", "RL0123", "RL-random")
 
@@ -1138,14 +1177,6 @@ def _fig_5_7_retrained(fam, claim, row, inp) -> list[dict]:
     return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
 
 
-SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
-                    "the last one (EXP0 against EXP1-EXP3), since the report says EXP1-EXP3 give similar results",
-                    "the report: 因 EXP1~EXP3 性質接近，故勝率會呈現相近的結果 (EXP1-EXP3 are alike, so their win rates "
-                    "are alike)")
-PER_GAME = R.Reading("RL-random per game", "RL-random draws one EXP rule per game instead of per decision",
-                     "spec 7.8; the report: 以相等機率隨機選取 EXP (an EXP chosen at random with equal probability)")
-
-
 def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
     s = seq[seq.epsilon == epsilon]
     cells = [(m, d) for m in _sequence_models(s) for d in sorted(set(m[2:-1]) - {m[-1]})
@@ -1153,16 +1184,6 @@ def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
     # judged as the claims row is: one trained table per model (ONE_TABLE, issue 49 item 4)
     sh = V.share([_one(s, _lvl(len(cells)), "<", 0.5, model=m, opponent=f"EXP{d}") for m, d in cells])
     return sh, V.word("mostly", sh), len(cells)
-
-
-SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
-                     "option) instead of taking the last action", "the report's code (do_shuffle)")
-
-
-NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 差距不大 (the gap is not large) read as "
-                      "the complement of the word 'large': a difference within ±10 points, not the ±2 points of "
-                      "'barely changes'", "the report's wording for Fig 5-8 (固定後手訓練的 RL0 作為後手的勝率差距不大); "
-                      "the protocol's word 'large'")
 
 
 def _greedy_5_7(fam, claim, row, inp):
@@ -1204,20 +1225,9 @@ def _fig_5_8(fam, claim, row, inp):
                             "the claims row")
 
 
-TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last "
-                          "tenth of the stage (with the table still learning), not from frozen evaluation games",
-                          "spec 7.7")
-
-
 def _training_rates(curves: pd.DataFrame, config: str) -> pd.Series:
     c = curves[curves.config == config]
     return c[c.games == int(c.games.max())].set_index("seed")["training_win_rate"].sort_index()
-
-
-NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影響不明顯 (the effect is not clear) read as "
-                      "the complement of the word 'clear': each difference within ±5 points, not the ±2 points of "
-                      "'no difference'", "the report's wording for Fig 5-10 (增加歷史對於 RL0 訓練的勝率影響不明顯); "
-                      "the protocol's word 'clear'")
 
 
 def _fig_5_10(fam, claim, row, inp):
@@ -1233,17 +1243,6 @@ def _fig_5_10(fam, claim, row, inp):
             # the wording reading on the row's own cases (n=2 and n=3 against n=1, in the sample it rests on)
             R.run(fam, claim, NOT_CLEAR, *each(cases, partial(not_word, "clear"), "n=2 and n=3 against n=1", "largest"),
                   "the claims row's own differences, value: the larger one")]
-
-
-LIKELY_TRUE = R.Reading("honest as likely true", "a bid counts as honest when it is more likely true than not "
-                        "given the hand (count at most one above the dice held, since one more matching die among "
-                        "five unseen ones has probability 0.60), so only larger overbids are lies",
-                        "spec 7.14 ('slight lie' undefined)")
-ANY_OPENING = R.Reading("every opening bid", "the opening class holds every opening bid (no earlier bid), honest "
-                        "or not", "spec 7.14; the report's class 開局喊牌")
-TIES = R.Reading("ties at rank 30", "entries tied with the 30th value counted another way than by key order",
-                 "spec 7.14 (ties at the 30th value unresolved)")
-TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another tie-break cannot be recounted from them"
 
 
 def _top30_config(claim: str) -> str | None:
@@ -1319,16 +1318,6 @@ def _table_5_1_retrained(fam, claim, row, inp) -> list[dict]:
                       "of the claims row", "the reading's lists give no row for this claim", one_table)
 
 
-RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over the hands "
-                        "that are advantaged (s = 3 to 5), not from s = 2",
-                        "the report: 其他皆為優勢手牌，且相同個數越高優勢越大 (the others are all advantaged, and the "
-                        "larger the count the larger the advantage)")
-OTHERS_ABOVE = R.Reading("others advantaged", "every s other than 2 is an advantaged hand, above 50 % (not merely "
-                         "not below it)", "the report: 其他皆為優勢手牌 (the others are all advantaged hands)")
-BOTH = R.Reading("others advantaged, rising from s = 3", "both readings above together",
-                 "the report's sentence on RL2 and RL3 (Fig 5-16)")
-
-
 def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
     """For Fig 5-17's "the side with the higher multiplicity is advantaged": a pair (s1, s2), both at least 4, whose
     seat-symmetrised difference differs (judged as the claim judges every pair), or None. Where one exists the
@@ -1346,10 +1335,6 @@ def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
             if V.direction(z, ">", 0.0).verdict == "differs":
                 return a, b
     return None
-
-
-NO_CHALLENGE = R.Reading("actions without the challenge", "a game's length counts bids only, not the final "
-                         "challenge", "spec 7.17; the report's len(record)/2 counts the challenge")
 
 
 def _other_honest(fam, claim, row, inp):
