@@ -349,7 +349,7 @@ def fig_5_1(vs_rand) -> list[dict]:
     return _section(S_5_1, [_claim(
         ST["Fig 5-1"][0], "Fig 5-1", "far above 50%", *each(es.values(), partial(V.word, "large"),
                                                             "each of EXP0-3 and RL0-3", "lowest"),
-                                   note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: "
+        note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: "
         f"{worst}'s win rate minus 50%, the smallest edge; RL rows: {METHOD}; EXP rows over games", **SEL)])
 
 
@@ -473,7 +473,8 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
     last = _evaluated(curves[curves.games == curves.games.max()])
     ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), _lvl(2)) for n in (2, 3)]
     rows.append(_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
-                       *each(ds, partial(V.word, "no difference"), "n=2 and n=3 against n=1", "largest"), note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final "
+                       *each(ds, partial(V.word, "no difference"), "n=2 and n=3 against n=1", "largest"),
+                       note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final "
                        "win rate of history 2 or 3 minus history 1's, the larger in size; "
                        + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds))))
     rows[-1].cases = tuple(ds)
@@ -495,15 +496,14 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
 
 
 def fig_5_12(curves) -> list[dict]:
-    rows = []
     n1 = curves[curves.config == "n=1"]
     g_last = int(n1.games.max())
     # "the RL0 after 100,000 games explored a third" (seed 001 l.538): the charted table
     x = V.prediction_across_seeds(n1[n1.games == g_last].explored_share.to_numpy())
-    rows.append(_claim(ST["Fig 5-12"][0], "Fig 5-12",
-                       EXPLORED_SHARE_100K, x, one_table(V.about(EXPLORED_SHARE_100K, x, span=1.0)),
-                       note=f"{ONE_TABLE}; value: share of the 11,040 partial-hand keys in the "
-                       f"table after {g_last:,} games"))
+    rows = [_claim(ST["Fig 5-12"][0], "Fig 5-12", EXPLORED_SHARE_100K, x,
+                   one_table(V.about(EXPLORED_SHARE_100K, x, span=1.0)),
+                   note=f"{ONE_TABLE}; value: share of the 11,040 partial-hand keys in the table after "
+                   f"{g_last:,} games")]
     marks = sorted(n1.games.unique())
     first, mid = marks[0], marks[len(marks) // 2 - 1]
     ent = n1.pivot(index="seed", columns="games", values="entries")
@@ -513,9 +513,8 @@ def fig_5_12(curves) -> list[dict]:
     shrink = V.paired_difference(inc_last / inc_first, np.ones_like(inc_first), level=lvl, bound=np.inf)
     grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf, lvl)
     # each case says what its number is: the summary shows the deciding case's value beside "concave growth"
-    cases = [("entries added over the stage", grow, V.direction(grow, ">", 0.0), 0.0),
-             (f"new entries in the last {marks[-1] - marks[-2]:,}-game block over those of the first, minus 1", shrink,
-              V.direction(shrink, "<", 0.0), 0.0)]
+    cases = [_case("entries added over the stage", grow, ">"), _case(
+        f"new entries in the last {marks[-1] - marks[-2]:,}-game block over those of the first, minus 1", shrink, "<")]
     rows.append(_deciding_row(ST["Fig 5-12"][1], "Fig 5-12", "concave growth", cases,
                               "grows, and the last block adds less than the first", f"{METHOD}; new entries in the last "
                               f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
@@ -527,8 +526,8 @@ def fig_5_12(curves) -> list[dict]:
     late = (wr[marks[-1]] - wr[mid]).to_numpy()
     rise = V.across_seeds(early + late, -1, 1, lvl)
     slow = V.paired_difference(late, early, level=lvl)
-    cases = [("the total rise in win rate", rise, V.direction(rise, ">", 0.0), 0.0),
-             ("the late gain in win rate minus the early gain", slow, V.direction(slow, "<", 0.0), 0.0)]
+    cases = [_case("the total rise in win rate", rise, ">"),
+             _case("the late gain in win rate minus the early gain", slow, "<")]
     rows.append(_deciding_row(ST["Fig 5-12"][2], "Fig 5-12", "concave growth", cases,
                               "rises, and rises less late", f"{METHOD}; windowed frozen win rates at checkpoints (not "
                               f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to "
@@ -618,53 +617,42 @@ def _f(frame, player, s):
     return where(frame, player=player, same=s)
 
 
+def _case(label: str, z: V.Estimate, op: str, ref: float = 0.0) -> tuple:
+    """One case of a claim judged over several (:func:`_deciding_row`): z against ``ref`` in the direction ``op``."""
+    return label, z, V.direction(z, op, ref), ref
+
+
 def fig_5_14_15(forced_exp) -> list[dict]:
-    rows, f = [], _f
-    x, j, _ = all_pairs(lambda a, b, lvl: diff(f(forced_exp, "EXP0", a), f(forced_exp, "EXP0", b), lvl),
-                        [(s + 1, s) for s in range(1, 5)], "each step")
-    rows.append(_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing", x, j,
-                       note="value: the forced side's win rate at s+1 minus at s, the smallest step"))
-    lvl = _lvl(5)
-    cases = []
-    for s in range(1, 6):
-        z = estimate(f(forced_exp, "EXP0", s), lvl)
-        cases.append((f"s = {s}", z, V.direction(z, ">" if s >= 3 else "<", 0.5), 0.5))
+    def f(player, s):
+        return _f(forced_exp, player, s)
+
+    x, j, _ = all_pairs(lambda a, b, lvl: diff(f("EXP0", a), f("EXP0", b), lvl), [(s + 1, s) for s in range(1, 5)],
+                        "each step")
+    rows = [_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing", x, j,
+                   note="value: the forced side's win rate at s+1 minus at s, the smallest step")]
+    cases = [_case(f"s = {s}", estimate(f("EXP0", s), _lvl(5)), ">" if s >= 3 else "<", 0.5) for s in range(1, 6)]
     rows.append(_deciding_row(ST["Fig 5-14"][1], "Fig 5-14", "threshold at 3", cases, "each s",
                               ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases),
                               words=lambda label: f"EXP0's forced-side win rate at {label}"))
     # Fig 5-15: spreads and gains; ceiling cells are left out of gain comparisons
-    ceil = {(a, s): estimate(f(forced_exp, a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
-    spreads, left_out = [], []
-    for a in EXPS[1:]:
-        top_s = max(s for s in range(1, 6) if not ceil[a, s] and not ceil["EXP0", s])
-        if top_s < 5:
-            left_out.append(f"{a} s>{top_s}")
-        spreads.append((a, top_s))
+    ceil = {(a, s): estimate(f(a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
+    spreads = [(a, max(s for s in range(1, 6) if not ceil[a, s] and not ceil["EXP0", s])) for a in EXPS[1:]]
+    left_out = [f"{a} s>{top_s}" for a, top_s in spreads if top_s < 5]
     steps = [(a, s) for a in EXPS[1:] for s in range(1, 5) if not (ceil[a, s] and ceil[a, s + 1])]
     lvl = _lvl(len(spreads) + len(steps))       # one Bonferroni level over every case of the rule
-    cases = []
-    for a, top_s in spreads:
-        z = combine([(f(forced_exp, a, top_s), 1), (f(forced_exp, a, 1), -1), (f(forced_exp, "EXP0", top_s), -1),
-                     (f(forced_exp, "EXP0", 1), 1)], lvl)
-        cases.append((f"{a}'s spread from s = 1 to s = {top_s} minus EXP0's", z, V.direction(z, ">", 0.0), 0.0))
-    for a, s in steps:
-        z = diff(f(forced_exp, a, s + 1), f(forced_exp, a, s), lvl)
-        cases.append((f"{a}'s forced-side win rate at s = {s + 1} minus at s = {s}", z, V.direction(z, ">", 0.0),
-                      0.0))
+    cases = [_case(f"{a}'s spread from s = 1 to s = {top_s} minus EXP0's", combine(
+        [(f(a, top_s), 1), (f(a, 1), -1), (f("EXP0", top_s), -1), (f("EXP0", 1), 1)], lvl), ">")
+             for a, top_s in spreads]
+    cases += [_case(f"{a}'s forced-side win rate at s = {s + 1} minus at s = {s}", diff(f(a, s + 1), f(a, s), lvl), ">")
+              for a, s in steps]
     rows.append(_deciding_row(ST["Fig 5-15"][0], "Fig 5-15", "larger spread", cases,
                               "each of EXP1-3: rising, and a larger spread than EXP0", "spreads of EXP1-3 minus EXP0's: "
                               + ", ".join(f"{c[1].value:+.3f}" for c in cases[:len(spreads)])
                               + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else ""), **SEL))
-    gains, notes = {}, []
-    for a in EXPS[1:]:
-        hs = [s for s in (4, 5) if not ceil[a, s] and not ceil["EXP3", s]]
-        if len(hs) < 2:
-            notes.append(f"{a}: s={sorted({4, 5} - set(hs))} at a ceiling, left out")
-        gains[a] = hs
-    lvl = _lvl(2)
-    shown = [combine([(f(forced_exp, a, s), 1) for s in hs] + [(f(forced_exp, a, 3), -len(hs))]
-                     + [(f(forced_exp, "EXP3", s), -1) for s in hs] + [(f(forced_exp, "EXP3", 3), len(hs))], lvl)
-             for a, hs in ((a, gains[a]) for a in ("EXP1", "EXP2")) if hs]
+    gains = {a: [s for s in (4, 5) if not ceil[a, s] and not ceil["EXP3", s]] for a in EXPS[1:]}
+    notes = [f"{a}: s={sorted({4, 5} - set(hs))} at a ceiling, left out" for a, hs in gains.items() if len(hs) < 2]
+    shown = [combine([(f(a, s), 1) for s in hs] + [(f(a, 3), -len(hs))] + [(f("EXP3", s), -1) for s in hs]
+                     + [(f("EXP3", 3), len(hs))], _lvl(2)) for a, hs in ((a, gains[a]) for a in ("EXP1", "EXP2")) if hs]
     js = [V.direction(z, ">", 0.0) for z in shown]
     j = _all(js, "EXP1 and EXP2 against EXP3") if js else V.undecidable(
         V.stated("inconclusive", "gain over s=3, EXP1 and EXP2 against EXP3"), "every cell is at a ceiling")
@@ -705,15 +693,14 @@ def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lo
     """The cases of Fig 5-16's RL2/RL3 statement: below 50 % at s = 2; at the other s ``others`` ("not lower"
     than 50 %, or "advantaged": above it); rising from s to s+1 for every s from ``rise_from`` to 4. One
     Bonferroni level over all of them; each case's label says what its number is."""
-    f, lvl, cases = _f, _lvl(2 * (1 + 4 + (5 - rise_from))), []
+    lvl, cases, lower = _lvl(2 * (1 + 4 + (5 - rise_from))), [], others == "not lower"
     for name in ("RL2", "RL3"):
         z = [shift(est_one(forced_rl, lvl, player=name, same=s), 0.5) for s in range(1, 6)]
         cases.append((f"{name}'s win rate at s = 2 minus 50%", z[1], one_table(V.direction(z[1], "<", 0.0)), 0.0))
-        for i in (0, 2, 3, 4):
-            j = V.word("not lower", z[i]) if others == "not lower" else V.direction(z[i], ">", 0.0)
-            cases.append((f"{name}'s win rate at s = {i + 1} minus 50%", z[i], one_table(j), None if others == "not lower" else 0.0))
+        cases += [(f"{name}'s win rate at s = {i + 1} minus 50%", z[i], one_table(V.word("not lower", z[i]) if lower
+                   else V.direction(z[i], ">", 0.0)), None if lower else 0.0) for i in (0, 2, 3, 4)]
         for s in range(rise_from, 5):
-            d = diff_one(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl)
+            d = diff_one(_f(forced_rl, name, s + 1), _f(forced_rl, name, s), lvl)
             cases.append((f"{name}'s win rate at s = {s + 1} minus at s = {s}", d, one_table(V.direction(d, ">", 0.0)), 0.0))
     return cases
 
