@@ -178,8 +178,7 @@ def partial_reference(curve: pd.DataFrame) -> pd.Series:
 
 def full_hand_reach(full_curve: pd.DataFrame, curve: pd.DataFrame) -> str:
     """Fig 5-11: when the full-hand table reaches the report's explored share, and where it ends."""
-    part = partial_reference(curve)
-    fh = full_curve
+    part, fh = partial_reference(curve), full_curve
     reach = fh[fh.explored_share >= EXPLORED_SHARE_FULL]
     return (f"The full-hand table reaches {EXPLORED_SHARE_FULL:.0%} of its key space after "
             + (f"**{int(reach.games.iloc[0]):,}** training games" if len(reach) else
@@ -191,8 +190,7 @@ def full_hand_reach(full_curve: pd.DataFrame, curve: pd.DataFrame) -> str:
 
 def full_hand(full_curve: pd.DataFrame, curve: pd.DataFrame, stage_games: int) -> str:
     """Fig 5-11's *What to notice*."""
-    part = partial_reference(curve)
-    fh = full_curve
+    part, fh = partial_reference(curve), full_curve
     ahead = fh[fh.win_rate > part.win_rate]
     one = curve[(curve.config == "full, n=1") & (curve.games == stage_games)]
     same = (f" (the long run is a training of its own, with its own random stream and checkpoints, so this is a "
@@ -470,11 +468,10 @@ def timing(summary: pd.DataFrame) -> str:
 
     slower = [t.loc[c, "seconds_per_10000_games"] > base.seconds_per_10000_games for c, _ in richer]
     fewer = [t.loc[c, "actions_scanned_per_game"] < base.actions_scanned_per_game for c, _ in richer]
-    if all(slower):
-        pace = ("the richer states train more slowly than the default table (partial hand, history 1), against the "
-                "report, which found them faster")
-    elif not any(slower):
-        pace = "the richer states train faster than the default table (partial hand, history 1), as the report found"
+    if all(slower) or not any(slower):
+        slow = all(slower)
+        pace = (f"the richer states train {'more slowly' if slow else 'faster'} than the default table (partial hand, "
+                f"history 1), {'against the report, which found them faster' if slow else 'as the report found'}")
     else:
         way = ["more slowly" if s_ else "faster" for s_ in slower]
         judged = ["against the report" if s_ else "as the report found" for s_ in slower]
@@ -511,13 +508,12 @@ def _learned_keys(slice43: pd.DataFrame) -> str:
     """How many of the slice's legal keys each table has learned: "none of the slice's 9 legal keys, after 1,000
     games or after 100,000" when every table has learned as many, else one count a table ("none of the slice's 9 legal
     keys after 1,000 games and 2 of 9 after 100,000")."""
-    tables = [(int(games), int(g.seen.sum()), int(g.value.notna().sum()))
+    tables = [(f"{int(games):,}", int(g.seen.sum()), int(g.value.notna().sum()))
               for games, g in slice43.groupby("games", sort=True)]
-    after = [f"{games:,}" for games, _, _ in tables]
-    _, seen, legal = tables[0]
+    after, (_, seen, legal) = [a for a, _, _ in tables], tables[0]
     if len({(s_, n) for _, s_, n in tables}) > 1:
         return (f"{_how_many(seen, legal)} of the slice's {legal} legal keys after {after[0]} games and "
-                + ", ".join(f"{s_} of {n} after {a}" for (_, s_, n), a in zip(tables[1:], after[1:])))
+                + ", ".join(f"{s_} of {n} after {a}" for a, s_, n in tables[1:]))
     when = (f"after {after[0]} games" if len(after) == 1 else f"after {after[0]} games or after {after[1]}"
             if len(after) == 2 else f"after {', '.join(after[:-1])} or {after[-1]} games")
     return f"{_how_many(seen, legal)} of the slice's {legal} legal keys, {when}"

@@ -738,15 +738,9 @@ def fig_5_17(grid) -> list[dict]:
                            f"{len(pairs)} pairs", **kw))
         ceil = {(a, b): estimate(g(name, a, b)).at_ceiling() for a in range(1, 6) for b in range(1, 6)}
         keep = {k: (not ceil[k] and not ceil[k[1], k[0]]) for k in pairs}
-        lvl = _lvl(3)
-        js, shown = [], []
-        for gap in (1, 2, 3):
-            lo_ = [(a, b) for a, b in pairs if a - b == gap and keep[a, b]]
-            hi_ = [(a, b) for a, b in pairs if a - b == gap + 1 and keep[a, b]]
-            if not lo_ or not hi_:
-                continue
-            shown.append(combine(sym(name, hi_) + sym(name, lo_, -1), lvl))
-            js.append(V.direction(shown[-1], ">", 0.0))
+        at = [[(a, b) for a, b in pairs if a - b == gap and keep[a, b]] for gap in (1, 2, 3, 4)]
+        shown = [combine(sym(name, hi_) + sym(name, lo_, -1), _lvl(3)) for lo_, hi_ in zip(at, at[1:]) if lo_ and hi_]
+        js = [V.direction(z, ">", 0.0) for z in shown]
         dropped = [f"{a}v{b}" for a, b in pairs if not keep[a, b]]
         if shown:
             j = _all(js, "each gap g against g+1")
