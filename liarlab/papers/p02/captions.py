@@ -371,23 +371,25 @@ def plain_headline(claims: pd.DataFrame | None, results: Results) -> str:
             "games.\n\n")   # its own paragraph
 
 
-def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
-    """The answer's further results (issue 50): :func:`plain_headline`, seats are learned (Fig 5-8), and a best
-    responder beats every kind of trained table (our extension)."""
+def _responder(results: Results, between: str = "") -> str:
+    """What the best responder wins against the trained tables, by kind of table (our extension)."""
     from liarlab.papers.p02 import exploit
 
     ex_s = exploit.summary(results.exploit)
     lb = ex_s["best-response lower bound"]
+    return (f"wins {lb.min():.3f} to {lb.max():.3f} of its games against the trained tables, by kind of table{between}; "
+            f"its 95 % interval lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.")
+
+
+def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
+    """The answer's further results (issue 50): :func:`plain_headline`, seats are learned (Fig 5-8), and a best
+    responder beats every kind of trained table (our extension)."""
     return (f"{plain_headline(claims, results)}**Seats are learned.** A table trained only in the second seat wins "
             f"{opener_words(results)}; the report: about 0): its opening keys were never updated, so the tie rule "
             "makes it bid the maximum. **A player who knows a table's policy beats it** (our "
-            f"extension): a one-exchange-lookahead best responder wins {lb.min():.3f} to {lb.max():.3f} of its games "
-            f"against the trained tables, by kind of table; its 95 % interval lies above 50 % for "
-            f"{int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.")
+            f"extension): a one-exchange-lookahead best responder {_responder(results)}")
 
 
-#: a verdict as the page says it (the answer and the summary say "undecided" for an inconclusive row)
-VERDICT_WORDS = {"inconclusive": "undecided", "differs": "differs", "reproduced": "reproduced"}
 #: a verdict as the opening of a sentence (issue 50: "...: undecided; lowest diagonal cell 0.61" stacked colons
 #: and left the verdict a bare word)
 VERDICT_SENTENCE = {"inconclusive": "We cannot decide this", "differs": "We do not reproduce this",
@@ -415,7 +417,6 @@ def headline_found(head_row) -> str:
 def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -> str:
     """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline), the measured tables
     (``results``) and the honestAction reading (``reading``: :func:`claims.honest_reading`)."""
-    from liarlab.papers.p02 import exploit
     from liarlab.study import answer
 
     found = claims[claims.kind == "finding"]
@@ -427,10 +428,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     # (... 0.000 to 1.000)" here): the claims table's row where it carries the headline flag, else the row itself
     head_row = answer.headline(claims) if "headline" in claims else None
     head_row = head if head_row is None else head_row
-    ex_s = exploit.summary(results.exploit)
-    lb = ex_s["best-response lower bound"]
     beats = results.baseline_table["learning beats every baseline"]
-    opener = opener_words(results)
     above, mean = mean_vs_trainer(results.baseline_table)
     decided = ((("What is decided: " if above else "The mean over tables does not decide it either: ") + mean + ".")
                if _undecidable(head_row) else "")
@@ -446,13 +444,12 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
   EXP statements reproduced, against {min(reading.counts.values())} for the other).
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}
   of {len(results.baseline_table)} cases.
-* **Seats are learned:** a table trained only in the second seat wins {opener}), because
+* **Seats are learned:** a table trained only in the second seat wins {opener_words(results)}), because
   the tie rule makes unseen openings bid the maximum.
 * **Exploration:** {n1.explored_share.iloc[-1]:.1%} of the {PARTIAL_KEYS:,} partial-hand keys after {int(n1.games.iloc[-1]):,}
   games; the full hand explores {fh.explored_share.iloc[-1]:.1%} of its {FULL_KEYS:,} keys after {int(fh.games.max()):,}.
-* **Extension, best-response lower bound:** a one-exchange-lookahead responder wins {lb.min():.3f} to {lb.max():.3f}
-  of its games against the trained tables, by kind of table (a full best response wins at least as much); its 95 %
-  interval lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.
+* **Extension, best-response lower bound:** a one-exchange-lookahead responder
+  {_responder(results, " (a full best response wins at least as much)")}
 '''
 
 

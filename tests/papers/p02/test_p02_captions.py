@@ -164,7 +164,7 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     assert "wins 0.030 of its games as the opener (95 % confidence interval across 3 tables: 0.005 to 0.055; 1,000 games each" in text
     assert f"30.0% of the {captions.PARTIAL_KEYS:,} partial-hand keys after 1,000" in text
     assert f"explores 3.0% of its {captions.FULL_KEYS:,} keys after 1,000" in text
-    assert "wins 0.800 to 0.900\n  of its games" in text
+    assert "responder\n  wins 0.800 to 0.900 of its games against the trained tables" in text
     # every number in the text is one of the tables' (or a count of their rows), or in the words of Fig 5-8's
     # diagnosis (its figure number, "within 2 points", "exploration 0.1")
     numbers = {float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*\.?\d*", text)}
