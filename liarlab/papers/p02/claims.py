@@ -1247,21 +1247,6 @@ def _ties(fam, claim, top: pd.DataFrame) -> dict:
     return R.not_built(fam, claim, TIES, TIES_WHY)
 
 
-def _classify(key: str, reading: str) -> str:
-    k = [int(x) for x in key.split()]
-    head, rest = k[:2], k[2:]
-    if rest[-1] == -1:
-        return "challenge"
-    face, held, count = rest
-    opening = all(x == 0 for x in head)
-    if reading == ANY_OPENING.name and opening:
-        return "opening honest"
-    lie = count > held + (1 if reading == LIKELY_TRUE.name else 0)
-    if lie:
-        return "slight lie"
-    return "opening honest" if opening else "mid-game honest"
-
-
 def _training_5_12(fam, claim, row, inp):
     cur = inp.results.curves.copy()
     cur["win_rate"] = cur["training_win_rate"]
@@ -1275,7 +1260,9 @@ def _table_5_1(fam, claim, row, inp):
         kind, n1 = claim.removeprefix(prefix), inp.results.top[inp.results.top.config == "n=1"]
         out = []
         for reading in (ANY_OPENING, LIKELY_TRUE):
-            vals = (n1.key.map(lambda k, r=reading.name: _classify(k, r)) == kind).groupby(n1.seed).sum().to_numpy()
+            kinds = n1.key.map(lambda k, r=reading: ex.classify_key(tuple(int(x) for x in k.split()), 1, "partial",
+                                                                any_opening=r is ANY_OPENING, slack=int(r is LIKELY_TRUE)))
+            vals = (kinds == kind).groupby(n1.seed).sum().to_numpy()
             x, j = _printed_count(TOP30_CLASSES[kind], vals, f"the {kind} count")
             out.append(R.run(fam, claim, reading, x, one_table(j)))
         return out
