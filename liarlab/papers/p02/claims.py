@@ -1126,6 +1126,11 @@ def OWN(fam, claim, row, inp):
     return [_own(row)]
 
 
+def _rerun(reading: R.Reading, judge):
+    """A runner: the claim's row among ``judge(inp)``, the family's rows judged on the reading's own frames."""
+    return lambda fam, claim, row, inp: _run_from(fam, claim, reading, judge(inp))
+
+
 def _better_5_1(fam, claim, row, inp):
     vs = inp.results.vs_rand
     players = list(dict.fromkeys(vs.player))
@@ -1165,13 +1170,6 @@ def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
     # judged as the claims row is: one trained table per model (ONE_TABLE, issue 49 item 4)
     sh = V.share([_one(s, _lvl(len(cells)), "<", 0.5, model=m, opponent=f"EXP{d}") for m, d in cells])
     return sh, V.word("mostly", sh), len(cells)
-
-
-def _greedy_5_7(fam, claim, row, inp):
-    if inp.greedy_seq is None:
-        return []
-    g = inp.greedy_seq.assign(epsilon=0.1)      # fig_5_7 reads the rows it is given
-    return _run_from(fam, claim, GREEDY, fig_5_7(g[g.model != "RL-random-game"]))
 
 
 def _per_game_5_7(fam, claim, row, inp):
@@ -1245,12 +1243,6 @@ def _ties(fam, claim, top: pd.DataFrame) -> dict:
                          "repeats a value among its 30 (unrounded floats), so no tie at the 30th value is in "
                          "evidence and another tie-break counts the same entries")
     return R.not_built(fam, claim, TIES, TIES_WHY)
-
-
-def _training_5_12(fam, claim, row, inp):
-    cur = inp.results.curves.copy()
-    cur["win_rate"] = cur["training_win_rate"]
-    return _run_from(fam, claim, TRAINING_RATE, fig_5_12(cur))
 
 
 def _table_5_1(fam, claim, row, inp):
@@ -1338,11 +1330,6 @@ def _uniform_5_17(fam, claim, row, inp):
         "is already dealt uniformly over its class (the report's pattern, s of one face and the rest all different, "
         "is the whole class for s >= 4), so the uniform reading deals the same hands there and the claim still "
         "differs")]
-
-
-def _fig_6_1(fam, claim, row, inp):
-    r = fig_6_1(inp.results.lengths, less=1)[0]     # judged as the row is (History 2026-12-07, second session)
-    return [R.run(fam, claim, NO_CHALLENGE, r.est, r.judgement)]
 
 
 # ============================================================================ the families, one record each
@@ -1457,8 +1444,8 @@ CLAIM_FAMILIES = [
                                                            _better_5_1, NB_TABLES_OTHER), (S_5_1,)),
     _family("Fig 5-2", fig_5_2, _ways(_exp), (S_5_2,)),
     _family("Fig 5-3", fig_5_3, _ways(_exp), (S_5_3,)),
-    _family("Fig 5-4", lambda r: fig_5_4(r.rl_exp, r.epsilon), _ways(OWN, lambda fam, claim, row, inp: _run_from(
-        fam, claim, GREEDY, fig_5_4(inp.results.rl_exp, 0.0)), NB_TABLES_OTHER), (S_5_4,), headline=True),
+    _family("Fig 5-4", lambda r: fig_5_4(r.rl_exp, r.epsilon), _ways(
+        OWN, _rerun(GREEDY, lambda inp: fig_5_4(inp.results.rl_exp, 0.0)), NB_TABLES_OTHER), (S_5_4,), headline=True),
     _family("Fig 5-5", fig_5_5_exp, _ways((_exp, lambda row: not row["claim"].startswith("RL")),
                                           (_fig_5_5_rl, lambda row: row["claim"].startswith("RL"))),
             (S_5_5_EXP, S_5_5_RL), {
@@ -1470,7 +1457,9 @@ CLAIM_FAMILIES = [
     _family("Fig 5-7", lambda r: fig_5_7(r.sequential, r.epsilon), _ways(
         OWN, (_similar_5_7, lambda row: row["claim"].startswith("and disadvantaged")),
         (_per_game_5_7, lambda row: row["claim"].startswith("RL-random ")),
-        (_greedy_5_7, lambda row: any(m in row["claim"] for m in RETRAINED_5_7)), _fig_5_7_retrained), (S_5_7,), {
+        (_rerun(GREEDY, lambda inp: [] if inp.greedy_seq is None else fig_5_7(   # the greedy rows as they are given
+            inp.greedy_seq.assign(epsilon=0.1).query("model != 'RL-random-game'"))),
+         lambda row: any(m in row["claim"] for m in RETRAINED_5_7)), _fig_5_7_retrained), (S_5_7,), {
         "Fig 5-7 (1) (seed 001 l.468): ahead of the last EXP trained on, behind earlier ones":
             ("a model is advantaged", "and disadvantaged"),
         "Fig 5-7 (2) (seed 001 l.470): RL03 and RL0123 still ahead of EXP0, RL-random ahead of every EXP":
@@ -1489,7 +1478,8 @@ CLAIM_FAMILIES = [
         "one continued", "spec 7.12"), "one run with checkpoints is both readings: its table at 100,000 games is "
         "what a separate run of that length would train with the same seed")), (S_5_10_11,)),
     _family("Fig 5-12", lambda r: fig_5_12(r.curves), _ways(
-        OWN, (_training_5_12, "the win rate rises"),
+        OWN, (_rerun(TRAINING_RATE, lambda inp: fig_5_12(inp.results.curves.assign(
+            win_rate=inp.results.curves["training_win_rate"]))), "the win rate rises"),
         (TRAINING_RATE, "the table's size and explored share are counted from the table itself (keys ever updated), "
          "one way only", lambda row: "the win rate rises" not in row["claim"])), (S_5_12,)),
     _family("Table 5-1", lambda r: _top_rows(r.top), _ways(
@@ -1504,7 +1494,8 @@ CLAIM_FAMILIES = [
         (*NB_TABLES_OTHER, lambda row: "agrees by selection" in (row.get("flags") or ""))), (S_5_16,)),
     _family("Fig 5-17", lambda r: fig_5_17(r.grid), _ways(OWN, _other_honest, _uniform_5_17), (S_5_17,)),
     _family("Fig 5-18", lambda r: fig_5_18(r.grid), _ways(OWN, NB_UNIFORM, (*NB_TABLES_OTHER, "RL1")), (S_5_18,)),
-    _family("Fig 6-1", lambda r: fig_6_1(r.lengths), _ways(OWN, _fig_6_1), (S_6_1,)),
+    _family("Fig 6-1", lambda r: fig_6_1(r.lengths), _ways(OWN, _rerun(NO_CHALLENGE, lambda inp: fig_6_1(
+        inp.results.lengths, less=1))), (S_6_1,)),     # judged as the row is (History 2026-12-07, second session)
     _plain("Fig 5-13", STATEMENTS["Fig 5-13"], lambda r: mechanism_check(r.timing), kind="check"),
     _plain("Table 4-3", TABLE_4_3, lambda r: [table_4_3_claim(r.slice43)]),
     _plain("Extension: update rules", None, _only("Extension: update rules", lambda r: extension_claims(
