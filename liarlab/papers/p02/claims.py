@@ -1172,14 +1172,6 @@ def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
     return sh, V.word("mostly", sh), len(cells)
 
 
-def _per_game_5_7(fam, claim, row, inp):
-    seq = inp.results.sequential
-    if not (seq.model == "RL-random-game").any():
-        return []
-    return _run_from(fam, claim, PER_GAME, fig_5_7(seq[seq.model != "RL-random"].replace(
-        {"model": {"RL-random-game": "RL-random"}})))
-
-
 def _similar_5_7(fam, claim, row, inp):
     sh, j, n = _earlier_alike(inp.results.sequential)
     return [R.run(fam, claim, SIMILAR, sh, j, f"{ONE_TABLE} of each model; share of the {n} (model, earlier EXP) "
@@ -1250,13 +1242,13 @@ def _table_5_1(fam, claim, row, inp):
     prefix = "top-30 entries of RL0 (n=1): "
     if claim.startswith(prefix) and row["kind"] == "finding":
         kind, n1 = claim.removeprefix(prefix), inp.results.top[inp.results.top.config == "n=1"]
-        out = []
-        for reading in (ANY_OPENING, LIKELY_TRUE):
-            kinds = n1.key.map(lambda k, r=reading: ex.classify_key(tuple(int(x) for x in k.split()), 1, "partial",
-                                                                any_opening=r is ANY_OPENING, slack=int(r is LIKELY_TRUE)))
-            vals = (kinds == kind).groupby(n1.seed).sum().to_numpy()
-            x, j = _printed_count(TOP30_CLASSES[kind], vals, f"the {kind} count")
-            out.append(R.run(fam, claim, reading, x, one_table(j)))
+        keys, out = n1.key.map(lambda k: tuple(int(x) for x in k.split())), []
+        for r in (ANY_OPENING, LIKELY_TRUE):
+            kinds = keys.map(lambda k: ex.classify_key(k, 1, "partial", any_opening=r is ANY_OPENING,
+                                                       slack=int(r is LIKELY_TRUE)))
+            x, j = _printed_count(TOP30_CLASSES[kind], (kinds == kind).groupby(n1.seed).sum().to_numpy(),
+                                  f"the {kind} count")
+            out.append(R.run(fam, claim, r, x, one_table(j)))
         return out
     if "challenges" in claim:
         return [R.not_run(fam, claim, R.Reading("challenge counted otherwise", "another count of challenge entries",
@@ -1282,19 +1274,12 @@ def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
     """For Fig 5-17's "the side with the higher multiplicity is advantaged": a pair (s1, s2), both at least 4, whose
     seat-symmetrised difference differs (judged as the claim judges every pair), or None. Where one exists the
     uniform-over-its-class reading cannot reproduce the claim: it deals those hands exactly as the engine does."""
-    if "higher multiplicity" not in claim:
+    name, pairs = claim.split(":")[0], [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
+    if "higher multiplicity" not in claim or not (grid.player == name).any():
         return None
-    name = claim.split(":")[0]
-    if not (grid.player == name).any():
-        return None
-    pairs = [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
-    level = _lvl(len(pairs))
-    for a, b in pairs:
-        if b >= 4:
-            z = diff(where(grid, player=name, s1=a, s2=b), where(grid, player=name, s1=b, s2=a), level)
-            if V.direction(z, ">", 0.0).verdict == "differs":
-                return a, b
-    return None
+    return next(((a, b) for a, b in pairs if b >= 4 and V.direction(diff(
+        where(grid, player=name, s1=a, s2=b), where(grid, player=name, s1=b, s2=a), _lvl(len(pairs))), ">", 0.0).verdict
+                 == "differs"), None)
 
 
 def _other_honest(fam, claim, row, inp):
@@ -1456,7 +1441,9 @@ CLAIM_FAMILIES = [
         "Fig 5-6 (2) (seed 001 l.453): EXP2 P3 clearly higher, EXP3 P1 clearly ahead": ("EXP2", "EXP3")}),
     _family("Fig 5-7", lambda r: fig_5_7(r.sequential, r.epsilon), _ways(
         OWN, (_similar_5_7, lambda row: row["claim"].startswith("and disadvantaged")),
-        (_per_game_5_7, lambda row: row["claim"].startswith("RL-random ")),
+        (_rerun(PER_GAME, lambda inp: fig_5_7(inp.results.sequential.query("model != 'RL-random'").replace(
+            {"model": {"RL-random-game": "RL-random"}})) if (inp.results.sequential.model == "RL-random-game").any()
+            else []), lambda row: row["claim"].startswith("RL-random ")),
         (_rerun(GREEDY, lambda inp: [] if inp.greedy_seq is None else fig_5_7(   # the greedy rows as they are given
             inp.greedy_seq.assign(epsilon=0.1).query("model != 'RL-random-game'"))),
          lambda row: any(m in row["claim"] for m in RETRAINED_5_7)), _fig_5_7_retrained), (S_5_7,), {
