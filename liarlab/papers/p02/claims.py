@@ -63,11 +63,7 @@ class Row(dict):
     """A claims row that keeps what built it: estimate, judgement, section, how many cases a share has
     (``population``), and ``cases``, the estimates of a row judged over several cases, in the sample its verdict
     rests on."""
-    est: V.Estimate | None = None
-    judgement: V.Judgement | None = None
-    section: str | None = None
-    population: int | None = None
-    base_n: int | None = None
+    est = judgement = section = population = base_n = None      # V.Estimate, V.Judgement, Section, int, int
     spec: tuple = ()
     pending: bool = False
     cases: tuple = ()
