@@ -583,11 +583,10 @@ _printed_count = partial(printed_count, span=30)      # a top-30 class count lie
 
 
 def _top_rows(top) -> list[dict]:
-    n1top, lists = top[top.config == "n=1"], []
+    n1top = top[top.config == "n=1"]
     counts = n1top.groupby(["seed", "kind"]).size().unstack(fill_value=0)
-    for kind, printed in TOP30_CLASSES.items():
-        lists.append((f"top-30 entries of RL0 (n=1): {kind}", printed, f"the {kind} count",
-                      counts.get(kind, pd.Series(0, index=counts.index)).to_numpy()))
+    lists = [(f"top-30 entries of RL0 (n=1): {kind}", printed, f"the {kind} count",
+              counts.get(kind, pd.Series(0, index=counts.index)).to_numpy()) for kind, printed in TOP30_CLASSES.items()]
     for (hand, n), printed in TOP30_CHALLENGES.items():
         sub = top[top.config == (f"full, n={n}" if hand == "full" else f"n={n}")]
         if len(sub):
