@@ -423,11 +423,10 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     n = answer.finding_counts(claims)
     rep, dif, inc = n["reproduced"], n["differs"], n["inconclusive"]
     two = found[found.pilot_verdict.fillna("").astype(str) != ""]
-    head = [r for r in rows if r.get("headline")][0]
     # the headline's number as the answer at the top writes it (issue 50: "0.4 (... 0.0 to 1.0)" there, "0.427
     # (... 0.000 to 1.000)" here): the claims table's row where it carries the headline flag, else the row itself
     head_row = answer.headline(claims) if "headline" in claims else None
-    head_row = head if head_row is None else head_row
+    head_row = [r for r in rows if r.get("headline")][0] if head_row is None else head_row
     beats = results.baseline_table["learning beats every baseline"]
     above, mean = mean_vs_trainer(results.baseline_table)
     decided = ((("What is decided: " if above else "The mean over tables does not decide it either: ") + mean + ".")

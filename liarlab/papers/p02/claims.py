@@ -465,14 +465,13 @@ def fig_5_9(fixed3) -> list[dict]:
 
 
 def fig_5_10_11(curves, full=None) -> list[dict]:
-    rows = []
     last = _evaluated(curves[curves.games == curves.games.max()])
     ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), _lvl(2)) for n in (2, 3)]
-    rows.append(_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
-                       *each(ds, partial(V.word, "no difference"), "n=2 and n=3 against n=1", "largest"),
-                       note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final "
-                       "win rate of history 2 or 3 minus history 1's, the larger in size; "
-                       + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds))))
+    rows = [_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
+                   *each(ds, partial(V.word, "no difference"), "n=2 and n=3 against n=1", "largest"),
+                   note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final win rate "
+                   "of history 2 or 3 minus history 1's, the larger in size; "
+                   + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds)))]
     rows[-1].cases = tuple(ds)
     if full is None or not (last.config == "full, n=1").any():
         return _section(S_5_10_11, rows)
@@ -482,12 +481,10 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
                        "table's win rate against EXP0, both history 1 after one stage"))
     fend = _evaluated(full[full.games == full.games.max()])
     d = diff(fend, where(last, config="n=1"))
-    share_end = float(fend.explored_share.mean())
-    rows.append(_claim(ST["Fig 5-11"][1], "Fig 5-11",
-                       "better", d, V.direction(d, ">", 0.0),
+    rows.append(_claim(ST["Fig 5-11"][1], "Fig 5-11", "better", d, V.direction(d, ">", 0.0),
                        note=f"{METHOD}; value: full-hand table's win rate after {int(full.games.max()):,} games minus "
-                       f"the partial-hand table's after one stage; the full hand has then explored {share_end:.1%} of "
-                       "its 476,280 keys"))
+                       f"the partial-hand table's after one stage; the full hand has then explored "
+                       f"{float(fend.explored_share.mean()):.1%} of its 476,280 keys"))
     return _section(S_5_10_11, rows)
 
 
