@@ -17,10 +17,6 @@ PARTIAL_KEYS = Layout(2, 1, "partial").report_space_size     # the report's key 
 FULL_KEYS = Layout(2, 1, "full").report_space_size
 
 
-def _names(names) -> str:
-    return and_list(names) or "none"
-
-
 def profile(params: dict) -> str:
     """The run's sizes, in words (the setup cell's line)."""
     p = params
@@ -123,9 +119,9 @@ def self_play(summary: pd.DataFrame) -> str:
     return ("*What to notice:* above the dashed line the opener wins more, below it the second player. What is "
             "measured is P1's win rate for each pair of identical players, not the value of the game (who wins under "
             "best play), which this notebook does not compute. For these players the opener is ahead for "
-            f"{_names(above)} and behind for {_names(below)} (95 % intervals): the edge follows the players' styles. "
-            "RL rows are two frozen copies of the same table, with a t interval across the independently trained "
-            "tables.")
+            f"{and_list(above) or 'none'} and behind for {and_list(below) or 'none'} (95 % intervals): the edge "
+            "follows the players' styles. RL rows are two frozen copies of the same table, with a t interval across "
+            "the independently trained tables.")
 
 
 def sequential(summary: pd.DataFrame) -> str:
@@ -232,8 +228,8 @@ def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
     others = fr_s.loc[["RL1", "RL2", "RL3"]]
     steady = (f"{and_list(rl_rising)} {'rises' if len(rl_rising) == 1 else 'rise'} steadily" if rl_rising
               else "none rises steadily")
-    return (f"*What to notice:* for the rules the forced side's rate rises with s for {_names(rising)}; EXP0 "
-            f"crosses 50% between s = 2 ({fe_s.loc['EXP0', 2]:.3f}) and s = 3 ({fe_s.loc['EXP0', 3]:.3f}); of the "
+    return (f"*What to notice:* for the rules the forced side's rate rises with s for {and_list(rising) or 'none'}; "
+            f"EXP0 crosses 50% between s = 2 ({fe_s.loc['EXP0', 2]:.3f}) and s = 3 ({fe_s.loc['EXP0', 3]:.3f}); of the "
             "learned tables (against a frozen copy with fair dice), "
             f"{steady}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
             f"({fr_s.loc['RL0'].max():.3f}) and RL1-RL3 stay within {others.min().min():.3f}-"
@@ -377,8 +373,8 @@ def _responder(results: Results, between: str = "") -> str:
 
     ex_s = exploit.summary(results.exploit)
     lb = ex_s["best-response lower bound"]
-    return (f"wins {lb.min():.3f} to {lb.max():.3f} of its games against the trained tables, by kind of table{between}; "
-            f"its 95 % interval lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.")
+    return (f"wins {lb.min():.3f} to {lb.max():.3f} of its games against the trained tables, by kind of table"
+            f"{between}; its 95 % interval lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.")
 
 
 def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
