@@ -17,10 +17,6 @@ PARTIAL_KEYS = Layout(2, 1, "partial").report_space_size     # the report's key 
 FULL_KEYS = Layout(2, 1, "full").report_space_size
 
 
-def _names(names) -> str:
-    return ", ".join(names) or "none"
-
-
 def profile(params: dict) -> str:
     """The run's sizes, in words (the setup cell's line)."""
     p = params
@@ -62,7 +58,9 @@ def honest_reading(reading) -> str:
             + ", ".join(f"*{honest_words(fb)}* {n} of {len(reading.rows)}" for fb, n in reading.counts.items())
             + f". We use **{honest_words(reading.fallback)}** from here on (the reading with more reproduced EXP "
             f"statements; a tie keeps the text's, {honest_words('smallest')}). Its rows in the claims table are marked "
-            "*agrees by selection*.")
+            "*agrees by selection*. The values and verdicts above are the pilot's, from these games at this profile's "
+            "size; a row they leave undecided is measured again on a fresh sample (*Two stages*, under *Claims and "
+            "coverage*), so the claims table gives each row's final value and verdict.")
 
 
 def vs_rand(summary: pd.DataFrame) -> str:
@@ -121,9 +119,9 @@ def self_play(summary: pd.DataFrame) -> str:
     return ("*What to notice:* above the dashed line the opener wins more, below it the second player. What is "
             "measured is P1's win rate for each pair of identical players, not the value of the game (who wins under "
             "best play), which this notebook does not compute. For these players the opener is ahead for "
-            f"{_names(above)} and behind for {_names(below)} (95 % intervals): the edge follows the players' styles. "
-            "RL rows are two frozen copies of the same table, with a t interval across the independently trained "
-            "tables.")
+            f"{and_list(above) or 'none'} and behind for {and_list(below) or 'none'} (95 % intervals): the edge "
+            "follows the players' styles. RL rows are two frozen copies of the same table, with a t interval across "
+            "the independently trained tables.")
 
 
 def sequential(summary: pd.DataFrame) -> str:
@@ -176,8 +174,7 @@ def partial_reference(curve: pd.DataFrame) -> pd.Series:
 
 def full_hand_reach(full_curve: pd.DataFrame, curve: pd.DataFrame) -> str:
     """Fig 5-11: when the full-hand table reaches the report's explored share, and where it ends."""
-    part = partial_reference(curve)
-    fh = full_curve
+    part, fh = partial_reference(curve), full_curve
     reach = fh[fh.explored_share >= EXPLORED_SHARE_FULL]
     return (f"The full-hand table reaches {EXPLORED_SHARE_FULL:.0%} of its key space after "
             + (f"**{int(reach.games.iloc[0]):,}** training games" if len(reach) else
@@ -189,8 +186,7 @@ def full_hand_reach(full_curve: pd.DataFrame, curve: pd.DataFrame) -> str:
 
 def full_hand(full_curve: pd.DataFrame, curve: pd.DataFrame, stage_games: int) -> str:
     """Fig 5-11's *What to notice*."""
-    part = partial_reference(curve)
-    fh = full_curve
+    part, fh = partial_reference(curve), full_curve
     ahead = fh[fh.win_rate > part.win_rate]
     one = curve[(curve.config == "full, n=1") & (curve.games == stage_games)]
     same = (f" (the long run is a training of its own, with its own random stream and checkpoints, so this is a "
@@ -230,10 +226,10 @@ def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
     rising = [p for p in fe_s.index if (np.diff(fe_s.loc[p].to_numpy()) > 0).all()]
     rl_rising = [p for p in fr_s.index if (np.diff(fr_s.loc[p].to_numpy()) > 0).all()]
     others = fr_s.loc[["RL1", "RL2", "RL3"]]
-    steady = (f"{', '.join(rl_rising)} {'rises' if len(rl_rising) == 1 else 'rise'} steadily" if rl_rising
+    steady = (f"{and_list(rl_rising)} {'rises' if len(rl_rising) == 1 else 'rise'} steadily" if rl_rising
               else "none rises steadily")
-    return (f"*What to notice:* for the rules the forced side's rate rises with s for {_names(rising)} and EXP0 "
-            f"crosses 50% between s = 2 ({fe_s.loc['EXP0', 2]:.3f}) and s = 3 ({fe_s.loc['EXP0', 3]:.3f}); of the "
+    return (f"*What to notice:* for the rules the forced side's rate rises with s for {and_list(rising) or 'none'}; "
+            f"EXP0 crosses 50% between s = 2 ({fe_s.loc['EXP0', 2]:.3f}) and s = 3 ({fe_s.loc['EXP0', 3]:.3f}); of the "
             "learned tables (against a frozen copy with fair dice), "
             f"{steady}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
             f"({fr_s.loc['RL0'].max():.3f}) and RL1-RL3 stay within {others.min().min():.3f}-"
@@ -273,8 +269,7 @@ def exploitability(summary: pd.DataFrame) -> str:
                 "player who knows its policy, whatever it scores against the rule it trained on. The tables learn to "
                 "exploit one opponent; they do not learn a safe strategy. ")
     else:   # the run's intervals decide what is said (issue 50: "every table" beside intervals reaching 0)
-        names = [views.model_words(m) for m in summary.model[~above]]
-        wide = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        wide = and_list(views.model_words(m) for m in summary.model[~above])
         said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 %: they lose most "
                 "of their games to a player who knows their policy, whatever they score against the rule they "
                 f"trained on. For {wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
@@ -316,51 +311,81 @@ def _why_differ(findings: pd.DataFrame) -> str:
     return " ".join(sentences)
 
 
-def _opener(results: Results) -> float:
-    """The win rate as the opener of a table trained only in the second seat (Fig 5-8, the run's epsilon)."""
-    fixed2 = ex.summarize(results.fixed2, ["epsilon", "trained", "tested_as"])
-    return fixed2[fixed2.epsilon == results.epsilon].set_index(["trained", "tested_as"]).loc[("P2 only", "P1"),
-                                                                                           "win_rate"]
+def opener_words(results: Results) -> str:
+    """The opener's win rate of a table trained only in the second seat (Fig 5-8, the run's epsilon) with its 95 %
+    interval across tables and its sample (issue 50)."""
+    f2 = results.fixed2[results.fixed2.epsilon == results.epsilon]
+    one = f2[(f2.trained == "P2 only") & (f2.tested_as == "P1")]
+    o = ex.summarize(one, ["trained"]).iloc[0]
+    return (f"{o.win_rate:.3f} of its games as the opener (95 % confidence interval across {int(o.n)} tables: "
+            f"{o.ci_low:.3f} to {o.ci_high:.3f}; {int(one.games.iloc[0]):,} games each as opener")
 
 
 #: the report's main question's line: every RLi wins more than half its games ("> 50%", printed.STATEMENTS)
 HALF = 0.5
 
 
-def plain_headline(claims: pd.DataFrame | None) -> str:
-    """The headline in plain words when no sample size decides it (issue 50), else empty."""
+def _undecidable(row) -> bool:
+    """An undecided claims row that no sample size decides."""
+    return str(row.get("verdict")) == "inconclusive" and "undecidable" in str(row.get("flags") or "")
+
+
+def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
+    """(whether every RLi's mean over its tables beats its own EXPi, that said with the lowest mean and its
+    interval and the trivial baselines' count), from :func:`claims.baseline_table` (``bt``; issue 50)."""
+    from liarlab.study.tables import interval_text
+
+    own = bt[bt.group == bt.group.iloc[0]]          # RL0-RL3 against the rule each trained on
+    low = own.loc[own["learned win rate"].idxmin()]
+    above = bool((own.ci_low > HALF).all())
+    beats = bt["learning beats every baseline"]
+    return above, (f"averaged over the {int(low.seeds)} tables trained for each, {'every' if above else 'not every'} "
+                   f"RLi's mean win rate against its own EXPi lies above 50%: the lowest, {low['learned agent']}'s, is "
+                   f"{interval_text(low['learned win rate'], low.ci_low, low.ci_high, 3)} (95 % confidence interval across "
+                   f"tables), and learning beats all three trivial baselines in {int((beats == 'yes').sum())} of "
+                   f"{len(bt)} cases")
+
+
+def plain_headline(claims: pd.DataFrame | None, results: Results) -> str:
+    """The headline in plain words when no sample size decides it (issue 50): what is decided (the mean table
+    against its trainer, and the trivial baselines: ``results``'s baseline table) and what is not (one table), else
+    empty."""
     from liarlab.study import answer
 
     row = answer.headline(claims) if claims is not None and "headline" in claims else None
-    if row is None or str(row.get("verdict")) != "inconclusive" or "undecidable" not in str(row.get("flags") or ""):
+    if row is None or not _undecidable(row):
         return ""
-    # the number and its interval are in the answer just above: not repeated here (a reader, fifth session)
     lo, hi = (float(row.get(c)) for c in ("ci_low", "ci_high"))
-    # "the interval above" alone could be the second main result's, which stands between them
-    where = ("could win more or less than half its games against the rule it trained on (the interval in our answer "
-             "above straddles 50%)" if lo < HALF < hi else "would fall in the interval in our answer above")
-    return ("**In plain words, we cannot decide the main question.** One more trained table, even the weakest of "
-            f"RL0-RL3, {where}, so no number of tables decides whether every one wins more than half its "
+    where = ("could win more or less than half its games (the prediction interval in our answer above straddles "
+             "50%)" if lo < HALF < hi else "would fall in the prediction interval in our answer above")
+    above, mean = mean_vs_trainer(results.baseline_table)
+    head = ("on average a trained table beats the rule it trained on" if above else
+            "a trained table is not yet shown to beat the rule it trained on, even on average")
+    return (f"**In plain words: {head}; a single table cannot be judged.** {mean[0].upper()}{mean[1:]}. What stays "
+            f"undecided is the report's claim about its one trained table: one more trained table, even of the weakest "
+            f"of RL0-RL3, {where}, so no number of tables decides whether every single table wins more than half its "
             "games.\n\n")   # its own paragraph
+
+
+def _responder(results: Results, between: str = "") -> str:
+    """What the best responder wins against the trained tables, by kind of table (our extension)."""
+    from liarlab.papers.p02 import exploit
+
+    ex_s = exploit.summary(results.exploit)
+    lb = ex_s["best-response lower bound"]
+    return (f"wins {lb.min():.3f} to {lb.max():.3f} of its games against the trained tables, by kind of table"
+            f"{between}; its 95 % interval lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.")
 
 
 def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
     """The answer's further results (issue 50): :func:`plain_headline`, seats are learned (Fig 5-8), and a best
     responder beats every kind of trained table (our extension)."""
-    from liarlab.papers.p02 import exploit
-
-    ex_s = exploit.summary(results.exploit)
-    lb = ex_s["best-response lower bound"]
-    return (f"{plain_headline(claims)}**Seats are learned.** A table trained only in the second seat wins {_opener(results):.3f} of its "
-            "games as the opener (the report: about 0): its opening keys were never updated, so the tie rule makes "
-            f"it bid the maximum. **A player who knows a table's policy beats it** (our extension): a "
-            f"one-exchange-lookahead best responder wins {lb.min():.3f} to {lb.max():.3f} of its games against the "
-            f"trained tables, by kind of table; its 95 % interval lies above 50 % for "
-            f"{int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.")
+    return (f"{plain_headline(claims, results)}**Seats are learned.** A table trained only in the second seat wins "
+            f"{opener_words(results)}; the report: about 0): its opening keys were never updated, so the tie rule "
+            "makes it bid the maximum. **A player who knows a table's policy beats it** (our "
+            f"extension): a one-exchange-lookahead best responder {_responder(results)}")
 
 
-#: a verdict as the page says it (the answer and the summary say "undecided" for an inconclusive row)
-VERDICT_WORDS = {"inconclusive": "undecided", "differs": "differs", "reproduced": "reproduced"}
 #: a verdict as the opening of a sentence (issue 50: "...: undecided; lowest diagonal cell 0.61" stacked colons
 #: and left the verdict a bare word)
 VERDICT_SENTENCE = {"inconclusive": "We cannot decide this", "differs": "We do not reproduce this",
@@ -377,7 +402,7 @@ def headline_found(head_row) -> str:
     verdict = str(head_row.get("verdict"))
     opening = VERDICT_SENTENCE.get(verdict, f"Our verdict: {verdict}")
     why = (" More trained tables would not decide it, since one more table could fall on either side of 50%."
-           if verdict == "inconclusive" and "undecidable" in str(head_row.get("flags") or "") else "")
+           if _undecidable(head_row) else "")
     note = head_row.get("note")
     what = re.search(r"(?:^|;\s*)value: ([^;]+)", note if isinstance(note, str) else "")
     subject = what.group(1).strip() if what else "the lowest win rate of an RLi against its own EXPi"
@@ -388,39 +413,38 @@ def headline_found(head_row) -> str:
 def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -> str:
     """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline), the measured tables
     (``results``) and the honestAction reading (``reading``: :func:`claims.honest_reading`)."""
-    from liarlab.papers.p02 import exploit
     from liarlab.study import answer
 
     found = claims[claims.kind == "finding"]
-    rep, dif, inc = (found[found.verdict == v] for v in ("reproduced", "differs", "inconclusive"))
+    n = answer.finding_counts(claims)
+    rep, dif, inc = n["reproduced"], n["differs"], n["inconclusive"]
     two = found[found.pilot_verdict.fillna("").astype(str) != ""]
-    head = [r for r in rows if r.get("headline")][0]
     # the headline's number as the answer at the top writes it (issue 50: "0.4 (... 0.0 to 1.0)" there, "0.427
     # (... 0.000 to 1.000)" here): the claims table's row where it carries the headline flag, else the row itself
     head_row = answer.headline(claims) if "headline" in claims else None
-    head_row = head if head_row is None else head_row
-    ex_s = exploit.summary(results.exploit)
-    lb = ex_s["best-response lower bound"]
+    head_row = [r for r in rows if r.get("headline")][0] if head_row is None else head_row
     beats = results.baseline_table["learning beats every baseline"]
-    opener = _opener(results)
+    above, mean = mean_vs_trainer(results.baseline_table)
+    decided = ((("What is decided: " if above else "The mean over tables does not decide it either: ") + mean + ".")
+               if _undecidable(head_row) else "")
     n1 = ex.summarize_curves(results.curves).query("config == 'n=1'")
     fh = ex.summarize_curves(results.full)
     return f'''
 * **The report's question, does Q-learning learn to beat the fixed strategies?** {headline_found(head_row)}
-* **{len(rep)} findings reproduced, {len(dif)} differ, {len(inc)} undecided** of {len(rep) + len(dif) + len(inc)}
+  {decided}
+* **{rep} findings reproduced, {dif} differ, {inc} undecided** of {rep + dif + inc}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
 * **Why findings differ**, by cause: {_why_differ(found) or "none differ."}
 * **Reading of the honest bid** used (the report's unshown `honestAction`): {honest_words(reading.fallback)} ({reading.counts[reading.fallback]} of {len(reading.rows)}
   EXP statements reproduced, against {min(reading.counts.values())} for the other).
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}
   of {len(results.baseline_table)} cases.
-* **Seats are learned:** a table trained only in the second seat wins {opener:.3f} as the opener, because
+* **Seats are learned:** a table trained only in the second seat wins {opener_words(results)}), because
   the tie rule makes unseen openings bid the maximum.
 * **Exploration:** {n1.explored_share.iloc[-1]:.1%} of the {PARTIAL_KEYS:,} partial-hand keys after {int(n1.games.iloc[-1]):,}
   games; the full hand explores {fh.explored_share.iloc[-1]:.1%} of its {FULL_KEYS:,} keys after {int(fh.games.max()):,}.
-* **Extension, best-response lower bound:** a one-exchange-lookahead responder wins {lb.min():.3f} to {lb.max():.3f}
-  of its games against the trained tables, by kind of table (a full best response wins at least as much); its 95 %
-  interval lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.
+* **Extension, best-response lower bound:** a one-exchange-lookahead responder
+  {_responder(results, " (a full best response wins at least as much)")}
 '''
 
 
@@ -436,11 +460,10 @@ def timing(summary: pd.DataFrame) -> str:
 
     slower = [t.loc[c, "seconds_per_10000_games"] > base.seconds_per_10000_games for c, _ in richer]
     fewer = [t.loc[c, "actions_scanned_per_game"] < base.actions_scanned_per_game for c, _ in richer]
-    if all(slower):
-        pace = ("the richer states train more slowly than the default table (partial hand, history 1), against the "
-                "report, which found them faster")
-    elif not any(slower):
-        pace = "the richer states train faster than the default table (partial hand, history 1), as the report found"
+    if all(slower) or not any(slower):
+        slow = all(slower)
+        pace = (f"the richer states train {'more slowly' if slow else 'faster'} than the default table (partial hand, "
+                f"history 1), {'against the report, which found them faster' if slow else 'as the report found'}")
     else:
         way = ["more slowly" if s_ else "faster" for s_ in slower]
         judged = ["against the report" if s_ else "as the report found" for s_ in slower]
@@ -477,13 +500,12 @@ def _learned_keys(slice43: pd.DataFrame) -> str:
     """How many of the slice's legal keys each table has learned: "none of the slice's 9 legal keys, after 1,000
     games or after 100,000" when every table has learned as many, else one count a table ("none of the slice's 9 legal
     keys after 1,000 games and 2 of 9 after 100,000")."""
-    tables = [(int(games), int(g.seen.sum()), int(g.value.notna().sum()))
+    tables = [(f"{int(games):,}", int(g.seen.sum()), int(g.value.notna().sum()))
               for games, g in slice43.groupby("games", sort=True)]
-    after = [f"{games:,}" for games, _, _ in tables]
-    _, seen, legal = tables[0]
+    after, (_, seen, legal) = [a for a, _, _ in tables], tables[0]
     if len({(s_, n) for _, s_, n in tables}) > 1:
         return (f"{_how_many(seen, legal)} of the slice's {legal} legal keys after {after[0]} games and "
-                + ", ".join(f"{s_} of {n} after {a}" for (_, s_, n), a in zip(tables[1:], after[1:])))
+                + ", ".join(f"{s_} of {n} after {a}" for a, s_, n in tables[1:]))
     when = (f"after {after[0]} games" if len(after) == 1 else f"after {after[0]} games or after {after[1]}"
             if len(after) == 2 else f"after {', '.join(after[:-1])} or {after[-1]} games")
     return f"{_how_many(seen, legal)} of the slice's {legal} legal keys, {when}"

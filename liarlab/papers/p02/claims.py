@@ -17,7 +17,7 @@ import pandas as pd
 from liarlab.core import readings as R
 from liarlab.core import verdicts as V
 from liarlab.papers.p02 import experiments as ex
-from liarlab.papers.p02 import table_readings as TR
+from liarlab.papers.p02 import retrained as TR
 from liarlab.papers.p02.experiments import BASELINES, EXPS, FIXED, honest_fallback_choice
 from liarlab.papers.p02.printed import (
     EXPLORED_SHARE_100K,
@@ -32,6 +32,7 @@ from liarlab.papers.p02.printed import (
 from liarlab.papers.p02.results import Results
 from liarlab.study.estimates import deciding, minus_fixed, not_word, shift
 from liarlab.study.families import ClaimFamily, RowWay, claim
+from liarlab.study.picks import each
 from liarlab.study.rates import (
     about_0,
     combine,
@@ -46,6 +47,7 @@ from liarlab.study.rates import (
     printed_count,
     where,
 )
+from liarlab.study.unit_judges import all_pairs
 
 _all, _lvl = V.all_of, V.simultaneous_level
 ST = STATEMENTS      # every claims row's text is taken from here, never retyped
@@ -61,11 +63,7 @@ class Row(dict):
     """A claims row that keeps what built it: estimate, judgement, section, how many cases a share has
     (``population``), and ``cases``, the estimates of a row judged over several cases, in the sample its verdict
     rests on."""
-    est: V.Estimate | None = None
-    judgement: V.Judgement | None = None
-    section: str | None = None
-    population: int | None = None
-    base_n: int | None = None
+    est = judgement = section = population = base_n = None      # V.Estimate, V.Judgement, Section, int, int
     spec: tuple = ()
     pending: bool = False
     cases: tuple = ()
@@ -158,9 +156,8 @@ def fig_5_2(pairs, fallback, margin=3, selected=False) -> list[dict]:
              for a, b in (("EXP1", "EXP2"), ("EXP1", "EXP3"), ("EXP2", "EXP3"))]
     far = max(edges, key=lambda t: abs(t[2].value))
     return _section(S_5_2, [
-        _claim(ST["Fig 5-2"][0], "Fig 5-2",
-               "EXP0 clearly below 50% against each", min(short, key=lambda e: e.low),
-               _all([V.word("clearly", e) for e in short], "each of EXP1-3 against EXP0"),
+        _claim(ST["Fig 5-2"][0], "Fig 5-2", "EXP0 clearly below 50% against each",
+               *each(short, partial(V.word, "clearly"), "each of EXP1-3 against EXP0", "lowest"),
                note=f"{tag}; value: 50% minus EXP0's win rate, the smallest over EXP1-3, seats balanced; "
                f"shortfalls {', '.join(f'{e.value:.3f}' for e in short)}", **kw),
         _claim(ST["Fig 5-2"][1], "Fig 5-2", "about 50%", far[2],
@@ -187,8 +184,8 @@ def fig_5_3(three, fallback, margin=3, selected=False) -> list[dict]:
     es = [newcombe(r, x, y, _lvl(len(cases))) for r, x, y, _ in cases]
     js = [V.direction(e, ">" if up else "<", 0.0) for e, (_, _, _, up) in zip(es, cases)]
     return _section(S_5_3, [
-        _claim(ST["Fig 5-3"][0], "Fig 5-3", "higher",
-               min(shown, key=lambda e: e.value), _all([V.direction(e, ">", 0.0) for e in shown], "both type sets"),
+        _claim(ST["Fig 5-3"][0], "Fig 5-3", "higher", *each(shown, lambda e: V.direction(e, ">", 0.0), "both type sets",
+                                                             "smallest"),
                note=f"{tag}; value: win rate of the doubled rule's copy seated after EXP0 minus its twin's, the "
                "smaller of the two line-ups; pooled over the three seat rotations, which cancel the absolute seat; "
                f"{{EXP1,EXP1,EXP0}} and {{EXP0,EXP0,EXP1}}: {', '.join(f'{e.value:+.3f}' for e in shown)}", **kw),
@@ -247,23 +244,20 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
         if not (same.a == a).any():
             continue
         r = same[same.a == a].set_index("seat")
-        ds = [newcombe(r, seat, o, _lvl(2)) for o in (1, 2, 3) if o != seat]
+        lead, ahead, _ = all_pairs(lambda x, o, lvl, r=r: newcombe(r, x, o, lvl), [(seat, o) for o in (1, 2, 3)
+                                   if o != seat], f"P{seat} {'above' if small else 'clearly above'} each other seat",
+                                   None if small else "clearly")
         note = f"{tag}; value: P{seat}'s smaller lead over another seat; " + ", ".join(
             f"P{s} {r.loc[s, 'win_rate']:.3f}" for s in (1, 2, 3))
         if small:
             spread = [newcombe(r, x, y, _lvl(3)) for x, y in ((1, 2), (1, 3), (2, 3))]
             rows += [_claim(mine[0], "Fig 5-6", "small spread",
-                            max(spread, key=lambda e: abs(e.value)),
-                            _all([V.word("differ little", e) for e in spread], "every pair of seats"),
+                            *each(spread, partial(V.word, "differ little"), "every pair of seats", "largest"),
                             note=note.replace(f"P{seat}'s smaller lead over another seat",
                                               "the largest seat-to-seat difference"), **kw),
-                     _claim(mine[1], "Fig 5-6", f"P{seat} highest", min(ds, key=lambda e: e.value),
-                            _all([V.direction(e, ">", 0.0) for e in ds], f"P{seat} above each other seat"),
-                            note=note, **kw)]
+                     _claim(mine[1], "Fig 5-6", f"P{seat} highest", lead, ahead, note=note, **kw)]
         else:
-            rows.append(_claim(mine[0], "Fig 5-6", f"P{seat} clearly highest", min(ds, key=lambda e: e.value),
-                               _all([V.word("clearly", e) for e in ds], f"P{seat} clearly above each other seat"),
-                               note=note, **kw))
+            rows.append(_claim(mine[0], "Fig 5-6", f"P{seat} clearly highest", lead, ahead, note=note, **kw))
     return _section(S_5_6, rows)
 
 
@@ -349,8 +343,8 @@ def fig_5_1(vs_rand) -> list[dict]:
     es = {pl: shift(est(vs_rand, _lvl(len(players)), player=pl), 0.5) for pl in players}
     worst = min(es, key=lambda k: es[k].low)
     return _section(S_5_1, [_claim(
-        ST["Fig 5-1"][0], "Fig 5-1", "far above 50%", es[worst],
-        _all([V.word("large", e) for e in es.values()], "each of EXP0-3 and RL0-3"),
+        ST["Fig 5-1"][0], "Fig 5-1", "far above 50%", *each(es.values(), partial(V.word, "large"),
+                                                            "each of EXP0-3 and RL0-3", "lowest"),
         note=f"'far better' read as the word 'large' (an edge of at least 10 points over 50%); value: "
         f"{worst}'s win rate minus 50%, the smallest edge; RL rows: {METHOD}; EXP rows over games", **SEL)])
 
@@ -363,8 +357,8 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
     cells = [(i, j) for i in range(4) for j in range(4) if i != j]
     sh = V.share([_one(e, _lvl(len(cells)), "<", 0.5, model=f"RL{i}", opponent=f"EXP{j}") for i, j in cells])
     return _section(S_5_4, [
-        _claim(ST["Fig 5-4"][0], "Fig 5-4", "> 50%", diag[low],
-               _all([one_table(V.direction(x, ">", 0.5)) for x in diag.values()], "each RLi against EXPi"),
+        _claim(ST["Fig 5-4"][0], "Fig 5-4", "> 50%", *each(diag.values(), lambda x: one_table(V.direction(x, ">", 0.5)),
+                                                           "each RLi against EXPi", "lowest"),
                note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest "
                f"of the four; epsilon {epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}"
                                                                               for i in range(4)),
@@ -409,9 +403,8 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
         if (seq.model == "RL-random-game").any():
             note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
                 f"{o} {est(seq, model='RL-random-game', opponent=o).value:.3f}" for o in EXPS)
-        rows.append(_claim(ST["Fig 5-7"][4], "Fig 5-7", "> 50% against each", rr[low],
-                           _all([one_table(V.direction(x, ">", 0.5)) for x in rr.values()], "each EXP"), note=note,
-                           **SEL))
+        rows.append(_claim(ST["Fig 5-7"][4], "Fig 5-7", "> 50% against each", *each(rr.values(), lambda x: one_table(
+            V.direction(x, ">", 0.5)), "each EXP", "lowest"), note=note, **SEL))
     return _section(S_5_7, rows)
 
 
@@ -451,8 +444,8 @@ def fig_5_9(fixed3) -> list[dict]:
     p1 = c3("P1 only", "P1", _lvl(3))
     cs = [shift(c3(t_, s, _lvl(4)), 1 / 3) for t_ in ("P2 only", "P3 only") for s in ("P2", "P3")]
     return _section(S_5_9, [
-        _claim(ST["Fig 5-9"][0], "Fig 5-9", "about 0", max(zs, key=lambda z: z.high),
-               _all([about_0(z) for z in zs], "both"), note=f"{METHOD}; value: win rate as P1 of RL0 trained only as "
+        _claim(ST["Fig 5-9"][0], "Fig 5-9", "about 0", *each(zs, about_0, "both", "highest"),
+               note=f"{METHOD}; value: win rate as P1 of RL0 trained only as "
                "P2 or only as P3, the larger"),
         _claim(ST["Fig 5-9"][1], "Fig 5-9", "lower, > 0",
                min(drops, key=lambda z: z.value),
@@ -466,21 +459,19 @@ def fig_5_9(fixed3) -> list[dict]:
                                                      for s in ("P2", "P3")], "above 1/3 at P1, not higher elsewhere"),
                note=f"{METHOD}; value: win rate at P1 of RL0 trained only as P1"),
         _claim(ST["Fig 5-9"][3], "Fig 5-9", "near or above 1/3",
-               min(cs, key=lambda z: z.value), _all([V.word("not lower", z) for z in cs], "the four cells"),
+               *each(cs, partial(V.word, "not lower"), "the four cells", "smallest"),
                note=f"{METHOD}; 'some strength' read as 'not lower' than the 1/3 baseline (within the negligible "
                "rate); value: win rate at P2 or P3 of RL0 trained only as P2 or only as P3 minus 1/3, the lowest")])
 
 
 def fig_5_10_11(curves, full=None) -> list[dict]:
-    rows = []
     last = _evaluated(curves[curves.games == curves.games.max()])
     ds = [diff(where(last, config=f"n={n}"), where(last, config="n=1"), _lvl(2)) for n in (2, 3)]
-    big = max(ds, key=lambda z: abs(z.value))
-    rows.append(_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
-                       big, _all([V.word("no difference", z) for z in ds], "n=2 and n=3 against n=1"),
-                       note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final "
-                       "win rate of history 2 or 3 minus history 1's, the larger in size; "
-                       + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds))))
+    rows = [_claim(ST["Fig 5-10"][0], "Fig 5-10", "no clear effect",
+                   *each(ds, partial(V.word, "no difference"), "n=2 and n=3 against n=1", "largest"),
+                   note=f"{METHOD}; final frozen win rate minus n=1's, seeds paired by index; value: the final win rate "
+                   "of history 2 or 3 minus history 1's, the larger in size; "
+                   + ", ".join(f"n={n}: {z.value:+.4f}" for n, z in zip((2, 3), ds)))]
     rows[-1].cases = tuple(ds)
     if full is None or not (last.config == "full, n=1").any():
         return _section(S_5_10_11, rows)
@@ -490,25 +481,22 @@ def fig_5_10_11(curves, full=None) -> list[dict]:
                        "table's win rate against EXP0, both history 1 after one stage"))
     fend = _evaluated(full[full.games == full.games.max()])
     d = diff(fend, where(last, config="n=1"))
-    share_end = float(fend.explored_share.mean())
-    rows.append(_claim(ST["Fig 5-11"][1], "Fig 5-11",
-                       "better", d, V.direction(d, ">", 0.0),
+    rows.append(_claim(ST["Fig 5-11"][1], "Fig 5-11", "better", d, V.direction(d, ">", 0.0),
                        note=f"{METHOD}; value: full-hand table's win rate after {int(full.games.max()):,} games minus "
-                       f"the partial-hand table's after one stage; the full hand has then explored {share_end:.1%} of "
-                       "its 476,280 keys"))
+                       f"the partial-hand table's after one stage; the full hand has then explored "
+                       f"{float(fend.explored_share.mean()):.1%} of its 476,280 keys"))
     return _section(S_5_10_11, rows)
 
 
 def fig_5_12(curves) -> list[dict]:
-    rows = []
     n1 = curves[curves.config == "n=1"]
     g_last = int(n1.games.max())
     # "the RL0 after 100,000 games explored a third" (seed 001 l.538): the charted table
     x = V.prediction_across_seeds(n1[n1.games == g_last].explored_share.to_numpy())
-    rows.append(_claim(ST["Fig 5-12"][0], "Fig 5-12",
-                       EXPLORED_SHARE_100K, x, one_table(V.about(EXPLORED_SHARE_100K, x, span=1.0)),
-                       note=f"{ONE_TABLE}; value: share of the 11,040 partial-hand keys in the "
-                       f"table after {g_last:,} games"))
+    rows = [_claim(ST["Fig 5-12"][0], "Fig 5-12", EXPLORED_SHARE_100K, x,
+                   one_table(V.about(EXPLORED_SHARE_100K, x, span=1.0)),
+                   note=f"{ONE_TABLE}; value: share of the 11,040 partial-hand keys in the table after "
+                   f"{g_last:,} games")]
     marks = sorted(n1.games.unique())
     first, mid = marks[0], marks[len(marks) // 2 - 1]
     ent = n1.pivot(index="seed", columns="games", values="entries")
@@ -518,9 +506,8 @@ def fig_5_12(curves) -> list[dict]:
     shrink = V.paired_difference(inc_last / inc_first, np.ones_like(inc_first), level=lvl, bound=np.inf)
     grow = V.across_seeds((ent[marks[-1]] - ent[first]).to_numpy(), -np.inf, np.inf, lvl)
     # each case says what its number is: the summary shows the deciding case's value beside "concave growth"
-    cases = [("entries added over the stage", grow, V.direction(grow, ">", 0.0), 0.0),
-             (f"new entries in the last {marks[-1] - marks[-2]:,}-game block over those of the first, minus 1", shrink,
-              V.direction(shrink, "<", 0.0), 0.0)]
+    cases = [_case("entries added over the stage", grow, ">"), _case(
+        f"new entries in the last {marks[-1] - marks[-2]:,}-game block over those of the first, minus 1", shrink, "<")]
     rows.append(_deciding_row(ST["Fig 5-12"][1], "Fig 5-12", "concave growth", cases,
                               "grows, and the last block adds less than the first", f"{METHOD}; new entries in the last "
                               f"{marks[-1] - marks[-2]:,}-game block over those of the first, minus 1, across seeds: "
@@ -532,8 +519,8 @@ def fig_5_12(curves) -> list[dict]:
     late = (wr[marks[-1]] - wr[mid]).to_numpy()
     rise = V.across_seeds(early + late, -1, 1, lvl)
     slow = V.paired_difference(late, early, level=lvl)
-    cases = [("the total rise in win rate", rise, V.direction(rise, ">", 0.0), 0.0),
-             ("the late gain in win rate minus the early gain", slow, V.direction(slow, "<", 0.0), 0.0)]
+    cases = [_case("the total rise in win rate", rise, ">"),
+             _case("the late gain in win rate minus the early gain", slow, "<")]
     rows.append(_deciding_row(ST["Fig 5-12"][2], "Fig 5-12", "concave growth", cases,
                               "rises, and rises less late", f"{METHOD}; windowed frozen win rates at checkpoints (not "
                               f"cumulative): gain from {mid:,} to {marks[-1]:,} games minus gain from {first:,} to "
@@ -593,11 +580,10 @@ _printed_count = partial(printed_count, span=30)      # a top-30 class count lie
 
 
 def _top_rows(top) -> list[dict]:
-    n1top, lists = top[top.config == "n=1"], []
+    n1top = top[top.config == "n=1"]
     counts = n1top.groupby(["seed", "kind"]).size().unstack(fill_value=0)
-    for kind, printed in TOP30_CLASSES.items():
-        lists.append((f"top-30 entries of RL0 (n=1): {kind}", printed, f"the {kind} count",
-                      counts.get(kind, pd.Series(0, index=counts.index)).to_numpy()))
+    lists = [(f"top-30 entries of RL0 (n=1): {kind}", printed, f"the {kind} count",
+              counts.get(kind, pd.Series(0, index=counts.index)).to_numpy()) for kind, printed in TOP30_CLASSES.items()]
     for (hand, n), printed in TOP30_CHALLENGES.items():
         sub = top[top.config == (f"full, n={n}" if hand == "full" else f"n={n}")]
         if len(sub):
@@ -623,53 +609,42 @@ def _f(frame, player, s):
     return where(frame, player=player, same=s)
 
 
+def _case(label: str, z: V.Estimate, op: str, ref: float = 0.0) -> tuple:
+    """One case of a claim judged over several (:func:`_deciding_row`): z against ``ref`` in the direction ``op``."""
+    return label, z, V.direction(z, op, ref), ref
+
+
 def fig_5_14_15(forced_exp) -> list[dict]:
-    rows, f, lvl = [], _f, _lvl(4)
-    steps = [diff(f(forced_exp, "EXP0", s + 1), f(forced_exp, "EXP0", s), lvl) for s in range(1, 5)]
-    rows.append(_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing",
-                       min(steps, key=lambda z: z.value), _all([V.direction(z, ">", 0.0) for z in steps], "each step"),
-                       note="value: the forced side's win rate at s+1 minus at s, the smallest step"))
-    lvl = _lvl(5)
-    cases = []
-    for s in range(1, 6):
-        z = estimate(f(forced_exp, "EXP0", s), lvl)
-        cases.append((f"s = {s}", z, V.direction(z, ">" if s >= 3 else "<", 0.5), 0.5))
+    def f(player, s):
+        return _f(forced_exp, player, s)
+
+    x, j, _ = all_pairs(lambda a, b, lvl: diff(f("EXP0", a), f("EXP0", b), lvl), [(s + 1, s) for s in range(1, 5)],
+                        "each step")
+    rows = [_claim(ST["Fig 5-14"][0], "Fig 5-14", "increasing", x, j,
+                   note="value: the forced side's win rate at s+1 minus at s, the smallest step")]
+    cases = [_case(f"s = {s}", estimate(f("EXP0", s), _lvl(5)), ">" if s >= 3 else "<", 0.5) for s in range(1, 6)]
     rows.append(_deciding_row(ST["Fig 5-14"][1], "Fig 5-14", "threshold at 3", cases, "each s",
                               ", ".join(f"{c[0]}: {c[1].value:.3f}" for c in cases),
                               words=lambda label: f"EXP0's forced-side win rate at {label}"))
     # Fig 5-15: spreads and gains; ceiling cells are left out of gain comparisons
-    ceil = {(a, s): estimate(f(forced_exp, a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
-    spreads, left_out = [], []
-    for a in EXPS[1:]:
-        top_s = max(s for s in range(1, 6) if not ceil[a, s] and not ceil["EXP0", s])
-        if top_s < 5:
-            left_out.append(f"{a} s>{top_s}")
-        spreads.append((a, top_s))
+    ceil = {(a, s): estimate(f(a, s)).at_ceiling() for a in EXPS for s in range(1, 6)}
+    spreads = [(a, max(s for s in range(1, 6) if not ceil[a, s] and not ceil["EXP0", s])) for a in EXPS[1:]]
+    left_out = [f"{a} s>{top_s}" for a, top_s in spreads if top_s < 5]
     steps = [(a, s) for a in EXPS[1:] for s in range(1, 5) if not (ceil[a, s] and ceil[a, s + 1])]
     lvl = _lvl(len(spreads) + len(steps))       # one Bonferroni level over every case of the rule
-    cases = []
-    for a, top_s in spreads:
-        z = combine([(f(forced_exp, a, top_s), 1), (f(forced_exp, a, 1), -1), (f(forced_exp, "EXP0", top_s), -1),
-                     (f(forced_exp, "EXP0", 1), 1)], lvl)
-        cases.append((f"{a}'s spread from s = 1 to s = {top_s} minus EXP0's", z, V.direction(z, ">", 0.0), 0.0))
-    for a, s in steps:
-        z = diff(f(forced_exp, a, s + 1), f(forced_exp, a, s), lvl)
-        cases.append((f"{a}'s forced-side win rate at s = {s + 1} minus at s = {s}", z, V.direction(z, ">", 0.0),
-                      0.0))
+    cases = [_case(f"{a}'s spread from s = 1 to s = {top_s} minus EXP0's", combine(
+        [(f(a, top_s), 1), (f(a, 1), -1), (f("EXP0", top_s), -1), (f("EXP0", 1), 1)], lvl), ">")
+             for a, top_s in spreads]
+    cases += [_case(f"{a}'s forced-side win rate at s = {s + 1} minus at s = {s}", diff(f(a, s + 1), f(a, s), lvl), ">")
+              for a, s in steps]
     rows.append(_deciding_row(ST["Fig 5-15"][0], "Fig 5-15", "larger spread", cases,
                               "each of EXP1-3: rising, and a larger spread than EXP0", "spreads of EXP1-3 minus EXP0's: "
                               + ", ".join(f"{c[1].value:+.3f}" for c in cases[:len(spreads)])
                               + (f"; cells at a ceiling left out: {', '.join(left_out)}" if left_out else ""), **SEL))
-    gains, notes = {}, []
-    for a in EXPS[1:]:
-        hs = [s for s in (4, 5) if not ceil[a, s] and not ceil["EXP3", s]]
-        if len(hs) < 2:
-            notes.append(f"{a}: s={sorted({4, 5} - set(hs))} at a ceiling, left out")
-        gains[a] = hs
-    lvl = _lvl(2)
-    shown = [combine([(f(forced_exp, a, s), 1) for s in hs] + [(f(forced_exp, a, 3), -len(hs))]
-                     + [(f(forced_exp, "EXP3", s), -1) for s in hs] + [(f(forced_exp, "EXP3", 3), len(hs))], lvl)
-             for a, hs in ((a, gains[a]) for a in ("EXP1", "EXP2")) if hs]
+    gains = {a: [s for s in (4, 5) if not ceil[a, s] and not ceil["EXP3", s]] for a in EXPS[1:]}
+    notes = [f"{a}: s={sorted({4, 5} - set(hs))} at a ceiling, left out" for a, hs in gains.items() if len(hs) < 2]
+    shown = [combine([(f(a, s), 1) for s in hs] + [(f(a, 3), -len(hs))] + [(f("EXP3", s), -1) for s in hs]
+                     + [(f("EXP3", 3), len(hs))], _lvl(2)) for a, hs in ((a, gains[a]) for a in ("EXP1", "EXP2")) if hs]
     js = [V.direction(z, ">", 0.0) for z in shown]
     j = _all(js, "EXP1 and EXP2 against EXP3") if js else V.undecidable(
         V.stated("inconclusive", "gain over s=3, EXP1 and EXP2 against EXP3"), "every cell is at a ceiling")
@@ -710,15 +685,14 @@ def rl23_cases(forced_rl, rise_from: int = RL23_RISE_FROM, others: str = "not lo
     """The cases of Fig 5-16's RL2/RL3 statement: below 50 % at s = 2; at the other s ``others`` ("not lower"
     than 50 %, or "advantaged": above it); rising from s to s+1 for every s from ``rise_from`` to 4. One
     Bonferroni level over all of them; each case's label says what its number is."""
-    f, lvl, cases = _f, _lvl(2 * (1 + 4 + (5 - rise_from))), []
+    lvl, cases, lower = _lvl(2 * (1 + 4 + (5 - rise_from))), [], others == "not lower"
     for name in ("RL2", "RL3"):
         z = [shift(est_one(forced_rl, lvl, player=name, same=s), 0.5) for s in range(1, 6)]
         cases.append((f"{name}'s win rate at s = 2 minus 50%", z[1], one_table(V.direction(z[1], "<", 0.0)), 0.0))
-        for i in (0, 2, 3, 4):
-            j = V.word("not lower", z[i]) if others == "not lower" else V.direction(z[i], ">", 0.0)
-            cases.append((f"{name}'s win rate at s = {i + 1} minus 50%", z[i], one_table(j), None if others == "not lower" else 0.0))
+        cases += [(f"{name}'s win rate at s = {i + 1} minus 50%", z[i], one_table(V.word("not lower", z[i]) if lower
+                   else V.direction(z[i], ">", 0.0)), None if lower else 0.0) for i in (0, 2, 3, 4)]
         for s in range(rise_from, 5):
-            d = diff_one(f(forced_rl, name, s + 1), f(forced_rl, name, s), lvl)
+            d = diff_one(_f(forced_rl, name, s + 1), _f(forced_rl, name, s), lvl)
             cases.append((f"{name}'s win rate at s = {s + 1} minus at s = {s}", d, one_table(V.direction(d, ">", 0.0)), 0.0))
     return cases
 
@@ -747,26 +721,18 @@ def fig_5_17(grid) -> list[dict]:
         if not (grid.player == name).any():
             continue
         kw = SEL if name != "EXP0" else {}
-        lvl = _lvl(len(pairs))
         # seat-symmetrised: P1's rate with (s1, s2) minus its rate with (s2, s1) cancels the seat effect
-        zs = {(a, b): diff(g(name, a, b), g(name, b, a), lvl) for a, b in pairs}
+        x, j, zs = all_pairs(lambda a, b, lvl, n=name: diff(g(n, a, b), g(n, b, a), lvl), pairs, "each pair s1 > s2")
         worst = min(zs, key=lambda k: zs[k].value)
-        rows.append(_claim(ST["Fig 5-17"][2 * (name == "EXP1")], "Fig 5-17", "all pairs",
-                           zs[worst], _all([V.direction(z, ">", 0.0) for z in zs.values()], "each pair s1 > s2"),
+        rows.append(_claim(ST["Fig 5-17"][2 * (name == "EXP1")], "Fig 5-17", "all pairs", x, j,
                            note=f"P1's rate with (s1, s2) minus with (s2, s1), which cancels the seat; value: the "
                            f"higher multiplicity's advantage, {worst[0]} against {worst[1]}, the smallest of the "
                            f"{len(pairs)} pairs", **kw))
         ceil = {(a, b): estimate(g(name, a, b)).at_ceiling() for a in range(1, 6) for b in range(1, 6)}
         keep = {k: (not ceil[k] and not ceil[k[1], k[0]]) for k in pairs}
-        lvl = _lvl(3)
-        js, shown = [], []
-        for gap in (1, 2, 3):
-            lo_ = [(a, b) for a, b in pairs if a - b == gap and keep[a, b]]
-            hi_ = [(a, b) for a, b in pairs if a - b == gap + 1 and keep[a, b]]
-            if not lo_ or not hi_:
-                continue
-            shown.append(combine(sym(name, hi_) + sym(name, lo_, -1), lvl))
-            js.append(V.direction(shown[-1], ">", 0.0))
+        at = [[(a, b) for a, b in pairs if a - b == gap and keep[a, b]] for gap in (1, 2, 3, 4)]
+        shown = [combine(sym(name, hi_) + sym(name, lo_, -1), _lvl(3)) for lo_, hi_ in zip(at, at[1:]) if lo_ and hi_]
+        js = [V.direction(z, ">", 0.0) for z in shown]
         dropped = [f"{a}v{b}" for a, b in pairs if not keep[a, b]]
         if shown:
             j = _all(js, "each gap g against g+1")
@@ -920,11 +886,6 @@ def baseline_claims(table: pd.DataFrame) -> list[dict]:
 # ============================================================================ readings of each family
 
 
-def other_reading(fallback: str) -> str:
-    """The honestAction reading other than ``fallback``."""
-    return next(fb for fb in READINGS if fb != fallback)
-
-
 def _honest(fallback: str, margin: int | None = 3, default: bool = False) -> R.Reading:
     what = {"smallest": "the smallest honest bid, else the smallest legal bid",
             "best_face_plus_one": "the smallest honest bid, else [mf, m+1] when legal"}[fallback]
@@ -935,44 +896,42 @@ def _honest(fallback: str, margin: int | None = 3, default: bool = False) -> R.R
                                                             if margin else ""), default)
 
 
-AS_JUDGED = R.Reading("as judged", "the claims row's own reading: the report's rule and sizes as the spec sets "
-                      "them (canonical choices of spec section 7)", "the spec's canonical choices", default=True)
-
-TABLES_OTHER = R.Reading(
-    "tables under the other honestAction", "every table trained against EXP1-EXP3 retrained, and the rules "
-    "evaluated, under the other honestAction reading", "spec 7.3")
+AS_JUDGED = R.Reading("as judged", "the claims row's own reading: the report's rule and sizes as the spec sets them "
+                      "(canonical choices of spec section 7)", "the spec's canonical choices", default=True)
+TABLES_OTHER = R.Reading("tables under the other honestAction", "every table trained against EXP1-EXP3 retrained, "
+                         "and the rules evaluated, under the other honestAction reading", "spec 7.3")
 TABLES_OTHER_WHY = R.Unbuilt("it needs this family's tables trained against EXP1-EXP3 retrained and re-evaluated "
-                            "under the other reading (about 0.1 s a table at full size; built for Fig 5-5's RL rows, "
-                            "Fig 5-7's RL03, RL0123 and RL-random rows: p02.table_readings), not yet for this "
-                            "family; the tables use the reading the EXP-only games chose")
-UNIFORM_FORCED = R.Reading(
-    "forced hand uniform over its class", "a forced side draws uniformly among all hands whose largest "
-    "multiplicity is s (s = 3 may be a full house)", "spec 7.13")
+                             "under the other reading (about 0.1 s a table at full size; built for Fig 5-5's RL "
+                             "rows, Fig 5-7's RL03, RL0123 and RL-random rows: p02.retrained), not yet for this "
+                             "family; the tables use the reading the EXP-only games chose")
+UNIFORM_FORCED = R.Reading("forced hand uniform over its class", "a forced side draws uniformly among all hands "
+                           "whose largest multiplicity is s (s = 3 may be a full house)", "spec 7.13")
 UNIFORM_WHY = R.Unbuilt("the engine deals only the report's pattern (s of one face, the rest all different): engine "
                         "work (a dealer uniform over the class in the compiled forced-hand games), then the forced "
                         "games replayed, about a CPU minute at full size")
 GREEDY = R.Reading("greedy evaluation", "frozen tables evaluated without exploration (epsilon 0)", "spec 7.6")
-HALVES = R.Reading("seat halves in training", "training seats in two equal halves instead of rotating every "
-                   "game", "spec 7.5")
-HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.table_readings, about 0.15 CPU s a table: Figs 5-5, "
-                       "5-7, 5-8, Table 5-1); Fig 5-9's tables are three-player, so seat thirds need a three-player "
-                       "variant of table_readings.train_variant and the four three-player tables of every seed "
-                       "retrained (a few CPU seconds at full size)")
-
-
+HALVES = R.Reading("seat halves in training", "training seats in two equal halves instead of rotating every game",
+                   "spec 7.5")
+HALVES_WHY = R.Unbuilt("built for two-player tables only (p02.retrained, about 0.15 CPU s a table: Figs 5-5, 5-7, "
+                       "5-8, Table 5-1); Fig 5-9's tables are three-player, so seat thirds need a three-player "
+                       "variant of retrained.train_variant and the four three-player tables of every seed retrained "
+                       "(a few CPU seconds at full size)")
 # The three-player game's open points (spec 7.1: the report does not show its three-player code, "大同小異", much
 # the same as the two-player code). Each is a reading of every three-player family it touches: Figs 5-3 and 5-6
 # (three EXP rules) and Fig 5-9 (RL0 trained and tested against two EXP0).
-THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening", "the three-player game runs its turns in "
-                        "another order or another player opens", "spec 7.1 (cyclic turns with P1 opening assumed)")
+THREE_TURNS = R.Reading("turns other than P1, P2, P3 with P1 opening",
+                        "the three-player game runs its turns in another order or another player opens",
+                        "spec 7.1 (cyclic turns with P1 opening assumed)")
 THREE_SETTLE = R.Reading("a challenge settled between other players", "a three-player challenge is decided between "
-                         "other players than the challenger and the bidder just before", "spec 7.1 (settled "
-                         "between the challenger and the immediately preceding bidder assumed)")
-THREE_NOT_LOST = R.Reading("games not lost count as won", "a three-player game has one loser and both other players "
-                           "count it as won", "spec 7.1 (reward 1 for the winner and 0 for both others assumed); the "
-                           "report's rules name only a loser (落敗)")
-THREE_HANDS = R.Reading("another three-player hand generator", "the third player's hand is dealt otherwise than by "
-                        "the report's generator with same_p3", "spec 7.1 (hand generation with same_p3 assumed)")
+                         "other players than the challenger and the bidder just before",
+                         "spec 7.1 (settled between the challenger and the immediately preceding bidder assumed)")
+THREE_NOT_LOST = R.Reading("games not lost count as won",
+                           "a three-player game has one loser and both other players count it as won", "spec 7.1 "
+                           "(reward 1 for the winner and 0 for both others assumed); the report's rules name only a "
+                           "loser (落敗)")
+THREE_HANDS = R.Reading("another three-player hand generator",
+                        "the third player's hand is dealt otherwise than by the report's generator with same_p3",
+                        "spec 7.1 (hand generation with same_p3 assumed)")
 #: the readings the report fixes, each with why (not run)
 THREE_FIXED = (
     (THREE_TURNS, "the report numbers the players by their place in the turn (順位) and has the first to play open "
@@ -986,22 +945,69 @@ THREE_FIXED = (
     (THREE_HANDS, "these games deal every player five independent uniform dice (same_p = 0, the generator's normal "
      "game), and the report names no other three-player deal: no second reading exists"))
 THREE_UPDATE = R.Reading("no update for the third player", "a learning table that neither made nor challenged the "
-                         "last bid gets no reward update (only the two in the showdown learn)",
-                         "spec 7.1 (reward 1 for the winner and 0 for both others assumed: the third player's "
-                         "entries are pulled toward 0)")
+                         "last bid gets no reward update (only the two in the showdown learn)", "spec 7.1 (reward 1 "
+                         "for the winner and 0 for both others assumed: the third player's entries are pulled "
+                         "toward 0)")
 THREE_UPDATE_WHY = R.Unbuilt("the compiled engine gives the learner the penalty whenever it does not win; another "
                              "update for the third player needs a switch in the engine and the four three-player "
                              "tables of every seed retrained")
-#: EXP0's window read with the bid ladder: the two-player code's six of 60 bids is nine of the three-player 90
-THREE_WINDOW = 9
-EXP0_WINDOW = R.Reading(f"EXP0 window of {THREE_WINDOW} actions (six scaled with the ladder)",
-                        f"with three players EXP0 draws its bid from the {THREE_WINDOW} smallest legal actions, the "
+EXP0_WINDOW = R.Reading(f"EXP0 window of {TR.THREE_WINDOW} actions (six scaled with the ladder)",
+                        f"with three players EXP0 draws its bid from the {TR.THREE_WINDOW} smallest legal actions, the "
                         "two-player code's six of 60 bids scaled to the 90 of three players",
                         "spec 7.1 (EXP0 still using the 6-action window assumed); the report: 從此狀況下個數較小的幾種"
                         "喊牌裡隨機選擇一種 (one of a few bids of the smallest counts)")
 EXP0_WINDOW_WHY = R.Unbuilt("the three-player games under this window were not played in this call")
 EXP0_WINDOW_TABLES = R.Unbuilt("Fig 5-9's tables were trained against EXP0 with the six-action window; the wider "
                                "window would retrain the four three-player tables of every seed")
+FAR_LARGE = R.Reading("'far better' as large",
+                      "'far better' read as the word 'large': an edge of at least 10 points over 50 %",
+                      "the study's word table", True)
+FAR_BETTER = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
+                       "the report's wording, 遠優於 (far better) without a size")
+#: why a retrained-table reading was not run: the call gave no setup (tests, or a notebook that passes none)
+NO_SETUP = R.Unbuilt("this call was given no setup to retrain the tables with (p02.readings.inputs gives one)")
+SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
+                    "the last one (EXP0 against EXP1-EXP3), since the report says EXP1-EXP3 give similar results",
+                    "the report: 因 EXP1~EXP3 性質接近，故勝率會呈現相近的結果 (EXP1-EXP3 are alike, so their win "
+                    "rates are alike)")
+PER_GAME = R.Reading("RL-random per game", "RL-random draws one EXP rule per game instead of per decision",
+                     "spec 7.8; the report: 以相等機率隨機選取 EXP (an EXP chosen at random with equal probability)")
+SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
+                     "option) instead of taking the last action", "the report's code (do_shuffle)")
+NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 差距不大 (the gap is not large) read as "
+                      "the complement of the word 'large': a difference within ±10 points, not the ±2 points of "
+                      "'barely changes'", "the report's wording for Fig 5-8 (固定後手訓練的 RL0 "
+                      "作為後手的勝率差距不大); the protocol's word 'large'")
+TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last tenth "
+                          "of the stage (with the table still learning), not from frozen evaluation games",
+                          "spec 7.7")
+NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影響不明顯 (the effect is not clear) read "
+                      "as the complement of the word 'clear': each difference within ±5 points, not the ±2 points "
+                      "of 'no difference'", "the report's wording for Fig 5-10 (增加歷史對於 RL0 "
+                      "訓練的勝率影響不明顯); the protocol's word 'clear'")
+LIKELY_TRUE = R.Reading("honest as likely true", "a bid counts as honest when it is more likely true than not given "
+                        "the hand (count at most one above the dice held, since one more matching die among five "
+                        "unseen ones has probability 0.60), so only larger overbids are lies",
+                        "spec 7.14 ('slight lie' undefined)")
+ANY_OPENING = R.Reading("every opening bid",
+                        "the opening class holds every opening bid (no earlier bid), honest or not",
+                        "spec 7.14; the report's class 開局喊牌")
+TIES = R.Reading("ties at rank 30", "entries tied with the 30th value counted another way than by key order",
+                 "spec 7.14 (ties at the 30th value unresolved)")
+TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another tie-break cannot be recounted from them"
+RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over the hands "
+                        "that are advantaged (s = 3 to 5), not from s = 2", "the report: "
+                        "其他皆為優勢手牌，且相同個數越高優勢越大 (the others are all advantaged, and the larger "
+                        "the count the larger the advantage)")
+OTHERS_ABOVE = R.Reading("others advantaged",
+                         "every s other than 2 is an advantaged hand, above 50 % (not merely not below it)",
+                         "the report: 其他皆為優勢手牌 (the others are all advantaged hands)")
+BOTH = R.Reading("others advantaged, rising from s = 3", "both readings above together",
+                 "the report's sentence on RL2 and RL3 (Fig 5-16)")
+NO_CHALLENGE = R.Reading("actions without the challenge", "a game's length counts bids only, not the final challenge",
+                         "spec 7.17; the report's len(record)/2 counts the challenge")
+
+
 #: the three-player families
 THREE_FAMILIES = ("Fig 5-3", "Fig 5-6", "Fig 5-9")
 
@@ -1022,6 +1028,20 @@ def three_player_rows(fam: str, claim: str, window_games: pd.DataFrame | None = 
         out += _run_from(fam, claim, EXP0_WINDOW, built, "games of the pilot size, on the same streams as the "
                          "six-action games") or [R.skipped(fam, claim, EXP0_WINDOW, EXP0_WINDOW_WHY)]
     return out
+
+
+#: the confirmatory tables' training seeds start here (the pilot's are 0..n-1; :mod:`liarlab.papers.p02.confirm`)
+CONFIRM_SEED0 = 1_000
+
+
+def seeds_of(row, setup: ex.Setup) -> tuple:
+    """The training seeds a claims row's estimate rests on: the pilot's, or the confirmatory sample's (from
+    :data:`CONFIRM_SEED0` on) when the row was decided in two stages."""
+    n = int(row.est.n)
+    pilot = row.get("pilot_verdict")
+    if isinstance(pilot, str) and pilot:
+        return tuple(range(CONFIRM_SEED0, CONFIRM_SEED0 + n))
+    return tuple(np.asarray(setup.seeds)[:n]) if n <= len(setup.seeds) else tuple(range(n))
 
 
 @dataclass
@@ -1047,21 +1067,20 @@ def _run_from(family, claim, reading, built: list, note: str = "", adjust=lambda
 def _retrained(row, inp, what: str, names: tuple, judge, readings, note: str,
                missing: str = "the reading's games give no row for this claim", adjust=lambda j: j) -> list[dict]:
     """The retrained-table readings of ``row`` (issue 49; ``readings``: (reading, variant) pairs): its tables
-    ``names`` retrained under each on the seeds the row rests on (:mod:`.table_readings`, frames ``what``) and
+    ``names`` retrained under each on the seeds the row rests on (:mod:`.retrained`, frames ``what``) and
     judged by ``judge``, the row's own section (``note``'s ``{n}``: how many seeds); not built without a setup."""
     fam, claim = row["family"], row["claim"]
     if inp.setup is None:
         return [R.not_built(fam, claim, reading, NO_SETUP) for reading, _ in readings]
-    seeds = TR.seeds_of(row, inp.setup)
+    seeds = seeds_of(row, inp.setup)
     return [x for reading, variant in readings
             for x in _run_from(fam, claim, reading, judge(TR.cached_frames(inp.setup, what, names, seeds, variant)),
                                note.format(n=len(seeds)), adjust) or [R.not_built(fam, claim, reading, missing)]]
 
 
-def _exp(row, inp: Inputs) -> list[dict]:
+def _exp(fam, claim, row, inp: Inputs) -> list[dict]:
     """Figs 5-2, 5-3, 5-5 (EXP rows), 5-6: both honestAction readings; three-player rows also at margin 2 and
     under spec 7.1's three-player assumptions (:func:`three_player_rows`)."""
-    fam, claim = row["family"], row["claim"]
     chosen = inp.reading.fallback
     three = fam in ("Fig 5-3", "Fig 5-6")
     out = [_own(row, _honest(chosen, 3 if three else None, True))]
@@ -1080,65 +1099,60 @@ def _own(row, reading=None) -> dict:
     return R.run(row["family"], row["claim"], reading or AS_JUDGED, row.est, row.judgement)
 
 
-def _way(reading=None, why="", run=None, when=None, claim=None):
-    """A :class:`~liarlab.study.families.RowWay`; ``claim``: it reads the rows whose claim holds this text."""
-    return RowWay(reading, why, run, when if claim is None else (lambda row: claim in row["claim"]))
+def _ways(*specs) -> tuple:
+    """A family's readings as :class:`~liarlab.study.families.RowWay`\\ s, one spec each: a runner
+    ``fn(fam, claim, row, inp)`` or a (reading, why-not-run) pair, either optionally followed by ``when``, the claims
+    rows it reads (a text the claim holds, or a test of the row)."""
+    out = []
+    for s in specs:
+        s = s if isinstance(s, tuple) else (s,)
+        skip = isinstance(s[0], R.Reading)
+        when = s[2 if skip else 1] if len(s) > 1 + skip else None
+        when = (lambda row, t=when: t in row["claim"]) if isinstance(when, str) else when
+        out.append(RowWay(s[0], s[1], None, when) if skip else
+                   RowWay(None, "", lambda row, inp, f=s[0]: f(row["family"], row["claim"], row, inp), when))
+    return tuple(out)
 
 
-def _ran(fn):
-    """A RowWay's run from ``fn(fam, claim, row, inp)``."""
-    return lambda row, inp: fn(row["family"], row["claim"], row, inp)
+def OWN(fam, claim, row, inp):
+    return [_own(row)]
 
 
-OWN = _way(run=lambda row, inp: [_own(row)])
-NB_TABLES_OTHER = _way(TABLES_OTHER, TABLES_OTHER_WHY)
-NB_UNIFORM = _way(UNIFORM_FORCED, UNIFORM_WHY)
-FAR_LARGE = R.Reading("'far better' as large", "'far better' read as the word 'large': an edge of at least 10 points "
-                      "over 50 %", "the study's word table", True)
-FAR_BETTER = R.Reading("'far better' as better", "'far better' read as any edge over 50 % (not a large one)",
-                       "the report's wording, 遠優於 (far better) without a size")
+def _rerun(reading: R.Reading, judge):
+    """A runner: the claim's row among ``judge(inp)``, the family's rows judged on the reading's own frames."""
+    return lambda fam, claim, row, inp: _run_from(fam, claim, reading, judge(inp))
 
 
 def _better_5_1(fam, claim, row, inp):
     vs = inp.results.vs_rand
     players = list(dict.fromkeys(vs.player))
     es = [est(vs, _lvl(len(players)), player=p) for p in players]
-    return [R.run(fam, claim, FAR_BETTER, min(es, key=lambda e: e.low),
-                  V.all_of([V.direction(e, ">", 0.5) for e in es], "each of EXP0-3 and RL0-3 above 50%"))]
+    return [R.run(fam, claim, FAR_BETTER, *each(es, lambda e: V.direction(e, ">", 0.5),
+                                                 "each of EXP0-3 and RL0-3 above 50%", "lowest"))]
 
 
-def _fig_5_5_rl(row, inp):
+def _fig_5_5_rl(fam, claim, row, inp):
     """Fig 5-5's RL self-play rows: greedy copies and the retrained-table readings (issue 49), on the row's tables."""
     return [_own(row)] + _retrained(
-        row, inp, "self_play", (row["claim"].split(":")[0],), fig_5_5_rl,
+        row, inp, "self_play", (claim.split(":")[0],), fig_5_5_rl,
         ((GREEDY, TR.GREEDY), (TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES)),
         "{n} tables, the training seeds of the claims row", "the reading's self-play rows give no row for this claim")
 
 
-#: why a retrained-table reading was not run: the call gave no setup (tests, or a notebook that passes none)
-NO_SETUP = R.Unbuilt("this call was given no setup to retrain the tables with (p02.readings.inputs gives one)")
 #: Fig 5-7's claims whose tables the retrained-table readings rebuild (the sentence of seed 001 l.470)
 RETRAINED_5_7 = ("RL03", "RL0123", "RL-random")
 
 
-def _fig_5_7_retrained(row, inp) -> list[dict]:
+def _fig_5_7_retrained(fam, claim, row, inp) -> list[dict]:
     """The retrained-table readings of a Fig 5-7 claim about RL03, RL0123 or RL-random; not built for the claims
     that range over all 23 models."""
-    named = [m for m in RETRAINED_5_7 if row["claim"].startswith(m + " ")]
+    named = [m for m in RETRAINED_5_7 if claim.startswith(m + " ")]
     readings = ((TABLES_OTHER, TR.OTHER), (SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
     if named:
         return _retrained(row, inp, "vs_exp", (named[0],), fig_5_7, readings, "{n} tables of each model, retrained")
     why = R.Unbuilt("the claim ranges over all 23 sequence models, each retrained under the reading (about 40 CPU s "
                     "a reading at full size)")
-    return [R.not_built(row["family"], row["claim"], reading, why) for reading, _ in readings]
-
-
-SIMILAR = R.Reading("EXP1-EXP3 alike", "an earlier EXP counts as 'earlier' only when it is not of the same kind as "
-                    "the last one (EXP0 against EXP1-EXP3), since the report says EXP1-EXP3 give similar results",
-                    "the report: 因 EXP1~EXP3 性質接近，故勝率會呈現相近的結果 (EXP1-EXP3 are alike, so their win rates "
-                    "are alike)")
-PER_GAME = R.Reading("RL-random per game", "RL-random draws one EXP rule per game instead of per decision",
-                     "spec 7.8; the report: 以相等機率隨機選取 EXP (an EXP chosen at random with equal probability)")
+    return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
 
 
 def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
@@ -1148,31 +1162,6 @@ def _earlier_alike(seq: pd.DataFrame, epsilon: float = 0.1):
     # judged as the claims row is: one trained table per model (ONE_TABLE, issue 49 item 4)
     sh = V.share([_one(s, _lvl(len(cells)), "<", 0.5, model=m, opponent=f"EXP{d}") for m, d in cells])
     return sh, V.word("mostly", sh), len(cells)
-
-
-SHUFFLED = R.Reading("ties shuffled", "the table breaks ties between equal values at random (the code's do_shuffle "
-                     "option) instead of taking the last action", "the report's code (do_shuffle)")
-
-
-NOT_LARGE = R.Reading("'差距不大' as not a large difference", "the report's 差距不大 (the gap is not large) read as "
-                      "the complement of the word 'large': a difference within ±10 points, not the ±2 points of "
-                      "'barely changes'", "the report's wording for Fig 5-8 (固定後手訓練的 RL0 作為後手的勝率差距不大); "
-                      "the protocol's word 'large'")
-
-
-def _greedy_5_7(fam, claim, row, inp):
-    if inp.greedy_seq is None:
-        return []
-    g = inp.greedy_seq.assign(epsilon=0.1)      # fig_5_7 reads the rows it is given
-    return _run_from(fam, claim, GREEDY, fig_5_7(g[g.model != "RL-random-game"]))
-
-
-def _per_game_5_7(fam, claim, row, inp):
-    seq = inp.results.sequential
-    if not (seq.model == "RL-random-game").any():
-        return []
-    return _run_from(fam, claim, PER_GAME, fig_5_7(seq[seq.model != "RL-random"].replace(
-        {"model": {"RL-random-game": "RL-random"}})))
 
 
 def _similar_5_7(fam, claim, row, inp):
@@ -1199,20 +1188,9 @@ def _fig_5_8(fam, claim, row, inp):
                             "the claims row")
 
 
-TRAINING_RATE = R.Reading("training-block win rate", "the win rate read from the training games of the last "
-                          "tenth of the stage (with the table still learning), not from frozen evaluation games",
-                          "spec 7.7")
-
-
 def _training_rates(curves: pd.DataFrame, config: str) -> pd.Series:
     c = curves[curves.config == config]
     return c[c.games == int(c.games.max())].set_index("seed")["training_win_rate"].sort_index()
-
-
-NOT_CLEAR = R.Reading("'不明顯' as not a clear difference", "the report's 影響不明顯 (the effect is not clear) read as "
-                      "the complement of the word 'clear': each difference within ±5 points, not the ±2 points of "
-                      "'no difference'", "the report's wording for Fig 5-10 (增加歷史對於 RL0 訓練的勝率影響不明顯); "
-                      "the protocol's word 'clear'")
 
 
 def _fig_5_10(fam, claim, row, inp):
@@ -1222,24 +1200,12 @@ def _fig_5_10(fam, claim, row, inp):
     cases = getattr(row, "cases", ())
     if not cases:
         raise ValueError(f"{claim!r}: the claims row keeps no per-case estimates (fig_5_10_11 sets row.cases)")
-    return [R.run(fam, claim, TRAINING_RATE, max(ds, key=lambda z: abs(z.value)),
-                  V.all_of([V.word("no difference", d) for d in ds], "n=2 and n=3 against n=1"),
+    return [R.run(fam, claim, TRAINING_RATE, *each(ds, partial(V.word, "no difference"), "n=2 and n=3 against n=1",
+                                                    "largest"),
                   "training-block rate of the last tenth minus n=1's, seeds paired by index"),
             # the wording reading on the row's own cases (n=2 and n=3 against n=1, in the sample it rests on)
-            R.run(fam, claim, NOT_CLEAR, max(cases, key=lambda z: abs(z.value)),
-                  V.all_of([not_word("clear", d) for d in cases], "n=2 and n=3 against n=1"),
+            R.run(fam, claim, NOT_CLEAR, *each(cases, partial(not_word, "clear"), "n=2 and n=3 against n=1", "largest"),
                   "the claims row's own differences, value: the larger one")]
-
-
-LIKELY_TRUE = R.Reading("honest as likely true", "a bid counts as honest when it is more likely true than not "
-                        "given the hand (count at most one above the dice held, since one more matching die among "
-                        "five unseen ones has probability 0.60), so only larger overbids are lies",
-                        "spec 7.14 ('slight lie' undefined)")
-ANY_OPENING = R.Reading("every opening bid", "the opening class holds every opening bid (no earlier bid), honest "
-                        "or not", "spec 7.14; the report's class 開局喊牌")
-TIES = R.Reading("ties at rank 30", "entries tied with the 30th value counted another way than by key order",
-                 "spec 7.14 (ties at the 30th value unresolved)")
-TIES_WHY = "the stored top-30 lists keep exactly 30 entries a table, so another tie-break cannot be recounted from them"
 
 
 def _top30_config(claim: str) -> str | None:
@@ -1263,37 +1229,18 @@ def _ties(fam, claim, top: pd.DataFrame) -> dict:
     return R.not_built(fam, claim, TIES, TIES_WHY)
 
 
-def _classify(key: str, reading: str) -> str:
-    k = [int(x) for x in key.split()]
-    head, rest = k[:2], k[2:]
-    if rest[-1] == -1:
-        return "challenge"
-    face, held, count = rest
-    opening = all(x == 0 for x in head)
-    if reading == ANY_OPENING.name and opening:
-        return "opening honest"
-    lie = count > held + (1 if reading == LIKELY_TRUE.name else 0)
-    if lie:
-        return "slight lie"
-    return "opening honest" if opening else "mid-game honest"
-
-
-def _training_5_12(fam, claim, row, inp):
-    cur = inp.results.curves.copy()
-    cur["win_rate"] = cur["training_win_rate"]
-    return _run_from(fam, claim, TRAINING_RATE, fig_5_12(cur))
-
-
 def _table_5_1(fam, claim, row, inp):
     """The class counts of the n=1 lists under the other readings of the classes, or the challenge count's none."""
     prefix = "top-30 entries of RL0 (n=1): "
     if claim.startswith(prefix) and row["kind"] == "finding":
         kind, n1 = claim.removeprefix(prefix), inp.results.top[inp.results.top.config == "n=1"]
-        out = []
-        for reading in (ANY_OPENING, LIKELY_TRUE):
-            vals = (n1.key.map(lambda k, r=reading.name: _classify(k, r)) == kind).groupby(n1.seed).sum().to_numpy()
-            x, j = _printed_count(TOP30_CLASSES[kind], vals, f"the {kind} count")
-            out.append(R.run(fam, claim, reading, x, one_table(j)))
+        keys, out = n1.key.map(lambda k: tuple(int(x) for x in k.split())), []
+        for r in (ANY_OPENING, LIKELY_TRUE):
+            kinds = keys.map(lambda k: ex.classify_key(k, 1, "partial", any_opening=r is ANY_OPENING,
+                                                       slack=int(r is LIKELY_TRUE)))
+            x, j = _printed_count(TOP30_CLASSES[kind], (kinds == kind).groupby(n1.seed).sum().to_numpy(),
+                                  f"the {kind} count")
+            out.append(R.run(fam, claim, r, x, one_table(j)))
         return out
     if "challenges" in claim:
         return [R.not_run(fam, claim, R.Reading("challenge counted otherwise", "another count of challenge entries",
@@ -1302,55 +1249,34 @@ def _table_5_1(fam, claim, row, inp):
     return []
 
 
-def _table_5_1_retrained(row, inp) -> list[dict]:
+def _table_5_1_retrained(fam, claim, row, inp) -> list[dict]:
     """Ties shuffled and seat halves for a Table 5-1 claim on the n=1 lists: RL0 retrained under each on the seeds
     the row rests on, its top-30 lists counted by the claims row's own rule (issue 49); not built for the lists of
     other state records (n=2, n=3, full hand), which would retrain those tables too."""
     readings = ((SHUFFLED, TR.SHUFFLED), (HALVES, TR.HALVES))
-    if _top30_config(row["claim"]) not in ("n=1", None) and inp.setup is not None:
+    if _top30_config(claim) not in ("n=1", None) and inp.setup is not None:
         why = R.Unbuilt("RL0 was retrained under the reading for the n=1 lists only; this state record's tables "
                         "would be retrained too (about 0.1-0.4 s a table at full size)")
-        return [R.not_built(row["family"], row["claim"], reading, why) for reading, _ in readings]
+        return [R.not_built(fam, claim, reading, why) for reading, _ in readings]
     return _retrained(row, inp, "top30", ("RL0",), _top_rows, readings, "{n} tables retrained, the training seeds "
                       "of the claims row", "the reading's lists give no row for this claim", one_table)
-
-
-RISE_FROM_3 = R.Reading("rising among the advantaged hands", "'the advantage growing with s' read over the hands "
-                        "that are advantaged (s = 3 to 5), not from s = 2",
-                        "the report: 其他皆為優勢手牌，且相同個數越高優勢越大 (the others are all advantaged, and the "
-                        "larger the count the larger the advantage)")
-OTHERS_ABOVE = R.Reading("others advantaged", "every s other than 2 is an advantaged hand, above 50 % (not merely "
-                         "not below it)", "the report: 其他皆為優勢手牌 (the others are all advantaged hands)")
-BOTH = R.Reading("others advantaged, rising from s = 3", "both readings above together",
-                 "the report's sentence on RL2 and RL3 (Fig 5-16)")
 
 
 def _uniform_moot_pair(grid: pd.DataFrame, claim: str):
     """For Fig 5-17's "the side with the higher multiplicity is advantaged": a pair (s1, s2), both at least 4, whose
     seat-symmetrised difference differs (judged as the claim judges every pair), or None. Where one exists the
     uniform-over-its-class reading cannot reproduce the claim: it deals those hands exactly as the engine does."""
-    if "higher multiplicity" not in claim:
+    name, pairs = claim.split(":")[0], [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
+    if "higher multiplicity" not in claim or not (grid.player == name).any():
         return None
-    name = claim.split(":")[0]
-    if not (grid.player == name).any():
-        return None
-    pairs = [(a, b) for a in range(1, 6) for b in range(1, 6) if a > b]
-    level = _lvl(len(pairs))
-    for a, b in pairs:
-        if b >= 4:
-            z = diff(where(grid, player=name, s1=a, s2=b), where(grid, player=name, s1=b, s2=a), level)
-            if V.direction(z, ">", 0.0).verdict == "differs":
-                return a, b
-    return None
-
-
-NO_CHALLENGE = R.Reading("actions without the challenge", "a game's length counts bids only, not the final "
-                         "challenge", "spec 7.17; the report's len(record)/2 counts the challenge")
+    return next(((a, b) for a, b in pairs if b >= 4 and V.direction(diff(
+        where(grid, player=name, s1=a, s2=b), where(grid, player=name, s1=b, s2=a), _lvl(len(pairs))), ">", 0.0).verdict
+                 == "differs"), None)
 
 
 def _other_honest(fam, claim, row, inp):
     """Figs 5-14, 5-15, 5-17 under the other honestAction: EXP0 calls none, so only EXP1-EXP3's rows are replayed."""
-    other = _honest(other_reading(inp.reading.fallback), None)
+    other = _honest(TR.other_fallback(inp.reading.fallback), None)
     if fam == "Fig 5-14" or (fam == "Fig 5-17" and "EXP1" not in claim):
         return [R.not_run(fam, claim, other, "EXP0 calls no honestAction, so both readings play the same games")]
     if inp.other is None:
@@ -1381,11 +1307,6 @@ def _uniform_5_17(fam, claim, row, inp):
         "is already dealt uniformly over its class (the report's pattern, s of one face and the rest all different, "
         "is the whole class for s >= 4), so the uniform reading deals the same hands there and the claim still "
         "differs")]
-
-
-def _fig_6_1(fam, claim, row, inp):
-    r = fig_6_1(inp.results.lengths, less=1)[0]     # judged as the row is (History 2026-12-07, second session)
-    return [R.run(fam, claim, NO_CHALLENGE, r.est, r.judgement)]
 
 
 # ============================================================================ the families, one record each
@@ -1488,76 +1409,72 @@ def _only(fam: str, make):
     return lambda r: [x for x in make(r) if x["family"] == fam]
 
 
-EXP = _way(run=lambda row, inp: _exp(row, inp))
-FORCED_EXP_WAYS = (OWN, _way(run=_ran(_other_honest)), NB_UNIFORM)
-
-
 def _plain(fam: str, printed, judge, source: str = "", **kw) -> Family:
     """A family with nothing to read again: a code check, an illustration, or our extension."""
     return Family(fam, f"{SOURCE}, {source or fam}", printed, judge, can_differ=False, **kw)
 
 
+NB_TABLES_OTHER, NB_UNIFORM = (TABLES_OTHER, TABLES_OTHER_WHY), (UNIFORM_FORCED, UNIFORM_WHY)
+FORCED_EXP_WAYS = _ways(OWN, _other_honest, NB_UNIFORM)
 CLAIM_FAMILIES = [
-    _family("Fig 5-1", lambda r: fig_5_1(r.vs_rand), (_way(run=lambda row, inp: [_own(row, FAR_LARGE)]),
-                                                      _way(run=_ran(_better_5_1)), NB_TABLES_OTHER), (S_5_1,)),
-    _family("Fig 5-2", fig_5_2, (EXP,), (S_5_2,)),
-    _family("Fig 5-3", fig_5_3, (EXP,), (S_5_3,)),
-    _family("Fig 5-4", lambda r: fig_5_4(r.rl_exp, r.epsilon), (OWN, _way(run=_ran(
-        lambda fam, claim, row, inp: _run_from(fam, claim, GREEDY, fig_5_4(inp.results.rl_exp, 0.0)))),
-        NB_TABLES_OTHER), (S_5_4,), headline=True),
-    _family("Fig 5-5", fig_5_5_exp, (_way(run=_exp, when=lambda row: not row["claim"].startswith("RL")),
-                                     _way(run=_fig_5_5_rl, when=lambda row: row["claim"].startswith("RL"))),
+    _family("Fig 5-1", lambda r: fig_5_1(r.vs_rand), _ways(lambda f, c, row, inp: [_own(row, FAR_LARGE)],
+                                                           _better_5_1, NB_TABLES_OTHER), (S_5_1,)),
+    _family("Fig 5-2", fig_5_2, _ways(_exp), (S_5_2,)),
+    _family("Fig 5-3", fig_5_3, _ways(_exp), (S_5_3,)),
+    _family("Fig 5-4", lambda r: fig_5_4(r.rl_exp, r.epsilon), _ways(
+        OWN, _rerun(GREEDY, lambda inp: fig_5_4(inp.results.rl_exp, 0.0)), NB_TABLES_OTHER), (S_5_4,), headline=True),
+    _family("Fig 5-5", fig_5_5_exp, _ways((_exp, lambda row: not row["claim"].startswith("RL")),
+                                          (_fig_5_5_rl, lambda row: row["claim"].startswith("RL"))),
             (S_5_5_EXP, S_5_5_RL), {
         "Fig 5-5 (1) (seed 001 l.438): EXP0 and EXP3 slight first-mover, EXP2 second-mover, EXP1 none": ("EXP",),
         "Fig 5-5 (2) (seed 001 l.440): RL0 clear first-mover, the other RLs slight second-mover": ("RL",)}),
-    _family("Fig 5-6", fig_5_6, (EXP,), (S_5_6,), {
+    _family("Fig 5-6", fig_5_6, _ways(_exp), (S_5_6,), {
         "Fig 5-6 (1) (seed 001 l.451): EXP0 and EXP1 small spread, P2 and P1 ahead": ("EXP0", "EXP1"),
         "Fig 5-6 (2) (seed 001 l.453): EXP2 P3 clearly higher, EXP3 P1 clearly ahead": ("EXP2", "EXP3")}),
-    _family("Fig 5-7", lambda r: fig_5_7(r.sequential, r.epsilon), (
-        OWN, _way(run=_ran(_similar_5_7), when=lambda row: row["claim"].startswith("and disadvantaged")),
-        _way(run=_ran(_per_game_5_7), when=lambda row: row["claim"].startswith("RL-random ")),
-        _way(run=_ran(_greedy_5_7), when=lambda row: any(m in row["claim"] for m in RETRAINED_5_7)),
-        _way(run=_fig_5_7_retrained)), (S_5_7,), {
+    _family("Fig 5-7", lambda r: fig_5_7(r.sequential, r.epsilon), _ways(
+        OWN, (_similar_5_7, lambda row: row["claim"].startswith("and disadvantaged")),
+        (_rerun(PER_GAME, lambda inp: fig_5_7(inp.results.sequential.query("model != 'RL-random'").replace(
+            {"model": {"RL-random-game": "RL-random"}})) if (inp.results.sequential.model == "RL-random-game").any()
+            else []), lambda row: row["claim"].startswith("RL-random ")),
+        (_rerun(GREEDY, lambda inp: [] if inp.greedy_seq is None else fig_5_7(   # the greedy rows as they are given
+            inp.greedy_seq.assign(epsilon=0.1).query("model != 'RL-random-game'"))),
+         lambda row: any(m in row["claim"] for m in RETRAINED_5_7)), _fig_5_7_retrained), (S_5_7,), {
         "Fig 5-7 (1) (seed 001 l.468): ahead of the last EXP trained on, behind earlier ones":
             ("a model is advantaged", "and disadvantaged"),
         "Fig 5-7 (2) (seed 001 l.470): RL03 and RL0123 still ahead of EXP0, RL-random ahead of every EXP":
             ("RL03 ", "RL0123 ", "RL-random ")}),
-    _family("Fig 5-8", lambda r: fig_5_8(r.fixed2, r.epsilon), (OWN, _way(run=_ran(_fig_5_8))), (S_5_8,)),
-    _family("Fig 5-9", lambda r: fig_5_9(r.fixed3), (
-        OWN, _way(R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's margin 2", "spec 7.2"),
-                  R.Unbuilt("EXP0's three-player rule has no honestAction and its tables were trained with margin 3 "
-                            "only; margin 2 would retrain the four three-player tables of every seed")),
-        _way(HALVES, HALVES_WHY), _way(run=_ran(lambda fam, claim, row, inp: three_player_rows(fam, claim)))),
-            (S_5_9,)),
-    _family("Fig 5-10", _only("Fig 5-10", lambda r: fig_5_10_11(r.curves, r.full)), (
-        OWN, _way(run=_ran(_fig_5_10)), _way(GREEDY, R.Unbuilt("the curves' frozen win rates were measured with "
-                                                               "exploration 0.1 only"))), (S_5_10_11,)),
-    _family("Fig 5-11", _only("Fig 5-11", lambda r: fig_5_10_11(r.curves, r.full)), (OWN, _way(R.Reading(
+    _family("Fig 5-8", lambda r: fig_5_8(r.fixed2, r.epsilon), _ways(OWN, _fig_5_8), (S_5_8,)),
+    _family("Fig 5-9", lambda r: fig_5_9(r.fixed3), _ways(
+        OWN, (R.Reading("EXP0 margin 2", "the two EXP0 opponents challenge with the code's margin 2", "spec 7.2"),
+              R.Unbuilt("EXP0's three-player rule has no honestAction and its tables were trained with margin 3 "
+                        "only; margin 2 would retrain the four three-player tables of every seed")),
+        (HALVES, HALVES_WHY), lambda fam, claim, row, inp: three_player_rows(fam, claim)), (S_5_9,)),
+    _family("Fig 5-10", _only("Fig 5-10", lambda r: fig_5_10_11(r.curves, r.full)), _ways(
+        OWN, _fig_5_10, (GREEDY, R.Unbuilt("the curves' frozen win rates were measured with exploration 0.1 only"))),
+            (S_5_10_11,)),
+    _family("Fig 5-11", _only("Fig 5-11", lambda r: fig_5_10_11(r.curves, r.full)), _ways(OWN, (R.Reading(
         "separate 3,000,000-game run", "the 3,000,000-game full-hand model is a run of its own, not the 100,000-game "
         "one continued", "spec 7.12"), "one run with checkpoints is both readings: its table at 100,000 games is "
         "what a separate run of that length would train with the same seed")), (S_5_10_11,)),
-    _family("Fig 5-12", lambda r: fig_5_12(r.curves), (
-        OWN, _way(run=_ran(_training_5_12), claim="the win rate rises"),
-        _way(TRAINING_RATE, "the table's size and explored share are counted from the table itself (keys ever "
-             "updated), one way only", when=lambda row: "the win rate rises" not in row["claim"])), (S_5_12,)),
-    _family("Table 5-1", lambda r: _top_rows(r.top), (
-        OWN, _way(run=_ran(_table_5_1)),
-        _way(run=_ran(lambda fam, claim, row, inp: [_ties(fam, claim, inp.results.top)])),
-        _way(TABLES_OTHER, R.Bounded("moot: Table 5-1's RL0 is trained and read against EXP0 alone, whose rule has "
-                                     "no honestAction, so the other reading trains the same tables")),
-        _way(run=_table_5_1_retrained)), (S_T5_1,), printed=TOP30_CLASSES),
+    _family("Fig 5-12", lambda r: fig_5_12(r.curves), _ways(
+        OWN, (_rerun(TRAINING_RATE, lambda inp: fig_5_12(inp.results.curves.assign(
+            win_rate=inp.results.curves["training_win_rate"]))), "the win rate rises"),
+        (TRAINING_RATE, "the table's size and explored share are counted from the table itself (keys ever updated), "
+         "one way only", lambda row: "the win rate rises" not in row["claim"])), (S_5_12,)),
+    _family("Table 5-1", lambda r: _top_rows(r.top), _ways(
+        OWN, _table_5_1, lambda fam, claim, row, inp: [_ties(fam, claim, inp.results.top)],
+        (TABLES_OTHER, R.Bounded("moot: Table 5-1's RL0 is trained and read against EXP0 alone, whose rule has no "
+                                 "honestAction, so the other reading trains the same tables")),
+        _table_5_1_retrained), (S_T5_1,), printed=TOP30_CLASSES),
     _family("Fig 5-14", _only("Fig 5-14", lambda r: fig_5_14_15(r.forced_exp)), FORCED_EXP_WAYS, (S_5_14_15,)),
     _family("Fig 5-15", _only("Fig 5-15", lambda r: fig_5_14_15(r.forced_exp)), FORCED_EXP_WAYS, (S_5_14_15,)),
-    _family("Fig 5-16", lambda r: fig_5_16(r.forced_rl), (
-        OWN, _way(run=_ran(_rl23_5_16)), NB_UNIFORM,
-        _way(TABLES_OTHER, TABLES_OTHER_WHY, when=lambda row: "agrees by selection" in (row.get("flags") or ""))),
-            (S_5_16,)),
-    _family("Fig 5-17", lambda r: fig_5_17(r.grid), (OWN, _way(run=_ran(_other_honest)), _way(run=_ran(_uniform_5_17))),
-            (S_5_17,)),
-    _family("Fig 5-18", lambda r: fig_5_18(r.grid), (OWN, NB_UNIFORM,
-                                                     _way(TABLES_OTHER, TABLES_OTHER_WHY, claim="RL1")),
-            (S_5_18,)),
-    _family("Fig 6-1", lambda r: fig_6_1(r.lengths), (OWN, _way(run=_ran(_fig_6_1))), (S_6_1,)),
+    _family("Fig 5-16", lambda r: fig_5_16(r.forced_rl), _ways(
+        OWN, _rl23_5_16, NB_UNIFORM,
+        (*NB_TABLES_OTHER, lambda row: "agrees by selection" in (row.get("flags") or ""))), (S_5_16,)),
+    _family("Fig 5-17", lambda r: fig_5_17(r.grid), _ways(OWN, _other_honest, _uniform_5_17), (S_5_17,)),
+    _family("Fig 5-18", lambda r: fig_5_18(r.grid), _ways(OWN, NB_UNIFORM, (*NB_TABLES_OTHER, "RL1")), (S_5_18,)),
+    _family("Fig 6-1", lambda r: fig_6_1(r.lengths), _ways(OWN, _rerun(NO_CHALLENGE, lambda inp: fig_6_1(
+        inp.results.lengths, less=1))), (S_6_1,)),     # judged as the row is (History 2026-12-07, second session)
     _plain("Fig 5-13", STATEMENTS["Fig 5-13"], lambda r: mechanism_check(r.timing), kind="check"),
     _plain("Table 4-3", TABLE_4_3, lambda r: [table_4_3_claim(r.slice43)]),
     _plain("Extension: update rules", None, _only("Extension: update rules", lambda r: extension_claims(

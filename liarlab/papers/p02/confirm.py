@@ -14,7 +14,7 @@ import pandas as pd
 from liarlab.core import verdicts as V
 from liarlab.papers.p02 import claims as C
 from liarlab.papers.p02 import experiments as ex
-from liarlab.papers.p02.table_readings import CONFIRM_SEED0
+from liarlab.papers.p02.claims import CONFIRM_SEED0
 
 CAP_SEEDS = 40            # newly trained tables per confirmatory sample, at most
 CAP_GAMES = 1_000_000     # games a seat arrangement per confirmatory sample of fixed agents, at most

@@ -551,8 +551,10 @@ def full_long_options(setup: Setup, total: int, log_every: int) -> dict:
 
 # ============================================================================ table contents
 
-def classify_key(key: tuple, history: int, hand: str) -> str:
-    """The report's four kinds of strategy: opening honest, mid-game honest, slight lie, challenge."""
+def classify_key(key: tuple, history: int, hand: str, *, any_opening: bool = False, slack: int = 0) -> str:
+    """The report's four kinds of strategy: opening honest, mid-game honest, slight lie, challenge. Readings of
+    Table 5-1's classes: ``any_opening`` puts every opening bid in the opening class; a bid up to ``slack`` above
+    the dice held is honest."""
     head, rest = key[:2 * history], key[2 * history:]
     if rest[-1] == -1:
         return "challenge"
@@ -561,9 +563,10 @@ def classify_key(key: tuple, history: int, hand: str) -> str:
         held = rest[face - 1]
     else:
         face, held, count = rest
-    if count > held:
+    opening = all(x == 0 for x in head)
+    if count > held + slack and not (any_opening and opening):
         return "slight lie"
-    return "opening honest" if all(x == 0 for x in head) else "mid-game honest"
+    return "opening honest" if opening else "mid-game honest"
 
 
 def top_entries(table: FastTable, n: int = 30) -> pd.DataFrame:

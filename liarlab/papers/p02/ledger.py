@@ -25,9 +25,6 @@ class Sizes:
     full_hand_games: int
     exploit_games: int
     n_sequence_models: int
-    margins: tuple = (3, 2)
-    histories: tuple = (1, 2, 3)
-    full_histories: tuple = (1, 2, 3)
     fixed_games: int | None = None      # games per seat arrangement of fixed rules (default: eval_games)
 
     @classmethod
@@ -76,7 +73,7 @@ def _runs(sz: Sizes) -> dict:
         "#3": (tr, "stage", "Fig 5-4 section"),
         "#4": (f"EXP0-3 x {fx}; RL0-3 x {sz.n_seeds} seeds x {ev}", "size+fixed", "Strength against a random player"),
         "#5": (f"{n * n} pairs x 2 readings x " + fx, "fixed", "Rule against rule"),
-        "#6": (f"all {n * (n - 1)} type pairs x 3 rotations, margins {', '.join(map(str, sz.margins))}, x {sz.fixed:,}",
+        "#6": (f"all {n * (n - 1)} type pairs x 3 rotations, margins 3, 2, x {sz.fixed:,}",
                "fixed", "Three players"),
         "#7": (f"{n} x {n} x {sz.n_seeds} seeds x " + ev + ", eps 0.1 and 0", "size", "Learned tables against every rule"),
         "#8": (f"{n} EXP x {sz.fixed:,} + {n} RL x {sz.n_seeds} seeds x {sz.eval_games:,}", "size+fixed",
@@ -86,7 +83,7 @@ def _runs(sz: Sizes) -> dict:
                 f"{seeds}", "sequences", "Training order"),
         "#11": (f"rotating, P1, P2, P2 with shuffled ties x {tr}", "size", "Training in one seat"),
         "#12": (f"4 trainings x 3 test seats {seeds}", "size", "Training in one seat"),
-        "#13": (f"n = {', '.join(map(str, sz.histories))}, log every {log} {seeds}", "size", "Learning curves"),
+        "#13": (f"n = 1, 2, 3, log every {log} {seeds}", "size", "Learning curves"),
         "#14": (f"n = 1 to {sz.full_hand_games:,} games {seeds}, checkpoints every {sz.full_every:,} (and every "
                 f"{log} up to one stage); n = 2, 3 one stage", "full_hand", "Full hand against partial hand"),
         "#15": (f"every {log} games {seeds}", "size", "Learning curves"),

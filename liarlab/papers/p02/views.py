@@ -83,6 +83,8 @@ def rates(summary: pd.DataFrame, value: str = "win_rate", label: str = "win rate
         out["config"] = out.config.map(config_words)
     if "model" in out:
         out["model"] = out.model.map(model_words)
+    if "entries" in out:    # a mean over tables: one decimal in every row ("656.5" above "1,677", issue 50)
+        out["entries"] = [f"{x:,.1f}" for x in out.entries]
     keep = [c for c in out.columns
             if c not in {value, "ci_low", "ci_high", "n", "n_seeds", "unit", "seed_min", "seed_max"}]
     return out[keep].rename(columns={"config": "state record"}).rename(columns=lambda c: str(c).replace("_", " "))
@@ -92,7 +94,8 @@ def curves_last(last_point: pd.DataFrame) -> pd.DataFrame:
     """The learning curves' last point (:func:`experiments.summarize_curves` at the last checkpoint): the rate
     with its interval, the sample, table size in entries and as a share of the report's key space."""
     out = rates(last_point.drop(columns=["seconds"], errors="ignore"))
-    out["explored (% of the key space)"] = [two_significant(100 * x) for x in last_point.explored_share]
+    # one count of decimals down the column, shares from 30 % to 0.001 % (issue 50: "5.9" above "0.0013")
+    out["explored (% of the key space)"] = [f"{100 * x:.4f}" for x in last_point.explored_share]
     out["training win rate"] = [_fixed(x) for x in last_point.training_win_rate]
     out["mean actions per game"] = [f"{x:.2f}" for x in last_point.mean_actions]
     out["actions scanned per game"] = [f"{x:.1f}" for x in last_point.scanned_per_game]
@@ -111,6 +114,18 @@ def timing(timing_summary: pd.DataFrame) -> pd.DataFrame:
         "milliseconds per 10,000 games": [f"{1000 * x:.1f}" for x in timing_summary.seconds_per_10000_games],
         "mean actions per game": [f"{x:.2f}" for x in timing_summary.mean_actions_per_game],
         "actions scanned per game": [f"{x:.1f}" for x in timing_summary.actions_scanned_per_game]})
+
+
+def training_timing(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`claims.timing_table` in milliseconds per 10,000 training games, two decimals in every row of a
+    column (it showed seconds as "0.02083" beside "-0.0006679", issue 50)."""
+    from liarlab.study.tables import with_decimals
+
+    sec = [c for c in table.columns if str(c).endswith("_seconds")]
+    names = {c: c.removesuffix("_seconds").replace("_", " ").replace("ci", "interval") + " (ms per 10,000 games)"
+             for c in sec}
+    out = table.assign(**{c: 1000 * table[c] for c in sec}).rename(columns=names)
+    return with_decimals(out, dict.fromkeys(names.values(), 2))
 
 
 def baselines(table: pd.DataFrame) -> pd.DataFrame:
@@ -186,13 +201,14 @@ def top30_kinds(kinds: pd.DataFrame) -> pd.DataFrame:
 
 
 def values_fixed(frame: pd.DataFrame) -> pd.DataFrame:
-    """Every column whose name starts "value" at :data:`DECIMALS` decimals (the honestAction readings table printed
-    "0.00925" beside "0.131" and "1")."""
+    """The honestAction readings table (:func:`claims.honest_reading`): every column whose name starts "value" at
+    :data:`DECIMALS` decimals (it printed "0.00925" beside "0.131" and "1"), and every value and verdict headed as
+    the pilot's, which it is: the EXP-only games before the two stages (issue 50)."""
     out = frame.copy()
     for c in out.columns:
         if str(c).startswith("value"):
             out[c] = [_fixed(float(x)) if not pd.isna(x) else "" for x in out[c]]
-    return out
+    return out.rename(columns=lambda c: f"pilot {c}" if str(c).startswith(("value", "verdict")) else c)
 
 
 def roles(by_role: pd.DataFrame) -> pd.DataFrame:

@@ -22,6 +22,7 @@ class Example:
     winner: int                # 0-based seat of the winner
     reward: float              # the table's reward
     updates: pd.DataFrame      # each own key, last first: old value, target, the update by hand, the stored value
+    first: str = ""            # every update written out, last key first, computed
 
 
 def one_update(seed: int) -> Example:
@@ -30,13 +31,15 @@ def one_update(seed: int) -> Example:
     agent = QTableAgent(epsilon=0.0, learning=False)
     agent.table.values.update(TAUGHT)
     record = play_paper_game([agent, ExpAgent(0)], np.random.default_rng(seed), hands=HANDS)
+    # the table's own keys, rebuilt from the record with the agent's key function (the RL is P1)
+    keys = [afterstate_key(paper_record(record.bids[:i]), HANDS[0], ("bid", b)) if seat == 0 else None
+            for i, (seat, b) in enumerate(record.bids)]
+    keys.append(afterstate_key(paper_record(record.bids), HANDS[0], ("challenge",)) if record.challenger == 0
+                else None)
     actions = pd.DataFrame([{"player": f"P{seat + 1}", "action": f"bid [{f}, {q}]"} for seat, (q, f) in record.bids]
                            + [{"player": f"P{record.challenger + 1}", "action": "challenge"}])
-    # the table's own keys, rebuilt from the record with the agent's key function
-    trajectory = [afterstate_key(paper_record(record.bids[:i]), HANDS[0], ("bid", b))
-                  for i, (seat, b) in enumerate(record.bids) if seat == 0]
-    if record.challenger == 0:
-        trajectory.append(afterstate_key(paper_record(record.bids), HANDS[0], ("challenge",)))
+    actions["key the RL stores (history 1, partial hand)"] = [str(k) if k else "" for k in keys]
+    trajectory = [k for k in keys if k]
     reward = 1.0 if record.winner == 0 else 0.0
     before = {k: agent.table.get(k) for k in trajectory}
     agent.visited = list(trajectory)
@@ -47,4 +50,17 @@ def one_update(seed: int) -> Example:
         rows.append({"key": str(key), "old value": before[key], "target γ·r": gamma * r,
                      "by hand: old + α(target − old)": new, "stored by feedReward": agent.table.get(key)})
         r = new
-    return Example(actions, int(record.winner), reward, pd.DataFrame(rows))
+    from liarlab.study.tables import with_decimals
+
+    said, value = [], reward
+    for k, row in enumerate(rows):     # each update written out, last key first
+        old, target, new = row["old value"], row["target γ·r"], row["by hand: old + α(target − old)"]
+        why = f"γ·R = {gamma:g} × {reward:g}" if k == 0 else f"γ times the value just written, {gamma:g} × {value:.4f}"
+        said.append(f"{'The last key' if k == 0 else 'The key before it'}, {row['key']}, held {old:.4f}; its target "
+                    f"is {why} = {target:.4f}, so the update gives {old:.4f} + {alpha:g} × ({target:.4f} − {old:.4f}) "
+                    f"= {new:.4f}; feedReward stored {row['stored by feedReward']:.4f}.")
+        value = new
+    first = " ".join(said)
+    updates = pd.DataFrame(rows)
+    return Example(actions, int(record.winner), reward, with_decimals(updates, dict.fromkeys(updates.columns[1:], 4)),
+                   first)

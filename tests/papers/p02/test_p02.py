@@ -46,6 +46,11 @@ def test_classify_key_kinds():
     assert ex.classify_key((2, 5, -1, -1, -1), 1, "partial") == "challenge"
     assert ex.classify_key((5, 2, 1, 1, 0, 1, 0, 2, 6, 2), 1, "full") == "mid-game honest"
     assert ex.classify_key((5, 2, 1, 1, 0, 1, 0, 2, 6, 3), 1, "full") == "slight lie"
+    # Table 5-1's readings of the classes: every opening bid is an opening; one above the dice held is honest
+    assert ex.classify_key((0, 0, 4, 4, 5), 1, "partial") == "slight lie"
+    assert ex.classify_key((0, 0, 4, 4, 5), 1, "partial", any_opening=True) == "opening honest"
+    assert ex.classify_key((6, 1, 6, 3, 4), 1, "partial", slack=1) == "mid-game honest"
+    assert ex.classify_key((6, 1, 6, 3, 5), 1, "partial", slack=1) == "slight lie"
 
 
 def test_model_cache_round_trip_and_corruption(setup):

@@ -140,7 +140,10 @@ def _what_we_found_inputs():
     full = curves.assign(config="full hand", explored_share=curves.explored_share / 10)
     exploit = _seeded([{"model": "RL0", "rate": 0.8, "entries": 10, "space": 11040},
                        {"model": "RL1", "rate": 0.9, "entries": 10, "space": 11040}])
-    baseline = pd.DataFrame({"learning beats every baseline": ["yes", "yes", "undecided"]})
+    baseline = pd.DataFrame({"group": ["RL0-RL3 against the rule each trained on"] * 2 + ["RL0-RL3 against RAND"],
+                             "learned agent": ["RL0", "RL1", "RL0"], "learned win rate": [0.62, 0.58, 0.9],
+                             "ci_low": [0.6, 0.53, 0.85], "ci_high": [0.64, 0.63, 0.95], "seeds": 10,
+                             "learning beats every baseline": ["yes", "yes", "undecided"]})
     results = Results(fixed2=fixed2, curves=curves, full=full, exploit=exploit, baseline_table=baseline)
     reading = Reading("smallest", {"smallest": 5, "best_face_plus_one": 2}, [{}] * 14, pd.DataFrame())
     return claims, [{"headline": False}, head], results, reading
@@ -158,15 +161,15 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     assert "disagrees): Fig 5-8." in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
     assert "the smallest legal bid (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
     assert "in 2\n  of 3 cases" in text
-    assert "wins 0.030 as the opener" in text
+    assert "wins 0.030 of its games as the opener (95 % confidence interval across 3 tables: 0.005 to 0.055; 1,000 games each" in text
     assert f"30.0% of the {captions.PARTIAL_KEYS:,} partial-hand keys after 1,000" in text
     assert f"explores 3.0% of its {captions.FULL_KEYS:,} keys after 1,000" in text
-    assert "wins 0.800 to 0.900\n  of its games" in text
+    assert "responder\n  wins 0.800 to 0.900 of its games against the trained tables" in text
     # every number in the text is one of the tables' (or a count of their rows), or in the words of Fig 5-8's
     # diagnosis (its figure number, "within 2 points", "exploration 0.1")
     numbers = {float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*\.?\d*", text)}
     assert numbers <= {0.61, 0.55, 0.67, 10, 2, 1, 4, 5, 14, 3, 0.03, 30.0, 11040, 1000, 3.0, 476280, 0.8, 0.9,
-                       5.0, 8, 9, 0.0, 95, 0.1, 50}
+                       5.0, 8, 9, 0.0, 95, 0.1, 50, 0.005, 0.055}   # 0.005 to 0.055: the opener's interval
 
 
 def test_what_we_found_follows_the_tables_when_they_change():
@@ -290,7 +293,8 @@ def test_the_first_screen_says_seats_are_learned_and_what_the_best_responder_win
     # issue 50: 02's first screen lacked the seats result and the best responder's win rates
     _, _, results, _ = _what_we_found_inputs()
     text = captions.first_screen(results)
-    assert "A table trained only in the second seat wins 0.030 of its games as the opener" in text
+    assert ("A table trained only in the second seat wins 0.030 of its games as the opener (95 % confidence interval across 3 "
+            "tables: 0.005 to 0.055; 1,000 games each as opener; the report: about 0)") in text
     assert "best responder wins 0.800 to 0.900 of its games" in text and "above 50 % for 2 of 2 kinds" in text
     results.exploit = results.exploit.assign(wins=results.exploit.wins // 2)
     assert "wins 0.400 to 0.450 of its games" in captions.first_screen(results)
@@ -368,18 +372,31 @@ def test_the_forced_pair_heat_maps_fit_the_page_unscaled_with_cell_numbers_of_9_
 def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     # the answer's "No sample size decides the claim ... 98.75 % prediction interval for one trained agent" was
     # jargon; What we found's "one more table could fall on either side of 50%" belongs on the first screen (issue 50)
-    _, _, results, _ = _what_we_found_inputs()
+    found, _, results, reading = _what_we_found_inputs()
     head = {"claim": "every RLi wins", "headline": True, "kind": "finding", "verdict": "inconclusive",
             "flags": "undecidable; agrees by selection", "reproduced_value": 0.61, "ci_low": 0.49, "ci_high": 0.73,
             "n": 10, "unit": "seeds", "interval": "98.75 %"}
     claims = pd.DataFrame([head, {**head, "claim": "other", "headline": False}])
     text = captions.first_screen(results, claims)
-    assert text.startswith("**In plain words, we cannot decide the main question.** One more trained table")
-    # the value and its interval are in the answer just above it: not repeated (a reader, fifth session)
+    # what is decided comes first (issue 50: "we cannot decide the main question" misled, the mean table beats its
+    # trainer), from the baseline table's own rows: the lowest mean of RL0-RL3 against its own rule, its interval
+    assert text.startswith("**In plain words: on average a trained table beats the rule it trained on; a single "
+                           "table cannot be judged.**")
+    assert "the lowest, RL1's, is 0.580 [0.530, 0.630] (95 % confidence interval across tables)" in text
+    assert "baselines in 2 of 3 cases" in text
+    # the headline's own value and interval are in the answer just above it: not repeated (a reader, fifth session)
     assert "0.610" not in text and "0.490" not in text and "0.730" not in text
-    assert ("One more trained table, even the weakest of RL0-RL3, could win more or less than half its games against "
-            "the rule it trained on (the interval in our answer above straddles 50%)") in text
-    assert "prediction interval" not in text and "half its games.\n\n**Seats are learned.**" in text
+    assert ("one more trained table, even of the weakest of RL0-RL3, could win more or less than half its games (the "
+            "prediction interval in our answer above straddles 50%)") in text
+    assert "half its games.\n\n**Seats are learned.**" in text
+    # What we found's first bullet says the same: what is decided beside what is not
+    text = captions.what_we_found(found, [head], results, reading)
+    assert "What is decided: averaged over the 10 tables trained for each, every RLi's mean win rate" in text
+    assert "What is decided" not in captions.what_we_found(found, [{**head, "flags": ""}], results, reading)
+    results.baseline_table = results.baseline_table.assign(ci_low=[0.6, 0.45, 0.85])
+    assert "The mean over tables does not decide it either: averaged over the 10 tables trained for each, not every" \
+        in captions.what_we_found(found, [head], results, reading)
+    assert captions.first_screen(results, claims).startswith("**In plain words: a trained table is not yet shown")
     above = pd.DataFrame([{**head, "ci_low": 0.52}])
     assert "either" not in captions.first_screen(results, above) and "straddles" not in captions.first_screen(results, above)
     decided = claims.assign(verdict="reproduced", flags="")

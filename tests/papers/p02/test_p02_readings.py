@@ -14,6 +14,7 @@ from liarlab.core import verdicts as V
 from liarlab.papers.p02 import claims as c02
 from liarlab.papers.p02 import confirm as confirm02
 from liarlab.papers.p02 import readings as r02
+from liarlab.papers.p02 import retrained as TR
 
 P02 = pathlib.Path(c02.__file__).parent
 
@@ -194,18 +195,18 @@ def test_the_three_player_assumptions_of_spec_7_1_are_readings_of_the_three_play
 
 
 def test_exp0s_window_is_run_on_its_own_three_player_games_for_figs_5_3_and_5_6():
-    games = r02.exp0_window_games(3_000, 7, "smallest")
-    assert set(zip(games.a, games.b)) == set(r02.EXP0_THREE_PAIRS) and (games.margin == 3).all()
+    games = TR.exp0_window_games(3_000, 7, "smallest")
+    assert set(zip(games.a, games.b)) == set(TR.EXP0_THREE_PAIRS) and (games.margin == 3).all()
     for fam, claim in (("Fig 5-3", "a player whose preceding player is EXP0 wins more"),
                        ("Fig 5-3", "win rates follow relative, not absolute seats"), ("Fig 5-6", "EXP0: P2 best"),
                        ("Fig 5-6", "EXP0: small spread across seats")):
         row = {r["reading"]: r for r in c02.three_player_rows(fam, claim, games, "smallest")}[c02.EXP0_WINDOW.name]
         assert row["verdict"] in R.RUN and row["estimate"] is not None, (fam, claim)
     # the same streams as the six-action games: a window of six plays exactly the notebook's games
-    six = r02.exp0_window_games(3_000, 7, "smallest", window=6)
+    six = TR.exp0_window_games(3_000, 7, "smallest", window=6)
     from liarlab.papers.p02 import experiments as ex02
     base = ex02.three_player(ex02.Setup(fixed_games=3_000, seed=7, fallback="smallest"), fallbacks=("smallest",),
-                             margins=(3,), only=r02.EXP0_THREE_PAIRS)
+                             margins=(3,), only=TR.EXP0_THREE_PAIRS)
     assert six.wins.tolist() == base.wins.tolist() and games.wins.tolist() != base.wins.tolist()
 
 

@@ -99,6 +99,7 @@ def test_the_learning_curve_table_shows_each_quantity_once_at_one_precision_a_co
     assert not {"explored share", "mean actions", "scanned per game"} & set(view.columns)
     assert list(view["mean actions per game"]) == ["3.44", "2.12"]
     assert list(view["actions scanned per game"]) == ["88.9", "77.8"]
+    assert list(view["explored (% of the key space)"]) == ["5.9470", "0.2902"]
     assert list(view["win rate [95 % interval]"]) == ["0.427 [0.327, 0.527]", "0.400 [0.300, 0.500]"]
 
 
@@ -119,3 +120,28 @@ def test_table_5_1_counts_are_one_decimal_means_named_once():
     cells = re.findall(r">([^<>]*)</td>", tables.table_html(view))
     assert cells == ["full hand, history 1", "1.0", "29.0", "history 1", "0.8", "29.2"], cells
     assert list(view[views.TOP30_FIRST]) == ["full hand, history 1", "history 1"]
+
+
+def test_the_training_time_table_is_in_milliseconds_at_one_precision_a_column():
+    from liarlab.papers.p02 import claims
+
+    timing = pd.DataFrame([{"config": c, "seed": s, "seconds_per_10000_games": t, "scanned_per_game": 1.0}
+                           for c, base in (("n=1", 0.02), ("n=3", 0.004)) for s, t in ((0, base), (1, base * 1.1))])
+    view = views.training_timing(claims.timing_table(timing))
+    ms = " (ms per 10,000 games)"
+    assert view.attrs["decimals"] == {c + ms: 2 for c in ("richer", "simpler", "difference", "interval low",
+                                                          "interval high")}
+    assert abs(view["richer" + ms].iloc[0] - 4.2) < 1e-9 and abs(view["simpler" + ms].iloc[0] - 21.0) < 1e-9
+
+
+def test_the_worked_example_shows_each_key_and_writes_each_update_out():
+    # issue 50: the example promised keys and the Q update but showed only actions
+    from liarlab.papers.p02 import worked_example
+
+    e = worked_example.one_update(20261126)
+    keys = [k for k in e.actions["key the RL stores (history 1, partial hand)"] if k]
+    assert keys == ["(0, 0, 6, 1, 1)", "(1, 2, -1, -1, -1)"] and list(e.updates.key) == keys[::-1]
+    assert e.updates.attrs["decimals"]["stored by feedReward"] == 4
+    assert "0.0000 + 0.2 × (0.9000 − 0.0000) = 0.1800" in e.first
+    assert "0.9 × 0.1800 = 0.1620, so the update gives 0.5000 + 0.2 × (0.1620 − 0.5000) = 0.4324" in e.first
+    assert list(e.updates["stored by feedReward"].round(4)) == [0.18, 0.4324]

@@ -1,4 +1,4 @@
-"""Notebook 02's trained tables retrained under another reading of an open point (issue 49; spec section 7), and
+"""Experiments (not bookkeeping): notebook 02's trained tables retrained under another reading of an open point (issue 49; spec section 7), and
 evaluated as the claims row's own rule needs: the other honestAction (7.3), ties shuffled (``do_shuffle``), seat
 halves (7.5: as P1 then as P2 instead of rotating), greedy (7.6, self-play only). A table is fixed by its reading,
 name and training seed (its stream drawn from them); about 0.12-0.18 CPU s a table at full size, trained in the
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
 import pandas as pd
 
 from liarlab.core.validation import check_choice, check_int
@@ -24,7 +23,8 @@ GREEDY = "greedy"
 WHATS = ("self_play", "vs_exp", "fixed2", "top30")
 
 
-def _other(fallback: str) -> str:
+def other_fallback(fallback: str) -> str:
+    """The honestAction reading other than ``fallback``."""
     return "best_face_plus_one" if fallback == "smallest" else "smallest"
 
 
@@ -32,7 +32,7 @@ def variant_setup(setup: ex.Setup, variant: str) -> ex.Setup:
     """The setup a variant's tables train and play under (the other honestAction changes the EXP rules)."""
     check_choice("variant", variant, VARIANTS)
     base = replace(setup, models={}, evals={}, fresh=set(), stream="")
-    return replace(base, fallback=_other(setup.fallback)) if variant == OTHER else base
+    return replace(base, fallback=other_fallback(setup.fallback)) if variant == OTHER else base
 
 
 def train_variant(setup: ex.Setup, name: str, seed: int, variant: str) -> FastTable:
@@ -183,15 +183,20 @@ def cached_frames(setup: ex.Setup, what: str, names, seeds, variant: str) -> pd.
                              setup.fallback, what, tuple(names), tuple(int(s) for s in seeds), variant)
 
 
-#: the confirmatory tables' training seeds start here (the pilot's are 0..n-1; :mod:`liarlab.papers.p02.confirm`)
-CONFIRM_SEED0 = 1_000
+#: EXP0's three-player window read with the bid ladder: the two-player code's six of 60 bids is nine of the 90
+THREE_WINDOW = 9
+#: the type pairs of the three-player games EXP0 plays in: Fig 5-3's two mixes and Fig 5-6's three EXP0
+EXP0_THREE_PAIRS = (("EXP0", "EXP1"), ("EXP1", "EXP0"), ("EXP0", "EXP0"))
 
 
-def seeds_of(row, setup: ex.Setup) -> tuple:
-    """The training seeds a claims row's estimate rests on: the pilot's, or the confirmatory sample's (from
-    :data:`CONFIRM_SEED0` on) when the row was decided in two stages."""
-    n = int(row.est.n)
-    pilot = row.get("pilot_verdict")
-    if isinstance(pilot, str) and pilot:
-        return tuple(range(CONFIRM_SEED0, CONFIRM_SEED0 + n))
-    return tuple(np.asarray(setup.seeds)[:n]) if n <= len(setup.seeds) else tuple(range(n))
+def exp0_window_games(fixed_games: int, seed: int, fallback: str, window: int = THREE_WINDOW) -> pd.DataFrame:
+    """Figs 5-3 and 5-6's games with EXP0 under a window of ``window`` actions (margin 3, the notebook's sizes)."""
+    setup = ex.Setup(fixed_games=fixed_games, seed=seed, fallback=fallback)
+    return ex.three_player(setup, fallbacks=(fallback,), margins=(3,), only=EXP0_THREE_PAIRS, window=window)
+
+
+def other_fallback_games(stage_games: int, eval_games: int, fixed_games: int, seed: int, fallback: str) -> dict:
+    """EXP1-EXP3's forced-hand games (Fig 5-15) and EXP1's forced grid (Fig 5-17) under honestAction ``fallback``."""
+    setup = ex.Setup(stage_games=stage_games, eval_games=eval_games, fixed_games=fixed_games, seed=seed,
+                     fallback=fallback)
+    return {"forced_exp": ex.forced_exp(setup), "grid": ex.forced_grid(setup, rl_names=(), exp_names=("EXP1",))}

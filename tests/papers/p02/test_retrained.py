@@ -10,7 +10,7 @@ from liarlab.liardice.qfast import FastTable, train
 from liarlab.papers.p02 import claims as c02
 from liarlab.papers.p02 import experiments as ex
 from liarlab.papers.p02 import readings as r02
-from liarlab.papers.p02 import table_readings as TR
+from liarlab.papers.p02 import retrained as TR
 
 SMALL = ex.Setup(stage_games=400, eval_games=60, seeds=(0, 1, 2), cache=False)
 
@@ -65,12 +65,12 @@ def test_a_row_confirmed_on_fresh_tables_is_read_on_those_tables():
 
     top = _top_frame()
     row = [r for r in c02._top_rows(top) if r["claim"].endswith("opening honest")][0]
-    assert TR.seeds_of(row, SMALL) == (0, 1, 2)
+    assert c02.seeds_of(row, SMALL) == (0, 1, 2)
     confirmed = dict(row)
     confirmed["pilot_verdict"] = "differs"
     confirmed = type(row)(confirmed)
     confirmed.est = row.est
-    assert TR.seeds_of(confirmed, SMALL) == tuple(range(CONFIRM_SEED0, CONFIRM_SEED0 + 3))
+    assert c02.seeds_of(confirmed, SMALL) == tuple(range(CONFIRM_SEED0, CONFIRM_SEED0 + 3))
 
 
 def _top_frame():
