@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from liarlab.papers.p06.experiments import FAMILIES, tied
 from liarlab.papers.p06.policies import player_label
+from liarlab.study.answer import and_list
 
-__all__ = ["first_screen", "exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
+__all__ = ["first_screen", "in_short", "how_far", "exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
            "league_figure", "league_caption"]
 
 SEAT_COLOURS = {"first": "#0072B2", "second": "#E69F00"}
@@ -99,15 +101,22 @@ def exploitability_caption(summary: pd.DataFrame) -> str:
     first = summary[summary.game == summary.game.iloc[0]]
     best, worst = first.iloc[0], first.iloc[-1]
     beaten = first[(first.exploitability_first + first.exploitability_second) > 2 - 1e-9]
-    names = ", ".join(player_label(a) for a in beaten.agent) or "none"
+    most = tied(first, worst.exploitability_mean).split(", ")
+    most_words = (f"the most {player_label(worst.agent)}, at {worst.exploitability_mean:.3f}" if len(most) == 1 else
+                  f"{len(most)} players tie as the most exploitable, at {worst.exploitability_mean:.3f} "
+                  f"({and_list(player_label(a) for a in most)})")
+    if set(beaten.agent) == set(most):
+        beaten_words = ": a best responder beats them in every game"
+    else:
+        beaten_words = (f"; {len(beaten)} player{'s' if len(beaten) != 1 else ''} "
+                        f"({and_list(player_label(a) for a in beaten.agent) or 'none'}) lose every game to a best "
+                        "responder (mean exactly 1)")
     return (f"Figure: each player's exploitability (bars, coloured by the player's family: what a best responder "
-            f"takes beyond the game value, "
-            f"mean of the player's two seats, ±1 units) and the certified equilibrium's edge over the game value "
-            f"against it (dots), one panel per end game. What to notice: no player is near exact play; in "
-            f"{best.game} the least exploitable is {player_label(best.agent)}, at {best.exploitability_mean:.3f}, and "
-            f"the most {player_label(worst.agent)}, at {worst.exploitability_mean:.3f}; {len(beaten)} players ({names}"
-            f") lose every game to a best responder (mean exactly 1); and the equilibrium, which does not aim at the "
-            f"player, collects only part of what the best responder takes.")
+            f"takes beyond the game value, mean of the player's two seats, ±1 units) and the certified equilibrium's "
+            f"edge over the game value against it (dots), one panel per end game. What to notice: no player is near "
+            f"exact play; in {best.game} the least exploitable is {player_label(best.agent)}, at "
+            f"{best.exploitability_mean:.3f}, and {most_words}{beaten_words}; and the equilibrium, which does not aim "
+            f"at the player, collects only part of what the best responder takes.")
 
 
 def agent_figure(rows: pd.DataFrame, agent: str, game: str, behaviour: pd.DataFrame | None = None):
@@ -342,20 +351,63 @@ def league_caption(ratings: pd.DataFrame, games: int) -> str:
                if len(tests) else "") + ".")
 
 
+def _close_call(g: pd.DataFrame, spread: pd.DataFrame, end: str) -> str:
+    """Where the family at one ``end`` ("least", "most") of one game's ranking ``g`` and the next are the Q-learners
+    and a family within less than a learner's seed-to-seed spread, the clause saying the order is not decided (issue
+    50: the headline named a winner by 0.007 while a learner's seeds differ by 0.03); else "". ``spread``:
+    :func:`liarlab.papers.p06.experiments.learner_spread`."""
+    a, b = (g.iloc[0], g.iloc[1]) if end == "least" else (g.iloc[-1], g.iloc[-2])
+    learners = spread[spread.game == a.game]
+    if FAMILIES["RL"] not in (a.family, b.family) or learners.empty:
+        return ""
+    width = float((learners.exploitability_max - learners.exploitability_min).max())
+    gap = abs(float(a.exploitability_mean) - float(b.exploitability_mean))
+    if gap >= width:
+        return ""
+    return (f"the Q-learners' mean is over {int(learners.seeds.max())} training seeds, and one learner's seeds differ "
+            f"by up to {width:.4f}, more than the gap of {gap:.4f}: which of the two is the {end} exploitable is "
+            "not decided by this run")
+
+
+def in_short(families: pd.DataFrame, spread: pd.DataFrame) -> str:
+    """The answer in plain words, said first (issue 50): in the first game, the least and the most exploitable
+    family each beside the next one, and where the Q-learners' training seeds make that order undecided, said so
+    (:func:`_close_call`), for every game. ``families``: :func:`liarlab.papers.p06.experiments.family_table`."""
+    games = list(dict.fromkeys(families.game))
+    g = families[families.game == games[0]]
+    lo, lo2, hi, hi2 = g.iloc[0], g.iloc[1], g.iloc[-1], g.iloc[-2]
+    text = (f"In {games[0]} no family is near exact play (0). The least exploitable is {lo.family}, at "
+            f"{lo.exploitability_mean:.4f}; the next is {lo2.family}, at {lo2.exploitability_mean:.4f}. The most "
+            f"exploitable is {hi.family}, at {hi.exploitability_mean:.4f}, {hi.exploitability_mean - hi2.exploitability_mean:.4f} "
+            f"above the next, {hi2.family}, at {hi2.exploitability_mean:.4f}.")
+    for game in games:
+        rows = families[families.game == game]
+        for end in ("least", "most"):
+            if (clause := _close_call(rows, spread, end)):
+                a, b = (rows.iloc[0], rows.iloc[1]) if end == "least" else (rows.iloc[-1], rows.iloc[-2])
+                where = "" if game == games[0] else (f" In {game} the {end} exploitable two are as close ({a.family} "
+                                                    f"at {a.exploitability_mean:.4f}, {b.family} at "
+                                                    f"{b.exploitability_mean:.4f}):")
+                text += (where + " " + (clause[0].upper() + clause[1:] if not where else clause) + ".")
+    return text
+
+
 def how_far(families: pd.DataFrame, summary: pd.DataFrame) -> str:
     """The question's own answer in one sentence (issue 50: the first screen named the least and the most
     exploitable family but never said how far the players are from exact play): the range of every family's mean
-    exploitability over every end game, the scale's two ends, and how many players a best responder beats in every
-    game of some end game. ``families``: :func:`liarlab.papers.p06.experiments.family_table`; ``summary``: one row per
-    game and player with ``exploitability_first`` and ``exploitability_second``."""
+    exploitability over every end game, the scale's two ends, and in each end game how many of its players a best
+    responder beats in every game (and how many distinct players that is). ``families``:
+    :func:`liarlab.papers.p06.experiments.family_table`; ``summary``: one row per game and player with
+    ``exploitability_first`` and ``exploitability_second``."""
     beaten = summary[(summary.exploitability_first + summary.exploitability_second) > 2 - 1e-9]
-    players = summary.agent.nunique()
-    games = families.game.nunique()
+    games = list(dict.fromkeys(summary.game))
     low = float(families.exploitability_mean.min())
     # "far" only when even the least exploitable family gives away a tenth of the scale or more
     verdict = "Every family is far from it" if low >= 0.1 else "Not every family is far from it"
-    return (f"**How far from exact play.** {verdict}: over the {games} end games, the families' "
+    per_game = and_list(f"{(beaten.game == g).sum()} of {(summary.game == g).sum()} players in {g}" for g in games)
+    distinct = beaten.agent.nunique()
+    return (f"**How far from exact play.** {verdict}: over the {len(games)} end games, the families' "
             f"mean exploitabilities run from {families.exploitability_mean.min():.2f} to "
             f"{families.exploitability_mean.max():.2f} on a scale where 0 is exact play and 1 a player that a best "
-            f"responder beats in every game; {beaten.agent.nunique()} of the {players} players "
-            f"{'is' if beaten.agent.nunique() == 1 else 'are'} beaten in every game of at least one end game.")
+            f"responder beats in every game; {per_game} lose every game to a best responder"
+            + (f" ({distinct} distinct player{'s' if distinct != 1 else ''} in all)." if len(games) > 1 else "."))

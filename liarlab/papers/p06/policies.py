@@ -40,6 +40,8 @@ def player_label(name) -> str:
     """A player's name as the page says it (issue 50: "type1", "bayes-net", "RL0 s0" read as code): "test program
     1", "network player", "RL0 (seed 0)", "random guess"; the data keep the short names."""
     name = str(name)
+    if ", " in name:  # players tied at a ranking's end (experiments.tied)
+        return ", ".join(player_label(n) for n in name.split(", "))
     if name == "random-guess":
         return "random guess"
     if name == "bayes-net":
