@@ -342,12 +342,21 @@ def league_caption(ratings: pd.DataFrame, games: int) -> str:
     top, second, bottom = ratings.iloc[0], ratings.iloc[1], ratings.iloc[-1]
     tests = ratings[ratings.agent.str.startswith("type")]
     separated = top.low > second.high
+
+    def num(x) -> str:  # a minus sign, as the prose writes it
+        return f"{x:.2f}".replace("-", "−")
+
+    name = player_label(top.agent)
+    name = f"the {name}" if name.endswith("player") else name
+    lead = (f"{name} is strongest ({num(top.strength)}, win rate {num(top.win_rate)}), clear of "
+            f"{player_label(second.agent)} ({num(second.strength)})" if separated else
+            f"{name} rates highest ({num(top.strength)}, win rate {num(top.win_rate)}), but its interval overlaps "
+            f"{player_label(second.agent)}'s ({num(second.strength)}), so at {games} games a pair which of the two is "
+            "strongest is not decided")
     return (f"Figure: the five-dice league (paper 02's rules), every pair {games} games with the first mover "
-            f"alternating; each player's Bradley-Terry strength with its 95% interval. What to notice: "
-            f"{player_label(top.agent)} is strongest ({top.strength:.2f}, win rate {top.win_rate:.2f})"
-            f"{', clear of' if separated else ', its interval overlapping'} {player_label(second.agent)} "
-            f"({second.strength:.2f}); {player_label(bottom.agent)} is last ({bottom.strength:.2f}, win rate {bottom.win_rate:.2f})"
-            + (f"; paper 01's test programs spread from {tests.strength.min():.2f} to {tests.strength.max():.2f}"
+            f"alternating; each player's Bradley-Terry strength with its 95% interval. What to notice: {lead}; "
+            f"{player_label(bottom.agent)} is last ({num(bottom.strength)}, win rate {num(bottom.win_rate)})"
+            + (f"; paper 01's test programs spread from {num(tests.strength.min())} to {num(tests.strength.max())}"
                if len(tests) else "") + ".")
 
 
@@ -385,10 +394,11 @@ def in_short(families: pd.DataFrame, spread: pd.DataFrame) -> str:
         for end in ("least", "most"):
             if (clause := _close_call(rows, spread, end)):
                 a, b = (rows.iloc[0], rows.iloc[1]) if end == "least" else (rows.iloc[-1], rows.iloc[-2])
-                where = "" if game == games[0] else (f" In {game} the {end} exploitable two are as close ({a.family} "
-                                                    f"at {a.exploitability_mean:.4f}, {b.family} at "
-                                                    f"{b.exploitability_mean:.4f}):")
-                text += (where + " " + (clause[0].upper() + clause[1:] if not where else clause) + ".")
+                if game == games[0]:
+                    text += " " + clause[0].upper() + clause[1:] + "."
+                else:
+                    text += (f" In {game} the same holds for the {end} exploitable two ({a.exploitability_mean:.4f} "
+                             f"against {b.exploitability_mean:.4f}).")
     return text
 
 

@@ -26,9 +26,8 @@ def measures_words(params: dict) -> str:
         "what it guarantees (its result against the best responder): 0 exactly for an equilibrium strategy. We also "
         "let the certified equilibrium play the other seat: its *edge* is what it wins beyond the game value. It "
         "does not aim at the player, so its edge lies between 0 and the exploitability. Everything is computed by "
-        "walking the game tree, in fractions where a plan is small enough ("
-        + sized(params, "exact_max_sequences", "at most {} sequences")
-        + "). A larger plan is walked in floating point; when the player is deterministic its exact value is still "
+        "walking the game tree, in fractions where a plan has at most "
+        + sized(params, "exact_max_sequences", "{} sequences") + ". A larger plan is walked in floating point; when the player is deterministic its exact value is still "
         "recovered, because every denominator divides the product of the two hands' probability denominators, "
         "so its exploitability keeps its fraction.")
 
@@ -40,9 +39,9 @@ def learner_words(params: dict) -> str:
         + sized(params, "learner_games", "{} games") + " against the rule player EXPk (paper 02's epsilon, alpha "
         "and gamma, its partial-hand keys and backward update, seats alternating) and is then evaluated greedy, "
         "like every player. A greedy player is deterministic, so its exploitability is an exact fraction even when "
-        "its plan is walked in floats. Each training seed is one row ("
-        + sized(params, "learner_seeds", "{} seeds a learner") + "; \"RL0 (seed 1)\" is RL0 of training seed 1), so "
-        "the seeds show how much a learner's exploitability owes to its training run: a family mean over the "
+        "its plan is walked in floats. Each learner is trained with "
+        + sized(params, "learner_seeds", "{} seeds") + ", each seed one row (\"RL0 (seed 1)\" is RL0 of training "
+        "seed 1), so the seeds show how much a learner's exploitability owes to its training run: a family mean over the "
         "Q-learners is a mean over these seeds too.")
 
 

@@ -107,3 +107,14 @@ def test_the_caption_names_every_player_tied_as_the_most_exploitable():
     text = F.exploitability_caption(summary)
     assert "2 players tie as the most exploitable, at 1.000 (EXP1 and EXP2): a best responder beats them" in text
     assert "the most EXP" not in text
+
+
+def test_the_league_caption_names_no_strongest_player_when_the_top_two_overlap():
+    """Issue 50: "the network player is strongest" while its interval overlapped EXP3's."""
+    ratings = pd.DataFrame(dict(agent=["bayes-net", "EXP3", "RAND"], strength=[0.85, 0.68, -3.06],
+                                low=[0.67, 0.51, -3.5], high=[1.03, 0.86, -2.6], win_rate=[0.68, 0.64, 0.04]))
+    text = F.league_caption(ratings, 40)
+    assert "the network player rates highest (0.85" in text and "overlaps EXP3's (0.68)" in text
+    assert "at 40 games a pair which of the two is strongest is not decided" in text
+    assert "RAND is last (−3.06" in text
+    assert "clear of EXP3" in F.league_caption(ratings.assign(low=[0.9, 0.51, -3.5]), 40)
