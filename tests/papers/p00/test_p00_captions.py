@@ -19,7 +19,7 @@ def test_table_4_4_text_names_the_wrong_cell_from_the_counts():
     q2 = ex.q_space_table(2)
     text = claims.table_4_4_text(q2)
     n3 = q2.set_index("n").loc[3]
-    assert f"**{PAPER_T44[3][1]:,}**" in text and f"{int(n3.action_keys):,} x 252 = **{int(n3.full):,}**" in text
+    assert f"**{PAPER_T44[3][1]:,}**" in text and f"{int(n3.action_keys):,} × 252 = **{int(n3.full):,}**" in text
     assert "The other 5 of its 6 cells agree" in text and "Table 6-2 prints correctly" in text
     assert int(n3.full) == dice.multisets_count() * int(n3.action_keys)
     # a table whose n = 1 partial count differed would be named too
