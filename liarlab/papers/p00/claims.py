@@ -174,17 +174,17 @@ CLAIM_FAMILIES = (
                   "extension", "extension: the paper's formulas evaluated for 3 players, which it does not print"),
               kind="arithmetic", family=_Q3) for n in (1, 2, 3)], extension=True, **_ONE_WAY),
     ClaimFamily(_C02, _C02, P.PAPER_GAME_SIZE_2P, lambda r: [
-        PV.printed(_C02, "distinct five-dice hands H(6,5)", P.PAPER_DISTINCT_HANDS, dice.multisets_count(),
+        PV.printed(_C02, "paper 02's distinct five-dice hands H(6,5)", P.PAPER_DISTINCT_HANDS, dice.multisets_count(),
                    note="the text's 'H6 6' is a typo for H6 5")] + [
-        PV.printed_power(_C02, f"{k}-player game-size estimate 252^{k} x {b}^5", paper, text,
+        PV.printed_power(_C02, f"paper 02's {k}-player game size 252{'²³'[k - 2]} × {b}⁵", paper, text,
                          dice.multisets_count() ** k * b**5, power, 3, truncated=k == 3)
         for k, b, paper, text, power in ((2, 60, P.PAPER_GAME_SIZE_2P, P.PAPER_GAME_SIZE_2P_TEXT, 13),
                                          (3, 90, P.PAPER_GAME_SIZE_3P, P.PAPER_GAME_SIZE_3P_TEXT, 16))], **_ONE_WAY),
     ClaimFamily(_C01, _C01, P.PAPER_LEGAL_BIDS_5P, lambda r: [
-        PV.printed_power(_C01, "5-player search space (6^5)^5 x (30^5)^2", P.PAPER_SEARCH_SPACE_5P,
+        PV.printed_power(_C01, "paper 01's 5-player search space (6⁵)⁵ × (30⁵)²", P.PAPER_SEARCH_SPACE_5P,
                          P.PAPER_SEARCH_SPACE_5P_TEXT, 6 ** 25 * 30 ** 10, 34, 2, truncated=True,
                          mantissa=P.PAPER_SEARCH_SPACE_5P_MANTISSA),
-        PV.printed(_C01, "legal bids with 5 players", P.PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)),
+        PV.printed(_C01, "paper 01's legal bids with 5 players", P.PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)),
         claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
               V.stated("extension", "extension: counted by the same rule for 2 players"), kind="arithmetic")],
                 **_ONE_WAY),

@@ -155,7 +155,9 @@ def _behaviour_panel(ax, behaviour: pd.DataFrame, agent: str, game: str) -> None
     sel = behaviour[(behaviour.game == game) & (behaviour.seat == "both") & (behaviour.measure != "opening")
                     & (behaviour.agent.isin([agent, "equilibrium"]))]
     levels = list(dict.fromkeys(zip(sel.measure, sel.level)))
-    names = [f"bluff: {lv}" if m == "bluff" else "call: the bid cannot be true" if lv == "impossible"
+    # one name a measure, as the behaviour table and figure say it (issue 50: "bluff: beyond own dice" here)
+    names = [("bid: a face it holds none of" if lv == "face absent" else "bid: above its own count of the face")
+             if m == "bluff" else "call: an impossible bid" if lv == "impossible"
              else f"call: the bid needs {lv} of the bidder's dice" for m, lv in levels]
     y = np.arange(len(levels))
     # the player in its family's colour, as in every other figure of the notebook (random guess was blue here and
@@ -281,28 +283,25 @@ def departure_words(row, plural: bool = False) -> str:
     return f"{what} (the equilibrium {eq:.2f})"
 
 
-def behaviour_caption(family: pd.DataFrame) -> str:
-    """The figure's caption, its numbers read from ``family``: the equilibrium's bluff share and the largest
-    departure of each family in the first game."""
+def behaviour_caption(family: pd.DataFrame, shown: int = 3) -> str:
+    """The figure's caption, its numbers read from ``family``: what the equilibrium does in the first game, and the
+    ``shown`` families that depart most from it, each at its largest departure (issue 50: the caption named every
+    family and ran to 150 words; every number a share or a probability, none a percent)."""
     game = family.game.iloc[0]
     g = family[family.game == game]
     eq = g[g.family == "equilibrium"].set_index(["measure", "level"]).share
-    parts = []
+    worst = []
     for name in _families(g):
         f = g[(g.family == name) & g.departure.notna()]
-        worst = f.loc[f.departure.abs().idxmax()]
-        # a family of several players takes a plural verb; its most players at any one level is its size here
-        parts.append(f"{name} {departure_words(worst, plural=int(f.players.max()) > 1)}")
-    return (f"Figure: how the players bid and call beside the certified equilibrium, each family's mean over its "
-            f"players, both seats, in games against the equilibrium (a decision weighted by the chance it arises "
-            f"there). Top: the share of bids naming a face the bidder holds none of, and of bids above its own "
-            f"count of the face. Bottom: the chance of calling a bid, by how many dice of its face the bidder must "
-            f"hold for it to be true ('impossible': more than the bidder has, a call surely wins; 0: the caller's "
-            f"own dice already make it true). What to notice: in {game} the equilibrium calls a bid its own hand "
-            f"makes true with probability {eq.get(('call', '0'), float('nan')):.2f}, an impossible one with "
-            f"probability {eq.get(('call', 'impossible'), float('nan')):.2f}, and names a face it lacks in "
-            f"{eq.get(('bluff', 'face absent'), float('nan')):.0%} of its bids. Each family's largest departure from "
-            f"it: " + "; ".join(parts) + ".")
+        worst.append((name, f.loc[f.departure.abs().idxmax()], int(f.players.max()) > 1))
+    worst.sort(key=lambda w: -abs(float(w[1].departure)))
+    parts = [f"{name} {departure_words(row, plural=plural)}" for name, row, plural in worst[:shown]]
+    return (f"Figure: how each family bids and calls beside the certified equilibrium (family means, both seats, in "
+            f"games against the equilibrium). Top: shares of bids; bottom: the chance of calling a bid, by how many "
+            f"dice of its face the bidder must hold for it to be true. What to notice, in {game}: the equilibrium "
+            f"names a face it holds none of in a share {eq.get(('bluff', 'face absent'), float('nan')):.2f} of its "
+            f"bids and calls an impossible bid with probability {eq.get(('call', 'impossible'), float('nan')):.2f}. "
+            f"The {len(parts)} largest departures from it: " + "; ".join(parts) + ".")
 
 
 def league_figure(ratings: pd.DataFrame):
