@@ -86,12 +86,12 @@ def test_a_monte_carlo_table_gives_its_narrowest_interval_two_significant_digits
     assert view.iloc[0, 3] == "0.598137 [0.597830, 0.598440]"      # one count of decimals down the column
 
 
-def test_the_explore_bars_are_labelled_to_three_significant_digits():
+def test_the_explore_bars_are_labelled_at_two_decimals():
     from liarlab.papers.p00.explore import at_least_chances, percent_label
 
-    assert [percent_label(100 * p) for p in at_least_chances(5, 6)] == ["100", "59.8", "19.6", "3.55", "0.334",
-                                                                       "0.0129"]
-    assert percent_label(1e-9) == "< 0.001"
+    assert [percent_label(100 * p) for p in at_least_chances(5, 6)] == ["100.00", "59.81", "19.62", "3.55", "0.33",
+                                                                       "0.01"]
+    assert percent_label(1e-9) == "< 0.01"
 
 
 def test_a_monte_carlo_table_on_the_page_gives_each_share_and_its_bounds_the_same_decimals():
