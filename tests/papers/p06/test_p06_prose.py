@@ -24,3 +24,15 @@ def test_the_games_left_out_are_named():
     assert prose.games_words(PARAMS.sizes("quick")) == ("This run plays 1v1 and 2v1 only; 1v2 and 2v2 are left out "
                                                         "(the coverage ledger at the end says why).")
     assert prose.games_words(PARAMS.sizes("full")) == "This run plays every end game: 1v1, 2v1, 1v2 and 2v2."
+
+
+def test_the_missing_experiments_are_named_outside_the_folded_ledger():
+    import pandas as pd
+
+    from liarlab.papers.p06 import ledger
+
+    frame = pd.DataFrame(dict(code=["A1", "A3"], title=["End game 1v1", "End game 2v2 at six faces"],
+                              status=["reduced", "missing"],
+                              why=["", "not among this run's games (the quick profile plays one die)"]))
+    assert ledger.missing_words(frame) == "**Missing (1):** A3, end game 2v2 at six faces (not among this run's games)."
+    assert ledger.missing_words(frame.head(1)) == ""
