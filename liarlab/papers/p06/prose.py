@@ -6,6 +6,8 @@ from liarlab.study.answer import and_list
 
 def _number(value) -> str:
     if isinstance(value, (list, tuple)):
+        if len(value) > 4 and list(value) == list(range(min(value), max(value) + 1)):
+            return f"{_number(min(value))} to {_number(max(value))}"
         return and_list(_number(v) for v in value)
     return f"{value:,}"
 
@@ -103,3 +105,16 @@ def games_words(params: dict) -> str:
         return f"This run plays every end game: {and_list(played)}."
     return (f"This run plays {and_list(played)} only; {and_list(left)} {'is' if len(left) == 1 else 'are'} left out "
             "(the coverage ledger at the end says why).")
+
+
+def test_programs_words(params: dict) -> str:
+    """Which of paper 01's test programs this run plays, and (for at most four) each one's five traits (issue 50:
+    "test program 16" was a number with no meaning on the page)."""
+    from liarlab.liardice.agents import traits_of
+
+    one_die = list(params["test_types"])
+    text = (f"Test programs played: in the one-die game {sized(params, 'test_types', '{}')}, in the three-dice "
+            f"games {sized(params, 'test_types_larger', '{}')}.")
+    if len(one_die) <= 4:
+        text += " Their traits: " + "; ".join(f"program {t}: {traits_of(int(t)).label()}" for t in one_die) + "."
+    return text

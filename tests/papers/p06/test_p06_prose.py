@@ -36,3 +36,11 @@ def test_the_missing_experiments_are_named_outside_the_folded_ledger():
                               why=["", "not among this run's games (the quick profile plays one die)"]))
     assert ledger.missing_words(frame) == "**Missing (1):** A3, end game 2v2 at six faces (not among this run's games)."
     assert ledger.missing_words(frame.head(1)) == ""
+
+
+def test_the_test_programs_played_are_named_with_their_traits():
+    text = prose.test_programs_words(PARAMS.sizes("quick"))
+    assert text.startswith("Test programs played: in the one-die game 1, 16, 17 and 32 in this run (1 to 32 in the "
+                           "full profile)")
+    assert "program 16: liar, suspicious, low cap, strong, prefers challenge" in text
+    assert "Their traits" not in prose.test_programs_words(PARAMS.sizes("full"))  # 32 programs: no list
