@@ -15,6 +15,7 @@ from liarlab.papers.p00.results import Results
 from liarlab.study import families as F
 from liarlab.study import judged_rows as J
 from liarlab.study import printed_values as PV
+from liarlab.study.answer import and_list
 from liarlab.study.families import ClaimFamily, Way, claim
 
 T45, T46, T47, T63 = (f"paper 0{p} Table {t}" for p, t in ((1, "4.5"), (1, "4.6"), (1, "4.7"), (2, "6-3")))
@@ -173,17 +174,17 @@ CLAIM_FAMILIES = (
                   "extension", "extension: the paper's formulas evaluated for 3 players, which it does not print"),
               kind="arithmetic", family=_Q3) for n in (1, 2, 3)], extension=True, **_ONE_WAY),
     ClaimFamily(_C02, _C02, P.PAPER_GAME_SIZE_2P, lambda r: [
-        PV.printed(_C02, "distinct five-dice hands H(6,5)", P.PAPER_DISTINCT_HANDS, dice.multisets_count(),
+        PV.printed(_C02, "paper 02's distinct five-dice hands H(6,5)", P.PAPER_DISTINCT_HANDS, dice.multisets_count(),
                    note="the text's 'H6 6' is a typo for H6 5")] + [
-        PV.printed_power(_C02, f"{k}-player game-size estimate 252^{k} x {b}^5", paper, text,
+        PV.printed_power(_C02, f"paper 02's {k}-player game size 252{'²³'[k - 2]} × {b}⁵", paper, text,
                          dice.multisets_count() ** k * b**5, power, 3, truncated=k == 3)
         for k, b, paper, text, power in ((2, 60, P.PAPER_GAME_SIZE_2P, P.PAPER_GAME_SIZE_2P_TEXT, 13),
                                          (3, 90, P.PAPER_GAME_SIZE_3P, P.PAPER_GAME_SIZE_3P_TEXT, 16))], **_ONE_WAY),
     ClaimFamily(_C01, _C01, P.PAPER_LEGAL_BIDS_5P, lambda r: [
-        PV.printed_power(_C01, "5-player search space (6^5)^5 x (30^5)^2", P.PAPER_SEARCH_SPACE_5P,
+        PV.printed_power(_C01, "paper 01's 5-player search space (6⁵)⁵ × (30⁵)²", P.PAPER_SEARCH_SPACE_5P,
                          P.PAPER_SEARCH_SPACE_5P_TEXT, 6 ** 25 * 30 ** 10, 34, 2, truncated=True,
                          mantissa=P.PAPER_SEARCH_SPACE_5P_MANTISSA),
-        PV.printed(_C01, "legal bids with 5 players", P.PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)),
+        PV.printed(_C01, "paper 01's legal bids with 5 players", P.PAPER_LEGAL_BIDS_5P, dice.legal_bid_count(5)),
         claim("legal bids with 2 players (counts 2..10)", "paper 01, derived", None, dice.legal_bid_count(2),
               V.stated("extension", "extension: counted by the same rule for 2 players"), kind="arithmetic")],
                 **_ONE_WAY),
@@ -224,11 +225,64 @@ def table_4_4_text(q2: pd.DataFrame) -> str:
     """Which cells of Table 4-4 differ from the counts (two players), and what Tables 6-1 and 6-2 print there."""
     t, cells, head = q2.set_index("n"), 2 * len(P.PAPER_T44), "**Which printed cell is wrong.**"
     wrong = [f"Table 4-4 prints the {col}-hand size for n = {n} as **{paper:,}**; " + (
-        f"{int(t.loc[n, 'action_keys']):,} x {dice.multisets_count()} = **{ours:,}**" if col == "full" else
+        f"{int(t.loc[n, 'action_keys']):,} × {dice.multisets_count()} = **{ours:,}**" if col == "full" else
         f"the count is **{ours:,}**") + f", which Table {tab} prints " + (
         "correctly" if later[n] == ours else f"as {later[n]:,}")
         for n, printed in P.PAPER_T44.items() for col, paper, tab, later in zip(
             ("partial", "full"), printed, ("6-1", "6-2"), (P.PAPER_T61_PARTIAL, P.PAPER_T62_FULL))
         for ours in [int(t.loc[n, col])] if paper != ours]
+    # the claims family also counts Table 4-4's partial cells listed key by key: one count of rows on the page
+    listed = [n for n in (1, 2) if P.PAPER_T44[n][0] == int(t.loc[n, "partial"])]
+    family = (f" Its partial-hand cells for n = 1 and 2 are also counted by listing every key ({len(listed)} of 2 "
+              f"agree), so {cells - len(wrong) + len(listed)} of the Table 4-4 family's {cells + 2} claims rows agree.")
     return (f"{head} {'; '.join(wrong)}. The other {cells - len(wrong)} of its {cells} cells agree." if wrong else
-            f"{head} None: all {cells} cells of Table 4-4 agree with the counts.")
+            f"{head} None: all {cells} cells of Table 4-4 agree with the counts.") + family
+
+
+def repeated_text(classes: pd.DataFrame) -> str:
+    """The "about half" remark's two shares in one sentence, at the summary's precision (4 decimals)."""
+    repeated, one_pair = dice.hands_with_some_face_repeated(), int(classes.set_index("class").loc["one pair", "ways"])
+    return (f"{repeated:,} of the 7,776 hands ({repeated / 7776:.4f}) hold some face at least twice; the 'one pair' "
+            f"class alone holds {one_pair:,} hands ({one_pair / 7776:.4f}).")
+
+
+def game_size_view() -> pd.DataFrame:
+    """The papers' game-size numbers (the claims' paper 01 §3 and paper 02 §complexity rows) as the page shows them:
+    where each is printed, the formula, the exact count and the print (issue 50: the summary judged numbers the
+    page never showed)."""
+    h = dice.multisets_count()
+    rows = [("paper 02, complexity section", "distinct five-dice hands H(6,5)", "C(10,5)", h,
+             f"{P.PAPER_DISTINCT_HANDS} (as 'H6 6', a typo)"),
+            ("paper 02, complexity section", "2-player game size", "252² × 60⁵", h ** 2 * 60 ** 5,
+             P.PAPER_GAME_SIZE_2P_TEXT),
+            ("paper 02, complexity section", "3-player game size", "252³ × 90⁵", h ** 3 * 90 ** 5,
+             P.PAPER_GAME_SIZE_3P_TEXT + " (truncated)"),
+            ("paper 01, chapter 3", "5-player search space", "(6⁵)⁵ × (30⁵)²", 6 ** 25 * 30 ** 10,
+             P.PAPER_SEARCH_SPACE_5P_TEXT + " (truncated)"),
+            ("paper 01, chapter 3", "legal bids with 5 players", "'two 1s' to 'twenty-five 6s'",
+             dice.legal_bid_count(5), str(P.PAPER_LEGAL_BIDS_5P))]
+    return pd.DataFrame([dict(zip(("printed in", "quantity", "formula", "exact count", "paper prints"),
+                                  (w, q, f, f"{v:,}", printed))) for w, q, f, v, printed in rows])
+
+
+def in_short(claims: pd.DataFrame) -> str:
+    """The answer in one plain sentence (issue 50: "the paper: all 75" and "its 4,561" when two papers are meant,
+    no cause beside a differing number): how many of the printed numbers match, and each that differs with its
+    paper, our exact value and its likeliest cause, read from the claims table."""
+    head = claims[claims.headline.astype(bool)].iloc[0]
+    differ = claims[(claims.verdict == "differs") & ~claims.headline.astype(bool) & (claims.kind == "arithmetic")]
+
+    def said(v) -> str:
+        v = float(v)
+        return f"{int(v):,}" if v.is_integer() else f"{v:.4f}"
+
+    def one(r) -> str:
+        paper = " ".join(str(r.source).split()[:2])
+        printed = "'about half'" if "'about half'" in r.claim else said(r.paper_value)
+        cause = ("a misprint: exact counting gives " + said(r.reproduced_value) if r.cause == "misprint" else
+                 f"exact: {said(r.reproduced_value)}; a reading of its wording matches it, see *Readings*")
+        return f"{paper}'s {printed} ({cause})"
+
+    n = int(head.n)
+    return (f"{n - len(differ)} of the {n} numbers the two papers print match exact counting"
+            + (f"; {len(differ)} differ: {and_list(one(r) for r in differ.itertuples())}." if len(differ) else "."))

@@ -15,6 +15,7 @@ from liarlab.papers.p00.printed import (
     PAPER_T45,
     PAPER_T46,
     PAPER_T47_CUM,
+    PAPER_T47_EXACT,
     PAPER_T61_INCREASE,
     PAPER_T61_PARTIAL,
     PAPER_T62_FULL,
@@ -45,8 +46,13 @@ def at_least_view(at_least: pd.DataFrame) -> pd.DataFrame:
     at one count of decimals (the paper's four; the exact value as its count of the 7,776 hands beside it)."""
     view = at_least.drop(columns=["p_at_least"]).assign(p_at_least_exact=[
         ratio_cell(h, dice.hands_total(5, 6)) for h in at_least["at_least_k"]])
+    # Table 4.7's "exactly k" half beside ours (both halves are judged in the claims); k from 0 up, as the Monte
+    # Carlo table and the figure order it (issue 50: one table ran 5 to 0, the next 0 to 5)
+    view.insert(list(view.columns).index("exactly_k") + 1, "paper_exactly", view["k"].map(PAPER_T47_EXACT))
+    view = view.sort_values("k").reset_index(drop=True)
     return with_decimals(view.rename(columns={
-        "exactly_k": "hands with exactly k", "at_least_k": "hands with at least k",
+        "exactly_k": "hands with exactly k", "paper_exactly": "paper, Table 4.7: hands with exactly k",
+        "at_least_k": "hands with at least k",
         "p_at_least_exact": "P(at least k), exact", "paper_p_at_least": "paper, Table 4.5: P(at least k)",
         "paper_cumulative": "paper, Table 4.7: hands with at least k"}), {"paper, Table 4.5: P(at least k)": 4})
 
@@ -131,11 +137,23 @@ _Q_HEADERS = {"action_keys": "action keys", "challenge_keys": "challenge keys", 
 
 def q_space_view(q2: pd.DataFrame) -> pd.DataFrame:
     """The 2-player :func:`q_space_table` as the page shows it: our counts beside the paper's Tables 4-4, 6-1 and
-    6-2, headed in words. Table 4-4 stops at n = 3: its empty cells stay empty, and every count is an integer."""
+    6-2, headed in words. Table 4-4 stops at n = 3: its cells beyond read "—" (NOT_PRINTED; a blank cell could be
+    missing data, issue 50), and every count is an integer."""
     view = q2[["n", "action_keys", "challenge_keys", "partial", "paper_T4_4_partial", "paper_T6_1_partial",
                "full", "paper_T4_4_full", "paper_T6_2_full"]].astype({"paper_T4_4_partial": "Int64",
                                                                       "paper_T4_4_full": "Int64"})
-    return view.rename(columns=_Q_HEADERS)
+    return _dashed(view, ["paper_T4_4_partial", "paper_T4_4_full"]).rename(columns=_Q_HEADERS)
+
+
+#: a cell the paper does not print (Table 4-4 beyond n = 3) or that has no value (a ratio to the row before n = 1)
+NOT_PRINTED = "—"
+
+
+def _dashed(frame: pd.DataFrame, columns) -> pd.DataFrame:
+    out = frame.copy()
+    for c in columns:
+        out[c] = out[c].astype(object).where(out[c].notna(), NOT_PRINTED)
+    return out
 
 
 def q_ratios_view(q2: pd.DataFrame) -> pd.DataFrame:
@@ -145,7 +163,8 @@ def q_ratios_view(q2: pd.DataFrame) -> pd.DataFrame:
                  "paper_T6_2_increase"]].copy()
     ratios.insert(2, "partial_over_previous_minus_1", ratios["partial_over_previous"] - 1)
     ratios.insert(5, "full_over_partial_minus_1", ratios["full_over_partial"] - 1)
-    return ratios.round(2).rename(columns=_Q_HEADERS)
+    ratios = ratios.round(2)
+    return _dashed(ratios, [c for c in ratios.columns if c != "n"]).rename(columns=_Q_HEADERS)
 
 
 def monte_carlo_at_least(n_hands: int, rng: np.random.Generator, face: int = 6) -> pd.DataFrame:

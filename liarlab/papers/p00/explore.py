@@ -6,8 +6,6 @@ for k = 0..n, and marks the largest k that still has at least the chosen chance.
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from liarlab.core import dice
@@ -24,13 +22,9 @@ def at_least_chances(n_dice: int = 5, faces: int = 6) -> np.ndarray:
 
 
 def percent_label(percent: float) -> str:
-    """A bar's percentage to three significant digits, zeros kept ("100", "59.8", "0.334", "0.0129"): one
-    precision for every bar (the labels read "0.3" beside "0.013", issue 50); below 0.001 % it says so."""
-    if percent >= 100:
-        return f"{percent:.0f}"
-    if percent < 0.001:
-        return "< 0.001"
-    return f"{percent:.{max(0, 2 - math.floor(math.log10(percent)))}f}"
+    """A bar's percentage at two decimals for every bar ("100.00", "59.81", "0.33"), "< 0.01" below that: one
+    format for every bar (issue 50: three significant digits read as varying precision)."""
+    return "< 0.01" if percent < 0.005 else f"{percent:.2f}"
 
 
 def draw(n_dice: int = 5, faces: int = 6, chance: float = 0.5):
@@ -43,6 +37,9 @@ def draw(n_dice: int = 5, faces: int = 6, chance: float = 0.5):
     for i, v in zip(k, p):
         ax.text(i, 100 * v + 1.5, percent_label(100 * v), ha="center", fontsize=10)
     ax.axhline(100 * chance, color="black", lw=0.8, ls="--")
+    # the expected count (dice / faces) the caption speaks of, marked on the k axis
+    ax.axvline(n_dice / faces, color="tab:red", lw=1, ls=":")
+    ax.text(n_dice / faces, 104, f" expected count {n_dice / faces:.2f}", color="tab:red", fontsize=9, ha="left")
     ax.set_xticks(k)
     ax.set(xlabel="k", ylabel="P(at least k show the face) %", ylim=(0, 110),
            title=f"{n_dice} unseen dice with {faces} faces\nat least {safe} of a face with chance ≥ "

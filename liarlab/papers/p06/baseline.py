@@ -192,9 +192,12 @@ def caption(table: pd.DataFrame, curve: pd.DataFrame | None = None) -> str:
         c = curve.sort_values("simulations")
         text += (f" Against random guess with {int(c.dice.iloc[0])} dice each its win rate goes "
                  + ", ".join(f"{_pct(x.bot_win_rate)} at {int(x.simulations)}" for x in c.itertuples())
-                 + " simulations a move. A random rollout seldom calls and climbs the bid ladder until a high bid is "
-                 "called, so its result says more about who bid last than about the dice: the bot's values hardly tell "
-                 "a plausible bid from a wild one, and more simulations buy little.")
+                 + f" simulations a move ({plural(int(c.games.iloc[0]), 'game')} at each budget"
+                 + ("; the intervals overlap, so no effect of the budget can be read here)"
+                    if float(c.ci_low.max()) <= float(c.ci_high.min()) else ")")
+                 + ". A random rollout seldom calls and climbs the bid ladder until a high bid is called, so its "
+                 "result says more about who bid last than about the dice: the bot's values hardly tell a plausible "
+                 "bid from a wild one.")
     return text
 
 

@@ -67,7 +67,7 @@ def _player_row(game, g) -> list[dict]:
     return [_ext(f"End game {game}: the least exploitable player is {L(best.agent)}",
                  _exact(best.exploitability_mean, 2, "seats"), f"{best.source}: first seat "
                  f"{best.exploitability_first:.4f}, second seat {best.exploitability_second:.4f}; most exploitable "
-                 f"{L(worst.agent)} ({worst.exploitability_mean:.4f}); {len(g)} players", "least exploitable player")]
+                 f"{L(p06x.tied(g, worst.exploitability_mean))} ({worst.exploitability_mean:.4f}); {len(g)} players", "least exploitable player")]
 
 def _random_guess_row(game, g) -> list[dict]:
     tests, rg = g[g.agent.str.startswith("type")], g[g.agent == "random-guess"]

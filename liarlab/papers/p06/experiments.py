@@ -136,18 +136,24 @@ def family_of(agent: str) -> str:
     return next((name for key, name in FAMILIES.items() if agent.startswith(key)), agent)
 
 
+def tied(g: pd.DataFrame, value: float) -> str:
+    """The players of ``g`` whose mean exploitability is ``value`` (to float rounding), joined by ", ": a tie at
+    an end of a ranking is named in full, never as one player (issue 50)."""
+    return ", ".join(g.agent[(g.exploitability_mean - value).abs() < 1e-12])
+
+
 def family_table(summary: pd.DataFrame) -> pd.DataFrame:
     """Per (game, family): the mean exploitability over its players, its least and most exploitable player (name
-    and value in columns of their own, issue 50) and its size; sorted by game, then mean exploitability."""
+    and value in columns of their own, issue 50; players tied there all named, :func:`tied`) and its size; sorted by game, then mean exploitability."""
     rows = []
     for (game, family), g in summary.assign(family=summary.agent.map(family_of)).groupby(["game", "family"],
                                                                                        sort=False):
         g = g.sort_values("exploitability_mean")
         rows.append({"game": game, "family": family, "players": len(g),
                      "exploitability_mean": float(g.exploitability_mean.mean()),
-                     "least exploitable player": g.agent.iloc[0],
+                     "least exploitable player": tied(g, g.exploitability_mean.iloc[0]),
                      "its exploitability (least)": float(g.exploitability_mean.iloc[0]),
-                     "most exploitable player": g.agent.iloc[-1],
+                     "most exploitable player": tied(g, g.exploitability_mean.iloc[-1]),
                      "its exploitability (most)": float(g.exploitability_mean.iloc[-1])})
     order = {label: i for i, label in enumerate(dict.fromkeys(summary.game))}
     out = pd.DataFrame(rows)
@@ -182,14 +188,18 @@ def worked_example_view(example: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.D
     def cell(v) -> str:
         return fixed_text(v, 4) if isinstance(v, float) else ratio_cell(Fraction(v))
 
-    def probabilities(lines: dict) -> pd.DataFrame:   # one row an action, one column a hand: no page-wide table
-        out = pd.DataFrame({f"holding {h}": {b: cell(p) for b, p in bids.items()} for h, bids in lines.items()})
-        return out.fillna("").rename_axis("action")
+    def probabilities(lines: dict) -> pd.DataFrame:   # one row a hand, its actions in one cell: no empty cells
+        return pd.DataFrame({"holding": list(lines),
+                             "its actions, each with its probability": ["; ".join(f"{b}: {cell(p)}" for b, p in bids.items())
+                                                                        for bids in lines.values()]}).set_index("holding")
 
-    values = ["game_value", "best_response", "guaranteed", "exploitability", "equilibrium_result", "equilibrium_edge"]
+    # the best responder's own value is the negative of what the player guarantees: one of the two is shown
+    values = {"game_value": "game value", "guaranteed": "guaranteed (against a best responder)",
+              "exploitability": "exploitability", "equilibrium_result": "against the equilibrium",
+              "equilibrium_edge": "the equilibrium's edge"}
     rows = pd.DataFrame(example["rows"])[["seat", *values, "sequences"]]
     return (probabilities(example["openings"]), probabilities(example["answers_to_1x1"]),
-            rows.assign(**{c: rows[c].map(cell) for c in values}))
+            rows.assign(**{c: rows[c].map(cell) for c in values}).rename(columns=values))
 
 
 def _decimal(value, digits: int = 4) -> str:

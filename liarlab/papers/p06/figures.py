@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from liarlab.papers.p06.experiments import FAMILIES, tied
 from liarlab.papers.p06.policies import player_label
+from liarlab.study.answer import and_list
 
-__all__ = ["first_screen", "exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
+__all__ = ["first_screen", "in_short", "how_far", "exploitability_figure", "exploitability_caption", "agent_figure", "behaviour_figure", "behaviour_caption",
            "league_figure", "league_caption"]
 
 SEAT_COLOURS = {"first": "#0072B2", "second": "#E69F00"}
@@ -99,15 +101,22 @@ def exploitability_caption(summary: pd.DataFrame) -> str:
     first = summary[summary.game == summary.game.iloc[0]]
     best, worst = first.iloc[0], first.iloc[-1]
     beaten = first[(first.exploitability_first + first.exploitability_second) > 2 - 1e-9]
-    names = ", ".join(player_label(a) for a in beaten.agent) or "none"
+    most = tied(first, worst.exploitability_mean).split(", ")
+    most_words = (f"the most {player_label(worst.agent)}, at {worst.exploitability_mean:.3f}" if len(most) == 1 else
+                  f"{len(most)} players tie as the most exploitable, at {worst.exploitability_mean:.3f} "
+                  f"({and_list(player_label(a) for a in most)})")
+    if set(beaten.agent) == set(most):
+        beaten_words = ": a best responder beats them in every game"
+    else:
+        beaten_words = (f"; {len(beaten)} player{'s' if len(beaten) != 1 else ''} "
+                        f"({and_list(player_label(a) for a in beaten.agent) or 'none'}) lose every game to a best "
+                        "responder (mean exactly 1)")
     return (f"Figure: each player's exploitability (bars, coloured by the player's family: what a best responder "
-            f"takes beyond the game value, "
-            f"mean of the player's two seats, ±1 units) and the certified equilibrium's edge over the game value "
-            f"against it (dots), one panel per end game. What to notice: no player is near exact play; in "
-            f"{best.game} the least exploitable is {player_label(best.agent)}, at {best.exploitability_mean:.3f}, and "
-            f"the most {player_label(worst.agent)}, at {worst.exploitability_mean:.3f}; {len(beaten)} players ({names}"
-            f") lose every game to a best responder (mean exactly 1); and the equilibrium, which does not aim at the "
-            f"player, collects only part of what the best responder takes.")
+            f"takes beyond the game value, mean of the player's two seats, ±1 units) and the certified equilibrium's "
+            f"edge over the game value against it (dots), one panel per end game. What to notice: no player is near "
+            f"exact play; in {best.game} the least exploitable is {player_label(best.agent)}, at "
+            f"{best.exploitability_mean:.3f}, and {most_words}{beaten_words}; and the equilibrium, which does not aim "
+            f"at the player, collects only part of what the best responder takes.")
 
 
 def agent_figure(rows: pd.DataFrame, agent: str, game: str, behaviour: pd.DataFrame | None = None):
@@ -146,7 +155,9 @@ def _behaviour_panel(ax, behaviour: pd.DataFrame, agent: str, game: str) -> None
     sel = behaviour[(behaviour.game == game) & (behaviour.seat == "both") & (behaviour.measure != "opening")
                     & (behaviour.agent.isin([agent, "equilibrium"]))]
     levels = list(dict.fromkeys(zip(sel.measure, sel.level)))
-    names = [f"bluff: {lv}" if m == "bluff" else "call: the bid cannot be true" if lv == "impossible"
+    # one name a measure, as the behaviour table and figure say it (issue 50: "bluff: beyond own dice" here)
+    names = [("bid: a face it holds none of" if lv == "face absent" else "bid: above its own count of the face")
+             if m == "bluff" else "call: an impossible bid" if lv == "impossible"
              else f"call: the bid needs {lv} of the bidder's dice" for m, lv in levels]
     y = np.arange(len(levels))
     # the player in its family's colour, as in every other figure of the notebook (random guess was blue here and
@@ -272,28 +283,25 @@ def departure_words(row, plural: bool = False) -> str:
     return f"{what} (the equilibrium {eq:.2f})"
 
 
-def behaviour_caption(family: pd.DataFrame) -> str:
-    """The figure's caption, its numbers read from ``family``: the equilibrium's bluff share and the largest
-    departure of each family in the first game."""
+def behaviour_caption(family: pd.DataFrame, shown: int = 3) -> str:
+    """The figure's caption, its numbers read from ``family``: what the equilibrium does in the first game, and the
+    ``shown`` families that depart most from it, each at its largest departure (issue 50: the caption named every
+    family and ran to 150 words; every number a share or a probability, none a percent)."""
     game = family.game.iloc[0]
     g = family[family.game == game]
     eq = g[g.family == "equilibrium"].set_index(["measure", "level"]).share
-    parts = []
+    worst = []
     for name in _families(g):
         f = g[(g.family == name) & g.departure.notna()]
-        worst = f.loc[f.departure.abs().idxmax()]
-        # a family of several players takes a plural verb; its most players at any one level is its size here
-        parts.append(f"{name} {departure_words(worst, plural=int(f.players.max()) > 1)}")
-    return (f"Figure: how the players bid and call beside the certified equilibrium, each family's mean over its "
-            f"players, both seats, in games against the equilibrium (a decision weighted by the chance it arises "
-            f"there). Top: the share of bids naming a face the bidder holds none of, and of bids above its own "
-            f"count of the face. Bottom: the chance of calling a bid, by how many dice of its face the bidder must "
-            f"hold for it to be true ('impossible': more than the bidder has, a call surely wins; 0: the caller's "
-            f"own dice already make it true). What to notice: in {game} the equilibrium calls a bid its own hand "
-            f"makes true with probability {eq.get(('call', '0'), float('nan')):.2f}, an impossible one with "
-            f"probability {eq.get(('call', 'impossible'), float('nan')):.2f}, and names a face it lacks in "
-            f"{eq.get(('bluff', 'face absent'), float('nan')):.0%} of its bids. Each family's largest departure from "
-            f"it: " + "; ".join(parts) + ".")
+        worst.append((name, f.loc[f.departure.abs().idxmax()], int(f.players.max()) > 1))
+    worst.sort(key=lambda w: -abs(float(w[1].departure)))
+    parts = [f"{name} {departure_words(row, plural=plural)}" for name, row, plural in worst[:shown]]
+    return (f"Figure: how each family bids and calls beside the certified equilibrium (family means, both seats, in "
+            f"games against the equilibrium). Top: shares of bids; bottom: the chance of calling a bid, by how many "
+            f"dice of its face the bidder must hold for it to be true. What to notice, in {game}: the equilibrium "
+            f"names a face it holds none of in a share {eq.get(('bluff', 'face absent'), float('nan')):.2f} of its "
+            f"bids and calls an impossible bid with probability {eq.get(('call', 'impossible'), float('nan')):.2f}. "
+            f"The {len(parts)} largest departures from it: " + "; ".join(parts) + ".")
 
 
 def league_figure(ratings: pd.DataFrame):
@@ -333,29 +341,82 @@ def league_caption(ratings: pd.DataFrame, games: int) -> str:
     top, second, bottom = ratings.iloc[0], ratings.iloc[1], ratings.iloc[-1]
     tests = ratings[ratings.agent.str.startswith("type")]
     separated = top.low > second.high
+
+    def num(x) -> str:  # a minus sign, as the prose writes it
+        return f"{x:.2f}".replace("-", "−")
+
+    name = player_label(top.agent)
+    name = f"the {name}" if name.endswith("player") else name
+    lead = (f"{name} is strongest ({num(top.strength)}, win rate {num(top.win_rate)}), clear of "
+            f"{player_label(second.agent)} ({num(second.strength)})" if separated else
+            f"{name} rates highest ({num(top.strength)}, win rate {num(top.win_rate)}), but its interval overlaps "
+            f"{player_label(second.agent)}'s ({num(second.strength)}), so at {games} games a pair which of the two is "
+            "strongest is not decided")
     return (f"Figure: the five-dice league (paper 02's rules), every pair {games} games with the first mover "
-            f"alternating; each player's Bradley-Terry strength with its 95% interval. What to notice: "
-            f"{player_label(top.agent)} is strongest ({top.strength:.2f}, win rate {top.win_rate:.2f})"
-            f"{', clear of' if separated else ', its interval overlapping'} {player_label(second.agent)} "
-            f"({second.strength:.2f}); {player_label(bottom.agent)} is last ({bottom.strength:.2f}, win rate {bottom.win_rate:.2f})"
-            + (f"; paper 01's test programs spread from {tests.strength.min():.2f} to {tests.strength.max():.2f}"
+            f"alternating; each player's Bradley-Terry strength with its 95% interval. What to notice: {lead}; "
+            f"{player_label(bottom.agent)} is last ({num(bottom.strength)}, win rate {num(bottom.win_rate)})"
+            + (f"; paper 01's test programs spread from {num(tests.strength.min())} to {num(tests.strength.max())}"
                if len(tests) else "") + ".")
+
+
+def _close_call(g: pd.DataFrame, spread: pd.DataFrame, end: str) -> str:
+    """Where the family at one ``end`` ("least", "most") of one game's ranking ``g`` and the next are the Q-learners
+    and a family within less than a learner's seed-to-seed spread, the clause saying the order is not decided (issue
+    50: the headline named a winner by 0.007 while a learner's seeds differ by 0.03); else "". ``spread``:
+    :func:`liarlab.papers.p06.experiments.learner_spread`."""
+    a, b = (g.iloc[0], g.iloc[1]) if end == "least" else (g.iloc[-1], g.iloc[-2])
+    learners = spread[spread.game == a.game]
+    if FAMILIES["RL"] not in (a.family, b.family) or learners.empty:
+        return ""
+    width = float((learners.exploitability_max - learners.exploitability_min).max())
+    gap = abs(float(a.exploitability_mean) - float(b.exploitability_mean))
+    if gap >= width:
+        return ""
+    return (f"the Q-learners' mean is over {int(learners.seeds.max())} training seeds, and one learner's seeds differ "
+            f"by up to {width:.4f}, more than the gap of {gap:.4f}: which of the two is the {end} exploitable is "
+            "not decided by this run")
+
+
+def in_short(families: pd.DataFrame, spread: pd.DataFrame) -> str:
+    """The answer in plain words, said first (issue 50): in the first game, the least and the most exploitable
+    family each beside the next one, and where the Q-learners' training seeds make that order undecided, said so
+    (:func:`_close_call`), for every game. ``families``: :func:`liarlab.papers.p06.experiments.family_table`."""
+    games = list(dict.fromkeys(families.game))
+    g = families[families.game == games[0]]
+    lo, lo2, hi, hi2 = g.iloc[0], g.iloc[1], g.iloc[-1], g.iloc[-2]
+    text = (f"In {games[0]} no family is near exact play (0). The least exploitable is {lo.family}, at "
+            f"{lo.exploitability_mean:.4f}; the next is {lo2.family}, at {lo2.exploitability_mean:.4f}. The most "
+            f"exploitable is {hi.family}, at {hi.exploitability_mean:.4f}, {hi.exploitability_mean - hi2.exploitability_mean:.4f} "
+            f"above the next, {hi2.family}, at {hi2.exploitability_mean:.4f}.")
+    for game in games:
+        rows = families[families.game == game]
+        for end in ("least", "most"):
+            if (clause := _close_call(rows, spread, end)):
+                a, b = (rows.iloc[0], rows.iloc[1]) if end == "least" else (rows.iloc[-1], rows.iloc[-2])
+                if game == games[0]:
+                    text += " " + clause[0].upper() + clause[1:] + "."
+                else:
+                    text += (f" In {game} the same holds for the {end} exploitable two ({a.exploitability_mean:.4f} "
+                             f"against {b.exploitability_mean:.4f}).")
+    return text
 
 
 def how_far(families: pd.DataFrame, summary: pd.DataFrame) -> str:
     """The question's own answer in one sentence (issue 50: the first screen named the least and the most
     exploitable family but never said how far the players are from exact play): the range of every family's mean
-    exploitability over every end game, the scale's two ends, and how many players a best responder beats in every
-    game of some end game. ``families``: :func:`liarlab.papers.p06.experiments.family_table`; ``summary``: one row per
-    game and player with ``exploitability_first`` and ``exploitability_second``."""
+    exploitability over every end game, the scale's two ends, and in each end game how many of its players a best
+    responder beats in every game (and how many distinct players that is). ``families``:
+    :func:`liarlab.papers.p06.experiments.family_table`; ``summary``: one row per game and player with
+    ``exploitability_first`` and ``exploitability_second``."""
     beaten = summary[(summary.exploitability_first + summary.exploitability_second) > 2 - 1e-9]
-    players = summary.agent.nunique()
-    games = families.game.nunique()
+    games = list(dict.fromkeys(summary.game))
     low = float(families.exploitability_mean.min())
     # "far" only when even the least exploitable family gives away a tenth of the scale or more
     verdict = "Every family is far from it" if low >= 0.1 else "Not every family is far from it"
-    return (f"**How far from exact play.** {verdict}: over the {games} end games, the families' "
+    per_game = and_list(f"{(beaten.game == g).sum()} of {(summary.game == g).sum()} players in {g}" for g in games)
+    distinct = beaten.agent.nunique()
+    return (f"**How far from exact play.** {verdict}: over the {len(games)} end games, the families' "
             f"mean exploitabilities run from {families.exploitability_mean.min():.2f} to "
             f"{families.exploitability_mean.max():.2f} on a scale where 0 is exact play and 1 a player that a best "
-            f"responder beats in every game; {beaten.agent.nunique()} of the {players} players "
-            f"{'is' if beaten.agent.nunique() == 1 else 'are'} beaten in every game of at least one end game.")
+            f"responder beats in every game; {per_game} lose every game to a best responder"
+            + (f" ({distinct} distinct player{'s' if distinct != 1 else ''} in all)." if len(games) > 1 else "."))

@@ -2,6 +2,8 @@
 are in no spec, so it is saved by ``outputs.save_table``, not ``coverage.save_ledger``)."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
 from liarlab.papers.p06.experiments import FIXED, dice_of, label_of
@@ -143,3 +145,18 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+#: where a ledger reason's head ends: its first parenthesis, colon or consequence
+_REASON_HEAD = re.compile(r" \(|: |, so ")
+
+
+def missing_words(ledger: pd.DataFrame) -> str:
+    """The ledger's missing experiments named in one line, each with the head of its reason (issue 50: the coverage
+    line counted "3 missing" while the ledger that names them is folded)."""
+    missing = ledger[ledger.status == "missing"]
+    if missing.empty:
+        return ""
+    parts = [f"{r.code}, {r.title[0].lower() + r.title[1:]} ({_REASON_HEAD.split(str(r.why))[0]})"
+             for r in missing.itertuples()]
+    return f"**Missing ({len(parts)}):** " + "; ".join(parts) + "."

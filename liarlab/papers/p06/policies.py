@@ -40,6 +40,8 @@ def player_label(name) -> str:
     """A player's name as the page says it (issue 50: "type1", "bayes-net", "RL0 s0" read as code): "test program
     1", "network player", "RL0 (seed 0)", "random guess"; the data keep the short names."""
     name = str(name)
+    if ", " in name:  # players tied at a ranking's end (experiments.tied)
+        return ", ".join(player_label(n) for n in name.split(", "))
     if name == "random-guess":
         return "random guess"
     if name == "bayes-net":
@@ -85,8 +87,8 @@ READINGS = {
                         "paper's order and the challenge); EXPRAND is EXP0-EXP3 drawn afresh at every decision with "
                         "paper 02's chances and reads its hand as they do.",
     "Q-learner (RL0-RL3)": "It reads no smaller hand: it is retrained in each end game by paper 02's procedure "
-                           "(one stage of 100,000 games against its EXP rule, seats alternating, one table for both "
-                           "seats), its key paper 02's partial hand (the standing bid, then the bid it makes with "
+                           "(one stage of games against its EXP rule, its length below, seats alternating, one table "
+                           "for both seats), its key paper 02's partial hand (the standing bid, then the bid it makes with "
                            "its own count of that bid's face, 0 up to its own dice); it is evaluated greedy (no "
                            "exploration, ties to the last action), one row per training seed.",
     "Bayesian network": "None, so it is not played in the end games: its networks' nodes are the counts 2 to 10 of "

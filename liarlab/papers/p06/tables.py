@@ -21,7 +21,8 @@ from liarlab.papers.p06.experiments import (
     learner_name,
 )
 
-__all__ = ["player_task", "learner_task", "player_tables", "exploitability_table", "equilibrium_check_view"]
+__all__ = ["player_task", "learner_task", "player_tables", "exploitability_table", "equilibrium_check_view",
+           "CERTIFICATE_WORDS"]
 
 
 #: a game value's fraction is written beside its decimal up to this many digits in its denominator; a longer one
@@ -52,6 +53,14 @@ def equilibrium_check_view(checks: pd.DataFrame) -> pd.DataFrame:
         "exploitability, second seat": [str(Fraction(v)) for v in checks.second_seat],
         "certificate": checks.certificate,
     })
+
+
+#: the check table's certificate column in words (issue 50: "rounding" and "support" were never explained)
+CERTIFICATE_WORDS = ("*Certificate*: how the exact equilibrium was obtained. *rounding*: the solver's float strategies "
+                     "rounded to fractions, then both exact best responses computed, and they meet at the game value; "
+                     "*support*: the exact strategies solved as linear equations on the actions the float solution "
+                     "plays (its support; *stored certificate*: the support of notebook 05's stored solution), then "
+                     "checked the same way.")
 
 
 def at_decimals(frame: pd.DataFrame, decimals: int) -> pd.DataFrame:

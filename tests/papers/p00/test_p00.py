@@ -157,5 +157,38 @@ def test_tables_4_5_and_4_7_show_the_exact_probability_once_with_headers_in_word
     view = ex00.at_least_view(table)
     assert "p_at_least" in table.columns and "p_at_least" not in view.columns
     assert not any("_" in str(c) for c in view.columns), list(view.columns)
+    # Table 4.7's "exactly k" half beside ours (issue 50: the summary quoted it, the page never showed it)
     assert [c for c in view.columns if str(c).startswith("paper")] == [
-        "paper, Table 4.5: P(at least k)", "paper, Table 4.7: hands with at least k"]
+        "paper, Table 4.7: hands with exactly k", "paper, Table 4.5: P(at least k)",
+        "paper, Table 4.7: hands with at least k"]
+    assert list(view.k) == [0, 1, 2, 3, 4, 5]  # from 0 up, as the Monte Carlo table and the figure
+    assert list(view["paper, Table 4.7: hands with exactly k"]) == list(view["hands with exactly k"])
+
+
+def test_q_tables_mark_cells_the_paper_does_not_print():
+    """Issue 50: Table 4-4's cells beyond n = 3 and the ratio at n = 1 were blank, like missing data."""
+    from liarlab.papers.p00 import experiments as ex00
+
+    q2 = ex00.q_space_table(2, histories=range(1, 5))
+    assert list(ex00.q_space_view(q2)["paper, Table 4-4, full"])[3] == ex00.NOT_PRINTED
+    assert ex00.q_ratios_view(q2).iloc[0, 1] == ex00.NOT_PRINTED
+
+
+def test_the_short_answer_names_each_differing_number_with_its_paper_and_cause():
+    """Issue 50: "the paper: all 75" and "its 4,561" when two papers are meant, and no cause beside a number."""
+    from liarlab.papers.p00 import claims as claims00
+
+    claims = pd.DataFrame(claims00.claims_rows())
+    text = claims00.in_short(claims)
+    assert text.startswith("72 of the 75 numbers the two papers print match exact counting; 3 differ:")
+    assert "paper 01's 4,561 (a misprint: exact counting gives 4,651)" in text
+    assert "paper 02's 141,053,200 (a misprint: exact counting gives 141,053,220)" in text
+    assert "paper 01's 'about half' (exact: 0.9074; a reading" in text
+
+
+def test_table_4_4_text_counts_the_familys_rows_as_the_summary_does():
+    from liarlab.papers.p00 import claims as claims00
+    from liarlab.papers.p00 import experiments as ex00
+
+    text = claims00.table_4_4_text(ex00.q_space_table(2, histories=range(1, 4)))
+    assert "The other 5 of its 6 cells agree." in text and "7 of the Table 4-4 family's 8 claims rows agree" in text

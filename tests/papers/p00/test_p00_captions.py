@@ -19,7 +19,7 @@ def test_table_4_4_text_names_the_wrong_cell_from_the_counts():
     q2 = ex.q_space_table(2)
     text = claims.table_4_4_text(q2)
     n3 = q2.set_index("n").loc[3]
-    assert f"**{PAPER_T44[3][1]:,}**" in text and f"{int(n3.action_keys):,} x 252 = **{int(n3.full):,}**" in text
+    assert f"**{PAPER_T44[3][1]:,}**" in text and f"{int(n3.action_keys):,} × 252 = **{int(n3.full):,}**" in text
     assert "The other 5 of its 6 cells agree" in text and "Table 6-2 prints correctly" in text
     assert int(n3.full) == dice.multisets_count() * int(n3.action_keys)
     # a table whose n = 1 partial count differed would be named too
@@ -86,12 +86,12 @@ def test_a_monte_carlo_table_gives_its_narrowest_interval_two_significant_digits
     assert view.iloc[0, 3] == "0.598137 [0.597830, 0.598440]"      # one count of decimals down the column
 
 
-def test_the_explore_bars_are_labelled_to_three_significant_digits():
+def test_the_explore_bars_are_labelled_at_two_decimals():
     from liarlab.papers.p00.explore import at_least_chances, percent_label
 
-    assert [percent_label(100 * p) for p in at_least_chances(5, 6)] == ["100", "59.8", "19.6", "3.55", "0.334",
-                                                                       "0.0129"]
-    assert percent_label(1e-9) == "< 0.001"
+    assert [percent_label(100 * p) for p in at_least_chances(5, 6)] == ["100.00", "59.81", "19.62", "3.55", "0.33",
+                                                                       "0.01"]
+    assert percent_label(1e-9) == "< 0.01"
 
 
 def test_a_monte_carlo_table_on_the_page_gives_each_share_and_its_bounds_the_same_decimals():

@@ -97,7 +97,10 @@ def test_family_means_and_the_figure():
     assert openings.filter(like="opens with").sum(axis=1).to_numpy() == pytest.approx(1)
     fig = F.behaviour_figure(fam)
     assert all(ax.get_ylabel() for ax in fig.axes)
-    assert "What to notice" in F.behaviour_caption(fam)
+    caption = F.behaviour_caption(fam)
+    assert "What to notice" in caption and "%" not in caption  # shares and probabilities only (issue 50)
+    # at most the three largest departures, not every family (issue 50: a 150-word caption)
+    assert F.behaviour_caption(fam, shown=1).count("(the equilibrium ") == 1
 
 
 @pytest.mark.parametrize(("measure", "level", "words"), [

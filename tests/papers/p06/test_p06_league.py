@@ -77,7 +77,7 @@ def test_league_claims_and_ledger():
     from liarlab.papers.p06 import figures as figures06
 
     caption = figures06.league_caption(ratings, 500)
-    assert "EXP1 is strongest" in caption and "spread from -0.10 to -0.10" in caption
+    assert "EXP1 is strongest" in caption and "spread from −0.10 to −0.10" in caption
     assert figures06.league_figure(ratings).axes[0].get_xlabel()
 
 

@@ -77,6 +77,44 @@ def test_the_first_screen_says_how_far_every_family_is_from_exact_play():
                                 exploitability_first=[0.1, 1.0, 0.9], exploitability_second=[0.5, 1.0, 0.9]))
     text = F.how_far(fam, summary)
     assert text.startswith("**How far from exact play.** Every family is far from it: over the 2 end games")
-    assert "run from 0.30 to 0.96" in text and "1 of the 2 players is beaten in every game" in text
+    assert "run from 0.30 to 0.96" in text
+    # one count a game, then the distinct players (issue 50: "6 of the 19" against the caption's "5 players")
+    assert "1 of 2 players in 1v1 and 0 of 1 players in 2v1 lose every game" in text
+    assert text.endswith("(1 distinct player in all).")
     near = fam.assign(exploitability_mean=fam.exploitability_mean.where(fam.family != RG, 0.02))
     assert "Not every family is far from it" in F.how_far(near, summary)
+
+
+def test_the_short_answer_says_when_the_learners_seeds_leave_the_ranking_undecided():
+    """Issue 50: the headline named EXP0-EXP3 the most exploitable by 0.007 while a learner's seeds differ by 0.03."""
+    RL = "the Q-learners RL0-RL3, retrained (paper 02)"
+    fam = _families([("1v1", RG, 1, 0.30), ("1v1", TP, 4, 0.75), ("1v1", RL, 8, 0.955), ("1v1", EXP, 4, 0.962)])
+    spread = pd.DataFrame(dict(game=["1v1", "1v1"], learner=["RL0", "RL1"], seeds=[2, 2], exploitability_mean=[0.9, 1],
+                               exploitability_min=[0.9, 0.97], exploitability_max=[0.9, 1.0]))
+    text = F.in_short(fam, spread)
+    assert f"The least exploitable is {RG}, at 0.3000; the next is {TP}, at 0.7500." in text
+    assert f"0.0070 above the next, {RL}, at 0.9550" in text
+    assert "differ by up to 0.0300, more than the gap of 0.0070" in text and "is not decided" in text
+    narrow = spread.assign(exploitability_min=spread.exploitability_max)
+    assert "not decided" not in F.in_short(fam, narrow)
+
+
+def test_the_caption_names_every_player_tied_as_the_most_exploitable():
+    """Issue 50: five players tied at 1.000 and the caption named one of them "the most"."""
+    summary = pd.DataFrame(dict(game="1v1", agent=["random-guess", "EXP1", "EXP2"],
+                                exploitability_first=[0.1, 1.0, 1.0], exploitability_second=[0.5, 1.0, 1.0],
+                                exploitability_mean=[0.3, 1.0, 1.0]))
+    text = F.exploitability_caption(summary)
+    assert "2 players tie as the most exploitable, at 1.000 (EXP1 and EXP2): a best responder beats them" in text
+    assert "the most EXP" not in text
+
+
+def test_the_league_caption_names_no_strongest_player_when_the_top_two_overlap():
+    """Issue 50: "the network player is strongest" while its interval overlapped EXP3's."""
+    ratings = pd.DataFrame(dict(agent=["bayes-net", "EXP3", "RAND"], strength=[0.85, 0.68, -3.06],
+                                low=[0.67, 0.51, -3.5], high=[1.03, 0.86, -2.6], win_rate=[0.68, 0.64, 0.04]))
+    text = F.league_caption(ratings, 40)
+    assert "the network player rates highest (0.85" in text and "overlaps EXP3's (0.68)" in text
+    assert "at 40 games a pair which of the two is strongest is not decided" in text
+    assert "RAND is last (−3.06" in text
+    assert "clear of EXP3" in F.league_caption(ratings.assign(low=[0.9, 0.51, -3.5]), 40)
