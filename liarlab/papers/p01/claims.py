@@ -133,7 +133,7 @@ def _win_claims(frame: pd.DataFrame, m: int) -> dict:
 def win_rate_judgements(large: pd.DataFrame, m: int | None = None) -> tuple[V.Judgement, V.Judgement]:
     return tuple(j for _, j in _win_claims(large, m or len(large)).values())
 
-def _trend_judged(frame: pd.DataFrame) -> tuple[V.Estimate, V.Judgement]:
+def trend_judged(frame: pd.DataFrame) -> tuple[V.Estimate, V.Judgement]:
     """Random-guess beats each of types 1, 5, 23 (Bonferroni level for three)."""
     g = frame.set_index("type").loc[list(FIG_TYPES)]
     return U.judged_share(U.above(g.wins, g.games, m=len(FIG_TYPES)),
@@ -145,7 +145,7 @@ def win_rate_plan(large: pd.DataFrame, cap: int) -> V.Plan | None:
     n, m = int(large.games.min()), len(large)
     band, half = win_rate_judgements(large)
     plans = [shared_unit_plan(band, n, m, cap), shared_unit_plan(half, n, m, cap),
-             shared_unit_plan(_trend_judged(large)[1], n, len(FIG_TYPES), cap)]
+             shared_unit_plan(trend_judged(large)[1], n, len(FIG_TYPES), cap)]
     sized = [p for p in plans if p is not None and not p.undecidable]
     return max(sized, key=lambda p: p.n) if sized else next((p for p in plans if p is not None), None)
 
@@ -182,7 +182,7 @@ def _win_rates(res) -> list[dict]:
 
 def trend_estimate(large: pd.DataFrame, fresh: pd.DataFrame | None = None, plan: V.Plan | None = None):
     """The curves' claim judged (on the fresh sample when the pilot left it to a second stage)."""
-    return shared_two_stage(_trend_judged, large, fresh, plan)
+    return shared_two_stage(trend_judged, large, fresh, plan)
 
 def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
               fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> dict:

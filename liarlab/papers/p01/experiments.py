@@ -737,6 +737,12 @@ def vs_types_table(large: pd.DataFrame, ref: pd.DataFrame, seeded: pd.DataFrame)
                          "as_opener": large.as_starter.to_numpy(), "as_responder": large.as_responder.to_numpy()})
 
 
+def vs_types_view(e5: pd.DataFrame, n_games: int) -> pd.DataFrame:
+    """The E5 table as the page shows it: the thesis-style column named by this run's match size (the saved
+    column's name, ``thesis_style_500``, is the thesis's size; a quick run plays fewer games, issue 50)."""
+    return e5.rename(columns={"thesis_style_500": f"one {n_games}-game match"})
+
+
 def win_rate_views(ref: pd.DataFrame, seeded: pd.DataFrame, large: pd.DataFrame, n_games: int, n_seeds: int,
                    n_large: int) -> pd.DataFrame:
     """E5's three views side by side: mean, range and how many types lie in or below the thesis's band."""

@@ -216,7 +216,9 @@ def test_liar_loss_text_reads_its_tables_and_prints_no_flat_interval():
     one = captions.liar_loss(run(readings.assign(diff=0.01), pd.DataFrame({"opponent": ["type25"],
                                                                            "diff_ci_high": [0.1]})))
     assert "Against the liar, prefers-bid program in this run (type 25)" in one["pooled"]
-    assert "0 of 1 has an interval" in one["pooled"] and "No loss to decompose" in one["text"]
+    assert "0 of 1 has an interval" in one["pooled"] and "No loss in this run, so no diagnosis" in one["text"]
+    # the "property of the readings" paragraph explains a loss: said with a measured loss only (issue 50)
+    assert "property of the readings" not in one["text"] and "property of the readings" in out["text"]
     assert "removes most of the loss is `no probability 4 at our opening`**: it removes 60% of it" in out["text"]
     assert "(gain 0.0 points)" in out["text"] and "[+0.000, +0.000]" not in out["text"]
     assert "ablation: gate always shut: 0.0 points;" not in out["text"] and "gate always shut: 0.0 points" in out["text"]
