@@ -363,11 +363,11 @@ def _asked(plan) -> str | None:
     return found.group(1) if found else None
 
 def _sized(plan, unit: str) -> str:
-    """"13,423 fresh games a type, the number the pilot asks for ..." or "... the budget's cap (the pilot asked ...)"."""
+    """"13,423 fresh games, the number the pilot asks for ..." or "... the budget's cap (the pilot asked ...)"."""
     asked, power = _asked(plan), f"{100 * V.PLANNED_POWER:.0f} % power"
     if plan.capped and asked:
-        return f"{plan.n:,} fresh {unit} a type, the budget's cap (the pilot asked for {asked} to decide it at {power})"
-    return f"{plan.n:,} fresh {unit} a type, the number the pilot asks for to decide it at {power}"
+        return f"{plan.n:,} fresh {unit}, the budget's cap (the pilot asked for {asked} to decide it at {power})"
+    return f"{plan.n:,} fresh {unit}, the number the pilot asks for to decide it at {power}"
 
 def win_rate_confirmation(res) -> str:
     """The per-type win-rate claims' second stage in words (Markdown): whether the fresh games were played, which
@@ -415,6 +415,18 @@ def win_rate_views(params) -> str:
             f"**{r} seeded matches × {n:,} games** per type in the compiled simulator, showing how much a single match "
             f"varies; (c) a **large sample** of {big:,} games per type with Wilson 95 % intervals. Openers alternate "
             "game by game.")
+
+def timing_ratio(vs_thesis: pd.DataFrame) -> str:
+    """Under the seconds-per-500 table: the slow-down with the network beside the thesis's, to one decimal (the
+    second timing table repeated the first's seconds and gave the ratio as "2.1100", issue 50)."""
+    row = vs_thesis[vs_thesis.measure.str.startswith("slow-down")]
+    if not len(row):
+        return ""
+    r = row.iloc[0]
+    engine = r.measure.split("both on the ")[-1].split(" in the")[0]
+    return (f"**Slow-down with the network:** {float(r.ours):.1f} times the time without it, both on the {engine} "
+            f"(the thesis: {float(r.paper):g} times). *Numba batch* is our compiled, vectorised simulator, which plays "
+            "many games at once; only the ratio is comparable with the thesis's Java timings.")
 
 def vs_types_of(res) -> str:
     """:func:`vs_types` for the run."""

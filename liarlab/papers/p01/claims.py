@@ -118,7 +118,9 @@ def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
         "types in 60-70 %": r.types_in_band.astype(int), "types outside 60-70 %": r.types_outside_band.astype(int),
         "share of types in 60-70 % (range over the undecided)": [
             f"{fixed_text(lo, 3)} to {fixed_text(hi, 3)}" for lo, hi in zip(r.share_in_band_low, r.share_in_band_high)],
-        "60-70 % against every type": r.every_type_60_70, "loses to no type": r.loses_to_none,
+        # the page's one word for an open verdict is "undecided" (the tables said "inconclusive", issue 50)
+        "60-70 % against every type": r.every_type_60_70.replace({"inconclusive": "undecided"}),
+        "loses to no type": r.loses_to_none.replace({"inconclusive": "undecided"}),
         "games per type": r.games_per_type.astype(int)})
     return with_decimals(shown, dict.fromkeys(("mean win rate", "lowest win rate", "highest win rate"), 3))
 

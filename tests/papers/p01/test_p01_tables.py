@@ -101,14 +101,14 @@ def test_confirmation_texts_say_what_the_two_stage_design_did():
     # played or not, said in words with the size and unit, and which claims the fresh games judge (issue 50: a
     # printed line left unclear whether the 13,423 games were played)
     assert text.startswith("**Second stage: run.** The pilot (100 games a type) leaves ")
-    assert "each of the 32 types played 500 fresh games a type, the number the pilot asks for to decide it at " \
+    assert "each of the 32 types played 500 fresh games, the number the pilot asks for to decide it at " \
            "80 % power" in text and '"beats every type"' in text
     capped = V.Plan(n=6, capped=True, undecidable=False, reason="planned from the pilot at 80% power: 3,218, capped at 6")
     res.gain_plan, res.gains_fresh = capped, None
     assert captions.bbn_gain_confirmation(res) == ("**Second stage: not run.** Planned from the pilot at 80% power: "
                                                    "3,218, capped at 6.")
     res.win_plan = capped
-    assert ("6 fresh games a type, the budget's cap (the pilot asked for 3,218 to decide it at 80 % power)"
+    assert ("6 fresh games, the budget's cap (the pilot asked for 3,218 to decide it at 80 % power)"
             in captions.win_rate_confirmation(res))
 
 
@@ -141,7 +141,8 @@ def test_the_network_tables_give_gains_in_points_and_types_by_name():
                        "diff_seed_max": [0.05, 0.05]})
     table = bbnx.gain_table(e7)
     assert list(table["test program"]) == ["type 1", "type 25"] and "diff_unit" not in table
-    assert list(table["gain in points [95 % interval]"]) == ["1 [-52, 54]", "-3 [-100, 100]"]
+    # one decimal at least, as the next column (issue 50: "1 [-52, 54]" beside "-3.3 to 5.0")
+    assert list(table["gain in points [95 % interval]"]) == ["0.8 [-52.1, 53.8]", "-3.3 [-100.0, 100.0]"]
     assert list(table["gain over the seeded matches (points)"]) == ["-3.3 to 5.0", "-11.7 to 5.0"]
     schedules = pd.DataFrame({"refit_every": [1, 250], "refits_per_match": [60, 6], "games": [480, 480],
                               "win_rate_bbn": [0.681, 0.681], "diff_vs_plain": [-0.008, -0.008],
