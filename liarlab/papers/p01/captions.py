@@ -155,13 +155,17 @@ def win_quantity(res) -> str:
             f"{best.win_rate:.3f} against type {int(best.type)}; {size}), and the number of types whose win rate lies "
             f"in 60-70 %")
 
+def on_fresh_seeds(res) -> bool:
+    """Whether the claims row judges the network's gain on the confirmatory seeds: exactly when the pilot drew a
+    sized plan and the fresh seeds were played (:func:`claims.gain_verdict`)."""
+    return res.gain_plan is not None and res.gains_fresh is not None and not res.gain_plan.undecidable
+
 def gain_quantity(res) -> str:
     """What the opening answer measures for the network's claim: its mean gain on the sample the claims row judges
     (named: the confirmatory seeds or the pilot's), the types run, then the types in the band (issue 50)."""
     gains = judged_gains(res)
     est, k = mean_gain(gains), gains.opponent.nunique()
-    # the claims row judges the fresh seeds exactly when the pilot drew a sized plan (claims.gain_verdict)
-    fresh = res.gain_plan is not None and res.gains_fresh is not None and not res.gain_plan.undecidable
+    fresh = on_fresh_seeds(res)
     sample = (f"on the confirmatory seeds ({est.n} fresh seeded matches a type; the pilot had "
               f"{int(res.gains.groupby('opponent').rep.nunique().min())})" if fresh
               else f"across {est.n} seeded matches a type")
@@ -266,7 +270,8 @@ def summary(res, liar_text: str | None = None, readings_text: str | None = None,
         f"when it always responds.",
         f"* **The network (§5.2: +5 to +10 points against most types).** Learning after every game, as the "
         f"thesis's network does, its mean gain over the {gains.opponent.nunique()} types is "
-        f"{points(mg.value, mg.low, mg.high)}. {gain_sentence(g)}.",
+        f"{points(mg.value, mg.low, mg.high)}{' on the confirmatory seeds' if on_fresh_seeds(res) else ''}. "
+        f"{gain_sentence(g, ' on them' if on_fresh_seeds(res) else '')}.",
     ]
     if liar_text:
         lines.append(f"* **Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis).** "

@@ -238,3 +238,22 @@ def test_a_tiny_change_in_points_keeps_two_significant_digits_of_its_interval():
     text = captions.points_to_width(0.0000153, -0.0000301, 0.000130)
     assert text == "+0.002 points (95 % interval -0.003 to +0.013)"
     assert "-0.000" not in captions.points_to_width(0.0, -0.000001, 0.0002)
+
+
+def test_win_rate_views_say_this_runs_sizes_and_the_theses_apart():
+    # the page said "500-game match" and "20 seeds" over a quick run's 100 games and 2 seeds (issue 50)
+    quick = captions.win_rate_views({"n_games": 100, "n_seeds": 2, "n_large": 4000})
+    assert "one 100-game match per type" in quick and "(the thesis played 500)" in quick
+    assert "2 seeded matches × 100 games" in quick and "4,000 games per type" in quick and "20 seeds" not in quick
+    full = captions.win_rate_views({"n_games": 500, "n_seeds": 20, "n_large": 100_000})
+    assert "exactly the thesis's design" in full and "the thesis played" not in full
+
+
+def test_timing_ratio_gives_the_slow_down_once_to_one_decimal():
+    table = pd.DataFrame({"measure": ["seconds per 500 games, random-guess only (numba batch)",
+                                      "slow-down with the network: time with it / time without it, both on the "
+                                      "reference Python engine in the network's timing run"],
+                          "paper": [10.0, 3.0], "ours": [0.0016, 2.11]})
+    text = captions.timing_ratio(table)
+    assert text.startswith("**Slow-down with the network:** 2.1 times") and "reference Python engine (the thesis: 3" in text
+    assert "2.11" not in text and captions.timing_ratio(table.iloc[:1]) == ""
