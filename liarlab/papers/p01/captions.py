@@ -102,7 +102,7 @@ def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
         # three counts of one thing read as a contradiction (a reader, fifth session): the claims table's count
         # leads, the drawn bars' count is said to be the unadjusted one
         text += (f"{gain_sentence(gain_verdicts(gains), ' on these pilot matches')} (where the pilot leaves the claim "
-                 "undecided, the claims table judges the fresh seeds of the confirmatory line below instead). "
+                 "undecided, the claims table judges the fresh seeds of the second stage below instead). "
                  f"The bars drawn are unadjusted 95 % intervals: {pos} of {len(e7)} {agree(pos, 'lie')} above zero "
                  f"and {neg} below. ")
     seeds = int(e7.seeds.min()) if "seeds" in e7 else None
