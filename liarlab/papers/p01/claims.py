@@ -109,6 +109,11 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
                      "games_per_type": int(g.games.iloc[0])})
     return pd.DataFrame(rows)
 
+def undecided_worded(frame):
+    """A table (or column) with the verdict "inconclusive" said "undecided", the page's one word for an open verdict
+    (issue 50: the terms said one word, the E12, best-responder and readings tables another)."""
+    return frame.replace({"inconclusive": "undecided"})
+
 def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
     """:func:`reading_robustness` headed in words (issue 50), rates to 3 decimals, the share as its range."""
     r = readings
@@ -118,9 +123,8 @@ def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
         "types in 60-70 %": r.types_in_band.astype(int), "types outside 60-70 %": r.types_outside_band.astype(int),
         "share of types in 60-70 % (range over the undecided)": [
             f"{fixed_text(lo, 3)} to {fixed_text(hi, 3)}" for lo, hi in zip(r.share_in_band_low, r.share_in_band_high)],
-        # the page's one word for an open verdict is "undecided" (the tables said "inconclusive", issue 50)
-        "60-70 % against every type": r.every_type_60_70.replace({"inconclusive": "undecided"}),
-        "loses to no type": r.loses_to_none.replace({"inconclusive": "undecided"}),
+        "60-70 % against every type": undecided_worded(r.every_type_60_70),
+        "loses to no type": undecided_worded(r.loses_to_none),
         "games per type": r.games_per_type.astype(int)})
     return with_decimals(shown, dict.fromkeys(("mean win rate", "lowest win rate", "highest win rate"), 3))
 
