@@ -657,11 +657,11 @@ def points_interval(value, low, high) -> list[str]:
     from liarlab.study.tables import fixed_text
 
     rows = [(100 * float(v), 100 * float(lo), 100 * float(hi)) for v, lo, hi in zip(value, low, high)]
-    # one count of decimals for the column, two significant digits of its narrowest interval: each row's own
+    # one count of decimals for the column (at least one: points, issue 50), two significant digits of its narrowest interval: each row's own
     # count put "-0.8 [-5.6, 4.0]" above "1 [-52, 54]"; a point (a schedule against itself) is its value alone,
     # never "0 [0, 0]" (issue 50)
     widths = [hi - lo for v, lo, hi in rows if np.isfinite([v, lo, hi]).all() and hi > lo]
-    decimals = min(max(0, 1 - int(np.floor(np.log10(min(widths))))), 6) if widths else 1
+    decimals = min(max(1, 1 - int(np.floor(np.log10(min(widths))))), 6) if widths else 1
     cells = []
     for v, lo, hi in rows:
         if not np.isfinite(v):

@@ -7,11 +7,21 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
+from liarlab.core import verdicts as V
 from liarlab.papers.p01 import bbn_experiments as bbnx
 from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import printed
-from liarlab.papers.p01.claims import band_verdicts, gain_verdict, mean_gain, mean_over_types, per_type_gains
+from liarlab.papers.p01.claims import (
+    band_verdicts,
+    gain_verdict,
+    mean_gain,
+    mean_over_types,
+    per_type_gains,
+    trend_judged,
+    win_rate_judgements,
+)
 from liarlab.study.per_unit import agree, confirmation_text, est_text, points, points_to_width, unit_list  # noqa: F401
+from liarlab.study.stages import goes_to_second_stage
 
 
 def _trait(name) -> str:
@@ -92,9 +102,17 @@ def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
         # three counts of one thing read as a contradiction (a reader, fifth session): the claims table's count
         # leads, the drawn bars' count is said to be the unadjusted one
         text += (f"{gain_sentence(gain_verdicts(gains), ' on these pilot matches')} (where the pilot leaves the claim "
-                 "undecided, the claims table judges the fresh seeds of the confirmatory line below instead). "
+                 "undecided, the claims table judges the fresh seeds of the second stage below instead). "
                  f"The bars drawn are unadjusted 95 % intervals: {pos} of {len(e7)} {agree(pos, 'lie')} above zero "
                  f"and {neg} below. ")
+    seeds = int(e7.seeds.min()) if "seeds" in e7 else None
+    if seeds is not None and seeds < 5 and ((e7.diff_ci_high - e7.diff_ci_low) > 0.5).any():
+        # t across two or three seeds: the intervals say little, and the axis is scaled to the bars (issue 50)
+        text += (f"With {seeds} seeded matches a type the t intervals have {seeds - 1} degree"
+                 f"{'s' if seeds > 2 else ''} of freedom and say almost nothing"
+                 + (" (some reach the ends of the scale, -100 or +100 points)"
+                    if ((e7.diff_ci_low <= -0.999) | (e7.diff_ci_high >= 0.999)).any() else "")
+                 + "; the axis is scaled to the bars, and whiskers beyond it are cut. ")
     return text + liar_sentence(e7[e7.opponent.isin([f"type{t}" for t in range(25, 33)])])
 
 def liar_sentence(liars: pd.DataFrame) -> str:
@@ -137,21 +155,38 @@ def win_quantity(res) -> str:
             f"{best.win_rate:.3f} against type {int(best.type)}; {size}), and the number of types whose win rate lies "
             f"in 60-70 %")
 
+def on_fresh_seeds(res) -> bool:
+    """Whether the claims row judges the network's gain on the confirmatory seeds: exactly when the pilot drew a
+    sized plan and the fresh seeds were played (:func:`claims.gain_verdict`)."""
+    return res.gain_plan is not None and res.gains_fresh is not None and not res.gain_plan.undecidable
+
 def gain_quantity(res) -> str:
-    """What the opening answer measures for the network's claim: its mean gain, then the types in the band."""
+    """What the opening answer measures for the network's claim: its mean gain on the sample the claims row judges
+    (named: the confirmatory seeds or the pilot's), the types run, then the types in the band (issue 50)."""
     gains = judged_gains(res)
-    est = mean_gain(gains)
-    return (f"the network's mean gain over the {gains.opponent.nunique()} types as {points(est.value, est.low, est.high)} across "
-            f"{est.n} seeded matches a type, and the number of types whose own gain lies in +5 to +10 points")
+    est, k = mean_gain(gains), gains.opponent.nunique()
+    fresh = on_fresh_seeds(res)
+    sample = (f"on the confirmatory seeds ({est.n} fresh seeded matches a type; the pilot had "
+              f"{int(res.gains.groupby('opponent').rep.nunique().min())})" if fresh
+              else f"across {est.n} seeded matches a type")
+    types = f"{k} types" if k == 32 else f"{k} types ({k} of the 32 run in this profile)"
+    return (f"the network's mean gain over the {types} as {points(est.value, est.low, est.high)} {sample}, and the "
+            "number of types whose own gain lies in +5 to +10 points")
 
 def bbn_trend(curves: pd.DataFrame, types=("type1", "type8", "type11")) -> str:
-    """Figs 5.9-5.11 as differences: where each type's mean cumulative difference ends."""
+    """Figs 5.9-5.11 as differences: where each type's mean cumulative difference ends, and which of the run's
+    types the figure leaves to the grid (a reader missed type 25, issue 50)."""
     last = [c.loc[c.game.idxmax()] for c in (curves[curves.opponent == o] for o in types) if len(c)]
     ends = [f"{type_words(r.opponent)} {r.cum_bbn - r.cum_plain:+.1f}" for r in last]
+    rest = sorted((o for o in set(curves.opponent) if o not in set(types)), key=lambda o: int(str(o)[4:]))
+    named = (unit_list([int(str(o)[4:]) for o in rest]) + " of this run" if len(rest) <= 4
+             else f"the other {len(rest)} types of this run")
+    left = (f" The figure draws only the types the thesis plots; {named} {'is' if len(rest) == 1 else 'are'} in the "
+            "next figure.") if rest else ""
     return ("*What to notice:* the thesis's Figs 5.9-5.11 draw the two cumulative-win curves, which lie almost on top "
             "of each other; drawn as their difference (mean over the seeded matches), the curves end at "
             + ", ".join(ends) + " wins after the match. A real edge builds up steadily once the gate opens; a "
-            "curve within a few wins of zero is noise.")
+            "curve within a few wins of zero is noise." + left)
 
 def type_words(name) -> str:
     """"type21" -> "type 21" (other names as they are)."""
@@ -207,6 +242,7 @@ def summary(res, liar_text: str | None = None, readings_text: str | None = None,
     per-type verdicts as the claims table judges them); a text left None is the run's own."""
     large, seeded, gains, trait_effect, wide = res.large, res.seeded, judged_gains(res), res.trait_effect, res.wide
     self_open, best_response, n_games, n_seeds = res.self_open, res.br, res.params["n_games"], res.params["n_seeds"]
+    printed_games = printed.MATCH_GAMES
     if liar_text is None:
         liar_text = (liar_loss(res)["summary"] if res.liar_readings is not None
                      else "(Types 25-32 are not in this profile's network comparison.)")
@@ -226,14 +262,16 @@ def summary(res, liar_text: str | None = None, readings_text: str | None = None,
         f"(type {int(best.type)}). {band_sentence(b)} The strongest trait effect is {_trait(easy.trait)} (win rate {easy.effect:+.3f}), the most "
           f"protective {_trait(hard.trait)} ({hard.effect:+.3f}). The thesis's example types 1, 5 and 23 rank "
           f"{', '.join(str(int(rank.loc[t])) for t in (1, 5, 23))} of {len(large)} from the hardest.",
-        f"* **Noise.** One {n_games}-game match per type (the thesis's design) moves a type's rate by several points: "
-        f"across {n_seeds} seeds the per-type range averages {(seeded.seed_max - seeded.seed_min).mean():.3f}.",
+        f"* **Noise.** One match per type, the thesis's design ({printed_games} games; {n_games} in this run), moves a "
+        f"type's rate by several points: across {n_seeds} seeded matches of {n_games} games the per-type range "
+        f"averages {(seeded.seed_max - seeded.seed_min).mean():.3f}.",
         f"* **Opening seat.** Random-guess wins {self_open.win_rate:.3f} of self-play games it opens; against the "
         f"types it wins {wide['random_guess'].mean():.3f} when it opens every game and {wide['opponent'].mean():.3f} "
         f"when it always responds.",
         f"* **The network (§5.2: +5 to +10 points against most types).** Learning after every game, as the "
         f"thesis's network does, its mean gain over the {gains.opponent.nunique()} types is "
-        f"{points(mg.value, mg.low, mg.high)}. {gain_sentence(g)}.",
+        f"{points(mg.value, mg.low, mg.high)}{' on the confirmatory seeds' if on_fresh_seeds(res) else ''}. "
+        f"{gain_sentence(g, ' on them' if on_fresh_seeds(res) else '')}.",
     ]
     if liar_text:
         lines.append(f"* **Liars that prefer to bid (types 25-32; our diagnosis, not a claim of the thesis).** "
@@ -270,9 +308,9 @@ def liar_loss(res) -> dict:
               f"E7 table {below} of {len(liar_gain)} {'has' if len(liar_gain) == 1 else 'have'} an interval below "
               "zero.")
     if base["diff"] >= 0:
-        text = (f"**No loss to decompose in this run.** {pooled} The network does not lose to these programs on "
-                "average in these replays, so the folded tables above have no loss to take apart; they are shown as "
-                "measured.")
+        # the diagnosis below (and the "property of the readings" paragraph) is for a measured loss: said only then
+        text = (f"**No loss in this run, so no diagnosis.** {pooled} The network does not lose to these programs on "
+                "average in these replays; the folded tables above are shown as measured, with no loss to take apart.")
         return {"pooled": pooled, "summary": f"{pooled} No loss to take apart in this run.", "text": text}
 
     share = partial(challenge_share, decisions, bbnx.LIARS)
@@ -309,7 +347,11 @@ def liar_loss(res) -> dict:
             f"{share('network', 2, 'share_challenged'):.2f} of the time instead of "
             f"{share('plain', 2, 'share_challenged'):.2f}, though only {share('plain', 2, 'share_false'):.2f} of those "
             f"bids are false, while their count-3 and count-4 bids are false {share('plain', 3, 'share_false'):.2f} "
-            f"and {share('plain', 4, 'share_false'):.2f} of the time.")
+            f"and {share('plain', 4, 'share_false'):.2f} of the time."
+            "\n\n**A property of the readings, not a defect.** Each part of the network does what Ch. 4 §3 and the "
+            "spec's readings describe (tested); the loss comes from combining the spec's reading of probability 4 and "
+            "the limits with the random-guess rules, which never ask whether a later bid would be easier to catch. We "
+            "keep the spec's readings and report the loss.")
     summary = (f"{pooled} {top.share_of_loss_removed:.0%} of it goes when the spec's reading of probability 4 is "
                f"dropped (`{top.change}`)"
                + (f"; without the limits in L as well, {both.share_of_loss_removed:.0%}" if both is not None else "")
@@ -318,18 +360,78 @@ def liar_loss(res) -> dict:
 
 # ============================================================================ texts read from the results object
 
+def _asked(plan) -> str | None:
+    """The size the pilot asked for, from the plan's reason ("... power: 3,218 ..."), or None."""
+    import re
+
+    found = re.search(r"power: (\d[\d,]*\d|\d)", plan.reason)
+    return found.group(1) if found else None
+
+def _sized(plan, unit: str) -> str:
+    """"13,423 fresh games, the number the pilot asks for ..." or "... the budget's cap (the pilot asked ...)"."""
+    asked, power = _asked(plan), f"{100 * V.PLANNED_POWER:.0f} % power"
+    if plan.capped and asked:
+        return f"{plan.n:,} fresh {unit}, the budget's cap (the pilot asked for {asked} to decide it at {power})"
+    return f"{plan.n:,} fresh {unit}, the number the pilot asks for to decide it at {power}"
+
 def win_rate_confirmation(res) -> str:
-    return confirmation_text(res.win_plan, res.large_fresh,
-                         "Every per-type win-rate claim is decided by the pilot: no confirmatory sample.",
-                         "Confirmatory sample", "games")
+    """The per-type win-rate claims' second stage in words (Markdown): whether the fresh games were played, which
+    claims the pilot left to them and which it decided (a printed line left unclear whether they were played and
+    overflowed the page, issue 50)."""
+    plan, fresh, large = res.win_plan, res.large_fresh, res.large
+    if plan is None:
+        return ("**Second stage: not run.** The pilot decides every per-type win-rate claim; the claims table judges "
+                "them on it.")
+    band, beaten = win_rate_judgements(large)
+    claims = {"60-70 % against every type": band, "beats every type": beaten,
+              "beats each of types 1, 5 and 23": trend_judged(large)[1]}
+    again = [k for k, j in claims.items() if goes_to_second_stage(j)]
+    kept = [f"\"{k}\" ({claims[k].verdict.replace('inconclusive', 'undecided')})" for k in claims if k not in again]
+    if fresh is None or plan.undecidable:
+        return f"**Second stage: not run.** {plan.reason[0].upper() + plan.reason[1:]}."
+    left = " and ".join(f"\"{k}\"" for k in again) or "no claim"
+    return (f"**Second stage: run.** The pilot ({int(large.games.min()):,} games a type) leaves {left} to a second "
+            f"stage, so each of the {len(large)} types played {_sized(plan, 'games')}; the claims table judges "
+            f"{'it' if len(again) == 1 else 'them'} on those fresh games. "
+            + (f"The pilot decides {' and '.join(kept)}: {'it is' if len(kept) == 1 else 'they are'} not judged "
+               "again, and the first screen's counts are the pilot's." if kept else ""))
 
 def bbn_gain_confirmation(res) -> str:
-    judged = ""
-    if res.gains_fresh is not None:
-        judged = f"{gain_count(gain_verdicts(judged_gains(res)))}, as the claims table counts them"
-    return confirmation_text(res.gain_plan, res.gains_fresh,
-                         "The network-gain claim is decided by the pilot: no confirmatory seeds.", "Confirmatory seeds",
-                         "seeded matches", judged)
+    """The network-gain claim's second stage in words (Markdown), labelled pilot and confirmatory (issue 50)."""
+    plan, fresh = res.gain_plan, res.gains_fresh
+    if plan is None:
+        return ("**Second stage: not run.** The pilot's seeded matches decide the network-gain claim; the claims "
+                "table judges it on them.")
+    if fresh is None or plan.undecidable:
+        return f"**Second stage: not run.** {plan.reason[0].upper() + plan.reason[1:]}."
+    pilot = int(res.gains.groupby("opponent").rep.nunique().min())
+    return (f"**Second stage: run.** The pilot ({pilot} seeded matches a type) leaves the network-gain claim "
+            f"undecided, so each of the {res.gains.opponent.nunique()} types played {_sized(plan, 'seeded matches')}. "
+            f"On these confirmatory seeds {gain_count(gain_verdicts(judged_gains(res)))}: the count of the claims "
+            "table and of the first screen (the figure above counts the pilot's).")
+
+def win_rate_views(params) -> str:
+    """E5's three views with this run's sizes (the page said "500-game match" and "20 seeds" over a quick run's 100
+    games and 2 seeds, issue 50); the thesis's own size is said as the thesis's."""
+    n, r, big = int(params["n_games"]), int(params["n_seeds"]), int(params["n_large"])
+    design = ("exactly the thesis's design" if n == printed.MATCH_GAMES
+              else f"the thesis's design at {n:,} games (the thesis played {printed.MATCH_GAMES})")
+    return (f"Three views: (a) **one {n:,}-game match per type** with the reference Python agents, {design}; (b) "
+            f"**{r} seeded matches × {n:,} games** per type in the compiled simulator, showing how much a single match "
+            f"varies; (c) a **large sample** of {big:,} games per type with Wilson 95 % intervals. Openers alternate "
+            "game by game.")
+
+def timing_ratio(vs_thesis: pd.DataFrame) -> str:
+    """Under the seconds-per-500 table: the slow-down with the network beside the thesis's, to one decimal (the
+    second timing table repeated the first's seconds and gave the ratio as "2.1100", issue 50)."""
+    row = vs_thesis[vs_thesis.measure.str.startswith("slow-down")]
+    if not len(row):
+        return ""
+    r = row.iloc[0]
+    engine = r.measure.split("both on the ")[-1].split(" in the")[0]
+    return (f"**Slow-down with the network:** {float(r.ours):.1f} times the time without it, both on the {engine} "
+            f"(the thesis: {float(r.paper):g} times). *Numba batch* is our compiled, vectorised simulator, which plays "
+            "many games at once; only the ratio is comparable with the thesis's Java timings.")
 
 def vs_types_of(res) -> str:
     """:func:`vs_types` for the run."""
@@ -397,14 +499,34 @@ def bid_draw(fig44: pd.DataFrame) -> str:
             f"of our count plus its sampled count falls short, which never happens on a face we do not hold. The "
             f"simulated shares (orange) lie within {gap:.4f} of the exact ones (blue).")
 
+def e7_pooled(res):
+    """E7's pooled gain over the pilot's types with its t interval across seeded matches: the one interval the
+    page gives it (issue 50: three intervals for one gain)."""
+    return bbnx.gain_estimate(bbnx.seed_gains(res.bbn_run.games, by=()).set_index("rep").gain)
+
+def schedule_note(res) -> str:
+    """Under the learning-schedule table: its intervals are across games, and whether its every-game row is E7's
+    matches (then E7's pooled gain is named with the page's interval, across seeded matches)."""
+    p = res.params
+    same = (ex.SEED_OFFSETS["bbn_schedules"] == ex.SEED_OFFSETS["bbn_matches"]
+            and p.get("bbn_variant_seeds") == p.get("bbn_seeds") and res.bbn_run is not None)
+    text = ("The intervals in this table are across games (each game paired on the same dice), not across seeded "
+            "matches. ")
+    if not same:
+        return text + "Its matches are drawn apart from E7's, so its every-game row is a second measurement of E7's gain."
+    e7 = e7_pooled(res)
+    return text + ("Its every-game row replays E7's own matches (the same seeds and dice), so its gain is E7's pooled "
+                   f"gain, which the page gives with its interval across seeded matches: {points(e7.value, e7.low, e7.high)}. "
+                   "The first screen's gain is the claims row's, on the confirmatory seeds where the pilot left the "
+                   "claim undecided.")
+
 def readings_vs_e7(res) -> str:
     """Why the readings table's "thesis reading" row is not E7's pooled gain: E12 replays its own seeded matches."""
     allt = res.bbn_readings[res.bbn_readings.group == "all types"].set_index("variant")
     if "thesis reading" not in allt.index or res.bbn_run is None:
         return ""
     t = allt.loc["thesis reading"]
-    per_seed = bbnx.seed_gains(res.bbn_run.games, by=()).set_index("rep").gain
-    e7 = bbnx.gain_estimate(per_seed)
+    e7 = e7_pooled(res)
     e7_rate = float(res.bbn_run.games.win_bbn.mean())
     same = ex.SEED_OFFSETS["bbn_variants"] == ex.SEED_OFFSETS["bbn_matches"]
     overlap = not (t.diff_ci_high < e7.low or e7.high < t.diff_ci_low)

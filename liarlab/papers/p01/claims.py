@@ -109,6 +109,11 @@ def reading_robustness(by_type: pd.DataFrame) -> pd.DataFrame:
                      "games_per_type": int(g.games.iloc[0])})
     return pd.DataFrame(rows)
 
+def undecided_worded(frame):
+    """A table (or column) with the verdict "inconclusive" said "undecided", the page's one word for an open verdict
+    (issue 50: the terms said one word, the E12, best-responder and readings tables another)."""
+    return frame.replace({"inconclusive": "undecided"})
+
 def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
     """:func:`reading_robustness` headed in words (issue 50), rates to 3 decimals, the share as its range."""
     r = readings
@@ -118,7 +123,8 @@ def reading_robustness_table(readings: pd.DataFrame) -> pd.DataFrame:
         "types in 60-70 %": r.types_in_band.astype(int), "types outside 60-70 %": r.types_outside_band.astype(int),
         "share of types in 60-70 % (range over the undecided)": [
             f"{fixed_text(lo, 3)} to {fixed_text(hi, 3)}" for lo, hi in zip(r.share_in_band_low, r.share_in_band_high)],
-        "60-70 % against every type": r.every_type_60_70, "loses to no type": r.loses_to_none,
+        "60-70 % against every type": undecided_worded(r.every_type_60_70),
+        "loses to no type": undecided_worded(r.loses_to_none),
         "games per type": r.games_per_type.astype(int)})
     return with_decimals(shown, dict.fromkeys(("mean win rate", "lowest win rate", "highest win rate"), 3))
 
@@ -133,7 +139,7 @@ def _win_claims(frame: pd.DataFrame, m: int) -> dict:
 def win_rate_judgements(large: pd.DataFrame, m: int | None = None) -> tuple[V.Judgement, V.Judgement]:
     return tuple(j for _, j in _win_claims(large, m or len(large)).values())
 
-def _trend_judged(frame: pd.DataFrame) -> tuple[V.Estimate, V.Judgement]:
+def trend_judged(frame: pd.DataFrame) -> tuple[V.Estimate, V.Judgement]:
     """Random-guess beats each of types 1, 5, 23 (Bonferroni level for three)."""
     g = frame.set_index("type").loc[list(FIG_TYPES)]
     return U.judged_share(U.above(g.wins, g.games, m=len(FIG_TYPES)),
@@ -145,7 +151,7 @@ def win_rate_plan(large: pd.DataFrame, cap: int) -> V.Plan | None:
     n, m = int(large.games.min()), len(large)
     band, half = win_rate_judgements(large)
     plans = [shared_unit_plan(band, n, m, cap), shared_unit_plan(half, n, m, cap),
-             shared_unit_plan(_trend_judged(large)[1], n, len(FIG_TYPES), cap)]
+             shared_unit_plan(trend_judged(large)[1], n, len(FIG_TYPES), cap)]
     sized = [p for p in plans if p is not None and not p.undecidable]
     return max(sized, key=lambda p: p.n) if sized else next((p for p in plans if p is not None), None)
 
@@ -182,7 +188,7 @@ def _win_rates(res) -> list[dict]:
 
 def trend_estimate(large: pd.DataFrame, fresh: pd.DataFrame | None = None, plan: V.Plan | None = None):
     """The curves' claim judged (on the fresh sample when the pilot left it to a second stage)."""
-    return shared_two_stage(_trend_judged, large, fresh, plan)
+    return shared_two_stage(trend_judged, large, fresh, plan)
 
 def trend_row(large: pd.DataFrame, final: pd.DataFrame, n_games: int, n_seeds: int,
               fresh: pd.DataFrame | None = None, plan: V.Plan | None = None) -> dict:

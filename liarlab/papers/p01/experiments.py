@@ -116,8 +116,6 @@ def worked_checks_view(checks: pd.DataFrame) -> pd.DataFrame:
         "own dice": checks["own"],
         "opponent's bid": checks["bid"],
         "paper: chance of the challenge draw": checks["paper_challenge_draw"].astype(float),   # 1/3, 2/3 and 1
-        "calls": checks["calls"].astype(int),
-        "challenge draws": checks["challenge_draws"].astype(int),
         "chance of the challenge draw, exact": checks["p_challenge_draw"].astype(float),
         "share of calls drawing the challenge [95 % interval]": [
             f"{four(x)} [{four(lo)}, {four(hi)}]"
@@ -125,6 +123,13 @@ def worked_checks_view(checks: pd.DataFrame) -> pd.DataFrame:
         **{name: checks[column].astype(float) for name, column in list(exact.items())[1:]},
     })
     return with_decimals(view, dict.fromkeys(["paper: chance of the challenge draw", *exact], 4))
+
+
+def worked_checks_counts(checks: pd.DataFrame) -> pd.DataFrame:
+    """The simulated decisions behind :func:`worked_checks_view`'s shares, folded apart (eleven columns were too
+    wide, issue 50): per situation, the calls and the challenge draws among them."""
+    return pd.DataFrame({"situation": checks["situation"], "calls": checks["calls"].astype(int),
+                         "challenge draws": checks["challenge_draws"].astype(int)})
 
 
 FIG_4_4_OWN = (1, 1, 1, 1, 1, 0)    # one 5 and no 6, as the figure's weights imply
@@ -735,6 +740,12 @@ def vs_types_table(large: pd.DataFrame, ref: pd.DataFrame, seeded: pd.DataFrame)
                          "large_sample": large.win_rate.to_numpy(), "ci_low": large.ci_low.to_numpy(),
                          "ci_high": large.ci_high.to_numpy(),
                          "as_opener": large.as_starter.to_numpy(), "as_responder": large.as_responder.to_numpy()})
+
+
+def vs_types_view(e5: pd.DataFrame, n_games: int) -> pd.DataFrame:
+    """The E5 table as the page shows it: the thesis-style column named by this run's match size (the saved
+    column's name, ``thesis_style_500``, is the thesis's size; a quick run plays fewer games, issue 50)."""
+    return e5.rename(columns={"thesis_style_500": f"one {n_games}-game match"})
 
 
 def win_rate_views(ref: pd.DataFrame, seeded: pd.DataFrame, large: pd.DataFrame, n_games: int, n_seeds: int,

@@ -150,7 +150,19 @@ def bbn_gain(e7: pd.DataFrame, *, bbn_seeds: int):
                            100 * e7.diff_ci_high, color=[colours[k] for k in kinds])
     ax.axhspan(5, 10, color="tab:green", alpha=0.12, label="thesis: +5 to +10 points")
     ax.axhline(0, color="black", lw=1)
-    ax.set_ylim(min(-12, 100 * e7.diff_ci_low.min() - 1), max(12, 100 * e7.diff_ci_high.max() + 1))
+    # the axis follows the intervals unless they dwarf the gains: two seeds give t intervals with 1 degree of
+    # freedom that reach +-100 points, and an axis scaled to them hid bars a few points tall (issue 50); such
+    # whiskers are cut at the axis and the figure says so
+    est, low, high = 100 * e7["diff"], 100 * e7.diff_ci_low, 100 * e7.diff_ci_high
+    reach = max(10.0, 2.0 * float(est.max() - est.min()))
+    bottom = min(-12.0, max(float(low.min()) - 1, float(est.min()) - reach))
+    top = max(12.0, min(float(high.max()) + 1, float(est.max()) + reach))
+    ax.set_ylim(bottom, top)
+    cut = int(((low < bottom) | (high > top)).sum())
+    if cut:
+        ax.text(0.01, 0.02, f"{cut} of {len(e7)} whiskers cut at the axis (they reach {low.min():.0f} to "
+                f"{high.max():+.0f} points; the table gives them)", transform=ax.transAxes, fontsize=8, va="bottom",
+                bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.9})
     type_ids = [int(o[4:]) for o in e7.opponent]
     for block, name in enumerate(BLOCKS):
         members = [k for k, t in enumerate(type_ids) if (t - 1) // 8 == block]

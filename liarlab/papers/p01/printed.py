@@ -20,6 +20,8 @@ AT_LEAST_TWO_FIVES = 0.1962
 WEIGHT_TWO_SIXES = 1526
 #: §5.1, Fig 5.1: type7 with two 5s, cap 4, facing "three 5s" bids "four 5s".
 FIG_5_1_ACTION = "four 5s"
+#: §5.2: one match against each test program has 500 games (the thesis's design).
+MATCH_GAMES = 500
 #: §5.2 and Ch. 6: random-guess wins 60-70 % against the test programs.
 WIN_BAND = (0.6, 0.7)
 WIN_BAND_TEXT = "0.6-0.7"

@@ -62,5 +62,5 @@ class Results01(_Tables, bbnx.NetworkRuns, ex.Runs):
     @property
     def best_response_readings_table(self) -> pd.DataFrame:
         """:attr:`br_readings` rounded as the claims summary rounds, rates to 3 decimals (issue 50)."""
-        shown = ex.rounded(self.br_readings, 3).rename(columns=BR_READING_HEADERS)
+        shown = claims.undecided_worded(ex.rounded(self.br_readings, 3).rename(columns=BR_READING_HEADERS))
         return tables.with_decimals(shown, dict.fromkeys(BR_READING_HEADERS.values(), 3))

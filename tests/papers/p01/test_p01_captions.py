@@ -216,7 +216,9 @@ def test_liar_loss_text_reads_its_tables_and_prints_no_flat_interval():
     one = captions.liar_loss(run(readings.assign(diff=0.01), pd.DataFrame({"opponent": ["type25"],
                                                                            "diff_ci_high": [0.1]})))
     assert "Against the liar, prefers-bid program in this run (type 25)" in one["pooled"]
-    assert "0 of 1 has an interval" in one["pooled"] and "No loss to decompose" in one["text"]
+    assert "0 of 1 has an interval" in one["pooled"] and "No loss in this run, so no diagnosis" in one["text"]
+    # the "property of the readings" paragraph explains a loss: said with a measured loss only (issue 50)
+    assert "property of the readings" not in one["text"] and "property of the readings" in out["text"]
     assert "removes most of the loss is `no probability 4 at our opening`**: it removes 60% of it" in out["text"]
     assert "(gain 0.0 points)" in out["text"] and "[+0.000, +0.000]" not in out["text"]
     assert "ablation: gate always shut: 0.0 points;" not in out["text"] and "gate always shut: 0.0 points" in out["text"]
@@ -236,3 +238,22 @@ def test_a_tiny_change_in_points_keeps_two_significant_digits_of_its_interval():
     text = captions.points_to_width(0.0000153, -0.0000301, 0.000130)
     assert text == "+0.002 points (95 % interval -0.003 to +0.013)"
     assert "-0.000" not in captions.points_to_width(0.0, -0.000001, 0.0002)
+
+
+def test_win_rate_views_say_this_runs_sizes_and_the_theses_apart():
+    # the page said "500-game match" and "20 seeds" over a quick run's 100 games and 2 seeds (issue 50)
+    quick = captions.win_rate_views({"n_games": 100, "n_seeds": 2, "n_large": 4000})
+    assert "one 100-game match per type" in quick and "(the thesis played 500)" in quick
+    assert "2 seeded matches × 100 games" in quick and "4,000 games per type" in quick and "20 seeds" not in quick
+    full = captions.win_rate_views({"n_games": 500, "n_seeds": 20, "n_large": 100_000})
+    assert "exactly the thesis's design" in full and "the thesis played" not in full
+
+
+def test_timing_ratio_gives_the_slow_down_once_to_one_decimal():
+    table = pd.DataFrame({"measure": ["seconds per 500 games, random-guess only (numba batch)",
+                                      "slow-down with the network: time with it / time without it, both on the "
+                                      "reference Python engine in the network's timing run"],
+                          "paper": [10.0, 3.0], "ours": [0.0016, 2.11]})
+    text = captions.timing_ratio(table)
+    assert text.startswith("**Slow-down with the network:** 2.1 times") and "reference Python engine (the thesis: 3" in text
+    assert "2.11" not in text and captions.timing_ratio(table.iloc[:1]) == ""

@@ -473,3 +473,9 @@ def test_the_win_rates_program_readings_run_from_e12_or_say_why_not():
             assert "E12 rule readings are not in this call" in by_name[name]["note"], name
         details = by_name["other test-program details (ties, jump size, clipping)"]
         assert details["verdict"] == "not run" and "names no other" in details["note"]
+
+
+def test_undecided_worded_says_the_pages_one_word_for_an_open_verdict():
+    frame = pd.DataFrame({"verdict": ["inconclusive", "differs"], "note": ["inconclusive here", "x"]})
+    out = claims01.undecided_worded(frame)
+    assert list(out.verdict) == ["undecided", "differs"] and out.note.iloc[0] == "inconclusive here"  # cells only
