@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import numpy as np
 import pandas as pd
 
 from liarlab.cheat.positions import PERSONALITIES
@@ -114,6 +115,14 @@ class RoundRobin:
     @property
     def agents(self) -> list:
         return list(p04x.STAGE2_TYPES) + ["random"]
+
+    def frequencies_view(self) -> pd.DataFrame:
+        """The agents' frequencies as the page shows them: one row per rule set and agent, four columns (the pivot by
+        rule set was nine columns wide), and a note where a column is empty because the agent never challenges."""
+        cols = ["lie_share", "challenge_share", "challenge_accuracy", "opportunities_taken"]
+        f = self.frequencies.set_index(["rules", "agent"])[cols]
+        f = f.reindex(pd.MultiIndex.from_product([list(p04x.RULES_VARIANTS), self.agents], names=["rules", "agent"]))
+        return f.assign(note=np.where(f.challenge_share.fillna(0) == 0, "never challenges: no accuracy", ""))
 
     def first_player_share(self, pool: str, rules: str) -> float:
         return float(self.pool_audit.set_index(["pool", "rules"]).first_player_wins_share[(pool, rules)])
