@@ -901,7 +901,7 @@ def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, l
     pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
     second = ("the learner's win rate minus always catching's over games 301-500, averaged over the five personalities "
               "P1–P5 (each in *Stage 1 · Baselines*)"
-              + (f", in a fresh sample of both arms ({int(base.n):,} runs, the two arms together), drawn because the "
+              + (f", in a fresh sample of both arms ({_fresh_runs(base)}the two arms together), drawn because the "
                  f"pilot ({pilot}: {learner_runs + baseline_runs:,} runs together) left it undecided,"
                  if _fresh(base, r"pilot [^;]*? inconclusive; confirmatory \(fresh\)") else f", from {pilot},"))
     third = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
@@ -913,18 +913,25 @@ def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, l
                 second_quantity=second, third=hist.claim, third_quantity=third, short=short_answer(claims))
 
 
+def _fresh_runs(row) -> str:
+    """The confirmatory sample's count of runs as its note gives it ("42 runs, "), or nothing: the first screen's "over
+    42 runs" read against 10 runs a personality (issue 50)."""
+    m = re.search(r"confirmatory \(fresh\) [^;]*? on (\d+) runs", str(row.get("note") or ""))
+    return f"{int(m.group(1)):,} runs, " if m else ""
+
+
 def _history_range(hist) -> str:
     """What the lie-history verdict and its cause rest on, said precisely (issue 50: "too little power" read as a
     claim about an interval that lies wholly below the paper's value): the range the rule allows for "about 10",
     where the interval lies, and that the cause comes from the readings table."""
-    m = re.search(r"allowed \[([-0-9.]+), ([-0-9.]+)\]", str(hist.rule))
+    m = re.search(r"allowed \[([-0-9.]+), ([-0-9.]+)\]", str(hist.get("rule") or ""))
     if not m:
         return ""
     low, high = (100 * float(v) for v in m.groups())
     where = ("wholly below it" if hist.ci_high < low / 100 else "wholly above it" if hist.ci_low > high / 100
              else "inside it" if low / 100 <= hist.ci_low and hist.ci_high <= high / 100 else "across its edge")
     out = (f". The rule reads \"about 10\" as {low:.1f} to {high:.1f} points; this run's interval lies {where}")
-    if hist.verdict == "differs" and str(hist.cause) == "power":
+    if hist.get("verdict") == "differs" and str(hist.get("cause")) == "power":
         out += (". The cause named below is the readings table's: no other reading of the paper's open points "
                 "reproduces the 10 points and at least one is still undecided, so the difference is not yet shown to "
                 "hold under every reading")

@@ -116,7 +116,7 @@ def test_stage2_found_quotes_the_training_and_feature_tables():
     assert "of 200-game tests (means over 10\n  learners)" in text
     assert "ordered from easiest by point estimate: f, b, a, c, d, e" in text
     assert "In the pilot, lie history (F7 − F5) changes the win rate by\n  +1.3 points" in text  # a, b, c (f at the ceiling)
-    assert "five lies instead of three by\n  +3.0" in text
+    assert "five lies instead of three change it by +3.0 points (paper: little change" in text
 
 
 def _baselines(learner, **baseline_rates):
@@ -278,3 +278,11 @@ def test_display_tables_say_intervals_in_words_at_one_precision():
     view = r04.exploiter_view(exploit)
     assert view.iloc[0].to_list() == ["80.5 % [79.3, 81.7]", "38.0 %", "+42.6 [+40.6, +44.5]"]
     assert not any("low" in c or "_" in c for c in view.columns)
+
+
+def test_size_note_gives_this_runs_sizes_beside_the_full_profiles():
+    # issue 50: the prose said "200 runs in the full profile" over tables of a 4-run quick run
+    text = summary.size_note(settings_runs=4, q_seeds=30, traditional_games=1)
+    assert text.startswith("*This run:* 4 learners per personality for baselines and sensitivity (full profile: 200);")
+    assert "; 30 trained learners per stage-2 cell, also per variant cell;" in text  # the full size: no aside
+    assert text.endswith("1 game per seating of a traditional 52-card table (full profile: 50).")
