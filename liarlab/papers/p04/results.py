@@ -27,6 +27,17 @@ def exploiter_view(exploit: pd.DataFrame) -> pd.DataFrame:
                          "x minus b (points, 95 %)": _cells(f.gain, f.gain_low, f.gain_high, "+")}, index=f.index)
 
 
+def multiplayer_view(multi: pd.DataFrame) -> pd.DataFrame:
+    """The more-players table for display: the learner's win rate in percent with its 95 % interval across learners,
+    one column per table size and its fair share (a reader compares each cell with it, issue 50)."""
+    cols = {}
+    for n, g in multi.groupby("players", sort=True):
+        g = g.set_index("opponent")
+        cols[f"{n} players (%, 95 %; fair share {100 / n:.0f} %)"] = pd.Series(
+            _cells(g.win_rate, g.ci_low, g.ci_high, suffix=" %"), index=g.index)
+    return pd.DataFrame(cols)
+
+
 @dataclass(frozen=True)
 class Stage1:
     """E2/E4: the learner against the five personalities."""
