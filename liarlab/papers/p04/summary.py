@@ -107,14 +107,14 @@ def how_judged(stage1_runs: int, settings_runs: int, q_seeds: int, test_games: i
             f"fresh sample sized from the pilot (at most {caps['stage1']:,} runs a personality or "
             f"{caps['training']:,} learners a cell). A *profile* is a set of sizes: the committed report uses the full one, "
             "tests and quick checks the quick one. Intervals are t intervals across runs or learners (kept "
-            "inside [0, 1]), verdicts follow the rules stated above the claims table (docs/VERDICTS.md), learning is judged on windowed rates, cells "
+            "inside [0, 1]), verdicts follow the rules printed with the claims table at the end (docs/VERDICTS.md), learning is judged on windowed rates, cells "
             "at a ceiling are left out of comparisons of gains, and choices the paper leaves open follow the "
             "reproduction spec (marked *interp.*).")
 
 
 #: The confirmatory groups in words (issue 50: "stage1 40" read as a code word).
-_GROUP_WORDS = {"stage1": "stage-1 runs a personality", "settings": "stage-1 runs a personality and setting",
-                "training": "learners a training cell", "features": "learners a feature-set cell"}
+_GROUP_WORDS = {"stage1": "stage-1 runs per personality", "settings": "stage-1 runs per personality and setting",
+                "training": "learners per training cell", "features": "learners per feature-set cell"}
 
 
 def confirmation_line(sizes: dict, test_games: int, caps: dict) -> str:

@@ -236,7 +236,7 @@ def test_table_lines_quote_their_tables():
     line = summary.confirmation_line({"stage1": 30, "stage1_who": ("P1", "P5"), "training": 12}, 200,
                                      {"stage1": 40, "training": 12})
     # the groups in words, not their code names ("stage1 30" read as a code word, issue 50)
-    assert "30 stage-1 runs a personality (P1, P5), 12 learners a training cell;" in line
+    assert "30 stage-1 runs per personality (P1, P5), 12 learners per training cell;" in line
 
 
 def test_what_we_found_joins_every_bullet():
@@ -286,3 +286,13 @@ def test_size_note_gives_this_runs_sizes_beside_the_full_profiles():
     assert text.startswith("*This run:* 4 learners per personality for baselines and sensitivity (full profile: 200);")
     assert "; 30 trained learners per stage-2 cell, also per variant cell;" in text  # the full size: no aside
     assert text.endswith("1 game per seating of a traditional 52-card table (full profile: 50).")
+
+
+def test_multiplayer_view_gives_intervals_and_the_fair_share():
+    # issue 50: the more-players table asked readers to compare with the fair share but gave no intervals
+    from liarlab.papers.p04.results import multiplayer_view
+    multi = pd.DataFrame([{"opponent": o, "players": n, "win_rate": 0.3, "ci_low": 0.2, "ci_high": 0.4}
+                          for n in (3, 4) for o in ("a", "b")])
+    view = multiplayer_view(multi)
+    assert list(view.columns) == ["3 players (%, 95 %; fair share 33 %)", "4 players (%, 95 %; fair share 25 %)"]
+    assert view.loc["b", "4 players (%, 95 %; fair share 25 %)"] == "30.0 % [20.0, 40.0]"
