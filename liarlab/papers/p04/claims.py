@@ -898,7 +898,7 @@ def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, l
     result (the learner against always catching) and the third (lie history), each with the sample that decides it,
     and the short answer."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
-    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
+    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1–P5"
     second = ("the learner's win rate minus always catching's over games 301-500, averaged over the five personalities "
               "P1–P5 (each in *Stage 1 · Baselines*)"
               + (f", in a fresh sample of both arms ({_fresh_runs(base)}the two arms together), drawn because the "

@@ -583,10 +583,10 @@ def test_first_screen_quantities_say_the_samples_behind_the_numbers():
         reproduced_value=0.0, ci_low=-0.01, ci_high=0.01, verdict="inconclusive", paper_value="x", pilot_value=0.0)
     text = claims.answer_words(table, runs, {}, 10, 4)["second_quantity"]
     assert "in a fresh sample of both arms (42 runs, the two arms together), drawn because the pilot (10 runs of the " \
-        "learner and 4 of always catching, each against P1-P5: 14 runs together) left it undecided," in text
+        "learner and 4 of always catching, each against P1–P5: 14 runs together) left it undecided," in text
     pilot = claims.answer_words(table.assign(note="pilot only"), runs, {}, 10, 4)["second_quantity"]
     # the arms are said once, as runs, with no note on how the count is added (issue 50)
-    assert pilot.endswith(", from 10 runs of the learner and 4 of always catching, each against P1-P5,")
+    assert pilot.endswith(", from 10 runs of the learner and 4 of always catching, each against P1–P5,")
     assert "adds" not in pilot
     assert "fresh" not in pilot
 
