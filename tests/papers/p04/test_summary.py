@@ -262,7 +262,7 @@ def test_what_we_found_joins_every_bullet():
 def test_how_judged_states_the_sizes_the_run_used():
     # issue 50: a fixed "≥ 200 runs ... thousands of games" read wrong beside a quick run's sizes
     text = summary.how_judged(10, 4, 10, 200, {"stage1": 40, "training": 12})
-    assert "10 independent stage-1 runs a personality (4 a setting" in text
+    assert "10 independent stage-1 runs per personality (4 per setting" in text
     assert "10 independently trained learners per cell, each tested on 200 games" in text
     assert "(at most 40 runs a personality or 12 learners a cell)" in text
     assert "thousands" not in text and "≥" not in text
