@@ -264,7 +264,7 @@ def test_how_judged_states_the_sizes_the_run_used():
     text = summary.how_judged(10, 4, 10, 200, {"stage1": 40, "training": 12})
     assert "10 independent stage-1 runs per personality (4 per setting" in text
     assert "10 independently trained learners per cell, each tested on 200 games" in text
-    assert "(at most 40 runs a personality or 12 learners a cell)" in text
+    assert "(at most 40 runs per personality or 12 learners per cell)" in text
     assert "thousands" not in text and "≥" not in text
     assert "5,000 games" in summary.how_judged(200, 200, 30, 5000, {"stage1": 1000, "training": 200})
 
