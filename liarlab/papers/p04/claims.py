@@ -636,8 +636,13 @@ def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
 def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
     """:func:`variant_orderings`' verdicts, variants by statement, in the page's words ("undecided": issue 50)."""
     grid = orderings.pivot(index="variant", columns="ordering", values="verdict")  # statements in judged order
+    # the default variant is named as the rest of the page names it, not "paper" (issue 50)
     return grid.loc[["paper"] + list(RULE_VARIANTS), list(dict.fromkeys(orderings.ordering))].replace(
-        {"inconclusive": "undecided"})
+        {"inconclusive": "undecided"}).rename(index={"paper": DEFAULT_VARIANT_WORDS})
+
+
+#: The spec's reading of the rules (the variant "paper" of the data), as the page's tables name it.
+DEFAULT_VARIANT_WORDS = "modified rules (spec's reading)"
 
 
 # ============================================================================ stage 2: judges

@@ -286,7 +286,8 @@ class Variants:
         f7 = both[both.feature_set == "F7"].assign(
             cell=lambda d: [f"{w:.3f} [{lo:.3f}, {hi:.3f}]" for w, lo, hi in zip(d.win_rate, d.ci_low, d.ci_high)])
         grid = f7.pivot(index="variant", columns="opponent", values="cell")
-        return grid.loc[["paper"] + [v for v in grid.index if v != "paper"]]
+        return grid.loc[["paper"] + [v for v in grid.index if v != "paper"]].rename(
+            index={"paper": "modified rules (spec's reading)"})  # as the page names it (issue 50)
 
 
 @dataclass(frozen=True)
