@@ -636,8 +636,13 @@ def variant_orderings_at(variant_per_seed: pd.DataFrame) -> pd.DataFrame:
 def orderings_grid(orderings: pd.DataFrame) -> pd.DataFrame:
     """:func:`variant_orderings`' verdicts, variants by statement, in the page's words ("undecided": issue 50)."""
     grid = orderings.pivot(index="variant", columns="ordering", values="verdict")  # statements in judged order
+    # the default variant is named as the rest of the page names it, not "paper" (issue 50)
     return grid.loc[["paper"] + list(RULE_VARIANTS), list(dict.fromkeys(orderings.ordering))].replace(
-        {"inconclusive": "undecided"})
+        {"inconclusive": "undecided"}).rename(index={"paper": DEFAULT_VARIANT_WORDS})
+
+
+#: The spec's reading of the rules (the variant "paper" of the data), as the page's tables name it.
+DEFAULT_VARIANT_WORDS = "modified rules (spec's reading)"
 
 
 # ============================================================================ stage 2: judges
@@ -898,17 +903,44 @@ def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, l
     result (the learner against always catching) and the third (lie history), each with the sample that decides it,
     and the short answer."""
     base, hist = _row(claims, BASELINE_ROW), _row(claims, HISTORY_ROW)
-    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1-P5"
+    pilot = f"{learner_runs:,} runs of the learner and {baseline_runs:,} of always catching, each against P1–P5"
     second = ("the learner's win rate minus always catching's over games 301-500, averaged over the five personalities "
               "P1–P5 (each in *Stage 1 · Baselines*)"
-              + (f", in a fresh sample of both arms, drawn because the pilot ({pilot}) left it undecided,"
+              + (f", in a fresh sample of both arms ({_fresh_runs(base)}the two arms together), drawn because the "
+                 f"pilot ({pilot}: {learner_runs + baseline_runs:,} runs together) left it undecided,"
                  if _fresh(base, r"pilot [^;]*? inconclusive; confirmatory \(fresh\)") else f", from {pilot},"))
     third = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
              "(features 1-5, F5), averaged over the types a-f not at a ceiling"
              + (", in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, gave "
-                f"{100 * hist.pilot_value:+.1f} points)" if _fresh(hist) else ", in the pilot"))
+                f"{100 * hist.pilot_value:+.1f} points)" if _fresh(hist) else ", in the pilot")
+             + _history_range(hist))
     return dict(quantity=headline_quantity(claims, stage1_runs, sizes), paper=HEADLINE_PAPER, second=base.claim,
                 second_quantity=second, third=hist.claim, third_quantity=third, short=short_answer(claims))
+
+
+def _fresh_runs(row) -> str:
+    """The confirmatory sample's count of runs as its note gives it ("42 runs, "), or nothing: the first screen's "over
+    42 runs" read against 10 runs a personality (issue 50)."""
+    m = re.search(r"confirmatory \(fresh\) [^;]*? on (\d+) runs", str(row.get("note") or ""))
+    return f"{int(m.group(1)):,} runs, " if m else ""
+
+
+def _history_range(hist) -> str:
+    """What the lie-history verdict and its cause rest on, said precisely (issue 50: "too little power" read as a
+    claim about an interval that lies wholly below the paper's value): the range the rule allows for "about 10",
+    where the interval lies, and that the cause comes from the readings table."""
+    m = re.search(r"allowed \[([-0-9.]+), ([-0-9.]+)\]", str(hist.get("rule") or ""))
+    if not m:
+        return ""
+    low, high = (100 * float(v) for v in m.groups())
+    where = ("wholly below it" if hist.ci_high < low / 100 else "wholly above it" if hist.ci_low > high / 100
+             else "inside it" if low / 100 <= hist.ci_low and hist.ci_high <= high / 100 else "across its edge")
+    out = (f". The rule reads \"about 10\" as {low:.1f} to {high:.1f} points; this run's interval lies {where}")
+    if hist.get("verdict") == "differs" and str(hist.get("cause")) == "power":
+        out += (". The cause named below is the readings table's: no other reading of the paper's open points "
+                "reproduces the 10 points and at least one is still undecided, so the difference is not yet shown to "
+                "hold under every reading")
+    return out
 
 
 def short_answer(claims: pd.DataFrame) -> str:

@@ -258,7 +258,8 @@ def weights(table: pd.DataFrame):
         bottom = k >= 3
         ax.set_xticks(range(len(names)), names if bottom else [], rotation=40, ha="right", fontsize=9)
         ax.set_title(f"against {opp}")
-    fig.colorbar(im, ax=axes, shrink=0.6, label="mean weight (symmetric log scale)")
+    # below the maps, so the whole label fits inside the figure (on the right it was cut: "mean weight (symmetric")
+    fig.colorbar(im, ax=axes, shrink=0.6, location="bottom", label="mean weight, symmetric log scale")
     return fig
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import numpy as np
 import pandas as pd
 
 from liarlab.cheat.positions import PERSONALITIES
@@ -24,6 +25,17 @@ def exploiter_view(exploit: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({"exploiter x's win rate (%, 95 %)": _cells(f.x_win_rate, f.x_low, f.x_high, suffix=" %"),
                          "type b's win rate (%)": [f"{100 * v:.1f} %" for v in f.b_win_rate],
                          "x minus b (points, 95 %)": _cells(f.gain, f.gain_low, f.gain_high, "+")}, index=f.index)
+
+
+def multiplayer_view(multi: pd.DataFrame) -> pd.DataFrame:
+    """The more-players table for display: the learner's win rate in percent with its 95 % interval across learners,
+    one column per table size and its fair share (a reader compares each cell with it, issue 50)."""
+    cols = {}
+    for n, g in multi.groupby("players", sort=True):
+        g = g.set_index("opponent")
+        cols[f"{n} players (%, 95 %; fair share {100 / n:.0f} %)"] = pd.Series(
+            _cells(g.win_rate, g.ci_low, g.ci_high, suffix=" %"), index=g.index)
+    return pd.DataFrame(cols)
 
 
 @dataclass(frozen=True)
@@ -114,6 +126,14 @@ class RoundRobin:
     @property
     def agents(self) -> list:
         return list(p04x.STAGE2_TYPES) + ["random"]
+
+    def frequencies_view(self) -> pd.DataFrame:
+        """The agents' frequencies as the page shows them: one row per rule set and agent, four columns (the pivot by
+        rule set was nine columns wide), and a note where a column is empty because the agent never challenges."""
+        cols = ["lie_share", "challenge_share", "challenge_accuracy", "opportunities_taken"]
+        f = self.frequencies.set_index(["rules", "agent"])[cols]
+        f = f.reindex(pd.MultiIndex.from_product([list(p04x.RULES_VARIANTS), self.agents], names=["rules", "agent"]))
+        return f.assign(note=np.where(f.challenge_share.fillna(0) == 0, "never challenges: no accuracy", ""))
 
     def first_player_share(self, pool: str, rules: str) -> float:
         return float(self.pool_audit.set_index(["pool", "rules"]).first_player_wins_share[(pool, rules)])
@@ -266,7 +286,8 @@ class Variants:
         f7 = both[both.feature_set == "F7"].assign(
             cell=lambda d: [f"{w:.3f} [{lo:.3f}, {hi:.3f}]" for w, lo, hi in zip(d.win_rate, d.ci_low, d.ci_high)])
         grid = f7.pivot(index="variant", columns="opponent", values="cell")
-        return grid.loc[["paper"] + [v for v in grid.index if v != "paper"]]
+        return grid.loc[["paper"] + [v for v in grid.index if v != "paper"]].rename(
+            index={"paper": "modified rules (spec's reading)"})  # as the page names it (issue 50)
 
 
 @dataclass(frozen=True)

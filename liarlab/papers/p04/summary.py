@@ -23,7 +23,8 @@ def model_line(settings: p04r.Settings) -> str:
 
 def always_catch_line(settings: p04r.Settings) -> str:
     learner, catch_all = settings.learner_late, settings.late_mean("always catch (1, 0)")
-    return ("games 301-500, learner minus always catching (points): "
+    return ("pilot (the sizes above; the answer at the top gives the confirmatory value, which decides), games "
+            "301-500, learner minus always catching (points): "
             + ", ".join(f"{n} {U.pct(learner[n] - catch_all[n])}" for n in PERSONALITIES)
             + f"; always catching wins more against {sum(learner[n] < catch_all[n] for n in PERSONALITIES)} of "
               f"{len(PERSONALITIES)} personalities")
@@ -83,22 +84,37 @@ def traditional_line(trad: p04r.Traditional) -> str:
             f"{int(seatings.cap_draws.sum())}")
 
 
+def size_note(**sizes: int) -> str:
+    """The sizes a section used in this run, beside the full profile's (issue 50: the prose named the full
+    profile's sizes when the run used others). ``sizes`` maps a parameter of :data:`params.PARAMS` to this run's
+    value."""
+    from liarlab.papers.p04.params import PARAMS
+
+    parts = []
+    for name, value in sizes.items():
+        full = PARAMS.size(name, "full")
+        what = PARAMS[name].help.replace("games", "game", 1) if value == 1 else PARAMS[name].help
+        parts.append(f"{value:,} {what}" + ("" if value == full else f" (full profile: {full:,})"))
+    return "*This run:* " + "; ".join(parts) + "."
+
+
 def how_judged(stage1_runs: int, settings_runs: int, q_seeds: int, test_games: int, caps: dict) -> str:
     """The first screen's "How it is judged" paragraph, with the sizes this run used (issue 50)."""
     return (f"**How it is judged.** The paper tested on 20 games (a 95% margin of about ±22 points). This run "
-            f"replays its designs with {stage1_runs:,} independent stage-1 runs a personality ({settings_runs:,} a "
+            f"replays its designs with {stage1_runs:,} independent stage-1 runs per personality ({settings_runs:,} per "
             f"setting for the baselines and sensitivity rows) and, in stage 2, {q_seeds:,} independently trained "
             f"learners per cell, each tested on {test_games:,} games; a finding the pilot leaves undecided gets a "
-            f"fresh sample sized from the pilot (at most {caps['stage1']:,} runs a personality or "
-            f"{caps['training']:,} learners a cell). Intervals are t intervals across runs or learners (kept "
-            "inside [0, 1]), verdicts follow the study's one protocol, learning is judged on windowed rates, cells "
+            f"fresh sample sized from the pilot (at most {caps['stage1']:,} runs per personality or "
+            f"{caps['training']:,} learners per cell). A *profile* is a set of sizes: the committed report uses the full one, "
+            "tests and quick checks the quick one. Intervals are t intervals across runs or learners (kept "
+            "inside [0, 1]), verdicts follow the rules printed with the claims table at the end (docs/VERDICTS.md), learning is judged on windowed rates, cells "
             "at a ceiling are left out of comparisons of gains, and choices the paper leaves open follow the "
             "reproduction spec (marked *interp.*).")
 
 
 #: The confirmatory groups in words (issue 50: "stage1 40" read as a code word).
-_GROUP_WORDS = {"stage1": "stage-1 runs a personality", "settings": "stage-1 runs a personality and setting",
-                "training": "learners a training cell", "features": "learners a feature-set cell"}
+_GROUP_WORDS = {"stage1": "stage-1 runs per personality", "settings": "stage-1 runs per personality and setting",
+                "training": "learners per training cell", "features": "learners per feature-set cell"}
 
 
 def confirmation_line(sizes: dict, test_games: int, caps: dict) -> str:
@@ -114,7 +130,7 @@ def _p5_bullet(settings: p04r.Settings) -> str:
     p5 = settings.table[settings.table.personality == "P5"].set_index("setting").win_rate
     return f"""* **P5 is harder, not equally hard (stage 1).** The analytic edge per position is r − 0.5 against an opponent
   lying half the time but only 0.2·r − 0.1 against P5 (lying 30%), so even a learner that catches everything gains
-  at most a tenth of a point per position against P5. Measured after 500 games against P5: paper defaults
+  at most a tenth of a score unit per position against P5. Measured after 500 games against P5: paper defaults
   {100 * p5.get("paper defaults", np.nan):.0f}%, always catching {100 * p5.get("always catch (1, 0)", np.nan):.0f}%,
   and with P5 lying 20% / 40%: {100 * p5.get("P5 lies 20%", np.nan):.0f}% / {100 * p5.get("P5 lies 40%", np.nan):.0f}%.
   The paper's "P5 was not lower" needs a P5 that lies close to half the time, or personalities that catch
@@ -123,10 +139,11 @@ def _p5_bullet(settings: p04r.Settings) -> str:
 
 def _catching_bullet(settings: p04r.Settings) -> str:
     learner, catch_all = settings.learner_late, settings.late_mean("always catch (1, 0)")
-    return f"""* **Always catching beats the stage-1 learner.** In games 301–500 the learner wins
+    return f"""* **Always catching beats the stage-1 learner.** In the pilot, in games 301–500 the learner wins
   {', '.join(f"{n} {_pct(learner[n])}%" for n in PERSONALITIES)}; always catching (no learning) wins
   {', '.join(f"{n} {_pct(catch_all[n])}%" for n in PERSONALITIES)}. The learner's gain is catching more, which p = 1 does
-  from the first game; nothing in these rates shows that it learned where an opponent lies."""
+  from the first game; nothing in these rates shows that it learned where an opponent lies. (The answer at the top
+  gives the confirmatory sample's difference, which decides.)"""
 
 
 def _shortcut_bullet(results: p04r.Results) -> str:
@@ -225,8 +242,9 @@ def _stage2_found(results: p04r.Results, claims: pd.DataFrame | None = None) -> 
   {', '.join(f'{o} {100 * v:.0f}%' for o, v in at_top.items())} of {int(top_cells.test_games.iloc[0]):,}-game tests (means over {int(top_cells.seeds.min())}
   learners); the opponents ordered from easiest by point estimate: {', '.join(at_top.sort_values(ascending=False).index)}
   (paper: a and f easiest, then d). In the pilot, lie history (F7 − F5) changes the win rate by
-  {U.pct(features.kept().difference.mean())} points on average (paper: about +10), five lies instead of three by
-  {U.pct(memory.difference.mean())}{_confirmed_history(claims)}."""
+  {U.pct(features.kept().difference.mean())} points on average (paper: about +10){_confirmed_history(claims)}. In the
+  pilot, five lies instead of three change it by {U.pct(memory.difference.mean())} points (paper: little change; the
+  claims row "remembering 5 lies instead of 3" gives its confirmatory value)."""
 
 
 def _baselines_found(baselines: p04r.Baselines) -> str:

@@ -582,11 +582,11 @@ def test_first_screen_quantities_say_the_samples_behind_the_numbers():
     table = pd.concat([table, pd.DataFrame([{"claim": "Stage 2: lie history x", "note": "pilot only"}])]).assign(
         reproduced_value=0.0, ci_low=-0.01, ci_high=0.01, verdict="inconclusive", paper_value="x", pilot_value=0.0)
     text = claims.answer_words(table, runs, {}, 10, 4)["second_quantity"]
-    assert "in a fresh sample of both arms, drawn because the pilot (10 runs of the learner and 4 of always " \
-        "catching, each against P1-P5) left it undecided," in text
+    assert "in a fresh sample of both arms (42 runs, the two arms together), drawn because the pilot (10 runs of the " \
+        "learner and 4 of always catching, each against P1–P5: 14 runs together) left it undecided," in text
     pilot = claims.answer_words(table.assign(note="pilot only"), runs, {}, 10, 4)["second_quantity"]
     # the arms are said once, as runs, with no note on how the count is added (issue 50)
-    assert pilot.endswith(", from 10 runs of the learner and 4 of always catching, each against P1-P5,")
+    assert pilot.endswith(", from 10 runs of the learner and 4 of always catching, each against P1–P5,")
     assert "adds" not in pilot
     assert "fresh" not in pilot
 
@@ -618,3 +618,15 @@ def test_the_headline_quantity_says_how_almost_all_is_read_from_the_verdict_rule
     text = claims.headline_quantity(pd.DataFrame(), runs, {})
     low = V.WORDS["almost all"][1]
     assert f"read as at least {100 * low:.0f} % of the cells, {int(-(-low * 25 // 1))} of 25" in text
+
+
+def test_the_lie_history_result_says_the_range_and_where_its_interval_lies():
+    # issue 50: "too little power" read as the reason for an interval wholly below the paper's "about 10"
+    from liarlab.papers.p04 import claims as c04
+    row = pd.Series({"rule": "about 0.1 (+-25%): allowed [0.075, 0.125]; reproduced if ...", "ci_low": -0.08,
+                     "ci_high": 0.016, "verdict": "differs", "cause": "power"})
+    text = c04._history_range(row)
+    assert "reads \"about 10\" as 7.5 to 12.5 points; this run's interval lies wholly below it" in text
+    assert "still undecided" in text
+    assert "wholly below" not in c04._history_range(row.copy().set_axis(row.index).replace({0.016: 0.09}))
+    assert "undecided" not in c04._history_range(row.replace({"power": "genuine"}))

@@ -116,7 +116,7 @@ def test_stage2_found_quotes_the_training_and_feature_tables():
     assert "of 200-game tests (means over 10\n  learners)" in text
     assert "ordered from easiest by point estimate: f, b, a, c, d, e" in text
     assert "In the pilot, lie history (F7 − F5) changes the win rate by\n  +1.3 points" in text  # a, b, c (f at the ceiling)
-    assert "five lies instead of three by\n  +3.0" in text
+    assert "five lies instead of three change it by +3.0 points (paper: little change" in text
 
 
 def _baselines(learner, **baseline_rates):
@@ -236,7 +236,7 @@ def test_table_lines_quote_their_tables():
     line = summary.confirmation_line({"stage1": 30, "stage1_who": ("P1", "P5"), "training": 12}, 200,
                                      {"stage1": 40, "training": 12})
     # the groups in words, not their code names ("stage1 30" read as a code word, issue 50)
-    assert "30 stage-1 runs a personality (P1, P5), 12 learners a training cell;" in line
+    assert "30 stage-1 runs per personality (P1, P5), 12 learners per training cell;" in line
 
 
 def test_what_we_found_joins_every_bullet():
@@ -262,9 +262,9 @@ def test_what_we_found_joins_every_bullet():
 def test_how_judged_states_the_sizes_the_run_used():
     # issue 50: a fixed "≥ 200 runs ... thousands of games" read wrong beside a quick run's sizes
     text = summary.how_judged(10, 4, 10, 200, {"stage1": 40, "training": 12})
-    assert "10 independent stage-1 runs a personality (4 a setting" in text
+    assert "10 independent stage-1 runs per personality (4 per setting" in text
     assert "10 independently trained learners per cell, each tested on 200 games" in text
-    assert "(at most 40 runs a personality or 12 learners a cell)" in text
+    assert "(at most 40 runs per personality or 12 learners per cell)" in text
     assert "thousands" not in text and "≥" not in text
     assert "5,000 games" in summary.how_judged(200, 200, 30, 5000, {"stage1": 1000, "training": 200})
 
@@ -278,3 +278,21 @@ def test_display_tables_say_intervals_in_words_at_one_precision():
     view = r04.exploiter_view(exploit)
     assert view.iloc[0].to_list() == ["80.5 % [79.3, 81.7]", "38.0 %", "+42.6 [+40.6, +44.5]"]
     assert not any("low" in c or "_" in c for c in view.columns)
+
+
+def test_size_note_gives_this_runs_sizes_beside_the_full_profiles():
+    # issue 50: the prose said "200 runs in the full profile" over tables of a 4-run quick run
+    text = summary.size_note(settings_runs=4, q_seeds=30, traditional_games=1)
+    assert text.startswith("*This run:* 4 learners per personality for baselines and sensitivity (full profile: 200);")
+    assert "; 30 trained learners per stage-2 cell, also per variant cell;" in text  # the full size: no aside
+    assert text.endswith("1 game per seating of a traditional 52-card table (full profile: 50).")
+
+
+def test_multiplayer_view_gives_intervals_and_the_fair_share():
+    # issue 50: the more-players table asked readers to compare with the fair share but gave no intervals
+    from liarlab.papers.p04.results import multiplayer_view
+    multi = pd.DataFrame([{"opponent": o, "players": n, "win_rate": 0.3, "ci_low": 0.2, "ci_high": 0.4}
+                          for n in (3, 4) for o in ("a", "b")])
+    view = multiplayer_view(multi)
+    assert list(view.columns) == ["3 players (%, 95 %; fair share 33 %)", "4 players (%, 95 %; fair share 25 %)"]
+    assert view.loc["b", "4 players (%, 95 %; fair share 25 %)"] == "30.0 % [20.0, 40.0]"
