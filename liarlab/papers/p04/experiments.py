@@ -957,18 +957,3 @@ def confirmation_runs(sizes: dict, seed: int, n_test: int = 5000) -> dict:
         out["features"] = per_seed_frame(q_learning_grid((300,), ("F5", "F7", "F7-H5"), int(sizes["features"]),
                                                          n_test, seed=seed + 2, desc="feature confirmation"))
     return out
-
-
-def shown(frame: pd.DataFrame, digits: int = 3, columns=None, own: dict | None = None) -> pd.DataFrame:
-    """``frame`` as the page shows it, every float column at ``digits`` decimals
-    (:func:`liarlab.study.tables.with_decimals`): rounded cell by cell, a column read "0.37" under "0.827" and
-    "0.7780" beside "0.056" (issue 50). A two-level header, whose cells the page's tables leave as they are, is
-    named by its levels ("lie share / modified rules", as the page names a folded table's columns). ``columns``:
-    only these floats at ``digits`` (the others keep the page's own count). ``own``: columns with their own count
-    (the learned k at one decimal: "k mean 5.900" claimed a precision the runs do not have)."""
-    from liarlab.study.tables import with_decimals
-
-    if isinstance(frame.columns, pd.MultiIndex):
-        frame = frame.set_axis([" / ".join(str(x).replace("_", " ") for x in c) for c in frame.columns], axis=1)
-    floats = [c for c in frame.columns if pd.api.types.is_float_dtype(frame[c]) and (columns is None or c in columns)]
-    return with_decimals(frame, dict.fromkeys(floats, digits) | dict(own or {}))
