@@ -63,14 +63,6 @@ CERTIFICATE_WORDS = ("*Certificate*: how the exact equilibrium was obtained. *ro
                      "checked the same way.")
 
 
-def at_decimals(frame: pd.DataFrame, decimals: int) -> pd.DataFrame:
-    """``frame`` shown with every float column at ``decimals`` decimals (issue 50: a column rounded cell by cell
-    read "1" and "0" among "0.9722" and "0.2956")."""
-    from liarlab.study.tables import with_decimals
-
-    return with_decimals(frame, dict.fromkeys(frame.select_dtypes("float").columns, decimals))
-
-
 def _fraction_text(value) -> str:
     return str(value) if isinstance(value, Fraction) else ""
 
