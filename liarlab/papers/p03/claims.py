@@ -432,6 +432,8 @@ def rate_text(est: V.Estimate) -> str:
     """A win rate and its interval at the decimals the E12 table writes them, as the answer writes it (issue 50)."""
     unit = est.unit[:-1] if est.n == 1 and est.unit.endswith("s") else est.unit
     value, low, high = J.interval_parts(est)
+    if est.n < 2:  # a t interval needs two boards: [0, 1] is the range of the rate, not an interval (issue 50)
+        return f"{value} (n = 1 {unit}, no interval)"
     return f"{value} ({est.interval_label or '95 %'} interval across boards {low} to {high}, {number(est.n)} {unit})"
 
 
@@ -730,11 +732,16 @@ def first_screen(matches: pd.DataFrame) -> str:
     if "MC0 vs DD-ε" not in sub.index:
         return ""
     est = _match_est(sub.loc["MC0 vs DD-ε"])
-    value, low, high = J.interval_parts(est)
     (w1, n1), (w2, n2) = printed.COM_WINS, printed.CROSS_TEST_WINS
+    if est.n < 2 or (est.low <= 0 and est.high >= 1):
+        # an interval over every rate from 0 to 1 (or none, from one board) agrees with anything (issue 50 reader)
+        where = ("In this run the stand-in is uninformative: "
+                 + ("it played one board, which gives no interval" if est.n < 2 else
+                    "its interval covers every rate from 0 to 1") + ", so it neither agrees nor disagrees with them.")
+    else:
+        where = f"MC0's interval against DD-ε, given above, {_against_rates(est, (w1 / n1, w2 / n2))}."
     return (f"**The stand-in beside the thesis's numbers.** The thesis's program won {w1} of {n1} games against its "
-            f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). MC0's interval against "
-            f"DD-ε, given above, {_against_rates(est, (w1 / n1, w2 / n2))}. The two are not "
+            f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). {where} The two are not "
             "the same test: DD-ε bids and exchanges like RULE and errs in the play at the author's rate, and a "
             "duplicate board cancels the luck of the deal that the thesis's single games keep, so the stand-in says "
             "how MC0 fares against a player who errs as the author did, not how the thesis's games would go again.")

@@ -138,7 +138,7 @@ def speed_summary(speed: pd.DataFrame, by: str = "table") -> pd.DataFrame:
 
 # E3: each technique switched off on its own (killer moves: switched on), the rest as in production
 ABLATIONS = {
-    "production (all on, table <= 8 cards)": {},
+    "production (all on, table ≤ 8 cards)": {},
     "no equivalent-card pruning": {"equivalence": False},
     "no transposition table": {"transposition": False},
     "no cuts (every move searched)": {"cuts": False},
@@ -582,8 +582,8 @@ def e12_view(e12: pd.DataFrame) -> pd.DataFrame:
     decimals (the reader met "0.500 0.480 0.520" beside "0.5 0.48 0.52" and took the DD-winner rate for the win
     rate shown twice, issue 50), the columns named in words. The CSV keeps the numbers."""
     def rate(value, low, high):
-        return [tables.interval_text(v, lo, hi) if hi > lo else f"{v:.3f} (the same on every board)"
-                for v, lo, hi in zip(e12[value], e12[low], e12[high])]
+        return [board_interval_text(v, lo, hi, n) if hi > lo else f"{v:.3f} (the same on every board)"
+                for v, lo, hi, n in zip(e12[value], e12[low], e12[high], e12.boards)]
 
     return pd.DataFrame({
         "pairing (first bot vs second)": e12.pairing, "boards": e12.boards,
@@ -659,6 +659,8 @@ def win_rate_text(matches: pd.DataFrame, label: str, boards: bool = False) -> st
     """The first bot's win rate in pairing ``label`` with its interval across boards, a share written as the E12
     table writes it ("0.5 [0.0, 1.0]", not "50.0% [0.0, 100.0]" beside the table's share, issue 50)."""
     r = matches.set_index("pairing").loc[label]
+    if int(r.boards) < 2:
+        return board_interval_text(r.a_win_rate, r.ci_low, r.ci_high, r.boards)
     text = tables.interval_text(r.a_win_rate, r.ci_low, r.ci_high)
     return f"{text} (95 % interval across boards, {int(r.boards):,} boards)" if boards else text
 
@@ -1003,8 +1005,19 @@ def timing_table(timing: pd.DataFrame, speed_summary: pd.DataFrame, machine: dic
 # "1.625 -2.702 5.952" and "1.442 [0.9418, 2.18]"). The CSVs keep the numbers.
 
 
-def _intervals(values, lows, highs) -> list[str]:
-    return [tables.interval_text(v, lo, hi) for v, lo, hi in zip(values, lows, highs)]
+def board_interval_text(value, low, high, boards, decimals: int | None = None) -> str:
+    """A value and its interval across boards, or "value (n = 1 board, no interval)" when a single board was
+    played: a t interval needs two, and the [0, 1] or [-13, 13] kept for one board is the range of possible values,
+    not an interval (issue 50 reader)."""
+    if int(boards) < 2:
+        text = f"{value:.{decimals}f}" if decimals is not None else tables.cell_text(value)
+        return f"{text} (n = 1 board, no interval)"
+    return tables.interval_text(value, low, high, decimals)
+
+
+def _intervals(values, lows, highs, boards=None) -> list[str]:
+    boards = [2] * len(values) if boards is None else boards
+    return [board_interval_text(v, lo, hi, n) for v, lo, hi, n in zip(values, lows, highs, boards)]
 
 
 def exchange_view(matches: pd.DataFrame, gains: pd.DataFrame) -> pd.DataFrame:
@@ -1012,9 +1025,9 @@ def exchange_view(matches: pd.DataFrame, gains: pd.DataFrame) -> pd.DataFrame:
     t = exchange_table(matches, gains)
     return pd.DataFrame({
         "pairing (greedy vs variant)": t.pairing, "boards": t.boards,
-        "greedy side's win rate [95 % interval across boards]": _intervals(t.a_win_rate, t.ci_low, t.ci_high),
+        "greedy side's win rate [95 % interval across boards]": _intervals(t.a_win_rate, t.ci_low, t.ci_high, t.boards),
         "DD tricks the greedy side gains in the exchange [95 % interval]":
-            _intervals(t.a_dd_tricks_gained, t.ci_low_tricks, t.ci_high_tricks)})
+            _intervals(t.a_dd_tricks_gained, t.ci_low_tricks, t.ci_high_tricks, t.boards)})
 
 
 def eps_view(eps_table: pd.DataFrame) -> pd.DataFrame:
@@ -1028,7 +1041,7 @@ def grid_view(grid: pd.DataFrame) -> pd.DataFrame:
     """E14 (:func:`grid_table`) as the page shows it."""
     return pd.DataFrame({"α": grid.alpha, "ρ": grid.rho, "pairing": grid.pairing, "boards": grid.boards,
                          "MCA's win rate [95 % interval across boards]": _intervals(grid.win_rate, grid.ci_low,
-                                                                                   grid.ci_high),
+                                                                                   grid.ci_high, grid.boards),
                          "MCA's mean |DD − Est.| in tricks [95 % interval]": _intervals(grid.mae, grid.mae_low,
                                                                                        grid.mae_high),
                          "estimates": grid.estimates})

@@ -181,14 +181,19 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
     m = e12.set_index("pairing")
     gap = m.a_win_rate - m.a_dd_win_rate
     rate = lambda label: experiments.win_rate_text(e12, label)  # noqa: E731
-    return (f"*What to notice:* each row has the win rate (dot, above) and the DD-winner rate (cross, below), both "
-            f"with 95 % intervals across boards. MC0 wins {rate('MC0 vs RULE')} against RULE and {rate('MC0 vs RAND')} "
+    one_board = int(m.boards.max()) < 2
+    # a gap of 0 is no gain, and 7 single boards in 7 pairings say nothing about the cards in general (issue 50)
+    gain = (f"The largest gap between a cross and its dot ({gap.max():.2f}, {gap.idxmax()}) is what exact play "
+            "gains from the opponent's errors." if gap.max() > 0 else
+            "No dot lies above its cross: no gain from the opponent's errors shows at this size.")
+    return (f"*What to notice:* each row has the win rate (dot, above) and the DD-winner rate (cross, below), "
+            + ("one board each, so no intervals. " if one_board else "both with 95 % intervals across boards. ")
+            + f"MC0 wins {rate('MC0 vs RULE')} against RULE and {rate('MC0 vs RAND')} "
             f"against RAND; MCA wins {rate('MCA vs MC0')} against MC0 and {rate('MCA vs RULE')} against RULE; against "
             f"the human-error stand-in MC0 wins {rate('MC0 vs DD-ε')} (the thesis: 9 of 19 against the author, 12 of "
-            f"20 in the cross test), where its DD-winner rate is {m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.2f}. "
-            f"The largest gap between a cross and its dot ({gap.max():.2f}, {gap.idxmax()}) is what exact "
-            f"play gains from the opponent's errors. {int(m.boards_split.sum()):,} of {int(m.boards.sum()):,} boards "
-            "are split: the cards decide many deals whoever holds them."
+            f"20 against two people), where its DD-winner rate is {m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.2f}. "
+            f"{gain} {int(m.boards_split.sum()):,} of {int(m.boards.sum()):,} boards are split (each side won one "
+            "of the board's two games)."
             + "".join(f" {p}'s DD-winner rate is exactly 0.5: both bid alike, so both reach the same contract on a "
                       "board from either seat and its DD winner changes with the seats."
                       for p in e12.pairing[_exact_half(e12)]))
@@ -201,11 +206,18 @@ def _gain_words(row) -> str:
     return f"{value} DD tricks a game, 95 % interval {low} to {high}"
 
 
-def exchange_gains_note(gains: pd.DataFrame) -> str:
+def exchange_gains_note(gains: pd.DataFrame, matches: pd.DataFrame | None = None) -> str:
     best = gains.loc[gains.a_dd_tricks_gained.idxmax()]
-    return (f"*What to notice:* the greedy exchange gains most against **{best.pairing.split(' vs ')[1]}** "
-            f"({_gain_words(best)}); an interval that covers 0 means the variant exchanges as well as the thesis's "
-            "policy.")
+    text = (f"*What to notice:* the greedy exchange gains most against **{best.pairing.split(' vs ')[1]}** "
+            f"({_gain_words(best)}); an interval that covers 0 means no detectable difference at this size, not "
+            "that the variant exchanges as well as the thesis's policy.")
+    if matches is not None:
+        # the row a reader should not miss: where the greedy side wins least (the ruff-aware variant, issue 50)
+        rates = matches.set_index("pairing").loc[gains.pairing]
+        worst = rates.a_win_rate.idxmin()
+        text += (f" The greedy side wins least against **{worst.split(' vs ')[1]}**: "
+                 f"{experiments.win_rate_text(matches, worst)}.")
+    return text
 
 
 def adjustment_grid(grid: pd.DataFrame):
