@@ -138,7 +138,7 @@ def speed_summary(speed: pd.DataFrame, by: str = "table") -> pd.DataFrame:
 
 # E3: each technique switched off on its own (killer moves: switched on), the rest as in production
 ABLATIONS = {
-    "production (all on, table ≤ 8 cards)": {},
+    "production (all on, table <= 8 cards)": {},
     "no equivalent-card pruning": {"equivalence": False},
     "no transposition table": {"transposition": False},
     "no cuts (every move searched)": {"cuts": False},
@@ -1111,6 +1111,8 @@ def speed_view(summary: pd.DataFrame, by: str = "table") -> pd.DataFrame:
             out[word] = (summary[col].astype(float) * scale).round().astype(int)
     if by == "table":
         out.iloc[:, 0] = out.iloc[:, 0].replace({"kept": "kept across deals", "fresh": "fresh for each solve"})
+    else:
+        out.iloc[:, 0] = out.iloc[:, 0].str.replace("<=", "≤", regex=False)
     return out
 
 

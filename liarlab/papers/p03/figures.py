@@ -84,7 +84,9 @@ def ablation_note(ablations: pd.DataFrame, ablation_summary: pd.DataFrame) -> st
     change = f"switching off {slowest[3:]}" if slowest.startswith("no ") else str(slowest)
     return (f"*What to notice:* all {len(same_tricks):,} solves give the same tricks under every configuration "
             f"({int(same_tricks.sum()):,} agree). The costliest change is **{change}**: "
-            f"{nodes[slowest] / nodes.iloc[0]:.0f} times the production solver's median nodes.")
+            f"{nodes[slowest] / nodes.iloc[0]:.0f} times the production solver's median nodes. These deals are "
+            "drawn apart from the first table's (another random stream), so the production row's times and nodes "
+            "differ from its kept-table row by the luck of the deals.")
 
 
 def table_build_note(built: dict) -> str:
@@ -133,12 +135,20 @@ def dd_eps(eps_table: pd.DataFrame):
     return fig
 
 
-def dd_eps_note(eps_human: float, eps_match: float) -> str:
+def dd_eps_note(eps_human: float, eps_match: float, eps_table: pd.DataFrame | None = None) -> str:
     """The caption under the DD-ε tuning figure, with the tuned ε from the run (it sent the reader to "the ε stated
-    in the line beside the figure", issue 50)."""
+    in the line beside the figure", issue 50): how the ε was found (linear interpolation at the first crossing),
+    to the claims row's decimals, and which grid points agree with the author's 0.58 within their error."""
     if np.isfinite(eps_human):
-        tuned = (f"DD-ε loses the author's 0.58 tricks a game at ε ≈ {eps_human:.2f} (where the curve crosses the "
-                 f"dashed line), so the matches below use ε = {eps_match:.2f}")
+        tuned = (f"DD-ε loses the author's 0.58 tricks a game at ε = {eps_human:.3f}, interpolated linearly "
+                 f"between the two grid points where the curve first crosses the dashed line, so the matches below "
+                 f"use ε = {eps_match:.2f}")
+        if eps_table is not None:
+            target = printed.HUMAN_TRICKS_LOST / 19
+            near = eps_table[(eps_table.mean_lost - target).abs() <= 1.96 * eps_table.se]
+            if len(near):
+                tuned += (f"; the grid points whose loss is within 1.96 standard errors of 0.58 are ε = "
+                          + ", ".join(f"{e:.2f}" for e in near.eps) + ", so the data allow a range of ε, not one value")
     else:
         tuned = (f"the curve does not cross the author's 0.58 tricks a game in this run, so the matches below use "
                  f"the default ε = {eps_match:.2f}")
