@@ -726,11 +726,24 @@ def _against_rates(est: V.Estimate, rates) -> str:
     return J.sides_text(est, rates)
 
 
-def first_screen(matches: pd.DataFrame) -> str:
-    """The stand-in's win rate set against the thesis's 9/19 and 12/20 (issue 50), for ``fill_answer(more=...)``."""
-    sub = matches.set_index("pairing")
-    if "MC0 vs DD-ε" not in sub.index:
+def differing_checks(claims: pd.DataFrame) -> str:
+    """The checks of the paper's own numbers that differ, each named with the paper's value and ours (the first
+    screen counted 3 and the body named 2, issue 50 reader)."""
+    rows = claims[(claims.kind == "arithmetic") & (claims.verdict == "differs")]
+    if not len(rows):
         return ""
+    named = "; ".join(f"{r.claim} (printed {r.paper_value}, recomputed {float(r.reproduced_value):.4g})"
+                      for r in rows.itertuples())
+    return f" The checks of the paper's own numbers that differ: {named}."
+
+
+def first_screen(matches: pd.DataFrame, claims: pd.DataFrame | None = None) -> str:
+    """The stand-in's win rate set against the thesis's 9/19 and 12/20 (issue 50), for ``fill_answer(more=...)``;
+    with ``claims``, the differing checks named after it."""
+    sub = matches.set_index("pairing")
+    checks = "" if claims is None else differing_checks(claims)
+    if "MC0 vs DD-ε" not in sub.index:
+        return checks.strip()
     est = _match_est(sub.loc["MC0 vs DD-ε"])
     (w1, n1), (w2, n2) = printed.COM_WINS, printed.CROSS_TEST_WINS
     if est.n < 2 or (est.low <= 0 and est.high >= 1):
@@ -744,7 +757,8 @@ def first_screen(matches: pd.DataFrame) -> str:
             f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). {where} The two are not "
             "the same test: DD-ε bids and exchanges like RULE and errs in the play at the author's rate, and a "
             "duplicate board cancels the luck of the deal that the thesis's single games keep, so the stand-in says "
-            "how MC0 fares against a player who errs as the author did, not how the thesis's games would go again.")
+            "how MC0 fares against a player who errs as the author did, not how the thesis's games would go again."
+            + checks)
 
 
 def _excluding_words(k: int, cells: int) -> str:

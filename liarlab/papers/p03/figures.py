@@ -195,7 +195,7 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
     # a gap of 0 is no gain, and 7 single boards in 7 pairings say nothing about the cards in general (issue 50)
     gain = (f"The largest gap between a cross and its dot ({gap.max():.2f}, {gap.idxmax()}) is what exact play "
             "gains from the opponent's errors." if gap.max() > 0 else
-            "No dot lies above its cross: no gain from the opponent's errors shows at this size.")
+            "No win rate exceeds its DD-winner rate: no gain from the opponent's errors shows at this size.")
     return (f"*What to notice:* each row has the win rate (dot, above) and the DD-winner rate (cross, below), "
             + ("one board each, so no intervals. " if one_board else "both with 95 % intervals across boards. ")
             + f"MC0 wins {rate('MC0 vs RULE')} against RULE and {rate('MC0 vs RAND')} "

@@ -98,6 +98,14 @@ def test_match_figures_and_notes():
     note = f.duplicate_matches_note(e12)
     assert "MC0 wins 0.50 [0.40, 0.60] against RULE" in note and "21 of 70 boards are split" in note
     assert not re.search(r"\d%", note)   # shares, as the E12 table writes them
+    # issue 50 reader: a gap of 0 is no gain; one board a pairing gives no interval
+    assert "No win rate exceeds its DD-winner rate" in note and "largest gap" not in note
+    assert "largest gap between a cross and its dot (0.20" in f.duplicate_matches_note(
+        _matches([p[0] for p in x.MATCH_PAIRINGS], rate=0.7, dd_rate=0.5))
+    one = f.duplicate_matches_note(_matches([p[0] for p in x.MATCH_PAIRINGS], boards=1))
+    assert "one board each, so no intervals" in one and "MC0 wins 0.5 (n = 1 board, no interval) against RULE" in one
+    assert x.board_interval_text(0.5, 0.0, 1.0, 1) == "0.5 (n = 1 board, no interval)"
+    assert x.board_interval_text(-12.0, -13.0, 13.0, 1, 1) == "-12.0 (n = 1 board, no interval)"
     gains = pd.DataFrame({"pairing": ["greedy vs random exchange", "greedy vs duck exchange"],
                           "a_dd_tricks_gained": [0.5, 1.5], "ci_low": [0.1, 1.0], "ci_high": [0.9, 2.0]})
     assert "most against **duck exchange** (1.5 DD tricks a game, 95 % interval 1.0 to 2.0)" in f.exchange_gains_note(gains)
@@ -176,5 +184,8 @@ def test_the_printed_table_line_is_said_in_words():
 
 def test_the_dd_eps_caption_states_the_tuned_eps_itself():
     note = f.dd_eps_note(0.2234, 0.22)
-    assert "ε ≈ 0.22" in note and "use ε = 0.22" in note and "beside the figure" not in note
+    assert "ε = 0.223, interpolated linearly" in note and "use ε = 0.22" in note and "beside the figure" not in note
+    # issue 50 reader: the grid points that agree with 0.58 within their error are a range, not one ε
+    table = pd.DataFrame({"eps": [0.1, 0.2, 0.3], "mean_lost": [0.2, 0.58, 0.6], "se": [0.05, 0.17, 0.1]})
+    assert "are ε = 0.20, 0.30, so the data allow a range" in f.dd_eps_note(0.2, 0.2, table)
     assert "default ε = 0.20" in f.dd_eps_note(float("nan"), 0.2)
