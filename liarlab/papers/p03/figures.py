@@ -147,7 +147,7 @@ def dd_eps_note(eps_human: float, eps_match: float, eps_table: pd.DataFrame | No
             target = printed.HUMAN_TRICKS_LOST / 19
             near = eps_table[(eps_table.mean_lost - target).abs() <= 1.96 * eps_table.se]
             if len(near):
-                tuned += (f"; the grid points whose loss is within 1.96 standard errors of 0.58 are ε = "
+                tuned += ("; the grid points whose loss is within 1.96 standard errors of 0.58 are ε = "
                           + ", ".join(f"{e:.2f}" for e in near.eps) + ", so the data allow a range of ε, not one value")
     else:
         tuned = (f"the curve does not cross the author's 0.58 tricks a game in this run, so the matches below use "
@@ -196,7 +196,7 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
     gain = (f"The largest gap between a cross and its dot ({gap.max():.2f}, {gap.idxmax()}) is what exact play "
             "gains from the opponent's errors." if gap.max() > 0 else
             "No win rate exceeds its DD-winner rate: no gain from the opponent's errors shows at this size.")
-    return (f"*What to notice:* each row has the win rate (dot, above) and the DD-winner rate (cross, below), "
+    return ("*What to notice:* each row has the win rate (dot, above) and the DD-winner rate (cross, below), "
             + ("one board each, so no intervals. " if one_board else "both with 95 % intervals across boards. ")
             + f"MC0 wins {rate('MC0 vs RULE')} against RULE and {rate('MC0 vs RAND')} "
             f"against RAND; MCA wins {rate('MCA vs MC0')} against MC0 and {rate('MCA vs RULE')} against RULE; against "
