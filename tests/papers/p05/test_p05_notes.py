@@ -67,8 +67,12 @@ def test_smallest_gap_note_names_each_argmin():
     gaps = pd.DataFrame({"faces": [2, 3, 4], "per_turn_gap_pct": [50.0, 12.0, 7.7], "exact_gap_pct": [50.0, 11.1,
                                                                                                     np.nan]})
     assert claims05.smallest_gap_note(gaps).splitlines() == [
-        "per-turn method: smallest gap at N = 4 (7.700 points) over N = 2..4",
-        "exact equilibrium: smallest gap at N = 3 (11.100 points) over N = 2..3"]
+        "per-turn method: smallest gap at N = 4 (7.700 points) over N = 2..4; the smallest gap is at the largest N "
+        "searched, so a larger N could have a smaller one",
+        "exact equilibrium: smallest gap at N = 3 (11.100 points) over N = 2..3; the smallest gap is at the largest N "
+        "searched, so a larger N could have a smaller one"]
+    # issue 50 reader: an argmin inside the range searched carries no caveat
+    assert claims05.edge_words(4, [2, 3, 4, 5]) == "" and claims05.edge_words(5, [2, 3, 4, 5]).startswith("; the")
 
 
 def _grid(values, **extra):
@@ -154,6 +158,9 @@ def test_talk_game_note_and_default_grid():
     # the game is named by its rules in words, never by its code label (issue 50: "star-order:difference/...")
     assert note.startswith("**The talk's game.** Rules: face 2 is wild") and note.endswith("the next best variant gives 3.")
     assert "`t`" not in note
+    # issue 50 reader: two variants giving every cell are a tie, said with its tie-break
+    tied = counting.assign(truncated_matches=[4, 4, 3])
+    assert "2 variants give 4, and this one has the smallest mean |gap|" in figures05.talk_game_note(talk, cells, tied)
     closest = talk.copy()
     closest["truncated_matches"] = 3
     assert figures05.talk_game_note(closest, cells, counting).startswith("**No variant")
@@ -182,3 +189,17 @@ def test_a_caller_strategy_says_each_announcement_with_its_chance():
     caller = pd.DataFrame({"previous": [0, 0, 0], "roll": [1, 1, 2], "announce": [3, 4, 3], "prob": [0.5, 0.5, 1.0]})
     view = figures05.caller_view(caller)
     assert view.loc[0, 1] == "b = 3 (0.5), b = 4 (0.5)" and view.loc[0, 2] == "b = 3"
+
+
+def test_the_first_screen_counts_the_findings_that_agree_by_selection():
+    claims = pd.DataFrame({"kind": ["finding"] * 3 + ["check"], "verdict": ["reproduced", "reproduced", "differs",
+                                                                           "reproduced"],
+                           "flags": ["agrees by selection", "", "agrees by selection", "agrees by selection"]})
+    assert "Of the 2 reproduced findings, 1 agree by selection" in figures05.selection_words(claims)
+    assert figures05.selection_words(claims.assign(flags="")) == ""
+
+
+def test_the_real_game_table_says_its_headline_mean():
+    cmp = pd.DataFrame({"faces": [2, 3, 4], "per_turn_mean_gain": [0.0, 0.2222, 0.3]})
+    note = figures05.exact_vs_note(cmp)
+    assert "smallest at N = 3: 0.2222" in note and "N = 2 is left out" in note
