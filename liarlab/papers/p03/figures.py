@@ -251,8 +251,21 @@ def adjustment_grid(grid: pd.DataFrame):
 
 def adjustment_grid_note(grid: pd.DataFrame) -> str:
     inside = int(((grid.ci_low <= 0.5) & (grid.ci_high >= 0.5)).sum())
+    head = (f"*What to notice:* {inside} of {len(grid)} cells' win-rate intervals cover 0.5, i.e. show no detectable "
+            "difference from MC0 at these sizes.")
+    if not grid.mae.notna().any():
+        return head
+    best, worst = grid.loc[grid.mae.idxmin()], grid.loc[grid.mae.idxmax()]
+    # the error panel's result said, not "shows whether" (issue 50 reader)
     return (f"*What to notice:* {inside} of {len(grid)} cells' win-rate intervals cover 0.5, i.e. show no detectable "
-            "difference from MC0 at these sizes; the error panel shows whether any setting estimates better.")
+            f"difference from MC0 at these sizes. In the error panel the smallest mean |DD − Est.| is "
+            f"{best.mae:.2f} tricks (α = {best.alpha:g}, ρ = {best.rho:g}) and the largest {worst.mae:.2f} "
+            f"(α = {worst.alpha:g}, ρ = {worst.rho:g})"
+            + (f"; the smallest's interval ({best.mae_low:.2f} to {best.mae_high:.2f}) "
+               + ("lies below the largest's value, so that setting estimates better."
+                  if best.mae_high < worst.mae else "includes the largest's value: no setting estimates detectably "
+                                                     "better at this size.")
+               if {"mae_low", "mae_high"} <= set(grid.columns) else "."))
 
 
 # ----------------------------------------------------------------------------- the bidding estimate (E10, E11)
@@ -264,14 +277,15 @@ def estimation_error(mc0_errors: pd.DataFrame):
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
     ax = axes[0]
     jitter = np.random.default_rng(0).uniform(-0.15, 0.15, len(mc0_errors))   # the dots' own, not a result's
-    ax.scatter(mc0_errors.estimate, mc0_errors.dd_after + jitter, s=4, alpha=0.25)
+    ax.scatter(mc0_errors.estimate, mc0_errors.dd_after + jitter, s=6, alpha=0.5, color="tab:blue",
+               label="one estimate, DD after the exchange")
     binned = mc0_errors.groupby(mc0_errors.estimate.round())[["dd_after", "dd_before"]].mean()
     ax.plot(binned.index, binned.dd_after, "o-", color="tab:red", label="mean DD after the exchange, per rounded Est.")
     ax.plot(binned.index, binned.dd_before, "s--", color="tab:green",
             label="mean DD of the dealt hands, per rounded Est.")
     ax.plot([0, 13], [0, 13], color="grey", lw=0.8)
     ax.set_xlabel("Est.: MC0's E for the contract suit (tricks)")
-    ax.set_ylabel("DD tricks after the exchange (dots)")
+    ax.set_ylabel("DD tricks")   # the dots are after the exchange, the squares the dealt hands (issue 50)
     ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
     ax = axes[1]
     dealt_error = mc0_errors.dd_before - mc0_errors.estimate
@@ -345,11 +359,12 @@ def exchange_effect_note(selfplay_errors: pd.DataFrame, replacement: dict) -> st
     change = declarer_change(selfplay_errors)
     sh, sd = replacement["share"], replacement["sd_change"]
     return (f"*What to notice:* over {len(change):,} deals the declarer's DD tricks change by {change.mean():+.2f} on "
-            f"average, with an SD of {sd.value:.2f} tricks ({sd.interval_label}, {sd.low:.2f} to {sd.high:.2f}); "
+            f"average; their SD is {sd.value:.2f} tricks ({sd.interval_label} of the SD, {sd.low:.2f} to {sd.high:.2f}); "
             f"{100 * (change != 0).mean():.0f}% of deals change by at least one trick. The exchange replaces "
             f"{100 * sh.value:.1f}% of each hand ({sh.interval_label}, {100 * sh.low:.1f} to {100 * sh.high:.1f}%; "
-            f"{replacement['agree']:,} of {replacement['games']:,} replayed exchanges give the logged DD tricks): the "
-            "part of the estimation error no bidding method can remove.")
+            f"{replacement['agree']:,} of {replacement['games']:,} replayed exchanges give the logged DD tricks): "
+            "cards no bid made on the dealt hand can see, so this change adds to any estimate's error against the "
+            "tricks after the exchange.")
 
 
 def _in_words(est, text=tables.interval_text) -> str:

@@ -121,6 +121,11 @@ def test_adjustment_grid_figure_and_note():
     fig = f.adjustment_grid(grid)
     assert len(fig.axes) == 2 and len(fig.legends) == 1 and len(fig.legends[0].get_texts()) == 2
     assert f.adjustment_grid_note(grid).startswith("*What to notice:* 2 of 4 cells")
+    # issue 50 reader: the error panel's result is said, not "shows whether any setting estimates better"
+    assert "no setting estimates detectably better" in f.adjustment_grid_note(grid)
+    better = grid.assign(mae=[0.5, 1.0, 1.0, 2.0], mae_low=[0.4, 0.8, 0.8, 1.8], mae_high=[0.6, 1.2, 1.2, 2.2])
+    assert "smallest mean |DD − Est.| is 0.50 tricks (α = 0, ρ = 0)" in f.adjustment_grid_note(better)
+    assert "so that setting estimates better" in f.adjustment_grid_note(better)
 
 
 def test_estimation_and_exchange_figures_and_notes():
@@ -135,6 +140,7 @@ def test_estimation_and_exchange_figures_and_notes():
     est = V.Estimate(0.4, 0.3, 0.5, 2, "boards", interval="95 % bootstrap over boards")
     note = f.exchange_effect_note(errors, {"share": est, "sd_change": est, "agree": 2, "games": 2})
     assert f"over {len(change)} deals" in note and f"change by {change.mean():+.2f}" in note
+    assert "of the SD, 0.30 to 0.50" in note and "no bidding method can remove" not in note
 
 
 def test_worked_deal_text():
