@@ -587,7 +587,7 @@ def certificate_note(g: pd.DataFrame) -> str:
     return (f"{int((g.status == 'solved').sum())} of {len(g)} cells solved; widest certified bracket "
             f"{sci(g.width.max())} (±1 units); {int((g.value_fraction != '').sum())} values are simple fractions, "
             f"{'each inside its bracket' if fractions_inside_brackets(g) else 'NOT all inside their brackets'}; "
-            f"solver time {g.seconds.sum():.1f} s in all, largest memory of one round {g.memory_gb.max():.2f} GB "
+            f"solver time {g.seconds.sum():.1f} s in all, largest memory of one round {1024 * g.memory_gb.max():.0f} MB "
             "(resident peak above the process's size before it)")
 
 
