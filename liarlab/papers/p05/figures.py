@@ -609,3 +609,22 @@ def bluff1_view(bluff1: pd.DataFrame) -> pd.DataFrame:
     from liarlab.study.tables import with_decimals
 
     return with_decimals(words(bluff1.round(6)), {COLUMN_WORDS["utility"]: 4, COLUMN_WORDS["win_pct"]: 2})
+
+
+def strategy_difference_note(k_caller: pd.DataFrame, k_guesser: pd.DataFrame, t_caller: pd.DataFrame,
+                             t_guesser: pd.DataFrame, tol: float = 1e-6) -> str:
+    """What to notice under the four K / T* tables: the cells where the two strategies differ, read from the
+    tables (the reader compared four tables by eye, issue 50)."""
+    key = ["previous", "roll", "announce"]
+    caller = k_caller.merge(t_caller, on=key, how="outer", suffixes=("_k", "_t")).fillna({"prob_k": 0, "prob_t": 0})
+    moved = caller[(caller.prob_k - caller.prob_t).abs() > tol]
+    cells = sorted({(int(s), int(r)) for s, r in zip(moved.previous, moved.roll)})
+    guess = k_guesser.merge(t_guesser, on=["previous", "announce"], suffixes=("_k", "_t"))
+    gmoved = guess[(guess.p_bluff_k - guess.p_bluff_t).abs() > tol]
+    calls = ("the caller's announcements are the same in every cell" if not cells else
+             "the caller's announcements differ only at " + ", ".join(f"(s = {s}, roll {r})" for s, r in cells))
+    guesses = ("the guesser's P(Bluff) is the same in every cell" if not len(gmoved) else
+               "the guesser's P(Bluff) differs only at " + ", ".join(
+                   f"(s = {int(x.previous)}, b = {int(x.announce)}): K {x.p_bluff_k:.3f}, T* {x.p_bluff_t:.3f}"
+                   for x in gmoved.itertuples()))
+    return f"*What to notice:* K and T* are not identical: {calls}; {guesses}.*"

@@ -203,3 +203,15 @@ def test_the_real_game_table_says_its_headline_mean():
     cmp = pd.DataFrame({"faces": [2, 3, 4], "per_turn_mean_gain": [0.0, 0.2222, 0.3]})
     note = figures05.exact_vs_note(cmp)
     assert "smallest at N = 3: 0.2222" in note and "N = 2 is left out" in note
+
+
+def test_the_k_and_t_star_tables_name_the_cells_where_they_differ():
+    # issue 50 reader: four strategy tables with no what-to-notice; K and T* differ in a few cells only
+    caller = pd.DataFrame({"previous": [0, 0], "roll": [1, 1], "announce": [1, 2], "prob": [0.5, 0.5]})
+    guesser = pd.DataFrame({"previous": [0, 1], "announce": [2, 2], "p_bluff": [0.0, 1.0]})
+    same = figures05.strategy_difference_note(caller, guesser, caller, guesser)
+    assert "the same in every cell" in same
+    t_caller = caller.assign(prob=[1.0, 0.0])
+    t_guesser = guesser.assign(p_bluff=[0.0, 2 / 3])
+    note = figures05.strategy_difference_note(caller, guesser, t_caller, t_guesser)
+    assert "differ only at (s = 0, roll 1)" in note and "(s = 1, b = 2): K 1.000, T* 0.667" in note
