@@ -324,4 +324,8 @@ def test_the_fig_3_13_tables_show_only_filled_cells_and_no_empty_axis_row():
     assert list(x.replay_views(real)[0].index) == ["adjusted, 1S, lead as the auction gives it"]
     # one precision per column: the page writes "9.70" under "10.22", "-1.40" above "2.26"
     assert ours.attrs["decimals"] == thesis.attrs["decimals"] == dict.fromkeys("SHDC", 2)
+    # issue 50 reader: one printed set under both leads is one thesis row, "lead not stated"
+    both = pd.concat([replay, replay.assign(lead="opponent leads")], ignore_index=True)
+    assert list(x.replay_views(both)[1].index) == ["plain, opening, lead not stated"]
+    assert len(x.replay_views(both)[0]) == 2
     assert view.attrs["decimals"] == {"margin (tricks)": 2}
