@@ -1092,9 +1092,31 @@ LEAD_WORDS = {"com leads": "the program leads", "real": "lead as the auction giv
 REPLAY_LABELS = ("ours: E per suit", "the thesis's printed E per suit")
 
 
+#: E11's columns that the page states in a sentence when they hold one value on every row (a 12-column table with
+#: an all-0 "exact estimates" column, issue 50 reader)
+CONSTANT_ERROR_COLUMNS = {"exact": "exact estimates", "actual_minus_dd": "tricks taken minus DD tricks"}
+
+
+def constant_error_columns(summary: pd.DataFrame) -> dict:
+    """{column: its one value} of :data:`CONSTANT_ERROR_COLUMNS` that hold one value on every row."""
+    return {c: summary[c].iloc[0] for c in CONSTANT_ERROR_COLUMNS
+            if c in summary.columns and len(summary) and summary[c].nunique(dropna=False) == 1}
+
+
+def constant_error_note(summary: pd.DataFrame) -> str:
+    """The sentence under :func:`error_summary_view` for the columns it left out (empty when none)."""
+    same = constant_error_columns(summary)
+    if not same:
+        return ""
+    said = "; ".join(f"{CONSTANT_ERROR_COLUMNS[c]} {tables.cell_text(v)}" for c, v in same.items())
+    return f"Left out of the table above, each the same on every row: {said}."
+
+
 def error_summary_view(summary: pd.DataFrame) -> pd.DataFrame:
     """E11's summary (:func:`error_summary`) headed in words; its r is named with its target and games, apart from
-    the claims row's r (issue 50 met r(Est., DD) as four unnamed numbers on one page)."""
+    the claims row's r (issue 50 met r(Est., DD) as four unnamed numbers on one page); the columns of one value on
+    every row are left out (:func:`constant_error_note` says them)."""
+    summary = summary.drop(columns=list(constant_error_columns(summary)))
     return summary.round(3).rename(columns={
         "games": "games (bot / opponent)", "n": "estimates", "mean_overestimate": "mean overestimate (tricks)",
         "mean_underestimate": "mean underestimate (tricks)", "exact": "exact estimates",
