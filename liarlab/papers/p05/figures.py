@@ -418,7 +418,7 @@ def exact_vs_note(cmp: pd.DataFrame) -> str:
           f"{float(small.per_turn_mean_gain.iloc[0]):.4f}), so it cannot tell the methods apart." if len(small) else "")
     return (f"*What to notice:* a best responder's mean gain against the per-turn profile, the mean of the two seats' "
             f"gains on the ±1 scale, is smallest at N = {int(best.faces)}: {best.per_turn_mean_gain:.4f}, the "
-            f"first screen's headline number (0 for an optimal profile; 0.1 is 5 win-% points).{n2}*")
+            f"first screen's headline number (0 for an optimal profile; 0.1 is 5 win-% points).{n2}")
 
 
 def one_die_view(one_die: pd.DataFrame) -> pd.DataFrame:
@@ -625,6 +625,6 @@ def strategy_difference_note(k_caller: pd.DataFrame, k_guesser: pd.DataFrame, t_
              "the caller's announcements differ only at " + ", ".join(f"(s = {s}, roll {r})" for s, r in cells))
     guesses = ("the guesser's P(Bluff) is the same in every cell" if not len(gmoved) else
                "the guesser's P(Bluff) differs only at " + ", ".join(
-                   f"(s = {int(x.previous)}, b = {int(x.announce)}): K {x.p_bluff_k:.3f}, T* {x.p_bluff_t:.3f}"
+                   f"(s = {int(x.previous)}, b = {int(x.announce)}): K {x.p_bluff_k:.3f}, T\\* {x.p_bluff_t:.3f}"
                    for x in gmoved.itertuples()))
-    return f"*What to notice:* K and T* are not identical: {calls}; {guesses}.*"
+    return f"*What to notice:* K and T\\* are not identical: {calls}; {guesses}."

@@ -214,4 +214,4 @@ def test_the_k_and_t_star_tables_name_the_cells_where_they_differ():
     t_caller = caller.assign(prob=[1.0, 0.0])
     t_guesser = guesser.assign(p_bluff=[0.0, 2 / 3])
     note = figures05.strategy_difference_note(caller, guesser, t_caller, t_guesser)
-    assert "differ only at (s = 0, roll 1)" in note and "(s = 1, b = 2): K 1.000, T* 0.667" in note
+    assert "differ only at (s = 0, roll 1)" in note and "(s = 1, b = 2): K 1.000, T\\* 0.667" in note
