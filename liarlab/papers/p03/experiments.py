@@ -1025,9 +1025,9 @@ def board_interval_text(value, low, high, boards, decimals: int | None = None) -
     return tables.interval_text(value, low, high, decimals)
 
 
-def _intervals(values, lows, highs, boards=None) -> list[str]:
+def _intervals(values, lows, highs, boards=None, decimals: int | None = None) -> list[str]:
     boards = [2] * len(values) if boards is None else boards
-    return [board_interval_text(v, lo, hi, n) for v, lo, hi, n in zip(values, lows, highs, boards)]
+    return [board_interval_text(v, lo, hi, n, decimals) for v, lo, hi, n in zip(values, lows, highs, boards)]
 
 
 def exchange_view(matches: pd.DataFrame, gains: pd.DataFrame) -> pd.DataFrame:
@@ -1049,11 +1049,13 @@ def eps_view(eps_table: pd.DataFrame) -> pd.DataFrame:
 
 def grid_view(grid: pd.DataFrame) -> pd.DataFrame:
     """E14 (:func:`grid_table`) as the page shows it."""
-    return pd.DataFrame({"α": grid.alpha, "ρ": grid.rho, "pairing": grid.pairing, "boards": grid.boards,
+    # one label pattern on every row: the spec's reading (α 2, ρ 1) is the pairing "MCA vs MC0" in the data
+    label = [f"MCA(α={a:g}, ρ={r:g}) vs MC0" for a, r in zip(grid.alpha, grid.rho)]
+    return pd.DataFrame({"α": grid.alpha, "ρ": grid.rho, "pairing": label, "boards": grid.boards,
                          "MCA's win rate [95 % interval across boards]": _intervals(grid.win_rate, grid.ci_low,
-                                                                                   grid.ci_high, grid.boards),
+                                                                                   grid.ci_high, grid.boards, 2),
                          "MCA's mean |DD − Est.| in tricks [95 % interval]": _intervals(grid.mae, grid.mae_low,
-                                                                                       grid.mae_high),
+                                                                                       grid.mae_high, decimals=1),
                          "estimates": grid.estimates})
 
 

@@ -195,3 +195,14 @@ def test_the_dd_eps_caption_states_the_tuned_eps_itself():
     table = pd.DataFrame({"eps": [0.1, 0.2, 0.3], "mean_lost": [0.2, 0.58, 0.6], "se": [0.05, 0.17, 0.1]})
     assert "are ε = 0.20, 0.30, so the data allow a range" in f.dd_eps_note(0.2, 0.2, table)
     assert "default ε = 0.20" in f.dd_eps_note(float("nan"), 0.2)
+
+
+def test_the_grid_view_labels_every_cell_alike_and_gives_no_interval_from_one_board():
+    # issue 50 reader: row 8 read "MCA vs MC0" among "MCA(α=…, ρ=…) vs MC0"; one board printed "1 [0, 13]"
+    grid = pd.DataFrame({"alpha": [0.0, 2.0], "rho": [0, 1], "pairing": ["MCA(α=0, ρ=0) vs MC0", "MCA vs MC0"],
+                         "boards": [1, 3], "win_rate": [0.5, 0.5], "ci_low": [0.0, 0.2], "ci_high": [1.0, 0.8],
+                         "mae": [1.0, 0.8], "mae_low": [0.0, 0.5], "mae_high": [13.0, 1.1], "estimates": [2, 6]})
+    view = x.grid_view(grid)
+    assert list(view.pairing) == ["MCA(α=0, ρ=0) vs MC0", "MCA(α=2, ρ=1) vs MC0"]
+    assert view.iloc[0, 4] == "0.50 (n = 1 board, no interval)" and "no interval" not in view.iloc[1, 4]
+    assert list(view.iloc[:, 5]) == ["1.0 [0.0, 13.0]", "0.8 [0.5, 1.1]"]   # one decimal in the column
