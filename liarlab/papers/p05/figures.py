@@ -314,13 +314,18 @@ def fixed(frame: pd.DataFrame, decimals: int = 4, **columns: int) -> pd.DataFram
 
 def ld1_view(ld1: pd.DataFrame) -> pd.DataFrame:
     """The LD-1 rows of :data:`LD1_SHOWN`, with the win in percent."""
-    return fixed(words(ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win).round(6)),
-                 **{COLUMN_WORDS["win_pct"]: 2})
+    # the win chance once, in % (a "win chance" column beside "win %" said it twice, issue 50 reader)
+    shown = ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win)
+    return fixed(words(shown.drop(columns="first_player_win").round(6)), **{COLUMN_WORDS["win_pct"]: 2})
 
 
 def ld_expl_view(ld_expl: pd.DataFrame) -> pd.DataFrame:
     """The NashConv table as shown: NashConv in words ("< 10⁻¹⁵", "0"), columns in words."""
-    return fixed(words(ld_expl.assign(nash_conv=ld_expl.nash_conv.map(sci)).round(6)))
+    # self-play equal to the first player's chance on every row is said once (the NashConv column says why)
+    same = {"first_player_win", "self_play_win"} <= set(ld_expl.columns) and bool(
+        ((ld_expl.first_player_win - ld_expl.self_play_win).abs() < 1e-9).all())
+    shown = ld_expl.drop(columns="self_play_win") if same else ld_expl
+    return fixed(words(shown.assign(nash_conv=shown.nash_conv.map(sci)).round(6)))
 
 
 def ld1_caption(ld1: pd.DataFrame) -> str:

@@ -109,6 +109,12 @@ def test_ld1_view_note_and_figure():
     ld1 = pd.DataFrame({"faces": range(1, 8), "first_player_win": [1.0, 0.75, 0.7, 0.69, 0.685, 41 / 60, 0.49]})
     view = figures05.ld1_view(ld1)
     assert list(view["faces N"]) == [1, 2, 3, 4, 5, 6] and list(view.index) == list(range(6))   # numbered afresh
+    # the win chance once, in % (issue 50 reader: "win chance" beside "win %")
+    assert "win %" in view.columns and "first player's win chance" not in view.columns
+    expl = pd.DataFrame({"faces": [2, 3], "first_player_win": [0.75, 0.7], "self_play_win": [0.75, 0.7],
+                         "nash_conv": [0.0, 0.0]})
+    assert "win chance in self-play" not in figures05.ld_expl_view(expl).columns
+    assert "win chance in self-play" in figures05.ld_expl_view(expl.assign(self_play_win=[0.75, 0.6])).columns
     caption = figures05.ld1_caption(ld1)   # the caption's range is the run's, its trend read off the table
     assert "N = 1..7 faces" in caption and "drops below 50 %" in caption and "passes through" in caption
     assert "stays above 50 %" in figures05.ld1_caption(ld1.head(6))
