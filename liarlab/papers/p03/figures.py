@@ -139,6 +139,7 @@ def dd_eps_note(eps_human: float, eps_match: float, eps_table: pd.DataFrame | No
     """The caption under the DD-ε tuning figure, with the tuned ε from the run (it sent the reader to "the ε stated
     in the line beside the figure", issue 50): how the ε was found (linear interpolation at the first crossing),
     to the claims row's decimals, and which grid points agree with the author's 0.58 within their error."""
+    spread = ""
     if np.isfinite(eps_human):
         tuned = (f"DD-ε loses the author's 0.58 tricks a game at ε = {eps_human:.3f}, interpolated linearly "
                  f"between the two grid points where the curve first crosses the dashed line, so the matches below "
@@ -147,13 +148,13 @@ def dd_eps_note(eps_human: float, eps_match: float, eps_table: pd.DataFrame | No
             target = printed.HUMAN_TRICKS_LOST / 19
             near = eps_table[(eps_table.mean_lost - target).abs() <= 1.96 * eps_table.se]
             if len(near):
-                tuned += ("; the grid points whose loss is within 1.96 standard errors of 0.58 are ε = "
-                          + ", ".join(f"{e:.2f}" for e in near.eps) + ", so the data allow a range of ε, not one value")
+                spread = (" The grid points whose loss is within 1.96 standard errors of 0.58 are ε = "
+                          + ", ".join(f"{e:.2f}" for e in near.eps) + ", so the data allow a range of ε, not one value.")
     else:
         tuned = (f"the curve does not cross the author's 0.58 tricks a game in this run, so the matches below use "
                  f"the default ε = {eps_match:.2f}")
     return (f"*What to notice:* exact play (ε = 0) loses nothing, as every row of the thesis's table shows for its "
-            f"program; {tuned}, a rough yardstick of the \"amateur\" play the program met.")
+            f"program; {tuned}, a rough yardstick of the \"amateur\" play the program met.{spread}")
 
 
 # ----------------------------------------------------------------------------- whole games (E12-E14)
@@ -253,12 +254,14 @@ def adjustment_grid_note(grid: pd.DataFrame) -> str:
     inside = int(((grid.ci_low <= 0.5) & (grid.ci_high >= 0.5)).sum())
     head = (f"*What to notice:* {inside} of {len(grid)} cells' win-rate intervals cover 0.5, i.e. show no detectable "
             "difference from MC0 at these sizes.")
+    if "boards" in grid and int(grid.boards.max()) < 2:   # one board a cell: no interval to cover anything (issue 50 reader)
+        head = ("*What to notice:* each cell played one board, so its win rate has no interval and says nothing "
+                "about a difference from MC0.")
     if not grid.mae.notna().any():
         return head
     best, worst = grid.loc[grid.mae.idxmin()], grid.loc[grid.mae.idxmax()]
     # the error panel's result said, not "shows whether" (issue 50 reader)
-    return (f"*What to notice:* {inside} of {len(grid)} cells' win-rate intervals cover 0.5, i.e. show no detectable "
-            f"difference from MC0 at these sizes. In the error panel the smallest mean |DD − Est.| is "
+    return (f"{head} In the error panel the smallest mean |DD − Est.| is "
             f"{best.mae:.2f} tricks (α = {best.alpha:g}, ρ = {best.rho:g}) and the largest {worst.mae:.2f} "
             f"(α = {worst.alpha:g}, ρ = {worst.rho:g})"
             + (f"; the smallest's interval ({best.mae_low:.2f} to {best.mae_high:.2f}) "
@@ -359,7 +362,7 @@ def exchange_effect_note(selfplay_errors: pd.DataFrame, replacement: dict) -> st
     change = declarer_change(selfplay_errors)
     sh, sd = replacement["share"], replacement["sd_change"]
     return (f"*What to notice:* over {len(change):,} deals the declarer's DD tricks change by {change.mean():+.2f} on "
-            f"average; their SD is {sd.value:.2f} tricks ({sd.interval_label} of the SD, {sd.low:.2f} to {sd.high:.2f}); "
+            f"average; their SD is {sd.value:.2f} tricks (the SD's {sd.interval_label}: {sd.low:.2f} to {sd.high:.2f}); "
             f"{100 * (change != 0).mean():.0f}% of deals change by at least one trick. The exchange replaces "
             f"{100 * sh.value:.1f}% of each hand ({sh.interval_label}, {100 * sh.low:.1f} to {100 * sh.high:.1f}%; "
             f"{replacement['agree']:,} of {replacement['games']:,} replayed exchanges give the logged DD tricks): "

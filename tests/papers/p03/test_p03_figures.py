@@ -123,6 +123,8 @@ def test_adjustment_grid_figure_and_note():
     assert f.adjustment_grid_note(grid).startswith("*What to notice:* 2 of 4 cells")
     # issue 50 reader: the error panel's result is said, not "shows whether any setting estimates better"
     assert "no setting estimates detectably better" in f.adjustment_grid_note(grid)
+    assert "each cell played one board, so its win rate has no interval" in f.adjustment_grid_note(
+        grid.assign(boards=1))
     better = grid.assign(mae=[0.5, 1.0, 1.0, 2.0], mae_low=[0.4, 0.8, 0.8, 1.8], mae_high=[0.6, 1.2, 1.2, 2.2])
     assert "smallest mean |DD − Est.| is 0.50 tricks (α = 0, ρ = 0)" in f.adjustment_grid_note(better)
     assert "so that setting estimates better" in f.adjustment_grid_note(better)
@@ -140,7 +142,7 @@ def test_estimation_and_exchange_figures_and_notes():
     est = V.Estimate(0.4, 0.3, 0.5, 2, "boards", interval="95 % bootstrap over boards")
     note = f.exchange_effect_note(errors, {"share": est, "sd_change": est, "agree": 2, "games": 2})
     assert f"over {len(change)} deals" in note and f"change by {change.mean():+.2f}" in note
-    assert "of the SD, 0.30 to 0.50" in note and "no bidding method can remove" not in note
+    assert "the SD's 95 % bootstrap over boards: 0.30 to 0.50" in note and "no bidding method can remove" not in note
 
 
 def test_worked_deal_text():
@@ -193,7 +195,7 @@ def test_the_dd_eps_caption_states_the_tuned_eps_itself():
     assert "ε = 0.223, interpolated linearly" in note and "use ε = 0.22" in note and "beside the figure" not in note
     # issue 50 reader: the grid points that agree with 0.58 within their error are a range, not one ε
     table = pd.DataFrame({"eps": [0.1, 0.2, 0.3], "mean_lost": [0.2, 0.58, 0.6], "se": [0.05, 0.17, 0.1]})
-    assert "are ε = 0.20, 0.30, so the data allow a range" in f.dd_eps_note(0.2, 0.2, table)
+    assert f.dd_eps_note(0.2, 0.2, table).endswith("are ε = 0.20, 0.30, so the data allow a range of ε, not one value.")
     assert "default ε = 0.20" in f.dd_eps_note(float("nan"), 0.2)
 
 
