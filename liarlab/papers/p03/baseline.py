@@ -235,9 +235,11 @@ def view(table: pd.DataFrame) -> pd.DataFrame:
         "IS-MCTS's win rate [95 % Wilson interval]": [f"{v:.2f} [{lo:.2f}, {hi:.2f}]" for v, lo, hi in
                                                       zip(table.bot_win_rate, table.ci_low, table.ci_high)],
         "its tricks a game minus MC0's [95 % interval across boards]": [
-            f"{v:.1f} [{lo:.1f}, {hi:.1f}]" for v, lo, hi in
-            zip(table.tricks_difference, table.tricks_ci_low, table.tricks_ci_high)],
-        "redeals that fell back to the true position": table.fallbacks, "CPU seconds a move": table.seconds_per_move.round(2)})
+            p03x.board_interval_text(v, lo, hi, n, 1) for v, lo, hi, n in
+            zip(table.tricks_difference, table.tricks_ci_low, table.tricks_ci_high, table.boards)],
+        # a fallback hands the bot the true cards (no consistent redeal found): it bears on fairness (issue 50)
+        "redeals that fell back to the true cards (no consistent deal found)": table.fallbacks,
+        "CPU seconds a move": table.seconds_per_move.round(2)})
 
 
 def claims_rows(table: pd.DataFrame) -> list[dict]:
@@ -269,13 +271,14 @@ def caption(table: pd.DataFrame | None) -> str:
             f"constant 2, its unseen cards dealt again within what it has seen), through liarlab's wrapper, against "
             f"MC0 on {plural(int(r.boards), 'duplicate board')}, won {int(r.bot_wins)} of {int(r.games)} games "
             f"(95% Wilson interval {100 * r.ci_low:.0f}% to {100 * r.ci_high:.0f}%); its tricks a game minus MC0's were "
-            f"{r.tricks_difference:+.1f} (95% interval across boards {r.tricks_ci_low:+.1f} to "
-            f"{r.tricks_ci_high:+.1f}); "
-            f"it was the declarer in {100 * r.bot_declares:.0f}% of the games; CPU time {r.cpu_seconds:.0f} s in all "
+            + (f"{r.tricks_difference:+.1f} (n = 1 board, no interval); " if int(r.boards) < 2 else
+               f"{r.tricks_difference:+.1f} (95% interval across boards {r.tricks_ci_low:+.1f} to "
+               f"{r.tricks_ci_high:+.1f}); ")
+            + f"it was the declarer in {100 * r.bot_declares:.0f}% of the games; CPU time {r.cpu_seconds:.0f} s in all "
             f"({r.seconds_per_move:.2f} s a move). A random rollout plays the exchange and the tricks at random, so a "
             "high contract looks nearly as good to the bot as a low one, and its cards are chosen on coarse values "
             "beside MC0's exact play. Honeymoon Bridge has no smaller game to measure how the bot grows with its "
-            "budget; notebook 06 measures that in Liar Dice.")
+            "budget; notebook 06 measures that in Liar's Dice.")
 
 
 def with_ledger_note(rows: list[dict], table: pd.DataFrame | None) -> list[dict]:

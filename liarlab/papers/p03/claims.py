@@ -432,6 +432,8 @@ def rate_text(est: V.Estimate) -> str:
     """A win rate and its interval at the decimals the E12 table writes them, as the answer writes it (issue 50)."""
     unit = est.unit[:-1] if est.n == 1 and est.unit.endswith("s") else est.unit
     value, low, high = J.interval_parts(est)
+    if est.n < 2:  # a t interval needs two boards: [0, 1] is the range of the rate, not an interval (issue 50)
+        return f"{value} (n = 1 {unit}, no interval)"
     return f"{value} ({est.interval_label or '95 %'} interval across boards {low} to {high}, {number(est.n)} {unit})"
 
 
@@ -724,20 +726,39 @@ def _against_rates(est: V.Estimate, rates) -> str:
     return J.sides_text(est, rates)
 
 
-def first_screen(matches: pd.DataFrame) -> str:
-    """The stand-in's win rate set against the thesis's 9/19 and 12/20 (issue 50), for ``fill_answer(more=...)``."""
-    sub = matches.set_index("pairing")
-    if "MC0 vs DD-ε" not in sub.index:
+def differing_checks(claims: pd.DataFrame) -> str:
+    """The checks of the paper's own numbers that differ, each named with the paper's value and ours (the first
+    screen counted 3 and the body named 2, issue 50 reader)."""
+    rows = claims[(claims.kind == "arithmetic") & (claims.verdict == "differs")]
+    if not len(rows):
         return ""
+    named = "; ".join(f"{r.claim} (printed {r.paper_value}, recomputed {float(r.reproduced_value):.4g})"
+                      for r in rows.itertuples())
+    return f" The checks of the paper's own numbers that differ: {named}."
+
+
+def first_screen(matches: pd.DataFrame, claims: pd.DataFrame | None = None) -> str:
+    """The stand-in's win rate set against the thesis's 9/19 and 12/20 (issue 50), for ``fill_answer(more=...)``;
+    with ``claims``, the differing checks named after it."""
+    sub = matches.set_index("pairing")
+    checks = "" if claims is None else differing_checks(claims)
+    if "MC0 vs DD-ε" not in sub.index:
+        return checks.strip()
     est = _match_est(sub.loc["MC0 vs DD-ε"])
-    value, low, high = J.interval_parts(est)
     (w1, n1), (w2, n2) = printed.COM_WINS, printed.CROSS_TEST_WINS
+    if est.n < 2 or (est.low <= 0 and est.high >= 1):
+        # an interval over every rate from 0 to 1 (or none, from one board) agrees with anything (issue 50 reader)
+        where = ("In this run the stand-in is uninformative: "
+                 + ("it played one board, which gives no interval" if est.n < 2 else
+                    "its interval covers every rate from 0 to 1") + ", so it neither agrees nor disagrees with them.")
+    else:
+        where = f"MC0's interval against DD-ε, given above, {_against_rates(est, (w1 / n1, w2 / n2))}."
     return (f"**The stand-in beside the thesis's numbers.** The thesis's program won {w1} of {n1} games against its "
-            f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). MC0's interval against "
-            f"DD-ε, given above, {_against_rates(est, (w1 / n1, w2 / n2))}. The two are not "
+            f"author ({w1 / n1:.2f}) and {w2} of {n2} against two people ({w2 / n2:.2f}). {where} The two are not "
             "the same test: DD-ε bids and exchanges like RULE and errs in the play at the author's rate, and a "
             "duplicate board cancels the luck of the deal that the thesis's single games keep, so the stand-in says "
-            "how MC0 fares against a player who errs as the author did, not how the thesis's games would go again.")
+            "how MC0 fares against a player who errs as the author did, not how the thesis's games would go again."
+            + checks)
 
 
 def _excluding_words(k: int, cells: int) -> str:

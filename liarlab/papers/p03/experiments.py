@@ -418,6 +418,16 @@ def replay_views(replay: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     view = replay.assign(label=replay.sampling + ", " + replay.after + ", " + replay.lead.replace(LEAD_WORDS))
     ours = view.pivot(index="label", columns="suit", values="E").round(2)[list("SHDC")].rename_axis(index=None)
     thesis = view.pivot(index="label", columns="suit", values="thesis_E")[list("SHDC")].dropna()
+    # the thesis prints one set of values where our rows split by lead: one row, "lead not stated", not the same
+    # values under both leads as if the thesis took a side (issue 50 reader)
+    group = view.drop_duplicates("label").set_index("label").loc[thesis.index]
+    merged = {}
+    for (sampling, after), labels in group.groupby(["sampling", "after"], sort=False).groups.items():
+        rows = thesis.loc[list(labels)]
+        if len(rows) > 1 and (rows.nunique() == 1).all():
+            merged.update({labels[0]: f"{sampling}, {after}, lead not stated"})
+            thesis = thesis.drop(index=list(labels)[1:])
+    thesis = thesis.rename(index=merged)
     from liarlab.study.tables import with_decimals
 
     two = dict.fromkeys("SHDC", 2)   # one precision per suit column ("9.70", not "9.7" under "10.22")
@@ -582,8 +592,8 @@ def e12_view(e12: pd.DataFrame) -> pd.DataFrame:
     decimals (the reader met "0.500 0.480 0.520" beside "0.5 0.48 0.52" and took the DD-winner rate for the win
     rate shown twice, issue 50), the columns named in words. The CSV keeps the numbers."""
     def rate(value, low, high):
-        return [tables.interval_text(v, lo, hi) if hi > lo else f"{v:.3f} (the same on every board)"
-                for v, lo, hi in zip(e12[value], e12[low], e12[high])]
+        return [board_interval_text(v, lo, hi, n) if hi > lo else f"{v:.3f} (the same on every board)"
+                for v, lo, hi, n in zip(e12[value], e12[low], e12[high], e12.boards)]
 
     return pd.DataFrame({
         "pairing (first bot vs second)": e12.pairing, "boards": e12.boards,
@@ -659,6 +669,8 @@ def win_rate_text(matches: pd.DataFrame, label: str, boards: bool = False) -> st
     """The first bot's win rate in pairing ``label`` with its interval across boards, a share written as the E12
     table writes it ("0.5 [0.0, 1.0]", not "50.0% [0.0, 100.0]" beside the table's share, issue 50)."""
     r = matches.set_index("pairing").loc[label]
+    if int(r.boards) < 2:
+        return board_interval_text(r.a_win_rate, r.ci_low, r.ci_high, r.boards)
     text = tables.interval_text(r.a_win_rate, r.ci_low, r.ci_high)
     return f"{text} (95 % interval across boards, {int(r.boards):,} boards)" if boards else text
 
@@ -1003,8 +1015,19 @@ def timing_table(timing: pd.DataFrame, speed_summary: pd.DataFrame, machine: dic
 # "1.625 -2.702 5.952" and "1.442 [0.9418, 2.18]"). The CSVs keep the numbers.
 
 
-def _intervals(values, lows, highs) -> list[str]:
-    return [tables.interval_text(v, lo, hi) for v, lo, hi in zip(values, lows, highs)]
+def board_interval_text(value, low, high, boards, decimals: int | None = None) -> str:
+    """A value and its interval across boards, or "value (n = 1 board, no interval)" when a single board was
+    played: a t interval needs two, and the [0, 1] or [-13, 13] kept for one board is the range of possible values,
+    not an interval (issue 50 reader)."""
+    if int(boards) < 2:
+        text = f"{value:.{decimals}f}" if decimals is not None else tables.cell_text(value)
+        return f"{text} (n = 1 board, no interval)"
+    return tables.interval_text(value, low, high, decimals)
+
+
+def _intervals(values, lows, highs, boards=None, decimals: int | None = None) -> list[str]:
+    boards = [2] * len(values) if boards is None else boards
+    return [board_interval_text(v, lo, hi, n, decimals) for v, lo, hi, n in zip(values, lows, highs, boards)]
 
 
 def exchange_view(matches: pd.DataFrame, gains: pd.DataFrame) -> pd.DataFrame:
@@ -1012,9 +1035,9 @@ def exchange_view(matches: pd.DataFrame, gains: pd.DataFrame) -> pd.DataFrame:
     t = exchange_table(matches, gains)
     return pd.DataFrame({
         "pairing (greedy vs variant)": t.pairing, "boards": t.boards,
-        "greedy side's win rate [95 % interval across boards]": _intervals(t.a_win_rate, t.ci_low, t.ci_high),
+        "greedy side's win rate [95 % interval across boards]": _intervals(t.a_win_rate, t.ci_low, t.ci_high, t.boards),
         "DD tricks the greedy side gains in the exchange [95 % interval]":
-            _intervals(t.a_dd_tricks_gained, t.ci_low_tricks, t.ci_high_tricks)})
+            _intervals(t.a_dd_tricks_gained, t.ci_low_tricks, t.ci_high_tricks, t.boards)})
 
 
 def eps_view(eps_table: pd.DataFrame) -> pd.DataFrame:
@@ -1026,11 +1049,13 @@ def eps_view(eps_table: pd.DataFrame) -> pd.DataFrame:
 
 def grid_view(grid: pd.DataFrame) -> pd.DataFrame:
     """E14 (:func:`grid_table`) as the page shows it."""
-    return pd.DataFrame({"α": grid.alpha, "ρ": grid.rho, "pairing": grid.pairing, "boards": grid.boards,
+    # one label pattern on every row: the spec's reading (α 2, ρ 1) is the pairing "MCA vs MC0" in the data
+    label = [f"MCA(α={a:g}, ρ={r:g}) vs MC0" for a, r in zip(grid.alpha, grid.rho)]
+    return pd.DataFrame({"α": grid.alpha, "ρ": grid.rho, "pairing": label, "boards": grid.boards,
                          "MCA's win rate [95 % interval across boards]": _intervals(grid.win_rate, grid.ci_low,
-                                                                                   grid.ci_high),
+                                                                                   grid.ci_high, grid.boards, 2),
                          "MCA's mean |DD − Est.| in tricks [95 % interval]": _intervals(grid.mae, grid.mae_low,
-                                                                                       grid.mae_high),
+                                                                                       grid.mae_high, decimals=1),
                          "estimates": grid.estimates})
 
 
@@ -1069,9 +1094,31 @@ LEAD_WORDS = {"com leads": "the program leads", "real": "lead as the auction giv
 REPLAY_LABELS = ("ours: E per suit", "the thesis's printed E per suit")
 
 
+#: E11's columns that the page states in a sentence when they hold one value on every row (a 12-column table with
+#: an all-0 "exact estimates" column, issue 50 reader)
+CONSTANT_ERROR_COLUMNS = {"exact": "exact estimates", "actual_minus_dd": "tricks taken minus DD tricks"}
+
+
+def constant_error_columns(summary: pd.DataFrame) -> dict:
+    """{column: its one value} of :data:`CONSTANT_ERROR_COLUMNS` that hold one value on every row."""
+    return {c: summary[c].iloc[0] for c in CONSTANT_ERROR_COLUMNS
+            if c in summary.columns and len(summary) and summary[c].nunique(dropna=False) == 1}
+
+
+def constant_error_note(summary: pd.DataFrame) -> str:
+    """The sentence under :func:`error_summary_view` for the columns it left out (empty when none)."""
+    same = constant_error_columns(summary)
+    if not same:
+        return ""
+    said = "; ".join(f"{CONSTANT_ERROR_COLUMNS[c]} {tables.cell_text(v)}" for c, v in same.items())
+    return f"Left out of the table above, each the same on every row: {said}."
+
+
 def error_summary_view(summary: pd.DataFrame) -> pd.DataFrame:
     """E11's summary (:func:`error_summary`) headed in words; its r is named with its target and games, apart from
-    the claims row's r (issue 50 met r(Est., DD) as four unnamed numbers on one page)."""
+    the claims row's r (issue 50 met r(Est., DD) as four unnamed numbers on one page); the columns of one value on
+    every row are left out (:func:`constant_error_note` says them)."""
+    summary = summary.drop(columns=list(constant_error_columns(summary)))
     return summary.round(3).rename(columns={
         "games": "games (bot / opponent)", "n": "estimates", "mean_overestimate": "mean overestimate (tricks)",
         "mean_underestimate": "mean underestimate (tricks)", "exact": "exact estimates",
@@ -1098,6 +1145,8 @@ def speed_view(summary: pd.DataFrame, by: str = "table") -> pd.DataFrame:
             out[word] = (summary[col].astype(float) * scale).round().astype(int)
     if by == "table":
         out.iloc[:, 0] = out.iloc[:, 0].replace({"kept": "kept across deals", "fresh": "fresh for each solve"})
+    else:
+        out.iloc[:, 0] = out.iloc[:, 0].str.replace("<=", "≤", regex=False)
     return out
 
 

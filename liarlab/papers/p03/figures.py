@@ -84,7 +84,9 @@ def ablation_note(ablations: pd.DataFrame, ablation_summary: pd.DataFrame) -> st
     change = f"switching off {slowest[3:]}" if slowest.startswith("no ") else str(slowest)
     return (f"*What to notice:* all {len(same_tricks):,} solves give the same tricks under every configuration "
             f"({int(same_tricks.sum()):,} agree). The costliest change is **{change}**: "
-            f"{nodes[slowest] / nodes.iloc[0]:.0f} times the production solver's median nodes.")
+            f"{nodes[slowest] / nodes.iloc[0]:.0f} times the production solver's median nodes. These deals are "
+            "drawn apart from the first table's (another random stream), so the production row's times and nodes "
+            "differ from its kept-table row by the luck of the deals.")
 
 
 def table_build_note(built: dict) -> str:
@@ -133,17 +135,26 @@ def dd_eps(eps_table: pd.DataFrame):
     return fig
 
 
-def dd_eps_note(eps_human: float, eps_match: float) -> str:
+def dd_eps_note(eps_human: float, eps_match: float, eps_table: pd.DataFrame | None = None) -> str:
     """The caption under the DD-ε tuning figure, with the tuned ε from the run (it sent the reader to "the ε stated
-    in the line beside the figure", issue 50)."""
+    in the line beside the figure", issue 50): how the ε was found (linear interpolation at the first crossing),
+    to the claims row's decimals, and which grid points agree with the author's 0.58 within their error."""
+    spread = ""
     if np.isfinite(eps_human):
-        tuned = (f"DD-ε loses the author's 0.58 tricks a game at ε ≈ {eps_human:.2f} (where the curve crosses the "
-                 f"dashed line), so the matches below use ε = {eps_match:.2f}")
+        tuned = (f"DD-ε loses the author's 0.58 tricks a game at ε = {eps_human:.3f}, interpolated linearly "
+                 f"between the two grid points where the curve first crosses the dashed line, so the matches below "
+                 f"use ε = {eps_match:.2f}")
+        if eps_table is not None:
+            target = printed.HUMAN_TRICKS_LOST / 19
+            near = eps_table[(eps_table.mean_lost - target).abs() <= 1.96 * eps_table.se]
+            if len(near):
+                spread = (" The grid points whose loss is within 1.96 standard errors of 0.58 are ε = "
+                          + ", ".join(f"{e:.2f}" for e in near.eps) + ", so the data allow a range of ε, not one value.")
     else:
         tuned = (f"the curve does not cross the author's 0.58 tricks a game in this run, so the matches below use "
                  f"the default ε = {eps_match:.2f}")
     return (f"*What to notice:* exact play (ε = 0) loses nothing, as every row of the thesis's table shows for its "
-            f"program; {tuned}, a rough yardstick of the \"amateur\" play the program met.")
+            f"program; {tuned}, a rough yardstick of the \"amateur\" play the program met.{spread}")
 
 
 # ----------------------------------------------------------------------------- whole games (E12-E14)
@@ -181,14 +192,19 @@ def duplicate_matches_note(e12: pd.DataFrame) -> str:
     m = e12.set_index("pairing")
     gap = m.a_win_rate - m.a_dd_win_rate
     rate = lambda label: experiments.win_rate_text(e12, label)  # noqa: E731
-    return (f"*What to notice:* each row has the win rate (dot, above) and the DD-winner rate (cross, below), both "
-            f"with 95 % intervals across boards. MC0 wins {rate('MC0 vs RULE')} against RULE and {rate('MC0 vs RAND')} "
+    one_board = int(m.boards.max()) < 2
+    # a gap of 0 is no gain, and 7 single boards in 7 pairings say nothing about the cards in general (issue 50)
+    gain = (f"The largest gap between a cross and its dot ({gap.max():.2f}, {gap.idxmax()}) is what exact play "
+            "gains from the opponent's errors." if gap.max() > 0 else
+            "No win rate exceeds its DD-winner rate: no gain from the opponent's errors shows at this size.")
+    return ("*What to notice:* each row has the win rate (dot, above) and the DD-winner rate (cross, below), "
+            + ("one board each, so no intervals. " if one_board else "both with 95 % intervals across boards. ")
+            + f"MC0 wins {rate('MC0 vs RULE')} against RULE and {rate('MC0 vs RAND')} "
             f"against RAND; MCA wins {rate('MCA vs MC0')} against MC0 and {rate('MCA vs RULE')} against RULE; against "
             f"the human-error stand-in MC0 wins {rate('MC0 vs DD-ε')} (the thesis: 9 of 19 against the author, 12 of "
-            f"20 in the cross test), where its DD-winner rate is {m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.2f}. "
-            f"The largest gap between a cross and its dot ({gap.max():.2f}, {gap.idxmax()}) is what exact "
-            f"play gains from the opponent's errors. {int(m.boards_split.sum()):,} of {int(m.boards.sum()):,} boards "
-            "are split: the cards decide many deals whoever holds them."
+            f"20 against two people), where its DD-winner rate is {m.loc['MC0 vs DD-ε', 'a_dd_win_rate']:.2f}. "
+            f"{gain} {int(m.boards_split.sum()):,} of {int(m.boards.sum()):,} boards are split (each side won one "
+            "of the board's two games)."
             + "".join(f" {p}'s DD-winner rate is exactly 0.5: both bid alike, so both reach the same contract on a "
                       "board from either seat and its DD winner changes with the seats."
                       for p in e12.pairing[_exact_half(e12)]))
@@ -201,11 +217,18 @@ def _gain_words(row) -> str:
     return f"{value} DD tricks a game, 95 % interval {low} to {high}"
 
 
-def exchange_gains_note(gains: pd.DataFrame) -> str:
+def exchange_gains_note(gains: pd.DataFrame, matches: pd.DataFrame | None = None) -> str:
     best = gains.loc[gains.a_dd_tricks_gained.idxmax()]
-    return (f"*What to notice:* the greedy exchange gains most against **{best.pairing.split(' vs ')[1]}** "
-            f"({_gain_words(best)}); an interval that covers 0 means the variant exchanges as well as the thesis's "
-            "policy.")
+    text = (f"*What to notice:* the greedy exchange gains most against **{best.pairing.split(' vs ')[1]}** "
+            f"({_gain_words(best)}); an interval that covers 0 means no detectable difference at this size, not "
+            "that the variant exchanges as well as the thesis's policy.")
+    if matches is not None:
+        # the row a reader should not miss: where the greedy side wins least (the ruff-aware variant, issue 50)
+        rates = matches.set_index("pairing").loc[gains.pairing]
+        worst = rates.a_win_rate.idxmin()
+        text += (f" The greedy side wins least against **{worst.split(' vs ')[1]}**: "
+                 f"{experiments.win_rate_text(matches, worst)}.")
+    return text
 
 
 def adjustment_grid(grid: pd.DataFrame):
@@ -229,8 +252,23 @@ def adjustment_grid(grid: pd.DataFrame):
 
 def adjustment_grid_note(grid: pd.DataFrame) -> str:
     inside = int(((grid.ci_low <= 0.5) & (grid.ci_high >= 0.5)).sum())
-    return (f"*What to notice:* {inside} of {len(grid)} cells' win-rate intervals cover 0.5, i.e. show no detectable "
-            "difference from MC0 at these sizes; the error panel shows whether any setting estimates better.")
+    head = (f"*What to notice:* {inside} of {len(grid)} cells' win-rate intervals cover 0.5, i.e. show no detectable "
+            "difference from MC0 at these sizes.")
+    if "boards" in grid and int(grid.boards.max()) < 2:   # one board a cell: no interval to cover anything (issue 50 reader)
+        head = ("*What to notice:* each cell played one board, so its win rate has no interval and says nothing "
+                "about a difference from MC0.")
+    if not grid.mae.notna().any():
+        return head
+    best, worst = grid.loc[grid.mae.idxmin()], grid.loc[grid.mae.idxmax()]
+    # the error panel's result said, not "shows whether" (issue 50 reader)
+    return (f"{head} In the error panel the smallest mean |DD − Est.| is "
+            f"{best.mae:.2f} tricks (α = {best.alpha:g}, ρ = {best.rho:g}) and the largest {worst.mae:.2f} "
+            f"(α = {worst.alpha:g}, ρ = {worst.rho:g})"
+            + (f"; the smallest's interval ({best.mae_low:.2f} to {best.mae_high:.2f}) "
+               + ("lies below the largest's value, so that setting estimates better."
+                  if best.mae_high < worst.mae else "includes the largest's value: no setting estimates detectably "
+                                                     "better at this size.")
+               if {"mae_low", "mae_high"} <= set(grid.columns) else "."))
 
 
 # ----------------------------------------------------------------------------- the bidding estimate (E10, E11)
@@ -242,14 +280,15 @@ def estimation_error(mc0_errors: pd.DataFrame):
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
     ax = axes[0]
     jitter = np.random.default_rng(0).uniform(-0.15, 0.15, len(mc0_errors))   # the dots' own, not a result's
-    ax.scatter(mc0_errors.estimate, mc0_errors.dd_after + jitter, s=4, alpha=0.25)
+    ax.scatter(mc0_errors.estimate, mc0_errors.dd_after + jitter, s=6, alpha=0.5, color="tab:blue",
+               label="one estimate, DD after the exchange")
     binned = mc0_errors.groupby(mc0_errors.estimate.round())[["dd_after", "dd_before"]].mean()
     ax.plot(binned.index, binned.dd_after, "o-", color="tab:red", label="mean DD after the exchange, per rounded Est.")
     ax.plot(binned.index, binned.dd_before, "s--", color="tab:green",
             label="mean DD of the dealt hands, per rounded Est.")
     ax.plot([0, 13], [0, 13], color="grey", lw=0.8)
     ax.set_xlabel("Est.: MC0's E for the contract suit (tricks)")
-    ax.set_ylabel("DD tricks after the exchange (dots)")
+    ax.set_ylabel("DD tricks")   # the dots are after the exchange, the squares the dealt hands (issue 50)
     ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
     ax = axes[1]
     dealt_error = mc0_errors.dd_before - mc0_errors.estimate
@@ -323,11 +362,12 @@ def exchange_effect_note(selfplay_errors: pd.DataFrame, replacement: dict) -> st
     change = declarer_change(selfplay_errors)
     sh, sd = replacement["share"], replacement["sd_change"]
     return (f"*What to notice:* over {len(change):,} deals the declarer's DD tricks change by {change.mean():+.2f} on "
-            f"average, with an SD of {sd.value:.2f} tricks ({sd.interval_label}, {sd.low:.2f} to {sd.high:.2f}); "
+            f"average; their SD is {sd.value:.2f} tricks (the SD's {sd.interval_label}: {sd.low:.2f} to {sd.high:.2f}); "
             f"{100 * (change != 0).mean():.0f}% of deals change by at least one trick. The exchange replaces "
             f"{100 * sh.value:.1f}% of each hand ({sh.interval_label}, {100 * sh.low:.1f} to {100 * sh.high:.1f}%; "
-            f"{replacement['agree']:,} of {replacement['games']:,} replayed exchanges give the logged DD tricks): the "
-            "part of the estimation error no bidding method can remove.")
+            f"{replacement['agree']:,} of {replacement['games']:,} replayed exchanges give the logged DD tricks): "
+            "cards no bid made on the dealt hand can see, so this change adds to any estimate's error against the "
+            "tricks after the exchange.")
 
 
 def _in_words(est, text=tables.interval_text) -> str:

@@ -256,6 +256,13 @@ def _argmin_readings(text: str, method: str, p: dict, star: dict, r2: dict) -> l
     return F.rows_of(GAP_FAMILY, text, entries)
 
 
+def edge_words(n_best: int, faces) -> str:
+    """A caveat when the smallest gap lies at the largest N searched: a larger N could have a smaller gap, so the
+    argmin is not shown to be a minimum (issue 50 reader); empty otherwise."""
+    return ("; the smallest gap is at the largest N searched, so a larger N could have a smaller one"
+            if n_best == int(max(faces)) and len(faces) > 1 else "")
+
+
 def smallest_gap_claims(r) -> list[dict]:
     """The talk's 「先手と後手の勝率の差が小さくなる」 at N = 4: the argmin over N of |2p - 1|, per-turn and in the
     real round (each over the N computed), with its readings."""
@@ -274,7 +281,8 @@ def smallest_gap_claims(r) -> list[dict]:
                                     _r2(r) if method == "per_turn" else {})
         rows.append(_row(text, 4, V.exact(n_best), V.value(4, V.exact(n_best)), family=GAP_FAMILY, readings=readings,
                          note=f"argmin over N={int(part.faces.min())}..{int(part.faces.max())} of the gap |2p - 1| in "
-                              f"points ({around}); smallest gap {best[f'{method}_gap_pct']:.3f} points"))
+                              f"points ({around}); smallest gap {best[f'{method}_gap_pct']:.3f} points"
+                              + edge_words(n_best, part.faces)))
     return rows
 
 
@@ -560,7 +568,8 @@ def smallest_gap_note(gaps: pd.DataFrame) -> str:
         part = gaps.dropna(subset=[f"{method}_gap_pct"])
         best = part.loc[part[f"{method}_gap_pct"].idxmin()]
         lines.append(f"{label}: smallest gap at N = {int(best.faces)} ({best[f'{method}_gap_pct']:.3f} points) "
-                     f"over N = {int(part.faces.min())}..{int(part.faces.max())}")
+                     f"over N = {int(part.faces.min())}..{int(part.faces.max())}"
+                     + edge_words(int(best.faces), part.faces))
     return "\n".join(lines)
 
 
@@ -578,7 +587,7 @@ def certificate_note(g: pd.DataFrame) -> str:
     return (f"{int((g.status == 'solved').sum())} of {len(g)} cells solved; widest certified bracket "
             f"{sci(g.width.max())} (±1 units); {int((g.value_fraction != '').sum())} values are simple fractions, "
             f"{'each inside its bracket' if fractions_inside_brackets(g) else 'NOT all inside their brackets'}; "
-            f"solver time {g.seconds.sum():.1f} s in all, largest memory of one round {g.memory_gb.max():.2f} GB "
+            f"solver time {g.seconds.sum():.1f} s in all, largest memory of one round {1024 * g.memory_gb.max():.0f} MB "
             "(resident peak above the process's size before it)")
 
 
@@ -616,6 +625,14 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
     # player than the opener all name that player there
     example = ("" if talk.next_opener in ("loser", "bidder", "alternate") else " (the talk's narrated example instead "
                "opens round 2 with the player whose bid failed; the table comes from its program)")
+    # the N where the exact value stands beside a printed prior-work value (not a fixed "N = 3..6", issue 50)
+    prior = sorted(int(n) for n in one.faces if int(n) >= 3 and n in P.TALK_BLUFF1_COMPARISON)
+    prior_ns = (f"At N = {prior[0]}..{prior[-1]}" if len(prior) > 1 else f"At N = {prior[0]}" if prior else
+                "Where the prior work prints a value")
+    ties = int((pt & (counting.truncated_matches == talk.truncated_matches)).sum())
+    tie_words = ("one (the talk's game, its rules below)" if ties <= 1 else
+                 f"{ties} tie at the top; the one with the smallest mean |gap| to the print (the talk's game, its "
+                 "rules below)")
     diag = {name: g[g.first_dice == g.second_dice].sort_values("first_dice").win_pct
             for name, g in (("talk", talk_exact), ("default", r.bluff2_exact))}
     return f"""
@@ -634,14 +651,14 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
 * **Bluff, the real game: does the per-turn method give optimal strategies? The talk's claim that it does
   ({verdict(OPTIMAL_FAMILY)}).**
   The exact equilibrium of the one-die round, certified for N = {int(one.faces.min())}..{int(one.faces.max())}
-  (widest bracket {sci(one.width.max())}), gives {_pcts(100 * one.exact_win)} %. At N = 3..6 these are the
+  (widest bracket {sci(one.width.max())}), gives {_pcts(100 * one.exact_win)} %. {prior_ns} these are the
   prior work's (Lanctot & Long 2007) numbers, and the talk's claim that the prior work is wrong is judged
   {J.verdict_of(claims, PRIOR_CLAIM)}: the talk's numbers are per-turn values, not equilibrium values of the
   real game. Played in the real round, the per-turn profile wins {100 * top.per_turn_self_play_win:.2f} % at
   N = {int(top.faces)} (it claims {100 * top.per_turn_claimed_win:.2f} %), and from N = 3 on a best responder gains
   {gains.min():.2f} to {gains.max():.2f} on the ±1 scale depending on seat and N. In the real game the gap |2p − 1| is
   smallest at N = {argmin['exact']} within N = {int(exact_gaps.faces.min())}..{int(exact_gaps.faces.max())}
-  ({exact_gaps.exact_gap_pct.min():.2f} points); the talk's N = 4 is judged in the real game
+  ({exact_gaps.exact_gap_pct.min():.2f} points{edge_words(argmin['exact'], exact_gaps.faces)}); the talk's N = 4 is judged in the real game
   ({verdict(gap_claim("exact"))}).
   The talk's "Gambit" value at N = 3 ({by_n.gambit_pct.get(3, np.nan):.2f} %) is its per-turn value ({100 * by_n.per_turn_claimed_win.get(3, np.nan):.2f} %), not the full-game
   value ({100 * by_n.exact_win.get(3, np.nan):.2f} %): Gambit was probably given the per-turn model. The cause is the one spec §4 predicts: a die
@@ -649,11 +666,10 @@ def what_we_found(r: Results, claims: pd.DataFrame) -> str:
   Reading R2 moves the per-turn Bluff-1 numbers by {sens.R2_minus_R1.min():+.1f} to {sens.R2_minus_R1.max():+.1f}
   points and matches neither the talk nor the exact values.
 * **Bluff-2: the talk's game {'found' if r.talk_found else 'not found'}.** Over {int(pt.sum())}
-  readings of the open rules, one (the talk's game, its rules below) gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
+  readings of the open rules, {tie_words} gives {int(talk.truncated_matches)} of {int(talk.cells)} printed cells
   with the talk's per-turn method (gaps {r.talk_cells.gap_pct.min():+.2f} to {r.talk_cells.gap_pct.max():+.2f} points):
   {experiments.rules_in_words(talk)}{example}. The search that stopped at the loser, winner, bidder and alternating openers found
-  at best {int(old.truncated_matches)} of {int(old.cells)} cells ({experiments.variant_words(old.variant)}), which is why this
-  notebook used to say that no reading gives the table. Solved exactly (all {int((talk_exact.status == 'solved').sum())}
+  at best {int(old.truncated_matches)} of {int(old.cells)} cells ({experiments.variant_words(old.variant)}). Solved exactly (all {int((talk_exact.status == 'solved').sum())}
   cells certified, widest bracket {sci(talk_exact.width.max())}), the talk's game is the one to judge its Bluff-2 claims on:
   more dice are an advantage ({verdict(_MORE + " (exact, the talk's game)")}) and, with equal counts, fewer dice favour the first player more
   ({verdict(_FEWER + " (exact, the talk's game)")}; exact diagonal {_pcts(diag['talk'])} %, printed {", ".join(str(TALK_BLUFF2[(d, d)]) for d in range(1, 6))}). The claim that its exact values are the

@@ -314,13 +314,18 @@ def fixed(frame: pd.DataFrame, decimals: int = 4, **columns: int) -> pd.DataFram
 
 def ld1_view(ld1: pd.DataFrame) -> pd.DataFrame:
     """The LD-1 rows of :data:`LD1_SHOWN`, with the win in percent."""
-    return fixed(words(ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win).round(6)),
-                 **{COLUMN_WORDS["win_pct"]: 2})
+    # the win chance once, in % (a "win chance" column beside "win %" said it twice, issue 50 reader)
+    shown = ld1[ld1.faces.isin(LD1_SHOWN)].assign(win_pct=lambda d: 100 * d.first_player_win)
+    return fixed(words(shown.drop(columns="first_player_win").round(6)), **{COLUMN_WORDS["win_pct"]: 2})
 
 
 def ld_expl_view(ld_expl: pd.DataFrame) -> pd.DataFrame:
     """The NashConv table as shown: NashConv in words ("< 10⁻¹⁵", "0"), columns in words."""
-    return fixed(words(ld_expl.assign(nash_conv=ld_expl.nash_conv.map(sci)).round(6)))
+    # self-play equal to the first player's chance on every row is said once (the NashConv column says why)
+    same = {"first_player_win", "self_play_win"} <= set(ld_expl.columns) and bool(
+        ((ld_expl.first_player_win - ld_expl.self_play_win).abs() < 1e-9).all())
+    shown = ld_expl.drop(columns="self_play_win") if same else ld_expl
+    return fixed(words(shown.assign(nash_conv=shown.nash_conv.map(sci)).round(6)))
 
 
 def ld1_caption(ld1: pd.DataFrame) -> str:
@@ -392,8 +397,9 @@ def exact_vs_view(cmp: pd.DataFrame) -> pd.DataFrame:
         "faces": cmp.faces,
         "per-turn claimed %": 100 * cmp.per_turn_claimed_win,
         "per-turn played %": 100 * cmp.per_turn_self_play_win,
-        "per-turn BR gain (1st)": cmp.per_turn_gain_first,
-        "per-turn BR gain (2nd)": cmp.per_turn_gain_second,
+        "per-turn BR gain vs 1st (±1 units)": cmp.per_turn_gain_first,
+        "per-turn BR gain vs 2nd (±1 units)": cmp.per_turn_gain_second,
+        "per-turn mean BR gain (±1 units)": cmp.per_turn_mean_gain,
         "exact %": 100 * cmp.exact_win,
         "exact mean BR gain": cmp.exact_mean_gain.map(sci),
         "talk %": cmp.talk_pct, "prior work %": cmp.prior_work_pct, "Gambit %": cmp.gambit_pct,
@@ -401,7 +407,23 @@ def exact_vs_view(cmp: pd.DataFrame) -> pd.DataFrame:
     # one count of decimals per column of ours (rounded cell by cell, "75" sat over "56.0185", issue 50); the
     # printed columns keep the print's own digits
     return with_decimals(view, {**dict.fromkeys(["per-turn claimed %", "per-turn played %", "exact %"], 3),
-                                "per-turn BR gain (1st)": 4, "per-turn BR gain (2nd)": 4})
+                                **dict.fromkeys(["per-turn BR gain vs 1st (±1 units)", "per-turn BR gain vs 2nd (±1 units)",
+                                                 "per-turn mean BR gain (±1 units)"], 4)})
+
+
+def exact_vs_note(cmp: pd.DataFrame) -> str:
+    """What to notice under :func:`exact_vs_view`: the mean best-response gain is the first screen's headline, and
+    why N = 2 is left out of its minimum (issue 50 reader computed the mean by hand)."""
+    part = cmp[cmp.faces >= 3]
+    if part.empty:
+        return ""
+    best = part.loc[part.per_turn_mean_gain.idxmin()]
+    small = cmp[cmp.faces < 3]
+    n2 = (f" N = 2 is left out of that minimum: there the per-turn profile is exact (mean gain "
+          f"{float(small.per_turn_mean_gain.iloc[0]):.4f}), so it cannot tell the methods apart." if len(small) else "")
+    return (f"*What to notice:* a best responder's mean gain against the per-turn profile, the mean of the two seats' "
+            f"gains on the ±1 scale, is smallest at N = {int(best.faces)}: {best.per_turn_mean_gain:.4f}, the "
+            f"first screen's headline number (0 for an optimal profile; 0.1 is 5 win-% points).{n2}")
 
 
 def one_die_view(one_die: pd.DataFrame) -> pd.DataFrame:
@@ -472,12 +494,18 @@ def talk_game_note(talk: pd.Series, talk_cells: pd.DataFrame, counting: pd.DataF
 
     found = bool(talk.truncated_matches == talk.cells)
     ranked = counting.sort_values(["truncated_matches", "mean_abs_gap_pct"], ascending=[False, True])
-    next_best = ranked[(ranked.method == "per-turn") & (ranked.variant != talk.variant)].truncated_matches.iloc[0]
+    per_turn = ranked[ranked.method == "per-turn"]
+    next_best = per_turn[per_turn.variant != talk.variant].truncated_matches.iloc[0]
+    ties = int((per_turn.truncated_matches == talk.truncated_matches).sum())
+    # two variants giving every cell is no unique identification (issue 50 reader): say how many tie and the break
+    tie = (f"; the next best variant gives {int(next_best)}." if ties <= 1 else
+           f"; {ties} variants give {int(talk.truncated_matches)}, and this one has the smallest mean |gap|, so the "
+           f"identification rests on {int(talk.cells)} printed cells and that tie-break.")
     return (f"**{'The talk' + chr(39) + 's game' if found else 'No variant gives every printed cell; the closest one'}.** "
             f"Rules: {rules_in_words(talk)}. Its per-turn grid gives "
             f"{int(talk.truncated_matches)} of {int(talk.cells)} printed cells (truncated; {int(talk.rounded_matches)} "
             f"rounded), gaps from {talk_cells.gap_pct.min():+.2f} to {talk_cells.gap_pct.max():+.2f} points (mean "
-            f"|gap| {talk.mean_abs_gap_pct:.2f}); the next best variant gives {int(next_best)}.")
+            f"|gap| {talk.mean_abs_gap_pct:.2f}){tie}")
 
 
 def kept_summary_view(summary: pd.DataFrame) -> pd.DataFrame:
@@ -535,7 +563,19 @@ def _pct(x: float) -> str:
     return f"{100 * float(x):.2f} %"
 
 
-def first_screen(ld1: pd.DataFrame, bluff1: pd.DataFrame, one_die: pd.DataFrame) -> str:
+def selection_words(claims: pd.DataFrame) -> str:
+    """How many reproduced findings agree by selection (judged on the Bluff-2 game chosen for its agreement with
+    the print), for the first screen: the count said it, the caveat sat in the body (issue 50 reader)."""
+    found = claims[(claims.kind == "finding") & (claims.verdict == "reproduced")]
+    chosen = int(found["flags"].astype(str).str.contains("agrees by selection").sum())
+    if not chosen:
+        return ""
+    return (f" Of the {len(found)} reproduced findings, {chosen} agree by selection: they are judged on the Bluff-2 "
+            "rules that were chosen because their per-turn grid gives the printed cells.")
+
+
+def first_screen(ld1: pd.DataFrame, bluff1: pd.DataFrame, one_die: pd.DataFrame,
+                 claims: pd.DataFrame | None = None) -> str:
     """The second half of the question on the first screen (issue 50: "what do they say about the first player's
     chance as the dice get more faces" was answered for Liar's Dice alone; the real game's answer sat 6,000 px
     down): Liar's Dice from ``ld1`` (faces, first_player_win), the talk's per-turn Bluff from ``bluff1`` (faces,
@@ -565,7 +605,7 @@ def first_screen(ld1: pd.DataFrame, bluff1: pd.DataFrame, one_die: pd.DataFrame)
                  f"game the {'second' if end.exact_win < 0.5 else 'first'} player is favoured there.")
     else:
         text += "."
-    return text
+    return text + ("" if claims is None else selection_words(claims))
 
 
 def bluff1_view(bluff1: pd.DataFrame) -> pd.DataFrame:
@@ -574,3 +614,22 @@ def bluff1_view(bluff1: pd.DataFrame) -> pd.DataFrame:
     from liarlab.study.tables import with_decimals
 
     return with_decimals(words(bluff1.round(6)), {COLUMN_WORDS["utility"]: 4, COLUMN_WORDS["win_pct"]: 2})
+
+
+def strategy_difference_note(k_caller: pd.DataFrame, k_guesser: pd.DataFrame, t_caller: pd.DataFrame,
+                             t_guesser: pd.DataFrame, tol: float = 1e-6) -> str:
+    """What to notice under the four K / T* tables: the cells where the two strategies differ, read from the
+    tables (the reader compared four tables by eye, issue 50)."""
+    key = ["previous", "roll", "announce"]
+    caller = k_caller.merge(t_caller, on=key, how="outer", suffixes=("_k", "_t")).fillna({"prob_k": 0, "prob_t": 0})
+    moved = caller[(caller.prob_k - caller.prob_t).abs() > tol]
+    cells = sorted({(int(s), int(r)) for s, r in zip(moved.previous, moved.roll)})
+    guess = k_guesser.merge(t_guesser, on=["previous", "announce"], suffixes=("_k", "_t"))
+    gmoved = guess[(guess.p_bluff_k - guess.p_bluff_t).abs() > tol]
+    calls = ("the caller's announcements are the same in every cell" if not cells else
+             "the caller's announcements differ only at " + ", ".join(f"(s = {s}, roll {r})" for s, r in cells))
+    guesses = ("the guesser's P(Bluff) is the same in every cell" if not len(gmoved) else
+               "the guesser's P(Bluff) differs only at " + ", ".join(
+                   f"(s = {int(x.previous)}, b = {int(x.announce)}): K {x.p_bluff_k:.3f}, T\\* {x.p_bluff_t:.3f}"
+                   for x in gmoved.itertuples()))
+    return f"*What to notice:* K and T\\* are not identical: {calls}; {guesses}."

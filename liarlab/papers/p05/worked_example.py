@@ -103,3 +103,33 @@ def calling_table(solution) -> pd.DataFrame:
         rows[" ".join(map(str, hand))] = [solution.action_probabilities(2, hand, (k,))[0]
                                           for k in range(1, len(solution.bids) + 1)]
     return pd.DataFrame(rows, index=[bid_label(b) for b in solution.bids]).T.rename_axis(index="hand", columns="bid")
+
+
+def strategy_caption(opening: pd.DataFrame, calling: pd.DataFrame, faces: int, min_prob: float = 5e-4) -> str:
+    """The caption under the strategy heatmaps, read from the plotted tables (a fixed caption described N = 6's
+    mixing under a figure of N = 4, where the opener bids one bid with probability 1, issue 50 reader)."""
+    played = opening > min_prob
+    mixing = [hand for hand, row in played.iterrows() if row.sum() > 1]
+    bids = [bid for bid in opening.columns if played[bid].any()]
+
+    def bluffs(hand: str, bid: str) -> bool:   # a bid on a face the opener's die does not show (the wild face counts)
+        face = int(bid.split("×")[1])
+        return face != faces and all(int(d) not in (face, faces) for d in hand.split())
+
+    bluffing = sorted({hand for hand in opening.index for bid in bids if played.loc[hand, bid] and bluffs(hand, bid)})
+    used = calling[bids]
+    if mixing:
+        opener = (f"the opener mixes between bids with {len(mixing)} of its {len(opening)} dice (several bids in "
+                  "one row)")
+    else:
+        opener = ("the opener plays one bid with each die (no mixing): "
+                  + ", ".join(f"{hand} → {played.loc[hand][played.loc[hand]].index[0]}" for hand in opening.index
+                              if played.loc[hand].any()))
+    bluff = (f"; with {'die' if len(bluffing) == 1 else 'dice'} {', '.join(bluffing)} it opens on a face it does "
+             "not hold" if bluffing else "; it never opens on a face it does not hold")
+    respond = (f"The responder answers {len(bids)} opening {'bid' if len(bids) == 1 else 'bids'}; its chance of "
+               f"calling bluff there ranges from {used.min().min():.2f} to {used.max().max():.2f}.")
+    return (f"*Figure: the exact equilibrium with one die each, N = {faces}. Left: the opener's first bid for each die "
+            "it holds (blank where never played). Right: the responder's chance of calling bluff on each opening "
+            "bid, for each die it holds (hatched where nobody opens with the bid, so the answer is never used). "
+            f"What to notice: {opener}{bluff}. {respond}*")

@@ -266,7 +266,10 @@ def test_the_finding_counts_leave_our_extension_rows_to_be_counted_apart():
 def test_a_win_rate_in_words_keeps_the_decimals_the_match_table_writes():
     text = c.rate_text(verdicts.Estimate(0.5, 0.48, 0.52, 400, "boards"))
     assert text == "0.500 (95 % interval across boards 0.480 to 0.520, 400 boards)"
-    assert c.rate_text(verdicts.Estimate(0.6572, 0.6331, 0.6818, 1, "boards")).endswith(", 1 board)")
+    assert c.rate_text(verdicts.Estimate(0.6572, 0.6331, 0.6818, 2, "boards")).endswith(", 2 boards)")
+    # issue 50 reader: one board gives no t interval; its [0, 1] is the range of the rate, not an interval
+    one = c.rate_text(verdicts.Estimate(0.5, 0.0, 1.0, 1, "boards"))
+    assert one.endswith("(n = 1 board, no interval)") and "0.0 to 1.0" not in one
 
 
 def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
@@ -284,6 +287,20 @@ def test_the_first_screen_sets_the_stand_in_against_the_thesis_games():
     assert "lies below both of the thesis's rates" in c.first_screen(matches(0.3, 0.25, 0.35))
     assert "includes both of the thesis's rates" in c.first_screen(matches(0.5, 0.3, 0.7))
     assert c.first_screen(matches(0.6, 0.5, 0.7).iloc[1:]) == ""
+    # an interval over all of [0, 1], or one board, is uninformative, not agreement (issue 50 reader)
+    assert "uninformative" in c.first_screen(matches(0.5, 0.0, 1.0)) and "includes" not in c.first_screen(
+        matches(0.5, 0.0, 1.0))
+    one = matches(0.5, 0.2, 0.8).assign(boards=[1, 1])
+    assert "it played one board" in c.first_screen(one)
+
+
+def test_the_first_screen_names_every_differing_check():
+    claims = pd.DataFrame({"claim": ["a", "b", "c"], "kind": ["arithmetic", "arithmetic", "finding"],
+                           "verdict": ["differs", "reproduced", "differs"], "paper_value": ["0.92", "1", "2"],
+                           "reproduced_value": [0.82, 1.0, 3.0]})
+    text = c.differing_checks(claims)
+    assert "a (printed 0.92, recomputed 0.82)" in text and "b (" not in text and "c (" not in text
+    assert c.differing_checks(claims.iloc[1:]) == ""
 
 
 def test_the_fig_3_13_tables_show_only_filled_cells_and_no_empty_axis_row():
@@ -307,4 +324,8 @@ def test_the_fig_3_13_tables_show_only_filled_cells_and_no_empty_axis_row():
     assert list(x.replay_views(real)[0].index) == ["adjusted, 1S, lead as the auction gives it"]
     # one precision per column: the page writes "9.70" under "10.22", "-1.40" above "2.26"
     assert ours.attrs["decimals"] == thesis.attrs["decimals"] == dict.fromkeys("SHDC", 2)
+    # issue 50 reader: one printed set under both leads is one thesis row, "lead not stated"
+    both = pd.concat([replay, replay.assign(lead="opponent leads")], ignore_index=True)
+    assert list(x.replay_views(both)[1].index) == ["plain, opening, lead not stated"]
+    assert len(x.replay_views(both)[0]) == 2
     assert view.attrs["decimals"] == {"margin (tricks)": 2}

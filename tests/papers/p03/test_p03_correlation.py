@@ -191,3 +191,16 @@ def test_the_thesis_error_table_is_headed_as_ours_is():
     thesis = x.thesis_error_view()
     assert not {"n", "r_estimate_dd", "r estimate dd"} & set(thesis.columns)
     assert {"estimates", "mean DD - Est."} <= set(thesis.columns) & ours
+
+
+def test_the_error_table_leaves_out_its_constant_columns_and_says_them():
+    # issue 50 reader: "exact estimates" and "tricks taken minus DD tricks" were all 0 in a 12-column table
+    summary = pd.DataFrame({"games": ["MC0 / RULE", "MC0 / MC0"], "n": [4, 6], "exact": [0, 0],
+                            "actual_minus_dd": [0, 0], "rmse": [1.0, 2.0]})
+    view = x.error_summary_view(summary)
+    assert "exact estimates" not in view.columns and "RMSE" in view.columns
+    assert x.constant_error_note(summary) == ("Left out of the table above, each the same on every row: exact "
+                                              "estimates 0; tricks taken minus DD tricks 0.")
+    varied = summary.assign(exact=[0, 1])
+    assert "exact estimates" in x.error_summary_view(varied).columns
+    assert "exact estimates" not in x.constant_error_note(varied)

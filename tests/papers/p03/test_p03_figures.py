@@ -98,6 +98,14 @@ def test_match_figures_and_notes():
     note = f.duplicate_matches_note(e12)
     assert "MC0 wins 0.50 [0.40, 0.60] against RULE" in note and "21 of 70 boards are split" in note
     assert not re.search(r"\d%", note)   # shares, as the E12 table writes them
+    # issue 50 reader: a gap of 0 is no gain; one board a pairing gives no interval
+    assert "No win rate exceeds its DD-winner rate" in note and "largest gap" not in note
+    assert "largest gap between a cross and its dot (0.20" in f.duplicate_matches_note(
+        _matches([p[0] for p in x.MATCH_PAIRINGS], rate=0.7, dd_rate=0.5))
+    one = f.duplicate_matches_note(_matches([p[0] for p in x.MATCH_PAIRINGS], boards=1))
+    assert "one board each, so no intervals" in one and "MC0 wins 0.5 (n = 1 board, no interval) against RULE" in one
+    assert x.board_interval_text(0.5, 0.0, 1.0, 1) == "0.5 (n = 1 board, no interval)"
+    assert x.board_interval_text(-12.0, -13.0, 13.0, 1, 1) == "-12.0 (n = 1 board, no interval)"
     gains = pd.DataFrame({"pairing": ["greedy vs random exchange", "greedy vs duck exchange"],
                           "a_dd_tricks_gained": [0.5, 1.5], "ci_low": [0.1, 1.0], "ci_high": [0.9, 2.0]})
     assert "most against **duck exchange** (1.5 DD tricks a game, 95 % interval 1.0 to 2.0)" in f.exchange_gains_note(gains)
@@ -113,6 +121,13 @@ def test_adjustment_grid_figure_and_note():
     fig = f.adjustment_grid(grid)
     assert len(fig.axes) == 2 and len(fig.legends) == 1 and len(fig.legends[0].get_texts()) == 2
     assert f.adjustment_grid_note(grid).startswith("*What to notice:* 2 of 4 cells")
+    # issue 50 reader: the error panel's result is said, not "shows whether any setting estimates better"
+    assert "no setting estimates detectably better" in f.adjustment_grid_note(grid)
+    assert "each cell played one board, so its win rate has no interval" in f.adjustment_grid_note(
+        grid.assign(boards=1))
+    better = grid.assign(mae=[0.5, 1.0, 1.0, 2.0], mae_low=[0.4, 0.8, 0.8, 1.8], mae_high=[0.6, 1.2, 1.2, 2.2])
+    assert "smallest mean |DD − Est.| is 0.50 tricks (α = 0, ρ = 0)" in f.adjustment_grid_note(better)
+    assert "so that setting estimates better" in f.adjustment_grid_note(better)
 
 
 def test_estimation_and_exchange_figures_and_notes():
@@ -127,6 +142,7 @@ def test_estimation_and_exchange_figures_and_notes():
     est = V.Estimate(0.4, 0.3, 0.5, 2, "boards", interval="95 % bootstrap over boards")
     note = f.exchange_effect_note(errors, {"share": est, "sd_change": est, "agree": 2, "games": 2})
     assert f"over {len(change)} deals" in note and f"change by {change.mean():+.2f}" in note
+    assert "the SD's 95 % bootstrap over boards: 0.30 to 0.50" in note and "no bidding method can remove" not in note
 
 
 def test_worked_deal_text():
@@ -176,5 +192,19 @@ def test_the_printed_table_line_is_said_in_words():
 
 def test_the_dd_eps_caption_states_the_tuned_eps_itself():
     note = f.dd_eps_note(0.2234, 0.22)
-    assert "ε ≈ 0.22" in note and "use ε = 0.22" in note and "beside the figure" not in note
+    assert "ε = 0.223, interpolated linearly" in note and "use ε = 0.22" in note and "beside the figure" not in note
+    # issue 50 reader: the grid points that agree with 0.58 within their error are a range, not one ε
+    table = pd.DataFrame({"eps": [0.1, 0.2, 0.3], "mean_lost": [0.2, 0.58, 0.6], "se": [0.05, 0.17, 0.1]})
+    assert f.dd_eps_note(0.2, 0.2, table).endswith("are ε = 0.20, 0.30, so the data allow a range of ε, not one value.")
     assert "default ε = 0.20" in f.dd_eps_note(float("nan"), 0.2)
+
+
+def test_the_grid_view_labels_every_cell_alike_and_gives_no_interval_from_one_board():
+    # issue 50 reader: row 8 read "MCA vs MC0" among "MCA(α=…, ρ=…) vs MC0"; one board printed "1 [0, 13]"
+    grid = pd.DataFrame({"alpha": [0.0, 2.0], "rho": [0, 1], "pairing": ["MCA(α=0, ρ=0) vs MC0", "MCA vs MC0"],
+                         "boards": [1, 3], "win_rate": [0.5, 0.5], "ci_low": [0.0, 0.2], "ci_high": [1.0, 0.8],
+                         "mae": [1.0, 0.8], "mae_low": [0.0, 0.5], "mae_high": [13.0, 1.1], "estimates": [2, 6]})
+    view = x.grid_view(grid)
+    assert list(view.pairing) == ["MCA(α=0, ρ=0) vs MC0", "MCA(α=2, ρ=1) vs MC0"]
+    assert view.iloc[0, 4] == "0.50 (n = 1 board, no interval)" and "no interval" not in view.iloc[1, 4]
+    assert list(view.iloc[:, 5]) == ["1.0 [0.0, 13.0]", "0.8 [0.5, 1.1]"]   # one decimal in the column

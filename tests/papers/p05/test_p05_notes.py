@@ -67,8 +67,12 @@ def test_smallest_gap_note_names_each_argmin():
     gaps = pd.DataFrame({"faces": [2, 3, 4], "per_turn_gap_pct": [50.0, 12.0, 7.7], "exact_gap_pct": [50.0, 11.1,
                                                                                                     np.nan]})
     assert claims05.smallest_gap_note(gaps).splitlines() == [
-        "per-turn method: smallest gap at N = 4 (7.700 points) over N = 2..4",
-        "exact equilibrium: smallest gap at N = 3 (11.100 points) over N = 2..3"]
+        "per-turn method: smallest gap at N = 4 (7.700 points) over N = 2..4; the smallest gap is at the largest N "
+        "searched, so a larger N could have a smaller one",
+        "exact equilibrium: smallest gap at N = 3 (11.100 points) over N = 2..3; the smallest gap is at the largest N "
+        "searched, so a larger N could have a smaller one"]
+    # issue 50 reader: an argmin inside the range searched carries no caveat
+    assert claims05.edge_words(4, [2, 3, 4, 5]) == "" and claims05.edge_words(5, [2, 3, 4, 5]).startswith("; the")
 
 
 def _grid(values, **extra):
@@ -105,6 +109,12 @@ def test_ld1_view_note_and_figure():
     ld1 = pd.DataFrame({"faces": range(1, 8), "first_player_win": [1.0, 0.75, 0.7, 0.69, 0.685, 41 / 60, 0.49]})
     view = figures05.ld1_view(ld1)
     assert list(view["faces N"]) == [1, 2, 3, 4, 5, 6] and list(view.index) == list(range(6))   # numbered afresh
+    # the win chance once, in % (issue 50 reader: "win chance" beside "win %")
+    assert "win %" in view.columns and "first player's win chance" not in view.columns
+    expl = pd.DataFrame({"faces": [2, 3], "first_player_win": [0.75, 0.7], "self_play_win": [0.75, 0.7],
+                         "nash_conv": [0.0, 0.0]})
+    assert "win chance in self-play" not in figures05.ld_expl_view(expl).columns
+    assert "win chance in self-play" in figures05.ld_expl_view(expl.assign(self_play_win=[0.75, 0.6])).columns
     caption = figures05.ld1_caption(ld1)   # the caption's range is the run's, its trend read off the table
     assert "N = 1..7 faces" in caption and "drops below 50 %" in caption and "passes through" in caption
     assert "stays above 50 %" in figures05.ld1_caption(ld1.head(6))
@@ -154,6 +164,9 @@ def test_talk_game_note_and_default_grid():
     # the game is named by its rules in words, never by its code label (issue 50: "star-order:difference/...")
     assert note.startswith("**The talk's game.** Rules: face 2 is wild") and note.endswith("the next best variant gives 3.")
     assert "`t`" not in note
+    # issue 50 reader: two variants giving every cell are a tie, said with its tie-break
+    tied = counting.assign(truncated_matches=[4, 4, 3])
+    assert "2 variants give 4, and this one has the smallest mean |gap|" in figures05.talk_game_note(talk, cells, tied)
     closest = talk.copy()
     closest["truncated_matches"] = 3
     assert figures05.talk_game_note(closest, cells, counting).startswith("**No variant")
@@ -182,3 +195,29 @@ def test_a_caller_strategy_says_each_announcement_with_its_chance():
     caller = pd.DataFrame({"previous": [0, 0, 0], "roll": [1, 1, 2], "announce": [3, 4, 3], "prob": [0.5, 0.5, 1.0]})
     view = figures05.caller_view(caller)
     assert view.loc[0, 1] == "b = 3 (0.5), b = 4 (0.5)" and view.loc[0, 2] == "b = 3"
+
+
+def test_the_first_screen_counts_the_findings_that_agree_by_selection():
+    claims = pd.DataFrame({"kind": ["finding"] * 3 + ["check"], "verdict": ["reproduced", "reproduced", "differs",
+                                                                           "reproduced"],
+                           "flags": ["agrees by selection", "", "agrees by selection", "agrees by selection"]})
+    assert "Of the 2 reproduced findings, 1 agree by selection" in figures05.selection_words(claims)
+    assert figures05.selection_words(claims.assign(flags="")) == ""
+
+
+def test_the_real_game_table_says_its_headline_mean():
+    cmp = pd.DataFrame({"faces": [2, 3, 4], "per_turn_mean_gain": [0.0, 0.2222, 0.3]})
+    note = figures05.exact_vs_note(cmp)
+    assert "smallest at N = 3: 0.2222" in note and "N = 2 is left out" in note
+
+
+def test_the_k_and_t_star_tables_name_the_cells_where_they_differ():
+    # issue 50 reader: four strategy tables with no what-to-notice; K and T* differ in a few cells only
+    caller = pd.DataFrame({"previous": [0, 0], "roll": [1, 1], "announce": [1, 2], "prob": [0.5, 0.5]})
+    guesser = pd.DataFrame({"previous": [0, 1], "announce": [2, 2], "p_bluff": [0.0, 1.0]})
+    same = figures05.strategy_difference_note(caller, guesser, caller, guesser)
+    assert "the same in every cell" in same
+    t_caller = caller.assign(prob=[1.0, 0.0])
+    t_guesser = guesser.assign(p_bluff=[0.0, 2 / 3])
+    note = figures05.strategy_difference_note(caller, guesser, t_caller, t_guesser)
+    assert "differ only at (s = 0, roll 1)" in note and "(s = 1, b = 2): K 1.000, T\\* 0.667" in note

@@ -76,3 +76,15 @@ def test_figures_draw(solution):
     ax = figures.bluff1_per_turn_vs_exact(bluff1, cmp).axes[0]
     assert all(float(t).is_integer() for t in ax.get_xticks())
     assert len(ax.get_legend().get_texts()) == 6
+
+
+def test_the_strategy_caption_is_read_from_the_plotted_tables(solution):
+    # issue 50 reader: a fixed caption described N = 6's mixing under a figure of N = 4 with one pure bid
+    opening = pd.DataFrame({"1×1": [1.0, 0.0], "1×2": [0.0, 1.0]}, index=["1", "2"])
+    calling = pd.DataFrame({"1×1": [0.2, 0.5], "1×2": [0.0, 0.9]}, index=["1", "2"])
+    text = w.strategy_caption(opening, calling, 2)
+    assert "no mixing" in text and "never opens on a face it does not hold" in text and "0.00 to 0.90" in text
+    mixed = w.strategy_caption(opening.assign(**{"1×1": [0.5, 0.0], "1×2": [0.5, 1.0]}), calling, 3)
+    assert "mixes between bids with 1 of its 2 dice" in mixed and "with die 1 it opens on a face" in mixed
+    real = w.strategy_caption(w.opening_table(solution), w.calling_table(solution), 3)
+    assert real.startswith("*Figure: the exact equilibrium with one die each, N = 3.")
