@@ -4,6 +4,7 @@ double oracle), their captions computed from the data they draw, and the tables 
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -13,6 +14,7 @@ from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormat
 from liarlab.papers.p05 import printed
 from liarlab.papers.p05.numbers import sci
 from liarlab.study import plotting
+from liarlab.study.decimals import shown
 
 
 def _exact_one_die(cmp: pd.DataFrame, one_die: pd.DataFrame | None) -> pd.DataFrame:
@@ -303,13 +305,9 @@ def words(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.reset_index(drop=True).rename(columns=COLUMN_WORDS)
 
 
-def fixed(frame: pd.DataFrame, decimals: int = 4, **columns: int) -> pd.DataFrame:
-    """``frame`` shown with one count of decimals per column (issue 50: "0.5" sat over "0.4444"): every float column
-    not of whole numbers to ``decimals``, ``columns`` (name -> count) where another count is right."""
-    from liarlab.study.tables import with_decimals
-
-    floats = [c for c in frame.select_dtypes("float").columns if not (frame[c].dropna() % 1 == 0).all()]
-    return with_decimals(frame, {**dict.fromkeys(floats, decimals), **columns})
+#: notebook 05's tables: one count of decimals per column, 4 unless a column is given its own
+#: (:func:`liarlab.study.decimals.shown`, the one door for it)
+fixed = partial(shown, digits=4)
 
 
 def ld1_view(ld1: pd.DataFrame) -> pd.DataFrame:
@@ -372,7 +370,7 @@ def caller_view(caller: pd.DataFrame, min_prob: float = 5e-4) -> pd.DataFrame:
 
 def guesser_view(guesser: pd.DataFrame) -> pd.DataFrame:
     """A guesser strategy: P(Bluff) per previous s (rows) and announcement b (columns)."""
-    return fixed(guesser.pivot(index="previous", columns="announce", values="p_bluff").round(3), 3)
+    return shown(guesser.pivot(index="previous", columns="announce", values="p_bluff").round(3), 3)
 
 
 def ld2_view(ld2: pd.DataFrame) -> pd.DataFrame:
@@ -544,7 +542,7 @@ def kept_per_round_view(kept_grids: pd.DataFrame) -> pd.DataFrame:
         out[f"{name}: bracket width"] = [sci(v) for v in sel.width]
         out[f"{name}: seconds"] = sel.seconds.to_numpy(dtype=float)
         out[f"{name}: memory (MB)"] = 1024 * sel.memory_gb.to_numpy(dtype=float)
-    return fixed(out, 2, **{c: 1 for c in out.columns if c.endswith("memory (MB)")},
+    return shown(out, 2, **{c: 1 for c in out.columns if c.endswith("memory (MB)")},
                  **{c: 2 for c in out.columns if c.endswith(": seconds")})
 
 
