@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import re
 
+from liarlab.core.verdicts import FAMILY_DIFFERS, FAMILY_REPRODUCED
 from liarlab.study import context, controls, outputs, plotting, tables
 from liarlab.study.params import COMMON, Choice, Flag, Float, Int, IntList, Param, Parameters, Text, check_parameters  # noqa: F401
 
@@ -361,7 +362,16 @@ def _family_verdict(line) -> str:
         said = ", ".join(f"{n} {_ROW_WORDS[v][0] if n == 1 else _ROW_WORDS[v][1]}" for v, n in others)
         return f"{word} ({main} of {n_judged} {rows}; {said}{tail})"
     said = ", ".join(f"{n} {'differ' if v == 'differs' and n > 1 else _VERDICT_SHORT[v]}" for v, n in judged.items())
-    return f"{word} ({n_judged} {rows}: {said}{tail})"
+    # an undecided family with a differing row read as a contradiction ("undecided (3 rows: 1 differs, 2
+    # undecided)" beside "a claim differs if any case differs", a fresh reader of 04): the family rule, in words
+    why = f"; {_FAMILY_RULE_WORDS}" if verdict == "inconclusive" and judged.get("differs") else ""
+    return f"{word} ({n_judged} {rows}: {said}{tail}{why})"
+
+
+# Why a family with a differing row can still be undecided, said where the summary shows one
+# (:func:`liarlab.core.verdicts.family_verdict`'s thresholds)
+_FAMILY_RULE_WORDS = (f"undecided by the family rule, which needs {FAMILY_REPRODUCED * 100:.0f} % of the rows to "
+                      f"reproduce or {FAMILY_DIFFERS * 100:.0f} % to differ")
 
 
 _WORD = re.compile(r"[\w§.=+-]+")
