@@ -560,8 +560,8 @@ def claims_view(frame):
         if _cell(r.get("ci_low")) and _cell(r.get("ci_high")) and r.get("ci_low") != r.get("ci_high"):
             label = _cell(r.get("interval"))
             ours += f" [{_cell(r['ci_low'])}, {_cell(r['ci_high'])}]" + (f" ({label})" if label else "")
-        if _cell(r.get("n")):
-            ours += f" ({_cell(r['n'])} {_cell(r.get('unit'))}".rstrip() + ")"
+        if _cell(r.get("n")):   # "(1 player)", not "(1 players)" (issue 50, a fresh reader of 06)
+            ours += f" ({_cell(r['n'])} {_unit_for(r.get('n'), _cell(r.get('unit')))}".rstrip() + ")"
         if _cell(r.get("seed_min")) and _cell(r.get("seed_max")):
             ours += f"; seeds {_cell(r['seed_min'])} to {_cell(r['seed_max'])}"
         if _cell(r.get("pilot_value")):
@@ -585,6 +585,16 @@ def claims_view(frame):
         view = view.drop(columns=["why it differs"])
     view.index = range(1, len(view) + 1)
     return view
+
+
+def _unit_for(n, unit: str) -> str:
+    """A sample's unit as its count takes it: "player" for 1, "players" otherwise (the claims table stores the
+    plural)."""
+    try:
+        one = float(n) == 1
+    except (TypeError, ValueError):
+        one = False
+    return unit[:-1] if one and unit.endswith("s") and not unit.endswith("ss") else unit
 
 
 def _data_link(name: str) -> str:

@@ -82,7 +82,7 @@ def test_front_page_has_paper_question_headline_counts_and_link(study):
     assert ("<em>Bluff-2 table</em>: 1 of 2 differ; cause: <strong>reading</strong>. Readings tried: 2 readings "
             "run (as printed (default): differs; six opener rules: reproduced)") in page
     # coverage counted per notebook, as the notebook counts its own ledger
-    assert "<strong>Coverage.</strong> Notebook 05, spec 05: 1 of 2 experiments at full size, 1 reduced." in page
+    assert "<strong>Coverage.</strong> 1 of 2 experiments at full size, 1 reduced (spec 05, notebook 05)." in page
     assert "&lt;span" not in page  # counts are text, never escaped markup
     assert "executed in 12 s" in page
     assert "&lt;and&gt;" in page  # titles are escaped
