@@ -69,9 +69,17 @@ def rerun_time() -> str:
     at_once = controls.notebooks_at_once()
     beside = (f", while the chain ran {at_once} notebooks at once on it (so an upper bound: the others shared "
               f"its cores)" if at_once > 1 else "")
+    profile = params.get("profile", "full")
     return (f"**Rerun time:** a rerun of this notebook from scratch takes about {shown} of computation with "
-            f"{workers} worker{'s' if workers != 1 else ''} in the {params.get('profile', 'full')} profile{cached}, "
-            f"measured on this run's machine{beside}.")
+            f"{workers} worker{'s' if workers != 1 else ''} in the {profile} profile "
+            f"({PROFILE_WORDS.get(profile, 'its run sizes')}){cached}, measured on this run's machine{beside}.")
+
+
+# What a profile is, said where a page names one ("in the quick profile" was never defined on the page, fresh
+# readers of 00 and 04, issue 50): one gloss, the same on every page
+PROFILE_WORDS = {"quick": "reduced run sizes for a fast check; the full profile runs the sizes the report is "
+                          "committed at",
+                 "full": "the sizes the report is committed at; the quick profile reduces them for a fast check"}
 
 
 def _cell(v) -> str:
