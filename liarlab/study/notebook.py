@@ -236,7 +236,10 @@ def _ours(r) -> str:
     counts = share_count(r)
     if counts:
         return counts
-    if in_points(r):   # the claim counts points: "-3.39 [-3.67, -3.11] points", not the share "-0.0339" (issue 50)
+    if in_points(r) or _win_rate_difference(r):
+        # the claim counts points: "-3.39 [-3.67, -3.11] points", not the share "-0.0339" (issue 50); a difference
+        # of win rates too, so one summary column does not mix "0.004 [-0.017, 0.025]" with "-3.6 points" (a fresh
+        # reader of 04)
         lo, hi = r.get("ci_low"), r.get("ci_high")
         return points_text(r.get("reproduced_value"), lo, hi) + (
             "" if not (tables.is_missing(lo) or tables.is_missing(hi)) and float(lo) != float(hi) else ", exact"
@@ -254,6 +257,24 @@ def _ours(r) -> str:
             or _recomputed(r):
         return f"{value}, exact"
     return value
+
+
+# A row whose note says its value is one win rate minus another ("windowed win rate, games 301-500: search ...
+# minus search with k fixed at 0"): a difference of shares of games, said in points like the rows that count them
+_WIN_RATE_MINUS = re.compile(r"\bwin rates?\b[^;]*\bminus\b")
+
+
+def _win_rate_difference(r) -> bool:
+    """Whether ``r``'s value is a difference of win rates (its note says "... win rate ... minus ...") on the share
+    scale (value and interval within -1..1), to be said in points."""
+    note = "" if tables.is_missing(r.get("note")) else str(r.get("note"))
+    if not _WIN_RATE_MINUS.search(note):
+        return False
+    try:
+        values = [float(r.get(k)) for k in ("reproduced_value", "ci_low", "ci_high") if not tables.is_missing(r.get(k))]
+    except (TypeError, ValueError):
+        return False
+    return bool(values) and not tables.is_missing(r.get("reproduced_value")) and all(abs(x) <= 1 for x in values)
 
 
 def _recomputed(r) -> bool:
