@@ -1,7 +1,7 @@
 """The report's front page and the headless-browser check of every page."""
 import html
-import re
 import json
+import re
 import shutil
 
 import nbformat
