@@ -64,7 +64,8 @@ def rerun_time() -> str:
     params = prov["parameters"]
     workers = params.get("n_jobs") or 1
     shown = f"{seconds / 60:.1f} minutes" if seconds >= 90 else f"{seconds:.0f} seconds"
-    cached = (f" ({prov['cached_seconds']:.0f} s of it served from the cache in this run)"
+    # said after the machine, not in a parenthesis beside the profile's gloss (two in a row read as clutter)
+    cached = (f"; {prov['cached_seconds']:.0f} s of it served from the cache in this run"
               if prov["cached_seconds"] >= 1 else "")
     at_once = controls.notebooks_at_once()
     beside = (f", while the chain ran {at_once} notebooks at once on it (so an upper bound: the others shared "
@@ -72,7 +73,7 @@ def rerun_time() -> str:
     profile = params.get("profile", "full")
     return (f"**Rerun time:** a rerun of this notebook from scratch takes about {shown} of computation with "
             f"{workers} worker{'s' if workers != 1 else ''} in the {profile} profile "
-            f"({PROFILE_WORDS.get(profile, 'its run sizes')}){cached}, measured on this run's machine{beside}.")
+            f"({PROFILE_WORDS.get(profile, 'its run sizes')}), measured on this run's machine{beside}{cached}.")
 
 
 # What a profile is, said where a page names one ("in the quick profile" was never defined on the page, fresh
