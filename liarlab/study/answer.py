@@ -583,15 +583,19 @@ _VERDICT_SENTENCES = {
     "differs": "We do not reproduce the claim {claim}.",
     "inconclusive": "Our sample cannot decide the claim {claim} yet.",
     "not-reproducible": "The claim {claim} cannot be reproduced here.",
-    "extension": "We test a claim that no paper makes: {claim}.",
+    "extension": "Our extension tests the claim {claim}.",
 }
-# The second and third of our own claims in one answer lean on the first ("Our own finding, which no paper makes:"
-# three times over read as a template, issue 50, notebook 06).
-_EXTENSION_AGAIN = ("We test a second claim of our own: {claim}.", "A third claim of ours: {claim}.",
-                    "Another claim of ours: {claim}.")
+# The second and third of our own claims in one answer lean on the first, which says "our extension" once ("We test
+# a claim that no paper makes: ...", "We test a second claim of our own: ...", "A third claim of ours: ..." read as
+# a template with a colon before each claim, fresh readers of 04 and 06, issue 50).
+_EXTENSION_AGAIN = ("We also test the claim {claim}.", "We further test the claim {claim}.",
+                    "We further test the claim {claim}.")
 
-# An undecided row that no sample size decides (flag "undecidable"): "yet" would promise a sample that decides it.
-_UNDECIDABLE_SENTENCE = "No sample size decides the claim {claim} at the precision the paper states."
+# An undecided row that no sample size decides (flag "undecidable"): "yet" would promise a sample that decides it,
+# and "No sample size decides the claim ..." read as "can never be decided" beside the sample that judged it (a
+# fresh reader of 04): the verdict first, then why a larger sample would not settle it.
+_UNDECIDABLE_SENTENCE = ("The claim {claim} stays undecided, and a larger sample could not settle it at the "
+                         "precision the paper states.")
 
 # A claim that opens with a short label ("Stage 1: the learner's win rates ...", "End game 1v1: the least
 # exploitable family ...") is said with a dash after its label, so the sentence around it has no colon of the
@@ -615,6 +619,22 @@ def claim_words(claim) -> str:
     return " — ".join(labels + [text])
 
 
+def claim_in_prose(claim) -> str:
+    """A claim as a sentence of the answer quotes it: :func:`claim_words` with its labels moved behind the statement
+    ("End game 1v1: the least exploitable family ..." -> "the least exploitable family ... (End game 1v1)"), so the
+    sentence around it stacks no dash on its own words ("We test a claim that no paper makes: End game 1v1 — the
+    least ..." read as generator boilerplate, a fresh reader of 06, issue 50). A statement already ending in a
+    parenthesis takes the label inside it ("(judged by ...; Bluff)")."""
+    parts = claim_words(claim).split(" — ")
+    text, labels = parts[-1], parts[:-1]
+    if not labels:
+        return text
+    label = "; ".join(labels)
+    if text.endswith(")") and text.count("(") == text.count(")"):
+        return f"{text[:-1]}; {label})"
+    return f"{text} ({label})"
+
+
 # A family's verdict by the family rule and its headline row's own, said as one statement where the two differ
 # (04: the stage-1 chart's family is reproduced, 6 of 8 rows, while its headline row differs): "We reproduce the
 # chart ... Its headline row differs: we do not reproduce ..." read as a contradiction (issue 50). The scorecard
@@ -627,11 +647,12 @@ _FAMILY_RULES = {   # said after the family's count, before the headline's claus
     "inconclusive": "The family rule leaves the family undecided.",
 }
 _HEAD_CLAUSE = {   # the headline row's verdict against the family's
-    "reproduced": "its headline claim reproduces: {claim}",
-    "differs": "its headline claim does not reproduce: {claim}",
+    "reproduced": "its headline claim {claim} reproduces",
+    "differs": "its headline claim {claim} does not reproduce",
     "inconclusive": "our sample cannot decide its headline claim {claim} yet",
 }
-_HEAD_CLAUSE_UNDECIDABLE = "no sample size decides its headline claim {claim} at the precision the paper states"
+_HEAD_CLAUSE_UNDECIDABLE = ("its headline claim {claim} stays undecided, and a larger sample could not settle it "
+                            "at the precision the paper states")
 
 
 def family_of(claims: pd.DataFrame, row) -> pd.DataFrame:
@@ -658,7 +679,7 @@ def _family_lead(claims: pd.DataFrame | None, row) -> str:
     if verdict == str(row["verdict"]) or verdict not in _FAMILY_RULES:
         return ""
     counts = fam["verdict"].value_counts()
-    claim = f"*{claim_words(row['claim'])}*"
+    claim = f"*{claim_in_prose(row['claim'])}*"
     head = (_HEAD_CLAUSE_UNDECIDABLE if str(row["verdict"]) == "inconclusive"
             and "undecidable" in str(row.get("flags") or "") else _HEAD_CLAUSE[str(row["verdict"])])
     head = head.format(claim=claim)
@@ -687,7 +708,7 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
     paper's (``paper``: the paper's value said on the same scale as ours, where the row's printed value is on
     another, e.g. "all 32 types, a share of 1" beside a share of types), why."""
     verdict = str(row.get("verdict"))
-    claim = f"*{claim_words(row['claim'])}*"
+    claim = f"*{claim_in_prose(row['claim'])}*"
     template = _VERDICT_SENTENCES.get(verdict, "{claim}: " + verdict + ".")
     said = row.get("flags")
     if verdict == "extension":
@@ -711,7 +732,9 @@ def _row_sentence(row, label: str, flags: _Flags, quantity: str | None = None, p
         # agree as 72 of 75 printed numbers; the paper: all 75" (issue 50, notebook 00)
         printed = _paper_value(row.get("paper_value"))
         theirs, _, after = str(paper or printed or "").partition(". ")   # a sentence of its own stays one
-        out += f" {counted}" + (f" (the paper: {theirs})" if theirs else "") + "." + (
+        # "(the paper: all 75)" was cryptic and, on an answer covering two papers, ambiguous (a fresh reader of 00):
+        # the papers are named where the row's source names them
+        out += f" {counted}" + (f", where {_whose(row)} would have {theirs}" if theirs else "") + "." + (
             f" {after.rstrip('.')}." if after else "")
     elif ours:
         out += _measure_sentence(quantity, ours) if quantity else f" We measure {ours}"
@@ -764,6 +787,16 @@ def _measure_sentence(quantity: str, ours: str) -> str:
         # its own sentence ends at a full stop, never ",." (04's second result, fresh readers)
         return f" We measure {quantity.rstrip(' ,;:.')}. We find {ours}"
     return f" We measure {quantity} as {ours}"
+
+
+_PAPERS = re.compile(r"^(papers? \d+(?:(?:, | and )\d+)*)\b")
+
+
+def _whose(row) -> str:
+    """Who printed a row's numbers, as the answer names them: "papers 01 and 02" where the row's source names
+    more than one paper, else "the paper"."""
+    match = _PAPERS.match(str(row.get("source") or "").strip().lower())
+    return match.group(1) if match and match.group(1).startswith("papers") else "the paper"
 
 
 _COUNTED = re.compile(r"the (\w+) that (\w+)")

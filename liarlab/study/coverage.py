@@ -125,7 +125,8 @@ def read_ledgers(folder: Path | None = None) -> pd.DataFrame:
 
 
 def summary(ledgers: pd.DataFrame) -> pd.DataFrame:
-    """One line per spec: how many experiments ran at full size, reduced, missing, not applicable."""
+    """One line per spec: how many experiments ran at full size, reduced, missing, not applicable ("14 of 15
+    experiments at full size, 1 reduced (spec 01)")."""
     if ledgers.empty:
         return pd.DataFrame(columns=["spec", "experiments", *STATUSES, "line"])
     counts = ledgers.groupby("spec")["status"].value_counts().unstack(fill_value=0)
@@ -136,7 +137,9 @@ def summary(ledgers: pd.DataFrame) -> pd.DataFrame:
         # "1 of 1 experiment", "14 of 15 experiments": the noun agrees with the total it counts
         parts = [f"{r['full']} of {r['experiments']} experiment{'' if r['experiments'] == 1 else 's'} at full size"]
         parts += [f"{r[s]} {s}" for s in STATUSES[1:] if r[s]]
-        lines.append(f"{spec}: " + ", ".join(parts))
+        # the spec after its count, in parentheses: "03: 5 of 15 ..." read as a label, and 99's "notebook 00, spec
+        # 01: ...; notebook 00, spec 02: ..." stacked a colon per spec (issue 50, fresh readers of 03 and 99)
+        lines.append(", ".join(parts) + f" (spec {spec})")
     counts["line"] = lines
     return counts.reset_index()
 

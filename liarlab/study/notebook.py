@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import re
 
+from liarlab.core.verdicts import FAMILY_DIFFERS, FAMILY_REPRODUCED
 from liarlab.study import context, controls, outputs, plotting, tables
 from liarlab.study.params import COMMON, Choice, Flag, Float, Int, IntList, Param, Parameters, Text, check_parameters  # noqa: F401
 
@@ -63,14 +64,23 @@ def rerun_time() -> str:
     params = prov["parameters"]
     workers = params.get("n_jobs") or 1
     shown = f"{seconds / 60:.1f} minutes" if seconds >= 90 else f"{seconds:.0f} seconds"
-    cached = (f" ({prov['cached_seconds']:.0f} s of it served from the cache in this run)"
+    # said after the machine, not in a parenthesis beside the profile's gloss (two in a row read as clutter)
+    cached = (f"; {prov['cached_seconds']:.0f} s of it served from the cache in this run"
               if prov["cached_seconds"] >= 1 else "")
     at_once = controls.notebooks_at_once()
     beside = (f", while the chain ran {at_once} notebooks at once on it (so an upper bound: the others shared "
               f"its cores)" if at_once > 1 else "")
+    profile = params.get("profile", "full")
     return (f"**Rerun time:** a rerun of this notebook from scratch takes about {shown} of computation with "
-            f"{workers} worker{'s' if workers != 1 else ''} in the {params.get('profile', 'full')} profile{cached}, "
-            f"measured on this run's machine{beside}.")
+            f"{workers} worker{'s' if workers != 1 else ''} in the {profile} profile "
+            f"({PROFILE_WORDS.get(profile, 'its run sizes')}), measured on this run's machine{beside}{cached}.")
+
+
+# What a profile is, said where a page names one ("in the quick profile" was never defined on the page, fresh
+# readers of 00 and 04, issue 50): one gloss, the same on every page
+PROFILE_WORDS = {"quick": "reduced run sizes for a fast check; the full profile runs the sizes the report is "
+                          "committed at",
+                 "full": "the sizes the report is committed at; the quick profile reduces them for a fast check"}
 
 
 def _cell(v) -> str:
@@ -227,7 +237,10 @@ def _ours(r) -> str:
     counts = share_count(r)
     if counts:
         return counts
-    if in_points(r):   # the claim counts points: "-3.39 [-3.67, -3.11] points", not the share "-0.0339" (issue 50)
+    if in_points(r) or _win_rate_difference(r):
+        # the claim counts points: "-3.39 [-3.67, -3.11] points", not the share "-0.0339" (issue 50); a difference
+        # of win rates too, so one summary column does not mix "0.004 [-0.017, 0.025]" with "-3.6 points" (a fresh
+        # reader of 04)
         lo, hi = r.get("ci_low"), r.get("ci_high")
         return points_text(r.get("reproduced_value"), lo, hi) + (
             "" if not (tables.is_missing(lo) or tables.is_missing(hi)) and float(lo) != float(hi) else ", exact"
@@ -245,6 +258,24 @@ def _ours(r) -> str:
             or _recomputed(r):
         return f"{value}, exact"
     return value
+
+
+# A row whose note says its value is one win rate minus another ("windowed win rate, games 301-500: search ...
+# minus search with k fixed at 0"): a difference of shares of games, said in points like the rows that count them
+_WIN_RATE_MINUS = re.compile(r"\bwin rates?\b[^;]*\bminus\b")
+
+
+def _win_rate_difference(r) -> bool:
+    """Whether ``r``'s value is a difference of win rates (its note says "... win rate ... minus ...") on the share
+    scale (value and interval within -1..1), to be said in points."""
+    note = "" if tables.is_missing(r.get("note")) else str(r.get("note"))
+    if not _WIN_RATE_MINUS.search(note):
+        return False
+    try:
+        values = [float(r.get(k)) for k in ("reproduced_value", "ci_low", "ci_high") if not tables.is_missing(r.get(k))]
+    except (TypeError, ValueError):
+        return False
+    return bool(values) and not tables.is_missing(r.get("reproduced_value")) and all(abs(x) <= 1 for x in values)
 
 
 def _recomputed(r) -> bool:
@@ -361,7 +392,16 @@ def _family_verdict(line) -> str:
         said = ", ".join(f"{n} {_ROW_WORDS[v][0] if n == 1 else _ROW_WORDS[v][1]}" for v, n in others)
         return f"{word} ({main} of {n_judged} {rows}; {said}{tail})"
     said = ", ".join(f"{n} {'differ' if v == 'differs' and n > 1 else _VERDICT_SHORT[v]}" for v, n in judged.items())
-    return f"{word} ({n_judged} {rows}: {said}{tail})"
+    # an undecided family with a differing row read as a contradiction ("undecided (3 rows: 1 differs, 2
+    # undecided)" beside "a claim differs if any case differs", a fresh reader of 04): the family rule, in words
+    why = f"; {_FAMILY_RULE_WORDS}" if verdict == "inconclusive" and judged.get("differs") else ""
+    return f"{word} ({n_judged} {rows}: {said}{tail}{why})"
+
+
+# Why a family with a differing row can still be undecided, said where the summary shows one
+# (:func:`liarlab.core.verdicts.family_verdict`'s thresholds)
+_FAMILY_RULE_WORDS = (f"undecided by the family rule, which needs {FAMILY_REPRODUCED * 100:.0f} % of the rows to "
+                      f"reproduce or {FAMILY_DIFFERS * 100:.0f} % to differ")
 
 
 _WORD = re.compile(r"[\w§.=+-]+")
@@ -550,8 +590,8 @@ def claims_view(frame):
         if _cell(r.get("ci_low")) and _cell(r.get("ci_high")) and r.get("ci_low") != r.get("ci_high"):
             label = _cell(r.get("interval"))
             ours += f" [{_cell(r['ci_low'])}, {_cell(r['ci_high'])}]" + (f" ({label})" if label else "")
-        if _cell(r.get("n")):
-            ours += f" ({_cell(r['n'])} {_cell(r.get('unit'))}".rstrip() + ")"
+        if _cell(r.get("n")):   # "(1 player)", not "(1 players)" (issue 50, a fresh reader of 06)
+            ours += f" ({_cell(r['n'])} {_unit_for(r.get('n'), _cell(r.get('unit')))}".rstrip() + ")"
         if _cell(r.get("seed_min")) and _cell(r.get("seed_max")):
             ours += f"; seeds {_cell(r['seed_min'])} to {_cell(r['seed_max'])}"
         if _cell(r.get("pilot_value")):
@@ -575,6 +615,16 @@ def claims_view(frame):
         view = view.drop(columns=["why it differs"])
     view.index = range(1, len(view) + 1)
     return view
+
+
+def _unit_for(n, unit: str) -> str:
+    """A sample's unit as its count takes it: "player" for 1, "players" otherwise (the claims table stores the
+    plural)."""
+    try:
+        one = float(n) == 1
+    except (TypeError, ValueError):
+        one = False
+    return unit[:-1] if one and unit.endswith("s") and not unit.endswith("ss") else unit
 
 
 def _data_link(name: str) -> str:

@@ -99,7 +99,10 @@ def notebook_html(notebook: Path) -> str:
     from nbconvert.preprocessors import TagRemovePreprocessor
 
     exporter = HTMLExporter(extra_loaders=[jinja2.DictLoader({"liarlab_offline.html.j2": _OFFLINE_TEMPLATE})],
-                            template_file="liarlab_offline.html.j2")
+                            template_file="liarlab_offline.html.j2",
+                            # no "In [7]:" / "Out[23]:" prompts: a page for readers, not a kernel session (a cell
+                            # whose last expression is a Markdown object showed "Out[23]:", a fresh reader of 04)
+                            exclude_input_prompt=True, exclude_output_prompt=True)
     exporter.register_preprocessor(TagRemovePreprocessor(remove_input_tags=set(REMOVE_INPUT_TAGS), enabled=True),
                                    enabled=True)
     body, _ = exporter.from_notebook_node(nbformat.read(notebook, as_version=4))

@@ -740,15 +740,22 @@ def coverage_summary(data_dir=None) -> pd.DataFrame:
     for nb, ledger in ledgers.groupby("notebook", sort=True):
         part = coverage.summary(ledger.drop(columns="notebook"))
         part.insert(0, "notebook", nb)
-        part["line"] = [f"notebook {nb}, spec {line}" for line in part["line"]]
+        part["line"] = [notebook_line(line, nb) for line in part["line"]]
         frames.append(part)
     if not frames:
         return pd.DataFrame(columns=["notebook", "spec", "experiments", *coverage.STATUSES, "line"])
     return pd.concat(frames, ignore_index=True).rename_axis(columns=None)
 
 
+def notebook_line(line: str, nb: str) -> str:
+    """A notebook's own coverage line (:func:`liarlab.study.coverage.summary`) as notebook 99 lists it, the notebook
+    named beside its spec: "14 of 15 experiments at full size, 1 reduced (spec 01)" -> "... (spec 01, notebook
+    01)"."""
+    return f"{line[:-1]}, notebook {nb})" if line.endswith(")") else f"{line} (notebook {nb})"
+
+
 def coverage_lines(data_dir=None) -> list[str]:
-    """One line per notebook and spec ("notebook 01, spec 01: 14 of 15 experiments at full size, 1 reduced"),
+    """One line per notebook and spec ("14 of 15 experiments at full size, 1 reduced (spec 01, notebook 01)"),
     the same count each notebook prints above its own ledger."""
     return list(coverage_summary(data_dir)["line"])
 

@@ -223,6 +223,8 @@ def cell_text(v, digits: int = DIGITS) -> str:
         match = _FRACTION_TEXT.match(v)
         if match and int(match.group(2)) > 0:
             return fraction_text(Fraction(int(match.group(1)), int(match.group(2))))
+        if re.fullmatch(r"\s*0\d+\s*", v):   # a code with a leading zero ("06", "003") names, it does not count:
+            return v.strip()                     # "6" in 99's coverage table lost notebook 06 (issue 50)
         if _NUMBER_TEXT.match(v):  # a number a table holds as text (a CSV column read as str)
             return f"{int(v):,}" if re.fullmatch(r"\s*[-+]?\d+\s*", v) else plain(float(v), digits)
         return tidy_text(v)

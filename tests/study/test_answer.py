@@ -253,13 +253,13 @@ def test_a_headline_row_whose_family_the_rule_calls_otherwise_is_led_by_its_fami
     # and the family's verdict inside it, not "we do not reproduce X. The family counts as reproduced" (fresh readers)
     assert first.startswith("**Our answer.** Of the 4 judged rows of the paper's *Chart*, 3 reproduce, so the "
                             "family counts as reproduced (the family rule needs at least three quarters of a "
-                            "family's rows to reproduce), but its headline claim does not reproduce: *Chart — almost "
-                            "all above half*.")
+                            "family's rows to reproduce), but its headline claim *almost all above half (Chart)* does "
+                            "not reproduce.")
     assert "we do not reproduce" not in first and "The family counts" not in first
     # a family whose rule agrees with its headline row is said as before, by the row alone
     rows[1]["verdict"] = rows[2]["verdict"] = "differs"
     text = answer.answer_paragraph(pd.DataFrame(rows), None)
-    assert text.startswith("**Our answer.** We do not reproduce the claim *Chart — almost all above half*.")
+    assert text.startswith("**Our answer.** We do not reproduce the claim *almost all above half (Chart)*.")
 
 
 def test_a_value_and_its_interval_are_said_once_and_to_the_same_decimals():
@@ -280,11 +280,14 @@ def test_an_undecidable_headline_does_not_promise_a_sample_that_decides_it():
            "reproduced_value": 0.61, "ci_low": 0.49, "ci_high": 0.73, "verdict": "inconclusive",
            "flags": "undecidable", "headline": True}
     text = answer.answer_paragraph(pd.DataFrame([row]), None)
-    assert "No sample size decides the claim *every RLi wins > 50 %*" in text and " yet" not in text
+    # the verdict first, then why no larger sample settles it ("No sample size decides the claim ..." read as "can
+    # never be decided" beside the sample that judged it, a fresh reader of 04)
+    assert "The claim *every RLi wins > 50 %* stays undecided, and a larger sample could not settle it" in text
+    assert " yet" not in text and "No sample size decides" not in text
     # said once: the sentence says it, so the notes do not add the flag "undecidable" (issue 50)
     assert "undecidable" not in text and "Note" not in text
     both = answer.answer_paragraph(pd.DataFrame([{**row, "flags": "undecidable; agrees by selection"}]), None)
-    assert "No sample size decides" in both and "Note: agrees by selection (" in both and "undecidable" not in both
+    assert "a larger sample could not settle it" in both and "Note: agrees by selection (" in both and "undecidable" not in both
     text = answer.answer_paragraph(pd.DataFrame([{**row, "flags": ""}]), None)
     assert "cannot decide the claim *every RLi wins > 50 %* yet" in text
 

@@ -145,6 +145,8 @@ def test_rerun_time_counts_cached_compute_time(tmp_path):
     text = nb.rerun_time()
     assert "2.1 minutes" in text and "2 workers" in text and "quick profile" in text
     assert "125 s of it served from the cache" in text
+    # the profile it names is glossed where it is named ("in the quick profile" was never defined on 00's page)
+    assert "quick profile (reduced run sizes" in text and "the full profile runs" in text
 
 
 def test_rerun_time_says_when_other_notebooks_shared_the_cores(tmp_path, monkeypatch):

@@ -181,7 +181,24 @@ def test_a_summarys_first_line_gives_the_verdict_the_answer_leads_with():
 # the readings a row tried as "N readings of the paper run; reproduced under 'x'", and one fixed opener said
 # before claim after claim ("Our own finding, which no paper makes:" three times in 06's answer).
 TEMPLATE_PHRASES = (re.compile(r"\b\d+ readings? of the paper run\b"), re.compile(r"; reproduced under '"),
-                    re.compile(r"\breading cannot be run; \d+ readings? not built"))
+                    re.compile(r"\breading cannot be run; \d+ readings? not built"),
+                    # round 2 of the fresh readers (04, 06, 00): a form's openers before a colon and the claim,
+                    # "no sample size decides" read as "never decidable", and "(the paper: all 75)"
+                    re.compile(r"\bNo sample size decides the claim\b"),
+                    re.compile(r"\b(?:a|second|third|another) claim (?:that no paper makes|of (?:our own|ours)):"),
+                    re.compile(r"\bclaim of ours:"), re.compile(r"\(the papers?: "))
+
+
+def colon_dash_stacks(text: str) -> list[str]:
+    """Sentences that set a colon and a dash before one claim as the reader sees them ("We test a claim that no
+    paper makes: End game 1v1 — the least ...", a fresh reader of 06): italics are only a font, parentheses hide
+    theirs."""
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+        bare = re.sub(r"\([^()]*\)", "", re.sub(r"\*([^*]+)\*", r"\1", sentence.replace("**", "")))
+        if ":" in bare and " — " in bare.split(":", 1)[1]:
+            out.append(sentence[:160])
+    return out
 REPEATS_ALLOWED = 2   # "We do not reproduce the claim" for a headline and a second result is an author's repetition
 
 
@@ -199,6 +216,7 @@ def repeated_openers(text: str) -> list[str]:
 
 def template_problems(text: str) -> list[str]:
     found = [f"template phrase: {m.group(0)!r}" for p in TEMPLATE_PHRASES for m in p.finditer(text)]
+    found += [f"colon and dash before a claim: {s!r}" for s in colon_dash_stacks(text)]
     return found + [f"one opener repeated: {o!r}" for o in repeated_openers(text)]
 
 
@@ -218,9 +236,55 @@ def points_shown_as_shares(summary) -> list[str]:
     "**Our answer.** Our own finding, which no paper makes: *End game 1v1 — the least exploitable family*. We "
     "measure 0.2956.\n\n**Second main result.** Our own finding, which no paper makes: *End game 1v1 — the most "
     "exploitable family*. We measure 0.9618.\n\n**Third main result.** Our own finding, which no paper makes: "
-    "*Seats in which the equilibrium wins more*. We measure 286 of 288 seats."])
+    "*Seats in which the equilibrium wins more*. We measure 286 of 288 seats.",
+    # round 2 (the committed answers of 04, 06 and 00 before this check)
+    "**Our answer.** No sample size decides the claim *Stage 1 — the learner's win rates are almost all above "
+    "50%* at the precision the paper states.",
+    "**Our answer.** We test a claim that no paper makes: *End game 1v1 — the least exploitable family*.",
+    "**Second main result.** We test a second claim of our own: *the most exploitable family*.",
+    "**Third main result.** A third claim of ours: *the equilibrium strategy wins more*.",
+    "We reproduce the claim *X*. 72 of the 75 printed numbers agree (the paper: all 75).",
+    "**Second main result.** Our extension tests a claim: End game 1v1 — the most exploitable family."])
 def test_the_template_phrases_of_the_old_answers_are_rejected(text):
     assert template_problems(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "**Our answer.** Our extension tests the claim *the least exploitable family is random guess (End game 1v1)*.",
+    "**Our answer.** The claim *the win rates are almost all above 50% (Stage 1)* stays undecided, and a larger "
+    "sample could not settle it at the precision the paper states.",
+    "72 of the 75 printed numbers agree, where papers 01 and 02 would have all 75.",
+    "Fig 3-13 opening — E for C trump."])
+def test_the_answers_new_wording_passes_the_template_checks(text):
+    assert not template_problems(text), template_problems(text)
+
+
+def undecided_without_the_rule(verdicts) -> list[str]:
+    """Summary verdicts of an undecided family with a differing row that do not say the family rule ("undecided
+    (3 rows: 1 differs, 2 undecided)" read as a contradiction, a fresh reader of 04)."""
+    return [v for v in verdicts if v.startswith("undecided") and re.search(r"\bdiffers?\b", v)
+            and "family rule" not in v]
+
+
+def test_an_undecided_family_with_a_differing_row_says_the_family_rule():
+    from liarlab.study import notebook as nb
+
+    assert undecided_without_the_rule(["undecided (3 rows: 1 differs, 2 undecided)"])
+    line = {"verdict": "inconclusive", "rows": 3, "row_verdicts": "1 differs, 2 inconclusive"}
+    said = nb._family_verdict(line)
+    assert not undecided_without_the_rule([said]), said
+    for nb_id, summary in _summaries():
+        assert not undecided_without_the_rule(summary["verdict"]), nb_id
+
+
+def test_the_claims_view_says_a_sample_of_one_in_the_singular():
+    # 06's claims view said "0.2956 (1 players)" (issue 50, the lead's list)
+    from liarlab.study import notebook as nb
+
+    for nb_id in NOTEBOOK_IDS:
+        view = nb.claims_view(CLAIMS[CLAIMS["notebook"] == nb_id])
+        said = [o for o in view["ours"] if ONE_PLURAL.search(o)]
+        assert not said, (nb_id, said[:3])
 
 
 def test_a_share_shown_where_the_claim_counts_points_is_rejected():

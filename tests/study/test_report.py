@@ -1,6 +1,7 @@
 """The report's front page and the headless-browser check of every page."""
 import html
 import json
+import re
 import shutil
 
 import nbformat
@@ -31,7 +32,8 @@ def _notebook(path, title, duration=12.5):
                 nbformat.v4.new_code_cell("injected_parameter = 2", metadata={"tags": ["injected-parameters"]}),
                 nbformat.v4.new_markdown_cell("**Our answer.** It works: reproduced."),
                 _figure_cell(),
-                nbformat.v4.new_code_cell("1 + 1")]
+                nbformat.v4.new_code_cell("1 + 1", execution_count=23, outputs=[nbformat.v4.new_output(
+                    "execute_result", data={"text/plain": "2"}, execution_count=23)])]
     nb.metadata["papermill"] = {"duration": duration}
     nbformat.write(nb, path)
 
@@ -82,7 +84,7 @@ def test_front_page_has_paper_question_headline_counts_and_link(study):
     assert ("<em>Bluff-2 table</em>: 1 of 2 differ; cause: <strong>reading</strong>. Readings tried: 2 readings "
             "run (as printed (default): differs; six opener rules: reproduced)") in page
     # coverage counted per notebook, as the notebook counts its own ledger
-    assert "<strong>Coverage.</strong> Notebook 05, spec 05: 1 of 2 experiments at full size, 1 reduced." in page
+    assert "<strong>Coverage.</strong> 1 of 2 experiments at full size, 1 reduced (spec 05, notebook 05)." in page
     assert "&lt;span" not in page  # counts are text, never escaped markup
     assert "executed in 12 s" in page
     assert "&lt;and&gt;" in page  # titles are escaped
@@ -110,6 +112,9 @@ def test_notebook_page_hides_the_machinery_and_captions_every_figure(study):
     assert "secret_parameter" not in page and "injected_parameter" not in page and ">show<" in page
     assert 'alt="Figure: win rate per face count; the dashed line is the talk&#x27;s value."' in page
     assert report._DEFAULT_ALT not in page
+    # no kernel prompts: 04's page showed "Out[23]:" above a Markdown result (issue 50, a fresh reader)
+    assert ">2<" in page or "2</pre>" in page
+    assert not re.search(r"(?:In|Out)(?:&nbsp;|\s)*\[\d+\]:", page)
 
 
 def test_alt_text_is_the_caption_under_the_image_or_a_fallback():

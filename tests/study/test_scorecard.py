@@ -345,14 +345,16 @@ def test_coverage_counts_per_notebook_as_each_notebook_does(tmp_path):
     coverage.save_ledger("00", _ledger_rows("01", ["E1"]) + _ledger_rows("02", ["#1", "#2"]))
     coverage.save_ledger("01", _ledger_rows("01", ["E2", "E3", "X4"], reduced=("X4",)))
     lines = scorecard.coverage_lines(tmp_path / "data")
-    assert lines == ["notebook 00, spec 01: 1 of 1 experiment at full size",
-                     "notebook 00, spec 02: 2 of 2 experiments at full size",
-                     "notebook 01, spec 01: 2 of 3 experiments at full size, 1 reduced"]
+    assert lines == ["1 of 1 experiment at full size (spec 01, notebook 00)",
+                     "2 of 2 experiments at full size (spec 02, notebook 00)",
+                     "2 of 3 experiments at full size, 1 reduced (spec 01, notebook 01)"]
+    # no colon per spec: 99 said "notebook 00, spec 01: ...; notebook 00, spec 02: ..." (issue 50)
+    assert not any(":" in line for line in lines)
     # the line each notebook prints above its own ledger (nb.show_coverage) is the same count
     for nb in ("00", "01"):
         own = pd.read_csv(tmp_path / "data" / f"{nb}_coverage.csv", dtype=str, keep_default_na=False)
         for line in coverage.summary(own)["line"]:
-            assert f"notebook {nb}, spec {line}" in lines
+            assert scorecard.notebook_line(line, nb) in lines
 
 
 def _markdown_outputs(path):
@@ -372,9 +374,16 @@ def test_committed_coverage_lines_of_the_notebooks_are_notebook_99s():
     checked = 0
     for path in sorted((REPO / "notebooks").glob("0[0-9]_*.ipynb")):
         for paragraph in re.findall(r"\*\*Coverage\.\*\* (.+?)\.(?:\n|$)", _markdown_outputs(path)):
-            # one paragraph holds every spec's count ("01: ...; 02: ..."); 99 lists each spec on its own
-            for line in re.split(r"; (?=\d\d: )", paragraph):
-                assert f"notebook {path.name[:2]}, spec {line}" in scorecard_text, (path.name, line)
+            # one paragraph holds every spec's count; 99 lists each spec on its own. Two forms, as the committed
+            # outputs come from one chain run: "01: ...; 02: ..." (99: "notebook 00, spec 01: ..."), and since
+            # issue 50's fresh readers "... (spec 01); ... (spec 02)" (99: "... (spec 01, notebook 00)")
+            nb = path.name[:2]
+            if re.match(r"\d\d: ", paragraph):
+                expected = [f"notebook {nb}, spec {line}" for line in re.split(r"; (?=\d\d: )", paragraph)]
+            else:
+                expected = [scorecard.notebook_line(line, nb) for line in re.split(r"(?<=\)); ", paragraph)]
+            for line in expected:
+                assert line in scorecard_text, (path.name, line)
                 checked += 1
     assert checked >= 1
 

@@ -372,3 +372,9 @@ def test_the_finding_counts_leave_our_extensions_out():
     view = findings.finding_counts_view(claims)
     assert sorted(view.index) == ["differs", "reproduced", "undecided"]
     assert "extension" not in view.index and "our extension" not in view.index
+
+
+def test_a_code_with_a_leading_zero_stays_text():
+    # 99's coverage table showed spec "06" as "6" (issue 50, the lead's list): a code names, it does not count
+    assert tables.cell_text("06") == "06" and tables.cell_text("003") == "003"
+    assert tables.cell_text("6") == "6" and tables.cell_text("0") == "0" and tables.cell_text("0.5") == "0.5"
