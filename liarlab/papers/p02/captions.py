@@ -256,21 +256,30 @@ def game_lengths(shares: pd.DataFrame) -> str:
             "bound the history lengths of its space tables (checked in notebook 00).")
 
 
-def exploitability(summary: pd.DataFrame) -> str:
-    """The best-response lower bound (``summary``: :func:`exploit.summary`)."""
+def exploitability(summary: pd.DataFrame, games: int | None = None) -> str:
+    """The best-response lower bound (``summary``: :func:`exploit.summary`; ``games``: the games each table plays
+    against the responder), saying where the tables' spread is zero (issue 50, fresh reader: intervals resting on
+    tables that all scored 1.000)."""
     from liarlab.papers.p02 import views
 
     lb = summary["best-response lower bound"]
     above = summary.ci_low > 0.5
+    flat = summary.ci_high - summary.ci_low == 0
+    each = f"{games:,} games against each table, " if games else ""
     start = (f"*What to notice:* the responder wins {lb.min():.3f} to {lb.max():.3f} of its games, by kind of table "
-             "(the mean over its tables; bars, 95 % intervals across tables; the dashed line is 50 %). ")
+             f"({each}the mean over {int(summary.n.min())} to {int(summary.n.max())} tables; bars, 95 % t intervals "
+             "across tables; the dashed line is 50 %). ")
+    if flat.any():
+        start += (f"For {int(flat.sum())} of {len(summary)} kinds every table scored the same, so the interval "
+                  "across tables has zero width: that is the tables' agreement, not a measured certainty. ")
     if above.all():
         said = ("Every kind of table, whatever its history length or hand information, loses most of its games to a "
                 "player who knows its policy, whatever it scores against the rule it trained on. The tables learn to "
                 "exploit one opponent; they do not learn a safe strategy. ")
     else:   # the run's intervals decide what is said (issue 50: "every table" beside intervals reaching 0)
         wide = and_list(views.model_words(m) for m in summary.model[~above])
-        said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 %: they lose most "
+        said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 % (the zero-width ones "
+                "included): they lose most "
                 "of their games to a player who knows their policy, whatever they score against the rule they "
                 f"trained on. For {wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
     return (start + said + "*key space* is the report's count of possible keys for that state record; *entries* how "
@@ -300,10 +309,15 @@ def two_stages(confirm_seeds: int, confirm_games: int) -> str:
 def _why_differ(findings: pd.DataFrame) -> str:
     """The differing findings grouped by cause, one sentence a cause naming the figures it covers (issue 50)."""
     differ = findings[findings.verdict == "differs"]
+    # each family with its verdict by the family rule (issue 50, fresh reader: "What we found" called Figs 5-6 and
+    # 5-7 genuine differences where the claims summary leaves those families undecided)
+    family = {fam: verdicts.family_verdict(list(g.verdict)) for fam, g in findings.groupby("family", sort=False)}
+    words = {"differs": "family differs", "reproduced": "family reproduced", "inconclusive": "family undecided"}
     sentences = []
     for cause in differ["cause"].value_counts().index:
         g = differ[differ["cause"] == cause]
-        figs = [f"{fam} ({n} rows)" if n > 1 else str(fam) for fam, n in g["family"].value_counts(sort=False).items()]
+        figs = [f"{fam} ({n} of {int((findings.family == fam).sum())} rows; "
+                f"{words.get(family.get(fam), 'family undecided')})" for fam, n in g["family"].value_counts(sort=False).items()]
         head, _, tail = verdicts.CAUSES[cause].partition(": ")
         # a reason in brackets after its cause; a bracket inside it becomes commas ("sample, or ours, cannot")
         said = f"{head} ({tail.replace(' (', ', ').replace(')', ',')})" if tail else head
@@ -340,10 +354,25 @@ def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
     above = bool((own.ci_low > HALF).all())
     beats = bt["learning beats every baseline"]
     return above, (f"averaged over the {int(low.seeds)} tables trained for each, {'every' if above else 'not every'} "
-                   f"RLi's mean win rate against its own EXPi lies above 50%: the lowest, {low['learned agent']}'s, is "
+                   f"RLi's mean win rate against its own EXPi lies above 50%: the lowest mean, {low['learned agent']}'s, is "
                    f"{interval_text(low['learned win rate'], low.ci_low, low.ci_high, 3)} (95 % confidence interval across "
                    f"tables), and learning beats all three trivial baselines in {int((beats == 'yes').sum())} of "
                    f"{len(bt)} cases")
+
+
+def headline_quantity(claims: pd.DataFrame) -> str:
+    """The first screen's quantity for the headline (issue 50, fresh reader: "the lowest win rate ... 0.427" beside
+    "the lowest, RL2's, is 0.384"): the case the headline row shows is the one whose one-table prediction interval
+    reaches lowest (its note's "value: ..."), not the lowest mean, which :func:`plain_headline` says."""
+    import re
+
+    from liarlab.study import answer
+
+    row = answer.headline(claims)
+    what = re.search(r"(?:^|;\s*)value: ([^;]+)", str(row.get("note") or "")) if row is not None else None
+    case = what.group(1).split(",")[0].strip() if what else "the case"
+    return (f"{case}: of RL0-RL3, each against the rule it trained on, the case whose prediction interval for one "
+            "trained table reaches lowest (the lowest mean over tables is said below)")
 
 
 def plain_headline(claims: pd.DataFrame | None, results: Results) -> str:
@@ -434,7 +463,9 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
   {decided}
 * **{rep} findings reproduced, {dif} differ, {inc} undecided** of {rep + dif + inc}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
-* **Why findings differ**, by cause: {_why_differ(found) or "none differ."}
+* **Why findings differ**, by cause, each family with its verdict by the family rule (a family differs when at least
+  {verdicts.FAMILY_DIFFERS:.0%} of its judged rows differ, is reproduced when at least {verdicts.FAMILY_REPRODUCED:.0%} are, else undecided):
+  {_why_differ(found) or "none differ."}
 * **Reading of the honest bid** used (the report's unshown `honestAction`): {honest_words(reading.fallback)} ({reading.counts[reading.fallback]} of {len(reading.rows)}
   EXP statements reproduced, against {min(reading.counts.values())} for the other).
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}

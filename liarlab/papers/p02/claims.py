@@ -360,8 +360,8 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
         _claim(ST["Fig 5-4"][0], "Fig 5-4", "> 50%", *each(diag.values(), lambda x: one_table(V.direction(x, ">", 0.5)),
                                                            "each RLi against EXPi", "lowest"),
                note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest "
-               f"of the four; epsilon {epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}"
-                                                                              for i in range(4)),
+               f"lower bound of the four; epsilon {epsilon}, balanced seats; "
+               + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
                headline=True, **SEL),
         _claim(ST["Fig 5-4"][1], "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
                population=len(cells), note=f"{ONE_TABLE} of each model; share of the {len(cells)} off-diagonal cells "
@@ -398,7 +398,7 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
     if (seq.model == "RL-random").any():
         rr = {o: est_one(seq, _lvl(4), model="RL-random", opponent=o) for o in EXPS}
         low = min(rr, key=lambda o: rr[o].low)
-        note = f"{ONE_TABLE}; value: its win rate against {low}, the lowest of the four; " + ", ".join(
+        note = f"{ONE_TABLE}; value: its win rate against {low}, the lowest lower bound of the four; " + ", ".join(
             f"{o} {x.value:.3f}" for o, x in rr.items())
         if (seq.model == "RL-random-game").any():
             note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(
