@@ -306,6 +306,31 @@ def two_stages(confirm_seeds: int, confirm_games: int) -> str:
             "need.")
 
 
+def three_roles(by_role: pd.DataFrame) -> str:
+    """Fig 5-3's role table (``by_role``: :func:`experiments.three_roles`'s first frame): the seatings, and for each
+    line-up of EXP0 and EXP1 whether the copy of the doubled rule seated after EXP0 wins more than its twin, as the
+    report says, or the reverse (issue 50, fresh reader: the caption deferred to the claims table while the table
+    beside it showed the reverse)."""
+    rate = {(r["doubled rule"], r["single rule"], r["role"]): r for _, r in by_role.iterrows()}
+    said = []
+    for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
+        after0, other = rate.get((a, b, f"{a} after EXP0")), rate.get((a, b, f"{a} after EXP1"))
+        if after0 is None or other is None:
+            continue
+        way = ("as the report says" if after0.ci_low > other.ci_high else "the reverse of the report"
+               if after0.ci_high < other.ci_low else "no clear difference either way")
+        said.append(f"with two {a} and one {b}, the {a} seated after EXP0 wins {after0.win_rate:.3f} against "
+                    f"{other.win_rate:.3f} for the one after EXP1 ({way})")
+    found = (f" Here, {'; '.join(said)}; the claims table judges both sets." if said else
+             " The claims table gives the verdict for both sets.")
+    return ("*What to notice:* the seat labels under each group give the seating (E0 = EXP0, E1 = EXP1); the dashed "
+            "line is the fair share 1/3. The table pools the three seatings by role: compare the two copies of the "
+            "doubled rule, one seated right after the single player and one after its twin. The report says the "
+            f"player seated after EXP0 wins more, whether that player is EXP0 or EXP1.{found} Because every seating "
+            "is played, the second table pools the same games by absolute seat instead: the role table is the "
+            "type-and-relative-seat effect, the seat table the absolute-seat effect.")
+
+
 def _why_differ(findings: pd.DataFrame) -> str:
     """The differing findings grouped by cause, one sentence a cause naming the figures it covers (issue 50)."""
     differ = findings[findings.verdict == "differs"]

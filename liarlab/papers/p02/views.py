@@ -93,9 +93,11 @@ def rates(summary: pd.DataFrame, value: str = "win_rate", label: str = "win rate
 def curves_last(last_point: pd.DataFrame) -> pd.DataFrame:
     """The learning curves' last point (:func:`experiments.summarize_curves` at the last checkpoint): the rate
     with its interval, the sample, table size in entries and as a share of the report's key space."""
+    from liarlab.study import tables
+
     out = rates(last_point.drop(columns=["seconds"], errors="ignore"))
-    # one count of decimals down the column, shares from 30 % to 0.001 % (issue 50: "5.9" above "0.0013")
-    out["explored (% of the key space)"] = [f"{100 * x:.4f}" for x in last_point.explored_share]
+    # two significant digits, as the text says them (issue 50, fresh reader: "5.9466" beside the text's "5.9%")
+    out["explored (% of the key space)"] = [tables.small_text(100 * x) for x in last_point.explored_share]
     out["training win rate"] = [_fixed(x) for x in last_point.training_win_rate]
     out["mean actions per game"] = [f"{x:.2f}" for x in last_point.mean_actions]
     out["actions scanned per game"] = [f"{x:.1f}" for x in last_point.scanned_per_game]
