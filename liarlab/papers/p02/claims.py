@@ -261,17 +261,13 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
     return _section(S_5_6, rows)
 
 
-#: the honestAction readings as the page names them (the table's headers carry these, not the code's names)
-READING_WORDS = {"smallest": "smallest legal bid", "best_face_plus_one": "best face + 1"}
-
-
 def reading_table(rows_by_reading: dict) -> pd.DataFrame:
     """Every EXP statement's value and verdict under each honestAction reading, side by side, in the page's words."""
     out = None
     for reading, rows in rows_by_reading.items():
         f = pd.DataFrame(rows)[["family", "claim", "reproduced_value", "verdict"]]
         f = f.assign(verdict=f.verdict.replace({"inconclusive": "undecided"}))
-        words = READING_WORDS.get(reading, reading)
+        words = ex.READING_NAMES.get(reading, reading)
         f.columns = ["family", "claim", f"value ({words})", f"verdict ({words})"]
         out = f if out is None else out.merge(f, on=["family", "claim"], how="outer", sort=False)
     return out

@@ -16,9 +16,6 @@ from liarlab.papers.p02 import views
 from liarlab.papers.p02.printed import EXPLORED_SHARE_100K
 from liarlab.study import plotting
 
-#: the honestAction readings as the figures' titles name them (not the code's names)
-HONEST_TITLES = {"smallest": "smallest legal bid", "best_face_plus_one": "best face + 1"}
-
 #: the curves of Figs 5-10 and 5-12 and the update-rule extension, each with its colour (colour-blind safe)
 CURVE_COLOURS = {"n=1": "#0072B2", "n=2": "#E69F00", "n=3": "#009E73", "full, n=1": "#CC79A7", "Q-learning": "#000000",
                  "SARSA": "#56B4E9"}
@@ -63,7 +60,7 @@ def exp_pairs(pairs: pd.DataFrame):
     for ax, fb in zip(axes, ("smallest", "best_face_plus_one")):
         g = pairs[pairs.fallback == fb].pivot(index="p1", columns="p2", values="win_rate")
         im = _annotated_heatmap(ax, g, vmin=0.2, vmax=0.8, text=lambda i, j, v: f"{v:.3f}", contrast=0.2)
-        ax.set(xlabel="P2", ylabel="P1", title=f"P1 win rate, reading: {HONEST_TITLES[fb]}")
+        ax.set(xlabel="P2", ylabel="P1", title=f"P1 win rate, reading: {ex.READING_NAMES[fb]}")
     fig.colorbar(im, ax=axes, shrink=0.8, label="P1 win rate")
     return fig
 
