@@ -231,7 +231,9 @@ def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
             "learned tables (against a frozen copy with fair dice), "
             f"{steady}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
             f"({fr_s.loc['RL0'].max():.3f}) and RL1-RL3 stay within {others.min().min():.3f}-"
-            f"{others.max().max():.3f}; a table trained with fair dice rarely saw four or five of a kind.")
+            f"{others.max().max():.3f}; a table trained with fair dice rarely saw four or five of a kind. The rules' "
+            "bars are 95 % intervals over games; the tables' bars are the range across the trained tables (lowest to "
+            "highest), not an interval.")
 
 
 def forced_grid(summary: pd.DataFrame) -> str:
@@ -549,7 +551,10 @@ def timing(summary: pd.DataFrame) -> str:
     scan_words = ("They scan fewer actions per game" if all(fewer) else "They do not all scan fewer actions per game")
     return (f"*What to notice (Fig 5-13, training time):* on this run {pace}: per 10,000 training games "
             f"{times}, against {ms('n=1')} for the default (the table above; the left panel adds them up over "
-            "training). These are wall-clock times on this shared machine, so they vary between runs: the folded "
+            f"training), that is {1e5 * base.seconds_per_10000_games:,.0f} ns a game for the default. What is timed: "
+            "the compiled (numba) training call for each block of games between checkpoints, after compilation, "
+            "dealing the dice, playing the games and updating the table; the evaluations are not timed. These are "
+            "wall-clock times on this shared machine, so they vary between runs: the folded "
             "table gives each difference with its interval, and none is a claim. "
             f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our "
             "code scans every legal action, so the report's explanation, \"only explored actions are scanned\", "

@@ -261,13 +261,19 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
     return _section(S_5_6, rows)
 
 
+#: the saved reading table's headers keep the names they were first saved under (a result table's columns do not
+#: move); the page shows :data:`experiments.READING_NAMES` (:func:`views.reading_headers`)
+TABLE_READINGS = {"smallest": "smallest legal bid", "best_face_plus_one": "best face + 1"}
+
+
 def reading_table(rows_by_reading: dict) -> pd.DataFrame:
-    """Every EXP statement's value and verdict under each honestAction reading, side by side, in the page's words."""
+    """Every EXP statement's value and verdict under each honestAction reading, side by side (headers:
+    :data:`TABLE_READINGS`)."""
     out = None
     for reading, rows in rows_by_reading.items():
         f = pd.DataFrame(rows)[["family", "claim", "reproduced_value", "verdict"]]
         f = f.assign(verdict=f.verdict.replace({"inconclusive": "undecided"}))
-        words = ex.READING_NAMES.get(reading, reading)
+        words = TABLE_READINGS.get(reading, reading)
         f.columns = ["family", "claim", f"value ({words})", f"verdict ({words})"]
         out = f if out is None else out.merge(f, on=["family", "claim"], how="outer", sort=False)
     return out

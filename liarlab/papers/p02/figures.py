@@ -254,15 +254,17 @@ def full_hand(full_curve: pd.DataFrame, partial: pd.Series):
 
 def forced_one_side(forced_exp_summary: pd.DataFrame, forced_rl_summary: pd.DataFrame):
     """Figs 5-14 to 5-16: the forced side's win rate against its largest multiplicity s, rules and tables
-    (summaries by player and s)."""
+    (summaries by player and s). The rules' bars are Wilson intervals over games; the tables' bars are the range
+    across the trained tables (issue 50, fresh reader: t intervals over 2 tables spanned 0 to 1 and hid the points)."""
     fig, axes = plotting.figure(1, 2, width=5.0, height=3.6, sharey=True)
     for ax, frame, title in ((axes[0], forced_exp_summary, "rules (Figs 5-14, 5-15)"),
                              (axes[1], forced_rl_summary, "tables (Fig 5-16)")):
         for k, (name, g) in enumerate(frame.groupby("player")):
             colour, marker = FORCED_STYLE.get(name[-1], ("#000000", "o"))
-            # each player a little to the side, so coinciding lines (EXP1 and EXP2) both stay visible
-            ax.errorbar(g.same + (k - 1.5) * 0.07, g.win_rate, yerr=[g.win_rate - g.ci_low, g.ci_high - g.win_rate], marker=marker, ms=5,
-                        capsize=2, label=name, color=colour)
+            # each player to the side, so coinciding lines (EXP1 and EXP2) and their bars all stay visible
+            low, high = (g.seed_min, g.seed_max) if (g.unit == "seeds").all() else (g.ci_low, g.ci_high)
+            ax.errorbar(g.same + (k - 1.5) * 0.15, g.win_rate, yerr=[g.win_rate - low, high - g.win_rate],
+                        marker=marker, ms=5, capsize=2, label=name, color=colour)
         _chance_line(ax)
         ax.set(xlabel="forced largest multiplicity s", ylabel="forced side's win rate", title=title, xticks=range(1, 6))
         ax.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=4)   # below the axes

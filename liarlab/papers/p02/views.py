@@ -238,3 +238,17 @@ def two_stage(stages: pd.DataFrame) -> pd.DataFrame:
             out["confirmatory budget"] = stages["confirmatory sample"]
     out["verdict"] = stages["verdict"]
     return out
+
+
+def reading_headers(table: pd.DataFrame) -> pd.DataFrame:
+    """The saved honest-bid reading table (:func:`claims.reading_table`) with the readings' page names in its
+    headers (:data:`experiments.READING_NAMES`; issue 50, fresh reader: one name a reading on the whole page)."""
+    from liarlab.papers.p02 import claims
+    from liarlab.papers.p02 import experiments as ex
+
+    def header(column: str) -> str:
+        for code, saved in claims.TABLE_READINGS.items():
+            column = column.replace(f"({saved})", f"({ex.READING_NAMES[code]})")
+        return column
+
+    return table.rename(columns=header)

@@ -167,3 +167,9 @@ def test_the_worked_example_shows_each_key_and_writes_each_update_out():
     assert "0.0000 + 0.2 × (0.9000 − 0.0000) = 0.1800" in e.first
     assert "0.9 × 0.1800 = 0.1620, so the update gives 0.5000 + 0.2 × (0.1620 − 0.5000) = 0.4324" in e.first
     assert list(e.updates["stored by feedReward"].round(4)) == [0.18, 0.4324]
+
+
+def test_the_reading_table_shows_each_readings_page_name_while_the_saved_headers_stay():
+    table = pd.DataFrame(columns=["family", "value (smallest legal bid)", "verdict (best face + 1)"])
+    assert list(views.reading_headers(table).columns) == ["family", "value (smallest legal bid)",
+                                                           "verdict (most-held face + 1)"]
