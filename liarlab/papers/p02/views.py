@@ -93,11 +93,9 @@ def rates(summary: pd.DataFrame, value: str = "win_rate", label: str = "win rate
 def curves_last(last_point: pd.DataFrame) -> pd.DataFrame:
     """The learning curves' last point (:func:`experiments.summarize_curves` at the last checkpoint): the rate
     with its interval, the sample, table size in entries and as a share of the report's key space."""
-    from liarlab.study import tables
-
     out = rates(last_point.drop(columns=["seconds"], errors="ignore"))
     # two significant digits, as the text says them (issue 50, fresh reader: "5.9466" beside the text's "5.9%")
-    out["explored (% of the key space)"] = [tables.small_text(100 * x) for x in last_point.explored_share]
+    out["explored (% of the key space)"] = [two_significant(100 * x) for x in last_point.explored_share]
     out["training win rate"] = [_fixed(x) for x in last_point.training_win_rate]
     out["mean actions per game"] = [f"{x:.2f}" for x in last_point.mean_actions]
     out["actions scanned per game"] = [f"{x:.1f}" for x in last_point.scanned_per_game]
@@ -131,18 +129,17 @@ def training_timing(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def baselines(table: pd.DataFrame) -> pd.DataFrame:
-    """:func:`claims.baseline_table` as one table that fits the page: the learned rate with its interval, each
-    baseline's rate, and learned minus the best baseline with its interval, whose level (the same on every row)
-    is said once, in the header."""
+    """:func:`claims.baseline_table` as one table that fits the page: the learned rate with its interval, the best
+    baseline with its rate (issue 50, fresh reader: three baseline columns made 12 columns with wrapped headers; the
+    saved table keeps every baseline's rate), and learned minus the best baseline with its interval, whose level
+    (the same on every row) is said once, in the header."""
     level = str(table["interval"].iloc[0]).split(" (")[0] if len(table) else "95 %"
     out = pd.DataFrame({
         "learned agent": table["learned agent"], "opponent": table["opponent"], "players": table["players"],
         "learned win rate [95 % interval]": [interval(v, lo, hi) for v, lo, hi in
                                              zip(table["learned win rate"], table.ci_low, table.ci_high)],
         "tables": table["seeds"]})
-    for label in ("always challenge", "never challenge", "random"):
-        out[label] = [_fixed(x) for x in table[label]]
-    out["best baseline"] = table["best baseline"]
+    out["best baseline (rate)"] = [f"{b} ({_fixed(r[b])})" for b, (_, r) in zip(table["best baseline"], table.iterrows())]
     out[f"learned minus best [{level} interval, Bonferroni]"] = [
         interval(v, lo, hi) for v, lo, hi in zip(table["learned minus best"], table["margin ci_low"],
                                                  table["margin ci_high"])]

@@ -42,6 +42,7 @@ def test_the_baseline_table_fits_the_page_and_says_its_level_once():
     assert "interval" not in view.columns and "learned minus best [98.33 % interval, Bonferroni]" in view.columns
     assert view.iloc[0]["learned minus best [98.33 % interval, Bonferroni]"] == "0.244 [-0.041, 0.769]"
     assert tables.estimated_width(tables.frame_text(view)) <= tables.MAX_WIDTH
+    assert view.iloc[0]["best baseline (rate)"] == "always challenge (0.183)" and "never challenge" not in view.columns
 
 
 def _exploit(lows):
