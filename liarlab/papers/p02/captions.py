@@ -117,9 +117,8 @@ def self_play(summary: pd.DataFrame) -> str:
             "best play), which this notebook does not compute. For these players the opener is ahead for "
             f"{and_list(above) or 'none'} and behind for {and_list(below) or 'none'} (95 % intervals): the edge "
             "follows the players' styles. RL rows are two frozen copies of the same table, with a t interval across "
-            "the independently trained tables. This chart is the pilot sample: a Fig 5-5 finding it leaves undecided "
-            "is judged in the claims table on a fresh, larger confirmatory sample, which can find an edge this chart "
-            "does not show (the two-stage table gives both).")
+            "the independently trained tables. This chart is the pilot: a finding it leaves undecided is judged in the "
+            "claims table on a fresh, larger sample, which can find an edge this chart does not show.")
 
 
 def sequential(summary: pd.DataFrame) -> str:
@@ -282,8 +281,7 @@ def exploitability(summary: pd.DataFrame, games: int | None = None) -> str:
                 "included): they lose most "
                 "of their games to a player who knows their policy, whatever they score against the rule they "
                 f"trained on. For {wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
-    return (start + said + "*key space* is the report's count of possible keys for that state record; *entries* how "
-            "many a trained table holds.")
+    return start + said   # *key space* and *entries*: defined under the Terms of the Q-table player
 
 
 def two_stages(confirm_seeds: int, confirm_games: int) -> str:
