@@ -480,9 +480,9 @@ def headline_found(head_row) -> str:
             f"50%.{why}")
 
 
-def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -> str:
-    """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline), the measured tables
-    (``results``) and the honestAction reading (``reading``: :func:`claims.honest_reading`)."""
+def what_we_found(claims: pd.DataFrame, rows: list, results: Results) -> str:
+    """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline) and the measured tables
+    (``results``); the honest-bid reading is said once, on the first screen (:func:`chosen_reading`)."""
     from liarlab.study import answer
 
     found = claims[claims.kind == "finding"]
@@ -509,8 +509,6 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
 * **{rep} findings reproduced, {dif} differ, {inc} undecided** of {rep + dif + inc}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
 * **Why findings differ**, by cause{why}
-* **Reading of the honest bid** used (the report's unshown `honestAction`): {honest_words(reading.fallback)} ({reading.counts[reading.fallback]} of {len(reading.rows)}
-  EXP statements reproduced, against {min(reading.counts.values())} for the other).
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}
   of {len(results.baseline_table)} cases.
 * **Seats are learned:** a table trained only in the second seat wins {opener_words(results)}), because

@@ -152,7 +152,7 @@ def _what_we_found_inputs():
 
 def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     claims, rows, results, reading = _what_we_found_inputs()
-    text = captions.what_we_found(claims, rows, results, reading)
+    text = captions.what_we_found(claims, rows, results)
     assert "**2 findings reproduced, 1 differ, 1 undecided** of 4" in text
     assert "2 were undecided in the pilot" in text
     # the verdict in words, then what the number is (the fixture's row has no note: the generic words) at the
@@ -160,7 +160,7 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     assert ("We reproduce this: the lowest win rate of an RLi against its own EXPi, is 0.610 (95 %: 0.550 to 0.670) "
             "over 10 seeds, where the report has every RLi above 50%.") in text
     assert "disagrees): Fig 5-8." in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
-    assert "smallest legal bid (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
+    assert "honest bid" not in text   # said once, on the first screen (:func:`captions.chosen_reading`)
     assert "in 2\n  of 3 cases" in text
     assert "wins 0.030 of its games as the opener (95 % confidence interval across 3 tables: 0.005 to 0.055; 1,000 games each" in text
     assert f"30.0% of the {captions.PARTIAL_KEYS:,} partial-hand keys after 1,000" in text
@@ -176,7 +176,7 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
 def test_what_we_found_follows_the_tables_when_they_change():
     claims, rows, results, reading = _what_we_found_inputs()
     results.exploit = results.exploit.assign(wins=results.exploit.wins // 2)
-    text = captions.what_we_found(claims.assign(verdict="reproduced"), rows, results, reading)
+    text = captions.what_we_found(claims.assign(verdict="reproduced"), rows, results)
     assert "**5 findings reproduced, 0 differ, 0 undecided** of 5" not in text      # the extension row is no finding
     assert "**4 findings reproduced, 0 differ, 0 undecided** of 4" in text and "by cause: none differ." in text
     lb = results.exploit.groupby("model").apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
@@ -392,12 +392,12 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
             "prediction interval in our answer above straddles 50%)") in text
     assert "half its games.\n\n**Seats are learned.**" in text
     # What we found's first bullet says the same: what is decided beside what is not
-    text = captions.what_we_found(found, [head], results, reading)
+    text = captions.what_we_found(found, [head], results)
     assert "What is decided: averaged over the 10 tables trained for each, every RLi's mean win rate" in text
-    assert "What is decided" not in captions.what_we_found(found, [{**head, "flags": ""}], results, reading)
+    assert "What is decided" not in captions.what_we_found(found, [{**head, "flags": ""}], results)
     results.baseline_table = results.baseline_table.assign(ci_low=[0.6, 0.45, 0.85])
     assert "The mean over tables does not decide it either: averaged over the 10 tables trained for each, not every" \
-        in captions.what_we_found(found, [head], results, reading)
+        in captions.what_we_found(found, [head], results)
     assert captions.first_screen(results, claims).startswith("**In plain words: a trained table is not yet shown")
     above = pd.DataFrame([{**head, "ci_low": 0.52}])
     assert "either" not in captions.first_screen(results, above) and "straddles" not in captions.first_screen(results, above)
