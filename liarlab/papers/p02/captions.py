@@ -230,9 +230,8 @@ def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
             "learned tables (against a frozen copy with fair dice), "
             f"{steady}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
             f"({fr_s.loc['RL0'].max():.3f}) and RL1-RL3 stay within {others.min().min():.3f}-"
-            f"{others.max().max():.3f}; a table trained with fair dice rarely saw four or five of a kind. The rules' "
-            "bars are 95 % intervals over games; the tables' bars are the range across the trained tables (lowest to "
-            "highest), not an interval.")
+            f"{others.max().max():.3f}; a table trained with fair dice rarely saw four or five of a kind. Bars: 95 % "
+            "intervals over games for the rules, the range across tables for the tables.")
 
 
 def forced_grid(summary: pd.DataFrame) -> str:
@@ -321,12 +320,10 @@ def three_roles(by_role: pd.DataFrame) -> str:
                     f"{other.win_rate:.3f} for the one after EXP1 ({way})")
     found = (f" Here, {'; '.join(said)}; the claims table judges both sets." if said else
              " The claims table gives the verdict for both sets.")
-    return ("*What to notice:* the seat labels under each group give the seating (E0 = EXP0, E1 = EXP1); the dashed "
-            "line is the fair share 1/3. The table pools the three seatings by role: compare the two copies of the "
-            "doubled rule, one seated right after the single player and one after its twin. The report says the "
-            f"player seated after EXP0 wins more, whether that player is EXP0 or EXP1.{found} Because every seating "
-            "is played, the second table pools the same games by absolute seat instead: the role table is the "
-            "type-and-relative-seat effect, the seat table the absolute-seat effect.")
+    return ("*What to notice:* the labels under each group give the seating (E0 = EXP0, E1 = EXP1); the dashed line is "
+            "the fair share 1/3. The table pools the three seatings by role, the folded one by absolute seat (the "
+            "seat effect): compare the two copies of the doubled rule, one seated right after the single player and "
+            f"one after its twin. The report says the player seated after EXP0 wins more, EXP0 or EXP1.{found}")
 
 
 def _share_words(share: float) -> str:
@@ -498,9 +495,9 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results) -> str:
     decided = ((("What is decided: " if above else "The mean over tables does not decide it either: ") + mean + ".")
                if _undecidable(head_row) else "")
     why = _why_differ(found)
-    why = (f", each family with its verdict by the family rule (a family differs when at least "
-           f"{_share_words(verdicts.FAMILY_DIFFERS)} of its judged rows differ, is reproduced when at least "
-           f"{_share_words(verdicts.FAMILY_REPRODUCED)} are, else undecided): {why}" if why else ": none differ.")
+    why = (f", each family with its verdict by the family rule (differs when at least {_share_words(verdicts.FAMILY_DIFFERS)} "
+           f"of its rows differ, reproduced when {_share_words(verdicts.FAMILY_REPRODUCED)} are): {why}" if why
+           else ": none differ.")
     n1 = ex.summarize_curves(results.curves).query("config == 'n=1'")
     fh = ex.summarize_curves(results.full)
     return f'''
@@ -547,10 +544,9 @@ def timing(summary: pd.DataFrame) -> str:
     scan_words = ("They scan fewer actions per game" if all(fewer) else "They do not all scan fewer actions per game")
     return (f"*What to notice (Fig 5-13, training time):* on this run {pace}: per 10,000 training games "
             f"{times}, against {ms('n=1')} for the default (the table above; the left panel adds them up over "
-            f"training), that is {1e5 * base.seconds_per_10000_games:,.0f} ns a game for the default. What is timed: "
-            "the compiled (numba) training call for each block of games between checkpoints, after compilation, "
-            "dealing the dice, playing the games and updating the table; the evaluations are not timed. These are "
-            "wall-clock times on this shared machine, so they vary between runs: the folded "
+            f"training; {1e5 * base.seconds_per_10000_games:,.0f} ns a game for the default). Timed: the compiled "
+            "training call per block of games (dice, play, updates), after compilation, without evaluations. These "
+            "are wall-clock times on this shared machine, so they vary between runs: the folded "
             "table gives each difference with its interval, and none is a claim. "
             f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our "
             "code scans every legal action, so the report's explanation, \"only explored actions are scanned\", "
