@@ -254,6 +254,12 @@ def game_lengths(shares: pd.DataFrame) -> str:
             "bound the history lengths of its space tables (checked in notebook 00).")
 
 
+def _tables_count(n: pd.Series) -> str:
+    """How many tables each row averages: "2 tables", or "2 to 3 tables" where rows differ."""
+    lo, hi = int(n.min()), int(n.max())
+    return f"{lo} tables" if lo == hi else f"{lo} to {hi} tables"
+
+
 def exploitability(summary: pd.DataFrame, games: int | None = None) -> str:
     """The best-response lower bound (``summary``: :func:`exploit.summary`; ``games``: the games each table plays
     against the responder), saying where the tables' spread is zero (issue 50, fresh reader: intervals resting on
@@ -265,7 +271,7 @@ def exploitability(summary: pd.DataFrame, games: int | None = None) -> str:
     flat = summary.ci_high - summary.ci_low == 0
     each = f"{games:,} games against each table, " if games else ""
     start = (f"*What to notice:* the responder wins {lb.min():.3f} to {lb.max():.3f} of its games, by kind of table "
-             f"({each}the mean over {int(summary.n.min())} to {int(summary.n.max())} tables; bars, 95 % t intervals "
+             f"({each}the mean over {_tables_count(summary.n)}; bars, 95 % t intervals "
              "across tables; the dashed line is 50 %). ")
     if flat.any():
         start += (f"For {int(flat.sum())} of {len(summary)} kinds every table scored the same, so the interval "
@@ -397,8 +403,8 @@ def headline_quantity(claims: pd.DataFrame) -> str:
     row = answer.headline(claims)
     what = re.search(r"(?:^|;\s*)value: ([^;]+)", str(row.get("note") or "")) if row is not None else None
     case = what.group(1).split(",")[0].strip() if what else "the case"
-    return (f"{case}: of RL0-RL3, each against the rule it trained on, the case whose prediction interval for one "
-            "trained table reaches lowest (the lowest mean over tables is said below)")
+    return (f"{case}: of RL0-RL3 against their own EXPi, the one whose prediction interval for one trained table "
+            "reaches lowest (the lowest mean is said below)")
 
 
 def plain_headline(claims: pd.DataFrame | None, results: Results) -> str:
@@ -428,18 +434,20 @@ def _responder(results: Results, between: str = "") -> str:
 
     ex_s = exploit.summary(results.exploit)
     lb = ex_s["best-response lower bound"]
+    flat = int((ex_s.ci_high - ex_s.ci_low == 0).sum())
+    zero = f" ({flat} of them of zero width: every table scored the same)" if flat else ""
     return (f"wins {lb.min():.3f} to {lb.max():.3f} of its games against the trained tables, by kind of table"
-            f"{between}; its 95 % interval lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.")
+            f"{between}; its 95 % interval across tables lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of "
+            f"{len(ex_s)} kinds{zero}.")
 
 
 def chosen_reading(reading) -> str:
     """The honest-bid reading used and how thin the margin that chose it is (``reading``:
     :func:`claims.honest_reading`; issue 50, fresh reader: the first screen should say "2 against 1 of 14")."""
     other = min(reading.counts.values())
-    return (f"**The honest-bid reading.** What EXP1-EXP3 bid when no bid is honest is not shown in the report; we use "
+    return (f"**The honest-bid reading.** The report does not show what EXP1-EXP3 bid when no bid is honest; we use "
             f"*{honest_words(reading.fallback)}*, chosen on {reading.counts[reading.fallback]} against {other} of "
-            f"{len(reading.rows)} EXP statements reproduced, so every row that rests on it is flagged *agrees by "
-            "selection*. ")
+            f"{len(reading.rows)} EXP statements reproduced (rows resting on it: *agrees by selection*). ")
 
 
 def first_screen(results: Results, claims: pd.DataFrame | None = None, reading=None) -> str:

@@ -433,4 +433,4 @@ def test_the_headline_quantity_names_the_shown_case_by_its_prediction_bound_not_
                                     "the four; RL0 0.427, RL2 0.384"}])
     text = captions.headline_quantity(claims)
     assert text.startswith("RL0's win rate against EXP0: ") and "prediction interval" in text
-    assert "lowest mean over tables is said below" in text
+    assert "lowest mean is said below" in text
