@@ -42,13 +42,9 @@ def second_paper() -> str:
     return f"a clear gap (\"clearly worse\", read as a gap of at least {low:.2f}, {low * 100:.0f} points)"
 
 
-#: the two readings of the unshown honestAction in words: what EXP1-EXP3 bid when no bid is honest
-HONEST_WORDS = {"smallest": "the smallest legal bid", "best_face_plus_one": "one more of its most-held face"}
-
-
 def honest_words(fallback: str) -> str:
     """A reading of honestAction as the page says it (a code name the page does not know stays as it is)."""
-    return HONEST_WORDS.get(fallback, fallback)
+    return ex.READING_NAMES.get(fallback, fallback)
 
 
 def honest_reading(reading) -> str:
@@ -121,7 +117,8 @@ def self_play(summary: pd.DataFrame) -> str:
             "best play), which this notebook does not compute. For these players the opener is ahead for "
             f"{and_list(above) or 'none'} and behind for {and_list(below) or 'none'} (95 % intervals): the edge "
             "follows the players' styles. RL rows are two frozen copies of the same table, with a t interval across "
-            "the independently trained tables.")
+            "the independently trained tables. This chart is the pilot: a finding it leaves undecided is judged in the "
+            "claims table on a fresh, larger sample, which can find an edge this chart does not show.")
 
 
 def sequential(summary: pd.DataFrame) -> str:
@@ -233,7 +230,8 @@ def forced_one_side(forced_exp: pd.DataFrame, forced_rl: pd.DataFrame) -> str:
             "learned tables (against a frozen copy with fair dice), "
             f"{steady}: RL0 peaks at s = {int(fr_s.loc['RL0'].idxmax())} "
             f"({fr_s.loc['RL0'].max():.3f}) and RL1-RL3 stay within {others.min().min():.3f}-"
-            f"{others.max().max():.3f}; a table trained with fair dice rarely saw four or five of a kind.")
+            f"{others.max().max():.3f}; a table trained with fair dice rarely saw four or five of a kind. Bars: 95 % "
+            "intervals over games for the rules, the range across tables for the tables.")
 
 
 def forced_grid(summary: pd.DataFrame) -> str:
@@ -256,25 +254,39 @@ def game_lengths(shares: pd.DataFrame) -> str:
             "bound the history lengths of its space tables (checked in notebook 00).")
 
 
-def exploitability(summary: pd.DataFrame) -> str:
-    """The best-response lower bound (``summary``: :func:`exploit.summary`)."""
+def _tables_count(n: pd.Series) -> str:
+    """How many tables each row averages: "2 tables", or "2 to 3 tables" where rows differ."""
+    lo, hi = int(n.min()), int(n.max())
+    return f"{lo} tables" if lo == hi else f"{lo} to {hi} tables"
+
+
+def exploitability(summary: pd.DataFrame, games: int | None = None) -> str:
+    """The best-response lower bound (``summary``: :func:`exploit.summary`; ``games``: the games each table plays
+    against the responder), saying where the tables' spread is zero (issue 50, fresh reader: intervals resting on
+    tables that all scored 1.000)."""
     from liarlab.papers.p02 import views
 
     lb = summary["best-response lower bound"]
     above = summary.ci_low > 0.5
+    flat = summary.ci_high - summary.ci_low == 0
+    each = f"{games:,} games against each table, " if games else ""
     start = (f"*What to notice:* the responder wins {lb.min():.3f} to {lb.max():.3f} of its games, by kind of table "
-             "(the mean over its tables; bars, 95 % intervals across tables; the dashed line is 50 %). ")
+             f"({each}the mean over {_tables_count(summary.n)}; bars, 95 % t intervals "
+             "across tables; the dashed line is 50 %). ")
+    if flat.any():
+        start += (f"For {int(flat.sum())} of {len(summary)} kinds every table scored the same, so the interval "
+                  "across tables has zero width: that is the tables' agreement, not a measured certainty. ")
     if above.all():
         said = ("Every kind of table, whatever its history length or hand information, loses most of its games to a "
                 "player who knows its policy, whatever it scores against the rule it trained on. The tables learn to "
                 "exploit one opponent; they do not learn a safe strategy. ")
     else:   # the run's intervals decide what is said (issue 50: "every table" beside intervals reaching 0)
         wide = and_list(views.model_words(m) for m in summary.model[~above])
-        said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 %: they lose most "
+        said = (f"For {int(above.sum())} of {len(summary)} kinds of table the interval lies above 50 % (the zero-width ones "
+                "included): they lose most "
                 "of their games to a player who knows their policy, whatever they score against the rule they "
                 f"trained on. For {wide} the interval reaches below 50 % ({int(summary.n.min())} tables are too few to say). ")
-    return (start + said + "*key space* is the report's count of possible keys for that state record; *entries* how "
-            "many a trained table holds.")
+    return start + said   # *key space* and *entries*: defined under the Terms of the Q-table player
 
 
 def two_stages(confirm_seeds: int, confirm_games: int) -> str:
@@ -297,13 +309,47 @@ def two_stages(confirm_seeds: int, confirm_games: int) -> str:
             "need.")
 
 
+def three_roles(by_role: pd.DataFrame) -> str:
+    """Fig 5-3's role table (``by_role``: :func:`experiments.three_roles`'s first frame): the seatings, and for each
+    line-up of EXP0 and EXP1 whether the copy of the doubled rule seated after EXP0 wins more than its twin, as the
+    report says, or the reverse (issue 50, fresh reader: the caption deferred to the claims table while the table
+    beside it showed the reverse)."""
+    rate = {(r["doubled rule"], r["single rule"], r["role"]): r for _, r in by_role.iterrows()}
+    said = []
+    for a, b in (("EXP1", "EXP0"), ("EXP0", "EXP1")):
+        after0, other = rate.get((a, b, f"{a} after EXP0")), rate.get((a, b, f"{a} after EXP1"))
+        if after0 is None or other is None:
+            continue
+        way = ("as the report says" if after0.ci_low > other.ci_high else "the reverse of the report"
+               if after0.ci_high < other.ci_low else "no clear difference either way")
+        said.append(f"with two {a} and one {b}, the {a} seated after EXP0 wins {after0.win_rate:.3f} against "
+                    f"{other.win_rate:.3f} for the one after EXP1 ({way})")
+    found = (f" Here, {'; '.join(said)}; the claims table judges both sets." if said else
+             " The claims table gives the verdict for both sets.")
+    return ("*What to notice:* the labels under each group give the seating (E0 = EXP0, E1 = EXP1); the dashed line is "
+            "the fair share 1/3. The table pools the three seatings by role, the folded one by absolute seat (the "
+            "seat effect): compare the two copies of the doubled rule, one seated right after the single player and "
+            f"one after its twin. The report says the player seated after EXP0 wins more, EXP0 or EXP1.{found}")
+
+
+def _share_words(share: float) -> str:
+    """A share of a family's rows in words ("half", "three quarters"), else as a percentage."""
+    return {0.5: "half", 0.75: "three quarters"}.get(share, f"{share:.0%}")
+
+
 def _why_differ(findings: pd.DataFrame) -> str:
     """The differing findings grouped by cause, one sentence a cause naming the figures it covers (issue 50)."""
     differ = findings[findings.verdict == "differs"]
+    # each family with its verdict by the family rule (issue 50, fresh reader: "What we found" called Figs 5-6 and
+    # 5-7 genuine differences where the claims summary leaves those families undecided)
+    family = {fam: verdicts.family_verdict(list(g.verdict)) for fam, g in findings.groupby("family", sort=False)}
+    words = {"differs": "family differs", "reproduced": "family reproduced", "inconclusive": "family undecided"}
     sentences = []
     for cause in differ["cause"].value_counts().index:
         g = differ[differ["cause"] == cause]
-        figs = [f"{fam} ({n} rows)" if n > 1 else str(fam) for fam, n in g["family"].value_counts(sort=False).items()]
+        size = {fam: int((findings.family == fam).sum()) for fam in g["family"].unique()}
+        figs = [f"{fam} ({n} of {size[fam]} rows; {words.get(family.get(fam), 'family undecided')})" if size[fam] > 1
+                else str(fam) for fam, n in g["family"].value_counts(sort=False).items()]
         head, _, tail = verdicts.CAUSES[cause].partition(": ")
         # a reason in brackets after its cause; a bracket inside it becomes commas ("sample, or ours, cannot")
         said = f"{head} ({tail.replace(' (', ', ').replace(')', ',')})" if tail else head
@@ -340,10 +386,25 @@ def mean_vs_trainer(bt: pd.DataFrame) -> tuple[bool, str]:
     above = bool((own.ci_low > HALF).all())
     beats = bt["learning beats every baseline"]
     return above, (f"averaged over the {int(low.seeds)} tables trained for each, {'every' if above else 'not every'} "
-                   f"RLi's mean win rate against its own EXPi lies above 50%: the lowest, {low['learned agent']}'s, is "
+                   f"RLi's mean win rate against its own EXPi lies above 50%: the lowest mean, {low['learned agent']}'s, is "
                    f"{interval_text(low['learned win rate'], low.ci_low, low.ci_high, 3)} (95 % confidence interval across "
                    f"tables), and learning beats all three trivial baselines in {int((beats == 'yes').sum())} of "
                    f"{len(bt)} cases")
+
+
+def headline_quantity(claims: pd.DataFrame) -> str:
+    """The first screen's quantity for the headline (issue 50, fresh reader: "the lowest win rate ... 0.427" beside
+    "the lowest, RL2's, is 0.384"): the case the headline row shows is the one whose one-table prediction interval
+    reaches lowest (its note's "value: ..."), not the lowest mean, which :func:`plain_headline` says."""
+    import re
+
+    from liarlab.study import answer
+
+    row = answer.headline(claims)
+    what = re.search(r"(?:^|;\s*)value: ([^;]+)", str(row.get("note") or "")) if row is not None else None
+    case = what.group(1).split(",")[0].strip() if what else "the case"
+    return (f"{case}: of RL0-RL3 against their own EXPi, the one whose prediction interval for one trained table "
+            "reaches lowest (the lowest mean is said below)")
 
 
 def plain_headline(claims: pd.DataFrame | None, results: Results) -> str:
@@ -373,14 +434,28 @@ def _responder(results: Results, between: str = "") -> str:
 
     ex_s = exploit.summary(results.exploit)
     lb = ex_s["best-response lower bound"]
+    flat = int((ex_s.ci_high - ex_s.ci_low == 0).sum())
+    zero = f" ({flat} of them of zero width: every table scored the same)" if flat else ""
     return (f"wins {lb.min():.3f} to {lb.max():.3f} of its games against the trained tables, by kind of table"
-            f"{between}; its 95 % interval lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of {len(ex_s)} kinds.")
+            f"{between}; its 95 % interval across tables lies above 50 % for {int((ex_s.ci_low > 0.5).sum())} of "
+            f"{len(ex_s)} kinds{zero}.")
 
 
-def first_screen(results: Results, claims: pd.DataFrame | None = None) -> str:
-    """The answer's further results (issue 50): :func:`plain_headline`, seats are learned (Fig 5-8), and a best
-    responder beats every kind of trained table (our extension)."""
-    return (f"{plain_headline(claims, results)}**Seats are learned.** A table trained only in the second seat wins "
+def chosen_reading(reading) -> str:
+    """The honest-bid reading used and how thin the margin that chose it is (``reading``:
+    :func:`claims.honest_reading`; issue 50, fresh reader: the first screen should say "2 against 1 of 14")."""
+    other = min(reading.counts.values())
+    return (f"**The honest-bid reading.** The report does not show what EXP1-EXP3 bid when no bid is honest; we use "
+            f"*{honest_words(reading.fallback)}*, chosen on {reading.counts[reading.fallback]} against {other} of "
+            f"{len(reading.rows)} EXP statements reproduced (rows resting on it: *agrees by selection*). ")
+
+
+def first_screen(results: Results, claims: pd.DataFrame | None = None, reading=None) -> str:
+    """The answer's further results (issue 50): :func:`plain_headline`, the honest-bid reading
+    (:func:`chosen_reading`, given ``reading``), seats are learned (Fig 5-8), and a best responder beats every kind
+    of trained table (our extension)."""
+    return (f"{plain_headline(claims, results)}{chosen_reading(reading) if reading is not None else ''}"
+            "**Seats are learned.** A table trained only in the second seat wins "
             f"{opener_words(results)}; the report: about 0): its opening keys were never updated, so the tie rule "
             "makes it bid the maximum. **A player who knows a table's policy beats it** (our "
             f"extension): a one-exchange-lookahead best responder {_responder(results)}")
@@ -410,9 +485,9 @@ def headline_found(head_row) -> str:
             f"50%.{why}")
 
 
-def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -> str:
-    """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline), the measured tables
-    (``results``) and the honestAction reading (``reading``: :func:`claims.honest_reading`)."""
+def what_we_found(claims: pd.DataFrame, rows: list, results: Results) -> str:
+    """*What we found*, from the claims table (``claims``, and its ``rows`` for the headline) and the measured tables
+    (``results``); the honest-bid reading is said once, on the first screen (:func:`chosen_reading`)."""
     from liarlab.study import answer
 
     found = claims[claims.kind == "finding"]
@@ -427,6 +502,10 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
     above, mean = mean_vs_trainer(results.baseline_table)
     decided = ((("What is decided: " if above else "The mean over tables does not decide it either: ") + mean + ".")
                if _undecidable(head_row) else "")
+    why = _why_differ(found)
+    why = (f", each family with its verdict by the family rule (differs when at least {_share_words(verdicts.FAMILY_DIFFERS)} "
+           f"of its rows differ, reproduced when {_share_words(verdicts.FAMILY_REPRODUCED)} are): {why}" if why
+           else ": none differ.")
     n1 = ex.summarize_curves(results.curves).query("config == 'n=1'")
     fh = ex.summarize_curves(results.full)
     return f'''
@@ -434,9 +513,7 @@ def what_we_found(claims: pd.DataFrame, rows: list, results: Results, reading) -
   {decided}
 * **{rep} findings reproduced, {dif} differ, {inc} undecided** of {rep + dif + inc}
   judged findings; {len(two)} were undecided in the pilot and measured again on a fresh sample (table above).
-* **Why findings differ**, by cause: {_why_differ(found) or "none differ."}
-* **Reading of the honest bid** used (the report's unshown `honestAction`): {honest_words(reading.fallback)} ({reading.counts[reading.fallback]} of {len(reading.rows)}
-  EXP statements reproduced, against {min(reading.counts.values())} for the other).
+* **Why findings differ**, by cause{why}
 * **Trivial baselines:** learning beats always-challenge, never-challenge and random play in {int((beats == "yes").sum())}
   of {len(results.baseline_table)} cases.
 * **Seats are learned:** a table trained only in the second seat wins {opener_words(results)}), because
@@ -475,7 +552,9 @@ def timing(summary: pd.DataFrame) -> str:
     scan_words = ("They scan fewer actions per game" if all(fewer) else "They do not all scan fewer actions per game")
     return (f"*What to notice (Fig 5-13, training time):* on this run {pace}: per 10,000 training games "
             f"{times}, against {ms('n=1')} for the default (the table above; the left panel adds them up over "
-            "training). These are wall-clock times on this shared machine, so they vary between runs: the folded "
+            f"training; {1e5 * base.seconds_per_10000_games:,.0f} ns a game for the default). Timed: the compiled "
+            "training call per block of games (dice, play, updates), after compilation, without evaluations. These "
+            "are wall-clock times on this shared machine, so they vary between runs: the folded "
             "table gives each difference with its interval, and none is a claim. "
             f"{scan_words} (right panel: {scans} against {base.actions_scanned_per_game:.1f}) because their games are shorter ({lengths} actions against {base.mean_actions_per_game:.2f}): our "
             "code scans every legal action, so the report's explanation, \"only explored actions are scanned\", "

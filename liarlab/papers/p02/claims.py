@@ -261,17 +261,19 @@ def fig_5_6(three, fallback, margin=3, selected=False) -> list[dict]:
     return _section(S_5_6, rows)
 
 
-#: the honestAction readings as the page names them (the table's headers carry these, not the code's names)
-READING_WORDS = {"smallest": "smallest legal bid", "best_face_plus_one": "best face + 1"}
+#: the saved reading table's headers keep the names they were first saved under (a result table's columns do not
+#: move); the page shows :data:`experiments.READING_NAMES` (:func:`views.reading_headers`)
+TABLE_READINGS = {"smallest": "smallest legal bid", "best_face_plus_one": "best face + 1"}
 
 
 def reading_table(rows_by_reading: dict) -> pd.DataFrame:
-    """Every EXP statement's value and verdict under each honestAction reading, side by side, in the page's words."""
+    """Every EXP statement's value and verdict under each honestAction reading, side by side (headers:
+    :data:`TABLE_READINGS`)."""
     out = None
     for reading, rows in rows_by_reading.items():
         f = pd.DataFrame(rows)[["family", "claim", "reproduced_value", "verdict"]]
         f = f.assign(verdict=f.verdict.replace({"inconclusive": "undecided"}))
-        words = READING_WORDS.get(reading, reading)
+        words = TABLE_READINGS.get(reading, reading)
         f.columns = ["family", "claim", f"value ({words})", f"verdict ({words})"]
         out = f if out is None else out.merge(f, on=["family", "claim"], how="outer", sort=False)
     return out
@@ -360,8 +362,8 @@ def fig_5_4(rl_exp, epsilon=0.1) -> list[dict]:
         _claim(ST["Fig 5-4"][0], "Fig 5-4", "> 50%", *each(diag.values(), lambda x: one_table(V.direction(x, ">", 0.5)),
                                                            "each RLi against EXPi", "lowest"),
                note=f"{ONE_TABLE}; the report's main question; value: RL{low}'s win rate against EXP{low}, the lowest "
-               f"of the four; epsilon {epsilon}, balanced seats; " + ", ".join(f"RL{i} {diag[i].value:.3f}"
-                                                                              for i in range(4)),
+               f"lower bound of the four; epsilon {epsilon}, balanced seats; "
+               + ", ".join(f"RL{i} {diag[i].value:.3f}" for i in range(4)),
                headline=True, **SEL),
         _claim(ST["Fig 5-4"][1], "Fig 5-4", "mostly < 50%", sh, V.word("mostly", sh),
                population=len(cells), note=f"{ONE_TABLE} of each model; share of the {len(cells)} off-diagonal cells "
@@ -398,7 +400,7 @@ def fig_5_7(sequential, epsilon=0.1) -> list[dict]:
     if (seq.model == "RL-random").any():
         rr = {o: est_one(seq, _lvl(4), model="RL-random", opponent=o) for o in EXPS}
         low = min(rr, key=lambda o: rr[o].low)
-        note = f"{ONE_TABLE}; value: its win rate against {low}, the lowest of the four; " + ", ".join(
+        note = f"{ONE_TABLE}; value: its win rate against {low}, the lowest lower bound of the four; " + ", ".join(
             f"{o} {x.value:.3f}" for o, x in rr.items())
         if (seq.model == "RL-random-game").any():
             note += "; ablation with one EXP rule per game (RL-random-game): " + ", ".join(

@@ -35,6 +35,9 @@ from liarlab.liardice.qfast import FastTable, Player, play, train
 from liarlab.liardice.qtable import CorruptQTableError, QTable
 
 EXPS = ("EXP0", "EXP1", "EXP2", "EXP3")
+#: the two readings of the unshown honestAction (what EXP1-EXP3 bid when no bid is honest), one short name each
+#: on the whole page: prose, tables and figure titles (issue 50, fresh reader: five names for two readings)
+READING_NAMES = {"smallest": "smallest legal bid", "best_face_plus_one": "most-held face + 1"}
 FIXED = -1          # the seed column of a fixed-agent row
 MAX_LENGTH = 92     # actions per game are at most 30k + 1
 

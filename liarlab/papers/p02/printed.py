@@ -59,7 +59,8 @@ STATEMENTS = {
                 "trained at P1: above the 1/3 baseline only at P1",
                 "trained at P2 or P3: some strength in both P2 and P3"],
     "Fig 5-10": ["history length 1, 2, 3 makes no clear difference against EXP0"],
-    "Fig 5-11": ["at 100,000 games the full-hand model is clearly worse than the partial-hand one",
+    "Fig 5-11": ["the full-hand model is clearly worse than the partial-hand one (the report trained both "
+                 "100,000 games)",
                  "at ~30% explored (3,000,000 games) the full-hand model is better than partial"],
     "Fig 5-12": ["about 30% of the partial-hand space is explored after 100,000 games",
                  "the table size grows with shrinking increments", "the win rate rises with shrinking increments"],

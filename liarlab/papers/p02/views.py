@@ -94,8 +94,8 @@ def curves_last(last_point: pd.DataFrame) -> pd.DataFrame:
     """The learning curves' last point (:func:`experiments.summarize_curves` at the last checkpoint): the rate
     with its interval, the sample, table size in entries and as a share of the report's key space."""
     out = rates(last_point.drop(columns=["seconds"], errors="ignore"))
-    # one count of decimals down the column, shares from 30 % to 0.001 % (issue 50: "5.9" above "0.0013")
-    out["explored (% of the key space)"] = [f"{100 * x:.4f}" for x in last_point.explored_share]
+    # two significant digits, as the text says them (issue 50, fresh reader: "5.9466" beside the text's "5.9%")
+    out["explored (% of the key space)"] = [two_significant(100 * x) for x in last_point.explored_share]
     out["training win rate"] = [_fixed(x) for x in last_point.training_win_rate]
     out["mean actions per game"] = [f"{x:.2f}" for x in last_point.mean_actions]
     out["actions scanned per game"] = [f"{x:.1f}" for x in last_point.scanned_per_game]
@@ -129,18 +129,17 @@ def training_timing(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def baselines(table: pd.DataFrame) -> pd.DataFrame:
-    """:func:`claims.baseline_table` as one table that fits the page: the learned rate with its interval, each
-    baseline's rate, and learned minus the best baseline with its interval, whose level (the same on every row)
-    is said once, in the header."""
+    """:func:`claims.baseline_table` as one table that fits the page: the learned rate with its interval, the best
+    baseline with its rate (issue 50, fresh reader: three baseline columns made 12 columns with wrapped headers; the
+    saved table keeps every baseline's rate), and learned minus the best baseline with its interval, whose level
+    (the same on every row) is said once, in the header."""
     level = str(table["interval"].iloc[0]).split(" (")[0] if len(table) else "95 %"
     out = pd.DataFrame({
         "learned agent": table["learned agent"], "opponent": table["opponent"], "players": table["players"],
         "learned win rate [95 % interval]": [interval(v, lo, hi) for v, lo, hi in
                                              zip(table["learned win rate"], table.ci_low, table.ci_high)],
         "tables": table["seeds"]})
-    for label in ("always challenge", "never challenge", "random"):
-        out[label] = [_fixed(x) for x in table[label]]
-    out["best baseline"] = table["best baseline"]
+    out["best baseline (rate)"] = [f"{b} ({_fixed(r[b])})" for b, (_, r) in zip(table["best baseline"], table.iterrows())]
     out[f"learned minus best [{level} interval, Bonferroni]"] = [
         interval(v, lo, hi) for v, lo, hi in zip(table["learned minus best"], table["margin ci_low"],
                                                  table["margin ci_high"])]
@@ -236,3 +235,17 @@ def two_stage(stages: pd.DataFrame) -> pd.DataFrame:
             out["confirmatory budget"] = stages["confirmatory sample"]
     out["verdict"] = stages["verdict"]
     return out
+
+
+def reading_headers(table: pd.DataFrame) -> pd.DataFrame:
+    """The saved honest-bid reading table (:func:`claims.reading_table`) with the readings' page names in its
+    headers (:data:`experiments.READING_NAMES`; issue 50, fresh reader: one name a reading on the whole page)."""
+    from liarlab.papers.p02 import claims
+    from liarlab.papers.p02 import experiments as ex
+
+    def header(column: str) -> str:
+        for code, saved in claims.TABLE_READINGS.items():
+            column = column.replace(f"({saved})", f"({ex.READING_NAMES[code]})")
+        return column
+
+    return table.rename(columns=header)

@@ -110,9 +110,10 @@ def test_game_lengths_share_is_the_tables_share():
 def test_honest_reading_and_two_stages_quote_their_inputs():
     reading = Reading("best_face_plus_one", {"smallest": 1, "best_face_plus_one": 3}, [{}] * 14, pd.DataFrame())
     text = captions.honest_reading(reading)
-    assert "*the smallest legal bid* 1 of 14, *one more of its most-held face* 3 of 14" in text
-    assert "**one more of its most-held face**" in text
+    assert "*smallest legal bid* 1 of 14, *most-held face + 1* 3 of 14" in text
+    assert "**most-held face + 1**" in text
     assert "best_face_plus_one" not in text and "`" not in text   # the readings in words, never their code names
+    assert "chosen on 3 against 1 of 14 EXP statements" in captions.chosen_reading(reading)   # the margin, first screen
     text = captions.two_stages(40, 1_000_000)
     assert "**40 newly trained tables**" in text and "**1,000,000 games a seat arrangement**" in text
     assert "gets at most 10 tables of each" in text
@@ -151,7 +152,7 @@ def _what_we_found_inputs():
 
 def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     claims, rows, results, reading = _what_we_found_inputs()
-    text = captions.what_we_found(claims, rows, results, reading)
+    text = captions.what_we_found(claims, rows, results)
     assert "**2 findings reproduced, 1 differ, 1 undecided** of 4" in text
     assert "2 were undecided in the pilot" in text
     # the verdict in words, then what the number is (the fixture's row has no note: the generic words) at the
@@ -159,7 +160,7 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
     assert ("We reproduce this: the lowest win rate of an RLi against its own EXPi, is 0.610 (95 %: 0.550 to 0.670) "
             "over 10 seeds, where the report has every RLi above 50%.") in text
     assert "disagrees): Fig 5-8." in text and "Fig 5-9" not in text.split("Why findings differ")[1].split("\n")[0]
-    assert "the smallest legal bid (5 of 14\n  EXP statements reproduced, against 2 for the other)" in text
+    assert "honest bid" not in text   # said once, on the first screen (:func:`captions.chosen_reading`)
     assert "in 2\n  of 3 cases" in text
     assert "wins 0.030 of its games as the opener (95 % confidence interval across 3 tables: 0.005 to 0.055; 1,000 games each" in text
     assert f"30.0% of the {captions.PARTIAL_KEYS:,} partial-hand keys after 1,000" in text
@@ -175,7 +176,7 @@ def test_what_we_found_counts_the_claims_table_and_quotes_the_tables():
 def test_what_we_found_follows_the_tables_when_they_change():
     claims, rows, results, reading = _what_we_found_inputs()
     results.exploit = results.exploit.assign(wins=results.exploit.wins // 2)
-    text = captions.what_we_found(claims.assign(verdict="reproduced"), rows, results, reading)
+    text = captions.what_we_found(claims.assign(verdict="reproduced"), rows, results)
     assert "**5 findings reproduced, 0 differ, 0 undecided** of 5" not in text      # the extension row is no finding
     assert "**4 findings reproduced, 0 differ, 0 undecided** of 4" in text and "by cause: none differ." in text
     lb = results.exploit.groupby("model").apply(lambda g: g.wins.sum() / g.games.sum(), include_groups=False)
@@ -247,10 +248,11 @@ def test_why_findings_differ_says_each_cause_once_with_its_figures():
                              "cause": ["genuine", "genuine", "power", "genuine", None]})
     text = captions._why_differ(findings)
     assert text.count("a genuine difference") + text.count("A genuine difference") == 1
-    assert "A genuine difference (every reading we tried disagrees): Fig 5-3, Fig 5-6 and Fig 5-7." in text
-    assert "Too little power (the paper's sample, or ours, cannot carry the claim): Fig 5-6." in text
+    assert ("A genuine difference (every reading we tried disagrees): Fig 5-3, Fig 5-6 (1 of 3 rows; family differs) "
+            "and Fig 5-7.") in text
+    assert "Too little power (the paper's sample, or ours, cannot carry the claim): Fig 5-6 (1 of 3 rows" in text
     two = captions._why_differ(findings.assign(cause="genuine"))
-    assert "Fig 5-6 (2 rows)" in two and two.count(".") == 1
+    assert "Fig 5-6 (2 of 3 rows; family differs)" in two and two.count(".") == 1
 
 
 def test_the_sequence_caption_says_it_counts_the_best_rule_not_the_rows_above_half():
@@ -382,7 +384,7 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
     # trainer), from the baseline table's own rows: the lowest mean of RL0-RL3 against its own rule, its interval
     assert text.startswith("**In plain words: on average a trained table beats the rule it trained on; a single "
                            "table cannot be judged.**")
-    assert "the lowest, RL1's, is 0.580 [0.530, 0.630] (95 % confidence interval across tables)" in text
+    assert "the lowest mean, RL1's, is 0.580 [0.530, 0.630] (95 % confidence interval across tables)" in text
     assert "baselines in 2 of 3 cases" in text
     # the headline's own value and interval are in the answer just above it: not repeated (a reader, fifth session)
     assert "0.610" not in text and "0.490" not in text and "0.730" not in text
@@ -390,12 +392,12 @@ def test_the_first_screen_says_an_undecidable_headline_in_plain_words():
             "prediction interval in our answer above straddles 50%)") in text
     assert "half its games.\n\n**Seats are learned.**" in text
     # What we found's first bullet says the same: what is decided beside what is not
-    text = captions.what_we_found(found, [head], results, reading)
+    text = captions.what_we_found(found, [head], results)
     assert "What is decided: averaged over the 10 tables trained for each, every RLi's mean win rate" in text
-    assert "What is decided" not in captions.what_we_found(found, [{**head, "flags": ""}], results, reading)
+    assert "What is decided" not in captions.what_we_found(found, [{**head, "flags": ""}], results)
     results.baseline_table = results.baseline_table.assign(ci_low=[0.6, 0.45, 0.85])
     assert "The mean over tables does not decide it either: averaged over the 10 tables trained for each, not every" \
-        in captions.what_we_found(found, [head], results, reading)
+        in captions.what_we_found(found, [head], results)
     assert captions.first_screen(results, claims).startswith("**In plain words: a trained table is not yet shown")
     above = pd.DataFrame([{**head, "ci_low": 0.52}])
     assert "either" not in captions.first_screen(results, above) and "straddles" not in captions.first_screen(results, above)
@@ -422,3 +424,13 @@ def test_the_two_stage_table_heads_its_columns_in_words():
     assert view.loc[0, "pilot value [interval]"] == "0.004 [-0.017, 0.026]" and view.loc[0, "pilot sample"] == "2,000 games"
     assert view.loc[0, "confirmatory value [interval]"] == "0.024 [0.009, 0.039]"
     assert view.loc[1, "pilot sample"] == "10 tables" and view.loc[1, "confirmatory value [interval]"] == ""
+
+
+def test_the_headline_quantity_names_the_shown_case_by_its_prediction_bound_not_as_the_lowest_mean():
+    # issue 50, fresh reader: "the lowest win rate ... 0.427" (RL0) beside "the lowest, RL2's, is 0.384"
+    claims = pd.DataFrame([{"claim": "c", "kind": "finding", "verdict": "inconclusive", "headline": True,
+                            "note": "one trained table; value: RL0's win rate against EXP0, the lowest lower bound of "
+                                    "the four; RL0 0.427, RL2 0.384"}])
+    text = captions.headline_quantity(claims)
+    assert text.startswith("RL0's win rate against EXP0: ") and "prediction interval" in text
+    assert "lowest mean is said below" in text

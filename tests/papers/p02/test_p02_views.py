@@ -42,6 +42,7 @@ def test_the_baseline_table_fits_the_page_and_says_its_level_once():
     assert "interval" not in view.columns and "learned minus best [98.33 % interval, Bonferroni]" in view.columns
     assert view.iloc[0]["learned minus best [98.33 % interval, Bonferroni]"] == "0.244 [-0.041, 0.769]"
     assert tables.estimated_width(tables.frame_text(view)) <= tables.MAX_WIDTH
+    assert view.iloc[0]["best baseline (rate)"] == "always challenge (0.183)" and "never challenge" not in view.columns
 
 
 def _exploit(lows):
@@ -56,11 +57,33 @@ def test_the_best_response_text_says_every_table_only_when_every_interval_is_abo
     assert "Every kind of table" not in text and "For 1 of 2 kinds of table" in text and "For RL1 the interval" in text
 
 
-def test_the_best_response_figure_title_follows_the_intervals():
+def test_the_best_response_figure_title_claims_nothing_and_the_caption_says_zero_spread_and_games():
+    # issue 50, fresh reader: "interval above 50 % for 9 of 11 kinds" rested on 2-table t intervals of zero width
     from liarlab.papers.p02 import figures
 
-    assert figures.exploitability(_exploit([0.6, 0.7])).axes[0].get_title().endswith("beats every kind of table")
-    assert "1 of 2 kinds" in figures.exploitability(_exploit([0.6, 0.0])).axes[0].get_title()
+    title = figures.exploitability(_exploit([0.6, 0.0])).axes[0].get_title()
+    assert "above 50" not in title and "beats" not in title
+    flat = _exploit([1.0, 0.0]).assign(**{"best-response lower bound": [1.0, 0.9]})
+    text = captions.exploitability(flat, 4)
+    assert "4 games against each table" in text and "For 1 of 2 kinds every table scored the same" in text
+    assert "scored the same" not in captions.exploitability(_exploit([0.6, 0.7]))
+
+
+def test_the_three_player_caption_says_the_reverse_of_the_report_where_the_table_shows_it():
+    rows = [("EXP1", "EXP0", "EXP1 after EXP0", 0.086, 0.08, 0.09), ("EXP1", "EXP0", "EXP1 after EXP1", 0.369, 0.36, 0.38),
+            ("EXP0", "EXP1", "EXP0 after EXP0", 0.45, 0.44, 0.46), ("EXP0", "EXP1", "EXP0 after EXP1", 0.30, 0.29, 0.31)]
+    by_role = pd.DataFrame(rows, columns=["doubled rule", "single rule", "role", "win_rate", "ci_low", "ci_high"])
+    text = captions.three_roles(by_role)
+    assert "the EXP1 seated after EXP0 wins 0.086 against 0.369 for the one after EXP1 (the reverse of the report)" in text
+    assert "the EXP0 seated after EXP0 wins 0.450 against 0.300 for the one after EXP1 (as the report says)" in text
+
+
+def test_why_findings_differ_gives_each_family_its_verdict_by_the_family_rule():
+    found = pd.DataFrame({"family": ["Fig 5-3"] * 2 + ["Fig 5-6"] * 4,
+                          "verdict": ["differs", "inconclusive", "differs", "inconclusive", "inconclusive", "reproduced"],
+                          "cause": ["genuine", "", "genuine", "", "", ""]})
+    text = captions._why_differ(found)
+    assert "Fig 5-3 (1 of 2 rows; family differs)" in text and "Fig 5-6 (1 of 4 rows; family undecided)" in text
 
 
 def test_table_4_3_says_learned_not_learned_or_not_legal():
@@ -99,7 +122,7 @@ def test_the_learning_curve_table_shows_each_quantity_once_at_one_precision_a_co
     assert not {"explored share", "mean actions", "scanned per game"} & set(view.columns)
     assert list(view["mean actions per game"]) == ["3.44", "2.12"]
     assert list(view["actions scanned per game"]) == ["88.9", "77.8"]
-    assert list(view["explored (% of the key space)"]) == ["5.9470", "0.2902"]
+    assert list(view["explored (% of the key space)"]) == ["5.9", "0.29"]
     assert list(view["win rate [95 % interval]"]) == ["0.427 [0.327, 0.527]", "0.400 [0.300, 0.500]"]
 
 
@@ -145,3 +168,9 @@ def test_the_worked_example_shows_each_key_and_writes_each_update_out():
     assert "0.0000 + 0.2 × (0.9000 − 0.0000) = 0.1800" in e.first
     assert "0.9 × 0.1800 = 0.1620, so the update gives 0.5000 + 0.2 × (0.1620 − 0.5000) = 0.4324" in e.first
     assert list(e.updates["stored by feedReward"].round(4)) == [0.18, 0.4324]
+
+
+def test_the_reading_table_shows_each_readings_page_name_while_the_saved_headers_stay():
+    table = pd.DataFrame(columns=["family", "value (smallest legal bid)", "verdict (best face + 1)"])
+    assert list(views.reading_headers(table).columns) == ["family", "value (smallest legal bid)",
+                                                           "verdict (most-held face + 1)"]
