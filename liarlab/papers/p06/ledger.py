@@ -136,7 +136,7 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
                  f"seeds each, each seed a player ({stage:,} games against its EXP rule by paper 02's trainer at its "
                  "defaults; played frozen and greedy, epsilon 0, where paper 02 measures its tables still exploring)"]
                 if q else []))
-    run_size = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", and " + parts[-1]
+    run_size = ", ".join(parts[:-1]) + ", and " + parts[-1] if parts[1:] else parts[0]
     return [_row("A8", f"{run_size}; {games} games a pair, paper 02's rules",
                  ([] if ok else ["quick profile: fewer test programs, games, Q-learner seeds or training games"]) + [
                      A8_Q_NOTE if q else "no Q-learner (no training seeds)", "no equilibrium player (A9)",
