@@ -13,6 +13,7 @@ from liarlab.papers.p01 import experiments as ex
 from liarlab.papers.p01 import printed
 from liarlab.papers.p01.claims import (
     band_verdicts,
+    bbn_gain_plan,
     gain_verdict,
     mean_gain,
     mean_over_types,
@@ -89,10 +90,11 @@ def gain_verdicts(gains: pd.DataFrame) -> dict:
     return {**out, "above_zero": [o for o, e in zip(names, ests) if e.low > 0],
             "below_zero": [o for o, e in zip(names, ests) if e.high < 0], "level": 1 - (1 - 0.95) / len(names)}
 
-def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
+def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None, second_stage: bool = False) -> str:
     """Fig 01_bbn_gain: with ``gains``, first the types in the band and above or below zero as the claims table
     counts them, then the drawn (unadjusted 95 %) intervals' count, labelled as such; and where the liar,
-    prefers-bid programs sit."""
+    prefers-bid programs sit. ``second_stage``: whether the claims table judges fresh seeds (:func:`on_fresh_seeds`);
+    only then does the caption send the reader to them (a reader found it beside "Second stage: not run")."""
     pos, neg = (e7.diff_ci_low > 0).sum(), (e7.diff_ci_high < 0).sum()
     text = ("*What to notice:* each bar is the network's paired gain over plain random-guess on the same dice, in "
             "points, with its 95 % interval across seeded matches; the thesis's +5 to +10 points are green. ")
@@ -101,8 +103,9 @@ def bbn_gain(e7: pd.DataFrame, gains: pd.DataFrame | None = None) -> str:
     else:
         # three counts of one thing read as a contradiction (a reader, fifth session): the claims table's count
         # leads, the drawn bars' count is said to be the unadjusted one
-        text += (f"{gain_sentence(gain_verdicts(gains), ' on these pilot matches')} (where the pilot leaves the claim "
-                 "undecided, the claims table judges the fresh seeds of the second stage below instead). "
+        text += (f"{gain_sentence(gain_verdicts(gains), ' on these pilot matches')}"
+                 + (" (where the pilot leaves the claim undecided, the claims table judges the fresh seeds of the "
+                    "second stage below instead)" if second_stage else "") + ". "
                  f"The bars drawn are unadjusted 95 % intervals: {pos} of {len(e7)} {agree(pos, 'lie')} above zero "
                  f"and {neg} below. ")
     seeds = int(e7.seeds.min()) if "seeds" in e7 else None
@@ -154,6 +157,20 @@ def win_quantity(res) -> str:
             f"{mean.low:.3f} to {mean.high:.3f}; from {worst.win_rate:.3f} against type {int(worst.type)} to "
             f"{best.win_rate:.3f} against type {int(best.type)}; {size}), and the number of types whose win rate lies "
             f"in 60-70 %")
+
+def best_response_quantity(res) -> str:
+    """What the opening answer measures for the 'cannot be badly exploited' premise (its third result: a reader
+    found the first screen counting 3 differing findings and naming 2)."""
+    b = res.br.iloc[0]
+    return (f"random-guess's win rate against a best responder that knows its rules and looks one exchange ahead (the "
+            f"responder wins {float(b.win_rate):.3f} of {int(b.games):,} games; a full best response wins at least as "
+            "much)")
+
+def gain_second_stage(res) -> bool:
+    """Whether the pilot leaves the network-gain claim to fresh seeds: the plan the second stage draws
+    (:meth:`results.Results01.run_bbn_gain_confirmation`), known before it runs."""
+    plan = bbn_gain_plan(res.gains, cap=res.size("confirm_seeds_cap"))
+    return plan is not None and not plan.undecidable
 
 def on_fresh_seeds(res) -> bool:
     """Whether the claims row judges the network's gain on the confirmatory seeds: exactly when the pilot drew a
@@ -421,17 +438,25 @@ def win_rate_views(params) -> str:
             f"varies; (c) a **large sample** of {big:,} games per type with Wilson 95 % intervals. Openers alternate "
             "game by game.")
 
-def timing_ratio(vs_thesis: pd.DataFrame) -> str:
+def timing_ratio(vs_thesis: pd.DataFrame, bbn_time: pd.DataFrame | None = None) -> str:
     """Under the seconds-per-500 table: the slow-down with the network beside the thesis's, to one decimal (the
-    second timing table repeated the first's seconds and gave the ratio as "2.1100", issue 50)."""
+    second timing table repeated the first's seconds and gave the ratio as "2.1100", issue 50). With ``bbn_time``,
+    the two times it divides, as the table above shows them (:func:`experiments.seconds_per_500`): a reader divided
+    the table's other without-network time, from a separate run, and found 1.16, not 1.3."""
     row = vs_thesis[vs_thesis.measure.str.startswith("slow-down")]
     if not len(row):
         return ""
     r = row.iloc[0]
     engine = r.measure.split("both on the ")[-1].split(" in the")[0]
-    return (f"**Slow-down with the network:** {float(r.ours):.1f} times the time without it, both on the {engine} "
-            f"(the thesis: {float(r.paper):g} times). *Numba batch* is our compiled, vectorised simulator, which plays "
-            "many games at once; only the ratio is comparable with the thesis's Java timings.")
+    times = ""
+    if bbn_time is not None:
+        t = ex.like_for_like_timing(bbn_time)
+        per500 = [ex.significant(x * 500 / t.games) for x in (t.seconds_bbn, t.seconds_random_only)]
+        times = (f" ({per500[0]:.4f} s with it against {per500[1]:.4f} s without it per 500 games, both rows of "
+                 "the table above from the network's timing run)")
+    return (f"**Slow-down with the network:** {float(r.ours):.1f} times the time without it{times}, both on the "
+            f"{engine} (the thesis: {float(r.paper):g} times). *Numba batch* is our compiled, vectorised simulator, "
+            "which plays many games at once; only the ratio is comparable with the thesis's Java timings.")
 
 def vs_types_of(res) -> str:
     """:func:`vs_types` for the run."""
@@ -517,8 +542,9 @@ def schedule_note(res) -> str:
     e7 = e7_pooled(res)
     return text + ("Its every-game row replays E7's own matches (the same seeds and dice), so its gain is E7's pooled "
                    f"gain, which the page gives with its interval across seeded matches: {points(e7.value, e7.low, e7.high)}. "
-                   "The first screen's gain is the claims row's, on the confirmatory seeds where the pilot left the "
-                   "claim undecided.")
+                   + ("The first screen's gain is the claims row's, on the confirmatory seeds where the pilot left "
+                      "the claim undecided." if on_fresh_seeds(res)
+                      else "The first screen's gain is this pooled gain (the pilot decided the claim)."))
 
 def readings_vs_e7(res) -> str:
     """Why the readings table's "thesis reading" row is not E7's pooled gain: E12 replays its own seeded matches."""
