@@ -257,3 +257,55 @@ def test_timing_ratio_gives_the_slow_down_once_to_one_decimal():
     text = captions.timing_ratio(table)
     assert text.startswith("**Slow-down with the network:** 2.1 times") and "reference Python engine (the thesis: 3" in text
     assert "2.11" not in text and captions.timing_ratio(table.iloc[:1]) == ""
+
+
+def test_the_slow_down_sentence_divides_two_times_the_table_shows():
+    # a reader divided the table's 0.0930 by its 0.0802 (random-guess alone, a separate run) and found 1.16, not
+    # the sentence's 1.3: the sentence names its two times, and the table shows both
+    from liarlab.papers.p01 import experiments as ex
+    bbn_time = pd.DataFrame({"engine": ["fast", "python"], "refit_every": [1, 1], "games": [500, 500],
+                             "seconds_random_only": [0.0013, 0.0728], "seconds_bbn": [0.0083, 0.0930],
+                             "ratio": [6.3, 0.0930 / 0.0728]})
+    timing = pd.DataFrame({"implementation": ["reference Python", "numba batch"], "seconds": [0.0802, 0.0019],
+                           "games": [500, 500]})
+    shown = ex.seconds_per_500(timing, bbn_time)
+    vs = ex.timing_table(timing, ex.thesis_schedule_timing(bbn_time), 500, 500, ex.like_for_like_timing(bbn_time))
+    text = captions.timing_ratio(vs, bbn_time)
+    with_it, without = (float(x) for x in re.search(r"\((\d\.\d+) s with it against (\d\.\d+) s without it", text).groups())
+    assert {with_it, without} <= set(shown.seconds_per_500)
+    assert f"{with_it / without:.1f} times" in text and "1.3 times" in text
+
+
+def test_the_gain_caption_sends_to_the_second_stage_only_when_it_runs():
+    gains = pd.DataFrame([{"opponent": f"type{t}", "rep": r, "gain": 0.07 + 0.01 * r} for t in (1, 2) for r in range(4)])
+    e7 = pd.DataFrame({"opponent": ["type1", "type2"], "diff": [0.07, 0.07], "diff_ci_low": [0.05, 0.05],
+                       "diff_ci_high": [0.09, 0.09]})
+    assert "second stage" not in captions.bbn_gain(e7, gains)
+    assert "fresh seeds of the second stage" in captions.bbn_gain(e7, gains, second_stage=True)
+
+
+def test_the_schedule_note_names_confirmatory_seeds_only_when_they_were_played(monkeypatch):
+    from liarlab.core import verdicts as V
+    monkeypatch.setattr(captions, "e7_pooled", lambda res: V.Estimate(0.003, 0.001, 0.005, 20))
+    seeds = {"bbn_seeds": 20, "bbn_variant_seeds": 20}
+    pilot = SimpleNamespace(params=seeds, bbn_run=object(), gain_plan=None, gains_fresh=None)
+    text = captions.schedule_note(pilot)
+    assert "confirmatory" not in text and "the pilot decided the claim" in text
+    plan = SimpleNamespace(undecidable=False)
+    fresh = SimpleNamespace(params=seeds, bbn_run=object(), gain_plan=plan, gains_fresh=pd.DataFrame())
+    assert "on the confirmatory seeds" in captions.schedule_note(fresh)
+
+
+def test_the_first_screen_names_the_best_responder_as_its_third_result():
+    # the first screen counted 3 differing findings and named 2 (a reader): the third is the best responder's
+    from liarlab.study import answer
+    res = SimpleNamespace(br=pd.DataFrame({"wins": [7_700], "games": [10_000], "win_rate": [0.77]}),
+                          br2=pd.DataFrame({"win_rate": [0.8], "games": [600]}))
+    row = pd.Series({"claim": claims.BR_CLAIM, "family": claims.BR_CLAIM, "kind": "finding", "verdict": "differs",
+                     "paper_value": "about 0.5 for any opponent", "reproduced_value": 0.23, "ci_low": 0.22,
+                     "ci_high": 0.24, "n": 10_000, "unit": "games", "interval": "95 %", "cause": "genuine",
+                     "headline": False})
+    assert "responder wins 0.770 of 10,000 games" in captions.best_response_quantity(res)
+    text = answer.answer_paragraph(pd.DataFrame([row]), "Q?", third=claims.BR_CLAIM,
+                                   third_quantity=captions.best_response_quantity(res))
+    assert "**Third main result.**" in text and "0.770 of 10,000 games" in text
