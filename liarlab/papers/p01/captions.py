@@ -544,7 +544,7 @@ def schedule_note(res) -> str:
                    f"gain, which the page gives with its interval across seeded matches: {points(e7.value, e7.low, e7.high)}. "
                    + ("The first screen's gain is the claims row's, on the confirmatory seeds where the pilot left "
                       "the claim undecided." if on_fresh_seeds(res)
-                      else "The first screen's gain is this pooled gain (the pilot decided the claim)."))
+                      else "The first screen's gain is the claims row's, on these same pilot matches (no second stage ran)."))
 
 def readings_vs_e7(res) -> str:
     """Why the readings table's "thesis reading" row is not E7's pooled gain: E12 replays its own seeded matches."""

@@ -290,7 +290,7 @@ def test_the_schedule_note_names_confirmatory_seeds_only_when_they_were_played(m
     seeds = {"bbn_seeds": 20, "bbn_variant_seeds": 20}
     pilot = SimpleNamespace(params=seeds, bbn_run=object(), gain_plan=None, gains_fresh=None)
     text = captions.schedule_note(pilot)
-    assert "confirmatory" not in text and "the pilot decided the claim" in text
+    assert "confirmatory" not in text and "on these same pilot matches (no second stage ran)" in text
     plan = SimpleNamespace(undecidable=False)
     fresh = SimpleNamespace(params=seeds, bbn_run=object(), gain_plan=plan, gains_fresh=pd.DataFrame())
     assert "on the confirmatory seeds" in captions.schedule_note(fresh)
