@@ -193,11 +193,14 @@ def worked_example_view(example: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.D
                              "its actions, each with its probability": ["; ".join(f"{b}: {cell(p)}" for b, p in bids.items())
                                                                         for bids in lines.values()]}).set_index("holding")
 
-    # the best responder's own value is the negative of what the player guarantees: one of the two is shown
+    # the best responder's own value is the negative of what the player guarantees: one of the two is shown.
+    # Every value is the player's (a fresh reader found "against the equilibrium" showing the equilibrium's +4/31
+    # where the player's result is -4/31, as the Explore figure draws it): the stored equilibrium_result is negated.
     values = {"game_value": "game value", "guaranteed": "guaranteed (against a best responder)",
               "exploitability": "exploitability", "equilibrium_result": "against the equilibrium",
               "equilibrium_edge": "the equilibrium's edge"}
     rows = pd.DataFrame(example["rows"])[["seat", *values, "sequences"]]
+    rows["equilibrium_result"] = [-v if isinstance(v, float) else -Fraction(v) for v in rows["equilibrium_result"]]
     return (probabilities(example["openings"]), probabilities(example["answers_to_1x1"]),
             rows.assign(**{c: rows[c].map(cell) for c in values}).rename(columns=values))
 
