@@ -8,7 +8,7 @@ import pandas as pd
 from liarlab.papers.p06 import exact_play as xp
 from liarlab.papers.p06 import learners, policies
 
-__all__ = ["dice_of", "label_of", "agents_for", "learner_name", "learner_spread", "equilibrium_of", "equilibria",
+__all__ = ["dice_of", "label_of", "agents_for", "learner_name", "learner_spread", "close_rival", "equilibrium_of", "equilibria",
            "equilibrium_checks", "summary_table", "FAMILIES", "family_of", "family_table", "worked_example",
            "worked_example_view", "worked_example_words"]
 
@@ -93,6 +93,19 @@ def learner_spread(table: pd.DataFrame) -> pd.DataFrame:
     return (per_seed.groupby(["game", "learner"], sort=False).exploitability
             .agg(seeds="count", exploitability_mean="mean", exploitability_min="min", exploitability_max="max")
             .reset_index())
+
+
+def close_rival(g: pd.DataFrame, spread: pd.DataFrame, end: str) -> str:
+    """Where the family at one ``end`` ("least", "most") of one game's family ranking ``g`` (:func:`family_table`'s
+    rows of one game) and the next are the Q-learners and a family within less than a learner's seed-to-seed spread
+    (``spread``: :func:`learner_spread`), the next family's name: which of the two is at that end is not decided by
+    the run (issue 50); else ""."""
+    a, b = (g.iloc[0], g.iloc[1]) if end == "least" else (g.iloc[-1], g.iloc[-2])
+    learners = spread[spread.game == a.game]
+    if FAMILIES["RL"] not in (a.family, b.family) or learners.empty:
+        return ""
+    width = float((learners.exploitability_max - learners.exploitability_min).max())
+    return b.family if abs(float(a.exploitability_mean) - float(b.exploitability_mean)) < width else ""
 
 
 def equilibrium_checks(games) -> pd.DataFrame:
