@@ -84,7 +84,7 @@ def learner_name(learner: str, replicate: int) -> str:
 def learner_spread(table: pd.DataFrame) -> pd.DataFrame:
     """Per (game, learner): the retrained Q-learner's exploitability (mean of its two seats) over its training seeds:
     mean, least and most, and how many seeds; the rule players' rows are left out."""
-    rl = table[table.seed != FIXED]
+    rl = table[table.seed != FIXED] if "seed" in table else table.iloc[:0]   # a table with no learners: none
     if rl.empty:
         return pd.DataFrame(columns=["game", "learner", "seeds", "exploitability_mean", "exploitability_min",
                                      "exploitability_max"])
