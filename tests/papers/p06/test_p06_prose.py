@@ -35,7 +35,7 @@ def test_the_missing_experiments_are_named_outside_the_folded_ledger():
                               status=["reduced", "missing"],
                               why=["", "not among this run's games (the quick profile plays one die)"]))
     # a fresh reader: the codes (A5, A9) were never defined on the page; the line says what they are
-    assert ledger.missing_words(frame) == ("**Missing (1)** of the coverage ledger's experiments (coded A1 to A3: the "
+    assert ledger.missing_words(frame) == ("**Missing (1)** of the coverage ledger's experiments (codes such as A3: the "
                                            "experiments this extension set itself, one a ledger row): A3, end game "
                                            "2v2 at six faces (not among this run's games).")
     assert ledger.missing_words(frame.head(1)) == ""
