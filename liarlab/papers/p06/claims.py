@@ -38,10 +38,13 @@ def _exact(value, n=None, unit=None) -> V.Estimate:
     value = round(float(value), 6)
     return V.Estimate(value, value, value, n=n, unit=unit if n is not None else "exact")
 
-def _family_text(game, which: str, family, players: int = 2) -> str:
-    """The ``which`` ("least", "most") exploitable family of ``game``; one of one player says so (issue 50)."""
+def _family_text(game, which: str, family, players: int = 2, rival: str = "") -> str:
+    """The ``which`` ("least", "most") exploitable family of ``game``; one of one player says so (issue 50); a
+    ``rival`` within the Q-learners' seed-to-seed spread (:func:`liarlab.papers.p06.experiments.close_rival`) is
+    named: the order is not decided (a fresh reader: the second main result stated it with no caveat)."""
     return (f"End game {game}: the {which} exploitable family of players is {family}"
-            f"{', a family of one player' if int(players) == 1 else ''}")
+            f"{', a family of one player' if int(players) == 1 else ''}"
+            + (f", not decided against {rival} (a gap within one Q-learner's seed-to-seed spread)" if rival else ""))
 
 def least_and_most_claims(claims: pd.DataFrame) -> tuple[str, str]:
     """The claim texts of the first game's least and most exploitable family (the answer's two results), read from
@@ -52,13 +55,14 @@ def _per_game(frame: pd.DataFrame, rows_of) -> list[dict]:
     """``rows_of(game, its rows)`` for every game of ``frame``, in its order."""
     return [row for game, g in frame.groupby("game", sort=False) for row in rows_of(game, g)]
 
-def _family_rows(game, g, first_game) -> list[dict]:
+def _family_rows(game, g, first_game, spread: pd.DataFrame | None = None) -> list[dict]:
     low, high = g.iloc[0], g.iloc[-1]
     notes = ("families by mean exploitability: " + "; ".join(f"{r.family} {r.exploitability_mean:.4f}" for r in
              g.itertuples()), f"its least exploitable player {L(high['least exploitable player'])} "
              f"{high['its exploitability (least)']:.4f}, its most {L(high['most exploitable player'])} "
              f"{high['its exploitability (most)']:.4f}")
-    return [_ext(_family_text(game, w, r.family, r.players), _exact(r.exploitability_mean, int(r.players), "players"),
+    rival = {w: "" if spread is None else p06x.close_rival(g, spread, w) for w in ("least", "most")}
+    return [_ext(_family_text(game, w, r.family, r.players, rival[w]), _exact(r.exploitability_mean, int(r.players), "players"),
                  note, FAMILY_ROWS, headline=w == "least" and game == first_game)
             for w, r, note in zip(("least", "most"), (low, high), notes)]
 
@@ -180,7 +184,8 @@ def _edge_row(t: pd.DataFrame) -> list[dict]:
 #: Notebook 06's families, in the claims table's order.
 CLAIM_FAMILIES = (
     _extension(FAMILY_ROWS, lambda r: _per_game(
-        p06x.family_table(r.summary), lambda game, g: _family_rows(game, g, r.summary.game.iloc[0])), headline=True),
+        p06x.family_table(r.summary), lambda game, g: _family_rows(game, g, r.summary.game.iloc[0], p06x.learner_spread(r.table))),
+        headline=True),
     _extension("least exploitable player", lambda r: _per_game(r.summary, _player_row)),
     _extension("random guess against the test programs", lambda r: _per_game(r.summary, _random_guess_row)),
     _extension("players beaten in every game", lambda r: _per_game(r.summary, _always_beaten_row)),

@@ -8,7 +8,7 @@ import pandas as pd
 from liarlab.papers.p06 import exact_play as xp
 from liarlab.papers.p06 import learners, policies
 
-__all__ = ["dice_of", "label_of", "agents_for", "learner_name", "learner_spread", "equilibrium_of", "equilibria",
+__all__ = ["dice_of", "label_of", "agents_for", "learner_name", "learner_spread", "close_rival", "equilibrium_of", "equilibria",
            "equilibrium_checks", "summary_table", "FAMILIES", "family_of", "family_table", "worked_example",
            "worked_example_view", "worked_example_words"]
 
@@ -84,7 +84,7 @@ def learner_name(learner: str, replicate: int) -> str:
 def learner_spread(table: pd.DataFrame) -> pd.DataFrame:
     """Per (game, learner): the retrained Q-learner's exploitability (mean of its two seats) over its training seeds:
     mean, least and most, and how many seeds; the rule players' rows are left out."""
-    rl = table[table.seed != FIXED]
+    rl = table[table.seed != FIXED] if "seed" in table else table.iloc[:0]   # a table with no learners: none
     if rl.empty:
         return pd.DataFrame(columns=["game", "learner", "seeds", "exploitability_mean", "exploitability_min",
                                      "exploitability_max"])
@@ -93,6 +93,19 @@ def learner_spread(table: pd.DataFrame) -> pd.DataFrame:
     return (per_seed.groupby(["game", "learner"], sort=False).exploitability
             .agg(seeds="count", exploitability_mean="mean", exploitability_min="min", exploitability_max="max")
             .reset_index())
+
+
+def close_rival(g: pd.DataFrame, spread: pd.DataFrame, end: str) -> str:
+    """Where the family at one ``end`` ("least", "most") of one game's family ranking ``g`` (:func:`family_table`'s
+    rows of one game) and the next are the Q-learners and a family within less than a learner's seed-to-seed spread
+    (``spread``: :func:`learner_spread`), the next family's name: which of the two is at that end is not decided by
+    the run (issue 50); else ""."""
+    a, b = (g.iloc[0], g.iloc[1]) if end == "least" else (g.iloc[-1], g.iloc[-2])
+    learners = spread[spread.game == a.game]
+    if FAMILIES["RL"] not in (a.family, b.family) or learners.empty:
+        return ""
+    width = float((learners.exploitability_max - learners.exploitability_min).max())
+    return b.family if abs(float(a.exploitability_mean) - float(b.exploitability_mean)) < width else ""
 
 
 def equilibrium_checks(games) -> pd.DataFrame:
@@ -193,11 +206,14 @@ def worked_example_view(example: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.D
                              "its actions, each with its probability": ["; ".join(f"{b}: {cell(p)}" for b, p in bids.items())
                                                                         for bids in lines.values()]}).set_index("holding")
 
-    # the best responder's own value is the negative of what the player guarantees: one of the two is shown
+    # the best responder's own value is the negative of what the player guarantees: one of the two is shown.
+    # Every value is the player's (a fresh reader found "against the equilibrium" showing the equilibrium's +4/31
+    # where the player's result is -4/31, as the Explore figure draws it): the stored equilibrium_result is negated.
     values = {"game_value": "game value", "guaranteed": "guaranteed (against a best responder)",
               "exploitability": "exploitability", "equilibrium_result": "against the equilibrium",
               "equilibrium_edge": "the equilibrium's edge"}
     rows = pd.DataFrame(example["rows"])[["seat", *values, "sequences"]]
+    rows["equilibrium_result"] = [-v if isinstance(v, float) else -Fraction(v) for v in rows["equilibrium_result"]]
     return (probabilities(example["openings"]), probabilities(example["answers_to_1x1"]),
             rows.assign(**{c: rows[c].map(cell) for c in values}).rename(columns=values))
 

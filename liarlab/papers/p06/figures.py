@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from liarlab.papers.p06.experiments import FAMILIES, tied
+from liarlab.papers.p06.experiments import close_rival, tied
 from liarlab.papers.p06.policies import player_label
 from liarlab.study.answer import and_list
 
@@ -30,12 +30,15 @@ def players_of(families: pd.DataFrame, game: str, family: str) -> int:
     return int(sel.players.iloc[0]) if len(sel) else 0
 
 
-def first_screen(families: pd.DataFrame) -> str:
+def first_screen(families: pd.DataFrame, spread: pd.DataFrame | None = None) -> str:
     """The answer's further results (issue 50: the first screen answered only the first game): the least and most
     exploitable family in every other end game, from ``families``
     (:func:`liarlab.papers.p06.experiments.family_table`, sorted by game, then mean exploitability). Where the same two
     families are at the ends in every other game, one sentence with each one's range; else one clause a game. A
-    game where some of the first game's families do not play names them."""
+    game where some of the first game's families do not play names them. With ``spread``
+    (:func:`liarlab.papers.p06.experiments.learner_spread`), an end whose order the Q-learners' training seeds leave
+    undecided (:func:`liarlab.papers.p06.experiments.close_rival`) says so, as "In short" does (a fresh reader: this
+    paragraph named the most exploitable family with no caveat)."""
     games = list(dict.fromkeys(families.game))
     others = games[1:]
     if not others:
@@ -54,6 +57,13 @@ def first_screen(families: pd.DataFrame) -> str:
         text = head + "; ".join(f"in {g} the least exploitable family is {lo.family}, at {lo.exploitability_mean:.2f}, "
                                 f"and the most {hi.family}, at {hi.exploitability_mean:.2f}"
                                 for g, (lo, hi) in ends.items()) + "."
+    for end, at in (("least", 0), ("most", -1)):
+        rivals = {} if spread is None else {
+            g: r for g in others if (r := close_rival(families[families.game == g], spread, end))}
+        if rivals:
+            text += (f" Which family is the {end} exploitable is not decided in {_game_list(list(rivals))}: "
+                     + "; ".join(f"{families[families.game == g].iloc[at].family} against {r}" for g, r in rivals.items())
+                     + ", a gap within one Q-learner's seed-to-seed spread.")
     # a game where some of the first game's families do not play names those (fewer words than the ones that do)
     first = list(families[families.game == games[0]].family)
     for g in others:
@@ -364,14 +374,12 @@ def _close_call(g: pd.DataFrame, spread: pd.DataFrame, end: str) -> str:
     and a family within less than a learner's seed-to-seed spread, the clause saying the order is not decided (issue
     50: the headline named a winner by 0.007 while a learner's seeds differ by 0.03); else "". ``spread``:
     :func:`liarlab.papers.p06.experiments.learner_spread`."""
+    if not close_rival(g, spread, end):
+        return ""
     a, b = (g.iloc[0], g.iloc[1]) if end == "least" else (g.iloc[-1], g.iloc[-2])
     learners = spread[spread.game == a.game]
-    if FAMILIES["RL"] not in (a.family, b.family) or learners.empty:
-        return ""
     width = float((learners.exploitability_max - learners.exploitability_min).max())
     gap = abs(float(a.exploitability_mean) - float(b.exploitability_mean))
-    if gap >= width:
-        return ""
     return (f"the Q-learners' mean is over {int(learners.seeds.max())} training seeds, and one learner's seeds differ "
             f"by up to {width:.4f}, more than the gap of {gap:.4f}: which of the two is the {end} exploitable is "
             "not decided by this run")

@@ -139,9 +139,15 @@ def _league_rows(params: dict, league: pd.DataFrame | None) -> list[dict]:
     run_size = ", ".join(parts[:-1]) + ", and " + parts[-1] if parts[1:] else parts[0]
     return [_row("A8", f"{run_size}; {games} games a pair, paper 02's rules",
                  ([] if ok else ["quick profile: fewer test programs, games, Q-learner seeds or training games"]) + [
-                     A8_Q_NOTE if q else "no Q-learner (no training seeds)", "no equilibrium player (A9)",
+                     A8_Q_NOTE if q else "no Q-learner (no training seeds)", f"no equilibrium player ({code_words('A9')}, missing)",
                      f"{games} games a pair ({len(league) * (len(league) - 1) // 2 * games:,} games) keep the league "
                      "under two minutes of one core (0.4 ms a game; intervals already near +-0.05)"]), equilibrium]
+
+def code_words(code: str) -> str:
+    """An experiment's code with its title, as the page names it outside the ledger (a fresh reader met "A9" and
+    "A5" with no definition)."""
+    title = ASKED[code][0]
+    return f"{code}, {title[0].lower() + title[1:]}"
 
 def ledger_frame(rows: list[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=COLUMNS)
@@ -159,4 +165,5 @@ def missing_words(ledger: pd.DataFrame) -> str:
         return ""
     parts = [f"{r.code}, {r.title[0].lower() + r.title[1:]} ({_REASON_HEAD.split(str(r.why))[0]})"
              for r in missing.itertuples()]
-    return f"**Missing ({len(parts)}):** " + "; ".join(parts) + "."
+    return (f"**Missing ({len(parts)})** of the coverage ledger's experiments (codes such as {missing.code.iloc[0]}: "
+            "the experiments this extension set itself, one a ledger row): " + "; ".join(parts) + ".")

@@ -201,3 +201,21 @@ def test_the_worked_example_is_read_in_words_whose_numbers_add_up():
         num = lambda s: float(s.replace("−", "-"))  # noqa: E731
         assert abs(num(worth) - num(held) - num(exploit)) < 1.5e-4, text
     assert text.count("exploitability is") == 2
+
+
+def test_the_worked_example_shows_the_players_result_against_the_equilibrium():
+    """A fresh reader: the column "against the equilibrium" showed the equilibrium's +4/31 and +67/756, where the
+    player's results are -4/31 and -67/756 (the Explore figure draws them negative). Every value in the row is the
+    player's: its result against the equilibrium is the seat's game value minus the equilibrium's edge, between
+    what a best responder holds it to and the game value."""
+    from liarlab.papers.p06 import experiments as p06x
+
+    example = p06x.worked_example((1, 1), "random-guess", xp.equilibrium((1, 1)))
+    seats = p06x.worked_example_view(example)[2]
+    num = lambda s: float(str(s).split()[0].replace("−", "-"))  # noqa: E731
+    for _, row in seats.iterrows():
+        game, held = num(row["game value"]), num(row["guaranteed (against a best responder)"])
+        against, edge = num(row["against the equilibrium"]), num(row["the equilibrium's edge"])
+        assert abs(game - edge - against) < 1.5e-4, row.to_dict()
+        assert held <= against <= game, row.to_dict()
+    assert seats["against the equilibrium"].tolist() == ["-0.1290 (-4/31)", "-0.0886 (-67/756)"]

@@ -70,6 +70,8 @@ def test_league_claims_and_ledger():
     assert codes["A8"]["status"] == "reduced" and "quick profile" in codes["A8"]["why"]
     assert "no Q-learner" in codes["A8"]["why"] and "Q-learners" not in codes["A8"]["run_size"]
     assert codes["A9"]["status"] == "missing" and codes["A9"]["why"] == L.NO_EQUILIBRIUM_PLAYER
+    # a fresh reader: "no equilibrium player (A9)" used a code the page never defined
+    assert "no equilibrium player (A9, an equilibrium player in the league, missing)" in codes["A8"]["why"]
     assert "Bayesian-network" not in codes["A8"]["run_size"]
     with_network = L.ratings(_expected_pairs({"EXP1": 0.5, "bayes-net": 0.2, "RAND": -0.7}, 500.0))
     a8 = next(r for r in ledger06.coverage_rows(params, table, None, with_network) if r["code"] == "A8")

@@ -118,3 +118,28 @@ def test_the_league_caption_names_no_strongest_player_when_the_top_two_overlap()
     assert "at 40 games a pair which of the two is strongest is not decided" in text
     assert "RAND is last (−3.06" in text
     assert "clear of EXP3" in F.league_caption(ratings.assign(low=[0.9, 0.51, -3.5]), 40)
+
+
+def test_the_other_games_and_the_second_result_say_when_the_most_exploitable_is_undecided():
+    """A fresh reader: "In short" said the most exploitable family (EXP0-EXP3 against the Q-learners) is not decided,
+    while "Second main result" (the claim) and "The other end games" named EXP0-EXP3 with no caveat."""
+    from liarlab.papers.p06 import claims as C
+    RL = "the Q-learners RL0-RL3, retrained (paper 02)"
+    fam = _families([("1v1", RG, 1, 0.30), ("1v1", RL, 8, 0.955), ("1v1", EXP, 4, 0.962),
+                     ("2v1", RG, 1, 0.35), ("2v1", RL, 8, 0.80), ("2v1", EXP, 4, 0.94),
+                     ("2v2", RG, 1, 0.59), ("2v2", RL, 8, 0.90), ("2v2", EXP, 4, 0.91)])
+    spread = pd.DataFrame(dict(game=["1v1", "2v1", "2v2"], learner="RL0", seeds=2, exploitability_mean=0.9,
+                               exploitability_min=0.8, exploitability_max=0.85))
+    text = F.first_screen(fam, spread)
+    assert f"the most exploitable {EXP}, at 0.91 to 0.94" in text
+    assert (f"Which family is the most exploitable is not decided in 2v2: {EXP} against {RL}, a gap within one "
+            "Q-learner's seed-to-seed spread.") in text
+    assert "least exploitable is not decided" not in text and "in 2v1:" not in text
+    assert "not decided" not in F.first_screen(fam)
+    one = fam[fam.game == "1v1"].assign(**{"least exploitable player": "EXP1", "its exploitability (least)": 0.9,
+                                           "most exploitable player": "EXP2", "its exploitability (most)": 1.0})
+    rows = C._family_rows("1v1", one, "1v1", spread)
+    assert rows[1]["claim"] == (f"End game 1v1: the most exploitable family of players is {EXP}, not decided "
+                                f"against {RL} (a gap within one Q-learner's seed-to-seed spread)")
+    assert "not decided" not in rows[0]["claim"]
+    assert "not decided" not in C._family_rows("1v1", one, "1v1")[1]["claim"]

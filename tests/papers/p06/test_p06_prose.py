@@ -34,7 +34,10 @@ def test_the_missing_experiments_are_named_outside_the_folded_ledger():
     frame = pd.DataFrame(dict(code=["A1", "A3"], title=["End game 1v1", "End game 2v2 at six faces"],
                               status=["reduced", "missing"],
                               why=["", "not among this run's games (the quick profile plays one die)"]))
-    assert ledger.missing_words(frame) == "**Missing (1):** A3, end game 2v2 at six faces (not among this run's games)."
+    # a fresh reader: the codes (A5, A9) were never defined on the page; the line says what they are
+    assert ledger.missing_words(frame) == ("**Missing (1)** of the coverage ledger's experiments (codes such as A3: the "
+                                           "experiments this extension set itself, one a ledger row): A3, end game "
+                                           "2v2 at six faces (not among this run's games).")
     assert ledger.missing_words(frame.head(1)) == ""
 
 
