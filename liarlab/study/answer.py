@@ -287,7 +287,13 @@ def measured(row, quantity: str | None = None) -> str:
             text, high = text + " points", high
         text = with_percent(text) if percent else text
         said = quantity is not None and re.search(r"\binterval\b", str(quantity))
-        text += f" ({low} to {high})" if said else f" ({label}: {low} to {high})"
+        # a level other than 95 % is said even where the quantity names its interval: "0.610 (0.488 to 0.732)"
+        # left a reader guessing the 98.75 % (issue 50, notebook 02)
+        level = re.match(r"((\d+(?:\.\d+)?) ?%[^:;(]*?)(?: for\b|$)", str(label))
+        if said and level and float(level[2]) != 95:
+            text += f" ({level[1].strip()}: {low} to {high})"
+        else:
+            text += f" ({low} to {high})" if said else f" ({label}: {low} to {high})"
         exact = False
     else:   # nothing sampled: the reader is told so, as the claims summary tells them
         text = with_percent(text) if percent else text

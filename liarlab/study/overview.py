@@ -63,7 +63,8 @@ def undecided_text(t: dict) -> str:
     "undecided within our budget (9 of them undecidable)" to call all 22 capped, issue 50)."""
     verb = "is" if t["undecided"] == 1 else "are"
     text = f"{number(t['undecided'])} {verb} undecided"
-    parts = sc.undecided_parts(t["undecided"] - t["undecidable"], t["capped"], t["undecidable"] - t["capped"])
+    parts = sc.undecided_parts(t["undecided"] - t["undecidable"], t["capped"], t["undecidable"] - t["capped"],
+                               zeros=True)
     return text + (f" ({parts})" if parts else "")
 
 
@@ -331,11 +332,17 @@ def worked_example_markdown(claims: pd.DataFrame) -> str:
         r["reproduced_value"], lo, hi, decimals)).groups()
     said = answer.measured(r)
     if answer.share_count(r):   # a count of cases: its share and interval too, the numbers the rule compares
-        said += f"; as a share, {value}, with its {label} {low_t} to {high_t}"
+        # the range is what the rule compares; a point value printed alone (0.840 beside "20 of 25") read as an
+        # arithmetic error (issue 50)
+        mid = abs(float(r["reproduced_value"]) - (lo + hi) / 2) < 1e-9 if not sc.blank(r.get("reproduced_value")) \
+            else False
+        said += (f"; as a share, {low_t} to {high_t}, the {label} that the rule compares"
+                 + (f" (the claims table prints its middle, {value})" if mid else ""))
     where = "lies inside" if verdict == "reproduced" else f"lies {'below' if hi < low else 'above'}"
     printed = answer.paper_says(tables.printed_text(r["paper_value"]))
     steps = [
-        f"1. **The print.** {printed[:1].upper() + printed[1:]}, in {r['source']}.",
+        f"1. **The print.** {printed[:1].upper() + printed[1:]}, in paper {r['paper']} "
+        f"({re.sub(r' [(]seed [0-9]+[)]', '', str(r['source']))}).",
         f"2. **The allowed range.** The protocol reads it as {reading}: any value from {number(low, 4)} to "
         f"{number(high, 4)} agrees with the paper (`docs/VERDICTS.md` fixes these ranges before any run).",
         f"3. **Our measurement.** {said[:1].upper() + said[1:]}.",

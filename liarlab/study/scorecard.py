@@ -976,11 +976,15 @@ def capped_families(claims: pd.DataFrame, fams: pd.DataFrame) -> int:
     return n
 
 
-def undecided_parts(more_data: int, capped: int, at_any: int) -> str:
+def undecided_parts(more_data: int, capped: int, at_any: int, *, zeros: bool = False) -> str:
     """The undecided families in their three parts, the zero ones left out: "2 that more data could decide, 11
-    stopped at our budget's cap, 9 that no sample size decides" (the answer and the figure caption say the same)."""
+    stopped at our budget's cap, 9 that no sample size decides" (the answer and the figure caption say the same).
+    ``zeros``: all three parts, a zero one too, where the page promises three ("0 that more data could decide";
+    issue 50: 99's Terms named three and its answer reported two)."""
     parts = [(more_data, "that more data could decide"), (capped, "stopped at our budget's cap"),
              (at_any, "that no sample size decides")]
+    if zeros and any(n for n, _ in parts):
+        return ", ".join(f"{number(n)} {words}" for n, words in parts)
     shown = [f"{number(n)} {words}" for n, words in parts if n]
     if len(shown) == 1:
         n = next(n for n, _ in parts if n)

@@ -270,6 +270,12 @@ def test_a_value_and_its_interval_are_said_once_and_to_the_same_decimals():
     assert answer.measured(row) == "0.840 (95% Wilson: 0.800 to 0.880) over 25 cells"
     said = answer.measured(row, "the share of cells (its interval is a 95% Wilson interval)")
     assert said == "0.840 (0.800 to 0.880) over 25 cells"
+    # a level other than 95 % is said even where the quantity names its interval: 02's first screen wrote
+    # "0.610 (0.488 to 0.732)" and left the 98.75 % to the claims summary (issue 50)
+    wide = pd.Series({"reproduced_value": 0.61035, "ci_low": 0.4882618285, "ci_high": 0.7324381715, "n": 10,
+                      "unit": "seeds", "interval": "98.75 % prediction interval for one trained agent"})
+    assert answer.measured(wide, "RL1's win rate (its prediction interval for one trained table)") == (
+        "0.610 (98.75 % prediction interval: 0.488 to 0.732) over 10 seeds")
     exact = pd.Series({"reproduced_value": 2 / 9, "ci_low": 2 / 9, "ci_high": 2 / 9, "unit": "exact"})
     assert answer.measured(exact) == "0.2222 (exact)"   # as the claims summary writes it ("0.2222, exact")
 

@@ -68,11 +68,17 @@ def test_a_family_only_capped_by_the_budget_is_not_called_undecidable_at_any_siz
     assert scorecard.capped_families(claims, fams) == 1
     t = {"undecided": 2, "undecidable": 2, "capped": 1}
     assert overview.undecided_text(t) == (
-        "2 are undecided (1 stopped at our budget's cap, 1 that no sample size decides)")
+        "2 are undecided (0 that more data could decide, 1 stopped at our budget's cap, 1 that no sample size "
+        "decides)")
+    # the Terms promise three parts: a zero one is said too ("0 that more data could decide"; issue 50: 99's
+    # answer reported two of the three)
     assert overview.undecided_text({"undecided": 2, "undecidable": 2, "capped": 0}) == (
-        "2 are undecided (all 2 that no sample size decides)")
+        "2 are undecided (0 that more data could decide, 0 stopped at our budget's cap, 2 that no sample size "
+        "decides)")
     assert overview.undecided_text({"undecided": 1, "undecidable": 1, "capped": 1}) == (
-        "1 is undecided (all 1 stopped at our budget's cap)")
+        "1 is undecided (0 that more data could decide, 1 stopped at our budget's cap, 0 that no sample size "
+        "decides)")
+    assert overview.undecided_text({"undecided": 0, "undecidable": 0, "capped": 0}) == "0 are undecided"
 
 
 def test_every_undecided_family_is_in_exactly_one_part_of_the_answer():
@@ -171,6 +177,15 @@ def test_the_worked_example_follows_one_claim_and_recomputes_its_verdict():
     assert steps[:4] == ["The print.", "The allowed range.", "Our measurement.", "The rule."]
     words = {"reproduced": "reproduced", "differs": "differs"}
     assert f"so the row **{words[row['verdict']]}**" in text
+    # "20 of 25 cells ...; as a share, 0.840" did not hold as arithmetic (issue 50): the shares shown are the
+    # counts' own, the range the rule compares, and step 1 names no source id ("(seed 003)")
+    said = re.search(r"^3\. \*\*Our measurement\.\*\* (.*)$", text, re.M)[1]
+    counts = re.match(r"(\d+) of (\d+) \w+ \((\d+) to (\d+) counting", said)
+    if counts:
+        low, m, high = int(counts[1]), int(counts[2]), int(counts[4])
+        assert f"as a share, {low / m:.3f} to {high / m:.3f}, the " in said
+    step1 = re.search(r"^1\. .*$", text, re.M)[0]
+    assert "seed" not in step1 and f"in paper {row['paper']} (" in step1
 
 
 def test_the_worked_examples_rule_can_tell_a_difference():
