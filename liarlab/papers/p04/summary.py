@@ -127,12 +127,13 @@ _GROUP_WORDS = {"stage1": "stage-1 runs per personality", "settings": "stage-1 r
 def _confirmed_rows(claims: pd.DataFrame | None) -> str:
     """Each claims row decided by a confirmatory sample, with the size it used: a group's sample is drawn at the
     largest size any of its rows asked for, and each row uses its first ones up to its own planned size (fresh
-    readers took "200 learners per feature-set cell" for the lie-history row's sample, which is 30)."""
+    readers took "200 learners per feature-set cell" for the lie-history row's sample, which is 30). Rows whose n
+    counts cases (cells) rather than runs or learners are left to the group's size."""
     if claims is None:
         return ""
     used = []
     for r in claims.itertuples():
-        m = re.search(r"confirmatory \(fresh\) [^;]*? on ([\d,]+) (\w+)", str(r.note or ""))
+        m = re.search(r"confirmatory \(fresh\) [^;]*? on ([\d,]+) (runs|seeds)\b", str(r.note or ""))
         if m:
             used.append(f"{r.claim} — {int(m.group(1).replace(',', '')):,} {m.group(2)}")
     return ("; each row uses the first of its group's sample up to its own planned size: " + "; ".join(used)

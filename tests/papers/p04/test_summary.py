@@ -247,7 +247,8 @@ def test_table_lines_quote_their_tables():
     rows = pd.DataFrame([{"claim": "Stage 2: lie history x", "note": "pilot 0.01 [-0.02, 0.04] on 30 seeds: differs; "
                           "confirmatory (fresh) -0.02 [-0.05, 0.01] on 30 seeds: differs"},
                          {"claim": "Stage 1 vs P1: y", "note": "confirmatory (fresh) 0.005 [-0.003, 0.01] on 356 runs"},
-                         {"claim": "Stage 2: z", "note": "pilot only"}])
+                         {"claim": "Stage 2: z", "note": "pilot only"},
+                         {"claim": "Stage 1: w", "note": "confirmatory (fresh) 0.84 [0.8, 0.88] on 25 cells"}])
     line = summary.confirmation_line({"features": 200}, 200, {"stage1": 40, "training": 12}, rows)
     assert ("200 learners per feature-set cell; each row uses the first of its group's sample up to its own planned "
             "size: Stage 2: lie history x — 30 seeds; Stage 1 vs P1: y — 356 runs; fresh learners") in line
