@@ -908,10 +908,14 @@ def answer_words(claims: pd.DataFrame, stage1_runs: pd.DataFrame, sizes: dict, l
               "P1–P5 (each in *Stage 1 · Baselines*)"
               + (f", in a fresh sample of both arms ({_fresh_runs(base)}the two arms together), drawn because the "
                  f"pilot ({pilot}: {learner_runs + baseline_runs:,} runs together) left it undecided,"
-                 if _fresh(base, r"pilot [^;]*? inconclusive; confirmatory \(fresh\)") else f", from {pilot},"))
+                 if _fresh(base, r"pilot [^;]*? inconclusive; confirmatory \(fresh\)")
+                 else f", in the pilot, which decides it ({learner_runs:,} runs of the learner and {baseline_runs:,} "
+                      "of always catching per personality; each run index's mean over P1–P5 counts once, so "
+                      f"{learner_runs + baseline_runs:,} runs in all),"))
     third = ("the stage-2 learner's test win rate with the opponent's lie history (features 1-7, F7) minus without it "
              "(features 1-5, F5), averaged over the types a-f not at a ceiling"
-             + (", in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, gave "
+             + (f", in a confirmatory sample of {int(hist.n):,} fresh learners a cell (the pilot, quoted in the "
+                "sections below, gave "
                 f"{100 * hist.pilot_value:+.1f} points)" if _fresh(hist) else ", in the pilot")
              + _history_range(hist))
     return dict(quantity=headline_quantity(claims, stage1_runs, sizes), paper=HEADLINE_PAPER, second=base.claim,

@@ -3,6 +3,8 @@ why" and "What we found", every number computed from the results object and the 
 tables by tests/papers/p04/test_summary.py)."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
@@ -23,8 +25,7 @@ def model_line(settings: p04r.Settings) -> str:
 
 def always_catch_line(settings: p04r.Settings) -> str:
     learner, catch_all = settings.learner_late, settings.late_mean("always catch (1, 0)")
-    return ("pilot (the sizes above; the answer at the top gives the confirmatory value, which decides), games "
-            "301-500, learner minus always catching (points): "
+    return ("pilot (the sizes above), games 301-500, learner minus always catching (points): "
             + ", ".join(f"{n} {U.pct(learner[n] - catch_all[n])}" for n in PERSONALITIES)
             + f"; always catching wins more against {sum(learner[n] < catch_all[n] for n in PERSONALITIES)} of "
               f"{len(PERSONALITIES)} personalities")
@@ -32,7 +33,7 @@ def always_catch_line(settings: p04r.Settings) -> str:
 
 def audit_line(robin: p04r.RoundRobin) -> str:
     a_mod, a_var = (robin.audit.set_index("rules").loc[k] for k in (MODIFIED, VARIANT))
-    return (f"modified rules: the first player wins {_pct(a_mod.first_player_wins_share)}% of decided games, the "
+    return (f"all pairs, the random agent's included; modified rules: the first player wins {_pct(a_mod.first_player_wins_share)}% of decided games, the "
             f"first to reach a turn with <= 3 cards {_pct(a_mod.first_opportunity_wins_share)}%, and "
             f"{_pct(a_mod.lying_final_plays_share)}% of games are won by a lie; with the last play challengeable: "
             f"{_pct(a_var.first_player_wins_share)}%, {_pct(a_var.first_opportunity_wins_share)}% and "
@@ -67,7 +68,13 @@ def beaten_line(baselines: p04r.Baselines) -> str:
 def cross_rules_line(baselines: p04r.Baselines) -> str:
     e, ta = baselines.effects, baselines.trained_against_a()
     tr, tt = e["training"], e["test_time"]
-    return (f"against a: training under the variant changes the test win rate by {U.pct(tr.value)} points "
+    cross = baselines.cross_table.set_index(["opponent", "trained_under", "tested_under"])
+    own = cross.loc[("a", MODIFIED, MODIFIED)]
+    pool = (f"the cross-rules table's learners are a second, fresh set ({int(own.learners)} per type and rule set), so "
+            f"its win rate against a trained and tested under the modified rules ({_pct(own.win_rate)}%) is an "
+            f"estimate apart from the learner column of the first table ({_pct(baselines.side.iloc[:, 0]['a'])}%, "
+            "the training chart's learners); ")
+    return (pool + f"against a: training under the variant changes the test win rate by {U.pct(tr.value)} points "
             f"({tr.interval_label} interval {U.pct(tr.low)} to {U.pct(tr.high)}), the variant at test time by "
             f"{U.pct(tt.value)} ({U.pct(tt.low)} to {U.pct(tt.high)}); learners trained under the variant "
             f"challenge {U.pct(e['challenge_share'].value)} points more of their decisions; in training under the "
@@ -117,10 +124,27 @@ _GROUP_WORDS = {"stage1": "stage-1 runs per personality", "settings": "stage-1 r
                 "training": "learners per training cell", "features": "learners per feature-set cell"}
 
 
-def confirmation_line(sizes: dict, test_games: int, caps: dict) -> str:
+def _confirmed_rows(claims: pd.DataFrame | None) -> str:
+    """Each claims row decided by a confirmatory sample, with the size it used: a group's sample is drawn at the
+    largest size any of its rows asked for, and each row uses its first ones up to its own planned size (fresh
+    readers took "200 learners per feature-set cell" for the lie-history row's sample, which is 30). Rows whose n
+    counts cases (cells) rather than runs or learners are left to the group's size."""
+    if claims is None:
+        return ""
+    used = []
+    for r in claims.itertuples():
+        m = re.search(r"confirmatory \(fresh\) [^;]*? on ([\d,]+) (runs|seeds)\b", str(r.note or ""))
+        if m:
+            used.append(f"{r.claim} — {int(m.group(1).replace(',', '')):,} {m.group(2)}")
+    return ("; each row uses the first of its group's sample up to its own planned size: " + "; ".join(used)
+            if used else "")
+
+
+def confirmation_line(sizes: dict, test_games: int, caps: dict, claims: pd.DataFrame | None = None) -> str:
     drawn = ", ".join(f"{v:,} {_GROUP_WORDS.get(k, k)}" + (f" ({', '.join(sizes[k + '_who'])})" if sizes.get(k + "_who") else "")
                       for k, v in sizes.items() if not k.endswith("_who"))
     return ("confirmatory samples drawn (fresh seeds, sized from the pilot before drawing): " + (drawn or "none needed")
+            + _confirmed_rows(claims)
             + f"; fresh learners are tested on {test_games:,} games each"
             + f" (caps: {caps['stage1']:,} stage-1 runs per personality and setting, {caps['training']:,} learners "
               "per cell)")
@@ -143,7 +167,7 @@ def _catching_bullet(settings: p04r.Settings) -> str:
   {', '.join(f"{n} {_pct(learner[n])}%" for n in PERSONALITIES)}; always catching (no learning) wins
   {', '.join(f"{n} {_pct(catch_all[n])}%" for n in PERSONALITIES)}. The learner's gain is catching more, which p = 1 does
   from the first game; nothing in these rates shows that it learned where an opponent lies. (The answer at the top
-  gives the confirmatory sample's difference, which decides.)"""
+  gives the difference that decides and names its sample: this pilot, unless the pilot left it undecided.)"""
 
 
 def _shortcut_bullet(results: p04r.Results) -> str:

@@ -586,7 +586,10 @@ def test_first_screen_quantities_say_the_samples_behind_the_numbers():
         "learner and 4 of always catching, each against P1–P5: 14 runs together) left it undecided," in text
     pilot = claims.answer_words(table.assign(note="pilot only"), runs, {}, 10, 4)["second_quantity"]
     # the arms are said once, as runs, with no note on how the count is added (issue 50)
-    assert pilot.endswith(", from 10 runs of the learner and 4 of always catching, each against P1–P5,")
+    # fresh readers took the pilot's value for a confirmatory one and "over 14 runs" for a miscount: the pilot is named
+    # as the sample that decides, and how its runs add up is said
+    assert pilot.endswith(", in the pilot, which decides it (10 runs of the learner and 4 of always catching per "
+                          "personality; each run index's mean over P1–P5 counts once, so 14 runs in all),")
     assert "adds" not in pilot
     assert "fresh" not in pilot
 

@@ -167,8 +167,9 @@ def test_the_lie_history_value_says_which_sample_it_is_of():
         return claims04.answer_words(table, runs, {}, 10, 4)["third_quantity"]
 
     quantity = quantity_of(confirmed)
-    assert quantity.endswith("in a confirmatory sample of fresh learners (the pilot, quoted in the sections below, "
-                             "gave +2.3 points)")
+    # its size is the row's own (fresh readers set "over 30 seeds" against the group's "200 learners per cell")
+    assert quantity.endswith("in a confirmatory sample of 12 fresh learners a cell (the pilot, quoted in the sections "
+                             "below, gave +2.3 points)")
     assert quantity_of(_history_row("pilot: a +1.0")).endswith(", in the pilot")
 
 
@@ -189,7 +190,10 @@ def test_where_we_differ_quotes_the_settings_tables():
     assert "always catching (no learning) wins\n  P1 82.0%, P2 80.0%, P3 81.0%, P4 85.0%, P5 47.0%" in text
     p5_text = summary._p5_bullet(settings)
     assert "paper defaults\n  49%, always catching 47%" in p5_text and "20% / 40%: 30% / 61%" in p5_text
+    # the pilot's values were said to be beside a "confirmatory value" at the top, which no confirmatory sample gave
+    assert "confirmatory" not in text and "names its sample: this pilot, unless the pilot left it undecided" in text
     line = summary.always_catch_line(settings)
+    assert "confirmatory" not in line and line.startswith("pilot (the sizes above), games 301-500")
     assert "P1 -3.0, P2 -1.0, P3 -1.0, P4 -2.0, P5 +3.0" in line
     assert "always catching wins more against 4 of 5 personalities" in line
 
@@ -229,6 +233,8 @@ def test_table_lines_quote_their_tables():
                            "lying_final_plays_share": 0.609, "cap_draw_share": 0.0029}])
     line = summary.audit_line(RoundRobin(None, None, audit, None, None))
     assert "first player wins 61.1% of decided games" in line and "<= 3 cards 70.9%, and 65.2%" in line
+    # the pooled shares name their pool (fresh readers set 61.3% against the a-f line's 61.6%)
+    assert line.startswith("all pairs, the random agent's included; modified rules:")
     assert "61.2%, 69.3% and 60.9%, with 0.29% cap draws (modified: 0.25%)" in line
     assert summary.confirmation_line({}, 2000, {"stage1": 40, "training": 12}).startswith(
         "confirmatory samples drawn (fresh seeds, sized from the pilot before drawing): none needed; fresh "
@@ -237,6 +243,30 @@ def test_table_lines_quote_their_tables():
                                      {"stage1": 40, "training": 12})
     # the groups in words, not their code names ("stage1 30" read as a code word, issue 50)
     assert "30 stage-1 runs per personality (P1, P5), 12 learners per training cell;" in line
+    # each confirmed row with the size it used (fresh readers: "200 learners per feature-set cell" beside a row on 30)
+    rows = pd.DataFrame([{"claim": "Stage 2: lie history x", "note": "pilot 0.01 [-0.02, 0.04] on 30 seeds: differs; "
+                          "confirmatory (fresh) -0.02 [-0.05, 0.01] on 30 seeds: differs"},
+                         {"claim": "Stage 1 vs P1: y", "note": "confirmatory (fresh) 0.005 [-0.003, 0.01] on 356 runs"},
+                         {"claim": "Stage 2: z", "note": "pilot only"},
+                         {"claim": "Stage 1: w", "note": "confirmatory (fresh) 0.84 [0.8, 0.88] on 25 cells"}])
+    line = summary.confirmation_line({"features": 200}, 200, {"stage1": 40, "training": 12}, rows)
+    assert ("200 learners per feature-set cell; each row uses the first of its group's sample up to its own planned "
+            "size: Stage 2: lie history x — 30 seeds; Stage 1 vs P1: y — 356 runs; fresh learners") in line
+
+
+def test_cross_rules_line_names_its_learners():
+    # fresh readers set the cross-rules table's 0.642 against a beside the baseline table's 0.702, no pool named
+    base = _baselines(pd.Series({"a": 0.702}))
+    cross = pd.DataFrame([{"opponent": "a", "trained_under": MODIFIED, "tested_under": MODIFIED, "learners": 30,
+                           "win_rate": 0.642}])
+    challenges = pd.Series({"final_share": 0.32, "final_accuracy": 0.63, "other_accuracy": 0.31})
+    base = SimpleNamespace(effects=base.effects, side=base.side, cross_table=cross,
+                           trained_against_a=lambda: challenges)
+    line = summary.cross_rules_line(base)
+    assert line.startswith("the cross-rules table's learners are a second, fresh set (30 per type and rule set), so "
+                           "its win rate against a trained and tested under the modified rules (64.2%) is an estimate "
+                           "apart from the learner column of the first table (70.2%, the training chart's learners); "
+                           "against a: training under the variant changes")
 
 
 def test_what_we_found_joins_every_bullet():
