@@ -469,12 +469,42 @@ def _line_cause(line) -> str:
                                                   str(line.get("causes") or "").split(", ")) if n.isdigit()]
     if not counts:
         return ""
+    total = sum(n for n, _ in counts)
+    if str(line["verdict"]) != "differs":
+        # an undecided or reproduced family given "a genuine difference" as its cause read as a contradiction
+        # (two fresh readers, 04 and 02): the cause is its differing rows', and says so
+        rows = "the differing row" if total == 1 else f"the {total} differing rows"
+        return f"for {rows}: " + and_list([f"{cause_words(c)}" + (f" ({n})" if len(counts) > 1 else "")
+                                           for n, c in counts])
     if len(counts) == 1:
         return cause_words(counts[0][1])
-    total = sum(n for n, _ in counts)
     (n0, c0), rest = counts[0], counts[1:]
     return and_list([f"{cause_words(c0)} in {n0} of the {total} differing rows"]
                     + [f"{cause_words(c)} in {n}" for n, c in rest])
+
+
+_ALLOWED = re.compile(r"allowed \[(-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\]")
+
+
+def _paper_said(r) -> str:
+    """The paper's value as printed, with the range its rule allows where our interval excludes the printed value
+    yet the row does not differ: "5.6 (allowed 5.23 to 5.97)" beside "5.46 [5.38, 5.55]: reproduced" read as a
+    contradiction (a fresh reader of 03), since the rule widens a printed value by its own sampling error. The
+    range is given to one decimal more than the print."""
+    printed = tables.printed_text(r.get("paper_value"))
+    match = _ALLOWED.search("" if tables.is_missing(r.get("rule")) else str(r.get("rule")))
+    lo, hi = r.get("ci_low"), r.get("ci_high")
+    if match is None or str(r.get("verdict")) == "differs" or tables.is_missing(lo) or tables.is_missing(hi):
+        return printed
+    try:
+        value = float(str(r.get("paper_value")).replace(",", ""))
+    except ValueError:
+        return printed
+    low, high = (float(x) for x in match.groups())
+    if float(lo) <= value <= float(hi) or low == high:
+        return printed
+    digits = len(printed.partition(".")[2]) + 1
+    return f"{printed} (allowed {low:,.{digits}f} to {high:,.{digits}f})"
 
 
 def claims_summary(table, limit: int = 15):
@@ -548,8 +578,7 @@ def claims_summary(table, limit: int = 15):
             # the family's verdict first, as the answer and the scorecard give it, then the headline row's own
             # (04: "reproduced: 6 of 8 rows; its headline row differs", issue 50)
             verdict = f"{verdict}; its headline row {_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])}"
-        lines.append({"claim": text, "paper": tables.printed_text(rep.get("paper_value")),
-                      "ours": _ours_said(rep), "verdict": verdict,
+        lines.append({"claim": text, "paper": _paper_said(rep), "ours": _ours_said(rep), "verdict": verdict,
                       "cause": _line_cause(line)})
     if rest:
         others = fams.loc[rest]

@@ -216,7 +216,20 @@ def test_a_summary_line_names_the_cause_of_its_differing_rows_whatever_the_famil
     assert nb.claims_summary(_summary_table(rows)).iloc[0]["cause"] == (
         "a genuine difference in 2 of the 3 differing rows and a reading of the paper in 1")
     rows = [{**r, "verdict": "reproduced", "cause": ""} for r in rows[:3]] + [{**rows[0], "claim": "row 9"}]
-    assert nb.claims_summary(_summary_table(rows)).iloc[0]["cause"] == "a genuine difference"
+    # a reproduced (or undecided) family's cause is its differing rows', said as theirs: a bare "a genuine
+    # difference" beside "undecided" read as a contradiction (two fresh readers)
+    assert nb.claims_summary(_summary_table(rows)).iloc[0]["cause"] == "for the differing row: a genuine difference"
+
+
+def test_the_summary_gives_the_allowed_range_where_our_interval_excludes_a_printed_value_that_still_agrees():
+    from liarlab.study import notebook as nb
+
+    rule = "value: printed 5.6: allowed [5.23036, 5.96964]; reproduced if the point interval lies inside"
+    row = {"claim": "mean", "family": "Fig 1", "paper_value": "5.6", "reproduced_value": 5.46, "ci_low": 5.38,
+           "ci_high": 5.55, "verdict": "reproduced", "cause": "", "rule": rule}
+    assert nb.claims_summary(_summary_table([row])).iloc[0]["paper"] == "5.6 (allowed 5.23 to 5.97)"
+    inside = {**row, "ci_high": 5.7}
+    assert nb.claims_summary(_summary_table([inside])).iloc[0]["paper"] == "5.6"
 
 
 def test_a_trimmed_summary_keeps_a_family_with_a_differing_row_before_one_that_wholly_agrees():
