@@ -309,7 +309,7 @@ def _kind_short(kind: str, row) -> str:
 _WHAT_VALUE = re.compile(r"(?:^|;\s*)value: ([^;]+)")
 
 
-def _ours_said(r) -> str:
+def ours_said(r) -> str:
     """:func:`_ours`, and what the number is where the row's note says it ("value: the largest seat-to-seat
     difference"): a bare "0.017 [0.001, 0.032]" beside the paper's "slightly > 50%" left the reader to guess what
     was measured (issue 50)."""
@@ -486,7 +486,7 @@ def _line_cause(line) -> str:
 _ALLOWED = re.compile(r"allowed \[(-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\]")
 
 
-def _paper_said(r) -> str:
+def paper_said(r) -> str:
     """The paper's value as printed, with the range its rule allows where our interval excludes the printed value
     yet the row does not differ: "5.6 (allowed 5.23 to 5.97)" beside "5.46 [5.38, 5.55]: reproduced" read as a
     contradiction (a fresh reader of 03), since the rule widens a printed value by its own sampling error. The
@@ -578,7 +578,7 @@ def claims_summary(table, limit: int = 15):
             # the family's verdict first, as the answer and the scorecard give it, then the headline row's own
             # (04: "reproduced: 6 of 8 rows; its headline row differs", issue 50)
             verdict = f"{verdict}; its headline row {_VERDICT_SHORT.get(str(head['verdict']), head['verdict'])}"
-        lines.append({"claim": text, "paper": _paper_said(rep), "ours": _ours_said(rep), "verdict": verdict,
+        lines.append({"claim": text, "paper": paper_said(rep), "ours": ours_said(rep), "verdict": verdict,
                       "cause": _line_cause(line)})
     if rest:
         others = fams.loc[rest]

@@ -249,6 +249,23 @@ def rows_evidence(basis: str) -> str:
     return f"{k} of {n} rows {rest}"
 
 
+def _first_difference(claims: pd.DataFrame, fam) -> str:
+    """ "; the paper says “0.6”, we measure 0.52 [0.50, 0.54] over 40 seeds": the numbers of a differing family's
+    first differing finding (a list of family names with no number left the reader to open every notebook, a fresh reader of 99)."""
+    from liarlab.study.notebook import ours_said, paper_said
+
+    rows = claims[(claims["notebook"] == fam["notebook"]) & (claims["family"] == fam["family"])
+                  & (claims["kind"] == "finding") & (claims["verdict"] == "differs")]
+    if not len(rows):
+        return ""
+    row = rows.iloc[0]
+    paper, ours = paper_said(row), ours_said(row)
+    if not paper or not ours:
+        return ""
+    first = "" if len(rows) == 1 else "first differing row: "
+    return f"; {first}the paper says “{paper}”, we measure {ours}"
+
+
 def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
     """Every differing finding family, grouped by its likeliest cause (commonest first): one short line each,
     the paper, the family and the family rule's evidence."""
@@ -269,7 +286,7 @@ def differing_by_cause_markdown(claims: pd.DataFrame) -> str:
             # a dash and a semicolon, not colons: a family named "Bluff: ..." stacked three of them (scan_text)
             evidence = f"; {rows_evidence(f['basis'])}" if f["rows"] > 1 else ""
             lines.append(f"* {_paper_label(f['paper'])}{where} — *{f['family']}*"
-                         f"{family_claim_words(claims, f)}{evidence}")
+                         f"{family_claim_words(claims, f)}{evidence}{_first_difference(claims, f)}")
         lines.append("")
     return "\n".join(lines).rstrip()
 

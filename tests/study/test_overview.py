@@ -194,3 +194,11 @@ def test_the_worked_examples_rule_can_tell_a_difference():
     assert overview._recomputed_verdict(0.9, 1.0, 0.85, 0.95) == "inconclusive"
     bad = CLAIMS.assign(verdict="reproduced", rule="no range printed")
     assert overview.worked_example_row(bad) is None and overview.worked_example_markdown(bad) == ""
+
+
+def test_a_differing_family_line_gives_the_paper_and_our_numbers():
+    """99 named the differing families with no number (a fresh reader): each line quotes the paper's value and
+    ours for its first differing finding."""
+    text = overview.differing_by_cause_markdown(CLAIMS)
+    lines = [line for line in text.splitlines() if line.startswith("* ")]
+    assert lines and all("the paper says “" in line and "we measure " in line for line in lines), text

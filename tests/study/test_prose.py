@@ -459,9 +459,9 @@ def test_a_summary_value_with_a_prediction_interval_says_so():
     row = pd.Series({"claim": "RL0: clear first-mover advantage", "kind": "finding", "reproduced_value": 0.09589,
                      "ci_low": 0.0018, "ci_high": 0.19, "interval": "95 % prediction interval for one trained agent",
                      "note": "value: P1's win rate minus 50%", "unit": "seeds", "n": 10, "paper_value": "clearly > 50%"})
-    said = nb._ours_said(row)
+    said = nb.ours_said(row)
     assert said.endswith("(P1's win rate minus 50%; 95 % prediction interval for one trained agent)"), said
-    assert "prediction" not in nb._ours_said(pd.Series({**row.to_dict(), "interval": "95 %"}))
+    assert "prediction" not in nb.ours_said(pd.Series({**row.to_dict(), "interval": "95 %"}))
 
 
 def test_a_summary_claim_after_its_familys_label_does_not_start_a_second_sentence():
@@ -487,8 +487,8 @@ def test_a_bare_number_beside_a_claim_we_cannot_test_says_what_it_measures():
     row = pd.Series({"claim": "a game usually ends after 4-5 turns", "kind": "finding", "reproduced_value": "3.059",
                      "ci_low": None, "ci_high": None, "verdict": "not-reproducible", "interval": None, "unit": None,
                      "note": "bot-vs-bot substitute: mean 3.06 actions; 0.261 of games have 4-5 actions"})
-    assert nb._ours_said(row) == "bot-vs-bot substitute: mean 3.06 actions"
-    assert nb._ours_said(pd.Series({**row.to_dict(), "verdict": "differs"})) == "3.059"
+    assert nb.ours_said(row) == "bot-vs-bot substitute: mean 3.06 actions"
+    assert nb.ours_said(pd.Series({**row.to_dict(), "verdict": "differs"})) == "3.059"
 
 
 def test_the_scorecards_first_screen_reads_as_prose():
